@@ -1,0 +1,16 @@
+import type { StatusCode } from './status-codes.js';
+
+/** An expected failure: a status code from the catalogue and a message a person can act on. */
+export interface Refusal {
+  readonly code: StatusCode;
+  readonly message: string;
+}
+
+/** Expected outcomes are values; exceptions are kept for bugs. */
+export type Result<T> = { readonly val: T; readonly err?: undefined } | { readonly val?: undefined; readonly err: Refusal };
+
+export const ok = <T>(val: T): Result<T> => ({ val });
+
+export const refuse = <T = never>(code: StatusCode, message: string): Result<T> => ({ err: { code, message } });
+
+export const isRefusal = <T>(result: Result<T>): result is { val?: undefined; err: Refusal } => result.err !== undefined;

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { Id } from '../ids.js';
+
+export const CreateOrgInput = z
+  .object({
+    name: z.string({ error: 'name is required' }).trim().min(1, { error: 'name must not be empty' }).max(200),
+    email: z.email({ error: 'email must be a valid email address' }).max(254),
+    timeZoneId: z.int({ error: 'timeZoneId must be an integer from the time zone table' }).optional(),
+  })
+  .meta({ id: 'CreateOrgInput' });
+export type CreateOrgInput = z.infer<typeof CreateOrgInput>;
+
+export const CreatedOrg = z.object({ orgId: Id, apiKey: z.string() }).meta({ id: 'CreatedOrg' });
+export type CreatedOrg = z.infer<typeof CreatedOrg>;
+
+export const IssuedKey = z.object({ orgId: Id, keyId: Id, apiKey: z.string() }).meta({ id: 'IssuedKey' });
+export type IssuedKey = z.infer<typeof IssuedKey>;
+
+export const ApiKeySummary = z
+  .object({
+    keyId: Id,
+    prefix: z.string(),
+    createdAt: z.string(),
+    revokedAt: z.string().nullable(),
+  })
+  .meta({ id: 'ApiKeySummary' });
+export type ApiKeySummary = z.infer<typeof ApiKeySummary>;
+
+export const ApiKeyList = z.object({ orgId: Id, keys: z.array(ApiKeySummary) }).meta({ id: 'ApiKeyList' });
+export type ApiKeyList = z.infer<typeof ApiKeyList>;
+
+export const RevokedKey = z.object({ orgId: Id, keyId: Id, revokedAt: z.string() }).meta({ id: 'RevokedKey' });
+export type RevokedKey = z.infer<typeof RevokedKey>;

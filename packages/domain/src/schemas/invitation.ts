@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { Id } from '../ids.js';
+
+export const CancelledInvitation = z
+  .object({ testInvitationId: Id, status: z.literal('cancelled') })
+  .meta({ id: 'CancelledInvitation' });
+export type CancelledInvitation = z.infer<typeof CancelledInvitation>;
+
+export const Reattempt = z.object({ testInvitationId: Id, takeTestURL: z.string() }).meta({ id: 'Reattempt' });
+export type Reattempt = z.infer<typeof Reattempt>;
+
+/** Cancel lists testId as required without saying where: Assay takes it, optionally, in the query. */
+export const CancelQuery = z.object({
+  testId: z
+    .string()
+    .regex(/^[0-9]{1,19}$/, { error: 'testId must be a positive integer id' })
+    .transform(Number)
+    .optional(),
+});
+export type CancelQuery = z.infer<typeof CancelQuery>;

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { Id } from '../ids.js';
+
+const HttpUrl = (name: string) =>
+  z
+    .union([z.url({ protocol: /^https?$/, error: `${name} must be an absolute http(s) URL` }).max(2048), z.literal(''), z.null()], {
+      error: `${name} must be an absolute http(s) URL`,
+    })
+    .optional()
+    .transform((value) => (value ? value : null));
+
+/** Body of register (4.7) and register by test link (4.8). Empty URLs mean "none". */
+export const RegisterCandidateInput = z
+  .object({
+    emailId: z
+      .email({ error: 'emailId must be a valid email address' })
+      .max(254, { error: 'emailId must be at most 254 characters' }),
+    fullName: z
+      .string({ error: 'fullName is required and must be a string' })
+      .trim()
+      .min(1, { error: 'fullName must not be empty' })
+      .max(200, { error: 'fullName must be at most 200 characters' }),
+    callbackURL: HttpUrl('callbackURL'),
+    redirectURL: HttpUrl('redirectURL'),
+  })
+  .meta({ id: 'RegisterCandidateInput' });
+export type RegisterCandidateInput = z.infer<typeof RegisterCandidateInput>;
+
+export const Registration = z
+  .object({ testInvitationId: Id, takeTestURL: z.string() })
+  .meta({ id: 'Registration' });
+export type Registration = z.infer<typeof Registration>;
+
+export const LinkRegistration = z
+  .object({ testInvitationId: Id, testUrl: z.string(), testAccessTime: z.string() })
+  .meta({ id: 'LinkRegistration' });
+export type LinkRegistration = z.infer<typeof LinkRegistration>;
+
+/** Emails compare case-insensitively; the address is stored as given. */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { InvitationStatus } from '../invitation-status.js';
+
+export const ReportStatus = z.enum(['Pending', 'In progress', 'Generated']);
+export type ReportStatus = z.infer<typeof ReportStatus>;
+
+export const CandidateReport = z
+  .object({
+    emailId: z.string(),
+    fullName: z.string(),
+    timeTaken: z.int().nonnegative(),
+    testName: z.string(),
+    duration: z.int().nonnegative(),
+    questions: z.int().nonnegative(),
+    attemptedOn: z.string().nullable(),
+    totalScore: z.string(),
+    score: z.string(),
+    wv: z.int().nonnegative(),
+    tv: z.int().nonnegative(),
+    testStatus: InvitationStatus,
+    reportStatus: ReportStatus,
+  })
+  .meta({ id: 'CandidateReport' });
+export type CandidateReport = z.infer<typeof CandidateReport>;
+
+/** The sample sends both scores as JSON numbers, so Assay does (docs/decisions.md). */
+export const SectionReportEntry = z
+  .object({ sectionName: z.string(), sectionScore: z.number(), candidateScore: z.number() })
+  .meta({ id: 'SectionReportEntry' });
+export type SectionReportEntry = z.infer<typeof SectionReportEntry>;
+
+export const SectionReport = z.array(SectionReportEntry).meta({ id: 'SectionReport' });
+export type SectionReport = z.infer<typeof SectionReport>;
+
+/** Scores are strings in the report; whole numbers print bare, fractions with at most two decimals. */
+export const formatScore = (score: number): string => String(Math.round(score * 100) / 100);

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { Id } from '../ids.js';
+
+export const AccessTime = z.union([z.literal(0), z.literal(1), z.literal(2)], {
+  error: 'accessTime must be 0 (anytime), 1 (time bound) or 2 (slot wise)',
+});
+export type AccessTime = z.infer<typeof AccessTime>;
+
+export const TestLinkStatus = z.union([z.literal(1), z.literal(3)], {
+  error: 'testLinkStatus must be 1 (active) or 3 (inactive)',
+});
+export type TestLinkStatus = z.infer<typeof TestLinkStatus>;
+
+/** 0 is the default and 1 the set value (sample); nothing else is accepted (docs/decisions.md). */
+const Flag = (name: string) => z.union([z.literal(0), z.literal(1)], { error: `${name} must be 0 or 1` });
+
+/** Dates may come as text, null or, for accessTime 0, empty strings (the update sample). */
+const WireDateTimeInput = z.union([z.string(), z.null()], {
+  error: 'must be a string in the format YYYY-MM-DDTHH:MM:SS or null',
+});
+
+/** Body of create (4.3) and update (4.4). Date rules are checked by `resolveAccessWindow`. */
+export const TestLinkInput = z
+  .object({
+    testLinkName: z
+      .string({ error: 'testLinkName is required and must be a string' })
+      .trim()
+      .min(1, { error: 'testLinkName must not be empty' })
+      .max(200, { error: 'testLinkName must be at most 200 characters' }),
+    accessTime: AccessTime,
+    timeZoneId: z.int({ error: 'timeZoneId must be an integer from the time zone table' }).optional(),
+    inviteCandidateOnly: Flag('inviteCandidateOnly').optional(),
+    imageProctoring: Flag('imageProctoring').optional(),
+    emailToStakeholder: z
+      .union([z.email(), z.literal(''), z.null()], { error: 'emailToStakeholder must be an email address' })
+      .optional(),
+    testLinkStatus: TestLinkStatus.optional(),
+    startDateTime: WireDateTimeInput.optional(),
+    endDateTime: WireDateTimeInput.optional(),
+  })
+  .meta({ id: 'TestLinkInput' });
+export type TestLinkInput = z.infer<typeof TestLinkInput>;
+
+export const TestLink = z
+  .object({
+    testLinkId: Id,
+    testId: Id,
+    testLinkName: z.string(),
+    testLinkAccessKey: z.string(),
+    accessTime: AccessTime,
+    startDateTime: z.string().nullable(),
+    endDateTime: z.string().nullable(),
+    timeZoneId: z.int(),
+    inviteCandidateOnly: z.int(),
+    imageProctoring: z.int(),
+    emailToStakeholder: z.string().nullable(),
+    testLinkStatus: TestLinkStatus,
+  })
+  .meta({ id: 'TestLink' });
+export type TestLink = z.infer<typeof TestLink>;
+
+export const TestLinkList = z.object({ testLinks: z.array(TestLink) }).meta({ id: 'TestLinkList' });
+export type TestLinkList = z.infer<typeof TestLinkList>;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { Id } from '../ids.js';
+
+export const TestStatus = z.enum(['Active', 'Inactive']);
+export type TestStatus = z.infer<typeof TestStatus>;
+
+/** The sample's capitalised spelling is what Assay sends (docs/decisions.md, "sectionType"). */
+export const SectionType = z.enum(['General Questions', 'Coding Questions']);
+export type SectionType = z.infer<typeof SectionType>;
+
+export const Section = z
+  .object({
+    sectionName: z.string(),
+    sectionType: SectionType,
+    questions: z.int().nonnegative(),
+    duration: z.int().nonnegative(),
+  })
+  .meta({ id: 'Section' });
+export type Section = z.infer<typeof Section>;
+
+export const TestSummary = z
+  .object({
+    testId: Id,
+    testName: z.string(),
+    accessKey: z.string(),
+    duration: z.int().nonnegative(),
+    questions: z.int().nonnegative(),
+    testStatus: TestStatus,
+  })
+  .meta({ id: 'Test' });
+export type TestSummary = z.infer<typeof TestSummary>;
+
+export const TestDetails = TestSummary.extend({ sections: z.array(Section) }).meta({ id: 'TestDetails' });
+export type TestDetails = z.infer<typeof TestDetails>;
+
+export const TestList = z
+  .object({
+    tests: z.array(TestSummary),
+    testsCount: z.int().nonnegative(),
+  })
+  .meta({ id: 'TestList' });
+export type TestList = z.infer<typeof TestList>;
