@@ -7,12 +7,17 @@ import { z } from 'zod';
 export const Id = z.int().positive().max(Number.MAX_SAFE_INTEGER);
 export type Id = z.infer<typeof Id>;
 
-/** An id in a path: decimal digits only; anything else is a 400.3, a well-formed unknown id a 404. */
+/** Stands for a well-formed id that cannot have been issued (0, or past 2^53 - 1): it is never found. */
+export const UNISSUED_ID = -1;
+
+/**
+ * An id in a path: decimal digits only, else 400.3. Well-formed ids that cannot exist map to
+ * UNISSUED_ID so they answer 404 like any other unknown id.
+ */
 export const IdParam = z
   .string()
   .regex(/^[0-9]{1,19}$/, { error: 'must be a positive integer id' })
-  .transform((digits) => Number(digits))
-  .pipe(z.number().int().positive({ error: 'must be a positive integer id' }));
-
-/** Ids past the safe range cannot have been issued: they are simply not found. */
-export const isIssuableId = (id: number): boolean => Number.isSafeInteger(id) && id > 0;
+  .transform((digits) => {
+    const id = Number(digits);
+    return Number.isSafeInteger(id) && id > 0 ? id : UNISSUED_ID;
+  });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from '../ids.js';
+import { Id, IdParam } from '../ids.js';
 
 export const CancelledInvitation = z
   .object({ testInvitationId: Id, status: z.literal('cancelled') })
@@ -11,10 +11,6 @@ export type Reattempt = z.infer<typeof Reattempt>;
 
 /** Cancel lists testId as required without saying where: Assay takes it, optionally, in the query. */
 export const CancelQuery = z.object({
-  testId: z
-    .string()
-    .regex(/^[0-9]{1,19}$/, { error: 'testId must be a positive integer id' })
-    .transform(Number)
-    .optional(),
+  testId: IdParam.optional(),
 });
 export type CancelQuery = z.infer<typeof CancelQuery>;

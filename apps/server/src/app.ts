@@ -1,0 +1,58 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Store } from '@assay/store';
+import { KeyOwnerCache } from './auth/key-owner-cache.js';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { requireApiKey } from './plugins/api-key-auth.js';
+import { registerErrorEnvelope } from './plugins/error-envelope.js';
+import { acceptEmptyJsonBodies } from './plugins/json-body.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { echoRequestId, requestIdOf } from './plugins/request-id.js';
+import { adminRoutes } from './routes/admin.js';
+import { exportRoutes } from './routes/exports.js';
+import { invitationRoutes } from './routes/invitations.js';
+import { operationsRoutes } from './routes/operations.js';
+import { registrationRoutes } from './routes/registrations.js';
+import { reportRoutes } from './routes/reports.js';
+import { testLinkRoutes } from './routes/test-links.js';
+import { testRoutes } from './routes/tests.js';
+
+export interface AppOptions {
+  config: Config;
+  store: Store;
+  logger?: FastifyServerOptions['logger'];
+  /** The clock; tests pass a fixed one. */
+  now?: () => number;
+}
+
+/** Builds the whole HTTP surface; the caller owns the store and decides when to listen. */
+export const buildApp = async ({ config, store, logger = false, now = Date.now }: AppOptions): Promise<FastifyInstance> => {
+  const app = Fastify({
+    logger,
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  acceptEmptyJsonBodies(app);
+  echoRequestId(app);
+  registerErrorEnvelope(app);
+  await registerOpenApi(app, config.publicUrl);
+
+  const context: AppContext = { config, store, keyCache: new KeyOwnerCache(config.keyCacheTtlMs), now };
+  await app.register(operationsRoutes, context);
+  await app.register(
+    async (v2) => {
+      requireApiKey(v2, store, context.keyCache);
+      for (const routes of [testRoutes, testLinkRoutes, registrationRoutes, invitationRoutes, reportRoutes, exportRoutes]) {
+        await v2.register(routes, context);
+      }
+    },
+    { prefix: '/v2/org' },
+  );
+  await app.register(adminRoutes, { ...context, prefix: '/admin' });
+  return app;
+};

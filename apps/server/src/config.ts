@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { describeIssues } from '@assay/domain';
+
+const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => ['true', '1', 'yes'].includes(value));
+
+/** Every setting comes from the environment and is checked once, at start (README, "Configuration"). */
+export const ConfigSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    ASSAY_DATABASE_URL: z
+      .string()
+      .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, { error: 'must be sqlite:PATH or postgres://user:password@host:port/database' })
+      .default('sqlite:./data/assay.db'),
+    ASSAY_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://assay.example.com' }).optional(),
+    ASSAY_ADMIN_TOKEN: z.string().min(24, { error: 'must be at least 24 characters' }).optional(),
+    ASSAY_SEED_DEMO: flag.default(true),
+    ASSAY_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+    ASSAY_KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .transform((env) => ({
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.ASSAY_DATABASE_URL,
+    publicUrl: (env.ASSAY_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    adminToken: env.ASSAY_ADMIN_TOKEN,
+    seedDemo: env.ASSAY_SEED_DEMO,
+    bodyLimitBytes: env.ASSAY_BODY_LIMIT_BYTES,
+    keyCacheTtlMs: env.ASSAY_KEY_CACHE_TTL_MS,
+    logLevel: env.LOG_LEVEL,
+  }));
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+/** Empty variables count as unset, so `PORT=` in a .env file falls back to the default. */
+export const loadConfig = (env: NodeJS.ProcessEnv): Config => {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = ConfigSchema.safeParse(present);
+  if (!parsed.success) throw new ConfigError(`Invalid configuration: ${describeIssues(parsed.error.issues)}`);
+  return parsed.data;
+};

@@ -1,0 +1,11 @@
+import type { Store } from '@assay/store';
+import type { KeyOwnerCache } from './auth/key-owner-cache.js';
+import type { Config } from './config.js';
+
+/** What route plugins need from the shell; `now` is the one clock read, passed down to the domain. */
+export interface AppContext {
+  readonly config: Config;
+  readonly store: Store;
+  readonly keyCache: KeyOwnerCache;
+  readonly now: () => number;
+}

@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+import closeWithGrace from 'close-with-grace';
+import { fileURLToPath } from 'node:url';
+import { openStore } from '@assay/store';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { demoBanner, readExampleTests, seedDemo } from './seed.js';
+
+const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/tests/', import.meta.url));
+
+const start = async (config: Config): Promise<void> => {
+  const store = await openStore(config.databaseUrl);
+  const app = await buildApp({ config, store, logger: { level: config.logLevel } });
+
+  const seeded =
+    config.seedDemo && store.dialect === 'sqlite' ? await seedDemo(store, await readExampleTests(EXAMPLES_DIR), Date.now()) : undefined;
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await store.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  process.stdout.write(`\nAssay is listening on ${config.publicUrl} (API reference: ${config.publicUrl}/docs)\n`);
+  if (seeded) process.stdout.write(`${demoBanner(config.publicUrl, seeded)}\n`);
+};
+
+try {
+  await start(loadConfig(process.env));
+} catch (error) {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : `Assay could not start: ${String(error)}`}\n`);
+  process.exit(1);
+}

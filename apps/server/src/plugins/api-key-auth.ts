@@ -1,0 +1,35 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { KeyOwner, Store } from '@assay/store';
+import { hashApiKey, looksLikeApiKey, sameHash } from '../auth/api-key.js';
+import type { KeyOwnerCache } from '../auth/key-owner-cache.js';
+import { refusal } from '../refusal-error.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The org that owns the request's API key: every query of the request is scoped to it. */
+    org: KeyOwner;
+  }
+}
+
+const headerValue = (request: FastifyRequest): string | undefined => {
+  const value = request.headers['x-api-key'];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+/** `x-api-key` on every route of the scope it is added to; runs before the body is read. */
+export const requireApiKey = (app: FastifyInstance, store: Store, cache: KeyOwnerCache): void => {
+  app.decorateRequest('org', null as unknown as KeyOwner);
+  app.addHook('onRequest', async (request) => {
+    const apiKey = headerValue(request)?.trim();
+    if (!apiKey) throw refusal('401.1', 'Send your API key in the x-api-key header.');
+    if (!looksLikeApiKey(apiKey)) throw refusal('401.2', 'The API key in x-api-key is not valid.');
+    const keyHash = hashApiKey(apiKey);
+    let owner = cache.get(keyHash);
+    if (!owner) {
+      owner = await store.apiKeys.findActiveOwner(keyHash);
+      if (!owner || !sameHash(owner.keyHash, keyHash)) throw refusal('401.2', 'The API key in x-api-key is not valid.');
+      cache.set(owner);
+    }
+    request.org = owner;
+  });
+};

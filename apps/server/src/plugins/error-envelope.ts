@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { fail, httpStatusOf, type StatusCode } from '@assay/domain';
+import { RefusalError } from '../refusal-error.js';
+
+const validationCodes: Record<string, StatusCode> = {
+  body: '400.2',
+  params: '400.3',
+  querystring: '400.4',
+  headers: '400.2',
+};
+
+/** "accessTime: accessTime must be 0 …" reads badly: the path is added only when the message lacks it. */
+const validationMessage = (error: FastifyError): string => {
+  const where = error.validationContext === 'body' || !error.validationContext ? '' : `${error.validationContext} `;
+  return (error.validation ?? [])
+    .slice(0, 10)
+    .map((issue) => {
+      const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const message = issue.message ?? 'is invalid';
+      if (!path) return `${where}${/received undefined/.test(message) ? 'a JSON object is required' : message}`;
+      return message.startsWith(path) ? `${where}${message}` : `${where}${path}: ${message}`;
+    })
+    .join('; ');
+};
+
+/** Fastify's own request errors, each mapped to a specific statuscode and a message a person can act on. */
+const frameworkCodes: Record<string, [StatusCode, string]> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['400.1', 'The request body is empty: send a JSON object.'],
+  FST_ERR_CTP_INVALID_JSON_BODY: ['400.1', 'The request body is not valid JSON.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: ['413.1', 'The request body is too large.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['400.8', 'Send request bodies as application/json;charset=utf-8.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['400.1', 'The Content-Length header does not match the body.'],
+  FST_ERR_CTP_INVALID_TYPE: ['400.8', 'The Content-Type header is not valid.'],
+};
+
+export const sendFailure = (reply: FastifyReply, code: StatusCode, message: string): FastifyReply =>
+  reply.code(httpStatusOf(code)).type('application/json; charset=utf-8').send(fail(code, message));
+
+/** One error handler: every failure leaves as the envelope, never a bare 5xx page. */
+export const registerErrorEnvelope = (app: FastifyInstance): void => {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof RefusalError) return sendFailure(reply, error.refusal.code, error.refusal.message);
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      return sendFailure(reply, validationCodes[error.validationContext ?? 'body'] ?? '400.2', validationMessage(error));
+    }
+    const known = error.code ? frameworkCodes[error.code] : undefined;
+    if (known) return sendFailure(reply, known[0], known[1]);
+    if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
+      return sendFailure(reply, '400.1', 'The request body is not valid JSON.');
+    }
+    if (error.statusCode === 429) return sendFailure(reply, '429.1', 'Too many requests: slow down and retry later.');
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'unmapped client error');
+      return sendFailure(reply, '400.2', error.message);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendFailure(reply, '500.1', `Something went wrong on our side; quote request id ${request.id} if you report it.`);
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendFailure(reply, '404.1', `No route ${request.method} ${request.url.split('?')[0]}: see /docs for the API reference.`),
+  );
+};

@@ -1,0 +1,42 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+/** OpenAPI 3.1 generated from the same zod schemas that validate requests, at /openapi.json and /docs. */
+export const registerOpenApi = async (app: FastifyInstance, publicUrl: string): Promise<void> => {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Assay API',
+        version: '2.0.0',
+        description:
+          'The assessment API v2 (tests, test links, registration, invitations, reports, exports) plus Assay extensions. ' +
+          'Every JSON response is the envelope { statuscode, description, result }; on failure result is a message string. ' +
+          'Status codes: docs/status-codes.md.',
+      },
+      servers: [{ url: publicUrl }],
+      tags: [
+        { name: 'tests', description: 'Spec 4.1, 4.2 and the test import extension' },
+        { name: 'test links', description: 'Spec 4.3 to 4.6' },
+        { name: 'registration', description: 'Spec 4.7 and 4.8' },
+        { name: 'invitations', description: 'Spec 4.9 and 4.10' },
+        { name: 'reports', description: 'Spec 4.11 to 4.14' },
+        { name: 'reference', description: 'Lookup tables' },
+        { name: 'admin', description: 'Operator API, enabled by ASSAY_ADMIN_TOKEN' },
+        { name: 'operations', description: 'Health and readiness' },
+      ],
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          adminToken: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+};

@@ -1,0 +1,23 @@
+import type { Refusal, Result, StatusCode } from '@assay/domain';
+
+/** Carries a domain refusal out of a handler to the one error handler that answers it. */
+export class RefusalError extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.message);
+    this.name = 'RefusalError';
+  }
+}
+
+export const refusal = (code: StatusCode, message: string): RefusalError => new RefusalError({ code, message });
+
+/** The value of a result, or the refusal thrown for the error handler. */
+export const unwrap = <T>(result: Result<T>): T => {
+  if (result.err) throw new RefusalError(result.err);
+  return result.val as T;
+};
+
+/** Unknown and other orgs' ids answer alike (tenant isolation). */
+export const found = <T>(value: T | undefined, code: StatusCode, message: string): T => {
+  if (value === undefined) throw refusal(code, message);
+  return value;
+};

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PassThrough } from 'node:stream';
+import { z } from 'zod';
+import { FailureEnvelope, IdParam } from '@assay/domain';
+import type { AppContext } from '../context.js';
+import { PDF_MEDIA_TYPE, XLSX_MEDIA_TYPE } from '../exports/media-types.js';
+import { renderReportPdf, reportPdfFileName } from '../exports/report-pdf.js';
+import { testWorkbookFileName, writeTestWorkbook } from '../exports/test-workbook.js';
+import { found } from '../refusal-error.js';
+import { apiKeySecurity } from './responses.js';
+
+const fileResponses = (mediaType: string, description: string) => ({
+  200: z.any().meta({ description, content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } } }),
+  '4xx': FailureEnvelope,
+  '5xx': FailureEnvelope,
+});
+
+/** Files for direct download: an attachment, never cached by shared caches. */
+const attachment = (fileName: string) => ({
+  'content-disposition': `attachment; filename="${fileName}"`,
+  'cache-control': 'private, no-store',
+  'x-content-type-options': 'nosniff',
+});
+
+export const exportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, now }) => {
+  app.get(
+    '/report/:testInvitationId/pdf',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Export candidate report as PDF (4.13)',
+        description: `A ${PDF_MEDIA_TYPE} attachment named assay-report-{testInvitationId}.pdf; failures are the JSON envelope.`,
+        security: apiKeySecurity,
+        params: z.object({ testInvitationId: IdParam }),
+        response: fileResponses(PDF_MEDIA_TYPE, 'The report as a PDF document'),
+      },
+    },
+    async (request, reply) => {
+      const { orgId } = request.org;
+      const { testInvitationId } = request.params;
+      const record = found(await store.reports.report(orgId, testInvitationId), '404.4', `No report for test invitation ${testInvitationId}.`);
+      const sections = (await store.reports.sections(orgId, testInvitationId)) ?? [];
+      const pdf = renderReportPdf({ testInvitationId, report: record.report, sections, generatedAt: now() });
+      return reply.type(PDF_MEDIA_TYPE).headers(attachment(reportPdfFileName(testInvitationId))).send(pdf);
+    },
+  );
+
+  app.get(
+    '/report/:testId/excel',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Export test report as Excel (4.14)',
+        description: 'Sheets Test, Sections and Candidates (one row per invitation, per-section columns), streamed.',
+        security: apiKeySecurity,
+        params: z.object({ testId: IdParam }),
+        response: fileResponses(XLSX_MEDIA_TYPE, 'The test report as an xlsx workbook'),
+      },
+    },
+    async (request, reply) => {
+      const { orgId } = request.org;
+      const { testId } = request.params;
+      const test = found(await store.tests.details(orgId, testId), '404.2', `No test ${testId}.`);
+      const body = new PassThrough();
+      writeTestWorkbook(body, test, store.reports.reportsOfTest(orgId, testId)).catch((error: unknown) => {
+        request.log.error({ err: error }, 'excel export failed mid-stream');
+        body.destroy(error instanceof Error ? error : new Error(String(error)));
+      });
+      return reply.type(XLSX_MEDIA_TYPE).headers(attachment(testWorkbookFileName(testId))).send(body);
+    },
+  );
+};

@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  IdParam,
+  LinkRegistration,
+  RegisterCandidateInput,
+  Registration,
+  describeAccessWindow,
+  findTimeZone,
+  normalizeEmail,
+  succeed,
+  windowFromStored,
+} from '@assay/domain';
+import type { AppContext } from '../context.js';
+import { found } from '../refusal-error.js';
+import { newInvitationToken } from '../services/random-keys.js';
+import { takeTestUrl } from '../services/take-test-url.js';
+import { apiKeySecurity, envelopeResponses } from './responses.js';
+
+export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, config, now }) => {
+  const register = (orgId: number, testId: number, testLinkId: number | null, body: RegisterCandidateInput) =>
+    store.invitations.register(
+      {
+        orgId,
+        testId,
+        testLinkId,
+        emailKey: normalizeEmail(body.emailId),
+        email: body.emailId.trim(),
+        fullName: body.fullName,
+        callbackUrl: body.callbackURL,
+        redirectUrl: body.redirectURL,
+      },
+      newInvitationToken,
+      now(),
+    );
+
+  app.post(
+    '/tests/:testId/register',
+    {
+      schema: {
+        tags: ['registration'],
+        summary: 'Register candidate for test (4.7)',
+        description: 'Registering the same email for the same test again updates fullName, callbackURL and redirectURL and answers the same invitation.',
+        security: apiKeySecurity,
+        params: z.object({ testId: IdParam }),
+        body: RegisterCandidateInput,
+        response: envelopeResponses(Registration),
+      },
+    },
+    async (request) => {
+      const { orgId } = request.org;
+      const test = found(await store.tests.find(orgId, request.params.testId), '404.2', `No test ${request.params.testId}.`);
+      const invitation = await register(orgId, test.id, null, request.body);
+      return succeed({ testInvitationId: invitation.id, takeTestURL: takeTestUrl(config.publicUrl, invitation.token) });
+    },
+  );
+
+  app.post(
+    '/tests/:testId/testlinks/:testLinkId/register',
+    {
+      schema: {
+        tags: ['registration'],
+        summary: 'Register candidate by test link (4.8)',
+        security: apiKeySecurity,
+        params: z.object({ testId: IdParam, testLinkId: IdParam }),
+        body: RegisterCandidateInput,
+        response: envelopeResponses(LinkRegistration),
+      },
+    },
+    async (request) => {
+      const { orgId } = request.org;
+      const { testId, testLinkId } = request.params;
+      const link = found(await store.testLinks.find(orgId, testId, testLinkId), '404.3', `No test link ${testLinkId} on test ${testId}.`);
+      const invitation = await register(orgId, testId, link.testLinkId, request.body);
+      const zone = findTimeZone(link.timeZoneId);
+      if (!zone) throw new Error(`test link ${link.testLinkId} has unknown time zone ${link.timeZoneId}`);
+      return succeed({
+        testInvitationId: invitation.id,
+        testUrl: takeTestUrl(config.publicUrl, invitation.token),
+        testAccessTime: describeAccessWindow(windowFromStored(link.accessTime, link.startDateTime, link.endDateTime), zone),
+      });
+    },
+  );
+};

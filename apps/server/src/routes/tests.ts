@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IdParam, PagingQuery, TestDefinition, TestDetails, TestList, pageOffset, succeed } from '@assay/domain';
+import type { AppContext } from '../context.js';
+import { found } from '../refusal-error.js';
+import { newAccessKey } from '../services/random-keys.js';
+import { apiKeySecurity, envelopeResponses } from './responses.js';
+
+export const testRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, now }) => {
+  app.get(
+    '/tests',
+    {
+      schema: {
+        tags: ['tests'],
+        summary: 'List tests (4.1)',
+        security: apiKeySecurity,
+        querystring: PagingQuery,
+        response: envelopeResponses(TestList),
+      },
+    },
+    async (request) => {
+      const paging = request.query;
+      return succeed(await store.tests.list(request.org.orgId, paging.page_size, pageOffset(paging)));
+    },
+  );
+
+  app.get(
+    '/tests/:testId',
+    {
+      schema: {
+        tags: ['tests'],
+        summary: 'Get test details (4.2)',
+        security: apiKeySecurity,
+        params: z.object({ testId: IdParam }),
+        response: envelopeResponses(TestDetails),
+      },
+    },
+    async (request) => {
+      const { testId } = request.params;
+      return succeed(found(await store.tests.details(request.org.orgId, testId), '404.2', `No test ${testId}.`));
+    },
+  );
+
+  app.post(
+    '/tests',
+    {
+      schema: {
+        tags: ['tests'],
+        summary: 'Import a test definition (Assay extension)',
+        description: 'Sections, questions, marks, negative marks, durations and status. Answers with the stored test.',
+        security: apiKeySecurity,
+        body: TestDefinition,
+        response: envelopeResponses(TestDetails),
+      },
+    },
+    async (request) => succeed(await store.tests.importDefinition(request.org.orgId, request.body, newAccessKey(), now())),
+  );
+};

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { openStore, type Store } from '@assay/store';
+import { buildApp } from '../../src/app.js';
+import { generateApiKey } from '../../src/auth/api-key.js';
+import { loadConfig, type Config } from '../../src/config.js';
+
+export const backends = ['sqlite', 'postgres'] as const;
+export type Backend = (typeof backends)[number];
+
+export const PUBLIC_URL = 'https://assay.test';
+export const ADMIN_TOKEN = 'admin-token-for-tests-0123456789';
+
+/** A fresh, empty database: a SQLite file in a temp dir, or a PostgreSQL schema of its own. */
+export const openTestStore = async (backend: Backend): Promise<{ store: Store; dispose: () => Promise<void> }> => {
+  if (backend === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'assay-test-'));
+    const store = await openStore(`sqlite:${join(dir, 'assay.db')}`);
+    return { store, dispose: async () => { await store.close(); rmSync(dir, { recursive: true, force: true }); } };
+  }
+  const schema = `t_${randomUUID().replaceAll('-', '')}`;
+  const store = await openStore(inject('pgUrl'), { pgSchema: schema, pgPoolSize: 5 });
+  return { store, dispose: async () => { await store.close(); } };
+};
+
+export interface Harness {
+  backend: Backend;
+  app: FastifyInstance;
+  store: Store;
+  config: Config;
+  /** An org with one API key, created straight in the store. */
+  org: { orgId: number; apiKey: string };
+  createOrg(name?: string): Promise<{ orgId: number; apiKey: string }>;
+  request(options: RequestOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export interface RequestOptions {
+  method: InjectOptions['method'];
+  url: string;
+  body?: unknown;
+  /** Raw payload, sent as is (malformed JSON, huge bodies). */
+  payload?: string | Buffer;
+  apiKey?: string | null;
+  headers?: Record<string, string>;
+}
+
+export const startHarness = async (backend: Backend, env: Record<string, string> = {}, now?: () => number): Promise<Harness> => {
+  const { store, dispose } = await openTestStore(backend);
+  const config = loadConfig({ ASSAY_PUBLIC_URL: PUBLIC_URL, ASSAY_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'silent', ...env });
+  const app = await buildApp({ config, store, ...(now ? { now } : {}) });
+  await app.ready();
+
+  const createOrg = async (name = 'Acme') => {
+    const org = await store.orgs.create({ name, email: `${name.toLowerCase().replaceAll(' ', '.')}@example.com`, timeZoneId: 1720 }, Date.now());
+    const key = generateApiKey();
+    await store.apiKeys.insert(org.id, key.keyHash, key.prefix, Date.now());
+    return { orgId: org.id, apiKey: key.apiKey };
+  };
+  const org = await createOrg();
+
+  const request = ({ method, url, body, payload, apiKey, headers = {} }: RequestOptions) =>
+    app.inject({
+      method,
+      url,
+      headers: {
+        'content-type': 'application/json;charset=utf-8',
+        ...(apiKey === null ? {} : { 'x-api-key': apiKey ?? org.apiKey }),
+        ...headers,
+      },
+      ...(payload !== undefined ? { payload } : body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    });
+
+  return {
+    backend,
+    app,
+    store,
+    config,
+    org,
+    createOrg,
+    request,
+    close: async () => {
+      await app.close();
+      await dispose();
+    },
+  };
+};
+
+/** The parsed envelope of a JSON response. */
+export const envelope = <T = unknown>(response: LightMyRequestResponse) =>
+  response.json<{ statuscode: string; description: string; result: T }>();

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleDefinition } from './helpers/fixtures.js';
+import { backends, envelope, startHarness, type Harness } from './helpers/test-app.js';
+
+describe.each(backends)('tests (4.1, 4.2, import) on %s', (backend) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(backend);
+  });
+  afterAll(() => h.close());
+
+  it('imports a definition and answers with the test and its sections', async () => {
+    const response = await h.request({ method: 'POST', url: '/v2/org/tests', body: sampleDefinition });
+    expect(response.statusCode).toBe(200);
+    const body = envelope<Record<string, unknown>>(response);
+    expect(body.statuscode).toBe('200.1');
+    expect(body.result).toMatchObject({
+      testName: 'Backend screening',
+      duration: 60,
+      questions: 3,
+      testStatus: 'Active',
+      sections: [
+        { sectionName: 'Fundamentals', sectionType: 'General Questions', questions: 2, duration: 20 },
+        { sectionName: 'Coding', sectionType: 'Coding Questions', questions: 1, duration: 40 },
+      ],
+    });
+    expect(typeof body.result.testId).toBe('number');
+    expect(body.result.accessKey).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+  });
+
+  it('lists tests with defaults page_size 20 and page_no 1, and counts them all', async () => {
+    for (let i = 0; i < 21; i += 1) {
+      await h.request({ method: 'POST', url: '/v2/org/tests', body: { ...sampleDefinition, testName: `Test ${i}` } });
+    }
+    const first = envelope<{ tests: unknown[]; testsCount: number }>(await h.request({ method: 'GET', url: '/v2/org/tests' }));
+    expect(first.result.tests).toHaveLength(20);
+    expect(first.result.testsCount).toBe(22);
+    expect(Object.keys(first.result.tests[0] as object).sort()).toEqual(
+      ['accessKey', 'duration', 'questions', 'testId', 'testName', 'testStatus'].sort(),
+    );
+    const second = envelope<{ tests: unknown[] }>(await h.request({ method: 'GET', url: '/v2/org/tests?page_no=2' }));
+    expect(second.result.tests).toHaveLength(2);
+    const small = envelope<{ tests: unknown[] }>(await h.request({ method: 'GET', url: '/v2/org/tests?page_size=5&page_no=3' }));
+    expect(small.result.tests).toHaveLength(5);
+  });
+
+  it('answers test details with sections, and 404.2 for an unknown test', async () => {
+    const created = envelope<{ testId: number }>(await h.request({ method: 'POST', url: '/v2/org/tests', body: sampleDefinition }));
+    const details = envelope<{ sections: unknown[] }>(await h.request({ method: 'GET', url: `/v2/org/tests/${created.result.testId}` }));
+    expect(details.result.sections).toHaveLength(2);
+    const missing = await h.request({ method: 'GET', url: '/v2/org/tests/999999' });
+    expect(missing.statusCode).toBe(404);
+    expect(envelope(missing)).toMatchObject({ statuscode: '404.2', description: 'Test not found' });
+    expect(typeof envelope(missing).result).toBe('string');
+  });
+});

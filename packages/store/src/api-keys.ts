@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import type { ApiKeySummary } from '@assay/domain';
+import type { Database } from './database.js';
+
+/** What an API key unlocks: its org and the org's defaults, looked up by the key's hash. */
+export interface KeyOwner {
+  keyId: number;
+  keyHash: string;
+  orgId: number;
+  orgEmail: string;
+  orgTimeZoneId: number;
+}
+
+export class ApiKeysRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(orgId: number, keyHash: string, prefix: string, now: number): Promise<number> {
+    const row = await this.db
+      .insertInto('api_keys')
+      .values({ org_id: orgId, key_hash: keyHash, prefix, created_at: now, revoked_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  findActiveOwner(keyHash: string): Promise<KeyOwner | undefined> {
+    return this.db
+      .selectFrom('api_keys')
+      .innerJoin('orgs', 'orgs.id', 'api_keys.org_id')
+      .select([
+        'api_keys.id as keyId',
+        'api_keys.key_hash as keyHash',
+        'orgs.id as orgId',
+        'orgs.email as orgEmail',
+        'orgs.time_zone_id as orgTimeZoneId',
+      ])
+      .where('api_keys.key_hash', '=', keyHash)
+      .where('api_keys.revoked_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  async list(orgId: number): Promise<ApiKeySummary[]> {
+    const rows = await this.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({
+      keyId: row.id,
+      prefix: row.prefix,
+      createdAt: new Date(row.created_at).toISOString(),
+      revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at).toISOString(),
+    }));
+  }
+
+  /** Revokes one key; answers the hash so callers can drop it from caches, or undefined if unknown. */
+  async revoke(orgId: number, keyId: number, now: number): Promise<{ keyHash: string; revokedAt: number } | undefined> {
+    const row = await this.db
+      .selectFrom('api_keys')
+      .select(['key_hash', 'revoked_at'])
+      .where('org_id', '=', orgId)
+      .where('id', '=', keyId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    if (row.revoked_at !== null) return { keyHash: row.key_hash, revokedAt: row.revoked_at };
+    await this.db.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', keyId).execute();
+    return { keyHash: row.key_hash, revokedAt: now };
+  }
+
+  /** Revokes every active key of the org but `keepKeyId`; answers the revoked hashes. */
+  async revokeAllExcept(orgId: number, keepKeyId: number, now: number): Promise<string[]> {
+    const rows = await this.db
+      .updateTable('api_keys')
+      .set({ revoked_at: now })
+      .where('org_id', '=', orgId)
+      .where('id', '!=', keepKeyId)
+      .where('revoked_at', 'is', null)
+      .returning('key_hash')
+      .execute();
+    return rows.map((row) => row.key_hash);
+  }
+}

@@ -1,0 +1,49 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import pg from 'pg';
+import type { Database } from './database.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Connection {
+  readonly db: Kysely<Database>;
+  readonly dialect: Dialect;
+}
+
+export interface ConnectOptions {
+  /** PostgreSQL schema to use (created if missing); lets test suites share one database. */
+  readonly pgSchema?: string;
+  readonly pgPoolSize?: number;
+}
+
+/** int8 ids, counts and epoch-ms instants are well inside 2^53, so they come back as numbers. */
+pg.types.setTypeParser(pg.types.builtins.INT8, (text) => Number(text));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (text) => Number(text));
+
+/** `sqlite:PATH` (`sqlite::memory:` too) or `postgres://…` / `postgresql://…`. */
+export const connect = (databaseUrl: string, options: ConnectOptions = {}): Connection => {
+  if (databaseUrl.startsWith('sqlite:')) return connectSqlite(databaseUrl.slice('sqlite:'.length));
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) return connectPostgres(databaseUrl, options);
+  throw new Error(`unsupported database URL "${databaseUrl}": use sqlite:PATH or postgres://…`);
+};
+
+const connectSqlite = (path: string): Connection => {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const database = new BetterSqlite3(path);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite' };
+};
+
+const connectPostgres = (url: string, options: ConnectOptions): Connection => {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.pgPoolSize ?? 10,
+    ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+  });
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+};

@@ -1,0 +1,134 @@
+import type { InvitationStatus, ReportStatus } from '@assay/domain';
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Instants are epoch milliseconds in every table; flags are 0/1 integers; JSON is text. */
+export interface OrgsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  time_zone_id: number;
+  created_at: number;
+}
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  org_id: number;
+  key_hash: string;
+  prefix: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface TestsTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  access_key: string;
+  duration: number;
+  question_count: number;
+  total_marks: number;
+  status: string;
+  definition: string;
+  created_at: number;
+}
+
+export interface SectionsTable {
+  id: Generated<number>;
+  test_id: number;
+  position: number;
+  name: string;
+  section_type: string;
+  duration: number;
+  question_count: number;
+  total_marks: number;
+}
+
+export interface QuestionsTable {
+  id: Generated<number>;
+  test_id: number;
+  section_id: number;
+  position: number;
+  kind: string;
+  marks: number;
+  negative_marks: number;
+  body: string;
+}
+
+export interface TestLinksTable {
+  id: Generated<number>;
+  org_id: number;
+  test_id: number;
+  name: string;
+  access_key: string;
+  access_time: number;
+  start_date_time: string | null;
+  end_date_time: string | null;
+  time_zone_id: number;
+  invite_only: number;
+  image_proctoring: number;
+  email_to_stakeholder: string | null;
+  status: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CandidatesTable {
+  id: Generated<number>;
+  org_id: number;
+  test_id: number;
+  email_key: string;
+  email: string;
+  full_name: string;
+  callback_url: string | null;
+  redirect_url: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface InvitationsTable {
+  id: Generated<number>;
+  org_id: number;
+  test_id: number;
+  candidate_id: number;
+  test_link_id: number | null;
+  attempt_no: number;
+  previous_invitation_id: number | null;
+  token: string;
+  status: InvitationStatus;
+  report_status: ReportStatus;
+  score: number;
+  time_taken: number;
+  window_violations: number;
+  time_violation_seconds: number;
+  created_at: number;
+  updated_at: number;
+  started_at: number | null;
+  completed_at: number | null;
+  cancelled_at: number | null;
+}
+
+export interface SectionResultsTable {
+  invitation_id: number;
+  section_id: number;
+  score: number;
+}
+
+export interface Database {
+  orgs: OrgsTable;
+  api_keys: ApiKeysTable;
+  tests: TestsTable;
+  sections: SectionsTable;
+  questions: QuestionsTable;
+  test_links: TestLinksTable;
+  candidates: CandidatesTable;
+  invitations: InvitationsTable;
+  section_results: SectionResultsTable;
+}
+
+export type OrgRow = Selectable<OrgsTable>;
+export type TestRow = Selectable<TestsTable>;
+export type SectionRow = Selectable<SectionsTable>;
+export type TestLinkRow = Selectable<TestLinksTable>;
+export type CandidateRow = Selectable<CandidatesTable>;
+export type InvitationRow = Selectable<InvitationsTable>;
+export type NewQuestion = Insertable<QuestionsTable>;

@@ -1,0 +1,26 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Connection } from './connect.js';
+import { initialMigration } from './migrations/001-initial.js';
+
+/** Migrations live in code, named in order; a new one is appended, never edited once released. */
+const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
+  '001-initial': initialMigration(dialect),
+});
+
+class InCodeMigrationProvider implements MigrationProvider {
+  constructor(private readonly migrations: Record<string, Migration>) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return this.migrations;
+  }
+}
+
+/** Brings the schema up to date; throws with the failing migration's name and cause. */
+export const migrateToLatest = async ({ db, dialect }: Connection): Promise<string[]> => {
+  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider(migrationsFor(dialect)) });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const failed = results.find((result) => result.status === 'Error');
+  if (error) {
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+  return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+};

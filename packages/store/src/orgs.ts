@@ -1,0 +1,23 @@
+import type { Kysely } from 'kysely';
+import type { Database, OrgRow } from './database.js';
+
+export class OrgsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  create(org: { name: string; email: string; timeZoneId: number }, now: number): Promise<OrgRow> {
+    return this.db
+      .insertInto('orgs')
+      .values({ name: org.name, email: org.email, time_zone_id: org.timeZoneId, created_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  find(orgId: number): Promise<OrgRow | undefined> {
+    return this.db.selectFrom('orgs').selectAll().where('id', '=', orgId).executeTakeFirst();
+  }
+
+  async isEmpty(): Promise<boolean> {
+    const row = await this.db.selectFrom('orgs').select('id').limit(1).executeTakeFirst();
+    return row === undefined;
+  }
+}

@@ -1,0 +1,162 @@
+import type { Kysely } from 'kysely';
+import {
+  formatScore,
+  formatWireDateTime,
+  type CandidateReport,
+  type InvitationStatus,
+  type ReportStatus,
+  type SectionReportEntry,
+} from '@assay/domain';
+import type { Database } from './database.js';
+
+export interface ReportRecord {
+  testInvitationId: number;
+  testId: number;
+  report: CandidateReport;
+}
+
+export interface ReportWithSections extends ReportRecord {
+  sections: SectionReportEntry[];
+}
+
+const reportColumns = [
+  'invitations.id as invitationId',
+  'invitations.test_id as testId',
+  'invitations.status as status',
+  'invitations.report_status as reportStatus',
+  'invitations.score as score',
+  'invitations.time_taken as timeTaken',
+  'invitations.window_violations as wv',
+  'invitations.time_violation_seconds as tv',
+  'invitations.started_at as startedAt',
+  'candidates.email as email',
+  'candidates.full_name as fullName',
+  'tests.name as testName',
+  'tests.duration as duration',
+  'tests.question_count as questions',
+  'tests.total_marks as totalMarks',
+] as const;
+
+type ReportQueryRow = {
+  invitationId: number;
+  testId: number;
+  status: string;
+  reportStatus: string;
+  score: number;
+  timeTaken: number;
+  wv: number;
+  tv: number;
+  startedAt: number | null;
+  email: string;
+  fullName: string;
+  testName: string;
+  duration: number;
+  questions: number;
+  totalMarks: number;
+};
+
+const toReport = (row: ReportQueryRow): ReportRecord => ({
+  testInvitationId: row.invitationId,
+  testId: row.testId,
+  report: {
+    emailId: row.email,
+    fullName: row.fullName,
+    timeTaken: row.timeTaken,
+    testName: row.testName,
+    duration: row.duration,
+    questions: row.questions,
+    attemptedOn: row.startedAt === null ? null : formatWireDateTime(row.startedAt),
+    totalScore: formatScore(row.totalMarks),
+    score: formatScore(row.score),
+    wv: row.wv,
+    tv: row.tv,
+    testStatus: row.status as InvitationStatus,
+    reportStatus: row.reportStatus as ReportStatus,
+  },
+});
+
+export class ReportsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private reportQuery() {
+    return this.db
+      .selectFrom('invitations')
+      .innerJoin('candidates', 'candidates.id', 'invitations.candidate_id')
+      .innerJoin('tests', 'tests.id', 'invitations.test_id')
+      .select(reportColumns);
+  }
+
+  async report(orgId: number, invitationId: number): Promise<ReportRecord | undefined> {
+    const row = await this.reportQuery()
+      .where('invitations.org_id', '=', orgId)
+      .where('invitations.id', '=', invitationId)
+      .executeTakeFirst();
+    return row && toReport(row);
+  }
+
+  /** Every section of the invitation's test, with the candidate's score (0 until scored). */
+  async sections(orgId: number, invitationId: number): Promise<SectionReportEntry[] | undefined> {
+    const invitation = await this.db
+      .selectFrom('invitations')
+      .select(['id', 'test_id'])
+      .where('org_id', '=', orgId)
+      .where('id', '=', invitationId)
+      .executeTakeFirst();
+    if (!invitation) return undefined;
+    const rows = await this.db
+      .selectFrom('sections')
+      .leftJoin('section_results', (join) =>
+        join.onRef('section_results.section_id', '=', 'sections.id').on('section_results.invitation_id', '=', invitation.id),
+      )
+      .select(['sections.name as name', 'sections.total_marks as totalMarks', 'section_results.score as score'])
+      .where('sections.test_id', '=', invitation.test_id)
+      .orderBy('sections.position')
+      .execute();
+    return rows.map((row) => ({ sectionName: row.name, sectionScore: row.totalMarks, candidateScore: row.score ?? 0 }));
+  }
+
+  /**
+   * Every invitation of a test with its report and section scores, read in keyset-paged batches with one
+   * section query per batch: flat memory and no N+1 for the Excel export.
+   */
+  async *reportsOfTest(orgId: number, testId: number, batchSize = 1000): AsyncGenerator<ReportWithSections> {
+    const sections = await this.db
+      .selectFrom('sections')
+      .select(['id', 'name', 'total_marks'])
+      .where('test_id', '=', testId)
+      .orderBy('position')
+      .execute();
+    let afterId = 0;
+    for (;;) {
+      const rows = await this.reportQuery()
+        .where('invitations.org_id', '=', orgId)
+        .where('invitations.test_id', '=', testId)
+        .where('invitations.id', '>', afterId)
+        .orderBy('invitations.id')
+        .limit(batchSize)
+        .execute();
+      if (rows.length === 0) return;
+      const results = await this.db
+        .selectFrom('section_results')
+        .select(['invitation_id', 'section_id', 'score'])
+        .where(
+          'invitation_id',
+          'in',
+          rows.map((row) => row.invitationId),
+        )
+        .execute();
+      const scoreOf = new Map(results.map((result) => [`${result.invitation_id}:${result.section_id}`, result.score]));
+      for (const row of rows) {
+        yield {
+          ...toReport(row),
+          sections: sections.map((section) => ({
+            sectionName: section.name,
+            sectionScore: section.total_marks,
+            candidateScore: scoreOf.get(`${row.invitationId}:${section.id}`) ?? 0,
+          })),
+        };
+      }
+      afterId = rows[rows.length - 1]!.invitationId;
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import { sql } from 'kysely';
+import { ApiKeysRepository } from './api-keys.js';
+import { connect, type ConnectOptions, type Connection } from './connect.js';
+import { InvitationsRepository } from './invitations.js';
+import { migrateToLatest } from './migrate.js';
+import { OrgsRepository } from './orgs.js';
+import { ReportsRepository } from './reports.js';
+import { TestLinksRepository } from './test-links.js';
+import { TestsRepository } from './tests.js';
+
+export interface Store extends Connection {
+  readonly orgs: OrgsRepository;
+  readonly apiKeys: ApiKeysRepository;
+  readonly tests: TestsRepository;
+  readonly testLinks: TestLinksRepository;
+  readonly invitations: InvitationsRepository;
+  readonly reports: ReportsRepository;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Connects, brings the schema up to date, and hands out the repositories. */
+export const openStore = async (databaseUrl: string, options: ConnectOptions = {}): Promise<Store> => {
+  const connection = connect(databaseUrl, options);
+  const { db } = connection;
+  try {
+    if (connection.dialect === 'postgres' && options.pgSchema) {
+      await sql`create schema if not exists ${sql.id(options.pgSchema)}`.execute(db);
+    }
+    await migrateToLatest(connection);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return {
+    ...connection,
+    orgs: new OrgsRepository(db),
+    apiKeys: new ApiKeysRepository(db),
+    tests: new TestsRepository(db),
+    testLinks: new TestLinksRepository(db),
+    invitations: new InvitationsRepository(db),
+    reports: new ReportsRepository(db),
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+};

@@ -1,0 +1,89 @@
+import type { Kysely } from 'kysely';
+import type { AccessTime, TestLink, TestLinkSettings, TestLinkStatus } from '@assay/domain';
+import type { Database, TestLinkRow } from './database.js';
+
+export const toTestLink = (row: TestLinkRow): TestLink => ({
+  testLinkId: row.id,
+  testId: row.test_id,
+  testLinkName: row.name,
+  testLinkAccessKey: row.access_key,
+  accessTime: row.access_time as AccessTime,
+  startDateTime: row.start_date_time,
+  endDateTime: row.end_date_time,
+  timeZoneId: row.time_zone_id,
+  inviteCandidateOnly: row.invite_only,
+  imageProctoring: row.image_proctoring,
+  emailToStakeholder: row.email_to_stakeholder,
+  testLinkStatus: row.status as TestLinkStatus,
+});
+
+export const settingsOf = (link: TestLink): TestLinkSettings => ({
+  testLinkName: link.testLinkName,
+  accessTime: link.accessTime,
+  startDateTime: link.startDateTime,
+  endDateTime: link.endDateTime,
+  timeZoneId: link.timeZoneId,
+  inviteCandidateOnly: link.inviteCandidateOnly === 1 ? 1 : 0,
+  imageProctoring: link.imageProctoring === 1 ? 1 : 0,
+  emailToStakeholder: link.emailToStakeholder,
+  testLinkStatus: link.testLinkStatus,
+});
+
+const columnsOf = (settings: TestLinkSettings) => ({
+  name: settings.testLinkName,
+  access_time: settings.accessTime,
+  start_date_time: settings.startDateTime,
+  end_date_time: settings.endDateTime,
+  time_zone_id: settings.timeZoneId,
+  invite_only: settings.inviteCandidateOnly,
+  image_proctoring: settings.imageProctoring,
+  email_to_stakeholder: settings.emailToStakeholder,
+  status: settings.testLinkStatus,
+});
+
+export class TestLinksRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async create(orgId: number, testId: number, settings: TestLinkSettings, accessKey: string, now: number): Promise<TestLink> {
+    const row = await this.db
+      .insertInto('test_links')
+      .values({ org_id: orgId, test_id: testId, access_key: accessKey, ...columnsOf(settings), created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toTestLink(row);
+  }
+
+  async update(orgId: number, testId: number, testLinkId: number, settings: TestLinkSettings, now: number): Promise<TestLink | undefined> {
+    const row = await this.db
+      .updateTable('test_links')
+      .set({ ...columnsOf(settings), updated_at: now })
+      .where('org_id', '=', orgId)
+      .where('test_id', '=', testId)
+      .where('id', '=', testLinkId)
+      .returningAll()
+      .executeTakeFirst();
+    return row && toTestLink(row);
+  }
+
+  async find(orgId: number, testId: number, testLinkId: number): Promise<TestLink | undefined> {
+    const row = await this.db
+      .selectFrom('test_links')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('test_id', '=', testId)
+      .where('id', '=', testLinkId)
+      .executeTakeFirst();
+    return row && toTestLink(row);
+  }
+
+  async list(orgId: number, testId: number): Promise<TestLink[]> {
+    const rows = await this.db
+      .selectFrom('test_links')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('test_id', '=', testId)
+      .orderBy('id')
+      .execute();
+    return rows.map(toTestLink);
+  }
+}

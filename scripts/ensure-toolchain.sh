@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Makes sure the JavaScript toolchain Assay needs is present, then installs the
+# workspace's dependencies exactly as the lockfile pins them.
+#
+#   bash scripts/ensure-toolchain.sh        # run it
+#   source scripts/ensure-toolchain.sh      # or source it (scripts/test.sh, scripts/up.sh do)
+#
+# - Node: must satisfy package.json "engines.node" (">=X.Y"), at least 20. Not installed here.
+# - pnpm: major 10. If missing or another major, installed with `npm i -g pnpm@10`
+#   (corepack is not used: its signature check fails on a fresh machine).
+# - `pnpm install --frozen-lockfile` from the repo root, whatever the current directory.
+#
+# Idempotent and quiet on success; on failure it prints what went wrong and the
+# install log. Set ASSAY_SKIP_INSTALL=1 to check the tools but skip `pnpm install`.
+set -euo pipefail
+
+ASSAY_ROOT="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd -P)"
+export ASSAY_ROOT
+
+assay_toolchain_die() {
+  echo "ensure-toolchain: $*" >&2
+  return 1
+}
+
+# Node: installed by whoever provisions the machine (Node 20 is on it).
+assay_check_node() {
+  command -v node >/dev/null 2>&1 || assay_toolchain_die "node is not installed: install Node.js 20 (>= 20.19) first" || return 1
+  local problem
+  # Reads ">=X.Y[.Z]" from package.json engines.node; never accepts below 20.
+  problem="$(node -e '
+    const fs = require("fs");
+    let want = [20, 0, 0];
+    try {
+      const range = JSON.parse(fs.readFileSync(process.argv[1], "utf8")).engines?.node ?? "";
+      const m = /^\s*>=\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?\s*$/.exec(range);
+      if (m) want = [Number(m[1]), Number(m[2] ?? 0), Number(m[3] ?? 0)];
+    } catch {}
+    if (want[0] < 20) want = [20, 0, 0];
+    const have = process.versions.node.split(".").map(Number);
+    const cmp = have[0] - want[0] || have[1] - want[1] || have[2] - want[2];
+    if (cmp < 0) console.log(`node ${process.versions.node} is too old: need >= ${want.join(".")}`);
+  ' "$ASSAY_ROOT/package.json")" || assay_toolchain_die "could not run node" || return 1
+  [ -z "$problem" ] || assay_toolchain_die "$problem" || return 1
+}
+
+assay_pnpm_major() {
+  # Prints pnpm's major version, or nothing when pnpm is missing or broken
+  # (e.g. a corepack shim whose download fails).
+  local version
+  command -v pnpm >/dev/null 2>&1 || return 0
+  version="$(cd "$ASSAY_ROOT" && COREPACK_ENABLE_DOWNLOAD_PROMPT=0 pnpm --version 2>/dev/null </dev/null)" || return 0
+  printf '%s\n' "${version%%.*}"
+}
+
+assay_ensure_pnpm() {
+  [ "$(assay_pnpm_major)" = "10" ] && return 0
+  command -v npm >/dev/null 2>&1 || assay_toolchain_die "npm is missing: cannot install pnpm" || return 1
+  local log
+  log="$(mktemp "${TMPDIR:-/tmp}/assay-npm-pnpm.XXXXXX")"
+  # --force replaces a leftover corepack shim named pnpm, which plain install refuses to overwrite.
+  if ! npm install -g pnpm@10 >"$log" 2>&1 && ! npm install -g --force pnpm@10 >>"$log" 2>&1; then
+    cat "$log" >&2
+    rm -f "$log"
+    assay_toolchain_die "'npm i -g pnpm@10' failed"
+    return 1
+  fi
+  rm -f "$log"
+  # npm's global bin may not be on PATH (e.g. a custom prefix).
+  local npm_bin
+  npm_bin="$(npm prefix -g 2>/dev/null)/bin"
+  case ":$PATH:" in *":$npm_bin:"*) ;; *) [ -d "$npm_bin" ] && PATH="$npm_bin:$PATH" && export PATH ;; esac
+  hash -r
+  [ "$(assay_pnpm_major)" = "10" ] || assay_toolchain_die "pnpm 10 was installed but '$(command -v pnpm || echo pnpm)' is not pnpm 10" || return 1
+}
+
+assay_pnpm_install() {
+  if [ "${ASSAY_SKIP_INSTALL:-0}" = "1" ]; then
+    return 0
+  fi
+  local log
+  log="$(mktemp "${TMPDIR:-/tmp}/assay-pnpm-install.XXXXXX")"
+  # --config.confirmModulesPurge=false: never stop on a question without a terminal (CI has no stdin).
+  if ! (cd "$ASSAY_ROOT" && pnpm install --frozen-lockfile --config.confirmModulesPurge=false </dev/null >"$log" 2>&1); then
+    cat "$log" >&2
+    rm -f "$log"
+    assay_toolchain_die "'pnpm install --frozen-lockfile' failed (in $ASSAY_ROOT)"
+    return 1
+  fi
+  rm -f "$log"
+}
+
+assay_ensure_toolchain() {
+  assay_check_node && assay_ensure_pnpm && assay_pnpm_install
+}
+
+# Telemetry notices would only add noise to CI logs.
+export TURBO_TELEMETRY_DISABLED="${TURBO_TELEMETRY_DISABLED:-1}"
+
+assay_ensure_toolchain

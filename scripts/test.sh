@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# THE one command that runs Assay's whole test suite, on a fresh machine too:
+#
+#   bash scripts/test.sh
+#
+# 1. toolchain: Node check, pnpm 10, `pnpm install --frozen-lockfile` (scripts/ensure-toolchain.sh)
+# 2. browsers for end-to-end tests (ensure_chromium, below)
+# 3. PostgreSQL: unless ASSAY_TEST_PG_URL is already set, a throwaway cluster
+#    (scripts/pg-throwaway.sh) whose URL is exported as ASSAY_TEST_PG_URL and
+#    which is stopped and deleted on exit, whatever happens
+# 4. `pnpm build && pnpm test`
+# The exit status is the tests' (or the build's, if the build fails).
+set -euo pipefail
+
+SCRIPTS_DIR="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd -P)"
+# Sets ASSAY_ROOT and installs what is missing; exits on failure.
+source "$SCRIPTS_DIR/ensure-toolchain.sh"
+cd "$ASSAY_ROOT"
+
+started_at=$SECONDS
+summary() {
+  echo "scripts/test.sh: $* ($((SECONDS - started_at))s)"
+}
+
+# --- Browsers ----------------------------------------------------------------
+# PLACEHOLDER: end-to-end tests will need Debian's chromium here (a later issue).
+# Only Debian packages and the npm registry are reachable, so a browser must come
+# from apt (e.g. `apt-get install -y chromium` as root), not from a download by a test tool.
+ensure_chromium() {
+  : # nothing yet
+}
+ensure_chromium
+
+# --- PostgreSQL --------------------------------------------------------------
+pg_url=""
+cleanup() {
+  if [ -n "$pg_url" ]; then
+    bash "$SCRIPTS_DIR/pg-throwaway.sh" stop "$pg_url" || echo "scripts/test.sh: could not stop the throwaway PostgreSQL at $pg_url" >&2
+  fi
+}
+trap cleanup EXIT
+# Ctrl-C / kill: leave through the EXIT trap so the cluster is removed.
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+if [ -n "${ASSAY_TEST_PG_URL:-}" ]; then
+  echo "scripts/test.sh: PostgreSQL: using ASSAY_TEST_PG_URL from the environment"
+else
+  pg_url="$(bash "$SCRIPTS_DIR/pg-throwaway.sh" start)" || {
+    summary "FAILED: could not start a throwaway PostgreSQL cluster"
+    exit 1
+  }
+  export ASSAY_TEST_PG_URL="$pg_url"
+  echo "scripts/test.sh: PostgreSQL: throwaway cluster at $pg_url"
+fi
+
+# --- Build and test ----------------------------------------------------------
+build_status=0
+pnpm build || build_status=$?
+if [ "$build_status" != 0 ]; then
+  summary "FAILED: pnpm build exited with $build_status (tests not run)"
+  exit "$build_status"
+fi
+
+test_status=0
+pnpm test || test_status=$?
+if [ "$test_status" = 0 ]; then
+  summary "PASSED: build and all tests succeeded"
+else
+  summary "FAILED: pnpm test exited with $test_status"
+fi
+exit "$test_status"
