@@ -1,4 +1,4 @@
-import type { Refusal, Result, StatusCode } from '@assay/domain';
+import type { Refusal, Result, FailureCode } from '@assay/domain';
 
 /** Carries a domain refusal out of a handler to the one error handler that answers it. */
 export class RefusalError extends Error {
@@ -8,7 +8,7 @@ export class RefusalError extends Error {
   }
 }
 
-export const refusal = (code: StatusCode, message: string): RefusalError => new RefusalError({ code, message });
+export const refusal = (code: FailureCode, message: string): RefusalError => new RefusalError({ code, message });
 
 /** The value of a result, or the refusal thrown for the error handler. */
 export const unwrap = <T>(result: Result<T>): T => {
@@ -17,7 +17,7 @@ export const unwrap = <T>(result: Result<T>): T => {
 };
 
 /** Unknown and other orgs' ids answer alike (tenant isolation). */
-export const found = <T>(value: T | undefined, code: StatusCode, message: string): T => {
+export const found = <T>(value: T | undefined, code: FailureCode, message: string): T => {
   if (value === undefined) throw refusal(code, message);
   return value;
 };

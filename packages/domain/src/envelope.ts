@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { describeStatus, statusCodes, type StatusCode } from './status-codes.js';
+import { describeStatus, statusCodes, type FailureCode } from './status-codes.js';
+
+const failureCodes = statusCodes.filter((code): code is FailureCode => code !== '200.1') as [FailureCode, ...FailureCode[]];
 
 /** Every JSON response: `statuscode`, `description`, `result`. On failure `result` is a plain string. */
 export const successEnvelope = <T extends z.ZodType>(result: T) =>
@@ -11,7 +13,7 @@ export const successEnvelope = <T extends z.ZodType>(result: T) =>
 
 export const FailureEnvelope = z
   .object({
-    statuscode: z.enum(statusCodes as [StatusCode, ...StatusCode[]]),
+    statuscode: z.enum(failureCodes),
     description: z.string(),
     result: z.string(),
   })
@@ -30,7 +32,7 @@ export const succeed = <T>(result: T): SuccessEnvelope<T> => ({
   result,
 });
 
-export const fail = (code: StatusCode, message: string): FailureEnvelope => ({
+export const fail = (code: FailureCode, message: string): FailureEnvelope => ({
   statuscode: code,
   description: describeStatus(code),
   result: message,

@@ -1,8 +1,8 @@
-import type { StatusCode } from './status-codes.js';
+import type { FailureCode } from './status-codes.js';
 
 /** An expected failure: a status code from the catalogue and a message a person can act on. */
 export interface Refusal {
-  readonly code: StatusCode;
+  readonly code: FailureCode;
   readonly message: string;
 }
 
@@ -11,6 +11,6 @@ export type Result<T> = { readonly val: T; readonly err?: undefined } | { readon
 
 export const ok = <T>(val: T): Result<T> => ({ val });
 
-export const refuse = <T = never>(code: StatusCode, message: string): Result<T> => ({ err: { code, message } });
+export const refuse = <T = never>(code: FailureCode, message: string): Result<T> => ({ err: { code, message } });
 
 export const isRefusal = <T>(result: Result<T>): result is { val?: undefined; err: Refusal } => result.err !== undefined;

@@ -33,6 +33,9 @@ export const statusCatalogue = {
 
 export type StatusCode = keyof typeof statusCatalogue;
 
+/** Every code but success: what a refusal or a failure envelope carries. */
+export type FailureCode = Exclude<StatusCode, '200.1'>;
+
 export const describeStatus = (code: StatusCode): string => statusCatalogue[code];
 
 /** The HTTP status line that goes with a statuscode: its class. */

@@ -6,6 +6,6 @@ export const describeIssues = (issues: readonly z.core.$ZodIssue[]): string =>
     .slice(0, 10)
     .map((issue) => {
       const where = issue.path.map(String).join('.');
-      return where && !issue.message.startsWith(where) ? `${where}: ${issue.message}` : issue.message;
+      return where && !issue.message.startsWith(`${where} `) ? `${where}: ${issue.message}` : issue.message;
     })
     .join('; ');

@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { fail, httpStatusOf, type StatusCode } from '@assay/domain';
+import { fail, httpStatusOf, type FailureCode } from '@assay/domain';
 import { RefusalError } from '../refusal-error.js';
 
-const validationCodes: Record<string, StatusCode> = {
+const validationCodes: Record<string, FailureCode> = {
   body: '400.2',
   params: '400.3',
   querystring: '400.4',
@@ -19,13 +19,13 @@ const validationMessage = (error: FastifyError): string => {
       const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
       const message = issue.message ?? 'is invalid';
       if (!path) return `${where}${/received undefined/.test(message) ? 'a JSON object is required' : message}`;
-      return message.startsWith(path) ? `${where}${message}` : `${where}${path}: ${message}`;
+      return message.startsWith(`${path} `) ? `${where}${message}` : `${where}${path}: ${message}`;
     })
     .join('; ');
 };
 
 /** Fastify's own request errors, each mapped to a specific statuscode and a message a person can act on. */
-const frameworkCodes: Record<string, [StatusCode, string]> = {
+const frameworkCodes: Record<string, [FailureCode, string]> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: ['400.1', 'The request body is empty: send a JSON object.'],
   FST_ERR_CTP_INVALID_JSON_BODY: ['400.1', 'The request body is not valid JSON.'],
   FST_ERR_CTP_BODY_TOO_LARGE: ['413.1', 'The request body is too large.'],
@@ -34,7 +34,7 @@ const frameworkCodes: Record<string, [StatusCode, string]> = {
   FST_ERR_CTP_INVALID_TYPE: ['400.8', 'The Content-Type header is not valid.'],
 };
 
-export const sendFailure = (reply: FastifyReply, code: StatusCode, message: string): FastifyReply =>
+export const sendFailure = (reply: FastifyReply, code: FailureCode, message: string): FastifyReply =>
   reply.code(httpStatusOf(code)).type('application/json; charset=utf-8').send(fail(code, message));
 
 /** One error handler: every failure leaves as the envelope, never a bare 5xx page. */

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { TestStatus } from './test.js';
 
+/** A test lasts at most a day. */
+export const MAX_TEST_MINUTES = 1440;
+
 const Marks = z.number().min(0).max(1000);
 
 const Option = z.object({
@@ -68,13 +71,17 @@ export const TestDefinition = z
     testName: z.string().trim().min(1).max(200),
     description: z.string().max(20_000).default(''),
     /** Minutes; defaults to the sum of the section durations, and can never be shorter than it. */
-    duration: z.int().min(1).max(1440).optional(),
+    duration: z.int().min(1).max(MAX_TEST_MINUTES).optional(),
     testStatus: TestStatus.default('Active'),
     sections: z.array(SectionDefinition).min(1).max(50),
   })
   .refine((t) => t.duration === undefined || t.duration >= sumSectionDurations(t.sections), {
     error: 'duration must be at least the sum of the section durations',
     path: ['duration'],
+  })
+  .refine((t) => sumSectionDurations(t.sections) <= MAX_TEST_MINUTES, {
+    error: `the section durations add up to more than ${MAX_TEST_MINUTES} minutes`,
+    path: ['sections'],
   })
   .meta({ id: 'TestDefinition', description: 'A test to import: sections, questions, marks, durations and status.' });
 export type TestDefinition = z.infer<typeof TestDefinition>;
