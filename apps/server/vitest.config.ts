@@ -5,7 +5,7 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['@assay/source'] } },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    globalSetup: ['test/helpers/postgres-cluster.ts'],
+    globalSetup: ['../../scripts/vitest-postgres-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -8,3 +8,4 @@ export * from './orgs.js';
 export * from './reports.js';
 export * from './test-links.js';
 export * from './tests.js';
+export * from './scratch-store.js';

@@ -137,12 +137,21 @@ class FlowControl {
       this.failure = error;
       reject(error);
     };
+    // A writable that finished closes right after: only a close before 'finish' is a failure.
+    let outputFinished = false;
+    const onFinish = (): void => {
+      outputFinished = true;
+    };
     const onError = (error: Error): void => fail(error);
-    const onClose = (): void => fail(new Error('The output closed before the workbook was complete.'));
+    const onClose = (): void => {
+      if (!outputFinished) fail(new Error('The output closed before the workbook was complete.'));
+    };
+    output.on('finish', onFinish);
     output.on('error', onError);
     output.on('close', onClose);
     zip?.on('error', onError);
     this.detach = () => {
+      output.removeListener('finish', onFinish);
       output.removeListener('error', onError);
       output.removeListener('close', onClose);
       zip?.removeListener('error', onError);

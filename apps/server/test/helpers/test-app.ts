@@ -1,10 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { openStore, type Store } from '@assay/store';
+import { openScratchStore, type Store } from '@assay/store';
 import { buildApp } from '../../src/app.js';
 import { generateApiKey } from '../../src/auth/api-key.js';
 import { loadConfig, type Config } from '../../src/config.js';
@@ -15,17 +11,15 @@ export type Backend = (typeof backends)[number];
 export const PUBLIC_URL = 'https://assay.test';
 export const ADMIN_TOKEN = 'admin-token-for-tests-0123456789';
 
-/** A fresh, empty database: a SQLite file in a temp dir, or a PostgreSQL schema of its own. */
-export const openTestStore = async (backend: Backend): Promise<{ store: Store; dispose: () => Promise<void> }> => {
-  if (backend === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'assay-test-'));
-    const store = await openStore(`sqlite:${join(dir, 'assay.db')}`);
-    return { store, dispose: async () => { await store.close(); rmSync(dir, { recursive: true, force: true }); } };
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgUrl: string;
   }
-  const schema = `t_${randomUUID().replaceAll('-', '')}`;
-  const store = await openStore(inject('pgUrl'), { pgSchema: schema, pgPoolSize: 5 });
-  return { store, dispose: async () => { await store.close(); } };
-};
+}
+
+/** A fresh, empty database: a SQLite file in a temp dir, or a PostgreSQL schema of its own. */
+export const openTestStore = (backend: Backend): Promise<{ store: Store; dispose: () => Promise<void> }> =>
+  openScratchStore(backend, inject('pgUrl'));
 
 export interface Harness {
   backend: Backend;

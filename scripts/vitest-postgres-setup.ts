@@ -8,7 +8,7 @@ declare module 'vitest' {
   }
 }
 
-const SCRIPT = fileURLToPath(new URL('../../../../scripts/pg-throwaway.sh', import.meta.url));
+const SCRIPT = fileURLToPath(new URL('./pg-throwaway.sh', import.meta.url));
 
 /**
  * Every suite runs on SQLite and on a real PostgreSQL. CI passes one in ASSAY_TEST_PG_URL; without it a

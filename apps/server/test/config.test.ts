@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+const refusalOf = (env: Record<string, string>): ConfigError => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+};
+
+describe('loadConfig', () => {
+  it('has documented defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: 'sqlite:./data/assay.db',
+      publicUrl: 'http://localhost:3000',
+      adminToken: undefined,
+      seedDemo: true,
+      bodyLimitBytes: 1024 * 1024,
+      logLevel: 'info',
+    });
+  });
+
+  it('derives the default public URL from PORT', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('reads every variable it knows', () => {
+    const config = loadConfig({
+      PORT: '4000',
+      HOST: '0.0.0.0',
+      ASSAY_DATABASE_URL: 'postgres://assay:secret@db:5432/assay',
+      ASSAY_PUBLIC_URL: 'https://assay.example.com',
+      ASSAY_ADMIN_TOKEN: 'x'.repeat(24),
+      ASSAY_SEED_DEMO: 'false',
+      ASSAY_BODY_LIMIT_BYTES: '2048',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 4000,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://assay:secret@db:5432/assay',
+      publicUrl: 'https://assay.example.com',
+      adminToken: 'x'.repeat(24),
+      seedDemo: false,
+      bodyLimitBytes: 2048,
+      logLevel: 'warn',
+    });
+  });
+
+  it.each(['abc', '70000', '-1', '1.5'])('refuses PORT=%s with a message naming PORT', (port) => {
+    expect(refusalOf({ PORT: port }).message).toMatch(/PORT/);
+  });
+
+  it('accepts PORT=0 (any free port)', () => {
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+  });
+
+  it.each(['mysql://x', 'sqlite:', 'postgres://', 'file:./assay.db'])('refuses ASSAY_DATABASE_URL=%s, naming it', (url) => {
+    expect(refusalOf({ ASSAY_DATABASE_URL: url }).message).toMatch(/ASSAY_DATABASE_URL/);
+  });
+
+  it('accepts sqlite:PATH, postgres:// and postgresql:// URLs', () => {
+    for (const url of ['sqlite:/tmp/a.db', 'sqlite::memory:', 'postgres://u:p@h:5432/d', 'postgresql://u:p@h/d']) {
+      expect(loadConfig({ ASSAY_DATABASE_URL: url }).databaseUrl).toBe(url);
+    }
+  });
+
+  it.each(['not-a-url', 'ftp://assay.example.com', '/relative/path'])('refuses ASSAY_PUBLIC_URL=%s', (url) => {
+    expect(refusalOf({ ASSAY_PUBLIC_URL: url }).message).toMatch(/ASSAY_PUBLIC_URL/);
+  });
+
+  it('removes trailing slashes from the public URL', () => {
+    expect(loadConfig({ ASSAY_PUBLIC_URL: 'https://assay.example.com/' }).publicUrl).toBe('https://assay.example.com');
+    expect(loadConfig({ ASSAY_PUBLIC_URL: 'https://assay.example.com/base//' }).publicUrl).toBe('https://assay.example.com/base');
+  });
+
+  it('refuses an admin token shorter than 24 characters', () => {
+    expect(refusalOf({ ASSAY_ADMIN_TOKEN: 'short-token' }).message).toMatch(/ASSAY_ADMIN_TOKEN/);
+    expect(loadConfig({ ASSAY_ADMIN_TOKEN: 'y'.repeat(24) }).adminToken).toBe('y'.repeat(24));
+  });
+
+  it('treats empty strings as unset', () => {
+    const config = loadConfig({
+      PORT: '',
+      HOST: '',
+      ASSAY_DATABASE_URL: '',
+      ASSAY_PUBLIC_URL: '',
+      ASSAY_ADMIN_TOKEN: '',
+      ASSAY_SEED_DEMO: '',
+      ASSAY_BODY_LIMIT_BYTES: '',
+      LOG_LEVEL: '',
+    });
+    expect(config).toEqual(loadConfig({}));
+    expect(config.adminToken).toBeUndefined();
+  });
+
+  it('refuses other malformed values', () => {
+    expect(refusalOf({ ASSAY_SEED_DEMO: 'maybe' }).message).toMatch(/ASSAY_SEED_DEMO/);
+    expect(refusalOf({ ASSAY_BODY_LIMIT_BYTES: '10' }).message).toMatch(/ASSAY_BODY_LIMIT_BYTES/);
+    expect(refusalOf({ LOG_LEVEL: 'verbose' }).message).toMatch(/LOG_LEVEL/);
+  });
+
+  it('ignores variables it does not know', () => {
+    expect(loadConfig({ PATH: '/usr/bin', HOME: '/root' }).port).toBe(3000);
+  });
+});

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { TestDefinition } from '@assay/domain';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { migrateToLatest, openScratchStore, openStore, type Store } from '../src/index.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgUrl: string;
+  }
+}
+
+const definition = TestDefinition.parse({
+  testName: 'Store test',
+  sections: [
+    {
+      sectionName: 'Only',
+      sectionType: 'general',
+      duration: 10,
+      questions: [{ type: 'single_choice', text: 'Pick one', marks: 4, options: [{ text: 'a', correct: true }, { text: 'b' }] }],
+    },
+  ],
+});
+
+let counter = 0;
+const token = () => `token-${Date.now()}-${(counter += 1)}`;
+
+describe.each(['sqlite', 'postgres'] as const)('store on %s', (backend) => {
+  let store: Store;
+  let dispose: () => Promise<void>;
+  let orgId: number;
+  let testId: number;
+
+  beforeAll(async () => {
+    ({ store, dispose } = await openScratchStore(backend, inject('pgUrl')));
+    orgId = (await store.orgs.create({ name: 'Org', email: 'org@example.com', timeZoneId: 1000 }, 1)).id;
+    testId = (await store.tests.importDefinition(orgId, definition, `key-${backend}`, 1)).testId;
+  });
+  afterAll(() => dispose());
+
+  const registration = (email: string, fullName = 'Ada') => ({
+    orgId,
+    testId,
+    testLinkId: null,
+    emailKey: email.toLowerCase(),
+    email,
+    fullName,
+    callbackUrl: null,
+    redirectUrl: null,
+  });
+
+  it('meets concurrent registrations of one candidate on one record and one invitation', async () => {
+    const rows = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => store.invitations.register(registration('Race@Example.com', `Name ${i}`), token, 2)),
+    );
+    expect(new Set(rows.map((row) => row.id)).size).toBe(1);
+    const candidates = await store.db.selectFrom('candidates').selectAll().where('email_key', '=', 'race@example.com').execute();
+    expect(candidates).toHaveLength(1);
+    const invitations = await store.db.selectFrom('invitations').selectAll().where('candidate_id', '=', candidates[0]!.id).execute();
+    expect(invitations).toHaveLength(1);
+  });
+
+  it('scopes lookups to the org that owns them', async () => {
+    const row = await store.invitations.register(registration('scoped@example.com'), token, 3);
+    expect(await store.invitations.find(orgId, row.id)).toBeDefined();
+    expect(await store.invitations.find(orgId + 1000, row.id)).toBeUndefined();
+    expect(await store.tests.find(orgId + 1000, testId)).toBeUndefined();
+    expect(await store.reports.report(orgId + 1000, row.id)).toBeUndefined();
+  });
+
+  it('reads every report of a test in keyset batches, in id order, with section scores', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i += 1) ids.push((await store.invitations.register(registration(`batch${i}@example.com`), token, 4)).id);
+    const [section] = await store.tests.sections(testId);
+    await store.db.insertInto('section_results').values({ invitation_id: ids[2]!, section_id: section!.id, score: 3 }).execute();
+    const seen: { id: number; score: number }[] = [];
+    for await (const record of store.reports.reportsOfTest(orgId, testId, 2)) {
+      seen.push({ id: record.testInvitationId, score: record.sections[0]!.candidateScore });
+    }
+    const batchRows = seen.filter((entry) => ids.includes(entry.id));
+    expect(batchRows.map((entry) => entry.id)).toEqual(ids);
+    expect(batchRows.find((entry) => entry.id === ids[2])?.score).toBe(3);
+    expect(seen.map((entry) => entry.id)).toEqual([...seen.map((entry) => entry.id)].sort((a, b) => a - b));
+  });
+});
+
+describe('migrations', () => {
+  it('run once: reopening a database applies nothing new and keeps the data', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'assay-migrate-'));
+    const url = `sqlite:${join(dir, 'nested', 'assay.db')}`;
+    try {
+      const first = await openStore(url);
+      await first.orgs.create({ name: 'Kept', email: 'kept@example.com', timeZoneId: 1000 }, 1);
+      await first.close();
+      const second = await openStore(url);
+      expect(await migrateToLatest(second)).toEqual([]);
+      expect(await second.orgs.isEmpty()).toBe(false);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a database URL it does not know', async () => {
+    await expect(openStore('mysql://localhost/assay')).rejects.toThrow(/unsupported database URL/);
+  });
+});
