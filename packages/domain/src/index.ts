@@ -18,3 +18,4 @@ export * from './schemas/report.js';
 export * from './schemas/test.js';
 export * from './schemas/test-definition.js';
 export * from './schemas/test-link.js';
+export * from './schemas/test-definition-json-schema.js';

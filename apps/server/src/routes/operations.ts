@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TimeZone, succeed, timeZoneTable } from '@assay/domain';
+import { TimeZone, succeed, testDefinitionJsonSchema, timeZoneTable } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { refusal } from '../refusal-error.js';
 import { envelopeResponses } from './responses.js';
@@ -39,5 +39,18 @@ export const operationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       },
     },
     async () => succeed({ timeZones: [...timeZoneTable] }),
+  );
+
+  const definitionSchema = testDefinitionJsonSchema();
+  app.get(
+    '/v2/test-definition.schema.json',
+    {
+      schema: {
+        tags: ['reference'],
+        summary: 'JSON Schema of an importable test definition (Assay extension)',
+        description: 'Plain JSON Schema (not an envelope), for editors and CI checks of test files.',
+      },
+    },
+    async (_request, reply) => reply.type('application/schema+json').send(definitionSchema),
   );
 };
