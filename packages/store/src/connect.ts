@@ -10,6 +10,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Connection {
   readonly db: Kysely<Database>;
   readonly dialect: Dialect;
+  /** The PostgreSQL schema holding Assay's tables, when not the default search path. */
+  readonly schema?: string;
 }
 
 export interface ConnectOptions {
@@ -45,5 +47,9 @@ const connectPostgres = (url: string, options: ConnectOptions): Connection => {
     max: options.pgPoolSize ?? 10,
     ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
   });
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  return {
+    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+    dialect: 'postgres',
+    ...(options.pgSchema ? { schema: options.pgSchema } : {}),
+  };
 };

@@ -15,8 +15,13 @@ class InCodeMigrationProvider implements MigrationProvider {
 }
 
 /** Brings the schema up to date; throws with the failing migration's name and cause. */
-export const migrateToLatest = async ({ db, dialect }: Connection): Promise<string[]> => {
-  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider(migrationsFor(dialect)) });
+export const migrateToLatest = async ({ db, dialect, schema }: Connection): Promise<string[]> => {
+  // Without its schema, Kysely finds another schema's migration table and skips creating this one.
+  const migrator = new Migrator({
+    db,
+    provider: new InCodeMigrationProvider(migrationsFor(dialect)),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((result) => result.status === 'Error');
   if (error) {

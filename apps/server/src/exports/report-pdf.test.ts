@@ -43,11 +43,15 @@ const render = async (input: ReportPdfData, compress = false): Promise<string> =
  * The strings the page content shows. pdfkit writes standard-font text as `[<hex> kern <hex> ...] TJ`, one array per
  * line, with the WinAnsi codes in hex and kerning adjustments between the pieces; joining the pieces gives the line.
  */
-const winAnsi = new TextDecoder('windows-1252');
 const shownText = (pdf: string): string[] =>
   [...pdf.matchAll(/\[((?:\s*<[0-9a-f]*>\s*-?[0-9.]*)+)\s*\]\s*TJ/g)].map((match) =>
-    winAnsi.decode(Buffer.from([...(match[1] ?? '').matchAll(/<([0-9a-f]*)>/g)].map((piece) => piece[1]).join(''), 'hex')),
+    winAnsiDecode(Buffer.from([...(match[1] ?? '').matchAll(/<([0-9a-f]*)>/g)].map((piece) => piece[1]).join(''), 'hex')),
   );
+
+/** WinAnsi (Windows-1252) is Latin-1 except at 0x80-0x9F. (Node's TextDecoder treats windows-1252 as Latin-1.) */
+const WIN_ANSI_80_9F = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+const winAnsiDecode = (codes: Buffer): string =>
+  [...codes].map((code) => (code >= 0x80 && code <= 0x9f ? WIN_ANSI_80_9F[code - 0x80] : String.fromCharCode(code))).join('');
 
 /** Reads a PDF literal string `( ... )`: backslash escapes, and UTF-16BE when it starts with a byte-order mark. */
 const literalString = (raw: string): string => {

@@ -251,6 +251,31 @@ describe('writeTestWorkbook', () => {
     ]);
   });
 
+  it('completes through a slow output that applies backpressure', async () => {
+    const chunks: Buffer[] = [];
+    let waits = 0;
+    const output = new Writable({
+      highWaterMark: 1024,
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        waits += 1;
+        setTimeout(callback, 0);
+      },
+    });
+    async function* rows(): AsyncGenerator<CandidateRow> {
+      for (let index = 1; index <= 3000; index++) yield { ...jane, testInvitationId: index };
+    }
+    await writeTestWorkbook(output, test, rows());
+    expect(output.writableFinished).toBe(true);
+    expect(waits).toBeGreaterThan(1);
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.concat(chunks));
+    const candidates = sheet(workbook, 'Candidates');
+    expect(candidates.actualRowCount).toBe(3001);
+    expect(candidates.getRow(3001).getCell(1).value).toBe(3000);
+  });
+
   it('writes the header alone when there are no candidates', async () => {
     const path = join(dir, 'none.xlsx');
     await writeFile(path, fromArray([]));
@@ -271,6 +296,8 @@ describe('writeTestWorkbook', () => {
       throw new Error('database went away');
     }
     await expect(writeTestWorkbook(output, test, failing())).rejects.toThrow('database went away');
+    // Give an aborted archive the time it would need to end the output.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(output.writableEnded).toBe(false);
   });
 

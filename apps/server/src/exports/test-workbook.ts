@@ -298,8 +298,10 @@ export async function writeTestWorkbook(
     await writeCandidatesSheet(workbook, test, candidates, flow);
     await flow.race(workbook.commit());
   } catch (error) {
-    // Stop the archive without ending the output: a truncated file must not look complete.
+    // Stop the archive without ending the output: a truncated file must not look complete. The abandoned
+    // archive's own later errors, if any, no longer matter.
     zip?.unpipe?.(output);
+    zip?.on('error', () => {});
     zip?.abort?.();
     throw error;
   } finally {
