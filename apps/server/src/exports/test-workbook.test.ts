@@ -270,7 +270,8 @@ describe('writeTestWorkbook', () => {
     expect(waits).toBeGreaterThan(1);
 
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.concat(chunks));
+    // exceljs types `load` with its own Buffer declaration, which Node's Buffer type does not match.
+    await workbook.xlsx.load(Buffer.concat(chunks) as unknown as Parameters<ExcelJS.Xlsx['load']>[0]);
     const candidates = sheet(workbook, 'Candidates');
     expect(candidates.actualRowCount).toBe(3001);
     expect(candidates.getRow(3001).getCell(1).value).toBe(3000);

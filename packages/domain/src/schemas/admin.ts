@@ -7,7 +7,7 @@ export const CreateOrgInput = z
     email: z.email({ error: 'email must be a valid email address' }).max(254),
     timeZoneId: z.int({ error: 'timeZoneId must be an integer from the time zone table' }).optional(),
   })
-  .meta({ id: 'CreateOrgInput' });
+  .meta({ id: 'CreateOrgBody' });
 export type CreateOrgInput = z.infer<typeof CreateOrgInput>;
 
 export const CreatedOrg = z.object({ orgId: Id, apiKey: z.string() }).meta({ id: 'CreatedOrg' });

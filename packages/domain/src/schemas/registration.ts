@@ -23,7 +23,7 @@ export const RegisterCandidateInput = z
     callbackURL: HttpUrl('callbackURL'),
     redirectURL: HttpUrl('redirectURL'),
   })
-  .meta({ id: 'RegisterCandidateInput' });
+  .meta({ id: 'RegisterCandidateBody' });
 export type RegisterCandidateInput = z.infer<typeof RegisterCandidateInput>;
 
 export const Registration = z

@@ -38,7 +38,7 @@ export const TestLinkInput = z
     startDateTime: WireDateTimeInput.optional(),
     endDateTime: WireDateTimeInput.optional(),
   })
-  .meta({ id: 'TestLinkInput' });
+  .meta({ id: 'TestLinkBody' });
 export type TestLinkInput = z.infer<typeof TestLinkInput>;
 
 export const TestLink = z
