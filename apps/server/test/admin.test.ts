@@ -60,7 +60,7 @@ describe.each(backends)('admin API on %s', (backend) => {
     const body = { name: 'Nope', email: 'nope@example.com' };
     const before = await countOrgs();
     for (const headers of [
-      {},
+      {} as Record<string, string>,
       { authorization: 'Bearer wrong-token-wrong-token-wrong' },
       { authorization: `Bearer ${ADMIN_TOKEN}x` },
       { authorization: `Basic ${ADMIN_TOKEN}` },

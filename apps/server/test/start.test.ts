@@ -109,7 +109,7 @@ describe('the built server (node dist/main.js)', () => {
 
   beforeAll(() => {
     const built = buildIfStale();
-    if (built.length > 0) process.stderr.write(`start.test: built ${built.join(', ')} first\n`);
+    if (built.length > 0) console.warn(`start.test: built ${built.join(', ')} first`);
     dir = mkdtempSync(join(tmpdir(), 'assay-start-'));
     databaseUrl = `sqlite:${join(dir, 'data', 'assay.db')}`;
   }, 180_000);
