@@ -6,7 +6,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { requireApiKey } from './plugins/api-key-auth.js';
 import { registerErrorEnvelope } from './plugins/error-envelope.js';
-import { acceptEmptyJsonBodies } from './plugins/json-body.js';
+import { acceptJsonBodiesOnly } from './plugins/json-body.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { echoRequestId, requestIdOf } from './plugins/request-id.js';
 import { adminRoutes } from './routes/admin.js';
@@ -37,7 +37,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now }
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  acceptEmptyJsonBodies(app);
+  acceptJsonBodiesOnly(app);
   echoRequestId(app);
   registerErrorEnvelope(app);
   await registerOpenApi(app, config.publicUrl);

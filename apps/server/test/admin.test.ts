@@ -1,9 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { UTC_TIME_ZONE_ID } from '@assay/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { ADMIN_TOKEN, PUBLIC_URL, backends, envelope, startHarness, type Harness } from './helpers/test-app.js';
+import { ADMIN_TOKEN, backends, envelope, startHarness, type Harness } from './helpers/test-app.js';
 
 const API_KEY = /^assay_[A-Za-z0-9_-]{43,}$/;
 const bearer = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -35,24 +33,22 @@ describe.each(backends)('admin API on %s', (backend) => {
   afterAll(() => h.close());
 
   it('is disabled (403.1) when ASSAY_ADMIN_TOKEN is unset', async () => {
-    // A second app on the same store, configured the way startHarness(backend, { ASSAY_ADMIN_TOKEN: '' }) would be.
-    const config = loadConfig({ ASSAY_PUBLIC_URL: PUBLIC_URL, ASSAY_ADMIN_TOKEN: '', LOG_LEVEL: 'silent' });
-    expect(config.adminToken).toBeUndefined();
-    const app = await buildApp({ config, store: h.store });
+    const disabled = await startHarness(backend, { ASSAY_ADMIN_TOKEN: '' });
     try {
-      const send = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: string) =>
-        app.inject({ method, url, headers: { 'content-type': 'application/json;charset=utf-8', ...headers }, ...(payload ? { payload } : {}) });
-      const before = await countOrgs();
+      expect(disabled.config.adminToken).toBeUndefined();
+      const send = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, body?: unknown) =>
+        disabled.request({ method, url, body, apiKey: null, headers });
       for (const headers of [bearer, {}, { authorization: 'Bearer ' }]) {
-        expectFailure(await send('POST', '/admin/orgs', headers, JSON.stringify({ name: 'X', email: 'x@example.com' })), '403.1');
+        expectFailure(await send('POST', '/admin/orgs', headers, { name: 'X', email: 'x@example.com' }), '403.1');
       }
-      expectFailure(await send('GET', `/admin/orgs/${h.org.orgId}/keys`, bearer), '403.1');
-      expectFailure(await send('POST', `/admin/orgs/${h.org.orgId}/keys/rotate`, bearer), '403.1');
-      expect(await countOrgs()).toBe(before);
+      expectFailure(await send('GET', `/admin/orgs/${disabled.org.orgId}/keys`, bearer), '403.1');
+      expectFailure(await send('POST', `/admin/orgs/${disabled.org.orgId}/keys/rotate`, bearer), '403.1');
+      expect((await disabled.store.db.selectFrom('orgs').select('id').execute()).length).toBe(1);
+      expect((await disabled.store.db.selectFrom('api_keys').select('id').execute()).length).toBe(1);
       // The v2 API is not affected.
-      expect((await send('GET', '/v2/org/tests', { 'x-api-key': h.org.apiKey })).statusCode).toBe(200);
+      expect((await disabled.request({ method: 'GET', url: '/v2/org/tests' })).statusCode).toBe(200);
     } finally {
-      await app.close();
+      await disabled.close();
     }
   });
 

@@ -18,7 +18,7 @@ const validationMessage = (error: FastifyError): string => {
     .map((issue) => {
       const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
       const message = issue.message ?? 'is invalid';
-      if (!path) return `${where}${/received undefined/.test(message) ? 'a JSON object is required' : message}`;
+      if (!path) return `${where}${/received (undefined|null)/.test(message) ? 'a JSON object is required' : message}`;
       return message.startsWith(`${path} `) ? `${where}${message}` : `${where}${path}: ${message}`;
     })
     .join('; ');

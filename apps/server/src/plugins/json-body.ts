@@ -1,18 +1,38 @@
 import type { FastifyInstance } from 'fastify';
+import { refusal } from '../refusal-error.js';
+
+/** Deeper than any real payload; recursive validators would overflow the stack long before a body limit bites. */
+export const MAX_JSON_DEPTH = 64;
+
+/** True when arrays and objects nest deeper than `max`; iterative, so hostile input cannot overflow the stack. */
+export const nestsDeeperThan = (value: unknown, max: number): boolean => {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return false;
+};
 
 /**
- * Integrations send `content-type: application/json;charset=utf-8` on every request, bodiless GETs and
- * POSTs included: an empty body is "no body" (the route's schema decides), not a parse error.
+ * Bodies are JSON only (anything else is 400.8). Integrations send `content-type: application/json;charset=utf-8`
+ * on every request, bodiless GETs and POSTs included: an empty body is "no body" (the route's schema decides).
  */
-export const acceptEmptyJsonBodies = (app: FastifyInstance): void => {
+export const acceptJsonBodiesOnly = (app: FastifyInstance): void => {
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text.trim() === '') {
       done(null, undefined);
       return;
     }
-    parseJson(request, text, done);
+    parseJson(request, text, (error, parsed) => {
+      if (error) done(error, undefined);
+      else if (nestsDeeperThan(parsed, MAX_JSON_DEPTH)) done(refusal('400.2', `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`), undefined);
+      else done(null, parsed);
+    });
   });
 };
