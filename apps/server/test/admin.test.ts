@@ -1,18 +1,11 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { UTC_TIME_ZONE_ID } from '@assay/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, backends, envelope, startHarness, type Harness } from './helpers/test-app.js';
+import { expectFailure } from './helpers/expectations.js';
 
 const API_KEY = /^assay_[A-Za-z0-9_-]{43,}$/;
 const bearer = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
-const expectFailure = (response: LightMyRequestResponse, statuscode: string) => {
-  expect(response.headers['content-type']).toMatch(/^application\/json/);
-  const body = envelope(response);
-  expect(body.statuscode, response.body).toBe(statuscode);
-  expect(response.statusCode).toBe(Number(statuscode.split('.')[0]));
-  expect(typeof body.result).toBe('string');
-};
 
 describe.each(backends)('admin API on %s', (backend) => {
   let h: Harness;

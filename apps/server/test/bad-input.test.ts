@@ -1,18 +1,8 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleDefinition } from './helpers/fixtures.js';
 import { backends, envelope, startHarness, type Harness } from './helpers/test-app.js';
+import { expectFailure } from './helpers/expectations.js';
 
-/** Every failure: the envelope as JSON, statuscode `<class>.<n>` whose class is the HTTP status, result a string. */
-const expectFailure = (response: LightMyRequestResponse, statuscode: string) => {
-  expect(response.headers['content-type']).toMatch(/^application\/json/);
-  const body = envelope(response);
-  expect(body.statuscode, response.body).toBe(statuscode);
-  expect(response.statusCode).toBe(Number(statuscode.split('.')[0]));
-  expect(typeof body.description).toBe('string');
-  expect(typeof body.result).toBe('string');
-  return body;
-};
 
 /** Deterministic PRNG, so a failing fuzz case can be replayed. */
 const mulberry32 = (seed: number) => () => {

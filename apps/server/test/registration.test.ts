@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleDefinition } from './helpers/fixtures.js';
 import { backends, envelope, startHarness, type Harness } from './helpers/test-app.js';
+import { expectFailure } from './helpers/expectations.js';
 
 interface Registration {
   testInvitationId: number;
@@ -13,11 +14,7 @@ describe.each(backends)('register candidate for test (4.7) on %s', (backend) => 
   let h: Harness;
   let testId: number;
 
-  const createTest = async (apiKey?: string) => {
-    const response = await h.request({ method: 'POST', url: '/v2/org/tests', body: sampleDefinition, apiKey });
-    expect(response.statusCode).toBe(200);
-    return envelope<{ testId: number }>(response).result.testId;
-  };
+  const createTest = (apiKey?: string) => h.importTest(sampleDefinition, apiKey);
   const register = (onTest: number | string, body: unknown, apiKey?: string) =>
     h.request({ method: 'POST', url: `/v2/org/tests/${onTest}/register`, body, apiKey });
   const registered = async (onTest: number, body: unknown) => {
@@ -30,13 +27,6 @@ describe.each(backends)('register candidate for test (4.7) on %s', (backend) => 
   const candidates = () => h.store.db.selectFrom('candidates').selectAll().orderBy('id').execute();
   const invitations = () => h.store.db.selectFrom('invitations').selectAll().orderBy('id').execute();
   const counts = async () => ({ candidates: (await candidates()).length, invitations: (await invitations()).length });
-  const expectFailure = (response: Awaited<ReturnType<Harness['request']>>, statuscode: string, description: string) => {
-    const body = envelope<unknown>(response);
-    expect(body.statuscode, response.body).toBe(statuscode);
-    expect(response.statusCode).toBe(Number(statuscode.split('.')[0]));
-    expect(body.description).toBe(description);
-    expect(typeof body.result).toBe('string');
-  };
 
   beforeAll(async () => {
     h = await startHarness(backend);

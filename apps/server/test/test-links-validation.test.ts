@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleDefinition } from './helpers/fixtures.js';
 import { backends, envelope, startHarness, type Harness } from './helpers/test-app.js';
+import { expectFailure } from './helpers/expectations.js';
 
 /** Each case: a body (or raw payload) that create and update both refuse, with the specific statuscode. */
 interface BadCase {
@@ -12,16 +13,6 @@ interface BadCase {
 
 const valid = { testLinkName: 'Valid', accessTime: 1, timeZoneId: 1720, startDateTime: '2026-12-01T10:00:00', endDateTime: '2026-12-05T10:00:00' };
 const without = (key: keyof typeof valid) => Object.fromEntries(Object.entries(valid).filter(([name]) => name !== key));
-
-const descriptions: Record<string, string> = {
-  '400.2': 'Request body failed validation',
-  '400.3': 'Path parameter is not a valid id',
-  '400.5': 'Date-time is not in the format YYYY-MM-DDTHH:MM:SS',
-  '400.6': 'Start and end date-times are required for this accessTime',
-  '400.7': 'End date-time must be after start date-time',
-  '400.9': 'Unknown timeZoneId',
-  '404.2': 'Test not found',
-};
 
 const badCases: BadCase[] = [
   { name: 'missing testLinkName', code: '400.2', body: without('testLinkName') },
@@ -69,14 +60,6 @@ describe.each(backends)('test link validation (4.3, 4.4) on %s', (backend) => {
   let emptyTestId: number;
   let link: Record<string, unknown>;
 
-  const expectFailure = (response: Awaited<ReturnType<Harness['request']>>, code: string) => {
-    const body = envelope<unknown>(response);
-    expect(body.statuscode, response.body).toBe(code);
-    expect(response.statusCode).toBe(Number(code.split('.')[0]));
-    expect(body.description).toBe(descriptions[code]);
-    expect(typeof body.result).toBe('string');
-    expect(body.result).not.toBe('');
-  };
   const send = (url: string, bad: BadCase) =>
     h.request({
       method: 'POST',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleDefinition } from './helpers/fixtures.js';
 import { backends, envelope, startHarness, type Harness } from './helpers/test-app.js';
+import { expectFailure } from './helpers/expectations.js';
 
 interface TestLink {
   testLinkId: number;
@@ -26,11 +27,7 @@ describe.each(backends)('test links (4.3–4.6) on %s', (backend) => {
   let h: Harness;
   let testId: number;
 
-  const createTest = async (apiKey?: string) => {
-    const response = await h.request({ method: 'POST', url: '/v2/org/tests', body: sampleDefinition, apiKey });
-    expect(response.statusCode).toBe(200);
-    return envelope<{ testId: number }>(response).result.testId;
-  };
+  const createTest = (apiKey?: string) => h.importTest(sampleDefinition, apiKey);
   const createLink = async (onTest: number, body: Record<string, unknown>, apiKey?: string) => {
     const response = await h.request({ method: 'POST', url: `/v2/org/tests/${onTest}/testlinks`, body, apiKey });
     expect(response.statusCode, response.body).toBe(200);
@@ -44,13 +41,6 @@ describe.each(backends)('test links (4.3–4.6) on %s', (backend) => {
     h.request({ method: 'GET', url: `/v2/org/tests/${onTest}/testlinks/${linkId}`, apiKey });
   const listLinks = (onTest: number, apiKey?: string) =>
     h.request({ method: 'GET', url: `/v2/org/tests/${onTest}/testlinks`, apiKey });
-  const expectFailure = (response: Awaited<ReturnType<Harness['request']>>, statuscode: string, description: string) => {
-    const body = envelope<unknown>(response);
-    expect(body.statuscode, response.body).toBe(statuscode);
-    expect(response.statusCode).toBe(Number(statuscode.split('.')[0]));
-    expect(body.description).toBe(description);
-    expect(typeof body.result).toBe('string');
-  };
 
   beforeAll(async () => {
     h = await startHarness(backend);

@@ -4,6 +4,7 @@ import { openScratchStore, type Store } from '@assay/store';
 import { buildApp } from '../../src/app.js';
 import { generateApiKey } from '../../src/auth/api-key.js';
 import { loadConfig, type Config } from '../../src/config.js';
+import { sampleDefinition } from './fixtures.js';
 
 export const backends = ['sqlite', 'postgres'] as const;
 export type Backend = (typeof backends)[number];
@@ -29,6 +30,8 @@ export interface Harness {
   /** An org with one API key, created straight in the store. */
   org: { orgId: number; apiKey: string };
   createOrg(name?: string): Promise<{ orgId: number; apiKey: string }>;
+  /** Imports a test through the API (the sample definition unless given); answers its id. */
+  importTest(definition?: unknown, apiKey?: string): Promise<number>;
   request(options: RequestOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -69,9 +72,16 @@ export const startHarness = async (backend: Backend, env: Record<string, string>
       ...(payload !== undefined ? { payload } : body !== undefined ? { payload: JSON.stringify(body) } : {}),
     });
 
+  const importTest = async (definition: unknown = sampleDefinition, apiKey?: string) => {
+    const response = await request({ method: 'POST', url: '/v2/org/tests', body: definition, ...(apiKey ? { apiKey } : {}) });
+    if (response.statusCode !== 200) throw new Error(`test import failed: ${response.body}`);
+    return response.json<{ result: { testId: number } }>().result.testId;
+  };
+
   return {
     backend,
     app,
+    importTest,
     store,
     config,
     org,
