@@ -62,11 +62,19 @@ if [ "$build_status" != 0 ]; then
   exit "$build_status"
 fi
 
-test_status=0
-pnpm test || test_status=$?
+test_log="$(mktemp "${TMPDIR:-/tmp}/assay-test-log.XXXXXX")"
+set +e
+pnpm test 2>&1 | tee "$test_log"
+test_status=${PIPESTATUS[0]}
+set -e
 if [ "$test_status" = 0 ]; then
   summary "PASSED: build and all tests succeeded"
 else
   summary "FAILED: pnpm test exited with $test_status"
 fi
+# The closing line, plain for any reader: vitest's totals of every package added up.
+sed 's/\x1b\[[0-9;]*m//g' "$test_log" | awk '
+  / Tests  / { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) passed += $i; if ($(i+1) ~ /^failed/) failed += $i } }
+  END { printf "%d passed, %d failed\n", passed, failed }'
+rm -f "$test_log"
 exit "$test_status"
