@@ -19,3 +19,4 @@ export * from './schemas/test.js';
 export * from './schemas/test-definition.js';
 export * from './schemas/test-link.js';
 export * from './schemas/test-definition-json-schema.js';
+export * from './candidate/candidate-api.js';

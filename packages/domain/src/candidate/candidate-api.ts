@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { Id } from '../ids.js';
+import { InvitationStatus } from '../invitation-status.js';
+import { SectionType } from '../schemas/test.js';
+
+/**
+ * The candidate JSON API (`/candidate/v1/{token}`), used by Assay's own page and by custom front ends.
+ * Instants here are ISO 8601 with a `Z`, for browsers; never the answers or hidden tests.
+ */
+export const CandidateOption = z.object({ optionId: z.int().nonnegative(), text: z.string() }).meta({ id: 'CandidateOption' });
+
+export const CodingSample = z.object({ args: z.array(z.json()), expected: z.json() });
+
+export const CandidateQuestion = z
+  .object({
+    questionId: Id,
+    type: z.enum(['single_choice', 'multiple_choice', 'coding']),
+    text: z.string(),
+    marks: z.number(),
+    negativeMarks: z.number(),
+    options: z.array(CandidateOption).optional(),
+    language: z.literal('javascript').optional(),
+    functionName: z.string().optional(),
+    starterCode: z.string().optional(),
+    sampleTests: z.array(CodingSample).optional(),
+  })
+  .meta({ id: 'CandidateQuestion' });
+export type CandidateQuestion = z.infer<typeof CandidateQuestion>;
+
+export const CandidateSection = z
+  .object({
+    sectionId: Id,
+    sectionName: z.string(),
+    sectionType: SectionType,
+    duration: z.int(),
+    questions: z.array(CandidateQuestion),
+  })
+  .meta({ id: 'CandidateSection' });
+export type CandidateSection = z.infer<typeof CandidateSection>;
+
+export const AccessVerdictCode = z.enum([
+  'open',
+  'notYetOpen',
+  'closed',
+  'outsideDailyWindow',
+  'linkInactive',
+  'testInactive',
+  'cancelled',
+  'completed',
+]);
+export type AccessVerdictCode = z.infer<typeof AccessVerdictCode>;
+
+export const SavedAnswer = z.object({
+  optionIds: z.array(z.int().nonnegative()).optional(),
+  code: z.string().optional(),
+  savedAt: z.string(),
+});
+export type SavedAnswer = z.infer<typeof SavedAnswer>;
+
+export const CandidateSession = z
+  .object({
+    state: InvitationStatus,
+    candidate: z.object({ fullName: z.string(), emailId: z.string() }),
+    test: z.object({
+      testName: z.string(),
+      description: z.string(),
+      duration: z.int(),
+      questions: z.int(),
+      sections: z.array(CandidateSection),
+    }),
+    access: z.object({
+      verdict: AccessVerdictCode,
+      /** Why the candidate cannot start now, in words for them; null when they can. */
+      message: z.string().nullable(),
+      /** The link's validity in its time zone (null without a link). */
+      testAccessTime: z.string().nullable(),
+      timeZone: z.object({ timeZoneId: z.int(), iana: z.string(), name: z.string() }),
+    }),
+    imageProctoring: z.boolean(),
+    startedAt: z.string().nullable(),
+    deadline: z.string().nullable(),
+    serverTime: z.string(),
+    answers: z.record(z.string(), SavedAnswer),
+    redirectURL: z.string().nullable(),
+  })
+  .meta({ id: 'CandidateSession' });
+export type CandidateSession = z.infer<typeof CandidateSession>;
+
+/** `PUT /candidate/v1/{token}/answers/{questionId}`: options for choice questions, code for coding ones. */
+export const AnswerInput = z
+  .union([
+    z.object({ optionIds: z.array(z.int().nonnegative()).max(20) }).strict(),
+    z.object({ code: z.string().max(100_000) }).strict(),
+  ], { error: 'send { "optionIds": [ ... ] } for a choice question or { "code": "..." } for a coding question' })
+  .meta({ id: 'AnswerBody' });
+export type AnswerInput = z.infer<typeof AnswerInput>;
+
+export const ProctoringEventInput = z
+  .object({
+    type: z.enum(['left', 'returned'], { error: 'type must be "left" or "returned"' }),
+    at: z.iso.datetime({ offset: true, error: 'at must be an ISO-8601 date-time' }),
+  })
+  .meta({ id: 'ProctoringEventBody' });
+export type ProctoringEventInput = z.infer<typeof ProctoringEventInput>;
+
+export const SnapshotInput = z
+  .object({
+    image: z
+      .string()
+      .max(700_000, { error: 'image must be at most about 500 kB' })
+      .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+=*$/, { error: 'image must be a data:image/jpeg;base64 URL' }),
+  })
+  .meta({ id: 'SnapshotBody' });
+export type SnapshotInput = z.infer<typeof SnapshotInput>;
+
+export const RunCodeInput = z.object({ code: z.string().max(100_000) }).meta({ id: 'RunCodeBody' });
+export type RunCodeInput = z.infer<typeof RunCodeInput>;
+
+export const TestCaseResult = z.object({
+  passed: z.boolean(),
+  args: z.array(z.json()),
+  expected: z.json(),
+  actual: z.json().optional(),
+  error: z.string().optional(),
+});
+export const RunCodeResult = z.object({ results: z.array(TestCaseResult) }).meta({ id: 'RunCodeResult' });
+export type RunCodeResult = z.infer<typeof RunCodeResult>;
+
+export const SelfRegistrationInput = z
+  .object({
+    fullName: z.string().trim().min(1, { error: 'fullName must not be empty' }).max(200),
+    emailId: z.email({ error: 'emailId must be a valid email address' }).max(254),
+  })
+  .meta({ id: 'SelfRegistrationBody' });
+export type SelfRegistrationInput = z.infer<typeof SelfRegistrationInput>;
+
+export const SelfRegistration = z.object({ testUrl: z.string() }).meta({ id: 'SelfRegistration' });
+
+export const PublicLinkView = z
+  .object({
+    testName: z.string(),
+    duration: z.int(),
+    questions: z.int(),
+    sections: z.array(z.object({ sectionName: z.string(), sectionType: SectionType, questions: z.int(), duration: z.int() })),
+    testAccessTime: z.string(),
+    verdict: AccessVerdictCode,
+    message: z.string().nullable(),
+    inviteCandidateOnly: z.boolean(),
+  })
+  .meta({ id: 'PublicLinkView' });
+export type PublicLinkView = z.infer<typeof PublicLinkView>;
