@@ -6,6 +6,8 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { demoBanner, readExampleTests, seedDemo } from './seed.js';
 
+/** How often attempts whose time is up are completed without their candidate. */
+const DEADLINE_SWEEP_MS = 5_000;
 const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/tests/', import.meta.url));
 
 const start = async (config: Config): Promise<void> => {
@@ -23,6 +25,8 @@ const start = async (config: Config): Promise<void> => {
   });
 
   await app.listen({ port: config.port, host: config.host });
+  app.assay.sweeper.start(DEADLINE_SWEEP_MS);
+  await app.assay.scoring.recover();
   process.stdout.write(`\nAssay is listening on ${config.publicUrl} (API reference: ${config.publicUrl}/docs)\n`);
   if (seeded) process.stdout.write(`${demoBanner(config.publicUrl, seeded)}\n`);
 };

@@ -20,3 +20,8 @@ export * from './schemas/test-definition.js';
 export * from './schemas/test-link.js';
 export * from './schemas/test-definition-json-schema.js';
 export * from './candidate/candidate-api.js';
+export * from './candidate/admission.js';
+export * from './candidate/attempt-clock.js';
+export * from './candidate/proctoring.js';
+export * from './candidate/scoring.js';
+export * from './candidate/attempt-gate.js';

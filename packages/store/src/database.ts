@@ -105,6 +105,25 @@ export interface InvitationsTable {
   started_at: number | null;
   completed_at: number | null;
   cancelled_at: number | null;
+  deadline_at: number | null;
+  left_at: number | null;
+}
+
+export interface AnswersTable {
+  invitation_id: number;
+  question_id: number;
+  /** JSON array of option indexes, or null for coding answers. */
+  option_ids: string | null;
+  code: string | null;
+  saved_at: number;
+}
+
+export interface SnapshotsTable {
+  id: Generated<number>;
+  invitation_id: number;
+  taken_at: number;
+  media_type: string;
+  data: Buffer;
 }
 
 export interface SectionResultsTable {
@@ -123,6 +142,8 @@ export interface Database {
   candidates: CandidatesTable;
   invitations: InvitationsTable;
   section_results: SectionResultsTable;
+  answers: AnswersTable;
+  snapshots: SnapshotsTable;
 }
 
 export type OrgRow = Selectable<OrgsTable>;
@@ -132,3 +153,4 @@ export type TestLinkRow = Selectable<TestLinksTable>;
 export type CandidateRow = Selectable<CandidatesTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
 export type NewQuestion = Insertable<QuestionsTable>;
+export type QuestionRow = Selectable<QuestionsTable>;

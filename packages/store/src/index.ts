@@ -9,3 +9,4 @@ export * from './reports.js';
 export * from './test-links.js';
 export * from './tests.js';
 export * from './scratch-store.js';
+export * from './attempts.js';

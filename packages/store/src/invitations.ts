@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { InvitationMove, InvitationStatus, Result } from '@assay/domain';
-import type { Database, InvitationRow } from './database.js';
+import type { Database, InvitationRow, InvitationsTable } from './database.js';
 
 export interface RegistrationInput {
   orgId: number;
@@ -9,8 +9,9 @@ export interface RegistrationInput {
   emailKey: string;
   email: string;
   fullName: string;
-  callbackUrl: string | null;
-  redirectUrl: string | null;
+  /** Undefined keeps what an earlier registration stored (candidates registering themselves). */
+  callbackUrl: string | null | undefined;
+  redirectUrl: string | null | undefined;
 }
 
 export type NewToken = () => string;
@@ -28,6 +29,8 @@ const newAttempt = (now: number) => ({
   started_at: null,
   completed_at: null,
   cancelled_at: null,
+  deadline_at: null,
+  left_at: null,
 });
 
 export class InvitationsRepository {
@@ -47,8 +50,8 @@ export class InvitationsRepository {
           email_key: input.emailKey,
           email: input.email,
           full_name: input.fullName,
-          callback_url: input.callbackUrl,
-          redirect_url: input.redirectUrl,
+          callback_url: input.callbackUrl ?? null,
+          redirect_url: input.redirectUrl ?? null,
           created_at: now,
           updated_at: now,
         })
@@ -56,8 +59,8 @@ export class InvitationsRepository {
           conflict.columns(['org_id', 'test_id', 'email_key']).doUpdateSet((eb) => ({
             email: eb.ref('excluded.email'),
             full_name: eb.ref('excluded.full_name'),
-            callback_url: eb.ref('excluded.callback_url'),
-            redirect_url: eb.ref('excluded.redirect_url'),
+            ...(input.callbackUrl === undefined ? {} : { callback_url: eb.ref('excluded.callback_url') }),
+            ...(input.redirectUrl === undefined ? {} : { redirect_url: eb.ref('excluded.redirect_url') }),
             updated_at: eb.ref('excluded.updated_at'),
           })),
         )
@@ -98,13 +101,14 @@ export class InvitationsRepository {
 
   /**
    * Applies a domain decision atomically: the row moves only if its status is still the one decided on;
-   * a concurrent move makes us decide again on the fresh state.
+   * a concurrent move makes us decide again on the fresh state. `changes` adds the columns the move implies.
    */
   async transition(
     orgId: number,
     invitationId: number,
     decide: (row: InvitationRow) => Result<InvitationMove>,
     now: number,
+    changes: (row: InvitationRow, move: InvitationMove) => Updateable<InvitationsTable> = () => ({}),
   ): Promise<{ row: InvitationRow; move: Result<InvitationMove> } | undefined> {
     for (;;) {
       const row = await this.find(orgId, invitationId);
@@ -117,6 +121,7 @@ export class InvitationsRepository {
           status: move.val.next,
           updated_at: now,
           ...(move.val.next === 'Cancelled' ? { cancelled_at: now } : {}),
+          ...changes(row, move.val),
         })
         .where('id', '=', row.id)
         .where('status', '=', row.status)

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { ApiKeysRepository } from './api-keys.js';
+import { AttemptsRepository } from './attempts.js';
 import { connect, type ConnectOptions, type Connection } from './connect.js';
 import { InvitationsRepository } from './invitations.js';
 import { migrateToLatest } from './migrate.js';
@@ -15,6 +16,7 @@ export interface Store extends Connection {
   readonly testLinks: TestLinksRepository;
   readonly invitations: InvitationsRepository;
   readonly reports: ReportsRepository;
+  readonly attempts: AttemptsRepository;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -41,6 +43,7 @@ export const openStore = async (databaseUrl: string, options: ConnectOptions = {
     testLinks: new TestLinksRepository(db),
     invitations: new InvitationsRepository(db),
     reports: new ReportsRepository(db),
+    attempts: new AttemptsRepository(db),
     ping: async () => {
       await sql`select 1`.execute(db);
     },

@@ -86,4 +86,10 @@ export class TestLinksRepository {
       .execute();
     return rows.map(toTestLink);
   }
+
+  /** A public link by its access key, with the org that owns it (candidate self-registration). */
+  async findByAccessKey(accessKey: string): Promise<{ orgId: number; link: TestLink } | undefined> {
+    const row = await this.db.selectFrom('test_links').selectAll().where('access_key', '=', accessKey).executeTakeFirst();
+    return row && { orgId: row.org_id, link: toTestLink(row) };
+  }
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CancelQuery, CancelledInvitation, IdParam, Reattempt, moveInvitation, succeed } from '@assay/domain';
+import { CancelQuery, CancelledInvitation, IdParam, Reattempt, ResetInvitation, moveInvitation, succeed } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import type { InvitationRow } from '@assay/store';
 import { found, refusal, unwrap } from '../refusal-error.js';
@@ -61,6 +61,42 @@ export const invitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       unwrap(moveInvitation(invitation.status, { type: 'reattempt' }));
       const next = await store.invitations.createReattempt(invitation, newInvitationToken, now());
       return succeed({ testInvitationId: next.id, takeTestURL: takeTestUrl(config.publicUrl, next.token) });
+    },
+  );
+
+  app.get(
+    '/testinvitation/:testInvitationId/reset',
+    {
+      schema: {
+        tags: ['invitations'],
+        summary: 'Reset an attempt (Assay extension)',
+        description:
+          'In progress or Completed → Reset: answers, scores and snapshots are cleared and the candidate may start again with the same URL. ' +
+          'Pending or Cancelled → 403.4. Cancel is allowed from Reset; reattempt is not.',
+        security: apiKeySecurity,
+        params: InvitationParams,
+        response: envelopeResponses(ResetInvitation),
+      },
+    },
+    async (request) => {
+      const { testInvitationId } = request.params;
+      const outcome = found(
+        await store.invitations.transition(
+          request.org.orgId,
+          testInvitationId,
+          (row) => moveInvitation(row.status, { type: 'reset' }),
+          now(),
+          (row, move) =>
+            row.status === move.next
+              ? {}
+              : { started_at: null, deadline_at: null, completed_at: null, left_at: null, score: 0, time_taken: 0, window_violations: 0, time_violation_seconds: 0, report_status: 'Pending' },
+        ),
+        '404.4',
+        notFound(testInvitationId),
+      );
+      const move = unwrap(outcome.move);
+      if (move.effect === 'clearAttempt') await store.attempts.clearAttempt(outcome.row.id);
+      return succeed({ testInvitationId: outcome.row.id, testStatus: 'Reset' as const });
     },
   );
 };

@@ -7,32 +7,18 @@ import {
   Registration,
   describeAccessWindow,
   findTimeZone,
-  normalizeEmail,
   succeed,
   windowFromStored,
 } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { found } from '../refusal-error.js';
-import { newInvitationToken } from '../services/random-keys.js';
+import { registerCandidate } from '../services/register-candidate.js';
 import { takeTestUrl } from '../services/take-test-url.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
 
 export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, config, now }) => {
   const register = (orgId: number, testId: number, testLinkId: number | null, body: RegisterCandidateInput) =>
-    store.invitations.register(
-      {
-        orgId,
-        testId,
-        testLinkId,
-        emailKey: normalizeEmail(body.emailId),
-        email: body.emailId.trim(),
-        fullName: body.fullName,
-        callbackUrl: body.callbackURL,
-        redirectUrl: body.redirectURL,
-      },
-      newInvitationToken,
-      now(),
-    );
+    registerCandidate(store, { orgId, testId, testLinkId, ...body }, now());
 
   app.post(
     '/tests/:testId/register',

@@ -14,3 +14,8 @@ export const CancelQuery = z.object({
   testId: IdParam.optional(),
 });
 export type CancelQuery = z.infer<typeof CancelQuery>;
+
+export const ResetInvitation = z
+  .object({ testInvitationId: Id, testStatus: z.literal('Reset') })
+  .meta({ id: 'ResetInvitation' });
+export type ResetInvitation = z.infer<typeof ResetInvitation>;

@@ -1,0 +1,162 @@
+import {
+  QuestionDefinition,
+  admissionRefusal,
+  answerFits,
+  applyProctoringEvent,
+  closeProctoring,
+  deadlineOf,
+  eventInstant,
+  isPastDeadline,
+  moveInvitation,
+  requireRunningAttempt,
+  type AnswerInput,
+  type CandidateSession,
+  type ProctoringEventInput,
+} from '@assay/domain';
+import type { AttemptContext, Store } from '@assay/store';
+import { found, refusal, unwrap } from '../refusal-error.js';
+import { buildSessionView, verdictOf } from './session-view.js';
+
+export interface ScoringQueue {
+  enqueue(invitationId: number): void;
+}
+
+/**
+ * The candidate's side of an invitation, server-authoritative: the domain decides every move, this
+ * class reads and writes around it. The deadline passes even if the candidate never comes back
+ * (the sweeper calls `complete`), and is also checked on every request.
+ */
+export class CandidateAttempts {
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => number,
+    private readonly scoring: ScoringQueue,
+  ) {}
+
+  async context(token: string): Promise<AttemptContext> {
+    const context = found(await this.store.attempts.findByToken(token), '404.7', 'This test link is not valid. Check the URL in your invitation.');
+    const { invitation } = context;
+    if (invitation.status === 'In progress' && invitation.deadline_at !== null && isPastDeadline(invitation.deadline_at, this.now())) {
+      await this.complete(invitation.org_id, invitation.id, 'expire');
+      return found(await this.store.attempts.findByToken(token), '404.7', 'This test link is not valid.');
+    }
+    return context;
+  }
+
+  async session(token: string): Promise<CandidateSession> {
+    return this.viewOf(await this.context(token));
+  }
+
+  private async viewOf(context: AttemptContext): Promise<CandidateSession> {
+    const [sections, questions, answers] = await Promise.all([
+      this.store.tests.sections(context.test.id),
+      this.store.attempts.questions(context.test.id),
+      this.store.attempts.answers(context.invitation.id),
+    ]);
+    return buildSessionView({ context, sections, questions, answers, now: this.now() });
+  }
+
+  async start(token: string): Promise<CandidateSession> {
+    const context = await this.context(token);
+    const now = this.now();
+    const verdict = verdictOf(context, now);
+    if (verdict !== 'open') unwrap(admissionRefusal(verdict));
+    const duration = context.test.duration;
+    await this.store.invitations.transition(
+      context.invitation.org_id,
+      context.invitation.id,
+      (row) => moveInvitation(row.status, { type: 'start' }),
+      now,
+      (row, move) =>
+        row.status === move.next
+          ? {}
+          : {
+              started_at: now,
+              deadline_at: deadlineOf(now, duration),
+              completed_at: null,
+              report_status: 'Pending',
+              score: 0,
+              time_taken: 0,
+              window_violations: 0,
+              time_violation_seconds: 0,
+              left_at: null,
+            },
+    );
+    return this.session(token);
+  }
+
+  private async running(token: string): Promise<AttemptContext> {
+    const context = await this.context(token);
+    unwrap(requireRunningAttempt(context.invitation.status));
+    return context;
+  }
+
+  async questionOf(context: AttemptContext, questionId: number): Promise<QuestionDefinition> {
+    const row = (await this.store.attempts.questions(context.test.id)).find((question) => question.id === questionId);
+    const present = found(row, '404.8', `Question ${questionId} is not part of this test.`);
+    return QuestionDefinition.parse(JSON.parse(present.body));
+  }
+
+  /** A question of a running attempt, for running its sample tests. */
+  async questionForRun(token: string, questionId: number): Promise<QuestionDefinition> {
+    return this.questionOf(await this.running(token), questionId);
+  }
+
+  async saveAnswer(token: string, questionId: number, answer: AnswerInput): Promise<{ questionId: number; savedAt: string }> {
+    const context = await this.running(token);
+    const question = await this.questionOf(context, questionId);
+    if (!answerFits(question, answer)) {
+      throw refusal('400.10', question.type === 'coding' ? 'Send { "code": "..." } for a coding question.' : 'Those options do not fit this question.');
+    }
+    const now = this.now();
+    await this.store.attempts.saveAnswer(context.invitation.id, questionId, answer, now);
+    return { questionId, savedAt: new Date(now).toISOString() };
+  }
+
+  async recordEvent(token: string, event: ProctoringEventInput): Promise<{ wv: number; tv: number }> {
+    for (;;) {
+      const { invitation } = await this.running(token);
+      const previous = { wv: invitation.window_violations, tv: invitation.time_violation_seconds, leftAt: invitation.left_at };
+      const now = this.now();
+      const at = eventInstant(Date.parse(event.at), now, invitation.started_at ?? now);
+      const next = applyProctoringEvent(previous, { type: event.type, at });
+      if (next === previous || (await this.store.attempts.updateProctoring(invitation.id, previous, next, now))) {
+        return { wv: next.wv, tv: next.tv };
+      }
+    }
+  }
+
+  async addSnapshot(token: string, dataUrl: string): Promise<{ snapshotId: number }> {
+    const context = await this.running(token);
+    const [header, base64] = dataUrl.split(',', 2) as [string, string];
+    const mediaType = header.slice('data:'.length, header.indexOf(';'));
+    const snapshotId = await this.store.attempts.addSnapshot(context.invitation.id, this.now(), mediaType, Buffer.from(base64, 'base64'));
+    return { snapshotId };
+  }
+
+  async submit(token: string): Promise<CandidateSession> {
+    const context = await this.context(token);
+    if (context.invitation.status !== 'Completed') unwrap(requireRunningAttempt(context.invitation.status));
+    await this.complete(context.invitation.org_id, context.invitation.id, 'submit');
+    return this.session(token);
+  }
+
+  /** Submit or deadline: the attempt completes once, its proctoring closes, and scoring is queued. */
+  async complete(orgId: number, invitationId: number, event: 'submit' | 'expire'): Promise<void> {
+    const now = this.now();
+    const outcome = await this.store.invitations.transition(
+      orgId,
+      invitationId,
+      (row) => moveInvitation(row.status, { type: event }),
+      now,
+      (row, move) => {
+        if (row.status === move.next) return {};
+        const endedAt = Math.min(now, row.deadline_at ?? now);
+        const counters = closeProctoring({ wv: row.window_violations, tv: row.time_violation_seconds, leftAt: row.left_at }, endedAt);
+        return { completed_at: endedAt, window_violations: counters.wv, time_violation_seconds: counters.tv, left_at: null, report_status: 'Pending' };
+      },
+    );
+    if (outcome && !outcome.move.err && outcome.row.status === 'Completed') this.scoring.enqueue(invitationId);
+    if (outcome?.move.err) unwrap(outcome.move);
+  }
+}

@@ -1,0 +1,95 @@
+import {
+  QuestionDefinition,
+  UTC_TIME_ZONE_ID,
+  admissionMessage,
+  admissionVerdict,
+  describeAccessWindow,
+  findTimeZone,
+  windowFromStored,
+  type AccessWindow,
+  type CandidateQuestion,
+  type CandidateSession,
+  type TestStatus,
+} from '@assay/domain';
+import type { AttemptContext, QuestionRow, SavedAnswerRow, SectionRow } from '@assay/store';
+
+const iso = (epochMs: number | null): string | null => (epochMs === null ? null : new Date(epochMs).toISOString());
+
+export const linkWindowOf = (context: AttemptContext): AccessWindow | undefined =>
+  context.link && windowFromStored(context.link.accessTime, context.link.startDateTime, context.link.endDateTime);
+
+/** The admission verdict for this attempt now (the domain decides; this gathers the facts). */
+export const verdictOf = (context: AttemptContext, now: number) => {
+  const window = linkWindowOf(context);
+  return admissionVerdict(
+    {
+      invitationStatus: context.invitation.status,
+      testStatus: context.test.status as TestStatus,
+      ...(context.link && window ? { link: { status: context.link.testLinkStatus, window } } : {}),
+    },
+    now,
+  );
+};
+
+/** What the candidate may see of a question: never which options are right, never the hidden tests. */
+export const candidateQuestionOf = (row: QuestionRow): CandidateQuestion => {
+  const definition = QuestionDefinition.parse(JSON.parse(row.body));
+  const base = { questionId: row.id, type: definition.type, text: definition.text, marks: definition.marks, negativeMarks: definition.negativeMarks };
+  if (definition.type === 'coding') {
+    return {
+      ...base,
+      language: definition.language,
+      functionName: definition.functionName,
+      starterCode: definition.starterCode,
+      sampleTests: definition.sampleTests,
+    };
+  }
+  return { ...base, options: definition.options.map((option, optionId) => ({ optionId, text: option.text })) };
+};
+
+export interface SessionParts {
+  context: AttemptContext;
+  sections: SectionRow[];
+  questions: QuestionRow[];
+  answers: SavedAnswerRow[];
+  now: number;
+}
+
+export const buildSessionView = ({ context, sections, questions, answers, now }: SessionParts): CandidateSession => {
+  const { invitation, candidate, test, link } = context;
+  const zone = findTimeZone(link?.timeZoneId ?? UTC_TIME_ZONE_ID) ?? findTimeZone(UTC_TIME_ZONE_ID)!;
+  const window = linkWindowOf(context);
+  const verdict = verdictOf(context, now);
+  const definition = JSON.parse(test.definition) as { description?: string };
+  return {
+    state: invitation.status,
+    candidate: { fullName: candidate.full_name, emailId: candidate.email },
+    test: {
+      testName: test.name,
+      description: definition.description ?? '',
+      duration: test.duration,
+      questions: test.question_count,
+      sections: sections.map((section) => ({
+        sectionId: section.id,
+        sectionName: section.name,
+        sectionType: section.section_type as 'General Questions' | 'Coding Questions',
+        duration: section.duration,
+        questions: questions.filter((question) => question.section_id === section.id).map(candidateQuestionOf),
+      })),
+    },
+    access: {
+      verdict,
+      message: admissionMessage(verdict),
+      testAccessTime: window ? describeAccessWindow(window, zone) : null,
+      timeZone: zone,
+    },
+    imageProctoring: link?.imageProctoring === 1,
+    startedAt: iso(invitation.started_at),
+    deadline: iso(invitation.deadline_at),
+    serverTime: new Date(now).toISOString(),
+    answers: Object.fromEntries(
+      answers.map((saved) => [String(saved.questionId), { ...saved.answer, savedAt: new Date(saved.savedAt).toISOString() }]),
+    ),
+    redirectURL: candidate.redirect_url,
+  };
+};

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  PublicLinkView,
+  SelfRegistration,
+  SelfRegistrationInput,
+  admissionMessage,
+  admissionRefusal,
+  admissionVerdict,
+  describeAccessWindow,
+  findTimeZone,
+  succeed,
+  windowFromStored,
+  type TestStatus,
+} from '@assay/domain';
+import type { AppContext } from '../context.js';
+import { found, refusal, unwrap } from '../refusal-error.js';
+import { registerCandidate } from '../services/register-candidate.js';
+import { takeTestUrl } from '../services/take-test-url.js';
+import { envelopeResponses } from './responses.js';
+
+const LinkParams = z.object({ accessKey: z.string().min(1).max(200) });
+const tags = ['candidate'];
+
+/** Public test links (`/l/{testLinkAccessKey}`): candidates see the test and register themselves. */
+export const candidateLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, config, now }) => {
+  const linkOf = async (accessKey: string) => {
+    const entry = found(await store.testLinks.findByAccessKey(accessKey), '404.9', 'This test link does not exist. Check the URL you were given.');
+    const test = found(await store.tests.details(entry.orgId, entry.link.testId), '404.9', 'This test link does not exist.');
+    const window = windowFromStored(entry.link.accessTime, entry.link.startDateTime, entry.link.endDateTime);
+    const verdict = admissionVerdict(
+      { invitationStatus: 'Pending', testStatus: test.testStatus as TestStatus, link: { status: entry.link.testLinkStatus, window } },
+      now(),
+    );
+    return { ...entry, test, window, verdict };
+  };
+
+  app.get(
+    '/links/:accessKey',
+    { schema: { tags, summary: 'What a public test link offers, and whether it is open now', params: LinkParams, response: envelopeResponses(PublicLinkView) } },
+    async (request) => {
+      const { link, test, window, verdict } = await linkOf(request.params.accessKey);
+      const zone = findTimeZone(link.timeZoneId)!;
+      return succeed({
+        testName: test.testName,
+        duration: test.duration,
+        questions: test.questions,
+        sections: test.sections,
+        testAccessTime: describeAccessWindow(window, zone),
+        verdict,
+        message: admissionMessage(verdict),
+        inviteCandidateOnly: link.inviteCandidateOnly === 1,
+      });
+    },
+  );
+
+  app.post(
+    '/links/:accessKey/register',
+    {
+      schema: {
+        tags,
+        summary: 'Register yourself on a public test link',
+        description: 'Refused on invite-only, inactive or closed links; a link not open yet still registers (the start waits).',
+        params: LinkParams,
+        body: SelfRegistrationInput,
+        response: envelopeResponses(SelfRegistration),
+      },
+    },
+    async (request) => {
+      const { orgId, link, verdict } = await linkOf(request.params.accessKey);
+      if (link.inviteCandidateOnly === 1) throw refusal('403.10', 'This test is by invitation only: use the link in your invitation email.');
+      if (verdict === 'closed' || verdict === 'linkInactive' || verdict === 'testInactive') unwrap(admissionRefusal(verdict));
+      const invitation = await registerCandidate(
+        store,
+        { orgId, testId: link.testId, testLinkId: link.testLinkId, ...request.body, callbackURL: undefined, redirectURL: undefined },
+        now(),
+      );
+      return succeed({ testUrl: takeTestUrl(config.publicUrl, invitation.token) });
+    },
+  );
+};

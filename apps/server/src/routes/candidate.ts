@@ -1,0 +1,120 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AnswerInput,
+  CandidateSession,
+  IdParam,
+  ProctoringEventInput,
+  RunCodeInput,
+  RunCodeResult,
+  SnapshotInput,
+  succeed,
+} from '@assay/domain';
+import type { CandidateAttempts } from '../candidate/attempts-service.js';
+import type { CodeRunner } from '../candidate/scoring-service.js';
+import { refusal } from '../refusal-error.js';
+import { envelopeResponses } from './responses.js';
+
+export interface CandidateRouteOptions {
+  attempts: CandidateAttempts;
+  runner: CodeRunner;
+}
+
+/** Tokens are opaque; a malformed one is simply not found. */
+const TokenParams = z.object({ token: z.string().min(1).max(200) });
+const QuestionParams = TokenParams.extend({ questionId: IdParam });
+const tags = ['candidate'];
+
+/** The candidate JSON API behind the take-test page; the token in the path is the only credential. */
+export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = async (app, { attempts, runner }) => {
+  app.get(
+    '/:token',
+    { schema: { tags, summary: 'The candidate session: state, test, deadline, saved answers', params: TokenParams, response: envelopeResponses(CandidateSession) } },
+    async (request) => succeed(await attempts.session(request.params.token)),
+  );
+
+  app.post(
+    '/:token/start',
+    { schema: { tags, summary: 'Start the test (access rules are enforced here)', params: TokenParams, response: envelopeResponses(CandidateSession) } },
+    async (request) => succeed(await attempts.start(request.params.token)),
+  );
+
+  app.put(
+    '/:token/answers/:questionId',
+    {
+      schema: {
+        tags,
+        summary: 'Save an answer as it changes',
+        params: QuestionParams,
+        body: AnswerInput,
+        response: envelopeResponses(z.object({ questionId: z.int(), savedAt: z.string() })),
+      },
+    },
+    async (request) => succeed(await attempts.saveAnswer(request.params.token, request.params.questionId, request.body)),
+  );
+
+  app.post(
+    '/:token/events',
+    {
+      schema: {
+        tags,
+        summary: 'Report leaving or returning to the test window',
+        params: TokenParams,
+        body: ProctoringEventInput,
+        response: envelopeResponses(z.object({ wv: z.int(), tv: z.int() })),
+      },
+    },
+    async (request) => succeed(await attempts.recordEvent(request.params.token, request.body)),
+  );
+
+  app.post(
+    '/:token/snapshots',
+    {
+      schema: {
+        tags,
+        summary: 'Upload a camera snapshot (links with imageProctoring)',
+        params: TokenParams,
+        body: SnapshotInput,
+        response: envelopeResponses(z.object({ snapshotId: z.int() })),
+      },
+    },
+    async (request) => succeed(await attempts.addSnapshot(request.params.token, request.body.image)),
+  );
+
+  app.post(
+    '/:token/run/:questionId',
+    {
+      schema: {
+        tags,
+        summary: "Run code against a coding question's sample tests",
+        params: QuestionParams,
+        body: RunCodeInput,
+        response: envelopeResponses(RunCodeResult),
+      },
+    },
+    async (request) => {
+      const { token, questionId } = request.params;
+      const question = await attempts.questionForRun(token, questionId);
+      if (question.type !== 'coding') throw refusal('400.10', 'Only coding questions have sample tests to run.');
+      const outcome = await runner.run({ code: request.body.code, functionName: question.functionName, cases: question.sampleTests });
+      return succeed({
+        results: question.sampleTests.map((sample, index) => {
+          const result = outcome.results[index] ?? { passed: false, error: 'Not run' };
+          return {
+            passed: result.passed,
+            args: sample.args,
+            expected: sample.expected,
+            ...(result.actual !== undefined ? { actual: result.actual as z.core.util.JSONType } : {}),
+            ...(result.error !== undefined ? { error: result.error } : {}),
+          };
+        }),
+      });
+    },
+  );
+
+  app.post(
+    '/:token/submit',
+    { schema: { tags, summary: 'Submit the test', params: TokenParams, response: envelopeResponses(CandidateSession) } },
+    async (request) => succeed(await attempts.submit(request.params.token)),
+  );
+};

@@ -1,0 +1,50 @@
+import { match } from 'ts-pattern';
+import { checkAccess, type AccessWindow } from '../access-time.js';
+import type { InvitationStatus } from '../invitation-status.js';
+import { refuse, type Result } from '../result.js';
+import type { TestStatus } from '../schemas/test.js';
+import type { TestLinkStatus } from '../schemas/test-link.js';
+import type { FailureCode } from '../status-codes.js';
+import type { AccessVerdictCode } from './candidate-api.js';
+
+export interface AdmissionFacts {
+  readonly invitationStatus: InvitationStatus;
+  readonly testStatus: TestStatus;
+  /** The link the candidate came through; invitations made without a link have no window. */
+  readonly link?: { readonly status: TestLinkStatus; readonly window: AccessWindow };
+}
+
+/**
+ * May the candidate start now? Access rules gate the start only: an attempt once started runs to its
+ * own deadline (docs/decisions.md, "Access rules gate the start").
+ */
+export const admissionVerdict = (facts: AdmissionFacts, now: number): AccessVerdictCode =>
+  match(facts.invitationStatus)
+    .with('Cancelled', () => 'cancelled' as const)
+    .with('Completed', () => 'completed' as const)
+    .with('In progress', () => 'open' as const)
+    .with('Pending', 'Reset', () => {
+      if (facts.testStatus === 'Inactive') return 'testInactive' as const;
+      if (!facts.link) return 'open' as const;
+      if (facts.link.status === 3) return 'linkInactive' as const;
+      return checkAccess(facts.link.window, now);
+    })
+    .exhaustive();
+
+const refusals: Record<Exclude<AccessVerdictCode, 'open'>, { code: FailureCode; message: string }> = {
+  notYetOpen: { code: '403.6', message: 'This test is not open yet.' },
+  closed: { code: '403.7', message: 'The period for taking this test has ended.' },
+  outsideDailyWindow: { code: '403.8', message: 'This test can be taken only during its daily time window.' },
+  linkInactive: { code: '403.5', message: 'This test link is no longer active.' },
+  testInactive: { code: '403.12', message: 'This test is not available at the moment.' },
+  cancelled: { code: '403.9', message: 'This invitation has been cancelled.' },
+  completed: { code: '403.11', message: 'You have already completed this test.' },
+};
+
+/** The candidate-facing sentence for a verdict; null when they may go ahead. */
+export const admissionMessage = (verdict: AccessVerdictCode): string | null =>
+  verdict === 'open' ? null : refusals[verdict].message;
+
+/** The refusal for a verdict that is not 'open'. */
+export const admissionRefusal = <T = never>(verdict: Exclude<AccessVerdictCode, 'open'>): Result<T> =>
+  refuse(refusals[verdict].code, refusals[verdict].message);

@@ -1,0 +1,88 @@
+import { match } from 'ts-pattern';
+import type { QuestionDefinition } from '../schemas/test-definition.js';
+
+export interface Answer {
+  readonly optionIds?: number[];
+  readonly code?: string;
+}
+
+/** What the sandbox found for a coding answer: hidden tests passed out of all of them. */
+export interface CodingOutcome {
+  readonly passed: number;
+  readonly total: number;
+}
+
+const round2 = (value: number): number => Math.round(value * 100) / 100;
+
+const correctOptionIds = (question: { options: readonly { correct: boolean }[] }): number[] =>
+  question.options.flatMap((option, index) => (option.correct ? [index] : []));
+
+/** A coding answer counts only when it is more than the starter code. */
+export const isCodingAnswerGiven = (question: { starterCode: string }, answer: Answer | undefined): boolean =>
+  answer?.code !== undefined && answer.code.trim() !== '' && answer.code.trim() !== question.starterCode.trim();
+
+/**
+ * Marks for one question (docs/decisions.md, "Scoring"): unanswered is 0; a wrong answer costs its
+ * negative marks; multiple choice gives partial credit for a subset of the right options with nothing
+ * wrong; coding scores the share of hidden tests passed, and passing none costs the negative marks.
+ */
+export const scoreQuestion = (question: QuestionDefinition, answer: Answer | undefined, coding?: CodingOutcome): number =>
+  match(question)
+    .with({ type: 'single_choice' }, (choice) => {
+      const selected = [...new Set(answer?.optionIds ?? [])];
+      if (selected.length === 0) return 0;
+      const [correct] = correctOptionIds(choice);
+      return selected.length === 1 && selected[0] === correct ? choice.marks : -choice.negativeMarks;
+    })
+    .with({ type: 'multiple_choice' }, (choice) => {
+      const selected = new Set(answer?.optionIds ?? []);
+      if (selected.size === 0) return 0;
+      const correct = new Set(correctOptionIds(choice));
+      if ([...selected].some((id) => !correct.has(id))) return -choice.negativeMarks;
+      return round2((choice.marks * selected.size) / correct.size);
+    })
+    .with({ type: 'coding' }, (codingQuestion) => {
+      if (!isCodingAnswerGiven(codingQuestion, answer) || !coding || coding.total === 0) return 0;
+      if (coding.passed === 0) return -codingQuestion.negativeMarks;
+      return round2((codingQuestion.marks * coding.passed) / coding.total);
+    })
+    .exhaustive();
+
+export interface ScorableQuestion {
+  readonly questionId: number;
+  readonly sectionId: number;
+  readonly definition: QuestionDefinition;
+}
+
+export interface AttemptScore {
+  readonly total: number;
+  readonly bySection: ReadonlyMap<number, number>;
+}
+
+/** Sums question marks per section and overall; totals can be negative, as the spec allows. */
+export const scoreAttempt = (
+  questions: readonly ScorableQuestion[],
+  answers: ReadonlyMap<number, Answer>,
+  coding: ReadonlyMap<number, CodingOutcome>,
+): AttemptScore => {
+  const bySection = new Map<number, number>();
+  let total = 0;
+  for (const question of questions) {
+    const marks = scoreQuestion(question.definition, answers.get(question.questionId), coding.get(question.questionId));
+    bySection.set(question.sectionId, round2((bySection.get(question.sectionId) ?? 0) + marks));
+    total = round2(total + marks);
+  }
+  return { total, bySection };
+};
+
+/** Whether an answer's shape fits its question: option ids that exist, or code for coding questions. */
+export const answerFits = (question: QuestionDefinition, answer: Answer): boolean =>
+  match(question)
+    .with({ type: 'single_choice' }, { type: 'multiple_choice' }, (choice) => {
+      const ids = answer.optionIds;
+      if (ids === undefined || answer.code !== undefined) return false;
+      if (choice.type === 'single_choice' && ids.length > 1) return false;
+      return ids.every((id) => Number.isInteger(id) && id >= 0 && id < choice.options.length);
+    })
+    .with({ type: 'coding' }, () => answer.code !== undefined && answer.optionIds === undefined)
+    .exhaustive();

@@ -1,0 +1,182 @@
+import type { Kysely } from 'kysely';
+import type { Answer, ProctoringCounters, TestLink } from '@assay/domain';
+import type { CandidateRow, Database, InvitationRow, QuestionRow, TestRow } from './database.js';
+import { toTestLink } from './test-links.js';
+
+/** Everything the candidate side needs about one invitation, found by its take-test token. */
+export interface AttemptContext {
+  invitation: InvitationRow;
+  candidate: CandidateRow;
+  test: TestRow;
+  link: TestLink | undefined;
+}
+
+export interface SavedAnswerRow {
+  questionId: number;
+  answer: Answer;
+  savedAt: number;
+}
+
+export interface AttemptScoreRecord {
+  score: number;
+  timeTaken: number;
+  sections: { sectionId: number; score: number }[];
+}
+
+/** The candidate side of an invitation: lookups by token, answers, proctoring, snapshots and scores. */
+export class AttemptsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async findByToken(token: string): Promise<AttemptContext | undefined> {
+    const invitation = await this.db.selectFrom('invitations').selectAll().where('token', '=', token).executeTakeFirst();
+    return invitation && this.contextOf(invitation);
+  }
+
+  async findById(invitationId: number): Promise<AttemptContext | undefined> {
+    const invitation = await this.db.selectFrom('invitations').selectAll().where('id', '=', invitationId).executeTakeFirst();
+    return invitation && this.contextOf(invitation);
+  }
+
+  private async contextOf(invitation: InvitationRow): Promise<AttemptContext> {
+    const [candidate, test, link] = await Promise.all([
+      this.db.selectFrom('candidates').selectAll().where('id', '=', invitation.candidate_id).executeTakeFirstOrThrow(),
+      this.db.selectFrom('tests').selectAll().where('id', '=', invitation.test_id).executeTakeFirstOrThrow(),
+      invitation.test_link_id === null
+        ? undefined
+        : this.db.selectFrom('test_links').selectAll().where('id', '=', invitation.test_link_id).executeTakeFirst(),
+    ]);
+    return { invitation, candidate, test, link: link && toTestLink(link) };
+  }
+
+  /** The test's questions in the order the candidate sees them. */
+  questions(testId: number): Promise<(QuestionRow & { section_position: number })[]> {
+    return this.db
+      .selectFrom('questions')
+      .innerJoin('sections', 'sections.id', 'questions.section_id')
+      .selectAll('questions')
+      .select('sections.position as section_position')
+      .where('questions.test_id', '=', testId)
+      .orderBy('sections.position')
+      .orderBy('questions.position')
+      .execute();
+  }
+
+  async answers(invitationId: number): Promise<SavedAnswerRow[]> {
+    const rows = await this.db.selectFrom('answers').selectAll().where('invitation_id', '=', invitationId).execute();
+    return rows.map((row) => ({
+      questionId: row.question_id,
+      answer: row.option_ids === null ? { code: row.code ?? '' } : { optionIds: JSON.parse(row.option_ids) as number[] },
+      savedAt: row.saved_at,
+    }));
+  }
+
+  async saveAnswer(invitationId: number, questionId: number, answer: Answer, now: number): Promise<void> {
+    const values = {
+      option_ids: answer.optionIds === undefined ? null : JSON.stringify([...new Set(answer.optionIds)].sort((a, b) => a - b)),
+      code: answer.code ?? null,
+      saved_at: now,
+    };
+    await this.db
+      .insertInto('answers')
+      .values({ invitation_id: invitationId, question_id: questionId, ...values })
+      .onConflict((conflict) => conflict.columns(['invitation_id', 'question_id']).doUpdateSet(values))
+      .execute();
+  }
+
+  /** Writes new counters only if nobody changed them since `previous` was read; false means read again. */
+  async updateProctoring(invitationId: number, previous: ProctoringCounters, next: ProctoringCounters, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('invitations')
+      .set({ window_violations: next.wv, time_violation_seconds: next.tv, left_at: next.leftAt, updated_at: now })
+      .where('id', '=', invitationId)
+      .where('status', '=', 'In progress')
+      .where('window_violations', '=', previous.wv)
+      .where('time_violation_seconds', '=', previous.tv)
+      .where('left_at', previous.leftAt === null ? 'is' : '=', previous.leftAt)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async addSnapshot(invitationId: number, takenAt: number, mediaType: string, data: Buffer): Promise<number> {
+    const row = await this.db
+      .insertInto('snapshots')
+      .values({ invitation_id: invitationId, taken_at: takenAt, media_type: mediaType, data })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  snapshots(invitationId: number, limit = 24): Promise<{ id: number; taken_at: number; media_type: string; data: Buffer }[]> {
+    return this.db
+      .selectFrom('snapshots')
+      .select(['id', 'taken_at', 'media_type', 'data'])
+      .where('invitation_id', '=', invitationId)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** In-progress attempts whose time is up, oldest deadline first. */
+  async overdue(now: number, limit = 100): Promise<{ id: number; org_id: number }[]> {
+    return this.db
+      .selectFrom('invitations')
+      .select(['id', 'org_id'])
+      .where('status', '=', 'In progress')
+      .where('deadline_at', '<=', now)
+      .orderBy('deadline_at')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Completed attempts whose report is not generated yet (e.g. after a crash mid-scoring). */
+  async unscored(limit = 100): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('invitations')
+      .select('id')
+      .where('status', '=', 'Completed')
+      .where('report_status', '!=', 'Generated')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  async markReportInProgress(invitationId: number, now: number): Promise<void> {
+    await this.db
+      .updateTable('invitations')
+      .set({ report_status: 'In progress', updated_at: now })
+      .where('id', '=', invitationId)
+      .where('status', '=', 'Completed')
+      .execute();
+  }
+
+  /** Stores the scores and marks the report Generated, only while the attempt is still Completed. */
+  async saveScore(invitationId: number, record: AttemptScoreRecord, now: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('invitations')
+        .set({ score: record.score, time_taken: record.timeTaken, report_status: 'Generated', updated_at: now })
+        .where('id', '=', invitationId)
+        .where('status', '=', 'Completed')
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return false;
+      await trx.deleteFrom('section_results').where('invitation_id', '=', invitationId).execute();
+      if (record.sections.length > 0) {
+        await trx
+          .insertInto('section_results')
+          .values(record.sections.map((section) => ({ invitation_id: invitationId, section_id: section.sectionId, score: section.score })))
+          .execute();
+      }
+      return true;
+    });
+  }
+
+  /** A reset attempt starts over: answers, scores and snapshots go; the invitation keeps its URL. */
+  async clearAttempt(invitationId: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('answers').where('invitation_id', '=', invitationId).execute();
+      await trx.deleteFrom('section_results').where('invitation_id', '=', invitationId).execute();
+      await trx.deleteFrom('snapshots').where('invitation_id', '=', invitationId).execute();
+    });
+  }
+}
