@@ -2,6 +2,9 @@ import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { formatScore, type CandidateReport, type SectionReportEntry } from '@assay/domain';
 import { displayInstant, displayWireDateTime, parseScore } from './format.js';
+import { toWinAnsi } from './pdf-text.js';
+
+export { toWinAnsi } from './pdf-text.js';
 
 /** Everything the candidate report PDF (spec 4.13) shows. */
 export interface ReportPdfData {
@@ -10,6 +13,8 @@ export interface ReportPdfData {
   sections: SectionReportEntry[];
   /** When the document was generated, epoch ms; printed in the footer and used as the PDF CreationDate. */
   generatedAt: number;
+  /** Camera snapshots of the attempt (links with imageProctoring), listed as thumbnails. */
+  snapshots?: { takenAt: number; mediaType: string; data: Buffer }[];
 }
 
 export interface ReportPdfOptions {
@@ -19,44 +24,6 @@ export interface ReportPdfOptions {
 
 /** `assay-report-<testInvitationId>.pdf` */
 export const reportPdfFileName = (testInvitationId: number): string => `assay-report-${testInvitationId}.pdf`;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Text: the built-in Helvetica fonts only cover WinAnsi (Windows-1252).
-
-/** The non-Latin-1 code points WinAnsi has (pdfkit maps them to their 0x80-0x9F codes). */
-const WIN_ANSI_EXTRA = new Set([
-  0x152, 0x153, 0x160, 0x161, 0x178, 0x17d, 0x17e, 0x192, 0x2c6, 0x2dc, 0x2013, 0x2014, 0x2018, 0x2019, 0x201a, 0x201c,
-  0x201d, 0x201e, 0x2020, 0x2021, 0x2022, 0x2026, 0x2030, 0x2039, 0x203a, 0x20ac, 0x2122,
-]);
-
-/** Letters that do not decompose to a base letter plus marks. */
-const FALLBACK: Readonly<Record<string, string>> = {
-  'Ł': 'L', 'ł': 'l', 'Đ': 'D', 'đ': 'd', 'Ħ': 'H', 'ħ': 'h', 'ı': 'i', 'Ŧ': 'T', 'ŧ': 't', 'ſ': 's',
-  '\u2010': '-', '\u2011': '-', '\u2212': '-',
-};
-
-const isWinAnsi = (codePoint: number): boolean =>
-  (codePoint >= 0x20 && codePoint <= 0x7e) || (codePoint >= 0xa0 && codePoint <= 0xff) || WIN_ANSI_EXTRA.has(codePoint);
-
-const allWinAnsi = (text: string): boolean => [...text].every((char) => isWinAnsi(char.codePointAt(0) ?? 0));
-
-/**
- * Makes text printable with the standard fonts: pdfkit writes any other character as a broken glyph code.
- * Accents outside Latin-1 are dropped (`Ż` -> `Z`), controls become spaces and the rest becomes `?`.
- */
-export const toWinAnsi = (text: string): string => {
-  let out = '';
-  for (const char of text) {
-    const codePoint = char.codePointAt(0) ?? 0;
-    if (isWinAnsi(codePoint)) out += char;
-    else if (codePoint < 0x20 || (codePoint >= 0x7f && codePoint < 0xa0)) out += ' ';
-    else {
-      const plain = FALLBACK[char] ?? char.normalize('NFKD').replace(/\p{M}/gu, '');
-      out += plain !== '' && allWinAnsi(plain) ? plain : '?';
-    }
-  }
-  return out;
-};
 
 // ---------------------------------------------------------------------------------------------------------------
 // Layout (points; A4 portrait). The document has zero margins so pdfkit never breaks pages on its own.
@@ -309,6 +276,33 @@ const drawSectionChart = (doc: Doc, cursor: Cursor, sections: SectionReportEntry
   }
 };
 
+const THUMB_WIDTH = 96;
+const THUMB_HEIGHT = 72;
+const THUMB_GAP = 10;
+
+/** Snapshot thumbnails with their times; pdfkit draws JPEG and PNG only, so other types are skipped. */
+const drawSnapshots = (doc: Doc, cursor: Cursor, snapshots: NonNullable<ReportPdfData['snapshots']>): void => {
+  const drawable = snapshots.filter((snapshot) => snapshot.mediaType === 'image/jpeg' || snapshot.mediaType === 'image/png');
+  if (drawable.length === 0) return;
+  cursor.ensure(20 + THUMB_HEIGHT + 14);
+  heading(doc, cursor, `Camera snapshots (${drawable.length})`);
+  const perRow = Math.floor((WIDTH + THUMB_GAP) / (THUMB_WIDTH + THUMB_GAP));
+  drawable.forEach((snapshot, index) => {
+    const column = index % perRow;
+    if (column === 0 && index > 0) cursor.y += THUMB_HEIGHT + 16;
+    if (column === 0) cursor.ensure(THUMB_HEIGHT + 14);
+    const x = LEFT + column * (THUMB_WIDTH + THUMB_GAP);
+    try {
+      doc.image(snapshot.data, x, cursor.y, { fit: [THUMB_WIDTH, THUMB_HEIGHT], align: 'center', valign: 'center' });
+    } catch {
+      put(doc, 'unreadable image', x, cursor.y + THUMB_HEIGHT / 2, THUMB_WIDTH, { size: 7, color: MUTED, align: 'center' });
+    }
+    doc.save().rect(x, cursor.y, THUMB_WIDTH, THUMB_HEIGHT).lineWidth(0.5).stroke(RULE).restore();
+    put(doc, displayInstant(snapshot.takenAt), x, cursor.y + THUMB_HEIGHT + 3, THUMB_WIDTH, { size: 7, color: MUTED, align: 'center' });
+  });
+  cursor.y += THUMB_HEIGHT + 16;
+};
+
 const drawFooters = (doc: Doc, generatedAt: number): void => {
   const range = doc.bufferedPageRange();
   const generated = `Generated ${displayInstant(generatedAt)} by Assay`;
@@ -349,6 +343,8 @@ export function renderReportPdf(data: ReportPdfData, options: ReportPdfOptions =
   drawSectionTable(doc, cursor, data.sections);
   cursor.y += 18;
   drawSectionChart(doc, cursor, data.sections);
+  cursor.y += 18;
+  drawSnapshots(doc, cursor, data.snapshots ?? []);
   drawFooters(doc, data.generatedAt);
 
   doc.end();

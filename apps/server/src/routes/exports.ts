@@ -39,8 +39,17 @@ export const exportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { sto
       const { orgId } = request.org;
       const { testInvitationId } = request.params;
       const record = found(await store.reports.report(orgId, testInvitationId), '404.4', `No report for test invitation ${testInvitationId}.`);
-      const sections = (await store.reports.sections(orgId, testInvitationId)) ?? [];
-      const pdf = renderReportPdf({ testInvitationId, report: record.report, sections, generatedAt: now() });
+      const [sections, snapshots] = await Promise.all([
+        store.reports.sections(orgId, testInvitationId),
+        store.attempts.snapshots(record.testInvitationId),
+      ]);
+      const pdf = renderReportPdf({
+        testInvitationId,
+        report: record.report,
+        sections: sections ?? [],
+        generatedAt: now(),
+        snapshots: snapshots.map((snapshot) => ({ takenAt: snapshot.taken_at, mediaType: snapshot.media_type, data: snapshot.data })),
+      });
       return reply.type(PDF_MEDIA_TYPE).headers(attachment(reportPdfFileName(testInvitationId))).send(pdf);
     },
   );
