@@ -12,7 +12,11 @@ export interface CodingOutcome {
   readonly total: number;
 }
 
-const round2 = (value: number): number => Math.round(value * 100) / 100;
+/** Two decimals; the epsilon keeps exact halves such as 1.005 from rounding down through float error. */
+const round2 = (value: number): number => Math.round((value + Math.sign(value) * Number.EPSILON) * 100) / 100;
+
+/** The cost of a wrong answer, as a score (never -0). */
+const penalty = (negativeMarks: number): number => (negativeMarks === 0 ? 0 : -negativeMarks);
 
 const correctOptionIds = (question: { options: readonly { correct: boolean }[] }): number[] =>
   question.options.flatMap((option, index) => (option.correct ? [index] : []));
@@ -32,18 +36,18 @@ export const scoreQuestion = (question: QuestionDefinition, answer: Answer | und
       const selected = [...new Set(answer?.optionIds ?? [])];
       if (selected.length === 0) return 0;
       const [correct] = correctOptionIds(choice);
-      return selected.length === 1 && selected[0] === correct ? choice.marks : -choice.negativeMarks;
+      return selected.length === 1 && selected[0] === correct ? choice.marks : penalty(choice.negativeMarks);
     })
     .with({ type: 'multiple_choice' }, (choice) => {
       const selected = new Set(answer?.optionIds ?? []);
       if (selected.size === 0) return 0;
       const correct = new Set(correctOptionIds(choice));
-      if ([...selected].some((id) => !correct.has(id))) return -choice.negativeMarks;
+      if ([...selected].some((id) => !correct.has(id))) return penalty(choice.negativeMarks);
       return round2((choice.marks * selected.size) / correct.size);
     })
     .with({ type: 'coding' }, (codingQuestion) => {
       if (!isCodingAnswerGiven(codingQuestion, answer) || !coding || coding.total === 0) return 0;
-      if (coding.passed === 0) return -codingQuestion.negativeMarks;
+      if (coding.passed === 0) return penalty(codingQuestion.negativeMarks);
       return round2((codingQuestion.marks * coding.passed) / coding.total);
     })
     .exhaustive();
