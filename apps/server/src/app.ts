@@ -1,7 +1,12 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Sandbox } from '@assay/sandbox';
 import type { Store } from '@assay/store';
 import { KeyOwnerCache } from './auth/key-owner-cache.js';
+import { CandidateAttempts } from './candidate/attempts-service.js';
+import { ExpirySweeper } from './candidate/expiry-sweeper.js';
+import { ScoringService, type CodeRunner } from './candidate/scoring-service.js';
+import { registerCandidatePages } from './candidate-page/register-candidate-pages.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { requireApiKey } from './plugins/api-key-auth.js';
@@ -10,6 +15,8 @@ import { acceptJsonBodiesOnly } from './plugins/json-body.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { echoRequestId, requestIdOf } from './plugins/request-id.js';
 import { adminRoutes } from './routes/admin.js';
+import { candidateLinkRoutes } from './routes/candidate-links.js';
+import { candidateRoutes } from './routes/candidate.js';
 import { exportRoutes } from './routes/exports.js';
 import { invitationRoutes } from './routes/invitations.js';
 import { operationsRoutes } from './routes/operations.js';
@@ -24,10 +31,19 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The clock; tests pass a fixed one. */
   now?: () => number;
+  /** Where coding answers run; by default a sandbox worker pool owned (and closed) by the app. */
+  codeRunner?: CodeRunner;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Background work the shell starts once it listens (main.ts) and tests drive directly. */
+    assay: { scoring: ScoringService; sweeper: ExpirySweeper; attempts: CandidateAttempts };
+  }
 }
 
 /** Builds the whole HTTP surface; the caller owns the store and decides when to listen. */
-export const buildApp = async ({ config, store, logger = false, now = Date.now }: AppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({ config, store, logger = false, now = Date.now, codeRunner }: AppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     logger,
     bodyLimit: config.bodyLimitBytes,
@@ -43,7 +59,22 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now }
   await registerOpenApi(app, config.publicUrl);
 
   const context: AppContext = { config, store, keyCache: new KeyOwnerCache(config.keyCacheTtlMs), now };
+  const sandbox = codeRunner ? undefined : new Sandbox();
+  const runner = codeRunner ?? sandbox!;
+  const scoring = new ScoringService(store, runner, now, app.log);
+  const attempts = new CandidateAttempts(store, now, scoring);
+  const sweeper = new ExpirySweeper(store, attempts, now, app.log);
+  app.decorate('assay', { scoring, sweeper, attempts });
+  app.addHook('onClose', async () => {
+    await sweeper.stop();
+    await scoring.idle();
+    await sandbox?.close();
+  });
+
   await app.register(operationsRoutes, context);
+  await registerCandidatePages(app);
+  await app.register(candidateRoutes, { attempts, runner, prefix: '/candidate/v1' });
+  await app.register(candidateLinkRoutes, { ...context, prefix: '/candidate/v1' });
   await app.register(
     async (v2) => {
       requireApiKey(v2, store, context.keyCache);

@@ -1,0 +1,201 @@
+import { ApiError, type AnswerBody, type CandidateApi } from './api.js';
+import type { ServerClock } from './clock.js';
+import { storage } from './dom.js';
+
+export type SaveState = 'idle' | 'saved' | 'saving' | 'offline' | 'rejected';
+
+/** An edit the server has not acknowledged yet; kept in localStorage so a reload or a crash loses nothing. */
+export interface PendingAnswer {
+  body: AnswerBody;
+  /** Server-clock milliseconds of the edit, comparable with the server's `savedAt`. */
+  editedAt: number;
+}
+
+interface Entry extends PendingAnswer {
+  version: number;
+}
+
+const RETRY_EVERY_MS = 5_000;
+
+/**
+ * Sends answers as they change: one request at a time per question, the newest value last. Failures stay
+ * queued (in memory and in localStorage) and are retried every few seconds and whenever the browser says
+ * it is back online.
+ */
+export class AnswerSync {
+  private readonly pending = new Map<string, Entry>();
+  private readonly inFlight = new Set<string>();
+  private readonly debounces = new Map<string, number>();
+  private readonly waiters = new Set<() => void>();
+  private version = 0;
+  private failing = false;
+  private rejection: string | null = null;
+  private everSaved = false;
+  private retryTimer: number | undefined;
+  private stopped = false;
+  private readonly onOnline = () => this.retryAll();
+  private readonly onPageHide = () => this.sendBeacons();
+
+  constructor(
+    private readonly api: CandidateApi,
+    private readonly clock: ServerClock,
+    private readonly storageKey: string,
+    private readonly onState: (state: SaveState, detail: { unsaved: number; message: string | null }) => void,
+    /** A refusal that means the attempt is over (or gone): the page reloads the session. */
+    private readonly onRefused: (error: ApiError) => void,
+  ) {
+    window.addEventListener('online', this.onOnline);
+    window.addEventListener('pagehide', this.onPageHide);
+    this.retryTimer = window.setInterval(() => {
+      if (this.failing) this.retryAll();
+    }, RETRY_EVERY_MS);
+  }
+
+  /** Unsynced edits left by an earlier visit of this page. */
+  static readLocal(storageKey: string): Record<string, PendingAnswer> {
+    const raw = storage.get(storageKey);
+    if (!raw) return {};
+    try {
+      const parsed = JSON.parse(raw) as Record<string, PendingAnswer>;
+      return parsed && typeof parsed === 'object' ? parsed : {};
+    } catch {
+      return {};
+    }
+  }
+
+  static clearLocal(storageKey: string): void {
+    storage.remove(storageKey);
+  }
+
+  /** Records an edit and sends it now, or after `debounceMs` of quiet (typing). */
+  set(questionId: string, body: AnswerBody, options: { debounceMs?: number; editedAt?: number } = {}): void {
+    if (this.stopped) return;
+    this.pending.set(questionId, { body, editedAt: options.editedAt ?? this.clock.now(), version: ++this.version });
+    this.persist();
+    this.rejection = null;
+    const previous = this.debounces.get(questionId);
+    if (previous !== undefined) window.clearTimeout(previous);
+    if (options.debounceMs) {
+      this.debounces.set(
+        questionId,
+        window.setTimeout(() => {
+          this.debounces.delete(questionId);
+          void this.send(questionId);
+        }, options.debounceMs),
+      );
+      this.report();
+    } else {
+      this.debounces.delete(questionId);
+      void this.send(questionId);
+    }
+  }
+
+  get unsaved(): number {
+    return this.pending.size;
+  }
+
+  /** Sends everything now; resolves true when nothing is left unsaved, false after `timeoutMs`. */
+  async flush(timeoutMs = 8_000): Promise<boolean> {
+    for (const [questionId, timer] of this.debounces) {
+      window.clearTimeout(timer);
+      this.debounces.delete(questionId);
+    }
+    this.retryAll();
+    if (this.pending.size === 0) return true;
+    return new Promise<boolean>((resolve) => {
+      const done = () => {
+        if (this.pending.size > 0 && (this.inFlight.size > 0 || !this.failing)) return;
+        this.waiters.delete(done);
+        window.clearTimeout(timer);
+        resolve(this.pending.size === 0);
+      };
+      const timer = window.setTimeout(() => {
+        this.waiters.delete(done);
+        resolve(this.pending.size === 0);
+      }, timeoutMs);
+      this.waiters.add(done);
+    });
+  }
+
+  /** The attempt is over: stop sending and forget the offline copy. */
+  stop(clearLocal: boolean): void {
+    this.stopped = true;
+    window.clearInterval(this.retryTimer);
+    for (const timer of this.debounces.values()) window.clearTimeout(timer);
+    this.debounces.clear();
+    window.removeEventListener('online', this.onOnline);
+    window.removeEventListener('pagehide', this.onPageHide);
+    if (clearLocal) AnswerSync.clearLocal(this.storageKey);
+  }
+
+  private retryAll(): void {
+    for (const questionId of this.pending.keys()) {
+      if (!this.debounces.has(questionId)) void this.send(questionId);
+    }
+  }
+
+  private async send(questionId: string): Promise<void> {
+    if (this.stopped || this.inFlight.has(questionId)) return;
+    const entry = this.pending.get(questionId);
+    if (!entry) return;
+    this.inFlight.add(questionId);
+    this.report();
+    try {
+      await this.api.saveAnswer(questionId, entry.body);
+      this.everSaved = true;
+      this.failing = false;
+      if (this.pending.get(questionId)?.version === entry.version) {
+        this.pending.delete(questionId);
+        this.persist();
+      }
+    } catch (error) {
+      const failure = error instanceof ApiError ? error : new ApiError(String(error), null, 0);
+      if (failure.retryable) {
+        this.failing = true;
+      } else {
+        // The server will not take this answer (the attempt ended, the question is gone, the body is bad):
+        // sending it again cannot help.
+        if (this.pending.get(questionId)?.version === entry.version) {
+          this.pending.delete(questionId);
+          this.persist();
+        }
+        this.rejection = failure.message;
+        if (failure.httpStatus === 403 || failure.httpStatus === 404 || failure.httpStatus === 409) this.onRefused(failure);
+      }
+    } finally {
+      this.inFlight.delete(questionId);
+    }
+    // A newer edit arrived while this one was on its way.
+    const newer = this.pending.get(questionId);
+    if (newer && newer.version !== entry.version && !this.debounces.has(questionId)) void this.send(questionId);
+    this.report();
+    for (const waiter of [...this.waiters]) waiter();
+  }
+
+  /** The page is going away: last-chance sends that outlive it. */
+  private sendBeacons(): void {
+    for (const [questionId, entry] of this.pending) {
+      if (this.inFlight.has(questionId)) continue;
+      this.api.saveAnswer(questionId, entry.body, true).catch(() => undefined);
+    }
+  }
+
+  private persist(): void {
+    if (this.pending.size === 0) {
+      storage.remove(this.storageKey);
+      return;
+    }
+    const copy: Record<string, PendingAnswer> = {};
+    for (const [questionId, { body, editedAt }] of this.pending) copy[questionId] = { body, editedAt };
+    storage.set(this.storageKey, JSON.stringify(copy));
+  }
+
+  private report(): void {
+    const unsaved = this.pending.size;
+    if (this.inFlight.size > 0 || (this.debounces.size > 0 && !this.failing)) this.onState('saving', { unsaved, message: null });
+    else if (unsaved > 0 && this.failing) this.onState('offline', { unsaved, message: null });
+    else if (this.rejection) this.onState('rejected', { unsaved, message: this.rejection });
+    else if (unsaved > 0) this.onState('saving', { unsaved, message: null });
+    else this.onState(this.everSaved ? 'saved' : 'idle', { unsaved, message: null });
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * The server's clock as seen from here: the page's own clock may be wrong by minutes, so every deadline is
+ * measured against `serverTime`, corrected by half the round trip.
+ */
+export class ServerClock {
+  private offsetMs = 0;
+
+  /** `sentAt` and `receivedAt` are this machine's Date.now() around the request that returned `serverTime`. */
+  sync(serverTime: string, sentAt: number, receivedAt: number): void {
+    const server = Date.parse(serverTime);
+    if (Number.isFinite(server)) this.offsetMs = server - (sentAt + receivedAt) / 2;
+  }
+
+  now(): number {
+    return Date.now() + this.offsetMs;
+  }
+
+  iso(): string {
+    return new Date(this.now()).toISOString();
+  }
+}
+
+/** "1:05:09", "12:04", "0:09". Rounds up, so 0:00 shows only when the time is really up. */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const two = (value: number) => String(value).padStart(2, '0');
+  return hours > 0 ? `${hours}:${two(minutes)}:${two(seconds)}` : `${minutes}:${two(seconds)}`;
+}
+
+/** Words for screen readers: "12 minutes 4 seconds left". */
+export function describeCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const parts: string[] = [];
+  if (hours) parts.push(`${hours} ${hours === 1 ? 'hour' : 'hours'}`);
+  if (minutes) parts.push(`${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`);
+  if (!hours && seconds) parts.push(`${seconds} ${seconds === 1 ? 'second' : 'seconds'}`);
+  return parts.length ? `${parts.join(' ')} left` : 'Time is up';
+}

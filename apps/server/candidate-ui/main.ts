@@ -1,0 +1,15 @@
+import './styles.css';
+import { LinkPage } from './link-page.js';
+import { TestPage } from './test-page.js';
+
+/** The page shell (`src/candidate-page/pages.ts`) says which page this is and for which token or link. */
+function main(): void {
+  const root = document.getElementById('app');
+  if (!root) return;
+  const page = root.dataset.page;
+  if (page === 'test' && root.dataset.token) void new TestPage(root, root.dataset.token).boot();
+  else if (page === 'link' && root.dataset.accessKey) void new LinkPage(root, root.dataset.accessKey).boot();
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', main);
+else main();

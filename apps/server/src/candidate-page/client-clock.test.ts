@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describeCountdown, formatCountdown, ServerClock } from '../../candidate-ui/clock.js';
+
+describe('the candidate page clock (candidate-ui/clock.ts)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('follows the server, not a wrong client clock', () => {
+    vi.useFakeTimers();
+    // The client believes it is two hours later than the server does.
+    vi.setSystemTime(Date.parse('2025-07-14T12:00:00.000Z'));
+    const clock = new ServerClock();
+    // Sent at 12:00:00.000 and answered 200 ms later: the server's instant is taken as the midpoint.
+    clock.sync('2025-07-14T10:00:00.100Z', Date.now(), Date.now() + 200);
+    expect(clock.iso()).toBe('2025-07-14T10:00:00.000Z');
+    vi.advanceTimersByTime(90_000);
+    expect(clock.iso()).toBe('2025-07-14T10:01:30.000Z');
+  });
+
+  it('ignores a serverTime it cannot read', () => {
+    const clock = new ServerClock();
+    clock.sync('not a date', 0, 0);
+    expect(Math.abs(clock.now() - Date.now())).toBeLessThan(50);
+  });
+
+  it('formats the countdown, rounding up so 0:00 means the time is up', () => {
+    expect(formatCountdown(45 * 60_000)).toBe('45:00');
+    expect(formatCountdown(65 * 60_000 + 9_000)).toBe('1:05:09');
+    expect(formatCountdown(8_001)).toBe('0:09');
+    expect(formatCountdown(1)).toBe('0:01');
+    expect(formatCountdown(0)).toBe('0:00');
+    expect(formatCountdown(-5_000)).toBe('0:00');
+  });
+
+  it('says the time left in words for screen readers', () => {
+    expect(describeCountdown(5 * 60_000)).toBe('5 minutes left');
+    expect(describeCountdown(61_000)).toBe('1 minute 1 second left');
+    expect(describeCountdown(3_600_000 + 120_000 + 5_000)).toBe('1 hour 2 minutes left');
+    expect(describeCountdown(0)).toBe('Time is up');
+  });
+});

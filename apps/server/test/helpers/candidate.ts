@@ -1,0 +1,42 @@
+import { expect } from 'vitest';
+import type { CandidateSession } from '@assay/domain';
+import { expectSuccess } from './expectations.js';
+import type { Harness } from './test-app.js';
+
+/** A controllable clock for deadline and access-window tests. */
+export const manualClock = (start: number) => {
+  let current = start;
+  return { now: () => current, set: (at: number) => void (current = at), advance: (ms: number) => void (current += ms) };
+};
+
+/** The opaque token at the end of a take-test URL. */
+export const tokenOf = (takeTestUrl: string): string => {
+  const token = new URL(takeTestUrl).pathname.split('/').at(-1)!;
+  expect(token.length).toBeGreaterThanOrEqual(43);
+  return token;
+};
+
+/** Registers a candidate on a test (4.7) and answers the invitation id and the candidate token. */
+export const registerFor = async (h: Harness, testId: number, emailId: string, extra: Record<string, unknown> = {}) => {
+  const result = expectSuccess<{ testInvitationId: number; takeTestURL: string }>(
+    await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/register`, body: { emailId, fullName: 'Ada Lovelace', ...extra } }),
+  );
+  return { invitationId: result.testInvitationId, token: tokenOf(result.takeTestURL) };
+};
+
+/** Candidate API calls: no API key, the token is the credential. */
+export const candidate = (h: Harness, token: string) => ({
+  session: () => h.request({ method: 'GET', url: `/candidate/v1/${token}`, apiKey: null }),
+  start: () => h.request({ method: 'POST', url: `/candidate/v1/${token}/start`, apiKey: null }),
+  answer: (questionId: number, body: unknown) => h.request({ method: 'PUT', url: `/candidate/v1/${token}/answers/${questionId}`, body, apiKey: null }),
+  event: (type: 'left' | 'returned', at: string) => h.request({ method: 'POST', url: `/candidate/v1/${token}/events`, body: { type, at }, apiKey: null }),
+  run: (questionId: number, code: string) => h.request({ method: 'POST', url: `/candidate/v1/${token}/run/${questionId}`, body: { code }, apiKey: null }),
+  snapshot: (image: string) => h.request({ method: 'POST', url: `/candidate/v1/${token}/snapshots`, body: { image }, apiKey: null }),
+  submit: () => h.request({ method: 'POST', url: `/candidate/v1/${token}/submit`, apiKey: null }),
+});
+
+/** Question ids of the sample test, by the order they appear: [single, multiple, coding]. */
+export const questionIdsOf = (session: CandidateSession): number[] =>
+  session.test.sections.flatMap((section) => section.questions.map((question) => question.questionId));
+
+export const SUM_SOLUTION = 'function sum(numbers) { return numbers.reduce((a, b) => a + b, 0); }';

@@ -1,0 +1,11 @@
+export type { CaseResult, CodingCase, RunOutcome, RunRequest, SandboxLimits, SandboxOptions } from './types.js';
+export { Sandbox } from './sandbox.js';
+export { deepEqual } from './equality.js';
+export { MEMORY_LIMIT_EXCEEDED, TIME_LIMIT_EXCEEDED } from './outcome.js';
+export {
+  DEFAULT_CPU_MS_PER_CASE,
+  DEFAULT_MAX_OUTPUT_BYTES,
+  DEFAULT_MEMORY_BYTES,
+  DEFAULT_WORKERS,
+  WALL_CLOCK_SLACK_MS,
+} from './limits.js';

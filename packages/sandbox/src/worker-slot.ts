@@ -1,0 +1,171 @@
+import { Worker } from 'node:worker_threads';
+import { QUICKJS_STACK_BYTES, WORKER_HEAP_MB, WORKER_STACK_MB, wasmMemoryMaxBytes } from './limits.js';
+import { judgeCase, MEMORY_LIMIT_EXCEEDED, TIME_LIMIT_EXCEEDED } from './outcome.js';
+import { STATUS_MEMORY_CAP_CASE, STATUS_SLOTS } from './protocol.js';
+import type { RunMessage, WorkerMessage } from './protocol.js';
+import type { PreparedRun } from './request.js';
+import type { CaseResult, RunOutcome, SandboxLimits } from './types.js';
+
+/**
+ * worker.js sits next to this module both in src/ (vitest runs the TypeScript source) and in dist/ (tsc
+ * copies it there with allowJs), so resolving it relative to this file works in both layouts.
+ */
+export const WORKER_URL = new URL('./worker.js', import.meta.url);
+
+export interface Job {
+  run: PreparedRun;
+  limits: SandboxLimits;
+  resolve: (outcome: RunOutcome) => void;
+  reject: (error: Error) => void;
+}
+
+export interface SlotEvents {
+  /** The worker is ready for (another) job. */
+  idle(slot: WorkerSlot): void;
+  /** The worker is gone or being terminated; `startupError` is set when it died before ever being ready. */
+  gone(slot: WorkerSlot, exited: Promise<unknown>, startupError?: Error): void;
+}
+
+interface ActiveRun {
+  job: Job;
+  runId: number;
+  results: (CaseResult | undefined)[];
+  timer: NodeJS.Timeout;
+}
+
+let nextRunId = 1;
+
+/** One worker thread and the run it is executing, with the hard wall-clock kill. */
+export class WorkerSlot {
+  readonly #worker: Worker;
+  readonly #status: Int32Array;
+  readonly #events: SlotEvents;
+  #ready = false;
+  #gone = false;
+  #active: ActiveRun | undefined;
+
+  /** `workerUrl` is only ever changed by the pool's tests, to run a worker that crashes on purpose. */
+  constructor(events: SlotEvents, workerUrl: URL = WORKER_URL) {
+    this.#events = events;
+    const status = new SharedArrayBuffer(STATUS_SLOTS * Int32Array.BYTES_PER_ELEMENT);
+    this.#status = new Int32Array(status);
+    this.#worker = new Worker(workerUrl, {
+      workerData: { status },
+      resourceLimits: { stackSizeMb: WORKER_STACK_MB, maxOldGenerationSizeMb: WORKER_HEAP_MB },
+      // Hermetic: by default a worker inherits the host's flags (loaders such as `--import tsx`, `--inspect`,
+      // `--input-type`, which even stops it from starting) and a copy of its environment with the server's
+      // secrets. The worker needs neither.
+      execArgv: [],
+      env: {},
+      // Candidate code cannot print (no host console), but keep stray worker output off the server's streams.
+      stdout: true,
+      stderr: true,
+    });
+    this.#worker.stdout.resume();
+    this.#worker.stderr.resume();
+    // An idle pool must not keep the process alive; a busy worker is ref'd again for the run.
+    this.#worker.unref();
+    this.#worker.on('message', (message: WorkerMessage) => this.#onMessage(message));
+    this.#worker.on('error', (error) => this.#onCrash(error));
+    this.#worker.on('exit', (code) => this.#onCrash(new Error(`Sandbox worker exited with code ${code}`)));
+  }
+
+  get available(): boolean {
+    return this.#ready && !this.#gone && this.#active === undefined;
+  }
+
+  start(job: Job): void {
+    if (!this.available) throw new Error('WorkerSlot.start on a busy or dead worker');
+    const runId = nextRunId++;
+    const { run, limits } = job;
+    const timer = setTimeout(() => this.#onWallClock(), limits.wallClockMs);
+    this.#active = { job, runId, results: run.argsJson.map(() => undefined), timer };
+    this.#worker.ref();
+    const message: RunMessage = {
+      type: 'run',
+      runId,
+      code: run.code,
+      functionName: run.functionName,
+      argsJson: run.argsJson,
+      limits: {
+        memoryBytes: limits.memoryBytes,
+        wasmMemoryMaxBytes: wasmMemoryMaxBytes(limits.memoryBytes),
+        stackBytes: QUICKJS_STACK_BYTES,
+        cpuMsPerCase: limits.cpuMsPerCase,
+        maxOutputBytes: limits.maxOutputBytes,
+      },
+    };
+    this.#worker.postMessage(message);
+  }
+
+  /** Terminates the worker; a run in progress is rejected with `reason`. */
+  terminate(reason: Error): Promise<unknown> {
+    const active = this.#finishActive();
+    active?.job.reject(reason);
+    return this.#retire();
+  }
+
+  #onMessage(message: WorkerMessage): void {
+    if (this.#gone) return;
+    if (message.type === 'ready') {
+      this.#ready = true;
+      this.#events.idle(this);
+      return;
+    }
+    const active = this.#active;
+    if (active === undefined || message.runId !== active.runId) return;
+    if (message.type === 'case') {
+      const { run, limits } = active.job;
+      active.results[message.index] = judgeCase(message.report, run.expected[message.index], limits.maxOutputBytes);
+      return;
+    }
+    this.#finishActive();
+    active.job.resolve({ results: active.results.map((r) => r ?? crashed('the sandbox lost this case')) });
+    this.#worker.unref();
+    this.#events.idle(this);
+  }
+
+  #onWallClock(): void {
+    const active = this.#finishActive();
+    if (active === undefined) return;
+    // Read before terminating: the worker recorded whether the case it is stuck in ran out of memory.
+    const memoryCase = Atomics.load(this.#status, STATUS_MEMORY_CAP_CASE) - 1;
+    const results = active.results.map(
+      (result, index): CaseResult =>
+        result ?? { passed: false, error: index === memoryCase ? MEMORY_LIMIT_EXCEEDED : TIME_LIMIT_EXCEEDED },
+    );
+    active.job.resolve({ results });
+    this.#retire();
+  }
+
+  #onCrash(error: Error): void {
+    if (this.#gone) return;
+    const active = this.#finishActive();
+    if (active !== undefined) {
+      const outOfMemory = (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
+      const message = outOfMemory ? MEMORY_LIMIT_EXCEEDED : 'The sandbox crashed while running this case';
+      active.job.resolve({ results: active.results.map((r) => r ?? crashed(message)) });
+    }
+    this.#retire(this.#ready ? undefined : error);
+  }
+
+  #finishActive(): ActiveRun | undefined {
+    const active = this.#active;
+    if (active !== undefined) clearTimeout(active.timer);
+    this.#active = undefined;
+    return active;
+  }
+
+  #retire(startupError?: Error): Promise<unknown> {
+    if (this.#gone) return Promise.resolve();
+    this.#gone = true;
+    // terminate() stops the thread even while it is inside WASM; the exit is awaited by Sandbox.close().
+    const exited = this.#worker.terminate().catch(() => undefined);
+    this.#events.gone(this, exited, startupError);
+    return exited;
+  }
+}
+
+function crashed(message: string): CaseResult {
+  return { passed: false, error: message };
+}

@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import type { RunOutcome, RunRequest } from '../src/index.js';
+import { Sandbox } from '../src/index.js';
+
+/** Extra time a killed or limited run may take beyond its wall clock (thread scheduling, message passing). */
+export const WALL_CLOCK_SLACK_MS = 1500;
+
+export async function timed(sandbox: Sandbox, request: RunRequest): Promise<{ outcome: RunOutcome; ms: number }> {
+  const started = performance.now();
+  const outcome = await sandbox.run(request);
+  return { outcome, ms: performance.now() - started };
+}
+
+/** OS threads of this process: each worker thread is one, so this shows whether workers really exited. */
+export function threadCount(): number {
+  const match = /^Threads:\s+(\d+)$/m.exec(readFileSync('/proc/self/status', 'utf8'));
+  if (!match?.[1]) throw new Error('cannot read the thread count from /proc/self/status');
+  return Number(match[1]);
+}
+
+export async function waitFor(predicate: () => boolean, timeoutMs: number): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (predicate()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return predicate();
+}
+
+export const ADD = 'function add(a, b) { return a + b; }';
+
+/**
+ * Observes how a promise settles without leaving a rejection unhandled while the test is still busy
+ * (close() rejects runs before the test gets to await them).
+ */
+export function settled(promise: Promise<unknown>): Promise<string> {
+  return promise.then(
+    () => 'resolved',
+    (error: unknown) => `rejected: ${error instanceof Error ? error.message : String(error)}`,
+  );
+}

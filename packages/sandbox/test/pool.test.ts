@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { configureLimits, limitsForRun } from '../src/limits.js';
+import { WorkerPool } from '../src/pool.js';
+import { prepareRun } from '../src/request.js';
+import type { RunOutcome } from '../src/types.js';
+import { WorkerSlot } from '../src/worker-slot.js';
+import { settled, threadCount, waitFor } from './helpers.js';
+
+const SCRIPTED = new URL('./fixtures/scripted-worker.js', import.meta.url);
+const BROKEN = new URL('./fixtures/broken-worker.js', import.meta.url);
+
+function poolOf(size: number, url: URL): WorkerPool {
+  return new WorkerPool(size, (events) => new WorkerSlot(events, url));
+}
+
+function submit(pool: WorkerPool, code: string, args: unknown[][], wallClockMs?: number): Promise<RunOutcome> {
+  const run = prepareRun({ code, functionName: 'f', cases: args.map((a) => ({ args: a, expected: a })) });
+  const limits = limitsForRun(configureLimits(wallClockMs === undefined ? {} : { wallClockMs }), args.length);
+  return new Promise((resolve, reject) => pool.submit({ run, limits, resolve, reject }));
+}
+
+const CRASHED = { passed: false, error: 'The sandbox crashed while running this case' };
+
+describe('WorkerPool', () => {
+  it('runs jobs on the workers', async () => {
+    const pool = poolOf(2, SCRIPTED);
+    try {
+      expect(await submit(pool, 'echo', [[1], [2]])).toEqual({
+        results: [{ passed: true, actual: [1] }, { passed: true, actual: [2] }],
+      });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it.each([
+    ['throws', 'throw'],
+    ['exits', 'exit'],
+  ])('survives a worker that %s during a run and replaces it', async (_, code) => {
+    const pool = poolOf(1, SCRIPTED);
+    try {
+      const crashed = submit(pool, code, [[1], [2]]);
+      const queued = submit(pool, 'echo', [[3]]);
+      expect(await crashed).toEqual({ results: [CRASHED, CRASHED] });
+      expect(await queued).toEqual({ results: [{ passed: true, actual: [3] }] });
+      expect(pool.workerCount).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('keeps the cases a crashed worker had already finished', async () => {
+    const pool = poolOf(1, SCRIPTED);
+    try {
+      expect(await submit(pool, 'half', [[1], [2]])).toEqual({ results: [{ passed: true, actual: [1] }, CRASHED] });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('kills a worker that overruns the wall clock, then serves the queue with a new one', async () => {
+    const pool = poolOf(1, SCRIPTED);
+    try {
+      const started = performance.now();
+      const hung = submit(pool, 'hang', [[1]], 300);
+      const next = submit(pool, 'echo', [[2]]);
+      expect(await hung).toEqual({ results: [{ passed: false, error: 'Time limit exceeded' }] });
+      expect(performance.now() - started).toBeLessThan(300 + 1500);
+      expect(await next).toEqual({ results: [{ passed: true, actual: [2] }] });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('rejects waiting jobs instead of respawning forever when workers cannot start', async () => {
+    const pool = poolOf(1, BROKEN);
+    try {
+      await expect(submit(pool, 'echo', [[1]])).rejects.toThrow(/Sandbox workers fail to start: cannot load QuickJS/);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('close() rejects running and queued jobs and ends every thread, even a hung one', async () => {
+    const before = threadCount();
+    const pool = poolOf(2, SCRIPTED);
+    await submit(pool, 'echo', [[0]]);
+    const hung = settled(submit(pool, 'hang', [[1]], 60_000));
+    const running = settled(submit(pool, 'hang', [[2]], 60_000));
+    const queued = settled(submit(pool, 'echo', [[3]]));
+    await waitFor(() => threadCount() >= before + 2, 5000);
+    expect(threadCount()).toBeGreaterThanOrEqual(before + 2);
+    await pool.close();
+    expect(await Promise.all([hung, running, queued])).toEqual(Array(3).fill('rejected: Sandbox is closed'));
+    expect(await waitFor(() => threadCount() <= before, 5000)).toBe(true);
+    await expect(submit(pool, 'echo', [[4]])).rejects.toThrow('Sandbox is closed');
+  });
+});
