@@ -23,11 +23,42 @@ summary() {
 }
 
 # --- Browsers ----------------------------------------------------------------
-# PLACEHOLDER: end-to-end tests will need Debian's chromium here (a later issue).
-# Only Debian packages and the npm registry are reachable, so a browser must come
-# from apt (e.g. `apt-get install -y chromium` as root), not from a download by a test tool.
+# The end-to-end test (apps/server/test/e2e) drives Debian's Chromium at /usr/bin/chromium
+# through playwright-core; no test tool ever downloads a browser. Only Debian packages and
+# the npm registry are reachable, so Chromium comes from apt: installed here, as root,
+# when it is missing (about 30 s). Not root and missing: stop and say what to run.
 ensure_chromium() {
-  : # nothing yet
+  local chromium=/usr/bin/chromium
+  if [ -x "$chromium" ]; then
+    return 0
+  fi
+  if [ "$(id -u)" != 0 ]; then
+    echo "scripts/test.sh: $chromium is missing, and installing it needs root. Install Debian's Chromium, then run this again:" >&2
+    echo "  sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium fonts-liberation" >&2
+    exit 1
+  fi
+  if ! command -v apt-get >/dev/null 2>&1; then
+    echo "scripts/test.sh: $chromium is missing and there is no apt-get: install Chromium so that $chromium runs it, then run this again." >&2
+    exit 1
+  fi
+  echo "scripts/test.sh: installing Chromium for the end-to-end test (apt-get install chromium)"
+  local log
+  log="$(mktemp "${TMPDIR:-/tmp}/assay-apt-chromium.XXXXXX")"
+  if ! {
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-liberation
+  } >"$log" 2>&1; then
+    echo "scripts/test.sh: could not install Chromium with apt-get; its output:" >&2
+    cat "$log" >&2
+    rm -f "$log"
+    exit 1
+  fi
+  rm -f "$log"
+  if [ ! -x "$chromium" ]; then
+    echo "scripts/test.sh: apt-get installed chromium, but $chromium is still missing" >&2
+    exit 1
+  fi
+  echo "scripts/test.sh: $("$chromium" --version 2>/dev/null || echo chromium) installed"
 }
 ensure_chromium
 

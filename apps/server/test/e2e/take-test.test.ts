@@ -1,0 +1,352 @@
+/**
+ * End to end, in a real headless Chromium (Debian's `/usr/bin/chromium`, driven by playwright-core; no browser
+ * download): an organisation registers a candidate through the v2 API, the candidate takes the test on the
+ * real page served by a listening Assay (answers, a coding question run against its samples, one switch away
+ * from the tab, a reload mid-test), submits and lands on the organisation's redirect URL; the v2 report, the
+ * PDF and the Excel workbook then show the attempt.
+ *
+ * `scripts/test.sh` installs Chromium (`ensure_chromium`). With ASSAY_SCREENSHOTS=1 the test also writes the
+ * README's screenshots to docs/screenshots/ (landing.png, question.png, finish.png).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inflateSync } from 'node:zlib';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CandidateSession } from '@assay/domain';
+import { openStore, type Store } from '@assay/store';
+import { buildApp } from '../../src/app.js';
+import { generateApiKey } from '../../src/auth/api-key.js';
+import { DEFAULT_BUNDLE_DIR } from '../../src/candidate-page/register-candidate-pages.js';
+import { loadConfig } from '../../src/config.js';
+import { SUM_SOLUTION, questionIdsOf } from '../helpers/candidate.js';
+import { sampleDefinition } from '../helpers/fixtures.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+const BUNDLE_SCRIPT = fileURLToPath(new URL('../../scripts/bundle-candidate-ui.mjs', import.meta.url));
+const SCREENSHOT_DIR = fileURLToPath(new URL('../../../../docs/screenshots/', import.meta.url));
+const SCREENSHOTS = process.env.ASSAY_SCREENSHOTS === '1';
+const VIEWPORT = { width: 1280, height: 800 };
+const CANDIDATE = { emailId: 'ada.lovelace@example.com', fullName: 'Ada Lovelace' };
+
+/**
+ * Runs in the page before its own scripts (a string: this file is type-checked without the DOM library). A
+ * Content-Security-Policy violation is reported by the browser, not thrown: this says which one, and where.
+ */
+const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (event) => {
+  const target = event.target instanceof Element ? '<' + event.target.localName + ' class="' + event.target.className + '">' : String(event.target);
+  console.error('CSP ' + event.effectiveDirective + ' blocked ' + (event.blockedURI || 'inline') + ' at ' + (event.sourceFile || '(inline)') + ':' + event.lineNumber + ' on ' + target + ': ' + event.sample);
+});`;
+
+/** A port nobody listens on right now (Assay's public URL has to name it before the app is built). */
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** The organisation's own site: where the candidate is sent after the test. Records every visit. */
+const startRedirectTarget = async (): Promise<{ server: Server; url: string; hits: string[] }> => {
+  const hits: string[] = [];
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    hits.push(request.url ?? '');
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    response.end('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Thanks</title></head><body><h1>Thanks from Acme</h1></body></html>');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return { server, url: `http://127.0.0.1:${port}/after-test?candidate=ada`, hits };
+};
+
+const closeServer = (server: Server | undefined): Promise<void> =>
+  new Promise((resolve) => {
+    if (!server?.listening) return resolve();
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+
+/** The strings a PDF shows: its content streams inflated, then pdfkit's `[<hex> kern <hex> ...] TJ` arrays decoded (WinAnsi ≈ Latin-1 here). */
+const pdfShownText = (pdf: Buffer): string[] => {
+  const raw = pdf.toString('latin1');
+  const lines: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n/g)) {
+    const start = match.index + match[0].length;
+    const end = raw.indexOf('endstream', start);
+    if (end < 0) continue;
+    let content: string;
+    try {
+      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
+    } catch {
+      content = raw.slice(start, end);
+    }
+    for (const text of content.matchAll(/\[((?:\s*<[0-9a-f]*>\s*-?[0-9.]*)+)\s*\]\s*TJ/g)) {
+      const hex = [...(text[1] ?? '').matchAll(/<([0-9a-f]*)>/g)].map((piece) => piece[1]).join('');
+      lines.push(Buffer.from(hex, 'hex').toString('latin1'));
+    }
+  }
+  return lines;
+};
+
+/** Rows of a worksheet as objects keyed by its header row. */
+const sheetRows = (sheet: ExcelJS.Worksheet): Record<string, unknown>[] => {
+  const values = (row: ExcelJS.Row) => (row.values as unknown[]).slice(1);
+  const headers = values(sheet.getRow(1)).map(String);
+  const rows: Record<string, unknown>[] = [];
+  sheet.eachRow((row, number) => {
+    if (number > 1) rows.push(Object.fromEntries(headers.map((header, index) => [header, values(row)[index] ?? null])));
+  });
+  return rows;
+};
+
+describe('taking a test in a real browser (Chromium)', () => {
+  let dataDir: string | undefined;
+  let store: Store | undefined;
+  let app: FastifyInstance | undefined;
+  let browser: Browser | undefined;
+  let redirect: Awaited<ReturnType<typeof startRedirectTarget>> | undefined;
+  let baseUrl: string;
+  let apiKey: string;
+
+  /** A v2 API call with the organisation's key. */
+  const v2 = (method: string, url: string, body?: unknown) =>
+    fetch(`${baseUrl}/v2/org${url}`, {
+      method,
+      headers: { 'x-api-key': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json;charset=utf-8' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  const v2Json = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
+    const response = await v2(method, url, body);
+    const text = await response.text();
+    expect(response.status, `${method} ${url}: ${text}`).toBe(200);
+    const envelope = JSON.parse(text) as { statuscode: string; result: T };
+    expect(envelope.statuscode).toBe('200.1');
+    return envelope.result;
+  };
+  const report = (invitationId: number) => v2Json<Record<string, unknown>>('GET', `/report/${invitationId}`);
+
+  const screenshot = async (page: Page, name: string) => {
+    if (!SCREENSHOTS) return;
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled', caret: 'hide' });
+  };
+
+  beforeAll(async () => {
+    // `pnpm build` makes the page's client bundle; a run straight from source makes it here.
+    if (!existsSync(path.join(DEFAULT_BUNDLE_DIR, 'candidate.js')) || !existsSync(path.join(DEFAULT_BUNDLE_DIR, 'candidate.css'))) {
+      execFileSync(process.execPath, [BUNDLE_SCRIPT, '--no-typecheck'], { stdio: 'inherit' });
+    }
+    if (!existsSync(CHROMIUM)) {
+      throw new Error(`${CHROMIUM} is missing: run \`bash scripts/test.sh\` (it installs Debian's chromium) or \`apt-get install -y chromium\`.`);
+    }
+
+    redirect = await startRedirectTarget();
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    dataDir = mkdtempSync(path.join(tmpdir(), 'assay-e2e-'));
+    const config = loadConfig({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ASSAY_PUBLIC_URL: baseUrl,
+      ASSAY_DATABASE_URL: `sqlite:${path.join(dataDir, 'e2e.db')}`,
+      LOG_LEVEL: 'silent',
+      ASSAY_SEED_DEMO: 'false',
+    });
+    store = await openStore(config.databaseUrl);
+    app = await buildApp({ config, store });
+    await app.listen({ port: config.port, host: config.host });
+
+    const org = await store.orgs.create({ name: 'Acme', email: 'acme@example.com', timeZoneId: 1720 }, Date.now());
+    const key = generateApiKey();
+    await store.apiKeys.insert(org.id, key.keyHash, key.prefix, Date.now());
+    apiKey = key.apiKey;
+
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  }, 120_000);
+
+  afterAll(async () => {
+    // Each step on its own: one failing must not leave the others open.
+    await browser?.close().catch(() => undefined);
+    await app?.close().catch(() => undefined);
+    await store?.close().catch(() => undefined);
+    await closeServer(redirect?.server);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('registers through the API, takes the test with a reload and a tab switch, submits, redirects, and reports the score', async () => {
+    // --- The organisation: imports the test and registers the candidate, with a redirect URL.
+    const { testId } = await v2Json<{ testId: number }>('POST', '/tests', sampleDefinition);
+    const registration = await v2Json<{ testInvitationId: number; takeTestURL: string }>('POST', `/tests/${testId}/register`, {
+      ...CANDIDATE,
+      redirectURL: redirect!.url,
+    });
+    const invitationId = registration.testInvitationId;
+    expect(registration.takeTestURL.startsWith(`${baseUrl}/t/`)).toBe(true);
+
+    // The question ids, as the page names them (data-testids).
+    const token = new URL(registration.takeTestURL).pathname.split('/').at(-1)!;
+    const sessionResponse = await fetch(`${baseUrl}/candidate/v1/${token}`);
+    expect(sessionResponse.status).toBe(200);
+    const session = (await sessionResponse.json()) as { result: CandidateSession };
+    const [single, multiple, coding] = questionIdsOf(session.result);
+
+    const context: BrowserContext = await browser!.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, locale: 'en-GB', timezoneId: 'UTC' });
+    // A Content-Security-Policy violation is reported by the browser, not thrown: say which one, and where.
+    await context.addInitScript({ content: REPORT_CSP_VIOLATIONS });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(`console: ${message.text()}`);
+    });
+
+    try {
+      // --- Landing page.
+      await page.goto(registration.takeTestURL);
+      const start = page.getByTestId('start-button');
+      await start.waitFor({ state: 'visible' });
+      expect(await page.locator('h1').textContent()).toBe('Backend screening');
+      expect(await page.getByText('Hello Ada Lovelace.').isVisible()).toBe(true);
+      expect(await start.isEnabled()).toBe(true);
+      await screenshot(page, 'landing');
+
+      // --- Start, then the general section: single choice (option 1) and multiple choice (options 0 and 1).
+      await start.click();
+      await page.getByTestId(`question-${single}`).waitFor({ state: 'visible' });
+      await expect.poll(() => page.getByTestId('timer').textContent()).toMatch(/^(59|1:00):\d\d/);
+      await page.getByTestId(`option-${single}-1`).check();
+      await page.getByTestId(`option-${multiple}-0`).check();
+      await page.getByTestId(`option-${multiple}-1`).check();
+      await expect.poll(() => page.getByTestId('save-status').textContent()).toBe('Saved');
+
+      // --- The coding section: the solution in the editor (CodeMirror, in a shadow root), and the samples pass.
+      await page.getByTestId('next-section').click();
+      const editor = page.getByTestId(`code-editor-${coding}`).locator('.cm-content');
+      await editor.waitFor({ state: 'visible' });
+      // Select all, delete, then type the solution as one insertion (key by key, the editor's auto-closed
+      // brackets would double the `}`). Typing straight over the selection works too, but Chromium's editing then
+      // tries to keep the colour of the replaced keyword as an inline style, which the page's CSP (rightly)
+      // blocks and reports: harmless, yet noise for the "no errors on the page" check below.
+      await editor.click();
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.press('Backspace');
+      expect(await editor.textContent()).toBe('');
+      await page.keyboard.insertText(SUM_SOLUTION);
+      expect(await editor.textContent()).toBe(SUM_SOLUTION);
+      await page.getByTestId(`run-samples-${coding}`).click();
+      const samples = page.getByTestId(`sample-results-${coding}`);
+      await samples.locator('.run-summary').waitFor({ state: 'visible', timeout: 20_000 });
+      expect(await samples.locator('.run-summary').textContent()).toBe('1 of 1 sample test passed.');
+      expect(await page.getByTestId(`sample-case-${coding}-0`).getAttribute('data-passed')).toBe('true');
+      await expect.poll(() => page.getByTestId('save-status').textContent()).toBe('Saved');
+      await page.getByTestId(`question-${coding}`).scrollIntoViewIfNeeded();
+      await screenshot(page, 'question');
+
+      // --- Away from the tab once: another tab in front for a while, then back. The server counts it.
+      // Playwright emulates focus for every page of a headless browser (each page always "has focus", so no
+      // blur ever fires). Turned off for this step, bringing another tab to the front really takes the focus
+      // from the test page: the window fires `blur`, and `focus` when the test page is back in front. (Headless
+      // Chromium has no real window to hide, so visibilityState stays "visible"; the page counts either.)
+      expect((await report(invitationId)).wv).toBe(0);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: false });
+      const other = await context.newPage();
+      await other.bringToFront();
+      await expect.poll(() => page.evaluate<boolean>('document.hasFocus()')).toBe(false);
+      await other.waitForTimeout(1_500);
+      await page.bringToFront();
+      await expect.poll(() => page.evaluate<boolean>('document.hasFocus()')).toBe(true);
+      await other.close();
+      await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true });
+      await cdp.detach();
+      await expect.poll(async () => (await report(invitationId)).wv, { timeout: 10_000 }).toBe(1);
+      // Back in time for `returned`: about 1.5 s away, not the whole test.
+      await expect.poll(async () => (await report(invitationId)).tv, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+      expect((await report(invitationId)).tv).toBeLessThanOrEqual(5);
+
+      // --- Reload mid-test: the answers come back from the server (nothing is left unsent in this browser's
+      // offline copy), and the page reopens the section it was on.
+      expect(await page.evaluate<string | null>(`localStorage.getItem(${JSON.stringify(`assay.answers.${token}`)})`)).toBeNull();
+      await page.reload();
+      await editor.waitFor({ state: 'visible' });
+      expect(await editor.textContent()).toBe(SUM_SOLUTION);
+      await page.getByTestId('section-tab-0').click();
+      await page.getByTestId(`question-${single}`).waitFor({ state: 'visible' });
+      expect(await page.getByTestId(`option-${single}-1`).isChecked()).toBe(true);
+      expect(await page.getByTestId(`option-${single}-0`).isChecked()).toBe(false);
+      expect(await page.getByTestId(`option-${multiple}-0`).isChecked()).toBe(true);
+      expect(await page.getByTestId(`option-${multiple}-1`).isChecked()).toBe(true);
+      expect(await page.getByTestId(`option-${multiple}-2`).isChecked()).toBe(false);
+      expect(await page.getByTestId('section-tab-0').locator('.section-tab-progress').textContent()).toBe('2/2 answered');
+      expect(await page.getByTestId('section-tab-1').locator('.section-tab-progress').textContent()).toBe('1/1 answered');
+
+      // --- Submit, confirm: the thank-you page, then the organisation's redirect URL.
+      await page.getByTestId('submit-button').click();
+      expect(await page.getByTestId('submit-summary').textContent()).toBe('You have answered 3 of 3 questions. Every question has an answer.');
+      await page.getByTestId('confirm-submit').click();
+      const thanks = page.getByTestId('thank-you');
+      await thanks.waitFor({ state: 'visible' });
+      expect(await thanks.locator('h1').textContent()).toBe('Thank you, Ada Lovelace');
+      expect(await thanks.getAttribute('data-reason')).toBe('submitted');
+      expect(await page.getByTestId('redirect-message').isVisible()).toBe(true);
+      await screenshot(page, 'finish');
+      await page.waitForURL((url) => url.href === redirect!.url, { timeout: 15_000 });
+      expect(await page.locator('h1').textContent()).toBe('Thanks from Acme');
+      expect(redirect!.hits).toContain('/after-test?candidate=ada');
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+
+    // --- The report (v2): scored in the background; 2 + 3 + 5 of 10.
+    await app!.assay.scoring.idle();
+    const final = await report(invitationId);
+    expect(final).toMatchObject({
+      ...CANDIDATE,
+      testName: 'Backend screening',
+      score: '10',
+      totalScore: '10',
+      testStatus: 'Completed',
+      reportStatus: 'Generated',
+    });
+    // The tab switch (1, checked above); the page also sends `left` as it unloads, so the reload counts too.
+    expect(final.wv).toBeGreaterThanOrEqual(1);
+    expect(await v2Json('GET', `/report/${invitationId}/sections`)).toEqual([
+      { sectionName: 'Fundamentals', sectionScore: 5, candidateScore: 5 },
+      { sectionName: 'Coding', sectionScore: 5, candidateScore: 5 },
+    ]);
+
+    // --- The PDF shows the candidate and the score.
+    const pdfResponse = await v2('GET', `/report/${invitationId}/pdf`);
+    expect(pdfResponse.status).toBe(200);
+    expect(pdfResponse.headers.get('content-type')).toBe('application/pdf');
+    const pdf = Buffer.from(await pdfResponse.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const shown = pdfShownText(pdf);
+    expect(shown).toContain('Ada Lovelace');
+    expect(shown).toContain('10 / 10 (100%)');
+
+    // --- The Excel workbook of the test has the candidate's row with the score.
+    const excelResponse = await v2('GET', `/report/${testId}/excel`);
+    expect(excelResponse.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await excelResponse.arrayBuffer());
+    const rows = sheetRows(workbook.getWorksheet('Candidates')!);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ testInvitationId: invitationId, ...CANDIDATE, score: 10, totalScore: 10, testStatus: 'Completed' });
+  }, 90_000);
+});
