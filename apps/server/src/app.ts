@@ -17,6 +17,9 @@ import { echoRequestId, requestIdOf } from './plugins/request-id.js';
 import { adminRoutes } from './routes/admin.js';
 import { candidateLinkRoutes } from './routes/candidate-links.js';
 import { candidateRoutes } from './routes/candidate.js';
+import { eventRoutes } from './routes/events.js';
+import { signedReportRoutes } from './routes/signed-reports.js';
+import { webhookRoutes } from './routes/webhooks.js';
 import { exportRoutes } from './routes/exports.js';
 import { invitationRoutes } from './routes/invitations.js';
 import { operationsRoutes } from './routes/operations.js';
@@ -72,13 +75,14 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   });
 
   await app.register(operationsRoutes, context);
+  await app.register(signedReportRoutes, context);
   await registerCandidatePages(app);
   await app.register(candidateRoutes, { attempts, runner, prefix: '/candidate/v1' });
   await app.register(candidateLinkRoutes, { ...context, prefix: '/candidate/v1' });
   await app.register(
     async (v2) => {
       requireApiKey(v2, store, context.keyCache);
-      for (const routes of [testRoutes, testLinkRoutes, registrationRoutes, invitationRoutes, reportRoutes, exportRoutes]) {
+      for (const routes of [testRoutes, testLinkRoutes, registrationRoutes, invitationRoutes, reportRoutes, exportRoutes, webhookRoutes, eventRoutes]) {
         await v2.register(routes, context);
       }
     },

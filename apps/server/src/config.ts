@@ -17,6 +17,11 @@ export const ConfigSchema = z
     ASSAY_SEED_DEMO: flag.default(true),
     ASSAY_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
     ASSAY_KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    ASSAY_ALLOW_PRIVATE_CALLBACKS: flag.default(false),
+    ASSAY_SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be smtp://user:password@host:port or smtps://…' }).optional(),
+    ASSAY_OUTBOX_DIR: z.string().min(1).default('./data/outbox'),
+    ASSAY_MAIL_FROM: z.string().min(3).default('Assay <no-reply@assay.invalid>'),
+    ASSAY_RUN_WORKER: flag.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({
@@ -29,6 +34,11 @@ export const ConfigSchema = z
     bodyLimitBytes: env.ASSAY_BODY_LIMIT_BYTES,
     keyCacheTtlMs: env.ASSAY_KEY_CACHE_TTL_MS,
     logLevel: env.LOG_LEVEL,
+    allowPrivateCallbacks: env.ASSAY_ALLOW_PRIVATE_CALLBACKS,
+    smtpUrl: env.ASSAY_SMTP_URL,
+    outboxDir: env.ASSAY_OUTBOX_DIR,
+    mailFrom: env.ASSAY_MAIL_FROM,
+    runWorker: env.ASSAY_RUN_WORKER,
   }));
 export type Config = z.infer<typeof ConfigSchema>;
 

@@ -2,6 +2,7 @@
 import closeWithGrace from 'close-with-grace';
 import { fileURLToPath } from 'node:url';
 import { openStore } from '@assay/store';
+import { assembleWorker } from '@assay/worker';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { demoBanner, readExampleTests, seedDemo } from './seed.js';
@@ -17,10 +18,17 @@ const start = async (config: Config): Promise<void> => {
   const seeded =
     config.seedDemo && store.dialect === 'sqlite' ? await seedDemo(store, await readExampleTests(EXAMPLES_DIR), Date.now()) : undefined;
 
+  // One command starts everything: the outbox worker runs in this process unless ASSAY_RUN_WORKER=false
+  // (then run `assay-worker` processes beside the servers, sharing a PostgreSQL database).
+  const worker = config.runWorker
+    ? assembleWorker(store, config, app.log)
+    : undefined;
+
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
+    await worker?.close();
     await store.close();
   });
 
@@ -28,6 +36,14 @@ const start = async (config: Config): Promise<void> => {
   app.assay.sweeper.start(DEADLINE_SWEEP_MS);
   await app.assay.scoring.recover();
   process.stdout.write(`\nAssay is listening on ${config.publicUrl} (API reference: ${config.publicUrl}/docs)\n`);
+  if (worker) {
+    worker.worker.start();
+    process.stdout.write(
+      worker.mailer.mode === 'files'
+        ? `Stakeholder emails are written as .eml files to ${config.outboxDir} (set ASSAY_SMTP_URL to send them).\n`
+        : 'Stakeholder emails go out through ASSAY_SMTP_URL.\n',
+    );
+  }
   if (seeded) process.stdout.write(`${demoBanner(config.publicUrl, seeded)}\n`);
 };
 

@@ -8,6 +8,8 @@ export interface OrgsTable {
   email: string;
   time_zone_id: number;
   created_at: number;
+  /** 1: callbacks use the documented sample's keys with trailing spaces (docs/decisions.md). */
+  callback_trailing_spaces: Generated<number>;
 }
 
 export interface ApiKeysTable {
@@ -132,6 +134,54 @@ export interface SectionResultsTable {
   score: number;
 }
 
+export type JobKind = 'callback' | 'email';
+export type JobStatus = 'pending' | 'delivered' | 'gone' | 'dead';
+
+export interface JobsTable {
+  id: Generated<number>;
+  org_id: number;
+  invitation_id: number | null;
+  kind: JobKind;
+  /** The callback URL or the email address. */
+  target: string;
+  /** Stable across retries: the `webhook-id` of a callback. */
+  message_id: string;
+  /** Set for messages whose body is fixed when queued (test events); others are built at delivery. */
+  payload: string | null;
+  status: JobStatus;
+  attempts: number;
+  run_at: number;
+  lease_owner: string | null;
+  lease_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface DeliveriesTable {
+  id: Generated<number>;
+  job_id: number;
+  attempted_at: number;
+  outcome: string;
+  status_code: number | null;
+  latency_ms: number;
+  error: string | null;
+}
+
+export interface WebhookSecretsTable {
+  id: Generated<number>;
+  org_id: number;
+  secret: string;
+  created_at: number;
+  /** Set when rotated out: still used for signing until then, so receivers can switch without a gap. */
+  expires_at: number | null;
+}
+
+export interface ServiceSettingsTable {
+  key: string;
+  value: string;
+}
+
 export interface Database {
   orgs: OrgsTable;
   api_keys: ApiKeysTable;
@@ -144,7 +194,13 @@ export interface Database {
   section_results: SectionResultsTable;
   answers: AnswersTable;
   snapshots: SnapshotsTable;
+  jobs: JobsTable;
+  deliveries: DeliveriesTable;
+  webhook_secrets: WebhookSecretsTable;
+  service_settings: ServiceSettingsTable;
 }
+
+export type JobRow = Selectable<JobsTable>;
 
 export type OrgRow = Selectable<OrgsTable>;
 export type TestRow = Selectable<TestsTable>;

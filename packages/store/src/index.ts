@@ -10,3 +10,6 @@ export * from './test-links.js';
 export * from './tests.js';
 export * from './scratch-store.js';
 export * from './attempts.js';
+export * from './jobs.js';
+export * from './service-settings.js';
+export * from './webhook-secrets.js';

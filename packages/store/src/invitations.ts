@@ -109,24 +109,31 @@ export class InvitationsRepository {
     decide: (row: InvitationRow) => Result<InvitationMove>,
     now: number,
     changes: (row: InvitationRow, move: InvitationMove) => Updateable<InvitationsTable> = () => ({}),
+    /** Runs in the transaction of the move: the outbox writes the jobs that announce it here. */
+    afterMove?: (trx: Transaction<Database>, moved: InvitationRow, move: InvitationMove) => Promise<void>,
   ): Promise<{ row: InvitationRow; move: Result<InvitationMove> } | undefined> {
     for (;;) {
       const row = await this.find(orgId, invitationId);
       if (!row) return undefined;
       const move = decide(row);
       if (move.err || move.val.next === row.status) return { row, move };
-      const updated = await this.db
-        .updateTable('invitations')
-        .set({
-          status: move.val.next,
-          updated_at: now,
-          ...(move.val.next === 'Cancelled' ? { cancelled_at: now } : {}),
-          ...changes(row, move.val),
-        })
-        .where('id', '=', row.id)
-        .where('status', '=', row.status)
-        .returningAll()
-        .executeTakeFirst();
+      const decided = move.val;
+      const updated = await this.db.transaction().execute(async (trx) => {
+        const moved = await trx
+          .updateTable('invitations')
+          .set({
+            status: decided.next,
+            updated_at: now,
+            ...(decided.next === 'Cancelled' ? { cancelled_at: now } : {}),
+            ...changes(row, decided),
+          })
+          .where('id', '=', row.id)
+          .where('status', '=', row.status)
+          .returningAll()
+          .executeTakeFirst();
+        if (moved && afterMove) await afterMove(trx, moved, decided);
+        return moved;
+      });
       if (updated) return { row: updated, move };
     }
   }

@@ -20,4 +20,8 @@ export class OrgsRepository {
     const row = await this.db.selectFrom('orgs').select('id').limit(1).executeTakeFirst();
     return row === undefined;
   }
+
+  async setCallbackTrailingSpaces(orgId: number, enabled: boolean): Promise<void> {
+    await this.db.updateTable('orgs').set({ callback_trailing_spaces: enabled ? 1 : 0 }).where('id', '=', orgId).execute();
+  }
 }

@@ -3,6 +3,9 @@ import { ApiKeysRepository } from './api-keys.js';
 import { AttemptsRepository } from './attempts.js';
 import { connect, type ConnectOptions, type Connection } from './connect.js';
 import { InvitationsRepository } from './invitations.js';
+import { JobsRepository } from './jobs.js';
+import { ServiceSettingsRepository } from './service-settings.js';
+import { WebhookSecretsRepository } from './webhook-secrets.js';
 import { migrateToLatest } from './migrate.js';
 import { OrgsRepository } from './orgs.js';
 import { ReportsRepository } from './reports.js';
@@ -17,6 +20,9 @@ export interface Store extends Connection {
   readonly invitations: InvitationsRepository;
   readonly reports: ReportsRepository;
   readonly attempts: AttemptsRepository;
+  readonly jobs: JobsRepository;
+  readonly webhookSecrets: WebhookSecretsRepository;
+  readonly settings: ServiceSettingsRepository;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -44,6 +50,9 @@ export const openStore = async (databaseUrl: string, options: ConnectOptions = {
     invitations: new InvitationsRepository(db),
     reports: new ReportsRepository(db),
     attempts: new AttemptsRepository(db),
+    jobs: new JobsRepository(db, connection.dialect),
+    webhookSecrets: new WebhookSecretsRepository(db),
+    settings: new ServiceSettingsRepository(db),
     ping: async () => {
       await sql`select 1`.execute(db);
     },

@@ -155,6 +155,8 @@ export class CandidateAttempts {
         const counters = closeProctoring({ wv: row.window_violations, tv: row.time_violation_seconds, leftAt: row.left_at }, endedAt);
         return { completed_at: endedAt, window_violations: counters.wv, time_violation_seconds: counters.tv, left_at: null, report_status: 'Pending' };
       },
+      // No completion without its announcements: callback and stakeholder email jobs commit with it.
+      (trx, moved) => this.store.jobs.enqueueCompletion(trx, moved, now),
     );
     if (outcome && !outcome.move.err && outcome.row.status === 'Completed') this.scoring.enqueue(invitationId);
     if (outcome?.move.err) unwrap(outcome.move);

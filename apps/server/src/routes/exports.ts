@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { FailureEnvelope, IdParam } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { PDF_MEDIA_TYPE, XLSX_MEDIA_TYPE } from '../exports/media-types.js';
-import { renderReportPdf, reportPdfFileName } from '../exports/report-pdf.js';
 import { testWorkbookFileName, writeTestWorkbook } from '../exports/test-workbook.js';
 import { found } from '../refusal-error.js';
+import { attachmentHeaders, sendReportPdf } from './report-pdf-reply.js';
 import { apiKeySecurity } from './responses.js';
 
 const fileResponses = (mediaType: string, description: string) => ({
@@ -15,14 +15,8 @@ const fileResponses = (mediaType: string, description: string) => ({
   '5xx': FailureEnvelope,
 });
 
-/** Files for direct download: an attachment, never cached by shared caches. */
-const attachment = (fileName: string) => ({
-  'content-disposition': `attachment; filename="${fileName}"`,
-  'cache-control': 'private, no-store',
-  'x-content-type-options': 'nosniff',
-});
-
-export const exportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, now }) => {
+export const exportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const { store } = context;
   app.get(
     '/report/:testInvitationId/pdf',
     {
@@ -35,23 +29,7 @@ export const exportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { sto
         response: fileResponses(PDF_MEDIA_TYPE, 'The report as a PDF document'),
       },
     },
-    async (request, reply) => {
-      const { orgId } = request.org;
-      const { testInvitationId } = request.params;
-      const record = found(await store.reports.report(orgId, testInvitationId), '404.4', `No report for test invitation ${testInvitationId}.`);
-      const [sections, snapshots] = await Promise.all([
-        store.reports.sections(orgId, testInvitationId),
-        store.attempts.snapshots(record.testInvitationId),
-      ]);
-      const pdf = renderReportPdf({
-        testInvitationId,
-        report: record.report,
-        sections: sections ?? [],
-        generatedAt: now(),
-        snapshots: snapshots.map((snapshot) => ({ takenAt: snapshot.taken_at, mediaType: snapshot.media_type, data: snapshot.data })),
-      });
-      return reply.type(PDF_MEDIA_TYPE).headers(attachment(reportPdfFileName(testInvitationId))).send(pdf);
-    },
+    async (request, reply) => sendReportPdf(reply, context, request.org.orgId, request.params.testInvitationId),
   );
 
   app.get(
@@ -75,7 +53,7 @@ export const exportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { sto
         request.log.error({ err: error }, 'excel export failed mid-stream');
         body.destroy(error instanceof Error ? error : new Error(String(error)));
       });
-      return reply.type(XLSX_MEDIA_TYPE).headers(attachment(testWorkbookFileName(testId))).send(body);
+      return reply.type(XLSX_MEDIA_TYPE).headers(attachmentHeaders(testWorkbookFileName(testId))).send(body);
     },
   );
 };

@@ -12,13 +12,16 @@ import {
 } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { found } from '../refusal-error.js';
+import { checkCallbackTarget } from '../services/callback-target.js';
 import { registerCandidate } from '../services/register-candidate.js';
 import { takeTestUrl } from '../services/take-test-url.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
 
 export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, config, now }) => {
-  const register = (orgId: number, testId: number, testLinkId: number | null, body: RegisterCandidateInput) =>
-    registerCandidate(store, { orgId, testId, testLinkId, ...body }, now());
+  const register = async (orgId: number, testId: number, testLinkId: number | null, body: RegisterCandidateInput) => {
+    if (body.callbackURL) await checkCallbackTarget(body.callbackURL, config.allowPrivateCallbacks);
+    return registerCandidate(store, { orgId, testId, testLinkId, ...body }, now());
+  };
 
   app.post(
     '/tests/:testId/register',

@@ -48,7 +48,13 @@ export interface RequestOptions {
 
 export const startHarness = async (backend: Backend, env: Record<string, string> = {}, now?: () => number): Promise<Harness> => {
   const { store, dispose } = await openTestStore(backend);
-  const config = loadConfig({ ASSAY_PUBLIC_URL: PUBLIC_URL, ASSAY_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    ASSAY_PUBLIC_URL: PUBLIC_URL,
+    ASSAY_ADMIN_TOKEN: ADMIN_TOKEN,
+    LOG_LEVEL: 'silent',
+    ASSAY_ALLOW_PRIVATE_CALLBACKS: 'true',
+    ...env,
+  });
   const app = await buildApp({ config, store, ...(now ? { now } : {}) });
   await app.ready();
 

@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DeliveryLog, IdParam, QueuedMessage, TestEventInput, WebhookSettings, WebhookSettingsInput, succeed } from '@assay/domain';
+import { generateWebhookSecret } from '@assay/delivery';
+import type { AppContext } from '../context.js';
+import { found } from '../refusal-error.js';
+import { checkCallbackTarget } from '../services/callback-target.js';
+import { apiKeySecurity, envelopeResponses } from './responses.js';
+
+/** A rotated-out secret keeps signing this long, so receivers can switch without missing a callback. */
+export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
+
+const iso = (epochMs: number | null) => (epochMs === null ? null : new Date(epochMs).toISOString());
+const tags = ['webhooks'];
+
+/** Extensions for integrators: signing secrets, key spelling, test events, delivery logs and redelivery. */
+export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, config, now }) => {
+  const settingsOf = async (orgId: number) => {
+    const [secrets, org] = await Promise.all([store.webhookSecrets.ensure(orgId, generateWebhookSecret, now()), store.orgs.find(orgId)]);
+    return {
+      secrets: secrets.map((entry) => ({ secret: entry.secret, createdAt: iso(entry.createdAt)!, expiresAt: iso(entry.expiresAt) })),
+      trailingSpaceKeys: org?.callback_trailing_spaces === 1,
+    };
+  };
+
+  app.get(
+    '/webhooks',
+    { schema: { tags, summary: 'Callback signing secrets (whsec_…) and settings', security: apiKeySecurity, response: envelopeResponses(WebhookSettings) } },
+    async (request) => succeed(await settingsOf(request.org.orgId)),
+  );
+
+  app.post(
+    '/webhooks/secret/rotate',
+    {
+      schema: {
+        tags,
+        summary: 'Rotate the signing secret',
+        description: 'Callbacks are signed with the new and the old secret for 24 hours, then with the new one only.',
+        security: apiKeySecurity,
+        response: envelopeResponses(WebhookSettings),
+      },
+    },
+    async (request) => {
+      await store.webhookSecrets.ensure(request.org.orgId, generateWebhookSecret, now());
+      await store.webhookSecrets.rotate(request.org.orgId, generateWebhookSecret(), now(), SECRET_OVERLAP_MS);
+      return succeed(await settingsOf(request.org.orgId));
+    },
+  );
+
+  app.post(
+    '/webhooks/settings',
+    {
+      schema: {
+        tags,
+        summary: "Choose the callback's key spelling",
+        description: 'trailingSpaceKeys true sends "TotalScore ", "CandidateScore " and "ReportPDFUrl " as in the documented sample.',
+        security: apiKeySecurity,
+        body: WebhookSettingsInput,
+        response: envelopeResponses(WebhookSettings),
+      },
+    },
+    async (request) => {
+      await store.orgs.setCallbackTrailingSpaces(request.org.orgId, request.body.trailingSpaceKeys);
+      return succeed(await settingsOf(request.org.orgId));
+    },
+  );
+
+  app.post(
+    '/webhooks/test',
+    {
+      schema: {
+        tags,
+        summary: 'Send a signed test event to a URL',
+        description: 'A completion callback with sample values and TestInvitationId 0, delivered and retried like real ones.',
+        security: apiKeySecurity,
+        body: TestEventInput,
+        response: envelopeResponses(QueuedMessage),
+      },
+    },
+    async (request) => {
+      await checkCallbackTarget(request.body.url, config.allowPrivateCallbacks);
+      const payload = JSON.stringify({
+        CandidateEmailId: 'test.candidate@example.com',
+        AttemptedOn: new Date(now()).toISOString().slice(0, 19),
+        TotalScore: 10,
+        CandidateScore: 7.5,
+        ReportPDFUrl: `${config.publicUrl}/docs`,
+        TestInvitationId: 0,
+      });
+      const job = await store.jobs.enqueue(store.db, { orgId: request.org.orgId, invitationId: null, kind: 'callback', target: request.body.url, payload }, now());
+      return succeed({ jobId: job.id, messageId: job.message_id });
+    },
+  );
+
+  app.get(
+    '/testinvitation/:testInvitationId/deliveries',
+    {
+      schema: {
+        tags,
+        summary: 'Delivery log of an invitation: callbacks and emails, every attempt',
+        security: apiKeySecurity,
+        params: z.object({ testInvitationId: IdParam }),
+        response: envelopeResponses(DeliveryLog),
+      },
+    },
+    async (request) => {
+      const { testInvitationId } = request.params;
+      found(await store.invitations.find(request.org.orgId, testInvitationId), '404.4', `No test invitation ${testInvitationId}.`);
+      const jobs = await store.jobs.ofInvitation(request.org.orgId, testInvitationId);
+      return succeed({
+        deliveries: jobs.map((job) => ({
+          jobId: job.id,
+          kind: job.kind,
+          target: job.target,
+          messageId: job.message_id,
+          status: job.status,
+          attempts: job.deliveries.map((attempt) => ({ ...attempt, attemptedAt: iso(attempt.attemptedAt)! })),
+          nextAttemptAt: job.status === 'pending' ? iso(job.run_at) : null,
+        })),
+      });
+    },
+  );
+
+  app.post(
+    '/deliveries/:jobId/redeliver',
+    {
+      schema: {
+        tags,
+        summary: 'Send a callback or email again (same webhook-id)',
+        security: apiKeySecurity,
+        params: z.object({ jobId: IdParam }),
+        response: envelopeResponses(QueuedMessage),
+      },
+    },
+    async (request) => {
+      const job = found(await store.jobs.redeliver(request.org.orgId, request.params.jobId, now()), '404.10', `No delivery ${request.params.jobId}.`);
+      return succeed({ jobId: job.id, messageId: job.message_id });
+    },
+  );
+};

@@ -1,0 +1,34 @@
+import { parseCallbackUrl, resolveHost, systemLookup, type HostLookup } from '@assay/delivery';
+import { refusal } from '../refusal-error.js';
+
+const RESOLVE_TIMEOUT_MS = 2_000;
+
+const withTimeout =
+  (lookup: HostLookup, timeoutMs: number): HostLookup =>
+  (host) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('DNS timeout')), timeoutMs);
+      lookup(host).then(
+        (addresses) => {
+          clearTimeout(timer);
+          resolve(addresses);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
+
+/**
+ * The SSRF check at registration: a callbackURL that is, or resolves to, a loopback, private, link-local or
+ * metadata address is refused (400.11). A host that does not resolve right now is accepted — DNS may be
+ * down for a moment — because every delivery checks the address it actually connects to.
+ */
+export const checkCallbackTarget = async (url: string, allowPrivate: boolean, lookup: HostLookup = systemLookup): Promise<void> => {
+  const parsed = parseCallbackUrl(url);
+  if (!parsed.ok) throw refusal('400.11', `callbackURL is not allowed: ${parsed.reason}`);
+  if (allowPrivate) return;
+  const verdict = await resolveHost(parsed.host, withTimeout(lookup, RESOLVE_TIMEOUT_MS), false);
+  if (!verdict.ok && verdict.blocked) throw refusal('400.11', `callbackURL is not allowed: ${verdict.reason}`);
+};

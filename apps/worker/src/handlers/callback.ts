@@ -1,0 +1,78 @@
+import { buildCompletionCallback } from '@assay/domain';
+import { deliverWebhook, generateWebhookSecret, signWebhook, type DeliveryResult } from '@assay/delivery';
+import type { JobRow, Store } from '@assay/store';
+import type { JobHandler, JobOutcome } from '../outbox-worker.js';
+import { signedReportUrl } from '../report-url.js';
+
+export interface CallbackDeps {
+  store: Store;
+  publicUrl: string;
+  reportUrlKey: () => Promise<string>;
+  allowPrivate: boolean;
+  now: () => number;
+  /** How long to wait for scoring before looking again: the callback carries the final score. */
+  reportWaitMs?: number;
+  /** The whole exchange; 15 s unless a test needs it shorter. */
+  timeoutMs?: number;
+}
+
+/** The body of a completion callback, or why it cannot be built yet. */
+const callbackBody = async (deps: CallbackDeps, job: JobRow): Promise<{ body: string } | { wait: string } | { dead: string }> => {
+  if (job.payload !== null) return { body: job.payload };
+  if (job.invitation_id === null) return { dead: 'a completion callback without an invitation' };
+  const [record, org, invitation] = await Promise.all([
+    deps.store.reports.report(job.org_id, job.invitation_id),
+    deps.store.orgs.find(job.org_id),
+    deps.store.invitations.find(job.org_id, job.invitation_id),
+  ]);
+  if (!record || !org || !invitation) return { dead: 'the invitation no longer exists' };
+  if (record.report.reportStatus !== 'Generated') return { wait: `report is ${record.report.reportStatus}` };
+  const now = deps.now();
+  const payload = buildCompletionCallback(
+    {
+      testInvitationId: record.testInvitationId,
+      report: record.report,
+      completedAt: new Date(invitation.completed_at ?? now).toISOString().slice(0, 19),
+      reportPdfUrl: signedReportUrl(deps.publicUrl, await deps.reportUrlKey(), record.testInvitationId, now),
+    },
+    org.callback_trailing_spaces === 1,
+  );
+  return { body: JSON.stringify(payload) };
+};
+
+const outcomeOf = (result: DeliveryResult): JobOutcome => {
+  if (result.outcome === 'delivered') return { kind: 'done' };
+  if (result.outcome === 'gone') return { kind: 'gone', error: `receiver answered ${result.status ?? 410}: stopped` };
+  const error = result.error ?? `receiver answered ${result.status}`;
+  return result.retryAfterMs === undefined ? { kind: 'retry', error } : { kind: 'retry', error, retryAfterMs: result.retryAfterMs };
+};
+
+/** Delivers one completion callback: signed per Standard Webhooks, every attempt recorded. */
+export const callbackHandler =
+  (deps: CallbackDeps): JobHandler =>
+  async (job) => {
+    const built = await callbackBody(deps, job);
+    if ('wait' in built) return { kind: 'wait', delayMs: deps.reportWaitMs ?? 2_000, reason: built.wait };
+    if ('dead' in built) return { kind: 'dead', error: built.dead };
+    const now = deps.now();
+    const secrets = await deps.store.webhookSecrets.ensure(job.org_id, generateWebhookSecret, now);
+    const headers = signWebhook(
+      secrets.map((entry) => entry.secret),
+      { id: job.message_id, timestamp: new Date(now), body: built.body },
+    );
+    const result = await deliverWebhook({
+      url: job.target,
+      body: built.body,
+      headers,
+      allowPrivate: deps.allowPrivate,
+      ...(deps.timeoutMs === undefined ? {} : { timeoutMs: deps.timeoutMs }),
+    });
+    await deps.store.jobs.recordDelivery(job.id, {
+      attemptedAt: now,
+      outcome: result.outcome,
+      statusCode: result.status ?? null,
+      latencyMs: Math.round(result.latencyMs),
+      error: result.error ?? null,
+    });
+    return outcomeOf(result);
+  };

@@ -1,0 +1,54 @@
+import type { JobRow, Store } from '@assay/store';
+import type { Mailer } from '../email/mailer.js';
+import { renderStakeholderEmail } from '../email/stakeholder-email.js';
+import type { JobHandler } from '../outbox-worker.js';
+import { signedReportUrl } from '../report-url.js';
+
+export interface EmailDeps {
+  store: Store;
+  mailer: Mailer;
+  publicUrl: string;
+  reportUrlKey: () => Promise<string>;
+  now: () => number;
+  reportWaitMs?: number;
+}
+
+/** The completion notice to a link's `emailToStakeholder`, sent once the report is generated. */
+export const emailHandler =
+  (deps: EmailDeps): JobHandler =>
+  async (job: JobRow) => {
+    if (job.invitation_id === null) return { kind: 'dead', error: 'a stakeholder email without an invitation' };
+    const [record, org, invitation] = await Promise.all([
+      deps.store.reports.report(job.org_id, job.invitation_id),
+      deps.store.orgs.find(job.org_id),
+      deps.store.invitations.find(job.org_id, job.invitation_id),
+    ]);
+    if (!record || !org || !invitation) return { kind: 'dead', error: 'the invitation no longer exists' };
+    if (record.report.reportStatus !== 'Generated') {
+      return { kind: 'wait', delayMs: deps.reportWaitMs ?? 2_000, reason: `report is ${record.report.reportStatus}` };
+    }
+    const { report } = record;
+    const email = renderStakeholderEmail({
+      orgName: org.name,
+      candidateName: report.fullName,
+      candidateEmail: report.emailId,
+      testName: report.testName,
+      score: report.score,
+      totalScore: report.totalScore,
+      attemptedOn: report.attemptedOn,
+      timeTaken: report.timeTaken,
+      windowViolations: report.wv,
+      reportUrl: signedReportUrl(deps.publicUrl, await deps.reportUrlKey(), record.testInvitationId, deps.now()),
+      testInvitationId: record.testInvitationId,
+    });
+    const startedAt = deps.now();
+    try {
+      await deps.mailer.send({ to: job.target, ...email });
+      await deps.store.jobs.recordDelivery(job.id, { attemptedAt: startedAt, outcome: 'delivered', statusCode: null, latencyMs: deps.now() - startedAt, error: null });
+      return { kind: 'done' };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await deps.store.jobs.recordDelivery(job.id, { attemptedAt: startedAt, outcome: 'retry', statusCode: null, latencyMs: deps.now() - startedAt, error: message });
+      return { kind: 'retry', error: message };
+    }
+  };

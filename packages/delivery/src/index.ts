@@ -1,0 +1,20 @@
+export { forbiddenAddressReason } from './address-policy.js';
+export {
+  checkCallbackUrl,
+  parseCallbackUrl,
+  type CallbackUrlCheck,
+  type CheckCallbackUrlOptions,
+  type ParsedCallbackUrl,
+} from './callback-url.js';
+export { resolveHost, systemLookup, type HostLookup, type HostVerdict } from './host-check.js';
+export {
+  deliverWebhook,
+  closeDeliveryAgents,
+  DEFAULT_TIMEOUT_MS,
+  USER_AGENT,
+  type DeliveryRequest,
+  type DeliveryResult,
+} from './deliver.js';
+export { generateWebhookSecret, signWebhook, type WebhookMessage, type WebhookSignatureHeaders } from './signing.js';
+export { RETRY_SCHEDULE_MS, nextRetryDelayMs } from './retry-schedule.js';
+export { MAX_RETRY_AFTER_MS, parseRetryAfter } from './retry-after.js';

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { Id } from '../ids.js';
+
+export const WebhookSecret = z.object({ secret: z.string(), createdAt: z.string(), expiresAt: z.string().nullable() });
+
+/** An org's callback settings: signing secrets (newest first) and the key-spelling switch. */
+export const WebhookSettings = z
+  .object({ secrets: z.array(WebhookSecret), trailingSpaceKeys: z.boolean() })
+  .meta({ id: 'WebhookSettings' });
+export type WebhookSettings = z.infer<typeof WebhookSettings>;
+
+export const WebhookSettingsInput = z
+  .object({ trailingSpaceKeys: z.boolean({ error: 'trailingSpaceKeys must be true or false' }) })
+  .meta({ id: 'WebhookSettingsBody' });
+
+export const TestEventInput = z
+  .object({ url: z.url({ protocol: /^https?$/, error: 'url must be an absolute http(s) URL' }).max(2048) })
+  .meta({ id: 'TestEventBody' });
+
+export const QueuedMessage = z.object({ jobId: Id, messageId: z.string() }).meta({ id: 'QueuedMessage' });
+
+export const DeliveryAttempt = z.object({
+  attemptedAt: z.string(),
+  outcome: z.string(),
+  statusCode: z.int().nullable(),
+  latencyMs: z.int(),
+  error: z.string().nullable(),
+});
+
+export const DeliveryLog = z
+  .object({
+    deliveries: z.array(
+      z.object({
+        jobId: Id,
+        kind: z.enum(['callback', 'email']),
+        target: z.string(),
+        messageId: z.string(),
+        status: z.enum(['pending', 'delivered', 'gone', 'dead']),
+        attempts: z.array(DeliveryAttempt),
+        nextAttemptAt: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'DeliveryLog' });
+export type DeliveryLog = z.infer<typeof DeliveryLog>;
+
+/** Reconciliation window: ISO 8601 instants, `to` defaults to now; at most 1000 events a page. */
+export const EventsQuery = z.object({
+  from: z.iso.datetime({ offset: true, error: 'from must be an ISO-8601 date-time' }),
+  to: z.iso.datetime({ offset: true, error: 'to must be an ISO-8601 date-time' }).optional(),
+  limit: z
+    .string()
+    .regex(/^[0-9]{1,4}$/, { error: 'limit must be a positive integer' })
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(1000))
+    .default(500),
+});
+
+export const ReconciliationEvents = z
+  .object({
+    events: z.array(
+      z.object({
+        type: z.enum(['completed', 'cancelled']),
+        at: z.string(),
+        testInvitationId: Id,
+        testId: Id,
+        emailId: z.string(),
+      }),
+    ),
+    /** Pass as `from` for the next page when the page is full; null when the window is exhausted. */
+    next: z.string().nullable(),
+  })
+  .meta({ id: 'ReconciliationEvents' });

@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Dialect } from './connect.js';
+import type { Database, InvitationRow, JobKind, JobRow } from './database.js';
+
+export interface NewJob {
+  orgId: number;
+  invitationId: number | null;
+  kind: JobKind;
+  target: string;
+  payload?: string;
+}
+
+export interface DeliveryRecord {
+  attemptedAt: number;
+  outcome: string;
+  statusCode: number | null;
+  latencyMs: number;
+  error: string | null;
+}
+
+/** Standard Webhooks ids: `msg_` and 24 random bytes, fixed when the job is queued. */
+const newMessageId = (): string => `msg_${randomBytes(18).toString('base64url')}`;
+
+/**
+ * The outbox. Jobs are inserted in the transaction of the change they announce, leased by workers
+ * (`FOR UPDATE SKIP LOCKED` on PostgreSQL; SQLite serializes writers) and finished only by their leaseholder.
+ */
+export class JobsRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  async enqueue(trx: Transaction<Database> | Kysely<Database>, job: NewJob, now: number): Promise<JobRow> {
+    return trx
+      .insertInto('jobs')
+      .values({
+        org_id: job.orgId,
+        invitation_id: job.invitationId,
+        kind: job.kind,
+        target: job.target,
+        message_id: newMessageId(),
+        payload: job.payload ?? null,
+        status: 'pending',
+        attempts: 0,
+        run_at: now,
+        lease_owner: null,
+        lease_until: null,
+        last_error: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** The announcements of a completion: a callback when a URL was registered, an email for the stakeholder. */
+  async enqueueCompletion(trx: Transaction<Database>, invitation: InvitationRow, now: number): Promise<void> {
+    const candidate = await trx.selectFrom('candidates').select('callback_url').where('id', '=', invitation.candidate_id).executeTakeFirstOrThrow();
+    const link =
+      invitation.test_link_id === null
+        ? undefined
+        : await trx.selectFrom('test_links').select('email_to_stakeholder').where('id', '=', invitation.test_link_id).executeTakeFirst();
+    const base = { orgId: invitation.org_id, invitationId: invitation.id };
+    if (candidate.callback_url) await this.enqueue(trx, { ...base, kind: 'callback', target: candidate.callback_url }, now);
+    if (link?.email_to_stakeholder) await this.enqueue(trx, { ...base, kind: 'email', target: link.email_to_stakeholder }, now);
+  }
+
+  /** Takes up to `limit` due jobs for `owner` until `now + leaseMs`; an expired lease (a crashed worker) is taken over. */
+  async lease(owner: string, now: number, leaseMs: number, limit: number): Promise<JobRow[]> {
+    const due = this.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('run_at', '<=', now)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .orderBy('run_at')
+      .limit(limit)
+      .$if(this.dialect === 'postgres', (query) => query.forUpdate().skipLocked());
+    return this.db
+      .updateTable('jobs')
+      .set({ lease_owner: owner, lease_until: now + leaseMs, updated_at: now })
+      .where('id', 'in', due)
+      .returningAll()
+      .execute();
+  }
+
+  async recordDelivery(jobId: number, record: DeliveryRecord): Promise<void> {
+    await this.db
+      .insertInto('deliveries')
+      .values({
+        job_id: jobId,
+        attempted_at: record.attemptedAt,
+        outcome: record.outcome,
+        status_code: record.statusCode,
+        latency_ms: record.latencyMs,
+        error: record.error,
+      })
+      .execute();
+  }
+
+  /** Ends a job (delivered, gone or dead), if `owner` still holds its lease. */
+  async finish(job: JobRow, owner: string, status: 'delivered' | 'gone' | 'dead', now: number, error: string | null = null): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ status, attempts: job.attempts + 1, lease_owner: null, lease_until: null, last_error: error, updated_at: now })
+      .where('id', '=', job.id)
+      .where('lease_owner', '=', owner)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Schedules the next try. `countAttempt` false: waiting for something else (a report), not a failure. */
+  async retryAt(job: JobRow, owner: string, runAt: number, now: number, error: string | null, countAttempt = true): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({
+        run_at: runAt,
+        attempts: countAttempt ? job.attempts + 1 : job.attempts,
+        lease_owner: null,
+        lease_until: null,
+        last_error: error,
+        updated_at: now,
+      })
+      .where('id', '=', job.id)
+      .where('lease_owner', '=', owner)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Sends a finished callback again (a new job with the same message id would break dedupe: it gets a new one). */
+  async redeliver(orgId: number, jobId: number, now: number): Promise<JobRow | undefined> {
+    const job = await this.db.selectFrom('jobs').selectAll().where('org_id', '=', orgId).where('id', '=', jobId).executeTakeFirst();
+    if (!job) return undefined;
+    await this.db
+      .updateTable('jobs')
+      .set({ status: 'pending', run_at: now, lease_owner: null, lease_until: null, updated_at: now })
+      .where('id', '=', job.id)
+      .execute();
+    return { ...job, status: 'pending', run_at: now };
+  }
+
+  async ofInvitation(orgId: number, invitationId: number): Promise<(JobRow & { deliveries: DeliveryRecord[] })[]> {
+    const jobs = await this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('invitation_id', '=', invitationId)
+      .orderBy('id')
+      .execute();
+    if (jobs.length === 0) return [];
+    const deliveries = await this.db
+      .selectFrom('deliveries')
+      .selectAll()
+      .where(
+        'job_id',
+        'in',
+        jobs.map((job) => job.id),
+      )
+      .orderBy('id')
+      .execute();
+    return jobs.map((job) => ({
+      ...job,
+      deliveries: deliveries
+        .filter((delivery) => delivery.job_id === job.id)
+        .map((delivery) => ({
+          attemptedAt: delivery.attempted_at,
+          outcome: delivery.outcome,
+          statusCode: delivery.status_code,
+          latencyMs: delivery.latency_ms,
+          error: delivery.error,
+        })),
+    }));
+  }
+
+  find(jobId: number): Promise<JobRow | undefined> {
+    return this.db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+  }
+}
