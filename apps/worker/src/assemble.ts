@@ -25,7 +25,15 @@ export const assembleWorker = (
   store: Store,
   settings: WorkerSettings,
   log: Logger,
-  options: { now?: () => number; random?: () => number; workerId?: string; pollMs?: number; mailer?: Mailer; deliveryTimeoutMs?: number } = {},
+  options: {
+    now?: () => number;
+    random?: () => number;
+    workerId?: string;
+    pollMs?: number;
+    leaseMs?: number;
+    mailer?: Mailer;
+    deliveryTimeoutMs?: number;
+  } = {},
 ): AssembledWorker => {
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
@@ -49,6 +57,7 @@ export const assembleWorker = (
     retryDelay: (failedAttempts, retryAfterMs) => nextRetryDelayMs(failedAttempts, random, retryAfterMs),
     ...(options.workerId ? { workerId: options.workerId } : {}),
     ...(options.pollMs ? { pollMs: options.pollMs } : {}),
+    ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
   });
   return {
     worker,

@@ -13,6 +13,7 @@ const Env = z.object({
   ASSAY_MAIL_FROM: z.string().default('Assay <no-reply@assay.invalid>'),
   ASSAY_WORKER_ID: z.string().optional(),
   ASSAY_WORKER_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  ASSAY_WORKER_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
 });
 
 const log = {
@@ -38,7 +39,7 @@ const assembled = assembleWorker(
     mailFrom: env.ASSAY_MAIL_FROM,
   },
   log,
-  { pollMs: env.ASSAY_WORKER_POLL_MS, ...(env.ASSAY_WORKER_ID ? { workerId: env.ASSAY_WORKER_ID } : {}) },
+  { pollMs: env.ASSAY_WORKER_POLL_MS, leaseMs: env.ASSAY_WORKER_LEASE_MS, ...(env.ASSAY_WORKER_ID ? { workerId: env.ASSAY_WORKER_ID } : {}) },
 );
 assembled.worker.start();
 log.info({ workerId: assembled.worker.workerId, mail: assembled.mailer.mode }, 'worker started');
