@@ -1,14 +1,8 @@
-import { defineConfig } from 'vitest/config';
+import { assayTestConfig } from '../../vitest.shared.js';
 
-export default defineConfig({
-  resolve: { conditions: ['@assay/source'] },
-  ssr: { resolve: { conditions: ['@assay/source'] } },
-  test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // The suites assert wall-clock bounds of real worker threads; running files one at a time on a
-    // 2-core machine keeps those timings about the sandbox, not about CPU contention between files.
-    fileParallelism: false,
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
-  },
+export default assayTestConfig({
+  // The suites assert wall-clock bounds of real worker threads; running files one at a time on a
+  // 2-core machine keeps those timings about the sandbox, not about CPU contention between files.
+  fileParallelism: false,
+  hookTimeout: 30_000,
 });

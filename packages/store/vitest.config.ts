@@ -1,12 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { assayTestConfig, withPostgres } from '../../vitest.shared.js';
 
-export default defineConfig({
-  resolve: { conditions: ['@assay/source'] },
-  ssr: { resolve: { conditions: ['@assay/source'] } },
-  test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    globalSetup: ['../../scripts/vitest-postgres-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
-});
+export default assayTestConfig(withPostgres);
