@@ -2,10 +2,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Sandbox } from '@assay/sandbox';
 import type { Store } from '@assay/store';
+import type { CodeRunner } from '@assay/worker';
 import { KeyOwnerCache } from './auth/key-owner-cache.js';
 import { CandidateAttempts } from './candidate/attempts-service.js';
-import { ExpirySweeper } from './candidate/expiry-sweeper.js';
-import { ScoringService, type CodeRunner } from './candidate/scoring-service.js';
 import { registerCandidatePages } from './candidate-page/register-candidate-pages.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -34,14 +33,14 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The clock; tests pass a fixed one. */
   now?: () => number;
-  /** Where coding answers run; by default a sandbox worker pool owned (and closed) by the app. */
+  /** Where sample tests run; by default a sandbox worker pool owned (and closed) by the app. */
   codeRunner?: CodeRunner;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Background work the shell starts once it listens (main.ts) and tests drive directly. */
-    assay: { scoring: ScoringService; sweeper: ExpirySweeper; attempts: CandidateAttempts };
+    /** The candidate side, and the code runner the in-process worker shares for scoring. */
+    assay: { attempts: CandidateAttempts; runner: CodeRunner };
   }
 }
 
@@ -64,13 +63,9 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   const context: AppContext = { config, store, keyCache: new KeyOwnerCache(config.keyCacheTtlMs), now };
   const sandbox = codeRunner ? undefined : new Sandbox();
   const runner = codeRunner ?? sandbox!;
-  const scoring = new ScoringService(store, runner, now, app.log);
-  const attempts = new CandidateAttempts(store, now, scoring);
-  const sweeper = new ExpirySweeper(store, attempts, now, app.log);
-  app.decorate('assay', { scoring, sweeper, attempts });
+  const attempts = new CandidateAttempts(store, now);
+  app.decorate('assay', { attempts, runner });
   app.addHook('onClose', async () => {
-    await sweeper.stop();
-    await scoring.idle();
     await sandbox?.close();
   });
 

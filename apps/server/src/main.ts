@@ -7,8 +7,6 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { demoBanner, readExampleTests, seedDemo } from './seed.js';
 
-/** How often attempts whose time is up are completed without their candidate. */
-const DEADLINE_SWEEP_MS = 5_000;
 const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/tests/', import.meta.url));
 
 const start = async (config: Config): Promise<void> => {
@@ -20,24 +18,20 @@ const start = async (config: Config): Promise<void> => {
 
   // One command starts everything: the outbox worker runs in this process unless ASSAY_RUN_WORKER=false
   // (then run `assay-worker` processes beside the servers, sharing a PostgreSQL database).
-  const worker = config.runWorker
-    ? assembleWorker(store, config, app.log)
-    : undefined;
+  const worker = config.runWorker ? assembleWorker(store, config, app.log, { codeRunner: app.assay.runner }) : undefined;
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
-    await app.close();
     await worker?.close();
+    await app.close();
     await store.close();
   });
 
   await app.listen({ port: config.port, host: config.host });
-  app.assay.sweeper.start(DEADLINE_SWEEP_MS);
-  await app.assay.scoring.recover();
   process.stdout.write(`\nAssay is listening on ${config.publicUrl} (API reference: ${config.publicUrl}/docs)\n`);
   if (worker) {
-    worker.worker.start();
+    worker.start();
     process.stdout.write(
       worker.mailer.mode === 'files'
         ? `Stakeholder emails are written as .eml files to ${config.outboxDir} (set ASSAY_SMTP_URL to send them).\n`

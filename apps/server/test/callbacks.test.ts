@@ -42,7 +42,6 @@ describe.each(backends)('completion callbacks on %s', (backend) => {
     const [single] = questionIdsOf(expectSuccess<CandidateSession>(await api.start()));
     expectSuccess(await api.answer(single!, { optionIds: [1] }));
     expectSuccess(await api.submit());
-    await h.app.assay.scoring.idle();
     return registered.invitationId;
   };
   const deliveries = async (invitationId: number) =>

@@ -65,7 +65,7 @@ describe.each(backends)('candidate API on %s', (backend) => {
     clock.advance(9 * 60_000);
     const submitted = expectSuccess<CandidateSession>(await api.submit());
     expect(submitted.state).toBe('Completed');
-    await h.app.assay.scoring.idle();
+    await h.drainJobs();
     // 2 (single) + 3 × 1/2 (multiple, partial credit) + 5 (coding, 2 of 2 hidden tests)
     expect(await report(invitationId)).toMatchObject({
       score: '8.5',
@@ -91,7 +91,7 @@ describe.each(backends)('candidate API on %s', (backend) => {
     const [single] = questionIdsOf(expectSuccess<CandidateSession>(await api.start()));
     expectSuccess(await api.answer(single!, { optionIds: [0] }));
     expectSuccess(await api.submit());
-    await h.app.assay.scoring.idle();
+    await h.drainJobs();
     expect(await report(invitationId)).toMatchObject({ score: '-1', reportStatus: 'Generated' });
   });
 
@@ -102,10 +102,10 @@ describe.each(backends)('candidate API on %s', (backend) => {
     expectSuccess(await api.start());
     expectSuccess(await api.event('left', new Date(clock.now()).toISOString()));
     clock.advance(60 * 60_000 - 1);
-    expect(await h.app.assay.sweeper.sweep()).toBe(0);
+    expect(await h.worker().sweeper.sweep()).toBe(0);
     clock.advance(1);
-    expect(await h.app.assay.sweeper.sweep()).toBeGreaterThanOrEqual(1);
-    await h.app.assay.scoring.idle();
+    expect(await h.worker().sweeper.sweep()).toBeGreaterThanOrEqual(1);
+    await h.drainJobs();
     expect(await report(invitationId)).toMatchObject({ testStatus: 'Completed', reportStatus: 'Generated', timeTaken: 60, wv: 1, tv: 3600 });
     expectFailure(await api.answer(1, { optionIds: [0] }), '403.11');
   });
@@ -136,7 +136,7 @@ describe.each(backends)('candidate API on %s', (backend) => {
     const [single] = questionIdsOf(expectSuccess<CandidateSession>(await api.start()));
     expectSuccess(await api.answer(single!, { optionIds: [1] }));
     expectSuccess(await api.submit());
-    await h.app.assay.scoring.idle();
+    await h.drainJobs();
     expect(expectSuccess(await h.request({ method: 'GET', url: `/v2/org/testinvitation/${reset.invitationId}/reset` }))).toEqual({
       testInvitationId: reset.invitationId,
       testStatus: 'Reset',

@@ -1,8 +1,11 @@
 import { closeDeliveryAgents, nextRetryDelayMs } from '@assay/delivery';
+import { Sandbox } from '@assay/sandbox';
 import type { Store } from '@assay/store';
 import { createMailer, type Mailer } from './email/mailer.js';
+import { DeadlineSweeper } from './deadline-sweeper.js';
 import { callbackHandler } from './handlers/callback.js';
 import { emailHandler } from './handlers/email.js';
+import { scoreHandler, type CodeRunner } from './handlers/score.js';
 import { OutboxWorker, type Logger } from './outbox-worker.js';
 import { REPORT_URL_KEY_SETTING, newReportUrlKey } from './report-url.js';
 
@@ -16,9 +19,17 @@ export interface WorkerSettings {
 
 export interface AssembledWorker {
   worker: OutboxWorker;
+  sweeper: DeadlineSweeper;
   mailer: Mailer;
+  /** Starts polling for jobs and sweeping deadlines. */
+  start(): void;
+  /** Runs everything due now, deadlines included, until nothing is left (tests, and draining). */
+  drain(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** How often attempts whose time is up are completed without their candidate. */
+export const DEADLINE_SWEEP_MS = 5_000;
 
 /** Wires the outbox worker: callback and email handlers, the retry schedule, the shared report-URL key. */
 export const assembleWorker = (
@@ -33,17 +44,23 @@ export const assembleWorker = (
     leaseMs?: number;
     mailer?: Mailer;
     deliveryTimeoutMs?: number;
+    /** Where coding answers are scored; by default a sandbox pool owned (and closed) by the worker. */
+    codeRunner?: CodeRunner;
   } = {},
 ): AssembledWorker => {
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
   const mailer = options.mailer ?? createMailer({ smtpUrl: settings.smtpUrl, outboxDir: settings.outboxDir, from: settings.mailFrom });
   const reportUrlKey = () => store.settings.getOrCreate(REPORT_URL_KEY_SETTING, newReportUrlKey);
+  const sandbox = options.codeRunner ? undefined : new Sandbox();
+  const runner = options.codeRunner ?? sandbox!;
+  const sweeper = new DeadlineSweeper(store, now, log);
   const worker = new OutboxWorker({
     store,
     log,
     now,
     handlers: {
+      score: scoreHandler({ store, runner, now }),
       callback: callbackHandler({
         store,
         publicUrl: settings.publicUrl,
@@ -61,11 +78,22 @@ export const assembleWorker = (
   });
   return {
     worker,
+    sweeper,
     mailer,
+    start: () => {
+      worker.start();
+      sweeper.start(DEADLINE_SWEEP_MS);
+    },
+    drain: async () => {
+      await sweeper.sweep();
+      await worker.drain();
+    },
     close: async () => {
+      await sweeper.stop();
       await worker.stop();
       mailer.close();
       await closeDeliveryAgents();
+      await sandbox?.close();
     },
   };
 };

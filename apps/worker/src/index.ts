@@ -5,3 +5,5 @@ export * from './email/mailer.js';
 export * from './email/stakeholder-email.js';
 export * from './handlers/callback.js';
 export * from './handlers/email.js';
+export * from './deadline-sweeper.js';
+export * from './handlers/score.js';

@@ -41,7 +41,7 @@ const assembled = assembleWorker(
   log,
   { pollMs: env.ASSAY_WORKER_POLL_MS, leaseMs: env.ASSAY_WORKER_LEASE_MS, ...(env.ASSAY_WORKER_ID ? { workerId: env.ASSAY_WORKER_ID } : {}) },
 );
-assembled.worker.start();
+assembled.start();
 log.info({ workerId: assembled.worker.workerId, mail: assembled.mailer.mode }, 'worker started');
 
 const shutdown = async (signal: string) => {

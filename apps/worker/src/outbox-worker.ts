@@ -51,7 +51,9 @@ export class OutboxWorker {
   async runOnce(): Promise<number> {
     const { store, leaseMs = 120_000, batchSize = 10 } = this.options;
     const jobs = await store.jobs.lease(this.workerId, this.now(), leaseMs, batchSize);
-    await Promise.all(jobs.map((job) => this.run(job)));
+    // Scores first: the announcements in the same batch then find their report generated.
+    await Promise.all(jobs.filter((job) => job.kind === 'score').map((job) => this.run(job)));
+    await Promise.all(jobs.filter((job) => job.kind !== 'score').map((job) => this.run(job)));
     return jobs.length;
   }
 

@@ -134,7 +134,7 @@ export interface SectionResultsTable {
   score: number;
 }
 
-export type JobKind = 'callback' | 'email';
+export type JobKind = 'score' | 'callback' | 'email';
 export type JobStatus = 'pending' | 'delivered' | 'gone' | 'dead';
 
 export interface JobsTable {

@@ -13,3 +13,4 @@ export * from './attempts.js';
 export * from './jobs.js';
 export * from './service-settings.js';
 export * from './webhook-secrets.js';
+export * from './complete-attempt.js';

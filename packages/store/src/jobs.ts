@@ -55,7 +55,7 @@ export class JobsRepository {
       .executeTakeFirstOrThrow();
   }
 
-  /** The announcements of a completion: a callback when a URL was registered, an email for the stakeholder. */
+  /** A completion's jobs: scoring first, then a callback when a URL was registered and an email for the stakeholder. */
   async enqueueCompletion(trx: Transaction<Database>, invitation: InvitationRow, now: number): Promise<void> {
     const candidate = await trx.selectFrom('candidates').select('callback_url').where('id', '=', invitation.candidate_id).executeTakeFirstOrThrow();
     const link =
@@ -63,6 +63,7 @@ export class JobsRepository {
         ? undefined
         : await trx.selectFrom('test_links').select('email_to_stakeholder').where('id', '=', invitation.test_link_id).executeTakeFirst();
     const base = { orgId: invitation.org_id, invitationId: invitation.id };
+    await this.enqueue(trx, { ...base, kind: 'score', target: 'report' }, now);
     if (candidate.callback_url) await this.enqueue(trx, { ...base, kind: 'callback', target: candidate.callback_url }, now);
     if (link?.email_to_stakeholder) await this.enqueue(trx, { ...base, kind: 'email', target: link.email_to_stakeholder }, now);
   }
@@ -76,6 +77,7 @@ export class JobsRepository {
       .where('run_at', '<=', now)
       .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
       .orderBy('run_at')
+      .orderBy('id')
       .limit(limit)
       .$if(this.dialect === 'postgres', (query) => query.forUpdate().skipLocked());
     return this.db
@@ -141,12 +143,14 @@ export class JobsRepository {
     return { ...job, status: 'pending', run_at: now };
   }
 
-  async ofInvitation(orgId: number, invitationId: number): Promise<(JobRow & { deliveries: DeliveryRecord[] })[]> {
+  /** The callbacks and emails of an invitation (not its scoring), each with every delivery attempt. */
+  async ofInvitation(orgId: number, invitationId: number): Promise<(JobRow & { kind: 'callback' | 'email'; deliveries: DeliveryRecord[] })[]> {
     const jobs = await this.db
       .selectFrom('jobs')
       .selectAll()
       .where('org_id', '=', orgId)
       .where('invitation_id', '=', invitationId)
+      .where('kind', '!=', 'score')
       .orderBy('id')
       .execute();
     if (jobs.length === 0) return [];
@@ -162,6 +166,7 @@ export class JobsRepository {
       .execute();
     return jobs.map((job) => ({
       ...job,
+      kind: job.kind as 'callback' | 'email',
       deliveries: deliveries
         .filter((delivery) => delivery.job_id === job.id)
         .map((delivery) => ({
@@ -172,6 +177,19 @@ export class JobsRepository {
           error: delivery.error,
         })),
     }));
+  }
+
+  /** Announcements waiting for a report are due as soon as it is generated. */
+  async releaseWaiting(invitationId: number, now: number): Promise<void> {
+    await this.db
+      .updateTable('jobs')
+      .set({ run_at: now, updated_at: now })
+      .where('invitation_id', '=', invitationId)
+      .where('status', '=', 'pending')
+      .where('kind', '!=', 'score')
+      .where('run_at', '>', now)
+      .where('lease_owner', 'is', null)
+      .execute();
   }
 
   find(jobId: number): Promise<JobRow | undefined> {

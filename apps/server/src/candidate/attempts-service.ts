@@ -3,7 +3,6 @@ import {
   admissionRefusal,
   answerFits,
   applyProctoringEvent,
-  closeProctoring,
   deadlineOf,
   eventInstant,
   isPastDeadline,
@@ -13,24 +12,19 @@ import {
   type CandidateSession,
   type ProctoringEventInput,
 } from '@assay/domain';
-import type { AttemptContext, Store } from '@assay/store';
+import { completeAttempt, type AttemptContext, type Store } from '@assay/store';
 import { found, refusal, unwrap } from '../refusal-error.js';
 import { buildSessionView, verdictOf } from './session-view.js';
-
-export interface ScoringQueue {
-  enqueue(invitationId: number): void;
-}
 
 /**
  * The candidate's side of an invitation, server-authoritative: the domain decides every move, this
  * class reads and writes around it. The deadline passes even if the candidate never comes back
- * (the sweeper calls `complete`), and is also checked on every request.
+ * (the worker's deadline sweep completes it), and is also checked on every request.
  */
 export class CandidateAttempts {
   constructor(
     private readonly store: Store,
     private readonly now: () => number,
-    private readonly scoring: ScoringQueue,
   ) {}
 
   async context(token: string): Promise<AttemptContext> {
@@ -141,24 +135,9 @@ export class CandidateAttempts {
     return this.session(token);
   }
 
-  /** Submit or deadline: the attempt completes once, its proctoring closes, and scoring is queued. */
+  /** Submit or deadline: completes once and queues scoring and announcements in the same transaction. */
   async complete(orgId: number, invitationId: number, event: 'submit' | 'expire'): Promise<void> {
-    const now = this.now();
-    const outcome = await this.store.invitations.transition(
-      orgId,
-      invitationId,
-      (row) => moveInvitation(row.status, { type: event }),
-      now,
-      (row, move) => {
-        if (row.status === move.next) return {};
-        const endedAt = Math.min(now, row.deadline_at ?? now);
-        const counters = closeProctoring({ wv: row.window_violations, tv: row.time_violation_seconds, leftAt: row.left_at }, endedAt);
-        return { completed_at: endedAt, window_violations: counters.wv, time_violation_seconds: counters.tv, left_at: null, report_status: 'Pending' };
-      },
-      // No completion without its announcements: callback and stakeholder email jobs commit with it.
-      (trx, moved) => this.store.jobs.enqueueCompletion(trx, moved, now),
-    );
-    if (outcome && !outcome.move.err && outcome.row.status === 'Completed') this.scoring.enqueue(invitationId);
-    if (outcome?.move.err) unwrap(outcome.move);
+    const move = await completeAttempt(this.store, orgId, invitationId, event, this.now());
+    if (move?.err) unwrap(move);
   }
 }

@@ -11,7 +11,7 @@ import {
   succeed,
 } from '@assay/domain';
 import type { CandidateAttempts } from '../candidate/attempts-service.js';
-import type { CodeRunner } from '../candidate/scoring-service.js';
+import type { CodeRunner } from '@assay/worker';
 import { refusal } from '../refusal-error.js';
 import { envelopeResponses } from './responses.js';
 

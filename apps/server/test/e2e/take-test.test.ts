@@ -22,12 +22,14 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CandidateSession } from '@assay/domain';
 import { openStore, type Store } from '@assay/store';
+import { assembleWorker } from '@assay/worker';
 import { buildApp } from '../../src/app.js';
 import { generateApiKey } from '../../src/auth/api-key.js';
 import { DEFAULT_BUNDLE_DIR } from '../../src/candidate-page/register-candidate-pages.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig, type Config } from '../../src/config.js';
 import { SUM_SOLUTION, questionIdsOf } from '../helpers/candidate.js';
 import { sampleDefinition } from '../helpers/fixtures.js';
+import { silentLog } from '../helpers/receiver.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
@@ -117,6 +119,7 @@ describe('taking a test in a real browser (Chromium)', () => {
   let dataDir: string | undefined;
   let store: Store | undefined;
   let app: FastifyInstance | undefined;
+  let config: Config | undefined;
   let browser: Browser | undefined;
   let redirect: Awaited<ReturnType<typeof startRedirectTarget>> | undefined;
   let baseUrl: string;
@@ -158,7 +161,7 @@ describe('taking a test in a real browser (Chromium)', () => {
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
     dataDir = mkdtempSync(path.join(tmpdir(), 'assay-e2e-'));
-    const config = loadConfig({
+    config = loadConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       ASSAY_PUBLIC_URL: baseUrl,
@@ -312,8 +315,13 @@ describe('taking a test in a real browser (Chromium)', () => {
       await context.close();
     }
 
-    // --- The report (v2): scored in the background; 2 + 3 + 5 of 10.
-    await app!.assay.scoring.idle();
+    // --- The report (v2): scored by the outbox worker, as `pnpm start` runs it; 2 + 3 + 5 of 10.
+    const worker = assembleWorker(store!, { ...config!, outboxDir: path.join(dataDir!, 'outbox') }, silentLog, { codeRunner: app!.assay.runner });
+    try {
+      await worker.drain();
+    } finally {
+      await worker.close();
+    }
     const final = await report(invitationId);
     expect(final).toMatchObject({
       ...CANDIDATE,

@@ -1,10 +1,15 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { openScratchStore, type Store } from '@assay/store';
+import { assembleWorker, type AssembledWorker } from '@assay/worker';
 import { buildApp } from '../../src/app.js';
 import { generateApiKey } from '../../src/auth/api-key.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { sampleDefinition } from './fixtures.js';
+import { silentLog } from './receiver.js';
 
 export const backends = ['sqlite', 'postgres'] as const;
 export type Backend = (typeof backends)[number];
@@ -30,6 +35,10 @@ export interface Harness {
   /** An org with one API key, created straight in the store. */
   org: { orgId: number; apiKey: string };
   createOrg(name?: string): Promise<{ orgId: number; apiKey: string }>;
+  /** The outbox worker as `pnpm start` runs it (scoring, deadlines, callbacks, emails), on the same clock. */
+  worker(): AssembledWorker;
+  /** Runs every due job and deadline until nothing is left: scoring completes here. */
+  drainJobs(): Promise<void>;
   /** Imports a test through the API (the sample definition unless given); answers its id. */
   importTest(definition?: unknown, apiKey?: string): Promise<number>;
   request(options: RequestOptions): Promise<LightMyRequestResponse>;
@@ -84,18 +93,31 @@ export const startHarness = async (backend: Backend, env: Record<string, string>
     return response.json<{ result: { testId: number } }>().result.testId;
   };
 
+  let assembled: AssembledWorker | undefined;
+  const outboxDir = mkdtempSync(join(tmpdir(), 'assay-outbox-'));
+  const worker = () =>
+    (assembled ??= assembleWorker(store, { ...config, outboxDir }, silentLog, {
+      now: now ?? Date.now,
+      random: () => 0,
+      codeRunner: app.assay.runner,
+    }));
+
   return {
     backend,
     app,
     importTest,
+    worker,
+    drainJobs: () => worker().drain(),
     store,
     config,
     org,
     createOrg,
     request,
     close: async () => {
+      await assembled?.close();
       await app.close();
       await dispose();
+      rmSync(outboxDir, { recursive: true, force: true });
     },
   };
 };

@@ -1,23 +1,21 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Store } from '@assay/store';
-import type { CandidateAttempts } from './attempts-service.js';
+import { completeAttempt, type Store } from '@assay/store';
+import type { Logger } from './outbox-worker.js';
 
 /** Completes attempts whose time is up even when the candidate never comes back. */
-export class ExpirySweeper {
+export class DeadlineSweeper {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
 
   constructor(
     private readonly store: Store,
-    private readonly attempts: CandidateAttempts,
     private readonly now: () => number,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Logger,
   ) {}
 
-  /** One pass: every overdue attempt completes (as 'expire') and gets queued for scoring. */
+  /** One pass: every overdue attempt completes (as 'expire'), which queues its scoring and announcements. */
   async sweep(): Promise<number> {
     const overdue = await this.store.attempts.overdue(this.now());
-    for (const { id, org_id: orgId } of overdue) await this.attempts.complete(orgId, id, 'expire');
+    for (const { id, org_id: orgId } of overdue) await completeAttempt(this.store, orgId, id, 'expire', this.now());
     return overdue.length;
   }
 

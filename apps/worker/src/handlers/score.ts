@@ -1,0 +1,62 @@
+import {
+  QuestionDefinition,
+  isCodingAnswerGiven,
+  minutesTaken,
+  scoreAttempt,
+  type Answer,
+  type CodingOutcome,
+  type ScorableQuestion,
+} from '@assay/domain';
+import type { JobRow, Store } from '@assay/store';
+import type { JobHandler } from '../outbox-worker.js';
+
+/** Runs candidate code against test cases somewhere it cannot hurt us (the @assay/sandbox worker pool). */
+export interface CodeRunner {
+  run(request: { code: string; functionName: string; cases: { args: unknown[]; expected: unknown }[] }): Promise<{
+    results: { passed: boolean; actual?: unknown; error?: string }[];
+  }>;
+}
+
+export interface ScoreDeps {
+  store: Store;
+  runner: CodeRunner;
+  now: () => number;
+}
+
+/**
+ * Scores one completed attempt: the report moves Pending → In progress → Generated, and the callback and
+ * email waiting for it are released. The job was queued with the completion, so a crash only delays it.
+ */
+export const scoreHandler =
+  ({ store, runner, now }: ScoreDeps): JobHandler =>
+  async (job: JobRow) => {
+    if (job.invitation_id === null) return { kind: 'dead', error: 'a score job without an invitation' };
+    const context = await store.attempts.findById(job.invitation_id);
+    if (!context || context.invitation.status !== 'Completed') return { kind: 'done' };
+    const invitationId = context.invitation.id;
+    await store.attempts.markReportInProgress(invitationId, now());
+    const [sections, rows, saved] = await Promise.all([
+      store.tests.sections(context.test.id),
+      store.attempts.questions(context.test.id),
+      store.attempts.answers(invitationId),
+    ]);
+    const questions: ScorableQuestion[] = rows.map((row) => ({
+      questionId: row.id,
+      sectionId: row.section_id,
+      definition: QuestionDefinition.parse(JSON.parse(row.body)),
+    }));
+    const answers = new Map<number, Answer>(saved.map((entry) => [entry.questionId, entry.answer]));
+    const coding = new Map<number, CodingOutcome>();
+    for (const { questionId, definition } of questions) {
+      if (definition.type !== 'coding' || !isCodingAnswerGiven(definition, answers.get(questionId))) continue;
+      const outcome = await runner.run({ code: answers.get(questionId)!.code!, functionName: definition.functionName, cases: definition.hiddenTests });
+      coding.set(questionId, { passed: outcome.results.filter((result) => result.passed).length, total: definition.hiddenTests.length });
+    }
+    const score = scoreAttempt(questions, answers, coding);
+    const { started_at: startedAt, completed_at: completedAt, deadline_at: deadline } = context.invitation;
+    const timeTaken = startedAt !== null && completedAt !== null ? minutesTaken(startedAt, completedAt, deadline ?? completedAt) : 0;
+    const sectionScores = sections.map((section) => ({ sectionId: section.id, score: score.bySection.get(section.id) ?? 0 }));
+    await store.attempts.saveScore(invitationId, { score: score.total, timeTaken, sections: sectionScores }, now());
+    await store.jobs.releaseWaiting(invitationId, now());
+    return { kind: 'done' };
+  };
