@@ -3,12 +3,14 @@ import type { Connection } from './connect.js';
 import { initialMigration } from './migrations/001-initial.js';
 import { attemptsMigration } from './migrations/002-attempts.js';
 import { outboxMigration } from './migrations/003-outbox.js';
+import { oneCurrentSecretMigration } from './migrations/004-one-current-secret.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
   '001-initial': initialMigration(dialect),
   '002-attempts': attemptsMigration(dialect),
   '003-outbox': outboxMigration(dialect),
+  '004-one-current-secret': oneCurrentSecretMigration(),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -30,11 +30,15 @@ export class WebhookSecretsRepository {
     });
   }
 
-  /** The org's secrets, creating the first one on demand (`make` supplies it). */
+  /** The org's secrets, creating the first one on demand; concurrent first calls all end with the same one. */
   async ensure(orgId: number, make: () => string, now: number) {
     const current = await this.active(orgId, now);
     if (current.length > 0) return current;
-    await this.db.insertInto('webhook_secrets').values({ org_id: orgId, secret: make(), created_at: now, expires_at: null }).execute();
+    await this.db
+      .insertInto('webhook_secrets')
+      .values({ org_id: orgId, secret: make(), created_at: now, expires_at: null })
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
     return this.active(orgId, now);
   }
 }
