@@ -1,11 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildIfStale, freePort } from './helpers/built-packages.js';
 
 /**
  * The built server, started the way a user starts it (`node dist/main.js`). `pnpm test` runs turbo, whose
@@ -15,46 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVER_DIR = join(ROOT, 'apps/server');
 const EXAMPLES_DIR = join(ROOT, 'examples/tests');
-const PACKAGES = ['packages/domain', 'packages/store', 'apps/server'];
 const API_KEY = /assay_[A-Za-z0-9_-]{43}/;
-
-const newestMtime = (dir: string, keep: (name: string) => boolean): number => {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile() && keep(entry.name)) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
-};
-
-const buildIfStale = (): string[] => {
-  const tsc = createRequire(join(SERVER_DIR, 'package.json')).resolve('typescript/bin/tsc');
-  const built: string[] = [];
-  for (const pkg of PACKAGES) {
-    const dir = join(ROOT, pkg);
-    const sources = newestMtime(join(dir, 'src'), (name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
-    const config = statSync(join(dir, 'tsconfig.build.json')).mtimeMs;
-    let outputs = 0;
-    try {
-      outputs = newestMtime(join(dir, 'dist'), (name) => name.endsWith('.js'));
-    } catch {
-      outputs = 0;
-    }
-    if (outputs >= Math.max(sources, config)) continue;
-    execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: dir, stdio: 'pipe' });
-    built.push(pkg);
-  }
-  return built;
-};
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 interface Running {
   child: ChildProcess;
