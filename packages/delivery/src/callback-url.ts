@@ -35,7 +35,8 @@ export const parseCallbackUrl = (text: string): ParsedCallbackUrl => {
 
 const DEFAULT_RESOLVE_TIMEOUT_MS = 5_000;
 
-const withTimeout = (lookup: HostLookup, timeoutMs: number): HostLookup => (host) =>
+/** A lookup that gives up after `timeoutMs`: a hung resolver must not hang a registration. */
+export const withTimeout = (lookup: HostLookup, timeoutMs: number): HostLookup => (host) =>
   new Promise<string[]>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
     lookup(host).then(

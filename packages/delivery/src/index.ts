@@ -5,6 +5,7 @@ export {
   type CallbackUrlCheck,
   type CheckCallbackUrlOptions,
   type ParsedCallbackUrl,
+  withTimeout,
 } from './callback-url.js';
 export { resolveHost, systemLookup, type HostLookup, type HostVerdict } from './host-check.js';
 export {

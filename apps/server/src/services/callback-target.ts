@@ -1,24 +1,7 @@
-import { parseCallbackUrl, resolveHost, systemLookup, type HostLookup } from '@assay/delivery';
+import { parseCallbackUrl, resolveHost, systemLookup, withTimeout, type HostLookup } from '@assay/delivery';
 import { refusal } from '../refusal-error.js';
 
 const RESOLVE_TIMEOUT_MS = 2_000;
-
-const withTimeout =
-  (lookup: HostLookup, timeoutMs: number): HostLookup =>
-  (host) =>
-    new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('DNS timeout')), timeoutMs);
-      lookup(host).then(
-        (addresses) => {
-          clearTimeout(timer);
-          resolve(addresses);
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          reject(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
-    });
 
 /**
  * The SSRF check at registration: a callbackURL that is, or resolves to, a loopback, private, link-local or
