@@ -14,3 +14,4 @@ export * from './jobs.js';
 export * from './service-settings.js';
 export * from './webhook-secrets.js';
 export * from './complete-attempt.js';
+export * from './reset-attempt.js';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CancelQuery, CancelledInvitation, IdParam, Reattempt, ResetInvitation, moveInvitation, succeed } from '@assay/domain';
 import type { AppContext } from '../context.js';
-import type { InvitationRow } from '@assay/store';
+import { resetAttempt, type InvitationRow } from '@assay/store';
 import { found, refusal, unwrap } from '../refusal-error.js';
 import { newInvitationToken } from '../services/random-keys.js';
 import { takeTestUrl } from '../services/take-test-url.js';
@@ -80,22 +80,8 @@ export const invitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     },
     async (request) => {
       const { testInvitationId } = request.params;
-      const outcome = found(
-        await store.invitations.transition(
-          request.org.orgId,
-          testInvitationId,
-          (row) => moveInvitation(row.status, { type: 'reset' }),
-          now(),
-          (row, move) =>
-            row.status === move.next
-              ? {}
-              : { started_at: null, deadline_at: null, completed_at: null, left_at: null, score: 0, time_taken: 0, window_violations: 0, time_violation_seconds: 0, report_status: 'Pending' },
-        ),
-        '404.4',
-        notFound(testInvitationId),
-      );
-      const move = unwrap(outcome.move);
-      if (move.effect === 'clearAttempt') await store.attempts.clearAttempt(outcome.row.id);
+      const outcome = found(await resetAttempt(store, request.org.orgId, testInvitationId, now()), '404.4', notFound(testInvitationId));
+      unwrap(outcome.move);
       return succeed({ testInvitationId: outcome.row.id, testStatus: 'Reset' as const });
     },
   );

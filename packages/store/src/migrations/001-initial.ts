@@ -1,12 +1,6 @@
-import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 import type { Dialect } from '../connect.js';
-
-/** SQLite's rowid alias must be exactly INTEGER; PostgreSQL gets a bigint identity. */
-const idColumn = (dialect: Dialect) => ({
-  type: dialect === 'postgres' ? ('bigint' as const) : ('integer' as const),
-  build: (column: ColumnDefinitionBuilder) =>
-    dialect === 'postgres' ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey().autoIncrement(),
-});
+import { idColumn } from './id-column.js';
 
 export const initialMigration = (dialect: Dialect): Migration => {
   const id = idColumn(dialect);

@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import type { Dialect } from '../connect.js';
+import { idColumn } from './id-column.js';
 
 /** What taking a test needs: the deadline, who is away, saved answers and camera snapshots. */
 export const attemptsMigration = (dialect: Dialect): Migration => ({
@@ -21,9 +22,7 @@ export const attemptsMigration = (dialect: Dialect): Migration => ({
 
     await db.schema
       .createTable('snapshots')
-      .addColumn('id', dialect === 'postgres' ? 'bigint' : 'integer', (c) =>
-        dialect === 'postgres' ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement(),
-      )
+      .addColumn('id', idColumn(dialect).type, idColumn(dialect).build)
       .addColumn('invitation_id', 'bigint', (c) => c.notNull().references('invitations.id').onDelete('cascade'))
       .addColumn('taken_at', 'bigint', (c) => c.notNull())
       .addColumn('media_type', 'text', (c) => c.notNull())

@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import type { Dialect } from '../connect.js';
+import { idColumn } from './id-column.js';
 
 /**
  * The transactional outbox: jobs written in the same transaction as the completion they announce, leased
@@ -7,15 +8,13 @@ import type { Dialect } from '../connect.js';
  */
 export const outboxMigration = (dialect: Dialect): Migration => ({
   async up(db: Kysely<unknown>) {
-    const idType = dialect === 'postgres' ? ('bigint' as const) : ('integer' as const);
-    const id = (c: import('kysely').ColumnDefinitionBuilder) =>
-      dialect === 'postgres' ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement();
+    const id = idColumn(dialect);
 
     await db.schema.alterTable('orgs').addColumn('callback_trailing_spaces', 'integer', (c) => c.notNull().defaultTo(0)).execute();
 
     await db.schema
       .createTable('jobs')
-      .addColumn('id', idType, id)
+      .addColumn('id', id.type, id.build)
       .addColumn('org_id', 'bigint', (c) => c.notNull().references('orgs.id').onDelete('cascade'))
       .addColumn('invitation_id', 'bigint', (c) => c.references('invitations.id').onDelete('cascade'))
       .addColumn('kind', 'text', (c) => c.notNull())
@@ -37,7 +36,7 @@ export const outboxMigration = (dialect: Dialect): Migration => ({
 
     await db.schema
       .createTable('deliveries')
-      .addColumn('id', idType, id)
+      .addColumn('id', id.type, id.build)
       .addColumn('job_id', 'bigint', (c) => c.notNull().references('jobs.id').onDelete('cascade'))
       .addColumn('attempted_at', 'bigint', (c) => c.notNull())
       .addColumn('outcome', 'text', (c) => c.notNull())
@@ -49,7 +48,7 @@ export const outboxMigration = (dialect: Dialect): Migration => ({
 
     await db.schema
       .createTable('webhook_secrets')
-      .addColumn('id', idType, id)
+      .addColumn('id', id.type, id.build)
       .addColumn('org_id', 'bigint', (c) => c.notNull().references('orgs.id').onDelete('cascade'))
       .addColumn('secret', 'text', (c) => c.notNull())
       .addColumn('created_at', 'bigint', (c) => c.notNull())
