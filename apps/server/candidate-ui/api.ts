@@ -1,4 +1,4 @@
-import type { CandidateSession, PublicLinkView } from '@assay/domain';
+import type { CandidateSession, PublicLinkView, SelfRegistration } from '@assay/domain';
 
 /** A failed call: a refusal from the server (statuscode + its message) or no answer at all (status 0). */
 export class ApiError extends Error {
@@ -99,7 +99,7 @@ export const linkApi = {
   view(accessKey: string): Promise<PublicLinkView> {
     return call('GET', `/candidate/v1/links/${encodeURIComponent(accessKey)}`);
   },
-  register(accessKey: string, fullName: string, emailId: string): Promise<{ testUrl: string }> {
+  register(accessKey: string, fullName: string, emailId: string): Promise<SelfRegistration> {
     return call('POST', `/candidate/v1/links/${encodeURIComponent(accessKey)}/register`, { fullName, emailId });
   },
 };

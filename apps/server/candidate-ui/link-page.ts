@@ -99,7 +99,13 @@ export class LinkPage {
       submit.textContent = 'Registering…';
       error.hidden = true;
       try {
-        const { testUrl } = await linkApi.register(this.accessKey, name.value.trim(), email.value.trim());
+        const { testUrl, message } = await linkApi.register(this.accessKey, name.value.trim(), email.value.trim());
+        if (testUrl === null) {
+          // Already registered: the link went to that address, never to this page.
+          replaceChildren(form, h('p', { class: 'notice notice-info', 'data-testid': 'register-emailed', role: 'status', tabindex: '-1' }, message ?? ''));
+          form.querySelector<HTMLElement>('[data-testid="register-emailed"]')?.focus();
+          return;
+        }
         const target = safeHttpUrl(testUrl);
         if (!target) throw new ApiError('The server sent an unusable test address. Please contact the organisation that set this test.', null, 0);
         submit.textContent = 'Opening your test…';

@@ -9,9 +9,13 @@ import { registerCandidatePages } from './candidate-page/register-candidate-page
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { requireApiKey } from './plugins/api-key-auth.js';
-import { registerErrorEnvelope } from './plugins/error-envelope.js';
+import { withRedaction } from './logging/redaction.js';
+import { answerFrameworkError, registerErrorEnvelope } from './plugins/error-envelope.js';
+import { MAX_PARAM_LENGTH, indexRoutes } from './plugins/method-not-allowed.js';
 import { acceptJsonBodiesOnly } from './plugins/json-body.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { addSecurityHeaders } from './plugins/security-headers.js';
+import { answerUnissuedIds } from './plugins/unissued-ids.js';
 import { echoRequestId, requestIdOf } from './plugins/request-id.js';
 import { adminRoutes } from './routes/admin.js';
 import { candidateLinkRoutes } from './routes/candidate-links.js';
@@ -47,17 +51,22 @@ declare module 'fastify' {
 /** Builds the whole HTTP surface; the caller owns the store and decides when to listen. */
 export const buildApp = async ({ config, store, logger = false, now = Date.now, codeRunner }: AppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
-    logger,
+    logger: withRedaction(logger),
     bodyLimit: config.bodyLimitBytes,
     genReqId: requestIdOf,
     requestIdHeader: false,
     return503OnClosing: true,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
+  const routes = indexRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   acceptJsonBodiesOnly(app);
   echoRequestId(app);
-  registerErrorEnvelope(app);
+  addSecurityHeaders(app);
+  answerUnissuedIds(app);
+  registerErrorEnvelope(app, routes);
   await registerOpenApi(app, config.publicUrl);
 
   const context: AppContext = { config, store, keyCache: new KeyOwnerCache(config.keyCacheTtlMs), now };

@@ -3,6 +3,9 @@ import { describeIssues } from '@assay/domain';
 
 const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => ['true', '1', 'yes'].includes(value));
 
+/** A guessable admin token ("aaaa…", a repeated word) is refused; 24 random base64 characters have ~18 distinct ones. */
+const MIN_DISTINCT_TOKEN_CHARACTERS = 8;
+
 /** Every setting comes from the environment and is checked once, at start (README, "Configuration"). */
 export const ConfigSchema = z
   .object({
@@ -13,7 +16,14 @@ export const ConfigSchema = z
       .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, { error: 'must be sqlite:PATH or postgres://user:password@host:port/database' })
       .default('sqlite:./data/assay.db'),
     ASSAY_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://assay.example.com' }).optional(),
-    ASSAY_ADMIN_TOKEN: z.string().min(24, { error: 'must be at least 24 characters' }).optional(),
+    ASSAY_ADMIN_TOKEN: z
+      .string()
+      .min(24, { error: 'must be at least 24 characters' })
+      .refine((token) => token.trim() === token && !/\s/.test(token), { error: 'must not contain spaces or line breaks' })
+      .refine((token) => new Set(token).size >= MIN_DISTINCT_TOKEN_CHARACTERS, {
+        error: `must be a random secret (at least ${MIN_DISTINCT_TOKEN_CHARACTERS} different characters), e.g. from \`openssl rand -base64 32\``,
+      })
+      .optional(),
     ASSAY_SEED_DEMO: flag.default(true),
     ASSAY_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
     ASSAY_KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),

@@ -11,6 +11,9 @@ const refusalOf = (env: Record<string, string>): ConfigError => {
   throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
 };
 
+/** What `openssl rand -base64 24` prints: long and varied. */
+const GOOD_ADMIN_TOKEN = 'Zq8vT2kLm9pXr4sWn6yBc1dE';
+
 describe('loadConfig', () => {
   it('has documented defaults for an empty environment', () => {
     const config = loadConfig({});
@@ -36,7 +39,7 @@ describe('loadConfig', () => {
       HOST: '0.0.0.0',
       ASSAY_DATABASE_URL: 'postgres://assay:secret@db:5432/assay',
       ASSAY_PUBLIC_URL: 'https://assay.example.com',
-      ASSAY_ADMIN_TOKEN: 'x'.repeat(24),
+      ASSAY_ADMIN_TOKEN: GOOD_ADMIN_TOKEN,
       ASSAY_SEED_DEMO: 'false',
       ASSAY_BODY_LIMIT_BYTES: '2048',
       LOG_LEVEL: 'warn',
@@ -46,7 +49,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       databaseUrl: 'postgres://assay:secret@db:5432/assay',
       publicUrl: 'https://assay.example.com',
-      adminToken: 'x'.repeat(24),
+      adminToken: GOOD_ADMIN_TOKEN,
       seedDemo: false,
       bodyLimitBytes: 2048,
       logLevel: 'warn',
@@ -82,7 +85,18 @@ describe('loadConfig', () => {
 
   it('refuses an admin token shorter than 24 characters', () => {
     expect(refusalOf({ ASSAY_ADMIN_TOKEN: 'short-token' }).message).toMatch(/ASSAY_ADMIN_TOKEN/);
-    expect(loadConfig({ ASSAY_ADMIN_TOKEN: 'y'.repeat(24) }).adminToken).toBe('y'.repeat(24));
+    expect(loadConfig({ ASSAY_ADMIN_TOKEN: GOOD_ADMIN_TOKEN }).adminToken).toBe(GOOD_ADMIN_TOKEN);
+  });
+
+  it.each([
+    ['whitespace', ' '.repeat(32)],
+    ['one repeated character', 'y'.repeat(40)],
+    ['a repeated short word', 'abc'.repeat(12)],
+    ['tabs and newlines', '\t\n'.repeat(16)],
+    ['padding around a secret', `  ${GOOD_ADMIN_TOKEN}  `],
+    ['a secret with a space inside', 'Zq8 vT2kLm9pXr4sWn6yBc1d'],
+  ])('refuses an admin token made of %s', (_kind, token) => {
+    expect(refusalOf({ ASSAY_ADMIN_TOKEN: token }).message).toMatch(/ASSAY_ADMIN_TOKEN/);
   });
 
   it('treats empty strings as unset', () => {

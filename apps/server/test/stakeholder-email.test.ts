@@ -2,40 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
 import type { CandidateSession, TestLink } from '@assay/domain';
 import { assembleWorker } from '@assay/worker';
 import { candidate, tokenOf } from './helpers/candidate.js';
 import { expectSuccess } from './helpers/expectations.js';
 import { silentLog } from './helpers/receiver.js';
+import { startSmtpPeer } from './helpers/smtp-peer.js';
 import { backends, startHarness, type Harness } from './helpers/test-app.js';
 
 describe.each(backends)('stakeholder email on %s', (backend) => {
   let h: Harness;
-  let smtp: SMTPServer;
-  let port: number;
-  const received: ParsedMail[] = [];
+  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
   const outboxDir = mkdtempSync(join(tmpdir(), 'assay-outbox-'));
 
   beforeAll(async () => {
     h = await startHarness(backend);
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        simpleParser(stream).then((mail) => {
-          received.push(mail);
-          callback();
-        }, callback);
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    port = (smtp.server.address() as AddressInfo).port;
+    smtp = await startSmtpPeer();
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
     await h.close();
     rmSync(outboxDir, { recursive: true, force: true });
   });
@@ -55,15 +41,15 @@ describe.each(backends)('stakeholder email on %s', (backend) => {
   };
 
   it('sends the completion notice through a real SMTP server, with the score and a report link', async () => {
-    const worker = assembleWorker(h.store, { ...h.config, smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir }, silentLog);
+    const worker = assembleWorker(h.store, { ...h.config, smtpUrl: smtp.url, outboxDir }, silentLog);
     try {
       await completeOnLink('hiring.manager@example.com');
       await worker.worker.drain();
     } finally {
       await worker.close();
     }
-    expect(received).toHaveLength(1);
-    const [mail] = received;
+    expect(smtp.received).toHaveLength(1);
+    const [mail] = smtp.received;
     expect(mail!.subject).toContain('Mia <b>Wong</b>');
     expect((mail!.to as { text: string }).text).toBe('hiring.manager@example.com');
     expect(mail!.text).toContain('0 / 10');

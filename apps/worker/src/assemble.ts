@@ -1,13 +1,14 @@
-import { closeDeliveryAgents, nextRetryDelayMs } from '@assay/delivery';
+import { REPORT_URL_KEY_SETTING, closeDeliveryAgents, newReportUrlKey, nextRetryDelayMs } from '@assay/delivery';
 import { Sandbox } from '@assay/sandbox';
+import { takeTestUrl } from '@assay/domain';
 import type { Store } from '@assay/store';
 import { createMailer, type Mailer } from './email/mailer.js';
 import { DeadlineSweeper } from './deadline-sweeper.js';
 import { callbackHandler } from './handlers/callback.js';
 import { emailHandler } from './handlers/email.js';
+import { linkEmailHandler } from './handlers/link-email.js';
 import { scoreHandler, type CodeRunner } from './handlers/score.js';
 import { OutboxWorker, type Logger } from './outbox-worker.js';
-import { REPORT_URL_KEY_SETTING, newReportUrlKey } from './report-url.js';
 
 export interface WorkerSettings {
   publicUrl: string;
@@ -70,6 +71,7 @@ export const assembleWorker = (
         ...(options.deliveryTimeoutMs === undefined ? {} : { timeoutMs: options.deliveryTimeoutMs }),
       }),
       email: emailHandler({ store, mailer, publicUrl: settings.publicUrl, reportUrlKey, now }),
+      link_email: linkEmailHandler({ store, mailer, takeTestUrl: (token) => takeTestUrl(settings.publicUrl, token), now }),
     },
     retryDelay: (failedAttempts, retryAfterMs) => nextRetryDelayMs(failedAttempts, random, retryAfterMs),
     ...(options.workerId ? { workerId: options.workerId } : {}),

@@ -19,3 +19,4 @@ export {
 export { generateWebhookSecret, signWebhook, type WebhookMessage, type WebhookSignatureHeaders } from './signing.js';
 export { RETRY_SCHEDULE_MS, nextRetryDelayMs } from './retry-schedule.js';
 export { MAX_RETRY_AFTER_MS, parseRetryAfter } from './retry-after.js';
+export * from './report-url.js';

@@ -134,7 +134,8 @@ export interface SectionResultsTable {
   score: number;
 }
 
-export type JobKind = 'score' | 'callback' | 'email';
+/** `link_email`: a candidate who registers again on a public link gets their existing link by email. */
+export type JobKind = 'score' | 'callback' | 'email' | 'link_email';
 export type JobStatus = 'pending' | 'delivered' | 'gone' | 'dead';
 
 export interface JobsTable {

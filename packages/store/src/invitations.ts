@@ -16,6 +16,9 @@ export interface RegistrationInput {
 
 export type NewToken = () => string;
 
+/** A self-registration either invited a new candidate or found one already registered (left untouched). */
+export type SelfRegistrationOutcome = { created: true; invitation: InvitationRow } | { created: false; invitation: InvitationRow | undefined };
+
 /** A fresh attempt: nothing scored yet. */
 const newAttempt = (now: number) => ({
   status: 'Pending' as InvitationStatus,
@@ -70,23 +73,42 @@ export class InvitationsRepository {
       const latest = await latestAttempt(trx, candidate.id);
       // A cancelled invitation is over: registering again invites the candidate anew.
       if (latest && latest.status !== 'Cancelled') return latest;
-      await trx
-        .insertInto('invitations')
+      return inviteCandidate(trx, input, candidate.id, latest, newToken, now);
+    });
+  }
+
+  /**
+   * A candidate registering themselves on a public link. Only a new (org, test, email) gets an invitation;
+   * an existing candidate — however they were registered, whatever the state of their invitation — is left
+   * exactly as stored and answered as `existing`, so nobody can read, take or rename someone else's attempt.
+   */
+  async registerSelf(input: RegistrationInput, newToken: NewToken, now: number): Promise<SelfRegistrationOutcome> {
+    return this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('candidates')
         .values({
           org_id: input.orgId,
           test_id: input.testId,
-          candidate_id: candidate.id,
-          test_link_id: input.testLinkId,
-          attempt_no: (latest?.attempt_no ?? 0) + 1,
-          previous_invitation_id: null,
-          token: newToken(),
-          ...newAttempt(now),
+          email_key: input.emailKey,
+          email: input.email,
+          full_name: input.fullName,
+          callback_url: null,
+          redirect_url: null,
+          created_at: now,
+          updated_at: now,
         })
-        .onConflict((conflict) => conflict.columns(['candidate_id', 'attempt_no']).doNothing())
-        .execute();
-      const created = await latestAttempt(trx, candidate.id);
-      if (!created) throw new Error(`registration of candidate ${candidate.id} left no invitation`);
-      return created;
+        .onConflict((conflict) => conflict.columns(['org_id', 'test_id', 'email_key']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (inserted) return { created: true, invitation: await inviteCandidate(trx, input, inserted.id, undefined, newToken, now) };
+      const existing = await trx
+        .selectFrom('candidates')
+        .select('id')
+        .where('org_id', '=', input.orgId)
+        .where('test_id', '=', input.testId)
+        .where('email_key', '=', input.emailKey)
+        .executeTakeFirstOrThrow();
+      return { created: false, invitation: await latestAttempt(trx, existing.id) };
     });
   }
 
@@ -138,6 +160,12 @@ export class InvitationsRepository {
     }
   }
 
+  /** True once a reattempt of this invitation exists: its result is superseded. */
+  async isSuperseded(invitationId: number): Promise<boolean> {
+    const next = await this.db.selectFrom('invitations').select('id').where('previous_invitation_id', '=', invitationId).executeTakeFirst();
+    return next !== undefined;
+  }
+
   /** A new attempt after a completed one; reattempting the same invitation twice answers the same new one. */
   async createReattempt(previous: InvitationRow, newToken: NewToken, now: number): Promise<InvitationRow> {
     return this.db.transaction().execute(async (trx) => {
@@ -164,6 +192,34 @@ export class InvitationsRepository {
     });
   }
 }
+
+/** The candidate's next invitation, after `latest` (none, or a cancelled one). */
+const inviteCandidate = async (
+  trx: Transaction<Database>,
+  input: RegistrationInput,
+  candidateId: number,
+  latest: InvitationRow | undefined,
+  newToken: NewToken,
+  now: number,
+): Promise<InvitationRow> => {
+  await trx
+    .insertInto('invitations')
+    .values({
+      org_id: input.orgId,
+      test_id: input.testId,
+      candidate_id: candidateId,
+      test_link_id: input.testLinkId,
+      attempt_no: (latest?.attempt_no ?? 0) + 1,
+      previous_invitation_id: null,
+      token: newToken(),
+      ...newAttempt(now),
+    })
+    .onConflict((conflict) => conflict.columns(['candidate_id', 'attempt_no']).doNothing())
+    .execute();
+  const created = await latestAttempt(trx, candidateId);
+  if (!created) throw new Error(`registration of candidate ${candidateId} left no invitation`);
+  return created;
+};
 
 const latestAttempt = (trx: Transaction<Database>, candidateId: number) =>
   trx

@@ -19,6 +19,13 @@ export interface DeliveryRecord {
   error: string | null;
 }
 
+/** Jobs that deliver something to someone outside (and so have a delivery log and can be redelivered). */
+export type DeliveryKind = Exclude<JobKind, 'score'>;
+export const DELIVERY_KINDS: readonly DeliveryKind[] = ['callback', 'email', 'link_email'];
+
+/** However often someone registers an address again, its owner gets at most one link email in this time. */
+export const LINK_EMAIL_INTERVAL_MS = 10 * 60 * 1000;
+
 /** Standard Webhooks ids: `msg_` and 24 random bytes, fixed when the job is queued. */
 const newMessageId = (): string => `msg_${randomBytes(18).toString('base64url')}`;
 
@@ -66,6 +73,21 @@ export class JobsRepository {
     await this.enqueue(trx, { ...base, kind: 'score', target: 'report' }, now);
     if (candidate.callback_url) await this.enqueue(trx, { ...base, kind: 'callback', target: candidate.callback_url }, now);
     if (link?.email_to_stakeholder) await this.enqueue(trx, { ...base, kind: 'email', target: link.email_to_stakeholder }, now);
+  }
+
+  /** Emails a candidate their existing link, unless one went to them within LINK_EMAIL_INTERVAL_MS (a mail bomb otherwise). */
+  async enqueueLinkEmail(invitation: Pick<InvitationRow, 'id' | 'org_id' | 'candidate_id'>, now: number): Promise<boolean> {
+    const recent = await this.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('invitation_id', '=', invitation.id)
+      .where('kind', '=', 'link_email')
+      .where('created_at', '>', now - LINK_EMAIL_INTERVAL_MS)
+      .executeTakeFirst();
+    if (recent) return false;
+    const candidate = await this.db.selectFrom('candidates').select('email').where('id', '=', invitation.candidate_id).executeTakeFirstOrThrow();
+    await this.enqueue(this.db, { orgId: invitation.org_id, invitationId: invitation.id, kind: 'link_email', target: candidate.email }, now);
+    return true;
   }
 
   /** Takes up to `limit` due jobs for `owner` until `now + leaseMs`; an expired lease (a crashed worker) is taken over. */
@@ -131,26 +153,33 @@ export class JobsRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** Sends a finished callback again (a new job with the same message id would break dedupe: it gets a new one). */
+  /**
+   * Sends a callback or email again, under its own message id so receivers can dedupe. Internal jobs
+   * (scoring) are not deliveries: they are not found here. A manual redelivery starts a fresh automatic
+   * retry schedule (`attempts` counts toward the schedule; the delivery log keeps every attempt).
+   */
   async redeliver(orgId: number, jobId: number, now: number): Promise<JobRow | undefined> {
-    const job = await this.db.selectFrom('jobs').selectAll().where('org_id', '=', orgId).where('id', '=', jobId).executeTakeFirst();
+    const job = await this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('id', '=', jobId)
+      .where('kind', 'in', DELIVERY_KINDS)
+      .executeTakeFirst();
     if (!job) return undefined;
-    await this.db
-      .updateTable('jobs')
-      .set({ status: 'pending', run_at: now, lease_owner: null, lease_until: null, updated_at: now })
-      .where('id', '=', job.id)
-      .execute();
-    return { ...job, status: 'pending', run_at: now };
+    const fresh = { status: 'pending', run_at: now, attempts: 0, lease_owner: null, lease_until: null, updated_at: now } as const;
+    await this.db.updateTable('jobs').set(fresh).where('id', '=', job.id).execute();
+    return { ...job, ...fresh };
   }
 
   /** The callbacks and emails of an invitation (not its scoring), each with every delivery attempt. */
-  async ofInvitation(orgId: number, invitationId: number): Promise<(JobRow & { kind: 'callback' | 'email'; deliveries: DeliveryRecord[] })[]> {
+  async ofInvitation(orgId: number, invitationId: number): Promise<(JobRow & { kind: DeliveryKind; deliveries: DeliveryRecord[] })[]> {
     const jobs = await this.db
       .selectFrom('jobs')
       .selectAll()
       .where('org_id', '=', orgId)
       .where('invitation_id', '=', invitationId)
-      .where('kind', '!=', 'score')
+      .where('kind', 'in', DELIVERY_KINDS)
       .orderBy('id')
       .execute();
     if (jobs.length === 0) return [];
@@ -166,7 +195,7 @@ export class JobsRepository {
       .execute();
     return jobs.map((job) => ({
       ...job,
-      kind: job.kind as 'callback' | 'email',
+      kind: job.kind as DeliveryKind,
       deliveries: deliveries
         .filter((delivery) => delivery.job_id === job.id)
         .map((delivery) => ({
@@ -186,7 +215,7 @@ export class JobsRepository {
       .set({ run_at: now, updated_at: now })
       .where('invitation_id', '=', invitationId)
       .where('status', '=', 'pending')
-      .where('kind', '!=', 'score')
+      .where('kind', 'in', DELIVERY_KINDS)
       .where('run_at', '>', now)
       .where('lease_owner', 'is', null)
       .execute();

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fail, httpStatusOf, type FailureCode } from '@assay/domain';
 import { RefusalError } from '../refusal-error.js';
+import type { RouteIndex } from './method-not-allowed.js';
 
 const validationCodes: Record<string, FailureCode> = {
   body: '400.2',
@@ -34,15 +35,32 @@ const frameworkCodes: Record<string, [FailureCode, string]> = {
   FST_ERR_CTP_INVALID_TYPE: ['400.8', 'The Content-Type header is not valid.'],
 };
 
+/** secure-json-parse refuses prototype keys with this message; the JSON itself is fine. */
+const PROTOTYPE_KEY = /forbidden prototype property/;
+
 export const sendFailure = (reply: FastifyReply, code: FailureCode, message: string): FastifyReply =>
   reply.code(httpStatusOf(code)).type('application/json; charset=utf-8').send(fail(code, message));
 
+/**
+ * Failures inside Fastify's router, before any hook runs (Fastify's `frameworkErrors` option): they answer
+ * the envelope like everything else instead of Fastify's own JSON.
+ */
+export const answerFrameworkError = (error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+  if (error.code === 'FST_ERR_BAD_URL') return sendFailure(reply, '400.13', 'The URL is not valid: check its percent-encoding (%XX).');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendFailure(reply, '414.1', 'A part of the URL path is too long.');
+  request.log.error({ err: error }, 'router failure');
+  return sendFailure(reply, '500.1', `Something went wrong on our side; quote request id ${request.id} if you report it.`);
+};
+
 /** One error handler: every failure leaves as the envelope, never a bare 5xx page. */
-export const registerErrorEnvelope = (app: FastifyInstance): void => {
+export const registerErrorEnvelope = (app: FastifyInstance, routes: RouteIndex): void => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof RefusalError) return sendFailure(reply, error.refusal.code, error.refusal.message);
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       return sendFailure(reply, validationCodes[error.validationContext ?? 'body'] ?? '400.2', validationMessage(error));
+    }
+    if (PROTOTYPE_KEY.test(error.message)) {
+      return sendFailure(reply, '400.2', 'The request body uses a reserved key (__proto__ or constructor.prototype): no field has that name.');
     }
     const known = error.code ? frameworkCodes[error.code] : undefined;
     if (known) return sendFailure(reply, known[0], known[1]);
@@ -58,7 +76,13 @@ export const registerErrorEnvelope = (app: FastifyInstance): void => {
     return sendFailure(reply, '500.1', `Something went wrong on our side; quote request id ${request.id} if you report it.`);
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    sendFailure(reply, '404.1', `No route ${request.method} ${request.url.split('?')[0]}: see /docs for the API reference.`),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = routes.allowedMethods(path);
+    if (allowed.length > 0) {
+      reply.header('allow', allowed.join(', '));
+      return sendFailure(reply, '405.1', `${path} does not answer ${request.method}; it answers ${allowed.join(', ')}.`);
+    }
+    return sendFailure(reply, '404.1', `No route ${request.method} ${path}: see /docs for the API reference.`);
+  });
 };

@@ -39,6 +39,12 @@ export const registerOpenApi = async (app: FastifyInstance, publicUrl: string): 
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    // The reference page gets a CSP too (the UI's own script and style hashes). Without the upgrade
+    // directive: a plain-http start on localhost would otherwise fetch its own assets over https and fail.
+    staticCSP: true,
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ALREADY_REGISTERED_MESSAGE,
   PublicLinkView,
   SelfRegistration,
   SelfRegistrationInput,
@@ -10,13 +11,13 @@ import {
   describeAccessWindow,
   findTimeZone,
   succeed,
+  takeTestUrl,
   windowFromStored,
   type TestStatus,
 } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { found, refusal, unwrap } from '../refusal-error.js';
-import { registerCandidate } from '../services/register-candidate.js';
-import { takeTestUrl } from '../services/take-test-url.js';
+import { registerSelf } from '../services/register-candidate.js';
 import { envelopeResponses } from './responses.js';
 
 const LinkParams = z.object({ accessKey: z.string().min(1).max(200) });
@@ -60,7 +61,10 @@ export const candidateLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       schema: {
         tags,
         summary: 'Register yourself on a public test link',
-        description: 'Refused on invite-only, inactive or closed links; a link not open yet still registers (the start waits).',
+        description:
+          'Refused on invite-only, inactive or closed links; a link not open yet still registers (the start waits). ' +
+          'An address already registered for the test (in any letter case, by the org or on a link) is never given its URL ' +
+          'and never changed: testUrl is null, and the address is emailed its own link (at most once per 10 minutes).',
         params: LinkParams,
         body: SelfRegistrationInput,
         response: envelopeResponses(SelfRegistration),
@@ -70,12 +74,10 @@ export const candidateLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       const { orgId, link, verdict } = await linkOf(request.params.accessKey);
       if (link.inviteCandidateOnly === 1) throw refusal('403.10', 'This test is by invitation only: use the link in your invitation email.');
       if (verdict === 'closed' || verdict === 'linkInactive' || verdict === 'testInactive') unwrap(admissionRefusal(verdict));
-      const invitation = await registerCandidate(
-        store,
-        { orgId, testId: link.testId, testLinkId: link.testLinkId, ...request.body, callbackURL: undefined, redirectURL: undefined },
-        now(),
-      );
-      return succeed({ testUrl: takeTestUrl(config.publicUrl, invitation.token) });
+      const outcome = await registerSelf(store, { orgId, testId: link.testId, testLinkId: link.testLinkId, ...request.body }, now());
+      if (outcome.created) return succeed({ testUrl: takeTestUrl(config.publicUrl, outcome.invitation.token), sentByEmail: false, message: null });
+      if (outcome.invitation) await store.jobs.enqueueLinkEmail(outcome.invitation, now());
+      return succeed({ testUrl: null, sentByEmail: true, message: ALREADY_REGISTERED_MESSAGE });
     },
   );
 };

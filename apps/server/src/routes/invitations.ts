@@ -1,11 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CancelQuery, CancelledInvitation, IdParam, Reattempt, ResetInvitation, moveInvitation, succeed } from '@assay/domain';
+import {
+  CancelledInvitation,
+  CancelQuery,
+  IdParam,
+  Reattempt,
+  ResetInvitation,
+  moveInvitation,
+  succeed,
+  takeTestUrl,
+} from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { resetAttempt, type InvitationRow } from '@assay/store';
 import { found, refusal, unwrap } from '../refusal-error.js';
 import { newInvitationToken } from '../services/random-keys.js';
-import { takeTestUrl } from '../services/take-test-url.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
 
 const InvitationParams = z.object({ testInvitationId: IdParam });

@@ -8,13 +8,13 @@ import {
   describeAccessWindow,
   findTimeZone,
   succeed,
+  takeTestUrl,
   windowFromStored,
 } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { found } from '../refusal-error.js';
 import { checkCallbackTarget } from '../services/callback-target.js';
 import { registerCandidate } from '../services/register-candidate.js';
-import { takeTestUrl } from '../services/take-test-url.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
 
 export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, config, now }) => {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FailureEnvelope, IdParam } from '@assay/domain';
-import { REPORT_URL_KEY_SETTING, checkReportUrl, newReportUrlKey } from '@assay/worker';
+import { REPORT_URL_KEY_SETTING, checkReportUrl, newReportUrlKey } from '@assay/delivery';
 import type { AppContext } from '../context.js';
 import { PDF_MEDIA_TYPE } from '../exports/media-types.js';
-import { found, refusal } from '../refusal-error.js';
+import { refusal } from '../refusal-error.js';
 import { sendReportPdf } from './report-pdf-reply.js';
 
 /** `ReportPDFUrl` of callbacks and emails: the PDF for whoever holds the signed, expiring URL, no API key. */
@@ -29,11 +29,21 @@ export const signedReportRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     },
     async (request, reply) => {
       const { testInvitationId } = request.params;
+      const { expires, signature } = request.query;
+      // A link names one completed attempt: it stops working once that attempt is reset or superseded by a
+      // reattempt (docs/decisions.md). Unknown invitations answer like bad signatures: nothing to enumerate.
+      const attempt = await store.attempts.findById(testInvitationId);
+      const completedAt = attempt?.invitation.completed_at;
       const key = await store.settings.getOrCreate(REPORT_URL_KEY_SETTING, newReportUrlKey);
-      const check = checkReportUrl(key, testInvitationId, request.query.expires, request.query.signature, now());
-      if (check !== 'valid') throw refusal('403.14', check === 'expired' ? 'This report link has expired.' : 'This report link is not valid.');
-      const attempt = found(await store.attempts.findById(testInvitationId), '404.4', `No report for test invitation ${testInvitationId}.`);
-      return sendReportPdf(reply, context, attempt.invitation.org_id, testInvitationId);
+      const check =
+        attempt && completedAt !== null && completedAt !== undefined && attempt.invitation.status === 'Completed'
+          ? checkReportUrl(key, { invitationId: testInvitationId, completedAt }, expires, signature, now())
+          : 'invalid';
+      if (check === 'expired') throw refusal('403.14', 'This report link has expired.');
+      if (check === 'invalid' || (await store.invitations.isSuperseded(testInvitationId))) {
+        throw refusal('403.14', 'This report link is not valid, or the attempt it shows was reset or retaken.');
+      }
+      return sendReportPdf(reply, context, attempt!.invitation.org_id, testInvitationId);
     },
   );
 };

@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DeliveryLog, IdParam, QueuedMessage, TestEventInput, WebhookSettings, WebhookSettingsInput, succeed } from '@assay/domain';
+import {
+  DeliveryLog,
+  IdParam,
+  QueuedMessage,
+  TestEventInput,
+  WebhookSettings,
+  WebhookSettingsInput,
+  buildTestCallback,
+  succeed,
+} from '@assay/domain';
 import { generateWebhookSecret } from '@assay/delivery';
 import type { AppContext } from '../context.js';
 import { found } from '../refusal-error.js';
@@ -79,14 +88,9 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { st
     },
     async (request) => {
       await checkCallbackTarget(request.body.url, config.allowPrivateCallbacks);
-      const payload = JSON.stringify({
-        CandidateEmailId: 'test.candidate@example.com',
-        AttemptedOn: new Date(now()).toISOString().slice(0, 19),
-        TotalScore: 10,
-        CandidateScore: 7.5,
-        ReportPDFUrl: `${config.publicUrl}/docs`,
-        TestInvitationId: 0,
-      });
+      const org = await store.orgs.find(request.org.orgId);
+      const attemptedOn = new Date(now()).toISOString().slice(0, 19);
+      const payload = JSON.stringify(buildTestCallback(attemptedOn, `${config.publicUrl}/docs`, org?.callback_trailing_spaces === 1));
       const job = await store.jobs.enqueue(store.db, { orgId: request.org.orgId, invitationId: null, kind: 'callback', target: request.body.url, payload }, now());
       return succeed({ jobId: job.id, messageId: job.message_id });
     },
@@ -127,6 +131,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { st
       schema: {
         tags,
         summary: 'Send a callback or email again (same webhook-id)',
+        description: 'Only callbacks and emails can be redelivered. The job gets a fresh automatic retry schedule; its delivery log keeps every attempt.',
         security: apiKeySecurity,
         params: z.object({ jobId: IdParam }),
         response: envelopeResponses(QueuedMessage),

@@ -1,5 +1,5 @@
 import { normalizeEmail } from '@assay/domain';
-import type { InvitationRow, Store } from '@assay/store';
+import type { InvitationRow, SelfRegistrationOutcome, Store } from '@assay/store';
 import { newInvitationToken } from './random-keys.js';
 
 export interface CandidateRegistration {
@@ -8,23 +8,44 @@ export interface CandidateRegistration {
   testLinkId: number | null;
   emailId: string;
   fullName: string;
-  /** Undefined keeps the stored value: a candidate registering on a public link sets neither. */
   callbackURL: string | null | undefined;
   redirectURL: string | null | undefined;
 }
 
-/** One registration path for the org API (4.7, 4.8) and for candidates registering on a public link. */
+/** Who a registration names: addresses compare case-insensitively (the key), and are stored as typed, trimmed. */
+const identityOf = (emailId: string) => ({ emailKey: normalizeEmail(emailId), email: emailId.trim() });
+
+/** The org API (4.7, 4.8): registering again updates the candidate, as the spec says. */
 export const registerCandidate = (store: Store, registration: CandidateRegistration, now: number): Promise<InvitationRow> =>
   store.invitations.register(
     {
       orgId: registration.orgId,
       testId: registration.testId,
       testLinkId: registration.testLinkId,
-      emailKey: normalizeEmail(registration.emailId),
-      email: registration.emailId.trim(),
+      ...identityOf(registration.emailId),
       fullName: registration.fullName,
       callbackUrl: registration.callbackURL,
       redirectUrl: registration.redirectURL,
+    },
+    newInvitationToken,
+    now,
+  );
+
+/** A candidate on a public link: only a new address is invited; an existing one is left exactly as stored. */
+export const registerSelf = (
+  store: Store,
+  registration: Omit<CandidateRegistration, 'callbackURL' | 'redirectURL'>,
+  now: number,
+): Promise<SelfRegistrationOutcome> =>
+  store.invitations.registerSelf(
+    {
+      orgId: registration.orgId,
+      testId: registration.testId,
+      testLinkId: registration.testLinkId,
+      ...identityOf(registration.emailId),
+      fullName: registration.fullName,
+      callbackUrl: null,
+      redirectUrl: null,
     },
     newInvitationToken,
     now,

@@ -1,8 +1,7 @@
 import { buildCompletionCallback } from '@assay/domain';
-import { deliverWebhook, generateWebhookSecret, signWebhook, type DeliveryResult } from '@assay/delivery';
+import { deliverWebhook, generateWebhookSecret, signWebhook, signedReportUrl, type DeliveryResult } from '@assay/delivery';
 import type { JobRow, Store } from '@assay/store';
 import type { JobHandler, JobOutcome } from '../outbox-worker.js';
-import { signedReportUrl } from '../report-url.js';
 
 export interface CallbackDeps {
   store: Store;
@@ -33,7 +32,12 @@ const callbackBody = async (deps: CallbackDeps, job: JobRow): Promise<{ body: st
       testInvitationId: record.testInvitationId,
       report: record.report,
       completedAt: new Date(invitation.completed_at ?? now).toISOString().slice(0, 19),
-      reportPdfUrl: signedReportUrl(deps.publicUrl, await deps.reportUrlKey(), record.testInvitationId, now),
+      reportPdfUrl: signedReportUrl(
+        deps.publicUrl,
+        await deps.reportUrlKey(),
+        { invitationId: record.testInvitationId, completedAt: invitation.completed_at ?? 0 },
+        now,
+      ),
     },
     org.callback_trailing_spaces === 1,
   );

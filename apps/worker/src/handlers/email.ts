@@ -1,8 +1,9 @@
+import { signedReportUrl } from '@assay/delivery';
 import type { JobRow, Store } from '@assay/store';
 import type { Mailer } from '../email/mailer.js';
 import { renderStakeholderEmail } from '../email/stakeholder-email.js';
 import type { JobHandler } from '../outbox-worker.js';
-import { signedReportUrl } from '../report-url.js';
+import { sendRecorded } from './send-recorded.js';
 
 export interface EmailDeps {
   store: Store;
@@ -38,17 +39,13 @@ export const emailHandler =
       attemptedOn: report.attemptedOn,
       timeTaken: report.timeTaken,
       windowViolations: report.wv,
-      reportUrl: signedReportUrl(deps.publicUrl, await deps.reportUrlKey(), record.testInvitationId, deps.now()),
+      reportUrl: signedReportUrl(
+        deps.publicUrl,
+        await deps.reportUrlKey(),
+        { invitationId: record.testInvitationId, completedAt: invitation.completed_at ?? 0 },
+        deps.now(),
+      ),
       testInvitationId: record.testInvitationId,
     });
-    const startedAt = deps.now();
-    try {
-      await deps.mailer.send({ to: job.target, ...email });
-      await deps.store.jobs.recordDelivery(job.id, { attemptedAt: startedAt, outcome: 'delivered', statusCode: null, latencyMs: deps.now() - startedAt, error: null });
-      return { kind: 'done' };
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      await deps.store.jobs.recordDelivery(job.id, { attemptedAt: startedAt, outcome: 'retry', statusCode: null, latencyMs: deps.now() - startedAt, error: message });
-      return { kind: 'retry', error: message };
-    }
+    return sendRecorded(deps, job, { to: job.target, ...email });
   };

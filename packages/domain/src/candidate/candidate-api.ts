@@ -134,7 +134,18 @@ export const SelfRegistrationInput = z
   .meta({ id: 'SelfRegistrationBody' });
 export type SelfRegistrationInput = z.infer<typeof SelfRegistrationInput>;
 
-export const SelfRegistration = z.object({ testUrl: z.string() }).meta({ id: 'SelfRegistration' });
+/**
+ * A new registrant gets their take-test URL. An address already registered for the test gets nothing here:
+ * its owner is emailed their own link instead (`sentByEmail`), and `message` says so.
+ */
+export const SelfRegistration = z
+  .object({ testUrl: z.string().nullable(), sentByEmail: z.boolean(), message: z.string().nullable() })
+  .meta({ id: 'SelfRegistration' });
+export type SelfRegistration = z.infer<typeof SelfRegistration>;
+
+/** Said to whoever registers an address that is already registered: the same words whatever its state. */
+export const ALREADY_REGISTERED_MESSAGE =
+  'This email address is already registered for this test. We have emailed the link to that address: check the inbox (and the spam folder).';
 
 export const PublicLinkView = z
   .object({

@@ -33,16 +33,36 @@ export interface CallbackFacts {
   reportPdfUrl: string;
 }
 
-/** Builds the completion callback body from the report; `trailingSpaceKeys` selects the sample's key spelling. */
-export const buildCompletionCallback = (facts: CallbackFacts, trailingSpaceKeys: boolean): Record<string, string | number> => {
-  const callback: CompletionCallback = {
-    CandidateEmailId: facts.report.emailId,
-    AttemptedOn: facts.report.attemptedOn ?? facts.completedAt,
-    TotalScore: Number(facts.report.totalScore),
-    CandidateScore: Number(facts.report.score),
-    ReportPDFUrl: facts.reportPdfUrl,
-    TestInvitationId: facts.testInvitationId,
-  };
+/** The callback with the org's key spelling: `trailingSpaceKeys` selects the documented sample's. */
+export const spellCompletionCallback = (callback: CompletionCallback, trailingSpaceKeys: boolean): Record<string, string | number> => {
   if (!trailingSpaceKeys) return callback;
   return Object.fromEntries(Object.entries(callback).map(([key, value]) => [SAMPLE_KEYS[key as keyof CompletionCallback], value]));
 };
+
+/** Builds the completion callback body from the report; `trailingSpaceKeys` selects the sample's key spelling. */
+export const buildCompletionCallback = (facts: CallbackFacts, trailingSpaceKeys: boolean): Record<string, string | number> =>
+  spellCompletionCallback(
+    {
+      CandidateEmailId: facts.report.emailId,
+      AttemptedOn: facts.report.attemptedOn ?? facts.completedAt,
+      TotalScore: Number(facts.report.totalScore),
+      CandidateScore: Number(facts.report.score),
+      ReportPDFUrl: facts.reportPdfUrl,
+      TestInvitationId: facts.testInvitationId,
+    },
+    trailingSpaceKeys,
+  );
+
+/** The test event (`POST /v2/org/webhooks/test`): sample values and TestInvitationId 0, spelled like real callbacks. */
+export const buildTestCallback = (attemptedOn: string, reportPdfUrl: string, trailingSpaceKeys: boolean): Record<string, string | number> =>
+  spellCompletionCallback(
+    {
+      CandidateEmailId: 'test.candidate@example.com',
+      AttemptedOn: attemptedOn,
+      TotalScore: 10,
+      CandidateScore: 7.5,
+      ReportPDFUrl: reportPdfUrl,
+      TestInvitationId: 0,
+    },
+    trailingSpaceKeys,
+  );

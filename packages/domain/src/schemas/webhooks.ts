@@ -32,7 +32,7 @@ export const DeliveryLog = z
     deliveries: z.array(
       z.object({
         jobId: Id,
-        kind: z.enum(['callback', 'email']),
+        kind: z.enum(['callback', 'email', 'link_email']),
         target: z.string(),
         messageId: z.string(),
         status: z.enum(['pending', 'delivered', 'gone', 'dead']),

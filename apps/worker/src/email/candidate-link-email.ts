@@ -1,0 +1,44 @@
+import type { InvitationStatus } from '@assay/domain';
+import { escapeHtml, oneLine, type RenderedEmail } from './stakeholder-email.js';
+
+/** What a candidate who registered again on a public link is told, at their own address only. */
+export interface CandidateLinkEmailData {
+  orgName: string;
+  candidateName: string;
+  testName: string;
+  status: InvitationStatus;
+  takeTestUrl: string;
+}
+
+const BECAUSE =
+  'You receive this because your address was entered on the public registration page of this test. ' +
+  'If that was not you, ignore this email: nobody else was given your link.';
+
+/** What each state of the invitation says: only a live one carries its link. */
+const leadFor: Record<InvitationStatus, (test: string, org: string) => { lead: string; link: boolean }> = {
+  Pending: (test) => ({ lead: `You are registered for "${test}". Open your test here:`, link: true }),
+  Reset: (test) => ({ lead: `You are registered for "${test}". Open your test here:`, link: true }),
+  'In progress': (test) => ({ lead: `Your attempt at "${test}" is under way. Continue it here:`, link: true }),
+  Completed: (test) => ({ lead: `You have already completed "${test}". There is nothing more to do.`, link: false }),
+  Cancelled: (test, org) => ({ lead: `Your invitation to "${test}" was cancelled. If you think this is a mistake, contact ${org}.`, link: false }),
+};
+
+export const renderCandidateLinkEmail = (data: CandidateLinkEmailData): RenderedEmail => {
+  const org = oneLine(data.orgName);
+  const test = oneLine(data.testName);
+  const greeting = `Hello ${oneLine(data.candidateName) || 'there'},`;
+  const { lead, link } = leadFor[data.status](test, org);
+  const subject = `Your link for ${test}`;
+  const text = [greeting, '', lead, ...(link ? [data.takeTestUrl] : []), '', '--', org, BECAUSE, ''].join('\n');
+  const e = escapeHtml;
+  const html = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
+<body style="font-family:-apple-system,'Segoe UI',Helvetica,Arial,sans-serif;color:#111827;line-height:1.5;">
+<p>${e(greeting)}</p>
+<p>${e(lead)}</p>
+${link ? `<p><a href="${e(data.takeTestUrl)}">${e(data.takeTestUrl)}</a></p>` : ''}
+<p style="color:#6b7280;font-size:12px;">${e(org)}<br>${e(BECAUSE)}</p>
+</body></html>
+`;
+  return { subject, text, html };
+};

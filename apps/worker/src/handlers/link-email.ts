@@ -1,0 +1,31 @@
+import type { JobRow, Store } from '@assay/store';
+import { renderCandidateLinkEmail } from '../email/candidate-link-email.js';
+import type { Mailer } from '../email/mailer.js';
+import type { JobHandler } from '../outbox-worker.js';
+import { sendRecorded } from './send-recorded.js';
+
+export interface LinkEmailDeps {
+  store: Store;
+  mailer: Mailer;
+  /** Builds the take-test URL of a token (the server's `ASSAY_PUBLIC_URL` + `/t/…`). */
+  takeTestUrl: (token: string) => string;
+  now: () => number;
+}
+
+/** Sends a candidate their own link (self-registration with an address already registered): never to anyone else. */
+export const linkEmailHandler =
+  (deps: LinkEmailDeps): JobHandler =>
+  async (job: JobRow) => {
+    if (job.invitation_id === null) return { kind: 'dead', error: 'a link email without an invitation' };
+    const [context, org] = await Promise.all([deps.store.attempts.findById(job.invitation_id), deps.store.orgs.find(job.org_id)]);
+    if (!context || !org) return { kind: 'dead', error: 'the invitation no longer exists' };
+    const email = renderCandidateLinkEmail({
+      orgName: org.name,
+      candidateName: context.candidate.full_name,
+      testName: context.test.name,
+      status: context.invitation.status,
+      takeTestUrl: deps.takeTestUrl(context.invitation.token),
+    });
+    // The stored address, never anything a registrant typed: the job only names the invitation.
+    return sendRecorded(deps, job, { to: context.candidate.email, ...email });
+  };
