@@ -35,9 +35,6 @@ const frameworkCodes: Record<string, [FailureCode, string]> = {
   FST_ERR_CTP_INVALID_TYPE: ['400.8', 'The Content-Type header is not valid.'],
 };
 
-/** secure-json-parse refuses prototype keys with this message; the JSON itself is fine. */
-const PROTOTYPE_KEY = /forbidden prototype property/;
-
 export const sendFailure = (reply: FastifyReply, code: FailureCode, message: string): FastifyReply =>
   reply.code(httpStatusOf(code)).type('application/json; charset=utf-8').send(fail(code, message));
 
@@ -58,9 +55,6 @@ export const registerErrorEnvelope = (app: FastifyInstance, routes: RouteIndex):
     if (error instanceof RefusalError) return sendFailure(reply, error.refusal.code, error.refusal.message);
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       return sendFailure(reply, validationCodes[error.validationContext ?? 'body'] ?? '400.2', validationMessage(error));
-    }
-    if (PROTOTYPE_KEY.test(error.message)) {
-      return sendFailure(reply, '400.2', 'The request body uses a reserved key (__proto__ or constructor.prototype): no field has that name.');
     }
     const known = error.code ? frameworkCodes[error.code] : undefined;
     if (known) return sendFailure(reply, known[0], known[1]);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import secureJson from 'secure-json-parse';
 import { refusal } from '../refusal-error.js';
 
 /** Deeper than any real payload; recursive validators would overflow the stack long before a body limit bites. */
@@ -23,6 +24,15 @@ export const nestsDeeperThan = (value: unknown, max: number): boolean => {
 export const acceptJsonBodiesOnly = (app: FastifyInstance): void => {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
+  // Fastify's parser reports a prototype key as "invalid JSON"; it is valid JSON with a forbidden field.
+  const hasPrototypeKey = (text: string): boolean => {
+    try {
+      secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' });
+      return false;
+    } catch (error) {
+      return error instanceof SyntaxError && /forbidden prototype property/.test(error.message);
+    }
+  };
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text.trim() === '') {
@@ -30,7 +40,9 @@ export const acceptJsonBodiesOnly = (app: FastifyInstance): void => {
       return;
     }
     parseJson(request, text, (error, parsed) => {
-      if (error) done(error, undefined);
+      if (error && hasPrototypeKey(text)) {
+        done(refusal('400.2', 'The request body uses a reserved key (__proto__ or constructor.prototype): no field has that name.'), undefined);
+      } else if (error) done(error, undefined);
       else if (nestsDeeperThan(parsed, MAX_JSON_DEPTH)) done(refusal('400.2', `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`), undefined);
       else done(null, parsed);
     });
