@@ -72,7 +72,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   const context: AppContext = { config, store, keyCache: new KeyOwnerCache(config.keyCacheTtlMs), now };
   const sandbox = codeRunner ? undefined : new Sandbox();
   const runner = codeRunner ?? sandbox!;
-  const attempts = new CandidateAttempts(store, now);
+  const attempts = new CandidateAttempts(store, now, config.answerGraceMs);
   app.decorate('assay', { attempts, runner });
   app.addHook('onClose', async () => {
     await sandbox?.close();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeIssues } from '@assay/domain';
+import { DEFAULT_ANSWER_GRACE_MS, MAX_ANSWER_GRACE_MS, describeIssues } from '@assay/domain';
 
 const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => ['true', '1', 'yes'].includes(value));
 
@@ -32,6 +32,12 @@ export const ConfigSchema = z
     ASSAY_OUTBOX_DIR: z.string().min(1).default('./data/outbox'),
     ASSAY_MAIL_FROM: z.string().min(3).default('Assay <no-reply@assay.invalid>'),
     ASSAY_RUN_WORKER: flag.default(true),
+    ASSAY_ANSWER_GRACE_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_ANSWER_GRACE_MS, { error: `must be at most ${MAX_ANSWER_GRACE_MS} (the clock-skew tolerance)` })
+      .default(DEFAULT_ANSWER_GRACE_MS),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({
@@ -49,6 +55,7 @@ export const ConfigSchema = z
     outboxDir: env.ASSAY_OUTBOX_DIR,
     mailFrom: env.ASSAY_MAIL_FROM,
     runWorker: env.ASSAY_RUN_WORKER,
+    answerGraceMs: env.ASSAY_ANSWER_GRACE_MS,
   }));
 export type Config = z.infer<typeof ConfigSchema>;
 

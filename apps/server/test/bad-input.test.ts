@@ -162,9 +162,12 @@ describe.each(backends)('bad input on %s', (backend) => {
     }
   });
 
-  it('answers unknown routes with 404.1', async () => {
-    for (const [method, url] of [['GET', '/nope'], ['GET', '/v2/org/nope'], ['DELETE', `/v2/org/tests/${testId}`], ['GET', '/v3/org/tests'], ['POST', '/v2/org/report/1']] as const) {
+  it('answers unknown routes with 404.1, and known paths with another method with 405.1', async () => {
+    for (const [method, url] of [['GET', '/nope'], ['GET', '/v2/org/nope'], ['GET', '/v3/org/tests']] as const) {
       expectFailure(await h.request({ method, url }), '404.1');
+    }
+    for (const [method, url] of [['DELETE', `/v2/org/tests/${testId}`], ['POST', '/v2/org/report/1']] as const) {
+      expectFailure(await h.request({ method, url }), '405.1');
     }
     expectFailure(await h.request({ method: 'GET', url: '/nope', apiKey: null }), '404.1');
     expectFailure(await h.request({ method: 'GET', url: '/v2/org/tests', apiKey: null }), '401.1');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CandidateSession } from '@assay/domain';
-import { SUM_SOLUTION, candidate, manualClock, questionIdsOf, registerFor } from './helpers/candidate.js';
+import { SUM_SOLUTION, candidate, manualClock, questionIdsOf, questionIdsOfTest, registerFor } from './helpers/candidate.js';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
 import { backends, startHarness, type Harness } from './helpers/test-app.js';
 
@@ -20,16 +20,18 @@ describe.each(backends)('candidate API on %s', (backend) => {
   const report = async (invitationId: number) =>
     expectSuccess<Record<string, unknown>>(await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}` }));
 
-  it('shows the test without answers or hidden tests, and refuses answers before the start', async () => {
+  it('before the start shows counts, never questions, answers or hidden tests, and refuses answers', async () => {
     const { token } = await registerFor(h, testId, 'view@example.com');
     const response = await candidate(h, token).session();
     const session = expectSuccess<CandidateSession>(response);
     expect(session.state).toBe('Pending');
     expect(session.access).toMatchObject({ verdict: 'open', message: null });
-    expect(session.test.sections.map((section) => section.questions.length)).toEqual([2, 1]);
-    expect(response.body).not.toMatch(/"correct"|hiddenTests/);
+    expect(session.test.sections.map((section) => section.questionCount)).toEqual([2, 1]);
+    expect(session.test.sections.every((section) => section.questions === undefined)).toBe(true);
+    expect(session.test.negativeMarking).toBe(true);
+    expect(response.body).not.toMatch(/"correct"|hiddenTests|"questions":\[|HTTP status/);
     expect(session.deadline).toBeNull();
-    const [single] = questionIdsOf(session);
+    const [single] = await questionIdsOfTest(h, testId);
     expectFailure(await candidate(h, token).answer(single!, { optionIds: [1] }), '403.13');
   });
 
@@ -101,9 +103,10 @@ describe.each(backends)('candidate API on %s', (backend) => {
     const api = candidate(h, token);
     expectSuccess(await api.start());
     expectSuccess(await api.event('left', new Date(clock.now()).toISOString()));
-    clock.advance(60 * 60_000 - 1);
+    clock.advance(60 * 60_000);
+    // At the deadline the attempt waits out the grace for answers made before it, then completes.
     expect(await h.worker().sweeper.sweep()).toBe(0);
-    clock.advance(1);
+    clock.advance(h.config.answerGraceMs);
     expect(await h.worker().sweeper.sweep()).toBeGreaterThanOrEqual(1);
     await h.drainJobs();
     expect(await report(invitationId)).toMatchObject({ testStatus: 'Completed', reportStatus: 'Generated', timeTaken: 60, wv: 1, tv: 3600 });

@@ -16,6 +16,8 @@ export interface WorkerSettings {
   smtpUrl?: string | undefined;
   outboxDir: string;
   mailFrom: string;
+  /** How long after a deadline late answers are still taken before the attempt is completed (default 60 s). */
+  answerGraceMs?: number;
 }
 
 export interface AssembledWorker {
@@ -55,7 +57,7 @@ export const assembleWorker = (
   const reportUrlKey = () => store.settings.getOrCreate(REPORT_URL_KEY_SETTING, newReportUrlKey);
   const sandbox = options.codeRunner ? undefined : new Sandbox();
   const runner = options.codeRunner ?? sandbox!;
-  const sweeper = new DeadlineSweeper(store, now, log);
+  const sweeper = new DeadlineSweeper(store, now, log, settings.answerGraceMs);
   const worker = new OutboxWorker({
     store,
     log,

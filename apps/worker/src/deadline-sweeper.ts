@@ -1,3 +1,4 @@
+import { DEFAULT_ANSWER_GRACE_MS, expiryOf } from '@assay/domain';
 import { completeAttempt, type Store } from '@assay/store';
 import type { Logger } from './outbox-worker.js';
 
@@ -10,11 +11,13 @@ export class DeadlineSweeper {
     private readonly store: Store,
     private readonly now: () => number,
     private readonly log: Logger,
+    /** Answers made before the deadline may arrive this much later: the attempt stays open for them. */
+    private readonly answerGraceMs: number = DEFAULT_ANSWER_GRACE_MS,
   ) {}
 
   /** One pass: every overdue attempt completes (as 'expire'), which queues its scoring and announcements. */
   async sweep(): Promise<number> {
-    const overdue = await this.store.attempts.overdue(this.now());
+    const overdue = await this.store.attempts.overdue(expiryOf(0, this.answerGraceMs), this.now());
     for (const { id, org_id: orgId } of overdue) await completeAttempt(this.store, orgId, id, 'expire', this.now());
     return overdue.length;
   }

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { z } from 'zod';
+import { DEFAULT_ANSWER_GRACE_MS, MAX_ANSWER_GRACE_MS } from '@assay/domain';
 import { openStore } from '@assay/store';
 import { assembleWorker } from './assemble.js';
 
@@ -14,6 +15,7 @@ const Env = z.object({
   ASSAY_WORKER_ID: z.string().optional(),
   ASSAY_WORKER_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   ASSAY_WORKER_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
+  ASSAY_ANSWER_GRACE_MS: z.coerce.number().int().min(0).max(MAX_ANSWER_GRACE_MS).default(DEFAULT_ANSWER_GRACE_MS),
 });
 
 const log = {
@@ -37,6 +39,7 @@ const assembled = assembleWorker(
     smtpUrl: env.ASSAY_SMTP_URL,
     outboxDir: env.ASSAY_OUTBOX_DIR,
     mailFrom: env.ASSAY_MAIL_FROM,
+    answerGraceMs: env.ASSAY_ANSWER_GRACE_MS,
   },
   log,
   { pollMs: env.ASSAY_WORKER_POLL_MS, leaseMs: env.ASSAY_WORKER_LEASE_MS, ...(env.ASSAY_WORKER_ID ? { workerId: env.ASSAY_WORKER_ID } : {}) },

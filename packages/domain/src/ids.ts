@@ -24,8 +24,9 @@ export const IdParam = z
     return Number.isSafeInteger(id) && id > 0 ? id : UNISSUED_ID;
   });
 
-/** Digits that cannot name anything the service issued: 0, or past 2^53 - 1 (any length). */
-export const isUnissuedId = (digits: string): boolean => /^[0-9]+$/.test(digits) && !(Number.isSafeInteger(Number(digits)) && Number(digits) > 0);
+/** An Int64-shaped id (up to 19 digits) that cannot name anything the service issued: 0, or past 2^53 - 1. */
+export const isUnissuedId = (digits: string): boolean =>
+  /^[0-9]{1,19}$/.test(digits) && !(Number.isSafeInteger(Number(digits)) && Number(digits) > 0);
 
 /** The not-found answer of each id a path can carry, and the noun its message names. */
 const PATH_ID_NOT_FOUND: Record<string, { code: FailureCode; noun: string }> = {

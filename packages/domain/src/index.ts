@@ -28,3 +28,4 @@ export * from './candidate/attempt-gate.js';
 export * from './events/completion-callback.js';
 export * from './schemas/webhooks.js';
 export * from './take-test-url.js';
+export * from './candidate/session-phase.js';

@@ -23,6 +23,22 @@ export interface AttemptScoreRecord {
   sections: { sectionId: number; score: number }[];
 }
 
+/** The proctoring counters an invitation row holds, in the domain's terms. */
+export const proctoringOf = (row: Pick<InvitationRow, 'window_violations' | 'time_violation_seconds' | 'left_at' | 'left_on_unload'>): ProctoringCounters => ({
+  wv: row.window_violations,
+  tv: row.time_violation_seconds,
+  leftAt: row.left_at,
+  unloading: row.left_on_unload === 1,
+});
+
+/** The columns that store proctoring counters. */
+export const proctoringColumns = (counters: ProctoringCounters) => ({
+  window_violations: counters.wv,
+  time_violation_seconds: counters.tv,
+  left_at: counters.leftAt,
+  left_on_unload: counters.unloading ? 1 : 0,
+});
+
 /** The candidate side of an invitation: lookups by token, answers, proctoring, snapshots and scores. */
 export class AttemptsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -70,29 +86,45 @@ export class AttemptsRepository {
     }));
   }
 
-  async saveAnswer(invitationId: number, questionId: number, answer: Answer, now: number): Promise<void> {
+  /**
+   * Stores an answer only if the attempt is still running when it is written: the status check and the write
+   * are one transaction (the row is locked on PostgreSQL), so a concurrent submit either sees the answer or
+   * refuses it. False when the attempt was no longer running.
+   */
+  async saveAnswer(invitationId: number, questionId: number, answer: Answer, now: number): Promise<boolean> {
     const values = {
       option_ids: answer.optionIds === undefined ? null : JSON.stringify([...new Set(answer.optionIds)].sort((a, b) => a - b)),
       code: answer.code ?? null,
       saved_at: now,
     };
-    await this.db
-      .insertInto('answers')
-      .values({ invitation_id: invitationId, question_id: questionId, ...values })
-      .onConflict((conflict) => conflict.columns(['invitation_id', 'question_id']).doUpdateSet(values))
-      .execute();
+    return this.db.transaction().execute(async (trx) => {
+      const running = await trx
+        .updateTable('invitations')
+        .set({ updated_at: now })
+        .where('id', '=', invitationId)
+        .where('status', '=', 'In progress')
+        .executeTakeFirst();
+      if (Number(running.numUpdatedRows) !== 1) return false;
+      await trx
+        .insertInto('answers')
+        .values({ invitation_id: invitationId, question_id: questionId, ...values })
+        .onConflict((conflict) => conflict.columns(['invitation_id', 'question_id']).doUpdateSet(values))
+        .execute();
+      return true;
+    });
   }
 
   /** Writes new counters only if nobody changed them since `previous` was read; false means read again. */
   async updateProctoring(invitationId: number, previous: ProctoringCounters, next: ProctoringCounters, now: number): Promise<boolean> {
     const result = await this.db
       .updateTable('invitations')
-      .set({ window_violations: next.wv, time_violation_seconds: next.tv, left_at: next.leftAt, updated_at: now })
+      .set({ ...proctoringColumns(next), updated_at: now })
       .where('id', '=', invitationId)
       .where('status', '=', 'In progress')
       .where('window_violations', '=', previous.wv)
       .where('time_violation_seconds', '=', previous.tv)
       .where('left_at', previous.leftAt === null ? 'is' : '=', previous.leftAt)
+      .where('left_on_unload', '=', previous.unloading ? 1 : 0)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
@@ -116,13 +148,13 @@ export class AttemptsRepository {
       .execute();
   }
 
-  /** In-progress attempts whose time is up, oldest deadline first. */
-  async overdue(now: number, limit = 100): Promise<{ id: number; org_id: number }[]> {
+  /** In-progress attempts whose time is up at least `graceMs` ago, oldest deadline first. */
+  async overdue(graceMs: number, now: number, limit = 100): Promise<{ id: number; org_id: number }[]> {
     return this.db
       .selectFrom('invitations')
       .select(['id', 'org_id'])
       .where('status', '=', 'In progress')
-      .where('deadline_at', '<=', now)
+      .where('deadline_at', '<=', now - graceMs)
       .orderBy('deadline_at')
       .limit(limit)
       .execute();

@@ -1,4 +1,5 @@
 import { closeProctoring, moveInvitation, type InvitationMove, type Result } from '@assay/domain';
+import { proctoringColumns, proctoringOf } from './attempts.js';
 import type { Store } from './store.js';
 
 /**
@@ -21,8 +22,8 @@ export const completeAttempt = async (
     (row, move) => {
       if (row.status === move.next) return {};
       const endedAt = Math.min(now, row.deadline_at ?? now);
-      const counters = closeProctoring({ wv: row.window_violations, tv: row.time_violation_seconds, leftAt: row.left_at }, endedAt);
-      return { completed_at: endedAt, window_violations: counters.wv, time_violation_seconds: counters.tv, left_at: null, report_status: 'Pending' };
+      const counters = closeProctoring(proctoringOf(row), endedAt);
+      return { completed_at: endedAt, ...proctoringColumns(counters), report_status: 'Pending' };
     },
     (trx, moved) => store.jobs.enqueueCompletion(trx, moved, now),
   );

@@ -109,6 +109,8 @@ export interface InvitationsTable {
   cancelled_at: number | null;
   deadline_at: number | null;
   left_at: number | null;
+  /** 1 while the absence since `left_at` began with the page unloading (not counted unless it lasts). */
+  left_on_unload: number;
 }
 
 export interface AnswersTable {

@@ -34,6 +34,7 @@ const newAttempt = (now: number) => ({
   cancelled_at: null,
   deadline_at: null,
   left_at: null,
+  left_on_unload: 0,
 });
 
 export class InvitationsRepository {

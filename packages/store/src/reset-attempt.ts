@@ -25,6 +25,7 @@ export const resetAttempt = async (
             deadline_at: null,
             completed_at: null,
             left_at: null,
+            left_on_unload: 0,
             score: 0,
             time_taken: 0,
             window_violations: 0,

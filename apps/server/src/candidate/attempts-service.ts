@@ -1,18 +1,22 @@
 import {
+  DEFAULT_ANSWER_GRACE_MS,
   QuestionDefinition,
+  acceptAnswer,
   admissionRefusal,
   answerFits,
   applyProctoringEvent,
   deadlineOf,
   eventInstant,
+  expiryOf,
   isPastDeadline,
   moveInvitation,
   requireRunningAttempt,
+  requireTimeLeft,
   type AnswerInput,
   type CandidateSession,
   type ProctoringEventInput,
 } from '@assay/domain';
-import { completeAttempt, type AttemptContext, type Store } from '@assay/store';
+import { completeAttempt, proctoringColumns, proctoringOf, type AttemptContext, type Store } from '@assay/store';
 import { found, refusal, unwrap } from '../refusal-error.js';
 import { buildSessionView, verdictOf } from './session-view.js';
 
@@ -25,12 +29,18 @@ export class CandidateAttempts {
   constructor(
     private readonly store: Store,
     private readonly now: () => number,
+    /** How long after the deadline answers made before it are still taken (ASSAY_ANSWER_GRACE_MS). */
+    private readonly answerGraceMs: number = DEFAULT_ANSWER_GRACE_MS,
   ) {}
 
   async context(token: string): Promise<AttemptContext> {
     const context = found(await this.store.attempts.findByToken(token), '404.7', 'This test link is not valid. Check the URL in your invitation.');
     const { invitation } = context;
-    if (invitation.status === 'In progress' && invitation.deadline_at !== null && isPastDeadline(invitation.deadline_at, this.now())) {
+    if (
+      invitation.status === 'In progress' &&
+      invitation.deadline_at !== null &&
+      isPastDeadline(expiryOf(invitation.deadline_at, this.answerGraceMs), this.now())
+    ) {
       await this.complete(invitation.org_id, invitation.id, 'expire');
       return found(await this.store.attempts.findByToken(token), '404.7', 'This test link is not valid.');
     }
@@ -71,17 +81,16 @@ export class CandidateAttempts {
               report_status: 'Pending',
               score: 0,
               time_taken: 0,
-              window_violations: 0,
-              time_violation_seconds: 0,
-              left_at: null,
+              ...proctoringColumns({ wv: 0, tv: 0, leftAt: null }),
             },
     );
     return this.session(token);
   }
 
+  /** An attempt with time left (runs and snapshots stop at the deadline; answers have their own rule). */
   private async running(token: string): Promise<AttemptContext> {
     const context = await this.context(token);
-    unwrap(requireRunningAttempt(context.invitation.status));
+    unwrap(requireTimeLeft(context.invitation.status, context.invitation.deadline_at, this.now()));
     return context;
   }
 
@@ -97,20 +106,28 @@ export class CandidateAttempts {
   }
 
   async saveAnswer(token: string, questionId: number, answer: AnswerInput): Promise<{ questionId: number; savedAt: string }> {
-    const context = await this.running(token);
+    const context = await this.context(token);
+    const { invitation } = context;
+    const now = this.now();
+    const editedAt = answer.editedAt === undefined ? undefined : Date.parse(answer.editedAt);
+    unwrap(acceptAnswer({ status: invitation.status, startedAt: invitation.started_at, deadline: invitation.deadline_at, now, editedAt, graceMs: this.answerGraceMs }));
     const question = await this.questionOf(context, questionId);
     if (!answerFits(question, answer)) {
       throw refusal('400.10', question.type === 'coding' ? 'Send { "code": "..." } for a coding question.' : 'Those options do not fit this question.');
     }
-    const now = this.now();
-    await this.store.attempts.saveAnswer(context.invitation.id, questionId, answer, now);
+    const { editedAt: _madeAt, ...stored } = answer;
+    // Submitted (or expired) between the check and the write: refused like any answer after the end.
+    if (!(await this.store.attempts.saveAnswer(invitation.id, questionId, stored, now))) {
+      throw refusal('403.11', 'The test is over: it was submitted or its time is up.');
+    }
     return { questionId, savedAt: new Date(now).toISOString() };
   }
 
   async recordEvent(token: string, event: ProctoringEventInput): Promise<{ wv: number; tv: number }> {
     for (;;) {
-      const { invitation } = await this.running(token);
-      const previous = { wv: invitation.window_violations, tv: invitation.time_violation_seconds, leftAt: invitation.left_at };
+      const { invitation } = await this.context(token);
+      unwrap(requireRunningAttempt(invitation.status));
+      const previous = proctoringOf(invitation);
       const now = this.now();
       const at = eventInstant(Date.parse(event.at), now, invitation.started_at ?? now);
       const next = applyProctoringEvent(previous, { type: event.type, at });

@@ -5,6 +5,7 @@ import {
   admissionVerdict,
   describeAccessWindow,
   findTimeZone,
+  sessionPhase,
   windowFromStored,
   type AccessWindow,
   type CandidateQuestion,
@@ -32,9 +33,8 @@ export const verdictOf = (context: AttemptContext, now: number) => {
 };
 
 /** What the candidate may see of a question: never which options are right, never the hidden tests. */
-export const candidateQuestionOf = (row: QuestionRow): CandidateQuestion => {
-  const definition = QuestionDefinition.parse(JSON.parse(row.body));
-  const base = { questionId: row.id, type: definition.type, text: definition.text, marks: definition.marks, negativeMarks: definition.negativeMarks };
+export const candidateQuestionOf = (questionId: number, definition: QuestionDefinition): CandidateQuestion => {
+  const base = { questionId, type: definition.type, text: definition.text, marks: definition.marks, negativeMarks: definition.negativeMarks };
   if (definition.type === 'coding') {
     return {
       ...base,
@@ -55,12 +55,19 @@ export interface SessionParts {
   now: number;
 }
 
+/**
+ * The session as the candidate may see it now (the domain's `sessionPhase` decides): questions and saved
+ * answers only while the attempt runs; the landing page gets counts; a finished or cancelled one, its end.
+ */
 export const buildSessionView = ({ context, sections, questions, answers, now }: SessionParts): CandidateSession => {
   const { invitation, candidate, test, link } = context;
   const zone = findTimeZone(link?.timeZoneId ?? UTC_TIME_ZONE_ID) ?? findTimeZone(UTC_TIME_ZONE_ID)!;
   const window = linkWindowOf(context);
   const verdict = verdictOf(context, now);
+  const phase = sessionPhase(invitation.status);
+  const running = phase === 'attempt';
   const definition = JSON.parse(test.definition) as { description?: string };
+  const parsed = questions.map((row) => ({ row, definition: QuestionDefinition.parse(JSON.parse(row.body)) }));
   return {
     state: invitation.status,
     candidate: { fullName: candidate.full_name, emailId: candidate.email },
@@ -69,13 +76,21 @@ export const buildSessionView = ({ context, sections, questions, answers, now }:
       description: definition.description ?? '',
       duration: test.duration,
       questions: test.question_count,
-      sections: sections.map((section) => ({
-        sectionId: section.id,
-        sectionName: section.name,
-        sectionType: section.section_type as 'General Questions' | 'Coding Questions',
-        duration: section.duration,
-        questions: questions.filter((question) => question.section_id === section.id).map(candidateQuestionOf),
-      })),
+      negativeMarking: parsed.some(({ definition: question }) => question.negativeMarks > 0),
+      sections:
+        phase === 'finished' || phase === 'cancelled'
+          ? []
+          : sections.map((section) => {
+              const inSection = parsed.filter(({ row }) => row.section_id === section.id);
+              return {
+                sectionId: section.id,
+                sectionName: section.name,
+                sectionType: section.section_type as 'General Questions' | 'Coding Questions',
+                duration: section.duration,
+                questionCount: inSection.length,
+                ...(running ? { questions: inSection.map(({ row, definition: question }) => candidateQuestionOf(row.id, question)) } : {}),
+              };
+            }),
     },
     access: {
       verdict,
@@ -87,9 +102,9 @@ export const buildSessionView = ({ context, sections, questions, answers, now }:
     startedAt: iso(invitation.started_at),
     deadline: iso(invitation.deadline_at),
     serverTime: new Date(now).toISOString(),
-    answers: Object.fromEntries(
-      answers.map((saved) => [String(saved.questionId), { ...saved.answer, savedAt: new Date(saved.savedAt).toISOString() }]),
-    ),
+    answers: running
+      ? Object.fromEntries(answers.map((saved) => [String(saved.questionId), { ...saved.answer, savedAt: new Date(saved.savedAt).toISOString() }]))
+      : {},
     redirectURL: candidate.redirect_url,
   };
 };

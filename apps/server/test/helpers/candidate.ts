@@ -29,14 +29,18 @@ export const candidate = (h: Harness, token: string) => ({
   session: () => h.request({ method: 'GET', url: `/candidate/v1/${token}`, apiKey: null }),
   start: () => h.request({ method: 'POST', url: `/candidate/v1/${token}/start`, apiKey: null }),
   answer: (questionId: number, body: unknown) => h.request({ method: 'PUT', url: `/candidate/v1/${token}/answers/${questionId}`, body, apiKey: null }),
-  event: (type: 'left' | 'returned', at: string) => h.request({ method: 'POST', url: `/candidate/v1/${token}/events`, body: { type, at }, apiKey: null }),
+  event: (type: 'left' | 'returned' | 'unload', at: string) => h.request({ method: 'POST', url: `/candidate/v1/${token}/events`, body: { type, at }, apiKey: null }),
   run: (questionId: number, code: string) => h.request({ method: 'POST', url: `/candidate/v1/${token}/run/${questionId}`, body: { code }, apiKey: null }),
   snapshot: (image: string) => h.request({ method: 'POST', url: `/candidate/v1/${token}/snapshots`, body: { image }, apiKey: null }),
   submit: () => h.request({ method: 'POST', url: `/candidate/v1/${token}/submit`, apiKey: null }),
 });
 
-/** Question ids of the sample test, by the order they appear: [single, multiple, coding]. */
+/** Question ids of a running attempt, by the order they appear (sample test: [single, multiple, coding]). */
 export const questionIdsOf = (session: CandidateSession): number[] =>
-  session.test.sections.flatMap((section) => section.questions.map((question) => question.questionId));
+  session.test.sections.flatMap((section) => (section.questions ?? []).map((question) => question.questionId));
+
+/** Question ids of a test straight from the store: the candidate API shows none before the start. */
+export const questionIdsOfTest = async (h: Harness, testId: number): Promise<number[]> =>
+  (await h.store.attempts.questions(testId)).map((question) => question.id);
 
 export const SUM_SOLUTION = 'function sum(numbers) { return numbers.reduce((a, b) => a + b, 0); }';

@@ -27,13 +27,15 @@ export const CandidateQuestion = z
   .meta({ id: 'CandidateQuestion' });
 export type CandidateQuestion = z.infer<typeof CandidateQuestion>;
 
+/** `questions` only while the attempt runs: before the start the landing page shows counts, never the questions. */
 export const CandidateSection = z
   .object({
     sectionId: Id,
     sectionName: z.string(),
     sectionType: SectionType,
     duration: z.int(),
-    questions: z.array(CandidateQuestion),
+    questionCount: z.int().nonnegative(),
+    questions: z.array(CandidateQuestion).optional(),
   })
   .meta({ id: 'CandidateSection' });
 export type CandidateSection = z.infer<typeof CandidateSection>;
@@ -66,6 +68,9 @@ export const CandidateSession = z
       description: z.string(),
       duration: z.int(),
       questions: z.int(),
+      /** Some question takes marks off for a wrong answer (the landing page warns). */
+      negativeMarking: z.boolean(),
+      /** Empty once the attempt is over: the finish page needs none of it. */
       sections: z.array(CandidateSection),
     }),
     access: z.object({
@@ -80,6 +85,7 @@ export const CandidateSession = z
     startedAt: z.string().nullable(),
     deadline: z.string().nullable(),
     serverTime: z.string(),
+    /** The saved answers while the attempt runs; empty otherwise. */
     answers: z.record(z.string(), SavedAnswer),
     redirectURL: z.string().nullable(),
   })
@@ -87,17 +93,21 @@ export const CandidateSession = z
 export type CandidateSession = z.infer<typeof CandidateSession>;
 
 /** `PUT /candidate/v1/{token}/answers/{questionId}`: options for choice questions, code for coding ones. */
+/** When the candidate made the answer (their server-synced clock): lets an answer made before the deadline arrive a little after it. */
+const editedAt = z.iso.datetime({ offset: true, error: 'editedAt must be an ISO-8601 date-time' }).optional();
+
 export const AnswerInput = z
   .union([
-    z.object({ optionIds: z.array(z.int().nonnegative()).max(20) }).strict(),
-    z.object({ code: z.string().max(100_000) }).strict(),
+    z.object({ optionIds: z.array(z.int().nonnegative()).max(20), editedAt }).strict(),
+    z.object({ code: z.string().max(100_000), editedAt }).strict(),
   ], { error: 'send { "optionIds": [ ... ] } for a choice question or { "code": "..." } for a coding question' })
   .meta({ id: 'AnswerBody' });
 export type AnswerInput = z.infer<typeof AnswerInput>;
 
 export const ProctoringEventInput = z
   .object({
-    type: z.enum(['left', 'returned'], { error: 'type must be "left" or "returned"' }),
+    /** `unload`: the page is being closed or reloaded; it counts as leaving only if the page is not back within seconds. */
+    type: z.enum(['left', 'returned', 'unload'], { error: 'type must be "left", "returned" or "unload"' }),
     at: z.iso.datetime({ offset: true, error: 'at must be an ISO-8601 date-time' }),
   })
   .meta({ id: 'ProctoringEventBody' });
