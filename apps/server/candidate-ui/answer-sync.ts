@@ -17,6 +17,9 @@ interface Entry extends PendingAnswer {
 
 const RETRY_EVERY_MS = 5_000;
 
+/** The answer with the instant it was made: the server keeps one made before the deadline that arrives a little after it. */
+const withEditedAt = (entry: PendingAnswer): AnswerBody => ({ ...entry.body, editedAt: new Date(entry.editedAt).toISOString() });
+
 /**
  * Sends answers as they change: one request at a time per question, the newest value last. Failures stay
  * queued (in memory and in localStorage) and are retried every few seconds and whenever the browser says
@@ -27,6 +30,8 @@ export class AnswerSync {
   private readonly inFlight = new Set<string>();
   private readonly debounces = new Map<string, number>();
   private readonly waiters = new Set<() => void>();
+  /** Edits the server refused for good (the time was up before they arrived): the finish page names them. */
+  private readonly lost = new Set<string>();
   private version = 0;
   private failing = false;
   private rejection: string | null = null;
@@ -94,6 +99,11 @@ export class AnswerSync {
     return this.pending.size;
   }
 
+  /** Questions whose latest edit never reached the server: still queued, or refused after the deadline. */
+  get notSaved(): string[] {
+    return [...new Set([...this.pending.keys(), ...this.lost])];
+  }
+
   /** Sends everything now; resolves true when nothing is left unsaved, false after `timeoutMs`. */
   async flush(timeoutMs = 8_000): Promise<boolean> {
     for (const [questionId, timer] of this.debounces) {
@@ -141,8 +151,9 @@ export class AnswerSync {
     this.inFlight.add(questionId);
     this.report();
     try {
-      await this.api.saveAnswer(questionId, entry.body);
+      await this.api.saveAnswer(questionId, withEditedAt(entry));
       this.everSaved = true;
+      this.lost.delete(questionId);
       this.failing = false;
       if (this.pending.get(questionId)?.version === entry.version) {
         this.pending.delete(questionId);
@@ -159,6 +170,7 @@ export class AnswerSync {
           this.pending.delete(questionId);
           this.persist();
         }
+        this.lost.add(questionId);
         this.rejection = failure.message;
         if (failure.httpStatus === 403 || failure.httpStatus === 404 || failure.httpStatus === 409) this.onRefused(failure);
       }
@@ -176,7 +188,7 @@ export class AnswerSync {
   private sendBeacons(): void {
     for (const [questionId, entry] of this.pending) {
       if (this.inFlight.has(questionId)) continue;
-      this.api.saveAnswer(questionId, entry.body, true).catch(() => undefined);
+      this.api.saveAnswer(questionId, withEditedAt(entry), true).catch(() => undefined);
     }
   }
 

@@ -21,7 +21,7 @@ export interface RunResult {
   results: { passed: boolean; args: unknown[]; expected: unknown; actual?: unknown; error?: string }[];
 }
 
-export type AnswerBody = { optionIds: number[] } | { code: string };
+export type AnswerBody = ({ optionIds: number[] } | { code: string }) & { editedAt?: string };
 
 const TIMEOUT_MS = 30_000;
 const OFFLINE_MESSAGE = 'No connection to the server.';
@@ -82,7 +82,7 @@ export class CandidateApi {
     return call('PUT', `${this.base}/answers/${encodeURIComponent(questionId)}`, body, { keepalive });
   }
 
-  event(type: 'left' | 'returned', at: string, keepalive = false): Promise<{ wv: number; tv: number }> {
+  event(type: 'left' | 'returned' | 'unload', at: string, keepalive = false): Promise<{ wv: number; tv: number }> {
     return call('POST', `${this.base}/events`, { type, at }, { keepalive });
   }
 

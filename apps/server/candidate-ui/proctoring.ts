@@ -1,27 +1,84 @@
 import { ApiError, type CandidateApi } from './api.js';
 import type { ServerClock } from './clock.js';
 
-type Departure = { type: 'left' | 'returned'; at: string };
+type Departure = { type: 'left' | 'returned' | 'unload'; at: string };
+
+/** How soon after a Tab on the last (or Shift+Tab on the first) control a blur counts as focus moving into the browser's own toolbar. */
+const KEYBOARD_EXIT_MS = 400;
+
+/** Browser prompts the page itself opens (the camera permission): the window loses focus to them, the candidate does not leave. */
+let promptsOpen = 0;
+export const whileBrowserPrompts = async <T>(work: () => Promise<T>): Promise<T> => {
+  promptsOpen += 1;
+  try {
+    return await work();
+  } finally {
+    promptsOpen -= 1;
+  }
+};
+
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
+
+/** Whether Tab (forward) or Shift+Tab from the focused element leaves the page's last (first) control. */
+const tabsOutOfPage = (backwards: boolean): boolean => {
+  const tabbable = [...document.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+    (element) => element.tabIndex >= 0 && !element.closest('[hidden], [inert]') && element.getClientRects().length > 0,
+  );
+  const edge = backwards ? tabbable[0] : tabbable.at(-1);
+  return edge !== undefined && (document.activeElement === edge || edge.contains(document.activeElement));
+};
 
 /**
- * Records leaving the test: the tab hidden or the window losing focus is one departure (one `left`), coming
- * back is one `returned`, however many of blur and visibilitychange fire. Events go out in order and are
- * retried until the server has them, with the instant they happened (server clock). Opening the test page
- * sends a `returned` too: closing or reloading the page sent a `left`, and the server ignores a `returned`
- * that follows no departure.
+ * Records leaving the test: the tab hidden or the window losing focus to another window is one departure
+ * (one `left`), coming back is one `returned`, however many of blur and visibilitychange fire. What is not
+ * leaving is not recorded: Tab past the last control (focus goes to the browser's own toolbar), a browser
+ * prompt the page opened, and a reload — the page going away sends `unload`, which the server counts only
+ * if the page is not back within seconds. Events go out in order, retried until the server has them, with
+ * the instant they happened (server clock). Opening the test page sends a `returned`.
  */
 export class FocusWatcher {
   private away = false;
+  private inBrowserUi = false;
+  private keyboardExitAt = Number.NEGATIVE_INFINITY;
+  private unloading = false;
   private readonly queue: Departure[] = [];
   private sending = false;
   private retryTimer: number | undefined;
+  private readonly onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Tab' && !event.defaultPrevented && tabsOutOfPage(event.shiftKey)) this.keyboardExitAt = performance.now();
+  };
   private readonly onLeave = () => {
-    if (document.visibilityState === 'hidden' || !document.hasFocus()) this.record('left');
+    if (this.unloading) return;
+    if (document.visibilityState === 'hidden') {
+      this.record('left');
+      return;
+    }
+    if (document.hasFocus()) return;
+    // The page is still in view and focus went to the browser itself: by keyboard, or to a prompt we opened.
+    if (promptsOpen > 0 || performance.now() - this.keyboardExitAt < KEYBOARD_EXIT_MS) {
+      this.inBrowserUi = true;
+      return;
+    }
+    this.record('left');
   };
   private readonly onReturn = () => {
+    this.inBrowserUi = false;
     if (document.visibilityState === 'visible') this.record('returned');
   };
   private readonly onVisibility = () => (document.visibilityState === 'hidden' ? this.onLeave() : this.onReturn());
+  /** Reload, close or navigation: not a departure yet (the server waits to see whether the page comes back). */
+  private readonly onUnload = () => {
+    if (this.unloading) return;
+    this.unloading = true;
+    if (!this.away) this.send({ type: 'unload', at: this.clock.iso() });
+  };
+  /** Back from the browser's page cache (a navigation that did not unload after all). */
+  private readonly onPageShow = (event: PageTransitionEvent) => {
+    if (!event.persisted) return;
+    this.unloading = false;
+    this.send({ type: 'returned', at: this.clock.iso() });
+  };
   private readonly onOnline = () => void this.pump();
 
   constructor(
@@ -35,14 +92,18 @@ export class FocusWatcher {
 
   start(): void {
     document.addEventListener('visibilitychange', this.onVisibility);
+    document.addEventListener('keydown', this.onKeyDown, true);
     window.addEventListener('blur', this.onLeave);
     window.addEventListener('focus', this.onReturn);
     window.addEventListener('online', this.onOnline);
+    window.addEventListener('beforeunload', this.onUnload);
+    window.addEventListener('pagehide', this.onUnload);
+    window.addEventListener('pageshow', this.onPageShow);
     if (document.visibilityState === 'hidden') {
       // Opened in a background tab: away from the start.
       this.record('left');
     } else {
-      // A reload or a closed tab sent a 'left' from the page before this one; this page being open is the
+      // A reload or a closed tab sent an 'unload' from the page before this one; this page being open is the
       // return. The server ignores a 'returned' that has no departure before it.
       this.queue.push({ type: 'returned', at: this.clock.iso() });
       void this.pump();
@@ -51,9 +112,13 @@ export class FocusWatcher {
 
   stop(): void {
     document.removeEventListener('visibilitychange', this.onVisibility);
+    document.removeEventListener('keydown', this.onKeyDown, true);
     window.removeEventListener('blur', this.onLeave);
     window.removeEventListener('focus', this.onReturn);
     window.removeEventListener('online', this.onOnline);
+    window.removeEventListener('beforeunload', this.onUnload);
+    window.removeEventListener('pagehide', this.onUnload);
+    window.removeEventListener('pageshow', this.onPageShow);
     window.clearTimeout(this.retryTimer);
   }
 
@@ -63,8 +128,12 @@ export class FocusWatcher {
     const now = this.clock.now();
     if (type === 'left') this.leftAt = now;
     else this.onReturned(now - this.leftAt);
-    this.queue.push({ type, at: new Date(now).toISOString() });
-    this.pump();
+    this.send({ type, at: new Date(now).toISOString() });
+  }
+
+  private send(event: Departure): void {
+    this.queue.push(event);
+    void this.pump();
   }
 
   private async pump(): Promise<void> {
@@ -109,6 +178,7 @@ export class Camera {
   private stream: MediaStream | null = null;
   private timer: number | undefined;
   private readonly canvas = document.createElement('canvas');
+  private capturing = false;
   state: CameraState = 'off';
 
   constructor(
@@ -130,10 +200,10 @@ export class Camera {
     if (!navigator.mediaDevices?.getUserMedia) return this.setState('unavailable');
     this.setState('starting');
     try {
-      this.stream = await navigator.mediaDevices.getUserMedia({
+      this.stream = await whileBrowserPrompts(() => navigator.mediaDevices.getUserMedia({
         video: { width: { ideal: WIDTH }, height: { ideal: HEIGHT }, facingMode: 'user' },
         audio: false,
-      });
+      }));
     } catch (error) {
       const name = error instanceof DOMException ? error.name : '';
       return this.setState(name === 'NotAllowedError' || name === 'SecurityError' ? 'denied' : 'unavailable');
@@ -142,13 +212,27 @@ export class Camera {
     this.stream.getVideoTracks()[0]?.addEventListener('ended', () => this.setState('unavailable'));
     await this.video.play().catch(() => undefined);
     this.setState('on');
-    void this.whenReady().then(() => this.snap());
-    window.clearInterval(this.timer);
-    this.timer = window.setInterval(() => this.snap(), SNAPSHOT_EVERY_MS);
+    if (this.capturing) this.beginSnapshots();
     return this.state;
   }
 
+  /**
+   * Photos start once the attempt runs: the server takes none before the start (the first one used to be
+   * sent before it and refused). The first goes out as soon as the camera has a frame.
+   */
+  startSnapshots(): void {
+    this.capturing = true;
+    if (this.state === 'on') this.beginSnapshots();
+  }
+
+  private beginSnapshots(): void {
+    window.clearInterval(this.timer);
+    void this.whenReady().then(() => this.snap());
+    this.timer = window.setInterval(() => this.snap(), SNAPSHOT_EVERY_MS);
+  }
+
   stop(): void {
+    this.capturing = false;
     window.clearInterval(this.timer);
     for (const track of this.stream?.getTracks() ?? []) track.stop();
     this.stream = null;

@@ -42,6 +42,9 @@ const json = (value: unknown): string => {
   return text.length > 400 ? `${text.slice(0, 400)}…` : text;
 };
 
+/** The questions of a section: present once the attempt runs (the landing page has counts only). */
+const questionsOf = (section: CandidateSection): CandidateQuestion[] => section.questions ?? [];
+
 const sectionTypeLabel = (section: CandidateSection): string =>
   section.sectionType === 'Coding Questions' ? 'Coding' : 'Multiple choice';
 
@@ -59,6 +62,8 @@ export class TestPage {
   private watcher: FocusWatcher | null = null;
   private tickTimer: number | undefined;
   private answers = new Map<string, Answer>();
+  /** "Question 3" by question id, for the finish page to name answers that could not be saved. */
+  private questionLabels = new Map<string, string>();
   private editors = new Map<string, CodeEditor>();
   private sectionIndex = 0;
   private warned: 'none' | 'warn' | 'urgent' = 'none';
@@ -135,8 +140,8 @@ export class TestPage {
   private showLanding(session: CandidateSession): void {
     const { test, access, candidate } = session;
     const open = access.verdict === 'open';
-    const hasNegative = test.sections.some((section) => section.questions.some((question) => question.negativeMarks > 0));
-    const hasCoding = test.sections.some((section) => section.sectionType === 'Coding Questions' || section.questions.some((q) => q.type === 'coding'));
+    const hasNegative = test.negativeMarking;
+    const hasCoding = test.sections.some((section) => section.sectionType === 'Coding Questions');
 
     const message = h('div', { class: 'notice notice-warn', 'data-testid': 'access-message', role: 'status', hidden: open }, access.message ?? '');
     const startButton = h('button', { type: 'button', class: 'button button-primary button-large', 'data-testid': 'start-button', disabled: !open }, 'Start the test');
@@ -181,10 +186,10 @@ export class TestPage {
                 test.sections.map((section) => ({
                   name: section.sectionName,
                   type: section.sectionType,
-                  questions: section.questions.length,
+                  questions: section.questionCount,
                   duration: section.duration,
                 })),
-                test.sections.some((section) => section.questions.length > 0),
+                test.sections.some((section) => section.questionCount > 0),
               ),
             ]
           : null,
@@ -234,7 +239,8 @@ export class TestPage {
 
   private showTest(session: CandidateSession): void {
     const sections = session.test.sections;
-    const questions = sections.flatMap((section) => section.questions);
+    const questions = sections.flatMap(questionsOf);
+    this.questionLabels = new Map(questions.map((question, index) => [String(question.questionId), `Question ${index + 1}`]));
 
     // Restore: the server's answers, unless this browser holds a newer edit it never managed to send.
     const local = AnswerSync.readLocal(this.answersKey);
@@ -285,6 +291,7 @@ export class TestPage {
       const camera = this.ensureCamera();
       this.renderCamera(camera.state);
       if (camera.state === 'off') void camera.start();
+      camera.startSnapshots();
     }
     this.tick();
     window.clearInterval(this.tickTimer);
@@ -349,13 +356,13 @@ export class TestPage {
           h(
             'p',
             { class: 'section-meta' },
-            [sectionTypeLabel(section), plural(section.questions.length, 'question'), section.duration > 0 ? `about ${formatMinutes(section.duration)}` : null]
+            [sectionTypeLabel(section), plural(questionsOf(section).length, 'question'), section.duration > 0 ? `about ${formatMinutes(section.duration)}` : null]
               .filter(Boolean)
               .join(' · '),
           ),
         ),
-        section.questions.length === 0 ? h('p', { class: 'muted' }, 'This section has no questions.') : null,
-        section.questions.map((question) => this.buildQuestion(question, ++number)),
+        questionsOf(section).length === 0 ? h('p', { class: 'muted' }, 'This section has no questions.') : null,
+        questionsOf(section).map((question) => this.buildQuestion(question, ++number)),
       ),
     );
 
@@ -582,9 +589,9 @@ export class TestPage {
   private renderProgress(): void {
     const sections = this.session?.test.sections ?? [];
     sections.forEach((section, index) => {
-      const answered = section.questions.filter((question) => isAnswered(question, this.answers.get(String(question.questionId)))).length;
+      const answered = questionsOf(section).filter((question) => isAnswered(question, this.answers.get(String(question.questionId)))).length;
       const progress = this.root.querySelector(`[data-testid="section-tab-${index}"] .section-tab-progress`);
-      if (progress) progress.textContent = `${answered}/${section.questions.length} answered`;
+      if (progress) progress.textContent = `${answered}/${questionsOf(section).length} answered`;
     });
   }
 
@@ -698,11 +705,11 @@ export class TestPage {
   private confirmSubmit(): void {
     if (this.finishing || !this.session) return;
     const sections = this.session.test.sections;
-    const total = sections.reduce((sum, section) => sum + section.questions.length, 0);
+    const total = sections.reduce((sum, section) => sum + questionsOf(section).length, 0);
     const unansweredBySection = sections
       .map((section) => ({
         name: section.sectionName,
-        count: section.questions.filter((question) => !isAnswered(question, this.answers.get(String(question.questionId)))).length,
+        count: questionsOf(section).filter((question) => !isAnswered(question, this.answers.get(String(question.questionId)))).length,
       }))
       .filter((entry) => entry.count > 0);
     const unanswered = unansweredBySection.reduce((sum, entry) => sum + entry.count, 0);
@@ -790,6 +797,8 @@ export class TestPage {
             failure.retryable ? 'Time is up. The connection was lost: still trying to submit your answers…' : `Time is up. ${failure.message}`,
           );
           await new Promise((resolve) => window.setTimeout(resolve, Math.min(15_000, 2_000 * (attempt + 1))));
+          // Back online: answers made before the deadline go first; the server still takes them for a while.
+          await this.sync?.flush(5_000);
           continue;
         }
         this.finishing = false;
@@ -827,21 +836,37 @@ export class TestPage {
     this.finished = true;
     this.finishing = true;
     window.clearInterval(this.tickTimer);
+    const notSaved = this.sync?.notSaved ?? [];
     this.sync?.stop(true);
     this.watcher?.stop();
     this.camera?.stop();
     storage.remove(this.sectionKey);
-    this.showFinished(session, reason);
+    this.showFinished(session, reason, notSaved);
   }
 
-  private showFinished(session: CandidateSession, reason: FinishReason): void {
+  /** `notSaved`: questions whose last edit never reached the server; the page says so instead of claiming all is in. */
+  private showFinished(session: CandidateSession, reason: FinishReason, notSaved: string[] = []): void {
     const redirect = safeHttpUrl(session.redirectURL);
     const name = session.candidate.fullName;
-    const lines: Record<FinishReason, string> = {
+    const complete: Record<FinishReason, string> = {
       submitted: 'Your answers have been submitted.',
       timeUp: 'Time is up, and your answers have been submitted.',
       alreadyCompleted: 'You have completed this test, and your answers have been submitted.',
     };
+    const partial: Record<FinishReason, string> = {
+      submitted: 'Your test has been submitted, but your last changes to some answers could not be saved:',
+      timeUp: 'Time is up and your test has been submitted, but your last changes to some answers did not reach us in time:',
+      alreadyCompleted: 'You have completed this test, but your last changes to some answers could not be saved:',
+    };
+    const lost = notSaved.map((id) => this.questionLabels.get(id) ?? `Question ${id}`);
+    const lead =
+      lost.length === 0
+        ? h('p', { class: 'lead' }, complete[reason])
+        : [
+            h('p', { class: 'lead', 'data-testid': 'not-saved-message' }, partial[reason]),
+            h('ul', { class: 'not-saved', 'data-testid': 'not-saved-list' }, lost.map((label) => h('li', null, label))),
+            h('p', { class: 'muted' }, 'Earlier saved versions of these answers, if any, are the ones that count.'),
+          ];
     const view = h(
       'main',
       { class: 'page', id: 'main' },
@@ -850,7 +875,7 @@ export class TestPage {
         { class: 'card finish', 'data-testid': 'thank-you', 'data-reason': reason },
         h('div', { class: 'finish-mark', 'aria-hidden': 'true' }, '✓'),
         h('h1', { tabindex: '-1' }, name ? `Thank you, ${name}` : 'Thank you'),
-        h('p', { class: 'lead' }, lines[reason]),
+        lead,
         h('p', { class: 'muted' }, session.test.testName),
         redirect && reason !== 'alreadyCompleted'
           ? [h('p', { role: 'status', 'data-testid': 'redirect-message' }, 'Redirecting you…'), h('p', null, h('a', { href: redirect }, 'Continue now'))]

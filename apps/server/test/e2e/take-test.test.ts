@@ -8,56 +8,22 @@
  * `scripts/test.sh` installs Chromium (`ensure_chromium`). With ASSAY_SCREENSHOTS=1 the test also writes the
  * README's screenshots to docs/screenshots/ (landing.png, question.png, finish.png).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inflateSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
-import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CandidateSession } from '@assay/domain';
-import { openStore, type Store } from '@assay/store';
-import { assembleWorker } from '@assay/worker';
-import { buildApp } from '../../src/app.js';
-import { generateApiKey } from '../../src/auth/api-key.js';
-import { DEFAULT_BUNDLE_DIR } from '../../src/candidate-page/register-candidate-pages.js';
-import { loadConfig, type Config } from '../../src/config.js';
-import { SUM_SOLUTION, questionIdsOf } from '../helpers/candidate.js';
+import { SUM_SOLUTION } from '../helpers/candidate.js';
 import { sampleDefinition } from '../helpers/fixtures.js';
-import { silentLog } from '../helpers/receiver.js';
+import { realFocus, startBrowserHarness, type BrowserHarness } from './browser-harness.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
-const BUNDLE_SCRIPT = fileURLToPath(new URL('../../scripts/bundle-candidate-ui.mjs', import.meta.url));
 const SCREENSHOT_DIR = fileURLToPath(new URL('../../../../docs/screenshots/', import.meta.url));
 const SCREENSHOTS = process.env.ASSAY_SCREENSHOTS === '1';
-const VIEWPORT = { width: 1280, height: 800 };
 const CANDIDATE = { emailId: 'ada.lovelace@example.com', fullName: 'Ada Lovelace' };
-
-/**
- * Runs in the page before its own scripts (a string: this file is type-checked without the DOM library). A
- * Content-Security-Policy violation is reported by the browser, not thrown: this says which one, and where.
- */
-const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (event) => {
-  const target = event.target instanceof Element ? '<' + event.target.localName + ' class="' + event.target.className + '">' : String(event.target);
-  console.error('CSP ' + event.effectiveDirective + ' blocked ' + (event.blockedURI || 'inline') + ' at ' + (event.sourceFile || '(inline)') + ':' + event.lineNumber + ' on ' + target + ': ' + event.sample);
-});`;
-
-/** A port nobody listens on right now (Assay's public URL has to name it before the app is built). */
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** The organisation's own site: where the candidate is sent after the test. Records every visit. */
 const startRedirectTarget = async (): Promise<{ server: Server; url: string; hits: string[] }> => {
@@ -116,31 +82,8 @@ const sheetRows = (sheet: ExcelJS.Worksheet): Record<string, unknown>[] => {
 };
 
 describe('taking a test in a real browser (Chromium)', () => {
-  let dataDir: string | undefined;
-  let store: Store | undefined;
-  let app: FastifyInstance | undefined;
-  let config: Config | undefined;
-  let browser: Browser | undefined;
+  let b: BrowserHarness;
   let redirect: Awaited<ReturnType<typeof startRedirectTarget>> | undefined;
-  let baseUrl: string;
-  let apiKey: string;
-
-  /** A v2 API call with the organisation's key. */
-  const v2 = (method: string, url: string, body?: unknown) =>
-    fetch(`${baseUrl}/v2/org${url}`, {
-      method,
-      headers: { 'x-api-key': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json;charset=utf-8' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  const v2Json = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
-    const response = await v2(method, url, body);
-    const text = await response.text();
-    expect(response.status, `${method} ${url}: ${text}`).toBe(200);
-    const envelope = JSON.parse(text) as { statuscode: string; result: T };
-    expect(envelope.statuscode).toBe('200.1');
-    return envelope.result;
-  };
-  const report = (invitationId: number) => v2Json<Record<string, unknown>>('GET', `/report/${invitationId}`);
 
   const screenshot = async (page: Page, name: string) => {
     if (!SCREENSHOTS) return;
@@ -149,73 +92,29 @@ describe('taking a test in a real browser (Chromium)', () => {
   };
 
   beforeAll(async () => {
-    // `pnpm build` makes the page's client bundle; a run straight from source makes it here.
-    if (!existsSync(path.join(DEFAULT_BUNDLE_DIR, 'candidate.js')) || !existsSync(path.join(DEFAULT_BUNDLE_DIR, 'candidate.css'))) {
-      execFileSync(process.execPath, [BUNDLE_SCRIPT, '--no-typecheck'], { stdio: 'inherit' });
-    }
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`${CHROMIUM} is missing: run \`bash scripts/test.sh\` (it installs Debian's chromium) or \`apt-get install -y chromium\`.`);
-    }
-
     redirect = await startRedirectTarget();
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    dataDir = mkdtempSync(path.join(tmpdir(), 'assay-e2e-'));
-    config = loadConfig({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ASSAY_PUBLIC_URL: baseUrl,
-      ASSAY_DATABASE_URL: `sqlite:${path.join(dataDir, 'e2e.db')}`,
-      LOG_LEVEL: 'silent',
-      ASSAY_SEED_DEMO: 'false',
-    });
-    store = await openStore(config.databaseUrl);
-    app = await buildApp({ config, store });
-    await app.listen({ port: config.port, host: config.host });
-
-    const org = await store.orgs.create({ name: 'Acme', email: 'acme@example.com', timeZoneId: 1720 }, Date.now());
-    const key = generateApiKey();
-    await store.apiKeys.insert(org.id, key.keyHash, key.prefix, Date.now());
-    apiKey = key.apiKey;
-
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    b = await startBrowserHarness();
   }, 120_000);
 
   afterAll(async () => {
-    // Each step on its own: one failing must not leave the others open.
-    await browser?.close().catch(() => undefined);
-    await app?.close().catch(() => undefined);
-    await store?.close().catch(() => undefined);
+    await b?.close();
     await closeServer(redirect?.server);
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
   it('registers through the API, takes the test with a reload and a tab switch, submits, redirects, and reports the score', async () => {
     // --- The organisation: imports the test and registers the candidate, with a redirect URL.
-    const { testId } = await v2Json<{ testId: number }>('POST', '/tests', sampleDefinition);
-    const registration = await v2Json<{ testInvitationId: number; takeTestURL: string }>('POST', `/tests/${testId}/register`, {
+    const { testId } = await b.v2Json<{ testId: number }>('POST', '/tests', sampleDefinition);
+    const registration = await b.v2Json<{ testInvitationId: number; takeTestURL: string }>('POST', `/tests/${testId}/register`, {
       ...CANDIDATE,
       redirectURL: redirect!.url,
     });
     const invitationId = registration.testInvitationId;
-    expect(registration.takeTestURL.startsWith(`${baseUrl}/t/`)).toBe(true);
+    expect(registration.takeTestURL.startsWith(`${b.baseUrl}/t/`)).toBe(true);
 
     // The question ids, as the page names them (data-testids).
     const token = new URL(registration.takeTestURL).pathname.split('/').at(-1)!;
-    const sessionResponse = await fetch(`${baseUrl}/candidate/v1/${token}`);
-    expect(sessionResponse.status).toBe(200);
-    const session = (await sessionResponse.json()) as { result: CandidateSession };
-    const [single, multiple, coding] = questionIdsOf(session.result);
-
-    const context: BrowserContext = await browser!.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, locale: 'en-GB', timezoneId: 'UTC' });
-    // A Content-Security-Policy violation is reported by the browser, not thrown: say which one, and where.
-    await context.addInitScript({ content: REPORT_CSP_VIOLATIONS });
-    const page = await context.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageErrors.push(`console: ${message.text()}`);
-    });
+    const [single, multiple, coding] = await b.questionIds(testId);
+    const { context, page, errors: pageErrors } = await b.openPage();
 
     try {
       // --- Landing page.
@@ -264,9 +163,8 @@ describe('taking a test in a real browser (Chromium)', () => {
       // blur ever fires). Turned off for this step, bringing another tab to the front really takes the focus
       // from the test page: the window fires `blur`, and `focus` when the test page is back in front. (Headless
       // Chromium has no real window to hide, so visibilityState stays "visible"; the page counts either.)
-      expect((await report(invitationId)).wv).toBe(0);
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: false });
+      expect((await b.report(invitationId)).wv).toBe(0);
+      const restoreFocus = await realFocus(context, page);
       const other = await context.newPage();
       await other.bringToFront();
       await expect.poll(() => page.evaluate<boolean>('document.hasFocus()')).toBe(false);
@@ -274,12 +172,11 @@ describe('taking a test in a real browser (Chromium)', () => {
       await page.bringToFront();
       await expect.poll(() => page.evaluate<boolean>('document.hasFocus()')).toBe(true);
       await other.close();
-      await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true });
-      await cdp.detach();
-      await expect.poll(async () => (await report(invitationId)).wv, { timeout: 10_000 }).toBe(1);
+      await restoreFocus();
+      await expect.poll(async () => (await b.report(invitationId)).wv, { timeout: 10_000 }).toBe(1);
       // Back in time for `returned`: about 1.5 s away, not the whole test.
-      await expect.poll(async () => (await report(invitationId)).tv, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
-      expect((await report(invitationId)).tv).toBeLessThanOrEqual(5);
+      await expect.poll(async () => (await b.report(invitationId)).tv, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+      expect((await b.report(invitationId)).tv).toBeLessThanOrEqual(5);
 
       // --- Reload mid-test: the answers come back from the server (nothing is left unsent in this browser's
       // offline copy), and the page reopens the section it was on.
@@ -316,13 +213,8 @@ describe('taking a test in a real browser (Chromium)', () => {
     }
 
     // --- The report (v2): scored by the outbox worker, as `pnpm start` runs it; 2 + 3 + 5 of 10.
-    const worker = assembleWorker(store!, { ...config!, outboxDir: path.join(dataDir!, 'outbox') }, silentLog, { codeRunner: app!.assay.runner });
-    try {
-      await worker.drain();
-    } finally {
-      await worker.close();
-    }
-    const final = await report(invitationId);
+    await b.drainWorker();
+    const final = await b.report(invitationId);
     expect(final).toMatchObject({
       ...CANDIDATE,
       testName: 'Backend screening',
@@ -331,15 +223,15 @@ describe('taking a test in a real browser (Chromium)', () => {
       testStatus: 'Completed',
       reportStatus: 'Generated',
     });
-    // The tab switch (1, checked above); the page also sends `left` as it unloads, so the reload counts too.
-    expect(final.wv).toBeGreaterThanOrEqual(1);
-    expect(await v2Json('GET', `/report/${invitationId}/sections`)).toEqual([
+    // The tab switch counts; the reload does not (the page was back within seconds).
+    expect(final.wv).toBe(1);
+    expect(await b.v2Json('GET', `/report/${invitationId}/sections`)).toEqual([
       { sectionName: 'Fundamentals', sectionScore: 5, candidateScore: 5 },
       { sectionName: 'Coding', sectionScore: 5, candidateScore: 5 },
     ]);
 
     // --- The PDF shows the candidate and the score.
-    const pdfResponse = await v2('GET', `/report/${invitationId}/pdf`);
+    const pdfResponse = await b.v2('GET', `/report/${invitationId}/pdf`);
     expect(pdfResponse.status).toBe(200);
     expect(pdfResponse.headers.get('content-type')).toBe('application/pdf');
     const pdf = Buffer.from(await pdfResponse.arrayBuffer());
@@ -349,7 +241,7 @@ describe('taking a test in a real browser (Chromium)', () => {
     expect(shown).toContain('10 / 10 (100%)');
 
     // --- The Excel workbook of the test has the candidate's row with the score.
-    const excelResponse = await v2('GET', `/report/${testId}/excel`);
+    const excelResponse = await b.v2('GET', `/report/${testId}/excel`);
     expect(excelResponse.status).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await excelResponse.arrayBuffer());
