@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { describeIssues } from '@assay/domain';
+import { DEFAULT_RUN_BUDGET, describeIssues } from '@assay/domain';
+import { DEFAULT_MAX_QUEUED, DEFAULT_SCORING_WORKERS, DEFAULT_WORKERS } from '@assay/sandbox';
 
 const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => ['true', '1', 'yes'].includes(value));
 
@@ -22,6 +23,11 @@ export const ConfigSchema = z
     ASSAY_OUTBOX_DIR: z.string().min(1).default('./data/outbox'),
     ASSAY_MAIL_FROM: z.string().min(3).default('Assay <no-reply@assay.invalid>'),
     ASSAY_RUN_WORKER: flag.default(true),
+    ASSAY_SAMPLE_RUNS_PER_WINDOW: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_RUN_BUDGET.runs),
+    ASSAY_SAMPLE_RUN_WINDOW_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(DEFAULT_RUN_BUDGET.windowMs),
+    ASSAY_SAMPLE_RUN_WORKERS: z.coerce.number().int().min(1).max(64).default(DEFAULT_WORKERS),
+    ASSAY_SAMPLE_RUN_QUEUE: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_MAX_QUEUED),
+    ASSAY_SCORING_WORKERS: z.coerce.number().int().min(1).max(64).default(DEFAULT_SCORING_WORKERS),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({
@@ -39,6 +45,12 @@ export const ConfigSchema = z
     outboxDir: env.ASSAY_OUTBOX_DIR,
     mailFrom: env.ASSAY_MAIL_FROM,
     runWorker: env.ASSAY_RUN_WORKER,
+    sampleRuns: {
+      budget: { runs: env.ASSAY_SAMPLE_RUNS_PER_WINDOW, windowMs: env.ASSAY_SAMPLE_RUN_WINDOW_MS },
+      workers: env.ASSAY_SAMPLE_RUN_WORKERS,
+      maxQueued: env.ASSAY_SAMPLE_RUN_QUEUE,
+    },
+    scoringWorkers: env.ASSAY_SCORING_WORKERS,
   }));
 export type Config = z.infer<typeof ConfigSchema>;
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { z } from 'zod';
+import { DEFAULT_SCORING_WORKERS } from '@assay/sandbox';
 import { openStore } from '@assay/store';
 import { assembleWorker } from './assemble.js';
 
@@ -14,6 +15,7 @@ const Env = z.object({
   ASSAY_WORKER_ID: z.string().optional(),
   ASSAY_WORKER_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   ASSAY_WORKER_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
+  ASSAY_SCORING_WORKERS: z.coerce.number().int().min(1).max(64).default(DEFAULT_SCORING_WORKERS),
 });
 
 const log = {
@@ -39,7 +41,12 @@ const assembled = assembleWorker(
     mailFrom: env.ASSAY_MAIL_FROM,
   },
   log,
-  { pollMs: env.ASSAY_WORKER_POLL_MS, leaseMs: env.ASSAY_WORKER_LEASE_MS, ...(env.ASSAY_WORKER_ID ? { workerId: env.ASSAY_WORKER_ID } : {}) },
+  {
+    pollMs: env.ASSAY_WORKER_POLL_MS,
+    leaseMs: env.ASSAY_WORKER_LEASE_MS,
+    scoringWorkers: env.ASSAY_SCORING_WORKERS,
+    ...(env.ASSAY_WORKER_ID ? { workerId: env.ASSAY_WORKER_ID } : {}),
+  },
 );
 assembled.start();
 log.info({ workerId: assembled.worker.workerId, mail: assembled.mailer.mode }, 'worker started');
