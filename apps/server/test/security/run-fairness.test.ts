@@ -120,11 +120,16 @@ describe.each(backends)('sample-run fairness on %s', (backend) => {
       expect(passedOf(await saver.api.run(saver.coding, SUM_SOLUTION))).toEqual([true]);
     });
 
-    it('does not count refused runs (here: of a question without sample tests)', async () => {
+    it('does not count refused runs: 429.2 answers cost nothing', async () => {
       clock.set(START);
-      const { api, coding, single } = await startedCandidate(h, testId, 'refused@example.com');
-      for (let i = 0; i < 5; i += 1) expectFailure(await api.run(single, SUM_SOLUTION), '400.10');
-      for (let i = 0; i < 3; i += 1) expect(passedOf(await api.run(coding, SUM_SOLUTION))).toEqual([true]);
+      const { api, coding } = await startedCandidate(h, testId, 'refused@example.com');
+      const answers = await Promise.all([api.run(coding, LOOP), ...Array.from({ length: 5 }, () => api.run(coding, SUM_SOLUTION))]);
+      expect(answers.map((response) => response.json<{ statuscode: string }>().statuscode).sort()).toEqual([
+        '200.1',
+        ...Array(5).fill('429.2'),
+      ]);
+      for (let i = 0; i < 2; i += 1) expect(passedOf(await api.run(coding, SUM_SOLUTION))).toEqual([true]);
+      expectFailure(await api.run(coding, SUM_SOLUTION), '429.3');
     });
   });
 

@@ -79,8 +79,8 @@ describe('a sample-run flood from one token (SQLite, real processes)', () => {
         () => 'no answer',
       ),
     );
-    // Let the flood reach the server first: the others come in behind it.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Let the flood be in place (80 connections opened, their runs asked for): the others come in behind it.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
 
     const runStarted = performance.now();
     const bystanderRun = bystander.api.run(bystander.coding, SUM_SOLUTION).then(
@@ -105,9 +105,12 @@ describe('a sample-run flood from one token (SQLite, real processes)', () => {
     expect(scoredMs).toBeLessThan(10_000);
     expect(await report()).toMatchObject({ reportStatus: 'Generated', score: '5' });
 
-    // The flood itself: one run went through, every other one was answered at once with 429.2.
+    // The flood itself: its requests trickle in over a second or two (80 connections), so a later one may run
+    // once the first has answered; the rest were answered at once with 429.2, none was queued.
     const codes = await Promise.all(flood);
-    expect(codes.filter((code) => code === '200')).toHaveLength(1);
-    expect(codes.filter((code) => code === '429.2')).toHaveLength(FLOOD - 1);
+    const ran = codes.filter((code) => code === '200').length;
+    expect(ran).toBeGreaterThanOrEqual(1);
+    expect(ran).toBeLessThanOrEqual(5);
+    expect(codes.filter((code) => code === '429.2')).toHaveLength(FLOOD - ran);
   }, 120_000);
 });
