@@ -1,8 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Sandbox } from '@assay/sandbox';
+import { Sandbox, type CodeRunner } from '@assay/sandbox';
 import type { Store } from '@assay/store';
-import type { CodeRunner } from '@assay/worker';
 import { KeyOwnerCache } from './auth/key-owner-cache.js';
 import { CandidateAttempts } from './candidate/attempts-service.js';
 import { registerCandidatePages } from './candidate-page/register-candidate-pages.js';
@@ -70,7 +69,8 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   await registerOpenApi(app, config.publicUrl);
 
   const context: AppContext = { config, store, keyCache: new KeyOwnerCache(config.keyCacheTtlMs), now };
-  const sandbox = codeRunner ? undefined : new Sandbox();
+  const { workers, maxQueued, budget: runBudget } = config.sampleRuns;
+  const sandbox = codeRunner ? undefined : new Sandbox({ workers, maxQueued, scoringWorkers: config.scoringWorkers });
   const runner = codeRunner ?? sandbox!;
   const attempts = new CandidateAttempts(store, now, config.answerGraceMs);
   app.decorate('assay', { attempts, runner });
@@ -81,7 +81,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   await app.register(operationsRoutes, context);
   await app.register(signedReportRoutes, context);
   await registerCandidatePages(app);
-  await app.register(candidateRoutes, { attempts, runner, prefix: '/candidate/v1' });
+  await app.register(candidateRoutes, { attempts, runner, runBudget, now, prefix: '/candidate/v1' });
   await app.register(candidateLinkRoutes, { ...context, prefix: '/candidate/v1' });
   await app.register(
     async (v2) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_ANSWER_GRACE_MS, MAX_ANSWER_GRACE_MS, describeIssues } from '@assay/domain';
+import { DEFAULT_ANSWER_GRACE_MS, DEFAULT_RUN_BUDGET, MAX_ANSWER_GRACE_MS, describeIssues } from '@assay/domain';
+import { DEFAULT_MAX_QUEUED, DEFAULT_SCORING_WORKERS, DEFAULT_WORKERS } from '@assay/sandbox';
 
 const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => ['true', '1', 'yes'].includes(value));
 
@@ -38,6 +39,11 @@ export const ConfigSchema = z
       .min(0)
       .max(MAX_ANSWER_GRACE_MS, { error: `must be at most ${MAX_ANSWER_GRACE_MS} (the clock-skew tolerance)` })
       .default(DEFAULT_ANSWER_GRACE_MS),
+    ASSAY_SAMPLE_RUNS_PER_WINDOW: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_RUN_BUDGET.runs),
+    ASSAY_SAMPLE_RUN_WINDOW_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(DEFAULT_RUN_BUDGET.windowMs),
+    ASSAY_SAMPLE_RUN_WORKERS: z.coerce.number().int().min(1).max(64).default(DEFAULT_WORKERS),
+    ASSAY_SAMPLE_RUN_QUEUE: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_MAX_QUEUED),
+    ASSAY_SCORING_WORKERS: z.coerce.number().int().min(1).max(64).default(DEFAULT_SCORING_WORKERS),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({
@@ -56,6 +62,12 @@ export const ConfigSchema = z
     mailFrom: env.ASSAY_MAIL_FROM,
     runWorker: env.ASSAY_RUN_WORKER,
     answerGraceMs: env.ASSAY_ANSWER_GRACE_MS,
+    sampleRuns: {
+      budget: { runs: env.ASSAY_SAMPLE_RUNS_PER_WINDOW, windowMs: env.ASSAY_SAMPLE_RUN_WINDOW_MS },
+      workers: env.ASSAY_SAMPLE_RUN_WORKERS,
+      maxQueued: env.ASSAY_SAMPLE_RUN_QUEUE,
+    },
+    scoringWorkers: env.ASSAY_SCORING_WORKERS,
   }));
 export type Config = z.infer<typeof ConfigSchema>;
 

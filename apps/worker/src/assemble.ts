@@ -1,13 +1,13 @@
 import { REPORT_URL_KEY_SETTING, closeDeliveryAgents, newReportUrlKey, nextRetryDelayMs } from '@assay/delivery';
-import { Sandbox } from '@assay/sandbox';
 import { takeTestUrl } from '@assay/domain';
+import { Sandbox, type CodeRunner } from '@assay/sandbox';
 import type { Store } from '@assay/store';
 import { createMailer, type Mailer } from './email/mailer.js';
 import { DeadlineSweeper } from './deadline-sweeper.js';
 import { callbackHandler } from './handlers/callback.js';
 import { emailHandler } from './handlers/email.js';
 import { linkEmailHandler } from './handlers/link-email.js';
-import { scoreHandler, type CodeRunner } from './handlers/score.js';
+import { scoreHandler } from './handlers/score.js';
 import { OutboxWorker, type Logger } from './outbox-worker.js';
 
 export interface WorkerSettings {
@@ -49,13 +49,17 @@ export const assembleWorker = (
     deliveryTimeoutMs?: number;
     /** Where coding answers are scored; by default a sandbox pool owned (and closed) by the worker. */
     codeRunner?: CodeRunner;
+    /** Worker threads of that default sandbox's scoring lane. */
+    scoringWorkers?: number;
   } = {},
 ): AssembledWorker => {
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
   const mailer = options.mailer ?? createMailer({ smtpUrl: settings.smtpUrl, outboxDir: settings.outboxDir, from: settings.mailFrom });
   const reportUrlKey = () => store.settings.getOrCreate(REPORT_URL_KEY_SETTING, newReportUrlKey);
-  const sandbox = options.codeRunner ? undefined : new Sandbox();
+  const sandbox = options.codeRunner
+    ? undefined
+    : new Sandbox(options.scoringWorkers === undefined ? {} : { scoringWorkers: options.scoringWorkers });
   const runner = options.codeRunner ?? sandbox!;
   const sweeper = new DeadlineSweeper(store, now, log, settings.answerGraceMs);
   const worker = new OutboxWorker({

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { z } from 'zod';
 import { DEFAULT_ANSWER_GRACE_MS, MAX_ANSWER_GRACE_MS } from '@assay/domain';
+import { DEFAULT_SCORING_WORKERS } from '@assay/sandbox';
 import { openStore } from '@assay/store';
 import { assembleWorker } from './assemble.js';
 
@@ -16,6 +17,7 @@ const Env = z.object({
   ASSAY_WORKER_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   ASSAY_WORKER_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
   ASSAY_ANSWER_GRACE_MS: z.coerce.number().int().min(0).max(MAX_ANSWER_GRACE_MS).default(DEFAULT_ANSWER_GRACE_MS),
+  ASSAY_SCORING_WORKERS: z.coerce.number().int().min(1).max(64).default(DEFAULT_SCORING_WORKERS),
 });
 
 const log = {
@@ -42,7 +44,12 @@ const assembled = assembleWorker(
     answerGraceMs: env.ASSAY_ANSWER_GRACE_MS,
   },
   log,
-  { pollMs: env.ASSAY_WORKER_POLL_MS, leaseMs: env.ASSAY_WORKER_LEASE_MS, ...(env.ASSAY_WORKER_ID ? { workerId: env.ASSAY_WORKER_ID } : {}) },
+  {
+    pollMs: env.ASSAY_WORKER_POLL_MS,
+    leaseMs: env.ASSAY_WORKER_LEASE_MS,
+    scoringWorkers: env.ASSAY_SCORING_WORKERS,
+    ...(env.ASSAY_WORKER_ID ? { workerId: env.ASSAY_WORKER_ID } : {}),
+  },
 );
 assembled.start();
 log.info({ workerId: assembled.worker.workerId, mail: assembled.mailer.mode }, 'worker started');

@@ -8,7 +8,12 @@ export const DEFAULT_CPU_MS_PER_CASE = 1000;
 export const DEFAULT_MAX_OUTPUT_BYTES = 64 * KiB;
 /** Added to the per-case CPU budgets for the default wall clock: worker message passing and QuickJS instantiation. */
 export const WALL_CLOCK_SLACK_MS = 2000;
+/** Worker threads of the candidate lane. */
 export const DEFAULT_WORKERS = 2;
+/** Candidate runs that may wait beyond the running ones: about four wall clocks of waiting at most. */
+export const DEFAULT_MAX_QUEUED = 8;
+/** Worker threads of the scoring lane. */
+export const DEFAULT_SCORING_WORKERS = 1;
 
 /**
  * QuickJS stack budget. About 11,000 frames of plain recursion, close to what Node allows, so ordinary

@@ -1,27 +1,42 @@
+import { SandboxBusyError } from './busy.js';
 import type { Job, SlotEvents } from './worker-slot.js';
 import { WorkerSlot } from './worker-slot.js';
 
 /** Workers that die before becoming ready this many times in a row mean a broken install, not bad luck. */
 const MAX_STARTUP_FAILURES = 3;
+/** Retry-After when the queue is full before any worker runs a job (workers still starting). */
+const STARTING_RETRY_MS = 1000;
 
 export type SlotFactory = (events: SlotEvents) => WorkerSlot;
+
+export interface PoolOptions {
+  /** Jobs that may wait for a worker; one more is refused with SandboxBusyError. Default: no bound. */
+  maxQueued?: number;
+  createSlot?: SlotFactory;
+}
 
 /**
  * A fixed number of worker slots with a FIFO queue in front; each slot runs one job at a time. Slots that
  * are killed or crash are replaced; close() terminates every worker, including ones still being torn down,
- * and waits for their threads to exit.
+ * and waits for their threads to exit. With `maxQueued`, at most `size + maxQueued` jobs are admitted at
+ * once (running or waiting), so a flood is refused up front instead of delaying every later job.
  */
 export class WorkerPool {
   readonly #size: number;
+  readonly #capacity: number;
   readonly #createSlot: SlotFactory;
   readonly #slots = new Set<WorkerSlot>();
   readonly #exiting = new Set<Promise<unknown>>();
   readonly #queue: Job[] = [];
+  /** Wall-clock deadline (performance.now()) of each job a worker is running: when it ends at the latest. */
+  readonly #deadlines = new Map<Job, number>();
+  #admitted = 0;
   #startupFailures = 0;
   #closed = false;
 
-  constructor(size: number, createSlot: SlotFactory = (events) => new WorkerSlot(events)) {
+  constructor(size: number, { maxQueued = Number.POSITIVE_INFINITY, createSlot = (events) => new WorkerSlot(events) }: PoolOptions = {}) {
     this.#size = size;
+    this.#capacity = size + maxQueued;
     this.#createSlot = createSlot;
   }
 
@@ -30,12 +45,21 @@ export class WorkerPool {
     return this.#slots.size;
   }
 
+  /** Jobs admitted and not yet settled: running, or waiting in the queue. */
+  get admitted(): number {
+    return this.#admitted;
+  }
+
   submit(job: Job): void {
     if (this.#closed) {
       job.reject(new Error('Sandbox is closed'));
       return;
     }
-    this.#queue.push(job);
+    if (this.#admitted >= this.#capacity) {
+      job.reject(new SandboxBusyError(this.#retryAfterMs()));
+      return;
+    }
+    this.#queue.push(this.#tracked(job));
     // Workers start lazily, so a pool that is built but never used costs no threads.
     this.#fill();
     this.#dispatch();
@@ -66,8 +90,39 @@ export class WorkerPool {
       const job = this.#queue.shift();
       if (job === undefined) return;
       this.#startupFailures = 0;
+      this.#deadlines.set(job, performance.now() + job.limits.wallClockMs);
       slot.start(job);
     }
+  }
+
+  /** Counts the job while it is admitted; whichever way it settles (result, kill, close) frees its place. */
+  #tracked(job: Job): Job {
+    this.#admitted += 1;
+    let settled = false;
+    const settle = () => {
+      if (settled) return false;
+      settled = true;
+      this.#admitted -= 1;
+      this.#deadlines.delete(tracked);
+      return true;
+    };
+    const tracked: Job = {
+      ...job,
+      resolve: (outcome) => {
+        if (settle()) job.resolve(outcome);
+      },
+      reject: (error) => {
+        if (settle()) job.reject(error);
+      },
+    };
+    return tracked;
+  }
+
+  /** A place frees up when a running job ends, at the latest when the soonest wall clock runs out. */
+  #retryAfterMs(): number {
+    if (this.#deadlines.size === 0) return STARTING_RETRY_MS;
+    const soonest = Math.min(...this.#deadlines.values());
+    return Math.max(1, Math.ceil(soonest - performance.now()));
   }
 
   #onGone(slot: WorkerSlot, exited: Promise<unknown>, startupError?: Error): void {

@@ -37,8 +37,34 @@ export interface SandboxLimits {
   maxOutputBytes: number;
 }
 
+/**
+ * Who a run is for. `candidate`: runs a candidate asks for while taking a test (sample tests), served by
+ * workers of their own behind a bounded queue. `scoring`: the scoring of completed attempts, on workers
+ * candidates' runs never occupy, so it never waits behind them.
+ */
+export type RunLane = 'candidate' | 'scoring';
+
+export const RUN_LANES: readonly RunLane[] = ['candidate', 'scoring'];
+
+export interface RunOptions {
+  /** Default `candidate`: a run nobody vouched for gets the bounded lane. */
+  lane?: RunLane;
+}
+
+/** Runs candidate code against test cases somewhere it cannot hurt the host; `Sandbox` is the implementation. */
+export interface CodeRunner {
+  run(request: RunRequest, options?: RunOptions): Promise<RunOutcome>;
+}
+
 export interface SandboxOptions {
-  /** Number of worker threads; runs beyond that wait in a FIFO queue. Default 2. */
+  /** Worker threads of the `candidate` lane. Default 2. */
   workers?: number;
+  /**
+   * Candidate runs that may wait for a worker of their lane; one more makes `run()` reject with
+   * `SandboxBusyError` at once instead of queueing. Default 8; 0 means "only when a worker is free".
+   */
+  maxQueued?: number;
+  /** Worker threads of the `scoring` lane (its queue is unbounded: scoring is never refused). Default 1. */
+  scoringWorkers?: number;
   limits?: Partial<SandboxLimits>;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SandboxBusyError } from '../src/busy.js';
 import { configureLimits, limitsForRun } from '../src/limits.js';
 import { WorkerPool } from '../src/pool.js';
 import { prepareRun } from '../src/request.js';
@@ -9,8 +10,8 @@ import { settled, threadCount, waitFor } from './helpers.js';
 const SCRIPTED = new URL('./fixtures/scripted-worker.js', import.meta.url);
 const BROKEN = new URL('./fixtures/broken-worker.js', import.meta.url);
 
-function poolOf(size: number, url: URL): WorkerPool {
-  return new WorkerPool(size, (events) => new WorkerSlot(events, url));
+function poolOf(size: number, url: URL, maxQueued?: number): WorkerPool {
+  return new WorkerPool(size, { createSlot: (events) => new WorkerSlot(events, url), ...(maxQueued === undefined ? {} : { maxQueued }) });
 }
 
 function submit(pool: WorkerPool, code: string, args: unknown[][], wallClockMs?: number): Promise<RunOutcome> {
@@ -94,5 +95,67 @@ describe('WorkerPool', () => {
     expect(await Promise.all([hung, running, queued])).toEqual(Array(3).fill('rejected: Sandbox is closed'));
     expect(await waitFor(() => threadCount() <= before, 5000)).toBe(true);
     await expect(submit(pool, 'echo', [[4]])).rejects.toThrow('Sandbox is closed');
+  });
+
+  describe('with a bounded queue', () => {
+    it('admits size + maxQueued jobs and refuses the next at once, with the soonest wall clock as retry hint', async () => {
+      const pool = poolOf(1, SCRIPTED, 2);
+      try {
+        await submit(pool, 'echo', [[0]]); // the worker is up, so the next job starts at once
+        const running = settled(submit(pool, 'hang', [[1]], 2500));
+        const queued = [settled(submit(pool, 'echo', [[2]])), settled(submit(pool, 'echo', [[3]]))];
+        expect(pool.admitted).toBe(3);
+        const refused = submit(pool, 'echo', [[4]]);
+        await expect(refused).rejects.toBeInstanceOf(SandboxBusyError);
+        const error = (await refused.catch((e: unknown) => e)) as SandboxBusyError;
+        expect(error.retryAfterMs).toBeGreaterThan(1000);
+        expect(error.retryAfterMs).toBeLessThanOrEqual(2500);
+        expect(pool.admitted).toBe(3);
+        expect(await running).toBe('resolved');
+        expect(await Promise.all(queued)).toEqual(['resolved', 'resolved']);
+        expect(pool.admitted).toBe(0);
+      } finally {
+        await pool.close();
+      }
+    });
+
+    it('frees the place of a job however it ends: result, wall-clock kill or crash', async () => {
+      const pool = poolOf(1, SCRIPTED, 0);
+      try {
+        for (const [code, wallClockMs] of [['echo', undefined], ['hang', 300], ['throw', undefined], ['exit', undefined]] as const) {
+          await submit(pool, code, [[1]], wallClockMs);
+          expect(pool.admitted).toBe(0);
+        }
+        expect(await submit(pool, 'echo', [[5]])).toEqual({ results: [{ passed: true, actual: [5] }] });
+      } finally {
+        await pool.close();
+      }
+    });
+
+    it('admits again as soon as a running job ends', async () => {
+      const pool = poolOf(1, SCRIPTED, 0);
+      try {
+        await submit(pool, 'echo', [[0]]);
+        const hung = submit(pool, 'hang', [[1]], 300);
+        await expect(submit(pool, 'echo', [[2]])).rejects.toBeInstanceOf(SandboxBusyError);
+        await hung;
+        expect(await submit(pool, 'echo', [[3]])).toEqual({ results: [{ passed: true, actual: [3] }] });
+      } finally {
+        await pool.close();
+      }
+    });
+
+    it('counts jobs waiting for workers that are still starting, and hints a short retry', async () => {
+      const pool = poolOf(1, SCRIPTED, 0);
+      try {
+        const first = submit(pool, 'echo', [[1]]);
+        const refused = await submit(pool, 'echo', [[2]]).catch((e: unknown) => e);
+        expect(refused).toBeInstanceOf(SandboxBusyError);
+        expect((refused as SandboxBusyError).retryAfterMs).toBe(1000);
+        expect(await first).toEqual({ results: [{ passed: true, actual: [1] }] });
+      } finally {
+        await pool.close();
+      }
+    });
   });
 });

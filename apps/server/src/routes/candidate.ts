@@ -9,15 +9,21 @@ import {
   RunCodeResult,
   SnapshotInput,
   succeed,
+  type RunBudget,
 } from '@assay/domain';
+import type { CodeRunner } from '@assay/sandbox';
 import type { CandidateAttempts } from '../candidate/attempts-service.js';
-import type { CodeRunner } from '@assay/worker';
+import { SampleRunGate } from '../candidate/sample-run-gate.js';
+import { withRetryAfter } from '../plugins/retry-later.js';
 import { refusal } from '../refusal-error.js';
 import { envelopeResponses } from './responses.js';
 
 export interface CandidateRouteOptions {
   attempts: CandidateAttempts;
   runner: CodeRunner;
+  /** Sample runs per token and window (429.3 beyond); one at a time either way (429.2). */
+  runBudget: RunBudget;
+  now: () => number;
 }
 
 /** Tokens are opaque; a malformed one is simply not found. */
@@ -26,7 +32,9 @@ const QuestionParams = TokenParams.extend({ questionId: IdParam });
 const tags = ['candidate'];
 
 /** The candidate JSON API behind the take-test page; the token in the path is the only credential. */
-export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = async (app, { attempts, runner }) => {
+export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = async (app, { attempts, runner, runBudget, now }) => {
+  const sampleRuns = new SampleRunGate(runBudget, now);
+
   app.get(
     '/:token',
     { schema: { tags, summary: 'The candidate session: state, test, deadline, saved answers', params: TokenParams, response: envelopeResponses(CandidateSession) } },
@@ -92,11 +100,12 @@ export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = asy
         response: envelopeResponses(RunCodeResult),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { token, questionId } = request.params;
       const question = await attempts.questionForRun(token, questionId);
       if (question.type !== 'coding') throw refusal('400.10', 'Only coding questions have sample tests to run.');
-      const outcome = await runner.run({ code: request.body.code, functionName: question.functionName, cases: question.sampleTests });
+      const run = { code: request.body.code, functionName: question.functionName, cases: question.sampleTests };
+      const outcome = await withRetryAfter(reply, sampleRuns.run(token, () => runner.run(run, { lane: 'candidate' })));
       return succeed({
         results: question.sampleTests.map((sample, index) => {
           const result = outcome.results[index] ?? { passed: false, error: 'Not run' };

@@ -7,15 +7,12 @@ import {
   type CodingOutcome,
   type ScorableQuestion,
 } from '@assay/domain';
+import type { CodeRunner } from '@assay/sandbox';
 import type { JobRow, Store } from '@assay/store';
 import type { JobHandler } from '../outbox-worker.js';
 
-/** Runs candidate code against test cases somewhere it cannot hurt us (the @assay/sandbox worker pool). */
-export interface CodeRunner {
-  run(request: { code: string; functionName: string; cases: { args: unknown[]; expected: unknown }[] }): Promise<{
-    results: { passed: boolean; actual?: unknown; error?: string }[];
-  }>;
-}
+/** Kept for importers from before the interface moved next to the sandbox. */
+export type { CodeRunner } from '@assay/sandbox';
 
 export interface ScoreDeps {
   store: Store;
@@ -49,7 +46,11 @@ export const scoreHandler =
     const coding = new Map<number, CodingOutcome>();
     for (const { questionId, definition } of questions) {
       if (definition.type !== 'coding' || !isCodingAnswerGiven(definition, answers.get(questionId))) continue;
-      const outcome = await runner.run({ code: answers.get(questionId)!.code!, functionName: definition.functionName, cases: definition.hiddenTests });
+      // The scoring lane: never behind candidates' sample runs, never refused as busy.
+      const outcome = await runner.run(
+        { code: answers.get(questionId)!.code!, functionName: definition.functionName, cases: definition.hiddenTests },
+        { lane: 'scoring' },
+      );
       coding.set(questionId, { passed: outcome.results.filter((result) => result.passed).length, total: definition.hiddenTests.length });
     }
     const score = scoreAttempt(questions, answers, coding);
