@@ -135,6 +135,18 @@ export const SelfRegistrationInput = z
 export type SelfRegistrationInput = z.infer<typeof SelfRegistrationInput>;
 
 export const SelfRegistration = z.object({ testUrl: z.string() }).meta({ id: 'SelfRegistration' });
+export type SelfRegistration = z.infer<typeof SelfRegistration>;
+
+/** What saving an answer answers. */
+export const AnswerSaved = z.object({ questionId: z.int(), savedAt: z.string() });
+export type AnswerSaved = z.infer<typeof AnswerSaved>;
+
+/** The attempt's proctoring counters after an event: window violations and seconds away. */
+export const ViolationCounts = z.object({ wv: z.int(), tv: z.int() });
+export type ViolationCounts = z.infer<typeof ViolationCounts>;
+
+export const SnapshotSaved = z.object({ snapshotId: z.int() });
+export type SnapshotSaved = z.infer<typeof SnapshotSaved>;
 
 export const PublicLinkView = z
   .object({
