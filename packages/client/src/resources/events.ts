@@ -1,4 +1,4 @@
-import { ReconciliationEvents, type EventsQuery } from '@assay/domain';
+import { EVENTS_PAGE_DEFAULT, EVENTS_PAGE_MAX, ReconciliationEvents, type EventsQuery } from '@assay/domain';
 import { sleep } from '../core/attempt-signal.js';
 import { AssayError, AssayUserAbortError } from '../core/errors.js';
 import type { CallOptions } from '../core/options.js';
@@ -85,8 +85,9 @@ export class Events {
 
   private async *read(window: EventsWindow, seen: SeenEvents, options: CallOptions | undefined): AsyncGenerator<ReconciliationEvent, void, undefined> {
     let from = isoOf(window.from);
+    let limit = window.limit;
     for (;;) {
-      const page = await this.list({ ...window, from }, options);
+      const page = await this.list({ ...window, from, limit }, options);
       let fresh = 0;
       for (const event of page.events) {
         if (!seen.first(event)) continue;
@@ -95,7 +96,10 @@ export class Events {
       }
       if (page.next === null) return;
       if (page.next === from && fresh === 0) {
-        throw new AssayError(`More than ${page.events.length} events at ${from}: pass a larger limit (at most 1000).`);
+        // `from` is inclusive: a full page of events all at one instant, all seen, cannot move on. A larger page can.
+        if ((limit ?? EVENTS_PAGE_DEFAULT) >= EVENTS_PAGE_MAX) throw new AssayError(`More than ${EVENTS_PAGE_MAX} events at ${from}.`);
+        limit = Math.min(EVENTS_PAGE_MAX, (limit ?? EVENTS_PAGE_DEFAULT) * 2);
+        continue;
       }
       seen.forgetBefore(Date.parse(page.next));
       from = page.next;

@@ -49,6 +49,9 @@ export const DeliveryLog = z
   .meta({ id: 'DeliveryLog' });
 export type DeliveryLog = z.infer<typeof DeliveryLog>;
 
+export const EVENTS_PAGE_DEFAULT = 500;
+export const EVENTS_PAGE_MAX = 1000;
+
 /** Reconciliation window: ISO 8601 instants, `to` defaults to now; at most 1000 events a page. */
 export const EventsQuery = z.object({
   from: z.iso.datetime({ offset: true, error: 'from must be an ISO-8601 date-time' }),
@@ -57,8 +60,8 @@ export const EventsQuery = z.object({
     .string()
     .regex(/^[0-9]{1,4}$/, { error: 'limit must be a positive integer' })
     .transform(Number)
-    .pipe(z.number().int().min(1).max(1000))
-    .default(500),
+    .pipe(z.number().int().min(1).max(EVENTS_PAGE_MAX))
+    .default(EVENTS_PAGE_DEFAULT),
 });
 export type EventsQuery = z.infer<typeof EventsQuery>;
 
