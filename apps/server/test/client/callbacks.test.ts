@@ -20,15 +20,15 @@ describe.each(backends)('@assay/client webhooks, deliveries and verified callbac
   const lastReceived = () => receiver.received.at(-1)!;
 
   it('verifies a real completion callback and opens its ReportPDFUrl', async () => {
-    const [{ secret }] = (await t.client.webhooks.get()).secrets;
+    const { secret } = (await t.client.webhooks.get()).secrets[0]!;
     receiver.received.length = 0;
     const invitationId = await completeAttempt(t.client, testId, 'hooked@example.com', { callbackURL: receiver.url });
     await t.h.drainJobs();
     expect(receiver.received).toHaveLength(1);
     const { body, headers } = lastReceived();
-    const payload = await verifyCompletionCallback(body, headers, secret!);
+    const payload = await verifyCompletionCallback(body, headers, secret);
     expect(payload).toMatchObject({ CandidateEmailId: 'hooked@example.com', TotalScore: 10, CandidateScore: 2, TestInvitationId: invitationId });
-    await expect(verifyCompletionCallback(body.replace('"CandidateScore":2', '"CandidateScore":10'), headers, secret!)).rejects.toBeInstanceOf(
+    await expect(verifyCompletionCallback(body.replace('"CandidateScore":2', '"CandidateScore":10'), headers, secret)).rejects.toBeInstanceOf(
       WebhookVerificationError,
     );
 
@@ -44,19 +44,19 @@ describe.each(backends)('@assay/client webhooks, deliveries and verified callbac
     expect(receiver.received).toHaveLength(2);
     expect(lastReceived().headers['webhook-id']).toBe(delivery!.messageId);
     // The signed URL is minted per delivery, so only its expiry may differ.
-    expect(await verifyCompletionCallback(lastReceived().body, lastReceived().headers, secret!)).toEqual({ ...payload, ReportPDFUrl: expect.any(String) });
+    expect(await verifyCompletionCallback(lastReceived().body, lastReceived().headers, secret)).toEqual({ ...payload, ReportPDFUrl: expect.any(String) });
     await expect(t.client.deliveries.redeliver(987_654)).rejects.toMatchObject({ statuscode: '404.10' });
     await expect(t.client.deliveries.list(987_654)).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it("reads the sample's trailing-space keys as the same typed payload", async () => {
     expect(await t.client.webhooks.updateSettings({ trailingSpaceKeys: true })).toMatchObject({ trailingSpaceKeys: true });
-    const [{ secret }] = (await t.client.webhooks.get()).secrets;
+    const { secret } = (await t.client.webhooks.get()).secrets[0]!;
     const invitationId = await completeAttempt(t.client, testId, 'spaces@example.com', { callbackURL: receiver.url });
     await t.h.drainJobs();
     const { body, headers } = lastReceived();
     expect(body).toContain('"TotalScore "');
-    expect(await verifyCompletionCallback(body, headers, secret!)).toMatchObject({ TotalScore: 10, CandidateScore: 2, TestInvitationId: invitationId });
+    expect(await verifyCompletionCallback(body, headers, secret)).toMatchObject({ TotalScore: 10, CandidateScore: 2, TestInvitationId: invitationId });
     expect(await t.client.webhooks.updateSettings({ trailingSpaceKeys: false })).toMatchObject({ trailingSpaceKeys: false });
   });
 

@@ -19,7 +19,7 @@ const base64Bytes = (text: string): Uint8Array<ArrayBuffer> | undefined => {
   }
 };
 
-const importSecret = async (secret: string): Promise<CryptoKey> => {
+const importSecret = async (secret: string) => {
   const bytes = base64Bytes(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret);
   if (!bytes || bytes.length === 0) throw new WebhookVerificationError('invalid_secret', 'The signing secret is not a whsec_<base64> secret.');
   return crypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
