@@ -11,6 +11,7 @@ export * from './test-link-settings.js';
 export * from './invitation-status.js';
 export * from './validation-message.js';
 export * from './schemas/admin.js';
+export * from './schemas/health.js';
 export * from './schemas/invitation.js';
 export * from './schemas/paging.js';
 export * from './schemas/registration.js';

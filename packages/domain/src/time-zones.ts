@@ -59,6 +59,10 @@ export const timeZoneTable = [
 export const TimeZone = z.object({ timeZoneId: z.int(), iana: z.string(), name: z.string() });
 export type TimeZone = z.infer<typeof TimeZone>;
 
+/** `GET /v2/timezones`. */
+export const TimeZoneList = z.object({ timeZones: z.array(TimeZone) });
+export type TimeZoneList = z.infer<typeof TimeZoneList>;
+
 const byId = new Map<number, TimeZone>(timeZoneTable.map((zone) => [zone.timeZoneId, zone]));
 
 export const findTimeZone = (timeZoneId: number): TimeZone | undefined => byId.get(timeZoneId);

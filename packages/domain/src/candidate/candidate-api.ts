@@ -157,6 +157,17 @@ export type SelfRegistration = z.infer<typeof SelfRegistration>;
 export const ALREADY_REGISTERED_MESSAGE =
   'This email address is already registered for this test. We have emailed the link to that address: check the inbox (and the spam folder).';
 
+/** What saving an answer answers. */
+export const AnswerSaved = z.object({ questionId: z.int(), savedAt: z.string() });
+export type AnswerSaved = z.infer<typeof AnswerSaved>;
+
+/** The attempt's proctoring counters after an event: window violations and seconds away. */
+export const ViolationCounts = z.object({ wv: z.int(), tv: z.int() });
+export type ViolationCounts = z.infer<typeof ViolationCounts>;
+
+export const SnapshotSaved = z.object({ snapshotId: z.int() });
+export type SnapshotSaved = z.infer<typeof SnapshotSaved>;
+
 export const PublicLinkView = z
   .object({
     testName: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Id } from '../ids.js';
 
 export const WebhookSecret = z.object({ secret: z.string(), createdAt: z.string(), expiresAt: z.string().nullable() });
+export type WebhookSecret = z.infer<typeof WebhookSecret>;
 
 /** An org's callback settings: signing secrets (newest first) and the key-spelling switch. */
 export const WebhookSettings = z
@@ -12,12 +13,15 @@ export type WebhookSettings = z.infer<typeof WebhookSettings>;
 export const WebhookSettingsInput = z
   .object({ trailingSpaceKeys: z.boolean({ error: 'trailingSpaceKeys must be true or false' }) })
   .meta({ id: 'WebhookSettingsBody' });
+export type WebhookSettingsInput = z.infer<typeof WebhookSettingsInput>;
 
 export const TestEventInput = z
   .object({ url: z.url({ protocol: /^https?$/, error: 'url must be an absolute http(s) URL' }).max(2048) })
   .meta({ id: 'TestEventBody' });
+export type TestEventInput = z.infer<typeof TestEventInput>;
 
 export const QueuedMessage = z.object({ jobId: Id, messageId: z.string() }).meta({ id: 'QueuedMessage' });
+export type QueuedMessage = z.infer<typeof QueuedMessage>;
 
 export const DeliveryAttempt = z.object({
   attemptedAt: z.string(),
@@ -26,6 +30,7 @@ export const DeliveryAttempt = z.object({
   latencyMs: z.int(),
   error: z.string().nullable(),
 });
+export type DeliveryAttempt = z.infer<typeof DeliveryAttempt>;
 
 export const DeliveryLog = z
   .object({
@@ -44,6 +49,9 @@ export const DeliveryLog = z
   .meta({ id: 'DeliveryLog' });
 export type DeliveryLog = z.infer<typeof DeliveryLog>;
 
+export const EVENTS_PAGE_DEFAULT = 500;
+export const EVENTS_PAGE_MAX = 1000;
+
 /** Reconciliation window: ISO 8601 instants, `to` defaults to now; at most 1000 events a page. */
 export const EventsQuery = z.object({
   from: z.iso.datetime({ offset: true, error: 'from must be an ISO-8601 date-time' }),
@@ -52,9 +60,10 @@ export const EventsQuery = z.object({
     .string()
     .regex(/^[0-9]{1,4}$/, { error: 'limit must be a positive integer' })
     .transform(Number)
-    .pipe(z.number().int().min(1).max(1000))
-    .default(500),
+    .pipe(z.number().int().min(1).max(EVENTS_PAGE_MAX))
+    .default(EVENTS_PAGE_DEFAULT),
 });
+export type EventsQuery = z.infer<typeof EventsQuery>;
 
 export const ReconciliationEvents = z
   .object({
@@ -71,3 +80,4 @@ export const ReconciliationEvents = z
     next: z.string().nullable(),
   })
   .meta({ id: 'ReconciliationEvents' });
+export type ReconciliationEvents = z.infer<typeof ReconciliationEvents>;

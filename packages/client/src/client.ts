@@ -1,0 +1,48 @@
+import type { ClientOptions } from './core/options.js';
+import { Transport } from './core/transport.js';
+import { Admin } from './resources/admin.js';
+import { CandidateAttempt, PublicTestLink } from './resources/candidate.js';
+import { Deliveries } from './resources/deliveries.js';
+import { Events } from './resources/events.js';
+import { Invitations } from './resources/invitations.js';
+import { Health, TimeZones } from './resources/reference.js';
+import { Reports } from './resources/reports.js';
+import { TestLinks } from './resources/test-links.js';
+import { Tests } from './resources/tests.js';
+import { Webhooks } from './resources/webhooks.js';
+
+/** The whole API, one property per resource. Cheap to create; holds no connections of its own. */
+export interface AssayClient {
+  readonly tests: Tests;
+  readonly testLinks: TestLinks;
+  readonly invitations: Invitations;
+  readonly reports: Reports;
+  readonly webhooks: Webhooks;
+  readonly deliveries: Deliveries;
+  readonly events: Events;
+  readonly timeZones: TimeZones;
+  readonly health: Health;
+  readonly admin: Admin;
+  /** The candidate API of the invitation whose take-test URL ends in `token` (see candidateTokenOf). */
+  candidate(token: string): CandidateAttempt;
+  /** A public test link by its `testLinkAccessKey`. */
+  publicLink(accessKey: string): PublicTestLink;
+}
+
+export const createClient = (options: ClientOptions): AssayClient => {
+  const transport = new Transport(options);
+  return {
+    tests: new Tests(transport),
+    testLinks: new TestLinks(transport),
+    invitations: new Invitations(transport),
+    reports: new Reports(transport),
+    webhooks: new Webhooks(transport),
+    deliveries: new Deliveries(transport),
+    events: new Events(transport),
+    timeZones: new TimeZones(transport),
+    health: new Health(transport),
+    admin: new Admin(transport),
+    candidate: (token) => new CandidateAttempt(transport, token),
+    publicLink: (accessKey) => new PublicTestLink(transport, accessKey),
+  };
+};

@@ -1,0 +1,36 @@
+export { createClient, type AssayClient } from './client.js';
+export type { CallOptions, ClientOptions, DownloadOptions, DownloadProgress } from './core/options.js';
+export type { RetryPolicy } from './core/retry-policy.js';
+export {
+  AssayApiError,
+  AssayConnectionError,
+  AssayDecodeError,
+  AssayError,
+  AssayTimeoutError,
+  AssayUserAbortError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServiceUnavailableError,
+  UnprocessableEntityError,
+  type AnyStatusCode,
+} from './core/errors.js';
+export { FileDownload } from './core/file-download.js';
+export type { Tests, ListTestsQuery, TestDefinitionInput } from './resources/tests.js';
+export type { TestLinks, TestLinkBody, CandidateInput } from './resources/test-links.js';
+export type { Invitations } from './resources/invitations.js';
+export type { Reports } from './resources/reports.js';
+export type { Webhooks } from './resources/webhooks.js';
+export type { Deliveries, Delivery } from './resources/deliveries.js';
+export type { Events, EventsWindow, FollowOptions, ReconciliationEvent } from './resources/events.js';
+export type { TimeZones, Health } from './resources/reference.js';
+export type { Admin, AdminKeys, AdminOrgs, CreateOrgBody } from './resources/admin.js';
+export { candidateTokenOf, type CandidateAttempt, type PublicTestLink } from './resources/candidate.js';
+export { verifyCompletionCallback, type VerifyOptions } from './webhooks/verify-completion-callback.js';
+export { parseCompletionCallback } from './webhooks/completion-callback.js';
+export type { HeadersLike } from './webhooks/standard-webhooks.js';
+export { WebhookVerificationError, type WebhookVerificationFailure } from './webhooks/webhook-verification-error.js';

@@ -1,0 +1,44 @@
+import { CancelledInvitation, Reattempt, Registration, ResetInvitation } from '@assay/domain';
+import type { CallOptions } from '../core/options.js';
+import { segment } from '../core/path.js';
+import type { Transport } from '../core/transport.js';
+import type { CandidateInput } from './test-links.js';
+
+const invitation = (testInvitationId: number, action: string) => `/v2/org/testinvitation/${segment(testInvitationId)}/${action}`;
+
+/**
+ * Invitations: register (4.7), cancel (4.9), reattempt (4.10) and reset (extension). Cancel, reattempt and
+ * reset are GETs that change state, so they are not retried after a lost answer: a reattempt sent twice
+ * would create two invitations.
+ */
+export class Invitations {
+  constructor(private readonly transport: Transport) {}
+
+  /** Registers a candidate for a test; the same email again updates the name and URLs of the same invitation. */
+  register(testId: number, candidate: CandidateInput, options?: CallOptions): Promise<Registration> {
+    return this.transport.json(
+      { method: 'POST', path: `/v2/org/tests/${segment(testId)}/register`, body: candidate, credential: 'apiKey', acceptsIdempotencyKey: true },
+      Registration,
+      options,
+    );
+  }
+
+  /** Allowed while Pending or Reset (else 403.4). `testId`, when given, must be the invitation's test. */
+  cancel(testInvitationId: number, query: { testId?: number } = {}, options?: CallOptions): Promise<CancelledInvitation> {
+    return this.transport.json(
+      { method: 'GET', path: invitation(testInvitationId, 'cancel'), query, credential: 'apiKey', idempotent: false },
+      CancelledInvitation,
+      options,
+    );
+  }
+
+  /** A new invitation (new id and URL) for a completed one; 403.4 otherwise. */
+  reattempt(testInvitationId: number, options?: CallOptions): Promise<Reattempt> {
+    return this.transport.json({ method: 'GET', path: invitation(testInvitationId, 'reattempt'), credential: 'apiKey', idempotent: false }, Reattempt, options);
+  }
+
+  /** In progress or Completed → Reset: answers and scores are cleared, the same URL starts again. */
+  reset(testInvitationId: number, options?: CallOptions): Promise<ResetInvitation> {
+    return this.transport.json({ method: 'GET', path: invitation(testInvitationId, 'reset'), credential: 'apiKey', idempotent: false }, ResetInvitation, options);
+  }
+}

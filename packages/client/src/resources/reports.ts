@@ -1,0 +1,53 @@
+import { CandidateReport, SectionReport } from '@assay/domain';
+import { AssayError } from '../core/errors.js';
+import type { FileDownload } from '../core/file-download.js';
+import type { CallOptions, DownloadOptions } from '../core/options.js';
+import { segment } from '../core/path.js';
+import type { Transport } from '../core/transport.js';
+
+/** The spec names the section report `result.sections` and shows a bare array; both read the same. */
+const sectionsOf = (result: unknown): unknown =>
+  typeof result === 'object' && result !== null && !Array.isArray(result) && 'sections' in result ? result.sections : result;
+
+const SIGNED_REPORT_PATH = /^\/v2\/reports\/\d+\/pdf$/;
+
+/** Reports (4.11–4.14) and the signed `ReportPDFUrl` of callbacks. */
+export class Reports {
+  constructor(private readonly transport: Transport) {}
+
+  /** The candidate report: score, total, time taken, violations, statuses. */
+  get(testInvitationId: number, options?: CallOptions): Promise<CandidateReport> {
+    return this.transport.json({ method: 'GET', path: `/v2/org/report/${segment(testInvitationId)}`, credential: 'apiKey' }, CandidateReport, options);
+  }
+
+  /** Section scores, as an array whichever form the server sends. */
+  sections(testInvitationId: number, options?: CallOptions): Promise<SectionReport> {
+    return this.transport.json(
+      { method: 'GET', path: `/v2/org/report/${segment(testInvitationId)}/sections`, credential: 'apiKey' },
+      SectionReport,
+      options,
+      sectionsOf,
+    );
+  }
+
+  /** The report as a PDF (4.13): read it with `pipeTo`, `bytes()` or `saveToFile` from `@assay/client/node`. */
+  pdf(testInvitationId: number, options?: DownloadOptions): Promise<FileDownload> {
+    return this.transport.download({ method: 'GET', path: `/v2/org/report/${segment(testInvitationId)}/pdf`, credential: 'apiKey' }, options);
+  }
+
+  /** The test's report as an xlsx workbook (4.14), streamed as it is written. */
+  excel(testId: number, options?: DownloadOptions): Promise<FileDownload> {
+    return this.transport.download({ method: 'GET', path: `/v2/org/report/${segment(testId)}/excel`, credential: 'apiKey' }, options);
+  }
+
+  /**
+   * The PDF behind a callback's `ReportPDFUrl` (signed, no API key). Only its path and query are used, sent to
+   * this client's baseUrl: the client never follows a URL from a payload to another host.
+   */
+  async signedPdf(reportPdfUrl: string, options?: DownloadOptions): Promise<FileDownload> {
+    const url = new URL(reportPdfUrl, 'http://relative.invalid');
+    if (!SIGNED_REPORT_PATH.test(url.pathname)) throw new AssayError(`Not a signed report URL: ${reportPdfUrl}`);
+    const query = Object.fromEntries(url.searchParams);
+    return this.transport.download({ method: 'GET', path: url.pathname, query, credential: 'none' }, options);
+  }
+}

@@ -1,0 +1,50 @@
+import { MAX_PAGE_SIZE, TestDetails, TestList, type PagingQuery, type TestDefinition, type TestSummary } from '@assay/domain';
+import type { z } from 'zod';
+import type { CallOptions } from '../core/options.js';
+import { segment } from '../core/path.js';
+import type { Transport } from '../core/transport.js';
+
+/** `page_size` (1–100, default 20) and `page_no` (from 1), as the server reads them. */
+export type ListTestsQuery = Partial<PagingQuery>;
+
+/** A test definition to import, as written (defaults may be left out). */
+export type TestDefinitionInput = z.input<typeof TestDefinition>;
+
+/** Tests: list (4.1), details (4.2), import and the definition schema (extensions). */
+export class Tests {
+  constructor(private readonly transport: Transport) {}
+
+  /** One page of tests and the count of all of them. */
+  list(query: ListTestsQuery = {}, options?: CallOptions): Promise<TestList> {
+    return this.transport.json({ method: 'GET', path: '/v2/org/tests', query, credential: 'apiKey' }, TestList, options);
+  }
+
+  /** Every test, page after page (`for await (const test of client.tests.all())`). */
+  async *all(query: { page_size?: number } = {}, options?: CallOptions): AsyncGenerator<TestSummary, void, undefined> {
+    const pageSize = query.page_size ?? MAX_PAGE_SIZE;
+    for (let pageNo = 1; ; pageNo++) {
+      const page = await this.list({ page_size: pageSize, page_no: pageNo }, options);
+      yield* page.tests;
+      if (page.tests.length < pageSize || pageNo * pageSize >= page.testsCount) return;
+    }
+  }
+
+  /** A test with its sections. */
+  get(testId: number, options?: CallOptions): Promise<TestDetails> {
+    return this.transport.json({ method: 'GET', path: `/v2/org/tests/${segment(testId)}`, credential: 'apiKey' }, TestDetails, options);
+  }
+
+  /** Imports a test definition (sections, questions, marks); answers the stored test. */
+  import(definition: TestDefinitionInput, options?: CallOptions): Promise<TestDetails> {
+    return this.transport.json(
+      { method: 'POST', path: '/v2/org/tests', body: definition, credential: 'apiKey', acceptsIdempotencyKey: true },
+      TestDetails,
+      options,
+    );
+  }
+
+  /** The JSON Schema of an importable definition (for editors and CI checks); public, no API key. */
+  definitionSchema(options?: CallOptions): Promise<Record<string, unknown>> {
+    return this.transport.document({ method: 'GET', path: '/v2/test-definition.schema.json', credential: 'none' }, options) as Promise<Record<string, unknown>>;
+  }
+}
