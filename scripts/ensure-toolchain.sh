@@ -73,6 +73,30 @@ assay_ensure_pnpm() {
   [ "$(assay_pnpm_major)" = "10" ] || assay_toolchain_die "pnpm 10 was installed but '$(command -v pnpm || echo pnpm)' is not pnpm 10" || return 1
 }
 
+# better-sqlite3 compiles from source when no prebuilt binary can be fetched (only the npm registry is
+# reachable here). node-gyp then wants Node's headers: point it at the ones installed with this Node, or it
+# tries to download them too. Says in one line what to install when there is no compiler or no headers.
+assay_native_build_env() {
+  if [ -z "${npm_config_nodedir:-}" ]; then
+    local prefix
+    prefix="$(node -p 'require("path").resolve(process.execPath, "..", "..")')"
+    if node -e '
+      const fs = require("fs");
+      const text = fs.readFileSync(process.argv[1] + "/include/node/node_version.h", "utf8");
+      const part = (name) => (new RegExp("define NODE_" + name + "_VERSION (\\d+)").exec(text) || [])[1];
+      process.exit([part("MAJOR"), part("MINOR"), part("PATCH")].join(".") === process.versions.node ? 0 : 1);
+    ' "$prefix" 2>/dev/null; then
+      export npm_config_nodedir="$prefix"
+    fi
+  fi
+  local missing=()
+  for tool in make g++ python3; do command -v "$tool" >/dev/null 2>&1 || missing+=("$tool"); done
+  [ -n "${npm_config_nodedir:-}" ] || missing+=("Node.js headers for $(node --version)")
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "ensure-toolchain: better-sqlite3 compiles from source here and needs: ${missing[*]} (Debian: apt-get install -y build-essential python3; headers come with Node from nodejs.org or the nodejs package)." >&2
+  fi
+}
+
 assay_pnpm_install() {
   if [ "${ASSAY_SKIP_INSTALL:-0}" = "1" ]; then
     return 0
@@ -90,7 +114,7 @@ assay_pnpm_install() {
 }
 
 assay_ensure_toolchain() {
-  assay_check_node && assay_ensure_pnpm && assay_pnpm_install
+  assay_check_node && assay_ensure_pnpm && assay_native_build_env && assay_pnpm_install
 }
 
 # Telemetry notices would only add noise to CI logs.

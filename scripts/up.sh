@@ -4,9 +4,11 @@
 #   bash scripts/up.sh
 #
 # Ensures the toolchain and dependencies (scripts/ensure-toolchain.sh), builds
-# everything, then replaces itself with `pnpm start`. The environment is passed
-# through unchanged: the server reads ASSAY_DATABASE_URL, whose default is the
-# SQLite file sqlite:./data/assay.db; point it at PostgreSQL with e.g.
+# everything, then replaces itself with the server process (no pnpm wrapper: Ctrl-C
+# stops Assay cleanly and quietly). It runs from the repository root, so relative
+# paths in the settings are relative to it: the default database is
+# <repo>/data/assay.db (ASSAY_DATABASE_URL=sqlite:./data/assay.db). The environment
+# is passed through unchanged; point it at PostgreSQL with e.g.
 #   ASSAY_DATABASE_URL=postgres://user@host:5432/assay bash scripts/up.sh
 set -euo pipefail
 
@@ -16,4 +18,4 @@ source "$SCRIPTS_DIR/ensure-toolchain.sh"
 cd "$ASSAY_ROOT"
 
 pnpm build
-exec pnpm start
+exec node apps/server/dist/main.js

@@ -5,6 +5,7 @@ import { openStore } from '@assay/store';
 import { assembleWorker } from '@assay/worker';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { startDirectory, withAbsolutePaths } from './data-paths.js';
 import { demoBanner, readExampleTests, seedDemo } from './seed.js';
 
 const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/tests/', import.meta.url));
@@ -30,6 +31,7 @@ const start = async (config: Config): Promise<void> => {
 
   await app.listen({ port: config.port, host: config.host });
   process.stdout.write(`\nAssay is listening on ${config.publicUrl} (API reference: ${config.publicUrl}/docs)\n`);
+  process.stdout.write(`Database: ${config.databaseUrl.replace(/\/\/[^@/]*@/, '//…@')}\n`);
   if (worker) {
     worker.start();
     process.stdout.write(
@@ -42,7 +44,7 @@ const start = async (config: Config): Promise<void> => {
 };
 
 try {
-  await start(loadConfig(process.env));
+  await start(withAbsolutePaths(loadConfig(process.env), startDirectory()));
 } catch (error) {
   process.stderr.write(`${error instanceof ConfigError ? error.message : `Assay could not start: ${String(error)}`}\n`);
   process.exit(1);
