@@ -25,5 +25,7 @@ export * from './candidate/attempt-clock.js';
 export * from './candidate/proctoring.js';
 export * from './candidate/scoring.js';
 export * from './candidate/attempt-gate.js';
+export * from './candidate/snapshot-image-rules.js';
+export * from './candidate/snapshot-policy.js';
 export * from './events/completion-callback.js';
 export * from './schemas/webhooks.js';

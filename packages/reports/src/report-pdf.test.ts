@@ -1,0 +1,217 @@
+import type { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { CandidateReport, SectionReportEntry } from '@assay/domain';
+import { barFraction, renderReportPdf, reportPdfFileName, toWinAnsi, type ReportPdfData } from './report-pdf.js';
+import { PDF_MEDIA_TYPE } from './media-types.js';
+
+const report = (overrides: Partial<CandidateReport> = {}): CandidateReport => ({
+  emailId: 'jane.doe@example.com',
+  fullName: 'Jane Doe',
+  timeTaken: 42,
+  testName: 'Backend screening',
+  duration: 60,
+  questions: 30,
+  attemptedOn: '2026-04-30T09:15:00',
+  totalScore: '50',
+  score: '37.5',
+  wv: 2,
+  tv: 35,
+  testStatus: 'Completed',
+  reportStatus: 'Generated',
+  ...overrides,
+});
+
+const sections: SectionReportEntry[] = [
+  { sectionName: 'Aptitude', sectionScore: 20, candidateScore: 15 },
+  { sectionName: 'Logical reasoning', sectionScore: 10, candidateScore: -2.5 },
+  { sectionName: 'SQL', sectionScore: 20, candidateScore: 25 },
+];
+
+const data = (overrides: Partial<ReportPdfData> = {}): ReportPdfData => ({
+  testInvitationId: 4711,
+  report: report(),
+  sections,
+  generatedAt: Date.UTC(2026, 4, 1, 10, 20, 30),
+  ...overrides,
+});
+
+const bytes = async (stream: Readable): Promise<Buffer> => Buffer.concat((await stream.toArray()) as Buffer[]);
+const render = async (input: ReportPdfData, compress = false): Promise<string> =>
+  (await bytes(renderReportPdf(input, { compress }))).toString('latin1');
+
+/**
+ * The strings the page content shows. pdfkit writes standard-font text as `[<hex> kern <hex> ...] TJ`, one array per
+ * line, with the WinAnsi codes in hex and kerning adjustments between the pieces; joining the pieces gives the line.
+ */
+const shownText = (pdf: string): string[] =>
+  [...pdf.matchAll(/\[((?:\s*<[0-9a-f]*>\s*-?[0-9.]*)+)\s*\]\s*TJ/g)].map((match) =>
+    winAnsiDecode(Buffer.from([...(match[1] ?? '').matchAll(/<([0-9a-f]*)>/g)].map((piece) => piece[1]).join(''), 'hex')),
+  );
+
+/** WinAnsi (Windows-1252) is Latin-1 except at 0x80-0x9F. (Node's TextDecoder treats windows-1252 as Latin-1.) */
+const WIN_ANSI_80_9F = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+const winAnsiDecode = (codes: Buffer): string =>
+  [...codes].map((code) => (code >= 0x80 && code <= 0x9f ? WIN_ANSI_80_9F[code - 0x80] : String.fromCharCode(code))).join('');
+
+/** Reads a PDF literal string `( ... )`: backslash escapes, and UTF-16BE when it starts with a byte-order mark. */
+const literalString = (raw: string): string => {
+  const unescaped = raw.replace(/\\([nrtbf()\\]|[0-7]{1,3})/g, (_, code: string) => {
+    const named: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', '(': '(', ')': ')', '\\': '\\' };
+    return named[code] ?? String.fromCharCode(parseInt(code, 8));
+  });
+  const buffer = Buffer.from(unescaped, 'latin1');
+  if (buffer[0] === 0xfe && buffer[1] === 0xff) return buffer.subarray(2).swap16().toString('utf16le');
+  return unescaped;
+};
+
+const objectBody = (pdf: string, id: string): string => {
+  const match = new RegExp(`(?:^|\\n)${id} 0 obj\\n([\\s\\S]*?)\\nendobj`).exec(pdf);
+  if (!match?.[1]) throw new Error(`object ${id} not found`);
+  return match[1];
+};
+
+/** The document info entry `key`, followed from the trailer: /Info n 0 R -> << /Title m 0 R >> -> (text). */
+const infoEntry = (pdf: string, key: string): string => {
+  const infoId = /\/Info (\d+) 0 R/.exec(pdf)?.[1];
+  if (!infoId) throw new Error('no /Info in the trailer');
+  const entryId = new RegExp(`/${key} (\\d+) 0 R`).exec(objectBody(pdf, infoId))?.[1];
+  if (!entryId) throw new Error(`no /${key} in the info dictionary`);
+  const literal = /^\(([\s\S]*)\)$/.exec(objectBody(pdf, entryId).trim())?.[1];
+  if (literal === undefined) throw new Error(`/${key} is not a literal string`);
+  return literalString(literal);
+};
+
+const pageCount = (pdf: string): number => [...pdf.matchAll(/\/Type \/Page\b(?!s)/g)].length;
+
+describe('renderReportPdf', () => {
+  it('produces a complete PDF file', async () => {
+    const pdf = await bytes(renderReportPdf(data()));
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.toString('latin1')).toMatch(/%%EOF\n?$/);
+  });
+
+  it('compresses the page content by default and not with compress: false', async () => {
+    const compressed = (await bytes(renderReportPdf(data()))).toString('latin1');
+    expect(compressed).toContain('/FlateDecode');
+    expect(shownText(compressed)).toEqual([]);
+
+    const plain = await render(data());
+    expect(plain).not.toContain('/FlateDecode');
+    expect(shownText(plain).length).toBeGreaterThan(10);
+  });
+
+  it('shows the candidate, the test, the scores and every section', async () => {
+    const text = shownText(await render(data()));
+    for (const expected of [
+      'Candidate report',
+      'Jane Doe',
+      'jane.doe@example.com',
+      'Backend screening',
+      '60 min',
+      '42 min',
+      '2026-04-30 09:15:00 UTC',
+      '37.5 / 50 (75%)',
+      '35 s',
+      'Completed',
+      'Generated',
+      'Invitation 4711',
+      'Generated 2026-05-01 10:20:30 UTC by Assay',
+      'Page 1 of 1',
+      'Section',
+      'Max score',
+      'Candidate score',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    for (const section of sections) expect(text).toContain(section.sectionName);
+    // The table cells and the chart values.
+    expect(text).toContain('-2.5');
+    expect(text).toContain('-2.5 / 10');
+    expect(text).toContain('25 / 20');
+  });
+
+  it('says when the test has not been attempted', async () => {
+    const text = shownText(await render(data({ report: report({ attemptedOn: null, testStatus: 'Pending', reportStatus: 'Pending' }) })));
+    expect(text).toContain('Not attempted yet');
+    expect(text).toContain('Pending');
+  });
+
+  it('renders a report without sections', async () => {
+    const text = shownText(await render(data({ sections: [] })));
+    expect(text).toContain('No section scores');
+    expect(text).not.toContain('Score by section');
+  });
+
+  it('sets the document info', async () => {
+    const pdf = await render(data({ report: report({ fullName: 'Zoë (Ana) Ñúñez' }) }));
+    expect(infoEntry(pdf, 'Title')).toBe('Candidate report: Zoë (Ana) Ñúñez');
+    expect(infoEntry(pdf, 'Author')).toBe('Assay');
+    expect(infoEntry(pdf, 'Subject')).toBe('Backend screening');
+    expect(infoEntry(pdf, 'CreationDate')).toBe('D:20260501102030Z');
+  });
+
+  it('keeps 15 sections on one page and continues longer lists on more pages', async () => {
+    const many = (count: number): SectionReportEntry[] =>
+      Array.from({ length: count }, (_, index) => ({ sectionName: `Section ${index + 1}`, sectionScore: 10, candidateScore: index % 11 }));
+
+    const fifteen = await render(data({ sections: many(15) }));
+    expect(pageCount(fifteen)).toBe(1);
+
+    const forty = await render(data({ sections: many(40) }));
+    const pages = pageCount(forty);
+    expect(pages).toBeGreaterThan(1);
+    const text = shownText(forty);
+    expect(text).toContain(`Page ${pages} of ${pages}`);
+    expect(text).toContain('Section 40');
+    // The table header is repeated on the continuation page.
+    expect(text.filter((line) => line === 'Max score')).toHaveLength(2);
+  });
+
+  it('prints characters outside WinAnsi as readable fallbacks, never as broken glyph codes', async () => {
+    const text = shownText(await render(data({ report: report({ fullName: 'Łukasz Żółć 李雷' }) })));
+    expect(text).toContain('Lukasz Zólc ??');
+  });
+
+  it('cuts text that does not fit with an ellipsis', async () => {
+    const longName = `Section ${'x'.repeat(300)}`;
+    const text = shownText(await render(data({ sections: [{ sectionName: longName, sectionScore: 1, candidateScore: 1 }] })));
+    const cut = text.filter((line) => line.startsWith('Section xxx'));
+    expect(cut.length).toBe(2);
+    for (const line of cut) {
+      expect(line.endsWith('\u2026')).toBe(true);
+      expect(line.length).toBeLessThan(longName.length);
+    }
+  });
+
+  it('renders the same bytes for the same input', async () => {
+    const first = await bytes(renderReportPdf(data()));
+    const second = await bytes(renderReportPdf(data()));
+    expect(first.equals(second)).toBe(true);
+  });
+});
+
+describe('toWinAnsi', () => {
+  it('keeps Latin-1 and the WinAnsi extras, folds accents, replaces the rest', () => {
+    expect(toWinAnsi('Zoë Ñúñez – “ok” €')).toBe('Zoë Ñúñez – “ok” €');
+    expect(toWinAnsi('Łódź Ščęsny')).toBe('Lódz Šcesny');
+    expect(toWinAnsi('李雷 😀')).toBe('?? ?');
+    expect(toWinAnsi('a\tb\nc\u0000')).toBe('a b c ');
+  });
+});
+
+describe('barFraction', () => {
+  it('is the candidate share of the maximum, clamped to [0, 1]', () => {
+    expect(barFraction(15, 20)).toBe(0.75);
+    expect(barFraction(-2.5, 10)).toBe(0);
+    expect(barFraction(25, 20)).toBe(1);
+    expect(barFraction(5, 0)).toBe(0);
+    expect(barFraction(0, 10)).toBe(0);
+  });
+});
+
+describe('reportPdfFileName', () => {
+  it('names the file after the invitation', () => {
+    expect(reportPdfFileName(4711)).toBe('assay-report-4711.pdf');
+    expect(PDF_MEDIA_TYPE).toBe('application/pdf');
+  });
+});

@@ -1,0 +1,377 @@
+import type { Readable } from 'node:stream';
+import PDFDocument from 'pdfkit';
+import { formatScore, type CandidateReport, type SectionReportEntry } from '@assay/domain';
+import { displayInstant, displayWireDateTime, parseScore } from './format.js';
+import { toWinAnsi } from './pdf-text.js';
+
+export { toWinAnsi } from './pdf-text.js';
+
+/** A camera snapshot as stored: whatever bytes the upload left, which may predate the upload checks. */
+export interface StoredSnapshot {
+  takenAt: number;
+  mediaType: string;
+  data: Buffer;
+}
+
+/** A snapshot ready to draw: a JPEG that libvips produced, or undefined when the stored image is unreadable. */
+export interface SnapshotThumbnail {
+  takenAt: number;
+  jpeg: Buffer | undefined;
+}
+
+/** Everything the candidate report PDF (spec 4.13) shows. */
+export interface ReportPdfData {
+  testInvitationId: number;
+  report: CandidateReport;
+  sections: SectionReportEntry[];
+  /** When the document was generated, epoch ms; printed in the footer and used as the PDF CreationDate. */
+  generatedAt: number;
+  /** Camera snapshots of the attempt (links with imageProctoring), listed as thumbnails. */
+  snapshots?: StoredSnapshot[];
+}
+
+/** What the layout draws: the report data with its snapshots already checked and shrunk (`snapshotThumbnail`). */
+export type ReportPdfLayout = Omit<ReportPdfData, 'snapshots'> & { thumbnails?: SnapshotThumbnail[] };
+
+export interface ReportPdfOptions {
+  /** Deflate the page content streams (pdfkit's `compress`). Default true; false is for tests and debugging. */
+  compress?: boolean;
+}
+
+/** `assay-report-<testInvitationId>.pdf` */
+export const reportPdfFileName = (testInvitationId: number): string => `assay-report-${testInvitationId}.pdf`;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Layout (points; A4 portrait). The document has zero margins so pdfkit never breaks pages on its own.
+
+const PAGE_WIDTH = 595.28;
+const PAGE_HEIGHT = 841.89;
+const MARGIN = 48;
+const LEFT = MARGIN;
+const WIDTH = PAGE_WIDTH - 2 * MARGIN;
+const TOP = MARGIN;
+/** Content stops here; the footer sits below. */
+const BOTTOM = PAGE_HEIGHT - 56;
+const FOOTER_Y = PAGE_HEIGHT - 36;
+
+const REGULAR = 'Helvetica';
+const BOLD = 'Helvetica-Bold';
+const ITALIC = 'Helvetica-Oblique';
+
+const INK = '#111827';
+const MUTED = '#6b7280';
+const RULE = '#d1d5db';
+const GRID = '#9ca3af';
+const HEAD_FILL = '#f3f4f6';
+const ACCENT = '#1d4ed8';
+const BAR = '#2563eb';
+const TRACK = '#e5e7eb';
+const NEGATIVE = '#b91c1c';
+
+/** Helvetica's cap height is 0.718 em; pdfkit puts the top of the line box at `y` and the caps start there. */
+const CAP_HEIGHT = 0.718;
+
+type Doc = PDFKit.PDFDocument;
+
+interface TextStyle {
+  font?: string;
+  size?: number;
+  color?: string;
+  align?: 'left' | 'right' | 'center';
+}
+
+/** Cuts text to fit `width`, ending it with an ellipsis when cut. Expects the font already set. */
+const fitToWidth = (doc: Doc, text: string, width: number): string => {
+  const room = width - 1;
+  if (doc.widthOfString(text) <= room) return text;
+  const ellipsis = '\u2026';
+  let low = 0;
+  let high = text.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (doc.widthOfString(text.slice(0, middle).trimEnd() + ellipsis) <= room) low = middle;
+    else high = middle - 1;
+  }
+  return low === 0 ? '' : text.slice(0, low).trimEnd() + ellipsis;
+};
+
+/** One line of text at (x, y), never wrapped: cut with an ellipsis when wider than `width`. */
+const put = (doc: Doc, text: string, x: number, y: number, width: number, style: TextStyle = {}): void => {
+  doc
+    .font(style.font ?? REGULAR)
+    .fontSize(style.size ?? 10)
+    .fillColor(style.color ?? INK);
+  const fitted = fitToWidth(doc, toWinAnsi(text), width);
+  if (fitted === '') return;
+  doc.text(fitted, x, y, { width, align: style.align ?? 'left', lineBreak: false });
+};
+
+/** Text vertically centred in a band of height `height` starting at `top`. */
+const putCentred = (doc: Doc, text: string, x: number, top: number, width: number, height: number, style: TextStyle = {}): void =>
+  put(doc, text, x, top + (height - CAP_HEIGHT * (style.size ?? 10)) / 2, width, style);
+
+const hline = (doc: Doc, x1: number, x2: number, y: number, color = RULE, width = 0.75): void => {
+  doc.save().lineWidth(width).strokeColor(color).moveTo(x1, y).lineTo(x2, y).stroke().restore();
+};
+
+const vline = (doc: Doc, x: number, y1: number, y2: number, color = GRID, width = 0.5): void => {
+  doc.save().lineWidth(width).strokeColor(color).moveTo(x, y1).lineTo(x, y2).stroke().restore();
+};
+
+/** Where the next block starts, and page breaks when it does not fit. */
+class Cursor {
+  y = TOP;
+  constructor(private readonly doc: Doc) {}
+
+  /** True when a new page was started to make room for `height`. */
+  ensure(height: number): boolean {
+    if (this.y + height <= BOTTOM) return false;
+    this.doc.addPage();
+    this.y = TOP;
+    return true;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Blocks
+
+const scoreSummary = (report: CandidateReport): string => {
+  const base = `${report.score} / ${report.totalScore}`;
+  const score = parseScore(report.score);
+  const total = parseScore(report.totalScore);
+  if (score === undefined || total === undefined || total <= 0) return base;
+  return `${base} (${Math.round((score / total) * 100)}%)`;
+};
+
+const drawHeader = (doc: Doc, cursor: Cursor, data: ReportPdfData): void => {
+  const { report } = data;
+  put(doc, 'Candidate report', LEFT, TOP, WIDTH * 0.65, { font: BOLD, size: 20 });
+  put(doc, 'Assay', LEFT, TOP + 2, WIDTH, { font: BOLD, size: 12, color: ACCENT, align: 'right' });
+  put(doc, `Invitation ${data.testInvitationId}`, LEFT, TOP + 18, WIDTH, { size: 9, color: MUTED, align: 'right' });
+
+  const nameWidth = WIDTH - 170;
+  put(doc, report.fullName, LEFT, TOP + 40, nameWidth, { font: BOLD, size: 14 });
+  put(doc, report.emailId, LEFT, TOP + 60, nameWidth, { size: 10, color: MUTED });
+  put(doc, 'Score', LEFT, TOP + 38, WIDTH, { size: 9, color: MUTED, align: 'right' });
+  put(doc, scoreSummary(report), LEFT + WIDTH - 170, TOP + 52, 170, { font: BOLD, size: 16, align: 'right' });
+
+  cursor.y = TOP + 82;
+  hline(doc, LEFT, LEFT + WIDTH, cursor.y);
+  cursor.y += 12;
+};
+
+const FIELD_ROW = 17;
+const LABEL_WIDTH = 100;
+
+const field = (doc: Doc, label: string, value: string, x: number, y: number, width: number): void => {
+  put(doc, label, x, y + 0.7, LABEL_WIDTH - 6, { size: 9, color: MUTED });
+  put(doc, value, x + LABEL_WIDTH, y, width - LABEL_WIDTH, { size: 10 });
+};
+
+const drawDetails = (doc: Doc, cursor: Cursor, data: ReportPdfData): void => {
+  const { report } = data;
+  const gap = 24;
+  const column = (WIDTH - gap) / 2;
+  const right = LEFT + column + gap;
+  const attemptedOn = report.attemptedOn === null ? 'Not attempted yet' : displayWireDateTime(report.attemptedOn);
+  const rows: [string, string, string, string][] = [
+    ['Duration', `${report.duration} min`, 'Test status', report.testStatus],
+    ['Questions', String(report.questions), 'Report status', report.reportStatus],
+    ['Attempted on', attemptedOn, 'Window violations', String(report.wv)],
+    ['Time taken', `${report.timeTaken} min`, 'Time violations', `${report.tv} s`],
+  ];
+
+  field(doc, 'Test', report.testName, LEFT, cursor.y, WIDTH);
+  cursor.y += FIELD_ROW;
+  for (const [leftLabel, leftValue, rightLabel, rightValue] of rows) {
+    field(doc, leftLabel, leftValue, LEFT, cursor.y, column);
+    field(doc, rightLabel, rightValue, right, cursor.y, column);
+    cursor.y += FIELD_ROW;
+  }
+  cursor.y += 2;
+  hline(doc, LEFT, LEFT + WIDTH, cursor.y);
+  cursor.y += 14;
+};
+
+const heading = (doc: Doc, cursor: Cursor, text: string): void => {
+  put(doc, text, LEFT, cursor.y, WIDTH, { font: BOLD, size: 12 });
+  cursor.y += 20;
+};
+
+const TABLE_HEAD = 18;
+const TABLE_ROW = 16;
+const NUMBER_COLUMN = 96;
+const CELL_PAD = 6;
+
+const drawSectionTable = (doc: Doc, cursor: Cursor, sections: SectionReportEntry[]): void => {
+  const columns = [
+    { x: LEFT, width: WIDTH - 2 * NUMBER_COLUMN },
+    { x: LEFT + WIDTH - 2 * NUMBER_COLUMN, width: NUMBER_COLUMN },
+    { x: LEFT + WIDTH - NUMBER_COLUMN, width: NUMBER_COLUMN },
+  ] as const;
+  let segmentTop = cursor.y;
+
+  const headerRow = (): void => {
+    segmentTop = cursor.y;
+    doc.save().rect(LEFT, cursor.y, WIDTH, TABLE_HEAD).fill(HEAD_FILL).restore();
+    hline(doc, LEFT, LEFT + WIDTH, cursor.y, GRID, 0.5);
+    const style = { font: BOLD, size: 9 };
+    putCentred(doc, 'Section', columns[0].x + CELL_PAD, cursor.y, columns[0].width - 2 * CELL_PAD, TABLE_HEAD, style);
+    putCentred(doc, 'Max score', columns[1].x + CELL_PAD, cursor.y, columns[1].width - 2 * CELL_PAD, TABLE_HEAD, { ...style, align: 'right' });
+    putCentred(doc, 'Candidate score', columns[2].x + CELL_PAD, cursor.y, columns[2].width - 2 * CELL_PAD, TABLE_HEAD, { ...style, align: 'right' });
+    cursor.y += TABLE_HEAD;
+    hline(doc, LEFT, LEFT + WIDTH, cursor.y, GRID, 0.5);
+  };
+
+  const closeSegment = (): void => {
+    for (const x of [LEFT, columns[1].x, columns[2].x, LEFT + WIDTH]) vline(doc, x, segmentTop, cursor.y);
+  };
+
+  cursor.ensure(TABLE_HEAD + TABLE_ROW);
+  headerRow();
+
+  if (sections.length === 0) {
+    putCentred(doc, 'No section scores', LEFT + CELL_PAD, cursor.y, WIDTH - 2 * CELL_PAD, TABLE_ROW, { font: ITALIC, size: 9.5, color: MUTED });
+    cursor.y += TABLE_ROW;
+    hline(doc, LEFT, LEFT + WIDTH, cursor.y, GRID, 0.5);
+    for (const x of [LEFT, LEFT + WIDTH]) vline(doc, x, segmentTop, cursor.y);
+    return;
+  }
+
+  for (const section of sections) {
+    if (cursor.y + TABLE_ROW > BOTTOM) {
+      closeSegment();
+      cursor.ensure(TABLE_HEAD + TABLE_ROW);
+      headerRow();
+    }
+    const style = { size: 9.5 };
+    putCentred(doc, section.sectionName, columns[0].x + CELL_PAD, cursor.y, columns[0].width - 2 * CELL_PAD, TABLE_ROW, style);
+    putCentred(doc, formatScore(section.sectionScore), columns[1].x + CELL_PAD, cursor.y, columns[1].width - 2 * CELL_PAD, TABLE_ROW, { ...style, align: 'right' });
+    putCentred(doc, formatScore(section.candidateScore), columns[2].x + CELL_PAD, cursor.y, columns[2].width - 2 * CELL_PAD, TABLE_ROW, {
+      ...style,
+      align: 'right',
+      color: section.candidateScore < 0 ? NEGATIVE : INK,
+    });
+    cursor.y += TABLE_ROW;
+    hline(doc, LEFT, LEFT + WIDTH, cursor.y, GRID, 0.5);
+  }
+  closeSegment();
+};
+
+const CHART_ROW = 14;
+const BAR_HEIGHT = 8;
+const CHART_LABEL = 150;
+const CHART_VALUE = 84;
+
+/** The filled share of a section's bar: candidate score over max score, clamped to [0, 1]. */
+export const barFraction = (candidateScore: number, maxScore: number): number => {
+  if (!(maxScore > 0) || !(candidateScore > 0)) return 0;
+  return Math.min(candidateScore / maxScore, 1);
+};
+
+const drawSectionChart = (doc: Doc, cursor: Cursor, sections: SectionReportEntry[]): void => {
+  if (sections.length === 0) return;
+  const trackX = LEFT + CHART_LABEL + 8;
+  const trackWidth = WIDTH - CHART_LABEL - 8 - CHART_VALUE - 8;
+  cursor.ensure(20 + CHART_ROW);
+  heading(doc, cursor, 'Score by section');
+  for (const section of sections) {
+    if (cursor.ensure(CHART_ROW)) heading(doc, cursor, 'Score by section (continued)');
+    const barTop = cursor.y + (CHART_ROW - BAR_HEIGHT) / 2;
+    putCentred(doc, section.sectionName, LEFT, cursor.y, CHART_LABEL, CHART_ROW, { size: 8.5 });
+    doc.save().rect(trackX, barTop, trackWidth, BAR_HEIGHT).fill(TRACK).restore();
+    const filled = trackWidth * barFraction(section.candidateScore, section.sectionScore);
+    if (filled > 0) doc.save().rect(trackX, barTop, filled, BAR_HEIGHT).fill(BAR).restore();
+    const value = `${formatScore(section.candidateScore)} / ${formatScore(section.sectionScore)}`;
+    putCentred(doc, value, LEFT + WIDTH - CHART_VALUE, cursor.y, CHART_VALUE, CHART_ROW, {
+      size: 8.5,
+      align: 'right',
+      color: section.candidateScore < 0 ? NEGATIVE : INK,
+    });
+    cursor.y += CHART_ROW;
+  }
+};
+
+const THUMB_WIDTH = 96;
+const THUMB_HEIGHT = 72;
+const THUMB_GAP = 10;
+
+/** Text drawn in place of a stored snapshot that is not a decodable image. */
+export const UNREADABLE_IMAGE = 'Image unreadable';
+
+const placeholder = (doc: Doc, x: number, y: number): void =>
+  put(doc, UNREADABLE_IMAGE, x, y + THUMB_HEIGHT / 2 - 3, THUMB_WIDTH, { font: ITALIC, size: 7.5, color: MUTED, align: 'center' });
+
+/** Snapshot thumbnails with their times; one that could not be read is a labelled empty frame. */
+const drawSnapshots = (doc: Doc, cursor: Cursor, thumbnails: SnapshotThumbnail[]): void => {
+  if (thumbnails.length === 0) return;
+  cursor.ensure(20 + THUMB_HEIGHT + 14);
+  heading(doc, cursor, `Camera snapshots (${thumbnails.length})`);
+  const perRow = Math.floor((WIDTH + THUMB_GAP) / (THUMB_WIDTH + THUMB_GAP));
+  thumbnails.forEach((thumbnail, index) => {
+    const column = index % perRow;
+    if (column === 0 && index > 0) cursor.y += THUMB_HEIGHT + 16;
+    if (column === 0) cursor.ensure(THUMB_HEIGHT + 14);
+    const x = LEFT + column * (THUMB_WIDTH + THUMB_GAP);
+    if (thumbnail.jpeg === undefined) placeholder(doc, x, cursor.y);
+    else {
+      try {
+        doc.image(thumbnail.jpeg, x, cursor.y, { fit: [THUMB_WIDTH, THUMB_HEIGHT], align: 'center', valign: 'center' });
+      } catch {
+        placeholder(doc, x, cursor.y);
+      }
+    }
+    doc.save().rect(x, cursor.y, THUMB_WIDTH, THUMB_HEIGHT).lineWidth(0.5).stroke(RULE).restore();
+    put(doc, displayInstant(thumbnail.takenAt), x, cursor.y + THUMB_HEIGHT + 3, THUMB_WIDTH, { size: 7, color: MUTED, align: 'center' });
+  });
+  cursor.y += THUMB_HEIGHT + 16;
+};
+
+const drawFooters = (doc: Doc, generatedAt: number): void => {
+  const range = doc.bufferedPageRange();
+  const generated = `Generated ${displayInstant(generatedAt)} by Assay`;
+  for (let index = 0; index < range.count; index++) {
+    doc.switchToPage(range.start + index);
+    hline(doc, LEFT, LEFT + WIDTH, FOOTER_Y - 8);
+    put(doc, generated, LEFT, FOOTER_Y, WIDTH - 80, { size: 8, color: MUTED });
+    put(doc, `Page ${index + 1} of ${range.count}`, LEFT + WIDTH - 80, FOOTER_Y, 80, { size: 8, color: MUTED, align: 'right' });
+  }
+};
+
+/**
+ * Lays out the candidate report PDF (spec 4.13). Returns the pdfkit document, which is a Readable stream of the PDF
+ * bytes: the document is already ended, so pipe it and read it to the end. One A4 page for up to 15 sections;
+ * longer section lists continue on further pages, each with the footer. Stored snapshots go through
+ * `renderReportPdfFile`, which checks them first: pdfkit is never handed image bytes libvips did not write.
+ */
+export function renderReportPdf(data: ReportPdfLayout, options: ReportPdfOptions = {}): Readable {
+  const { report } = data;
+  const doc = new PDFDocument({
+    size: [PAGE_WIDTH, PAGE_HEIGHT],
+    margin: 0,
+    bufferPages: true,
+    compress: options.compress ?? true,
+    displayTitle: true,
+    info: {
+      Title: `Candidate report: ${report.fullName}`,
+      Author: 'Assay',
+      Subject: report.testName,
+      Creator: 'Assay',
+      CreationDate: new Date(data.generatedAt),
+    },
+  });
+  const cursor = new Cursor(doc);
+
+  drawHeader(doc, cursor, data);
+  drawDetails(doc, cursor, data);
+  heading(doc, cursor, 'Section scores');
+  drawSectionTable(doc, cursor, data.sections);
+  cursor.y += 18;
+  drawSectionChart(doc, cursor, data.sections);
+  cursor.y += 18;
+  drawSnapshots(doc, cursor, data.thumbnails ?? []);
+  drawFooters(doc, data.generatedAt);
+
+  doc.end();
+  return doc;
+}
