@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ReportRenderer } from '@assay/reports';
 import { Sandbox } from '@assay/sandbox';
 import type { Store } from '@assay/store';
 import type { CodeRunner } from '@assay/worker';
@@ -60,13 +61,15 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   registerErrorEnvelope(app);
   await registerOpenApi(app, config.publicUrl);
 
-  const context: AppContext = { config, store, keyCache: new KeyOwnerCache(config.keyCacheTtlMs), now };
+  const reports = new ReportRenderer({ threads: config.exportThreads, queue: config.exportQueue });
+  const context: AppContext = { config, store, keyCache: new KeyOwnerCache(config.keyCacheTtlMs), now, reports };
   const sandbox = codeRunner ? undefined : new Sandbox();
   const runner = codeRunner ?? sandbox!;
   const attempts = new CandidateAttempts(store, now);
   app.decorate('assay', { attempts, runner });
   app.addHook('onClose', async () => {
     await sandbox?.close();
+    await reports.close();
   });
 
   await app.register(operationsRoutes, context);

@@ -22,6 +22,8 @@ export const ConfigSchema = z
     ASSAY_OUTBOX_DIR: z.string().min(1).default('./data/outbox'),
     ASSAY_MAIL_FROM: z.string().min(3).default('Assay <no-reply@assay.invalid>'),
     ASSAY_RUN_WORKER: flag.default(true),
+    ASSAY_EXPORT_THREADS: z.coerce.number().int().min(1).max(32).optional(),
+    ASSAY_EXPORT_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({
@@ -39,6 +41,8 @@ export const ConfigSchema = z
     outboxDir: env.ASSAY_OUTBOX_DIR,
     mailFrom: env.ASSAY_MAIL_FROM,
     runWorker: env.ASSAY_RUN_WORKER,
+    exportThreads: env.ASSAY_EXPORT_THREADS,
+    exportQueue: env.ASSAY_EXPORT_QUEUE,
   }));
 export type Config = z.infer<typeof ConfigSchema>;
 
