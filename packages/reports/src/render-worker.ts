@@ -22,8 +22,14 @@ const renderPdf = async (data: ReportPdfData): Promise<Uint8Array> => {
 
 const streamWorkbook = async (test: TestDetails, port: MessagePort): Promise<void> => {
   const channel = openWorkerChannel(port);
+  // writeTestWorkbook reports output failures itself; a write still on its way when it gave up must not surface
+  // later as an unhandled 'error' that ends the thread under the next export.
+  channel.output.on('error', () => {});
   try {
     await writeTestWorkbook(channel.output, test, channel.rows);
+  } catch (error) {
+    channel.output.destroy();
+    throw error;
   } finally {
     channel.close();
   }

@@ -14,7 +14,7 @@ import {
   noisyJpeg,
   realImage,
   truncatedZlibPng,
-} from '../helpers/hostile-images.js';
+} from '../../../../packages/reports/test/hostile-images.js';
 import { isPdf, pdfImageCount, pdfLines } from '../helpers/pdf-text.js';
 import { PUBLIC_URL, backends, startHarness, type Harness } from '../helpers/test-app.js';
 
