@@ -131,13 +131,9 @@ export class CandidateAttempts {
   async addSnapshot(token: string, dataUrl: string): Promise<{ snapshotId: number }> {
     const { invitation, link } = await this.context(token);
     const imageProctoring = link?.imageProctoring === 1;
-    const factsAt = async (now: number) => ({
-      imageProctoring,
-      status: invitation.status,
-      recentTakenAt: await this.store.attempts.snapshotTimesSince(invitation.id, snapshotWindowStart(now)),
-      now,
-    });
-    unwrap(admitSnapshot(await factsAt(this.now())));
+    const checkedAt = this.now();
+    const recentTakenAt = await this.store.attempts.snapshotTimesSince(invitation.id, snapshotWindowStart(checkedAt));
+    unwrap(admitSnapshot({ imageProctoring, status: invitation.status, recentTakenAt, now: checkedAt }));
     // The media type of the data URL is ignored: the bytes say what they are.
     const jpeg = unwrap(await normaliseSnapshot(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')));
     const now = this.now();
