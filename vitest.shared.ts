@@ -18,3 +18,13 @@ export const assayTestConfig = (test: TestOptions = {}) =>
 export const withPostgres: TestOptions = {
   globalSetup: [fileURLToPath(new URL('./scripts/vitest-postgres-setup.ts', import.meta.url))],
 };
+
+/** Suites that start render workers (`@assay/reports`): their dist is built first when stale. */
+export const withRenderWorkers: TestOptions = {
+  globalSetup: [fileURLToPath(new URL('./scripts/vitest-render-worker-setup.ts', import.meta.url))],
+};
+
+/** Several setups at once: their global setups all run. */
+export const combine = (...options: TestOptions[]): TestOptions => ({
+  globalSetup: options.flatMap((option) => [option.globalSetup ?? []].flat()),
+});

@@ -1,3 +1,3 @@
-import { assayTestConfig, withPostgres } from '../../vitest.shared.js';
+import { assayTestConfig, combine, withPostgres, withRenderWorkers } from '../../vitest.shared.js';
 
-export default assayTestConfig(withPostgres);
+export default assayTestConfig(combine(withPostgres, withRenderWorkers));

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ReportRenderer } from '@assay/reports';
 import { Sandbox, type CodeRunner } from '@assay/sandbox';
 import type { Store } from '@assay/store';
 import { KeyOwnerCache } from './auth/key-owner-cache.js';
@@ -68,7 +69,8 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   registerErrorEnvelope(app, routes);
   await registerOpenApi(app, config.publicUrl);
 
-  const context: AppContext = { config, store, keyCache: new KeyOwnerCache(config.keyCacheTtlMs), now };
+  const reports = new ReportRenderer({ threads: config.exportThreads, queue: config.exportQueue });
+  const context: AppContext = { config, store, keyCache: new KeyOwnerCache(config.keyCacheTtlMs), now, reports };
   const { workers, maxQueued, budget: runBudget } = config.sampleRuns;
   const sandbox = codeRunner ? undefined : new Sandbox({ workers, maxQueued, scoringWorkers: config.scoringWorkers });
   const runner = codeRunner ?? sandbox!;
@@ -76,6 +78,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   app.decorate('assay', { attempts, runner });
   app.addHook('onClose', async () => {
     await sandbox?.close();
+    await reports.close();
   });
 
   await app.register(operationsRoutes, context);

@@ -44,6 +44,8 @@ export const ConfigSchema = z
     ASSAY_SAMPLE_RUN_WORKERS: z.coerce.number().int().min(1).max(64).default(DEFAULT_WORKERS),
     ASSAY_SAMPLE_RUN_QUEUE: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_MAX_QUEUED),
     ASSAY_SCORING_WORKERS: z.coerce.number().int().min(1).max(64).default(DEFAULT_SCORING_WORKERS),
+    ASSAY_EXPORT_THREADS: z.coerce.number().int().min(1).max(32).optional(),
+    ASSAY_EXPORT_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({
@@ -68,6 +70,8 @@ export const ConfigSchema = z
       maxQueued: env.ASSAY_SAMPLE_RUN_QUEUE,
     },
     scoringWorkers: env.ASSAY_SCORING_WORKERS,
+    exportThreads: env.ASSAY_EXPORT_THREADS,
+    exportQueue: env.ASSAY_EXPORT_QUEUE,
   }));
 export type Config = z.infer<typeof ConfigSchema>;
 

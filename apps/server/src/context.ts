@@ -1,3 +1,4 @@
+import type { ReportRenderer } from '@assay/reports';
 import type { Store } from '@assay/store';
 import type { KeyOwnerCache } from './auth/key-owner-cache.js';
 import type { Config } from './config.js';
@@ -8,4 +9,6 @@ export interface AppContext {
   readonly store: Store;
   readonly keyCache: KeyOwnerCache;
   readonly now: () => number;
+  /** PDF and Excel exports, rendered off the request thread. */
+  readonly reports: ReportRenderer;
 }

@@ -8,7 +8,8 @@ export class RefusalError extends Error {
   }
 }
 
-export const refusal = (code: FailureCode, message: string): RefusalError => new RefusalError({ code, message });
+export const refusal = (code: FailureCode, message: string, retryAfterSeconds?: number): RefusalError =>
+  new RefusalError(retryAfterSeconds === undefined ? { code, message } : { code, message, retryAfterSeconds });
 
 /** The value of a result, or the refusal thrown for the error handler. */
 export const unwrap = <T>(result: Result<T>): T => {

@@ -4,6 +4,8 @@ import type { FailureCode } from './status-codes.js';
 export interface Refusal {
   readonly code: FailureCode;
   readonly message: string;
+  /** For refusals that pass with time (429, 503): when to try again, sent as `Retry-After`. */
+  readonly retryAfterSeconds?: number;
 }
 
 /** Expected outcomes are values; exceptions are kept for bugs. */
@@ -11,6 +13,8 @@ export type Result<T> = { readonly val: T; readonly err?: undefined } | { readon
 
 export const ok = <T>(val: T): Result<T> => ({ val });
 
-export const refuse = <T = never>(code: FailureCode, message: string): Result<T> => ({ err: { code, message } });
+export const refuse = <T = never>(code: FailureCode, message: string, retryAfterSeconds?: number): Result<T> => ({
+  err: retryAfterSeconds === undefined ? { code, message } : { code, message, retryAfterSeconds },
+});
 
 export const isRefusal = <T>(result: Result<T>): result is { val?: undefined; err: Refusal } => result.err !== undefined;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Answer, ProctoringCounters, TestLink } from '@assay/domain';
+import { ok, type Answer, type InvitationStatus, type ProctoringCounters, type Result, type TestLink } from '@assay/domain';
 import type { CandidateRow, Database, InvitationRow, QuestionRow, TestRow } from './database.js';
 import { toTestLink } from './test-links.js';
 
@@ -136,6 +136,56 @@ export class AttemptsRepository {
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
+  }
+
+  /** When the invitation's snapshots taken after `since` were taken, oldest first. */
+  async snapshotTimesSince(invitationId: number, since: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('snapshots')
+      .select('taken_at')
+      .where('invitation_id', '=', invitationId)
+      .where('taken_at', '>', since)
+      .orderBy('taken_at')
+      .execute();
+    return rows.map((row) => row.taken_at);
+  }
+
+  /**
+   * Stores a snapshot if `decide` admits it on facts read in the same transaction: the attempt's status and the times
+   * of its snapshots since `since`. On PostgreSQL the invitation row is locked first (a no-op update), so concurrent
+   * uploads of one attempt are decided one after the other and cannot all pass a rate check; SQLite serializes writers.
+   */
+  async addSnapshotIfAdmitted(
+    snapshot: { invitationId: number; takenAt: number; mediaType: string; data: Buffer },
+    since: number,
+    decide: (facts: { status: InvitationStatus; recentTakenAt: number[] }) => Result<true>,
+  ): Promise<Result<number>> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('invitations')
+        .set((eb) => ({ status: eb.ref('status') }))
+        .where('id', '=', snapshot.invitationId)
+        .execute();
+      const { status } = await trx
+        .selectFrom('invitations')
+        .select('status')
+        .where('id', '=', snapshot.invitationId)
+        .executeTakeFirstOrThrow();
+      const recent = await trx
+        .selectFrom('snapshots')
+        .select('taken_at')
+        .where('invitation_id', '=', snapshot.invitationId)
+        .where('taken_at', '>', since)
+        .execute();
+      const verdict = decide({ status, recentTakenAt: recent.map((row) => row.taken_at) });
+      if (verdict.err) return verdict;
+      const row = await trx
+        .insertInto('snapshots')
+        .values({ invitation_id: snapshot.invitationId, taken_at: snapshot.takenAt, media_type: snapshot.mediaType, data: snapshot.data })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return ok(row.id);
+    });
   }
 
   snapshots(invitationId: number, limit = 24): Promise<{ id: number; taken_at: number; media_type: string; data: Buffer }[]> {

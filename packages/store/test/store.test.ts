@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { TestDefinition } from '@assay/domain';
+import { TestDefinition, ok, refuse } from '@assay/domain';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,6 +83,25 @@ describe.each(['sqlite', 'postgres'] as const)('store on %s', (backend) => {
     expect(batchRows.map((entry) => entry.id)).toEqual(ids);
     expect(batchRows.find((entry) => entry.id === ids[2])?.score).toBe(3);
     expect(seen.map((entry) => entry.id)).toEqual([...seen.map((entry) => entry.id)].sort((a, b) => a - b));
+  });
+
+  it('stores a snapshot only when the decision on facts read in its transaction admits it, one upload at a time', async () => {
+    const { id } = await store.invitations.register(registration('snap@example.com'), token, 5);
+    await store.db.updateTable('invitations').set({ status: 'In progress' }).where('id', '=', id).execute();
+    const seen: { status: string; recent: number[] }[] = [];
+    // Admits while fewer than two are recent: concurrent uploads must be decided one after the other.
+    const upload = (takenAt: number) =>
+      store.attempts.addSnapshotIfAdmitted({ invitationId: id, takenAt, mediaType: 'image/jpeg', data: Buffer.from([takenAt]) }, 0, (facts) => {
+        seen.push({ status: facts.status, recent: facts.recentTakenAt });
+        return facts.recentTakenAt.length < 2 ? ok(true) : refuse('429.1', 'slow down', 7);
+      });
+    const results = await Promise.all([10, 11, 12, 13, 14].map(upload));
+    expect(results.filter((result) => result.val !== undefined)).toHaveLength(2);
+    expect(results.filter((result) => result.err?.code === '429.1' && result.err.retryAfterSeconds === 7)).toHaveLength(3);
+    expect(seen.every((facts) => facts.status === 'In progress')).toBe(true);
+    expect(await store.attempts.snapshots(id)).toHaveLength(2);
+    expect(await store.attempts.snapshotTimesSince(id, 0)).toHaveLength(2);
+    expect(await store.attempts.snapshotTimesSince(id, 20)).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@ import {
   QuestionDefinition,
   acceptAnswer,
   admissionRefusal,
+  admitSnapshot,
   answerFits,
   applyProctoringEvent,
   deadlineOf,
@@ -12,10 +13,12 @@ import {
   moveInvitation,
   requireRunningAttempt,
   requireTimeLeft,
+  snapshotWindowStart,
   type AnswerInput,
   type CandidateSession,
   type ProctoringEventInput,
 } from '@assay/domain';
+import { normaliseSnapshot } from '@assay/reports';
 import { completeAttempt, proctoringColumns, proctoringOf, type AttemptContext, type Store } from '@assay/store';
 import { found, refusal, unwrap } from '../refusal-error.js';
 import { buildSessionView, verdictOf } from './session-view.js';
@@ -137,11 +140,27 @@ export class CandidateAttempts {
     }
   }
 
+  /**
+   * A camera snapshot: admitted by the snapshot policy (proctoring on, attempt running, rate), then re-encoded from
+   * whatever the bytes really are into a small JPEG, then admitted again in the storing transaction. The first check
+   * spares the decoding of uploads that would be refused anyway; the second holds against concurrent uploads.
+   */
   async addSnapshot(token: string, dataUrl: string): Promise<{ snapshotId: number }> {
-    const context = await this.running(token);
-    const [header, base64] = dataUrl.split(',', 2) as [string, string];
-    const mediaType = header.slice('data:'.length, header.indexOf(';'));
-    const snapshotId = await this.store.attempts.addSnapshot(context.invitation.id, this.now(), mediaType, Buffer.from(base64, 'base64'));
+    const { invitation, link } = await this.context(token);
+    const imageProctoring = link?.imageProctoring === 1;
+    const checkedAt = this.now();
+    const recentTakenAt = await this.store.attempts.snapshotTimesSince(invitation.id, snapshotWindowStart(checkedAt));
+    unwrap(admitSnapshot({ imageProctoring, status: invitation.status, recentTakenAt, now: checkedAt }));
+    // The media type of the data URL is ignored: the bytes say what they are.
+    const jpeg = unwrap(await normaliseSnapshot(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')));
+    const now = this.now();
+    const snapshotId = unwrap(
+      await this.store.attempts.addSnapshotIfAdmitted(
+        { invitationId: invitation.id, takenAt: now, mediaType: 'image/jpeg', data: jpeg },
+        snapshotWindowStart(now),
+        (facts) => admitSnapshot({ ...facts, imageProctoring, now }),
+      ),
+    );
     return { snapshotId };
   }
 

@@ -52,7 +52,10 @@ export const answerFrameworkError = (error: FastifyError, request: FastifyReques
 /** One error handler: every failure leaves as the envelope, never a bare 5xx page. */
 export const registerErrorEnvelope = (app: FastifyInstance, routes: RouteIndex): void => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof RefusalError) return sendFailure(reply, error.refusal.code, error.refusal.message);
+    if (error instanceof RefusalError) {
+      if (error.refusal.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.refusal.retryAfterSeconds));
+      return sendFailure(reply, error.refusal.code, error.refusal.message);
+    }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       return sendFailure(reply, validationCodes[error.validationContext ?? 'body'] ?? '400.2', validationMessage(error));
     }

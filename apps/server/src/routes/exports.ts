@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import { FailureEnvelope, IdParam } from '@assay/domain';
 import type { AppContext } from '../context.js';
-import { PDF_MEDIA_TYPE, XLSX_MEDIA_TYPE } from '../exports/media-types.js';
-import { testWorkbookFileName, writeTestWorkbook } from '../exports/test-workbook.js';
+import { PDF_MEDIA_TYPE, XLSX_MEDIA_TYPE, testWorkbookFileName } from '@assay/reports';
 import { found } from '../refusal-error.js';
-import { attachmentHeaders, sendReportPdf } from './report-pdf-reply.js';
+import { attachmentHeaders, sendReportPdf, startExport } from './report-pdf-reply.js';
 import { apiKeySecurity } from './responses.js';
 
 const fileResponses = (mediaType: string, description: string) => ({
@@ -16,14 +14,14 @@ const fileResponses = (mediaType: string, description: string) => ({
 });
 
 export const exportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
-  const { store } = context;
+  const { store, reports } = context;
   app.get(
     '/report/:testInvitationId/pdf',
     {
       schema: {
         tags: ['reports'],
         summary: 'Export candidate report as PDF (4.13)',
-        description: `A ${PDF_MEDIA_TYPE} attachment named assay-report-{testInvitationId}.pdf; failures are the JSON envelope.`,
+        description: `A ${PDF_MEDIA_TYPE} attachment named assay-report-{testInvitationId}.pdf; failures are the JSON envelope (503.2 with Retry-After when every export worker is busy).`,
         security: apiKeySecurity,
         params: z.object({ testInvitationId: IdParam }),
         response: fileResponses(PDF_MEDIA_TYPE, 'The report as a PDF document'),
@@ -38,7 +36,8 @@ export const exportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
       schema: {
         tags: ['reports'],
         summary: 'Export test report as Excel (4.14)',
-        description: 'Sheets Test, Sections and Candidates (one row per invitation, per-section columns), streamed.',
+        description:
+          'Sheets Test, Sections and Candidates (one row per invitation, per-section columns), streamed. 503.2 with Retry-After when every export worker is busy.',
         security: apiKeySecurity,
         params: z.object({ testId: IdParam }),
         response: fileResponses(XLSX_MEDIA_TYPE, 'The test report as an xlsx workbook'),
@@ -48,11 +47,8 @@ export const exportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
       const { orgId } = request.org;
       const { testId } = request.params;
       const test = found(await store.tests.details(orgId, testId), '404.2', `No test ${testId}.`);
-      const body = new PassThrough();
-      writeTestWorkbook(body, test, store.reports.reportsOfTest(orgId, testId)).catch((error: unknown) => {
-        request.log.error({ err: error }, 'excel export failed mid-stream');
-        body.destroy(error instanceof Error ? error : new Error(String(error)));
-      });
+      const body = startExport(() => reports.streamWorkbook(test, store.reports.reportsOfTest(orgId, testId)));
+      body.on('error', (error) => request.log.error({ err: error }, 'excel export failed mid-stream'));
       return reply.type(XLSX_MEDIA_TYPE).headers(attachmentHeaders(testWorkbookFileName(testId))).send(body);
     },
   );

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FailureEnvelope, IdParam } from '@assay/domain';
 import { REPORT_URL_KEY_SETTING, checkReportUrl, newReportUrlKey } from '@assay/delivery';
+import { PDF_MEDIA_TYPE } from '@assay/reports';
 import type { AppContext } from '../context.js';
-import { PDF_MEDIA_TYPE } from '../exports/media-types.js';
 import { refusal } from '../refusal-error.js';
 import { sendReportPdf } from './report-pdf-reply.js';
 
@@ -24,6 +24,7 @@ export const signedReportRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         response: {
           200: z.any().meta({ content: { [PDF_MEDIA_TYPE]: { schema: { type: 'string', format: 'binary' } } } }),
           '4xx': FailureEnvelope,
+          '5xx': FailureEnvelope,
         },
       },
     },

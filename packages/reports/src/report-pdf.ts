@@ -2,9 +2,36 @@ import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { formatScore, type CandidateReport, type SectionReportEntry } from '@assay/domain';
 import { displayInstant, displayWireDateTime, parseScore } from './format.js';
-import { toWinAnsi } from './pdf-text.js';
+import {
+  ACCENT,
+  BAR,
+  BOLD,
+  BOTTOM,
+  Cursor,
+  FOOTER_Y,
+  GRID,
+  HEAD_FILL,
+  INK,
+  ITALIC,
+  LEFT,
+  MUTED,
+  NEGATIVE,
+  PAGE_HEIGHT,
+  PAGE_WIDTH,
+  TOP,
+  TRACK,
+  WIDTH,
+  heading,
+  hline,
+  put,
+  putCentred,
+  vline,
+  type Doc,
+} from './pdf-layout.js';
+import { drawSnapshots, type SnapshotThumbnail, type StoredSnapshot } from './pdf-snapshots.js';
 
 export { toWinAnsi } from './pdf-text.js';
+export { UNREADABLE_IMAGE, type SnapshotThumbnail, type StoredSnapshot } from './pdf-snapshots.js';
 
 /** Everything the candidate report PDF (spec 4.13) shows. */
 export interface ReportPdfData {
@@ -14,8 +41,11 @@ export interface ReportPdfData {
   /** When the document was generated, epoch ms; printed in the footer and used as the PDF CreationDate. */
   generatedAt: number;
   /** Camera snapshots of the attempt (links with imageProctoring), listed as thumbnails. */
-  snapshots?: { takenAt: number; mediaType: string; data: Buffer }[];
+  snapshots?: StoredSnapshot[];
 }
+
+/** What the layout draws: the report data with its snapshots already checked and shrunk (`snapshotThumbnail`). */
+export type ReportPdfLayout = Omit<ReportPdfData, 'snapshots'> & { thumbnails?: SnapshotThumbnail[] };
 
 export interface ReportPdfOptions {
   /** Deflate the page content streams (pdfkit's `compress`). Default true; false is for tests and debugging. */
@@ -24,97 +54,6 @@ export interface ReportPdfOptions {
 
 /** `assay-report-<testInvitationId>.pdf` */
 export const reportPdfFileName = (testInvitationId: number): string => `assay-report-${testInvitationId}.pdf`;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Layout (points; A4 portrait). The document has zero margins so pdfkit never breaks pages on its own.
-
-const PAGE_WIDTH = 595.28;
-const PAGE_HEIGHT = 841.89;
-const MARGIN = 48;
-const LEFT = MARGIN;
-const WIDTH = PAGE_WIDTH - 2 * MARGIN;
-const TOP = MARGIN;
-/** Content stops here; the footer sits below. */
-const BOTTOM = PAGE_HEIGHT - 56;
-const FOOTER_Y = PAGE_HEIGHT - 36;
-
-const REGULAR = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
-const ITALIC = 'Helvetica-Oblique';
-
-const INK = '#111827';
-const MUTED = '#6b7280';
-const RULE = '#d1d5db';
-const GRID = '#9ca3af';
-const HEAD_FILL = '#f3f4f6';
-const ACCENT = '#1d4ed8';
-const BAR = '#2563eb';
-const TRACK = '#e5e7eb';
-const NEGATIVE = '#b91c1c';
-
-/** Helvetica's cap height is 0.718 em; pdfkit puts the top of the line box at `y` and the caps start there. */
-const CAP_HEIGHT = 0.718;
-
-type Doc = PDFKit.PDFDocument;
-
-interface TextStyle {
-  font?: string;
-  size?: number;
-  color?: string;
-  align?: 'left' | 'right' | 'center';
-}
-
-/** Cuts text to fit `width`, ending it with an ellipsis when cut. Expects the font already set. */
-const fitToWidth = (doc: Doc, text: string, width: number): string => {
-  const room = width - 1;
-  if (doc.widthOfString(text) <= room) return text;
-  const ellipsis = '\u2026';
-  let low = 0;
-  let high = text.length;
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (doc.widthOfString(text.slice(0, middle).trimEnd() + ellipsis) <= room) low = middle;
-    else high = middle - 1;
-  }
-  return low === 0 ? '' : text.slice(0, low).trimEnd() + ellipsis;
-};
-
-/** One line of text at (x, y), never wrapped: cut with an ellipsis when wider than `width`. */
-const put = (doc: Doc, text: string, x: number, y: number, width: number, style: TextStyle = {}): void => {
-  doc
-    .font(style.font ?? REGULAR)
-    .fontSize(style.size ?? 10)
-    .fillColor(style.color ?? INK);
-  const fitted = fitToWidth(doc, toWinAnsi(text), width);
-  if (fitted === '') return;
-  doc.text(fitted, x, y, { width, align: style.align ?? 'left', lineBreak: false });
-};
-
-/** Text vertically centred in a band of height `height` starting at `top`. */
-const putCentred = (doc: Doc, text: string, x: number, top: number, width: number, height: number, style: TextStyle = {}): void =>
-  put(doc, text, x, top + (height - CAP_HEIGHT * (style.size ?? 10)) / 2, width, style);
-
-const hline = (doc: Doc, x1: number, x2: number, y: number, color = RULE, width = 0.75): void => {
-  doc.save().lineWidth(width).strokeColor(color).moveTo(x1, y).lineTo(x2, y).stroke().restore();
-};
-
-const vline = (doc: Doc, x: number, y1: number, y2: number, color = GRID, width = 0.5): void => {
-  doc.save().lineWidth(width).strokeColor(color).moveTo(x, y1).lineTo(x, y2).stroke().restore();
-};
-
-/** Where the next block starts, and page breaks when it does not fit. */
-class Cursor {
-  y = TOP;
-  constructor(private readonly doc: Doc) {}
-
-  /** True when a new page was started to make room for `height`. */
-  ensure(height: number): boolean {
-    if (this.y + height <= BOTTOM) return false;
-    this.doc.addPage();
-    this.y = TOP;
-    return true;
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Blocks
@@ -175,11 +114,6 @@ const drawDetails = (doc: Doc, cursor: Cursor, data: ReportPdfData): void => {
   cursor.y += 2;
   hline(doc, LEFT, LEFT + WIDTH, cursor.y);
   cursor.y += 14;
-};
-
-const heading = (doc: Doc, cursor: Cursor, text: string): void => {
-  put(doc, text, LEFT, cursor.y, WIDTH, { font: BOLD, size: 12 });
-  cursor.y += 20;
 };
 
 const TABLE_HEAD = 18;
@@ -276,33 +210,6 @@ const drawSectionChart = (doc: Doc, cursor: Cursor, sections: SectionReportEntry
   }
 };
 
-const THUMB_WIDTH = 96;
-const THUMB_HEIGHT = 72;
-const THUMB_GAP = 10;
-
-/** Snapshot thumbnails with their times; pdfkit draws JPEG and PNG only, so other types are skipped. */
-const drawSnapshots = (doc: Doc, cursor: Cursor, snapshots: NonNullable<ReportPdfData['snapshots']>): void => {
-  const drawable = snapshots.filter((snapshot) => snapshot.mediaType === 'image/jpeg' || snapshot.mediaType === 'image/png');
-  if (drawable.length === 0) return;
-  cursor.ensure(20 + THUMB_HEIGHT + 14);
-  heading(doc, cursor, `Camera snapshots (${drawable.length})`);
-  const perRow = Math.floor((WIDTH + THUMB_GAP) / (THUMB_WIDTH + THUMB_GAP));
-  drawable.forEach((snapshot, index) => {
-    const column = index % perRow;
-    if (column === 0 && index > 0) cursor.y += THUMB_HEIGHT + 16;
-    if (column === 0) cursor.ensure(THUMB_HEIGHT + 14);
-    const x = LEFT + column * (THUMB_WIDTH + THUMB_GAP);
-    try {
-      doc.image(snapshot.data, x, cursor.y, { fit: [THUMB_WIDTH, THUMB_HEIGHT], align: 'center', valign: 'center' });
-    } catch {
-      put(doc, 'unreadable image', x, cursor.y + THUMB_HEIGHT / 2, THUMB_WIDTH, { size: 7, color: MUTED, align: 'center' });
-    }
-    doc.save().rect(x, cursor.y, THUMB_WIDTH, THUMB_HEIGHT).lineWidth(0.5).stroke(RULE).restore();
-    put(doc, displayInstant(snapshot.takenAt), x, cursor.y + THUMB_HEIGHT + 3, THUMB_WIDTH, { size: 7, color: MUTED, align: 'center' });
-  });
-  cursor.y += THUMB_HEIGHT + 16;
-};
-
 const drawFooters = (doc: Doc, generatedAt: number): void => {
   const range = doc.bufferedPageRange();
   const generated = `Generated ${displayInstant(generatedAt)} by Assay`;
@@ -315,11 +222,12 @@ const drawFooters = (doc: Doc, generatedAt: number): void => {
 };
 
 /**
- * Renders the candidate report PDF (spec 4.13). Returns the pdfkit document, which is a Readable stream of the PDF
- * bytes: the document is already ended, so pipe it (or hand it to the HTTP reply) and read it to the end.
- * One A4 page for up to 15 sections; longer section lists continue on further pages, each with the footer.
+ * Lays out the candidate report PDF (spec 4.13). Returns the pdfkit document, which is a Readable stream of the PDF
+ * bytes: the document is already ended, so pipe it and read it to the end. One A4 page for up to 15 sections;
+ * longer section lists continue on further pages, each with the footer. Stored snapshots go through
+ * `renderReportPdfFile`, which checks them first: pdfkit is never handed image bytes libvips did not write.
  */
-export function renderReportPdf(data: ReportPdfData, options: ReportPdfOptions = {}): Readable {
+export function renderReportPdf(data: ReportPdfLayout, options: ReportPdfOptions = {}): Readable {
   const { report } = data;
   const doc = new PDFDocument({
     size: [PAGE_WIDTH, PAGE_HEIGHT],
@@ -344,7 +252,7 @@ export function renderReportPdf(data: ReportPdfData, options: ReportPdfOptions =
   cursor.y += 18;
   drawSectionChart(doc, cursor, data.sections);
   cursor.y += 18;
-  drawSnapshots(doc, cursor, data.snapshots ?? []);
+  drawSnapshots(doc, cursor, data.thumbnails ?? []);
   drawFooters(doc, data.generatedAt);
 
   doc.end();

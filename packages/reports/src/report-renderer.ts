@@ -1,0 +1,171 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { PassThrough, type Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+// Loaded here too, not only in the workers: libvips must stay loaded for the life of the process, or a worker
+// that exits could unload it under another (sharp's advice for worker threads on glibc).
+import 'sharp';
+import type { TestDetails } from '@assay/domain';
+import type { ReportPdfData } from './report-pdf.js';
+import type { RenderTask } from './render-worker.js';
+import type { CandidateRow } from './test-workbook.js';
+import { feedWorkbook } from './workbook-feed.js';
+
+export interface ReportRendererOptions {
+  /** Exports rendered at the same time, one worker thread each. Default: half the CPUs, at least 1, at most 4. */
+  threads?: number;
+  /** Exports that may wait for a thread; one more is refused with RenderBusyError. Default 64. */
+  queue?: number;
+  /** Heap of each worker thread; a render that needs more fails alone. Default 256 MB. */
+  maxHeapMb?: number;
+}
+
+/** Every thread is busy and the queue is full: answer 503 with Retry-After, try again later. */
+export class RenderBusyError extends Error {
+  readonly retryAfterSeconds = 5;
+  constructor() {
+    super('Every export worker is busy and the export queue is full.');
+    this.name = 'RenderBusyError';
+  }
+}
+
+/**
+ * Workers run the built JavaScript: from the sources (tests, `@assay/source`) that is this package's dist, which
+ * the test setup builds when stale; from dist it sits beside this file.
+ */
+const workerFile = (): string => {
+  const fromSources = import.meta.url.endsWith('.ts');
+  const file = fileURLToPath(new URL(fromSources ? '../dist/render-worker.js' : './render-worker.js', import.meta.url));
+  if (!existsSync(file)) throw new Error(`The render worker ${file} is missing: build @assay/reports first (pnpm build).`);
+  return file;
+};
+
+/**
+ * The parent's Node options without `--conditions`: a worker loads the built JavaScript of every package, even when
+ * the parent resolves the `@assay/source` condition (tests).
+ */
+const workerExecArgv = (): string[] => {
+  const kept: string[] = [];
+  const argv = process.execArgv;
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index]!;
+    if (arg === '--conditions' || arg === '-C') index += 1;
+    else if (!arg.startsWith('--conditions=') && !arg.startsWith('-C=')) kept.push(arg);
+  }
+  return kept;
+};
+
+const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/**
+ * Renders exports on a bounded pool of worker threads, so a slow, huge or hostile export never blocks the request
+ * thread and never takes the process down: a render that throws, or kills its thread, fails that export alone.
+ * At most `threads` run and `queue` wait; beyond that a request is refused at once instead of piling up.
+ */
+export class ReportRenderer {
+  readonly threads: number;
+  readonly queue: number;
+  private readonly maxHeapMb: number;
+  private pool: Piscina<RenderTask, Uint8Array | undefined> | undefined;
+  private admitted = 0;
+  private closed = false;
+  /** The last failure that belonged to no export (for diagnostics). */
+  lastError: unknown;
+
+  constructor(options: ReportRendererOptions = {}) {
+    this.threads = options.threads ?? Math.min(4, Math.max(1, Math.floor(availableParallelism() / 2)));
+    this.queue = options.queue ?? 64;
+    this.maxHeapMb = options.maxHeapMb ?? 256;
+  }
+
+  /** Exports admitted and not yet finished (running or waiting). */
+  get pending(): number {
+    return this.admitted;
+  }
+
+  // Threads start on first use, so an app that never exports costs none.
+  private workers(): Piscina<RenderTask, Uint8Array | undefined> {
+    if (this.closed) throw new Error('The report renderer is closed.');
+    if (this.pool) return this.pool;
+    const pool = new Piscina<RenderTask, Uint8Array | undefined>({
+      filename: workerFile(),
+      execArgv: workerExecArgv(),
+      minThreads: 0,
+      maxThreads: this.threads,
+      maxQueue: this.queue + this.threads,
+      idleTimeout: 30_000,
+      resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb },
+    });
+    // Errors that belong to no task, such as a worker that dies while starting. Unheard, an 'error' event would
+    // throw in this thread; and piscina stops starting workers after a failed start, so the queued exports would
+    // wait forever: the pool is dropped (failing what it holds) and the next export starts a fresh one.
+    pool.on('error', (error: unknown) => {
+      this.lastError = error;
+      if (this.pool === pool) this.pool = undefined;
+      void pool.destroy().catch(() => {});
+    });
+    this.pool = pool;
+    return pool;
+  }
+
+  /** Takes a place for one export, or throws RenderBusyError; `release` must follow exactly once. */
+  private admit(): () => void {
+    if (this.admitted >= this.threads + this.queue) throw new RenderBusyError();
+    this.admitted += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.admitted -= 1;
+    };
+  }
+
+  /**
+   * The candidate report PDF. Admission comes first, so `load` (the database reads, snapshots included) runs only for
+   * exports that will be rendered. Rejects with RenderBusyError when full, or with the render's failure.
+   */
+  async renderPdf(load: () => Promise<ReportPdfData>): Promise<Buffer> {
+    const release = this.admit();
+    try {
+      const data = await load();
+      const pdf = await this.workers().run({ kind: 'pdf', data });
+      if (!pdf) throw new Error('The render worker answered no PDF.');
+      return asBuffer(pdf);
+    } finally {
+      release();
+    }
+  }
+
+  /**
+   * The test report workbook as a stream of xlsx bytes, rendered in a worker from `candidates`, which are read here
+   * batch by batch as the worker asks. Throws RenderBusyError at once when full. A failure later destroys the stream
+   * (the client sees a broken transfer, never a truncated file that looks complete).
+   */
+  streamWorkbook(test: TestDetails, candidates: AsyncIterable<CandidateRow>): Readable {
+    const release = this.admit();
+    const body = new PassThrough();
+    try {
+      const { port1, port2 } = new MessageChannel();
+      const feed = feedWorkbook(port1, candidates, body);
+      this.workers()
+        .run({ kind: 'workbook', test, port: port2 }, { transferList: [port2] })
+        .then(
+          () => feed.settle(),
+          (error: unknown) => feed.settle(error),
+        )
+        .finally(release);
+    } catch (error) {
+      release();
+      throw error;
+    }
+    return body;
+  }
+
+  /** Lets running exports finish, then stops the threads. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.pool?.close();
+  }
+}

@@ -1,0 +1,90 @@
+import type { MessagePort } from 'node:worker_threads';
+import type { PassThrough } from 'node:stream';
+import type { CandidateRow } from './test-workbook.js';
+import type { FromWorker, ToWorker } from './workbook-channel.js';
+
+/** Rows per message: large enough that messaging costs little, small enough to keep memory flat. */
+export const ROWS_PER_BATCH = 256;
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The request thread's end of a streaming workbook: reads the candidates for the worker batch by batch, and writes
+ * the worker's chunks into `body` (the HTTP response), acknowledging each once `body` has room. When the client goes
+ * away the worker is told to stop; when the rows fail, the worker is told and `body` is destroyed.
+ */
+export const feedWorkbook = (port: MessagePort, candidates: AsyncIterable<CandidateRow>, body: PassThrough): { settle(error?: unknown): void } => {
+  const rows = candidates[Symbol.asyncIterator]();
+  let stopped: string | undefined;
+  let reading = false;
+  const send = (message: ToWorker): void => port.postMessage(message);
+
+  const stop = (reason: string): void => {
+    if (stopped !== undefined) return;
+    stopped = reason;
+    send({ type: 'fail', message: reason });
+    // Release the database cursor unless a read is under way (that read's end releases it instead).
+    if (!reading) void rows.return?.()?.catch(() => {});
+  };
+
+  const nextBatch = async (): Promise<void> => {
+    if (stopped !== undefined) return send({ type: 'fail', message: stopped });
+    reading = true;
+    const batch: CandidateRow[] = [];
+    try {
+      while (batch.length < ROWS_PER_BATCH) {
+        const step = await rows.next();
+        if (step.done) break;
+        // Only what the sheet shows crosses to the worker.
+        const { testInvitationId, report, sections } = step.value;
+        batch.push({ testInvitationId, report, sections });
+      }
+    } catch (error) {
+      reading = false;
+      stop(`The candidates could not be read: ${messageOf(error)}`);
+      body.destroy(error instanceof Error ? error : new Error(messageOf(error)));
+      return;
+    }
+    reading = false;
+    if (stopped !== undefined) {
+      void rows.return?.()?.catch(() => {});
+      return send({ type: 'fail', message: stopped });
+    }
+    send(batch.length === 0 ? { type: 'end' } : { type: 'rows', rows: batch });
+  };
+
+  const takeChunk = (bytes: Uint8Array): void => {
+    const ack = (): void => send({ type: 'ack' });
+    if (body.destroyed || body.writableEnded) return ack();
+    if (body.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))) return ack();
+    const release = (): void => {
+      body.off('drain', release);
+      body.off('close', release);
+      ack();
+    };
+    body.on('drain', release);
+    body.on('close', release);
+  };
+
+  port.on('message', (message: FromWorker) => {
+    if (message.type === 'pull') void nextBatch();
+    else if (message.type === 'chunk') takeChunk(message.bytes);
+    else if (message.type === 'done') {
+      body.end();
+      port.close();
+    }
+  });
+  body.on('close', () => {
+    if (!body.writableFinished) stop('The download was closed before the workbook was complete.');
+  });
+
+  return {
+    /** The worker's task has ended: a failure destroys the download (a truncated file must not look complete). */
+    settle(error?: unknown): void {
+      if (error === undefined) return;
+      stop(messageOf(error));
+      if (!body.destroyed) body.destroy(error instanceof Error ? error : new Error(messageOf(error)));
+      port.close();
+    },
+  };
+};

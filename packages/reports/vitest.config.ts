@@ -1,0 +1,3 @@
+import { assayTestConfig, withRenderWorkers } from '../../vitest.shared.js';
+
+export default assayTestConfig(withRenderWorkers);
