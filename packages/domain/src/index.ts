@@ -27,3 +27,4 @@ export * from './candidate/scoring.js';
 export * from './candidate/attempt-gate.js';
 export * from './events/completion-callback.js';
 export * from './schemas/webhooks.js';
+export * from './requests/idempotency.js';
