@@ -8,11 +8,15 @@ import { CandidateAttempts } from './candidate/attempts-service.js';
 import { registerCandidatePages } from './candidate-page/register-candidate-pages.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
+import { honourIdempotencyKeys } from './idempotency/idempotency-keys.js';
 import { requireApiKey } from './plugins/api-key-auth.js';
 import { registerErrorEnvelope } from './plugins/error-envelope.js';
+import { scheduleHousekeeping } from './plugins/housekeeping.js';
 import { acceptJsonBodiesOnly } from './plugins/json-body.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { echoRequestId, requestIdOf } from './plugins/request-id.js';
+import { registerRateLimits } from './rate-limits/rate-limits.js';
+import { trustProxyOption } from './rate-limits/settings.js';
 import { adminRoutes } from './routes/admin.js';
 import { candidateLinkRoutes } from './routes/candidate-links.js';
 import { candidateRoutes } from './routes/candidate.js';
@@ -52,15 +56,18 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
     genReqId: requestIdOf,
     requestIdHeader: false,
     return503OnClosing: true,
+    trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   acceptJsonBodiesOnly(app);
   echoRequestId(app);
   registerErrorEnvelope(app);
+  const authFailures = await registerRateLimits(app, store, config, now);
+  scheduleHousekeeping(app, store, now);
   await registerOpenApi(app, config.publicUrl);
 
-  const context: AppContext = { config, store, keyCache: new KeyOwnerCache(config.keyCacheTtlMs), now };
+  const context: AppContext = { config, store, keyCache: new KeyOwnerCache(config.keyCacheTtlMs), now, authFailures };
   const sandbox = codeRunner ? undefined : new Sandbox();
   const runner = codeRunner ?? sandbox!;
   const attempts = new CandidateAttempts(store, now);
@@ -76,7 +83,8 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   await app.register(candidateLinkRoutes, { ...context, prefix: '/candidate/v1' });
   await app.register(
     async (v2) => {
-      requireApiKey(v2, store, context.keyCache);
+      requireApiKey(v2, store, context.keyCache, authFailures.apiKey);
+      honourIdempotencyKeys(v2, { keys: store.idempotencyKeys, now, scopeOf: (request) => `org:${request.org.orgId}` });
       for (const routes of [testRoutes, testLinkRoutes, registrationRoutes, invitationRoutes, reportRoutes, exportRoutes, webhookRoutes, eventRoutes]) {
         await v2.register(routes, context);
       }

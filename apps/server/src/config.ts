@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { describeIssues } from '@assay/domain';
+import { RateLimitSetting, TrustProxySetting } from './rate-limits/settings.js';
 
 const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => ['true', '1', 'yes'].includes(value));
 
@@ -22,6 +23,13 @@ export const ConfigSchema = z
     ASSAY_OUTBOX_DIR: z.string().min(1).default('./data/outbox'),
     ASSAY_MAIL_FROM: z.string().min(3).default('Assay <no-reply@assay.invalid>'),
     ASSAY_RUN_WORKER: flag.default(true),
+    ASSAY_TRUST_PROXY: TrustProxySetting.prefault('false'),
+    ASSAY_RATE_LIMIT_ORG_API: RateLimitSetting.prefault('600/1m'),
+    ASSAY_RATE_LIMIT_CANDIDATE_API: RateLimitSetting.prefault('1200/1m'),
+    ASSAY_RATE_LIMIT_REGISTRATION: RateLimitSetting.prefault('30/10m'),
+    ASSAY_RATE_LIMIT_REPORT_URL: RateLimitSetting.prefault('30/1m'),
+    ASSAY_RATE_LIMIT_BAD_API_KEY: RateLimitSetting.prefault('20/10m'),
+    ASSAY_RATE_LIMIT_BAD_ADMIN_TOKEN: RateLimitSetting.prefault('10/10m'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({
@@ -39,6 +47,15 @@ export const ConfigSchema = z
     outboxDir: env.ASSAY_OUTBOX_DIR,
     mailFrom: env.ASSAY_MAIL_FROM,
     runWorker: env.ASSAY_RUN_WORKER,
+    trustProxy: env.ASSAY_TRUST_PROXY,
+    rateLimits: {
+      orgApi: env.ASSAY_RATE_LIMIT_ORG_API,
+      candidateApi: env.ASSAY_RATE_LIMIT_CANDIDATE_API,
+      registration: env.ASSAY_RATE_LIMIT_REGISTRATION,
+      reportUrl: env.ASSAY_RATE_LIMIT_REPORT_URL,
+      badApiKey: env.ASSAY_RATE_LIMIT_BAD_API_KEY,
+      badAdminToken: env.ASSAY_RATE_LIMIT_BAD_ADMIN_TOKEN,
+    },
   }));
 export type Config = z.infer<typeof ConfigSchema>;
 

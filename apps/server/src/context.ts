@@ -1,6 +1,7 @@
 import type { Store } from '@assay/store';
 import type { KeyOwnerCache } from './auth/key-owner-cache.js';
 import type { Config } from './config.js';
+import type { AuthFailureLimits } from './rate-limits/rate-limits.js';
 
 /** What route plugins need from the shell; `now` is the one clock read, passed down to the domain. */
 export interface AppContext {
@@ -8,4 +9,6 @@ export interface AppContext {
   readonly store: Store;
   readonly keyCache: KeyOwnerCache;
   readonly now: () => number;
+  /** Per-address budgets for wrong API keys and admin tokens. */
+  readonly authFailures: AuthFailureLimits;
 }
