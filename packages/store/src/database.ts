@@ -192,12 +192,14 @@ export interface RateLimitCountersTable {
 /** One Idempotency-Key of a scope (an org, or the admin API); `status_code` is null while the first request runs. */
 export interface IdempotencyKeysTable {
   scope: string;
+  /** As the server chooses to store it (Assay's server: a hash, never the key itself). */
   key: string;
   /** Hash of the first request's method, path and canonical body. */
   fingerprint: string;
   /** Random token of the request holding the claim, so only it completes or releases the key. */
   owner: string;
   status_code: number | null;
+  /** The kept response, as the server chooses to store it (Assay's server: sealed, since it can hold secrets). */
   response_body: string | null;
   created_at: number;
   locked_until: number;

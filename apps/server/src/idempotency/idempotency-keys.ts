@@ -4,6 +4,7 @@ import { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_LOCK_MS, IdempotencyKey, answerRepe
 import type { IdempotencyClaim, IdempotencyKeysRepository } from '@assay/store';
 import { refusal, unwrap } from '../refusal-error.js';
 import { fingerprintOf } from './fingerprint.js';
+import { openResponse, sealResponse, storedKeyOf } from './sealed-response.js';
 
 type Claimed = { kind: 'claimed' } | { kind: 'replay'; statusCode: number; body: string };
 
@@ -34,32 +35,38 @@ export interface IdempotencyOptions {
  * same key is 422.1; a repeat while the first runs is 409.1. Checked before body validation, after auth.
  */
 export const honourIdempotencyKeys = (app: FastifyInstance, { keys, now, scopeOf }: IdempotencyOptions): void => {
-  const claims = new WeakMap<FastifyRequest, IdempotencyClaim>();
+  const claims = new WeakMap<FastifyRequest, { claim: IdempotencyClaim; key: string }>();
 
   app.addHook('preValidation', async (request, reply) => {
     const header = request.headers['idempotency-key'];
     if (request.method !== 'POST' || header === undefined) return;
     const key = IdempotencyKey.safeParse(Array.isArray(header) ? header.join(', ') : header);
     if (!key.success) throw refusal('400.2', `${key.error.issues[0]?.message ?? 'Idempotency-Key is not valid'}.`);
-    const claim: IdempotencyClaim = { scope: scopeOf(request), key: key.data, fingerprint: fingerprintOf(request), owner: randomUUID() };
+    const scope = scopeOf(request);
+    const claim: IdempotencyClaim = { scope, key: storedKeyOf(scope, key.data), fingerprint: fingerprintOf(request), owner: randomUUID() };
     const claimed = await claimKey(keys, claim, now());
     if (claimed.kind === 'claimed') {
-      claims.set(request, claim);
+      claims.set(request, { claim, key: key.data });
       return;
     }
-    return reply.code(claimed.statusCode).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(claimed.body);
+    const body = openResponse(claimed.body, scope, key.data);
+    return reply.code(claimed.statusCode).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(body);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const claim = claims.get(request);
-    if (!claim) return payload;
+    const held = claims.get(request);
+    if (!held) return payload;
     claims.delete(request);
+    const { claim, key } = held;
     try {
-      if (keepsResponse(reply.statusCode) && typeof payload === 'string') await keys.complete(claim, reply.statusCode, payload);
-      else await keys.release(claim);
+      if (keepsResponse(reply.statusCode) && typeof payload === 'string') {
+        await keys.complete(claim, reply.statusCode, sealResponse(payload, claim.scope, key));
+      } else {
+        await keys.release(claim);
+      }
     } catch (error) {
       // The request's work is done and its answer stands; the key stays claimed until its lock lapses.
-      request.log.error({ err: error, idempotencyKey: claim.key }, 'could not record the Idempotency-Key outcome');
+      request.log.error({ err: error }, 'could not record the outcome of an Idempotency-Key');
     }
     return payload;
   });

@@ -147,8 +147,12 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
         headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'idempotency-key': key },
       });
     const first = await createOrg('new-org');
-    expectSuccess(first);
+    const { apiKey } = expectSuccess<{ apiKey: string }>(first);
     expectReplayOf(await createOrg('new-org'), first);
+    // The kept response holds the new API key: stored sealed, under a hash of the Idempotency-Key.
+    const stored = JSON.stringify(await h!.store.db.selectFrom('idempotency_keys').selectAll().execute());
+    expect(stored).not.toContain(apiKey);
+    expect(stored).not.toContain('new-org');
     expect(await h!.store.db.selectFrom('orgs').select('id').where('name', '=', 'Idempotent Inc').execute()).toHaveLength(1);
     // An org's key of the same name is another key.
     expectSuccess(await importTest('new-org'));
