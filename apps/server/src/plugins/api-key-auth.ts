@@ -30,7 +30,7 @@ export const requireApiKey = (app: FastifyInstance, store: Store, cache: KeyOwne
     const keyHash = hashApiKey(apiKey);
     let owner = cache.get(keyHash);
     if (!owner) {
-      failures.refuseIfBlocked(request, reply);
+      await failures.refuseIfBlocked(request, reply);
       owner = await store.apiKeys.findActiveOwner(keyHash);
       if (!owner || !sameHash(owner.keyHash, keyHash)) throw await failures.counted(request, reply, refusal('401.2', 'The API key in x-api-key is not valid.'));
       cache.set(owner);

@@ -15,9 +15,17 @@ export class FailureLimiter {
     readonly limit: RateLimit,
   ) {}
 
-  /** Before an expensive or secret-revealing check: refuses an address known to be over budget, from memory. */
-  refuseIfBlocked(request: FastifyRequest, reply: FastifyReply): void {
-    const blockedMs = this.counter.blockedMs(this.keyOf(request));
+  /**
+   * Before a lookup or a secret comparison: refuses an address over budget, on any instance. Answered from
+   * memory once this instance knows; else one read of the shared window (no hit is counted).
+   */
+  async refuseIfBlocked(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    let blockedMs = 0;
+    try {
+      blockedMs = await this.counter.blockedMs(this.keyOf(request), this.limit.max);
+    } catch (error) {
+      request.log.warn({ err: error }, `could not read the ${this.name} budget`);
+    }
     if (blockedMs > 0) throw tooManyRequests(reply, this.limit, blockedMs);
   }
 

@@ -30,15 +30,27 @@ export class WindowCounter {
 
   /** Counts a hit of `key` against `max` per `windowMs`; `count > max` means refused. */
   async take(key: string, max: number, windowMs: number): Promise<Hit> {
-    const blocked = this.blockedMs(key);
+    const blocked = this.knownBlockedMs(key);
     if (blocked > 0) return { count: max + 1, ttlMs: blocked };
     const { count, resetAt } = await this.hit(key, windowMs);
     if (count > max) this.blockedUntil.set(key, resetAt);
     return { count, ttlMs: Math.max(0, resetAt - this.now()) };
   }
 
-  /** How long `key` is still known to be over its limit here (0: not known to be). */
-  blockedMs(key: string): number {
+  /**
+   * How long `key` stays over `max` (0: it is not), without counting a hit: from memory when this instance
+   * knows, else from the shared window, which other instances may have filled.
+   */
+  async blockedMs(key: string, max: number): Promise<number> {
+    const known = this.knownBlockedMs(key);
+    if (known > 0) return known;
+    const window = await this.counters.peek(key, this.now());
+    if (!window || window.count <= max) return 0;
+    this.blockedUntil.set(key, window.resetAt);
+    return Math.max(0, window.resetAt - this.now());
+  }
+
+  private knownBlockedMs(key: string): number {
     const until = this.blockedUntil.get(key);
     if (until === undefined) return 0;
     const left = until - this.now();

@@ -26,7 +26,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { conf
   app.addHook('onRequest', async (request, reply) => {
     if (tokenHash === undefined) throw refusal('403.1', 'The admin API is disabled: set ASSAY_ADMIN_TOKEN to enable it.');
     // Operators choose the token, so it may be guessable: an address over its budget is refused even with the right one.
-    authFailures.adminToken.refuseIfBlocked(request, reply);
+    await authFailures.adminToken.refuseIfBlocked(request, reply);
     const [scheme, token] = (request.headers.authorization ?? '').split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token || !sameHash(hashApiKey(token), tokenHash)) {
       throw await authFailures.adminToken.counted(request, reply, refusal('401.3', 'Send the admin token as Authorization: Bearer <ASSAY_ADMIN_TOKEN>.'));

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { openStore } from '@assay/store';
 import { buildApp } from '../../src/app.js';
 import { expectFailure, expectSuccess } from '../helpers/expectations.js';
-import { backends, startHarness, type Harness } from '../helpers/test-app.js';
+import { ADMIN_TOKEN, backends, startHarness, type Harness } from '../helpers/test-app.js';
 
 const listTests = (app: FastifyInstance, apiKey: string, remoteAddress = '127.0.0.1') =>
   app.inject({ method: 'GET', url: '/v2/org/tests', headers: { 'x-api-key': apiKey }, remoteAddress });
@@ -94,7 +94,13 @@ describe.each(backends)('one abusive API key on %s', (backend) => {
 
 describe('two server instances on one PostgreSQL schema', () => {
   it('count every limit together', async () => {
-    h = await startHarness('postgres', { ASSAY_RATE_LIMIT_ORG_API: '4/1m', ASSAY_RATE_LIMIT_BAD_API_KEY: '3/10m', ASSAY_RATE_LIMIT_CANDIDATE_API: '2/1m' });
+    h = await startHarness('postgres', {
+      ASSAY_RATE_LIMIT_ORG_API: '4/1m',
+      ASSAY_RATE_LIMIT_BAD_API_KEY: '3/10m',
+      ASSAY_RATE_LIMIT_BAD_ADMIN_TOKEN: '2/10m',
+      ASSAY_RATE_LIMIT_CANDIDATE_API: '2/1m',
+    });
+    const fresh = await h.createOrg('Fresh');
     const secondStore = await openStore(inject('pgUrl'), { pgSchema: h.store.schema!, pgPoolSize: 2 });
     const second = await buildApp({ config: h.config, store: secondStore });
     try {
@@ -108,6 +114,20 @@ describe('two server instances on one PostgreSQL schema', () => {
       expectFailure(await badKey(second), '401.2');
       expectFailure(await badKey(h.app), '401.2');
       expectTooMany(await badKey(second));
+      // The other instance never saw this address fail, yet does not even look a right key up for it.
+      const otherInstanceFirst = await buildApp({ config: h.config, store: secondStore });
+      try {
+        expectTooMany(await listTests(otherInstanceFirst, fresh.apiKey, '203.0.113.60'));
+      } finally {
+        await otherInstanceFirst.close();
+      }
+
+      const admin = (app: FastifyInstance, token: string) =>
+        app.inject({ method: 'GET', url: `/admin/orgs/${fresh.orgId}/keys`, headers: { authorization: `Bearer ${token}` }, remoteAddress: '203.0.113.62' });
+      expectFailure(await admin(h.app, 'wrong-1'), '401.3');
+      expectFailure(await admin(h.app, 'wrong-2'), '401.3');
+      expectTooMany(await admin(h.app, 'wrong-3'));
+      expectTooMany(await admin(second, ADMIN_TOKEN));
 
       const session = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/candidate/v1/no-such-token-0123456789', remoteAddress: '203.0.113.61' });
       expectFailure(await session(second), '404.7');
