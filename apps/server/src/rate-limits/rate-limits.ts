@@ -29,13 +29,13 @@ const storeOver = (counter: WindowCounter) =>
     }
   };
 
+type RouteLimit = 'orgApi' | 'registration' | 'candidateApi' | 'reportUrl';
+
 /**
  * Which limit guards which route, by URL. Every limit is a hook at route level, so on /v2/org it runs after
  * the scope's API-key check and counts per key; the rest count per client address. Registration has its
  * own, stricter budget instead of the candidate API's.
  */
-type RouteLimit = 'orgApi' | 'registration' | 'candidateApi' | 'reportUrl';
-
 const limitOf = (url: string): RouteLimit | undefined => {
   if (url === '/v2/org' || url.startsWith('/v2/org/')) return 'orgApi';
   if (/^\/candidate\/v1\/links\/:[^/]+\/register$/.test(url)) return 'registration';
