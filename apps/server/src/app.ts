@@ -8,15 +8,19 @@ import { CandidateAttempts } from './candidate/attempts-service.js';
 import { registerCandidatePages } from './candidate-page/register-candidate-pages.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
+import { honourIdempotencyKeys } from './idempotency/idempotency-keys.js';
 import { requireApiKey } from './plugins/api-key-auth.js';
 import { withRedaction } from './logging/redaction.js';
 import { answerFrameworkError, registerErrorEnvelope } from './plugins/error-envelope.js';
 import { MAX_PARAM_LENGTH, indexRoutes } from './plugins/method-not-allowed.js';
+import { scheduleHousekeeping } from './plugins/housekeeping.js';
 import { acceptJsonBodiesOnly } from './plugins/json-body.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { addSecurityHeaders } from './plugins/security-headers.js';
 import { answerUnissuedIds } from './plugins/unissued-ids.js';
 import { echoRequestId, requestIdOf } from './plugins/request-id.js';
+import { registerRateLimits } from './rate-limits/rate-limits.js';
+import { trustProxyOption } from './rate-limits/settings.js';
 import { adminRoutes } from './routes/admin.js';
 import { candidateLinkRoutes } from './routes/candidate-links.js';
 import { candidateRoutes } from './routes/candidate.js';
@@ -58,6 +62,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
     return503OnClosing: true,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: answerFrameworkError,
+    trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   const routes = indexRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
@@ -67,10 +72,12 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   addSecurityHeaders(app);
   answerUnissuedIds(app);
   registerErrorEnvelope(app, routes);
+  const authFailures = await registerRateLimits(app, store, config, now);
+  scheduleHousekeeping(app, store, now);
   await registerOpenApi(app, config.publicUrl);
 
   const reports = new ReportRenderer({ threads: config.exportThreads, queue: config.exportQueue });
-  const context: AppContext = { config, store, keyCache: new KeyOwnerCache(config.keyCacheTtlMs), now, reports };
+  const context: AppContext = { config, store, keyCache: new KeyOwnerCache(config.keyCacheTtlMs), now, reports, authFailures };
   const { workers, maxQueued, budget: runBudget } = config.sampleRuns;
   const sandbox = codeRunner ? undefined : new Sandbox({ workers, maxQueued, scoringWorkers: config.scoringWorkers });
   const runner = codeRunner ?? sandbox!;
@@ -88,7 +95,8 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   await app.register(candidateLinkRoutes, { ...context, prefix: '/candidate/v1' });
   await app.register(
     async (v2) => {
-      requireApiKey(v2, store, context.keyCache);
+      requireApiKey(v2, store, context.keyCache, authFailures.apiKey);
+      honourIdempotencyKeys(v2, { keys: store.idempotencyKeys, now, scopeOf: (request) => `org:${request.org.orgId}` });
       for (const routes of [testRoutes, testLinkRoutes, registrationRoutes, invitationRoutes, reportRoutes, exportRoutes, webhookRoutes, eventRoutes]) {
         await v2.register(routes, context);
       }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_ANSWER_GRACE_MS, DEFAULT_RUN_BUDGET, MAX_ANSWER_GRACE_MS, describeIssues } from '@assay/domain';
 import { DEFAULT_MAX_QUEUED, DEFAULT_SCORING_WORKERS, DEFAULT_WORKERS } from '@assay/sandbox';
+import { RateLimitSetting, TrustProxySetting } from './rate-limits/settings.js';
 
 const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => ['true', '1', 'yes'].includes(value));
 
@@ -46,6 +47,13 @@ export const ConfigSchema = z
     ASSAY_SCORING_WORKERS: z.coerce.number().int().min(1).max(64).default(DEFAULT_SCORING_WORKERS),
     ASSAY_EXPORT_THREADS: z.coerce.number().int().min(1).max(32).optional(),
     ASSAY_EXPORT_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
+    ASSAY_TRUST_PROXY: TrustProxySetting.prefault('false'),
+    ASSAY_RATE_LIMIT_ORG_API: RateLimitSetting.prefault('600/1m'),
+    ASSAY_RATE_LIMIT_CANDIDATE_API: RateLimitSetting.prefault('1200/1m'),
+    ASSAY_RATE_LIMIT_REGISTRATION: RateLimitSetting.prefault('30/10m'),
+    ASSAY_RATE_LIMIT_REPORT_URL: RateLimitSetting.prefault('30/1m'),
+    ASSAY_RATE_LIMIT_BAD_API_KEY: RateLimitSetting.prefault('20/10m'),
+    ASSAY_RATE_LIMIT_BAD_ADMIN_TOKEN: RateLimitSetting.prefault('10/10m'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({
@@ -72,6 +80,15 @@ export const ConfigSchema = z
     scoringWorkers: env.ASSAY_SCORING_WORKERS,
     exportThreads: env.ASSAY_EXPORT_THREADS,
     exportQueue: env.ASSAY_EXPORT_QUEUE,
+    trustProxy: env.ASSAY_TRUST_PROXY,
+    rateLimits: {
+      orgApi: env.ASSAY_RATE_LIMIT_ORG_API,
+      candidateApi: env.ASSAY_RATE_LIMIT_CANDIDATE_API,
+      registration: env.ASSAY_RATE_LIMIT_REGISTRATION,
+      reportUrl: env.ASSAY_RATE_LIMIT_REPORT_URL,
+      badApiKey: env.ASSAY_RATE_LIMIT_BAD_API_KEY,
+      badAdminToken: env.ASSAY_RATE_LIMIT_BAD_ADMIN_TOKEN,
+    },
   }));
 export type Config = z.infer<typeof ConfigSchema>;
 

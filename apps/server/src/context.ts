@@ -2,6 +2,7 @@ import type { ReportRenderer } from '@assay/reports';
 import type { Store } from '@assay/store';
 import type { KeyOwnerCache } from './auth/key-owner-cache.js';
 import type { Config } from './config.js';
+import type { AuthFailureLimits } from './rate-limits/rate-limits.js';
 
 /** What route plugins need from the shell; `now` is the one clock read, passed down to the domain. */
 export interface AppContext {
@@ -11,4 +12,6 @@ export interface AppContext {
   readonly now: () => number;
   /** PDF and Excel exports, rendered off the request thread. */
   readonly reports: ReportRenderer;
+  /** Per-address budgets for wrong API keys and admin tokens. */
+  readonly authFailures: AuthFailureLimits;
 }

@@ -33,3 +33,4 @@ export * from './events/completion-callback.js';
 export * from './schemas/webhooks.js';
 export * from './take-test-url.js';
 export * from './candidate/session-phase.js';
+export * from './requests/idempotency.js';

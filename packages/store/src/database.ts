@@ -185,6 +185,30 @@ export interface ServiceSettingsTable {
   value: string;
 }
 
+/** A fixed window of one rate-limited key (an API key, a client address…): hits so far and when it ends. */
+export interface RateLimitCountersTable {
+  key: string;
+  count: number;
+  reset_at: number;
+}
+
+/** One Idempotency-Key of a scope (an org, or the admin API); `status_code` is null while the first request runs. */
+export interface IdempotencyKeysTable {
+  scope: string;
+  /** As the server chooses to store it (Assay's server: a hash, never the key itself). */
+  key: string;
+  /** Hash of the first request's method, path and canonical body. */
+  fingerprint: string;
+  /** Random token of the request holding the claim, so only it completes or releases the key. */
+  owner: string;
+  status_code: number | null;
+  /** The kept response, as the server chooses to store it (Assay's server: sealed, since it can hold secrets). */
+  response_body: string | null;
+  created_at: number;
+  locked_until: number;
+  expires_at: number;
+}
+
 export interface Database {
   orgs: OrgsTable;
   api_keys: ApiKeysTable;
@@ -201,6 +225,8 @@ export interface Database {
   deliveries: DeliveriesTable;
   webhook_secrets: WebhookSecretsTable;
   service_settings: ServiceSettingsTable;
+  rate_limit_counters: RateLimitCountersTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type JobRow = Selectable<JobsTable>;

@@ -15,3 +15,5 @@ export * from './service-settings.js';
 export * from './webhook-secrets.js';
 export * from './complete-attempt.js';
 export * from './reset-attempt.js';
+export * from './rate-limit-counters.js';
+export * from './idempotency-keys.js';

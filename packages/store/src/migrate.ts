@@ -4,6 +4,7 @@ import { initialMigration } from './migrations/001-initial.js';
 import { attemptsMigration } from './migrations/002-attempts.js';
 import { outboxMigration } from './migrations/003-outbox.js';
 import { oneCurrentSecretMigration } from './migrations/004-one-current-secret.js';
+import { limitsAndIdempotencyMigration } from './migrations/005-limits-and-idempotency.js';
 import { reloadsMigration } from './migrations/007-reloads.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
@@ -12,6 +13,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '002-attempts': attemptsMigration(dialect),
   '003-outbox': outboxMigration(dialect),
   '004-one-current-secret': oneCurrentSecretMigration(),
+  '005-limits-and-idempotency': limitsAndIdempotencyMigration(),
   '007-reloads': reloadsMigration(),
 });
 

@@ -2,12 +2,14 @@ import { sql } from 'kysely';
 import { ApiKeysRepository } from './api-keys.js';
 import { AttemptsRepository } from './attempts.js';
 import { connect, type ConnectOptions, type Connection } from './connect.js';
+import { IdempotencyKeysRepository } from './idempotency-keys.js';
 import { InvitationsRepository } from './invitations.js';
 import { JobsRepository } from './jobs.js';
 import { ServiceSettingsRepository } from './service-settings.js';
 import { WebhookSecretsRepository } from './webhook-secrets.js';
 import { migrateToLatest } from './migrate.js';
 import { OrgsRepository } from './orgs.js';
+import { MemoryRateLimitCounters, SqlRateLimitCounters, type RateLimitCounters } from './rate-limit-counters.js';
 import { ReportsRepository } from './reports.js';
 import { TestLinksRepository } from './test-links.js';
 import { TestsRepository } from './tests.js';
@@ -23,6 +25,9 @@ export interface Store extends Connection {
   readonly jobs: JobsRepository;
   readonly webhookSecrets: WebhookSecretsRepository;
   readonly settings: ServiceSettingsRepository;
+  /** Shared by every instance on PostgreSQL; in process memory on SQLite, which serves one instance. */
+  readonly rateLimits: RateLimitCounters;
+  readonly idempotencyKeys: IdempotencyKeysRepository;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -53,6 +58,8 @@ export const openStore = async (databaseUrl: string, options: ConnectOptions = {
     jobs: new JobsRepository(db, connection.dialect),
     webhookSecrets: new WebhookSecretsRepository(db),
     settings: new ServiceSettingsRepository(db),
+    rateLimits: connection.dialect === 'postgres' ? new SqlRateLimitCounters(db) : new MemoryRateLimitCounters(),
+    idempotencyKeys: new IdempotencyKeysRepository(db),
     ping: async () => {
       await sql`select 1`.execute(db);
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { KeyOwner, Store } from '@assay/store';
 import { hashApiKey, looksLikeApiKey, sameHash } from '../auth/api-key.js';
 import type { KeyOwnerCache } from '../auth/key-owner-cache.js';
+import type { FailureLimiter } from '../rate-limits/failure-limiter.js';
 import { refusal } from '../refusal-error.js';
 
 declare module 'fastify' {
@@ -16,18 +17,22 @@ const headerValue = (request: FastifyRequest): string | undefined => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-/** `x-api-key` on every route of the scope it is added to; runs before the body is read. */
-export const requireApiKey = (app: FastifyInstance, store: Store, cache: KeyOwnerCache): void => {
+/**
+ * `x-api-key` on every route of the scope it is added to; runs before the body is read. Every 401 counts
+ * against the client address's budget (`failures`); an address over it is refused before the key lookup.
+ */
+export const requireApiKey = (app: FastifyInstance, store: Store, cache: KeyOwnerCache, failures: FailureLimiter): void => {
   app.decorateRequest('org', null as unknown as KeyOwner);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const apiKey = headerValue(request)?.trim();
-    if (!apiKey) throw refusal('401.1', 'Send your API key in the x-api-key header.');
-    if (!looksLikeApiKey(apiKey)) throw refusal('401.2', 'The API key in x-api-key is not valid.');
+    if (!apiKey) throw await failures.counted(request, reply, refusal('401.1', 'Send your API key in the x-api-key header.'));
+    if (!looksLikeApiKey(apiKey)) throw await failures.counted(request, reply, refusal('401.2', 'The API key in x-api-key is not valid.'));
     const keyHash = hashApiKey(apiKey);
     let owner = cache.get(keyHash);
     if (!owner) {
+      await failures.refuseIfBlocked(request, reply);
       owner = await store.apiKeys.findActiveOwner(keyHash);
-      if (!owner || !sameHash(owner.keyHash, keyHash)) throw refusal('401.2', 'The API key in x-api-key is not valid.');
+      if (!owner || !sameHash(owner.keyHash, keyHash)) throw await failures.counted(request, reply, refusal('401.2', 'The API key in x-api-key is not valid.'));
       cache.set(owner);
     }
     request.org = owner;

@@ -14,7 +14,10 @@ export const registerOpenApi = async (app: FastifyInstance, publicUrl: string): 
         description:
           'The assessment API v2 (tests, test links, registration, invitations, reports, exports) plus Assay extensions. ' +
           'Every JSON response is the envelope { statuscode, description, result }; on failure result is a message string. ' +
-          'Status codes: docs/status-codes.md.',
+          'Status codes: docs/status-codes.md. ' +
+          'Every POST of /v2/org and /admin accepts an Idempotency-Key header (1 to 255 printable characters): a repeat within 24 h ' +
+          'answers the first successful response with Idempotent-Replayed: true. Rate-limited routes send RateLimit-Limit, ' +
+          'RateLimit-Remaining and RateLimit-Reset, and answer 429.1 with Retry-After when a limit is reached.',
       },
       servers: [{ url: publicUrl }],
       tags: [

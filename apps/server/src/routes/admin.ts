@@ -13,6 +13,7 @@ import {
 } from '@assay/domain';
 import { generateApiKey, hashApiKey, sameHash } from '../auth/api-key.js';
 import type { AppContext } from '../context.js';
+import { honourIdempotencyKeys } from '../idempotency/idempotency-keys.js';
 import { found, refusal } from '../refusal-error.js';
 import { envelopeResponses } from './responses.js';
 
@@ -20,15 +21,18 @@ const adminSecurity = [{ adminToken: [] }];
 const OrgParams = z.object({ orgId: IdParam });
 
 /** The operator API: on only when ASSAY_ADMIN_TOKEN is set, and then only with that bearer token. */
-export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config, store, keyCache, now }) => {
+export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config, store, keyCache, now, authFailures }) => {
   const tokenHash = config.adminToken === undefined ? undefined : hashApiKey(config.adminToken);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (tokenHash === undefined) throw refusal('403.1', 'The admin API is disabled: set ASSAY_ADMIN_TOKEN to enable it.');
+    // Operators choose the token, so it may be guessable: an address over its budget is refused even with the right one.
+    await authFailures.adminToken.refuseIfBlocked(request, reply);
     const [scheme, token] = (request.headers.authorization ?? '').split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token || !sameHash(hashApiKey(token), tokenHash)) {
-      throw refusal('401.3', 'Send the admin token as Authorization: Bearer <ASSAY_ADMIN_TOKEN>.');
+      throw await authFailures.adminToken.counted(request, reply, refusal('401.3', 'Send the admin token as Authorization: Bearer <ASSAY_ADMIN_TOKEN>.'));
     }
   });
+  honourIdempotencyKeys(app, { keys: store.idempotencyKeys, now, scopeOf: () => 'admin' });
 
   const orgOf = async (orgId: number) => found(await store.orgs.find(orgId), '404.5', `No organization ${orgId}.`);
   const issueKey = async (orgId: number) => {

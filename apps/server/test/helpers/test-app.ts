@@ -9,6 +9,7 @@ import { buildApp } from '../../src/app.js';
 import { generateApiKey } from '../../src/auth/api-key.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { sampleDefinition } from './fixtures.js';
+import { GENEROUS_RATE_LIMITS } from './generous-limits.js';
 import { silentLog } from './receiver.js';
 
 export const backends = ['sqlite', 'postgres'] as const;
@@ -62,6 +63,7 @@ export const startHarness = async (backend: Backend, env: Record<string, string>
     ASSAY_ADMIN_TOKEN: ADMIN_TOKEN,
     LOG_LEVEL: 'silent',
     ASSAY_ALLOW_PRIVATE_CALLBACKS: 'true',
+    ...GENEROUS_RATE_LIMITS,
     ...env,
   });
   const app = await buildApp({ config, store, ...(now ? { now } : {}) });

@@ -18,6 +18,7 @@ export const ADMIN_TOKEN = 'system-test-admin-token-0123456789';
 
 /** Dependency order: each package's dist is built before its dependents'. */
 import { buildIfStale, freePort } from '../helpers/built-packages.js';
+import { GENEROUS_RATE_LIMITS } from '../helpers/generous-limits.js';
 
 export { buildIfStale, freePort };
 
@@ -124,6 +125,7 @@ export const startServer = async (name: string, databaseUrl: string, env: Record
     ASSAY_ALLOW_PRIVATE_CALLBACKS: 'true',
     ASSAY_ADMIN_TOKEN: ADMIN_TOKEN,
     LOG_LEVEL: 'warn',
+    ...GENEROUS_RATE_LIMITS,
     ...env,
   });
   await waitForOutput(proc, /Assay is listening/);

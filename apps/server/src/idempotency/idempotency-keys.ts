@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_LOCK_MS, IdempotencyKey, answerRepeat, keepsResponse } from '@assay/domain';
+import type { IdempotencyClaim, IdempotencyKeysRepository } from '@assay/store';
+import { refusal, unwrap } from '../refusal-error.js';
+import { fingerprintOf } from './fingerprint.js';
+import { openResponse, sealResponse, storedKeyOf } from './sealed-response.js';
+
+type Claimed = { kind: 'claimed' } | { kind: 'replay'; statusCode: number; body: string };
+
+/** Claims the key for this request, or answers what a repeat gets; concurrent claims leave one winner. */
+const claimKey = async (keys: IdempotencyKeysRepository, claim: IdempotencyClaim, now: number): Promise<Claimed> => {
+  // A few rounds at most: each lost round means another request just claimed, released or took the key over.
+  for (let round = 0; round < 3; round += 1) {
+    const outcome = await keys.claim(claim, now, IDEMPOTENCY_LOCK_MS, IDEMPOTENCY_KEY_TTL_MS);
+    if (outcome.claimed) return { kind: 'claimed' };
+    if (!outcome.stored) continue;
+    const repeat = unwrap(answerRepeat(outcome.stored, claim.fingerprint, now));
+    if (repeat.kind === 'replay') return repeat;
+    if (await keys.takeOver(claim, outcome.stored.owner, now, IDEMPOTENCY_LOCK_MS, IDEMPOTENCY_KEY_TTL_MS)) return { kind: 'claimed' };
+  }
+  throw refusal('409.1', 'A request with this Idempotency-Key is still being processed: retry in a moment.');
+};
+
+export interface IdempotencyOptions {
+  readonly keys: IdempotencyKeysRepository;
+  readonly now: () => number;
+  /** Whose keys these are: an org's, or the admin API's. */
+  readonly scopeOf: (request: FastifyRequest) => string;
+}
+
+/**
+ * `Idempotency-Key` on every POST of the scope, with Stripe's semantics (README, "Idempotency"): the first
+ * successful response is kept 24 h and replayed with `Idempotent-Replayed: true`; another request under the
+ * same key is 422.1; a repeat while the first runs is 409.1. Checked before body validation, after auth.
+ */
+export const honourIdempotencyKeys = (app: FastifyInstance, { keys, now, scopeOf }: IdempotencyOptions): void => {
+  const claims = new WeakMap<FastifyRequest, { claim: IdempotencyClaim; key: string }>();
+
+  app.addHook('preValidation', async (request, reply) => {
+    const header = request.headers['idempotency-key'];
+    if (request.method !== 'POST' || header === undefined) return;
+    const key = IdempotencyKey.safeParse(Array.isArray(header) ? header.join(', ') : header);
+    if (!key.success) throw refusal('400.2', `${key.error.issues[0]?.message ?? 'Idempotency-Key is not valid'}.`);
+    const scope = scopeOf(request);
+    const claim: IdempotencyClaim = { scope, key: storedKeyOf(scope, key.data), fingerprint: fingerprintOf(request), owner: randomUUID() };
+    const claimed = await claimKey(keys, claim, now());
+    if (claimed.kind === 'claimed') {
+      claims.set(request, { claim, key: key.data });
+      return;
+    }
+    const body = openResponse(claimed.body, scope, key.data);
+    return reply.code(claimed.statusCode).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(body);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const held = claims.get(request);
+    if (!held) return payload;
+    claims.delete(request);
+    const { claim, key } = held;
+    try {
+      if (keepsResponse(reply.statusCode) && typeof payload === 'string') {
+        await keys.complete(claim, reply.statusCode, sealResponse(payload, claim.scope, key));
+      } else {
+        await keys.release(claim);
+      }
+    } catch (error) {
+      // The request's work is done and its answer stands; the key stays claimed until its lock lapses.
+      request.log.error({ err: error }, 'could not record the outcome of an Idempotency-Key');
+    }
+    return payload;
+  });
+};

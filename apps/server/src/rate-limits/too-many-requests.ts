@@ -1,0 +1,22 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { normalizeIP } from '@fastify/rate-limit';
+import { refusal, type RefusalError } from '../refusal-error.js';
+import type { RateLimit } from './settings.js';
+
+/**
+ * The client a per-address limit counts: the socket's address, or the one `ASSAY_TRUST_PROXY` lets
+ * X-Forwarded-For name. IPv6 clients count per /64, the block one subscriber usually gets.
+ */
+export const clientAddress = (request: FastifyRequest): string => (request.ip ? normalizeIP(request.ip) : 'unknown');
+
+export const secondsUntil = (ttlMs: number): number => Math.max(1, Math.ceil(ttlMs / 1000));
+
+export const tooManyRequestsMessage = (ttlMs: number): string =>
+  `Too many requests: try again in ${secondsUntil(ttlMs)} s (README, "Rate limits").`;
+
+/** 429.1 with the headers the limit hooks send too (RateLimit draft, Retry-After), for limits counted by hand. */
+export const tooManyRequests = (reply: FastifyReply, limit: RateLimit, ttlMs: number): RefusalError => {
+  const seconds = secondsUntil(ttlMs);
+  reply.header('ratelimit-limit', limit.max).header('ratelimit-remaining', 0).header('ratelimit-reset', seconds).header('retry-after', seconds);
+  return refusal('429.1', tooManyRequestsMessage(ttlMs));
+};

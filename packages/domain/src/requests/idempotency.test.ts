@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { IdempotencyKey, answerRepeat, keepsResponse, type IdempotencyRecord } from './idempotency.js';
+
+const now = 1_000_000;
+const finished: IdempotencyRecord = { fingerprint: 'a', response: { statusCode: 200, body: '{"x":1}' }, lockedUntil: now - 1, expiresAt: now + 10 };
+const running: IdempotencyRecord = { fingerprint: 'a', response: null, lockedUntil: now + 5, expiresAt: now + 10 };
+
+describe('IdempotencyKey', () => {
+  it.each(['k', 'order 42', 'x'.repeat(255), '~!@#$%^&*()'])('accepts %j', (key) => {
+    expect(IdempotencyKey.safeParse(key).success).toBe(true);
+  });
+
+  it.each(['', 'x'.repeat(256), 'tab\there', 'ünïcode', 'line\nbreak'])('refuses %j', (key) => {
+    expect(IdempotencyKey.safeParse(key).success).toBe(false);
+  });
+});
+
+describe('answerRepeat', () => {
+  it('replays the finished response of the same request', () => {
+    expect(answerRepeat(finished, 'a', now)).toEqual({ val: { kind: 'replay', statusCode: 200, body: '{"x":1}' } });
+  });
+
+  it('refuses another request under the same key with 422.1, finished or running', () => {
+    expect(answerRepeat(finished, 'b', now).err?.code).toBe('422.1');
+    expect(answerRepeat(running, 'b', now).err?.code).toBe('422.1');
+  });
+
+  it('answers 409.1 while the first request still runs', () => {
+    expect(answerRepeat(running, 'a', now).err?.code).toBe('409.1');
+  });
+
+  it('lets a repeat take over a claim whose lock lapsed (its process is gone)', () => {
+    expect(answerRepeat({ ...running, lockedUntil: now }, 'a', now)).toEqual({ val: { kind: 'take-over' } });
+  });
+
+  it('treats an expired key as new, whatever it was used for', () => {
+    expect(answerRepeat({ ...finished, expiresAt: now }, 'b', now)).toEqual({ val: { kind: 'take-over' } });
+    expect(answerRepeat({ ...running, expiresAt: now }, 'a', now)).toEqual({ val: { kind: 'take-over' } });
+  });
+});
+
+describe('keepsResponse', () => {
+  it.each([
+    [200, true],
+    [201, true],
+    [400, false],
+    [404, false],
+    [409, false],
+    [500, false],
+  ])('%i → %s', (status, kept) => {
+    expect(keepsResponse(status)).toBe(kept);
+  });
+});
