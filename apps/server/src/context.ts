@@ -1,7 +1,7 @@
 import type { ReportRenderer } from '@assay/reports';
 import type { Store } from '@assay/store';
 import type { KeyOwnerCache } from './auth/key-owner-cache.js';
-import type { Config } from './config.js';
+import type { Config } from '@assay/config';
 import type { AuthFailureLimits } from './rate-limits/rate-limits.js';
 
 /** What route plugins need from the shell; `now` is the one clock read, passed down to the domain. */

@@ -2,10 +2,9 @@
 import closeWithGrace from 'close-with-grace';
 import { fileURLToPath } from 'node:url';
 import { openStore } from '@assay/store';
-import { assembleWorker } from '@assay/worker';
+import { assembleWorker } from '@assay/jobs';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
-import { startDirectory, withAbsolutePaths } from './data-paths.js';
+import { ConfigError, loadConfig, startDirectory, withAbsolutePaths, type Config } from '@assay/config';
 import { demoBanner, readExampleTests, seedDemo } from './seed.js';
 
 const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/tests/', import.meta.url));

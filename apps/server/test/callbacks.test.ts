@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import type { CandidateSession } from '@assay/domain';
 import { RETRY_SCHEDULE_MS } from '@assay/delivery';
-import { assembleWorker, type AssembledWorker } from '@assay/worker';
+import { assembleWorker, type AssembledWorker } from '@assay/jobs';
 import { candidate, manualClock, questionIdsOf, registerFor } from './helpers/candidate.js';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
 import { silentLog, startReceiver } from './helpers/receiver.js';

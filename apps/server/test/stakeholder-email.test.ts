@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import type { CandidateSession, TestLink } from '@assay/domain';
-import { assembleWorker } from '@assay/worker';
+import { assembleWorker } from '@assay/jobs';
 import { candidate, tokenOf } from './helpers/candidate.js';
 import { expectSuccess } from './helpers/expectations.js';
 import { silentLog } from './helpers/receiver.js';

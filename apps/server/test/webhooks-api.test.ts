@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import type { CandidateSession } from '@assay/domain';
-import { assembleWorker } from '@assay/worker';
+import { assembleWorker } from '@assay/jobs';
 import { candidate, registerFor } from './helpers/candidate.js';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
 import { silentLog, startReceiver } from './helpers/receiver.js';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RefusalError } from '../refusal-error.js';
-import type { RateLimit } from './settings.js';
+import type { RateLimit } from '@assay/config';
 import { clientAddress, tooManyRequests } from './too-many-requests.js';
 import type { WindowCounter } from './window-counter.js';
 

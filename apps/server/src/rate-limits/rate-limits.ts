@@ -1,10 +1,10 @@
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Store } from '@assay/store';
-import type { Config } from '../config.js';
+import type { Config } from '@assay/config';
 import { refusal } from '../refusal-error.js';
 import { FailureLimiter } from './failure-limiter.js';
-import type { RateLimit } from './settings.js';
+import type { RateLimit } from '@assay/config';
 import { clientAddress, tooManyRequestsMessage } from './too-many-requests.js';
 import { WindowCounter } from './window-counter.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
 import { refusal, type RefusalError } from '../refusal-error.js';
-import type { RateLimit } from './settings.js';
+import type { RateLimit } from '@assay/config';
 
 /**
  * The client a per-address limit counts: the socket's address, or the one `ASSAY_TRUST_PROXY` lets

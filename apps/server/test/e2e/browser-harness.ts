@@ -7,11 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { openStore, type Store } from '@assay/store';
-import { assembleWorker } from '@assay/worker';
+import { assembleWorker } from '@assay/jobs';
 import { buildApp } from '../../src/app.js';
 import { generateApiKey } from '../../src/auth/api-key.js';
 import { DEFAULT_BUNDLE_DIR } from '../../src/candidate-page/register-candidate-pages.js';
-import { loadConfig, type Config } from '../../src/config.js';
+import { loadConfig, type Config } from '@assay/config';
 import { freePort } from '../helpers/built-packages.js';
 import { silentLog } from '../helpers/receiver.js';
 

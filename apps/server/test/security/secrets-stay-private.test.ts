@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openScratchStore } from '@assay/store';
 import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '@assay/config';
 import { redactUrl } from '../../src/logging/redaction.js';
 import { generateApiKey } from '../../src/auth/api-key.js';
 import { sampleDefinition } from '../helpers/fixtures.js';

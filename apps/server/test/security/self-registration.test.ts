@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assembleWorker } from '@assay/worker';
+import { assembleWorker } from '@assay/jobs';
 import { ALREADY_REGISTERED_MESSAGE, type CandidateSession, type SelfRegistration, type TestLink } from '@assay/domain';
 import { SUM_SOLUTION, candidate, questionIdsOf, tokenOf } from '../helpers/candidate.js';
 import { expectSuccess } from '../helpers/expectations.js';

@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { DEFAULT_ANSWER_GRACE_MS, DEFAULT_RUN_BUDGET, MAX_ANSWER_GRACE_MS, describeIssues } from '@assay/domain';
 import { DEFAULT_MAX_QUEUED, DEFAULT_SCORING_WORKERS, DEFAULT_WORKERS } from '@assay/sandbox';
-import { RateLimitSetting, TrustProxySetting } from './rate-limits/settings.js';
+import { RateLimitSetting, TrustProxySetting } from './settings.js';
 
 const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => ['true', '1', 'yes'].includes(value));
 
 /** A guessable admin token ("aaaa…", a repeated word) is refused; 24 random base64 characters have ~18 distinct ones. */
 const MIN_DISTINCT_TOKEN_CHARACTERS = 8;
 
-/** Every setting comes from the environment and is checked once, at start (README, "Configuration"). */
+/**
+ * Every setting of the server and the worker comes from the environment and is checked once, at start
+ * (README, "Configuration"). One schema for both, so a `.env` that starts one starts the other.
+ */
 export const ConfigSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -34,6 +37,9 @@ export const ConfigSchema = z
     ASSAY_OUTBOX_DIR: z.string().min(1).default('./data/outbox'),
     ASSAY_MAIL_FROM: z.string().min(3).default('Assay <no-reply@assay.invalid>'),
     ASSAY_RUN_WORKER: flag.default(true),
+    ASSAY_WORKER_ID: z.string().min(1).max(200).optional(),
+    ASSAY_WORKER_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+    ASSAY_WORKER_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
     ASSAY_ANSWER_GRACE_MS: z.coerce
       .number()
       .int()
@@ -71,6 +77,7 @@ export const ConfigSchema = z
     outboxDir: env.ASSAY_OUTBOX_DIR,
     mailFrom: env.ASSAY_MAIL_FROM,
     runWorker: env.ASSAY_RUN_WORKER,
+    worker: { id: env.ASSAY_WORKER_ID, pollMs: env.ASSAY_WORKER_POLL_MS, leaseMs: env.ASSAY_WORKER_LEASE_MS },
     answerGraceMs: env.ASSAY_ANSWER_GRACE_MS,
     sampleRuns: {
       budget: { runs: env.ASSAY_SAMPLE_RUNS_PER_WINDOW, windowMs: env.ASSAY_SAMPLE_RUN_WINDOW_MS },

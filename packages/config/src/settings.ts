@@ -56,7 +56,3 @@ export const TrustProxySetting = z
     ]),
   );
 export type TrustProxySetting = z.infer<typeof TrustProxySetting>;
-
-/** The setting as fastify's `trustProxy` option (whose types lack the hop count it supports). */
-export const trustProxyOption = (setting: TrustProxySetting): boolean | string[] | ((address: string, hop: number) => boolean) =>
-  typeof setting === 'number' ? (_address, hop) => hop < setting : setting;

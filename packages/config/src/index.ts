@@ -1,0 +1,3 @@
+export * from './config.js';
+export * from './settings.js';
+export * from './data-paths.js';
