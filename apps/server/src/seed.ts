@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { TestDefinition, UTC_TIME_ZONE_ID, describeIssues } from '@assay/domain';
 import type { Store } from '@assay/store';
 import { generateApiKey } from './auth/api-key.js';
-import { newAccessKey } from './services/random-keys.js';
+import { newAccessKey } from '@assay/store';
 
 export interface SeededDemo {
   orgId: number;

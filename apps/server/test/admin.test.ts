@@ -94,9 +94,9 @@ describe.each(backends)('admin API on %s', (backend) => {
     const kolkata = await admin('POST', '/admin/orgs', { name: 'Initech', email: 'it@initech.example', timeZoneId: 1720 });
     expect(kolkata.statusCode).toBe(200);
     const { orgId } = envelope<{ orgId: number }>(kolkata).result;
-    expect((await h.store.orgs.find(orgId))?.time_zone_id).toBe(1720);
+    expect((await h.store.orgs.find(orgId))?.timeZoneId).toBe(1720);
     const { orgId: utcOrgId } = await createOrg('Vandelay');
-    expect((await h.store.orgs.find(utcOrgId))?.time_zone_id).toBe(UTC_TIME_ZONE_ID);
+    expect((await h.store.orgs.find(utcOrgId))?.timeZoneId).toBe(UTC_TIME_ZONE_ID);
   });
 
   it('refuses invalid bodies and stores nothing', async () => {

@@ -1,5 +1,6 @@
+import { applyMoves } from './helpers/candidate.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moveInvitation, type InvitationEvent } from '@assay/domain';
+import type { InvitationEvent } from '@assay/domain';
 import { sampleDefinition } from './helpers/fixtures.js';
 import { PUBLIC_URL, backends, envelope, startHarness, type Harness } from './helpers/test-app.js';
 
@@ -28,10 +29,7 @@ describe.each(backends)('invitations (4.9, 4.10, spec 3.3) on %s', (backend) => 
 
   /** Candidate-side moves (no HTTP endpoint yet): through the store, decided by the domain machine. */
   const move = async (id: number, ...events: InvitationEvent['type'][]) => {
-    for (const type of events) {
-      const outcome = await h.store.invitations.transition(h.org.orgId, id, (row) => moveInvitation(row.status, { type }), Date.now());
-      expect(outcome?.move.err).toBeUndefined();
-    }
+    await applyMoves(h, h.org.orgId, id, ...events);
   };
 
   /** An invitation in the given state, through the moves the machine allows. */
@@ -85,7 +83,7 @@ describe.each(backends)('invitations (4.9, 4.10, spec 3.3) on %s', (backend) => 
       expect(typeof body.result).toBe('string');
       expect(body.result).toMatch(/cannot be cancelled/i);
       expect(await statusOf(id)).toBe(state);
-      expect((await h.store.invitations.find(h.org.orgId, id))?.cancelled_at).toBeNull();
+      expect((await h.store.invitations.find(h.org.orgId, id))?.cancelledAt).toBeNull();
     });
 
     it('cancels a Reset invitation (Assay decision)', async () => {

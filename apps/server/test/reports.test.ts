@@ -1,6 +1,6 @@
+import { applyMoves } from './helpers/candidate.js';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moveInvitation } from '@assay/domain';
 import { sampleDefinition } from './helpers/fixtures.js';
 import { backends, envelope, startHarness, type Harness } from './helpers/test-app.js';
 
@@ -33,16 +33,14 @@ describe.each(backends)('reports (4.11-4.14) on %s', (backend) => {
 
   /** Starts and submits through the domain machine, then stores a score as the (future) scorer would. */
   const complete = async (id: number, score = 7.5, sectionScores: number[] = []) => {
-    for (const type of ['start', 'submit'] as const) {
-      await h.store.invitations.transition(h.org.orgId, id, (row) => moveInvitation(row.status, { type }), Date.now());
-    }
+    await applyMoves(h, h.org.orgId, id, 'start', 'submit');
     await h.store.db
       .updateTable('invitations')
       .set({ score, time_taken: 42, window_violations: 2, time_violation_seconds: 30, report_status: 'Generated', started_at: ATTEMPTED })
       .where('id', '=', id)
       .execute();
     const invitation = await h.store.invitations.find(h.org.orgId, id);
-    const sections = await h.store.tests.sections(invitation!.test_id);
+    const sections = await h.store.tests.sections(invitation!.testId);
     for (const [index, sectionScore] of sectionScores.entries()) {
       await h.store.db.insertInto('section_results').values({ invitation_id: id, section_id: sections[index]!.id, score: sectionScore }).execute();
     }

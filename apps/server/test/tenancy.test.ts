@@ -1,5 +1,5 @@
+import { applyMoves } from './helpers/candidate.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moveInvitation } from '@assay/domain';
 import { sampleDefinition } from './helpers/fixtures.js';
 import { backends, envelope, startHarness, type Harness } from './helpers/test-app.js';
 
@@ -57,9 +57,7 @@ describe.each(backends)('tenancy and API keys (spec 5) on %s', (backend) => {
       ).result.testInvitationId;
     a.invitation = await register('pending@example.com');
     a.completed = await register('done@example.com');
-    for (const type of ['start', 'submit'] as const) {
-      await h.store.invitations.transition(h.org.orgId, a.completed, (row) => moveInvitation(row.status, { type }), Date.now());
-    }
+    await applyMoves(h, h.org.orgId, a.completed, 'start', 'submit');
     bTest = envelope<{ testId: number }>(
       await h.request({ method: 'POST', url: '/v2/org/tests', body: { ...sampleDefinition, testName: 'B only' }, apiKey: orgB.apiKey }),
     ).result.testId;

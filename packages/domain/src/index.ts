@@ -34,3 +34,8 @@ export * from './schemas/webhooks.js';
 export * from './take-test-url.js';
 export * from './candidate/session-phase.js';
 export * from './requests/idempotency.js';
+export * from './records/invitation.js';
+export * from './records/org.js';
+export * from './records/candidate.js';
+export * from './records/job.js';
+export * from './records/test.js';

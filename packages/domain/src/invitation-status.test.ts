@@ -6,7 +6,20 @@ import {
   moveInvitation,
   type InvitationEffect,
   type InvitationEvent,
+  type InvitationFacts,
 } from './invitation-status.js';
+
+const T0 = Date.UTC(2026, 11, 1, 9, 0, 0);
+const DEADLINE = T0 + 60 * 60_000;
+const facts = (status: InvitationStatus, overrides: Partial<InvitationFacts> = {}): InvitationFacts => ({
+  status,
+  deadline: status === 'In progress' || status === 'Completed' ? DEADLINE : null,
+  proctoring: { wv: 0, tv: 0, leftAt: null },
+  ...overrides,
+});
+const eventOf = (type: InvitationEvent['type'], at = T0 + 1_000): InvitationEvent =>
+  type === 'start' ? { type, at, durationMinutes: 60 } : type === 'reattempt' || type === 'reset' ? { type } : { type, at };
+type EffectKind = InvitationEffect['kind'];
 
 type EventType = InvitationEvent['type'];
 
@@ -18,10 +31,10 @@ const ALREADY_COMPLETED = 'The test is already completed.';
 const NOTHING_TO_RESET = 'The test has not been started: there is nothing to reset.';
 
 type Row =
-  | { state: InvitationStatus; event: EventType; outcome: 'moves'; next: InvitationStatus; effect: InvitationEffect }
+  | { state: InvitationStatus; event: EventType; outcome: 'moves'; next: InvitationStatus; effect: EffectKind }
   | { state: InvitationStatus; event: EventType; outcome: 'refused'; message: string };
 
-const moves = (state: InvitationStatus, event: EventType, next: InvitationStatus, effect: InvitationEffect = 'none'): Row => ({
+const moves = (state: InvitationStatus, event: EventType, next: InvitationStatus, effect: EffectKind = 'none'): Row => ({
   state,
   event,
   outcome: 'moves',
@@ -33,9 +46,9 @@ const refused = (state: InvitationStatus, event: EventType, message: string): Ro
 /** Every (state, event) pair: 5 states x 6 events. */
 const table: Row[] = [
   // Pending
-  moves('Pending', 'cancel', 'Cancelled'),
+  moves('Pending', 'cancel', 'Cancelled', 'cancel'),
   refused('Pending', 'reattempt', REATTEMPT_REFUSED),
-  moves('Pending', 'start', 'In progress'),
+  moves('Pending', 'start', 'In progress', 'startAttempt'),
   refused('Pending', 'submit', NOT_STARTED),
   moves('Pending', 'expire', 'Pending'),
   refused('Pending', 'reset', NOTHING_TO_RESET),
@@ -43,8 +56,8 @@ const table: Row[] = [
   refused('In progress', 'cancel', CANCEL_REFUSED),
   refused('In progress', 'reattempt', REATTEMPT_REFUSED),
   moves('In progress', 'start', 'In progress'),
-  moves('In progress', 'submit', 'Completed'),
-  moves('In progress', 'expire', 'Completed'),
+  moves('In progress', 'submit', 'Completed', 'completeAttempt'),
+  moves('In progress', 'expire', 'Completed', 'completeAttempt'),
   moves('In progress', 'reset', 'Reset', 'clearAttempt'),
   // Completed
   refused('Completed', 'cancel', CANCEL_REFUSED),
@@ -54,9 +67,9 @@ const table: Row[] = [
   moves('Completed', 'expire', 'Completed'),
   moves('Completed', 'reset', 'Reset', 'clearAttempt'),
   // Reset
-  moves('Reset', 'cancel', 'Cancelled'),
+  moves('Reset', 'cancel', 'Cancelled', 'cancel'),
   refused('Reset', 'reattempt', REATTEMPT_REFUSED),
-  moves('Reset', 'start', 'In progress'),
+  moves('Reset', 'start', 'In progress', 'startAttempt'),
   refused('Reset', 'submit', NOT_STARTED),
   moves('Reset', 'expire', 'Reset'),
   moves('Reset', 'reset', 'Reset'),
@@ -79,10 +92,11 @@ describe('moveInvitation', () => {
   });
 
   it.each(table)('$state + $event -> $outcome', (row) => {
-    const result = moveInvitation(row.state, { type: row.event });
+    const result = moveInvitation(facts(row.state), eventOf(row.event));
     if (row.outcome === 'moves') {
       expect(result.err).toBeUndefined();
-      expect(result.val).toEqual({ next: row.next, effect: row.effect });
+      expect(result.val?.next).toBe(row.next);
+      expect(result.val?.effect.kind).toBe(row.effect);
     } else {
       expect(result.val).toBeUndefined();
       expect(result.err).toEqual({ code: '403.4', message: row.message });
@@ -91,28 +105,58 @@ describe('moveInvitation', () => {
 
   describe('spec 3.3', () => {
     it('cancel from Pending moves to Cancelled', () => {
-      expect(moveInvitation('Pending', { type: 'cancel' }).val?.next).toBe('Cancelled');
+      expect(moveInvitation(facts('Pending'), eventOf('cancel')).val?.next).toBe('Cancelled');
     });
 
     it.each(['In progress', 'Completed'] as const)('cancel from %s is refused with 403.4 and leaves no move', (state) => {
-      const result = moveInvitation(state, { type: 'cancel' });
+      const result = moveInvitation(facts(state), eventOf('cancel'));
       expect(result.err?.code).toBe('403.4');
       expect(result.err?.message).toMatch(/cannot be cancelled/);
     });
 
     it('reattempt is only allowed from Completed and asks for a new invitation', () => {
-      const allowed = invitationStatuses.filter((state) => moveInvitation(state, { type: 'reattempt' }).err === undefined);
+      const allowed = invitationStatuses.filter((state) => moveInvitation(facts(state), eventOf('reattempt')).err === undefined);
       expect(allowed).toEqual(['Completed']);
-      expect(moveInvitation('Completed', { type: 'reattempt' }).val).toEqual({ next: 'Completed', effect: 'createReattempt' });
+      expect(moveInvitation(facts('Completed'), eventOf('reattempt')).val).toEqual({ next: 'Completed', effect: { kind: 'createReattempt' } });
     });
 
     it('only reattempt creates a reattempt', () => {
       for (const state of invitationStatuses) {
         for (const type of invitationEventTypes) {
-          const effect = moveInvitation(state, { type }).val?.effect;
-          if (effect === 'createReattempt') expect([state, type]).toEqual(['Completed', 'reattempt']);
+          const effect = moveInvitation(facts(state), eventOf(type)).val?.effect;
+          if (effect?.kind === 'createReattempt') expect([state, type]).toEqual(['Completed', 'reattempt']);
         }
       }
+    });
+  });
+
+  describe('what each effect carries', () => {
+    it('start: the clock from the event, the deadline after the test duration', () => {
+      expect(moveInvitation(facts('Reset'), { type: 'start', at: T0, durationMinutes: 45 }).val?.effect).toEqual({
+        kind: 'startAttempt',
+        startedAt: T0,
+        deadline: T0 + 45 * 60_000,
+      });
+    });
+
+    it('submit: completes now, with proctoring closed (still away counts until the end)', () => {
+      const away = facts('In progress', { proctoring: { wv: 1, tv: 5, leftAt: T0 } });
+      expect(moveInvitation(away, { type: 'submit', at: T0 + 10_000 }).val?.effect).toEqual({
+        kind: 'completeAttempt',
+        completedAt: T0 + 10_000,
+        proctoring: { wv: 1, tv: 15, leftAt: null, unloading: false },
+      });
+    });
+
+    it('expire (or a late submit): completes at the deadline, never after it', () => {
+      for (const type of ['expire', 'submit'] as const) {
+        const effect = moveInvitation(facts('In progress'), { type, at: DEADLINE + 90_000 }).val?.effect;
+        expect(effect).toMatchObject({ kind: 'completeAttempt', completedAt: DEADLINE });
+      }
+    });
+
+    it('cancel: remembers when', () => {
+      expect(moveInvitation(facts('Pending'), { type: 'cancel', at: T0 }).val?.effect).toEqual({ kind: 'cancel', cancelledAt: T0 });
     });
   });
 

@@ -1,69 +1,99 @@
 import { match } from 'ts-pattern';
 import { z } from 'zod';
+import { deadlineOf } from './candidate/attempt-clock.js';
+import { closeProctoring } from './candidate/proctoring.js';
+import type { ProctoringCounters } from './records/invitation.js';
 import { ok, refuse, type Result } from './result.js';
 
 /** Spec 3.3 states, plus `Cancelled`, where a cancel leaves a Pending or Reset invitation. */
 export const InvitationStatus = z.enum(['Pending', 'In progress', 'Completed', 'Reset', 'Cancelled']);
 export type InvitationStatus = z.infer<typeof InvitationStatus>;
 
+/** What the org or the candidate asks of an invitation, with the facts each move needs. */
 export type InvitationEvent =
-  | { type: 'cancel' }
+  | { type: 'cancel'; at: number }
   | { type: 'reattempt' }
-  | { type: 'start' }
-  | { type: 'submit' }
-  | { type: 'expire' }
+  | { type: 'start'; at: number; durationMinutes: number }
+  | { type: 'submit'; at: number }
+  | { type: 'expire'; at: number }
   | { type: 'reset' };
 
-/** What the shell must do besides storing `next`. */
-export type InvitationEffect = 'none' | 'createReattempt' | 'clearAttempt';
+/** The invitation as a move sees it. */
+export interface InvitationFacts {
+  readonly status: InvitationStatus;
+  readonly deadline: number | null;
+  readonly proctoring: ProctoringCounters;
+}
+
+/**
+ * What a move does besides setting the status; the store applies each kind in one place (`applyMove`),
+ * in the transaction that moves the status.
+ */
+export type InvitationEffect =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'cancel'; readonly cancelledAt: number }
+  | { readonly kind: 'createReattempt' }
+  | { readonly kind: 'startAttempt'; readonly startedAt: number; readonly deadline: number }
+  /** Submit or deadline: the attempt ends (never after its deadline), proctoring closes, scoring and announcements are queued. */
+  | { readonly kind: 'completeAttempt'; readonly completedAt: number; readonly proctoring: ProctoringCounters }
+  /** Reset: the attempt starts over with the same URL; answers, scores and snapshots go. */
+  | { readonly kind: 'clearAttempt' };
 
 export interface InvitationMove {
   readonly next: InvitationStatus;
   readonly effect: InvitationEffect;
 }
 
-const stay = (next: InvitationStatus): Result<InvitationMove> => ok({ next, effect: 'none' });
-const moveTo = (next: InvitationStatus, effect: InvitationEffect = 'none'): Result<InvitationMove> => ok({ next, effect });
+const NONE: InvitationEffect = { kind: 'none' };
+const stay = (next: InvitationStatus): Result<InvitationMove> => ok({ next, effect: NONE });
+const moveTo = (next: InvitationStatus, effect: InvitationEffect = NONE): Result<InvitationMove> => ok({ next, effect });
 const cannot = (message: string): Result<InvitationMove> => refuse('403.4', message);
 
 const CANCEL_REFUSED = 'The invitation cannot be cancelled: the test is in progress or completed.';
 const REATTEMPT_REFUSED = 'Reattempt is allowed only on a completed invitation.';
 
+/** Submit or deadline: the end is the event's instant, but never past the deadline; still away counts until then. */
+const completion = (invitation: InvitationFacts, at: number): InvitationEffect => {
+  const completedAt = Math.min(at, invitation.deadline ?? at);
+  return { kind: 'completeAttempt', completedAt, proctoring: closeProctoring(invitation.proctoring, completedAt) };
+};
+
 /**
  * The invitation state machine. Every (state, event) pair is spelled out: adding a state or an event
- * fails the build until each pair is decided (docs/decisions.md, "Invitation moves").
+ * fails the build until each pair is decided (docs/decisions.md, "Invitation moves"), and every move
+ * names its effect, so a new one is one edit here and one in the store.
  */
-export const moveInvitation = (state: InvitationStatus, event: InvitationEvent): Result<InvitationMove> =>
-  match<[InvitationStatus, InvitationEvent['type']], Result<InvitationMove>>([state, event.type])
-    .with(['Pending', 'cancel'], ['Reset', 'cancel'], () => moveTo('Cancelled'))
-    .with(['In progress', 'cancel'], ['Completed', 'cancel'], () => cannot(CANCEL_REFUSED))
+export const moveInvitation = (invitation: InvitationFacts, event: InvitationEvent): Result<InvitationMove> =>
+  match<[InvitationStatus, InvitationEvent], Result<InvitationMove>>([invitation.status, event])
+    .with(['Pending', { type: 'cancel' }], ['Reset', { type: 'cancel' }], ([, { at }]) => moveTo('Cancelled', { kind: 'cancel', cancelledAt: at }))
+    .with(['In progress', { type: 'cancel' }], ['Completed', { type: 'cancel' }], () => cannot(CANCEL_REFUSED))
     // Cancelling twice answers the same as the first time: GETs get retried.
-    .with(['Cancelled', 'cancel'], () => stay('Cancelled'))
+    .with(['Cancelled', { type: 'cancel' }], () => stay('Cancelled'))
 
-    .with(['Completed', 'reattempt'], () => moveTo('Completed', 'createReattempt'))
-    .with(['Pending', 'reattempt'], ['In progress', 'reattempt'], ['Reset', 'reattempt'], ['Cancelled', 'reattempt'], () =>
+    .with(['Completed', { type: 'reattempt' }], () => moveTo('Completed', { kind: 'createReattempt' }))
+    .with(['Pending', { type: 'reattempt' }], ['In progress', { type: 'reattempt' }], ['Reset', { type: 'reattempt' }], ['Cancelled', { type: 'reattempt' }], () =>
       cannot(REATTEMPT_REFUSED),
     )
 
-    .with(['Pending', 'start'], ['Reset', 'start'], () => moveTo('In progress'))
-    .with(['In progress', 'start'], () => stay('In progress'))
-    .with(['Completed', 'start'], () => cannot('The test is already completed.'))
-    .with(['Cancelled', 'start'], () => cannot('The invitation has been cancelled.'))
+    .with(['Pending', { type: 'start' }], ['Reset', { type: 'start' }], ([, { at, durationMinutes }]) =>
+      moveTo('In progress', { kind: 'startAttempt', startedAt: at, deadline: deadlineOf(at, durationMinutes) }),
+    )
+    .with(['In progress', { type: 'start' }], () => stay('In progress'))
+    .with(['Completed', { type: 'start' }], () => cannot('The test is already completed.'))
+    .with(['Cancelled', { type: 'start' }], () => cannot('The invitation has been cancelled.'))
 
-    .with(['In progress', 'submit'], () => moveTo('Completed'))
-    .with(['Completed', 'submit'], () => stay('Completed'))
-    .with(['Pending', 'submit'], ['Reset', 'submit'], () => cannot('The test has not been started.'))
-    .with(['Cancelled', 'submit'], () => cannot('The invitation has been cancelled.'))
-
-    .with(['In progress', 'expire'], () => moveTo('Completed'))
-    .with(['Pending', 'expire'], ['Completed', 'expire'], ['Reset', 'expire'], ['Cancelled', 'expire'], ([current]) =>
+    .with(['In progress', { type: 'submit' }], ['In progress', { type: 'expire' }], ([, { at }]) => moveTo('Completed', completion(invitation, at)))
+    .with(['Completed', { type: 'submit' }], () => stay('Completed'))
+    .with(['Pending', { type: 'submit' }], ['Reset', { type: 'submit' }], () => cannot('The test has not been started.'))
+    .with(['Cancelled', { type: 'submit' }], () => cannot('The invitation has been cancelled.'))
+    .with(['Pending', { type: 'expire' }], ['Completed', { type: 'expire' }], ['Reset', { type: 'expire' }], ['Cancelled', { type: 'expire' }], ([current]) =>
       stay(current),
     )
 
-    .with(['In progress', 'reset'], ['Completed', 'reset'], () => moveTo('Reset', 'clearAttempt'))
-    .with(['Reset', 'reset'], () => stay('Reset'))
-    .with(['Pending', 'reset'], () => cannot('The test has not been started: there is nothing to reset.'))
-    .with(['Cancelled', 'reset'], () => cannot('The invitation has been cancelled.'))
+    .with(['In progress', { type: 'reset' }], ['Completed', { type: 'reset' }], () => moveTo('Reset', { kind: 'clearAttempt' }))
+    .with(['Reset', { type: 'reset' }], () => stay('Reset'))
+    .with(['Pending', { type: 'reset' }], () => cannot('The test has not been started: there is nothing to reset.'))
+    .with(['Cancelled', { type: 'reset' }], () => cannot('The invitation has been cancelled.'))
     .exhaustive();
 
 export const invitationStatuses = InvitationStatus.options;

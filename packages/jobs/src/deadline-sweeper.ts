@@ -1,5 +1,5 @@
-import { DEFAULT_ANSWER_GRACE_MS, expiryOf } from '@assay/domain';
-import { completeAttempt, type Store } from '@assay/store';
+import { DEFAULT_ANSWER_GRACE_MS, expiryOf, moveInvitation } from '@assay/domain';
+import type { Store } from '@assay/store';
 import type { Logger } from './outbox-worker.js';
 
 /** Completes attempts whose time is up even when the candidate never comes back. */
@@ -18,7 +18,10 @@ export class DeadlineSweeper {
   /** One pass: every overdue attempt completes (as 'expire'), which queues its scoring and announcements. */
   async sweep(): Promise<number> {
     const overdue = await this.store.attempts.overdue(expiryOf(0, this.answerGraceMs), this.now());
-    for (const { id, org_id: orgId } of overdue) await completeAttempt(this.store, orgId, id, 'expire', this.now());
+    for (const { id, orgId } of overdue) {
+      const at = this.now();
+      await this.store.invitations.applyMove(orgId, id, (invitation) => moveInvitation(invitation, { type: 'expire', at }), at);
+    }
     return overdue.length;
   }
 

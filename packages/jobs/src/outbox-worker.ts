@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { JobKind, JobRow, Store } from '@assay/store';
+import type { Job, JobKind } from '@assay/domain';
+import type { Store } from '@assay/store';
 
 /** What a handler decided about one job. */
 export type JobOutcome =
@@ -9,7 +10,7 @@ export type JobOutcome =
   | { kind: 'wait'; delayMs: number; reason: string }
   | { kind: 'dead'; error: string };
 
-export type JobHandler = (job: JobRow) => Promise<JobOutcome>;
+export type JobHandler = (job: Job) => Promise<JobOutcome>;
 
 export interface Logger {
   info(object: object, message?: string): void;
@@ -62,7 +63,7 @@ export class OutboxWorker {
     for (let pass = 0; pass < maxPasses; pass += 1) if ((await this.runOnce()) === 0) return;
   }
 
-  private async run(job: JobRow): Promise<void> {
+  private async run(job: Job): Promise<void> {
     const { store, handlers, log } = this.options;
     let outcome: JobOutcome;
     try {

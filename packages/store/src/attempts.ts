@@ -1,14 +1,34 @@
 import type { Kysely } from 'kysely';
-import { ok, type Answer, type InvitationStatus, type ProctoringCounters, type Result, type TestLink } from '@assay/domain';
-import type { CandidateRow, Database, InvitationRow, QuestionRow, TestRow } from './database.js';
+import {
+  ok,
+  type Answer,
+  type Candidate,
+  type Invitation,
+  type InvitationStatus,
+  type ProctoringCounters,
+  type QuestionRecord,
+  type Result,
+  type TestLink,
+  type TestRecord,
+} from '@assay/domain';
+import type { Database, InvitationRow } from './database.js';
+import { proctoringColumns, toCandidate, toInvitation, toQuestionRecord, toTestRecord } from './records.js';
 import { toTestLink } from './test-links.js';
 
 /** Everything the candidate side needs about one invitation, found by its take-test token. */
 export interface AttemptContext {
-  invitation: InvitationRow;
-  candidate: CandidateRow;
-  test: TestRow;
+  invitation: Invitation;
+  candidate: Candidate;
+  test: TestRecord;
   link: TestLink | undefined;
+}
+
+/** A stored camera photo. */
+export interface Snapshot {
+  id: number;
+  takenAt: number;
+  mediaType: string;
+  data: Buffer;
 }
 
 export interface SavedAnswerRow {
@@ -22,22 +42,6 @@ export interface AttemptScoreRecord {
   timeTaken: number;
   sections: { sectionId: number; score: number }[];
 }
-
-/** The proctoring counters an invitation row holds, in the domain's terms. */
-export const proctoringOf = (row: Pick<InvitationRow, 'window_violations' | 'time_violation_seconds' | 'left_at' | 'left_on_unload'>): ProctoringCounters => ({
-  wv: row.window_violations,
-  tv: row.time_violation_seconds,
-  leftAt: row.left_at,
-  unloading: row.left_on_unload === 1,
-});
-
-/** The columns that store proctoring counters. */
-export const proctoringColumns = (counters: ProctoringCounters) => ({
-  window_violations: counters.wv,
-  time_violation_seconds: counters.tv,
-  left_at: counters.leftAt,
-  left_on_unload: counters.unloading ? 1 : 0,
-});
 
 /** The candidate side of an invitation: lookups by token, answers, proctoring, snapshots and scores. */
 export class AttemptsRepository {
@@ -61,20 +65,20 @@ export class AttemptsRepository {
         ? undefined
         : this.db.selectFrom('test_links').selectAll().where('id', '=', invitation.test_link_id).executeTakeFirst(),
     ]);
-    return { invitation, candidate, test, link: link && toTestLink(link) };
+    return { invitation: toInvitation(invitation), candidate: toCandidate(candidate), test: toTestRecord(test), link: link && toTestLink(link) };
   }
 
   /** The test's questions in the order the candidate sees them. */
-  questions(testId: number): Promise<(QuestionRow & { section_position: number })[]> {
-    return this.db
+  async questions(testId: number): Promise<QuestionRecord[]> {
+    const rows = await this.db
       .selectFrom('questions')
       .innerJoin('sections', 'sections.id', 'questions.section_id')
       .selectAll('questions')
-      .select('sections.position as section_position')
       .where('questions.test_id', '=', testId)
       .orderBy('sections.position')
       .orderBy('questions.position')
       .execute();
+    return rows.map(toQuestionRecord);
   }
 
   async answers(invitationId: number): Promise<SavedAnswerRow[]> {
@@ -188,21 +192,22 @@ export class AttemptsRepository {
     });
   }
 
-  snapshots(invitationId: number, limit = 24): Promise<{ id: number; taken_at: number; media_type: string; data: Buffer }[]> {
-    return this.db
+  async snapshots(invitationId: number, limit = 24): Promise<Snapshot[]> {
+    const rows = await this.db
       .selectFrom('snapshots')
       .select(['id', 'taken_at', 'media_type', 'data'])
       .where('invitation_id', '=', invitationId)
       .orderBy('id')
       .limit(limit)
       .execute();
+    return rows.map((row) => ({ id: row.id, takenAt: row.taken_at, mediaType: row.media_type, data: row.data }));
   }
 
   /** In-progress attempts whose time is up at least `graceMs` ago, oldest deadline first. */
-  async overdue(graceMs: number, now: number, limit = 100): Promise<{ id: number; org_id: number }[]> {
+  async overdue(graceMs: number, now: number, limit = 100): Promise<{ id: number; orgId: number }[]> {
     return this.db
       .selectFrom('invitations')
-      .select(['id', 'org_id'])
+      .select(['id', 'org_id as orgId'])
       .where('status', '=', 'In progress')
       .where('deadline_at', '<=', now - graceMs)
       .orderBy('deadline_at')
@@ -250,15 +255,6 @@ export class AttemptsRepository {
           .execute();
       }
       return true;
-    });
-  }
-
-  /** A reset attempt starts over: answers, scores and snapshots go; the invitation keeps its URL. */
-  async clearAttempt(invitationId: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('answers').where('invitation_id', '=', invitationId).execute();
-      await trx.deleteFrom('section_results').where('invitation_id', '=', invitationId).execute();
-      await trx.deleteFrom('snapshots').where('invitation_id', '=', invitationId).execute();
     });
   }
 }

@@ -1,4 +1,4 @@
-import type { InvitationStatus, ReportStatus } from '@assay/domain';
+import type { InvitationStatus, JobKind, JobStatus, ReportStatus } from '@assay/domain';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /** Instants are epoch milliseconds in every table; flags are 0/1 integers; JSON is text. */
@@ -136,9 +136,7 @@ export interface SectionResultsTable {
   score: number;
 }
 
-/** `link_email`: a candidate who registers again on a public link gets their existing link by email. */
-export type JobKind = 'score' | 'callback' | 'email' | 'link_email';
-export type JobStatus = 'pending' | 'delivered' | 'gone' | 'dead';
+export type { JobKind, JobStatus } from '@assay/domain';
 
 export interface JobsTable {
   id: Generated<number>;

@@ -1,6 +1,12 @@
-import type { Kysely, Transaction, Updateable } from 'kysely';
-import type { InvitationMove, InvitationStatus, Result } from '@assay/domain';
-import type { Database, InvitationRow, InvitationsTable } from './database.js';
+import type { Kysely, Transaction } from 'kysely';
+import type { Invitation, InvitationMove, Result } from '@assay/domain';
+import type { Database, InvitationRow } from './database.js';
+import { applySideEffects, columnsOf, latestAttempt, newInvitationColumns, type NewToken } from './invitation-moves.js';
+import type { JobsRepository } from './jobs.js';
+import { newInvitationToken } from './random-keys.js';
+import { toInvitation } from './records.js';
+
+export type { NewToken };
 
 export interface RegistrationInput {
   orgId: number;
@@ -14,38 +20,29 @@ export interface RegistrationInput {
   redirectUrl: string | null | undefined;
 }
 
-export type NewToken = () => string;
 
 /** A self-registration either invited a new candidate or found one already registered (left untouched). */
-export type SelfRegistrationOutcome = { created: true; invitation: InvitationRow } | { created: false; invitation: InvitationRow | undefined };
+export type SelfRegistrationOutcome = { created: true; invitation: Invitation } | { created: false; invitation: Invitation | undefined };
 
-/** A fresh attempt: nothing scored yet. */
-const newAttempt = (now: number) => ({
-  status: 'Pending' as InvitationStatus,
-  report_status: 'Pending' as const,
-  score: 0,
-  time_taken: 0,
-  window_violations: 0,
-  time_violation_seconds: 0,
-  created_at: now,
-  updated_at: now,
-  started_at: null,
-  completed_at: null,
-  cancelled_at: null,
-  deadline_at: null,
-  left_at: null,
-  left_on_unload: 0,
-});
+/** A move applied (or refused): the invitation as it is now, and a reattempt it created. */
+export interface AppliedMove {
+  invitation: Invitation;
+  move: Result<InvitationMove>;
+  reattempt?: Invitation | undefined;
+}
 
 export class InvitationsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly jobs: JobsRepository,
+  ) {}
 
   /**
    * Spec 4.7: one candidate record per (org, test, email), updated on each registration, and one live
    * invitation for it. Concurrent registrations meet on the unique keys and all answer the same row.
    */
-  async register(input: RegistrationInput, newToken: NewToken, now: number): Promise<InvitationRow> {
-    return this.db.transaction().execute(async (trx) => {
+  async register(input: RegistrationInput, newToken: NewToken, now: number): Promise<Invitation> {
+    const row = await this.db.transaction().execute(async (trx) => {
       const candidate = await trx
         .insertInto('candidates')
         .values({
@@ -76,6 +73,7 @@ export class InvitationsRepository {
       if (latest && latest.status !== 'Cancelled') return latest;
       return inviteCandidate(trx, input, candidate.id, latest, newToken, now);
     });
+    return toInvitation(row);
   }
 
   /**
@@ -101,7 +99,7 @@ export class InvitationsRepository {
         .onConflict((conflict) => conflict.columns(['org_id', 'test_id', 'email_key']).doNothing())
         .returning('id')
         .executeTakeFirst();
-      if (inserted) return { created: true, invitation: await inviteCandidate(trx, input, inserted.id, undefined, newToken, now) };
+      if (inserted) return { created: true, invitation: toInvitation(await inviteCandidate(trx, input, inserted.id, undefined, newToken, now)) };
       const existing = await trx
         .selectFrom('candidates')
         .select('id')
@@ -109,55 +107,50 @@ export class InvitationsRepository {
         .where('test_id', '=', input.testId)
         .where('email_key', '=', input.emailKey)
         .executeTakeFirstOrThrow();
-      return { created: false, invitation: await latestAttempt(trx, existing.id) };
+      const latest = await latestAttempt(trx, existing.id);
+      return { created: false, invitation: latest && toInvitation(latest) };
     });
   }
 
-  find(orgId: number, invitationId: number): Promise<InvitationRow | undefined> {
-    return this.db
-      .selectFrom('invitations')
-      .selectAll()
-      .where('org_id', '=', orgId)
-      .where('id', '=', invitationId)
-      .executeTakeFirst();
+  async find(orgId: number, invitationId: number): Promise<Invitation | undefined> {
+    const row = await this.row(orgId, invitationId);
+    return row && toInvitation(row);
+  }
+
+  private row(orgId: number, invitationId: number): Promise<InvitationRow | undefined> {
+    return this.db.selectFrom('invitations').selectAll().where('org_id', '=', orgId).where('id', '=', invitationId).executeTakeFirst();
   }
 
   /**
-   * Applies a domain decision atomically: the row moves only if its status is still the one decided on;
-   * a concurrent move makes us decide again on the fresh state. `changes` adds the columns the move implies.
+   * Applies a domain move atomically: the row moves only if its status is still the one decided on (a
+   * concurrent move makes us decide again on the fresh state), and its effect — columns and side effects
+   * (`invitation-moves.ts`) — lands in the same transaction. Undefined when the invitation does not exist.
    */
-  async transition(
+  async applyMove(
     orgId: number,
     invitationId: number,
-    decide: (row: InvitationRow) => Result<InvitationMove>,
+    decide: (invitation: Invitation) => Result<InvitationMove>,
     now: number,
-    changes: (row: InvitationRow, move: InvitationMove) => Updateable<InvitationsTable> = () => ({}),
-    /** Runs in the transaction of the move: the outbox writes the jobs that announce it here. */
-    afterMove?: (trx: Transaction<Database>, moved: InvitationRow, move: InvitationMove) => Promise<void>,
-  ): Promise<{ row: InvitationRow; move: Result<InvitationMove> } | undefined> {
+  ): Promise<AppliedMove | undefined> {
     for (;;) {
-      const row = await this.find(orgId, invitationId);
+      const row = await this.row(orgId, invitationId);
       if (!row) return undefined;
-      const move = decide(row);
-      if (move.err || move.val.next === row.status) return { row, move };
-      const decided = move.val;
-      const updated = await this.db.transaction().execute(async (trx) => {
+      const move = decide(toInvitation(row));
+      if (move.err || (move.val.next === row.status && move.val.effect.kind === 'none')) return { invitation: toInvitation(row), move };
+      const { next, effect } = move.val;
+      const applied = await this.db.transaction().execute(async (trx) => {
         const moved = await trx
           .updateTable('invitations')
-          .set({
-            status: decided.next,
-            updated_at: now,
-            ...(decided.next === 'Cancelled' ? { cancelled_at: now } : {}),
-            ...changes(row, decided),
-          })
+          .set({ status: next, updated_at: now, ...columnsOf(effect) })
           .where('id', '=', row.id)
           .where('status', '=', row.status)
           .returningAll()
           .executeTakeFirst();
-        if (moved && afterMove) await afterMove(trx, moved, decided);
-        return moved;
+        if (!moved) return undefined;
+        const reattempt = await applySideEffects(trx, moved, effect, { jobs: this.jobs, newToken: newInvitationToken, now });
+        return { invitation: toInvitation(moved), move, reattempt: reattempt && toInvitation(reattempt) };
       });
-      if (updated) return { row: updated, move };
+      if (applied) return applied;
     }
   }
 
@@ -165,32 +158,6 @@ export class InvitationsRepository {
   async isSuperseded(invitationId: number): Promise<boolean> {
     const next = await this.db.selectFrom('invitations').select('id').where('previous_invitation_id', '=', invitationId).executeTakeFirst();
     return next !== undefined;
-  }
-
-  /** A new attempt after a completed one; reattempting the same invitation twice answers the same new one. */
-  async createReattempt(previous: InvitationRow, newToken: NewToken, now: number): Promise<InvitationRow> {
-    return this.db.transaction().execute(async (trx) => {
-      const existing = await reattemptOf(trx, previous.id);
-      if (existing) return existing;
-      const latest = await latestAttempt(trx, previous.candidate_id);
-      await trx
-        .insertInto('invitations')
-        .values({
-          org_id: previous.org_id,
-          test_id: previous.test_id,
-          candidate_id: previous.candidate_id,
-          test_link_id: previous.test_link_id,
-          attempt_no: (latest?.attempt_no ?? previous.attempt_no) + 1,
-          previous_invitation_id: previous.id,
-          token: newToken(),
-          ...newAttempt(now),
-        })
-        .onConflict((conflict) => conflict.doNothing())
-        .execute();
-      const created = await reattemptOf(trx, previous.id);
-      if (!created) throw new Error(`reattempt of invitation ${previous.id} was not stored`);
-      return created;
-    });
   }
 }
 
@@ -213,7 +180,7 @@ const inviteCandidate = async (
       attempt_no: (latest?.attempt_no ?? 0) + 1,
       previous_invitation_id: null,
       token: newToken(),
-      ...newAttempt(now),
+      ...newInvitationColumns(now),
     })
     .onConflict((conflict) => conflict.columns(['candidate_id', 'attempt_no']).doNothing())
     .execute();
@@ -221,15 +188,3 @@ const inviteCandidate = async (
   if (!created) throw new Error(`registration of candidate ${candidateId} left no invitation`);
   return created;
 };
-
-const latestAttempt = (trx: Transaction<Database>, candidateId: number) =>
-  trx
-    .selectFrom('invitations')
-    .selectAll()
-    .where('candidate_id', '=', candidateId)
-    .orderBy('attempt_no', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-
-const reattemptOf = (trx: Transaction<Database>, previousId: number) =>
-  trx.selectFrom('invitations').selectAll().where('previous_invitation_id', '=', previousId).executeTakeFirst();

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from './connect.js';
-import type { Database, InvitationRow, JobKind, JobRow } from './database.js';
+import { DeliveryKind, type Job, type JobKind } from '@assay/domain';
+import type { Database, InvitationRow } from './database.js';
+import { toJob } from './records.js';
 
 export interface NewJob {
   orgId: number;
@@ -20,8 +22,7 @@ export interface DeliveryRecord {
 }
 
 /** Jobs that deliver something to someone outside (and so have a delivery log and can be redelivered). */
-export type DeliveryKind = Exclude<JobKind, 'score'>;
-export const DELIVERY_KINDS: readonly DeliveryKind[] = ['callback', 'email', 'link_email'];
+export const DELIVERY_KINDS: readonly DeliveryKind[] = DeliveryKind.options;
 
 /** However often someone registers an address again, its owner gets at most one link email in this time. */
 export const LINK_EMAIL_INTERVAL_MS = 10 * 60 * 1000;
@@ -39,8 +40,8 @@ export class JobsRepository {
     private readonly dialect: Dialect,
   ) {}
 
-  async enqueue(trx: Transaction<Database> | Kysely<Database>, job: NewJob, now: number): Promise<JobRow> {
-    return trx
+  async enqueue(trx: Transaction<Database> | Kysely<Database>, job: NewJob, now: number): Promise<Job> {
+    const row = await trx
       .insertInto('jobs')
       .values({
         org_id: job.orgId,
@@ -60,6 +61,7 @@ export class JobsRepository {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    return toJob(row);
   }
 
   /** A completion's jobs: scoring first, then a callback when a URL was registered and an email for the stakeholder. */
@@ -76,7 +78,7 @@ export class JobsRepository {
   }
 
   /** Emails a candidate their existing link, unless one went to them within LINK_EMAIL_INTERVAL_MS (a mail bomb otherwise). */
-  async enqueueLinkEmail(invitation: Pick<InvitationRow, 'id' | 'org_id' | 'candidate_id'>, now: number): Promise<boolean> {
+  async enqueueLinkEmail(invitation: { id: number; orgId: number; candidateId: number }, now: number): Promise<boolean> {
     const recent = await this.db
       .selectFrom('jobs')
       .select('id')
@@ -85,13 +87,13 @@ export class JobsRepository {
       .where('created_at', '>', now - LINK_EMAIL_INTERVAL_MS)
       .executeTakeFirst();
     if (recent) return false;
-    const candidate = await this.db.selectFrom('candidates').select('email').where('id', '=', invitation.candidate_id).executeTakeFirstOrThrow();
-    await this.enqueue(this.db, { orgId: invitation.org_id, invitationId: invitation.id, kind: 'link_email', target: candidate.email }, now);
+    const candidate = await this.db.selectFrom('candidates').select('email').where('id', '=', invitation.candidateId).executeTakeFirstOrThrow();
+    await this.enqueue(this.db, { orgId: invitation.orgId, invitationId: invitation.id, kind: 'link_email', target: candidate.email }, now);
     return true;
   }
 
   /** Takes up to `limit` due jobs for `owner` until `now + leaseMs`; an expired lease (a crashed worker) is taken over. */
-  async lease(owner: string, now: number, leaseMs: number, limit: number): Promise<JobRow[]> {
+  async lease(owner: string, now: number, leaseMs: number, limit: number): Promise<Job[]> {
     const due = this.db
       .selectFrom('jobs')
       .select('id')
@@ -102,12 +104,13 @@ export class JobsRepository {
       .orderBy('id')
       .limit(limit)
       .$if(this.dialect === 'postgres', (query) => query.forUpdate().skipLocked());
-    return this.db
+    const rows = await this.db
       .updateTable('jobs')
       .set({ lease_owner: owner, lease_until: now + leaseMs, updated_at: now })
       .where('id', 'in', due)
       .returningAll()
       .execute();
+    return rows.map(toJob);
   }
 
   async recordDelivery(jobId: number, record: DeliveryRecord): Promise<void> {
@@ -125,7 +128,7 @@ export class JobsRepository {
   }
 
   /** Ends a job (delivered, gone or dead), if `owner` still holds its lease. */
-  async finish(job: JobRow, owner: string, status: 'delivered' | 'gone' | 'dead', now: number, error: string | null = null): Promise<boolean> {
+  async finish(job: Job, owner: string, status: 'delivered' | 'gone' | 'dead', now: number, error: string | null = null): Promise<boolean> {
     const result = await this.db
       .updateTable('jobs')
       .set({ status, attempts: job.attempts + 1, lease_owner: null, lease_until: null, last_error: error, updated_at: now })
@@ -136,7 +139,7 @@ export class JobsRepository {
   }
 
   /** Schedules the next try. `countAttempt` false: waiting for something else (a report), not a failure. */
-  async retryAt(job: JobRow, owner: string, runAt: number, now: number, error: string | null, countAttempt = true): Promise<boolean> {
+  async retryAt(job: Job, owner: string, runAt: number, now: number, error: string | null, countAttempt = true): Promise<boolean> {
     const result = await this.db
       .updateTable('jobs')
       .set({
@@ -158,7 +161,7 @@ export class JobsRepository {
    * (scoring) are not deliveries: they are not found here. A manual redelivery starts a fresh automatic
    * retry schedule (`attempts` counts toward the schedule; the delivery log keeps every attempt).
    */
-  async redeliver(orgId: number, jobId: number, now: number): Promise<JobRow | undefined> {
+  async redeliver(orgId: number, jobId: number, now: number): Promise<Job | undefined> {
     const job = await this.db
       .selectFrom('jobs')
       .selectAll()
@@ -169,11 +172,11 @@ export class JobsRepository {
     if (!job) return undefined;
     const fresh = { status: 'pending', run_at: now, attempts: 0, lease_owner: null, lease_until: null, updated_at: now } as const;
     await this.db.updateTable('jobs').set(fresh).where('id', '=', job.id).execute();
-    return { ...job, ...fresh };
+    return { ...toJob(job), status: 'pending', runAt: now, attempts: 0, leaseOwner: null, leaseUntil: null, updatedAt: now };
   }
 
   /** The callbacks and emails of an invitation (not its scoring), each with every delivery attempt. */
-  async ofInvitation(orgId: number, invitationId: number): Promise<(JobRow & { kind: DeliveryKind; deliveries: DeliveryRecord[] })[]> {
+  async ofInvitation(orgId: number, invitationId: number): Promise<(Job & { kind: DeliveryKind; deliveries: DeliveryRecord[] })[]> {
     const jobs = await this.db
       .selectFrom('jobs')
       .selectAll()
@@ -194,7 +197,7 @@ export class JobsRepository {
       .orderBy('id')
       .execute();
     return jobs.map((job) => ({
-      ...job,
+      ...toJob(job),
       kind: job.kind as DeliveryKind,
       deliveries: deliveries
         .filter((delivery) => delivery.job_id === job.id)
@@ -221,7 +224,8 @@ export class JobsRepository {
       .execute();
   }
 
-  find(jobId: number): Promise<JobRow | undefined> {
-    return this.db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+  async find(jobId: number): Promise<Job | undefined> {
+    const row = await this.db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+    return row && toJob(row);
   }
 }

@@ -1,19 +1,23 @@
 import type { Kysely } from 'kysely';
-import type { Database, OrgRow } from './database.js';
+import type { Org } from '@assay/domain';
+import type { Database } from './database.js';
+import { toOrg } from './records.js';
 
 export class OrgsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  create(org: { name: string; email: string; timeZoneId: number }, now: number): Promise<OrgRow> {
-    return this.db
+  async create(org: { name: string; email: string; timeZoneId: number }, now: number): Promise<Org> {
+    const row = await this.db
       .insertInto('orgs')
       .values({ name: org.name, email: org.email, time_zone_id: org.timeZoneId, created_at: now })
       .returningAll()
       .executeTakeFirstOrThrow();
+    return toOrg(row);
   }
 
-  find(orgId: number): Promise<OrgRow | undefined> {
-    return this.db.selectFrom('orgs').selectAll().where('id', '=', orgId).executeTakeFirst();
+  async find(orgId: number): Promise<Org | undefined> {
+    const row = await this.db.selectFrom('orgs').selectAll().where('id', '=', orgId).executeTakeFirst();
+    return row && toOrg(row);
   }
 
   async isEmpty(): Promise<boolean> {

@@ -46,16 +46,17 @@ export const openStore = async (databaseUrl: string, options: ConnectOptions = {
     await db.destroy();
     throw error;
   }
+  const jobs = new JobsRepository(db, connection.dialect);
   return {
     ...connection,
     orgs: new OrgsRepository(db),
     apiKeys: new ApiKeysRepository(db),
     tests: new TestsRepository(db),
     testLinks: new TestLinksRepository(db),
-    invitations: new InvitationsRepository(db),
+    invitations: new InvitationsRepository(db, jobs),
     reports: new ReportsRepository(db),
     attempts: new AttemptsRepository(db),
-    jobs: new JobsRepository(db, connection.dialect),
+    jobs,
     webhookSecrets: new WebhookSecretsRepository(db),
     settings: new ServiceSettingsRepository(db),
     rateLimits: connection.dialect === 'postgres' ? new SqlRateLimitCounters(db) : new MemoryRateLimitCounters(),

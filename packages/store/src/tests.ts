@@ -7,9 +7,11 @@ import {
   type TestDefinition,
   type TestDetails,
   type TestStatus,
+  type SectionRecord,
   type TestSummary,
 } from '@assay/domain';
-import type { Database, SectionRow, TestRow } from './database.js';
+import { toSectionRecord } from './records.js';
+import type { Database, TestRow } from './database.js';
 
 const sectionTypeOf = (type: 'general' | 'coding'): SectionType =>
   type === 'coding' ? 'Coding Questions' : 'General Questions';
@@ -23,11 +25,11 @@ export const toTestSummary = (row: TestRow): TestSummary => ({
   testStatus: row.status as TestStatus,
 });
 
-export const toSection = (row: SectionRow): Section => ({
-  sectionName: row.name,
-  sectionType: row.section_type as SectionType,
-  questions: row.question_count,
-  duration: row.duration,
+export const toSection = (section: SectionRecord): Section => ({
+  sectionName: section.name,
+  sectionType: section.sectionType,
+  questions: section.questionCount,
+  duration: section.duration,
 });
 
 export class TestsRepository {
@@ -53,7 +55,7 @@ export class TestsRepository {
         .returningAll()
         .executeTakeFirstOrThrow();
 
-      const sections: SectionRow[] = [];
+      const sections: SectionRecord[] = [];
       for (const [position, section] of definition.sections.entries()) {
         const row = await trx
           .insertInto('sections')
@@ -68,7 +70,7 @@ export class TestsRepository {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        sections.push(row);
+        sections.push(toSectionRecord(row));
         await trx
           .insertInto('questions')
           .values(
@@ -104,8 +106,10 @@ export class TestsRepository {
     return this.db.selectFrom('tests').selectAll().where('org_id', '=', orgId).where('id', '=', testId).executeTakeFirst();
   }
 
-  sections(testId: number): Promise<SectionRow[]> {
-    return this.db.selectFrom('sections').selectAll().where('test_id', '=', testId).orderBy('position').execute();
+  /** The test's sections in order. */
+  async sections(testId: number): Promise<SectionRecord[]> {
+    const rows = await this.db.selectFrom('sections').selectAll().where('test_id', '=', testId).orderBy('position').execute();
+    return rows.map(toSectionRecord);
   }
 
   async details(orgId: number, testId: number): Promise<TestDetails | undefined> {

@@ -6,7 +6,6 @@ import {
   admitSnapshot,
   answerFits,
   applyProctoringEvent,
-  deadlineOf,
   eventInstant,
   expiryOf,
   isPastDeadline,
@@ -15,11 +14,13 @@ import {
   requireTimeLeft,
   snapshotWindowStart,
   type AnswerInput,
+  type Invitation,
+  type InvitationEvent,
   type CandidateSession,
   type ProctoringEventInput,
 } from '@assay/domain';
 import { normaliseSnapshot } from '@assay/reports';
-import { completeAttempt, proctoringColumns, proctoringOf, type AttemptContext, type Store } from '@assay/store';
+import type { AttemptContext, Store } from '@assay/store';
 import { found, refusal, unwrap } from '../refusal-error.js';
 import { buildSessionView, verdictOf } from './session-view.js';
 
@@ -41,10 +42,10 @@ export class CandidateAttempts {
     const { invitation } = context;
     if (
       invitation.status === 'In progress' &&
-      invitation.deadline_at !== null &&
-      isPastDeadline(expiryOf(invitation.deadline_at, this.answerGraceMs), this.now())
+      invitation.deadline !== null &&
+      isPastDeadline(expiryOf(invitation.deadline, this.answerGraceMs), this.now())
     ) {
-      await this.complete(invitation.org_id, invitation.id, 'expire');
+      await this.move(invitation, { type: 'expire', at: this.now() });
       return found(await this.store.attempts.findByToken(token), '404.7', 'This test link is not valid.');
     }
     return context;
@@ -68,39 +69,21 @@ export class CandidateAttempts {
     const now = this.now();
     const verdict = verdictOf(context, now);
     if (verdict !== 'open') unwrap(admissionRefusal(verdict));
-    const duration = context.test.duration;
-    await this.store.invitations.transition(
-      context.invitation.org_id,
-      context.invitation.id,
-      (row) => moveInvitation(row.status, { type: 'start' }),
-      now,
-      (row, move) =>
-        row.status === move.next
-          ? {}
-          : {
-              started_at: now,
-              deadline_at: deadlineOf(now, duration),
-              completed_at: null,
-              report_status: 'Pending',
-              score: 0,
-              time_taken: 0,
-              ...proctoringColumns({ wv: 0, tv: 0, leftAt: null }),
-            },
-    );
+    await this.move(context.invitation, { type: 'start', at: now, durationMinutes: context.test.duration });
     return this.session(token);
   }
 
   /** An attempt with time left (runs and snapshots stop at the deadline; answers have their own rule). */
   private async running(token: string): Promise<AttemptContext> {
     const context = await this.context(token);
-    unwrap(requireTimeLeft(context.invitation.status, context.invitation.deadline_at, this.now()));
+    unwrap(requireTimeLeft(context.invitation.status, context.invitation.deadline, this.now()));
     return context;
   }
 
   async questionOf(context: AttemptContext, questionId: number): Promise<QuestionDefinition> {
     const row = (await this.store.attempts.questions(context.test.id)).find((question) => question.id === questionId);
     const present = found(row, '404.8', `Question ${questionId} is not part of this test.`);
-    return QuestionDefinition.parse(JSON.parse(present.body));
+    return present.definition;
   }
 
   /** A question of a running attempt, for running its sample tests. */
@@ -113,7 +96,7 @@ export class CandidateAttempts {
     const { invitation } = context;
     const now = this.now();
     const editedAt = answer.editedAt === undefined ? undefined : Date.parse(answer.editedAt);
-    unwrap(acceptAnswer({ status: invitation.status, startedAt: invitation.started_at, deadline: invitation.deadline_at, now, editedAt, graceMs: this.answerGraceMs }));
+    unwrap(acceptAnswer({ status: invitation.status, startedAt: invitation.startedAt, deadline: invitation.deadline, now, editedAt, graceMs: this.answerGraceMs }));
     const question = await this.questionOf(context, questionId);
     if (!answerFits(question, answer)) {
       throw refusal('400.10', question.type === 'coding' ? 'Send { "code": "..." } for a coding question.' : 'Those options do not fit this question.');
@@ -130,9 +113,9 @@ export class CandidateAttempts {
     for (;;) {
       const { invitation } = await this.context(token);
       unwrap(requireRunningAttempt(invitation.status));
-      const previous = proctoringOf(invitation);
+      const previous = invitation.proctoring;
       const now = this.now();
-      const at = eventInstant(Date.parse(event.at), now, invitation.started_at ?? now);
+      const at = eventInstant(Date.parse(event.at), now, invitation.startedAt ?? now);
       const next = applyProctoringEvent(previous, { type: event.type, at });
       if (next === previous || (await this.store.attempts.updateProctoring(invitation.id, previous, next, now))) {
         return { wv: next.wv, tv: next.tv };
@@ -167,13 +150,13 @@ export class CandidateAttempts {
   async submit(token: string): Promise<CandidateSession> {
     const context = await this.context(token);
     if (context.invitation.status !== 'Completed') unwrap(requireRunningAttempt(context.invitation.status));
-    await this.complete(context.invitation.org_id, context.invitation.id, 'submit');
+    await this.move(context.invitation, { type: 'submit', at: this.now() });
     return this.session(token);
   }
 
-  /** Submit or deadline: completes once and queues scoring and announcements in the same transaction. */
-  async complete(orgId: number, invitationId: number, event: 'submit' | 'expire'): Promise<void> {
-    const move = await completeAttempt(this.store, orgId, invitationId, event, this.now());
-    if (move?.err) unwrap(move);
+  /** A move of the invitation state machine, applied by the store with its effect (a completion queues its jobs). */
+  private async move(invitation: Invitation, event: InvitationEvent): Promise<void> {
+    const applied = await this.store.invitations.applyMove(invitation.orgId, invitation.id, (current) => moveInvitation(current, event), this.now());
+    if (applied?.move.err) unwrap(applied.move);
   }
 }

@@ -10,9 +10,10 @@ import {
   type AccessWindow,
   type CandidateQuestion,
   type CandidateSession,
-  type TestStatus,
+  type QuestionRecord,
+  type SectionRecord,
 } from '@assay/domain';
-import type { AttemptContext, QuestionRow, SavedAnswerRow, SectionRow } from '@assay/store';
+import type { AttemptContext, SavedAnswerRow } from '@assay/store';
 
 const iso = (epochMs: number | null): string | null => (epochMs === null ? null : new Date(epochMs).toISOString());
 
@@ -25,7 +26,7 @@ export const verdictOf = (context: AttemptContext, now: number) => {
   return admissionVerdict(
     {
       invitationStatus: context.invitation.status,
-      testStatus: context.test.status as TestStatus,
+      testStatus: context.test.status,
       ...(context.link && window ? { link: { status: context.link.testLinkStatus, window } } : {}),
     },
     now,
@@ -49,8 +50,8 @@ export const candidateQuestionOf = (questionId: number, definition: QuestionDefi
 
 export interface SessionParts {
   context: AttemptContext;
-  sections: SectionRow[];
-  questions: QuestionRow[];
+  sections: SectionRecord[];
+  questions: QuestionRecord[];
   answers: SavedAnswerRow[];
   now: number;
 }
@@ -66,29 +67,28 @@ export const buildSessionView = ({ context, sections, questions, answers, now }:
   const verdict = verdictOf(context, now);
   const phase = sessionPhase(invitation.status);
   const running = phase === 'attempt';
-  const definition = JSON.parse(test.definition) as { description?: string };
-  const parsed = questions.map((row) => ({ row, definition: QuestionDefinition.parse(JSON.parse(row.body)) }));
+
   return {
     state: invitation.status,
-    candidate: { fullName: candidate.full_name, emailId: candidate.email },
+    candidate: { fullName: candidate.fullName, emailId: candidate.email },
     test: {
       testName: test.name,
-      description: definition.description ?? '',
+      description: test.description,
       duration: test.duration,
-      questions: test.question_count,
-      negativeMarking: parsed.some(({ definition: question }) => question.negativeMarks > 0),
+      questions: test.questionCount,
+      negativeMarking: questions.some(({ definition }) => definition.negativeMarks > 0),
       sections:
         phase === 'finished' || phase === 'cancelled'
           ? []
           : sections.map((section) => {
-              const inSection = parsed.filter(({ row }) => row.section_id === section.id);
+              const inSection = questions.filter((question) => question.sectionId === section.id);
               return {
                 sectionId: section.id,
                 sectionName: section.name,
-                sectionType: section.section_type as 'General Questions' | 'Coding Questions',
+                sectionType: section.sectionType,
                 duration: section.duration,
                 questionCount: inSection.length,
-                ...(running ? { questions: inSection.map(({ row, definition: question }) => candidateQuestionOf(row.id, question)) } : {}),
+                ...(running ? { questions: inSection.map(({ id, definition }) => candidateQuestionOf(id, definition)) } : {}),
               };
             }),
     },
@@ -99,12 +99,12 @@ export const buildSessionView = ({ context, sections, questions, answers, now }:
       timeZone: zone,
     },
     imageProctoring: link?.imageProctoring === 1,
-    startedAt: iso(invitation.started_at),
-    deadline: iso(invitation.deadline_at),
+    startedAt: iso(invitation.startedAt),
+    deadline: iso(invitation.deadline),
     serverTime: new Date(now).toISOString(),
     answers: running
       ? Object.fromEntries(answers.map((saved) => [String(saved.questionId), { ...saved.answer, savedAt: new Date(saved.savedAt).toISOString() }]))
       : {},
-    redirectURL: candidate.redirect_url,
+    redirectURL: candidate.redirectUrl,
   };
 };

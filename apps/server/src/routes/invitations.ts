@@ -9,17 +9,27 @@ import {
   moveInvitation,
   succeed,
   takeTestUrl,
+  type InvitationEvent,
 } from '@assay/domain';
 import type { AppContext } from '../context.js';
-import { resetAttempt, type InvitationRow } from '@assay/store';
 import { found, refusal, unwrap } from '../refusal-error.js';
-import { newInvitationToken } from '../services/random-keys.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
 
 const InvitationParams = z.object({ testInvitationId: IdParam });
 const notFound = (id: number) => `No test invitation ${id}.`;
 
 export const invitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, config, now }) => {
+  /** The domain decides the move; the store applies it with its effect; a refusal leaves as its status code. */
+  const move = async (orgId: number, invitationId: number, event: InvitationEvent, at: number) => {
+    const applied = found(
+      await store.invitations.applyMove(orgId, invitationId, (invitation) => moveInvitation(invitation, event), at),
+      '404.4',
+      notFound(invitationId),
+    );
+    unwrap(applied.move);
+    return applied;
+  };
+
   app.get(
     '/testinvitation/:testInvitationId/cancel',
     {
@@ -37,17 +47,12 @@ export const invitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       const { testInvitationId } = request.params;
       const { testId } = request.query;
       const invitation = await store.invitations.find(request.org.orgId, testInvitationId);
-      if (!invitation || (testId !== undefined && invitation.test_id !== testId)) {
+      if (!invitation || (testId !== undefined && invitation.testId !== testId)) {
         throw refusal('404.4', testId === undefined ? notFound(testInvitationId) : `No test invitation ${testInvitationId} on test ${testId}.`);
       }
-      const cancel = (row: InvitationRow) => moveInvitation(row.status, { type: 'cancel' });
-      const outcome = found(
-        await store.invitations.transition(request.org.orgId, invitation.id, cancel, now()),
-        '404.4',
-        notFound(testInvitationId),
-      );
-      unwrap(outcome.move);
-      return succeed({ testInvitationId: outcome.row.id, status: 'cancelled' as const });
+      const at = now();
+      const applied = await move(request.org.orgId, testInvitationId, { type: 'cancel', at }, at);
+      return succeed({ testInvitationId: applied.invitation.id, status: 'cancelled' as const });
     },
   );
 
@@ -65,9 +70,8 @@ export const invitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     },
     async (request) => {
       const { testInvitationId } = request.params;
-      const invitation = found(await store.invitations.find(request.org.orgId, testInvitationId), '404.4', notFound(testInvitationId));
-      unwrap(moveInvitation(invitation.status, { type: 'reattempt' }));
-      const next = await store.invitations.createReattempt(invitation, newInvitationToken, now());
+      const { reattempt } = await move(request.org.orgId, testInvitationId, { type: 'reattempt' }, now());
+      const next = found(reattempt, '404.4', notFound(testInvitationId));
       return succeed({ testInvitationId: next.id, takeTestURL: takeTestUrl(config.publicUrl, next.token) });
     },
   );
@@ -88,9 +92,8 @@ export const invitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     },
     async (request) => {
       const { testInvitationId } = request.params;
-      const outcome = found(await resetAttempt(store, request.org.orgId, testInvitationId, now()), '404.4', notFound(testInvitationId));
-      unwrap(outcome.move);
-      return succeed({ testInvitationId: outcome.row.id, testStatus: 'Reset' as const });
+      const applied = await move(request.org.orgId, testInvitationId, { type: 'reset' }, now());
+      return succeed({ testInvitationId: applied.invitation.id, testStatus: 'Reset' as const });
     },
   );
 };

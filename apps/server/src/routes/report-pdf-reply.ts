@@ -44,7 +44,7 @@ export const sendReportPdf = async (reply: FastifyReply, { store, now, reports }
         report: record.report,
         sections: sections ?? [],
         generatedAt: now(),
-        snapshots: snapshots.map((snapshot) => ({ takenAt: snapshot.taken_at, mediaType: snapshot.media_type, data: snapshot.data })),
+        snapshots: snapshots.map((snapshot) => ({ takenAt: snapshot.takenAt, mediaType: snapshot.mediaType, data: snapshot.data })),
       };
     })
     .catch(busyAsRefusal);

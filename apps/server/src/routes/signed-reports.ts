@@ -34,7 +34,7 @@ export const signedReportRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       // A link names one completed attempt: it stops working once that attempt is reset or superseded by a
       // reattempt (docs/decisions.md). Unknown invitations answer like bad signatures: nothing to enumerate.
       const attempt = await store.attempts.findById(testInvitationId);
-      const completedAt = attempt?.invitation.completed_at;
+      const completedAt = attempt?.invitation.completedAt;
       const key = await store.settings.getOrCreate(REPORT_URL_KEY_SETTING, newReportUrlKey);
       const check =
         attempt && completedAt !== null && completedAt !== undefined && attempt.invitation.status === 'Completed'
@@ -44,7 +44,7 @@ export const signedReportRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       if (check === 'invalid' || (await store.invitations.isSuperseded(testInvitationId))) {
         throw refusal('403.14', 'This report link is not valid, or the attempt it shows was reset or retaken.');
       }
-      return sendReportPdf(reply, context, attempt!.invitation.org_id, testInvitationId);
+      return sendReportPdf(reply, context, attempt!.invitation.orgId, testInvitationId);
     },
   );
 };

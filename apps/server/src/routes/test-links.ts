@@ -4,7 +4,7 @@ import { IdParam, TestLink, TestLinkInput, TestLinkList, resolveTestLinkSettings
 import { settingsOf } from '@assay/store';
 import type { AppContext } from '../context.js';
 import { found, unwrap } from '../refusal-error.js';
-import { newAccessKey } from '../services/random-keys.js';
+import { newAccessKey } from '@assay/store';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
 
 const TestParams = z.object({ testId: IdParam });

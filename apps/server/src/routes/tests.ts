@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { IdParam, PagingQuery, TestDefinition, TestDetails, TestList, pageOffset, succeed } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { found } from '../refusal-error.js';
-import { newAccessKey } from '../services/random-keys.js';
+import { newAccessKey } from '@assay/store';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
 
 export const testRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, now }) => {

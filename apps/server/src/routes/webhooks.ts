@@ -28,7 +28,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { st
     const [secrets, org] = await Promise.all([store.webhookSecrets.ensure(orgId, generateWebhookSecret, now()), store.orgs.find(orgId)]);
     return {
       secrets: secrets.map((entry) => ({ secret: entry.secret, createdAt: iso(entry.createdAt)!, expiresAt: iso(entry.expiresAt) })),
-      trailingSpaceKeys: org?.callback_trailing_spaces === 1,
+      trailingSpaceKeys: org?.callbackTrailingSpaces === true,
     };
   };
 
@@ -90,9 +90,9 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { st
       await checkCallbackTarget(request.body.url, config.allowPrivateCallbacks);
       const org = await store.orgs.find(request.org.orgId);
       const attemptedOn = new Date(now()).toISOString().slice(0, 19);
-      const payload = JSON.stringify(buildTestCallback(attemptedOn, `${config.publicUrl}/docs`, org?.callback_trailing_spaces === 1));
+      const payload = JSON.stringify(buildTestCallback(attemptedOn, `${config.publicUrl}/docs`, org?.callbackTrailingSpaces === true));
       const job = await store.jobs.enqueue(store.db, { orgId: request.org.orgId, invitationId: null, kind: 'callback', target: request.body.url, payload }, now());
-      return succeed({ jobId: job.id, messageId: job.message_id });
+      return succeed({ jobId: job.id, messageId: job.messageId });
     },
   );
 
@@ -116,10 +116,10 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { st
           jobId: job.id,
           kind: job.kind,
           target: job.target,
-          messageId: job.message_id,
+          messageId: job.messageId,
           status: job.status,
           attempts: job.deliveries.map((attempt) => ({ ...attempt, attemptedAt: iso(attempt.attemptedAt)! })),
-          nextAttemptAt: job.status === 'pending' ? iso(job.run_at) : null,
+          nextAttemptAt: job.status === 'pending' ? iso(job.runAt) : null,
         })),
       });
     },
@@ -139,7 +139,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { st
     },
     async (request) => {
       const job = found(await store.jobs.redeliver(request.org.orgId, request.params.jobId, now()), '404.10', `No delivery ${request.params.jobId}.`);
-      return succeed({ jobId: job.id, messageId: job.message_id });
+      return succeed({ jobId: job.id, messageId: job.messageId });
     },
   );
 };

@@ -1,6 +1,7 @@
 import { normalizeEmail } from '@assay/domain';
-import type { InvitationRow, SelfRegistrationOutcome, Store } from '@assay/store';
-import { newInvitationToken } from './random-keys.js';
+import type { Invitation } from '@assay/domain';
+import type { SelfRegistrationOutcome, Store } from '@assay/store';
+import { newInvitationToken } from '@assay/store';
 
 export interface CandidateRegistration {
   orgId: number;
@@ -16,7 +17,7 @@ export interface CandidateRegistration {
 const identityOf = (emailId: string) => ({ emailKey: normalizeEmail(emailId), email: emailId.trim() });
 
 /** The org API (4.7, 4.8): registering again updates the candidate, as the spec says. */
-export const registerCandidate = (store: Store, registration: CandidateRegistration, now: number): Promise<InvitationRow> =>
+export const registerCandidate = (store: Store, registration: CandidateRegistration, now: number): Promise<Invitation> =>
   store.invitations.register(
     {
       orgId: registration.orgId,

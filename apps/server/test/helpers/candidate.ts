@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { CandidateSession } from '@assay/domain';
+import { moveInvitation, type CandidateSession, type InvitationEvent } from '@assay/domain';
 import { expectSuccess } from './expectations.js';
 import type { Harness } from './test-app.js';
 
@@ -44,3 +44,14 @@ export const questionIdsOfTest = async (h: Harness, testId: number): Promise<num
   (await h.store.attempts.questions(testId)).map((question) => question.id);
 
 export const SUM_SOLUTION = 'function sum(numbers) { return numbers.reduce((a, b) => a + b, 0); }';
+
+/** Moves an invitation through the domain machine straight in the store (moves with no HTTP endpoint of their own). */
+export const applyMoves = async (h: Harness, orgId: number, invitationId: number, ...types: InvitationEvent['type'][]) => {
+  for (const type of types) {
+    const at = Date.now();
+    const event: InvitationEvent =
+      type === 'start' ? { type, at, durationMinutes: 60 } : type === 'reattempt' || type === 'reset' ? { type } : { type, at };
+    const applied = await h.store.invitations.applyMove(orgId, invitationId, (invitation) => moveInvitation(invitation, event), at);
+    expect(applied?.move.err).toBeUndefined();
+  }
+};

@@ -67,7 +67,7 @@ describe.each(backends)('deliveries and signed report links, on %s', (backend) =
     const job = await h.store.jobs.find(callback.id);
     expect(job?.status, 'still retrying after 7 manual redeliveries').toBe('pending');
     expect(job?.attempts).toBe(1);
-    expect(job!.run_at - clock.now()).toBeGreaterThanOrEqual(RETRY_SCHEDULE_MS[0]!);
+    expect(job!.runAt - clock.now()).toBeGreaterThanOrEqual(RETRY_SCHEDULE_MS[0]!);
     receiver.script([{ status: 200 }]);
   });
 

@@ -94,7 +94,7 @@ describe.each(backends)('hostile images on %s', (backend) => {
       const source = await sharp(await realImage(format)).withMetadata({ exif: { IFD0: { Copyright: 'secret-gps-tag' } } }).toBuffer();
       expectSuccess(await api.snapshot(dataUrl(`image/${format}`, source)));
       const [snapshot] = await stored(invitationId);
-      expect(snapshot?.media_type).toBe('image/jpeg');
+      expect(snapshot?.mediaType).toBe('image/jpeg');
       expect(isJpeg(snapshot!.data)).toBe(true);
       const metadata = await sharp(snapshot!.data).metadata();
       expect(metadata).toMatchObject({ format: 'jpeg', width: 320, height: 240 });
@@ -200,7 +200,7 @@ describe.each(backends)('hostile images on %s', (backend) => {
       expectSuccess(await api.submit());
       const viaApi = await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/pdf` });
       const key = await h.store.settings.getOrCreate(REPORT_URL_KEY_SETTING, newReportUrlKey);
-      const completedAt = (await h.store.invitations.find(h.org.orgId, invitationId))!.completed_at!;
+      const completedAt = (await h.store.invitations.find(h.org.orgId, invitationId))!.completedAt!;
       const signed = signedReportUrl(PUBLIC_URL, key, { invitationId, completedAt }, clock.now()).slice(PUBLIC_URL.length);
       const viaSignedUrl = await h.request({ method: 'GET', url: signed, apiKey: null });
 

@@ -85,7 +85,7 @@ describe.each(backends)('exports never stall or take down the server (%s, real p
       await store.attempts.addSnapshot(hostileId, Date.now(), 'image/png', bytes);
     }
     const key = await store.settings.getOrCreate(REPORT_URL_KEY_SETTING, newReportUrlKey);
-    const completedAt = (await store.attempts.findById(hostileId))!.invitation.completed_at!;
+    const completedAt = (await store.attempts.findById(hostileId))!.invitation.completedAt!;
     const signed = signedReportUrl(url, key, { invitationId: hostileId, completedAt }, Date.now());
 
     const exports = [

@@ -1,16 +1,7 @@
 import { match } from 'ts-pattern';
+import type { ProctoringCounters } from '../records/invitation.js';
 
-/**
- * Window violations (`wv`), seconds away (`tv`) and when the candidate left, if they are away now.
- * `unloading`: the absence began with the page being closed or reloaded and is not counted (yet): a page
- * that comes back within RELOAD_GRACE_MS was a reload, not a departure.
- */
-export interface ProctoringCounters {
-  readonly wv: number;
-  readonly tv: number;
-  readonly leftAt: number | null;
-  readonly unloading?: boolean;
-}
+export type { ProctoringCounters };
 
 /** `unload`: the page is going away (closed, reloaded, navigated), which is not yet leaving the test. */
 export type ProctoringEvent = { readonly type: 'left' | 'returned' | 'unload'; readonly at: number };

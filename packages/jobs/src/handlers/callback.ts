@@ -1,6 +1,7 @@
 import { buildCompletionCallback } from '@assay/domain';
 import { deliverWebhook, generateWebhookSecret, signWebhook, signedReportUrl, type DeliveryResult } from '@assay/delivery';
-import type { JobRow, Store } from '@assay/store';
+import type { Job } from '@assay/domain';
+import type { Store } from '@assay/store';
 import type { JobHandler, JobOutcome } from '../outbox-worker.js';
 
 export interface CallbackDeps {
@@ -16,13 +17,13 @@ export interface CallbackDeps {
 }
 
 /** The body of a completion callback, or why it cannot be built yet. */
-const callbackBody = async (deps: CallbackDeps, job: JobRow): Promise<{ body: string } | { wait: string } | { dead: string }> => {
+const callbackBody = async (deps: CallbackDeps, job: Job): Promise<{ body: string } | { wait: string } | { dead: string }> => {
   if (job.payload !== null) return { body: job.payload };
-  if (job.invitation_id === null) return { dead: 'a completion callback without an invitation' };
+  if (job.invitationId === null) return { dead: 'a completion callback without an invitation' };
   const [record, org, invitation] = await Promise.all([
-    deps.store.reports.report(job.org_id, job.invitation_id),
-    deps.store.orgs.find(job.org_id),
-    deps.store.invitations.find(job.org_id, job.invitation_id),
+    deps.store.reports.report(job.orgId, job.invitationId),
+    deps.store.orgs.find(job.orgId),
+    deps.store.invitations.find(job.orgId, job.invitationId),
   ]);
   if (!record || !org || !invitation) return { dead: 'the invitation no longer exists' };
   if (record.report.reportStatus !== 'Generated') return { wait: `report is ${record.report.reportStatus}` };
@@ -31,15 +32,15 @@ const callbackBody = async (deps: CallbackDeps, job: JobRow): Promise<{ body: st
     {
       testInvitationId: record.testInvitationId,
       report: record.report,
-      completedAt: new Date(invitation.completed_at ?? now).toISOString().slice(0, 19),
+      completedAt: new Date(invitation.completedAt ?? now).toISOString().slice(0, 19),
       reportPdfUrl: signedReportUrl(
         deps.publicUrl,
         await deps.reportUrlKey(),
-        { invitationId: record.testInvitationId, completedAt: invitation.completed_at ?? 0 },
+        { invitationId: record.testInvitationId, completedAt: invitation.completedAt ?? 0 },
         now,
       ),
     },
-    org.callback_trailing_spaces === 1,
+    org.callbackTrailingSpaces,
   );
   return { body: JSON.stringify(payload) };
 };
@@ -59,10 +60,10 @@ export const callbackHandler =
     if ('wait' in built) return { kind: 'wait', delayMs: deps.reportWaitMs ?? 2_000, reason: built.wait };
     if ('dead' in built) return { kind: 'dead', error: built.dead };
     const now = deps.now();
-    const secrets = await deps.store.webhookSecrets.ensure(job.org_id, generateWebhookSecret, now);
+    const secrets = await deps.store.webhookSecrets.ensure(job.orgId, generateWebhookSecret, now);
     const headers = signWebhook(
       secrets.map((entry) => entry.secret),
-      { id: job.message_id, timestamp: new Date(now), body: built.body },
+      { id: job.messageId, timestamp: new Date(now), body: built.body },
     );
     const result = await deliverWebhook({
       url: job.target,

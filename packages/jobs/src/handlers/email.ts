@@ -1,5 +1,6 @@
 import { signedReportUrl } from '@assay/delivery';
-import type { JobRow, Store } from '@assay/store';
+import type { Job } from '@assay/domain';
+import type { Store } from '@assay/store';
 import type { Mailer } from '../email/mailer.js';
 import { renderStakeholderEmail } from '../email/stakeholder-email.js';
 import type { JobHandler } from '../outbox-worker.js';
@@ -17,12 +18,12 @@ export interface EmailDeps {
 /** The completion notice to a link's `emailToStakeholder`, sent once the report is generated. */
 export const emailHandler =
   (deps: EmailDeps): JobHandler =>
-  async (job: JobRow) => {
-    if (job.invitation_id === null) return { kind: 'dead', error: 'a stakeholder email without an invitation' };
+  async (job: Job) => {
+    if (job.invitationId === null) return { kind: 'dead', error: 'a stakeholder email without an invitation' };
     const [record, org, invitation] = await Promise.all([
-      deps.store.reports.report(job.org_id, job.invitation_id),
-      deps.store.orgs.find(job.org_id),
-      deps.store.invitations.find(job.org_id, job.invitation_id),
+      deps.store.reports.report(job.orgId, job.invitationId),
+      deps.store.orgs.find(job.orgId),
+      deps.store.invitations.find(job.orgId, job.invitationId),
     ]);
     if (!record || !org || !invitation) return { kind: 'dead', error: 'the invitation no longer exists' };
     if (record.report.reportStatus !== 'Generated') {
@@ -42,7 +43,7 @@ export const emailHandler =
       reportUrl: signedReportUrl(
         deps.publicUrl,
         await deps.reportUrlKey(),
-        { invitationId: record.testInvitationId, completedAt: invitation.completed_at ?? 0 },
+        { invitationId: record.testInvitationId, completedAt: invitation.completedAt ?? 0 },
         deps.now(),
       ),
       testInvitationId: record.testInvitationId,

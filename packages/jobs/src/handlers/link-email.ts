@@ -1,4 +1,5 @@
-import type { JobRow, Store } from '@assay/store';
+import type { Job } from '@assay/domain';
+import type { Store } from '@assay/store';
 import { renderCandidateLinkEmail } from '../email/candidate-link-email.js';
 import type { Mailer } from '../email/mailer.js';
 import type { JobHandler } from '../outbox-worker.js';
@@ -15,13 +16,13 @@ export interface LinkEmailDeps {
 /** Sends a candidate their own link (self-registration with an address already registered): never to anyone else. */
 export const linkEmailHandler =
   (deps: LinkEmailDeps): JobHandler =>
-  async (job: JobRow) => {
-    if (job.invitation_id === null) return { kind: 'dead', error: 'a link email without an invitation' };
-    const [context, org] = await Promise.all([deps.store.attempts.findById(job.invitation_id), deps.store.orgs.find(job.org_id)]);
+  async (job: Job) => {
+    if (job.invitationId === null) return { kind: 'dead', error: 'a link email without an invitation' };
+    const [context, org] = await Promise.all([deps.store.attempts.findById(job.invitationId), deps.store.orgs.find(job.orgId)]);
     if (!context || !org) return { kind: 'dead', error: 'the invitation no longer exists' };
     const email = renderCandidateLinkEmail({
       orgName: org.name,
-      candidateName: context.candidate.full_name,
+      candidateName: context.candidate.fullName,
       testName: context.test.name,
       status: context.invitation.status,
       takeTestUrl: deps.takeTestUrl(context.invitation.token),

@@ -1,5 +1,4 @@
 import {
-  QuestionDefinition,
   isCodingAnswerGiven,
   minutesTaken,
   scoreAttempt,
@@ -8,7 +7,8 @@ import {
   type ScorableQuestion,
 } from '@assay/domain';
 import type { CodeRunner } from '@assay/sandbox';
-import type { JobRow, Store } from '@assay/store';
+import type { Job } from '@assay/domain';
+import type { Store } from '@assay/store';
 import type { JobHandler } from '../outbox-worker.js';
 
 /** Kept for importers from before the interface moved next to the sandbox. */
@@ -26,22 +26,18 @@ export interface ScoreDeps {
  */
 export const scoreHandler =
   ({ store, runner, now }: ScoreDeps): JobHandler =>
-  async (job: JobRow) => {
-    if (job.invitation_id === null) return { kind: 'dead', error: 'a score job without an invitation' };
-    const context = await store.attempts.findById(job.invitation_id);
+  async (job: Job) => {
+    if (job.invitationId === null) return { kind: 'dead', error: 'a score job without an invitation' };
+    const context = await store.attempts.findById(job.invitationId);
     if (!context || context.invitation.status !== 'Completed') return { kind: 'done' };
     const invitationId = context.invitation.id;
     await store.attempts.markReportInProgress(invitationId, now());
-    const [sections, rows, saved] = await Promise.all([
+    const [sections, records, saved] = await Promise.all([
       store.tests.sections(context.test.id),
       store.attempts.questions(context.test.id),
       store.attempts.answers(invitationId),
     ]);
-    const questions: ScorableQuestion[] = rows.map((row) => ({
-      questionId: row.id,
-      sectionId: row.section_id,
-      definition: QuestionDefinition.parse(JSON.parse(row.body)),
-    }));
+    const questions: ScorableQuestion[] = records.map(({ id, sectionId, definition }) => ({ questionId: id, sectionId, definition }));
     const answers = new Map<number, Answer>(saved.map((entry) => [entry.questionId, entry.answer]));
     const coding = new Map<number, CodingOutcome>();
     for (const { questionId, definition } of questions) {
@@ -54,7 +50,7 @@ export const scoreHandler =
       coding.set(questionId, { passed: outcome.results.filter((result) => result.passed).length, total: definition.hiddenTests.length });
     }
     const score = scoreAttempt(questions, answers, coding);
-    const { started_at: startedAt, completed_at: completedAt, deadline_at: deadline } = context.invitation;
+    const { startedAt, completedAt, deadline } = context.invitation;
     const timeTaken = startedAt !== null && completedAt !== null ? minutesTaken(startedAt, completedAt, deadline ?? completedAt) : 0;
     const sectionScores = sections.map((section) => ({ sectionId: section.id, score: score.bySection.get(section.id) ?? 0 }));
     await store.attempts.saveScore(invitationId, { score: score.total, timeTaken, sections: sectionScores }, now());

@@ -1,11 +1,12 @@
-import type { JobRow, Store } from '@assay/store';
+import type { Job } from '@assay/domain';
+import type { Store } from '@assay/store';
 import type { Mailer, OutgoingEmail } from '../email/mailer.js';
 import type { JobOutcome } from '../outbox-worker.js';
 
 /** Sends one email and writes the attempt to the job's delivery log; a failure is retried on the schedule. */
 export const sendRecorded = async (
   deps: { store: Store; mailer: Mailer; now: () => number },
-  job: JobRow,
+  job: Job,
   message: OutgoingEmail,
 ): Promise<JobOutcome> => {
   const startedAt = deps.now();

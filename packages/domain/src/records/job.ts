@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { Id } from '../ids.js';
+
+/**
+ * What the outbox does: score a completed attempt, or deliver something outside — a completion callback,
+ * a stakeholder email, a candidate's own link (`link_email`, self-registration with an address already registered).
+ */
+export const JobKind = z.enum(['score', 'callback', 'email', 'link_email']);
+export type JobKind = z.infer<typeof JobKind>;
+
+/** The jobs that deliver something to someone outside: they have a delivery log and can be redelivered. */
+export const DeliveryKind = JobKind.exclude(['score']);
+export type DeliveryKind = z.infer<typeof DeliveryKind>;
+
+export const JobStatus = z.enum(['pending', 'delivered', 'gone', 'dead']);
+export type JobStatus = z.infer<typeof JobStatus>;
+
+/** One outbox job, as stored. */
+export const Job = z.object({
+  id: Id,
+  orgId: Id,
+  invitationId: Id.nullable(),
+  kind: JobKind,
+  /** The callback URL or the email address. */
+  target: z.string(),
+  /** Stable across retries: the `webhook-id` of a callback. */
+  messageId: z.string(),
+  /** Set for messages whose body is fixed when queued (test events); others are built at delivery. */
+  payload: z.string().nullable(),
+  status: JobStatus,
+  /** Failed attempts counted toward the retry schedule. */
+  attempts: z.int().nonnegative(),
+  runAt: z.number(),
+  leaseOwner: z.string().nullable(),
+  leaseUntil: z.number().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type Job = z.infer<typeof Job>;

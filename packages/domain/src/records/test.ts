@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { Id } from '../ids.js';
+import { QuestionDefinition } from '../schemas/test-definition.js';
+import { SectionType, TestStatus } from '../schemas/test.js';
+
+/** A test as stored, with what the candidate side needs of its definition. */
+export const TestRecord = z.object({
+  id: Id,
+  orgId: Id,
+  name: z.string(),
+  description: z.string(),
+  duration: z.int(),
+  questionCount: z.int().nonnegative(),
+  status: TestStatus,
+});
+export type TestRecord = z.infer<typeof TestRecord>;
+
+/** A section of a test, in its order. */
+export const SectionRecord = z.object({
+  id: Id,
+  position: z.int().nonnegative(),
+  name: z.string(),
+  sectionType: SectionType,
+  duration: z.int(),
+  questionCount: z.int().nonnegative(),
+});
+export type SectionRecord = z.infer<typeof SectionRecord>;
+
+/** A question of a test with its whole definition (answers and hidden tests included: never sent to candidates as is). */
+export const QuestionRecord = z.object({
+  id: Id,
+  sectionId: Id,
+  definition: QuestionDefinition,
+});
+export type QuestionRecord = z.infer<typeof QuestionRecord>;

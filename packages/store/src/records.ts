@@ -1,0 +1,111 @@
+import {
+  QuestionDefinition,
+  type Candidate,
+  type Invitation,
+  type Job,
+  type Org,
+  type ProctoringCounters,
+  type QuestionRecord,
+  type SectionRecord,
+  type SectionType,
+  type TestRecord,
+  type TestStatus,
+} from '@assay/domain';
+import type { CandidateRow, InvitationRow, JobRow, OrgRow, QuestionRow, SectionRow, TestRow } from './database.js';
+
+/**
+ * Rows become the domain's records here, at the store's edge: nothing above the store sees a column
+ * name (snake_case, 0/1 flags, JSON text).
+ */
+export const toInvitation = (row: InvitationRow): Invitation => ({
+  id: row.id,
+  orgId: row.org_id,
+  testId: row.test_id,
+  candidateId: row.candidate_id,
+  testLinkId: row.test_link_id,
+  attemptNo: row.attempt_no,
+  previousInvitationId: row.previous_invitation_id,
+  token: row.token,
+  status: row.status,
+  reportStatus: row.report_status,
+  score: row.score,
+  timeTaken: row.time_taken,
+  proctoring: { wv: row.window_violations, tv: row.time_violation_seconds, leftAt: row.left_at, unloading: row.left_on_unload === 1 },
+  startedAt: row.started_at,
+  deadline: row.deadline_at,
+  completedAt: row.completed_at,
+  cancelledAt: row.cancelled_at,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+/** The columns that store proctoring counters. */
+export const proctoringColumns = (counters: ProctoringCounters) => ({
+  window_violations: counters.wv,
+  time_violation_seconds: counters.tv,
+  left_at: counters.leftAt,
+  left_on_unload: counters.unloading ? 1 : 0,
+});
+
+export const toOrg = (row: OrgRow): Org => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  timeZoneId: row.time_zone_id,
+  callbackTrailingSpaces: row.callback_trailing_spaces === 1,
+  createdAt: row.created_at,
+});
+
+export const toCandidate = (row: CandidateRow): Candidate => ({
+  id: row.id,
+  orgId: row.org_id,
+  testId: row.test_id,
+  email: row.email,
+  fullName: row.full_name,
+  callbackUrl: row.callback_url,
+  redirectUrl: row.redirect_url,
+});
+
+export const toJob = (row: JobRow): Job => ({
+  id: row.id,
+  orgId: row.org_id,
+  invitationId: row.invitation_id,
+  kind: row.kind,
+  target: row.target,
+  messageId: row.message_id,
+  payload: row.payload,
+  status: row.status,
+  attempts: row.attempts,
+  runAt: row.run_at,
+  leaseOwner: row.lease_owner,
+  leaseUntil: row.lease_until,
+  lastError: row.last_error,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+export const toTestRecord = (row: TestRow): TestRecord => ({
+  id: row.id,
+  orgId: row.org_id,
+  name: row.name,
+  description: (JSON.parse(row.definition) as { description?: string }).description ?? '',
+  duration: row.duration,
+  questionCount: row.question_count,
+  status: row.status as TestStatus,
+});
+
+export const toSectionRecord = (row: SectionRow): SectionRecord => ({
+  id: row.id,
+  position: row.position,
+  name: row.name,
+  sectionType: row.section_type as SectionType,
+  duration: row.duration,
+  questionCount: row.question_count,
+});
+
+/** Definitions were validated on import; parsing again keeps a hand-edited row from reaching scoring unchecked. */
+export const toQuestionRecord = (row: QuestionRow): QuestionRecord => ({
+  id: row.id,
+  sectionId: row.section_id,
+  definition: QuestionDefinition.parse(JSON.parse(row.body)),
+});
