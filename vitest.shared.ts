@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type ViteUserConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type ViteUserConfig } from 'vitest/config';
 
 type TestOptions = NonNullable<ViteUserConfig['test']>;
 
@@ -11,8 +11,18 @@ export const assayTestConfig = (test: TestOptions = {}) =>
   defineConfig({
     resolve: { conditions: ['@assay/source'] },
     ssr: { resolve: { conditions: ['@assay/source'] } },
-    test: { include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000, ...test },
+    test: { ...suiteFiles(), testTimeout: 30_000, hookTimeout: 60_000, ...test },
   });
+
+/**
+ * Two loops: `pnpm test` (unit and integration, minutes at most) and `pnpm test:system` (real processes,
+ * crashes, floods and browsers: `test/system`, `test/e2e`), chosen by ASSAY_TEST_SUITE.
+ */
+export const SYSTEM_TESTS = ['test/system/**/*.test.ts', 'test/e2e/**/*.test.ts'];
+const suiteFiles = (): TestOptions =>
+  process.env.ASSAY_TEST_SUITE === 'system'
+    ? { include: SYSTEM_TESTS }
+    : { include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'test/**/*.test.tsx', 'src/**/*.test.tsx'], exclude: [...configDefaults.exclude, ...SYSTEM_TESTS] };
 
 /** Suites that run on PostgreSQL too: a throwaway cluster unless ASSAY_TEST_PG_URL names one. */
 export const withPostgres: TestOptions = {

@@ -8,7 +8,7 @@
 # 3. PostgreSQL: unless ASSAY_TEST_PG_URL is already set, a throwaway cluster
 #    (scripts/pg-throwaway.sh) whose URL is exported as ASSAY_TEST_PG_URL and
 #    which is stopped and deleted on exit, whatever happens
-# 4. `pnpm build && pnpm test`
+# 4. `pnpm build`, then `pnpm test` (the fast loop) and `pnpm test:system` (the full one)
 # The exit status is the tests' (or the build's, if the build fails).
 set -euo pipefail
 
@@ -94,14 +94,18 @@ if [ "$build_status" != 0 ]; then
 fi
 
 test_log="$(mktemp "${TMPDIR:-/tmp}/assay-test-log.XXXXXX")"
+# Two loops: the fast one (unit and integration), then the full one (processes, crashes, floods, browsers).
 set +e
 pnpm test 2>&1 | tee "$test_log"
 test_status=${PIPESTATUS[0]}
+pnpm test:system 2>&1 | tee -a "$test_log"
+system_status=${PIPESTATUS[0]}
+[ "$test_status" = 0 ] && test_status=$system_status
 set -e
 if [ "$test_status" = 0 ]; then
   summary "PASSED: build and all tests succeeded"
 else
-  summary "FAILED: pnpm test exited with $test_status"
+  summary "FAILED: pnpm test / pnpm test:system exited with $test_status"
 fi
 # The closing line, plain for any reader: vitest's totals of every package added up.
 sed 's/\x1b\[[0-9;]*m//g' "$test_log" | awk '
