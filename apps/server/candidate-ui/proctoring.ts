@@ -39,7 +39,6 @@ const tabsOutOfPage = (backwards: boolean): boolean => {
  */
 export class FocusWatcher {
   private away = false;
-  private inBrowserUi = false;
   private keyboardExitAt = Number.NEGATIVE_INFINITY;
   private unloading = false;
   private readonly queue: Departure[] = [];
@@ -56,14 +55,10 @@ export class FocusWatcher {
     }
     if (document.hasFocus()) return;
     // The page is still in view and focus went to the browser itself: by keyboard, or to a prompt we opened.
-    if (promptsOpen > 0 || performance.now() - this.keyboardExitAt < KEYBOARD_EXIT_MS) {
-      this.inBrowserUi = true;
-      return;
-    }
+    if (promptsOpen > 0 || performance.now() - this.keyboardExitAt < KEYBOARD_EXIT_MS) return;
     this.record('left');
   };
   private readonly onReturn = () => {
-    this.inBrowserUi = false;
     if (document.visibilityState === 'visible') this.record('returned');
   };
   private readonly onVisibility = () => (document.visibilityState === 'hidden' ? this.onLeave() : this.onReturn());

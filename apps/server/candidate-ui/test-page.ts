@@ -73,7 +73,7 @@ export class TestPage {
 
   constructor(
     private readonly root: HTMLElement,
-    private readonly token: string,
+    token: string,
   ) {
     this.api = new CandidateApi(token);
     this.answersKey = `assay.answers.${token}`;

@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import { candidateTokenOf, createClient, type AssayClient, type ClientOptions } from '@assay/client';
-import type { CandidateSession } from '@assay/domain';
 import { questionIdsOf } from '../helpers/candidate.js';
 import { sampleDefinition } from '../helpers/fixtures.js';
 import { ADMIN_TOKEN, startHarness, type Backend, type Harness } from '../helpers/test-app.js';
