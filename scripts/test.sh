@@ -4,7 +4,7 @@
 #   bash scripts/test.sh
 #
 # 1. toolchain: Node check, pnpm 10, `pnpm install --frozen-lockfile` (scripts/ensure-toolchain.sh)
-# 2. browsers for end-to-end tests (ensure_chromium, below)
+# 2. Debian tools the tests drive: Chromium, poppler-utils, curl (ensure_debian_tools, below)
 # 3. PostgreSQL: unless ASSAY_TEST_PG_URL is already set, a throwaway cluster
 #    (scripts/pg-throwaway.sh) whose URL is exported as ASSAY_TEST_PG_URL and
 #    which is stopped and deleted on exit, whatever happens
@@ -22,45 +22,42 @@ summary() {
   echo "scripts/test.sh: $* ($((SECONDS - started_at))s)"
 }
 
-# --- Browsers ----------------------------------------------------------------
-# The end-to-end test (apps/server/test/e2e) drives Debian's Chromium at /usr/bin/chromium
-# through playwright-core; no test tool ever downloads a browser. Only Debian packages and
-# the npm registry are reachable, so Chromium comes from apt: installed here, as root,
-# when it is missing (about 30 s). Not root and missing: stop and say what to run.
-ensure_chromium() {
-  local chromium=/usr/bin/chromium
-  if [ -x "$chromium" ]; then
-    return 0
-  fi
+# --- Debian packages the tests drive ----------------------------------------------------------------
+# The browser tests drive Debian's Chromium at /usr/bin/chromium through playwright-core (no test tool
+# ever downloads a browser); the report tests read PDFs back with poppler's pdftotext and pdftoppm. Only
+# Debian packages and the npm registry are reachable, so they come from apt: installed here, as root, when
+# missing (about 30 s). Not root and missing: stop and say what to run.
+ensure_debian_tools() {
+  local missing=()
+  [ -x /usr/bin/chromium ] || missing+=(chromium fonts-liberation)
+  command -v pdftotext >/dev/null 2>&1 && command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
+  command -v curl >/dev/null 2>&1 || missing+=(curl)
+  [ ${#missing[@]} -eq 0 ] && return 0
   if [ "$(id -u)" != 0 ]; then
-    echo "scripts/test.sh: $chromium is missing, and installing it needs root. Install Debian's Chromium, then run this again:" >&2
-    echo "  sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium fonts-liberation" >&2
+    echo "scripts/test.sh: missing ${missing[*]}, and installing needs root. Install them, then run this again:" >&2
+    echo "  sudo apt-get update && sudo apt-get install -y --no-install-recommends ${missing[*]}" >&2
     exit 1
   fi
   if ! command -v apt-get >/dev/null 2>&1; then
-    echo "scripts/test.sh: $chromium is missing and there is no apt-get: install Chromium so that $chromium runs it, then run this again." >&2
+    echo "scripts/test.sh: missing ${missing[*]} and there is no apt-get: install them, then run this again." >&2
     exit 1
   fi
-  echo "scripts/test.sh: installing Chromium for the end-to-end test (apt-get install chromium)"
+  echo "scripts/test.sh: installing ${missing[*]} (apt-get install)"
   local log
-  log="$(mktemp "${TMPDIR:-/tmp}/assay-apt-chromium.XXXXXX")"
+  log="$(mktemp "${TMPDIR:-/tmp}/assay-apt.XXXXXX")"
   if ! {
     DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
-      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-liberation
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
   } >"$log" 2>&1; then
-    echo "scripts/test.sh: could not install Chromium with apt-get; its output:" >&2
+    echo "scripts/test.sh: could not install ${missing[*]} with apt-get; its output:" >&2
     cat "$log" >&2
     rm -f "$log"
     exit 1
   fi
   rm -f "$log"
-  if [ ! -x "$chromium" ]; then
-    echo "scripts/test.sh: apt-get installed chromium, but $chromium is still missing" >&2
-    exit 1
-  fi
-  echo "scripts/test.sh: $("$chromium" --version 2>/dev/null || echo chromium) installed"
+  [ -x /usr/bin/chromium ] || { echo "scripts/test.sh: apt-get installed chromium, but /usr/bin/chromium is still missing" >&2; exit 1; }
 }
-ensure_chromium
+ensure_debian_tools
 
 # --- PostgreSQL --------------------------------------------------------------
 pg_url=""

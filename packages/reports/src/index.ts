@@ -4,7 +4,6 @@ export {
   barFraction,
   renderReportPdf,
   reportPdfFileName,
-  toWinAnsi,
   type ReportPdfData,
   type ReportPdfLayout,
   type ReportPdfOptions,

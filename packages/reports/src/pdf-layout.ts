@@ -1,5 +1,7 @@
-/** The page grid, colours and drawing primitives of the report PDF (A4 portrait, points, standard fonts only). */
-import { toWinAnsi } from './pdf-text.js';
+/** The page grid, colours and drawing primitives of the report PDF (A4 portrait, points, embedded Noto fonts). */
+import type { FontStyle } from './fonts/font-catalogue.js';
+import { drawPieces, fitPieces, widthOfPieces } from './fonts/draw-text.js';
+import { layoutLine, needsActualText } from './fonts/script-text.js';
 
 // Layout (points; A4 portrait). The document has zero margins so pdfkit never breaks pages on its own.
 
@@ -13,9 +15,10 @@ export const TOP = MARGIN;
 export const BOTTOM = PAGE_HEIGHT - 56;
 export const FOOTER_Y = PAGE_HEIGHT - 36;
 
-export const REGULAR = 'Helvetica';
-export const BOLD = 'Helvetica-Bold';
-export const ITALIC = 'Helvetica-Oblique';
+export const REGULAR: FontStyle = 'regular';
+export const BOLD: FontStyle = 'bold';
+export const ITALIC: FontStyle = 'italic';
+export const MONO: FontStyle = 'mono';
 
 export const INK = '#111827';
 export const MUTED = '#6b7280';
@@ -27,43 +30,31 @@ export const BAR = '#2563eb';
 export const TRACK = '#e5e7eb';
 export const NEGATIVE = '#b91c1c';
 
-/** Helvetica's cap height is 0.718 em; pdfkit puts the top of the line box at `y` and the caps start there. */
-export const CAP_HEIGHT = 0.718;
+/** Noto Sans' cap height is 0.714 em; pdfkit puts the top of the line box at `y` and the caps start there. */
+export const CAP_HEIGHT = 0.714;
 
 export type Doc = PDFKit.PDFDocument;
 
 export interface TextStyle {
-  font?: string;
+  font?: FontStyle;
   size?: number;
   color?: string;
   align?: 'left' | 'right' | 'center';
 }
 
-/** Cuts text to fit `width`, ending it with an ellipsis when cut. Expects the font already set. */
-export const fitToWidth = (doc: Doc, text: string, width: number): string => {
-  const room = width - 1;
-  if (doc.widthOfString(text) <= room) return text;
-  const ellipsis = '\u2026';
-  let low = 0;
-  let high = text.length;
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (doc.widthOfString(text.slice(0, middle).trimEnd() + ellipsis) <= room) low = middle;
-    else high = middle - 1;
-  }
-  return low === 0 ? '' : text.slice(0, low).trimEnd() + ellipsis;
+/** One line of text at (x, y) in any script, never wrapped: cut with an ellipsis when wider than `width`. */
+export const put = (doc: Doc, text: string, x: number, y: number, width: number, style: TextStyle = {}): void => {
+  const size = style.size ?? 10;
+  const line = fitPieces(doc, text, style.font ?? REGULAR, size, width - 1);
+  if (line.pieces.length === 0) return;
+  const used = widthOfPieces(doc, line.pieces, size);
+  const start = style.align === 'right' ? x + width - used : style.align === 'center' ? x + (width - used) / 2 : x;
+  drawPieces(doc, line.pieces, start, y, size, style.color ?? INK, style.font ?? REGULAR, needsActualText(line.text) ? line.text : undefined);
 };
 
-/** One line of text at (x, y), never wrapped: cut with an ellipsis when wider than `width`. */
-export const put = (doc: Doc, text: string, x: number, y: number, width: number, style: TextStyle = {}): void => {
-  doc
-    .font(style.font ?? REGULAR)
-    .fontSize(style.size ?? 10)
-    .fillColor(style.color ?? INK);
-  const fitted = fitToWidth(doc, toWinAnsi(text), width);
-  if (fitted === '') return;
-  doc.text(fitted, x, y, { width, align: style.align ?? 'left', lineBreak: false });
-};
+/** The width a line of text takes in `style`. */
+export const widthOf = (doc: Doc, text: string, style: TextStyle = {}): number =>
+  widthOfPieces(doc, layoutLine(text, style.font ?? REGULAR), style.size ?? 10);
 
 /** Text vertically centred in a band of height `height` starting at `top`. */
 export const putCentred = (doc: Doc, text: string, x: number, top: number, width: number, height: number, style: TextStyle = {}): void =>

@@ -30,7 +30,6 @@ import {
 } from './pdf-layout.js';
 import { drawSnapshots, type SnapshotThumbnail, type StoredSnapshot } from './pdf-snapshots.js';
 
-export { toWinAnsi } from './pdf-text.js';
 export { UNREADABLE_IMAGE, type SnapshotThumbnail, type StoredSnapshot } from './pdf-snapshots.js';
 
 /** Everything the candidate report PDF (spec 4.13) shows. */

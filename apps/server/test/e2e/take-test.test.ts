@@ -13,12 +13,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inflateSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUM_SOLUTION } from '../helpers/candidate.js';
 import { sampleDefinition } from '../helpers/fixtures.js';
+import { pdfText } from '../helpers/pdf-text.js';
 import { realFocus, startBrowserHarness, type BrowserHarness } from './browser-harness.js';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../../../../docs/screenshots/', import.meta.url));
@@ -47,28 +47,6 @@ const closeServer = (server: Server | undefined): Promise<void> =>
     server.closeAllConnections();
     server.close(() => resolve());
   });
-
-/** The strings a PDF shows: its content streams inflated, then pdfkit's `[<hex> kern <hex> ...] TJ` arrays decoded (WinAnsi ≈ Latin-1 here). */
-const pdfShownText = (pdf: Buffer): string[] => {
-  const raw = pdf.toString('latin1');
-  const lines: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n/g)) {
-    const start = match.index + match[0].length;
-    const end = raw.indexOf('endstream', start);
-    if (end < 0) continue;
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
-    } catch {
-      content = raw.slice(start, end);
-    }
-    for (const text of content.matchAll(/\[((?:\s*<[0-9a-f]*>\s*-?[0-9.]*)+)\s*\]\s*TJ/g)) {
-      const hex = [...(text[1] ?? '').matchAll(/<([0-9a-f]*)>/g)].map((piece) => piece[1]).join('');
-      lines.push(Buffer.from(hex, 'hex').toString('latin1'));
-    }
-  }
-  return lines;
-};
 
 /** Rows of a worksheet as objects keyed by its header row. */
 const sheetRows = (sheet: ExcelJS.Worksheet): Record<string, unknown>[] => {
@@ -236,7 +214,7 @@ describe('taking a test in a real browser (Chromium)', () => {
     expect(pdfResponse.headers.get('content-type')).toBe('application/pdf');
     const pdf = Buffer.from(await pdfResponse.arrayBuffer());
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const shown = pdfShownText(pdf);
+    const shown = pdfText(pdf);
     expect(shown).toContain('Ada Lovelace');
     expect(shown).toContain('10 / 10 (100%)');
 
