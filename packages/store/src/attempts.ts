@@ -41,6 +41,8 @@ export interface AttemptScoreRecord {
   score: number;
   timeTaken: number;
   sections: { sectionId: number; score: number }[];
+  /** Each question's marks, and each hidden test's verdict for coding answers that ran. */
+  questions: { questionId: number; marks: number; cases: boolean[] | null }[];
 }
 
 /** The candidate side of an invitation: lookups by token, answers, proctoring, snapshots and scores. */
@@ -140,6 +142,17 @@ export class AttemptsRepository {
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
+  }
+
+  /** The invitation's snapshots without their bytes, oldest first (the report's contact sheet lists them). */
+  async snapshotList(invitationId: number): Promise<{ id: number; takenAt: number }[]> {
+    return this.db
+      .selectFrom('snapshots')
+      .select(['id', 'taken_at as takenAt'])
+      .where('invitation_id', '=', invitationId)
+      .orderBy('taken_at')
+      .orderBy('id')
+      .execute();
   }
 
   /** When the invitation's snapshots taken after `since` were taken, oldest first. */
@@ -252,6 +265,20 @@ export class AttemptsRepository {
         await trx
           .insertInto('section_results')
           .values(record.sections.map((section) => ({ invitation_id: invitationId, section_id: section.sectionId, score: section.score })))
+          .execute();
+      }
+      await trx.deleteFrom('question_results').where('invitation_id', '=', invitationId).execute();
+      if (record.questions.length > 0) {
+        await trx
+          .insertInto('question_results')
+          .values(
+            record.questions.map((question) => ({
+              invitation_id: invitationId,
+              question_id: question.questionId,
+              marks: question.marks,
+              cases: question.cases === null ? null : JSON.stringify(question.cases),
+            })),
+          )
           .execute();
       }
       return true;

@@ -130,6 +130,29 @@ export interface SnapshotsTable {
   data: Buffer;
 }
 
+export interface AttemptEventsTable {
+  id: Generated<number>;
+  invitation_id: number;
+  /** `left`, `returned`, `unload` or `section`. */
+  kind: string;
+  at: number;
+  section_id: number | null;
+}
+
+export interface QuestionResultsTable {
+  invitation_id: number;
+  question_id: number;
+  marks: number;
+  /** JSON array of booleans, one per hidden test, for coding answers that ran. */
+  cases: string | null;
+}
+
+export interface SampleRunsTable {
+  invitation_id: number;
+  question_id: number;
+  runs: number;
+}
+
 export interface SectionResultsTable {
   invitation_id: number;
   section_id: number;
@@ -217,6 +240,9 @@ export interface Database {
   candidates: CandidatesTable;
   invitations: InvitationsTable;
   section_results: SectionResultsTable;
+  attempt_events: AttemptEventsTable;
+  question_results: QuestionResultsTable;
+  sample_runs: SampleRunsTable;
   answers: AnswersTable;
   snapshots: SnapshotsTable;
   jobs: JobsTable;

@@ -17,3 +17,4 @@ export * from './rate-limit-counters.js';
 export * from './idempotency-keys.js';
 export * from './records.js';
 export * from './random-keys.js';
+export * from './attempt-log.js';

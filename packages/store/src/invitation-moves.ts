@@ -59,6 +59,9 @@ export const applySideEffects = (
       await trx.deleteFrom('answers').where('invitation_id', '=', moved.id).execute();
       await trx.deleteFrom('section_results').where('invitation_id', '=', moved.id).execute();
       await trx.deleteFrom('snapshots').where('invitation_id', '=', moved.id).execute();
+      for (const table of ['question_results', 'attempt_events', 'sample_runs'] as const) {
+        await trx.deleteFrom(table).where('invitation_id', '=', moved.id).execute();
+      }
       return undefined;
     })
     .with({ kind: 'createReattempt' }, () => createReattempt(trx, moved, deps.newToken, deps.now))

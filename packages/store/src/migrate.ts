@@ -6,6 +6,7 @@ import { outboxMigration } from './migrations/003-outbox.js';
 import { oneCurrentSecretMigration } from './migrations/004-one-current-secret.js';
 import { limitsAndIdempotencyMigration } from './migrations/005-limits-and-idempotency.js';
 import { reloadsMigration } from './migrations/007-reloads.js';
+import { reportDetailsMigration } from './migrations/009-report-details.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -15,6 +16,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '004-one-current-secret': oneCurrentSecretMigration(),
   '005-limits-and-idempotency': limitsAndIdempotencyMigration(),
   '007-reloads': reloadsMigration(),
+  '009-report-details': reportDetailsMigration(dialect),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -1,5 +1,6 @@
 import {
   QuestionDefinition,
+  ReportSettings,
   type Candidate,
   type Invitation,
   type Job,
@@ -84,15 +85,20 @@ export const toJob = (row: JobRow): Job => ({
   updatedAt: row.updated_at,
 });
 
-export const toTestRecord = (row: TestRow): TestRecord => ({
-  id: row.id,
-  orgId: row.org_id,
-  name: row.name,
-  description: (JSON.parse(row.definition) as { description?: string }).description ?? '',
-  duration: row.duration,
-  questionCount: row.question_count,
-  status: row.status as TestStatus,
-});
+export const toTestRecord = (row: TestRow): TestRecord => {
+  const definition = JSON.parse(row.definition) as { description?: string; report?: unknown };
+  return {
+    id: row.id,
+    orgId: row.org_id,
+    name: row.name,
+    description: definition.description ?? '',
+    duration: row.duration,
+    questionCount: row.question_count,
+    status: row.status as TestStatus,
+    // Tests imported before report settings existed have none: the defaults.
+    reportSettings: ReportSettings.parse(definition.report ?? {}),
+  };
+};
 
 export const toSectionRecord = (row: SectionRow): SectionRecord => ({
   id: row.id,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { ApiKeysRepository } from './api-keys.js';
+import { AttemptLogRepository } from './attempt-log.js';
 import { AttemptsRepository } from './attempts.js';
 import { connect, type ConnectOptions, type Connection } from './connect.js';
 import { IdempotencyKeysRepository } from './idempotency-keys.js';
@@ -22,6 +23,7 @@ export interface Store extends Connection {
   readonly invitations: InvitationsRepository;
   readonly reports: ReportsRepository;
   readonly attempts: AttemptsRepository;
+  readonly attemptLog: AttemptLogRepository;
   readonly jobs: JobsRepository;
   readonly webhookSecrets: WebhookSecretsRepository;
   readonly settings: ServiceSettingsRepository;
@@ -56,6 +58,7 @@ export const openStore = async (databaseUrl: string, options: ConnectOptions = {
     invitations: new InvitationsRepository(db, jobs),
     reports: new ReportsRepository(db),
     attempts: new AttemptsRepository(db),
+    attemptLog: new AttemptLogRepository(db),
     jobs,
     webhookSecrets: new WebhookSecretsRepository(db),
     settings: new ServiceSettingsRepository(db),

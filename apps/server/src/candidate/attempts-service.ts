@@ -86,6 +86,12 @@ export class CandidateAttempts {
     return present.definition;
   }
 
+  /** The report counts how often a candidate ran a question's samples before submitting. */
+  async countSampleRun(token: string, questionId: number): Promise<void> {
+    const { invitation } = await this.context(token);
+    await this.store.attemptLog.countSampleRun(invitation.id, questionId);
+  }
+
   /** A question of a running attempt, for running its sample tests. */
   async questionForRun(token: string, questionId: number): Promise<QuestionDefinition> {
     return this.questionOf(await this.running(token), questionId);
@@ -109,15 +115,23 @@ export class CandidateAttempts {
     return { questionId, savedAt: new Date(now).toISOString() };
   }
 
+  /** Departures move the counters (retried when another event changed them meanwhile); every event goes into the attempt's log. */
   async recordEvent(token: string, event: ProctoringEventInput): Promise<{ wv: number; tv: number }> {
     for (;;) {
-      const { invitation } = await this.context(token);
+      const { invitation, test } = await this.context(token);
       unwrap(requireRunningAttempt(invitation.status));
       const previous = invitation.proctoring;
       const now = this.now();
       const at = eventInstant(Date.parse(event.at), now, invitation.startedAt ?? now);
+      if (event.type === 'section') {
+        const sections = await this.store.tests.sections(test.id);
+        if (!sections.some((section) => section.id === event.sectionId)) throw refusal('400.10', `Section ${event.sectionId} is not part of this test.`);
+        await this.store.attemptLog.recordEvent(invitation.id, { kind: 'section', at, sectionId: event.sectionId });
+        return { wv: previous.wv, tv: previous.tv };
+      }
       const next = applyProctoringEvent(previous, { type: event.type, at });
       if (next === previous || (await this.store.attempts.updateProctoring(invitation.id, previous, next, now))) {
+        await this.store.attemptLog.recordEvent(invitation.id, { kind: event.type, at });
         return { wv: next.wv, tv: next.tv };
       }
     }

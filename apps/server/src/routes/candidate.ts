@@ -106,6 +106,7 @@ export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = asy
       if (question.type !== 'coding') throw refusal('400.10', 'Only coding questions have sample tests to run.');
       const run = { code: request.body.code, functionName: question.functionName, cases: question.sampleTests };
       const outcome = await withRetryAfter(reply, sampleRuns.run(token, () => runner.run(run, { lane: 'candidate' })));
+      await attempts.countSampleRun(token, questionId);
       return succeed({
         results: question.sampleTests.map((sample, index) => {
           const result = outcome.results[index] ?? { passed: false, error: 'Not run' };

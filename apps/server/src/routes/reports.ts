@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CandidateReport, IdParam, SectionReport, succeed } from '@assay/domain';
+import { CandidateReport, IdParam, ReportDetails, SectionReport, succeed } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { found } from '../refusal-error.js';
+import { loadReportDetails } from '../services/report-details.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
 
 const InvitationParams = z.object({ testInvitationId: IdParam });
@@ -42,6 +43,27 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { sto
     async (request) => {
       const { testInvitationId } = request.params;
       return succeed(found(await store.reports.sections(request.org.orgId, testInvitationId), '404.4', notFound(testInvitationId)));
+    },
+  );
+
+  app.get(
+    '/report/:testInvitationId/details',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Everything the PDF report shows, as JSON (Assay extension)',
+        description:
+          'Score, percentage, percentile among the completed attempts of the test (from 5 on), the verdict band the test sets, ' +
+          'per section the score and time spent, per question the answer against the right one or the code and its hidden tests, ' +
+          'and the integrity timeline (departures, snapshots, accommodation).',
+        security: apiKeySecurity,
+        params: InvitationParams,
+        response: envelopeResponses(ReportDetails),
+      },
+    },
+    async (request) => {
+      const { testInvitationId } = request.params;
+      return succeed(found(await loadReportDetails(store, request.org.orgId, testInvitationId), '404.4', notFound(testInvitationId)));
     },
   );
 };

@@ -104,12 +104,22 @@ export const AnswerInput = z
   .meta({ id: 'AnswerBody' });
 export type AnswerInput = z.infer<typeof AnswerInput>;
 
+const eventAt = z.iso.datetime({ offset: true, error: 'at must be an ISO-8601 date-time' });
+
+/**
+ * What the page reports as it happens: leaving and coming back (`unload`: the page is being closed or reloaded,
+ * which counts as leaving only if it is not back within seconds), and which section the candidate opened (the
+ * report shows the time spent per section).
+ */
 export const ProctoringEventInput = z
-  .object({
-    /** `unload`: the page is being closed or reloaded; it counts as leaving only if the page is not back within seconds. */
-    type: z.enum(['left', 'returned', 'unload'], { error: 'type must be "left", "returned" or "unload"' }),
-    at: z.iso.datetime({ offset: true, error: 'at must be an ISO-8601 date-time' }),
-  })
+  .discriminatedUnion(
+    'type',
+    [
+      z.object({ type: z.enum(['left', 'returned', 'unload']), at: eventAt }),
+      z.object({ type: z.literal('section'), at: eventAt, sectionId: Id }),
+    ],
+    { error: 'type must be "left", "returned", "unload" or "section"' },
+  )
   .meta({ id: 'ProctoringEventBody' });
 export type ProctoringEventInput = z.infer<typeof ProctoringEventInput>;
 

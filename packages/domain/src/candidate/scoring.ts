@@ -61,6 +61,8 @@ export interface ScorableQuestion {
 export interface AttemptScore {
   readonly total: number;
   readonly bySection: ReadonlyMap<number, number>;
+  /** Marks of each question, by question id: what the report shows question by question. */
+  readonly byQuestion: ReadonlyMap<number, number>;
 }
 
 /** Sums question marks per section and overall; totals can be negative, as the spec allows. */
@@ -70,13 +72,15 @@ export const scoreAttempt = (
   coding: ReadonlyMap<number, CodingOutcome>,
 ): AttemptScore => {
   const bySection = new Map<number, number>();
+  const byQuestion = new Map<number, number>();
   let total = 0;
   for (const question of questions) {
     const marks = scoreQuestion(question.definition, answers.get(question.questionId), coding.get(question.questionId));
+    byQuestion.set(question.questionId, marks);
     bySection.set(question.sectionId, round2((bySection.get(question.sectionId) ?? 0) + marks));
     total = round2(total + marks);
   }
-  return { total, bySection };
+  return { total, bySection, byQuestion };
 };
 
 /** Whether an answer's shape fits its question: option ids that exist, or code for coding questions. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
-import { QuestionDefinition } from '../schemas/test-definition.js';
+import { QuestionDefinition, ReportSettings } from '../schemas/test-definition.js';
 import { SectionType, TestStatus } from '../schemas/test.js';
 
 /** A test as stored, with what the candidate side needs of its definition. */
@@ -12,6 +12,8 @@ export const TestRecord = z.object({
   duration: z.int(),
   questionCount: z.int().nonnegative(),
   status: TestStatus,
+  /** How the report presents the test (verdict bands, hidden-test inputs). */
+  reportSettings: ReportSettings,
 });
 export type TestRecord = z.infer<typeof TestRecord>;
 

@@ -65,11 +65,31 @@ export const SectionDefinition = z
   });
 export type SectionDefinition = z.infer<typeof SectionDefinition>;
 
+/** A band of the score a hiring manager reads as a verdict: "Strong" from 80 % up. */
+export const VerdictBand = z.object({
+  label: z.string().trim().min(1).max(60),
+  minPercent: z.number().min(0).max(100),
+});
+export type VerdictBand = z.infer<typeof VerdictBand>;
+
+/** How the report presents the test: its verdict bands, and whether hidden tests' inputs may be shown. */
+export const ReportSettings = z.object({
+  verdictBands: z
+    .array(VerdictBand)
+    .max(10)
+    .default([])
+    .refine((bands) => new Set(bands.map((band) => band.minPercent)).size === bands.length, { error: 'verdict bands need different minPercent values' }),
+  /** Hidden tests are secret from candidates; the report shows their inputs to the org only when this is true. */
+  showHiddenTestInputs: z.boolean().default(false),
+});
+export type ReportSettings = z.infer<typeof ReportSettings>;
+
 /** What `POST /v2/org/tests` imports. Its JSON Schema is published at docs/test-definition.schema.json. */
 export const TestDefinition = z
   .object({
     testName: z.string().trim().min(1).max(200),
     description: z.string().max(20_000).default(''),
+    report: ReportSettings.prefault({}),
     /** Minutes; defaults to the sum of the section durations, and can never be shorter than it. */
     duration: z.int().min(1).max(MAX_TEST_MINUTES).optional(),
     testStatus: TestStatus.default('Active'),

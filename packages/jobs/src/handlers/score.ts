@@ -40,6 +40,7 @@ export const scoreHandler =
     const questions: ScorableQuestion[] = records.map(({ id, sectionId, definition }) => ({ questionId: id, sectionId, definition }));
     const answers = new Map<number, Answer>(saved.map((entry) => [entry.questionId, entry.answer]));
     const coding = new Map<number, CodingOutcome>();
+    const cases = new Map<number, boolean[]>();
     for (const { questionId, definition } of questions) {
       if (definition.type !== 'coding' || !isCodingAnswerGiven(definition, answers.get(questionId))) continue;
       // The scoring lane: never behind candidates' sample runs, never refused as busy.
@@ -47,13 +48,16 @@ export const scoreHandler =
         { code: answers.get(questionId)!.code!, functionName: definition.functionName, cases: definition.hiddenTests },
         { lane: 'scoring' },
       );
-      coding.set(questionId, { passed: outcome.results.filter((result) => result.passed).length, total: definition.hiddenTests.length });
+      const verdicts = definition.hiddenTests.map((_, index) => outcome.results[index]?.passed === true);
+      cases.set(questionId, verdicts);
+      coding.set(questionId, { passed: verdicts.filter(Boolean).length, total: definition.hiddenTests.length });
     }
     const score = scoreAttempt(questions, answers, coding);
     const { startedAt, completedAt, deadline } = context.invitation;
     const timeTaken = startedAt !== null && completedAt !== null ? minutesTaken(startedAt, completedAt, deadline ?? completedAt) : 0;
     const sectionScores = sections.map((section) => ({ sectionId: section.id, score: score.bySection.get(section.id) ?? 0 }));
-    await store.attempts.saveScore(invitationId, { score: score.total, timeTaken, sections: sectionScores }, now());
+    const questionScores = questions.map(({ questionId }) => ({ questionId, marks: score.byQuestion.get(questionId) ?? 0, cases: cases.get(questionId) ?? null }));
+    await store.attempts.saveScore(invitationId, { score: score.total, timeTaken, sections: sectionScores, questions: questionScores }, now());
     await store.jobs.releaseWaiting(invitationId, now());
     return { kind: 'done' };
   };

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import type { Invitation } from '../records/invitation.js';
+import type { QuestionRecord, SectionRecord } from '../records/test.js';
+import { QuestionDefinition } from '../schemas/test-definition.js';
+import { buildReportDetails, type ReportFacts } from './build-report-details.js';
+
+const T0 = Date.UTC(2026, 11, 1, 9, 0, 0);
+const sections: SectionRecord[] = [
+  { id: 1, position: 0, name: 'Fundamentals', sectionType: 'General Questions', duration: 20, questionCount: 2 },
+  { id: 2, position: 1, name: 'Coding', sectionType: 'Coding Questions', duration: 40, questionCount: 1 },
+];
+const questions: QuestionRecord[] = [
+  {
+    id: 11,
+    sectionId: 1,
+    definition: QuestionDefinition.parse({ type: 'single_choice', text: 'Not found?', marks: 2, negativeMarks: 1, options: [{ text: '200' }, { text: '404', correct: true }] }),
+  },
+  {
+    id: 12,
+    sectionId: 1,
+    definition: QuestionDefinition.parse({ type: 'multiple_choice', text: 'Idempotent?', marks: 3, options: [{ text: 'GET', correct: true }, { text: 'POST' }] }),
+  },
+  {
+    id: 13,
+    sectionId: 2,
+    definition: QuestionDefinition.parse({
+      type: 'coding',
+      text: 'Sum',
+      marks: 5,
+      functionName: 'sum',
+      hiddenTests: [
+        { args: [[1, 2]], expected: 3 },
+        { args: [[]], expected: 0 },
+      ],
+    }),
+  },
+];
+const invitation: Invitation = {
+  id: 7,
+  orgId: 1,
+  testId: 3,
+  candidateId: 4,
+  testLinkId: null,
+  attemptNo: 1,
+  previousInvitationId: null,
+  token: 't',
+  status: 'Completed',
+  reportStatus: 'Generated',
+  score: 4.5,
+  timeTaken: 30,
+  proctoring: { wv: 1, tv: 20, leftAt: null },
+  startedAt: T0,
+  deadline: T0 + 60 * 60_000,
+  completedAt: T0 + 30 * 60_000,
+  cancelledAt: null,
+  createdAt: T0,
+  updatedAt: T0,
+};
+const facts = (overrides: Partial<ReportFacts> = {}): ReportFacts => ({
+  invitation,
+  candidate: { id: 4, orgId: 1, testId: 3, email: 'ada@example.com', fullName: 'Ada Lovelace', callbackUrl: null, redirectUrl: null },
+  test: {
+    id: 3,
+    orgId: 1,
+    name: 'Backend',
+    description: '',
+    duration: 60,
+    questionCount: 3,
+    status: 'Active',
+    reportSettings: { verdictBands: [{ label: 'Strong', minPercent: 80 }, { label: 'Consider', minPercent: 40 }], showHiddenTestInputs: false },
+  },
+  sections,
+  questions,
+  answers: new Map([
+    [11, { optionIds: [0] }],
+    [13, { code: 'function sum(a) { return a.length ? 3 : 0 }' }],
+  ]),
+  results: new Map([
+    [11, { marks: -1, cases: null }],
+    [12, { marks: 0, cases: null }],
+    [13, { marks: 5, cases: [true, true] }],
+  ]),
+  sampleRuns: new Map([[13, 4]]),
+  events: [
+    { kind: 'section', at: T0 + 10 * 60_000, sectionId: 2 },
+    { kind: 'left', at: T0 + 12 * 60_000 },
+    { kind: 'returned', at: T0 + 12 * 60_000 + 20_000 },
+  ],
+  snapshots: [{ id: 99, takenAt: T0 + 1_000 }],
+  completedScores: [1, 2, 3, 4.5, 9],
+  ...overrides,
+});
+
+describe('buildReportDetails', () => {
+  it('scores, percent, percentile and verdict band', () => {
+    const details = buildReportDetails(facts());
+    expect(details.score).toEqual({ score: 4.5, maxScore: 10, percent: 45 });
+    expect(details.percentile).toEqual({ percentile: 70, basedOn: 5 });
+    expect(details.verdict).toEqual({ label: 'Consider', minPercent: 40 });
+    expect(details.timeTakenMinutes).toBe(30);
+  });
+
+  it('sections with their scores, maxima and time spent against the suggestion', () => {
+    expect(buildReportDetails(facts()).sections).toEqual([
+      { sectionName: 'Fundamentals', sectionType: 'General Questions', score: -1, maxScore: 5, timeSpentSeconds: 600, suggestedMinutes: 20 },
+      { sectionName: 'Coding', sectionType: 'Coding Questions', score: 5, maxScore: 5, timeSpentSeconds: 1200, suggestedMinutes: 40 },
+    ]);
+  });
+
+  it('each question: the answer against the right one, marks awarded, and for code its hidden tests and runs', () => {
+    const [single, multiple, coding] = buildReportDetails(facts()).questions;
+    expect(single).toMatchObject({ number: 1, awarded: -1, answered: true });
+    expect(single?.options).toEqual([
+      { optionId: 0, text: '200', correct: false, chosen: true },
+      { optionId: 1, text: '404', correct: true, chosen: false },
+    ]);
+    expect(multiple).toMatchObject({ number: 2, awarded: 0, answered: false });
+    expect(coding).toMatchObject({ number: 3, awarded: 5, answered: true, sectionName: 'Coding' });
+    expect(coding?.coding).toEqual({
+      language: 'javascript',
+      code: 'function sum(a) { return a.length ? 3 : 0 }',
+      hiddenTests: { passed: 2, total: 2, cases: [{ passed: true }, { passed: true }] },
+      sampleRuns: 4,
+    });
+  });
+
+  it('shows hidden tests’ inputs only when the test allows it', () => {
+    const test = { ...facts().test, reportSettings: { verdictBands: [], showHiddenTestInputs: true } };
+    const details = buildReportDetails(facts({ test }));
+    expect(details.questions[2]?.coding?.hiddenTests?.cases).toEqual([
+      { passed: true, args: [[1, 2]] },
+      { passed: true, args: [[]] },
+    ]);
+    expect(details.verdict).toBeNull();
+  });
+
+  it('the integrity timeline agrees with wv and tv', () => {
+    const { integrity } = buildReportDetails(facts());
+    expect(integrity.departures).toEqual([
+      { leftAt: new Date(T0 + 12 * 60_000).toISOString(), returnedAt: new Date(T0 + 12 * 60_000 + 20_000).toISOString(), seconds: 20 },
+    ]);
+    expect(integrity.snapshots).toEqual([{ snapshotId: 99, takenAt: new Date(T0 + 1_000).toISOString() }]);
+    expect(integrity.accommodation).toBeNull();
+  });
+
+  it('before scoring: no marks, no percentile, no verdict', () => {
+    const details = buildReportDetails(facts({ invitation: { ...invitation, reportStatus: 'Pending' }, results: new Map() }));
+    expect(details.percentile).toBeNull();
+    expect(details.verdict).toBeNull();
+    expect(details.questions.every((question) => question.awarded === null)).toBe(true);
+    expect(details.questions[2]?.coding?.hiddenTests).toBeNull();
+  });
+});

@@ -1,0 +1,138 @@
+import { minutesTaken } from '../candidate/attempt-clock.js';
+import { isCodingAnswerGiven, type Answer } from '../candidate/scoring.js';
+import type { Candidate } from '../records/candidate.js';
+import type { Invitation } from '../records/invitation.js';
+import type { QuestionRecord, SectionRecord, TestRecord } from '../records/test.js';
+import { percentileRank } from './percentile.js';
+import type { QuestionDetail, ReportDetails, SectionDetail } from './report-details.js';
+import { departuresOf, timeBySection, type AttemptEvent } from './timelines.js';
+import { percentOf, verdictFor } from './verdict.js';
+
+/** What scoring found for one question: its marks, and each hidden test's verdict for coding answers. */
+export interface QuestionResult {
+  readonly marks: number;
+  readonly cases: readonly boolean[] | null;
+}
+
+/** Everything the report is made of, gathered by the shell; this module only decides what it says. */
+export interface ReportFacts {
+  readonly invitation: Invitation;
+  readonly candidate: Candidate;
+  readonly test: TestRecord;
+  readonly sections: readonly SectionRecord[];
+  readonly questions: readonly QuestionRecord[];
+  readonly answers: ReadonlyMap<number, Answer & { language?: string | undefined }>;
+  /** Empty until the attempt is scored. */
+  readonly results: ReadonlyMap<number, QuestionResult>;
+  readonly sampleRuns: ReadonlyMap<number, number>;
+  readonly events: readonly AttemptEvent[];
+  readonly snapshots: readonly { readonly id: number; readonly takenAt: number }[];
+  /** The scores of every completed, scored attempt of the test (this one's included when scored). */
+  readonly completedScores: readonly number[];
+  readonly extraTimePercent?: number | null | undefined;
+}
+
+const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString());
+
+const round2 = (value: number): number => Math.round(value * 100) / 100;
+
+const questionDetail = (facts: ReportFacts, question: QuestionRecord, number: number, sectionName: string): QuestionDetail => {
+  const { definition } = question;
+  const answer = facts.answers.get(question.id);
+  const result = facts.results.get(question.id);
+  const base = {
+    number,
+    questionId: question.id,
+    sectionName,
+    type: definition.type,
+    text: definition.text,
+    marks: definition.marks,
+    negativeMarks: definition.negativeMarks,
+    awarded: result ? result.marks : null,
+  };
+  if (definition.type === 'coding') {
+    const answered = isCodingAnswerGiven(definition, answer);
+    const cases = answered && result?.cases ? result.cases : null;
+    return {
+      ...base,
+      answered,
+      coding: {
+        language: answer?.language ?? definition.language,
+        code: answer?.code ?? null,
+        hiddenTests: cases && {
+          passed: cases.filter(Boolean).length,
+          total: cases.length,
+          cases: cases.map((passed, index) =>
+            facts.test.reportSettings.showHiddenTestInputs ? { passed, args: definition.hiddenTests[index]?.args ?? [] } : { passed },
+          ),
+        },
+        sampleRuns: facts.sampleRuns.get(question.id) ?? 0,
+      },
+    };
+  }
+  const chosen = new Set(answer?.optionIds ?? []);
+  return {
+    ...base,
+    answered: chosen.size > 0,
+    options: definition.options.map((option, optionId) => ({ optionId, text: option.text, correct: option.correct, chosen: chosen.has(optionId) })),
+  };
+};
+
+/** The report as the hiring manager reads it: scores, percentile, verdict, every question, and the integrity signals. */
+export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
+  const { invitation, candidate, test } = facts;
+  const settings = test.reportSettings;
+  const scored = invitation.reportStatus === 'Generated';
+  const maxScore = facts.questions.reduce((sum, question) => sum + question.definition.marks, 0);
+  const score = scored ? invitation.score : 0;
+  const percent = percentOf(score, maxScore);
+  const endedAt = invitation.completedAt ?? invitation.deadline ?? invitation.startedAt ?? 0;
+  const spent = invitation.startedAt === null ? null : timeBySection(facts.events, invitation.startedAt, endedAt, facts.sections[0]?.id);
+
+  let number = 0;
+  const questions: QuestionDetail[] = [];
+  const sections: SectionDetail[] = facts.sections.map((section) => {
+    const inSection = facts.questions.filter((question) => question.sectionId === section.id);
+    for (const question of inSection) questions.push(questionDetail(facts, question, (number += 1), section.name));
+    return {
+      sectionName: section.name,
+      sectionType: section.sectionType,
+      score: round2(inSection.reduce((sum, question) => sum + (facts.results.get(question.id)?.marks ?? 0), 0)),
+      maxScore: inSection.reduce((sum, question) => sum + question.definition.marks, 0),
+      timeSpentSeconds: spent ? (spent.get(section.id) ?? 0) : null,
+      suggestedMinutes: section.duration,
+    };
+  });
+
+  return {
+    testInvitationId: invitation.id,
+    candidate: { fullName: candidate.fullName, emailId: candidate.email },
+    test: { testId: test.id, testName: test.name, duration: test.duration },
+    status: { testStatus: invitation.status, reportStatus: invitation.reportStatus },
+    startedAt: iso(invitation.startedAt),
+    completedAt: iso(invitation.completedAt),
+    timeTakenMinutes:
+      invitation.startedAt !== null && invitation.completedAt !== null
+        ? minutesTaken(invitation.startedAt, invitation.completedAt, invitation.deadline ?? invitation.completedAt)
+        : 0,
+    score: { score, maxScore, percent },
+    percentile: scored ? percentileRank(score, facts.completedScores) : null,
+    verdict: scored ? verdictFor(percent, settings.verdictBands) : null,
+    sections,
+    questions,
+    integrity: {
+      wv: invitation.proctoring.wv,
+      tv: invitation.proctoring.tv,
+      departures:
+        invitation.startedAt === null
+          ? []
+          : departuresOf(facts.events, endedAt).map((departure) => ({
+              leftAt: new Date(departure.leftAt).toISOString(),
+              returnedAt: iso(departure.returnedAt),
+              seconds: departure.seconds,
+            })),
+      snapshots: facts.snapshots.map((snapshot) => ({ snapshotId: snapshot.id, takenAt: new Date(snapshot.takenAt).toISOString() })),
+      accommodation: facts.extraTimePercent ? { extraTimePercent: facts.extraTimePercent } : null,
+    },
+  };
+};

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { Id } from '../ids.js';
+import { InvitationStatus } from '../invitation-status.js';
+import { ReportStatus } from '../schemas/report.js';
+import { SectionType } from '../schemas/test.js';
+import { VerdictBand } from '../schemas/test-definition.js';
+
+/**
+ * Everything a hiring manager decides from, as JSON (`GET /v2/org/report/{id}/details`, an Assay extension):
+ * the same data the PDF report shows, so the TUI and integrators show what the PDF shows.
+ */
+const Instant = z.string().meta({ description: 'ISO 8601, UTC' });
+
+export const ChoiceOptionDetail = z.object({
+  optionId: z.int().nonnegative(),
+  text: z.string(),
+  correct: z.boolean(),
+  chosen: z.boolean(),
+});
+
+export const HiddenTestDetail = z.object({
+  passed: z.boolean(),
+  /** Only when the test's report settings allow (`showHiddenTestInputs`): hidden tests stay secret otherwise. */
+  args: z.array(z.json()).optional(),
+});
+
+export const QuestionDetail = z
+  .object({
+    number: z.int().positive(),
+    questionId: Id,
+    sectionName: z.string(),
+    type: z.enum(['single_choice', 'multiple_choice', 'coding']),
+    text: z.string(),
+    marks: z.number(),
+    negativeMarks: z.number(),
+    /** Null until the attempt is scored. */
+    awarded: z.number().nullable(),
+    answered: z.boolean(),
+    options: z.array(ChoiceOptionDetail).optional(),
+    coding: z
+      .object({
+        language: z.string(),
+        code: z.string().nullable(),
+        /** Null when the code was not run against them (not answered, or not scored yet). */
+        hiddenTests: z.object({ passed: z.int().nonnegative(), total: z.int().nonnegative(), cases: z.array(HiddenTestDetail) }).nullable(),
+        sampleRuns: z.int().nonnegative(),
+      })
+      .optional(),
+  })
+  .meta({ id: 'QuestionDetail' });
+export type QuestionDetail = z.infer<typeof QuestionDetail>;
+
+export const SectionDetail = z
+  .object({
+    sectionName: z.string(),
+    sectionType: SectionType,
+    score: z.number(),
+    maxScore: z.number(),
+    /** Seconds the candidate had this section open; null before the attempt started. */
+    timeSpentSeconds: z.int().nonnegative().nullable(),
+    suggestedMinutes: z.int().nonnegative(),
+  })
+  .meta({ id: 'SectionDetail' });
+export type SectionDetail = z.infer<typeof SectionDetail>;
+
+export const DepartureDetail = z.object({ leftAt: Instant, returnedAt: Instant.nullable(), seconds: z.int().nonnegative() });
+
+export const ReportDetails = z
+  .object({
+    testInvitationId: Id,
+    candidate: z.object({ fullName: z.string(), emailId: z.string() }),
+    test: z.object({ testId: Id, testName: z.string(), duration: z.int() }),
+    status: z.object({ testStatus: InvitationStatus, reportStatus: ReportStatus }),
+    startedAt: Instant.nullable(),
+    completedAt: Instant.nullable(),
+    timeTakenMinutes: z.int().nonnegative(),
+    score: z.object({ score: z.number(), maxScore: z.number(), percent: z.number() }),
+    /** Among every completed attempt of the test; null under the minimum number of attempts. */
+    percentile: z.object({ percentile: z.int().min(0).max(100), basedOn: z.int().positive() }).nullable(),
+    verdict: VerdictBand.nullable(),
+    sections: z.array(SectionDetail),
+    questions: z.array(QuestionDetail),
+    integrity: z.object({
+      wv: z.int().nonnegative(),
+      tv: z.int().nonnegative(),
+      departures: z.array(DepartureDetail),
+      snapshots: z.array(z.object({ snapshotId: Id, takenAt: Instant })),
+      accommodation: z.object({ extraTimePercent: z.int().min(0).max(100) }).nullable(),
+    }),
+  })
+  .meta({ id: 'ReportDetails' });
+export type ReportDetails = z.infer<typeof ReportDetails>;

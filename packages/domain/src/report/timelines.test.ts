@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { RELOAD_GRACE_MS } from '../candidate/proctoring.js';
+import { departuresOf, timeBySection, type AttemptEvent } from './timelines.js';
+
+const T0 = Date.UTC(2026, 11, 1, 9, 0, 0);
+const at = (seconds: number) => T0 + seconds * 1000;
+
+describe('departuresOf', () => {
+  it('lists each counted departure with its return and length', () => {
+    const events: AttemptEvent[] = [
+      { kind: 'left', at: at(60) },
+      { kind: 'left', at: at(61) },
+      { kind: 'returned', at: at(90) },
+      { kind: 'left', at: at(300) },
+      { kind: 'returned', at: at(305) },
+    ];
+    expect(departuresOf(events, at(3600))).toEqual([
+      { leftAt: at(60), returnedAt: at(90), seconds: 30 },
+      { leftAt: at(300), returnedAt: at(305), seconds: 5 },
+    ]);
+  });
+
+  it('leaves out reloads and counts a page closed for long', () => {
+    const events: AttemptEvent[] = [
+      { kind: 'unload', at: at(100) },
+      { kind: 'returned', at: at(102) },
+      { kind: 'unload', at: at(200) },
+      { kind: 'returned', at: at(200) + RELOAD_GRACE_MS + 10_000 },
+    ];
+    expect(departuresOf(events, at(3600))).toEqual([{ leftAt: at(200), returnedAt: at(200) + RELOAD_GRACE_MS + 10_000, seconds: 25 }]);
+  });
+
+  it('a departure still open at the end lasts until the end; events after it are ignored', () => {
+    const events: AttemptEvent[] = [
+      { kind: 'left', at: at(3500) },
+      { kind: 'returned', at: at(3700) },
+    ];
+    expect(departuresOf(events, at(3600))).toEqual([{ leftAt: at(3500), returnedAt: null, seconds: 100 }]);
+  });
+
+  it('matches the counters: as many departures as wv, their seconds add up to tv', () => {
+    const events: AttemptEvent[] = [
+      { kind: 'left', at: at(10) },
+      { kind: 'returned', at: at(15) },
+      { kind: 'unload', at: at(20) },
+      { kind: 'left', at: at(22) },
+      { kind: 'returned', at: at(40) },
+      { kind: 'section', at: at(41), sectionId: 7 },
+    ];
+    const departures = departuresOf(events, at(100));
+    expect(departures).toHaveLength(2);
+    expect(departures.reduce((sum, departure) => sum + departure.seconds, 0)).toBe(25);
+  });
+});
+
+describe('timeBySection', () => {
+  it('splits the attempt between section views, the first section from the start', () => {
+    const events: AttemptEvent[] = [
+      { kind: 'section', at: at(600), sectionId: 2 },
+      { kind: 'left', at: at(700) },
+      { kind: 'section', at: at(900), sectionId: 1 },
+      { kind: 'section', at: at(5000), sectionId: 2 },
+    ];
+    expect(Object.fromEntries(timeBySection(events, at(0), at(1200), 1))).toEqual({ 1: 900, 2: 300 });
+  });
+
+  it('without any view, everything is the first section’s; without sections nothing is counted', () => {
+    expect(Object.fromEntries(timeBySection([], at(0), at(60), 3))).toEqual({ 3: 60 });
+    expect(timeBySection([], at(0), at(60), undefined).size).toBe(0);
+  });
+});

@@ -1,0 +1,64 @@
+import { applyProctoringEvent, type ProctoringCounters } from '../candidate/proctoring.js';
+
+/** What the page reported during an attempt, as stored, in the order it happened. */
+export type AttemptEvent =
+  | { readonly kind: 'left' | 'returned' | 'unload'; readonly at: number }
+  | { readonly kind: 'section'; readonly at: number; readonly sectionId: number };
+
+/** A counted departure: when the candidate left, when they came back (null: not before the end), and for how long. */
+export interface Departure {
+  readonly leftAt: number;
+  readonly returnedAt: number | null;
+  readonly seconds: number;
+}
+
+/**
+ * The departures `wv` and `tv` count, replayed from the page's events with the same rules (reloads that come
+ * back within seconds are not departures). One still open at `endedAt` lasts until then.
+ */
+export const departuresOf = (events: readonly AttemptEvent[], endedAt: number): Departure[] => {
+  const departures: Departure[] = [];
+  let counters: ProctoringCounters = { wv: 0, tv: 0, leftAt: null };
+  let open: number | null = null;
+  for (const event of [...events].sort((a, b) => a.at - b.at)) {
+    if (event.kind === 'section' || event.at > endedAt) continue;
+    const next = applyProctoringEvent(counters, { type: event.kind, at: event.at });
+    // Counted now: the departure began when the candidate left (or when the page went away).
+    if (next.wv > counters.wv) open = counters.leftAt ?? next.leftAt;
+    if (open !== null && next.leftAt === null) {
+      departures.push({ leftAt: open, returnedAt: event.at, seconds: next.tv - counters.tv });
+      open = null;
+    }
+    counters = next;
+  }
+  if (open !== null) departures.push({ leftAt: open, returnedAt: null, seconds: Math.max(0, Math.round((endedAt - open) / 1000)) });
+  return departures;
+};
+
+/**
+ * Seconds spent on each section: from one section view to the next (or the end). Time before the first view is
+ * the first section's, which the page opens on; views after the end count nothing.
+ */
+export const timeBySection = (
+  events: readonly AttemptEvent[],
+  startedAt: number,
+  endedAt: number,
+  firstSectionId: number | undefined,
+): Map<number, number> => {
+  const spent = new Map<number, number>();
+  const views = events
+    .filter((event): event is Extract<AttemptEvent, { kind: 'section' }> => event.kind === 'section' && event.at >= startedAt && event.at < endedAt)
+    .sort((a, b) => a.at - b.at);
+  let current = firstSectionId;
+  let since = startedAt;
+  for (const view of [...views, undefined]) {
+    const until = view?.at ?? endedAt;
+    if (current !== undefined) spent.set(current, (spent.get(current) ?? 0) + (until - since) / 1000);
+    if (view) {
+      current = view.sectionId;
+      since = view.at;
+    }
+  }
+  for (const [sectionId, seconds] of spent) spent.set(sectionId, Math.round(seconds));
+  return spent;
+};
