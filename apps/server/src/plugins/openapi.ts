@@ -1,7 +1,10 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { finishDocument } from '../openapi/finish-document.js';
+import type { JsonObject } from '../openapi/json-walk.js';
+import { documentRoute } from '../openapi/route-transform.js';
 
 /** OpenAPI 3.1 generated from the same zod schemas that validate requests, at /openapi.json and /docs. */
 export const registerOpenApi = async (app: FastifyInstance, publicUrl: string): Promise<void> => {
@@ -15,6 +18,7 @@ export const registerOpenApi = async (app: FastifyInstance, publicUrl: string): 
           'The assessment API v2 (tests, test links, registration, invitations, reports, exports) plus Assay extensions. ' +
           'Every JSON response is the envelope { statuscode, description, result }; on failure result is a message string. ' +
           'Status codes: docs/status-codes.md.',
+        license: { name: 'MIT', identifier: 'MIT' },
       },
       servers: [{ url: publicUrl }],
       tags: [
@@ -36,8 +40,8 @@ export const registerOpenApi = async (app: FastifyInstance, publicUrl: string): 
         },
       },
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform: documentRoute,
+    transformObject: (input) => finishDocument(jsonSchemaTransformObject(input) as JsonObject),
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
 import { InvitationStatus } from '../invitation-status.js';
+import { JsonValue } from '../schemas/json-value.js';
 import { SectionType } from '../schemas/test.js';
 
 /**
@@ -9,7 +10,7 @@ import { SectionType } from '../schemas/test.js';
  */
 export const CandidateOption = z.object({ optionId: z.int().nonnegative(), text: z.string() }).meta({ id: 'CandidateOption' });
 
-export const CodingSample = z.object({ args: z.array(z.json()), expected: z.json() });
+export const CodingSample = z.object({ args: z.array(JsonValue), expected: JsonValue });
 
 export const CandidateQuestion = z
   .object({
@@ -128,9 +129,9 @@ export type RunCodeInput = z.infer<typeof RunCodeInput>;
 
 export const TestCaseResult = z.object({
   passed: z.boolean(),
-  args: z.array(z.json()),
-  expected: z.json(),
-  actual: z.json().optional(),
+  args: z.array(JsonValue),
+  expected: JsonValue,
+  actual: JsonValue.optional(),
   error: z.string().optional(),
 });
 export const RunCodeResult = z.object({ results: z.array(TestCaseResult) }).meta({ id: 'RunCodeResult' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TestStatus } from './test.js';
+import { JsonValue } from './json-value.js';
 
 /** A test lasts at most a day. */
 export const MAX_TEST_MINUTES = 1440;
@@ -32,8 +33,8 @@ export const MultipleChoiceQuestion = z
 
 /** Arguments and expected result are JSON values: the sandbox calls `functionName(...args)`. */
 export const CodingTestCase = z.object({
-  args: z.array(z.json()).max(20),
-  expected: z.json(),
+  args: z.array(JsonValue).max(20),
+  expected: JsonValue,
 });
 
 export const CodingQuestion = z.object({
