@@ -23,6 +23,8 @@ export interface Scenario {
   /** Invitations: completed (scored, called back), running, pending, and one registered on the link. */
   invitations: { completed: number; running: number; pending: number; byLink: number };
   tokens: { completed: string; running: string; pending: string };
+  /** More attempts under way: generated requests submit or cancel some as they go. */
+  moreRunning: string[];
   jobId: number;
   /** An org only the operator API touches, so rotating its keys leaves the harness's key alone. */
   otherOrg: { orgId: number; keyIds: number[] };
@@ -75,6 +77,12 @@ export const playScenario = async (h: Harness): Promise<Scenario> => {
     const running = await registerFor(h, testId, 'running@example.com');
     expectSuccess(await candidate(h, running.token).start());
     const pending = await registerFor(h, testId, 'pending@example.com');
+    const moreRunning: string[] = [];
+    for (const index of [1, 2, 3, 4, 5, 6]) {
+      const { token } = await registerFor(h, testId, `running.${index}@example.com`);
+      expectSuccess(await candidate(h, token).start());
+      moreRunning.push(token);
+    }
     const byLink = expectSuccess<{ testInvitationId: number }>(
       await send({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks/${link.testLinkId}/register`, body: { emailId: 'link@example.com', fullName: 'Grace Hopper' } }),
     );
@@ -92,6 +100,7 @@ export const playScenario = async (h: Harness): Promise<Scenario> => {
       questionIds,
       invitations: { completed: completed.invitationId, running: running.invitationId, pending: pending.invitationId, byLink: byLink.testInvitationId },
       tokens: { completed: completed.token, running: running.token, pending: pending.token },
+      moreRunning,
       jobId: queued.jobId,
       otherOrg: { orgId: org.orgId, keyIds: [...new Set([issued.keyId, ...keys.keys.map((key) => key.keyId)])] },
       callback,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
 import { InvitationStatus } from '../invitation-status.js';
+import { notBlank } from '../schemas/documented-formats.js';
 import { JsonValue } from '../schemas/json-value.js';
 import { SectionType } from '../schemas/test.js';
 
@@ -139,7 +140,7 @@ export type RunCodeResult = z.infer<typeof RunCodeResult>;
 
 export const SelfRegistrationInput = z
   .object({
-    fullName: z.string().trim().min(1, { error: 'fullName must not be empty' }).max(200),
+    fullName: z.string().trim().min(1, { error: 'fullName must not be empty' }).max(200).meta(notBlank),
     emailId: z.email({ error: 'emailId must be a valid email address' }).max(254),
   })
   .meta({ id: 'SelfRegistrationBody' });

@@ -21,3 +21,9 @@ export const documentedInteger = (bounds: { minimum: number; maximum: number; de
   ...bounds,
   pattern: undefined,
 });
+
+/**
+ * Text zod trims before its `min(1)`: whitespace alone is empty. JSON Schema cannot trim, so the document
+ * asks for at least one character that is not whitespace (`\s` is the set String.prototype.trim removes).
+ */
+export const notBlank = { pattern: '\\S' };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
-import { wireDateTimeFormat } from './documented-formats.js';
+import { notBlank, wireDateTimeFormat } from './documented-formats.js';
 
 export const AccessTime = z.union([z.literal(0), z.literal(1), z.literal(2)], {
   error: 'accessTime must be 0 (anytime), 1 (time bound) or 2 (slot wise)',
@@ -31,7 +31,8 @@ export const TestLinkInput = z
       .string({ error: 'testLinkName is required and must be a string' })
       .trim()
       .min(1, { error: 'testLinkName must not be empty' })
-      .max(200, { error: 'testLinkName must be at most 200 characters' }),
+      .max(200, { error: 'testLinkName must be at most 200 characters' })
+      .meta(notBlank),
     accessTime: AccessTime,
     timeZoneId: z.int({ error: 'timeZoneId must be an integer from the time zone table' }).optional(),
     inviteCandidateOnly: Flag('inviteCandidateOnly').optional(),
