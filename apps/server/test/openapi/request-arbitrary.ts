@@ -88,7 +88,14 @@ export const requestsFor = (document: OpenApiDocument, { strict, lax }: Validato
     if (credentials && scheme === 'apiKey') headers['x-api-key'] = hints.apiKey;
     if (credentials && scheme === 'adminToken') headers.authorization = `Bearer ${hints.adminToken}`;
     const search = query.toString();
-    return { operationId: operation.operationId!, method: method.toUpperCase(), url: search ? `${url}?${search}` : url, headers, ...(bodySchema ? { body } : {}), ...(broken ? { broken } : {}) };
+    return {
+      operationId: operation.operationId!,
+      method: method.toUpperCase(),
+      url: search ? `${url}?${search}` : url,
+      headers,
+      ...(bodySchema ? { body } : {}),
+      ...(broken ? { broken } : {}),
+    };
   };
 
   const valid = validValues.filter(isValid).map(({ params, body }) => build(params, body));
@@ -104,7 +111,8 @@ export const requestsFor = (document: OpenApiDocument, { strict, lax }: Validato
       }),
     );
     if (part.parameter.required && part.parameter.in === 'query') {
-      breakings.push(validValues.filter(isValid).map(({ params, body }) => build(params.map((old, position) => (position === index ? undefined : old)), body, `no query ${part.parameter.name}`)));
+      const without = (params: unknown[]) => params.map((old, position) => (position === index ? undefined : old));
+      breakings.push(validValues.filter(isValid).map(({ params, body }) => build(without(params), body, `no query ${part.parameter.name}`)));
     }
   });
   if (bodySchema) {
