@@ -94,12 +94,18 @@ describe.each(backends)('the served OpenAPI document on %s', (backend) => {
       const expected = method === 'post' && (path.startsWith('/v2/org/') || path.startsWith('/admin/'));
       expect(names.includes('Idempotency-Key'), keyOf(method, path)).toBe(expected);
     }
-    expect(document.components.parameters.IdempotencyKey).toMatchObject({ in: 'header', required: false, schema: { type: 'string' } });
+    const key = document.components.parameters.IdempotencyKey!;
+    expect(key).toMatchObject({ in: 'header', required: false, schema: { type: 'string' } });
+    const pattern = new RegExp(String(key.schema.pattern));
+    expect(['0b5b6f1e-4a63-4d6f-9a8f-2c7f0c3a9e11', 'k'.repeat(255)].every((value) => pattern.test(value))).toBe(true);
+    expect(['', 'k'.repeat(256), 'ключ'].some((value) => pattern.test(value))).toBe(false);
   });
 
-  it('documents 429 and 503 with Retry-After on every operation', () => {
+  it('documents 503 with Retry-After on every operation, and 429 wherever rate limits apply', () => {
+    const limited = (path: string) => ['/v2/org/', '/admin/', '/candidate/', '/v2/reports/'].some((prefix) => path.startsWith(prefix));
     for (const { method, path, operation } of operationsOf(document)) {
-      for (const status of ['429', '503']) {
+      expect(operation.responses['429'] !== undefined, keyOf(method, path)).toBe(limited(path));
+      for (const status of limited(path) ? ['429', '503'] : ['503']) {
         const response = resolve(document, operation.responses[status]!);
         expect(response.headers, `${keyOf(method, path)} ${status}`).toHaveProperty('Retry-After');
         expect(response.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/FailureEnvelope' });
