@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentedInteger } from './schemas/documented-formats.js';
 import type { Refusal } from './result.js';
 import type { FailureCode } from './status-codes.js';
 
@@ -22,7 +23,8 @@ export const IdParam = z
   .transform((digits) => {
     const id = Number(digits);
     return Number.isSafeInteger(id) && id > 0 ? id : UNISSUED_ID;
-  });
+  })
+  .meta(documentedInteger({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, format: 'int64' }));
 
 /** An Int64-shaped id (up to 19 digits) that cannot name anything the service issued: 0, or past 2^53 - 1. */
 export const isUnissuedId = (digits: string): boolean =>

@@ -13,6 +13,8 @@ export * from './validation-message.js';
 export * from './schemas/admin.js';
 export * from './schemas/health.js';
 export * from './schemas/invitation.js';
+export * from './schemas/documented-formats.js';
+export * from './schemas/json-value.js';
 export * from './schemas/paging.js';
 export * from './schemas/registration.js';
 export * from './schemas/report.js';

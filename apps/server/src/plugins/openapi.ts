@@ -1,7 +1,10 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { finishDocument } from '../openapi/finish-document.js';
+import type { JsonObject } from '../openapi/json-walk.js';
+import { documentRoute } from '../openapi/route-transform.js';
 
 /** OpenAPI 3.1 generated from the same zod schemas that validate requests, at /openapi.json and /docs. */
 export const registerOpenApi = async (app: FastifyInstance, publicUrl: string): Promise<void> => {
@@ -18,6 +21,7 @@ export const registerOpenApi = async (app: FastifyInstance, publicUrl: string): 
           'Every POST of /v2/org and /admin accepts an Idempotency-Key header (1 to 255 printable characters): a repeat within 24 h ' +
           'answers the first successful response with Idempotent-Replayed: true. Rate-limited routes send RateLimit-Limit, ' +
           'RateLimit-Remaining and RateLimit-Reset, and answer 429.1 with Retry-After when a limit is reached.',
+        license: { name: 'MIT', identifier: 'MIT' },
       },
       servers: [{ url: publicUrl }],
       tags: [
@@ -39,8 +43,8 @@ export const registerOpenApi = async (app: FastifyInstance, publicUrl: string): 
         },
       },
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform: documentRoute,
+    transformObject: (input) => finishDocument(jsonSchemaTransformObject(input) as JsonObject),
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',

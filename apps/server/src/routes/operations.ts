@@ -49,6 +49,12 @@ export const operationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         tags: ['reference'],
         summary: 'JSON Schema of an importable test definition (Assay extension)',
         description: 'Plain JSON Schema (not an envelope), for editors and CI checks of test files.',
+        response: {
+          200: z.any().meta({
+            description: 'The JSON Schema (draft 2020-12) of TestDefinition',
+            content: { 'application/schema+json': { schema: { type: 'object', additionalProperties: true } } },
+          }),
+        },
       },
     },
     async (_request, reply) => reply.type('application/schema+json').send(definitionSchema),

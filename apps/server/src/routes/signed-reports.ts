@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FailureEnvelope, IdParam } from '@assay/domain';
+import { FailureEnvelope, IdParam, documentedInteger } from '@assay/domain';
 import { REPORT_URL_KEY_SETTING, checkReportUrl, newReportUrlKey } from '@assay/delivery';
 import { PDF_MEDIA_TYPE } from '@assay/reports';
 import type { AppContext } from '../context.js';
@@ -18,7 +18,11 @@ export const signedReportRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         summary: 'The report PDF behind a signed ReportPDFUrl (no API key)',
         params: z.object({ testInvitationId: IdParam }),
         querystring: z.object({
-          expires: z.string().regex(/^[0-9]{1,12}$/, { error: 'expires must be a Unix time' }).transform(Number),
+          expires: z
+            .string()
+            .regex(/^[0-9]{1,12}$/, { error: 'expires must be a Unix time' })
+            .transform(Number)
+            .meta(documentedInteger({ minimum: 0, maximum: 999_999_999_999 })),
           signature: z.string().min(1).max(200),
         }),
         response: {

@@ -56,7 +56,13 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export const startHarness = async (backend: Backend, env: Record<string, string> = {}, now?: () => number): Promise<Harness> => {
+/** `prepare` runs on the built app before it is ready: a test's own hooks go there. */
+export const startHarness = async (
+  backend: Backend,
+  env: Record<string, string> = {},
+  now?: () => number,
+  prepare?: (app: FastifyInstance) => void,
+): Promise<Harness> => {
   const { store, dispose } = await openTestStore(backend);
   const config = loadConfig({
     ASSAY_PUBLIC_URL: PUBLIC_URL,
@@ -67,6 +73,7 @@ export const startHarness = async (backend: Backend, env: Record<string, string>
     ...env,
   });
   const app = await buildApp({ config, store, ...(now ? { now } : {}) });
+  prepare?.(app);
   await app.ready();
 
   const createOrg = async (name = 'Acme') => {

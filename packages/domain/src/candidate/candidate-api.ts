@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
 import { InvitationStatus } from '../invitation-status.js';
+import { notBlank } from '../schemas/documented-formats.js';
+import { JsonValue } from '../schemas/json-value.js';
 import { SectionType } from '../schemas/test.js';
 
 /**
@@ -9,7 +11,7 @@ import { SectionType } from '../schemas/test.js';
  */
 export const CandidateOption = z.object({ optionId: z.int().nonnegative(), text: z.string() }).meta({ id: 'CandidateOption' });
 
-export const CodingSample = z.object({ args: z.array(z.json()), expected: z.json() });
+export const CodingSample = z.object({ args: z.array(JsonValue), expected: JsonValue });
 
 export const CandidateQuestion = z
   .object({
@@ -138,9 +140,9 @@ export type RunCodeInput = z.infer<typeof RunCodeInput>;
 
 export const TestCaseResult = z.object({
   passed: z.boolean(),
-  args: z.array(z.json()),
-  expected: z.json(),
-  actual: z.json().optional(),
+  args: z.array(JsonValue),
+  expected: JsonValue,
+  actual: JsonValue.optional(),
   error: z.string().optional(),
 });
 export const RunCodeResult = z.object({ results: z.array(TestCaseResult) }).meta({ id: 'RunCodeResult' });
@@ -148,7 +150,7 @@ export type RunCodeResult = z.infer<typeof RunCodeResult>;
 
 export const SelfRegistrationInput = z
   .object({
-    fullName: z.string().trim().min(1, { error: 'fullName must not be empty' }).max(200),
+    fullName: z.string().trim().min(1, { error: 'fullName must not be empty' }).max(200).meta(notBlank),
     emailId: z.email({ error: 'emailId must be a valid email address' }).max(254),
   })
   .meta({ id: 'SelfRegistrationBody' });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Id } from '../ids.js';
 import { InvitationStatus } from '../invitation-status.js';
 import { ReportStatus } from '../schemas/report.js';
+import { JsonValue } from '../schemas/json-value.js';
 import { SectionType } from '../schemas/test.js';
 import { VerdictBand } from '../schemas/test-definition.js';
 
@@ -21,7 +22,7 @@ export const ChoiceOptionDetail = z.object({
 export const HiddenTestDetail = z.object({
   passed: z.boolean(),
   /** Only when the test's report settings allow (`showHiddenTestInputs`): hidden tests stay secret otherwise. */
-  args: z.array(z.json()).optional(),
+  args: z.array(JsonValue).optional(),
 });
 
 export const QuestionDetail = z

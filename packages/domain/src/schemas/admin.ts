@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
+import { notBlank } from './documented-formats.js';
 
 export const CreateOrgInput = z
   .object({
-    name: z.string({ error: 'name is required' }).trim().min(1, { error: 'name must not be empty' }).max(200),
+    name: z.string({ error: 'name is required' }).trim().min(1, { error: 'name must not be empty' }).max(200).meta(notBlank),
     email: z.email({ error: 'email must be a valid email address' }).max(254),
     timeZoneId: z.int({ error: 'timeZoneId must be an integer from the time zone table' }).optional(),
   })

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { documentedInteger } from './documented-formats.js';
 
 export const MAX_PAGE_SIZE = 100;
+/** Nine digits at most, as the text rule below reads them. */
+export const MAX_PAGE_NO = 999_999_999;
 
 const positiveIntegerText = (name: string, max?: number) =>
   z
@@ -17,8 +20,12 @@ const positiveIntegerText = (name: string, max?: number) =>
 
 /** List paging: page_size defaults to 20 (at most 100), page_no to 1 (spec section 8). */
 export const PagingQuery = z.object({
-  page_size: positiveIntegerText('page_size', MAX_PAGE_SIZE).default(20),
-  page_no: positiveIntegerText('page_no').default(1),
+  page_size: positiveIntegerText('page_size', MAX_PAGE_SIZE)
+    .default(20)
+    .meta({ ...documentedInteger({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 20 }), description: 'Tests per page (default 20).' }),
+  page_no: positiveIntegerText('page_no')
+    .default(1)
+    .meta({ ...documentedInteger({ minimum: 1, maximum: MAX_PAGE_NO, default: 1 }), description: 'Page number, from 1 (the default).' }),
 });
 export type PagingQuery = z.infer<typeof PagingQuery>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
+import { notBlank } from './documented-formats.js';
 
 const HttpUrl = (name: string) =>
   z
@@ -19,7 +20,8 @@ export const RegisterCandidateInput = z
       .string({ error: 'fullName is required and must be a string' })
       .trim()
       .min(1, { error: 'fullName must not be empty' })
-      .max(200, { error: 'fullName must be at most 200 characters' }),
+      .max(200, { error: 'fullName must be at most 200 characters' })
+      .meta(notBlank),
     callbackURL: HttpUrl('callbackURL'),
     redirectURL: HttpUrl('redirectURL'),
   })

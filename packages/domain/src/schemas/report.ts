@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { InvitationStatus } from '../invitation-status.js';
+import { wireDateTimeFormat } from './documented-formats.js';
 
 export const ReportStatus = z.enum(['Pending', 'In progress', 'Generated']);
 export type ReportStatus = z.infer<typeof ReportStatus>;
@@ -12,7 +13,7 @@ export const CandidateReport = z
     testName: z.string(),
     duration: z.int().nonnegative(),
     questions: z.int().nonnegative(),
-    attemptedOn: z.string().nullable(),
+    attemptedOn: z.string().nullable().meta(wireDateTimeFormat('When the attempt started; null before.')),
     totalScore: z.string(),
     score: z.string(),
     wv: z.int().nonnegative(),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { TestStatus } from './test.js';
+import { notBlank } from './documented-formats.js';
+import { JsonValue } from './json-value.js';
 
 /** A test lasts at most a day. */
 export const MAX_TEST_MINUTES = 1440;
@@ -7,12 +9,12 @@ export const MAX_TEST_MINUTES = 1440;
 const Marks = z.number().min(0).max(1000);
 
 const Option = z.object({
-  text: z.string().trim().min(1).max(2000),
+  text: z.string().trim().min(1).max(2000).meta(notBlank),
   correct: z.boolean().default(false),
 });
 
 const QuestionBase = {
-  text: z.string().trim().min(1).max(20_000),
+  text: z.string().trim().min(1).max(20_000).meta(notBlank),
   marks: Marks.default(1),
   /** Subtracted for a wrong answer; an unanswered question scores 0. */
   negativeMarks: Marks.default(0),
@@ -32,8 +34,8 @@ export const MultipleChoiceQuestion = z
 
 /** Arguments and expected result are JSON values: the sandbox calls `functionName(...args)`. */
 export const CodingTestCase = z.object({
-  args: z.array(z.json()).max(20),
-  expected: z.json(),
+  args: z.array(JsonValue).max(20),
+  expected: JsonValue,
 });
 
 export const CodingQuestion = z.object({
@@ -52,7 +54,7 @@ export type QuestionDefinition = z.infer<typeof QuestionDefinition>;
 
 export const SectionDefinition = z
   .object({
-    sectionName: z.string().trim().min(1).max(200),
+    sectionName: z.string().trim().min(1).max(200).meta(notBlank),
     sectionType: z.enum(['general', 'coding']),
     duration: z.int().min(1).max(600),
     questions: z.array(QuestionDefinition).min(1).max(500),
@@ -87,7 +89,7 @@ export type ReportSettings = z.infer<typeof ReportSettings>;
 /** What `POST /v2/org/tests` imports. Its JSON Schema is published at docs/test-definition.schema.json. */
 export const TestDefinition = z
   .object({
-    testName: z.string().trim().min(1).max(200),
+    testName: z.string().trim().min(1).max(200).meta(notBlank),
     description: z.string().max(20_000).default(''),
     report: ReportSettings.prefault({}),
     /** Minutes; defaults to the sum of the section durations, and can never be shorter than it. */

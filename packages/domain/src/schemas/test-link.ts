@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
+import { notBlank, wireDateTimeFormat } from './documented-formats.js';
 
 export const AccessTime = z.union([z.literal(0), z.literal(1), z.literal(2)], {
   error: 'accessTime must be 0 (anytime), 1 (time bound) or 2 (slot wise)',
@@ -15,9 +16,13 @@ export type TestLinkStatus = z.infer<typeof TestLinkStatus>;
 const Flag = (name: string) => z.union([z.literal(0), z.literal(1)], { error: `${name} must be 0 or 1` });
 
 /** Dates may come as text, null or, for accessTime 0, empty strings (the update sample). */
-const WireDateTimeInput = z.union([z.string(), z.null()], {
-  error: 'must be a string in the format YYYY-MM-DDTHH:MM:SS or null',
-});
+const WireDateTimeInput = z
+  .union([z.string(), z.null()], { error: 'must be a string in the format YYYY-MM-DDTHH:MM:SS or null' })
+  .meta({
+    pattern: '^(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2})?$',
+    description: 'UTC, YYYY-MM-DDTHH:MM:SS (no zone suffix). Required for accessTime 1 and 2; null or "" for accessTime 0, where any value is ignored.',
+  });
+const WireDateTime = (description: string) => z.string().nullable().meta(wireDateTimeFormat(description));
 
 /** Body of create (4.3) and update (4.4). Date rules are checked by `resolveAccessWindow`. */
 export const TestLinkInput = z
@@ -26,7 +31,8 @@ export const TestLinkInput = z
       .string({ error: 'testLinkName is required and must be a string' })
       .trim()
       .min(1, { error: 'testLinkName must not be empty' })
-      .max(200, { error: 'testLinkName must be at most 200 characters' }),
+      .max(200, { error: 'testLinkName must be at most 200 characters' })
+      .meta(notBlank),
     accessTime: AccessTime,
     timeZoneId: z.int({ error: 'timeZoneId must be an integer from the time zone table' }).optional(),
     inviteCandidateOnly: Flag('inviteCandidateOnly').optional(),
@@ -48,8 +54,8 @@ export const TestLink = z
     testLinkName: z.string(),
     testLinkAccessKey: z.string(),
     accessTime: AccessTime,
-    startDateTime: z.string().nullable(),
-    endDateTime: z.string().nullable(),
+    startDateTime: WireDateTime('Start of the access period; null for accessTime 0.'),
+    endDateTime: WireDateTime('End of the access period; null for accessTime 0.'),
     timeZoneId: z.int(),
     inviteCandidateOnly: z.int(),
     imageProctoring: z.int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
+import { documentedInteger } from './documented-formats.js';
 
 export const WebhookSecret = z.object({ secret: z.string(), createdAt: z.string(), expiresAt: z.string().nullable() });
 export type WebhookSecret = z.infer<typeof WebhookSecret>;
@@ -54,14 +55,20 @@ export const EVENTS_PAGE_MAX = 1000;
 
 /** Reconciliation window: ISO 8601 instants, `to` defaults to now; at most 1000 events a page. */
 export const EventsQuery = z.object({
-  from: z.iso.datetime({ offset: true, error: 'from must be an ISO-8601 date-time' }),
-  to: z.iso.datetime({ offset: true, error: 'to must be an ISO-8601 date-time' }).optional(),
+  from: z.iso
+    .datetime({ offset: true, error: 'from must be an ISO-8601 date-time' })
+    .meta({ description: 'Start of the window, inclusive: an ISO 8601 date-time with Z or an offset.' }),
+  to: z.iso
+    .datetime({ offset: true, error: 'to must be an ISO-8601 date-time' })
+    .optional()
+    .meta({ description: 'End of the window, exclusive; after from (else 400.4). Defaults to now.' }),
   limit: z
     .string()
     .regex(/^[0-9]{1,4}$/, { error: 'limit must be a positive integer' })
     .transform(Number)
     .pipe(z.number().int().min(1).max(EVENTS_PAGE_MAX))
-    .default(EVENTS_PAGE_DEFAULT),
+    .default(EVENTS_PAGE_DEFAULT)
+    .meta({ ...documentedInteger({ minimum: 1, maximum: EVENTS_PAGE_MAX, default: EVENTS_PAGE_DEFAULT }), description: 'Events per page (default 500).' }),
 });
 export type EventsQuery = z.infer<typeof EventsQuery>;
 

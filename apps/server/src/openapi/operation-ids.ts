@@ -1,0 +1,62 @@
+/**
+ * The operationId of every documented route, keyed by method and OpenAPI path. Generated clients name
+ * their functions after these, so they are part of the public contract: never rename one. A new route
+ * needs a line here — test/openapi/operation-ids.test.ts names any route that lacks one.
+ */
+export const OPERATION_IDS: Readonly<Record<string, string>> = {
+  // Operations and reference data (public)
+  'GET /healthz': 'getHealth',
+  'GET /readyz': 'getReadiness',
+  'GET /v2/timezones': 'listTimeZones',
+  'GET /v2/test-definition.schema.json': 'getTestDefinitionSchema',
+  'GET /v2/reports/{testInvitationId}/pdf': 'getSignedReportPdf',
+
+  // Candidate API (public: the token or access key in the path is the credential)
+  'GET /candidate/v1/{token}': 'getCandidateSession',
+  'POST /candidate/v1/{token}/start': 'startAttempt',
+  'PUT /candidate/v1/{token}/answers/{questionId}': 'saveAnswer',
+  'POST /candidate/v1/{token}/events': 'recordProctoringEvent',
+  'POST /candidate/v1/{token}/snapshots': 'uploadSnapshot',
+  'POST /candidate/v1/{token}/run/{questionId}': 'runSampleTests',
+  'POST /candidate/v1/{token}/submit': 'submitAttempt',
+  'GET /candidate/v1/links/{accessKey}': 'getPublicLink',
+  'POST /candidate/v1/links/{accessKey}/register': 'registerOnPublicLink',
+
+  // The assessment API v2 (API key)
+  'GET /v2/org/tests': 'listTests',
+  'POST /v2/org/tests': 'importTest',
+  'GET /v2/org/tests/{testId}': 'getTest',
+  'POST /v2/org/tests/{testId}/testlinks': 'createTestLink',
+  'GET /v2/org/tests/{testId}/testlinks': 'listTestLinks',
+  'POST /v2/org/tests/{testId}/testlinks/{testLinkId}': 'updateTestLink',
+  'GET /v2/org/tests/{testId}/testlinks/{testLinkId}': 'getTestLink',
+  'POST /v2/org/tests/{testId}/register': 'registerCandidate',
+  'POST /v2/org/tests/{testId}/testlinks/{testLinkId}/register': 'registerCandidateByTestLink',
+  'GET /v2/org/testinvitation/{testInvitationId}/cancel': 'cancelInvitation',
+  'GET /v2/org/testinvitation/{testInvitationId}/reattempt': 'reattemptInvitation',
+  'GET /v2/org/testinvitation/{testInvitationId}/reset': 'resetInvitation',
+  'GET /v2/org/report/{testInvitationId}': 'getCandidateReport',
+  'GET /v2/org/report/{testInvitationId}/sections': 'getSectionReport',
+  'GET /v2/org/report/{testInvitationId}/details': 'getReportDetails',
+  'GET /v2/org/report/{testInvitationId}/pdf': 'exportReportPdf',
+  'GET /v2/org/report/{testId}/excel': 'exportTestExcel',
+  'GET /v2/org/webhooks': 'getWebhookSettings',
+  'POST /v2/org/webhooks/secret/rotate': 'rotateWebhookSecret',
+  'POST /v2/org/webhooks/settings': 'updateWebhookSettings',
+  'POST /v2/org/webhooks/test': 'sendTestEvent',
+  'GET /v2/org/testinvitation/{testInvitationId}/deliveries': 'listDeliveries',
+  'POST /v2/org/deliveries/{jobId}/redeliver': 'redeliver',
+  'GET /v2/org/events': 'listEvents',
+
+  // Operator API (admin token)
+  'POST /admin/orgs': 'createOrg',
+  'GET /admin/orgs/{orgId}/keys': 'listApiKeys',
+  'POST /admin/orgs/{orgId}/keys': 'issueApiKey',
+  'POST /admin/orgs/{orgId}/keys/rotate': 'rotateApiKeys',
+  'POST /admin/orgs/{orgId}/keys/{keyId}/revoke': 'revokeApiKey',
+};
+
+/** Fastify's `/tests/:testId` as OpenAPI's `/tests/{testId}`. */
+export const openApiPath = (fastifyUrl: string): string => fastifyUrl.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+export const operationKey = (method: string, path: string): string => `${method.toUpperCase()} ${path}`;

@@ -1,0 +1,61 @@
+import type { JsonObject } from './json-walk.js';
+
+/**
+ * The completion callback (spec section 6) as an OpenAPI 3.1 webhook: what Assay POSTs to a candidate's
+ * callbackURL, signed per Standard Webhooks (packages/delivery/src/signing.ts), and how the answer is read
+ * (packages/delivery/src/deliver.ts).
+ */
+export const completionWebhooks: JsonObject = {
+  completionCallback: {
+    post: {
+      operationId: 'completionCallback',
+      tags: ['webhooks'],
+      summary: 'A candidate completed a test (sent to the callbackURL given at registration)',
+      description:
+        'Sent once the report is scored, signed per Standard Webhooks (https://www.standardwebhooks.com/) with the ' +
+        "organization's whsec_ secrets (GET /v2/org/webhooks). Verify the signature over the raw body before parsing, " +
+        'reject stale timestamps, and deduplicate on webhook-id: a retry repeats the same id and body. With the ' +
+        'trailingSpaceKeys setting (POST /v2/org/webhooks/settings) the keys TotalScore, CandidateScore and ' +
+        'ReportPDFUrl carry a trailing space, as in the spec\'s sample. ReportPDFUrl opens the report PDF without an API key for 30 days.',
+      security: [],
+      parameters: [
+        {
+          name: 'webhook-id',
+          in: 'header',
+          required: true,
+          description: 'The message id: the same on every retry of one event, so receivers deduplicate on it.',
+          schema: { type: 'string', minLength: 1 },
+        },
+        {
+          name: 'webhook-timestamp',
+          in: 'header',
+          required: true,
+          description: 'When this attempt was signed, in Unix seconds; part of the signed content.',
+          schema: { type: 'string', pattern: '^[0-9]{1,12}$' },
+        },
+        {
+          name: 'webhook-signature',
+          in: 'header',
+          required: true,
+          description:
+            'Space-separated "v1,<base64 HMAC-SHA256 of webhook-id.webhook-timestamp.body>" entries, one per active ' +
+            'secret (two during the 24 hours after a rotation): accept the message if any entry verifies.',
+          schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$' },
+        },
+      ],
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/CompletionCallback' } } },
+      },
+      responses: {
+        '2XX': { description: 'Received: the callback is not sent again.' },
+        '410': { description: 'Gone: Assay stops delivering this callback.' },
+        default: {
+          description:
+            'Anything else, a redirect or no answer within the time-out is retried for more than a day ' +
+            '(5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, plus jitter), honouring Retry-After.',
+        },
+      },
+    },
+  },
+};

@@ -1,0 +1,82 @@
+import { expect } from 'vitest';
+import { candidate } from '../helpers/candidate.js';
+import type { Harness } from '../helpers/test-app.js';
+import { adminHeaders, recording, type Exchange, type Scenario } from './scenario.js';
+
+const TINY_TEST = {
+  testName: 'Tiny',
+  sections: [
+    {
+      sectionName: 'A',
+      sectionType: 'general',
+      duration: 5,
+      questions: [{ type: 'single_choice', text: 'Yes?', marks: 1, options: [{ text: 'yes', correct: true }, { text: 'no', correct: false }] }],
+    },
+  ],
+};
+
+const PIXEL_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+/** Calls every JSON operation at least once, successes and refusals alike, and keeps what the server said. */
+export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<Exchange[]> => {
+  const exchanges: Exchange[] = [];
+  const send = recording(h, exchanges);
+  const admin = { apiKey: null, headers: adminHeaders };
+  const { testId, testLinkId, accessKey, questionIds, invitations } = s;
+  const fresh = async (emailId: string) => {
+    const body = (await send({ method: 'POST', url: `/v2/org/tests/${testId}/register`, body: { emailId, fullName: 'Alan Turing' } })).json();
+    return { id: body.result.testInvitationId as number, token: new URL(body.result.takeTestURL as string).pathname.split('/').at(-1)! };
+  };
+  for (const url of ['/healthz', '/readyz', '/v2/timezones', '/v2/test-definition.schema.json']) await send({ method: 'GET', url, apiKey: null });
+  await send({ method: 'GET', url: '/v2/org/tests?page_size=5&page_no=1' });
+  await send({ method: 'GET', url: `/v2/org/tests/${testId}` });
+  await send({ method: 'POST', url: '/v2/org/tests', body: TINY_TEST });
+  const window = { testLinkName: 'Window', accessTime: 1, startDateTime: '2026-01-01T09:00:00', endDateTime: '2036-01-01T09:00:00', timeZoneId: 1720 };
+  await send({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks`, body: window });
+  const renamed = { testLinkName: 'Open, renamed', accessTime: 0, startDateTime: '', endDateTime: '' };
+  await send({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks/${testLinkId}`, body: renamed });
+  await send({ method: 'GET', url: `/v2/org/tests/${testId}/testlinks/${testLinkId}` });
+  await send({ method: 'GET', url: `/v2/org/tests/${testId}/testlinks` });
+  const byLink = { emailId: 'second.link@example.com', fullName: 'Edsger Dijkstra' };
+  await send({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks/${testLinkId}/register`, body: byLink });
+  await send({ method: 'GET', url: `/v2/org/testinvitation/${invitations.pending}/cancel?testId=${testId}` });
+  await send({ method: 'GET', url: `/v2/org/testinvitation/${invitations.completed}/reattempt` });
+  await send({ method: 'GET', url: `/v2/org/report/${invitations.completed}` });
+  await send({ method: 'GET', url: `/v2/org/report/${invitations.completed}/sections` });
+  await send({ method: 'GET', url: `/v2/org/report/${invitations.completed}/details` });
+  await send({ method: 'GET', url: `/v2/org/report/${invitations.running}` });
+  await send({ method: 'GET', url: '/v2/org/webhooks' });
+  await send({ method: 'POST', url: '/v2/org/webhooks/settings', body: { trailingSpaceKeys: false } });
+  await send({ method: 'POST', url: '/v2/org/webhooks/secret/rotate' });
+  await send({ method: 'GET', url: `/v2/org/testinvitation/${invitations.completed}/deliveries` });
+  await send({ method: 'POST', url: `/v2/org/deliveries/${s.jobId}/redeliver` });
+  await send({ method: 'GET', url: `/v2/org/events?from=${encodeURIComponent('2020-01-01T00:00:00Z')}&limit=10` });
+  const taking = await fresh('taking@example.com');
+  const api = candidate(h, taking.token);
+  await send({ method: 'GET', url: `/candidate/v1/${taking.token}`, apiKey: null });
+  await send({ method: 'POST', url: `/candidate/v1/${taking.token}/start`, apiKey: null });
+  await send({ method: 'PUT', url: `/candidate/v1/${taking.token}/answers/${questionIds[1]}`, body: { optionIds: [0, 1] }, apiKey: null });
+  await send({ method: 'POST', url: `/candidate/v1/${taking.token}/events`, body: { type: 'left', at: new Date().toISOString() }, apiKey: null });
+  await send({ method: 'POST', url: `/candidate/v1/${taking.token}/snapshots`, body: { image: PIXEL_PNG }, apiKey: null });
+  await send({ method: 'POST', url: `/candidate/v1/${taking.token}/run/${questionIds[2]}`, body: { code: 'function sum(n) { return 3; }' }, apiKey: null });
+  await send({ method: 'POST', url: `/candidate/v1/${taking.token}/submit`, apiKey: null });
+  expect((await api.session()).statusCode).toBe(200);
+  await send({ method: 'GET', url: `/v2/org/testinvitation/${invitations.running}/reset` });
+  await send({ method: 'GET', url: `/candidate/v1/links/${accessKey}`, apiKey: null });
+  await send({ method: 'POST', url: `/candidate/v1/links/${accessKey}/register`, body: { emailId: 'self@example.com', fullName: 'Barbara Liskov' }, apiKey: null });
+  await send({ method: 'POST', url: '/admin/orgs', body: { name: 'Third', email: 'third@example.com', timeZoneId: 1720 }, ...admin });
+  const { orgId, keyIds } = s.otherOrg;
+  await send({ method: 'GET', url: `/admin/orgs/${orgId}/keys`, ...admin });
+  await send({ method: 'POST', url: `/admin/orgs/${orgId}/keys/${keyIds[0]}/revoke`, ...admin });
+  await send({ method: 'POST', url: `/admin/orgs/${orgId}/keys`, ...admin });
+  await send({ method: 'POST', url: `/admin/orgs/${orgId}/keys/rotate`, ...admin });
+  // Refusals: each is typed by the document's 4XX.
+  await send({ method: 'GET', url: '/v2/org/tests', apiKey: null });
+  await send({ method: 'GET', url: '/v2/org/tests?page_size=101' });
+  await send({ method: 'GET', url: '/v2/org/tests/999999' });
+  await send({ method: 'GET', url: `/v2/org/testinvitation/${invitations.completed}/cancel` });
+  await send({ method: 'GET', url: '/admin/orgs/1/keys', apiKey: null });
+  await send({ method: 'GET', url: '/candidate/v1/not-a-token', apiKey: null });
+  await send({ method: 'GET', url: '/v2/reports/1/pdf?expires=1&signature=forged', apiKey: null });
+  return exchanges;
+};
