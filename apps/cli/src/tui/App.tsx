@@ -1,4 +1,4 @@
-import { Box, Text, useApp, useInput } from 'ink';
+import { Box, Text, useApp } from 'ink';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { Footer, HelpPanel } from './components/KeyHints.js';
 import { InvitationsScreen } from './screens/InvitationsScreen.js';
@@ -11,7 +11,7 @@ import { TestDetailsScreen } from './screens/TestDetailsScreen.js';
 import { TestListScreen } from './screens/TestListScreen.js';
 import { ConnectionContext, useConnection, type Connection } from './shell/client-context.js';
 import { ScreenErrorBoundary } from './shell/ScreenErrorBoundary.js';
-import { ScreenSlotContext, type KeyHint, type ScreenChrome, type ScreenSlot } from './shell/screen-slot.js';
+import { ScreenSlotContext, useLatestInput, type KeyHint, type ScreenChrome, type ScreenSlot } from './shell/screen-slot.js';
 import { TerminalSizeProvider, useTerminalSize, type TerminalSize } from './shell/terminal-size.js';
 import { appReducer, initialAppState, type AppState, type Route } from './state/app-state.js';
 
@@ -64,14 +64,14 @@ const Frame = ({ options }: { options: AppOptions }) => {
     if (state.quitting) exit();
   }, [state.quitting, exit]);
 
-  useInput((input, key) => {
+  useLatestInput((input, key) => {
     if (state.help) {
       if (input === '?' || input === 'q' || key.escape) dispatch({ type: 'toggleHelp' });
       return;
     }
     if (input === '?' && !top?.typing) dispatch({ type: 'toggleHelp' });
     else if (!top?.modal && (key.escape || (input === 'q' && !top?.typing))) dispatch({ type: 'back' });
-  });
+  }, true);
 
   const open = useCallback((route: Route) => dispatch({ type: 'open', route }), []);
   const back = useCallback(() => dispatch({ type: 'back' }), []);

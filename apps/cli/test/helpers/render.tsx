@@ -1,4 +1,5 @@
 import type { AssayClient } from '@assay/client';
+import { Box } from 'ink';
 import { render } from 'ink-testing-library';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +25,7 @@ export const KEYS = {
   ctrlS: '\u0013',
 } as const;
 
-export const tick = (ms = 30) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export const tick = (ms = 50) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export interface Rendered {
   lastFrame(): string;
@@ -33,7 +34,7 @@ export interface Rendered {
   opened: Route[];
   backs(): number;
   chrome(): ScreenChrome | undefined;
-  /** Types each key (or text) and waits a tick after it, so `useInput` has seen it before the next. */
+  /** Types each key (or text) and waits a tick after it, so `useInput` has seen it before the next; one key per argument. */
   press(...keys: string[]): Promise<void>;
   /** Waits until the screen shows `text` (or the predicate holds); fails with the last frame. */
   waitFor(expected: string | RegExp | ((frame: string) => boolean), timeoutMs?: number): Promise<string>;
@@ -70,7 +71,11 @@ export const renderScreen = (
   const tree = (active: boolean) => (
     <ConnectionContext.Provider value={{ client: options.client, baseUrl: options.baseUrl ?? 'http://assay.test', downloadDir }}>
       <TerminalSizeProvider fixed={size}>
-        <ScreenSlotContext.Provider value={slotOf(active)}>{screen}</ScreenSlotContext.Provider>
+        <ScreenSlotContext.Provider value={slotOf(active)}>
+          <Box width={size.columns} flexDirection="column">
+            {screen}
+          </Box>
+        </ScreenSlotContext.Provider>
       </TerminalSizeProvider>
     </ConnectionContext.Provider>
   );
@@ -95,6 +100,8 @@ export const renderScreen = (
         if (Date.now() > deadline) throw new Error(`Timed out waiting for ${String(expected)}; the screen shows:\n${lastFrame()}`);
         await tick(20);
       }
+      // Let React run the effects of the frame just seen before the test types on.
+      await tick();
       return lastFrame();
     },
     setActive: (active) => instance.rerender(tree(active)),

@@ -1,7 +1,6 @@
 import type { DownloadOptions, FileDownload } from '@assay/client';
 import { saveToFile } from '@assay/client/node';
 import { Box, Text } from 'ink';
-import TextInput from 'ink-text-input';
 import { resolve } from 'node:path';
 import { useReducer, type Dispatch } from 'react';
 import { useConnection } from '../shell/client-context.js';
@@ -10,6 +9,7 @@ import { useCall } from '../shell/use-call.js';
 import { downloadCallKey, downloadReducer, idleDownload, type DownloadEvent, type DownloadState } from '../state/download-state.js';
 import { Bar } from './Bar.js';
 import { FailureText } from './FailureText.js';
+import { TextField } from './TextField.js';
 
 /** A download driven by its reducer: the file is streamed to disk with `saveToFile`, progress as it comes. */
 export const useDownload = (request: (options: DownloadOptions) => Promise<FileDownload>): [DownloadState, Dispatch<DownloadEvent>] => {
@@ -39,7 +39,7 @@ export const DownloadPanel = ({ state, dispatch, width }: { state: DownloadState
       {state.phase === 'naming' ? (
         <Box>
           <Text>Save to: </Text>
-          <TextInput value={state.path} focus={active} onChange={(path) => dispatch({ type: 'edit', path })} />
+          <TextField value={state.path} focus={active} onChange={(path) => dispatch({ type: 'edit', path })} />
           <Text dimColor> (Enter saves, Esc cancels)</Text>
         </Box>
       ) : null}

@@ -1,6 +1,5 @@
 import { findTimeZone, type TestLink } from '@assay/domain';
 import { Box, Text } from 'ink';
-import TextInput from 'ink-text-input';
 import { useEffect, useReducer, type ReactNode } from 'react';
 import { accessModeName } from '../../format/link-text.js';
 import { FailureText } from '../components/FailureText.js';
@@ -9,6 +8,7 @@ import { useChrome, useScreenInput, useScreenSlot } from '../shell/screen-slot.j
 import { useCall } from '../shell/use-call.js';
 import { blankLinkFields, inZone, linkBodyOfFields, linkFieldErrors, linkFieldOrder, linkFieldsOf, zonesMatching, type LinkField } from '../state/link-form-fields.js';
 import { initialLinkForm, isTextField, linkFormCallKey, linkFormReducer, type LinkFormState } from '../state/link-form-state.js';
+import { TextField } from '../components/TextField.js';
 
 const FORM_HINTS = [
   { keys: 'Tab/↑↓', label: 'field' },
@@ -120,7 +120,7 @@ export const LinkFormScreen = ({ testId, link }: { testId: number; link: TestLin
   /** As you type: a field shows its problem as soon as it has text, and every field after a save attempt. */
   const errorOf = (field: Exclude<LinkField, 'save'>) => (state.attempted || String(fields[field]).length > 0 ? errors[field] : undefined);
   const text = (field: 'name' | 'start' | 'end' | 'stakeholder', placeholder: string) => (
-    <TextInput value={fields[field]} placeholder={placeholder} focus={active && state.phase === 'editing' && focus === field} onChange={(value) => dispatch({ type: 'input', value })} />
+    <TextField value={fields[field]} placeholder={placeholder} focus={active && state.phase === 'editing' && focus === field} onChange={(value) => dispatch({ type: 'input', value })} />
   );
   const zone = findTimeZone(fields.timeZoneId);
   const order = linkFieldOrder(fields, existing);

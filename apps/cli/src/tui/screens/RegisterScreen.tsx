@@ -1,6 +1,5 @@
 import type { TestLink } from '@assay/domain';
 import { Box, Text, useStdout } from 'ink';
-import TextInput from 'ink-text-input';
 import { useReducer } from 'react';
 import { FailureText } from '../components/FailureText.js';
 import { useConnection } from '../shell/client-context.js';
@@ -8,6 +7,7 @@ import { copyToClipboard } from '../shell/clipboard.js';
 import { useChrome, useScreenInput, useScreenSlot } from '../shell/screen-slot.js';
 import { useCall } from '../shell/use-call.js';
 import { candidateErrors, initialRegister, registerCallKey, registerReducer, type CandidateField } from '../state/register-state.js';
+import { TextField } from '../components/TextField.js';
 
 const FORM_HINTS = [
   { keys: 'Tab/↑↓', label: 'field' },
@@ -70,7 +70,7 @@ export const RegisterScreen = ({ testId, testName, link }: { testId: number; tes
           {focused ? '› ' : '  '}
           {label.padEnd(11)}
         </Text>
-        <TextInput value={state[name]} placeholder={placeholder} focus={active && focused} onChange={(value) => dispatch({ type: 'input', value })} />
+        <TextField value={state[name]} placeholder={placeholder} focus={active && focused} onChange={(value) => dispatch({ type: 'input', value })} />
         {error ? <Text color="red"> ✗ {error}</Text> : null}
       </Box>
     );

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
-import TextInput from 'ink-text-input';
 import { useEffect, useReducer } from 'react';
 import { FailureText } from '../components/FailureText.js';
+import { TextField } from '../components/TextField.js';
 import { columnsFor, Row } from '../components/Row.js';
 import { StatusText } from '../components/StatusText.js';
 import { useConnection } from '../shell/client-context.js';
@@ -101,7 +101,7 @@ export const TestListScreen = () => {
       {state.editing || state.query ? (
         <Box>
           <Text>Search: </Text>
-          <TextInput value={state.query} focus={active && state.editing} onChange={(query) => dispatch({ type: 'searchInput', query })} />
+          <TextField value={state.query} focus={active && state.editing} onChange={(query) => dispatch({ type: 'searchInput', query })} />
         </Box>
       ) : null}
       {state.phase === 'failed' ? <FailureText failure={state.failure} hint="(r to retry)" /> : null}

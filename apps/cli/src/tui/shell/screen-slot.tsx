@@ -1,5 +1,5 @@
 import { useInput, type Key } from 'ink';
-import { createContext, useContext, useEffect, useRef } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef } from 'react';
 import type { Route } from '../state/app-state.js';
 
 /** One key binding, shown in the footer and in the help. */
@@ -46,10 +46,20 @@ export const useChrome = (chrome: ScreenChrome): void => {
   }, [report, signature]);
 };
 
-/** `useInput`, live only while the screen is on top. */
+/**
+ * `useInput` that always runs the handler of the latest render (a key that arrives right after new data is
+ * drawn, before effects re-subscribe, must not meet the previous render's state), live only on top.
+ */
+export const useLatestInput = (handler: (input: string, key: Key) => void, isActive: boolean): void => {
+  const latest = useRef(handler);
+  latest.current = handler;
+  const stable = useCallback((input: string, key: Key) => latest.current(input, key), []);
+  useInput(stable, { isActive });
+};
+
 export const useScreenInput = (handler: (input: string, key: Key) => void): void => {
   const { active } = useScreenSlot();
-  useInput(handler, { isActive: active });
+  useLatestInput(handler, active);
 };
 
 /** Runs `onReturn` each time the screen comes back on top (after a screen above it was closed). */
