@@ -89,7 +89,7 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
         <Text bold>{report.fullName}</Text> &lt;{report.emailId}&gt; · {report.testName}
       </Text>
       <Text>
-        <StatusText status={report.testStatus} /> · report <StatusText status={report.reportStatus} /> · attempted {report.attemptedOn ?? 'not yet'} · {report.timeTaken} of{' '}
+        <StatusText status={report.testStatus} /> · report <StatusText status={report.reportStatus} /> · attempted {report.attemptedOn ? `${report.attemptedOn.replace('T', ' ')} UTC` : 'not yet'} · {report.timeTaken} of{' '}
         {report.duration} min
       </Text>
       <Text> </Text>
