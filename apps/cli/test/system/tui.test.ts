@@ -104,4 +104,24 @@ describe('the interactive UI in a terminal', () => {
     await terminal.keys('q');
     await terminal.waitFor('assay exited with 0');
   });
+
+  it('shows a progress bar for a download on a terminal, and none with --json', async () => {
+    const { testInvitationId } = await org.client.invitations.register(test.testId, { emailId: 'grace@example.com', fullName: 'Grace Hopper' });
+    const shell = new TmuxTerminal(
+      `${process.execPath} ${CLI_MAIN} report ${testInvitationId} --pdf bar.pdf; echo "first exited $?"; ${process.execPath} ${CLI_MAIN} report ${testInvitationId} --pdf quiet.pdf --json; echo "second exited $?"; sleep 30`,
+      { columns: 100, rows: 30, cwd, env: { ASSAY_URL: serverUrl(), ASSAY_API_KEY: org.apiKey, XDG_CONFIG_HOME: cwd, TERM: 'xterm-256color' } },
+    );
+    try {
+      const screen = await shell.waitFor('second exited 0');
+      // A fraction with a bar when the server sends a length, else the bytes received.
+      expect(screen).toMatch(/^PDF (?:[█░]+ 100% )?[\d.]+ KiB/m);
+      expect(screen).toContain('first exited 0');
+      const afterFirst = screen.slice(screen.indexOf('first exited 0'));
+      expect(afterFirst).not.toMatch(/^PDF /m);
+      expect(afterFirst).toContain('"path"');
+    } finally {
+      shell.close();
+    }
+  });
 });
+

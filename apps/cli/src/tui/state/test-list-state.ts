@@ -76,11 +76,16 @@ const settle = (fields: ListFields): TestListState =>
     ? { ...fields, phase: 'ready', cursor: 0 }
     : { ...fields, phase: 'loading', cursor: 0, attempt: fields.attempt + 1 };
 
-const fieldsOf = (state: TestListState): ListFields => {
-  const { phase: _phase, ...fields } = state as TestListState & { failure?: Failure };
-  delete (fields as { failure?: Failure }).failure;
-  return fields;
-};
+const fieldsOf = ({ page, pageSize, query, editing, cursor, attempt, served, catalog }: TestListState): ListFields => ({
+  page,
+  pageSize,
+  query,
+  editing,
+  cursor,
+  attempt,
+  served,
+  catalog,
+});
 
 const clampCursor = (state: TestListState, cursor: number): number => Math.max(0, Math.min(cursor, shownTests(state).length - 1));
 
