@@ -42,15 +42,22 @@ describe('the interactive UI in a terminal', () => {
     await terminal.waitFor('No links yet');
     await terminal.keys('n');
     await terminal.waitFor(`New link for test ${test.testId}`);
+    // As a person does: type once the field shows it has the cursor.
     await terminal.type('Spring hiring');
-    await terminal.keys('Down', 'Right', 'Down');
+    await terminal.keys('Down', 'Right');
+    await terminal.waitFor('◀ Time bound ▶');
+    await terminal.keys('Down');
+    await terminal.waitFor('› Start (UTC)');
     await terminal.type('2026-04-01T09:00');
     await terminal.waitFor('✗ a real UTC date-time, YYYY-MM-DDTHH:MM:SS');
     await terminal.type(':00');
     await terminal.waitFor('1 Apr 2026, 09:00 UTC');
     await terminal.keys('Down');
+    await terminal.waitFor('› End (UTC)');
     await terminal.type('2036-04-30T18:00:00');
-    await terminal.keys('Down', 'Enter');
+    await terminal.keys('Down');
+    await terminal.waitFor('› Time zone');
+    await terminal.keys('Enter');
     await terminal.waitFor('Time zone candidates see the dates in');
     await terminal.type('kolk');
     await terminal.keys('Enter');
@@ -64,9 +71,10 @@ describe('the interactive UI in a terminal', () => {
     ]);
 
     await terminal.keys('c');
-    await terminal.waitFor('through link “Spring hiring”');
+    expect(await terminal.waitFor('› Email')).toContain('through link “Spring hiring”');
     await terminal.type('ada@example.com');
     await terminal.keys('Tab');
+    await terminal.waitFor('› Full name');
     await terminal.type('Ada Lovelace');
     await terminal.keys('Enter');
     const registered = await terminal.waitFor('Send the candidate this URL');
