@@ -4,7 +4,7 @@
 #   bash scripts/test.sh
 #
 # 1. toolchain: Node check, pnpm 10, `pnpm install --frozen-lockfile` (scripts/ensure-toolchain.sh)
-# 2. Debian tools the tests drive: Chromium, poppler-utils, curl (ensure_debian_tools, below)
+# 2. Debian tools the tests drive: Chromium, poppler-utils, curl, tmux (ensure_debian_tools, below)
 # 3. PostgreSQL: unless ASSAY_TEST_PG_URL is already set, a throwaway cluster
 #    (scripts/pg-throwaway.sh) whose URL is exported as ASSAY_TEST_PG_URL and
 #    which is stopped and deleted on exit, whatever happens
@@ -24,7 +24,7 @@ summary() {
 
 # --- Debian packages the tests drive ----------------------------------------------------------------
 # The browser tests drive Debian's Chromium at /usr/bin/chromium through playwright-core (no test tool
-# ever downloads a browser); the report tests read PDFs back with poppler's pdftotext and pdftoppm. Only
+# ever downloads a browser); the report tests read PDFs back with poppler's pdftotext and pdftoppm; the TUI test drives `assay` in tmux. Only
 # Debian packages and the npm registry are reachable, so they come from apt: installed here, as root, when
 # missing (about 30 s). Not root and missing: stop and say what to run.
 ensure_debian_tools() {
@@ -32,6 +32,7 @@ ensure_debian_tools() {
   [ -x /usr/bin/chromium ] || missing+=(chromium fonts-liberation)
   command -v pdftotext >/dev/null 2>&1 && command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
   command -v curl >/dev/null 2>&1 || missing+=(curl)
+  command -v tmux >/dev/null 2>&1 || missing+=(tmux)
   [ ${#missing[@]} -eq 0 ] && return 0
   if [ "$(id -u)" != 0 ]; then
     echo "scripts/test.sh: missing ${missing[*]}, and installing needs root. Install them, then run this again:" >&2

@@ -1,0 +1,43 @@
+import { Command } from 'commander';
+import { CLI_VERSION } from '../version.js';
+import { registerAdmin } from './admin.js';
+import type { CliIo } from './cli-io.js';
+import { registerEvents } from './events.js';
+import { registerInvitations } from './invitations.js';
+import { registerInvite } from './invite.js';
+import { registerLinks } from './links.js';
+import { registerLogin } from './login.js';
+import { registerReports } from './reports.js';
+import { registerTests } from './tests.js';
+
+const EXIT_CODES = `
+Exit codes: 0 ok, 1 the API refused (statuscode and message on stderr), 2 usage error,
+3 server unreachable or timed out.
+
+Configuration: ASSAY_URL, ASSAY_API_KEY and ASSAY_ADMIN_TOKEN override the profile saved by
+\`assay login\`. Run \`assay\` alone in a terminal for the interactive UI.`;
+
+/** What `assay` without a subcommand does: the TUI on a terminal. */
+export type Interactive = (options: { profile?: string }) => Promise<void>;
+
+/** The whole command tree. Commander errors are thrown (exitOverride) so `runCli` decides the exit code. */
+export const createProgram = (io: CliIo, interactive: Interactive): Command => {
+  const program = new Command('assay')
+    .description('Assay from the terminal: an interactive UI, and a subcommand for every API call.')
+    .version(CLI_VERSION, '-v, --version')
+    .option('--profile <NAME>', 'the saved profile to use (default: "default")')
+    .showHelpAfterError('(add --help for usage)')
+    .addHelpText('after', EXIT_CODES)
+    .exitOverride()
+    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) })
+    .action(async (options: { profile?: string }) => interactive(options));
+  registerLogin(program, io);
+  registerTests(program, io);
+  registerLinks(program, io);
+  registerInvite(program, io);
+  registerInvitations(program, io);
+  registerReports(program, io);
+  registerEvents(program, io);
+  registerAdmin(program, io);
+  return program;
+};

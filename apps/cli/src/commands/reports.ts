@@ -1,0 +1,91 @@
+import type { DownloadOptions, FileDownload } from '@assay/client';
+import { saveToFile } from '@assay/client/node';
+import type { CandidateReport, SectionReport } from '@assay/domain';
+import type { Command } from 'commander';
+import { UsageError } from '../errors.js';
+import { fields, table } from '../format/table.js';
+import { parseId } from './arguments.js';
+import type { CliIo } from './cli-io.js';
+import { connect } from './connection.js';
+import { act, withJson, type GlobalOptions } from './json-option.js';
+import { emit } from './output.js';
+import { progressReporter } from './progress.js';
+
+export const reportText = (report: CandidateReport): string =>
+  fields([
+    ['Candidate', `${report.fullName} <${report.emailId}>`],
+    ['Test', report.testName],
+    ['Status', `${report.testStatus} (report ${report.reportStatus})`],
+    ['Score', `${report.score} of ${report.totalScore}`],
+    ['Attempted on', report.attemptedOn ?? 'not yet'],
+    ['Time taken', `${report.timeTaken} of ${report.duration} min`],
+    ['Violations', `window ${report.wv}, tab ${report.tv}`],
+  ]);
+
+export const sectionsText = (sections: SectionReport): string =>
+  sections.length === 0
+    ? 'No section scores.'
+    : table(['SECTION', 'SCORE', 'MAX'], sections.map((entry) => [entry.sectionName, String(entry.candidateScore), String(entry.sectionScore)]));
+
+/** Saves a download, with a progress bar when a person is watching; a missing folder is a usage error. */
+const download = async (
+  io: CliIo,
+  options: GlobalOptions,
+  label: string,
+  start: (download: DownloadOptions) => Promise<FileDownload>,
+  path: string,
+): Promise<void> => {
+  const progress = progressReporter(io, options.json, label);
+  let saved;
+  let file: FileDownload;
+  try {
+    file = await start({ onProgress: progress.onProgress });
+    saved = await saveToFile(file, path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR' || code === 'ENOTDIR' || code === 'EEXIST') {
+      throw new UsageError(`Cannot write ${path}: ${(error as Error).message}`);
+    }
+    throw error;
+  } finally {
+    progress.stop();
+  }
+  const result = { path: saved.path, bytes: saved.bytes, fileName: file.fileName, contentType: file.contentType };
+  emit(io, options, result, () => `Saved ${saved.path} (${saved.bytes} bytes).`);
+};
+
+export const registerReports = (program: Command, io: CliIo): void => {
+  withJson(
+    program
+      .command('report')
+      .description('a candidate\'s report (4.11), its sections (4.12) or its PDF (4.13)')
+      .argument('<ID>', 'the testInvitationId', parseId)
+      .option('--sections', 'the section report instead')
+      .option('--pdf <FILE>', 'save the report as a PDF file'),
+  ).action(
+    act(io, async (io, options: GlobalOptions & { sections?: boolean; pdf?: string }, id: number) => {
+      if (options.sections && options.pdf) throw new UsageError('--sections and --pdf do not go together.');
+      const client = await connect(io, options.profile);
+      if (options.pdf) return download(io, options, 'PDF', (settings) => client.reports.pdf(id, settings), options.pdf);
+      if (options.sections) {
+        const sections = await client.reports.sections(id);
+        return emit(io, options, sections, () => sectionsText(sections));
+      }
+      const report = await client.reports.get(id);
+      emit(io, options, report, () => reportText(report));
+    }),
+  );
+
+  withJson(
+    program
+      .command('export')
+      .description('the test\'s report as an Excel workbook (4.14)')
+      .argument('<TEST_ID>', 'the test', parseId)
+      .requiredOption('--excel <FILE>', 'where to save the .xlsx file'),
+  ).action(
+    act(io, async (io, options: GlobalOptions & { excel: string }, testId: number) => {
+      const client = await connect(io, options.profile);
+      await download(io, options, 'Excel', (settings) => client.reports.excel(testId, settings), options.excel);
+    }),
+  );
+};

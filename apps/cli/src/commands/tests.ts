@@ -1,0 +1,77 @@
+import type { TestDetails, TestList } from '@assay/domain';
+import { readFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { UsageError } from '../errors.js';
+import { fields, table } from '../format/table.js';
+import { parseId, parsePageNumber, parsePageSize } from './arguments.js';
+import type { CliIo } from './cli-io.js';
+import { connect } from './connection.js';
+import { act, withJson, type GlobalOptions } from './json-option.js';
+import { emit } from './output.js';
+
+const listText = (list: TestList, page: number, size: number): string => {
+  const pages = Math.max(1, Math.ceil(list.testsCount / size));
+  const rows = list.tests.map((test) => [String(test.testId), test.testName, String(test.questions), `${test.duration} min`, test.testStatus]);
+  return `${table(['ID', 'NAME', 'QUESTIONS', 'DURATION', 'STATUS'], rows)}\n\nPage ${page} of ${pages} (${list.testsCount} tests)`;
+};
+
+export const testDetailsText = (test: TestDetails): string => {
+  const head = fields([
+    ['Test', `${test.testName} (#${test.testId})`],
+    ['Status', test.testStatus],
+    ['Questions', String(test.questions)],
+    ['Duration', `${test.duration} min`],
+    ['Access key', test.accessKey],
+  ]);
+  const sections = table(
+    ['SECTION', 'TYPE', 'QUESTIONS', 'DURATION'],
+    test.sections.map((section) => [section.sectionName, section.sectionType, String(section.questions), `${section.duration} min`]),
+  );
+  return `${head}\n\n${sections}`;
+};
+
+const readDefinition = async (file: string): Promise<unknown> => {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`Cannot read ${file}: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${file} is not valid JSON: ${(error as Error).message}`);
+  }
+};
+
+export const registerTests = (program: Command, io: CliIo): void => {
+  const tests = program.command('tests').description('list, show and import tests');
+
+  withJson(tests.command('list').description('one page of tests (4.1)'))
+    .option('--page <n>', 'page number, from 1', parsePageNumber, 1)
+    .option('--size <n>', 'tests per page, 1-100', parsePageSize, 20)
+    .action(
+      act(io, async (io, options: GlobalOptions & { page: number; size: number }) => {
+        const client = await connect(io, options.profile);
+        const list = await client.tests.list({ page_no: options.page, page_size: options.size });
+        emit(io, options, list, () => listText(list, options.page, options.size));
+      }),
+    );
+
+  withJson(tests.command('show').description('a test with its sections (4.2)').argument('<TEST_ID>', 'the test', parseId)).action(
+    act(io, async (io, options: GlobalOptions, testId: number) => {
+      const test = await (await connect(io, options.profile)).tests.get(testId);
+      emit(io, options, test, () => testDetailsText(test));
+    }),
+  );
+
+  withJson(tests.command('import').description('import a test definition (see GET /v2/test-definition.schema.json)').argument('<FILE.json>', 'the definition'))
+    .action(
+      act(io, async (io, options: GlobalOptions, file: string) => {
+        const definition = await readDefinition(file);
+        const client = await connect(io, options.profile);
+        const test = await client.tests.import(definition as Parameters<typeof client.tests.import>[0]);
+        emit(io, options, test, () => `Imported "${test.testName}" as test ${test.testId}.`);
+      }),
+    );
+};

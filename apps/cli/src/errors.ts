@@ -1,0 +1,45 @@
+import { AssayApiError, AssayConnectionError, AssayDecodeError, AssayUserAbortError } from '@assay/client';
+import { CommanderError } from 'commander';
+
+/** The command line itself is wrong (or no server is configured): exit code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export const ExitCode = {
+  ok: 0,
+  /** The API refused (statuscode and message on stderr). */
+  refused: 1,
+  usage: 2,
+  /** The server could not be reached or did not answer in time. */
+  unreachable: 3,
+} as const;
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** A failure in words, for stderr and for the TUI's inline error line. */
+export interface Failure {
+  exitCode: ExitCode;
+  /** `403.4`, `unreachable`, `usage`… */
+  label: string;
+  message: string;
+}
+
+export const describeFailure = (error: unknown): Failure => {
+  if (error instanceof AssayApiError) {
+    return { exitCode: ExitCode.refused, label: error.statuscode ?? `HTTP ${error.status}`, message: error.message };
+  }
+  if (error instanceof AssayConnectionError) {
+    return { exitCode: ExitCode.unreachable, label: 'unreachable', message: `${error.message} Check the URL and that the server is running.` };
+  }
+  if (error instanceof AssayDecodeError) {
+    return { exitCode: ExitCode.refused, label: 'unreadable answer', message: error.message };
+  }
+  if (error instanceof AssayUserAbortError) return { exitCode: ExitCode.refused, label: 'aborted', message: error.message };
+  if (error instanceof UsageError) return { exitCode: ExitCode.usage, label: 'usage', message: error.message };
+  if (error instanceof CommanderError) return { exitCode: ExitCode.usage, label: 'usage', message: error.message };
+  const message = error instanceof Error ? error.message : String(error);
+  return { exitCode: ExitCode.refused, label: 'error', message };
+};
+
+/** One line: `403.4: Only a completed invitation can be reattempted.` */
+export const failureLine = (failure: Failure): string => `${failure.label}: ${failure.message}`;

@@ -1,0 +1,115 @@
+import { render } from 'ink-testing-library';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { importExample, newOrg, serverUrl, type TestOrg } from '../../test/helpers/org.js';
+import { KEYS, tick, widestLine } from '../../test/helpers/render.js';
+import { App } from './App.js';
+import type { TerminalSize } from './shell/terminal-size.js';
+
+describe('the whole UI: navigation, help, footer, resizing', () => {
+  let org: TestOrg;
+  let app: ReturnType<typeof render> | undefined;
+  beforeAll(async () => {
+    org = await newOrg('App');
+    await importExample(org.client, 'javascript-fundamentals');
+    await importExample(org.client, 'sql-and-data-modelling');
+  });
+  afterEach(() => app?.unmount());
+
+  const start = (size: TerminalSize = { columns: 80, rows: 24 }) => {
+    const connection = { client: org.client, baseUrl: serverUrl(), downloadDir: mkdtempSync(join(tmpdir(), 'assay-app-')) };
+    app = render(<App connection={connection} size={size} />);
+    const frame = () => app!.lastFrame() ?? '';
+    return {
+      frame,
+      rerender: (next: TerminalSize) => app!.rerender(<App connection={connection} size={next} />),
+      press: async (...keys: string[]) => {
+        for (const key of keys) {
+          app!.stdin.write(key);
+          await tick(50);
+        }
+      },
+      waitFor: async (expected: string | RegExp) => {
+        const deadline = Date.now() + 10_000;
+        const seen = () => (typeof expected === 'string' ? frame().includes(expected) : expected.test(frame()));
+        while (!seen()) {
+          if (Date.now() > deadline) throw new Error(`Timed out waiting for ${String(expected)}:\n${frame()}`);
+          await tick(20);
+        }
+        await tick(50);
+        return frame();
+      },
+    };
+  };
+
+  it('frames every screen with a header, the keys in a footer, and fits 80×24', async () => {
+    const ui = start();
+    const list = await ui.waitFor('SQL and Data Modelling');
+    const lines = list.split('\n');
+    expect(lines[0]).toMatch(/^Assay › Tests/);
+    expect(lines.at(-1)).toMatch(/↑↓ move {2}←→ page {2}Enter open/);
+    expect(lines.length).toBeLessThanOrEqual(23);
+    expect(widestLine(list)).toBeLessThanOrEqual(80);
+
+    await ui.press(KEYS.down, KEYS.enter);
+    const details = await ui.waitFor('Data modelling');
+    expect(details.split('\n')[0]).toMatch(/^Assay › Tests › SQL and Data Modelling/);
+    expect(details).toMatch(/l links {2}i invitations {2}n invite candidate {2}x export Excel/);
+  });
+
+  it('opens the help with ?, closes it with Esc, and goes back with q and Esc keeping the list as it was', async () => {
+    const ui = start();
+    await ui.waitFor('SQL and Data Modelling');
+    await ui.press(KEYS.down, KEYS.enter);
+    await ui.waitFor('Data modelling');
+    await ui.press('?');
+    const help = await ui.waitFor('Keys on “SQL and Data Modelling”');
+    expect(help).toMatch(/x\s+export Excel/);
+    expect(help).toMatch(/q\/Esc\s+back/);
+    await ui.press(KEYS.escape);
+    await ui.waitFor('Data modelling');
+    await ui.press('l');
+    await ui.waitFor('Links of SQL and Data Modelling');
+    await ui.press('q');
+    await ui.waitFor('Data modelling');
+    await ui.press(KEYS.escape);
+    const list = await ui.waitFor('JavaScript Fundamentals');
+    // The second row is still the highlighted one.
+    await ui.press(KEYS.enter);
+    await ui.waitFor(/Assay › Tests › SQL and Data Modelling/);
+    expect(list).toContain('Page 1 of 1');
+  });
+
+  it('types q and ? into a form instead of leaving it', async () => {
+    const ui = start();
+    await ui.waitFor('SQL and Data Modelling');
+    await ui.press(KEYS.enter);
+    await ui.waitFor('Coding Questions');
+    await ui.press('n');
+    await ui.waitFor('Register a candidate for');
+    await ui.press('q', '?');
+    const form = await ui.waitFor('q?');
+    expect(form).not.toContain('Keys on');
+    expect(form.split('\n').at(-1)).not.toContain('? help');
+    await ui.press(KEYS.escape);
+    await ui.waitFor('Coding Questions');
+  });
+
+  it('lays itself out again when the terminal is resized', async () => {
+    const ui = start();
+    await ui.waitFor('SQL and Data Modelling');
+    ui.rerender({ columns: 120, rows: 30 });
+    await tick(100);
+    const wide = ui.frame();
+    expect(widestLine(wide)).toBeGreaterThan(80);
+    expect(widestLine(wide)).toBeLessThanOrEqual(120);
+    ui.rerender({ columns: 80, rows: 12 });
+    await tick(100);
+    const small = ui.frame();
+    expect(widestLine(small)).toBeLessThanOrEqual(80);
+    expect(small.split('\n').length).toBeLessThanOrEqual(11);
+    expect(small).toContain('Assay › Tests');
+  });
+});

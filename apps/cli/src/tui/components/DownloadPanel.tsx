@@ -1,0 +1,61 @@
+import type { DownloadOptions, FileDownload } from '@assay/client';
+import { saveToFile } from '@assay/client/node';
+import { Box, Text } from 'ink';
+import { resolve } from 'node:path';
+import { useReducer, type Dispatch } from 'react';
+import { useConnection } from '../shell/client-context.js';
+import { useScreenSlot } from '../shell/screen-slot.js';
+import { useCall } from '../shell/use-call.js';
+import { downloadCallKey, downloadReducer, idleDownload, type DownloadEvent, type DownloadState } from '../state/download-state.js';
+import { Bar } from './Bar.js';
+import { FailureText } from './FailureText.js';
+import { TextField } from './TextField.js';
+
+/** A download driven by its reducer: the file is streamed to disk with `saveToFile`, progress as it comes. */
+export const useDownload = (request: (options: DownloadOptions) => Promise<FileDownload>): [DownloadState, Dispatch<DownloadEvent>] => {
+  const { downloadDir } = useConnection();
+  const [state, dispatch] = useReducer(downloadReducer, undefined, idleDownload);
+  useCall(
+    downloadCallKey(state),
+    (signal) =>
+      saveToFile(
+        request({ signal, onProgress: ({ loaded, total }) => dispatch({ type: 'progress', loaded, total }) }),
+        resolve(downloadDir, state.phase === 'downloading' ? state.path : '.'),
+      ),
+    (saved) => dispatch({ type: 'finished', bytes: saved.bytes }),
+    (failure) => dispatch({ type: 'failed', failure }),
+  );
+  return [state, dispatch];
+};
+
+const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KiB`);
+
+/** The path prompt, the progress bar, or the outcome; nothing while idle. */
+export const DownloadPanel = ({ state, dispatch, width }: { state: DownloadState; dispatch: Dispatch<DownloadEvent>; width: number }) => {
+  const { active } = useScreenSlot();
+  if (state.phase === 'idle') return null;
+  return (
+    <Box flexDirection="column" marginTop={1}>
+      {state.phase === 'naming' ? (
+        <Box>
+          <Text>Save to: </Text>
+          <TextField value={state.path} focus={active} onChange={(path) => dispatch({ type: 'edit', path })} />
+          <Text dimColor> (Enter saves, Esc cancels)</Text>
+        </Box>
+      ) : null}
+      {state.phase === 'downloading' ? (
+        <Text>
+          Downloading {state.path}{' '}
+          {state.total ? <Bar fraction={state.loaded / state.total} width={Math.max(10, Math.min(30, width - 50))} color="cyan" /> : null}{' '}
+          {state.total ? `${Math.round((state.loaded / state.total) * 100)}% of ${size(state.total)}` : size(state.loaded)}
+        </Text>
+      ) : null}
+      {state.phase === 'saved' ? (
+        <Text>
+          <Text color="green">✓</Text> Saved {state.path} ({size(state.bytes)})
+        </Text>
+      ) : null}
+      {state.phase === 'failed' ? <FailureText failure={state.failure} hint="(any key)" /> : null}
+    </Box>
+  );
+};

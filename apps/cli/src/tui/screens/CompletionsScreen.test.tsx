@@ -1,0 +1,42 @@
+import type { TestDetails } from '@assay/domain';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { completeAttempt, importExample, newOrg, unreachableClient, type TestOrg } from '../../../test/helpers/org.js';
+import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
+import { CompletionsScreen } from './CompletionsScreen.js';
+
+describe('CompletionsScreen against a real server', () => {
+  let org: TestOrg;
+  let test: TestDetails;
+  let screen: Rendered | undefined;
+  beforeAll(async () => {
+    org = await newOrg('Completions');
+    test = await importExample(org.client, 'frontend-accessibility');
+  });
+  afterEach(() => screen?.unmount());
+
+  it('shows completions as they happen, newest first, and opens their report', async () => {
+    const earlier = await org.client.invitations.register(test.testId, { emailId: 'ada@example.com', fullName: 'Ada Lovelace' });
+    await completeAttempt(org.client, earlier.takeTestURL);
+    screen = renderScreen(<CompletionsScreen intervalMs={200} />, { client: org.client });
+    await screen.waitFor('ada@example.com');
+    const later = await org.client.invitations.register(test.testId, { emailId: 'grace@example.com', fullName: 'Grace Hopper' });
+    await completeAttempt(org.client, later.takeTestURL);
+    const frame = await screen.waitFor('grace@example.com');
+    expect(frame.indexOf('grace@example.com')).toBeLessThan(frame.indexOf('ada@example.com'));
+    expect(frame).toMatch(new RegExp(`completed\\s+${later.testInvitationId}\\s+${test.testId}\\s+grace@example.com`));
+    expect(widestLine(frame)).toBeLessThanOrEqual(80);
+    // The highlight stayed on Ada's row as Grace's arrived above it.
+    await screen.press(KEYS.enter, KEYS.up, KEYS.enter);
+    expect(screen.opened).toEqual([
+      { screen: 'report', testInvitationId: earlier.testInvitationId },
+      { screen: 'report', testInvitationId: later.testInvitationId },
+    ]);
+  });
+
+  it('shows a failure inline and follows again with r', async () => {
+    screen = renderScreen(<CompletionsScreen intervalMs={200} />, { client: unreachableClient() });
+    await screen.waitFor('✗ unreachable');
+    await screen.press('r');
+    await screen.waitFor('✗ unreachable');
+  });
+});

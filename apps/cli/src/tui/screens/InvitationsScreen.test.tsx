@@ -1,0 +1,71 @@
+import type { TestDetails } from '@assay/domain';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { completeAttempt, importExample, newOrg, type TestOrg } from '../../../test/helpers/org.js';
+import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
+import { InvitationsScreen } from './InvitationsScreen.js';
+
+describe('InvitationsScreen against a real server', () => {
+  let org: TestOrg;
+  let test: TestDetails;
+  let pendingId: number;
+  let completedId: number;
+  let screen: Rendered | undefined;
+  beforeAll(async () => {
+    org = await newOrg('Invitations');
+    test = await importExample(org.client, 'javascript-fundamentals');
+    const done = await org.client.invitations.register(test.testId, { emailId: 'ada@example.com', fullName: 'Ada Lovelace' });
+    await completeAttempt(org.client, done.takeTestURL);
+    completedId = done.testInvitationId;
+    pendingId = (await org.client.invitations.register(test.testId, { emailId: 'grace@example.com', fullName: 'Grace Hopper' })).testInvitationId;
+  });
+  afterEach(() => screen?.unmount());
+
+  const open = async () => {
+    screen = renderScreen(<InvitationsScreen testId={test.testId} testName={test.testName} />, { client: org.client });
+    return screen.waitFor('Grace Hopper');
+  };
+
+  it('lists every invitation with status, score and violations, and opens a report', async () => {
+    const frame = await open();
+    expect(frame).toMatch(new RegExp(`${completedId}\\s+Ada Lovelace\\s+ada@example.com\\s+Completed\\s+0/24\\s+0/0`));
+    expect(frame).toMatch(new RegExp(`${pendingId}\\s+Grace Hopper\\s+grace@example.com\\s+Pending`));
+    expect(widestLine(frame)).toBeLessThanOrEqual(80);
+    await screen!.press(KEYS.enter);
+    expect(screen!.opened).toEqual([{ screen: 'report', testInvitationId: completedId }]);
+  });
+
+  it('offers reattempt on a completed invitation and cancel on a pending one only', async () => {
+    await open();
+    expect(screen!.chrome()?.hints.map((hint) => hint.keys)).toEqual(['↑↓', 'Enter', 'a', 'r']);
+    await screen!.press('x');
+    expect(screen!.lastFrame()).not.toContain('Cancel invitation');
+    await screen!.press(KEYS.down);
+    expect(screen!.chrome()?.hints.map((hint) => hint.keys)).toEqual(['↑↓', 'Enter', 'x', 'r']);
+    await screen!.press('a');
+    expect(screen!.lastFrame()).not.toContain('new attempt');
+  });
+
+  it('cancels after a confirmation; n declines', async () => {
+    await open();
+    await screen!.press(KEYS.down, 'x');
+    await screen!.waitFor(`Cancel invitation ${pendingId}?`);
+    expect(screen!.chrome()).toMatchObject({ modal: true });
+    await screen!.press('n');
+    await screen!.waitFor((frame) => !frame.includes('Cancel invitation'));
+    expect((await org.client.reports.get(pendingId)).testStatus).toBe('Pending');
+    await screen!.press('x', 'y');
+    await screen!.waitFor(`Invitation ${pendingId} is cancelled.`);
+    await screen!.waitFor(new RegExp(`${pendingId}\\s+Grace Hopper\\s+grace@example.com\\s+Cancelled`));
+    expect((await org.client.reports.get(pendingId)).testStatus).toBe('Cancelled');
+  });
+
+  it('reattempts a completed invitation: a new one appears', async () => {
+    await open();
+    await screen!.press('a');
+    await screen!.waitFor(`Create a new attempt for invitation ${completedId}?`);
+    await screen!.press('y');
+    const frame = await screen!.waitFor('New attempt: invitation');
+    const newId = Number(/New attempt: invitation (\d+)/.exec(frame)?.[1]);
+    await screen!.waitFor(new RegExp(`${newId}\\s+Ada Lovelace`));
+  });
+});

@@ -1,0 +1,87 @@
+import { Box, Text } from 'ink';
+import { useReducer } from 'react';
+import { FailureText } from '../components/FailureText.js';
+import { handleMoveKeys, MoveLine, useInvitationMove } from '../components/InvitationMove.js';
+import { columnsFor, Row } from '../components/Row.js';
+import { StatusText } from '../components/StatusText.js';
+import { loadInvitations, type InvitationRow } from '../data/invitations-of-test.js';
+import { useConnection } from '../shell/client-context.js';
+import { useChrome, useOnReturn, useScreenInput, useScreenSlot } from '../shell/screen-slot.js';
+import { useCall } from '../shell/use-call.js';
+import { offeredMoves } from '../state/invitation-moves.js';
+import { initialList, listReducer, selectedItem } from '../state/list-state.js';
+import { remoteCallKey } from '../state/remote-state.js';
+
+const CHROME_ROWS = 5;
+
+const scoreText = (row: InvitationRow) => (row.score === null ? '–' : `${row.score}/${row.totalScore ?? '?'}`);
+
+export const InvitationsScreen = ({ testId, testName }: { testId: number; testName: string }) => {
+  const { client } = useConnection();
+  const { body, open } = useScreenSlot();
+  const [state, dispatch] = useReducer(listReducer<InvitationRow>, undefined, initialList<InvitationRow>);
+  const [move, moveDispatch] = useInvitationMove(() => dispatch({ type: 'reload' }));
+
+  useCall(
+    remoteCallKey(state.remote, `invitations:${testId}`),
+    (signal) => loadInvitations(client, testId, signal),
+    (value) => dispatch({ type: 'loaded', value }),
+    (failure) => dispatch({ type: 'failed', failure }),
+  );
+  useOnReturn(() => dispatch({ type: 'reload' }));
+
+  const selected = selectedItem(state);
+  const offered = selected ? offeredMoves(selected.testStatus) : [];
+  useChrome({
+    title: 'Invitations',
+    hints:
+      move.phase === 'confirming'
+        ? [{ keys: 'y', label: 'yes' }, { keys: 'n/Esc', label: 'no' }]
+        : [
+            { keys: '↑↓', label: 'move' },
+            { keys: 'Enter', label: 'report' },
+            ...(offered.includes('cancel') ? [{ keys: 'x', label: 'cancel invitation' }] : []),
+            ...(offered.includes('reattempt') ? [{ keys: 'a', label: 'reattempt' }] : []),
+            { keys: 'r', label: 'refresh' },
+          ],
+    modal: move.phase === 'confirming',
+  });
+
+  useScreenInput((input, key) => {
+    if (handleMoveKeys(move, moveDispatch, input, key.escape)) return;
+    if (key.upArrow) dispatch({ type: 'move', delta: -1 });
+    else if (key.downArrow) dispatch({ type: 'move', delta: 1 });
+    else if (input === 'r') dispatch({ type: 'reload' });
+    else if (selected && key.return) open({ screen: 'report', testInvitationId: selected.testInvitationId });
+    else if (selected && input === 'x' && offered.includes('cancel')) {
+      moveDispatch({ type: 'ask', action: { move: 'cancel', testInvitationId: selected.testInvitationId, testId }, confirm: true });
+    } else if (selected && input === 'a' && offered.includes('reattempt')) {
+      moveDispatch({ type: 'ask', action: { move: 'reattempt', testInvitationId: selected.testInvitationId }, confirm: true });
+    }
+  });
+
+  const rows = state.remote.value ?? [];
+  const visible = Math.max(1, body.rows - CHROME_ROWS);
+  const first = Math.max(0, Math.min(state.cursor - visible + 1, rows.length - visible));
+  const columns = columnsFor(body.columns, [7, 'flex', 'flex', 12, 9, 7], [0, 4]);
+  return (
+    <Box flexDirection="column">
+      <Text wrap="truncate-end">
+        Invitations of <Text bold>{testName}</Text> <Text dimColor>(from the test's Excel report)</Text>
+      </Text>
+      <Row header columns={columns} cells={['ID', 'NAME', 'EMAIL', 'STATUS', 'SCORE', 'WV/TV']} />
+      {rows.slice(first, first + visible).map((row, index) => (
+        <Row
+          key={row.testInvitationId}
+          columns={columns}
+          selected={first + index === state.cursor}
+          cells={[String(row.testInvitationId), row.fullName, row.emailId, <StatusText status={row.testStatus} />, scoreText(row), `${row.wv}/${row.tv}`]}
+        />
+      ))}
+      {state.remote.phase === 'loading' ? <Text dimColor>Loading invitations…</Text> : null}
+      {state.remote.phase === 'ready' && rows.length === 0 ? <Text dimColor>No invitations yet: register a candidate from the test (n).</Text> : null}
+      {state.remote.phase === 'failed' ? <FailureText failure={state.remote.failure} hint="(r to retry)" /> : null}
+      <MoveLine state={move} />
+    </Box>
+  );
+};

@@ -1,0 +1,85 @@
+import type { TestDetails } from '@assay/domain';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { importExample, newOrg, type TestOrg } from '../../../test/helpers/org.js';
+import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
+import { LinkFormScreen } from './LinkFormScreen.js';
+
+describe('LinkFormScreen against a real server', () => {
+  let org: TestOrg;
+  let test: TestDetails;
+  let screen: Rendered | undefined;
+  beforeAll(async () => {
+    org = await newOrg('Link form');
+    test = await importExample(org.client, 'frontend-accessibility');
+  });
+  afterEach(() => screen?.unmount());
+
+  it('creates a time-bound link: dates checked as they are typed, zone picked from the list', async () => {
+    screen = renderScreen(<LinkFormScreen testId={test.testId} link={null} />, { client: org.client });
+    await screen.waitFor('New link for test');
+    expect(screen.chrome()).toMatchObject({ typing: true });
+    await screen.press('Autumn intake', KEYS.down, KEYS.right, KEYS.down);
+    await screen.waitFor('Time bound');
+    await screen.press('2026-10-01T09:00');
+    await screen.waitFor('✗ a real UTC date-time, YYYY-MM-DDTHH:MM:SS');
+    await screen.press(':00');
+    await screen.waitFor('1 Oct 2026, 09:00 UTC');
+    await screen.press(KEYS.down, '2026-09-01T09:00:00');
+    await screen.waitFor('✗ endDateTime must be after startDateTime');
+    await screen.press(...Array<string>(19).fill(KEYS.backspace), '2036-10-31T18:00:00', KEYS.down, KEYS.enter);
+    await screen.waitFor('Time zone candidates see the dates in');
+    expect(screen.chrome()).toMatchObject({ modal: true });
+    await screen.press('paris');
+    await screen.waitFor((frame) => frame.includes('Europe/Paris') && !frame.includes('Asia/Kolkata'));
+    await screen.press(KEYS.enter);
+    const form = await screen.waitFor('Europe/Paris (1100)');
+    expect(form).toContain('1 Oct 2026, 11:00 Europe/Paris');
+    expect(widestLine(form)).toBeLessThanOrEqual(80);
+    await screen.press(KEYS.down, ' ', KEYS.ctrlS);
+    await vi.waitFor(() => expect(screen!.backs()).toBe(1), { timeout: 10_000 });
+    const [link] = await org.client.testLinks.list(test.testId);
+    expect(link).toMatchObject({
+      testLinkName: 'Autumn intake',
+      accessTime: 1,
+      startDateTime: '2026-10-01T09:00:00',
+      endDateTime: '2036-10-31T18:00:00',
+      timeZoneId: 1100,
+      inviteCandidateOnly: 1,
+      testLinkStatus: 1,
+    });
+  });
+
+  it('refuses to save an empty name and says why', async () => {
+    screen = renderScreen(<LinkFormScreen testId={test.testId} link={null} />, { client: org.client });
+    await screen.waitFor('New link for test');
+    await screen.press(KEYS.ctrlS);
+    await screen.waitFor('✗ testLinkName must not be empty');
+    expect(screen.backs()).toBe(0);
+  });
+
+  it('edits a link and toggles its status', async () => {
+    const link = await org.client.testLinks.create(test.testId, { testLinkName: 'Old name', accessTime: 0, emailToStakeholder: 'hr@example.com' });
+    screen = renderScreen(<LinkFormScreen testId={test.testId} link={link} />, { client: org.client });
+    await screen.waitFor(`Edit link ${link.testLinkId}`);
+    expect(screen.lastFrame()).toContain('hr@example.com');
+    await screen.press(...Array<string>(8).fill(KEYS.backspace), 'New name', KEYS.shiftTab, KEYS.shiftTab);
+    await screen.waitFor('› Status');
+    await screen.press(' ');
+    await screen.waitFor('Inactive');
+    await screen.press(KEYS.down, KEYS.enter);
+    await vi.waitFor(() => expect(screen!.backs()).toBe(1), { timeout: 10_000 });
+    expect(await org.client.testLinks.get(test.testId, link.testLinkId)).toMatchObject({
+      testLinkName: 'New name',
+      testLinkStatus: 3,
+      emailToStakeholder: 'hr@example.com',
+    });
+  });
+
+  it('shows a refusal of the server inline and stays on the form', async () => {
+    screen = renderScreen(<LinkFormScreen testId={987_654} link={null} />, { client: org.client });
+    await screen.waitFor('New link for test');
+    await screen.press('Nowhere', KEYS.ctrlS);
+    await screen.waitFor('✗ 404.2');
+    expect(screen.backs()).toBe(0);
+  });
+});

@@ -1,0 +1,109 @@
+import type { TestLink } from '@assay/domain';
+import { Box, Text } from 'ink';
+import { useEffect, useReducer } from 'react';
+import { accessModeName, accessText, linkStateText, publicLinkUrl, yesNo } from '../../format/link-text.js';
+import { FailureText } from '../components/FailureText.js';
+import { columnsFor, Row } from '../components/Row.js';
+import { StatusText } from '../components/StatusText.js';
+import { useConnection } from '../shell/client-context.js';
+import { useChrome, useOnReturn, useScreenInput, useScreenSlot } from '../shell/screen-slot.js';
+import { useCall } from '../shell/use-call.js';
+import { actionCallKey, actionReducer, idleAction } from '../state/action-state.js';
+import { initialList, listReducer, selectedItem } from '../state/list-state.js';
+import { remoteCallKey } from '../state/remote-state.js';
+
+const HINTS = [
+  { keys: '↑↓', label: 'move' },
+  { keys: 'n', label: 'new link' },
+  { keys: 'Enter', label: 'edit' },
+  { keys: 's', label: 'activate/deactivate' },
+  { keys: 'c', label: 'register candidate' },
+  { keys: 'r', label: 'refresh' },
+];
+
+/** Rows taken by the header, the selected link's details and the status lines. */
+const CHROME_ROWS = 9;
+
+export const LinksScreen = ({ testId, testName }: { testId: number; testName: string }) => {
+  const { client, baseUrl } = useConnection();
+  const { body, open } = useScreenSlot();
+  const [state, dispatch] = useReducer(listReducer<TestLink>, undefined, initialList<TestLink>);
+  const [toggle, toggleDispatch] = useReducer(actionReducer<TestLink>, undefined, idleAction<TestLink>);
+
+  useCall(
+    remoteCallKey(state.remote, `links:${testId}`),
+    (signal) => client.testLinks.list(testId, { signal }),
+    (value) => dispatch({ type: 'loaded', value }),
+    (failure) => dispatch({ type: 'failed', failure }),
+  );
+  useCall(
+    actionCallKey(toggle),
+    async (signal) => {
+      if (toggle.phase !== 'running') throw new Error('no toggle running');
+      const link = toggle.action;
+      const updated = await client.testLinks.update(
+        testId,
+        link.testLinkId,
+        { testLinkName: link.testLinkName, accessTime: link.accessTime, startDateTime: link.startDateTime, endDateTime: link.endDateTime, testLinkStatus: link.testLinkStatus === 1 ? 3 : 1 },
+        { signal },
+      );
+      return `“${updated.testLinkName}” is now ${linkStateText(updated)}.`;
+    },
+    (message) => toggleDispatch({ type: 'succeeded', message }),
+    (failure) => toggleDispatch({ type: 'failed', failure }),
+  );
+  useEffect(() => {
+    if (toggle.phase === 'done') dispatch({ type: 'reload' });
+  }, [toggle.phase]);
+  useOnReturn(() => dispatch({ type: 'reload' }));
+
+  useChrome({ title: 'Links', hints: HINTS });
+
+  const selected = selectedItem(state);
+  useScreenInput((input, key) => {
+    if (toggle.phase === 'done' || toggle.phase === 'failed') toggleDispatch({ type: 'dismiss' });
+    if (key.upArrow) dispatch({ type: 'move', delta: -1 });
+    else if (key.downArrow) dispatch({ type: 'move', delta: 1 });
+    else if (input === 'r') dispatch({ type: 'reload' });
+    else if (input === 'n') open({ screen: 'linkForm', testId, link: null });
+    else if (selected && key.return) open({ screen: 'linkForm', testId, link: selected });
+    else if (selected && input === 's') toggleDispatch({ type: 'ask', action: selected, confirm: false });
+    else if (selected && input === 'c') open({ screen: 'register', testId, testName, link: selected });
+  });
+
+  const links = state.remote.value ?? [];
+  const visible = Math.max(1, body.rows - CHROME_ROWS);
+  const first = Math.max(0, Math.min(state.cursor - visible + 1, links.length - visible));
+  const columns = columnsFor(body.columns, [7, 'flex', 10, 12], [0]);
+  return (
+    <Box flexDirection="column">
+      <Text>
+        Links of <Text bold>{testName}</Text>
+      </Text>
+      <Row header columns={columns} cells={['ID', 'NAME', 'STATUS', 'ACCESS']} />
+      {links.slice(first, first + visible).map((link, index) => (
+        <Row
+          key={link.testLinkId}
+          columns={columns}
+          selected={first + index === state.cursor}
+          cells={[String(link.testLinkId), link.testLinkName, <StatusText status={linkStateText(link)} />, accessModeName(link.accessTime)]}
+        />
+      ))}
+      {state.remote.phase === 'loading' ? <Text dimColor>Loading links…</Text> : null}
+      {state.remote.phase === 'ready' && links.length === 0 ? <Text dimColor>No links yet: press n to create one.</Text> : null}
+      {state.remote.phase === 'failed' ? <FailureText failure={state.remote.failure} hint="(r to retry)" /> : null}
+      {selected ? (
+        <Box flexDirection="column" marginTop={1}>
+          <Text wrap="truncate-end">{accessText(selected)}</Text>
+          <Text wrap="truncate-end">
+            Invite only {yesNo(selected.inviteCandidateOnly)} · proctoring {yesNo(selected.imageProctoring)} · stakeholder {selected.emailToStakeholder ?? 'nobody'}
+          </Text>
+          <Text wrap="truncate-end">Public page {publicLinkUrl(baseUrl, selected)}</Text>
+        </Box>
+      ) : null}
+      {toggle.phase === 'running' ? <Text dimColor>Saving…</Text> : null}
+      {toggle.phase === 'done' ? <Text color="green">✓ {toggle.message}</Text> : null}
+      {toggle.phase === 'failed' ? <FailureText failure={toggle.failure} /> : null}
+    </Box>
+  );
+};

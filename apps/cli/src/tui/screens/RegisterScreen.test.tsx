@@ -1,0 +1,57 @@
+import type { TestDetails } from '@assay/domain';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { importExample, newOrg, serverUrl, type TestOrg } from '../../../test/helpers/org.js';
+import { KEYS, renderScreen, type Rendered } from '../../../test/helpers/render.js';
+import { osc52 } from '../shell/clipboard.js';
+import { RegisterScreen } from './RegisterScreen.js';
+
+describe('RegisterScreen against a real server', () => {
+  let org: TestOrg;
+  let test: TestDetails;
+  let screen: Rendered | undefined;
+  beforeAll(async () => {
+    org = await newOrg('Register');
+    test = await importExample(org.client, 'javascript-fundamentals');
+  });
+  afterEach(() => screen?.unmount());
+
+  it('registers a candidate, shows the take-test URL and copies it with OSC 52', async () => {
+    screen = renderScreen(<RegisterScreen testId={test.testId} testName={test.testName} link={null} />, { client: org.client });
+    await screen.waitFor('Register a candidate for JavaScript Fundamentals');
+    await screen.press('ada@example', KEYS.tab);
+    await screen.waitFor('✗ emailId must be a valid email address');
+    await screen.press(KEYS.shiftTab, '.com', KEYS.enter, 'Ada Lovelace', KEYS.enter);
+    const frame = await screen.waitFor('Send the candidate this URL');
+    const url = /(http:\/\/\S+\/t\/\S+)/.exec(frame)?.[1];
+    expect(url?.startsWith(`${serverUrl()}/t/`)).toBe(true);
+    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['c', 'o', 'a']);
+    await screen.press('c');
+    await screen.waitFor('Sent to the clipboard (OSC 52)');
+    expect(screen.frames.some((written) => written.includes(osc52(url!)))).toBe(true);
+    const invitationId = Number(/invitation (\d+)/.exec(frame)?.[1]);
+    expect((await org.client.reports.get(invitationId)).emailId).toBe('ada@example.com');
+    await screen.press('o');
+    expect(screen.opened).toEqual([{ screen: 'report', testInvitationId: invitationId }]);
+    await screen.press('a');
+    await screen.waitFor((frame) => frame.includes('Email') && !frame.includes('Send the candidate'));
+  });
+
+  it('registers through a link, and shows a refusal inline', async () => {
+    const open = await org.client.testLinks.create(test.testId, { testLinkName: 'Open', accessTime: 0 });
+    screen = renderScreen(<RegisterScreen testId={test.testId} testName={test.testName} link={open} />, { client: org.client });
+    await screen.waitFor('through link “Open”');
+    await screen.press('grace@example.com', KEYS.enter, 'Grace Hopper', KEYS.enter);
+    const frame = await screen.waitFor('Send the candidate this URL');
+    const invitationId = Number(/invitation (\d+)/.exec(frame)?.[1]);
+    expect((await org.client.reports.get(invitationId)).fullName).toBe('Grace Hopper');
+    screen.unmount();
+
+    const gone = { ...open, testLinkId: 987_654 };
+    screen = renderScreen(<RegisterScreen testId={test.testId} testName={test.testName} link={gone} />, { client: org.client });
+    await screen.waitFor('through link “Open”');
+    await screen.press('alan@example.com', KEYS.enter, 'Alan Turing', KEYS.enter);
+    const refused = await screen.waitFor('✗ 404.3');
+    // The form keeps what was typed, to fix and send again.
+    expect(refused).toContain('alan@example.com');
+  });
+});

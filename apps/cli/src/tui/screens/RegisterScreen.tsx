@@ -1,0 +1,106 @@
+import type { TestLink } from '@assay/domain';
+import { Box, Text, useStdout } from 'ink';
+import { useReducer } from 'react';
+import { FailureText } from '../components/FailureText.js';
+import { useConnection } from '../shell/client-context.js';
+import { copyToClipboard } from '../shell/clipboard.js';
+import { useChrome, useScreenInput, useScreenSlot } from '../shell/screen-slot.js';
+import { useCall } from '../shell/use-call.js';
+import { candidateErrors, initialRegister, registerCallKey, registerReducer, type CandidateField } from '../state/register-state.js';
+import { TextField } from '../components/TextField.js';
+
+const FORM_HINTS = [
+  { keys: 'Tab/↑↓', label: 'field' },
+  { keys: 'Enter', label: 'next · register' },
+  { keys: 'Esc', label: 'cancel' },
+];
+const DONE_HINTS = [
+  { keys: 'c', label: 'copy URL' },
+  { keys: 'o', label: 'open report' },
+  { keys: 'a', label: 'register another' },
+];
+
+export const RegisterScreen = ({ testId, testName, link }: { testId: number; testName: string; link: TestLink | null }) => {
+  const { client } = useConnection();
+  const { active, open } = useScreenSlot();
+  const { stdout } = useStdout();
+  const [state, dispatch] = useReducer(registerReducer, undefined, initialRegister);
+
+  useCall(
+    registerCallKey(state),
+    async (signal) => {
+      const candidate = { emailId: state.email.trim(), fullName: state.name.trim() };
+      if (link) {
+        const registration = await client.testLinks.register(testId, link.testLinkId, candidate, { signal });
+        return { url: registration.testUrl, testInvitationId: registration.testInvitationId };
+      }
+      const registration = await client.invitations.register(testId, candidate, { signal });
+      return { url: registration.takeTestURL, testInvitationId: registration.testInvitationId };
+    },
+    (registered) => dispatch({ type: 'registered', ...registered }),
+    (failure) => dispatch({ type: 'failed', failure }),
+  );
+
+  const done = state.phase === 'done';
+  useChrome({ title: 'Register a candidate', hints: done ? DONE_HINTS : FORM_HINTS, typing: !done });
+
+  useScreenInput((input, key) => {
+    if (state.phase === 'done') {
+      if (input === 'c') {
+        copyToClipboard(stdout, state.url);
+        dispatch({ type: 'copied' });
+      } else if (input === 'a') dispatch({ type: 'another' });
+      else if (input === 'o') open({ screen: 'report', testInvitationId: state.testInvitationId });
+      return;
+    }
+    if (state.phase !== 'editing') return;
+    if ((key.tab && key.shift) || key.upArrow) dispatch({ type: 'focus', delta: -1 });
+    else if (key.tab || key.downArrow) dispatch({ type: 'focus', delta: 1 });
+    else if (key.return && state.focus === 'email') dispatch({ type: 'focus', delta: 1 });
+    else if (key.return) dispatch({ type: 'submit' });
+  });
+
+  const errors = candidateErrors(state);
+  const field = (name: CandidateField, label: string, placeholder: string) => {
+    const focused = state.focus === name && state.phase === 'editing';
+    const error = state.attempted || state[name].length > 0 ? errors[name] : undefined;
+    return (
+      <Box>
+        <Text bold={focused} color={focused ? 'cyan' : undefined}>
+          {focused ? '› ' : '  '}
+          {label.padEnd(11)}
+        </Text>
+        <TextField value={state[name]} placeholder={placeholder} focus={active && focused} onChange={(value) => dispatch({ type: 'input', value })} />
+        {error ? <Text color="red"> ✗ {error}</Text> : null}
+      </Box>
+    );
+  };
+
+  return (
+    <Box flexDirection="column">
+      <Text wrap="truncate-end">
+        Register a candidate for <Text bold>{testName}</Text>
+        {link ? ` through link “${link.testLinkName}” (its access rules apply)` : ' (direct invitation)'}
+      </Text>
+      <Text> </Text>
+      {state.phase === 'done' ? (
+        <Box flexDirection="column">
+          <Text>
+            <Text color="green">✓</Text> Registered: invitation {state.testInvitationId}. Send the candidate this URL:
+          </Text>
+          <Box borderStyle="round" paddingX={1}>
+            <Text wrap="wrap">{state.url}</Text>
+          </Box>
+          {state.copied ? <Text dimColor>Sent to the clipboard (OSC 52); if your terminal ignores that, select the URL above.</Text> : null}
+        </Box>
+      ) : (
+        <>
+          {field('email', 'Email', 'ada@example.com')}
+          {field('name', 'Full name', 'Ada Lovelace')}
+          {state.phase === 'submitting' ? <Text dimColor>Registering…</Text> : null}
+          {state.failure ? <FailureText failure={state.failure} /> : null}
+        </>
+      )}
+    </Box>
+  );
+};

@@ -1,0 +1,75 @@
+import type { TestDetails } from '@assay/domain';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { completeAttempt, importExample, newOrg, type TestOrg } from '../../../test/helpers/org.js';
+import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
+import { ReportScreen } from './ReportScreen.js';
+
+describe('ReportScreen against a real server', () => {
+  let org: TestOrg;
+  let test: TestDetails;
+  let completedId: number;
+  let pendingId: number;
+  let screen: Rendered | undefined;
+  beforeAll(async () => {
+    org = await newOrg('Report');
+    test = await importExample(org.client, 'sql-and-data-modelling');
+    const done = await org.client.invitations.register(test.testId, { emailId: 'ada@example.com', fullName: 'Ada Lovelace' });
+    await completeAttempt(org.client, done.takeTestURL);
+    completedId = done.testInvitationId;
+    pendingId = (await org.client.invitations.register(test.testId, { emailId: 'grace@example.com', fullName: 'Grace Hopper' })).testInvitationId;
+  });
+  afterEach(() => screen?.unmount());
+
+  it('shows the score, the section table with bars and the violations at 80×24', async () => {
+    screen = renderScreen(<ReportScreen testInvitationId={completedId} />, { client: org.client });
+    const frame = await screen.waitFor('SECTION');
+    const report = await org.client.reports.get(completedId);
+    const sections = await org.client.reports.sections(completedId);
+    expect(frame).toContain('Ada Lovelace <ada@example.com> · SQL and Data Modelling');
+    expect(frame).toContain(`Score ${report.score} of ${report.totalScore}`);
+    expect(frame).toContain('wv 0');
+    expect(frame).toContain('tv 0');
+    for (const entry of sections) expect(frame).toMatch(new RegExp(`${entry.sectionName}\\s+${entry.candidateScore}\\s+${entry.sectionScore}\\s+[█░]+\\s+\\d+%`));
+    expect(frame).toContain('Completed');
+    expect(widestLine(frame)).toBeLessThanOrEqual(80);
+    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'a', 'r']);
+  });
+
+  it('exports the PDF with its outcome shown', async () => {
+    screen = renderScreen(<ReportScreen testInvitationId={completedId} />, { client: org.client });
+    await screen.waitFor('SECTION');
+    await screen.press('p');
+    await screen.waitFor(`Save to: assay-report-${completedId}.pdf`);
+    await screen.press(KEYS.enter);
+    await screen.waitFor(`✓ Saved assay-report-${completedId}.pdf`);
+    expect(readFileSync(join(screen.downloadDir, `assay-report-${completedId}.pdf`)).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('shows a failed export inline and keeps working', async () => {
+    screen = renderScreen(<ReportScreen testInvitationId={completedId} />, { client: org.client });
+    await screen.waitFor('SECTION');
+    await screen.press('p', ...Array<string>(40).fill(KEYS.backspace), 'no/such/folder/report.pdf', KEYS.enter);
+    await screen.waitFor('✗ error');
+    await screen.press('r');
+    await screen.waitFor((frame) => !frame.includes('✗ error') && frame.includes('SECTION'));
+  });
+
+  it('cancels a pending invitation after confirming: the status follows', async () => {
+    screen = renderScreen(<ReportScreen testInvitationId={pendingId} />, { client: org.client });
+    await screen.waitFor('Grace Hopper');
+    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'x', 'r']);
+    await screen.press('x');
+    await screen.waitFor(`Cancel invitation ${pendingId}?`);
+    await screen.press('y');
+    await screen.waitFor(`Invitation ${pendingId} is cancelled.`);
+    await screen.waitFor('Cancelled ·');
+    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'r']);
+  });
+
+  it('shows an unknown invitation inline', async () => {
+    screen = renderScreen(<ReportScreen testInvitationId={987_654} />, { client: org.client });
+    await screen.waitFor('✗ 404.4');
+  });
+});

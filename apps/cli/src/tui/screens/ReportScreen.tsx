@@ -1,0 +1,123 @@
+import type { CandidateReport, SectionReport } from '@assay/domain';
+import { Box, Text } from 'ink';
+import { useReducer } from 'react';
+import { Bar } from '../components/Bar.js';
+import { DownloadPanel, useDownload } from '../components/DownloadPanel.js';
+import { FailureText } from '../components/FailureText.js';
+import { handleMoveKeys, MoveLine, useInvitationMove } from '../components/InvitationMove.js';
+import { columnsFor, Row } from '../components/Row.js';
+import { StatusText } from '../components/StatusText.js';
+import { useConnection } from '../shell/client-context.js';
+import { useChrome, useScreenInput, useScreenSlot } from '../shell/screen-slot.js';
+import { useCall } from '../shell/use-call.js';
+import { offeredMoves } from '../state/invitation-moves.js';
+import { initialRemote, remoteCallKey, remoteReducer } from '../state/remote-state.js';
+
+interface ReportData {
+  report: CandidateReport;
+  sections: SectionReport;
+}
+
+const fraction = (score: number, total: number) => (total > 0 ? score / total : 0);
+const percent = (value: number) => `${Math.round(value * 100)}%`;
+
+export const ReportScreen = ({ testInvitationId }: { testInvitationId: number }) => {
+  const { client } = useConnection();
+  const { body } = useScreenSlot();
+  const [state, dispatch] = useReducer(remoteReducer<ReportData>, undefined, initialRemote<ReportData>);
+  const [move, moveDispatch] = useInvitationMove(() => dispatch({ type: 'reload' }));
+  const [download, downloadDispatch] = useDownload((options) => client.reports.pdf(testInvitationId, options));
+
+  useCall(
+    remoteCallKey(state, `report:${testInvitationId}`),
+    async (signal) => {
+      const [report, sections] = await Promise.all([client.reports.get(testInvitationId, { signal }), client.reports.sections(testInvitationId, { signal })]);
+      return { report, sections };
+    },
+    (value) => dispatch({ type: 'loaded', value }),
+    (failure) => dispatch({ type: 'failed', failure }),
+  );
+
+  const data = state.value;
+  const offered = data ? offeredMoves(data.report.testStatus) : [];
+  const naming = download.phase === 'naming';
+  useChrome({
+    title: `Report ${testInvitationId}`,
+    hints: naming
+      ? [{ keys: 'Enter', label: 'save' }, { keys: 'Esc', label: 'cancel' }]
+      : move.phase === 'confirming'
+        ? [{ keys: 'y', label: 'yes' }, { keys: 'n/Esc', label: 'no' }]
+        : [
+            { keys: 'p', label: 'export PDF' },
+            ...(offered.includes('cancel') ? [{ keys: 'x', label: 'cancel invitation' }] : []),
+            ...(offered.includes('reattempt') ? [{ keys: 'a', label: 'reattempt' }] : []),
+            { keys: 'r', label: 'refresh' },
+          ],
+    typing: naming,
+    modal: naming || move.phase === 'confirming',
+  });
+
+  useScreenInput((input, key) => {
+    if (naming) {
+      if (key.return) downloadDispatch({ type: 'confirm' });
+      else if (key.escape) downloadDispatch({ type: 'dismiss' });
+      return;
+    }
+    if (handleMoveKeys(move, moveDispatch, input, key.escape)) return;
+    if (download.phase === 'saved' || download.phase === 'failed') downloadDispatch({ type: 'dismiss' });
+    if (input === 'r') dispatch({ type: 'reload' });
+    else if (input === 'p') downloadDispatch({ type: 'start', path: `assay-report-${testInvitationId}.pdf` });
+    else if (input === 'x' && offered.includes('cancel')) moveDispatch({ type: 'ask', action: { move: 'cancel', testInvitationId }, confirm: true });
+    else if (input === 'a' && offered.includes('reattempt')) moveDispatch({ type: 'ask', action: { move: 'reattempt', testInvitationId }, confirm: true });
+  });
+
+  const barWidth = Math.max(10, Math.min(30, body.columns - 50));
+  const columns = columnsFor(body.columns, ['flex', 9, 9, barWidth + 2, 6], [1, 2, 4]);
+  if (!data) {
+    return (
+      <Box flexDirection="column">
+        {state.phase === 'failed' ? <FailureText failure={state.failure} hint="(r to retry)" /> : <Text dimColor>Loading report {testInvitationId}…</Text>}
+      </Box>
+    );
+  }
+  const { report, sections } = data;
+  const score = Number(report.score);
+  const total = Number(report.totalScore);
+  return (
+    <Box flexDirection="column">
+      <Text wrap="truncate-end">
+        <Text bold>{report.fullName}</Text> &lt;{report.emailId}&gt; · {report.testName}
+      </Text>
+      <Text>
+        <StatusText status={report.testStatus} /> · report <StatusText status={report.reportStatus} /> · attempted {report.attemptedOn ? `${report.attemptedOn.replace('T', ' ')} UTC` : 'not yet'} · {report.timeTaken} of{' '}
+        {report.duration} min
+      </Text>
+      <Text> </Text>
+      <Text>
+        Score <Text bold>{report.score}</Text> of {report.totalScore} <Bar fraction={fraction(score, total)} width={barWidth} color="green" /> {percent(fraction(score, total))}
+      </Text>
+      <Text>
+        Violations: window <Text color={report.wv > 0 ? 'yellow' : undefined}>wv {report.wv}</Text> · tab <Text color={report.tv > 0 ? 'yellow' : undefined}>tv {report.tv}</Text>
+      </Text>
+      <Text> </Text>
+      <Row header columns={columns} cells={['SECTION', 'SCORE', 'MAX', '', '']} />
+      {sections.map((entry, index) => (
+        <Row
+          key={index}
+          columns={columns}
+          cells={[
+            entry.sectionName,
+            String(entry.candidateScore),
+            String(entry.sectionScore),
+            <Bar fraction={fraction(entry.candidateScore, entry.sectionScore)} width={barWidth} color="cyan" />,
+            percent(fraction(entry.candidateScore, entry.sectionScore)),
+          ]}
+        />
+      ))}
+      {sections.length === 0 ? <Text dimColor>No section scores yet.</Text> : null}
+      {state.phase === 'failed' ? <FailureText failure={state.failure} hint="(r to retry)" /> : null}
+      <MoveLine state={move} />
+      <DownloadPanel state={download} dispatch={downloadDispatch} width={body.columns} />
+    </Box>
+  );
+};

@@ -1,0 +1,62 @@
+import type { TestDetails } from '@assay/domain';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { importExample, newOrg, type TestOrg } from '../../../test/helpers/org.js';
+import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
+import { TestDetailsScreen } from './TestDetailsScreen.js';
+
+describe('TestDetailsScreen against a real server', () => {
+  let org: TestOrg;
+  let test: TestDetails;
+  let screen: Rendered | undefined;
+  beforeAll(async () => {
+    org = await newOrg('Test details');
+    test = await importExample(org.client, 'javascript-fundamentals');
+  });
+  afterEach(() => screen?.unmount());
+
+  it('shows the test with its sections and opens links, invitations and registration', async () => {
+    screen = renderScreen(<TestDetailsScreen testId={test.testId} />, { client: org.client });
+    const frame = await screen.waitFor('JavaScript concepts');
+    expect(frame).toContain('JavaScript Fundamentals');
+    expect(frame).toContain('General Questions');
+    expect(frame).toContain('Coding Questions');
+    expect(frame).toContain(`Access key ${test.accessKey}`);
+    expect(widestLine(frame)).toBeLessThanOrEqual(80);
+    await screen.press('l', 'i', 'n');
+    expect(screen.opened).toEqual([
+      { screen: 'links', testId: test.testId, testName: 'JavaScript Fundamentals' },
+      { screen: 'invitations', testId: test.testId, testName: 'JavaScript Fundamentals' },
+      { screen: 'register', testId: test.testId, testName: 'JavaScript Fundamentals', link: null },
+    ]);
+  });
+
+  it('exports the Excel report to the path typed, with its outcome shown', async () => {
+    screen = renderScreen(<TestDetailsScreen testId={test.testId} />, { client: org.client });
+    await screen.waitFor('JavaScript concepts');
+    await screen.press('x');
+    await screen.waitFor(`Save to: assay-test-${test.testId}-report.xlsx`);
+    expect(screen.chrome()).toMatchObject({ typing: true, modal: true });
+    await screen.press(...Array<string>(5).fill(KEYS.backspace), 'book.xlsx', KEYS.enter);
+    await screen.waitFor(/✓ Saved assay-test-\d+-reportbook\.xlsx/);
+    const bytes = readFileSync(join(screen.downloadDir, `assay-test-${test.testId}-reportbook.xlsx`));
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('cancels the export prompt with Esc', async () => {
+    screen = renderScreen(<TestDetailsScreen testId={test.testId} />, { client: org.client });
+    await screen.waitFor('JavaScript concepts');
+    await screen.press('x');
+    await screen.waitFor('Save to:');
+    await screen.press(KEYS.escape);
+    await screen.waitFor((frame) => !frame.includes('Save to:'));
+    expect(screen.chrome()).toMatchObject({ modal: false });
+  });
+
+  it('shows an unknown test inline', async () => {
+    screen = renderScreen(<TestDetailsScreen testId={987_654} />, { client: org.client });
+    const frame = await screen.waitFor('✗ 404.2');
+    expect(frame).toContain('987654');
+  });
+});

@@ -1,0 +1,79 @@
+import type { TestDetails } from '@assay/domain';
+import { Box, Text } from 'ink';
+import { useReducer } from 'react';
+import { DownloadPanel, useDownload } from '../components/DownloadPanel.js';
+import { FailureText } from '../components/FailureText.js';
+import { columnsFor, Row } from '../components/Row.js';
+import { StatusText } from '../components/StatusText.js';
+import { useConnection } from '../shell/client-context.js';
+import { useChrome, useScreenInput, useScreenSlot } from '../shell/screen-slot.js';
+import { useCall } from '../shell/use-call.js';
+import { initialRemote, remoteCallKey, remoteReducer } from '../state/remote-state.js';
+
+const HINTS = [
+  { keys: 'l', label: 'links' },
+  { keys: 'i', label: 'invitations' },
+  { keys: 'n', label: 'invite candidate' },
+  { keys: 'x', label: 'export Excel' },
+  { keys: 'r', label: 'refresh' },
+];
+
+export const TestDetailsScreen = ({ testId }: { testId: number }) => {
+  const { client } = useConnection();
+  const { body, open } = useScreenSlot();
+  const [state, dispatch] = useReducer(remoteReducer<TestDetails>, undefined, initialRemote<TestDetails>);
+  const [download, downloadDispatch] = useDownload((options) => client.reports.excel(testId, options));
+
+  useCall(
+    remoteCallKey(state, `test:${testId}`),
+    (signal) => client.tests.get(testId, { signal }),
+    (value) => dispatch({ type: 'loaded', value }),
+    (failure) => dispatch({ type: 'failed', failure }),
+  );
+
+  const test = state.value;
+  const naming = download.phase === 'naming';
+  useChrome({
+    title: test ? test.testName : `Test ${testId}`,
+    hints: naming ? [{ keys: 'Enter', label: 'save' }, { keys: 'Esc', label: 'cancel' }] : HINTS,
+    typing: naming,
+    modal: naming,
+  });
+
+  useScreenInput((input, key) => {
+    if (naming) {
+      if (key.return) downloadDispatch({ type: 'confirm' });
+      else if (key.escape) downloadDispatch({ type: 'dismiss' });
+      return;
+    }
+    if (download.phase === 'saved' || download.phase === 'failed') downloadDispatch({ type: 'dismiss' });
+    if (input === 'r') dispatch({ type: 'reload' });
+    else if (input === 'x') downloadDispatch({ type: 'start', path: `assay-test-${testId}-report.xlsx` });
+    else if (test && input === 'l') open({ screen: 'links', testId, testName: test.testName });
+    else if (test && input === 'i') open({ screen: 'invitations', testId, testName: test.testName });
+    else if (test && input === 'n') open({ screen: 'register', testId, testName: test.testName, link: null });
+  });
+
+  const columns = columnsFor(body.columns, ['flex', 20, 11, 10], [2, 3]);
+  return (
+    <Box flexDirection="column">
+      {state.phase === 'loading' && !test ? <Text dimColor>Loading test {testId}…</Text> : null}
+      {test ? (
+        <>
+          <Text>
+            <Text bold>{test.testName}</Text> <Text dimColor>#{test.testId}</Text> · <StatusText status={test.testStatus} /> · {test.questions} questions ·{' '}
+            {test.duration} min
+          </Text>
+          <Text dimColor>Access key {test.accessKey}</Text>
+          <Text> </Text>
+          <Row header columns={columns} cells={['SECTION', 'TYPE', 'QUESTIONS', 'DURATION']} />
+          {test.sections.map((section, index) => (
+            <Row key={index} columns={columns} cells={[section.sectionName, section.sectionType, String(section.questions), `${section.duration} min`]} />
+          ))}
+        </>
+      ) : null}
+      {state.phase === 'failed' ? <FailureText failure={state.failure} hint="(r to retry)" /> : null}
+      <DownloadPanel state={download} dispatch={downloadDispatch} width={body.columns} />
+    </Box>
+  );
+};

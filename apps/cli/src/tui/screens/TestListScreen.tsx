@@ -1,0 +1,110 @@
+import { Box, Text } from 'ink';
+import { useEffect, useReducer } from 'react';
+import { FailureText } from '../components/FailureText.js';
+import { TextField } from '../components/TextField.js';
+import { columnsFor, Row } from '../components/Row.js';
+import { StatusText } from '../components/StatusText.js';
+import { useConnection } from '../shell/client-context.js';
+import { useChrome, useScreenInput, useScreenSlot } from '../shell/screen-slot.js';
+import { useCall } from '../shell/use-call.js';
+import {
+  initialTestList,
+  pageCountOf,
+  selectedTest,
+  shownTests,
+  testListCallKey,
+  testListReducer,
+  totalOf,
+} from '../state/test-list-state.js';
+
+/** Rows the list leaves for other lines: its header, the page line, the search line and a failure. */
+const CHROME_ROWS = 4;
+
+const HINTS = [
+  { keys: '↑↓', label: 'move' },
+  { keys: '←→', label: 'page' },
+  { keys: 'Enter', label: 'open' },
+  { keys: '/', label: 'search' },
+  { keys: 'c', label: 'completions' },
+  { keys: 'r', label: 'refresh' },
+];
+
+export const TestListScreen = () => {
+  const { client } = useConnection();
+  const { body, open, active } = useScreenSlot();
+  const pageSize = Math.max(1, body.rows - CHROME_ROWS);
+  const [state, dispatch] = useReducer(testListReducer, pageSize, initialTestList);
+
+  useEffect(() => dispatch({ type: 'resize', pageSize }), [pageSize]);
+
+  useCall(
+    testListCallKey(state),
+    async (signal) => {
+      const current = state;
+      if (current.query.trim() !== '') {
+        const tests = [];
+        for await (const test of client.tests.all({}, { signal })) tests.push(test);
+        return { type: 'catalogLoaded' as const, tests };
+      }
+      const page = await client.tests.list({ page_no: current.page, page_size: current.pageSize }, { signal });
+      return { type: 'pageLoaded' as const, tests: page.tests, count: page.testsCount };
+    },
+    (event) => dispatch(event),
+    (failure) => dispatch({ type: 'failed', failure }),
+  );
+
+  useChrome({
+    title: 'Tests',
+    hints: state.editing ? [{ keys: 'Enter', label: 'keep filter' }, { keys: 'Esc', label: 'clear search' }] : HINTS,
+    typing: state.editing,
+    modal: state.editing,
+  });
+
+  useScreenInput((input, key) => {
+    if (state.editing) {
+      if (key.return) dispatch({ type: 'searchEnd' });
+      else if (key.escape) dispatch({ type: 'searchClear' });
+      return;
+    }
+    if (key.upArrow) dispatch({ type: 'move', delta: -1 });
+    else if (key.downArrow) dispatch({ type: 'move', delta: 1 });
+    else if (key.leftArrow || key.pageUp) dispatch({ type: 'turnPage', delta: -1 });
+    else if (key.rightArrow || key.pageDown) dispatch({ type: 'turnPage', delta: 1 });
+    else if (input === '/') dispatch({ type: 'searchStart' });
+    else if (input === 'r') dispatch({ type: 'reload' });
+    else if (input === 'c') open({ screen: 'completions' });
+    else if (key.return) {
+      const test = selectedTest(state);
+      if (test) open({ screen: 'test', testId: test.testId });
+    }
+  });
+
+  const columns = columnsFor(body.columns, [7, 'flex', 10, 10, 9], [0, 2, 3]);
+  const rows = shownTests(state);
+  return (
+    <Box flexDirection="column">
+      <Row header columns={columns} cells={['ID', 'NAME', 'QUESTIONS', 'DURATION', 'STATUS']} />
+      {rows.map((test, index) => (
+        <Row
+          key={test.testId}
+          columns={columns}
+          selected={index === state.cursor}
+          cells={[String(test.testId), test.testName, String(test.questions), `${test.duration} min`, <StatusText status={test.testStatus} />]}
+        />
+      ))}
+      {state.phase === 'ready' && rows.length === 0 ? (
+        <Text dimColor>{state.query ? `  No test matches “${state.query}”.` : '  No tests yet: import one with `assay tests import FILE.json`.'}</Text>
+      ) : null}
+      <Text dimColor>
+        {state.phase === 'loading' ? 'Loading… ' : ''}Page {state.page} of {pageCountOf(state)} · {totalOf(state)} {state.query ? 'matching tests' : 'tests'}
+      </Text>
+      {state.editing || state.query ? (
+        <Box>
+          <Text>Search: </Text>
+          <TextField value={state.query} focus={active && state.editing} onChange={(query) => dispatch({ type: 'searchInput', query })} />
+        </Box>
+      ) : null}
+      {state.phase === 'failed' ? <FailureText failure={state.failure} hint="(r to retry)" /> : null}
+    </Box>
+  );
+};

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { Failure } from '../../errors.js';
+import { actionCallKey, actionReducer, idleAction, type ActionEvent, type ActionState } from './action-state.js';
+
+type Phase = ActionState<string>['phase'];
+const failure: Failure = { exitCode: 1, label: '403.4', message: 'Reattempt is allowed only on a completed invitation.' };
+const states: Record<Phase, ActionState<string>> = {
+  idle: { phase: 'idle', runs: 1 },
+  confirming: { phase: 'confirming', runs: 1, action: 'cancel' },
+  running: { phase: 'running', runs: 1, action: 'cancel' },
+  done: { phase: 'done', runs: 1, action: 'cancel', message: 'Cancelled.' },
+  failed: { phase: 'failed', runs: 1, action: 'cancel', failure },
+};
+const events: Record<ActionEvent<string>['type'], ActionEvent<string>> = {
+  ask: { type: 'ask', action: 'reattempt', confirm: true },
+  confirm: { type: 'confirm' },
+  dismiss: { type: 'dismiss' },
+  succeeded: { type: 'succeeded', message: 'Done.' },
+  failed: { type: 'failed', failure },
+};
+const confirmingReattempt: ActionState<string> = { phase: 'confirming', runs: 1, action: 'reattempt' };
+const expected: Record<Phase, Record<ActionEvent<string>['type'], ActionState<string>>> = {
+  idle: { ask: confirmingReattempt, confirm: states.idle, dismiss: states.idle, succeeded: states.idle, failed: states.idle },
+  confirming: {
+    ask: states.confirming,
+    confirm: { phase: 'running', runs: 2, action: 'cancel' },
+    dismiss: { phase: 'idle', runs: 1 },
+    succeeded: states.confirming,
+    failed: states.confirming,
+  },
+  running: {
+    ask: states.running,
+    confirm: states.running,
+    dismiss: states.running,
+    succeeded: { phase: 'done', runs: 1, action: 'cancel', message: 'Done.' },
+    failed: { phase: 'failed', runs: 1, action: 'cancel', failure },
+  },
+  done: { ask: confirmingReattempt, confirm: states.done, dismiss: { phase: 'idle', runs: 1 }, succeeded: states.done, failed: states.done },
+  failed: { ask: confirmingReattempt, confirm: states.failed, dismiss: { phase: 'idle', runs: 1 }, succeeded: states.failed, failed: states.failed },
+};
+
+describe('actionReducer: every (state, event) pair', () => {
+  const pairs = Object.entries(expected).flatMap(([phase, byEvent]) => Object.keys(byEvent).map((type) => [phase, type] as [Phase, ActionEvent<string>['type']]));
+  it.each(pairs)('%s + %s', (phase, type) => expect(actionReducer(states[phase], events[type])).toEqual(expected[phase][type]));
+  it('covers 5 × 5 pairs', () => expect(pairs).toHaveLength(25));
+
+  it('runs at once when no confirmation is wanted, each run a new request', () => {
+    const first = actionReducer(idleAction<string>(), { type: 'ask', action: 'toggle', confirm: false });
+    expect(first).toEqual({ phase: 'running', runs: 1, action: 'toggle' });
+    const done = actionReducer(first, { type: 'succeeded', message: 'ok' });
+    const second = actionReducer(done, { type: 'ask', action: 'toggle', confirm: false });
+    expect(actionCallKey(first)).toBe('run#1');
+    expect(actionCallKey(second)).toBe('run#2');
+    expect(actionCallKey(done)).toBeNull();
+  });
+});

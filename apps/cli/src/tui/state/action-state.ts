@@ -1,0 +1,63 @@
+import { match } from 'ts-pattern';
+import type { Failure } from '../../errors.js';
+
+/**
+ * One change the user asks for (cancel, reattempt, a status toggle): optionally confirmed first, then run,
+ * then its outcome shown until dismissed. Generic over the action. `runs` counts the runs started, so each
+ * run is a new request even when the same action is repeated.
+ */
+export type ActionState<A> =
+  | { phase: 'idle'; runs: number }
+  | { phase: 'confirming'; runs: number; action: A }
+  | { phase: 'running'; runs: number; action: A }
+  | { phase: 'done'; runs: number; action: A; message: string }
+  | { phase: 'failed'; runs: number; action: A; failure: Failure };
+
+export type ActionEvent<A> =
+  | { type: 'ask'; action: A; confirm: boolean }
+  | { type: 'confirm' }
+  | { type: 'dismiss' }
+  | { type: 'succeeded'; message: string }
+  | { type: 'failed'; failure: Failure };
+
+export const idleAction = <A>(): ActionState<A> => ({ phase: 'idle', runs: 0 });
+
+export const actionReducer = <A>(state: ActionState<A>, event: ActionEvent<A>): ActionState<A> =>
+  match<[ActionState<A>, ActionEvent<A>], ActionState<A>>([state, event])
+    .with(
+      [{ phase: 'idle' }, { type: 'ask' }],
+      [{ phase: 'done' }, { type: 'ask' }],
+      [{ phase: 'failed' }, { type: 'ask' }],
+      ([{ runs }, { action, confirm }]) => (confirm ? { phase: 'confirming', runs, action } : { phase: 'running', runs: runs + 1, action }),
+    )
+    .with([{ phase: 'confirming' }, { type: 'ask' }], [{ phase: 'running' }, { type: 'ask' }], ([current]) => current)
+    .with([{ phase: 'confirming' }, { type: 'confirm' }], ([{ runs, action }]) => ({ phase: 'running', runs: runs + 1, action }))
+    .with(
+      [{ phase: 'idle' }, { type: 'confirm' }],
+      [{ phase: 'running' }, { type: 'confirm' }],
+      [{ phase: 'done' }, { type: 'confirm' }],
+      [{ phase: 'failed' }, { type: 'confirm' }],
+      ([current]) => current,
+    )
+    .with([{ phase: 'confirming' }, { type: 'dismiss' }], [{ phase: 'done' }, { type: 'dismiss' }], [{ phase: 'failed' }, { type: 'dismiss' }], ([{ runs }]) => ({
+      phase: 'idle',
+      runs,
+    }))
+    // A call already sent cannot be taken back: its outcome will be shown.
+    .with([{ phase: 'idle' }, { type: 'dismiss' }], [{ phase: 'running' }, { type: 'dismiss' }], ([current]) => current)
+    .with([{ phase: 'running' }, { type: 'succeeded' }], ([{ runs, action }, { message }]) => ({ phase: 'done', runs, action, message }))
+    .with([{ phase: 'running' }, { type: 'failed' }], ([{ runs, action }, { failure }]) => ({ phase: 'failed', runs, action, failure }))
+    .with(
+      [{ phase: 'idle' }, { type: 'succeeded' }],
+      [{ phase: 'confirming' }, { type: 'succeeded' }],
+      [{ phase: 'done' }, { type: 'succeeded' }],
+      [{ phase: 'failed' }, { type: 'succeeded' }],
+      [{ phase: 'idle' }, { type: 'failed' }],
+      [{ phase: 'confirming' }, { type: 'failed' }],
+      [{ phase: 'done' }, { type: 'failed' }],
+      [{ phase: 'failed' }, { type: 'failed' }],
+      ([current]) => current,
+    )
+    .exhaustive();
+
+export const actionCallKey = (state: ActionState<unknown>): string | null => (state.phase === 'running' ? `run#${state.runs}` : null);

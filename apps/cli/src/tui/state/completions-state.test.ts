@@ -1,0 +1,46 @@
+import type { ReconciliationEvent } from '@assay/client';
+import { describe, expect, it } from 'vitest';
+import type { Failure } from '../../errors.js';
+import { completionsReducer, initialCompletions, RECENT_LIMIT, type CompletionsEvent, type CompletionsState } from './completions-state.js';
+
+const event = (id: number): ReconciliationEvent => ({ type: 'completed', at: `2026-04-01T10:00:0${id % 10}.000Z`, testInvitationId: id, testId: 1, emailId: `c${id}@example.com` });
+const failure: Failure = { exitCode: 3, label: 'unreachable', message: 'gone' };
+type Phase = CompletionsState['phase'];
+const states: Record<Phase, CompletionsState> = {
+  following: { phase: 'following', events: [event(2), event(1)], cursor: 1, attempt: 1 },
+  failed: { phase: 'failed', events: [event(2), event(1)], cursor: 1, attempt: 1, failure },
+};
+const events: Record<CompletionsEvent['type'], CompletionsEvent> = {
+  received: { type: 'received', event: event(3) },
+  failed: { type: 'failed', failure },
+  retry: { type: 'retry' },
+  move: { type: 'move', delta: -1 },
+};
+const expected: Record<Phase, Record<CompletionsEvent['type'], CompletionsState>> = {
+  following: {
+    // Newest first, and the highlighted row stays on the event it was on.
+    received: { phase: 'following', events: [event(3), event(2), event(1)], cursor: 2, attempt: 1 },
+    failed: { ...states.following, phase: 'failed', failure },
+    retry: states.following,
+    move: { ...states.following, cursor: 0 },
+  },
+  failed: {
+    received: states.failed,
+    failed: states.failed,
+    retry: { phase: 'following', events: [event(2), event(1)], cursor: 1, attempt: 2 },
+    move: { ...states.failed, cursor: 0 },
+  },
+};
+
+describe('completionsReducer: every (state, event) pair', () => {
+  const pairs = Object.entries(expected).flatMap(([phase, byEvent]) => Object.keys(byEvent).map((type) => [phase, type] as [Phase, CompletionsEvent['type']]));
+  it.each(pairs)('%s + %s', (phase, type) => expect(completionsReducer(states[phase], events[type])).toEqual(expected[phase][type]));
+  it('covers 2 × 4 pairs', () => expect(pairs).toHaveLength(8));
+
+  it(`keeps the newest ${RECENT_LIMIT}`, () => {
+    let state = initialCompletions();
+    for (let id = 1; id <= RECENT_LIMIT + 5; id += 1) state = completionsReducer(state, { type: 'received', event: event(id) });
+    expect(state.events).toHaveLength(RECENT_LIMIT);
+    expect(state.events[0]!.testInvitationId).toBe(RECENT_LIMIT + 5);
+  });
+});

@@ -1,0 +1,39 @@
+import type { ReconciliationEvent } from '@assay/client';
+import { match } from 'ts-pattern';
+import type { Failure } from '../../errors.js';
+
+/** How many recent events the live view keeps. */
+export const RECENT_LIMIT = 200;
+
+/** The live view of completions and cancellations, newest first. */
+export type CompletionsState =
+  | { phase: 'following'; events: ReconciliationEvent[]; cursor: number; attempt: number }
+  | { phase: 'failed'; events: ReconciliationEvent[]; cursor: number; attempt: number; failure: Failure };
+
+export type CompletionsEvent =
+  | { type: 'received'; event: ReconciliationEvent }
+  | { type: 'failed'; failure: Failure }
+  | { type: 'retry' }
+  | { type: 'move'; delta: number };
+
+export const initialCompletions = (): CompletionsState => ({ phase: 'following', events: [], cursor: 0, attempt: 1 });
+
+const clamp = (cursor: number, length: number) => Math.max(0, Math.min(cursor, length - 1));
+
+export const completionsReducer = (state: CompletionsState, event: CompletionsEvent): CompletionsState =>
+  match<[CompletionsState, CompletionsEvent], CompletionsState>([state, event])
+    // The highlighted row stays on the same event as new ones arrive above it.
+    .with([{ phase: 'following' }, { type: 'received' }], ([current, { event: received }]) => ({
+      ...current,
+      events: [received, ...current.events].slice(0, RECENT_LIMIT),
+      cursor: current.events.length === 0 ? 0 : clamp(current.cursor + 1, Math.min(current.events.length + 1, RECENT_LIMIT)),
+    }))
+    .with([{ phase: 'following' }, { type: 'failed' }], ([current, { failure }]) => ({ ...current, phase: 'failed', failure }))
+    .with([{ phase: 'following' }, { type: 'retry' }], ([current]) => current)
+    .with([{ phase: 'following' }, { type: 'move' }], [{ phase: 'failed' }, { type: 'move' }], ([current, { delta }]) => ({
+      ...current,
+      cursor: clamp(current.cursor + delta, current.events.length),
+    }))
+    .with([{ phase: 'failed' }, { type: 'received' }], [{ phase: 'failed' }, { type: 'failed' }], ([current]) => current)
+    .with([{ phase: 'failed' }, { type: 'retry' }], ([{ events, cursor, attempt }]) => ({ phase: 'following', events, cursor, attempt: attempt + 1 }))
+    .exhaustive();

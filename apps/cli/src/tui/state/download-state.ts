@@ -1,0 +1,79 @@
+import { match } from 'ts-pattern';
+import type { Failure } from '../../errors.js';
+
+/** Exporting a file: the path is offered for editing first, then the download runs with its progress. */
+export type DownloadState =
+  | { phase: 'idle'; runs: number }
+  | { phase: 'naming'; runs: number; path: string }
+  | { phase: 'downloading'; runs: number; path: string; loaded: number; total: number | undefined }
+  | { phase: 'saved'; runs: number; path: string; bytes: number }
+  | { phase: 'failed'; runs: number; path: string; failure: Failure };
+
+export type DownloadEvent =
+  | { type: 'start'; path: string }
+  | { type: 'edit'; path: string }
+  | { type: 'confirm' }
+  | { type: 'progress'; loaded: number; total: number | undefined }
+  | { type: 'finished'; bytes: number }
+  | { type: 'failed'; failure: Failure }
+  | { type: 'dismiss' };
+
+export const idleDownload = (): DownloadState => ({ phase: 'idle', runs: 0 });
+
+export const downloadReducer = (state: DownloadState, event: DownloadEvent): DownloadState =>
+  match<[DownloadState, DownloadEvent], DownloadState>([state, event])
+    .with([{ phase: 'idle' }, { type: 'start' }], [{ phase: 'saved' }, { type: 'start' }], [{ phase: 'failed' }, { type: 'start' }], ([{ runs }, { path }]) => ({
+      phase: 'naming',
+      runs,
+      path,
+    }))
+    .with([{ phase: 'naming' }, { type: 'start' }], [{ phase: 'downloading' }, { type: 'start' }], ([current]) => current)
+    .with([{ phase: 'naming' }, { type: 'edit' }], ([current, { path }]) => ({ ...current, path }))
+    .with(
+      [{ phase: 'idle' }, { type: 'edit' }],
+      [{ phase: 'downloading' }, { type: 'edit' }],
+      [{ phase: 'saved' }, { type: 'edit' }],
+      [{ phase: 'failed' }, { type: 'edit' }],
+      ([current]) => current,
+    )
+    // An empty path stays in the prompt: there is nowhere to save.
+    .with([{ phase: 'naming' }, { type: 'confirm' }], ([current]) =>
+      current.path.trim() === '' ? current : { phase: 'downloading', runs: current.runs + 1, path: current.path.trim(), loaded: 0, total: undefined },
+    )
+    .with(
+      [{ phase: 'idle' }, { type: 'confirm' }],
+      [{ phase: 'downloading' }, { type: 'confirm' }],
+      [{ phase: 'saved' }, { type: 'confirm' }],
+      [{ phase: 'failed' }, { type: 'confirm' }],
+      ([current]) => current,
+    )
+    .with([{ phase: 'downloading' }, { type: 'progress' }], ([current, { loaded, total }]) => ({ ...current, loaded, total }))
+    .with(
+      [{ phase: 'idle' }, { type: 'progress' }],
+      [{ phase: 'naming' }, { type: 'progress' }],
+      [{ phase: 'saved' }, { type: 'progress' }],
+      [{ phase: 'failed' }, { type: 'progress' }],
+      ([current]) => current,
+    )
+    .with([{ phase: 'downloading' }, { type: 'finished' }], ([{ runs, path }, { bytes }]) => ({ phase: 'saved', runs, path, bytes }))
+    .with([{ phase: 'downloading' }, { type: 'failed' }], ([{ runs, path }, { failure }]) => ({ phase: 'failed', runs, path, failure }))
+    .with(
+      [{ phase: 'idle' }, { type: 'finished' }],
+      [{ phase: 'naming' }, { type: 'finished' }],
+      [{ phase: 'saved' }, { type: 'finished' }],
+      [{ phase: 'failed' }, { type: 'finished' }],
+      [{ phase: 'idle' }, { type: 'failed' }],
+      [{ phase: 'naming' }, { type: 'failed' }],
+      [{ phase: 'saved' }, { type: 'failed' }],
+      [{ phase: 'failed' }, { type: 'failed' }],
+      ([current]) => current,
+    )
+    .with([{ phase: 'naming' }, { type: 'dismiss' }], [{ phase: 'saved' }, { type: 'dismiss' }], [{ phase: 'failed' }, { type: 'dismiss' }], ([{ runs }]) => ({
+      phase: 'idle',
+      runs,
+    }))
+    // A download in flight finishes (or fails) and says so; it is not silently dropped.
+    .with([{ phase: 'idle' }, { type: 'dismiss' }], [{ phase: 'downloading' }, { type: 'dismiss' }], ([current]) => current)
+    .exhaustive();
+
+export const downloadCallKey = (state: DownloadState): string | null => (state.phase === 'downloading' ? `download#${state.runs}` : null);

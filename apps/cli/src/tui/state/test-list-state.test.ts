@@ -1,0 +1,125 @@
+import type { TestSummary } from '@assay/domain';
+import { describe, expect, it } from 'vitest';
+import type { Failure } from '../../errors.js';
+import {
+  initialTestList,
+  pageCountOf,
+  selectedTest,
+  shownTests,
+  testListCallKey,
+  testListReducer,
+  totalOf,
+  type TestListEvent,
+  type TestListState,
+} from './test-list-state.js';
+
+const summary = (testId: number, testName: string): TestSummary => ({ testId, testName, accessKey: `k${testId}`, duration: 30, questions: 5, testStatus: 'Active' });
+const ALL = [summary(1, 'JavaScript Fundamentals'), summary(2, 'SQL and Data Modelling'), summary(3, 'Frontend Accessibility'), summary(4, 'Advanced SQL'), summary(5, 'Go')];
+const failure: Failure = { exitCode: 1, label: '401.2', message: 'The API key is not valid.' };
+
+type Phase = TestListState['phase'];
+const base = { ...initialTestList(2), served: { tests: ALL.slice(0, 2), count: 5 } };
+const states: Record<Phase, TestListState> = {
+  loading: { ...base, phase: 'loading' },
+  ready: { ...base, phase: 'ready', cursor: 1 },
+  failed: { ...base, phase: 'failed', failure },
+};
+const events: Record<TestListEvent['type'], TestListEvent> = {
+  pageLoaded: { type: 'pageLoaded', tests: ALL.slice(2, 4), count: 5 },
+  catalogLoaded: { type: 'catalogLoaded', tests: ALL },
+  failed: { type: 'failed', failure },
+  move: { type: 'move', delta: -1 },
+  turnPage: { type: 'turnPage', delta: 1 },
+  searchStart: { type: 'searchStart' },
+  searchInput: { type: 'searchInput', query: 'sql' },
+  searchEnd: { type: 'searchEnd' },
+  searchClear: { type: 'searchClear' },
+  reload: { type: 'reload' },
+  resize: { type: 'resize', pageSize: 4 },
+};
+
+/** What each pair must do, as checks on the state it gives (before → after). */
+const expected: Record<Phase, Record<TestListEvent['type'], (after: TestListState, before: TestListState) => void>> = {
+  loading: {
+    pageLoaded: (after) => expect(after).toMatchObject({ phase: 'ready', served: { tests: ALL.slice(2, 4), count: 5 } }),
+    catalogLoaded: (after, before) => expect(after).toBe(before), // not searching: not what it waits for
+    failed: (after) => expect(after).toMatchObject({ phase: 'failed', failure }),
+    move: (after, before) => expect(after).toBe(before),
+    turnPage: (after, before) => expect(after).toBe(before),
+    searchStart: (after) => expect(after).toMatchObject({ phase: 'loading', editing: true }),
+    searchInput: (after, before) => expect(after).toMatchObject({ phase: 'loading', query: 'sql', page: 1, attempt: before.attempt + 1 }),
+    searchEnd: (after) => expect(after).toMatchObject({ phase: 'loading', editing: false }),
+    searchClear: (after) => expect(after).toMatchObject({ phase: 'loading', query: '', editing: false }),
+    reload: (after, before) => expect(after).toBe(before),
+    resize: (after, before) => expect(after).toMatchObject({ phase: 'loading', pageSize: 4, page: 1, attempt: before.attempt + 1 }),
+  },
+  ready: {
+    pageLoaded: (after, before) => expect(after).toBe(before),
+    catalogLoaded: (after, before) => expect(after).toBe(before),
+    failed: (after, before) => expect(after).toBe(before),
+    move: (after) => expect(after).toMatchObject({ phase: 'ready', cursor: 0 }),
+    turnPage: (after, before) => expect(after).toMatchObject({ phase: 'loading', page: 2, cursor: 0, attempt: before.attempt + 1 }),
+    searchStart: (after) => expect(after).toMatchObject({ phase: 'ready', editing: true }),
+    searchInput: (after) => expect(after).toMatchObject({ phase: 'loading', query: 'sql', page: 1, cursor: 0 }),
+    searchEnd: (after) => expect(after).toMatchObject({ phase: 'ready', editing: false }),
+    searchClear: (after, before) => expect(after).toEqual({ ...before, editing: false }),
+    reload: (after, before) => expect(after).toMatchObject({ phase: 'loading', catalog: null, attempt: before.attempt + 1 }),
+    resize: (after) => expect(after).toMatchObject({ phase: 'loading', pageSize: 4, page: 1 }),
+  },
+  failed: {
+    pageLoaded: (after, before) => expect(after).toBe(before),
+    catalogLoaded: (after, before) => expect(after).toBe(before),
+    failed: (after, before) => expect(after).toBe(before),
+    move: (after, before) => expect(after).toBe(before),
+    turnPage: (after, before) => expect(after).toBe(before),
+    searchStart: (after) => expect(after).toMatchObject({ phase: 'failed', editing: true }),
+    searchInput: (after) => expect(after).toMatchObject({ phase: 'loading', query: 'sql' }),
+    searchEnd: (after) => expect(after).toMatchObject({ phase: 'failed', editing: false }),
+    searchClear: (after) => expect(after).toMatchObject({ phase: 'failed', editing: false, query: '' }),
+    reload: (after, before) => expect(after).toMatchObject({ phase: 'loading', attempt: before.attempt + 1 }),
+    resize: (after) => expect(after).toMatchObject({ phase: 'failed', pageSize: 4 }),
+  },
+};
+
+describe('testListReducer: every (state, event) pair', () => {
+  const pairs = Object.entries(expected).flatMap(([phase, byEvent]) => Object.keys(byEvent).map((type) => [phase, type] as [Phase, TestListEvent['type']]));
+  it.each(pairs)('%s + %s', (phase, type) => {
+    const before = states[phase];
+    expected[phase][type](testListReducer(before, events[type]), before);
+  });
+  it('covers 3 × 11 pairs', () => expect(pairs).toHaveLength(33));
+});
+
+describe('paging and searching', () => {
+  it('asks the server for a page, and for the whole catalogue only while searching', () => {
+    const start = initialTestList(2);
+    expect(testListCallKey(start)).toBe('page:1:2#1');
+    const searching = testListReducer(start, { type: 'searchInput', query: 'sql' });
+    expect(testListCallKey(searching)).toBe('catalog#2');
+    const found = testListReducer(searching, { type: 'catalogLoaded', tests: ALL });
+    expect(shownTests(found).map((test) => test.testId)).toEqual([2, 4]);
+    expect(totalOf(found)).toBe(2);
+    expect(testListCallKey(found)).toBeNull();
+    // Narrowing the search again is answered from the catalogue, without a request.
+    const narrower = testListReducer(found, { type: 'searchInput', query: 'advanced' });
+    expect(narrower.phase).toBe('ready');
+    expect(selectedTest(narrower)?.testName).toBe('Advanced SQL');
+  });
+
+  it('pages through search results locally and never past the last page', () => {
+    let state = testListReducer(initialTestList(1), { type: 'searchInput', query: 's' });
+    state = testListReducer(state, { type: 'catalogLoaded', tests: ALL });
+    expect(pageCountOf(state)).toBe(4);
+    state = testListReducer(state, { type: 'turnPage', delta: 1 });
+    expect(state).toMatchObject({ phase: 'ready', page: 2 });
+    for (let turn = 0; turn < 10; turn += 1) state = testListReducer(state, { type: 'turnPage', delta: 1 });
+    expect(state.page).toBe(4);
+    expect(testListReducer(state, { type: 'turnPage', delta: 1 })).toBe(state);
+  });
+
+  it('keeps the first row in view when the terminal grows', () => {
+    const onPage3 = { ...states.ready, page: 3 };
+    expect(testListReducer(onPage3, { type: 'resize', pageSize: 4 })).toMatchObject({ page: 2, pageSize: 4 });
+    expect(testListReducer(onPage3, { type: 'resize', pageSize: 2 })).toBe(onPage3);
+  });
+});

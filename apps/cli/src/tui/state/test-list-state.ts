@@ -1,0 +1,155 @@
+import type { TestSummary } from '@assay/domain';
+import { match } from 'ts-pattern';
+import type { Failure } from '../../errors.js';
+
+/**
+ * The test list. Without a search it shows the server's pages (4.1: page_no, page_size). A search needs
+ * every test, so the whole catalogue is fetched once (`tests.all()`) and filtered and paged here.
+ */
+interface ListFields {
+  page: number;
+  pageSize: number;
+  query: string;
+  /** The search field has the keyboard. */
+  editing: boolean;
+  cursor: number;
+  attempt: number;
+  served: { tests: TestSummary[]; count: number } | null;
+  catalog: TestSummary[] | null;
+}
+
+export type TestListState =
+  | ({ phase: 'loading' } & ListFields)
+  | ({ phase: 'ready' } & ListFields)
+  | ({ phase: 'failed'; failure: Failure } & ListFields);
+
+export type TestListEvent =
+  | { type: 'pageLoaded'; tests: TestSummary[]; count: number }
+  | { type: 'catalogLoaded'; tests: TestSummary[] }
+  | { type: 'failed'; failure: Failure }
+  | { type: 'move'; delta: number }
+  | { type: 'turnPage'; delta: number }
+  | { type: 'searchStart' }
+  | { type: 'searchInput'; query: string }
+  | { type: 'searchEnd' }
+  | { type: 'searchClear' }
+  | { type: 'reload' }
+  | { type: 'resize'; pageSize: number };
+
+export const initialTestList = (pageSize: number): TestListState => ({
+  phase: 'loading',
+  page: 1,
+  pageSize: Math.max(1, pageSize),
+  query: '',
+  editing: false,
+  cursor: 0,
+  attempt: 1,
+  served: null,
+  catalog: null,
+});
+
+const matches = (test: TestSummary, query: string) => {
+  const needle = query.trim().toLowerCase();
+  return test.testName.toLowerCase().includes(needle) || String(test.testId) === needle;
+};
+
+const searching = (state: ListFields) => state.query.trim() !== '';
+
+/** Every test the search matches (all of them pages away), or the served page's count. */
+export const totalOf = (state: TestListState): number =>
+  searching(state) ? (state.catalog ?? []).filter((test) => matches(test, state.query)).length : (state.served?.count ?? 0);
+
+export const pageCountOf = (state: TestListState): number => Math.max(1, Math.ceil(totalOf(state) / state.pageSize));
+
+/** The rows on screen. */
+export const shownTests = (state: TestListState): TestSummary[] => {
+  if (!searching(state)) return state.served?.tests ?? [];
+  const start = (state.page - 1) * state.pageSize;
+  return (state.catalog ?? []).filter((test) => matches(test, state.query)).slice(start, start + state.pageSize);
+};
+
+export const selectedTest = (state: TestListState): TestSummary | undefined => shownTests(state)[state.cursor];
+
+/** What the shown rows need: the filtered catalogue when it is there, else a new request. */
+const settle = (fields: ListFields): TestListState =>
+  searching(fields) && fields.catalog
+    ? { ...fields, phase: 'ready', cursor: 0 }
+    : { ...fields, phase: 'loading', cursor: 0, attempt: fields.attempt + 1 };
+
+const fieldsOf = ({ page, pageSize, query, editing, cursor, attempt, served, catalog }: TestListState): ListFields => ({
+  page,
+  pageSize,
+  query,
+  editing,
+  cursor,
+  attempt,
+  served,
+  catalog,
+});
+
+const clampCursor = (state: TestListState, cursor: number): number => Math.max(0, Math.min(cursor, shownTests(state).length - 1));
+
+const searchInput = (state: TestListState, query: string): TestListState => settle({ ...fieldsOf(state), query, page: 1 });
+const searchClear = (state: TestListState): TestListState =>
+  searching(state) ? settle({ ...fieldsOf(state), query: '', editing: false, page: 1 }) : { ...state, editing: false };
+
+export const testListReducer = (state: TestListState, event: TestListEvent): TestListState =>
+  match<[TestListState, TestListEvent], TestListState>([state, event])
+    .with([{ phase: 'loading' }, { type: 'pageLoaded' }], ([current, { tests, count }]) =>
+      searching(current) ? current : { ...fieldsOf(current), phase: 'ready', served: { tests, count }, cursor: Math.max(0, Math.min(current.cursor, tests.length - 1)) },
+    )
+    .with([{ phase: 'loading' }, { type: 'catalogLoaded' }], ([current, { tests }]) =>
+      searching(current) ? { ...fieldsOf(current), phase: 'ready', catalog: tests, cursor: 0 } : current,
+    )
+    .with([{ phase: 'loading' }, { type: 'failed' }], ([current, { failure }]) => ({ ...fieldsOf(current), phase: 'failed', failure }))
+    .with(
+      [{ phase: 'ready' }, { type: 'pageLoaded' }],
+      [{ phase: 'ready' }, { type: 'catalogLoaded' }],
+      [{ phase: 'ready' }, { type: 'failed' }],
+      [{ phase: 'failed' }, { type: 'pageLoaded' }],
+      [{ phase: 'failed' }, { type: 'catalogLoaded' }],
+      [{ phase: 'failed' }, { type: 'failed' }],
+      ([current]) => current,
+    )
+    .with([{ phase: 'ready' }, { type: 'move' }], ([current, { delta }]) => ({ ...current, cursor: clampCursor(current, current.cursor + delta) }))
+    .with([{ phase: 'loading' }, { type: 'move' }], [{ phase: 'failed' }, { type: 'move' }], ([current]) => current)
+    .with([{ phase: 'ready' }, { type: 'turnPage' }], ([current, { delta }]) => {
+      const page = Math.max(1, Math.min(current.page + delta, pageCountOf(current)));
+      return page === current.page ? current : settle({ ...fieldsOf(current), page });
+    })
+    .with([{ phase: 'loading' }, { type: 'turnPage' }], [{ phase: 'failed' }, { type: 'turnPage' }], ([current]) => current)
+    .with([{ phase: 'loading' }, { type: 'searchStart' }], [{ phase: 'ready' }, { type: 'searchStart' }], [{ phase: 'failed' }, { type: 'searchStart' }], ([current]) => ({
+      ...current,
+      editing: true,
+    }))
+    .with(
+      [{ phase: 'loading' }, { type: 'searchInput' }],
+      [{ phase: 'ready' }, { type: 'searchInput' }],
+      [{ phase: 'failed' }, { type: 'searchInput' }],
+      ([current, { query }]) => searchInput(current, query),
+    )
+    .with([{ phase: 'loading' }, { type: 'searchEnd' }], [{ phase: 'ready' }, { type: 'searchEnd' }], [{ phase: 'failed' }, { type: 'searchEnd' }], ([current]) => ({
+      ...current,
+      editing: false,
+    }))
+    .with([{ phase: 'loading' }, { type: 'searchClear' }], [{ phase: 'ready' }, { type: 'searchClear' }], [{ phase: 'failed' }, { type: 'searchClear' }], ([current]) =>
+      searchClear(current),
+    )
+    .with([{ phase: 'loading' }, { type: 'reload' }], ([current]) => current)
+    // A refresh forgets the catalogue too: tests may have been imported since.
+    .with([{ phase: 'ready' }, { type: 'reload' }], [{ phase: 'failed' }, { type: 'reload' }], ([current]) =>
+      settle({ ...fieldsOf(current), catalog: null }),
+    )
+    .with([{ phase: 'loading' }, { type: 'resize' }], [{ phase: 'ready' }, { type: 'resize' }], ([current, { pageSize }]) => {
+      const size = Math.max(1, pageSize);
+      if (size === current.pageSize) return current;
+      // Keep the first row in view: the page that holds it at the new size.
+      const firstRow = (current.page - 1) * current.pageSize;
+      return settle({ ...fieldsOf(current), pageSize: size, page: Math.floor(firstRow / size) + 1 });
+    })
+    .with([{ phase: 'failed' }, { type: 'resize' }], ([current, { pageSize }]) => ({ ...current, pageSize: Math.max(1, pageSize) }))
+    .exhaustive();
+
+/** The request the state waits for, or null. */
+export const testListCallKey = (state: TestListState): string | null =>
+  state.phase !== 'loading' ? null : searching(state) ? `catalog#${state.attempt}` : `page:${state.page}:${state.pageSize}#${state.attempt}`;

@@ -1,0 +1,44 @@
+import { candidateTokenOf, createClient, type AssayClient } from '@assay/client';
+import type { TestDetails } from '@assay/domain';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { ROOT } from './built-packages.js';
+
+export const serverUrl = (): string => inject('assayUrl');
+
+let orgs = 0;
+
+export interface TestOrg {
+  orgId: number;
+  apiKey: string;
+  client: AssayClient;
+}
+
+/** A fresh organization on the shared server: tests of one file never see another file's data. */
+export const newOrg = async (label: string): Promise<TestOrg> => {
+  const admin = createClient({ baseUrl: serverUrl(), adminToken: inject('adminToken') });
+  orgs += 1;
+  const unique = `${label} ${process.pid} ${orgs} ${Date.now()}`;
+  const slug = unique.toLowerCase().replace(/[^a-z0-9]+/g, '.');
+  const org = await admin.admin.orgs.create({ name: unique, email: `ops.${slug}@example.com` });
+  return { orgId: org.orgId, apiKey: org.apiKey, client: createClient({ baseUrl: serverUrl(), apiKey: org.apiKey, retries: 0 }) };
+};
+
+export const EXAMPLES = ['algorithms-coding-screen', 'frontend-accessibility', 'javascript-fundamentals', 'sql-and-data-modelling'] as const;
+
+export const exampleDefinition = (name: (typeof EXAMPLES)[number]): unknown =>
+  JSON.parse(readFileSync(join(ROOT, 'examples/tests', `${name}.json`), 'utf8'));
+
+export const importExample = (client: AssayClient, name: (typeof EXAMPLES)[number]): Promise<TestDetails> =>
+  client.tests.import(exampleDefinition(name) as Parameters<AssayClient['tests']['import']>[0]);
+
+/** The candidate starts and submits straight away: the invitation is Completed and scored. */
+export const completeAttempt = async (client: AssayClient, takeTestUrl: string): Promise<void> => {
+  const attempt = client.candidate(candidateTokenOf(takeTestUrl));
+  await attempt.start();
+  await attempt.submit();
+};
+
+/** A client whose server is not there: every call is an AssayConnectionError. */
+export const unreachableClient = (): AssayClient => createClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'none', retries: 0, timeoutMs: 2_000 });

@@ -1,0 +1,113 @@
+import type { AssayClient } from '@assay/client';
+import { Box } from 'ink';
+import { render } from 'ink-testing-library';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ReactElement } from 'react';
+import { ConnectionContext } from '../../src/tui/shell/client-context.js';
+import { ScreenSlotContext, type ScreenChrome, type ScreenSlot } from '../../src/tui/shell/screen-slot.js';
+import { TerminalSizeProvider, type TerminalSize } from '../../src/tui/shell/terminal-size.js';
+import type { Route } from '../../src/tui/state/app-state.js';
+
+/** Terminal input for `press`. */
+export const KEYS = {
+  up: '\u001B[A',
+  down: '\u001B[B',
+  right: '\u001B[C',
+  left: '\u001B[D',
+  pageDown: '\u001B[6~',
+  enter: '\r',
+  escape: '\u001B',
+  tab: '\t',
+  shiftTab: '\u001B[Z',
+  backspace: '\u007F',
+  ctrlS: '\u0013',
+} as const;
+
+export const tick = (ms = 50) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export interface Rendered {
+  lastFrame(): string;
+  frames: string[];
+  /** Every route the screen asked to open, and how often it asked to go back. */
+  opened: Route[];
+  backs(): number;
+  chrome(): ScreenChrome | undefined;
+  /** Types each key (or text) and waits a tick after it, so `useInput` has seen it before the next; one key per argument. */
+  press(...keys: string[]): Promise<void>;
+  /** Waits until the screen shows `text` (or the predicate holds); fails with the last frame. */
+  waitFor(expected: string | RegExp | ((frame: string) => boolean), timeoutMs?: number): Promise<string>;
+  setActive(active: boolean): void;
+  unmount(): void;
+  downloadDir: string;
+}
+
+const matches = (frame: string, expected: string | RegExp | ((frame: string) => boolean)) =>
+  typeof expected === 'string' ? frame.includes(expected) : expected instanceof RegExp ? expected.test(frame) : expected(frame);
+
+/**
+ * One screen in the providers the app gives it: a real client, a fixed terminal size (80×24 by default),
+ * and a slot that records navigation instead of performing it.
+ */
+export const renderScreen = (
+  screen: ReactElement,
+  options: { client: AssayClient; baseUrl?: string; size?: TerminalSize },
+): Rendered => {
+  const size = options.size ?? { columns: 80, rows: 24 };
+  const downloadDir = mkdtempSync(join(tmpdir(), 'assay-cli-downloads-'));
+  const opened: Route[] = [];
+  const chromes: ScreenChrome[] = [];
+  let backs = 0;
+  const slotOf = (active: boolean): ScreenSlot => ({
+    active,
+    body: { columns: size.columns, rows: size.rows - 4 },
+    report: (chrome) => chromes.push(chrome),
+    open: (route) => opened.push(route),
+    back: () => {
+      backs += 1;
+    },
+  });
+  const tree = (active: boolean) => (
+    <ConnectionContext.Provider value={{ client: options.client, baseUrl: options.baseUrl ?? 'http://assay.test', downloadDir }}>
+      <TerminalSizeProvider fixed={size}>
+        <ScreenSlotContext.Provider value={slotOf(active)}>
+          <Box width={size.columns} flexDirection="column">
+            {screen}
+          </Box>
+        </ScreenSlotContext.Provider>
+      </TerminalSizeProvider>
+    </ConnectionContext.Provider>
+  );
+  const instance = render(tree(true));
+  const lastFrame = () => instance.lastFrame() ?? '';
+  return {
+    lastFrame,
+    frames: instance.frames,
+    opened,
+    backs: () => backs,
+    chrome: () => chromes.at(-1),
+    downloadDir,
+    press: async (...keys) => {
+      for (const key of keys) {
+        instance.stdin.write(key);
+        await tick();
+      }
+    },
+    waitFor: async (expected, timeoutMs = 10_000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (!matches(lastFrame(), expected)) {
+        if (Date.now() > deadline) throw new Error(`Timed out waiting for ${String(expected)}; the screen shows:\n${lastFrame()}`);
+        await tick(20);
+      }
+      // Let React run the effects of the frame just seen before the test types on.
+      await tick();
+      return lastFrame();
+    },
+    setActive: (active) => instance.rerender(tree(active)),
+    unmount: () => instance.unmount(),
+  };
+};
+
+/** Every line of a frame fits the terminal's width. */
+export const widestLine = (frame: string): number => Math.max(...frame.split('\n').map((line) => [...line.replace(/\u001B\[[0-9;]*m/g, '')].length));

@@ -1,0 +1,67 @@
+import { execFileSync } from 'node:child_process';
+
+/**
+ * A program in a real pseudo-terminal: a tmux server of its own (`-L`, so nothing else's sessions are
+ * touched), keys sent with send-keys, the screen read with capture-pane.
+ */
+export class TmuxTerminal {
+  private readonly socket = `assay-cli-test-${process.pid}-${Date.now()}`;
+  private readonly session = 'assay';
+
+  constructor(
+    command: string,
+    options: { columns: number; rows: number; cwd: string; env: Record<string, string> },
+  ) {
+    const env = Object.entries(options.env).flatMap(([name, value]) => ['-e', `${name}=${value}`]);
+    this.tmux('new-session', '-d', '-s', this.session, '-x', String(options.columns), '-y', String(options.rows), '-c', options.cwd, ...env, command);
+  }
+
+  private tmux(...args: string[]): string {
+    return execFileSync('tmux', ['-L', this.socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+  }
+
+  /** The screen as text; with `ansi`, with its colours and attributes as escape sequences. */
+  screen(ansi = false): string {
+    return this.tmux('capture-pane', '-p', ...(ansi ? ['-e'] : []), '-t', this.session);
+  }
+
+  /** Named keys (`Enter`, `Down`, `C-s`, `Escape`) one by one, a short pause after each. */
+  async keys(...keys: string[]): Promise<void> {
+    for (const key of keys) {
+      this.tmux('send-keys', '-t', this.session, key);
+      await new Promise((resolve) => setTimeout(resolve, 120));
+    }
+  }
+
+  /** Literal text, as typed. */
+  async type(text: string): Promise<void> {
+    this.tmux('send-keys', '-t', this.session, '-l', text);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+
+  async resize(columns: number, rows: number): Promise<void> {
+    this.tmux('resize-window', '-t', this.session, '-x', String(columns), '-y', String(rows));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+
+  async waitFor(expected: string | RegExp, timeoutMs = 15_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const screen = this.screen();
+      if (typeof expected === 'string' ? screen.includes(expected) : expected.test(screen)) {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        return this.screen();
+      }
+      if (Date.now() > deadline) throw new Error(`The terminal never showed ${String(expected)}; it shows:\n${screen}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  close(): void {
+    try {
+      this.tmux('kill-server');
+    } catch {
+      // Already gone with its last session.
+    }
+  }
+}

@@ -1,0 +1,218 @@
+import { candidateTokenOf, createClient } from '@assay/client';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { inject } from 'vitest';
+import { exampleDefinition, newOrg, serverUrl, type TestOrg } from '../helpers/org.js';
+import { cleanEnv, runAssay, startAssay, type AssayRun } from '../helpers/run-assay.js';
+
+/** Every scriptable subcommand, run as a user runs it (the built bin, a fresh config directory), against the real server. */
+describe('assay subcommands against a real server', () => {
+  let org: TestOrg;
+  let home: string;
+  let env: NodeJS.ProcessEnv;
+  const json = <T>(run: AssayRun): T => {
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+    return JSON.parse(run.stdout) as T;
+  };
+
+  beforeAll(async () => {
+    org = await newOrg('Subcommands');
+    home = mkdtempSync(join(tmpdir(), 'assay-cli-home-'));
+    env = cleanEnv({ HOME: home, XDG_CONFIG_HOME: join(home, '.config'), ASSAY_URL: serverUrl(), ASSAY_API_KEY: org.apiKey });
+  });
+
+  it('prints help for every command with exit code 0', async () => {
+    const top = await runAssay(['--help'], env);
+    expect(top.code).toBe(0);
+    for (const name of ['login', 'tests', 'links', 'invite', 'invitations', 'report', 'export', 'events', 'deliveries', 'redeliver', 'admin']) {
+      expect(top.stdout).toContain(name);
+    }
+    const leaves = [
+      ['tests', 'list'], ['tests', 'show'], ['tests', 'import'], ['links', 'list'], ['links', 'show'], ['links', 'create'], ['links', 'update'],
+      ['invite'], ['invitations', 'cancel'], ['invitations', 'reattempt'], ['report'], ['export'], ['events'], ['deliveries'], ['redeliver'],
+      ['admin', 'orgs', 'create'], ['admin', 'keys', 'rotate'], ['login'],
+    ];
+    for (const leaf of leaves) {
+      const help = await runAssay([...leaf, '--help'], env);
+      expect({ leaf, code: help.code }).toEqual({ leaf, code: 0 });
+      expect(help.stdout).toContain('--json');
+    }
+  });
+
+  it('logs in: the profile file is mode 0600 and is used without environment variables', async () => {
+    const bare = cleanEnv({ HOME: home, XDG_CONFIG_HOME: join(home, '.config') });
+    const before = await runAssay(['tests', 'list'], bare);
+    expect(before.code).toBe(2);
+    expect(before.stderr).toContain('assay login');
+
+    const wrong = await runAssay(['login', '--url', serverUrl(), '--key', 'assay_wrong'], bare);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toMatch(/^401\.\d: /);
+
+    const login = json<{ profile: string; configPath: string }>(await runAssay(['login', '--url', serverUrl(), '--key', org.apiKey, '--json'], bare));
+    expect(login).toEqual({ profile: 'default', url: serverUrl(), configPath: join(home, '.config', 'assay', 'config.json') });
+    expect(statSync(login.configPath).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(login.configPath, 'utf8'))).toEqual({ profiles: { default: { url: serverUrl(), apiKey: org.apiKey } } });
+    expect(json<{ testsCount: number }>(await runAssay(['tests', 'list', '--json'], bare)).testsCount).toBe(0);
+
+    // A second profile; the environment overrides the saved key.
+    json(await runAssay(['login', '--profile', 'other', '--url', serverUrl(), '--key', org.apiKey, '--json'], bare));
+    expect(json<{ testsCount: number }>(await runAssay(['--profile', 'other', 'tests', 'list', '--json'], bare)).testsCount).toBe(0);
+    expect((await runAssay(['--profile', 'missing', 'tests', 'list'], bare)).code).toBe(2);
+    expect((await runAssay(['tests', 'list'], { ...bare, ASSAY_API_KEY: 'assay_wrong' })).code).toBe(1);
+  });
+
+  it('imports, lists and shows tests; links; invitations; reports; exports; events; deliveries', async () => {
+    const file = join(home, 'definition.json');
+    writeFileSync(file, JSON.stringify(exampleDefinition('javascript-fundamentals')));
+    const imported = json<{ testId: number; testName: string }>(await runAssay(['tests', 'import', file, '--json'], env));
+    expect(imported.testName).toBe('JavaScript Fundamentals');
+    const testId = String(imported.testId);
+
+    const list = json<{ tests: { testId: number }[]; testsCount: number }>(await runAssay(['tests', 'list', '--page', '1', '--size', '5', '--json'], env));
+    expect(list.tests.map((test) => test.testId)).toContain(imported.testId);
+    expect(json<{ sections: unknown[] }>(await runAssay(['tests', 'show', testId, '--json'], env)).sections).toHaveLength(2);
+    const human = await runAssay(['tests', 'list'], env);
+    expect(human.stdout).toMatch(/ID\s+NAME\s+QUESTIONS/);
+    expect(human.stdout).toContain('Page 1 of 1');
+
+    const link = json<{ testLinkId: number; timeZoneId: number; accessTime: number }>(
+      await runAssay(
+        ['links', 'create', testId, '--name', 'Spring', '--access-time', '1', '--start', '2026-04-01T09:00:00', '--end', '2036-04-30T18:00:00', '--tz', 'Asia/Kolkata', '--invite-only', '--json'],
+        env,
+      ),
+    );
+    expect(link).toMatchObject({ accessTime: 1, timeZoneId: 1720, inviteCandidateOnly: 1 });
+    const linkId = String(link.testLinkId);
+    expect(json<{ testLinks: unknown[] }>(await runAssay(['links', 'list', testId, '--json'], env)).testLinks).toHaveLength(1);
+    expect(json(await runAssay(['links', 'show', testId, linkId, '--json'], env))).toEqual(link);
+    const updated = json(await runAssay(['links', 'update', testId, linkId, '--status', 'inactive', '--no-invite-only', '--json'], env));
+    expect(updated).toEqual({ ...link, testLinkStatus: 3, inviteCandidateOnly: 0 });
+    const shown = await runAssay(['links', 'show', testId, linkId], env);
+    expect(shown.stdout).toContain('Valid from 01 Apr 2026, 14:30 to 30 Apr 2036, 23:30, India Standard Time (Asia/Kolkata)');
+
+    const invited = json<{ testInvitationId: number; takeTestURL: string }>(
+      await runAssay(['invite', testId, '--email', 'ada@example.com', '--name', 'Ada Lovelace', '--callback', 'http://127.0.0.1:9/hooks', '--json'], env),
+    );
+    const byLink = await runAssay(['invite', testId, '--link', linkId, '--email', 'grace@example.com', '--name', 'Grace Hopper'], env);
+    expect(byLink.code).toBe(0);
+    expect(byLink.stdout).toMatch(new RegExp(`^${serverUrl()}/t/\\S+\\n$`));
+
+    const candidate = createClient({ baseUrl: serverUrl() }).candidate(candidateTokenOf(invited.takeTestURL));
+    await candidate.start();
+    await candidate.submit();
+    const id = String(invited.testInvitationId);
+    const report = json<{ testStatus: string; totalScore: string }>(await runAssay(['report', id, '--json'], env));
+    expect(report).toMatchObject({ testStatus: 'Completed', totalScore: '24' });
+    expect(json<{ sectionName: string }[]>(await runAssay(['report', id, '--sections', '--json'], env)).map((entry) => entry.sectionName)).toEqual([
+      'JavaScript concepts',
+      'Coding',
+    ]);
+    const pdf = json<{ path: string; bytes: number }>(await runAssay(['report', id, '--pdf', join(home, 'report.pdf'), '--json'], env));
+    expect(readFileSync(pdf.path).subarray(0, 5).toString()).toBe('%PDF-');
+    const excel = json<{ path: string; bytes: number }>(await runAssay(['export', testId, '--excel', join(home, 'test.xlsx'), '--json'], env));
+    expect(readFileSync(excel.path).subarray(0, 2).toString()).toBe('PK');
+    expect(excel.bytes).toBe(statSync(excel.path).size);
+    const piped = await runAssay(['report', id, '--pdf', join(home, 'again.pdf')], env);
+    expect(piped.stdout).toMatch(/^Saved .*again\.pdf \(\d+ bytes\)\.\n$/);
+    expect(piped.stderr).toBe(''); // no progress bar when not on a terminal
+
+    const events = json<{ events: { type: string; testInvitationId: number }[] }>(await runAssay(['events', '--json'], env));
+    expect(events.events).toContainEqual(expect.objectContaining({ type: 'completed', testInvitationId: invited.testInvitationId }));
+
+    const deliveries = await vi.waitFor(
+      async () => {
+        const log = json<{ deliveries: { jobId: number; kind: string }[] }>(await runAssay(['deliveries', id, '--json'], env));
+        expect(log.deliveries.some((delivery) => delivery.kind === 'callback')).toBe(true);
+        return log.deliveries;
+      },
+      { timeout: 15_000, interval: 500 },
+    );
+    const callback = deliveries.find((delivery) => delivery.kind === 'callback')!;
+    expect(json<{ jobId: number }>(await runAssay(['redeliver', String(callback.jobId), '--json'], env)).jobId).toEqual(expect.any(Number));
+
+    const refused = await runAssay(['invitations', 'cancel', id, '--json'], env);
+    expect(refused).toMatchObject({ code: 1, stdout: '' });
+    expect(refused.stderr).toMatch(/^403\.4: /);
+    const again = json<{ testInvitationId: number; takeTestURL: string }>(await runAssay(['invitations', 'reattempt', id, '--json'], env));
+    expect(again.testInvitationId).not.toBe(invited.testInvitationId);
+    expect(json(await runAssay(['invitations', 'cancel', String(again.testInvitationId), '--test', testId, '--json'], env))).toEqual({
+      testInvitationId: again.testInvitationId,
+      status: 'cancelled',
+    });
+  });
+
+  it('follows events until interrupted, one JSON object a line', async () => {
+    const test = await org.client.tests.import(exampleDefinition('sql-and-data-modelling') as Parameters<typeof org.client.tests.import>[0]);
+    const follow = startAssay(['events', '--follow', '--json'], { ...env, ASSAY_FOLLOW_INTERVAL_MS: '200' });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const { testInvitationId, takeTestURL } = await org.client.invitations.register(test.testId, { emailId: 'alan@example.com', fullName: 'Alan Turing' });
+    const attempt = createClient({ baseUrl: serverUrl() }).candidate(candidateTokenOf(takeTestURL));
+    await attempt.start();
+    await attempt.submit();
+    await vi.waitFor(() => expect(follow.output.stdout).toContain(`"testInvitationId":${testInvitationId}`), { timeout: 15_000 });
+    follow.child.kill('SIGINT');
+    expect(await follow.exited).toBe(0);
+    const lines = follow.output.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; testInvitationId: number });
+    expect(lines).toContainEqual(expect.objectContaining({ type: 'completed', testInvitationId }));
+  });
+
+  it('runs the admin commands with the admin token', async () => {
+    const admin = { ...env, ASSAY_ADMIN_TOKEN: inject('adminToken') };
+    const created = json<{ orgId: number; apiKey: string }>(await runAssay(['admin', 'orgs', 'create', '--name', `Globex ${Date.now()}`, '--email', 'ops@globex.example', '--json'], admin));
+    const rotated = json<{ orgId: number; apiKey: string }>(await runAssay(['admin', 'keys', 'rotate', String(created.orgId), '--json'], admin));
+    expect(rotated.orgId).toBe(created.orgId);
+    expect((await runAssay(['tests', 'list'], { ...env, ASSAY_API_KEY: created.apiKey })).code).toBe(1);
+    expect((await runAssay(['tests', 'list'], { ...env, ASSAY_API_KEY: rotated.apiKey })).code).toBe(0);
+    const noToken = await runAssay(['admin', 'keys', 'rotate', String(created.orgId)], env);
+    expect(noToken.code).toBe(2);
+    const wrongToken = await runAssay(['admin', 'keys', 'rotate', String(created.orgId)], { ...env, ASSAY_ADMIN_TOKEN: 'wrong' });
+    expect(wrongToken.code).toBe(1);
+    expect(wrongToken.stderr).toMatch(/^401\.3: /);
+  });
+
+  it('exits 1 on a wrong key, 2 on usage errors and 3 when the server is unreachable', async () => {
+    const wrongKey = await runAssay(['tests', 'list', '--json'], { ...env, ASSAY_API_KEY: 'assay_wrong' });
+    expect(wrongKey).toMatchObject({ code: 1, stdout: '' });
+    expect(wrongKey.stderr).toMatch(/^401\.\d: .+\n$/);
+
+    const unreachable = await runAssay(['tests', 'list', '--json'], { ...env, ASSAY_URL: 'http://127.0.0.1:9' });
+    expect(unreachable).toMatchObject({ code: 3, stdout: '' });
+    expect(unreachable.stderr).toMatch(/^unreachable: /);
+    // A loopback server that takes the connection and never answers: a time-out is exit code 3 too.
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = silent.address() as AddressInfo;
+      const slow = await runAssay(['tests', 'list'], { ...env, ASSAY_URL: `http://127.0.0.1:${port}`, ASSAY_TIMEOUT_MS: '300' });
+      expect(slow.code).toBe(3);
+      expect(slow.stderr).toContain('did not answer within 300 ms');
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
+
+    for (const args of [
+      ['tests', 'show', 'abc'],
+      ['tests', 'list', '--size', '500'],
+      ['no-such-command'],
+      ['links', 'create', '1', '--name', 'x', '--access-time', '1', '--start', '2026-02-30T09:00:00', '--end', '2026-03-30T09:00:00'],
+      ['links', 'create', '1', '--name', 'x', '--access-time', '1'],
+      ['links', 'create', '1', '--name', 'x', '--access-time', '7'],
+      ['tests', 'import', join(home, 'missing.json')],
+      ['report', '1', '--sections', '--pdf', 'x.pdf'],
+      ['events', '--from', 'yesterday'],
+    ]) {
+      const run = await runAssay(args, env);
+      expect({ args, code: run.code, stdout: run.stdout }).toEqual({ args, code: 2, stdout: '' });
+      expect(run.stderr).not.toBe('');
+    }
+    const noTerminal = await runAssay([], env);
+    expect(noTerminal.code).toBe(2);
+    expect(noTerminal.stderr).toContain('needs a terminal');
+  });
+});
