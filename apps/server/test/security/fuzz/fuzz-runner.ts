@@ -4,7 +4,7 @@ import { credentialHeaders } from './credentials.js';
 import { describePlan, type RequestPlan } from './request-arbitrary.js';
 import { responseProblems } from './response-checks.js';
 import { routeName, type FuzzRoute } from './route-catalogue.js';
-import { keepKeysUsable, type World } from './seeded-world.js';
+import { keepKeysUsable, startFreshAttempts, type World } from './seeded-world.js';
 import { countChanges, type TableCounts } from './table-counts.js';
 
 /** The statuscode of an envelope, or the bare HTTP status of anything else. */
@@ -45,6 +45,13 @@ export class FuzzRunner {
       this.baselines.set(name, status);
     }
     return status;
+  }
+
+  /** Before a route is fuzzed: candidate routes get running attempts to aim at (the previous route may have ended them all). */
+  async prepare(route: FuzzRoute): Promise<void> {
+    if (!route.params.includes('token')) return;
+    await startFreshAttempts(this.h, this.world);
+    this.lastCounts = undefined;
   }
 
   async send(plan: RequestPlan): Promise<LightMyRequestResponse> {

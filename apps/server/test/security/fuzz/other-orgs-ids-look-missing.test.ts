@@ -20,7 +20,7 @@ import { ID_KINDS, seedWorld, type IdKind, type World } from './seeded-world.js'
 import { tableCounter } from './table-counts.js';
 
 const settings = fuzzSettings();
-const RUNS_PER_ID = 4;
+const RUNS_PER_ID = 3;
 
 /** Ids the caller scopes by rather than looks up: the admin API names the org it acts on. */
 const isScope = (route: FuzzRoute, name: string) => route.auth === 'admin' && name === 'orgId';

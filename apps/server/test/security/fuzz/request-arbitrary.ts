@@ -35,7 +35,7 @@ export const knownValues = (name: string, world: World): { own: string[]; other:
   if (isIdKind(name)) return { own: own.ids[name].map(String), other: [...other.ids[name], ...world.missingIds].map(String) };
   switch (name) {
     case 'token':
-      return { own: own.tokens, other: other.tokens };
+      return { own: [...own.freshTokens, ...own.tokens], other: other.tokens };
     case 'accessKey':
       return { own: own.accessKeys, other: other.accessKeys };
     case 'expires':
@@ -177,23 +177,75 @@ const headersFor: fc.Arbitrary<Record<string, string>> = fc
 
 const ANY_METHOD = fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS');
 
-/** Hostile requests aimed at one route: its path with hostile or real parameters, query, headers, body and credential. */
+/** A value the route accepts for each part of the request (as far as the seeded world and the schema tell). */
+const benignParts = (route: FuzzRoute, openapi: OpenApiDocument, world: World) => {
+  const examples = world.acceptedBodies.get(routeName(route)) ?? [];
+  const ownValue = (name: string, fallback: fc.Arbitrary<string>) => {
+    const { own } = knownValues(name, world);
+    return own.length > 0 ? fc.constantFrom(...own) : fallback;
+  };
+  return {
+    method: fc.constant(route.method),
+    values: fc.tuple(
+      ...route.params.map((name) =>
+        name === '*' ? fc.constantFrom('index.html', 'swagger-ui.css') : name === STRAY_PATH_PARAM ? strayPath : ownValue(name, fc.constantFrom('1', '2')).map(encode),
+      ),
+    ),
+    query: fc
+      .tuple(
+        ...route.query.map((parameter) => {
+          const value = ownValue(parameter.name, conformingValue(openapi, parameter.schema).map(String)).map((text) => `${parameter.name}=${encode(text)}`);
+          return parameter.required ? value : fc.option(value, { nil: undefined });
+        }),
+      )
+      .map((parts) => (parts.some(Boolean) ? `?${parts.filter(Boolean).join('&')}` : '')),
+    headers: fc.constant<Record<string, string>>({ 'content-type': JSON_TYPE }),
+    payload: route.body
+      ? (examples.length > 0 ? fc.oneof(fc.constantFrom(...examples), conformingValue(openapi, route.body)) : conformingValue(openapi, route.body)).map((body) =>
+          JSON.stringify(body),
+        )
+      : fc.constant(undefined),
+  };
+};
+
+type Part = 'method' | 'values' | 'query' | 'headers' | 'payload';
+const PARTS: Part[] = ['method', 'values', 'query', 'headers', 'payload'];
+
+/**
+ * Hostile requests aimed at one route: a third with every part hostile (path parameters, query, headers,
+ * body, now and then the method), most with exactly one part hostile and the rest what the route accepts
+ * (so the hostile part is what the deepest check sees), and some accepted as far as can be told. The
+ * credential is the pass's: the route's own kind, or anything else.
+ */
 export const requestArbitrary = (route: FuzzRoute, pass: Pass, openapi: OpenApiDocument, world: World): fc.Arbitrary<RequestPlan> => {
-  const segments = route.params.map((name) => segmentFor(name, world));
+  const hostile = {
+    method: fc.oneof({ arbitrary: fc.constant(route.method), weight: 9 }, { arbitrary: ANY_METHOD, weight: 1 }),
+    values: fc.tuple(...route.params.map((name) => segmentFor(name, world))),
+    query: queryFor(route, openapi, world),
+    headers: headersFor,
+    payload: payloadFor(route, openapi, world),
+  };
+  const benign = benignParts(route, openapi, world);
+  const credential = credentialFor(route.auth, pass);
+  const withHostile = (parts: Part[]) =>
+    fc.record({
+      method: parts.includes('method') ? hostile.method : benign.method,
+      values: parts.includes('values') ? hostile.values : benign.values,
+      query: parts.includes('query') ? hostile.query : benign.query,
+      headers: parts.includes('headers') ? hostile.headers : benign.headers,
+      payload: parts.includes('payload') ? hostile.payload : benign.payload,
+      credential,
+    });
   return fc
-    .record({
-      // Now and then another method on the same path: 405 with Allow, never something worse.
-      method: fc.oneof({ arbitrary: fc.constant(route.method), weight: 19 }, { arbitrary: ANY_METHOD, weight: 1 }),
-      values: fc.tuple(...segments),
-      query: queryFor(route, openapi, world),
-      credential: credentialFor(route.auth, pass),
-      headers: headersFor,
-      payload: payloadFor(route, openapi, world),
-    })
-    .map(({ method, values, query, credential, headers, payload }) => {
+    .oneof(
+      { arbitrary: withHostile(PARTS), weight: 6 },
+      ...PARTS.map((part) => ({ arbitrary: withHostile([part]), weight: part === 'method' ? 1 : 2 })),
+      { arbitrary: withHostile([]), weight: 2 },
+    )
+    .map(({ method, values, query, credential: chosen, headers, payload }) => {
       let index = 0;
       const path = route.url.replace(/:[^/]+|\*/g, () => values[index++] ?? '');
-      const plan: RequestPlan = { method, url: `${path}${query}`, credential, headers, payload };
+      const plan: RequestPlan = { method, url: `${path}${query}`, credential: chosen, headers, payload };
       // fast-check prints counterexamples through this: a 3 MB payload must not flood the report.
       return Object.assign(plan, { [fc.toStringMethod]: () => describePlan(plan) });
     });

@@ -8,7 +8,7 @@ import type { JsonSchema, OpenApiDocument } from './route-catalogue.js';
  * and "almost valid" ones that differ in exactly one place.
  */
 
-const MAX_DEPTH = 6;
+const MAX_DEPTH = 10;
 /** Arrays stay short: the point is the shape, and a test of 50 sections of 500 questions only costs time. */
 const MAX_ITEMS = 3;
 

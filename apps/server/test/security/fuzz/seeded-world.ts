@@ -14,7 +14,10 @@ export interface OrgData {
   readonly ids: Record<IdKind, number[]>;
   /** testId and testLinkId that belong together. */
   readonly links: { testId: number; testLinkId: number }[];
+  /** Pending, running, completed, cancelled, reset, running on the proctored link. */
   readonly tokens: string[];
+  /** Attempts started just before a route is fuzzed (see `startFreshAttempts`). */
+  freshTokens: string[];
   readonly accessKeys: string[];
 }
 
@@ -117,6 +120,7 @@ const seedOrg = async (h: Harness, accepted: Accepted, orgId: number, apiKey: st
       keyId: keyIds,
     },
     tokens: [pending, running, completed, cancelled, reset].map((entry) => entry.token).concat(tokenOf(proctored.testUrl)),
+    freshTokens: [],
     accessKeys: links.map((link) => link.testLinkAccessKey),
   };
 };
@@ -190,4 +194,27 @@ export const keepKeysUsable = async (h: Harness, world: World): Promise<void> =>
     org.ids.keyId.push(await h.store.apiKeys.insert(org.orgId, key.keyHash, key.prefix, Date.now()));
     org.apiKey = key.apiKey;
   }
+};
+
+let freshCount = 0;
+
+/**
+ * Fuzzing a route can end every running attempt (submit, reset, cancel); before a candidate route is fuzzed,
+ * two attempts are started for it (one on the proctored link), so its requests can still reach a running one.
+ */
+export const startFreshAttempts = async (h: Harness, world: World): Promise<void> => {
+  const { own } = world;
+  const { testId, testLinkId } = own.links[3]!;
+  freshCount += 1;
+  const direct = await register(h, (_route, body) => body, own.apiKey, testId, `fresh.${freshCount}@example.com`);
+  const proctored = expectSuccess<{ testUrl: string }>(
+    await h.request({
+      method: 'POST',
+      url: `/v2/org/tests/${testId}/testlinks/${testLinkId}/register`,
+      body: { emailId: `fresh.proctored.${freshCount}@example.com`, fullName: 'Fuzz Candidate' },
+      apiKey: own.apiKey,
+    }),
+  );
+  own.freshTokens = [direct.token, tokenOf(proctored.testUrl)];
+  for (const token of own.freshTokens) expectSuccess(await candidate(h, token).start());
 };
