@@ -15,6 +15,7 @@ import { answerFrameworkError, registerErrorEnvelope } from './plugins/error-env
 import { MAX_PARAM_LENGTH, indexRoutes } from './plugins/method-not-allowed.js';
 import { scheduleHousekeeping } from './plugins/housekeeping.js';
 import { acceptJsonBodiesOnly } from './plugins/json-body.js';
+import { refuseNulCharacters } from './plugins/nul-characters.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { addSecurityHeaders } from './plugins/security-headers.js';
 import { answerUnissuedIds } from './plugins/unissued-ids.js';
@@ -71,6 +72,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   echoRequestId(app);
   addSecurityHeaders(app);
   answerUnissuedIds(app);
+  refuseNulCharacters(app);
   registerErrorEnvelope(app, routes);
   const authFailures = await registerRateLimits(app, store, config, now);
   scheduleHousekeeping(app, store, now);

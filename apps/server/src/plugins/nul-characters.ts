@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { refusal } from '../refusal-error.js';
+
+const NUL = '\u0000';
+
+/** True when a string, or an object key, anywhere in `value` holds U+0000; iterative, so no input overflows the stack. */
+export const holdsNul = (value: unknown): boolean => {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current === 'string') {
+      if (current.includes(NUL)) return true;
+    } else if (current !== null && typeof current === 'object') {
+      for (const [key, child] of Object.entries(current)) {
+        if (key.includes(NUL)) return true;
+        stack.push(child);
+      }
+    }
+  }
+  return false;
+};
+
+/**
+ * U+0000 is refused in path and query parameters (400.13) and in bodies (400.2), before anything is looked
+ * up or stored: PostgreSQL cannot hold it in text (a 500 there) while SQLite stores it, and no field has a
+ * use for it. One answer on both backends (docs/decisions.md).
+ */
+export const refuseNulCharacters = (app: FastifyInstance): void => {
+  app.addHook('preValidation', async (request) => {
+    if (holdsNul(request.params) || holdsNul(request.query)) {
+      throw refusal('400.13', 'The URL holds a NUL character (%00): no path or query parameter accepts one.');
+    }
+    if (holdsNul(request.body)) throw refusal('400.2', 'The request body holds a NUL character (\\u0000): no field accepts one.');
+  });
+};

@@ -1,0 +1,70 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { describeStatus, type FailureCode } from '@assay/domain';
+import type { FuzzRoute } from './route-catalogue.js';
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
+const STATUSCODE = /^\d{3}\.\d+$/;
+
+/** The first bytes of each file type an export answers. */
+const MAGIC: Record<string, Buffer> = {
+  'application/pdf': Buffer.from('%PDF-'),
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': Buffer.from('PK'),
+};
+
+const typeOf = (response: LightMyRequestResponse): string => String(response.headers['content-type'] ?? '');
+
+/** Problems with an envelope: shape, a statuscode whose class is the HTTP status, a catalogued description, a message. */
+const envelopeProblems = (response: LightMyRequestResponse): string[] => {
+  let body: unknown;
+  try {
+    body = JSON.parse(response.body);
+  } catch {
+    return [`a JSON content type with a body that is not JSON: ${response.body.slice(0, 200)}`];
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return ['not an envelope object'];
+  const { statuscode, description, result } = body as Record<string, unknown>;
+  const keys = Object.keys(body).sort().join(',');
+  const problems: string[] = [];
+  if (keys !== 'description,result,statuscode') problems.push(`envelope keys are ${keys}`);
+  if (typeof statuscode !== 'string' || !STATUSCODE.test(statuscode)) return [...problems, `statuscode ${JSON.stringify(statuscode)} is not NNN.n`];
+  if (statuscode.split('.')[0] !== String(response.statusCode)) problems.push(`statuscode ${statuscode} under HTTP ${response.statusCode}`);
+  if (typeof description !== 'string' || description === '') problems.push('no description');
+  if (response.statusCode >= 400) {
+    if (description !== describeStatus(statuscode as FailureCode)) problems.push(`description ${JSON.stringify(description)} is not the catalogue's for ${statuscode}`);
+    if (typeof result !== 'string' || result.trim() === '') problems.push(`a failure whose result is not a message: ${JSON.stringify(result)?.slice(0, 100)}`);
+  }
+  return problems;
+};
+
+export interface CheckContext {
+  /** What the route answers a plain request, for routes whose answer is a deployment state (a page without its bundle). */
+  readonly baselineStatus: number | undefined;
+}
+
+/**
+ * Everything a response to a hostile request must be: no 5xx; JSON answers are the envelope; documented
+ * API routes fail only with the envelope; exports answer their file or the envelope.
+ */
+export const responseProblems = (route: FuzzRoute, method: string, response: LightMyRequestResponse, context: CheckContext): string[] => {
+  const problems: string[] = [];
+  const type = typeOf(response);
+  const isJson = JSON_TYPE.test(type);
+  const hasBody = method !== 'HEAD' && response.rawPayload.length > 0;
+  const status = response.statusCode;
+
+  if (status >= 500) {
+    // A hidden page answers 503 while the candidate UI is not built: that is the deployment, not the request,
+    // and the plain request gets it too. Anything else in the 5xx range is a failure.
+    const deploymentState = !route.documented && !isJson && status === context.baselineStatus;
+    if (!deploymentState) problems.push(`HTTP ${status}`);
+  }
+  if (isJson && hasBody && (status >= 300 || route.successIsEnvelope)) problems.push(...envelopeProblems(response));
+  if (route.documented && status >= 400 && !isJson) problems.push(`a documented route failed with ${type || 'no content type'}, not the envelope`);
+  if (route.documented && status >= 200 && status < 300 && route.successTypes.length > 0 && method === route.method) {
+    const expected = route.successTypes.find((candidate) => type.toLowerCase().startsWith(candidate));
+    if (!expected) problems.push(`HTTP ${status} with ${type || 'no content type'}; documented: ${route.successTypes.join(', ')}`);
+    const magic = expected ? MAGIC[expected] : undefined;
+    if (magic && hasBody && !response.rawPayload.subarray(0, magic.length).equals(magic)) problems.push(`a ${expected} answer that is not one`);
+  }
+  return problems;
+};
