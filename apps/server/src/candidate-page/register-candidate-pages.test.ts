@@ -3,14 +3,11 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANDIDATE_PAGE_CSP } from './pages.js';
-import { DEFAULT_BUNDLE_DIR, registerCandidatePages } from './register-candidate-pages.js';
-
-const SCRIPT = fileURLToPath(new URL('../../scripts/bundle-candidate-ui.mjs', import.meta.url));
+import { BUNDLE_SCRIPT, DEFAULT_BUNDLE_DIR, registerCandidatePages } from './register-candidate-pages.js';
 
 const pageHeaders = {
   'content-type': 'text/html; charset=utf-8',
@@ -32,7 +29,7 @@ describe('registerCandidatePages with the real bundle', () => {
   beforeAll(async () => {
     // `pnpm build` makes it; a test run straight from source builds it here.
     if (!existsSync(path.join(DEFAULT_BUNDLE_DIR, 'candidate.js')) || !existsSync(path.join(DEFAULT_BUNDLE_DIR, 'candidate.css'))) {
-      execFileSync(process.execPath, [SCRIPT, '--no-typecheck'], { stdio: 'inherit' });
+      execFileSync(process.execPath, [BUNDLE_SCRIPT, '--no-typecheck'], { stdio: 'inherit' });
     }
     app = fastify();
     await registerCandidatePages(app);

@@ -1,18 +1,20 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants as zlibConstants, gunzip, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ASSET_PATHS, CANDIDATE_PAGE_CSP, renderLinkPage, renderTestPage, type AssetVersions } from './pages.js';
 
 /**
- * Where `scripts/bundle-candidate-ui.mjs` writes the client: `apps/server/dist/candidate-ui/`. This module
- * sits two levels below `apps/server` both as source (`src/candidate-page/`, under vitest) and built
- * (`dist/candidate-page/`), so one relative URL serves both.
+ * Where `@assay/candidate-web` builds the page (`pnpm build`): its `dist/`, found through the package (a
+ * dependency of this one, so turbo builds it first) wherever the workspace or an install puts it.
  */
-export const DEFAULT_BUNDLE_DIR = fileURLToPath(new URL('../../dist/candidate-ui/', import.meta.url));
+export const CANDIDATE_WEB_DIR = path.dirname(createRequire(import.meta.url).resolve('@assay/candidate-web/package.json'));
+export const DEFAULT_BUNDLE_DIR = path.join(CANDIDATE_WEB_DIR, 'dist');
+/** The page's build script; tests run it when the bundle is missing. */
+export const BUNDLE_SCRIPT = path.join(CANDIDATE_WEB_DIR, 'scripts', 'build.mjs');
 
 export interface CandidatePagesOptions {
   /** The bundle directory; tests point it elsewhere. */
@@ -179,7 +181,7 @@ export async function registerCandidatePages(app: FastifyInstance, options: Cand
     const versions = await bundle.versions();
     if (!versions && !warned) {
       warned = true;
-      app.log.error({ bundleDir: options.bundleDir ?? DEFAULT_BUNDLE_DIR }, 'candidate UI bundle missing: run `pnpm build` in apps/server');
+      app.log.error({ bundleDir: options.bundleDir ?? DEFAULT_BUNDLE_DIR }, 'candidate page bundle missing: run `pnpm build` (it builds @assay/candidate-web)');
     }
     return setPageHeaders(reply)
       .code(versions ? 200 : 503)
@@ -201,7 +203,7 @@ export async function registerCandidatePages(app: FastifyInstance, options: Cand
         .code(404)
         .header('cache-control', 'no-store')
         .type('text/plain; charset=utf-8')
-        .send(`${name} is not built: run \`pnpm build\` in apps/server.`);
+        .send(`${name} is not built: run \`pnpm build\`.`);
     }
     const version = (request.query as Record<string, unknown> | undefined)?.v;
     const etag = `"${asset.hash}"`;
