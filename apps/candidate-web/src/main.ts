@@ -2,7 +2,7 @@
 import './api/zod-jitless.js';
 import './styles.css';
 import { LinkPage } from './link/link-page.js';
-import { TestPage } from './test/test-page.js';
+import { TestPage } from './take-test/test-page.js';
 
 /** The page shell (`apps/server/src/candidate-page/pages.ts`) says which page this is and for which token or link. */
 function main(): void {
