@@ -13,6 +13,7 @@ import { cancelledView, finishedView, redirectAfterFinish, type FinishReason } f
 import { landingView, type LandingView } from './landing.js';
 import { allows, unreachable, type Phase, type SubmitReason } from './phase.js';
 import { questionView } from './question-view.js';
+import { submitAttempt } from './submit-attempt.js';
 import { SubmitDialog } from './submit-dialog.js';
 import { TestView } from './test-view.js';
 import { TimeUpOverlay } from './time-up-overlay.js';
@@ -258,45 +259,25 @@ export class TestPage {
     this.dialog.open(this.root);
   }
 
-  /**
-   * Sends what is unsaved, then submits. On time-up it keeps trying until the server answers; a candidate's
-   * own submit reports a failure (the returned message) and lets them try again.
-   */
   private async submit(reason: SubmitReason): Promise<string | null> {
     if (!allows(this.phase, 'submit')) return null;
     this.phase = { kind: 'submitting', reason };
     this.view?.lock(true);
-    if (reason === 'timeUp') this.showTimeUp('Time is up. Submitting your answers…');
-    await this.sync?.flush(reason === 'timeUp' ? 5_000 : 8_000);
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const session = await this.synced(() => this.api.submit());
-        this.finish(session, reason);
-        return null;
-      } catch (error) {
-        const failure = failureOf(error);
-        if (!failure.retryable) {
-          // Already completed (time ran out on the server, or another tab submitted): show the end.
-          const session = await this.synced(() => this.api.session()).catch(() => null);
-          if (session && session.state !== 'In progress') {
-            this.finish(session, reason);
-            return null;
-          }
-        }
-        if (reason === 'timeUp') {
-          this.showTimeUp(failure.retryable ? 'Time is up. The connection was lost: still trying to submit your answers…' : `Time is up. ${failure.message}`);
-          await new Promise((resolve) => window.setTimeout(resolve, Math.min(15_000, 2_000 * (attempt + 1))));
-          // Back online: answers made before the deadline go first; the server still takes them for a while.
-          await this.sync?.flush(5_000);
-          continue;
-        }
-        if (this.phase.kind === 'submitting') {
-          this.phase = { kind: 'running' };
-          this.view?.lock(false);
-        }
-        return failure.retryable ? `${failure.message} Your answers are kept; please try again.` : failure.message;
-      }
+    const outcome = await submitAttempt(reason, {
+      flush: async (timeoutMs) => this.sync?.flush(timeoutMs),
+      submit: () => this.synced(() => this.api.submit()),
+      session: () => this.synced(() => this.api.session()),
+      progress: (text) => this.showTimeUp(text),
+    });
+    if (outcome.kind === 'ended') {
+      this.finish(outcome.session, reason);
+      return null;
     }
+    if (this.phase.kind === 'submitting') {
+      this.phase = { kind: 'running' };
+      this.view?.lock(false);
+    }
+    return outcome.message;
   }
 
   private showTimeUp(text: string): void {
