@@ -38,7 +38,7 @@ describe.each([
   it('loads the versioned bundle with tags a strict CSP allows: no inline script, style or handler', () => {
     const html = render('tok', versions);
     expect(html).toContain('<link rel="stylesheet" href="/assets/candidate.css?v=def456">');
-    expect(html).toContain('<script src="/assets/candidate.js?v=abc123" defer></script>');
+    expect(html).toContain('<script src="/assets/candidate.js?v=abc123" type="module"></script>');
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     expect(html).not.toMatch(/<style\b/);
     expect(html).not.toMatch(/\sstyle=/);

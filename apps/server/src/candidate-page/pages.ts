@@ -47,7 +47,8 @@ const shell = ({ title, page, dataName, dataValue, loadingText, assets }: ShellO
   const head = assets
     ? [
         `<link rel="stylesheet" href="${escapeHtml(assetUrl(ASSET_PATHS.css, assets.css))}">`,
-        `<script src="${escapeHtml(assetUrl(ASSET_PATHS.js, assets.js))}" defer></script>`,
+        // A module (deferred by itself): it imports its chunks, such as the code editor, when it needs them.
+        `<script src="${escapeHtml(assetUrl(ASSET_PATHS.js, assets.js))}" type="module"></script>`,
       ]
     : [];
   const body = assets

@@ -3,14 +3,11 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANDIDATE_PAGE_CSP } from './pages.js';
-import { DEFAULT_BUNDLE_DIR, registerCandidatePages } from './register-candidate-pages.js';
-
-const SCRIPT = fileURLToPath(new URL('../../scripts/bundle-candidate-ui.mjs', import.meta.url));
+import { BUNDLE_SCRIPT, DEFAULT_BUNDLE_DIR, registerCandidatePages } from './register-candidate-pages.js';
 
 const pageHeaders = {
   'content-type': 'text/html; charset=utf-8',
@@ -32,7 +29,7 @@ describe('registerCandidatePages with the real bundle', () => {
   beforeAll(async () => {
     // `pnpm build` makes it; a test run straight from source builds it here.
     if (!existsSync(path.join(DEFAULT_BUNDLE_DIR, 'candidate.js')) || !existsSync(path.join(DEFAULT_BUNDLE_DIR, 'candidate.css'))) {
-      execFileSync(process.execPath, [SCRIPT, '--no-typecheck'], { stdio: 'inherit' });
+      execFileSync(process.execPath, [BUNDLE_SCRIPT, '--no-typecheck'], { stdio: 'inherit' });
     }
     app = fastify();
     await registerCandidatePages(app);
@@ -87,6 +84,21 @@ describe('registerCandidatePages with the real bundle', () => {
     expect(style.body).toContain('.topbar');
   });
 
+  it('serves the code editor as a chunk of its own, which the page imports by its hashed name', async () => {
+    const page = await app.inject({ method: 'GET', url: '/t/tok' });
+    const main = await app.inject({ method: 'GET', url: assetUrls(page.body).js });
+    // The editor is not in the page's own script: it loads with the first coding question.
+    expect(main.body).not.toContain('cm-content');
+    const chunk = /\beditor-[A-Z0-9]+\.js\b/.exec(main.body)?.[0];
+    expect(chunk).toBeDefined();
+    const editor = await app.inject({ method: 'GET', url: `/assets/${chunk}`, headers: { 'accept-encoding': 'br' } });
+    expect(editor.statusCode).toBe(200);
+    expect(editor.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(editor.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(editor.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(editor.rawPayload).toString()).toContain('cm-content');
+  });
+
   it('keeps the routes out of the OpenAPI document (schema.hide)', async () => {
     const routes: { url: string; hide: unknown }[] = [];
     const probe = fastify();
@@ -107,11 +119,16 @@ describe('registerCandidatePages asset serving', () => {
   let dir: string;
   let app: FastifyInstance;
   const js = 'console.log("hello from the bundle");'.repeat(50);
+  const editorChunk = 'export const createCodeEditor = () => null;';
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'assay-candidate-ui-'));
     await writeFile(path.join(dir, 'candidate.js'), js);
     await writeFile(path.join(dir, 'candidate.css'), 'body { color: black; }');
+    await writeFile(path.join(dir, 'editor-ABC123.js'), editorChunk);
+    await writeFile(path.join(dir, 'editor-ABC123.js.map'), '{}');
+    await writeFile(path.join(dir, 'notes.txt'), 'not part of the bundle');
+    await writeFile(path.join(dir, '.hidden.js'), 'void 0;');
     app = fastify();
     await registerCandidatePages(app, { bundleDir: dir });
     await app.ready();
@@ -159,6 +176,20 @@ describe('registerCandidatePages asset serving', () => {
     expect((await app.inject({ method: 'GET', url: '/assets/candidate.js.map' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/assets/../package.json' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/assets/other.js' })).statusCode).toBe(404);
+  });
+
+  it('serves the chunks beside the entries, cached for good (their names are their hash), and nothing else in the directory', async () => {
+    const chunk = await app.inject({ method: 'GET', url: '/assets/editor-ABC123.js' });
+    expect(chunk.statusCode).toBe(200);
+    expect(chunk.body).toBe(editorChunk);
+    expect(chunk.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const map = await app.inject({ method: 'GET', url: '/assets/editor-ABC123.js.map' });
+    expect(map.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(map.headers['cache-control']).toBe('no-cache');
+    for (const name of ['notes.txt', 'candidate.js.br', 'candidate.js.gz', '.hidden.js']) {
+      expect((await app.inject({ method: 'GET', url: `/assets/${name}` })).statusCode, name).toBe(404);
+    }
   });
 });
 

@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -10,7 +9,7 @@ import { openStore, type Store } from '@assay/store';
 import { assembleWorker } from '@assay/jobs';
 import { buildApp } from '../../src/app.js';
 import { generateApiKey } from '../../src/auth/api-key.js';
-import { DEFAULT_BUNDLE_DIR } from '../../src/candidate-page/register-candidate-pages.js';
+import { BUNDLE_SCRIPT, DEFAULT_BUNDLE_DIR } from '../../src/candidate-page/register-candidate-pages.js';
 import { loadConfig, type Config } from '@assay/config';
 import { freePort } from '../helpers/built-packages.js';
 import { silentLog } from '../helpers/receiver.js';
@@ -27,7 +26,6 @@ const CHROMIUM_ARGS = [
   '--use-fake-device-for-media-stream',
   '--use-fake-ui-for-media-stream',
 ];
-const BUNDLE_SCRIPT = fileURLToPath(new URL('../../scripts/bundle-candidate-ui.mjs', import.meta.url));
 
 /**
  * Runs in the page before its own scripts (a string: this file is type-checked without the DOM library). A

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { describeCountdown, formatCountdown, ServerClock } from '../../candidate-ui/clock.js';
+import { describeCountdown, formatCountdown, ServerClock } from './clock.js';
 
-describe('the candidate page clock (candidate-ui/clock.ts)', () => {
+describe('the candidate page clock (clock.ts)', () => {
   afterEach(() => {
     vi.useRealTimers();
   });

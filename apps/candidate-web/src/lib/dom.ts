@@ -34,50 +34,20 @@ export function replaceChildren(parent: Element, ...children: Child[]): void {
   append(parent, children);
 }
 
-export const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
-
-/** "45 minutes", "1 hour 30 minutes". */
-export function formatMinutes(minutes: number): string {
-  if (minutes < 60) return plural(minutes, 'minute');
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return rest === 0 ? plural(hours, 'hour') : `${plural(hours, 'hour')} ${plural(rest, 'minute')}`;
-}
-
-/** Marks as people write them: 1, 0.5, 2.25. */
-export const formatNumber = (value: number): string => String(Math.round(value * 100) / 100);
-
 /** Moves focus to a heading or region after the view changes, for keyboard and screen reader users. */
-export function focusHeading(element: HTMLElement | null): void {
+export function focusHeading(element: HTMLElement | null | undefined): void {
   if (!element) return;
   if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
   // The caller decides the scroll position: focusing must not hide the notices above the heading.
   element.focus({ preventScroll: true });
 }
 
-export const storage = {
-  get(key: string): string | null {
-    try {
-      return window.localStorage.getItem(key);
-    } catch {
-      return null;
-    }
-  },
-  set(key: string, value: string): void {
-    try {
-      window.localStorage.setItem(key, value);
-    } catch {
-      // Private browsing or a full quota: answers still go to the server, only the offline copy is lost.
-    }
-  },
-  remove(key: string): void {
-    try {
-      window.localStorage.removeItem(key);
-    } catch {
-      // As above.
-    }
-  },
-};
+/** Shows a whole page view: from the top, focus on its heading. */
+export function showPage(root: HTMLElement, view: HTMLElement): void {
+  replaceChildren(root, view);
+  window.scrollTo({ top: 0 });
+  focusHeading(view.querySelector('h1'));
+}
 
 /** Only http(s) addresses are followed: a redirect or a test URL must never run script. */
 export function safeHttpUrl(value: string | null | undefined): string | null {
@@ -88,25 +58,4 @@ export function safeHttpUrl(value: string | null | undefined): string | null {
   } catch {
     return null;
   }
-}
-
-/**
- * Question text is plain text; authors often mark code the Markdown way, so ```fenced blocks``` become
- * <pre> and `spans` become <code>. Everything stays text nodes: nothing in the text is ever HTML.
- */
-export function richText(text: string): Node[] {
-  const nodes: Node[] = [];
-  const parts = text.split(/```[^\n`]*\n?([\s\S]*?)```/g);
-  parts.forEach((part, index) => {
-    if (index % 2 === 1) {
-      nodes.push(h('pre', { class: 'code-block' }, h('code', null, part.replace(/\n$/, ''))));
-      return;
-    }
-    const spans = part.split(/`([^`\n]+)`/g);
-    spans.forEach((span, spanIndex) => {
-      if (spanIndex % 2 === 1) nodes.push(h('code', null, span));
-      else if (span) nodes.push(document.createTextNode(span));
-    });
-  });
-  return nodes;
 }

@@ -1,15 +1,11 @@
-import { ApiError, type AnswerBody, type CandidateApi } from './api.js';
-import type { ServerClock } from './clock.js';
-import { storage } from './dom.js';
+import type { AnswerInput } from '@assay/domain';
+import type { PendingAnswer } from '../answers.js';
+import type { CandidateApi } from '../api/candidate-api.js';
+import { failureOf, type Failure } from '../api/failure.js';
+import type { ServerClock } from '../lib/clock.js';
+import { storage } from '../lib/storage.js';
 
 export type SaveState = 'idle' | 'saved' | 'saving' | 'offline' | 'rejected';
-
-/** An edit the server has not acknowledged yet; kept in localStorage so a reload or a crash loses nothing. */
-export interface PendingAnswer {
-  body: AnswerBody;
-  /** Server-clock milliseconds of the edit, comparable with the server's `savedAt`. */
-  editedAt: number;
-}
 
 interface Entry extends PendingAnswer {
   version: number;
@@ -18,7 +14,7 @@ interface Entry extends PendingAnswer {
 const RETRY_EVERY_MS = 5_000;
 
 /** The answer with the instant it was made: the server keeps one made before the deadline that arrives a little after it. */
-const withEditedAt = (entry: PendingAnswer): AnswerBody => ({ ...entry.body, editedAt: new Date(entry.editedAt).toISOString() });
+const withEditedAt = (entry: PendingAnswer): AnswerInput => ({ ...entry.body, editedAt: new Date(entry.editedAt).toISOString() });
 
 /**
  * Sends answers as they change: one request at a time per question, the newest value last. Failures stay
@@ -47,7 +43,7 @@ export class AnswerSync {
     private readonly storageKey: string,
     private readonly onState: (state: SaveState, detail: { unsaved: number; message: string | null }) => void,
     /** A refusal that means the attempt is over (or gone): the page reloads the session. */
-    private readonly onRefused: (error: ApiError) => void,
+    private readonly onRefused: (failure: Failure) => void,
   ) {
     window.addEventListener('online', this.onOnline);
     window.addEventListener('pagehide', this.onPageHide);
@@ -73,7 +69,7 @@ export class AnswerSync {
   }
 
   /** Records an edit and sends it now, or after `debounceMs` of quiet (typing). */
-  set(questionId: string, body: AnswerBody, options: { debounceMs?: number; editedAt?: number } = {}): void {
+  set(questionId: string, body: AnswerInput, options: { debounceMs?: number; editedAt?: number } = {}): void {
     if (this.stopped) return;
     this.pending.set(questionId, { body, editedAt: options.editedAt ?? this.clock.now(), version: ++this.version });
     this.persist();
@@ -151,7 +147,7 @@ export class AnswerSync {
     this.inFlight.add(questionId);
     this.report();
     try {
-      await this.api.saveAnswer(questionId, withEditedAt(entry));
+      await this.api.saveAnswer(Number(questionId), withEditedAt(entry));
       this.everSaved = true;
       this.lost.delete(questionId);
       this.failing = false;
@@ -160,7 +156,7 @@ export class AnswerSync {
         this.persist();
       }
     } catch (error) {
-      const failure = error instanceof ApiError ? error : new ApiError(String(error), null, 0);
+      const failure = failureOf(error);
       if (failure.retryable) {
         this.failing = true;
       } else {
@@ -172,7 +168,7 @@ export class AnswerSync {
         }
         this.lost.add(questionId);
         this.rejection = failure.message;
-        if (failure.httpStatus === 403 || failure.httpStatus === 404 || failure.httpStatus === 409) this.onRefused(failure);
+        if (failure.status === 403 || failure.status === 404 || failure.status === 409) this.onRefused(failure);
       }
     } finally {
       this.inFlight.delete(questionId);
@@ -188,7 +184,7 @@ export class AnswerSync {
   private sendBeacons(): void {
     for (const [questionId, entry] of this.pending) {
       if (this.inFlight.has(questionId)) continue;
-      this.api.saveAnswer(questionId, withEditedAt(entry), true).catch(() => undefined);
+      this.api.saveAnswer(Number(questionId), withEditedAt(entry), { keepalive: true }).catch(() => undefined);
     }
   }
 

@@ -1,8 +1,10 @@
+// First: zod must be jitless before any schema is built (see the module).
+import './api/zod-jitless.js';
 import './styles.css';
-import { LinkPage } from './link-page.js';
-import { TestPage } from './test-page.js';
+import { LinkPage } from './link/link-page.js';
+import { TestPage } from './take-test/test-page.js';
 
-/** The page shell (`src/candidate-page/pages.ts`) says which page this is and for which token or link. */
+/** The page shell (`apps/server/src/candidate-page/pages.ts`) says which page this is and for which token or link. */
 function main(): void {
   const root = document.getElementById('app');
   if (!root) return;

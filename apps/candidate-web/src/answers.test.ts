@@ -1,0 +1,118 @@
+import type { CandidateQuestion, CandidateSection } from '@assay/domain';
+import { describe, expect, it } from 'vitest';
+import { answeredCount, fromBody, isAnswered, restoreAnswers, toBody, unansweredBySection, type Answer } from './answers.js';
+
+const choice = (questionId: number): CandidateQuestion => ({
+  questionId,
+  type: 'single_choice',
+  text: 'Pick one',
+  marks: 1,
+  negativeMarks: 0,
+  options: [
+    { optionId: 0, text: 'a' },
+    { optionId: 1, text: 'b' },
+  ],
+});
+const coding = (questionId: number): CandidateQuestion => ({
+  questionId,
+  type: 'coding',
+  text: 'Sum',
+  marks: 5,
+  negativeMarks: 0,
+  functionName: 'sum',
+  starterCode: 'function sum(a, b) {\n}\n',
+});
+const section = (sectionName: string, questions: CandidateQuestion[]): CandidateSection => ({
+  sectionId: 1,
+  sectionName,
+  sectionType: 'General Questions',
+  duration: 0,
+  questionCount: questions.length,
+  questions,
+});
+
+describe('isAnswered', () => {
+  it('needs a chosen option', () => {
+    expect(isAnswered(choice(1), undefined)).toBe(false);
+    expect(isAnswered(choice(1), { kind: 'choice', optionIds: [] })).toBe(false);
+    expect(isAnswered(choice(1), { kind: 'choice', optionIds: [1] })).toBe(true);
+  });
+
+  it('needs code beyond the starter code', () => {
+    expect(isAnswered(coding(2), { kind: 'code', code: '   ' })).toBe(false);
+    expect(isAnswered(coding(2), { kind: 'code', code: '  function sum(a, b) {\n}  ' })).toBe(false);
+    expect(isAnswered(coding(2), { kind: 'code', code: 'function sum(a, b) { return a + b; }' })).toBe(true);
+  });
+});
+
+describe('toBody and fromBody', () => {
+  it('round-trip both kinds', () => {
+    const picked: Answer = { kind: 'choice', optionIds: [0, 1] };
+    const code: Answer = { kind: 'code', code: 'x' };
+    expect(toBody(picked)).toEqual({ optionIds: [0, 1] });
+    expect(fromBody(choice(1), toBody(picked))).toEqual(picked);
+    expect(fromBody(coding(2), toBody(code))).toEqual(code);
+  });
+
+  it('ignores a body of the other kind and ids that are not integers', () => {
+    expect(fromBody(coding(2), { optionIds: [1] })).toBeUndefined();
+    expect(fromBody(choice(1), { code: 'x' })).toBeUndefined();
+    expect(fromBody(choice(1), { optionIds: [1, 1.5, '2', 0] })).toEqual({ kind: 'choice', optionIds: [1, 0] });
+  });
+});
+
+describe('restoreAnswers', () => {
+  const questions = [choice(1), coding(2)];
+  const startedAt = '2025-07-14T10:00:00.000Z';
+  const at = (iso: string) => Date.parse(iso);
+
+  it('takes the server\'s answers when nothing is pending here', () => {
+    const { answers, resend } = restoreAnswers(questions, { '1': { optionIds: [1], savedAt: '2025-07-14T10:05:00.000Z' } }, {}, startedAt);
+    expect(answers.get('1')).toEqual({ kind: 'choice', optionIds: [1] });
+    expect(answers.has('2')).toBe(false);
+    expect(resend).toEqual([]);
+  });
+
+  it('prefers a newer offline edit of this attempt, and sends it again', () => {
+    const local = { '2': { body: { code: 'mine' }, editedAt: at('2025-07-14T10:06:00.000Z') } };
+    const saved = { '2': { code: 'older', savedAt: '2025-07-14T10:05:00.000Z' } };
+    const { answers, resend } = restoreAnswers(questions, saved, local, startedAt);
+    expect(answers.get('2')).toEqual({ kind: 'code', code: 'mine' });
+    expect(resend).toEqual([{ questionId: '2', body: { code: 'mine' }, editedAt: at('2025-07-14T10:06:00.000Z') }]);
+  });
+
+  it('keeps the server\'s copy when it is newer than the offline one', () => {
+    const local = { '1': { body: { optionIds: [0] }, editedAt: at('2025-07-14T10:04:00.000Z') } };
+    const saved = { '1': { optionIds: [1], savedAt: '2025-07-14T10:05:00.000Z' } };
+    const { answers, resend } = restoreAnswers(questions, saved, local, startedAt);
+    expect(answers.get('1')).toEqual({ kind: 'choice', optionIds: [1] });
+    expect(resend).toEqual([]);
+  });
+
+  it('drops an offline edit from before this attempt started (an earlier attempt, since reset)', () => {
+    const local = { '1': { body: { optionIds: [0] }, editedAt: at('2025-07-14T09:59:00.000Z') } };
+    const { answers, resend } = restoreAnswers(questions, {}, local, startedAt);
+    expect(answers.size).toBe(0);
+    expect(resend).toEqual([]);
+  });
+
+  it('drops an offline edit that does not fit the question', () => {
+    const local = { '1': { body: { code: 'not a choice' }, editedAt: at('2025-07-14T10:06:00.000Z') } };
+    expect(restoreAnswers(questions, {}, local, startedAt).answers.size).toBe(0);
+  });
+});
+
+describe('progress', () => {
+  it('counts answered questions per section and names the sections with gaps', () => {
+    const sections = [section('Basics', [choice(1), choice(3)]), section('Coding', [coding(2)])];
+    const answers = new Map<string, Answer>([
+      ['1', { kind: 'choice', optionIds: [0] }],
+      ['2', { kind: 'code', code: 'function sum(a, b) {\n}\n' }],
+    ]);
+    expect(sections.map((entry) => answeredCount(entry, answers))).toEqual([1, 0]);
+    expect(unansweredBySection(sections, answers)).toEqual([
+      { name: 'Basics', count: 1 },
+      { name: 'Coding', count: 1 },
+    ]);
+  });
+});

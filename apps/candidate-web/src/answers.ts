@@ -1,0 +1,82 @@
+import type { AnswerInput, CandidateQuestion, CandidateSection, SavedAnswer } from '@assay/domain';
+
+/**
+ * The candidate's answers as the page holds them, keyed by question id (as a string: the offline copy is
+ * JSON). Pure: what counts as answered, what is sent, and which copy wins after a reload.
+ */
+export type Answer = { kind: 'choice'; optionIds: number[] } | { kind: 'code'; code: string };
+export type Answers = ReadonlyMap<string, Answer>;
+
+/** An edit the server has not acknowledged yet; kept in localStorage so a reload or a crash loses nothing. */
+export interface PendingAnswer {
+  body: AnswerInput;
+  /** Server-clock milliseconds of the edit, comparable with the server's `savedAt`. */
+  editedAt: number;
+}
+
+/** The questions of a section: present once the attempt runs (the landing page has counts only). */
+export const questionsOf = (section: CandidateSection): CandidateQuestion[] => section.questions ?? [];
+
+export const answerKey = (question: CandidateQuestion): string => String(question.questionId);
+
+/** Code counts once it is more than the starter code. */
+export const isAnswered = (question: CandidateQuestion, answer: Answer | undefined): boolean => {
+  if (!answer) return false;
+  if (answer.kind === 'choice') return answer.optionIds.length > 0;
+  const code = answer.code.trim();
+  return code !== '' && code !== (question.starterCode ?? '').trim();
+};
+
+export const toBody = (answer: Answer): AnswerInput => (answer.kind === 'choice' ? { optionIds: answer.optionIds } : { code: answer.code });
+
+/** Reads a saved or offline body for `question`; undefined when it does not fit the question's type. */
+export const fromBody = (question: CandidateQuestion, body: { optionIds?: unknown; code?: unknown }): Answer | undefined => {
+  if (question.type === 'coding') return typeof body.code === 'string' ? { kind: 'code', code: body.code } : undefined;
+  return Array.isArray(body.optionIds)
+    ? { kind: 'choice', optionIds: body.optionIds.filter((id): id is number => Number.isInteger(id)) }
+    : undefined;
+};
+
+export interface Restored {
+  answers: Map<string, Answer>;
+  /** Offline edits newer than the server's copy: to be sent again. */
+  resend: { questionId: string; body: AnswerInput; editedAt: number }[];
+}
+
+/**
+ * The answers to show after (re)opening the test: the server's, unless this browser holds a newer edit made
+ * in this attempt (not one from before a reset) that it never managed to send.
+ */
+export function restoreAnswers(
+  questions: CandidateQuestion[],
+  saved: Record<string, SavedAnswer>,
+  local: Record<string, PendingAnswer>,
+  startedAt: string | null,
+): Restored {
+  const started = startedAt ? Date.parse(startedAt) : Number.NEGATIVE_INFINITY;
+  const restored: Restored = { answers: new Map(), resend: [] };
+  for (const question of questions) {
+    const key = answerKey(question);
+    const server = saved[key];
+    const mine = local[key];
+    const serverAt = server ? Date.parse(server.savedAt) : Number.NEGATIVE_INFINITY;
+    const localAnswer = mine ? fromBody(question, mine.body) : undefined;
+    if (mine && localAnswer && Number.isFinite(mine.editedAt) && mine.editedAt > serverAt && mine.editedAt >= started) {
+      restored.answers.set(key, localAnswer);
+      restored.resend.push({ questionId: key, body: toBody(localAnswer), editedAt: mine.editedAt });
+    } else if (server) {
+      const answer = fromBody(question, server);
+      if (answer) restored.answers.set(key, answer);
+    }
+  }
+  return restored;
+}
+
+export const answeredCount = (section: CandidateSection, answers: Answers): number =>
+  questionsOf(section).filter((question) => isAnswered(question, answers.get(answerKey(question)))).length;
+
+/** Sections with unanswered questions, for the submit dialog. */
+export const unansweredBySection = (sections: CandidateSection[], answers: Answers): { name: string; count: number }[] =>
+  sections
+    .map((section) => ({ name: section.sectionName, count: questionsOf(section).length - answeredCount(section, answers) }))
+    .filter((entry) => entry.count > 0);

@@ -1,0 +1,25 @@
+/** Words and numbers as the page shows them; pure. */
+
+export const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
+
+/** "45 minutes", "1 hour 30 minutes". */
+export function formatMinutes(minutes: number): string {
+  if (minutes < 60) return plural(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? plural(hours, 'hour') : `${plural(hours, 'hour')} ${plural(rest, 'minute')}`;
+}
+
+/** Marks as people write them: 1, 0.5, 2.25. */
+export const formatNumber = (value: number): string => String(Math.round(value * 100) / 100);
+
+/** A value of a sample test as JSON, cut at 400 characters. */
+export const jsonPreview = (value: unknown): string => {
+  let text: string;
+  try {
+    text = value === undefined ? 'undefined' : JSON.stringify(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 400 ? `${text.slice(0, 400)}…` : text;
+};

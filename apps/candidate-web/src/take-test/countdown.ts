@@ -1,0 +1,36 @@
+import { describeCountdown, formatCountdown } from '../lib/clock.js';
+
+const WARN_AT_MS = 5 * 60_000;
+const URGENT_AT_MS = 60_000;
+
+/** The timer's digits and words, and the two warnings (5 minutes, 1 minute) each shown once. */
+export class Countdown {
+  private warned: 'none' | 'warn' | 'urgent' = 'none';
+
+  constructor(
+    private readonly timer: HTMLElement,
+    private readonly value: HTMLElement,
+    private readonly warning: HTMLElement,
+  ) {}
+
+  show(remainingMs: number): void {
+    const text = formatCountdown(remainingMs);
+    if (this.value.textContent !== text) this.value.textContent = text;
+    this.timer.setAttribute('aria-label', `Time left: ${describeCountdown(remainingMs)}`);
+    this.timer.classList.toggle('timer-warn', remainingMs <= WARN_AT_MS && remainingMs > URGENT_AT_MS);
+    this.timer.classList.toggle('timer-urgent', remainingMs <= URGENT_AT_MS);
+    if (remainingMs <= 0) return;
+    if (remainingMs <= URGENT_AT_MS && this.warned !== 'urgent') {
+      this.warned = 'urgent';
+      this.warn('Less than a minute left. Your answers will be submitted automatically when the time is up.');
+    } else if (remainingMs <= WARN_AT_MS && this.warned === 'none') {
+      this.warned = 'warn';
+      this.warn(`${describeCountdown(remainingMs).replace(/ left$/, '')} left. Your answers will be submitted automatically when the time is up.`);
+    }
+  }
+
+  private warn(text: string): void {
+    this.warning.textContent = text;
+    this.warning.hidden = false;
+  }
+}

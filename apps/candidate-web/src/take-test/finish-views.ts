@@ -1,0 +1,73 @@
+import type { CandidateSession } from '@assay/domain';
+import { h, safeHttpUrl } from '../lib/dom.js';
+
+export type FinishReason = 'submitted' | 'timeUp' | 'alreadyCompleted';
+
+const REDIRECT_AFTER_MS = 3_000;
+
+const COMPLETE: Record<FinishReason, string> = {
+  submitted: 'Your answers have been submitted.',
+  timeUp: 'Time is up, and your answers have been submitted.',
+  alreadyCompleted: 'You have completed this test, and your answers have been submitted.',
+};
+
+const PARTIAL: Record<FinishReason, string> = {
+  submitted: 'Your test has been submitted, but your last changes to some answers could not be saved:',
+  timeUp: 'Time is up and your test has been submitted, but your last changes to some answers did not reach us in time:',
+  alreadyCompleted: 'You have completed this test, but your last changes to some answers could not be saved:',
+};
+
+/**
+ * The end of an attempt. `lost` names the questions whose last edit never reached the server: the page says
+ * so instead of claiming all is in. Just after a submit, the organisation's `redirectURL` follows.
+ */
+export function finishedView(session: CandidateSession, reason: FinishReason, lost: string[]): HTMLElement {
+  const redirect = safeHttpUrl(session.redirectURL);
+  const name = session.candidate.fullName;
+  const lead =
+    lost.length === 0
+      ? h('p', { class: 'lead' }, COMPLETE[reason])
+      : [
+          h('p', { class: 'lead', 'data-testid': 'not-saved-message' }, PARTIAL[reason]),
+          h('ul', { class: 'not-saved', 'data-testid': 'not-saved-list' }, lost.map((label) => h('li', null, label))),
+          h('p', { class: 'muted' }, 'Earlier saved versions of these answers, if any, are the ones that count.'),
+        ];
+  return h(
+    'main',
+    { class: 'page', id: 'main' },
+    h(
+      'div',
+      { class: 'card finish', 'data-testid': 'thank-you', 'data-reason': reason },
+      h('div', { class: 'finish-mark', 'aria-hidden': 'true' }, '✓'),
+      h('h1', { tabindex: '-1' }, name ? `Thank you, ${name}` : 'Thank you'),
+      lead,
+      h('p', { class: 'muted' }, session.test.testName),
+      redirect && reason !== 'alreadyCompleted'
+        ? [h('p', { role: 'status', 'data-testid': 'redirect-message' }, 'Redirecting you…'), h('p', null, h('a', { href: redirect }, 'Continue now'))]
+        : redirect
+          ? h('p', null, h('a', { href: redirect }, 'Continue'))
+          : h('p', null, 'You can close this page now.'),
+    ),
+  );
+}
+
+/** Sends the candidate on to the organisation's page a moment after the thank-you shows. */
+export function redirectAfterFinish(session: CandidateSession, reason: FinishReason): void {
+  const redirect = safeHttpUrl(session.redirectURL);
+  if (redirect && reason !== 'alreadyCompleted') window.setTimeout(() => window.location.assign(redirect), REDIRECT_AFTER_MS);
+}
+
+export function cancelledView(session: CandidateSession): HTMLElement {
+  return h(
+    'main',
+    { class: 'page', id: 'main' },
+    h(
+      'div',
+      { class: 'card' },
+      h('p', { class: 'eyebrow' }, session.test.testName),
+      h('h1', { tabindex: '-1' }, 'This invitation has been cancelled'),
+      h('p', { class: 'notice notice-warn', 'data-testid': 'access-message', role: 'status' }, session.access.message ?? 'This invitation has been cancelled.'),
+      h('p', { class: 'muted' }, 'If you think this is a mistake, please contact the person who invited you.'),
+    ),
+  );
+}

@@ -1,0 +1,48 @@
+import type { CandidateQuestion, RunCodeResult } from '@assay/domain';
+import type { Answer } from '../answers.js';
+import { h } from '../lib/dom.js';
+import { formatNumber, plural } from '../lib/format.js';
+import { richText } from '../lib/rich-text.js';
+import { choiceOptions } from './choice-question.js';
+import { CodingQuestion } from './coding-question.js';
+
+/** One question on the page. */
+export interface QuestionView {
+  readonly element: HTMLElement;
+  /** Its section is on screen now (the code editor loads then, not before). */
+  shown(): void;
+  /** The attempt is ending: no more edits. */
+  lock(locked: boolean): void;
+}
+
+/** What a question needs from the page. */
+export interface QuestionContext {
+  /** The answer to show. */
+  readonly answer: Answer | undefined;
+  /** An edit; `debounceMs` when more keystrokes are likely to follow. */
+  onChange(answer: Answer, debounceMs?: number): void;
+  /** Runs code against the question's sample tests. */
+  runSamples(code: string): Promise<RunCodeResult>;
+}
+
+export function questionView(question: CandidateQuestion, number: number, context: QuestionContext): QuestionView {
+  const id = String(question.questionId);
+  const titleId = `question-title-${id}`;
+  const textId = `question-text-${id}`;
+  const marks = [plural(Number(formatNumber(question.marks)), 'mark')];
+  if (question.negativeMarks > 0) marks.push(`−${formatNumber(question.negativeMarks)} for a wrong answer`);
+  const element = h(
+    'article',
+    { class: 'question', id: `question-${id}`, 'data-testid': `question-${id}`, 'data-type': question.type },
+    h('div', { class: 'question-head' }, h('h3', { id: titleId, class: 'question-title' }, `Question ${number}`), h('span', { class: 'marks' }, marks.join(' · '))),
+    h('div', { id: textId, class: 'question-text' }, richText(question.text)),
+  );
+  if (question.type === 'coding') {
+    const coding = new CodingQuestion(question, number, context);
+    element.append(coding.element);
+    return { element, shown: () => coding.shown(), lock: (locked) => coding.lock(locked) };
+  }
+  element.append(choiceOptions(question, titleId, textId, context));
+  // Choices need nothing when shown; locking is the test view's `inert`.
+  return { element, shown: () => undefined, lock: () => undefined };
+}

@@ -1,0 +1,308 @@
+import type { CandidateQuestion, CandidateSession } from '@assay/domain';
+import { answerKey, answeredCount, questionsOf, restoreAnswers, toBody, type Answer } from '../answers.js';
+import { candidateApi, type CandidateApi } from '../api/candidate-api.js';
+import { failureOf } from '../api/failure.js';
+import { ServerClock } from '../lib/clock.js';
+import { focusHeading, replaceChildren, showPage } from '../lib/dom.js';
+import { storage } from '../lib/storage.js';
+import { Camera } from '../proctoring/camera.js';
+import { FocusWatcher } from '../proctoring/focus-watcher.js';
+import { errorView, loadingView } from '../views/page-states.js';
+import { AnswerSync } from './answer-sync.js';
+import { cancelledView, finishedView, redirectAfterFinish, type FinishReason } from './finish-views.js';
+import { landingView, type LandingView } from './landing.js';
+import { allows, unreachable, type Phase, type SubmitReason } from './phase.js';
+import { questionView } from './question-view.js';
+import { submitAttempt } from './submit-attempt.js';
+import { SubmitDialog } from './submit-dialog.js';
+import { TestView } from './test-view.js';
+import { TimeUpOverlay } from './time-up-overlay.js';
+
+const CAMERA_WAIT_MS = 20_000;
+const TICK_EVERY_MS = 500;
+/** Away longer than this, the attempt may have ended meanwhile: ask the server. */
+const LONG_ABSENCE_MS = 20_000;
+
+/** The take-test page: landing, the test itself, and the end. The views draw; this decides what happens. */
+export class TestPage {
+  private readonly api: CandidateApi;
+  private readonly clock = new ServerClock();
+  private readonly answersKey: string;
+  private readonly sectionKey: string;
+  private phase: Phase = { kind: 'loading' };
+  private session: CandidateSession | null = null;
+  private camera: Camera | null = null;
+
+  // The running test; set by run().
+  private view: TestView | null = null;
+  private sync: AnswerSync | null = null;
+  private watcher: FocusWatcher | null = null;
+  private dialog: SubmitDialog | null = null;
+  private overlay: TimeUpOverlay | null = null;
+  private tickTimer: number | undefined;
+  private answers = new Map<string, Answer>();
+  /** "Question 3" by question id, for the finish page to name answers that could not be saved. */
+  private questionLabels = new Map<string, string>();
+  private sectionIndex = 0;
+
+  constructor(
+    private readonly root: HTMLElement,
+    token: string,
+  ) {
+    this.api = candidateApi(token);
+    this.answersKey = `assay.answers.${token}`;
+    this.sectionKey = `assay.section.${token}`;
+  }
+
+  async boot(): Promise<void> {
+    this.phase = { kind: 'loading' };
+    replaceChildren(this.root, loadingView('Loading your test…'));
+    let session: CandidateSession;
+    try {
+      session = await this.synced(() => this.api.session());
+    } catch (error) {
+      const failure = failureOf(error);
+      this.phase = { kind: 'failed' };
+      replaceChildren(this.root, errorView('We could not load your test', failure.message, failure.retryable ? () => void this.boot() : undefined));
+      focusHeading(this.root.querySelector('h1'));
+      return;
+    }
+    this.route(session);
+  }
+
+  /** Calls the API and sets the clock from the session's `serverTime`. */
+  private async synced(request: () => Promise<CandidateSession>): Promise<CandidateSession> {
+    const sentAt = Date.now();
+    const session = await request();
+    this.clock.sync(session.serverTime, sentAt, Date.now());
+    this.session = session;
+    return session;
+  }
+
+  private route(session: CandidateSession): void {
+    document.title = `${session.test.testName} · Assay`;
+    const state = session.state;
+    switch (state) {
+      case 'In progress':
+        this.run(session);
+        return;
+      case 'Completed':
+        this.forgetLocal();
+        this.showFinished(session, 'alreadyCompleted', []);
+        return;
+      case 'Cancelled':
+        this.forgetLocal();
+        this.phase = { kind: 'cancelled' };
+        showPage(this.root, cancelledView(session));
+        return;
+      case 'Pending':
+      case 'Reset': {
+        // Nothing from an earlier attempt may come back.
+        this.forgetLocal();
+        this.phase = { kind: 'landing' };
+        const landing: LandingView = landingView(session, () => void this.start(session, landing));
+        showPage(this.root, landing.element);
+        return;
+      }
+      default:
+        unreachable(state);
+    }
+  }
+
+  /** Nothing of an attempt that is over stays in this browser. */
+  private forgetLocal(): void {
+    AnswerSync.clearLocal(this.answersKey);
+    storage.remove(this.sectionKey);
+  }
+
+  private async start(session: CandidateSession, landing: LandingView): Promise<void> {
+    if (!allows(this.phase, 'start')) return;
+    this.phase = { kind: 'starting' };
+    landing.starting('Starting…');
+    if (session.imageProctoring) {
+      // Ask before the clock runs. Someone who ignores the browser's question starts anyway after a while;
+      // the test page then shows that the camera is off.
+      landing.starting('Waiting for camera permission…');
+      await Promise.race([this.ensureCamera().start(), new Promise((resolve) => window.setTimeout(resolve, CAMERA_WAIT_MS))]);
+      landing.starting('Starting…');
+    }
+    try {
+      this.route(await this.synced(() => this.api.start()));
+    } catch (error) {
+      const failure = failureOf(error);
+      this.phase = { kind: 'landing' };
+      landing.startFailed(failure.message, failure.retryable);
+    }
+  }
+
+  private ensureCamera(): Camera {
+    const camera = (this.camera ??= new Camera(this.api, (state) => this.view?.camera.show(state, camera)));
+    return camera;
+  }
+
+  // ---------------------------------------------------------------------------------------------- the test
+
+  private run(session: CandidateSession): void {
+    this.phase = { kind: 'running' };
+    const sections = session.test.sections;
+    const questions = sections.flatMap(questionsOf);
+    this.questionLabels = new Map(questions.map((question, index) => [answerKey(question), `Question ${index + 1}`]));
+
+    const local = AnswerSync.readLocal(this.answersKey);
+    AnswerSync.clearLocal(this.answersKey);
+    const { answers, resend } = restoreAnswers(questions, session.answers, local, session.startedAt);
+    this.answers = answers;
+
+    this.sync?.stop(false);
+    this.sync = new AnswerSync(
+      this.api,
+      this.clock,
+      this.answersKey,
+      (state, detail) => this.view?.topBar.showSaveState(state, detail),
+      () => void this.refresh(),
+    );
+
+    const stored = Number(storage.get(this.sectionKey));
+    this.sectionIndex = Number.isInteger(stored) && stored >= 0 && stored < sections.length ? stored : 0;
+
+    this.view = new TestView(session, (question, number) => this.question(question, number), {
+      onSection: (index) => this.showSection(index, true),
+      onSubmit: () => this.confirmSubmit(),
+    });
+    replaceChildren(this.root, this.view.element);
+    for (const { questionId, body, editedAt } of resend) this.sync.set(questionId, body, { editedAt });
+    this.showSection(this.sectionIndex, false);
+    window.scrollTo({ top: 0 });
+    this.view.focusSection();
+
+    this.watcher?.stop();
+    this.watcher = new FocusWatcher(this.api, this.clock, (awayMs) => {
+      if (awayMs > LONG_ABSENCE_MS) void this.refresh();
+    });
+    this.watcher.start();
+    if (session.imageProctoring) {
+      const camera = this.ensureCamera();
+      this.view.camera.show(camera.state, camera);
+      if (camera.state === 'off') void camera.start();
+      camera.startSnapshots();
+    }
+    this.tick();
+    window.clearInterval(this.tickTimer);
+    this.tickTimer = window.setInterval(() => this.tick(), TICK_EVERY_MS);
+  }
+
+  private question(question: CandidateQuestion, number: number) {
+    return questionView(question, number, {
+      answer: this.answers.get(answerKey(question)),
+      onChange: (answer, debounceMs) => this.answerChanged(question, answer, debounceMs),
+      runSamples: (code) => this.api.runCode(question.questionId, code),
+    });
+  }
+
+  private answerChanged(question: CandidateQuestion, answer: Answer, debounceMs = 0): void {
+    if (!allows(this.phase, 'answer')) return;
+    this.answers.set(answerKey(question), answer);
+    this.sync?.set(answerKey(question), toBody(answer), { debounceMs });
+    this.showProgress();
+  }
+
+  private showSection(index: number, moveFocus: boolean): void {
+    const sections = this.session?.test.sections ?? [];
+    if (index < 0 || index >= sections.length) return;
+    this.sectionIndex = index;
+    storage.set(this.sectionKey, String(index));
+    this.view?.showSection(index, moveFocus);
+    this.showProgress();
+  }
+
+  private showProgress(): void {
+    this.session?.test.sections.forEach((section, index) => this.view?.showProgress(index, answeredCount(section, this.answers), questionsOf(section).length));
+  }
+
+  // ---------------------------------------------------------------------------------------------- the clock
+
+  private remainingMs(): number | null {
+    const deadline = this.session?.deadline ? Date.parse(this.session.deadline) : Number.NaN;
+    return Number.isFinite(deadline) ? deadline - this.clock.now() : null;
+  }
+
+  private tick(): void {
+    const remaining = this.remainingMs();
+    if (remaining === null || !allows(this.phase, 'tick')) return;
+    this.view?.countdown.show(remaining);
+    if (remaining <= 0) void this.submit('timeUp');
+  }
+
+  /** Checks the server's view: after a long absence, a refused save, or coming back online. */
+  private async refresh(): Promise<void> {
+    if (!allows(this.phase, 'refresh')) return;
+    this.phase = { kind: 'refreshing' };
+    try {
+      const session = await this.synced(() => this.api.session());
+      if (session.state !== 'In progress') {
+        this.finish(session, session.deadline && Date.parse(session.deadline) <= this.clock.now() ? 'timeUp' : 'submitted');
+      }
+      this.tick();
+    } catch {
+      // Offline: the answer queue and the timer go on; the next refresh will tell.
+    } finally {
+      // A submit or the end may have come meanwhile: only a refresh still in charge hands back.
+      if (this.phase.kind === 'refreshing') this.phase = { kind: 'running' };
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------- submitting
+
+  private confirmSubmit(): void {
+    if (!allows(this.phase, 'submit') || !this.session) return;
+    this.dialog = new SubmitDialog(this.session.test.sections, this.answers, () => this.submit('submitted'));
+    this.dialog.open(this.root);
+  }
+
+  private async submit(reason: SubmitReason): Promise<string | null> {
+    if (!allows(this.phase, 'submit')) return null;
+    this.phase = { kind: 'submitting', reason };
+    this.view?.lock(true);
+    const outcome = await submitAttempt(reason, {
+      flush: async (timeoutMs) => this.sync?.flush(timeoutMs),
+      submit: () => this.synced(() => this.api.submit()),
+      session: () => this.synced(() => this.api.session()),
+      progress: (text) => this.showTimeUp(text),
+    });
+    if (outcome.kind === 'ended') {
+      this.finish(outcome.session, reason);
+      return null;
+    }
+    if (this.phase.kind === 'submitting') {
+      this.phase = { kind: 'running' };
+      this.view?.lock(false);
+    }
+    return outcome.message;
+  }
+
+  private showTimeUp(text: string): void {
+    this.dialog?.close();
+    this.overlay ??= new TimeUpOverlay();
+    this.overlay.show(this.root, text);
+  }
+
+  /** The attempt is over: stop everything that runs and show the end. */
+  private finish(session: CandidateSession, reason: FinishReason): void {
+    if (!allows(this.phase, 'finish')) return;
+    window.clearInterval(this.tickTimer);
+    const notSaved = this.sync?.notSaved ?? [];
+    this.sync?.stop(true);
+    this.watcher?.stop();
+    this.camera?.stop();
+    storage.remove(this.sectionKey);
+    this.showFinished(session, reason, notSaved);
+  }
+
+  /** `notSaved`: questions whose last edit never reached the server; the page says so instead of claiming all is in. */
+  private showFinished(session: CandidateSession, reason: FinishReason, notSaved: string[]): void {
+    this.phase = { kind: 'finished', reason };
+    const lost = notSaved.map((id) => this.questionLabels.get(id) ?? `Question ${id}`);
+    showPage(this.root, finishedView(session, reason, lost));
+    redirectAfterFinish(session, reason);
+  }
+}

@@ -1,0 +1,136 @@
+import type { CandidateQuestion, CandidateSection, CandidateSession } from '@assay/domain';
+import { questionsOf } from '../answers.js';
+import { focusHeading, h } from '../lib/dom.js';
+import { formatMinutes, plural } from '../lib/format.js';
+import { CameraPanel } from './camera-panel.js';
+import { Countdown } from './countdown.js';
+import type { QuestionView } from './question-view.js';
+import { TopBar } from './top-bar.js';
+
+interface SectionParts {
+  tab: HTMLButtonElement;
+  progress: HTMLElement;
+  panel: HTMLElement;
+  heading: HTMLElement;
+  questions: QuestionView[];
+}
+
+const sectionTypeLabel = (section: CandidateSection): string => (section.sectionType === 'Coding Questions' ? 'Coding' : 'Multiple choice');
+
+/** The running test: the top bar, the section tabs, one section's questions at a time, and the way between. */
+export class TestView {
+  readonly element: HTMLElement;
+  readonly topBar: TopBar;
+  readonly countdown: Countdown;
+  readonly camera: CameraPanel;
+  private readonly main: HTMLElement;
+  private readonly sections: SectionParts[];
+  private readonly prev: HTMLButtonElement;
+  private readonly next: HTMLButtonElement;
+  private readonly position: HTMLElement;
+  private readonly endHint: HTMLElement;
+  private current = 0;
+
+  /** `question` builds each question with its number in the whole test; `onSection` is asked to show another section. */
+  constructor(
+    session: CandidateSession,
+    question: (question: CandidateQuestion, number: number) => QuestionView,
+    handlers: { onSection(index: number): void; onSubmit(): void },
+  ) {
+    const sections = session.test.sections;
+    this.topBar = new TopBar(session.test.testName, session.deadline !== null, handlers.onSubmit);
+    const warning = h('div', { class: 'timer-warning', 'data-testid': 'timer-warning', role: 'alert', 'aria-live': 'assertive', hidden: true });
+    this.countdown = new Countdown(this.topBar.timer, this.topBar.timerValue, warning);
+    this.camera = new CameraPanel(session.imageProctoring);
+
+    let number = 0;
+    this.sections = sections.map((section, index) => {
+      const questions = questionsOf(section).map((entry) => question(entry, ++number));
+      const heading = h('h2', { id: `section-title-${index}`, tabindex: '-1' }, section.sectionName);
+      const progress = h('span', { class: 'section-tab-progress' }, '');
+      const tab = h(
+        'button',
+        { type: 'button', class: 'section-tab', 'data-testid': `section-tab-${index}`, onclick: () => handlers.onSection(index) },
+        h('span', { class: 'section-tab-number' }, `Section ${index + 1}`),
+        h('span', { class: 'section-tab-name' }, section.sectionName),
+        progress,
+      );
+      const panel = h(
+        'section',
+        { class: 'section-panel', 'aria-labelledby': `section-title-${index}`, hidden: true },
+        h(
+          'div',
+          { class: 'section-head' },
+          heading,
+          h(
+            'p',
+            { class: 'section-meta' },
+            [sectionTypeLabel(section), plural(questions.length, 'question'), section.duration > 0 ? `about ${formatMinutes(section.duration)}` : null]
+              .filter(Boolean)
+              .join(' · '),
+          ),
+        ),
+        questions.length === 0 ? h('p', { class: 'muted' }, 'This section has no questions.') : null,
+        questions.map((view) => view.element),
+      );
+      return { tab, progress, panel, heading, questions };
+    });
+
+    this.prev = h('button', { type: 'button', class: 'button button-secondary', 'data-testid': 'prev-section', onclick: () => handlers.onSection(this.current - 1) }, '← Previous section');
+    this.next = h('button', { type: 'button', class: 'button button-secondary', 'data-testid': 'next-section', onclick: () => handlers.onSection(this.current + 1) }, 'Next section →');
+    this.position = h('span', { class: 'section-position', 'aria-live': 'polite' }, '');
+    this.endHint = h('p', { class: 'end-hint muted', hidden: true }, 'This is the last section. When you are done, press Submit test at the top of the page.');
+    const several = sections.length > 1;
+    this.main = h(
+      'main',
+      { class: 'test-main', id: 'main' },
+      warning,
+      this.camera.notice,
+      several ? h('nav', { class: 'section-tabs', 'aria-label': 'Sections' }, h('ol', null, this.sections.map((parts) => h('li', null, parts.tab)))) : null,
+      h('div', { id: 'questions', class: 'questions', tabindex: '-1' }, this.sections.map((parts) => parts.panel)),
+      number === 0 ? h('p', { class: 'muted' }, 'This test has no questions.') : null,
+      several ? h('div', { class: 'section-nav' }, this.prev, this.position, this.next) : null,
+      this.endHint,
+    );
+    this.element = h('div', { class: 'test-view' }, h('a', { class: 'skip-link', href: '#questions' }, 'Skip to the questions'), this.topBar.element, this.main, this.camera.preview);
+  }
+
+  /** Shows section `index` (in range); `moveFocus` when the candidate asked for it. */
+  showSection(index: number, moveFocus: boolean): void {
+    this.current = index;
+    this.sections.forEach((parts, each) => {
+      parts.panel.hidden = each !== index;
+      if (each === index) {
+        parts.tab.setAttribute('aria-current', 'step');
+        parts.tab.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+        for (const question of parts.questions) question.shown();
+      } else {
+        parts.tab.removeAttribute('aria-current');
+      }
+    });
+    this.prev.disabled = index === 0;
+    this.next.disabled = index === this.sections.length - 1;
+    this.position.textContent = `Section ${index + 1} of ${this.sections.length}`;
+    this.endHint.hidden = index !== this.sections.length - 1;
+    if (moveFocus) {
+      window.scrollTo({ top: 0 });
+      this.focusSection();
+    }
+  }
+
+  focusSection(): void {
+    focusHeading(this.sections[this.current]?.heading);
+  }
+
+  showProgress(index: number, answered: number, total: number): void {
+    const parts = this.sections[index];
+    if (parts) parts.progress.textContent = `${answered}/${total} answered`;
+  }
+
+  /** No more edits: the attempt is being submitted. */
+  lock(locked: boolean): void {
+    this.main.inert = locked;
+    this.topBar.lock(locked);
+    for (const parts of this.sections) for (const question of parts.questions) question.lock(locked);
+  }
+}

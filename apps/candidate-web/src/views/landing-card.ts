@@ -1,0 +1,87 @@
+import type { SectionType } from '@assay/domain';
+import { h, type Child } from '../lib/dom.js';
+import { formatMinutes, plural } from '../lib/format.js';
+
+export interface SectionSummary {
+  name: string;
+  type: SectionType;
+  /** Null before the questions are known (the landing of an invitation shows no counts then). */
+  questions: number | null;
+  duration: number;
+}
+
+/** What both landings (a test link's and an invitation's) say about the test. */
+export interface TestFacts {
+  testName: string;
+  duration: number;
+  questions: number;
+  sections: SectionSummary[];
+  /** The link's window in words, and the zone it is in when known. */
+  accessTime: string | null;
+  timeZone?: { name: string; iana: string } | undefined;
+}
+
+/**
+ * The landing card of both pages: the test's name and facts, its sections and when it can be taken.
+ * `intro` goes under the name (a greeting); `rules` before the window; `footer` (a form, a notice, the
+ * Start button) last.
+ */
+export function landingCard(facts: TestFacts, parts: { intro?: Child; rules?: Child; footer: Child }): HTMLElement {
+  return h(
+    'main',
+    { class: 'page', id: 'main' },
+    h(
+      'div',
+      { class: 'card landing' },
+      h('p', { class: 'eyebrow' }, 'Online assessment'),
+      h('h1', { tabindex: '-1' }, facts.testName),
+      parts.intro,
+      h(
+        'dl',
+        { class: 'facts' },
+        fact('Duration', formatMinutes(facts.duration)),
+        fact('Questions', String(facts.questions)),
+        fact('Sections', String(facts.sections.length)),
+      ),
+      facts.sections.length > 0 ? [h('h2', null, 'Sections'), sectionList(facts.sections)] : null,
+      parts.rules,
+      facts.accessTime ? [h('h2', null, 'When you can take it'), accessWindow(facts.accessTime, facts.timeZone)] : null,
+      parts.footer,
+    ),
+  );
+}
+
+const fact = (term: string, value: string): HTMLElement => h('div', null, h('dt', null, term), h('dd', null, value));
+
+const sectionList = (sections: SectionSummary[]): HTMLElement =>
+  h(
+    'ol',
+    { class: 'section-list' },
+    sections.map((section) =>
+      h(
+        'li',
+        null,
+        h('span', { class: 'section-list-name' }, section.name),
+        h(
+          'span',
+          { class: 'section-list-meta' },
+          [
+            section.type === 'Coding Questions' ? 'Coding' : 'Multiple choice',
+            section.questions === null ? null : plural(section.questions, 'question'),
+            section.duration > 0 ? `suggested ${formatMinutes(section.duration)}` : null,
+          ]
+            .filter(Boolean)
+            .join(' · '),
+        ),
+      ),
+    ),
+  );
+
+/** The link's window: "14 Jul 2025 09:00 to 20 Jul 2025 18:00", and the zone it is in. */
+const accessWindow = (testAccessTime: string, timeZone?: { name: string; iana: string }): HTMLElement =>
+  h(
+    'div',
+    { class: 'access-window', 'data-testid': 'access-window' },
+    h('p', { class: 'access-time' }, testAccessTime),
+    timeZone ? h('p', { class: 'muted' }, `Times are in ${timeZone.name} (${timeZone.iana}).`) : null,
+  );
