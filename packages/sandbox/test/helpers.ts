@@ -50,3 +50,14 @@ export function verdict(result: CaseResult | undefined): Omit<CaseResult, 'timeM
 export function verdicts(results: readonly CaseResult[]): (Omit<CaseResult, 'timeMs'> | undefined)[] {
   return results.map(verdict);
 }
+
+/** A cold Python start (no snapshot yet in this process) takes seconds on a busy machine; hooks get this long. */
+export const PYTHON_START_MS = 120_000;
+
+/** Runs `python` against one case and returns its result; `expected` defaults to a value no probe returns. */
+export async function runPython(sandbox: Sandbox, code: string, args: unknown[] = [], expected: unknown = '\u0000never') {
+  const { results } = await sandbox.run({ language: 'python', code, functionName: 'f', cases: [{ args, expected }] });
+  const [result] = results;
+  if (!result) throw new Error('no result');
+  return result;
+}
