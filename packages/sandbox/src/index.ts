@@ -1,11 +1,24 @@
-export type { CaseResult, CodeRunner, CodingCase, RunLane, RunOptions, RunOutcome, RunRequest, SandboxLimits, SandboxOptions } from './types.js';
-export { RUN_LANES } from './types.js';
+export type {
+  CaseResult,
+  CodeRunner,
+  CodingCase,
+  Language,
+  RunLane,
+  RunOptions,
+  RunOutcome,
+  RunRequest,
+  SandboxLimits,
+  SandboxOptions,
+  SourceLocation,
+} from './types.js';
+export { LANGUAGES, RUN_LANES } from './types.js';
 export { Sandbox } from './sandbox.js';
 export { SandboxBusyError } from './busy.js';
 export { deepEqual } from './equality.js';
 export { MEMORY_LIMIT_EXCEEDED, TIME_LIMIT_EXCEEDED } from './outcome.js';
 export {
   DEFAULT_CPU_MS_PER_CASE,
+  DEFAULT_MAX_LOG_BYTES,
   DEFAULT_MAX_OUTPUT_BYTES,
   DEFAULT_MAX_QUEUED,
   DEFAULT_MEMORY_BYTES,

@@ -6,8 +6,15 @@ const MiB = 1024 * KiB;
 export const DEFAULT_MEMORY_BYTES = 32 * MiB;
 export const DEFAULT_CPU_MS_PER_CASE = 1000;
 export const DEFAULT_MAX_OUTPUT_BYTES = 64 * KiB;
+/** Printed output kept per case: enough for a debugging trace beside each case, not a flood. */
+export const DEFAULT_MAX_LOG_BYTES = 4 * KiB;
 /** Added to the per-case CPU budgets for the default wall clock: worker message passing and QuickJS instantiation. */
 export const WALL_CLOCK_SLACK_MS = 2000;
+/**
+ * How long a worker may take to get its interpreter ready before the run's wall clock starts. A Python cold
+ * start (no snapshot in this process yet) takes seconds; this bounds a start that never finishes.
+ */
+export const ENGINE_START_TIMEOUT_MS = 60_000;
 /** Worker threads of the candidate lane. */
 export const DEFAULT_WORKERS = 2;
 /** Candidate runs that may wait beyond the running ones: about four wall clocks of waiting at most. */
@@ -52,6 +59,13 @@ export function wasmMemoryMaxBytes(memoryBytes: number): number {
   return pages * WASM_PAGE;
 }
 
+/**
+ * How far a Python interpreter's WASM memory may grow beyond its size once ready (about 30 MiB). Python
+ * boxes every value (a list of a million ints is ~40 MB), so it gets more room than QuickJS for the same
+ * `memoryBytes`.
+ */
+export const PYTHON_MEMORY_FACTOR = 4;
+
 function positiveInteger(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isSafeInteger(value) || value <= 0) {
@@ -66,6 +80,7 @@ export interface ConfiguredLimits {
   cpuMsPerCase: number;
   wallClockMs: number | undefined;
   maxOutputBytes: number;
+  maxLogBytes: number;
 }
 
 export function configureLimits(partial: Partial<SandboxLimits> = {}): ConfiguredLimits {
@@ -77,6 +92,7 @@ export function configureLimits(partial: Partial<SandboxLimits> = {}): Configure
     wallClockMs:
       partial.wallClockMs === undefined ? undefined : positiveInteger('wallClockMs', partial.wallClockMs, 0),
     maxOutputBytes: positiveInteger('maxOutputBytes', partial.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES),
+    maxLogBytes: positiveInteger('maxLogBytes', partial.maxLogBytes, DEFAULT_MAX_LOG_BYTES),
   };
 }
 
@@ -86,5 +102,6 @@ export function limitsForRun(configured: ConfiguredLimits, caseCount: number): S
     cpuMsPerCase: configured.cpuMsPerCase,
     wallClockMs: configured.wallClockMs ?? configured.cpuMsPerCase * caseCount + WALL_CLOCK_SLACK_MS,
     maxOutputBytes: configured.maxOutputBytes,
+    maxLogBytes: configured.maxLogBytes,
   };
 }

@@ -1,17 +1,27 @@
 import { deepEqual } from './equality.js';
-import type { CaseReport } from './protocol.js';
-import type { CaseResult } from './types.js';
+import type { CaseReport, CodePosition } from './protocol.js';
+import type { CaseResult, SourceLocation } from './types.js';
 
 export const TIME_LIMIT_EXCEEDED = 'Time limit exceeded';
 export const MEMORY_LIMIT_EXCEEDED = 'Memory limit exceeded';
 
+/** Maps a position in the code the worker ran back to the candidate's source (TypeScript); identity otherwise. */
+export type PositionMap = (position: CodePosition) => SourceLocation | undefined;
+
+const samePosition: PositionMap = (position) => position;
+
 /** Turns a worker's report into the verdict; the comparison happens here, so `expected` never enters the VM. */
-export function judgeCase(report: CaseReport, expected: unknown, maxOutputBytes: number): CaseResult {
+export function judgeCase(report: CaseReport, expected: unknown, maxOutputBytes: number, mapPosition: PositionMap = samePosition): CaseResult {
   switch (report.kind) {
     case 'value': {
       // The VM refused anything longer in UTF-16 units; this is the exact byte check.
       if (Buffer.byteLength(report.json, 'utf8') > maxOutputBytes) return outputRefused(maxOutputBytes);
-      const actual: unknown = JSON.parse(report.json);
+      let actual: unknown;
+      try {
+        actual = JSON.parse(report.json);
+      } catch {
+        return { passed: false, error: 'The sandbox could not read the returned value' };
+      }
       return { passed: deepEqual(actual, expected), actual };
     }
     case 'undefined':
@@ -22,11 +32,26 @@ export function judgeCase(report: CaseReport, expected: unknown, maxOutputBytes:
       return { passed: false, error: TIME_LIMIT_EXCEEDED };
     case 'memory':
       return { passed: false, error: MEMORY_LIMIT_EXCEEDED };
-    case 'error':
-      return { passed: false, error: report.message };
+    case 'error': {
+      const location = report.position && mapPosition(report.position);
+      return { passed: false, error: report.message, ...(location ? { errorLocation: location } : {}) };
+    }
   }
 }
 
 function outputRefused(maxOutputBytes: number): CaseResult {
   return { passed: false, error: `Output limit exceeded: the returned value is larger than ${maxOutputBytes} bytes as JSON` };
+}
+
+/**
+ * What a case printed, at most `maxLogBytes` UTF-8 bytes (the VM already stopped collecting at about that
+ * many characters), with a note when something was cut. Never splits a character.
+ */
+export function capLog(log: string, cut: boolean, maxLogBytes: number): string {
+  let kept = log;
+  if (Buffer.byteLength(kept, 'utf8') > maxLogBytes) {
+    kept = Buffer.from(kept, 'utf8').subarray(0, maxLogBytes).toString('utf8').replace(/\uFFFD$/, '');
+    cut = true;
+  }
+  return cut ? `${kept}\n[output cut at ${maxLogBytes} bytes]` : kept;
 }

@@ -6,15 +6,23 @@
 /** What the worker needs to enforce per case; computed on the main thread from SandboxLimits. */
 export interface WorkerLimits {
   memoryBytes: number;
+  /** Cap of QuickJS's WASM linear memory. */
   wasmMemoryMaxBytes: number;
+  /** How far a Python interpreter's WASM memory may grow beyond its size when the run starts. */
+  pythonMemoryGrowthBytes: number;
   stackBytes: number;
   cpuMsPerCase: number;
   maxOutputBytes: number;
+  maxLogBytes: number;
 }
+
+/** The interpreter a run needs: TypeScript arrives transpiled, as JavaScript. */
+export type Engine = 'javascript' | 'python';
 
 export interface RunMessage {
   type: 'run';
   runId: number;
+  engine: Engine;
   code: string;
   functionName: string;
   /** JSON text of each case's argument array; parsed inside the VM, never spliced into code. */
@@ -22,25 +30,50 @@ export interface RunMessage {
   limits: WorkerLimits;
 }
 
+/** A line and column (1-based) in the code the worker ran; TypeScript positions are mapped back on the host. */
+export interface CodePosition {
+  line: number;
+  column: number;
+}
+
 /** How one case ended, as seen inside the worker. `expected` never enters the worker or the VM. */
 export type CaseReport =
   | { kind: 'value'; json: string }
   | { kind: 'undefined' }
-  | { kind: 'error'; message: string }
+  | { kind: 'error'; message: string; position?: CodePosition }
   | { kind: 'time' }
   | { kind: 'memory' }
   | { kind: 'output' };
 
 export type WorkerMessage =
   | { type: 'ready' }
-  | { type: 'case'; runId: number; index: number; report: CaseReport }
-  | { type: 'done'; runId: number };
+  /** The interpreter is ready and the cases begin: the run's wall clock starts now. */
+  | { type: 'started'; runId: number }
+  | { type: 'caseStart'; runId: number; index: number }
+  /** `log`: what the case printed, cut to about the limit (`logCut` when something was dropped); `timeMs`: how long it ran. */
+  | { type: 'case'; runId: number; index: number; report: CaseReport; log: string; logCut: boolean; timeMs: number }
+  | { type: 'done'; runId: number }
+  /** A memory snapshot of a freshly started Python interpreter, shared with workers started later. */
+  | { type: 'pythonSnapshot'; bytes: SharedArrayBuffer };
+
+/** What every worker is started with. */
+export interface WorkerData {
+  status: SharedArrayBuffer;
+  pythonSnapshot: SharedArrayBuffer | undefined;
+  prewarm: readonly Engine[];
+}
 
 /**
  * Slots of the Int32Array over the SharedArrayBuffer each worker gets. The worker is blocked inside WASM
- * exactly when the main thread must decide why it is being killed, so it cannot be asked; it writes here
- * instead, from the WASM memory-growth path.
+ * exactly when the main thread must decide why it is being killed or interrupted, so it cannot be asked; the
+ * two sides meet here instead.
  */
-export const STATUS_SLOTS = 1;
-/** 1 + index of the case during which the WASM linear memory hit its cap; 0 when it has not. */
+export const STATUS_SLOTS = 3;
+/** 1 + index of the case during which the WASM linear memory hit its cap; 0 when it has not. Worker writes. */
 export const STATUS_MEMORY_CAP_CASE = 0;
+/** 1 + index of the case the worker is running; 0 between cases. Worker writes. */
+export const STATUS_RUNNING_CASE = 1;
+/** A signal for the Python interpreter (2 = SIGINT: the case is over its CPU budget). Main thread writes. */
+export const STATUS_INTERRUPT = 2;
+/** The signal number Python turns into KeyboardInterrupt. */
+export const SIGINT = 2;

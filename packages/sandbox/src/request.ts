@@ -1,26 +1,38 @@
-import type { RunRequest } from './types.js';
+import type { PositionMap } from './outcome.js';
+import type { Engine } from './protocol.js';
+import { LANGUAGES } from './types.js';
+import type { Language, RunRequest } from './types.js';
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+const JS_IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+const PYTHON_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** A request checked and reduced to what crosses the thread boundary. */
 export interface PreparedRun {
+  language: Language;
+  engine: Engine;
+  /** What the worker runs: the candidate's code, or for TypeScript its transpiled JavaScript. */
   code: string;
   functionName: string;
   argsJson: string[];
   expected: unknown[];
+  /** Maps error positions in `code` back to the candidate's source (TypeScript). */
+  mapPosition?: PositionMap;
 }
 
 /**
  * Rejects malformed requests up front (they are the caller's bug, not the candidate's) and serializes the
- * arguments once. `functionName` must be a plain identifier because the worker evaluates a lookup
+ * arguments once. `functionName` must be a plain identifier because the JavaScript worker evaluates a lookup
  * expression containing it: this is what keeps that one piece of interpolated text harmless.
  */
 export function prepareRun(request: RunRequest): PreparedRun {
   if (typeof request !== 'object' || request === null) throw new TypeError('run() needs a request object');
   const { code, functionName, cases } = request;
+  const language = request.language ?? 'javascript';
+  if (!LANGUAGES.includes(language)) throw new TypeError(`RunRequest.language must be one of ${LANGUAGES.join(', ')}`);
   if (typeof code !== 'string') throw new TypeError('RunRequest.code must be a string');
-  if (typeof functionName !== 'string' || !IDENTIFIER.test(functionName)) {
-    throw new TypeError('RunRequest.functionName must be a JavaScript identifier');
+  const identifier = language === 'python' ? PYTHON_IDENTIFIER : JS_IDENTIFIER;
+  if (typeof functionName !== 'string' || !identifier.test(functionName)) {
+    throw new TypeError(`RunRequest.functionName must be a ${language === 'python' ? 'Python' : 'JavaScript'} identifier`);
   }
   if (!Array.isArray(cases)) throw new TypeError('RunRequest.cases must be an array');
   const argsJson = cases.map((testCase, index) => {
@@ -36,5 +48,12 @@ export function prepareRun(request: RunRequest): PreparedRun {
     if (json === undefined) throw new TypeError(`RunRequest.cases[${index}].args is not JSON-serializable`);
     return json;
   });
-  return { code, functionName, argsJson, expected: cases.map((testCase) => testCase.expected) };
+  return {
+    language,
+    engine: language === 'python' ? 'python' : 'javascript',
+    code,
+    functionName,
+    argsJson,
+    expected: cases.map((testCase) => testCase.expected),
+  };
 }

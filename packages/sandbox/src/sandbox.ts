@@ -1,15 +1,19 @@
 import { configureLimits, DEFAULT_MAX_QUEUED, DEFAULT_SCORING_WORKERS, DEFAULT_WORKERS, limitsForRun } from './limits.js';
 import type { ConfiguredLimits } from './limits.js';
 import { WorkerPool } from './pool.js';
-import { prepareRun } from './request.js';
+import type { Engine } from './protocol.js';
+import { prepareRun, type PreparedRun } from './request.js';
 import { RUN_LANES } from './types.js';
 import type { CodeRunner, RunLane, RunOptions, RunOutcome, RunRequest, SandboxOptions } from './types.js';
+import { transpileTypeScript } from './typescript.js';
+import { WorkerSlot } from './worker-slot.js';
 
 /**
- * Runs candidate JavaScript against test cases in QuickJS on worker threads. Each run gets a fresh
- * WebAssembly instance and every case a fresh QuickJS runtime; the worker is killed when a run overruns its
- * wall clock. Two lanes with workers of their own: candidate runs (bounded queue) and scoring (never
- * behind candidate runs). See README.md for the guarantees.
+ * Runs candidate JavaScript, TypeScript (transpiled) and Python against test cases on worker threads:
+ * JavaScript in QuickJS, a fresh WebAssembly instance per run and a fresh runtime per case; Python in
+ * Pyodide, a fresh interpreter per run in a JavaScript realm of its own. The worker is killed when a run
+ * overruns its wall clock. Two lanes with workers of their own: candidate runs (bounded queue) and scoring
+ * (never behind candidate runs). See README.md for the guarantees.
  */
 export class Sandbox implements CodeRunner {
   readonly #limits: ConfiguredLimits;
@@ -21,11 +25,13 @@ export class Sandbox implements CodeRunner {
     const maxQueued = count('maxQueued', options.maxQueued ?? DEFAULT_MAX_QUEUED, 0);
     const scoringWorkers = count('scoringWorkers', options.scoringWorkers ?? DEFAULT_SCORING_WORKERS, 1);
     this.#limits = configureLimits(options.limits);
+    const prewarm: Engine[] = (options.prewarm ?? []).includes('python') ? ['python'] : [];
+    const createSlot = (events: ConstructorParameters<typeof WorkerSlot>[0]) => new WorkerSlot(events, { prewarm });
     // Workers start lazily per lane: a server that never scores (ASSAY_RUN_WORKER=false) starts no scoring
     // thread, and a worker process no candidate thread.
     this.#lanes = {
-      candidate: new WorkerPool(workers, { maxQueued }),
-      scoring: new WorkerPool(scoringWorkers),
+      candidate: new WorkerPool(workers, { maxQueued, createSlot }),
+      scoring: new WorkerPool(scoringWorkers, { createSlot }),
     };
   }
 
@@ -34,17 +40,23 @@ export class Sandbox implements CodeRunner {
    * request, a closed sandbox, workers that cannot start at all, or (candidate lane) a full queue with
    * `SandboxBusyError`: never because of what the code does.
    */
-  run(request: RunRequest, options: RunOptions = {}): Promise<RunOutcome> {
-    if (this.#closed) return Promise.reject(new Error('Sandbox is closed'));
+  async run(request: RunRequest, options: RunOptions = {}): Promise<RunOutcome> {
+    if (this.#closed) throw new Error('Sandbox is closed');
     const lane = options.lane ?? 'candidate';
-    if (!RUN_LANES.includes(lane)) return Promise.reject(new TypeError(`RunOptions.lane must be one of ${RUN_LANES.join(', ')}`));
-    let run;
-    try {
-      run = prepareRun(request);
-    } catch (error) {
-      return Promise.reject(error as Error);
+    if (!RUN_LANES.includes(lane)) throw new TypeError(`RunOptions.lane must be one of ${RUN_LANES.join(', ')}`);
+    const run: PreparedRun = prepareRun(request);
+    if (run.argsJson.length === 0) return { results: [] };
+    if (run.language === 'typescript') {
+      // Transpiled on this thread (esbuild's service process), so a syntax error costs no worker at all.
+      const transpiled = await transpileTypeScript(run.code);
+      if (!transpiled.ok) {
+        const failed = { passed: false, error: transpiled.error, ...(transpiled.location ? { errorLocation: transpiled.location } : {}) };
+        return { results: run.argsJson.map(() => ({ ...failed })) };
+      }
+      run.code = transpiled.code;
+      run.mapPosition = transpiled.mapPosition;
     }
-    if (run.argsJson.length === 0) return Promise.resolve({ results: [] });
+    if (this.#closed) throw new Error('Sandbox is closed');
     const limits = limitsForRun(this.#limits, run.argsJson.length);
     const pool = this.#lanes[lane];
     return new Promise<RunOutcome>((resolve, reject) => pool.submit({ run, limits, resolve, reject }));

@@ -1,19 +1,43 @@
+/** The languages the sandbox runs. TypeScript is transpiled (types stripped, never checked) and runs in QuickJS. */
+export type Language = 'javascript' | 'typescript' | 'python';
+
+export const LANGUAGES: readonly Language[] = ['javascript', 'typescript', 'python'];
+
 /** One test case of a coding question. Both sides are JSON values: they cross into the VM as JSON text. */
 export interface CodingCase {
   args: unknown[];
   expected: unknown;
 }
 
-/** The verdict of one case. `actual` is the candidate's JSON-round-tripped return value when there was one. */
+/** Where an error happened in the candidate's own code: 1-based line and column. */
+export interface SourceLocation {
+  line: number;
+  column: number;
+}
+
+/**
+ * The verdict of one case. `actual` is the candidate's JSON-round-tripped return value when there was one.
+ * `output` is what the code printed (console.log / print) during the case, capped; `timeMs` how long the
+ * case ran in the worker (absent for a case that never started).
+ */
 export interface CaseResult {
   passed: boolean;
   actual?: unknown;
   error?: string;
+  /** For syntax and runtime errors: where in the candidate's code (not in a harness or a transpiled copy). */
+  errorLocation?: SourceLocation;
+  output?: string;
+  timeMs?: number;
 }
 
 export interface RunRequest {
-  /** The candidate's script; it must declare a function named `functionName` (function, const, let or class binding). */
+  /**
+   * The candidate's script; it must declare a function named `functionName` (JavaScript/TypeScript:
+   * function, const, let or class binding; Python: a top-level `def` or any callable bound to that name).
+   */
   code: string;
+  /** Default `javascript`. */
+  language?: Language;
   functionName: string;
   cases: CodingCase[];
 }
@@ -24,17 +48,22 @@ export interface RunOutcome {
 }
 
 export interface SandboxLimits {
-  /** QuickJS heap limit of one case; the WASM linear memory behind it is capped too (see limits.ts). Default 32 MiB. */
+  /**
+   * Memory of one case. JavaScript: QuickJS heap limit, with the WASM linear memory capped too (see limits.ts).
+   * Python: the interpreter's WASM memory may grow by 4 x this beyond its own start-up size. Default 32 MiB.
+   */
   memoryBytes: number;
-  /** CPU budget of one case (candidate script evaluation + call + serialization). Default 1000 ms. */
+  /** CPU budget of one case (code evaluation + call + serialization). Default 1000 ms. */
   cpuMsPerCase: number;
   /**
-   * Hard wall-clock budget of a whole run, counted from the moment a worker takes it; when it runs out the
-   * worker is terminated. Default `cpuMsPerCase * cases.length + 2000`.
+   * Hard wall-clock budget of a whole run, counted from the moment a worker starts it (its interpreter
+   * ready); when it runs out the worker is terminated. Default `cpuMsPerCase * cases.length + 2000`.
    */
   wallClockMs: number;
   /** Largest JSON-serialized return value accepted from the candidate, in UTF-8 bytes. Default 64 KiB. */
   maxOutputBytes: number;
+  /** Printed output (console.log, print) kept per case, in UTF-8 bytes; the rest is cut. Default 4 KiB. */
+  maxLogBytes: number;
 }
 
 /**
@@ -67,4 +96,9 @@ export interface SandboxOptions {
   /** Worker threads of the `scoring` lane (its queue is unbounded: scoring is never refused). Default 1. */
   scoringWorkers?: number;
   limits?: Partial<SandboxLimits>;
+  /**
+   * Languages whose interpreter every worker prepares as soon as it starts, so that even a worker's first
+   * run of that language is warm. Default none: a worker prepares Python after its first Python run.
+   */
+  prewarm?: readonly Language[];
 }

@@ -8,24 +8,57 @@
  * length-checked inside the VM, so a hostile value (toJSON, getters, a 30 MB message) cannot make the host
  * copy or parse more than the configured limit.
  *
- * It also defines a pure-JavaScript no-op `console` so that logging solutions do not fail. No host function
- * is ever exposed: output is dropped by construction.
+ * It also defines `console`, written in JavaScript: what the code logs is kept in the VM (at most `maxLogChars`
+ * characters) and read once the case is over. No host function is ever exposed.
  */
 
 /** Longest error text reported back; longer messages are clipped inside the VM. */
 export const MAX_ERROR_CHARS = 1000;
 
-export const HARNESS_SOURCE = `(() => {
+/** @param {number} maxLogChars */
+export const harnessSource = (maxLogChars) => `(() => {
   'use strict';
   const parse = JSON.parse;
   const stringify = JSON.stringify;
   const apply = Reflect.apply;
   const slice = String.prototype.slice;
+  const exec = RegExp.prototype.exec;
+  const join = Array.prototype.join;
+  const map = Array.prototype.map;
   const toText = String;
   const MAX_ERROR = ${MAX_ERROR_CHARS};
+  const MAX_LOG = ${Math.max(0, Math.floor(maxLogChars))};
+  const WHERE = /solution\\.js:(\\d+):(\\d+)/;
 
-  const noop = function () {};
-  globalThis.console = Object.freeze({ log: noop, info: noop, warn: noop, error: noop, debug: noop, trace: noop });
+  let log = '';
+  let logCut = false;
+  const show = (value) => {
+    if (typeof value === 'string') return value;
+    if (typeof value === 'function') return '[Function ' + (typeof value.name === 'string' && value.name !== '' ? value.name : '(anonymous)') + ']';
+    if (value === null || typeof value !== 'object') return toText(value);
+    try {
+      const json = stringify(value);
+      return json === undefined ? toText(value) : json;
+    } catch (_) {
+      return toText(value);
+    }
+  };
+  const write = function () {
+    if (logCut) return;
+    let line;
+    try {
+      line = apply(join, apply(map, arguments, [(value) => show(value)]), [' ']) + '\\n';
+    } catch (_) {
+      line = '[unprintable]\\n';
+    }
+    if (log.length + line.length > MAX_LOG) {
+      log += apply(slice, line, [0, MAX_LOG - log.length]);
+      logCut = true;
+      return;
+    }
+    log += line;
+  };
+  globalThis.console = Object.freeze({ log: write, info: write, warn: write, error: write, debug: write, trace: write });
 
   const clip = (text) => (text.length > MAX_ERROR ? apply(slice, text, [0, MAX_ERROR]) + '...' : text);
 
@@ -44,18 +77,34 @@ export const HARNESS_SOURCE = `(() => {
     }
   };
 
+  /** "line:column" of the innermost frame in the candidate's script, or "" (QuickJS stacks read "at f (solution.js:3:13)"). */
+  const where = (thrown) => {
+    try {
+      if (thrown === null || typeof thrown !== 'object') return '';
+      const stack = thrown.stack;
+      if (typeof stack !== 'string') return '';
+      const found = apply(exec, WHERE, [apply(slice, stack, [0, 10000])]);
+      return found ? found[1] + ':' + found[2] : '';
+    } catch (_) {
+      return '';
+    }
+  };
+
+  /** An error for the host: "e" + position + newline + message. */
+  const failure = (thrown, prefix) => 'e' + where(thrown) + '\\n' + prefix + describe(thrown);
+
   const call = (fn, argsJson, maxLength) => {
     let value;
     try {
       value = apply(fn, undefined, parse(argsJson));
     } catch (thrown) {
-      return 'e' + describe(thrown);
+      return failure(thrown, '');
     }
     let json;
     try {
       json = stringify(value);
     } catch (thrown) {
-      return 'e' + 'The return value is not JSON-serializable: ' + describe(thrown);
+      return failure(thrown, 'The return value is not JSON-serializable: ');
     }
     if (json === undefined) return 'u';
     // UTF-16 length never exceeds the UTF-8 byte length, so this can only refuse values that are too large.
@@ -63,5 +112,8 @@ export const HARNESS_SOURCE = `(() => {
     return 'v' + json;
   };
 
-  return { call, describe };
+  /** What the case logged: "c" when some was cut, "k" when all was kept, then the text. */
+  const takeLog = () => (logCut ? 'c' : 'k') + log;
+
+  return { call, failure, takeLog };
 })()`;

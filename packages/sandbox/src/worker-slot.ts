@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads';
-import { QUICKJS_STACK_BYTES, WORKER_HEAP_MB, WORKER_STACK_MB, wasmMemoryMaxBytes } from './limits.js';
-import { judgeCase, MEMORY_LIMIT_EXCEEDED, TIME_LIMIT_EXCEEDED } from './outcome.js';
-import { STATUS_MEMORY_CAP_CASE, STATUS_SLOTS } from './protocol.js';
-import type { RunMessage, WorkerMessage } from './protocol.js';
+import { ENGINE_START_TIMEOUT_MS, PYTHON_MEMORY_FACTOR, QUICKJS_STACK_BYTES, WORKER_HEAP_MB, WORKER_STACK_MB, wasmMemoryMaxBytes } from './limits.js';
+import { capLog, judgeCase, MEMORY_LIMIT_EXCEEDED, TIME_LIMIT_EXCEEDED } from './outcome.js';
+import { SIGINT, STATUS_INTERRUPT, STATUS_MEMORY_CAP_CASE, STATUS_RUNNING_CASE, STATUS_SLOTS } from './protocol.js';
+import type { Engine, RunMessage, WorkerData, WorkerMessage } from './protocol.js';
 import type { PreparedRun } from './request.js';
 import type { CaseResult, RunOutcome, SandboxLimits } from './types.js';
 
@@ -11,6 +11,9 @@ import type { CaseResult, RunOutcome, SandboxLimits } from './types.js';
  * copies it there with allowJs), so resolving it relative to this file works in both layouts.
  */
 export const WORKER_URL = new URL('./worker.js', import.meta.url);
+
+/** A clean Python interpreter's memory, made by the first worker that starts one; later workers start from it. */
+let pythonSnapshot: SharedArrayBuffer | undefined;
 
 export interface Job {
   run: PreparedRun;
@@ -26,11 +29,23 @@ export interface SlotEvents {
   gone(slot: WorkerSlot, exited: Promise<unknown>, startupError?: Error): void;
 }
 
+export interface SlotOptions {
+  /** Only ever changed by the pool's tests, to run a worker that crashes on purpose. */
+  workerUrl?: URL;
+  /** Interpreters the worker prepares as soon as it starts. */
+  prewarm?: readonly Engine[];
+}
+
 interface ActiveRun {
   job: Job;
   runId: number;
   results: (CaseResult | undefined)[];
+  /** The start-up bound until the worker says the run started, then the run's wall clock. */
   timer: NodeJS.Timeout;
+  /** Per-case CPU budget of a Python case: interrupts the interpreter (QuickJS polls its own deadline). */
+  caseTimer: NodeJS.Timeout | undefined;
+  caseStartedAt: Map<number, number>;
+  started: boolean;
 }
 
 let nextRunId = 1;
@@ -44,20 +59,21 @@ export class WorkerSlot {
   #gone = false;
   #active: ActiveRun | undefined;
 
-  /** `workerUrl` is only ever changed by the pool's tests, to run a worker that crashes on purpose. */
-  constructor(events: SlotEvents, workerUrl: URL = WORKER_URL) {
+  constructor(events: SlotEvents, options: SlotOptions | URL = {}) {
+    const { workerUrl = WORKER_URL, prewarm = [] } = options instanceof URL ? { workerUrl: options } : options;
     this.#events = events;
     const status = new SharedArrayBuffer(STATUS_SLOTS * Int32Array.BYTES_PER_ELEMENT);
     this.#status = new Int32Array(status);
+    const workerData: WorkerData = { status, pythonSnapshot, prewarm };
     this.#worker = new Worker(workerUrl, {
-      workerData: { status },
+      workerData,
       resourceLimits: { stackSizeMb: WORKER_STACK_MB, maxOldGenerationSizeMb: WORKER_HEAP_MB },
       // Hermetic: by default a worker inherits the host's flags (loaders such as `--import tsx`, `--inspect`,
       // `--input-type`, which even stops it from starting) and a copy of its environment with the server's
       // secrets. The worker needs neither.
       execArgv: [],
       env: {},
-      // Candidate code cannot print (no host console), but keep stray worker output off the server's streams.
+      // Candidate code cannot reach the host console, but keep stray worker output off the server's streams.
       stdout: true,
       stderr: true,
     });
@@ -78,21 +94,26 @@ export class WorkerSlot {
     if (!this.available) throw new Error('WorkerSlot.start on a busy or dead worker');
     const runId = nextRunId++;
     const { run, limits } = job;
-    const timer = setTimeout(() => this.#onWallClock(), limits.wallClockMs);
-    this.#active = { job, runId, results: run.argsJson.map(() => undefined), timer };
+    // The wall clock starts when the interpreter is ready ('started'); until then only a start-up bound holds,
+    // so a Python cold start is not charged to the candidate's code.
+    const timer = setTimeout(() => this.#onWallClock(), ENGINE_START_TIMEOUT_MS);
+    this.#active = { job, runId, results: run.argsJson.map(() => undefined), timer, caseTimer: undefined, caseStartedAt: new Map(), started: false };
     this.#worker.ref();
     const message: RunMessage = {
       type: 'run',
       runId,
+      engine: run.engine,
       code: run.code,
       functionName: run.functionName,
       argsJson: run.argsJson,
       limits: {
         memoryBytes: limits.memoryBytes,
         wasmMemoryMaxBytes: wasmMemoryMaxBytes(limits.memoryBytes),
+        pythonMemoryGrowthBytes: PYTHON_MEMORY_FACTOR * limits.memoryBytes,
         stackBytes: QUICKJS_STACK_BYTES,
         cpuMsPerCase: limits.cpuMsPerCase,
         maxOutputBytes: limits.maxOutputBytes,
+        maxLogBytes: limits.maxLogBytes,
       },
     };
     this.#worker.postMessage(message);
@@ -112,28 +133,74 @@ export class WorkerSlot {
       this.#events.idle(this);
       return;
     }
-    const active = this.#active;
-    if (active === undefined || message.runId !== active.runId) return;
-    if (message.type === 'case') {
-      const { run, limits } = active.job;
-      active.results[message.index] = judgeCase(message.report, run.expected[message.index], limits.maxOutputBytes);
+    if (message.type === 'pythonSnapshot') {
+      pythonSnapshot ??= message.bytes;
       return;
     }
-    this.#finishActive();
-    active.job.resolve({ results: active.results.map((r) => r ?? crashed('the sandbox lost this case')) });
-    this.#worker.unref();
-    this.#events.idle(this);
+    const active = this.#active;
+    if (active === undefined || message.runId !== active.runId) return;
+    const { run, limits } = active.job;
+    switch (message.type) {
+      case 'started':
+        active.started = true;
+        clearTimeout(active.timer);
+        active.timer = setTimeout(() => this.#onWallClock(), limits.wallClockMs);
+        return;
+      case 'caseStart':
+        active.caseStartedAt.set(message.index, performance.now());
+        if (run.engine === 'python') this.#armCaseBudget(active, message.index, limits.cpuMsPerCase);
+        return;
+      case 'case': {
+        clearTimeout(active.caseTimer);
+        const verdict = judgeCase(message.report, run.expected[message.index], limits.maxOutputBytes, run.mapPosition);
+        const log = typeof message.log === 'string' ? capLog(message.log, message.logCut === true, limits.maxLogBytes) : '';
+        active.results[message.index] = {
+          ...verdict,
+          ...(log === '' ? {} : { output: log }),
+          ...(typeof message.timeMs === 'number' ? { timeMs: message.timeMs } : {}),
+        };
+        return;
+      }
+      case 'done':
+        this.#finishActive();
+        active.job.resolve({ results: active.results.map((r) => r ?? crashed('the sandbox lost this case')) });
+        this.#worker.unref();
+        this.#events.idle(this);
+    }
+  }
+
+  /**
+   * Python cannot poll a deadline the way QuickJS's interrupt handler does, so the main thread raises
+   * KeyboardInterrupt in the interpreter when the case is over budget (only if that case is still running).
+   * Code that catches it, or native work that never checks, runs into the wall clock instead.
+   */
+  #armCaseBudget(active: ActiveRun, index: number, cpuMsPerCase: number): void {
+    clearTimeout(active.caseTimer);
+    active.caseTimer = setTimeout(() => {
+      if (Atomics.load(this.#status, STATUS_RUNNING_CASE) === index + 1) Atomics.store(this.#status, STATUS_INTERRUPT, SIGINT);
+    }, cpuMsPerCase);
   }
 
   #onWallClock(): void {
     const active = this.#finishActive();
     if (active === undefined) return;
+    if (!active.started) {
+      active.job.resolve({ results: active.results.map(() => crashed('The sandbox could not start the interpreter in time')) });
+      this.#retire();
+      return;
+    }
     // Read before terminating: the worker recorded whether the case it is stuck in ran out of memory.
     const memoryCase = Atomics.load(this.#status, STATUS_MEMORY_CAP_CASE) - 1;
-    const results = active.results.map(
-      (result, index): CaseResult =>
-        result ?? { passed: false, error: index === memoryCase ? MEMORY_LIMIT_EXCEEDED : TIME_LIMIT_EXCEEDED },
-    );
+    const now = performance.now();
+    const results = active.results.map((result, index): CaseResult => {
+      if (result) return result;
+      const startedAt = active.caseStartedAt.get(index);
+      return {
+        passed: false,
+        error: index === memoryCase ? MEMORY_LIMIT_EXCEEDED : TIME_LIMIT_EXCEEDED,
+        ...(startedAt === undefined ? {} : { timeMs: Math.round(now - startedAt) }),
+      };
+    });
     active.job.resolve({ results });
     this.#retire();
   }
@@ -151,7 +218,10 @@ export class WorkerSlot {
 
   #finishActive(): ActiveRun | undefined {
     const active = this.#active;
-    if (active !== undefined) clearTimeout(active.timer);
+    if (active !== undefined) {
+      clearTimeout(active.timer);
+      clearTimeout(active.caseTimer);
+    }
     this.#active = undefined;
     return active;
   }

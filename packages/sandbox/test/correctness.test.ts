@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Sandbox } from '../src/index.js';
-import { ADD } from './helpers.js';
+import { ADD, verdict, verdicts } from './helpers.js';
 
 const sandbox = new Sandbox();
 afterAll(() => sandbox.close());
@@ -16,7 +16,7 @@ describe('judging answers', () => {
         { args: [0.5, 0.25], expected: 0.75 },
       ],
     });
-    expect(results).toEqual([
+    expect(verdicts(results)).toEqual([
       { passed: true, actual: 3 },
       { passed: true, actual: 0 },
       { passed: true, actual: 0.75 },
@@ -32,7 +32,7 @@ describe('judging answers', () => {
         { args: [2, 0], expected: 2 },
       ],
     });
-    expect(results).toEqual([
+    expect(verdicts(results)).toEqual([
       { passed: false, actual: 0 },
       { passed: true, actual: 2 },
     ]);
@@ -47,8 +47,9 @@ describe('judging answers', () => {
         { args: ['abc'], expected: 3 },
       ],
     });
-    expect(results).toEqual([
-      { passed: false, error: 'TypeError: empty input' },
+    expect(verdicts(results)).toEqual([
+      // The position of the throwing call in the candidate's code, 1-based.
+      { passed: false, error: 'TypeError: empty input', errorLocation: { line: 1, column: 54 } },
       { passed: true, actual: 3 },
     ]);
   });
@@ -75,6 +76,7 @@ describe('judging answers', () => {
     for (const result of results) {
       expect(result.passed).toBe(false);
       expect(result.error).toMatch(/^SyntaxError: /);
+      expect(result.errorLocation).toEqual({ line: 1, column: 33 });
     }
   });
 
@@ -84,7 +86,7 @@ describe('judging answers', () => {
       functionName: 'add',
       cases: [{ args: [1, 2], expected: 3 }],
     });
-    expect(results[0]).toEqual({ passed: false, error: expect.stringMatching(/^TypeError: /) });
+    expect(verdict(results[0])).toEqual({ passed: false, error: expect.stringMatching(/^TypeError: /), errorLocation: { line: 2, column: 5 } });
   });
 
   it('explains a missing function', async () => {
@@ -93,7 +95,7 @@ describe('judging answers', () => {
       functionName: 'add',
       cases: [{ args: [1, 2], expected: 3 }],
     });
-    expect(results[0]).toEqual({
+    expect(verdict(results[0])).toEqual({
       passed: false,
       error: 'ReferenceError: function add is not defined (the code must declare a function named add)',
     });
@@ -105,7 +107,7 @@ describe('judging answers', () => {
       functionName: 'double',
       cases: [{ args: [21], expected: 42 }],
     });
-    expect(results[0]).toEqual({ passed: true, actual: 42 });
+    expect(verdict(results[0])).toEqual({ passed: true, actual: 42 });
   });
 
   it('compares objects ignoring key order and arrays in order', async () => {
@@ -142,7 +144,7 @@ describe('judging answers', () => {
       functionName: 'nothing',
       cases: [{ args: [], expected: null }, { args: [], expected: undefined }],
     });
-    expect(results).toEqual([
+    expect(verdicts(results)).toEqual([
       { passed: false, actual: undefined },
       { passed: true, actual: undefined },
     ]);
@@ -170,13 +172,16 @@ describe('judging answers', () => {
     expect(results[3]?.error).toMatch(/^The return value is not JSON-serializable: TypeError/);
   });
 
-  it('lets console.log run without output', async () => {
+  it('keeps what console.log prints per case, cut at 4 KiB', async () => {
     const { results } = await sandbox.run({
-      code: 'function f(n) { for (let i = 0; i < 1000; i++) console.log("x".repeat(1000)); console.error(n); return n; }',
+      code: 'console.log("loaded");\nfunction f(n) { console.log("n is", n, { n }, [n]); if (n > 1) for (let i = 0; i < 1000; i++) console.log("x".repeat(1000)); console.error(n); return n; }',
       functionName: 'f',
-      cases: [{ args: [7], expected: 7 }],
+      cases: [{ args: [1], expected: 1 }, { args: [7], expected: 7 }],
     });
-    expect(results[0]).toEqual({ passed: true, actual: 7 });
+    expect(verdict(results[0])).toEqual({ passed: true, actual: 1, output: 'loaded\nn is 1 {"n":1} [1]\n1\n' });
+    expect(results[1]?.passed).toBe(true);
+    expect(results[1]?.output).toMatch(/^loaded\nn is 7 \{"n":7\} \[7\]\n(x{1000}\n)+x+\n\[output cut at 4096 bytes\]$/);
+    expect(Buffer.byteLength(results[1]?.output ?? '')).toBeLessThan(4096 + 40);
   });
 
   it('starts every case from a fresh VM', async () => {

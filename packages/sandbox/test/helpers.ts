@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { RunOutcome, RunRequest } from '../src/index.js';
+import type { CaseResult, RunOutcome, RunRequest } from '../src/index.js';
 import { Sandbox } from '../src/index.js';
 
 /** Extra time a killed or limited run may take beyond its wall clock (thread scheduling, message passing). */
@@ -38,4 +38,26 @@ export function settled(promise: Promise<unknown>): Promise<string> {
     () => 'resolved',
     (error: unknown) => `rejected: ${error instanceof Error ? error.message : String(error)}`,
   );
+}
+
+/** A result without its timing (which varies run to run), for exact comparisons. */
+export function verdict(result: CaseResult | undefined): Omit<CaseResult, 'timeMs'> | undefined {
+  if (result === undefined) return undefined;
+  const { timeMs: _timeMs, ...rest } = result;
+  return rest;
+}
+
+export function verdicts(results: readonly CaseResult[]): (Omit<CaseResult, 'timeMs'> | undefined)[] {
+  return results.map(verdict);
+}
+
+/** A cold Python start (no snapshot yet in this process) takes seconds on a busy machine; hooks get this long. */
+export const PYTHON_START_MS = 120_000;
+
+/** Runs `python` against one case and returns its result; `expected` defaults to a value no probe returns. */
+export async function runPython(sandbox: Sandbox, code: string, args: unknown[] = [], expected: unknown = '\u0000never') {
+  const { results } = await sandbox.run({ language: 'python', code, functionName: 'f', cases: [{ args, expected }] });
+  const [result] = results;
+  if (!result) throw new Error('no result');
+  return result;
 }

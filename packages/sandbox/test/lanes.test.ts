@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Sandbox, SandboxBusyError } from '../src/index.js';
 import type { RunRequest } from '../src/index.js';
-import { ADD, settled, threadCount, waitFor } from './helpers.js';
+import { ADD, settled, threadCount, waitFor, verdicts } from './helpers.js';
 
 const addCase = (a: number, b: number) => ({ args: [a, b], expected: a + b });
 const looping: RunRequest = { code: 'function add() { while (true) {} }', functionName: 'add', cases: [addCase(1, 1)] };
@@ -20,11 +20,11 @@ describe('Sandbox lanes', () => {
       const scored = await Promise.all([1, 2, 3].map((i) => sandbox.run(honest(i), { lane: 'scoring' })));
       // The loops hold the candidate worker for 3 s each: scoring finishing first means it did not wait behind them.
       expect(candidateRunsSettled).toBe(0);
-      scored.forEach((outcome, i) => expect(outcome.results).toEqual([{ passed: true, actual: i + 2 }]));
+      scored.forEach((outcome, i) => expect(verdicts(outcome.results)).toEqual([{ passed: true, actual: i + 2 }]));
 
       const outcomes = await Promise.all(flood);
-      outcomes.forEach((outcome) => expect(outcome.results).toEqual([{ passed: false, error: 'Time limit exceeded' }]));
-      expect((await sandbox.run(honest(7))).results).toEqual([{ passed: true, actual: 8 }]);
+      outcomes.forEach((outcome) => expect(verdicts(outcome.results)).toEqual([{ passed: false, error: 'Time limit exceeded' }]));
+      expect(verdicts((await sandbox.run(honest(7))).results)).toEqual([{ passed: true, actual: 8 }]);
     } finally {
       await sandbox.close();
     }
@@ -34,7 +34,7 @@ describe('Sandbox lanes', () => {
     const sandbox = new Sandbox({ workers: 1, maxQueued: 0, scoringWorkers: 1 });
     try {
       const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => sandbox.run(honest(i), { lane: 'scoring' })));
-      outcomes.forEach((outcome, i) => expect(outcome.results).toEqual([{ passed: true, actual: i + 1 }]));
+      outcomes.forEach((outcome, i) => expect(verdicts(outcome.results)).toEqual([{ passed: true, actual: i + 1 }]));
     } finally {
       await sandbox.close();
     }
@@ -49,7 +49,7 @@ describe('Sandbox lanes', () => {
       expect((refused as SandboxBusyError).retryAfterMs).toBeLessThanOrEqual(2000 + 2000);
       expect((refused as SandboxBusyError).message).toMatch(/^The sandbox is busy: retry in \d+ s$/);
       await loop;
-      expect((await sandbox.run(honest(1))).results).toEqual([{ passed: true, actual: 2 }]);
+      expect(verdicts((await sandbox.run(honest(1))).results)).toEqual([{ passed: true, actual: 2 }]);
     } finally {
       await sandbox.close();
     }

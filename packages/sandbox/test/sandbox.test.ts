@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Sandbox } from '../src/index.js';
-import { ADD, settled, threadCount, timed, waitFor, WALL_CLOCK_SLACK_MS } from './helpers.js';
+import { ADD, settled, threadCount, timed, waitFor, WALL_CLOCK_SLACK_MS, verdicts } from './helpers.js';
 
 const addCase = (a: number, b: number) => ({ args: [a, b], expected: a + b });
 
@@ -15,13 +15,13 @@ describe('Sandbox pool', () => {
         cases: [addCase(1, 2), addCase(3, 4)],
       });
       console.info(`infinite loop killed by the wall clock: ${Math.round(ms)} ms`);
-      expect(outcome.results).toEqual([
+      expect(verdicts(outcome.results)).toEqual([
         { passed: false, error: 'Time limit exceeded' },
         { passed: false, error: 'Time limit exceeded' },
       ]);
       expect(ms).toBeLessThan(1000 + WALL_CLOCK_SLACK_MS);
       const after = await sandbox.run({ code: ADD, functionName: 'add', cases: [addCase(2, 3)] });
-      expect(after.results).toEqual([{ passed: true, actual: 5 }]);
+      expect(verdicts(after.results)).toEqual([{ passed: true, actual: 5 }]);
     } finally {
       await sandbox.close();
     }
@@ -31,9 +31,9 @@ describe('Sandbox pool', () => {
     const sandbox = new Sandbox({ workers: 1 });
     try {
       const looping = await sandbox.run({ code: 'function add() { for (;;) {} }', functionName: 'add', cases: [addCase(1, 2)] });
-      expect(looping.results).toEqual([{ passed: false, error: 'Time limit exceeded' }]);
+      expect(verdicts(looping.results)).toEqual([{ passed: false, error: 'Time limit exceeded' }]);
       const after = await sandbox.run({ code: ADD, functionName: 'add', cases: [addCase(2, 3)] });
-      expect(after.results).toEqual([{ passed: true, actual: 5 }]);
+      expect(verdicts(after.results)).toEqual([{ passed: true, actual: 5 }]);
     } finally {
       await sandbox.close();
     }
@@ -54,7 +54,7 @@ describe('Sandbox pool', () => {
       );
       const outcomes = await Promise.all(runs);
       outcomes.forEach((outcome, i) => {
-        expect(outcome.results).toEqual([
+        expect(verdicts(outcome.results)).toEqual([
           { passed: true, actual: 2 * i + 1 },
           { passed: true, actual: 10 + 2 * i },
         ]);
@@ -77,7 +77,7 @@ describe('Sandbox pool', () => {
       const outcomes = await Promise.all([...hostile, ...honest]);
       expect(outcomes[0]?.results[0]?.error).toBe('Time limit exceeded');
       expect(outcomes[1]?.results[0]?.error).toMatch(/^(Memory|Time) limit exceeded$/);
-      outcomes.slice(2).forEach((outcome, i) => expect(outcome.results).toEqual([{ passed: true, actual: 2 * i }]));
+      outcomes.slice(2).forEach((outcome, i) => expect(verdicts(outcome.results)).toEqual([{ passed: true, actual: 2 * i }]));
     } finally {
       await sandbox.close();
     }

@@ -2,15 +2,15 @@ import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { wasmMemoryMaxBytes } from '../src/limits.js';
-import type { CaseReport, RunMessage, WorkerMessage } from '../src/protocol.js';
+import { STATUS_SLOTS, type CaseReport, type RunMessage, type WorkerData, type WorkerMessage } from '../src/protocol.js';
 import { WORKER_URL } from '../src/worker-slot.js';
 
 const MiB = 1024 * 1024;
 
 /** Runs worker.js directly, with a thread stack of our choosing, and collects its reports for one run. */
-async function runOnWorker(stackSizeMb: number, run: Omit<RunMessage, 'type' | 'runId' | 'limits'>, stackBytes: number) {
+async function runOnWorker(stackSizeMb: number, run: Omit<RunMessage, 'type' | 'runId' | 'limits' | 'engine'>, stackBytes: number) {
   const worker = new Worker(WORKER_URL, {
-    workerData: { status: new SharedArrayBuffer(4) },
+    workerData: { status: new SharedArrayBuffer(STATUS_SLOTS * 4), pythonSnapshot: undefined, prewarm: [] } satisfies WorkerData,
     resourceLimits: { stackSizeMb },
   });
   try {
@@ -27,8 +27,17 @@ async function runOnWorker(stackSizeMb: number, run: Omit<RunMessage, 'type' | '
     const message: RunMessage = {
       type: 'run',
       runId: 1,
+      engine: 'javascript',
       ...run,
-      limits: { memoryBytes: 32 * MiB, wasmMemoryMaxBytes: wasmMemoryMaxBytes(32 * MiB), stackBytes, cpuMsPerCase: 5000, maxOutputBytes: 65536 },
+      limits: {
+        memoryBytes: 32 * MiB,
+        wasmMemoryMaxBytes: wasmMemoryMaxBytes(32 * MiB),
+        pythonMemoryGrowthBytes: 128 * MiB,
+        stackBytes,
+        cpuMsPerCase: 5000,
+        maxOutputBytes: 65536,
+        maxLogBytes: 4096,
+      },
     };
     worker.postMessage(message);
     await done;
@@ -65,6 +74,6 @@ describe('worker.js', () => {
       { code: 'function f(n) { return f(n + 1) + 1; }', functionName: 'f', argsJson: ['[0]'] },
       2 * MiB,
     );
-    expect(reports).toEqual([{ kind: 'error', message: 'InternalError: stack overflow' }]);
+    expect(reports).toMatchObject([{ kind: 'error', message: 'InternalError: stack overflow' }]);
   });
 });

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Sandbox } from '../src/index.js';
+import { PYTHON_START_MS, runPython, verdict, verdicts } from './helpers.js';
+
+const sandbox = new Sandbox({ workers: 1, prewarm: ['python'] });
+beforeAll(() => runPython(sandbox, 'def f():\n    return 1', [], 1), PYTHON_START_MS);
+afterAll(() => sandbox.close());
+
+describe('Python: judging answers', () => {
+  it('passes the JSON arguments as Python values and compares the return value as JSON', async () => {
+    const { results } = await sandbox.run({
+      language: 'python',
+      code: [
+        'def f(numbers, options, flag, nothing):',
+        '    assert isinstance(numbers, list) and isinstance(options, dict)',
+        '    assert flag is True and nothing is None',
+        '    return (sum(numbers), {"b": options["a"] * 2.0, "a": sorted(options)})',
+      ].join('\n'),
+      functionName: 'f',
+      cases: [
+        // A tuple is a JSON array; 4.0 is the JSON number 4; key order does not matter.
+        { args: [[1, 2, 3], { a: 2 }, true, null], expected: [6, { a: ['a'], b: 4 }] },
+        { args: [[1], { a: 1 }, true, null], expected: [1, { a: ['a'], b: 3 }] },
+      ],
+    });
+    expect(verdicts(results)).toEqual([
+      { passed: true, actual: [6, { a: ['a'], b: 4 }] },
+      { passed: false, actual: [1, { a: ['a'], b: 2 }] },
+    ]);
+  });
+
+  it('treats None as JSON null, and booleans as booleans, not numbers', async () => {
+    const { results } = await sandbox.run({
+      language: 'python',
+      code: 'def f(kind):\n    if kind == "none":\n        return\n    return kind == "true"',
+      functionName: 'f',
+      cases: [
+        { args: ['none'], expected: null },
+        { args: ['true'], expected: true },
+        { args: ['true'], expected: 1 },
+      ],
+    });
+    expect(results.map((r) => r.passed)).toEqual([true, true, false]);
+  });
+
+  it('refuses return values that are not JSON: non-string keys, NaN, sets, objects', async () => {
+    const code = [
+      'import math',
+      'def f(kind):',
+      '    return {"keys": {1: "a"}, "nan": math.nan, "inf": [math.inf], "set": {1, 2}, "object": object()}[kind]',
+    ].join('\n');
+    const kinds = ['keys', 'nan', 'inf', 'set', 'object'];
+    const { results } = await sandbox.run({ language: 'python', code, functionName: 'f', cases: kinds.map((kind) => ({ args: [kind], expected: null })) });
+    expect(results.map((r) => r.error)).toEqual([
+      "The return value is not JSON-serializable: TypeError: dict keys must be strings, got int 1",
+      expect.stringMatching(/^The return value is not JSON-serializable: ValueError: Out of range float values are not JSON compliant/),
+      expect.stringMatching(/^The return value is not JSON-serializable: ValueError: Out of range float/),
+      'The return value is not JSON-serializable: TypeError: Object of type set is not JSON serializable',
+      'The return value is not JSON-serializable: TypeError: Object of type object is not JSON serializable',
+    ]);
+  });
+
+  it('keeps what print writes per case, cut at 4 KiB', async () => {
+    const { results } = await sandbox.run({
+      language: 'python',
+      code: 'import sys\nprint("loaded")\ndef f(n):\n    print("n is", n, [n])\n    print("to stderr", file=sys.stderr)\n    if n > 1:\n        for _ in range(1000):\n            print("é" * 1000)\n    return n',
+      functionName: 'f',
+      cases: [{ args: [1], expected: 1 }, { args: [2], expected: 2 }],
+    });
+    expect(verdict(results[0])).toEqual({ passed: true, actual: 1, output: 'loaded\nn is 1 [1]\nto stderr\n' });
+    expect(results[1]?.passed).toBe(true);
+    // 4096 bytes of UTF-8: two-byte characters are never split.
+    expect(results[1]?.output).toMatch(/^loaded\nn is 2 \[2\]\nto stderr\n(é{1000}\n)*é*\n\[output cut at 4096 bytes\]$/);
+    expect(Buffer.byteLength(results[1]?.output ?? '')).toBeLessThanOrEqual(4096 + '\n[output cut at 4096 bytes]'.length);
+  });
+
+  it('reports syntax errors with their line and column in the candidate code', async () => {
+    const result = await runPython(sandbox, 'def f():\n    x = (1 +\n    return x');
+    expect(result.passed).toBe(false);
+    expect(result.error).toMatch(/^SyntaxError: /);
+    expect(result.error).not.toContain('solution.py');
+    expect(result.errorLocation?.line).toBe(2);
+  });
+
+  it('reports runtime errors at the innermost line of the candidate code, with the column', async () => {
+    const code = 'def helper(d):\n    return d["missing"]\n\ndef f():\n    value = 1\n    return helper({})';
+    expect(verdict(await runPython(sandbox, code))).toEqual({ passed: false, error: "KeyError: 'missing'", errorLocation: { line: 2, column: 12 } });
+    const zero = 'def f(n):\n    café = "é"\n    return café + str(1 / n)';
+    expect(verdict(await runPython(sandbox, zero, [0]))).toEqual({ passed: false, error: 'ZeroDivisionError: division by zero', errorLocation: { line: 3, column: 23 } });
+  });
+
+  it('explains a missing function', async () => {
+    expect(verdict(await runPython(sandbox, 'def g():\n    return 1\nf = 3'))).toEqual({
+      passed: false,
+      error: 'NameError: function f is not defined (the code must define a function named f)',
+    });
+  });
+
+  it('runs the code afresh for every case: module globals do not carry over', async () => {
+    const { results } = await sandbox.run({
+      language: 'python',
+      code: 'calls = []\ndef f(n):\n    calls.append(n)\n    return len(calls)',
+      functionName: 'f',
+      cases: [{ args: [1], expected: 1 }, { args: [2], expected: 1 }, { args: [3], expected: 1 }],
+    });
+    expect(results.map((r) => r.passed)).toEqual([true, true, true]);
+  });
+
+  it('has the standard library: collections, itertools, heapq, functools, re, math, dataclasses', async () => {
+    const code = [
+      'import collections, itertools, heapq, functools, re, math, dataclasses, bisect, typing',
+      '@functools.lru_cache(None)',
+      'def fib(n): return n if n < 2 else fib(n - 1) + fib(n - 2)',
+      'def f(words):',
+      '    counts = collections.Counter(words)',
+      '    return [counts.most_common(1)[0][0], heapq.nsmallest(2, words), fib(80), len(list(itertools.permutations(range(4)))), re.sub(r"\\d", "#", "a1b2")]',
+    ].join('\n');
+    expect(verdict(await runPython(sandbox, code, [['b', 'a', 'b']], ['b', ['a', 'b'], 23416728348467685, 24, 'a#b#']))).toEqual({
+      passed: true,
+      actual: ['b', ['a', 'b'], 23416728348467685, 24, 'a#b#'],
+    });
+  });
+
+  it('reports the time of each case', async () => {
+    const { results } = await sandbox.run({
+      language: 'python',
+      code: 'def f(n):\n    total = 0\n    for i in range(n):\n        total += i\n    return total',
+      functionName: 'f',
+      cases: [{ args: [10], expected: 45 }, { args: [300000], expected: 44999850000 }],
+    });
+    expect(results.map((r) => r.passed)).toEqual([true, true]);
+    for (const result of results) expect(result.timeMs).toBeGreaterThanOrEqual(0);
+    expect(results[1]!.timeMs!).toBeGreaterThan(results[0]!.timeMs!);
+  });
+});
