@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import type { CandidateSession } from '@assay/domain';
 import { RETRY_SCHEDULE_MS } from '@assay/delivery';
 import { assembleWorker, type AssembledWorker } from '@assay/jobs';
 import { candidate, manualClock, questionIdsOf, registerFor } from './helpers/candidate.js';
@@ -39,7 +38,7 @@ describe.each(backends)('completion callbacks on %s', (backend) => {
   const complete = async (emailId: string) => {
     const registered = await registerFor(h, testId, emailId, { callbackURL: receiver.url });
     const api = candidate(h, registered.token);
-    const [single] = questionIdsOf(expectSuccess<CandidateSession>(await api.start()));
+    const [single] = questionIdsOf(await api.client.start());
     expectSuccess(await api.answer(single!, { optionIds: [1] }));
     expectSuccess(await api.submit());
     return registered.invitationId;

@@ -39,7 +39,7 @@ describe.each(backends)('candidate API on %s', (backend) => {
     clock.set(START);
     const { token, invitationId } = await registerFor(h, testId, 'full@example.com');
     const api = candidate(h, token);
-    const started = expectSuccess<CandidateSession>(await api.start());
+    const started = await api.client.start();
     expect(started.state).toBe('In progress');
     expect(Date.parse(started.deadline!) - Date.parse(started.startedAt!)).toBe(60 * 60_000);
     const [single, multiple, coding] = questionIdsOf(started);
@@ -60,12 +60,12 @@ describe.each(backends)('candidate API on %s', (backend) => {
     const samples = expectSuccess<{ results: { passed: boolean }[] }>(await api.run(coding!, SUM_SOLUTION));
     expect(samples.results.map((result) => result.passed)).toEqual([true]);
 
-    const reloaded = expectSuccess<CandidateSession>(await api.session());
+    const reloaded = await api.client.session();
     expect(reloaded.answers[String(single)]).toMatchObject({ optionIds: [1] });
     expect(reloaded.answers[String(coding)]).toMatchObject({ code: SUM_SOLUTION });
 
     clock.advance(9 * 60_000);
-    const submitted = expectSuccess<CandidateSession>(await api.submit());
+    const submitted = await api.client.submit();
     expect(submitted.state).toBe('Completed');
     await h.drainJobs();
     // 2 (single) + 3 × 1/2 (multiple, partial credit) + 5 (coding, 2 of 2 hidden tests)
@@ -90,7 +90,7 @@ describe.each(backends)('candidate API on %s', (backend) => {
   it('applies negative marks: a wrong single choice makes the score negative', async () => {
     const { token, invitationId } = await registerFor(h, testId, 'negative@example.com');
     const api = candidate(h, token);
-    const [single] = questionIdsOf(expectSuccess<CandidateSession>(await api.start()));
+    const [single] = questionIdsOf(await api.client.start());
     expectSuccess(await api.answer(single!, { optionIds: [0] }));
     expectSuccess(await api.submit());
     await h.drainJobs();
@@ -116,9 +116,9 @@ describe.each(backends)('candidate API on %s', (backend) => {
   it('keeps tokens apart: a token answers only for its own invitation, and unknown tokens are not found', async () => {
     const first = await registerFor(h, testId, 'first@example.com');
     const second = await registerFor(h, testId, 'second@example.com');
-    const [single] = questionIdsOf(expectSuccess<CandidateSession>(await candidate(h, first.token).start()));
+    const [single] = questionIdsOf(await h.client.candidate(first.token).start());
     expectSuccess(await candidate(h, first.token).answer(single!, { optionIds: [1] }));
-    const other = expectSuccess<CandidateSession>(await candidate(h, second.token).session());
+    const other = await h.client.candidate(second.token).session();
     expect(other.answers).toEqual({});
     expectFailure(await candidate(h, 'not-a-real-token-0000000000000000000000000').session(), '404.7');
 
@@ -131,12 +131,12 @@ describe.each(backends)('candidate API on %s', (backend) => {
   it('cancel and reset move the candidate side too', async () => {
     const cancelled = await registerFor(h, testId, 'cancel@example.com');
     expectSuccess(await h.request({ method: 'GET', url: `/v2/org/testinvitation/${cancelled.invitationId}/cancel` }));
-    expect(expectSuccess<CandidateSession>(await candidate(h, cancelled.token).session()).access.verdict).toBe('cancelled');
+    expect((await h.client.candidate(cancelled.token).session()).access.verdict).toBe('cancelled');
     expectFailure(await candidate(h, cancelled.token).start(), '403.9');
 
     const reset = await registerFor(h, testId, 'reset@example.com');
     const api = candidate(h, reset.token);
-    const [single] = questionIdsOf(expectSuccess<CandidateSession>(await api.start()));
+    const [single] = questionIdsOf(await api.client.start());
     expectSuccess(await api.answer(single!, { optionIds: [1] }));
     expectSuccess(await api.submit());
     await h.drainJobs();
@@ -144,11 +144,11 @@ describe.each(backends)('candidate API on %s', (backend) => {
       testInvitationId: reset.invitationId,
       testStatus: 'Reset',
     });
-    const afterReset = expectSuccess<CandidateSession>(await api.session());
+    const afterReset = await api.client.session();
     expect(afterReset).toMatchObject({ state: 'Reset', answers: {}, startedAt: null });
     expect(await report(reset.invitationId)).toMatchObject({ score: '0', reportStatus: 'Pending', testStatus: 'Reset' });
     expectFailure(await h.request({ method: 'GET', url: `/v2/org/testinvitation/${reset.invitationId}/reattempt` }), '403.4');
-    expect(expectSuccess<CandidateSession>(await api.start()).state).toBe('In progress');
+    expect((await api.client.start()).state).toBe('In progress');
     expectFailure(await h.request({ method: 'GET', url: `/v2/org/testinvitation/${cancelled.invitationId}/reset` }), '403.4');
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CandidateSession, ReportDetails } from '@assay/domain';
+import type { ReportDetails } from '@assay/domain';
 import { SUM_SOLUTION, candidate, manualClock, questionIdsOf, registerFor } from './helpers/candidate.js';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
 import { sampleDefinition } from './helpers/fixtures.js';
@@ -34,7 +34,7 @@ describe.each(backends)('GET /v2/org/report/{id}/details on %s', (backend) => {
     clock.set(START);
     const { token, invitationId } = await registerFor(h, testId, email);
     const api = candidate(h, token);
-    const started = expectSuccess<CandidateSession>(await api.start());
+    const started = await api.client.start();
     const [singleId, , codingId] = questionIdsOf(started);
     if (single !== null) expectSuccess(await api.answer(singleId!, { optionIds: [single] }));
     if (code !== null) expectSuccess(await api.answer(codingId!, { code }));
@@ -119,7 +119,7 @@ describe.each(backends)('GET /v2/org/report/{id}/details on %s', (backend) => {
     clock.set(START);
     const { token, invitationId } = await registerFor(h, plainTest, 'plain@example.com');
     const api = candidate(h, token);
-    const [, , codingId] = questionIdsOf(expectSuccess<CandidateSession>(await api.start()));
+    const [, , codingId] = questionIdsOf(await api.client.start());
     expectSuccess(await api.answer(codingId!, { code: SUM_SOLUTION }));
     const pending = expectSuccess<ReportDetails>(await details(invitationId));
     expect(pending.status.testStatus).toBe('In progress');

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import type { CandidateSession } from '@assay/domain';
 import { assembleWorker } from '@assay/jobs';
 import { candidate, registerFor } from './helpers/candidate.js';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
@@ -68,7 +67,7 @@ describe.each(backends)('webhook tools and reconciliation on %s', (backend) => {
     const from = new Date(Date.now() - 1000).toISOString();
     const testId = await h.importTest();
     const done = await registerFor(h, testId, 'done@example.com');
-    expectSuccess<CandidateSession>(await candidate(h, done.token).start());
+    await h.client.candidate(done.token).start();
     expectSuccess(await candidate(h, done.token).submit());
     const dropped = await registerFor(h, testId, 'dropped@example.com');
     expectSuccess(await h.request({ method: 'GET', url: `/v2/org/testinvitation/${dropped.invitationId}/cancel` }));

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
+import type { CandidateInput } from '@assay/client';
 import { moveInvitation, type CandidateSession, type InvitationEvent } from '@assay/domain';
-import { expectSuccess } from './expectations.js';
 import type { Harness } from './test-app.js';
 
 /** A controllable clock for deadline and access-window tests. */
@@ -17,15 +17,18 @@ export const tokenOf = (takeTestUrl: string): string => {
 };
 
 /** Registers a candidate on a test (4.7) and answers the invitation id and the candidate token. */
-export const registerFor = async (h: Harness, testId: number, emailId: string, extra: Record<string, unknown> = {}) => {
-  const result = expectSuccess<{ testInvitationId: number; takeTestURL: string }>(
-    await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/register`, body: { emailId, fullName: 'Ada Lovelace', ...extra } }),
-  );
+export const registerFor = async (h: Harness, testId: number, emailId: string, extra: Partial<CandidateInput> = {}) => {
+  const result = await h.client.invitations.register(testId, { emailId, fullName: 'Ada Lovelace', ...extra });
   return { invitationId: result.testInvitationId, token: tokenOf(result.takeTestURL) };
 };
 
-/** Candidate API calls: no API key, the token is the credential. */
+/**
+ * Candidate API calls: no API key, the token is the credential. Each call answers the raw HTTP response, for
+ * tests that judge the answer itself (refusals, headers); `client` is the typed @assay/client attempt for the
+ * steps that must simply succeed.
+ */
 export const candidate = (h: Harness, token: string) => ({
+  client: h.client.candidate(token),
   session: () => h.request({ method: 'GET', url: `/candidate/v1/${token}`, apiKey: null }),
   start: () => h.request({ method: 'POST', url: `/candidate/v1/${token}/start`, apiKey: null }),
   answer: (questionId: number, body: unknown) => h.request({ method: 'PUT', url: `/candidate/v1/${token}/answers/${questionId}`, body, apiKey: null }),

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
+import { createClient, type AssayClient, type TestDefinitionInput } from '@assay/client';
 import { openScratchStore, type Store } from '@assay/store';
 import { assembleWorker, type AssembledWorker } from '@assay/jobs';
 import { buildApp } from '../../src/app.js';
@@ -10,6 +11,7 @@ import { generateApiKey } from '../../src/auth/api-key.js';
 import { loadConfig, type Config } from '@assay/config';
 import { sampleDefinition } from './fixtures.js';
 import { GENEROUS_RATE_LIMITS } from './generous-limits.js';
+import { injectFetch } from './inject-fetch.js';
 import { silentLog } from './receiver.js';
 
 export const backends = ['sqlite', 'postgres'] as const;
@@ -43,6 +45,10 @@ export interface Harness {
   /** Imports a test through the API (the sample definition unless given); answers its id. */
   importTest(definition?: unknown, apiKey?: string): Promise<number>;
   request(options: RequestOptions): Promise<LightMyRequestResponse>;
+  /** @assay/client on the harness org's key (and the admin token), answered in-process by the app. */
+  client: AssayClient;
+  /** The same client on another API key (another org's, a revoked one). */
+  clientFor(apiKey: string): AssayClient;
   close(): Promise<void>;
 }
 
@@ -96,11 +102,13 @@ export const startHarness = async (
       ...(payload !== undefined ? { payload } : body !== undefined ? { payload: JSON.stringify(body) } : {}),
     });
 
-  const importTest = async (definition: unknown = sampleDefinition, apiKey?: string) => {
-    const response = await request({ method: 'POST', url: '/v2/org/tests', body: definition, ...(apiKey ? { apiKey } : {}) });
-    if (response.statusCode !== 200) throw new Error(`test import failed: ${response.body}`);
-    return response.json<{ result: { testId: number } }>().result.testId;
-  };
+  const clientFor = (apiKey: string) =>
+    createClient({ baseUrl: PUBLIC_URL, apiKey, adminToken: ADMIN_TOKEN, fetch: injectFetch(app), retries: 0 });
+  const client = clientFor(org.apiKey);
+
+  // Definitions are sent as given: tests import hostile and hand-made ones, which the server judges.
+  const importTest = async (definition: unknown = sampleDefinition, apiKey?: string) =>
+    (await (apiKey ? clientFor(apiKey) : client).tests.import(definition as TestDefinitionInput)).testId;
 
   let assembled: AssembledWorker | undefined;
   const outboxDir = mkdtempSync(join(tmpdir(), 'assay-outbox-'));
@@ -122,6 +130,8 @@ export const startHarness = async (
     org,
     createOrg,
     request,
+    client,
+    clientFor,
     close: async () => {
       await assembled?.close();
       await app.close();

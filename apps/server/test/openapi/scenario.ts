@@ -1,5 +1,4 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { CandidateSession } from '@assay/domain';
 import { candidate, questionIdsOf, registerFor, SUM_SOLUTION } from '../helpers/candidate.js';
 import { expectSuccess } from '../helpers/expectations.js';
 import { startReceiver, type Received } from '../helpers/receiver.js';
@@ -66,7 +65,7 @@ export const playScenario = async (h: Harness): Promise<Scenario> => {
       await send({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks`, body: { testLinkName: 'Open', accessTime: 0 } }),
     );
     const completed = await registerFor(h, testId, 'done@example.com', { callbackURL: receiver.url });
-    const session = expectSuccess<CandidateSession>(await candidate(h, completed.token).start());
+    const session = await h.client.candidate(completed.token).start();
     const questionIds = questionIdsOf(session);
     expectSuccess(await candidate(h, completed.token).answer(questionIds[0]!, { optionIds: [1] }));
     expectSuccess(await candidate(h, completed.token).answer(questionIds[2]!, { code: SUM_SOLUTION }));
