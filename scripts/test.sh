@@ -8,8 +8,9 @@
 # 3. PostgreSQL: unless ASSAY_TEST_PG_URL is already set, a throwaway cluster
 #    (scripts/pg-throwaway.sh) whose URL is exported as ASSAY_TEST_PG_URL and
 #    which is stopped and deleted on exit, whatever happens
-# 4. `pnpm build`, then `pnpm test` (the fast loop) and `pnpm test:system` (the full one)
-# The exit status is the tests' (or the build's, if the build fails).
+# 4. `pnpm build`, `pnpm lint` (Biome: lint and format) and `pnpm typecheck` (every package, tests included),
+#    then `pnpm test` (the fast loop) and `pnpm test:system` (the full one)
+# The exit status is the tests' (or the build's or a check's, if one fails first).
 set -euo pipefail
 
 SCRIPTS_DIR="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd -P)"
@@ -90,6 +91,14 @@ if [ "$build_status" != 0 ]; then
   summary "FAILED: pnpm build exited with $build_status (tests not run)"
   exit "$build_status"
 fi
+for check in lint typecheck; do
+  check_status=0
+  pnpm "$check" || check_status=$?
+  if [ "$check_status" != 0 ]; then
+    summary "FAILED: pnpm $check exited with $check_status (tests not run; \`pnpm format\` fixes formatting)"
+    exit "$check_status"
+  fi
+done
 
 test_log="$(mktemp "${TMPDIR:-/tmp}/assay-test-log.XXXXXX")"
 # Two loops: the fast one (unit and integration), then the full one (processes, crashes, floods, browsers).

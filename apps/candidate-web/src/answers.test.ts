@@ -66,7 +66,7 @@ describe('restoreAnswers', () => {
   const startedAt = '2025-07-14T10:00:00.000Z';
   const at = (iso: string) => Date.parse(iso);
 
-  it('takes the server\'s answers when nothing is pending here', () => {
+  it("takes the server's answers when nothing is pending here", () => {
     const { answers, resend } = restoreAnswers(questions, { '1': { optionIds: [1], savedAt: '2025-07-14T10:05:00.000Z' } }, {}, startedAt);
     expect(answers.get('1')).toEqual({ kind: 'choice', optionIds: [1] });
     expect(answers.has('2')).toBe(false);
@@ -81,7 +81,7 @@ describe('restoreAnswers', () => {
     expect(resend).toEqual([{ questionId: '2', body: { code: 'mine' }, editedAt: at('2025-07-14T10:06:00.000Z') }]);
   });
 
-  it('keeps the server\'s copy when it is newer than the offline one', () => {
+  it("keeps the server's copy when it is newer than the offline one", () => {
     const local = { '1': { body: { optionIds: [0] }, editedAt: at('2025-07-14T10:04:00.000Z') } };
     const saved = { '1': { optionIds: [1], savedAt: '2025-07-14T10:05:00.000Z' } };
     const { answers, resend } = restoreAnswers(questions, saved, local, startedAt);

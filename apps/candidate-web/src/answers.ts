@@ -32,9 +32,7 @@ export const toBody = (answer: Answer): AnswerInput => (answer.kind === 'choice'
 /** Reads a saved or offline body for `question`; undefined when it does not fit the question's type. */
 export const fromBody = (question: CandidateQuestion, body: { optionIds?: unknown; code?: unknown }): Answer | undefined => {
   if (question.type === 'coding') return typeof body.code === 'string' ? { kind: 'code', code: body.code } : undefined;
-  return Array.isArray(body.optionIds)
-    ? { kind: 'choice', optionIds: body.optionIds.filter((id): id is number => Number.isInteger(id)) }
-    : undefined;
+  return Array.isArray(body.optionIds) ? { kind: 'choice', optionIds: body.optionIds.filter((id): id is number => Number.isInteger(id)) } : undefined;
 };
 
 export interface Restored {

@@ -28,7 +28,10 @@ export const ansiToSvg = (ansi, { columns, rows, title }) => {
     for (const chunk of Anser.ansiToJson(line, { json: true, remove_empty: true })) {
       const cells = [...chunk.content];
       const x = PADDING + column * CELL_WIDTH;
-      if (chunk.bg) backgrounds.push(`<rect x="${x.toFixed(1)}" y="${y - LINE_HEIGHT + 4}" width="${(cells.length * CELL_WIDTH).toFixed(1)}" height="${LINE_HEIGHT}" fill="${rgb(chunk.bg)}"/>`);
+      if (chunk.bg)
+        backgrounds.push(
+          `<rect x="${x.toFixed(1)}" y="${y - LINE_HEIGHT + 4}" width="${(cells.length * CELL_WIDTH).toFixed(1)}" height="${LINE_HEIGHT}" fill="${rgb(chunk.bg)}"/>`,
+        );
       const decorations = chunk.decorations ?? [];
       const attributes = [
         `x="${x.toFixed(1)}"`,

@@ -32,7 +32,17 @@ const dir = mkdtempSync(join(tmpdir(), 'assay-screenshot-'));
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ASSAY_DATABASE_URL: `sqlite:${join(dir, 'assay.db')}`, ASSAY_PUBLIC_URL: url, ASSAY_SEED_DEMO: 'false', ASSAY_ADMIN_TOKEN: ADMIN_TOKEN, ASSAY_OUTBOX_DIR: join(dir, 'outbox'), LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ASSAY_DATABASE_URL: `sqlite:${join(dir, 'assay.db')}`,
+    ASSAY_PUBLIC_URL: url,
+    ASSAY_SEED_DEMO: 'false',
+    ASSAY_ADMIN_TOKEN: ADMIN_TOKEN,
+    ASSAY_OUTBOX_DIR: join(dir, 'outbox'),
+    LOG_LEVEL: 'warn',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 let output = '';
@@ -73,7 +83,27 @@ try {
   await attempt.reportEvent({ type: 'left', at: new Date().toISOString() });
   await attempt.submit();
 
-  tmux('new-session', '-d', '-s', 'shot', '-x', String(COLUMNS), '-y', String(ROWS), '-c', dir, '-e', `ASSAY_URL=${url}`, '-e', `ASSAY_API_KEY=${apiKey}`, '-e', 'TERM=xterm-256color', '-e', `XDG_CONFIG_HOME=${dir}`, `env -u CI ${process.execPath} ${join(ROOT, 'apps/cli/dist/main.js')}; sleep 30`);
+  tmux(
+    'new-session',
+    '-d',
+    '-s',
+    'shot',
+    '-x',
+    String(COLUMNS),
+    '-y',
+    String(ROWS),
+    '-c',
+    dir,
+    '-e',
+    `ASSAY_URL=${url}`,
+    '-e',
+    `ASSAY_API_KEY=${apiKey}`,
+    '-e',
+    'TERM=xterm-256color',
+    '-e',
+    `XDG_CONFIG_HOME=${dir}`,
+    `env -u CI ${process.execPath} ${join(ROOT, 'apps/cli/dist/main.js')}; sleep 30`,
+  );
   const waitFor = async (text) => {
     for (let tries = 0; tries < 150; tries += 1) {
       if (tmux('capture-pane', '-p', '-t', 'shot').includes(text)) return;

@@ -13,8 +13,7 @@ const start = async (config: Config): Promise<void> => {
   const store = await openStore(config.databaseUrl);
   const app = await buildApp({ config, store, logger: { level: config.logLevel } });
 
-  const seeded =
-    config.seedDemo && store.dialect === 'sqlite' ? await seedDemo(store, await readExampleTests(EXAMPLES_DIR), Date.now()) : undefined;
+  const seeded = config.seedDemo && store.dialect === 'sqlite' ? await seedDemo(store, await readExampleTests(EXAMPLES_DIR), Date.now()) : undefined;
 
   // One command starts everything: the outbox worker runs in this process unless ASSAY_RUN_WORKER=false
   // (then run `assay-worker` processes beside the servers, sharing a PostgreSQL database).

@@ -6,7 +6,6 @@ import { expectFailure } from './helpers/expectations.js';
 const API_KEY = /^assay_[A-Za-z0-9_-]{43,}$/;
 const bearer = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
-
 describe.each(backends)('admin API on %s', (backend) => {
   let h: Harness;
   /** An admin request: the bearer token, no API key. */

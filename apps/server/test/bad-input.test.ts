@@ -3,7 +3,6 @@ import { sampleDefinition } from './helpers/fixtures.js';
 import { backends, envelope, startHarness, type Harness } from './helpers/test-app.js';
 import { expectFailure } from './helpers/expectations.js';
 
-
 /** Deterministic PRNG, so a failing fuzz case can be replayed. */
 const mulberry32 = (seed: number) => () => {
   seed = (seed + 0x6d2b79f5) | 0;
@@ -13,9 +12,28 @@ const mulberry32 = (seed: number) => () => {
 };
 
 const KNOWN_FIELDS = [
-  'testLinkName', 'accessTime', 'timeZoneId', 'startDateTime', 'endDateTime', 'inviteCandidateOnly', 'imageProctoring',
-  'emailToStakeholder', 'testLinkStatus', 'emailId', 'fullName', 'callbackURL', 'redirectURL', 'testName', 'testStatus',
-  'sections', 'questions', 'duration', 'description', 'constructor', 'toString', 'hasOwnProperty',
+  'testLinkName',
+  'accessTime',
+  'timeZoneId',
+  'startDateTime',
+  'endDateTime',
+  'inviteCandidateOnly',
+  'imageProctoring',
+  'emailToStakeholder',
+  'testLinkStatus',
+  'emailId',
+  'fullName',
+  'callbackURL',
+  'redirectURL',
+  'testName',
+  'testStatus',
+  'sections',
+  'questions',
+  'duration',
+  'description',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
 ];
 
 const randomValues = (random: () => number) => {
@@ -54,8 +72,7 @@ const randomValues = (random: () => number) => {
     ]);
     return { ...base, [pick(Object.keys(base))]: value(2) };
   };
-  return () =>
-    pick<() => unknown>([scalar, () => value(0), () => value(0), () => deep(10 + Math.floor(random() * 2000)), nearlyValid, nearlyValid])();
+  return () => pick<() => unknown>([scalar, () => value(0), () => value(0), () => deep(10 + Math.floor(random() * 2000)), nearlyValid, nearlyValid])();
 };
 
 describe.each(backends)('bad input on %s', (backend) => {
@@ -93,7 +110,17 @@ describe.each(backends)('bad input on %s', (backend) => {
   });
 
   it('refuses bad paging with 400.4 and accepts page_size 100', async () => {
-    for (const query of ['page_size=0', 'page_size=-1', 'page_size=abc', 'page_size=1.5', 'page_size=101', 'page_no=0', 'page_no=-2', 'page_no=1e2', 'page_size=']) {
+    for (const query of [
+      'page_size=0',
+      'page_size=-1',
+      'page_size=abc',
+      'page_size=1.5',
+      'page_size=101',
+      'page_no=0',
+      'page_no=-2',
+      'page_no=1e2',
+      'page_size=',
+    ]) {
       expectFailure(await h.request({ method: 'GET', url: `/v2/org/tests?${query}` }), '400.4');
     }
     const max = await h.request({ method: 'GET', url: '/v2/org/tests?page_size=100&page_no=1' });
@@ -133,13 +160,15 @@ describe.each(backends)('bad input on %s', (backend) => {
 
   it('refuses bodies that are not JSON with 400.8', async () => {
     expectFailure(
-      await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/register`, payload: 'emailId=a@b.co', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      await h.request({
+        method: 'POST',
+        url: `/v2/org/tests/${testId}/register`,
+        payload: 'emailId=a@b.co',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
       '400.8',
     );
-    expectFailure(
-      await h.request({ method: 'POST', url: '/v2/org/tests', payload: '<test/>', headers: { 'content-type': 'application/xml' } }),
-      '400.8',
-    );
+    expectFailure(await h.request({ method: 'POST', url: '/v2/org/tests', payload: '<test/>', headers: { 'content-type': 'application/xml' } }), '400.8');
   });
 
   // Request bodies are JSON (spec section 1); fastify's built-in text/plain parser lets this through to validation (400.2).
@@ -151,7 +180,12 @@ describe.each(backends)('bad input on %s', (backend) => {
   });
 
   it('answers an empty JSON body with 400.2 on routes that need a body, and serves bodiless GETs', async () => {
-    for (const url of ['/v2/org/tests', `/v2/org/tests/${testId}/testlinks`, `/v2/org/tests/${testId}/testlinks/${testLinkId}`, `/v2/org/tests/${testId}/register`]) {
+    for (const url of [
+      '/v2/org/tests',
+      `/v2/org/tests/${testId}/testlinks`,
+      `/v2/org/tests/${testId}/testlinks/${testLinkId}`,
+      `/v2/org/tests/${testId}/register`,
+    ]) {
       expectFailure(await h.request({ method: 'POST', url, payload: '' }), '400.2');
       expectFailure(await h.request({ method: 'POST', url, payload: '   \n' }), '400.2');
     }
@@ -163,10 +197,17 @@ describe.each(backends)('bad input on %s', (backend) => {
   });
 
   it('answers unknown routes with 404.1, and known paths with another method with 405.1', async () => {
-    for (const [method, url] of [['GET', '/nope'], ['GET', '/v2/org/nope'], ['GET', '/v3/org/tests']] as const) {
+    for (const [method, url] of [
+      ['GET', '/nope'],
+      ['GET', '/v2/org/nope'],
+      ['GET', '/v3/org/tests'],
+    ] as const) {
       expectFailure(await h.request({ method, url }), '404.1');
     }
-    for (const [method, url] of [['DELETE', `/v2/org/tests/${testId}`], ['POST', '/v2/org/report/1']] as const) {
+    for (const [method, url] of [
+      ['DELETE', `/v2/org/tests/${testId}`],
+      ['POST', '/v2/org/report/1'],
+    ] as const) {
       expectFailure(await h.request({ method, url }), '405.1');
     }
     expectFailure(await h.request({ method: 'GET', url: '/nope', apiKey: null }), '404.1');
@@ -200,6 +241,7 @@ describe.each(backends)('bad input on %s', (backend) => {
     const random = mulberry32(0xa55a7 + backend.length);
     const nextBody = randomValues(random);
     const ids = (real: boolean) =>
+      // biome-ignore lint/correctness/noPrecisionLoss: 2^53 + 1 on purpose, an id no JSON number can carry exactly
       real ? { t: testId, l: testLinkId, i: invitationId } : { t: 999999, l: 'x1', i: 9007199254740993 };
     const endpoints = (id: ReturnType<typeof ids>): [string, string][] => [
       ['GET', '/v2/org/tests?page_size=3'],
@@ -219,14 +261,22 @@ describe.each(backends)('bad input on %s', (backend) => {
       ['GET', `/v2/org/report/${id.t}/excel`],
     ];
     let sent = 0;
-    for (const [real, rounds] of [[true, 20], [false, 8]] as const) {
+    for (const [real, rounds] of [
+      [true, 20],
+      [false, 8],
+    ] as const) {
       for (const [method, url] of endpoints(ids(real))) {
         for (let round = 0; round < rounds; round += 1) {
           const text = JSON.stringify(nextBody()) ?? 'null';
           const cut = Math.floor(random() * text.length);
           // One body in five is mangled text: truncated, or with one character replaced.
           const mangle = random();
-          const payload = mangle < 0.1 ? text.slice(0, cut) : mangle < 0.2 ? `${text.slice(0, cut)}${String.fromCharCode(32 + Math.floor(random() * 95))}${text.slice(cut + 1)}` : text;
+          const payload =
+            mangle < 0.1
+              ? text.slice(0, cut)
+              : mangle < 0.2
+                ? `${text.slice(0, cut)}${String.fromCharCode(32 + Math.floor(random() * 95))}${text.slice(cut + 1)}`
+                : text;
           const response = await h.request({ method: method as 'GET' | 'POST', url, payload });
           sent += 1;
           const replay = `${method} ${url} ${payload.slice(0, 300)} -> ${response.statusCode} ${response.body.slice(0, 300)}`;

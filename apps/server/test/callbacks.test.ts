@@ -120,9 +120,7 @@ describe.each(backends)('completion callbacks on %s', (backend) => {
     receiver.received.length = 0;
     await complete('spaces@example.com');
     await worker.worker.drain();
-    expect(Object.keys(JSON.parse(receiver.received[0]!.body) as object)).toEqual(
-      expect.arrayContaining(['TotalScore ', 'CandidateScore ', 'ReportPDFUrl ']),
-    );
+    expect(Object.keys(JSON.parse(receiver.received[0]!.body) as object)).toEqual(expect.arrayContaining(['TotalScore ', 'CandidateScore ', 'ReportPDFUrl ']));
     expectSuccess(await h.request({ method: 'POST', url: '/v2/org/webhooks/settings', body: { trailingSpaceKeys: false } }));
   });
 });
@@ -134,16 +132,19 @@ describe('SSRF guard', () => {
   });
   afterAll(() => h.close());
 
-  it.each(['http://127.0.0.1:8080/hook', 'http://10.1.2.3/hook', 'http://169.254.169.254/latest/meta-data', 'http://[::1]:9000/hook', 'http://localhost:8080/hook'])(
-    'refuses callbackURL %s at registration',
-    async (callbackURL) => {
-      const testId = await h.importTest();
-      expectFailure(
-        await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/register`, body: { emailId: 'x@example.com', fullName: 'X', callbackURL } }),
-        '400.11',
-      );
-    },
-  );
+  it.each([
+    'http://127.0.0.1:8080/hook',
+    'http://10.1.2.3/hook',
+    'http://169.254.169.254/latest/meta-data',
+    'http://[::1]:9000/hook',
+    'http://localhost:8080/hook',
+  ])('refuses callbackURL %s at registration', async (callbackURL) => {
+    const testId = await h.importTest();
+    expectFailure(
+      await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/register`, body: { emailId: 'x@example.com', fullName: 'X', callbackURL } }),
+      '400.11',
+    );
+  });
 
   it('refuses at delivery time too: a worker never connects to a private address', async () => {
     const receiver = await startReceiver();

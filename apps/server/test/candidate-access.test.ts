@@ -63,7 +63,13 @@ describe.each(backends)('candidate access rules on %s', (backend) => {
     const link = await createLink({ accessTime: 0 });
     const token = await registerOnLink(link, 'inactive@example.com');
     clock.set(at('2026-12-01T00:00:00'));
-    expectSuccess(await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks/${link.testLinkId}`, body: { testLinkName: 'Link', accessTime: 0, testLinkStatus: 3 } }));
+    expectSuccess(
+      await h.request({
+        method: 'POST',
+        url: `/v2/org/tests/${testId}/testlinks/${link.testLinkId}`,
+        body: { testLinkName: 'Link', accessTime: 0, testLinkStatus: 3 },
+      }),
+    );
     expect((await h.client.candidate(token).session()).access).toMatchObject({ verdict: 'linkInactive' });
     expectFailure(await candidate(h, token).start(), '403.5');
 
@@ -90,13 +96,23 @@ describe.each(backends)('candidate access rules on %s', (backend) => {
     );
     expect(view).toMatchObject({ verdict: 'open', inviteCandidateOnly: false });
     const registered = expectSuccess<{ testUrl: string }>(
-      await h.request({ method: 'POST', url: `/candidate/v1/links/${open.testLinkAccessKey}/register`, apiKey: null, body: { fullName: 'Self', emailId: 'self@example.com' } }),
+      await h.request({
+        method: 'POST',
+        url: `/candidate/v1/links/${open.testLinkAccessKey}/register`,
+        apiKey: null,
+        body: { fullName: 'Self', emailId: 'self@example.com' },
+      }),
     );
     expect((await h.client.candidate(tokenOf(registered.testUrl)).session()).candidate.fullName).toBe('Self');
 
     const inviteOnly = await createLink({ accessTime: 0, inviteCandidateOnly: 1 });
     expectFailure(
-      await h.request({ method: 'POST', url: `/candidate/v1/links/${inviteOnly.testLinkAccessKey}/register`, apiKey: null, body: { fullName: 'S', emailId: 's@example.com' } }),
+      await h.request({
+        method: 'POST',
+        url: `/candidate/v1/links/${inviteOnly.testLinkAccessKey}/register`,
+        apiKey: null,
+        body: { fullName: 'S', emailId: 's@example.com' },
+      }),
       '403.10',
     );
     expectFailure(await h.request({ method: 'GET', url: '/candidate/v1/links/no-such-key', apiKey: null }), '404.9');
@@ -106,7 +122,11 @@ describe.each(backends)('candidate access rules on %s', (backend) => {
     clock.set(at('2026-12-01T00:00:00'));
     const link = await createLink({ accessTime: 0, imageProctoring: 1 });
     const result = expectSuccess<{ testInvitationId: number; testUrl: string }>(
-      await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks/${link.testLinkId}/register`, body: { emailId: 'cam@example.com', fullName: 'Cam' } }),
+      await h.request({
+        method: 'POST',
+        url: `/v2/org/tests/${testId}/testlinks/${link.testLinkId}/register`,
+        body: { emailId: 'cam@example.com', fullName: 'Cam' },
+      }),
     );
     const api = candidate(h, tokenOf(result.testUrl));
     expect((await api.client.session()).imageProctoring).toBe(true);

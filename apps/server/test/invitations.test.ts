@@ -15,9 +15,8 @@ describe.each(backends)('invitations (4.9, 4.10, spec 3.3) on %s', (backend) => 
   beforeAll(async () => {
     h = await startHarness(backend);
     testId = envelope<{ testId: number }>(await h.request({ method: 'POST', url: '/v2/org/tests', body: sampleDefinition })).result.testId;
-    otherTestId = envelope<{ testId: number }>(
-      await h.request({ method: 'POST', url: '/v2/org/tests', body: { ...sampleDefinition, testName: 'Other test' } }),
-    ).result.testId;
+    otherTestId = envelope<{ testId: number }>(await h.request({ method: 'POST', url: '/v2/org/tests', body: { ...sampleDefinition, testName: 'Other test' } }))
+      .result.testId;
   });
   afterAll(() => h.close());
 

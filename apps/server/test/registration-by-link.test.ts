@@ -56,8 +56,11 @@ describe.each(backends)('register candidate by test link (4.8) on %s', (backend)
 
   it("accessTime 1: testAccessTime shows the period converted to the link's zone", async () => {
     const linkId = await createLink(testId, {
-      testLinkName: 'Bound', accessTime: 1, timeZoneId: 1720,
-      startDateTime: '2026-12-01T04:30:00', endDateTime: '2026-12-05T12:30:00',
+      testLinkName: 'Bound',
+      accessTime: 1,
+      timeZoneId: 1720,
+      startDateTime: '2026-12-01T04:30:00',
+      endDateTime: '2026-12-05T12:30:00',
     });
     const result = await registered(testId, linkId, { emailId: 'bound@example.com', fullName: 'Bound' });
     expect(result.testAccessTime).toContain('10:00');
@@ -67,8 +70,11 @@ describe.each(backends)('register candidate by test link (4.8) on %s', (backend)
 
   it('accessTime 2: testAccessTime shows the daily window and the date range in the zone', async () => {
     const linkId = await createLink(testId, {
-      testLinkName: 'Slots', accessTime: 2, timeZoneId: 1720,
-      startDateTime: '2026-12-01T03:30:00', endDateTime: '2026-12-05T11:30:00',
+      testLinkName: 'Slots',
+      accessTime: 2,
+      timeZoneId: 1720,
+      startDateTime: '2026-12-01T03:30:00',
+      endDateTime: '2026-12-05T11:30:00',
     });
     const result = await registered(testId, linkId, { emailId: 'slots@example.com', fullName: 'Slots' });
     expect(result.testAccessTime).toBe(`Valid daily from 09:00 to 17:00, between 01 Dec 2026 and 05 Dec 2026, ${KOLKATA}`);
@@ -76,8 +82,11 @@ describe.each(backends)('register candidate by test link (4.8) on %s', (backend)
 
   it("names the link's own time zone, not the org's", async () => {
     const utc = await createLink(testId, {
-      testLinkName: 'UTC', accessTime: 1, timeZoneId: 1000,
-      startDateTime: '2026-12-01T04:30:00', endDateTime: '2026-12-05T12:30:00',
+      testLinkName: 'UTC',
+      accessTime: 1,
+      timeZoneId: 1000,
+      startDateTime: '2026-12-01T04:30:00',
+      endDateTime: '2026-12-05T12:30:00',
     });
     const inUtc = await registered(testId, utc, { emailId: 'utc@example.com', fullName: 'Utc' });
     expect(inUtc.testAccessTime).toBe('Valid from 01 Dec 2026, 04:30 to 05 Dec 2026, 12:30, Coordinated Universal Time (UTC)');

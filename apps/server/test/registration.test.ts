@@ -49,10 +49,16 @@ describe.each(backends)('register candidate for test (4.7) on %s', (backend) => 
 
   it('registering the same email again (any letter case) answers the same invitation and updates the candidate', async () => {
     const first = await registered(testId, {
-      emailId: 'grace@example.com', fullName: 'Grace', callbackURL: 'https://hooks.example.com/a', redirectURL: 'https://example.com/a',
+      emailId: 'grace@example.com',
+      fullName: 'Grace',
+      callbackURL: 'https://hooks.example.com/a',
+      redirectURL: 'https://example.com/a',
     });
     const second = await registered(testId, {
-      emailId: 'Grace@Example.COM', fullName: 'Grace Hopper', callbackURL: 'https://hooks.example.com/b', redirectURL: 'http://example.com/b',
+      emailId: 'Grace@Example.COM',
+      fullName: 'Grace Hopper',
+      callbackURL: 'https://hooks.example.com/b',
+      redirectURL: 'http://example.com/b',
     });
     expect(second).toEqual(first);
     let rows = (await candidates()).filter((row) => row.email_key === 'grace@example.com');
@@ -80,9 +86,7 @@ describe.each(backends)('register candidate for test (4.7) on %s', (backend) => 
 
   it('20 concurrent registrations of one new email answer one invitation and store one candidate', async () => {
     const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        register(testId, { emailId: i % 2 ? 'Race@Example.com' : 'race@example.com', fullName: `Racer ${i}` }),
-      ),
+      Array.from({ length: 20 }, (_, i) => register(testId, { emailId: i % 2 ? 'Race@Example.com' : 'race@example.com', fullName: `Racer ${i}` })),
     );
     for (const response of responses) expect(response.statusCode, response.body).toBe(200);
     const results = responses.map((response) => envelope<Registration>(response).result);

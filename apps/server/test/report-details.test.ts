@@ -12,7 +12,13 @@ const iso = (at: number) => new Date(at).toISOString();
 const banded = {
   ...sampleDefinition,
   testName: 'Banded screening',
-  report: { verdictBands: [{ label: 'Strong', minPercent: 80 }, { label: 'Consider', minPercent: 40 }], showHiddenTestInputs: true },
+  report: {
+    verdictBands: [
+      { label: 'Strong', minPercent: 80 },
+      { label: 'Consider', minPercent: 40 },
+    ],
+    showHiddenTestInputs: true,
+  },
 };
 
 describe.each(backends)('GET /v2/org/report/{id}/details on %s', (backend) => {
@@ -81,7 +87,14 @@ describe.each(backends)('GET /v2/org/report/{id}/details on %s', (backend) => {
     expect(coding?.coding).toEqual({
       language: 'javascript',
       code: SUM_SOLUTION,
-      hiddenTests: { passed: 2, total: 2, cases: [{ passed: true, args: [[]] }, { passed: true, args: [[5, -5, 10]] }] },
+      hiddenTests: {
+        passed: 2,
+        total: 2,
+        cases: [
+          { passed: true, args: [[]] },
+          { passed: true, args: [[5, -5, 10]] },
+        ],
+      },
       sampleRuns: 2,
     });
     expect(report.integrity).toEqual({

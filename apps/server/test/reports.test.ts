@@ -5,8 +5,19 @@ import { sampleDefinition } from './helpers/fixtures.js';
 import { backends, envelope, startHarness, type Harness } from './helpers/test-app.js';
 
 const REPORT_FIELDS = [
-  'emailId', 'fullName', 'timeTaken', 'testName', 'duration', 'questions', 'attemptedOn',
-  'totalScore', 'score', 'wv', 'tv', 'testStatus', 'reportStatus',
+  'emailId',
+  'fullName',
+  'timeTaken',
+  'testName',
+  'duration',
+  'questions',
+  'attemptedOn',
+  'totalScore',
+  'score',
+  'wv',
+  'tv',
+  'testStatus',
+  'reportStatus',
 ];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const ATTEMPTED = Date.UTC(2026, 11, 1, 10, 0, 0);

@@ -30,10 +30,18 @@ describe.each(backends)('stakeholder email on %s', (backend) => {
   const completeOnLink = async (stakeholder: string) => {
     const testId = await h.importTest();
     const link = expectSuccess<TestLink>(
-      await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks`, body: { testLinkName: 'Mailed', accessTime: 0, emailToStakeholder: stakeholder } }),
+      await h.request({
+        method: 'POST',
+        url: `/v2/org/tests/${testId}/testlinks`,
+        body: { testLinkName: 'Mailed', accessTime: 0, emailToStakeholder: stakeholder },
+      }),
     );
     const registered = expectSuccess<{ testUrl: string }>(
-      await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks/${link.testLinkId}/register`, body: { emailId: 'mia@example.com', fullName: 'Mia <b>Wong</b>' } }),
+      await h.request({
+        method: 'POST',
+        url: `/v2/org/tests/${testId}/testlinks/${link.testLinkId}/register`,
+        body: { emailId: 'mia@example.com', fullName: 'Mia <b>Wong</b>' },
+      }),
     );
     const api = candidate(h, tokenOf(registered.testUrl));
     await api.client.start();

@@ -126,11 +126,15 @@ describe('the built server (node dist/main.js)', () => {
     [{ PORT: '70000' }, /PORT/],
     [{ ASSAY_DATABASE_URL: 'mysql://x' }, /ASSAY_DATABASE_URL/],
     [{ ASSAY_ADMIN_TOKEN: 'too-short' }, /ASSAY_ADMIN_TOKEN/],
-  ])('refuses to start with %o: exit code 1 and a message on stderr', async (env, message) => {
-    const server = startServer({ ASSAY_DATABASE_URL: `sqlite:${join(dir, 'refused', 'assay.db')}`, ...env });
-    expect(await exitWithin(server, 10_000)).toBe(1);
-    expect(server.stderr()).toMatch(message);
-    expect(server.stderr()).toMatch(/Invalid configuration/);
-    expect(server.stdout()).not.toMatch(/listening/);
-  }, 20_000);
+  ])(
+    'refuses to start with %o: exit code 1 and a message on stderr',
+    async (env, message) => {
+      const server = startServer({ ASSAY_DATABASE_URL: `sqlite:${join(dir, 'refused', 'assay.db')}`, ...env });
+      expect(await exitWithin(server, 10_000)).toBe(1);
+      expect(server.stderr()).toMatch(message);
+      expect(server.stderr()).toMatch(/Invalid configuration/);
+      expect(server.stdout()).not.toMatch(/listening/);
+    },
+    20_000,
+  );
 });

@@ -48,13 +48,10 @@ describe.each(backends)('tenancy and API keys (spec 5) on %s', (backend) => {
     h = await startHarness(backend);
     orgB = await h.createOrg('Other');
     a.test = envelope<{ testId: number }>(await h.request({ method: 'POST', url: '/v2/org/tests', body: sampleDefinition })).result.testId;
-    a.link = envelope<{ testLinkId: number }>(
-      await h.request({ method: 'POST', url: `/v2/org/tests/${a.test}/testlinks`, body: linkBody }),
-    ).result.testLinkId;
+    a.link = envelope<{ testLinkId: number }>(await h.request({ method: 'POST', url: `/v2/org/tests/${a.test}/testlinks`, body: linkBody })).result.testLinkId;
     const register = async (emailId: string) =>
-      envelope<{ testInvitationId: number }>(
-        await h.request({ method: 'POST', url: `/v2/org/tests/${a.test}/register`, body: { emailId, fullName: 'Ada' } }),
-      ).result.testInvitationId;
+      envelope<{ testInvitationId: number }>(await h.request({ method: 'POST', url: `/v2/org/tests/${a.test}/register`, body: { emailId, fullName: 'Ada' } }))
+        .result.testInvitationId;
     a.invitation = await register('pending@example.com');
     a.completed = await register('done@example.com');
     await applyMoves(h, h.org.orgId, a.completed, 'start', 'submit');
@@ -64,8 +61,7 @@ describe.each(backends)('tenancy and API keys (spec 5) on %s', (backend) => {
   });
   afterAll(() => h.close());
 
-  const urlOf = (path: string, ids: Partial<typeof a> = a) =>
-    path.replace(/\{(\w+)\}/g, (_, name: keyof typeof a) => String(ids[name] ?? MISSING));
+  const urlOf = (path: string, ids: Partial<typeof a> = a) => path.replace(/\{(\w+)\}/g, (_, name: keyof typeof a) => String(ids[name] ?? MISSING));
   const send = (endpoint: Endpoint, apiKey: string | null, ids?: Partial<typeof a>) =>
     h.request({ method: endpoint.method, url: urlOf(endpoint.path, ids), body: endpoint.body, apiKey });
 
@@ -73,7 +69,13 @@ describe.each(backends)('tenancy and API keys (spec 5) on %s', (backend) => {
   const snapshotOfA = async () => {
     const count = async (table: 'invitations' | 'test_links' | 'tests' | 'candidates') =>
       Number(
-        (await h.store.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('org_id', '=', h.org.orgId).executeTakeFirstOrThrow()).n,
+        (
+          await h.store.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('org_id', '=', h.org.orgId)
+            .executeTakeFirstOrThrow()
+        ).n,
       );
     const report = async (id: number) => envelope<{ testStatus: string }>(await h.request({ method: 'GET', url: `/v2/org/report/${id}` })).result;
     const link = envelope(await h.request({ method: 'GET', url: `/v2/org/tests/${a.test}/testlinks/${a.link}` })).result;
@@ -135,7 +137,7 @@ describe.each(backends)('tenancy and API keys (spec 5) on %s', (backend) => {
       '4.14 excel': '404.2',
     };
 
-    it.each(scoped)("$name answers like a non-existent id", async (endpoint) => {
+    it.each(scoped)('$name answers like a non-existent id', async (endpoint) => {
       const before = await snapshotOfA();
       const onA = await send(endpoint, orgB.apiKey);
       const onMissing = await send(endpoint, orgB.apiKey, {});

@@ -40,7 +40,11 @@ const badCases: BadCase[] = [
   { name: 'slot-wise end with a space', code: '400.5', body: { ...valid, accessTime: 2, endDateTime: '2026-12-05 10:00:00' } },
   { name: 'end before start', code: '400.7', body: { ...valid, startDateTime: '2026-12-05T10:00:00', endDateTime: '2026-12-01T10:00:00' } },
   { name: 'end equal to start', code: '400.7', body: { ...valid, endDateTime: valid.startDateTime } },
-  { name: 'slot-wise end before start', code: '400.7', body: { ...valid, accessTime: 2, startDateTime: '2026-12-05T09:00:00', endDateTime: '2026-12-01T17:00:00' } },
+  {
+    name: 'slot-wise end before start',
+    code: '400.7',
+    body: { ...valid, accessTime: 2, startDateTime: '2026-12-05T09:00:00', endDateTime: '2026-12-01T17:00:00' },
+  },
   { name: 'slot-wise end equal to start', code: '400.7', body: { ...valid, accessTime: 2, endDateTime: valid.startDateTime } },
   ...[1, 2].flatMap((accessTime): BadCase[] => [
     { name: `accessTime ${accessTime} without dates`, code: '400.6', body: { testLinkName: 'x', accessTime, timeZoneId: 1720 } },

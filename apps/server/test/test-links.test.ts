@@ -19,8 +19,18 @@ interface TestLink {
 }
 
 const LINK_FIELDS = [
-  'testLinkId', 'testId', 'testLinkName', 'testLinkAccessKey', 'accessTime', 'startDateTime',
-  'endDateTime', 'timeZoneId', 'inviteCandidateOnly', 'imageProctoring', 'emailToStakeholder', 'testLinkStatus',
+  'testLinkId',
+  'testId',
+  'testLinkName',
+  'testLinkAccessKey',
+  'accessTime',
+  'startDateTime',
+  'endDateTime',
+  'timeZoneId',
+  'inviteCandidateOnly',
+  'imageProctoring',
+  'emailToStakeholder',
+  'testLinkStatus',
 ].sort();
 
 describe.each(backends)('test links (4.3–4.6) on %s', (backend) => {
@@ -37,10 +47,8 @@ describe.each(backends)('test links (4.3–4.6) on %s', (backend) => {
   };
   const updateLink = (onTest: number, linkId: number, body: unknown, apiKey?: string) =>
     h.request({ method: 'POST', url: `/v2/org/tests/${onTest}/testlinks/${linkId}`, body, apiKey });
-  const getLink = (onTest: number, linkId: number, apiKey?: string) =>
-    h.request({ method: 'GET', url: `/v2/org/tests/${onTest}/testlinks/${linkId}`, apiKey });
-  const listLinks = (onTest: number, apiKey?: string) =>
-    h.request({ method: 'GET', url: `/v2/org/tests/${onTest}/testlinks`, apiKey });
+  const getLink = (onTest: number, linkId: number, apiKey?: string) => h.request({ method: 'GET', url: `/v2/org/tests/${onTest}/testlinks/${linkId}`, apiKey });
+  const listLinks = (onTest: number, apiKey?: string) => h.request({ method: 'GET', url: `/v2/org/tests/${onTest}/testlinks`, apiKey });
 
   beforeAll(async () => {
     h = await startHarness(backend);
@@ -95,8 +103,15 @@ describe.each(backends)('test links (4.3–4.6) on %s', (backend) => {
         testLinkStatus: 3,
       });
       expect(link).toMatchObject({
-        testLinkName: 'All fields', accessTime: 1, startDateTime: '2026-12-01T04:30:00', endDateTime: '2026-12-05T12:30:00',
-        timeZoneId: 1000, inviteCandidateOnly: 1, imageProctoring: 1, emailToStakeholder: 'hr@example.org', testLinkStatus: 3,
+        testLinkName: 'All fields',
+        accessTime: 1,
+        startDateTime: '2026-12-01T04:30:00',
+        endDateTime: '2026-12-05T12:30:00',
+        timeZoneId: 1000,
+        inviteCandidateOnly: 1,
+        imageProctoring: 1,
+        emailToStakeholder: 'hr@example.org',
+        testLinkStatus: 3,
       });
       const keys = new Set<string>();
       const ids = new Set<number>();
@@ -112,18 +127,27 @@ describe.each(backends)('test links (4.3–4.6) on %s', (backend) => {
 
     it('accessTime 1 and 2 echo valid dates in YYYY-MM-DDTHH:MM:SS; a daily window may wrap midnight', async () => {
       const bound = await createLink(testId, {
-        testLinkName: 'Time bound', accessTime: 1, timeZoneId: 1720,
-        startDateTime: '2026-12-01T10:00:00', endDateTime: '2026-12-01T10:00:01',
+        testLinkName: 'Time bound',
+        accessTime: 1,
+        timeZoneId: 1720,
+        startDateTime: '2026-12-01T10:00:00',
+        endDateTime: '2026-12-01T10:00:01',
       });
       expect(bound).toMatchObject({ accessTime: 1, startDateTime: '2026-12-01T10:00:00', endDateTime: '2026-12-01T10:00:01' });
       const slots = await createLink(testId, {
-        testLinkName: 'Slots', accessTime: 2, timeZoneId: 1720,
-        startDateTime: '2026-12-01T09:00:00', endDateTime: '2026-12-10T17:30:00',
+        testLinkName: 'Slots',
+        accessTime: 2,
+        timeZoneId: 1720,
+        startDateTime: '2026-12-01T09:00:00',
+        endDateTime: '2026-12-10T17:30:00',
       });
       expect(slots).toMatchObject({ accessTime: 2, startDateTime: '2026-12-01T09:00:00', endDateTime: '2026-12-10T17:30:00' });
       const night = await createLink(testId, {
-        testLinkName: 'Night shift', accessTime: 2, timeZoneId: 1720,
-        startDateTime: '2026-12-01T22:00:00', endDateTime: '2026-12-10T02:00:00',
+        testLinkName: 'Night shift',
+        accessTime: 2,
+        timeZoneId: 1720,
+        startDateTime: '2026-12-01T22:00:00',
+        endDateTime: '2026-12-10T02:00:00',
       });
       expect(night).toMatchObject({ accessTime: 2, startDateTime: '2026-12-01T22:00:00', endDateTime: '2026-12-10T02:00:00' });
       const fetched = envelope<TestLink>(await getLink(testId, night.testLinkId)).result;
@@ -140,9 +164,15 @@ describe.each(backends)('test links (4.3–4.6) on %s', (backend) => {
     it('replaces the given fields and answers the link after the update', async () => {
       const link = await createLink(testId, { testLinkName: 'Before', accessTime: 0 });
       const body = {
-        testLinkName: 'After', accessTime: 2, timeZoneId: 1000, startDateTime: '2027-01-01T08:00:00',
-        endDateTime: '2027-01-31T16:00:00', inviteCandidateOnly: 1, imageProctoring: 1,
-        emailToStakeholder: 'lead@example.org', testLinkStatus: 3,
+        testLinkName: 'After',
+        accessTime: 2,
+        timeZoneId: 1000,
+        startDateTime: '2027-01-01T08:00:00',
+        endDateTime: '2027-01-31T16:00:00',
+        inviteCandidateOnly: 1,
+        imageProctoring: 1,
+        emailToStakeholder: 'lead@example.org',
+        testLinkStatus: 3,
       };
       const response = await updateLink(testId, link.testLinkId, body);
       expect(response.statusCode).toBe(200);
@@ -154,10 +184,17 @@ describe.each(backends)('test links (4.3–4.6) on %s', (backend) => {
 
     it('the sample case: accessTime 0 with empty-string dates answers null dates', async () => {
       const link = await createLink(testId, {
-        testLinkName: 'Bound', accessTime: 1, startDateTime: '2026-12-01T10:00:00', endDateTime: '2026-12-02T10:00:00',
+        testLinkName: 'Bound',
+        accessTime: 1,
+        startDateTime: '2026-12-01T10:00:00',
+        endDateTime: '2026-12-02T10:00:00',
       });
       const response = await updateLink(testId, link.testLinkId, {
-        testLinkName: 'Now anytime', accessTime: 0, timeZoneId: 1720, startDateTime: '', endDateTime: '',
+        testLinkName: 'Now anytime',
+        accessTime: 0,
+        timeZoneId: 1720,
+        startDateTime: '',
+        endDateTime: '',
       });
       expect(response.statusCode).toBe(200);
       expect(envelope<TestLink>(response).result).toMatchObject({ testLinkName: 'Now anytime', accessTime: 0, startDateTime: null, endDateTime: null });
@@ -166,8 +203,13 @@ describe.each(backends)('test links (4.3–4.6) on %s', (backend) => {
 
     it('omitted optional fields keep their stored values', async () => {
       const link = await createLink(testId, {
-        testLinkName: 'Keep', accessTime: 0, timeZoneId: 2700, inviteCandidateOnly: 1, imageProctoring: 1,
-        emailToStakeholder: 'keep@example.org', testLinkStatus: 3,
+        testLinkName: 'Keep',
+        accessTime: 0,
+        timeZoneId: 2700,
+        inviteCandidateOnly: 1,
+        imageProctoring: 1,
+        emailToStakeholder: 'keep@example.org',
+        testLinkStatus: 3,
       });
       const response = await updateLink(testId, link.testLinkId, { testLinkName: 'Kept', accessTime: 0, timeZoneId: 2700 });
       expect(response.statusCode).toBe(200);
@@ -258,8 +300,9 @@ describe.each(backends)('test links (4.3–4.6) on %s', (backend) => {
       const getOwn = await getLink(testId, link.testLinkId, other.apiKey);
       expectFailure(getOwn, '404.3', 'Test link not found');
       const getUnknown = await getLink(unknownTest, unknownLink, other.apiKey);
-      expect(envelope<string>(getOwn).result.replaceAll(String(link.testLinkId), 'L').replaceAll(String(testId), 'T'))
-        .toBe(envelope<string>(getUnknown).result.replaceAll(String(unknownLink), 'L').replaceAll(String(unknownTest), 'T'));
+      expect(envelope<string>(getOwn).result.replaceAll(String(link.testLinkId), 'L').replaceAll(String(testId), 'T')).toBe(
+        envelope<string>(getUnknown).result.replaceAll(String(unknownLink), 'L').replaceAll(String(unknownTest), 'T'),
+      );
 
       expectFailure(await updateLink(testId, link.testLinkId, body, other.apiKey), '404.3', 'Test link not found');
 

@@ -35,9 +35,7 @@ describe.each(backends)('tests (4.1, 4.2, import) on %s', (backend) => {
     const first = envelope<{ tests: unknown[]; testsCount: number }>(await h.request({ method: 'GET', url: '/v2/org/tests' }));
     expect(first.result.tests).toHaveLength(20);
     expect(first.result.testsCount).toBe(22);
-    expect(Object.keys(first.result.tests[0] as object).sort()).toEqual(
-      ['accessKey', 'duration', 'questions', 'testId', 'testName', 'testStatus'].sort(),
-    );
+    expect(Object.keys(first.result.tests[0] as object).sort()).toEqual(['accessKey', 'duration', 'questions', 'testId', 'testName', 'testStatus'].sort());
     const second = envelope<{ tests: unknown[] }>(await h.request({ method: 'GET', url: '/v2/org/tests?page_no=2' }));
     expect(second.result.tests).toHaveLength(2);
     const small = envelope<{ tests: unknown[] }>(await h.request({ method: 'GET', url: '/v2/org/tests?page_size=5&page_no=3' }));

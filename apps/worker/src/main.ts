@@ -10,7 +10,7 @@ const log: Logger = {
   error: (object, message) => console.error(JSON.stringify({ level: 'error', msg: message, ...object })),
 };
 
-let config;
+let config: ReturnType<typeof loadConfig>;
 try {
   config = withAbsolutePaths(loadConfig(process.env), startDirectory());
 } catch (error) {

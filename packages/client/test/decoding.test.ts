@@ -35,17 +35,55 @@ describe('tolerant decoding (normalise + the domain schema)', () => {
 
   it('turns numeric scores into the report strings, and "" or missing nullable fields into null', () => {
     const report = normalise(
-      { emailId: 'a@example.com', fullName: 'A', timeTaken: '12', testName: 'T', duration: 60, questions: 3, attemptedOn: '',
-        totalScore: 10, score: -1.5, wv: '0', tv: 0, testStatus: 'completed', reportStatus: 'generated' },
+      {
+        emailId: 'a@example.com',
+        fullName: 'A',
+        timeTaken: '12',
+        testName: 'T',
+        duration: 60,
+        questions: 3,
+        attemptedOn: '',
+        totalScore: 10,
+        score: -1.5,
+        wv: '0',
+        tv: 0,
+        testStatus: 'completed',
+        reportStatus: 'generated',
+      },
       CandidateReport,
     );
-    expect(CandidateReport.parse(report)).toMatchObject({ attemptedOn: null, totalScore: '10', score: '-1.5', timeTaken: 12, testStatus: 'Completed', reportStatus: 'Generated' });
+    expect(CandidateReport.parse(report)).toMatchObject({
+      attemptedOn: null,
+      totalScore: '10',
+      score: '-1.5',
+      timeTaken: 12,
+      testStatus: 'Completed',
+      reportStatus: 'Generated',
+    });
     const link = normalise(
-      { testLinkId: 1, testId: 2, testLinkName: 'L', testLinkAccessKey: 'x', accessTime: '0', startDateTime: '', timeZoneId: '1720',
-        inviteCandidateOnly: 0, imageProctoring: '1', emailToStakeholder: null, testLinkStatus: '3' },
+      {
+        testLinkId: 1,
+        testId: 2,
+        testLinkName: 'L',
+        testLinkAccessKey: 'x',
+        accessTime: '0',
+        startDateTime: '',
+        timeZoneId: '1720',
+        inviteCandidateOnly: 0,
+        imageProctoring: '1',
+        emailToStakeholder: null,
+        testLinkStatus: '3',
+      },
       TestLink,
     );
-    expect(TestLink.parse(link)).toMatchObject({ accessTime: 0, startDateTime: null, endDateTime: null, timeZoneId: 1720, imageProctoring: 1, testLinkStatus: 3 });
+    expect(TestLink.parse(link)).toMatchObject({
+      accessTime: 0,
+      startDateTime: null,
+      endDateTime: null,
+      timeZoneId: 1720,
+      imageProctoring: 1,
+      testLinkStatus: 3,
+    });
   });
 
   it('reads callbacks with the sample trailing-space keys and string scores; extra keys are dropped', () => {
@@ -96,19 +134,34 @@ describe('tolerant decoding over HTTP', () => {
   it('reads a test list with the documented accesskey and unknown fields', async () => {
     server.script(() => ok({ tests: [{ ...documentedTest, sections: undefined }], testsCount: '1', page: 1 }));
     const list = await client().tests.list();
-    expect(list).toEqual({ testsCount: 1, tests: [{ testId: 12, testName: 'Backend screening', accessKey: 'k-123', duration: 60, questions: 3, testStatus: 'Active' }] });
+    expect(list).toEqual({
+      testsCount: 1,
+      tests: [{ testId: 12, testName: 'Backend screening', accessKey: 'k-123', duration: 60, questions: 3, testStatus: 'Active' }],
+    });
   });
 
   it('treats a 200 whose envelope is a failure as the refusal it is', async () => {
-    server.script(() => ({ status: 200, headers: { 'x-request-id': 'req-1' }, body: JSON.stringify({ statuscode: '403.4', description: 'Operation on resource cannot be performed', result: 'Only a completed invitation can be reattempted.' }) }));
-    const error = await client().invitations.reattempt(5).catch((caught: unknown) => caught);
+    server.script(() => ({
+      status: 200,
+      headers: { 'x-request-id': 'req-1' },
+      body: JSON.stringify({
+        statuscode: '403.4',
+        description: 'Operation on resource cannot be performed',
+        result: 'Only a completed invitation can be reattempted.',
+      }),
+    }));
+    const error = await client()
+      .invitations.reattempt(5)
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PermissionDeniedError);
     expect(error).toMatchObject({ status: 200, statuscode: '403.4', message: 'Only a completed invitation can be reattempted.', requestId: 'req-1' });
   });
 
   it('answers AssayDecodeError when a success does not fit the schema even read tolerantly', async () => {
     server.script(() => ok({ testId: 'twelve' }));
-    const error = await client().tests.get(12).catch((caught: unknown) => caught);
+    const error = await client()
+      .tests.get(12)
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AssayDecodeError);
     expect((error as AssayDecodeError).message).toMatch(/testId/);
     server.script(() => ({ status: 200, body: '<html>maintenance</html>' }));

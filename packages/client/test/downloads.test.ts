@@ -24,7 +24,12 @@ describe('downloads', () => {
   const servePdf = () =>
     server.script(() => ({
       status: 200,
-      headers: { 'content-type': 'application/pdf', 'content-length': String(PDF.length), 'content-disposition': 'attachment; filename="assay-report-7.pdf"', 'x-request-id': 'r-7' },
+      headers: {
+        'content-type': 'application/pdf',
+        'content-length': String(PDF.length),
+        'content-disposition': 'attachment; filename="assay-report-7.pdf"',
+        'x-request-id': 'r-7',
+      },
       body: PDF,
     }));
 
@@ -95,7 +100,7 @@ describe('downloads', () => {
   it('reads file names from Content-Disposition', () => {
     expect(fileNameOf('attachment; filename="a b.pdf"')).toBe('a b.pdf');
     expect(fileNameOf('attachment; filename=plain.xlsx')).toBe('plain.xlsx');
-    expect(fileNameOf("attachment; filename=\"fallback.pdf\"; filename*=UTF-8''r%C3%A9sum%C3%A9.pdf")).toBe('résumé.pdf');
+    expect(fileNameOf('attachment; filename="fallback.pdf"; filename*=UTF-8\'\'r%C3%A9sum%C3%A9.pdf')).toBe('résumé.pdf');
     expect(fileNameOf(null)).toBeUndefined();
   });
 });

@@ -37,7 +37,9 @@ describe('refusals become typed errors', () => {
     ['503.2', ServiceUnavailableError],
   ] as const)('%s is a %o', async (statuscode, ErrorClass) => {
     server.script(() => refuse(statuscode, `refused with ${statuscode}`, { 'x-request-id': `req-${statuscode}` }));
-    const error = await client().tests.get(9).catch((caught: unknown) => caught);
+    const error = await client()
+      .tests.get(9)
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ErrorClass);
     expect(error).toBeInstanceOf(AssayApiError);
     expect(error).toMatchObject({
@@ -52,16 +54,25 @@ describe('refusals become typed errors', () => {
 
   it('keeps the HTTP status and a readable message when a proxy answers with a page', async () => {
     server.script(() => ({ status: 502, headers: { 'content-type': 'text/html' }, body: '<h1>Bad gateway</h1>' }));
-    const error = await client().tests.list().catch((caught: unknown) => caught);
+    const error = await client()
+      .tests.list()
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InternalServerError);
     expect(error).toMatchObject({ status: 502, statuscode: null, description: null, message: 'HTTP 502 Bad Gateway', body: '<h1>Bad gateway</h1>' });
   });
 
   it('sends the API key, the spec content type and no key on public calls', async () => {
     server.script(() => refuse('404.2', 'No test 9.'));
-    await client().tests.get(9).catch(() => undefined);
-    await client().timeZones.list().catch(() => undefined);
-    await client().candidate('tok/en').session().catch(() => undefined);
+    await client()
+      .tests.get(9)
+      .catch(() => undefined);
+    await client()
+      .timeZones.list()
+      .catch(() => undefined);
+    await client()
+      .candidate('tok/en')
+      .session()
+      .catch(() => undefined);
     const [org, pub, cand] = server.requests;
     expect(org!.headers).toMatchObject({ 'x-api-key': 'k', 'content-type': 'application/json;charset=utf-8' });
     expect(org!.url).toBe('/v2/org/tests/9');
@@ -89,7 +100,9 @@ describe('no answer: connection errors, time-outs, aborts', () => {
   it('a refused connection is an AssayConnectionError', async () => {
     const closed = await startScriptedServer(() => 'hang');
     await closed.close();
-    const error = await createClient({ baseUrl: closed.baseUrl, retries: 0 }).health.live().catch((caught: unknown) => caught);
+    const error = await createClient({ baseUrl: closed.baseUrl, retries: 0 })
+      .health.live()
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AssayConnectionError);
     expect(error).not.toBeInstanceOf(AssayTimeoutError);
     expect((error as Error).cause).toBeDefined();
@@ -98,7 +111,9 @@ describe('no answer: connection errors, time-outs, aborts', () => {
   it('a silent server is an AssayTimeoutError after timeoutMs', async () => {
     server.script(() => 'hang');
     const started = Date.now();
-    const error = await createClient({ baseUrl: server.baseUrl, retries: 0, timeoutMs: 300 }).health.live().catch((caught: unknown) => caught);
+    const error = await createClient({ baseUrl: server.baseUrl, retries: 0, timeoutMs: 300 })
+      .health.live()
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AssayTimeoutError);
     expect(error).toBeInstanceOf(AssayConnectionError);
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);

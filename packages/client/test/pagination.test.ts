@@ -3,10 +3,21 @@ import { createClient, type ReconciliationEvent } from '../src/index.js';
 import { ok, startScriptedServer, type ScriptedServer } from './helpers/scripted-server.js';
 
 const TESTS = Array.from({ length: 250 }, (_, index) => ({
-  testId: index + 1, testName: `Test ${index + 1}`, accessKey: `k${index + 1}`, duration: 30, questions: 5, testStatus: 'Active',
+  testId: index + 1,
+  testName: `Test ${index + 1}`,
+  accessKey: `k${index + 1}`,
+  duration: 30,
+  questions: 5,
+  testStatus: 'Active',
 }));
 
-const event = (testInvitationId: number, at: string): ReconciliationEvent => ({ type: 'completed', at, testInvitationId, testId: 1, emailId: `c${testInvitationId}@example.com` });
+const event = (testInvitationId: number, at: string): ReconciliationEvent => ({
+  type: 'completed',
+  at,
+  testInvitationId,
+  testId: 1,
+  emailId: `c${testInvitationId}@example.com`,
+});
 
 describe('paging through everything', () => {
   let server: ScriptedServer;
@@ -64,7 +75,11 @@ describe('paging through everything', () => {
     const early = event(1, new Date(now - 120_000).toISOString());
     const first = event(2, new Date(now + 10).toISOString());
     const second = event(3, new Date(now + 20).toISOString());
-    const answers = [[early, first], [first, second], [first, second]];
+    const answers = [
+      [early, first],
+      [first, second],
+      [first, second],
+    ];
     server.script((_request, index) => ok({ events: answers[Math.min(index, 2)], next: null }));
     const controller = new AbortController();
     const seen: number[] = [];

@@ -4,12 +4,25 @@ import { ok, refuse, startScriptedServer, type Answer, type ScriptedServer } fro
 
 const testList = { tests: [], testsCount: 0 };
 const testLink = {
-  testLinkId: 1, testId: 2, testLinkName: 'L', testLinkAccessKey: 'x', accessTime: 0, startDateTime: null, endDateTime: null,
-  timeZoneId: 1720, inviteCandidateOnly: 0, imageProctoring: 0, emailToStakeholder: null, testLinkStatus: 1,
+  testLinkId: 1,
+  testId: 2,
+  testLinkName: 'L',
+  testLinkAccessKey: 'x',
+  accessTime: 0,
+  startDateTime: null,
+  endDateTime: null,
+  timeZoneId: 1720,
+  inviteCandidateOnly: 0,
+  imageProctoring: 0,
+  emailToStakeholder: null,
+  testLinkStatus: 1,
 };
 
 /** Answers the scripted answers in turn, then the last one forever. */
-const inTurn = (...answers: Answer[]) => (_request: unknown, index: number) => answers[Math.min(index, answers.length - 1)]!;
+const inTurn =
+  (...answers: Answer[]) =>
+  (_request: unknown, index: number) =>
+    answers[Math.min(index, answers.length - 1)]!;
 
 describe('retries with backoff, honouring Retry-After', () => {
   let server: ScriptedServer;
@@ -37,7 +50,9 @@ describe('retries with backoff, honouring Retry-After', () => {
 
   it('backs off exponentially without Retry-After, and gives up after `retries`', async () => {
     server.script(() => refuse('503.1', 'Not ready.'));
-    const error = await client({ retries: 3 }).tests.list().catch((caught: unknown) => caught);
+    const error = await client({ retries: 3 })
+      .tests.list()
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ServiceUnavailableError);
     expect(server.requests).toHaveLength(4);
     const [first, second, third] = gaps();
@@ -49,7 +64,9 @@ describe('retries with backoff, honouring Retry-After', () => {
 
   it('does not wait out a Retry-After longer than the bound: the caller gets it', async () => {
     server.script(() => refuse('429.1', 'Slow down.', { 'retry-after': '3600' }));
-    const error = await client().tests.list().catch((caught: unknown) => caught);
+    const error = await client()
+      .tests.list()
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfterMs).toBe(3_600_000);
     expect(server.requests).toHaveLength(1);
@@ -111,7 +128,11 @@ describe('retries with backoff, honouring Retry-After', () => {
 
   it('retries a candidate PUT (saving an answer twice is harmless)', async () => {
     server.script(inTurn('destroy', ok({ questionId: 4, savedAt: '2026-03-01T10:00:00.000Z' })));
-    expect(await client().candidate('tok').saveAnswer(4, { optionIds: [1] })).toEqual({ questionId: 4, savedAt: '2026-03-01T10:00:00.000Z' });
+    expect(
+      await client()
+        .candidate('tok')
+        .saveAnswer(4, { optionIds: [1] }),
+    ).toEqual({ questionId: 4, savedAt: '2026-03-01T10:00:00.000Z' });
     expect(server.requests).toHaveLength(2);
   });
 

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { backoffMs, defaultRetryPolicy, parseRetryAfter, retryDelayMs, type AttemptFailure } from '../src/core/retry-policy.js';
 
 const NOW = Date.UTC(2026, 2, 1, 10, 0, 0);
-const status = (code: number, statuscode: string | null = null, retryAfterMs?: number): AttemptFailure => ({ kind: 'status', status: code, statuscode, retryAfterMs });
+const status = (code: number, statuscode: string | null = null, retryAfterMs?: number): AttemptFailure => ({
+  kind: 'status',
+  status: code,
+  statuscode,
+  retryAfterMs,
+});
 const context = { retriesMade: 0, idempotent: true, hasIdempotencyKey: false, random: () => 0 };
 
 describe('Retry-After', () => {

@@ -5,13 +5,28 @@ import { verifyCompletionCallback, WebhookVerificationError, type WebhookVerific
 
 const NOW = Date.UTC(2026, 2, 1, 10, 0, 0);
 const report: CandidateReport = {
-  emailId: 'ada@example.com', fullName: 'Ada', timeTaken: 12, testName: 'T', duration: 60, questions: 3, attemptedOn: '2026-03-01T09:40:00',
-  totalScore: '10', score: '7.5', wv: 0, tv: 0, testStatus: 'Completed', reportStatus: 'Generated',
+  emailId: 'ada@example.com',
+  fullName: 'Ada',
+  timeTaken: 12,
+  testName: 'T',
+  duration: 60,
+  questions: 3,
+  attemptedOn: '2026-03-01T09:40:00',
+  totalScore: '10',
+  score: '7.5',
+  wv: 0,
+  tv: 0,
+  testStatus: 'Completed',
+  reportStatus: 'Generated',
 };
 const facts = { testInvitationId: 42, report, completedAt: '2026-03-01T09:52:00', reportPdfUrl: 'https://assay.test/v2/reports/42/pdf?expires=1&signature=s' };
 const expected = {
-  CandidateEmailId: 'ada@example.com', AttemptedOn: '2026-03-01T09:40:00', TotalScore: 10, CandidateScore: 7.5,
-  ReportPDFUrl: facts.reportPdfUrl, TestInvitationId: 42,
+  CandidateEmailId: 'ada@example.com',
+  AttemptedOn: '2026-03-01T09:40:00',
+  TotalScore: 10,
+  CandidateScore: 7.5,
+  ReportPDFUrl: facts.reportPdfUrl,
+  TestInvitationId: 42,
 };
 
 /** A callback as Assay's worker signs it (packages/delivery). */
@@ -41,7 +56,11 @@ describe('verifyCompletionCallback', () => {
     const { body, headers } = signed([secret], JSON.stringify(buildCompletionCallback(facts, false)));
     const bytes = new TextEncoder().encode(body);
     expect(await verifyCompletionCallback(bytes, new Headers(headers), secret, { now: NOW })).toEqual(expected);
-    const nodeHeaders = { 'webhook-id': [headers['webhook-id']], 'Webhook-Timestamp': headers['webhook-timestamp'], 'webhook-signature': headers['webhook-signature'] };
+    const nodeHeaders = {
+      'webhook-id': [headers['webhook-id']],
+      'Webhook-Timestamp': headers['webhook-timestamp'],
+      'webhook-signature': headers['webhook-signature'],
+    };
     expect(await verifyCompletionCallback(bytes.buffer, nodeHeaders, secret, { now: NOW })).toEqual(expected);
   });
 
@@ -60,7 +79,9 @@ describe('verifyCompletionCallback', () => {
     expect(await failure(verifyCompletionCallback(body, headers, generateWebhookSecret(), { now: NOW }))).toBe('invalid_signature');
     expect(await failure(verifyCompletionCallback(body.replace('7.5', '10'), headers, secret, { now: NOW }))).toBe('invalid_signature');
     expect(await failure(verifyCompletionCallback(body, { ...headers, 'webhook-id': 'msg_2' }, secret, { now: NOW }))).toBe('invalid_signature');
-    expect(await failure(verifyCompletionCallback(body, { ...headers, 'webhook-signature': 'v1,AAAA v2,zzz' }, secret, { now: NOW }))).toBe('invalid_signature');
+    expect(await failure(verifyCompletionCallback(body, { ...headers, 'webhook-signature': 'v1,AAAA v2,zzz' }, secret, { now: NOW }))).toBe(
+      'invalid_signature',
+    );
   });
 
   it('refuses stale and future timestamps beyond the tolerance', async () => {

@@ -30,7 +30,12 @@ export const ConfigSchema = z
       })
       .optional(),
     ASSAY_SEED_DEMO: flag.default(true),
-    ASSAY_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+    ASSAY_BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(50 * 1024 * 1024)
+      .default(1024 * 1024),
     ASSAY_KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     ASSAY_ALLOW_PRIVATE_CALLBACKS: flag.default(false),
     ASSAY_SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be smtp://user:password@host:port or smtps://…' }).optional(),

@@ -66,12 +66,9 @@ describe('forbiddenAddressReason', () => {
     expect(forbiddenAddressReason('::8.8.8.8')).toBe('::8.8.8.8 is a deprecated IPv4-compatible address');
   });
 
-  it.each(['localhost', '127.1', '0x7f.0.0.1', '2130706433', '', '1.2.3.4.5', 'example.com'])(
-    'refuses %j, which is not a plain IP address',
-    (text) => {
-      expect(forbiddenAddressReason(text)).toBe(`${text} is not an IP address`);
-    },
-  );
+  it.each(['localhost', '127.1', '0x7f.0.0.1', '2130706433', '', '1.2.3.4.5', 'example.com'])('refuses %j, which is not a plain IP address', (text) => {
+    expect(forbiddenAddressReason(text)).toBe(`${text} is not an IP address`);
+  });
 
   it('accepts a bracketed IPv6 literal as written in a URL', () => {
     expect(forbiddenAddressReason('[::1]')).toBe('::1 is a loopback address');

@@ -38,8 +38,7 @@ const PUBLIC_V6 = new Set(['unicast', 'as112v6', 'amt']);
 
 const className = (range: string): string => CLASS_NAMES[range] ?? 'a reserved address';
 
-const v4FromParts = (high: number, low: number): IPv4 =>
-  new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+const v4FromParts = (high: number, low: number): IPv4 => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
 
 /** The class of a forbidden IPv4 address ("a loopback address"), or undefined when it is public. */
 const classifyV4 = (address: IPv4): string | undefined => {

@@ -31,7 +31,11 @@ describe('checkCallbackUrl', () => {
 
   it.each([
     ['a host resolving to a private address', ['10.1.2.3'], 'internal.corp.test resolves to a forbidden address: 10.1.2.3 is a private address'],
-    ['a mix of public and private addresses', ['93.184.216.34', '192.168.0.7'], 'internal.corp.test resolves to a forbidden address: 192.168.0.7 is a private address'],
+    [
+      'a mix of public and private addresses',
+      ['93.184.216.34', '192.168.0.7'],
+      'internal.corp.test resolves to a forbidden address: 192.168.0.7 is a private address',
+    ],
     ['loopback over IPv6 only', ['2606:4700::1111', '::1'], 'internal.corp.test resolves to a forbidden address: ::1 is a loopback address'],
   ])('refuses %s', async (_case, addresses, reason) => {
     const check = await checkCallbackUrl('https://internal.corp.test/hook', { allowPrivate: false, lookup: answers(...addresses) });

@@ -36,20 +36,22 @@ export const parseCallbackUrl = (text: string): ParsedCallbackUrl => {
 const DEFAULT_RESOLVE_TIMEOUT_MS = 5_000;
 
 /** A lookup that gives up after `timeoutMs`: a hung resolver must not hang a registration. */
-export const withTimeout = (lookup: HostLookup, timeoutMs: number): HostLookup => (host) =>
-  new Promise<string[]>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-    lookup(host).then(
-      (addresses) => {
-        clearTimeout(timer);
-        resolve(addresses);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
+export const withTimeout =
+  (lookup: HostLookup, timeoutMs: number): HostLookup =>
+  (host) =>
+    new Promise<string[]>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      lookup(host).then(
+        (addresses) => {
+          clearTimeout(timer);
+          resolve(addresses);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
 
 /**
  * Whether a callbackURL may be registered: http(s), no credentials, and a host whose every address is

@@ -103,9 +103,7 @@ describe('deliverWebhook against a real server', () => {
   });
 
   it('honours Retry-After as an HTTP-date on 503', async () => {
-    const server = await serve((_request, response) =>
-      response.writeHead(503, { 'retry-after': new Date(Date.now() + 120_000).toUTCString() }).end(),
-    );
+    const server = await serve((_request, response) => response.writeHead(503, { 'retry-after': new Date(Date.now() + 120_000).toUTCString() }).end());
     const result = await deliverWebhook({ url: server.origin, body, headers: {}, allowPrivate: true });
     expect(result).toMatchObject({ outcome: 'retry', status: 503 });
     // An HTTP-date has whole seconds, so up to a second of the two minutes is lost.

@@ -28,33 +28,35 @@ const familyOf = (family: unknown): 0 | 4 | 6 => (family === 4 || family === 'IP
  * here, rather than before the request, is what defeats DNS rebinding: the addresses validated are the
  * very ones the socket is handed, so there is no second resolution that could answer differently.
  */
-const guardedLookup = (options: GuardedConnectorOptions): LookupFunction => (hostname, lookupOptions, callback) => {
-  const answer = (verdictOrError: Awaited<ReturnType<typeof resolveHost>> | Error): void => {
-    // Escape the promise chain so an exception thrown by net's callback is not swallowed as a rejection.
-    process.nextTick(() => {
-      if (verdictOrError instanceof Error) return callback(verdictOrError, '');
-      if (!verdictOrError.ok) {
-        const error: NodeJS.ErrnoException = verdictOrError.blocked
-          ? new BlockedAddressError(verdictOrError.reason)
-          : Object.assign(new Error(verdictOrError.reason), { code: 'ENOTFOUND', hostname });
-        return callback(error, '');
-      }
-      const wanted = familyOf(lookupOptions.family);
-      const entries = verdictOrError.addresses
-        .map((address) => ({ address, family: isIP(address) }))
-        .filter((entry) => wanted === 0 || entry.family === wanted);
-      const first = entries[0];
-      if (first === undefined) {
-        return callback(Object.assign(new Error(`${hostname} has no IPv${wanted} address`), { code: 'ENOTFOUND' }), '');
-      }
-      if (lookupOptions.all === true) return callback(null, entries);
-      callback(null, first.address, first.family);
-    });
+const guardedLookup =
+  (options: GuardedConnectorOptions): LookupFunction =>
+  (hostname, lookupOptions, callback) => {
+    const answer = (verdictOrError: Awaited<ReturnType<typeof resolveHost>> | Error): void => {
+      // Escape the promise chain so an exception thrown by net's callback is not swallowed as a rejection.
+      process.nextTick(() => {
+        if (verdictOrError instanceof Error) return callback(verdictOrError, '');
+        if (!verdictOrError.ok) {
+          const error: NodeJS.ErrnoException = verdictOrError.blocked
+            ? new BlockedAddressError(verdictOrError.reason)
+            : Object.assign(new Error(verdictOrError.reason), { code: 'ENOTFOUND', hostname });
+          return callback(error, '');
+        }
+        const wanted = familyOf(lookupOptions.family);
+        const entries = verdictOrError.addresses
+          .map((address) => ({ address, family: isIP(address) }))
+          .filter((entry) => wanted === 0 || entry.family === wanted);
+        const first = entries[0];
+        if (first === undefined) {
+          return callback(Object.assign(new Error(`${hostname} has no IPv${wanted} address`), { code: 'ENOTFOUND' }), '');
+        }
+        if (lookupOptions.all === true) return callback(null, entries);
+        callback(null, first.address, first.family);
+      });
+    };
+    resolveHost(hostname, options.lookup, options.allowPrivate).then(answer, (error: unknown) =>
+      answer(error instanceof Error ? error : new Error(String(error))),
+    );
   };
-  resolveHost(hostname, options.lookup, options.allowPrivate).then(answer, (error: unknown) =>
-    answer(error instanceof Error ? error : new Error(String(error))),
-  );
-};
 
 /**
  * undici's own connector with the guarded lookup, plus two checks the lookup cannot make: net.connect

@@ -6,8 +6,7 @@ import { forbiddenAddressReason } from './address-policy.js';
 export type HostLookup = (host: string) => Promise<string[]>;
 
 /** The operating system's resolver, as sockets use it: /etc/hosts first, then DNS, all addresses. */
-export const systemLookup: HostLookup = async (host) =>
-  (await dnsLookup(host, { all: true })).map((entry) => entry.address);
+export const systemLookup: HostLookup = async (host) => (await dnsLookup(host, { all: true })).map((entry) => entry.address);
 
 /**
  * A host's addresses, or why it may not be called. `blocked` separates a policy refusal (a forbidden

@@ -21,16 +21,13 @@ describe('RETRY_SCHEDULE_MS', () => {
 });
 
 describe('nextRetryDelayMs', () => {
-  it.each(RETRY_SCHEDULE_MS.map((delay, index) => [index + 1, delay] as const))(
-    'after %i failures waits %i ms, plus up to 20 %%',
-    (failedAttempts, delay) => {
-      expect(nextRetryDelayMs(failedAttempts, () => 0)).toBe(delay);
-      expect(nextRetryDelayMs(failedAttempts, () => 0.5)).toBe(Math.round(delay * 1.1));
-      const highest = nextRetryDelayMs(failedAttempts, () => 0.999_999) ?? 0;
-      expect(highest).toBeLessThanOrEqual(Math.round(delay * 1.2));
-      expect(highest).toBeGreaterThan(delay * 1.19);
-    },
-  );
+  it.each(RETRY_SCHEDULE_MS.map((delay, index) => [index + 1, delay] as const))('after %i failures waits %i ms, plus up to 20 %%', (failedAttempts, delay) => {
+    expect(nextRetryDelayMs(failedAttempts, () => 0)).toBe(delay);
+    expect(nextRetryDelayMs(failedAttempts, () => 0.5)).toBe(Math.round(delay * 1.1));
+    const highest = nextRetryDelayMs(failedAttempts, () => 0.999_999) ?? 0;
+    expect(highest).toBeLessThanOrEqual(Math.round(delay * 1.2));
+    expect(highest).toBeGreaterThan(delay * 1.19);
+  });
 
   it('stays within the jitter bounds for any random value', () => {
     for (let draw = 0; draw < 1000; draw += 1) {

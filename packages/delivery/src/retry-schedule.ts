@@ -8,15 +8,7 @@ const HOUR = 60 * MINUTE;
  * The delay after failed attempt n (index n - 1). Quick at first, for blips; then spread out so that an
  * integrator's outage of up to a day is survived: the delays add up to about 27.6 h, 8 attempts in all.
  */
-export const RETRY_SCHEDULE_MS: readonly number[] = Object.freeze([
-  5 * SECOND,
-  5 * MINUTE,
-  30 * MINUTE,
-  2 * HOUR,
-  5 * HOUR,
-  10 * HOUR,
-  10 * HOUR,
-]);
+export const RETRY_SCHEDULE_MS: readonly number[] = Object.freeze([5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR]);
 
 /**
  * Up to +20 %: spreads the retries of a burst that failed together over minutes, not seconds. Jitter only

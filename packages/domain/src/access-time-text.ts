@@ -13,11 +13,9 @@ const dateFormat = (timeZone: string) =>
     hourCycle: 'h23',
   });
 
-const timeFormat = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const timeFormat = (timeZone: string) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
-const dayFormat = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, day: '2-digit', month: 'short', year: 'numeric' });
+const dayFormat = (timeZone: string) => new Intl.DateTimeFormat('en-GB', { timeZone, day: '2-digit', month: 'short', year: 'numeric' });
 
 /** `testAccessTime` of 4.8: the validity period in the link's time zone, with the zone's name. */
 export const describeAccessWindow = (window: AccessWindow, zone: TimeZone): string => {

@@ -1,12 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  checkAccess,
-  resolveAccessWindow,
-  windowFromStored,
-  wireDatesOf,
-  type AccessTimeInput,
-  type AccessWindow,
-} from './access-time.js';
+import { checkAccess, resolveAccessWindow, windowFromStored, wireDatesOf, type AccessTimeInput, type AccessWindow } from './access-time.js';
 
 /** Epoch ms of a UTC wall-clock text (milliseconds allowed). */
 const at = (text: string): number => {
@@ -41,9 +34,9 @@ describe('resolveAccessWindow', () => {
 
   describe.each([1, 2] as const)('accessTime %s', (accessTime) => {
     it('accepts a well-formed period and returns epoch milliseconds', () => {
-      expect(
-        resolveAccessWindow({ accessTime, startDateTime: '2026-12-01T09:00:00', endDateTime: '2026-12-05T17:00:00' }),
-      ).toEqual({ val: { accessTime, start: Date.UTC(2026, 11, 1, 9), end: Date.UTC(2026, 11, 5, 17) } });
+      expect(resolveAccessWindow({ accessTime, startDateTime: '2026-12-01T09:00:00', endDateTime: '2026-12-05T17:00:00' })).toEqual({
+        val: { accessTime, start: Date.UTC(2026, 11, 1, 9), end: Date.UTC(2026, 11, 5, 17) },
+      });
     });
 
     it.each<[string, string | null | undefined, string | null | undefined]>([

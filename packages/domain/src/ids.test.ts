@@ -21,12 +21,9 @@ describe('IdParam', () => {
     expect(IdParam.safeParse(12).success).toBe(false);
   });
 
-  it.each(['0', '00', '9007199254740992', '9223372036854775807'])(
-    'maps the well-formed but unissuable "%s" to UNISSUED_ID',
-    (text) => {
-      expect(IdParam.parse(text)).toBe(UNISSUED_ID);
-    },
-  );
+  it.each(['0', '00', '9007199254740992', '9223372036854775807'])('maps the well-formed but unissuable "%s" to UNISSUED_ID', (text) => {
+    expect(IdParam.parse(text)).toBe(UNISSUED_ID);
+  });
 
   it('UNISSUED_ID is never a valid Id', () => {
     expect(Id.safeParse(UNISSUED_ID).success).toBe(false);

@@ -27,8 +27,7 @@ export const IdParam = z
   .meta(documentedInteger({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, format: 'int64' }));
 
 /** An Int64-shaped id (up to 19 digits) that cannot name anything the service issued: 0, or past 2^53 - 1. */
-export const isUnissuedId = (digits: string): boolean =>
-  /^[0-9]{1,19}$/.test(digits) && !(Number.isSafeInteger(Number(digits)) && Number(digits) > 0);
+export const isUnissuedId = (digits: string): boolean => /^[0-9]{1,19}$/.test(digits) && !(Number.isSafeInteger(Number(digits)) && Number(digits) > 0);
 
 /** The not-found answer of each id a path can carry, and the noun its message names. */
 const PATH_ID_NOT_FOUND: Record<string, { code: FailureCode; noun: string }> = {

@@ -71,8 +71,12 @@ export const moveInvitation = (invitation: InvitationFacts, event: InvitationEve
     .with(['Cancelled', { type: 'cancel' }], () => stay('Cancelled'))
 
     .with(['Completed', { type: 'reattempt' }], () => moveTo('Completed', { kind: 'createReattempt' }))
-    .with(['Pending', { type: 'reattempt' }], ['In progress', { type: 'reattempt' }], ['Reset', { type: 'reattempt' }], ['Cancelled', { type: 'reattempt' }], () =>
-      cannot(REATTEMPT_REFUSED),
+    .with(
+      ['Pending', { type: 'reattempt' }],
+      ['In progress', { type: 'reattempt' }],
+      ['Reset', { type: 'reattempt' }],
+      ['Cancelled', { type: 'reattempt' }],
+      () => cannot(REATTEMPT_REFUSED),
     )
 
     .with(['Pending', { type: 'start' }], ['Reset', { type: 'start' }], ([, { at, durationMinutes }]) =>

@@ -80,12 +80,10 @@ describe('resolveTestLinkSettings on create', () => {
   it('passes access-time refusals through', () => {
     expect(resolveTestLinkSettings(input({ accessTime: 1 }), defaults).err?.code).toBe('400.6');
     expect(
-      resolveTestLinkSettings(input({ accessTime: 2, startDateTime: '2026-12-01 09:00:00', endDateTime: '2026-12-05T17:00:00' }), defaults)
-        .err?.code,
+      resolveTestLinkSettings(input({ accessTime: 2, startDateTime: '2026-12-01 09:00:00', endDateTime: '2026-12-05T17:00:00' }), defaults).err?.code,
     ).toBe('400.5');
     expect(
-      resolveTestLinkSettings(input({ accessTime: 1, startDateTime: '2026-12-05T09:00:00', endDateTime: '2026-12-01T17:00:00' }), defaults)
-        .err?.code,
+      resolveTestLinkSettings(input({ accessTime: 1, startDateTime: '2026-12-05T09:00:00', endDateTime: '2026-12-01T17:00:00' }), defaults).err?.code,
     ).toBe('400.7');
   });
 });
@@ -122,10 +120,7 @@ describe('resolveTestLinkSettings on update', () => {
   });
 
   it('applies given values over the current ones', () => {
-    const settings = settingsOf(
-      input({ timeZoneId: 1720, inviteCandidateOnly: 0, imageProctoring: 0, emailToStakeholder: '' }),
-      current,
-    );
+    const settings = settingsOf(input({ timeZoneId: 1720, inviteCandidateOnly: 0, imageProctoring: 0, emailToStakeholder: '' }), current);
     expect(settings.timeZoneId).toBe(1720);
     expect(settings.inviteCandidateOnly).toBe(0);
     expect(settings.imageProctoring).toBe(0);
@@ -145,10 +140,7 @@ describe('resolveTestLinkSettings on update', () => {
   });
 
   it('replaces the dates with the new period', () => {
-    const settings = settingsOf(
-      input({ accessTime: 2, startDateTime: '2026-12-01T09:00:00', endDateTime: '2026-12-05T17:00:00' }),
-      current,
-    );
+    const settings = settingsOf(input({ accessTime: 2, startDateTime: '2026-12-01T09:00:00', endDateTime: '2026-12-05T17:00:00' }), current);
     expect(settings.accessTime).toBe(2);
     expect(settings.startDateTime).toBe('2026-12-01T09:00:00');
     expect(settings.endDateTime).toBe('2026-12-05T17:00:00');

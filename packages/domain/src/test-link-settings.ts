@@ -26,11 +26,7 @@ export interface OrgDefaults {
  * Create (no `current`) or update a link's settings. Omitted optional fields take the spec's defaults on
  * create and keep their stored values on update (docs/decisions.md, "Update keeps omitted fields").
  */
-export const resolveTestLinkSettings = (
-  input: TestLinkInput,
-  defaults: OrgDefaults,
-  current?: TestLinkSettings,
-): Result<TestLinkSettings> => {
+export const resolveTestLinkSettings = (input: TestLinkInput, defaults: OrgDefaults, current?: TestLinkSettings): Result<TestLinkSettings> => {
   const window = resolveAccessWindow(input);
   if (window.err) return window;
 
@@ -53,11 +49,7 @@ export const resolveTestLinkSettings = (
 };
 
 /** Omitted: the account's email on create, unchanged on update. Null or "": nobody is emailed. */
-const resolveStakeholder = (
-  given: string | null | undefined,
-  current: TestLinkSettings | undefined,
-  defaults: OrgDefaults,
-): string | null => {
+const resolveStakeholder = (given: string | null | undefined, current: TestLinkSettings | undefined, defaults: OrgDefaults): string | null => {
   if (given === undefined) return current ? current.emailToStakeholder : defaults.email;
   return given === '' ? null : given;
 };

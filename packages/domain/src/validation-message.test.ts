@@ -13,9 +13,7 @@ const issuesOf = (schema: z.ZodType, value: unknown) => {
 describe('describeIssues', () => {
   it('prefixes each message with its dotted path', () => {
     const schema = z.object({ sections: z.array(z.object({ duration: z.number({ error: 'must be a number' }) })) });
-    expect(describeIssues(issuesOf(schema, { sections: [{ duration: 1 }, { duration: 'x' }] }))).toBe(
-      'sections.1.duration: must be a number',
-    );
+    expect(describeIssues(issuesOf(schema, { sections: [{ duration: 1 }, { duration: 'x' }] }))).toBe('sections.1.duration: must be a number');
   });
 
   it('joins several issues with "; "', () => {

@@ -57,9 +57,7 @@ export const assembleWorker = (
   const random = options.random ?? Math.random;
   const mailer = options.mailer ?? createMailer({ smtpUrl: settings.smtpUrl, outboxDir: settings.outboxDir, from: settings.mailFrom });
   const reportUrlKey = () => store.settings.getOrCreate(REPORT_URL_KEY_SETTING, newReportUrlKey);
-  const sandbox = options.codeRunner
-    ? undefined
-    : new Sandbox(options.scoringWorkers === undefined ? {} : { scoringWorkers: options.scoringWorkers });
+  const sandbox = options.codeRunner ? undefined : new Sandbox(options.scoringWorkers === undefined ? {} : { scoringWorkers: options.scoringWorkers });
   const runner = options.codeRunner ?? sandbox!;
   const sweeper = new DeadlineSweeper(store, now, log, settings.answerGraceMs);
   const worker = new OutboxWorker({

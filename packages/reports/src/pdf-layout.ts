@@ -53,8 +53,7 @@ export const put = (doc: Doc, text: string, x: number, y: number, width: number,
 };
 
 /** The width a line of text takes in `style`. */
-export const widthOf = (doc: Doc, text: string, style: TextStyle = {}): number =>
-  widthOfPieces(doc, layoutLine(text, style.font ?? REGULAR), style.size ?? 10);
+export const widthOf = (doc: Doc, text: string, style: TextStyle = {}): number => widthOfPieces(doc, layoutLine(text, style.font ?? REGULAR), style.size ?? 10);
 
 /** Text vertically centred in a band of height `height` starting at `top`. */
 export const putCentred = (doc: Doc, text: string, x: number, top: number, width: number, height: number, style: TextStyle = {}): void =>

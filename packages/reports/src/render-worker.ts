@@ -7,9 +7,7 @@ import { writeTestWorkbook } from './test-workbook.js';
 import { openWorkerChannel } from './workbook-channel.js';
 
 /** One export, as sent to a render worker. Buffers arrive as Uint8Arrays (structured clone). */
-export type RenderTask =
-  | { kind: 'pdf'; data: ReportPdfData }
-  | { kind: 'workbook'; test: TestDetails; port: MessagePort };
+export type RenderTask = { kind: 'pdf'; data: ReportPdfData } | { kind: 'workbook'; test: TestDetails; port: MessagePort };
 
 const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 

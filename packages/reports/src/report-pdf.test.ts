@@ -37,8 +37,7 @@ const data = (overrides: Partial<ReportPdfData> = {}): ReportPdfData => ({
 });
 
 const bytes = async (stream: Readable): Promise<Buffer> => Buffer.concat((await stream.toArray()) as Buffer[]);
-const render = async (input: ReportPdfData, compress = false): Promise<string> =>
-  (await bytes(renderReportPdf(input, { compress }))).toString('latin1');
+const render = async (input: ReportPdfData, compress = false): Promise<string> => (await bytes(renderReportPdf(input, { compress }))).toString('latin1');
 
 /** Reads a PDF literal string `( ... )`: backslash escapes, and UTF-16BE when it starts with a byte-order mark. */
 const literalString = (raw: string): string => {

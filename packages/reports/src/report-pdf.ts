@@ -163,7 +163,10 @@ const drawSectionTable = (doc: Doc, cursor: Cursor, sections: SectionReportEntry
     }
     const style = { size: 9.5 };
     putCentred(doc, section.sectionName, columns[0].x + CELL_PAD, cursor.y, columns[0].width - 2 * CELL_PAD, TABLE_ROW, style);
-    putCentred(doc, formatScore(section.sectionScore), columns[1].x + CELL_PAD, cursor.y, columns[1].width - 2 * CELL_PAD, TABLE_ROW, { ...style, align: 'right' });
+    putCentred(doc, formatScore(section.sectionScore), columns[1].x + CELL_PAD, cursor.y, columns[1].width - 2 * CELL_PAD, TABLE_ROW, {
+      ...style,
+      align: 'right',
+    });
     putCentred(doc, formatScore(section.candidateScore), columns[2].x + CELL_PAD, cursor.y, columns[2].width - 2 * CELL_PAD, TABLE_ROW, {
       ...style,
       align: 'right',

@@ -6,7 +6,9 @@ import { SNAPSHOT_OUTPUT, normaliseSnapshot, snapshotThumbnail } from './snapsho
 
 describe('normaliseSnapshot', () => {
   it.each(['jpeg', 'png', 'webp'] as const)('re-encodes a %s as a JPEG of the same size, without metadata', async (format) => {
-    const source = await sharp(await realImage(format)).withExif({ IFD0: { Artist: 'someone-private' } }).toBuffer();
+    const source = await sharp(await realImage(format))
+      .withExif({ IFD0: { Artist: 'someone-private' } })
+      .toBuffer();
     const stored = await normaliseSnapshot(source);
     expect(stored.err).toBeUndefined();
     const metadata = await sharp(stored.val!).metadata();
@@ -16,15 +18,23 @@ describe('normaliseSnapshot', () => {
   });
 
   it('shrinks to fit 640×480 and never enlarges', async () => {
-    const wide = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#808080' } }).png().toBuffer();
+    const wide = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer();
     expect(await sharp((await normaliseSnapshot(wide)).val!).metadata()).toMatchObject({ width: SNAPSHOT_OUTPUT.width, height: 320 });
-    const tiny = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#808080' } }).png().toBuffer();
+    const tiny = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer();
     expect(await sharp((await normaliseSnapshot(tiny)).val!).metadata()).toMatchObject({ width: 8, height: 6 });
   });
 
   it('flattens transparency onto white', async () => {
-    const clear = await sharp({ create: { width: 4, height: 4, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
-    const { data } = await sharp((await normaliseSnapshot(clear)).val!).raw().toBuffer({ resolveWithObject: true });
+    const clear = await sharp({ create: { width: 4, height: 4, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
+    const { data } = await sharp((await normaliseSnapshot(clear)).val!)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect(Math.min(...data)).toBeGreaterThan(240);
   });
 

@@ -40,10 +40,7 @@ const PLAIN_STYLE: Partial<ExcelJS.Style> = Object.freeze({});
 const DATE_TIME_STYLE: Partial<ExcelJS.Style> = Object.freeze({ numFmt: 'yyyy-mm-dd hh:mm:ss' });
 
 /** The two Candidates columns of one test section: the candidate's score, then the section's maximum score. */
-export const sectionColumnHeaders = (section: Pick<Section, 'sectionName'>): [string, string] => [
-  `${section.sectionName} score`,
-  `${section.sectionName} max`,
-];
+export const sectionColumnHeaders = (section: Pick<Section, 'sectionName'>): [string, string] => [`${section.sectionName} score`, `${section.sectionName} max`];
 
 type CellValue = string | number | Date | null;
 
@@ -126,7 +123,10 @@ class FlowControl {
   readonly failed: Promise<never>;
   private readonly detach: () => void;
 
-  constructor(private readonly output: NodeJS.WritableStream, zip: EventEmitter | undefined) {
+  constructor(
+    private readonly output: NodeJS.WritableStream,
+    zip: EventEmitter | undefined,
+  ) {
     let reject: (error: Error) => void = () => {};
     this.failed = new Promise<never>((_, rejectFailed) => {
       reject = rejectFailed;
@@ -277,11 +277,7 @@ const writeCandidatesSheet = async (
  * Rejects when the candidates iterable throws, or the output errors or closes early. The output is then left
  * unfinished (not ended): the caller should destroy it so the receiver sees a failed transfer, not a truncated file.
  */
-export async function writeTestWorkbook(
-  output: NodeJS.WritableStream,
-  test: TestDetails,
-  candidates: AsyncIterable<CandidateRow>,
-): Promise<void> {
+export async function writeTestWorkbook(output: NodeJS.WritableStream, test: TestDetails, candidates: AsyncIterable<CandidateRow>): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output as unknown as Stream,
     useSharedStrings: false,

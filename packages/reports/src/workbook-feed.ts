@@ -55,8 +55,10 @@ export const feedWorkbook = (port: MessagePort, candidates: AsyncIterable<Candid
 
   const takeChunk = (bytes: Uint8Array): void => {
     const ack = (): void => send({ type: 'ack' });
-    if (body.destroyed || body.writableEnded) return ack();
-    if (body.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))) return ack();
+    if (body.destroyed || body.writableEnded || body.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))) {
+      ack();
+      return;
+    }
     const release = (): void => {
       body.off('drain', release);
       body.off('close', release);

@@ -58,7 +58,9 @@ export const noisyJpeg = async (width: number, height: number): Promise<Buffer> 
     seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff;
     pixels[index] = seed & 0xff;
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 100 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 100 })
+    .toBuffer();
 };
 
 export const GIF_1X1 = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');

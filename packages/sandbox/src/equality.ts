@@ -28,7 +28,7 @@ export function deepEqual(actual: unknown, expected: unknown): boolean {
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(e).length) return false;
   for (const key of keys) {
-    if (!Object.prototype.hasOwnProperty.call(e, key)) return false;
+    if (!Object.hasOwn(e, key)) return false;
     if (!deepEqual(a[key], e[key])) return false;
   }
   return true;

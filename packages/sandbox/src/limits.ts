@@ -89,8 +89,7 @@ export function configureLimits(partial: Partial<SandboxLimits> = {}): Configure
   return {
     memoryBytes,
     cpuMsPerCase: positiveInteger('cpuMsPerCase', partial.cpuMsPerCase, DEFAULT_CPU_MS_PER_CASE),
-    wallClockMs:
-      partial.wallClockMs === undefined ? undefined : positiveInteger('wallClockMs', partial.wallClockMs, 0),
+    wallClockMs: partial.wallClockMs === undefined ? undefined : positiveInteger('wallClockMs', partial.wallClockMs, 0),
     maxOutputBytes: positiveInteger('maxOutputBytes', partial.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES),
     maxLogBytes: positiveInteger('maxLogBytes', partial.maxLogBytes, DEFAULT_MAX_LOG_BYTES),
   };

@@ -50,7 +50,10 @@ function outputRefused(maxOutputBytes: number): CaseResult {
 export function capLog(log: string, cut: boolean, maxLogBytes: number): string {
   let kept = log;
   if (Buffer.byteLength(kept, 'utf8') > maxLogBytes) {
-    kept = Buffer.from(kept, 'utf8').subarray(0, maxLogBytes).toString('utf8').replace(/\uFFFD$/, '');
+    kept = Buffer.from(kept, 'utf8')
+      .subarray(0, maxLogBytes)
+      .toString('utf8')
+      .replace(/\uFFFD$/, '');
     cut = true;
   }
   return cut ? `${kept}\n[output cut at ${maxLogBytes} bytes]` : kept;

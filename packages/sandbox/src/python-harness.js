@@ -8,7 +8,7 @@
  * `pyodide_js`, `pyodide.ffi`, ...), package installation (`micropip`) and raw memory (`ctypes`) are removed
  * and refused on import. That is defence in depth: the realm around the interpreter is the boundary.
  */
-export const PYTHON_HARNESS = String.raw`
+export const PYTHON_HARNESS = `
 def _assay_setup():
     import builtins, json, sys, traceback
 

@@ -131,7 +131,10 @@ function evaluateInFreshRuntime(engine, run, index) {
  */
 function evaluateCase(context, handles, run, index) {
   /** @param {QuickJSHandle} h */
-  const keep = (h) => (handles.push(h), h);
+  const keep = (h) => {
+    handles.push(h);
+    return h;
+  };
 
   const harnessResult = context.evalCode(harnessSource(run.limits.maxLogBytes), 'assay-harness.js');
   if (harnessResult.error) {

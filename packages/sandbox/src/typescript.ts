@@ -4,9 +4,7 @@ import type { PositionMap } from './outcome.js';
 import type { SourceLocation } from './types.js';
 
 /** The candidate's TypeScript as JavaScript for QuickJS, or the syntax error that stops it. */
-export type Transpiled =
-  | { ok: true; code: string; mapPosition: PositionMap }
-  | { ok: false; error: string; location: SourceLocation | undefined };
+export type Transpiled = { ok: true; code: string; mapPosition: PositionMap } | { ok: false; error: string; location: SourceLocation | undefined };
 
 /**
  * Strips the types with esbuild (no type checking: a type error is not a failure, as in most online judges);

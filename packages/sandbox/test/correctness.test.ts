@@ -58,7 +58,10 @@ describe('judging answers', () => {
     const { results } = await sandbox.run({
       code: 'function f(x) { throw x; }',
       functionName: 'f',
-      cases: [{ args: [42], expected: 0 }, { args: [null], expected: 0 }],
+      cases: [
+        { args: [42], expected: 0 },
+        { args: [null], expected: 0 },
+      ],
     });
     expect(results.map((r) => r.error)).toEqual(['Uncaught 42', 'Uncaught null']);
   });
@@ -142,7 +145,10 @@ describe('judging answers', () => {
     const { results } = await sandbox.run({
       code: 'function nothing() {}',
       functionName: 'nothing',
-      cases: [{ args: [], expected: null }, { args: [], expected: undefined }],
+      cases: [
+        { args: [], expected: null },
+        { args: [], expected: undefined },
+      ],
     });
     expect(verdicts(results)).toEqual([
       { passed: false, actual: undefined },
@@ -176,7 +182,10 @@ describe('judging answers', () => {
     const { results } = await sandbox.run({
       code: 'console.log("loaded");\nfunction f(n) { console.log("n is", n, { n }, [n]); if (n > 1) for (let i = 0; i < 1000; i++) console.log("x".repeat(1000)); console.error(n); return n; }',
       functionName: 'f',
-      cases: [{ args: [1], expected: 1 }, { args: [7], expected: 7 }],
+      cases: [
+        { args: [1], expected: 1 },
+        { args: [7], expected: 7 },
+      ],
     });
     expect(verdict(results[0])).toEqual({ passed: true, actual: 1, output: 'loaded\nn is 1 {"n":1} [1]\n1\n' });
     expect(results[1]?.passed).toBe(true);
@@ -188,7 +197,10 @@ describe('judging answers', () => {
     const { results } = await sandbox.run({
       code: 'let calls = 0; function count() { calls += 1; globalThis.seen = (globalThis.seen ?? 0) + 1; return [calls, seen]; }',
       functionName: 'count',
-      cases: [{ args: [], expected: [1, 1] }, { args: [], expected: [1, 1] }],
+      cases: [
+        { args: [], expected: [1, 1] },
+        { args: [], expected: [1, 1] },
+      ],
     });
     expect(results.map((r) => r.passed)).toEqual([true, true]);
   });
@@ -199,11 +211,7 @@ describe('judging answers', () => {
 
   it('rejects malformed requests before running anything', async () => {
     await expect(sandbox.run({ code: ADD, functionName: 'add; process', cases: [] })).rejects.toThrow(TypeError);
-    await expect(sandbox.run({ code: ADD, functionName: 'add', cases: [{ args: 1 as never, expected: 1 }] })).rejects.toThrow(
-      /args must be an array/,
-    );
-    await expect(
-      sandbox.run({ code: ADD, functionName: 'add', cases: [{ args: [10n], expected: 1 }] }),
-    ).rejects.toThrow(/not JSON-serializable/);
+    await expect(sandbox.run({ code: ADD, functionName: 'add', cases: [{ args: 1 as never, expected: 1 }] })).rejects.toThrow(/args must be an array/);
+    await expect(sandbox.run({ code: ADD, functionName: 'add', cases: [{ args: [10n], expected: 1 }] })).rejects.toThrow(/not JSON-serializable/);
   });
 });

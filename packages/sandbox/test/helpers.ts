@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { CaseResult, RunOutcome, RunRequest } from '../src/index.js';
-import { Sandbox } from '../src/index.js';
+import type { Sandbox } from '../src/index.js';
 
 /** Extra time a killed or limited run may take beyond its wall clock (thread scheduling, message passing). */
 export const WALL_CLOCK_SLACK_MS = 1500;

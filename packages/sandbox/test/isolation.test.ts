@@ -67,7 +67,7 @@ describe('isolation from the host', () => {
     expect(viaThis.results[0]?.actual).toMatch(/^ReferenceError: '?process'? is not defined$/);
     expect((await probe("return Function('return this')().process;")).actual).toBeUndefined();
     expect((await probe("return (0, eval)('typeof process');")).actual).toBe('undefined');
-    expect((await probe("return Object.getOwnPropertyNames(globalThis).filter((k) => /process|require|fetch|env/i.test(k));")).actual).toEqual([]);
+    expect((await probe('return Object.getOwnPropertyNames(globalThis).filter((k) => /process|require|fetch|env/i.test(k));')).actual).toEqual([]);
   });
 
   it('cannot read host environment values anywhere in its global object graph', async () => {

@@ -12,9 +12,7 @@ describe('Sandbox lanes', () => {
     const sandbox = new Sandbox({ workers: 1, maxQueued: 1, scoringWorkers: 1, limits: { cpuMsPerCase: 3000 } });
     try {
       let candidateRunsSettled = 0;
-      const flood = [sandbox.run(looping), sandbox.run(looping, { lane: 'candidate' })].map((run) =>
-        run.finally(() => (candidateRunsSettled += 1)),
-      );
+      const flood = [sandbox.run(looping), sandbox.run(looping, { lane: 'candidate' })].map((run) => run.finally(() => (candidateRunsSettled += 1)));
       await expect(sandbox.run(honest(0))).rejects.toBeInstanceOf(SandboxBusyError);
 
       const scored = await Promise.all([1, 2, 3].map((i) => sandbox.run(honest(i), { lane: 'scoring' })));

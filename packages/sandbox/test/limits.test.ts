@@ -51,7 +51,10 @@ describe('time limit', () => {
       const { outcome, ms } = await timed(limited, {
         code,
         functionName: 'nest',
-        cases: [{ args: [], expected: 0 }, { args: [], expected: 0 }],
+        cases: [
+          { args: [], expected: 0 },
+          { args: [], expected: 0 },
+        ],
       });
       console.info(`uninterruptible native work: ${Math.round(ms)} ms`);
       expect(verdicts(outcome.results)).toEqual([
@@ -119,7 +122,11 @@ describe('stack limit', () => {
         function viaSort(n) { return [2, 1].sort(() => { viaSort(n + 1); return 0; }); }
         function run(kind) { return kind === 'plain' ? down(0) : kind === 'map' ? viaMap(0) : viaSort(0); }`,
       functionName: 'run',
-      cases: [{ args: ['plain'], expected: 0 }, { args: ['map'], expected: 0 }, { args: ['sort'], expected: 0 }],
+      cases: [
+        { args: ['plain'], expected: 0 },
+        { args: ['map'], expected: 0 },
+        { args: ['sort'], expected: 0 },
+      ],
     });
     for (const result of outcome.results) {
       expect(result.passed).toBe(false);
@@ -140,7 +147,7 @@ describe('stack limit', () => {
 describe('output limit', () => {
   it('refuses a huge returned value', async () => {
     const { outcome } = await timed(sandbox, {
-      code: "function big(n, c) { return c.repeat(n); }",
+      code: 'function big(n, c) { return c.repeat(n); }',
       functionName: 'big',
       cases: [
         { args: [10_000_000, 'x'], expected: '' },

@@ -27,7 +27,10 @@ describe('WorkerPool', () => {
     const pool = poolOf(2, SCRIPTED);
     try {
       expect(await submit(pool, 'echo', [[1], [2]])).toEqual({
-        results: [{ passed: true, actual: [1] }, { passed: true, actual: [2] }],
+        results: [
+          { passed: true, actual: [1] },
+          { passed: true, actual: [2] },
+        ],
       });
     } finally {
       await pool.close();
@@ -122,7 +125,12 @@ describe('WorkerPool', () => {
     it('frees the place of a job however it ends: result, wall-clock kill or crash', async () => {
       const pool = poolOf(1, SCRIPTED, 0);
       try {
-        for (const [code, wallClockMs] of [['echo', undefined], ['hang', 300], ['throw', undefined], ['exit', undefined]] as const) {
+        for (const [code, wallClockMs] of [
+          ['echo', undefined],
+          ['hang', 300],
+          ['throw', undefined],
+          ['exit', undefined],
+        ] as const) {
           await submit(pool, code, [[1]], wallClockMs);
           expect(pool.admitted).toBe(0);
         }

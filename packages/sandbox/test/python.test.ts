@@ -52,7 +52,7 @@ describe('Python: judging answers', () => {
     const kinds = ['keys', 'nan', 'inf', 'set', 'object'];
     const { results } = await sandbox.run({ language: 'python', code, functionName: 'f', cases: kinds.map((kind) => ({ args: [kind], expected: null })) });
     expect(results.map((r) => r.error)).toEqual([
-      "The return value is not JSON-serializable: TypeError: dict keys must be strings, got int 1",
+      'The return value is not JSON-serializable: TypeError: dict keys must be strings, got int 1',
       expect.stringMatching(/^The return value is not JSON-serializable: ValueError: Out of range float values are not JSON compliant/),
       expect.stringMatching(/^The return value is not JSON-serializable: ValueError: Out of range float/),
       'The return value is not JSON-serializable: TypeError: Object of type set is not JSON serializable',
@@ -65,7 +65,10 @@ describe('Python: judging answers', () => {
       language: 'python',
       code: 'import sys\nprint("loaded")\ndef f(n):\n    print("n is", n, [n])\n    print("to stderr", file=sys.stderr)\n    if n > 1:\n        for _ in range(1000):\n            print("é" * 1000)\n    return n',
       functionName: 'f',
-      cases: [{ args: [1], expected: 1 }, { args: [2], expected: 2 }],
+      cases: [
+        { args: [1], expected: 1 },
+        { args: [2], expected: 2 },
+      ],
     });
     expect(verdict(results[0])).toEqual({ passed: true, actual: 1, output: 'loaded\nn is 1 [1]\nto stderr\n' });
     expect(results[1]?.passed).toBe(true);
@@ -86,7 +89,11 @@ describe('Python: judging answers', () => {
     const code = 'def helper(d):\n    return d["missing"]\n\ndef f():\n    value = 1\n    return helper({})';
     expect(verdict(await runPython(sandbox, code))).toEqual({ passed: false, error: "KeyError: 'missing'", errorLocation: { line: 2, column: 12 } });
     const zero = 'def f(n):\n    café = "é"\n    return café + str(1 / n)';
-    expect(verdict(await runPython(sandbox, zero, [0]))).toEqual({ passed: false, error: 'ZeroDivisionError: division by zero', errorLocation: { line: 3, column: 23 } });
+    expect(verdict(await runPython(sandbox, zero, [0]))).toEqual({
+      passed: false,
+      error: 'ZeroDivisionError: division by zero',
+      errorLocation: { line: 3, column: 23 },
+    });
   });
 
   it('explains a missing function', async () => {
@@ -101,7 +108,11 @@ describe('Python: judging answers', () => {
       language: 'python',
       code: 'calls = []\ndef f(n):\n    calls.append(n)\n    return len(calls)',
       functionName: 'f',
-      cases: [{ args: [1], expected: 1 }, { args: [2], expected: 1 }, { args: [3], expected: 1 }],
+      cases: [
+        { args: [1], expected: 1 },
+        { args: [2], expected: 1 },
+        { args: [3], expected: 1 },
+      ],
     });
     expect(results.map((r) => r.passed)).toEqual([true, true, true]);
   });
@@ -115,8 +126,10 @@ describe('Python: judging answers', () => {
       '    counts = collections.Counter(words)',
       '    return [counts.most_common(1)[0][0], heapq.nsmallest(2, words), fib(80), len(list(itertools.permutations(range(4)))), re.sub(r"\\d", "#", "a1b2")]',
     ].join('\n');
+    // biome-ignore lint/correctness/noPrecisionLoss: fib(80) is past 2^53 on purpose: Python's int arrives as the nearest JSON number
     expect(verdict(await runPython(sandbox, code, [['b', 'a', 'b']], ['b', ['a', 'b'], 23416728348467685, 24, 'a#b#']))).toEqual({
       passed: true,
+      // biome-ignore lint/correctness/noPrecisionLoss: as above
       actual: ['b', ['a', 'b'], 23416728348467685, 24, 'a#b#'],
     });
   });
@@ -126,7 +139,10 @@ describe('Python: judging answers', () => {
       language: 'python',
       code: 'def f(n):\n    total = 0\n    for i in range(n):\n        total += i\n    return total',
       functionName: 'f',
-      cases: [{ args: [10], expected: 45 }, { args: [300000], expected: 44999850000 }],
+      cases: [
+        { args: [10], expected: 45 },
+        { args: [300000], expected: 44999850000 },
+      ],
     });
     expect(results.map((r) => r.passed)).toEqual([true, true]);
     for (const result of results) expect(result.timeMs).toBeGreaterThanOrEqual(0);

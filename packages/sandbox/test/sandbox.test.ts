@@ -71,9 +71,7 @@ describe('Sandbox pool', () => {
         sandbox.run({ code: 'function add() { for (;;) {} }', functionName: 'add', cases: [addCase(0, 0)] }),
         sandbox.run({ code: "function add() { const a = []; for (;;) a.push('x'.repeat(1e6)); }", functionName: 'add', cases: [addCase(0, 0)] }),
       ];
-      const honest = Array.from({ length: 6 }, (_, i) =>
-        sandbox.run({ code: ADD, functionName: 'add', cases: [addCase(i, i)] }),
-      );
+      const honest = Array.from({ length: 6 }, (_, i) => sandbox.run({ code: ADD, functionName: 'add', cases: [addCase(i, i)] }));
       const outcomes = await Promise.all([...hostile, ...honest]);
       expect(outcomes[0]?.results[0]?.error).toBe('Time limit exceeded');
       expect(outcomes[1]?.results[0]?.error).toMatch(/^(Memory|Time) limit exceeded$/);
@@ -88,9 +86,7 @@ describe('Sandbox pool', () => {
     const sandbox = new Sandbox({ workers: 2 });
     await Promise.all([1, 2].map((i) => sandbox.run({ code: ADD, functionName: 'add', cases: [addCase(i, i)] })));
     expect(threadCount()).toBeGreaterThanOrEqual(before + 2);
-    const inFlight = settled(
-      sandbox.run({ code: 'function add() { for (;;) {} }', functionName: 'add', cases: [addCase(1, 1)] }),
-    );
+    const inFlight = settled(sandbox.run({ code: 'function add() { for (;;) {} }', functionName: 'add', cases: [addCase(1, 1)] }));
     await sandbox.close();
     expect(await inFlight).toBe('rejected: Sandbox is closed');
     expect(await waitFor(() => threadCount() <= before, 5000)).toBe(true);

@@ -69,11 +69,7 @@ describe('worker.js', () => {
   });
 
   it('reports QuickJS stack overflow itself when the thread stack is large enough', async () => {
-    const reports = await runOnWorker(
-      64,
-      { code: 'function f(n) { return f(n + 1) + 1; }', functionName: 'f', argsJson: ['[0]'] },
-      2 * MiB,
-    );
+    const reports = await runOnWorker(64, { code: 'function f(n) { return f(n + 1) + 1; }', functionName: 'f', argsJson: ['[0]'] }, 2 * MiB);
     expect(reports).toMatchObject([{ kind: 'error', message: 'InternalError: stack overflow' }]);
   });
 });

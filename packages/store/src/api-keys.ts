@@ -27,25 +27,14 @@ export class ApiKeysRepository {
     return this.db
       .selectFrom('api_keys')
       .innerJoin('orgs', 'orgs.id', 'api_keys.org_id')
-      .select([
-        'api_keys.id as keyId',
-        'api_keys.key_hash as keyHash',
-        'orgs.id as orgId',
-        'orgs.email as orgEmail',
-        'orgs.time_zone_id as orgTimeZoneId',
-      ])
+      .select(['api_keys.id as keyId', 'api_keys.key_hash as keyHash', 'orgs.id as orgId', 'orgs.email as orgEmail', 'orgs.time_zone_id as orgTimeZoneId'])
       .where('api_keys.key_hash', '=', keyHash)
       .where('api_keys.revoked_at', 'is', null)
       .executeTakeFirst();
   }
 
   async list(orgId: number): Promise<ApiKeySummary[]> {
-    const rows = await this.db
-      .selectFrom('api_keys')
-      .selectAll()
-      .where('org_id', '=', orgId)
-      .orderBy('id')
-      .execute();
+    const rows = await this.db.selectFrom('api_keys').selectAll().where('org_id', '=', orgId).orderBy('id').execute();
     return rows.map((row) => ({
       keyId: row.id,
       prefix: row.prefix,
@@ -56,12 +45,7 @@ export class ApiKeysRepository {
 
   /** Revokes one key; answers the hash so callers can drop it from caches, or undefined if unknown. */
   async revoke(orgId: number, keyId: number, now: number): Promise<{ keyHash: string; revokedAt: number } | undefined> {
-    const row = await this.db
-      .selectFrom('api_keys')
-      .select(['key_hash', 'revoked_at'])
-      .where('org_id', '=', orgId)
-      .where('id', '=', keyId)
-      .executeTakeFirst();
+    const row = await this.db.selectFrom('api_keys').select(['key_hash', 'revoked_at']).where('org_id', '=', orgId).where('id', '=', keyId).executeTakeFirst();
     if (!row) return undefined;
     if (row.revoked_at !== null) return { keyHash: row.key_hash, revokedAt: row.revoked_at };
     await this.db.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', keyId).execute();

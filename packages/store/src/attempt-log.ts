@@ -25,7 +25,9 @@ export class AttemptLogRepository {
       .orderBy('id')
       .execute();
     return rows.map((row) =>
-      row.kind === 'section' ? { kind: 'section', at: row.at, sectionId: row.section_id ?? 0 } : { kind: row.kind as 'left' | 'returned' | 'unload', at: row.at },
+      row.kind === 'section'
+        ? { kind: 'section', at: row.at, sectionId: row.section_id ?? 0 }
+        : { kind: row.kind as 'left' | 'returned' | 'unload', at: row.at },
     );
   }
 

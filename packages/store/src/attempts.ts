@@ -63,9 +63,7 @@ export class AttemptsRepository {
     const [candidate, test, link] = await Promise.all([
       this.db.selectFrom('candidates').selectAll().where('id', '=', invitation.candidate_id).executeTakeFirstOrThrow(),
       this.db.selectFrom('tests').selectAll().where('id', '=', invitation.test_id).executeTakeFirstOrThrow(),
-      invitation.test_link_id === null
-        ? undefined
-        : this.db.selectFrom('test_links').selectAll().where('id', '=', invitation.test_link_id).executeTakeFirst(),
+      invitation.test_link_id === null ? undefined : this.db.selectFrom('test_links').selectAll().where('id', '=', invitation.test_link_id).executeTakeFirst(),
     ]);
     return { invitation: toInvitation(invitation), candidate: toCandidate(candidate), test: toTestRecord(test), link: link && toTestLink(link) };
   }
@@ -183,11 +181,7 @@ export class AttemptsRepository {
         .set((eb) => ({ status: eb.ref('status') }))
         .where('id', '=', snapshot.invitationId)
         .execute();
-      const { status } = await trx
-        .selectFrom('invitations')
-        .select('status')
-        .where('id', '=', snapshot.invitationId)
-        .executeTakeFirstOrThrow();
+      const { status } = await trx.selectFrom('invitations').select('status').where('id', '=', snapshot.invitationId).executeTakeFirstOrThrow();
       const recent = await trx
         .selectFrom('snapshots')
         .select('taken_at')

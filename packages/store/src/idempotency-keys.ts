@@ -34,12 +34,7 @@ export class IdempotencyKeysRepository {
       .returning('owner')
       .executeTakeFirst();
     if (inserted) return { claimed: true };
-    const row = await this.db
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('scope', '=', claim.scope)
-      .where('key', '=', claim.key)
-      .executeTakeFirst();
+    const row = await this.db.selectFrom('idempotency_keys').selectAll().where('scope', '=', claim.scope).where('key', '=', claim.key).executeTakeFirst();
     if (!row) return { claimed: false, stored: undefined };
     return {
       claimed: false,
@@ -57,7 +52,15 @@ export class IdempotencyKeysRepository {
   async takeOver(claim: IdempotencyClaim, previousOwner: string, now: number, lockMs: number, ttlMs: number): Promise<boolean> {
     const result = await this.db
       .updateTable('idempotency_keys')
-      .set({ fingerprint: claim.fingerprint, owner: claim.owner, status_code: null, response_body: null, created_at: now, locked_until: now + lockMs, expires_at: now + ttlMs })
+      .set({
+        fingerprint: claim.fingerprint,
+        owner: claim.owner,
+        status_code: null,
+        response_body: null,
+        created_at: now,
+        locked_until: now + lockMs,
+        expires_at: now + ttlMs,
+      })
       .where('scope', '=', claim.scope)
       .where('key', '=', claim.key)
       .where('owner', '=', previousOwner)

@@ -101,13 +101,7 @@ export const newInvitationColumns = (now: number) => ({
 });
 
 export const latestAttempt = (trx: Transaction<Database>, candidateId: number) =>
-  trx
-    .selectFrom('invitations')
-    .selectAll()
-    .where('candidate_id', '=', candidateId)
-    .orderBy('attempt_no', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  trx.selectFrom('invitations').selectAll().where('candidate_id', '=', candidateId).orderBy('attempt_no', 'desc').limit(1).executeTakeFirst();
 
 const reattemptOf = (trx: Transaction<Database>, previousId: number) =>
   trx.selectFrom('invitations').selectAll().where('previous_invitation_id', '=', previousId).executeTakeFirst();

@@ -20,7 +20,6 @@ export interface RegistrationInput {
   redirectUrl: string | null | undefined;
 }
 
-
 /** A self-registration either invited a new candidate or found one already registered (left untouched). */
 export type SelfRegistrationOutcome = { created: true; invitation: Invitation } | { created: false; invitation: Invitation | undefined };
 

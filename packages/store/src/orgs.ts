@@ -26,6 +26,10 @@ export class OrgsRepository {
   }
 
   async setCallbackTrailingSpaces(orgId: number, enabled: boolean): Promise<void> {
-    await this.db.updateTable('orgs').set({ callback_trailing_spaces: enabled ? 1 : 0 }).where('id', '=', orgId).execute();
+    await this.db
+      .updateTable('orgs')
+      .set({ callback_trailing_spaces: enabled ? 1 : 0 })
+      .where('id', '=', orgId)
+      .execute();
   }
 }

@@ -32,8 +32,18 @@ export class SqlRateLimitCounters implements RateLimitCounters {
         conflict.column('key').doUpdateSet((eb) => {
           const ended = eb('rate_limit_counters.reset_at', '<=', now);
           return {
-            count: eb.case().when(ended).then(hits).else(eb('rate_limit_counters.count', '+', hits)).end(),
-            reset_at: eb.case().when(ended).then(now + windowMs).else(eb.ref('rate_limit_counters.reset_at')).end(),
+            count: eb
+              .case()
+              .when(ended)
+              .then(hits)
+              .else(eb('rate_limit_counters.count', '+', hits))
+              .end(),
+            reset_at: eb
+              .case()
+              .when(ended)
+              .then(now + windowMs)
+              .else(eb.ref('rate_limit_counters.reset_at'))
+              .end(),
           };
         }),
       )

@@ -1,12 +1,5 @@
 import type { Kysely } from 'kysely';
-import {
-  formatScore,
-  formatWireDateTime,
-  type CandidateReport,
-  type InvitationStatus,
-  type ReportStatus,
-  type SectionReportEntry,
-} from '@assay/domain';
+import { formatScore, formatWireDateTime, type CandidateReport, type InvitationStatus, type ReportStatus, type SectionReportEntry } from '@assay/domain';
 import type { Database } from './database.js';
 
 export interface ReportRecord {
@@ -92,10 +85,7 @@ export class ReportsRepository {
   }
 
   async report(orgId: number, invitationId: number): Promise<ReportRecord | undefined> {
-    const row = await this.reportQuery()
-      .where('invitations.org_id', '=', orgId)
-      .where('invitations.id', '=', invitationId)
-      .executeTakeFirst();
+    const row = await this.reportQuery().where('invitations.org_id', '=', orgId).where('invitations.id', '=', invitationId).executeTakeFirst();
     return row && toReport(row);
   }
 
@@ -125,12 +115,7 @@ export class ReportsRepository {
    * section query per batch: flat memory and no N+1 for the Excel export.
    */
   async *reportsOfTest(orgId: number, testId: number, batchSize = 1000): AsyncGenerator<ReportWithSections> {
-    const sections = await this.db
-      .selectFrom('sections')
-      .select(['id', 'name', 'total_marks'])
-      .where('test_id', '=', testId)
-      .orderBy('position')
-      .execute();
+    const sections = await this.db.selectFrom('sections').select(['id', 'name', 'total_marks']).where('test_id', '=', testId).orderBy('position').execute();
     let afterId = 0;
     for (;;) {
       const rows = await this.reportQuery()

@@ -10,10 +10,7 @@ export type ScratchBackend = 'sqlite' | 'postgres';
  * An empty, migrated store that vanishes on dispose: a SQLite file in a temp dir, or a PostgreSQL schema
  * of its own inside `pgUrl`'s database. Meant for test suites of Assay and of integrations.
  */
-export const openScratchStore = async (
-  backend: ScratchBackend,
-  pgUrl?: string,
-): Promise<{ store: Store; dispose: () => Promise<void> }> => {
+export const openScratchStore = async (backend: ScratchBackend, pgUrl?: string): Promise<{ store: Store; dispose: () => Promise<void> }> => {
   if (backend === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'assay-store-'));
     const store = await openStore(`sqlite:${join(dir, 'assay.db')}`);

@@ -77,13 +77,7 @@ export class TestLinksRepository {
   }
 
   async list(orgId: number, testId: number): Promise<TestLink[]> {
-    const rows = await this.db
-      .selectFrom('test_links')
-      .selectAll()
-      .where('org_id', '=', orgId)
-      .where('test_id', '=', testId)
-      .orderBy('id')
-      .execute();
+    const rows = await this.db.selectFrom('test_links').selectAll().where('org_id', '=', orgId).where('test_id', '=', testId).orderBy('id').execute();
     return rows.map(toTestLink);
   }
 

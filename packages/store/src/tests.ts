@@ -13,8 +13,7 @@ import {
 import { toSectionRecord } from './records.js';
 import type { Database, TestRow } from './database.js';
 
-const sectionTypeOf = (type: 'general' | 'coding'): SectionType =>
-  type === 'coding' ? 'Coding Questions' : 'General Questions';
+const sectionTypeOf = (type: 'general' | 'coding'): SectionType => (type === 'coding' ? 'Coding Questions' : 'General Questions');
 
 export const toTestSummary = (row: TestRow): TestSummary => ({
   testId: row.id,

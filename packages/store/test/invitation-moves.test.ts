@@ -39,8 +39,7 @@ describe.each(['sqlite', 'postgres'] as const)('invitation moves and their effec
       T0,
     );
   };
-  const apply = (id: number, event: InvitationEvent, at = T0) =>
-    store.invitations.applyMove(orgId, id, (invitation) => moveInvitation(invitation, event), at);
+  const apply = (id: number, event: InvitationEvent, at = T0) => store.invitations.applyMove(orgId, id, (invitation) => moveInvitation(invitation, event), at);
 
   it('start: the clock and the deadline, counters fresh', async () => {
     const { id } = await invite();
@@ -56,7 +55,11 @@ describe.each(['sqlite', 'postgres'] as const)('invitation moves and their effec
   it('submit: completes with proctoring closed, and queues scoring and the callback in the same transaction', async () => {
     const { id } = await invite('https://hooks.example.com/x');
     await apply(id, { type: 'start', at: T0, durationMinutes: 30 });
-    await store.db.updateTable('invitations').set({ left_at: T0 + 60_000, window_violations: 1 }).where('id', '=', id).execute();
+    await store.db
+      .updateTable('invitations')
+      .set({ left_at: T0 + 60_000, window_violations: 1 })
+      .where('id', '=', id)
+      .execute();
     const applied = await apply(id, { type: 'submit', at: T0 + 90_000 }, T0 + 90_000);
     expect(applied?.invitation).toMatchObject({ status: 'Completed', completedAt: T0 + 90_000, proctoring: { wv: 1, tv: 30, leftAt: null } });
     const jobs = await store.db.selectFrom('jobs').select('kind').where('invitation_id', '=', id).orderBy('id').execute();

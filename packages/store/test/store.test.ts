@@ -52,9 +52,7 @@ describe.each(['sqlite', 'postgres'] as const)('store on %s', (backend) => {
   });
 
   it('meets concurrent registrations of one candidate on one record and one invitation', async () => {
-    const rows = await Promise.all(
-      Array.from({ length: 25 }, (_, i) => store.invitations.register(registration('Race@Example.com', `Name ${i}`), token, 2)),
-    );
+    const rows = await Promise.all(Array.from({ length: 25 }, (_, i) => store.invitations.register(registration('Race@Example.com', `Name ${i}`), token, 2)));
     expect(new Set(rows.map((row) => row.id)).size).toBe(1);
     const candidates = await store.db.selectFrom('candidates').selectAll().where('email_key', '=', 'race@example.com').execute();
     expect(candidates).toHaveLength(1);

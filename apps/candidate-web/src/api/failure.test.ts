@@ -23,7 +23,7 @@ const refusal = (status: number, statuscode: string | null, message: string) => 
 });
 
 describe('failureOf', () => {
-  it('keeps the server\'s message of a refusal, which trying again does not change', () => {
+  it("keeps the server's message of a refusal, which trying again does not change", () => {
     expect(failureOf(new PermissionDeniedError(refusal(403, '403.5', 'This test link is not active.')))).toEqual({
       message: 'This test link is not active.',
       retryable: false,
@@ -40,7 +40,7 @@ describe('failureOf', () => {
     expect(failureOf(new AssayApiError(refusal(408, null, 'HTTP 408')))).toMatchObject({ retryable: true, status: 408 });
   });
 
-  it('does not show a proxy\'s error page as the message', () => {
+  it("does not show a proxy's error page as the message", () => {
     expect(failureOf(new InternalServerError(refusal(502, null, 'HTTP 502 Bad Gateway')))).toEqual({
       message: 'The server answered unexpectedly (HTTP 502). Please try again.',
       retryable: true,

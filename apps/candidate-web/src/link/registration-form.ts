@@ -7,7 +7,15 @@ import { h, replaceChildren, safeHttpUrl } from '../lib/dom.js';
  * registered gets its link by email instead, and the form says so.
  */
 export function registrationForm(register: (candidate: SelfRegistrationInput) => Promise<SelfRegistration>): HTMLElement {
-  const name = h('input', { id: 'register-name', name: 'fullName', type: 'text', autocomplete: 'name', required: true, maxlength: '200', 'data-testid': 'register-name' });
+  const name = h('input', {
+    id: 'register-name',
+    name: 'fullName',
+    type: 'text',
+    autocomplete: 'name',
+    required: true,
+    maxlength: '200',
+    'data-testid': 'register-name',
+  });
   const email = h('input', {
     id: 'register-email',
     name: 'emailId',

@@ -40,10 +40,12 @@ export class Camera {
     if (!navigator.mediaDevices?.getUserMedia) return this.setState('unavailable');
     this.setState('starting');
     try {
-      this.stream = await whileBrowserPrompts(() => navigator.mediaDevices.getUserMedia({
-        video: { width: { ideal: WIDTH }, height: { ideal: HEIGHT }, facingMode: 'user' },
-        audio: false,
-      }));
+      this.stream = await whileBrowserPrompts(() =>
+        navigator.mediaDevices.getUserMedia({
+          video: { width: { ideal: WIDTH }, height: { ideal: HEIGHT }, facingMode: 'user' },
+          audio: false,
+        }),
+      );
     } catch (error) {
       const name = error instanceof DOMException ? error.name : '';
       return this.setState(name === 'NotAllowedError' || name === 'SecurityError' ? 'denied' : 'unavailable');

@@ -49,7 +49,13 @@ export class CodingQuestion {
               'ul',
               null,
               samples.map((sample) =>
-                h('li', null, h('code', null, `${fn}(${sample.args.map(jsonPreview).join(', ')})`), ' should return ', h('code', null, jsonPreview(sample.expected))),
+                h(
+                  'li',
+                  null,
+                  h('code', null, `${fn}(${sample.args.map(jsonPreview).join(', ')})`),
+                  ' should return ',
+                  h('code', null, jsonPreview(sample.expected)),
+                ),
               ),
             ),
           )
@@ -79,7 +85,10 @@ export class CodingQuestion {
       .catch(() => {
         // A module that failed to load stays failed for this page (the browser keeps the failure): only a
         // reload tries again, and the answers survive it.
-        replaceChildren(this.host, h('p', { class: 'notice notice-error' }, 'The code editor could not be loaded. Check your connection and reload the page: your answers are kept.'));
+        replaceChildren(
+          this.host,
+          h('p', { class: 'notice notice-error' }, 'The code editor could not be loaded. Check your connection and reload the page: your answers are kept.'),
+        );
       });
   }
 

@@ -29,7 +29,11 @@ export function finishedView(session: CandidateSession, reason: FinishReason, lo
       ? h('p', { class: 'lead' }, COMPLETE[reason])
       : [
           h('p', { class: 'lead', 'data-testid': 'not-saved-message' }, PARTIAL[reason]),
-          h('ul', { class: 'not-saved', 'data-testid': 'not-saved-list' }, lost.map((label) => h('li', null, label))),
+          h(
+            'ul',
+            { class: 'not-saved', 'data-testid': 'not-saved-list' },
+            lost.map((label) => h('li', null, label)),
+          ),
           h('p', { class: 'muted' }, 'Earlier saved versions of these answers, if any, are the ones that count.'),
         ];
   return h(

@@ -26,7 +26,14 @@ export function landingView(session: CandidateSession, onStart: () => void): Lan
       candidate.fullName ? h('p', { class: 'greeting' }, `Hello ${candidate.fullName}.`) : null,
       test.description ? h('p', { class: 'description' }, test.description) : null,
     ],
-    rules: [h('h2', null, 'Before you start'), h('ul', { class: 'rules' }, rules(session).map((rule) => h('li', null, rule)))],
+    rules: [
+      h('h2', null, 'Before you start'),
+      h(
+        'ul',
+        { class: 'rules' },
+        rules(session).map((rule) => h('li', null, rule)),
+      ),
+    ],
     footer: [message, h('div', { class: 'actions' }, button)],
   });
   return {
@@ -73,9 +80,7 @@ const rules = ({ test, imageProctoring }: CandidateSession): string[] =>
     'Your answers are saved automatically as you go. If the connection drops, they are kept in this browser and sent when it is back.',
     'When the time is up, your answers are submitted automatically.',
     'Stay on this page: leaving the tab or the window is recorded.',
-    imageProctoring
-      ? 'This test uses your camera: your browser will ask for permission, and a photo is taken when you start and every minute after.'
-      : null,
+    imageProctoring ? 'This test uses your camera: your browser will ask for permission, and a photo is taken when you start and every minute after.' : null,
     test.sections.some((section) => section.sectionType === 'Coding Questions')
       ? 'Coding questions are answered in JavaScript. You can run the sample tests as often as you like.'
       : null,

@@ -34,7 +34,12 @@ export function questionView(question: CandidateQuestion, number: number, contex
   const element = h(
     'article',
     { class: 'question', id: `question-${id}`, 'data-testid': `question-${id}`, 'data-type': question.type },
-    h('div', { class: 'question-head' }, h('h3', { id: titleId, class: 'question-title' }, `Question ${number}`), h('span', { class: 'marks' }, marks.join(' · '))),
+    h(
+      'div',
+      { class: 'question-head' },
+      h('h3', { id: titleId, class: 'question-title' }, `Question ${number}`),
+      h('span', { class: 'marks' }, marks.join(' · ')),
+    ),
     h('div', { id: textId, class: 'question-text' }, richText(question.text)),
   );
   if (question.type === 'coding') {

@@ -28,7 +28,11 @@ export function showRunResults(results: HTMLElement, question: CandidateQuestion
       outcome.results.map((result, index) =>
         h(
           'li',
-          { class: `case ${result.passed ? 'case-passed' : 'case-failed'}`, 'data-testid': `sample-case-${String(question.questionId)}-${index}`, 'data-passed': String(result.passed) },
+          {
+            class: `case ${result.passed ? 'case-passed' : 'case-failed'}`,
+            'data-testid': `sample-case-${String(question.questionId)}-${index}`,
+            'data-passed': String(result.passed),
+          },
           h('span', { class: 'case-badge' }, result.passed ? '✓ Passed' : '✗ Failed'),
           h('code', { class: 'case-call' }, `${fn}(${result.args.map(jsonPreview).join(', ')})`),
           h(

@@ -31,7 +31,11 @@ export class SubmitDialog {
         unanswered > 0 ? ` ${unanswered === 1 ? '1 question is' : `${unanswered} questions are`} unanswered.` : ' Every question has an answer.',
       ),
       gaps.length > 1 || (gaps.length === 1 && sections.length > 1)
-        ? h('ul', { class: 'unanswered' }, gaps.map((entry) => h('li', null, `${entry.name}: ${entry.count} unanswered`)))
+        ? h(
+            'ul',
+            { class: 'unanswered' },
+            gaps.map((entry) => h('li', null, `${entry.name}: ${entry.count} unanswered`)),
+          )
         : null,
       h('p', null, 'Once you submit, you cannot change your answers.'),
       error,

@@ -76,8 +76,16 @@ export class TestView {
       return { tab, progress, panel, heading, questions };
     });
 
-    this.prev = h('button', { type: 'button', class: 'button button-secondary', 'data-testid': 'prev-section', onclick: () => handlers.onSection(this.current - 1) }, '← Previous section');
-    this.next = h('button', { type: 'button', class: 'button button-secondary', 'data-testid': 'next-section', onclick: () => handlers.onSection(this.current + 1) }, 'Next section →');
+    this.prev = h(
+      'button',
+      { type: 'button', class: 'button button-secondary', 'data-testid': 'prev-section', onclick: () => handlers.onSection(this.current - 1) },
+      '← Previous section',
+    );
+    this.next = h(
+      'button',
+      { type: 'button', class: 'button button-secondary', 'data-testid': 'next-section', onclick: () => handlers.onSection(this.current + 1) },
+      'Next section →',
+    );
     this.position = h('span', { class: 'section-position', 'aria-live': 'polite' }, '');
     this.endHint = h('p', { class: 'end-hint muted', hidden: true }, 'This is the last section. When you are done, press Submit test at the top of the page.');
     const several = sections.length > 1;
@@ -86,13 +94,34 @@ export class TestView {
       { class: 'test-main', id: 'main' },
       warning,
       this.camera.notice,
-      several ? h('nav', { class: 'section-tabs', 'aria-label': 'Sections' }, h('ol', null, this.sections.map((parts) => h('li', null, parts.tab)))) : null,
-      h('div', { id: 'questions', class: 'questions', tabindex: '-1' }, this.sections.map((parts) => parts.panel)),
+      several
+        ? h(
+            'nav',
+            { class: 'section-tabs', 'aria-label': 'Sections' },
+            h(
+              'ol',
+              null,
+              this.sections.map((parts) => h('li', null, parts.tab)),
+            ),
+          )
+        : null,
+      h(
+        'div',
+        { id: 'questions', class: 'questions', tabindex: '-1' },
+        this.sections.map((parts) => parts.panel),
+      ),
       number === 0 ? h('p', { class: 'muted' }, 'This test has no questions.') : null,
       several ? h('div', { class: 'section-nav' }, this.prev, this.position, this.next) : null,
       this.endHint,
     );
-    this.element = h('div', { class: 'test-view' }, h('a', { class: 'skip-link', href: '#questions' }, 'Skip to the questions'), this.topBar.element, this.main, this.camera.preview);
+    this.element = h(
+      'div',
+      { class: 'test-view' },
+      h('a', { class: 'skip-link', href: '#questions' }, 'Skip to the questions'),
+      this.topBar.element,
+      this.main,
+      this.camera.preview,
+    );
   }
 
   /** Shows section `index` (in range); `moveFocus` when the candidate asked for it. */

@@ -21,12 +21,28 @@ export class TopBar {
   constructor(testName: string, hasDeadline: boolean, onSubmit: () => void) {
     this.saveStatus = h('span', { class: 'save-status state-idle', 'data-testid': 'save-status', role: 'status', 'aria-live': 'polite' }, SAVE_TEXT.idle);
     this.timerValue = h('span', { class: 'timer-value', 'data-testid': 'timer' }, hasDeadline ? '' : '—');
-    this.timer = h('div', { class: 'timer', role: 'timer', 'aria-label': 'Time left' }, h('span', { class: 'timer-label', 'aria-hidden': 'true' }, 'Time left'), this.timerValue);
-    this.submit = h('button', { type: 'button', class: 'button button-primary topbar-submit', 'data-testid': 'submit-button', onclick: onSubmit }, 'Submit test');
+    this.timer = h(
+      'div',
+      { class: 'timer', role: 'timer', 'aria-label': 'Time left' },
+      h('span', { class: 'timer-label', 'aria-hidden': 'true' }, 'Time left'),
+      this.timerValue,
+    );
+    this.submit = h(
+      'button',
+      { type: 'button', class: 'button button-primary topbar-submit', 'data-testid': 'submit-button', onclick: onSubmit },
+      'Submit test',
+    );
     this.element = h(
       'header',
       { class: 'topbar' },
-      h('div', { class: 'topbar-inner' }, h('p', { class: 'topbar-title' }, testName), h('div', { class: 'topbar-status' }, this.saveStatus), this.timer, this.submit),
+      h(
+        'div',
+        { class: 'topbar-inner' },
+        h('p', { class: 'topbar-title' }, testName),
+        h('div', { class: 'topbar-status' }, this.saveStatus),
+        this.timer,
+        this.submit,
+      ),
     );
   }
 

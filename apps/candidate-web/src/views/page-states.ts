@@ -1,7 +1,11 @@
 import { h } from '../lib/dom.js';
 
 export function loadingView(text: string): HTMLElement {
-  return h('main', { class: 'page', id: 'main' }, h('p', { class: 'boot-message', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), text));
+  return h(
+    'main',
+    { class: 'page', id: 'main' },
+    h('p', { class: 'boot-message', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), text),
+  );
 }
 
 /** A page that could not load; `retry` when trying again may help (the network, not a refusal). */

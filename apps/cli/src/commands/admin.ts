@@ -11,7 +11,7 @@ export const registerAdmin = (program: Command, io: CliIo): void => {
   const keys = admin.command('keys').description('API keys of an organization');
 
   withJson(orgs.command('create').description('create an organization and its first API key (shown once)'))
-    .requiredOption('--name <N>', 'the organization\'s name')
+    .requiredOption('--name <N>', "the organization's name")
     .requiredOption('--email <E>', 'its contact address (the default stakeholder)')
     .action(
       act(io, async (io, options: GlobalOptions & { name: string; email: string }) => {
@@ -20,7 +20,9 @@ export const registerAdmin = (program: Command, io: CliIo): void => {
       }),
     );
 
-  withJson(keys.command('rotate').description('a new API key; every other key of the organization is revoked').argument('<ORG_ID>', 'the organization', parseId)).action(
+  withJson(
+    keys.command('rotate').description('a new API key; every other key of the organization is revoked').argument('<ORG_ID>', 'the organization', parseId),
+  ).action(
     act(io, async (io, options: GlobalOptions, orgId: number) => {
       const key = await (await connect(io, options.profile, 'adminToken')).admin.keys.rotate(orgId);
       emit(io, options, key, () => `New API key ${key.keyId} for organization ${key.orgId} (shown only now): ${key.apiKey}`);

@@ -20,7 +20,7 @@ export const clientOf = (settings: Settings, credential: Credential, env: NodeJS
     throw new UsageError(`No API key for profile "${settings.profile}": run \`assay login --url URL --key KEY\` or set ASSAY_API_KEY.`);
   }
   if (credential === 'adminToken' && !settings.adminToken) {
-    throw new UsageError('Admin commands need the server\'s admin token: set ASSAY_ADMIN_TOKEN (or `assay login --admin-token TOKEN`).');
+    throw new UsageError("Admin commands need the server's admin token: set ASSAY_ADMIN_TOKEN (or `assay login --admin-token TOKEN`).");
   }
   const timeoutMs = Number(env.ASSAY_TIMEOUT_MS);
   return createClient({

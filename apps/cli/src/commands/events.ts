@@ -9,7 +9,8 @@ import { emit } from './output.js';
 
 const DAY_MS = 86_400_000;
 
-const eventLine = (event: ReconciliationEvent) => `${event.at}  ${event.type.padEnd(9)}  invitation ${event.testInvitationId}  test ${event.testId}  ${event.emailId}`;
+const eventLine = (event: ReconciliationEvent) =>
+  `${event.at}  ${event.type.padEnd(9)}  invitation ${event.testInvitationId}  test ${event.testId}  ${event.emailId}`;
 
 interface EventsOptions extends GlobalOptions {
   from?: string;
@@ -55,11 +56,18 @@ export const registerEvents = (program: Command, io: CliIo): void => {
       }
       const events: ReconciliationEvent[] = [];
       for await (const event of client.events.all({ from: options.from ?? new Date(Date.now() - DAY_MS) })) events.push(event);
-      emit(io, options, { events, next: null }, () => (events.length === 0 ? 'No completions or cancellations in that window.' : events.map(eventLine).join('\n')));
+      emit(io, options, { events, next: null }, () =>
+        events.length === 0 ? 'No completions or cancellations in that window.' : events.map(eventLine).join('\n'),
+      );
     }),
   );
 
-  withJson(program.command('deliveries').description('the callbacks and emails of an invitation, with every attempt').argument('<ID>', 'the testInvitationId', parseId)).action(
+  withJson(
+    program
+      .command('deliveries')
+      .description('the callbacks and emails of an invitation, with every attempt')
+      .argument('<ID>', 'the testInvitationId', parseId),
+  ).action(
     act(io, async (io, options: GlobalOptions, id: number) => {
       const deliveries = await (await connect(io, options.profile)).deliveries.list(id);
       emit(io, options, { deliveries }, () =>
@@ -73,7 +81,9 @@ export const registerEvents = (program: Command, io: CliIo): void => {
     }),
   );
 
-  withJson(program.command('redeliver').description('send a callback or email again (same webhook-id)').argument('<JOB_ID>', 'from `assay deliveries`', parseId)).action(
+  withJson(
+    program.command('redeliver').description('send a callback or email again (same webhook-id)').argument('<JOB_ID>', 'from `assay deliveries`', parseId),
+  ).action(
     act(io, async (io, options: GlobalOptions, jobId: number) => {
       const queued = await (await connect(io, options.profile)).deliveries.redeliver(jobId);
       emit(io, options, queued, () => `Queued again as job ${queued.jobId} (message ${queued.messageId}).`);
@@ -83,7 +93,12 @@ export const registerEvents = (program: Command, io: CliIo): void => {
   withJson(program.command('timezones').description('the timeZoneId table links use')).action(
     act(io, async (io, options: GlobalOptions) => {
       const zones = await (await connect(io, options.profile)).timeZones.list();
-      emit(io, options, { timeZones: zones }, () => table(['ID', 'IANA', 'NAME'], zones.map((zone) => [String(zone.timeZoneId), zone.iana, zone.name])));
+      emit(io, options, { timeZones: zones }, () =>
+        table(
+          ['ID', 'IANA', 'NAME'],
+          zones.map((zone) => [String(zone.timeZoneId), zone.iana, zone.name]),
+        ),
+      );
     }),
   );
 };

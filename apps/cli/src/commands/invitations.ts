@@ -13,7 +13,7 @@ export const registerInvitations = (program: Command, io: CliIo): void => {
       .command('cancel')
       .description('cancel a pending invitation (4.9)')
       .argument('<ID>', 'the testInvitationId', parseId)
-      .option('--test <TEST_ID>', 'the invitation\'s test (checked by the server)', parseId),
+      .option('--test <TEST_ID>', "the invitation's test (checked by the server)", parseId),
   ).action(
     act(io, async (io, options: GlobalOptions & { test?: number }, id: number) => {
       const cancelled = await (await connect(io, options.profile)).invitations.cancel(id, options.test === undefined ? undefined : { testId: options.test });
@@ -21,7 +21,12 @@ export const registerInvitations = (program: Command, io: CliIo): void => {
     }),
   );
 
-  withJson(invitations.command('reattempt').description('a new attempt for a completed invitation (4.10); prints its URL').argument('<ID>', 'the testInvitationId', parseId)).action(
+  withJson(
+    invitations
+      .command('reattempt')
+      .description('a new attempt for a completed invitation (4.10); prints its URL')
+      .argument('<ID>', 'the testInvitationId', parseId),
+  ).action(
     act(io, async (io, options: GlobalOptions, id: number) => {
       const reattempt = await (await connect(io, options.profile)).invitations.reattempt(id);
       emit(io, options, reattempt, () => reattempt.takeTestURL);

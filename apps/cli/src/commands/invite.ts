@@ -19,8 +19,8 @@ export const registerInvite = (program: Command, io: CliIo): void => {
       .command('invite')
       .description('register a candidate (4.7, or 4.8 with --link) and print the take-test URL')
       .argument('<TEST_ID>', 'the test', parseId)
-      .requiredOption('--email <E>', 'the candidate\'s email address')
-      .requiredOption('--name <N>', 'the candidate\'s full name')
+      .requiredOption('--email <E>', "the candidate's email address")
+      .requiredOption('--name <N>', "the candidate's full name")
       .option('--link <LINK_ID>', 'register through this test link (its access rules apply)', parseId)
       .option('--callback <URL>', 'where the completion callback is sent')
       .option('--redirect <URL>', 'where the candidate goes after the test'),

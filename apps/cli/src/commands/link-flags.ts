@@ -18,8 +18,12 @@ export interface LinkFlags {
 
 /** The flags `links create` and `links update` share. */
 export const withLinkFlags = (command: Command, mode: 'create' | 'update'): Command => {
-  const name = new Option('--name <NAME>', 'the link\'s name');
-  const accessTime = new Option('--access-time <MODE>', '0 anytime, 1 time bound (start to end), 2 slot wise (daily from start\'s to end\'s time)').choices(['0', '1', '2']);
+  const name = new Option('--name <NAME>', "the link's name");
+  const accessTime = new Option('--access-time <MODE>', "0 anytime, 1 time bound (start to end), 2 slot wise (daily from start's to end's time)").choices([
+    '0',
+    '1',
+    '2',
+  ]);
   if (mode === 'create') {
     name.makeOptionMandatory();
     accessTime.makeOptionMandatory();

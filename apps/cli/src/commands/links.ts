@@ -38,9 +38,7 @@ export const registerLinks = (program: Command, io: CliIo): void => {
     }),
   );
 
-  withJson(
-    links.command('show').description('one link (4.5)').argument('<TEST_ID>', 'the test', parseId).argument('<LINK_ID>', 'the link', parseId),
-  ).action(
+  withJson(links.command('show').description('one link (4.5)').argument('<TEST_ID>', 'the test', parseId).argument('<LINK_ID>', 'the link', parseId)).action(
     act(io, async (io, options: GlobalOptions, testId: number, linkId: number) => {
       const settings = await loadSettings(io, options.profile);
       const link = await (await connect(io, options.profile)).testLinks.get(testId, linkId);

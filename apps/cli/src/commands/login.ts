@@ -32,8 +32,8 @@ export const registerLogin = (program: Command, io: CliIo): void => {
       .command('login')
       .description('save a server and its API key as a profile (checked against the server first)')
       .requiredOption('--url <URL>', 'where Assay answers, e.g. https://assay.example.com')
-      .option('--key <KEY>', 'the organization\'s API key')
-      .option('--admin-token <TOKEN>', 'the server\'s admin token, for `assay admin`')
+      .option('--key <KEY>', "the organization's API key")
+      .option('--admin-token <TOKEN>', "the server's admin token, for `assay admin`")
       .option('--no-verify', 'save without calling the server'),
   ).action(
     act(io, async (io, options: LoginOptions) => {
@@ -47,7 +47,11 @@ export const registerLogin = (program: Command, io: CliIo): void => {
       }
       const profile = options.profile ?? DEFAULT_PROFILE;
       const path = configPathOf(io.env);
-      await saveProfile(path, profile, { url, ...(options.key ? { apiKey: options.key } : {}), ...(options.adminToken ? { adminToken: options.adminToken } : {}) });
+      await saveProfile(path, profile, {
+        url,
+        ...(options.key ? { apiKey: options.key } : {}),
+        ...(options.adminToken ? { adminToken: options.adminToken } : {}),
+      });
       emit(io, options, { profile, url, configPath: path }, () => `Saved profile "${profile}" for ${url} in ${path}.`);
     }),
   );

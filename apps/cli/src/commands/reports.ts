@@ -25,7 +25,10 @@ export const reportText = (report: CandidateReport): string =>
 export const sectionsText = (sections: SectionReport): string =>
   sections.length === 0
     ? 'No section scores.'
-    : table(['SECTION', 'SCORE', 'MAX'], sections.map((entry) => [entry.sectionName, String(entry.candidateScore), String(entry.sectionScore)]));
+    : table(
+        ['SECTION', 'SCORE', 'MAX'],
+        sections.map((entry) => [entry.sectionName, String(entry.candidateScore), String(entry.sectionScore)]),
+      );
 
 /** Saves a download, with a progress bar when a person is watching; a missing folder is a usage error. */
 const download = async (
@@ -36,7 +39,7 @@ const download = async (
   path: string,
 ): Promise<void> => {
   const progress = progressReporter(io, options.json, label);
-  let saved;
+  let saved: Awaited<ReturnType<typeof saveToFile>>;
   let file: FileDownload;
   try {
     file = await start({ onProgress: progress.onProgress });
@@ -58,7 +61,7 @@ export const registerReports = (program: Command, io: CliIo): void => {
   withJson(
     program
       .command('report')
-      .description('a candidate\'s report (4.11), its sections (4.12) or its PDF (4.13)')
+      .description("a candidate's report (4.11), its sections (4.12) or its PDF (4.13)")
       .argument('<ID>', 'the testInvitationId', parseId)
       .option('--sections', 'the section report instead')
       .option('--pdf <FILE>', 'save the report as a PDF file'),
@@ -79,7 +82,7 @@ export const registerReports = (program: Command, io: CliIo): void => {
   withJson(
     program
       .command('export')
-      .description('the test\'s report as an Excel workbook (4.14)')
+      .description("the test's report as an Excel workbook (4.14)")
       .argument('<TEST_ID>', 'the test', parseId)
       .requiredOption('--excel <FILE>', 'where to save the .xlsx file'),
   ).action(

@@ -65,13 +65,14 @@ export const registerTests = (program: Command, io: CliIo): void => {
     }),
   );
 
-  withJson(tests.command('import').description('import a test definition (see GET /v2/test-definition.schema.json)').argument('<FILE.json>', 'the definition'))
-    .action(
-      act(io, async (io, options: GlobalOptions, file: string) => {
-        const definition = await readDefinition(file);
-        const client = await connect(io, options.profile);
-        const test = await client.tests.import(definition as Parameters<typeof client.tests.import>[0]);
-        emit(io, options, test, () => `Imported "${test.testName}" as test ${test.testId}.`);
-      }),
-    );
+  withJson(
+    tests.command('import').description('import a test definition (see GET /v2/test-definition.schema.json)').argument('<FILE.json>', 'the definition'),
+  ).action(
+    act(io, async (io, options: GlobalOptions, file: string) => {
+      const definition = await readDefinition(file);
+      const client = await connect(io, options.profile);
+      const test = await client.tests.import(definition as Parameters<typeof client.tests.import>[0]);
+      emit(io, options, test, () => `Imported "${test.testName}" as test ${test.testId}.`);
+    }),
+  );
 };

@@ -12,7 +12,9 @@ describe('where profiles live', () => {
     expect(configPathOf({ ASSAY_CONFIG: '/etc/assay.json', XDG_CONFIG_HOME: '/x' }, 'linux', '/home/ada')).toBe('/etc/assay.json');
     expect(configPathOf({ XDG_CONFIG_HOME: '/x' }, 'linux', '/home/ada')).toBe('/x/assay/config.json');
     expect(configPathOf({}, 'linux', '/home/ada')).toBe('/home/ada/.config/assay/config.json');
-    expect(configPathOf({ APPDATA: 'C:\\Users\\ada\\AppData\\Roaming' }, 'win32', 'C:\\Users\\ada')).toMatch(/^C:\\Users\\ada\\AppData\\Roaming[\\/]assay[\\/]config\.json$/);
+    expect(configPathOf({ APPDATA: 'C:\\Users\\ada\\AppData\\Roaming' }, 'win32', 'C:\\Users\\ada')).toMatch(
+      /^C:\\Users\\ada\\AppData\\Roaming[\\/]assay[\\/]config\.json$/,
+    );
   });
 });
 
@@ -41,11 +43,25 @@ describe('the profile file', () => {
 });
 
 describe('settings', () => {
-  const config = { profiles: { default: { url: 'https://saved.example', apiKey: 'saved-key', adminToken: 'saved-token' }, work: { url: 'https://work.example', apiKey: 'work-key' } } };
+  const config = {
+    profiles: {
+      default: { url: 'https://saved.example', apiKey: 'saved-key', adminToken: 'saved-token' },
+      work: { url: 'https://work.example', apiKey: 'work-key' },
+    },
+  };
   it('take the profile, and each environment variable overrides its part', () => {
     expect(resolveSettings({}, config)).toEqual({ profile: 'default', url: 'https://saved.example', apiKey: 'saved-key', adminToken: 'saved-token' });
-    expect(resolveSettings({ ASSAY_API_KEY: 'env-key' }, config, 'work')).toEqual({ profile: 'work', url: 'https://work.example', apiKey: 'env-key', adminToken: undefined });
-    expect(resolveSettings({ ASSAY_URL: 'http://env.example', ASSAY_ADMIN_TOKEN: 'env-token' }, config)).toMatchObject({ url: 'http://env.example', apiKey: 'saved-key', adminToken: 'env-token' });
+    expect(resolveSettings({ ASSAY_API_KEY: 'env-key' }, config, 'work')).toEqual({
+      profile: 'work',
+      url: 'https://work.example',
+      apiKey: 'env-key',
+      adminToken: undefined,
+    });
+    expect(resolveSettings({ ASSAY_URL: 'http://env.example', ASSAY_ADMIN_TOKEN: 'env-token' }, config)).toMatchObject({
+      url: 'http://env.example',
+      apiKey: 'saved-key',
+      adminToken: 'env-token',
+    });
     expect(resolveSettings({}, config, 'missing')).toEqual({ profile: 'missing', url: undefined, apiKey: undefined, adminToken: undefined });
   });
 });

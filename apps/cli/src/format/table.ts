@@ -7,7 +7,12 @@ export const table = (headers: readonly string[], rows: readonly (readonly strin
   const all = [headers, ...rows];
   const widths = headers.map((_, column) => Math.max(...all.map((row) => stringWidth(row[column] ?? ''))));
   return all
-    .map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : pad(cell, widths[column]!))).join('  ').trimEnd())
+    .map((row) =>
+      row
+        .map((cell, column) => (column === row.length - 1 ? cell : pad(cell, widths[column]!)))
+        .join('  ')
+        .trimEnd(),
+    )
     .join('\n');
 };
 

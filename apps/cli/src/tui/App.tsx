@@ -55,7 +55,9 @@ const Frame = ({ options }: { options: AppOptions }) => {
   const { exit } = useApp();
   const { baseUrl } = useConnection();
   const size = useTerminalSize();
-  const [state, dispatch] = useReducer(appReducer, undefined, () => (options.initialStack ? { ...initialAppState(), stack: options.initialStack } : initialAppState()));
+  const [state, dispatch] = useReducer(appReducer, undefined, () =>
+    options.initialStack ? { ...initialAppState(), stack: options.initialStack } : initialAppState(),
+  );
   const [chromes, setChromes] = useState<Record<number, ScreenChrome>>({});
   const depth = state.stack.length - 1;
   const top = chromes[depth];
@@ -98,7 +100,18 @@ const Frame = ({ options }: { options: AppOptions }) => {
       <Box flexDirection="column" flexGrow={1} height={body.rows} overflow="hidden">
         {state.help ? <HelpPanel title={top?.title ?? ''} hints={hints} /> : null}
         {state.stack.map((route, index) => (
-          <Slot key={index} index={index} route={route} active={index === depth && !state.help} visible={index === depth && !state.help} body={body} open={open} back={back} setChromes={setChromes} options={options} />
+          <Slot
+            key={index}
+            index={index}
+            route={route}
+            active={index === depth && !state.help}
+            visible={index === depth && !state.help}
+            body={body}
+            open={open}
+            back={back}
+            setChromes={setChromes}
+            options={options}
+          />
         ))}
       </Box>
       <Footer hints={state.help ? [{ keys: '?/Esc', label: 'close help' }] : hints} width={size.columns} />

@@ -9,16 +9,7 @@ export const SERVER_MAIN = join(ROOT, 'apps/server/dist/main.js');
 export const CLI_MAIN = join(ROOT, 'apps/cli/dist/main.js');
 
 /** What the server process and the built `assay` load, in build order (the server's list plus ours). */
-const PACKAGES = [
-  'packages/domain',
-  'packages/delivery',
-  'packages/sandbox',
-  'packages/store',
-  'apps/worker',
-  'apps/server',
-  'packages/client',
-  'apps/cli',
-];
+const PACKAGES = ['packages/domain', 'packages/delivery', 'packages/sandbox', 'packages/store', 'apps/worker', 'apps/server', 'packages/client', 'apps/cli'];
 
 const isSource = (name: string) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name);
 

@@ -27,8 +27,7 @@ export const newOrg = async (label: string): Promise<TestOrg> => {
 
 export const EXAMPLES = ['algorithms-coding-screen', 'frontend-accessibility', 'javascript-fundamentals', 'sql-and-data-modelling'] as const;
 
-export const exampleDefinition = (name: (typeof EXAMPLES)[number]): unknown =>
-  JSON.parse(readFileSync(join(ROOT, 'examples/tests', `${name}.json`), 'utf8'));
+export const exampleDefinition = (name: (typeof EXAMPLES)[number]): unknown => JSON.parse(readFileSync(join(ROOT, 'examples/tests', `${name}.json`), 'utf8'));
 
 export const importExample = (client: AssayClient, name: (typeof EXAMPLES)[number]): Promise<TestDetails> =>
   client.tests.import(exampleDefinition(name) as Parameters<AssayClient['tests']['import']>[0]);

@@ -50,10 +50,7 @@ const matches = (frame: string, expected: string | RegExp | ((frame: string) => 
  * One screen in the providers the app gives it: a real client, a fixed terminal size (80×24 by default),
  * and a slot that records navigation instead of performing it.
  */
-export const renderScreen = (
-  screen: ReactElement,
-  options: { client: AssayClient; baseUrl?: string; size?: TerminalSize },
-): Rendered => {
+export const renderScreen = (screen: ReactElement, options: { client: AssayClient; baseUrl?: string; size?: TerminalSize }): Rendered => {
   const size = options.size ?? { columns: 80, rows: 24 };
   const downloadDir = mkdtempSync(join(tmpdir(), 'assay-cli-downloads-'));
   const opened: Route[] = [];

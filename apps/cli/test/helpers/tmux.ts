@@ -8,10 +8,7 @@ export class TmuxTerminal {
   private readonly socket = `assay-cli-test-${process.pid}-${Date.now()}`;
   private readonly session = 'assay';
 
-  constructor(
-    command: string,
-    options: { columns: number; rows: number; cwd: string; env: Record<string, string> },
-  ) {
+  constructor(command: string, options: { columns: number; rows: number; cwd: string; env: Record<string, string> }) {
     const env = Object.entries(options.env).flatMap(([name, value]) => ['-e', `${name}=${value}`]);
     this.tmux('new-session', '-d', '-s', this.session, '-x', String(options.columns), '-y', String(options.rows), '-c', options.cwd, ...env, command);
   }

@@ -61,7 +61,11 @@ describe('the published packages, packed and installed with npm', () => {
     expect(help).toContain('links');
     const version = run('npx', ['--no-install', 'assay', '--version'], project).trim();
     expect(version).toMatch(/^\d+\.\d+\.\d+/);
-    const imported = run(process.execPath, ['-e', "import('@assay/client').then((client) => console.log(typeof client.createClient, typeof client.AssayApiError))"], project);
+    const imported = run(
+      process.execPath,
+      ['-e', "import('@assay/client').then((client) => console.log(typeof client.createClient, typeof client.AssayApiError))"],
+      project,
+    );
     expect(imported.trim()).toBe('function function');
     const domain = run(process.execPath, ['-e', "import('@assay/domain').then((domain) => console.log(typeof domain.moveInvitation))"], project);
     expect(domain.trim()).toBe('function');

@@ -32,9 +32,24 @@ describe('assay subcommands against a real server', () => {
       expect(top.stdout).toContain(name);
     }
     const leaves = [
-      ['tests', 'list'], ['tests', 'show'], ['tests', 'import'], ['links', 'list'], ['links', 'show'], ['links', 'create'], ['links', 'update'],
-      ['invite'], ['invitations', 'cancel'], ['invitations', 'reattempt'], ['report'], ['export'], ['events'], ['deliveries'], ['redeliver'],
-      ['admin', 'orgs', 'create'], ['admin', 'keys', 'rotate'], ['login'],
+      ['tests', 'list'],
+      ['tests', 'show'],
+      ['tests', 'import'],
+      ['links', 'list'],
+      ['links', 'show'],
+      ['links', 'create'],
+      ['links', 'update'],
+      ['invite'],
+      ['invitations', 'cancel'],
+      ['invitations', 'reattempt'],
+      ['report'],
+      ['export'],
+      ['events'],
+      ['deliveries'],
+      ['redeliver'],
+      ['admin', 'orgs', 'create'],
+      ['admin', 'keys', 'rotate'],
+      ['login'],
     ];
     for (const leaf of leaves) {
       const help = await runAssay([...leaf, '--help'], env);
@@ -82,7 +97,23 @@ describe('assay subcommands against a real server', () => {
 
     const link = json<{ testLinkId: number; timeZoneId: number; accessTime: number }>(
       await runAssay(
-        ['links', 'create', testId, '--name', 'Spring', '--access-time', '1', '--start', '2026-04-01T09:00:00', '--end', '2036-04-30T18:00:00', '--tz', 'Asia/Kolkata', '--invite-only', '--json'],
+        [
+          'links',
+          'create',
+          testId,
+          '--name',
+          'Spring',
+          '--access-time',
+          '1',
+          '--start',
+          '2026-04-01T09:00:00',
+          '--end',
+          '2036-04-30T18:00:00',
+          '--tz',
+          'Asia/Kolkata',
+          '--invite-only',
+          '--json',
+        ],
         env,
       ),
     );
@@ -157,13 +188,18 @@ describe('assay subcommands against a real server', () => {
     await vi.waitFor(() => expect(follow.output.stdout).toContain(`"testInvitationId":${testInvitationId}`), { timeout: 15_000 });
     follow.child.kill('SIGINT');
     expect(await follow.exited).toBe(0);
-    const lines = follow.output.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; testInvitationId: number });
+    const lines = follow.output.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; testInvitationId: number });
     expect(lines).toContainEqual(expect.objectContaining({ type: 'completed', testInvitationId }));
   });
 
   it('runs the admin commands with the admin token', async () => {
     const admin = { ...env, ASSAY_ADMIN_TOKEN: inject('adminToken') };
-    const created = json<{ orgId: number; apiKey: string }>(await runAssay(['admin', 'orgs', 'create', '--name', `Globex ${Date.now()}`, '--email', 'ops@globex.example', '--json'], admin));
+    const created = json<{ orgId: number; apiKey: string }>(
+      await runAssay(['admin', 'orgs', 'create', '--name', `Globex ${Date.now()}`, '--email', 'ops@globex.example', '--json'], admin),
+    );
     const rotated = json<{ orgId: number; apiKey: string }>(await runAssay(['admin', 'keys', 'rotate', String(created.orgId), '--json'], admin));
     expect(rotated.orgId).toBe(created.orgId);
     expect((await runAssay(['tests', 'list'], { ...env, ASSAY_API_KEY: created.apiKey })).code).toBe(1);

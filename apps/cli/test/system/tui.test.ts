@@ -95,7 +95,11 @@ describe('the interactive UI in a terminal', () => {
     await terminal.waitFor(`Save to: assay-report-${invitationId}.pdf`);
     await terminal.keys('Enter');
     await terminal.waitFor(`✓ Saved assay-report-${invitationId}.pdf`);
-    expect(readFileSync(join(cwd, `assay-report-${invitationId}.pdf`)).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      readFileSync(join(cwd, `assay-report-${invitationId}.pdf`))
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 
   it('resizes cleanly, shows the help, and quits with q from the first screen', async () => {
@@ -132,4 +136,3 @@ describe('the interactive UI in a terminal', () => {
     }
   });
 });
-

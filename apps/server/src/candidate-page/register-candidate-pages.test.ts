@@ -108,9 +108,7 @@ describe('registerCandidatePages with the real bundle', () => {
     await registerCandidatePages(probe);
     await probe.ready();
     await probe.close();
-    expect(routes.map((route) => route.url)).toEqual(
-      expect.arrayContaining(['/t/:token', '/l/:accessKey', '/assets/candidate.js', '/assets/candidate.css']),
-    );
+    expect(routes.map((route) => route.url)).toEqual(expect.arrayContaining(['/t/:token', '/l/:accessKey', '/assets/candidate.js', '/assets/candidate.css']));
     for (const route of routes) expect(route).toMatchObject({ hide: true });
   });
 });
@@ -194,7 +192,7 @@ describe('registerCandidatePages asset serving', () => {
 });
 
 describe('registerCandidatePages bundle updates', () => {
-  it('uses the build script\'s .br copy when it matches the file, and ignores a stale one', async () => {
+  it("uses the build script's .br copy when it matches the file, and ignores a stale one", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'assay-candidate-ui-'));
     const app = fastify();
     try {

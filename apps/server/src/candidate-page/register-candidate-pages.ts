@@ -80,11 +80,7 @@ export async function registerCandidatePages(app: FastifyInstance, options: Cand
     const asset = (await bundle.get())?.get(name);
     reply.header('x-content-type-options', 'nosniff');
     if (!asset) {
-      return reply
-        .code(404)
-        .header('cache-control', 'no-store')
-        .type('text/plain; charset=utf-8')
-        .send(`${name} is not built: run \`pnpm build\`.`);
+      return reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(`${name} is not built: run \`pnpm build\`.`);
     }
     const version = (request.query as Record<string, unknown> | undefined)?.v;
     const etag = `"${asset.hash}"`;
@@ -93,7 +89,7 @@ export async function registerCandidatePages(app: FastifyInstance, options: Cand
       .header('etag', etag)
       .header('vary', 'accept-encoding');
     const ifNoneMatch = request.headers['if-none-match'];
-    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+    if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
       return reply.code(304).send();
     }
     reply.type(asset.type);
@@ -106,9 +102,7 @@ export async function registerCandidatePages(app: FastifyInstance, options: Cand
   for (const name of ENTRY_FILES) {
     app.get(`/assets/${name}`, { schema: { hide: true } }, (request, reply) => serveAsset(name, request, reply));
   }
-  app.get<{ Params: { file: string } }>('/assets/:file', { schema: { hide: true } }, (request, reply) =>
-    serveAsset(request.params.file, request, reply),
-  );
+  app.get<{ Params: { file: string } }>('/assets/:file', { schema: { hide: true } }, (request, reply) => serveAsset(request.params.file, request, reply));
 }
 
 /** Entries are cached for good only under their hash; chunks' names are their hash; maps are for developers. */

@@ -1,6 +1,6 @@
 import {
   DEFAULT_ANSWER_GRACE_MS,
-  QuestionDefinition,
+  type QuestionDefinition,
   acceptAnswer,
   admissionRefusal,
   admitSnapshot,
@@ -40,11 +40,7 @@ export class CandidateAttempts {
   async context(token: string): Promise<AttemptContext> {
     const context = found(await this.store.attempts.findByToken(token), '404.7', 'This test link is not valid. Check the URL in your invitation.');
     const { invitation } = context;
-    if (
-      invitation.status === 'In progress' &&
-      invitation.deadline !== null &&
-      isPastDeadline(expiryOf(invitation.deadline, this.answerGraceMs), this.now())
-    ) {
+    if (invitation.status === 'In progress' && invitation.deadline !== null && isPastDeadline(expiryOf(invitation.deadline, this.answerGraceMs), this.now())) {
       await this.move(invitation, { type: 'expire', at: this.now() });
       return found(await this.store.attempts.findByToken(token), '404.7', 'This test link is not valid.');
     }
@@ -102,7 +98,9 @@ export class CandidateAttempts {
     const { invitation } = context;
     const now = this.now();
     const editedAt = answer.editedAt === undefined ? undefined : Date.parse(answer.editedAt);
-    unwrap(acceptAnswer({ status: invitation.status, startedAt: invitation.startedAt, deadline: invitation.deadline, now, editedAt, graceMs: this.answerGraceMs }));
+    unwrap(
+      acceptAnswer({ status: invitation.status, startedAt: invitation.startedAt, deadline: invitation.deadline, now, editedAt, graceMs: this.answerGraceMs }),
+    );
     const question = await this.questionOf(context, questionId);
     if (!answerFits(question, answer)) {
       throw refusal('400.10', question.type === 'coding' ? 'Send { "code": "..." } for a coding question.' : 'Those options do not fit this question.');

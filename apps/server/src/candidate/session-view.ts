@@ -1,5 +1,5 @@
 import {
-  QuestionDefinition,
+  type QuestionDefinition,
   UTC_TIME_ZONE_ID,
   admissionMessage,
   admissionVerdict,

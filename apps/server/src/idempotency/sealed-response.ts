@@ -6,12 +6,10 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
  * the Idempotency-Key itself is stored only as a hash: the database alone cannot open it. Clients send
  * random keys (UUIDs), which cannot be guessed either.
  */
-const sealingKey = (scope: string, idempotencyKey: string): Buffer =>
-  Buffer.from(hkdfSync('sha256', idempotencyKey, 'assay idempotency response', scope, 32));
+const sealingKey = (scope: string, idempotencyKey: string): Buffer => Buffer.from(hkdfSync('sha256', idempotencyKey, 'assay idempotency response', scope, 32));
 
 /** What the database stores in place of the Idempotency-Key. */
-export const storedKeyOf = (scope: string, idempotencyKey: string): string =>
-  createHash('sha256').update(`${scope}\n${idempotencyKey}`, 'utf8').digest('hex');
+export const storedKeyOf = (scope: string, idempotencyKey: string): string => createHash('sha256').update(`${scope}\n${idempotencyKey}`, 'utf8').digest('hex');
 
 export const sealResponse = (body: string, scope: string, idempotencyKey: string): string => {
   const iv = randomBytes(12);

@@ -42,9 +42,7 @@ const componentOf = (ref: string): string | undefined => (ref.startsWith(SCHEMAS
  * that are equal once their own refs to twins in the set are merged is merged into `X`.
  */
 export const mergeEqualTwins = (schemas: JsonObject): { schemas: JsonObject; merged: Map<string, string> } => {
-  let candidates = new Set(
-    Object.keys(schemas).filter((name) => name.endsWith(INPUT_SUFFIX) && schemas[name.slice(0, -INPUT_SUFFIX.length)] !== undefined),
-  );
+  let candidates = new Set(Object.keys(schemas).filter((name) => name.endsWith(INPUT_SUFFIX) && schemas[name.slice(0, -INPUT_SUFFIX.length)] !== undefined));
   const toOutput = (ref: string) => {
     const name = componentOf(ref);
     return name !== undefined && candidates.has(name) ? `${SCHEMAS}${name.slice(0, -INPUT_SUFFIX.length)}` : ref;

@@ -25,5 +25,4 @@ export const finishDocument = (generated: JsonObject): JsonObject => {
   };
 };
 
-const sortedByName = (object: JsonObject): JsonObject =>
-  Object.fromEntries(Object.entries(object).sort(([a], [b]) => a.localeCompare(b)));
+const sortedByName = (object: JsonObject): JsonObject => Object.fromEntries(Object.entries(object).sort(([a], [b]) => a.localeCompare(b)));

@@ -16,7 +16,7 @@ export const completionWebhooks: JsonObject = {
         "organization's whsec_ secrets (GET /v2/org/webhooks). Verify the signature over the raw body before parsing, " +
         'reject stale timestamps, and deduplicate on webhook-id: a retry repeats the same id and body. With the ' +
         'trailingSpaceKeys setting (POST /v2/org/webhooks/settings) the keys TotalScore, CandidateScore and ' +
-        'ReportPDFUrl carry a trailing space, as in the spec\'s sample. ReportPDFUrl opens the report PDF without an API key for 30 days.',
+        "ReportPDFUrl carry a trailing space, as in the spec's sample. ReportPDFUrl opens the report PDF without an API key for 30 days.",
       security: [],
       parameters: [
         {

@@ -11,8 +11,7 @@ export const clientAddress = (request: FastifyRequest): string => (request.ip ? 
 
 export const secondsUntil = (ttlMs: number): number => Math.max(1, Math.ceil(ttlMs / 1000));
 
-export const tooManyRequestsMessage = (ttlMs: number): string =>
-  `Too many requests: try again in ${secondsUntil(ttlMs)} s (README, "Rate limits").`;
+export const tooManyRequestsMessage = (ttlMs: number): string => `Too many requests: try again in ${secondsUntil(ttlMs)} s (README, "Rate limits").`;
 
 /** 429.1 with the headers the limit hooks send too (RateLimit draft, Retry-After), for limits counted by hand. */
 export const tooManyRequests = (reply: FastifyReply, limit: RateLimit, ttlMs: number): RefusalError => {

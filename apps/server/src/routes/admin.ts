@@ -1,16 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ApiKeyList,
-  CreateOrgInput,
-  CreatedOrg,
-  IdParam,
-  IssuedKey,
-  RevokedKey,
-  UTC_TIME_ZONE_ID,
-  findTimeZone,
-  succeed,
-} from '@assay/domain';
+import { ApiKeyList, CreateOrgInput, CreatedOrg, IdParam, IssuedKey, RevokedKey, UTC_TIME_ZONE_ID, findTimeZone, succeed } from '@assay/domain';
 import { generateApiKey, hashApiKey, sameHash } from '../auth/api-key.js';
 import type { AppContext } from '../context.js';
 import { honourIdempotencyKeys } from '../idempotency/idempotency-keys.js';
@@ -65,7 +55,13 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { conf
   app.get(
     '/orgs/:orgId/keys',
     {
-      schema: { tags: ['admin'], summary: "List an organization's API keys", security: adminSecurity, params: OrgParams, response: envelopeResponses(ApiKeyList) },
+      schema: {
+        tags: ['admin'],
+        summary: "List an organization's API keys",
+        security: adminSecurity,
+        params: OrgParams,
+        response: envelopeResponses(ApiKeyList),
+      },
     },
     async (request) => {
       const org = await orgOf(request.params.orgId);

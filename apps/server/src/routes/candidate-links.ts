@@ -38,7 +38,9 @@ export const candidateLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app
 
   app.get(
     '/links/:accessKey',
-    { schema: { tags, summary: 'What a public test link offers, and whether it is open now', params: LinkParams, response: envelopeResponses(PublicLinkView) } },
+    {
+      schema: { tags, summary: 'What a public test link offers, and whether it is open now', params: LinkParams, response: envelopeResponses(PublicLinkView) },
+    },
     async (request) => {
       const { link, test, window, verdict } = await linkOf(request.params.accessKey);
       const zone = findTimeZone(link.timeZoneId)!;

@@ -37,7 +37,14 @@ export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = asy
 
   app.get(
     '/:token',
-    { schema: { tags, summary: 'The candidate session: state, test, deadline, saved answers', params: TokenParams, response: envelopeResponses(CandidateSession) } },
+    {
+      schema: {
+        tags,
+        summary: 'The candidate session: state, test, deadline, saved answers',
+        params: TokenParams,
+        response: envelopeResponses(CandidateSession),
+      },
+    },
     async (request) => succeed(await attempts.session(request.params.token)),
   );
 
@@ -105,7 +112,10 @@ export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = asy
       const question = await attempts.questionForRun(token, questionId);
       if (question.type !== 'coding') throw refusal('400.10', 'Only coding questions have sample tests to run.');
       const run = { code: request.body.code, functionName: question.functionName, cases: question.sampleTests };
-      const outcome = await withRetryAfter(reply, sampleRuns.run(token, () => runner.run(run, { lane: 'candidate' })));
+      const outcome = await withRetryAfter(
+        reply,
+        sampleRuns.run(token, () => runner.run(run, { lane: 'candidate' })),
+      );
       await attempts.countSampleRun(token, questionId);
       return succeed({
         results: question.sampleTests.map((sample, index) => {

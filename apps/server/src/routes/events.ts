@@ -12,7 +12,8 @@ export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { stor
       schema: {
         tags: ['webhooks'],
         summary: 'Completions and cancellations in a time window (reconciliation)',
-        description: 'Oldest first. When a page is full, `next` is the `from` of the next page (events at that instant may repeat: dedupe on testInvitationId and type).',
+        description:
+          'Oldest first. When a page is full, `next` is the `from` of the next page (events at that instant may repeat: dedupe on testInvitationId and type).',
         security: apiKeySecurity,
         querystring: EventsQuery,
         response: envelopeResponses(ReconciliationEvents),

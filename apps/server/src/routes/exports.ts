@@ -49,7 +49,10 @@ export const exportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
       const test = found(await store.tests.details(orgId, testId), '404.2', `No test ${testId}.`);
       const body = startExport(() => reports.streamWorkbook(test, store.reports.reportsOfTest(orgId, testId)));
       body.on('error', (error) => request.log.error({ err: error }, 'excel export failed mid-stream'));
-      return reply.type(XLSX_MEDIA_TYPE).headers(attachmentHeaders(testWorkbookFileName(testId))).send(body);
+      return reply
+        .type(XLSX_MEDIA_TYPE)
+        .headers(attachmentHeaders(testWorkbookFileName(testId)))
+        .send(body);
     },
   );
 };

@@ -9,25 +9,19 @@ const Health = z.object({ status: z.literal('ok') });
 
 /** Liveness, readiness and public reference data: no API key needed. */
 export const operationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store }) => {
-  app.get(
-    '/healthz',
-    { schema: { tags: ['operations'], summary: 'The process is up', response: envelopeResponses(Health) } },
-    async () => succeed({ status: 'ok' as const }),
+  app.get('/healthz', { schema: { tags: ['operations'], summary: 'The process is up', response: envelopeResponses(Health) } }, async () =>
+    succeed({ status: 'ok' as const }),
   );
 
-  app.get(
-    '/readyz',
-    { schema: { tags: ['operations'], summary: 'The database answers', response: envelopeResponses(Health) } },
-    async (request) => {
-      try {
-        await store.ping();
-      } catch (error) {
-        request.log.warn({ err: error }, 'readiness check failed');
-        throw refusal('503.1', 'The database is not reachable.');
-      }
-      return succeed({ status: 'ok' as const });
-    },
-  );
+  app.get('/readyz', { schema: { tags: ['operations'], summary: 'The database answers', response: envelopeResponses(Health) } }, async (request) => {
+    try {
+      await store.ping();
+    } catch (error) {
+      request.log.warn({ err: error }, 'readiness check failed');
+      throw refusal('503.1', 'The database is not reachable.');
+    }
+    return succeed({ status: 'ok' as const });
+  });
 
   app.get(
     '/v2/timezones',

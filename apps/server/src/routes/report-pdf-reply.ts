@@ -35,10 +35,7 @@ export const sendReportPdf = async (reply: FastifyReply, { store, now, reports }
   const record = found(await store.reports.report(orgId, testInvitationId), '404.4', `No report for test invitation ${testInvitationId}.`);
   const pdf = await reports
     .renderPdf(async () => {
-      const [sections, snapshots] = await Promise.all([
-        store.reports.sections(orgId, testInvitationId),
-        store.attempts.snapshots(record.testInvitationId),
-      ]);
+      const [sections, snapshots] = await Promise.all([store.reports.sections(orgId, testInvitationId), store.attempts.snapshots(record.testInvitationId)]);
       return {
         testInvitationId,
         report: record.report,
@@ -48,5 +45,8 @@ export const sendReportPdf = async (reply: FastifyReply, { store, now, reports }
       };
     })
     .catch(busyAsRefusal);
-  return reply.type(PDF_MEDIA_TYPE).headers(attachmentHeaders(reportPdfFileName(testInvitationId))).send(pdf);
+  return reply
+    .type(PDF_MEDIA_TYPE)
+    .headers(attachmentHeaders(reportPdfFileName(testInvitationId)))
+    .send(pdf);
 };

@@ -11,8 +11,7 @@ const TestParams = z.object({ testId: IdParam });
 const LinkParams = z.object({ testId: IdParam, testLinkId: IdParam });
 
 export const testLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, now }) => {
-  const testOf = async (orgId: number, testId: number) =>
-    found(await store.tests.find(orgId, testId), '404.2', `No test ${testId}.`);
+  const testOf = async (orgId: number, testId: number) => found(await store.tests.find(orgId, testId), '404.2', `No test ${testId}.`);
 
   app.post(
     '/tests/:testId/testlinks',
@@ -51,9 +50,7 @@ export const testLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { s
       const { org } = request;
       const { testId, testLinkId } = request.params;
       const current = found(await store.testLinks.find(org.orgId, testId, testLinkId), '404.3', `No test link ${testLinkId} on test ${testId}.`);
-      const settings = unwrap(
-        resolveTestLinkSettings(request.body, { timeZoneId: org.orgTimeZoneId, email: org.orgEmail }, settingsOf(current)),
-      );
+      const settings = unwrap(resolveTestLinkSettings(request.body, { timeZoneId: org.orgTimeZoneId, email: org.orgEmail }, settingsOf(current)));
       const updated = await store.testLinks.update(org.orgId, testId, testLinkId, settings, now());
       return succeed(found(updated, '404.3', `No test link ${testLinkId} on test ${testId}.`));
     },

@@ -1,15 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  DeliveryLog,
-  IdParam,
-  QueuedMessage,
-  TestEventInput,
-  WebhookSettings,
-  WebhookSettingsInput,
-  buildTestCallback,
-  succeed,
-} from '@assay/domain';
+import { DeliveryLog, IdParam, QueuedMessage, TestEventInput, WebhookSettings, WebhookSettingsInput, buildTestCallback, succeed } from '@assay/domain';
 import { generateWebhookSecret } from '@assay/delivery';
 import type { AppContext } from '../context.js';
 import { found } from '../refusal-error.js';
@@ -91,7 +82,11 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { st
       const org = await store.orgs.find(request.org.orgId);
       const attemptedOn = new Date(now()).toISOString().slice(0, 19);
       const payload = JSON.stringify(buildTestCallback(attemptedOn, `${config.publicUrl}/docs`, org?.callbackTrailingSpaces === true));
-      const job = await store.jobs.enqueue(store.db, { orgId: request.org.orgId, invitationId: null, kind: 'callback', target: request.body.url, payload }, now());
+      const job = await store.jobs.enqueue(
+        store.db,
+        { orgId: request.org.orgId, invitationId: null, kind: 'callback', target: request.body.url, payload },
+        now(),
+      );
       return succeed({ jobId: job.id, messageId: job.messageId });
     },
   );

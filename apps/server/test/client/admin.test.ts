@@ -35,10 +35,15 @@ describe.each(backends)('@assay/client admin API against the real server on %s',
   });
 
   it('needs the admin token, not an API key', async () => {
-    const wrong = await t.clientWith({ adminToken: 'wrong-token' }).admin.keys.list(1).catch((caught: unknown) => caught);
+    const wrong = await t
+      .clientWith({ adminToken: 'wrong-token' })
+      .admin.keys.list(1)
+      .catch((caught: unknown) => caught);
     expect(wrong).toBeInstanceOf(AuthenticationError);
     expect(wrong).toMatchObject({ statuscode: '401.3' });
-    await expect(t.clientWith({ adminToken: undefined }).admin.orgs.create({ name: 'X', email: 'x@example.com' })).rejects.toMatchObject({ statuscode: '401.3' });
+    await expect(t.clientWith({ adminToken: undefined }).admin.orgs.create({ name: 'X', email: 'x@example.com' })).rejects.toMatchObject({
+      statuscode: '401.3',
+    });
   });
 
   it('says when the admin API is off', async () => {

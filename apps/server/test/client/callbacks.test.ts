@@ -37,7 +37,12 @@ describe.each(backends)('@assay/client webhooks, deliveries and verified callbac
     expect(Buffer.from((await pdf.bytes()).subarray(0, 5)).toString()).toBe('%PDF-');
 
     const [delivery] = await t.client.deliveries.list(invitationId);
-    expect(delivery).toMatchObject({ kind: 'callback', target: receiver.url, status: 'delivered', attempts: [{ statusCode: 200, outcome: expect.any(String) }] });
+    expect(delivery).toMatchObject({
+      kind: 'callback',
+      target: receiver.url,
+      status: 'delivered',
+      attempts: [{ statusCode: 200, outcome: expect.any(String) }],
+    });
     const again = await t.client.deliveries.redeliver(delivery!.jobId);
     expect(again).toEqual({ jobId: delivery!.jobId, messageId: delivery!.messageId });
     await t.h.drainJobs();
@@ -69,7 +74,10 @@ describe.each(backends)('@assay/client webhooks, deliveries and verified callbac
     await t.h.drainJobs();
     const event = receiver.received.find((entry) => entry.headers['webhook-id'] === queued.messageId)!;
     for (const { secret } of after.secrets) {
-      expect(await verifyCompletionCallback(event.body, event.headers, secret)).toMatchObject({ TestInvitationId: 0, CandidateEmailId: 'test.candidate@example.com' });
+      expect(await verifyCompletionCallback(event.body, event.headers, secret)).toMatchObject({
+        TestInvitationId: 0,
+        CandidateEmailId: 'test.candidate@example.com',
+      });
     }
     await expect(t.client.webhooks.sendTestEvent({ url: 'ftp://example.com/hook' })).rejects.toMatchObject({ statuscode: '400.2' });
   });

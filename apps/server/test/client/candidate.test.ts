@@ -56,7 +56,10 @@ describe.each(backends)('@assay/client candidate API against the real server on 
     await expect(publicLink.register({ fullName: '', emailId: 'walkin@example.com' })).rejects.toBeInstanceOf(BadRequestError);
 
     await expect(t.client.candidate('no-such-token').session()).rejects.toMatchObject({ statuscode: '404.7' });
-    const missing = await t.client.publicLink('no-such-key').view().catch((caught: unknown) => caught);
+    const missing = await t.client
+      .publicLink('no-such-key')
+      .view()
+      .catch((caught: unknown) => caught);
     expect(missing).toBeInstanceOf(NotFoundError);
     expect(missing).toMatchObject({ statuscode: '404.9' });
 

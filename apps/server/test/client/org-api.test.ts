@@ -51,7 +51,13 @@ describe.each(backends)('@assay/client against the real server on %s: tests, lin
     });
     expect(link).toMatchObject({ testId, testLinkName: 'Spring hiring', accessTime: 1, testLinkStatus: 1, timeZoneId: 1720, inviteCandidateOnly: 0 });
     expect(await t.client.testLinks.get(testId, link.testLinkId)).toEqual(link);
-    const updated = await t.client.testLinks.update(testId, link.testLinkId, { testLinkName: 'Spring hiring', accessTime: 0, startDateTime: '', endDateTime: '', testLinkStatus: 3 });
+    const updated = await t.client.testLinks.update(testId, link.testLinkId, {
+      testLinkName: 'Spring hiring',
+      accessTime: 0,
+      startDateTime: '',
+      endDateTime: '',
+      testLinkStatus: 3,
+    });
     expect(updated).toMatchObject({ accessTime: 0, startDateTime: null, endDateTime: null, testLinkStatus: 3 });
     expect((await t.client.testLinks.list(testId)).map((entry) => entry.testLinkId)).toContain(link.testLinkId);
     await t.client.testLinks.update(testId, link.testLinkId, { testLinkName: 'Spring hiring', accessTime: 0, testLinkStatus: 1 });
@@ -64,7 +70,10 @@ describe.each(backends)('@assay/client against the real server on %s: tests, lin
   it('registers, cancels, reattempts and resets invitations (4.7, 4.9, 4.10, reset)', async () => {
     const pending = await t.client.invitations.register(testId, { emailId: 'cancel@example.com', fullName: 'To Cancel' });
     expect(candidateTokenOf(pending.takeTestURL).length).toBeGreaterThan(40);
-    expect(await t.client.invitations.cancel(pending.testInvitationId, { testId })).toEqual({ testInvitationId: pending.testInvitationId, status: 'cancelled' });
+    expect(await t.client.invitations.cancel(pending.testInvitationId, { testId })).toEqual({
+      testInvitationId: pending.testInvitationId,
+      status: 'cancelled',
+    });
 
     const completed = await completeAttempt(t.client, testId, 'again@example.com');
     const reattempt = await t.client.invitations.reattempt(completed);

@@ -99,7 +99,9 @@ describe.each(backends)('@assay/client reports, exports and events against the r
 
   it('refuses a forged signed ReportPDFUrl (the real one is fetched in callbacks.test.ts)', async () => {
     const keyless = t.clientWith({ apiKey: undefined });
-    const forged = await keyless.reports.signedPdf(`https://assay.test/v2/reports/${invitationId}/pdf?expires=9999999999&signature=forged`).catch((caught: unknown) => caught);
+    const forged = await keyless.reports
+      .signedPdf(`https://assay.test/v2/reports/${invitationId}/pdf?expires=9999999999&signature=forged`)
+      .catch((caught: unknown) => caught);
     expect(forged).toBeInstanceOf(PermissionDeniedError);
     expect(forged).toMatchObject({ statuscode: '403.14' });
   });

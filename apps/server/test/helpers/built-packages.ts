@@ -8,7 +8,17 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** Everything the server and worker processes load, in build order. */
-export const PACKAGES = ['packages/domain', 'packages/delivery', 'packages/sandbox', 'packages/store', 'packages/reports', 'packages/config', 'packages/jobs', 'apps/worker', 'apps/server'];
+export const PACKAGES = [
+  'packages/domain',
+  'packages/delivery',
+  'packages/sandbox',
+  'packages/store',
+  'packages/reports',
+  'packages/config',
+  'packages/jobs',
+  'apps/worker',
+  'apps/server',
+];
 
 const newestMtime = (dir: string, keep: (name: string) => boolean): number => {
   let newest = 0;
@@ -51,4 +61,3 @@ export const freePort = () =>
       server.close(() => resolve(port));
     });
   });
-

@@ -27,8 +27,7 @@ declare module 'vitest' {
 }
 
 /** A fresh, empty database: a SQLite file in a temp dir, or a PostgreSQL schema of its own. */
-export const openTestStore = (backend: Backend): Promise<{ store: Store; dispose: () => Promise<void> }> =>
-  openScratchStore(backend, inject('pgUrl'));
+export const openTestStore = (backend: Backend): Promise<{ store: Store; dispose: () => Promise<void> }> => openScratchStore(backend, inject('pgUrl'));
 
 export interface Harness {
   backend: Backend;
@@ -102,8 +101,7 @@ export const startHarness = async (
       ...(payload !== undefined ? { payload } : body !== undefined ? { payload: JSON.stringify(body) } : {}),
     });
 
-  const clientFor = (apiKey: string) =>
-    createClient({ baseUrl: PUBLIC_URL, apiKey, adminToken: ADMIN_TOKEN, fetch: injectFetch(app), retries: 0 });
+  const clientFor = (apiKey: string) => createClient({ baseUrl: PUBLIC_URL, apiKey, adminToken: ADMIN_TOKEN, fetch: injectFetch(app), retries: 0 });
   const client = clientFor(org.apiKey);
 
   // Definitions are sent as given: tests import hostile and hand-made ones, which the server judges.
@@ -142,5 +140,4 @@ export const startHarness = async (
 };
 
 /** The parsed envelope of a JSON response. */
-export const envelope = <T = unknown>(response: LightMyRequestResponse) =>
-  response.json<{ statuscode: string; description: string; result: T }>();
+export const envelope = <T = unknown>(response: LightMyRequestResponse) => response.json<{ statuscode: string; description: string; result: T }>();

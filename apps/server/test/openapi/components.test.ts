@@ -8,7 +8,12 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 describe('tidying the generated components', () => {
   it('drops $id and $schema, and lifts __shared definitions into components of their own', () => {
     const flat = flattenSchemaDocuments({
-      Tree: { $id: '#/components/schemas/Tree', $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { node: { $ref: '#/components/schemas/__shared#/$defs/schema0' } } },
+      Tree: {
+        $id: '#/components/schemas/Tree',
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        type: 'object',
+        properties: { node: { $ref: '#/components/schemas/__shared#/$defs/schema0' } },
+      },
       __shared: { $defs: { schema0: { type: 'array', items: { $ref: '#/components/schemas/__shared#/$defs/schema0' } } } },
     });
     expect(flat).toEqual({

@@ -44,9 +44,20 @@ describe.each(backends)('the served OpenAPI document on %s', (backend) => {
   it('marks public operations security: [], org operations apiKey and admin operations adminToken', () => {
     const expected = (path: string) => (path.startsWith('/v2/org/') ? [{ apiKey: [] }] : path.startsWith('/admin/') ? [{ adminToken: [] }] : []);
     for (const { method, path, operation } of operationsOf(document)) expect(operation.security, keyOf(method, path)).toEqual(expected(path));
-    const publicOnes = operationsOf(document).filter(({ operation }) => operation.security?.length === 0).map(({ operation }) => operation.operationId);
+    const publicOnes = operationsOf(document)
+      .filter(({ operation }) => operation.security?.length === 0)
+      .map(({ operation }) => operation.operationId);
     expect(publicOnes).toEqual(
-      expect.arrayContaining(['getHealth', 'getReadiness', 'listTimeZones', 'getTestDefinitionSchema', 'getSignedReportPdf', 'getCandidateSession', 'getPublicLink', 'registerOnPublicLink']),
+      expect.arrayContaining([
+        'getHealth',
+        'getReadiness',
+        'listTimeZones',
+        'getTestDefinitionSchema',
+        'getSignedReportPdf',
+        'getCandidateSession',
+        'getPublicLink',
+        'registerOnPublicLink',
+      ]),
     );
   });
 

@@ -4,8 +4,8 @@ import type { OpenApiDocument } from './served-document.js';
 
 const DOCUMENT_ID = 'https://assay.test/openapi.json';
 
-const escape = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
-export const pointer = (...segments: string[]): string => segments.map((segment) => `/${escape(segment)}`).join('');
+const escapePointer = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
+export const pointer = (...segments: string[]): string => segments.map((segment) => `/${escapePointer(segment)}`).join('');
 
 /**
  * JSON Schema 2020-12 validation (ajv) of values against schemas inside the document, addressed by JSON

@@ -43,7 +43,11 @@ describe.each(backends)('the server answers as its OpenAPI document says, on %s'
   const refusedBySchema = new Map<string, SchemaRefusal[]>();
   const recordSchemaRefusals = (app: FastifyInstance) =>
     app.addHook('onError', async (request, _reply, error) => {
-      if (error.validation) refusedBySchema.set(request.id, error.validation.map((issue) => ({ keyword: String(issue.keyword), message: String(issue.message) })));
+      if (error.validation)
+        refusedBySchema.set(
+          request.id,
+          error.validation.map((issue) => ({ keyword: String(issue.keyword), message: String(issue.message) })),
+        );
     });
 
   beforeAll(async () => {
@@ -79,13 +83,17 @@ describe.each(backends)('the server answers as its OpenAPI document says, on %s'
     if (key === undefined) return [`answered ${status}, which the document does not list (${response.body.slice(0, 200)})`];
     if (status >= 500 && status !== 503) problems.push(`answered ${status}: ${response.body.slice(0, 300)}`);
     const forgiven = FORGIVEN.some((entry) => entry.covers(request));
-    if (request.broken && !forgiven && (status < 400 || status >= 500)) problems.push(`broken (${request.broken}) yet answered ${status}: ${response.body.slice(0, 200)}`);
+    if (request.broken && !forgiven && (status < 400 || status >= 500))
+      problems.push(`broken (${request.broken}) yet answered ${status}: ${response.body.slice(0, 200)}`);
     const refusals = refusedBySchema.get(id) ?? [];
     // Refinements (zod's "custom" checks, such as "exactly one correct option") have no JSON Schema form.
     const undeclared = refusals.filter((refusal) => refusal.keyword !== 'custom');
-    if (!request.broken && undeclared.length > 0) problems.push(`valid per the document, yet refused by the route's schema: ${JSON.stringify(undeclared).slice(0, 300)}`);
+    if (!request.broken && undeclared.length > 0)
+      problems.push(`valid per the document, yet refused by the route's schema: ${JSON.stringify(undeclared).slice(0, 300)}`);
     const declared = resolve<Response>(document, operation.responses[key]!);
-    const mediaType = String(response.headers['content-type'] ?? '').split(';')[0]!.trim();
+    const mediaType = String(response.headers['content-type'] ?? '')
+      .split(';')[0]!
+      .trim();
     const content = declared.content ?? {};
     if (Object.keys(content).length === 0) return problems;
     if (!(mediaType in content)) return [...problems, `answered ${status} as ${mediaType}; the document says ${Object.keys(content).join(', ')}`];
@@ -134,7 +142,8 @@ describe.each(backends)('the server answers as its OpenAPI document says, on %s'
         else counts.valid += 1;
         if (status < 300) counts.succeeded += 1;
         tally.set(request.operationId, counts);
-        if (problems.length > 0) throw new Error(`${request.method} ${request.url} ${JSON.stringify(request.body)?.slice(0, 300) ?? ''}\n${problems.join('\n')}`);
+        if (problems.length > 0)
+          throw new Error(`${request.method} ${request.url} ${JSON.stringify(request.body)?.slice(0, 300) ?? ''}\n${problems.join('\n')}`);
       }),
       { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
     );

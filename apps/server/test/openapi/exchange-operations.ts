@@ -1,8 +1,7 @@
 import { operationsOf, type DocumentedOperation, type OpenApiDocument } from './served-document.js';
 
 /** `/v2/org/tests/{testId}` as a pattern matching `/v2/org/tests/12`; literal segments outrank parameters. */
-const patternOf = (path: string): RegExp =>
-  new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`);
+const patternOf = (path: string): RegExp => new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`);
 
 const literalSegments = (path: string) => path.split('/').filter((segment) => segment !== '' && !segment.startsWith('{')).length;
 

@@ -10,7 +10,17 @@ const TINY_TEST = {
       sectionName: 'A',
       sectionType: 'general',
       duration: 5,
-      questions: [{ type: 'single_choice', text: 'Yes?', marks: 1, options: [{ text: 'yes', correct: true }, { text: 'no', correct: false }] }],
+      questions: [
+        {
+          type: 'single_choice',
+          text: 'Yes?',
+          marks: 1,
+          options: [
+            { text: 'yes', correct: true },
+            { text: 'no', correct: false },
+          ],
+        },
+      ],
     },
   ],
 };
@@ -63,7 +73,12 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   expect((await api.session()).statusCode).toBe(200);
   await send({ method: 'GET', url: `/v2/org/testinvitation/${invitations.running}/reset` });
   await send({ method: 'GET', url: `/candidate/v1/links/${accessKey}`, apiKey: null });
-  await send({ method: 'POST', url: `/candidate/v1/links/${accessKey}/register`, body: { emailId: 'self@example.com', fullName: 'Barbara Liskov' }, apiKey: null });
+  await send({
+    method: 'POST',
+    url: `/candidate/v1/links/${accessKey}/register`,
+    body: { emailId: 'self@example.com', fullName: 'Barbara Liskov' },
+    apiKey: null,
+  });
   await send({ method: 'POST', url: '/admin/orgs', body: { name: 'Third', email: 'third@example.com', timeZoneId: 1720 }, ...admin });
   const { orgId, keyIds } = s.otherOrg;
   await send({ method: 'GET', url: `/admin/orgs/${orgId}/keys`, ...admin });

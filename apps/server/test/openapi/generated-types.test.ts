@@ -23,17 +23,19 @@ const typedAnswers = (document: OpenApiDocument, exchanges: Exchange[], callback
     'type Callback = webhooks["completionCallback"]["post"]["requestBody"]["content"]["application/json"];',
     '',
   ];
-  exchanges.filter((exchange) => isJson(exchange.contentType)).forEach((exchange, index) => {
-    const found = operationOf(document, exchange.method, exchange.url);
-    if (!found?.operation.operationId) throw new Error(`${exchange.method} ${exchange.url} is not a documented operation`);
-    const status = responseKeyOf(found.operation.responses, exchange.status);
-    if (!status) throw new Error(`${exchange.method} ${exchange.url} answered ${exchange.status}, which the document does not list`);
-    operationIds.add(found.operation.operationId);
-    const key = /^\d+$/.test(status) ? status : JSON.stringify(status);
-    lines.push(`// ${exchange.method} ${exchange.url} → ${exchange.status}`);
-    const type = `Answer<${JSON.stringify(found.operation.operationId)}, ${key}, ${JSON.stringify(mediaTypeOf(exchange.contentType))}>`;
-    lines.push(`export const answer${index}: ${type} = ${exchange.body};`);
-  });
+  exchanges
+    .filter((exchange) => isJson(exchange.contentType))
+    .forEach((exchange, index) => {
+      const found = operationOf(document, exchange.method, exchange.url);
+      if (!found?.operation.operationId) throw new Error(`${exchange.method} ${exchange.url} is not a documented operation`);
+      const status = responseKeyOf(found.operation.responses, exchange.status);
+      if (!status) throw new Error(`${exchange.method} ${exchange.url} answered ${exchange.status}, which the document does not list`);
+      operationIds.add(found.operation.operationId);
+      const key = /^\d+$/.test(status) ? status : JSON.stringify(status);
+      lines.push(`// ${exchange.method} ${exchange.url} → ${exchange.status}`);
+      const type = `Answer<${JSON.stringify(found.operation.operationId)}, ${key}, ${JSON.stringify(mediaTypeOf(exchange.contentType))}>`;
+      lines.push(`export const answer${index}: ${type} = ${exchange.body};`);
+    });
   lines.push(`export const callback: Callback = ${callbackBody};`);
   // The check can fail: a payload the types do not describe is a compile error.
   lines.push('// @ts-expect-error the result of listTests is no string');
@@ -51,7 +53,10 @@ const compile = (dir: string, files: string[]): string => {
     skipLibCheck: true,
     types: [],
   };
-  const program = ts.createProgram(files.map((file) => join(dir, file)), options);
+  const program = ts.createProgram(
+    files.map((file) => join(dir, file)),
+    options,
+  );
   const diagnostics = ts.getPreEmitDiagnostics(program);
   return ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (name) => name, getCurrentDirectory: () => dir, getNewLine: () => '\n' });
 };

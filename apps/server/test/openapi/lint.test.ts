@@ -13,7 +13,14 @@ const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const bin = (name: string) => fileURLToPath(new URL(`../../node_modules/.bin/${name}`, import.meta.url));
 
 /** Both linters from node_modules, with their telemetry and update checks off: nothing leaves the machine. */
-const offline = { ...process.env, SCARF_ANALYTICS: 'false', DO_NOT_TRACK: '1', REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
+const offline = {
+  ...process.env,
+  SCARF_ANALYTICS: 'false',
+  DO_NOT_TRACK: '1',
+  REDOCLY_TELEMETRY: 'off',
+  REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+  NO_COLOR: '1',
+};
 
 /** A linter exits non-zero when it finds errors; its JSON report is on stdout either way. */
 const lint = async (command: string, args: string[]): Promise<string> => {
@@ -69,7 +76,9 @@ describe('the served OpenAPI document, linted as integrators lint it', () => {
   it('has no Redocly (recommended) errors', async () => {
     const output = await lint(bin('redocly'), ['lint', file, '--config', here('./redocly.yaml'), '--format', 'json']);
     const { problems } = JSON.parse(output) as { problems: RedoclyProblem[] };
-    const errors = problems.filter((problem) => problem.severity === 'error').map((problem) => `${problem.ruleId} at ${problem.location[0]?.pointer}: ${problem.message}`);
+    const errors = problems
+      .filter((problem) => problem.severity === 'error')
+      .map((problem) => `${problem.ruleId} at ${problem.location[0]?.pointer}: ${problem.message}`);
     expect(errors).toEqual([]);
     // /candidate/v1/{token}/start and /candidate/v1/links/{accessKey} look alike to it; the router tells them apart.
     expect(new Set(problems.map((problem) => problem.ruleId))).toEqual(new Set(['no-ambiguous-paths']));

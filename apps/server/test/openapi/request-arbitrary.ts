@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { DocumentValidator } from './document-validator.js';
 import { pointer } from './document-validator.js';
-import { breakerOf, valueOf } from './schema-arbitrary.js';
+import { breakerOf, arbitraryOf } from './schema-arbitrary.js';
 import { parametersOf, type DocumentedOperation, type OpenApiDocument, type Parameter, type Schema } from './served-document.js';
 
 export interface GeneratedRequest {
@@ -28,7 +28,8 @@ interface Part {
 }
 
 /** A parameter as it travels: text. */
-const toWire = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
+const toWire = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 
 /** The text read back as the document's schema reads it: a number where a number is declared. */
 const fromWire = (text: string, schema: Schema): unknown => {
@@ -62,13 +63,13 @@ export const requestsFor = (document: OpenApiDocument, { strict, lax }: Validato
 
   const validParam = ({ parameter }: Part): fc.Arbitrary<unknown> => {
     const known = hints.values[parameter.name];
-    const own = parameter.name === 'Idempotency-Key' ? fc.uuid() : valueOf(parameter.schema, document);
+    const own = parameter.name === 'Idempotency-Key' ? fc.uuid() : arbitraryOf(parameter.schema, document);
     const value = known ? fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: own }) : own;
     return parameter.required ? value : fc.option(value, { nil: undefined, freq: 3 });
   };
   const validValues = fc.record({
     params: fc.tuple(...parts.map(validParam)),
-    body: bodySchema ? valueOf(bodySchema, document, 0, hints.values) : fc.constant(undefined),
+    body: bodySchema ? arbitraryOf(bodySchema, document, 0, hints.values) : fc.constant(undefined),
   });
   const isValid = ({ params, body }: { params: unknown[]; body: unknown }) =>
     parts.every((part, index) => paramOk(part, params[index])) && (!bodySchema || strict.check(bodyAt, body) === undefined);

@@ -39,17 +39,19 @@ export interface Scenario {
 export const adminHeaders = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
 /** Sends a request through the harness and keeps the answer. */
-export const recording = (h: Harness, exchanges: Exchange[]) => async (options: RequestOptions): Promise<LightMyRequestResponse> => {
-  const response = await h.request(options);
-  exchanges.push({
-    method: String(options.method),
-    url: options.url,
-    status: response.statusCode,
-    contentType: String(response.headers['content-type'] ?? ''),
-    body: response.body,
-  });
-  return response;
-};
+export const recording =
+  (h: Harness, exchanges: Exchange[]) =>
+  async (options: RequestOptions): Promise<LightMyRequestResponse> => {
+    const response = await h.request(options);
+    exchanges.push({
+      method: String(options.method),
+      url: options.url,
+      status: response.statusCode,
+      contentType: String(response.headers['content-type'] ?? ''),
+      body: response.body,
+    });
+    return response;
+  };
 
 /**
  * A test taken from import to scored report: a link, candidates in each state, a delivered callback, a
@@ -83,14 +85,20 @@ export const playScenario = async (h: Harness): Promise<Scenario> => {
       moreRunning.push(token);
     }
     const byLink = expectSuccess<{ testInvitationId: number }>(
-      await send({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks/${link.testLinkId}/register`, body: { emailId: 'link@example.com', fullName: 'Grace Hopper' } }),
+      await send({
+        method: 'POST',
+        url: `/v2/org/tests/${testId}/testlinks/${link.testLinkId}/register`,
+        body: { emailId: 'link@example.com', fullName: 'Grace Hopper' },
+      }),
     );
     const queued = expectSuccess<{ jobId: number }>(await send({ method: 'POST', url: '/v2/org/webhooks/test', body: { url: receiver.url } }));
     const org = expectSuccess<{ orgId: number }>(
       await send({ method: 'POST', url: '/admin/orgs', apiKey: null, headers: adminHeaders, body: { name: 'Other', email: 'ops@other.example' } }),
     );
     const issued = expectSuccess<{ keyId: number }>(await send({ method: 'POST', url: `/admin/orgs/${org.orgId}/keys`, apiKey: null, headers: adminHeaders }));
-    const keys = expectSuccess<{ keys: Array<{ keyId: number }> }>(await send({ method: 'GET', url: `/admin/orgs/${org.orgId}/keys`, apiKey: null, headers: adminHeaders }));
+    const keys = expectSuccess<{ keys: Array<{ keyId: number }> }>(
+      await send({ method: 'GET', url: `/admin/orgs/${org.orgId}/keys`, apiKey: null, headers: adminHeaders }),
+    );
     const reportUrl = new URL(String((JSON.parse(callback.body) as { ReportPDFUrl: string }).ReportPDFUrl));
     return {
       testId,

@@ -59,7 +59,7 @@ const ofType = (type: string, schema: Schema, document: OpenApiDocument, depth: 
     case 'array': {
       const minLength = (schema.minItems as number | undefined) ?? 0;
       const maxLength = Math.min((schema.maxItems as number | undefined) ?? minLength + EXTRA_ITEMS, minLength + EXTRA_ITEMS);
-      const items = schema.items ? valueOf(schema.items as Schema, document, depth + 1, known) : fc.jsonValue({ maxDepth: 1 });
+      const items = schema.items ? arbitraryOf(schema.items as Schema, document, depth + 1, known) : fc.jsonValue({ maxDepth: 1 });
       return depth >= MAX_DEPTH && minLength === 0 ? fc.constant([]) : fc.array(items, { minLength, maxLength });
     }
     default: {
@@ -67,7 +67,7 @@ const ofType = (type: string, schema: Schema, document: OpenApiDocument, depth: 
       const required = (schema.required ?? []) as string[];
       const keys = Object.keys(properties).filter((key) => depth < MAX_DEPTH || required.includes(key));
       const property = (key: string) => {
-        const own = valueOf(properties[key]!, document, depth + 1, known);
+        const own = arbitraryOf(properties[key]!, document, depth + 1, known);
         const real = known[key];
         return real ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...real) }, { weight: 1, arbitrary: own }) : own;
       };
@@ -82,12 +82,15 @@ const ofType = (type: string, schema: Schema, document: OpenApiDocument, depth: 
  * refinement zod checks in code, say) may make a value invalid all the same: callers filter with the
  * document's validator.
  */
-export const valueOf = (schema: Schema, document: OpenApiDocument, depth = 0, known: Known = {}): fc.Arbitrary<unknown> => {
+export const arbitraryOf = (schema: Schema, document: OpenApiDocument, depth = 0, known: Known = {}): fc.Arbitrary<unknown> => {
   const resolved = resolve<Schema>(document, schema);
   if ('const' in resolved) return fc.constant(resolved.const);
   if (Array.isArray(resolved.enum)) return fc.constantFrom(...(resolved.enum as unknown[]));
   const alternatives = (resolved.anyOf ?? resolved.oneOf) as Schema[] | undefined;
-  if (alternatives) return fc.oneof(...alternatives.map((alternative) => valueOf({ ...resolved, anyOf: undefined, oneOf: undefined, ...alternative }, document, depth, known)));
+  if (alternatives)
+    return fc.oneof(
+      ...alternatives.map((alternative) => arbitraryOf({ ...resolved, anyOf: undefined, oneOf: undefined, ...alternative }, document, depth, known)),
+    );
   const types = resolved.type === undefined ? [] : [resolved.type].flat().map(String);
   if (types.length === 0) return resolved.properties ? ofType('object', resolved, document, depth, known) : fc.jsonValue({ maxDepth: 2 });
   return fc.oneof(...types.map((type) => ofType(type, resolved, document, depth, known)));
@@ -103,5 +106,9 @@ export const breakerOf = (schema: Schema, document: OpenApiDocument): fc.Arbitra
   if (typeof resolved.maxItems === 'number') near.push(Array.from({ length: resolved.maxItems + 1 }, () => 1));
   const declared = resolved.type === undefined ? [] : [resolved.type].flat();
   const foreign = JSON_TYPES.filter((type) => !declared.includes(type));
-  return fc.oneof(fc.constantFrom(...near), fc.constantFrom(...foreign).chain((type) => ofType(type, {}, document, MAX_DEPTH)), fc.jsonValue({ maxDepth: 1 }));
+  return fc.oneof(
+    fc.constantFrom(...near),
+    fc.constantFrom(...foreign).chain((type) => ofType(type, {}, document, MAX_DEPTH)),
+    fc.jsonValue({ maxDepth: 1 }),
+  );
 };

@@ -77,7 +77,11 @@ describe.each(backends)('the candidate side keeps its integrity, on %s', (backen
       clock.set(START);
       const link = await createLink(settings);
       const registered = expectSuccess<{ testUrl: string }>(
-        await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks/${link.testLinkId}/register`, body: { emailId: `${code}@example.com`, fullName: 'X' } }),
+        await h.request({
+          method: 'POST',
+          url: `/v2/org/tests/${testId}/testlinks/${link.testLinkId}/register`,
+          body: { emailId: `${code}@example.com`, fullName: 'X' },
+        }),
       );
       const api = candidate(h, tokenOf(registered.testUrl));
       expectNoQuestions((await api.session()).body);

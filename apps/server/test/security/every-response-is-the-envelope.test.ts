@@ -14,27 +14,23 @@ describe.each(backends)('framework-level failures answer the envelope, on %s', (
   });
   afterAll(() => h.close());
 
-  it.each([
-    '/v2/org/tests/%E0%A4%A',
-    '/v2/org/tests/%',
-    '/candidate/v1/%ZZ',
-    '/v2/org/report/%C0%AF/sections',
-    '/t/%E0%A4%A',
-  ])('a malformed percent-encoding (%s) answers 400.13', async (url) => {
-    expectFailure(await h.request({ method: 'GET', url }), '400.13');
-  });
+  it.each(['/v2/org/tests/%E0%A4%A', '/v2/org/tests/%', '/candidate/v1/%ZZ', '/v2/org/report/%C0%AF/sections', '/t/%E0%A4%A'])(
+    'a malformed percent-encoding (%s) answers 400.13',
+    async (url) => {
+      expectFailure(await h.request({ method: 'GET', url }), '400.13');
+    },
+  );
 
   it.each([101, 150, 200])('a %s-character candidate token is looked up (404.7), not refused by the router', async (length) => {
     expectFailure(await h.request({ method: 'GET', url: `/candidate/v1/${'a'.repeat(length)}`, apiKey: null }), '404.7');
   });
 
-  it.each([
-    `/candidate/v1/${'a'.repeat(600)}`,
-    `/v2/org/tests/${'1'.repeat(600)}`,
-    `/candidate/v1/links/${'k'.repeat(5000)}`,
-  ])('a path parameter longer than the router takes answers 414.1', async (url) => {
-    expectFailure(await h.request({ method: 'GET', url, apiKey: null }), '414.1');
-  });
+  it.each([`/candidate/v1/${'a'.repeat(600)}`, `/v2/org/tests/${'1'.repeat(600)}`, `/candidate/v1/links/${'k'.repeat(5000)}`])(
+    'a path parameter longer than the router takes answers 414.1',
+    async (url) => {
+      expectFailure(await h.request({ method: 'GET', url, apiKey: null }), '414.1');
+    },
+  );
 
   it.each([
     ['DELETE', '/v2/org/tests', 'GET, HEAD, POST'],
@@ -54,15 +50,15 @@ describe.each(backends)('framework-level failures answer the envelope, on %s', (
     expectFailure(await h.request({ method: 'DELETE', url: '/nowhere' }), '404.1');
   });
 
-  it.each([
-    '{"__proto__":{"admin":true},"testLinkName":"x","accessTime":0}',
-    '{"testLinkName":"x","accessTime":0,"constructor":{"prototype":{"admin":true}}}',
-  ])('a body with a prototype key is a validation failure (400.2), not "invalid JSON": %s', async (payload) => {
-    const testId = await h.importTest();
-    const failure = expectFailure(await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks`, payload }), '400.2');
-    expect(failure.result).toMatch(/reserved key/);
-    expect(({} as Record<string, unknown>).admin).toBeUndefined();
-  });
+  it.each(['{"__proto__":{"admin":true},"testLinkName":"x","accessTime":0}', '{"testLinkName":"x","accessTime":0,"constructor":{"prototype":{"admin":true}}}'])(
+    'a body with a prototype key is a validation failure (400.2), not "invalid JSON": %s',
+    async (payload) => {
+      const testId = await h.importTest();
+      const failure = expectFailure(await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks`, payload }), '400.2');
+      expect(failure.result).toMatch(/reserved key/);
+      expect(({} as Record<string, unknown>).admin).toBeUndefined();
+    },
+  );
 
   it.each([
     ['/v2/org/tests/9007199254740993', '404.2', 'No test 9007199254740993.'],

@@ -36,7 +36,11 @@ describe.each(backends)('hostile images on %s', (backend) => {
     testId = await h.importTest();
     const createLink = async (imageProctoring: 0 | 1) =>
       expectSuccess<TestLink>(
-        await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks`, body: { testLinkName: 'Camera', timeZoneId: 1720, accessTime: 0, imageProctoring } }),
+        await h.request({
+          method: 'POST',
+          url: `/v2/org/tests/${testId}/testlinks`,
+          body: { testLinkName: 'Camera', timeZoneId: 1720, accessTime: 0, imageProctoring },
+        }),
       );
     proctoredLink = await createLink(1);
     plainLink = await createLink(0);
@@ -91,7 +95,9 @@ describe.each(backends)('hostile images on %s', (backend) => {
 
     it.each(['jpeg', 'png', 'webp'] as const)('stores a real %s as a normalised JPEG without metadata', async (format) => {
       const { invitationId, api } = await running();
-      const source = await sharp(await realImage(format)).withMetadata({ exif: { IFD0: { Copyright: 'secret-gps-tag' } } }).toBuffer();
+      const source = await sharp(await realImage(format))
+        .withMetadata({ exif: { IFD0: { Copyright: 'secret-gps-tag' } } })
+        .toBuffer();
       expectSuccess(await api.snapshot(dataUrl(`image/${format}`, source)));
       const [snapshot] = await stored(invitationId);
       expect(snapshot?.mediaType).toBe('image/jpeg');
@@ -111,7 +117,9 @@ describe.each(backends)('hostile images on %s', (backend) => {
 
     it('shrinks a large photo to at most 640×480', async () => {
       const { invitationId, api } = await running();
-      const large = await sharp({ create: { width: 1920, height: 1080, channels: 3, background: '#3366aa' } }).jpeg().toBuffer();
+      const large = await sharp({ create: { width: 1920, height: 1080, channels: 3, background: '#3366aa' } })
+        .jpeg()
+        .toBuffer();
       expectSuccess(await api.snapshot(dataUrl('image/jpeg', large)));
       const [snapshot] = await stored(invitationId);
       expect(await sharp(snapshot!.data).metadata()).toMatchObject({ width: 640, height: 360 });

@@ -49,7 +49,12 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
     expectFailure(await importTest('used', { ...sampleDefinition, testName: 'Another name' }), '422.1');
     const testId = envelope<{ testId: number }>(await importTest('used')).result.testId;
     expectFailure(
-      await h!.request({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks`, body: { testLinkName: 'L', accessTime: 0 }, headers: { 'idempotency-key': 'used' } }),
+      await h!.request({
+        method: 'POST',
+        url: `/v2/org/tests/${testId}/testlinks`,
+        body: { testLinkName: 'L', accessTime: 0 },
+        headers: { 'idempotency-key': 'used' },
+      }),
       '422.1',
     );
     expect(await testCount()).toBe(1);
@@ -105,7 +110,15 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
   it('keeps no refusal: after a 4xx the same key runs the corrected request', async () => {
     await start();
     expectFailure(await importTest('fix-me', { testName: '' }), '400.2');
-    expectFailure(await h!.request({ method: 'POST', url: '/v2/org/tests/999999/testlinks', body: { testLinkName: 'L', accessTime: 0 }, headers: { 'idempotency-key': 'fix-me' } }), '404.2');
+    expectFailure(
+      await h!.request({
+        method: 'POST',
+        url: '/v2/org/tests/999999/testlinks',
+        body: { testLinkName: 'L', accessTime: 0 },
+        headers: { 'idempotency-key': 'fix-me' },
+      }),
+      '404.2',
+    );
     const fixed = await importTest('fix-me');
     expectSuccess(fixed);
     expect(fixed.headers['idempotent-replayed']).toBeUndefined();

@@ -23,7 +23,14 @@ const slowToLoopDefinition = {
           ...section,
           questions: section.questions.map((question) =>
             question.type === 'coding'
-              ? { ...question, sampleTests: [{ args: [[1, 2]], expected: 3 }, { args: [[4]], expected: 4 }, { args: [[]], expected: 0 }] }
+              ? {
+                  ...question,
+                  sampleTests: [
+                    { args: [[1, 2]], expected: 3 },
+                    { args: [[4]], expected: 4 },
+                    { args: [[]], expected: 0 },
+                  ],
+                }
               : question,
           ),
         },
@@ -123,10 +130,7 @@ describe.each(backends)('sample-run fairness on %s', (backend) => {
       clock.set(START);
       const { api, coding } = await startedCandidate(h, testId, 'refused@example.com');
       const answers = await Promise.all([api.run(coding, LOOP), ...Array.from({ length: 5 }, () => api.run(coding, SUM_SOLUTION))]);
-      expect(answers.map((response) => response.json<{ statuscode: string }>().statuscode).sort()).toEqual([
-        '200.1',
-        ...Array(5).fill('429.2'),
-      ]);
+      expect(answers.map((response) => response.json<{ statuscode: string }>().statuscode).sort()).toEqual(['200.1', ...Array(5).fill('429.2')]);
       for (let i = 0; i < 2; i += 1) expect(passedOf(await api.run(coding, SUM_SOLUTION))).toEqual([true]);
       expectFailure(await api.run(coding, SUM_SOLUTION), '429.3');
     });
@@ -159,17 +163,13 @@ describe.each(backends)('sample-run fairness on %s', (backend) => {
 
       expectSuccess(await finisher.api.submit());
       await h.drainJobs();
-      const report = expectSuccess<{ reportStatus: string; score: string }>(
-        await h.request({ method: 'GET', url: `/v2/org/report/${finisher.invitationId}` }),
-      );
+      const report = expectSuccess<{ reportStatus: string; score: string }>(await h.request({ method: 'GET', url: `/v2/org/report/${finisher.invitationId}` }));
       expect(report).toMatchObject({ reportStatus: 'Generated', score: '5' });
       // The loops hold the only candidate worker for about 6 s: scoring did not wait behind them.
       expect(loopsSettled).toBe(0);
 
       for (const response of await Promise.all(loops)) {
-        expect(expectSuccess<{ results: { error?: string }[] }>(response).results.map((result) => result.error)).toEqual(
-          Array(3).fill('Time limit exceeded'),
-        );
+        expect(expectSuccess<{ results: { error?: string }[] }>(response).results.map((result) => result.error)).toEqual(Array(3).fill('Time limit exceeded'));
       }
       // The refused candidate's place was not counted against them, and the lane is free again.
       expect(passedOf(await late.api.run(late.coding, SUM_SOLUTION))).toEqual([true, true, true]);

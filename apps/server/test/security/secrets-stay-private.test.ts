@@ -36,7 +36,10 @@ describe.each(backends)('secrets are not cacheable, sniffable or logged, on %s',
   it('admin key listings and rotations are no-store too', async () => {
     const created = await h.request({ method: 'POST', url: '/admin/orgs', body: { name: 'Keys Co', email: 'keys@example.com' }, headers: admin });
     const { orgId } = created.json<{ result: { orgId: number } }>().result;
-    for (const [method, url] of [['GET', `/admin/orgs/${orgId}/keys`], ['POST', `/admin/orgs/${orgId}/keys/rotate`]] as const) {
+    for (const [method, url] of [
+      ['GET', `/admin/orgs/${orgId}/keys`],
+      ['POST', `/admin/orgs/${orgId}/keys/rotate`],
+    ] as const) {
       const response = await h.request({ method, url, headers: admin });
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-store');
@@ -78,7 +81,12 @@ describe('take-test tokens and report signatures never reach the logs', () => {
       const key = generateApiKey();
       await store.apiKeys.insert(org.id, key.keyHash, key.prefix, Date.now());
       const call = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
-        app.inject({ method, url, headers: { 'content-type': 'application/json', 'x-api-key': key.apiKey }, ...(body ? { payload: JSON.stringify(body) } : {}) });
+        app.inject({
+          method,
+          url,
+          headers: { 'content-type': 'application/json', 'x-api-key': key.apiKey },
+          ...(body ? { payload: JSON.stringify(body) } : {}),
+        });
       const testId = (await call('POST', '/v2/org/tests', sampleDefinition)).json<{ result: { testId: number } }>().result.testId;
       const registered = await call('POST', `/v2/org/tests/${testId}/register`, { emailId: 'ada@example.com', fullName: 'Ada' });
       const token = new URL(registered.json<{ result: { takeTestURL: string } }>().result.takeTestURL).pathname.split('/').at(-1)!;

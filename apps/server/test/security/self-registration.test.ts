@@ -34,7 +34,11 @@ describe.each(backends)('self-registration never reveals or changes another invi
       ).takeTestURL,
     orgLink: async (emailId: string) =>
       expectSuccess<{ testUrl: string }>(
-        await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks/${link.testLinkId}/register`, body: { emailId, fullName: 'Victoria Victim' } }),
+        await h.request({
+          method: 'POST',
+          url: `/v2/org/tests/${testId}/testlinks/${link.testLinkId}/register`,
+          body: { emailId, fullName: 'Victoria Victim' },
+        }),
       ).testUrl,
     selfOnLink: async (emailId: string) => (await selfRegister(emailId, 'Victoria Victim')).testUrl!,
   };
@@ -42,7 +46,9 @@ describe.each(backends)('self-registration never reveals or changes another invi
   beforeAll(async () => {
     h = await startHarness(backend);
     testId = await h.importTest();
-    link = expectSuccess<TestLink>(await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks`, body: { testLinkName: 'Campus', accessTime: 0 } }));
+    link = expectSuccess<TestLink>(
+      await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks`, body: { testLinkName: 'Campus', accessTime: 0 } }),
+    );
   });
   afterAll(() => h.close());
 

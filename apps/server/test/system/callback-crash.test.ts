@@ -111,10 +111,7 @@ describe('callbacks survive a worker crash (SQLite, real processes)', () => {
     await startWorker('worker-2', databaseUrl, server.url, workerEnv);
     const timesSeen = (id: string) => receiver!.requests.filter((request) => request.webhookId === id).length;
     // The dead worker's leases expire after LEASE_MS: its deliveries in flight come again after the others.
-    const all = await waitUntil(
-      () => receiver!.distinctIds().size >= COMPLETIONS && inFlightAtKill!.every((id) => timesSeen(id) >= 2),
-      90_000,
-    );
+    const all = await waitUntil(() => receiver!.distinctIds().size >= COMPLETIONS && inFlightAtKill!.every((id) => timesSeen(id) >= 2), 90_000);
     const deliveredAt = performance.now();
     expect(receiver.distinctIds().size, `callbacks that arrived`).toBe(COMPLETIONS);
     // At least once: what the dead worker had in flight came again (from the second worker, same webhook-id).
@@ -143,12 +140,7 @@ describe('callbacks survive a worker crash (SQLite, real processes)', () => {
 
     // And the outbox agrees: every callback job ends delivered (the last status write may trail the answer).
     store = await openStore(databaseUrl);
-    const pending = () =>
-      store!.db
-        .selectFrom('jobs')
-        .select(['id', 'kind', 'status', 'attempts', 'last_error'])
-        .where('status', '<>', 'delivered')
-        .execute();
+    const pending = () => store!.db.selectFrom('jobs').select(['id', 'kind', 'status', 'attempts', 'last_error']).where('status', '<>', 'delivered').execute();
     await waitUntil(async () => (await pending()).length === 0, 10_000, 100);
     expect(await pending()).toEqual([]);
     const callbackJobs = await store.db.selectFrom('jobs').select('id').where('kind', '=', 'callback').execute();

@@ -129,10 +129,15 @@ describe('callbacks at scale: two servers and two workers on one PostgreSQL data
 
       // The outbox agrees: every job delivered (the last status writes may trail the last answers).
       const notDelivered = () =>
-        withPg(databaseUrl, async (client) => Number((await client.query<{ n: string }>(`select count(*) as n from jobs where status <> 'delivered'`)).rows[0]!.n));
+        withPg(databaseUrl, async (client) =>
+          Number((await client.query<{ n: string }>(`select count(*) as n from jobs where status <> 'delivered'`)).rows[0]!.n),
+        );
       await waitUntil(async () => (await notDelivered()) === 0, 10_000, 100);
       expect(await notDelivered()).toBe(0);
-      const counts = await withPg(databaseUrl, async (client) => (await client.query<{ kind: string; n: string }>('select kind, count(*) as n from jobs group by kind order by kind')).rows);
+      const counts = await withPg(
+        databaseUrl,
+        async (client) => (await client.query<{ kind: string; n: string }>('select kind, count(*) as n from jobs group by kind order by kind')).rows,
+      );
       expect(Object.fromEntries(counts.map((row) => [row.kind, Number(row.n)]))).toEqual({ callback: COMPLETIONS, score: COMPLETIONS });
 
       // Each request is signed with the org's secrets (as listed to the integrator).

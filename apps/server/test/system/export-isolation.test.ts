@@ -64,19 +64,23 @@ describe.each(backends)('exports never stall or take down the server (%s, real p
       body: { testLinkName: 'Camera', timeZoneId: 1720, accessTime: 0, imageProctoring: 1 },
     });
     const image = `data:image/jpeg;base64,${(await realImage('jpeg')).toString('base64')}`;
-    const invitations = await inPool(Array.from({ length: CANDIDATES }, (_, index) => index), 4, async (index) => {
-      const { testInvitationId, testUrl } = await call<{ testInvitationId: number; testUrl: string }>(
-        url,
-        'POST',
-        `/v2/org/tests/${testId}/testlinks/${link.testLinkId}/register`,
-        { apiKey: org.apiKey, body: { emailId: `export${index}@example.com`, fullName: `Export ${index}` } },
-      );
-      const token = new URL(testUrl).pathname.split('/').at(-1)!;
-      await call(url, 'POST', `/candidate/v1/${token}/start`);
-      await call(url, 'POST', `/candidate/v1/${token}/snapshots`, { body: { image } });
-      await call(url, 'POST', `/candidate/v1/${token}/submit`);
-      return testInvitationId;
-    });
+    const invitations = await inPool(
+      Array.from({ length: CANDIDATES }, (_, index) => index),
+      4,
+      async (index) => {
+        const { testInvitationId, testUrl } = await call<{ testInvitationId: number; testUrl: string }>(
+          url,
+          'POST',
+          `/v2/org/tests/${testId}/testlinks/${link.testLinkId}/register`,
+          { apiKey: org.apiKey, body: { emailId: `export${index}@example.com`, fullName: `Export ${index}` } },
+        );
+        const token = new URL(testUrl).pathname.split('/').at(-1)!;
+        await call(url, 'POST', `/candidate/v1/${token}/start`);
+        await call(url, 'POST', `/candidate/v1/${token}/snapshots`, { body: { image } });
+        await call(url, 'POST', `/candidate/v1/${token}/submit`);
+        return testInvitationId;
+      },
+    );
 
     // Old rows, stored before the upload checks: written straight into the database the server uses.
     store = await openStore(databaseUrl);

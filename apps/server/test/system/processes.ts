@@ -93,7 +93,10 @@ export const killAll = async (): Promise<void> => {
 /** The tail of every process's output, for a failing test's report. */
 export const diagnostics = (tail = 4_000): string =>
   spawned
-    .map((proc) => `----- ${proc.name} (${proc.alive() ? 'running' : `exited ${proc.child.exitCode ?? proc.child.signalCode}`}) -----\n${proc.output().slice(-tail)}`)
+    .map(
+      (proc) =>
+        `----- ${proc.name} (${proc.alive() ? 'running' : `exited ${proc.child.exitCode ?? proc.child.signalCode}`}) -----\n${proc.output().slice(-tail)}`,
+    )
     .join('\n');
 
 /** Resolves once the process printed something matching `pattern`; fails on an early exit or after `ms`. */

@@ -50,7 +50,9 @@ describe('the README walkthrough', () => {
     expect(envelopes).toHaveLength(calls);
     for (const envelope of envelopes) expect(envelope.statuscode, JSON.stringify(envelope)).toBe('200.1');
     // The reattempt of the completed invitation answered a new URL; the cancel of the pending one, cancelled.
-    expect(envelopes).toContainEqual(expect.objectContaining({ result: expect.objectContaining({ testInvitationId: 3, takeTestURL: expect.stringContaining('/t/') }) }));
+    expect(envelopes).toContainEqual(
+      expect.objectContaining({ result: expect.objectContaining({ testInvitationId: 3, takeTestURL: expect.stringContaining('/t/') }) }),
+    );
     expect(envelopes).toContainEqual(expect.objectContaining({ result: { testInvitationId: 1, status: 'cancelled' } }));
 
     expect(readFileSync(join(dir, 'assay-report-2.pdf')).subarray(0, 5).toString('latin1')).toBe('%PDF-');

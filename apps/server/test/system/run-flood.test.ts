@@ -97,9 +97,7 @@ describe('a sample-run flood from one token (SQLite, real processes)', () => {
     const run = await bystanderRun;
     console.info(`flood of ${FLOOD}: another candidate's run answered in ${Math.round(run.ms)} ms, a completion was scored in ${Math.round(scoredMs)} ms`);
     expect(run.status, run.body).toBe(200);
-    expect((JSON.parse(run.body) as { result: { results: { passed: boolean }[] } }).result.results).toEqual([
-      expect.objectContaining({ passed: true }),
-    ]);
+    expect((JSON.parse(run.body) as { result: { results: { passed: boolean }[] } }).result.results).toEqual([expect.objectContaining({ passed: true })]);
     expect(run.ms).toBeLessThan(3_000);
     expect(scored, 'the completion was scored at all').toBe(true);
     expect(scoredMs).toBeLessThan(10_000);

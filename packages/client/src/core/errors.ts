@@ -131,15 +131,24 @@ export const statusFamily = (status: number, statuscode: string | null): number 
 export const apiErrorOf = (init: AssayApiErrorInit, retryAfterMs?: number): AssayApiError => {
   const family = statusFamily(init.status, init.statuscode);
   const ErrorClass =
-    family === 400 ? BadRequestError
-    : family === 401 ? AuthenticationError
-    : family === 403 ? PermissionDeniedError
-    : family === 404 ? NotFoundError
-    : family === 409 ? ConflictError
-    : family === 422 ? UnprocessableEntityError
-    : family === 429 ? RateLimitError
-    : family === 503 ? ServiceUnavailableError
-    : family >= 500 ? InternalServerError
-    : AssayApiError;
+    family === 400
+      ? BadRequestError
+      : family === 401
+        ? AuthenticationError
+        : family === 403
+          ? PermissionDeniedError
+          : family === 404
+            ? NotFoundError
+            : family === 409
+              ? ConflictError
+              : family === 422
+                ? UnprocessableEntityError
+                : family === 429
+                  ? RateLimitError
+                  : family === 503
+                    ? ServiceUnavailableError
+                    : family >= 500
+                      ? InternalServerError
+                      : AssayApiError;
   return new ErrorClass(init, retryAfterMs);
 };

@@ -91,7 +91,12 @@ const progressStream = (
   const report = (loaded: number) => onProgress?.(total === undefined ? { loaded } : { loaded, total });
   if (!source) {
     attempt.dispose();
-    return new ReadableStream({ start: (controller) => (report(0), controller.close()) });
+    return new ReadableStream({
+      start: (controller) => {
+        report(0);
+        controller.close();
+      },
+    });
   }
   const reader = source.getReader();
   let loaded = 0;

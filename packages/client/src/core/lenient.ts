@@ -37,7 +37,7 @@ export const normalise = (value: unknown, schema: core.$ZodType): unknown => {
     case 'union':
       return normaliseUnion(value, def.options);
     case 'number':
-      return typeof value === 'string' ? numberOf(value) ?? value : value;
+      return typeof value === 'string' ? (numberOf(value) ?? value) : value;
     case 'string':
       return typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
     case 'boolean':

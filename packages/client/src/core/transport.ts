@@ -1,7 +1,16 @@
 import type { z } from 'zod';
 import { AttemptSignal, sleep } from './attempt-signal.js';
 import { decodeResult, readEnvelope } from './decode.js';
-import { AssayApiError, AssayConnectionError, AssayDecodeError, AssayError, AssayTimeoutError, AssayUserAbortError, apiErrorOf, statusFamily } from './errors.js';
+import {
+  AssayApiError,
+  AssayConnectionError,
+  AssayDecodeError,
+  AssayError,
+  AssayTimeoutError,
+  AssayUserAbortError,
+  apiErrorOf,
+  statusFamily,
+} from './errors.js';
 import { FileDownload } from './file-download.js';
 import { newIdempotencyKey } from './idempotency-key.js';
 import type { CallOptions, ClientOptions, DownloadOptions } from './options.js';
@@ -110,7 +119,12 @@ export class Transport {
         if (aborted instanceof AssayUserAbortError) throw aborted;
         if (caught instanceof AssayDecodeError) throw caught;
         if (caught instanceof AssayApiError) {
-          failure = { kind: 'status', status: statusFamily(caught.status, caught.statuscode), statuscode: caught.statuscode, retryAfterMs: caught.retryAfterMs };
+          failure = {
+            kind: 'status',
+            status: statusFamily(caught.status, caught.statuscode),
+            statuscode: caught.statuscode,
+            retryAfterMs: caught.retryAfterMs,
+          };
           error = caught;
         } else if (aborted instanceof AssayTimeoutError) {
           failure = { kind: 'timeout' };
@@ -131,11 +145,20 @@ export class Transport {
     const { envelope } = readEnvelope(body);
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now());
     const message =
-      typeof envelope?.result === 'string' && envelope.result ? envelope.result
-      : envelope?.description ? envelope.description
-      : `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+      typeof envelope?.result === 'string' && envelope.result
+        ? envelope.result
+        : envelope?.description
+          ? envelope.description
+          : `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
     return apiErrorOf(
-      { status: response.status, statuscode: envelope?.statuscode ?? null, description: envelope?.description || null, message, headers: response.headers, body },
+      {
+        status: response.status,
+        statuscode: envelope?.statuscode ?? null,
+        description: envelope?.description || null,
+        message,
+        headers: response.headers,
+        body,
+      },
       retryAfterMs,
     );
   }

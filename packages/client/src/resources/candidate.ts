@@ -41,11 +41,7 @@ export class CandidateAttempt {
 
   /** Saves an answer as it changes; a PUT, so it is retried safely. */
   saveAnswer(questionId: number, answer: AnswerInput, options?: CallOptions): Promise<AnswerSaved> {
-    return this.transport.json(
-      { method: 'PUT', path: `${this.base}/answers/${segment(questionId)}`, body: answer, credential: 'none' },
-      AnswerSaved,
-      options,
-    );
+    return this.transport.json({ method: 'PUT', path: `${this.base}/answers/${segment(questionId)}`, body: answer, credential: 'none' }, AnswerSaved, options);
   }
 
   /** The candidate left or came back to the test window; answers the updated counters. */
@@ -60,11 +56,7 @@ export class CandidateAttempt {
 
   /** Runs code against a coding question's sample tests. */
   runCode(questionId: number, code: string, options?: CallOptions): Promise<RunCodeResult> {
-    return this.transport.json(
-      { method: 'POST', path: `${this.base}/run/${segment(questionId)}`, body: { code }, credential: 'none' },
-      RunCodeResult,
-      options,
-    );
+    return this.transport.json({ method: 'POST', path: `${this.base}/run/${segment(questionId)}`, body: { code }, credential: 'none' }, RunCodeResult, options);
   }
 
   submit(options?: CallOptions): Promise<CandidateSession> {

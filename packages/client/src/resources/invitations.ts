@@ -39,6 +39,10 @@ export class Invitations {
 
   /** In progress or Completed → Reset: answers and scores are cleared, the same URL starts again. */
   reset(testInvitationId: number, options?: CallOptions): Promise<ResetInvitation> {
-    return this.transport.json({ method: 'GET', path: invitation(testInvitationId, 'reset'), credential: 'apiKey', idempotent: false }, ResetInvitation, options);
+    return this.transport.json(
+      { method: 'GET', path: invitation(testInvitationId, 'reset'), credential: 'apiKey', idempotent: false },
+      ResetInvitation,
+      options,
+    );
   }
 }

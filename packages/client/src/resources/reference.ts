@@ -7,9 +7,7 @@ export class TimeZones {
   constructor(private readonly transport: Transport) {}
 
   list(options?: CallOptions): Promise<TimeZone[]> {
-    return this.transport
-      .json({ method: 'GET', path: '/v2/timezones', credential: 'none' }, TimeZoneList, options)
-      .then((table) => table.timeZones);
+    return this.transport.json({ method: 'GET', path: '/v2/timezones', credential: 'none' }, TimeZoneList, options).then((table) => table.timeZones);
   }
 }
 

@@ -17,9 +17,7 @@ export class TestLinks {
   constructor(private readonly transport: Transport) {}
 
   list(testId: number, options?: CallOptions): Promise<TestLink[]> {
-    return this.transport
-      .json({ method: 'GET', path: linksOf(testId), credential: 'apiKey' }, TestLinkList, options)
-      .then((list) => list.testLinks);
+    return this.transport.json({ method: 'GET', path: linksOf(testId), credential: 'apiKey' }, TestLinkList, options).then((list) => list.testLinks);
   }
 
   get(testId: number, testLinkId: number, options?: CallOptions): Promise<TestLink> {

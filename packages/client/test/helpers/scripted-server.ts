@@ -37,7 +37,13 @@ export const startScriptedServer = async (script: Script) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', async () => {
-      const seen = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+      const seen = {
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      };
       requests.push(seen);
       const answer = await current(seen, requests.length - 1, response);
       if (answer === 'hang' || answer === 'handled') return;

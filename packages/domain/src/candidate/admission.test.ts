@@ -85,9 +85,7 @@ const verdictOf = (invitationStatus: InvitationStatus, testStatus: TestStatus, l
 
 describe('admissionVerdict', () => {
   it('the window table agrees with itself: every window verdict appears', () => {
-    expect(new Set(windowCases.map(([, , , verdict]) => verdict))).toEqual(
-      new Set(['open', 'notYetOpen', 'closed', 'outsideDailyWindow']),
-    );
+    expect(new Set(windowCases.map(([, , , verdict]) => verdict))).toEqual(new Set(['open', 'notYetOpen', 'closed', 'outsideDailyWindow']));
   });
 
   describe('Cancelled: cancelled whatever the test, link or time', () => {

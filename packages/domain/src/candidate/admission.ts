@@ -42,8 +42,7 @@ const refusals: Record<Exclude<AccessVerdictCode, 'open'>, { code: FailureCode; 
 };
 
 /** The candidate-facing sentence for a verdict; null when they may go ahead. */
-export const admissionMessage = (verdict: AccessVerdictCode): string | null =>
-  verdict === 'open' ? null : refusals[verdict].message;
+export const admissionMessage = (verdict: AccessVerdictCode): string | null => (verdict === 'open' ? null : refusals[verdict].message);
 
 /** The refusal for a verdict that is not 'open'. */
 export const admissionRefusal = <T = never>(verdict: Exclude<AccessVerdictCode, 'open'>): Result<T> =>

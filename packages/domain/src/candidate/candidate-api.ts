@@ -42,16 +42,7 @@ export const CandidateSection = z
   .meta({ id: 'CandidateSection' });
 export type CandidateSection = z.infer<typeof CandidateSection>;
 
-export const AccessVerdictCode = z.enum([
-  'open',
-  'notYetOpen',
-  'closed',
-  'outsideDailyWindow',
-  'linkInactive',
-  'testInactive',
-  'cancelled',
-  'completed',
-]);
+export const AccessVerdictCode = z.enum(['open', 'notYetOpen', 'closed', 'outsideDailyWindow', 'linkInactive', 'testInactive', 'cancelled', 'completed']);
 export type AccessVerdictCode = z.infer<typeof AccessVerdictCode>;
 
 export const SavedAnswer = z.object({
@@ -99,10 +90,9 @@ export type CandidateSession = z.infer<typeof CandidateSession>;
 const editedAt = z.iso.datetime({ offset: true, error: 'editedAt must be an ISO-8601 date-time' }).optional();
 
 export const AnswerInput = z
-  .union([
-    z.object({ optionIds: z.array(z.int().nonnegative()).max(20), editedAt }).strict(),
-    z.object({ code: z.string().max(100_000), editedAt }).strict(),
-  ], { error: 'send { "optionIds": [ ... ] } for a choice question or { "code": "..." } for a coding question' })
+  .union([z.object({ optionIds: z.array(z.int().nonnegative()).max(20), editedAt }).strict(), z.object({ code: z.string().max(100_000), editedAt }).strict()], {
+    error: 'send { "optionIds": [ ... ] } for a choice question or { "code": "..." } for a coding question',
+  })
   .meta({ id: 'AnswerBody' });
 export type AnswerInput = z.infer<typeof AnswerInput>;
 
@@ -116,10 +106,7 @@ const eventAt = z.iso.datetime({ offset: true, error: 'at must be an ISO-8601 da
 export const ProctoringEventInput = z
   .discriminatedUnion(
     'type',
-    [
-      z.object({ type: z.enum(['left', 'returned', 'unload']), at: eventAt }),
-      z.object({ type: z.literal('section'), at: eventAt, sectionId: Id }),
-    ],
+    [z.object({ type: z.enum(['left', 'returned', 'unload']), at: eventAt }), z.object({ type: z.literal('section'), at: eventAt, sectionId: Id })],
     { error: 'type must be "left", "returned", "unload" or "section"' },
   )
   .meta({ id: 'ProctoringEventBody' });

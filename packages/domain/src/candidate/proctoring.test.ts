@@ -5,8 +5,7 @@ const T0 = Date.UTC(2026, 11, 1, 9, 0, 0);
 const present: ProctoringCounters = { wv: 2, tv: 40, leftAt: null };
 const away: ProctoringCounters = { wv: 3, tv: 40, leftAt: T0 };
 
-const run = (events: readonly ProctoringEvent[], from: ProctoringCounters = { wv: 0, tv: 0, leftAt: null }) =>
-  events.reduce(applyProctoringEvent, from);
+const run = (events: readonly ProctoringEvent[], from: ProctoringCounters = { wv: 0, tv: 0, leftAt: null }) => events.reduce(applyProctoringEvent, from);
 
 describe('applyProctoringEvent, every (event, away) pair', () => {
   it('left while present: one more violation, remembers when', () => {

@@ -11,8 +11,7 @@ export const RELOAD_GRACE_MS = 15_000;
 
 type Presence = 'present' | 'away' | 'reloading';
 
-const presenceOf = (counters: ProctoringCounters): Presence =>
-  counters.leftAt === null ? 'present' : counters.unloading ? 'reloading' : 'away';
+const presenceOf = (counters: ProctoringCounters): Presence => (counters.leftAt === null ? 'present' : counters.unloading ? 'reloading' : 'away');
 
 const secondsBetween = (from: number, to: number): number => Math.max(0, Math.round((to - from) / 1000));
 

@@ -50,9 +50,7 @@ describe('admitSampleRun', () => {
     expect(admitSampleRun(full, { runs: 2, windowMs: 5 * 60_000 }, T0 + 1_000).err?.message).toBe(
       'You can run the sample tests 2 times in 5 minutes: try again in 299 s.',
     );
-    expect(admitSampleRun(full, { runs: 2, windowMs: 90_000 }, T0 + 500).err?.message).toBe(
-      'You can run the sample tests 2 times in 90 s: try again in 90 s.',
-    );
+    expect(admitSampleRun(full, { runs: 2, windowMs: 90_000 }, T0 + 500).err?.message).toBe('You can run the sample tests 2 times in 90 s: try again in 90 s.');
   });
 
   it('does not modify the history it is given', () => {

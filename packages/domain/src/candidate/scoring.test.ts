@@ -1,14 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { QuestionDefinition } from '../schemas/test-definition.js';
-import {
-  answerFits,
-  isCodingAnswerGiven,
-  scoreAttempt,
-  scoreQuestion,
-  type Answer,
-  type CodingOutcome,
-  type ScorableQuestion,
-} from './scoring.js';
+import { answerFits, isCodingAnswerGiven, scoreAttempt, scoreQuestion, type Answer, type CodingOutcome, type ScorableQuestion } from './scoring.js';
 
 /** Normalises -0 to 0: a score of "nothing" is 0 either way. */
 const plain = (value: number): number => value + 0;
@@ -174,7 +166,12 @@ describe('scoreAttempt', () => {
       [21, { code: SOLUTION }],
     ]);
     const score = scoreAttempt(questions, answers, new Map([[21, { passed: 3, total: 4 }]]));
-    expect(score.bySection).toEqual(new Map([[1, 3.33], [2, 3.75]]));
+    expect(score.bySection).toEqual(
+      new Map([
+        [1, 3.33],
+        [2, 3.75],
+      ]),
+    );
     expect(score.total).toBe(7.08);
   });
 
@@ -185,7 +182,12 @@ describe('scoreAttempt', () => {
       [21, { code: SOLUTION }],
     ]);
     const score = scoreAttempt(questions, answers, new Map([[21, { passed: 0, total: 4 }]]));
-    expect(score.bySection).toEqual(new Map([[1, -1], [2, -1]]));
+    expect(score.bySection).toEqual(
+      new Map([
+        [1, -1],
+        [2, -1],
+      ]),
+    );
     expect(score.total).toBe(-2);
   });
 
@@ -204,7 +206,10 @@ describe('scoreAttempt', () => {
         { questionId: 1, sectionId: 5, definition: tenth },
         { questionId: 2, sectionId: 5, definition: fifth },
       ],
-      new Map([[1, { optionIds: [1] }], [2, { optionIds: [1] }]]),
+      new Map([
+        [1, { optionIds: [1] }],
+        [2, { optionIds: [1] }],
+      ]),
       new Map(),
     );
     expect(score.bySection.get(5)).toBe(0.3);

@@ -35,5 +35,9 @@ export const admitSnapshot = (facts: SnapshotFacts): Result<true> => {
   // The window frees a place when its oldest snapshot leaves it.
   const freesAt = Math.min(...inWindow) + SNAPSHOT_WINDOW_MS;
   const retryAfterSeconds = Math.max(1, Math.ceil((freesAt - facts.now) / 1000));
-  return refuse('429.1', `Too many snapshots: at most ${SNAPSHOT_RATE.burst} in ${SNAPSHOT_WINDOW_MS / 1000} s. Try again in ${retryAfterSeconds} s.`, retryAfterSeconds);
+  return refuse(
+    '429.1',
+    `Too many snapshots: at most ${SNAPSHOT_RATE.burst} in ${SNAPSHOT_WINDOW_MS / 1000} s. Try again in ${retryAfterSeconds} s.`,
+    retryAfterSeconds,
+  );
 };

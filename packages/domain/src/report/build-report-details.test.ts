@@ -13,12 +13,23 @@ const questions: QuestionRecord[] = [
   {
     id: 11,
     sectionId: 1,
-    definition: QuestionDefinition.parse({ type: 'single_choice', text: 'Not found?', marks: 2, negativeMarks: 1, options: [{ text: '200' }, { text: '404', correct: true }] }),
+    definition: QuestionDefinition.parse({
+      type: 'single_choice',
+      text: 'Not found?',
+      marks: 2,
+      negativeMarks: 1,
+      options: [{ text: '200' }, { text: '404', correct: true }],
+    }),
   },
   {
     id: 12,
     sectionId: 1,
-    definition: QuestionDefinition.parse({ type: 'multiple_choice', text: 'Idempotent?', marks: 3, options: [{ text: 'GET', correct: true }, { text: 'POST' }] }),
+    definition: QuestionDefinition.parse({
+      type: 'multiple_choice',
+      text: 'Idempotent?',
+      marks: 3,
+      options: [{ text: 'GET', correct: true }, { text: 'POST' }],
+    }),
   },
   {
     id: 13,
@@ -67,7 +78,13 @@ const facts = (overrides: Partial<ReportFacts> = {}): ReportFacts => ({
     duration: 60,
     questionCount: 3,
     status: 'Active',
-    reportSettings: { verdictBands: [{ label: 'Strong', minPercent: 80 }, { label: 'Consider', minPercent: 40 }], showHiddenTestInputs: false },
+    reportSettings: {
+      verdictBands: [
+        { label: 'Strong', minPercent: 80 },
+        { label: 'Consider', minPercent: 40 },
+      ],
+      showHiddenTestInputs: false,
+    },
   },
   sections,
   questions,

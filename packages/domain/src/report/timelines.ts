@@ -39,12 +39,7 @@ export const departuresOf = (events: readonly AttemptEvent[], endedAt: number): 
  * Seconds spent on each section: from one section view to the next (or the end). Time before the first view is
  * the first section's, which the page opens on; views after the end count nothing.
  */
-export const timeBySection = (
-  events: readonly AttemptEvent[],
-  startedAt: number,
-  endedAt: number,
-  firstSectionId: number | undefined,
-): Map<number, number> => {
+export const timeBySection = (events: readonly AttemptEvent[], startedAt: number, endedAt: number, firstSectionId: number | undefined): Map<number, number> => {
   const spent = new Map<number, number>();
   const views = events
     .filter((event): event is Extract<AttemptEvent, { kind: 'section' }> => event.kind === 'section' && event.at >= startedAt && event.at < endedAt)

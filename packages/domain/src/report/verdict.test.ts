@@ -36,7 +36,12 @@ describe('percentOf', () => {
 
 describe('percentileRank', () => {
   it('is hidden under the minimum number of attempts', () => {
-    expect(percentileRank(5, Array.from({ length: MIN_ATTEMPTS_FOR_PERCENTILE - 1 }, (_, i) => i))).toBeNull();
+    expect(
+      percentileRank(
+        5,
+        Array.from({ length: MIN_ATTEMPTS_FOR_PERCENTILE - 1 }, (_, i) => i),
+      ),
+    ).toBeNull();
   });
 
   it('counts those below, and ties as half', () => {

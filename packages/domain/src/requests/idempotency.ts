@@ -3,9 +3,7 @@ import { z } from 'zod';
 import { ok, refuse, type Result } from '../result.js';
 
 /** Stripe's shape for the `Idempotency-Key` header: 1 to 255 printable ASCII characters. */
-export const IdempotencyKey = z
-  .string()
-  .regex(/^[\x20-\x7e]{1,255}$/, { error: 'Idempotency-Key must be 1 to 255 printable ASCII characters' });
+export const IdempotencyKey = z.string().regex(/^[\x20-\x7e]{1,255}$/, { error: 'Idempotency-Key must be 1 to 255 printable ASCII characters' });
 export type IdempotencyKey = z.infer<typeof IdempotencyKey>;
 
 /** How long the first response of a key is kept and replayed (Stripe: 24 hours). */
@@ -27,9 +25,7 @@ export interface IdempotencyRecord {
 }
 
 /** What a repeat of a stored key does: answer the stored response, or run as the key's new first request. */
-export type IdempotentRepeat =
-  | { readonly kind: 'replay'; readonly statusCode: number; readonly body: string }
-  | { readonly kind: 'take-over' };
+export type IdempotentRepeat = { readonly kind: 'replay'; readonly statusCode: number; readonly body: string } | { readonly kind: 'take-over' };
 
 /** Decides a request whose key is already stored; `fingerprint` identifies method, path and body. */
 export const answerRepeat = (record: IdempotencyRecord, fingerprint: string, now: number): Result<IdempotentRepeat> =>
@@ -44,9 +40,7 @@ export const answerRepeat = (record: IdempotencyRecord, fingerprint: string, now
       refuse<IdempotentRepeat>('422.1', 'This Idempotency-Key was already used with another method, path or body: use a new key for a new request.'),
     )
     .with({ response: P.nonNullable }, ({ response }) => ok<IdempotentRepeat>({ kind: 'replay', ...response }))
-    .with({ running: true }, () =>
-      refuse<IdempotentRepeat>('409.1', 'A request with this Idempotency-Key is still being processed: retry in a moment.'),
-    )
+    .with({ running: true }, () => refuse<IdempotentRepeat>('409.1', 'A request with this Idempotency-Key is still being processed: retry in a moment.'))
     .with({ running: false }, () => ok<IdempotentRepeat>({ kind: 'take-over' }))
     .exhaustive();
 

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { Id, IdParam } from '../ids.js';
 
-export const CancelledInvitation = z
-  .object({ testInvitationId: Id, status: z.literal('cancelled') })
-  .meta({ id: 'CancelledInvitation' });
+export const CancelledInvitation = z.object({ testInvitationId: Id, status: z.literal('cancelled') }).meta({ id: 'CancelledInvitation' });
 export type CancelledInvitation = z.infer<typeof CancelledInvitation>;
 
 export const Reattempt = z.object({ testInvitationId: Id, takeTestURL: z.string() }).meta({ id: 'Reattempt' });
@@ -15,7 +13,5 @@ export const CancelQuery = z.object({
 });
 export type CancelQuery = z.infer<typeof CancelQuery>;
 
-export const ResetInvitation = z
-  .object({ testInvitationId: Id, testStatus: z.literal('Reset') })
-  .meta({ id: 'ResetInvitation' });
+export const ResetInvitation = z.object({ testInvitationId: Id, testStatus: z.literal('Reset') }).meta({ id: 'ResetInvitation' });
 export type ResetInvitation = z.infer<typeof ResetInvitation>;

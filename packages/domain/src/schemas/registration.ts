@@ -13,9 +13,7 @@ const HttpUrl = (name: string) =>
 /** Body of register (4.7) and register by test link (4.8). Empty URLs mean "none". */
 export const RegisterCandidateInput = z
   .object({
-    emailId: z
-      .email({ error: 'emailId must be a valid email address' })
-      .max(254, { error: 'emailId must be at most 254 characters' }),
+    emailId: z.email({ error: 'emailId must be a valid email address' }).max(254, { error: 'emailId must be at most 254 characters' }),
     fullName: z
       .string({ error: 'fullName is required and must be a string' })
       .trim()
@@ -28,14 +26,10 @@ export const RegisterCandidateInput = z
   .meta({ id: 'RegisterCandidateBody' });
 export type RegisterCandidateInput = z.infer<typeof RegisterCandidateInput>;
 
-export const Registration = z
-  .object({ testInvitationId: Id, takeTestURL: z.string() })
-  .meta({ id: 'Registration' });
+export const Registration = z.object({ testInvitationId: Id, takeTestURL: z.string() }).meta({ id: 'Registration' });
 export type Registration = z.infer<typeof Registration>;
 
-export const LinkRegistration = z
-  .object({ testInvitationId: Id, testUrl: z.string(), testAccessTime: z.string() })
-  .meta({ id: 'LinkRegistration' });
+export const LinkRegistration = z.object({ testInvitationId: Id, testUrl: z.string(), testAccessTime: z.string() }).meta({ id: 'LinkRegistration' });
 export type LinkRegistration = z.infer<typeof LinkRegistration>;
 
 /** Emails compare case-insensitively; the address is stored as given. */

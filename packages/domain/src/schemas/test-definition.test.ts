@@ -11,11 +11,7 @@ const multipleChoice = {
   text: 'Which are even?',
   marks: 2,
   negativeMarks: 0.5,
-  options: [
-    { text: '2', correct: true },
-    { text: '3' },
-    { text: '4', correct: true },
-  ],
+  options: [{ text: '2', correct: true }, { text: '3' }, { text: '4', correct: true }],
 };
 const coding = {
   type: 'coding',
@@ -80,7 +76,13 @@ describe('TestDefinition', () => {
   });
 
   it('rejects a single_choice question with two correct options', () => {
-    const twoCorrect = { ...singleChoice, options: [{ text: 'a', correct: true }, { text: 'b', correct: true }] };
+    const twoCorrect = {
+      ...singleChoice,
+      options: [
+        { text: 'a', correct: true },
+        { text: 'b', correct: true },
+      ],
+    };
     const issues = issuesOf({ ...definition, sections: [{ ...generalSection, questions: [twoCorrect] }] });
     expect(issues.map((issue) => issue.message)).toContain('a single_choice question needs exactly one correct option');
   });

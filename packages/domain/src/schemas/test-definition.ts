@@ -112,8 +112,6 @@ function sumSectionDurations(sections: readonly { duration: number }[]): number 
   return sections.reduce((total, section) => total + section.duration, 0);
 }
 
-export const testDurationOf = (definition: TestDefinition): number =>
-  definition.duration ?? sumSectionDurations(definition.sections);
+export const testDurationOf = (definition: TestDefinition): number => definition.duration ?? sumSectionDurations(definition.sections);
 
-export const maxScoreOf = (questions: readonly QuestionDefinition[]): number =>
-  questions.reduce((total, question) => total + question.marks, 0);
+export const maxScoreOf = (questions: readonly QuestionDefinition[]): number => questions.reduce((total, question) => total + question.marks, 0);

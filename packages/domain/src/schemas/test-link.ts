@@ -16,12 +16,10 @@ export type TestLinkStatus = z.infer<typeof TestLinkStatus>;
 const Flag = (name: string) => z.union([z.literal(0), z.literal(1)], { error: `${name} must be 0 or 1` });
 
 /** Dates may come as text, null or, for accessTime 0, empty strings (the update sample). */
-const WireDateTimeInput = z
-  .union([z.string(), z.null()], { error: 'must be a string in the format YYYY-MM-DDTHH:MM:SS or null' })
-  .meta({
-    pattern: '^(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2})?$',
-    description: 'UTC, YYYY-MM-DDTHH:MM:SS (no zone suffix). Required for accessTime 1 and 2; null or "" for accessTime 0, where any value is ignored.',
-  });
+const WireDateTimeInput = z.union([z.string(), z.null()], { error: 'must be a string in the format YYYY-MM-DDTHH:MM:SS or null' }).meta({
+  pattern: '^(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2})?$',
+  description: 'UTC, YYYY-MM-DDTHH:MM:SS (no zone suffix). Required for accessTime 1 and 2; null or "" for accessTime 0, where any value is ignored.',
+});
 const WireDateTime = (description: string) => z.string().nullable().meta(wireDateTimeFormat(description));
 
 /** Body of create (4.3) and update (4.4). Date rules are checked by `resolveAccessWindow`. */
@@ -37,9 +35,7 @@ export const TestLinkInput = z
     timeZoneId: z.int({ error: 'timeZoneId must be an integer from the time zone table' }).optional(),
     inviteCandidateOnly: Flag('inviteCandidateOnly').optional(),
     imageProctoring: Flag('imageProctoring').optional(),
-    emailToStakeholder: z
-      .union([z.email(), z.literal(''), z.null()], { error: 'emailToStakeholder must be an email address' })
-      .optional(),
+    emailToStakeholder: z.union([z.email(), z.literal(''), z.null()], { error: 'emailToStakeholder must be an email address' }).optional(),
     testLinkStatus: TestLinkStatus.optional(),
     startDateTime: WireDateTimeInput.optional(),
     endDateTime: WireDateTimeInput.optional(),

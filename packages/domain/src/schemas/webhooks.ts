@@ -6,9 +6,7 @@ export const WebhookSecret = z.object({ secret: z.string(), createdAt: z.string(
 export type WebhookSecret = z.infer<typeof WebhookSecret>;
 
 /** An org's callback settings: signing secrets (newest first) and the key-spelling switch. */
-export const WebhookSettings = z
-  .object({ secrets: z.array(WebhookSecret), trailingSpaceKeys: z.boolean() })
-  .meta({ id: 'WebhookSettings' });
+export const WebhookSettings = z.object({ secrets: z.array(WebhookSecret), trailingSpaceKeys: z.boolean() }).meta({ id: 'WebhookSettings' });
 export type WebhookSettings = z.infer<typeof WebhookSettings>;
 
 export const WebhookSettingsInput = z

@@ -101,12 +101,9 @@ const createFilesMailer = (outboxDir: string, from: string): Mailer => {
   return {
     mode: 'files',
     async send(message) {
-      let info;
-      try {
-        info = await transport.sendMail(mailFields(from, message));
-      } catch (error) {
+      const info = await transport.sendMail(mailFields(from, message)).catch((error: unknown) => {
         throw toSendError(error, `Composing the email to ${message.to} failed`);
-      }
+      });
       const raw = info.message;
       if (!Buffer.isBuffer(raw)) throw new Error('nodemailer stream transport returned a stream despite buffer: true');
       const savedTo = join(outboxDir, emlFileName(new Date(), info.messageId));

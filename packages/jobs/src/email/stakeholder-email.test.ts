@@ -45,7 +45,16 @@ describe('renderStakeholderEmail', () => {
 
   it('puts the same facts into the HTML body with a report link', () => {
     const { html } = renderStakeholderEmail(DATA);
-    for (const fact of ['Jane Doe', 'jane@candidates.test', 'Backend screening', '42.5 / 50', '37 min', '2026-05-01 10:20:30 UTC', 'Acme Hiring', 'Invitation 123']) {
+    for (const fact of [
+      'Jane Doe',
+      'jane@candidates.test',
+      'Backend screening',
+      '42.5 / 50',
+      '37 min',
+      '2026-05-01 10:20:30 UTC',
+      'Acme Hiring',
+      'Invitation 123',
+    ]) {
       expect(html).toContain(fact);
     }
     expect(html).toMatch(/<td[^>]*>Window violations<\/td><td[^>]*>2<\/td>/);

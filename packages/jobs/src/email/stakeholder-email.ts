@@ -67,10 +67,7 @@ export const renderStakeholderEmail = (data: StakeholderEmailData): RenderedEmai
 const LABEL_WIDTH = 'Window violations:'.length + 2;
 
 /** Collapses newlines, control characters and runs of spaces: a name must not start a fake line or header. */
-export const oneLine = (value: string): string =>
-  value
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ')
-    .trim();
+export const oneLine = (value: string): string => value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
 
 export const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

@@ -1,11 +1,4 @@
-import {
-  isCodingAnswerGiven,
-  minutesTaken,
-  scoreAttempt,
-  type Answer,
-  type CodingOutcome,
-  type ScorableQuestion,
-} from '@assay/domain';
+import { isCodingAnswerGiven, minutesTaken, scoreAttempt, type Answer, type CodingOutcome, type ScorableQuestion } from '@assay/domain';
 import type { CodeRunner } from '@assay/sandbox';
 import type { Job } from '@assay/domain';
 import type { Store } from '@assay/store';
@@ -29,7 +22,7 @@ export const scoreHandler =
   async (job: Job) => {
     if (job.invitationId === null) return { kind: 'dead', error: 'a score job without an invitation' };
     const context = await store.attempts.findById(job.invitationId);
-    if (!context || context.invitation.status !== 'Completed') return { kind: 'done' };
+    if (context?.invitation.status !== 'Completed') return { kind: 'done' };
     const invitationId = context.invitation.id;
     await store.attempts.markReportInProgress(invitationId, now());
     const [sections, records, saved] = await Promise.all([
@@ -56,7 +49,11 @@ export const scoreHandler =
     const { startedAt, completedAt, deadline } = context.invitation;
     const timeTaken = startedAt !== null && completedAt !== null ? minutesTaken(startedAt, completedAt, deadline ?? completedAt) : 0;
     const sectionScores = sections.map((section) => ({ sectionId: section.id, score: score.bySection.get(section.id) ?? 0 }));
-    const questionScores = questions.map(({ questionId }) => ({ questionId, marks: score.byQuestion.get(questionId) ?? 0, cases: cases.get(questionId) ?? null }));
+    const questionScores = questions.map(({ questionId }) => ({
+      questionId,
+      marks: score.byQuestion.get(questionId) ?? 0,
+      cases: cases.get(questionId) ?? null,
+    }));
     await store.attempts.saveScore(invitationId, { score: score.total, timeTaken, sections: sectionScores, questions: questionScores }, now());
     await store.jobs.releaseWaiting(invitationId, now());
     return { kind: 'done' };

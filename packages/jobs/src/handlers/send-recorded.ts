@@ -4,11 +4,7 @@ import type { Mailer, OutgoingEmail } from '../email/mailer.js';
 import type { JobOutcome } from '../outbox-worker.js';
 
 /** Sends one email and writes the attempt to the job's delivery log; a failure is retried on the schedule. */
-export const sendRecorded = async (
-  deps: { store: Store; mailer: Mailer; now: () => number },
-  job: Job,
-  message: OutgoingEmail,
-): Promise<JobOutcome> => {
+export const sendRecorded = async (deps: { store: Store; mailer: Mailer; now: () => number }, job: Job, message: OutgoingEmail): Promise<JobOutcome> => {
   const startedAt = deps.now();
   const record = (outcome: 'delivered' | 'retry', error: string | null) =>
     deps.store.jobs.recordDelivery(job.id, { attemptedAt: startedAt, outcome, statusCode: null, latencyMs: deps.now() - startedAt, error });

@@ -90,6 +90,10 @@ export const layoutLine = (text: string, style: FontStyle = 'regular'): TextPiec
       .split(/( )/)
       .reverse()
       .filter((word) => word !== '')
-      .flatMap((word) => fontRuns(word, style).reverse().map(({ text: part, file }) => piece(part, file)));
+      .flatMap((word) =>
+        fontRuns(word, style)
+          .reverse()
+          .map(({ text: part, file }) => piece(part, file)),
+      );
   });
 };

@@ -4,7 +4,12 @@ import { fontCatalogue } from './font-catalogue.js';
 import { woffToSfnt } from './woff-to-sfnt.js';
 
 const fontkit = createRequire(createRequire(import.meta.url).resolve('pdfkit'))('fontkit') as {
-  create(buffer: Buffer): { familyName: string; numGlyphs: number; hasGlyphForCodePoint(codePoint: number): boolean; layout(text: string): { advanceWidth: number } };
+  create(buffer: Buffer): {
+    familyName: string;
+    numGlyphs: number;
+    hasGlyphForCodePoint(codePoint: number): boolean;
+    layout(text: string): { advanceWidth: number };
+  };
 };
 
 describe('woffToSfnt', () => {

@@ -10,7 +10,10 @@ export const outboxMigration = (dialect: Dialect): Migration => ({
   async up(db: Kysely<unknown>) {
     const id = idColumn(dialect);
 
-    await db.schema.alterTable('orgs').addColumn('callback_trailing_spaces', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('orgs')
+      .addColumn('callback_trailing_spaces', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
 
     await db.schema
       .createTable('jobs')

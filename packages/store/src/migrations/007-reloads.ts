@@ -6,6 +6,9 @@ import type { Kysely, Migration } from 'kysely';
  */
 export const reloadsMigration = (): Migration => ({
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('invitations').addColumn('left_on_unload', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('invitations')
+      .addColumn('left_on_unload', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
   },
 });

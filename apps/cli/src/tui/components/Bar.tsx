@@ -6,6 +6,4 @@ export const barText = (fraction: number, width: number): string => {
   return '█'.repeat(filled) + '░'.repeat(Math.max(0, width - filled));
 };
 
-export const Bar = ({ fraction, width, color }: { fraction: number; width: number; color?: string }) => (
-  <Text color={color}>{barText(fraction, width)}</Text>
-);
+export const Bar = ({ fraction, width, color }: { fraction: number; width: number; color?: string }) => <Text color={color}>{barText(fraction, width)}</Text>;

@@ -45,16 +45,21 @@ export const useInvitationMove = (onDone: () => void): [MoveState, Dispatch<Acti
 export const MoveLine = ({ state }: { state: MoveState }) => {
   if (state.phase === 'confirming') return <Confirm question={moveQuestion(state.action.move, state.action.testInvitationId)} />;
   if (state.phase === 'running') return <Text dimColor>{state.action.move === 'cancel' ? 'Cancelling…' : 'Creating a new attempt…'}</Text>;
-  if (state.phase === 'done') return <Text color="green" wrap="wrap">✓ {state.message}</Text>;
+  if (state.phase === 'done')
+    return (
+      <Text color="green" wrap="wrap">
+        ✓ {state.message}
+      </Text>
+    );
   if (state.phase === 'failed') return <FailureText failure={state.failure} />;
   return null;
 };
 
 /** The keys of a confirmation: y runs, n or Esc dismisses; any key clears an outcome. Answers whether it took the key. */
-export const handleMoveKeys = (state: MoveState, dispatch: Dispatch<ActionEvent<MoveRequest>>, input: string, escape: boolean): boolean => {
+export const handleMoveKeys = (state: MoveState, dispatch: Dispatch<ActionEvent<MoveRequest>>, input: string, escapePressed: boolean): boolean => {
   if (state.phase === 'confirming') {
     if (input === 'y') dispatch({ type: 'confirm' });
-    else if (input === 'n' || escape) dispatch({ type: 'dismiss' });
+    else if (input === 'n' || escapePressed) dispatch({ type: 'dismiss' });
     return true;
   }
   if (state.phase === 'done' || state.phase === 'failed') dispatch({ type: 'dismiss' });

@@ -8,7 +8,17 @@ export interface Column {
 }
 
 /** One table row in fixed-width cells, cut (never wrapped) so the layout holds at 80 columns. */
-export const Row = ({ cells, columns, selected, header }: { cells: readonly ReactNode[]; columns: readonly Column[]; selected?: boolean; header?: boolean }) => (
+export const Row = ({
+  cells,
+  columns,
+  selected,
+  header,
+}: {
+  cells: readonly ReactNode[];
+  columns: readonly Column[];
+  selected?: boolean;
+  header?: boolean;
+}) => (
   <Box>
     <Text inverse={selected} bold={header}>
       {selected ? '›' : ' '}

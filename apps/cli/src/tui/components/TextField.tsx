@@ -7,7 +7,17 @@ import { useLatestInput } from '../shell/screen-slot.js';
  * (save) type an "s"; this one leaves Ctrl, Meta, Tab, Enter, Esc and ↑↓ to the screen and edits with
  * ←→, Home, End, Backspace and Delete.
  */
-export const TextField = ({ value, onChange, focus, placeholder }: { value: string; onChange: (value: string) => void; focus: boolean; placeholder?: string }) => {
+export const TextField = ({
+  value,
+  onChange,
+  focus,
+  placeholder,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  focus: boolean;
+  placeholder?: string;
+}) => {
   const [cursor, setCursor] = useState(value.length);
   const at = Math.min(cursor, value.length);
   useLatestInput((input, key) => {

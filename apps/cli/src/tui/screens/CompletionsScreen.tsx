@@ -65,7 +65,13 @@ export const CompletionsScreen = ({ intervalMs = 5_000, lookBackMs = 24 * HOUR_M
           key={`${event.type}:${event.testInvitationId}:${event.at}`}
           columns={columns}
           selected={first + index === state.cursor}
-          cells={[event.at.slice(0, 19).replace('T', ' '), <StatusText status={event.type} />, String(event.testInvitationId), String(event.testId), event.emailId]}
+          cells={[
+            event.at.slice(0, 19).replace('T', ' '),
+            <StatusText status={event.type} />,
+            String(event.testInvitationId),
+            String(event.testId),
+            event.emailId,
+          ]}
         />
       ))}
       {state.events.length === 0 && state.phase === 'following' ? <Text dimColor>Nothing yet; waiting for the next completion…</Text> : null}

@@ -36,7 +36,10 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
     title: 'Invitations',
     hints:
       move.phase === 'confirming'
-        ? [{ keys: 'y', label: 'yes' }, { keys: 'n/Esc', label: 'no' }]
+        ? [
+            { keys: 'y', label: 'yes' },
+            { keys: 'n/Esc', label: 'no' },
+          ]
         : [
             { keys: '↑↓', label: 'move' },
             { keys: 'Enter', label: 'report' },

@@ -6,7 +6,16 @@ import { FailureText } from '../components/FailureText.js';
 import { useConnection } from '../shell/client-context.js';
 import { useChrome, useScreenInput, useScreenSlot } from '../shell/screen-slot.js';
 import { useCall } from '../shell/use-call.js';
-import { blankLinkFields, inZone, linkBodyOfFields, linkFieldErrors, linkFieldOrder, linkFieldsOf, zonesMatching, type LinkField } from '../state/link-form-fields.js';
+import {
+  blankLinkFields,
+  inZone,
+  linkBodyOfFields,
+  linkFieldErrors,
+  linkFieldOrder,
+  linkFieldsOf,
+  zonesMatching,
+  type LinkField,
+} from '../state/link-form-fields.js';
 import { initialLinkForm, isTextField, linkFormCallKey, linkFormReducer, type LinkFormState } from '../state/link-form-state.js';
 import { TextField } from '../components/TextField.js';
 
@@ -35,7 +44,8 @@ const FieldRow = ({ label, focused, children, note, error }: { label: string; fo
     <Box flexGrow={1}>{children}</Box>
     {error ? (
       <Text color="red" wrap="truncate-end">
-        {' '}✗ {error}
+        {' '}
+        ✗ {error}
       </Text>
     ) : note ? (
       <Text dimColor wrap="truncate-end">
@@ -68,9 +78,7 @@ export const LinkFormScreen = ({ testId, link }: { testId: number; link: TestLin
   const { client } = useConnection();
   const { body, active, back } = useScreenSlot();
   const existing = link !== null;
-  const [state, dispatch] = useReducer(linkFormReducer, undefined, () =>
-    initialLinkForm(link ? linkFieldsOf(link) : blankLinkFields(1000), existing),
-  );
+  const [state, dispatch] = useReducer(linkFormReducer, undefined, () => initialLinkForm(link ? linkFieldsOf(link) : blankLinkFields(1000), existing));
 
   useCall(
     linkFormCallKey(state),
@@ -120,7 +128,12 @@ export const LinkFormScreen = ({ testId, link }: { testId: number; link: TestLin
   /** As you type: a field shows its problem as soon as it has text, and every field after a save attempt. */
   const errorOf = (field: Exclude<LinkField, 'save'>) => (state.attempted || String(fields[field]).length > 0 ? errors[field] : undefined);
   const text = (field: 'name' | 'start' | 'end' | 'stakeholder', placeholder: string) => (
-    <TextField value={fields[field]} placeholder={placeholder} focus={active && state.phase === 'editing' && focus === field} onChange={(value) => dispatch({ type: 'input', value })} />
+    <TextField
+      value={fields[field]}
+      placeholder={placeholder}
+      focus={active && state.phase === 'editing' && focus === field}
+      onChange={(value) => dispatch({ type: 'input', value })}
+    />
   );
   const zone = findTimeZone(fields.timeZoneId);
   const order = linkFieldOrder(fields, existing);

@@ -13,7 +13,11 @@ describe('LinksScreen against a real server', () => {
     org = await newOrg('Links');
     test = await importExample(org.client, 'sql-and-data-modelling');
     spring = await org.client.testLinks.create(test.testId, {
-      testLinkName: 'Spring hiring', accessTime: 1, timeZoneId: 1720, startDateTime: '2026-04-01T09:00:00', endDateTime: '2036-04-30T18:00:00',
+      testLinkName: 'Spring hiring',
+      accessTime: 1,
+      timeZoneId: 1720,
+      startDateTime: '2026-04-01T09:00:00',
+      endDateTime: '2036-04-30T18:00:00',
     });
     await org.client.testLinks.create(test.testId, { testLinkName: 'Open day', accessTime: 0, inviteCandidateOnly: 1 });
   });

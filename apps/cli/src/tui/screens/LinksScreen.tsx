@@ -44,7 +44,13 @@ export const LinksScreen = ({ testId, testName }: { testId: number; testName: st
       const updated = await client.testLinks.update(
         testId,
         link.testLinkId,
-        { testLinkName: link.testLinkName, accessTime: link.accessTime, startDateTime: link.startDateTime, endDateTime: link.endDateTime, testLinkStatus: link.testLinkStatus === 1 ? 3 : 1 },
+        {
+          testLinkName: link.testLinkName,
+          accessTime: link.accessTime,
+          startDateTime: link.startDateTime,
+          endDateTime: link.endDateTime,
+          testLinkStatus: link.testLinkStatus === 1 ? 3 : 1,
+        },
         { signal },
       );
       return `“${updated.testLinkName}” is now ${linkStateText(updated)}.`;
@@ -96,7 +102,8 @@ export const LinksScreen = ({ testId, testName }: { testId: number; testName: st
         <Box flexDirection="column" marginTop={1}>
           <Text wrap="truncate-end">{accessText(selected)}</Text>
           <Text wrap="truncate-end">
-            Invite only {yesNo(selected.inviteCandidateOnly)} · proctoring {yesNo(selected.imageProctoring)} · stakeholder {selected.emailToStakeholder ?? 'nobody'}
+            Invite only {yesNo(selected.inviteCandidateOnly)} · proctoring {yesNo(selected.imageProctoring)} · stakeholder{' '}
+            {selected.emailToStakeholder ?? 'nobody'}
           </Text>
           <Text wrap="truncate-end">Public page {publicLinkUrl(baseUrl, selected)}</Text>
         </Box>

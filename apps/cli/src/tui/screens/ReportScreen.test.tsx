@@ -31,7 +31,8 @@ describe('ReportScreen against a real server', () => {
     expect(frame).toContain(`Score ${report.score} of ${report.totalScore}`);
     expect(frame).toContain('wv 0');
     expect(frame).toContain('tv 0');
-    for (const entry of sections) expect(frame).toMatch(new RegExp(`${entry.sectionName}\\s+${entry.candidateScore}\\s+${entry.sectionScore}\\s+[█░]+\\s+\\d+%`));
+    for (const entry of sections)
+      expect(frame).toMatch(new RegExp(`${entry.sectionName}\\s+${entry.candidateScore}\\s+${entry.sectionScore}\\s+[█░]+\\s+\\d+%`));
     expect(frame).toContain('Completed');
     expect(widestLine(frame)).toBeLessThanOrEqual(80);
     expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'a', 'r']);
@@ -44,7 +45,11 @@ describe('ReportScreen against a real server', () => {
     await screen.waitFor(`Save to: assay-report-${completedId}.pdf`);
     await screen.press(KEYS.enter);
     await screen.waitFor(`✓ Saved assay-report-${completedId}.pdf`);
-    expect(readFileSync(join(screen.downloadDir, `assay-report-${completedId}.pdf`)).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      readFileSync(join(screen.downloadDir, `assay-report-${completedId}.pdf`))
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 
   it('shows a failed export inline and keeps working', async () => {

@@ -44,9 +44,15 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
   useChrome({
     title: `Report ${testInvitationId}`,
     hints: naming
-      ? [{ keys: 'Enter', label: 'save' }, { keys: 'Esc', label: 'cancel' }]
+      ? [
+          { keys: 'Enter', label: 'save' },
+          { keys: 'Esc', label: 'cancel' },
+        ]
       : move.phase === 'confirming'
-        ? [{ keys: 'y', label: 'yes' }, { keys: 'n/Esc', label: 'no' }]
+        ? [
+            { keys: 'y', label: 'yes' },
+            { keys: 'n/Esc', label: 'no' },
+          ]
         : [
             { keys: 'p', label: 'export PDF' },
             ...(offered.includes('cancel') ? [{ keys: 'x', label: 'cancel invitation' }] : []),
@@ -89,15 +95,17 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
         <Text bold>{report.fullName}</Text> &lt;{report.emailId}&gt; · {report.testName}
       </Text>
       <Text>
-        <StatusText status={report.testStatus} /> · report <StatusText status={report.reportStatus} /> · attempted {report.attemptedOn ? `${report.attemptedOn.replace('T', ' ')} UTC` : 'not yet'} · {report.timeTaken} of{' '}
-        {report.duration} min
+        <StatusText status={report.testStatus} /> · report <StatusText status={report.reportStatus} /> · attempted{' '}
+        {report.attemptedOn ? `${report.attemptedOn.replace('T', ' ')} UTC` : 'not yet'} · {report.timeTaken} of {report.duration} min
       </Text>
       <Text> </Text>
       <Text>
-        Score <Text bold>{report.score}</Text> of {report.totalScore} <Bar fraction={fraction(score, total)} width={barWidth} color="green" /> {percent(fraction(score, total))}
+        Score <Text bold>{report.score}</Text> of {report.totalScore} <Bar fraction={fraction(score, total)} width={barWidth} color="green" />{' '}
+        {percent(fraction(score, total))}
       </Text>
       <Text>
-        Violations: window <Text color={report.wv > 0 ? 'yellow' : undefined}>wv {report.wv}</Text> · tab <Text color={report.tv > 0 ? 'yellow' : undefined}>tv {report.tv}</Text>
+        Violations: window <Text color={report.wv > 0 ? 'yellow' : undefined}>wv {report.wv}</Text> · tab{' '}
+        <Text color={report.tv > 0 ? 'yellow' : undefined}>tv {report.tv}</Text>
       </Text>
       <Text> </Text>
       <Row header columns={columns} cells={['SECTION', 'SCORE', 'MAX', '', '']} />

@@ -35,7 +35,12 @@ export const TestDetailsScreen = ({ testId }: { testId: number }) => {
   const naming = download.phase === 'naming';
   useChrome({
     title: test ? test.testName : `Test ${testId}`,
-    hints: naming ? [{ keys: 'Enter', label: 'save' }, { keys: 'Esc', label: 'cancel' }] : HINTS,
+    hints: naming
+      ? [
+          { keys: 'Enter', label: 'save' },
+          { keys: 'Esc', label: 'cancel' },
+        ]
+      : HINTS,
     typing: naming,
     modal: naming,
   });

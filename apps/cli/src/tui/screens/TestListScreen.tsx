@@ -7,15 +7,7 @@ import { StatusText } from '../components/StatusText.js';
 import { useConnection } from '../shell/client-context.js';
 import { useChrome, useScreenInput, useScreenSlot } from '../shell/screen-slot.js';
 import { useCall } from '../shell/use-call.js';
-import {
-  initialTestList,
-  pageCountOf,
-  selectedTest,
-  shownTests,
-  testListCallKey,
-  testListReducer,
-  totalOf,
-} from '../state/test-list-state.js';
+import { initialTestList, pageCountOf, selectedTest, shownTests, testListCallKey, testListReducer, totalOf } from '../state/test-list-state.js';
 
 /** Rows the list leaves for other lines: its header, the page line, the search line and a failure. */
 const CHROME_ROWS = 4;
@@ -55,7 +47,12 @@ export const TestListScreen = () => {
 
   useChrome({
     title: 'Tests',
-    hints: state.editing ? [{ keys: 'Enter', label: 'keep filter' }, { keys: 'Esc', label: 'clear search' }] : HINTS,
+    hints: state.editing
+      ? [
+          { keys: 'Enter', label: 'keep filter' },
+          { keys: 'Esc', label: 'clear search' },
+        ]
+      : HINTS,
     typing: state.editing,
     modal: state.editing,
   });

@@ -40,7 +40,9 @@ const expected: Record<Phase, Record<ActionEvent<string>['type'], ActionState<st
 };
 
 describe('actionReducer: every (state, event) pair', () => {
-  const pairs = Object.entries(expected).flatMap(([phase, byEvent]) => Object.keys(byEvent).map((type) => [phase, type] as [Phase, ActionEvent<string>['type']]));
+  const pairs = Object.entries(expected).flatMap(([phase, byEvent]) =>
+    Object.keys(byEvent).map((type) => [phase, type] as [Phase, ActionEvent<string>['type']]),
+  );
   it.each(pairs)('%s + %s', (phase, type) => expect(actionReducer(states[phase], events[type])).toEqual(expected[phase][type]));
   it('covers 5 × 5 pairs', () => expect(pairs).toHaveLength(25));
 

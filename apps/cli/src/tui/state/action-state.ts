@@ -39,10 +39,15 @@ export const actionReducer = <A>(state: ActionState<A>, event: ActionEvent<A>): 
       [{ phase: 'failed' }, { type: 'confirm' }],
       ([current]) => current,
     )
-    .with([{ phase: 'confirming' }, { type: 'dismiss' }], [{ phase: 'done' }, { type: 'dismiss' }], [{ phase: 'failed' }, { type: 'dismiss' }], ([{ runs }]) => ({
-      phase: 'idle',
-      runs,
-    }))
+    .with(
+      [{ phase: 'confirming' }, { type: 'dismiss' }],
+      [{ phase: 'done' }, { type: 'dismiss' }],
+      [{ phase: 'failed' }, { type: 'dismiss' }],
+      ([{ runs }]) => ({
+        phase: 'idle',
+        runs,
+      }),
+    )
     // A call already sent cannot be taken back: its outcome will be shown.
     .with([{ phase: 'idle' }, { type: 'dismiss' }], [{ phase: 'running' }, { type: 'dismiss' }], ([current]) => current)
     .with([{ phase: 'running' }, { type: 'succeeded' }], ([{ runs, action }, { message }]) => ({ phase: 'done', runs, action, message }))

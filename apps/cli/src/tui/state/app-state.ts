@@ -25,8 +25,7 @@ export type AppPhase = 'root' | 'nested' | 'help' | 'quitting';
 
 export const initialAppState = (): AppState => ({ stack: [{ screen: 'tests' }], help: false, quitting: false });
 
-export const appPhaseOf = (state: AppState): AppPhase =>
-  state.quitting ? 'quitting' : state.help ? 'help' : state.stack.length > 1 ? 'nested' : 'root';
+export const appPhaseOf = (state: AppState): AppPhase => (state.quitting ? 'quitting' : state.help ? 'help' : state.stack.length > 1 ? 'nested' : 'root');
 
 const pop = (state: AppState): AppState => ({ ...state, stack: state.stack.slice(0, -1) as unknown as AppState['stack'] });
 

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { Failure } from '../../errors.js';
 import { completionsReducer, initialCompletions, RECENT_LIMIT, type CompletionsEvent, type CompletionsState } from './completions-state.js';
 
-const event = (id: number): ReconciliationEvent => ({ type: 'completed', at: `2026-04-01T10:00:0${id % 10}.000Z`, testInvitationId: id, testId: 1, emailId: `c${id}@example.com` });
+const event = (id: number): ReconciliationEvent => ({
+  type: 'completed',
+  at: `2026-04-01T10:00:0${id % 10}.000Z`,
+  testInvitationId: id,
+  testId: 1,
+  emailId: `c${id}@example.com`,
+});
 const failure: Failure = { exitCode: 3, label: 'unreachable', message: 'gone' };
 type Phase = CompletionsState['phase'];
 const states: Record<Phase, CompletionsState> = {

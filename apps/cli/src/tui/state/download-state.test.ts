@@ -23,7 +23,10 @@ const events: Record<DownloadEvent['type'], DownloadEvent> = {
 const namingOther: DownloadState = { phase: 'naming', runs: 1, path: 'other.pdf' };
 const unchanged = (phase: Phase, types: DownloadEvent['type'][]) => Object.fromEntries(types.map((type) => [type, states[phase]]));
 const expected: Record<Phase, Record<DownloadEvent['type'], DownloadState>> = {
-  idle: { start: namingOther, ...unchanged('idle', ['edit', 'confirm', 'progress', 'finished', 'failed', 'dismiss']) } as Record<DownloadEvent['type'], DownloadState>,
+  idle: { start: namingOther, ...unchanged('idle', ['edit', 'confirm', 'progress', 'finished', 'failed', 'dismiss']) } as Record<
+    DownloadEvent['type'],
+    DownloadState
+  >,
   naming: {
     ...unchanged('naming', ['start', 'progress', 'finished', 'failed']),
     edit: { phase: 'naming', runs: 1, path: 'renamed.pdf' },

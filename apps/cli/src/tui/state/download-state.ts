@@ -22,11 +22,16 @@ export const idleDownload = (): DownloadState => ({ phase: 'idle', runs: 0 });
 
 export const downloadReducer = (state: DownloadState, event: DownloadEvent): DownloadState =>
   match<[DownloadState, DownloadEvent], DownloadState>([state, event])
-    .with([{ phase: 'idle' }, { type: 'start' }], [{ phase: 'saved' }, { type: 'start' }], [{ phase: 'failed' }, { type: 'start' }], ([{ runs }, { path }]) => ({
-      phase: 'naming',
-      runs,
-      path,
-    }))
+    .with(
+      [{ phase: 'idle' }, { type: 'start' }],
+      [{ phase: 'saved' }, { type: 'start' }],
+      [{ phase: 'failed' }, { type: 'start' }],
+      ([{ runs }, { path }]) => ({
+        phase: 'naming',
+        runs,
+        path,
+      }),
+    )
     .with([{ phase: 'naming' }, { type: 'start' }], [{ phase: 'downloading' }, { type: 'start' }], ([current]) => current)
     .with([{ phase: 'naming' }, { type: 'edit' }], ([current, { path }]) => ({ ...current, path }))
     .with(

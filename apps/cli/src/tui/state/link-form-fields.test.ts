@@ -7,8 +7,13 @@ describe('link form fields, checked by the domain as they are typed', () => {
   it('needs a name, real UTC dates for access times 1 and 2, and an end after the start', () => {
     expect(linkFieldErrors(blank)).toEqual({ name: 'testLinkName must not be empty' });
     const timeBound = { ...blank, name: 'Spring', accessTime: 1 as const };
-    expect(linkFieldErrors({ ...timeBound, start: '2026-04-01T09:00', end: '' })).toMatchObject({ start: expect.stringContaining('YYYY-MM-DDTHH:MM:SS'), end: expect.any(String) });
-    expect(linkFieldErrors({ ...timeBound, start: '2026-04-01T09:00:00', end: '2026-04-01T08:00:00' })).toEqual({ end: 'endDateTime must be after startDateTime' });
+    expect(linkFieldErrors({ ...timeBound, start: '2026-04-01T09:00', end: '' })).toMatchObject({
+      start: expect.stringContaining('YYYY-MM-DDTHH:MM:SS'),
+      end: expect.any(String),
+    });
+    expect(linkFieldErrors({ ...timeBound, start: '2026-04-01T09:00:00', end: '2026-04-01T08:00:00' })).toEqual({
+      end: 'endDateTime must be after startDateTime',
+    });
     expect(linkFieldErrors({ ...timeBound, accessTime: 2, start: '2026-04-01T09:00:00', end: '2026-04-09T09:00:00' })).toEqual({
       end: 'for accessTime 2 the daily end time must differ from the daily start time',
     });
@@ -17,7 +22,15 @@ describe('link form fields, checked by the domain as they are typed', () => {
   });
 
   it('builds the body the API takes', () => {
-    const fields = { ...blank, name: ' Spring ', accessTime: 1 as const, start: '2026-04-01T09:00:00', end: '2026-04-30T18:00:00', timeZoneId: 1720, inviteOnly: true };
+    const fields = {
+      ...blank,
+      name: ' Spring ',
+      accessTime: 1 as const,
+      start: '2026-04-01T09:00:00',
+      end: '2026-04-30T18:00:00',
+      timeZoneId: 1720,
+      inviteOnly: true,
+    };
     expect(linkBodyOfFields(fields, false)).toEqual({
       testLinkName: 'Spring',
       accessTime: 1,

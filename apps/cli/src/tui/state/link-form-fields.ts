@@ -1,5 +1,14 @@
 import type { TestLinkBody } from '@assay/client';
-import { findTimeZone, parseWireDateTime, resolveAccessWindow, TestLinkInput, timeZoneTable, type AccessTime, type TestLink, type TimeZone } from '@assay/domain';
+import {
+  findTimeZone,
+  parseWireDateTime,
+  resolveAccessWindow,
+  TestLinkInput,
+  timeZoneTable,
+  type AccessTime,
+  type TestLink,
+  type TimeZone,
+} from '@assay/domain';
 
 /** What the link form edits, as typed. */
 export interface LinkFields {
@@ -70,7 +79,8 @@ export const linkFieldErrors = (fields: LinkFields): Partial<Record<keyof LinkFi
     }
   }
   if (!findTimeZone(fields.timeZoneId)) errors.timeZoneId = 'not in the time zone table';
-  if (fields.stakeholder.trim() !== '' && !stakeholderRule.safeParse(fields.stakeholder.trim()).success) errors.stakeholder = 'an email address, or empty for nobody';
+  if (fields.stakeholder.trim() !== '' && !stakeholderRule.safeParse(fields.stakeholder.trim()).success)
+    errors.stakeholder = 'an email address, or empty for nobody';
   return errors;
 };
 

@@ -7,8 +7,18 @@ import { initialLinkForm, linkFormCallKey, linkFormReducer, type LinkFormEvent, 
 type Phase = LinkFormState['phase'];
 const failure: Failure = { exitCode: 1, label: '400.9', message: 'timeZoneId 5 is not in the time zone table' };
 const link: TestLink = {
-  testLinkId: 3, testId: 1, testLinkName: 'Spring', testLinkAccessKey: 'key', accessTime: 0, startDateTime: null, endDateTime: null,
-  timeZoneId: 1000, inviteCandidateOnly: 0, imageProctoring: 0, emailToStakeholder: null, testLinkStatus: 1,
+  testLinkId: 3,
+  testId: 1,
+  testLinkName: 'Spring',
+  testLinkAccessKey: 'key',
+  accessTime: 0,
+  startDateTime: null,
+  endDateTime: null,
+  timeZoneId: 1000,
+  inviteCandidateOnly: 0,
+  imageProctoring: 0,
+  emailToStakeholder: null,
+  testLinkStatus: 1,
 };
 const editing: LinkFormState = { ...initialLinkForm({ ...blankLinkFields(1000), name: 'Spring' }, false), focus: 'accessTime' };
 const states: Record<Phase, LinkFormState> = {

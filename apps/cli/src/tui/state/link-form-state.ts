@@ -64,7 +64,7 @@ const moveFocus = (form: FormFields, delta: number): LinkField => {
 
 const cycle = (fields: LinkFields, focus: LinkField, delta: number): LinkFields =>
   match(focus)
-    .with('accessTime', () => ({ ...fields, accessTime: (((fields.accessTime + delta) % 3) + 3) % 3 as LinkFields['accessTime'] }))
+    .with('accessTime', () => ({ ...fields, accessTime: ((((fields.accessTime + delta) % 3) + 3) % 3) as LinkFields['accessTime'] }))
     .with('inviteOnly', () => ({ ...fields, inviteOnly: !fields.inviteOnly }))
     .with('proctoring', () => ({ ...fields, proctoring: !fields.proctoring }))
     .with('active', () => ({ ...fields, active: !fields.active }))

@@ -27,5 +27,4 @@ export const remoteReducer = <T>(state: RemoteState<T>, event: RemoteEvent<T>): 
     .exhaustive();
 
 /** The key `useCall` runs on: set while loading, null otherwise. */
-export const remoteCallKey = (state: RemoteState<unknown>, scope: string): string | null =>
-  state.phase === 'loading' ? `${scope}#${state.attempt}` : null;
+export const remoteCallKey = (state: RemoteState<unknown>, scope: string): string | null => (state.phase === 'loading' ? `${scope}#${state.attempt}` : null);

@@ -13,8 +13,21 @@ import {
   type TestListState,
 } from './test-list-state.js';
 
-const summary = (testId: number, testName: string): TestSummary => ({ testId, testName, accessKey: `k${testId}`, duration: 30, questions: 5, testStatus: 'Active' });
-const ALL = [summary(1, 'JavaScript Fundamentals'), summary(2, 'SQL and Data Modelling'), summary(3, 'Frontend Accessibility'), summary(4, 'Advanced SQL'), summary(5, 'Go')];
+const summary = (testId: number, testName: string): TestSummary => ({
+  testId,
+  testName,
+  accessKey: `k${testId}`,
+  duration: 30,
+  questions: 5,
+  testStatus: 'Active',
+});
+const ALL = [
+  summary(1, 'JavaScript Fundamentals'),
+  summary(2, 'SQL and Data Modelling'),
+  summary(3, 'Frontend Accessibility'),
+  summary(4, 'Advanced SQL'),
+  summary(5, 'Go'),
+];
 const failure: Failure = { exitCode: 1, label: '401.2', message: 'The API key is not valid.' };
 
 type Phase = TestListState['phase'];

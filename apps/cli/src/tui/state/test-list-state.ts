@@ -18,10 +18,7 @@ interface ListFields {
   catalog: TestSummary[] | null;
 }
 
-export type TestListState =
-  | ({ phase: 'loading' } & ListFields)
-  | ({ phase: 'ready' } & ListFields)
-  | ({ phase: 'failed'; failure: Failure } & ListFields);
+export type TestListState = ({ phase: 'loading' } & ListFields) | ({ phase: 'ready' } & ListFields) | ({ phase: 'failed'; failure: Failure } & ListFields);
 
 export type TestListEvent =
   | { type: 'pageLoaded'; tests: TestSummary[]; count: number }
@@ -72,9 +69,7 @@ export const selectedTest = (state: TestListState): TestSummary | undefined => s
 
 /** What the shown rows need: the filtered catalogue when it is there, else a new request. */
 const settle = (fields: ListFields): TestListState =>
-  searching(fields) && fields.catalog
-    ? { ...fields, phase: 'ready', cursor: 0 }
-    : { ...fields, phase: 'loading', cursor: 0, attempt: fields.attempt + 1 };
+  searching(fields) && fields.catalog ? { ...fields, phase: 'ready', cursor: 0 } : { ...fields, phase: 'loading', cursor: 0, attempt: fields.attempt + 1 };
 
 const fieldsOf = ({ page, pageSize, query, editing, cursor, attempt, served, catalog }: TestListState): ListFields => ({
   page,
@@ -96,7 +91,9 @@ const searchClear = (state: TestListState): TestListState =>
 export const testListReducer = (state: TestListState, event: TestListEvent): TestListState =>
   match<[TestListState, TestListEvent], TestListState>([state, event])
     .with([{ phase: 'loading' }, { type: 'pageLoaded' }], ([current, { tests, count }]) =>
-      searching(current) ? current : { ...fieldsOf(current), phase: 'ready', served: { tests, count }, cursor: Math.max(0, Math.min(current.cursor, tests.length - 1)) },
+      searching(current)
+        ? current
+        : { ...fieldsOf(current), phase: 'ready', served: { tests, count }, cursor: Math.max(0, Math.min(current.cursor, tests.length - 1)) },
     )
     .with([{ phase: 'loading' }, { type: 'catalogLoaded' }], ([current, { tests }]) =>
       searching(current) ? { ...fieldsOf(current), phase: 'ready', catalog: tests, cursor: 0 } : current,
@@ -118,28 +115,39 @@ export const testListReducer = (state: TestListState, event: TestListEvent): Tes
       return page === current.page ? current : settle({ ...fieldsOf(current), page });
     })
     .with([{ phase: 'loading' }, { type: 'turnPage' }], [{ phase: 'failed' }, { type: 'turnPage' }], ([current]) => current)
-    .with([{ phase: 'loading' }, { type: 'searchStart' }], [{ phase: 'ready' }, { type: 'searchStart' }], [{ phase: 'failed' }, { type: 'searchStart' }], ([current]) => ({
-      ...current,
-      editing: true,
-    }))
+    .with(
+      [{ phase: 'loading' }, { type: 'searchStart' }],
+      [{ phase: 'ready' }, { type: 'searchStart' }],
+      [{ phase: 'failed' }, { type: 'searchStart' }],
+      ([current]) => ({
+        ...current,
+        editing: true,
+      }),
+    )
     .with(
       [{ phase: 'loading' }, { type: 'searchInput' }],
       [{ phase: 'ready' }, { type: 'searchInput' }],
       [{ phase: 'failed' }, { type: 'searchInput' }],
       ([current, { query }]) => searchInput(current, query),
     )
-    .with([{ phase: 'loading' }, { type: 'searchEnd' }], [{ phase: 'ready' }, { type: 'searchEnd' }], [{ phase: 'failed' }, { type: 'searchEnd' }], ([current]) => ({
-      ...current,
-      editing: false,
-    }))
-    .with([{ phase: 'loading' }, { type: 'searchClear' }], [{ phase: 'ready' }, { type: 'searchClear' }], [{ phase: 'failed' }, { type: 'searchClear' }], ([current]) =>
-      searchClear(current),
+    .with(
+      [{ phase: 'loading' }, { type: 'searchEnd' }],
+      [{ phase: 'ready' }, { type: 'searchEnd' }],
+      [{ phase: 'failed' }, { type: 'searchEnd' }],
+      ([current]) => ({
+        ...current,
+        editing: false,
+      }),
+    )
+    .with(
+      [{ phase: 'loading' }, { type: 'searchClear' }],
+      [{ phase: 'ready' }, { type: 'searchClear' }],
+      [{ phase: 'failed' }, { type: 'searchClear' }],
+      ([current]) => searchClear(current),
     )
     .with([{ phase: 'loading' }, { type: 'reload' }], ([current]) => current)
     // A refresh forgets the catalogue too: tests may have been imported since.
-    .with([{ phase: 'ready' }, { type: 'reload' }], [{ phase: 'failed' }, { type: 'reload' }], ([current]) =>
-      settle({ ...fieldsOf(current), catalog: null }),
-    )
+    .with([{ phase: 'ready' }, { type: 'reload' }], [{ phase: 'failed' }, { type: 'reload' }], ([current]) => settle({ ...fieldsOf(current), catalog: null }))
     .with([{ phase: 'loading' }, { type: 'resize' }], [{ phase: 'ready' }, { type: 'resize' }], ([current, { pageSize }]) => {
       const size = Math.max(1, pageSize);
       if (size === current.pageSize) return current;

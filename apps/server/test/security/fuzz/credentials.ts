@@ -20,12 +20,21 @@ export type Pass = 'authenticated' | 'unauthenticated';
 const garbageApiKey = fc.oneof(
   headerText(),
   longString.map((text) => text.replace(/[^\x20-\x7e]/g, 'a')),
-  fc.constantFrom('', ' ', 'assay_', 'assay_' + 'A'.repeat(43), 'null', 'undefined', 'Bearer x', '*', '%00'),
+  fc.constantFrom('', ' ', 'assay_', `assay_${'A'.repeat(43)}`, 'null', 'undefined', 'Bearer x', '*', '%00'),
   fc.string({ unit: 'binary-ascii', minLength: 16, maxLength: 200 }).map((text) => text.replace(/[\r\n\0]/g, '')),
 );
 
 const garbageAuthorization = fc.oneof(
-  fc.constantFrom('Bearer', 'Bearer ', 'bearer', 'Basic YWRtaW46YWRtaW4=', `Basic ${ADMIN_TOKEN}`, `Bearer  ${ADMIN_TOKEN}`, `Bearer ${ADMIN_TOKEN}x`, `Token ${ADMIN_TOKEN}`),
+  fc.constantFrom(
+    'Bearer',
+    'Bearer ',
+    'bearer',
+    'Basic YWRtaW46YWRtaW4=',
+    `Basic ${ADMIN_TOKEN}`,
+    `Bearer  ${ADMIN_TOKEN}`,
+    `Bearer ${ADMIN_TOKEN}x`,
+    `Token ${ADMIN_TOKEN}`,
+  ),
   fc.constantFrom(`Bearer ${ADMIN_TOKEN.slice(0, -1)}`, `Bearer ${ADMIN_TOKEN.toUpperCase()}`, `Bearer ${ADMIN_TOKEN}, Bearer ${ADMIN_TOKEN}`),
   headerText().map((text) => `Bearer ${text}`),
   headerText(),

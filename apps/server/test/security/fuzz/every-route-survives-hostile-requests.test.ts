@@ -46,8 +46,7 @@ const STRAY_PATHS: FuzzRoute = {
 };
 
 /** Admin calls last: a successful one may rotate the seeded orgs' keys (they are re-issued, but why churn). */
-const inFuzzOrder = (routes: FuzzRoute[]): FuzzRoute[] =>
-  [...routes].sort((a, b) => Number(a.url.startsWith('/admin')) - Number(b.url.startsWith('/admin')));
+const inFuzzOrder = (routes: FuzzRoute[]): FuzzRoute[] => [...routes].sort((a, b) => Number(a.url.startsWith('/admin')) - Number(b.url.startsWith('/admin')));
 
 describe.each(backends)('every route survives hostile requests, on %s', (backend) => {
   let h: Harness;
@@ -77,7 +76,10 @@ describe.each(backends)('every route survives hostile requests, on %s', (backend
     async () => {
       const targets = [...inFuzzOrder(routes), STRAY_PATHS];
       const selected = (route: FuzzRoute, pass: Pass) => !settings.route || [routeName(route), `${routeName(route)} ${pass}`].includes(settings.route);
-      expect(targets.some((route) => selected(route, 'authenticated') || selected(route, 'unauthenticated')), `ASSAY_FUZZ_ROUTE names no route`).toBe(true);
+      expect(
+        targets.some((route) => selected(route, 'authenticated') || selected(route, 'unauthenticated')),
+        `ASSAY_FUZZ_ROUTE names no route`,
+      ).toBe(true);
       const runsOf = runBudget(targets, settings.runs);
       console.info(`fuzzing ${targets.length} routes on ${backend}: ${settings.runs} requests, seed ${settings.seed}`);
 
@@ -111,7 +113,9 @@ describe.each(backends)('every route survives hostile requests, on %s', (backend
       // Coverage: every route was hit with and without credentials, and reached past authentication.
       if (!settings.route) {
         for (const route of targets) expect([...(reached.get(routeName(route)) ?? [])].sort(), routeName(route)).toEqual(['authenticated', 'unauthenticated']);
-        const stuckAtTheDoor = routes.filter((route) => route.auth !== 'none' && [...(runner.tallies.get(routeName(route))?.keys() ?? [])].every((code) => /^401/.test(code)));
+        const stuckAtTheDoor = routes.filter(
+          (route) => route.auth !== 'none' && [...(runner.tallies.get(routeName(route))?.keys() ?? [])].every((code) => /^401/.test(code)),
+        );
         expect(stuckAtTheDoor.map(routeName)).toEqual([]);
       }
     },

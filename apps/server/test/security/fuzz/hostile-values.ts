@@ -6,15 +6,61 @@ export const encode = (text: string): string =>
 
 /** Strings a careless parser turns into numbers, booleans or nothing. */
 export const nanIsh = fc.constantFrom(
-  'NaN', 'Infinity', '-Infinity', '-0', '1e309', '1e3', '0x1F', '0b11', '1_000', '+1', '-1', ' 1', '1 ', '1.0', '00', '١٢',
-  '１２', 'true', 'false', 'null', 'undefined', '[]', '{}', '9007199254740993', '18446744073709551616', '9'.repeat(40),
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '-0',
+  '1e309',
+  '1e3',
+  '0x1F',
+  '0b11',
+  '1_000',
+  '+1',
+  '-1',
+  ' 1',
+  '1 ',
+  '1.0',
+  '00',
+  '١٢',
+  '１２',
+  'true',
+  'false',
+  'null',
+  'undefined',
+  '[]',
+  '{}',
+  '9007199254740993',
+  '18446744073709551616',
+  '9'.repeat(40),
 );
 
 /** Text that has broken parsers, renderers and queries elsewhere. */
 export const trickyText = fc.constantFrom(
-  'ü', 'ß', 'İ', '😀', 'a\u0301', '\u202eevil', '\u0000', '\ud800', '\uffff', '\ufeffbom', 'ｆｕｌｌ', '<script>alert(1)</script>',
-  "' OR 1=1 --", '"; DROP TABLE tests; --', '../../../../etc/passwd', '%00', '%E0%A4%A', '${jndi:ldap://x}', '{{7*7}}', '\r\nx-injected: 1',
-  '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty',
+  'ü',
+  'ß',
+  'İ',
+  '😀',
+  'a\u0301',
+  '\u202eevil',
+  '\u0000',
+  '\ud800',
+  '\uffff',
+  '\ufeffbom',
+  'ｆｕｌｌ',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '"; DROP TABLE tests; --',
+  '../../../../etc/passwd',
+  '%00',
+  '%E0%A4%A',
+  '$' + '{jndi:ldap://x}',
+  '{{7*7}}',
+  '\r\nx-injected: 1',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
 );
 
 /** Long strings built cheaply: 1 kB to 20 kB (past every maxLength the API declares for names and keys). */
@@ -52,7 +98,24 @@ export const withPrototypeKey = (target: Record<string, unknown>, key: '__proto_
 
 /** Raw request bodies that are not JSON, or JSON that hurts: deep nesting, huge arrays, lone surrogates, BOMs. */
 export const hostilePayload: fc.Arbitrary<string | Buffer> = fc.oneof(
-  fc.constantFrom('{', '}', '{"a":', '[1,2', 'null', 'true', '"text"', '42', '[]', '{}', 'nul', '{"a":1,}', "{'a':1}", '\ufeff{}', '{"a":"\\ud800"}', '{"a":1}{"b":2}'),
+  fc.constantFrom(
+    '{',
+    '}',
+    '{"a":',
+    '[1,2',
+    'null',
+    'true',
+    '"text"',
+    '42',
+    '[]',
+    '{}',
+    'nul',
+    '{"a":1,}',
+    "{'a':1}",
+    '\ufeff{}',
+    '{"a":"\\ud800"}',
+    '{"a":1}{"b":2}',
+  ),
   fc.constantFrom('{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}', '{"a":{"__proto__":null}}'),
   fc.integer({ min: 60, max: 100_000 }).map((depth) => `${'['.repeat(depth)}${']'.repeat(depth)}`),
   fc.integer({ min: 60, max: 20_000 }).map((depth) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`),
@@ -77,4 +140,10 @@ export const hostileSegment: fc.Arbitrary<string> = fc.oneof(
 
 /** Header values a client can actually send: no CR, LF or NUL, and latin-1 at most. */
 export const headerText = (maxLength = 60): fc.Arbitrary<string> =>
-  fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).filter((code) => code !== 0x7f).map((code) => String.fromCharCode(code)), maxLength });
+  fc.string({
+    unit: fc
+      .integer({ min: 0x20, max: 0xff })
+      .filter((code) => code !== 0x7f)
+      .map((code) => String.fromCharCode(code)),
+    maxLength,
+  });

@@ -54,10 +54,24 @@ describe.each(backends)('a NUL character in a request is refused, on %s', (backe
   });
 
   it.each([
-    ['a name in a registration', () => ({ method: 'POST' as const, url: `/v2/org/tests/${testId}/register`, body: { emailId: 'x@example.com', fullName: 'Ada\u0000' } })],
+    [
+      'a name in a registration',
+      () => ({ method: 'POST' as const, url: `/v2/org/tests/${testId}/register`, body: { emailId: 'x@example.com', fullName: 'Ada\u0000' } }),
+    ],
     ['a test name in an import', () => ({ method: 'POST' as const, url: '/v2/org/tests', body: { ...sampleDefinition, testName: 'Quiz\u0000' } })],
-    ['a key of a body', () => ({ method: 'POST' as const, url: `/v2/org/tests/${testId}/testlinks`, body: { testLinkName: 'L', accessTime: 0, 'x\u0000': 1 } })],
-    ['a self-registration', () => ({ method: 'POST' as const, url: `/candidate/v1/links/${accessKey}/register`, body: { fullName: 'Eve\u0000', emailId: 'eve@example.com' }, apiKey: null })],
+    [
+      'a key of a body',
+      () => ({ method: 'POST' as const, url: `/v2/org/tests/${testId}/testlinks`, body: { testLinkName: 'L', accessTime: 0, 'x\u0000': 1 } }),
+    ],
+    [
+      'a self-registration',
+      () => ({
+        method: 'POST' as const,
+        url: `/candidate/v1/links/${accessKey}/register`,
+        body: { fullName: 'Eve\u0000', emailId: 'eve@example.com' },
+        apiKey: null,
+      }),
+    ],
   ])('in %s answers 400.2 and stores nothing', async (_, request) => {
     const failure = await refusedUnchanged(() => h.request(request()), '400.2');
     expect(failure.result).toMatch(/NUL/);

@@ -47,7 +47,9 @@ const planWith = (route: FuzzRoute, world: World, slot: IdSlot, id: number, body
     if (name === 'accessKey') return world.own.accessKeys[0]!;
     return 'x';
   };
-  const path = route.url.replace(/:([^/]+)/g, (_, name: string) => (slot.in === 'path' && name === slot.name ? String(id) : encodeURIComponent(ownValue(name))));
+  const path = route.url.replace(/:([^/]+)/g, (_, name: string) =>
+    slot.in === 'path' && name === slot.name ? String(id) : encodeURIComponent(ownValue(name)),
+  );
   const query = route.query
     .filter((parameter) => parameter.required || (slot.in === 'query' && parameter.name === slot.name))
     .map((parameter) => {
@@ -93,7 +95,11 @@ describe.each(backends)("another org's ids answer like ids that exist nowhere, o
   afterAll(() => h?.close());
 
   it('every id parameter is of a kind the seeded world has', () => {
-    const unknown = routes.flatMap((route) => slotsOf(route).filter((slot) => !(ID_KINDS as readonly string[]).includes(slot.name)).map((slot) => `${routeName(route)} ${slot.name}`));
+    const unknown = routes.flatMap((route) =>
+      slotsOf(route)
+        .filter((slot) => !(ID_KINDS as readonly string[]).includes(slot.name))
+        .map((slot) => `${routeName(route)} ${slot.name}`),
+    );
     expect(unknown).toEqual([]);
     expect(routes.length).toBeGreaterThan(10);
   });
@@ -113,7 +119,11 @@ describe.each(backends)("another org's ids answer like ids that exist nowhere, o
           expect(answerOf(other.response), `${slot.name} ${otherId} (another org's) vs ${missingId} (nowhere)`).toBe(answerOf(nowhere.response));
           if (!/^(400|401|429)/.test(statuscodeOf(other.response))) lookedUp.add(`${routeName(route)} ${slot.name}`);
         });
-        const details = await fc.check(property, { seed: seedFor(settings.seed, `${routeName(route)} ${slot.name}`), numRuns: RUNS_PER_ID, endOnFailure: true });
+        const details = await fc.check(property, {
+          seed: seedFor(settings.seed, `${routeName(route)} ${slot.name}`),
+          numRuns: RUNS_PER_ID,
+          endOnFailure: true,
+        });
         if (details.failed) {
           const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
           failures.push(`${routeName(route)} (${slot.in} ${slot.name}): ${error}\nseed ${details.seed}, path ${details.counterexamplePath}`);

@@ -48,7 +48,10 @@ export const knownValues = (name: string, world: World): { own: string[]; other:
       return { own: ['1', '2', '20'], other: ['0', '100000', '999999999'] };
     case 'from':
     case 'to':
-      return { own: ['2020-01-01T00:00:00Z', new Date(Date.now() + 86_400_000).toISOString()], other: ['2020-01-01T00:00:00+23:59', '9999-12-31T23:59:59.999Z'] };
+      return {
+        own: ['2020-01-01T00:00:00Z', new Date(Date.now() + 86_400_000).toISOString()],
+        other: ['2020-01-01T00:00:00+23:59', '9999-12-31T23:59:59.999Z'],
+      };
     default:
       return { own: [], other: [] };
   }
@@ -57,7 +60,14 @@ export const knownValues = (name: string, world: World): { own: string[]; other:
 /** Files and tricks for wildcard tails (`/docs/*`): real names, traversal attempts, garbage. */
 const wildcardTail = fc.oneof(
   fc.constantFrom('index.html', 'swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png', 'static/index.html', 'json', 'yaml', ''),
-  fc.constantFrom('../package.json', '..%2Fpackage.json', '%2e%2e/%2e%2e/package.json', '....//....//etc/passwd', 'static/%2e%2e/%2e%2e/%2e%2e/package.json', '.env'),
+  fc.constantFrom(
+    '../package.json',
+    '..%2Fpackage.json',
+    '%2e%2e/%2e%2e/package.json',
+    '....//....//etc/passwd',
+    'static/%2e%2e/%2e%2e/%2e%2e/package.json',
+    '.env',
+  ),
   fc.array(hostileSegment, { minLength: 1, maxLength: 3 }).map((segments) => segments.join('/')),
 );
 
@@ -67,7 +77,20 @@ export const STRAY_PATH_PARAM = 'strayPath';
 /** Paths next to real ones: known prefixes with hostile tails, trailing slashes, doubled slashes. */
 const strayPath = fc
   .tuple(
-    fc.constantFrom('nowhere', 'v2', 'v2/org', 'v2/org/tests/1', 'v2/org/report', 'v2/reports', 'candidate', 'candidate/v1/links', 'admin', 'admin/orgs/1', 'assets', '/'),
+    fc.constantFrom(
+      'nowhere',
+      'v2',
+      'v2/org',
+      'v2/org/tests/1',
+      'v2/org/report',
+      'v2/reports',
+      'candidate',
+      'candidate/v1/links',
+      'admin',
+      'admin/orgs/1',
+      'assets',
+      '/',
+    ),
     fc.array(hostileSegment, { maxLength: 3 }),
     fc.constantFrom('', '/', '//'),
   )
@@ -85,7 +108,10 @@ const segmentFor = (name: string, world: World): fc.Arbitrary<string> => {
 
 /** A raw query component: usually encoded, sometimes broken percent-encoding straight on the wire. */
 const queryText = (value: fc.Arbitrary<string>) =>
-  fc.oneof({ arbitrary: value.map(encode), weight: 4 }, { arbitrary: fc.constantFrom('%', '%E0%A4%A', '%ZZ', '%00', '+', '&', '=', '[]', '%FF%FE'), weight: 1 });
+  fc.oneof(
+    { arbitrary: value.map(encode), weight: 4 },
+    { arbitrary: fc.constantFrom('%', '%E0%A4%A', '%ZZ', '%00', '+', '&', '=', '[]', '%FF%FE'), weight: 1 },
+  );
 
 const queryValue = (openapi: OpenApiDocument, parameter: QueryParameter, world: World): fc.Arbitrary<string> => {
   const { own, other } = knownValues(parameter.name, world);
@@ -104,18 +130,27 @@ const queryFor = (route: FuzzRoute, openapi: OpenApiDocument, world: World): fc.
     fc.oneof(
       { arbitrary: fc.constant<string[]>([]), weight: parameter.required ? 1 : 2 },
       { arbitrary: queryText(queryValue(openapi, parameter, world)).map((value) => [`${parameter.name}=${value}`]), weight: 6 },
-      { arbitrary: fc.array(queryText(queryValue(openapi, parameter, world)), { minLength: 2, maxLength: 3 }).map((values) => values.map((value) => `${parameter.name}=${value}`)), weight: 1 },
+      {
+        arbitrary: fc
+          .array(queryText(queryValue(openapi, parameter, world)), { minLength: 2, maxLength: 3 })
+          .map((values) => values.map((value) => `${parameter.name}=${value}`)),
+        weight: 1,
+      },
       { arbitrary: fc.constant([parameter.name]), weight: 1 },
     ),
   );
-  const strayName = fc.oneof(fc.constantFrom('__proto__', 'constructor[prototype][admin]', '__proto__[admin]', 'a[b][c]', 'testId[]', ''), hostileString.map(encode));
-  const stray = fc.array(fc.tuple(strayName, queryText(hostileString)).map(([name, value]) => `${name}=${value}`), { maxLength: 3 });
-  return fc
-    .tuple(fc.tuple(...declared), stray, fc.boolean())
-    .map(([parts, extra, extraFirst]) => {
-      const all = extraFirst ? [...extra, ...parts.flat()] : [...parts.flat(), ...extra];
-      return all.length > 0 ? `?${all.join('&')}` : '';
-    });
+  const strayName = fc.oneof(
+    fc.constantFrom('__proto__', 'constructor[prototype][admin]', '__proto__[admin]', 'a[b][c]', 'testId[]', ''),
+    hostileString.map(encode),
+  );
+  const stray = fc.array(
+    fc.tuple(strayName, queryText(hostileString)).map(([name, value]) => `${name}=${value}`),
+    { maxLength: 3 },
+  );
+  return fc.tuple(fc.tuple(...declared), stray, fc.boolean()).map(([parts, extra, extraFirst]) => {
+    const all = extraFirst ? [...extra, ...parts.flat()] : [...parts.flat(), ...extra];
+    return all.length > 0 ? `?${all.join('&')}` : '';
+  });
 };
 
 /** The route's schema gives shaped and almost-valid bodies; every route also gets bodies no schema expects. */
@@ -144,10 +179,28 @@ const contentType = fc.oneof(
   { arbitrary: fc.constant(JSON_TYPE), weight: 24 },
   {
     arbitrary: fc.constantFrom(
-      'application/json', 'APPLICATION/JSON; CHARSET=UTF-8', 'application/json; charset=latin1', 'application/json; charset=utf-16le',
-      'application/json;charset="utf-8"', 'application/json; charset=utf-8; charset=ascii', 'application/json, text/plain', 'application/jsonx',
-      'application/json;;', 'application/vnd.api+json', 'text/plain', 'text/json', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x',
-      'multipart/form-data', 'application/octet-stream', 'application/xml', '*/*', ';', '', 'application/', '/json',
+      'application/json',
+      'APPLICATION/JSON; CHARSET=UTF-8',
+      'application/json; charset=latin1',
+      'application/json; charset=utf-16le',
+      'application/json;charset="utf-8"',
+      'application/json; charset=utf-8; charset=ascii',
+      'application/json, text/plain',
+      'application/jsonx',
+      'application/json;;',
+      'application/vnd.api+json',
+      'text/plain',
+      'text/json',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'multipart/form-data',
+      'application/octet-stream',
+      'application/xml',
+      '*/*',
+      ';',
+      '',
+      'application/',
+      '/json',
     ),
     weight: 4,
   },
@@ -188,7 +241,11 @@ const benignParts = (route: FuzzRoute, openapi: OpenApiDocument, world: World) =
     method: fc.constant(route.method),
     values: fc.tuple(
       ...route.params.map((name) =>
-        name === '*' ? fc.constantFrom('index.html', 'swagger-ui.css') : name === STRAY_PATH_PARAM ? strayPath : ownValue(name, fc.constantFrom('1', '2')).map(encode),
+        name === '*'
+          ? fc.constantFrom('index.html', 'swagger-ui.css')
+          : name === STRAY_PATH_PARAM
+            ? strayPath
+            : ownValue(name, fc.constantFrom('1', '2')).map(encode),
       ),
     ),
     query: fc
@@ -201,8 +258,8 @@ const benignParts = (route: FuzzRoute, openapi: OpenApiDocument, world: World) =
       .map((parts) => (parts.some(Boolean) ? `?${parts.filter(Boolean).join('&')}` : '')),
     headers: fc.constant<Record<string, string>>({ 'content-type': JSON_TYPE }),
     payload: route.body
-      ? (examples.length > 0 ? fc.oneof(fc.constantFrom(...examples), conformingValue(openapi, route.body)) : conformingValue(openapi, route.body)).map((body) =>
-          JSON.stringify(body),
+      ? (examples.length > 0 ? fc.oneof(fc.constantFrom(...examples), conformingValue(openapi, route.body)) : conformingValue(openapi, route.body)).map(
+          (body) => JSON.stringify(body),
         )
       : fc.constant(undefined),
   };
@@ -237,11 +294,10 @@ export const requestArbitrary = (route: FuzzRoute, pass: Pass, openapi: OpenApiD
       credential,
     });
   return fc
-    .oneof(
-      { arbitrary: withHostile(PARTS), weight: 6 },
-      ...PARTS.map((part) => ({ arbitrary: withHostile([part]), weight: part === 'method' ? 1 : 2 })),
-      { arbitrary: withHostile([]), weight: 2 },
-    )
+    .oneof({ arbitrary: withHostile(PARTS), weight: 6 }, ...PARTS.map((part) => ({ arbitrary: withHostile([part]), weight: part === 'method' ? 1 : 2 })), {
+      arbitrary: withHostile([]),
+      weight: 2,
+    })
     .map(({ method, values, query, credential: chosen, headers, payload }) => {
       let index = 0;
       const path = route.url.replace(/:[^/]+|\*/g, () => values[index++] ?? '');

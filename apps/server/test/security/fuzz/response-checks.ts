@@ -30,7 +30,8 @@ const envelopeProblems = (response: LightMyRequestResponse): string[] => {
   if (statuscode.split('.')[0] !== String(response.statusCode)) problems.push(`statuscode ${statuscode} under HTTP ${response.statusCode}`);
   if (typeof description !== 'string' || description === '') problems.push('no description');
   if (response.statusCode >= 400) {
-    if (description !== describeStatus(statuscode as FailureCode)) problems.push(`description ${JSON.stringify(description)} is not the catalogue's for ${statuscode}`);
+    if (description !== describeStatus(statuscode as FailureCode))
+      problems.push(`description ${JSON.stringify(description)} is not the catalogue's for ${statuscode}`);
     if (typeof result !== 'string' || result.trim() === '') problems.push(`a failure whose result is not a message: ${JSON.stringify(result)?.slice(0, 100)}`);
   }
   return problems;

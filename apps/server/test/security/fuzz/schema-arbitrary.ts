@@ -57,7 +57,10 @@ export const conformingValue = (openapi: OpenApiDocument, input: JsonSchema, dep
     case 'array': {
       const minLength = num(schema.minItems) ?? 0;
       const items = schema.items && typeof schema.items === 'object' ? (schema.items as JsonSchema) : {};
-      return fc.array(conformingValue(openapi, items, depth + 1), { minLength, maxLength: Math.max(minLength, Math.min(num(schema.maxItems) ?? MAX_ITEMS, MAX_ITEMS)) });
+      return fc.array(conformingValue(openapi, items, depth + 1), {
+        minLength,
+        maxLength: Math.max(minLength, Math.min(num(schema.maxItems) ?? MAX_ITEMS, MAX_ITEMS)),
+      });
     }
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
@@ -80,11 +83,17 @@ const stringOf = (schema: JsonSchema): fc.Arbitrary<string> => {
     case 'email':
       return fc.emailAddress();
     case 'uri':
-      return fc.oneof(fc.webUrl(), fc.constantFrom('https://example.com/hook', 'http://127.0.0.1:1/x', 'http://[::1]/', 'file:///etc/passwd', 'javascript:alert(1)'));
+      return fc.oneof(
+        fc.webUrl(),
+        fc.constantFrom('https://example.com/hook', 'http://127.0.0.1:1/x', 'http://[::1]/', 'file:///etc/passwd', 'javascript:alert(1)'),
+      );
     case 'date-time':
       return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString());
     default:
-      return fc.oneof(fc.string({ minLength, maxLength: Math.min(maxLength, 30) }), hostileString.filter((text) => text.length >= minLength && text.length <= maxLength));
+      return fc.oneof(
+        fc.string({ minLength, maxLength: Math.min(maxLength, 30) }),
+        hostileString.filter((text) => text.length >= minLength && text.length <= maxLength),
+      );
   }
 };
 

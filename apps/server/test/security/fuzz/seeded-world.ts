@@ -102,7 +102,12 @@ const seedOrg = async (h: Harness, accepted: Accepted, orgId: number, apiKey: st
   expectSuccess(await h.request({ method: 'GET', url: `/v2/org/testinvitation/${cancelled.invitationId}/cancel`, apiKey }));
   expectSuccess(await h.request({ method: 'GET', url: `/v2/org/testinvitation/${reset.invitationId}/reset`, apiKey }));
   const job = expectSuccess<{ jobId: number }>(
-    await h.request({ method: 'POST', url: '/v2/org/webhooks/test', body: accepted('POST /v2/org/webhooks/test', { url: 'http://127.0.0.1:9/fuzz-hook' }), apiKey }),
+    await h.request({
+      method: 'POST',
+      url: '/v2/org/webhooks/test',
+      body: accepted('POST /v2/org/webhooks/test', { url: 'http://127.0.0.1:9/fuzz-hook' }),
+      apiKey,
+    }),
   );
   const keyIds = (await h.store.apiKeys.list(orgId)).map((key) => key.keyId);
   return {
@@ -133,11 +138,27 @@ const sendAcceptedBodies = async (h: Harness, accepted: Accepted, org: OrgData):
   const running = org.tokens[1]!;
   const proctored = org.tokens[5]!;
   const at = new Date().toISOString();
-  const image = `data:image/jpeg;base64,${(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).jpeg().toBuffer()).toString('base64')}`;
+  const image = `data:image/jpeg;base64,${(
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+      .jpeg()
+      .toBuffer()
+  ).toString('base64')}`;
   const calls: [method: 'POST' | 'PUT', route: string, url: string, body: unknown, apiKey: string | null][] = [
-    ['POST', 'POST /v2/org/tests/:testId/testlinks/:testLinkId', `/v2/org/tests/${testId}/testlinks/${testLinkId}`, { testLinkName: 'Fuzz link', accessTime: 0 }, org.apiKey],
+    [
+      'POST',
+      'POST /v2/org/tests/:testId/testlinks/:testLinkId',
+      `/v2/org/tests/${testId}/testlinks/${testLinkId}`,
+      { testLinkName: 'Fuzz link', accessTime: 0 },
+      org.apiKey,
+    ],
     ['POST', 'POST /v2/org/webhooks/settings', '/v2/org/webhooks/settings', { trailingSpaceKeys: false }, org.apiKey],
-    ['POST', 'POST /candidate/v1/links/:accessKey/register', `/candidate/v1/links/${org.accessKeys[0]}/register`, { fullName: 'Self Registrant', emailId: 'self@example.com' }, null],
+    [
+      'POST',
+      'POST /candidate/v1/links/:accessKey/register',
+      `/candidate/v1/links/${org.accessKeys[0]}/register`,
+      { fullName: 'Self Registrant', emailId: 'self@example.com' },
+      null,
+    ],
     ['PUT', 'PUT /candidate/v1/:token/answers/:questionId', `/candidate/v1/${running}/answers/${single}`, { optionIds: [1], editedAt: at }, null],
     ['PUT', 'PUT /candidate/v1/:token/answers/:questionId', `/candidate/v1/${running}/answers/${coding}`, { code: SUM_SOLUTION }, null],
     ['POST', 'POST /candidate/v1/:token/events', `/candidate/v1/${running}/events`, { type: 'left', at }, null],

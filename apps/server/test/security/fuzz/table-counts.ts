@@ -18,7 +18,10 @@ export const tableCounter = async (store: Store, backend: Backend): Promise<{ ta
     const { schema } = await db.selectNoFrom((eb) => eb.fn<string>('current_schema', []).as('schema')).executeTakeFirstOrThrow();
     tables = tables.filter((table) => table.schema === schema);
   }
-  const names = tables.map((table) => table.name).filter((name) => !BOOKKEEPING_TABLES.has(name)).sort();
+  const names = tables
+    .map((table) => table.name)
+    .filter((name) => !BOOKKEEPING_TABLES.has(name))
+    .sort();
   if (names.length < 10) throw new Error(`expected the store's tables, found only ${names.join(', ')}`);
 
   const count = async (): Promise<TableCounts> => {
