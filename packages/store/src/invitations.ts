@@ -30,6 +30,19 @@ export interface AppliedMove {
   reattempt?: Invitation | undefined;
 }
 
+/** A new candidates row: the candidate as registered, created and updated now. */
+const candidateRow = (input: RegistrationInput, now: number) => ({
+  org_id: input.orgId,
+  test_id: input.testId,
+  email_key: input.emailKey,
+  email: input.email,
+  full_name: input.fullName,
+  callback_url: input.callbackUrl ?? null,
+  redirect_url: input.redirectUrl ?? null,
+  created_at: now,
+  updated_at: now,
+});
+
 export class InvitationsRepository {
   constructor(
     private readonly db: Kysely<Database>,
@@ -44,17 +57,7 @@ export class InvitationsRepository {
     const row = await this.db.transaction().execute(async (trx) => {
       const candidate = await trx
         .insertInto('candidates')
-        .values({
-          org_id: input.orgId,
-          test_id: input.testId,
-          email_key: input.emailKey,
-          email: input.email,
-          full_name: input.fullName,
-          callback_url: input.callbackUrl ?? null,
-          redirect_url: input.redirectUrl ?? null,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(candidateRow(input, now))
         .onConflict((conflict) =>
           conflict.columns(['org_id', 'test_id', 'email_key']).doUpdateSet((eb) => ({
             email: eb.ref('excluded.email'),
@@ -84,17 +87,7 @@ export class InvitationsRepository {
     return this.db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto('candidates')
-        .values({
-          org_id: input.orgId,
-          test_id: input.testId,
-          email_key: input.emailKey,
-          email: input.email,
-          full_name: input.fullName,
-          callback_url: null,
-          redirect_url: null,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(candidateRow({ ...input, callbackUrl: null, redirectUrl: null }, now))
         .onConflict((conflict) => conflict.columns(['org_id', 'test_id', 'email_key']).doNothing())
         .returning('id')
         .executeTakeFirst();
