@@ -1,0 +1,39 @@
+// The two downloads the issue times: the Excel export of a large test (streamed) and one report's PDF.
+import { rssMb } from './processes.mjs';
+
+/** Streams the test's workbook; answers time to the first byte and to the end, and the server's RSS growth. */
+export const exportExcel = async (base, world, pid) => {
+  const before = rssMb(pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+  }, 50);
+  const started = performance.now();
+  try {
+    const response = await fetch(`${base}/v2/org/report/${world.testId}/excel`, { headers: { 'x-api-key': world.key } });
+    if (response.status !== 200) throw new Error(`the Excel export answered ${response.status}: ${await response.text()}`);
+    let firstByteMs;
+    let bytes = 0;
+    for await (const chunk of response.body) {
+      firstByteMs ??= performance.now() - started;
+      bytes += chunk.length;
+    }
+    return { firstByteMs, totalMs: performance.now() - started, bytes, rssGrowthMb: peak - before };
+  } finally {
+    clearInterval(sampler);
+  }
+};
+
+/** One report's PDF, `count` times in a row; answers the median. */
+export const pdfLatency = async (base, world, count) => {
+  const times = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    const response = await fetch(`${base}/v2/org/report/${world.reportId}/pdf`, { headers: { 'x-api-key': world.key } });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`the PDF answered ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(times.length / 2)] };
+};

@@ -1,0 +1,159 @@
+// `pnpm bench [--check] [--quick]`: seeds a fresh database, starts the built server and a bare Fastify
+// baseline, measures every scenario, prints one table and writes bench/results.json. See bench/README.md.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { measure } from './load.mjs';
+import { freePort, rssMb, startProcess, waitUntilReady } from './processes.mjs';
+import { loadScenarios, TARGETS } from './scenarios.mjs';
+import { ADMIN_TOKEN, seed } from './seed.mjs';
+import { exportExcel, pdfLatency } from './downloads.mjs';
+import { printTable } from './table.mjs';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const args = new Set(process.argv.slice(2));
+const quick = args.has('--quick');
+const check = args.has('--check');
+const seconds = quick ? 3 : 10;
+const size = quick ? { tests: 200, invitations: 5_000 } : { tests: 2_000, invitations: 100_000 };
+
+const scratch = mkdtempSync(join(tmpdir(), 'assay-bench-'));
+const databaseUrl = process.env.ASSAY_DATABASE_URL ?? `sqlite:${join(scratch, 'assay.db')}`;
+const postgres = databaseUrl.startsWith('postgres');
+
+const startAssay = async (port) => {
+  const server = startProcess(
+    join(ROOT, 'apps/server/dist/main.js'),
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ASSAY_DATABASE_URL: databaseUrl,
+      ASSAY_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ASSAY_ADMIN_TOKEN: ADMIN_TOKEN,
+      ASSAY_SEED_DEMO: 'false',
+      ASSAY_OUTBOX_DIR: join(scratch, 'outbox'),
+      // The bench measures the server, not the limits: none is reached.
+      ASSAY_RATE_LIMIT_ORG_API: '100000000/1m',
+      ASSAY_RATE_LIMIT_CANDIDATE_API: '100000000/1m',
+      ASSAY_RATE_LIMIT_BAD_API_KEY: '100000000/1m',
+    },
+    scratch,
+  );
+  try {
+    const startMs = await waitUntilReady(`http://127.0.0.1:${port}/readyz`, server.started, server.child);
+    return { ...server, startMs };
+  } catch (error) {
+    await server.stop();
+    throw new Error(`${error.message}\n${server.stderr()}`);
+  }
+};
+
+const startBaseline = async () => {
+  const port = await freePort();
+  const baseline = startProcess(join(ROOT, 'bench/src/baseline-server.mjs'), { PORT: String(port) }, scratch);
+  await waitUntilReady(`http://127.0.0.1:${port}/`, baseline.started, baseline.child);
+  return { ...baseline, url: `http://127.0.0.1:${port}/` };
+};
+
+const rows = [];
+const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`;
+try {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  console.log(`bench: seeding ${size.tests} tests and ${size.invitations} invitations on ${postgres ? 'PostgreSQL' : 'SQLite'}…`);
+  let server = await startAssay(port);
+  const world = await seed({ base, databaseUrl, ...size, repoRoot: ROOT });
+  await server.stop();
+
+  server = await startAssay(port);
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const idleRss = rssMb(server.child.pid);
+  rows.push({
+    scenario: 'server start (spawn → /readyz 200)',
+    value: server.startMs,
+    unit: 'ms',
+    target: TARGETS.startMs,
+    pass: server.startMs < TARGETS.startMs,
+  });
+  rows.push({ scenario: 'idle RSS after start', value: idleRss, unit: 'MB', target: TARGETS.idleRssMb, pass: idleRss < TARGETS.idleRssMb });
+
+  const baseline = await startBaseline();
+  const before = await measure({ url: baseline.url, seconds });
+  const measured = [];
+  for (const scenario of loadScenarios(world, postgres)) {
+    console.log(`bench: ${scenario.name}`);
+    measured.push({ scenario, figures: await measure({ ...scenario, url: `${base}${scenario.path}`, seconds }) });
+  }
+  const after = await measure({ url: baseline.url, seconds });
+  await baseline.stop();
+  const baselineRps = (before.rps + after.rps) / 2;
+  rows.unshift({
+    scenario: 'baseline: bare Fastify (before / after)',
+    rps: baselineRps,
+    p50: before.p50,
+    p99: before.p99,
+    note: `${Math.round(before.rps)} / ${Math.round(after.rps)} req/s`,
+  });
+  for (const { scenario, figures } of measured) {
+    const ratio = figures.rps / baselineRps;
+    const p99ok = scenario.p99 === undefined || figures.p99 <= scenario.p99;
+    rows.push({
+      scenario: scenario.name,
+      rps: figures.rps,
+      p50: figures.p50,
+      p99: figures.p99,
+      ratio,
+      target: `≥ ${scenario.ratio.toFixed(2)}×${scenario.p99 ? `, p99 ≤ ${scenario.p99} ms` : ''}`,
+      pass: ratio >= scenario.ratio && p99ok && figures.unexpected === 0,
+      note: figures.unexpected > 0 ? `${figures.unexpected} unexpected answers` : undefined,
+    });
+  }
+
+  const excel = await exportExcel(base, world, server.child.pid);
+  rows.push({
+    scenario: `Excel export, ${size.invitations + 1} invitations: first byte`,
+    value: excel.firstByteMs,
+    unit: 'ms',
+    target: TARGETS.excelFirstByteMs,
+    pass: excel.firstByteMs < TARGETS.excelFirstByteMs,
+  });
+  rows.push({
+    scenario: 'Excel export: whole file',
+    value: excel.totalMs,
+    unit: 'ms',
+    target: TARGETS.excelTotalMs,
+    pass: excel.totalMs < TARGETS.excelTotalMs,
+    note: `${(excel.bytes / 2 ** 20).toFixed(1)} MB`,
+  });
+  rows.push({
+    scenario: 'Excel export: server RSS growth',
+    value: excel.rssGrowthMb,
+    unit: 'MB',
+    target: TARGETS.excelRssGrowthMb,
+    pass: excel.rssGrowthMb < TARGETS.excelRssGrowthMb,
+  });
+  const pdf = await pdfLatency(base, world, quick ? 20 : 50);
+  rows.push({ scenario: 'PDF of one report: p50', value: pdf.p50, unit: 'ms', target: TARGETS.pdfP50Ms, pass: pdf.p50 < TARGETS.pdfP50Ms });
+  const loadedRss = rssMb(server.child.pid);
+  rows.push({
+    scenario: 'server RSS after the load above',
+    value: loadedRss,
+    unit: 'MB',
+    target: TARGETS.rssAfterLoadMb,
+    pass: loadedRss < TARGETS.rssAfterLoadMb,
+  });
+  await server.stop();
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+const results = { date: new Date().toISOString(), machine, backend: postgres ? 'postgres' : 'sqlite', quick, rows };
+writeFileSync(join(ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+printTable(results);
+const missed = rows.filter((row) => row.pass === false);
+if (check && missed.length > 0) {
+  console.error(`bench: ${missed.length} target(s) missed: ${missed.map((row) => row.scenario).join('; ')}`);
+  process.exit(1);
+}

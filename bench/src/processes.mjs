@@ -1,0 +1,62 @@
+// Child processes the bench measures: the baseline and the Assay server, each in its own process so that
+// the load generator never shares their event loop.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/** Resident memory of a process in MB, from /proc (Linux). */
+export const rssMb = (pid) => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('VmRSS:'));
+  return line ? Number(line.replace(/\D+/g, '')) / 1024 : Number.NaN;
+};
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `url` until it answers 200; answers the milliseconds it took. */
+export const waitUntilReady = async (url, started, child, timeoutMs = 30_000) => {
+  while (performance.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`the process exited with ${child.exitCode} before ${url} answered`);
+    try {
+      const response = await fetch(url);
+      if (response.status === 200) return performance.now() - started;
+    } catch {
+      // not listening yet
+    }
+    await sleep(10);
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+};
+
+/** Starts `node script` with `env`; stderr is kept for the error message of a failed start. */
+export const startProcess = (script, env, cwd) => {
+  const started = performance.now();
+  const child = spawn(process.execPath, [script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
+  return {
+    child,
+    started,
+    stderr: () => stderr,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  };
+};
