@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pg from 'pg';
 import type { Database } from './database.js';
+import { reusePreparedStatements } from './statement-cache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -38,7 +39,7 @@ const connectSqlite = (path: string): Connection => {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: reusePreparedStatements(database) }) }), dialect: 'sqlite' };
 };
 
 const connectPostgres = (url: string, options: ConnectOptions): Connection => {
