@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ReportRenderer } from '@assay/reports';
 import { Sandbox, type CodeRunner } from '@assay/sandbox';
 import type { Store } from '@assay/store';
@@ -17,6 +17,7 @@ import { scheduleHousekeeping } from './plugins/housekeeping.js';
 import { acceptJsonBodiesOnly } from './plugins/json-body.js';
 import { refuseNulCharacters } from './plugins/nul-characters.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { compileResponseSerializer } from './plugins/response-serializer.js';
 import { addSecurityHeaders } from './plugins/security-headers.js';
 import { answerUnissuedIds } from './plugins/unissued-ids.js';
 import { echoRequestId, requestIdOf } from './plugins/request-id.js';
@@ -67,7 +68,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   }).withTypeProvider<ZodTypeProvider>();
   const routes = indexRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compileResponseSerializer);
   acceptJsonBodiesOnly(app);
   echoRequestId(app);
   addSecurityHeaders(app);

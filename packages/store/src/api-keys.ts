@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ApiKeySummary } from '@assay/domain';
+import { compileOnce, parameter } from './compiled-query.js';
 import type { Database } from './database.js';
 
 /** What an API key unlocks: its org and the org's defaults, looked up by the key's hash. */
@@ -10,6 +11,15 @@ export interface KeyOwner {
   orgEmail: string;
   orgTimeZoneId: number;
 }
+
+const activeOwner = compileOnce((db: Kysely<Database>) =>
+  db
+    .selectFrom('api_keys')
+    .innerJoin('orgs', 'orgs.id', 'api_keys.org_id')
+    .select(['api_keys.id as keyId', 'api_keys.key_hash as keyHash', 'orgs.id as orgId', 'orgs.email as orgEmail', 'orgs.time_zone_id as orgTimeZoneId'])
+    .where('api_keys.key_hash', '=', parameter<string>('keyHash'))
+    .where('api_keys.revoked_at', 'is', null),
+);
 
 export class ApiKeysRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -23,14 +33,9 @@ export class ApiKeysRepository {
     return row.id;
   }
 
-  findActiveOwner(keyHash: string): Promise<KeyOwner | undefined> {
-    return this.db
-      .selectFrom('api_keys')
-      .innerJoin('orgs', 'orgs.id', 'api_keys.org_id')
-      .select(['api_keys.id as keyId', 'api_keys.key_hash as keyHash', 'orgs.id as orgId', 'orgs.email as orgEmail', 'orgs.time_zone_id as orgTimeZoneId'])
-      .where('api_keys.key_hash', '=', keyHash)
-      .where('api_keys.revoked_at', 'is', null)
-      .executeTakeFirst();
+  async findActiveOwner(keyHash: string): Promise<KeyOwner | undefined> {
+    const [owner] = await activeOwner(this.db, { keyHash });
+    return owner;
   }
 
   async list(orgId: number): Promise<ApiKeySummary[]> {

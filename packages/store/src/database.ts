@@ -32,6 +32,8 @@ export interface TestsTable {
   status: string;
   definition: string;
   created_at: number;
+  /** 1, 2, 3… among the org's tests, in import order (migration 011). */
+  org_position: number;
 }
 
 export interface SectionsTable {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { formatScore, formatWireDateTime, type CandidateReport, type InvitationStatus, type ReportStatus, type SectionReportEntry } from '@assay/domain';
+import { compileOnce, parameter } from './compiled-query.js';
 import type { Database } from './database.js';
 
 export interface ReportRecord {
@@ -68,15 +69,36 @@ const toReport = (row: ReportQueryRow): ReportRecord => ({
   },
 });
 
+const reportQuery = (db: Kysely<Database>) =>
+  db
+    .selectFrom('invitations')
+    .innerJoin('candidates', 'candidates.id', 'invitations.candidate_id')
+    .innerJoin('tests', 'tests.id', 'invitations.test_id')
+    .select(reportColumns);
+
+const reportById = compileOnce((db: Kysely<Database>) =>
+  reportQuery(db).where('invitations.org_id', '=', parameter<number>('orgId')).where('invitations.id', '=', parameter<number>('invitationId')),
+);
+
+/** The invitation's sections with its scores, in one statement (an unknown or another org's id: no rows, and `known` tells). */
+const sectionScores = compileOnce((db: Kysely<Database>) =>
+  db
+    .selectFrom('invitations')
+    .leftJoin('sections', 'sections.test_id', 'invitations.test_id')
+    .leftJoin('section_results', (join) =>
+      join.onRef('section_results.section_id', '=', 'sections.id').onRef('section_results.invitation_id', '=', 'invitations.id'),
+    )
+    .select(['sections.name as name', 'sections.total_marks as totalMarks', 'section_results.score as score'])
+    .where('invitations.org_id', '=', parameter<number>('orgId'))
+    .where('invitations.id', '=', parameter<number>('invitationId'))
+    .orderBy('sections.position'),
+);
+
 export class ReportsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   private reportQuery() {
-    return this.db
-      .selectFrom('invitations')
-      .innerJoin('candidates', 'candidates.id', 'invitations.candidate_id')
-      .innerJoin('tests', 'tests.id', 'invitations.test_id')
-      .select(reportColumns);
+    return reportQuery(this.db);
   }
 
   /** Completions and cancellations in [from, to), for reconciliation. */
@@ -85,29 +107,15 @@ export class ReportsRepository {
   }
 
   async report(orgId: number, invitationId: number): Promise<ReportRecord | undefined> {
-    const row = await this.reportQuery().where('invitations.org_id', '=', orgId).where('invitations.id', '=', invitationId).executeTakeFirst();
+    const [row] = await reportById(this.db, { orgId, invitationId });
     return row && toReport(row);
   }
 
   /** Every section of the invitation's test, with the candidate's score (0 until scored). */
   async sections(orgId: number, invitationId: number): Promise<SectionReportEntry[] | undefined> {
-    const invitation = await this.db
-      .selectFrom('invitations')
-      .select(['id', 'test_id'])
-      .where('org_id', '=', orgId)
-      .where('id', '=', invitationId)
-      .executeTakeFirst();
-    if (!invitation) return undefined;
-    const rows = await this.db
-      .selectFrom('sections')
-      .leftJoin('section_results', (join) =>
-        join.onRef('section_results.section_id', '=', 'sections.id').on('section_results.invitation_id', '=', invitation.id),
-      )
-      .select(['sections.name as name', 'sections.total_marks as totalMarks', 'section_results.score as score'])
-      .where('sections.test_id', '=', invitation.test_id)
-      .orderBy('sections.position')
-      .execute();
-    return rows.map((row) => ({ sectionName: row.name, sectionScore: row.totalMarks, candidateScore: row.score ?? 0 }));
+    const rows = await sectionScores(this.db, { orgId, invitationId });
+    if (rows.length === 0) return undefined;
+    return rows.flatMap((row) => (row.name === null ? [] : [{ sectionName: row.name, sectionScore: row.totalMarks ?? 0, candidateScore: row.score ?? 0 }]));
   }
 
   /**

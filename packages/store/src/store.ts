@@ -53,7 +53,7 @@ export const openStore = async (databaseUrl: string, options: ConnectOptions = {
     ...connection,
     orgs: new OrgsRepository(db),
     apiKeys: new ApiKeysRepository(db),
-    tests: new TestsRepository(db),
+    tests: new TestsRepository(db, connection.dialect),
     testLinks: new TestLinksRepository(db),
     invitations: new InvitationsRepository(db, jobs),
     reports: new ReportsRepository(db),

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import {
   maxScoreOf,
   testDurationOf,
@@ -10,12 +11,14 @@ import {
   type SectionRecord,
   type TestSummary,
 } from '@assay/domain';
+import { compileOnce, parameter } from './compiled-query.js';
 import { toSectionRecord } from './records.js';
+import type { Dialect } from './connect.js';
 import type { Database, TestRow } from './database.js';
 
 const sectionTypeOf = (type: 'general' | 'coding'): SectionType => (type === 'coding' ? 'Coding Questions' : 'General Questions');
 
-export const toTestSummary = (row: TestRow): TestSummary => ({
+export const toTestSummary = (row: Pick<TestRow, 'id' | 'name' | 'access_key' | 'duration' | 'question_count' | 'status'>): TestSummary => ({
   testId: row.id,
   testName: row.name,
   accessKey: row.access_key,
@@ -31,12 +34,51 @@ export const toSection = (section: SectionRecord): Section => ({
   duration: section.duration,
 });
 
+interface CachedTest {
+  row: TestRow;
+  details?: Promise<TestDetails>;
+}
+
+const testById = compileOnce((db: Kysely<Database>) =>
+  db.selectFrom('tests').selectAll().where('org_id', '=', parameter<number>('orgId')).where('id', '=', parameter<number>('testId')),
+);
+
+const testsPage = compileOnce((db: Kysely<Database>) =>
+  db
+    .selectFrom('tests')
+    .select(['id', 'name', 'access_key', 'duration', 'question_count', 'status'])
+    .where('org_id', '=', parameter<number>('orgId'))
+    .where('org_position', '>', parameter<number>('offset'))
+    .orderBy('org_position')
+    .limit(parameter<number>('limit')),
+);
+
+/** Tests are never deleted, so the highest position is the count. */
+const testsCount = compileOnce((db: Kysely<Database>) =>
+  db
+    .selectFrom('tests')
+    .select((eb) => eb.fn.max('org_position').as('count'))
+    .where('org_id', '=', parameter<number>('orgId')),
+);
+
 export class TestsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly cache = new LRUCache<string, CachedTest>({ max: 1000 });
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
 
   /** Stores a test with its sections and questions in one transaction. */
   async importDefinition(orgId: number, definition: TestDefinition, accessKey: string, now: number): Promise<TestDetails> {
     return this.db.transaction().execute(async (trx) => {
+      // Concurrent imports of one org queue on its row for the next position (SQLite has one writer anyway).
+      if (this.dialect === 'postgres') await trx.selectFrom('orgs').select('id').where('id', '=', orgId).forUpdate().execute();
+      const [last] = await trx
+        .selectFrom('tests')
+        .select((eb) => eb.fn.max('org_position').as('position'))
+        .where('org_id', '=', orgId)
+        .execute();
       const allQuestions = definition.sections.flatMap((section) => section.questions);
       const test = await trx
         .insertInto('tests')
@@ -50,6 +92,7 @@ export class TestsRepository {
           status: definition.testStatus,
           definition: JSON.stringify(definition),
           created_at: now,
+          org_position: Number(last?.position ?? 0) + 1,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -89,20 +132,15 @@ export class TestsRepository {
     });
   }
 
+  /** A page of the org's tests, in import order: an index seek to the page's first position (migration 011). */
   async list(orgId: number, limit: number, offset: number): Promise<{ tests: TestSummary[]; testsCount: number }> {
-    const [rows, count] = await Promise.all([
-      this.db.selectFrom('tests').selectAll().where('org_id', '=', orgId).orderBy('id').limit(limit).offset(offset).execute(),
-      this.db
-        .selectFrom('tests')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('org_id', '=', orgId)
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { tests: rows.map(toTestSummary), testsCount: Number(count.count) };
+    const [rows, [count]] = await Promise.all([testsPage(this.db, { orgId, limit, offset }), testsCount(this.db, { orgId })]);
+    return { tests: rows.map(toTestSummary), testsCount: Number(count?.count ?? 0) };
   }
 
-  find(orgId: number, testId: number): Promise<TestRow | undefined> {
-    return this.db.selectFrom('tests').selectAll().where('org_id', '=', orgId).where('id', '=', testId).executeTakeFirst();
+  /** The org's test, or undefined (another org's test answers like a missing one). */
+  async find(orgId: number, testId: number): Promise<TestRow | undefined> {
+    return (await this.cached(orgId, testId))?.row;
   }
 
   /** The test's sections in order. */
@@ -112,9 +150,31 @@ export class TestsRepository {
   }
 
   async details(orgId: number, testId: number): Promise<TestDetails | undefined> {
-    const test = await this.find(orgId, testId);
+    const test = await this.cached(orgId, testId);
     if (!test) return undefined;
-    const sections = await this.sections(test.id);
-    return { ...toTestSummary(test), sections: sections.map(toSection) };
+    test.details ??= this.sections(testId).then(
+      (sections) => ({ ...toTestSummary(test.row), sections: sections.map(toSection) }),
+      (error: unknown) => {
+        test.details = undefined;
+        throw error;
+      },
+    );
+    return test.details;
+  }
+
+  /**
+   * Tests never change once imported (no route updates or deletes one), so a test read once stays true on
+   * every instance and is kept: the details and registration routes read it on every request. A failed
+   * read is not kept.
+   */
+  private async cached(orgId: number, testId: number): Promise<CachedTest | undefined> {
+    const key = `${orgId}:${testId}`;
+    const hit = this.cache.get(key);
+    if (hit) return hit;
+    const [row] = await testById(this.db, { orgId, testId });
+    if (!row) return undefined;
+    const test: CachedTest = { row };
+    this.cache.set(key, test);
+    return test;
   }
 }

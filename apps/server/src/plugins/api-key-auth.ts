@@ -17,6 +17,8 @@ const headerValue = (request: FastifyRequest): string | undefined => {
   return Array.isArray(value) ? value[0] : value;
 };
 
+const invalidKey = () => refusal('401.2', 'The API key in x-api-key is not valid.');
+
 /**
  * `x-api-key` on every route of the scope it is added to; runs before the body is read. Every 401 counts
  * against the client address's budget (`failures`); an address over it is refused before the key lookup.
@@ -26,15 +28,16 @@ export const requireApiKey = (app: FastifyInstance, store: Store, cache: KeyOwne
   app.addHook('onRequest', async (request, reply) => {
     const apiKey = headerValue(request)?.trim();
     if (!apiKey) throw await failures.counted(request, reply, refusal('401.1', 'Send your API key in the x-api-key header.'));
-    if (!looksLikeApiKey(apiKey)) throw await failures.counted(request, reply, refusal('401.2', 'The API key in x-api-key is not valid.'));
-    const keyHash = hashApiKey(apiKey);
-    let owner = cache.get(keyHash);
-    if (!owner) {
+    if (!looksLikeApiKey(apiKey)) throw await failures.counted(request, reply, invalidKey());
+    let owner = cache.get(apiKey);
+    if (owner === undefined) {
       await failures.refuseIfBlocked(request, reply);
-      owner = await store.apiKeys.findActiveOwner(keyHash);
-      if (!owner || !sameHash(owner.keyHash, keyHash)) throw await failures.counted(request, reply, refusal('401.2', 'The API key in x-api-key is not valid.'));
-      cache.set(owner);
+      const keyHash = hashApiKey(apiKey);
+      const found = await store.apiKeys.findActiveOwner(keyHash);
+      owner = found && sameHash(found.keyHash, keyHash) ? found : null;
+      cache.set(apiKey, owner);
     }
+    if (owner === null) throw await failures.counted(request, reply, invalidKey());
     request.org = owner;
   });
 };

@@ -28,6 +28,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { conf
   const issueKey = async (orgId: number) => {
     const key = generateApiKey();
     const keyId = await store.apiKeys.insert(orgId, key.keyHash, key.prefix, now());
+    keyCache.forget([]);
     return { orgId, keyId, apiKey: key.apiKey };
   };
 
