@@ -1,6 +1,7 @@
-import type { Transaction, Updateable } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import { match } from 'ts-pattern';
 import type { InvitationEffect } from '@assay/domain';
+import { compileOnce, parameter } from './compiled-query.js';
 import type { Database, InvitationRow, InvitationsTable } from './database.js';
 import type { JobsRepository } from './jobs.js';
 import { proctoringColumns } from './records.js';
@@ -100,8 +101,12 @@ export const newInvitationColumns = (now: number) => ({
   updated_at: now,
 });
 
-export const latestAttempt = (trx: Transaction<Database>, candidateId: number) =>
-  trx.selectFrom('invitations').selectAll().where('candidate_id', '=', candidateId).orderBy('attempt_no', 'desc').limit(1).executeTakeFirst();
+const latestAttemptQuery = compileOnce((db: Kysely<Database>) =>
+  db.selectFrom('invitations').selectAll().where('candidate_id', '=', parameter<number>('candidateId')).orderBy('attempt_no', 'desc').limit(1),
+);
+
+export const latestAttempt = async (trx: Transaction<Database>, candidateId: number): Promise<InvitationRow | undefined> =>
+  (await latestAttemptQuery(trx, { candidateId }))[0];
 
 const reattemptOf = (trx: Transaction<Database>, previousId: number) =>
   trx.selectFrom('invitations').selectAll().where('previous_invitation_id', '=', previousId).executeTakeFirst();

@@ -1,5 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Invitation, InvitationMove, Result } from '@assay/domain';
+import { compileOnce, parameter } from './compiled-query.js';
 import type { Database, InvitationRow } from './database.js';
 import { applySideEffects, columnsOf, latestAttempt, newInvitationColumns, type NewToken } from './invitation-moves.js';
 import type { JobsRepository } from './jobs.js';
@@ -43,6 +44,57 @@ const candidateRow = (input: RegistrationInput, now: number) => ({
   updated_at: now,
 });
 
+/** Whether a registration sets a URL column or keeps what is stored (1 sets). */
+const keepUnlessSet = (column: 'callback_url' | 'redirect_url', flag: string) =>
+  sql<string | null>`case when ${parameter<number>(flag)} = 1 then excluded.${sql.ref(column)} else candidates.${sql.ref(column)} end`;
+
+/** Spec 4.7's candidate record: created, or updated in place (name, email, and the URLs that are given). */
+const upsertCandidate = compileOnce((db: Kysely<Database>) =>
+  db
+    .insertInto('candidates')
+    .values({
+      org_id: parameter('orgId'),
+      test_id: parameter('testId'),
+      email_key: parameter('emailKey'),
+      email: parameter('email'),
+      full_name: parameter('fullName'),
+      callback_url: parameter('callbackUrl'),
+      redirect_url: parameter('redirectUrl'),
+      created_at: parameter('now'),
+      updated_at: parameter('now'),
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['org_id', 'test_id', 'email_key']).doUpdateSet({
+        email: sql`excluded.email`,
+        full_name: sql`excluded.full_name`,
+        callback_url: keepUnlessSet('callback_url', 'setCallbackUrl'),
+        redirect_url: keepUnlessSet('redirect_url', 'setRedirectUrl'),
+        updated_at: sql`excluded.updated_at`,
+      }),
+    )
+    .returning('id'),
+);
+
+const freshInvitationColumns = newInvitationColumns(0);
+
+/** A candidate's next invitation; nothing when a concurrent registration stored that attempt first. */
+const insertInvitation = compileOnce((db: Kysely<Database>) =>
+  db
+    .insertInto('invitations')
+    .values({
+      org_id: parameter('orgId'),
+      test_id: parameter('testId'),
+      candidate_id: parameter('candidateId'),
+      test_link_id: parameter('testLinkId'),
+      attempt_no: parameter('attemptNo'),
+      previous_invitation_id: null,
+      token: parameter('token'),
+      ...(Object.fromEntries(Object.keys(freshInvitationColumns).map((column) => [column, parameter(column)])) as typeof freshInvitationColumns),
+    })
+    .onConflict((conflict) => conflict.columns(['candidate_id', 'attempt_no']).doNothing())
+    .returningAll(),
+);
+
 export class InvitationsRepository {
   constructor(
     private readonly db: Kysely<Database>,
@@ -55,21 +107,15 @@ export class InvitationsRepository {
    */
   async register(input: RegistrationInput, newToken: NewToken, now: number): Promise<Invitation> {
     const row = await this.db.transaction().execute(async (trx) => {
-      const candidate = await trx
-        .insertInto('candidates')
-        .values(candidateRow(input, now))
-        .onConflict((conflict) =>
-          conflict.columns(['org_id', 'test_id', 'email_key']).doUpdateSet((eb) => ({
-            email: eb.ref('excluded.email'),
-            full_name: eb.ref('excluded.full_name'),
-            ...(input.callbackUrl === undefined ? {} : { callback_url: eb.ref('excluded.callback_url') }),
-            ...(input.redirectUrl === undefined ? {} : { redirect_url: eb.ref('excluded.redirect_url') }),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        )
-        .returning('id')
-        .executeTakeFirstOrThrow();
-
+      const [candidate] = await upsertCandidate(trx, {
+        ...input,
+        callbackUrl: input.callbackUrl ?? null,
+        redirectUrl: input.redirectUrl ?? null,
+        setCallbackUrl: input.callbackUrl === undefined ? 0 : 1,
+        setRedirectUrl: input.redirectUrl === undefined ? 0 : 1,
+        now,
+      });
+      if (!candidate) throw new Error(`registration of ${input.emailKey} stored no candidate`);
       const latest = await latestAttempt(trx, candidate.id);
       // A cancelled invitation is over: registering again invites the candidate anew.
       if (latest && latest.status !== 'Cancelled') return latest;
@@ -162,21 +208,16 @@ const inviteCandidate = async (
   newToken: NewToken,
   now: number,
 ): Promise<InvitationRow> => {
-  await trx
-    .insertInto('invitations')
-    .values({
-      org_id: input.orgId,
-      test_id: input.testId,
-      candidate_id: candidateId,
-      test_link_id: input.testLinkId,
-      attempt_no: (latest?.attempt_no ?? 0) + 1,
-      previous_invitation_id: null,
-      token: newToken(),
-      ...newInvitationColumns(now),
-    })
-    .onConflict((conflict) => conflict.columns(['candidate_id', 'attempt_no']).doNothing())
-    .execute();
-  const created = await latestAttempt(trx, candidateId);
+  const [inserted] = await insertInvitation(trx, {
+    orgId: input.orgId,
+    testId: input.testId,
+    candidateId,
+    testLinkId: input.testLinkId,
+    attemptNo: (latest?.attempt_no ?? 0) + 1,
+    token: newToken(),
+    ...newInvitationColumns(now),
+  });
+  const created = inserted ?? (await latestAttempt(trx, candidateId));
   if (!created) throw new Error(`registration of candidate ${candidateId} left no invitation`);
   return created;
 };

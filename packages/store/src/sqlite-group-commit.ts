@@ -1,0 +1,209 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import { type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, SqliteDialect } from 'kysely';
+
+/**
+ * SQLite with group commit and a reader of its own.
+ *
+ * A commit costs more than the statements of a typical transaction (a registration's four statements take
+ * a quarter of its commit): one transaction per request caps writes at a few thousand a second. So every
+ * transaction of one turn of the event loop runs inside one outer SQLite transaction, each as a savepoint
+ * (its own rollback stays its own), and the outer transaction commits once, at the end of the turn. No
+ * caller goes on before its work is committed: `commit` returns only after the shared COMMIT — an answer
+ * is never sent for work a crash could still lose.
+ *
+ * Reads outside a transaction go to a second connection, which sees only committed data (WAL) and never
+ * waits for the writer. Writes outside a transaction commit on their own, after the pending group.
+ */
+export class GroupCommitSqliteDialect extends SqliteDialect {
+  constructor(
+    private readonly writer: BetterSqlite3.Database,
+    private readonly reader: BetterSqlite3.Database,
+  ) {
+    super({ database: writer });
+  }
+
+  override createDriver(): Driver {
+    return new GroupCommitDriver(this.writer, this.reader);
+  }
+}
+
+/** The single writer connection, handed to one transaction (or one write) at a time, in arrival order. */
+class WriterLock {
+  #locked = false;
+  readonly #queue: Array<() => void> = [];
+
+  lock(): Promise<void> {
+    if (!this.#locked) {
+      this.#locked = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.#queue.push(resolve));
+  }
+
+  unlock(): void {
+    const next = this.#queue.shift();
+    if (next) next();
+    else this.#locked = false;
+  }
+}
+
+interface Waiter {
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+const SAVEPOINT = 'assay_transaction';
+
+const execute = <R>(database: BetterSqlite3.Database, { sql, parameters }: CompiledQuery): QueryResult<R> => {
+  const statement = database.prepare(sql);
+  if (statement.reader) return { rows: statement.all(parameters) as R[] };
+  const { changes, lastInsertRowid } = statement.run(parameters);
+  return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+};
+
+class GroupCommitDriver implements Driver {
+  readonly #lock = new WriterLock();
+  /** An outer transaction is open on the writer; `#waiters` wait for its COMMIT. */
+  #groupOpen = false;
+  #waiters: Waiter[] = [];
+  #flushScheduled = false;
+
+  constructor(
+    private readonly writer: BetterSqlite3.Database,
+    private readonly reader: BetterSqlite3.Database,
+  ) {}
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new GroupConnection(this);
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    const group = connection as GroupConnection;
+    await this.#lock.lock();
+    group.holdsWriter = true;
+    try {
+      if (!this.#groupOpen) {
+        this.writer.prepare('begin immediate').run();
+        this.#groupOpen = true;
+      }
+      this.writer.prepare(`savepoint ${SAVEPOINT}`).run();
+    } catch (error) {
+      this.#releaseWriter(group);
+      throw error;
+    }
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const group = connection as GroupConnection;
+    this.writer.prepare(`release ${SAVEPOINT}`).run();
+    const committed = new Promise<void>((resolve, reject) => this.#waiters.push({ resolve, reject }));
+    this.#releaseWriter(group);
+    this.#scheduleFlush();
+    await committed;
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const group = connection as GroupConnection;
+    try {
+      this.writer.prepare(`rollback to ${SAVEPOINT}`).run();
+      this.writer.prepare(`release ${SAVEPOINT}`).run();
+    } finally {
+      this.#releaseWriter(group);
+      this.#scheduleFlush();
+    }
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    this.#releaseWriter(connection as GroupConnection);
+  }
+
+  async destroy(): Promise<void> {
+    await this.#flush();
+    this.reader.close();
+    this.writer.close();
+  }
+
+  /** A statement outside any transaction: reads on the reader, writes committed on their own. */
+  async executeAlone<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.reader !== this.writer && this.reader.prepare(query.sql).readonly) return execute<R>(this.reader, query);
+    await this.#lock.lock();
+    try {
+      this.#commitGroup();
+      return execute<R>(this.writer, query);
+    } finally {
+      this.#lock.unlock();
+    }
+  }
+
+  executeInTransaction<R>(query: CompiledQuery): QueryResult<R> {
+    return execute<R>(this.writer, query);
+  }
+
+  /** Rows one by one from the reader; a statement another stream is still iterating is not shared. */
+  *streamAlone<R>(query: CompiledQuery): Generator<QueryResult<R>> {
+    const statement = this.reader.prepare(query.sql);
+    const rows = statement.busy ? statement.all(query.parameters) : statement.iterate(query.parameters);
+    for (const row of rows) yield { rows: [row as R] };
+  }
+
+  #releaseWriter(group: GroupConnection): void {
+    if (!group.holdsWriter) return;
+    group.holdsWriter = false;
+    this.#lock.unlock();
+  }
+
+  #scheduleFlush(): void {
+    if (this.#flushScheduled) return;
+    this.#flushScheduled = true;
+    setImmediate(() => {
+      this.#flushScheduled = false;
+      void this.#flush();
+    });
+  }
+
+  async #flush(): Promise<void> {
+    await this.#lock.lock();
+    try {
+      this.#commitGroup();
+    } finally {
+      this.#lock.unlock();
+    }
+  }
+
+  /** COMMITs the open group (the writer lock is held) and answers everyone waiting on it. */
+  #commitGroup(): void {
+    if (!this.#groupOpen) return;
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    this.#groupOpen = false;
+    try {
+      this.writer.prepare('commit').run();
+    } catch (error) {
+      if (this.writer.inTransaction) this.writer.prepare('rollback').run();
+      for (const waiter of waiters) waiter.reject(error);
+      return;
+    }
+    for (const waiter of waiters) waiter.resolve();
+  }
+}
+
+/** What Kysely holds for one query or one transaction; the writer is taken only by a transaction. */
+class GroupConnection implements DatabaseConnection {
+  holdsWriter = false;
+
+  constructor(private readonly driver: GroupCommitDriver) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.holdsWriter ? this.driver.executeInTransaction<R>(query) : this.driver.executeAlone<R>(query);
+  }
+
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    if (this.holdsWriter) {
+      yield this.driver.executeInTransaction<R>(query);
+      return;
+    }
+    yield* this.driver.streamAlone<R>(query);
+  }
+}
