@@ -26,8 +26,8 @@ export interface InvitationFacts {
 }
 
 /**
- * What a move does besides setting the status; the store applies each kind in one place (`applyMove`),
- * in the transaction that moves the status.
+ * What a move does besides setting the status; the store turns each kind into its writes in one place
+ * (`writesOf` in its `invitation-moves.ts`), which `applyMove` runs in the transaction that moves the status.
  */
 export type InvitationEffect =
   | { readonly kind: 'none' }

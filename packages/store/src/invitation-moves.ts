@@ -19,53 +19,59 @@ export const FRESH_ATTEMPT = {
   ...proctoringColumns({ wv: 0, tv: 0, leftAt: null }),
 } as const satisfies Updateable<InvitationsTable>;
 
-/** The columns a move's effect writes along with the new status. */
-export const columnsOf = (effect: InvitationEffect): Updateable<InvitationsTable> =>
-  match(effect)
-    .with({ kind: 'none' }, { kind: 'createReattempt' }, () => ({}))
-    .with({ kind: 'cancel' }, ({ cancelledAt }) => ({ cancelled_at: cancelledAt }))
-    .with({ kind: 'startAttempt' }, ({ startedAt, deadline }) => ({ ...FRESH_ATTEMPT, started_at: startedAt, deadline_at: deadline }))
-    .with({ kind: 'completeAttempt' }, ({ completedAt, proctoring }) => ({
-      completed_at: completedAt,
-      ...proctoringColumns({ ...proctoring, leftAt: null, unloading: false }),
-      report_status: 'Pending' as const,
-    }))
-    .with({ kind: 'clearAttempt' }, () => FRESH_ATTEMPT)
-    .exhaustive();
-
 export interface MoveDeps {
   jobs: JobsRepository;
   newToken: NewToken;
   now: number;
 }
 
-/**
- * What a move does beyond its row, in the same transaction: the one place an effect touches other tables.
- * Answers the new invitation a reattempt creates.
- */
-export const applySideEffects = (
-  trx: Transaction<Database>,
-  moved: InvitationRow,
-  effect: InvitationEffect,
-  deps: MoveDeps,
-): Promise<InvitationRow | undefined> =>
-  match(effect)
-    .with({ kind: 'none' }, { kind: 'cancel' }, { kind: 'startAttempt' }, async () => undefined)
-    // Scoring and the announcements are queued with the completion: a crash cannot lose them.
-    .with({ kind: 'completeAttempt' }, async () => {
-      await deps.jobs.enqueueCompletion(trx, moved, deps.now);
-      return undefined;
-    })
-    .with({ kind: 'clearAttempt' }, async () => {
-      await trx.deleteFrom('answers').where('invitation_id', '=', moved.id).execute();
-      await trx.deleteFrom('section_results').where('invitation_id', '=', moved.id).execute();
-      await trx.deleteFrom('snapshots').where('invitation_id', '=', moved.id).execute();
-      for (const table of ['question_results', 'attempt_events', 'sample_runs'] as const) {
-        await trx.deleteFrom(table).where('invitation_id', '=', moved.id).execute();
-      }
-      return undefined;
-    })
-    .with({ kind: 'createReattempt' }, () => createReattempt(trx, moved, deps.newToken, deps.now))
+/** What a move writes beyond its status, in the same transaction. */
+export interface EffectWrites {
+  /** The invitation's own columns, written along with the new status. */
+  columns: Updateable<InvitationsTable>;
+  /** Then, on the moved row: what the effect does to other tables. Answers the new invitation a reattempt creates. */
+  after: (trx: Transaction<Database>, moved: InvitationRow, deps: MoveDeps) => Promise<InvitationRow | undefined>;
+}
+
+const nothingMore = async (): Promise<undefined> => undefined;
+
+/** The one place an invitation move's effect is applied: one exhaustive match over the domain's effects. */
+export const writesOf = (effect: InvitationEffect): EffectWrites =>
+  match<InvitationEffect, EffectWrites>(effect)
+    .with({ kind: 'none' }, () => ({ columns: {}, after: nothingMore }))
+    .with({ kind: 'cancel' }, ({ cancelledAt }) => ({ columns: { cancelled_at: cancelledAt }, after: nothingMore }))
+    .with({ kind: 'startAttempt' }, ({ startedAt, deadline }) => ({
+      columns: { ...FRESH_ATTEMPT, started_at: startedAt, deadline_at: deadline },
+      after: nothingMore,
+    }))
+    .with({ kind: 'completeAttempt' }, ({ completedAt, proctoring }) => ({
+      columns: {
+        completed_at: completedAt,
+        ...proctoringColumns({ ...proctoring, leftAt: null, unloading: false }),
+        report_status: 'Pending' as const,
+      },
+      // Scoring and the announcements are queued with the completion: a crash cannot lose them.
+      after: async (trx, moved, deps) => {
+        await deps.jobs.enqueueCompletion(trx, moved, deps.now);
+        return undefined;
+      },
+    }))
+    .with({ kind: 'clearAttempt' }, () => ({
+      columns: FRESH_ATTEMPT,
+      after: async (trx, moved) => {
+        await trx.deleteFrom('answers').where('invitation_id', '=', moved.id).execute();
+        await trx.deleteFrom('section_results').where('invitation_id', '=', moved.id).execute();
+        await trx.deleteFrom('snapshots').where('invitation_id', '=', moved.id).execute();
+        for (const table of ['question_results', 'attempt_events', 'sample_runs'] as const) {
+          await trx.deleteFrom(table).where('invitation_id', '=', moved.id).execute();
+        }
+        return undefined;
+      },
+    }))
+    .with({ kind: 'createReattempt' }, () => ({
+      columns: {},
+      after: (trx, moved, deps) => createReattempt(trx, moved, deps.newToken, deps.now),
+    }))
     .exhaustive();
 
 /** A new attempt after a completed one; reattempting the same invitation twice answers the same new one. */

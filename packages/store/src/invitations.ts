@@ -2,7 +2,7 @@ import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Invitation, InvitationMove, Result } from '@assay/domain';
 import { compileOnce, parameter } from './compiled-query.js';
 import type { Database, InvitationRow } from './database.js';
-import { applySideEffects, columnsOf, latestAttempt, newInvitationColumns, type NewToken } from './invitation-moves.js';
+import { writesOf, latestAttempt, newInvitationColumns, type NewToken } from './invitation-moves.js';
 import type { JobsRepository } from './jobs.js';
 import { newInvitationToken } from './random-keys.js';
 import { toInvitation } from './records.js';
@@ -176,16 +176,17 @@ export class InvitationsRepository {
       const move = decide(toInvitation(row));
       if (move.err || (move.val.next === row.status && move.val.effect.kind === 'none')) return { invitation: toInvitation(row), move };
       const { next, effect } = move.val;
+      const { columns, after } = writesOf(effect);
       const applied = await this.db.transaction().execute(async (trx) => {
         const moved = await trx
           .updateTable('invitations')
-          .set({ status: next, updated_at: now, ...columnsOf(effect) })
+          .set({ status: next, updated_at: now, ...columns })
           .where('id', '=', row.id)
           .where('status', '=', row.status)
           .returningAll()
           .executeTakeFirst();
         if (!moved) return undefined;
-        const reattempt = await applySideEffects(trx, moved, effect, { jobs: this.jobs, newToken: newInvitationToken, now });
+        const reattempt = await after(trx, moved, { jobs: this.jobs, newToken: newInvitationToken, now });
         return { invitation: toInvitation(moved), move, reattempt: reattempt && toInvitation(reattempt) };
       });
       if (applied) return applied;

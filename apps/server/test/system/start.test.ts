@@ -2,16 +2,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIfStale, freePort } from './helpers/built-packages.js';
+import { buildIfStale, freePort, ROOT } from './processes.js';
 
 /**
- * The built server, started the way a user starts it (`node dist/main.js`). `pnpm test` runs turbo, whose
- * `test` task builds first; run alone (`npx vitest run test/start.test.ts`) this suite builds whatever is
- * missing or older than its sources.
+ * The built server, started the way a user starts it (`node dist/main.js`), in processes of its own: part of
+ * `pnpm test:system`, whose turbo task builds first; run alone
+ * (`ASSAY_TEST_SUITE=system npx vitest run test/system/start.test.ts`) this suite builds whatever is missing
+ * or older than its sources.
  */
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVER_DIR = join(ROOT, 'apps/server');
 const EXAMPLES_DIR = join(ROOT, 'examples/tests');
 const API_KEY = /assay_[A-Za-z0-9_-]{43}/;
