@@ -124,5 +124,5 @@ export const seed = async ({ base, databaseUrl, tests, invitations, repoRoot }) 
   const link = await call(base, 'POST', `/v2/org/tests/${details.testId}/testlinks`, { key, body: { testLinkName: 'Bench link', accessTime: 0 } });
   const reportId = await completeOneAttempt(base, key, details.testId);
   await insertBulkInvitations(databaseUrl, org.orgId, details.testId, invitations);
-  return { orgId: org.orgId, key, testId: details.testId, testLinkId: link.testLinkId, reportId };
+  return { orgId: org.orgId, key, testId: details.testId, testLinkId: link.testLinkId, linkKey: link.testLinkAccessKey, reportId };
 };

@@ -17,7 +17,15 @@ const start = async (config: Config): Promise<void> => {
 
   // One command starts everything: the outbox worker runs in this process unless ASSAY_RUN_WORKER=false
   // (then run `assay-worker` processes beside the servers, sharing a PostgreSQL database).
-  const worker = config.runWorker ? assembleWorker(store, config, app.log, { codeRunner: app.assay.runner }) : undefined;
+  const worker = config.runWorker
+    ? assembleWorker(store, config, app.log, {
+        codeRunner: app.assay.runner,
+        pollMs: config.worker.pollMs,
+        leaseMs: config.worker.leaseMs,
+        batchSize: config.worker.batchSize,
+        ...(config.worker.id ? { workerId: config.worker.id } : {}),
+      })
+    : undefined;
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

@@ -21,6 +21,7 @@ const store = await openStore(config.databaseUrl);
 const assembled = assembleWorker(store, config, log, {
   pollMs: config.worker.pollMs,
   leaseMs: config.worker.leaseMs,
+  batchSize: config.worker.batchSize,
   scoringWorkers: config.scoringWorkers,
   ...(config.worker.id ? { workerId: config.worker.id } : {}),
 });

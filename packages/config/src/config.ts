@@ -45,6 +45,7 @@ export const ConfigSchema = z
     ASSAY_WORKER_ID: z.string().min(1).max(200).optional(),
     ASSAY_WORKER_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
     ASSAY_WORKER_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
+    ASSAY_WORKER_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(50),
     ASSAY_ANSWER_GRACE_MS: z.coerce
       .number()
       .int()
@@ -82,7 +83,7 @@ export const ConfigSchema = z
     outboxDir: env.ASSAY_OUTBOX_DIR,
     mailFrom: env.ASSAY_MAIL_FROM,
     runWorker: env.ASSAY_RUN_WORKER,
-    worker: { id: env.ASSAY_WORKER_ID, pollMs: env.ASSAY_WORKER_POLL_MS, leaseMs: env.ASSAY_WORKER_LEASE_MS },
+    worker: { id: env.ASSAY_WORKER_ID, pollMs: env.ASSAY_WORKER_POLL_MS, leaseMs: env.ASSAY_WORKER_LEASE_MS, batchSize: env.ASSAY_WORKER_BATCH_SIZE },
     answerGraceMs: env.ASSAY_ANSWER_GRACE_MS,
     sampleRuns: {
       budget: { runs: env.ASSAY_SAMPLE_RUNS_PER_WINDOW, windowMs: env.ASSAY_SAMPLE_RUN_WINDOW_MS },

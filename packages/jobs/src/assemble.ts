@@ -45,6 +45,8 @@ export const assembleWorker = (
     workerId?: string;
     pollMs?: number;
     leaseMs?: number;
+    /** Jobs leased and run together in one pass. */
+    batchSize?: number;
     mailer?: Mailer;
     deliveryTimeoutMs?: number;
     /** Where coding answers are scored; by default a sandbox pool owned (and closed) by the worker. */
@@ -81,6 +83,7 @@ export const assembleWorker = (
     ...(options.workerId ? { workerId: options.workerId } : {}),
     ...(options.pollMs ? { pollMs: options.pollMs } : {}),
     ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
+    ...(options.batchSize ? { batchSize: options.batchSize } : {}),
   });
   return {
     worker,

@@ -50,7 +50,7 @@ export class OutboxWorker {
 
   /** One pass: lease a batch and run it; answers how many jobs were taken. */
   async runOnce(): Promise<number> {
-    const { store, leaseMs = 120_000, batchSize = 10 } = this.options;
+    const { store, leaseMs = 120_000, batchSize = 50 } = this.options;
     const jobs = await store.jobs.lease(this.workerId, this.now(), leaseMs, batchSize);
     // Scores first: the announcements in the same batch then find their report generated.
     await Promise.all(jobs.filter((job) => job.kind === 'score').map((job) => this.run(job)));
