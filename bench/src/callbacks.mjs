@@ -3,38 +3,7 @@
 // runs from the first submit to the last distinct callback. None may be lost, none delivered twice.
 import { createServer } from 'node:http';
 import { createJsonClient } from './http-client.mjs';
-
-const TINY_TEST = {
-  testName: 'Callback bench',
-  testStatus: 'Active',
-  sections: [
-    {
-      sectionName: 'One',
-      sectionType: 'general',
-      duration: 10,
-      questions: [
-        {
-          type: 'single_choice',
-          text: 'Pick B',
-          marks: 1,
-          options: [
-            { text: 'A', correct: false },
-            { text: 'B', correct: true },
-          ],
-        },
-      ],
-    },
-  ],
-};
-
-/** Runs `task(i)` for i in [0, count) with at most `width` in flight. */
-const inParallel = async (count, width, task) => {
-  let next = 0;
-  const lane = async () => {
-    while (next < count) await task(next++);
-  };
-  await Promise.all(Array.from({ length: width }, lane));
-};
+import { inParallel, TINY_TEST } from './seed.mjs';
 
 const startReceiver = () =>
   new Promise((resolve) => {
@@ -71,7 +40,7 @@ export const callbackDelivery = async ({ base, key, completions, timeoutMs = 180
     return answer.json.result;
   };
   try {
-    const test = await call('POST', '/v2/org/tests', TINY_TEST);
+    const test = await call('POST', '/v2/org/tests', { ...TINY_TEST('callbacks'), testName: 'Callback bench' });
     const tokens = new Array(completions);
     await inParallel(completions, 32, async (i) => {
       const invitation = await call('POST', `/v2/org/tests/${test.testId}/register`, {

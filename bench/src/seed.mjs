@@ -19,7 +19,7 @@ export const call = async (base, method, path, { key, admin, body } = {}) => {
   return JSON.parse(text).result;
 };
 
-const TINY_TEST = (n) => ({
+export const TINY_TEST = (n) => ({
   testName: `Bench test ${n}`,
   testStatus: 'Active',
   sections: [
@@ -43,7 +43,7 @@ const TINY_TEST = (n) => ({
 });
 
 /** Runs `task(i)` for i in [0, count) with at most `width` in flight. */
-const inParallel = async (count, width, task) => {
+export const inParallel = async (count, width, task) => {
   let next = 0;
   const lane = async () => {
     while (next < count) await task(next++);
