@@ -84,10 +84,7 @@ class GroupCommitDriver implements Driver {
     await this.#lock.lock();
     group.holdsWriter = true;
     try {
-      if (!this.#groupOpen) {
-        this.writer.prepare('begin immediate').run();
-        this.#groupOpen = true;
-      }
+      this.#openGroup();
       this.writer.prepare(`savepoint ${SAVEPOINT}`).run();
     } catch (error) {
       this.#releaseWriter(group);
@@ -98,9 +95,8 @@ class GroupCommitDriver implements Driver {
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const group = connection as GroupConnection;
     this.writer.prepare(`release ${SAVEPOINT}`).run();
-    const committed = new Promise<void>((resolve, reject) => this.#waiters.push({ resolve, reject }));
+    const committed = this.#nextCommit();
     this.#releaseWriter(group);
-    this.#scheduleFlush();
     await committed;
   }
 
@@ -125,16 +121,22 @@ class GroupCommitDriver implements Driver {
     this.writer.close();
   }
 
-  /** A statement outside any transaction: reads on the reader, writes committed on their own. */
+  /**
+   * A statement outside any transaction: a read on the reader; a write joins the group like a transaction of
+   * one statement (a failed statement undoes only itself) and answers after the group's COMMIT.
+   */
   async executeAlone<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.reader !== this.writer && this.reader.prepare(query.sql).readonly) return execute<R>(this.reader, query);
     await this.#lock.lock();
+    let result: QueryResult<R>;
     try {
-      this.#commitGroup();
-      return execute<R>(this.writer, query);
+      this.#openGroup();
+      result = execute<R>(this.writer, query);
     } finally {
       this.#lock.unlock();
     }
+    await this.#nextCommit();
+    return result;
   }
 
   executeInTransaction<R>(query: CompiledQuery): QueryResult<R> {
@@ -152,6 +154,31 @@ class GroupCommitDriver implements Driver {
     if (!group.holdsWriter) return;
     group.holdsWriter = false;
     this.#lock.unlock();
+  }
+
+  /**
+   * Opens the group's transaction unless it is open (the writer lock is held). SQLite may have rolled an open
+   * group back on its own (an I/O error, a full disk): its members are told at once, before new work starts.
+   */
+  #openGroup(): void {
+    if (this.#groupOpen && !this.writer.inTransaction) this.#failGroup(new Error('SQLite rolled the transaction back'));
+    if (this.#groupOpen) return;
+    this.writer.prepare('begin immediate').run();
+    this.#groupOpen = true;
+  }
+
+  /** Resolves when the group holding this caller's work commits; schedules that commit. */
+  #nextCommit(): Promise<void> {
+    const committed = new Promise<void>((resolve, reject) => this.#waiters.push({ resolve, reject }));
+    this.#scheduleFlush();
+    return committed;
+  }
+
+  #failGroup(error: unknown): void {
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    this.#groupOpen = false;
+    for (const waiter of waiters) waiter.reject(error);
   }
 
   #scheduleFlush(): void {
@@ -175,16 +202,16 @@ class GroupCommitDriver implements Driver {
   /** COMMITs the open group (the writer lock is held) and answers everyone waiting on it. */
   #commitGroup(): void {
     if (!this.#groupOpen) return;
-    const waiters = this.#waiters;
-    this.#waiters = [];
-    this.#groupOpen = false;
     try {
       this.writer.prepare('commit').run();
     } catch (error) {
       if (this.writer.inTransaction) this.writer.prepare('rollback').run();
-      for (const waiter of waiters) waiter.reject(error);
+      this.#failGroup(error);
       return;
     }
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    this.#groupOpen = false;
     for (const waiter of waiters) waiter.resolve();
   }
 }
