@@ -1,6 +1,6 @@
 /** The page grid, colours and drawing primitives of the report PDF (A4 portrait, points, embedded Noto fonts). */
 import type { FontStyle } from './fonts/font-catalogue.js';
-import { drawPieces, fitPieces, widthOfPieces } from './fonts/draw-text.js';
+import { drawPieces, fitPieces, widthOfPieces, wrapLines } from './fonts/draw-text.js';
 import { layoutLine, needsActualText } from './fonts/script-text.js';
 
 // Layout (points; A4 portrait). The document has zero margins so pdfkit never breaks pages on its own.
@@ -51,6 +51,22 @@ export const put = (doc: Doc, text: string, x: number, y: number, width: number,
   const start = style.align === 'right' ? x + width - used : style.align === 'center' ? x + (width - used) / 2 : x;
   drawPieces(doc, line.pieces, start, y, size, style.color ?? INK, style.font ?? REGULAR, needsActualText(line.text) ? line.text : undefined);
 };
+
+/**
+ * Text wrapped to `width` from (x, y), `lineHeight` apart (default 1.35 × size), each line drawn like `put`.
+ * Returns the height it took.
+ */
+export const putWrapped = (doc: Doc, text: string, x: number, y: number, width: number, style: TextStyle & { lineHeight?: number } = {}): number => {
+  const size = style.size ?? 10;
+  const step = style.lineHeight ?? size * 1.35;
+  const lines = wrapLines(doc, text, style.font ?? REGULAR, size, width - 1);
+  lines.forEach((line, index) => put(doc, line, x, y + index * step, width, style));
+  return lines.length * step;
+};
+
+/** The lines `text` takes wrapped to `width` in `style`. */
+export const linesOf = (doc: Doc, text: string, width: number, style: TextStyle = {}): string[] =>
+  wrapLines(doc, text, style.font ?? REGULAR, style.size ?? 10, width - 1);
 
 /** The width a line of text takes in `style`. */
 export const widthOf = (doc: Doc, text: string, style: TextStyle = {}): number => widthOfPieces(doc, layoutLine(text, style.font ?? REGULAR), style.size ?? 10);
