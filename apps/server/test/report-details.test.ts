@@ -51,7 +51,8 @@ describe.each(backends)('GET /v2/org/report/{id}/details on %s', (backend) => {
     const { api, invitationId, started, codingId } = await take('one@example.com', { single: 0, code: SUM_SOLUTION });
     expectSuccess(await api.run(codingId, SUM_SOLUTION));
     expectSuccess(await api.run(codingId, SUM_SOLUTION));
-    const codingSection = started.test.sections[1];
+    const [firstSection, codingSection] = started.test.sections;
+    expectSuccess(await api.event('section', iso(clock.now()), { sectionId: firstSection!.sectionId }));
     clock.advance(5 * 60_000);
     expectSuccess(await api.event('section', iso(clock.now()), { sectionId: codingSection!.sectionId }));
     clock.advance(60_000);
@@ -84,6 +85,8 @@ describe.each(backends)('GET /v2/org/report/{id}/details on %s', (backend) => {
       { optionId: 1, text: '404', correct: true, chosen: false },
     ]);
     expect(multiple).toMatchObject({ awarded: 0, answered: false });
+    // Alone in its section, the coding question has its section's time; the two choice questions share theirs.
+    expect(report.questions.map((question) => question.timeSpentSeconds)).toEqual([null, null, 330]);
     expect(coding?.coding).toEqual({
       language: 'javascript',
       code: SUM_SOLUTION,
