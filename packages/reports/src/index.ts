@@ -11,6 +11,7 @@ export {
   type StoredSnapshot,
 } from './report-pdf.js';
 export { renderReportPdfFile, thumbnailsOf } from './report-pdf-file.js';
+export { sampleReportDetails, type SampleReportOptions } from './sample-report.js';
 export {
   CANDIDATES_SHEET,
   CANDIDATE_COLUMNS,

@@ -29,6 +29,8 @@ export const ACCENT = '#1d4ed8';
 export const BAR = '#2563eb';
 export const TRACK = '#e5e7eb';
 export const NEGATIVE = '#b91c1c';
+export const POSITIVE = '#15803d';
+export const WARNING = '#b45309';
 
 /** Noto Sans' cap height is 0.714 em; pdfkit puts the top of the line box at `y` and the caps start there. */
 export const CAP_HEIGHT = 0.714;
@@ -91,9 +93,13 @@ export class Cursor {
   /** True when a new page was started to make room for `height`. */
   ensure(height: number): boolean {
     if (this.y + height <= BOTTOM) return false;
+    this.newPage();
+    return true;
+  }
+
+  newPage(): void {
     this.doc.addPage();
     this.y = TOP;
-    return true;
   }
 }
 
