@@ -1,3 +1,5 @@
+import { drawColouredRuns } from './fonts/document-faces.js';
+import { fontCatalogue } from './fonts/font-catalogue.js';
 import { graphemesOf } from './fonts/script-text.js';
 import { highlight, type Token, type TokenKind } from './highlight.js';
 import { LEFT, MONO, MUTED, WIDTH, put, widthOf, type Cursor, type Doc } from './pdf-layout.js';
@@ -77,11 +79,14 @@ export const drawCode = (doc: Doc, cursor: Cursor, code: string, language: strin
       cursor.ensure(LINE);
       band(cursor.y, LINE);
       if (part === 0) put(doc, String(index + 1), LEFT, cursor.y + 1.5, gutter - PAD, { ...style, color: MUTED, align: 'right' });
-      let x = textLeft;
-      for (const token of line) {
-        const width = widthOf(doc, token.text, style);
-        if (token.text.trim() !== '') put(doc, token.text, x, cursor.y + 1.5, width + 2, { ...style, color: COLOURS[token.kind] });
-        x += width;
+      const runs = line.map((token) => ({ text: token.text, color: COLOURS[token.kind] }));
+      if (!drawColouredRuns(doc, fontCatalogue.latin(MONO), SIZE, textLeft, cursor.y + 1.5, runs)) {
+        let x = textLeft;
+        for (const token of line) {
+          const width = widthOf(doc, token.text, style);
+          if (token.text.trim() !== '') put(doc, token.text, x, cursor.y + 1.5, width + 2, { ...style, color: COLOURS[token.kind] });
+          x += width;
+        }
       }
       cursor.y += LINE;
     });

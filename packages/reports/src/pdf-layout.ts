@@ -49,7 +49,7 @@ export const put = (doc: Doc, text: string, x: number, y: number, width: number,
   const size = style.size ?? 10;
   const line = fitPieces(doc, text, style.font ?? REGULAR, size, width - 1);
   if (line.pieces.length === 0) return;
-  const used = widthOfPieces(doc, line.pieces, size);
+  const used = line.width;
   const start = style.align === 'right' ? x + width - used : style.align === 'center' ? x + (width - used) / 2 : x;
   drawPieces(doc, line.pieces, start, y, size, style.color ?? INK, style.font ?? REGULAR, needsActualText(line.text) ? line.text : undefined);
 };

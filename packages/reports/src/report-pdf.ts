@@ -59,6 +59,9 @@ const drawFooters = (doc: Doc, details: ReportDetails, generatedAt: number): voi
 export function renderReportPdf(data: ReportPdfLayout, options: ReportPdfOptions = {}): Readable {
   const { details } = data;
   const doc = new PDFDocument({
+    // No default font: pdfkit would parse Helvetica's metrics for every document, and every text here is drawn in
+    // an embedded Noto face.
+    font: null as unknown as string,
     size: [PAGE_WIDTH, PAGE_HEIGHT],
     margin: 0,
     bufferPages: true,

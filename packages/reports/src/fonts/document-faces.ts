@@ -6,16 +6,28 @@ type Doc = PDFKit.PDFDocument;
 
 /** pdfkit's font object for one embedded face in one document (its class is not exported). */
 interface EmbeddedFace {
+  readonly id: string;
   readonly ascender: number;
   layout(text: string): { glyphs: FontkitGlyph[] };
+  encode(text: string): [string[], { xAdvance: number; advanceWidth: number; xOffset: number; yOffset: number }[]];
+  ref(): unknown;
 }
 
 /** pdfkit's document internals this module relies on (pinned by its tests). */
 interface DocumentFonts {
+  page: { height: number; fonts: Record<string, unknown> };
+  addContent(operators: string): void;
   _fontFamilies: Record<string, EmbeddedFace>;
   _fontCount: number;
   _font: EmbeddedFace;
+  /** Draws one line of text at (x, y) in the selected font, as `text()` does after working out its options. */
+  _fragment(text: string, x: number, y: number, options: object): void;
 }
+
+const NO_OPTIONS = Object.freeze({});
+
+/** One line of text in the selected face, as `doc.text(text, x, y, { lineBreak: false })` draws it, without its option handling. */
+const fragment = (doc: Doc, text: string, x: number, y: number): void => (doc as unknown as DocumentFonts)._fragment(text, x, y, NO_OPTIONS);
 
 type EmbeddedFaceClass = new (doc: Doc, font: FontkitFont, id: string) => EmbeddedFace;
 
@@ -37,6 +49,8 @@ interface Slot {
   readonly key: string;
   readonly face: EmbeddedFace;
   readonly text: Map<number, string>;
+  /** Texts whose every glyph this embedding's map already gives right: drawn again without a look (maps only grow). */
+  readonly settled: Set<string>;
 }
 
 const documents = new WeakMap<Doc, Map<string, Slot[]>>();
@@ -55,15 +69,76 @@ const slotsOf = (doc: Doc, file: FontFile): Slot[] => {
   return slots;
 };
 
+/** Runs laid out by pdfkit (positions in 1000ths of an em), per file and thread: they do not depend on the document. */
+const layoutCaches = new Map<string, Record<string, unknown>>();
+const LAYOUT_CACHE = 20_000;
+
+const layoutCacheOf = (file: FontFile): Record<string, unknown> => {
+  let cache = layoutCaches.get(file.key);
+  if (!cache || Object.keys(cache).length > LAYOUT_CACHE) {
+    cache = Object.create(null) as Record<string, unknown>;
+    layoutCaches.set(file.key, cache);
+  }
+  return cache;
+};
+
 const addSlot = (doc: Doc, file: FontFile, slots: Slot[]): Slot => {
   const internals = doc as unknown as DocumentFonts;
   const key = slots.length === 0 ? file.key : `${file.key}~${slots.length}`;
   const Face = EmbeddedFont();
   const face = new Face(doc, fontCatalogue.parsed(file), `F${++internals._fontCount}`);
+  // pdfkit keeps the runs it lays out per embedding; every embedding of a file on this thread shares one cache, so a
+  // render does not shape again what an earlier render shaped (pdfkit never changes a run it cached).
+  (face as unknown as { layoutCache: Record<string, unknown> }).layoutCache = layoutCacheOf(file);
   internals._fontFamilies[key] = face;
-  const slot = { key, face, text: new Map<number, string>() };
+  const slot = { key, face, text: new Map<number, string>(), settled: new Set<string>() };
   slots.push(slot);
+  if (slots.length === 1 && fontCatalogue.isLatin(file)) includeAscii(slot, fontCatalogue.parsed(file));
+  reuseSubsets(face as unknown as SubsetFace, file);
   return slot;
+};
+
+/** pdfkit's view of a face's subset: the glyphs it embeds, in order, and the widths and characters it records for them. */
+interface SubsetFace {
+  readonly subset: { readonly glyphs: number[]; includeGlyph(id: number): number; encode(): Uint8Array };
+  readonly widths: number[];
+  readonly unicode: number[][];
+  readonly scale: number;
+}
+
+/**
+ * The printable ASCII glyphs, first in the subset of a Latin face's first embedding, in code point order: the subsets
+ * of most reports' Latin faces are then the same glyphs in the same order, which `reuseSubsets` encodes once.
+ */
+const includeAscii = (slot: Slot, font: FontkitFont): void => {
+  const face = slot.face as unknown as SubsetFace;
+  for (let codePoint = 0x20; codePoint <= 0x7e; codePoint++) {
+    if (!font.hasGlyphForCodePoint(codePoint)) continue;
+    const glyph = font.glyphForCodePoint(codePoint);
+    const id = face.subset.includeGlyph(glyph.id);
+    face.widths[id] = glyph.advanceWidth * face.scale;
+    face.unicode[id] = [codePoint];
+    slot.text.set(glyph.id, String.fromCodePoint(codePoint));
+  }
+};
+
+const SUBSETS = 200;
+const subsets = new Map<string, Uint8Array>();
+
+/** Encoding a subset (the font file the PDF embeds) is a large share of a render: the same glyphs of the same file are encoded once per thread. */
+const reuseSubsets = (face: SubsetFace, file: FontFile): void => {
+  const { subset } = face;
+  const encode = subset.encode.bind(subset);
+  subset.encode = () => {
+    const key = `${file.key}:${subset.glyphs.join(',')}`;
+    let bytes = subsets.get(key);
+    if (!bytes) {
+      bytes = encode();
+      if (subsets.size >= SUBSETS) subsets.clear();
+      subsets.set(key, bytes);
+    }
+    return bytes;
+  };
 };
 
 /** Selects the first embedding of `file` (for measuring: every embedding of a file has the same widths). */
@@ -105,6 +180,10 @@ const runKey = (): string => `\uf8ff${[...String((drawn += 1))].map((digit) => S
 export const drawRun = (doc: Doc, file: FontFile, size: number, text: string, x: number, y: number): void => {
   const slots = slotsOf(doc, file);
   const first = slots[0] ?? addSlot(doc, file, slots);
+  if (first.settled.has(text)) {
+    fragment(doc.font(first.key).fontSize(size), text, x, y);
+    return;
+  }
   const run = first.face.layout(text) as Run;
   const owners = run.glyphs.map((glyph) => {
     const characters = charactersOf(glyph);
@@ -117,7 +196,8 @@ export const drawRun = (doc: Doc, file: FontFile, size: number, text: string, x:
     return slot;
   });
   if (owners.every((owner) => owner === first)) {
-    doc.font(first.key).fontSize(size).text(text, x, y, { lineBreak: false });
+    first.settled.add(text);
+    fragment(doc.font(first.key).fontSize(size), text, x, y);
     return;
   }
   const scale = size / 1000;
@@ -140,5 +220,50 @@ export const drawRun = (doc: Doc, file: FontFile, size: number, text: string, x:
   }
 };
 
-/** The distance from the top of a line box to the baseline in the selected face (pdfkit measures in 1000ths of an em). */
-export const ascentOf = (doc: Doc, size: number): number => ((doc as unknown as DocumentFonts)._font.ascender / 1000) * size;
+/** The distance from the top of a line box to the baseline in `file`'s face (pdfkit measures in 1000ths of an em). */
+export const ascentOf = (doc: Doc, file: FontFile, size: number): number => {
+  const slots = slotsOf(doc, file);
+  return ((slots[0] ?? addSlot(doc, file, slots)).face.ascender / 1000) * size;
+};
+
+const number = (value: number): string => String(Math.round(value * 1e4) / 1e4);
+
+/**
+ * Printable ASCII runs of one face on one line, each in its colour, as one text object (what a highlighted line of
+ * code is): one object instead of one per token. Glyphs go through the face's text map like every other text; false,
+ * drawing nothing, when a run needs what this path does not do (another character, a glyph offset), so the caller
+ * draws it run by run.
+ */
+export const drawColouredRuns = (doc: Doc, file: FontFile, size: number, x: number, y: number, runs: readonly { text: string; color: string }[]): boolean => {
+  if (!runs.every((run) => /^[\x20-\x7e]*$/.test(run.text))) return false;
+  const slots = slotsOf(doc, file);
+  const first = slots[0] ?? addSlot(doc, file, slots);
+  const encoded = runs.map((run) => first.face.encode(run.text));
+  if (encoded.some(([, positions]) => positions.some((position) => position.xOffset !== 0 || position.yOffset !== 0))) return false;
+  const internals = doc as unknown as DocumentFonts;
+  doc.font(first.key).fontSize(size);
+  internals.page.fonts[first.face.id] ??= first.face.ref();
+  const baseline = internals.page.height - y - (first.face.ascender / 1000) * size;
+  doc.save();
+  internals.addContent(`1 0 0 -1 0 ${number(internals.page.height)} cm`);
+  internals.addContent('BT');
+  internals.addContent(`1 0 0 1 ${number(x)} ${number(baseline)} Tm`);
+  internals.addContent(`/${first.face.id} ${number(size)} Tf`);
+  runs.forEach((run, index) => {
+    const [hex, positions] = encoded[index]!;
+    if (hex.length === 0) return;
+    doc.fillColor(run.color);
+    const parts: string[] = [];
+    let from = 0;
+    positions.forEach((position, glyph) => {
+      const kern = position.xAdvance - position.advanceWidth;
+      if (kern === 0 && glyph < positions.length - 1) return;
+      parts.push(`<${hex.slice(from, glyph + 1).join('')}> ${number(-kern)}`);
+      from = glyph + 1;
+    });
+    internals.addContent(`[${parts.join(' ')}] TJ`);
+  });
+  internals.addContent('ET');
+  doc.restore();
+  return true;
+};

@@ -4,9 +4,24 @@ import { graphemesOf, layoutLine, type TextPiece } from './script-text.js';
 
 type Doc = PDFKit.PDFDocument;
 
-/** The width of pieces in points (measured with each file's first embedding: every embedding has the same widths). */
+const WIDTHS = 50_000;
+/** Widths at 1 pt per file and text, per thread: they depend on neither the document nor the size. */
+const widths = new Map<string, number>();
+
+const widthOfPiece = (doc: Doc, piece: TextPiece, size: number): number => {
+  const key = `${piece.file.key}\u0000${piece.text}`;
+  let width = widths.get(key);
+  if (width === undefined) {
+    width = selectFace(doc, piece.file, 1).widthOfString(piece.text);
+    if (widths.size >= WIDTHS) widths.clear();
+    widths.set(key, width);
+  }
+  return width * size;
+};
+
+/** The width of pieces in points (every embedding of a file has the same widths). */
 export const widthOfPieces = (doc: Doc, pieces: readonly TextPiece[], size: number): number =>
-  pieces.reduce((sum, piece) => sum + selectFace(doc, piece.file, size).widthOfString(piece.text), 0);
+  pieces.reduce((sum, piece) => sum + widthOfPiece(doc, piece, size), 0);
 
 /**
  * Draws pieces left to right from (x, y), on one baseline: the Latin face's, whatever each piece's font
@@ -23,13 +38,13 @@ export const drawPieces = (
   style: FontStyle = 'regular',
   actual?: string,
 ): void => {
-  const baseline = y + ascentOf(selectFace(doc, fontCatalogue.latin(style), size), size);
+  const baseline = y + ascentOf(doc, fontCatalogue.latin(style), size);
   if (actual !== undefined) doc.markContent('Span', { actual });
+  doc.fillColor(color);
   let at = x;
-  for (const piece of pieces) {
-    const width = selectFace(doc, piece.file, size).widthOfString(piece.text);
-    doc.fillColor(color);
-    drawRun(doc, piece.file, size, piece.text, at, baseline - ascentOf(doc, size));
+  for (const [index, piece] of pieces.entries()) {
+    const width = index === pieces.length - 1 ? 0 : widthOfPiece(doc, piece, size);
+    drawRun(doc, piece.file, size, piece.text, at, baseline - ascentOf(doc, piece.file, size));
     at += width;
   }
   if (actual !== undefined) doc.endMarkedContent();
@@ -41,6 +56,7 @@ const ELLIPSIS = '\u2026';
 export interface FittedLine {
   readonly pieces: TextPiece[];
   readonly text: string;
+  readonly width: number;
 }
 
 const widthOfText = (doc: Doc, text: string, style: FontStyle, size: number): number => widthOfPieces(doc, layoutLine(text, style), size);
@@ -48,7 +64,8 @@ const widthOfText = (doc: Doc, text: string, style: FontStyle, size: number): nu
 /** The line's pieces, cut (between graphemes, in logical order) with an ellipsis to fit `room`; none when nothing fits. */
 export const fitPieces = (doc: Doc, text: string, style: FontStyle, size: number, room: number): FittedLine => {
   const whole = layoutLine(text, style);
-  if (widthOfPieces(doc, whole, size) <= room) return { pieces: whole, text };
+  const width = widthOfPieces(doc, whole, size);
+  if (width <= room) return { pieces: whole, text, width };
   const parts = graphemesOf(text);
   let low = 0;
   let high = parts.length;
@@ -57,9 +74,10 @@ export const fitPieces = (doc: Doc, text: string, style: FontStyle, size: number
     if (widthOfText(doc, parts.slice(0, middle).join('').trimEnd() + ELLIPSIS, style, size) <= room) low = middle;
     else high = middle - 1;
   }
-  if (low === 0) return { pieces: [], text: '' };
+  if (low === 0) return { pieces: [], text: '', width: 0 };
   const cut = parts.slice(0, low).join('').trimEnd() + ELLIPSIS;
-  return { pieces: layoutLine(cut, style), text: cut };
+  const pieces = layoutLine(cut, style);
+  return { pieces, text: cut, width: widthOfPieces(doc, pieces, size) };
 };
 
 /** Scripts written without spaces between words: a line may break between any two of their characters. */
@@ -67,6 +85,7 @@ const UNSPACED = /[\u2E80-\u9FFF\uF900-\uFAFF\u3000-\u303F\uFF00-\uFFEF\u0E00-\u
 
 /** The text's break units in logical order: words with the spaces after them, and single characters of unspaced scripts. */
 const breakUnits = (text: string): string[] => {
+  if (/^[\x20-\x7e]*$/.test(text)) return text.match(/[^ ]+ *| +/g) ?? [];
   const units: string[] = [];
   for (const grapheme of graphemesOf(text)) {
     const last = units.at(-1);
@@ -90,24 +109,34 @@ export const wrapLines = (doc: Doc, text: string, style: FontStyle, size: number
       continue;
     }
     let line = '';
+    // Units are measured alone and added up (a break unit ends at a space or between unspaced characters, where
+    // nothing kerns), so a paragraph is measured once, not once per line prefix.
+    let used = 0;
     const flush = (): void => {
       lines.push(line.trimEnd());
       line = '';
+      used = 0;
     };
     for (const unit of breakUnits(paragraph)) {
-      if (widthOfText(doc, line + unit.trimEnd(), style, size) <= width) {
+      const bare = widthOfText(doc, unit.trimEnd(), style, size);
+      const full = unit.trimEnd() === unit ? bare : widthOfText(doc, unit, style, size);
+      if (used + bare <= width) {
         line += unit;
+        used += full;
         continue;
       }
       if (line.trim() !== '') flush();
-      if (widthOfText(doc, unit.trimEnd(), style, size) <= width) {
+      if (bare <= width) {
         line = unit.trimStart();
+        used = widthOfText(doc, line, style, size);
         continue;
       }
       // A unit wider than the whole line: as many graphemes as fit on each line.
       for (const grapheme of graphemesOf(unit)) {
-        if (line !== '' && widthOfText(doc, line + grapheme, style, size) > width) flush();
+        const next = widthOfText(doc, grapheme, style, size);
+        if (line !== '' && used + next > width) flush();
         line += grapheme;
+        used += next;
       }
     }
     if (line.trim() !== '' || lines.length === 0) flush();

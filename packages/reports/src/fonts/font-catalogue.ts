@@ -117,6 +117,11 @@ export class FontCatalogue {
     return files;
   }
 
+  /** Whether `file` is the Latin file of a style (the one printable ASCII is drawn with). */
+  isLatin(file: FontFile): boolean {
+    return (['regular', 'bold', 'italic', 'mono'] as const).some((style) => this.latin(style).key === file.key);
+  }
+
   /** The Latin file of a style: the face every line's baseline is taken from. */
   latin(style: FontStyle): FontFile {
     return this.fileFor('A', style) ?? this.filesOf(style)[0]!;
@@ -185,6 +190,34 @@ export class FontCatalogue {
 
 type Glyph = ReturnType<FontkitFont['getGlyph']>;
 
+interface Position {
+  xAdvance: number;
+  yAdvance: number;
+  xOffset: number;
+  yOffset: number;
+}
+
+/** A shaped run as fontkit returns it (a GlyphRun: pdfkit reads these three). */
+interface Shaped {
+  glyphs: Glyph[];
+  positions: Position[];
+  readonly advanceWidth: number;
+}
+
+/** How many shaped runs a font keeps per thread before it starts over (memory stays bounded). */
+const SHAPED_RUNS = 5_000;
+
+const copyOf = (run: Shaped): Shaped => {
+  const positions = run.positions.map(({ xAdvance, yAdvance, xOffset, yOffset }) => ({ xAdvance, yAdvance, xOffset, yOffset }));
+  return {
+    glyphs: [...run.glyphs],
+    positions,
+    get advanceWidth() {
+      return positions.reduce((sum, position) => sum + position.xAdvance, 0);
+    },
+  };
+};
+
 /**
  * The parsed font as the report uses it. fontkit caches one glyph object per glyph id, with the code points of whichever layout created it first; a layout
  * asks `getGlyph(id, codePoints)` with the code points it shaped. This answers each distinct (id, code points) with
@@ -205,14 +238,27 @@ const hardened = (font: FontkitFont): FontkitFont => {
     return view;
   };
   // fontkit throws on some fonts' mark anchors (Noto Sans Gurmukhi's above- and below-base marks): such a run is
-  // shaped again without those two positioning features, its marks then sit at their default place.
-  const layout = font.layout.bind(font);
-  font.layout = (text: string, ...rest: unknown[]) => {
+  // shaped again without those positioning features, its marks then sit at their default place.
+  const shape = font.layout.bind(font);
+  const safeShape = (text: string, features?: unknown): Shaped => {
     try {
-      return layout(text, ...rest);
+      return shape(text, features) as Shaped;
     } catch {
-      return layout(text, { abvm: false, blwm: false, mark: false, mkmk: false });
+      return shape(text, { abvm: false, blwm: false, mark: false, mkmk: false }) as Shaped;
     }
+  };
+  // Shaping is the dearest step of a render, and reports of one test repeat their texts: runs are kept per thread,
+  // and each layout gets its own copy of the positions (pdfkit scales them in place).
+  const runs = new Map<string, Shaped>();
+  font.layout = (text: string, features?: unknown) => {
+    if (features !== undefined) return safeShape(text, features);
+    let run = runs.get(text);
+    if (!run) {
+      run = safeShape(text);
+      if (runs.size >= SHAPED_RUNS) runs.clear();
+      runs.set(text, run);
+    }
+    return copyOf(run);
   };
   return font;
 };

@@ -12,6 +12,7 @@ export interface FontkitFont {
   readonly postscriptName: string;
   readonly unitsPerEm: number;
   hasGlyphForCodePoint(codePoint: number): boolean;
+  glyphForCodePoint(codePoint: number): FontkitGlyph;
   getGlyph(id: number, codePoints?: number[]): FontkitGlyph;
   layout(text: string, ...rest: unknown[]): { glyphs: FontkitGlyph[] };
 }

@@ -88,8 +88,22 @@ const visualOrder = <T extends { level: number }>(runs: T[]): T[] => {
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
-/** The pieces of one line, left to right. */
+const LINE_CACHE = 20_000;
+const lines = new Map<string, TextPiece[]>();
+
+/** The pieces of one line, left to right (kept per thread: reports repeat their texts, and the pieces never change). */
 export const layoutLine = (text: string, style: FontStyle = 'regular'): TextPiece[] => {
+  const key = `${style}\u0000${text}`;
+  let pieces = lines.get(key);
+  if (!pieces) {
+    pieces = piecesOf(text, style);
+    if (lines.size >= LINE_CACHE) lines.clear();
+    lines.set(key, pieces);
+  }
+  return pieces;
+};
+
+const piecesOf = (text: string, style: FontStyle): TextPiece[] => {
   const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
   if (clean === '') return [];
   // Most lines (code, Latin names) need neither bidi nor a search for fonts.
