@@ -10,6 +10,7 @@ import { loadScenarios, TARGETS } from './scenarios.mjs';
 import { ADMIN_TOKEN, seed } from './seed.mjs';
 import { exportExcel, pdfLatency } from './downloads.mjs';
 import { printTable } from './table.mjs';
+import { reportRenderRows } from './report-render.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = new Set(process.argv.slice(2));
@@ -136,6 +137,8 @@ try {
   });
   const pdf = await pdfLatency(base, world, quick ? 20 : 50);
   rows.push({ scenario: 'PDF of one report: p50', value: pdf.p50, unit: 'ms', target: TARGETS.pdfP50Ms, pass: pdf.p50 < TARGETS.pdfP50Ms });
+  // The render alone, through the same renderer pool, on fixed 20- and 100-question reports (issue 12's targets).
+  rows.push(...(await reportRenderRows({ quick })));
   const loadedRss = rssMb(server.child.pid);
   rows.push({
     scenario: 'server RSS after the load above',
