@@ -15,12 +15,17 @@ export { sampleReportDetails, type SampleReportOptions } from './sample-report.j
 export {
   CANDIDATES_SHEET,
   CANDIDATE_COLUMNS,
+  QUESTIONS_SHEET,
+  QUESTION_COLUMNS,
+  questionRowsOf,
   SECTIONS_SHEET,
   TEST_SHEET,
   sectionColumnHeaders,
   testWorkbookFileName,
   writeTestWorkbook,
   type CandidateRow,
+  type QuestionRow,
+  type WorkbookRow,
 } from './test-workbook.js';
 export { SNAPSHOT_OUTPUT, normaliseSnapshot, snapshotThumbnail } from './snapshot-image.js';
 export { RenderBusyError, ReportRenderer, type ReportRendererOptions } from './report-renderer.js';
