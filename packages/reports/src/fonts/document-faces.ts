@@ -70,16 +70,18 @@ const slotsOf = (doc: Doc, file: FontFile): Slot[] => {
 };
 
 /** Runs laid out by pdfkit (positions in 1000ths of an em), per file and thread: they do not depend on the document. */
-const layoutCaches = new Map<string, Record<string, unknown>>();
+const layoutCaches = new Map<string, { runs: Record<string, unknown>; uses: number }>();
 const LAYOUT_CACHE = 20_000;
 
+/** The shared cache of `file`, started over when it has grown past LAYOUT_CACHE runs (counted every 64th use: counting is not free). */
 const layoutCacheOf = (file: FontFile): Record<string, unknown> => {
   let cache = layoutCaches.get(file.key);
-  if (!cache || Object.keys(cache).length > LAYOUT_CACHE) {
-    cache = Object.create(null) as Record<string, unknown>;
+  if (cache) cache.uses += 1;
+  if (!cache || (cache.uses % 64 === 0 && Object.keys(cache.runs).length > LAYOUT_CACHE)) {
+    cache = { runs: Object.create(null) as Record<string, unknown>, uses: 0 };
     layoutCaches.set(file.key, cache);
   }
-  return cache;
+  return cache.runs;
 };
 
 const addSlot = (doc: Doc, file: FontFile, slots: Slot[]): Slot => {
