@@ -2,7 +2,7 @@ import { drawColouredRuns } from './fonts/document-faces.js';
 import { fontCatalogue } from './fonts/font-catalogue.js';
 import { graphemesOf } from './fonts/script-text.js';
 import { highlight, type Token, type TokenKind } from './highlight.js';
-import { LEFT, MONO, MUTED, WIDTH, put, widthOf, type Cursor, type Doc } from './pdf-layout.js';
+import { BOTTOM, LEFT, MONO, MUTED, WIDTH, put, widthOf, type Cursor, type Doc } from './pdf-layout.js';
 
 const SIZE = 8;
 const LINE = 10.5;
@@ -71,16 +71,25 @@ export const drawCode = (doc: Doc, cursor: Cursor, code: string, language: strin
       .stroke()
       .restore();
   };
+  const lines = source.flatMap((tokens, index) => wrapTokens(doc, tokens, room).map((line, part) => ({ number: part === 0 ? String(index + 1) : '', line })));
+  const mono = fontCatalogue.latin(MONO);
   cursor.ensure(PAD + 3 * LINE);
   band(cursor.y, PAD / 2);
   cursor.y += PAD / 2;
-  source.forEach((tokens, index) => {
-    wrapTokens(doc, tokens, room).forEach((line, part) => {
-      cursor.ensure(LINE);
-      band(cursor.y, LINE);
-      if (part === 0) put(doc, String(index + 1), LEFT, cursor.y + 1.5, gutter - PAD, { ...style, color: MUTED, align: 'right' });
-      const runs = line.map((token) => ({ text: token.text, color: COLOURS[token.kind] }));
-      if (!drawColouredRuns(doc, fontCatalogue.latin(MONO), SIZE, textLeft, cursor.y + 1.5, runs)) {
+  // One shaded band per page the block covers, then its lines: a line is one text object (its number and its tokens).
+  for (let from = 0; from < lines.length; ) {
+    cursor.ensure(LINE);
+    const count = Math.max(1, Math.min(lines.length - from, Math.floor((BOTTOM - cursor.y) / LINE)));
+    band(cursor.y, count * LINE);
+    for (const { number, line } of lines.slice(from, from + count)) {
+      const numberX = LEFT + gutter - PAD - widthOf(doc, number, style);
+      const runs = [
+        { text: number, color: MUTED, x: numberX },
+        ...line.map((token, index) => ({ text: token.text, color: COLOURS[token.kind], ...(index === 0 ? { x: textLeft } : {}) })),
+      ];
+      if (line.length === 0) runs.push({ text: '', color: MUTED, x: textLeft });
+      if (!drawColouredRuns(doc, mono, SIZE, numberX, cursor.y + 1.5, runs)) {
+        put(doc, number, LEFT, cursor.y + 1.5, gutter - PAD, { ...style, color: MUTED, align: 'right' });
         let x = textLeft;
         for (const token of line) {
           const width = widthOf(doc, token.text, style);
@@ -89,8 +98,9 @@ export const drawCode = (doc: Doc, cursor: Cursor, code: string, language: strin
         }
       }
       cursor.y += LINE;
-    });
-  });
+    }
+    from += count;
+  }
   band(cursor.y, PAD / 2);
   cursor.y += PAD / 2;
 };

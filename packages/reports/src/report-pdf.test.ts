@@ -297,6 +297,19 @@ describe('renderReportPdf', () => {
     expect(glyphs.filter((id) => id === 0)).toEqual([]);
   });
 
+  it('prints question texts and options in every script exactly', async () => {
+    // (A neutral ending right-to-left text, like "?", is read by poppler at the start of the line: decision 112.)
+    const texts = ['क्या यह सही है?', '这个答案正确吗？', 'هل هذه الإجابة صحيحة؟', 'התשובה נכונה', 'คำตอบนี้ถูกต้องไหม', '이 답이 맞습니까?', 'Is it 👍🏽 or 🚀?'];
+    const questions = texts.map((text, index) =>
+      choice({ number: index + 1, text, options: [{ optionId: 0, text: `${text} ${index}`, correct: true, chosen: true }] }),
+    );
+    const text = await textOf(data(details(() => ({ questions }))));
+    texts.forEach((expected, index) => {
+      expect(text, expected).toContain(`${expected}\n`);
+      expect(text.includes(`${expected} ${index}`) || text.includes(`${index} ${expected}`), expected).toBe(true);
+    });
+  });
+
   it('extracts right-to-left names and texts without numbers in exact logical order', async () => {
     for (const fullName of ['محمد علي', 'عبد الله بن محمد الشمري', 'שרה לוי', 'דוד בן גוריון']) {
       expect(await textOf(data(withSections(named(fullName), [fullName]))), fullName).toContain(`${fullName}\n`);

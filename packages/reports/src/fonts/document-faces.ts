@@ -231,12 +231,19 @@ export const ascentOf = (doc: Doc, file: FontFile, size: number): number => {
 const number = (value: number): string => String(Math.round(value * 1e4) / 1e4);
 
 /**
- * Printable ASCII runs of one face on one line, each in its colour, as one text object (what a highlighted line of
- * code is): one object instead of one per token. Glyphs go through the face's text map like every other text; false,
+ * Printable ASCII runs of one face on one line, each in its colour and where it says or after the last, as one text
+ * object (a highlighted line of code with its number): one object instead of one per token. Glyphs go through the face's text map like every other text; false,
  * drawing nothing, when a run needs what this path does not do (another character, a glyph offset), so the caller
  * draws it run by run.
  */
-export const drawColouredRuns = (doc: Doc, file: FontFile, size: number, x: number, y: number, runs: readonly { text: string; color: string }[]): boolean => {
+export const drawColouredRuns = (
+  doc: Doc,
+  file: FontFile,
+  size: number,
+  x: number,
+  y: number,
+  runs: readonly { text: string; color: string /** Where this run starts; by default where the last one ended. */; x?: number }[],
+): boolean => {
   if (!runs.every((run) => /^[\x20-\x7e]*$/.test(run.text))) return false;
   const slots = slotsOf(doc, file);
   const first = slots[0] ?? addSlot(doc, file, slots);
@@ -253,6 +260,7 @@ export const drawColouredRuns = (doc: Doc, file: FontFile, size: number, x: numb
   internals.addContent(`/${first.face.id} ${number(size)} Tf`);
   runs.forEach((run, index) => {
     const [hex, positions] = encoded[index]!;
+    if (run.x !== undefined && run.x !== x) internals.addContent(`1 0 0 1 ${number(run.x)} ${number(baseline)} Tm`);
     if (hex.length === 0) return;
     doc.fillColor(run.color);
     const parts: string[] = [];
