@@ -12,6 +12,7 @@ import { exportExcel, pdfLatency } from './downloads.mjs';
 import { printTable } from './table.mjs';
 import { callbackDelivery } from './callbacks.mjs';
 import { runCampusDrive } from './campus-drive-process.mjs';
+import { reportRenderRows } from './report-render.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = new Set(process.argv.slice(2));
@@ -141,6 +142,8 @@ try {
   });
   const pdf = await pdfLatency(base, world, quick ? 20 : 50);
   rows.push({ scenario: 'PDF of one report: p50', value: pdf.p50, unit: 'ms', target: TARGETS.pdfP50Ms, pass: pdf.p50 < TARGETS.pdfP50Ms });
+  // The render alone, through the same renderer pool, on fixed 20- and 100-question reports (issue 12's targets).
+  rows.push(...(await reportRenderRows({ quick })));
   const loadedRss = rssMb(server.child.pid);
   const completions = quick ? 1_000 : 10_000;
   console.log(`bench: ${completions} completions → signed callbacks`);

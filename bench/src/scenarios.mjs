@@ -50,7 +50,8 @@ export const TARGETS = {
   excelFirstByteMs: 1000,
   excelTotalMs: 6000,
   excelRssGrowthMb: 150,
-  pdfP50Ms: 15,
+  // The report PDF holds every question, the code and the integrity timeline (issue 12): the issue's 40 ms.
+  pdfP50Ms: 40,
   startMs: 1000,
   idleRssMb: 100,
   rssAfterLoadMb: 200,

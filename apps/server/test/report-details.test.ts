@@ -1,7 +1,9 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportDetails } from '@assay/domain';
 import { SUM_SOLUTION, candidate, manualClock, questionIdsOf, registerFor } from './helpers/candidate.js';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
+import { pdfText } from './helpers/pdf-text.js';
 import { sampleDefinition } from './helpers/fixtures.js';
 import { backends, startHarness, type Harness } from './helpers/test-app.js';
 
@@ -51,7 +53,8 @@ describe.each(backends)('GET /v2/org/report/{id}/details on %s', (backend) => {
     const { api, invitationId, started, codingId } = await take('one@example.com', { single: 0, code: SUM_SOLUTION });
     expectSuccess(await api.run(codingId, SUM_SOLUTION));
     expectSuccess(await api.run(codingId, SUM_SOLUTION));
-    const codingSection = started.test.sections[1];
+    const [firstSection, codingSection] = started.test.sections;
+    expectSuccess(await api.event('section', iso(clock.now()), { sectionId: firstSection!.sectionId }));
     clock.advance(5 * 60_000);
     expectSuccess(await api.event('section', iso(clock.now()), { sectionId: codingSection!.sectionId }));
     clock.advance(60_000);
@@ -84,6 +87,8 @@ describe.each(backends)('GET /v2/org/report/{id}/details on %s', (backend) => {
       { optionId: 1, text: '404', correct: true, chosen: false },
     ]);
     expect(multiple).toMatchObject({ awarded: 0, answered: false });
+    // Alone in its section, the coding question has its section's time; the two choice questions share theirs.
+    expect(report.questions.map((question) => question.timeSpentSeconds)).toEqual([null, null, 330]);
     expect(coding?.coding).toEqual({
       language: 'javascript',
       code: SUM_SOLUTION,
@@ -150,6 +155,49 @@ describe.each(backends)('GET /v2/org/report/{id}/details on %s', (backend) => {
     const theirs = expectFailure(await details(invitationId, other.apiKey), '404.4');
     const missing = expectFailure(await details(987_654, other.apiKey), '404.4');
     expect(theirs.result.replace(String(invitationId), 'N')).toBe(missing.result.replace('987654', 'N'));
+  });
+
+  it('the PDF and the Excel Questions sheet show each question’s marks as the details do', async () => {
+    const ownTest = await h.importTest({ ...banded, testName: 'Per-question export' });
+    clock.set(START);
+    const { token, invitationId } = await registerFor(h, ownTest, 'rows@example.com');
+    await registerFor(h, ownTest, 'never-started@example.com');
+    const api = candidate(h, token);
+    const [singleId, , codingId] = questionIdsOf(await api.client.start());
+    expectSuccess(await api.answer(singleId!, { optionIds: [0] }));
+    expectSuccess(await api.answer(codingId!, { code: SUM_SOLUTION }));
+    expectSuccess(await api.submit());
+    await h.drainJobs();
+
+    const pdf = await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/pdf` });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Which HTTP status means "not found"?');
+    expect(text).toContain('\u22121 / 2');
+    expect(text).toContain('Hidden tests: 2 of 2 passed');
+    expect(text).toContain('input [[5,-5,10]]');
+
+    const excel = await h.request({ method: 'GET', url: `/v2/org/report/${ownTest}/excel` });
+    expect(excel.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Questions')!;
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    const rows: Record<string, unknown>[] = [];
+    sheet.eachRow((row, number) => {
+      if (number > 1) rows.push(Object.fromEntries(headers.map((header, index) => [header, (row.values as unknown[])[index + 1] ?? null])));
+    });
+    // The attempt that never started has no question rows.
+    expect(rows.map((row) => row.emailId)).toEqual(['rows@example.com', 'rows@example.com', 'rows@example.com']);
+    expect(rows.map((row) => [row.questionNumber, row.type, row.marks, row.awarded, row.correct, row.answered, row.language])).toEqual([
+      [1, 'single_choice', 2, -1, 'no', 'yes', null],
+      [2, 'multiple_choice', 3, 0, 'no', 'no', null],
+      [3, 'coding', 5, 5, 'yes', 'yes', 'javascript'],
+    ]);
+    expect(rows[2]).toMatchObject({ testInvitationId: invitationId, hiddenTestsPassed: 2, hiddenTestsTotal: 2, sampleRuns: 0 });
+
+    const other = await h.createOrg('Elsewhere');
+    expect((await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/pdf`, apiKey: other.apiKey })).statusCode).toBe(404);
   });
 
   it('refuses a section of another test in the event log', async () => {

@@ -16,3 +16,22 @@ export const displayWireDateTime = (wire: string): string => `${wire.replace('T'
 
 /** An instant (epoch ms) as `YYYY-MM-DD HH:MM:SS UTC`. */
 export const displayInstant = (epochMs: number): string => displayWireDateTime(formatWireDateTime(epochMs));
+
+/** An ISO 8601 instant (as ReportDetails carries them) as `YYYY-MM-DD HH:MM:SS UTC`. */
+export const displayIso = (iso: string): string => displayInstant(Date.parse(iso));
+
+/** Seconds as people read a duration: `35 s`, `4 min 10 s`, `1 h 5 min`. */
+export const displayDuration = (seconds: number): string => {
+  const whole = Math.max(0, Math.round(seconds));
+  if (whole < 60) return `${whole} s`;
+  const minutes = Math.floor(whole / 60);
+  if (minutes < 60) return whole % 60 === 0 ? `${minutes} min` : `${minutes} min ${whole % 60} s`;
+  return minutes % 60 === 0 ? `${Math.floor(minutes / 60)} h` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+};
+
+/** 1 → `1st`, 22 → `22nd`, 13 → `13th`. */
+export const ordinal = (n: number): string => {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+};

@@ -1,6 +1,6 @@
 /** The page grid, colours and drawing primitives of the report PDF (A4 portrait, points, embedded Noto fonts). */
 import type { FontStyle } from './fonts/font-catalogue.js';
-import { drawPieces, fitPieces, widthOfPieces } from './fonts/draw-text.js';
+import { drawPieces, fitPieces, widthOfPieces, wrapLines } from './fonts/draw-text.js';
 import { layoutLine, needsActualText } from './fonts/script-text.js';
 
 // Layout (points; A4 portrait). The document has zero margins so pdfkit never breaks pages on its own.
@@ -29,6 +29,8 @@ export const ACCENT = '#1d4ed8';
 export const BAR = '#2563eb';
 export const TRACK = '#e5e7eb';
 export const NEGATIVE = '#b91c1c';
+export const POSITIVE = '#15803d';
+export const WARNING = '#b45309';
 
 /** Noto Sans' cap height is 0.714 em; pdfkit puts the top of the line box at `y` and the caps start there. */
 export const CAP_HEIGHT = 0.714;
@@ -47,10 +49,26 @@ export const put = (doc: Doc, text: string, x: number, y: number, width: number,
   const size = style.size ?? 10;
   const line = fitPieces(doc, text, style.font ?? REGULAR, size, width - 1);
   if (line.pieces.length === 0) return;
-  const used = widthOfPieces(doc, line.pieces, size);
+  const used = line.width;
   const start = style.align === 'right' ? x + width - used : style.align === 'center' ? x + (width - used) / 2 : x;
   drawPieces(doc, line.pieces, start, y, size, style.color ?? INK, style.font ?? REGULAR, needsActualText(line.text) ? line.text : undefined);
 };
+
+/**
+ * Text wrapped to `width` from (x, y), `lineHeight` apart (default 1.35 × size), each line drawn like `put`.
+ * Returns the height it took.
+ */
+export const putWrapped = (doc: Doc, text: string, x: number, y: number, width: number, style: TextStyle & { lineHeight?: number } = {}): number => {
+  const size = style.size ?? 10;
+  const step = style.lineHeight ?? size * 1.35;
+  const lines = wrapLines(doc, text, style.font ?? REGULAR, size, width - 1);
+  lines.forEach((line, index) => put(doc, line, x, y + index * step, width, style));
+  return lines.length * step;
+};
+
+/** The lines `text` takes wrapped to `width` in `style`. */
+export const linesOf = (doc: Doc, text: string, width: number, style: TextStyle = {}): string[] =>
+  wrapLines(doc, text, style.font ?? REGULAR, style.size ?? 10, width - 1);
 
 /** The width a line of text takes in `style`. */
 export const widthOf = (doc: Doc, text: string, style: TextStyle = {}): number => widthOfPieces(doc, layoutLine(text, style.font ?? REGULAR), style.size ?? 10);
@@ -75,9 +93,13 @@ export class Cursor {
   /** True when a new page was started to make room for `height`. */
   ensure(height: number): boolean {
     if (this.y + height <= BOTTOM) return false;
+    this.newPage();
+    return true;
+  }
+
+  newPage(): void {
     this.doc.addPage();
     this.y = TOP;
-    return true;
   }
 }
 

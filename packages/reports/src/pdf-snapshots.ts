@@ -1,4 +1,4 @@
-import { displayInstant } from './format.js';
+import { displayDuration, displayInstant } from './format.js';
 import { ITALIC, LEFT, MUTED, RULE, WIDTH, heading, put, type Cursor, type Doc } from './pdf-layout.js';
 
 /** A camera snapshot as stored: whatever bytes the upload left, which may predate the upload checks. */
@@ -24,16 +24,16 @@ export const UNREADABLE_IMAGE = 'Image unreadable';
 const placeholder = (doc: Doc, x: number, y: number): void =>
   put(doc, UNREADABLE_IMAGE, x, y + THUMB_HEIGHT / 2 - 3, THUMB_WIDTH, { font: ITALIC, size: 7.5, color: MUTED, align: 'center' });
 
-/** Snapshot thumbnails with their times; one that could not be read is a labelled empty frame. */
-export const drawSnapshots = (doc: Doc, cursor: Cursor, thumbnails: SnapshotThumbnail[]): void => {
+/** Snapshot thumbnails with their times (and how far into the attempt, from `startedAt`); one that could not be read is a labelled empty frame. */
+export const drawSnapshots = (doc: Doc, cursor: Cursor, thumbnails: SnapshotThumbnail[], startedAt: number | null = null, total = thumbnails.length): void => {
   if (thumbnails.length === 0) return;
-  cursor.ensure(20 + THUMB_HEIGHT + 14);
-  heading(doc, cursor, `Camera snapshots (${thumbnails.length})`);
+  cursor.ensure(20 + THUMB_HEIGHT + 24);
+  heading(doc, cursor, total > thumbnails.length ? `Camera snapshots (${total}, the first ${thumbnails.length} shown)` : `Camera snapshots (${total})`);
   const perRow = Math.floor((WIDTH + THUMB_GAP) / (THUMB_WIDTH + THUMB_GAP));
   thumbnails.forEach((thumbnail, index) => {
     const column = index % perRow;
-    if (column === 0 && index > 0) cursor.y += THUMB_HEIGHT + 16;
-    if (column === 0) cursor.ensure(THUMB_HEIGHT + 14);
+    if (column === 0 && index > 0) cursor.y += THUMB_HEIGHT + 26;
+    if (column === 0) cursor.ensure(THUMB_HEIGHT + 24);
     const x = LEFT + column * (THUMB_WIDTH + THUMB_GAP);
     if (thumbnail.jpeg === undefined) placeholder(doc, x, cursor.y);
     else {
@@ -44,7 +44,14 @@ export const drawSnapshots = (doc: Doc, cursor: Cursor, thumbnails: SnapshotThum
       }
     }
     doc.save().rect(x, cursor.y, THUMB_WIDTH, THUMB_HEIGHT).lineWidth(0.5).stroke(RULE).restore();
-    put(doc, displayInstant(thumbnail.takenAt), x, cursor.y + THUMB_HEIGHT + 3, THUMB_WIDTH, { size: 7, color: MUTED, align: 'center' });
+    put(doc, displayInstant(thumbnail.takenAt).slice(11), x, cursor.y + THUMB_HEIGHT + 3, THUMB_WIDTH, { size: 7, color: MUTED, align: 'center' });
+    if (startedAt !== null && thumbnail.takenAt >= startedAt) {
+      put(doc, `${displayDuration((thumbnail.takenAt - startedAt) / 1000)} in`, x, cursor.y + THUMB_HEIGHT + 12, THUMB_WIDTH, {
+        size: 7,
+        color: MUTED,
+        align: 'center',
+      });
+    }
   });
-  cursor.y += THUMB_HEIGHT + 16;
+  cursor.y += THUMB_HEIGHT + 26;
 };

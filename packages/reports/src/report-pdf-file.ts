@@ -1,11 +1,15 @@
 import { renderReportPdf, type ReportPdfData, type ReportPdfOptions, type SnapshotThumbnail } from './report-pdf.js';
 import { snapshotThumbnail } from './snapshot-image.js';
 
-/** Checks and shrinks each stored snapshot with libvips, one at a time; an unreadable one becomes a placeholder. */
+/** Snapshots checked and shrunk at once: libvips works on its own threads, so a few go side by side. */
+const THUMBNAILS_AT_ONCE = 4;
+
+/** Checks and shrinks each stored snapshot with libvips, a few at a time; an unreadable one becomes a placeholder. */
 export const thumbnailsOf = async (snapshots: ReportPdfData['snapshots'] = []): Promise<SnapshotThumbnail[]> => {
   const thumbnails: SnapshotThumbnail[] = [];
-  for (const snapshot of snapshots) {
-    thumbnails.push({ takenAt: snapshot.takenAt, jpeg: await snapshotThumbnail(snapshot.data) });
+  for (let start = 0; start < snapshots.length; start += THUMBNAILS_AT_ONCE) {
+    const batch = snapshots.slice(start, start + THUMBNAILS_AT_ONCE);
+    thumbnails.push(...(await Promise.all(batch.map(async (snapshot) => ({ takenAt: snapshot.takenAt, jpeg: await snapshotThumbnail(snapshot.data) })))));
   }
   return thumbnails;
 };

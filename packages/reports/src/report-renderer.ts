@@ -10,7 +10,7 @@ import 'sharp';
 import type { TestDetails } from '@assay/domain';
 import type { ReportPdfData } from './report-pdf.js';
 import type { RenderTask } from './render-worker.js';
-import type { CandidateRow } from './test-workbook.js';
+import type { WorkbookRow } from './test-workbook.js';
 import { feedWorkbook } from './workbook-feed.js';
 
 export interface ReportRendererOptions {
@@ -143,7 +143,7 @@ export class ReportRenderer {
    * batch by batch as the worker asks. Throws RenderBusyError at once when full. A failure later destroys the stream
    * (the client sees a broken transfer, never a truncated file that looks complete).
    */
-  streamWorkbook(test: TestDetails, candidates: AsyncIterable<CandidateRow>): Readable {
+  streamWorkbook(test: TestDetails, candidates: AsyncIterable<WorkbookRow>): Readable {
     const release = this.admit();
     const body = new PassThrough();
     try {

@@ -12,7 +12,7 @@ import { checkDeclaredImage, checkSnapshotBytes, ok, refuse, sniffImageType, SNA
 export const SNAPSHOT_OUTPUT = { width: 640, height: 480, quality: 70 } as const;
 
 /** Thumbnails in the PDF are drawn at 96×72 pt; twice that in pixels keeps them sharp when zoomed or printed. */
-const THUMBNAIL = { width: 192, height: 144, quality: 75 } as const;
+const THUMBNAIL = { width: 192, height: 144, quality: 75, mozjpeg: false } as const;
 
 /** Only these loaders may run, whatever the bytes claim to be: no SVG, GIF, TIFF, PDF, HEIF, raw or magick input. */
 const ALLOWED_LOADERS = ['VipsForeignLoadJpegBuffer', 'VipsForeignLoadPngBuffer', 'VipsForeignLoadWebpBuffer'];
@@ -53,14 +53,14 @@ const inspect = async (bytes: Buffer, failOn: 'warning' | 'error'): Promise<Resu
 };
 
 /** Decodes every pixel (a broken stream fails here) and encodes a fresh JPEG that fits `box`. */
-const reencode = (bytes: Buffer, box: { width: number; height: number; quality: number }, failOn: 'warning' | 'error'): Promise<Buffer> =>
+const reencode = (bytes: Buffer, box: { width: number; height: number; quality: number; mozjpeg?: boolean }, failOn: 'warning' | 'error'): Promise<Buffer> =>
   sharp(bytes, decoderOptions(failOn))
     .autoOrient()
     .resize({ width: box.width, height: box.height, fit: 'inside', withoutEnlargement: true })
     // Transparent pixels become white rather than black.
     .flatten({ background: '#ffffff' })
     .toColourspace('srgb')
-    .jpeg({ quality: box.quality, mozjpeg: true })
+    .jpeg({ quality: box.quality, mozjpeg: box.mozjpeg ?? true })
     .toBuffer();
 
 /**

@@ -6,7 +6,8 @@ import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CandidateReport, TestDetails } from '@assay/domain';
-import { testWorkbookFileName, writeTestWorkbook, type CandidateRow } from './test-workbook.js';
+import { sampleReportDetails } from './sample-report.js';
+import { QUESTION_COLUMNS, questionRowsOf, testWorkbookFileName, writeTestWorkbook, type CandidateRow, type WorkbookRow } from './test-workbook.js';
 import { XLSX_MEDIA_TYPE } from './media-types.js';
 
 const test: TestDetails = {
@@ -71,7 +72,7 @@ async function* fromArray<T>(items: T[]): AsyncGenerator<T> {
   for (const item of items) yield item;
 }
 
-const writeFile = async (path: string, candidates: AsyncIterable<CandidateRow>): Promise<void> => {
+const writeFile = async (path: string, candidates: AsyncIterable<WorkbookRow>): Promise<void> => {
   await writeTestWorkbook(createWriteStream(path), test, candidates);
 };
 
@@ -102,12 +103,73 @@ afterAll(async () => {
 });
 
 describe('writeTestWorkbook', () => {
+  it('writes one Questions row per candidate and question after the Candidates sheet', async () => {
+    const details = sampleReportDetails({ questions: 4 });
+    const path = join(dir, 'questions.xlsx');
+    await writeFile(path, fromArray<WorkbookRow>([jane, raj, ...questionRowsOf({ ...details, testInvitationId: 1001 })]));
+    const workbook = await readBack(path);
+    expect(sheet(workbook, 'Candidates').actualRowCount).toBe(3);
+    const questions = sheet(workbook, 'Questions');
+    expect(values(questions, 1, QUESTION_COLUMNS.length)).toEqual([...QUESTION_COLUMNS]);
+    expect(questions.actualRowCount).toBe(5);
+    expect(values(questions, 2, QUESTION_COLUMNS.length)).toEqual([
+      1001,
+      'Priya Raman (प्रिया रमन)',
+      'priya.raman@example.com',
+      1,
+      101,
+      'Fundamentals',
+      'single_choice',
+      2,
+      2,
+      'yes',
+      'yes',
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect(values(questions, 4, QUESTION_COLUMNS.length)).toEqual([
+      1001,
+      'Priya Raman (प्रिया रमन)',
+      'priya.raman@example.com',
+      3,
+      103,
+      'Coding',
+      'coding',
+      10,
+      10,
+      'yes',
+      'yes',
+      'javascript',
+      4,
+      4,
+      5,
+      null,
+    ]);
+    expect(values(questions, 5, 16).slice(8, 14)).toEqual([7.5, 'partly', 'yes', 'python', 3, 4]);
+  });
+
+  it('marks a wrong answer with negative marking and an unscored one', () => {
+    const details = sampleReportDetails({ questions: 9 });
+    const rows = questionRowsOf(details);
+    expect(rows[8]).toMatchObject({ number: 9, awarded: -1, correct: 'no', answered: true });
+    const pending = questionRowsOf({ ...details, questions: details.questions.map((question) => ({ ...question, awarded: null })) });
+    expect(pending.every((row) => row.correct === null && row.awarded === null)).toBe(true);
+  });
+
+  it('refuses a candidate row after the question rows (the Candidates sheet is already written)', async () => {
+    const rows = fromArray<WorkbookRow>([jane, ...questionRowsOf(sampleReportDetails({ questions: 1 })), raj]);
+    await expect(writeTestWorkbook(new Writable({ write: (_chunk, _encoding, done) => done() }), test, rows)).rejects.toThrow(/after the question rows/);
+  });
+
   it('writes the Test, Sections and Candidates sheets', async () => {
     const path = join(dir, 'two.xlsx');
     await writeFile(path, fromArray([jane, raj]));
     const workbook = await readBack(path);
 
-    expect(workbook.worksheets.map((worksheet) => worksheet.name)).toEqual(['Test', 'Sections', 'Candidates']);
+    expect(workbook.worksheets.map((worksheet) => worksheet.name)).toEqual(['Test', 'Sections', 'Candidates', 'Questions']);
 
     const testSheet = sheet(workbook, 'Test');
     expect(testSheet.actualRowCount).toBe(8);
@@ -195,7 +257,7 @@ describe('writeTestWorkbook', () => {
     await writeFile(path, fromArray([jane]));
     const workbook = await readBack(path);
 
-    for (const name of ['Test', 'Sections', 'Candidates']) {
+    for (const name of ['Test', 'Sections', 'Candidates', 'Questions']) {
       expect(sheet(workbook, name).getRow(1).getCell(1).font?.bold).toBe(true);
     }
     expect(sheet(workbook, 'Candidates').getRow(2).getCell(1).font?.bold).toBeFalsy();

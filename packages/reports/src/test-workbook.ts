@@ -2,7 +2,7 @@ import type { EventEmitter } from 'node:events';
 import type { Stream } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
-import type { CandidateReport, Section, SectionReportEntry, TestDetails } from '@assay/domain';
+import type { CandidateReport, ReportDetails, Section, SectionReportEntry, TestDetails } from '@assay/domain';
 import { parseScore } from './format.js';
 
 /** One candidate of the test: the report (spec 2.5) and the section report (spec 2.6) of one invitation. */
@@ -12,12 +12,113 @@ export interface CandidateRow {
   sections: SectionReportEntry[];
 }
 
+/** One question of one candidate's attempt: a row of the Questions sheet. */
+export interface QuestionRow {
+  readonly kind: 'question';
+  readonly testInvitationId: number;
+  readonly fullName: string;
+  readonly emailId: string;
+  readonly number: number;
+  readonly questionId: number;
+  readonly sectionName: string;
+  readonly type: string;
+  readonly marks: number;
+  /** Null until the attempt is scored. */
+  readonly awarded: number | null;
+  /** `yes`, `partly` or `no`; null until scored. */
+  readonly correct: 'yes' | 'partly' | 'no' | null;
+  readonly answered: boolean;
+  /** The coding language; null for choice questions. */
+  readonly language: string | null;
+  readonly hiddenTestsPassed: number | null;
+  readonly hiddenTestsTotal: number | null;
+  readonly sampleRuns: number | null;
+  /** Null where not recorded. */
+  readonly timeSpentSeconds: number | null;
+}
+
+/** What the export streams to the workbook: every candidate's row, then every question row. */
+export type WorkbookRow = CandidateRow | QuestionRow;
+
+const isQuestionRow = (row: WorkbookRow): row is QuestionRow => 'kind' in row && row.kind === 'question';
+
+const correctness = (question: ReportDetails['questions'][number]): QuestionRow['correct'] => {
+  if (question.awarded === null) return null;
+  const tests = question.coding?.hiddenTests;
+  if (question.coding) return !tests || tests.passed === 0 ? 'no' : tests.passed === tests.total ? 'yes' : 'partly';
+  return question.awarded >= question.marks ? 'yes' : question.awarded > 0 ? 'partly' : 'no';
+};
+
+/** The Questions sheet's rows of one attempt, from its report details (the same marks the PDF and the JSON show). */
+export const questionRowsOf = (details: ReportDetails): QuestionRow[] =>
+  details.questions.map((question) => ({
+    kind: 'question',
+    testInvitationId: details.testInvitationId,
+    fullName: details.candidate.fullName,
+    emailId: details.candidate.emailId,
+    number: question.number,
+    questionId: question.questionId,
+    sectionName: question.sectionName,
+    type: question.type,
+    marks: question.marks,
+    awarded: question.awarded,
+    correct: correctness(question),
+    answered: question.answered,
+    language: question.coding?.language ?? null,
+    hiddenTestsPassed: question.coding?.hiddenTests?.passed ?? null,
+    hiddenTestsTotal: question.coding?.hiddenTests?.total ?? null,
+    sampleRuns: question.coding ? question.coding.sampleRuns : null,
+    timeSpentSeconds: question.timeSpentSeconds,
+  }));
+
 /** `assay-test-<testId>-report.xlsx` */
 export const testWorkbookFileName = (testId: number): string => `assay-test-${testId}-report.xlsx`;
 
 export const TEST_SHEET = 'Test';
 export const SECTIONS_SHEET = 'Sections';
 export const CANDIDATES_SHEET = 'Candidates';
+export const QUESTIONS_SHEET = 'Questions';
+
+/** The columns of the Questions sheet. */
+export const QUESTION_COLUMNS = [
+  'testInvitationId',
+  'fullName',
+  'emailId',
+  'questionNumber',
+  'questionId',
+  'sectionName',
+  'type',
+  'marks',
+  'awarded',
+  'correct',
+  'answered',
+  'language',
+  'hiddenTestsPassed',
+  'hiddenTestsTotal',
+  'sampleRuns',
+  'timeSpentSeconds',
+] as const;
+
+const QUESTION_WIDTHS = [16, 28, 34, 15, 11, 24, 16, 7, 9, 8, 9, 12, 18, 17, 11, 17];
+
+const questionCells = (row: QuestionRow): CellValue[] => [
+  row.testInvitationId,
+  row.fullName,
+  row.emailId,
+  row.number,
+  row.questionId,
+  row.sectionName,
+  row.type,
+  row.marks,
+  row.awarded,
+  row.correct,
+  row.answered ? 'yes' : 'no',
+  row.language,
+  row.hiddenTestsPassed,
+  row.hiddenTestsTotal,
+  row.sampleRuns,
+  row.timeSpentSeconds,
+];
 
 /** The fixed leading columns of the Candidates sheet; two per test section follow (`sectionColumnHeaders`). */
 export const CANDIDATE_COLUMNS = [
@@ -241,43 +342,69 @@ const writeSectionsSheet = (workbook: ExcelJS.stream.xlsx.WorkbookWriter, test: 
   sheet.commit();
 };
 
-const writeCandidatesSheet = async (
+/** A sheet with a bold, frozen, filtered header row. */
+const dataSheet = (workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, headers: readonly string[], widths: readonly number[]): ExcelJS.Worksheet => {
+  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }] });
+  sheet.columns = headers.map((header, index) => ({ width: widths[index] ?? headerWidth(header) }));
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: headers.length } };
+  commitRow(sheet, [...headers], { bold: true }).commit();
+  return sheet;
+};
+
+/**
+ * The Candidates sheet from the candidate rows, then the Questions sheet from the question rows that follow them
+ * (a streamed sheet is written whole before the next one starts, so the rows come in that order).
+ */
+const writeRowSheets = async (
   workbook: ExcelJS.stream.xlsx.WorkbookWriter,
   test: TestDetails,
-  candidates: AsyncIterable<CandidateRow>,
+  rows: AsyncIterable<WorkbookRow>,
   flow: FlowControl,
 ): Promise<void> => {
-  const headers = [...CANDIDATE_COLUMNS, ...test.sections.flatMap(sectionColumnHeaders)];
-  const sheet = workbook.addWorksheet(CANDIDATES_SHEET, {
-    views: [{ state: 'frozen', ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
-  });
-  sheet.columns = headers.map((header, index) => ({ width: CANDIDATE_WIDTHS[index] ?? headerWidth(header) }));
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: headers.length } };
-  commitRow(sheet, headers, { bold: true }).commit();
-
-  for await (const candidate of candidates) {
-    const row = commitRow(sheet, candidateCells(test, candidate));
+  const candidates = dataSheet(workbook, CANDIDATES_SHEET, [...CANDIDATE_COLUMNS, ...test.sections.flatMap(sectionColumnHeaders)], CANDIDATE_WIDTHS);
+  let questions: ExcelJS.Worksheet | undefined;
+  for await (const row of rows) {
+    if (isQuestionRow(row)) {
+      if (!questions) {
+        candidates.commit();
+        questions = dataSheet(workbook, QUESTIONS_SHEET, QUESTION_COLUMNS, QUESTION_WIDTHS);
+      }
+      const committed = commitRow(questions, questionCells(row));
+      committed.eachCell((cell) => {
+        cell.style = PLAIN_STYLE;
+      });
+      committed.commit();
+      await flow.afterRow(questions);
+      continue;
+    }
+    if (questions) throw new Error('A candidate row came after the question rows.');
+    const committed = commitRow(candidates, candidateCells(test, row));
     // exceljs caches style ids per style object: sharing two frozen objects instead of a fresh one per cell makes
     // styling each cell a WeakMap hit (about 2.5 times faster overall).
-    row.eachCell((cell, column) => {
+    committed.eachCell((cell, column) => {
       cell.style = column === ATTEMPTED_ON_COLUMN ? DATE_TIME_STYLE : PLAIN_STYLE;
     });
-    row.commit();
-    await flow.afterRow(sheet);
+    committed.commit();
+    await flow.afterRow(candidates);
   }
-  sheet.commit();
+  if (!questions) {
+    candidates.commit();
+    questions = dataSheet(workbook, QUESTIONS_SHEET, QUESTION_COLUMNS, QUESTION_WIDTHS);
+  }
+  questions.commit();
 };
 
 /**
  * Streams the test report workbook (spec 4.14) to `output`: sheets "Test" (field/value rows), "Sections" (one row per
- * test section) and "Candidates" (one row per candidate, in iteration order, with a score and a max column per test
- * section matched by sectionName). Rows are committed as they are written and the candidates are consumed one at a
+ * test section), "Candidates" (one row per candidate, in iteration order, with a score and a max column per test
+ * section matched by sectionName) and "Questions" (one row per candidate and question: marks, correct or not, language,
+ * hidden tests, sample runs, time), the candidate rows first, then the question rows. Rows are committed as they are written and the candidates are consumed one at a
  * time, so memory stays flat however many there are. Resolves once the output has finished (exceljs ends it).
  *
  * Rejects when the candidates iterable throws, or the output errors or closes early. The output is then left
  * unfinished (not ended): the caller should destroy it so the receiver sees a failed transfer, not a truncated file.
  */
-export async function writeTestWorkbook(output: NodeJS.WritableStream, test: TestDetails, candidates: AsyncIterable<CandidateRow>): Promise<void> {
+export async function writeTestWorkbook(output: NodeJS.WritableStream, test: TestDetails, candidates: AsyncIterable<WorkbookRow>): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output as unknown as Stream,
     useSharedStrings: false,
@@ -291,7 +418,7 @@ export async function writeTestWorkbook(output: NodeJS.WritableStream, test: Tes
   try {
     writeTestSheet(workbook, test);
     writeSectionsSheet(workbook, test);
-    await writeCandidatesSheet(workbook, test, candidates, flow);
+    await writeRowSheets(workbook, test, candidates, flow);
     await flow.race(workbook.commit());
   } catch (error) {
     // Stop the archive without ending the output: a truncated file must not look complete. The abandoned

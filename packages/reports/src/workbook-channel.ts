@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import { Writable } from 'node:stream';
-import type { CandidateRow } from './test-workbook.js';
+import type { WorkbookRow } from './test-workbook.js';
 
 /**
  * The conversation between the request thread and a render worker while a workbook streams. The database stays on
@@ -9,7 +9,7 @@ import type { CandidateRow } from './test-workbook.js';
  * chunk in flight, so memory stays flat however many candidates there are and however slow the client reads.
  */
 export type ToWorker =
-  | { type: 'rows'; rows: CandidateRow[] }
+  | { type: 'rows'; rows: WorkbookRow[] }
   | { type: 'end' }
   /** The rows failed (the database) or the client went away: the worker stops the workbook. */
   | { type: 'fail'; message: string }
@@ -67,7 +67,7 @@ export const openWorkerChannel = (port: MessagePort) => {
   const inbox = new Inbox(port);
   const send = (message: FromWorker, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
 
-  async function* rows(): AsyncGenerator<CandidateRow> {
+  async function* rows(): AsyncGenerator<WorkbookRow> {
     for (;;) {
       send({ type: 'pull' });
       const answer = await inbox.next(isRowsAnswer);

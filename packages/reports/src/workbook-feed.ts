@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { PassThrough } from 'node:stream';
-import type { CandidateRow } from './test-workbook.js';
+import type { WorkbookRow } from './test-workbook.js';
 import type { FromWorker, ToWorker } from './workbook-channel.js';
 
 /** Rows per message: large enough that messaging costs little, small enough to keep memory flat. */
@@ -13,7 +13,7 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
  * the worker's chunks into `body` (the HTTP response), acknowledging each once `body` has room. When the client goes
  * away the worker is told to stop; when the rows fail, the worker is told and `body` is destroyed.
  */
-export const feedWorkbook = (port: MessagePort, candidates: AsyncIterable<CandidateRow>, body: PassThrough): { settle(error?: unknown): void } => {
+export const feedWorkbook = (port: MessagePort, candidates: AsyncIterable<WorkbookRow>, body: PassThrough): { settle(error?: unknown): void } => {
   const rows = candidates[Symbol.asyncIterator]();
   let stopped: string | undefined;
   let reading = false;
@@ -30,14 +30,15 @@ export const feedWorkbook = (port: MessagePort, candidates: AsyncIterable<Candid
   const nextBatch = async (): Promise<void> => {
     if (stopped !== undefined) return send({ type: 'fail', message: stopped });
     reading = true;
-    const batch: CandidateRow[] = [];
+    const batch: WorkbookRow[] = [];
     try {
       while (batch.length < ROWS_PER_BATCH) {
         const step = await rows.next();
         if (step.done) break;
-        // Only what the sheet shows crosses to the worker.
-        const { testInvitationId, report, sections } = step.value;
-        batch.push({ testInvitationId, report, sections });
+        // Only what the sheets show crosses to the worker.
+        const row = step.value;
+        if ('kind' in row) batch.push(row);
+        else batch.push({ testInvitationId: row.testInvitationId, report: row.report, sections: row.sections });
       }
     } catch (error) {
       reading = false;

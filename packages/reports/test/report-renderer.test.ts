@@ -3,7 +3,15 @@ import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CandidateReport, TestDetails } from '@assay/domain';
-import { CANDIDATES_SHEET, RenderBusyError, ReportRenderer, UNREADABLE_IMAGE, type CandidateRow, type ReportPdfData } from '../src/index.js';
+import {
+  CANDIDATES_SHEET,
+  RenderBusyError,
+  ReportRenderer,
+  UNREADABLE_IMAGE,
+  sampleReportDetails,
+  type CandidateRow,
+  type ReportPdfData,
+} from '../src/index.js';
 import { garbageZlibPng, hugeHeaderPng, realImage } from './hostile-images.js';
 
 const test: TestDetails = {
@@ -40,9 +48,7 @@ const row = (testInvitationId: number): CandidateRow => ({
 });
 
 const pdfData = (snapshots: ReportPdfData['snapshots'] = []): ReportPdfData => ({
-  testInvitationId: 4711,
-  report,
-  sections: [],
+  details: sampleReportDetails({ questions: 4, snapshots: snapshots.length }),
   generatedAt: Date.UTC(2026, 4, 1),
   snapshots,
 });
@@ -100,7 +106,7 @@ describe('ReportRenderer: PDFs', () => {
 
   it('fails one broken export alone: the next render on the same pool succeeds', async () => {
     const pool = renderer({ threads: 1 });
-    const broken = { ...pdfData(), report: undefined } as unknown as ReportPdfData;
+    const broken = { ...pdfData(), details: undefined } as unknown as ReportPdfData;
     await expect(pool.renderPdf(async () => broken)).rejects.toThrow();
     expect((await pool.renderPdf(async () => pdfData())).subarray(0, 5).toString()).toBe('%PDF-');
   });

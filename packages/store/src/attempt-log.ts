@@ -1,6 +1,32 @@
 import type { Kysely } from 'kysely';
-import type { AttemptEvent, QuestionResult } from '@assay/domain';
+import type { Answer, AttemptEvent, Candidate, Invitation, QuestionResult, TestRecord } from '@assay/domain';
 import type { Database } from './database.js';
+import { toCandidate, toInvitation, toTestRecord } from './records.js';
+
+/** What one started attempt's report is built from, besides its test (read once for all attempts). */
+export interface AttemptFacts {
+  /** The attempt's test (one object for every attempt of the test). */
+  readonly test: TestRecord;
+  readonly invitation: Invitation;
+  readonly candidate: Candidate;
+  readonly answers: Map<number, Answer>;
+  readonly results: Map<number, QuestionResult>;
+  readonly sampleRuns: Map<number, number>;
+  readonly events: AttemptEvent[];
+}
+
+const toAttemptEvent = (row: { kind: string; at: number; section_id: number | null }): AttemptEvent =>
+  row.kind === 'section' ? { kind: 'section', at: row.at, sectionId: row.section_id ?? 0 } : { kind: row.kind as 'left' | 'returned' | 'unload', at: row.at };
+
+const grouped = <T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> => {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = groups.get(key(row));
+    if (list) list.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+};
 
 /**
  * What happened during an attempt beyond its answers — the page's events (departures, section views) and the
@@ -24,11 +50,7 @@ export class AttemptLogRepository {
       .orderBy('at')
       .orderBy('id')
       .execute();
-    return rows.map((row) =>
-      row.kind === 'section'
-        ? { kind: 'section', at: row.at, sectionId: row.section_id ?? 0 }
-        : { kind: row.kind as 'left' | 'returned' | 'unload', at: row.at },
-    );
+    return rows.map(toAttemptEvent);
   }
 
   /** One more sample run of a question (runs the sandbox actually ran). */
@@ -60,5 +82,82 @@ export class AttemptLogRepository {
       .where('report_status', '=', 'Generated')
       .execute();
     return rows.map((row) => row.score);
+  }
+
+  /**
+   * The facts of every started attempt of an org's test, in batches in id order (keyset paging, five queries a batch,
+   * whatever the number of attempts): what the Excel export's per-question sheet is built from, in flat memory.
+   */
+  async *factsOfTest(orgId: number, testId: number, batchSize = 500): AsyncGenerator<AttemptFacts[]> {
+    const testRow = await this.db.selectFrom('tests').selectAll().where('org_id', '=', orgId).where('id', '=', testId).executeTakeFirst();
+    if (!testRow) return;
+    const test = toTestRecord(testRow);
+    let afterId = 0;
+    for (;;) {
+      const invitations = await this.db
+        .selectFrom('invitations')
+        .selectAll()
+        .where('org_id', '=', orgId)
+        .where('test_id', '=', testId)
+        .where('started_at', 'is not', null)
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(batchSize)
+        .execute();
+      if (invitations.length === 0) return;
+      const ids = invitations.map((row) => row.id);
+      const [candidates, answers, results, runs, events] = await Promise.all([
+        this.db
+          .selectFrom('candidates')
+          .selectAll()
+          .where(
+            'id',
+            'in',
+            invitations.map((row) => row.candidate_id),
+          )
+          .execute(),
+        this.db.selectFrom('answers').select(['invitation_id', 'question_id', 'option_ids', 'code']).where('invitation_id', 'in', ids).execute(),
+        this.db.selectFrom('question_results').select(['invitation_id', 'question_id', 'marks', 'cases']).where('invitation_id', 'in', ids).execute(),
+        this.db.selectFrom('sample_runs').select(['invitation_id', 'question_id', 'runs']).where('invitation_id', 'in', ids).execute(),
+        this.db
+          .selectFrom('attempt_events')
+          .select(['invitation_id', 'kind', 'at', 'section_id'])
+          .where('invitation_id', 'in', ids)
+          .orderBy('at')
+          .orderBy('id')
+          .execute(),
+      ]);
+      const candidateById = new Map(candidates.map((row) => [row.id, toCandidate(row)]));
+      const answersOf = grouped(answers, (row) => row.invitation_id);
+      const resultsOf = grouped(results, (row) => row.invitation_id);
+      const runsOf = grouped(runs, (row) => row.invitation_id);
+      const eventsOf = grouped(events, (row) => row.invitation_id);
+      yield invitations.flatMap((row): AttemptFacts[] => {
+        const candidate = candidateById.get(row.candidate_id);
+        if (!candidate) return [];
+        return [
+          {
+            test,
+            invitation: toInvitation(row),
+            candidate,
+            answers: new Map(
+              (answersOf.get(row.id) ?? []).map((answer) => [
+                answer.question_id,
+                answer.option_ids === null ? { code: answer.code ?? '' } : { optionIds: JSON.parse(answer.option_ids) as number[] },
+              ]),
+            ),
+            results: new Map(
+              (resultsOf.get(row.id) ?? []).map((result) => [
+                result.question_id,
+                { marks: result.marks, cases: result.cases === null ? null : (JSON.parse(result.cases) as boolean[]) },
+              ]),
+            ),
+            sampleRuns: new Map((runsOf.get(row.id) ?? []).map((run) => [run.question_id, run.runs])),
+            events: (eventsOf.get(row.id) ?? []).map(toAttemptEvent),
+          },
+        ];
+      });
+      afterId = ids[ids.length - 1]!;
+    }
   }
 }

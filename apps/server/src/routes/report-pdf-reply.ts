@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { PDF_MEDIA_TYPE, RenderBusyError, reportPdfFileName } from '@assay/reports';
 import type { AppContext } from '../context.js';
 import { found, refusal } from '../refusal-error.js';
+import { loadReportDetails } from '../services/report-details.js';
 
 /** Files for direct download: an attachment, never cached by shared caches. */
 export const attachmentHeaders = (fileName: string) => ({
@@ -28,18 +29,17 @@ export const startExport = <T>(start: () => T): T => {
 };
 
 /**
- * The report PDF of one invitation of `orgId`, as an attachment (4.13 and signed report URLs). Rendered by a render
- * worker, which checks every stored snapshot before drawing it; a failed render fails this export alone.
+ * The report PDF of one invitation of `orgId`, as an attachment (4.13 and signed report URLs): the report details (what
+ * `GET /v2/org/report/{id}/details` answers) and the stored snapshots, loaded once the export is admitted, rendered by
+ * a render worker, which checks every stored snapshot before drawing it; a failed render fails this export alone.
  */
 export const sendReportPdf = async (reply: FastifyReply, { store, now, reports }: AppContext, orgId: number, testInvitationId: number) => {
-  const record = found(await store.reports.report(orgId, testInvitationId), '404.4', `No report for test invitation ${testInvitationId}.`);
+  found(await store.invitations.find(orgId, testInvitationId), '404.4', `No report for test invitation ${testInvitationId}.`);
   const pdf = await reports
     .renderPdf(async () => {
-      const [sections, snapshots] = await Promise.all([store.reports.sections(orgId, testInvitationId), store.attempts.snapshots(record.testInvitationId)]);
+      const [details, snapshots] = await Promise.all([loadReportDetails(store, orgId, testInvitationId), store.attempts.snapshots(testInvitationId)]);
       return {
-        testInvitationId,
-        report: record.report,
-        sections: sections ?? [],
+        details: found(details, '404.4', `No report for test invitation ${testInvitationId}.`),
         generatedAt: now(),
         snapshots: snapshots.map((snapshot) => ({ takenAt: snapshot.takenAt, mediaType: snapshot.mediaType, data: snapshot.data })),
       };

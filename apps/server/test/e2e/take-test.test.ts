@@ -216,7 +216,8 @@ describe('taking a test in a real browser (Chromium)', () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const shown = pdfText(pdf);
     expect(shown).toContain('Ada Lovelace');
-    expect(shown).toContain('10 / 10 (100%)');
+    expect(shown).toContain('10 / 10');
+    expect(shown).toContain('100% of the marks');
 
     // --- The Excel workbook of the test has the candidate's row with the score.
     const excelResponse = await b.v2('GET', `/report/${testId}/excel`);

@@ -99,6 +99,7 @@ const facts = (overrides: Partial<ReportFacts> = {}): ReportFacts => ({
   ]),
   sampleRuns: new Map([[13, 4]]),
   events: [
+    { kind: 'section', at: T0, sectionId: 1 },
     { kind: 'section', at: T0 + 10 * 60_000, sectionId: 2 },
     { kind: 'left', at: T0 + 12 * 60_000 },
     { kind: 'returned', at: T0 + 12 * 60_000 + 20_000 },
@@ -122,6 +123,15 @@ describe('buildReportDetails', () => {
       { sectionName: 'Fundamentals', sectionType: 'General Questions', score: -1, maxScore: 5, timeSpentSeconds: 600, suggestedMinutes: 20 },
       { sectionName: 'Coding', sectionType: 'Coding Questions', score: 5, maxScore: 5, timeSpentSeconds: 1200, suggestedMinutes: 40 },
     ]);
+  });
+
+  it('a section never viewed has no time, not zero', () => {
+    const details = buildReportDetails(facts({ events: [{ kind: 'section', at: T0 + 10 * 60_000, sectionId: 2 }] }));
+    expect(details.sections.map((section) => section.timeSpentSeconds)).toEqual([null, 1200]);
+  });
+
+  it('a question has the time of its section when alone in it, and none recorded otherwise', () => {
+    expect(buildReportDetails(facts()).questions.map((question) => question.timeSpentSeconds)).toEqual([null, null, 1200]);
   });
 
   it('each question: the answer against the right one, marks awarded, and for code its hidden tests and runs', () => {

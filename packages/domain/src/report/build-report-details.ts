@@ -36,7 +36,7 @@ const iso = (at: number | null): string | null => (at === null ? null : new Date
 
 const round2 = (value: number): number => Math.round(value * 100) / 100;
 
-const questionDetail = (facts: ReportFacts, question: QuestionRecord, number: number, sectionName: string): QuestionDetail => {
+const questionDetail = (facts: ReportFacts, question: QuestionRecord, number: number, sectionName: string, timeSpentSeconds: number | null): QuestionDetail => {
   const { definition } = question;
   const answer = facts.answers.get(question.id);
   const result = facts.results.get(question.id);
@@ -49,6 +49,7 @@ const questionDetail = (facts: ReportFacts, question: QuestionRecord, number: nu
     marks: definition.marks,
     negativeMarks: definition.negativeMarks,
     awarded: result ? result.marks : null,
+    timeSpentSeconds,
   };
   if (definition.type === 'coding') {
     const answered = isCodingAnswerGiven(definition, answer);
@@ -87,19 +88,22 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
   const score = scored ? invitation.score : 0;
   const percent = percentOf(score, maxScore);
   const endedAt = invitation.completedAt ?? invitation.deadline ?? invitation.startedAt ?? 0;
-  const spent = invitation.startedAt === null ? null : timeBySection(facts.events, invitation.startedAt, endedAt, facts.sections[0]?.id);
+  const spent = invitation.startedAt === null ? null : timeBySection(facts.events, invitation.startedAt, endedAt);
 
   let number = 0;
   const questions: QuestionDetail[] = [];
   const sections: SectionDetail[] = facts.sections.map((section) => {
     const inSection = facts.questions.filter((question) => question.sectionId === section.id);
-    for (const question of inSection) questions.push(questionDetail(facts, question, (number += 1), section.name));
+    const timeSpentSeconds = spent?.get(section.id) ?? null;
+    for (const question of inSection) {
+      questions.push(questionDetail(facts, question, (number += 1), section.name, inSection.length === 1 ? timeSpentSeconds : null));
+    }
     return {
       sectionName: section.name,
       sectionType: section.sectionType,
       score: round2(inSection.reduce((sum, question) => sum + (facts.results.get(question.id)?.marks ?? 0), 0)),
       maxScore: inSection.reduce((sum, question) => sum + question.definition.marks, 0),
-      timeSpentSeconds: spent ? (spent.get(section.id) ?? 0) : null,
+      timeSpentSeconds,
       suggestedMinutes: section.duration,
     };
   });

@@ -37,6 +37,12 @@ export const QuestionDetail = z
     /** Null until the attempt is scored. */
     awarded: z.number().nullable(),
     answered: z.boolean(),
+    /**
+     * Seconds the question was on screen, where the page's events tell: the page shows a section's questions
+     * together and reports section views, so this is the section's time when the question is alone in its section,
+     * and null (not recorded) otherwise.
+     */
+    timeSpentSeconds: z.int().nonnegative().nullable(),
     options: z.array(ChoiceOptionDetail).optional(),
     coding: z
       .object({
@@ -57,7 +63,7 @@ export const SectionDetail = z
     sectionType: SectionType,
     score: z.number(),
     maxScore: z.number(),
-    /** Seconds the candidate had this section open; null before the attempt started. */
+    /** Seconds the candidate had this section open, from the section views the page reported; null when not known (never viewed, or not started). */
     timeSpentSeconds: z.int().nonnegative().nullable(),
     suggestedMinutes: z.int().nonnegative(),
   })

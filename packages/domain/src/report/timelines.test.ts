@@ -54,18 +54,20 @@ describe('departuresOf', () => {
 });
 
 describe('timeBySection', () => {
-  it('splits the attempt between section views, the first section from the start', () => {
+  it('splits the attempt between section views, from each view to the next or the end', () => {
     const events: AttemptEvent[] = [
+      { kind: 'section', at: at(0), sectionId: 1 },
       { kind: 'section', at: at(600), sectionId: 2 },
       { kind: 'left', at: at(700) },
       { kind: 'section', at: at(900), sectionId: 1 },
       { kind: 'section', at: at(5000), sectionId: 2 },
     ];
-    expect(Object.fromEntries(timeBySection(events, at(0), at(1200), 1))).toEqual({ 1: 900, 2: 300 });
+    expect(Object.fromEntries(timeBySection(events, at(0), at(1200)))).toEqual({ 1: 900, 2: 300 });
   });
 
-  it('without any view, everything is the first section’s; without sections nothing is counted', () => {
-    expect(Object.fromEntries(timeBySection([], at(0), at(60), 3))).toEqual({ 3: 60 });
-    expect(timeBySection([], at(0), at(60), undefined).size).toBe(0);
+  it('counts no time before the first view and none for a section never viewed', () => {
+    const events: AttemptEvent[] = [{ kind: 'section', at: at(100), sectionId: 2 }];
+    expect(Object.fromEntries(timeBySection(events, at(0), at(160)))).toEqual({ 2: 60 });
+    expect(timeBySection([], at(0), at(60)).size).toBe(0);
   });
 });

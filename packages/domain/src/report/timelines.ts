@@ -36,24 +36,19 @@ export const departuresOf = (events: readonly AttemptEvent[], endedAt: number): 
 };
 
 /**
- * Seconds spent on each section: from one section view to the next (or the end). Time before the first view is
- * the first section's, which the page opens on; views after the end count nothing.
+ * Seconds spent on each section, from the section views the page reported: from one view to the next (or the end).
+ * Time before the first view is no section's (where the candidate was is not known), views after the end count
+ * nothing, and a section never viewed has no entry: its time is not known, which is not zero.
  */
-export const timeBySection = (events: readonly AttemptEvent[], startedAt: number, endedAt: number, firstSectionId: number | undefined): Map<number, number> => {
+export const timeBySection = (events: readonly AttemptEvent[], startedAt: number, endedAt: number): Map<number, number> => {
   const spent = new Map<number, number>();
   const views = events
     .filter((event): event is Extract<AttemptEvent, { kind: 'section' }> => event.kind === 'section' && event.at >= startedAt && event.at < endedAt)
     .sort((a, b) => a.at - b.at);
-  let current = firstSectionId;
-  let since = startedAt;
-  for (const view of [...views, undefined]) {
-    const until = view?.at ?? endedAt;
-    if (current !== undefined) spent.set(current, (spent.get(current) ?? 0) + (until - since) / 1000);
-    if (view) {
-      current = view.sectionId;
-      since = view.at;
-    }
-  }
+  views.forEach((view, index) => {
+    const until = views[index + 1]?.at ?? endedAt;
+    spent.set(view.sectionId, (spent.get(view.sectionId) ?? 0) + (until - view.at) / 1000);
+  });
   for (const [sectionId, seconds] of spent) spent.set(sectionId, Math.round(seconds));
   return spent;
 };

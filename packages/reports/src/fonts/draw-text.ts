@@ -1,34 +1,31 @@
-import type { FontStyle } from './font-catalogue.js';
-import { fontCatalogue, type FontFile } from './font-catalogue.js';
-import { layoutLine, type TextPiece } from './script-text.js';
+import { ascentOf, drawRun, selectFace } from './document-faces.js';
+import { fontCatalogue, type FontStyle } from './font-catalogue.js';
+import { graphemesOf, layoutLine, type TextPiece } from './script-text.js';
 
 type Doc = PDFKit.PDFDocument;
 
-const registered = new WeakMap<Doc, Set<string>>();
+const WIDTHS = 50_000;
+/** Widths at 1 pt per file and text, per thread: they depend on neither the document nor the size. */
+const widths = new Map<string, number>();
 
-/** Selects a font file in the document, registering it the first time the document uses it. */
-const useFile = (doc: Doc, file: FontFile, size: number): Doc => {
-  let keys = registered.get(doc);
-  if (!keys) {
-    keys = new Set();
-    registered.set(doc, keys);
+const widthOfPiece = (doc: Doc, piece: TextPiece, size: number): number => {
+  const key = `${piece.file.key}\u0000${piece.text}`;
+  let width = widths.get(key);
+  if (width === undefined) {
+    width = selectFace(doc, piece.file, 1).widthOfString(piece.text);
+    if (widths.size >= WIDTHS) widths.clear();
+    widths.set(key, width);
   }
-  if (!keys.has(file.key)) {
-    doc.registerFont(file.key, fontCatalogue.read(file));
-    keys.add(file.key);
-  }
-  return doc.font(file.key).fontSize(size);
+  return width * size;
 };
 
+/** The width of pieces in points (every embedding of a file has the same widths). */
 export const widthOfPieces = (doc: Doc, pieces: readonly TextPiece[], size: number): number =>
-  pieces.reduce((sum, piece) => sum + useFile(doc, piece.file, size).widthOfString(piece.text), 0);
-
-/** The distance from the top of a line box to the baseline in the selected font (pdfkit measures in 1000ths of an em). */
-const ascent = (doc: Doc, size: number): number => ((doc as unknown as { _font: { ascender: number } })._font.ascender / 1000) * size;
+  pieces.reduce((sum, piece) => sum + widthOfPiece(doc, piece, size), 0);
 
 /**
  * Draws pieces left to right from (x, y), on one baseline: the Latin face's, whatever each piece's font
- * (otherwise an emoji or a CJK run sits a little higher and readers split the line there). A piece whose
+ * (otherwise an emoji or a CJK run sits a little higher and readers split the line there). A line whose
  * glyphs a reader cannot read back is marked with its text.
  */
 export const drawPieces = (
@@ -41,13 +38,14 @@ export const drawPieces = (
   style: FontStyle = 'regular',
   actual?: string,
 ): void => {
-  const baseline = y + ascent(useFile(doc, fontCatalogue.fileFor(0x41, style), size), size);
+  const baseline = y + ascentOf(doc, fontCatalogue.latin(style), size);
   if (actual !== undefined) doc.markContent('Span', { actual });
+  doc.fillColor(color);
   let at = x;
-  for (const piece of pieces) {
-    useFile(doc, piece.file, size).fillColor(color);
-    doc.text(piece.text, at, baseline - ascent(doc, size), { lineBreak: false });
-    at += doc.widthOfString(piece.text);
+  for (const [index, piece] of pieces.entries()) {
+    const width = index === pieces.length - 1 ? 0 : widthOfPiece(doc, piece, size);
+    drawRun(doc, piece.file, size, piece.text, at, baseline - ascentOf(doc, piece.file, size));
+    at += width;
   }
   if (actual !== undefined) doc.endMarkedContent();
 };
@@ -58,22 +56,90 @@ const ELLIPSIS = '\u2026';
 export interface FittedLine {
   readonly pieces: TextPiece[];
   readonly text: string;
+  readonly width: number;
 }
 
-/** The line's pieces, cut (by code points, in logical order) with an ellipsis to fit `room`; none when nothing fits. */
+const widthOfText = (doc: Doc, text: string, style: FontStyle, size: number): number => widthOfPieces(doc, layoutLine(text, style), size);
+
+/** The line's pieces, cut (between graphemes, in logical order) with an ellipsis to fit `room`; none when nothing fits. */
 export const fitPieces = (doc: Doc, text: string, style: FontStyle, size: number, room: number): FittedLine => {
   const whole = layoutLine(text, style);
-  if (widthOfPieces(doc, whole, size) <= room) return { pieces: whole, text };
-  const chars = Array.from(text);
+  const width = widthOfPieces(doc, whole, size);
+  if (width <= room) return { pieces: whole, text, width };
+  const parts = graphemesOf(text);
   let low = 0;
-  let high = chars.length;
+  let high = parts.length;
   while (low < high) {
     const middle = Math.ceil((low + high) / 2);
-    const candidate = layoutLine(chars.slice(0, middle).join('').trimEnd() + ELLIPSIS, style);
-    if (widthOfPieces(doc, candidate, size) <= room) low = middle;
+    if (widthOfText(doc, parts.slice(0, middle).join('').trimEnd() + ELLIPSIS, style, size) <= room) low = middle;
     else high = middle - 1;
   }
-  if (low === 0) return { pieces: [], text: '' };
-  const cut = chars.slice(0, low).join('').trimEnd() + ELLIPSIS;
-  return { pieces: layoutLine(cut, style), text: cut };
+  if (low === 0) return { pieces: [], text: '', width: 0 };
+  const cut = parts.slice(0, low).join('').trimEnd() + ELLIPSIS;
+  const pieces = layoutLine(cut, style);
+  return { pieces, text: cut, width: widthOfPieces(doc, pieces, size) };
+};
+
+/** Scripts written without spaces between words: a line may break between any two of their characters. */
+const UNSPACED = /[\u2E80-\u9FFF\uF900-\uFAFF\u3000-\u303F\uFF00-\uFFEF\u0E00-\u0E7F\u{20000}-\u{3FFFF}]/u;
+
+/** The text's break units in logical order: words with the spaces after them, and single characters of unspaced scripts. */
+const breakUnits = (text: string): string[] => {
+  if (/^[\x20-\x7e]*$/.test(text)) return text.match(/[^ ]+ *| +/g) ?? [];
+  const units: string[] = [];
+  for (const grapheme of graphemesOf(text)) {
+    const last = units.at(-1);
+    const joinsLast = last !== undefined && !UNSPACED.test(grapheme) && !UNSPACED.test(last) && (!/\s$/.test(last) || /^\s/.test(grapheme));
+    if (joinsLast) units[units.length - 1] += grapheme;
+    else units.push(grapheme);
+  }
+  return units;
+};
+
+/**
+ * The lines `text` takes in `width`: paragraphs split at line breaks, lines broken between words (or between the
+ * characters of scripts written without spaces), a word wider than the line broken between graphemes. Never cuts a
+ * grapheme (a conjunct, an emoji sequence) in two.
+ */
+export const wrapLines = (doc: Doc, text: string, style: FontStyle, size: number, width: number): string[] => {
+  const lines: string[] = [];
+  for (const paragraph of text.replace(/\r\n?/g, '\n').split('\n')) {
+    if (widthOfText(doc, paragraph, style, size) <= width) {
+      lines.push(paragraph);
+      continue;
+    }
+    let line = '';
+    // Units are measured alone and added up (a break unit ends at a space or between unspaced characters, where
+    // nothing kerns), so a paragraph is measured once, not once per line prefix.
+    let used = 0;
+    const flush = (): void => {
+      lines.push(line.trimEnd());
+      line = '';
+      used = 0;
+    };
+    for (const unit of breakUnits(paragraph)) {
+      const bare = widthOfText(doc, unit.trimEnd(), style, size);
+      const full = unit.trimEnd() === unit ? bare : widthOfText(doc, unit, style, size);
+      if (used + bare <= width) {
+        line += unit;
+        used += full;
+        continue;
+      }
+      if (line.trim() !== '') flush();
+      if (bare <= width) {
+        line = unit.trimStart();
+        used = widthOfText(doc, line, style, size);
+        continue;
+      }
+      // A unit wider than the whole line: as many graphemes as fit on each line.
+      for (const grapheme of graphemesOf(unit)) {
+        const next = widthOfText(doc, grapheme, style, size);
+        if (line !== '' && used + next > width) flush();
+        line += grapheme;
+        used += next;
+      }
+    }
+    if (line.trim() !== '' || lines.length === 0) flush();
+  }
+  return lines;
 };

@@ -2,10 +2,10 @@ import bidiModule from 'bidi-js';
 import { fontCatalogue, type FontFile, type FontStyle } from './font-catalogue.js';
 
 /**
- * One line of text in any script, as pieces to draw left to right: each piece is a run of one font file,
- * in visual order (the Unicode bidi algorithm, run by run), so right-to-left names read right and every
- * script gets a font that has its glyphs. Shaping (Arabic joining, Devanagari conjuncts) is fontkit's, inside
- * pdfkit, on each piece's logical text.
+ * One line of text in any script, as pieces to draw left to right: each piece is a run of one font file, in visual
+ * order (the Unicode bidi algorithm, run by run), so right-to-left names read right and every grapheme gets a font
+ * that has its glyphs. Shaping (Arabic joining, Devanagari conjuncts, emoji sequences) is fontkit's, inside pdfkit,
+ * on each piece's logical text.
  */
 export interface TextPiece {
   readonly text: string;
@@ -15,33 +15,42 @@ export interface TextPiece {
 // bidi-js types an ES default export, but Node loads its CommonJS build, whose module.exports is the factory itself.
 const bidi = (bidiModule as unknown as typeof bidiModule.default)();
 
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** The user-perceived characters of `text`: a line is only ever cut between two of them. */
+export const graphemesOf = (text: string): string[] => Array.from(graphemes.segment(text), (segment) => segment.segment);
+
 /** Scripts whose glyphs are reordered by shaping (vowel signs drawn before their consonant…): extractors need ActualText. */
-const REORDERING_SCRIPT = /[\u0900-\u0DFF\u1000-\u109F\u1780-\u17FF]/u;
+const REORDERING_SCRIPT = /[\u0900-\u0DFF\u0E00-\u0E7F\u1000-\u109F\u1780-\u17FF]/u;
+
+/** Right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko… and their presentation forms). */
+export const RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
 
 /**
  * Whether a line must carry its text as ActualText: its glyph order differs from its logical order in a way
- * bidi-aware readers cannot undo. The whole line is marked (poppler places a marked span apart, so a span per
- * word would tear the line).
+ * readers cannot undo. The whole line is marked (poppler places a marked span apart, so a span per word would
+ * tear the line); never a right-to-left line, which poppler would then read backwards.
  */
-export const needsActualText = (text: string): boolean => REORDERING_SCRIPT.test(text);
+export const needsActualText = (text: string): boolean => REORDERING_SCRIPT.test(text) && !RIGHT_TO_LEFT.test(text);
 
-/** Splits text into runs of code points that one font file draws. */
+/** What is drawn for a grapheme no embedded face has. */
+const MISSING = '\ufffd';
+
+/** Splits text into runs of graphemes that one font file draws; a space is the text face's own (an emoji face's is an em wide). */
 const fontRuns = (text: string, style: FontStyle): { text: string; file: FontFile }[] => {
   const runs: { text: string; file: FontFile }[] = [];
-  for (const char of text) {
-    const codePoint = char.codePointAt(0) ?? 0;
-    // Joiners and variation selectors stay with the run they sit in; a space is the text face's own (an
-    // emoji face's space is an em wide, and readers take a gap that wide for a column break).
+  for (let grapheme of graphemesOf(text)) {
+    let file = fontCatalogue.fileFor(grapheme, style);
+    if (!file) {
+      grapheme = MISSING;
+      file = fontCatalogue.fileFor(MISSING, style) ?? fontCatalogue.latin(style);
+    }
     const previous = runs.at(-1);
-    const joiner = codePoint === 0x200c || codePoint === 0x200d || (codePoint >= 0xfe00 && codePoint <= 0xfe0f);
-    const file = joiner && previous ? previous.file : fontCatalogue.fileFor(codePoint, style);
-    if (previous && previous.file.key === file.key) runs[runs.length - 1] = { text: previous.text + char, file };
-    else runs.push({ text: char, file });
+    if (previous && previous.file.key === file.key) previous.text += grapheme;
+    else runs.push({ text: grapheme, file });
   }
   return runs;
 };
-
-const piece = (text: string, file: FontFile): TextPiece => ({ text, file });
 
 /** Runs of one embedding level, in logical order. */
 const levelRuns = (text: string, levels: Uint8Array): { text: string; level: number }[] => {
@@ -77,23 +86,38 @@ const visualOrder = <T extends { level: number }>(runs: T[]): T[] => {
   return ordered;
 };
 
-/** The pieces of one line, left to right. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+const LINE_CACHE = 20_000;
+const lines = new Map<string, TextPiece[]>();
+
+/** The pieces of one line, left to right (kept per thread: reports repeat their texts, and the pieces never change). */
 export const layoutLine = (text: string, style: FontStyle = 'regular'): TextPiece[] => {
+  const key = `${style}\u0000${text}`;
+  let pieces = lines.get(key);
+  if (!pieces) {
+    pieces = piecesOf(text, style);
+    if (lines.size >= LINE_CACHE) lines.clear();
+    lines.set(key, pieces);
+  }
+  return pieces;
+};
+
+const piecesOf = (text: string, style: FontStyle): TextPiece[] => {
   const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
   if (clean === '') return [];
+  // Most lines (code, Latin names) need neither bidi nor a search for fonts.
+  if (PRINTABLE_ASCII.test(clean)) return [{ text: clean, file: fontCatalogue.latin(style) }];
+  if (!RIGHT_TO_LEFT.test(clean)) return fontRuns(clean, style);
   const { levels } = bidi.getEmbeddingLevels(clean);
   return visualOrder(levelRuns(clean, levels)).flatMap(({ text: run, level }) => {
-    if (level % 2 === 0) return fontRuns(run, style).map(({ text: part, file }) => piece(part, file));
+    if (level % 2 === 0) return fontRuns(run, style);
     // Right to left: words in reverse order, each word's font runs reversed too; the font reverses the glyphs.
     // Words are drawn apart so that text extractors see the spaces between them.
     return run
       .split(/( )/)
       .reverse()
       .filter((word) => word !== '')
-      .flatMap((word) =>
-        fontRuns(word, style)
-          .reverse()
-          .map(({ text: part, file }) => piece(part, file)),
-      );
+      .flatMap((word) => fontRuns(word, style).reverse());
   });
 };

@@ -1,0 +1,156 @@
+/**
+ * A small syntax highlighter for the code in reports: enough to tell keywords, strings, numbers and comments apart
+ * in the languages candidates write (JavaScript, TypeScript, Python, and the C family as a fallback), line by line,
+ * with block comments and multi-line strings carried from one line to the next.
+ */
+export type TokenKind = 'plain' | 'keyword' | 'string' | 'number' | 'comment';
+
+export interface Token {
+  readonly text: string;
+  readonly kind: TokenKind;
+}
+
+interface Grammar {
+  readonly keywords: ReadonlySet<string>;
+  readonly lineComments: readonly string[];
+  readonly blockComment?: readonly [string, string];
+  /** String delimiters, longest first; those in `multiline` may span lines. */
+  readonly strings: readonly string[];
+  readonly multiline: ReadonlySet<string>;
+  /** Regular expression literals (`/…/flags` where an expression may start). */
+  readonly regexLiterals?: boolean;
+}
+
+const words = (list: string): ReadonlySet<string> => new Set(list.split(/\s+/).filter(Boolean));
+
+const JS_KEYWORDS =
+  'async await break case catch class const continue debugger default delete do else export extends false finally for from function if import in instanceof let new null of return static super switch this throw true try typeof undefined var void while with yield';
+
+const JAVASCRIPT: Grammar = {
+  keywords: words(JS_KEYWORDS),
+  lineComments: ['//'],
+  blockComment: ['/*', '*/'],
+  strings: ['`', '"', "'"],
+  multiline: new Set(['`']),
+  regexLiterals: true,
+};
+
+const GRAMMARS: Record<string, Grammar> = {
+  javascript: JAVASCRIPT,
+  typescript: {
+    ...JAVASCRIPT,
+    keywords: words(
+      `${JS_KEYWORDS} abstract any as boolean declare enum implements interface keyof namespace never number private protected public readonly string type unknown`,
+    ),
+  },
+  python: {
+    keywords: words(
+      'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield self print len range',
+    ),
+    lineComments: ['#'],
+    strings: ['"""', "'''", '"', "'"],
+    multiline: new Set(['"""', "'''"]),
+  },
+  c: {
+    keywords: words(
+      'auto bool break case catch char class const continue default delete do double else enum extern false final float for func go if import int interface let long match namespace new nil null package private protected public return short signed sizeof static string struct switch template this throw true try type typedef union unsigned using var void volatile while fn impl mut pub use',
+    ),
+    lineComments: ['//'],
+    blockComment: ['/*', '*/'],
+    strings: ['"', "'"],
+    multiline: new Set(),
+  },
+};
+
+const ALIASES: Record<string, string> = { js: 'javascript', ts: 'typescript', py: 'python', python3: 'python' };
+
+const grammarOf = (language: string): Grammar => {
+  const name = language.toLowerCase();
+  return GRAMMARS[ALIASES[name] ?? name] ?? GRAMMARS.c!;
+};
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*/;
+const REGEX = /^\/(?![*/])(?:\\.|\[(?:\\.|[^\]])*\]|[^/\\\n[])+\/[a-z]*/;
+const NUMBER = /^(?:0[xX][\da-fA-F_]+|0[bB][01_]+|\d[\d_]*(?:\.\d+)?(?:[eE][+-]?\d+)?)n?/;
+
+/** What is still open at the end of a line: a block comment or a multi-line string, and what closes it. */
+type Open = { kind: 'comment' | 'string'; close: string } | undefined;
+
+/** The end of a string opened by `quote` in `line` from `from` (after the opening quote), or -1 when the line ends first. */
+const stringEnd = (line: string, from: number, quote: string): number => {
+  for (let index = from; index < line.length; index++) {
+    if (line[index] === '\\') index += 1;
+    else if (line.startsWith(quote, index)) return index + quote.length;
+  }
+  return -1;
+};
+
+/** The code as lines of tokens (the line breaks are not tokens). */
+export const highlight = (code: string, language: string): Token[][] => {
+  const grammar = grammarOf(language);
+  let open: Open;
+  return code.split(/\r\n?|\n/).map((line) => {
+    const tokens: Token[] = [];
+    const push = (text: string, kind: TokenKind): void => {
+      if (text === '') return;
+      const last = tokens.at(-1);
+      if (last && last.kind === kind) tokens[tokens.length - 1] = { text: last.text + text, kind };
+      else tokens.push({ text, kind });
+    };
+    let at = 0;
+    if (open) {
+      const close = open.kind === 'string' ? stringEnd(line, 0, open.close) : line.indexOf(open.close);
+      const end = close < 0 ? line.length : open.kind === 'string' ? close : close + open.close.length;
+      push(line.slice(0, end), open.kind);
+      at = end;
+      if (close >= 0) open = undefined;
+    }
+    while (at < line.length) {
+      const rest = line.slice(at);
+      const lineComment = grammar.lineComments.find((marker) => rest.startsWith(marker));
+      if (lineComment) {
+        push(rest, 'comment');
+        break;
+      }
+      const block = grammar.blockComment;
+      if (block && rest.startsWith(block[0])) {
+        const close = line.indexOf(block[1], at + block[0].length);
+        const end = close < 0 ? line.length : close + block[1].length;
+        push(line.slice(at, end), 'comment');
+        if (close < 0) open = { kind: 'comment', close: block[1] };
+        at = end;
+        continue;
+      }
+      const quote = grammar.strings.find((delimiter) => rest.startsWith(delimiter));
+      if (quote) {
+        const end = stringEnd(line, at + quote.length, quote);
+        if (end < 0 && grammar.multiline.has(quote)) open = { kind: 'string', close: quote };
+        const stop = end < 0 ? line.length : end;
+        push(line.slice(at, stop), 'string');
+        at = stop;
+        continue;
+      }
+      const regex = grammar.regexLiterals && rest.startsWith('/') && /(?:^|[(,=:[!&|?{};])\s*$/.test(line.slice(0, at)) ? REGEX.exec(rest)?.[0] : undefined;
+      if (regex) {
+        push(regex, 'string');
+        at += regex.length;
+        continue;
+      }
+      const number = NUMBER.exec(rest)?.[0];
+      if (number && !/[\w$]/.test(line[at - 1] ?? '')) {
+        push(number, 'number');
+        at += number.length;
+        continue;
+      }
+      const identifier = IDENTIFIER.exec(rest)?.[0];
+      if (identifier) {
+        push(identifier, grammar.keywords.has(identifier) ? 'keyword' : 'plain');
+        at += identifier.length;
+        continue;
+      }
+      push(line[at]!, 'plain');
+      at += 1;
+    }
+    return tokens;
+  });
+};

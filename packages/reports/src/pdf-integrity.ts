@@ -1,0 +1,49 @@
+import type { ReportDetails } from '@assay/domain';
+import { displayDuration, displayIso } from './format.js';
+import { INK, LEFT, MUTED, WARNING, WIDTH, heading, putWrapped, type Cursor, type Doc } from './pdf-layout.js';
+import { drawSnapshots, type SnapshotThumbnail } from './pdf-snapshots.js';
+import { drawTable, type Cell } from './pdf-table.js';
+
+const time = (iso: string): string => displayIso(iso).slice(11);
+
+/**
+ * The integrity signals in full: every counted departure (left, returned, how long, how far into the attempt), the
+ * totals `wv` and `tv` they add up to, the accommodation, and the camera snapshots as a contact sheet with times.
+ */
+export const drawIntegrity = (doc: Doc, cursor: Cursor, details: ReportDetails, thumbnails: readonly SnapshotThumbnail[]): void => {
+  const { wv, tv, departures, accommodation } = details.integrity;
+  const startedAt = details.startedAt === null ? null : Date.parse(details.startedAt);
+  cursor.ensure(120);
+  cursor.y += 8;
+  heading(doc, cursor, 'Integrity');
+  const summary =
+    wv === 0
+      ? 'The candidate never left the test window (wv 0, tv 0 s).'
+      : `The candidate left the test window ${wv === 1 ? 'once' : `${wv} times`} (wv ${wv}) and was away ${displayDuration(tv)} in total (tv ${tv} s). Reloads that came back within seconds are not counted.`;
+  cursor.y += putWrapped(doc, summary, LEFT, cursor.y, WIDTH, { size: 9.5, color: wv === 0 ? INK : WARNING });
+  const extra = accommodation ? `Accommodation: ${accommodation.extraTimePercent}% extra time.` : 'Accommodation: none.';
+  cursor.y += putWrapped(doc, extra, LEFT, cursor.y, WIDTH, { size: 9, color: MUTED }) + 6;
+  if (departures.length > 0) {
+    const rows = departures.map((departure, index): Cell[] => [
+      { text: String(index + 1) },
+      { text: time(departure.leftAt) },
+      { text: departure.returnedAt === null ? 'did not return' : time(departure.returnedAt), color: departure.returnedAt === null ? WARNING : INK },
+      { text: displayDuration(departure.seconds), bold: true },
+      { text: startedAt === null ? '–' : `${displayDuration((Date.parse(departure.leftAt) - startedAt) / 1000)} in`, color: MUTED },
+    ]);
+    drawTable(
+      doc,
+      cursor,
+      [
+        { header: '#', width: 30 },
+        { header: 'Left (UTC)' },
+        { header: 'Returned (UTC)' },
+        { header: 'Away', width: 80, align: 'right' },
+        { header: 'Into the attempt', width: 110, align: 'right' },
+      ],
+      rows,
+    );
+    cursor.y += 14;
+  }
+  drawSnapshots(doc, cursor, [...thumbnails], startedAt, Math.max(thumbnails.length, details.integrity.snapshots.length));
+};
