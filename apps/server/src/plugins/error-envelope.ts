@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fail, httpStatusOf, type FailureCode } from '@assay/domain';
 import { RefusalError } from '../refusal-error.js';
 import type { RouteIndex } from './method-not-allowed.js';
+import { applyResponseHeaders } from './response-headers.js';
 
 const validationCodes: Record<string, FailureCode> = {
   body: '400.2',
@@ -40,9 +41,10 @@ export const sendFailure = (reply: FastifyReply, code: FailureCode, message: str
 
 /**
  * Failures inside Fastify's router, before any hook runs (Fastify's `frameworkErrors` option): they answer
- * the envelope like everything else instead of Fastify's own JSON.
+ * the envelope like everything else instead of Fastify's own JSON, with the headers the onSend hook would give.
  */
 export const answerFrameworkError = (error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+  applyResponseHeaders(reply);
   if (error.code === 'FST_ERR_BAD_URL') return sendFailure(reply, '400.13', 'The URL is not valid: check its percent-encoding (%XX).');
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendFailure(reply, '414.1', 'A part of the URL path is too long.');
   request.log.error({ err: error }, 'router failure');
