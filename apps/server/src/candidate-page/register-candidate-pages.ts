@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendFailure } from '../plugins/error-envelope.js';
 import { IMMUTABLE, NO_STORE, REVALIDATE } from '../plugins/response-headers.js';
 import { Bundle, ENTRY_FILES } from './bundle.js';
 import { ASSET_PATHS, CANDIDATE_PAGE_CSP, renderLinkPage, renderTestPage, type AssetVersions } from './pages.js';
@@ -75,9 +76,8 @@ export async function registerCandidatePages(app: FastifyInstance, options: Cand
 
   const serveAsset = async (name: string, request: FastifyRequest, reply: FastifyReply) => {
     const asset = (await bundle.get())?.get(name);
-    if (!asset) {
-      return reply.code(404).header('cache-control', NO_STORE).type('text/plain; charset=utf-8').send(`${name} is not built: run \`pnpm build\`.`);
-    }
+    // The name is not echoed: the answer is the same for a file that never existed and one that is not built.
+    if (!asset) return sendFailure(reply, '404.1', 'No such asset: the candidate page links to every file it needs.');
     const version = (request.query as Record<string, unknown> | undefined)?.v;
     const etag = `"${asset.hash}"`;
     reply
