@@ -11,6 +11,7 @@ import type { AppContext } from './context.js';
 import { honourIdempotencyKeys } from './idempotency/idempotency-keys.js';
 import { requireApiKey } from './plugins/api-key-auth.js';
 import { withRedaction } from './logging/redaction.js';
+import { answerClientError, requireHostHeader } from './plugins/client-errors.js';
 import { answerFrameworkError, registerErrorEnvelope } from './plugins/error-envelope.js';
 import { MAX_PARAM_LENGTH, indexRoutes } from './plugins/method-not-allowed.js';
 import { scheduleHousekeeping } from './plugins/housekeeping.js';
@@ -62,8 +63,11 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
     genReqId: requestIdOf,
     requestIdHeader: false,
     return503OnClosing: true,
+    // A request without Host is refused by a hook of ours (the envelope), not by Node's bare 400.
+    http: { requireHostHeader: false },
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   const routes = indexRoutes(app);
@@ -71,6 +75,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   app.setSerializerCompiler(compileResponseSerializer);
   acceptJsonBodiesOnly(app);
   addResponseHeaders(app);
+  requireHostHeader(app);
   answerUnissuedIds(app);
   refuseNulCharacters(app);
   registerErrorEnvelope(app, routes);

@@ -45,10 +45,12 @@ const FAILURE_BY_STATUS: Readonly<Record<number, FailureCode>> = {
   403: '403.16',
   404: '404.1',
   405: '405.1',
+  408: '408.1',
   409: '409.1',
   413: '413.1',
   414: '414.1',
   429: '429.1',
+  431: '431.1',
 };
 
 export const sendFailure = (reply: FastifyReply, code: FailureCode, message: string): FastifyReply =>
