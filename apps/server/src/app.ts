@@ -20,6 +20,7 @@ import { refuseNulCharacters } from './plugins/nul-characters.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { addResponseHeaders } from './plugins/response-headers.js';
 import { compileResponseSerializer } from './plugins/response-serializer.js';
+import { refuseWhileShuttingDown } from './plugins/shutting-down.js';
 import { answerUnissuedIds } from './plugins/unissued-ids.js';
 import { requestIdOf } from './plugins/request-id.js';
 import { registerRateLimits } from './rate-limits/rate-limits.js';
@@ -62,8 +63,9 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
     bodyLimit: config.bodyLimitBytes,
     genReqId: requestIdOf,
     requestIdHeader: false,
-    return503OnClosing: true,
-    // A request without Host is refused by a hook of ours (the envelope), not by Node's bare 400.
+    // Both answered as the envelope by hooks of ours (plugins/shutting-down.ts, plugins/client-errors.ts),
+    // not by Fastify's own 503 body or Node's bare 400.
+    return503OnClosing: false,
     http: { requireHostHeader: false },
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: answerFrameworkError,
@@ -75,6 +77,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   app.setSerializerCompiler(compileResponseSerializer);
   acceptJsonBodiesOnly(app);
   addResponseHeaders(app);
+  refuseWhileShuttingDown(app);
   requireHostHeader(app);
   answerUnissuedIds(app);
   refuseNulCharacters(app);

@@ -58,6 +58,7 @@ export const statusCatalogue = {
   '500.1': 'Internal server error',
   '503.1': 'Service is not ready',
   '503.2': 'Server is busy',
+  '503.3': 'Server is shutting down',
 } as const;
 
 export type StatusCode = keyof typeof statusCatalogue;
