@@ -62,8 +62,6 @@ describe.each(backends)('framework-level failures answer the envelope, on %s', (
 
   it.each([
     ['/v2/org/tests/9007199254740993', '404.2', 'No test 9007199254740993.'],
-    ['/v2/org/tests/9999999999999999999', '404.2', 'No test 9999999999999999999.'],
-    ['/v2/org/tests/0', '404.2', 'No test 0.'],
     ['/v2/org/report/9223372036854775807', '404.4', 'No test invitation 9223372036854775807.'],
     ['/v2/org/testinvitation/9007199254740992/cancel', '404.4', 'No test invitation 9007199254740992.'],
     ['/v2/org/tests/1/testlinks/9007199254740993', '404.3', 'No test link 9007199254740993.'],
