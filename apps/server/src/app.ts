@@ -11,7 +11,7 @@ import type { AppContext } from './context.js';
 import { honourIdempotencyKeys } from './idempotency/idempotency-keys.js';
 import { requireApiKey } from './plugins/api-key-auth.js';
 import { withRedaction } from './logging/redaction.js';
-import { answerClientError, requireHostHeader } from './plugins/client-errors.js';
+import { answerClientError, answerWhatNodeWould, requireHostHeader } from './plugins/client-errors.js';
 import { answerFrameworkError, registerErrorEnvelope } from './plugins/error-envelope.js';
 import { MAX_PARAM_LENGTH, indexRoutes } from './plugins/method-not-allowed.js';
 import { scheduleHousekeeping } from './plugins/housekeeping.js';
@@ -79,6 +79,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   addResponseHeaders(app);
   refuseWhileShuttingDown(app);
   requireHostHeader(app);
+  answerWhatNodeWould(app);
   answerUnissuedIds(app);
   refuseNulCharacters(app);
   registerErrorEnvelope(app, routes);

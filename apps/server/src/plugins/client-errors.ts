@@ -55,6 +55,20 @@ export function answerClientError(this: FastifyInstance, error: ConnectionError,
 }
 
 /**
+ * Two requests Node would answer (or drop) itself, before Fastify sees them: CONNECT (Node closes the connection
+ * without a word when nobody listens for it) answers 405.1 on the socket; an `Expect` other than `100-continue`
+ * (Node answers a bare 417) is ignored, as RFC 9110 allows, and the request is served like any other.
+ */
+export const answerWhatNodeWould = (app: FastifyInstance): void => {
+  app.server.on('connect', (_request: unknown, socket: Socket) => {
+    app.log.info('CONNECT refused');
+    if (socket.writable) socket.end(rawFailure('405.1', 'CONNECT is not answered here: Assay is not a proxy.'));
+    socket.destroySoon();
+  });
+  app.server.on('checkExpectation', (request, response) => app.server.emit('request', request, response));
+};
+
+/**
  * Node answers an HTTP/1.1 request without Host with its own bare 400 unless told not to (`requireHostHeader:
  * false`, see app.ts); it is refused here instead, with the envelope, and the connection closes as Node's would.
  */

@@ -26,8 +26,8 @@ const expectEnvelope = ({ answers, closed }: { answers: RawAnswer[]; closed: boo
 /**
  * Attack class: bytes that are not valid HTTP/1.1, which Node's parser refuses before Fastify sees a request (so
  * no route, hook or error handler runs): unknown methods, lying or doubled lengths, broken chunks, forbidden bytes
- * in the path or the headers, unknown versions, oversized headers; and a request without Host, which Node would
- * answer itself. Each answers the envelope with the security headers and closes the connection; nothing of the
+ * in the path or the headers, unknown versions, oversized headers; and what Node would answer (or drop) itself: a
+ * request without Host, CONNECT, an unknown Expect. Each answers the envelope with the security headers and closes the connection; nothing of the
  * raw request (a token in its path) reaches the log. Sent on real sockets: `inject` cannot send such bytes.
  */
 describe('requests the HTTP parser refuses answer the envelope', () => {
@@ -69,8 +69,17 @@ describe('requests the HTTP parser refuses answer the envelope', () => {
     ],
     ['garbage', '\u0000\u0001\u0002\r\n\r\n', '400.14'],
     ['no Host on HTTP/1.1', request('GET /healthz HTTP/1.1', []), '400.14'],
+    ['CONNECT (Node would close the connection without a word)', request('CONNECT example.com:443 HTTP/1.1', ['Host: example.com:443']), '405.1'],
   ])('%s', async (_what, bytes, statuscode) => {
     expectEnvelope(await exchange(port, bytes), statuscode);
+  });
+
+  it('an Expect other than 100-continue is ignored and the request served, not answered with a bare 417', async () => {
+    const { answers } = await exchange(port, request('GET /healthz HTTP/1.1', ['Host: assay.test', 'Expect: something-else', 'Connection: close']));
+    expect(answers).toHaveLength(1);
+    expect(answers[0]!.status).toBe(200);
+    expect(JSON.parse(answers[0]!.body)).toMatchObject({ statuscode: '200.1' });
+    expect(answers[0]!.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('a well-formed request on the same server is still answered (HTTP/1.0 needs no Host)', async () => {
