@@ -11,16 +11,18 @@ import type { AppContext } from './context.js';
 import { honourIdempotencyKeys } from './idempotency/idempotency-keys.js';
 import { requireApiKey } from './plugins/api-key-auth.js';
 import { withRedaction } from './logging/redaction.js';
+import { answerClientError, answerWhatNodeWould, requireHostHeader } from './plugins/client-errors.js';
 import { answerFrameworkError, registerErrorEnvelope } from './plugins/error-envelope.js';
 import { MAX_PARAM_LENGTH, indexRoutes } from './plugins/method-not-allowed.js';
 import { scheduleHousekeeping } from './plugins/housekeeping.js';
 import { acceptJsonBodiesOnly } from './plugins/json-body.js';
 import { refuseNulCharacters } from './plugins/nul-characters.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { addResponseHeaders } from './plugins/response-headers.js';
 import { compileResponseSerializer } from './plugins/response-serializer.js';
-import { addSecurityHeaders } from './plugins/security-headers.js';
+import { refuseWhileShuttingDown } from './plugins/shutting-down.js';
 import { answerUnissuedIds } from './plugins/unissued-ids.js';
-import { echoRequestId, requestIdOf } from './plugins/request-id.js';
+import { requestIdOf } from './plugins/request-id.js';
 import { registerRateLimits } from './rate-limits/rate-limits.js';
 import { trustProxyOption } from './rate-limits/trust-proxy.js';
 import { adminRoutes } from './routes/admin.js';
@@ -61,17 +63,23 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
     bodyLimit: config.bodyLimitBytes,
     genReqId: requestIdOf,
     requestIdHeader: false,
-    return503OnClosing: true,
+    // Both answered as the envelope by hooks of ours (plugins/shutting-down.ts, plugins/client-errors.ts),
+    // not by Fastify's own 503 body or Node's bare 400.
+    return503OnClosing: false,
+    http: { requireHostHeader: false },
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   const routes = indexRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compileResponseSerializer);
   acceptJsonBodiesOnly(app);
-  echoRequestId(app);
-  addSecurityHeaders(app);
+  addResponseHeaders(app);
+  refuseWhileShuttingDown(app);
+  requireHostHeader(app);
+  answerWhatNodeWould(app);
   answerUnissuedIds(app);
   refuseNulCharacters(app);
   registerErrorEnvelope(app, routes);

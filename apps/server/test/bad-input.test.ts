@@ -152,10 +152,11 @@ describe.each(backends)('bad input on %s', (backend) => {
     }
   });
 
-  it('answers well-formed ids that cannot exist with 404, not 400 or 500', async () => {
-    expectFailure(await h.request({ method: 'GET', url: '/v2/org/tests/0' }), '404.2');
+  it('answers well-formed ids that cannot exist with 404, and ids outside Int64 from 1 with 400.3, never 500', async () => {
     expectFailure(await h.request({ method: 'GET', url: '/v2/org/tests/9007199254740993' }), '404.2');
-    expectFailure(await h.request({ method: 'GET', url: '/v2/org/report/9999999999999999999' }), '404.4');
+    expectFailure(await h.request({ method: 'GET', url: '/v2/org/report/9223372036854775807' }), '404.4');
+    expectFailure(await h.request({ method: 'GET', url: '/v2/org/tests/0' }), '400.3');
+    expectFailure(await h.request({ method: 'GET', url: '/v2/org/report/9999999999999999999' }), '400.3');
   });
 
   it('refuses bodies that are not JSON with 400.8', async () => {

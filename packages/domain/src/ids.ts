@@ -10,24 +10,34 @@ import type { FailureCode } from './status-codes.js';
 export const Id = z.int().positive().max(Number.MAX_SAFE_INTEGER);
 export type Id = z.infer<typeof Id>;
 
-/** Stands for a well-formed id that cannot have been issued (0, or past 2^53 - 1): it is never found. */
+/** Stands for a well-formed id that cannot have been issued (past 2^53 - 1): it is never found. */
 export const UNISSUED_ID = -1;
 
+/** The largest Int64, the spec's id type. */
+const INT64_MAX = 9_223_372_036_854_775_807n;
+
 /**
- * An id in a path: decimal digits only, else 400.3. Well-formed ids that cannot exist map to
- * UNISSUED_ID so they answer 404 like any other unknown id.
+ * A path id as the API document declares it (`integer`, `format: int64`, `minimum: 1`): decimal digits without a
+ * sign or leading zeros, from 1 to 2^63 - 1. Anything else — `0`, `007`, 20 digits, a number past Int64 — is
+ * malformed (400.3), one answer for the whole class (docs/decisions.md, "Path ids").
+ */
+export const isWellFormedId = (text: string): boolean => /^[1-9][0-9]{0,18}$/.test(text) && BigInt(text) <= INT64_MAX;
+
+/**
+ * An id in a path: well-formed (above), else 400.3. Well-formed ids the service never issues (past 2^53 - 1)
+ * map to UNISSUED_ID so they answer 404 like any other unknown id.
  */
 export const IdParam = z
   .string()
-  .regex(/^[0-9]{1,19}$/, { error: 'must be a positive integer id' })
+  .refine(isWellFormedId, { error: 'must be an id: a whole number from 1 to 9223372036854775807, without leading zeros' })
   .transform((digits) => {
     const id = Number(digits);
-    return Number.isSafeInteger(id) && id > 0 ? id : UNISSUED_ID;
+    return Number.isSafeInteger(id) ? id : UNISSUED_ID;
   })
-  .meta(documentedInteger({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, format: 'int64' }));
+  .meta(documentedInteger({ minimum: 1, format: 'int64' }));
 
-/** An Int64-shaped id (up to 19 digits) that cannot name anything the service issued: 0, or past 2^53 - 1. */
-export const isUnissuedId = (digits: string): boolean => /^[0-9]{1,19}$/.test(digits) && !(Number.isSafeInteger(Number(digits)) && Number(digits) > 0);
+/** A well-formed id that cannot name anything the service issued: past 2^53 - 1. */
+export const isUnissuedId = (digits: string): boolean => isWellFormedId(digits) && !Number.isSafeInteger(Number(digits));
 
 /** The not-found answer of each id a path can carry, and the noun its message names. */
 const PATH_ID_NOT_FOUND: Record<string, { code: FailureCode; noun: string }> = {

@@ -17,6 +17,7 @@ export const statusCatalogue = {
   '400.11': 'Callback URL is not allowed',
   '400.12': 'Image is not an accepted JPEG, PNG or WebP',
   '400.13': 'Request URL is malformed',
+  '400.14': 'Request is malformed',
   '401.1': 'API key is missing',
   '401.2': 'API key is invalid',
   '401.3': 'Admin token is missing or invalid',
@@ -33,6 +34,7 @@ export const statusCatalogue = {
   '403.13': 'Test has not been started',
   '403.14': 'Signed report URL is invalid or expired',
   '403.15': 'Image proctoring is not enabled for this test',
+  '403.16': 'Path may not be served',
   '404.1': 'Route not found',
   '404.2': 'Test not found',
   '404.3': 'Test link not found',
@@ -44,6 +46,7 @@ export const statusCatalogue = {
   '404.9': 'Test link not found or not public',
   '404.10': 'Delivery not found',
   '405.1': 'Method not allowed',
+  '408.1': 'Request took too long to arrive',
   '409.1': 'Request conflicts with the current state of the resource',
   '413.1': 'Request body is too large',
   '414.1': 'Request URL is too long',
@@ -51,9 +54,11 @@ export const statusCatalogue = {
   '429.1': 'Too many requests',
   '429.2': 'A sample run is already in progress',
   '429.3': 'Sample run budget used up',
+  '431.1': 'Request headers are too large',
   '500.1': 'Internal server error',
   '503.1': 'Service is not ready',
   '503.2': 'Server is busy',
+  '503.3': 'Server is shutting down',
 } as const;
 
 export type StatusCode = keyof typeof statusCatalogue;

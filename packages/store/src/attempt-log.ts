@@ -29,18 +29,12 @@ const grouped = <T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
 };
 
 /**
- * What happened during an attempt beyond its answers — the page's events (departures, section views) and the
- * sample runs per question — and what scoring found per question: the report's raw material.
+ * What happened during an attempt beyond its answers — the page's events (departures, section views; written by
+ * AttemptsRepository.recordEvent, with the counters they move) and the sample runs per question — and what scoring
+ * found per question: the report's raw material.
  */
 export class AttemptLogRepository {
   constructor(private readonly db: Kysely<Database>) {}
-
-  async recordEvent(invitationId: number, event: AttemptEvent): Promise<void> {
-    await this.db
-      .insertInto('attempt_events')
-      .values({ invitation_id: invitationId, kind: event.kind, at: event.at, section_id: event.kind === 'section' ? event.sectionId : null })
-      .execute();
-  }
 
   async events(invitationId: number): Promise<AttemptEvent[]> {
     const rows = await this.db

@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import {
   ok,
   type Answer,
+  type AttemptEvent,
   type Candidate,
   type Invitation,
   type InvitationStatus,
@@ -44,6 +45,16 @@ export interface AttemptScoreRecord {
   /** Each question's marks, and each hidden test's verdict for coding answers that ran. */
   questions: { questionId: number; marks: number; cases: boolean[] | null }[];
 }
+
+/**
+ * An attempt takes its candidate's writes (answers, events, snapshots) while it runs and `now` is before its
+ * deadline; answers made before the deadline also up to `graceMs` after it. The same rule as the domain's
+ * requireTimeLeft and acceptAnswer, checked again where the write happens.
+ */
+const takesWritesAt =
+  (now: number, graceMs = 0) =>
+  (eb: ExpressionBuilder<Database, 'invitations'>) =>
+    eb.and([eb('status', '=', 'In progress'), eb.or([eb('deadline_at', 'is', null), eb('deadline_at', '>', now - graceMs)])]);
 
 /** The candidate side of an invitation: lookups by token, answers, proctoring, snapshots and scores. */
 export class AttemptsRepository {
@@ -91,11 +102,11 @@ export class AttemptsRepository {
   }
 
   /**
-   * Stores an answer only if the attempt is still running when it is written: the status check and the write
-   * are one transaction (the row is locked on PostgreSQL), so a concurrent submit either sees the answer or
-   * refuses it. False when the attempt was no longer running.
+   * Stores an answer only if the attempt still takes it when it is written (running, and before the deadline plus
+   * `graceMs`): the check and the write are one transaction (the row is locked on PostgreSQL), so a concurrent
+   * submit either sees the answer or refuses it. False when the attempt no longer takes answers.
    */
-  async saveAnswer(invitationId: number, questionId: number, answer: Answer, now: number): Promise<boolean> {
+  async saveAnswer(invitationId: number, questionId: number, answer: Answer, now: number, graceMs = 0): Promise<boolean> {
     const values = {
       option_ids: answer.optionIds === undefined ? null : JSON.stringify([...new Set(answer.optionIds)].sort((a, b) => a - b)),
       code: answer.code ?? null,
@@ -106,7 +117,7 @@ export class AttemptsRepository {
         .updateTable('invitations')
         .set({ updated_at: now })
         .where('id', '=', invitationId)
-        .where('status', '=', 'In progress')
+        .where(takesWritesAt(now, graceMs))
         .executeTakeFirst();
       if (Number(running.numUpdatedRows) !== 1) return false;
       await trx
@@ -118,19 +129,36 @@ export class AttemptsRepository {
     });
   }
 
-  /** Writes new counters only if nobody changed them since `previous` was read; false means read again. */
-  async updateProctoring(invitationId: number, previous: ProctoringCounters, next: ProctoringCounters, now: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('invitations')
-      .set({ ...proctoringColumns(next), updated_at: now })
-      .where('id', '=', invitationId)
-      .where('status', '=', 'In progress')
-      .where('window_violations', '=', previous.wv)
-      .where('time_violation_seconds', '=', previous.tv)
-      .where('left_at', previous.leftAt === null ? 'is' : '=', previous.leftAt)
-      .where('left_on_unload', '=', previous.unloading ? 1 : 0)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  /**
+   * Logs one of the page's events and, when it moves them, writes the new proctoring counters: in one transaction,
+   * only while the attempt takes writes (running, before its deadline) and only if nobody changed the counters
+   * since `previous` was read (the row is locked on PostgreSQL). False means nothing was written: read again.
+   */
+  async recordEvent(
+    invitationId: number,
+    event: AttemptEvent,
+    counters: { previous: ProctoringCounters; next: ProctoringCounters },
+    now: number,
+  ): Promise<boolean> {
+    const { previous, next } = counters;
+    return this.db.transaction().execute(async (trx) => {
+      const written = await trx
+        .updateTable('invitations')
+        .set(next === previous ? (eb) => ({ status: eb.ref('status') }) : { ...proctoringColumns(next), updated_at: now })
+        .where('id', '=', invitationId)
+        .where(takesWritesAt(now))
+        .where('window_violations', '=', previous.wv)
+        .where('time_violation_seconds', '=', previous.tv)
+        .where('left_at', previous.leftAt === null ? 'is' : '=', previous.leftAt)
+        .where('left_on_unload', '=', previous.unloading ? 1 : 0)
+        .executeTakeFirst();
+      if (Number(written.numUpdatedRows) !== 1) return false;
+      await trx
+        .insertInto('attempt_events')
+        .values({ invitation_id: invitationId, kind: event.kind, at: event.at, section_id: event.kind === 'section' ? event.sectionId : null })
+        .execute();
+      return true;
+    });
   }
 
   async addSnapshot(invitationId: number, takenAt: number, mediaType: string, data: Buffer): Promise<number> {
@@ -166,14 +194,15 @@ export class AttemptsRepository {
   }
 
   /**
-   * Stores a snapshot if `decide` admits it on facts read in the same transaction: the attempt's status and the times
-   * of its snapshots since `since`. On PostgreSQL the invitation row is locked first (a no-op update), so concurrent
-   * uploads of one attempt are decided one after the other and cannot all pass a rate check; SQLite serializes writers.
+   * Stores a snapshot if `decide` admits it on facts read in the same transaction: the attempt's status and deadline,
+   * and the times of its snapshots since `since`. On PostgreSQL the invitation row is locked first (a no-op update),
+   * so concurrent uploads of one attempt are decided one after the other and cannot all pass a rate check; SQLite
+   * serializes writers.
    */
   async addSnapshotIfAdmitted(
     snapshot: { invitationId: number; takenAt: number; mediaType: string; data: Buffer },
     since: number,
-    decide: (facts: { status: InvitationStatus; recentTakenAt: number[] }) => Result<true>,
+    decide: (facts: { status: InvitationStatus; deadline: number | null; recentTakenAt: number[] }) => Result<true>,
   ): Promise<Result<number>> {
     return this.db.transaction().execute(async (trx) => {
       await trx
@@ -181,14 +210,18 @@ export class AttemptsRepository {
         .set((eb) => ({ status: eb.ref('status') }))
         .where('id', '=', snapshot.invitationId)
         .execute();
-      const { status } = await trx.selectFrom('invitations').select('status').where('id', '=', snapshot.invitationId).executeTakeFirstOrThrow();
+      const { status, deadline_at: deadline } = await trx
+        .selectFrom('invitations')
+        .select(['status', 'deadline_at'])
+        .where('id', '=', snapshot.invitationId)
+        .executeTakeFirstOrThrow();
       const recent = await trx
         .selectFrom('snapshots')
         .select('taken_at')
         .where('invitation_id', '=', snapshot.invitationId)
         .where('taken_at', '>', since)
         .execute();
-      const verdict = decide({ status, recentTakenAt: recent.map((row) => row.taken_at) });
+      const verdict = decide({ status, deadline, recentTakenAt: recent.map((row) => row.taken_at) });
       if (verdict.err) return verdict;
       const row = await trx
         .insertInto('snapshots')

@@ -53,6 +53,12 @@ const testsPage = compileOnce((db: Kysely<Database>) =>
     .limit(parameter<number>('limit')),
 );
 
+/**
+ * Positions are 32-bit integers (PostgreSQL `integer`): no page starts past the largest one, and an offset beyond it
+ * (page 999 999 999 of 100) would not even bind to the query's parameter. Such a page is empty, as it is anyway.
+ */
+const LAST_POSITION = 2_147_483_647;
+
 /** Tests are never deleted, so the highest position is the count. */
 const testsCount = compileOnce((db: Kysely<Database>) =>
   db
@@ -134,7 +140,7 @@ export class TestsRepository {
 
   /** A page of the org's tests, in import order: an index seek to the page's first position (migration 011). */
   async list(orgId: number, limit: number, offset: number): Promise<{ tests: TestSummary[]; testsCount: number }> {
-    const [rows, [count]] = await Promise.all([testsPage(this.db, { orgId, limit, offset }), testsCount(this.db, { orgId })]);
+    const [rows, [count]] = await Promise.all([testsPage(this.db, { orgId, limit, offset: Math.min(offset, LAST_POSITION) }), testsCount(this.db, { orgId })]);
     return { tests: rows.map(toTestSummary), testsCount: Number(count?.count ?? 0) };
   }
 

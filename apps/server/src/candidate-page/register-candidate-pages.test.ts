@@ -6,6 +6,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addResponseHeaders } from '../plugins/response-headers.js';
 import { CANDIDATE_PAGE_CSP } from './pages.js';
 import { BUNDLE_SCRIPT, DEFAULT_BUNDLE_DIR, registerCandidatePages } from './register-candidate-pages.js';
 
@@ -32,6 +33,7 @@ describe('registerCandidatePages with the real bundle', () => {
       execFileSync(process.execPath, [BUNDLE_SCRIPT, '--no-typecheck'], { stdio: 'inherit' });
     }
     app = fastify();
+    addResponseHeaders(app);
     await registerCandidatePages(app);
     await app.ready();
   }, 120_000);

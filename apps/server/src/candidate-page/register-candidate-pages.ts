@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendFailure } from '../plugins/error-envelope.js';
+import { IMMUTABLE, NO_STORE, REVALIDATE } from '../plugins/response-headers.js';
 import { Bundle, ENTRY_FILES } from './bundle.js';
 import { ASSET_PATHS, CANDIDATE_PAGE_CSP, renderLinkPage, renderTestPage, type AssetVersions } from './pages.js';
 
@@ -17,9 +19,6 @@ export interface CandidatePagesOptions {
   /** The bundle directory; tests point it elsewhere. */
   readonly bundleDir?: string;
 }
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-const REVALIDATE = 'no-cache';
 
 /** The encodings the client accepts, without `q=0` ones. */
 const acceptedEncodings = (header: string | string[] | undefined): Set<string> => {
@@ -38,10 +37,9 @@ const setPageHeaders = (reply: FastifyReply): FastifyReply =>
   reply
     .header('content-type', 'text/html; charset=utf-8')
     .header('content-security-policy', CANDIDATE_PAGE_CSP)
-    .header('cache-control', 'no-store')
+    .header('cache-control', NO_STORE)
     .header('referrer-policy', 'no-referrer')
     .header('x-frame-options', 'DENY')
-    .header('x-content-type-options', 'nosniff')
     .header('permissions-policy', 'camera=(self), microphone=(), geolocation=(), payment=()');
 
 /**
@@ -78,10 +76,8 @@ export async function registerCandidatePages(app: FastifyInstance, options: Cand
 
   const serveAsset = async (name: string, request: FastifyRequest, reply: FastifyReply) => {
     const asset = (await bundle.get())?.get(name);
-    reply.header('x-content-type-options', 'nosniff');
-    if (!asset) {
-      return reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(`${name} is not built: run \`pnpm build\`.`);
-    }
+    // The name is not echoed: the answer is the same for a file that never existed and one that is not built.
+    if (!asset) return sendFailure(reply, '404.1', 'No such asset: the candidate page links to every file it needs.');
     const version = (request.query as Record<string, unknown> | undefined)?.v;
     const etag = `"${asset.hash}"`;
     reply

@@ -69,7 +69,10 @@ export class CandidateAttempts {
     return this.session(token);
   }
 
-  /** An attempt with time left (runs and snapshots stop at the deadline; answers have their own rule). */
+  /**
+   * An attempt with time left: runs, events and snapshots stop at the deadline (the grace is for answers made before
+   * it, which have their own rule); the store checks it again where it writes.
+   */
   private async running(token: string): Promise<AttemptContext> {
     const context = await this.context(token);
     unwrap(requireTimeLeft(context.invitation.status, context.invitation.deadline, this.now()));
@@ -107,36 +110,35 @@ export class CandidateAttempts {
     }
     const { editedAt: _madeAt, ...stored } = answer;
     // Submitted (or expired) between the check and the write: refused like any answer after the end.
-    if (!(await this.store.attempts.saveAnswer(invitation.id, questionId, stored, now))) {
+    if (!(await this.store.attempts.saveAnswer(invitation.id, questionId, stored, now, this.answerGraceMs))) {
       throw refusal('403.11', 'The test is over: it was submitted or its time is up.');
     }
     return { questionId, savedAt: new Date(now).toISOString() };
   }
 
-  /** Departures move the counters (retried when another event changed them meanwhile); every event goes into the attempt's log. */
+  /**
+   * Every event goes into the attempt's log, and departures move the counters, while the attempt has time left
+   * (after the deadline nothing the page reports can change the attempt). Retried when another event changed the
+   * counters meanwhile, or the attempt ended: then the check up front refuses it.
+   */
   async recordEvent(token: string, event: ProctoringEventInput): Promise<{ wv: number; tv: number }> {
     for (;;) {
-      const { invitation, test } = await this.context(token);
-      unwrap(requireRunningAttempt(invitation.status));
+      const { invitation, test } = await this.running(token);
       const previous = invitation.proctoring;
       const now = this.now();
       const at = eventInstant(Date.parse(event.at), now, invitation.startedAt ?? now);
       if (event.type === 'section') {
         const sections = await this.store.tests.sections(test.id);
         if (!sections.some((section) => section.id === event.sectionId)) throw refusal('400.10', `Section ${event.sectionId} is not part of this test.`);
-        await this.store.attemptLog.recordEvent(invitation.id, { kind: 'section', at, sectionId: event.sectionId });
-        return { wv: previous.wv, tv: previous.tv };
       }
-      const next = applyProctoringEvent(previous, { type: event.type, at });
-      if (next === previous || (await this.store.attempts.updateProctoring(invitation.id, previous, next, now))) {
-        await this.store.attemptLog.recordEvent(invitation.id, { kind: event.type, at });
-        return { wv: next.wv, tv: next.tv };
-      }
+      const logged = event.type === 'section' ? { kind: event.type, at, sectionId: event.sectionId } : { kind: event.type, at };
+      const next = event.type === 'section' ? previous : applyProctoringEvent(previous, { type: event.type, at });
+      if (await this.store.attempts.recordEvent(invitation.id, logged, { previous, next }, now)) return { wv: next.wv, tv: next.tv };
     }
   }
 
   /**
-   * A camera snapshot: admitted by the snapshot policy (proctoring on, attempt running, rate), then re-encoded from
+   * A camera snapshot: admitted by the snapshot policy (proctoring on, time left, rate), then re-encoded from
    * whatever the bytes really are into a small JPEG, then admitted again in the storing transaction. The first check
    * spares the decoding of uploads that would be refused anyway; the second holds against concurrent uploads.
    */
@@ -145,7 +147,7 @@ export class CandidateAttempts {
     const imageProctoring = link?.imageProctoring === 1;
     const checkedAt = this.now();
     const recentTakenAt = await this.store.attempts.snapshotTimesSince(invitation.id, snapshotWindowStart(checkedAt));
-    unwrap(admitSnapshot({ imageProctoring, status: invitation.status, recentTakenAt, now: checkedAt }));
+    unwrap(admitSnapshot({ imageProctoring, status: invitation.status, deadline: invitation.deadline, recentTakenAt, now: checkedAt }));
     // The media type of the data URL is ignored: the bytes say what they are.
     const jpeg = unwrap(await normaliseSnapshot(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')));
     const now = this.now();

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fail, httpStatusOf, type FailureCode } from '@assay/domain';
 import { RefusalError } from '../refusal-error.js';
 import type { RouteIndex } from './method-not-allowed.js';
+import { applyResponseHeaders } from './response-headers.js';
 
 const validationCodes: Record<string, FailureCode> = {
   body: '400.2',
@@ -35,14 +36,32 @@ const frameworkCodes: Record<string, [FailureCode, string]> = {
   FST_ERR_CTP_INVALID_TYPE: ['400.8', 'The Content-Type header is not valid.'],
 };
 
+/**
+ * The catch-all statuscode of each HTTP status a plugin may fail with (the static file server: 403 outside its
+ * root, 412 and 416 for conditions and ranges it cannot meet). A status without one answers 400.14.
+ */
+const FAILURE_BY_STATUS: Readonly<Record<number, FailureCode>> = {
+  400: '400.14',
+  403: '403.16',
+  404: '404.1',
+  405: '405.1',
+  408: '408.1',
+  409: '409.1',
+  413: '413.1',
+  414: '414.1',
+  429: '429.1',
+  431: '431.1',
+};
+
 export const sendFailure = (reply: FastifyReply, code: FailureCode, message: string): FastifyReply =>
   reply.code(httpStatusOf(code)).type('application/json; charset=utf-8').send(fail(code, message));
 
 /**
  * Failures inside Fastify's router, before any hook runs (Fastify's `frameworkErrors` option): they answer
- * the envelope like everything else instead of Fastify's own JSON.
+ * the envelope like everything else instead of Fastify's own JSON, with the headers the onSend hook would give.
  */
 export const answerFrameworkError = (error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+  applyResponseHeaders(reply);
   if (error.code === 'FST_ERR_BAD_URL') return sendFailure(reply, '400.13', 'The URL is not valid: check its percent-encoding (%XX).');
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendFailure(reply, '414.1', 'A part of the URL path is too long.');
   request.log.error({ err: error }, 'router failure');
@@ -66,8 +85,9 @@ export const registerErrorEnvelope = (app: FastifyInstance, routes: RouteIndex):
     }
     if (error.statusCode === 429) return sendFailure(reply, '429.1', 'Too many requests: slow down and retry later.');
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-      request.log.info({ err: error }, 'unmapped client error');
-      return sendFailure(reply, '400.2', error.message);
+      // A plugin's own refusal (not the body's fault): answered by its status class, with the plugin's words.
+      request.log.info({ code: error.code, statusCode: error.statusCode }, 'unmapped client error');
+      return sendFailure(reply, FAILURE_BY_STATUS[error.statusCode] ?? '400.14', error.message || 'The request cannot be answered as it is.');
     }
     request.log.error({ err: error }, 'request failed');
     return sendFailure(reply, '500.1', `Something went wrong on our side; quote request id ${request.id} if you report it.`);
@@ -76,7 +96,8 @@ export const registerErrorEnvelope = (app: FastifyInstance, routes: RouteIndex):
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const allowed = routes.allowedMethods(path);
-    if (allowed.length > 0) {
+    // A route that takes this method found nothing to serve (a file the static server lacks): not found, not 405.
+    if (allowed.length > 0 && !allowed.includes(request.method as (typeof allowed)[number])) {
       reply.header('allow', allowed.join(', '));
       return sendFailure(reply, '405.1', `${path} does not answer ${request.method}; it answers ${allowed.join(', ')}.`);
     }

@@ -1,14 +1,14 @@
 import type { FastifyReply } from 'fastify';
 import { PDF_MEDIA_TYPE, RenderBusyError, reportPdfFileName } from '@assay/reports';
 import type { AppContext } from '../context.js';
+import { PRIVATE_NO_STORE } from '../plugins/response-headers.js';
 import { found, refusal } from '../refusal-error.js';
 import { loadReportDetails } from '../services/report-details.js';
 
 /** Files for direct download: an attachment, never cached by shared caches. */
 export const attachmentHeaders = (fileName: string) => ({
   'content-disposition': `attachment; filename="${fileName}"`,
-  'cache-control': 'private, no-store',
-  'x-content-type-options': 'nosniff',
+  'cache-control': PRIVATE_NO_STORE,
 });
 
 /** A full export queue answers 503.2 with Retry-After; any other failure is the error handler's (500.1, logged). */

@@ -6,6 +6,7 @@ const NOW = Date.UTC(2026, 4, 1, 10, 0, 0);
 const facts = (overrides: Partial<SnapshotFacts> = {}): SnapshotFacts => ({
   imageProctoring: true,
   status: 'In progress',
+  deadline: NOW + 24 * 3_600_000,
   recentTakenAt: [],
   now: NOW,
   ...overrides,
@@ -30,6 +31,18 @@ describe('admitSnapshot', () => {
     ['Cancelled', '403.9'],
   ] as const)('refuses a %s attempt with %s, as every other write of a stopped attempt', (status, code) => {
     expect(admitSnapshot(facts({ status })).err?.code).toBe(code);
+  });
+
+  it.each([
+    ['at the deadline', NOW],
+    ['within the answer grace after it', NOW - 30_000],
+    ['long after it', NOW - 3_600_000],
+  ])('refuses 403.11 %s, like sample runs: the grace is for answers made before the deadline', (_when, deadline) => {
+    expect(admitSnapshot(facts({ deadline })).err?.code).toBe('403.11');
+  });
+
+  it('admits a snapshot a moment before the deadline', () => {
+    expect(admitSnapshot(facts({ deadline: NOW + 1 })).val).toBe(true);
   });
 
   it('admits a burst of three, then refuses 429.1 until the oldest leaves the window', () => {

@@ -1,6 +1,6 @@
 import type { InvitationStatus } from '../invitation-status.js';
 import { ok, refuse, type Result } from '../result.js';
-import { requireRunningAttempt } from './attempt-gate.js';
+import { requireTimeLeft } from './attempt-gate.js';
 
 /**
  * How often a candidate may send a camera snapshot: at most `burst` within any `burst × intervalMs`, so about one
@@ -19,16 +19,18 @@ export interface SnapshotFacts {
   /** The invitation's link has imageProctoring 1 (invitations without a link never do). */
   imageProctoring: boolean;
   status: InvitationStatus;
+  /** The attempt's deadline: snapshots stop there, like sample runs (the answer grace is for answers only). */
+  deadline: number | null;
   /** When the invitation's earlier snapshots were taken (epoch ms); at least those inside the window. */
   recentTakenAt: readonly number[];
   now: number;
 }
 
-/** Whether one more snapshot may be stored: proctoring on, the attempt running, the rate not exceeded. */
+/** Whether one more snapshot may be stored: proctoring on, the attempt running with time left, the rate not exceeded. */
 export const admitSnapshot = (facts: SnapshotFacts): Result<true> => {
   if (!facts.imageProctoring) return refuse('403.15', 'This test does not take camera snapshots.');
-  const running = requireRunningAttempt(facts.status);
-  if (running.err) return running;
+  const timeLeft = requireTimeLeft(facts.status, facts.deadline, facts.now);
+  if (timeLeft.err) return timeLeft;
   const since = snapshotWindowStart(facts.now);
   const inWindow = facts.recentTakenAt.filter((takenAt) => takenAt > since);
   if (inWindow.length < SNAPSHOT_RATE.burst) return ok(true);

@@ -13,10 +13,10 @@ export const wireDateTimeFormat = (description: string) => ({
 
 /**
  * A query or path value zod reads as decimal digits and turns into a number: documented as the integer
- * it stands for, with its bounds. The digits rule is the text's (`pattern: undefined` drops it), which
- * generated clients need not know: they send a number.
+ * it stands for, with its bounds (an `int64` without a maximum is bounded by its format). The digits rule
+ * is the text's (`pattern: undefined` drops it), which generated clients need not know: they send a number.
  */
-export const documentedInteger = (bounds: { minimum: number; maximum: number; default?: number; format?: 'int64' }) => ({
+export const documentedInteger = (bounds: { minimum: number; maximum?: number; default?: number; format?: 'int64' }) => ({
   type: 'integer' as const,
   ...bounds,
   pattern: undefined,

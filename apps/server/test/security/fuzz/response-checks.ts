@@ -13,6 +13,21 @@ const MAGIC: Record<string, Buffer> = {
 
 const typeOf = (response: LightMyRequestResponse): string => String(response.headers['content-type'] ?? '');
 
+/** The caching any answer may carry; the candidate page's assets may also be cached for good under their hash, or revalidated. */
+const NOT_STORED = ['no-store', 'private, no-store'];
+const ASSET_CACHING = ['public, max-age=31536000, immutable', 'no-cache'];
+
+/** Problems with the headers every answer carries, whatever produced it: not stored by caches, nosniff, the request id. */
+const headerProblems = (route: FuzzRoute, response: LightMyRequestResponse): string[] => {
+  const problems: string[] = [];
+  const caching = String(response.headers['cache-control']);
+  const allowed = route.url.startsWith('/assets/') && response.statusCode < 400 ? [...NOT_STORED, ...ASSET_CACHING] : NOT_STORED;
+  if (!allowed.includes(caching)) problems.push(`Cache-Control is ${caching}, not ${allowed.join(' or ')}`);
+  if (response.headers['x-content-type-options'] !== 'nosniff') problems.push('no X-Content-Type-Options: nosniff');
+  if (!response.headers['x-request-id']) problems.push('no x-request-id');
+  return problems;
+};
+
 /** Problems with an envelope: shape, a statuscode whose class is the HTTP status, a catalogued description, a message. */
 const envelopeProblems = (response: LightMyRequestResponse): string[] => {
   let body: unknown;
@@ -44,10 +59,11 @@ export interface CheckContext {
 
 /**
  * Everything a response to a hostile request must be: no 5xx; JSON answers are the envelope; documented
- * API routes fail only with the envelope; exports answer their file or the envelope.
+ * API routes fail only with the envelope; exports answer their file or the envelope; every answer carries
+ * the security headers.
  */
 export const responseProblems = (route: FuzzRoute, method: string, response: LightMyRequestResponse, context: CheckContext): string[] => {
-  const problems: string[] = [];
+  const problems: string[] = headerProblems(route, response);
   const type = typeOf(response);
   const isJson = JSON_TYPE.test(type);
   const hasBody = method !== 'HEAD' && response.rawPayload.length > 0;

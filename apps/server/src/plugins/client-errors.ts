@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyInstance } from 'fastify';
+import { fail, httpStatusOf, type FailureCode } from '@assay/domain';
+import { refusal } from '../refusal-error.js';
+import { baselineHeaders } from './response-headers.js';
+
+/** What Node's HTTP parser refused, by its error code; anything else it refuses is 400.14 with a general message. */
+const PARSER_FAILURES: Readonly<Record<string, [FailureCode, string]>> = {
+  HPE_HEADER_OVERFLOW: ['431.1', 'The request headers are too large.'],
+  ERR_HTTP_REQUEST_TIMEOUT: ['408.1', 'The request did not arrive in time.'],
+  HPE_INVALID_URL: ['400.13', 'The URL is not valid: control characters and spaces must be percent-encoded.'],
+  HPE_INVALID_METHOD: ['400.14', 'The request method is not an HTTP method.'],
+  HPE_INVALID_VERSION: ['400.14', 'The request must be HTTP/1.0 or HTTP/1.1.'],
+  HPE_INVALID_CONSTANT: ['400.14', 'The request line is not "METHOD /path HTTP/1.1" (a space in the path must be percent-encoded).'],
+  HPE_INVALID_CONTENT_LENGTH: ['400.14', 'The Content-Length header is not valid.'],
+  HPE_UNEXPECTED_CONTENT_LENGTH: ['400.14', 'Send either Content-Length or Transfer-Encoding: chunked, not both.'],
+  HPE_INVALID_TRANSFER_ENCODING: ['400.14', 'Send either Content-Length or Transfer-Encoding: chunked, not both.'],
+  HPE_INVALID_CHUNK_SIZE: ['400.14', 'The chunked body is not valid.'],
+  HPE_INVALID_HEADER_TOKEN: ['400.14', 'A header name or value holds a character HTTP does not allow.'],
+};
+
+const GENERAL: [FailureCode, string] = ['400.14', 'The request is not valid HTTP/1.1.'];
+
+/** The whole answer, as bytes for the socket: status line, the headers every answer carries, the envelope. */
+export const rawFailure = (code: FailureCode, message: string, requestId: string = randomUUID()): string => {
+  const status = httpStatusOf(code);
+  const body = JSON.stringify(fail(code, message));
+  const headers = {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+    ...baselineHeaders(requestId),
+  };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
+};
+
+/** The socket's current response, when Node is writing one (`_httpMessage` is how Node's own handler tells). */
+type HttpSocket = Socket & { _httpMessage?: { headersSent?: boolean } | null };
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's parser refuses never becomes a request, so no hook sees it; it
+ * answers the envelope here, on the socket, and the connection closes (what follows on it cannot be trusted). Only
+ * the error code is logged: the raw packet Node attaches would put tokens and keys into the log.
+ */
+export function answerClientError(this: FastifyInstance, error: ConnectionError, socket: HttpSocket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [code, message] = PARSER_FAILURES[error.code] ?? GENERAL;
+  this.log.info({ code: error.code }, 'malformed request refused');
+  // Half an answer is on its way already (a body that broke after its headers were read): nothing can follow it.
+  if (socket.writable && !socket._httpMessage?.headersSent) socket.end(rawFailure(code, message));
+  socket.destroySoon();
+}
+
+/**
+ * Two requests Node would answer (or drop) itself, before Fastify sees them: CONNECT (Node closes the connection
+ * without a word when nobody listens for it) answers 405.1 on the socket; an `Expect` other than `100-continue`
+ * (Node answers a bare 417) is ignored, as RFC 9110 allows, and the request is served like any other.
+ */
+export const answerWhatNodeWould = (app: FastifyInstance): void => {
+  app.server.on('connect', (_request: unknown, socket: Socket) => {
+    app.log.info('CONNECT refused');
+    if (socket.writable) socket.end(rawFailure('405.1', 'CONNECT is not answered here: Assay is not a proxy.'));
+    socket.destroySoon();
+  });
+  app.server.on('checkExpectation', (request, response) => app.server.emit('request', request, response));
+};
+
+/**
+ * Node answers an HTTP/1.1 request without Host with its own bare 400 unless told not to (`requireHostHeader:
+ * false`, see app.ts); it is refused here instead, with the envelope, and the connection closes as Node's would.
+ */
+export const requireHostHeader = (app: FastifyInstance): void => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.raw.httpVersion !== '1.1' || request.headers.host) return;
+    reply.header('connection', 'close');
+    throw refusal('400.14', 'An HTTP/1.1 request needs a Host header.');
+  });
+};

@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** The default: no browser or shared cache keeps an answer (API answers carry keys, tokens and `whsec_` secrets). */
+export const NO_STORE = 'no-store';
+/** Downloads (PDF, Excel): the same, said for shared caches too. */
+export const PRIVATE_NO_STORE = 'private, no-store';
+/** The candidate page's assets under their content hash: the bytes behind such a URL never change, and hold no secret. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The candidate page's entry files asked for without their hash, and source maps: revalidated by ETag every time. */
+export const REVALIDATE = 'no-cache';
+
+/** The caching a route may choose on purpose. Anything else (a plugin's own `public, max-age=0`) becomes no-store. */
+const DELIBERATE_CACHING: ReadonlySet<string> = new Set([NO_STORE, PRIVATE_NO_STORE, IMMUTABLE, REVALIDATE]);
+
+/** The headers every answer carries, whatever produced it; also written as they are on raw sockets (client-errors.ts). */
+export const baselineHeaders = (requestId: string): Record<string, string> => ({
+  'cache-control': NO_STORE,
+  'x-content-type-options': 'nosniff',
+  'x-request-id': requestId,
+});
+
+/**
+ * The one place an answer's security headers are decided: `nosniff`, the request id, and no-store unless the route
+ * chose one of the deliberate cachings above. Every answer of Fastify's request lifecycle gets them from the onSend
+ * hook below (routes, the error handler, 404 and 405, rate limits, the static docs files, pages, exports, the
+ * shutdown 503); router failures, which Fastify answers before any hook, from answerFrameworkError; parser
+ * failures, which never become a request, from client-errors.ts with baselineHeaders.
+ */
+export const applyResponseHeaders = (reply: FastifyReply): FastifyReply => {
+  const chosen = reply.getHeader('cache-control');
+  const { 'cache-control': cacheControl, ...always } = baselineHeaders(reply.request.id);
+  reply.headers(always);
+  if (typeof chosen !== 'string' || !DELIBERATE_CACHING.has(chosen)) reply.header('cache-control', cacheControl);
+  return reply;
+};
+
+export const addResponseHeaders = (app: FastifyInstance): void => {
+  app.addHook('onSend', async (_request, reply) => {
+    applyResponseHeaders(reply);
+  });
+};

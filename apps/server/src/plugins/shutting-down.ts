@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { sendFailure } from './error-envelope.js';
+
+/** How soon a client may try again: by then a restarted instance (or another one behind the balancer) answers. */
+export const SHUTDOWN_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * While the app closes, requests still arriving on open keep-alive connections (or pipelined behind one in flight)
+ * answer 503.3 with Retry-After and Connection: close, as the envelope (instead of Fastify's `return503OnClosing`
+ * body, which no hook sees). Requests already running finish as usual. Register before any other onRequest hook.
+ */
+export const refuseWhileShuttingDown = (app: FastifyInstance): void => {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('connection', 'close').header('retry-after', String(SHUTDOWN_RETRY_AFTER_SECONDS));
+    return sendFailure(reply, '503.3', `This server is shutting down: try again in ${SHUTDOWN_RETRY_AFTER_SECONDS} s.`);
+  });
+};
