@@ -8,8 +8,6 @@ export interface WorkerLimits {
   memoryBytes: number;
   /** Cap of QuickJS's WASM linear memory. */
   wasmMemoryMaxBytes: number;
-  /** How far a Python interpreter's WASM memory may grow beyond its size when the run starts. */
-  pythonMemoryGrowthBytes: number;
   stackBytes: number;
   cpuMsPerCase: number;
   maxOutputBytes: number;
@@ -61,6 +59,8 @@ export interface WorkerData {
   status: SharedArrayBuffer;
   pythonSnapshot: SharedArrayBuffer | undefined;
   prewarm: readonly Engine[];
+  /** How far a Python interpreter's WebAssembly memory may grow beyond its size once ready, over a whole run. */
+  pythonMemoryGrowthBytes: number;
 }
 
 /**

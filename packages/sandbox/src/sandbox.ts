@@ -1,4 +1,4 @@
-import { configureLimits, DEFAULT_MAX_QUEUED, DEFAULT_SCORING_WORKERS, DEFAULT_WORKERS, limitsForRun } from './limits.js';
+import { configureLimits, DEFAULT_MAX_QUEUED, DEFAULT_SCORING_WORKERS, DEFAULT_WORKERS, limitsForRun, PYTHON_MEMORY_FACTOR } from './limits.js';
 import type { ConfiguredLimits } from './limits.js';
 import { WorkerPool } from './pool.js';
 import type { Engine } from './protocol.js';
@@ -26,7 +26,8 @@ export class Sandbox implements CodeRunner {
     const scoringWorkers = count('scoringWorkers', options.scoringWorkers ?? DEFAULT_SCORING_WORKERS, 1);
     this.#limits = configureLimits(options.limits);
     const prewarm: Engine[] = (options.prewarm ?? []).includes('python') ? ['python'] : [];
-    const createSlot = (events: ConstructorParameters<typeof WorkerSlot>[0]) => new WorkerSlot(events, { prewarm });
+    const pythonMemoryGrowthBytes = PYTHON_MEMORY_FACTOR * this.#limits.memoryBytes;
+    const createSlot = (events: ConstructorParameters<typeof WorkerSlot>[0]) => new WorkerSlot(events, { prewarm, pythonMemoryGrowthBytes });
     // Workers start lazily per lane: a server that never scores (ASSAY_RUN_WORKER=false) starts no scoring
     // thread, and a worker process no candidate thread.
     this.#lanes = {

@@ -30,7 +30,7 @@ function post(message) {
   port.postMessage(message);
 }
 
-const python = createPythonRunners({ status, snapshot: data.pythonSnapshot, post });
+const python = createPythonRunners({ status, snapshot: data.pythonSnapshot, memoryGrowthBytes: data.pythonMemoryGrowthBytes, post });
 
 /** @param {RunMessage} run */
 async function handleRun(run) {
