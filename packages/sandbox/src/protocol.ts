@@ -14,13 +14,15 @@ export interface WorkerLimits {
   maxLogBytes: number;
 }
 
-/** The interpreter a run needs: TypeScript arrives transpiled, as JavaScript. */
+/** The interpreter a run needs: TypeScript runs in the JavaScript engine once the worker has transpiled it. */
 export type Engine = 'javascript' | 'python';
 
 export interface RunMessage {
   type: 'run';
   runId: number;
   engine: Engine;
+  /** The code is TypeScript: the worker transpiles it (under the run's wall clock) before the cases. */
+  transpile?: 'typescript';
   code: string;
   functionName: string;
   /** JSON text of each case's argument array; parsed inside the VM, never spliced into code. */
@@ -28,7 +30,7 @@ export interface RunMessage {
   limits: WorkerLimits;
 }
 
-/** A line and column (1-based) in the code the worker ran; TypeScript positions are mapped back on the host. */
+/** A line and column (1-based) in the candidate's code (TypeScript positions are mapped back by the worker). */
 export interface CodePosition {
   line: number;
   column: number;

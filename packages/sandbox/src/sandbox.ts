@@ -5,7 +5,6 @@ import type { Engine } from './protocol.js';
 import { prepareRun, type PreparedRun } from './request.js';
 import { RUN_LANES } from './types.js';
 import type { CodeRunner, RunLane, RunOptions, RunOutcome, RunRequest, SandboxOptions } from './types.js';
-import { transpileTypeScript } from './typescript.js';
 import { WorkerSlot } from './worker-slot.js';
 
 /**
@@ -47,16 +46,6 @@ export class Sandbox implements CodeRunner {
     if (!RUN_LANES.includes(lane)) throw new TypeError(`RunOptions.lane must be one of ${RUN_LANES.join(', ')}`);
     const run: PreparedRun = prepareRun(request);
     if (run.argsJson.length === 0) return { results: [] };
-    if (run.language === 'typescript') {
-      // Transpiled on this thread (esbuild's service process), so a syntax error costs no worker at all.
-      const transpiled = await transpileTypeScript(run.code);
-      if (!transpiled.ok) {
-        const failed = { passed: false, error: transpiled.error, ...(transpiled.location ? { errorLocation: transpiled.location } : {}) };
-        return { results: run.argsJson.map(() => ({ ...failed })) };
-      }
-      run.code = transpiled.code;
-      run.mapPosition = transpiled.mapPosition;
-    }
     if (this.#closed) throw new Error('Sandbox is closed');
     const limits = limitsForRun(this.#limits, run.argsJson.length);
     const pool = this.#lanes[lane];

@@ -117,6 +117,7 @@ export class WorkerSlot {
       type: 'run',
       runId,
       engine: run.engine,
+      ...(run.language === 'typescript' ? { transpile: 'typescript' as const } : {}),
       code: run.code,
       functionName: run.functionName,
       argsJson: run.argsJson,
@@ -165,7 +166,7 @@ export class WorkerSlot {
         return;
       case 'case': {
         clearTimeout(active.caseTimer);
-        const verdict = judgeCase(message.report, run.expected[message.index], limits.maxOutputBytes, run.mapPosition);
+        const verdict = judgeCase(message.report, run.expected[message.index], limits.maxOutputBytes);
         const log = typeof message.log === 'string' ? capLog(message.log, message.logCut === true, limits.maxLogBytes) : '';
         active.results[message.index] = {
           ...verdict,
