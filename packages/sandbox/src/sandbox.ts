@@ -52,6 +52,16 @@ export class Sandbox implements CodeRunner {
     return new Promise<RunOutcome>((resolve, reject) => pool.submit({ run, limits, resolve, reject }));
   }
 
+  /**
+   * Starts the lane's workers now instead of at its first run; with `prewarm`, each prepares its interpreters at
+   * once, so even the first run of the process is warm. For servers, at start-up.
+   */
+  warmUp(lane: RunLane): void {
+    if (this.#closed) return;
+    if (!RUN_LANES.includes(lane)) throw new TypeError(`warmUp lane must be one of ${RUN_LANES.join(', ')}`);
+    this.#lanes[lane].warmUp();
+  }
+
   /** Terminates every worker of both lanes and waits for the threads to exit; pending and queued runs are rejected. */
   async close(): Promise<void> {
     this.#closed = true;
