@@ -93,7 +93,7 @@ export class ReportsRepository {
 
   /**
    * The languages the candidates answered coding questions in, per invitation, each once.
-   * Code saved before answers carried a language (migration 010) has none and is not counted.
+   * Code saved before answers carried a language (migration 012) has none and is not counted.
    */
   async codingLanguages(invitationIds: readonly number[]): Promise<Map<number, string[]>> {
     const languages = new Map<number, string[]>();
