@@ -23,6 +23,7 @@ const assembled = assembleWorker(store, config, log, {
   leaseMs: config.worker.leaseMs,
   batchSize: config.worker.batchSize,
   scoringWorkers: config.scoringWorkers,
+  prewarm: config.sandboxPrewarm,
   ...(config.worker.id ? { workerId: config.worker.id } : {}),
 });
 assembled.start();

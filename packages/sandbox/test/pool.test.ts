@@ -85,6 +85,31 @@ describe('WorkerPool', () => {
     }
   });
 
+  it('warmUp() starts the workers before any job, and only up to the pool size', async () => {
+    const before = threadCount();
+    const pool = poolOf(2, SCRIPTED);
+    expect(pool.workerCount).toBe(0);
+    pool.warmUp();
+    pool.warmUp();
+    expect(pool.workerCount).toBe(2);
+    expect(await waitFor(() => threadCount() >= before + 2, 10_000)).toBe(true);
+    await pool.close();
+  });
+
+  it('replaces a lost worker at once when kept warm, and only at the next job otherwise', async () => {
+    const warm = poolOf(1, SCRIPTED);
+    const cold = poolOf(1, SCRIPTED);
+    try {
+      warm.warmUp();
+      expect(await submit(warm, 'exit', [[1]])).toEqual({ results: [CRASHED] });
+      expect(await submit(cold, 'exit', [[1]])).toEqual({ results: [CRASHED] });
+      expect(warm.workerCount).toBe(1);
+      expect(cold.workerCount).toBe(0);
+    } finally {
+      await Promise.all([warm.close(), cold.close()]);
+    }
+  });
+
   it('close() rejects running and queued jobs and ends every thread, even a hung one', async () => {
     const before = threadCount();
     const pool = poolOf(2, SCRIPTED);

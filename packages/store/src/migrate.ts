@@ -8,6 +8,7 @@ import { limitsAndIdempotencyMigration } from './migrations/005-limits-and-idemp
 import { reloadsMigration } from './migrations/007-reloads.js';
 import { reportDetailsMigration } from './migrations/009-report-details.js';
 import { testPositionsMigration } from './migrations/011-test-positions.js';
+import { languagesAndExtraTimeMigration } from './migrations/012-languages-and-extra-time.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -19,6 +20,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '007-reloads': reloadsMigration(),
   '009-report-details': reportDetailsMigration(dialect),
   '011-test-positions': testPositionsMigration(),
+  '012-languages-and-extra-time': languagesAndExtraTimeMigration(),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {

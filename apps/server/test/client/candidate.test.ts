@@ -39,7 +39,8 @@ describe.each(backends)('@assay/client candidate API against the real server on 
 
     expect(await attempt.uploadSnapshot(IMAGE)).toEqual({ snapshotId: expect.any(Number) });
     const run = await attempt.runCode(coding!, SUM_SOLUTION);
-    expect(run.results).toEqual([{ passed: true, args: [[1, 2]], expected: 3, actual: 3 }]);
+    // Each case also says how long it ran (and, when it printed or failed, its output and the error's position).
+    expect(run.results).toEqual([{ passed: true, args: [[1, 2]], expected: 3, actual: 3, timeMs: expect.any(Number) }]);
 
     expect((await attempt.session()).answers[String(coding)]).toMatchObject({ code: SUM_SOLUTION });
     expect((await attempt.submit()).state).toBe('Completed');

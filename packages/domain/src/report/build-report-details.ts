@@ -1,4 +1,5 @@
 import { minutesTaken } from '../candidate/attempt-clock.js';
+import { savedAnswerLanguage } from '../candidate/answer-language.js';
 import { isCodingAnswerGiven, type Answer } from '../candidate/scoring.js';
 import type { Candidate } from '../records/candidate.js';
 import type { Invitation } from '../records/invitation.js';
@@ -21,7 +22,7 @@ export interface ReportFacts {
   readonly test: TestRecord;
   readonly sections: readonly SectionRecord[];
   readonly questions: readonly QuestionRecord[];
-  readonly answers: ReadonlyMap<number, Answer & { language?: string | undefined }>;
+  readonly answers: ReadonlyMap<number, Answer>;
   /** Empty until the attempt is scored. */
   readonly results: ReadonlyMap<number, QuestionResult>;
   readonly sampleRuns: ReadonlyMap<number, number>;
@@ -29,7 +30,6 @@ export interface ReportFacts {
   readonly snapshots: readonly { readonly id: number; readonly takenAt: number }[];
   /** The scores of every completed, scored attempt of the test (this one's included when scored). */
   readonly completedScores: readonly number[];
-  readonly extraTimePercent?: number | null | undefined;
 }
 
 const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString());
@@ -58,7 +58,7 @@ const questionDetail = (facts: ReportFacts, question: QuestionRecord, number: nu
       ...base,
       answered,
       coding: {
-        language: answer?.language ?? definition.language,
+        language: savedAnswerLanguage(definition, answer?.language),
         code: answer?.code ?? null,
         hiddenTests: cases && {
           passed: cases.filter(Boolean).length,
@@ -136,7 +136,7 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
               seconds: departure.seconds,
             })),
       snapshots: facts.snapshots.map((snapshot) => ({ snapshotId: snapshot.id, takenAt: new Date(snapshot.takenAt).toISOString() })),
-      accommodation: facts.extraTimePercent ? { extraTimePercent: facts.extraTimePercent } : null,
+      accommodation: invitation.extraTimePercent > 0 ? { extraTimePercent: invitation.extraTimePercent } : null,
     },
   };
 };
