@@ -85,7 +85,7 @@ try {
     pass: server.startMs < TARGETS.startMs,
   });
   rows.push({
-    scenario: 'idle RSS after start (without prewarmed Python)',
+    scenario: 'idle RSS after start',
     value: idleRss,
     unit: 'MB',
     target: TARGETS.idleRssMb,

@@ -24,6 +24,7 @@ const assembled = assembleWorker(store, config, log, {
   batchSize: config.worker.batchSize,
   scoringWorkers: config.scoringWorkers,
   prewarm: config.sandboxPrewarm,
+  warmAtStart: config.sandboxWarmAtStart,
   ...(config.worker.id ? { workerId: config.worker.id } : {}),
 });
 assembled.start();

@@ -29,10 +29,11 @@ describe('loadConfig', () => {
     });
   });
 
-  it('prewarms Python in the sandboxes unless ASSAY_SANDBOX_PREWARM=none, and refuses other values', () => {
-    expect(loadConfig({}).sandboxPrewarm).toEqual(['python']);
-    expect(loadConfig({ ASSAY_SANDBOX_PREWARM: 'none' }).sandboxPrewarm).toEqual([]);
-    expect(() => loadConfig({ ASSAY_SANDBOX_PREWARM: 'ruby' })).toThrow(/ASSAY_SANDBOX_PREWARM: must be python or none/);
+  it('keeps Python warm once workers start (on demand by default, with the process on request, never with none)', () => {
+    expect(loadConfig({})).toMatchObject({ sandboxPrewarm: ['python'], sandboxWarmAtStart: false });
+    expect(loadConfig({ ASSAY_SANDBOX_PREWARM: 'python' })).toMatchObject({ sandboxPrewarm: ['python'], sandboxWarmAtStart: true });
+    expect(loadConfig({ ASSAY_SANDBOX_PREWARM: 'none' })).toMatchObject({ sandboxPrewarm: [], sandboxWarmAtStart: false });
+    expect(() => loadConfig({ ASSAY_SANDBOX_PREWARM: 'ruby' })).toThrow(/ASSAY_SANDBOX_PREWARM: must be on-demand, python or none/);
   });
 
   it('derives the default public URL from PORT', () => {

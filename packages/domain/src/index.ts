@@ -37,6 +37,7 @@ export * from './events/completion-callback.js';
 export * from './schemas/webhooks.js';
 export * from './take-test-url.js';
 export * from './candidate/session-phase.js';
+export * from './candidate/session-languages.js';
 export * from './requests/idempotency.js';
 export * from './records/invitation.js';
 export * from './records/org.js';

@@ -53,8 +53,10 @@ export const assembleWorker = (
     codeRunner?: CodeRunner;
     /** Worker threads of that default sandbox's scoring lane. */
     scoringWorkers?: number;
-    /** Interpreters that default sandbox keeps warm; its scoring threads then start at once (ASSAY_SANDBOX_PREWARM). */
+    /** Interpreters that default sandbox's started workers keep warm (ASSAY_SANDBOX_PREWARM). */
     prewarm?: readonly Language[];
+    /** Start the scoring threads (and their interpreters) now rather than at the first score (ASSAY_SANDBOX_PREWARM=python). */
+    warmAtStart?: boolean;
   } = {},
 ): AssembledWorker => {
   const now = options.now ?? Date.now;
@@ -64,7 +66,7 @@ export const assembleWorker = (
   const sandbox = options.codeRunner
     ? undefined
     : new Sandbox({ ...(options.scoringWorkers === undefined ? {} : { scoringWorkers: options.scoringWorkers }), prewarm: options.prewarm ?? [] });
-  if (sandbox && (options.prewarm ?? []).length > 0) sandbox.warmUp('scoring');
+  if (sandbox && options.warmAtStart) sandbox.warmUp('scoring');
   const runner = options.codeRunner ?? sandbox!;
   const sweeper = new DeadlineSweeper(store, now, log, settings.answerGraceMs);
   const worker = new OutboxWorker({

@@ -83,6 +83,8 @@ export interface RunOptions {
 /** Runs candidate code against test cases somewhere it cannot hurt the host; `Sandbox` is the implementation. */
 export interface CodeRunner {
   run(request: RunRequest, options?: RunOptions): Promise<RunOutcome>;
+  /** Starts the lane's workers (and their warm interpreters) ahead of its first run; runners without workers skip it. */
+  warmUp?(lane: RunLane): void;
 }
 
 export interface SandboxOptions {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  asksFor,
   AnswerInput,
   answerLanguageFor,
   CandidateSession,
@@ -52,7 +53,12 @@ export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = asy
   app.post(
     '/:token/start',
     { schema: { tags, summary: 'Start the test (access rules are enforced here)', params: TokenParams, response: envelopeResponses(CandidateSession) } },
-    async (request) => succeed(await attempts.start(request.params.token)),
+    async (request) => {
+      const session = await attempts.start(request.params.token);
+      // The candidate reads the first question before running anything: time for Python to warm up.
+      if (asksFor(session, 'python')) runner.warmUp?.('candidate');
+      return succeed(session);
+    },
   );
 
   app.put(

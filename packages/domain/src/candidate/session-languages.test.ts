@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import type { CandidateQuestion, CandidateSession } from './candidate-api.js';
+import { asksFor } from './session-languages.js';
+
+const sessionWith = (questions: Partial<CandidateQuestion>[] | undefined): CandidateSession =>
+  ({
+    test: {
+      sections: [{ sectionId: 1, sectionName: 'S', sectionType: 'Coding Questions', duration: 10, questionCount: questions?.length ?? 0, questions }],
+    },
+  }) as unknown as CandidateSession;
+
+describe('asksFor', () => {
+  it('is true when a coding question accepts the language', () => {
+    expect(asksFor(sessionWith([{ languages: ['javascript'] }, { languages: ['python', 'typescript'] }]), 'python')).toBe(true);
+  });
+
+  it('is false for other languages, choice questions and sessions without questions (before the start)', () => {
+    expect(asksFor(sessionWith([{ languages: ['javascript'] }, {}]), 'python')).toBe(false);
+    expect(asksFor(sessionWith(undefined), 'python')).toBe(false);
+  });
+});

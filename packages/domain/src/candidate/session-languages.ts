@@ -1,0 +1,6 @@
+import type { CodingLanguage } from '../schemas/coding-language.js';
+import type { CandidateSession } from './candidate-api.js';
+
+/** Whether a coding question of the session accepts `language` (the server warms that language's interpreters). */
+export const asksFor = (session: CandidateSession, language: CodingLanguage): boolean =>
+  session.test.sections.some((section) => (section.questions ?? []).some((question) => question.languages?.includes(language) ?? false));
