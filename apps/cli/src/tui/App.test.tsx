@@ -31,6 +31,11 @@ describe('the whole UI: navigation, help, footer, resizing', () => {
           await tick(50);
         }
       },
+      /** Every key at once, with no frame drawn in between (a paste, tmux send-keys with several keys). */
+      burst: async (...keys: string[]) => {
+        for (const key of keys) app!.stdin.write(key);
+        await tick(50);
+      },
       waitFor: async (expected: string | RegExp) => {
         const deadline = Date.now() + 10_000;
         const seen = () => (typeof expected === 'string' ? frame().includes(expected) : expected.test(frame()));
@@ -95,6 +100,27 @@ describe('the whole UI: navigation, help, footer, resizing', () => {
     expect(form.split('\n').at(-1)).not.toContain('? help');
     await ui.press(KEYS.escape);
     await ui.waitFor('Coding Questions');
+  });
+
+  it('sends the keys of a burst to the screen each one opens, in order', async () => {
+    const ui = start();
+    await ui.waitFor('SQL and Data Modelling');
+    // `/` opens the search, so the q after it is typed, not a quit.
+    await ui.burst('/', 'q');
+    await ui.waitFor('Search: q');
+    await ui.burst(KEYS.backspace, KEYS.enter);
+    await ui.waitFor(/^Page 1 of 1 · 2 tests/m);
+    await ui.burst(KEYS.down, KEYS.enter);
+    await ui.waitFor('Data modelling');
+    // l opens the links; n goes to the links screen (new link), not to the test's own n (invite a candidate).
+    await ui.burst('l', 'n');
+    const form = await ui.waitFor('New link for test');
+    expect(form.split('\n')[0]).toMatch(/Links › New link/);
+    // A lone Esc is told from Alt+key by a pause, as on any terminal: it goes alone.
+    await ui.press(KEYS.escape);
+    await ui.waitFor('No links yet');
+    await ui.burst('q', 'q');
+    await ui.waitFor(/^Assay › Tests\s+127\.0\.0\.1/);
   });
 
   it('lays itself out again when the terminal is resized', async () => {

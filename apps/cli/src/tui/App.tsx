@@ -1,5 +1,5 @@
 import { Box, Text, useApp } from 'ink';
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Footer, HelpPanel } from './components/KeyHints.js';
 import { InvitationsScreen } from './screens/InvitationsScreen.js';
 import { CompletionsScreen } from './screens/CompletionsScreen.js';
@@ -11,9 +11,11 @@ import { TestDetailsScreen } from './screens/TestDetailsScreen.js';
 import { TestListScreen } from './screens/TestListScreen.js';
 import { ConnectionContext, useConnection, type Connection } from './shell/client-context.js';
 import { ScreenErrorBoundary } from './shell/ScreenErrorBoundary.js';
-import { ScreenSlotContext, useLatestInput, type KeyHint, type ScreenChrome, type ScreenSlot } from './shell/screen-slot.js';
+import { KeyRouter, useKeystrokes, type KeyHandler } from './shell/keyboard.js';
+import { ScreenSlotContext, type KeyHint, type ScreenChrome, type ScreenSlot } from './shell/screen-slot.js';
 import { TerminalSizeProvider, useTerminalSize, type TerminalSize } from './shell/terminal-size.js';
-import { appReducer, initialAppState, type AppState, type Route } from './state/app-state.js';
+import { useMachine } from './shell/use-machine.js';
+import { appKeys, appReducer, initialAppState, topOf, type Route, type StackEntry } from './state/app-state.js';
 
 /** Rows outside the body: the header, the footer's rule and its line, and one spare so Ink never scrolls. */
 const FRAME_ROWS = 4;
@@ -27,7 +29,7 @@ export interface AppOptions {
   /** Poll interval of the live completions view. */
   followIntervalMs?: number;
   /** The first screens on the stack (tests start deeper). */
-  initialStack?: AppState['stack'];
+  initialStack?: readonly [Route, ...Route[]];
 }
 
 const RouteScreen = ({ route, options }: { route: Route; options: AppOptions }) => {
@@ -55,31 +57,35 @@ const Frame = ({ options }: { options: AppOptions }) => {
   const { exit } = useApp();
   const { baseUrl } = useConnection();
   const size = useTerminalSize();
-  const [state, dispatch] = useReducer(appReducer, undefined, () =>
-    options.initialStack ? { ...initialAppState(), stack: options.initialStack } : initialAppState(),
-  );
+  const { state, send: sendApp, current: appNow } = useMachine(appReducer, () => initialAppState(options.initialStack));
   const [chromes, setChromes] = useState<Record<number, ScreenChrome>>({});
-  const depth = state.stack.length - 1;
-  const top = chromes[depth];
+  const top = chromes[topOf(state).id];
 
   useEffect(() => {
     if (state.quitting) exit();
   }, [state.quitting, exit]);
 
-  useLatestInput((input, key) => {
-    if (state.help) {
-      if (input === '?' || input === 'q' || key.escape) dispatch({ type: 'toggleHelp' });
-      return;
-    }
-    if (input === '?' && !top?.typing) dispatch({ type: 'toggleHelp' });
-    else if (!top?.modal && (key.escape || (input === 'q' && !top?.typing))) dispatch({ type: 'back' });
-  }, true);
+  // Keys go to the screen on top as of each key (not as of the last frame); what it passes, the frame decides.
+  const router = useMemo(
+    () =>
+      new KeyRouter(
+        () => {
+          const now = appNow();
+          return now.help || now.quitting ? null : String(topOf(now).id);
+        },
+        (stroke) => {
+          for (const event of appKeys(appNow(), stroke)) sendApp(event);
+        },
+      ),
+    [appNow, sendApp],
+  );
+  useKeystrokes(router.route);
 
-  const open = useCallback((route: Route) => dispatch({ type: 'open', route }), []);
-  const back = useCallback(() => dispatch({ type: 'back' }), []);
+  const open = useCallback((route: Route) => void sendApp({ type: 'open', route }), [sendApp]);
+  const back = useCallback(() => void sendApp({ type: 'back' }), [sendApp]);
   const body = useMemo(() => ({ columns: size.columns, rows: Math.max(4, size.rows - FRAME_ROWS) }), [size.columns, size.rows]);
 
-  const titles = state.stack.map((_, index) => chromes[index]?.title ?? '…');
+  const titles = state.stack.map((entry) => chromes[entry.id]?.title ?? '…');
   // `?` is typed while a field has the keyboard, and Esc closes a prompt rather than the screen.
   const globalHints = GLOBAL_HINTS.filter((hint) => (hint.keys === '?' ? !top?.typing : !top?.modal));
   const hints = [...(top?.hints ?? []), ...globalHints];
@@ -99,16 +105,15 @@ const Frame = ({ options }: { options: AppOptions }) => {
       </Box>
       <Box flexDirection="column" flexGrow={1} height={body.rows} overflow="hidden">
         {state.help ? <HelpPanel title={top?.title ?? ''} hints={hints} /> : null}
-        {state.stack.map((route, index) => (
+        {state.stack.map((entry, index) => (
           <Slot
-            key={index}
-            index={index}
-            route={route}
-            active={index === depth && !state.help}
-            visible={index === depth && !state.help}
+            key={entry.id}
+            entry={entry}
+            active={index === state.stack.length - 1 && !state.help}
             body={body}
             open={open}
             back={back}
+            router={router}
             setChromes={setChromes}
             options={options}
           />
@@ -120,23 +125,34 @@ const Frame = ({ options }: { options: AppOptions }) => {
 };
 
 interface SlotProps {
-  index: number;
-  route: Route;
+  entry: StackEntry;
   active: boolean;
-  visible: boolean;
   body: ScreenSlot['body'];
   open: ScreenSlot['open'];
   back: ScreenSlot['back'];
+  router: KeyRouter;
   setChromes: (update: (previous: Record<number, ScreenChrome>) => Record<number, ScreenChrome>) => void;
   options: AppOptions;
 }
 
 /** One screen of the stack: mounted while on the stack (state survives going deeper), shown only on top. */
-const Slot = ({ index, route, active, visible, body, open, back, setChromes, options }: SlotProps) => {
-  const report = useCallback((chrome: ScreenChrome) => setChromes((previous) => ({ ...previous, [index]: chrome })), [index, setChromes]);
-  const slot = useMemo<ScreenSlot>(() => ({ active, body, report, open, back }), [active, body, report, open, back]);
+const Slot = ({ entry, active, body, open, back, router, setChromes, options }: SlotProps) => {
+  const { id, route } = entry;
+  const report = useCallback((chrome: ScreenChrome) => setChromes((previous) => ({ ...previous, [id]: chrome })), [id, setChromes]);
+  const listen = useCallback((handler: KeyHandler) => router.listen(String(id), handler), [router, id]);
+  // After the screen's own effects (children's run first): its handler listens, so waiting keys can go to it.
+  useEffect(() => router.mount(String(id)), [router, id]);
+  useEffect(
+    () => () =>
+      setChromes((previous) => {
+        const { [id]: _gone, ...rest } = previous;
+        return rest;
+      }),
+    [id, setChromes],
+  );
+  const slot = useMemo<ScreenSlot>(() => ({ active, body, report, open, back, listen }), [active, body, report, open, back, listen]);
   return (
-    <Box display={visible ? 'flex' : 'none'} flexDirection="column">
+    <Box display={active ? 'flex' : 'none'} flexDirection="column">
       <ScreenSlotContext.Provider value={slot}>
         <ScreenErrorBoundary>
           <RouteScreen route={route} options={options} />

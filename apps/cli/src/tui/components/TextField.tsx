@@ -1,42 +1,12 @@
 import { Text } from 'ink';
-import { useState } from 'react';
-import { useLatestInput } from '../shell/screen-slot.js';
+import type { TextInput } from '../input/text-edit.js';
 
 /**
- * A one-line text field. ink-text-input types every Ctrl combination as its letter, which would make Ctrl+S
- * (save) type an "s"; this one leaves Ctrl, Meta, Tab, Enter, Esc and ↑↓ to the screen and edits with
- * ←→, Home, End, Backspace and Delete.
+ * A one-line text field, drawn from its state (value and caret live in the screen's reducer, which takes the
+ * keys: see text-edit.ts). With `focus`, the caret is shown as an inverse cell.
  */
-export const TextField = ({
-  value,
-  onChange,
-  focus,
-  placeholder,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  focus: boolean;
-  placeholder?: string;
-}) => {
-  const [cursor, setCursor] = useState(value.length);
-  const at = Math.min(cursor, value.length);
-  useLatestInput((input, key) => {
-    if (key.ctrl || key.meta || key.tab || key.return || key.escape || key.upArrow || key.downArrow || key.pageUp || key.pageDown) return;
-    if (key.leftArrow) setCursor(Math.max(0, at - 1));
-    else if (key.rightArrow) setCursor(Math.min(value.length, at + 1));
-    else if (key.home) setCursor(0);
-    else if (key.end) setCursor(value.length);
-    else if (key.backspace || key.delete) {
-      // Terminals send DEL (\x7f) for Backspace, which Ink reports as delete: both erase to the left.
-      if (at === 0) return;
-      onChange(value.slice(0, at - 1) + value.slice(at));
-      setCursor(at - 1);
-    } else if (input) {
-      const typed = input.replace(/[\r\n\t]/g, '');
-      onChange(value.slice(0, at) + typed + value.slice(at));
-      setCursor(at + typed.length);
-    }
-  }, focus);
+export const TextField = ({ input, focus, placeholder }: { input: TextInput; focus: boolean; placeholder?: string }) => {
+  const { value } = input;
   if (!focus) return value === '' && placeholder ? <Text dimColor>{placeholder}</Text> : <Text>{value}</Text>;
   if (value === '') {
     return placeholder ? (
@@ -48,11 +18,13 @@ export const TextField = ({
       <Text inverse> </Text>
     );
   }
+  const chars = [...value];
+  const at = Math.max(0, Math.min(input.caret, chars.length));
   return (
     <Text>
-      {value.slice(0, at)}
-      <Text inverse>{value[at] ?? ' '}</Text>
-      {value.slice(at + 1)}
+      {chars.slice(0, at).join('')}
+      <Text inverse>{chars[at] ?? ' '}</Text>
+      {chars.slice(at + 1).join('')}
     </Text>
   );
 };

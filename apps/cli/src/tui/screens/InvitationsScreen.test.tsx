@@ -49,7 +49,7 @@ describe('InvitationsScreen against a real server', () => {
     await open();
     await screen!.press(KEYS.down, 'x');
     await screen!.waitFor(`Cancel invitation ${pendingId}?`);
-    expect(screen!.chrome()).toMatchObject({ modal: true });
+    await screen!.expectChrome({ modal: true });
     await screen!.press('n');
     await screen!.waitFor((frame) => !frame.includes('Cancel invitation'));
     expect((await org.client.reports.get(pendingId)).testStatus).toBe('Pending');

@@ -1,16 +1,20 @@
 import { Box, Text } from 'ink';
-import { useReducer } from 'react';
 import { FailureText } from '../components/FailureText.js';
-import { handleMoveKeys, MoveLine, useInvitationMove } from '../components/InvitationMove.js';
+import { MoveLine, useInvitationMove } from '../components/InvitationMove.js';
 import { columnsFor, Row } from '../components/Row.js';
 import { StatusText } from '../components/StatusText.js';
 import { loadInvitations, type InvitationRow } from '../data/invitations-of-test.js';
 import { useConnection } from '../shell/client-context.js';
-import { useChrome, useOnReturn, useScreenInput, useScreenSlot } from '../shell/screen-slot.js';
+import { applyDecision } from '../input/key-decision.js';
+import { performWith } from '../shell/screen-effects.js';
+import { useChrome, useOnReturn, useScreenKeys, useScreenSlot } from '../shell/screen-slot.js';
 import { useCall } from '../shell/use-call.js';
+import { useMachine } from '../shell/use-machine.js';
+import { actionKeys } from '../state/action-state.js';
 import { offeredMoves } from '../state/invitation-moves.js';
 import { initialList, listReducer, selectedItem } from '../state/list-state.js';
 import { remoteCallKey } from '../state/remote-state.js';
+import { invitationsKeys } from '../state/screen-keys.js';
 
 const CHROME_ROWS = 5;
 
@@ -19,8 +23,9 @@ const scoreText = (row: InvitationRow) => (row.score === null ? '–' : `${row.s
 export const InvitationsScreen = ({ testId, testName }: { testId: number; testName: string }) => {
   const { client } = useConnection();
   const { body, open } = useScreenSlot();
-  const [state, dispatch] = useReducer(listReducer<InvitationRow>, undefined, initialList<InvitationRow>);
-  const [move, moveDispatch] = useInvitationMove(() => dispatch({ type: 'reload' }));
+  const { state, send: dispatch, current } = useMachine(listReducer<InvitationRow>, initialList<InvitationRow>);
+  const moving = useInvitationMove(() => dispatch({ type: 'reload' }));
+  const move = moving.state;
 
   useCall(
     remoteCallKey(state.remote, `invitations:${testId}`),
@@ -50,18 +55,15 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
     modal: move.phase === 'confirming',
   });
 
-  useScreenInput((input, key) => {
-    if (handleMoveKeys(move, moveDispatch, input, key.escape)) return;
-    if (key.upArrow) dispatch({ type: 'move', delta: -1 });
-    else if (key.downArrow) dispatch({ type: 'move', delta: 1 });
-    else if (input === 'r') dispatch({ type: 'reload' });
-    else if (selected && key.return) open({ screen: 'report', testInvitationId: selected.testInvitationId });
-    else if (selected && input === 'x' && offered.includes('cancel')) {
-      moveDispatch({ type: 'ask', action: { move: 'cancel', testInvitationId: selected.testInvitationId, testId }, confirm: true });
-    } else if (selected && input === 'a' && offered.includes('reattempt')) {
-      moveDispatch({ type: 'ask', action: { move: 'reattempt', testInvitationId: selected.testInvitationId }, confirm: true });
-    }
-  });
+  useScreenKeys(
+    (stroke) =>
+      applyDecision(actionKeys(moving.current(), stroke), moving.send) ||
+      applyDecision(
+        invitationsKeys(current(), testId, stroke),
+        dispatch,
+        performWith({ open, ask: (action) => moving.send({ type: 'ask', action, confirm: true }) }),
+      ),
+  );
 
   const rows = state.remote.value ?? [];
   const visible = Math.max(1, body.rows - CHROME_ROWS);

@@ -17,7 +17,7 @@ describe('LinkFormScreen against a real server', () => {
   it('creates a time-bound link: dates checked as they are typed, zone picked from the list', async () => {
     screen = renderScreen(<LinkFormScreen testId={test.testId} link={null} />, { client: org.client });
     await screen.waitFor('New link for test');
-    expect(screen.chrome()).toMatchObject({ typing: true });
+    await screen.expectChrome({ typing: true });
     await screen.press('Autumn intake', KEYS.down, KEYS.right, KEYS.down);
     await screen.waitFor('Time bound');
     await screen.press('2026-10-01T09:00');
@@ -28,7 +28,7 @@ describe('LinkFormScreen against a real server', () => {
     await screen.waitFor('✗ endDateTime must be after startDateTime');
     await screen.press(...Array<string>(19).fill(KEYS.backspace), '2036-10-31T18:00:00', KEYS.down, KEYS.enter);
     await screen.waitFor('Time zone candidates see the dates in');
-    expect(screen.chrome()).toMatchObject({ modal: true });
+    await screen.expectChrome({ modal: true });
     await screen.press('paris');
     await screen.waitFor((frame) => frame.includes('Europe/Paris') && !frame.includes('Asia/Kolkata'));
     await screen.press(KEYS.enter);
@@ -47,6 +47,24 @@ describe('LinkFormScreen against a real server', () => {
       inviteCandidateOnly: 1,
       testLinkStatus: 1,
     });
+  });
+
+  it('decides every key of a burst against the form as the key before left it', async () => {
+    screen = renderScreen(<LinkFormScreen testId={test.testId} link={null} />, { client: org.client });
+    await screen.waitFor('New link for test');
+    // As one `tmux send-keys -l Fast ; send-keys Down Right Down`: no frame is drawn between the keys.
+    await screen.burst('F', 'a', 's', 't', KEYS.down, KEYS.right, KEYS.down, '2', '0', KEYS.backspace, KEYS.backspace, '2026-10-01T09:00:00');
+    const form = await screen.waitFor('› Start (UTC)');
+    expect(form).toMatch(/Name\s+Fast/);
+    expect(form).toContain('◀ Time bound ▶');
+    expect(form).toContain('1 Oct 2026, 09:00 UTC');
+    // Backspaces in one chunk (tmux's BSpace BSpace BSpace) erase three characters; nothing unprintable is kept.
+    await screen.burst(...Array<string>(5).fill(KEYS.down), 'hr@example.comxyz\u007F\u007F\u007F');
+    const stakeholder = await screen.waitFor('› Stakeholder');
+    expect(stakeholder).toMatch(/Stakeholder\s+hr@example\.com/);
+    expect(stakeholder).not.toContain('comx');
+    expect(stakeholder).not.toContain('✗ an email address');
+    expect(screen.passed).toEqual([]);
   });
 
   it('refuses to save an empty name and says why', async () => {

@@ -1,11 +1,13 @@
 import { findTimeZone, type TestLink } from '@assay/domain';
 import { Box, Text } from 'ink';
-import { useEffect, useReducer, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { accessModeName } from '../../format/link-text.js';
 import { FailureText } from '../components/FailureText.js';
 import { useConnection } from '../shell/client-context.js';
-import { useChrome, useScreenInput, useScreenSlot } from '../shell/screen-slot.js';
+import { applyDecision } from '../input/key-decision.js';
+import { useChrome, useScreenKeys, useScreenSlot } from '../shell/screen-slot.js';
 import { useCall } from '../shell/use-call.js';
+import { useMachine } from '../shell/use-machine.js';
 import {
   blankLinkFields,
   inZone,
@@ -16,7 +18,7 @@ import {
   zonesMatching,
   type LinkField,
 } from '../state/link-form-fields.js';
-import { initialLinkForm, isTextField, linkFormCallKey, linkFormReducer, type LinkFormState } from '../state/link-form-state.js';
+import { initialLinkForm, isTextField, linkFormCallKey, linkFormKeys, linkFormReducer, type LinkFormState } from '../state/link-form-state.js';
 import { TextField } from '../components/TextField.js';
 
 const FORM_HINTS = [
@@ -63,7 +65,9 @@ const ZonePicker = ({ state, rows }: { state: Extract<LinkFormState, { phase: 'p
   return (
     <Box flexDirection="column">
       <Text bold>Time zone candidates see the dates in</Text>
-      <Text>Filter: {state.filter || <Text dimColor>(type a city, region or id)</Text>}</Text>
+      <Text>
+        Filter: <TextField input={{ value: state.filter, caret: state.filterCaret }} focus placeholder="type a city, region or id" />
+      </Text>
       {zones.slice(first, first + visible).map((zone, index) => (
         <Text key={zone.timeZoneId} inverse={first + index === state.cursor} wrap="truncate-end">
           {first + index === state.cursor ? '›' : ' '} {String(zone.timeZoneId).padEnd(5)} {zone.iana.padEnd(32)} {zone.name}
@@ -78,7 +82,7 @@ export const LinkFormScreen = ({ testId, link }: { testId: number; link: TestLin
   const { client } = useConnection();
   const { body, active, back } = useScreenSlot();
   const existing = link !== null;
-  const [state, dispatch] = useReducer(linkFormReducer, undefined, () => initialLinkForm(link ? linkFieldsOf(link) : blankLinkFields(1000), existing));
+  const { state, send: dispatch, current } = useMachine(linkFormReducer, () => initialLinkForm(link ? linkFieldsOf(link) : blankLinkFields(1000), existing));
 
   useCall(
     linkFormCallKey(state),
@@ -101,27 +105,7 @@ export const LinkFormScreen = ({ testId, link }: { testId: number; link: TestLin
     modal: picking,
   });
 
-  useScreenInput((input, key) => {
-    if (state.phase === 'pickingZone') {
-      if (key.escape) dispatch({ type: 'zoneCancel' });
-      else if (key.return) dispatch({ type: 'zonePick' });
-      else if (key.upArrow) dispatch({ type: 'zoneMove', delta: -1 });
-      else if (key.downArrow) dispatch({ type: 'zoneMove', delta: 1 });
-      else if (key.backspace || key.delete) dispatch({ type: 'zoneFilter', filter: state.filter.slice(0, -1) });
-      else if (input && !key.ctrl && !key.meta) dispatch({ type: 'zoneFilter', filter: state.filter + input });
-      return;
-    }
-    if (state.phase !== 'editing') return;
-    const choice = !isTextField(state.focus) && state.focus !== 'timeZoneId' && state.focus !== 'save';
-    if (key.ctrl && input === 's') dispatch({ type: 'submit' });
-    else if ((key.tab && key.shift) || key.upArrow) dispatch({ type: 'focus', delta: -1 });
-    else if (key.tab || key.downArrow) dispatch({ type: 'focus', delta: 1 });
-    else if (choice && (key.leftArrow || key.rightArrow)) dispatch({ type: 'cycle', delta: key.leftArrow ? -1 : 1 });
-    else if (choice && input === ' ') dispatch({ type: 'cycle', delta: 1 });
-    else if (key.return && state.focus === 'save') dispatch({ type: 'submit' });
-    else if (key.return && state.focus === 'timeZoneId') dispatch({ type: 'openZones' });
-    else if (key.return) dispatch({ type: 'focus', delta: 1 });
-  });
+  useScreenKeys((stroke) => applyDecision(linkFormKeys(current(), stroke), dispatch));
 
   const { fields, focus } = state;
   const errors = linkFieldErrors(fields);
@@ -129,10 +113,9 @@ export const LinkFormScreen = ({ testId, link }: { testId: number; link: TestLin
   const errorOf = (field: Exclude<LinkField, 'save'>) => (state.attempted || String(fields[field]).length > 0 ? errors[field] : undefined);
   const text = (field: 'name' | 'start' | 'end' | 'stakeholder', placeholder: string) => (
     <TextField
-      value={fields[field]}
+      input={{ value: fields[field], caret: focus === field ? state.caret : 0 }}
       placeholder={placeholder}
       focus={active && state.phase === 'editing' && focus === field}
-      onChange={(value) => dispatch({ type: 'input', value })}
     />
   );
   const zone = findTimeZone(fields.timeZoneId);

@@ -37,7 +37,7 @@ describe('TestDetailsScreen against a real server', () => {
     await screen.waitFor('JavaScript concepts');
     await screen.press('x');
     await screen.waitFor(`Save to: assay-test-${test.testId}-report.xlsx`);
-    expect(screen.chrome()).toMatchObject({ typing: true, modal: true });
+    await screen.expectChrome({ typing: true, modal: true });
     await screen.press(...Array<string>(5).fill(KEYS.backspace), 'book.xlsx', KEYS.enter);
     await screen.waitFor(/✓ Saved assay-test-\d+-reportbook\.xlsx/);
     const bytes = readFileSync(join(screen.downloadDir, `assay-test-${test.testId}-reportbook.xlsx`));
@@ -51,7 +51,7 @@ describe('TestDetailsScreen against a real server', () => {
     await screen.waitFor('Save to:');
     await screen.press(KEYS.escape);
     await screen.waitFor((frame) => !frame.includes('Save to:'));
-    expect(screen.chrome()).toMatchObject({ modal: false });
+    await screen.expectChrome({ modal: false });
   });
 
   it('shows an unknown test inline', async () => {

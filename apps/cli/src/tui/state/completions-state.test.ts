@@ -1,7 +1,10 @@
 import type { ReconciliationEvent } from '@assay/client';
 import { describe, expect, it } from 'vitest';
 import type { Failure } from '../../errors.js';
-import { completionsReducer, initialCompletions, RECENT_LIMIT, type CompletionsEvent, type CompletionsState } from './completions-state.js';
+import { effect, passed, taken } from '../input/key-decision.js';
+import { char, named } from '../input/keystroke.js';
+import type { Route } from './app-state.js';
+import { completionsKeys, completionsReducer, initialCompletions, RECENT_LIMIT, type CompletionsEvent, type CompletionsState } from './completions-state.js';
 
 const event = (id: number): ReconciliationEvent => ({
   type: 'completed',
@@ -48,5 +51,16 @@ describe('completionsReducer: every (state, event) pair', () => {
     for (let id = 1; id <= RECENT_LIMIT + 5; id += 1) state = completionsReducer(state, { type: 'received', event: event(id) });
     expect(state.events).toHaveLength(RECENT_LIMIT);
     expect(state.events[0]!.testInvitationId).toBe(RECENT_LIMIT + 5);
+  });
+});
+
+describe('completionsKeys', () => {
+  it('moves with ↑↓, follows again with r and opens the highlighted invitation’s report with Enter', () => {
+    expect(completionsKeys(states.following, named('down'))).toEqual(taken({ type: 'move', delta: 1 }));
+    expect(completionsKeys(states.following, named('up'))).toEqual(taken({ type: 'move', delta: -1 }));
+    expect(completionsKeys(states.failed, char('r'))).toEqual(taken({ type: 'retry' }));
+    expect(completionsKeys(states.following, named('return'))).toEqual(effect<Route>({ screen: 'report', testInvitationId: 1 }));
+    expect(completionsKeys(initialCompletions(), named('return'))).toEqual(taken());
+    expect(completionsKeys(states.following, char('q'))).toEqual(passed());
   });
 });

@@ -1,5 +1,8 @@
 import type { ReconciliationEvent } from '@assay/client';
 import { match } from 'ts-pattern';
+import { effect, passed, taken, type KeyDecision } from '../input/key-decision.js';
+import { pressed, typed, type Keystroke } from '../input/keystroke.js';
+import type { Route } from './app-state.js';
 import type { Failure } from '../../errors.js';
 
 /** How many recent events the live view keeps. */
@@ -37,3 +40,15 @@ export const completionsReducer = (state: CompletionsState, event: CompletionsEv
     .with([{ phase: 'failed' }, { type: 'received' }], [{ phase: 'failed' }, { type: 'failed' }], ([current]) => current)
     .with([{ phase: 'failed' }, { type: 'retry' }], ([{ events, cursor, attempt }]) => ({ phase: 'following', events, cursor, attempt: attempt + 1 }))
     .exhaustive();
+
+/** ↑↓ move, `r` follows again after a failure, Enter opens the highlighted invitation's report. */
+export const completionsKeys = (state: CompletionsState, stroke: Keystroke): KeyDecision<CompletionsEvent, Route> =>
+  match<Keystroke, KeyDecision<CompletionsEvent, Route>>(stroke)
+    .with(pressed('up'), () => taken({ type: 'move', delta: -1 }))
+    .with(pressed('down'), () => taken({ type: 'move', delta: 1 }))
+    .with(typed('r'), () => taken({ type: 'retry' }))
+    .with(pressed('return'), () => {
+      const event = state.events[state.cursor];
+      return event ? effect<Route>({ screen: 'report', testInvitationId: event.testInvitationId }) : taken();
+    })
+    .otherwise(() => passed());
