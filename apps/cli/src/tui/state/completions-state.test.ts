@@ -27,7 +27,7 @@ const events: Record<CompletionsEvent['type'], CompletionsEvent> = {
 };
 const expected: Record<Phase, Record<CompletionsEvent['type'], CompletionsState>> = {
   following: {
-    // Newest first, and the highlighted row stays on the event it was on.
+    // Newest first; moved off the top, the highlighted row stays on the event it was on.
     received: { phase: 'following', events: [event(3), event(2), event(1)], cursor: 2, attempt: 1 },
     failed: { ...states.following, phase: 'failed', failure },
     retry: states.following,
@@ -45,6 +45,23 @@ describe('completionsReducer: every (state, event) pair', () => {
   const pairs = Object.entries(expected).flatMap(([phase, byEvent]) => Object.keys(byEvent).map((type) => [phase, type] as [Phase, CompletionsEvent['type']]));
   it.each(pairs)('%s + %s', (phase, type) => expect(completionsReducer(states[phase], events[type])).toEqual(expected[phase][type]));
   it('covers 2 × 4 pairs', () => expect(pairs).toHaveLength(8));
+
+  it('keeps the highlight on the newest row while a backlog longer than the screen arrives oldest first, and as new ones come', () => {
+    let state = initialCompletions();
+    for (let id = 1; id <= 27; id += 1) state = completionsReducer(state, { type: 'received', event: event(id) });
+    expect(state.cursor).toBe(0);
+    expect(state.events[state.cursor]!.testInvitationId).toBe(27);
+    state = completionsReducer(state, { type: 'received', event: event(28) });
+    expect(state.events[state.cursor]!.testInvitationId).toBe(28);
+    // Moved down to the third newest: a new arrival does not move it off that event.
+    state = completionsReducer(state, { type: 'move', delta: 2 });
+    state = completionsReducer(state, { type: 'received', event: event(29) });
+    expect(state.events[state.cursor]!.testInvitationId).toBe(26);
+    // Back on top, it follows the newest again.
+    state = completionsReducer(state, { type: 'move', delta: -10 });
+    state = completionsReducer(state, { type: 'received', event: event(30) });
+    expect(state.events[state.cursor]!.testInvitationId).toBe(30);
+  });
 
   it(`keeps the newest ${RECENT_LIMIT}`, () => {
     let state = initialCompletions();

@@ -25,11 +25,12 @@ const clamp = (cursor: number, length: number) => Math.max(0, Math.min(cursor, l
 
 export const completionsReducer = (state: CompletionsState, event: CompletionsEvent): CompletionsState =>
   match<[CompletionsState, CompletionsEvent], CompletionsState>([state, event])
-    // The highlighted row stays on the same event as new ones arrive above it.
+    // On the top row (where the view opens, and stays while the backlog arrives oldest first) the highlight
+    // follows the newest event; once the user has moved down, it stays on the event they chose.
     .with([{ phase: 'following' }, { type: 'received' }], ([current, { event: received }]) => ({
       ...current,
       events: [received, ...current.events].slice(0, RECENT_LIMIT),
-      cursor: current.events.length === 0 ? 0 : clamp(current.cursor + 1, Math.min(current.events.length + 1, RECENT_LIMIT)),
+      cursor: current.cursor === 0 ? 0 : clamp(current.cursor + 1, Math.min(current.events.length + 1, RECENT_LIMIT)),
     }))
     .with([{ phase: 'following' }, { type: 'failed' }], ([current, { failure }]) => ({ ...current, phase: 'failed', failure }))
     .with([{ phase: 'following' }, { type: 'retry' }], ([current]) => current)
