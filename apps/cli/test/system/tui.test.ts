@@ -86,7 +86,7 @@ describe('the interactive UI in a terminal', () => {
     expect(report).toMatch(/Completed · report/);
     expect(report).toMatch(/Score 0 of 24 [█░]+ 0%/);
     expect(report).toMatch(/JavaScript concepts\s+0\s+14\s+[█░]+\s+0%/);
-    expect(report).toContain('wv 0');
+    expect(report).toContain('Violations: wv 0 (left the test window) · tv 0 s outside it');
 
     await terminal.keys('p');
     const invitationId = /Report (\d+)/.exec(report)?.[1];

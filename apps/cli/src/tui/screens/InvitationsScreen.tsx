@@ -68,7 +68,7 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
   const rows = state.remote.value ?? [];
   const visible = Math.max(1, body.rows - CHROME_ROWS);
   const first = Math.max(0, Math.min(state.cursor - visible + 1, rows.length - visible));
-  const columns = columnsFor(body.columns, [7, 'flex', 'flex', 12, 9, 7], [0, 4]);
+  const columns = columnsFor(body.columns, [7, 'flex', 'flex', 12, 9, 9], [0, 4]);
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end">
@@ -80,7 +80,7 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
           key={row.testInvitationId}
           columns={columns}
           selected={first + index === state.cursor}
-          cells={[String(row.testInvitationId), row.fullName, row.emailId, <StatusText status={row.testStatus} />, scoreText(row), `${row.wv}/${row.tv}`]}
+          cells={[String(row.testInvitationId), row.fullName, row.emailId, <StatusText status={row.testStatus} />, scoreText(row), `${row.wv}/${row.tv} s`]}
         />
       ))}
       {state.remote.phase === 'loading' ? <Text dimColor>Loading invitations…</Text> : null}

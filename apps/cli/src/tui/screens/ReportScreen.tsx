@@ -1,4 +1,5 @@
 import type { CandidateReport, SectionReport } from '@assay/domain';
+import { timeViolationText, windowViolationsText } from '../../format/violations.js';
 import { Box, Text } from 'ink';
 import { Bar } from '../components/Bar.js';
 import { DownloadPanel, useDownload } from '../components/DownloadPanel.js';
@@ -112,8 +113,8 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
         {percent(fraction(score, total))}
       </Text>
       <Text>
-        Violations: window <Text color={report.wv > 0 ? 'yellow' : undefined}>wv {report.wv}</Text> · tab{' '}
-        <Text color={report.tv > 0 ? 'yellow' : undefined}>tv {report.tv}</Text>
+        Violations: <Text color={report.wv > 0 ? 'yellow' : undefined}>{windowViolationsText(report.wv)}</Text> ·{' '}
+        <Text color={report.tv > 0 ? 'yellow' : undefined}>{timeViolationText(report.tv)}</Text>
       </Text>
       <Text> </Text>
       <Row header columns={columns} cells={['SECTION', 'SCORE', 'MAX', '', '']} />
