@@ -6,6 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { useEffect, type ReactElement, type ReactNode } from 'react';
+import { App } from '../../src/tui/App.js';
 import type { Keystroke } from '../../src/tui/input/keystroke.js';
 import { ConnectionContext } from '../../src/tui/shell/client-context.js';
 import { KeyRouter, useKeystrokes } from '../../src/tui/shell/keyboard.js';
@@ -46,13 +47,15 @@ export interface Rendered {
   /** The keystrokes the screen did not take (they would go on to the frame: q, Esc, ?). */
   passed: Keystroke[];
   /** Waits until the screen shows `text` (or the predicate holds); fails with the last frame. */
-  waitFor(expected: string | RegExp | ((frame: string) => boolean), timeoutMs?: number): Promise<string>;
+  waitFor(expected: Expected, timeoutMs?: number): Promise<string>;
   setActive(active: boolean): void;
   unmount(): void;
   downloadDir: string;
 }
 
-const matches = (frame: string, expected: string | RegExp | ((frame: string) => boolean)) =>
+type Expected = string | RegExp | ((frame: string) => boolean);
+
+const matches = (frame: string, expected: Expected) =>
   typeof expected === 'string' ? frame.includes(expected) : expected instanceof RegExp ? expected.test(frame) : expected(frame);
 
 /** Reads the keys as the app's frame does; the screen gets them once it has mounted. */
@@ -61,6 +64,56 @@ const Keyboard = ({ router, children }: { router: KeyRouter; children: ReactNode
   // After the screen's own effects (a parent's run after its children's): its handler listens by now.
   useEffect(() => router.mount('screen'), [router]);
   return children;
+};
+
+/** Typing into a rendered UI: key by key with a frame between, or all at once. */
+const keyboardOf = (stdin: { write(data: string): void }) => ({
+  press: async (...keys: string[]) => {
+    for (const key of keys) {
+      stdin.write(key);
+      await tick();
+    }
+  },
+  burst: async (...keys: string[]) => {
+    for (const key of keys) stdin.write(key);
+    await tick();
+  },
+});
+
+const waiterOf =
+  (lastFrame: () => string) =>
+  async (expected: Expected, timeoutMs = 10_000): Promise<string> => {
+    const deadline = Date.now() + timeoutMs;
+    while (!matches(lastFrame(), expected)) {
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${String(expected)}; the screen shows:\n${lastFrame()}`);
+      await tick(20);
+    }
+    // Let React run the effects of the frame just seen before the test types on.
+    await tick();
+    return lastFrame();
+  };
+
+export interface RenderedApp {
+  frame(): string;
+  rerender(size: TerminalSize): void;
+  press(...keys: string[]): Promise<void>;
+  burst(...keys: string[]): Promise<void>;
+  waitFor(expected: Expected, timeoutMs?: number): Promise<string>;
+  unmount(): void;
+}
+
+/** The whole UI over a real client, at a fixed terminal size (80×24 by default). */
+export const renderApp = (client: AssayClient, baseUrl: string, size: TerminalSize = { columns: 80, rows: 24 }): RenderedApp => {
+  const connection = { client, baseUrl, downloadDir: mkdtempSync(join(tmpdir(), 'assay-app-')) };
+  const instance = render(<App connection={connection} size={size} />);
+  const frame = () => instance.lastFrame() ?? '';
+  return {
+    frame,
+    rerender: (next) => instance.rerender(<App connection={connection} size={next} />),
+    ...keyboardOf(instance.stdin),
+    waitFor: waiterOf(frame),
+    unmount: () => instance.unmount(),
+  };
 };
 
 /**
@@ -114,26 +167,8 @@ export const renderScreen = (screen: ReactElement, options: { client: AssayClien
     expectChrome: (expected) => vi.waitFor(() => expect(chromes.at(-1)).toMatchObject(expected), { timeout: 5_000 }),
     downloadDir,
     passed,
-    press: async (...keys) => {
-      for (const key of keys) {
-        instance.stdin.write(key);
-        await tick();
-      }
-    },
-    burst: async (...keys) => {
-      for (const key of keys) instance.stdin.write(key);
-      await tick();
-    },
-    waitFor: async (expected, timeoutMs = 10_000) => {
-      const deadline = Date.now() + timeoutMs;
-      while (!matches(lastFrame(), expected)) {
-        if (Date.now() > deadline) throw new Error(`Timed out waiting for ${String(expected)}; the screen shows:\n${lastFrame()}`);
-        await tick(20);
-      }
-      // Let React run the effects of the frame just seen before the test types on.
-      await tick();
-      return lastFrame();
-    },
+    ...keyboardOf(instance.stdin),
+    waitFor: waiterOf(lastFrame),
     setActive: (isActive) => {
       active = isActive;
       instance.rerender(tree(isActive));

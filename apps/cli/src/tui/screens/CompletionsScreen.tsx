@@ -9,12 +9,7 @@ import { applyDecision } from '../input/key-decision.js';
 import { useChrome, useScreenKeys, useScreenSlot } from '../shell/screen-slot.js';
 import { useMachine } from '../shell/use-machine.js';
 import { completionsKeys, completionsReducer, initialCompletions } from '../state/completions-state.js';
-
-const HINTS = [
-  { keys: '↑↓', label: 'move' },
-  { keys: 'Enter', label: 'report' },
-  { keys: 'r', label: 'retry' },
-];
+import { HINTS } from '../hints.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -41,7 +36,7 @@ export const CompletionsScreen = ({ intervalMs = 5_000, lookBackMs = 24 * HOUR_M
     return () => controller.abort();
   }, [state.phase, state.attempt, client, intervalMs, lookBackMs, dispatch]);
 
-  useChrome({ title: 'Recent completions', hints: HINTS });
+  useChrome({ title: 'Recent completions', hints: HINTS.completions });
 
   useScreenKeys((stroke) => applyDecision(completionsKeys(current(), stroke), dispatch, open));
 

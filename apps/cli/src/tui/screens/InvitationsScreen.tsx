@@ -3,6 +3,7 @@ import { FailureText } from '../components/FailureText.js';
 import { MoveLine, useInvitationMove } from '../components/InvitationMove.js';
 import { columnsFor, Row } from '../components/Row.js';
 import { StatusText } from '../components/StatusText.js';
+import { HINTS } from '../hints.js';
 import { loadInvitations, type InvitationRow } from '../data/invitations-of-test.js';
 import { useConnection } from '../shell/client-context.js';
 import { applyDecision } from '../input/key-decision.js';
@@ -39,19 +40,7 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
   const offered = selected ? offeredMoves(selected.testStatus) : [];
   useChrome({
     title: 'Invitations',
-    hints:
-      move.phase === 'confirming'
-        ? [
-            { keys: 'y', label: 'yes' },
-            { keys: 'n/Esc', label: 'no' },
-          ]
-        : [
-            { keys: '↑↓', label: 'move' },
-            { keys: 'Enter', label: 'report' },
-            ...(offered.includes('cancel') ? [{ keys: 'x', label: 'cancel invitation' }] : []),
-            ...(offered.includes('reattempt') ? [{ keys: 'a', label: 'reattempt' }] : []),
-            { keys: 'r', label: 'refresh' },
-          ],
+    hints: move.phase === 'confirming' ? HINTS.confirm : HINTS.invitations(offered),
     modal: move.phase === 'confirming',
   });
 

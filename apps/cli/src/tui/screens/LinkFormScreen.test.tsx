@@ -67,6 +67,28 @@ describe('LinkFormScreen against a real server', () => {
     expect(screen.passed).toEqual([]);
   });
 
+  it('keeps every row on one line at 80 columns: a long value scrolls, a long error gets a line of its own', async () => {
+    screen = renderScreen(<LinkFormScreen testId={test.testId} link={null} />, { client: org.client });
+    await screen.waitFor('New link for test');
+    const name = 'Autumn graduate intake for the data engineering team, Europe';
+    await screen.burst(name, KEYS.down, KEYS.right, KEYS.right, KEYS.down, '2027-12-01T09:00:00', KEYS.down, '2027-12-05T09:00:00');
+    const frame = await screen.waitFor('✗ for accessTime 2 the daily end time must differ from the daily start time');
+    const lines = frame.split('\n');
+    const row = (label: string) => lines.findIndex((line) => line.includes(label));
+    // The long name is cut where it has no caret, and the rows below it are where they belong.
+    expect(lines[row('Name')]).toMatch(/Name +Autumn graduate intake for th… *$/);
+    expect(row('Access time')).toBe(row('Name') + 1);
+    // Values start in one column; the error is under its field, whole.
+    for (const label of ['Start (UTC)', 'End (UTC)']) expect(lines[row(label)]!.indexOf('2027-12-0')).toBe(17);
+    expect(lines[row('End (UTC)') + 1]).toMatch(/^ +✗ for accessTime 2 the daily end time must differ from the daily start time$/);
+    expect(row('Time zone')).toBe(row('End (UTC)') + 2);
+    expect(widestLine(frame)).toBeLessThanOrEqual(80);
+    // Back in the name, the text scrolls to keep the caret (at its end) in view.
+    await screen.press(KEYS.shiftTab, KEYS.shiftTab, KEYS.shiftTab);
+    const named = await screen.waitFor('› Name');
+    expect(named.split('\n').find((line) => line.includes('› Name'))).toMatch(/engineering team, Europe *$/);
+  });
+
   it('refuses to save an empty name and says why', async () => {
     screen = renderScreen(<LinkFormScreen testId={test.testId} link={null} />, { client: org.client });
     await screen.waitFor('New link for test');

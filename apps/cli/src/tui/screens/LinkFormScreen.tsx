@@ -1,6 +1,6 @@
 import { findTimeZone, type TestLink } from '@assay/domain';
 import { Box, Text } from 'ink';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { accessModeName } from '../../format/link-text.js';
 import { FailureText } from '../components/FailureText.js';
 import { useConnection } from '../shell/client-context.js';
@@ -10,6 +10,7 @@ import { useCall } from '../shell/use-call.js';
 import { useMachine } from '../shell/use-machine.js';
 import {
   blankLinkFields,
+  emptyStakeholderMeans,
   inZone,
   linkBodyOfFields,
   linkFieldErrors,
@@ -19,44 +20,11 @@ import {
   type LinkField,
 } from '../state/link-form-fields.js';
 import { initialLinkForm, isTextField, linkFormCallKey, linkFormKeys, linkFormReducer, type LinkFormState } from '../state/link-form-state.js';
+import { FieldRow, fieldColumns } from '../components/FieldRow.js';
 import { TextField } from '../components/TextField.js';
-
-const FORM_HINTS = [
-  { keys: 'Tab/↑↓', label: 'field' },
-  { keys: '←→/Space', label: 'change choice' },
-  { keys: 'Enter', label: 'next · pick zone · save' },
-  { keys: 'Ctrl+S', label: 'save' },
-  { keys: 'Esc', label: 'cancel' },
-];
-const ZONE_HINTS = [
-  { keys: 'type', label: 'filter' },
-  { keys: '↑↓', label: 'move' },
-  { keys: 'Enter', label: 'pick' },
-  { keys: 'Esc', label: 'back to the form' },
-];
+import { HINTS } from '../hints.js';
 
 const LABEL_WIDTH = 15;
-
-const FieldRow = ({ label, focused, children, note, error }: { label: string; focused: boolean; children: ReactNode; note?: string; error?: string }) => (
-  <Box>
-    <Text bold={focused} color={focused ? 'cyan' : undefined}>
-      {focused ? '› ' : '  '}
-      {label.padEnd(LABEL_WIDTH)}
-    </Text>
-    <Box flexGrow={1}>{children}</Box>
-    {error ? (
-      <Text color="red" wrap="truncate-end">
-        {' '}
-        ✗ {error}
-      </Text>
-    ) : note ? (
-      <Text dimColor wrap="truncate-end">
-        {' '}
-        {note}
-      </Text>
-    ) : null}
-  </Box>
-);
 
 const ZonePicker = ({ state, rows }: { state: Extract<LinkFormState, { phase: 'pickingZone' }>; rows: number }) => {
   const zones = zonesMatching(state.filter);
@@ -82,7 +50,7 @@ export const LinkFormScreen = ({ testId, link }: { testId: number; link: TestLin
   const { client } = useConnection();
   const { body, active, back } = useScreenSlot();
   const existing = link !== null;
-  const { state, send: dispatch, current } = useMachine(linkFormReducer, () => initialLinkForm(link ? linkFieldsOf(link) : blankLinkFields(1000), existing));
+  const { state, send: dispatch, current } = useMachine(linkFormReducer, () => initialLinkForm(link ? linkFieldsOf(link) : blankLinkFields(), existing));
 
   useCall(
     linkFormCallKey(state),
@@ -100,7 +68,7 @@ export const LinkFormScreen = ({ testId, link }: { testId: number; link: TestLin
   const picking = state.phase === 'pickingZone';
   useChrome({
     title: link ? `Edit “${link.testLinkName}”` : 'New link',
-    hints: picking ? ZONE_HINTS : FORM_HINTS,
+    hints: picking ? HINTS.zonePicker : HINTS.linkForm,
     typing: picking || isTextField(state.focus),
     modal: picking,
   });
@@ -108,7 +76,8 @@ export const LinkFormScreen = ({ testId, link }: { testId: number; link: TestLin
   useScreenKeys((stroke) => applyDecision(linkFormKeys(current(), stroke), dispatch));
 
   const { fields, focus } = state;
-  const errors = linkFieldErrors(fields);
+  const errors = linkFieldErrors(fields, existing);
+  const columns = fieldColumns(body.columns, LABEL_WIDTH);
   /** As you type: a field shows its problem as soon as it has text, and every field after a save attempt. */
   const errorOf = (field: Exclude<LinkField, 'save'>) => (state.attempted || String(fields[field]).length > 0 ? errors[field] : undefined);
   const text = (field: 'name' | 'start' | 'end' | 'stakeholder', placeholder: string) => (
@@ -116,9 +85,10 @@ export const LinkFormScreen = ({ testId, link }: { testId: number; link: TestLin
       input={{ value: fields[field], caret: focus === field ? state.caret : 0 }}
       placeholder={placeholder}
       focus={active && state.phase === 'editing' && focus === field}
+      width={columns.value}
     />
   );
-  const zone = findTimeZone(fields.timeZoneId);
+  const zone = fields.timeZoneId === null ? undefined : findTimeZone(fields.timeZoneId);
   const order = linkFieldOrder(fields, existing);
   const has = (field: LinkField) => order.includes(field);
 
@@ -127,38 +97,45 @@ export const LinkFormScreen = ({ testId, link }: { testId: number; link: TestLin
     <Box flexDirection="column">
       <Text bold>{link ? `Edit link ${link.testLinkId} of test ${testId}` : `New link for test ${testId}`}</Text>
       <Text> </Text>
-      <FieldRow label="Name" focused={focus === 'name'} error={errorOf('name')}>
+      <FieldRow columns={columns} label="Name" focused={focus === 'name'} error={errorOf('name')}>
         {text('name', 'e.g. Spring hiring')}
       </FieldRow>
-      <FieldRow label="Access time" focused={focus === 'accessTime'} note={['any time', 'from start to end', 'daily, start to end time'][fields.accessTime]}>
+      <FieldRow
+        columns={columns}
+        label="Access time"
+        focused={focus === 'accessTime'}
+        note={['any time', 'from start to end', 'daily, start to end time'][fields.accessTime]}
+      >
         <Text>
           ◀ <Text bold>{accessModeName(fields.accessTime)}</Text> ▶
         </Text>
       </FieldRow>
       {has('start') ? (
-        <FieldRow label="Start (UTC)" focused={focus === 'start'} error={errorOf('start')} note={inZone(fields.start, fields.timeZoneId)}>
+        <FieldRow columns={columns} label="Start (UTC)" focused={focus === 'start'} error={errorOf('start')} note={inZone(fields.start, fields.timeZoneId)}>
           {text('start', 'YYYY-MM-DDTHH:MM:SS')}
         </FieldRow>
       ) : null}
       {has('end') ? (
-        <FieldRow label="End (UTC)" focused={focus === 'end'} error={errorOf('end')} note={inZone(fields.end, fields.timeZoneId)}>
+        <FieldRow columns={columns} label="End (UTC)" focused={focus === 'end'} error={errorOf('end')} note={inZone(fields.end, fields.timeZoneId)}>
           {text('end', 'YYYY-MM-DDTHH:MM:SS')}
         </FieldRow>
       ) : null}
-      <FieldRow label="Time zone" focused={focus === 'timeZoneId'} note="Enter to pick">
-        <Text wrap="truncate-end">{zone ? `${zone.iana} (${zone.timeZoneId})` : String(fields.timeZoneId)}</Text>
+      <FieldRow columns={columns} label="Time zone" focused={focus === 'timeZoneId'} note="Enter to pick">
+        <Text wrap="truncate-end">
+          {zone ? `${zone.iana} (${zone.timeZoneId})` : fields.timeZoneId === null ? "the organization's" : String(fields.timeZoneId)}
+        </Text>
       </FieldRow>
-      <FieldRow label="Invite only" focused={focus === 'inviteOnly'}>
+      <FieldRow columns={columns} label="Invite only" focused={focus === 'inviteOnly'}>
         <Text>{fields.inviteOnly ? '[x] yes' : '[ ] no'}</Text>
       </FieldRow>
-      <FieldRow label="Proctoring" focused={focus === 'proctoring'}>
+      <FieldRow columns={columns} label="Proctoring" focused={focus === 'proctoring'}>
         <Text>{fields.proctoring ? '[x] camera snapshots' : '[ ] no'}</Text>
       </FieldRow>
-      <FieldRow label="Stakeholder" focused={focus === 'stakeholder'} error={errorOf('stakeholder')}>
-        {text('stakeholder', existing ? 'empty: nobody is emailed' : "empty: the organization's email")}
+      <FieldRow columns={columns} label="Stakeholder" focused={focus === 'stakeholder'} error={errorOf('stakeholder')}>
+        {text('stakeholder', `empty: ${emptyStakeholderMeans(existing)}`)}
       </FieldRow>
       {has('active') ? (
-        <FieldRow label="Status" focused={focus === 'active'}>
+        <FieldRow columns={columns} label="Status" focused={focus === 'active'}>
           <Text color={fields.active ? 'green' : undefined}>{fields.active ? 'Active' : 'Inactive'}</Text>
         </FieldRow>
       ) : null}

@@ -15,15 +15,7 @@ import { actionCallKey, actionKeys, actionReducer, idleAction } from '../state/a
 import { initialList, listReducer, selectedItem } from '../state/list-state.js';
 import { remoteCallKey } from '../state/remote-state.js';
 import { linksKeys } from '../state/screen-keys.js';
-
-const HINTS = [
-  { keys: '↑↓', label: 'move' },
-  { keys: 'n', label: 'new link' },
-  { keys: 'Enter', label: 'edit' },
-  { keys: 's', label: 'activate/deactivate' },
-  { keys: 'c', label: 'register candidate' },
-  { keys: 'r', label: 'refresh' },
-];
+import { HINTS } from '../hints.js';
 
 /** Rows taken by the header, the selected link's details and the status lines. */
 const CHROME_ROWS = 9;
@@ -68,7 +60,7 @@ export const LinksScreen = ({ testId, testName }: { testId: number; testName: st
   }, [toggle.phase, dispatch]);
   useOnReturn(() => dispatch({ type: 'reload' }));
 
-  useChrome({ title: 'Links', hints: HINTS });
+  useChrome({ title: 'Links', hints: HINTS.links });
 
   useScreenKeys(
     (stroke) =>

@@ -8,22 +8,13 @@ import { useChrome, useScreenKeys, useScreenSlot } from '../shell/screen-slot.js
 import { useCall } from '../shell/use-call.js';
 import { useMachine } from '../shell/use-machine.js';
 import { candidateErrors, initialRegister, registerCallKey, registerKeys, registerReducer, type CandidateField } from '../state/register-state.js';
+import { FieldRow, fieldColumns } from '../components/FieldRow.js';
 import { TextField } from '../components/TextField.js';
-
-const FORM_HINTS = [
-  { keys: 'Tab/↑↓', label: 'field' },
-  { keys: 'Enter', label: 'next · register' },
-  { keys: 'Esc', label: 'cancel' },
-];
-const DONE_HINTS = [
-  { keys: 'c', label: 'copy URL' },
-  { keys: 'o', label: 'open report' },
-  { keys: 'a', label: 'register another' },
-];
+import { HINTS } from '../hints.js';
 
 export const RegisterScreen = ({ testId, testName, link }: { testId: number; testName: string; link: TestLink | null }) => {
   const { client } = useConnection();
-  const { active, open } = useScreenSlot();
+  const { active, open, body } = useScreenSlot();
   const { stdout } = useStdout();
   const { state, send: dispatch, current } = useMachine(registerReducer, initialRegister);
 
@@ -43,7 +34,7 @@ export const RegisterScreen = ({ testId, testName, link }: { testId: number; tes
   );
 
   const done = state.phase === 'done';
-  useChrome({ title: 'Register a candidate', hints: done ? DONE_HINTS : FORM_HINTS, typing: !done });
+  useChrome({ title: 'Register a candidate', hints: done ? HINTS.registered : HINTS.registerForm, typing: !done });
 
   useScreenKeys((stroke) =>
     applyDecision(registerKeys(current(), stroke), dispatch, (effect) => {
@@ -53,18 +44,13 @@ export const RegisterScreen = ({ testId, testName, link }: { testId: number; tes
   );
 
   const errors = candidateErrors(state);
+  const columns = fieldColumns(body.columns, 11);
   const field = (name: CandidateField, label: string, placeholder: string) => {
     const focused = state.focus === name && state.phase === 'editing';
-    const error = state.attempted || state[name].length > 0 ? errors[name] : undefined;
     return (
-      <Box>
-        <Text bold={focused} color={focused ? 'cyan' : undefined}>
-          {focused ? '› ' : '  '}
-          {label.padEnd(11)}
-        </Text>
-        <TextField input={{ value: state[name], caret: focused ? state.caret : 0 }} placeholder={placeholder} focus={active && focused} />
-        {error ? <Text color="red"> ✗ {error}</Text> : null}
-      </Box>
+      <FieldRow columns={columns} label={label} focused={focused} error={state.attempted || state[name].length > 0 ? errors[name] : undefined}>
+        <TextField input={{ value: state[name], caret: focused ? state.caret : 0 }} placeholder={placeholder} focus={active && focused} width={columns.value} />
+      </FieldRow>
     );
   };
 

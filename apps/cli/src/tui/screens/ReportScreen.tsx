@@ -7,6 +7,7 @@ import { FailureText } from '../components/FailureText.js';
 import { MoveLine, useInvitationMove } from '../components/InvitationMove.js';
 import { columnsFor, Row } from '../components/Row.js';
 import { StatusText } from '../components/StatusText.js';
+import { HINTS } from '../hints.js';
 import { useConnection } from '../shell/client-context.js';
 import { applyDecision } from '../input/key-decision.js';
 import { performWith } from '../shell/screen-effects.js';
@@ -51,22 +52,7 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
   const naming = download.phase === 'naming';
   useChrome({
     title: `Report ${testInvitationId}`,
-    hints: naming
-      ? [
-          { keys: 'Enter', label: 'save' },
-          { keys: 'Esc', label: 'cancel' },
-        ]
-      : move.phase === 'confirming'
-        ? [
-            { keys: 'y', label: 'yes' },
-            { keys: 'n/Esc', label: 'no' },
-          ]
-        : [
-            { keys: 'p', label: 'export PDF' },
-            ...(offered.includes('cancel') ? [{ keys: 'x', label: 'cancel invitation' }] : []),
-            ...(offered.includes('reattempt') ? [{ keys: 'a', label: 'reattempt' }] : []),
-            { keys: 'r', label: 'refresh' },
-          ],
+    hints: naming ? HINTS.naming : move.phase === 'confirming' ? HINTS.confirm : HINTS.report(offered),
     typing: naming,
     modal: naming || move.phase === 'confirming',
   });

@@ -13,14 +13,7 @@ import { useMachine } from '../shell/use-machine.js';
 import { downloadKeys } from '../state/download-state.js';
 import { initialRemote, remoteCallKey, remoteReducer } from '../state/remote-state.js';
 import { testDetailsKeys } from '../state/screen-keys.js';
-
-const HINTS = [
-  { keys: 'l', label: 'links' },
-  { keys: 'i', label: 'invitations' },
-  { keys: 'n', label: 'invite candidate' },
-  { keys: 'x', label: 'export Excel' },
-  { keys: 'r', label: 'refresh' },
-];
+import { HINTS } from '../hints.js';
 
 export const TestDetailsScreen = ({ testId }: { testId: number }) => {
   const { client } = useConnection();
@@ -40,12 +33,7 @@ export const TestDetailsScreen = ({ testId }: { testId: number }) => {
   const naming = download.phase === 'naming';
   useChrome({
     title: test ? test.testName : `Test ${testId}`,
-    hints: naming
-      ? [
-          { keys: 'Enter', label: 'save' },
-          { keys: 'Esc', label: 'cancel' },
-        ]
-      : HINTS,
+    hints: naming ? HINTS.naming : HINTS.testDetails,
     typing: naming,
     modal: naming,
   });

@@ -76,6 +76,8 @@ describe('TestListScreen against a real server', () => {
     screen = renderScreen(<TestListScreen />, { client: createClient({ baseUrl: serverUrl(), apiKey: 'assay_wrong', retries: 0 }) });
     const frame = await screen.waitFor('✗ 401');
     expect(frame).toContain('(r to retry)');
+    // No "Page 1 of 1 · 0 tests" above it: nothing was counted.
+    expect(frame).not.toContain('Page 1');
     await screen.press('r');
     await screen.waitFor('✗ 401');
   });

@@ -10,18 +10,10 @@ import { applyDecision } from '../input/key-decision.js';
 import { useCall } from '../shell/use-call.js';
 import { useMachine } from '../shell/use-machine.js';
 import { initialTestList, pageCountOf, shownTests, testListCallKey, testListKeys, testListReducer, totalOf } from '../state/test-list-state.js';
+import { HINTS } from '../hints.js';
 
 /** Rows the list leaves for other lines: its header, the page line, the search line and a failure. */
 const CHROME_ROWS = 4;
-
-const HINTS = [
-  { keys: '↑↓', label: 'move' },
-  { keys: '←→', label: 'page' },
-  { keys: 'Enter', label: 'open' },
-  { keys: '/', label: 'search' },
-  { keys: 'c', label: 'completions' },
-  { keys: 'r', label: 'refresh' },
-];
 
 export const TestListScreen = () => {
   const { client } = useConnection();
@@ -51,12 +43,7 @@ export const TestListScreen = () => {
 
   useChrome({
     title: 'Tests',
-    hints: state.editing
-      ? [
-          { keys: 'Enter', label: 'keep filter' },
-          { keys: 'Esc', label: 'clear search' },
-        ]
-      : HINTS,
+    hints: state.editing ? HINTS.searching : HINTS.testList,
     typing: state.editing,
     modal: state.editing,
   });
@@ -79,9 +66,12 @@ export const TestListScreen = () => {
       {state.phase === 'ready' && rows.length === 0 ? (
         <Text dimColor>{state.query ? `  No test matches “${state.query}”.` : '  No tests yet: import one with `assay tests import FILE.json`.'}</Text>
       ) : null}
-      <Text dimColor>
-        {state.phase === 'loading' ? 'Loading… ' : ''}Page {state.page} of {pageCountOf(state)} · {totalOf(state)} {state.query ? 'matching tests' : 'tests'}
-      </Text>
+      {/* Nothing loaded yet and the load failed: no page count to show, only the failure below. */}
+      {state.phase === 'failed' && state.served === null && state.catalog === null ? null : (
+        <Text dimColor>
+          {state.phase === 'loading' ? 'Loading… ' : ''}Page {state.page} of {pageCountOf(state)} · {totalOf(state)} {state.query ? 'matching tests' : 'tests'}
+        </Text>
+      )}
       {state.editing || state.query ? (
         <Box>
           <Text>Search: </Text>

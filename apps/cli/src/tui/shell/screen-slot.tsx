@@ -1,12 +1,9 @@
 import { createContext, useContext, useEffect, useRef } from 'react';
+import type { KeyHint } from '../hints.js';
 import type { Route } from '../state/app-state.js';
 import type { KeyHandler } from './keyboard.js';
 
-/** One key binding, shown in the footer and in the help. */
-export interface KeyHint {
-  keys: string;
-  label: string;
-}
+export type { KeyHint } from '../hints.js';
 
 /** What a screen tells the frame around it. */
 export interface ScreenChrome {

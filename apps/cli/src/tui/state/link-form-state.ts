@@ -86,7 +86,7 @@ const cycle = (fields: LinkFields, focus: LinkField, delta: number): LinkFields 
     .exhaustive();
 
 const submit = (form: FormFields): LinkFormState => {
-  const errors = linkFieldErrors(form.fields);
+  const errors = linkFieldErrors(form.fields, form.existing);
   const firstBad = linkFieldOrder(form.fields, form.existing).find((field) => field !== 'save' && errors[field] !== undefined);
   return firstBad
     ? focusOn({ ...form, phase: 'editing', attempted: true }, firstBad)
