@@ -44,6 +44,27 @@ describe('paging through everything', () => {
     ]);
   });
 
+  it('keeps paging when the server serves fewer tests a page than asked (a cap of its own), until the count is reached', async () => {
+    server.script((request) => {
+      const query = new URL(request.url, 'http://x').searchParams;
+      const size = Math.min(50, Number(query.get('page_size')));
+      const page = Number(query.get('page_no'));
+      return ok({ tests: TESTS.slice((page - 1) * size, page * size).slice(0, 120 - (page - 1) * size), testsCount: 120 });
+    });
+    const seen: number[] = [];
+    for await (const test of client().tests.all()) seen.push(test.testId);
+    expect(seen).toEqual(TESTS.slice(0, 120).map((test) => test.testId));
+    expect(server.requests.map((request) => new URL(request.url, 'http://x').searchParams.get('page_no'))).toEqual(['1', '2', '3']);
+  });
+
+  it('stops when a page brings nothing new (a server that ignores page_no), each test once', async () => {
+    server.script(() => ok({ tests: TESTS.slice(0, 10), testsCount: 999 }));
+    const seen = [];
+    for await (const test of client().tests.all()) seen.push(test.testId);
+    expect(seen).toEqual(TESTS.slice(0, 10).map((test) => test.testId));
+    expect(server.requests).toHaveLength(2);
+  });
+
   it('stops on an empty page even when the count promises more', async () => {
     server.script(() => ok({ tests: [], testsCount: 999 }));
     const seen = [];

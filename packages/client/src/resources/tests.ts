@@ -19,13 +19,23 @@ export class Tests {
     return this.transport.json({ method: 'GET', path: '/v2/org/tests', query, credential: 'apiKey' }, TestList, options);
   }
 
-  /** Every test, page after page (`for await (const test of client.tests.all())`). */
+  /**
+   * Every test, page after page (`for await (const test of client.tests.all())`), each once. A server may
+   * serve fewer tests a page than asked (its own cap on `page_size`; the spec states none), so a short page
+   * is not the end: the walk ends on an empty page, on a page with nothing new, or once `testsCount` tests
+   * have been seen.
+   */
   async *all(query: { page_size?: number } = {}, options?: CallOptions): AsyncGenerator<TestSummary, void, undefined> {
     const pageSize = query.page_size ?? MAX_PAGE_SIZE;
+    const seen = new Set<number>();
     for (let pageNo = 1; ; pageNo++) {
       const page = await this.list({ page_size: pageSize, page_no: pageNo }, options);
-      yield* page.tests;
-      if (page.tests.length < pageSize || pageNo * pageSize >= page.testsCount) return;
+      const fresh = page.tests.filter((test) => !seen.has(test.testId));
+      for (const test of fresh) {
+        seen.add(test.testId);
+        yield test;
+      }
+      if (fresh.length === 0 || seen.size >= page.testsCount) return;
     }
   }
 
