@@ -69,7 +69,10 @@ export const TestListScreen = () => {
       {/* Nothing loaded yet and the load failed: no page count to show, only the failure below. */}
       {state.phase === 'failed' && state.served === null && state.catalog === null ? null : (
         <Text dimColor>
-          {state.phase === 'loading' ? 'Loading… ' : ''}Page {state.page} of {pageCountOf(state)} · {totalOf(state)} {state.query ? 'matching tests' : 'tests'}
+          {state.phase === 'loading' ? 'Loading… ' : ''}
+          {totalOf(state) === null
+            ? `Page ${state.page} · the server did not say how many tests there are`
+            : `Page ${state.page} of ${pageCountOf(state)} · ${totalOf(state)} ${state.query ? 'matching tests' : 'tests'}`}
         </Text>
       )}
       {state.editing || state.query ? (

@@ -137,6 +137,16 @@ describe('paging and searching', () => {
     expect(testListReducer(state, { type: 'turnPage', delta: 1 })).toBe(state);
   });
 
+  it('pages on without a count while pages come full (a server that leaves testsCount out)', () => {
+    let state = testListReducer(initialTestList(2), { type: 'pageLoaded', tests: ALL.slice(0, 2), count: null });
+    expect([totalOf(state), pageCountOf(state)]).toEqual([null, 2]);
+    state = testListReducer(state, { type: 'turnPage', delta: 1 });
+    state = testListReducer(state, { type: 'pageLoaded', tests: ALL.slice(2, 3), count: null });
+    expect(state).toMatchObject({ page: 2, phase: 'ready' });
+    expect(pageCountOf(state)).toBe(2);
+    expect(testListReducer(state, { type: 'turnPage', delta: 1 })).toBe(state);
+  });
+
   it('keeps the first row in view when the terminal grows', () => {
     const onPage3 = { ...states.ready, page: 3 };
     expect(testListReducer(onPage3, { type: 'resize', pageSize: 4 })).toMatchObject({ page: 2, pageSize: 4 });

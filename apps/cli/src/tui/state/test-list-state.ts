@@ -20,14 +20,15 @@ interface ListFields {
   editing: boolean;
   cursor: number;
   attempt: number;
-  served: { tests: TestSummary[]; count: number } | null;
+  /** The page the server served, and its count of all tests (null when it does not give one). */
+  served: { tests: TestSummary[]; count: number | null } | null;
   catalog: TestSummary[] | null;
 }
 
 export type TestListState = ({ phase: 'loading' } & ListFields) | ({ phase: 'ready' } & ListFields) | ({ phase: 'failed'; failure: Failure } & ListFields);
 
 export type TestListEvent =
-  | { type: 'pageLoaded'; tests: TestSummary[]; count: number }
+  | { type: 'pageLoaded'; tests: TestSummary[]; count: number | null }
   | { type: 'catalogLoaded'; tests: TestSummary[] }
   | { type: 'failed'; failure: Failure }
   | { type: 'move'; delta: number }
@@ -59,11 +60,16 @@ const matches = (test: TestSummary, query: string) => {
 
 const searching = (state: ListFields) => state.query.trim() !== '';
 
-/** Every test the search matches (all of them pages away), or the served page's count. */
-export const totalOf = (state: TestListState): number =>
-  searching(state) ? (state.catalog ?? []).filter((test) => matches(test, state.query)).length : (state.served?.count ?? 0);
+/** Every test the search matches (all of them pages away), or the served page's count (null: not given). */
+export const totalOf = (state: TestListState): number | null =>
+  searching(state) ? (state.catalog ?? []).filter((test) => matches(test, state.query)).length : state.served ? state.served.count : 0;
 
-export const pageCountOf = (state: TestListState): number => Math.max(1, Math.ceil(totalOf(state) / state.pageSize));
+/** Pages there are; without a count, one more than this page while this page is full. */
+export const pageCountOf = (state: TestListState): number => {
+  const total = totalOf(state);
+  if (total === null) return state.page + ((state.served?.tests.length ?? 0) >= state.pageSize ? 1 : 0);
+  return Math.max(1, Math.ceil(total / state.pageSize));
+};
 
 /** The rows on screen. */
 export const shownTests = (state: TestListState): TestSummary[] => {
