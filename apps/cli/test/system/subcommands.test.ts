@@ -261,6 +261,25 @@ describe('assay subcommands against a real server', () => {
       silent.close();
     }
 
+    // An HTML error page from a gateway in front of the server, after the retries: unreachable, 3 too.
+    const gateway = createServer((_request, response) => response.writeHead(502, { 'content-type': 'text/html' }).end('<html><h1>502 Bad Gateway</h1></html>'));
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = gateway.address() as AddressInfo;
+      const proxied = await runAssay(['tests', 'list'], { ...env, ASSAY_URL: `http://127.0.0.1:${port}` });
+      expect(proxied).toMatchObject({ code: 3, stdout: '' });
+      expect(proxied.stderr).toMatch(/^unreachable: HTTP 502 /);
+    } finally {
+      gateway.close();
+    }
+
+    const unknown = await runAssay(['bogus'], env);
+    expect(unknown).toMatchObject({ code: 2, stdout: '' });
+    expect(unknown.stderr).toContain("unknown command 'bogus'");
+    const help = await runAssay(['help', 'tests'], env);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toBe((await runAssay(['tests', '--help'], env)).stdout);
+
     for (const args of [
       ['tests', 'show', 'abc'],
       ['tests', 'list', '--size', '500'],
