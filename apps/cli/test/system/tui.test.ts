@@ -118,7 +118,7 @@ describe('the interactive UI in a terminal', () => {
   it('shows a progress bar for a download on a terminal, and none with --json', async () => {
     const { testInvitationId } = await org.client.invitations.register(test.testId, { emailId: 'grace@example.com', fullName: 'Grace Hopper' });
     const shell = new TmuxTerminal(
-      `${process.execPath} ${CLI_MAIN} report ${testInvitationId} --pdf bar.pdf; echo "first exited $?"; ${process.execPath} ${CLI_MAIN} report ${testInvitationId} --pdf quiet.pdf --json; echo "second exited $?"; sleep 30`,
+      `${process.execPath} ${CLI_MAIN} report ${testInvitationId} --pdf bar.pdf; echo "first exited $?"; ${process.execPath} ${CLI_MAIN} export ${test.testId} --excel book.xlsx; echo "excel exited $?"; ${process.execPath} ${CLI_MAIN} report ${testInvitationId} --pdf quiet.pdf --json; echo "second exited $?"; sleep 30`,
       { columns: 100, rows: 30, cwd, env: { ASSAY_URL: serverUrl(), ASSAY_API_KEY: org.apiKey, XDG_CONFIG_HOME: cwd, TERM: 'xterm-256color' } },
     );
     try {
@@ -126,6 +126,9 @@ describe('the interactive UI in a terminal', () => {
       // A fraction with a bar when the server sends a length, else the bytes received.
       expect(screen).toMatch(/^PDF (?:[█░]+ 100% )?[\d.]+ KiB/m);
       expect(screen).toContain('first exited 0');
+      // The Excel report is streamed without a length: an activity bar beside the bytes received.
+      expect(screen).toMatch(/^Excel [█░]{10,} [\d.]+ KiB/m);
+      expect(screen).toContain('excel exited 0');
       const afterFirst = screen.slice(screen.indexOf('first exited 0'));
       expect(afterFirst).not.toMatch(/^PDF /m);
       expect(afterFirst).toContain('"path"');

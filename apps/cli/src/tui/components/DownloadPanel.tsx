@@ -7,6 +7,7 @@ import { useScreenSlot } from '../shell/screen-slot.js';
 import { useCall } from '../shell/use-call.js';
 import { useMachine, type Machine } from '../shell/use-machine.js';
 import { downloadCallKey, downloadReducer, idleDownload, type DownloadEvent, type DownloadState } from '../state/download-state.js';
+import { activityBarText } from '../../format/activity-bar.js';
 import { Bar } from './Bar.js';
 import { FailureText } from './FailureText.js';
 import { TextField } from './TextField.js';
@@ -29,6 +30,8 @@ export const useDownload = (request: (options: DownloadOptions) => Promise<FileD
   return machine;
 };
 
+const barWidth = (width: number) => Math.max(10, Math.min(30, width - 50));
+
 const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KiB`);
 
 /** The path prompt, the progress bar, or the outcome; nothing while idle. */
@@ -47,7 +50,11 @@ export const DownloadPanel = ({ state, width }: { state: DownloadState; width: n
       {state.phase === 'downloading' ? (
         <Text>
           Downloading {state.path}{' '}
-          {state.total ? <Bar fraction={state.loaded / state.total} width={Math.max(10, Math.min(30, width - 50))} color="cyan" /> : null}{' '}
+          {state.total ? (
+            <Bar fraction={state.loaded / state.total} width={barWidth(width)} color="cyan" />
+          ) : (
+            <Text color="cyan">{activityBarText(state.loaded, barWidth(width))}</Text>
+          )}{' '}
           {state.total ? `${Math.round((state.loaded / state.total) * 100)}% of ${size(state.total)}` : size(state.loaded)}
         </Text>
       ) : null}
