@@ -80,7 +80,10 @@ try {
       await attempt.saveAnswer(question.questionId, { optionIds: chosen.map((option) => option.optionId) });
     }
   }
+  // She leaves the test window once, for a few seconds (wv 1, tv ≈ 3 s).
   await attempt.reportEvent({ type: 'left', at: new Date().toISOString() });
+  await sleep(3_000);
+  await attempt.reportEvent({ type: 'returned', at: new Date().toISOString() });
   await attempt.submit();
 
   tmux(

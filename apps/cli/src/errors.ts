@@ -24,7 +24,18 @@ export interface Failure {
   message: string;
 }
 
+/** Statuses a proxy or load balancer in front of the server answers with when the server itself is not there. */
+const GATEWAY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
 export const describeFailure = (error: unknown): Failure => {
+  // No envelope: not Assay refusing, but something in front of it (an HTML error page) saying it cannot reach it.
+  if (error instanceof AssayApiError && error.statuscode === null && GATEWAY_STATUSES.has(error.status)) {
+    return {
+      exitCode: ExitCode.unreachable,
+      label: 'unreachable',
+      message: `HTTP ${error.status} from a gateway in front of the server, not an answer of Assay. Check the URL and that the server is running.`,
+    };
+  }
   if (error instanceof AssayApiError) {
     return { exitCode: ExitCode.refused, label: error.statuscode ?? `HTTP ${error.status}`, message: error.message };
   }

@@ -13,11 +13,7 @@ describe.each(backends)('admin API on %s', (backend) => {
   /** Lists tests with an API key and answers the statuscode. */
   const useKey = async (apiKey: string) => envelope(await h.request({ method: 'GET', url: '/v2/org/tests', apiKey })).statuscode;
   const countOrgs = async () => (await h.store.db.selectFrom('orgs').select('id').execute()).length;
-  const createOrg = async (name: string) => {
-    const response = await admin('POST', '/admin/orgs', { name, email: `${name.toLowerCase()}@example.com` });
-    expect(response.statusCode, response.body).toBe(200);
-    return envelope<{ orgId: number; apiKey: string }>(response).result;
-  };
+  const createOrg = (name: string) => h.client.admin.orgs.create({ name, email: `${name.toLowerCase()}@example.com` });
 
   beforeAll(async () => {
     h = await startHarness(backend);
@@ -178,7 +174,7 @@ describe.each(backends)('admin API on %s', (backend) => {
   it('answers 404.6 for an unknown key and 404.5 for an unknown org', async () => {
     const org = await createOrg('Hooli');
     const other = await createOrg('Piedpiper');
-    const otherKeyId = envelope<{ keys: { keyId: number }[] }>(await admin('GET', `/admin/orgs/${other.orgId}/keys`)).result.keys[0]!.keyId;
+    const otherKeyId = (await h.client.admin.keys.list(other.orgId)).keys[0]!.keyId;
     expectFailure(await admin('POST', `/admin/orgs/${org.orgId}/keys/999999/revoke`), '404.6');
     // Another org's key is unknown here, and stays usable.
     expectFailure(await admin('POST', `/admin/orgs/${org.orgId}/keys/${otherKeyId}/revoke`), '404.6');

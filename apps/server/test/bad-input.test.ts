@@ -80,17 +80,14 @@ describe.each(backends)('bad input on %s', (backend) => {
   let testId: number;
   let testLinkId: number;
   let invitationId: number;
-  const testsCount = async () => envelope<{ testsCount: number }>(await h.request({ method: 'GET', url: '/v2/org/tests' })).result.testsCount;
-  const linkCount = async () =>
-    envelope<{ testLinks: unknown[] }>(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/testlinks` })).result.testLinks.length;
+  const testsCount = async () => (await h.client.tests.list()).testsCount;
+  const linkCount = async () => (await h.client.testLinks.list(testId)).length;
 
   beforeAll(async () => {
     h = await startHarness(backend);
-    testId = envelope<{ testId: number }>(await h.request({ method: 'POST', url: '/v2/org/tests', body: sampleDefinition })).result.testId;
-    const link = await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks`, body: { testLinkName: 'Open', accessTime: 0, timeZoneId: 1720 } });
-    testLinkId = envelope<{ testLinkId: number }>(link).result.testLinkId;
-    const registered = await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/register`, body: { emailId: 'ann@example.com', fullName: 'Ann' } });
-    invitationId = envelope<{ testInvitationId: number }>(registered).result.testInvitationId;
+    testId = await h.importTest(sampleDefinition);
+    testLinkId = (await h.client.testLinks.create(testId, { testLinkName: 'Open', accessTime: 0, timeZoneId: 1720 })).testLinkId;
+    invitationId = (await h.client.invitations.register(testId, { emailId: 'ann@example.com', fullName: 'Ann' })).testInvitationId;
   });
   afterAll(() => h.close());
 

@@ -14,17 +14,12 @@ describe.each(backends)('invitations (4.9, 4.10, spec 3.3) on %s', (backend) => 
 
   beforeAll(async () => {
     h = await startHarness(backend);
-    testId = envelope<{ testId: number }>(await h.request({ method: 'POST', url: '/v2/org/tests', body: sampleDefinition })).result.testId;
-    otherTestId = envelope<{ testId: number }>(await h.request({ method: 'POST', url: '/v2/org/tests', body: { ...sampleDefinition, testName: 'Other test' } }))
-      .result.testId;
+    testId = await h.importTest(sampleDefinition);
+    otherTestId = await h.importTest({ ...sampleDefinition, testName: 'Other test' });
   });
   afterAll(() => h.close());
 
-  const register = async (emailId = `candidate${(candidates += 1)}@example.com`) => {
-    const response = await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/register`, body: { emailId, fullName: 'Ada Lovelace' } });
-    expect(response.statusCode).toBe(200);
-    return envelope<{ testInvitationId: number; takeTestURL: string }>(response).result;
-  };
+  const register = (emailId = `candidate${(candidates += 1)}@example.com`) => h.client.invitations.register(testId, { emailId, fullName: 'Ada Lovelace' });
 
   /** Candidate-side moves (no HTTP endpoint yet): through the store, decided by the domain machine. */
   const move = async (id: number, ...events: InvitationEvent['type'][]) => {
@@ -49,7 +44,7 @@ describe.each(backends)('invitations (4.9, 4.10, spec 3.3) on %s', (backend) => 
   const get = (url: string) => h.request({ method: 'GET', url });
   const cancel = (id: number | string, query = '') => get(`/v2/org/testinvitation/${id}/cancel${query}`);
   const reattempt = (id: number | string) => get(`/v2/org/testinvitation/${id}/reattempt`);
-  const statusOf = async (id: number) => envelope<{ testStatus: string }>(await get(`/v2/org/report/${id}`)).result.testStatus;
+  const statusOf = async (id: number) => (await h.client.reports.get(id)).testStatus;
 
   describe('cancel (4.9)', () => {
     it('cancels a Pending invitation: 200.1 with exactly { testInvitationId, status: cancelled }', async () => {
@@ -144,9 +139,7 @@ describe.each(backends)('invitations (4.9, 4.10, spec 3.3) on %s', (backend) => 
       expect(body.result.takeTestURL.startsWith(`${PUBLIC_URL}/t/`)).toBe(true);
       expect(body.result.takeTestURL).not.toBe(old.takeTestURL);
 
-      const oldReport = await get(`/v2/org/report/${old.testInvitationId}`);
-      expect(oldReport.statusCode).toBe(200);
-      expect(envelope<{ testStatus: string }>(oldReport).result.testStatus).toBe('Completed');
+      expect(await statusOf(old.testInvitationId)).toBe('Completed');
       expect(await statusOf(body.result.testInvitationId)).toBe('Pending');
     });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestLinkBody } from '@assay/client';
 import { sampleDefinition } from './helpers/fixtures.js';
 import { backends, envelope, startHarness, type Harness } from './helpers/test-app.js';
 import { expectFailure } from './helpers/expectations.js';
@@ -17,11 +18,7 @@ describe.each(backends)('register candidate by test link (4.8) on %s', (backend)
   let testId: number;
 
   const createTest = (apiKey?: string) => h.importTest(sampleDefinition, apiKey);
-  const createLink = async (onTest: number, body: Record<string, unknown>) => {
-    const response = await h.request({ method: 'POST', url: `/v2/org/tests/${onTest}/testlinks`, body });
-    expect(response.statusCode, response.body).toBe(200);
-    return envelope<{ testLinkId: number }>(response).result.testLinkId;
-  };
+  const createLink = async (onTest: number, body: TestLinkBody) => (await h.client.testLinks.create(onTest, body)).testLinkId;
   const registerByLink = (onTest: number | string, linkId: number | string, body: unknown, apiKey?: string) =>
     h.request({ method: 'POST', url: `/v2/org/tests/${onTest}/testlinks/${linkId}/register`, body, apiKey });
   const registered = async (onTest: number, linkId: number, body: unknown) => {

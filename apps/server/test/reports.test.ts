@@ -33,13 +33,11 @@ describe.each(backends)('reports (4.11-4.14) on %s', (backend) => {
   });
   afterAll(() => h.close());
 
-  const createTest = async (testName: string) =>
-    envelope<{ testId: number }>(await h.request({ method: 'POST', url: '/v2/org/tests', body: { ...sampleDefinition, testName } })).result.testId;
+  const createTest = (testName: string) => h.importTest({ ...sampleDefinition, testName });
 
   const register = async (test = testId, fullName = `Candidate ${(candidates += 1)}`) => {
     const emailId = `${fullName.toLowerCase().replaceAll(' ', '.')}@example.com`;
-    const response = await h.request({ method: 'POST', url: `/v2/org/tests/${test}/register`, body: { emailId, fullName } });
-    return { id: envelope<{ testInvitationId: number }>(response).result.testInvitationId, emailId, fullName };
+    return { id: (await h.client.invitations.register(test, { emailId, fullName })).testInvitationId, emailId, fullName };
   };
 
   /** Starts and submits through the domain machine, then stores a score as the (future) scorer would. */

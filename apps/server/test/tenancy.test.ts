@@ -1,5 +1,6 @@
 import { applyMoves } from './helpers/candidate.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestLinkBody } from '@assay/client';
 import { sampleDefinition } from './helpers/fixtures.js';
 import { backends, envelope, startHarness, type Harness } from './helpers/test-app.js';
 
@@ -12,7 +13,7 @@ interface Endpoint {
   body?: unknown;
 }
 
-const linkBody = { testLinkName: 'Campus drive', accessTime: 0 };
+const linkBody = { testLinkName: 'Campus drive', accessTime: 0 } satisfies TestLinkBody;
 const candidateBody = { emailId: 'intruder@example.com', fullName: 'Intruder' };
 
 /** Every v2 endpoint (4.1-4.14) and the test import. */
@@ -47,17 +48,13 @@ describe.each(backends)('tenancy and API keys (spec 5) on %s', (backend) => {
   beforeAll(async () => {
     h = await startHarness(backend);
     orgB = await h.createOrg('Other');
-    a.test = envelope<{ testId: number }>(await h.request({ method: 'POST', url: '/v2/org/tests', body: sampleDefinition })).result.testId;
-    a.link = envelope<{ testLinkId: number }>(await h.request({ method: 'POST', url: `/v2/org/tests/${a.test}/testlinks`, body: linkBody })).result.testLinkId;
-    const register = async (emailId: string) =>
-      envelope<{ testInvitationId: number }>(await h.request({ method: 'POST', url: `/v2/org/tests/${a.test}/register`, body: { emailId, fullName: 'Ada' } }))
-        .result.testInvitationId;
+    a.test = await h.importTest(sampleDefinition);
+    a.link = (await h.client.testLinks.create(a.test, linkBody)).testLinkId;
+    const register = async (emailId: string) => (await h.client.invitations.register(a.test, { emailId, fullName: 'Ada' })).testInvitationId;
     a.invitation = await register('pending@example.com');
     a.completed = await register('done@example.com');
     await applyMoves(h, h.org.orgId, a.completed, 'start', 'submit');
-    bTest = envelope<{ testId: number }>(
-      await h.request({ method: 'POST', url: '/v2/org/tests', body: { ...sampleDefinition, testName: 'B only' }, apiKey: orgB.apiKey }),
-    ).result.testId;
+    bTest = await h.importTest({ ...sampleDefinition, testName: 'B only' }, orgB.apiKey);
   });
   afterAll(() => h.close());
 
@@ -77,8 +74,8 @@ describe.each(backends)('tenancy and API keys (spec 5) on %s', (backend) => {
             .executeTakeFirstOrThrow()
         ).n,
       );
-    const report = async (id: number) => envelope<{ testStatus: string }>(await h.request({ method: 'GET', url: `/v2/org/report/${id}` })).result;
-    const link = envelope(await h.request({ method: 'GET', url: `/v2/org/tests/${a.test}/testlinks/${a.link}` })).result;
+    const report = (id: number) => h.client.reports.get(id);
+    const link = await h.client.testLinks.get(a.test, a.link);
     return {
       invitations: await count('invitations'),
       links: await count('test_links'),
@@ -164,14 +161,12 @@ describe.each(backends)('tenancy and API keys (spec 5) on %s', (backend) => {
     });
 
     it('lists only its own tests, and counts only those', async () => {
-      const listB = envelope<{ tests: { testId: number }[]; testsCount: number }>(
-        await h.request({ method: 'GET', url: '/v2/org/tests', apiKey: orgB.apiKey }),
-      );
-      expect(listB.result.tests.map((test) => test.testId)).toEqual([bTest]);
-      expect(listB.result.testsCount).toBe(1);
-      const listA = envelope<{ tests: { testId: number }[]; testsCount: number }>(await h.request({ method: 'GET', url: '/v2/org/tests' }));
-      expect(listA.result.tests.map((test) => test.testId)).not.toContain(bTest);
-      expect(listA.result.testsCount).toBe(listA.result.tests.length);
+      const listB = await h.clientFor(orgB.apiKey).tests.list();
+      expect(listB.tests.map((test) => test.testId)).toEqual([bTest]);
+      expect(listB.testsCount).toBe(1);
+      const listA = await h.client.tests.list();
+      expect(listA.tests.map((test) => test.testId)).not.toContain(bTest);
+      expect(listA.testsCount).toBe(listA.tests.length);
     });
 
     it("leaves org A's data as it was", async () => {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestLinkBody } from '@assay/client';
+import type { TestLink } from '@assay/domain';
 import { sampleDefinition } from './helpers/fixtures.js';
 import { backends, envelope, startHarness, type Harness } from './helpers/test-app.js';
 import { expectFailure } from './helpers/expectations.js';
@@ -11,7 +13,13 @@ interface BadCase {
   payload?: string;
 }
 
-const valid = { testLinkName: 'Valid', accessTime: 1, timeZoneId: 1720, startDateTime: '2026-12-01T10:00:00', endDateTime: '2026-12-05T10:00:00' };
+const valid = {
+  testLinkName: 'Valid',
+  accessTime: 1,
+  timeZoneId: 1720,
+  startDateTime: '2026-12-01T10:00:00',
+  endDateTime: '2026-12-05T10:00:00',
+} satisfies TestLinkBody;
 const without = (key: keyof typeof valid) => Object.fromEntries(Object.entries(valid).filter(([name]) => name !== key));
 
 const badCases: BadCase[] = [
@@ -62,7 +70,7 @@ describe.each(backends)('test link validation (4.3, 4.4) on %s', (backend) => {
   let h: Harness;
   let testId: number;
   let emptyTestId: number;
-  let link: Record<string, unknown>;
+  let link: TestLink;
 
   const send = (url: string, bad: BadCase) =>
     h.request({
@@ -71,20 +79,19 @@ describe.each(backends)('test link validation (4.3, 4.4) on %s', (backend) => {
       ...(bad.payload !== undefined ? { payload: bad.payload } : {}),
       ...(bad.body !== undefined ? { body: bad.body } : {}),
     });
-  const listCount = async (onTest: number) =>
-    envelope<{ testLinks: unknown[] }>(await h.request({ method: 'GET', url: `/v2/org/tests/${onTest}/testlinks` })).result.testLinks.length;
+  const listCount = async (onTest: number) => (await h.client.testLinks.list(onTest)).length;
 
   beforeAll(async () => {
     h = await startHarness(backend);
-    testId = envelope<{ testId: number }>(await h.request({ method: 'POST', url: '/v2/org/tests', body: sampleDefinition })).result.testId;
-    emptyTestId = envelope<{ testId: number }>(await h.request({ method: 'POST', url: '/v2/org/tests', body: sampleDefinition })).result.testId;
-    const created = await h.request({
-      method: 'POST',
-      url: `/v2/org/tests/${testId}/testlinks`,
-      body: { ...valid, testLinkName: 'Original', inviteCandidateOnly: 1, emailToStakeholder: 'orig@example.org', testLinkStatus: 3 },
+    testId = await h.importTest(sampleDefinition);
+    emptyTestId = await h.importTest(sampleDefinition);
+    link = await h.client.testLinks.create(testId, {
+      ...valid,
+      testLinkName: 'Original',
+      inviteCandidateOnly: 1,
+      emailToStakeholder: 'orig@example.org',
+      testLinkStatus: 3,
     });
-    expect(created.statusCode).toBe(200);
-    link = envelope<Record<string, unknown>>(created).result;
   });
   afterAll(() => h.close());
 
@@ -106,8 +113,7 @@ describe.each(backends)('test link validation (4.3, 4.4) on %s', (backend) => {
   it.each(badCases)('update refuses $name with $code and leaves the link unchanged', async (bad) => {
     const url = `/v2/org/tests/${testId}/testlinks/${link.testLinkId}`;
     expectFailure(await send(url, bad), bad.code);
-    const after = await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/testlinks/${link.testLinkId}` });
-    expect(envelope(after).result).toEqual(link);
+    expect(await h.client.testLinks.get(testId, link.testLinkId)).toEqual(link);
   });
 
   it('create answers 400.3 for a non-numeric testId and 404.2 for an unknown test, storing nothing', async () => {
@@ -123,7 +129,6 @@ describe.each(backends)('test link validation (4.3, 4.4) on %s', (backend) => {
   it('update answers 400.3 for a non-numeric testId or testLinkId', async () => {
     expectFailure(await h.request({ method: 'POST', url: `/v2/org/tests/abc/testlinks/${link.testLinkId}`, body: valid }), '400.3');
     expectFailure(await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks/abc`, body: valid }), '400.3');
-    const after = await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/testlinks/${link.testLinkId}` });
-    expect(envelope(after).result).toEqual(link);
+    expect(await h.client.testLinks.get(testId, link.testLinkId)).toEqual(link);
   });
 });

@@ -43,8 +43,8 @@ describe.each(backends)('tests (4.1, 4.2, import) on %s', (backend) => {
   });
 
   it('answers test details with sections, and 404.2 for an unknown test', async () => {
-    const created = envelope<{ testId: number }>(await h.request({ method: 'POST', url: '/v2/org/tests', body: sampleDefinition }));
-    const details = envelope<{ sections: unknown[] }>(await h.request({ method: 'GET', url: `/v2/org/tests/${created.result.testId}` }));
+    const testId = await h.importTest(sampleDefinition);
+    const details = envelope<{ sections: unknown[] }>(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}` }));
     expect(details.result.sections).toHaveLength(2);
     const missing = await h.request({ method: 'GET', url: '/v2/org/tests/999999' });
     expect(missing.statusCode).toBe(404);

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CandidateReport, CompletionCallback, TestDetails, TestLink } from '@assay/domain';
-import { AssayDecodeError, createClient, parseCompletionCallback, PermissionDeniedError, WebhookVerificationError } from '../src/index.js';
+import { AssayDecodeError, parseCompletionCallback, PermissionDeniedError, WebhookVerificationError } from '../src/index.js';
 import { normalise } from '../src/core/lenient.js';
-import { ok, startScriptedServer, type ScriptedServer } from './helpers/scripted-server.js';
+import { documentedCallback } from './helpers/payloads.js';
+import { ok, useScriptedServer } from './helpers/scripted-server.js';
 
 const documentedTest = {
   testId: '12',
@@ -96,14 +97,7 @@ describe('tolerant decoding (normalise + the domain schema)', () => {
       TestInvitationId: '5',
       Extra: 'ignored',
     });
-    expect(callback).toEqual({
-      CandidateEmailId: 'a@example.com',
-      AttemptedOn: '2026-03-01T10:00:00',
-      TotalScore: 10,
-      CandidateScore: 7.5,
-      ReportPDFUrl: 'https://assay.test/v2/reports/5/pdf?expires=1&signature=x',
-      TestInvitationId: 5,
-    });
+    expect(callback).toEqual(documentedCallback);
     expect(CompletionCallback.safeParse(callback).success).toBe(true);
   });
 
@@ -116,23 +110,19 @@ describe('tolerant decoding (normalise + the domain schema)', () => {
 });
 
 describe('tolerant decoding over HTTP', () => {
-  let server: ScriptedServer;
-  beforeAll(async () => {
-    server = await startScriptedServer(() => ok(null));
-  });
-  afterAll(() => server.close());
-  const client = () => createClient({ baseUrl: server.baseUrl, apiKey: 'k', retries: 0 });
+  const scripted = useScriptedServer();
+  const { client } = scripted;
   const sections = [{ sectionName: 'Fundamentals', sectionScore: '5', candidateScore: 2 }];
 
   it('reads the section report as an array or as { sections }', async () => {
-    server.script(() => ok(sections));
+    scripted.server().script(() => ok(sections));
     expect(await client().reports.sections(1)).toEqual([{ sectionName: 'Fundamentals', sectionScore: 5, candidateScore: 2 }]);
-    server.script(() => ok({ sections }));
+    scripted.server().script(() => ok({ sections }));
     expect(await client().reports.sections(1)).toEqual([{ sectionName: 'Fundamentals', sectionScore: 5, candidateScore: 2 }]);
   });
 
   it('reads a test list with the documented accesskey and unknown fields', async () => {
-    server.script(() => ok({ tests: [{ ...documentedTest, sections: undefined }], testsCount: '1', page: 1 }));
+    scripted.server().script(() => ok({ tests: [{ ...documentedTest, sections: undefined }], testsCount: '1', page: 1 }));
     const list = await client().tests.list();
     expect(list).toEqual({
       testsCount: 1,
@@ -141,7 +131,7 @@ describe('tolerant decoding over HTTP', () => {
   });
 
   it('treats a 200 whose envelope is a failure as the refusal it is', async () => {
-    server.script(() => ({
+    scripted.server().script(() => ({
       status: 200,
       headers: { 'x-request-id': 'req-1' },
       body: JSON.stringify({
@@ -158,13 +148,13 @@ describe('tolerant decoding over HTTP', () => {
   });
 
   it('answers AssayDecodeError when a success does not fit the schema even read tolerantly', async () => {
-    server.script(() => ok({ testId: 'twelve' }));
+    scripted.server().script(() => ok({ testId: 'twelve' }));
     const error = await client()
       .tests.get(12)
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AssayDecodeError);
     expect((error as AssayDecodeError).message).toMatch(/testId/);
-    server.script(() => ({ status: 200, body: '<html>maintenance</html>' }));
+    scripted.server().script(() => ({ status: 200, body: '<html>maintenance</html>' }));
     await expect(client().tests.get(12)).rejects.toBeInstanceOf(AssayDecodeError);
   });
 });

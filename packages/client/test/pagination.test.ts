@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type ReconciliationEvent } from '../src/index.js';
-import { ok, startScriptedServer, type ScriptedServer } from './helpers/scripted-server.js';
+import { describe, expect, it } from 'vitest';
+import type { ReconciliationEvent } from '../src/index.js';
+import { ok, useScriptedServer } from './helpers/scripted-server.js';
 
 const TESTS = Array.from({ length: 250 }, (_, index) => ({
   testId: index + 1,
@@ -20,15 +20,11 @@ const event = (testInvitationId: number, at: string): ReconciliationEvent => ({
 });
 
 describe('paging through everything', () => {
-  let server: ScriptedServer;
-  beforeAll(async () => {
-    server = await startScriptedServer(() => ok(null));
-  });
-  afterAll(() => server.close());
-  const client = () => createClient({ baseUrl: server.baseUrl, apiKey: 'k', retries: 0 });
+  const scripted = useScriptedServer();
+  const { client } = scripted;
 
   it('for await walks every test, 100 a page', async () => {
-    server.script((request) => {
+    scripted.server().script((request) => {
       const query = new URL(request.url, 'http://x').searchParams;
       const size = Number(query.get('page_size'));
       const page = Number(query.get('page_no'));
@@ -37,19 +33,40 @@ describe('paging through everything', () => {
     const seen: number[] = [];
     for await (const test of client().tests.all()) seen.push(test.testId);
     expect(seen).toEqual(TESTS.map((test) => test.testId));
-    expect(server.requests.map((request) => request.url)).toEqual([
+    expect(scripted.server().requests.map((request) => request.url)).toEqual([
       '/v2/org/tests?page_size=100&page_no=1',
       '/v2/org/tests?page_size=100&page_no=2',
       '/v2/org/tests?page_size=100&page_no=3',
     ]);
   });
 
+  it('keeps paging when the server serves fewer tests a page than asked (a cap of its own), until the count is reached', async () => {
+    scripted.server().script((request) => {
+      const query = new URL(request.url, 'http://x').searchParams;
+      const size = Math.min(50, Number(query.get('page_size')));
+      const page = Number(query.get('page_no'));
+      return ok({ tests: TESTS.slice((page - 1) * size, page * size).slice(0, 120 - (page - 1) * size), testsCount: 120 });
+    });
+    const seen: number[] = [];
+    for await (const test of client().tests.all()) seen.push(test.testId);
+    expect(seen).toEqual(TESTS.slice(0, 120).map((test) => test.testId));
+    expect(scripted.server().requests.map((request) => new URL(request.url, 'http://x').searchParams.get('page_no'))).toEqual(['1', '2', '3']);
+  });
+
+  it('stops when a page brings nothing new (a server that ignores page_no), each test once', async () => {
+    scripted.server().script(() => ok({ tests: TESTS.slice(0, 10), testsCount: 999 }));
+    const seen = [];
+    for await (const test of client().tests.all()) seen.push(test.testId);
+    expect(seen).toEqual(TESTS.slice(0, 10).map((test) => test.testId));
+    expect(scripted.server().requests).toHaveLength(2);
+  });
+
   it('stops on an empty page even when the count promises more', async () => {
-    server.script(() => ok({ tests: [], testsCount: 999 }));
+    scripted.server().script(() => ok({ tests: [], testsCount: 999 }));
     const seen = [];
     for await (const test of client().tests.all()) seen.push(test);
     expect(seen).toEqual([]);
-    expect(server.requests).toHaveLength(1);
+    expect(scripted.server().requests).toHaveLength(1);
   });
 
   it('walks the events window page by page, each event once though pages share their boundary instant', async () => {
@@ -58,16 +75,16 @@ describe('paging through everything', () => {
       { events: [event(2, '2026-03-01T10:05:00.000Z'), event(3, '2026-03-01T10:07:00.000Z')], next: '2026-03-01T10:07:00.000Z' },
       { events: [event(3, '2026-03-01T10:07:00.000Z')], next: null },
     ];
-    server.script((_request, index) => ok(pages[index]));
+    scripted.server().script((_request, index) => ok(pages[index]));
     const seen: number[] = [];
     for await (const entry of client().events.all({ from: new Date('2026-03-01T00:00:00Z'), limit: 2 })) seen.push(entry.testInvitationId);
     expect(seen).toEqual([1, 2, 3]);
-    expect(server.requests.map((request) => new URL(request.url, 'http://x').searchParams.get('from'))).toEqual([
+    expect(scripted.server().requests.map((request) => new URL(request.url, 'http://x').searchParams.get('from'))).toEqual([
       '2026-03-01T00:00:00.000Z',
       '2026-03-01T10:05:00.000Z',
       '2026-03-01T10:07:00.000Z',
     ]);
-    expect(new URL(server.requests[0]!.url, 'http://x').searchParams.get('limit')).toBe('2');
+    expect(new URL(scripted.server().requests[0]!.url, 'http://x').searchParams.get('limit')).toBe('2');
   });
 
   it('follows new events as they happen until aborted, each once', async () => {
@@ -80,7 +97,7 @@ describe('paging through everything', () => {
       [first, second],
       [first, second],
     ];
-    server.script((_request, index) => ok({ events: answers[Math.min(index, 2)], next: null }));
+    scripted.server().script((_request, index) => ok({ events: answers[Math.min(index, 2)], next: null }));
     const controller = new AbortController();
     const seen: number[] = [];
     for await (const entry of client().events.follow({ intervalMs: 20, signal: controller.signal })) {
@@ -88,6 +105,6 @@ describe('paging through everything', () => {
       if (seen.length === 2) setTimeout(() => controller.abort(), 60);
     }
     expect(seen).toEqual([2, 3]);
-    expect(server.requests.length).toBeGreaterThanOrEqual(2);
+    expect(scripted.server().requests.length).toBeGreaterThanOrEqual(2);
   });
 });

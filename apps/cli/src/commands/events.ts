@@ -2,6 +2,7 @@ import type { ReconciliationEvent } from '@assay/client';
 import type { Command } from 'commander';
 import { table } from '../format/table.js';
 import { parseId, parseInstant } from './arguments.js';
+import { abortedOnWriteError } from './broken-pipe.js';
 import type { CliIo } from './cli-io.js';
 import { connect } from './connection.js';
 import { act, withJson, type GlobalOptions } from './json-option.js';
@@ -43,14 +44,18 @@ export const registerEvents = (program: Command, io: CliIo): void => {
     act(io, async (io, options: EventsOptions) => {
       const client = await connect(io, options.profile);
       if (options.follow) {
+        // Until Ctrl+C, or until the reader of stdout has gone (`assay events --follow | head -1`).
         const interrupt = untilInterrupted();
+        const readerGone = abortedOnWriteError(io.stdout);
         try {
           const intervalMs = Number(io.env.ASSAY_FOLLOW_INTERVAL_MS) || undefined;
-          for await (const event of client.events.follow({ from: options.from, signal: interrupt.signal, intervalMs })) {
+          const signal = AbortSignal.any([interrupt.signal, readerGone.signal]);
+          for await (const event of client.events.follow({ from: options.from, signal, intervalMs })) {
             io.stdout.write(`${options.json ? JSON.stringify(event) : eventLine(event)}\n`);
           }
         } finally {
           interrupt.dispose();
+          readerGone.dispose();
         }
         return;
       }

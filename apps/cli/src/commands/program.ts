@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { ExitCode } from '../errors.js';
 import { CLI_VERSION } from '../version.js';
 import { registerAdmin } from './admin.js';
 import type { CliIo } from './cli-io.js';
@@ -12,7 +13,7 @@ import { registerTests } from './tests.js';
 
 const EXIT_CODES = `
 Exit codes: 0 ok, 1 the API refused (statuscode and message on stderr), 2 usage error,
-3 server unreachable or timed out.
+3 server unreachable or timed out (also a gateway's own 502/503/504 page in front of it).
 
 Configuration: ASSAY_URL, ASSAY_API_KEY and ASSAY_ADMIN_TOKEN override the profile saved by
 \`assay login\`. Run \`assay\` alone in a terminal for the interactive UI.`;
@@ -30,7 +31,16 @@ export const createProgram = (io: CliIo, interactive: Interactive): Command => {
     .addHelpText('after', EXIT_CODES)
     .exitOverride()
     .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) })
-    .action(async (options: { profile?: string }) => interactive(options));
+    // `assay help tests` as `assay tests --help` (commander offers it only to programs without an action of their own).
+    .helpCommand(true)
+    // The root's own action (the TUI) takes no operands: a word that names no command is an unknown command,
+    // which commander says only when the root has no action.
+    .allowExcessArguments(true)
+    .action(async (options: { profile?: string }, command: Command) => {
+      const [word] = command.args;
+      if (word !== undefined) command.error(`error: unknown command '${word}'`, { code: 'commander.unknownCommand', exitCode: ExitCode.usage });
+      return interactive(options);
+    });
   registerLogin(program, io);
   registerTests(program, io);
   registerLinks(program, io);

@@ -1,5 +1,6 @@
 import type { DownloadProgress } from '@assay/client';
 import cliProgress from 'cli-progress';
+import { activityBarText } from '../format/activity-bar.js';
 import { isInteractive, type CliIo } from './cli-io.js';
 
 export interface ProgressReporter {
@@ -11,8 +12,8 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 /**
  * A progress bar on stderr while a file downloads — only on an interactive terminal and never with `--json`,
- * so scripts and pipes see nothing but the result. The Excel export is streamed without a length: then the
- * bar shows the bytes received instead of a fraction.
+ * so scripts and pipes see nothing but the result. The Excel export is streamed without a length: then an
+ * activity bar moves as bytes arrive, beside the bytes received, instead of a fraction.
  */
 export const progressReporter = (io: CliIo, json: boolean | undefined, label: string): ProgressReporter => {
   if (json || !isInteractive(io)) return { stop: () => {} };
@@ -22,7 +23,7 @@ export const progressReporter = (io: CliIo, json: boolean | undefined, label: st
       format: (options, params, payload: { size: string }) =>
         params.total > 0
           ? `${label} ${cliProgress.Format.BarFormat(params.progress, options)} ${Math.round(params.progress * 100)}% ${payload.size}`
-          : `${label} ${payload.size}`,
+          : `${label} ${activityBarText(params.value, options.barsize ?? 40)} ${payload.size}`,
       hideCursor: true,
       clearOnComplete: false,
     },

@@ -4,6 +4,7 @@ import type { CandidateReport, SectionReport } from '@assay/domain';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { fields, table } from '../format/table.js';
+import { violationsText } from '../format/violations.js';
 import { parseId } from './arguments.js';
 import type { CliIo } from './cli-io.js';
 import { connect } from './connection.js';
@@ -19,7 +20,7 @@ export const reportText = (report: CandidateReport): string =>
     ['Score', `${report.score} of ${report.totalScore}`],
     ['Attempted on', report.attemptedOn ?? 'not yet'],
     ['Time taken', `${report.timeTaken} of ${report.duration} min`],
-    ['Violations', `window ${report.wv}, tab ${report.tv}`],
+    ['Violations', violationsText(report.wv, report.tv)],
   ]);
 
 export const sectionsText = (sections: SectionReport): string =>

@@ -1,4 +1,5 @@
-import type { TestDetails, TestList } from '@assay/domain';
+import type { TestPage } from '@assay/client';
+import type { TestDetails } from '@assay/domain';
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
@@ -9,10 +10,13 @@ import { connect } from './connection.js';
 import { act, withJson, type GlobalOptions } from './json-option.js';
 import { emit } from './output.js';
 
-const listText = (list: TestList, page: number, size: number): string => {
-  const pages = Math.max(1, Math.ceil(list.testsCount / size));
+export const listText = (list: TestPage, page: number, size: number): string => {
   const rows = list.tests.map((test) => [String(test.testId), test.testName, String(test.questions), `${test.duration} min`, test.testStatus]);
-  return `${table(['ID', 'NAME', 'QUESTIONS', 'DURATION', 'STATUS'], rows)}\n\nPage ${page} of ${pages} (${list.testsCount} tests)`;
+  const where =
+    list.testsCount === null
+      ? `Page ${page} (the server did not say how many tests there are)`
+      : `Page ${page} of ${Math.max(1, Math.ceil(list.testsCount / size))} (${list.testsCount} tests)`;
+  return `${table(['ID', 'NAME', 'QUESTIONS', 'DURATION', 'STATUS'], rows)}\n\n${where}`;
 };
 
 export const testDetailsText = (test: TestDetails): string => {

@@ -1,16 +1,11 @@
-import { render } from 'ink-testing-library';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { importExample, newOrg, serverUrl, type TestOrg } from '../../test/helpers/org.js';
-import { KEYS, tick, widestLine } from '../../test/helpers/render.js';
-import { App } from './App.js';
+import { KEYS, renderApp, tick, widestLine, type RenderedApp } from '../../test/helpers/render.js';
 import type { TerminalSize } from './shell/terminal-size.js';
 
 describe('the whole UI: navigation, help, footer, resizing', () => {
   let org: TestOrg;
-  let app: ReturnType<typeof render> | undefined;
+  let app: RenderedApp | undefined;
   beforeAll(async () => {
     org = await newOrg('App');
     await importExample(org.client, 'javascript-fundamentals');
@@ -18,30 +13,9 @@ describe('the whole UI: navigation, help, footer, resizing', () => {
   });
   afterEach(() => app?.unmount());
 
-  const start = (size: TerminalSize = { columns: 80, rows: 24 }) => {
-    const connection = { client: org.client, baseUrl: serverUrl(), downloadDir: mkdtempSync(join(tmpdir(), 'assay-app-')) };
-    app = render(<App connection={connection} size={size} />);
-    const frame = () => app!.lastFrame() ?? '';
-    return {
-      frame,
-      rerender: (next: TerminalSize) => app!.rerender(<App connection={connection} size={next} />),
-      press: async (...keys: string[]) => {
-        for (const key of keys) {
-          app!.stdin.write(key);
-          await tick(50);
-        }
-      },
-      waitFor: async (expected: string | RegExp) => {
-        const deadline = Date.now() + 10_000;
-        const seen = () => (typeof expected === 'string' ? frame().includes(expected) : expected.test(frame()));
-        while (!seen()) {
-          if (Date.now() > deadline) throw new Error(`Timed out waiting for ${String(expected)}:\n${frame()}`);
-          await tick(20);
-        }
-        await tick(50);
-        return frame();
-      },
-    };
+  const start = (size?: TerminalSize) => {
+    app = renderApp(org.client, serverUrl(), size);
+    return app;
   };
 
   it('frames every screen with a header, the keys in a footer, and fits 80×24', async () => {
@@ -56,7 +30,7 @@ describe('the whole UI: navigation, help, footer, resizing', () => {
     await ui.press(KEYS.down, KEYS.enter);
     const details = await ui.waitFor('Data modelling');
     expect(details.split('\n')[0]).toMatch(/^Assay › Tests › SQL and Data Modelling/);
-    expect(details).toMatch(/l links {2}i invitations {2}n invite candidate {2}x export Excel/);
+    expect(details).toMatch(/l links {2}i invitations {2}n invite {2}x export Excel/);
   });
 
   it('opens the help with ?, closes it with Esc, and goes back with q and Esc keeping the list as it was', async () => {
@@ -66,7 +40,7 @@ describe('the whole UI: navigation, help, footer, resizing', () => {
     await ui.waitFor('Data modelling');
     await ui.press('?');
     const help = await ui.waitFor('Keys on “SQL and Data Modelling”');
-    expect(help).toMatch(/x\s+export Excel/);
+    expect(help).toMatch(/x\s+save the test's report as an Excel workbook/);
     expect(help).toMatch(/q\/Esc\s+back/);
     await ui.press(KEYS.escape);
     await ui.waitFor('Data modelling');
@@ -95,6 +69,27 @@ describe('the whole UI: navigation, help, footer, resizing', () => {
     expect(form.split('\n').at(-1)).not.toContain('? help');
     await ui.press(KEYS.escape);
     await ui.waitFor('Coding Questions');
+  });
+
+  it('sends the keys of a burst to the screen each one opens, in order', async () => {
+    const ui = start();
+    await ui.waitFor('SQL and Data Modelling');
+    // `/` opens the search, so the q after it is typed, not a quit.
+    await ui.burst('/', 'q');
+    await ui.waitFor('Search: q');
+    await ui.burst(KEYS.backspace, KEYS.enter);
+    await ui.waitFor(/^Page 1 of 1 · 2 tests/m);
+    await ui.burst(KEYS.down, KEYS.enter);
+    await ui.waitFor('Data modelling');
+    // l opens the links; n goes to the links screen (new link), not to the test's own n (invite a candidate).
+    await ui.burst('l', 'n');
+    const form = await ui.waitFor('New link for test');
+    expect(form.split('\n')[0]).toMatch(/Links › New link/);
+    // A lone Esc is told from Alt+key by a pause, as on any terminal: it goes alone.
+    await ui.press(KEYS.escape);
+    await ui.waitFor('No links yet');
+    await ui.burst('q', 'q');
+    await ui.waitFor(/^Assay › Tests\s+127\.0\.0\.1/);
   });
 
   it('lays itself out again when the terminal is resized', async () => {

@@ -1,6 +1,7 @@
 import { Box, Text, useApp } from 'ink';
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
-import { Footer, HelpPanel } from './components/KeyHints.js';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Footer, footerLines, HelpPanel } from './components/KeyHints.js';
+import { frameHints, HINTS, type KeyHint } from './hints.js';
 import { InvitationsScreen } from './screens/InvitationsScreen.js';
 import { CompletionsScreen } from './screens/CompletionsScreen.js';
 import { LinkFormScreen } from './screens/LinkFormScreen.js';
@@ -11,23 +12,26 @@ import { TestDetailsScreen } from './screens/TestDetailsScreen.js';
 import { TestListScreen } from './screens/TestListScreen.js';
 import { ConnectionContext, useConnection, type Connection } from './shell/client-context.js';
 import { ScreenErrorBoundary } from './shell/ScreenErrorBoundary.js';
-import { ScreenSlotContext, useLatestInput, type KeyHint, type ScreenChrome, type ScreenSlot } from './shell/screen-slot.js';
+import { KeyRouter, useKeystrokes, type KeyHandler } from './shell/keyboard.js';
+import { ScreenSlotContext, type ScreenChrome, type ScreenSlot } from './shell/screen-slot.js';
 import { TerminalSizeProvider, useTerminalSize, type TerminalSize } from './shell/terminal-size.js';
-import { appReducer, initialAppState, type AppState, type Route } from './state/app-state.js';
+import { useMachine } from './shell/use-machine.js';
+import { appKeys, appReducer, initialAppState, topOf, type Route, type StackEntry } from './state/app-state.js';
 
-/** Rows outside the body: the header, the footer's rule and its line, and one spare so Ink never scrolls. */
-const FRAME_ROWS = 4;
+/** Rows outside the body besides the footer's lines: the header, the footer's rule, and one spare so Ink never scrolls. */
+const FRAME_ROWS = 3;
 
-const GLOBAL_HINTS: KeyHint[] = [
-  { keys: '?', label: 'help' },
-  { keys: 'q/Esc', label: 'back' },
-];
+/** The footer of a screen: its own keys, then the frame's. */
+const hintsOf = (chrome: ScreenChrome | undefined, root: boolean): KeyHint[] => {
+  const screen = chrome ?? { hints: [] };
+  return [...screen.hints, ...frameHints(screen, root)];
+};
 
 export interface AppOptions {
   /** Poll interval of the live completions view. */
   followIntervalMs?: number;
   /** The first screens on the stack (tests start deeper). */
-  initialStack?: AppState['stack'];
+  initialStack?: readonly [Route, ...Route[]];
 }
 
 const RouteScreen = ({ route, options }: { route: Route; options: AppOptions }) => {
@@ -55,34 +59,37 @@ const Frame = ({ options }: { options: AppOptions }) => {
   const { exit } = useApp();
   const { baseUrl } = useConnection();
   const size = useTerminalSize();
-  const [state, dispatch] = useReducer(appReducer, undefined, () =>
-    options.initialStack ? { ...initialAppState(), stack: options.initialStack } : initialAppState(),
-  );
+  const { state, send: sendApp, current: appNow } = useMachine(appReducer, () => initialAppState(options.initialStack));
   const [chromes, setChromes] = useState<Record<number, ScreenChrome>>({});
-  const depth = state.stack.length - 1;
-  const top = chromes[depth];
+  const top = chromes[topOf(state).id];
 
   useEffect(() => {
     if (state.quitting) exit();
   }, [state.quitting, exit]);
 
-  useLatestInput((input, key) => {
-    if (state.help) {
-      if (input === '?' || input === 'q' || key.escape) dispatch({ type: 'toggleHelp' });
-      return;
-    }
-    if (input === '?' && !top?.typing) dispatch({ type: 'toggleHelp' });
-    else if (!top?.modal && (key.escape || (input === 'q' && !top?.typing))) dispatch({ type: 'back' });
-  }, true);
+  // Keys go to the screen on top as of each key (not as of the last frame); what it passes, the frame decides.
+  const router = useMemo(
+    () =>
+      new KeyRouter(
+        () => {
+          const now = appNow();
+          return now.help || now.quitting ? null : String(topOf(now).id);
+        },
+        (stroke) => {
+          for (const event of appKeys(appNow(), stroke)) sendApp(event);
+        },
+      ),
+    [appNow, sendApp],
+  );
+  useKeystrokes(router.route);
 
-  const open = useCallback((route: Route) => dispatch({ type: 'open', route }), []);
-  const back = useCallback(() => dispatch({ type: 'back' }), []);
-  const body = useMemo(() => ({ columns: size.columns, rows: Math.max(4, size.rows - FRAME_ROWS) }), [size.columns, size.rows]);
+  const open = useCallback((route: Route) => void sendApp({ type: 'open', route }), [sendApp]);
+  const back = useCallback(() => void sendApp({ type: 'back' }), [sendApp]);
 
-  const titles = state.stack.map((_, index) => chromes[index]?.title ?? '…');
-  // `?` is typed while a field has the keyboard, and Esc closes a prompt rather than the screen.
-  const globalHints = GLOBAL_HINTS.filter((hint) => (hint.keys === '?' ? !top?.typing : !top?.modal));
-  const hints = [...(top?.hints ?? []), ...globalHints];
+  const titles = state.stack.map((entry) => chromes[entry.id]?.title ?? '…');
+  const hints = hintsOf(top, state.stack.length === 1);
+  const footer = state.help ? HINTS.help : hints;
+  const bodyRows = Math.max(4, size.rows - FRAME_ROWS - footerLines(footer, size.columns).length);
   return (
     <Box flexDirection="column" width={size.columns} height={size.rows - 1}>
       <Box width={size.columns}>
@@ -97,46 +104,66 @@ const Frame = ({ options }: { options: AppOptions }) => {
           </Box>
         ) : null}
       </Box>
-      <Box flexDirection="column" flexGrow={1} height={body.rows} overflow="hidden">
+      <Box flexDirection="column" flexGrow={1} height={bodyRows} overflow="hidden">
         {state.help ? <HelpPanel title={top?.title ?? ''} hints={hints} /> : null}
-        {state.stack.map((route, index) => (
+        {state.stack.map((entry, index) => (
           <Slot
-            key={index}
-            index={index}
-            route={route}
-            active={index === depth && !state.help}
-            visible={index === depth && !state.help}
-            body={body}
+            key={entry.id}
+            entry={entry}
+            active={index === state.stack.length - 1 && !state.help}
+            footer={hintsOf(chromes[entry.id], index === 0)}
+            size={size}
             open={open}
             back={back}
+            router={router}
             setChromes={setChromes}
             options={options}
           />
         ))}
       </Box>
-      <Footer hints={state.help ? [{ keys: '?/Esc', label: 'close help' }] : hints} width={size.columns} />
+      <Footer hints={footer} width={size.columns} />
     </Box>
   );
 };
 
 interface SlotProps {
-  index: number;
-  route: Route;
+  entry: StackEntry;
   active: boolean;
-  visible: boolean;
-  body: ScreenSlot['body'];
+  /** The keys its footer shows: the lines they take are not the screen's. */
+  footer: readonly KeyHint[];
+  size: TerminalSize;
   open: ScreenSlot['open'];
   back: ScreenSlot['back'];
+  router: KeyRouter;
   setChromes: (update: (previous: Record<number, ScreenChrome>) => Record<number, ScreenChrome>) => void;
   options: AppOptions;
 }
 
 /** One screen of the stack: mounted while on the stack (state survives going deeper), shown only on top. */
-const Slot = ({ index, route, active, visible, body, open, back, setChromes, options }: SlotProps) => {
-  const report = useCallback((chrome: ScreenChrome) => setChromes((previous) => ({ ...previous, [index]: chrome })), [index, setChromes]);
-  const slot = useMemo<ScreenSlot>(() => ({ active, body, report, open, back }), [active, body, report, open, back]);
+const Slot = ({ entry, active, footer, size, open, back, router, setChromes, options }: SlotProps) => {
+  const { id, route } = entry;
+  // The rows its footer needs (more than one only below 80 columns), never fewer than it has needed at this
+  // width: a screen whose keys change with its mode does not change its page size (and reload) each time.
+  const footerRows = useRef({ columns: size.columns, rows: 1 });
+  if (footerRows.current.columns !== size.columns) footerRows.current = { columns: size.columns, rows: 1 };
+  footerRows.current.rows = Math.max(footerRows.current.rows, footerLines(footer, size.columns).length);
+  const rows = Math.max(4, size.rows - FRAME_ROWS - footerRows.current.rows);
+  const body = useMemo(() => ({ columns: size.columns, rows }), [size.columns, rows]);
+  const report = useCallback((chrome: ScreenChrome) => setChromes((previous) => ({ ...previous, [id]: chrome })), [id, setChromes]);
+  const listen = useCallback((handler: KeyHandler) => router.listen(String(id), handler), [router, id]);
+  // After the screen's own effects (children's run first): its handler listens, so waiting keys can go to it.
+  useEffect(() => router.mount(String(id)), [router, id]);
+  useEffect(
+    () => () =>
+      setChromes((previous) => {
+        const { [id]: _gone, ...rest } = previous;
+        return rest;
+      }),
+    [id, setChromes],
+  );
+  const slot = useMemo<ScreenSlot>(() => ({ active, body, report, open, back, listen }), [active, body, report, open, back, listen]);
   return (
-    <Box display={visible ? 'flex' : 'none'} flexDirection="column">
+    <Box display={active ? 'flex' : 'none'} flexDirection="column">
       <ScreenSlotContext.Provider value={slot}>
         <ScreenErrorBoundary>
           <RouteScreen route={route} options={options} />

@@ -1,11 +1,15 @@
 import type { AssayClient } from '@assay/client';
 import { Box } from 'ink';
+import { expect, vi } from 'vitest';
 import { render } from 'ink-testing-library';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ReactElement } from 'react';
+import { useEffect, type ReactElement, type ReactNode } from 'react';
+import { App } from '../../src/tui/App.js';
+import type { Keystroke } from '../../src/tui/input/keystroke.js';
 import { ConnectionContext } from '../../src/tui/shell/client-context.js';
+import { KeyRouter, useKeystrokes } from '../../src/tui/shell/keyboard.js';
 import { ScreenSlotContext, type ScreenChrome, type ScreenSlot } from '../../src/tui/shell/screen-slot.js';
 import { TerminalSizeProvider, type TerminalSize } from '../../src/tui/shell/terminal-size.js';
 import type { Route } from '../../src/tui/state/app-state.js';
@@ -34,17 +38,83 @@ export interface Rendered {
   opened: Route[];
   backs(): number;
   chrome(): ScreenChrome | undefined;
-  /** Types each key (or text) and waits a tick after it, so `useInput` has seen it before the next; one key per argument. */
+  /** Waits until the screen has told the frame this (its chrome is reported after the frame is drawn). */
+  expectChrome(expected: Partial<ScreenChrome>): Promise<void>;
+  /** Types each key (or text) and waits a tick after it, so the screen has drawn it before the next; one key per argument. */
   press(...keys: string[]): Promise<void>;
+  /** Types every key at once, as a terminal delivers a burst (no frame in between), then waits a tick. */
+  burst(...keys: string[]): Promise<void>;
+  /** The keystrokes the screen did not take (they would go on to the frame: q, Esc, ?). */
+  passed: Keystroke[];
   /** Waits until the screen shows `text` (or the predicate holds); fails with the last frame. */
-  waitFor(expected: string | RegExp | ((frame: string) => boolean), timeoutMs?: number): Promise<string>;
+  waitFor(expected: Expected, timeoutMs?: number): Promise<string>;
   setActive(active: boolean): void;
   unmount(): void;
   downloadDir: string;
 }
 
-const matches = (frame: string, expected: string | RegExp | ((frame: string) => boolean)) =>
+type Expected = string | RegExp | ((frame: string) => boolean);
+
+const matches = (frame: string, expected: Expected) =>
   typeof expected === 'string' ? frame.includes(expected) : expected instanceof RegExp ? expected.test(frame) : expected(frame);
+
+/** Reads the keys as the app's frame does; the screen gets them once it has mounted. */
+const Keyboard = ({ router, children }: { router: KeyRouter; children: ReactNode }) => {
+  useKeystrokes(router.route);
+  // After the screen's own effects (a parent's run after its children's): its handler listens by now.
+  useEffect(() => router.mount('screen'), [router]);
+  return children;
+};
+
+/** Typing into a rendered UI: key by key with a frame between, or all at once. */
+const keyboardOf = (stdin: { write(data: string): void }) => ({
+  press: async (...keys: string[]) => {
+    for (const key of keys) {
+      stdin.write(key);
+      await tick();
+    }
+  },
+  burst: async (...keys: string[]) => {
+    for (const key of keys) stdin.write(key);
+    await tick();
+  },
+});
+
+const waiterOf =
+  (lastFrame: () => string) =>
+  async (expected: Expected, timeoutMs = 10_000): Promise<string> => {
+    const deadline = Date.now() + timeoutMs;
+    while (!matches(lastFrame(), expected)) {
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${String(expected)}; the screen shows:\n${lastFrame()}`);
+      await tick(20);
+    }
+    // Let React run the effects of the frame just seen before the test types on.
+    await tick();
+    return lastFrame();
+  };
+
+export interface RenderedApp {
+  frame(): string;
+  rerender(size: TerminalSize): void;
+  press(...keys: string[]): Promise<void>;
+  burst(...keys: string[]): Promise<void>;
+  waitFor(expected: Expected, timeoutMs?: number): Promise<string>;
+  unmount(): void;
+}
+
+/** The whole UI over a real client, at a fixed terminal size (80×24 by default). */
+export const renderApp = (client: AssayClient, baseUrl: string, size: TerminalSize = { columns: 80, rows: 24 }): RenderedApp => {
+  const connection = { client, baseUrl, downloadDir: mkdtempSync(join(tmpdir(), 'assay-app-')) };
+  const instance = render(<App connection={connection} size={size} />);
+  const frame = () => instance.lastFrame() ?? '';
+  return {
+    frame,
+    rerender: (next) => instance.rerender(<App connection={connection} size={next} />),
+    ...keyboardOf(instance.stdin),
+    waitFor: waiterOf(frame),
+    unmount: () => instance.unmount(),
+  };
+};
 
 /**
  * One screen in the providers the app gives it: a real client, a fixed terminal size (80×24 by default),
@@ -55,23 +125,33 @@ export const renderScreen = (screen: ReactElement, options: { client: AssayClien
   const downloadDir = mkdtempSync(join(tmpdir(), 'assay-cli-downloads-'));
   const opened: Route[] = [];
   const chromes: ScreenChrome[] = [];
+  const passed: Keystroke[] = [];
   let backs = 0;
-  const slotOf = (active: boolean): ScreenSlot => ({
-    active,
+  let active = true;
+  const router = new KeyRouter(
+    () => (active ? 'screen' : null),
+    (stroke) => passed.push(stroke),
+  );
+  const listen = (handler: Parameters<ScreenSlot['listen']>[0]) => router.listen('screen', handler);
+  const slotOf = (isActive: boolean): ScreenSlot => ({
+    active: isActive,
     body: { columns: size.columns, rows: size.rows - 4 },
     report: (chrome) => chromes.push(chrome),
     open: (route) => opened.push(route),
     back: () => {
       backs += 1;
     },
+    listen,
   });
-  const tree = (active: boolean) => (
+  const tree = (isActive: boolean) => (
     <ConnectionContext.Provider value={{ client: options.client, baseUrl: options.baseUrl ?? 'http://assay.test', downloadDir }}>
       <TerminalSizeProvider fixed={size}>
-        <ScreenSlotContext.Provider value={slotOf(active)}>
-          <Box width={size.columns} flexDirection="column">
-            {screen}
-          </Box>
+        <ScreenSlotContext.Provider value={slotOf(isActive)}>
+          <Keyboard router={router}>
+            <Box width={size.columns} flexDirection="column">
+              {screen}
+            </Box>
+          </Keyboard>
         </ScreenSlotContext.Provider>
       </TerminalSizeProvider>
     </ConnectionContext.Provider>
@@ -84,24 +164,15 @@ export const renderScreen = (screen: ReactElement, options: { client: AssayClien
     opened,
     backs: () => backs,
     chrome: () => chromes.at(-1),
+    expectChrome: (expected) => vi.waitFor(() => expect(chromes.at(-1)).toMatchObject(expected), { timeout: 5_000 }),
     downloadDir,
-    press: async (...keys) => {
-      for (const key of keys) {
-        instance.stdin.write(key);
-        await tick();
-      }
+    passed,
+    ...keyboardOf(instance.stdin),
+    waitFor: waiterOf(lastFrame),
+    setActive: (isActive) => {
+      active = isActive;
+      instance.rerender(tree(isActive));
     },
-    waitFor: async (expected, timeoutMs = 10_000) => {
-      const deadline = Date.now() + timeoutMs;
-      while (!matches(lastFrame(), expected)) {
-        if (Date.now() > deadline) throw new Error(`Timed out waiting for ${String(expected)}; the screen shows:\n${lastFrame()}`);
-        await tick(20);
-      }
-      // Let React run the effects of the frame just seen before the test types on.
-      await tick();
-      return lastFrame();
-    },
-    setActive: (active) => instance.rerender(tree(active)),
     unmount: () => instance.unmount(),
   };
 };

@@ -30,6 +30,18 @@ export class TmuxTerminal {
     }
   }
 
+  /**
+   * Keys and text in one tmux command (`send-keys -l TEXT ; send-keys Down Right …`): they reach the program as
+   * fast as tmux writes them, usually in one read, with no frame drawn in between, as a paste or a fast typist.
+   */
+  async burst(...parts: (string | { text: string })[]): Promise<void> {
+    const commands = parts.map((part) =>
+      typeof part === 'string' ? ['send-keys', '-t', this.session, part] : ['send-keys', '-t', this.session, '-l', part.text],
+    );
+    this.tmux(...commands.flatMap((command, index) => (index === 0 ? command : [';', ...command])));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+
   /** Literal text, as typed. */
   async type(text: string): Promise<void> {
     this.tmux('send-keys', '-t', this.session, '-l', text);

@@ -1,4 +1,5 @@
 import { candidateTokenOf, createClient } from '@assay/client';
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -6,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
+import { CLI_MAIN } from '../helpers/built-packages.js';
 import { exampleDefinition, newOrg, serverUrl, type TestOrg } from '../helpers/org.js';
 import { cleanEnv, runAssay, startAssay, type AssayRun } from '../helpers/run-assay.js';
 
@@ -195,6 +197,33 @@ describe('assay subcommands against a real server', () => {
     expect(lines).toContainEqual(expect.objectContaining({ type: 'completed', testInvitationId }));
   });
 
+  it('ends quietly with exit code 0 when the reader of its output goes away (| head -1)', async () => {
+    const test = await org.client.tests.import(exampleDefinition('frontend-accessibility') as Parameters<typeof org.client.tests.import>[0]);
+    const complete = async (emailId: string) => {
+      const { takeTestURL } = await org.client.invitations.register(test.testId, { emailId, fullName: 'Piped Candidate' });
+      const attempt = createClient({ baseUrl: serverUrl() }).candidate(candidateTokenOf(takeTestURL));
+      await attempt.start();
+      await attempt.submit();
+    };
+    await complete('first.piped@example.com');
+    const errors = join(home, 'piped.err');
+    const from = new Date(Date.now() - 60_000).toISOString();
+    const pipeline = spawn(
+      'bash',
+      ['-c', `"${process.execPath}" "${CLI_MAIN}" events --follow --from ${from} 2>"${errors}" | head -1; echo "assay exited \${PIPESTATUS[0]}"`],
+      { env: { ...env, ASSAY_FOLLOW_INTERVAL_MS: '200' }, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let output = '';
+    pipeline.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await vi.waitFor(() => expect(output).toContain('completed'), { timeout: 15_000 });
+    // head has its line and has gone; the next completion is written to a pipe nobody reads.
+    await complete('second.piped@example.com');
+    await vi.waitFor(() => expect(output).toContain('assay exited'), { timeout: 15_000 });
+    expect(output).toContain('assay exited 0');
+    expect(output.trim().split('\n')).toHaveLength(2);
+    expect(readFileSync(errors, 'utf8')).toBe('');
+  });
+
   it('runs the admin commands with the admin token', async () => {
     const admin = { ...env, ASSAY_ADMIN_TOKEN: inject('adminToken') };
     const created = json<{ orgId: number; apiKey: string }>(
@@ -231,6 +260,25 @@ describe('assay subcommands against a real server', () => {
       silent.closeAllConnections();
       silent.close();
     }
+
+    // An HTML error page from a gateway in front of the server, after the retries: unreachable, 3 too.
+    const gateway = createServer((_request, response) => response.writeHead(502, { 'content-type': 'text/html' }).end('<html><h1>502 Bad Gateway</h1></html>'));
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = gateway.address() as AddressInfo;
+      const proxied = await runAssay(['tests', 'list'], { ...env, ASSAY_URL: `http://127.0.0.1:${port}` });
+      expect(proxied).toMatchObject({ code: 3, stdout: '' });
+      expect(proxied.stderr).toMatch(/^unreachable: HTTP 502 /);
+    } finally {
+      gateway.close();
+    }
+
+    const unknown = await runAssay(['bogus'], env);
+    expect(unknown).toMatchObject({ code: 2, stdout: '' });
+    expect(unknown.stderr).toContain("unknown command 'bogus'");
+    const help = await runAssay(['help', 'tests'], env);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toBe((await runAssay(['tests', '--help'], env)).stdout);
 
     for (const args of [
       ['tests', 'show', 'abc'],

@@ -16,6 +16,8 @@ describe('the interactive UI in a terminal', () => {
 
   beforeAll(async () => {
     org = await newOrg('TUI');
+    await importExample(org.client, 'algorithms-coding-screen');
+    await importExample(org.client, 'frontend-accessibility');
     test = await importExample(org.client, 'javascript-fundamentals');
     cwd = mkdtempSync(join(tmpdir(), 'assay-tui-'));
     // `env -u CI`: Ink draws only the last frame when it thinks it runs in CI, and a person is at this terminal.
@@ -31,24 +33,24 @@ describe('the interactive UI in a terminal', () => {
   it('opens a test, creates a link, registers a candidate, opens the report and exports the PDF', async () => {
     const list = await terminal.waitFor('JavaScript Fundamentals');
     expect(list).toMatch(/^Assay › Tests/);
-    expect(list).toContain('Page 1 of 1 · 1 tests');
+    expect(list).toContain('Page 1 of 1 · 3 tests');
     expect(list).toMatch(/↑↓ move {2}←→ page {2}Enter open/);
 
-    await terminal.keys('Enter');
+    // One send-keys with three keys: each is decided against the state the one before left, so the third test opens.
+    await terminal.burst('Down', 'Down', 'Enter');
     const details = await terminal.waitFor('JavaScript concepts');
+    expect(details).toMatch(/^Assay › Tests › JavaScript Fundamentals/);
     expect(details).toMatch(/JavaScript concepts\s+General Questions\s+10\s+20 min/);
 
     await terminal.keys('l');
     await terminal.waitFor('No links yet');
     await terminal.keys('n');
     await terminal.waitFor(`New link for test ${test.testId}`);
-    // As a person does: type once the field shows it has the cursor.
-    await terminal.type('Spring hiring');
-    await terminal.keys('Down', 'Right');
-    await terminal.waitFor('◀ Time bound ▶');
-    await terminal.keys('Down');
-    await terminal.waitFor('› Start (UTC)');
-    await terminal.type('2026-04-01T09:00');
+    // Typed ahead, without waiting for the form to draw each key.
+    await terminal.burst({ text: 'Spring hiring' }, 'Down', 'Right', 'Down', { text: '2026-04-01T09:00' });
+    const timeBound = await terminal.waitFor('› Start (UTC)');
+    expect(timeBound).toContain('◀ Time bound ▶');
+    expect(timeBound).toMatch(/Name\s+Spring hiring/);
     await terminal.waitFor('✗ a real UTC date-time, YYYY-MM-DDTHH:MM:SS');
     await terminal.type(':00');
     await terminal.waitFor('1 Apr 2026, 09:00 UTC');
@@ -72,11 +74,7 @@ describe('the interactive UI in a terminal', () => {
 
     await terminal.keys('c');
     expect(await terminal.waitFor('› Email')).toContain('through link “Spring hiring”');
-    await terminal.type('ada@example.com');
-    await terminal.keys('Tab');
-    await terminal.waitFor('› Full name');
-    await terminal.type('Ada Lovelace');
-    await terminal.keys('Enter');
+    await terminal.burst({ text: 'ada@example.comxx' }, 'BSpace', 'BSpace', 'Tab', { text: 'Ada Lovelace' }, 'Enter');
     const registered = await terminal.waitFor('Send the candidate this URL');
     const url = /(http:\/\/\S+\/t\/[\w-]+)/.exec(registered)?.[1];
     expect(url?.startsWith(`${serverUrl()}/t/`)).toBe(true);
@@ -88,7 +86,7 @@ describe('the interactive UI in a terminal', () => {
     expect(report).toMatch(/Completed · report/);
     expect(report).toMatch(/Score 0 of 24 [█░]+ 0%/);
     expect(report).toMatch(/JavaScript concepts\s+0\s+14\s+[█░]+\s+0%/);
-    expect(report).toContain('wv 0');
+    expect(report).toContain('Violations: wv 0 (left the test window) · tv 0 s outside it');
 
     await terminal.keys('p');
     const invitationId = /Report (\d+)/.exec(report)?.[1];
@@ -120,7 +118,7 @@ describe('the interactive UI in a terminal', () => {
   it('shows a progress bar for a download on a terminal, and none with --json', async () => {
     const { testInvitationId } = await org.client.invitations.register(test.testId, { emailId: 'grace@example.com', fullName: 'Grace Hopper' });
     const shell = new TmuxTerminal(
-      `${process.execPath} ${CLI_MAIN} report ${testInvitationId} --pdf bar.pdf; echo "first exited $?"; ${process.execPath} ${CLI_MAIN} report ${testInvitationId} --pdf quiet.pdf --json; echo "second exited $?"; sleep 30`,
+      `${process.execPath} ${CLI_MAIN} report ${testInvitationId} --pdf bar.pdf; echo "first exited $?"; ${process.execPath} ${CLI_MAIN} export ${test.testId} --excel book.xlsx; echo "excel exited $?"; ${process.execPath} ${CLI_MAIN} report ${testInvitationId} --pdf quiet.pdf --json; echo "second exited $?"; sleep 30`,
       { columns: 100, rows: 30, cwd, env: { ASSAY_URL: serverUrl(), ASSAY_API_KEY: org.apiKey, XDG_CONFIG_HOME: cwd, TERM: 'xterm-256color' } },
     );
     try {
@@ -128,6 +126,9 @@ describe('the interactive UI in a terminal', () => {
       // A fraction with a bar when the server sends a length, else the bytes received.
       expect(screen).toMatch(/^PDF (?:[█░]+ 100% )?[\d.]+ KiB/m);
       expect(screen).toContain('first exited 0');
+      // The Excel report is streamed without a length: an activity bar beside the bytes received.
+      expect(screen).toMatch(/^Excel [█░]{10,} [\d.]+ KiB/m);
+      expect(screen).toContain('excel exited 0');
       const afterFirst = screen.slice(screen.indexOf('first exited 0'));
       expect(afterFirst).not.toMatch(/^PDF /m);
       expect(afterFirst).toContain('"path"');

@@ -41,6 +41,21 @@ describe.each(backends)('@assay/client reports, exports and events against the r
     await expect(t.client.reports.get(999_999)).rejects.toBeInstanceOf(NotFoundError);
   });
 
+  it('reads the report details: per-question marks, sections and integrity (getReportDetails)', async () => {
+    const details = await t.client.reports.details(invitationId);
+    expect(details).toMatchObject({
+      testInvitationId: invitationId,
+      candidate: { fullName: 'Ada Lovelace', emailId: 'report@example.com' },
+      test: { testId },
+      status: { testStatus: 'Completed', reportStatus: 'Generated' },
+      score: { score: 2, maxScore: 10 },
+      integrity: { wv: 0, tv: 0, departures: [] },
+    });
+    expect(details.sections.map((section) => section.sectionName)).toEqual(['Fundamentals', 'Coding']);
+    expect(details.questions.length).toBeGreaterThan(0);
+    await expect(t.client.reports.details(999_999)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
   it('streams the PDF into a WritableStream and into a file, with progress (4.13)', async () => {
     const progress: DownloadProgress[] = [];
     const file = await t.client.reports.pdf(invitationId, { onProgress: (step) => progress.push(step) });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { createClient } from '@assay/client';
 import { openStore, type Store } from '@assay/store';
 import { assembleWorker } from '@assay/jobs';
 import { buildApp } from '../../src/app.js';
@@ -68,21 +68,8 @@ export const startBrowserHarness = async (env: Record<string, string> = {}) => {
   await store.apiKeys.insert(org.id, key.keyHash, key.prefix, Date.now());
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 
-  /** A v2 API call with the organisation's key. */
-  const v2 = (method: string, url: string, body?: unknown) =>
-    fetch(`${baseUrl}/v2/org${url}`, {
-      method,
-      headers: { 'x-api-key': key.apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json;charset=utf-8' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  const v2Json = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
-    const response = await v2(method, url, body);
-    const text = await response.text();
-    expect(response.status, `${method} ${url}: ${text}`).toBe(200);
-    const envelope = JSON.parse(text) as { statuscode: string; result: T };
-    expect(envelope.statuscode).toBe('200.1');
-    return envelope.result;
-  };
+  /** The v2 API with the organisation's key, through @assay/client, as an integrator calls it. */
+  const client = createClient({ baseUrl, apiKey: key.apiKey, retries: 0 });
 
   /** A page in a fresh context that records every script error and CSP violation in `errors`. */
   const openPage = async (options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> => {
@@ -113,9 +100,8 @@ export const startBrowserHarness = async (env: Record<string, string> = {}) => {
     store,
     app,
     browser,
-    v2,
-    v2Json,
-    report: (invitationId: number) => v2Json<Record<string, unknown>>('GET', `/report/${invitationId}`),
+    client,
+    report: (invitationId: number) => client.reports.get(invitationId),
     /** The test's question ids in page order: the candidate API shows none before the start. */
     questionIds: async (testId: number) => (await store.attempts.questions(testId)).map((question) => question.id),
     openPage,

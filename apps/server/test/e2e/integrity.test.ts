@@ -6,7 +6,6 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestLink } from '@assay/domain';
 import { sampleDefinition } from '../helpers/fixtures.js';
 import { realFocus, startBrowserHarness, type BrowserHarness } from './browser-harness.js';
 
@@ -28,13 +27,13 @@ describe('integrity in a real browser (Chromium)', () => {
 
   beforeAll(async () => {
     b = await startBrowserHarness({ ASSAY_ANSWER_GRACE_MS: String(GRACE_MS) });
-    ({ testId } = await b.v2Json<{ testId: number }>('POST', '/tests', sampleDefinition));
+    ({ testId } = await b.client.tests.import(sampleDefinition));
   }, 120_000);
   afterAll(() => b?.close(), 60_000);
 
   it('keyboard navigation, the submit dialog and a reload leave wv at 0; the first photo is stored at the start', async () => {
-    const link = await b.v2Json<TestLink>('POST', `/tests/${testId}/testlinks`, { testLinkName: 'Proctored', accessTime: 0, imageProctoring: 1 });
-    const registration = await b.v2Json<{ testInvitationId: number; testUrl: string }>('POST', `/tests/${testId}/testlinks/${link.testLinkId}/register`, {
+    const link = await b.client.testLinks.create(testId, { testLinkName: 'Proctored', accessTime: 0, imageProctoring: 1 });
+    const registration = await b.client.testLinks.register(testId, link.testLinkId, {
       emailId: 'keys@example.com',
       fullName: 'Kay Board',
     });
@@ -73,7 +72,7 @@ describe('integrity in a real browser (Chromium)', () => {
   }, 90_000);
 
   it('answers that could not be saved before the time ran out are named on the finish page', async () => {
-    const registration = await b.v2Json<{ testInvitationId: number; takeTestURL: string }>('POST', `/tests/${testId}/register`, {
+    const registration = await b.client.invitations.register(testId, {
       emailId: 'offline@example.com',
       fullName: 'Off Line',
     });

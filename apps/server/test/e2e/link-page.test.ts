@@ -4,7 +4,6 @@
  * only when the section with the coding question is shown, never on the link, landing or first section.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestLink } from '@assay/domain';
 import { sampleDefinition } from '../helpers/fixtures.js';
 import { startBrowserHarness, type BrowserHarness } from './browser-harness.js';
 
@@ -17,8 +16,8 @@ describe('the public link page in a real browser (Chromium)', () => {
   afterAll(() => b?.close(), 60_000);
 
   it('registers on a link, starts, and loads the code editor only with the coding section', async () => {
-    const { testId } = await b.v2Json<{ testId: number }>('POST', '/tests', sampleDefinition);
-    const link = await b.v2Json<TestLink>('POST', `/tests/${testId}/testlinks`, { testLinkName: 'Open', accessTime: 0 });
+    const { testId } = await b.client.tests.import(sampleDefinition);
+    const link = await b.client.testLinks.create(testId, { testLinkName: 'Open', accessTime: 0 });
     const [, , coding] = await b.questionIds(testId);
     const { context, page, errors } = await b.openPage();
     const scripts: string[] = [];

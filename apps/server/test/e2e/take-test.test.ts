@@ -81,8 +81,8 @@ describe('taking a test in a real browser (Chromium)', () => {
 
   it('registers through the API, takes the test with a reload and a tab switch, submits, redirects, and reports the score', async () => {
     // --- The organisation: imports the test and registers the candidate, with a redirect URL.
-    const { testId } = await b.v2Json<{ testId: number }>('POST', '/tests', sampleDefinition);
-    const registration = await b.v2Json<{ testInvitationId: number; takeTestURL: string }>('POST', `/tests/${testId}/register`, {
+    const { testId } = await b.client.tests.import(sampleDefinition);
+    const registration = await b.client.invitations.register(testId, {
       ...CANDIDATE,
       redirectURL: redirect!.url,
     });
@@ -203,16 +203,15 @@ describe('taking a test in a real browser (Chromium)', () => {
     });
     // The tab switch counts; the reload does not (the page was back within seconds).
     expect(final.wv).toBe(1);
-    expect(await b.v2Json('GET', `/report/${invitationId}/sections`)).toEqual([
+    expect(await b.client.reports.sections(invitationId)).toEqual([
       { sectionName: 'Fundamentals', sectionScore: 5, candidateScore: 5 },
       { sectionName: 'Coding', sectionScore: 5, candidateScore: 5 },
     ]);
 
     // --- The PDF shows the candidate and the score.
-    const pdfResponse = await b.v2('GET', `/report/${invitationId}/pdf`);
-    expect(pdfResponse.status).toBe(200);
-    expect(pdfResponse.headers.get('content-type')).toBe('application/pdf');
-    const pdf = Buffer.from(await pdfResponse.arrayBuffer());
+    const pdfFile = await b.client.reports.pdf(invitationId);
+    expect(pdfFile.contentType).toBe('application/pdf');
+    const pdf = Buffer.from(await pdfFile.bytes());
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const shown = pdfText(pdf);
     expect(shown).toContain('Ada Lovelace');
@@ -220,10 +219,8 @@ describe('taking a test in a real browser (Chromium)', () => {
     expect(shown).toContain('100% of the marks');
 
     // --- The Excel workbook of the test has the candidate's row with the score.
-    const excelResponse = await b.v2('GET', `/report/${testId}/excel`);
-    expect(excelResponse.status).toBe(200);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await excelResponse.arrayBuffer());
+    await workbook.xlsx.load(new Uint8Array(await (await b.client.reports.excel(testId)).bytes()).buffer);
     const rows = sheetRows(workbook.getWorksheet('Candidates')!);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ testInvitationId: invitationId, ...CANDIDATE, score: 10, totalScore: 10, testStatus: 'Completed' });

@@ -1,13 +1,19 @@
-import { CandidateReport, SectionReport } from '@assay/domain';
+import { CandidateReport, ReportDetails, SectionReport } from '@assay/domain';
 import { AssayError } from '../core/errors.js';
 import type { FileDownload } from '../core/file-download.js';
 import type { CallOptions, DownloadOptions } from '../core/options.js';
 import { segment } from '../core/path.js';
 import type { Transport } from '../core/transport.js';
 
-/** The spec names the section report `result.sections` and shows a bare array; both read the same. */
-const sectionsOf = (result: unknown): unknown =>
-  typeof result === 'object' && result !== null && !Array.isArray(result) && 'sections' in result ? result.sections : result;
+/**
+ * The spec names the section report `result.sections` and shows a bare array; both read the same, and the
+ * wrapper's key is matched as loosely as every other key (`Sections`, `"sections "`).
+ */
+export const sectionsOf = (result: unknown): unknown => {
+  if (typeof result !== 'object' || result === null || Array.isArray(result)) return result;
+  const key = Object.keys(result).find((name) => name.trim().toLowerCase() === 'sections');
+  return key === undefined ? result : (result as Record<string, unknown>)[key];
+};
 
 const SIGNED_REPORT_PATH = /^\/v2\/reports\/\d+\/pdf$/;
 
@@ -28,6 +34,14 @@ export class Reports {
       options,
       sectionsOf,
     );
+  }
+
+  /**
+   * Everything the PDF report shows, as JSON (an Assay extension, `getReportDetails`): per-question marks, hidden
+   * test verdicts, time per section, the percentile among completed attempts, departures and snapshots.
+   */
+  details(testInvitationId: number, options?: CallOptions): Promise<ReportDetails> {
+    return this.transport.json({ method: 'GET', path: `/v2/org/report/${segment(testInvitationId)}/details`, credential: 'apiKey' }, ReportDetails, options);
   }
 
   /** The report as a PDF (4.13): read it with `pipeTo`, `bytes()` or `saveToFile` from `@assay/client/node`. */

@@ -1,8 +1,15 @@
 import { MAX_PAGE_SIZE, TestDetails, TestList, type PagingQuery, type TestDefinition, type TestSummary } from '@assay/domain';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { CallOptions } from '../core/options.js';
 import { segment } from '../core/path.js';
 import type { Transport } from '../core/transport.js';
+
+/**
+ * A page of tests (4.1) as read: `testsCount` is null when the server leaves it out (other v2 servers do),
+ * rather than a number the client would have to make up.
+ */
+export const TestPage = z.object({ tests: TestList.shape.tests, testsCount: TestList.shape.testsCount.nullable() });
+export type TestPage = z.infer<typeof TestPage>;
 
 /** `page_size` (1–100, default 20) and `page_no` (from 1), as the server reads them. */
 export type ListTestsQuery = Partial<PagingQuery>;
@@ -14,18 +21,28 @@ export type TestDefinitionInput = z.input<typeof TestDefinition>;
 export class Tests {
   constructor(private readonly transport: Transport) {}
 
-  /** One page of tests and the count of all of them. */
-  list(query: ListTestsQuery = {}, options?: CallOptions): Promise<TestList> {
-    return this.transport.json({ method: 'GET', path: '/v2/org/tests', query, credential: 'apiKey' }, TestList, options);
+  /** One page of tests and the count of all of them (null if the server does not say). */
+  list(query: ListTestsQuery = {}, options?: CallOptions): Promise<TestPage> {
+    return this.transport.json({ method: 'GET', path: '/v2/org/tests', query, credential: 'apiKey' }, TestPage, options);
   }
 
-  /** Every test, page after page (`for await (const test of client.tests.all())`). */
+  /**
+   * Every test, page after page (`for await (const test of client.tests.all())`), each once. A server may
+   * serve fewer tests a page than asked (its own cap on `page_size`; the spec states none), so a short page
+   * is not the end: the walk ends on an empty page, on a page with nothing new, or once `testsCount` tests
+   * have been seen (when the server gives the count).
+   */
   async *all(query: { page_size?: number } = {}, options?: CallOptions): AsyncGenerator<TestSummary, void, undefined> {
     const pageSize = query.page_size ?? MAX_PAGE_SIZE;
+    const seen = new Set<number>();
     for (let pageNo = 1; ; pageNo++) {
       const page = await this.list({ page_size: pageSize, page_no: pageNo }, options);
-      yield* page.tests;
-      if (page.tests.length < pageSize || pageNo * pageSize >= page.testsCount) return;
+      const fresh = page.tests.filter((test) => !seen.has(test.testId));
+      for (const test of fresh) {
+        seen.add(test.testId);
+        yield test;
+      }
+      if (fresh.length === 0 || (page.testsCount !== null && seen.size >= page.testsCount)) return;
     }
   }
 

@@ -1,4 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import { afterAll, beforeAll } from 'vitest';
+import { createClient } from '../../src/index.js';
 import type { AddressInfo } from 'node:net';
 
 export interface SeenRequest {
@@ -72,3 +74,20 @@ export const startScriptedServer = async (script: Script) => {
 };
 
 export type ScriptedServer = Awaited<ReturnType<typeof startScriptedServer>>;
+
+/**
+ * A scripted server for the describe block it is called in (started before its tests, closed after), and a
+ * client of it that never retries: `server()` to script and inspect, `client()` to call.
+ */
+export const useScriptedServer = (first: Script = () => ok(null)) => {
+  let server: ScriptedServer | undefined;
+  beforeAll(async () => {
+    server = await startScriptedServer(first);
+  });
+  afterAll(() => server?.close());
+  const running = (): ScriptedServer => {
+    if (!server) throw new Error('the scripted server starts before the tests');
+    return server;
+  };
+  return { server: running, client: () => createClient({ baseUrl: running().baseUrl, apiKey: 'k', retries: 0 }) };
+};

@@ -2,19 +2,21 @@ import type { DownloadOptions, FileDownload } from '@assay/client';
 import { saveToFile } from '@assay/client/node';
 import { Box, Text } from 'ink';
 import { resolve } from 'node:path';
-import { useReducer, type Dispatch } from 'react';
 import { useConnection } from '../shell/client-context.js';
 import { useScreenSlot } from '../shell/screen-slot.js';
 import { useCall } from '../shell/use-call.js';
+import { useMachine, type Machine } from '../shell/use-machine.js';
 import { downloadCallKey, downloadReducer, idleDownload, type DownloadEvent, type DownloadState } from '../state/download-state.js';
+import { activityBarText } from '../../format/activity-bar.js';
 import { Bar } from './Bar.js';
 import { FailureText } from './FailureText.js';
 import { TextField } from './TextField.js';
 
 /** A download driven by its reducer: the file is streamed to disk with `saveToFile`, progress as it comes. */
-export const useDownload = (request: (options: DownloadOptions) => Promise<FileDownload>): [DownloadState, Dispatch<DownloadEvent>] => {
+export const useDownload = (request: (options: DownloadOptions) => Promise<FileDownload>): Machine<DownloadState, DownloadEvent> => {
   const { downloadDir } = useConnection();
-  const [state, dispatch] = useReducer(downloadReducer, undefined, idleDownload);
+  const machine = useMachine(downloadReducer, idleDownload);
+  const { state, send: dispatch } = machine;
   useCall(
     downloadCallKey(state),
     (signal) =>
@@ -25,13 +27,15 @@ export const useDownload = (request: (options: DownloadOptions) => Promise<FileD
     (saved) => dispatch({ type: 'finished', bytes: saved.bytes }),
     (failure) => dispatch({ type: 'failed', failure }),
   );
-  return [state, dispatch];
+  return machine;
 };
+
+const barWidth = (width: number) => Math.max(10, Math.min(30, width - 50));
 
 const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KiB`);
 
 /** The path prompt, the progress bar, or the outcome; nothing while idle. */
-export const DownloadPanel = ({ state, dispatch, width }: { state: DownloadState; dispatch: Dispatch<DownloadEvent>; width: number }) => {
+export const DownloadPanel = ({ state, width }: { state: DownloadState; width: number }) => {
   const { active } = useScreenSlot();
   if (state.phase === 'idle') return null;
   return (
@@ -39,14 +43,18 @@ export const DownloadPanel = ({ state, dispatch, width }: { state: DownloadState
       {state.phase === 'naming' ? (
         <Box>
           <Text>Save to: </Text>
-          <TextField value={state.path} focus={active} onChange={(path) => dispatch({ type: 'edit', path })} />
+          <TextField input={{ value: state.path, caret: state.caret }} focus={active} />
           <Text dimColor> (Enter saves, Esc cancels)</Text>
         </Box>
       ) : null}
       {state.phase === 'downloading' ? (
         <Text>
           Downloading {state.path}{' '}
-          {state.total ? <Bar fraction={state.loaded / state.total} width={Math.max(10, Math.min(30, width - 50))} color="cyan" /> : null}{' '}
+          {state.total ? (
+            <Bar fraction={state.loaded / state.total} width={barWidth(width)} color="cyan" />
+          ) : (
+            <Text color="cyan">{activityBarText(state.loaded, barWidth(width))}</Text>
+          )}{' '}
           {state.total ? `${Math.round((state.loaded / state.total) * 100)}% of ${size(state.total)}` : size(state.loaded)}
         </Text>
       ) : null}

@@ -1,24 +1,20 @@
 import { Text } from 'ink';
-import { useEffect, useReducer, type Dispatch } from 'react';
+import { useEffect } from 'react';
 import { useConnection } from '../shell/client-context.js';
 import { useCall } from '../shell/use-call.js';
+import { useMachine, type Machine } from '../shell/use-machine.js';
 import { actionCallKey, actionReducer, idleAction, type ActionEvent, type ActionState } from '../state/action-state.js';
-import { moveQuestion, type InvitationMoveName } from '../state/invitation-moves.js';
+import { moveQuestion, type MoveRequest } from '../state/invitation-moves.js';
 import { Confirm } from './Confirm.js';
 import { FailureText } from './FailureText.js';
-
-export interface MoveRequest {
-  move: InvitationMoveName;
-  testInvitationId: number;
-  testId?: number;
-}
 
 export type MoveState = ActionState<MoveRequest>;
 
 /** Cancel or reattempt through the client once confirmed; `onDone` runs after a success (to reload). */
-export const useInvitationMove = (onDone: () => void): [MoveState, Dispatch<ActionEvent<MoveRequest>>] => {
+export const useInvitationMove = (onDone: () => void): Machine<MoveState, ActionEvent<MoveRequest>> => {
   const { client } = useConnection();
-  const [state, dispatch] = useReducer(actionReducer<MoveRequest>, undefined, idleAction<MoveRequest>);
+  const machine = useMachine(actionReducer<MoveRequest>, idleAction<MoveRequest>);
+  const { state, send: dispatch } = machine;
   useCall(
     actionCallKey(state),
     async (signal) => {
@@ -38,7 +34,7 @@ export const useInvitationMove = (onDone: () => void): [MoveState, Dispatch<Acti
     if (state.phase === 'done') onDone();
     // Only the arrival at done matters, not a new onDone closure.
   }, [state.phase]);
-  return [state, dispatch];
+  return machine;
 };
 
 /** y/n while confirming; the outcome afterwards. */
@@ -53,15 +49,4 @@ export const MoveLine = ({ state }: { state: MoveState }) => {
     );
   if (state.phase === 'failed') return <FailureText failure={state.failure} />;
   return null;
-};
-
-/** The keys of a confirmation: y runs, n or Esc dismisses; any key clears an outcome. Answers whether it took the key. */
-export const handleMoveKeys = (state: MoveState, dispatch: Dispatch<ActionEvent<MoveRequest>>, input: string, escapePressed: boolean): boolean => {
-  if (state.phase === 'confirming') {
-    if (input === 'y') dispatch({ type: 'confirm' });
-    else if (input === 'n' || escapePressed) dispatch({ type: 'dismiss' });
-    return true;
-  }
-  if (state.phase === 'done' || state.phase === 'failed') dispatch({ type: 'dismiss' });
-  return false;
 };

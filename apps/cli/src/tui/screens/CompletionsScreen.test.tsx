@@ -25,12 +25,25 @@ describe('CompletionsScreen against a real server', () => {
     expect(frame.indexOf('grace@example.com')).toBeLessThan(frame.indexOf('ada@example.com'));
     expect(frame).toMatch(new RegExp(`completed\\s+${later.testInvitationId}\\s+${test.testId}\\s+grace@example.com`));
     expect(widestLine(frame)).toBeLessThanOrEqual(80);
-    // The highlight stayed on Ada's row as Grace's arrived above it.
-    await screen.press(KEYS.enter, KEYS.up, KEYS.enter);
+    // The highlight was on the newest row, and it followed Grace's as it arrived above Ada's.
+    expect(frame).toMatch(/›\s*\S+ \S+\s+completed\s+\d+\s+\d+\s+grace@example\.com/);
+    await screen.press(KEYS.enter, KEYS.down, KEYS.enter);
     expect(screen.opened).toEqual([
-      { screen: 'report', testInvitationId: earlier.testInvitationId },
       { screen: 'report', testInvitationId: later.testInvitationId },
+      { screen: 'report', testInvitationId: earlier.testInvitationId },
     ]);
+  });
+
+  it('opens on the newest completions when the last 24 hours hold more than the screen shows', async () => {
+    const registered = [];
+    for (let index = 0; index < 24; index += 1) {
+      registered.push(await org.client.invitations.register(test.testId, { emailId: `c${index}@example.com`, fullName: `Candidate ${index}` }));
+    }
+    for (const { takeTestURL } of registered) await completeAttempt(org.client, takeTestURL);
+    screen = renderScreen(<CompletionsScreen intervalMs={200} />, { client: org.client });
+    const frame = await screen.waitFor('c23@example.com');
+    expect(frame).toMatch(/›.*c23@example\.com/);
+    expect(frame).not.toContain('c0@example.com');
   });
 
   it('shows a failure inline and follows again with r', async () => {

@@ -1,18 +1,15 @@
 import { Box, Text } from 'ink';
-import { useEffect, useReducer } from 'react';
+import { useEffect } from 'react';
 import { FailureText } from '../components/FailureText.js';
 import { columnsFor, Row } from '../components/Row.js';
 import { StatusText } from '../components/StatusText.js';
 import { describeFailure } from '../../errors.js';
 import { useConnection } from '../shell/client-context.js';
-import { useChrome, useScreenInput, useScreenSlot } from '../shell/screen-slot.js';
-import { completionsReducer, initialCompletions } from '../state/completions-state.js';
-
-const HINTS = [
-  { keys: '↑↓', label: 'move' },
-  { keys: 'Enter', label: 'report' },
-  { keys: 'r', label: 'retry' },
-];
+import { applyDecision } from '../input/key-decision.js';
+import { useChrome, useScreenKeys, useScreenSlot } from '../shell/screen-slot.js';
+import { useMachine } from '../shell/use-machine.js';
+import { completionsKeys, completionsReducer, initialCompletions } from '../state/completions-state.js';
+import { HINTS } from '../hints.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -23,7 +20,7 @@ const HOUR_MS = 3_600_000;
 export const CompletionsScreen = ({ intervalMs = 5_000, lookBackMs = 24 * HOUR_MS }: { intervalMs?: number; lookBackMs?: number }) => {
   const { client } = useConnection();
   const { body, open } = useScreenSlot();
-  const [state, dispatch] = useReducer(completionsReducer, undefined, initialCompletions);
+  const { state, send: dispatch, current } = useMachine(completionsReducer, initialCompletions);
 
   useEffect(() => {
     if (state.phase !== 'following') return;
@@ -37,19 +34,11 @@ export const CompletionsScreen = ({ intervalMs = 5_000, lookBackMs = 24 * HOUR_M
       }
     })();
     return () => controller.abort();
-  }, [state.phase, state.attempt, client, intervalMs, lookBackMs]);
+  }, [state.phase, state.attempt, client, intervalMs, lookBackMs, dispatch]);
 
-  useChrome({ title: 'Recent completions', hints: HINTS });
+  useChrome({ title: 'Recent completions', hints: HINTS.completions });
 
-  useScreenInput((input, key) => {
-    if (key.upArrow) dispatch({ type: 'move', delta: -1 });
-    else if (key.downArrow) dispatch({ type: 'move', delta: 1 });
-    else if (input === 'r') dispatch({ type: 'retry' });
-    else if (key.return) {
-      const event = state.events[state.cursor];
-      if (event) open({ screen: 'report', testInvitationId: event.testInvitationId });
-    }
-  });
+  useScreenKeys((stroke) => applyDecision(completionsKeys(current(), stroke), dispatch, open));
 
   const visible = Math.max(1, body.rows - 4);
   const first = Math.max(0, Math.min(state.cursor - visible + 1, state.events.length - visible));

@@ -27,7 +27,7 @@ describe('InvitationsScreen against a real server', () => {
 
   it('lists every invitation with status, score and violations, and opens a report', async () => {
     const frame = await open();
-    expect(frame).toMatch(new RegExp(`${completedId}\\s+Ada Lovelace\\s+ada@example.com\\s+Completed\\s+0/24\\s+0/0`));
+    expect(frame).toMatch(new RegExp(`${completedId}\\s+Ada Lovelace\\s+ada@example.com\\s+Completed\\s+0/24\\s+0/0 s`));
     expect(frame).toMatch(new RegExp(`${pendingId}\\s+Grace Hopper\\s+grace@example.com\\s+Pending`));
     expect(widestLine(frame)).toBeLessThanOrEqual(80);
     await screen!.press(KEYS.enter);
@@ -49,7 +49,7 @@ describe('InvitationsScreen against a real server', () => {
     await open();
     await screen!.press(KEYS.down, 'x');
     await screen!.waitFor(`Cancel invitation ${pendingId}?`);
-    expect(screen!.chrome()).toMatchObject({ modal: true });
+    await screen!.expectChrome({ modal: true });
     await screen!.press('n');
     await screen!.waitFor((frame) => !frame.includes('Cancel invitation'));
     expect((await org.client.reports.get(pendingId)).testStatus).toBe('Pending');

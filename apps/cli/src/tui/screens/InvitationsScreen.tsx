@@ -1,16 +1,21 @@
 import { Box, Text } from 'ink';
-import { useReducer } from 'react';
 import { FailureText } from '../components/FailureText.js';
-import { handleMoveKeys, MoveLine, useInvitationMove } from '../components/InvitationMove.js';
+import { MoveLine, useInvitationMove } from '../components/InvitationMove.js';
 import { columnsFor, Row } from '../components/Row.js';
 import { StatusText } from '../components/StatusText.js';
+import { HINTS } from '../hints.js';
 import { loadInvitations, type InvitationRow } from '../data/invitations-of-test.js';
 import { useConnection } from '../shell/client-context.js';
-import { useChrome, useOnReturn, useScreenInput, useScreenSlot } from '../shell/screen-slot.js';
+import { applyDecision } from '../input/key-decision.js';
+import { performWith } from '../shell/screen-effects.js';
+import { useChrome, useOnReturn, useScreenKeys, useScreenSlot } from '../shell/screen-slot.js';
 import { useCall } from '../shell/use-call.js';
+import { useMachine } from '../shell/use-machine.js';
+import { actionKeys } from '../state/action-state.js';
 import { offeredMoves } from '../state/invitation-moves.js';
 import { initialList, listReducer, selectedItem } from '../state/list-state.js';
 import { remoteCallKey } from '../state/remote-state.js';
+import { invitationsKeys } from '../state/screen-keys.js';
 
 const CHROME_ROWS = 5;
 
@@ -19,8 +24,9 @@ const scoreText = (row: InvitationRow) => (row.score === null ? '–' : `${row.s
 export const InvitationsScreen = ({ testId, testName }: { testId: number; testName: string }) => {
   const { client } = useConnection();
   const { body, open } = useScreenSlot();
-  const [state, dispatch] = useReducer(listReducer<InvitationRow>, undefined, initialList<InvitationRow>);
-  const [move, moveDispatch] = useInvitationMove(() => dispatch({ type: 'reload' }));
+  const { state, send: dispatch, current } = useMachine(listReducer<InvitationRow>, initialList<InvitationRow>);
+  const moving = useInvitationMove(() => dispatch({ type: 'reload' }));
+  const move = moving.state;
 
   useCall(
     remoteCallKey(state.remote, `invitations:${testId}`),
@@ -34,39 +40,24 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
   const offered = selected ? offeredMoves(selected.testStatus) : [];
   useChrome({
     title: 'Invitations',
-    hints:
-      move.phase === 'confirming'
-        ? [
-            { keys: 'y', label: 'yes' },
-            { keys: 'n/Esc', label: 'no' },
-          ]
-        : [
-            { keys: '↑↓', label: 'move' },
-            { keys: 'Enter', label: 'report' },
-            ...(offered.includes('cancel') ? [{ keys: 'x', label: 'cancel invitation' }] : []),
-            ...(offered.includes('reattempt') ? [{ keys: 'a', label: 'reattempt' }] : []),
-            { keys: 'r', label: 'refresh' },
-          ],
+    hints: move.phase === 'confirming' ? HINTS.confirm : HINTS.invitations(offered),
     modal: move.phase === 'confirming',
   });
 
-  useScreenInput((input, key) => {
-    if (handleMoveKeys(move, moveDispatch, input, key.escape)) return;
-    if (key.upArrow) dispatch({ type: 'move', delta: -1 });
-    else if (key.downArrow) dispatch({ type: 'move', delta: 1 });
-    else if (input === 'r') dispatch({ type: 'reload' });
-    else if (selected && key.return) open({ screen: 'report', testInvitationId: selected.testInvitationId });
-    else if (selected && input === 'x' && offered.includes('cancel')) {
-      moveDispatch({ type: 'ask', action: { move: 'cancel', testInvitationId: selected.testInvitationId, testId }, confirm: true });
-    } else if (selected && input === 'a' && offered.includes('reattempt')) {
-      moveDispatch({ type: 'ask', action: { move: 'reattempt', testInvitationId: selected.testInvitationId }, confirm: true });
-    }
-  });
+  useScreenKeys(
+    (stroke) =>
+      applyDecision(actionKeys(moving.current(), stroke), moving.send) ||
+      applyDecision(
+        invitationsKeys(current(), testId, stroke),
+        dispatch,
+        performWith({ open, ask: (action) => moving.send({ type: 'ask', action, confirm: true }) }),
+      ),
+  );
 
   const rows = state.remote.value ?? [];
   const visible = Math.max(1, body.rows - CHROME_ROWS);
   const first = Math.max(0, Math.min(state.cursor - visible + 1, rows.length - visible));
-  const columns = columnsFor(body.columns, [7, 'flex', 'flex', 12, 9, 7], [0, 4]);
+  const columns = columnsFor(body.columns, [7, 'flex', 'flex', 12, 9, 9], [0, 4]);
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end">
@@ -78,7 +69,7 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
           key={row.testInvitationId}
           columns={columns}
           selected={first + index === state.cursor}
-          cells={[String(row.testInvitationId), row.fullName, row.emailId, <StatusText status={row.testStatus} />, scoreText(row), `${row.wv}/${row.tv}`]}
+          cells={[String(row.testInvitationId), row.fullName, row.emailId, <StatusText status={row.testStatus} />, scoreText(row), `${row.wv}/${row.tv} s`]}
         />
       ))}
       {state.remote.phase === 'loading' ? <Text dimColor>Loading invitations…</Text> : null}

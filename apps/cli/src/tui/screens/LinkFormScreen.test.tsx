@@ -17,7 +17,7 @@ describe('LinkFormScreen against a real server', () => {
   it('creates a time-bound link: dates checked as they are typed, zone picked from the list', async () => {
     screen = renderScreen(<LinkFormScreen testId={test.testId} link={null} />, { client: org.client });
     await screen.waitFor('New link for test');
-    expect(screen.chrome()).toMatchObject({ typing: true });
+    await screen.expectChrome({ typing: true });
     await screen.press('Autumn intake', KEYS.down, KEYS.right, KEYS.down);
     await screen.waitFor('Time bound');
     await screen.press('2026-10-01T09:00');
@@ -28,7 +28,7 @@ describe('LinkFormScreen against a real server', () => {
     await screen.waitFor('✗ endDateTime must be after startDateTime');
     await screen.press(...Array<string>(19).fill(KEYS.backspace), '2036-10-31T18:00:00', KEYS.down, KEYS.enter);
     await screen.waitFor('Time zone candidates see the dates in');
-    expect(screen.chrome()).toMatchObject({ modal: true });
+    await screen.expectChrome({ modal: true });
     await screen.press('paris');
     await screen.waitFor((frame) => frame.includes('Europe/Paris') && !frame.includes('Asia/Kolkata'));
     await screen.press(KEYS.enter);
@@ -47,6 +47,46 @@ describe('LinkFormScreen against a real server', () => {
       inviteCandidateOnly: 1,
       testLinkStatus: 1,
     });
+  });
+
+  it('decides every key of a burst against the form as the key before left it', async () => {
+    screen = renderScreen(<LinkFormScreen testId={test.testId} link={null} />, { client: org.client });
+    await screen.waitFor('New link for test');
+    // As one `tmux send-keys -l Fast ; send-keys Down Right Down`: no frame is drawn between the keys.
+    await screen.burst('F', 'a', 's', 't', KEYS.down, KEYS.right, KEYS.down, '2', '0', KEYS.backspace, KEYS.backspace, '2026-10-01T09:00:00');
+    const form = await screen.waitFor('› Start (UTC)');
+    expect(form).toMatch(/Name\s+Fast/);
+    expect(form).toContain('◀ Time bound ▶');
+    expect(form).toContain('1 Oct 2026, 09:00 UTC');
+    // Backspaces in one chunk (tmux's BSpace BSpace BSpace) erase three characters; nothing unprintable is kept.
+    await screen.burst(...Array<string>(5).fill(KEYS.down), 'hr@example.comxyz\u007F\u007F\u007F');
+    const stakeholder = await screen.waitFor('› Stakeholder');
+    expect(stakeholder).toMatch(/Stakeholder\s+hr@example\.com/);
+    expect(stakeholder).not.toContain('comx');
+    expect(stakeholder).not.toContain('✗ an email address');
+    expect(screen.passed).toEqual([]);
+  });
+
+  it('keeps every row on one line at 80 columns: a long value scrolls, a long error gets a line of its own', async () => {
+    screen = renderScreen(<LinkFormScreen testId={test.testId} link={null} />, { client: org.client });
+    await screen.waitFor('New link for test');
+    const name = 'Autumn graduate intake for the data engineering team, Europe';
+    await screen.burst(name, KEYS.down, KEYS.right, KEYS.right, KEYS.down, '2027-12-01T09:00:00', KEYS.down, '2027-12-05T09:00:00');
+    const frame = await screen.waitFor('✗ for accessTime 2 the daily end time must differ from the daily start time');
+    const lines = frame.split('\n');
+    const row = (label: string) => lines.findIndex((line) => line.includes(label));
+    // The long name is cut where it has no caret, and the rows below it are where they belong.
+    expect(lines[row('Name')]).toMatch(/Name +Autumn graduate intake for th… *$/);
+    expect(row('Access time')).toBe(row('Name') + 1);
+    // Values start in one column; the error is under its field, whole.
+    for (const label of ['Start (UTC)', 'End (UTC)']) expect(lines[row(label)]!.indexOf('2027-12-0')).toBe(17);
+    expect(lines[row('End (UTC)') + 1]).toMatch(/^ +✗ for accessTime 2 the daily end time must differ from the daily start time$/);
+    expect(row('Time zone')).toBe(row('End (UTC)') + 2);
+    expect(widestLine(frame)).toBeLessThanOrEqual(80);
+    // Back in the name, the text scrolls to keep the caret (at its end) in view.
+    await screen.press(KEYS.shiftTab, KEYS.shiftTab, KEYS.shiftTab);
+    const named = await screen.waitFor('› Name');
+    expect(named.split('\n').find((line) => line.includes('› Name'))).toMatch(/engineering team, Europe *$/);
   });
 
   it('refuses to save an empty name and says why', async () => {

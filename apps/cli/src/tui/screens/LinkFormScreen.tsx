@@ -1,13 +1,16 @@
 import { findTimeZone, type TestLink } from '@assay/domain';
 import { Box, Text } from 'ink';
-import { useEffect, useReducer, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { accessModeName } from '../../format/link-text.js';
 import { FailureText } from '../components/FailureText.js';
 import { useConnection } from '../shell/client-context.js';
-import { useChrome, useScreenInput, useScreenSlot } from '../shell/screen-slot.js';
+import { applyDecision } from '../input/key-decision.js';
+import { useChrome, useScreenKeys, useScreenSlot } from '../shell/screen-slot.js';
 import { useCall } from '../shell/use-call.js';
+import { useMachine } from '../shell/use-machine.js';
 import {
   blankLinkFields,
+  emptyStakeholderMeans,
   inZone,
   linkBodyOfFields,
   linkFieldErrors,
@@ -16,45 +19,12 @@ import {
   zonesMatching,
   type LinkField,
 } from '../state/link-form-fields.js';
-import { initialLinkForm, isTextField, linkFormCallKey, linkFormReducer, type LinkFormState } from '../state/link-form-state.js';
+import { initialLinkForm, isTextField, linkFormCallKey, linkFormKeys, linkFormReducer, type LinkFormState } from '../state/link-form-state.js';
+import { FieldRow, fieldColumns } from '../components/FieldRow.js';
 import { TextField } from '../components/TextField.js';
-
-const FORM_HINTS = [
-  { keys: 'Tab/↑↓', label: 'field' },
-  { keys: '←→/Space', label: 'change choice' },
-  { keys: 'Enter', label: 'next · pick zone · save' },
-  { keys: 'Ctrl+S', label: 'save' },
-  { keys: 'Esc', label: 'cancel' },
-];
-const ZONE_HINTS = [
-  { keys: 'type', label: 'filter' },
-  { keys: '↑↓', label: 'move' },
-  { keys: 'Enter', label: 'pick' },
-  { keys: 'Esc', label: 'back to the form' },
-];
+import { HINTS } from '../hints.js';
 
 const LABEL_WIDTH = 15;
-
-const FieldRow = ({ label, focused, children, note, error }: { label: string; focused: boolean; children: ReactNode; note?: string; error?: string }) => (
-  <Box>
-    <Text bold={focused} color={focused ? 'cyan' : undefined}>
-      {focused ? '› ' : '  '}
-      {label.padEnd(LABEL_WIDTH)}
-    </Text>
-    <Box flexGrow={1}>{children}</Box>
-    {error ? (
-      <Text color="red" wrap="truncate-end">
-        {' '}
-        ✗ {error}
-      </Text>
-    ) : note ? (
-      <Text dimColor wrap="truncate-end">
-        {' '}
-        {note}
-      </Text>
-    ) : null}
-  </Box>
-);
 
 const ZonePicker = ({ state, rows }: { state: Extract<LinkFormState, { phase: 'pickingZone' }>; rows: number }) => {
   const zones = zonesMatching(state.filter);
@@ -63,7 +33,9 @@ const ZonePicker = ({ state, rows }: { state: Extract<LinkFormState, { phase: 'p
   return (
     <Box flexDirection="column">
       <Text bold>Time zone candidates see the dates in</Text>
-      <Text>Filter: {state.filter || <Text dimColor>(type a city, region or id)</Text>}</Text>
+      <Text>
+        Filter: <TextField input={{ value: state.filter, caret: state.filterCaret }} focus placeholder="type a city, region or id" />
+      </Text>
       {zones.slice(first, first + visible).map((zone, index) => (
         <Text key={zone.timeZoneId} inverse={first + index === state.cursor} wrap="truncate-end">
           {first + index === state.cursor ? '›' : ' '} {String(zone.timeZoneId).padEnd(5)} {zone.iana.padEnd(32)} {zone.name}
@@ -78,7 +50,7 @@ export const LinkFormScreen = ({ testId, link }: { testId: number; link: TestLin
   const { client } = useConnection();
   const { body, active, back } = useScreenSlot();
   const existing = link !== null;
-  const [state, dispatch] = useReducer(linkFormReducer, undefined, () => initialLinkForm(link ? linkFieldsOf(link) : blankLinkFields(1000), existing));
+  const { state, send: dispatch, current } = useMachine(linkFormReducer, () => initialLinkForm(link ? linkFieldsOf(link) : blankLinkFields(), existing));
 
   useCall(
     linkFormCallKey(state),
@@ -96,46 +68,27 @@ export const LinkFormScreen = ({ testId, link }: { testId: number; link: TestLin
   const picking = state.phase === 'pickingZone';
   useChrome({
     title: link ? `Edit “${link.testLinkName}”` : 'New link',
-    hints: picking ? ZONE_HINTS : FORM_HINTS,
+    hints: picking ? HINTS.zonePicker : HINTS.linkForm,
     typing: picking || isTextField(state.focus),
     modal: picking,
   });
 
-  useScreenInput((input, key) => {
-    if (state.phase === 'pickingZone') {
-      if (key.escape) dispatch({ type: 'zoneCancel' });
-      else if (key.return) dispatch({ type: 'zonePick' });
-      else if (key.upArrow) dispatch({ type: 'zoneMove', delta: -1 });
-      else if (key.downArrow) dispatch({ type: 'zoneMove', delta: 1 });
-      else if (key.backspace || key.delete) dispatch({ type: 'zoneFilter', filter: state.filter.slice(0, -1) });
-      else if (input && !key.ctrl && !key.meta) dispatch({ type: 'zoneFilter', filter: state.filter + input });
-      return;
-    }
-    if (state.phase !== 'editing') return;
-    const choice = !isTextField(state.focus) && state.focus !== 'timeZoneId' && state.focus !== 'save';
-    if (key.ctrl && input === 's') dispatch({ type: 'submit' });
-    else if ((key.tab && key.shift) || key.upArrow) dispatch({ type: 'focus', delta: -1 });
-    else if (key.tab || key.downArrow) dispatch({ type: 'focus', delta: 1 });
-    else if (choice && (key.leftArrow || key.rightArrow)) dispatch({ type: 'cycle', delta: key.leftArrow ? -1 : 1 });
-    else if (choice && input === ' ') dispatch({ type: 'cycle', delta: 1 });
-    else if (key.return && state.focus === 'save') dispatch({ type: 'submit' });
-    else if (key.return && state.focus === 'timeZoneId') dispatch({ type: 'openZones' });
-    else if (key.return) dispatch({ type: 'focus', delta: 1 });
-  });
+  useScreenKeys((stroke) => applyDecision(linkFormKeys(current(), stroke), dispatch));
 
   const { fields, focus } = state;
-  const errors = linkFieldErrors(fields);
+  const errors = linkFieldErrors(fields, existing);
+  const columns = fieldColumns(body.columns, LABEL_WIDTH);
   /** As you type: a field shows its problem as soon as it has text, and every field after a save attempt. */
   const errorOf = (field: Exclude<LinkField, 'save'>) => (state.attempted || String(fields[field]).length > 0 ? errors[field] : undefined);
   const text = (field: 'name' | 'start' | 'end' | 'stakeholder', placeholder: string) => (
     <TextField
-      value={fields[field]}
+      input={{ value: fields[field], caret: focus === field ? state.caret : 0 }}
       placeholder={placeholder}
       focus={active && state.phase === 'editing' && focus === field}
-      onChange={(value) => dispatch({ type: 'input', value })}
+      width={columns.value}
     />
   );
-  const zone = findTimeZone(fields.timeZoneId);
+  const zone = fields.timeZoneId === null ? undefined : findTimeZone(fields.timeZoneId);
   const order = linkFieldOrder(fields, existing);
   const has = (field: LinkField) => order.includes(field);
 
@@ -144,38 +97,45 @@ export const LinkFormScreen = ({ testId, link }: { testId: number; link: TestLin
     <Box flexDirection="column">
       <Text bold>{link ? `Edit link ${link.testLinkId} of test ${testId}` : `New link for test ${testId}`}</Text>
       <Text> </Text>
-      <FieldRow label="Name" focused={focus === 'name'} error={errorOf('name')}>
+      <FieldRow columns={columns} label="Name" focused={focus === 'name'} error={errorOf('name')}>
         {text('name', 'e.g. Spring hiring')}
       </FieldRow>
-      <FieldRow label="Access time" focused={focus === 'accessTime'} note={['any time', 'from start to end', 'daily, start to end time'][fields.accessTime]}>
+      <FieldRow
+        columns={columns}
+        label="Access time"
+        focused={focus === 'accessTime'}
+        note={['any time', 'from start to end', 'daily, start to end time'][fields.accessTime]}
+      >
         <Text>
           ◀ <Text bold>{accessModeName(fields.accessTime)}</Text> ▶
         </Text>
       </FieldRow>
       {has('start') ? (
-        <FieldRow label="Start (UTC)" focused={focus === 'start'} error={errorOf('start')} note={inZone(fields.start, fields.timeZoneId)}>
+        <FieldRow columns={columns} label="Start (UTC)" focused={focus === 'start'} error={errorOf('start')} note={inZone(fields.start, fields.timeZoneId)}>
           {text('start', 'YYYY-MM-DDTHH:MM:SS')}
         </FieldRow>
       ) : null}
       {has('end') ? (
-        <FieldRow label="End (UTC)" focused={focus === 'end'} error={errorOf('end')} note={inZone(fields.end, fields.timeZoneId)}>
+        <FieldRow columns={columns} label="End (UTC)" focused={focus === 'end'} error={errorOf('end')} note={inZone(fields.end, fields.timeZoneId)}>
           {text('end', 'YYYY-MM-DDTHH:MM:SS')}
         </FieldRow>
       ) : null}
-      <FieldRow label="Time zone" focused={focus === 'timeZoneId'} note="Enter to pick">
-        <Text wrap="truncate-end">{zone ? `${zone.iana} (${zone.timeZoneId})` : String(fields.timeZoneId)}</Text>
+      <FieldRow columns={columns} label="Time zone" focused={focus === 'timeZoneId'} note="Enter to pick">
+        <Text wrap="truncate-end">
+          {zone ? `${zone.iana} (${zone.timeZoneId})` : fields.timeZoneId === null ? "the organization's" : String(fields.timeZoneId)}
+        </Text>
       </FieldRow>
-      <FieldRow label="Invite only" focused={focus === 'inviteOnly'}>
+      <FieldRow columns={columns} label="Invite only" focused={focus === 'inviteOnly'}>
         <Text>{fields.inviteOnly ? '[x] yes' : '[ ] no'}</Text>
       </FieldRow>
-      <FieldRow label="Proctoring" focused={focus === 'proctoring'}>
+      <FieldRow columns={columns} label="Proctoring" focused={focus === 'proctoring'}>
         <Text>{fields.proctoring ? '[x] camera snapshots' : '[ ] no'}</Text>
       </FieldRow>
-      <FieldRow label="Stakeholder" focused={focus === 'stakeholder'} error={errorOf('stakeholder')}>
-        {text('stakeholder', existing ? 'empty: nobody is emailed' : "empty: the organization's email")}
+      <FieldRow columns={columns} label="Stakeholder" focused={focus === 'stakeholder'} error={errorOf('stakeholder')}>
+        {text('stakeholder', `empty: ${emptyStakeholderMeans(existing)}`)}
       </FieldRow>
       {has('active') ? (
-        <FieldRow label="Status" focused={focus === 'active'}>
+        <FieldRow columns={columns} label="Status" focused={focus === 'active'}>
           <Text color={fields.active ? 'green' : undefined}>{fields.active ? 'Active' : 'Inactive'}</Text>
         </FieldRow>
       ) : null}

@@ -1,25 +1,21 @@
 import type { TestLink } from '@assay/domain';
 import { Box, Text } from 'ink';
-import { useEffect, useReducer } from 'react';
+import { useEffect } from 'react';
 import { accessModeName, accessText, linkStateText, publicLinkUrl, yesNo } from '../../format/link-text.js';
 import { FailureText } from '../components/FailureText.js';
 import { columnsFor, Row } from '../components/Row.js';
 import { StatusText } from '../components/StatusText.js';
 import { useConnection } from '../shell/client-context.js';
-import { useChrome, useOnReturn, useScreenInput, useScreenSlot } from '../shell/screen-slot.js';
+import { applyDecision } from '../input/key-decision.js';
+import { performWith } from '../shell/screen-effects.js';
+import { useChrome, useOnReturn, useScreenKeys, useScreenSlot } from '../shell/screen-slot.js';
 import { useCall } from '../shell/use-call.js';
-import { actionCallKey, actionReducer, idleAction } from '../state/action-state.js';
+import { useMachine } from '../shell/use-machine.js';
+import { actionCallKey, actionKeys, actionReducer, idleAction } from '../state/action-state.js';
 import { initialList, listReducer, selectedItem } from '../state/list-state.js';
 import { remoteCallKey } from '../state/remote-state.js';
-
-const HINTS = [
-  { keys: '↑↓', label: 'move' },
-  { keys: 'n', label: 'new link' },
-  { keys: 'Enter', label: 'edit' },
-  { keys: 's', label: 'activate/deactivate' },
-  { keys: 'c', label: 'register candidate' },
-  { keys: 'r', label: 'refresh' },
-];
+import { linksKeys } from '../state/screen-keys.js';
+import { HINTS } from '../hints.js';
 
 /** Rows taken by the header, the selected link's details and the status lines. */
 const CHROME_ROWS = 9;
@@ -27,8 +23,9 @@ const CHROME_ROWS = 9;
 export const LinksScreen = ({ testId, testName }: { testId: number; testName: string }) => {
   const { client, baseUrl } = useConnection();
   const { body, open } = useScreenSlot();
-  const [state, dispatch] = useReducer(listReducer<TestLink>, undefined, initialList<TestLink>);
-  const [toggle, toggleDispatch] = useReducer(actionReducer<TestLink>, undefined, idleAction<TestLink>);
+  const { state, send: dispatch, current } = useMachine(listReducer<TestLink>, initialList<TestLink>);
+  const toggling = useMachine(actionReducer<TestLink>, idleAction<TestLink>);
+  const { state: toggle, send: toggleDispatch } = toggling;
 
   useCall(
     remoteCallKey(state.remote, `links:${testId}`),
@@ -60,23 +57,22 @@ export const LinksScreen = ({ testId, testName }: { testId: number; testName: st
   );
   useEffect(() => {
     if (toggle.phase === 'done') dispatch({ type: 'reload' });
-  }, [toggle.phase]);
+  }, [toggle.phase, dispatch]);
   useOnReturn(() => dispatch({ type: 'reload' }));
 
-  useChrome({ title: 'Links', hints: HINTS });
+  useChrome({ title: 'Links', hints: HINTS.links });
+
+  useScreenKeys(
+    (stroke) =>
+      applyDecision(actionKeys(toggling.current(), stroke), toggleDispatch) ||
+      applyDecision(
+        linksKeys(current(), { testId, testName }, stroke),
+        dispatch,
+        performWith({ open, toggle: (link) => toggleDispatch({ type: 'ask', action: link, confirm: false }) }),
+      ),
+  );
 
   const selected = selectedItem(state);
-  useScreenInput((input, key) => {
-    if (toggle.phase === 'done' || toggle.phase === 'failed') toggleDispatch({ type: 'dismiss' });
-    if (key.upArrow) dispatch({ type: 'move', delta: -1 });
-    else if (key.downArrow) dispatch({ type: 'move', delta: 1 });
-    else if (input === 'r') dispatch({ type: 'reload' });
-    else if (input === 'n') open({ screen: 'linkForm', testId, link: null });
-    else if (selected && key.return) open({ screen: 'linkForm', testId, link: selected });
-    else if (selected && input === 's') toggleDispatch({ type: 'ask', action: selected, confirm: false });
-    else if (selected && input === 'c') open({ screen: 'register', testId, testName, link: selected });
-  });
-
   const links = state.remote.value ?? [];
   const visible = Math.max(1, body.rows - CHROME_ROWS);
   const first = Math.max(0, Math.min(state.cursor - visible + 1, links.length - visible));

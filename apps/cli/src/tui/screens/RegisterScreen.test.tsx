@@ -36,6 +36,22 @@ describe('RegisterScreen against a real server', () => {
     await screen.waitFor((frame) => frame.includes('Email') && !frame.includes('Send the candidate'));
   });
 
+  it('types a burst exactly as sent: email, Tab, name; five characters in one tick; Backspace bursts', async () => {
+    screen = renderScreen(<RegisterScreen testId={test.testId} testName={test.testName} link={null} />, { client: org.client });
+    await screen.waitFor('Register a candidate for JavaScript Fundamentals');
+    await screen.burst('h', 'e', 'l', 'l', 'o');
+    await screen.waitFor(/Email\s+hello/);
+    // Two Backspaces written one after the other, then two in one chunk.
+    await screen.burst(KEYS.backspace, KEYS.backspace);
+    await screen.waitFor((frame) => /Email\s+hel(?!l)/.test(frame));
+    await screen.burst('\u007F\u007F');
+    await screen.waitFor((frame) => /Email\s+h(?!e)/.test(frame));
+    await screen.burst('\u007F', 'q@ex.co', KEYS.tab, 'Quinn', KEYS.enter);
+    const frame = await screen.waitFor('Send the candidate this URL');
+    const invitationId = Number(/invitation (\d+)/.exec(frame)?.[1]);
+    expect(await org.client.reports.get(invitationId)).toMatchObject({ emailId: 'q@ex.co', fullName: 'Quinn' });
+  });
+
   it('registers through a link, and shows a refusal inline', async () => {
     const open = await org.client.testLinks.create(test.testId, { testLinkName: 'Open', accessTime: 0 });
     screen = renderScreen(<RegisterScreen testId={test.testId} testName={test.testName} link={open} />, { client: org.client });

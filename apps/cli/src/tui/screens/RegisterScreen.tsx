@@ -1,30 +1,22 @@
 import type { TestLink } from '@assay/domain';
 import { Box, Text, useStdout } from 'ink';
-import { useReducer } from 'react';
 import { FailureText } from '../components/FailureText.js';
 import { useConnection } from '../shell/client-context.js';
 import { copyToClipboard } from '../shell/clipboard.js';
-import { useChrome, useScreenInput, useScreenSlot } from '../shell/screen-slot.js';
+import { applyDecision } from '../input/key-decision.js';
+import { useChrome, useScreenKeys, useScreenSlot } from '../shell/screen-slot.js';
 import { useCall } from '../shell/use-call.js';
-import { candidateErrors, initialRegister, registerCallKey, registerReducer, type CandidateField } from '../state/register-state.js';
+import { useMachine } from '../shell/use-machine.js';
+import { candidateErrors, initialRegister, registerCallKey, registerKeys, registerReducer, type CandidateField } from '../state/register-state.js';
+import { FieldRow, fieldColumns } from '../components/FieldRow.js';
 import { TextField } from '../components/TextField.js';
-
-const FORM_HINTS = [
-  { keys: 'Tab/↑↓', label: 'field' },
-  { keys: 'Enter', label: 'next · register' },
-  { keys: 'Esc', label: 'cancel' },
-];
-const DONE_HINTS = [
-  { keys: 'c', label: 'copy URL' },
-  { keys: 'o', label: 'open report' },
-  { keys: 'a', label: 'register another' },
-];
+import { HINTS } from '../hints.js';
 
 export const RegisterScreen = ({ testId, testName, link }: { testId: number; testName: string; link: TestLink | null }) => {
   const { client } = useConnection();
-  const { active, open } = useScreenSlot();
+  const { active, open, body } = useScreenSlot();
   const { stdout } = useStdout();
-  const [state, dispatch] = useReducer(registerReducer, undefined, initialRegister);
+  const { state, send: dispatch, current } = useMachine(registerReducer, initialRegister);
 
   useCall(
     registerCallKey(state),
@@ -42,37 +34,23 @@ export const RegisterScreen = ({ testId, testName, link }: { testId: number; tes
   );
 
   const done = state.phase === 'done';
-  useChrome({ title: 'Register a candidate', hints: done ? DONE_HINTS : FORM_HINTS, typing: !done });
+  useChrome({ title: 'Register a candidate', hints: done ? HINTS.registered : HINTS.registerForm, typing: !done });
 
-  useScreenInput((input, key) => {
-    if (state.phase === 'done') {
-      if (input === 'c') {
-        copyToClipboard(stdout, state.url);
-        dispatch({ type: 'copied' });
-      } else if (input === 'a') dispatch({ type: 'another' });
-      else if (input === 'o') open({ screen: 'report', testInvitationId: state.testInvitationId });
-      return;
-    }
-    if (state.phase !== 'editing') return;
-    if ((key.tab && key.shift) || key.upArrow) dispatch({ type: 'focus', delta: -1 });
-    else if (key.tab || key.downArrow) dispatch({ type: 'focus', delta: 1 });
-    else if (key.return && state.focus === 'email') dispatch({ type: 'focus', delta: 1 });
-    else if (key.return) dispatch({ type: 'submit' });
-  });
+  useScreenKeys((stroke) =>
+    applyDecision(registerKeys(current(), stroke), dispatch, (effect) => {
+      if ('copy' in effect) copyToClipboard(stdout, effect.copy);
+      else open(effect.open);
+    }),
+  );
 
   const errors = candidateErrors(state);
+  const columns = fieldColumns(body.columns, 11);
   const field = (name: CandidateField, label: string, placeholder: string) => {
     const focused = state.focus === name && state.phase === 'editing';
-    const error = state.attempted || state[name].length > 0 ? errors[name] : undefined;
     return (
-      <Box>
-        <Text bold={focused} color={focused ? 'cyan' : undefined}>
-          {focused ? '› ' : '  '}
-          {label.padEnd(11)}
-        </Text>
-        <TextField value={state[name]} placeholder={placeholder} focus={active && focused} onChange={(value) => dispatch({ type: 'input', value })} />
-        {error ? <Text color="red"> ✗ {error}</Text> : null}
-      </Box>
+      <FieldRow columns={columns} label={label} focused={focused} error={state.attempted || state[name].length > 0 ? errors[name] : undefined}>
+        <TextField input={{ value: state[name], caret: focused ? state.caret : 0 }} placeholder={placeholder} focus={active && focused} width={columns.value} />
+      </FieldRow>
     );
   };
 

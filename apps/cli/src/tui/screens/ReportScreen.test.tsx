@@ -2,7 +2,8 @@ import type { TestDetails } from '@assay/domain';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { completeAttempt, importExample, newOrg, type TestOrg } from '../../../test/helpers/org.js';
+import { candidateTokenOf } from '@assay/client';
+import { importExample, newOrg, type TestOrg } from '../../../test/helpers/org.js';
 import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
 import { ReportScreen } from './ReportScreen.js';
 
@@ -16,7 +17,13 @@ describe('ReportScreen against a real server', () => {
     org = await newOrg('Report');
     test = await importExample(org.client, 'sql-and-data-modelling');
     const done = await org.client.invitations.register(test.testId, { emailId: 'ada@example.com', fullName: 'Ada Lovelace' });
-    await completeAttempt(org.client, done.takeTestURL);
+    // Ada leaves the test window once, for a second or two, then submits.
+    const attempt = org.client.candidate(candidateTokenOf(done.takeTestURL));
+    await attempt.start();
+    await attempt.reportEvent({ type: 'left', at: new Date().toISOString() });
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    await attempt.reportEvent({ type: 'returned', at: new Date().toISOString() });
+    await attempt.submit();
     completedId = done.testInvitationId;
     pendingId = (await org.client.invitations.register(test.testId, { emailId: 'grace@example.com', fullName: 'Grace Hopper' })).testInvitationId;
   });
@@ -29,8 +36,10 @@ describe('ReportScreen against a real server', () => {
     const sections = await org.client.reports.sections(completedId);
     expect(frame).toContain('Ada Lovelace <ada@example.com> · SQL and Data Modelling');
     expect(frame).toContain(`Score ${report.score} of ${report.totalScore}`);
-    expect(frame).toContain('wv 0');
-    expect(frame).toContain('tv 0');
+    // tv is the seconds spent outside the test window, not a count.
+    expect(report).toMatchObject({ wv: 1, tv: expect.any(Number) });
+    expect(report.tv).toBeGreaterThan(0);
+    expect(frame).toContain(`Violations: wv 1 (left the test window) · tv ${report.tv} s outside it`);
     for (const entry of sections)
       expect(frame).toMatch(new RegExp(`${entry.sectionName}\\s+${entry.candidateScore}\\s+${entry.sectionScore}\\s+[█░]+\\s+\\d+%`));
     expect(frame).toContain('Completed');

@@ -1,17 +1,24 @@
 import type { CandidateReport, SectionReport } from '@assay/domain';
+import { timeViolationText, windowViolationsText } from '../../format/violations.js';
 import { Box, Text } from 'ink';
-import { useReducer } from 'react';
 import { Bar } from '../components/Bar.js';
 import { DownloadPanel, useDownload } from '../components/DownloadPanel.js';
 import { FailureText } from '../components/FailureText.js';
-import { handleMoveKeys, MoveLine, useInvitationMove } from '../components/InvitationMove.js';
+import { MoveLine, useInvitationMove } from '../components/InvitationMove.js';
 import { columnsFor, Row } from '../components/Row.js';
 import { StatusText } from '../components/StatusText.js';
+import { HINTS } from '../hints.js';
 import { useConnection } from '../shell/client-context.js';
-import { useChrome, useScreenInput, useScreenSlot } from '../shell/screen-slot.js';
+import { applyDecision } from '../input/key-decision.js';
+import { performWith } from '../shell/screen-effects.js';
+import { useChrome, useScreenKeys, useScreenSlot } from '../shell/screen-slot.js';
 import { useCall } from '../shell/use-call.js';
+import { useMachine } from '../shell/use-machine.js';
+import { actionKeys } from '../state/action-state.js';
+import { downloadKeys } from '../state/download-state.js';
 import { offeredMoves } from '../state/invitation-moves.js';
 import { initialRemote, remoteCallKey, remoteReducer } from '../state/remote-state.js';
+import { reportKeys } from '../state/screen-keys.js';
 
 interface ReportData {
   report: CandidateReport;
@@ -23,10 +30,12 @@ const percent = (value: number) => `${Math.round(value * 100)}%`;
 
 export const ReportScreen = ({ testInvitationId }: { testInvitationId: number }) => {
   const { client } = useConnection();
-  const { body } = useScreenSlot();
-  const [state, dispatch] = useReducer(remoteReducer<ReportData>, undefined, initialRemote<ReportData>);
-  const [move, moveDispatch] = useInvitationMove(() => dispatch({ type: 'reload' }));
-  const [download, downloadDispatch] = useDownload((options) => client.reports.pdf(testInvitationId, options));
+  const { body, open } = useScreenSlot();
+  const { state, send: dispatch, current } = useMachine(remoteReducer<ReportData>, initialRemote<ReportData>);
+  const moving = useInvitationMove(() => dispatch({ type: 'reload' }));
+  const exporting = useDownload((options) => client.reports.pdf(testInvitationId, options));
+  const move = moving.state;
+  const download = exporting.state;
 
   useCall(
     remoteCallKey(state, `report:${testInvitationId}`),
@@ -43,39 +52,25 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
   const naming = download.phase === 'naming';
   useChrome({
     title: `Report ${testInvitationId}`,
-    hints: naming
-      ? [
-          { keys: 'Enter', label: 'save' },
-          { keys: 'Esc', label: 'cancel' },
-        ]
-      : move.phase === 'confirming'
-        ? [
-            { keys: 'y', label: 'yes' },
-            { keys: 'n/Esc', label: 'no' },
-          ]
-        : [
-            { keys: 'p', label: 'export PDF' },
-            ...(offered.includes('cancel') ? [{ keys: 'x', label: 'cancel invitation' }] : []),
-            ...(offered.includes('reattempt') ? [{ keys: 'a', label: 'reattempt' }] : []),
-            { keys: 'r', label: 'refresh' },
-          ],
+    hints: naming ? HINTS.naming : move.phase === 'confirming' ? HINTS.confirm : HINTS.report(offered),
     typing: naming,
     modal: naming || move.phase === 'confirming',
   });
 
-  useScreenInput((input, key) => {
-    if (naming) {
-      if (key.return) downloadDispatch({ type: 'confirm' });
-      else if (key.escape) downloadDispatch({ type: 'dismiss' });
-      return;
-    }
-    if (handleMoveKeys(move, moveDispatch, input, key.escape)) return;
-    if (download.phase === 'saved' || download.phase === 'failed') downloadDispatch({ type: 'dismiss' });
-    if (input === 'r') dispatch({ type: 'reload' });
-    else if (input === 'p') downloadDispatch({ type: 'start', path: `assay-report-${testInvitationId}.pdf` });
-    else if (input === 'x' && offered.includes('cancel')) moveDispatch({ type: 'ask', action: { move: 'cancel', testInvitationId }, confirm: true });
-    else if (input === 'a' && offered.includes('reattempt')) moveDispatch({ type: 'ask', action: { move: 'reattempt', testInvitationId }, confirm: true });
-  });
+  useScreenKeys(
+    (stroke) =>
+      applyDecision(downloadKeys(exporting.current(), stroke), exporting.send) ||
+      applyDecision(actionKeys(moving.current(), stroke), moving.send) ||
+      applyDecision(
+        reportKeys<ReportData>(current().value?.report.testStatus, testInvitationId, stroke),
+        dispatch,
+        performWith({
+          open,
+          export: (path) => exporting.send({ type: 'start', path }),
+          ask: (action) => moving.send({ type: 'ask', action, confirm: true }),
+        }),
+      ),
+  );
 
   const barWidth = Math.max(10, Math.min(30, body.columns - 50));
   const columns = columnsFor(body.columns, ['flex', 9, 9, barWidth + 2, 6], [1, 2, 4]);
@@ -104,8 +99,8 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
         {percent(fraction(score, total))}
       </Text>
       <Text>
-        Violations: window <Text color={report.wv > 0 ? 'yellow' : undefined}>wv {report.wv}</Text> · tab{' '}
-        <Text color={report.tv > 0 ? 'yellow' : undefined}>tv {report.tv}</Text>
+        Violations: <Text color={report.wv > 0 ? 'yellow' : undefined}>{windowViolationsText(report.wv)}</Text> ·{' '}
+        <Text color={report.tv > 0 ? 'yellow' : undefined}>{timeViolationText(report.tv)}</Text>
       </Text>
       <Text> </Text>
       <Row header columns={columns} cells={['SECTION', 'SCORE', 'MAX', '', '']} />
@@ -125,7 +120,7 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
       {sections.length === 0 ? <Text dimColor>No section scores yet.</Text> : null}
       {state.phase === 'failed' ? <FailureText failure={state.failure} hint="(r to retry)" /> : null}
       <MoveLine state={move} />
-      <DownloadPanel state={download} dispatch={downloadDispatch} width={body.columns} />
+      <DownloadPanel state={download} width={body.columns} />
     </Box>
   );
 };

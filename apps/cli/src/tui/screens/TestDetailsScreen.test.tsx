@@ -37,9 +37,11 @@ describe('TestDetailsScreen against a real server', () => {
     await screen.waitFor('JavaScript concepts');
     await screen.press('x');
     await screen.waitFor(`Save to: assay-test-${test.testId}-report.xlsx`);
-    expect(screen.chrome()).toMatchObject({ typing: true, modal: true });
+    await screen.expectChrome({ typing: true, modal: true });
     await screen.press(...Array<string>(5).fill(KEYS.backspace), 'book.xlsx', KEYS.enter);
     await screen.waitFor(/✓ Saved assay-test-\d+-reportbook\.xlsx/);
+    // The workbook is streamed without a length: an activity bar moved beside the bytes received.
+    expect(screen.frames.some((frame) => /Downloading assay-test-\d+-reportbook\.xlsx [░█]{10,} [\d.]+ (B|KiB)/.test(frame))).toBe(true);
     const bytes = readFileSync(join(screen.downloadDir, `assay-test-${test.testId}-reportbook.xlsx`));
     expect(bytes.subarray(0, 2).toString()).toBe('PK');
   });
@@ -51,7 +53,7 @@ describe('TestDetailsScreen against a real server', () => {
     await screen.waitFor('Save to:');
     await screen.press(KEYS.escape);
     await screen.waitFor((frame) => !frame.includes('Save to:'));
-    expect(screen.chrome()).toMatchObject({ modal: false });
+    await screen.expectChrome({ modal: false });
   });
 
   it('shows an unknown test inline', async () => {

@@ -1,28 +1,26 @@
 import type { TestDetails } from '@assay/domain';
 import { Box, Text } from 'ink';
-import { useReducer } from 'react';
 import { DownloadPanel, useDownload } from '../components/DownloadPanel.js';
 import { FailureText } from '../components/FailureText.js';
 import { columnsFor, Row } from '../components/Row.js';
 import { StatusText } from '../components/StatusText.js';
 import { useConnection } from '../shell/client-context.js';
-import { useChrome, useScreenInput, useScreenSlot } from '../shell/screen-slot.js';
+import { applyDecision } from '../input/key-decision.js';
+import { useChrome, useScreenKeys, useScreenSlot } from '../shell/screen-slot.js';
+import { performWith } from '../shell/screen-effects.js';
 import { useCall } from '../shell/use-call.js';
+import { useMachine } from '../shell/use-machine.js';
+import { downloadKeys } from '../state/download-state.js';
 import { initialRemote, remoteCallKey, remoteReducer } from '../state/remote-state.js';
-
-const HINTS = [
-  { keys: 'l', label: 'links' },
-  { keys: 'i', label: 'invitations' },
-  { keys: 'n', label: 'invite candidate' },
-  { keys: 'x', label: 'export Excel' },
-  { keys: 'r', label: 'refresh' },
-];
+import { testDetailsKeys } from '../state/screen-keys.js';
+import { HINTS } from '../hints.js';
 
 export const TestDetailsScreen = ({ testId }: { testId: number }) => {
   const { client } = useConnection();
   const { body, open } = useScreenSlot();
-  const [state, dispatch] = useReducer(remoteReducer<TestDetails>, undefined, initialRemote<TestDetails>);
-  const [download, downloadDispatch] = useDownload((options) => client.reports.excel(testId, options));
+  const { state, send: dispatch, current } = useMachine(remoteReducer<TestDetails>, initialRemote<TestDetails>);
+  const exporting = useDownload((options) => client.reports.excel(testId, options));
+  const download = exporting.state;
 
   useCall(
     remoteCallKey(state, `test:${testId}`),
@@ -35,29 +33,16 @@ export const TestDetailsScreen = ({ testId }: { testId: number }) => {
   const naming = download.phase === 'naming';
   useChrome({
     title: test ? test.testName : `Test ${testId}`,
-    hints: naming
-      ? [
-          { keys: 'Enter', label: 'save' },
-          { keys: 'Esc', label: 'cancel' },
-        ]
-      : HINTS,
+    hints: naming ? HINTS.naming : HINTS.testDetails,
     typing: naming,
     modal: naming,
   });
 
-  useScreenInput((input, key) => {
-    if (naming) {
-      if (key.return) downloadDispatch({ type: 'confirm' });
-      else if (key.escape) downloadDispatch({ type: 'dismiss' });
-      return;
-    }
-    if (download.phase === 'saved' || download.phase === 'failed') downloadDispatch({ type: 'dismiss' });
-    if (input === 'r') dispatch({ type: 'reload' });
-    else if (input === 'x') downloadDispatch({ type: 'start', path: `assay-test-${testId}-report.xlsx` });
-    else if (test && input === 'l') open({ screen: 'links', testId, testName: test.testName });
-    else if (test && input === 'i') open({ screen: 'invitations', testId, testName: test.testName });
-    else if (test && input === 'n') open({ screen: 'register', testId, testName: test.testName, link: null });
-  });
+  useScreenKeys(
+    (stroke) =>
+      applyDecision(downloadKeys(exporting.current(), stroke), exporting.send) ||
+      applyDecision(testDetailsKeys(current(), testId, stroke), dispatch, performWith({ open, export: (path) => exporting.send({ type: 'start', path }) })),
+  );
 
   const columns = columnsFor(body.columns, ['flex', 20, 11, 10], [2, 3]);
   return (
@@ -78,7 +63,7 @@ export const TestDetailsScreen = ({ testId }: { testId: number }) => {
         </>
       ) : null}
       {state.phase === 'failed' ? <FailureText failure={state.failure} hint="(r to retry)" /> : null}
-      <DownloadPanel state={download} dispatch={downloadDispatch} width={body.columns} />
+      <DownloadPanel state={download} width={body.columns} />
     </Box>
   );
 };

@@ -26,6 +26,23 @@ describe('TestListScreen against a real server', () => {
     expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['↑↓', '←→', 'Enter', '/', 'c', 'r']);
   });
 
+  it('decides a burst of keys against the state each key leaves: Down Down Enter opens the third test', async () => {
+    screen = renderScreen(<TestListScreen />, { client: org.client });
+    await screen.waitFor('Frontend Accessibility');
+    await screen.burst(KEYS.down, KEYS.down, KEYS.enter);
+    const third = (await org.client.tests.list({ page_size: 3 })).tests[2]!;
+    expect(screen.opened).toEqual([{ screen: 'test', testId: third.testId }]);
+  });
+
+  it('types into the search a burst that starts it: q and ? are text there, not commands', async () => {
+    screen = renderScreen(<TestListScreen />, { client: org.client });
+    await screen.waitFor('Frontend Accessibility');
+    await screen.burst('/', 'q', '?', KEYS.backspace, KEYS.backspace, 's', 'q', 'l');
+    const found = await screen.waitFor('1 matching tests');
+    expect(found).toContain('Search: sql');
+    expect(screen.passed).toEqual([]);
+  });
+
   it('pages through the server with as many rows as the terminal has', async () => {
     screen = renderScreen(<TestListScreen />, { client: org.client, size: { columns: 80, rows: 9 } });
     await screen.waitFor('Page 1 of 3');
@@ -42,13 +59,13 @@ describe('TestListScreen against a real server', () => {
     screen = renderScreen(<TestListScreen />, { client: org.client });
     await screen.waitFor('JavaScript Fundamentals');
     await screen.press('/');
-    expect(screen.chrome()).toMatchObject({ typing: true, modal: true });
+    await screen.expectChrome({ typing: true, modal: true });
     await screen.press('s', 'q', 'l');
     const found = await screen.waitFor('1 matching tests');
     expect(found).toContain('SQL and Data Modelling');
     expect(found).not.toContain('JavaScript Fundamentals');
     await screen.press(KEYS.enter);
-    expect(screen.chrome()).toMatchObject({ typing: false });
+    await screen.expectChrome({ typing: false });
     await screen.press('/', 'x', 'y', 'z');
     await screen.waitFor('No test matches “sqlxyz”');
     await screen.press(KEYS.escape);
@@ -59,6 +76,8 @@ describe('TestListScreen against a real server', () => {
     screen = renderScreen(<TestListScreen />, { client: createClient({ baseUrl: serverUrl(), apiKey: 'assay_wrong', retries: 0 }) });
     const frame = await screen.waitFor('✗ 401');
     expect(frame).toContain('(r to retry)');
+    // No "Page 1 of 1 · 0 tests" above it: nothing was counted.
+    expect(frame).not.toContain('Page 1');
     await screen.press('r');
     await screen.waitFor('✗ 401');
   });

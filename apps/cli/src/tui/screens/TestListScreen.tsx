@@ -1,33 +1,29 @@
 import { Box, Text } from 'ink';
-import { useEffect, useReducer } from 'react';
+import { useEffect } from 'react';
 import { FailureText } from '../components/FailureText.js';
 import { TextField } from '../components/TextField.js';
 import { columnsFor, Row } from '../components/Row.js';
 import { StatusText } from '../components/StatusText.js';
 import { useConnection } from '../shell/client-context.js';
-import { useChrome, useScreenInput, useScreenSlot } from '../shell/screen-slot.js';
+import { useChrome, useScreenKeys, useScreenSlot } from '../shell/screen-slot.js';
+import { applyDecision } from '../input/key-decision.js';
 import { useCall } from '../shell/use-call.js';
-import { initialTestList, pageCountOf, selectedTest, shownTests, testListCallKey, testListReducer, totalOf } from '../state/test-list-state.js';
+import { useMachine } from '../shell/use-machine.js';
+import { initialTestList, pageCountOf, shownTests, testListCallKey, testListKeys, testListReducer, totalOf } from '../state/test-list-state.js';
+import { HINTS } from '../hints.js';
 
 /** Rows the list leaves for other lines: its header, the page line, the search line and a failure. */
 const CHROME_ROWS = 4;
-
-const HINTS = [
-  { keys: '↑↓', label: 'move' },
-  { keys: '←→', label: 'page' },
-  { keys: 'Enter', label: 'open' },
-  { keys: '/', label: 'search' },
-  { keys: 'c', label: 'completions' },
-  { keys: 'r', label: 'refresh' },
-];
 
 export const TestListScreen = () => {
   const { client } = useConnection();
   const { body, open, active } = useScreenSlot();
   const pageSize = Math.max(1, body.rows - CHROME_ROWS);
-  const [state, dispatch] = useReducer(testListReducer, pageSize, initialTestList);
+  const { state, send: dispatch, current } = useMachine(testListReducer, () => initialTestList(pageSize));
 
-  useEffect(() => dispatch({ type: 'resize', pageSize }), [pageSize]);
+  useEffect(() => {
+    dispatch({ type: 'resize', pageSize });
+  }, [pageSize, dispatch]);
 
   useCall(
     testListCallKey(state),
@@ -47,34 +43,12 @@ export const TestListScreen = () => {
 
   useChrome({
     title: 'Tests',
-    hints: state.editing
-      ? [
-          { keys: 'Enter', label: 'keep filter' },
-          { keys: 'Esc', label: 'clear search' },
-        ]
-      : HINTS,
+    hints: state.editing ? HINTS.searching : HINTS.testList,
     typing: state.editing,
     modal: state.editing,
   });
 
-  useScreenInput((input, key) => {
-    if (state.editing) {
-      if (key.return) dispatch({ type: 'searchEnd' });
-      else if (key.escape) dispatch({ type: 'searchClear' });
-      return;
-    }
-    if (key.upArrow) dispatch({ type: 'move', delta: -1 });
-    else if (key.downArrow) dispatch({ type: 'move', delta: 1 });
-    else if (key.leftArrow || key.pageUp) dispatch({ type: 'turnPage', delta: -1 });
-    else if (key.rightArrow || key.pageDown) dispatch({ type: 'turnPage', delta: 1 });
-    else if (input === '/') dispatch({ type: 'searchStart' });
-    else if (input === 'r') dispatch({ type: 'reload' });
-    else if (input === 'c') open({ screen: 'completions' });
-    else if (key.return) {
-      const test = selectedTest(state);
-      if (test) open({ screen: 'test', testId: test.testId });
-    }
-  });
+  useScreenKeys((stroke) => applyDecision(testListKeys(current(), stroke), dispatch, open));
 
   const columns = columnsFor(body.columns, [7, 'flex', 10, 10, 9], [0, 2, 3]);
   const rows = shownTests(state);
@@ -92,13 +66,19 @@ export const TestListScreen = () => {
       {state.phase === 'ready' && rows.length === 0 ? (
         <Text dimColor>{state.query ? `  No test matches “${state.query}”.` : '  No tests yet: import one with `assay tests import FILE.json`.'}</Text>
       ) : null}
-      <Text dimColor>
-        {state.phase === 'loading' ? 'Loading… ' : ''}Page {state.page} of {pageCountOf(state)} · {totalOf(state)} {state.query ? 'matching tests' : 'tests'}
-      </Text>
+      {/* Nothing loaded yet and the load failed: no page count to show, only the failure below. */}
+      {state.phase === 'failed' && state.served === null && state.catalog === null ? null : (
+        <Text dimColor>
+          {state.phase === 'loading' ? 'Loading… ' : ''}
+          {totalOf(state) === null
+            ? `Page ${state.page} · the server did not say how many tests there are`
+            : `Page ${state.page} of ${pageCountOf(state)} · ${totalOf(state)} ${state.query ? 'matching tests' : 'tests'}`}
+        </Text>
+      )}
       {state.editing || state.query ? (
         <Box>
           <Text>Search: </Text>
-          <TextField value={state.query} focus={active && state.editing} onChange={(query) => dispatch({ type: 'searchInput', query })} />
+          <TextField input={{ value: state.query, caret: state.caret }} focus={active && state.editing} />
         </Box>
       ) : null}
       {state.phase === 'failed' ? <FailureText failure={state.failure} hint="(r to retry)" /> : null}

@@ -1,12 +1,9 @@
-import { useInput, type Key } from 'ink';
-import { createContext, useCallback, useContext, useEffect, useRef } from 'react';
+import { createContext, useContext, useEffect, useRef } from 'react';
+import type { KeyHint } from '../hints.js';
 import type { Route } from '../state/app-state.js';
+import type { KeyHandler } from './keyboard.js';
 
-/** One key binding, shown in the footer and in the help. */
-export interface KeyHint {
-  keys: string;
-  label: string;
-}
+export type { KeyHint } from '../hints.js';
 
 /** What a screen tells the frame around it. */
 export interface ScreenChrome {
@@ -26,6 +23,8 @@ export interface ScreenSlot {
   report(chrome: ScreenChrome): void;
   open(route: Route): void;
   back(): void;
+  /** Sends the screen its keys (while it is on top) until the returned function is called. */
+  listen(handler: KeyHandler): () => void;
 }
 
 export const ScreenSlotContext = createContext<ScreenSlot | null>(null);
@@ -47,19 +46,14 @@ export const useChrome = (chrome: ScreenChrome): void => {
 };
 
 /**
- * `useInput` that always runs the handler of the latest render (a key that arrives right after new data is
- * drawn, before effects re-subscribe, must not meet the previous render's state), live only on top.
+ * The screen's keys. The handler must decide from state read when the key arrives (a machine's `current()`),
+ * never from the render it was created in: keys of one burst arrive before the next frame.
  */
-export const useLatestInput = (handler: (input: string, key: Key) => void, isActive: boolean): void => {
+export const useScreenKeys = (handler: KeyHandler): void => {
+  const { listen } = useScreenSlot();
   const latest = useRef(handler);
   latest.current = handler;
-  const stable = useCallback((input: string, key: Key) => latest.current(input, key), []);
-  useInput(stable, { isActive });
-};
-
-export const useScreenInput = (handler: (input: string, key: Key) => void): void => {
-  const { active } = useScreenSlot();
-  useLatestInput(handler, active);
+  useEffect(() => listen((stroke) => latest.current(stroke)), [listen]);
 };
 
 /** Runs `onReturn` each time the screen comes back on top (after a screen above it was closed). */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Failure } from '../../errors.js';
-import { actionCallKey, actionReducer, idleAction, type ActionEvent, type ActionState } from './action-state.js';
+import { passed, taken, type KeyDecision } from '../input/key-decision.js';
+import { char, named, type Keystroke } from '../input/keystroke.js';
+import { actionCallKey, actionKeys, actionReducer, idleAction, type ActionEvent, type ActionState } from './action-state.js';
 
 type Phase = ActionState<string>['phase'];
 const failure: Failure = { exitCode: 1, label: '403.4', message: 'Reattempt is allowed only on a completed invitation.' };
@@ -55,4 +57,17 @@ describe('actionReducer: every (state, event) pair', () => {
     expect(actionCallKey(second)).toBe('run#2');
     expect(actionCallKey(done)).toBeNull();
   });
+});
+
+describe('actionKeys: a confirmation waits for y or n; a shown outcome is cleared by the next key', () => {
+  it.each<[string, ActionState<string>, Keystroke, KeyDecision<ActionEvent<string>>]>([
+    ['confirming: y runs it', states.confirming, char('y'), taken({ type: 'confirm' })],
+    ['confirming: n dismisses', states.confirming, char('n'), taken({ type: 'dismiss' })],
+    ['confirming: Esc dismisses', states.confirming, named('escape'), taken({ type: 'dismiss' })],
+    ['confirming: q waits for an answer', states.confirming, char('q'), taken()],
+    ['done: dismissed, the key goes on', states.done, named('down'), passed({ type: 'dismiss' })],
+    ['failed: dismissed, the key goes on', states.failed, char('r'), passed({ type: 'dismiss' })],
+    ['idle: not its key', states.idle, char('y'), passed()],
+    ['running: not its key', states.running, char('n'), passed()],
+  ])('%s', (_name, state, stroke, decision) => expect(actionKeys(state, stroke)).toEqual(decision));
 });

@@ -1,5 +1,7 @@
-import { match } from 'ts-pattern';
+import { match, P } from 'ts-pattern';
 import type { Failure } from '../../errors.js';
+import { passed, taken, type KeyDecision } from '../input/key-decision.js';
+import { pressed, typed, type Keystroke } from '../input/keystroke.js';
 
 /**
  * One change the user asks for (cancel, reattempt, a status toggle): optionally confirmed first, then run,
@@ -66,3 +68,16 @@ export const actionReducer = <A>(state: ActionState<A>, event: ActionEvent<A>): 
     .exhaustive();
 
 export const actionCallKey = (state: ActionState<unknown>): string | null => (state.phase === 'running' ? `run#${state.runs}` : null);
+
+/**
+ * The keys of a confirmation: y runs, n or Esc dismisses, every other key waits for an answer. A shown
+ * outcome is cleared by the next key, which then does what it does.
+ */
+export const actionKeys = <A>(state: ActionState<A>, stroke: Keystroke): KeyDecision<ActionEvent<A>> =>
+  match<[ActionState<A>['phase'], Keystroke], KeyDecision<ActionEvent<A>>>([state.phase, stroke])
+    .with(['confirming', typed('y')], () => taken({ type: 'confirm' }))
+    .with(['confirming', P.union(typed('n'), pressed('escape'))], () => taken({ type: 'dismiss' }))
+    .with(['confirming', P._], () => taken())
+    .with(['done', P._], ['failed', P._], () => passed({ type: 'dismiss' }))
+    .with(['idle', P._], ['running', P._], () => passed())
+    .exhaustive();

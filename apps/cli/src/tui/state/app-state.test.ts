@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appPhaseOf, appReducer, initialAppState, type AppEvent, type AppPhase, type AppState } from './app-state.js';
+import { char, named, type Keystroke } from '../input/keystroke.js';
+import { appKeys, appPhaseOf, appReducer, initialAppState, type AppEvent, type AppPhase, type AppState, type Route } from './app-state.js';
 
 const tests = { screen: 'tests' } as const;
 const test = { screen: 'test', testId: 7 } as const;
@@ -7,10 +8,12 @@ const report = { screen: 'report', testInvitationId: 9 } as const;
 
 const states: Record<AppPhase, AppState> = {
   root: initialAppState(),
-  nested: { stack: [tests, test], help: false, quitting: false },
-  help: { stack: [tests, test], help: true, quitting: false },
-  quitting: { stack: [tests], help: false, quitting: true },
+  nested: initialAppState([tests, test]),
+  help: { ...initialAppState([tests, test]), help: true },
+  quitting: { ...initialAppState(), quitting: true },
 };
+/** The stack's routes, and each entry's id. */
+const entries = (...routes: [Route, ...Route[]]): AppState['stack'] => initialAppState(routes).stack;
 const events: Record<AppEvent['type'], AppEvent> = {
   open: { type: 'open', route: report },
   back: { type: 'back' },
@@ -20,13 +23,13 @@ const events: Record<AppEvent['type'], AppEvent> = {
 /** Every (state, event) pair and what it must give. */
 const expected: Record<AppPhase, Record<AppEvent['type'], (before: AppState) => AppState>> = {
   root: {
-    open: (before) => ({ ...before, stack: [tests, report] }),
+    open: (before) => ({ ...before, stack: entries(tests, report), opened: 2 }),
     back: (before) => ({ ...before, quitting: true }),
     toggleHelp: (before) => ({ ...before, help: true }),
   },
   nested: {
-    open: (before) => ({ ...before, stack: [tests, test, report] }),
-    back: (before) => ({ ...before, stack: [tests] }),
+    open: (before) => ({ ...before, stack: entries(tests, test, report), opened: 3 }),
+    back: (before) => ({ ...before, stack: entries(tests) }),
     toggleHelp: (before) => ({ ...before, help: true }),
   },
   help: {
@@ -57,7 +60,31 @@ describe('appReducer: every (state, event) pair', () => {
     state = appReducer(state, { type: 'open', route: report });
     state = appReducer(state, { type: 'back' });
     state = appReducer(state, { type: 'back' });
-    expect(state).toEqual(initialAppState());
+    expect(state).toEqual({ ...initialAppState(), opened: 3 });
     expect(appReducer(state, { type: 'back' }).quitting).toBe(true);
+  });
+});
+
+describe('appKeys: the frame’s keys, for what the screen on top passed on', () => {
+  it.each<[AppPhase, Keystroke, AppEvent[]]>([
+    ['root', char('?'), [{ type: 'toggleHelp' }]],
+    ['root', char('q'), [{ type: 'back' }]],
+    ['root', named('escape'), [{ type: 'back' }]],
+    ['root', char('x'), []],
+    ['nested', char('q'), [{ type: 'back' }]],
+    ['nested', named('escape'), [{ type: 'back' }]],
+    ['nested', named('down'), []],
+    ['help', char('?'), [{ type: 'toggleHelp' }]],
+    ['help', char('q'), [{ type: 'toggleHelp' }]],
+    ['help', named('escape'), [{ type: 'toggleHelp' }]],
+    ['help', named('return'), []],
+    ['quitting', char('q'), []],
+  ])('%s + %o', (phase, stroke, events) => expect(appKeys(states[phase], stroke)).toEqual(events));
+
+  it('gives each opened screen an id of its own, so reopening a route starts it afresh', () => {
+    let state = appReducer(initialAppState(), { type: 'open', route: report });
+    state = appReducer(state, { type: 'back' });
+    state = appReducer(state, { type: 'open', route: report });
+    expect(state.stack.map((entry) => entry.id)).toEqual([0, 2]);
   });
 });

@@ -1,5 +1,6 @@
 import type { TestLink } from '@assay/domain';
-import { match } from 'ts-pattern';
+import { match, P } from 'ts-pattern';
+import type { Keystroke } from '../input/keystroke.js';
 
 /** Where the user is; the stack's top is on screen. */
 export type Route =
@@ -12,8 +13,16 @@ export type Route =
   | { screen: 'report'; testInvitationId: number }
   | { screen: 'completions' };
 
+/** A screen on the stack; `id` tells two visits of the same route apart (each gets a fresh screen). */
+export interface StackEntry {
+  route: Route;
+  id: number;
+}
+
 export interface AppState {
-  stack: readonly [Route, ...Route[]];
+  stack: readonly [StackEntry, ...StackEntry[]];
+  /** Screens opened so far: the next one's id. */
+  opened: number;
   help: boolean;
   /** Back from the first screen: the app unmounts. */
   quitting: boolean;
@@ -23,16 +32,28 @@ export type AppEvent = { type: 'open'; route: Route } | { type: 'back' } | { typ
 
 export type AppPhase = 'root' | 'nested' | 'help' | 'quitting';
 
-export const initialAppState = (): AppState => ({ stack: [{ screen: 'tests' }], help: false, quitting: false });
+export const initialAppState = (routes: readonly [Route, ...Route[]] = [{ screen: 'tests' }]): AppState => ({
+  stack: routes.map((route, id) => ({ route, id })) as unknown as AppState['stack'],
+  opened: routes.length,
+  help: false,
+  quitting: false,
+});
 
 export const appPhaseOf = (state: AppState): AppPhase => (state.quitting ? 'quitting' : state.help ? 'help' : state.stack.length > 1 ? 'nested' : 'root');
+
+/** The screen on top. */
+export const topOf = (state: AppState): StackEntry => state.stack[state.stack.length - 1]!;
 
 const pop = (state: AppState): AppState => ({ ...state, stack: state.stack.slice(0, -1) as unknown as AppState['stack'] });
 
 /** Navigation: open pushes, back pops (or quits from the first screen, or closes the help first). */
 export const appReducer = (state: AppState, event: AppEvent): AppState =>
   match<[AppPhase, AppEvent], AppState>([appPhaseOf(state), event])
-    .with(['root', { type: 'open' }], ['nested', { type: 'open' }], ([, { route }]) => ({ ...state, stack: [...state.stack, route] }))
+    .with(['root', { type: 'open' }], ['nested', { type: 'open' }], ([, { route }]) => ({
+      ...state,
+      stack: [...state.stack, { route, id: state.opened }],
+      opened: state.opened + 1,
+    }))
     .with(['help', { type: 'open' }], ['quitting', { type: 'open' }], () => state)
     .with(['root', { type: 'back' }], () => ({ ...state, quitting: true }))
     .with(['nested', { type: 'back' }], () => pop(state))
@@ -41,4 +62,20 @@ export const appReducer = (state: AppState, event: AppEvent): AppState =>
     .with(['root', { type: 'toggleHelp' }], ['nested', { type: 'toggleHelp' }], () => ({ ...state, help: true }))
     .with(['help', { type: 'toggleHelp' }], () => ({ ...state, help: false }))
     .with(['quitting', { type: 'toggleHelp' }], () => state)
+    .exhaustive();
+
+const QUESTION = { type: 'char', char: '?' } as const;
+const Q = { type: 'char', char: 'q' } as const;
+const ESCAPE = { type: 'key', name: 'escape' } as const;
+
+/**
+ * The frame's own keys, for what the screen on top passed on (a screen with a text field takes `q` and `?`
+ * as text; a prompt takes Esc): `?` opens and closes the help, `q` and Esc go back and quit from the first screen.
+ */
+export const appKeys = (state: AppState, stroke: Keystroke): AppEvent[] =>
+  match<[AppPhase, Keystroke], AppEvent[]>([appPhaseOf(state), stroke])
+    .with(['help', P.union(QUESTION, Q, ESCAPE)], () => [{ type: 'toggleHelp' }])
+    .with([P.union('root', 'nested'), QUESTION], () => [{ type: 'toggleHelp' }])
+    .with([P.union('root', 'nested'), P.union(Q, ESCAPE)], () => [{ type: 'back' }])
+    .with(['root', P._], ['nested', P._], ['help', P._], ['quitting', P._], () => [])
     .exhaustive();

@@ -1,7 +1,10 @@
 import type { ReconciliationEvent } from '@assay/client';
 import { describe, expect, it } from 'vitest';
 import type { Failure } from '../../errors.js';
-import { completionsReducer, initialCompletions, RECENT_LIMIT, type CompletionsEvent, type CompletionsState } from './completions-state.js';
+import { effect, passed, taken } from '../input/key-decision.js';
+import { char, named } from '../input/keystroke.js';
+import type { Route } from './app-state.js';
+import { completionsKeys, completionsReducer, initialCompletions, RECENT_LIMIT, type CompletionsEvent, type CompletionsState } from './completions-state.js';
 
 const event = (id: number): ReconciliationEvent => ({
   type: 'completed',
@@ -24,7 +27,7 @@ const events: Record<CompletionsEvent['type'], CompletionsEvent> = {
 };
 const expected: Record<Phase, Record<CompletionsEvent['type'], CompletionsState>> = {
   following: {
-    // Newest first, and the highlighted row stays on the event it was on.
+    // Newest first; moved off the top, the highlighted row stays on the event it was on.
     received: { phase: 'following', events: [event(3), event(2), event(1)], cursor: 2, attempt: 1 },
     failed: { ...states.following, phase: 'failed', failure },
     retry: states.following,
@@ -43,10 +46,38 @@ describe('completionsReducer: every (state, event) pair', () => {
   it.each(pairs)('%s + %s', (phase, type) => expect(completionsReducer(states[phase], events[type])).toEqual(expected[phase][type]));
   it('covers 2 × 4 pairs', () => expect(pairs).toHaveLength(8));
 
+  it('keeps the highlight on the newest row while a backlog longer than the screen arrives oldest first, and as new ones come', () => {
+    let state = initialCompletions();
+    for (let id = 1; id <= 27; id += 1) state = completionsReducer(state, { type: 'received', event: event(id) });
+    expect(state.cursor).toBe(0);
+    expect(state.events[state.cursor]!.testInvitationId).toBe(27);
+    state = completionsReducer(state, { type: 'received', event: event(28) });
+    expect(state.events[state.cursor]!.testInvitationId).toBe(28);
+    // Moved down to the third newest: a new arrival does not move it off that event.
+    state = completionsReducer(state, { type: 'move', delta: 2 });
+    state = completionsReducer(state, { type: 'received', event: event(29) });
+    expect(state.events[state.cursor]!.testInvitationId).toBe(26);
+    // Back on top, it follows the newest again.
+    state = completionsReducer(state, { type: 'move', delta: -10 });
+    state = completionsReducer(state, { type: 'received', event: event(30) });
+    expect(state.events[state.cursor]!.testInvitationId).toBe(30);
+  });
+
   it(`keeps the newest ${RECENT_LIMIT}`, () => {
     let state = initialCompletions();
     for (let id = 1; id <= RECENT_LIMIT + 5; id += 1) state = completionsReducer(state, { type: 'received', event: event(id) });
     expect(state.events).toHaveLength(RECENT_LIMIT);
     expect(state.events[0]!.testInvitationId).toBe(RECENT_LIMIT + 5);
+  });
+});
+
+describe('completionsKeys', () => {
+  it('moves with ↑↓, follows again with r and opens the highlighted invitation’s report with Enter', () => {
+    expect(completionsKeys(states.following, named('down'))).toEqual(taken({ type: 'move', delta: 1 }));
+    expect(completionsKeys(states.following, named('up'))).toEqual(taken({ type: 'move', delta: -1 }));
+    expect(completionsKeys(states.failed, char('r'))).toEqual(taken({ type: 'retry' }));
+    expect(completionsKeys(states.following, named('return'))).toEqual(effect<Route>({ screen: 'report', testInvitationId: 1 }));
+    expect(completionsKeys(initialCompletions(), named('return'))).toEqual(taken());
+    expect(completionsKeys(states.following, char('q'))).toEqual(passed());
   });
 });

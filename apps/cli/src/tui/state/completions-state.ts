@@ -1,5 +1,8 @@
 import type { ReconciliationEvent } from '@assay/client';
 import { match } from 'ts-pattern';
+import { effect, passed, taken, type KeyDecision } from '../input/key-decision.js';
+import { pressed, typed, type Keystroke } from '../input/keystroke.js';
+import type { Route } from './app-state.js';
 import type { Failure } from '../../errors.js';
 
 /** How many recent events the live view keeps. */
@@ -22,11 +25,12 @@ const clamp = (cursor: number, length: number) => Math.max(0, Math.min(cursor, l
 
 export const completionsReducer = (state: CompletionsState, event: CompletionsEvent): CompletionsState =>
   match<[CompletionsState, CompletionsEvent], CompletionsState>([state, event])
-    // The highlighted row stays on the same event as new ones arrive above it.
+    // On the top row (where the view opens, and stays while the backlog arrives oldest first) the highlight
+    // follows the newest event; once the user has moved down, it stays on the event they chose.
     .with([{ phase: 'following' }, { type: 'received' }], ([current, { event: received }]) => ({
       ...current,
       events: [received, ...current.events].slice(0, RECENT_LIMIT),
-      cursor: current.events.length === 0 ? 0 : clamp(current.cursor + 1, Math.min(current.events.length + 1, RECENT_LIMIT)),
+      cursor: current.cursor === 0 ? 0 : clamp(current.cursor + 1, Math.min(current.events.length + 1, RECENT_LIMIT)),
     }))
     .with([{ phase: 'following' }, { type: 'failed' }], ([current, { failure }]) => ({ ...current, phase: 'failed', failure }))
     .with([{ phase: 'following' }, { type: 'retry' }], ([current]) => current)
@@ -37,3 +41,15 @@ export const completionsReducer = (state: CompletionsState, event: CompletionsEv
     .with([{ phase: 'failed' }, { type: 'received' }], [{ phase: 'failed' }, { type: 'failed' }], ([current]) => current)
     .with([{ phase: 'failed' }, { type: 'retry' }], ([{ events, cursor, attempt }]) => ({ phase: 'following', events, cursor, attempt: attempt + 1 }))
     .exhaustive();
+
+/** ↑↓ move, `r` follows again after a failure, Enter opens the highlighted invitation's report. */
+export const completionsKeys = (state: CompletionsState, stroke: Keystroke): KeyDecision<CompletionsEvent, Route> =>
+  match<Keystroke, KeyDecision<CompletionsEvent, Route>>(stroke)
+    .with(pressed('up'), () => taken({ type: 'move', delta: -1 }))
+    .with(pressed('down'), () => taken({ type: 'move', delta: 1 }))
+    .with(typed('r'), () => taken({ type: 'retry' }))
+    .with(pressed('return'), () => {
+      const event = state.events[state.cursor];
+      return event ? effect<Route>({ screen: 'report', testInvitationId: event.testInvitationId }) : taken();
+    })
+    .otherwise(() => passed());

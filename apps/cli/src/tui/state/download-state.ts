@@ -1,17 +1,20 @@
-import { match } from 'ts-pattern';
+import { match, P } from 'ts-pattern';
 import type { Failure } from '../../errors.js';
+import { passed, taken, type KeyDecision } from '../input/key-decision.js';
+import { pressed, type Keystroke } from '../input/keystroke.js';
+import { editText, textEditOf, textInputOf, type TextEdit } from '../input/text-edit.js';
 
 /** Exporting a file: the path is offered for editing first, then the download runs with its progress. */
 export type DownloadState =
   | { phase: 'idle'; runs: number }
-  | { phase: 'naming'; runs: number; path: string }
+  | { phase: 'naming'; runs: number; path: string; caret: number }
   | { phase: 'downloading'; runs: number; path: string; loaded: number; total: number | undefined }
   | { phase: 'saved'; runs: number; path: string; bytes: number }
   | { phase: 'failed'; runs: number; path: string; failure: Failure };
 
 export type DownloadEvent =
   | { type: 'start'; path: string }
-  | { type: 'edit'; path: string }
+  | { type: 'edit'; edit: TextEdit }
   | { type: 'confirm' }
   | { type: 'progress'; loaded: number; total: number | undefined }
   | { type: 'finished'; bytes: number }
@@ -30,10 +33,14 @@ export const downloadReducer = (state: DownloadState, event: DownloadEvent): Dow
         phase: 'naming',
         runs,
         path,
+        caret: textInputOf(path).caret,
       }),
     )
     .with([{ phase: 'naming' }, { type: 'start' }], [{ phase: 'downloading' }, { type: 'start' }], ([current]) => current)
-    .with([{ phase: 'naming' }, { type: 'edit' }], ([current, { path }]) => ({ ...current, path }))
+    .with([{ phase: 'naming' }, { type: 'edit' }], ([current, { edit }]) => {
+      const { value, caret } = editText({ value: current.path, caret: current.caret }, edit);
+      return { ...current, path: value, caret };
+    })
     .with(
       [{ phase: 'idle' }, { type: 'edit' }],
       [{ phase: 'downloading' }, { type: 'edit' }],
@@ -82,3 +89,19 @@ export const downloadReducer = (state: DownloadState, event: DownloadEvent): Dow
     .exhaustive();
 
 export const downloadCallKey = (state: DownloadState): string | null => (state.phase === 'downloading' ? `download#${state.runs}` : null);
+
+/**
+ * The keys of an export: while the path is asked for, every key is the path field's (Enter saves, Esc
+ * cancels); a shown outcome is cleared by the next key, which then does what it does.
+ */
+export const downloadKeys = (state: DownloadState, stroke: Keystroke): KeyDecision<DownloadEvent> =>
+  match<[DownloadState['phase'], Keystroke], KeyDecision<DownloadEvent>>([state.phase, stroke])
+    .with(['naming', pressed('return')], () => taken({ type: 'confirm' }))
+    .with(['naming', pressed('escape')], () => taken({ type: 'dismiss' }))
+    .with(['naming', P._], ([, typing]) => {
+      const edit = textEditOf(typing);
+      return edit ? taken({ type: 'edit', edit }) : taken();
+    })
+    .with(['saved', P._], ['failed', P._], () => passed({ type: 'dismiss' }))
+    .with(['idle', P._], ['downloading', P._], () => passed())
+    .exhaustive();

@@ -2,6 +2,13 @@ import { moveInvitation, type InvitationEvent, type InvitationFacts, type Invita
 
 export type InvitationMoveName = 'cancel' | 'reattempt';
 
+/** A cancel or reattempt to confirm and run (`testId` scopes a cancel, as 4.9 allows). */
+export interface MoveRequest {
+  move: InvitationMoveName;
+  testInvitationId: number;
+  testId?: number;
+}
+
 const MOVES: readonly InvitationMoveName[] = ['cancel', 'reattempt'];
 
 /** Whether cancel or reattempt is allowed depends on the status alone; the instant only stamps the effect. */

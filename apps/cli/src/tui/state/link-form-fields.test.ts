@@ -18,7 +18,11 @@ describe('link form fields, checked by the domain as they are typed', () => {
       end: 'for accessTime 2 the daily end time must differ from the daily start time',
     });
     expect(linkFieldErrors({ ...timeBound, start: '2026-04-01T09:00:00', end: '2026-04-30T18:00:00' })).toEqual({});
-    expect(linkFieldErrors({ ...blank, name: 'x', stakeholder: 'not mail' })).toEqual({ stakeholder: 'an email address, or empty for nobody' });
+    // What an empty field means differs: the organization's email on create, nobody on edit.
+    expect(linkFieldErrors({ ...blank, name: 'x', stakeholder: 'not mail' })).toEqual({
+      stakeholder: "an email address, or empty for the organization's email",
+    });
+    expect(linkFieldErrors({ ...blank, name: 'x', stakeholder: 'not mail' }, true)).toEqual({ stakeholder: 'an email address, or empty for nobody' });
   });
 
   it('builds the body the API takes', () => {
@@ -41,6 +45,8 @@ describe('link form fields, checked by the domain as they are typed', () => {
       imageProctoring: 0,
     });
     expect(linkBodyOfFields({ ...blank, name: 'x', active: false }, true)).toMatchObject({ testLinkStatus: 3, emailToStakeholder: '' });
+    // No zone chosen on a new link: the field is left out, so the organization's default applies.
+    expect(linkBodyOfFields({ ...blankLinkFields(), name: 'x' }, false)).not.toHaveProperty('timeZoneId');
   });
 
   it('finds zones by city, id or description and shows dates in them', () => {
@@ -49,5 +55,6 @@ describe('link form fields, checked by the domain as they are typed', () => {
     expect(zonesMatching('zzz')).toEqual([]);
     expect(inZone('2026-04-01T09:00:00', 1720)).toBe('1 Apr 2026, 14:30 Asia/Kolkata');
     expect(inZone('2026-04-01', 1720)).toBeUndefined();
+    expect(inZone('2026-04-01T09:00:00', null)).toBe('1 Apr 2026, 09:00 UTC');
   });
 });

@@ -16,7 +16,8 @@ export interface LinkFields {
   accessTime: AccessTime;
   start: string;
   end: string;
-  timeZoneId: number;
+  /** null: none chosen, so the organization's default applies (a new link; the field is left out of 4.3). */
+  timeZoneId: number | null;
   inviteOnly: boolean;
   proctoring: boolean;
   stakeholder: string;
@@ -25,7 +26,7 @@ export interface LinkFields {
 
 export type LinkField = keyof LinkFields | 'save';
 
-export const blankLinkFields = (timeZoneId: number): LinkFields => ({
+export const blankLinkFields = (timeZoneId: number | null = null): LinkFields => ({
   name: '',
   accessTime: 0,
   start: '',
@@ -63,10 +64,14 @@ export const linkFieldOrder = (fields: LinkFields, editing: boolean): LinkField[
 ];
 
 const stakeholderRule = TestLinkInput.shape.emailToStakeholder;
+const UTC_ZONE = { iana: 'UTC' } as const;
 const nameRule = TestLinkInput.shape.testLinkName;
 
+/** What an empty stakeholder field means: the documented default on create, nobody on edit (see linkBodyOfFields). */
+export const emptyStakeholderMeans = (editing: boolean): string => (editing ? 'nobody' : "the organization's email");
+
 /** Problems by field, checked by the domain's own rules as the user types (nothing is sent before they pass). */
-export const linkFieldErrors = (fields: LinkFields): Partial<Record<keyof LinkFields, string>> => {
+export const linkFieldErrors = (fields: LinkFields, editing = false): Partial<Record<keyof LinkFields, string>> => {
   const errors: Partial<Record<keyof LinkFields, string>> = {};
   const name = nameRule.safeParse(fields.name);
   if (!name.success) errors.name = name.error.issues[0]?.message ?? 'invalid name';
@@ -78,9 +83,9 @@ export const linkFieldErrors = (fields: LinkFields): Partial<Record<keyof LinkFi
       if (window.err) errors.end = window.err.message;
     }
   }
-  if (!findTimeZone(fields.timeZoneId)) errors.timeZoneId = 'not in the time zone table';
+  if (fields.timeZoneId !== null && !findTimeZone(fields.timeZoneId)) errors.timeZoneId = 'not in the time zone table';
   if (fields.stakeholder.trim() !== '' && !stakeholderRule.safeParse(fields.stakeholder.trim()).success)
-    errors.stakeholder = 'an email address, or empty for nobody';
+    errors.stakeholder = `an email address, or empty for ${emptyStakeholderMeans(editing)}`;
   return errors;
 };
 
@@ -89,7 +94,7 @@ export const linkBodyOfFields = (fields: LinkFields, editing: boolean): TestLink
   testLinkName: fields.name.trim(),
   accessTime: fields.accessTime,
   ...(fields.accessTime === 0 ? {} : { startDateTime: fields.start, endDateTime: fields.end }),
-  timeZoneId: fields.timeZoneId,
+  ...(fields.timeZoneId === null ? {} : { timeZoneId: fields.timeZoneId }),
   inviteCandidateOnly: fields.inviteOnly ? 1 : 0,
   imageProctoring: fields.proctoring ? 1 : 0,
   // Left empty: the organization's email on create (the documented default); nobody on edit.
@@ -105,10 +110,10 @@ export const zonesMatching = (filter: string): TimeZone[] => {
   );
 };
 
-/** A valid UTC wire date as the candidates' zone shows it: a hint under the field. */
-export const inZone = (wire: string, timeZoneId: number): string | undefined => {
+/** A valid UTC wire date as the candidates' zone shows it (in UTC until a zone is chosen): a hint beside the field. */
+export const inZone = (wire: string, timeZoneId: number | null): string | undefined => {
   const epochMs = parseWireDateTime(wire);
-  const zone = findTimeZone(timeZoneId);
+  const zone = timeZoneId === null ? UTC_ZONE : findTimeZone(timeZoneId);
   if (epochMs === undefined || !zone) return undefined;
   const text = new Intl.DateTimeFormat('en-GB', { timeZone: zone.iana, dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }).format(epochMs);
   return `${text} ${zone.iana}`;

@@ -1,38 +1,27 @@
-import type { TestLink } from '@assay/domain';
 import { describe, expect, it } from 'vitest';
+import { linkFixture } from '../../../test/helpers/fixtures.js';
 import type { Failure } from '../../errors.js';
+import { passed, taken, type KeyDecision } from '../input/key-decision.js';
+import { char, named, type Keystroke } from '../input/keystroke.js';
 import { blankLinkFields } from './link-form-fields.js';
-import { initialLinkForm, linkFormCallKey, linkFormReducer, type LinkFormEvent, type LinkFormState } from './link-form-state.js';
+import { initialLinkForm, linkFormCallKey, linkFormKeys, linkFormReducer, type LinkFormEvent, type LinkFormState } from './link-form-state.js';
 
 type Phase = LinkFormState['phase'];
 const failure: Failure = { exitCode: 1, label: '400.9', message: 'timeZoneId 5 is not in the time zone table' };
-const link: TestLink = {
-  testLinkId: 3,
-  testId: 1,
-  testLinkName: 'Spring',
-  testLinkAccessKey: 'key',
-  accessTime: 0,
-  startDateTime: null,
-  endDateTime: null,
-  timeZoneId: 1000,
-  inviteCandidateOnly: 0,
-  imageProctoring: 0,
-  emailToStakeholder: null,
-  testLinkStatus: 1,
-};
+const link = linkFixture();
 const editing: LinkFormState = { ...initialLinkForm({ ...blankLinkFields(1000), name: 'Spring' }, false), focus: 'accessTime' };
 const states: Record<Phase, LinkFormState> = {
   editing,
-  pickingZone: { ...editing, phase: 'pickingZone', filter: 'kolk', cursor: 0 },
+  pickingZone: { ...editing, phase: 'pickingZone', filter: 'kolk', filterCaret: 4, cursor: 0 },
   saving: { ...editing, phase: 'saving', saves: 1 },
   saved: { ...editing, phase: 'saved', link },
 };
 const events: Record<LinkFormEvent['type'], LinkFormEvent> = {
   focus: { type: 'focus', delta: 1 },
-  input: { type: 'input', value: 'typed' },
+  edit: { type: 'edit', edit: { type: 'insert', text: 'x' } },
   cycle: { type: 'cycle', delta: 1 },
   openZones: { type: 'openZones' },
-  zoneFilter: { type: 'zoneFilter', filter: 'paris' },
+  zoneEdit: { type: 'zoneEdit', edit: { type: 'deleteBack' } },
   zoneMove: { type: 'zoneMove', delta: 1 },
   zonePick: { type: 'zonePick' },
   zoneCancel: { type: 'zoneCancel' },
@@ -44,10 +33,10 @@ const same = (after: LinkFormState, before: LinkFormState) => expect(after).toBe
 const expected: Record<Phase, Record<LinkFormEvent['type'], (after: LinkFormState, before: LinkFormState) => void>> = {
   editing: {
     focus: (after) => expect(after).toMatchObject({ phase: 'editing', focus: 'timeZoneId' }),
-    input: same, // the focused field is a choice, not text
+    edit: same, // the focused field is a choice, not text
     cycle: (after) => expect(after.fields.accessTime).toBe(1),
     openZones: (after) => expect(after).toMatchObject({ phase: 'pickingZone', filter: '', cursor: 0 }),
-    zoneFilter: same,
+    zoneEdit: same,
     zoneMove: same,
     zonePick: same,
     zoneCancel: same,
@@ -57,10 +46,10 @@ const expected: Record<Phase, Record<LinkFormEvent['type'], (after: LinkFormStat
   },
   pickingZone: {
     focus: same,
-    input: same,
+    edit: same,
     cycle: same,
     openZones: same,
-    zoneFilter: (after) => expect(after).toMatchObject({ phase: 'pickingZone', filter: 'paris', cursor: 0 }),
+    zoneEdit: (after) => expect(after).toMatchObject({ phase: 'pickingZone', filter: 'kol', filterCaret: 3, cursor: 0 }),
     zoneMove: (after) => expect(after).toMatchObject({ phase: 'pickingZone', cursor: 0 }), // one zone matches "kolk": nowhere to move
     zonePick: (after) => expect(after).toMatchObject({ phase: 'editing', fields: { timeZoneId: 1720 } }),
     zoneCancel: (after) => expect(after).toMatchObject({ phase: 'editing', fields: { timeZoneId: 1000 } }),
@@ -70,10 +59,10 @@ const expected: Record<Phase, Record<LinkFormEvent['type'], (after: LinkFormStat
   },
   saving: {
     focus: same,
-    input: same,
+    edit: same,
     cycle: same,
     openZones: same,
-    zoneFilter: same,
+    zoneEdit: same,
     zoneMove: same,
     zonePick: same,
     zoneCancel: same,
@@ -83,10 +72,10 @@ const expected: Record<Phase, Record<LinkFormEvent['type'], (after: LinkFormStat
   },
   saved: {
     focus: same,
-    input: same,
+    edit: same,
     cycle: same,
     openZones: same,
-    zoneFilter: same,
+    zoneEdit: same,
     zoneMove: same,
     zonePick: same,
     zoneCancel: same,
@@ -119,8 +108,8 @@ describe('the link form', () => {
   });
 
   it('types into the focused text field and toggles choices', () => {
-    const named = linkFormReducer({ ...editing, focus: 'name' }, { type: 'input', value: 'Autumn' });
-    expect(named.fields.name).toBe('Autumn');
+    const named = linkFormReducer({ ...editing, focus: 'name', caret: 6 }, { type: 'edit', edit: { type: 'insert', text: '!' } });
+    expect(named).toMatchObject({ fields: { name: 'Spring!' }, caret: 7 });
     const invited = linkFormReducer({ ...editing, focus: 'inviteOnly' }, { type: 'cycle', delta: 1 });
     expect(invited.fields.inviteOnly).toBe(true);
     expect(linkFormReducer({ ...editing, focus: 'accessTime' }, { type: 'cycle', delta: -1 }).fields.accessTime).toBe(2);
@@ -131,5 +120,46 @@ describe('the link form', () => {
     const refused = linkFormReducer(timeBound, { type: 'submit' });
     expect(refused).toMatchObject({ phase: 'editing', attempted: true, focus: 'end' });
     expect(linkFormCallKey(refused)).toBeNull();
+  });
+});
+
+describe('linkFormKeys: each key against the form as of that key', () => {
+  const on = (focus: LinkFormState['focus']): LinkFormState => ({ ...editing, focus });
+  const insert = (text: string): LinkFormEvent => ({ type: 'edit', edit: { type: 'insert', text } });
+  it.each<[string, LinkFormState, Keystroke, KeyDecision<LinkFormEvent>]>([
+    ['Ctrl+S saves from any field', on('name'), { type: 'ctrl', letter: 's' }, taken({ type: 'submit' })],
+    ['Tab goes to the next field', on('name'), named('tab'), taken({ type: 'focus', delta: 1 })],
+    ['↓ goes to the next field', on('accessTime'), named('down'), taken({ type: 'focus', delta: 1 })],
+    ['Shift+Tab goes back', on('name'), named('backTab'), taken({ type: 'focus', delta: -1 })],
+    ['↑ goes back', on('stakeholder'), named('up'), taken({ type: 'focus', delta: -1 })],
+    ['Enter on the button saves', on('save'), named('return'), taken({ type: 'submit' })],
+    ['Enter on the time zone opens the picker', on('timeZoneId'), named('return'), taken({ type: 'openZones' })],
+    ['Enter elsewhere goes to the next field', on('name'), named('return'), taken({ type: 'focus', delta: 1 })],
+    ['→ changes a choice', on('accessTime'), named('right'), taken({ type: 'cycle', delta: 1 })],
+    ['← changes it back', on('accessTime'), named('left'), taken({ type: 'cycle', delta: -1 })],
+    ['Space toggles a switch', on('inviteOnly'), char(' '), taken({ type: 'cycle', delta: 1 })],
+    ['→ in a text field moves the caret', on('name'), named('right'), taken({ type: 'edit', edit: { type: 'caret', to: 'right' } })],
+    ['q in a text field is typed', on('stakeholder'), char('q'), taken(insert('q'))],
+    ['Space in a text field is typed', on('name'), char(' '), taken(insert(' '))],
+    ['Backspace in a text field erases', on('end'), named('backspace'), taken({ type: 'edit', edit: { type: 'deleteBack' } })],
+    ['q on a choice is the frame’s (back)', on('proctoring'), char('q'), passed()],
+    ['? on the button is the frame’s (help)', on('save'), char('?'), passed()],
+    ['Esc is the frame’s (cancel)', on('name'), named('escape'), passed()],
+    ['picking: Esc closes the picker', states.pickingZone, named('escape'), taken({ type: 'zoneCancel' })],
+    ['picking: Enter picks', states.pickingZone, named('return'), taken({ type: 'zonePick' })],
+    ['picking: ↓ moves', states.pickingZone, named('down'), taken({ type: 'zoneMove', delta: 1 })],
+    ['picking: a letter filters', states.pickingZone, char('a'), taken({ type: 'zoneEdit', edit: { type: 'insert', text: 'a' } })],
+    ['picking: Tab does nothing', states.pickingZone, named('tab'), taken()],
+    ['saving: keys wait', states.saving, char('x'), taken()],
+    ['saving: Esc is the frame’s', states.saving, named('escape'), passed()],
+    ['saved: every key is the frame’s', states.saved, char('q'), passed()],
+  ])('%s', (_name, state, stroke, decision) => expect(linkFormKeys(state, stroke)).toEqual(decision));
+
+  it('composes a burst: "Fast", ↓ → ↓ leaves a time-bound link with Start focused', () => {
+    let state = initialLinkForm(blankLinkFields(1000), false);
+    for (const stroke of [...[...'Fast'].map(char), named('down'), named('right'), named('down')]) {
+      for (const event of linkFormKeys(state, stroke).events) state = linkFormReducer(state, event);
+    }
+    expect(state).toMatchObject({ focus: 'start', caret: 0, fields: { name: 'Fast', accessTime: 1 } });
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Failure } from '../../errors.js';
-import { listReducer, selectedItem, type ListEvent, type ListState } from './list-state.js';
+import { passed, taken } from '../input/key-decision.js';
+import { char, named } from '../input/keystroke.js';
+import { listKeys, listReducer, selectedItem, type ListEvent, type ListState } from './list-state.js';
 
 const failure: Failure = { exitCode: 3, label: 'unreachable', message: 'Could not reach the Assay server.' };
 type Phase = ListState<string>['remote']['phase'];
@@ -47,5 +49,15 @@ describe('listReducer: every (state, event) pair', () => {
     expect(listReducer(states.ready, { type: 'move', delta: -10 }).cursor).toBe(0);
     expect(selectedItem(states.ready)).toBe('b');
     expect(selectedItem(states.failed)).toBeUndefined();
+  });
+});
+
+describe('listKeys', () => {
+  it('moves with ↑↓, reloads with r and leaves every other key to the screen', () => {
+    expect(listKeys(named('up'))).toEqual(taken({ type: 'move', delta: -1 }));
+    expect(listKeys(named('down'))).toEqual(taken({ type: 'move', delta: 1 }));
+    expect(listKeys(char('r'))).toEqual(taken({ type: 'reload' }));
+    expect(listKeys(named('return'))).toEqual(passed());
+    expect(listKeys(char('q'))).toEqual(passed());
   });
 });

@@ -1,4 +1,6 @@
 import { match } from 'ts-pattern';
+import { passed, taken, type KeyDecision } from '../input/key-decision.js';
+import { pressed, typed, type Keystroke } from '../input/keystroke.js';
 import { initialRemote, remoteReducer, type RemoteEvent, type RemoteState } from './remote-state.js';
 
 /** A fetched list and the highlighted row. */
@@ -36,3 +38,11 @@ export const listReducer = <T>(state: ListState<T>, event: ListEvent<T>): ListSt
 
 /** The highlighted item, when the list has one. */
 export const selectedItem = <T>(state: ListState<T>): T | undefined => state.remote.value?.[state.cursor];
+
+/** A list's own keys: ↑↓ move the highlight, `r` loads it again; every other key is the screen's (passed). */
+export const listKeys = <T>(stroke: Keystroke): KeyDecision<ListEvent<T>> =>
+  match<Keystroke, KeyDecision<ListEvent<T>>>(stroke)
+    .with(pressed('up'), () => taken({ type: 'move', delta: -1 }))
+    .with(pressed('down'), () => taken({ type: 'move', delta: 1 }))
+    .with(typed('r'), () => taken({ type: 'reload' }))
+    .otherwise(() => passed());

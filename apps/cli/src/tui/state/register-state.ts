@@ -1,6 +1,10 @@
 import { RegisterCandidateInput } from '@assay/domain';
-import { match } from 'ts-pattern';
+import { match, P } from 'ts-pattern';
 import type { Failure } from '../../errors.js';
+import { effect, passed, taken, type KeyDecision } from '../input/key-decision.js';
+import { pressed, typed, type Keystroke } from '../input/keystroke.js';
+import { editText, textEditOf, textInputOf, type TextEdit } from '../input/text-edit.js';
+import type { Route } from './app-state.js';
 
 export type CandidateField = 'email' | 'name';
 
@@ -8,6 +12,8 @@ interface CandidateForm {
   email: string;
   name: string;
   focus: CandidateField;
+  /** The caret in the focused field, in characters. */
+  caret: number;
   attempted: boolean;
   failure: Failure | null;
   submits: number;
@@ -21,14 +27,23 @@ export type RegisterState =
 
 export type RegisterEvent =
   | { type: 'focus'; delta: number }
-  | { type: 'input'; value: string }
+  | { type: 'edit'; edit: TextEdit }
   | { type: 'submit' }
   | { type: 'registered'; url: string; testInvitationId: number }
   | { type: 'failed'; failure: Failure }
   | { type: 'copied' }
   | { type: 'another' };
 
-export const initialRegister = (): RegisterState => ({ phase: 'editing', email: '', name: '', focus: 'email', attempted: false, failure: null, submits: 0 });
+export const initialRegister = (): RegisterState => ({
+  phase: 'editing',
+  email: '',
+  name: '',
+  focus: 'email',
+  caret: 0,
+  attempted: false,
+  failure: null,
+  submits: 0,
+});
 
 /** The domain's own rules for emailId and fullName. */
 export const candidateErrors = (form: Pick<CandidateForm, 'email' | 'name'>): Partial<Record<CandidateField, string>> => {
@@ -40,22 +55,35 @@ export const candidateErrors = (form: Pick<CandidateForm, 'email' | 'name'>): Pa
   return errors;
 };
 
-const formOf = ({ email, name, focus, attempted, failure, submits }: RegisterState): CandidateForm => ({ email, name, focus, attempted, failure, submits });
+const formOf = ({ email, name, focus, caret, attempted, failure, submits }: RegisterState): CandidateForm => ({
+  email,
+  name,
+  focus,
+  caret,
+  attempted,
+  failure,
+  submits,
+});
+
+/** Another field has the keyboard, with the caret after its text. */
+const focusOn = <F extends CandidateForm>(form: F, focus: CandidateField): F => ({ ...form, focus, caret: textInputOf(form[focus]).caret });
 
 const FIELDS: CandidateField[] = ['email', 'name'];
 
 export const registerReducer = (state: RegisterState, event: RegisterEvent): RegisterState =>
   match<[RegisterState, RegisterEvent], RegisterState>([state, event])
-    .with([{ phase: 'editing' }, { type: 'focus' }], ([current, { delta }]) => ({
-      ...current,
-      focus: FIELDS[(FIELDS.indexOf(current.focus) + delta + FIELDS.length) % FIELDS.length]!,
-    }))
-    .with([{ phase: 'editing' }, { type: 'input' }], ([current, { value }]) => ({ ...current, [current.focus]: value }))
+    .with([{ phase: 'editing' }, { type: 'focus' }], ([current, { delta }]) =>
+      focusOn(current, FIELDS[(FIELDS.indexOf(current.focus) + delta + FIELDS.length) % FIELDS.length]!),
+    )
+    .with([{ phase: 'editing' }, { type: 'edit' }], ([current, { edit }]) => {
+      const { value, caret } = editText({ value: current[current.focus], caret: current.caret }, edit);
+      return { ...current, [current.focus]: value, caret };
+    })
     .with([{ phase: 'editing' }, { type: 'submit' }], ([current]) => {
       const errors = candidateErrors(current);
       const firstBad = FIELDS.find((field) => errors[field] !== undefined);
       return firstBad
-        ? { ...current, attempted: true, focus: firstBad }
+        ? focusOn({ ...current, attempted: true }, firstBad)
         : { ...formOf(current), phase: 'submitting', attempted: true, failure: null, submits: current.submits + 1 };
     })
     .with(
@@ -75,7 +103,7 @@ export const registerReducer = (state: RegisterState, event: RegisterEvent): Reg
     .with([{ phase: 'submitting' }, { type: 'failed' }], ([current, { failure }]) => ({ ...formOf(current), phase: 'editing', failure }))
     .with(
       [{ phase: 'submitting' }, { type: 'focus' }],
-      [{ phase: 'submitting' }, { type: 'input' }],
+      [{ phase: 'submitting' }, { type: 'edit' }],
       [{ phase: 'submitting' }, { type: 'submit' }],
       [{ phase: 'submitting' }, { type: 'copied' }],
       [{ phase: 'submitting' }, { type: 'another' }],
@@ -85,7 +113,7 @@ export const registerReducer = (state: RegisterState, event: RegisterEvent): Reg
     .with([{ phase: 'done' }, { type: 'another' }], ([current]) => ({ ...initialRegister(), submits: current.submits }))
     .with(
       [{ phase: 'done' }, { type: 'focus' }],
-      [{ phase: 'done' }, { type: 'input' }],
+      [{ phase: 'done' }, { type: 'edit' }],
       [{ phase: 'done' }, { type: 'submit' }],
       [{ phase: 'done' }, { type: 'registered' }],
       [{ phase: 'done' }, { type: 'failed' }],
@@ -94,3 +122,28 @@ export const registerReducer = (state: RegisterState, event: RegisterEvent): Reg
     .exhaustive();
 
 export const registerCallKey = (state: RegisterState): string | null => (state.phase === 'submitting' ? `register#${state.submits}` : null);
+
+export type RegisterEffect = { open: Route } | { copy: string };
+
+/**
+ * The form's keys: Tab, Shift+Tab and ↑↓ change field, Enter goes from the email to the name and registers
+ * from the name, every other key edits the field (so `q` and `?` are typed); Esc is passed (the frame's back
+ * cancels). Once registered: `c` copies the URL, `o` opens the report, `a` starts another registration.
+ */
+export const registerKeys = (state: RegisterState, stroke: Keystroke): KeyDecision<RegisterEvent, RegisterEffect> =>
+  match<[RegisterState, Keystroke], KeyDecision<RegisterEvent, RegisterEffect>>([state, stroke])
+    .with([{ phase: P.union('editing', 'submitting') }, pressed('escape')], () => passed())
+    .with([{ phase: 'editing' }, P.union(pressed('backTab'), pressed('up'))], () => taken({ type: 'focus', delta: -1 }))
+    .with([{ phase: 'editing' }, P.union(pressed('tab'), pressed('down'))], () => taken({ type: 'focus', delta: 1 }))
+    .with([{ phase: 'editing', focus: 'email' }, pressed('return')], () => taken({ type: 'focus', delta: 1 }))
+    .with([{ phase: 'editing', focus: 'name' }, pressed('return')], () => taken({ type: 'submit' }))
+    .with([{ phase: 'editing' }, P._], ([, typing]) => {
+      const edit = textEditOf(typing);
+      return edit ? taken({ type: 'edit', edit }) : taken();
+    })
+    .with([{ phase: 'submitting' }, P._], () => taken())
+    .with([{ phase: 'done' }, typed('c')], ([done]) => effect<RegisterEffect, RegisterEvent>({ copy: done.url }, { type: 'copied' }))
+    .with([{ phase: 'done' }, typed('a')], () => taken({ type: 'another' }))
+    .with([{ phase: 'done' }, typed('o')], ([done]) => effect<RegisterEffect>({ open: { screen: 'report', testInvitationId: done.testInvitationId } }))
+    .with([{ phase: 'done' }, P._], () => passed())
+    .exhaustive();

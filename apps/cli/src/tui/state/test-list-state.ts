@@ -1,6 +1,10 @@
 import type { TestSummary } from '@assay/domain';
-import { match } from 'ts-pattern';
+import { match, P } from 'ts-pattern';
 import type { Failure } from '../../errors.js';
+import type { Route } from './app-state.js';
+import { effect, passed, taken, type KeyDecision } from '../input/key-decision.js';
+import { pressed, typed, type Keystroke } from '../input/keystroke.js';
+import { editText, textEditOf, type TextEdit } from '../input/text-edit.js';
 
 /**
  * The test list. Without a search it shows the server's pages (4.1: page_no, page_size). A search needs
@@ -10,24 +14,27 @@ interface ListFields {
   page: number;
   pageSize: number;
   query: string;
+  /** Where the search field's caret is, in characters. */
+  caret: number;
   /** The search field has the keyboard. */
   editing: boolean;
   cursor: number;
   attempt: number;
-  served: { tests: TestSummary[]; count: number } | null;
+  /** The page the server served, and its count of all tests (null when it does not give one). */
+  served: { tests: TestSummary[]; count: number | null } | null;
   catalog: TestSummary[] | null;
 }
 
 export type TestListState = ({ phase: 'loading' } & ListFields) | ({ phase: 'ready' } & ListFields) | ({ phase: 'failed'; failure: Failure } & ListFields);
 
 export type TestListEvent =
-  | { type: 'pageLoaded'; tests: TestSummary[]; count: number }
+  | { type: 'pageLoaded'; tests: TestSummary[]; count: number | null }
   | { type: 'catalogLoaded'; tests: TestSummary[] }
   | { type: 'failed'; failure: Failure }
   | { type: 'move'; delta: number }
   | { type: 'turnPage'; delta: number }
   | { type: 'searchStart' }
-  | { type: 'searchInput'; query: string }
+  | { type: 'searchEdit'; edit: TextEdit }
   | { type: 'searchEnd' }
   | { type: 'searchClear' }
   | { type: 'reload' }
@@ -38,6 +45,7 @@ export const initialTestList = (pageSize: number): TestListState => ({
   page: 1,
   pageSize: Math.max(1, pageSize),
   query: '',
+  caret: 0,
   editing: false,
   cursor: 0,
   attempt: 1,
@@ -52,11 +60,16 @@ const matches = (test: TestSummary, query: string) => {
 
 const searching = (state: ListFields) => state.query.trim() !== '';
 
-/** Every test the search matches (all of them pages away), or the served page's count. */
-export const totalOf = (state: TestListState): number =>
-  searching(state) ? (state.catalog ?? []).filter((test) => matches(test, state.query)).length : (state.served?.count ?? 0);
+/** Every test the search matches (all of them pages away), or the served page's count (null: not given). */
+export const totalOf = (state: TestListState): number | null =>
+  searching(state) ? (state.catalog ?? []).filter((test) => matches(test, state.query)).length : state.served ? state.served.count : 0;
 
-export const pageCountOf = (state: TestListState): number => Math.max(1, Math.ceil(totalOf(state) / state.pageSize));
+/** Pages there are; without a count, one more than this page while this page is full. */
+export const pageCountOf = (state: TestListState): number => {
+  const total = totalOf(state);
+  if (total === null) return state.page + ((state.served?.tests.length ?? 0) >= state.pageSize ? 1 : 0);
+  return Math.max(1, Math.ceil(total / state.pageSize));
+};
 
 /** The rows on screen. */
 export const shownTests = (state: TestListState): TestSummary[] => {
@@ -71,10 +84,11 @@ export const selectedTest = (state: TestListState): TestSummary | undefined => s
 const settle = (fields: ListFields): TestListState =>
   searching(fields) && fields.catalog ? { ...fields, phase: 'ready', cursor: 0 } : { ...fields, phase: 'loading', cursor: 0, attempt: fields.attempt + 1 };
 
-const fieldsOf = ({ page, pageSize, query, editing, cursor, attempt, served, catalog }: TestListState): ListFields => ({
+const fieldsOf = ({ page, pageSize, query, caret, editing, cursor, attempt, served, catalog }: TestListState): ListFields => ({
   page,
   pageSize,
   query,
+  caret,
   editing,
   cursor,
   attempt,
@@ -84,9 +98,13 @@ const fieldsOf = ({ page, pageSize, query, editing, cursor, attempt, served, cat
 
 const clampCursor = (state: TestListState, cursor: number): number => Math.max(0, Math.min(cursor, shownTests(state).length - 1));
 
-const searchInput = (state: TestListState, query: string): TestListState => settle({ ...fieldsOf(state), query, page: 1 });
+/** A new query asks for its rows; moving the caret only moves the caret. */
+const searchEdit = (state: TestListState, edit: TextEdit): TestListState => {
+  const { value, caret } = editText({ value: state.query, caret: state.caret }, edit);
+  return value === state.query ? { ...state, caret } : settle({ ...fieldsOf(state), query: value, caret, page: 1 });
+};
 const searchClear = (state: TestListState): TestListState =>
-  searching(state) ? settle({ ...fieldsOf(state), query: '', editing: false, page: 1 }) : { ...state, editing: false };
+  searching(state) ? settle({ ...fieldsOf(state), query: '', caret: 0, editing: false, page: 1 }) : { ...state, query: '', caret: 0, editing: false };
 
 export const testListReducer = (state: TestListState, event: TestListEvent): TestListState =>
   match<[TestListState, TestListEvent], TestListState>([state, event])
@@ -122,13 +140,14 @@ export const testListReducer = (state: TestListState, event: TestListEvent): Tes
       ([current]) => ({
         ...current,
         editing: true,
+        caret: [...current.query].length,
       }),
     )
     .with(
-      [{ phase: 'loading' }, { type: 'searchInput' }],
-      [{ phase: 'ready' }, { type: 'searchInput' }],
-      [{ phase: 'failed' }, { type: 'searchInput' }],
-      ([current, { query }]) => searchInput(current, query),
+      [{ phase: 'loading' }, { type: 'searchEdit' }],
+      [{ phase: 'ready' }, { type: 'searchEdit' }],
+      [{ phase: 'failed' }, { type: 'searchEdit' }],
+      ([current, { edit }]) => searchEdit(current, edit),
     )
     .with(
       [{ phase: 'loading' }, { type: 'searchEnd' }],
@@ -161,3 +180,29 @@ export const testListReducer = (state: TestListState, event: TestListEvent): Tes
 /** The request the state waits for, or null. */
 export const testListCallKey = (state: TestListState): string | null =>
   state.phase !== 'loading' ? null : searching(state) ? `catalog#${state.attempt}` : `page:${state.page}:${state.pageSize}#${state.attempt}`;
+
+/**
+ * The list's keys, against its state as of the key. While the search field has the keyboard every key is the
+ * field's (`q` and `?` are typed); else ↑↓ move, ←→ page, Enter opens the highlighted test.
+ */
+export const testListKeys = (state: TestListState, stroke: Keystroke): KeyDecision<TestListEvent, Route> =>
+  match<[boolean, Keystroke], KeyDecision<TestListEvent, Route>>([state.editing, stroke])
+    .with([true, pressed('return')], () => taken({ type: 'searchEnd' }))
+    .with([true, pressed('escape')], () => taken({ type: 'searchClear' }))
+    .with([true, P._], ([, typing]) => {
+      const edit = textEditOf(typing);
+      return edit ? taken({ type: 'searchEdit', edit }) : taken();
+    })
+    .with([false, pressed('up')], () => taken({ type: 'move', delta: -1 }))
+    .with([false, pressed('down')], () => taken({ type: 'move', delta: 1 }))
+    .with([false, P.union(pressed('left'), pressed('pageUp'))], () => taken({ type: 'turnPage', delta: -1 }))
+    .with([false, P.union(pressed('right'), pressed('pageDown'))], () => taken({ type: 'turnPage', delta: 1 }))
+    .with([false, typed('/')], () => taken({ type: 'searchStart' }))
+    .with([false, typed('r')], () => taken({ type: 'reload' }))
+    .with([false, typed('c')], () => effect<Route>({ screen: 'completions' }))
+    .with([false, pressed('return')], () => {
+      const test = selectedTest(state);
+      return test ? effect<Route>({ screen: 'test', testId: test.testId }) : taken();
+    })
+    .with([false, P._], () => passed())
+    .exhaustive();

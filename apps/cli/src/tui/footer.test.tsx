@@ -1,0 +1,124 @@
+import type { TestDetails } from '@assay/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importExample, newOrg, serverUrl, type TestOrg } from '../../test/helpers/org.js';
+import { KEYS, renderApp, widestLine, type RenderedApp } from '../../test/helpers/render.js';
+import { footerLines } from './components/KeyHints.js';
+import { frameHints, HINTS, type KeyHint } from './hints.js';
+import { offeredMoves } from './state/invitation-moves.js';
+
+/** The footer's text: the lines under its rule. */
+const footerOf = (frame: string): string[] => {
+  const lines = frame.split('\n');
+  const rule = lines.findLastIndex((line) => /^─+$/.test(line.trim()));
+  return lines.slice(rule + 1).filter((line) => line.trim() !== '');
+};
+
+const ROOT = { root: true } as const;
+const NESTED = { root: false } as const;
+
+/**
+ * Every screen (and every mode with keys of its own) at 80×24: the footer shows each of the screen's keys whole,
+ * with the frame's (`?` help, q/Esc back), on one line, never cut.
+ */
+describe('the footer at 80 columns, on every screen', () => {
+  let org: TestOrg;
+  let test: TestDetails;
+  let ui: RenderedApp;
+  beforeAll(async () => {
+    org = await newOrg('Footer');
+    test = await importExample(org.client, 'sql-and-data-modelling');
+    await org.client.testLinks.create(test.testId, { testLinkName: 'Open day', accessTime: 0 });
+    await org.client.invitations.register(test.testId, { emailId: 'ada@example.com', fullName: 'Ada Lovelace' });
+    ui = renderApp(org.client, serverUrl());
+  });
+  afterAll(() => ui?.unmount());
+
+  const expectFooter = (frame: string, hints: readonly KeyHint[], chrome: { typing?: boolean; modal?: boolean; root: boolean }) => {
+    const all = [...hints, ...frameHints({ hints, ...chrome }, chrome.root)];
+    const footer = footerOf(frame);
+    expect(footer, frame).toHaveLength(1);
+    for (const hint of all) expect(footer[0], frame).toContain(`${hint.keys} ${hint.label}`);
+    expect(footer[0]).not.toContain('…');
+    expect(widestLine(frame)).toBeLessThanOrEqual(80);
+    expect(frame.split('\n').length).toBeLessThanOrEqual(23);
+  };
+
+  it('lists the tests, searches, opens a test and names an export', async () => {
+    expectFooter(await ui.waitFor('SQL and Data Modelling'), HINTS.testList, ROOT);
+    await ui.press('/');
+    expectFooter(await ui.waitFor('Search:'), HINTS.searching, { ...ROOT, typing: true, modal: true });
+    await ui.press(KEYS.escape);
+    await ui.waitFor((frame) => !frame.includes('Search:'));
+    await ui.press(KEYS.enter);
+    expectFooter(await ui.waitFor('Data modelling'), HINTS.testDetails, NESTED);
+    await ui.press('x');
+    expectFooter(await ui.waitFor('Save to:'), HINTS.naming, { ...NESTED, typing: true, modal: true });
+    await ui.press(KEYS.escape);
+    await ui.waitFor((frame) => !frame.includes('Save to:'));
+  });
+
+  it('shows the links, the link form (a text field, a choice, the zone picker) and the registration', async () => {
+    await ui.press('l');
+    expectFooter(await ui.waitFor('Open day'), HINTS.links, NESTED);
+    await ui.press('n');
+    expectFooter(await ui.waitFor('New link for test'), HINTS.linkForm, { ...NESTED, typing: true });
+    await ui.press(KEYS.down);
+    expectFooter(await ui.waitFor('› Access time'), HINTS.linkForm, NESTED);
+    await ui.press(KEYS.down, KEYS.enter);
+    expectFooter(await ui.waitFor('Time zone candidates see'), HINTS.zonePicker, { ...NESTED, typing: true, modal: true });
+    await ui.press(KEYS.escape);
+    await ui.waitFor('› Time zone');
+    await ui.press(KEYS.escape);
+    await ui.waitFor('Open day');
+    await ui.press('c');
+    expectFooter(await ui.waitFor('› Email'), HINTS.registerForm, { ...NESTED, typing: true });
+    await ui.press('grace@example.com', KEYS.enter, 'Grace Hopper', KEYS.enter);
+    expectFooter(await ui.waitFor('Send the candidate this URL'), HINTS.registered, NESTED);
+  });
+
+  it('shows a report, a confirmation, the invitations, the recent completions and the help', async () => {
+    await ui.press('o');
+    const pending = offeredMoves('Pending');
+    expectFooter(await ui.waitFor('SECTION'), HINTS.report(pending), NESTED);
+    await ui.press('x');
+    expectFooter(await ui.waitFor('Cancel invitation'), HINTS.confirm, { ...NESTED, modal: true });
+    await ui.press('n');
+    await ui.waitFor((frame) => !frame.includes('Cancel invitation'));
+    for (let screen = 0; screen < 3; screen += 1) await ui.press('q');
+    await ui.waitFor('Data modelling');
+    await ui.press('i');
+    expectFooter(await ui.waitFor('Ada Lovelace'), HINTS.invitations(pending), NESTED);
+    await ui.press('q', 'q', 'c');
+    expectFooter(await ui.waitFor('Live: completions'), HINTS.completions, NESTED);
+    await ui.press('?');
+    const help = await ui.waitFor('Keys on “Recent completions”');
+    expect(footerOf(help)).toEqual(['?/Esc close help']);
+    // The help explains every key the footer shows.
+    for (const hint of [...HINTS.completions, ...frameHints({ hints: HINTS.completions }, false)]) expect(help).toContain(hint.help ?? hint.label);
+  });
+
+  it('fits every screen’s keys on one line at 80 columns, and wraps whole keys (never cuts them) when narrower', () => {
+    const every = [
+      HINTS.testList,
+      HINTS.searching,
+      HINTS.testDetails,
+      HINTS.naming,
+      HINTS.links,
+      HINTS.linkForm,
+      HINTS.zonePicker,
+      HINTS.registerForm,
+      HINTS.registered,
+      HINTS.invitations(['cancel', 'reattempt']),
+      HINTS.report(['cancel', 'reattempt']),
+      HINTS.confirm,
+      HINTS.completions,
+    ];
+    for (const hints of every) {
+      const all = [...hints, ...frameHints({ hints }, true)];
+      expect(footerLines(all, 80)).toHaveLength(1);
+      const narrow = footerLines(all, 40);
+      expect(narrow.flat()).toEqual(all);
+      for (const line of narrow) expect(line.map((hint) => `${hint.keys} ${hint.label}`).join('  ').length).toBeLessThanOrEqual(40);
+    }
+  });
+});

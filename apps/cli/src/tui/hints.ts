@@ -1,0 +1,85 @@
+import type { InvitationMoveName } from './state/invitation-moves.js';
+
+/** One key binding: `label` in the footer (short, so a screen's keys fit one line at 80 columns), `help` in `?`. */
+export interface KeyHint {
+  keys: string;
+  label: string;
+  /** The longer explanation the help shows; the label when absent. */
+  help?: string;
+}
+
+const hint = (keys: string, label: string, help?: string): KeyHint => (help ? { keys, label, help } : { keys, label });
+
+/** The keys of every screen and mode, in one place: the screens show them, the footer test checks them. */
+export const HINTS = {
+  testList: [
+    hint('↑↓', 'move'),
+    hint('←→', 'page', 'previous or next page (PgUp, PgDn too)'),
+    hint('Enter', 'open', 'open the highlighted test'),
+    hint('/', 'search', 'search every test by name or id'),
+    hint('c', 'recent', 'recent completions, live'),
+    hint('r', 'refresh'),
+  ],
+  searching: [hint('Enter', 'keep filter'), hint('Esc', 'clear search')],
+  testDetails: [
+    hint('l', 'links', "the test's links"),
+    hint('i', 'invitations', "the test's invitations"),
+    hint('n', 'invite', 'invite a candidate (direct invitation)'),
+    hint('x', 'export Excel', "save the test's report as an Excel workbook"),
+    hint('r', 'refresh'),
+  ],
+  naming: [hint('Enter', 'save'), hint('Esc', 'cancel')],
+  links: [
+    hint('↑↓', 'move'),
+    hint('n', 'new', 'create a link'),
+    hint('Enter', 'edit', 'edit the highlighted link'),
+    hint('s', 'on/off', 'activate or deactivate the highlighted link'),
+    hint('c', 'register', 'register a candidate through the highlighted link'),
+    hint('r', 'refresh'),
+  ],
+  linkForm: [
+    hint('Tab/↑↓', 'field', 'next or previous field (Shift+Tab goes back)'),
+    hint('←→/Space', 'choice', 'change the access time or a switch'),
+    hint('Enter', 'next', 'next field; on the time zone, the zone picker; on the button, save'),
+    hint('Ctrl+S', 'save', 'save from any field'),
+    hint('Esc', 'cancel', 'leave the form without saving'),
+  ],
+  zonePicker: [hint('type', 'filter', 'filter by city, region or id'), hint('↑↓', 'move'), hint('Enter', 'pick'), hint('Esc', 'back to the form')],
+  registerForm: [
+    hint('Tab/↑↓', 'field', 'next or previous field (Shift+Tab goes back)'),
+    hint('Enter', 'next · register', 'next field; on the name, register'),
+    hint('Esc', 'cancel'),
+  ],
+  registered: [hint('c', 'copy URL', 'copy the take-test URL to the clipboard (OSC 52)'), hint('o', 'open report'), hint('a', 'register another')],
+  invitations: (offered: readonly InvitationMoveName[]): KeyHint[] => [
+    hint('↑↓', 'move'),
+    hint('Enter', 'report', "the highlighted invitation's report"),
+    ...moveHints(offered),
+    hint('r', 'refresh'),
+  ],
+  report: (offered: readonly InvitationMoveName[]): KeyHint[] => [
+    hint('p', 'export PDF', 'save the report as a PDF'),
+    ...moveHints(offered),
+    hint('r', 'refresh'),
+  ],
+  confirm: [hint('y', 'yes'), hint('n/Esc', 'no')],
+  completions: [hint('↑↓', 'move'), hint('Enter', 'report', "the highlighted invitation's report"), hint('r', 'retry')],
+  help: [hint('?/Esc', 'close help')],
+} as const;
+
+function moveHints(offered: readonly InvitationMoveName[]): KeyHint[] {
+  return [
+    ...(offered.includes('cancel') ? [hint('x', 'cancel', 'cancel the invitation (after a confirmation)')] : []),
+    ...(offered.includes('reattempt') ? [hint('a', 'reattempt', 'a new attempt with a new link (after a confirmation)')] : []),
+  ];
+}
+
+/** What the frame adds to a screen's keys: `?` unless a field takes it as text; back unless the screen has its own Esc. */
+export const frameHints = (screen: { hints: readonly KeyHint[]; typing?: boolean; modal?: boolean }, root: boolean): KeyHint[] => {
+  const hasEscape = screen.hints.some((entry) => entry.keys.includes('Esc'));
+  const back = root ? 'quit' : 'back';
+  return [
+    ...(screen.typing ? [] : [hint('?', 'help', 'this help')]),
+    ...(screen.modal || hasEscape ? [] : [screen.typing ? hint('Esc', back) : hint('q/Esc', back)]),
+  ];
+};

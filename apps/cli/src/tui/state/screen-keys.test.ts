@@ -1,0 +1,75 @@
+import type { TestDetails, TestLink } from '@assay/domain';
+import { linkFixture } from '../../../test/helpers/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import type { InvitationRow } from '../data/invitations-of-test.js';
+import { effect, passed, taken } from '../input/key-decision.js';
+import { char, named } from '../input/keystroke.js';
+import type { ListState } from './list-state.js';
+import type { RemoteState } from './remote-state.js';
+import { invitationsKeys, linksKeys, reportKeys, testDetailsKeys, type ScreenEffect } from './screen-keys.js';
+
+const test: TestDetails = { testId: 7, testName: 'SQL', accessKey: 'k', duration: 30, questions: 2, testStatus: 'Active', sections: [] };
+const loaded: RemoteState<TestDetails> = { phase: 'ready', attempt: 1, value: test };
+const loading: RemoteState<TestDetails> = { phase: 'loading', attempt: 1, value: null };
+const link = linkFixture({ testId: 7, testLinkName: 'Open' });
+const listOf = <T>(items: T[], cursor = 0): ListState<T> => ({ remote: { phase: 'ready', attempt: 1, value: items }, cursor });
+const row = (testInvitationId: number, testStatus: InvitationRow['testStatus']): InvitationRow => ({
+  testInvitationId,
+  fullName: 'Ada',
+  emailId: 'ada@example.com',
+  testStatus,
+  score: null,
+  totalScore: null,
+  wv: 0,
+  tv: 0,
+});
+
+describe('testDetailsKeys', () => {
+  it('opens links, invitations and registration once the test is loaded; exports and refreshes any time', () => {
+    expect(testDetailsKeys(loaded, 7, char('l'))).toEqual(effect<ScreenEffect>({ open: { screen: 'links', testId: 7, testName: 'SQL' } }));
+    expect(testDetailsKeys(loaded, 7, char('i'))).toEqual(effect<ScreenEffect>({ open: { screen: 'invitations', testId: 7, testName: 'SQL' } }));
+    expect(testDetailsKeys(loaded, 7, char('n'))).toEqual(effect<ScreenEffect>({ open: { screen: 'register', testId: 7, testName: 'SQL', link: null } }));
+    expect(testDetailsKeys(loading, 7, char('l'))).toEqual(taken());
+    expect(testDetailsKeys(loading, 7, char('x'))).toEqual(effect<ScreenEffect>({ export: 'assay-test-7-report.xlsx' }));
+    expect(testDetailsKeys(loading, 7, char('r'))).toEqual(taken({ type: 'reload' }));
+    expect(testDetailsKeys(loaded, 7, char('q'))).toEqual(passed());
+  });
+});
+
+describe('linksKeys', () => {
+  const links = listOf([link]);
+  it('acts on the highlighted link, and leaves moving to the list', () => {
+    expect(linksKeys(links, { testId: 7, testName: 'SQL' }, char('n'))).toEqual(effect<ScreenEffect>({ open: { screen: 'linkForm', testId: 7, link: null } }));
+    expect(linksKeys(links, { testId: 7, testName: 'SQL' }, named('return'))).toEqual(effect<ScreenEffect>({ open: { screen: 'linkForm', testId: 7, link } }));
+    expect(linksKeys(links, { testId: 7, testName: 'SQL' }, char('s'))).toEqual(effect<ScreenEffect>({ toggle: link }));
+    expect(linksKeys(links, { testId: 7, testName: 'SQL' }, char('c'))).toEqual(
+      effect<ScreenEffect>({ open: { screen: 'register', testId: 7, testName: 'SQL', link } }),
+    );
+    expect(linksKeys(listOf<TestLink>([]), { testId: 7, testName: 'SQL' }, char('s'))).toEqual(taken());
+    expect(linksKeys(links, { testId: 7, testName: 'SQL' }, named('down'))).toEqual(taken({ type: 'move', delta: 1 }));
+    expect(linksKeys(links, { testId: 7, testName: 'SQL' }, char('q'))).toEqual(passed());
+  });
+});
+
+describe('invitationsKeys', () => {
+  const rows = listOf([row(1, 'Pending'), row(2, 'Completed')]);
+  it('offers cancel and reattempt only where the invitation’s state allows them', () => {
+    expect(invitationsKeys(rows, 7, char('x'))).toEqual(effect<ScreenEffect>({ ask: { move: 'cancel', testInvitationId: 1, testId: 7 } }));
+    expect(invitationsKeys(rows, 7, char('a'))).toEqual(passed());
+    const second = { ...rows, cursor: 1 };
+    expect(invitationsKeys(second, 7, char('a'))).toEqual(effect<ScreenEffect>({ ask: { move: 'reattempt', testInvitationId: 2 } }));
+    expect(invitationsKeys(second, 7, named('return'))).toEqual(effect<ScreenEffect>({ open: { screen: 'report', testInvitationId: 2 } }));
+    expect(invitationsKeys(second, 7, char('r'))).toEqual(taken({ type: 'reload' }));
+  });
+});
+
+describe('reportKeys', () => {
+  it('exports, refreshes, and offers the moves the status allows', () => {
+    expect(reportKeys('Completed', 5, char('p'))).toEqual(effect<ScreenEffect>({ export: 'assay-report-5.pdf' }));
+    expect(reportKeys('Completed', 5, char('a'))).toEqual(effect<ScreenEffect>({ ask: { move: 'reattempt', testInvitationId: 5 } }));
+    expect(reportKeys('Completed', 5, char('x'))).toEqual(passed());
+    expect(reportKeys(undefined, 5, char('a'))).toEqual(passed());
+    expect(reportKeys('Pending', 5, char('x'))).toEqual(effect<ScreenEffect>({ ask: { move: 'cancel', testInvitationId: 5 } }));
+    expect(reportKeys('Pending', 5, char('r'))).toEqual(taken({ type: 'reload' }));
+  });
+});

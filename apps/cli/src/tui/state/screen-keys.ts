@@ -1,0 +1,66 @@
+import type { InvitationStatus, TestDetails, TestLink } from '@assay/domain';
+import { match } from 'ts-pattern';
+import type { InvitationRow } from '../data/invitations-of-test.js';
+import { effect, passed, taken, type KeyDecision } from '../input/key-decision.js';
+import { pressed, typed, type Keystroke } from '../input/keystroke.js';
+import type { Route } from './app-state.js';
+import { offeredMoves, type MoveRequest } from './invitation-moves.js';
+import { listKeys, selectedItem, type ListEvent, type ListState } from './list-state.js';
+import type { RemoteEvent, RemoteState } from './remote-state.js';
+
+/**
+ * The keys of the screens that show what was fetched and offer moves from it. Each decides against the state
+ * as of the key (the highlighted row, the loaded test, the invitation's status), never a stale render.
+ */
+export type ScreenEffect = { open: Route } | { export: string } | { ask: MoveRequest } | { toggle: TestLink };
+
+type Decision<E> = KeyDecision<E, ScreenEffect>;
+
+const open = <E>(route: Route): Decision<E> => effect<ScreenEffect, E>({ open: route });
+/** A key that needs what has not loaded (or a row that is not there) does nothing yet. */
+const unless = <T, E>(value: T | undefined | null, then: (value: T) => Decision<E>): Decision<E> =>
+  value === undefined || value === null ? taken() : then(value);
+
+/** Offered only where the domain's invitation state machine allows the move, confirmed first. */
+const moveKey = <E>(status: InvitationStatus | undefined, request: MoveRequest): Decision<E> =>
+  status !== undefined && offeredMoves(status).includes(request.move) ? effect<ScreenEffect, E>({ ask: request }) : passed();
+
+/** A test: `l` links, `i` invitations, `n` invite a candidate, `x` export the Excel report, `r` refresh. */
+export const testDetailsKeys = (state: RemoteState<TestDetails>, testId: number, stroke: Keystroke): Decision<RemoteEvent<TestDetails>> =>
+  match<Keystroke, Decision<RemoteEvent<TestDetails>>>(stroke)
+    .with(typed('r'), () => taken({ type: 'reload' }))
+    .with(typed('x'), () => effect<ScreenEffect>({ export: `assay-test-${testId}-report.xlsx` }))
+    .with(typed('l'), () => unless(state.value, (test) => open({ screen: 'links', testId, testName: test.testName })))
+    .with(typed('i'), () => unless(state.value, (test) => open({ screen: 'invitations', testId, testName: test.testName })))
+    .with(typed('n'), () => unless(state.value, (test) => open({ screen: 'register', testId, testName: test.testName, link: null })))
+    .otherwise(() => passed());
+
+/** A test's links: `n` new, Enter edit, `s` activate/deactivate, `c` register a candidate through the link. */
+export const linksKeys = (state: ListState<TestLink>, test: { testId: number; testName: string }, stroke: Keystroke): Decision<ListEvent<TestLink>> => {
+  const selected = selectedItem(state);
+  return match<Keystroke, Decision<ListEvent<TestLink>>>(stroke)
+    .with(typed('n'), () => open({ screen: 'linkForm', testId: test.testId, link: null }))
+    .with(pressed('return'), () => unless(selected, (link) => open({ screen: 'linkForm', testId: test.testId, link })))
+    .with(typed('s'), () => unless(selected, (link) => effect<ScreenEffect>({ toggle: link })))
+    .with(typed('c'), () => unless(selected, (link) => open({ screen: 'register', ...test, link })))
+    .otherwise(() => listKeys(stroke));
+};
+
+/** A test's invitations: Enter the report, `x` cancel and `a` reattempt where the invitation's state allows. */
+export const invitationsKeys = (state: ListState<InvitationRow>, testId: number, stroke: Keystroke): Decision<ListEvent<InvitationRow>> => {
+  const selected = selectedItem(state);
+  return match<Keystroke, Decision<ListEvent<InvitationRow>>>(stroke)
+    .with(pressed('return'), () => unless(selected, (row) => open({ screen: 'report', testInvitationId: row.testInvitationId })))
+    .with(typed('x'), () => unless(selected, (row) => moveKey(row.testStatus, { move: 'cancel', testInvitationId: row.testInvitationId, testId })))
+    .with(typed('a'), () => unless(selected, (row) => moveKey(row.testStatus, { move: 'reattempt', testInvitationId: row.testInvitationId })))
+    .otherwise(() => listKeys(stroke));
+};
+
+/** A report: `p` export the PDF, `x` cancel and `a` reattempt where the invitation's state allows, `r` refresh. */
+export const reportKeys = <T>(status: InvitationStatus | undefined, testInvitationId: number, stroke: Keystroke): Decision<RemoteEvent<T>> =>
+  match<Keystroke, Decision<RemoteEvent<T>>>(stroke)
+    .with(typed('r'), () => taken({ type: 'reload' }))
+    .with(typed('p'), () => effect<ScreenEffect>({ export: `assay-report-${testInvitationId}.pdf` }))
+    .with(typed('x'), () => moveKey(status, { move: 'cancel', testInvitationId }))
+    .with(typed('a'), () => moveKey(status, { move: 'reattempt', testInvitationId }))
+    .otherwise(() => passed());
