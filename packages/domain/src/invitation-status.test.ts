@@ -139,6 +139,14 @@ describe('moveInvitation', () => {
       });
     });
 
+    it('start with an accommodation: the deadline after the duration plus the extra time', () => {
+      expect(moveInvitation(facts('Pending'), { type: 'start', at: T0, durationMinutes: 40, extraTimePercent: 50 }).val?.effect).toEqual({
+        kind: 'startAttempt',
+        startedAt: T0,
+        deadline: T0 + 60 * 60_000,
+      });
+    });
+
     it('submit: completes now, with proctoring closed (still away counts until the end)', () => {
       const away = facts('In progress', { proctoring: { wv: 1, tv: 5, leftAt: T0 } });
       expect(moveInvitation(away, { type: 'submit', at: T0 + 10_000 }).val?.effect).toEqual({

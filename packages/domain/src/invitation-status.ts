@@ -13,7 +13,8 @@ export type InvitationStatus = z.infer<typeof InvitationStatus>;
 export type InvitationEvent =
   | { type: 'cancel'; at: number }
   | { type: 'reattempt' }
-  | { type: 'start'; at: number; durationMinutes: number }
+  /** `extraTimePercent`: the candidate's accommodation, if any (see `deadlineOf`). */
+  | { type: 'start'; at: number; durationMinutes: number; extraTimePercent?: number }
   | { type: 'submit'; at: number }
   | { type: 'expire'; at: number }
   | { type: 'reset' };
@@ -79,8 +80,8 @@ export const moveInvitation = (invitation: InvitationFacts, event: InvitationEve
       () => cannot(REATTEMPT_REFUSED),
     )
 
-    .with(['Pending', { type: 'start' }], ['Reset', { type: 'start' }], ([, { at, durationMinutes }]) =>
-      moveTo('In progress', { kind: 'startAttempt', startedAt: at, deadline: deadlineOf(at, durationMinutes) }),
+    .with(['Pending', { type: 'start' }], ['Reset', { type: 'start' }], ([, { at, durationMinutes, extraTimePercent }]) =>
+      moveTo('In progress', { kind: 'startAttempt', startedAt: at, deadline: deadlineOf(at, durationMinutes, extraTimePercent) }),
     )
     .with(['In progress', { type: 'start' }], () => stay('In progress'))
     .with(['Completed', { type: 'start' }], () => cannot('The test is already completed.'))

@@ -6,6 +6,7 @@ import {
   describeAccessWindow,
   findTimeZone,
   sessionPhase,
+  starterCodeOf,
   windowFromStored,
   type AccessWindow,
   type CandidateQuestion,
@@ -37,11 +38,14 @@ export const verdictOf = (context: AttemptContext, now: number) => {
 export const candidateQuestionOf = (questionId: number, definition: QuestionDefinition): CandidateQuestion => {
   const base = { questionId, type: definition.type, text: definition.text, marks: definition.marks, negativeMarks: definition.negativeMarks };
   if (definition.type === 'coding') {
+    const [first = 'javascript'] = definition.languages;
     return {
       ...base,
-      language: definition.language,
+      languages: definition.languages,
+      language: first,
       functionName: definition.functionName,
-      starterCode: definition.starterCode,
+      starterCode: starterCodeOf(definition, first),
+      starterCodes: Object.fromEntries(definition.languages.map((language) => [language, starterCodeOf(definition, language)])),
       sampleTests: definition.sampleTests,
     };
   }

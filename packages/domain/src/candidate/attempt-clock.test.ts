@@ -16,6 +16,20 @@ describe('deadlineOf', () => {
   });
 });
 
+describe('deadlineOf with extra time', () => {
+  it.each([
+    [60, 0, START + 60 * MINUTE],
+    [60, 50, START + 90 * MINUTE],
+    [60, 100, START + 120 * MINUTE],
+    [30, 25, START + 37.5 * MINUTE],
+    [7, 33, START + 558_600],
+    [1, 1, START + 60_600],
+  ])('a %s-minute test with %s%% extra ends %s', (duration, percent, deadline) => {
+    expect(deadlineOf(START, duration, percent)).toBe(deadline);
+    expect(Number.isInteger(deadlineOf(START, duration, percent))).toBe(true);
+  });
+});
+
 describe('isPastDeadline', () => {
   const deadline = deadlineOf(START, 30);
 

@@ -1,7 +1,11 @@
 const MS_PER_MINUTE = 60_000;
 
-/** The server-authoritative end of an attempt: start plus the test's duration. */
-export const deadlineOf = (startedAt: number, durationMinutes: number): number => startedAt + durationMinutes * MS_PER_MINUTE;
+/**
+ * The server-authoritative end of an attempt: start plus the test's duration, extended by the candidate's
+ * accommodation (`extraTimePercent`, 0-100: 50 gives a 60-minute test 90 minutes). Whole milliseconds, exactly.
+ */
+export const deadlineOf = (startedAt: number, durationMinutes: number, extraTimePercent = 0): number =>
+  startedAt + (durationMinutes * MS_PER_MINUTE * (100 + extraTimePercent)) / 100;
 
 /** At the deadline itself the time is up. */
 export const isPastDeadline = (deadline: number, now: number): boolean => now >= deadline;

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { AnswerInput, ProctoringEventInput, SelfRegistrationInput, SnapshotInput } from './candidate-api.js';
+import { AnswerInput, ProctoringEventInput, RunCodeInput, SelfRegistrationInput, SnapshotInput, TestCaseResult } from './candidate-api.js';
 
 const accepts = (schema: { safeParse: (v: unknown) => { success: boolean } }, value: unknown) =>
   expect(schema.safeParse(value).success, JSON.stringify(value).slice(0, 120)).toBe(true);
@@ -13,6 +13,8 @@ describe('AnswerInput', () => {
     ['no option ids (clears the answer)', { optionIds: [] }],
     ['twenty option ids', { optionIds: Array.from({ length: 20 }, (_, i) => i) }],
     ['code', { code: 'x' }],
+    ['code in Python', { code: 'x', language: 'python' }],
+    ['code in TypeScript with editedAt', { code: 'x', language: 'typescript', editedAt: '2026-12-01T09:00:00Z' }],
     ['empty code', { code: '' }],
     ['100 000 characters of code', { code: 'a'.repeat(100_000) }],
   ])('accepts %s', (_label, body) => {
@@ -23,7 +25,9 @@ describe('AnswerInput', () => {
     ['both option ids and code', { optionIds: [0], code: 'x' }],
     ['neither', {}],
     ['an extra key beside option ids', { optionIds: [0], note: 'hi' }],
-    ['an extra key beside code', { code: 'x', language: 'javascript' }],
+    ['an extra key beside code', { code: 'x', note: 'hi' }],
+    ['an unknown language', { code: 'x', language: 'ruby' }],
+    ['a language beside option ids', { optionIds: [0], language: 'python' }],
     ['a negative id', { optionIds: [-1] }],
     ['a fractional id', { optionIds: [1.5] }],
     ['a string id', { optionIds: ['1'] }],
@@ -40,6 +44,25 @@ describe('AnswerInput', () => {
   it('explains the two shapes when neither fits', () => {
     const parsed = AnswerInput.safeParse({ optionIds: [0], code: 'x' });
     expect(parsed.error?.issues.map((issue) => issue.message).join(' ')).toContain('optionIds');
+  });
+});
+
+describe('RunCodeInput', () => {
+  it('takes code with or without a language', () => {
+    expect(RunCodeInput.parse({ code: 'x' })).toEqual({ code: 'x' });
+    expect(RunCodeInput.parse({ code: 'x', language: 'python' })).toEqual({ code: 'x', language: 'python' });
+  });
+
+  it('refuses an unknown language', () => {
+    refuses(RunCodeInput, { code: 'x', language: 'Python' });
+  });
+});
+
+describe('TestCaseResult', () => {
+  it('carries output, time and the error position', () => {
+    const result = { passed: false, args: [1], expected: 2, error: 'NameError', output: 'hi\n', timeMs: 3.5, errorLocation: { line: 2, column: 5 } };
+    expect(TestCaseResult.parse(result)).toEqual(result);
+    refuses(TestCaseResult, { ...result, errorLocation: { line: 0, column: 1 } });
   });
 });
 

@@ -3,6 +3,7 @@ import { Id } from '../ids.js';
 import { InvitationStatus } from '../invitation-status.js';
 import { notBlank } from '../schemas/documented-formats.js';
 import { JsonValue } from '../schemas/json-value.js';
+import { CodingLanguage } from '../schemas/coding-language.js';
 import { SectionType } from '../schemas/test.js';
 
 /**
@@ -21,9 +22,15 @@ export const CandidateQuestion = z
     marks: z.number(),
     negativeMarks: z.number(),
     options: z.array(CandidateOption).optional(),
-    language: z.literal('javascript').optional(),
+    /** Coding questions: the languages the candidate may answer in, the first being the default. */
+    languages: z.array(CodingLanguage).optional(),
+    /** The first of `languages` (kept for pages that know one language). */
+    language: CodingLanguage.optional(),
     functionName: z.string().optional(),
+    /** The starter code of `language`. */
     starterCode: z.string().optional(),
+    /** The starter code of each accepted language, by language. */
+    starterCodes: z.record(z.string(), z.string()).optional(),
     sampleTests: z.array(CodingSample).optional(),
   })
   .meta({ id: 'CandidateQuestion' });
@@ -48,6 +55,8 @@ export type AccessVerdictCode = z.infer<typeof AccessVerdictCode>;
 export const SavedAnswer = z.object({
   optionIds: z.array(z.int().nonnegative()).optional(),
   code: z.string().optional(),
+  /** The language the code is in (coding answers; older answers have none and are in the question's first language). */
+  language: CodingLanguage.optional(),
   savedAt: z.string(),
 });
 export type SavedAnswer = z.infer<typeof SavedAnswer>;
@@ -85,14 +94,23 @@ export const CandidateSession = z
   .meta({ id: 'CandidateSession' });
 export type CandidateSession = z.infer<typeof CandidateSession>;
 
-/** `PUT /candidate/v1/{token}/answers/{questionId}`: options for choice questions, code for coding ones. */
 /** When the candidate made the answer (their server-synced clock): lets an answer made before the deadline arrive a little after it. */
 const editedAt = z.iso.datetime({ offset: true, error: 'editedAt must be an ISO-8601 date-time' }).optional();
 
+/** The language of a coding answer or run; left out, the question's first language. One the question does not accept is refused. */
+const answerLanguage = CodingLanguage.optional();
+
+/** `PUT /candidate/v1/{token}/answers/{questionId}`: options for choice questions, code (and its language) for coding ones. */
 export const AnswerInput = z
-  .union([z.object({ optionIds: z.array(z.int().nonnegative()).max(20), editedAt }).strict(), z.object({ code: z.string().max(100_000), editedAt }).strict()], {
-    error: 'send { "optionIds": [ ... ] } for a choice question or { "code": "..." } for a coding question',
-  })
+  .union(
+    [
+      z.object({ optionIds: z.array(z.int().nonnegative()).max(20), editedAt }).strict(),
+      z.object({ code: z.string().max(100_000), language: answerLanguage, editedAt }).strict(),
+    ],
+    {
+      error: 'send { "optionIds": [ ... ] } for a choice question or { "code": "...", "language": "python" } for a coding question',
+    },
+  )
   .meta({ id: 'AnswerBody' });
 export type AnswerInput = z.infer<typeof AnswerInput>;
 
@@ -122,7 +140,7 @@ export const SnapshotInput = z
   .meta({ id: 'SnapshotBody' });
 export type SnapshotInput = z.infer<typeof SnapshotInput>;
 
-export const RunCodeInput = z.object({ code: z.string().max(100_000) }).meta({ id: 'RunCodeBody' });
+export const RunCodeInput = z.object({ code: z.string().max(100_000), language: answerLanguage }).meta({ id: 'RunCodeBody' });
 export type RunCodeInput = z.infer<typeof RunCodeInput>;
 
 export const TestCaseResult = z.object({
@@ -131,7 +149,14 @@ export const TestCaseResult = z.object({
   expected: JsonValue,
   actual: JsonValue.optional(),
   error: z.string().optional(),
+  /** What the code printed (console.log, print) during the case, cut at the sandbox's log cap. */
+  output: z.string().optional(),
+  /** How long the case ran, in milliseconds (absent for a case that never started). */
+  timeMs: z.number().nonnegative().optional(),
+  /** Where a syntax or runtime error happened in the candidate's code, 1-based. */
+  errorLocation: z.object({ line: z.int().positive(), column: z.int().positive() }).optional(),
 });
+export type TestCaseResult = z.infer<typeof TestCaseResult>;
 export const RunCodeResult = z.object({ results: z.array(TestCaseResult) }).meta({ id: 'RunCodeResult' });
 export type RunCodeResult = z.infer<typeof RunCodeResult>;
 

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { QuestionDefinition } from '../schemas/test-definition.js';
+import { type CodingQuestion, QuestionDefinition } from '../schemas/test-definition.js';
 import { answerFits, isCodingAnswerGiven, scoreAttempt, scoreQuestion, type Answer, type CodingOutcome, type ScorableQuestion } from './scoring.js';
 
 /** Normalises -0 to 0: a score of "nothing" is 0 either way. */
@@ -34,6 +34,11 @@ const coding = QuestionDefinition.parse({
   starterCode: STARTER,
   hiddenTests: [{ args: [1, 2], expected: 3 }],
 });
+
+function codingOnly(question: QuestionDefinition): CodingQuestion {
+  if (question.type !== 'coding') throw new Error('not a coding question');
+  return question;
+}
 
 describe('scoreQuestion: single choice', () => {
   it.each<[string, Answer | undefined, number]>([
@@ -136,7 +141,7 @@ describe('scoreQuestion: coding', () => {
 
   it('without starter code any non-blank code is an answer', () => {
     const bare = QuestionDefinition.parse({ ...coding, starterCode: undefined });
-    expect(bare.type === 'coding' && bare.starterCode).toBe('');
+    expect(bare.type === 'coding' && bare.starterCode).toEqual({ javascript: '' });
     expect(scoreQuestion(bare, { code: 'x' }, { passed: 1, total: 2 })).toBe(2.5);
   });
 });
@@ -148,7 +153,21 @@ describe('isCodingAnswerGiven', () => {
     ['the starter code', { code: STARTER }, false],
     ['edited code', { code: SOLUTION }, true],
   ])('%s -> %s', (_label, answer, given) => {
-    expect(isCodingAnswerGiven({ starterCode: STARTER }, answer)).toBe(given);
+    expect(isCodingAnswerGiven(codingOnly(coding), answer)).toBe(given);
+  });
+
+  const PY_STARTER = 'def add(a, b):\n    pass\n';
+  const twoLanguages = codingOnly(
+    QuestionDefinition.parse({ ...coding, languages: ['python', 'javascript'], starterCode: { python: PY_STARTER, javascript: STARTER } }),
+  );
+
+  it.each<[string, Answer, boolean]>([
+    ['the Python starter in Python', { code: PY_STARTER, language: 'python' }, false],
+    ['the JavaScript starter in JavaScript', { code: STARTER, language: 'javascript' }, false],
+    ['the JavaScript starter sent as Python', { code: STARTER, language: 'python' }, true],
+    ['the Python starter with no language (the first, Python)', { code: PY_STARTER }, false],
+  ])('compares with the starter of the answer language: %s -> %s', (_label, answer, given) => {
+    expect(isCodingAnswerGiven(twoLanguages, answer)).toBe(given);
   });
 });
 

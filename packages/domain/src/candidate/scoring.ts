@@ -1,9 +1,13 @@
 import { match } from 'ts-pattern';
-import type { QuestionDefinition } from '../schemas/test-definition.js';
+import type { CodingLanguage } from '../schemas/coding-language.js';
+import { type CodingQuestion, type QuestionDefinition, starterCodeOf } from '../schemas/test-definition.js';
+import { savedAnswerLanguage } from './answer-language.js';
 
 export interface Answer {
-  readonly optionIds?: number[];
-  readonly code?: string;
+  readonly optionIds?: number[] | undefined;
+  readonly code?: string | undefined;
+  /** Coding answers: the language of `code` (none: the question's first). */
+  readonly language?: CodingLanguage | undefined;
 }
 
 /** What the sandbox found for a coding answer: hidden tests passed out of all of them. */
@@ -21,9 +25,11 @@ const penalty = (negativeMarks: number): number => (negativeMarks === 0 ? 0 : -n
 const correctOptionIds = (question: { options: readonly { correct: boolean }[] }): number[] =>
   question.options.flatMap((option, index) => (option.correct ? [index] : []));
 
-/** A coding answer counts only when it is more than the starter code. */
-export const isCodingAnswerGiven = (question: { starterCode: string }, answer: Answer | undefined): boolean =>
-  answer?.code !== undefined && answer.code.trim() !== '' && answer.code.trim() !== question.starterCode.trim();
+/** A coding answer counts only when it is more than the starter code of its language. */
+export const isCodingAnswerGiven = (question: CodingQuestion, answer: Answer | undefined): boolean =>
+  answer?.code !== undefined &&
+  answer.code.trim() !== '' &&
+  answer.code.trim() !== starterCodeOf(question, savedAnswerLanguage(question, answer.language)).trim();
 
 /**
  * Marks for one question (docs/decisions.md, "Scoring"): unanswered is 0; a wrong answer costs its

@@ -1,4 +1,5 @@
 import { minutesTaken } from '../candidate/attempt-clock.js';
+import { savedAnswerLanguage } from '../candidate/answer-language.js';
 import { isCodingAnswerGiven, type Answer } from '../candidate/scoring.js';
 import type { Candidate } from '../records/candidate.js';
 import type { Invitation } from '../records/invitation.js';
@@ -21,7 +22,7 @@ export interface ReportFacts {
   readonly test: TestRecord;
   readonly sections: readonly SectionRecord[];
   readonly questions: readonly QuestionRecord[];
-  readonly answers: ReadonlyMap<number, Answer & { language?: string | undefined }>;
+  readonly answers: ReadonlyMap<number, Answer>;
   /** Empty until the attempt is scored. */
   readonly results: ReadonlyMap<number, QuestionResult>;
   readonly sampleRuns: ReadonlyMap<number, number>;
@@ -57,7 +58,7 @@ const questionDetail = (facts: ReportFacts, question: QuestionRecord, number: nu
       ...base,
       answered,
       coding: {
-        language: answer?.language ?? definition.language,
+        language: savedAnswerLanguage(definition, answer?.language),
         code: answer?.code ?? null,
         hiddenTests: cases && {
           passed: cases.filter(Boolean).length,

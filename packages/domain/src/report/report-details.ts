@@ -3,6 +3,7 @@ import { Id } from '../ids.js';
 import { InvitationStatus } from '../invitation-status.js';
 import { ReportStatus } from '../schemas/report.js';
 import { JsonValue } from '../schemas/json-value.js';
+import { CodingLanguage } from '../schemas/coding-language.js';
 import { SectionType } from '../schemas/test.js';
 import { VerdictBand } from '../schemas/test-definition.js';
 
@@ -40,7 +41,8 @@ export const QuestionDetail = z
     options: z.array(ChoiceOptionDetail).optional(),
     coding: z
       .object({
-        language: z.string(),
+        /** The language the candidate answered in (the question's first when unanswered). */
+        language: CodingLanguage,
         code: z.string().nullable(),
         /** Null when the code was not run against them (not answered, or not scored yet). */
         hiddenTests: z.object({ passed: z.int().nonnegative(), total: z.int().nonnegative(), cases: z.array(HiddenTestDetail) }).nullable(),

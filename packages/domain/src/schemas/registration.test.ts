@@ -47,8 +47,23 @@ describe('RegisterCandidateInput', () => {
     ['a javascript: redirectURL', { ...valid, redirectURL: 'javascript:alert(1)' }, 'redirectURL'],
     ['a numeric callbackURL', { ...valid, callbackURL: 5 }, 'callbackURL'],
     ['a too long callbackURL', { ...valid, callbackURL: `https://example.com/${'a'.repeat(2048)}` }, 'callbackURL'],
+    ['a negative extraTimePercent', { ...valid, extraTimePercent: -1 }, 'extraTimePercent'],
+    ['an extraTimePercent over 100', { ...valid, extraTimePercent: 101 }, 'extraTimePercent'],
+    ['a fractional extraTimePercent', { ...valid, extraTimePercent: 12.5 }, 'extraTimePercent'],
+    ['an extraTimePercent as a string', { ...valid, extraTimePercent: '50' }, 'extraTimePercent'],
   ])('rejects %s', (_label, body, path) => {
     expect(pathsOf(body)).toContain(path);
+  });
+
+  it.each([0, 25, 100])('keeps an extraTimePercent of %s', (extraTimePercent) => {
+    expect(RegisterCandidateInput.parse({ ...valid, extraTimePercent }).extraTimePercent).toBe(extraTimePercent);
+  });
+
+  it('leaves extraTimePercent out when it is not given', () => {
+    expect(RegisterCandidateInput.parse(valid)).not.toHaveProperty('extraTimePercent');
+    expect(RegisterCandidateInput.safeParse({ ...valid, extraTimePercent: 101 }).error?.issues[0]?.message).toBe(
+      'extraTimePercent must be a whole number from 0 to 100',
+    );
   });
 
   it('says what is wrong with a bad URL', () => {

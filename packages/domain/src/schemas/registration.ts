@@ -22,6 +22,12 @@ export const RegisterCandidateInput = z
       .meta(notBlank),
     callbackURL: HttpUrl('callbackURL'),
     redirectURL: HttpUrl('redirectURL'),
+    /** An accommodation (Assay extension): this candidate's time is the test's duration plus this share of it. */
+    extraTimePercent: z
+      .int({ error: 'extraTimePercent must be a whole number from 0 to 100' })
+      .min(0, { error: 'extraTimePercent must be a whole number from 0 to 100' })
+      .max(100, { error: 'extraTimePercent must be a whole number from 0 to 100' })
+      .optional(),
   })
   .meta({ id: 'RegisterCandidateBody' });
 export type RegisterCandidateInput = z.infer<typeof RegisterCandidateInput>;

@@ -55,9 +55,9 @@ describe('TestDefinition', () => {
       text: 'Add two numbers',
       marks: 5,
       negativeMarks: 0,
-      language: 'javascript',
+      languages: ['javascript'],
       functionName: 'add',
-      starterCode: '',
+      starterCode: { javascript: '' },
       sampleTests: [],
       hiddenTests: [{ args: [1, 2], expected: 3 }],
     });
@@ -126,6 +126,100 @@ describe('TestDefinition', () => {
     ['a sectionType in the wire spelling', { ...definition, sections: [{ ...generalSection, sectionType: 'General Questions' }] }],
   ])('rejects %s', (_label, body) => {
     expect(TestDefinition.safeParse(body).success).toBe(false);
+  });
+});
+
+describe('CodingQuestion languages', () => {
+  const parseCoding = (question: Record<string, unknown>) => {
+    const parsed = QuestionDefinition.parse({ ...coding, ...question });
+    if (parsed.type !== 'coding') throw new Error('not coding');
+    return parsed;
+  };
+  const messagesOf = (question: Record<string, unknown>) => {
+    const parsed = QuestionDefinition.safeParse({ ...coding, ...question });
+    expect(parsed.success).toBe(false);
+    return (parsed.error?.issues ?? []).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  };
+
+  it.each<[string, Record<string, unknown>, string[], Record<string, string>]>([
+    ['neither field: JavaScript', {}, ['javascript'], { javascript: '' }],
+    ['the legacy language alone', { language: 'python', functionName: 'add' }, ['python'], { python: '' }],
+    ['languages', { languages: ['python', 'typescript'] }, ['python', 'typescript'], { python: '', typescript: '' }],
+    [
+      'languages with language as their first',
+      { languages: ['typescript', 'javascript'], language: 'typescript' },
+      ['typescript', 'javascript'],
+      { typescript: '', javascript: '' },
+    ],
+    [
+      'one starter code for every language',
+      { languages: ['python', 'javascript'], starterCode: '# start' },
+      ['python', 'javascript'],
+      { python: '# start', javascript: '# start' },
+    ],
+    [
+      'a starter code per language, one left out',
+      { languages: ['python', 'javascript'], starterCode: { python: 'def add(a, b):' } },
+      ['python', 'javascript'],
+      { python: 'def add(a, b):', javascript: '' },
+    ],
+  ])('normalises %s', (_label, question, languages, starterCode) => {
+    const parsed = parseCoding(question);
+    expect(parsed.languages).toEqual(languages);
+    expect(parsed.starterCode).toEqual(starterCode);
+    expect(parsed).not.toHaveProperty('language');
+  });
+
+  it('parses a normalised question to itself (stored definitions are parsed again when read)', () => {
+    const once = parseCoding({ languages: ['python', 'javascript'], starterCode: { python: 'p' } });
+    expect(QuestionDefinition.parse(JSON.parse(JSON.stringify(once)))).toEqual(once);
+    const legacy = parseCoding({ language: 'javascript', starterCode: 'function add() {}' });
+    expect(QuestionDefinition.parse(JSON.parse(JSON.stringify(legacy)))).toEqual(legacy);
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['an empty languages list', { languages: [] }, 'languages: languages must list at least one language'],
+    ['a repeated language', { languages: ['python', 'python'] }, 'languages: languages must not repeat a language'],
+    ['four languages', { languages: ['python', 'javascript', 'typescript', 'python'] }, 'languages: Too big: expected array to have <=3 items'],
+    ['an unknown language', { languages: ['ruby'] }, 'languages.0: Invalid option: expected one of "javascript"|"typescript"|"python"'],
+    ['an unknown legacy language', { language: 'ruby' }, 'language: Invalid option: expected one of "javascript"|"typescript"|"python"'],
+    [
+      'a legacy language that is not the first of languages',
+      { languages: ['python', 'javascript'], language: 'javascript' },
+      'language: language (javascript) must be the first of languages (python, javascript), or be left out',
+    ],
+    [
+      'a legacy language missing from languages',
+      { languages: ['python'], language: 'typescript' },
+      'language: language (typescript) must be the first of languages (python), or be left out',
+    ],
+    [
+      'starter code for a language not accepted',
+      { languages: ['python'], starterCode: { javascript: 'x' } },
+      'starterCode.javascript: starterCode has JavaScript code but the question does not accept javascript',
+    ],
+    ['starter code for an unknown language', { starterCode: { ruby: 'x' } }, 'starterCode: Unrecognized key: "ruby"'],
+    [
+      'starter code that is a number',
+      { starterCode: 4 },
+      'starterCode: starterCode must be a string, or an object of strings by language ("javascript", "typescript", "python")',
+    ],
+    [
+      'a JavaScript-only functionName with python',
+      { languages: ['javascript', 'python'], functionName: 'add$' },
+      'functionName: functionName must also be a Python identifier (no $, not a keyword) when the question accepts python',
+    ],
+    [
+      'a Python keyword as functionName with python',
+      { language: 'python', functionName: 'lambda' },
+      'functionName: functionName must also be a Python identifier (no $, not a keyword) when the question accepts python',
+    ],
+  ])('refuses %s', (_label, question, message) => {
+    expect(messagesOf(question)).toContain(message);
+  });
+
+  it('accepts a $ in functionName when no Python is accepted', () => {
+    expect(parseCoding({ languages: ['javascript', 'typescript'], functionName: 'add$' }).functionName).toBe('add$');
   });
 });
 
