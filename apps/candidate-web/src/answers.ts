@@ -29,7 +29,10 @@ export const isAnswered = (question: CandidateQuestion, answer: Answer | undefin
   return code !== '' && code !== starter(answer.language ?? languages[0]!).trim();
 };
 
-export const toBody = (answer: Answer): AnswerInput => (answer.kind === 'choice' ? { optionIds: answer.optionIds } : { code: answer.code });
+export const toBody = (answer: Answer): AnswerInput => {
+  if (answer.kind === 'choice') return { optionIds: answer.optionIds };
+  return answer.language ? { code: answer.code, language: answer.language } : { code: answer.code };
+};
 
 /** Reads a saved or offline body for `question`; undefined when it does not fit the question's type. */
 export const fromBody = (question: CandidateQuestion, body: { optionIds?: unknown; code?: unknown; language?: unknown }): Answer | undefined => {

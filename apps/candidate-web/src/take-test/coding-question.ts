@@ -7,7 +7,7 @@ import { LiveRegion } from '../lib/live-region.js';
 import { ask } from '../lib/modal.js';
 import type { CodeEditor } from './editor.js';
 import { LanguagePicker } from './language-picker.js';
-import { LANGUAGE_NAMES, languagesOf, type CodingLanguage } from './languages.js';
+import { languageName, languagesOf, type CodingLanguage } from './languages.js';
 import type { QuestionContext } from './question-view.js';
 import { SampleResults } from './sample-results.js';
 
@@ -138,7 +138,7 @@ export class CodingQuestion {
   private describeTask(fn: string): void {
     replaceChildren(
       this.task,
-      `Write a ${LANGUAGE_NAMES[this.language]} function named `,
+      `Write a ${languageName(this.language)} function named `,
       h('code', null, fn),
       '. It is scored on hidden tests as well as the samples below.',
     );
@@ -170,14 +170,14 @@ export class CodingQuestion {
     if (code === undefined && untouched) code = this.starter(language);
     if (code === undefined) {
       const choice = await ask(document.body, {
-        title: `Switch to ${LANGUAGE_NAMES[language]}?`,
+        title: `Switch to ${languageName(language)}?`,
         testId: 'language-dialog',
-        text: `The editor holds your ${LANGUAGE_NAMES[from]} code. Start from the ${LANGUAGE_NAMES[language]} starter code, or keep the code as it is? If you come back to ${LANGUAGE_NAMES[from]}, your code is still there.`,
+        text: `The editor holds your ${languageName(from)} code. Start from the ${languageName(language)} starter code, or keep the code as it is? If you come back to ${languageName(from)}, your code is still there.`,
         choices: [
           { label: 'Keep my code', value: 'keep' as const, testId: 'language-keep' },
-          { label: `Use the ${LANGUAGE_NAMES[language]} starter`, value: 'starter' as const, primary: true, testId: 'language-starter' },
+          { label: `Use the ${languageName(language)} starter`, value: 'starter' as const, primary: true, testId: 'language-starter' },
         ],
-        cancel: `Stay with ${LANGUAGE_NAMES[from]}`,
+        cancel: `Stay with ${languageName(from)}`,
       });
       if (choice === null || this.locked) return;
       code = choice === 'starter' ? this.starter(language) : this.code;
@@ -190,7 +190,7 @@ export class CodingQuestion {
     this.editor?.markError(null);
     this.describeTask(this.question.functionName ?? 'solution');
     this.replaceCode(code);
-    this.news.say(`Language: ${LANGUAGE_NAMES[language]}.`);
+    this.news.say(`Language: ${languageName(language)}.`);
   }
 
   private async confirmReset(): Promise<void> {
@@ -198,7 +198,7 @@ export class CodingQuestion {
     const confirmed = await ask(document.body, {
       title: 'Reset to the starter code?',
       testId: 'reset-dialog',
-      text: `This replaces your ${LANGUAGE_NAMES[this.language]} code in the editor with the starter code. Ctrl+Z in the editor brings your code back.`,
+      text: `This replaces your ${languageName(this.language)} code in the editor with the starter code. Ctrl+Z in the editor brings your code back.`,
       choices: [{ label: 'Reset the code', value: true, primary: true, testId: 'reset-confirm' }],
       cancel: 'Keep my code',
     });

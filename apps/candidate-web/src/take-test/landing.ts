@@ -107,7 +107,7 @@ const rules = ({ test, imageProctoring }: CandidateSession): string[] =>
     'Stay on this page: leaving the tab or the window is recorded.',
     imageProctoring ? 'This test uses your camera: your browser will ask for permission, and a photo is taken when you start and every minute after.' : null,
     test.sections.some((section) => section.sectionType === 'Coding Questions')
-      ? 'Coding questions are answered in JavaScript. You can run the sample tests as often as you like.'
+      ? 'In coding questions you write a function in the language the question names (some let you choose JavaScript, TypeScript or Python), and can run the sample tests as often as you like.'
       : null,
     test.negativeMarking ? 'Some questions take marks off for a wrong answer: leave a question unanswered if you are not sure.' : null,
   ].filter((rule): rule is string => rule !== null);

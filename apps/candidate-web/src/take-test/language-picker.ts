@@ -1,5 +1,5 @@
 import { h } from '../lib/dom.js';
-import { LANGUAGE_NAMES, type CodingLanguage } from './languages.js';
+import { languageName, type CodingLanguage } from './languages.js';
 
 /**
  * The languages of a coding question as a group of toggle buttons (aria-pressed). Buttons rather than a
@@ -24,7 +24,7 @@ export class LanguagePicker {
             'aria-pressed': String(language === current),
             onclick: () => onPick(language),
           },
-          LANGUAGE_NAMES[language],
+          languageName(language),
         ),
       ]),
     );

@@ -1,22 +1,18 @@
-import type { CandidateQuestion } from '@assay/domain';
+import { CodingLanguage, codingLanguageName, type CandidateQuestion } from '@assay/domain';
 
-/** The languages a coding question may accept, as the page names them. */
-export type CodingLanguage = 'javascript' | 'typescript' | 'python';
+export { CodingLanguage };
 
-export const LANGUAGE_NAMES: Record<CodingLanguage, string> = {
-  javascript: 'JavaScript',
-  typescript: 'TypeScript',
-  python: 'Python 3',
-};
+/** How candidates read a language's name ("Python"), as the report says it too. */
+export const languageName = (language: CodingLanguage): string => codingLanguageName(language);
 
-export const isCodingLanguage = (value: unknown): value is CodingLanguage => value === 'javascript' || value === 'typescript' || value === 'python';
+export const isCodingLanguage = (value: unknown): value is CodingLanguage => CodingLanguage.safeParse(value).success;
 
-/** The languages a question accepts (the first is its default), and the starter code of each. */
+/**
+ * The languages a question accepts (the first is its default) and the starter code of each; a question from
+ * before languages had one `language` (JavaScript when none) and one `starterCode`.
+ */
 export function languagesOf(question: CandidateQuestion): { languages: CodingLanguage[]; starter: (language: CodingLanguage) => string } {
-  const given = question as CandidateQuestion & { languages?: unknown; starterCodes?: Record<string, string> };
-  const listed = Array.isArray(given.languages) ? given.languages.filter(isCodingLanguage) : [];
-  const languages = listed.length > 0 ? listed : [isCodingLanguage(question.language) ? question.language : 'javascript'];
-  const starter = (language: CodingLanguage) =>
-    given.starterCodes?.[language] ?? (language === (question.language ?? languages[0]) ? (question.starterCode ?? '') : '');
+  const languages: CodingLanguage[] = question.languages?.length ? question.languages : [question.language ?? 'javascript'];
+  const starter = (language: CodingLanguage) => question.starterCodes?.[language] ?? (language === languages[0] ? (question.starterCode ?? '') : '');
   return { languages, starter };
 }

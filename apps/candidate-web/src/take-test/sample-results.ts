@@ -1,13 +1,6 @@
-import type { CandidateQuestion, RunCodeResult } from '@assay/domain';
+import type { CandidateQuestion, RunCodeResult, TestCaseResult } from '@assay/domain';
 import { h, replaceChildren } from '../lib/dom.js';
 import { jsonPreview, plural } from '../lib/format.js';
-
-/** One sample's outcome, with what the sandbox adds: its printed output, its time and where an error was. */
-type CaseResult = RunCodeResult['results'][number] & {
-  output?: string;
-  timeMs?: number;
-  errorLocation?: { line: number; column: number };
-};
 
 /** The printed output shown per case; the server cuts it too (at 4 KiB), this keeps the page light. */
 const OUTPUT_SHOWN = 4_000;
@@ -49,7 +42,7 @@ export class SampleResults {
 
   /** Shows the outcome; answers the first error's place in the code, for the editor to mark. */
   show(outcome: RunCodeResult): { line: number; column: number } | null {
-    const cases = outcome.results as CaseResult[];
+    const cases = outcome.results;
     const passed = cases.filter((result) => result.passed).length;
     const total = cases.length;
     const located = cases.find((result) => result.errorLocation)?.errorLocation ?? null;
@@ -71,7 +64,7 @@ export class SampleResults {
     return located;
   }
 
-  private case(result: CaseResult, index: number): HTMLElement {
+  private case(result: TestCaseResult, index: number): HTMLElement {
     const fn = this.question.functionName ?? 'solution';
     const where = result.errorLocation;
     const output = result.output ?? '';
