@@ -98,7 +98,12 @@ export class SampleResults {
               where
                 ? h(
                     'button',
-                    { type: 'button', class: 'link-button case-goto', onclick: () => this.goTo(where.line, where.column) },
+                    {
+                      type: 'button',
+                      class: 'link-button case-goto',
+                      'data-testid': `error-goto-${this.id}-${index}`,
+                      onclick: () => this.goTo(where.line, where.column),
+                    },
                     `Go to line ${where.line} in the editor`,
                   )
                 : null,

@@ -4,23 +4,14 @@
  * leaving; the camera's first photo is stored as the attempt starts; and a candidate whose last answers
  * could not reach the server before the time ran out is told so, not that everything was submitted.
  */
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestLink } from '@assay/domain';
 import { sampleDefinition } from '../helpers/fixtures.js';
 import { realFocus, startBrowserHarness, type BrowserHarness } from './browser-harness.js';
+import { tabTo } from './page-helpers.js';
 
 /** Late saves are taken for 2 s here (60 s by default), so the test can outwait them. */
 const GRACE_MS = 2_000;
-
-/** Presses Tab until the element with `testId` has focus; fails after `limit` presses. */
-const tabTo = async (page: Page, testId: string, limit = 60) => {
-  for (let press = 0; press < limit; press += 1) {
-    if (await page.evaluate<boolean>(`document.activeElement?.getAttribute('data-testid') === ${JSON.stringify(testId)}`)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${testId}`);
-};
 
 describe('integrity in a real browser (Chromium)', () => {
   let b: BrowserHarness;
