@@ -81,7 +81,9 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   const reports = new ReportRenderer({ threads: config.exportThreads, queue: config.exportQueue });
   const context: AppContext = { config, store, keyCache: new KeyOwnerCache(config.keyCacheTtlMs), now, reports, authFailures };
   const { workers, maxQueued, budget: runBudget } = config.sampleRuns;
-  const sandbox = codeRunner ? undefined : new Sandbox({ workers, maxQueued, scoringWorkers: config.scoringWorkers });
+  const sandbox = codeRunner ? undefined : new Sandbox({ workers, maxQueued, scoringWorkers: config.scoringWorkers, prewarm: config.sandboxPrewarm });
+  // Candidates' sample runs are warm from the start; scoring, in the background, warms at its first run.
+  if (sandbox && config.sandboxPrewarm.length > 0) sandbox.warmUp('candidate');
   const runner = codeRunner ?? sandbox!;
   const attempts = new CandidateAttempts(store, now, config.answerGraceMs);
   app.decorate('assay', { attempts, runner });

@@ -22,6 +22,7 @@ const assembled = assembleWorker(store, config, log, {
   pollMs: config.worker.pollMs,
   leaseMs: config.worker.leaseMs,
   scoringWorkers: config.scoringWorkers,
+  prewarm: config.sandboxPrewarm,
   ...(config.worker.id ? { workerId: config.worker.id } : {}),
 });
 assembled.start();

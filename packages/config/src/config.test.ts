@@ -29,6 +29,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('prewarms Python in the sandboxes unless ASSAY_SANDBOX_PREWARM=none, and refuses other values', () => {
+    expect(loadConfig({}).sandboxPrewarm).toEqual(['python']);
+    expect(loadConfig({ ASSAY_SANDBOX_PREWARM: 'none' }).sandboxPrewarm).toEqual([]);
+    expect(() => loadConfig({ ASSAY_SANDBOX_PREWARM: 'ruby' })).toThrow(/ASSAY_SANDBOX_PREWARM: must be python or none/);
+  });
+
   it('derives the default public URL from PORT', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
   });

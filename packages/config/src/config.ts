@@ -56,6 +56,7 @@ export const ConfigSchema = z
     ASSAY_SAMPLE_RUN_WORKERS: z.coerce.number().int().min(1).max(64).default(DEFAULT_WORKERS),
     ASSAY_SAMPLE_RUN_QUEUE: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_MAX_QUEUED),
     ASSAY_SCORING_WORKERS: z.coerce.number().int().min(1).max(64).default(DEFAULT_SCORING_WORKERS),
+    ASSAY_SANDBOX_PREWARM: z.enum(['python', 'none'], { error: 'must be python or none' }).default('python'),
     ASSAY_EXPORT_THREADS: z.coerce.number().int().min(1).max(32).optional(),
     ASSAY_EXPORT_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
     ASSAY_TRUST_PROXY: TrustProxySetting.prefault('false'),
@@ -90,6 +91,8 @@ export const ConfigSchema = z
       maxQueued: env.ASSAY_SAMPLE_RUN_QUEUE,
     },
     scoringWorkers: env.ASSAY_SCORING_WORKERS,
+    /** Interpreters each sandbox worker keeps warm, its threads started with the process (ASSAY_SANDBOX_PREWARM). */
+    sandboxPrewarm: env.ASSAY_SANDBOX_PREWARM === 'python' ? (['python'] as const) : ([] as const),
     exportThreads: env.ASSAY_EXPORT_THREADS,
     exportQueue: env.ASSAY_EXPORT_QUEUE,
     trustProxy: env.ASSAY_TRUST_PROXY,

@@ -1,6 +1,6 @@
 import { REPORT_URL_KEY_SETTING, closeDeliveryAgents, newReportUrlKey, nextRetryDelayMs } from '@assay/delivery';
 import { takeTestUrl } from '@assay/domain';
-import { Sandbox, type CodeRunner } from '@assay/sandbox';
+import { Sandbox, type CodeRunner, type Language } from '@assay/sandbox';
 import type { Store } from '@assay/store';
 import { createMailer, type Mailer } from './email/mailer.js';
 import { DeadlineSweeper } from './deadline-sweeper.js';
@@ -51,13 +51,18 @@ export const assembleWorker = (
     codeRunner?: CodeRunner;
     /** Worker threads of that default sandbox's scoring lane. */
     scoringWorkers?: number;
+    /** Interpreters that default sandbox keeps warm; its scoring threads then start at once (ASSAY_SANDBOX_PREWARM). */
+    prewarm?: readonly Language[];
   } = {},
 ): AssembledWorker => {
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
   const mailer = options.mailer ?? createMailer({ smtpUrl: settings.smtpUrl, outboxDir: settings.outboxDir, from: settings.mailFrom });
   const reportUrlKey = () => store.settings.getOrCreate(REPORT_URL_KEY_SETTING, newReportUrlKey);
-  const sandbox = options.codeRunner ? undefined : new Sandbox(options.scoringWorkers === undefined ? {} : { scoringWorkers: options.scoringWorkers });
+  const sandbox = options.codeRunner
+    ? undefined
+    : new Sandbox({ ...(options.scoringWorkers === undefined ? {} : { scoringWorkers: options.scoringWorkers }), prewarm: options.prewarm ?? [] });
+  if (sandbox && (options.prewarm ?? []).length > 0) sandbox.warmUp('scoring');
   const runner = options.codeRunner ?? sandbox!;
   const sweeper = new DeadlineSweeper(store, now, log, settings.answerGraceMs);
   const worker = new OutboxWorker({

@@ -1,4 +1,4 @@
-import { formatWireDateTime } from '@assay/domain';
+import { CodingLanguage, codingLanguageName, formatWireDateTime } from '@assay/domain';
 
 /**
  * Reads a report score string (spec 2.5: `score` and `totalScore` are Strings, `score` may be negative) as a number.
@@ -16,3 +16,12 @@ export const displayWireDateTime = (wire: string): string => `${wire.replace('T'
 
 /** An instant (epoch ms) as `YYYY-MM-DD HH:MM:SS UTC`. */
 export const displayInstant = (epochMs: number): string => displayWireDateTime(formatWireDateTime(epochMs));
+
+/** The languages of a candidate's coding answers for people: `Python, TypeScript`; unknown names as stored. */
+export const displayLanguages = (languages: readonly string[]): string =>
+  languages
+    .map((language) => {
+      const known = CodingLanguage.safeParse(language);
+      return known.success ? codingLanguageName(known.data) : language;
+    })
+    .join(', ');

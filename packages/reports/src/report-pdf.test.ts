@@ -118,6 +118,13 @@ describe('renderReportPdf', () => {
     expect(text).toContain('25 / 20');
   });
 
+  it('names the languages of the coding answers, and leaves the line out without any', async () => {
+    const text = await textOf(data({ codingLanguages: ['python', 'javascript'] }));
+    expect(text).toContain('Coding language');
+    expect(text).toContain('Python, JavaScript');
+    expect(await textOf(data())).not.toContain('Coding language');
+  });
+
   it('says when the test has not been attempted', async () => {
     const text = await textOf(data({ report: report({ attemptedOn: null, testStatus: 'Pending', reportStatus: 'Pending' }) }));
     expect(text).toContain('Not attempted yet');

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { formatScore, type CandidateReport, type SectionReportEntry } from '@assay/domain';
-import { displayInstant, displayWireDateTime, parseScore } from './format.js';
+import { displayInstant, displayLanguages, displayWireDateTime, parseScore } from './format.js';
 import {
   ACCENT,
   BAR,
@@ -41,6 +41,8 @@ export interface ReportPdfData {
   generatedAt: number;
   /** Camera snapshots of the attempt (links with imageProctoring), listed as thumbnails. */
   snapshots?: StoredSnapshot[];
+  /** The languages of the candidate's coding answers (a line under the test's name when there are any). */
+  codingLanguages?: readonly string[];
 }
 
 /** What the layout draws: the report data with its snapshots already checked and shrunk (`snapshotThumbnail`). */
@@ -105,6 +107,10 @@ const drawDetails = (doc: Doc, cursor: Cursor, data: ReportPdfData): void => {
 
   field(doc, 'Test', report.testName, LEFT, cursor.y, WIDTH);
   cursor.y += FIELD_ROW;
+  if (data.codingLanguages && data.codingLanguages.length > 0) {
+    field(doc, 'Coding language', displayLanguages(data.codingLanguages), LEFT, cursor.y, WIDTH);
+    cursor.y += FIELD_ROW;
+  }
   for (const [leftLabel, leftValue, rightLabel, rightValue] of rows) {
     field(doc, leftLabel, leftValue, LEFT, cursor.y, column);
     field(doc, rightLabel, rightValue, right, cursor.y, column);

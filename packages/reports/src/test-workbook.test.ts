@@ -42,6 +42,7 @@ const report = (overrides: Partial<CandidateReport> = {}): CandidateReport => ({
 const jane: CandidateRow = {
   testInvitationId: 1001,
   report: report(),
+  codingLanguages: ['python', 'typescript'],
   // Listed out of test order, with an entry the test does not have: matching is by name.
   sections: [
     { sectionName: 'Coding', sectionScore: 30, candidateScore: 22.5 },
@@ -146,9 +147,11 @@ describe('writeTestWorkbook', () => {
       'Aptitude max',
       'Coding score',
       'Coding max',
-      null,
+      'codingLanguages',
     ]);
 
+    expect(values(candidates, 2, 16)[15]).toBe('Python, TypeScript');
+    expect(values(candidates, 3, 16)[15]).toBeNull();
     expect(values(candidates, 2, 15)).toEqual([
       1001,
       'Jane Doe',

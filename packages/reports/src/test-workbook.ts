@@ -3,13 +3,15 @@ import type { Stream } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import type { CandidateReport, Section, SectionReportEntry, TestDetails } from '@assay/domain';
-import { parseScore } from './format.js';
+import { displayLanguages, parseScore } from './format.js';
 
 /** One candidate of the test: the report (spec 2.5) and the section report (spec 2.6) of one invitation. */
 export interface CandidateRow {
   testInvitationId: number;
   report: CandidateReport;
   sections: SectionReportEntry[];
+  /** The languages of the candidate's coding answers (last column, `codingLanguages`). */
+  codingLanguages?: readonly string[];
 }
 
 /** `assay-test-<testId>-report.xlsx` */
@@ -38,6 +40,9 @@ const CANDIDATE_WIDTHS = [16, 28, 34, 13, 14, 20, 11, 10, 11, 6, 8];
 const ATTEMPTED_ON_COLUMN = CANDIDATE_COLUMNS.indexOf('attemptedOn') + 1;
 const PLAIN_STYLE: Partial<ExcelJS.Style> = Object.freeze({});
 const DATE_TIME_STYLE: Partial<ExcelJS.Style> = Object.freeze({ numFmt: 'yyyy-mm-dd hh:mm:ss' });
+
+/** The last column of the Candidates sheet, after the sections': the languages of the candidate's coding answers. */
+export const LANGUAGES_COLUMN = 'codingLanguages';
 
 /** The two Candidates columns of one test section: the candidate's score, then the section's maximum score. */
 export const sectionColumnHeaders = (section: Pick<Section, 'sectionName'>): [string, string] => [`${section.sectionName} score`, `${section.sectionName} max`];
@@ -91,6 +96,7 @@ const candidateCells = (test: TestDetails, candidate: CandidateRow): CellValue[]
     report.wv,
     report.tv,
     ...sectionCells(test.sections, candidate.sections),
+    candidate.codingLanguages && candidate.codingLanguages.length > 0 ? displayLanguages(candidate.codingLanguages) : null,
   ];
 };
 
@@ -247,7 +253,7 @@ const writeCandidatesSheet = async (
   candidates: AsyncIterable<CandidateRow>,
   flow: FlowControl,
 ): Promise<void> => {
-  const headers = [...CANDIDATE_COLUMNS, ...test.sections.flatMap(sectionColumnHeaders)];
+  const headers = [...CANDIDATE_COLUMNS, ...test.sections.flatMap(sectionColumnHeaders), LANGUAGES_COLUMN];
   const sheet = workbook.addWorksheet(CANDIDATES_SHEET, {
     views: [{ state: 'frozen', ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
   });

@@ -36,8 +36,8 @@ export const feedWorkbook = (port: MessagePort, candidates: AsyncIterable<Candid
         const step = await rows.next();
         if (step.done) break;
         // Only what the sheet shows crosses to the worker.
-        const { testInvitationId, report, sections } = step.value;
-        batch.push({ testInvitationId, report, sections });
+        const { testInvitationId, report, sections, codingLanguages } = step.value;
+        batch.push({ testInvitationId, report, sections, ...(codingLanguages ? { codingLanguages } : {}) });
       }
     } catch (error) {
       reading = false;

@@ -1,17 +1,12 @@
 import { deepEqual } from './equality.js';
-import type { CaseReport, CodePosition } from './protocol.js';
+import type { CaseReport } from './protocol.js';
 import type { CaseResult, SourceLocation } from './types.js';
 
 export const TIME_LIMIT_EXCEEDED = 'Time limit exceeded';
 export const MEMORY_LIMIT_EXCEEDED = 'Memory limit exceeded';
 
-/** Maps a position in the code the worker ran back to the candidate's source (TypeScript); identity otherwise. */
-export type PositionMap = (position: CodePosition) => SourceLocation | undefined;
-
-const samePosition: PositionMap = (position) => position;
-
 /** Turns a worker's report into the verdict; the comparison happens here, so `expected` never enters the VM. */
-export function judgeCase(report: CaseReport, expected: unknown, maxOutputBytes: number, mapPosition: PositionMap = samePosition): CaseResult {
+export function judgeCase(report: CaseReport, expected: unknown, maxOutputBytes: number): CaseResult {
   switch (report.kind) {
     case 'value': {
       // The VM refused anything longer in UTF-16 units; this is the exact byte check.
@@ -33,7 +28,7 @@ export function judgeCase(report: CaseReport, expected: unknown, maxOutputBytes:
     case 'memory':
       return { passed: false, error: MEMORY_LIMIT_EXCEEDED };
     case 'error': {
-      const location = report.position && mapPosition(report.position);
+      const location: SourceLocation | undefined = report.position;
       return { passed: false, error: report.message, ...(location ? { errorLocation: location } : {}) };
     }
   }

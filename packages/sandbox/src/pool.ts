@@ -65,6 +65,11 @@ export class WorkerPool {
     this.#dispatch();
   }
 
+  /** Starts the missing workers without a job (they then wait, idle, for one). */
+  warmUp(): void {
+    this.#fill();
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
     const closed = new Error('Sandbox is closed');

@@ -8,21 +8,21 @@ export interface WorkerLimits {
   memoryBytes: number;
   /** Cap of QuickJS's WASM linear memory. */
   wasmMemoryMaxBytes: number;
-  /** How far a Python interpreter's WASM memory may grow beyond its size when the run starts. */
-  pythonMemoryGrowthBytes: number;
   stackBytes: number;
   cpuMsPerCase: number;
   maxOutputBytes: number;
   maxLogBytes: number;
 }
 
-/** The interpreter a run needs: TypeScript arrives transpiled, as JavaScript. */
+/** The interpreter a run needs: TypeScript runs in the JavaScript engine once the worker has transpiled it. */
 export type Engine = 'javascript' | 'python';
 
 export interface RunMessage {
   type: 'run';
   runId: number;
   engine: Engine;
+  /** The code is TypeScript: the worker transpiles it (under the run's wall clock) before the cases. */
+  transpile?: 'typescript';
   code: string;
   functionName: string;
   /** JSON text of each case's argument array; parsed inside the VM, never spliced into code. */
@@ -30,7 +30,7 @@ export interface RunMessage {
   limits: WorkerLimits;
 }
 
-/** A line and column (1-based) in the code the worker ran; TypeScript positions are mapped back on the host. */
+/** A line and column (1-based) in the candidate's code (TypeScript positions are mapped back by the worker). */
 export interface CodePosition {
   line: number;
   column: number;
@@ -61,6 +61,8 @@ export interface WorkerData {
   status: SharedArrayBuffer;
   pythonSnapshot: SharedArrayBuffer | undefined;
   prewarm: readonly Engine[];
+  /** How far a Python interpreter's WebAssembly memory may grow beyond its size once ready, over a whole run. */
+  pythonMemoryGrowthBytes: number;
 }
 
 /**

@@ -1,32 +1,77 @@
 // @ts-check
 /**
- * Python run once in each fresh interpreter before any candidate code; its last expression is the function
- * the worker calls per case. It captures what it needs (json, builtins, sys) while they are pristine, so a
+ * Python run once in each fresh interpreter before any candidate code; its last expression is the pair of
+ * functions the worker uses: `run_case` per case, and `lockdown`, called once this code has run. It captures what it needs (json, builtins, sys) while they are pristine, so a
  * candidate who rebinds them fools only themselves: the verdict is made on the host, where `expected` lives.
  *
- * It also closes the doors a candidate could try from Python: the modules that reach JavaScript (`js`,
- * `pyodide_js`, `pyodide.ffi`, ...), package installation (`micropip`) and raw memory (`ctypes`) are removed
- * and refused on import. That is defence in depth: the realm around the interpreter is the boundary.
+ * It also closes the doors a candidate could try from Python, in layers none of which is the boundary (the
+ * realm around the interpreter is, and the memory and time limits are enforced outside it):
+ * - the host has already unregistered the JavaScript modules (`js`, `pyodide_js`) and made the FFI and ctypes
+ *   built-ins unfindable (python-realm.js);
+ * - here, every module that reaches JavaScript or raw memory (`pyodide*`, `_pyodide*`, `micropip`, `ctypes`)
+ *   leaves `sys.modules` and has its namespace emptied, including CPython's cached copy of a built-in's, so
+ *   nothing found later (through `object.__subclasses__()`, a class's methods, `_imp`) leads back to them;
+ * - an audit hook, which CPython never lets anyone remove, refuses importing those modules however the
+ *   import is spelled, the garbage collector's object walks, processes, sockets and ctypes. It uses only
+ *   constants and its arguments, so nothing a candidate rebinds (builtins, globals) changes its decisions.
  */
 export const PYTHON_HARNESS = `
+def _assay_audit(event, args):
+    # Only constants and the arguments: a candidate can rebind builtins and globals, not these. A raise of any
+    # kind aborts the audited operation, so even a rebound exception name (raising a TypeError) still refuses.
+    if event == 'import':
+        top = ''.join((args[0],)).partition('.')[0]
+        if top in {'js', 'pyodide_js', 'pyodide', '_pyodide', '_pyodide_core', 'micropip', 'pyodide_http', 'ctypes', '_ctypes'}:
+            raise ModuleNotFoundError("No module named '" + top + "' (it is not available in this sandbox)")
+    elif event in {'gc.get_objects', 'gc.get_referrers', 'gc.get_referents'}:
+        raise RuntimeError(event + '() is not available in this sandbox')
+    elif event in {'os.system', 'os.exec', 'os.posix_spawn', 'os.spawn', 'os.fork', 'os.forkpty', 'os.kill', 'os.killpg', 'subprocess.Popen', 'pty.spawn'}:
+        raise PermissionError(event + ' is not available in this sandbox: there are no processes to run')
+    elif event.startswith('socket.') and event not in {'socket.__new__', 'socket.gethostname', 'socket.sethostname'}:
+        raise PermissionError(event + ' is not available in this sandbox: there is no network')
+    elif event.startswith('ctypes.'):
+        raise PermissionError(event + ' is not available in this sandbox')
+
+
 def _assay_setup():
-    import builtins, json, sys, traceback
+    import builtins, gc, json, sys, traceback, _signal
 
     blocked = frozenset(('js', 'pyodide_js', 'pyodide', '_pyodide', '_pyodide_core', 'micropip', 'pyodide_http', 'ctypes', '_ctypes'))
+
+    def is_blocked(name):
+        return isinstance(name, str) and name.partition('.')[0] in blocked
 
     class SandboxImportBlocker:
         @staticmethod
         def find_spec(name, path=None, target=None):
-            if name.partition('.')[0] in blocked:
+            if is_blocked(name):
                 raise ModuleNotFoundError(f"No module named '{name}' (it is not available in this sandbox)", name=name)
             return None
 
-    sys.meta_path[:] = [finder for finder in sys.meta_path if type(finder).__name__ not in ('JsFinder',)]
-    sys.meta_path.insert(0, SandboxImportBlocker)
-    for loaded in list(sys.modules):
-        if loaded.partition('.')[0] in blocked:
-            del sys.modules[loaded]
+    set_signal, default_int_handler, SIGINT = _signal.signal, _signal.default_int_handler, _signal.SIGINT
 
+    def lockdown():
+        # Called by the host once this code has finished running (Pyodide's own runPython needs _pyodide until then).
+        for finder in sys.meta_path:
+            proxies = getattr(finder, 'jsproxies', None)
+            if isinstance(proxies, dict):
+                proxies.clear()
+        # Pyodide's finders (JsFinder, the unvendored-package finders) live in modules emptied below.
+        def pyodide_made(hook):
+            return is_blocked(getattr(hook, '__module__', None)) or is_blocked(getattr(type(hook), '__module__', None))
+        sys.meta_path[:] = [finder for finder in sys.meta_path if not pyodide_made(finder)]
+        sys.meta_path.insert(0, SandboxImportBlocker)
+        sys.path_hooks[:] = [hook for hook in sys.path_hooks if not pyodide_made(hook)]
+        sys.path_importer_cache.clear()
+        for loaded in list(sys.modules):
+            if is_blocked(loaded):
+                del sys.modules[loaded]
+        # Module namespaces (live ones and the copies CPython keeps of single-phase built-ins) of blocked modules.
+        for found in gc.get_objects():
+            if isinstance(found, dict) and is_blocked(found.get('__name__')) and '__loader__' in found and '__spec__' in found:
+                found.clear()
+        gc.collect()
+        sys.addaudithook(_assay_audit)
     dumps, loads = json.dumps, json.loads
     exec_, compile_, callable_ = builtins.exec, builtins.compile, builtins.callable
     MAX_ERROR = 1000
@@ -103,6 +148,8 @@ def _assay_setup():
                 stack.extend(item)
 
     def run_case(code, function_name, args_json, max_output, max_log):
+        # An earlier case may have ignored SIGINT: each case starts interruptible again.
+        set_signal(SIGINT, default_int_handler)
         capture = Capture(max_log)
         saved = sys.stdout, sys.stderr
         sys.stdout = sys.stderr = capture
@@ -148,7 +195,7 @@ def _assay_setup():
         except BaseException:
             return '{"tag": "e", "message": "The result could not be reported"}'
 
-    return run_case
+    return run_case, lockdown
 
 _assay_setup()
 `;

@@ -7,12 +7,18 @@
  * into the realm, because from any host object `.constructor.constructor` is the host's `Function`, which
  * can compile code with the worker's full powers. Only primitives, and realm objects, cross.
  *
- * The realm also caps the growth of every WebAssembly memory it creates (Python's heap), reports hitting the
- * cap to the host, and exposes the interrupt signal as an object whose index 0 reads-and-clears it.
+ * Memory: the realm hands the host the interpreter's WebAssembly memory once, as it is instantiated; the host
+ * measures it with its own intrinsics from then on and decides every growth (`allowGrowth`), so nothing the
+ * realm could tamper with (HEAP8, `buffer`, this closure) feeds the decision. Below that, the memory's own
+ * maximum (patched into the module by python-realm.js) is enforced by V8 whatever runs in the realm. Once the
+ * interpreter is up (`seal`), no WebAssembly can be compiled, instantiated or allocated any more: a second
+ * memory would escape both caps.
+ *
+ * The interrupt signal is an object whose index 0 reads-and-clears the host's flag.
  */
 export const MEMBRANE_SOURCE = `(host) => {
   'use strict';
-  const { random, now, decode, encode, encodeInto, memoryCapHit, takeSignal } = host;
+  const { random, now, decode, encode, encodeInto, allowGrowth, memoryCreated, takeSignal } = host;
   const files = new Map();
   const RangeErrorOfRealm = RangeError;
   const TypeErrorOfRealm = TypeError;
@@ -68,19 +74,52 @@ export const MEMBRANE_SOURCE = `(host) => {
     return file.buffer;
   };
 
-  let capBytes = 0;
   const grow = WebAssembly.Memory.prototype.grow;
   Object.defineProperty(WebAssembly.Memory.prototype, 'grow', {
     value: function (delta) {
-      if (capBytes > 0 && this.buffer.byteLength + Number(delta) * 65536 > capBytes) {
-        memoryCapHit();
-        throw new RangeErrorOfRealm('WebAssembly.Memory.grow(): Maximum memory size exceeded');
-      }
+      if (allowGrowth(Number(delta)) !== true) throw new RangeErrorOfRealm('WebAssembly.Memory.grow(): Maximum memory size exceeded');
       return apply(grow, this, [delta]);
     },
     writable: false,
     configurable: false,
   });
+
+  // The interpreter's memory goes to the host as the module is instantiated (the host keeps the first one).
+  let sealed = false;
+  const refuse = () => { throw new TypeErrorOfRealm('WebAssembly is not available in this sandbox'); };
+  const reportMemory = (instance) => {
+    const memory = instance && instance.exports && instance.exports.memory;
+    if (memory instanceof WebAssembly.Memory) memoryCreated(memory);
+    return instance;
+  };
+  const wasm = WebAssembly;
+  const { instantiate, compile, validate, Module, Instance, Memory, Table, Global } = wasm;
+  const guarded = (name, original, wrapper) => {
+    Object.defineProperty(wasm, name, { value: wrapper, writable: false, configurable: false, enumerable: false });
+    for (const key of ['exports', 'imports', 'customSections']) {
+      if (typeof original[key] === 'function') Object.defineProperty(wrapper, key, { value: original[key], writable: false, configurable: false });
+    }
+    if (original.prototype) {
+      wrapper.prototype = original.prototype;
+      Object.defineProperty(original.prototype, 'constructor', { value: wrapper, writable: false, configurable: false, enumerable: false });
+    }
+  };
+  guarded('instantiate', instantiate, (source, imports) => {
+    if (sealed) refuse();
+    return apply(instantiate, wasm, [source, imports]).then((made) => (made instanceof Instance ? reportMemory(made) : (reportMemory(made.instance), made)));
+  });
+  guarded('compile', compile, (bytes) => { if (sealed) refuse(); return apply(compile, wasm, [bytes]); });
+  guarded('validate', validate, (bytes) => { if (sealed) refuse(); return apply(validate, wasm, [bytes]); });
+  for (const [name, original, report] of [['Module', Module, false], ['Instance', Instance, true], ['Memory', Memory, false], ['Table', Table, false], ['Global', Global, false]]) {
+    guarded(name, original, function (...args) {
+      if (sealed || new.target === undefined) refuse();
+      const made = Reflect.construct(original, args, new.target);
+      return report ? reportMemory(made) : made;
+    });
+  }
+  for (const name of ['compileStreaming', 'instantiateStreaming']) {
+    if (name in wasm) Object.defineProperty(wasm, name, { value: refuse, writable: false, configurable: false, enumerable: false });
+  }
 
   // Pyodide reads index 0 and writes 0 back; reading here takes the signal atomically on the host.
   const signal = Object.freeze({ get 0() { return Number(takeSignal()); }, set 0(_) {} });
@@ -89,10 +128,10 @@ export const MEMBRANE_SOURCE = `(host) => {
     putBytes(name, length) { const bytes = new Uint8Array(length); files.set(name, bytes); return bytes; },
     putText(name, text) { files.set(name, String(text)); },
     getBytes(name) { return files.get(name); },
-    capMemory(bytes) { capBytes = Number(bytes); },
     signal,
     createModule: () => _createPyodideModule,
     seal() {
+      sealed = true;
       files.clear();
       delete globalThis.read;
       delete globalThis.load;

@@ -13,12 +13,38 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import { MEMBRANE_SOURCE } from './python-membrane.js';
+import { withMemoryMaximum } from './wasm-memory-limit.js';
 
 /** @typedef {{ glue: vm.Script, loader: vm.Script, membrane: vm.Script, wasm: Uint8Array, stdlib: Uint8Array, lock: string }} PyodideFiles */
-/** @typedef {{ py: any, capMemory(bytes: number): void, heapBytes(): number }} Interpreter */
+/**
+ * `memoryBytes()` measures the interpreter's memory with the host's own intrinsics (never a value the realm
+ * could replace); `capMemory` sets the one cap its memory may grow to, once.
+ * `memory` is the interpreter's WebAssembly memory, as the host received it (for tests that act as a subverted realm).
+ * @typedef {{ py: any, memory: WasmMemory, memoryBytes(): number, capMemory(bytes: number): void }} Interpreter
+ */
+
+/** JavaScript modules Pyodide registers for Python (`import js`, `import pyodide_js`): unregistered before any candidate code. */
+const JS_MODULES = ['js', 'pyodide_js'];
+/**
+ * Built-in (C) modules whose entries in the interpreter's table of built-ins are made unfindable, so that no
+ * import, however it is made (`_imp.create_builtin` included), can create them: the FFI to JavaScript and ctypes.
+ */
+export const BLOCKED_BUILTINS = ['_pyodide_core', '_ctypes'];
+
+/** The host's own readers of a WebAssembly memory's size: they work on the realm's memories and cannot be replaced from it. */
+/** A WebAssembly.Memory of the realm (this package's type libraries do not declare one). @typedef {object} WasmMemory */
+const memoryBuffer = /** @type {(this: WasmMemory) => ArrayBuffer} */ (
+  Object.getOwnPropertyDescriptor(/** @type {any} */ (globalThis).WebAssembly.Memory.prototype, 'buffer')?.get
+);
+const bufferBytes = /** @type {(this: ArrayBuffer) => number} */ (Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength')?.get);
+/** @param {WasmMemory} memory */
+const sizeOf = (memory) => Reflect.apply(bufferBytes, Reflect.apply(memoryBuffer, memory, []), []);
 
 /** @type {PyodideFiles | undefined} */
 let files;
+/** The module with the last memory maximum asked for (a worker always asks for the same). */
+/** @type {{ maxBytes: number, wasm: Uint8Array }} */
+let capped = { maxBytes: 0, wasm: new Uint8Array() };
 
 /** @param {string} source @param {string} from @param {string} to @param {number} count */
 function replaceExactly(source, from, to, count) {
@@ -53,12 +79,19 @@ const encoder = new TextEncoder();
 const decoders = new Map();
 
 /**
- * @param {{ snapshot?: SharedArrayBuffer, makeSnapshot?: boolean, onMemoryCap: () => void, takeSignal: () => number }} options
+ * Starts an interpreter. `memoryMaxBytes`: the hard maximum of its WebAssembly memory (V8 enforces it); the
+ * snapshot-making interpreter runs without one. Before this resolves, the JavaScript modules are unregistered,
+ * the FFI and ctypes built-ins made unfindable, and the realm sealed (no more WebAssembly).
+ * @param {{ snapshot?: SharedArrayBuffer, makeSnapshot?: boolean, memoryMaxBytes?: number, onMemoryCap: () => void, takeSignal: () => number }} options
  * @returns {Promise<Interpreter>}
  */
-export async function startInterpreter({ snapshot, makeSnapshot = false, onMemoryCap, takeSignal }) {
+export async function startInterpreter({ snapshot, makeSnapshot = false, memoryMaxBytes, onMemoryCap, takeSignal }) {
   const { glue, loader, membrane, wasm, stdlib, lock } = pyodideFiles();
   const context = vm.createContext({}, { name: 'assay-python', codeGeneration: { strings: false, wasm: true } });
+  /** @type {WasmMemory | undefined} */
+  let memory;
+  /** @type {number | undefined} */
+  let capBytes;
   const host = {
     /** @param {any} view */
     random: (view) => void webcrypto.getRandomValues(view),
@@ -77,11 +110,24 @@ export async function startInterpreter({ snapshot, makeSnapshot = false, onMemor
       const { read, written } = encoder.encodeInto(text, view);
       return [read, written];
     },
-    memoryCapHit: onMemoryCap,
+    /** The first memory the realm instantiates is the interpreter's; a non-memory fails the host's brand check here. @param {WasmMemory} created */
+    memoryCreated: (created) => {
+      if (memory !== undefined) return;
+      sizeOf(created);
+      memory = created;
+    },
+    /** Decided on the host from the host's measure: true lets the memory grow by `pages` 64 KiB pages. @param {number} pages */
+    allowGrowth: (pages) => {
+      if (capBytes === undefined || memory === undefined) return true;
+      if (Number.isFinite(pages) && pages >= 0 && sizeOf(memory) + pages * 65536 <= capBytes) return true;
+      onMemoryCap();
+      return false;
+    },
     takeSignal,
   };
   const realm = membrane.runInContext(context)(Object.freeze(host));
-  realm.putBytes('pyodide.asm.wasm', wasm.length).set(wasm);
+  const module = memoryMaxBytes === undefined ? wasm : cappedModule(wasm, memoryMaxBytes);
+  realm.putBytes('pyodide.asm.wasm', module.length).set(module);
   realm.putBytes('python_stdlib.zip', stdlib.length).set(stdlib);
   realm.putText('pyodide-lock.json', lock);
   if (snapshot) realm.putBytes('snapshot', snapshot.byteLength).set(new Uint8Array(snapshot));
@@ -104,13 +150,66 @@ export async function startInterpreter({ snapshot, makeSnapshot = false, onMemor
     context,
   );
   const py = await load(realm, makeSnapshot, snapshot !== undefined);
+  if (memory === undefined) throw new Error('Pyodide started without handing its WebAssembly memory to the host');
+  const heap = memory;
+  if (!makeSnapshot) {
+    // The snapshot-making interpreter keeps them: a snapshot is made of a whole, ordinary interpreter.
+    for (const name of JS_MODULES) py.unregisterJsModule(name);
+    py.runPython(`import sys\nfor _name in [name for name in sys.modules if name.partition('.')[0] in ${JSON.stringify(JS_MODULES)}]: del sys.modules[_name]`);
+    blockBuiltins(py, heap, BLOCKED_BUILTINS);
+  }
   realm.seal();
   // Mounting host directories needs Node's fs, which the realm does not have; drop the file systems anyway.
   for (const name of ['NODEFS', 'NATIVEFS_ASYNC', 'WORKERFS', 'PROXYFS', 'IDBFS']) delete py.FS.filesystems[name];
   py.setInterruptBuffer(realm.signal);
   return {
     py,
-    capMemory: (bytes) => realm.capMemory(bytes),
-    heapBytes: () => Number(py._module.HEAP8.length),
+    memory: heap,
+    memoryBytes: () => sizeOf(heap),
+    capMemory: (bytes) => {
+      if (capBytes !== undefined) throw new Error('The memory cap of an interpreter is set once');
+      capBytes = bytes;
+    },
   };
+}
+
+/** @param {Uint8Array} wasm @param {number} maxBytes */
+function cappedModule(wasm, maxBytes) {
+  if (capped.maxBytes !== maxBytes) capped = { maxBytes, wasm: withMemoryMaximum(wasm, maxBytes) };
+  return capped.wasm;
+}
+
+/**
+ * Points the name of each blocked module's entry in the table of built-ins (CPython's copy of the inittab, and
+ * the static one) at a name no import can ask for. Found by content: an entry is the address of its name's C
+ * string followed by its init function; every copy is patched. Checked afterwards from Python, so a Pyodide
+ * that lays this out differently fails at start-up instead of leaving the modules importable.
+ * @param {any} py @param {WasmMemory} memory @param {readonly string[]} names
+ */
+function blockBuiltins(py, memory, names) {
+  const bytes = new Uint8Array(Reflect.apply(memoryBuffer, memory, []));
+  const words = new Uint32Array(bytes.buffer, 0, bytes.length >>> 2);
+  const unfindable = Number(py._module._malloc(16));
+  bytes.set(encoder.encode('\u0001blocked\u0000'), unfindable);
+  for (const name of names) {
+    const text = encoder.encode(`${name}\u0000`);
+    const starts = [];
+    for (let at = bytes.indexOf(text[0] ?? 0); at >= 0; at = bytes.indexOf(text[0] ?? 0, at + 1)) {
+      if ((at === 0 || bytes[at - 1] === 0) && text.every((byte, offset) => bytes[at + offset] === byte)) starts.push(at);
+    }
+    let patched = 0;
+    for (let word = 0; word < words.length - 1; word += 1) {
+      const value = words[word] ?? 0;
+      // An entry: the name's address, then a non-zero function table index; the previous word is the end of the previous entry.
+      if (value !== 0 && starts.includes(value) && (words[word + 1] ?? 0) > 0 && (words[word + 1] ?? 0) < 1 << 20) {
+        words[word] = unfindable;
+        patched += 1;
+      }
+    }
+    if (patched === 0) throw new Error(`Pyodide: no table entry for the built-in module ${name}`);
+  }
+  const still = py.runPython(`import _imp\n[name for name in ${JSON.stringify(names)} if _imp.is_builtin(name)]`);
+  const left = still.toJs();
+  still.destroy();
+  if (left.length > 0) throw new Error(`Pyodide: built-in modules still importable: ${left.join(', ')}`);
 }

@@ -22,11 +22,20 @@ const STATUS_MEMORY_CAP_CASE = 0;
 const STATUS_INTERRUPT = 2;
 /** Longest harness answer read: the value and the log are both capped, this only guards the parse. */
 const slack = 16 * 1024;
+/**
+ * Room between the snapshot's memory and the hard maximum of an interpreter's WebAssembly memory, beyond the
+ * growth allowed to candidates: what starting from the snapshot and installing the harness take.
+ */
+export const PYTHON_START_HEADROOM_BYTES = 16 * 1024 * 1024;
 
 /**
- * @param {{ status: Int32Array, snapshot: SharedArrayBuffer | undefined, post: (message: WorkerMessage) => void }} options
+ * Memory: each interpreter's base is measured on the host once the harness is installed, before any candidate
+ * code, and its cap (base + `memoryGrowthBytes`) is set then, once, for the whole run: it is never derived
+ * again, so what one case keeps counts against the next. The WebAssembly memory's own maximum (snapshot +
+ * headroom + growth) holds even if the realm were subverted.
+ * @param {{ status: Int32Array, snapshot: SharedArrayBuffer | undefined, memoryGrowthBytes: number, post: (message: WorkerMessage) => void }} options
  */
-export function createPythonRunners({ status, snapshot, post }) {
+export function createPythonRunners({ status, snapshot, memoryGrowthBytes, post }) {
   let currentCase = -1;
   /** @type {Promise<Ready> | undefined} */
   let spare;
@@ -46,8 +55,15 @@ export function createPythonRunners({ status, snapshot, post }) {
       snapshot = shared;
       post({ type: 'pythonSnapshot', bytes: shared });
     }
-    const interpreter = await startInterpreter({ ...hooks, snapshot });
-    const runCase = interpreter.py.runPython(PYTHON_HARNESS);
+    const memoryMaxBytes = snapshot.byteLength + PYTHON_START_HEADROOM_BYTES + memoryGrowthBytes;
+    const interpreter = await startInterpreter({ ...hooks, snapshot, memoryMaxBytes });
+    const harness = interpreter.py.runPython(PYTHON_HARNESS);
+    const runCase = harness.get(0);
+    const lockdown = harness.get(1);
+    harness.destroy();
+    lockdown();
+    lockdown.destroy();
+    interpreter.capMemory(interpreter.memoryBytes() + memoryGrowthBytes);
     return { ...interpreter, runCase };
   }
 
@@ -78,10 +94,8 @@ export function createPythonRunners({ status, snapshot, post }) {
     const { limits } = run;
     const ready = async () => {
       interpreter ??= await take();
-      interpreter.capMemory(interpreter.heapBytes() + limits.pythonMemoryGrowthBytes);
       return interpreter;
     };
-    await ready();
     return {
       /** @param {number} index @returns {Promise<CaseRun>} */
       async runCase(index) {
@@ -98,7 +112,10 @@ export function createPythonRunners({ status, snapshot, post }) {
         } finally {
           currentCase = -1;
         }
-        return readAnswer(answer, limits);
+        const read = readAnswer(answer, limits);
+        // Interrupted or failed after hitting the memory cap (MemoryError caught and the code went on): memory is why.
+        const capped = Atomics.load(status, STATUS_MEMORY_CAP_CASE) === index + 1;
+        return capped && (read.report.kind === 'time' || read.report.kind === 'error') ? { ...read, report: { kind: 'memory' } } : read;
       },
       finish() {
         interpreter = undefined;

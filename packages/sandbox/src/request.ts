@@ -1,4 +1,3 @@
-import type { PositionMap } from './outcome.js';
 import type { Engine } from './protocol.js';
 import { LANGUAGES } from './types.js';
 import type { Language, RunRequest } from './types.js';
@@ -10,13 +9,11 @@ const PYTHON_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export interface PreparedRun {
   language: Language;
   engine: Engine;
-  /** What the worker runs: the candidate's code, or for TypeScript its transpiled JavaScript. */
+  /** The candidate's code (TypeScript is transpiled by the worker). */
   code: string;
   functionName: string;
   argsJson: string[];
   expected: unknown[];
-  /** Maps error positions in `code` back to the candidate's source (TypeScript). */
-  mapPosition?: PositionMap;
 }
 
 /**

@@ -1,11 +1,10 @@
-import { configureLimits, DEFAULT_MAX_QUEUED, DEFAULT_SCORING_WORKERS, DEFAULT_WORKERS, limitsForRun } from './limits.js';
+import { configureLimits, DEFAULT_MAX_QUEUED, DEFAULT_SCORING_WORKERS, DEFAULT_WORKERS, limitsForRun, PYTHON_MEMORY_FACTOR } from './limits.js';
 import type { ConfiguredLimits } from './limits.js';
 import { WorkerPool } from './pool.js';
 import type { Engine } from './protocol.js';
 import { prepareRun, type PreparedRun } from './request.js';
 import { RUN_LANES } from './types.js';
 import type { CodeRunner, RunLane, RunOptions, RunOutcome, RunRequest, SandboxOptions } from './types.js';
-import { transpileTypeScript } from './typescript.js';
 import { WorkerSlot } from './worker-slot.js';
 
 /**
@@ -26,7 +25,8 @@ export class Sandbox implements CodeRunner {
     const scoringWorkers = count('scoringWorkers', options.scoringWorkers ?? DEFAULT_SCORING_WORKERS, 1);
     this.#limits = configureLimits(options.limits);
     const prewarm: Engine[] = (options.prewarm ?? []).includes('python') ? ['python'] : [];
-    const createSlot = (events: ConstructorParameters<typeof WorkerSlot>[0]) => new WorkerSlot(events, { prewarm });
+    const pythonMemoryGrowthBytes = PYTHON_MEMORY_FACTOR * this.#limits.memoryBytes;
+    const createSlot = (events: ConstructorParameters<typeof WorkerSlot>[0]) => new WorkerSlot(events, { prewarm, pythonMemoryGrowthBytes });
     // Workers start lazily per lane: a server that never scores (ASSAY_RUN_WORKER=false) starts no scoring
     // thread, and a worker process no candidate thread.
     this.#lanes = {
@@ -46,20 +46,20 @@ export class Sandbox implements CodeRunner {
     if (!RUN_LANES.includes(lane)) throw new TypeError(`RunOptions.lane must be one of ${RUN_LANES.join(', ')}`);
     const run: PreparedRun = prepareRun(request);
     if (run.argsJson.length === 0) return { results: [] };
-    if (run.language === 'typescript') {
-      // Transpiled on this thread (esbuild's service process), so a syntax error costs no worker at all.
-      const transpiled = await transpileTypeScript(run.code);
-      if (!transpiled.ok) {
-        const failed = { passed: false, error: transpiled.error, ...(transpiled.location ? { errorLocation: transpiled.location } : {}) };
-        return { results: run.argsJson.map(() => ({ ...failed })) };
-      }
-      run.code = transpiled.code;
-      run.mapPosition = transpiled.mapPosition;
-    }
     if (this.#closed) throw new Error('Sandbox is closed');
     const limits = limitsForRun(this.#limits, run.argsJson.length);
     const pool = this.#lanes[lane];
     return new Promise<RunOutcome>((resolve, reject) => pool.submit({ run, limits, resolve, reject }));
+  }
+
+  /**
+   * Starts the lane's workers now instead of at its first run; with `prewarm`, each prepares its interpreters at
+   * once, so even the first run of the process is warm. For servers, at start-up.
+   */
+  warmUp(lane: RunLane): void {
+    if (this.#closed) return;
+    if (!RUN_LANES.includes(lane)) throw new TypeError(`warmUp lane must be one of ${RUN_LANES.join(', ')}`);
+    this.#lanes[lane].warmUp();
   }
 
   /** Terminates every worker of both lanes and waits for the threads to exit; pending and queued runs are rejected. */

@@ -98,7 +98,8 @@ export interface SandboxOptions {
   limits?: Partial<SandboxLimits>;
   /**
    * Languages whose interpreter every worker prepares as soon as it starts, so that even a worker's first
-   * run of that language is warm. Default none: a worker prepares Python after its first Python run.
+   * run of that language is warm (after each run, a worker prepares the next spare either way). Default none: a
+   * worker prepares Python after its first Python run. Workers start at their lane's first run, or at `warmUp`.
    */
   prewarm?: readonly Language[];
 }

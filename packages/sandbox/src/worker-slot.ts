@@ -1,5 +1,13 @@
 import { Worker } from 'node:worker_threads';
-import { ENGINE_START_TIMEOUT_MS, PYTHON_MEMORY_FACTOR, QUICKJS_STACK_BYTES, WORKER_HEAP_MB, WORKER_STACK_MB, wasmMemoryMaxBytes } from './limits.js';
+import {
+  DEFAULT_MEMORY_BYTES,
+  ENGINE_START_TIMEOUT_MS,
+  PYTHON_MEMORY_FACTOR,
+  QUICKJS_STACK_BYTES,
+  WORKER_HEAP_MB,
+  WORKER_STACK_MB,
+  wasmMemoryMaxBytes,
+} from './limits.js';
 import { capLog, judgeCase, MEMORY_LIMIT_EXCEEDED, TIME_LIMIT_EXCEEDED } from './outcome.js';
 import { SIGINT, STATUS_INTERRUPT, STATUS_MEMORY_CAP_CASE, STATUS_RUNNING_CASE, STATUS_SLOTS } from './protocol.js';
 import type { Engine, RunMessage, WorkerData, WorkerMessage } from './protocol.js';
@@ -34,6 +42,8 @@ export interface SlotOptions {
   workerUrl?: URL;
   /** Interpreters the worker prepares as soon as it starts. */
   prewarm?: readonly Engine[];
+  /** How far a Python interpreter's memory may grow over a run (default PYTHON_MEMORY_FACTOR x the default memoryBytes). */
+  pythonMemoryGrowthBytes?: number;
 }
 
 interface ActiveRun {
@@ -60,11 +70,15 @@ export class WorkerSlot {
   #active: ActiveRun | undefined;
 
   constructor(events: SlotEvents, options: SlotOptions | URL = {}) {
-    const { workerUrl = WORKER_URL, prewarm = [] } = options instanceof URL ? { workerUrl: options } : options;
+    const {
+      workerUrl = WORKER_URL,
+      prewarm = [],
+      pythonMemoryGrowthBytes = PYTHON_MEMORY_FACTOR * DEFAULT_MEMORY_BYTES,
+    } = options instanceof URL ? { workerUrl: options } : options;
     this.#events = events;
     const status = new SharedArrayBuffer(STATUS_SLOTS * Int32Array.BYTES_PER_ELEMENT);
     this.#status = new Int32Array(status);
-    const workerData: WorkerData = { status, pythonSnapshot, prewarm };
+    const workerData: WorkerData = { status, pythonSnapshot, prewarm, pythonMemoryGrowthBytes };
     this.#worker = new Worker(workerUrl, {
       workerData,
       resourceLimits: { stackSizeMb: WORKER_STACK_MB, maxOldGenerationSizeMb: WORKER_HEAP_MB },
@@ -103,13 +117,13 @@ export class WorkerSlot {
       type: 'run',
       runId,
       engine: run.engine,
+      ...(run.language === 'typescript' ? { transpile: 'typescript' as const } : {}),
       code: run.code,
       functionName: run.functionName,
       argsJson: run.argsJson,
       limits: {
         memoryBytes: limits.memoryBytes,
         wasmMemoryMaxBytes: wasmMemoryMaxBytes(limits.memoryBytes),
-        pythonMemoryGrowthBytes: PYTHON_MEMORY_FACTOR * limits.memoryBytes,
         stackBytes: QUICKJS_STACK_BYTES,
         cpuMsPerCase: limits.cpuMsPerCase,
         maxOutputBytes: limits.maxOutputBytes,
@@ -152,7 +166,7 @@ export class WorkerSlot {
         return;
       case 'case': {
         clearTimeout(active.caseTimer);
-        const verdict = judgeCase(message.report, run.expected[message.index], limits.maxOutputBytes, run.mapPosition);
+        const verdict = judgeCase(message.report, run.expected[message.index], limits.maxOutputBytes);
         const log = typeof message.log === 'string' ? capLog(message.log, message.logCut === true, limits.maxLogBytes) : '';
         active.results[message.index] = {
           ...verdict,

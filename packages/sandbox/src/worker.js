@@ -10,6 +10,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createPythonRunners } from './python-runner.js';
 import { javascriptRunner } from './quickjs-runner.js';
+import { blankExports, transpileTypeScript } from './typescript.js';
 
 /** @typedef {import('./protocol.js').RunMessage} RunMessage */
 /** @typedef {import('./protocol.js').WorkerMessage} WorkerMessage */
@@ -30,15 +31,34 @@ function post(message) {
   port.postMessage(message);
 }
 
-const python = createPythonRunners({ status, snapshot: data.pythonSnapshot, post });
+const python = createPythonRunners({ status, snapshot: data.pythonSnapshot, memoryGrowthBytes: data.pythonMemoryGrowthBytes, post });
 
-/** @param {RunMessage} run */
-async function handleRun(run) {
+/**
+ * TypeScript is transpiled here, after 'started': under the run's wall clock, like the code itself. Error
+ * positions are mapped back to the candidate's TypeScript before they leave the worker.
+ * @param {RunMessage} message
+ */
+async function handleRun(message) {
   Atomics.store(status, STATUS_MEMORY_CAP_CASE, 0);
   Atomics.store(status, STATUS_INTERRUPT, 0);
+  const run = message.engine === 'javascript' ? { ...message, code: blankExports(message.code) } : message;
   /** @type {{ runCase(index: number): Promise<import('./quickjs-runner.js').CaseRun>, finish?: () => void }} */
   const runner = run.engine === 'python' ? await python.runnerFor(run) : await javascriptRunner(run, status);
   post({ type: 'started', runId: run.runId });
+  /** @type {(position: import('./protocol.js').CodePosition) => import('./protocol.js').CodePosition | undefined} */
+  let mapPosition = (position) => position;
+  if (run.transpile === 'typescript') {
+    const transpiled = transpileTypeScript(run.code);
+    if (!transpiled.ok) {
+      const report = { kind: /** @type {const} */ ('error'), message: transpiled.error, ...(transpiled.location ? { position: transpiled.location } : {}) };
+      for (let index = 0; index < run.argsJson.length; index += 1) post({ type: 'case', runId: run.runId, index, report, log: '', logCut: false, timeMs: 0 });
+      post({ type: 'done', runId: run.runId });
+      runner.finish?.();
+      return;
+    }
+    run.code = transpiled.code;
+    mapPosition = transpiled.mapPosition;
+  }
   for (let index = 0; index < run.argsJson.length; index += 1) {
     Atomics.store(status, STATUS_RUNNING_CASE, index + 1);
     post({ type: 'caseStart', runId: run.runId, index });
@@ -48,10 +68,21 @@ async function handleRun(run) {
     // Stop the main thread's budget timer from interrupting the next case: first "no case", then clear.
     Atomics.store(status, STATUS_RUNNING_CASE, 0);
     Atomics.store(status, STATUS_INTERRUPT, 0);
-    post({ type: 'case', runId: run.runId, index, report, log, logCut, timeMs });
+    post({ type: 'case', runId: run.runId, index, report: mapped(report, mapPosition), log, logCut, timeMs });
   }
   post({ type: 'done', runId: run.runId });
   runner.finish?.();
+}
+
+/**
+ * @param {import('./protocol.js').CaseReport} report
+ * @param {(position: import('./protocol.js').CodePosition) => import('./protocol.js').CodePosition | undefined} mapPosition
+ * @returns {import('./protocol.js').CaseReport}
+ */
+function mapped(report, mapPosition) {
+  if (report.kind !== 'error' || report.position === undefined) return report;
+  const position = mapPosition(report.position);
+  return position ? { ...report, position } : { kind: 'error', message: report.message };
 }
 
 /** Runs are handled one at a time; the pool never sends a second before 'done', but stay safe anyway. */

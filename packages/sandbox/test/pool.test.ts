@@ -85,6 +85,17 @@ describe('WorkerPool', () => {
     }
   });
 
+  it('warmUp() starts the workers before any job, and only up to the pool size', async () => {
+    const before = threadCount();
+    const pool = poolOf(2, SCRIPTED);
+    expect(pool.workerCount).toBe(0);
+    pool.warmUp();
+    pool.warmUp();
+    expect(pool.workerCount).toBe(2);
+    expect(await waitFor(() => threadCount() >= before + 2, 10_000)).toBe(true);
+    await pool.close();
+  });
+
   it('close() rejects running and queued jobs and ends every thread, even a hung one', async () => {
     const before = threadCount();
     const pool = poolOf(2, SCRIPTED);

@@ -10,7 +10,12 @@ const MiB = 1024 * 1024;
 /** Runs worker.js directly, with a thread stack of our choosing, and collects its reports for one run. */
 async function runOnWorker(stackSizeMb: number, run: Omit<RunMessage, 'type' | 'runId' | 'limits' | 'engine'>, stackBytes: number) {
   const worker = new Worker(WORKER_URL, {
-    workerData: { status: new SharedArrayBuffer(STATUS_SLOTS * 4), pythonSnapshot: undefined, prewarm: [] } satisfies WorkerData,
+    workerData: {
+      status: new SharedArrayBuffer(STATUS_SLOTS * 4),
+      pythonSnapshot: undefined,
+      prewarm: [],
+      pythonMemoryGrowthBytes: 128 * MiB,
+    } satisfies WorkerData,
     resourceLimits: { stackSizeMb },
   });
   try {
@@ -32,7 +37,6 @@ async function runOnWorker(stackSizeMb: number, run: Omit<RunMessage, 'type' | '
       limits: {
         memoryBytes: 32 * MiB,
         wasmMemoryMaxBytes: wasmMemoryMaxBytes(32 * MiB),
-        pythonMemoryGrowthBytes: 128 * MiB,
         stackBytes,
         cpuMsPerCase: 5000,
         maxOutputBytes: 65536,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  CodingLanguage,
   ok,
   type Answer,
   type Candidate,
@@ -14,6 +15,8 @@ import {
 import type { Database, InvitationRow } from './database.js';
 import { proctoringColumns, toCandidate, toInvitation, toQuestionRecord, toTestRecord } from './records.js';
 import { toTestLink } from './test-links.js';
+
+const isCodingLanguage = (value: string | null): value is CodingLanguage => CodingLanguage.safeParse(value).success;
 
 /** Everything the candidate side needs about one invitation, found by its take-test token. */
 export interface AttemptContext {
@@ -85,7 +88,10 @@ export class AttemptsRepository {
     const rows = await this.db.selectFrom('answers').selectAll().where('invitation_id', '=', invitationId).execute();
     return rows.map((row) => ({
       questionId: row.question_id,
-      answer: row.option_ids === null ? { code: row.code ?? '' } : { optionIds: JSON.parse(row.option_ids) as number[] },
+      answer:
+        row.option_ids !== null
+          ? { optionIds: JSON.parse(row.option_ids) as number[] }
+          : { code: row.code ?? '', ...(isCodingLanguage(row.language) ? { language: row.language } : {}) },
       savedAt: row.saved_at,
     }));
   }
@@ -99,6 +105,7 @@ export class AttemptsRepository {
     const values = {
       option_ids: answer.optionIds === undefined ? null : JSON.stringify([...new Set(answer.optionIds)].sort((a, b) => a - b)),
       code: answer.code ?? null,
+      language: answer.language ?? null,
       saved_at: now,
     };
     return this.db.transaction().execute(async (trx) => {

@@ -111,6 +111,8 @@ export interface InvitationsTable {
   left_at: number | null;
   /** 1 while the absence since `left_at` began with the page unloading (not counted unless it lasts). */
   left_on_unload: number;
+  /** The candidate's accommodation: extra time as a percentage of the test's duration (0-100). */
+  extra_time_percent: Generated<number>;
 }
 
 export interface AnswersTable {
@@ -119,6 +121,8 @@ export interface AnswersTable {
   /** JSON array of option indexes, or null for coding answers. */
   option_ids: string | null;
   code: string | null;
+  /** The language of a coding answer; null for choice answers and for code saved before answers had one. */
+  language: string | null;
   saved_at: number;
 }
 

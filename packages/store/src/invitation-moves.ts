@@ -83,6 +83,8 @@ const createReattempt = async (trx: Transaction<Database>, previous: InvitationR
       previous_invitation_id: previous.id,
       token: newToken(),
       ...newInvitationColumns(now),
+      // The accommodation is the candidate's: it carries over to a new attempt.
+      extra_time_percent: previous.extra_time_percent,
     })
     .onConflict((conflict) => conflict.doNothing())
     .execute();

@@ -18,6 +18,8 @@ export interface RegistrationInput {
   /** Undefined keeps what an earlier registration stored (candidates registering themselves). */
   callbackUrl: string | null | undefined;
   redirectUrl: string | null | undefined;
+  /** The candidate's extra time (percent of the duration); undefined leaves a not-yet-started invitation's as it was. */
+  extraTimePercent?: number | undefined;
 }
 
 /** A self-registration either invited a new candidate or found one already registered (left untouched). */
@@ -72,7 +74,7 @@ export class InvitationsRepository {
 
       const latest = await latestAttempt(trx, candidate.id);
       // A cancelled invitation is over: registering again invites the candidate anew.
-      if (latest && latest.status !== 'Cancelled') return latest;
+      if (latest && latest.status !== 'Cancelled') return withExtraTime(trx, latest, input.extraTimePercent, now);
       return inviteCandidate(trx, input, candidate.id, latest, newToken, now);
     });
     return toInvitation(row);
@@ -173,10 +175,28 @@ const inviteCandidate = async (
       previous_invitation_id: null,
       token: newToken(),
       ...newInvitationColumns(now),
+      extra_time_percent: input.extraTimePercent ?? 0,
     })
     .onConflict((conflict) => conflict.columns(['candidate_id', 'attempt_no']).doNothing())
     .execute();
   const created = await latestAttempt(trx, candidateId);
   if (!created) throw new Error(`registration of candidate ${candidateId} left no invitation`);
   return created;
+};
+
+/**
+ * Registering a candidate again with `extraTimePercent` changes the accommodation of an invitation not started
+ * yet; a running or finished attempt keeps the deadline it started with.
+ */
+const withExtraTime = async (trx: Transaction<Database>, latest: InvitationRow, extraTimePercent: number | undefined, now: number): Promise<InvitationRow> => {
+  if (extraTimePercent === undefined || extraTimePercent === latest.extra_time_percent || (latest.status !== 'Pending' && latest.status !== 'Reset'))
+    return latest;
+  const updated = await trx
+    .updateTable('invitations')
+    .set({ extra_time_percent: extraTimePercent, updated_at: now })
+    .where('id', '=', latest.id)
+    .where('status', '=', latest.status)
+    .returningAll()
+    .executeTakeFirst();
+  return updated ?? latest;
 };

@@ -7,6 +7,7 @@ import { oneCurrentSecretMigration } from './migrations/004-one-current-secret.j
 import { limitsAndIdempotencyMigration } from './migrations/005-limits-and-idempotency.js';
 import { reloadsMigration } from './migrations/007-reloads.js';
 import { reportDetailsMigration } from './migrations/009-report-details.js';
+import { languagesAndExtraTimeMigration } from './migrations/010-languages-and-extra-time.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -17,6 +18,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '005-limits-and-idempotency': limitsAndIdempotencyMigration(),
   '007-reloads': reloadsMigration(),
   '009-report-details': reportDetailsMigration(dialect),
+  '010-languages-and-extra-time': languagesAndExtraTimeMigration(),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {

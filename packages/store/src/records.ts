@@ -36,6 +36,7 @@ export const toInvitation = (row: InvitationRow): Invitation => ({
   deadline: row.deadline_at,
   completedAt: row.completed_at,
   cancelledAt: row.cancelled_at,
+  extraTimePercent: row.extra_time_percent,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });

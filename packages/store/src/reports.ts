@@ -10,6 +10,8 @@ export interface ReportRecord {
 
 export interface ReportWithSections extends ReportRecord {
   sections: SectionReportEntry[];
+  /** The languages of the invitation's coding answers, in the order of their questions. */
+  codingLanguages: string[];
 }
 
 const reportColumns = [
@@ -89,6 +91,30 @@ export class ReportsRepository {
     return row && toReport(row);
   }
 
+  /**
+   * The languages the candidates answered coding questions in, per invitation, each once.
+   * Code saved before answers carried a language (migration 010) has none and is not counted.
+   */
+  async codingLanguages(invitationIds: readonly number[]): Promise<Map<number, string[]>> {
+    const languages = new Map<number, string[]>();
+    if (invitationIds.length === 0) return languages;
+    const rows = await this.db
+      .selectFrom('answers')
+      .innerJoin('questions', 'questions.id', 'answers.question_id')
+      .select(['answers.invitation_id as invitationId', 'answers.language as language'])
+      .where('answers.invitation_id', 'in', [...invitationIds])
+      .where('answers.language', 'is not', null)
+      .orderBy('answers.invitation_id')
+      .orderBy('questions.position')
+      .execute();
+    for (const { invitationId, language } of rows) {
+      const list = languages.get(invitationId) ?? [];
+      if (language !== null && !list.includes(language)) list.push(language);
+      languages.set(invitationId, list);
+    }
+    return languages;
+  }
+
   /** Every section of the invitation's test, with the candidate's score (0 until scored). */
   async sections(orgId: number, invitationId: number): Promise<SectionReportEntry[] | undefined> {
     const invitation = await this.db
@@ -136,6 +162,7 @@ export class ReportsRepository {
         )
         .execute();
       const scoreOf = new Map(results.map((result) => [`${result.invitation_id}:${result.section_id}`, result.score]));
+      const languagesOf = await this.codingLanguages(rows.map((row) => row.invitationId));
       for (const row of rows) {
         yield {
           ...toReport(row),
@@ -144,6 +171,7 @@ export class ReportsRepository {
             sectionScore: section.total_marks,
             candidateScore: scoreOf.get(`${row.invitationId}:${section.id}`) ?? 0,
           })),
+          codingLanguages: languagesOf.get(row.invitationId) ?? [],
         };
       }
       afterId = rows[rows.length - 1]!.invitationId;

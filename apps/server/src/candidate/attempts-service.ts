@@ -3,6 +3,7 @@ import {
   type QuestionDefinition,
   acceptAnswer,
   admissionRefusal,
+  answerLanguageFor,
   admitSnapshot,
   answerFits,
   applyProctoringEvent,
@@ -65,7 +66,12 @@ export class CandidateAttempts {
     const now = this.now();
     const verdict = verdictOf(context, now);
     if (verdict !== 'open') unwrap(admissionRefusal(verdict));
-    await this.move(context.invitation, { type: 'start', at: now, durationMinutes: context.test.duration });
+    await this.move(context.invitation, {
+      type: 'start',
+      at: now,
+      durationMinutes: context.test.duration,
+      extraTimePercent: context.invitation.extraTimePercent,
+    });
     return this.session(token);
   }
 
@@ -105,7 +111,9 @@ export class CandidateAttempts {
     if (!answerFits(question, answer)) {
       throw refusal('400.10', question.type === 'coding' ? 'Send { "code": "..." } for a coding question.' : 'Those options do not fit this question.');
     }
-    const { editedAt: _madeAt, ...stored } = answer;
+    const { editedAt: _madeAt, ...given } = answer;
+    // A coding answer is stored with its language: the one named, or the question's first.
+    const stored = question.type === 'coding' && 'code' in given ? { ...given, language: unwrap(answerLanguageFor(question, given.language)) } : given;
     // Submitted (or expired) between the check and the write: refused like any answer after the end.
     if (!(await this.store.attempts.saveAnswer(invitation.id, questionId, stored, now))) {
       throw refusal('403.11', 'The test is over: it was submitted or its time is up.');

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AnswerInput,
+  answerLanguageFor,
   CandidateSession,
   IdParam,
   ProctoringEventInput,
@@ -15,7 +16,7 @@ import type { CodeRunner } from '@assay/sandbox';
 import type { CandidateAttempts } from '../candidate/attempts-service.js';
 import { SampleRunGate } from '../candidate/sample-run-gate.js';
 import { withRetryAfter } from '../plugins/retry-later.js';
-import { refusal } from '../refusal-error.js';
+import { refusal, unwrap } from '../refusal-error.js';
 import { envelopeResponses } from './responses.js';
 
 export interface CandidateRouteOptions {
@@ -111,7 +112,8 @@ export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = asy
       const { token, questionId } = request.params;
       const question = await attempts.questionForRun(token, questionId);
       if (question.type !== 'coding') throw refusal('400.10', 'Only coding questions have sample tests to run.');
-      const run = { code: request.body.code, functionName: question.functionName, cases: question.sampleTests };
+      const language = unwrap(answerLanguageFor(question, request.body.language));
+      const run = { code: request.body.code, language, functionName: question.functionName, cases: question.sampleTests };
       const outcome = await withRetryAfter(
         reply,
         sampleRuns.run(token, () => runner.run(run, { lane: 'candidate' })),
@@ -126,6 +128,9 @@ export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = asy
             expected: sample.expected,
             ...(result.actual !== undefined ? { actual: result.actual as z.core.util.JSONType } : {}),
             ...(result.error !== undefined ? { error: result.error } : {}),
+            ...(result.output !== undefined ? { output: result.output } : {}),
+            ...(result.timeMs !== undefined ? { timeMs: result.timeMs } : {}),
+            ...(result.errorLocation !== undefined ? { errorLocation: result.errorLocation } : {}),
           };
         }),
       });

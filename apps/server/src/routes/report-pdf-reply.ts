@@ -35,11 +35,16 @@ export const sendReportPdf = async (reply: FastifyReply, { store, now, reports }
   const record = found(await store.reports.report(orgId, testInvitationId), '404.4', `No report for test invitation ${testInvitationId}.`);
   const pdf = await reports
     .renderPdf(async () => {
-      const [sections, snapshots] = await Promise.all([store.reports.sections(orgId, testInvitationId), store.attempts.snapshots(record.testInvitationId)]);
+      const [sections, snapshots, languages] = await Promise.all([
+        store.reports.sections(orgId, testInvitationId),
+        store.attempts.snapshots(record.testInvitationId),
+        store.reports.codingLanguages([record.testInvitationId]),
+      ]);
       return {
         testInvitationId,
         report: record.report,
         sections: sections ?? [],
+        codingLanguages: languages.get(record.testInvitationId) ?? [],
         generatedAt: now(),
         snapshots: snapshots.map((snapshot) => ({ takenAt: snapshot.takenAt, mediaType: snapshot.mediaType, data: snapshot.data })),
       };

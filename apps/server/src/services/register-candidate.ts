@@ -11,6 +11,8 @@ export interface CandidateRegistration {
   fullName: string;
   callbackURL: string | null | undefined;
   redirectURL: string | null | undefined;
+  /** The org API's accommodation (an extension): extra time as a percentage of the duration. */
+  extraTimePercent?: number | undefined;
 }
 
 /** Who a registration names: addresses compare case-insensitively (the key), and are stored as typed, trimmed. */
@@ -27,6 +29,7 @@ export const registerCandidate = (store: Store, registration: CandidateRegistrat
       fullName: registration.fullName,
       callbackUrl: registration.callbackURL,
       redirectUrl: registration.redirectURL,
+      extraTimePercent: registration.extraTimePercent,
     },
     newInvitationToken,
     now,
@@ -35,7 +38,7 @@ export const registerCandidate = (store: Store, registration: CandidateRegistrat
 /** A candidate on a public link: only a new address is invited; an existing one is left exactly as stored. */
 export const registerSelf = (
   store: Store,
-  registration: Omit<CandidateRegistration, 'callbackURL' | 'redirectURL'>,
+  registration: Omit<CandidateRegistration, 'callbackURL' | 'redirectURL' | 'extraTimePercent'>,
   now: number,
 ): Promise<SelfRegistrationOutcome> =>
   store.invitations.registerSelf(

@@ -74,6 +74,8 @@ export const startHarness = async (
     ASSAY_ADMIN_TOKEN: ADMIN_TOKEN,
     LOG_LEVEL: 'silent',
     ASSAY_ALLOW_PRIVATE_CALLBACKS: 'true',
+    // Interpreters start at a test's first Python run: dozens of apps per suite need not each start threads.
+    ASSAY_SANDBOX_PREWARM: 'none',
     ...GENEROUS_RATE_LIMITS,
     ...env,
   });

@@ -35,6 +35,8 @@ export const Invitation = z.object({
   deadline: Instant.nullable(),
   completedAt: Instant.nullable(),
   cancelledAt: Instant.nullable(),
+  /** The candidate's accommodation: extra time as a percentage of the test's duration (0 for none). */
+  extraTimePercent: z.int().min(0).max(100),
   createdAt: Instant,
   updatedAt: Instant,
 });

@@ -64,6 +64,7 @@ const invitation: Invitation = {
   deadline: T0 + 60 * 60_000,
   completedAt: T0 + 30 * 60_000,
   cancelledAt: null,
+  extraTimePercent: 0,
   createdAt: T0,
   updatedAt: T0,
 };
@@ -158,6 +159,22 @@ describe('buildReportDetails', () => {
     ]);
     expect(integrity.snapshots).toEqual([{ snapshotId: 99, takenAt: new Date(T0 + 1_000).toISOString() }]);
     expect(integrity.accommodation).toBeNull();
+  });
+
+  it('shows the accommodation the candidate had', () => {
+    expect(buildReportDetails(facts({ invitation: { ...invitation, extraTimePercent: 25 } })).integrity.accommodation).toEqual({ extraTimePercent: 25 });
+  });
+
+  it('names the language the candidate answered in, and the question first one when they did not answer', () => {
+    const [, , question] = facts().questions;
+    if (!question || question.definition.type !== 'coding') throw new Error('the fixture has a coding question third');
+    const twoLanguages = { ...question, definition: { ...question.definition, languages: ['javascript' as const, 'python' as const] } };
+    const answered = facts({
+      questions: [...facts().questions.slice(0, 2), twoLanguages],
+      answers: new Map([[twoLanguages.id, { code: 'def sum(a):\n    return 3', language: 'python' as const }]]),
+    });
+    expect(buildReportDetails(answered).questions[2]?.coding?.language).toBe('python');
+    expect(buildReportDetails({ ...answered, answers: new Map() }).questions[2]?.coding?.language).toBe('javascript');
   });
 
   it('before scoring: no marks, no percentile, no verdict', () => {

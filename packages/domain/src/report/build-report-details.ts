@@ -30,7 +30,6 @@ export interface ReportFacts {
   readonly snapshots: readonly { readonly id: number; readonly takenAt: number }[];
   /** The scores of every completed, scored attempt of the test (this one's included when scored). */
   readonly completedScores: readonly number[];
-  readonly extraTimePercent?: number | null | undefined;
 }
 
 const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString());
@@ -133,7 +132,7 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
               seconds: departure.seconds,
             })),
       snapshots: facts.snapshots.map((snapshot) => ({ snapshotId: snapshot.id, takenAt: new Date(snapshot.takenAt).toISOString() })),
-      accommodation: facts.extraTimePercent ? { extraTimePercent: facts.extraTimePercent } : null,
+      accommodation: invitation.extraTimePercent > 0 ? { extraTimePercent: invitation.extraTimePercent } : null,
     },
   };
 };

@@ -1,4 +1,4 @@
-import { isCodingAnswerGiven, minutesTaken, scoreAttempt, type Answer, type CodingOutcome, type ScorableQuestion } from '@assay/domain';
+import { isCodingAnswerGiven, minutesTaken, savedAnswerLanguage, scoreAttempt, type Answer, type CodingOutcome, type ScorableQuestion } from '@assay/domain';
 import type { CodeRunner } from '@assay/sandbox';
 import type { Job } from '@assay/domain';
 import type { Store } from '@assay/store';
@@ -35,10 +35,11 @@ export const scoreHandler =
     const coding = new Map<number, CodingOutcome>();
     const cases = new Map<number, boolean[]>();
     for (const { questionId, definition } of questions) {
-      if (definition.type !== 'coding' || !isCodingAnswerGiven(definition, answers.get(questionId))) continue;
-      // The scoring lane: never behind candidates' sample runs, never refused as busy.
+      const answer = answers.get(questionId);
+      if (definition.type !== 'coding' || answer?.code === undefined || !isCodingAnswerGiven(definition, answer)) continue;
+      // The scoring lane: never behind candidates' sample runs, never refused as busy. In the answer's language.
       const outcome = await runner.run(
-        { code: answers.get(questionId)!.code!, functionName: definition.functionName, cases: definition.hiddenTests },
+        { code: answer.code, language: savedAnswerLanguage(definition, answer.language), functionName: definition.functionName, cases: definition.hiddenTests },
         { lane: 'scoring' },
       );
       const verdicts = definition.hiddenTests.map((_, index) => outcome.results[index]?.passed === true);
