@@ -259,7 +259,7 @@ export class TestPage {
     return questionView(question, number, {
       answer: this.answers.get(answerKey(question)),
       onChange: (answer, debounceMs) => this.answerChanged(question, answer, debounceMs),
-      runSamples: (code) => this.api.runCode(question.questionId, code),
+      runSamples: (code, language) => this.api.runCode(question.questionId, { code, language }),
     });
   }
 
