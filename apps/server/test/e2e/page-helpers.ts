@@ -10,7 +10,10 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
 /** Runs axe-core on the page as it is now: no violation at WCAG 2.2 A/AA, or the list says which and where. */
 export const expectAccessible = async (page: Page, state: string) => {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const found = violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  const found = violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 80)} — ${node.failureSummary ?? ''}`).join('; ')}`,
+  );
   expect(found, `axe on "${state}"`).toEqual([]);
 };
 
