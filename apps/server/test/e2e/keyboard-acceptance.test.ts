@@ -256,9 +256,16 @@ describe('a keyboard-only candidate, with axe on every state (Chromium)', () => 
         expect(await page.getByTestId(`sample-output-${python}-1`).getAttribute('tabindex')).toBe('0');
         expect(await page.getByTestId(`code-editor-${python}`).locator('.cm-error-line').count()).toBe(0);
         if (SCREENSHOTS && !phone) {
+          // The whole question with its results, in a window tall enough for it, under the sticky bar.
           mkdirSync(SCREENSHOT_DIR, { recursive: true });
-          await page.getByTestId(`question-${python}`).scrollIntoViewIfNeeded();
-          await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'python-question.png'), animations: 'disabled', caret: 'hide' });
+          await page.setViewportSize({ width: viewport.width, height: 1400 });
+          const clip = await page.getByTestId(`question-${python}`).evaluate((element) => {
+            element.scrollIntoView({ block: 'start' });
+            const box = element.getBoundingClientRect();
+            return { x: box.x - 12, y: box.y - 12, width: box.width + 24, height: box.height + 24 };
+          });
+          await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'python-question.png'), clip, animations: 'disabled', caret: 'hide' });
+          await page.setViewportSize(viewport);
         }
 
         // --- TypeScript: the language buttons (JavaScript and back, nothing typed: no question), a run, the reset dialog.
