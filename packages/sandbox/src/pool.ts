@@ -33,6 +33,8 @@ export class WorkerPool {
   #admitted = 0;
   #startupFailures = 0;
   #closed = false;
+  /** Set by warmUp(): the pool keeps its workers started (and warm), instead of refilling only when work waits. */
+  #warm = false;
 
   constructor(size: number, { maxQueued = Number.POSITIVE_INFINITY, createSlot = (events) => new WorkerSlot(events) }: PoolOptions = {}) {
     this.#size = size;
@@ -65,8 +67,9 @@ export class WorkerPool {
     this.#dispatch();
   }
 
-  /** Starts the missing workers without a job (they then wait, idle, for one). */
+  /** Starts the missing workers without a job (they then wait, idle, for one); from now on a lost worker is replaced at once. */
   warmUp(): void {
+    this.#warm = true;
     this.#fill();
   }
 
@@ -142,7 +145,7 @@ export class WorkerPool {
       for (const job of this.#queue.splice(0)) job.reject(error);
       return;
     }
-    // Replace the worker only when work is waiting; an idle pool refills on the next submit().
-    if (this.#queue.length > 0) this.#fill();
+    // Replace the worker only when work is waiting, or the pool is kept warm; an idle pool refills on the next submit().
+    if (this.#queue.length > 0 || (this.#warm && startupError === undefined)) this.#fill();
   }
 }

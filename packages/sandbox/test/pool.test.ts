@@ -96,6 +96,20 @@ describe('WorkerPool', () => {
     await pool.close();
   });
 
+  it('replaces a lost worker at once when kept warm, and only at the next job otherwise', async () => {
+    const warm = poolOf(1, SCRIPTED);
+    const cold = poolOf(1, SCRIPTED);
+    try {
+      warm.warmUp();
+      expect(await submit(warm, 'exit', [[1]])).toEqual({ results: [CRASHED] });
+      expect(await submit(cold, 'exit', [[1]])).toEqual({ results: [CRASHED] });
+      expect(warm.workerCount).toBe(1);
+      expect(cold.workerCount).toBe(0);
+    } finally {
+      await Promise.all([warm.close(), cold.close()]);
+    }
+  });
+
   it('close() rejects running and queued jobs and ends every thread, even a hung one', async () => {
     const before = threadCount();
     const pool = poolOf(2, SCRIPTED);

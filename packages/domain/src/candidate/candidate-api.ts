@@ -157,7 +157,13 @@ export const TestCaseResult = z.object({
   errorLocation: z.object({ line: z.int().positive(), column: z.int().positive() }).optional(),
 });
 export type TestCaseResult = z.infer<typeof TestCaseResult>;
-export const RunCodeResult = z.object({ results: z.array(TestCaseResult) }).meta({ id: 'RunCodeResult' });
+/** Where the equality of JSON results is written down once, for every language (in the repository). */
+export const EQUALITY_RULES = '"Equality of JSON results" in packages/sandbox/README.md';
+
+export const RunCodeResult = z.object({ results: z.array(TestCaseResult) }).meta({
+  id: 'RunCodeResult',
+  description: `One result per sample test. \`actual\` is the return value as JSON, compared with \`expected\` by the rules of ${EQUALITY_RULES} (the same for JavaScript, TypeScript and Python).`,
+});
 export type RunCodeResult = z.infer<typeof RunCodeResult>;
 
 export const SelfRegistrationInput = z

@@ -34,10 +34,15 @@ export const MultipleChoiceQuestion = z
   });
 
 /** Arguments and expected result are JSON values: the sandbox calls `functionName(...args)`. */
-export const CodingTestCase = z.object({
-  args: z.array(JsonValue).max(20),
-  expected: JsonValue,
-});
+export const CodingTestCase = z
+  .object({
+    args: z.array(JsonValue).max(20),
+    expected: JsonValue,
+  })
+  .meta({
+    description:
+      'The function is called with args (JSON values, as the language\'s own values) and its return value, as JSON, is compared with expected by the rules of "Equality of JSON results" in packages/sandbox/README.md: the same for every language.',
+  });
 
 const StarterCodeText = z.string().max(20_000);
 
