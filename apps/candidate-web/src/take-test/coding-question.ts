@@ -13,7 +13,7 @@ import { SampleResults } from './sample-results.js';
 
 const CODE_SAVE_DELAY_MS = 600;
 const RUN_LABEL = 'Run sample tests';
-export const EDITOR_HINT = 'Tab indents. To leave the editor with the keyboard, press Esc, then Tab.';
+const EDITOR_HINT = 'Tab indents. To leave the editor with the keyboard, press Esc, then Tab.';
 
 /**
  * A coding question: the samples, the language (when it accepts several), the editor, running the samples
