@@ -31,6 +31,32 @@ const section = (sectionName: string, questions: CandidateQuestion[]): Candidate
   questions,
 });
 
+const polyglot = (questionId: number): CandidateQuestion => ({
+  ...coding(questionId),
+  language: 'python',
+  languages: ['python', 'typescript'],
+  starterCode: 'def sum(a, b):\n    pass\n',
+  starterCodes: { python: 'def sum(a, b):\n    pass\n', typescript: 'function sum(a: number, b: number) {\n}\n' },
+});
+
+describe('answers in a language', () => {
+  it("count once they are more than their own language's starter code", () => {
+    expect(isAnswered(polyglot(1), { kind: 'code', code: 'def sum(a, b):\n    pass\n', language: 'python' })).toBe(false);
+    expect(isAnswered(polyglot(1), { kind: 'code', code: 'function sum(a: number, b: number) {\n}\n', language: 'typescript' })).toBe(false);
+    // The TypeScript starter is an answer in Python (and the other way round).
+    expect(isAnswered(polyglot(1), { kind: 'code', code: 'function sum(a: number, b: number) {\n}\n', language: 'python' })).toBe(true);
+    // No language: the question's first.
+    expect(isAnswered(polyglot(1), { kind: 'code', code: 'def sum(a, b):\n    pass\n' })).toBe(false);
+  });
+
+  it('send and read their language', () => {
+    expect(toBody({ kind: 'code', code: 'x', language: 'typescript' })).toEqual({ code: 'x', language: 'typescript' });
+    expect(toBody({ kind: 'code', code: 'x' })).toEqual({ code: 'x' });
+    expect(fromBody(polyglot(1), { code: 'x', language: 'python' })).toEqual({ kind: 'code', code: 'x', language: 'python' });
+    expect(fromBody(polyglot(1), { code: 'x', language: 'cobol' })).toEqual({ kind: 'code', code: 'x' });
+  });
+});
+
 describe('isAnswered', () => {
   it('needs a chosen option', () => {
     expect(isAnswered(choice(1), undefined)).toBe(false);

@@ -1,10 +1,11 @@
 import type { AnswerInput, CandidateQuestion, CandidateSection, SavedAnswer } from '@assay/domain';
+import { isCodingLanguage, languagesOf, type CodingLanguage } from './take-test/languages.js';
 
 /**
  * The candidate's answers as the page holds them, keyed by question id (as a string: the offline copy is
  * JSON). Pure: what counts as answered, what is sent, and which copy wins after a reload.
  */
-export type Answer = { kind: 'choice'; optionIds: number[] } | { kind: 'code'; code: string };
+export type Answer = { kind: 'choice'; optionIds: number[] } | { kind: 'code'; code: string; language?: CodingLanguage };
 export type Answers = ReadonlyMap<string, Answer>;
 
 /** An edit the server has not acknowledged yet; kept in localStorage so a reload or a crash loses nothing. */
@@ -19,19 +20,26 @@ export const questionsOf = (section: CandidateSection): CandidateQuestion[] => s
 
 export const answerKey = (question: CandidateQuestion): string => String(question.questionId);
 
-/** Code counts once it is more than the starter code. */
+/** Code counts once it is more than the starter code (of its language). */
 export const isAnswered = (question: CandidateQuestion, answer: Answer | undefined): boolean => {
   if (!answer) return false;
   if (answer.kind === 'choice') return answer.optionIds.length > 0;
   const code = answer.code.trim();
-  return code !== '' && code !== (question.starterCode ?? '').trim();
+  const { languages, starter } = languagesOf(question);
+  return code !== '' && code !== starter(answer.language ?? languages[0]!).trim();
 };
 
-export const toBody = (answer: Answer): AnswerInput => (answer.kind === 'choice' ? { optionIds: answer.optionIds } : { code: answer.code });
+export const toBody = (answer: Answer): AnswerInput => {
+  if (answer.kind === 'choice') return { optionIds: answer.optionIds };
+  return answer.language ? { code: answer.code, language: answer.language } : { code: answer.code };
+};
 
 /** Reads a saved or offline body for `question`; undefined when it does not fit the question's type. */
-export const fromBody = (question: CandidateQuestion, body: { optionIds?: unknown; code?: unknown }): Answer | undefined => {
-  if (question.type === 'coding') return typeof body.code === 'string' ? { kind: 'code', code: body.code } : undefined;
+export const fromBody = (question: CandidateQuestion, body: { optionIds?: unknown; code?: unknown; language?: unknown }): Answer | undefined => {
+  if (question.type === 'coding') {
+    if (typeof body.code !== 'string') return undefined;
+    return isCodingLanguage(body.language) ? { kind: 'code', code: body.code, language: body.language } : { kind: 'code', code: body.code };
+  }
   return Array.isArray(body.optionIds) ? { kind: 'choice', optionIds: body.optionIds.filter((id): id is number => Number.isInteger(id)) } : undefined;
 };
 

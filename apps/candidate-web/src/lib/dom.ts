@@ -42,6 +42,18 @@ export function focusHeading(element: HTMLElement | null | undefined): void {
   element.focus({ preventScroll: true });
 }
 
+/**
+ * A button at work ("Running…"): it stays focusable (aria-disabled, not disabled, so the focus never falls to
+ * the page) and its handler ignores presses meanwhile (`isBusy`).
+ */
+export function setBusy(button: HTMLButtonElement, busy: boolean, label?: string): void {
+  if (busy) button.setAttribute('aria-disabled', 'true');
+  else button.removeAttribute('aria-disabled');
+  if (label !== undefined) button.textContent = label;
+}
+
+export const isBusy = (button: HTMLButtonElement): boolean => button.getAttribute('aria-disabled') === 'true';
+
 /** Shows a whole page view: from the top, focus on its heading. */
 export function showPage(root: HTMLElement, view: HTMLElement): void {
   replaceChildren(root, view);

@@ -9,7 +9,7 @@ export class CameraPanel {
   private readonly caption = h('p', { class: 'camera-caption' }, '');
 
   constructor(proctored: boolean) {
-    this.preview = proctored ? h('aside', { class: 'camera', 'aria-label': 'Camera', 'data-testid': 'camera-preview', hidden: true }) : null;
+    this.preview = proctored ? h('section', { class: 'camera', 'aria-label': 'Camera', 'data-testid': 'camera-preview', hidden: true }) : null;
     this.notice = h('div', { class: 'camera-notice', 'data-testid': 'camera-message', role: 'status', hidden: true });
   }
 

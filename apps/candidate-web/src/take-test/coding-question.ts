@@ -1,26 +1,47 @@
 import type { CandidateQuestion } from '@assay/domain';
+import type { Answer } from '../answers.js';
 import { failureOf } from '../api/failure.js';
-import { h, replaceChildren } from '../lib/dom.js';
+import { h, isBusy, replaceChildren, setBusy } from '../lib/dom.js';
 import { jsonPreview } from '../lib/format.js';
+import { LiveRegion } from '../lib/live-region.js';
+import { ask } from '../lib/modal.js';
 import type { CodeEditor } from './editor.js';
+import { LanguagePicker } from './language-picker.js';
+import { languageName, languagesOf, type CodingLanguage } from './languages.js';
 import type { QuestionContext } from './question-view.js';
-import { showRunFailure, showRunning, showRunResults } from './sample-results.js';
+import { SampleResults } from './sample-results.js';
 
 const CODE_SAVE_DELAY_MS = 600;
+const RUN_LABEL = 'Run sample tests';
+const EDITOR_HINT = 'Tab indents. To leave the editor with the keyboard, press Esc, then Tab.';
 
 /**
- * A coding question: the samples, the editor, and running the samples. The editor (CodeMirror, most of the
- * page's JavaScript) is a chunk of its own, loaded when the question is first shown.
+ * A coding question: the samples, the language (when it accepts several), the editor, running the samples
+ * and going back to the starter code. The editor (CodeMirror, most of the page's JavaScript) is a chunk of its
+ * own, loaded when the question is first shown.
  */
 export class CodingQuestion {
   readonly element: HTMLElement;
   private readonly host: HTMLElement;
+  private readonly languages: CodingLanguage[];
+  private readonly starter: (language: CodingLanguage) => string;
+  private readonly picker: LanguagePicker | null;
+  private readonly results: SampleResults;
+  private readonly reset: HTMLButtonElement;
+  private readonly task: HTMLElement;
+  /** What the editor's keys and the language changes mean, for screen readers. */
+  private readonly news = new LiveRegion();
   private editor: CodeEditor | null = null;
   /** The editor was asked for (once: see the catch below). */
   private requested = false;
   private locked = false;
-  /** The code as last edited: what a run sends, and what the editor opens with. */
+  /** The code as last edited, and its language: what a run sends, and what the editor opens with. */
   private code: string;
+  private language: CodingLanguage;
+  /** The code left in each other language on this page, so that switching back loses nothing. */
+  private readonly drafts = new Map<CodingLanguage, string>();
+  /** The editor's text is being replaced by the page (a reset, a language change): one edit, sent by the page. */
+  private replacing = false;
 
   constructor(
     private readonly question: CandidateQuestion,
@@ -28,18 +49,26 @@ export class CodingQuestion {
     private readonly context: QuestionContext,
   ) {
     const id = String(question.questionId);
-    this.code = context.answer?.kind === 'code' ? context.answer.code : (question.starterCode ?? '');
+    ({ languages: this.languages, starter: this.starter } = languagesOf(question));
+    const saved = context.answer?.kind === 'code' ? context.answer : undefined;
+    this.language = saved?.language && this.languages.includes(saved.language) ? saved.language : this.languages[0]!;
+    this.code = saved ? saved.code : this.starter(this.language);
     const fn = question.functionName ?? 'solution';
     const samples = question.sampleTests ?? [];
     // Light-DOM children of the host show until the editor's shadow root takes its place.
     this.host = h('div', { class: 'code-editor', 'data-testid': `code-editor-${id}` }, h('p', { class: 'muted' }, 'Loading the code editor…'));
-    const results = h('div', { class: 'sample-results', 'data-testid': `sample-results-${id}`, 'aria-live': 'polite' });
-    const runButton = h('button', { type: 'button', class: 'button button-secondary', 'data-testid': `run-samples-${id}` }, 'Run sample tests');
-    runButton.addEventListener('click', () => void this.run(runButton, results));
+    this.results = new SampleResults(question, (line, column) => this.editor?.focusAt(line, column));
+    const run = h('button', { type: 'button', class: 'button button-secondary', 'data-testid': `run-samples-${id}` }, RUN_LABEL);
+    run.addEventListener('click', () => void this.run(run));
+    this.reset = h('button', { type: 'button', class: 'button button-secondary', 'data-testid': `reset-code-${id}` }, 'Reset to starter code');
+    this.reset.addEventListener('click', () => void this.confirmReset());
+    this.picker = this.languages.length > 1 ? new LanguagePicker(id, this.languages, this.language, (language) => void this.pick(language)) : null;
+    this.task = h('p', { class: 'hint' });
+    this.describeTask(fn);
     this.element = h(
       'div',
       { class: 'coding' },
-      h('p', { class: 'hint' }, 'Write a JavaScript function named ', h('code', null, fn), '. It is scored on hidden tests as well as the samples below.'),
+      this.task,
       samples.length > 0
         ? h(
             'div',
@@ -60,10 +89,11 @@ export class CodingQuestion {
             ),
           )
         : null,
+      this.picker?.element,
       this.host,
-      h('p', { class: 'hint hint-small' }, 'Tab indents. To leave the editor with the keyboard, press Esc, then Tab.'),
-      h('div', { class: 'run-row' }, runButton),
-      results,
+      this.news.element,
+      h('div', { class: 'run-row' }, run, this.reset),
+      this.results.element,
     );
   }
 
@@ -74,11 +104,14 @@ export class CodingQuestion {
       .then(({ createCodeEditor }) => {
         this.editor = createCodeEditor(this.host, {
           code: this.code,
+          language: this.language,
           label: `Your code for question ${this.number}`,
+          hint: EDITOR_HINT,
           onChange: (code) => {
             this.code = code;
-            this.context.onChange({ kind: 'code', code }, CODE_SAVE_DELAY_MS);
+            if (!this.replacing) this.changed(CODE_SAVE_DELAY_MS);
           },
+          onEscape: () => this.news.say('Tab now moves out of the editor.'),
         });
         this.editor.setReadOnly(this.locked);
       })
@@ -97,17 +130,98 @@ export class CodingQuestion {
     this.editor?.setReadOnly(locked);
   }
 
-  private async run(button: HTMLButtonElement, results: HTMLElement): Promise<void> {
-    button.disabled = true;
-    button.textContent = 'Running…';
-    showRunning(results);
+  private changed(debounceMs = 0): void {
+    const answer: Answer = { kind: 'code', code: this.code, language: this.language };
+    this.context.onChange(answer, debounceMs);
+  }
+
+  private describeTask(fn: string): void {
+    replaceChildren(
+      this.task,
+      `Write a ${languageName(this.language)} function named `,
+      h('code', null, fn),
+      '. It is scored on hidden tests as well as the samples below.',
+    );
+  }
+
+  /** Puts `code` in the editor as one edit of the page's, and sends it (with the language) at once. */
+  private replaceCode(code: string): void {
+    this.code = code;
+    if (this.editor) {
+      this.replacing = true;
+      try {
+        this.editor.setCode(code);
+      } finally {
+        this.replacing = false;
+      }
+    }
+    this.changed();
+  }
+
+  /**
+   * Another language: the code left in it earlier on this page, else its starter code when nothing has been
+   * written here yet; else the candidate chooses between its starter code and the code as it is.
+   */
+  private async pick(language: CodingLanguage): Promise<void> {
+    if (language === this.language || this.locked) return;
+    const from = this.language;
+    const untouched = this.code.trim() === '' || this.code.trim() === this.starter(from).trim();
+    let code = this.drafts.get(language);
+    if (code === undefined && untouched) code = this.starter(language);
+    if (code === undefined) {
+      const choice = await ask(document.body, {
+        title: `Switch to ${languageName(language)}?`,
+        testId: 'language-dialog',
+        text: `The editor holds your ${languageName(from)} code. Start from the ${languageName(language)} starter code, or keep the code as it is? If you come back to ${languageName(from)}, your code is still there.`,
+        choices: [
+          { label: 'Keep my code', value: 'keep' as const, testId: 'language-keep' },
+          { label: `Use the ${languageName(language)} starter`, value: 'starter' as const, primary: true, testId: 'language-starter' },
+        ],
+        cancel: `Stay with ${languageName(from)}`,
+      });
+      if (choice === null || this.locked) return;
+      code = choice === 'starter' ? this.starter(language) : this.code;
+    }
+    this.drafts.set(from, this.code);
+    this.drafts.delete(language);
+    this.language = language;
+    this.picker?.show(language);
+    this.editor?.setLanguage(language);
+    this.editor?.markError(null);
+    this.describeTask(this.question.functionName ?? 'solution');
+    this.replaceCode(code);
+    this.news.say(`Language: ${languageName(language)}.`);
+  }
+
+  private async confirmReset(): Promise<void> {
+    if (this.locked) return;
+    const confirmed = await ask(document.body, {
+      title: 'Reset to the starter code?',
+      testId: 'reset-dialog',
+      text: `This replaces your ${languageName(this.language)} code in the editor with the starter code. Ctrl+Z in the editor brings your code back.`,
+      choices: [{ label: 'Reset the code', value: true, primary: true, testId: 'reset-confirm' }],
+      cancel: 'Keep my code',
+    });
+    if (!confirmed || this.locked) return;
+    this.editor?.markError(null);
+    this.replaceCode(this.starter(this.language));
+    this.news.say('The editor holds the starter code again.');
+  }
+
+  /** The button keeps the focus while it runs (aria-disabled); the outcome is announced by the results. */
+  private async run(button: HTMLButtonElement): Promise<void> {
+    if (isBusy(button)) return;
+    setBusy(button, true, 'Running…');
+    this.editor?.markError(null);
+    this.results.running();
     try {
-      showRunResults(results, this.question, await this.context.runSamples(this.editor?.getCode() ?? this.code));
+      const outcome = await this.context.runSamples(this.editor?.getCode() ?? this.code, this.language);
+      const at = this.results.show(outcome);
+      if (at) this.editor?.markError(at);
     } catch (error) {
-      showRunFailure(results, failureOf(error).message);
+      this.results.failed(failureOf(error).message);
     } finally {
-      button.disabled = false;
-      button.textContent = 'Run sample tests';
+      setBusy(button, false, RUN_LABEL);
     }
   }
 }

@@ -16,7 +16,8 @@ export class Countdown {
   show(remainingMs: number): void {
     const text = formatCountdown(remainingMs);
     if (this.value.textContent !== text) this.value.textContent = text;
-    this.timer.setAttribute('aria-label', `Time left: ${describeCountdown(remainingMs)}`);
+    // The timer's name is the time left in words ("54 minutes 59 seconds left"); the visible label is hidden from it.
+    this.timer.setAttribute('aria-label', describeCountdown(remainingMs));
     this.timer.classList.toggle('timer-warn', remainingMs <= WARN_AT_MS && remainingMs > URGENT_AT_MS);
     this.timer.classList.toggle('timer-urgent', remainingMs <= URGENT_AT_MS);
     if (remainingMs <= 0) return;

@@ -1,9 +1,8 @@
 import type { CandidateSession } from '@assay/domain';
 import { h, safeHttpUrl } from '../lib/dom.js';
+import type { RedirectCountdown } from './redirect-countdown.js';
 
 export type FinishReason = 'submitted' | 'timeUp' | 'alreadyCompleted';
-
-const REDIRECT_AFTER_MS = 3_000;
 
 const COMPLETE: Record<FinishReason, string> = {
   submitted: 'Your answers have been submitted.',
@@ -19,9 +18,10 @@ const PARTIAL: Record<FinishReason, string> = {
 
 /**
  * The end of an attempt. `lost` names the questions whose last edit never reached the server: the page says
- * so instead of claiming all is in. Just after a submit, the organisation's `redirectURL` follows.
+ * so instead of claiming all is in. Just after a submit, `countdown` leads on to the organisation's
+ * `redirectURL`; later visits get a plain link.
  */
-export function finishedView(session: CandidateSession, reason: FinishReason, lost: string[]): HTMLElement {
+export function finishedView(session: CandidateSession, reason: FinishReason, lost: string[], countdown: RedirectCountdown | null): HTMLElement {
   const redirect = safeHttpUrl(session.redirectURL);
   const name = session.candidate.fullName;
   const lead =
@@ -46,19 +46,9 @@ export function finishedView(session: CandidateSession, reason: FinishReason, lo
       h('h1', { tabindex: '-1' }, name ? `Thank you, ${name}` : 'Thank you'),
       lead,
       h('p', { class: 'muted' }, session.test.testName),
-      redirect && reason !== 'alreadyCompleted'
-        ? [h('p', { role: 'status', 'data-testid': 'redirect-message' }, 'Redirecting you…'), h('p', null, h('a', { href: redirect }, 'Continue now'))]
-        : redirect
-          ? h('p', null, h('a', { href: redirect }, 'Continue'))
-          : h('p', null, 'You can close this page now.'),
+      countdown ? countdown.element : redirect ? h('p', null, h('a', { href: redirect }, 'Continue')) : h('p', null, 'You can close this page now.'),
     ),
   );
-}
-
-/** Sends the candidate on to the organisation's page a moment after the thank-you shows. */
-export function redirectAfterFinish(session: CandidateSession, reason: FinishReason): void {
-  const redirect = safeHttpUrl(session.redirectURL);
-  if (redirect && reason !== 'alreadyCompleted') window.setTimeout(() => window.location.assign(redirect), REDIRECT_AFTER_MS);
 }
 
 export function cancelledView(session: CandidateSession): HTMLElement {

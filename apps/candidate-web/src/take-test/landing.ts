@@ -1,27 +1,43 @@
 import type { CandidateSession } from '@assay/domain';
-import { h } from '../lib/dom.js';
+import { h, isBusy, setBusy } from '../lib/dom.js';
 import { formatMinutes } from '../lib/format.js';
+import { AccessNotice } from '../views/access-notice.js';
 import { landingCard, type TestFacts } from '../views/landing-card.js';
 
 /** The landing of an invitation, and what the start flow changes on it. */
 export interface LandingView {
   readonly element: HTMLElement;
-  /** The button says what the start waits for ("Starting…", "Waiting for camera permission…"). */
+  /** The access verdict again (the window may have opened): the notice and the button follow it. */
+  update(session: CandidateSession, now: number): void;
+  /** The button says what the start waits for ("Starting…", "Waiting for camera permission…"); it keeps the focus. */
   starting(label: string): void;
-  /** The start was refused or failed: the reason, and the button again unless trying again cannot help. */
+  /** The start was refused or failed: the reason, focused, and the button again unless trying again cannot help. */
   startFailed(message: string, retryable: boolean): void;
 }
 
-export function landingView(session: CandidateSession, onStart: () => void): LandingView {
-  const { test, access, candidate } = session;
-  const open = access.verdict === 'open';
-  const message = h('div', { class: 'notice notice-warn', 'data-testid': 'access-message', role: 'status', hidden: open }, access.message ?? '');
+/**
+ * `now` is the server's clock. When the test cannot be started, why leads the page (in a live region), with
+ * the window on the candidate's own clock; the page watches for the opening (test-page.ts) and `update`
+ * enables Start by itself.
+ */
+export function landingView(session: CandidateSession, now: number, onStart: () => void): LandingView {
+  const { test, candidate } = session;
+  const notice = new AccessNotice();
+  const failure = h('p', { class: 'notice notice-error', 'data-testid': 'start-error', role: 'alert', tabindex: '-1', hidden: true });
   const button = h(
     'button',
-    { type: 'button', class: 'button button-primary button-large', 'data-testid': 'start-button', disabled: !open, onclick: onStart },
+    {
+      type: 'button',
+      class: 'button button-primary button-large',
+      'data-testid': 'start-button',
+      onclick: () => {
+        if (!isBusy(button)) onStart();
+      },
+    },
     'Start the test',
   );
   const element = landingCard(testFacts(session), {
+    notice: notice.element,
     intro: [
       candidate.fullName ? h('p', { class: 'greeting' }, `Hello ${candidate.fullName}.`) : null,
       test.description ? h('p', { class: 'description' }, test.description) : null,
@@ -34,21 +50,30 @@ export function landingView(session: CandidateSession, onStart: () => void): Lan
         rules(session).map((rule) => h('li', null, rule)),
       ),
     ],
-    footer: [message, h('div', { class: 'actions' }, button)],
+    footer: [failure, h('div', { class: 'actions' }, button)],
   });
+  let open = session.access.verdict === 'open';
+  const show = (next: CandidateSession, at: number, initial: boolean) => {
+    const nowOpen = next.access.verdict === 'open';
+    button.disabled = !nowOpen;
+    if (nowOpen && !open && !initial) notice.opened('The test is open now. You can start when you are ready.');
+    else if (!nowOpen) notice.show(next.access.verdict, next.access.message, next.access.testAccessTime, at, 'the Start button below is enabled');
+    open = nowOpen;
+  };
+  show(session, now, true);
   return {
     element,
+    update: (next, at) => show(next, at, false),
     starting(label) {
-      button.disabled = true;
-      button.textContent = label;
-      message.hidden = true;
+      setBusy(button, true, label);
+      failure.hidden = true;
     },
     startFailed(text, retryable) {
-      message.textContent = text;
-      message.hidden = false;
-      button.textContent = 'Start the test';
+      failure.textContent = text;
+      failure.hidden = false;
+      setBusy(button, false, 'Start the test');
       button.disabled = !retryable;
-      message.focus?.();
+      failure.focus();
     },
   };
 }
@@ -82,7 +107,7 @@ const rules = ({ test, imageProctoring }: CandidateSession): string[] =>
     'Stay on this page: leaving the tab or the window is recorded.',
     imageProctoring ? 'This test uses your camera: your browser will ask for permission, and a photo is taken when you start and every minute after.' : null,
     test.sections.some((section) => section.sectionType === 'Coding Questions')
-      ? 'Coding questions are answered in JavaScript. You can run the sample tests as often as you like.'
+      ? 'In coding questions you write a function in the language the question names (some let you choose JavaScript, TypeScript or Python), and can run the sample tests as often as you like.'
       : null,
     test.negativeMarking ? 'Some questions take marks off for a wrong answer: leave a question unanswered if you are not sure.' : null,
   ].filter((rule): rule is string => rule !== null);

@@ -5,6 +5,7 @@ import { formatNumber, plural } from '../lib/format.js';
 import { richText } from '../lib/rich-text.js';
 import { choiceOptions } from './choice-question.js';
 import { CodingQuestion } from './coding-question.js';
+import type { CodingLanguage } from './languages.js';
 
 /** One question on the page. */
 export interface QuestionView {
@@ -21,8 +22,8 @@ export interface QuestionContext {
   readonly answer: Answer | undefined;
   /** An edit; `debounceMs` when more keystrokes are likely to follow. */
   onChange(answer: Answer, debounceMs?: number): void;
-  /** Runs code against the question's sample tests. */
-  runSamples(code: string): Promise<RunCodeResult>;
+  /** Runs code in a language against the question's sample tests. */
+  runSamples(code: string, language: CodingLanguage): Promise<RunCodeResult>;
 }
 
 export function questionView(question: CandidateQuestion, number: number, context: QuestionContext): QuestionView {

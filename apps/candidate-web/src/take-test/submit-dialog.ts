@@ -1,18 +1,19 @@
 import type { CandidateSection } from '@assay/domain';
 import { unansweredBySection, questionsOf, type Answers } from '../answers.js';
-import { h } from '../lib/dom.js';
+import { h, isBusy, setBusy } from '../lib/dom.js';
 import { plural } from '../lib/format.js';
+import { Modal } from '../lib/modal.js';
 
 /** The "Submit your test?" dialog: what is unanswered, then the submit or back to work. */
 export class SubmitDialog {
-  private readonly dialog: HTMLDialogElement;
+  private readonly modal: Modal;
   private readonly cancel: HTMLButtonElement;
 
   /**
    * `submit` resolves with null once submitted, or with why not (the dialog then offers it again); while it
-   * runs the dialog cannot be dismissed.
+   * runs the dialog cannot be dismissed, and the focus stays on the busy button. `onClose`: back to the test.
    */
-  constructor(sections: CandidateSection[], answers: Answers, submit: () => Promise<string | null>) {
+  constructor(sections: CandidateSection[], answers: Answers, submit: () => Promise<string | null>, onClose?: () => void) {
     const total = sections.reduce((sum, section) => sum + questionsOf(section).length, 0);
     const gaps = unansweredBySection(sections, answers);
     const unanswered = gaps.reduce((sum, entry) => sum + entry.count, 0);
@@ -20,60 +21,54 @@ export class SubmitDialog {
     const cancel = h('button', { type: 'button', class: 'button button-secondary', 'data-testid': 'cancel-submit' }, 'Keep working');
     this.cancel = cancel;
     const confirm = h('button', { type: 'button', class: 'button button-primary', 'data-testid': 'confirm-submit' }, 'Submit test');
-    this.dialog = h(
-      'dialog',
-      { class: 'dialog', 'aria-labelledby': 'submit-title', 'aria-describedby': 'submit-summary' },
-      h('h2', { id: 'submit-title' }, 'Submit your test?'),
-      h(
-        'p',
-        { id: 'submit-summary', 'data-testid': 'submit-summary' },
-        `You have answered ${total - unanswered} of ${plural(total, 'question')}.`,
-        unanswered > 0 ? ` ${unanswered === 1 ? '1 question is' : `${unanswered} questions are`} unanswered.` : ' Every question has an answer.',
-      ),
-      gaps.length > 1 || (gaps.length === 1 && sections.length > 1)
-        ? h(
-            'ul',
-            { class: 'unanswered' },
-            gaps.map((entry) => h('li', null, `${entry.name}: ${entry.count} unanswered`)),
-          )
-        : null,
-      h('p', null, 'Once you submit, you cannot change your answers.'),
-      error,
-      h('div', { class: 'dialog-actions' }, cancel, confirm),
-    );
-    let busy = false;
-    cancel.addEventListener('click', () => this.close());
-    this.dialog.addEventListener('cancel', (event) => {
-      if (busy) event.preventDefault();
+    this.modal = new Modal({
+      title: 'Submit your test?',
+      testId: 'submit-dialog',
+      content: [
+        h(
+          'p',
+          { 'data-testid': 'submit-summary' },
+          `You have answered ${total - unanswered} of ${plural(total, 'question')}.`,
+          unanswered > 0 ? ` ${unanswered === 1 ? '1 question is' : `${unanswered} questions are`} unanswered.` : ' Every question has an answer.',
+        ),
+        gaps.length > 1 || (gaps.length === 1 && sections.length > 1)
+          ? h(
+              'ul',
+              { class: 'unanswered' },
+              gaps.map((entry) => h('li', null, `${entry.name}: ${entry.count} unanswered`)),
+            )
+          : null,
+        h('p', null, 'Once you submit, you cannot change your answers.'),
+        error,
+      ],
+      actions: [cancel, confirm],
+      ...(onClose ? { onClose } : {}),
     });
-    this.dialog.addEventListener('close', () => this.dialog.remove());
+    cancel.addEventListener('click', () => {
+      if (!this.modal.busy) this.close();
+    });
     confirm.addEventListener('click', async () => {
-      busy = true;
-      confirm.disabled = true;
+      if (isBusy(confirm)) return;
+      this.modal.busy = true;
+      setBusy(confirm, true, 'Submitting…');
       cancel.disabled = true;
-      confirm.textContent = 'Submitting…';
       error.hidden = true;
       const failure = await submit();
-      busy = false;
+      this.modal.busy = false;
       if (failure) {
         error.textContent = failure;
         error.hidden = false;
-        confirm.disabled = false;
+        setBusy(confirm, false, 'Submit test');
         cancel.disabled = false;
-        confirm.textContent = 'Submit test';
       }
     });
   }
 
   open(parent: HTMLElement): void {
-    parent.append(this.dialog);
-    if (typeof this.dialog.showModal === 'function') this.dialog.showModal();
-    else this.dialog.setAttribute('open', '');
-    this.cancel.focus();
+    this.modal.open(parent, this.cancel);
   }
 
   close(): void {
-    if (this.dialog.open) this.dialog.close();
-    this.dialog.remove();
+    this.modal.close();
   }
 }

@@ -4,17 +4,22 @@ import { candidateApi, type CandidateApi } from '../api/candidate-api.js';
 import { failureOf } from '../api/failure.js';
 import { ServerClock } from '../lib/clock.js';
 import { focusHeading, replaceChildren, showPage } from '../lib/dom.js';
+import { closeAllModals } from '../lib/modal.js';
+import { setPageTitle } from '../lib/page-title.js';
 import { storage } from '../lib/storage.js';
 import { Camera } from '../proctoring/camera.js';
 import { FocusWatcher } from '../proctoring/focus-watcher.js';
+import { opensLater, watchOpening } from '../views/access-notice.js';
 import { errorView, loadingView } from '../views/page-states.js';
 import { AnswerSync } from './answer-sync.js';
-import { cancelledView, finishedView, redirectAfterFinish, type FinishReason } from './finish-views.js';
+import { cancelledView, finishedView, type FinishReason } from './finish-views.js';
 import { landingView, type LandingView } from './landing.js';
 import { allows, unreachable, type Phase, type SubmitReason } from './phase.js';
 import { questionView } from './question-view.js';
+import { redirectCountdownFor } from './redirect-countdown.js';
 import { submitAttempt } from './submit-attempt.js';
 import { SubmitDialog } from './submit-dialog.js';
+import { TabPresence } from './tab-presence.js';
 import { TestView } from './test-view.js';
 import { TimeUpOverlay } from './time-up-overlay.js';
 
@@ -23,12 +28,34 @@ const TICK_EVERY_MS = 500;
 /** Away longer than this, the attempt may have ended meanwhile: ask the server. */
 const LONG_ABSENCE_MS = 20_000;
 
+/** The page title of a landing, by why the test can or cannot be started. */
+const LANDING_TITLE: Record<CandidateSession['access']['verdict'], string> = {
+  open: 'Start the test',
+  notYetOpen: 'Not open yet',
+  outsideDailyWindow: 'Not open now',
+  closed: 'Closed',
+  linkInactive: 'Not available',
+  testInactive: 'Not available',
+  cancelled: 'Invitation cancelled',
+  completed: 'Completed',
+};
+
+const FINISH_TITLE: Record<FinishReason, string> = {
+  submitted: 'Test submitted',
+  timeUp: 'Time is up: test submitted',
+  alreadyCompleted: 'Test completed',
+};
+
 /** The take-test page: landing, the test itself, and the end. The views draw; this decides what happens. */
 export class TestPage {
   private readonly api: CandidateApi;
   private readonly clock = new ServerClock();
   private readonly answersKey: string;
   private readonly sectionKey: string;
+  /** Other tabs on this invitation, while the test runs. */
+  private readonly tabs: TabPresence;
+  /** Stops asking whether the test has opened (the landing of a test not open yet). */
+  private stopWatching: (() => void) | null = null;
   private phase: Phase = { kind: 'loading' };
   private session: CandidateSession | null = null;
   private camera: Camera | null = null;
@@ -37,7 +64,6 @@ export class TestPage {
   private view: TestView | null = null;
   private sync: AnswerSync | null = null;
   private watcher: FocusWatcher | null = null;
-  private dialog: SubmitDialog | null = null;
   private overlay: TimeUpOverlay | null = null;
   private tickTimer: number | undefined;
   private answers = new Map<string, Answer>();
@@ -52,10 +78,16 @@ export class TestPage {
     this.api = candidateApi(token);
     this.answersKey = `assay.answers.${token}`;
     this.sectionKey = `assay.section.${token}`;
+    this.tabs = new TabPresence(token, (others) => this.view?.showOtherTabs(others));
+  }
+
+  private get testName(): string | null {
+    return this.session?.test.testName ?? null;
   }
 
   async boot(): Promise<void> {
     this.phase = { kind: 'loading' };
+    setPageTitle('Loading your test');
     replaceChildren(this.root, loadingView('Loading your test…'));
     let session: CandidateSession;
     try {
@@ -63,6 +95,7 @@ export class TestPage {
     } catch (error) {
       const failure = failureOf(error);
       this.phase = { kind: 'failed' };
+      setPageTitle('Your test could not be loaded');
       replaceChildren(this.root, errorView('We could not load your test', failure.message, failure.retryable ? () => void this.boot() : undefined));
       focusHeading(this.root.querySelector('h1'));
       return;
@@ -80,7 +113,8 @@ export class TestPage {
   }
 
   private route(session: CandidateSession): void {
-    document.title = `${session.test.testName} · Assay`;
+    this.stopWatching?.();
+    this.stopWatching = null;
     const state = session.state;
     switch (state) {
       case 'In progress':
@@ -93,6 +127,7 @@ export class TestPage {
       case 'Cancelled':
         this.forgetLocal();
         this.phase = { kind: 'cancelled' };
+        setPageTitle('Invitation cancelled', session.test.testName);
         showPage(this.root, cancelledView(session));
         return;
       case 'Pending':
@@ -100,13 +135,38 @@ export class TestPage {
         // Nothing from an earlier attempt may come back.
         this.forgetLocal();
         this.phase = { kind: 'landing' };
-        const landing: LandingView = landingView(session, () => void this.start(session, landing));
+        const landing: LandingView = landingView(session, this.clock.now(), () => void this.start(session, landing));
+        setPageTitle(LANDING_TITLE[session.access.verdict], session.test.testName);
         showPage(this.root, landing.element);
+        if (opensLater(session.access.verdict)) this.watchOpening(session, landing);
         return;
       }
       default:
         unreachable(state);
     }
+  }
+
+  /**
+   * The test is not open yet: ask the server again when it should open (and now and then), and enable Start
+   * once it says so. A change of state meanwhile (started in another tab, cancelled) shows that instead.
+   */
+  private watchOpening(initial: CandidateSession, landing: LandingView): void {
+    this.stopWatching = watchOpening(
+      initial.access.testAccessTime,
+      () => this.clock.now(),
+      async () => {
+        if (this.phase.kind !== 'landing') return true;
+        const session = await this.synced(() => this.api.session());
+        if (this.phase.kind !== 'landing') return true;
+        if (session.state !== initial.state) {
+          this.route(session);
+          return true;
+        }
+        landing.update(session, this.clock.now());
+        setPageTitle(LANDING_TITLE[session.access.verdict], session.test.testName);
+        return !opensLater(session.access.verdict);
+      },
+    );
   }
 
   /** Nothing of an attempt that is over stays in this browser. */
@@ -117,6 +177,8 @@ export class TestPage {
 
   private async start(session: CandidateSession, landing: LandingView): Promise<void> {
     if (!allows(this.phase, 'start')) return;
+    this.stopWatching?.();
+    this.stopWatching = null;
     this.phase = { kind: 'starting' };
     landing.starting('Starting…');
     if (session.imageProctoring) {
@@ -174,6 +236,8 @@ export class TestPage {
     this.showSection(this.sectionIndex, false);
     window.scrollTo({ top: 0 });
     this.view.focusSection();
+    this.tabs.stop();
+    this.tabs.start();
 
     this.watcher?.stop();
     this.watcher = new FocusWatcher(this.api, this.clock, (awayMs) => {
@@ -195,7 +259,7 @@ export class TestPage {
     return questionView(question, number, {
       answer: this.answers.get(answerKey(question)),
       onChange: (answer, debounceMs) => this.answerChanged(question, answer, debounceMs),
-      runSamples: (code) => this.api.runCode(question.questionId, code),
+      runSamples: (code, language) => this.api.runCode(question.questionId, { code, language }),
     });
   }
 
@@ -212,6 +276,7 @@ export class TestPage {
     this.sectionIndex = index;
     storage.set(this.sectionKey, String(index));
     this.view?.showSection(index, moveFocus);
+    if (this.view) setPageTitle(this.view.sectionTitle(), this.testName);
     this.showProgress();
   }
 
@@ -255,8 +320,17 @@ export class TestPage {
 
   private confirmSubmit(): void {
     if (!allows(this.phase, 'submit') || !this.session) return;
-    this.dialog = new SubmitDialog(this.session.test.sections, this.answers, () => this.submit('submitted'));
-    this.dialog.open(this.root);
+    const dialog = new SubmitDialog(
+      this.session.test.sections,
+      this.answers,
+      () => this.submit('submitted'),
+      () => {
+        // Back to the test: its title again (unless the attempt ended meanwhile).
+        if (this.view && (this.phase.kind === 'running' || this.phase.kind === 'refreshing')) setPageTitle(this.view.sectionTitle(), this.testName);
+      },
+    );
+    setPageTitle('Submit your test?', this.testName);
+    dialog.open(this.root);
   }
 
   private async submit(reason: SubmitReason): Promise<string | null> {
@@ -281,8 +355,10 @@ export class TestPage {
   }
 
   private showTimeUp(text: string): void {
-    this.dialog?.close();
+    // Any question the page was asking (submit, reset, language) is moot now.
+    closeAllModals();
     this.overlay ??= new TimeUpOverlay();
+    setPageTitle('Time is up', this.testName);
     this.overlay.show(this.root, text);
   }
 
@@ -294,6 +370,7 @@ export class TestPage {
     this.sync?.stop(true);
     this.watcher?.stop();
     this.camera?.stop();
+    this.tabs.stop();
     storage.remove(this.sectionKey);
     this.showFinished(session, reason, notSaved);
   }
@@ -302,7 +379,10 @@ export class TestPage {
   private showFinished(session: CandidateSession, reason: FinishReason, notSaved: string[]): void {
     this.phase = { kind: 'finished', reason };
     const lost = notSaved.map((id) => this.questionLabels.get(id) ?? `Question ${id}`);
-    showPage(this.root, finishedView(session, reason, lost));
-    redirectAfterFinish(session, reason);
+    // Straight after a submit the organisation's page follows; a later visit only links to it.
+    const countdown = reason === 'alreadyCompleted' ? null : redirectCountdownFor(session.redirectURL);
+    setPageTitle(FINISH_TITLE[reason], session.test.testName);
+    showPage(this.root, finishedView(session, reason, lost, countdown));
+    countdown?.start();
   }
 }

@@ -29,6 +29,10 @@ export class TestView {
   private readonly next: HTMLButtonElement;
   private readonly position: HTMLElement;
   private readonly endHint: HTMLElement;
+  /** Another tab or window has this test open. */
+  private readonly otherTabs: HTMLElement;
+  private readonly sectionNames: string[];
+  private otherTabsTimer: number | undefined;
   private current = 0;
 
   /** `question` builds each question with its number in the whole test; `onSection` is asked to show another section. */
@@ -38,6 +42,7 @@ export class TestView {
     handlers: { onSection(index: number): void; onSubmit(): void },
   ) {
     const sections = session.test.sections;
+    this.sectionNames = sections.map((section) => section.sectionName);
     this.topBar = new TopBar(session.test.testName, session.deadline !== null, handlers.onSubmit);
     const warning = h('div', { class: 'timer-warning', 'data-testid': 'timer-warning', role: 'alert', 'aria-live': 'assertive', hidden: true });
     this.countdown = new Countdown(this.topBar.timer, this.topBar.timerValue, warning);
@@ -88,12 +93,17 @@ export class TestView {
     );
     this.position = h('span', { class: 'section-position', 'aria-live': 'polite' }, '');
     this.endHint = h('p', { class: 'end-hint muted', hidden: true }, 'This is the last section. When you are done, press Submit test at the top of the page.');
+    this.otherTabs = h('div', { class: 'notice notice-warn other-tabs', 'data-testid': 'other-tab-notice', role: 'alert' });
+    this.otherTabs.hidden = true;
     const several = sections.length > 1;
     this.main = h(
       'main',
       { class: 'test-main', id: 'main' },
       warning,
+      this.otherTabs,
       this.camera.notice,
+      // In the flow on narrow screens (it never covers the questions); beside the column where there is room.
+      this.camera.preview,
       several
         ? h(
             'nav',
@@ -120,7 +130,6 @@ export class TestView {
       h('a', { class: 'skip-link', href: '#questions' }, 'Skip to the questions'),
       this.topBar.element,
       this.main,
-      this.camera.preview,
     );
   }
 
@@ -145,6 +154,25 @@ export class TestView {
       window.scrollTo({ top: 0 });
       this.focusSection();
     }
+  }
+
+  /** "Section 2 of 3: Coding", for the page title. */
+  sectionTitle(): string {
+    const name = this.sectionNames[this.current] ?? '';
+    return this.sectionNames.length > 1 ? `Section ${this.current + 1} of ${this.sectionNames.length}: ${name}` : name || 'Questions';
+  }
+
+  /** Says (in an alert) that the test is open elsewhere too, and why that matters; `count` 0 takes it away. */
+  showOtherTabs(count: number): void {
+    window.clearTimeout(this.otherTabsTimer);
+    this.otherTabs.textContent = '';
+    this.otherTabs.hidden = count === 0;
+    if (count === 0) return;
+    // Filled a moment after it shows, so that the alert is read.
+    this.otherTabsTimer = window.setTimeout(() => {
+      this.otherTabs.textContent =
+        'This test is also open in another tab or window. Each one saves its own answers, and the last one saved counts, so they can overwrite each other. Close the other one and go on here.';
+    }, 60);
   }
 
   focusSection(): void {

@@ -1,29 +1,35 @@
+import { LiveRegion } from '../lib/live-region.js';
 import { h } from '../lib/dom.js';
 import { plural } from '../lib/format.js';
 import type { SaveState } from './answer-sync.js';
 
 const SAVE_TEXT: Record<Exclude<SaveState, 'rejected'>, string> = {
-  idle: 'Answers save automatically',
+  idle: 'Saves automatically',
   saving: 'Saving…',
   saved: 'Saved',
   offline: 'Offline — will retry',
 };
 
-/** The sticky bar over the test: its name, the save status, the timer and the submit button. */
+/** The sticky bar over the test: its name (the page's h1), the save status, the timer and the submit button. */
 export class TopBar {
   readonly element: HTMLElement;
   /** The timer and its digits, for the countdown. */
   readonly timer: HTMLElement;
   readonly timerValue: HTMLElement;
   private readonly saveStatus: HTMLElement;
+  /** What a screen reader hears of saving: once per burst of edits, not on every keystroke. */
+  private readonly saveNews = new LiveRegion({ testId: 'save-announcement' });
+  private lastState: SaveState = 'idle';
+  private lastMessage: string | null = null;
   private readonly submit: HTMLButtonElement;
 
   constructor(testName: string, hasDeadline: boolean, onSubmit: () => void) {
-    this.saveStatus = h('span', { class: 'save-status state-idle', 'data-testid': 'save-status', role: 'status', 'aria-live': 'polite' }, SAVE_TEXT.idle);
+    // Shown, not announced (the announcements are `saveNews`).
+    this.saveStatus = h('span', { class: 'save-status state-idle', 'data-testid': 'save-status' }, SAVE_TEXT.idle);
     this.timerValue = h('span', { class: 'timer-value', 'data-testid': 'timer' }, hasDeadline ? '' : '—');
     this.timer = h(
       'div',
-      { class: 'timer', role: 'timer', 'aria-label': 'Time left' },
+      { class: 'timer', role: 'timer', 'aria-label': hasDeadline ? 'Time left' : 'No time limit' },
       h('span', { class: 'timer-label', 'aria-hidden': 'true' }, 'Time left'),
       this.timerValue,
     );
@@ -38,8 +44,8 @@ export class TopBar {
       h(
         'div',
         { class: 'topbar-inner' },
-        h('p', { class: 'topbar-title' }, testName),
-        h('div', { class: 'topbar-status' }, this.saveStatus),
+        h('h1', { class: 'topbar-title' }, testName),
+        h('div', { class: 'topbar-status' }, this.saveStatus, this.saveNews.element),
         this.timer,
         this.submit,
       ),
@@ -51,6 +57,20 @@ export class TopBar {
     this.saveStatus.className = `save-status state-${state}`;
     this.saveStatus.title = detail.unsaved > 0 ? `${plural(detail.unsaved, 'answer')} not saved yet` : '';
     if (this.saveStatus.textContent !== text) this.saveStatus.textContent = text;
+    this.announce(state, detail.message);
+  }
+
+  /** "Saving…" is never said; "Saved" once a burst of edits is in; going offline and a refusal once each. */
+  private announce(state: SaveState, message: string | null): void {
+    const previous = this.lastState;
+    const previousMessage = this.lastMessage;
+    this.lastState = state;
+    this.lastMessage = message;
+    if (state === 'saved' && previous !== 'saved' && previous !== 'idle') this.saveNews.say('All answers saved.');
+    else if (state === 'offline' && previous !== 'offline')
+      this.saveNews.say('Offline. Your answers are kept in this browser and sent when the connection is back.');
+    else if (state === 'rejected' && (previous !== 'rejected' || message !== previousMessage))
+      this.saveNews.say(`Not saved: ${message ?? 'the server refused the answer'}`);
   }
 
   lock(locked: boolean): void {

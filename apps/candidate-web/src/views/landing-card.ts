@@ -1,4 +1,5 @@
 import type { SectionType } from '@assay/domain';
+import { describeLocally, differsLocally, localZone, parseAccessWindow } from '../lib/access-window.js';
 import { h, type Child } from '../lib/dom.js';
 import { formatMinutes, plural } from '../lib/format.js';
 
@@ -23,10 +24,10 @@ export interface TestFacts {
 
 /**
  * The landing card of both pages: the test's name and facts, its sections and when it can be taken.
- * `intro` goes under the name (a greeting); `rules` before the window; `footer` (a form, a notice, the
- * Start button) last.
+ * `notice` leads, right under the name (why the test cannot be taken now: the first thing to know);
+ * `intro` follows (a greeting); `rules` before the window; `footer` (a form, the Start button) last.
  */
-export function landingCard(facts: TestFacts, parts: { intro?: Child; rules?: Child; footer: Child }): HTMLElement {
+export function landingCard(facts: TestFacts, parts: { notice?: Child; intro?: Child; rules?: Child; footer: Child }): HTMLElement {
   return h(
     'main',
     { class: 'page', id: 'main' },
@@ -35,6 +36,7 @@ export function landingCard(facts: TestFacts, parts: { intro?: Child; rules?: Ch
       { class: 'card landing' },
       h('p', { class: 'eyebrow' }, 'Online assessment'),
       h('h1', { tabindex: '-1' }, facts.testName),
+      parts.notice,
       parts.intro,
       h(
         'dl',
@@ -77,11 +79,20 @@ const sectionList = (sections: SectionSummary[]): HTMLElement =>
     ),
   );
 
-/** The link's window: "14 Jul 2025 09:00 to 20 Jul 2025 18:00", and the zone it is in. */
+/** The link's window: "14 Jul 2025 09:00 to 20 Jul 2025 18:00", the zone it is in, and the candidate's own time when that differs. */
 const accessWindow = (testAccessTime: string, timeZone?: { name: string; iana: string }): HTMLElement =>
   h(
     'div',
     { class: 'access-window', 'data-testid': 'access-window' },
     h('p', { class: 'access-time' }, testAccessTime),
     timeZone ? h('p', { class: 'muted' }, `Times are in ${timeZone.name} (${timeZone.iana}).`) : null,
+    localWindow(testAccessTime),
   );
+
+/** "In your time zone (America/Los_Angeles): from 30 Nov 2030, 20:30 to 5 Dec 2030, 04:30." */
+export function localWindow(testAccessTime: string | null): HTMLElement | null {
+  const window = parseAccessWindow(testAccessTime);
+  const zone = localZone();
+  if (!window || !zone || !differsLocally(window, zone)) return null;
+  return h('p', { class: 'access-local', 'data-testid': 'access-window-local' }, `In your time zone (${zone}): ${describeLocally(window, zone)}.`);
+}

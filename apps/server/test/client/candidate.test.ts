@@ -39,8 +39,10 @@ describe.each(backends)('@assay/client candidate API against the real server on 
 
     expect(await attempt.uploadSnapshot(IMAGE)).toEqual({ snapshotId: expect.any(Number) });
     const run = await attempt.runCode(coding!, SUM_SOLUTION);
-    // Each case also says how long it ran (and, when it printed or failed, its output and the error's position).
-    expect(run.results).toEqual([{ passed: true, args: [[1, 2]], expected: 3, actual: 3, timeMs: expect.any(Number) }]);
+    expect(run.results).toMatchObject([{ passed: true, args: [[1, 2]], expected: 3, actual: 3, timeMs: expect.any(Number) }]);
+    // With its language named: one the question accepts.
+    expect((await attempt.runCode(coding!, { code: SUM_SOLUTION, language: 'javascript' })).results).toMatchObject([{ passed: true }]);
+    await expect(attempt.runCode(coding!, { code: SUM_SOLUTION, language: 'python' })).rejects.toMatchObject({ statuscode: '400.2' });
 
     expect((await attempt.session()).answers[String(coding)]).toMatchObject({ code: SUM_SOLUTION });
     expect((await attempt.submit()).state).toBe('Completed');

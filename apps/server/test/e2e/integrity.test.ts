@@ -1,25 +1,17 @@
 /**
  * The candidate's integrity, in a real headless Chromium: a keyboard-only candidate who Tabs through the
  * whole page (past its last control), opens and closes the submit dialog and reloads is never counted as
- * leaving; the camera's first photo is stored as the attempt starts; and a candidate whose last answers
- * could not reach the server before the time ran out is told so, not that everything was submitted.
+ * leaving; the camera's first photo is stored as the attempt starts; the same invitation open in two tabs
+ * says so in both; and a candidate whose last answers could not reach the server before the time ran out is
+ * told so, not that everything was submitted.
  */
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleDefinition } from '../helpers/fixtures.js';
 import { realFocus, startBrowserHarness, type BrowserHarness } from './browser-harness.js';
+import { tabTo } from './page-helpers.js';
 
 /** Late saves are taken for 2 s here (60 s by default), so the test can outwait them. */
 const GRACE_MS = 2_000;
-
-/** Presses Tab until the element with `testId` has focus; fails after `limit` presses. */
-const tabTo = async (page: Page, testId: string, limit = 60) => {
-  for (let press = 0; press < limit; press += 1) {
-    if (await page.evaluate<boolean>(`document.activeElement?.getAttribute('data-testid') === ${JSON.stringify(testId)}`)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${testId}`);
-};
 
 describe('integrity in a real browser (Chromium)', () => {
   let b: BrowserHarness;
@@ -70,6 +62,30 @@ describe('integrity in a real browser (Chromium)', () => {
       await context.close();
     }
   }, 90_000);
+
+  it('the same invitation open in two tabs: both say so, and the notice goes with the other tab', async () => {
+    const registration = await b.v2Json<{ takeTestURL: string }>('POST', `/tests/${testId}/register`, { emailId: 'two@example.com', fullName: 'Two Tabs' });
+    const { context, page, errors } = await b.openPage();
+    try {
+      await page.goto(registration.takeTestURL);
+      await tabTo(page, 'start-button');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('submit-button').waitFor({ state: 'visible' });
+      expect(await page.getByTestId('other-tab-notice').isVisible()).toBe(false);
+      const second = await context.newPage();
+      await second.goto(registration.takeTestURL);
+      await second.getByTestId('submit-button').waitFor({ state: 'visible' });
+      for (const tab of [page, second]) {
+        await expect.poll(() => tab.getByTestId('other-tab-notice').textContent()).toMatch(/^This test is also open in another tab or window\./);
+        expect(await tab.getByTestId('other-tab-notice').getAttribute('role')).toBe('alert');
+      }
+      await second.close({ runBeforeUnload: true });
+      await expect.poll(() => page.getByTestId('other-tab-notice').isVisible()).toBe(false);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 
   it('answers that could not be saved before the time ran out are named on the finish page', async () => {
     const registration = await b.client.invitations.register(testId, {

@@ -9,8 +9,6 @@
  * README's screenshots to docs/screenshots/ (landing.png, question.png, finish.png).
  */
 import { mkdirSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
@@ -20,33 +18,11 @@ import { SUM_SOLUTION } from '../helpers/candidate.js';
 import { sampleDefinition } from '../helpers/fixtures.js';
 import { pdfText } from '../helpers/pdf-text.js';
 import { realFocus, startBrowserHarness, type BrowserHarness } from './browser-harness.js';
+import { closeServer, startRedirectTarget } from './page-helpers.js';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../../../../docs/screenshots/', import.meta.url));
 const SCREENSHOTS = process.env.ASSAY_SCREENSHOTS === '1';
 const CANDIDATE = { emailId: 'ada.lovelace@example.com', fullName: 'Ada Lovelace' };
-
-/** The organisation's own site: where the candidate is sent after the test. Records every visit. */
-const startRedirectTarget = async (): Promise<{ server: Server; url: string; hits: string[] }> => {
-  const hits: string[] = [];
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    hits.push(request.url ?? '');
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    response.end('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Thanks</title></head><body><h1>Thanks from Acme</h1></body></html>');
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  return { server, url: `http://127.0.0.1:${port}/after-test?candidate=ada`, hits };
-};
-
-const closeServer = (server: Server | undefined): Promise<void> =>
-  new Promise((resolve) => {
-    if (!server?.listening) return resolve();
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
 
 /** Rows of a worksheet as objects keyed by its header row. */
 const sheetRows = (sheet: ExcelJS.Worksheet): Record<string, unknown>[] => {
@@ -129,8 +105,8 @@ describe('taking a test in a real browser (Chromium)', () => {
       expect(await editor.textContent()).toBe(SUM_SOLUTION);
       await page.getByTestId(`run-samples-${coding}`).click();
       const samples = page.getByTestId(`sample-results-${coding}`);
-      await samples.locator('.run-summary').waitFor({ state: 'visible', timeout: 20_000 });
-      expect(await samples.locator('.run-summary').textContent()).toBe('1 of 1 sample test passed.');
+      // The summary says "Running the sample tests…" first, then the outcome.
+      await expect.poll(() => samples.locator('.run-summary').textContent(), { timeout: 20_000 }).toBe('1 of 1 sample test passed.');
       expect(await page.getByTestId(`sample-case-${coding}-0`).getAttribute('data-passed')).toBe('true');
       await expect.poll(() => page.getByTestId('save-status').textContent()).toBe('Saved');
       await page.getByTestId(`question-${coding}`).scrollIntoViewIfNeeded();
@@ -180,9 +156,10 @@ describe('taking a test in a real browser (Chromium)', () => {
       await thanks.waitFor({ state: 'visible' });
       expect(await thanks.locator('h1').textContent()).toBe('Thank you, Ada Lovelace');
       expect(await thanks.getAttribute('data-reason')).toBe('submitted');
-      expect(await page.getByTestId('redirect-message').isVisible()).toBe(true);
+      expect(await page.getByTestId('redirect-message').textContent()).toMatch(/^You will be taken to 127\.0\.0\.1:\d+ in 1[45] seconds\.$/);
       await screenshot(page, 'finish');
-      await page.waitForURL((url) => url.href === redirect!.url, { timeout: 15_000 });
+      // Nobody pauses it: the countdown (15 s) ends on the organisation's page.
+      await page.waitForURL((url) => url.href === redirect!.url, { timeout: 30_000 });
       expect(await page.locator('h1').textContent()).toBe('Thanks from Acme');
       expect(redirect!.hits).toContain('/after-test?candidate=ada');
       expect(pageErrors).toEqual([]);

@@ -8,6 +8,7 @@ import {
   SnapshotSaved,
   type AnswerInput,
   type ProctoringEventInput,
+  type RunCodeInput,
   type SelfRegistrationInput,
 } from '@assay/domain';
 import type { CallOptions } from '../core/options.js';
@@ -54,9 +55,13 @@ export class CandidateAttempt {
     return this.transport.json({ method: 'POST', path: `${this.base}/snapshots`, body: { image }, credential: 'none' }, SnapshotSaved, options);
   }
 
-  /** Runs code against a coding question's sample tests. */
-  runCode(questionId: number, code: string, options?: CallOptions): Promise<RunCodeResult> {
-    return this.transport.json({ method: 'POST', path: `${this.base}/run/${segment(questionId)}`, body: { code }, credential: 'none' }, RunCodeResult, options);
+  /**
+   * Runs code against a coding question's sample tests: `code` alone in the question's first language,
+   * `{ code, language }` in one it accepts.
+   */
+  runCode(questionId: number, code: string | RunCodeInput, options?: CallOptions): Promise<RunCodeResult> {
+    const body: RunCodeInput = typeof code === 'string' ? { code } : code;
+    return this.transport.json({ method: 'POST', path: `${this.base}/run/${segment(questionId)}`, body, credential: 'none' }, RunCodeResult, options);
   }
 
   submit(options?: CallOptions): Promise<CandidateSession> {

@@ -1,0 +1,73 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** WCAG 2.2 A and AA, as the issue asks (axe's tags: 2.0, 2.1 and 2.2 levels A and AA). */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Runs axe-core on the page as it is now: no violation at WCAG 2.2 A/AA, or the list says which and where. */
+export const expectAccessible = async (page: Page, state: string) => {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const found = violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 80)} — ${node.failureSummary ?? ''}`).join('; ')}`,
+  );
+  expect(found, `axe on "${state}"`).toEqual([]);
+};
+
+/**
+ * What has the keyboard focus, inside shadow roots too: its own data-testid (or its shadow host's, for the
+ * code editor), its tag, and whether it is the editor's text.
+ */
+export const focused = (page: Page) =>
+  page.evaluate<{ testId: string | null; tag: string; editor: boolean }>(`(() => {
+    let element = document.activeElement;
+    while (element && element.shadowRoot && element.shadowRoot.activeElement) element = element.shadowRoot.activeElement;
+    const editor = !!element && element.classList.contains('cm-content');
+    const owner = editor ? element.getRootNode().host : element;
+    return { testId: owner ? owner.getAttribute('data-testid') : null, tag: element ? element.tagName : 'NONE', editor };
+  })()`);
+
+/**
+ * Presses Tab (or Shift+Tab) until `target` (a data-testid, or a test of what has the focus) has the focus.
+ * In the code editor Tab indents, so it first presses Esc, as the hint under the editor says.
+ */
+export const tabTo = async (
+  page: Page,
+  target: string | ((now: Awaited<ReturnType<typeof focused>>) => boolean),
+  options: { back?: boolean; limit?: number } = {},
+) => {
+  const matches = typeof target === 'string' ? (now: Awaited<ReturnType<typeof focused>>) => now.testId === target && !now.editor : target;
+  for (let press = 0; press < (options.limit ?? 80); press += 1) {
+    const now = await focused(page);
+    if (matches(now)) return;
+    if (now.editor) await page.keyboard.press('Escape');
+    await page.keyboard.press(options.back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`Tab never reached ${String(target)}`);
+};
+
+/** The organisation's own site: where the candidate is sent after the test. Records every visit. */
+export const startRedirectTarget = async (): Promise<{ server: Server; url: string; hits: string[] }> => {
+  const hits: string[] = [];
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    hits.push(request.url ?? '');
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    response.end('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Thanks</title></head><body><h1>Thanks from Acme</h1></body></html>');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return { server, url: `http://127.0.0.1:${port}/after-test?candidate=ada`, hits };
+};
+
+export const closeServer = (server: Server | undefined): Promise<void> =>
+  new Promise((resolve) => {
+    if (!server?.listening) return resolve();
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
