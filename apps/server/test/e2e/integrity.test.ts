@@ -64,7 +64,7 @@ describe('integrity in a real browser (Chromium)', () => {
   }, 90_000);
 
   it('the same invitation open in two tabs: both say so, and the notice goes with the other tab', async () => {
-    const registration = await b.v2Json<{ takeTestURL: string }>('POST', `/tests/${testId}/register`, { emailId: 'two@example.com', fullName: 'Two Tabs' });
+    const registration = await b.client.invitations.register(testId, { emailId: 'two@example.com', fullName: 'Two Tabs' });
     const { context, page, errors } = await b.openPage();
     try {
       await page.goto(registration.takeTestURL);

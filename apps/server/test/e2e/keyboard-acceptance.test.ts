@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestDefinitionInput } from '@assay/client';
 import type { TestDefinition, TestLink } from '@assay/domain';
 import { startBrowserHarness, type BrowserHarness } from './browser-harness.js';
 import { closeServer, expectAccessible, focused, startRedirectTarget, tabTo } from './page-helpers.js';
@@ -100,8 +101,8 @@ describe('a keyboard-only candidate, with axe on every state (Chromium)', () => 
   beforeAll(async () => {
     redirect = await startRedirectTarget();
     b = await startBrowserHarness();
-    ({ testId } = await b.v2Json<{ testId: number }>('POST', '/tests', definition));
-    openLink = await b.v2Json<TestLink>('POST', `/tests/${testId}/testlinks`, { testLinkName: 'Open', accessTime: 0 });
+    ({ testId } = await b.client.tests.import(definition as TestDefinitionInput));
+    openLink = await b.client.testLinks.create(testId, { testLinkName: 'Open', accessTime: 0 });
   }, 120_000);
 
   afterAll(async () => {
@@ -175,14 +176,14 @@ describe('a keyboard-only candidate, with axe on every state (Chromium)', () => 
 
         // --- A link that is not open yet: the reason first, in the candidate's time too; Start enables itself.
         const opensAt = Math.ceil((Date.now() + OPENS_IN_MS) / 1000) * 1000;
-        const later = await b.v2Json<TestLink>('POST', `/tests/${testId}/testlinks`, {
+        const later = await b.client.testLinks.create(testId, {
           testLinkName: 'Later',
           accessTime: 1,
           timeZoneId: 1720,
           startDateTime: wireDate(opensAt),
           endDateTime: wireDate(opensAt + 86_400_000),
         });
-        const early = await b.v2Json<{ testUrl: string }>('POST', `/tests/${testId}/testlinks/${later.testLinkId}/register`, {
+        const early = await b.client.testLinks.register(testId, later.testLinkId, {
           emailId: `early.${viewport.width}@example.com`,
           fullName: 'Early Bird',
         });
@@ -201,7 +202,7 @@ describe('a keyboard-only candidate, with axe on every state (Chromium)', () => 
         expect(await page.title()).toBe('Start the test – Polyglot screening · Assay');
 
         // --- The attempt itself, on an invitation with a redirect URL.
-        const registration = await b.v2Json<{ testInvitationId: number; takeTestURL: string }>('POST', `/tests/${testId}/register`, {
+        const registration = await b.client.invitations.register(testId, {
           emailId: `ada.${viewport.width}@example.com`,
           fullName: 'Ada Lovelace',
           redirectURL: redirect!.url,
