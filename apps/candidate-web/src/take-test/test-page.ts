@@ -50,6 +50,8 @@ const FINISH_TITLE: Record<FinishReason, string> = {
 export class TestPage {
   private readonly api: CandidateApi;
   private readonly clock = new ServerClock();
+  /** The section last reported as viewed. */
+  private viewedSection: number | undefined;
   private readonly answersKey: string;
   private readonly sectionKey: string;
   /** Other tabs on this invitation, while the test runs. */
@@ -276,8 +278,17 @@ export class TestPage {
     this.sectionIndex = index;
     storage.set(this.sectionKey, String(index));
     this.view?.showSection(index, moveFocus);
+    this.reportSectionView(sections[index]!.sectionId);
     if (this.view) setPageTitle(this.view.sectionTitle(), this.testName);
     this.showProgress();
+  }
+
+  /** The report's time per section runs from one section view to the next: each shown section is told once. */
+  private reportSectionView(sectionId: number): void {
+    if (this.viewedSection === sectionId) return;
+    this.viewedSection = sectionId;
+    // A view that cannot be recorded (offline, past the deadline) costs the report a figure, never the candidate.
+    void this.api.reportEvent({ type: 'section', at: new Date(this.clock.now()).toISOString(), sectionId }).catch(() => undefined);
   }
 
   private showProgress(): void {

@@ -184,6 +184,9 @@ describe('taking a test in a real browser (Chromium)', () => {
       { sectionName: 'Fundamentals', sectionScore: 5, candidateScore: 5 },
       { sectionName: 'Coding', sectionScore: 5, candidateScore: 5 },
     ]);
+    // The page told the server which section it showed when: both were viewed, so both have a time.
+    const details = await b.client.reports.details(invitationId);
+    expect(details.sections.map((section) => section.timeSpentSeconds)).toEqual([expect.any(Number), expect.any(Number)]);
 
     // --- The PDF shows the candidate and the score.
     const pdfFile = await b.client.reports.pdf(invitationId);
