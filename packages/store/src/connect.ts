@@ -2,7 +2,8 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type Pg from 'pg';
 import type { Database } from './database.js';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
 import { reusePreparedStatements } from './statement-cache.js';
@@ -22,9 +23,19 @@ export interface ConnectOptions {
   readonly pgPoolSize?: number;
 }
 
-/** int8 ids, counts and epoch-ms instants are well inside 2^53, so they come back as numbers. */
-pg.types.setTypeParser(pg.types.builtins.INT8, (text) => Number(text));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (text) => Number(text));
+/**
+ * The PostgreSQL driver, loaded when a PostgreSQL URL is opened: the embedded default (SQLite) starts without
+ * it. int8 ids, counts and epoch-ms instants are well inside 2^53, so they come back as numbers.
+ */
+let pgModule: typeof Pg | undefined;
+const loadPg = (): typeof Pg => {
+  if (pgModule) return pgModule;
+  const pg = createRequire(import.meta.url)('pg') as typeof Pg;
+  pg.types.setTypeParser(pg.types.builtins.INT8, (text) => Number(text));
+  pg.types.setTypeParser(pg.types.builtins.NUMERIC, (text) => Number(text));
+  pgModule = pg;
+  return pg;
+};
 
 /** `sqlite:PATH` (`sqlite::memory:` too) or `postgres://…` / `postgresql://…`. */
 export const connect = (databaseUrl: string, options: ConnectOptions = {}): Connection => {
@@ -54,7 +65,7 @@ const connectSqlite = (path: string): Connection => {
 };
 
 const connectPostgres = (url: string, options: ConnectOptions): Connection => {
-  const pool = new pg.Pool({
+  const pool = new (loadPg().Pool)({
     connectionString: url,
     max: options.pgPoolSize ?? 10,
     ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
