@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportDetails } from '@assay/domain';
+import type { WorkbookRow } from '@assay/reports';
+import { workbookRowsOfTest } from '../src/services/report-details.js';
 import { SUM_SOLUTION, candidate, manualClock, questionIdsOf, registerFor } from './helpers/candidate.js';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
 import { pdfText } from './helpers/pdf-text.js';
@@ -161,7 +163,7 @@ describe.each(backends)('GET /v2/org/report/{id}/details on %s', (backend) => {
     const ownTest = await h.importTest({ ...banded, testName: 'Per-question export' });
     clock.set(START);
     const { token, invitationId } = await registerFor(h, ownTest, 'rows@example.com');
-    await registerFor(h, ownTest, 'never-started@example.com');
+    const { invitationId: neverStarted } = await registerFor(h, ownTest, 'never-started@example.com');
     const api = candidate(h, token);
     const [singleId, , codingId] = questionIdsOf(await api.client.start());
     expectSuccess(await api.answer(singleId!, { optionIds: [0] }));
@@ -181,23 +183,50 @@ describe.each(backends)('GET /v2/org/report/{id}/details on %s', (backend) => {
     expect(excel.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
-    const sheet = workbook.getWorksheet('Questions')!;
-    const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
-    const rows: Record<string, unknown>[] = [];
-    sheet.eachRow((row, number) => {
-      if (number > 1) rows.push(Object.fromEntries(headers.map((header, index) => [header, (row.values as unknown[])[index + 1] ?? null])));
-    });
-    // The attempt that never started has no question rows.
-    expect(rows.map((row) => row.emailId)).toEqual(['rows@example.com', 'rows@example.com', 'rows@example.com']);
-    expect(rows.map((row) => [row.questionNumber, row.type, row.marks, row.awarded, row.correct, row.answered, row.language])).toEqual([
-      [1, 'single_choice', 2, -1, 'no', 'yes', null],
-      [2, 'multiple_choice', 3, 0, 'no', 'no', null],
-      [3, 'coding', 5, 5, 'yes', 'yes', 'javascript'],
+    const valuesOf = (sheet: ExcelJS.Worksheet, width: number) => {
+      const rows: unknown[][] = [];
+      sheet.eachRow((row) => rows.push(Array.from({ length: width }, (_, index) => row.getCell(index + 1).value ?? null)));
+      return rows;
+    };
+    // One row per candidate, in the Candidates sheet's order; one who never started has empty cells.
+    expect(valuesOf(workbook.getWorksheet('Questions')!, 8)).toEqual([
+      [
+        'testInvitationId',
+        'emailId',
+        'fullName',
+        'Q1 · 2 marks · Which HTTP status means "not found"?',
+        'Q2 · 3 marks · Which are idempotent HTTP methods?',
+        'Q3 · 5 marks · Return the sum of an array of numbers.',
+        'Q3 language',
+        'Q3 hidden tests passed',
+      ],
+      [invitationId, 'rows@example.com', 'Ada Lovelace', -1, 0, 5, 'javascript', '2/2'],
+      [neverStarted, 'never-started@example.com', 'Ada Lovelace', null, null, null, null, null],
     ]);
-    expect(rows[2]).toMatchObject({ testInvitationId: invitationId, hiddenTestsPassed: 2, hiddenTestsTotal: 2, sampleRuns: 0 });
+    expect(valuesOf(workbook.getWorksheet('Candidates')!, 1)).toEqual([['testInvitationId'], [invitationId], [neverStarted]]);
 
     const other = await h.createOrg('Elsewhere');
     expect((await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/pdf`, apiKey: other.apiKey })).statusCode).toBe(404);
+  });
+
+  it('the workbook’s Questions rows are the Candidates rows, even when a candidate registers during the export', async () => {
+    const ownTest = await h.importTest({ ...banded, testName: 'Registered meanwhile' });
+    const first = await registerFor(h, ownTest, 'first@example.com');
+    const second = await registerFor(h, ownTest, 'second@example.com');
+    const kinds: string[] = [];
+    const ids: number[] = [];
+    for await (const row of workbookRowsOfTest(h.store, h.org.orgId, ownTest) as AsyncGenerator<WorkbookRow>) {
+      if ('kind' in row && row.kind === 'questions-header') {
+        kinds.push(row.kind);
+        // The Candidates sheet is written: someone registers before the Questions sheet is read.
+        await registerFor(h, ownTest, 'late@example.com');
+        continue;
+      }
+      kinds.push('kind' in row ? row.kind : 'candidate');
+      ids.push(row.testInvitationId);
+    }
+    expect(kinds).toEqual(['candidate', 'candidate', 'questions-header', 'questions-row', 'questions-row']);
+    expect(ids).toEqual([first.invitationId, second.invitationId, first.invitationId, second.invitationId]);
   });
 
   it('refuses a section of another test in the event log', async () => {

@@ -228,6 +228,8 @@ describe.each(backends)('reports (4.11-4.14) on %s', (backend) => {
 
       const rows = rowsOf(workbook.getWorksheet('Candidates')!);
       expect(rows).toHaveLength(3);
+      // The Questions sheet has the same rows, in the same order.
+      expect(rowsOf(workbook.getWorksheet('Questions')!).map((row) => row.testInvitationId)).toEqual(rows.map((row) => row.testInvitationId));
       expect(rows.map((row) => row.emailId)).not.toContain(elsewhere.emailId);
       const byEmail = new Map(rows.map((row) => [row.emailId, row]));
       expect(byEmail.get(scored.emailId)).toMatchObject({

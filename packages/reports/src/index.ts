@@ -12,20 +12,10 @@ export {
 } from './report-pdf.js';
 export { renderReportPdfFile, thumbnailsOf } from './report-pdf-file.js';
 export { sampleReportDetails, type SampleReportOptions } from './sample-report.js';
-export {
-  CANDIDATES_SHEET,
-  CANDIDATE_COLUMNS,
-  QUESTIONS_SHEET,
-  QUESTION_COLUMNS,
-  questionRowsOf,
-  SECTIONS_SHEET,
-  TEST_SHEET,
-  sectionColumnHeaders,
-  testWorkbookFileName,
-  writeTestWorkbook,
-  type CandidateRow,
-  type QuestionRow,
-  type WorkbookRow,
-} from './test-workbook.js';
+export { CANDIDATE_COLUMNS, sectionColumnHeaders } from './candidates-sheet.js';
+export { QUESTIONS_LEADING_COLUMNS, questionHeadings, questionsHeaderOf, questionsRowOf } from './questions-sheet.js';
+export { testWorkbookFileName, writeTestWorkbook } from './test-workbook.js';
+export { CANDIDATES_SHEET, QUESTIONS_SHEET, SECTIONS_SHEET, TEST_SHEET } from './workbook-sheets.js';
+export type { CandidateRow, QuestionColumn, QuestionsHeader, QuestionsRow, WorkbookRow } from './workbook-rows.js';
 export { SNAPSHOT_OUTPUT, normaliseSnapshot, snapshotThumbnail } from './snapshot-image.js';
 export { RenderBusyError, ReportRenderer, type ReportRendererOptions } from './report-renderer.js';

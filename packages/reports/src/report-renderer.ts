@@ -10,7 +10,7 @@ import 'sharp';
 import type { TestDetails } from '@assay/domain';
 import type { ReportPdfData } from './report-pdf.js';
 import type { RenderTask } from './render-worker.js';
-import type { WorkbookRow } from './test-workbook.js';
+import type { WorkbookRow } from './workbook-rows.js';
 import { feedWorkbook } from './workbook-feed.js';
 
 export interface ReportRendererOptions {

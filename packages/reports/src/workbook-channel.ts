@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import { Writable } from 'node:stream';
-import type { WorkbookRow } from './test-workbook.js';
+import type { WorkbookRow } from './workbook-rows.js';
 
 /**
  * The conversation between the request thread and a render worker while a workbook streams. The database stays on

@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { PassThrough } from 'node:stream';
-import type { WorkbookRow } from './test-workbook.js';
+import type { WorkbookRow } from './workbook-rows.js';
 import type { FromWorker, ToWorker } from './workbook-channel.js';
 
 /** Rows per message: large enough that messaging costs little, small enough to keep memory flat. */

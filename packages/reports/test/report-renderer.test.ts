@@ -5,12 +5,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { CandidateReport, TestDetails } from '@assay/domain';
 import {
   CANDIDATES_SHEET,
+  QUESTIONS_SHEET,
   RenderBusyError,
   ReportRenderer,
   UNREADABLE_IMAGE,
   sampleReportDetails,
   type CandidateRow,
+  type QuestionsHeader,
   type ReportPdfData,
+  type WorkbookRow,
 } from '../src/index.js';
 import { garbageZlibPng, hugeHeaderPng, realImage } from './hostile-images.js';
 
@@ -145,6 +148,42 @@ describe('ReportRenderer: workbooks', () => {
     expect(state.released).toBe(true);
     await sleep(10);
     expect(pool.pending).toBe(0);
+  });
+
+  it('streams the Questions sheet after the candidates, row for row in their order, across many batches', async () => {
+    const pool = renderer({ threads: 1 });
+    const count = 1500;
+    const header: QuestionsHeader = {
+      kind: 'questions-header',
+      columns: [
+        { number: 1, questionId: 11, marks: 2, text: 'Pick one', coding: false },
+        { number: 2, questionId: 12, marks: 5, text: 'Write code', coding: true },
+      ],
+    };
+    async function* rows(): AsyncGenerator<WorkbookRow> {
+      for (let index = 1; index <= count; index++) yield row(index);
+      yield header;
+      for (let index = 1; index <= count; index++) {
+        const started = index % 7 !== 0;
+        yield {
+          kind: 'questions-row',
+          testInvitationId: index,
+          emailId: `c${index}@example.com`,
+          fullName: 'C',
+          cells: started ? [index % 3, 5, 'python', '4/4'] : null,
+        };
+      }
+    }
+    const workbook = await readWorkbook(await bytesOf(pool.streamWorkbook(test, rows())));
+    const questions = workbook.getWorksheet(QUESTIONS_SHEET)!;
+    expect(questions.actualRowCount).toBe(workbook.getWorksheet(CANDIDATES_SHEET)!.actualRowCount);
+    const ids: unknown[] = [];
+    questions.eachRow((each, number) => {
+      if (number > 1) ids.push(each.getCell(1).value);
+    });
+    expect(ids).toEqual(Array.from({ length: count }, (_, index) => index + 1));
+    expect((questions.getRow(1 + 1000).values as unknown[]).slice(1)).toEqual([1000, 'c1000@example.com', 'C', 1, 5, 'python', '4/4']);
+    expect((questions.getRow(1 + 700).values as unknown[]).slice(1)).toEqual([700, 'c700@example.com', 'C']);
   });
 
   it('reads no further ahead than the reader takes: an unread download holds the rows back', async () => {

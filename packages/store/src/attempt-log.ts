@@ -3,16 +3,18 @@ import type { Answer, AttemptEvent, Candidate, Invitation, QuestionResult, TestR
 import type { Database } from './database.js';
 import { toCandidate, toInvitation, toTestRecord } from './records.js';
 
-/** What one started attempt's report is built from, besides its test (read once for all attempts). */
+/**
+ * What the Excel export's Questions sheet is built from for one invitation, as report facts: its answers and what
+ * scoring found. The sheet shows no events, sample runs or snapshots, so they are not read. A never-started invitation
+ * has neither.
+ */
 export interface AttemptFacts {
-  /** The attempt's test (one object for every attempt of the test). */
+  /** The invitation's test (one object for every invitation of the test). */
   readonly test: TestRecord;
   readonly invitation: Invitation;
   readonly candidate: Candidate;
   readonly answers: Map<number, Answer>;
   readonly results: Map<number, QuestionResult>;
-  readonly sampleRuns: Map<number, number>;
-  readonly events: AttemptEvent[];
 }
 
 const toAttemptEvent = (row: { kind: string; at: number; section_id: number | null }): AttemptEvent =>
@@ -79,28 +81,30 @@ export class AttemptLogRepository {
   }
 
   /**
-   * The facts of every started attempt of an org's test, in batches in id order (keyset paging, five queries a batch,
-   * whatever the number of attempts): what the Excel export's per-question sheet is built from, in flat memory.
+   * The facts of every invitation of an org's test up to `throughId`, in id order (the Candidates sheet's order), in
+   * keyset-paged batches of four queries whatever the number of attempts: what the Excel export's Questions sheet is
+   * built from, in flat memory. `throughId` is the last invitation the Candidates sheet showed, so the two sheets stay
+   * row for row when candidates register while the export runs.
    */
-  async *factsOfTest(orgId: number, testId: number, batchSize = 500): AsyncGenerator<AttemptFacts[]> {
+  async *factsOfTest(orgId: number, testId: number, { throughId = Number.MAX_SAFE_INTEGER, batchSize = 500 } = {}): AsyncGenerator<AttemptFacts[]> {
     const testRow = await this.db.selectFrom('tests').selectAll().where('org_id', '=', orgId).where('id', '=', testId).executeTakeFirst();
     if (!testRow) return;
     const test = toTestRecord(testRow);
     let afterId = 0;
-    for (;;) {
+    while (afterId < throughId) {
       const invitations = await this.db
         .selectFrom('invitations')
         .selectAll()
         .where('org_id', '=', orgId)
         .where('test_id', '=', testId)
-        .where('started_at', 'is not', null)
         .where('id', '>', afterId)
+        .where('id', '<=', throughId)
         .orderBy('id')
         .limit(batchSize)
         .execute();
       if (invitations.length === 0) return;
-      const ids = invitations.map((row) => row.id);
-      const [candidates, answers, results, runs, events] = await Promise.all([
+      const started = invitations.flatMap((row) => (row.started_at === null ? [] : [row.id]));
+      const [candidates, answers, results] = await Promise.all([
         this.db
           .selectFrom('candidates')
           .selectAll()
@@ -110,22 +114,16 @@ export class AttemptLogRepository {
             invitations.map((row) => row.candidate_id),
           )
           .execute(),
-        this.db.selectFrom('answers').select(['invitation_id', 'question_id', 'option_ids', 'code']).where('invitation_id', 'in', ids).execute(),
-        this.db.selectFrom('question_results').select(['invitation_id', 'question_id', 'marks', 'cases']).where('invitation_id', 'in', ids).execute(),
-        this.db.selectFrom('sample_runs').select(['invitation_id', 'question_id', 'runs']).where('invitation_id', 'in', ids).execute(),
-        this.db
-          .selectFrom('attempt_events')
-          .select(['invitation_id', 'kind', 'at', 'section_id'])
-          .where('invitation_id', 'in', ids)
-          .orderBy('at')
-          .orderBy('id')
-          .execute(),
+        started.length === 0
+          ? []
+          : this.db.selectFrom('answers').select(['invitation_id', 'question_id', 'option_ids', 'code']).where('invitation_id', 'in', started).execute(),
+        started.length === 0
+          ? []
+          : this.db.selectFrom('question_results').select(['invitation_id', 'question_id', 'marks', 'cases']).where('invitation_id', 'in', started).execute(),
       ]);
       const candidateById = new Map(candidates.map((row) => [row.id, toCandidate(row)]));
       const answersOf = grouped(answers, (row) => row.invitation_id);
       const resultsOf = grouped(results, (row) => row.invitation_id);
-      const runsOf = grouped(runs, (row) => row.invitation_id);
-      const eventsOf = grouped(events, (row) => row.invitation_id);
       yield invitations.flatMap((row): AttemptFacts[] => {
         const candidate = candidateById.get(row.candidate_id);
         if (!candidate) return [];
@@ -146,12 +144,10 @@ export class AttemptLogRepository {
                 { marks: result.marks, cases: result.cases === null ? null : (JSON.parse(result.cases) as boolean[]) },
               ]),
             ),
-            sampleRuns: new Map((runsOf.get(row.id) ?? []).map((run) => [run.question_id, run.runs])),
-            events: (eventsOf.get(row.id) ?? []).map(toAttemptEvent),
           },
         ];
       });
-      afterId = ids[ids.length - 1]!;
+      afterId = invitations[invitations.length - 1]!.id;
     }
   }
 }

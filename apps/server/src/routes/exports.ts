@@ -4,7 +4,7 @@ import { FailureEnvelope, IdParam } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { PDF_MEDIA_TYPE, XLSX_MEDIA_TYPE, testWorkbookFileName } from '@assay/reports';
 import { found } from '../refusal-error.js';
-import { questionRowsOfTest } from '../services/report-details.js';
+import { workbookRowsOfTest } from '../services/report-details.js';
 import { attachmentHeaders, sendReportPdf, startExport } from './report-pdf-reply.js';
 import { apiKeySecurity } from './responses.js';
 
@@ -13,12 +13,6 @@ const fileResponses = (mediaType: string, description: string) => ({
   '4xx': FailureEnvelope,
   '5xx': FailureEnvelope,
 });
-
-/** Every candidate row, then every question row: the workbook writes its sheets one after the other. */
-async function* workbookRows<A, B>(first: AsyncIterable<A>, second: AsyncIterable<B>): AsyncGenerator<A | B> {
-  yield* first;
-  yield* second;
-}
 
 export const exportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { store, reports } = context;
@@ -44,7 +38,7 @@ export const exportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
         tags: ['reports'],
         summary: 'Export test report as Excel (4.14)',
         description:
-          'Sheets Test, Sections, Candidates (one row per invitation, per-section columns) and Questions (one row per started attempt and question: marks awarded and maximum, correct, answered, language, hidden tests, sample runs, time spent), streamed. 503.2 with Retry-After when every export worker is busy.',
+          'Sheets Test, Sections, Candidates (one row per invitation, per-section columns) and Questions (the same rows; per question the marks awarded, and a coding question’s language and hidden tests passed), streamed. 503.2 with Retry-After when every export worker is busy.',
         security: apiKeySecurity,
         params: z.object({ testId: IdParam }),
         response: fileResponses(XLSX_MEDIA_TYPE, 'The test report as an xlsx workbook'),
@@ -54,9 +48,7 @@ export const exportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
       const { orgId } = request.org;
       const { testId } = request.params;
       const test = found(await store.tests.details(orgId, testId), '404.2', `No test ${testId}.`);
-      const body = startExport(() =>
-        reports.streamWorkbook(test, workbookRows(store.reports.reportsOfTest(orgId, testId), questionRowsOfTest(store, orgId, testId))),
-      );
+      const body = startExport(() => reports.streamWorkbook(test, workbookRowsOfTest(store, orgId, testId)));
       body.on('error', (error) => request.log.error({ err: error }, 'excel export failed mid-stream'));
       return reply
         .type(XLSX_MEDIA_TYPE)

@@ -1,5 +1,5 @@
 import { buildReportDetails, type ReportDetails } from '@assay/domain';
-import { questionRowsOf, type QuestionRow } from '@assay/reports';
+import { questionsHeaderOf, questionsRowOf, type WorkbookRow } from '@assay/reports';
 import type { Store } from '@assay/store';
 
 /** Gathers an invitation's report facts from the store (org-scoped: another org's id is undefined, like a missing one) and builds its details. */
@@ -34,15 +34,23 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
 };
 
 /**
- * The Excel export's per-question rows of an org's test: every started attempt's questions, built as its report
- * details are (the same marks, correctness and times the PDF and the JSON show), read batch by batch in flat memory.
- * Percentiles and snapshots are not part of these rows, so they are not read.
+ * The Excel export's rows of an org's test: every invitation's Candidates row, then the Questions sheet's header and
+ * one row per invitation the Candidates sheet showed (none registered meanwhile), each built as its report details are
+ * (the same marks and hidden tests the PDF and the JSON show), read batch by batch in flat memory. Percentiles, events,
+ * sample runs and snapshots are not part of the sheets, so they are not read.
  */
-export async function* questionRowsOfTest(store: Store, orgId: number, testId: number): AsyncGenerator<QuestionRow> {
+export async function* workbookRowsOfTest(store: Store, orgId: number, testId: number): AsyncGenerator<WorkbookRow> {
+  let throughId = 0;
+  for await (const row of store.reports.reportsOfTest(orgId, testId)) {
+    throughId = row.testInvitationId;
+    yield row;
+  }
   const [sections, questions] = await Promise.all([store.tests.sections(testId), store.attempts.questions(testId)]);
-  for await (const batch of store.attemptLog.factsOfTest(orgId, testId)) {
-    for (const facts of batch) {
-      yield* questionRowsOf(buildReportDetails({ ...facts, sections, questions, snapshots: [], completedScores: [] }));
-    }
+  const header = questionsHeaderOf(sections, questions);
+  yield header;
+  if (throughId === 0) return;
+  const unread = { sampleRuns: new Map<number, number>(), events: [], snapshots: [], completedScores: [] };
+  for await (const batch of store.attemptLog.factsOfTest(orgId, testId, { throughId })) {
+    for (const facts of batch) yield questionsRowOf(header.columns, buildReportDetails({ ...facts, ...unread, sections, questions }));
   }
 }

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { candidateReport, jane, raj, workbookTest } from '../test/workbook-files.js';
+import { ATTEMPTED_ON_COLUMN, candidateCells, candidateHeadings } from './candidates-sheet.js';
+
+describe('the Candidates sheet’s columns', () => {
+  it('are the report’s fields, then a score and a max column per test section', () => {
+    expect(candidateHeadings(workbookTest)).toEqual([
+      'testInvitationId',
+      'fullName',
+      'emailId',
+      'testStatus',
+      'reportStatus',
+      'attemptedOn',
+      'timeTaken',
+      'score',
+      'totalScore',
+      'wv',
+      'tv',
+      'Aptitude score',
+      'Aptitude max',
+      'Coding score',
+      'Coding max',
+    ]);
+    expect(candidateHeadings(workbookTest)[ATTEMPTED_ON_COLUMN - 1]).toBe('attemptedOn');
+  });
+
+  it('hold numbers as numbers, the attempt as a date, and section scores matched by name', () => {
+    expect(candidateCells(workbookTest, jane)).toEqual([
+      1001,
+      'Jane Doe',
+      'jane.doe@example.com',
+      'Completed',
+      'Generated',
+      new Date(Date.UTC(2026, 3, 30, 9, 15, 0)),
+      42,
+      37.5,
+      50,
+      2,
+      35,
+      15,
+      20,
+      22.5,
+      30,
+    ]);
+  });
+
+  it('leave what is not there empty: no attempt, a section without an entry', () => {
+    expect(candidateCells(workbookTest, raj)).toEqual([
+      1002,
+      'Raj =SUM(A1)',
+      'raj@example.com',
+      'In progress',
+      'Pending',
+      null,
+      0,
+      -3.5,
+      50,
+      0,
+      0,
+      -3.5,
+      20,
+      null,
+      null,
+    ]);
+  });
+
+  it('keep non-numeric score text as text and blank scores as empty cells', () => {
+    expect(candidateCells(workbookTest, { ...jane, report: candidateReport({ score: 'n/a', totalScore: ' ' }) }).slice(7, 9)).toEqual(['n/a', null]);
+  });
+
+  it('give the n-th section of a repeated name the n-th entry of that name', () => {
+    const twice = { ...workbookTest, sections: [workbookTest.sections[1]!, workbookTest.sections[1]!] };
+    const sections = [
+      { sectionName: 'Coding', sectionScore: 10, candidateScore: 1 },
+      { sectionName: 'Coding', sectionScore: 20, candidateScore: 2 },
+    ];
+    expect(candidateCells(twice, { ...jane, sections }).slice(11)).toEqual([1, 10, 2, 20]);
+  });
+});

@@ -1,0 +1,80 @@
+import type { Section, SectionReportEntry, TestDetails } from '@assay/domain';
+import { parseScore } from './format.js';
+import type { CandidateRow, CellValue } from './workbook-rows.js';
+
+/** The fixed leading columns of the Candidates sheet; two per test section follow (`sectionColumnHeaders`). */
+export const CANDIDATE_COLUMNS = [
+  'testInvitationId',
+  'fullName',
+  'emailId',
+  'testStatus',
+  'reportStatus',
+  'attemptedOn',
+  'timeTaken',
+  'score',
+  'totalScore',
+  'wv',
+  'tv',
+] as const;
+
+export const CANDIDATE_WIDTHS = [16, 28, 34, 13, 14, 20, 11, 10, 11, 6, 8];
+
+/** The 1-based column of the attempt's date, the one cell of a candidate row with a number format. */
+export const ATTEMPTED_ON_COLUMN = CANDIDATE_COLUMNS.indexOf('attemptedOn') + 1;
+
+/** The two Candidates columns of one test section: the candidate's score, then the section's maximum score. */
+export const sectionColumnHeaders = (section: Pick<Section, 'sectionName'>): [string, string] => [`${section.sectionName} score`, `${section.sectionName} max`];
+
+/** Every heading of the Candidates sheet of a test. */
+export const candidateHeadings = (test: TestDetails): string[] => [...CANDIDATE_COLUMNS, ...test.sections.flatMap(sectionColumnHeaders)];
+
+/** A score string as a number when it is one; the text as sent otherwise; blank as an empty cell. */
+const scoreCell = (text: string): CellValue => parseScore(text) ?? (text.trim() === '' ? null : text);
+
+/** The wire date-time (UTC, `YYYY-MM-DDTHH:MM:SS`) as a date cell; null (not attempted) as an empty cell. */
+const dateTimeCell = (wire: string | null): CellValue => {
+  if (wire === null) return null;
+  const date = new Date(`${wire}Z`);
+  return Number.isNaN(date.getTime()) ? wire : date;
+};
+
+/**
+ * The per-section cells of one candidate, in test-section order. Entries are matched by sectionName; when a test
+ * repeats a section name, the n-th test section of that name takes the candidate's n-th entry of that name.
+ */
+const sectionCells = (testSections: readonly Section[], entries: readonly SectionReportEntry[]): CellValue[] => {
+  const byName = new Map<string, SectionReportEntry[]>();
+  for (const entry of entries) {
+    const list = byName.get(entry.sectionName);
+    if (list) list.push(entry);
+    else byName.set(entry.sectionName, [entry]);
+  }
+  const seen = new Map<string, number>();
+  const cells: CellValue[] = [];
+  for (const section of testSections) {
+    const occurrence = seen.get(section.sectionName) ?? 0;
+    seen.set(section.sectionName, occurrence + 1);
+    const entry = byName.get(section.sectionName)?.[occurrence];
+    cells.push(entry?.candidateScore ?? null, entry?.sectionScore ?? null);
+  }
+  return cells;
+};
+
+/** One candidate's cells on the Candidates sheet, in `candidateHeadings` order. */
+export const candidateCells = (test: TestDetails, candidate: CandidateRow): CellValue[] => {
+  const { report } = candidate;
+  return [
+    candidate.testInvitationId,
+    report.fullName,
+    report.emailId,
+    report.testStatus,
+    report.reportStatus,
+    dateTimeCell(report.attemptedOn),
+    report.timeTaken,
+    scoreCell(report.score),
+    scoreCell(report.totalScore),
+    report.wv,
+    report.tv,
+    ...sectionCells(test.sections, candidate.sections),
+  ];
+};

@@ -1,0 +1,84 @@
+import { formatScore, type QuestionRecord, type ReportDetails, type SectionRecord } from '@assay/domain';
+import { graphemesOf } from './fonts/script-text.js';
+import type { QuestionColumn, QuestionsHeader, QuestionsRow } from './workbook-rows.js';
+
+/**
+ * The Questions sheet is wide: one row per candidate (the Candidates sheet's rows, in its order) and a column per
+ * question, so a hiring manager compares candidates question by question, and a test of any size stays far under
+ * Excel's 1,048,576 rows (docs/decisions.md, 116).
+ */
+
+/** The columns before the questions': who the row is about, as on the Candidates sheet. */
+export const QUESTIONS_LEADING_COLUMNS = ['testInvitationId', 'emailId', 'fullName'] as const;
+
+/** Characters of a question's text in its column heading. */
+const HEADING_TEXT_LENGTH = 40;
+
+/**
+ * The test's questions as the report numbers them: section by section, each section's questions in their order
+ * (as `buildReportDetails` walks them; a test beside it holds the two together).
+ */
+export const questionsHeaderOf = (sections: readonly SectionRecord[], questions: readonly QuestionRecord[]): QuestionsHeader => {
+  const columns: QuestionColumn[] = [];
+  for (const section of sections) {
+    for (const question of questions) {
+      if (question.sectionId !== section.id) continue;
+      const { definition } = question;
+      columns.push({
+        number: columns.length + 1,
+        questionId: question.id,
+        marks: definition.marks,
+        text: definition.text,
+        coding: definition.type === 'coding',
+      });
+    }
+  }
+  return { kind: 'questions-header', columns };
+};
+
+/** The first line of a question's text, spaces collapsed, cut between graphemes with an ellipsis (`length` in all). */
+export const shortText = (text: string, length = HEADING_TEXT_LENGTH): string => {
+  const line = (text.split('\n').find((candidate) => candidate.trim() !== '') ?? '').replace(/\s+/g, ' ').trim();
+  const graphemes = graphemesOf(line);
+  return graphemes.length <= length
+    ? line
+    : `${graphemes
+        .slice(0, length - 1)
+        .join('')
+        .trimEnd()}…`;
+};
+
+const marksText = (marks: number): string => `${formatScore(marks)} ${marks === 1 ? 'mark' : 'marks'}`;
+
+/** The headings of the question columns: `Q3 · 2 marks · Reverse a string…`, and a coding question's two more. */
+export const questionHeadings = (columns: readonly QuestionColumn[]): string[] =>
+  columns.flatMap((column) => {
+    const marks = `Q${column.number} · ${marksText(column.marks)} · ${shortText(column.text)}`;
+    return column.coding ? [marks, `Q${column.number} language`, `Q${column.number} hidden tests passed`] : [marks];
+  });
+
+/** Column widths of the question columns, in the order of `questionHeadings`. */
+export const questionWidths = (columns: readonly QuestionColumn[]): number[] => columns.flatMap((column) => (column.coding ? [18, 12, 12] : [18]));
+
+/**
+ * One candidate's Questions row from the attempt's report details (built by the domain, so the marks and hidden tests
+ * are the ones the PDF and the JSON show). A candidate who never started has a row of empty cells.
+ */
+export const questionsRowOf = (columns: readonly QuestionColumn[], details: ReportDetails): QuestionsRow => {
+  const { testInvitationId, candidate } = details;
+  if (details.startedAt === null) return { kind: 'questions-row', testInvitationId, emailId: candidate.emailId, fullName: candidate.fullName, cells: null };
+  const cells: (string | number | null)[] = [];
+  for (let index = 0; index < columns.length; index++) {
+    const column = columns[index]!;
+    const question = details.questions[index];
+    if (question?.questionId !== column.questionId) {
+      throw new Error(`Question ${column.number} of the Questions sheet is not the report's question ${index + 1}.`);
+    }
+    cells.push(question.awarded);
+    if (column.coding) {
+      const tests = question.coding?.hiddenTests;
+      cells.push(question.coding?.language ?? null, tests ? `${tests.passed}/${tests.total}` : null);
+    }
+  }
+  return { kind: 'questions-row', testInvitationId, emailId: candidate.emailId, fullName: candidate.fullName, cells };
+};

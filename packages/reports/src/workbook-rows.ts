@@ -1,0 +1,46 @@
+import type { CandidateReport, SectionReportEntry } from '@assay/domain';
+
+/** A value of one cell: numbers stay numbers, an empty cell is null. */
+export type CellValue = string | number | Date | null;
+
+/** One candidate of the test: the report (spec 2.5) and the section report (spec 2.6) of one invitation. */
+export interface CandidateRow {
+  testInvitationId: number;
+  report: CandidateReport;
+  sections: SectionReportEntry[];
+}
+
+/** A question of the test as the Questions sheet heads its columns, in the report's question order. */
+export interface QuestionColumn {
+  readonly number: number;
+  readonly questionId: number;
+  readonly marks: number;
+  readonly text: string;
+  /** A coding question has two more columns: the language and the hidden tests passed. */
+  readonly coding: boolean;
+}
+
+/** Starts the Questions sheet (after the last candidate row): its question columns. */
+export interface QuestionsHeader {
+  readonly kind: 'questions-header';
+  readonly columns: readonly QuestionColumn[];
+}
+
+/**
+ * One candidate's row of the Questions sheet, in the Candidates sheet's order. `cells` holds, per question, the marks
+ * awarded, then for a coding question its language and the hidden tests passed (`4/5`); null when the candidate never
+ * started (the row shows who, and empty cells).
+ */
+export interface QuestionsRow {
+  readonly kind: 'questions-row';
+  readonly testInvitationId: number;
+  readonly emailId: string;
+  readonly fullName: string;
+  readonly cells: readonly (string | number | null)[] | null;
+}
+
+/**
+ * What the export streams to the workbook: every candidate row, then the Questions sheet's header and one row per
+ * candidate (a streamed workbook writes one sheet after the other).
+ */
+export type WorkbookRow = CandidateRow | QuestionsHeader | QuestionsRow;
