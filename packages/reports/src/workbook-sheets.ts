@@ -17,9 +17,12 @@ const HEADING_STYLE: Partial<ExcelJS.Style> = Object.freeze({ font: { bold: true
 
 /**
  * Writes one data row and commits it (a streamed row is written out at once and forgotten). Every cell takes the
- * shared plain style, but the 1-based column `dateColumn`, which shows a date and time.
+ * shared plain style, but the 1-based column `dateColumn`, which shows a date and time. An empty cell is left out
+ * (exceljs would otherwise make it a cell of its own, with a style object of its own to look up); `values` is taken
+ * over for that.
  */
 export const commitDataRow = (sheet: ExcelJS.Worksheet, values: CellValue[], dateColumn = 0): void => {
+  for (let index = 0; index < values.length; index++) if (values[index] === null) (values as unknown[])[index] = undefined;
   const row = sheet.addRow(values);
   row.eachCell((cell, column) => {
     cell.style = column === dateColumn ? DATE_TIME_STYLE : PLAIN_STYLE;
