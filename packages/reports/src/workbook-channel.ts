@@ -5,8 +5,9 @@ import type { WorkbookRow } from './workbook-rows.js';
 /**
  * The conversation between the request thread and a render worker while a workbook streams. The database stays on
  * the request thread, so rows travel to the worker in batches it asks for, and the xlsx bytes travel back in chunks
- * the request thread acknowledges once the HTTP response has taken them. Each side holds at most one batch or one
- * chunk in flight, so memory stays flat however many candidates there are and however slow the client reads.
+ * the request thread acknowledges once the HTTP response has taken them. The worker holds at most two batches (the one
+ * it writes and the next) and one chunk in flight, so memory stays flat however many candidates there are and however
+ * slow the client reads.
  */
 export type ToWorker =
   | { type: 'rows'; rows: WorkbookRow[] }
@@ -68,19 +69,30 @@ export const openWorkerChannel = (port: MessagePort) => {
   const send = (message: FromWorker, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
 
   async function* rows(): AsyncGenerator<WorkbookRow> {
+    send({ type: 'pull' });
     for (;;) {
-      send({ type: 'pull' });
       const answer = await inbox.next(isRowsAnswer);
       if (answer.type === 'end') return;
       if (answer.type === 'fail') throw new Error(answer.message);
-      if (answer.type === 'rows') yield* answer.rows;
+      if (answer.type === 'rows') {
+        // The next batch is asked for before this one is written, so the request thread reads it meanwhile: the two
+        // threads work side by side instead of in turns (at most this batch and the next are here).
+        send({ type: 'pull' });
+        yield* answer.rows;
+      }
     }
   }
 
-  const sendChunk = async (bytes: Buffer): Promise<void> => {
-    // A copy of its own, so the whole buffer can be handed over rather than copied again.
-    const own = new Uint8Array(bytes);
-    send({ type: 'chunk', bytes: own }, [own.buffer as ArrayBuffer]);
+  const sendChunk = async (chunks: readonly { chunk: unknown }[]): Promise<void> => {
+    // One copy into a buffer of its own (never a slice of Node's shared pool), handed over whole.
+    const buffers = chunks.map(({ chunk }) => chunk as Buffer);
+    const own = new Uint8Array(buffers.reduce((total, buffer) => total + buffer.byteLength, 0));
+    let offset = 0;
+    for (const buffer of buffers) {
+      own.set(buffer, offset);
+      offset += buffer.byteLength;
+    }
+    send({ type: 'chunk', bytes: own }, [own.buffer]);
     const answer = await inbox.next(isAck);
     if (answer.type === 'fail') throw new Error(answer.message);
   };
@@ -88,7 +100,7 @@ export const openWorkerChannel = (port: MessagePort) => {
   const output = new Writable({
     highWaterMark: 256 * 1024,
     writev(chunks, callback) {
-      sendChunk(Buffer.concat(chunks.map(({ chunk }) => chunk as Buffer))).then(() => callback(), callback);
+      sendChunk(chunks).then(() => callback(), callback);
     },
     final(callback) {
       send({ type: 'done' });
