@@ -4,15 +4,16 @@ import type { Database } from './database.js';
 import { toCandidate, toInvitation, toTestRecord } from './records.js';
 
 /**
- * What the Excel export's Questions sheet is built from for one invitation, as report facts: its answers and what
- * scoring found. The sheet shows no events, sample runs or snapshots, so they are not read. A never-started invitation
- * has neither.
+ * What the Excel export's Questions sheet is built from for one invitation, as report facts: what scoring found, and the
+ * code answers (whether code was given decides whether hidden tests show). The sheet shows no chosen options, events,
+ * sample runs or snapshots, so they are not read. A never-started invitation has neither.
  */
 export interface AttemptFacts {
   /** The invitation's test (one object for every invitation of the test). */
   readonly test: TestRecord;
   readonly invitation: Invitation;
   readonly candidate: Candidate;
+  /** The code answers only. */
   readonly answers: Map<number, Answer>;
   readonly results: Map<number, QuestionResult>;
 }
@@ -116,7 +117,12 @@ export class AttemptLogRepository {
           .execute(),
         started.length === 0
           ? []
-          : this.db.selectFrom('answers').select(['invitation_id', 'question_id', 'option_ids', 'code']).where('invitation_id', 'in', started).execute(),
+          : this.db
+              .selectFrom('answers')
+              .select(['invitation_id', 'question_id', 'code'])
+              .where('invitation_id', 'in', started)
+              .where('option_ids', 'is', null)
+              .execute(),
         started.length === 0
           ? []
           : this.db.selectFrom('question_results').select(['invitation_id', 'question_id', 'marks', 'cases']).where('invitation_id', 'in', started).execute(),
@@ -132,12 +138,7 @@ export class AttemptLogRepository {
             test,
             invitation: toInvitation(row),
             candidate,
-            answers: new Map(
-              (answersOf.get(row.id) ?? []).map((answer) => [
-                answer.question_id,
-                answer.option_ids === null ? { code: answer.code ?? '' } : { optionIds: JSON.parse(answer.option_ids) as number[] },
-              ]),
-            ),
+            answers: new Map((answersOf.get(row.id) ?? []).map((answer) => [answer.question_id, { code: answer.code ?? '' }])),
             results: new Map(
               (resultsOf.get(row.id) ?? []).map((result) => [
                 result.question_id,
