@@ -131,6 +131,26 @@ describe.each(backends)('coding languages and extra time on %s', (backend) => {
     expect(refused.body).toContain('This question cannot be answered in TypeScript');
   });
 
+  it('names in the Excel Questions sheet the language each answer was written in', async () => {
+    const { token, invitationId } = await registerFor(h, testId, 'typescript@example.com');
+    const api = candidate(h, token);
+    const [coding, legacy] = questionIdsOf(await api.client.start());
+    expectSuccess(await api.answer(coding!, { code: TS_SOLUTION, language: 'typescript' }));
+    expectSuccess(await api.answer(legacy!, { code: 'function one() { return 1; }' }));
+    expectSuccess(await api.submit());
+    await h.drainJobs();
+    const excel = await h.request({ method: 'GET', url: `/v2/org/report/${testId}/excel` });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Questions')!;
+    const headings = (sheet.getRow(1).values as unknown[]).slice(1);
+    let row: Record<string, unknown> | undefined;
+    sheet.eachRow((each) => {
+      if (each.getCell(1).value === invitationId) row = Object.fromEntries(headings.map((heading, index) => [String(heading), each.getCell(index + 1).value]));
+    });
+    expect(row).toMatchObject({ 'Q1 language': 'typescript', 'Q1 hidden tests passed': '2/2', 'Q2 language': 'javascript', 'Q2 hidden tests passed': '1/1' });
+  });
+
   it('gives a candidate registered with extraTimePercent (4.7 and 4.8) a longer deadline, shown in the report', async () => {
     const { token, invitationId } = await registerFor(h, testId, 'extra@example.com', { extraTimePercent: 50 });
     const started = await candidate(h, token).client.start();

@@ -66,6 +66,7 @@ const invitation: Invitation = {
   deadline: T0 + 60 * 60_000,
   completedAt: T0 + 30 * 60_000,
   cancelledAt: null,
+  extraTimePercent: 0,
   createdAt: T0,
   updatedAt: T0,
 };

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Answer, AttemptEvent, Candidate, Invitation, QuestionResult, TestRecord } from '@assay/domain';
 import type { Database } from './database.js';
+import { isCodingLanguage } from './attempts.js';
 import { toCandidate, toInvitation, toTestRecord } from './records.js';
 
 /**
@@ -119,7 +120,7 @@ export class AttemptLogRepository {
           ? []
           : this.db
               .selectFrom('answers')
-              .select(['invitation_id', 'question_id', 'code'])
+              .select(['invitation_id', 'question_id', 'code', 'language'])
               .where('invitation_id', 'in', started)
               .where('option_ids', 'is', null)
               .execute(),
@@ -138,7 +139,12 @@ export class AttemptLogRepository {
             test,
             invitation: toInvitation(row),
             candidate,
-            answers: new Map((answersOf.get(row.id) ?? []).map((answer) => [answer.question_id, { code: answer.code ?? '' }])),
+            answers: new Map(
+              (answersOf.get(row.id) ?? []).map((answer) => [
+                answer.question_id,
+                { code: answer.code ?? '', ...(isCodingLanguage(answer.language) ? { language: answer.language } : {}) },
+              ]),
+            ),
             results: new Map(
               (resultsOf.get(row.id) ?? []).map((result) => [
                 result.question_id,

@@ -17,7 +17,8 @@ import type { Database, InvitationRow } from './database.js';
 import { proctoringColumns, toCandidate, toInvitation, toQuestionRecord, toTestRecord } from './records.js';
 import { toTestLink } from './test-links.js';
 
-const isCodingLanguage = (value: string | null): value is CodingLanguage => CodingLanguage.safeParse(value).success;
+/** A stored answer's language when it is one Assay knows (older answers carry none). */
+export const isCodingLanguage = (value: string | null): value is CodingLanguage => CodingLanguage.safeParse(value).success;
 
 /** Everything the candidate side needs about one invitation, found by its take-test token. */
 export interface AttemptContext {
