@@ -90,7 +90,7 @@ export const ConfigSchema = z
       maxQueued: env.ASSAY_SAMPLE_RUN_QUEUE,
     },
     scoringWorkers: env.ASSAY_SCORING_WORKERS,
-    /** Interpreters each started sandbox worker keeps warm (ASSAY_SANDBOX_PREWARM: anything but `none`). */
+    /** Interpreters the workers of a warmed-up sandbox lane keep ready (ASSAY_SANDBOX_PREWARM: anything but `none`). */
     sandboxPrewarm: env.ASSAY_SANDBOX_PREWARM === 'none' ? ([] as const) : (['python'] as const),
     /**
      * When the candidate lane's workers start: with the process (`python`), or when an attempt with a Python question

@@ -53,7 +53,7 @@ export const assembleWorker = (
     codeRunner?: CodeRunner;
     /** Worker threads of that default sandbox's scoring lane. */
     scoringWorkers?: number;
-    /** Interpreters that default sandbox's started workers keep warm (ASSAY_SANDBOX_PREWARM). */
+    /** Interpreters that default sandbox's workers keep ready once its lane is warmed (ASSAY_SANDBOX_PREWARM). */
     prewarm?: readonly Language[];
     /** Start the scoring threads (and their interpreters) now rather than at the first score (ASSAY_SANDBOX_PREWARM=python). */
     warmAtStart?: boolean;

@@ -1,4 +1,5 @@
 import { SandboxBusyError } from './busy.js';
+import type { Engine } from './protocol.js';
 import type { Job, SlotEvents } from './worker-slot.js';
 import { WorkerSlot } from './worker-slot.js';
 
@@ -7,11 +8,14 @@ const MAX_STARTUP_FAILURES = 3;
 /** Retry-After when the queue is full before any worker runs a job (workers still starting). */
 const STARTING_RETRY_MS = 1000;
 
-export type SlotFactory = (events: SlotEvents) => WorkerSlot;
+/** `prewarm`: the interpreters the new worker prepares as soon as it starts (none for a pool not warmed up). */
+export type SlotFactory = (events: SlotEvents, prewarm: readonly Engine[]) => WorkerSlot;
 
 export interface PoolOptions {
   /** Jobs that may wait for a worker; one more is refused with SandboxBusyError. Default: no bound. */
   maxQueued?: number;
+  /** Interpreters the workers of a warmed-up pool prepare ahead of runs (warmUp()). Default: none. */
+  prewarm?: readonly Engine[];
   createSlot?: SlotFactory;
 }
 
@@ -25,6 +29,7 @@ export class WorkerPool {
   readonly #size: number;
   readonly #capacity: number;
   readonly #createSlot: SlotFactory;
+  readonly #prewarm: readonly Engine[];
   readonly #slots = new Set<WorkerSlot>();
   readonly #exiting = new Set<Promise<unknown>>();
   readonly #queue: Job[] = [];
@@ -36,10 +41,14 @@ export class WorkerPool {
   /** Set by warmUp(): the pool keeps its workers started (and warm), instead of refilling only when work waits. */
   #warm = false;
 
-  constructor(size: number, { maxQueued = Number.POSITIVE_INFINITY, createSlot = (events) => new WorkerSlot(events) }: PoolOptions = {}) {
+  constructor(
+    size: number,
+    { maxQueued = Number.POSITIVE_INFINITY, prewarm = [], createSlot = (events, engines) => new WorkerSlot(events, { prewarm: engines }) }: PoolOptions = {},
+  ) {
     this.#size = size;
     this.#capacity = size + maxQueued;
     this.#createSlot = createSlot;
+    this.#prewarm = prewarm;
   }
 
   /** Live workers (starting, idle or busy); not the ones being terminated. */
@@ -67,9 +76,15 @@ export class WorkerPool {
     this.#dispatch();
   }
 
-  /** Starts the missing workers without a job (they then wait, idle, for one); from now on a lost worker is replaced at once. */
+  /**
+   * Starts the missing workers without a job (they then wait, idle, for one) and has every worker prepare the
+   * `prewarm` interpreters; from now on a lost worker is replaced at once, warm. Until then workers start cold:
+   * a JavaScript-only load never waits behind a Python interpreter being prepared.
+   */
   warmUp(): void {
+    if (this.#warm) return;
     this.#warm = true;
+    for (const slot of this.#slots) slot.warm(this.#prewarm);
     this.#fill();
   }
 
@@ -83,12 +98,11 @@ export class WorkerPool {
 
   #fill(): void {
     while (!this.#closed && this.#slots.size < this.#size) {
-      this.#slots.add(
-        this.#createSlot({
-          idle: () => this.#dispatch(),
-          gone: (slot, exited, startupError) => this.#onGone(slot, exited, startupError),
-        }),
-      );
+      const events: SlotEvents = {
+        idle: () => this.#dispatch(),
+        gone: (slot, exited, startupError) => this.#onGone(slot, exited, startupError),
+      };
+      this.#slots.add(this.#createSlot(events, this.#warm ? this.#prewarm : []));
     }
   }
 

@@ -17,6 +17,15 @@ export interface WorkerLimits {
 /** The interpreter a run needs: TypeScript runs in the JavaScript engine once the worker has transpiled it. */
 export type Engine = 'javascript' | 'python';
 
+/** Sent to a worker that started cold when its pool is warmed: prepare these interpreters while idle. */
+export interface WarmMessage {
+  type: 'warm';
+  engines: readonly Engine[];
+}
+
+/** What the pool sends a worker. */
+export type HostMessage = RunMessage | WarmMessage;
+
 export interface RunMessage {
   type: 'run';
   runId: number;

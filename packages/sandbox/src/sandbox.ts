@@ -5,7 +5,7 @@ import type { Engine } from './protocol.js';
 import { prepareRun, type PreparedRun } from './request.js';
 import { RUN_LANES } from './types.js';
 import type { CodeRunner, RunLane, RunOptions, RunOutcome, RunRequest, SandboxOptions } from './types.js';
-import { WorkerSlot } from './worker-slot.js';
+import { WorkerSlot, type SlotEvents } from './worker-slot.js';
 
 /**
  * Runs candidate JavaScript, TypeScript (transpiled) and Python against test cases on worker threads:
@@ -26,12 +26,12 @@ export class Sandbox implements CodeRunner {
     this.#limits = configureLimits(options.limits);
     const prewarm: Engine[] = (options.prewarm ?? []).includes('python') ? ['python'] : [];
     const pythonMemoryGrowthBytes = PYTHON_MEMORY_FACTOR * this.#limits.memoryBytes;
-    const createSlot = (events: ConstructorParameters<typeof WorkerSlot>[0]) => new WorkerSlot(events, { prewarm, pythonMemoryGrowthBytes });
+    const createSlot = (events: SlotEvents, engines: readonly Engine[]) => new WorkerSlot(events, { prewarm: engines, pythonMemoryGrowthBytes });
     // Workers start lazily per lane: a server that never scores (ASSAY_RUN_WORKER=false) starts no scoring
     // thread, and a worker process no candidate thread.
     this.#lanes = {
-      candidate: new WorkerPool(workers, { maxQueued, createSlot }),
-      scoring: new WorkerPool(scoringWorkers, { createSlot }),
+      candidate: new WorkerPool(workers, { maxQueued, prewarm, createSlot }),
+      scoring: new WorkerPool(scoringWorkers, { prewarm, createSlot }),
     };
   }
 
@@ -53,8 +53,8 @@ export class Sandbox implements CodeRunner {
   }
 
   /**
-   * Starts the lane's workers now instead of at its first run; with `prewarm`, each prepares its interpreters at
-   * once, so even the first run of the process is warm. For servers, at start-up.
+   * Starts the lane's workers now instead of at its first run; with `prewarm`, each (also one already running)
+   * prepares its interpreters, so the next run is warm. Workers started by runs alone prepare nothing ahead.
    */
   warmUp(lane: RunLane): void {
     if (this.#closed) return;

@@ -99,9 +99,10 @@ export interface SandboxOptions {
   scoringWorkers?: number;
   limits?: Partial<SandboxLimits>;
   /**
-   * Languages whose interpreter every worker prepares as soon as it starts, so that even a worker's first
-   * run of that language is warm (after each run, a worker prepares the next spare either way). Default none: a
-   * worker prepares Python after its first Python run. Workers start at their lane's first run, or at `warmUp`.
+   * Languages whose interpreter the workers of a lane prepare once `warmUp(lane)` is called (the running
+   * workers at once, the ones started later as they start), so that even a worker's first run of that language
+   * is warm. Before `warmUp`, workers (started at their lane's first run) prepare nothing ahead: a JavaScript load
+   * never waits behind a Python start. After each Python run a worker prepares the next spare either way.
    */
   prewarm?: readonly Language[];
 }

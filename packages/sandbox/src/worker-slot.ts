@@ -10,7 +10,7 @@ import {
 } from './limits.js';
 import { capLog, judgeCase, MEMORY_LIMIT_EXCEEDED, TIME_LIMIT_EXCEEDED } from './outcome.js';
 import { SIGINT, STATUS_INTERRUPT, STATUS_MEMORY_CAP_CASE, STATUS_RUNNING_CASE, STATUS_SLOTS } from './protocol.js';
-import type { Engine, RunMessage, WorkerData, WorkerMessage } from './protocol.js';
+import type { Engine, RunMessage, WarmMessage, WorkerData, WorkerMessage } from './protocol.js';
 import type { PreparedRun } from './request.js';
 import type { CaseResult, RunOutcome, SandboxLimits } from './types.js';
 
@@ -130,6 +130,13 @@ export class WorkerSlot {
         maxLogBytes: limits.maxLogBytes,
       },
     };
+    this.#worker.postMessage(message);
+  }
+
+  /** Has the worker prepare these interpreters when it is idle (a worker that started cold). */
+  warm(engines: readonly Engine[]): void {
+    if (this.#gone || engines.length === 0) return;
+    const message: WarmMessage = { type: 'warm', engines };
     this.#worker.postMessage(message);
   }
 

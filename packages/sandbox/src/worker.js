@@ -13,6 +13,7 @@ import { javascriptRunner } from './quickjs-runner.js';
 import { blankExports, transpileTypeScript } from './typescript.js';
 
 /** @typedef {import('./protocol.js').RunMessage} RunMessage */
+/** @typedef {import('./protocol.js').HostMessage} HostMessage */
 /** @typedef {import('./protocol.js').WorkerMessage} WorkerMessage */
 /** @typedef {import('./protocol.js').WorkerData} WorkerData */
 
@@ -87,7 +88,11 @@ function mapped(report, mapPosition) {
 
 /** Runs are handled one at a time; the pool never sends a second before 'done', but stay safe anyway. */
 let queue = Promise.resolve();
-port.on('message', (/** @type {RunMessage} */ message) => {
+port.on('message', (/** @type {HostMessage} */ message) => {
+  if (message.type === 'warm') {
+    if (message.engines.includes('python')) queue = queue.then(() => python.warm());
+    return;
+  }
   queue = queue.then(() =>
     handleRun(message).catch((error) => {
       // Failing to even start an interpreter is a crash of this worker: let the pool replace it.

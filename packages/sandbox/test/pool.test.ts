@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SandboxBusyError } from '../src/busy.js';
+import type { Engine } from '../src/protocol.js';
 import { configureLimits, limitsForRun } from '../src/limits.js';
 import { WorkerPool } from '../src/pool.js';
 import { prepareRun } from '../src/request.js';
@@ -94,6 +95,37 @@ describe('WorkerPool', () => {
     expect(pool.workerCount).toBe(2);
     expect(await waitFor(() => threadCount() >= before + 2, 10_000)).toBe(true);
     await pool.close();
+  });
+
+  it('starts workers cold until warmUp(), which then warms the running workers and starts the new ones warm', async () => {
+    const started: (readonly Engine[])[] = [];
+    const warmed: (readonly Engine[])[] = [];
+    const pool = new WorkerPool(2, {
+      prewarm: ['python'],
+      createSlot: (events, prewarm) => {
+        started.push(prewarm);
+        const slot = new WorkerSlot(events, SCRIPTED);
+        const warm = slot.warm.bind(slot);
+        slot.warm = (engines) => {
+          warmed.push(engines);
+          warm(engines);
+        };
+        return slot;
+      },
+    });
+    try {
+      // One job starts both workers (the pool fills up), and none of them prepares Python for a JavaScript load.
+      expect(await submit(pool, 'echo', [[1]])).toEqual({ results: [{ passed: true, actual: [1] }] });
+      expect(started).toEqual([[], []]);
+      pool.warmUp();
+      expect(warmed).toEqual([['python'], ['python']]);
+      expect(await submit(pool, 'exit', [[1]])).toEqual({ results: [CRASHED] });
+      expect(await waitFor(() => started.length === 3, 10_000)).toBe(true);
+      expect(started[2]).toEqual(['python']);
+      expect(await submit(pool, 'echo', [[2]])).toEqual({ results: [{ passed: true, actual: [2] }] });
+    } finally {
+      await pool.close();
+    }
   });
 
   it('replaces a lost worker at once when kept warm, and only at the next job otherwise', async () => {
