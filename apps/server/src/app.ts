@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ReportRenderer } from '@assay/reports';
+import { ReportRenderer } from '@assay/reports/host';
 import { Sandbox, type CodeRunner } from '@assay/sandbox';
 import type { Store } from '@assay/store';
 import { KeyOwnerCache } from './auth/key-owner-cache.js';

@@ -1,4 +1,4 @@
-import type { ReportRenderer } from '@assay/reports';
+import type { ReportRenderer } from '@assay/reports/host';
 import type { Store } from '@assay/store';
 import type { KeyOwnerCache } from './auth/key-owner-cache.js';
 import type { Config } from '@assay/config';

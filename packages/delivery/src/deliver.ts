@@ -1,9 +1,10 @@
 import { performance } from 'node:perf_hooks';
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
 import { parseCallbackUrl } from './callback-url.js';
 import { BlockedAddressError, createGuardedConnector } from './guarded-connector.js';
 import { systemLookup, type HostLookup } from './host-check.js';
 import { parseRetryAfter } from './retry-after.js';
+import { loadUndici } from './undici.js';
 
 export interface DeliveryRequest {
   readonly url: string;
@@ -157,7 +158,9 @@ export const deliverWebhook = async (delivery: DeliveryRequest): Promise<Deliver
   const parsed = parseCallbackUrl(delivery.url);
   if (!parsed.ok) return { outcome: 'retry', blocked: true, error: parsed.reason, latencyMs: elapsed() };
 
+  const { Agent, buildConnector, request } = await loadUndici();
   const connector = createGuardedConnector({
+    buildConnector,
     allowPrivate: delivery.allowPrivate,
     lookup: delivery.lookup ?? systemLookup,
     connectTimeoutMs: timeoutMs + BACKSTOP_MS,

@@ -1,5 +1,5 @@
 import { isIP, type LookupFunction, type Socket } from 'node:net';
-import { buildConnector } from 'undici';
+import type { buildConnector } from 'undici';
 import { forbiddenAddressReason } from './address-policy.js';
 import { resolveHost, type HostLookup } from './host-check.js';
 
@@ -13,6 +13,8 @@ export interface GuardedConnectorOptions {
   readonly allowPrivate: boolean;
   readonly lookup: HostLookup;
   readonly connectTimeoutMs: number;
+  /** undici's, which the connector wraps (undici is loaded on demand: see undici.ts). */
+  readonly buildConnector: typeof buildConnector;
 }
 
 export interface GuardedConnector {
@@ -64,7 +66,7 @@ const guardedLookup =
  * socket is checked once more before a single byte of the request is written.
  */
 export const createGuardedConnector = (options: GuardedConnectorOptions): GuardedConnector => {
-  const base = buildConnector({ timeout: options.connectTimeoutMs, lookup: guardedLookup(options) });
+  const base = options.buildConnector({ timeout: options.connectTimeoutMs, lookup: guardedLookup(options) });
   let connected: string | undefined;
   const refuse = (address: string): string | undefined => (options.allowPrivate ? undefined : forbiddenAddressReason(address));
 

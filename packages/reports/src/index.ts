@@ -3,7 +3,6 @@ export {
   UNREADABLE_IMAGE,
   barFraction,
   renderReportPdf,
-  reportPdfFileName,
   type ReportPdfData,
   type ReportPdfLayout,
   type ReportPdfOptions,
@@ -14,7 +13,8 @@ export { renderReportPdfFile, thumbnailsOf } from './report-pdf-file.js';
 export { sampleReportDetails, type SampleReportOptions } from './sample-report.js';
 export { CANDIDATE_COLUMNS, sectionColumnHeaders } from './candidates-sheet.js';
 export { QUESTIONS_LEADING_COLUMNS, questionHeadings, questionsHeaderOf, questionsRowOf } from './questions-sheet.js';
-export { testWorkbookFileName, writeTestWorkbook } from './test-workbook.js';
+export { writeTestWorkbook } from './test-workbook.js';
+export { reportPdfFileName, testWorkbookFileName } from './file-names.js';
 export { CANDIDATES_SHEET, QUESTIONS_SHEET, SECTIONS_SHEET, TEST_SHEET } from './workbook-sheets.js';
 export type { CandidateRow, QuestionColumn, QuestionsHeader, QuestionsRow, WorkbookRow } from './workbook-rows.js';
 export { SNAPSHOT_OUTPUT, normaliseSnapshot, snapshotThumbnail } from './snapshot-image.js';

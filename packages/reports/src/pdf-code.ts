@@ -1,6 +1,6 @@
 import { drawColouredRuns } from './fonts/document-faces.js';
 import { fontCatalogue } from './fonts/font-catalogue.js';
-import { graphemesOf } from './fonts/script-text.js';
+import { graphemesOf } from './graphemes.js';
 import { highlight, type Token, type TokenKind } from './highlight.js';
 import { BOTTOM, LEFT, MONO, MUTED, WIDTH, put, widthOf, type Cursor, type Doc } from './pdf-layout.js';
 

@@ -1,5 +1,5 @@
 import { formatScore, type QuestionRecord, type ReportDetails, type SectionRecord } from '@assay/domain';
-import { graphemesOf } from './fonts/script-text.js';
+import { graphemesOf } from './graphemes.js';
 import type { QuestionColumn, QuestionsHeader, QuestionsRow } from './workbook-rows.js';
 
 /**

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { QuestionDetail, ReportDetails } from '@assay/domain';
 import { pdfText } from '../test/pdf-text.js';
 import { PDF_MEDIA_TYPE } from './media-types.js';
-import { barFraction, renderReportPdf, reportPdfFileName, type ReportPdfLayout } from './report-pdf.js';
+import { reportPdfFileName } from './file-names.js';
+import { barFraction, renderReportPdf, type ReportPdfLayout } from './report-pdf.js';
 import { sampleReportDetails } from './sample-report.js';
 
 const GENERATED = Date.UTC(2026, 4, 1, 10, 20, 30);

@@ -27,9 +27,6 @@ export interface ReportPdfOptions {
   compress?: boolean;
 }
 
-/** `assay-report-<testInvitationId>.pdf` */
-export const reportPdfFileName = (testInvitationId: number): string => `assay-report-${testInvitationId}.pdf`;
-
 /** The filled share of a bar: score over max score, clamped to [0, 1]. */
 export const barFraction = (candidateScore: number, maxScore: number): number => {
   if (!(maxScore > 0) || !(candidateScore > 0)) return 0;

@@ -2,11 +2,9 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { PassThrough, type Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-// Loaded here too, not only in the workers: libvips must stay loaded for the life of the process, or a worker
-// that exits could unload it under another (sharp's advice for worker threads on glibc).
-import 'sharp';
 import type { TestDetails } from '@assay/domain';
 import type { ReportPdfData } from './report-pdf.js';
 import type { RenderTask } from './render-worker.js';
@@ -57,6 +55,10 @@ const workerExecArgv = (): string[] => {
   return kept;
 };
 
+const loadSharp = (): void => {
+  createRequire(import.meta.url)('sharp');
+};
+
 const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
@@ -89,6 +91,10 @@ export class ReportRenderer {
   private workers(): Piscina<RenderTask, Uint8Array | undefined> {
     if (this.closed) throw new Error('The report renderer is closed.');
     if (this.pool) return this.pool;
+    // Loaded in this thread before any worker loads it, not only in the workers: libvips must stay loaded for the
+    // life of the process, or a worker that exits could unload it under another (sharp's advice for worker threads
+    // on glibc). Not at import: a server that never exports keeps its ~30 MB and start time.
+    loadSharp();
     const pool = new Piscina<RenderTask, Uint8Array | undefined>({
       filename: workerFile(),
       execArgv: workerExecArgv(),

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { candidateReport, fromArray, jane, raj, readWorkbookFile, rowValues, sheetOf, workbookTest, writeWorkbookFile } from '../test/workbook-files.js';
 import { candidateCells, candidateHeadings } from './candidates-sheet.js';
 import { XLSX_MEDIA_TYPE } from './media-types.js';
-import { testWorkbookFileName, writeTestWorkbook } from './test-workbook.js';
+import { testWorkbookFileName } from './file-names.js';
+import { writeTestWorkbook } from './test-workbook.js';
 import type { CandidateRow } from './workbook-rows.js';
 
 let dir: string;

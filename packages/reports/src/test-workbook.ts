@@ -8,9 +8,6 @@ import { FlowControl } from './workbook-flow.js';
 import type { CellValue, QuestionsHeader, WorkbookRow } from './workbook-rows.js';
 import { CANDIDATES_SHEET, QUESTIONS_SHEET, commitDataRow, dataSheet, writeSectionsSheet, writeTestSheet } from './workbook-sheets.js';
 
-/** `assay-test-<testId>-report.xlsx` */
-export const testWorkbookFileName = (testId: number): string => `assay-test-${testId}-report.xlsx`;
-
 type Writer = ExcelJS.stream.xlsx.WorkbookWriter;
 
 /** Lines of the Questions sheet's heading row: a question's heading wraps (`Q3 · 2 marks · Reverse a string…`). */

@@ -20,7 +20,7 @@ import {
   type CandidateSession,
   type ProctoringEventInput,
 } from '@assay/domain';
-import { normaliseSnapshot } from '@assay/reports';
+import { normaliseSnapshot } from '@assay/reports/host';
 import type { AttemptContext, Store } from '@assay/store';
 import { found, refusal, unwrap } from '../refusal-error.js';
 import { buildSessionView, verdictOf } from './session-view.js';

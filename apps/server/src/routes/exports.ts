@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FailureEnvelope, IdParam } from '@assay/domain';
 import type { AppContext } from '../context.js';
-import { PDF_MEDIA_TYPE, XLSX_MEDIA_TYPE, testWorkbookFileName } from '@assay/reports';
+import { PDF_MEDIA_TYPE, XLSX_MEDIA_TYPE, testWorkbookFileName } from '@assay/reports/host';
 import { found } from '../refusal-error.js';
 import { workbookRowsOfTest } from '../services/report-details.js';
 import { attachmentHeaders, sendReportPdf, startExport } from './report-pdf-reply.js';

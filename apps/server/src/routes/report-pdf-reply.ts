@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { PDF_MEDIA_TYPE, RenderBusyError, reportPdfFileName } from '@assay/reports';
+import { PDF_MEDIA_TYPE, RenderBusyError, reportPdfFileName } from '@assay/reports/host';
 import type { AppContext } from '../context.js';
 import { PRIVATE_NO_STORE } from '../plugins/response-headers.js';
 import { found, refusal } from '../refusal-error.js';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FailureEnvelope, IdParam, documentedInteger } from '@assay/domain';
 import { REPORT_URL_KEY_SETTING, checkReportUrl, newReportUrlKey } from '@assay/delivery';
-import { PDF_MEDIA_TYPE } from '@assay/reports';
+import { PDF_MEDIA_TYPE } from '@assay/reports/host';
 import type { AppContext } from '../context.js';
 import { refusal } from '../refusal-error.js';
 import { sendReportPdf } from './report-pdf-reply.js';

@@ -1,5 +1,5 @@
 import { buildReportDetails, type ReportDetails } from '@assay/domain';
-import { questionsHeaderOf, questionsRowOf, type WorkbookRow } from '@assay/reports';
+import { questionsHeaderOf, questionsRowOf, type WorkbookRow } from '@assay/reports/host';
 import type { Store } from '@assay/store';
 
 /** Gathers an invitation's report facts from the store (org-scoped: another org's id is undefined, like a missing one) and builds its details. */

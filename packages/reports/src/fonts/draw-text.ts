@@ -1,6 +1,7 @@
 import { ascentOf, drawRun, selectFace } from './document-faces.js';
 import { fontCatalogue, type FontStyle } from './font-catalogue.js';
-import { graphemesOf, layoutLine, type TextPiece } from './script-text.js';
+import { graphemesOf } from '../graphemes.js';
+import { layoutLine, type TextPiece } from './script-text.js';
 
 type Doc = PDFKit.PDFDocument;
 

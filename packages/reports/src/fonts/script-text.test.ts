@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { graphemesOf, layoutLine, needsActualText } from './script-text.js';
+import { graphemesOf } from '../graphemes.js';
+import { layoutLine, needsActualText } from './script-text.js';
 
 const texts = (line: string) => layoutLine(line).map((piece) => piece.text);
 const families = (line: string) => layoutLine(line).map((piece) => piece.file.key.replace(/-\d+-normal$/, ''));

@@ -1,4 +1,5 @@
 import bidiModule from 'bidi-js';
+import { graphemesOf } from '../graphemes.js';
 import { fontCatalogue, type FontFile, type FontStyle } from './font-catalogue.js';
 
 /**
@@ -14,11 +15,6 @@ export interface TextPiece {
 
 // bidi-js types an ES default export, but Node loads its CommonJS build, whose module.exports is the factory itself.
 const bidi = (bidiModule as unknown as typeof bidiModule.default)();
-
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
-
-/** The user-perceived characters of `text`: a line is only ever cut between two of them. */
-export const graphemesOf = (text: string): string[] => Array.from(graphemes.segment(text), (segment) => segment.segment);
 
 /** Scripts whose glyphs are reordered by shaping (vowel signs drawn before their consonant…): extractors need ActualText. */
 const REORDERING_SCRIPT = /[\u0900-\u0DFF\u0E00-\u0E7F\u1000-\u109F\u1780-\u17FF]/u;

@@ -1,0 +1,15 @@
+/**
+ * What a server's request thread needs from this package, without loading what only the render workers use
+ * (pdfkit, exceljs, fontkit and the fonts, sharp): importing the whole package costs a server about 0.4 s of
+ * start and 55 MB of memory it may never need. Snapshot normalisation loads sharp at the first snapshot.
+ */
+import type { Result } from '@assay/domain';
+
+export { reportPdfFileName, testWorkbookFileName } from './file-names.js';
+export { PDF_MEDIA_TYPE, XLSX_MEDIA_TYPE } from './media-types.js';
+export { QUESTIONS_LEADING_COLUMNS, questionHeadings, questionsHeaderOf, questionsRowOf } from './questions-sheet.js';
+export { RenderBusyError, ReportRenderer, type ReportRendererOptions } from './report-renderer.js';
+export type { CandidateRow, QuestionColumn, QuestionsHeader, QuestionsRow, WorkbookRow } from './workbook-rows.js';
+
+/** `normaliseSnapshot` of `./snapshot-image.js`, which loads sharp when first called. */
+export const normaliseSnapshot = async (bytes: Buffer): Promise<Result<Buffer>> => (await import('./snapshot-image.js')).normaliseSnapshot(bytes);
