@@ -99,7 +99,7 @@ export const reportFacts = (overrides: Partial<ReportFacts> = {}): ReportFacts =
   sampleRuns: new Map(),
   events: [],
   snapshots: [],
-  completedScores: [],
+  standing: { below: 0, tied: 0, total: 0 },
   ...overrides,
 });
 

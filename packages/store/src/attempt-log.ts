@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Answer, AttemptEvent, Candidate, Invitation, QuestionResult, TestRecord } from '@assay/domain';
+import type { Answer, AttemptEvent, Candidate, Invitation, QuestionResult, ScoreStanding, TestRecord } from '@assay/domain';
 import type { Database } from './database.js';
 import { isCodingLanguage } from './attempts.js';
 import { toCandidate, toInvitation, toTestRecord } from './records.js';
@@ -70,16 +70,21 @@ export class AttemptLogRepository {
     return new Map(rows.map((row) => [row.question_id, { marks: row.marks, cases: row.cases === null ? null : (JSON.parse(row.cases) as boolean[]) }]));
   }
 
-  /** The scores of every completed and scored attempt of a test: what a percentile is taken among. */
-  async completedScores(testId: number): Promise<number[]> {
-    const rows = await this.db
+  /** How `score` stands among the completed, scored attempts of a test (counted over an index): what a percentile is taken from. */
+  async scoreStanding(testId: number, score: number): Promise<ScoreStanding> {
+    const row = await this.db
       .selectFrom('invitations')
-      .select('score')
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('total'),
+        eb.fn.countAll<number | string>().filterWhere('score', '<', score).as('below'),
+        eb.fn.countAll<number | string>().filterWhere('score', '=', score).as('tied'),
+      ])
       .where('test_id', '=', testId)
       .where('status', '=', 'Completed')
       .where('report_status', '=', 'Generated')
-      .execute();
-    return rows.map((row) => row.score);
+      .executeTakeFirstOrThrow();
+    // PostgreSQL counts are bigints, which pg hands over as strings.
+    return { total: Number(row.total), below: Number(row.below), tied: Number(row.tied) };
   }
 
   /**

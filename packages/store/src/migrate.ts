@@ -9,6 +9,7 @@ import { reloadsMigration } from './migrations/007-reloads.js';
 import { reportDetailsMigration } from './migrations/009-report-details.js';
 import { testPositionsMigration } from './migrations/011-test-positions.js';
 import { languagesAndExtraTimeMigration } from './migrations/012-languages-and-extra-time.js';
+import { scoreStandingMigration } from './migrations/013-score-standing.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -21,6 +22,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '009-report-details': reportDetailsMigration(dialect),
   '011-test-positions': testPositionsMigration(),
   '012-languages-and-extra-time': languagesAndExtraTimeMigration(),
+  '013-score-standing': scoreStandingMigration(),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {

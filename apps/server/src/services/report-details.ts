@@ -1,6 +1,9 @@
-import { buildReportDetails, type ReportDetails } from '@assay/domain';
+import { buildReportDetails, type ReportDetails, type ScoreStanding } from '@assay/domain';
 import { questionsHeaderOf, questionsRowOf, type WorkbookRow } from '@assay/reports/host';
 import type { Store } from '@assay/store';
+
+/** No standing is read for an attempt that is not scored (it has no percentile), nor for the Excel sheets. */
+const UNRANKED: ScoreStanding = { below: 0, tied: 0, total: 0 };
 
 /** Gathers an invitation's report facts from the store (org-scoped: another org's id is undefined, like a missing one) and builds its details. */
 export const loadReportDetails = async (store: Store, orgId: number, invitationId: number): Promise<ReportDetails | undefined> => {
@@ -8,7 +11,7 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
   if (!invitation) return undefined;
   const context = await store.attempts.findById(invitationId);
   if (!context) return undefined;
-  const [sections, questions, answers, results, sampleRuns, events, snapshots, completedScores] = await Promise.all([
+  const [sections, questions, answers, results, sampleRuns, events, snapshots, standing] = await Promise.all([
     store.tests.sections(context.test.id),
     store.attempts.questions(context.test.id),
     store.attempts.answers(invitationId),
@@ -16,7 +19,7 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
     store.attemptLog.sampleRuns(invitationId),
     store.attemptLog.events(invitationId),
     store.attempts.snapshotList(invitationId),
-    store.attemptLog.completedScores(context.test.id),
+    invitation.reportStatus === 'Generated' ? store.attemptLog.scoreStanding(context.test.id, invitation.score) : UNRANKED,
   ]);
   return buildReportDetails({
     invitation,
@@ -29,7 +32,7 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
     sampleRuns,
     events,
     snapshots,
-    completedScores,
+    standing,
   });
 };
 
@@ -49,7 +52,7 @@ export async function* workbookRowsOfTest(store: Store, orgId: number, testId: n
   const header = questionsHeaderOf(sections, questions);
   yield header;
   if (throughId === 0) return;
-  const unread = { sampleRuns: new Map<number, number>(), events: [], snapshots: [], completedScores: [] };
+  const unread = { sampleRuns: new Map<number, number>(), events: [], snapshots: [], standing: UNRANKED };
   for await (const batch of store.attemptLog.factsOfTest(orgId, testId, { throughId })) {
     for (const facts of batch) yield questionsRowOf(header.columns, buildReportDetails({ ...facts, ...unread, sections, questions }));
   }

@@ -3,6 +3,7 @@ import type { Invitation } from '../records/invitation.js';
 import type { QuestionRecord, SectionRecord } from '../records/test.js';
 import { QuestionDefinition } from '../schemas/test-definition.js';
 import { buildReportDetails, type ReportFacts } from './build-report-details.js';
+import { standingAmong } from './percentile.js';
 
 const T0 = Date.UTC(2026, 11, 1, 9, 0, 0);
 const sections: SectionRecord[] = [
@@ -106,7 +107,7 @@ const facts = (overrides: Partial<ReportFacts> = {}): ReportFacts => ({
     { kind: 'returned', at: T0 + 12 * 60_000 + 20_000 },
   ],
   snapshots: [{ id: 99, takenAt: T0 + 1_000 }],
-  completedScores: [1, 2, 3, 4.5, 9],
+  standing: standingAmong(4.5, [1, 2, 3, 4.5, 9]),
   ...overrides,
 });
 

@@ -4,7 +4,7 @@ import { isCodingAnswerGiven, type Answer } from '../candidate/scoring.js';
 import type { Candidate } from '../records/candidate.js';
 import type { Invitation } from '../records/invitation.js';
 import type { QuestionRecord, SectionRecord, TestRecord } from '../records/test.js';
-import { percentileRank } from './percentile.js';
+import { percentileRank, type ScoreStanding } from './percentile.js';
 import type { QuestionDetail, ReportDetails, SectionDetail } from './report-details.js';
 import { departuresOf, timeBySection, type AttemptEvent } from './timelines.js';
 import { percentOf, verdictFor } from './verdict.js';
@@ -28,8 +28,8 @@ export interface ReportFacts {
   readonly sampleRuns: ReadonlyMap<number, number>;
   readonly events: readonly AttemptEvent[];
   readonly snapshots: readonly { readonly id: number; readonly takenAt: number }[];
-  /** The scores of every completed, scored attempt of the test (this one's included when scored). */
-  readonly completedScores: readonly number[];
+  /** How this attempt's score stands among the test's completed, scored attempts (read for scored attempts only). */
+  readonly standing: ScoreStanding;
 }
 
 const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString());
@@ -120,7 +120,7 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
         ? minutesTaken(invitation.startedAt, invitation.completedAt, invitation.deadline ?? invitation.completedAt)
         : 0,
     score: { score, maxScore, percent },
-    percentile: scored ? percentileRank(score, facts.completedScores) : null,
+    percentile: scored ? percentileRank(facts.standing) : null,
     verdict: scored ? verdictFor(percent, settings.verdictBands) : null,
     sections,
     questions,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_ATTEMPTS_FOR_PERCENTILE, percentileRank } from './percentile.js';
+import { MIN_ATTEMPTS_FOR_PERCENTILE, percentileRank, standingAmong } from './percentile.js';
 import { percentOf, verdictFor } from './verdict.js';
 
 const bands = [
@@ -38,15 +38,17 @@ describe('percentileRank', () => {
   it('is hidden under the minimum number of attempts', () => {
     expect(
       percentileRank(
-        5,
-        Array.from({ length: MIN_ATTEMPTS_FOR_PERCENTILE - 1 }, (_, i) => i),
+        standingAmong(
+          5,
+          Array.from({ length: MIN_ATTEMPTS_FOR_PERCENTILE - 1 }, (_, i) => i),
+        ),
       ),
     ).toBeNull();
   });
 
   it('counts those below, and ties as half', () => {
-    expect(percentileRank(10, [2, 4, 6, 8, 10])).toEqual({ percentile: 90, basedOn: 5 });
-    expect(percentileRank(2, [2, 4, 6, 8, 10])).toEqual({ percentile: 10, basedOn: 5 });
-    expect(percentileRank(5, [5, 5, 5, 5, 5])).toEqual({ percentile: 50, basedOn: 5 });
+    expect(percentileRank(standingAmong(10, [2, 4, 6, 8, 10]))).toEqual({ percentile: 90, basedOn: 5 });
+    expect(percentileRank(standingAmong(2, [2, 4, 6, 8, 10]))).toEqual({ percentile: 10, basedOn: 5 });
+    expect(percentileRank(standingAmong(5, [5, 5, 5, 5, 5]))).toEqual({ percentile: 50, basedOn: 5 });
   });
 });
