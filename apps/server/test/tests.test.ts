@@ -42,6 +42,22 @@ describe.each(backends)('tests (4.1, 4.2, import) on %s', (backend) => {
     expect(small.result.tests).toHaveLength(5);
   });
 
+  it('shows a test imported after a page was read: the last page grows, full pages stay as they were', async () => {
+    const page = async (number: number) =>
+      envelope<{ tests: { testName: string }[]; testsCount: number }>(await h.request({ method: 'GET', url: `/v2/org/tests?page_size=2&page_no=${number}` }))
+        .result;
+    // An odd count: the last page of two holds one test.
+    const before = (await page(1)).testsCount;
+    for (let i = 0; i < (before % 2 === 0 ? 1 : 2); i += 1) await h.importTest({ ...sampleDefinition, testName: `Paged ${i}` });
+    const full = await page(1);
+    const last = Math.ceil(full.testsCount / 2);
+    const partial = await page(last);
+    expect(partial.tests).toHaveLength(1);
+    await h.importTest({ ...sampleDefinition, testName: 'Paged last' });
+    expect(await page(1)).toEqual({ ...full, testsCount: full.testsCount + 1 });
+    expect((await page(last)).tests.map((test) => test.testName)).toEqual([partial.tests[0]!.testName, 'Paged last']);
+  });
+
   it('answers test details with sections, and 404.2 for an unknown test', async () => {
     const testId = await h.importTest(sampleDefinition);
     const details = envelope<{ sections: unknown[] }>(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}` }));

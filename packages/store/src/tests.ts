@@ -69,6 +69,11 @@ const testsCount = compileOnce((db: Kysely<Database>) =>
 
 export class TestsRepository {
   private readonly cache = new LRUCache<string, CachedTest>({ max: 1000 });
+  /**
+   * Full pages of an org's list, by org, offset and size. Tests are never updated or deleted and positions never
+   * move, so a full page is the same forever, on every instance; only the last, partial page grows (never kept).
+   */
+  private readonly fullPages = new LRUCache<string, TestSummary[]>({ max: 500 });
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -140,8 +145,14 @@ export class TestsRepository {
 
   /** A page of the org's tests, in import order: an index seek to the page's first position (migration 011). */
   async list(orgId: number, limit: number, offset: number): Promise<{ tests: TestSummary[]; testsCount: number }> {
-    const [rows, [count]] = await Promise.all([testsPage(this.db, { orgId, limit, offset: Math.min(offset, LAST_POSITION) }), testsCount(this.db, { orgId })]);
-    return { tests: rows.map(toTestSummary), testsCount: Number(count?.count ?? 0) };
+    const pageKey = `${orgId}:${offset}:${limit}`;
+    const kept = this.fullPages.get(pageKey);
+    const [tests, [count]] = await Promise.all([
+      kept ?? testsPage(this.db, { orgId, limit, offset: Math.min(offset, LAST_POSITION) }).then((rows) => rows.map(toTestSummary)),
+      testsCount(this.db, { orgId }),
+    ]);
+    if (!kept && tests.length === limit) this.fullPages.set(pageKey, tests);
+    return { tests, testsCount: Number(count?.count ?? 0) };
   }
 
   /** The org's test, or undefined (another org's test answers like a missing one). */
