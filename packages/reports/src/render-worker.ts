@@ -1,9 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import { move } from 'piscina';
 import type { TestDetails } from '@assay/domain';
-import { renderReportPdfFile } from './report-pdf-file.js';
 import type { ReportPdfData } from './report-pdf.js';
-import { writeTestWorkbook } from './test-workbook.js';
 import { openWorkerChannel } from './workbook-channel.js';
 
 /** One export, as sent to a render worker. Buffers arrive as Uint8Arrays (structured clone). */
@@ -11,7 +9,10 @@ export type RenderTask = { kind: 'pdf'; data: ReportPdfData } | { kind: 'workboo
 
 const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
+// Each kind of export loads its own libraries at its first task in this thread: a worker that only ever writes
+// workbooks holds no pdfkit, fonts or sharp, and one that renders PDFs no exceljs.
 const renderPdf = async (data: ReportPdfData): Promise<Uint8Array> => {
+  const { renderReportPdfFile } = await import('./report-pdf-file.js');
   const snapshots = (data.snapshots ?? []).map((snapshot) => ({ ...snapshot, data: asBuffer(snapshot.data) }));
   const pdf = await renderReportPdfFile({ ...data, snapshots });
   // Hand the bytes over instead of copying them back.
@@ -19,6 +20,7 @@ const renderPdf = async (data: ReportPdfData): Promise<Uint8Array> => {
 };
 
 const streamWorkbook = async (test: TestDetails, port: MessagePort): Promise<void> => {
+  const { writeTestWorkbook } = await import('./test-workbook.js');
   const channel = openWorkerChannel(port);
   // writeTestWorkbook reports output failures itself; a write still on its way when it gave up must not surface
   // later as an unhandled 'error' that ends the thread under the next export.
