@@ -49,3 +49,4 @@ export * from './report/percentile.js';
 export * from './report/timelines.js';
 export * from './report/report-details.js';
 export * from './report/build-report-details.js';
+export * from './report/question-outcome.js';

@@ -1,4 +1,4 @@
-import { formatScore, type QuestionRecord, type ReportDetails, type SectionRecord } from '@assay/domain';
+import { formatScore, questionsInReportOrder, type QuestionOutcome, type QuestionRecord, type ReportDetails, type SectionRecord } from '@assay/domain';
 import { graphemesOf } from './graphemes.js';
 import type { QuestionColumn, QuestionsHeader, QuestionsRow } from './workbook-rows.js';
 
@@ -18,23 +18,29 @@ const HEADING_TEXT_LENGTH = 40;
  * The test's questions as the report numbers them: section by section, each section's questions in their order
  * (as `buildReportDetails` walks them; a test beside it holds the two together).
  */
-export const questionsHeaderOf = (sections: readonly SectionRecord[], questions: readonly QuestionRecord[]): QuestionsHeader => {
-  const columns: QuestionColumn[] = [];
-  for (const section of sections) {
-    for (const question of questions) {
-      if (question.sectionId !== section.id) continue;
-      const { definition } = question;
-      columns.push({
-        number: columns.length + 1,
-        questionId: question.id,
-        marks: definition.marks,
-        text: definition.text,
-        coding: definition.type === 'coding',
-      });
-    }
-  }
-  return { kind: 'questions-header', columns };
-};
+export const questionsHeaderOf = (sections: readonly SectionRecord[], questions: readonly QuestionRecord[]): QuestionsHeader => ({
+  kind: 'questions-header',
+  columns: questionsInReportOrder(sections, questions).map(({ id, definition }, index) => ({
+    number: index + 1,
+    questionId: id,
+    marks: definition.marks,
+    text: definition.text,
+    coding: definition.type === 'coding',
+  })),
+});
+
+/**
+ * What a Questions row reads of an attempt: fields of its report details (whole details fit), or just the
+ * domain's question outcomes, which is what the export builds for each of up to 100,000 attempts.
+ */
+export interface SheetAttempt {
+  readonly testInvitationId: number;
+  readonly candidate: Pick<ReportDetails['candidate'], 'emailId' | 'fullName'>;
+  readonly startedAt: string | null;
+  readonly questions: readonly (Pick<QuestionOutcome, 'questionId' | 'awarded'> & { readonly coding?: SheetCoding | undefined })[];
+}
+
+type SheetCoding = Pick<NonNullable<QuestionOutcome['coding']>, 'language' | 'hiddenTests'>;
 
 /** The first line of a question's text, spaces collapsed, cut between graphemes with an ellipsis (`length` in all). */
 export const shortText = (text: string, length = HEADING_TEXT_LENGTH): string => {
@@ -61,10 +67,10 @@ export const questionHeadings = (columns: readonly QuestionColumn[]): string[] =
 export const questionWidths = (columns: readonly QuestionColumn[]): number[] => columns.flatMap((column) => (column.coding ? [18, 12, 12] : [18]));
 
 /**
- * One candidate's Questions row from the attempt's report details (built by the domain, so the marks and hidden tests
- * are the ones the PDF and the JSON show). A candidate who never started has a row of empty cells.
+ * One candidate's Questions row from the attempt's question outcomes (the domain's, so the marks and hidden tests are
+ * the ones the PDF and the JSON show). A candidate who never started has a row of empty cells.
  */
-export const questionsRowOf = (columns: readonly QuestionColumn[], details: ReportDetails): QuestionsRow => {
+export const questionsRowOf = (columns: readonly QuestionColumn[], details: SheetAttempt): QuestionsRow => {
   const { testInvitationId, candidate } = details;
   if (details.startedAt === null) return { kind: 'questions-row', testInvitationId, emailId: candidate.emailId, fullName: candidate.fullName, cells: null };
   const cells: (string | number | null)[] = [];

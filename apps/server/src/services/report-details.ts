@@ -1,8 +1,8 @@
-import { buildReportDetails, type ReportDetails, type ScoreStanding } from '@assay/domain';
+import { buildReportDetails, questionOutcomesOf, questionsInReportOrder, type ReportDetails, type ScoreStanding } from '@assay/domain';
 import { questionsHeaderOf, questionsRowOf, type WorkbookRow } from '@assay/reports/host';
 import type { Store } from '@assay/store';
 
-/** No standing is read for an attempt that is not scored (it has no percentile), nor for the Excel sheets. */
+/** No standing is read for an attempt that is not scored: it has no percentile. */
 const UNRANKED: ScoreStanding = { below: 0, tied: 0, total: 0 };
 
 /** Gathers an invitation's report facts from the store (org-scoped: another org's id is undefined, like a missing one) and builds its details. */
@@ -38,9 +38,9 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
 
 /**
  * The Excel export's rows of an org's test: every invitation's Candidates row, then the Questions sheet's header and
- * one row per invitation the Candidates sheet showed (none registered meanwhile), each built as its report details are
- * (the same marks and hidden tests the PDF and the JSON show), read batch by batch in flat memory. Percentiles, events,
- * sample runs and snapshots are not part of the sheets, so they are not read.
+ * one row per invitation the Candidates sheet showed (none registered meanwhile), from the domain's question outcomes
+ * (the marks and hidden tests the PDF and the JSON show, without the rest of each report), read batch by batch in
+ * flat memory. Percentiles, events, sample runs and snapshots are not part of the sheets, so they are not read.
  */
 export async function* workbookRowsOfTest(store: Store, orgId: number, testId: number): AsyncGenerator<WorkbookRow> {
   let throughId = 0;
@@ -52,8 +52,15 @@ export async function* workbookRowsOfTest(store: Store, orgId: number, testId: n
   const header = questionsHeaderOf(sections, questions);
   yield header;
   if (throughId === 0) return;
-  const unread = { sampleRuns: new Map<number, number>(), events: [], snapshots: [], standing: UNRANKED };
+  const ordered = questionsInReportOrder(sections, questions);
   for await (const batch of store.attemptLog.factsOfTest(orgId, testId, { throughId })) {
-    for (const facts of batch) yield questionsRowOf(header.columns, buildReportDetails({ ...facts, ...unread, sections, questions }));
+    for (const { invitation, candidate, answers, results } of batch) {
+      yield questionsRowOf(header.columns, {
+        testInvitationId: invitation.id,
+        candidate: { emailId: candidate.email, fullName: candidate.fullName },
+        startedAt: invitation.startedAt === null ? null : new Date(invitation.startedAt).toISOString(),
+        questions: questionOutcomesOf(ordered, answers, results),
+      });
+    }
   }
 }

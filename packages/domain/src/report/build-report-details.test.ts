@@ -4,6 +4,7 @@ import type { QuestionRecord, SectionRecord } from '../records/test.js';
 import { QuestionDefinition } from '../schemas/test-definition.js';
 import { buildReportDetails, type ReportFacts } from './build-report-details.js';
 import { standingAmong } from './percentile.js';
+import { questionOutcomesOf, questionsInReportOrder } from './question-outcome.js';
 
 const T0 = Date.UTC(2026, 11, 1, 9, 0, 0);
 const sections: SectionRecord[] = [
@@ -194,5 +195,25 @@ describe('buildReportDetails', () => {
     expect(details.verdict).toBeNull();
     expect(details.questions.every((question) => question.awarded === null)).toBe(true);
     expect(details.questions[2]?.coding?.hiddenTests).toBeNull();
+  });
+
+  it('agrees with the question outcomes a sheet reads alone, scored or not, answered or not', () => {
+    const variants = [facts(), facts({ results: new Map() }), facts({ answers: new Map() })];
+    for (const variant of variants) {
+      const details = buildReportDetails(variant);
+      const outcomes = questionOutcomesOf(questionsInReportOrder(variant.sections, variant.questions), variant.answers, variant.results);
+      expect(outcomes.map(({ questionId, awarded, answered }) => ({ questionId, awarded, answered }))).toEqual(
+        details.questions.map(({ questionId, awarded, answered }) => ({ questionId, awarded, answered })),
+      );
+      expect(outcomes.map((outcome) => outcome.coding && { language: outcome.coding.language, hiddenTests: outcome.coding.hiddenTests })).toEqual(
+        details.questions.map(
+          (question) =>
+            question.coding && {
+              language: question.coding.language,
+              hiddenTests: question.coding.hiddenTests && { passed: question.coding.hiddenTests.passed, total: question.coding.hiddenTests.total },
+            },
+        ),
+      );
+    }
   });
 });

@@ -1,19 +1,13 @@
 import { minutesTaken } from '../candidate/attempt-clock.js';
-import { savedAnswerLanguage } from '../candidate/answer-language.js';
-import { isCodingAnswerGiven, type Answer } from '../candidate/scoring.js';
+import type { Answer } from '../candidate/scoring.js';
 import type { Candidate } from '../records/candidate.js';
 import type { Invitation } from '../records/invitation.js';
 import type { QuestionRecord, SectionRecord, TestRecord } from '../records/test.js';
 import { percentileRank, type ScoreStanding } from './percentile.js';
+import { questionOutcome, type QuestionResult } from './question-outcome.js';
 import type { QuestionDetail, ReportDetails, SectionDetail } from './report-details.js';
 import { departuresOf, timeBySection, type AttemptEvent } from './timelines.js';
 import { percentOf, verdictFor } from './verdict.js';
-
-/** What scoring found for one question: its marks, and each hidden test's verdict for coding answers. */
-export interface QuestionResult {
-  readonly marks: number;
-  readonly cases: readonly boolean[] | null;
-}
 
 /** Everything the report is made of, gathered by the shell; this module only decides what it says. */
 export interface ReportFacts {
@@ -39,7 +33,7 @@ const round2 = (value: number): number => Math.round(value * 100) / 100;
 const questionDetail = (facts: ReportFacts, question: QuestionRecord, number: number, sectionName: string, timeSpentSeconds: number | null): QuestionDetail => {
   const { definition } = question;
   const answer = facts.answers.get(question.id);
-  const result = facts.results.get(question.id);
+  const outcome = questionOutcome(question, answer, facts.results.get(question.id));
   const base = {
     number,
     questionId: question.id,
@@ -48,25 +42,25 @@ const questionDetail = (facts: ReportFacts, question: QuestionRecord, number: nu
     text: definition.text,
     marks: definition.marks,
     negativeMarks: definition.negativeMarks,
-    awarded: result ? result.marks : null,
+    awarded: outcome.awarded,
+    answered: outcome.answered,
     timeSpentSeconds,
   };
   if (definition.type === 'coding') {
-    const answered = isCodingAnswerGiven(definition, answer);
-    const cases = answered && result?.cases ? result.cases : null;
+    // questionOutcome gives every coding question its coding part.
+    const { language, code, cases, hiddenTests } = outcome.coding!;
     return {
       ...base,
-      answered,
       coding: {
-        language: savedAnswerLanguage(definition, answer?.language),
-        code: answer?.code ?? null,
-        hiddenTests: cases && {
-          passed: cases.filter(Boolean).length,
-          total: cases.length,
-          cases: cases.map((passed, index) =>
-            facts.test.reportSettings.showHiddenTestInputs ? { passed, args: definition.hiddenTests[index]?.args ?? [] } : { passed },
-          ),
-        },
+        language,
+        code,
+        hiddenTests: cases &&
+          hiddenTests && {
+            ...hiddenTests,
+            cases: cases.map((passed, index) =>
+              facts.test.reportSettings.showHiddenTestInputs ? { passed, args: definition.hiddenTests[index]?.args ?? [] } : { passed },
+            ),
+          },
         sampleRuns: facts.sampleRuns.get(question.id) ?? 0,
       },
     };
@@ -74,7 +68,6 @@ const questionDetail = (facts: ReportFacts, question: QuestionRecord, number: nu
   const chosen = new Set(answer?.optionIds ?? []);
   return {
     ...base,
-    answered: chosen.size > 0,
     options: definition.options.map((option, optionId) => ({ optionId, text: option.text, correct: option.correct, chosen: chosen.has(optionId) })),
   };
 };
