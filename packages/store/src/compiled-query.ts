@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { directReadOf } from './direct-reads.js';
 
 const PLACEHOLDER = '\u0000assay-parameter:';
 
@@ -40,7 +41,10 @@ export const compileOnce = <Row, Parameters extends Record<string, unknown>, DB>
       if (!(name in values)) throw new Error(`compiled query: no value for parameter "${name}"`);
       parameters[position] = values[name];
     }
-    const result = await db.executeQuery<Row>({ ...prepared.compiled, parameters } as CompiledQuery<Row>);
+    const query = { ...prepared.compiled, parameters } as CompiledQuery<Row>;
+    const direct = directReadOf(db)?.(query);
+    if (direct) return direct as Row[];
+    const result = await db.executeQuery<Row>(query);
     return result.rows;
   };
 };

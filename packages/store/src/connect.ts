@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import type Pg from 'pg';
 import type { Database } from './database.js';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
+import { readDirectlyOn } from './direct-reads.js';
 import { reusePreparedStatements } from './statement-cache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -61,7 +62,10 @@ const connectSqlite = (path: string): Connection => {
     reader.pragma('query_only = ON');
   }
   const dialect = new GroupCommitSqliteDialect(reusePreparedStatements(writer), reader === writer ? writer : reusePreparedStatements(reader));
-  return { db: new Kysely<Database>({ dialect }), dialect: 'sqlite' };
+  const db = new Kysely<Database>({ dialect });
+  // An in-memory database has no reader of its own: its reads wait for the writer like every statement.
+  if (reader !== writer) readDirectlyOn(db, reader);
+  return { db, dialect: 'sqlite' };
 };
 
 const connectPostgres = (url: string, options: ConnectOptions): Connection => {

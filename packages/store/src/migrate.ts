@@ -38,6 +38,9 @@ export const migrateToLatest = async ({ db, dialect, schema }: Connection): Prom
   const migrator = new Migrator({
     db,
     provider: new InCodeMigrationProvider(migrationsFor(dialect)),
+    // Kysely's default compares names with localeCompare, which loads ICU's collation data (~4 MB of a server's
+    // idle memory) for names that are plain ASCII ("001-initial"): code-unit order is the same order.
+    nameComparator: (left, right) => (left < right ? -1 : left > right ? 1 : 0),
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results = [] } = await migrator.migrateToLatest();

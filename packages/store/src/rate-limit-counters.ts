@@ -15,6 +15,8 @@ export interface RateLimitCounters {
   peek(key: string, now: number): Promise<WindowCount | undefined>;
   /** Forgets windows that ended; answers how many. */
   deleteExpired(now: number): Promise<number>;
+  /** `hit` without waiting, offered by counters that live in this process: a limit checked on every request costs no promise. */
+  hitAtOnce?(key: string, hits: number, windowMs: number, now: number): WindowCount;
 }
 
 /**
@@ -79,6 +81,10 @@ export class MemoryRateLimitCounters implements RateLimitCounters {
   private readonly windows = new Map<string, WindowCount>();
 
   async hit(key: string, hits: number, windowMs: number, now: number): Promise<WindowCount> {
+    return this.hitAtOnce(key, hits, windowMs, now);
+  }
+
+  hitAtOnce(key: string, hits: number, windowMs: number, now: number): WindowCount {
     const current = this.windows.get(key);
     if (current && current.resetAt > now) {
       current.count += hits;
@@ -86,7 +92,7 @@ export class MemoryRateLimitCounters implements RateLimitCounters {
     }
     this.windows.delete(key);
     if (this.windows.size >= MEMORY_CAPACITY) {
-      await this.deleteExpired(now);
+      this.forgetEnded(now);
       if (this.windows.size >= MEMORY_CAPACITY) this.windows.delete(this.windows.keys().next().value!);
     }
     const fresh = { count: hits, resetAt: now + windowMs };
@@ -100,6 +106,10 @@ export class MemoryRateLimitCounters implements RateLimitCounters {
   }
 
   async deleteExpired(now: number): Promise<number> {
+    return this.forgetEnded(now);
+  }
+
+  private forgetEnded(now: number): number {
     let deleted = 0;
     for (const [key, window] of this.windows) {
       if (window.resetAt <= now) {
