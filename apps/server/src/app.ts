@@ -10,6 +10,7 @@ import type { Config } from '@assay/config';
 import type { AppContext } from './context.js';
 import { honourIdempotencyKeys } from './idempotency/idempotency-keys.js';
 import { requireApiKey } from './plugins/api-key-auth.js';
+import { lazyRequestLoggers } from './logging/lazy-request-logger.js';
 import { withRedaction } from './logging/redaction.js';
 import { answerClientError, answerWhatNodeWould, requireHostHeader } from './plugins/client-errors.js';
 import { answerFrameworkError, registerErrorEnvelope } from './plugins/error-envelope.js';
@@ -60,6 +61,7 @@ declare module 'fastify' {
 export const buildApp = async ({ config, store, logger = false, now = Date.now, codeRunner }: AppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: withRedaction(logger),
+    childLoggerFactory: lazyRequestLoggers,
     bodyLimit: config.bodyLimitBytes,
     genReqId: requestIdOf,
     requestIdHeader: false,
@@ -83,7 +85,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   answerUnissuedIds(app);
   refuseNulCharacters(app);
   registerErrorEnvelope(app, routes);
-  const authFailures = await registerRateLimits(app, store, config, now);
+  const authFailures = registerRateLimits(app, store, config, now);
   scheduleHousekeeping(app, store, now);
   await registerOpenApi(app, config.publicUrl);
 

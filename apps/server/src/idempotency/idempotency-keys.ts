@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_LOCK_MS, IdempotencyKey, answerRepeat, keepsResponse } from '@assay/domain';
 import type { IdempotencyClaim, IdempotencyKeysRepository } from '@assay/store';
 import { refusal, unwrap } from '../refusal-error.js';
+import { appendRouteHook, routeAnswers } from '../plugins/route-hooks.js';
 import { fingerprintOf } from './fingerprint.js';
 import { openResponse, sealResponse, storedKeyOf } from './sealed-response.js';
 
@@ -32,12 +33,13 @@ export interface IdempotencyOptions {
 /**
  * `Idempotency-Key` on every POST of the scope, with Stripe's semantics (README, "Idempotency"): the first
  * successful response is kept 24 h and replayed with `Idempotent-Replayed: true`; another request under the
- * same key is 422.1; a repeat while the first runs is 409.1. Checked before body validation, after auth.
+ * same key is 422.1; a repeat while the first runs is 409.1. Checked before body validation, after auth. The hooks
+ * sit on the POST routes only: reads never carry the header's meaning and skip them.
  */
 export const honourIdempotencyKeys = (app: FastifyInstance, { keys, now, scopeOf }: IdempotencyOptions): void => {
   const claims = new WeakMap<FastifyRequest, { claim: IdempotencyClaim; key: string }>();
 
-  app.addHook('preValidation', async (request, reply) => {
+  const claimOrReplay = async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers['idempotency-key'];
     if (request.method !== 'POST' || header === undefined) return;
     const key = IdempotencyKey.safeParse(Array.isArray(header) ? header.join(', ') : header);
@@ -51,9 +53,9 @@ export const honourIdempotencyKeys = (app: FastifyInstance, { keys, now, scopeOf
     }
     const body = openResponse(claimed.body, scope, key.data);
     return reply.code(claimed.statusCode).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(body);
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const recordOutcome = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const held = claims.get(request);
     if (!held) return payload;
     claims.delete(request);
@@ -69,5 +71,11 @@ export const honourIdempotencyKeys = (app: FastifyInstance, { keys, now, scopeOf
       request.log.error({ err: error }, 'could not record the outcome of an Idempotency-Key');
     }
     return payload;
+  };
+
+  app.addHook('onRoute', (route) => {
+    if (!routeAnswers(route, 'POST')) return;
+    appendRouteHook(route, 'preValidation', claimOrReplay);
+    appendRouteHook(route, 'onSend', recordOutcome);
   });
 };

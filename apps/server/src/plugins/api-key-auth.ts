@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { KeyOwner, Store } from '@assay/store';
 import { hashApiKey, looksLikeApiKey, sameHash } from '../auth/api-key.js';
 import type { KeyOwnerCache } from '../auth/key-owner-cache.js';
@@ -24,9 +24,7 @@ const invalidKey = () => refusal('401.2', 'The API key in x-api-key is not valid
  * against the client address's budget (`failures`); an address over it is refused before the key lookup.
  */
 export const requireApiKey = (app: FastifyInstance, store: Store, cache: KeyOwnerCache, failures: FailureLimiter): void => {
-  app.decorateRequest('org', null as unknown as KeyOwner);
-  app.addHook('onRequest', async (request, reply) => {
-    const apiKey = headerValue(request)?.trim();
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply, apiKey: string | undefined): Promise<void> => {
     if (!apiKey) throw await failures.counted(request, reply, refusal('401.1', 'Send your API key in the x-api-key header.'));
     if (!looksLikeApiKey(apiKey)) throw await failures.counted(request, reply, invalidKey());
     let owner = cache.get(apiKey);
@@ -39,5 +37,21 @@ export const requireApiKey = (app: FastifyInstance, store: Store, cache: KeyOwne
     }
     if (owner === null) throw await failures.counted(request, reply, invalidKey());
     request.org = owner;
+  };
+
+  app.decorateRequest('org', null as unknown as KeyOwner);
+  // A key seen recently is answered at once, without a promise; everything else takes the checks above.
+  app.addHook('onRequest', (request, reply, done) => {
+    const apiKey = headerValue(request)?.trim();
+    const known = apiKey ? cache.get(apiKey) : undefined;
+    if (known) {
+      request.org = known;
+      return done();
+    }
+    if (known === null) {
+      const answer = failures.countedAtOnce(request, reply, invalidKey());
+      if (answer) return done(answer);
+    }
+    authenticate(request, reply, apiKey).then(() => done(), done);
   });
 };

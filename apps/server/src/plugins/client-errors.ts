@@ -73,8 +73,8 @@ export const answerWhatNodeWould = (app: FastifyInstance): void => {
  * false`, see app.ts); it is refused here instead, with the envelope, and the connection closes as Node's would.
  */
 export const requireHostHeader = (app: FastifyInstance): void => {
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.raw.httpVersion !== '1.1' || request.headers.host) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.raw.httpVersion !== '1.1' || request.headers.host) return done();
     reply.header('connection', 'close');
     throw refusal('400.14', 'An HTTP/1.1 request needs a Host header.');
   });

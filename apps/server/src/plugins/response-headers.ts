@@ -35,7 +35,9 @@ export const applyResponseHeaders = (reply: FastifyReply): FastifyReply => {
 };
 
 export const addResponseHeaders = (app: FastifyInstance): void => {
-  app.addHook('onSend', async (_request, reply) => {
+  // A callback hook: an async one costs a promise on every answer, and this one never waits for anything.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     applyResponseHeaders(reply);
+    done(null, payload);
   });
 };

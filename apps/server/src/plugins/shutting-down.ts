@@ -14,9 +14,10 @@ export const refuseWhileShuttingDown = (app: FastifyInstance): void => {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
+  // A callback hook (no promise per request); answering without calling `done` ends the request here.
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) return done();
     reply.header('connection', 'close').header('retry-after', String(SHUTDOWN_RETRY_AFTER_SECONDS));
-    return sendFailure(reply, '503.3', `This server is shutting down: try again in ${SHUTDOWN_RETRY_AFTER_SECONDS} s.`);
+    sendFailure(reply, '503.3', `This server is shutting down: try again in ${SHUTDOWN_RETRY_AFTER_SECONDS} s.`);
   });
 };

@@ -30,9 +30,23 @@ export class WindowCounter {
 
   /** Counts a hit of `key` against `max` per `windowMs`; `count > max` means refused. */
   async take(key: string, max: number, windowMs: number): Promise<Hit> {
+    const atOnce = this.takeAtOnce(key, max, windowMs);
+    if (atOnce) return atOnce;
     const blocked = this.knownBlockedMs(key);
     if (blocked > 0) return { count: max + 1, ttlMs: blocked };
-    const { count, resetAt } = await this.hit(key, windowMs);
+    return this.counted(key, max, await this.hit(key, windowMs));
+  }
+
+  /** `take` answered without waiting when the counters live in this process (SQLite); undefined when they are shared. */
+  takeAtOnce(key: string, max: number, windowMs: number): Hit | undefined {
+    if (!this.counters.hitAtOnce) return undefined;
+    const blocked = this.knownBlockedMs(key);
+    if (blocked > 0) return { count: max + 1, ttlMs: blocked };
+    return this.counted(key, max, this.counters.hitAtOnce(key, 1, windowMs, this.now()));
+  }
+
+  /** A counted hit as the limiter sees it; a key over its limit is remembered until its window ends. */
+  private counted(key: string, max: number, { count, resetAt }: { count: number; resetAt: number }): Hit {
     if (count > max) this.blockedUntil.set(key, resetAt);
     return { count, ttlMs: Math.max(0, resetAt - this.now()) };
   }
