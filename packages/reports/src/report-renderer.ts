@@ -153,9 +153,11 @@ export class ReportRenderer {
     const release = this.admit();
     const body = new PassThrough();
     try {
+      const workers = this.workers();
       const { port1, port2 } = new MessageChannel();
+      // The feed starts reading at once; the pool is had first, so a closed renderer reads nothing.
       const feed = feedWorkbook(port1, candidates, body);
-      this.workers()
+      workers
         .run({ kind: 'workbook', test, port: port2 }, { transferList: [port2] })
         .then(
           () => feed.settle(),

@@ -27,8 +27,8 @@ export const feedWorkbook = (port: MessagePort, candidates: AsyncIterable<Workbo
     if (!reading) void rows.return?.()?.catch(() => {});
   };
 
-  const nextBatch = async (): Promise<void> => {
-    if (stopped !== undefined) return send({ type: 'fail', message: stopped });
+  /** The next message for the worker: a batch of rows, the end, or the failure that stopped the feed. */
+  const readBatch = async (): Promise<ToWorker> => {
     reading = true;
     const batch: WorkbookRow[] = [];
     try {
@@ -44,14 +44,30 @@ export const feedWorkbook = (port: MessagePort, candidates: AsyncIterable<Workbo
       reading = false;
       stop(`The candidates could not be read: ${messageOf(error)}`);
       body.destroy(error instanceof Error ? error : new Error(messageOf(error)));
-      return;
+      return { type: 'fail', message: stopped ?? messageOf(error) };
     }
     reading = false;
     if (stopped !== undefined) {
       void rows.return?.()?.catch(() => {});
-      return send({ type: 'fail', message: stopped });
+      return { type: 'fail', message: stopped };
     }
-    send(batch.length === 0 ? { type: 'end' } : { type: 'rows', rows: batch });
+    return batch.length === 0 ? { type: 'end' } : { type: 'rows', rows: batch };
+  };
+
+  /**
+   * The batch after the one the worker is writing, read meanwhile: the database read and the worksheet writing
+   * overlap instead of taking turns (each thread used to wait idle for the other about a third of the export).
+   * The first batch is read at once, while the worker thread starts and loads its libraries.
+   */
+  let ahead: Promise<ToWorker> | undefined = readBatch();
+
+  const nextBatch = async (): Promise<void> => {
+    if (stopped !== undefined) return send({ type: 'fail', message: stopped });
+    const message = await (ahead ?? readBatch());
+    ahead = undefined;
+    if (stopped !== undefined) return send({ type: 'fail', message: stopped });
+    send(message);
+    if (message.type === 'rows') ahead = readBatch();
   };
 
   const takeChunk = (bytes: Uint8Array): void => {

@@ -206,7 +206,7 @@ describe('ReportRenderer: workbooks', () => {
       await sleep(1_000);
     }
     expect(state.taken).toBe(held);
-    // Rows on the way are bounded by the buffers: two batches in the worker, the zip entry's 1 MiB, the output's 256 KiB.
+    // Rows on the way are bounded by the buffers: one batch read ahead, two in the worker, the zip entry's 1 MiB, the output's 256 KiB.
     expect(held).toBeLessThan(20_000);
 
     // The client goes away: the worker stops, the rows are released and the place is freed.
