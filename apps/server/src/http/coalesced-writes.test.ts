@@ -65,12 +65,16 @@ describe('coalesced socket writes', () => {
     let pushedBack = false;
     const server = createServer((socket) => {
       coalesceWrites(socket);
-      const writeOnePerTurn = () => {
+      const writeOnePerTurn = (): void => {
         written += chunk.length;
-        if (written >= 256 * 1024 * 1024) return socket.end();
-        if (socket.write(chunk)) return setImmediate(writeOnePerTurn);
-        pushedBack = true;
-        socket.once('drain', () => socket.end());
+        if (written >= 256 * 1024 * 1024) {
+          socket.end();
+        } else if (socket.write(chunk)) {
+          setImmediate(writeOnePerTurn);
+        } else {
+          pushedBack = true;
+          socket.once('drain', () => socket.end());
+        }
       };
       writeOnePerTurn();
     });
