@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, startDirectory, withAbsolutePaths, type Config } from '@assay/config';
 import { demoBanner, readExampleTests, seedDemo } from './seed.js';
 import { leaveStartUpMode } from './start-up-mode.js';
+import { startIdleCollector } from './memory/idle-collector.js';
 
 const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/tests/', import.meta.url));
 
@@ -37,6 +38,8 @@ const start = async (config: Config): Promise<void> => {
 
   await app.listen({ port: config.port, host: config.host });
   leaveStartUpMode();
+  // Memory a burst of requests or an export leaves behind goes back once the server is quiet (memory/idle-collector.ts).
+  startIdleCollector();
   process.stdout.write(`\nAssay is listening on ${config.publicUrl} (API reference: ${config.publicUrl}/docs)\n`);
   process.stdout.write(`Database: ${config.databaseUrl.replace(/\/\/[^@/]*@/, '//…@')}\n`);
   if (worker) {

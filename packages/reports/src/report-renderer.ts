@@ -12,7 +12,10 @@ import type { WorkbookRow } from './workbook-rows.js';
 import { feedWorkbook } from './workbook-feed.js';
 
 export interface ReportRendererOptions {
-  /** Exports rendered at the same time, one worker thread each. Default: half the CPUs, at least 1, at most 4. */
+  /**
+   * Exports rendered at the same time, one worker thread each, for PDFs and for workbooks alike (each kind has threads
+   * of its own). Default: half the CPUs, at least 1, at most 4.
+   */
   threads?: number;
   /** Exports that may wait for a thread; one more is refused with RenderBusyError. Default 64. */
   queue?: number;
@@ -61,6 +64,21 @@ const loadSharp = (): void => {
 
 const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
+type RenderPool = Piscina<RenderTask, Uint8Array | undefined>;
+
+/**
+ * Each kind of export has threads of its own, tuned to how it is used.
+ * - How long an idle worker stays. PDFs come one after another as a recruiter reads reports, and a new worker parses
+ *   the fonts again; a workbook worker ends its export with a heap grown by ~3 million cells (60–70 MB), and exports
+ *   are rare: it leaves soon, and the next export starts a fresh one in a fraction of its first-byte budget.
+ * - A PDF worker's young generation: V8 would grow it to 32 MB for a render that keeps a few MB alive; 8 MB saved
+ *   ~25 MB of every server that has rendered a PDF, at no measurable cost per PDF.
+ */
+const POOL_SETTINGS: Readonly<Record<RenderTask['kind'], { idleTimeoutMs: number; youngGenerationMb?: number }>> = {
+  pdf: { idleTimeoutMs: 30_000, youngGenerationMb: 8 },
+  workbook: { idleTimeoutMs: 1_000 },
+};
+
 /**
  * Renders exports on a bounded pool of worker threads, so a slow, huge or hostile export never blocks the request
  * thread and never takes the process down: a render that throws, or kills its thread, fails that export alone.
@@ -70,7 +88,7 @@ export class ReportRenderer {
   readonly threads: number;
   readonly queue: number;
   private readonly maxHeapMb: number;
-  private pool: Piscina<RenderTask, Uint8Array | undefined> | undefined;
+  private readonly pools: Partial<Record<RenderTask['kind'], RenderPool>> = {};
   private admitted = 0;
   private closed = false;
   /** The last failure that belonged to no export (for diagnostics). */
@@ -88,32 +106,39 @@ export class ReportRenderer {
   }
 
   // Threads start on first use, so an app that never exports costs none.
-  private workers(): Piscina<RenderTask, Uint8Array | undefined> {
+  private workers(kind: RenderTask['kind']): RenderPool {
     if (this.closed) throw new Error('The report renderer is closed.');
-    if (this.pool) return this.pool;
-    // Loaded in this thread before any worker loads it, not only in the workers: libvips must stay loaded for the
+    const existing = this.pools[kind];
+    if (existing) return existing;
+    // Loaded in this thread before any PDF worker loads it, not only in the workers: libvips must stay loaded for the
     // life of the process, or a worker that exits could unload it under another (sharp's advice for worker threads
-    // on glibc). Not at import: a server that never exports keeps its ~30 MB and start time.
-    loadSharp();
-    const pool = new Piscina<RenderTask, Uint8Array | undefined>({
+    // on glibc). Not at import, nor for workbooks (their workers never load it): a server that renders no PDF keeps
+    // its ~20 MB and start time.
+    if (kind === 'pdf') loadSharp();
+    const pool: RenderPool = new Piscina({
       filename: workerFile(),
       execArgv: workerExecArgv(),
       minThreads: 0,
       maxThreads: this.threads,
       maxQueue: this.queue + this.threads,
-      idleTimeout: 30_000,
-      resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb },
+      idleTimeout: POOL_SETTINGS[kind].idleTimeoutMs,
+      resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb, maxYoungGenerationSizeMb: POOL_SETTINGS[kind].youngGenerationMb },
     });
     // Errors that belong to no task, such as a worker that dies while starting. Unheard, an 'error' event would
     // throw in this thread; and piscina stops starting workers after a failed start, so the queued exports would
     // wait forever: the pool is dropped (failing what it holds) and the next export starts a fresh one.
     pool.on('error', (error: unknown) => {
       this.lastError = error;
-      if (this.pool === pool) this.pool = undefined;
+      if (this.pools[kind] === pool) delete this.pools[kind];
       void pool.destroy().catch(() => {});
     });
-    this.pool = pool;
+    this.pools[kind] = pool;
     return pool;
+  }
+
+  /** Worker threads alive now, by kind of export (for diagnostics: workbook threads leave a second after their export). */
+  get liveThreads(): Record<RenderTask['kind'], number> {
+    return { pdf: this.pools.pdf?.threads.length ?? 0, workbook: this.pools.workbook?.threads.length ?? 0 };
   }
 
   /** Takes a place for one export, or throws RenderBusyError; `release` must follow exactly once. */
@@ -136,7 +161,7 @@ export class ReportRenderer {
     const release = this.admit();
     try {
       const data = await load();
-      const pdf = await this.workers().run({ kind: 'pdf', data });
+      const pdf = await this.workers('pdf').run({ kind: 'pdf', data });
       if (!pdf) throw new Error('The render worker answered no PDF.');
       return asBuffer(pdf);
     } finally {
@@ -153,7 +178,7 @@ export class ReportRenderer {
     const release = this.admit();
     const body = new PassThrough();
     try {
-      const workers = this.workers();
+      const workers = this.workers('workbook');
       const { port1, port2 } = new MessageChannel();
       // The feed starts reading at once; the pool is had first, so a closed renderer reads nothing.
       const feed = feedWorkbook(port1, candidates, body);
@@ -174,6 +199,6 @@ export class ReportRenderer {
   /** Lets running exports finish, then stops the threads. */
   async close(): Promise<void> {
     this.closed = true;
-    await this.pool?.close();
+    await Promise.all(Object.values(this.pools).map((pool) => pool.close()));
   }
 }

@@ -150,6 +150,15 @@ describe('ReportRenderer: workbooks', () => {
     expect(pool.pending).toBe(0);
   });
 
+  it('lets its workbook thread go about a second after the export, while the PDF thread stays for the next report', async () => {
+    const pool = renderer({ threads: 1 });
+    await pool.renderPdf(async () => pdfData());
+    await bytesOf(pool.streamWorkbook(test, countingRows(500).rows));
+    expect(pool.liveThreads).toEqual({ pdf: 1, workbook: 1 });
+    await sleep(2500);
+    expect(pool.liveThreads).toEqual({ pdf: 1, workbook: 0 });
+  });
+
   it('streams the Questions sheet after the candidates, row for row in their order, across many batches', async () => {
     const pool = renderer({ threads: 1 });
     const count = 1500;
