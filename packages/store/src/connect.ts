@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import { createRequire } from 'node:module';
 import type Pg from 'pg';
 import type { Database } from './database.js';
+import { checkpointInBackground } from './background-checkpoints.js';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
 import { readDirectlyOn } from './direct-reads.js';
 import { reusePreparedStatements } from './statement-cache.js';
@@ -61,7 +62,8 @@ const connectSqlite = (path: string): Connection => {
     reader.pragma('cache_size = -16000');
     reader.pragma('query_only = ON');
   }
-  const dialect = new GroupCommitSqliteDialect(reusePreparedStatements(writer), reader === writer ? writer : reusePreparedStatements(reader));
+  const checkpointer = path === ':memory:' ? undefined : checkpointInBackground(path, writer);
+  const dialect = new GroupCommitSqliteDialect(reusePreparedStatements(writer), reader === writer ? writer : reusePreparedStatements(reader), checkpointer);
   const db = new Kysely<Database>({ dialect });
   // An in-memory database has no reader of its own: its reads wait for the writer like every statement.
   if (reader !== writer) readDirectlyOn(db, reader);

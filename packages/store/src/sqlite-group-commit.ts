@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, SqliteDialect } from 'kysely';
+import type { Checkpointer } from './background-checkpoints.js';
 
 /**
  * SQLite with group commit and a reader of its own.
@@ -18,12 +19,13 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
   constructor(
     private readonly writer: BetterSqlite3.Database,
     private readonly reader: BetterSqlite3.Database,
+    private readonly checkpointer?: Checkpointer,
   ) {
     super({ database: writer });
   }
 
   override createDriver(): Driver {
-    return new GroupCommitDriver(this.writer, this.reader);
+    return new GroupCommitDriver(this.writer, this.reader, this.checkpointer);
   }
 }
 
@@ -71,6 +73,7 @@ class GroupCommitDriver implements Driver {
   constructor(
     private readonly writer: BetterSqlite3.Database,
     private readonly reader: BetterSqlite3.Database,
+    private readonly checkpointer?: Checkpointer,
   ) {}
 
   async init(): Promise<void> {}
@@ -117,6 +120,7 @@ class GroupCommitDriver implements Driver {
 
   async destroy(): Promise<void> {
     await this.#flush();
+    await this.checkpointer?.close();
     this.reader.close();
     this.writer.close();
   }
@@ -212,6 +216,7 @@ class GroupCommitDriver implements Driver {
     const waiters = this.#waiters;
     this.#waiters = [];
     this.#groupOpen = false;
+    this.checkpointer?.committed();
     for (const waiter of waiters) waiter.resolve();
   }
 }
