@@ -23,7 +23,7 @@ export const loadScenarios = (world, postgres) => {
     },
     {
       name: 'POST register, new email each time',
-      path: `/v2/org/tests/${world.testId}/register`,
+      path: `/v2/org/tests/${world.registerTestId}/register`,
       method: 'POST',
       headers: json,
       pipelining: 1,
