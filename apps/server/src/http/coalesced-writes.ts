@@ -12,7 +12,7 @@ type Callback = (error?: Error | null) => void;
 export type WriteDown = (this: Socket, chunks: Chunk[], callback: Callback) => void;
 
 /** Beyond this many held characters a write goes down at once, with its own callback. */
-const HOLD_LIMIT_BYTES = 64 * 1024;
+const HOLD_LIMIT_CHARACTERS = 64 * 1024;
 
 /**
  * Every answer Node's HTTP server finishes is its own `writev` — it uncorks the socket at each `end()` — and
@@ -30,7 +30,7 @@ const HOLD_LIMIT_BYTES = 64 * 1024;
  */
 export const coalesceWrites = (socket: Socket, writeDown: WriteDown = Socket.prototype._writev as WriteDown): void => {
   let held: Chunk[] = [];
-  let heldBytes = 0;
+  let heldLength = 0;
   let flushScheduled = false;
   let writesInFlight = 0;
 
@@ -45,7 +45,7 @@ export const coalesceWrites = (socket: Socket, writeDown: WriteDown = Socket.pro
   const takeHeld = (): Chunk[] => {
     const chunks = held;
     held = [];
-    heldBytes = 0;
+    heldLength = 0;
     return chunks;
   };
 
@@ -59,10 +59,10 @@ export const coalesceWrites = (socket: Socket, writeDown: WriteDown = Socket.pro
 
   const holdOrWriteDown = (chunks: Chunk[], callback: Callback): void => {
     held.push(...chunks);
-    for (const { chunk } of chunks) heldBytes += chunk.length;
+    for (const { chunk } of chunks) heldLength += chunk.length;
     // Strings are answers (status line and headers, serialised JSON); a Buffer is a file or a stream's chunk, which
     // goes down at once with whatever is held before it, keeping the stream's own pace and backpressure.
-    if (writesInFlight > 0 || heldBytes > HOLD_LIMIT_BYTES || chunks.some(({ chunk }) => typeof chunk !== 'string')) {
+    if (writesInFlight > 0 || heldLength > HOLD_LIMIT_CHARACTERS || chunks.some(({ chunk }) => typeof chunk !== 'string')) {
       down(takeHeld(), callback);
       return;
     }
