@@ -39,7 +39,7 @@ const start = async (config: Config): Promise<void> => {
   await app.listen({ port: config.port, host: config.host });
   leaveStartUpMode();
   // Memory a burst of requests or an export leaves behind goes back once the server is quiet (memory/idle-collector.ts).
-  startIdleCollector();
+  startIdleCollector({ onSettle: () => store.releaseMemory() });
   process.stdout.write(`\nAssay is listening on ${config.publicUrl} (API reference: ${config.publicUrl}/docs)\n`);
   process.stdout.write(`Database: ${config.databaseUrl.replace(/\/\/[^@/]*@/, '//…@')}\n`);
   if (worker) {

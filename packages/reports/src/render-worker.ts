@@ -2,6 +2,7 @@ import type { MessagePort } from 'node:worker_threads';
 import { move } from 'piscina';
 import type { TestDetails } from '@assay/domain';
 import type { ReportPdfData } from './report-pdf.js';
+import { reduceWhenQuiet } from './thread-memory.js';
 import { openWorkerChannel } from './workbook-channel.js';
 
 /** One export, as sent to a render worker. Buffers arrive as Uint8Arrays (structured clone). */
@@ -40,8 +41,15 @@ const streamWorkbook = async (test: TestDetails, port: MessagePort): Promise<voi
  * whatever goes wrong in here — an exception, even one thrown from a native callback — ends this task or this
  * thread, not the server.
  */
+const quiet = reduceWhenQuiet(3_000);
+
 export default async function render(task: RenderTask): Promise<Uint8Array | undefined> {
-  if (task.kind === 'pdf') return renderPdf(task.data);
-  await streamWorkbook(task.test, task.port);
-  return undefined;
+  quiet.busy();
+  try {
+    if (task.kind === 'pdf') return await renderPdf(task.data);
+    await streamWorkbook(task.test, task.port);
+    return undefined;
+  } finally {
+    quiet.idle();
+  }
 }

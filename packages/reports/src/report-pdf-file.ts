@@ -1,5 +1,4 @@
 import { renderReportPdf, type ReportPdfData, type ReportPdfOptions, type SnapshotThumbnail } from './report-pdf.js';
-import { snapshotThumbnail } from './snapshot-image.js';
 
 /** Snapshots checked and shrunk at once: libvips works on its own threads, so a few go side by side. */
 const THUMBNAILS_AT_ONCE = 4;
@@ -7,6 +6,9 @@ const THUMBNAILS_AT_ONCE = 4;
 /** Checks and shrinks each stored snapshot with libvips, a few at a time; an unreadable one becomes a placeholder. */
 export const thumbnailsOf = async (snapshots: ReportPdfData['snapshots'] = []): Promise<SnapshotThumbnail[]> => {
   const thumbnails: SnapshotThumbnail[] = [];
+  if (snapshots.length === 0) return thumbnails;
+  // libvips (sharp) is loaded by the first report with snapshots: a thread that renders none keeps its ~30 MB.
+  const { snapshotThumbnail } = await import('./snapshot-image.js');
   for (let start = 0; start < snapshots.length; start += THUMBNAILS_AT_ONCE) {
     const batch = snapshots.slice(start, start + THUMBNAILS_AT_ONCE);
     thumbnails.push(...(await Promise.all(batch.map(async (snapshot) => ({ takenAt: snapshot.takenAt, jpeg: await snapshotThumbnail(snapshot.data) })))));

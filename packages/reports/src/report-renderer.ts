@@ -58,8 +58,14 @@ const workerExecArgv = (): string[] => {
   return kept;
 };
 
-const loadSharp = (): void => {
-  createRequire(import.meta.url)('sharp');
+/**
+ * Loads libvips (sharp) in this thread before any worker loads it, not only in the workers: it must stay loaded for
+ * the life of the process, or a worker that exits could unload it under another (sharp's advice for worker threads
+ * on glibc). Only for a PDF with snapshots (workers load it for nothing else): a server whose reports have none keeps
+ * its ~20 MB, and each PDF thread its ~30 MB.
+ */
+const loadSharpFor = (data: ReportPdfData): void => {
+  if (data.snapshots?.length) createRequire(import.meta.url)('sharp');
 };
 
 const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -110,11 +116,6 @@ export class ReportRenderer {
     if (this.closed) throw new Error('The report renderer is closed.');
     const existing = this.pools[kind];
     if (existing) return existing;
-    // Loaded in this thread before any PDF worker loads it, not only in the workers: libvips must stay loaded for the
-    // life of the process, or a worker that exits could unload it under another (sharp's advice for worker threads
-    // on glibc). Not at import, nor for workbooks (their workers never load it): a server that renders no PDF keeps
-    // its ~20 MB and start time.
-    if (kind === 'pdf') loadSharp();
     const pool: RenderPool = new Piscina({
       filename: workerFile(),
       execArgv: workerExecArgv(),
@@ -122,6 +123,9 @@ export class ReportRenderer {
       maxThreads: this.threads,
       maxQueue: this.queue + this.threads,
       idleTimeout: POOL_SETTINGS[kind].idleTimeoutMs,
+      // An idle worker waits for its next task without blocking its event loop ('sync' would park it in Atomics.wait),
+      // so it can give back, a few seconds after its last export, what that export left (render-worker.ts).
+      atomics: 'async',
       resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb, maxYoungGenerationSizeMb: POOL_SETTINGS[kind].youngGenerationMb },
     });
     // Errors that belong to no task, such as a worker that dies while starting. Unheard, an 'error' event would
@@ -161,6 +165,7 @@ export class ReportRenderer {
     const release = this.admit();
     try {
       const data = await load();
+      loadSharpFor(data);
       const pdf = await this.workers('pdf').run({ kind: 'pdf', data });
       if (!pdf) throw new Error('The render worker answered no PDF.');
       return asBuffer(pdf);

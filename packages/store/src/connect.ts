@@ -17,6 +17,12 @@ export interface Connection {
   readonly dialect: Dialect;
   /** The PostgreSQL schema holding Assay's tables, when not the default search path. */
   readonly schema?: string;
+  /**
+   * Gives back what a quiet server no longer needs: SQLite's page caches (up to 16 MB a connection; the pages come
+   * back from the operating system's file cache when next read) and an idle checkpoint thread. Nothing on PostgreSQL,
+   * whose caches live in its server.
+   */
+  readonly releaseMemory?: () => void;
 }
 
 export interface ConnectOptions {
@@ -67,7 +73,26 @@ const connectSqlite = (path: string): Connection => {
   const db = new Kysely<Database>({ dialect });
   // An in-memory database has no reader of its own: its reads wait for the writer like every statement.
   if (reader !== writer) readDirectlyOn(db, reader);
-  return { db, dialect: 'sqlite' };
+  return {
+    db,
+    dialect: 'sqlite',
+    releaseMemory: () => {
+      shrinkCaches([writer, reader]);
+      checkpointer?.release();
+    },
+  };
+};
+
+/** `PRAGMA shrink_memory` on each connection; one streaming an export just now is busy and keeps its cache. */
+const shrinkCaches = (connections: BetterSqlite3.Database[]): void => {
+  for (const connection of new Set(connections)) {
+    if (!connection.open) continue;
+    try {
+      connection.pragma('shrink_memory');
+    } catch {
+      // "This database connection is busy executing a query": an export's rows are being read; next time.
+    }
+  }
 };
 
 const connectPostgres = (url: string, options: ConnectOptions): Connection => {

@@ -48,6 +48,24 @@ describe('checkpoints in the background', () => {
     writer.close();
   });
 
+  it('lets its idle thread go when asked, and checkpoints again on a new one', async () => {
+    const { path, writer } = writerOn();
+    const checkpointer = checkpointInBackground(path, writer);
+    const grownPast = async (size: number) => {
+      for (let waited = 0; waited < 5_000 && statSync(path).size <= size; waited += 50) await sleep(50);
+      return statSync(path).size;
+    };
+    commitRows(writer, 2_000, () => checkpointer.committed());
+    const afterFirst = await grownPast(statSync(path).size + 2 ** 20);
+    await sleep(100); // the thread has answered: it is idle
+    checkpointer.release();
+    commitRows(writer, 2_000, () => checkpointer.committed());
+    expect(await grownPast(afterFirst + 2 ** 20)).toBeGreaterThan(afterFirst + 2 ** 20);
+    expect(writer.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    await checkpointer.close();
+    writer.close();
+  });
+
   it('starts no thread while the WAL stays small', async () => {
     const { path, writer } = writerOn();
     const checkpointer = checkpointInBackground(path, writer);

@@ -101,6 +101,34 @@ describe.each(['sqlite', 'postgres'] as const)('store on %s', (backend) => {
     expect(await store.attempts.snapshotTimesSince(id, 0)).toHaveLength(2);
     expect(await store.attempts.snapshotTimesSince(id, 20)).toEqual([]);
   });
+
+  it('gives back its caches between the batches of an export, and goes on answering', async () => {
+    for (let index = 0; index < 6; index++) await store.invitations.register(registration(`cache${index}@example.com`), token, 2);
+    const emails: string[] = [];
+    for await (const record of store.reports.reportsOfTest(orgId, testId, 2)) {
+      store.releaseMemory();
+      emails.push(record.report.emailId);
+    }
+    expect(emails.filter((email) => email.startsWith('cache'))).toHaveLength(6);
+    expect(await store.invitations.register(registration('cache0@example.com'), token, 3)).toMatchObject({ attemptNo: 1 });
+  });
+});
+
+describe('SQLite caches', () => {
+  it('are given back at any moment: a connection still iterating rows keeps its cache, and the rows keep coming', async () => {
+    const { store, dispose } = await openScratchStore('sqlite');
+    try {
+      for (let index = 0; index < 20; index++) await store.orgs.create({ name: `Org ${index}`, email: 'org@example.com', timeZoneId: 1000 }, 1);
+      const names: string[] = [];
+      for await (const row of store.db.selectFrom('orgs').select('name').orderBy('id').stream()) {
+        if (names.length === 5) store.releaseMemory();
+        names.push(row.name);
+      }
+      expect(names).toHaveLength(20);
+    } finally {
+      await dispose();
+    }
+  });
 });
 
 describe('migrations', () => {

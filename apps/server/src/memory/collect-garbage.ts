@@ -1,5 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { reduceMemory as reduceThreadMemory } from '@assay/reports/host';
 
 let collect: (() => void) | undefined;
 
@@ -14,4 +15,9 @@ export const collectGarbage = (): void => {
     setFlagsFromString('--no-expose-gc');
   }
   collect();
+};
+
+/** As far as V8 goes when told memory is low (the young generation shrunk too); a full collection without an inspector. */
+export const reduceMemory = async (): Promise<void> => {
+  if (!(await reduceThreadMemory())) collectGarbage();
 };
