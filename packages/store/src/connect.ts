@@ -8,6 +8,7 @@ import type { Database } from './database.js';
 import { checkpointInBackground } from './background-checkpoints.js';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
 import { readDirectlyOn } from './direct-reads.js';
+import { readTurnsOn } from './read-turns.js';
 import { reusePreparedStatements } from './statement-cache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -69,10 +70,20 @@ const connectSqlite = (path: string): Connection => {
     reader.pragma('query_only = ON');
   }
   const checkpointer = path === ':memory:' ? undefined : checkpointInBackground(path, writer);
-  const dialect = new GroupCommitSqliteDialect(reusePreparedStatements(writer), reader === writer ? writer : reusePreparedStatements(reader), checkpointer);
-  const db = new Kysely<Database>({ dialect });
   // An in-memory database has no reader of its own: its reads wait for the writer like every statement.
-  if (reader !== writer) readDirectlyOn(db, reader);
+  const turns = reader === writer ? undefined : readTurnsOn(reusePreparedStatements(reader));
+  const dialect = new GroupCommitSqliteDialect(reusePreparedStatements(writer), reader, {
+    committed: () => {
+      turns?.end();
+      checkpointer?.committed();
+    },
+    close: async () => {
+      turns?.end();
+      await checkpointer?.close();
+    },
+  });
+  const db = new Kysely<Database>({ dialect });
+  if (turns) readDirectlyOn(db, reader, turns);
   return {
     db,
     dialect: 'sqlite',

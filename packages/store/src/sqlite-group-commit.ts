@@ -1,6 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, SqliteDialect } from 'kysely';
-import type { Checkpointer } from './background-checkpoints.js';
 
 /**
  * SQLite with group commit and a reader of its own.
@@ -19,17 +18,23 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
   constructor(
     private readonly writer: BetterSqlite3.Database,
     private readonly reader: BetterSqlite3.Database,
-    private readonly checkpointer?: Checkpointer,
+    private readonly listener?: CommitListener,
   ) {
     super({ database: writer });
   }
 
   override createDriver(): Driver {
-    return new GroupCommitDriver(this.writer, this.reader, this.checkpointer);
+    return new GroupCommitDriver(this.writer, this.reader, this.listener);
   }
 }
 
 /** The single writer connection, handed to one transaction (or one write) at a time, in arrival order. */
+/** Told after each COMMIT of the writer, and when the database closes. */
+export interface CommitListener {
+  committed(): void;
+  close(): Promise<void>;
+}
+
 class WriterLock {
   #locked = false;
   readonly #queue: Array<() => void> = [];
@@ -73,7 +78,7 @@ class GroupCommitDriver implements Driver {
   constructor(
     private readonly writer: BetterSqlite3.Database,
     private readonly reader: BetterSqlite3.Database,
-    private readonly checkpointer?: Checkpointer,
+    private readonly listener?: CommitListener,
   ) {}
 
   async init(): Promise<void> {}
@@ -120,7 +125,7 @@ class GroupCommitDriver implements Driver {
 
   async destroy(): Promise<void> {
     await this.#flush();
-    await this.checkpointer?.close();
+    await this.listener?.close();
     this.reader.close();
     this.writer.close();
   }
@@ -216,7 +221,7 @@ class GroupCommitDriver implements Driver {
     const waiters = this.#waiters;
     this.#waiters = [];
     this.#groupOpen = false;
-    this.checkpointer?.committed();
+    this.listener?.committed();
     for (const waiter of waiters) waiter.resolve();
   }
 }

@@ -4,7 +4,9 @@ import { TestDefinition, ok, refuse } from '@assay/domain';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { migrateToLatest, openScratchStore, openStore, type Store } from '../src/index.js';
+import { readTurnsOn } from '../src/read-turns.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -111,6 +113,57 @@ describe.each(['sqlite', 'postgres'] as const)('store on %s', (backend) => {
     }
     expect(emails.filter((email) => email.startsWith('cache'))).toHaveLength(6);
     expect(await store.invitations.register(registration('cache0@example.com'), token, 3)).toMatchObject({ attemptNo: 1 });
+  });
+});
+
+describe('SQLite reads of one turn', () => {
+  it('share one read transaction, which ends with the turn', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'assay-turns-'));
+    try {
+      const writer = new BetterSqlite3(join(directory, 'db.sqlite'));
+      writer.pragma('journal_mode = WAL');
+      writer.exec('create table rows (id integer primary key)');
+      const reader = new BetterSqlite3(join(directory, 'db.sqlite'));
+      const turns = readTurnsOn(reader);
+      const count = () => {
+        turns.enter();
+        return (reader.prepare('select count(*) as n from rows').get() as { n: number }).n;
+      };
+      expect(count()).toBe(0);
+      writer.exec('insert into rows default values');
+      expect(count()).toBe(0); // the turn's snapshot
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(reader.inTransaction).toBe(false);
+      expect(count()).toBe(1);
+      writer.exec('insert into rows default values');
+      turns.end(); // as the writer's COMMIT does
+      expect(count()).toBe(2);
+      reader.close();
+      writer.close();
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('see a write committed earlier in the same turn, though a read began the turn before it', async () => {
+    const { store, dispose } = await openScratchStore('sqlite');
+    try {
+      const orgId = (await store.orgs.create({ name: 'Org', email: 'org@example.com', timeZoneId: 1000 }, 1)).id;
+      const testId = (await store.tests.importDefinition(orgId, definition, 'key-turns', 1)).testId;
+      const registering = store.invitations.register(
+        { orgId, testId, testLinkId: null, emailKey: 'turn@example.com', email: 'turn@example.com', fullName: 'Ada', callbackUrl: null, redirectUrl: null },
+        token,
+        2,
+      );
+      // Let the registration run its statements and ask for the group's COMMIT (at the end of this turn)...
+      for (let step = 0; step < 200; step++) await Promise.resolve();
+      // ...then read, which opens this turn's read transaction before that COMMIT.
+      expect(await store.reports.report(orgId, 1_000_000)).toBeUndefined();
+      const invitation = await registering;
+      expect(await store.reports.report(orgId, invitation.id)).toMatchObject({ testInvitationId: invitation.id });
+    } finally {
+      await dispose();
+    }
   });
 });
 
