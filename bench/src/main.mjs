@@ -26,8 +26,16 @@ const scratch = mkdtempSync(join(tmpdir(), 'assay-bench-'));
 const databaseUrl = process.env.ASSAY_DATABASE_URL ?? `sqlite:${join(scratch, 'assay.db')}`;
 const postgres = databaseUrl.startsWith('postgres');
 
+/** Every process the bench starts, stopped when it ends, however it ends (a failed seed left a server running). */
+const started = new Set();
+const startTracked = (...args) => {
+  const child = startProcess(...args);
+  started.add(child);
+  return child;
+};
+
 const startAssay = async (port) => {
-  const server = startProcess(
+  const server = startTracked(
     join(ROOT, 'apps/server/dist/main.js'),
     {
       PORT: String(port),
@@ -59,7 +67,7 @@ const startAssay = async (port) => {
 
 const startBaseline = async () => {
   const port = await freePort();
-  const baseline = startProcess(join(ROOT, 'bench/src/baseline-server.mjs'), { PORT: String(port) }, scratch);
+  const baseline = startTracked(join(ROOT, 'bench/src/baseline-server.mjs'), { PORT: String(port) }, scratch);
   await waitUntilReady(`http://127.0.0.1:${port}/`, baseline.started, baseline.child);
   return { ...baseline, url: `http://127.0.0.1:${port}/` };
 };
@@ -210,6 +218,7 @@ try {
   console.log('bench: Python runs through the sandbox');
   rows.push(...pythonRows(await pythonLatency({ samples: quick ? 5 : 15 })));
 } finally {
+  await Promise.all([...started].map((child) => child.stop()));
   rmSync(scratch, { recursive: true, force: true });
 }
 

@@ -53,7 +53,8 @@ export const startProcess = (script, env, cwd) => {
     stderr: () => stderr,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        // Ended already: by itself (exitCode) or by a signal (signalCode; exitCode stays null then).
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 5000).unref();

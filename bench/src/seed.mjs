@@ -65,12 +65,12 @@ const bulkInvitationsSql = {
   ],
   postgres: (count) => [
     `INSERT INTO candidates (org_id, test_id, email_key, email, full_name, created_at, updated_at)
-     SELECT $1, $2, 'bulk' || i || '@example.com', 'bulk' || i || '@example.com', 'Bulk Candidate ' || i, $3, $3
+     SELECT $1, $2, 'bulk' || i || '@example.com', 'bulk' || i || '@example.com', 'Bulk Candidate ' || i, $3::bigint, $3::bigint
      FROM generate_series(1, ${count}) AS i`,
     `INSERT INTO invitations (org_id, test_id, candidate_id, attempt_no, token, status, report_status, score, time_taken,
        window_violations, time_violation_seconds, created_at, updated_at, started_at, completed_at)
      SELECT org_id, test_id, id, 1, 'bulk-token-' || id, 'Completed', 'Generated', id % 40, 600 + id % 900, id % 3, id % 60,
-       $3, $3, $3 - 3600000, $3 - 1800000
+       $3::bigint, $3::bigint, $3::bigint - 3600000, $3::bigint - 1800000
      FROM candidates WHERE org_id = $1 AND test_id = $2 AND email_key LIKE 'bulk%'`,
   ],
 };
