@@ -9,6 +9,7 @@ import { checkpointInBackground } from './background-checkpoints.js';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
 import { readDirectlyOn } from './direct-reads.js';
 import { readTurnsOn } from './read-turns.js';
+import { nameRepeatedStatements } from './pg-named-statements.js';
 import { reusePreparedStatements } from './statement-cache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -112,6 +113,7 @@ const connectPostgres = (url: string, options: ConnectOptions): Connection => {
     max: options.pgPoolSize ?? 10,
     ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
   });
+  nameRepeatedStatements(pool);
   return {
     db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
     dialect: 'postgres',

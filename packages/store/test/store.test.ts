@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { TestDefinition, ok, refuse } from '@assay/domain';
@@ -113,6 +114,26 @@ describe.each(['sqlite', 'postgres'] as const)('store on %s', (backend) => {
     }
     expect(emails.filter((email) => email.startsWith('cache'))).toHaveLength(6);
     expect(await store.invitations.register(registration('cache0@example.com'), token, 3)).toMatchObject({ attemptNo: 1 });
+  });
+});
+
+describe('PostgreSQL statements', () => {
+  it('are prepared on the connection from their second use, so PostgreSQL plans them once', async () => {
+    const schema = `named_${Date.now()}_${(counter += 1)}`;
+    const store = await openStore(inject('pgUrl'), { pgSchema: schema, pgPoolSize: 1 });
+    try {
+      const prepared = async () =>
+        (await sql<{ statement: string }>`select statement from pg_prepared_statements where not from_sql`.execute(store.db)).rows.map((row) => row.statement);
+      const reportQuery = (statement: string) => statement.includes('from "invitations"') && statement.includes('"candidates"."full_name"');
+      await store.reports.report(1, 1);
+      expect((await prepared()).filter(reportQuery)).toHaveLength(0);
+      await store.reports.report(1, 1);
+      await store.reports.report(1, 2);
+      expect((await prepared()).filter(reportQuery)).toHaveLength(1);
+    } finally {
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(store.db);
+      await store.close();
+    }
   });
 });
 
