@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Answer, AttemptEvent, Candidate, Invitation, QuestionResult, ScoreStanding, TestRecord } from '@assay/domain';
 import type { Database } from './database.js';
 import { isCodingLanguage } from './attempts.js';
@@ -80,8 +80,8 @@ export class AttemptLogRepository {
         eb.fn.countAll<number | string>().filterWhere('score', '=', score).as('tied'),
       ])
       .where('test_id', '=', testId)
-      .where('status', '=', 'Completed')
-      .where('report_status', '=', 'Generated')
+      .where('status', '=', sql.lit('Completed'))
+      .where('report_status', '=', sql.lit('Generated'))
       .executeTakeFirstOrThrow();
     // PostgreSQL counts are bigints, which pg hands over as strings.
     return { total: Number(row.total), below: Number(row.below), tied: Number(row.tied) };

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import {
   CodingLanguage,
   ok,
@@ -256,7 +256,7 @@ export class AttemptsRepository {
     return this.db
       .selectFrom('invitations')
       .select(['id', 'org_id as orgId'])
-      .where('status', '=', 'In progress')
+      .where('status', '=', sql.lit('In progress'))
       .where('deadline_at', '<=', now - graceMs)
       .orderBy('deadline_at')
       .limit(limit)
@@ -268,8 +268,8 @@ export class AttemptsRepository {
     const rows = await this.db
       .selectFrom('invitations')
       .select('id')
-      .where('status', '=', 'Completed')
-      .where('report_status', '!=', 'Generated')
+      .where('status', '=', sql.lit('Completed'))
+      .where('report_status', '<>', sql.lit('Generated'))
       .orderBy('id')
       .limit(limit)
       .execute();

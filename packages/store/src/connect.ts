@@ -7,6 +7,7 @@ import type Pg from 'pg';
 import type { Database } from './database.js';
 import { checkpointInBackground } from './background-checkpoints.js';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
+import { SqliteLiteralLimits } from './sqlite-literal-limits.js';
 import { readDirectlyOn } from './direct-reads.js';
 import { readTurnsOn } from './read-turns.js';
 import { nameRepeatedStatements } from './pg-named-statements.js';
@@ -83,7 +84,7 @@ const connectSqlite = (path: string): Connection => {
       await checkpointer?.close();
     },
   });
-  const db = new Kysely<Database>({ dialect });
+  const db = new Kysely<Database>({ dialect, plugins: [new SqliteLiteralLimits()] });
   if (turns) readDirectlyOn(db, reader, turns);
   return {
     db,

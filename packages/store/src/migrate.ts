@@ -10,6 +10,7 @@ import { reportDetailsMigration } from './migrations/009-report-details.js';
 import { testPositionsMigration } from './migrations/011-test-positions.js';
 import { languagesAndExtraTimeMigration } from './migrations/012-languages-and-extra-time.js';
 import { scoreStandingMigration } from './migrations/013-score-standing.js';
+import { partialInvitationIndexesMigration } from './migrations/014-partial-invitation-indexes.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -23,6 +24,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '011-test-positions': testPositionsMigration(),
   '012-languages-and-extra-time': languagesAndExtraTimeMigration(),
   '013-score-standing': scoreStandingMigration(),
+  '014-partial-invitation-indexes': partialInvitationIndexesMigration(),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -135,7 +135,9 @@ class GroupCommitDriver implements Driver {
    * one statement (a failed statement undoes only itself) and answers after the group's COMMIT.
    */
   async executeAlone<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.reader !== this.writer && this.reader.prepare(query.sql).readonly) return execute<R>(this.reader, query);
+    // Classified on the writer: the reader's schema can lag a DDL statement the writer just ran, and preparing
+    // there can refuse what the writer accepts (`create index` of a name just dropped).
+    if (this.reader !== this.writer && this.writer.prepare(query.sql).readonly) return execute<R>(this.reader, query);
     await this.#lock.lock();
     let result: QueryResult<R>;
     try {
