@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'kysely';
 import { openScratchStore, type Store } from '../src/index.js';
 
-const PARTIAL = ['invitations_running_deadline_idx', 'invitations_unscored_idx', 'invitations_scored_idx', 'invitations_org_completed_idx', 'invitations_org_cancelled_idx'];
+const PARTIAL = [
+  'invitations_running_deadline_idx',
+  'invitations_unscored_idx',
+  'invitations_scored_idx',
+  'invitations_org_completed_idx',
+  'invitations_org_cancelled_idx',
+];
 
 /** The indexes a new invitation does not belong to hold only the rows their queries ask for. */
 describe.each(['sqlite', 'postgres'] as const)('partial invitation indexes on %s', (backend) => {
@@ -17,8 +23,16 @@ describe.each(['sqlite', 'postgres'] as const)('partial invitation indexes on %s
   it('are partial, and the full indexes they replace are gone', async () => {
     const definitions =
       backend === 'sqlite'
-        ? await sql<{ name: string; definition: string }>`select name, sql as definition from sqlite_master where type = 'index' and tbl_name = 'invitations'`.execute(store.db)
-        : await sql<{ name: string; definition: string }>`select indexname as name, indexdef as definition from pg_indexes where tablename = 'invitations' and schemaname = current_schema()`.execute(store.db);
+        ? await sql<{
+            name: string;
+            definition: string;
+          }>`select name, sql as definition from sqlite_master where type = 'index' and tbl_name = 'invitations'`.execute(store.db)
+        : await sql<{
+            name: string;
+            definition: string;
+          }>`select indexname as name, indexdef as definition from pg_indexes where tablename = 'invitations' and schemaname = current_schema()`.execute(
+            store.db,
+          );
     const byName = new Map(definitions.rows.map((row) => [row.name, row.definition]));
     for (const name of PARTIAL) expect(byName.get(name), name).toMatch(/ where /i);
     for (const gone of ['invitations_deadline_idx', 'invitations_report_status_idx', 'invitations_test_scores_idx']) expect(byName.has(gone), gone).toBe(false);

@@ -9,7 +9,13 @@ import { type Kysely, type Migration, sql } from 'kysely';
  */
 export const partialInvitationIndexesMigration = (): Migration => ({
   async up(db: Kysely<unknown>) {
-    for (const index of ['invitations_deadline_idx', 'invitations_report_status_idx', 'invitations_test_scores_idx', 'invitations_org_completed_idx', 'invitations_org_cancelled_idx']) {
+    for (const index of [
+      'invitations_deadline_idx',
+      'invitations_report_status_idx',
+      'invitations_test_scores_idx',
+      'invitations_org_completed_idx',
+      'invitations_org_cancelled_idx',
+    ]) {
       await db.schema.dropIndex(index).execute();
     }
     const invitations = (name: string, columns: string[], where: ReturnType<typeof sql<boolean>>) =>
