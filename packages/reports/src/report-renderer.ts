@@ -44,19 +44,14 @@ const workerFile = (): string => {
 };
 
 /**
- * The parent's Node options without `--conditions`: a worker loads the built JavaScript of every package, even when
- * the parent resolves the `@assay/source` condition (tests).
+ * The parent's Node options a render worker keeps: those that shape its warnings and stack traces. Options passed to a
+ * worker are checked, and Node refuses V8 and process-wide ones there (`node --max-old-space-size=512` made every export
+ * and PDF answer 500); a worker's heap is set by `resourceLimits` anyway. `--conditions` stays out too: a worker loads
+ * the built JavaScript of every package, even when the parent resolves the `@assay/source` condition (tests).
  */
-const workerExecArgv = (): string[] => {
-  const kept: string[] = [];
-  const argv = process.execArgv;
-  for (let index = 0; index < argv.length; index++) {
-    const arg = argv[index]!;
-    if (arg === '--conditions' || arg === '-C') index += 1;
-    else if (!arg.startsWith('--conditions=') && !arg.startsWith('-C=')) kept.push(arg);
-  }
-  return kept;
-};
+const WORKER_OPTION =
+  /^--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|throw-deprecation|pending-deprecation|trace-uncaught|unhandled-rejections=\w+)$/;
+const workerExecArgv = (): string[] => process.execArgv.filter((arg) => WORKER_OPTION.test(arg));
 
 /**
  * Loads libvips (sharp) in this thread before any worker loads it, not only in the workers: it must stay loaded for
