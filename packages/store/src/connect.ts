@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createRequire } from 'node:module';
@@ -11,6 +11,7 @@ import { SqliteLiteralLimits } from './sqlite-literal-limits.js';
 import { readDirectlyOn } from './direct-reads.js';
 import { readTurnsOn } from './read-turns.js';
 import { nameRepeatedStatements } from './pg-named-statements.js';
+import { SharedReadsPostgresDialect } from './pg-shared-reads.js';
 import { reusePreparedStatements } from './statement-cache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -116,7 +117,7 @@ const connectPostgres = (url: string, options: ConnectOptions): Connection => {
   });
   nameRepeatedStatements(pool);
   return {
-    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+    db: new Kysely<Database>({ dialect: new SharedReadsPostgresDialect({ pool }) }),
     dialect: 'postgres',
     ...(options.pgSchema ? { schema: options.pgSchema } : {}),
   };
