@@ -5,6 +5,8 @@ import type { Database, InvitationRow } from './database.js';
 import { writesOf, latestAttempt, newInvitationColumns, type NewToken } from './invitation-moves.js';
 import type { JobsRepository } from './jobs.js';
 import { newInvitationToken } from './random-keys.js';
+import { inviteNewCandidate } from './new-candidate-invitation.js';
+import type { Dialect } from './connect.js';
 import { toInvitation } from './records.js';
 
 export type { NewToken };
@@ -102,6 +104,7 @@ export class InvitationsRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly jobs: JobsRepository,
+    private readonly dialect: Dialect,
   ) {}
 
   /**
@@ -109,6 +112,19 @@ export class InvitationsRepository {
    * invitation for it. Concurrent registrations meet on the unique keys and all answer the same row.
    */
   async register(input: RegistrationInput, newToken: NewToken, now: number): Promise<Invitation> {
+    if (this.dialect === 'postgres') {
+      const [invited] = await inviteNewCandidate(this.db, {
+        ...input,
+        callbackUrl: input.callbackUrl ?? null,
+        redirectUrl: input.redirectUrl ?? null,
+        testLinkId: input.testLinkId,
+        token: newToken(),
+        extraTimePercent: input.extraTimePercent ?? 0,
+        ...newInvitationColumns(now),
+        now,
+      });
+      if (invited) return toInvitation(invited);
+    }
     const row = await this.db.transaction().execute(async (trx) => {
       const [candidate] = await upsertCandidate(trx, {
         ...input,

@@ -57,7 +57,7 @@ export const openStore = async (databaseUrl: string, options: ConnectOptions = {
     apiKeys: new ApiKeysRepository(db),
     tests: new TestsRepository(db, connection.dialect),
     testLinks: new TestLinksRepository(db),
-    invitations: new InvitationsRepository(db, jobs),
+    invitations: new InvitationsRepository(db, jobs, connection.dialect),
     reports: new ReportsRepository(db),
     attempts: new AttemptsRepository(db),
     attemptLog: new AttemptLogRepository(db),
