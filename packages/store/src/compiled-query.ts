@@ -29,7 +29,8 @@ const prepare = (query: Compilable<unknown>): Prepared => {
  */
 export const compileOnce = <Row, Parameters extends Record<string, unknown>, DB>(build: (db: Kysely<DB>) => Compilable<Row>) => {
   const perDialect = new WeakMap<object, Prepared>();
-  return async (db: Kysely<DB>, values: Parameters): Promise<Row[]> => {
+  /** The query with these values, ready to run (a transaction's step, `transaction-steps.ts`). */
+  const bound = (db: Kysely<DB>, values: Parameters): CompiledQuery<Row> => {
     const dialect = db.getExecutor().adapter;
     let prepared = perDialect.get(dialect);
     if (!prepared) {
@@ -41,10 +42,14 @@ export const compileOnce = <Row, Parameters extends Record<string, unknown>, DB>
       if (!(name in values)) throw new Error(`compiled query: no value for parameter "${name}"`);
       parameters[position] = values[name];
     }
-    const query = { ...prepared.compiled, parameters } as CompiledQuery<Row>;
+    return { ...prepared.compiled, parameters } as CompiledQuery<Row>;
+  };
+  const run = async (db: Kysely<DB>, values: Parameters): Promise<Row[]> => {
+    const query = bound(db, values);
     const direct = directReadOf(db)?.(query);
     if (direct) return direct as Row[];
     const result = await db.executeQuery<Row>(query);
     return result.rows;
   };
+  return Object.assign(run, { bound });
 };

@@ -9,6 +9,7 @@ import { checkpointInBackground } from './background-checkpoints.js';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
 import { SqliteLiteralLimits } from './sqlite-literal-limits.js';
 import { readDirectlyOn } from './direct-reads.js';
+import { transactAtOnceOn } from './transaction-steps.js';
 import { readTurnsOn } from './read-turns.js';
 import { nameRepeatedStatements } from './pg-named-statements.js';
 import { SharedReadsPostgresDialect } from './pg-shared-reads.js';
@@ -87,6 +88,8 @@ const connectSqlite = (path: string): Connection => {
   });
   const db = new Kysely<Database>({ dialect, plugins: [new SqliteLiteralLimits()] });
   if (turns) readDirectlyOn(db, reader, turns);
+  const { driver } = dialect;
+  if (driver) transactAtOnceOn(db, (work) => driver.transactAtOnce(work));
   return {
     db,
     dialect: 'sqlite',

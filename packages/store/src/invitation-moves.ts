@@ -109,7 +109,7 @@ export const newInvitationColumns = (now: number) => ({
   updated_at: now,
 });
 
-const latestAttemptQuery = compileOnce((db: Kysely<Database>) =>
+export const latestAttemptQuery = compileOnce((db: Kysely<Database>) =>
   db.selectFrom('invitations').selectAll().where('candidate_id', '=', parameter<number>('candidateId')).orderBy('attempt_no', 'desc').limit(1),
 );
 

@@ -1,13 +1,14 @@
-import { type Kysely, type Transaction, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Invitation, InvitationMove, Result } from '@assay/domain';
-import { compileOnce, parameter } from './compiled-query.js';
 import type { Database, InvitationRow } from './database.js';
-import { writesOf, latestAttempt, newInvitationColumns, type NewToken } from './invitation-moves.js';
+import { writesOf, newInvitationColumns, type NewToken } from './invitation-moves.js';
 import type { JobsRepository } from './jobs.js';
 import { newInvitationToken } from './random-keys.js';
 import { inviteNewCandidate } from './new-candidate-invitation.js';
 import type { Dialect } from './connect.js';
 import { toInvitation } from './records.js';
+import { registrationSteps, selfRegistrationSteps } from './registration-steps.js';
+import { transact } from './transaction-steps.js';
 
 export type { NewToken };
 
@@ -35,71 +36,6 @@ export interface AppliedMove {
   reattempt?: Invitation | undefined;
 }
 
-/** A new candidates row: the candidate as registered, created and updated now. */
-const candidateRow = (input: RegistrationInput, now: number) => ({
-  org_id: input.orgId,
-  test_id: input.testId,
-  email_key: input.emailKey,
-  email: input.email,
-  full_name: input.fullName,
-  callback_url: input.callbackUrl ?? null,
-  redirect_url: input.redirectUrl ?? null,
-  created_at: now,
-  updated_at: now,
-});
-
-/** Whether a registration sets a URL column or keeps what is stored (1 sets). */
-const keepUnlessSet = (column: 'callback_url' | 'redirect_url', flag: string) =>
-  sql<string | null>`case when ${parameter<number>(flag)} = 1 then excluded.${sql.ref(column)} else candidates.${sql.ref(column)} end`;
-
-/** Spec 4.7's candidate record: created, or updated in place (name, email, and the URLs that are given). */
-const upsertCandidate = compileOnce((db: Kysely<Database>) =>
-  db
-    .insertInto('candidates')
-    .values({
-      org_id: parameter('orgId'),
-      test_id: parameter('testId'),
-      email_key: parameter('emailKey'),
-      email: parameter('email'),
-      full_name: parameter('fullName'),
-      callback_url: parameter('callbackUrl'),
-      redirect_url: parameter('redirectUrl'),
-      created_at: parameter('now'),
-      updated_at: parameter('now'),
-    })
-    .onConflict((conflict) =>
-      conflict.columns(['org_id', 'test_id', 'email_key']).doUpdateSet({
-        email: sql`excluded.email`,
-        full_name: sql`excluded.full_name`,
-        callback_url: keepUnlessSet('callback_url', 'setCallbackUrl'),
-        redirect_url: keepUnlessSet('redirect_url', 'setRedirectUrl'),
-        updated_at: sql`excluded.updated_at`,
-      }),
-    )
-    .returning('id'),
-);
-
-const freshInvitationColumns = newInvitationColumns(0);
-
-/** A candidate's next invitation; nothing when a concurrent registration stored that attempt first. */
-const insertInvitation = compileOnce((db: Kysely<Database>) =>
-  db
-    .insertInto('invitations')
-    .values({
-      org_id: parameter('orgId'),
-      test_id: parameter('testId'),
-      candidate_id: parameter('candidateId'),
-      test_link_id: parameter('testLinkId'),
-      attempt_no: parameter('attemptNo'),
-      previous_invitation_id: null,
-      token: parameter('token'),
-      extra_time_percent: parameter('extraTimePercent'),
-      ...(Object.fromEntries(Object.keys(freshInvitationColumns).map((column) => [column, parameter(column)])) as typeof freshInvitationColumns),
-    })
-    .onConflict((conflict) => conflict.columns(['candidate_id', 'attempt_no']).doNothing())
-    .returningAll(),
-);
-
 export class InvitationsRepository {
   constructor(
     private readonly db: Kysely<Database>,
@@ -125,21 +61,7 @@ export class InvitationsRepository {
       });
       if (invited) return toInvitation(invited);
     }
-    const row = await this.db.transaction().execute(async (trx) => {
-      const [candidate] = await upsertCandidate(trx, {
-        ...input,
-        callbackUrl: input.callbackUrl ?? null,
-        redirectUrl: input.redirectUrl ?? null,
-        setCallbackUrl: input.callbackUrl === undefined ? 0 : 1,
-        setRedirectUrl: input.redirectUrl === undefined ? 0 : 1,
-        now,
-      });
-      if (!candidate) throw new Error(`registration of ${input.emailKey} stored no candidate`);
-      const latest = await latestAttempt(trx, candidate.id);
-      // A cancelled invitation is over: registering again invites the candidate anew.
-      if (latest && latest.status !== 'Cancelled') return withExtraTime(trx, latest, input.extraTimePercent, now);
-      return inviteCandidate(trx, input, candidate.id, latest, newToken, now);
-    });
+    const row = await transact(this.db, () => registrationSteps(this.db, input, newToken, now));
     return toInvitation(row);
   }
 
@@ -149,24 +71,8 @@ export class InvitationsRepository {
    * exactly as stored and answered as `existing`, so nobody can read, take or rename someone else's attempt.
    */
   async registerSelf(input: RegistrationInput, newToken: NewToken, now: number): Promise<SelfRegistrationOutcome> {
-    return this.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('candidates')
-        .values(candidateRow({ ...input, callbackUrl: null, redirectUrl: null }, now))
-        .onConflict((conflict) => conflict.columns(['org_id', 'test_id', 'email_key']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (inserted) return { created: true, invitation: toInvitation(await inviteCandidate(trx, input, inserted.id, undefined, newToken, now)) };
-      const existing = await trx
-        .selectFrom('candidates')
-        .select('id')
-        .where('org_id', '=', input.orgId)
-        .where('test_id', '=', input.testId)
-        .where('email_key', '=', input.emailKey)
-        .executeTakeFirstOrThrow();
-      const latest = await latestAttempt(trx, existing.id);
-      return { created: false, invitation: latest && toInvitation(latest) };
-    });
+    const { created, invitation } = await transact(this.db, () => selfRegistrationSteps(this.db, input, newToken, now));
+    return created ? { created, invitation: toInvitation(invitation) } : { created, invitation: invitation && toInvitation(invitation) };
   }
 
   async find(orgId: number, invitationId: number): Promise<Invitation | undefined> {
@@ -218,44 +124,3 @@ export class InvitationsRepository {
     return next !== undefined;
   }
 }
-
-/** The candidate's next invitation, after `latest` (none, or a cancelled one). */
-const inviteCandidate = async (
-  trx: Transaction<Database>,
-  input: RegistrationInput,
-  candidateId: number,
-  latest: InvitationRow | undefined,
-  newToken: NewToken,
-  now: number,
-): Promise<InvitationRow> => {
-  const [inserted] = await insertInvitation(trx, {
-    orgId: input.orgId,
-    testId: input.testId,
-    candidateId,
-    testLinkId: input.testLinkId,
-    attemptNo: (latest?.attempt_no ?? 0) + 1,
-    token: newToken(),
-    ...newInvitationColumns(now),
-    extraTimePercent: input.extraTimePercent ?? 0,
-  });
-  const created = inserted ?? (await latestAttempt(trx, candidateId));
-  if (!created) throw new Error(`registration of candidate ${candidateId} left no invitation`);
-  return created;
-};
-
-/**
- * Registering a candidate again with `extraTimePercent` changes the accommodation of an invitation not started
- * yet; a running or finished attempt keeps the deadline it started with.
- */
-const withExtraTime = async (trx: Transaction<Database>, latest: InvitationRow, extraTimePercent: number | undefined, now: number): Promise<InvitationRow> => {
-  if (extraTimePercent === undefined || extraTimePercent === latest.extra_time_percent || (latest.status !== 'Pending' && latest.status !== 'Reset'))
-    return latest;
-  const updated = await trx
-    .updateTable('invitations')
-    .set({ extra_time_percent: extraTimePercent, updated_at: now })
-    .where('id', '=', latest.id)
-    .where('status', '=', latest.status)
-    .returningAll()
-    .executeTakeFirst();
-  return updated ?? latest;
-};

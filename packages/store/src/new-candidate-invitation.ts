@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { compileOnce, parameter } from './compiled-query.js';
 import type { Database } from './database.js';
 import { newInvitationColumns } from './invitation-moves.js';
+import { CANDIDATE_PARAMETERS } from './registration-steps.js';
 
 const freshColumns = Object.keys(newInvitationColumns(0)) as Array<keyof ReturnType<typeof newInvitationColumns>>;
 
@@ -17,17 +18,7 @@ export const inviteNewCandidate = compileOnce((db: Kysely<Database>) =>
     .with('candidate', (db) =>
       db
         .insertInto('candidates')
-        .values({
-          org_id: parameter('orgId'),
-          test_id: parameter('testId'),
-          email_key: parameter('emailKey'),
-          email: parameter('email'),
-          full_name: parameter('fullName'),
-          callback_url: parameter('callbackUrl'),
-          redirect_url: parameter('redirectUrl'),
-          created_at: parameter('now'),
-          updated_at: parameter('now'),
-        })
+        .values(CANDIDATE_PARAMETERS)
         .onConflict((conflict) => conflict.columns(['org_id', 'test_id', 'email_key']).doNothing())
         .returning('id'),
     )

@@ -24,8 +24,12 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    return new GroupCommitDriver(this.writer, this.reader, this.listener);
+    this.driver = new GroupCommitDriver(this.writer, this.reader, this.listener);
+    return this.driver;
   }
+
+  /** The driver Kysely made (at its construction), for transactions that run at once (`transaction-steps.ts`). */
+  driver: GroupCommitDriver | undefined;
 }
 
 /** The single writer connection, handed to one transaction (or one write) at a time, in arrival order. */
@@ -68,7 +72,7 @@ const execute = <R>(database: BetterSqlite3.Database, { sql, parameters }: Compi
   return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
 };
 
-class GroupCommitDriver implements Driver {
+export class GroupCommitDriver implements Driver {
   readonly #lock = new WriterLock();
   /** An outer transaction is open on the writer; `#waiters` wait for its COMMIT. */
   #groupOpen = false;
@@ -143,6 +147,34 @@ class GroupCommitDriver implements Driver {
     try {
       this.#openGroup();
       result = execute<R>(this.writer, query);
+    } finally {
+      this.#lock.unlock();
+    }
+    await this.#nextCommit();
+    return result;
+  }
+
+  /**
+   * A transaction whose statements need no awaiting between them, run as one piece: the writer taken, a savepoint
+   * in the group, `work` run synchronously, released (or rolled back when it throws); the answer comes after the
+   * group's COMMIT, as for any transaction. Kysely's own way costs a promise chain per statement, as much as a
+   * registration's three statements take in SQLite.
+   */
+  async transactAtOnce<T>(work: (execute: (query: CompiledQuery) => unknown[]) => T): Promise<T> {
+    await this.#lock.lock();
+    let result: T;
+    try {
+      this.#openGroup();
+      this.writer.prepare(`savepoint ${SAVEPOINT}`).run();
+      try {
+        result = work((query) => execute(this.writer, query).rows);
+      } catch (error) {
+        this.writer.prepare(`rollback to ${SAVEPOINT}`).run();
+        this.writer.prepare(`release ${SAVEPOINT}`).run();
+        this.#scheduleFlush();
+        throw error;
+      }
+      this.writer.prepare(`release ${SAVEPOINT}`).run();
     } finally {
       this.#lock.unlock();
     }

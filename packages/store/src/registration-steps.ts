@@ -1,0 +1,175 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { compileOnce, parameter } from './compiled-query.js';
+import type { Database, InvitationRow } from './database.js';
+import { latestAttemptQuery, newInvitationColumns, type NewToken } from './invitation-moves.js';
+import type { RegistrationInput } from './invitations.js';
+import { statement, type TransactionSteps } from './transaction-steps.js';
+
+/** A new candidates row: the candidate as registered, created and updated now. */
+const candidateRow = (input: RegistrationInput, now: number) => ({
+  org_id: input.orgId,
+  test_id: input.testId,
+  email_key: input.emailKey,
+  email: input.email,
+  full_name: input.fullName,
+  callback_url: input.callbackUrl ?? null,
+  redirect_url: input.redirectUrl ?? null,
+  created_at: now,
+  updated_at: now,
+});
+
+/** A candidates row of a compiled query: each column takes the registration's value of the same name. */
+export const CANDIDATE_PARAMETERS = {
+  org_id: parameter<number>('orgId'),
+  test_id: parameter<number>('testId'),
+  email_key: parameter<string>('emailKey'),
+  email: parameter<string>('email'),
+  full_name: parameter<string>('fullName'),
+  callback_url: parameter<string | null>('callbackUrl'),
+  redirect_url: parameter<string | null>('redirectUrl'),
+  created_at: parameter<number>('now'),
+  updated_at: parameter<number>('now'),
+};
+
+/** Whether a registration sets a URL column or keeps what is stored (1 sets). */
+const keepUnlessSet = (column: 'callback_url' | 'redirect_url', flag: string) =>
+  sql<string | null>`case when ${parameter<number>(flag)} = 1 then excluded.${sql.ref(column)} else candidates.${sql.ref(column)} end`;
+
+/** Spec 4.7's candidate record: created, or updated in place (name, email, and the URLs that are given). */
+const upsertCandidate = compileOnce((db: Kysely<Database>) =>
+  db
+    .insertInto('candidates')
+    .values(CANDIDATE_PARAMETERS)
+    .onConflict((conflict) =>
+      conflict.columns(['org_id', 'test_id', 'email_key']).doUpdateSet({
+        email: sql`excluded.email`,
+        full_name: sql`excluded.full_name`,
+        callback_url: keepUnlessSet('callback_url', 'setCallbackUrl'),
+        redirect_url: keepUnlessSet('redirect_url', 'setRedirectUrl'),
+        updated_at: sql`excluded.updated_at`,
+      }),
+    )
+    .returning('id'),
+);
+
+const freshInvitationColumns = newInvitationColumns(0);
+
+/** A candidate's next invitation; nothing when a concurrent registration stored that attempt first. */
+const insertInvitation = compileOnce((db: Kysely<Database>) =>
+  db
+    .insertInto('invitations')
+    .values({
+      org_id: parameter('orgId'),
+      test_id: parameter('testId'),
+      candidate_id: parameter('candidateId'),
+      test_link_id: parameter('testLinkId'),
+      attempt_no: parameter('attemptNo'),
+      previous_invitation_id: null,
+      token: parameter('token'),
+      extra_time_percent: parameter('extraTimePercent'),
+      ...(Object.fromEntries(Object.keys(freshInvitationColumns).map((column) => [column, parameter(column)])) as typeof freshInvitationColumns),
+    })
+    .onConflict((conflict) => conflict.columns(['candidate_id', 'attempt_no']).doNothing())
+    .returningAll(),
+);
+
+/**
+ * Spec 4.7's registration as one transaction's steps: the candidate created or updated, and its live invitation
+ * answered — a new one when there is none or the latest was cancelled.
+ */
+export function* registrationSteps(db: Kysely<Database>, input: RegistrationInput, newToken: NewToken, now: number): TransactionSteps<InvitationRow> {
+  const [candidate] = yield* statement(
+    upsertCandidate.bound(db, {
+      ...input,
+      callbackUrl: input.callbackUrl ?? null,
+      redirectUrl: input.redirectUrl ?? null,
+      setCallbackUrl: input.callbackUrl === undefined ? 0 : 1,
+      setRedirectUrl: input.redirectUrl === undefined ? 0 : 1,
+      now,
+    }),
+  );
+  if (!candidate) throw new Error(`registration of ${input.emailKey} stored no candidate`);
+  const [latest] = yield* statement(latestAttemptQuery.bound(db, { candidateId: candidate.id }));
+  // A cancelled invitation is over: registering again invites the candidate anew.
+  if (latest && latest.status !== 'Cancelled') return yield* extraTimeSteps(db, latest, input.extraTimePercent, now);
+  return yield* invitationSteps(db, input, candidate.id, latest, newToken, now);
+}
+
+/** What a self-registration found: a new candidate's invitation, or an existing candidate's latest, untouched. */
+export type SelfRegistrationRows = { created: true; invitation: InvitationRow } | { created: false; invitation: InvitationRow | undefined };
+
+/** A candidate registering themselves: only a new (org, test, email) is written (`InvitationsRepository.registerSelf`). */
+export function* selfRegistrationSteps(
+  db: Kysely<Database>,
+  input: RegistrationInput,
+  newToken: NewToken,
+  now: number,
+): TransactionSteps<SelfRegistrationRows> {
+  const [inserted] = yield* statement(
+    db
+      .insertInto('candidates')
+      .values(candidateRow({ ...input, callbackUrl: null, redirectUrl: null }, now))
+      .onConflict((conflict) => conflict.columns(['org_id', 'test_id', 'email_key']).doNothing())
+      .returning('id')
+      .compile(),
+  );
+  if (inserted) return { created: true, invitation: yield* invitationSteps(db, input, inserted.id, undefined, newToken, now) };
+  const [existing] = yield* statement(
+    db
+      .selectFrom('candidates')
+      .select('id')
+      .where('org_id', '=', input.orgId)
+      .where('test_id', '=', input.testId)
+      .where('email_key', '=', input.emailKey)
+      .compile(),
+  );
+  if (!existing) throw new Error(`self-registration of ${input.emailKey} found no candidate`);
+  const [latest] = yield* statement(latestAttemptQuery.bound(db, { candidateId: existing.id }));
+  return { created: false, invitation: latest };
+}
+
+/** The candidate's next invitation, after `latest` (none, or a cancelled one). */
+function* invitationSteps(
+  db: Kysely<Database>,
+  input: RegistrationInput,
+  candidateId: number,
+  latest: InvitationRow | undefined,
+  newToken: NewToken,
+  now: number,
+): TransactionSteps<InvitationRow> {
+  const [inserted] = yield* statement(
+    insertInvitation.bound(db, {
+      orgId: input.orgId,
+      testId: input.testId,
+      candidateId,
+      testLinkId: input.testLinkId,
+      attemptNo: (latest?.attempt_no ?? 0) + 1,
+      token: newToken(),
+      ...newInvitationColumns(now),
+      extraTimePercent: input.extraTimePercent ?? 0,
+    }),
+  );
+  const created = inserted ?? (yield* statement(latestAttemptQuery.bound(db, { candidateId })))[0];
+  if (!created) throw new Error(`registration of candidate ${candidateId} left no invitation`);
+  return created;
+}
+
+/**
+ * Registering a candidate again with `extraTimePercent` changes the accommodation of an invitation not started
+ * yet; a running or finished attempt keeps the deadline it started with.
+ */
+function* extraTimeSteps(db: Kysely<Database>, latest: InvitationRow, extraTimePercent: number | undefined, now: number): TransactionSteps<InvitationRow> {
+  if (extraTimePercent === undefined || extraTimePercent === latest.extra_time_percent || (latest.status !== 'Pending' && latest.status !== 'Reset'))
+    return latest;
+  const [updated] = yield* statement(
+    db
+      .updateTable('invitations')
+      .set({ extra_time_percent: extraTimePercent, updated_at: now })
+      .where('id', '=', latest.id)
+      .where('status', '=', latest.status)
+      .returningAll()
+      .compile(),
+  );
+  return updated ?? latest;
+}

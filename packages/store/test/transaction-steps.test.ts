@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openScratchStore, type Store } from '../src/index.js';
+import { statement, transact, type TransactionSteps } from '../src/transaction-steps.js';
+
+const T0 = Date.UTC(2026, 11, 1, 9, 0, 0);
+
+/** A transaction written as steps runs as one: all of it or nothing, answered once committed, on either backend. */
+describe.each(['sqlite', 'postgres'] as const)('transaction steps on %s', (backend) => {
+  let store: Store;
+  let dispose: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ store, dispose } = await openScratchStore(backend, inject('pgUrl')));
+  });
+  afterAll(() => dispose());
+
+  const orgNamed = (name: string) => store.db.selectFrom('orgs').select(['id', 'name']).where('name', '=', name).execute();
+
+  function* twoOrgs(first: string, second: string, failBetween: boolean): TransactionSteps<number[]> {
+    const [a] = yield* statement(
+      store.db.insertInto('orgs').values({ name: first, email: 'a@example.com', time_zone_id: 1000, created_at: T0 }).returning('id').compile(),
+    );
+    const [seen] = yield* statement(store.db.selectFrom('orgs').select('name').where('id', '=', a!.id).compile());
+    if (seen?.name !== first) throw new Error('a step did not see the one before it');
+    if (failBetween) throw new Error('refused between the two writes');
+    const [b] = yield* statement(
+      store.db.insertInto('orgs').values({ name: second, email: 'b@example.com', time_zone_id: 1000, created_at: T0 }).returning('id').compile(),
+    );
+    return [a!.id, b!.id];
+  }
+
+  it('answers after the commit: both writes are read back at once, outside the transaction', async () => {
+    const ids = await transact(store.db, () => twoOrgs('Steps A', 'Steps B', false));
+    expect((await orgNamed('Steps A')).map((row) => row.id)).toEqual([ids[0]]);
+    expect((await orgNamed('Steps B')).map((row) => row.id)).toEqual([ids[1]]);
+  });
+
+  it('undoes its own writes when a step throws, and only its own', async () => {
+    const [failed, kept] = await Promise.allSettled([
+      transact(store.db, () => twoOrgs('Undone A', 'Undone B', true)),
+      transact(store.db, () => twoOrgs('Kept A', 'Kept B', false)),
+    ]);
+    expect(failed.status).toBe('rejected');
+    expect(kept.status).toBe('fulfilled');
+    expect(await orgNamed('Undone A')).toEqual([]);
+    expect(await orgNamed('Kept A')).toHaveLength(1);
+    expect(await orgNamed('Kept B')).toHaveLength(1);
+  });
+
+  it('undoes a statement SQL refuses, and the transaction’s earlier writes with it', async () => {
+    function* duplicate(): TransactionSteps<void> {
+      yield* statement(store.db.insertInto('orgs').values({ name: 'Dup first', email: 'd@example.com', time_zone_id: 1000, created_at: T0 }).compile());
+      yield* statement(store.db.insertInto('orgs').values({ id: 1, name: 'Dup clash', email: 'd@example.com', time_zone_id: 1000, created_at: T0 }).compile());
+    }
+    await store.orgs.create({ name: 'Holds id 1', email: 'h@example.com', timeZoneId: 1000 }, T0);
+    await expect(transact(store.db, duplicate)).rejects.toThrow();
+    // Read once a later transaction has committed, so that whatever the failed one left would be there to see.
+    await expect(transact(store.db, () => twoOrgs('After A', 'After B', false))).resolves.toHaveLength(2);
+    expect(await orgNamed('Dup first')).toEqual([]);
+  });
+});
