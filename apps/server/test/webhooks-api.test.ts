@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { assembleWorker } from '@assay/jobs';
-import { candidate, registerFor } from './helpers/candidate.js';
+import { candidate, manualClock, registerFor } from './helpers/candidate.js';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
 import { silentLog, startReceiver } from './helpers/receiver.js';
 import { backends, startHarness, type Harness } from './helpers/test-app.js';
@@ -90,5 +90,24 @@ describe.each(backends)('webhook tools and reconciliation on %s', (backend) => {
       await h.request({ method: 'GET', url: `/v2/org/events?from=${encodeURIComponent(from)}`, apiKey: other.apiKey }),
     );
     expect(foreign.events).toEqual([]);
+  });
+
+  it('includes, without `to`, an event of the very millisecond the events are asked for', async () => {
+    const clock = manualClock(Date.UTC(2026, 10, 23, 9, 0, 0));
+    const frozen = await startHarness(backend, {}, clock.now);
+    try {
+      const from = new Date(clock.now() - 1000).toISOString();
+      const testId = await frozen.importTest();
+      const dropped = await registerFor(frozen, testId, 'same-instant@example.com');
+      expectSuccess(await frozen.request({ method: 'GET', url: `/v2/org/testinvitation/${dropped.invitationId}/cancel` }));
+      const events = expectSuccess<{ events: { type: string; testInvitationId: number; at: string }[] }>(
+        await frozen.request({ method: 'GET', url: `/v2/org/events?from=${encodeURIComponent(from)}` }),
+      );
+      expect(events.events).toEqual([
+        expect.objectContaining({ type: 'cancelled', testInvitationId: dropped.invitationId, at: new Date(clock.now()).toISOString() }),
+      ]);
+    } finally {
+      await frozen.close();
+    }
   });
 });

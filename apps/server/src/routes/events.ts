@@ -21,7 +21,9 @@ export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { stor
     },
     async (request) => {
       const from = Date.parse(request.query.from);
-      const to = request.query.to === undefined ? now() : Date.parse(request.query.to);
+      // Without `to` the window ends now, this millisecond included: an event of the same instant as the request
+      // would otherwise be left out of a window that claims to reach the present.
+      const to = request.query.to === undefined ? now() + 1 : Date.parse(request.query.to);
       if (to <= from) throw refusal('400.4', 'to must be after from');
       const { limit } = request.query;
       const events = await store.reports.events(request.org.orgId, from, to, limit);

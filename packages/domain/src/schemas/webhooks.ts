@@ -59,7 +59,7 @@ export const EventsQuery = z.object({
   to: z.iso
     .datetime({ offset: true, error: 'to must be an ISO-8601 date-time' })
     .optional()
-    .meta({ description: 'End of the window, exclusive; after from (else 400.4). Defaults to now.' }),
+    .meta({ description: 'End of the window, exclusive; after from (else 400.4). Without it the window reaches now, this millisecond included.' }),
   limit: z
     .string()
     .regex(/^[0-9]{1,4}$/, { error: 'limit must be a positive integer' })
