@@ -32,13 +32,13 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
   driver: GroupCommitDriver | undefined;
 }
 
-/** The single writer connection, handed to one transaction (or one write) at a time, in arrival order. */
 /** Told after each COMMIT of the writer, and when the database closes. */
 export interface CommitListener {
   committed(): void;
   close(): Promise<void>;
 }
 
+/** The single writer connection, handed to one transaction (or one write) at a time, in arrival order. */
 class WriterLock {
   #locked = false;
   readonly #queue: Array<() => void> = [];
