@@ -118,6 +118,9 @@ const connectPostgres = (url: string, options: ConnectOptions): Connection => {
     max: options.pgPoolSize ?? 10,
     ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
   });
+  // An idle connection whose server process ends (the database restarted, failed over, or an administrator ended
+  // it) is dropped by the pool, which opens another when one is needed; unheard, the pool's 'error' crashed the process.
+  pool.on('error', () => {});
   nameRepeatedStatements(pool);
   return {
     db: new Kysely<Database>({ dialect: new SharedReadsPostgresDialect({ pool }) }),
