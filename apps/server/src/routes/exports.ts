@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { FailureEnvelope, IdParam } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { PDF_MEDIA_TYPE, XLSX_MEDIA_TYPE, testWorkbookFileName } from '@assay/reports/host';
+import { withinHeapBudget } from '../memory/heap-budget.js';
 import { found } from '../refusal-error.js';
 import { workbookRowsOfTest } from '../services/report-details.js';
 import { attachmentHeaders, sendReportPdf, startExport } from './report-pdf-reply.js';
@@ -48,7 +49,7 @@ export const exportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
       const { orgId } = request.org;
       const { testId } = request.params;
       const test = found(await store.tests.details(orgId, testId), '404.2', `No test ${testId}.`);
-      const body = startExport(() => reports.streamWorkbook(test, workbookRowsOfTest(store, orgId, testId)));
+      const body = startExport(() => reports.streamWorkbook(test, withinHeapBudget(workbookRowsOfTest(store, orgId, testId))));
       body.on('error', (error) => request.log.error({ err: error }, 'excel export failed mid-stream'));
       return reply
         .type(XLSX_MEDIA_TYPE)
