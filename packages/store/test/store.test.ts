@@ -205,6 +205,21 @@ describe('SQLite caches', () => {
   });
 });
 
+describe('SQLite temporary storage', () => {
+  // Savepoint sub-journals (one per transaction of a group commit) in memory: on file they cost a heap grow and
+  // shrink per savepoint (connect.ts).
+  it('is in memory, on the writer and on the reader', async () => {
+    const { store, dispose } = await openScratchStore('sqlite');
+    try {
+      const onReader = await sql<{ temp_store: number }>`pragma temp_store`.execute(store.db);
+      const onWriter = await store.db.transaction().execute((trx) => sql<{ temp_store: number }>`pragma temp_store`.execute(trx));
+      expect([onReader.rows[0]?.temp_store, onWriter.rows[0]?.temp_store]).toEqual([2, 2]);
+    } finally {
+      await dispose();
+    }
+  });
+});
+
 describe('migrations', () => {
   it('run once: reopening a database applies nothing new and keeps the data', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'assay-migrate-'));
