@@ -49,15 +49,20 @@ export class InvitationsRepository {
    */
   async register(input: RegistrationInput, newToken: NewToken, now: number): Promise<Invitation> {
     if (this.dialect === 'postgres') {
+      // Named one by one: keys added after a leading spread are slow on Node 20's V8 (`newInvitationColumns`).
       const [invited] = await inviteNewCandidate(this.db, {
-        ...input,
+        orgId: input.orgId,
+        testId: input.testId,
+        testLinkId: input.testLinkId,
+        emailKey: input.emailKey,
+        email: input.email,
+        fullName: input.fullName,
         callbackUrl: input.callbackUrl ?? null,
         redirectUrl: input.redirectUrl ?? null,
-        testLinkId: input.testLinkId,
         token: newToken(),
         extraTimePercent: input.extraTimePercent ?? 0,
-        ...newInvitationColumns(now),
         now,
+        ...newInvitationColumns(now),
       });
       if (invited) return toInvitation(invited);
     }

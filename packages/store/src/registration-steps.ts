@@ -79,9 +79,15 @@ const insertInvitation = compileOnce((db: Kysely<Database>) =>
  * answered — a new one when there is none or the latest was cancelled.
  */
 export function* registrationSteps(db: Kysely<Database>, input: RegistrationInput, newToken: NewToken, now: number): TransactionSteps<InvitationRow> {
+  // The values named one by one, not `{ ...input, … }`: keys added after a leading spread cost ~0.4 µs each on
+  // Node 20's V8 (see `newInvitationColumns`).
   const [candidate] = yield* statement(
     upsertCandidate.bound(db, {
-      ...input,
+      orgId: input.orgId,
+      testId: input.testId,
+      emailKey: input.emailKey,
+      email: input.email,
+      fullName: input.fullName,
       callbackUrl: input.callbackUrl ?? null,
       redirectUrl: input.redirectUrl ?? null,
       setCallbackUrl: input.callbackUrl === undefined ? 0 : 1,
@@ -146,8 +152,8 @@ function* invitationSteps(
       testLinkId: input.testLinkId,
       attemptNo: (latest?.attempt_no ?? 0) + 1,
       token: newToken(),
-      ...newInvitationColumns(now),
       extraTimePercent: input.extraTimePercent ?? 0,
+      ...newInvitationColumns(now),
     }),
   );
   const created = inserted ?? (yield* statement(latestAttemptQuery.bound(db, { candidateId })))[0];
