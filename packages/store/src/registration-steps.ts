@@ -71,7 +71,9 @@ const insertInvitation = compileOnce((db: Kysely<Database>) =>
       ...(Object.fromEntries(Object.keys(freshInvitationColumns).map((column) => [column, parameter(column)])) as typeof freshInvitationColumns),
     })
     .onConflict((conflict) => conflict.columns(['candidate_id', 'attempt_no']).doNothing())
-    .returningAll(),
+    // Only the id: every other column is what the statement wrote (`invitationSteps` builds the row). RETURNING all
+    // 23 columns cost ~4 of the insert's ~10 µs on SQLite.
+    .returning('id'),
 );
 
 /**
@@ -144,19 +146,33 @@ function* invitationSteps(
   newToken: NewToken,
   now: number,
 ): TransactionSteps<InvitationRow> {
+  const fresh = newInvitationColumns(now);
+  const written = {
+    org_id: input.orgId,
+    test_id: input.testId,
+    candidate_id: candidateId,
+    test_link_id: input.testLinkId,
+    attempt_no: (latest?.attempt_no ?? 0) + 1,
+    previous_invitation_id: null,
+    token: newToken(),
+    extra_time_percent: input.extraTimePercent ?? 0,
+    ...fresh,
+  };
   const [inserted] = yield* statement(
     insertInvitation.bound(db, {
-      orgId: input.orgId,
-      testId: input.testId,
+      orgId: written.org_id,
+      testId: written.test_id,
       candidateId,
-      testLinkId: input.testLinkId,
-      attemptNo: (latest?.attempt_no ?? 0) + 1,
-      token: newToken(),
-      extraTimePercent: input.extraTimePercent ?? 0,
-      ...newInvitationColumns(now),
+      testLinkId: written.test_link_id,
+      attemptNo: written.attempt_no,
+      token: written.token,
+      extraTimePercent: written.extra_time_percent,
+      ...fresh,
     }),
   );
-  const created = inserted ?? (yield* statement(latestAttemptQuery.bound(db, { candidateId })))[0];
+  const created: InvitationRow | undefined = inserted
+    ? { id: inserted.id, ...written }
+    : (yield* statement(latestAttemptQuery.bound(db, { candidateId })))[0];
   if (!created) throw new Error(`registration of candidate ${candidateId} left no invitation`);
   return created;
 }

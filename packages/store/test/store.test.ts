@@ -63,6 +63,16 @@ describe.each(['sqlite', 'postgres'] as const)('store on %s', (backend) => {
     expect(invitations).toHaveLength(1);
   });
 
+  it('answers a new invitation exactly as stored: a first registration, and one after a cancelled invitation', async () => {
+    const first = await store.invitations.register({ ...registration('stored@example.com'), extraTimePercent: 25 }, token, 6);
+    expect(first).toEqual(await store.invitations.find(orgId, first.id));
+    // On PostgreSQL a known address takes the transaction's path, which builds the row from what it wrote.
+    await store.db.updateTable('invitations').set({ status: 'Cancelled', cancelled_at: 7 }).where('id', '=', first.id).execute();
+    const second = await store.invitations.register(registration('stored@example.com'), token, 8);
+    expect(second).toMatchObject({ attemptNo: 2, status: 'Pending', createdAt: 8 });
+    expect(second).toEqual(await store.invitations.find(orgId, second.id));
+  });
+
   it('scopes lookups to the org that owns them', async () => {
     const row = await store.invitations.register(registration('scoped@example.com'), token, 3);
     expect(await store.invitations.find(orgId, row.id)).toBeDefined();
