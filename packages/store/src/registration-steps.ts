@@ -170,9 +170,7 @@ function* invitationSteps(
       ...fresh,
     }),
   );
-  const created: InvitationRow | undefined = inserted
-    ? { id: inserted.id, ...written }
-    : (yield* statement(latestAttemptQuery.bound(db, { candidateId })))[0];
+  const created: InvitationRow | undefined = inserted ? { id: inserted.id, ...written } : (yield* statement(latestAttemptQuery.bound(db, { candidateId })))[0];
   if (!created) throw new Error(`registration of candidate ${candidateId} left no invitation`);
   return created;
 }
