@@ -73,6 +73,20 @@ describe.each(['sqlite', 'postgres'] as const)('store on %s', (backend) => {
     expect(second).toEqual(await store.invitations.find(orgId, second.id));
   });
 
+  it('answers a known candidate its live invitation, and numbers each attempt after a cancelled one', async () => {
+    const cancel = (id: number, at: number) => store.db.updateTable('invitations').set({ status: 'Cancelled', cancelled_at: at }).where('id', '=', id).execute();
+    const first = await store.invitations.register(registration('again@example.com'), token, 10);
+    const same = await store.invitations.register({ ...registration('again@example.com'), extraTimePercent: 50 }, token, 11);
+    expect(same).toMatchObject({ id: first.id, attemptNo: 1, token: first.token, extraTimePercent: 50 });
+    await cancel(first.id, 12);
+    const second = await store.invitations.register(registration('again@example.com'), token, 13);
+    await cancel(second.id, 14);
+    const third = await store.invitations.register(registration('again@example.com'), token, 15);
+    expect([first, second, third].map((invitation) => invitation.attemptNo)).toEqual([1, 2, 3]);
+    expect(third).toEqual(await store.invitations.find(orgId, third.id));
+    expect(await store.invitations.register(registration('again@example.com'), token, 16)).toEqual(third);
+  });
+
   it('scopes lookups to the org that owns them', async () => {
     const row = await store.invitations.register(registration('scoped@example.com'), token, 3);
     expect(await store.invitations.find(orgId, row.id)).toBeDefined();
