@@ -105,6 +105,15 @@ try {
 
   const baseline = await startBaseline();
   const before = await measure({ url: baseline.url, seconds });
+  let posted = 0;
+  const barePost = await measure({
+    url: baseline.url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    pipelining: 1,
+    setupRequest: (request) => ({ ...request, body: JSON.stringify({ emailId: `bare${posted++}@example.com`, fullName: 'Load Candidate' }) }),
+    seconds,
+  });
   const measured = [];
   for (const scenario of loadScenarios(world, postgres)) {
     console.log(`bench: ${scenario.name}`);
@@ -119,6 +128,14 @@ try {
     p50: before.p50,
     p99: before.p99,
     note: `${Math.round(before.rps)} / ${Math.round(after.rps)} req/s`,
+  });
+  rows.splice(1, 0, {
+    scenario: 'reference: bare Fastify POST, no pipelining',
+    rps: barePost.rps,
+    p50: barePost.p50,
+    p99: barePost.p99,
+    ratio: barePost.rps / baselineRps,
+    note: 'the ceiling of the write rows, not a target',
   });
   for (const { scenario, figures } of measured) {
     const ratio = figures.rps / baselineRps;
