@@ -74,7 +74,8 @@ describe.each(['sqlite', 'postgres'] as const)('store on %s', (backend) => {
   });
 
   it('answers a known candidate its live invitation, and numbers each attempt after a cancelled one', async () => {
-    const cancel = (id: number, at: number) => store.db.updateTable('invitations').set({ status: 'Cancelled', cancelled_at: at }).where('id', '=', id).execute();
+    const cancel = (id: number, at: number) =>
+      store.db.updateTable('invitations').set({ status: 'Cancelled', cancelled_at: at }).where('id', '=', id).execute();
     const first = await store.invitations.register(registration('again@example.com'), token, 10);
     const same = await store.invitations.register({ ...registration('again@example.com'), extraTimePercent: 50 }, token, 11);
     expect(same).toMatchObject({ id: first.id, attemptNo: 1, token: first.token, extraTimePercent: 50 });
