@@ -98,14 +98,9 @@ export function* registrationSteps(db: Kysely<Database>, input: RegistrationInpu
     }),
   );
   if (!candidate) throw new Error(`registration of ${input.emailKey} stored no candidate`);
-  // Attempts are numbered from 1 and an invitation goes only with its candidate, so attempt 1 is free exactly when
-  // the candidate has no invitation yet: a new candidate, the common case, is invited without reading first.
-  const first = yield* attemptSteps(db, input, candidate.id, 1, newToken, now);
-  if (first) return first;
   const [latest] = yield* statement(latestAttemptQuery.bound(db, { candidateId: candidate.id }));
-  if (!latest) throw new Error(`registration of candidate ${candidate.id} found attempt 1 taken and no invitation`);
   // A cancelled invitation is over: registering again invites the candidate anew.
-  if (latest.status !== 'Cancelled') return yield* extraTimeSteps(db, latest, input.extraTimePercent, now);
+  if (latest && latest.status !== 'Cancelled') return yield* extraTimeSteps(db, latest, input.extraTimePercent, now);
   return yield* invitationSteps(db, input, candidate.id, latest, newToken, now);
 }
 
@@ -151,29 +146,13 @@ function* invitationSteps(
   newToken: NewToken,
   now: number,
 ): TransactionSteps<InvitationRow> {
-  const created =
-    (yield* attemptSteps(db, input, candidateId, (latest?.attempt_no ?? 0) + 1, newToken, now)) ??
-    (yield* statement(latestAttemptQuery.bound(db, { candidateId })))[0];
-  if (!created) throw new Error(`registration of candidate ${candidateId} left no invitation`);
-  return created;
-}
-
-/** The candidate's invitation numbered `attemptNo`, inserted; nothing when that attempt is stored already. */
-function* attemptSteps(
-  db: Kysely<Database>,
-  input: RegistrationInput,
-  candidateId: number,
-  attemptNo: number,
-  newToken: NewToken,
-  now: number,
-): TransactionSteps<InvitationRow | undefined> {
   const fresh = newInvitationColumns(now);
   const written = {
     org_id: input.orgId,
     test_id: input.testId,
     candidate_id: candidateId,
     test_link_id: input.testLinkId,
-    attempt_no: attemptNo,
+    attempt_no: (latest?.attempt_no ?? 0) + 1,
     previous_invitation_id: null,
     token: newToken(),
     extra_time_percent: input.extraTimePercent ?? 0,
@@ -185,13 +164,15 @@ function* attemptSteps(
       testId: written.test_id,
       candidateId,
       testLinkId: written.test_link_id,
-      attemptNo,
+      attemptNo: written.attempt_no,
       token: written.token,
       extraTimePercent: written.extra_time_percent,
       ...fresh,
     }),
   );
-  return inserted ? { id: inserted.id, ...written } : undefined;
+  const created: InvitationRow | undefined = inserted ? { id: inserted.id, ...written } : (yield* statement(latestAttemptQuery.bound(db, { candidateId })))[0];
+  if (!created) throw new Error(`registration of candidate ${candidateId} left no invitation`);
+  return created;
 }
 
 /**
