@@ -59,3 +59,55 @@ describe.each(['sqlite', 'postgres'] as const)('transaction steps on %s', (backe
     expect(await orgNamed('Dup first')).toEqual([]);
   });
 });
+
+/**
+ * On SQLite a turn's at-once transactions run together when the group commits (decision 187); any other use of the
+ * writer first runs those queued before it, so the writer still sees work in the order it arrived.
+ */
+describe('transaction steps on sqlite, queued for the group', () => {
+  let store: Store;
+  let dispose: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ store, dispose } = await openScratchStore('sqlite'));
+  });
+  afterAll(() => dispose());
+
+  function* insertOrg(name: string): TransactionSteps<number> {
+    const [row] = yield* statement(
+      store.db.insertInto('orgs').values({ name, email: 'q@example.com', time_zone_id: 1000, created_at: T0 }).returning('id').compile(),
+    );
+    return row!.id;
+  }
+
+  it('runs before a write that arrives after it in the same turn', async () => {
+    const inserting = transact(store.db, () => insertOrg('Queued first'));
+    const renaming = store.db.updateTable('orgs').set({ name: 'Renamed after' }).where('name', '=', 'Queued first').executeTakeFirst();
+    const [id, renamed] = await Promise.all([inserting, renaming]);
+    expect(renamed.numUpdatedRows).toBe(1n);
+    expect(await store.db.selectFrom('orgs').select('name').where('id', '=', id).executeTakeFirst()).toEqual({ name: 'Renamed after' });
+  });
+
+  it('runs before a transaction that begins after it in the same turn', async () => {
+    const inserting = transact(store.db, () => insertOrg('Queued before a transaction'));
+    const seen = store.db.transaction().execute((trx) => trx.selectFrom('orgs').select('id').where('name', '=', 'Queued before a transaction').execute());
+    const [id, rows] = await Promise.all([inserting, seen]);
+    expect(rows).toEqual([{ id }]);
+  });
+
+  it('answers each of a turn’s transactions on its own: one refused, the others committed', async () => {
+    const names = ['Turn A', 'Turn B', 'Turn C'];
+    const outcomes = await Promise.allSettled([
+      transact(store.db, () => insertOrg(names[0]!)),
+      transact(store.db, function* () {
+        yield* insertOrg('Turn refused');
+        throw new Error('refused after its write');
+      }),
+      transact(store.db, () => insertOrg(names[1]!)),
+      transact(store.db, () => insertOrg(names[2]!)),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    const stored = await store.db.selectFrom('orgs').select('name').where('name', 'like', 'Turn %').orderBy('id').execute();
+    expect(stored.map((row) => row.name)).toEqual(names);
+  });
+});
