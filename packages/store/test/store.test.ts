@@ -88,6 +88,15 @@ describe.each(['sqlite', 'postgres'] as const)('store on %s', (backend) => {
     expect(await store.invitations.register(registration('again@example.com'), token, 16)).toEqual(third);
   });
 
+  it('spends no invitation id on a registration that invites nobody, in the same millisecond as the first too', async () => {
+    const first = await store.invitations.register(registration('ids@example.com'), token, 20);
+    // Registered again at the very instant it was created (its creation time is no proof it is new), and later.
+    expect(await store.invitations.register(registration('ids@example.com', 'Ada Again'), token, 20)).toMatchObject({ id: first.id, attemptNo: 1 });
+    expect(await store.invitations.register(registration('ids@example.com'), token, 21)).toMatchObject({ id: first.id, attemptNo: 1 });
+    const next = await store.invitations.register(registration('ids-next@example.com'), token, 21);
+    expect(next.id).toBe(first.id + 1);
+  });
+
   it('scopes lookups to the org that owns them', async () => {
     const row = await store.invitations.register(registration('scoped@example.com'), token, 3);
     expect(await store.invitations.find(orgId, row.id)).toBeDefined();
