@@ -47,8 +47,10 @@ interface Waiter {
 /** A transaction's statements, run synchronously against the writer (`transaction-steps.ts`). */
 export type AtOnceWork<T> = (execute: (query: CompiledQuery) => unknown[]) => T;
 
-interface QueuedTransaction {
-  work: AtOnceWork<unknown>;
+/** A write waiting for the writer: a statement alone, or an at-once transaction (in a savepoint of its own). */
+interface QueuedWrite {
+  run: () => unknown;
+  savepoint: boolean;
   resolve: (result: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -67,8 +69,8 @@ export class GroupCommitDriver implements Driver {
   /** An outer transaction is open on the writer; `#waiters` wait for its COMMIT. */
   #groupOpen = false;
   #waiters: Waiter[] = [];
-  /** At-once transactions waiting for the writer (`transactAtOnce`). */
-  #queued: QueuedTransaction[] = [];
+  /** Writes waiting for the writer: statements alone and at-once transactions, run together before the COMMIT. */
+  #queued: QueuedWrite[] = [];
   #flushScheduled = false;
 
   constructor(
@@ -128,24 +130,14 @@ export class GroupCommitDriver implements Driver {
   }
 
   /**
-   * A statement outside any transaction: a read on the reader; a write joins the group like a transaction of
+   * A statement outside any transaction: a read on the reader; a write is queued for the group like a transaction of
    * one statement (a failed statement undoes only itself) and answers after the group's COMMIT.
    */
   async executeAlone<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     // Classified on the writer: the reader's schema can lag a DDL statement the writer just ran, and preparing
     // there can refuse what the writer accepts (`create index` of a name just dropped).
     if (this.reader !== this.writer && this.writer.prepare(query.sql).readonly) return execute<R>(this.reader, query);
-    await this.#lock.lock();
-    let result: QueryResult<R>;
-    try {
-      this.#runQueued();
-      this.#openGroup();
-      result = execute<R>(this.writer, query);
-    } finally {
-      this.#lock.unlock();
-    }
-    await this.#nextCommit();
-    return result;
+    return this.#enqueue(() => execute<R>(this.writer, query), false);
   }
 
   /**
@@ -158,34 +150,39 @@ export class GroupCommitDriver implements Driver {
    * requests' own work, they took a fifth more of the request thread: decision 187).
    */
   transactAtOnce<T>(work: AtOnceWork<T>): Promise<T> {
+    return this.#enqueue(() => work((query) => execute(this.writer, query).rows), true);
+  }
+
+  #enqueue<T>(run: () => T, savepoint: boolean): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.#queued.push({ work, resolve, reject } as QueuedTransaction);
+      this.#queued.push({ run, savepoint, resolve, reject } as QueuedWrite);
       this.#scheduleFlush();
     });
   }
 
-  /** Runs the queued at-once transactions, in arrival order, into the open group (the writer lock is held). */
+  /** Runs the queued writes, in arrival order, into the open group (the writer lock is held). */
   #runQueued(): void {
     if (this.#queued.length === 0) return;
     const queued = this.#queued;
     this.#queued = [];
-    for (const transaction of queued) this.#runAtOnce(transaction);
+    for (const write of queued) this.#runQueuedWrite(write);
   }
 
-  #runAtOnce({ work, resolve, reject }: QueuedTransaction): void {
+  #runQueuedWrite({ run, savepoint, resolve, reject }: QueuedWrite): void {
     let result: unknown;
     try {
       this.#openGroup();
-      this.writer.prepare(`savepoint ${SAVEPOINT}`).run();
+      if (savepoint) this.writer.prepare(`savepoint ${SAVEPOINT}`).run();
     } catch (error) {
       reject(error);
       return;
     }
     try {
-      result = work((query) => execute(this.writer, query).rows);
-      this.writer.prepare(`release ${SAVEPOINT}`).run();
+      result = run();
+      if (savepoint) this.writer.prepare(`release ${SAVEPOINT}`).run();
     } catch (error) {
-      this.#undoSavepoint();
+      // A statement alone that fails undoes only itself (SQLite's statement journal); a transaction, its savepoint.
+      if (savepoint) this.#undoSavepoint();
       reject(error);
       return;
     }

@@ -110,4 +110,19 @@ describe('transaction steps on sqlite, queued for the group', () => {
     const stored = await store.db.selectFrom('orgs').select('name').where('name', 'like', 'Turn %').orderBy('id').execute();
     expect(stored.map((row) => row.name)).toEqual(names);
   });
+
+  it('queues writes alone with them: one that SQL refuses is refused alone, and the turn’s other writes commit', async () => {
+    const taken = await insertOrgAlone('Alone taken');
+    const outcomes = await Promise.allSettled([
+      insertOrgAlone('Alone first'),
+      store.db.insertInto('orgs').values({ id: taken, name: 'Alone clash', email: 'q@example.com', time_zone_id: 1000, created_at: T0 }).execute(),
+      transact(store.db, () => insertOrg('Alone third')),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const stored = await store.db.selectFrom('orgs').select('name').where('name', 'like', 'Alone %').execute();
+    expect(stored.map((row) => row.name).sort()).toEqual(['Alone first', 'Alone taken', 'Alone third']);
+  });
+
+  const insertOrgAlone = async (name: string): Promise<number> =>
+    (await store.db.insertInto('orgs').values({ name, email: 'q@example.com', time_zone_id: 1000, created_at: T0 }).returning('id').executeTakeFirstOrThrow()).id;
 });
