@@ -4,38 +4,60 @@ import { Worker } from 'node:worker_threads';
 
 /** What the group-commit driver tells the checkpointer, and how it is stopped. */
 export interface Checkpointer {
-  /** After each COMMIT of the writer. */
+  /** After each COMMIT of the writer, while it holds no transaction. */
   committed(): void;
   /** Lets an idle thread go (~15 MB); the next checkpoint starts another. */
   release(): void;
   close(): Promise<void>;
 }
 
-/** SQLite's own automatic checkpoint threshold: 1,000 pages of 4 KiB. */
-const WAL_BYTES_BEFORE_CHECKPOINT = 4 * 2 ** 20;
+/**
+ * Commits between two checkpoints, whatever their size: under sustained registrations ~7,000 WAL pages (~28 MB),
+ * under light load about SQLite's own 1,000.
+ */
+const COMMITS_BEFORE_CHECKPOINT = 256;
+/** Or sooner: the WAL file has grown this much past its size at the end of the last checkpoint (a large transaction). */
+const WAL_GROWTH_BEFORE_CHECKPOINT = 4 * 2 ** 20;
 /** The WAL's size is looked at every this many commits (a stat is cheap, but not free). */
 const COMMITS_BETWEEN_LOOKS = 32;
 
-// The thread's whole program: a connection of its own that copies the WAL into the database when asked.
+// The thread's whole program: a connection of its own that copies the WAL into the database when asked. The writer
+// goes on committing meanwhile, so it runs passes until one finds little new to copy (the rest the writer copies
+// itself), at most a few. `checkpointed` counts the pages of the current WAL copied so far: smaller than before when
+// the WAL restarted between two passes.
 const CHECKPOINT_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.path);
 db.pragma('busy_timeout = 5000');
 parentPort.on('message', () => {
-  db.pragma('wal_checkpoint(PASSIVE)');
+  let copied = 0;
+  for (let pass = 0; pass < 4; pass++) {
+    const { checkpointed } = db.pragma('wal_checkpoint(PASSIVE)')[0];
+    const more = checkpointed - copied;
+    copied = checkpointed;
+    if (more < 256) break;
+  }
   parentPort.postMessage('done');
 });
 `;
 
 /**
- * Checkpoints off the request thread. SQLite checkpoints inside the COMMIT that crosses 1,000 WAL pages: it copies
- * them into the database file and fsyncs it, on the thread that committed. Under sustained writes that was a fifth
- * of the server's CPU and stalls of 8–13 ms of the event loop (test-link creation: 165 of 2,776 commits). The
- * writer's automatic checkpoint is turned off; after its commits the WAL's size is watched, and past the same
- * threshold a thread with a connection of its own runs a PASSIVE checkpoint (it never blocks the writer or the
- * readers). The thread starts at the first checkpoint, so a database that is written little never gets one; if
- * it fails, the writer checkpoints for itself again.
+ * Checkpoints off the request thread, and a WAL that restarts under sustained writes.
+ *
+ * SQLite checkpoints inside the COMMIT that crosses 1,000 WAL pages: it copies them into the database file and fsyncs
+ * it, on the thread that committed. Under sustained writes that was a fifth of the server's CPU and stalls of 8–13 ms
+ * of the event loop (test-link creation: 165 of 2,776 commits). So the writer's automatic checkpoint is off, and a
+ * thread with a connection of its own runs PASSIVE checkpoints (they never block the writer or the readers). It
+ * starts at the first checkpoint, so a database that is written little never gets one; if it fails, the writer
+ * checkpoints for itself again.
+ *
+ * A checkpoint alone never brought the WAL back to its start under load: SQLite writes from the start again only
+ * when a write transaction begins with every page of the WAL already copied, and the writer commits again while the
+ * thread copies. The WAL grew by ~40 MB a second of registrations (395 MB after nine seconds), every page written
+ * to it extending the file (twice the kernel's work of overwriting one, and writeback of all of it). So when the
+ * thread is done, the writer copies what it committed meanwhile itself, right after its next COMMIT (~1 ms: a few
+ * hundred pages and two fsyncs); its next transaction then restarts the WAL, which stays at ~30 MB (decision 189).
  */
 export const checkpointInBackground = (path: string, writer: { pragma(source: string): unknown }): Checkpointer => {
   writer.pragma('wal_autocheckpoint = 0');
@@ -43,7 +65,10 @@ export const checkpointInBackground = (path: string, writer: { pragma(source: st
   let thread: Worker | undefined;
   let failed = false;
   let running = false;
-  let commits = 0;
+  /** The thread is done: the writer copies the rest after its next COMMIT. */
+  let restPending = false;
+  let commitsSince = 0;
+  let walSizeAfter = 0;
 
   const fallBack = (): void => {
     failed = true;
@@ -59,6 +84,7 @@ export const checkpointInBackground = (path: string, writer: { pragma(source: st
     worker.unref();
     worker.on('message', () => {
       running = false;
+      restPending = true;
     });
     // A released thread is no longer ours: whatever it does does not concern the writer.
     worker.on('error', () => {
@@ -67,17 +93,34 @@ export const checkpointInBackground = (path: string, writer: { pragma(source: st
     return worker;
   };
 
+  const walSize = (): number => {
+    try {
+      return statSync(walPath).size;
+    } catch {
+      return 0;
+    }
+  };
+
+  /** Copies what the writer committed during the thread's checkpoint; a reader still on an older snapshot may hold some back. */
+  const copyTheRest = (): void => {
+    restPending = false;
+    commitsSince = 0;
+    try {
+      writer.pragma('wal_checkpoint(PASSIVE)');
+    } catch {
+      // Left for the next checkpoint; the WAL restarts only once everything is copied.
+    }
+    walSizeAfter = walSize();
+  };
+
+  const due = (): boolean =>
+    commitsSince >= COMMITS_BEFORE_CHECKPOINT || (commitsSince % COMMITS_BETWEEN_LOOKS === 0 && walSize() >= walSizeAfter + WAL_GROWTH_BEFORE_CHECKPOINT);
+
   return {
     committed() {
-      commits += 1;
-      if (failed || running || commits % COMMITS_BETWEEN_LOOKS !== 0) return;
-      let size: number;
-      try {
-        size = statSync(walPath).size;
-      } catch {
-        return;
-      }
-      if (size < WAL_BYTES_BEFORE_CHECKPOINT) return;
+      if (restPending) return copyTheRest();
+      commitsSince += 1;
+      if (failed || running || !due()) return;
       thread ??= start();
       running = true;
       thread.postMessage('checkpoint');
