@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import type Pg from 'pg';
 import type { Database } from './database.js';
 import { checkpointInBackground } from './background-checkpoints.js';
-import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
+import { GroupCommitSqliteDialect } from './group-commit-dialect.js';
 import { SqliteLiteralLimits } from './sqlite-literal-limits.js';
 import { readDirectlyOn } from './direct-reads.js';
 import { transactAtOnceOn } from './transaction-steps.js';

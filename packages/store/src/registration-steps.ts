@@ -4,20 +4,7 @@ import { compileOnce, parameter } from './compiled-query.js';
 import type { Database, InvitationRow } from './database.js';
 import { latestAttemptQuery, newInvitationColumns, type NewToken } from './invitation-moves.js';
 import type { RegistrationInput } from './invitations.js';
-import { statement, type TransactionSteps } from './transaction-steps.js';
-
-/** A new candidates row: the candidate as registered, created and updated now. */
-const candidateRow = (input: RegistrationInput, now: number) => ({
-  org_id: input.orgId,
-  test_id: input.testId,
-  email_key: input.emailKey,
-  email: input.email,
-  full_name: input.fullName,
-  callback_url: input.callbackUrl ?? null,
-  redirect_url: input.redirectUrl ?? null,
-  created_at: now,
-  updated_at: now,
-});
+import { compilesForSqlite, insertion, statement, type TransactionSteps } from './transaction-steps.js';
 
 /** A candidates row of a compiled query: each column takes the registration's value of the same name. */
 export const CANDIDATE_PARAMETERS = {
@@ -32,32 +19,49 @@ export const CANDIDATE_PARAMETERS = {
   updated_at: parameter<number>('now'),
 };
 
-/** Whether a registration sets a URL column or keeps what is stored (1 sets). */
-const keepUnlessSet = (column: 'callback_url' | 'redirect_url', flag: string) =>
-  sql<string | null>`case when ${parameter<number>(flag)} = 1 then excluded.${sql.ref(column)} else candidates.${sql.ref(column)} end`;
-
-/** Spec 4.7's candidate record: created, or updated in place (name, email, and the URLs that are given). */
-const upsertCandidate = compileOnce((db: Kysely<Database>) =>
-  db
+/**
+ * A candidate the test has not seen: inserted, or nothing when the address is registered already. Apart from the update
+ * below rather than one upsert, so that a new candidate is known to be new — it has no invitation to look for — and so
+ * that neither statement needs RETURNING on SQLite (`insertion`).
+ */
+const insertCandidate = compileOnce((db: Kysely<Database>) => {
+  const insert = db
     .insertInto('candidates')
     .values(CANDIDATE_PARAMETERS)
-    .onConflict((conflict) =>
-      conflict.columns(['org_id', 'test_id', 'email_key']).doUpdateSet({
-        email: sql`excluded.email`,
-        full_name: sql`excluded.full_name`,
-        callback_url: keepUnlessSet('callback_url', 'setCallbackUrl'),
-        redirect_url: keepUnlessSet('redirect_url', 'setRedirectUrl'),
-        updated_at: sql`excluded.updated_at`,
-      }),
-    )
+    .onConflict((conflict) => conflict.columns(['org_id', 'test_id', 'email_key']).doNothing());
+  return compilesForSqlite(db) ? insert : insert.returning('id');
+});
+
+/** Whether a registration sets a URL column or keeps what is stored (1 sets). */
+const keepUnlessSet = (column: 'callback_url' | 'redirect_url', flag: string, value: string) =>
+  sql<string | null>`case when ${parameter<number>(flag)} = 1 then ${parameter<string | null>(value)} else ${sql.ref(column)} end`;
+
+/** Spec 4.7's candidate record registered again: updated in place (name, email, and the URLs that are given). */
+const updateCandidate = compileOnce((db: Kysely<Database>) =>
+  db
+    .updateTable('candidates')
+    .set({
+      email: parameter<string>('email'),
+      full_name: parameter<string>('fullName'),
+      callback_url: keepUnlessSet('callback_url', 'setCallbackUrl', 'callbackUrl'),
+      redirect_url: keepUnlessSet('redirect_url', 'setRedirectUrl', 'redirectUrl'),
+      updated_at: parameter<number>('now'),
+    })
+    .where('org_id', '=', parameter<number>('orgId'))
+    .where('test_id', '=', parameter<number>('testId'))
+    .where('email_key', '=', parameter<string>('emailKey'))
     .returning('id'),
 );
 
 const freshInvitationColumns = newInvitationColumns(0);
 
-/** A candidate's next invitation; nothing when a concurrent registration stored that attempt first. */
-const insertInvitation = compileOnce((db: Kysely<Database>) =>
-  db
+/**
+ * A candidate's next invitation; nothing when a concurrent registration stored that attempt first. Only the id comes
+ * back, and on SQLite not even that (`insertion`): every other column is what the statement wrote (`invitationSteps`
+ * builds the row). RETURNING all 23 columns cost ~4 of the insert's ~10 µs on SQLite.
+ */
+const insertInvitation = compileOnce((db: Kysely<Database>) => {
+  const insert = db
     .insertInto('invitations')
     .values({
       org_id: parameter('orgId'),
@@ -70,33 +74,34 @@ const insertInvitation = compileOnce((db: Kysely<Database>) =>
       extra_time_percent: parameter('extraTimePercent'),
       ...(Object.fromEntries(Object.keys(freshInvitationColumns).map((column) => [column, parameter(column)])) as typeof freshInvitationColumns),
     })
-    .onConflict((conflict) => conflict.columns(['candidate_id', 'attempt_no']).doNothing())
-    // Only the id: every other column is what the statement wrote (`invitationSteps` builds the row). RETURNING all
-    // 23 columns cost ~4 of the insert's ~10 µs on SQLite.
-    .returning('id'),
-);
+    .onConflict((conflict) => conflict.columns(['candidate_id', 'attempt_no']).doNothing());
+  return compilesForSqlite(db) ? insert : insert.returning('id');
+});
+
+/** The values of a candidate's insert or update, named one by one: keys added after a leading spread cost ~0.4 µs each on Node 20's V8 (see `newInvitationColumns`). */
+const candidateValues = (input: RegistrationInput, callbackUrl: string | null | undefined, redirectUrl: string | null | undefined, now: number) => ({
+  orgId: input.orgId,
+  testId: input.testId,
+  emailKey: input.emailKey,
+  email: input.email,
+  fullName: input.fullName,
+  callbackUrl: callbackUrl ?? null,
+  redirectUrl: redirectUrl ?? null,
+  setCallbackUrl: callbackUrl === undefined ? 0 : 1,
+  setRedirectUrl: redirectUrl === undefined ? 0 : 1,
+  now,
+});
 
 /**
  * Spec 4.7's registration as one transaction's steps: the candidate created or updated, and its live invitation
  * answered — a new one when there is none or the latest was cancelled.
  */
 export function* registrationSteps(db: Kysely<Database>, input: RegistrationInput, newToken: NewToken, now: number): TransactionSteps<InvitationRow> {
-  // The values named one by one, not `{ ...input, … }`: keys added after a leading spread cost ~0.4 µs each on
-  // Node 20's V8 (see `newInvitationColumns`).
-  const [candidate] = yield* statement(
-    upsertCandidate.bound(db, {
-      orgId: input.orgId,
-      testId: input.testId,
-      emailKey: input.emailKey,
-      email: input.email,
-      fullName: input.fullName,
-      callbackUrl: input.callbackUrl ?? null,
-      redirectUrl: input.redirectUrl ?? null,
-      setCallbackUrl: input.callbackUrl === undefined ? 0 : 1,
-      setRedirectUrl: input.redirectUrl === undefined ? 0 : 1,
-      now,
-    }),
-  );
+  const values = candidateValues(input, input.callbackUrl, input.redirectUrl, now);
+  const created = yield* insertion(insertCandidate.bound(db, values));
+  // A new candidate has no invitation yet: its first, without looking for one.
+  if (created !== undefined) return yield* invitationSteps(db, input, created, undefined, newToken, now);
+  const [candidate] = yield* statement(updateCandidate.bound(db, values));
   if (!candidate) throw new Error(`registration of ${input.emailKey} stored no candidate`);
   const [latest] = yield* statement(latestAttemptQuery.bound(db, { candidateId: candidate.id }));
   // A cancelled invitation is over: registering again invites the candidate anew.
@@ -114,15 +119,8 @@ export function* selfRegistrationSteps(
   newToken: NewToken,
   now: number,
 ): TransactionSteps<SelfRegistrationRows> {
-  const [inserted] = yield* statement(
-    db
-      .insertInto('candidates')
-      .values(candidateRow({ ...input, callbackUrl: null, redirectUrl: null }, now))
-      .onConflict((conflict) => conflict.columns(['org_id', 'test_id', 'email_key']).doNothing())
-      .returning('id')
-      .compile(),
-  );
-  if (inserted) return { created: true, invitation: yield* invitationSteps(db, input, inserted.id, undefined, newToken, now) };
+  const inserted = yield* insertion(insertCandidate.bound(db, candidateValues(input, null, null, now)));
+  if (inserted !== undefined) return { created: true, invitation: yield* invitationSteps(db, input, inserted, undefined, newToken, now) };
   const [existing] = yield* statement(
     db
       .selectFrom('candidates')
@@ -158,7 +156,7 @@ function* invitationSteps(
     extra_time_percent: input.extraTimePercent ?? 0,
     ...fresh,
   };
-  const [inserted] = yield* statement(
+  const inserted = yield* insertion(
     insertInvitation.bound(db, {
       orgId: written.org_id,
       testId: written.test_id,
@@ -170,7 +168,8 @@ function* invitationSteps(
       ...fresh,
     }),
   );
-  const created: InvitationRow | undefined = inserted ? { id: inserted.id, ...written } : (yield* statement(latestAttemptQuery.bound(db, { candidateId })))[0];
+  const created: InvitationRow | undefined =
+    inserted !== undefined ? { id: inserted, ...written } : (yield* statement(latestAttemptQuery.bound(db, { candidateId })))[0];
   if (!created) throw new Error(`registration of candidate ${candidateId} left no invitation`);
   return created;
 }

@@ -124,5 +124,6 @@ describe('transaction steps on sqlite, queued for the group', () => {
   });
 
   const insertOrgAlone = async (name: string): Promise<number> =>
-    (await store.db.insertInto('orgs').values({ name, email: 'q@example.com', time_zone_id: 1000, created_at: T0 }).returning('id').executeTakeFirstOrThrow()).id;
+    (await store.db.insertInto('orgs').values({ name, email: 'q@example.com', time_zone_id: 1000, created_at: T0 }).returning('id').executeTakeFirstOrThrow())
+      .id;
 });
