@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { compileOnce, parameter } from './compiled-query.js';
+import { compilesForSqlite } from './transaction-steps.js';
 import type { AccessTime, TestLink, TestLinkSettings, TestLinkStatus } from '@assay/domain';
 import type { Database, TestLinkRow } from './database.js';
 
@@ -45,26 +46,34 @@ const columnsOf = (settings: TestLinkSettings) => ({
 type SettingsColumns = ReturnType<typeof columnsOf>;
 const SETTINGS_COLUMNS = Object.keys(columnsOf({} as TestLinkSettings)) as Array<keyof SettingsColumns>;
 
-/** A new link, built once: Kysely building this insert took longer than SQLite running it. */
-const insertTestLink = compileOnce((db: Kysely<Database>) =>
-  db
-    .insertInto('test_links')
-    .values({
-      org_id: parameter('orgId'),
-      test_id: parameter('testId'),
-      access_key: parameter('accessKey'),
-      ...(Object.fromEntries(SETTINGS_COLUMNS.map((column) => [column, parameter(column)])) as SettingsColumns),
-      created_at: parameter('now'),
-      updated_at: parameter('now'),
-    })
-    .returningAll(),
-);
+/**
+ * A new link, built once: Kysely building this insert took longer than SQLite running it. Every column is a value it
+ * writes, so on SQLite it returns nothing (RETURNING made SQLite fill and read back a temporary table, and a row of
+ * 15 keys for JavaScript): the row is built from the values and the new id.
+ */
+const insertTestLink = compileOnce((db: Kysely<Database>) => {
+  const insert = db.insertInto('test_links').values({
+    org_id: parameter('orgId'),
+    test_id: parameter('testId'),
+    access_key: parameter('accessKey'),
+    ...(Object.fromEntries(SETTINGS_COLUMNS.map((column) => [column, parameter(column)])) as SettingsColumns),
+    created_at: parameter('now'),
+    updated_at: parameter('now'),
+  });
+  return compilesForSqlite(db) ? insert : insert.returningAll();
+});
 
 export class TestLinksRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async create(orgId: number, testId: number, settings: TestLinkSettings, accessKey: string, now: number): Promise<TestLink> {
-    const [row] = await insertTestLink(this.db, { orgId, testId, accessKey, ...columnsOf(settings), now });
+    const columns = columnsOf(settings);
+    const { rows, insertId } = await this.db.executeQuery(insertTestLink.bound(this.db, { orgId, testId, accessKey, now, ...columns }));
+    const row: TestLinkRow | undefined =
+      (rows[0] as TestLinkRow | undefined) ??
+      (insertId === undefined
+        ? undefined
+        : { id: Number(insertId), org_id: orgId, test_id: testId, access_key: accessKey, created_at: now, updated_at: now, ...columns });
     if (!row) throw new Error(`test link on test ${testId} was not stored`);
     return toTestLink(row);
   }

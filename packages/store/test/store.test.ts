@@ -97,6 +97,23 @@ describe.each(['sqlite', 'postgres'] as const)('store on %s', (backend) => {
     expect(next.id).toBe(first.id + 1);
   });
 
+  it('answers a new test link exactly as stored, with dates and without', async () => {
+    const settings = [
+      { testLinkName: 'Open', accessTime: 0, startDateTime: null, endDateTime: null, emailToStakeholder: null },
+      { testLinkName: 'Window', accessTime: 1, startDateTime: '2026-12-01 09:00', endDateTime: '2026-12-01 17:00', emailToStakeholder: 'hr@example.com' },
+    ] as const;
+    for (const given of settings) {
+      const link = await store.testLinks.create(
+        orgId,
+        testId,
+        { ...given, timeZoneId: 1000, inviteCandidateOnly: 1, imageProctoring: 0, testLinkStatus: 1 },
+        `key-${given.testLinkName}-${backend}`,
+        30,
+      );
+      expect(link).toEqual(await store.testLinks.find(orgId, testId, link.testLinkId));
+    }
+  });
+
   it('scopes lookups to the org that owns them', async () => {
     const row = await store.invitations.register(registration('scoped@example.com'), token, 3);
     expect(await store.invitations.find(orgId, row.id)).toBeDefined();
