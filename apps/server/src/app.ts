@@ -1,12 +1,11 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ReportRenderer } from '@assay/reports/host';
 import { Sandbox, type CodeRunner } from '@assay/sandbox';
 import type { Store } from '@assay/store';
 import { KeyOwnerCache } from './auth/key-owner-cache.js';
-import { coalesceWrites, noteRequest } from './http/coalesced-writes.js';
+import { coalesceWrites } from './http/coalesced-writes.js';
 import { CandidateAttempts } from './candidate/attempts-service.js';
 import { registerCandidatePages } from './candidate-page/register-candidate-pages.js';
 import type { Config } from '@assay/config';
@@ -77,9 +76,8 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
     clientErrorHandler: answerClientError,
     trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
-  // Pipelined answers of one turn leave in one system call, the last one awaited at once (http/coalesced-writes.ts).
+  // Pipelined answers of one turn leave in one system call (http/coalesced-writes.ts).
   app.server.on('connection', (socket: Socket) => coalesceWrites(socket));
-  app.server.prependListener('request', (request: IncomingMessage) => noteRequest(request.socket));
   const routes = indexRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compileResponseSerializer);

@@ -14,40 +14,12 @@ export type WriteDown = (this: Socket, chunks: Chunk[], callback: Callback) => v
 /** Beyond this many held characters a write goes down at once, with its own callback. */
 const HOLD_LIMIT_CHARACTERS = 64 * 1024;
 
-/** On an HTTP connection: the requests read whose answers have not begun (`noteRequest`). */
-const AWAITED = Symbol('answers awaited');
-type CountedSocket = Socket & { [AWAITED]?: number };
-
-/**
- * An HTTP server tells of each request it reads on a socket, before any of it is answered (a `request` listener put
- * first). The socket then knows when an answer is the last one awaited, and sends it at once: nothing else could join
- * it. Answers that come out of a turn's check phase (a write committed by SQLite's group commit) otherwise waited for
- * the next turn's check phase, after all of that turn's new requests (decision 192).
- */
-export const noteRequest = (socket: Socket): void => {
-  const counted = socket as CountedSocket;
-  counted[AWAITED] = (counted[AWAITED] ?? 0) + 1;
-};
-
-/** Counts the answers `chunks` begin (each begins with its status line); true when none is awaited after them. */
-const endsTheAwaited = (socket: CountedSocket, chunks: Chunk[]): boolean => {
-  const awaited = socket[AWAITED];
-  if (awaited === undefined) return false;
-  let left = awaited;
-  for (const { chunk } of chunks) if (typeof chunk === 'string' && chunk.startsWith('HTTP/')) left -= 1;
-  socket[AWAITED] = left;
-  return left <= 0;
-};
-
 /**
  * Every answer Node's HTTP server finishes is its own `writev` — it uncorks the socket at each `end()` — and
  * that system call was half the CPU of a small answer under pipelining. So the socket holds the string writes
  * (status lines, headers, serialised JSON) of one turn of the event loop and hands them down together in the check
  * phase of the same turn: ten pipelined requests answered in one turn leave in one `writev`, and one request per
  * turn costs nothing more.
- *
- * An answer that is the last one awaited on an HTTP connection goes down at once, with what is held before it
- * (`noteRequest`): a client that waits for each answer before it asks again gains nothing from holding it.
  *
  * Held writes are acknowledged at once (strings cannot change after). Buffers — files, exports streamed from a
  * worker — go down at once, after what is held, with their own callbacks: holding a stream's chunks and
@@ -90,7 +62,7 @@ export const coalesceWrites = (socket: Socket, writeDown: WriteDown = Socket.pro
     for (const { chunk } of chunks) heldLength += chunk.length;
     // Strings are answers (status line and headers, serialised JSON); a Buffer is a file or a stream's chunk, which
     // goes down at once with whatever is held before it, keeping the stream's own pace and backpressure.
-    if (endsTheAwaited(socket, chunks) || writesInFlight > 0 || heldLength > HOLD_LIMIT_CHARACTERS || chunks.some(({ chunk }) => typeof chunk !== 'string')) {
+    if (writesInFlight > 0 || heldLength > HOLD_LIMIT_CHARACTERS || chunks.some(({ chunk }) => typeof chunk !== 'string')) {
       down(takeHeld(), callback);
       return;
     }
