@@ -118,13 +118,13 @@ export class GroupCommitDriver implements Driver {
   }
 
   /**
-   * A transaction whose statements need no awaiting between them, run as one piece: queued, and run with the others
-   * queued in the same turn when the group commits (or sooner, before any other use of the writer: arrival order is
-   * kept), each a savepoint in the group, `work` run synchronously, released (or rolled back when it throws). The
-   * answer comes after the group's COMMIT, as for any transaction. Kysely's own way costs a promise chain per
-   * statement, as much as a registration's three statements take in SQLite; and a turn's registrations run one after
-   * another find SQLite's code and pages still in the CPU's caches (run as each request arrived, between the
-   * requests' own work, they took a fifth more of the request thread: decision 187).
+   * A transaction whose statements need no awaiting between them, run as one piece: queued, and run synchronously
+   * with the turn's other queued writes when the group commits (or sooner, before any other use of the writer:
+   * arrival order is kept), all in one savepoint; when one of them fails, each runs again in a savepoint of its own
+   * (`#runQueued`). The answer comes after the group's COMMIT, as for any transaction. Kysely's own way costs a promise
+   * chain per statement, as much as a registration's three statements take in SQLite; and a turn's registrations run
+   * one after another find SQLite's code and pages still in the CPU's caches (run as each request arrived, between
+   * the requests' own work, they took a fifth more of the request thread: decision 187).
    */
   transactAtOnce<T>(work: AtOnceWork<T>): Promise<T> {
     return this.#enqueue(() => work((query) => step(this.writer, query)), true);
