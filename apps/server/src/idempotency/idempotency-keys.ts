@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preValidationHookHandler } from 'fastify';
 import { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_LOCK_MS, IdempotencyKey, answerRepeat, keepsResponse } from '@assay/domain';
 import type { IdempotencyClaim, IdempotencyKeysRepository } from '@assay/store';
 import { refusal, unwrap } from '../refusal-error.js';
@@ -39,9 +39,8 @@ export interface IdempotencyOptions {
 export const honourIdempotencyKeys = (app: FastifyInstance, { keys, now, scopeOf }: IdempotencyOptions): void => {
   const claims = new WeakMap<FastifyRequest, { claim: IdempotencyClaim; key: string }>();
 
-  const claimOrReplay = async (request: FastifyRequest, reply: FastifyReply) => {
-    const header = request.headers['idempotency-key'];
-    if (request.method !== 'POST' || header === undefined) return;
+  /** Claims the key, or answers the repeat itself (then `done` is never called: the answer is sent). */
+  const claimOrReplay = async (request: FastifyRequest, reply: FastifyReply, header: string | string[]): Promise<'claimed' | 'replayed'> => {
     const key = IdempotencyKey.safeParse(Array.isArray(header) ? header.join(', ') : header);
     if (!key.success) throw refusal('400.2', `${key.error.issues[0]?.message ?? 'Idempotency-Key is not valid'}.`);
     const scope = scopeOf(request);
@@ -49,15 +48,14 @@ export const honourIdempotencyKeys = (app: FastifyInstance, { keys, now, scopeOf
     const claimed = await claimKey(keys, claim, now());
     if (claimed.kind === 'claimed') {
       claims.set(request, { claim, key: key.data });
-      return;
+      return 'claimed';
     }
     const body = openResponse(claimed.body, scope, key.data);
-    return reply.code(claimed.statusCode).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(body);
+    reply.code(claimed.statusCode).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(body);
+    return 'replayed';
   };
 
-  const recordOutcome = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const held = claims.get(request);
-    if (!held) return payload;
+  const recordOutcome = async (request: FastifyRequest, reply: FastifyReply, payload: unknown, held: { claim: IdempotencyClaim; key: string }) => {
     claims.delete(request);
     const { claim, key } = held;
     try {
@@ -73,9 +71,24 @@ export const honourIdempotencyKeys = (app: FastifyInstance, { keys, now, scopeOf
     return payload;
   };
 
+  // Callback hooks: most POSTs carry no key, and an async hook cost every one of them a promise in each of the two
+  // hooks (registrations and link creation are POSTs).
+  const preValidation: preValidationHookHandler = (request, reply, done) => {
+    const header = request.headers['idempotency-key'];
+    if (request.method !== 'POST' || header === undefined) return done();
+    claimOrReplay(request, reply, header).then((outcome) => {
+      if (outcome === 'claimed') done();
+    }, done);
+  };
+  const onSend: onSendHookHandler = (request, reply, payload, done) => {
+    const held = claims.get(request);
+    if (!held) return done(null, payload);
+    recordOutcome(request, reply, payload, held).then((kept) => done(null, kept), done);
+  };
+
   app.addHook('onRoute', (route) => {
     if (!routeAnswers(route, 'POST')) return;
-    appendRouteHook(route, 'preValidation', claimOrReplay);
-    appendRouteHook(route, 'onSend', recordOutcome);
+    appendRouteHook(route, 'preValidation', preValidation);
+    appendRouteHook(route, 'onSend', onSend);
   });
 };
