@@ -42,7 +42,8 @@ export const compileOnce = <Row, Parameters extends Record<string, unknown>, DB>
       if (!(name in values)) throw new Error(`compiled query: no value for parameter "${name}"`);
       parameters[position] = values[name];
     }
-    return { ...prepared.compiled, parameters } as CompiledQuery<Row>;
+    const { query, queryId, sql } = prepared.compiled;
+    return { query, queryId, sql, parameters } as CompiledQuery<Row>;
   };
   const run = async (db: Kysely<DB>, values: Parameters): Promise<Row[]> => {
     const query = bound(db, values);

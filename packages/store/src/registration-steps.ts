@@ -64,14 +64,14 @@ const insertInvitation = compileOnce((db: Kysely<Database>) => {
   const insert = db
     .insertInto('invitations')
     .values({
-      org_id: parameter('orgId'),
-      test_id: parameter('testId'),
-      candidate_id: parameter('candidateId'),
-      test_link_id: parameter('testLinkId'),
-      attempt_no: parameter('attemptNo'),
+      org_id: parameter('org_id'),
+      test_id: parameter('test_id'),
+      candidate_id: parameter('candidate_id'),
+      test_link_id: parameter('test_link_id'),
+      attempt_no: parameter('attempt_no'),
       previous_invitation_id: null,
       token: parameter('token'),
-      extra_time_percent: parameter('extraTimePercent'),
+      extra_time_percent: parameter('extra_time_percent'),
       ...(Object.fromEntries(Object.keys(freshInvitationColumns).map((column) => [column, parameter(column)])) as typeof freshInvitationColumns),
     })
     .onConflict((conflict) => conflict.columns(['candidate_id', 'attempt_no']).doNothing());
@@ -144,8 +144,9 @@ function* invitationSteps(
   newToken: NewToken,
   now: number,
 ): TransactionSteps<InvitationRow> {
-  const fresh = newInvitationColumns(now);
-  const written = {
+  // The row as stored, built once: its columns are the insert's parameters, and with its id it is the answer.
+  const row: InvitationRow = {
+    id: 0,
     org_id: input.orgId,
     test_id: input.testId,
     candidate_id: candidateId,
@@ -154,22 +155,11 @@ function* invitationSteps(
     previous_invitation_id: null,
     token: newToken(),
     extra_time_percent: input.extraTimePercent ?? 0,
-    ...fresh,
+    ...newInvitationColumns(now),
   };
-  const inserted = yield* insertion(
-    insertInvitation.bound(db, {
-      orgId: written.org_id,
-      testId: written.test_id,
-      candidateId,
-      testLinkId: written.test_link_id,
-      attemptNo: written.attempt_no,
-      token: written.token,
-      extraTimePercent: written.extra_time_percent,
-      ...fresh,
-    }),
-  );
-  const created: InvitationRow | undefined =
-    inserted !== undefined ? { id: inserted, ...written } : (yield* statement(latestAttemptQuery.bound(db, { candidateId })))[0];
+  const inserted = yield* insertion(insertInvitation.bound(db, row));
+  if (inserted !== undefined) row.id = inserted;
+  const created: InvitationRow | undefined = inserted !== undefined ? row : (yield* statement(latestAttemptQuery.bound(db, { candidateId })))[0];
   if (!created) throw new Error(`registration of candidate ${candidateId} left no invitation`);
   return created;
 }

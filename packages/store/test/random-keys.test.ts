@@ -11,6 +11,13 @@ describe('random keys', () => {
     expect(new Set(tokens.map((token) => token.slice(8, 16))).size).toBeGreaterThan(19_990);
   });
 
+  it('draws every symbol of the random part from all 64, the last one too (no padding, no leftover bits)', () => {
+    const draws = { token: Array.from({ length: 5_000 }, newInvitationToken), key: Array.from({ length: 5_000 }, newAccessKey) };
+    for (const keys of Object.values(draws)) {
+      for (const position of [8, 20, keys[0]!.length - 1]) expect(new Set(keys.map((key) => key[position])).size).toBe(64);
+    }
+  });
+
   it('sort by the time they were made, so new keys share the last pages of their index', async () => {
     const first = newAccessKey();
     await new Promise((resolve) => setTimeout(resolve, 5));
