@@ -1,6 +1,6 @@
 // `pnpm bench [--check] [--quick]`: seeds a fresh database, starts the built server and a bare Fastify
 // baseline, measures every scenario, prints one table and writes bench/results.json. See bench/README.md.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,12 +34,6 @@ const startTracked = (...args) => {
   return child;
 };
 
-/**
- * Node's flags for the server as `pnpm start` (and `scripts/up.sh`) give them: the bench measures the server as it
- * is started, e.g. its young generation (decision 195).
- */
-const SERVER_NODE_FLAGS = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start.match(/(?<=\s)--[a-z-]+=\S+/g) ?? [];
-
 const startAssay = async (port) => {
   const server = startTracked(
     join(ROOT, 'apps/server/dist/main.js'),
@@ -61,7 +55,6 @@ const startAssay = async (port) => {
       ASSAY_ALLOW_PRIVATE_CALLBACKS: 'true',
     },
     scratch,
-    SERVER_NODE_FLAGS,
   );
   try {
     const startMs = await waitUntilReady(`http://127.0.0.1:${port}/readyz`, server.started, server.child);

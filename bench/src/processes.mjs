@@ -39,10 +39,10 @@ export const waitUntilReady = async (url, started, child, timeoutMs = 30_000) =>
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
 };
 
-/** Starts `node [nodeFlags] script` with `env`; stderr is kept for the error message of a failed start. */
-export const startProcess = (script, env, cwd, nodeFlags = []) => {
+/** Starts `node script` with `env`; stderr is kept for the error message of a failed start. */
+export const startProcess = (script, env, cwd) => {
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeFlags, script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk) => {
     stderr = (stderr + chunk).slice(-4000);
