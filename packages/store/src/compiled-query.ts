@@ -42,6 +42,7 @@ export const compileOnce = <Row, Parameters extends Record<string, unknown>, DB>
       if (!(name in values)) throw new Error(`compiled query: no value for parameter "${name}"`);
       parameters[position] = values[name];
     }
+    // Named, not spread with `parameters` after: on Node 20's V8 that literal took ~5x as long (`newInvitationColumns`).
     const { query, queryId, sql } = prepared.compiled;
     return { query, queryId, sql, parameters } as CompiledQuery<Row>;
   };

@@ -158,10 +158,14 @@ function* invitationSteps(
     ...newInvitationColumns(now),
   };
   const inserted = yield* insertion(insertInvitation.bound(db, row));
-  if (inserted !== undefined) row.id = inserted;
-  const created: InvitationRow | undefined = inserted !== undefined ? row : (yield* statement(latestAttemptQuery.bound(db, { candidateId })))[0];
-  if (!created) throw new Error(`registration of candidate ${candidateId} left no invitation`);
-  return created;
+  if (inserted !== undefined) {
+    row.id = inserted;
+    return row;
+  }
+  // A concurrent registration stored this attempt first: answer what it stored.
+  const [stored] = yield* statement(latestAttemptQuery.bound(db, { candidateId }));
+  if (!stored) throw new Error(`registration of candidate ${candidateId} left no invitation`);
+  return stored;
 }
 
 /**
