@@ -18,6 +18,8 @@ export const statusCatalogue = {
   '400.12': 'Image is not an accepted JPEG, PNG or WebP',
   '400.13': 'Request URL is malformed',
   '400.14': 'Request is malformed',
+  '400.15': 'Request body is not valid UTF-8',
+  '400.16': 'Request body charset is not supported',
   '401.1': 'API key is missing',
   '401.2': 'API key is invalid',
   '401.3': 'Admin token is missing or invalid',

@@ -1,5 +1,6 @@
 import {
   QuestionDefinition,
+  parseStored,
   ReportSettings,
   type Candidate,
   type Invitation,
@@ -97,7 +98,7 @@ export const toTestRecord = (row: TestRow): TestRecord => {
     questionCount: row.question_count,
     status: row.status as TestStatus,
     // Tests imported before report settings existed have none: the defaults.
-    reportSettings: ReportSettings.parse(definition.report ?? {}),
+    reportSettings: parseStored(ReportSettings, definition.report ?? {}),
   };
 };
 
@@ -110,9 +111,12 @@ export const toSectionRecord = (row: SectionRow): SectionRecord => ({
   questionCount: row.question_count,
 });
 
-/** Definitions were validated on import; parsing again keeps a hand-edited row from reaching scoring unchecked. */
+/**
+ * Definitions were validated on import; parsing again keeps a hand-edited row from reaching scoring unchecked.
+ * Text imported before control characters were refused is read as it is shown (`parseStored`), never a failure.
+ */
 export const toQuestionRecord = (row: QuestionRow): QuestionRecord => ({
   id: row.id,
   sectionId: row.section_id,
-  definition: QuestionDefinition.parse(JSON.parse(row.body)),
+  definition: parseStored(QuestionDefinition, JSON.parse(row.body)),
 });

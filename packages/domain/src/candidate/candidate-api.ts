@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
 import { InvitationStatus } from '../invitation-status.js';
-import { notBlank } from '../schemas/documented-formats.js';
 import { JsonValue } from '../schemas/json-value.js';
 import { CodingLanguage } from '../schemas/coding-language.js';
 import { SectionType } from '../schemas/test.js';
+import { plainText, singleLineText, verbatimCode } from '../schemas/text-fields.js';
 
 /**
  * The candidate JSON API (`/candidate/v1/{token}`), used by Assay's own page and by custom front ends.
@@ -95,7 +95,7 @@ export const CandidateSession = z
 export type CandidateSession = z.infer<typeof CandidateSession>;
 
 /** When the candidate made the answer (their server-synced clock): lets an answer made before the deadline arrive a little after it. */
-const editedAt = z.iso.datetime({ offset: true, error: 'editedAt must be an ISO-8601 date-time' }).optional();
+const editedAt = z.iso.datetime({ offset: true, error: 'editedAt must be an ISO-8601 date-time' }).check(plainText('editedAt')).optional();
 
 /** The language of a coding answer or run; left out, the question's first language. One the question does not accept is refused. */
 const answerLanguage = CodingLanguage.optional();
@@ -105,7 +105,7 @@ export const AnswerInput = z
   .union(
     [
       z.object({ optionIds: z.array(z.int().nonnegative()).max(20), editedAt }).strict(),
-      z.object({ code: z.string().max(100_000), language: answerLanguage, editedAt }).strict(),
+      z.object({ code: verbatimCode(100_000), language: answerLanguage, editedAt }).strict(),
     ],
     {
       error: 'send { "optionIds": [ ... ] } for a choice question or { "code": "...", "language": "python" } for a coding question',
@@ -114,7 +114,7 @@ export const AnswerInput = z
   .meta({ id: 'AnswerBody' });
 export type AnswerInput = z.infer<typeof AnswerInput>;
 
-const eventAt = z.iso.datetime({ offset: true, error: 'at must be an ISO-8601 date-time' });
+const eventAt = z.iso.datetime({ offset: true, error: 'at must be an ISO-8601 date-time' }).check(plainText('at'));
 
 /**
  * What the page reports as it happens: leaving and coming back (`unload`: the page is being closed or reloaded,
@@ -135,12 +135,13 @@ export const SnapshotInput = z
     image: z
       .string()
       .max(700_000, { error: 'image must be at most about 500 kB' })
-      .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+=*$/, { error: 'image must be a data:image/jpeg;base64 URL' }),
+      .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+=*$/, { error: 'image must be a data:image/jpeg;base64 URL' })
+      .check(plainText('image')),
   })
   .meta({ id: 'SnapshotBody' });
 export type SnapshotInput = z.infer<typeof SnapshotInput>;
 
-export const RunCodeInput = z.object({ code: z.string().max(100_000), language: answerLanguage }).meta({ id: 'RunCodeBody' });
+export const RunCodeInput = z.object({ code: verbatimCode(100_000), language: answerLanguage }).meta({ id: 'RunCodeBody' });
 export type RunCodeInput = z.infer<typeof RunCodeInput>;
 
 export const TestCaseResult = z.object({
@@ -168,8 +169,8 @@ export type RunCodeResult = z.infer<typeof RunCodeResult>;
 
 export const SelfRegistrationInput = z
   .object({
-    fullName: z.string().trim().min(1, { error: 'fullName must not be empty' }).max(200).meta(notBlank),
-    emailId: z.email({ error: 'emailId must be a valid email address' }).max(254),
+    fullName: singleLineText('fullName', 200),
+    emailId: z.email({ error: 'emailId must be a valid email address' }).max(254).check(plainText('emailId')),
   })
   .meta({ id: 'SelfRegistrationBody' });
 export type SelfRegistrationInput = z.infer<typeof SelfRegistrationInput>;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
-import { notBlank } from './documented-formats.js';
+import { plainText, singleLineText } from './text-fields.js';
 
 export const CreateOrgInput = z
   .object({
-    name: z.string({ error: 'name is required' }).trim().min(1, { error: 'name must not be empty' }).max(200).meta(notBlank),
-    email: z.email({ error: 'email must be a valid email address' }).max(254),
+    name: singleLineText('name', 200),
+    email: z.email({ error: 'email must be a valid email address' }).max(254).check(plainText('email')),
     timeZoneId: z.int({ error: 'timeZoneId must be an integer from the time zone table' }).optional(),
   })
   .meta({ id: 'CreateOrgBody' });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
-import { notBlank } from './documented-formats.js';
+import { plainText, singleLineText } from './text-fields.js';
 
 const HttpUrl = (name: string) =>
   z
-    .union([z.url({ protocol: /^https?$/, error: `${name} must be an absolute http(s) URL` }).max(2048), z.literal(''), z.null()], {
+    .union([z.url({ protocol: /^https?$/, error: `${name} must be an absolute http(s) URL` }).max(2048).check(plainText(name)), z.literal(''), z.null()], {
       error: `${name} must be an absolute http(s) URL`,
     })
     .optional()
@@ -13,13 +13,11 @@ const HttpUrl = (name: string) =>
 /** Body of register (4.7) and register by test link (4.8). Empty URLs mean "none". */
 export const RegisterCandidateInput = z
   .object({
-    emailId: z.email({ error: 'emailId must be a valid email address' }).max(254, { error: 'emailId must be at most 254 characters' }),
-    fullName: z
-      .string({ error: 'fullName is required and must be a string' })
-      .trim()
-      .min(1, { error: 'fullName must not be empty' })
-      .max(200, { error: 'fullName must be at most 200 characters' })
-      .meta(notBlank),
+    emailId: z
+      .email({ error: 'emailId must be a valid email address' })
+      .max(254, { error: 'emailId must be at most 254 characters' })
+      .check(plainText('emailId')),
+    fullName: singleLineText('fullName', 200),
     callbackURL: HttpUrl('callbackURL'),
     redirectURL: HttpUrl('redirectURL'),
     /** An accommodation (Assay extension): this candidate's time is the test's duration plus this share of it. */

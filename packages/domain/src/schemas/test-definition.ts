@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TestStatus } from './test.js';
-import { notBlank } from './documented-formats.js';
+import { multiLineText, plainText, singleLineText, verbatimCode } from './text-fields.js';
 import { JsonValue } from './json-value.js';
 import { CodingLanguage, codingLanguageName } from './coding-language.js';
 
@@ -10,12 +10,12 @@ export const MAX_TEST_MINUTES = 1440;
 const Marks = z.number().min(0).max(1000);
 
 const Option = z.object({
-  text: z.string().trim().min(1).max(2000).meta(notBlank),
+  text: multiLineText('text', 2000),
   correct: z.boolean().default(false),
 });
 
 const QuestionBase = {
-  text: z.string().trim().min(1).max(20_000).meta(notBlank),
+  text: multiLineText('text', 20_000),
   marks: Marks.default(1),
   /** Subtracted for a wrong answer; an unanswered question scores 0. */
   negativeMarks: Marks.default(0),
@@ -44,7 +44,7 @@ export const CodingTestCase = z
       'The function is called with args (JSON values, as the language\'s own values) and its return value, as JSON, is compared with expected by the rules of "Equality of JSON results" in packages/sandbox/README.md: the same for every language.',
   });
 
-const StarterCodeText = z.string().max(20_000);
+const StarterCodeText = verbatimCode(20_000);
 
 const JS_IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const PYTHON_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -74,7 +74,7 @@ export const CodingQuestion = z
     language: CodingLanguage.optional().meta({
       description: 'Earlier single-language form: alone it means languages: [language]; beside languages it must be their first.',
     }),
-    functionName: z.string().regex(JS_IDENTIFIER, { error: 'functionName must be a JavaScript identifier' }),
+    functionName: z.string().regex(JS_IDENTIFIER, { error: 'functionName must be a JavaScript identifier' }).check(plainText('functionName')),
     starterCode: z
       .union(
         [
@@ -150,7 +150,7 @@ export type QuestionDefinition = z.infer<typeof QuestionDefinition>;
 
 export const SectionDefinition = z
   .object({
-    sectionName: z.string().trim().min(1).max(200).meta(notBlank),
+    sectionName: singleLineText('sectionName', 200),
     sectionType: z.enum(['general', 'coding']),
     duration: z.int().min(1).max(600),
     questions: z.array(QuestionDefinition).min(1).max(500),
@@ -165,7 +165,7 @@ export type SectionDefinition = z.infer<typeof SectionDefinition>;
 
 /** A band of the score a hiring manager reads as a verdict: "Strong" from 80 % up. */
 export const VerdictBand = z.object({
-  label: z.string().trim().min(1).max(60),
+  label: singleLineText('label', 60),
   minPercent: z.number().min(0).max(100),
 });
 export type VerdictBand = z.infer<typeof VerdictBand>;
@@ -185,8 +185,8 @@ export type ReportSettings = z.infer<typeof ReportSettings>;
 /** What `POST /v2/org/tests` imports. Its JSON Schema is published at docs/test-definition.schema.json. */
 export const TestDefinition = z
   .object({
-    testName: z.string().trim().min(1).max(200).meta(notBlank),
-    description: z.string().max(20_000).default(''),
+    testName: singleLineText('testName', 200),
+    description: multiLineText('description', 20_000, { blank: true }).default(''),
     report: ReportSettings.prefault({}),
     /** Minutes; defaults to the sum of the section durations, and can never be shorter than it. */
     duration: z.int().min(1).max(MAX_TEST_MINUTES).optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
-import { notBlank, wireDateTimeFormat } from './documented-formats.js';
+import { wireDateTimeFormat } from './documented-formats.js';
+import { plainText, singleLineText } from './text-fields.js';
 
 export const AccessTime = z.union([z.literal(0), z.literal(1), z.literal(2)], {
   error: 'accessTime must be 0 (anytime), 1 (time bound) or 2 (slot wise)',
@@ -16,7 +17,8 @@ export type TestLinkStatus = z.infer<typeof TestLinkStatus>;
 const Flag = (name: string) => z.union([z.literal(0), z.literal(1)], { error: `${name} must be 0 or 1` });
 
 /** Dates may come as text, null or, for accessTime 0, empty strings (the update sample). */
-const WireDateTimeInput = z.union([z.string(), z.null()], { error: 'must be a string in the format YYYY-MM-DDTHH:MM:SS or null' }).meta({
+const WireDateTimeInput = (field: string) =>
+  z.union([z.string().check(plainText(field)), z.null()], { error: 'must be a string in the format YYYY-MM-DDTHH:MM:SS or null' }).meta({
   pattern: '^(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2})?$',
   description: 'UTC, YYYY-MM-DDTHH:MM:SS (no zone suffix). Required for accessTime 1 and 2; null or "" for accessTime 0, where any value is ignored.',
 });
@@ -25,20 +27,15 @@ const WireDateTime = (description: string) => z.string().nullable().meta(wireDat
 /** Body of create (4.3) and update (4.4). Date rules are checked by `resolveAccessWindow`. */
 export const TestLinkInput = z
   .object({
-    testLinkName: z
-      .string({ error: 'testLinkName is required and must be a string' })
-      .trim()
-      .min(1, { error: 'testLinkName must not be empty' })
-      .max(200, { error: 'testLinkName must be at most 200 characters' })
-      .meta(notBlank),
+    testLinkName: singleLineText('testLinkName', 200),
     accessTime: AccessTime,
     timeZoneId: z.int({ error: 'timeZoneId must be an integer from the time zone table' }).optional(),
     inviteCandidateOnly: Flag('inviteCandidateOnly').optional(),
     imageProctoring: Flag('imageProctoring').optional(),
-    emailToStakeholder: z.union([z.email(), z.literal(''), z.null()], { error: 'emailToStakeholder must be an email address' }).optional(),
+    emailToStakeholder: z.union([z.email().check(plainText('emailToStakeholder')), z.literal(''), z.null()], { error: 'emailToStakeholder must be an email address' }).optional(),
     testLinkStatus: TestLinkStatus.optional(),
-    startDateTime: WireDateTimeInput.optional(),
-    endDateTime: WireDateTimeInput.optional(),
+    startDateTime: WireDateTimeInput('startDateTime').optional(),
+    endDateTime: WireDateTimeInput('endDateTime').optional(),
   })
   .meta({ id: 'TestLinkBody' });
 export type TestLinkInput = z.infer<typeof TestLinkInput>;
