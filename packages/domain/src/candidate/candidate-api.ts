@@ -4,7 +4,7 @@ import { InvitationStatus } from '../invitation-status.js';
 import { JsonValue } from '../schemas/json-value.js';
 import { CodingLanguage } from '../schemas/coding-language.js';
 import { SectionType } from '../schemas/test.js';
-import { plainText, singleLineText, verbatimCode } from '../schemas/text-fields.js';
+import { plainText, singleLineText, unionError, verbatimCode } from '../schemas/text-fields.js';
 
 /**
  * The candidate JSON API (`/candidate/v1/{token}`), used by Assay's own page and by custom front ends.
@@ -108,7 +108,7 @@ export const AnswerInput = z
       z.object({ code: verbatimCode(100_000), language: answerLanguage, editedAt }).strict(),
     ],
     {
-      error: 'send { "optionIds": [ ... ] } for a choice question or { "code": "...", "language": "python" } for a coding question',
+      error: unionError('send { "optionIds": [ ... ] } for a choice question or { "code": "...", "language": "python" } for a coding question'),
     },
   )
   .meta({ id: 'AnswerBody' });

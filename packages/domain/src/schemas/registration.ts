@@ -1,12 +1,22 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
-import { plainText, singleLineText } from './text-fields.js';
+import { plainText, singleLineText, unionError } from './text-fields.js';
 
 const HttpUrl = (name: string) =>
   z
-    .union([z.url({ protocol: /^https?$/, error: `${name} must be an absolute http(s) URL` }).max(2048).check(plainText(name)), z.literal(''), z.null()], {
-      error: `${name} must be an absolute http(s) URL`,
-    })
+    .union(
+      [
+        z
+          .url({ protocol: /^https?$/, error: `${name} must be an absolute http(s) URL` })
+          .max(2048)
+          .check(plainText(name)),
+        z.literal(''),
+        z.null(),
+      ],
+      {
+        error: unionError(`${name} must be an absolute http(s) URL`),
+      },
+    )
     .optional()
     .transform((value) => (value ? value : null));
 

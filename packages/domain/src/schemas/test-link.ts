@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
 import { wireDateTimeFormat } from './documented-formats.js';
-import { plainText, singleLineText } from './text-fields.js';
+import { plainText, singleLineText, unionError } from './text-fields.js';
 
 export const AccessTime = z.union([z.literal(0), z.literal(1), z.literal(2)], {
   error: 'accessTime must be 0 (anytime), 1 (time bound) or 2 (slot wise)',
@@ -18,10 +18,10 @@ const Flag = (name: string) => z.union([z.literal(0), z.literal(1)], { error: `$
 
 /** Dates may come as text, null or, for accessTime 0, empty strings (the update sample). */
 const WireDateTimeInput = (field: string) =>
-  z.union([z.string().check(plainText(field)), z.null()], { error: 'must be a string in the format YYYY-MM-DDTHH:MM:SS or null' }).meta({
-  pattern: '^(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2})?$',
-  description: 'UTC, YYYY-MM-DDTHH:MM:SS (no zone suffix). Required for accessTime 1 and 2; null or "" for accessTime 0, where any value is ignored.',
-});
+  z.union([z.string().check(plainText(field)), z.null()], { error: unionError('must be a string in the format YYYY-MM-DDTHH:MM:SS or null') }).meta({
+    pattern: '^(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2})?$',
+    description: 'UTC, YYYY-MM-DDTHH:MM:SS (no zone suffix). Required for accessTime 1 and 2; null or "" for accessTime 0, where any value is ignored.',
+  });
 const WireDateTime = (description: string) => z.string().nullable().meta(wireDateTimeFormat(description));
 
 /** Body of create (4.3) and update (4.4). Date rules are checked by `resolveAccessWindow`. */
@@ -32,7 +32,9 @@ export const TestLinkInput = z
     timeZoneId: z.int({ error: 'timeZoneId must be an integer from the time zone table' }).optional(),
     inviteCandidateOnly: Flag('inviteCandidateOnly').optional(),
     imageProctoring: Flag('imageProctoring').optional(),
-    emailToStakeholder: z.union([z.email().check(plainText('emailToStakeholder')), z.literal(''), z.null()], { error: 'emailToStakeholder must be an email address' }).optional(),
+    emailToStakeholder: z
+      .union([z.email().check(plainText('emailToStakeholder')), z.literal(''), z.null()], { error: unionError('emailToStakeholder must be an email address') })
+      .optional(),
     testLinkStatus: TestLinkStatus.optional(),
     startDateTime: WireDateTimeInput('startDateTime').optional(),
     endDateTime: WireDateTimeInput('endDateTime').optional(),

@@ -18,6 +18,18 @@ export const plainText = (field: string, shape: TextShape = 'single-line') =>
   });
 
 /**
+ * The words of a union (a URL, '' or null) that failed: a branch's refused character when one refused it, so the
+ * answer names the character as for any other field; else `fallback`.
+ */
+export const unionError =
+  (fallback: string) =>
+  (issue: z.core.$ZodRawIssue): string => {
+    const branches = issue.code === 'invalid_union' ? (issue.errors as z.core.$ZodIssue[][]) : [];
+    const refused = branches.flat().find((inner) => inner.code === 'custom' && inner.params?.textShape !== undefined);
+    return refused?.message ?? fallback;
+  };
+
+/**
  * The rule as the API document states it: no forbidden character anywhere, and (zod trims first, JSON Schema
  * cannot) at least one that is not whitespace either.
  */

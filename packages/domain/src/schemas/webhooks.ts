@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
 import { documentedInteger } from './documented-formats.js';
+import { plainText } from './text-fields.js';
 
 export const WebhookSecret = z.object({ secret: z.string(), createdAt: z.string(), expiresAt: z.string().nullable() });
 export type WebhookSecret = z.infer<typeof WebhookSecret>;
@@ -15,7 +16,7 @@ export const WebhookSettingsInput = z
 export type WebhookSettingsInput = z.infer<typeof WebhookSettingsInput>;
 
 export const TestEventInput = z
-  .object({ url: z.url({ protocol: /^https?$/, error: 'url must be an absolute http(s) URL' }).max(2048) })
+  .object({ url: z.url({ protocol: /^https?$/, error: 'url must be an absolute http(s) URL' }).max(2048).check(plainText('url')) })
   .meta({ id: 'TestEventBody' });
 export type TestEventInput = z.infer<typeof TestEventInput>;
 

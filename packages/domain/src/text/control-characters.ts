@@ -58,8 +58,7 @@ const NEEDS_CARE = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f${LINE_SEPARATORS}
  * break becomes a space, so nothing can start a line, an escape sequence or a header. For data stored before the
  * API refused these characters, and for fields that keep them (code).
  */
-export const displayLine = (text: string): string =>
-  NEEDS_CARE.test(text) ? text.replace(BIDI_CONTROL, '').replace(ANY_CONTROL_OR_SEPARATOR, ' ') : text;
+export const displayLine = (text: string): string => (NEEDS_CARE.test(text) ? text.replace(BIDI_CONTROL, '').replace(ANY_CONTROL_OR_SEPARATOR, ' ') : text);
 
 /** `displayLine` for text of several lines: newlines (CRLF too) and tabs stay, the rest as there. */
 export const displayLines = (text: string): string =>

@@ -1,0 +1,294 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { candidate, questionIdsOfTest, registerFor } from '../helpers/candidate.js';
+import { expectFailure, expectSuccess } from '../helpers/expectations.js';
+import { sampleDefinition } from '../helpers/fixtures.js';
+import { ADMIN_TOKEN, backends, startHarness, type Harness } from '../helpers/test-app.js';
+import { fetchDocument, operationsOf, type OpenApiDocument, type Schema } from '../openapi/served-document.js';
+import { resolveRef } from './fuzz/schema-arbitrary.js';
+import { countChanges, tableCounter, type TableCounts } from './fuzz/table-counts.js';
+
+/**
+ * Attack class: text that steers whoever reads it. A name with ESC clears a recruiter's terminal or plants an OSC 8
+ * link; U+202E makes "exe.txt" read "txt.exe" in a report; a newline in a one-line field starts a fake line. Every
+ * text field of every request body refuses C0/C1 controls and bidi embeddings, overrides and isolates (one-line
+ * fields: line breaks too) with 400.2 naming the field and the character, and stores nothing.
+ *
+ * The class is closed by walking the served API document: every operation that takes a body needs a sample here,
+ * the samples must hold every text field the document declares, and each field is tried with each character. A new
+ * field is refused unless it is listed below as kept as written, with the reason.
+ */
+
+/** Fields that keep what they are sent (but NUL, refused in every body): code and test data, shown neutralised. */
+const KEPT_AS_WRITTEN: Record<string, string> = {
+  'saveAnswer code': "a candidate's code: tabs, CRLF and form feeds belong to it, and a refused save loses an answer under the clock",
+  'runSampleTests code': "a candidate's code, run as written",
+  'importTest sections[].questions[].starterCode': 'code the candidate starts from',
+  'importTest sections[].questions[].starterCode.javascript': 'code the candidate starts from',
+  'importTest sections[].questions[].starterCode.typescript': 'code the candidate starts from',
+  'importTest sections[].questions[].starterCode.python': 'code the candidate starts from',
+  'importTest sections[].questions[].sampleTests[].args[]': 'test data: a function may be asked to handle any string',
+  'importTest sections[].questions[].sampleTests[].args[][]': 'test data',
+  'importTest sections[].questions[].sampleTests[].expected': 'test data',
+  'importTest sections[].questions[].sampleTests[].expected[]': 'test data',
+  'importTest sections[].questions[].hiddenTests[].args[]': 'test data',
+  'importTest sections[].questions[].hiddenTests[].args[][]': 'test data',
+  'importTest sections[].questions[].hiddenTests[].expected': 'test data',
+  'importTest sections[].questions[].hiddenTests[].expected[]': 'test data',
+};
+
+/** Prose of several lines: newlines and tabs are kept, the other characters refused as everywhere. */
+const LINES = new Set(['importTest description', 'importTest sections[].questions[].text', 'importTest sections[].questions[].options[].text']);
+
+const REFUSED = [
+  { character: '\u001b', kind: 'control characters', code: 'U+001B' },
+  { character: '\u009b', kind: 'control characters', code: 'U+009B' },
+  { character: '\u202e', kind: 'bidirectional control characters', code: 'U+202E' },
+  { character: '\u2066', kind: 'bidirectional control characters', code: 'U+2066' },
+];
+const LINE_BREAK = { character: '\n', kind: 'line breaks', code: 'U+000A' };
+const LONE_CR = { character: '\r', kind: 'line breaks', code: 'U+000D' };
+
+type Auth = 'apiKey' | 'admin' | 'none';
+interface Sample {
+  method: 'POST' | 'PUT';
+  url: string;
+  auth: Auth;
+  body: unknown;
+}
+interface World {
+  testId: number;
+  testLinkId: number;
+  accessKey: string;
+  token: string;
+  choice: number;
+  coding: number;
+  unique: () => string;
+}
+
+const now = () => new Date().toISOString();
+
+/** A valid body (or several, for unions) of every operation that takes one, with every text field filled in. */
+const SAMPLES: Record<string, (world: World) => Sample[]> = {
+  createOrg: (w) => [{ method: 'POST', url: '/admin/orgs', auth: 'admin', body: { name: 'Globex', email: `ops.${w.unique()}@globex.example` } }],
+  importTest: () => [
+    {
+      method: 'POST',
+      url: '/v2/org/tests',
+      auth: 'apiKey',
+      body: {
+        ...sampleDefinition,
+        description: 'Read each question carefully.',
+        report: { verdictBands: [{ label: 'Strong', minPercent: 80 }] },
+      },
+    },
+  ],
+  createTestLink: (w) => [
+    {
+      method: 'POST',
+      url: `/v2/org/tests/${w.testId}/testlinks`,
+      auth: 'apiKey',
+      body: { testLinkName: 'Campus', accessTime: 1, emailToStakeholder: 'boss@example.com', startDateTime: '2026-01-01T09:00:00', endDateTime: '2036-01-01T17:00:00' },
+    },
+  ],
+  updateTestLink: (w) => [
+    {
+      method: 'POST',
+      url: `/v2/org/tests/${w.testId}/testlinks/${w.testLinkId}`,
+      auth: 'apiKey',
+      body: { testLinkName: 'Campus', accessTime: 1, emailToStakeholder: 'boss@example.com', startDateTime: '2026-01-01T09:00:00', endDateTime: '2036-01-01T17:00:00' },
+    },
+  ],
+  registerCandidate: (w) => [
+    {
+      method: 'POST',
+      url: `/v2/org/tests/${w.testId}/register`,
+      auth: 'apiKey',
+      body: { emailId: `ada.${w.unique()}@example.com`, fullName: 'Ada Lovelace', callbackURL: 'https://ats.example.com/hook', redirectURL: 'https://ats.example.com/done' },
+    },
+  ],
+  registerCandidateByTestLink: (w) => [
+    {
+      method: 'POST',
+      url: `/v2/org/tests/${w.testId}/testlinks/${w.testLinkId}/register`,
+      auth: 'apiKey',
+      body: { emailId: `ada.${w.unique()}@example.com`, fullName: 'Ada Lovelace', callbackURL: 'https://ats.example.com/hook', redirectURL: 'https://ats.example.com/done' },
+    },
+  ],
+  updateWebhookSettings: () => [{ method: 'POST', url: '/v2/org/webhooks/settings', auth: 'apiKey', body: { trailingSpaceKeys: true } }],
+  sendTestEvent: () => [{ method: 'POST', url: '/v2/org/webhooks/test', auth: 'apiKey', body: { url: 'https://ats.example.com/hook' } }],
+  registerOnPublicLink: (w) => [
+    { method: 'POST', url: `/candidate/v1/links/${w.accessKey}/register`, auth: 'none', body: { fullName: 'Ada Lovelace', emailId: `ada.${w.unique()}@example.com` } },
+  ],
+  saveAnswer: (w) => [
+    { method: 'PUT', url: `/candidate/v1/${w.token}/answers/${w.choice}`, auth: 'none', body: { optionIds: [0], editedAt: now() } },
+    { method: 'PUT', url: `/candidate/v1/${w.token}/answers/${w.coding}`, auth: 'none', body: { code: 'function sum() {}', editedAt: now() } },
+  ],
+  recordProctoringEvent: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/events`, auth: 'none', body: { type: 'left', at: now() } }],
+  uploadSnapshot: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/snapshots`, auth: 'none', body: { image: 'data:image/png;base64,iVBORw0KGgo=' } }],
+  runSampleTests: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/run/${w.coding}`, auth: 'none', body: { code: 'function sum() {}' } }],
+};
+
+type Path = (string | number)[];
+const shapeOf = (path: Path): string => path.reduce<string>((shape, key) => (typeof key === 'number' ? `${shape}[]` : shape ? `${shape}.${key}` : key), '');
+
+/** Every place of a body schema that may hold text (a string, or any JSON value), by shape (`sections[].sectionName`). */
+const textPlaces = (document: OpenApiDocument, schema: Schema, shape = '', refs: string[] = []): string[] => {
+  const ref = typeof schema.$ref === 'string' ? schema.$ref : undefined;
+  if (ref && refs.includes(ref)) return [];
+  const resolved = resolveRef(document as never, schema) as Schema;
+  const inner = ref ? [...refs, ref] : refs;
+  const alternatives = [resolved.anyOf, resolved.oneOf, resolved.allOf].flatMap((list) => (Array.isArray(list) ? (list as Schema[]) : []));
+  const places = alternatives.flatMap((alternative) => textPlaces(document, alternative, shape, inner));
+  if ('const' in resolved || Array.isArray(resolved.enum)) return places;
+  const types = [resolved.type].flat();
+  const properties = (resolved.properties ?? {}) as Record<string, Schema>;
+  if (types.includes('string') || (resolved.type === undefined && !resolved.properties && alternatives.length === 0)) places.push(shape);
+  for (const [key, property] of Object.entries(properties)) places.push(...textPlaces(document, property, shape ? `${shape}.${key}` : key, inner));
+  if (resolved.items && typeof resolved.items === 'object') places.push(...textPlaces(document, resolved.items as Schema, `${shape}[]`, inner));
+  return places;
+};
+
+/** The strings of a JSON value: where each is (first occurrence of each shape only) and its shape. */
+const stringsOf = (value: unknown, path: Path = [], found = new Map<string, Path>()): Map<string, Path> => {
+  if (typeof value === 'string') {
+    if (!found.has(shapeOf(path))) found.set(shapeOf(path), path);
+  } else if (Array.isArray(value)) value.forEach((item, index) => stringsOf(item, [...path, index], found));
+  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) stringsOf(item, [...path, key], found);
+  return found;
+};
+
+const withTextAt = (value: unknown, path: Path, edit: (text: string) => string): unknown => {
+  if (path.length === 0) return edit(value as string);
+  const [head, ...rest] = path;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
+  copy[head!] = withTextAt(copy[head!], rest, edit);
+  return copy;
+};
+const inserted = (text: string, character: string) => `${text.slice(0, 1)}${character}${text.slice(1)}`;
+
+describe.each(backends)('every text field of every body refuses control and bidi characters, on %s', (backend) => {
+  let h: Harness;
+  let document: OpenApiDocument;
+  let world: World;
+  let counts: () => Promise<TableCounts>;
+
+  const send = (sample: Sample, body: unknown) =>
+    h.request({
+      method: sample.method,
+      url: sample.url,
+      body,
+      apiKey: sample.auth === 'apiKey' ? undefined : null,
+      headers: sample.auth === 'admin' ? { authorization: `Bearer ${ADMIN_TOKEN}` } : {},
+    });
+
+  beforeAll(async () => {
+    h = await startHarness(backend);
+    document = await fetchDocument(h);
+    const testId = await h.importTest();
+    const link = expectSuccess<{ testLinkId: number; testLinkAccessKey: string }>(
+      await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks`, body: { testLinkName: 'Open', accessTime: 0 } }),
+    );
+    const { token } = await registerFor(h, testId, 'walker@example.com');
+    expectSuccess(await candidate(h, token).start());
+    const [choice, , coding] = await questionIdsOfTest(h, testId);
+    let serial = 0;
+    world = { testId, testLinkId: link.testLinkId, accessKey: link.testLinkAccessKey, token, choice: choice!, coding: coding!, unique: () => `${(serial += 1)}` };
+    counts = (await tableCounter(h.store, backend)).count;
+  });
+  afterAll(() => h.close());
+
+  /** Every operation of the document that takes a JSON body, with the text places its schema declares. */
+  const bodyOperations = () =>
+    operationsOf(document).flatMap(({ operation }) => {
+      const schema = operation.requestBody?.content['application/json']?.schema;
+      return schema ? [{ operationId: operation.operationId!, places: [...new Set(textPlaces(document, schema))] }] : [];
+    });
+
+  it('has samples for every operation that takes a body, holding every text field the document declares', () => {
+    const operations = bodyOperations();
+    expect(operations.map((operation) => operation.operationId).sort()).toEqual(Object.keys(SAMPLES).sort());
+    const missing = operations.flatMap(({ operationId, places }) => {
+      const sampled = new Set(SAMPLES[operationId]!(world).flatMap((sample) => [...stringsOf(sample.body).keys()]));
+      return places.filter((place) => !sampled.has(place) && !(`${operationId} ${place}` in KEPT_AS_WRITTEN)).map((place) => `${operationId} ${place}`);
+    });
+    expect(missing, 'text fields no sample holds: add them to SAMPLES').toEqual([]);
+    const declared = new Set(operations.flatMap(({ operationId, places }) => places.map((place) => `${operationId} ${place}`)));
+    expect([...Object.keys(KEPT_AS_WRITTEN), ...LINES].filter((entry) => !declared.has(entry)), 'entries for fields the document no longer has').toEqual([]);
+  });
+
+  /** Each text field of each sample (enumerations aside), by operation: where it is in the body, its shape, and the sample. */
+  const fieldsToTry = () =>
+    bodyOperations().flatMap(({ operationId, places }) =>
+      SAMPLES[operationId]!(world).flatMap((sample) =>
+        [...stringsOf(sample.body)].flatMap(([shape, path]) =>
+          !places.includes(shape) || `${operationId} ${shape}` in KEPT_AS_WRITTEN
+            ? []
+            : [{ operationId, shape, path, sample, field: String(path.findLast((key) => typeof key === 'string')) }],
+        ),
+      ),
+    );
+
+  it('refuses each character in each field with 400.2 naming the field and the character, storing nothing', async () => {
+    const fields = fieldsToTry();
+    expect(fields.length).toBeGreaterThan(25);
+    const unrefused: string[] = [];
+    for (const { operationId, shape, path, sample, field } of fields) {
+      const lines = LINES.has(`${operationId} ${shape}`);
+      for (const { character, kind, code } of [...REFUSED, lines ? LONE_CR : LINE_BREAK]) {
+        const before = await counts();
+        const response = await send(sample, withTextAt(sample.body, path, (text) => inserted(text, character)));
+        const expected = `${field} must not contain ${kind} (${code})`;
+        const answer = response.json<{ statuscode: string; result: unknown }>();
+        if (answer.statuscode !== '400.2' || !String(answer.result).includes(expected)) {
+          unrefused.push(`${operationId} ${shape} with ${code}: ${response.body.slice(0, 200)}`);
+        }
+        expect(countChanges(before, await counts()), `${operationId} ${shape} ${code}`).toEqual([]);
+      }
+    }
+    expect(unrefused).toEqual([]);
+  });
+
+  it('keeps newlines (CRLF as LF) and tabs in prose of several lines', async () => {
+    const body = {
+      ...sampleDefinition,
+      description: 'First line\r\nSecond\tline',
+      sections: sampleDefinition.sections.map((section) => ({
+        ...section,
+        questions: section.questions.map((question) => ({ ...question, text: `${question.text}\n\n\tconst x = 1;` })),
+      })),
+    };
+    const test = expectSuccess<{ testId: number }>(await h.request({ method: 'POST', url: '/v2/org/tests', body }));
+    const stored = await questionIdsOfTest(h, test.testId);
+    const questions = await h.store.attempts.questions(test.testId);
+    expect(questions).toHaveLength(stored.length);
+    expect(questions.map((question) => question.definition.text)).toEqual(sampleDefinition.sections.flatMap((s) => s.questions.map((q) => `${q.text}\n\n\tconst x = 1;`)));
+  });
+
+  it("keeps a candidate's code exactly as written", async () => {
+    const code = 'function sum(numbers) {\r\n\treturn numbers.reduce((a, b) => a + b, 0); // \u001b[31m \u202e \f\n}';
+    expectSuccess(await candidate(h, world.token).answer(world.coding, { code }));
+    const session = await candidate(h, world.token).client.session();
+    expect(session.answers[String(world.coding)]?.code).toBe(code);
+  });
+
+  it.each(['محمد عبد الله', 'דוד כהן', 'Ана-Мария О’Коннор', '王小明', 'Zoë 👩🏽‍💻'])('takes the real name %s wherever a name goes', async (fullName) => {
+    const bodies = [
+      ...SAMPLES.registerCandidate!(world),
+      ...SAMPLES.registerCandidateByTestLink!(world),
+      ...SAMPLES.registerOnPublicLink!(world),
+    ].map((sample) => ({ sample, body: { ...(sample.body as object), fullName } }));
+    for (const { sample, body } of bodies) expect((await send(sample, body)).statusCode).toBe(200);
+    const org = SAMPLES.createOrg!(world)[0]!;
+    expect((await send(org, { ...(org.body as object), name: fullName })).statusCode).toBe(200);
+    const names = await h.store.db.selectFrom('candidates').select('full_name').where('full_name', '=', fullName).execute();
+    expect(names).toHaveLength(3);
+  });
+
+  it('answers the envelope: one readable message for a hostile name', async () => {
+    const failure = expectFailure(
+      await h.request({ method: 'POST', url: `/v2/org/tests/${world.testId}/register`, body: { emailId: 'eve@example.com', fullName: 'Eve\u001b]0;pwned\u0007' } }),
+      '400.2',
+    );
+    expect(failure.result).toBe('fullName must not contain control characters (U+001B)');
+  });
+});
