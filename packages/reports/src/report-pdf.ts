@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
-import type { ReportDetails } from '@assay/domain';
+import { displayLine, type ReportDetails } from '@assay/domain';
 import { displayInstant } from './format.js';
 import { Cursor, FOOTER_Y, LEFT, MUTED, PAGE_HEIGHT, PAGE_WIDTH, WIDTH, hline, put, type Doc } from './pdf-layout.js';
 import { drawIntegrity } from './pdf-integrity.js';
@@ -65,9 +65,10 @@ export function renderReportPdf(data: ReportPdfLayout, options: ReportPdfOptions
     compress: options.compress ?? true,
     displayTitle: true,
     info: {
-      Title: `Candidate report: ${details.candidate.fullName}`,
+      // A viewer shows these in its title bar: neutralised like every text drawn (fonts/script-text.ts).
+      Title: `Candidate report: ${displayLine(details.candidate.fullName)}`,
       Author: 'Assay',
-      Subject: details.test.testName,
+      Subject: displayLine(details.test.testName),
       Creator: 'Assay',
       CreationDate: new Date(data.generatedAt),
     },

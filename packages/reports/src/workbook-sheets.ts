@@ -1,5 +1,5 @@
 import type ExcelJS from 'exceljs';
-import type { TestDetails } from '@assay/domain';
+import { displayLine, type TestDetails } from '@assay/domain';
 import type { CellValue } from './workbook-rows.js';
 
 export const TEST_SHEET = 'Test';
@@ -19,10 +19,15 @@ const HEADING_STYLE: Partial<ExcelJS.Style> = Object.freeze({ font: { bold: true
  * Writes one data row and commits it (a streamed row is written out at once and forgotten). Every cell takes the
  * shared plain style, but the 1-based column `dateColumn`, which shows a date and time. An empty cell is left out
  * (exceljs would otherwise make it a cell of its own, with a style object of its own to look up); `values` is taken
- * over for that.
+ * over for that. Text is shown as `displayLine` shows it: names typed by candidates keep no control or bidi character
+ * (exceljs drops the controls XML cannot hold and keeps CR and U+202E).
  */
 export const commitDataRow = (sheet: ExcelJS.Worksheet, values: CellValue[], dateColumn = 0): void => {
-  for (let index = 0; index < values.length; index++) if (values[index] === null) (values as unknown[])[index] = undefined;
+  for (let index = 0; index < values.length; index++) {
+    const value = values[index];
+    if (value === null) (values as unknown[])[index] = undefined;
+    else if (typeof value === 'string') values[index] = displayLine(value);
+  }
   const row = sheet.addRow(values);
   row.eachCell((cell, column) => {
     cell.style = column === dateColumn ? DATE_TIME_STYLE : PLAIN_STYLE;
@@ -32,7 +37,7 @@ export const commitDataRow = (sheet: ExcelJS.Worksheet, values: CellValue[], dat
 
 /** The bold heading row, `lines` lines tall (wrapped). */
 const commitHeadingRow = (sheet: ExcelJS.Worksheet, headings: readonly string[], lines = 1): void => {
-  const row = sheet.addRow([...headings]);
+  const row = sheet.addRow(headings.map(displayLine));
   if (lines > 1) row.height = 15 * lines;
   row.eachCell((cell) => {
     cell.style = HEADING_STYLE;

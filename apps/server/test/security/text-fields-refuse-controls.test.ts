@@ -254,13 +254,11 @@ describe.each(backends)('every text field of every body refuses control and bidi
       description: 'First line\r\nSecond\tline',
       sections: sampleDefinition.sections.map((section) => ({
         ...section,
-        questions: section.questions.map((question) => ({ ...question, text: `${question.text}\n\n\tconst x = 1;` })),
+        questions: section.questions.map((question) => ({ ...question, text: `${question.text}\r\n\n\tconst x = 1;` })),
       })),
     };
     const test = expectSuccess<{ testId: number }>(await h.request({ method: 'POST', url: '/v2/org/tests', body }));
-    const stored = await questionIdsOfTest(h, test.testId);
     const questions = await h.store.attempts.questions(test.testId);
-    expect(questions).toHaveLength(stored.length);
     expect(questions.map((question) => question.definition.text)).toEqual(sampleDefinition.sections.flatMap((s) => s.questions.map((q) => `${q.text}\n\n\tconst x = 1;`)));
   });
 

@@ -1,4 +1,4 @@
-import { parseWireDateTime } from '@assay/domain';
+import { displayLine, parseWireDateTime } from '@assay/domain';
 
 /** What the completion notice to a test link's `emailToStakeholder` shows. */
 export interface StakeholderEmailData {
@@ -66,8 +66,11 @@ export const renderStakeholderEmail = (data: StakeholderEmailData): RenderedEmai
 
 const LABEL_WIDTH = 'Window violations:'.length + 2;
 
-/** Collapses newlines, control characters and runs of spaces: a name must not start a fake line or header. */
-export const oneLine = (value: string): string => value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
+/**
+ * Collapses newlines, control characters and runs of spaces, and drops bidi controls (`displayLine`): a name must
+ * not start a fake line or header, nor read backwards.
+ */
+export const oneLine = (value: string): string => displayLine(value).replace(/\s+/g, ' ').trim();
 
 export const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -90,7 +93,9 @@ export const formatMinutes = (minutes: number): string => {
 /** Only web links become anchors: the URL is ours, but a `javascript:` one must never be clickable. */
 const isWebUrl = (url: string): boolean => /^https?:\/\//i.test(url);
 
-// Mail clients drop <style> blocks and most CSS, so the layout is nested tables with inline styles only.
+// Mail clients drop <style> blocks and most CSS, so the layout is nested tables with inline styles only. The candidate's
+// name sits in a sentence, so it is isolated (<bdi>): a right-to-left name cannot reorder the words around it; a client
+// that does not know the element shows its text as it is.
 const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Helvetica,Arial,sans-serif";
 const INK = '#111827';
 const MUTED = '#6b7280';
@@ -134,7 +139,7 @@ const renderHtml = (p: HtmlParts): string => {
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:560px;background-color:#ffffff;border:1px solid ${RULE};border-radius:6px;font-family:${FONT};color:${INK};">
 <tr><td style="padding:24px 28px 4px;font-size:13px;color:${MUTED};">${e(p.org)}</td></tr>
 <tr><td style="padding:0 28px;font-size:20px;font-weight:600;line-height:1.3;">Test completed</td></tr>
-<tr><td style="padding:12px 28px 16px;font-size:15px;line-height:1.5;"><strong>${e(p.candidate)}</strong> has completed <strong>${e(p.test)}</strong>.</td></tr>
+<tr><td style="padding:12px 28px 16px;font-size:15px;line-height:1.5;"><strong><bdi>${e(p.candidate)}</bdi></strong> has completed <strong>${e(p.test)}</strong>.</td></tr>
 <tr><td style="padding:0 28px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;font-size:14px;line-height:1.4;">
 ${rows}

@@ -1,4 +1,5 @@
 import bidiModule from 'bidi-js';
+import { displayLine } from '@assay/domain';
 import { graphemesOf } from '../graphemes.js';
 import { fontCatalogue, type FontFile, type FontStyle } from './font-catalogue.js';
 
@@ -99,8 +100,13 @@ export const layoutLine = (text: string, style: FontStyle = 'regular'): TextPiec
   return pieces;
 };
 
+/**
+ * Every text the PDF draws passes here: controls become spaces and bidi embeddings, overrides and isolates are
+ * dropped (`displayLine`), so a name stored before the API refused them reads in the order it was typed, and
+ * the bidi algorithm orders each line by its letters alone.
+ */
 const piecesOf = (text: string, style: FontStyle): TextPiece[] => {
-  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
+  const clean = displayLine(text);
   if (clean === '') return [];
   // Most lines (code, Latin names) need neither bidi nor a search for fonts.
   if (PRINTABLE_ASCII.test(clean)) return [{ text: clean, file: fontCatalogue.latin(style) }];
