@@ -62,6 +62,8 @@ export const ConfigSchema = z
     ASSAY_RATE_LIMIT_ORG_API: RateLimitSetting.prefault('600/1m'),
     ASSAY_RATE_LIMIT_CANDIDATE_API: RateLimitSetting.prefault('1200/1m'),
     ASSAY_RATE_LIMIT_REGISTRATION: RateLimitSetting.prefault('30/10m'),
+    ASSAY_RATE_LIMIT_LINK_EMAIL: RateLimitSetting.prefault('5/1h'),
+    ASSAY_RATE_LIMIT_LINK_EMAIL_PER_LINK: RateLimitSetting.prefault('30/1h'),
     ASSAY_RATE_LIMIT_REPORT_URL: RateLimitSetting.prefault('30/1m'),
     ASSAY_RATE_LIMIT_BAD_API_KEY: RateLimitSetting.prefault('20/10m'),
     ASSAY_RATE_LIMIT_BAD_ADMIN_TOKEN: RateLimitSetting.prefault('10/10m'),
@@ -105,6 +107,9 @@ export const ConfigSchema = z
       orgApi: env.ASSAY_RATE_LIMIT_ORG_API,
       candidateApi: env.ASSAY_RATE_LIMIT_CANDIDATE_API,
       registration: env.ASSAY_RATE_LIMIT_REGISTRATION,
+      /** Link emails that public-link registrations of already-registered addresses cause, per client address and per link. */
+      linkEmail: env.ASSAY_RATE_LIMIT_LINK_EMAIL,
+      linkEmailPerLink: env.ASSAY_RATE_LIMIT_LINK_EMAIL_PER_LINK,
       reportUrl: env.ASSAY_RATE_LIMIT_REPORT_URL,
       badApiKey: env.ASSAY_RATE_LIMIT_BAD_API_KEY,
       badAdminToken: env.ASSAY_RATE_LIMIT_BAD_ADMIN_TOKEN,

@@ -19,6 +19,8 @@ describe('rate-limit and proxy settings', () => {
       orgApi: { max: 600, windowMs: 60_000 },
       candidateApi: { max: 1200, windowMs: 60_000 },
       registration: { max: 30, windowMs: 600_000 },
+      linkEmail: { max: 5, windowMs: 3_600_000 },
+      linkEmailPerLink: { max: 30, windowMs: 3_600_000 },
       reportUrl: { max: 30, windowMs: 60_000 },
       badApiKey: { max: 20, windowMs: 600_000 },
       badAdminToken: { max: 10, windowMs: 600_000 },

@@ -16,6 +16,8 @@ import {
   type TestStatus,
 } from '@assay/domain';
 import type { AppContext } from '../context.js';
+import { LinkEmailBudget } from '../rate-limits/link-email-budget.js';
+import { WindowCounter } from '../rate-limits/window-counter.js';
 import { found, refusal, unwrap } from '../refusal-error.js';
 import { registerSelf } from '../services/register-candidate.js';
 import { envelopeResponses } from './responses.js';
@@ -25,6 +27,7 @@ const tags = ['candidate'];
 
 /** Public test links (`/l/{testLinkAccessKey}`): candidates see the test and register themselves. */
 export const candidateLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, config, now }) => {
+  const linkEmails = new LinkEmailBudget(new WindowCounter(store.rateLimits, now), config.rateLimits.linkEmail, config.rateLimits.linkEmailPerLink);
   const linkOf = async (accessKey: string) => {
     const entry = found(await store.testLinks.findByAccessKey(accessKey), '404.9', 'This test link does not exist. Check the URL you were given.');
     const test = found(await store.tests.details(entry.orgId, entry.link.testId), '404.9', 'This test link does not exist.');
@@ -66,19 +69,24 @@ export const candidateLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         description:
           'Refused on invite-only, inactive or closed links; a link not open yet still registers (the start waits). ' +
           'An address already registered for the test (in any letter case, by the org or on a link) is never given its URL ' +
-          'and never changed: testUrl is null, and the address is emailed its own link (at most once per 10 minutes).',
+          'and never changed: testUrl is null, and the address is emailed its own link (at most once per 10 minutes), in the ' +
+          "org's and the test's words only: nothing a registrant typed. Those emails are budgeted per client address and per link " +
+          '(ASSAY_RATE_LIMIT_LINK_EMAIL, ASSAY_RATE_LIMIT_LINK_EMAIL_PER_LINK): beyond them the answer is 429.1 and nothing is sent.',
         params: LinkParams,
         body: SelfRegistrationInput,
         response: envelopeResponses(SelfRegistration),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { orgId, link, verdict } = await linkOf(request.params.accessKey);
       if (link.inviteCandidateOnly === 1) throw refusal('403.10', 'This test is by invitation only: use the link in your invitation email.');
       if (verdict === 'closed' || verdict === 'linkInactive' || verdict === 'testInactive') unwrap(admissionRefusal(verdict));
       const outcome = await registerSelf(store, { orgId, testId: link.testId, testLinkId: link.testLinkId, ...request.body }, now());
       if (outcome.created) return succeed({ testUrl: takeTestUrl(config.publicUrl, outcome.invitation.token), sentByEmail: false, message: null });
-      if (outcome.invitation) await store.jobs.enqueueLinkEmail(outcome.invitation, now());
+      if (outcome.invitation) {
+        await linkEmails.spend(request, reply, link.testLinkId);
+        await store.jobs.enqueueLinkEmail(outcome.invitation, now());
+      }
       return succeed({ testUrl: null, sentByEmail: true, message: ALREADY_REGISTERED_MESSAGE });
     },
   );

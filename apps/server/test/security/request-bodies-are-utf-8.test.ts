@@ -48,22 +48,25 @@ describe.each(backends)('request bodies are UTF-8 or refused, on %s', (backend) 
   /** One route of each family that takes a body; `text` goes where a person's words go. */
   const families = {
     'org API registration': (text: string) => ({
+      method: 'POST' as const,
       url: `/v2/org/tests/${testId}/register`,
       headers: {},
       json: `{"emailId":"org${(sent += 1)}@example.com","fullName":"${text}"}`,
     }),
     'admin API': (text: string) => ({
+      method: 'POST' as const,
       url: '/admin/orgs',
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
       json: `{"name":"${text}","email":"ops${(sent += 1)}@example.com"}`,
     }),
     'candidate API answer': (text: string) => ({
-      url: `/candidate/v1/${token}/answers/${codingQuestion}`,
       method: 'PUT' as const,
+      url: `/candidate/v1/${token}/answers/${codingQuestion}`,
       headers: {},
       json: `{"code":"// ${text}"}`,
     }),
     'public-link registration': (text: string) => ({
+      method: 'POST' as const,
       url: `/candidate/v1/links/${accessKey}/register`,
       headers: {},
       json: `{"fullName":"${text}","emailId":"self${(sent += 1)}@example.com"}`,
@@ -74,7 +77,7 @@ describe.each(backends)('request bodies are UTF-8 or refused, on %s', (backend) 
   const send = (family: Family, text: string, contentType = 'application/json; charset=utf-8') => {
     const request = families[family](text);
     return h.request({
-      method: 'method' in request ? request.method : 'POST',
+      method: request.method,
       url: request.url,
       apiKey: family === 'org API registration' ? undefined : null,
       headers: { ...request.headers, 'content-type': contentType },

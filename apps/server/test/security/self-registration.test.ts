@@ -115,7 +115,9 @@ describe.each(backends)('self-registration never reveals or changes another invi
       const [live] = smtp.to('Mailbox@example.com');
       expect(live?.subject).toBe('Your link for Backend screening');
       expect(live?.text).toContain(url);
-      expect(live?.text).toContain('Hello Victoria Victim');
+      // No name at all: anyone can cause this email, and the stored name may be anyone's words (public-link-is-no-mail-relay).
+      expect(live?.text).toMatch(/^Hello,\n/);
+      expect(live?.text).not.toContain('Victoria Victim');
       expect(live?.text).not.toContain('Not The Owner');
 
       const doneUrl = await victims.org('finished@example.com');

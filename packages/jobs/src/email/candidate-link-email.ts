@@ -1,10 +1,13 @@
 import type { InvitationStatus } from '@assay/domain';
 import { escapeHtml, oneLine, type RenderedEmail } from './stakeholder-email.js';
 
-/** What a candidate who registered again on a public link is told, at their own address only. */
+/**
+ * What a candidate who registered again on a public link is told, at their own address only. Anyone may cause this
+ * email by typing an address on the link's page, so it holds nothing anyone typed there: no name (the stored one may be
+ * a stranger's words, "URGENT: verify at http://…"), only the org's and the test's names and Assay's own link.
+ */
 export interface CandidateLinkEmailData {
   orgName: string;
-  candidateName: string;
   testName: string;
   status: InvitationStatus;
   takeTestUrl: string;
@@ -26,7 +29,7 @@ const leadFor: Record<InvitationStatus, (test: string, org: string) => { lead: s
 export const renderCandidateLinkEmail = (data: CandidateLinkEmailData): RenderedEmail => {
   const org = oneLine(data.orgName);
   const test = oneLine(data.testName);
-  const greeting = `Hello ${oneLine(data.candidateName) || 'there'},`;
+  const greeting = 'Hello,';
   const { lead, link } = leadFor[data.status](test, org);
   const subject = `Your link for ${test}`;
   const text = [greeting, '', lead, ...(link ? [data.takeTestUrl] : []), '', '--', org, BECAUSE, ''].join('\n');

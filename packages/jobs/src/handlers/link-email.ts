@@ -22,7 +22,6 @@ export const linkEmailHandler =
     if (!context || !org) return { kind: 'dead', error: 'the invitation no longer exists' };
     const email = renderCandidateLinkEmail({
       orgName: org.name,
-      candidateName: context.candidate.fullName,
       testName: context.test.name,
       status: context.invitation.status,
       takeTestUrl: deps.takeTestUrl(context.invitation.token),
