@@ -44,7 +44,9 @@ describe.each(backends)('the public link is no mail relay, on %s', (backend) => 
   });
   beforeEach(async () => {
     // A link of its own per test: each starts with the link's whole budget.
-    link = expectSuccess<TestLink>(await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks`, body: { testLinkName: 'Campus', accessTime: 0 } }));
+    link = expectSuccess<TestLink>(
+      await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks`, body: { testLinkName: 'Campus', accessTime: 0 } }),
+    );
     smtp.received.length = 0;
     worker = assembleWorker(h.store, { ...h.config, smtpUrl: smtp.url }, silentLog, { codeRunner: h.app.assay.runner });
   });

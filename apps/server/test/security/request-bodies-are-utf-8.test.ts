@@ -34,7 +34,13 @@ const OTHER_CHARSETS = [
   'Application/JSON; CHARSET="UTF-16"',
 ];
 
-const UTF8_SPELLINGS = ['application/json', 'application/json; charset=utf-8', 'application/json;charset=UTF-8', 'application/json; charset="utf-8"', 'application/json; charset=utf8'];
+const UTF8_SPELLINGS = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json;charset=UTF-8',
+  'application/json; charset="utf-8"',
+  'application/json; charset=utf8',
+];
 
 describe.each(backends)('request bodies are UTF-8 or refused, on %s', (backend) => {
   let h: Harness;

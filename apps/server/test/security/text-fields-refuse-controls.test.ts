@@ -87,7 +87,13 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
       method: 'POST',
       url: `/v2/org/tests/${w.testId}/testlinks`,
       auth: 'apiKey',
-      body: { testLinkName: 'Campus', accessTime: 1, emailToStakeholder: 'boss@example.com', startDateTime: '2026-01-01T09:00:00', endDateTime: '2036-01-01T17:00:00' },
+      body: {
+        testLinkName: 'Campus',
+        accessTime: 1,
+        emailToStakeholder: 'boss@example.com',
+        startDateTime: '2026-01-01T09:00:00',
+        endDateTime: '2036-01-01T17:00:00',
+      },
     },
   ],
   updateTestLink: (w) => [
@@ -95,7 +101,13 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
       method: 'POST',
       url: `/v2/org/tests/${w.testId}/testlinks/${w.testLinkId}`,
       auth: 'apiKey',
-      body: { testLinkName: 'Campus', accessTime: 1, emailToStakeholder: 'boss@example.com', startDateTime: '2026-01-01T09:00:00', endDateTime: '2036-01-01T17:00:00' },
+      body: {
+        testLinkName: 'Campus',
+        accessTime: 1,
+        emailToStakeholder: 'boss@example.com',
+        startDateTime: '2026-01-01T09:00:00',
+        endDateTime: '2036-01-01T17:00:00',
+      },
     },
   ],
   registerCandidate: (w) => [
@@ -103,7 +115,12 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
       method: 'POST',
       url: `/v2/org/tests/${w.testId}/register`,
       auth: 'apiKey',
-      body: { emailId: `ada.${w.unique()}@example.com`, fullName: 'Ada Lovelace', callbackURL: 'https://ats.example.com/hook', redirectURL: 'https://ats.example.com/done' },
+      body: {
+        emailId: `ada.${w.unique()}@example.com`,
+        fullName: 'Ada Lovelace',
+        callbackURL: 'https://ats.example.com/hook',
+        redirectURL: 'https://ats.example.com/done',
+      },
     },
   ],
   registerCandidateByTestLink: (w) => [
@@ -111,13 +128,23 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
       method: 'POST',
       url: `/v2/org/tests/${w.testId}/testlinks/${w.testLinkId}/register`,
       auth: 'apiKey',
-      body: { emailId: `ada.${w.unique()}@example.com`, fullName: 'Ada Lovelace', callbackURL: 'https://ats.example.com/hook', redirectURL: 'https://ats.example.com/done' },
+      body: {
+        emailId: `ada.${w.unique()}@example.com`,
+        fullName: 'Ada Lovelace',
+        callbackURL: 'https://ats.example.com/hook',
+        redirectURL: 'https://ats.example.com/done',
+      },
     },
   ],
   updateWebhookSettings: () => [{ method: 'POST', url: '/v2/org/webhooks/settings', auth: 'apiKey', body: { trailingSpaceKeys: true } }],
   sendTestEvent: () => [{ method: 'POST', url: '/v2/org/webhooks/test', auth: 'apiKey', body: { url: 'https://ats.example.com/hook' } }],
   registerOnPublicLink: (w) => [
-    { method: 'POST', url: `/candidate/v1/links/${w.accessKey}/register`, auth: 'none', body: { fullName: 'Ada Lovelace', emailId: `ada.${w.unique()}@example.com` } },
+    {
+      method: 'POST',
+      url: `/candidate/v1/links/${w.accessKey}/register`,
+      auth: 'none',
+      body: { fullName: 'Ada Lovelace', emailId: `ada.${w.unique()}@example.com` },
+    },
   ],
   saveAnswer: (w) => [
     { method: 'PUT', url: `/candidate/v1/${w.token}/answers/${w.choice}`, auth: 'none', body: { optionIds: [0], editedAt: now() } },
@@ -192,7 +219,15 @@ describe.each(backends)('every text field of every body refuses control and bidi
     expectSuccess(await candidate(h, token).start());
     const [choice, , coding] = await questionIdsOfTest(h, testId);
     let serial = 0;
-    world = { testId, testLinkId: link.testLinkId, accessKey: link.testLinkAccessKey, token, choice: choice!, coding: coding!, unique: () => `${(serial += 1)}` };
+    world = {
+      testId,
+      testLinkId: link.testLinkId,
+      accessKey: link.testLinkAccessKey,
+      token,
+      choice: choice!,
+      coding: coding!,
+      unique: () => `${(serial += 1)}`,
+    };
     counts = (await tableCounter(h.store, backend)).count;
   });
   afterAll(() => h.close());
@@ -213,7 +248,10 @@ describe.each(backends)('every text field of every body refuses control and bidi
     });
     expect(missing, 'text fields no sample holds: add them to SAMPLES').toEqual([]);
     const declared = new Set(operations.flatMap(({ operationId, places }) => places.map((place) => `${operationId} ${place}`)));
-    expect([...Object.keys(KEPT_AS_WRITTEN), ...LINES].filter((entry) => !declared.has(entry)), 'entries for fields the document no longer has').toEqual([]);
+    expect(
+      [...Object.keys(KEPT_AS_WRITTEN), ...LINES].filter((entry) => !declared.has(entry)),
+      'entries for fields the document no longer has',
+    ).toEqual([]);
   });
 
   /** Each text field of each sample (enumerations aside), by operation: where it is in the body, its shape, and the sample. */
@@ -236,7 +274,10 @@ describe.each(backends)('every text field of every body refuses control and bidi
       const lines = LINES.has(`${operationId} ${shape}`);
       for (const { character, kind, code } of [...REFUSED, lines ? LONE_CR : LINE_BREAK]) {
         const before = await counts();
-        const response = await send(sample, withTextAt(sample.body, path, (text) => inserted(text, character)));
+        const response = await send(
+          sample,
+          withTextAt(sample.body, path, (text) => inserted(text, character)),
+        );
         const expected = `${field} must not contain ${kind} (${code})`;
         const answer = response.json<{ statuscode: string; result: unknown }>();
         if (answer.statuscode !== '400.2' || !String(answer.result).includes(expected)) {
@@ -259,7 +300,9 @@ describe.each(backends)('every text field of every body refuses control and bidi
     };
     const test = expectSuccess<{ testId: number }>(await h.request({ method: 'POST', url: '/v2/org/tests', body }));
     const questions = await h.store.attempts.questions(test.testId);
-    expect(questions.map((question) => question.definition.text)).toEqual(sampleDefinition.sections.flatMap((s) => s.questions.map((q) => `${q.text}\n\n\tconst x = 1;`)));
+    expect(questions.map((question) => question.definition.text)).toEqual(
+      sampleDefinition.sections.flatMap((s) => s.questions.map((q) => `${q.text}\n\n\tconst x = 1;`)),
+    );
   });
 
   it("keeps a candidate's code exactly as written", async () => {
@@ -270,11 +313,9 @@ describe.each(backends)('every text field of every body refuses control and bidi
   });
 
   it.each(['محمد عبد الله', 'דוד כהן', 'Ана-Мария О’Коннор', '王小明', 'Zoë 👩🏽‍💻'])('takes the real name %s wherever a name goes', async (fullName) => {
-    const bodies = [
-      ...SAMPLES.registerCandidate!(world),
-      ...SAMPLES.registerCandidateByTestLink!(world),
-      ...SAMPLES.registerOnPublicLink!(world),
-    ].map((sample) => ({ sample, body: { ...(sample.body as object), fullName } }));
+    const bodies = [...SAMPLES.registerCandidate!(world), ...SAMPLES.registerCandidateByTestLink!(world), ...SAMPLES.registerOnPublicLink!(world)].map(
+      (sample) => ({ sample, body: { ...(sample.body as object), fullName } }),
+    );
     for (const { sample, body } of bodies) expect((await send(sample, body)).statusCode).toBe(200);
     const org = SAMPLES.createOrg!(world)[0]!;
     expect((await send(org, { ...(org.body as object), name: fullName })).statusCode).toBe(200);
@@ -284,7 +325,11 @@ describe.each(backends)('every text field of every body refuses control and bidi
 
   it('answers the envelope: one readable message for a hostile name', async () => {
     const failure = expectFailure(
-      await h.request({ method: 'POST', url: `/v2/org/tests/${world.testId}/register`, body: { emailId: 'eve@example.com', fullName: 'Eve\u001b]0;pwned\u0007' } }),
+      await h.request({
+        method: 'POST',
+        url: `/v2/org/tests/${world.testId}/register`,
+        body: { emailId: 'eve@example.com', fullName: 'Eve\u001b]0;pwned\u0007' },
+      }),
       '400.2',
     );
     expect(failure.result).toBe('fullName must not contain control characters (U+001B)');

@@ -16,7 +16,12 @@ export const WebhookSettingsInput = z
 export type WebhookSettingsInput = z.infer<typeof WebhookSettingsInput>;
 
 export const TestEventInput = z
-  .object({ url: z.url({ protocol: /^https?$/, error: 'url must be an absolute http(s) URL' }).max(2048).check(plainText('url')) })
+  .object({
+    url: z
+      .url({ protocol: /^https?$/, error: 'url must be an absolute http(s) URL' })
+      .max(2048)
+      .check(plainText('url')),
+  })
   .meta({ id: 'TestEventBody' });
 export type TestEventInput = z.infer<typeof TestEventInput>;
 
