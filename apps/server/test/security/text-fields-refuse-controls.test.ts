@@ -67,6 +67,20 @@ interface World {
 
 const now = () => new Date().toISOString();
 
+const LINK_BODY = {
+  testLinkName: 'Campus',
+  accessTime: 1,
+  emailToStakeholder: 'boss@example.com',
+  startDateTime: '2026-01-01T09:00:00',
+  endDateTime: '2036-01-01T17:00:00',
+};
+const candidateBody = (w: World) => ({
+  emailId: `ada.${w.unique()}@example.com`,
+  fullName: 'Ada Lovelace',
+  callbackURL: 'https://ats.example.com/hook',
+  redirectURL: 'https://ats.example.com/done',
+});
+
 /** A valid body (or several, for unions) of every operation that takes one, with every text field filled in. */
 const SAMPLES: Record<string, (world: World) => Sample[]> = {
   createOrg: (w) => [{ method: 'POST', url: '/admin/orgs', auth: 'admin', body: { name: 'Globex', email: `ops.${w.unique()}@globex.example` } }],
@@ -87,13 +101,7 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
       method: 'POST',
       url: `/v2/org/tests/${w.testId}/testlinks`,
       auth: 'apiKey',
-      body: {
-        testLinkName: 'Campus',
-        accessTime: 1,
-        emailToStakeholder: 'boss@example.com',
-        startDateTime: '2026-01-01T09:00:00',
-        endDateTime: '2036-01-01T17:00:00',
-      },
+      body: LINK_BODY,
     },
   ],
   updateTestLink: (w) => [
@@ -101,13 +109,7 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
       method: 'POST',
       url: `/v2/org/tests/${w.testId}/testlinks/${w.testLinkId}`,
       auth: 'apiKey',
-      body: {
-        testLinkName: 'Campus',
-        accessTime: 1,
-        emailToStakeholder: 'boss@example.com',
-        startDateTime: '2026-01-01T09:00:00',
-        endDateTime: '2036-01-01T17:00:00',
-      },
+      body: LINK_BODY,
     },
   ],
   registerCandidate: (w) => [
@@ -115,12 +117,7 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
       method: 'POST',
       url: `/v2/org/tests/${w.testId}/register`,
       auth: 'apiKey',
-      body: {
-        emailId: `ada.${w.unique()}@example.com`,
-        fullName: 'Ada Lovelace',
-        callbackURL: 'https://ats.example.com/hook',
-        redirectURL: 'https://ats.example.com/done',
-      },
+      body: candidateBody(w),
     },
   ],
   registerCandidateByTestLink: (w) => [
@@ -128,12 +125,7 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
       method: 'POST',
       url: `/v2/org/tests/${w.testId}/testlinks/${w.testLinkId}/register`,
       auth: 'apiKey',
-      body: {
-        emailId: `ada.${w.unique()}@example.com`,
-        fullName: 'Ada Lovelace',
-        callbackURL: 'https://ats.example.com/hook',
-        redirectURL: 'https://ats.example.com/done',
-      },
+      body: candidateBody(w),
     },
   ],
   updateWebhookSettings: () => [{ method: 'POST', url: '/v2/org/webhooks/settings', auth: 'apiKey', body: { trailingSpaceKeys: true } }],

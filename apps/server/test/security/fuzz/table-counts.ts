@@ -1,5 +1,7 @@
+import { expect } from 'vitest';
 import type { Store } from '@assay/store';
-import type { Backend } from '../../helpers/test-app.js';
+import { expectFailure } from '../../helpers/expectations.js';
+import type { Backend, Harness } from '../../helpers/test-app.js';
 
 /**
  * Tables a refusal is meant to write to: failed credentials are counted per client address (that is how
@@ -41,3 +43,17 @@ export const countChanges = (before: TableCounts, after: TableCounts): string[] 
   Object.keys({ ...before, ...after })
     .filter((table) => before[table] !== after[table])
     .map((table) => `${table}: ${before[table]} → ${after[table]}`);
+
+/**
+ * A check for refusals: sends the request, expects the failure `code` (the envelope), and that no table changed.
+ * Answers the failure.
+ */
+export const refusalChecker = async (h: Harness) => {
+  const { count } = await tableCounter(h.store, h.backend);
+  return async (send: () => ReturnType<Harness['request']>, code: string) => {
+    const before = await count();
+    const failure = expectFailure(await send(), code);
+    expect(countChanges(before, await count())).toEqual([]);
+    return failure;
+  };
+};
