@@ -9,6 +9,7 @@ export * from './access-time-text.js';
 export * from './test-link-status.js';
 export * from './test-link-settings.js';
 export * from './invitation-status.js';
+export * from './re-registration.js';
 export * from './validation-message.js';
 export * from './schemas/admin.js';
 export * from './schemas/health.js';

@@ -33,11 +33,12 @@ describe.each(['sqlite', 'postgres'] as const)('invitation moves and their effec
   const invite = async (callbackUrl: string | null = null) => {
     counter += 1;
     const email = `c${counter}@example.com`;
-    return store.invitations.register(
+    const { invitation } = await store.invitations.register(
       { orgId, testId, testLinkId: null, emailKey: email, email, fullName: 'C', callbackUrl, redirectUrl: null },
       () => `moves-${backend}-${counter}`,
       T0,
     );
+    return invitation;
   };
   const apply = (id: number, event: InvitationEvent, at = T0) => store.invitations.applyMove(orgId, id, (invitation) => moveInvitation(invitation, event), at);
 
