@@ -51,3 +51,4 @@ export * from './report/timelines.js';
 export * from './report/report-details.js';
 export * from './report/build-report-details.js';
 export * from './report/question-outcome.js';
+export * from './report/report-link.js';

@@ -130,9 +130,18 @@ export class InvitationsRepository {
     }
   }
 
-  /** True once a reattempt of this invitation exists: its result is superseded. */
-  async isSuperseded(invitationId: number): Promise<boolean> {
-    const next = await this.db.selectFrom('invitations').select('id').where('previous_invitation_id', '=', invitationId).executeTakeFirst();
-    return next !== undefined;
+  /**
+   * Revokes every signed report link issued so far for the invitation (`reportLinkStanding`): its generation moves on,
+   * in one statement, so concurrent revocations each count. Undefined when the org has no such invitation.
+   */
+  async revokeReportLinks(orgId: number, invitationId: number): Promise<Invitation | undefined> {
+    const row = await this.db
+      .updateTable('invitations')
+      .set((eb) => ({ report_link_generation: eb('report_link_generation', '+', 1) }))
+      .where('org_id', '=', orgId)
+      .where('id', '=', invitationId)
+      .returningAll()
+      .executeTakeFirst();
+    return row && toInvitation(row);
   }
 }
