@@ -39,10 +39,11 @@ describe.each(backends)('register candidate by test link (4.8) on %s', (backend)
   });
   afterAll(() => h.close());
 
-  it('answers exactly testInvitationId, testUrl and testAccessTime; the link is recorded on the invitation', async () => {
+  it('answers testInvitationId, testUrl and testAccessTime, and the two extensions; the link is recorded on the invitation', async () => {
     const linkId = await createLink(testId, { testLinkName: 'Anytime', accessTime: 0 });
     const result = await registered(testId, linkId, { emailId: 'ada@example.com', fullName: 'Ada' });
-    expect(Object.keys(result).sort()).toEqual(['testAccessTime', 'testInvitationId', 'testUrl']);
+    expect(Object.keys(result).sort()).toEqual(['alreadyRegistered', 'testAccessTime', 'testInvitationId', 'testStatus', 'testUrl']);
+    expect(result).toMatchObject({ alreadyRegistered: false, testStatus: 'Pending' });
     expect(Number.isInteger(result.testInvitationId)).toBe(true);
     expect(result.testUrl).toMatch(TAKE_TEST_URL);
     expect(result.testAccessTime).toContain('Asia/Kolkata');
@@ -101,7 +102,12 @@ describe.each(backends)('register candidate by test link (4.8) on %s', (backend)
     expect(again.testUrl).toBe(byLink.testUrl);
     const direct = await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/register`, body: { emailId: 'both@example.com', fullName: 'Both Direct' } });
     expect(direct.statusCode).toBe(200);
-    expect(envelope(direct).result).toEqual({ testInvitationId: byLink.testInvitationId, takeTestURL: byLink.testUrl });
+    expect(envelope(direct).result).toEqual({
+      testInvitationId: byLink.testInvitationId,
+      takeTestURL: byLink.testUrl,
+      alreadyRegistered: true,
+      testStatus: 'Pending',
+    });
     const rows = await h.store.db.selectFrom('candidates').selectAll().where('email_key', '=', 'both@example.com').execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ full_name: 'Both Direct' });

@@ -6,6 +6,8 @@ import { expectFailure } from './helpers/expectations.js';
 interface Registration {
   testInvitationId: number;
   takeTestURL: string;
+  alreadyRegistered: boolean;
+  testStatus: string;
 }
 
 const TAKE_TEST_URL = /^https:\/\/assay\.test\/t\/[A-Za-z0-9_-]{22,}$/;
@@ -34,9 +36,10 @@ describe.each(backends)('register candidate for test (4.7) on %s', (backend) => 
   });
   afterAll(() => h.close());
 
-  it('answers exactly testInvitationId and a takeTestURL under the public URL with a long URL-safe token', async () => {
+  it('answers testInvitationId and a takeTestURL under the public URL with a long URL-safe token, and the two extensions', async () => {
     const result = await registered(testId, { emailId: 'ada@example.com', fullName: 'Ada Lovelace' });
-    expect(Object.keys(result).sort()).toEqual(['takeTestURL', 'testInvitationId']);
+    expect(Object.keys(result).sort()).toEqual(['alreadyRegistered', 'takeTestURL', 'testInvitationId', 'testStatus']);
+    expect(result).toMatchObject({ alreadyRegistered: false, testStatus: 'Pending' });
     expect(Number.isInteger(result.testInvitationId)).toBe(true);
     expect(result.testInvitationId).toBeGreaterThan(0);
     expect(result.takeTestURL).toMatch(TAKE_TEST_URL);
@@ -60,16 +63,17 @@ describe.each(backends)('register candidate for test (4.7) on %s', (backend) => 
       callbackURL: 'https://hooks.example.com/b',
       redirectURL: 'http://example.com/b',
     });
-    expect(second).toEqual(first);
+    expect(second).toEqual({ ...first, alreadyRegistered: true });
     let rows = (await candidates()).filter((row) => row.email_key === 'grace@example.com');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ full_name: 'Grace Hopper', callback_url: 'https://hooks.example.com/b', redirect_url: 'http://example.com/b' });
 
+    // URLs left out keep the stored ones (decision 21 as revised in issue 27); the name is always replaced.
     const third = await registered(testId, { emailId: 'grace@example.com', fullName: 'Rear Admiral Hopper' });
-    expect(third).toEqual(first);
+    expect(third).toEqual(second);
     rows = (await candidates()).filter((row) => row.email_key === 'grace@example.com');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ full_name: 'Rear Admiral Hopper', callback_url: null, redirect_url: null });
+    expect(rows[0]).toMatchObject({ full_name: 'Rear Admiral Hopper', callback_url: 'https://hooks.example.com/b', redirect_url: 'http://example.com/b' });
     expect((await invitations()).filter((row) => row.candidate_id === rows[0]!.id)).toHaveLength(1);
   });
 
@@ -92,6 +96,10 @@ describe.each(backends)('register candidate for test (4.7) on %s', (backend) => 
     const results = responses.map((response) => envelope<Registration>(response).result);
     expect(new Set(results.map((result) => result.testInvitationId)).size).toBe(1);
     expect(new Set(results.map((result) => result.takeTestURL)).size).toBe(1);
+    expect(
+      results.filter((result) => !result.alreadyRegistered),
+      'exactly one registration created the invitation',
+    ).toHaveLength(1);
     const rows = (await candidates()).filter((row) => row.email_key === 'race@example.com');
     expect(rows).toHaveLength(1);
     const rowInvitations = (await invitations()).filter((row) => row.candidate_id === rows[0]!.id);

@@ -34,7 +34,7 @@ export const statusCatalogue = {
   '403.11': 'Test is already completed',
   '403.12': 'Test is inactive',
   '403.13': 'Test has not been started',
-  '403.14': 'Signed report URL is invalid or expired',
+  '403.14': 'Signed report URL is invalid, expired or revoked',
   '403.15': 'Image proctoring is not enabled for this test',
   '403.16': 'Path may not be served',
   '404.1': 'Route not found',

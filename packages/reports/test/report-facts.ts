@@ -67,6 +67,7 @@ const invitation: Invitation = {
   completedAt: T0 + 30 * 60_000,
   cancelledAt: null,
   extraTimePercent: 0,
+  reportLinkGeneration: 0,
   createdAt: T0,
   updatedAt: T0,
 };

@@ -115,6 +115,8 @@ export interface InvitationsTable {
   left_on_unload: number;
   /** The candidate's accommodation: extra time as a percentage of the test's duration (0-100). */
   extra_time_percent: Generated<number>;
+  /** The generation of signed report links honoured; revoking the invitation's links adds one (migration 016). */
+  report_link_generation: Generated<number>;
 }
 
 export interface AnswersTable {

@@ -108,6 +108,7 @@ const createReattempt = async (trx: Transaction<Database>, previous: InvitationR
 export const newInvitationColumns = (now: number) => ({
   status: 'Pending' as const,
   cancelled_at: null,
+  report_link_generation: 0,
   created_at: now,
   updated_at: now,
   ...FRESH_ATTEMPT,

@@ -19,11 +19,17 @@ export interface RegistrationInput {
   emailKey: string;
   email: string;
   fullName: string;
-  /** Undefined keeps what an earlier registration stored (candidates registering themselves). */
+  /** Undefined (left out) keeps what an earlier registration stored; null clears it (`decideReRegistration`). */
   callbackUrl: string | null | undefined;
   redirectUrl: string | null | undefined;
   /** The candidate's extra time (percent of the duration); undefined leaves a not-yet-started invitation's as it was. */
   extraTimePercent?: number | undefined;
+}
+
+/** A registration's invitation, and whether this registration created it (false: the candidate had it already). */
+export interface RegistrationOutcome {
+  created: boolean;
+  invitation: Invitation;
 }
 
 /** A self-registration either invited a new candidate or found one already registered (left untouched). */
@@ -44,10 +50,11 @@ export class InvitationsRepository {
   ) {}
 
   /**
-   * Spec 4.7: one candidate record per (org, test, email), updated on each registration, and one live
-   * invitation for it. Concurrent registrations meet on the unique keys and all answer the same row.
+   * Spec 4.7: one candidate record per (org, test, email), updated on each registration as the domain decides
+   * (`decideReRegistration`), and one live invitation for it. Concurrent registrations meet on the unique keys and all
+   * answer the same row; `created` tells the one that stored it.
    */
-  async register(input: RegistrationInput, newToken: NewToken, now: number): Promise<Invitation> {
+  async register(input: RegistrationInput, newToken: NewToken, now: number): Promise<RegistrationOutcome> {
     if (this.dialect === 'postgres') {
       // Named one by one: keys added after a leading spread are slow on Node 20's V8 (`newInvitationColumns`).
       const [invited] = await inviteNewCandidate(this.db, {
@@ -64,10 +71,10 @@ export class InvitationsRepository {
         now,
         ...newInvitationColumns(now),
       });
-      if (invited) return toInvitation(invited);
+      if (invited) return { created: true, invitation: toInvitation(invited) };
     }
-    const row = await transact(this.db, () => registrationSteps(this.db, input, newToken, now));
-    return toInvitation(row);
+    const { created, invitation } = await transact(this.db, () => registrationSteps(this.db, input, newToken, now));
+    return { created, invitation: toInvitation(invitation) };
   }
 
   /**
@@ -123,9 +130,18 @@ export class InvitationsRepository {
     }
   }
 
-  /** True once a reattempt of this invitation exists: its result is superseded. */
-  async isSuperseded(invitationId: number): Promise<boolean> {
-    const next = await this.db.selectFrom('invitations').select('id').where('previous_invitation_id', '=', invitationId).executeTakeFirst();
-    return next !== undefined;
+  /**
+   * Revokes every signed report link issued so far for the invitation (`reportLinkStanding`): its generation moves on,
+   * in one statement, so concurrent revocations each count. Undefined when the org has no such invitation.
+   */
+  async revokeReportLinks(orgId: number, invitationId: number): Promise<Invitation | undefined> {
+    const row = await this.db
+      .updateTable('invitations')
+      .set((eb) => ({ report_link_generation: eb('report_link_generation', '+', 1) }))
+      .where('org_id', '=', orgId)
+      .where('id', '=', invitationId)
+      .returningAll()
+      .executeTakeFirst();
+    return row && toInvitation(row);
   }
 }

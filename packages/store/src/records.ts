@@ -38,6 +38,7 @@ export const toInvitation = (row: InvitationRow): Invitation => ({
   completedAt: row.completed_at,
   cancelledAt: row.cancelled_at,
   extraTimePercent: row.extra_time_percent,
+  reportLinkGeneration: row.report_link_generation,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { decideReRegistration, type ReRegistration, type StoredUrlChange } from '@assay/domain';
 import { compileOnce, parameter } from './compiled-query.js';
 import type { Database, InvitationRow } from './database.js';
 import { latestAttemptQuery, newInvitationColumns, type NewToken } from './invitation-moves.js';
@@ -32,11 +33,14 @@ const insertCandidate = compileOnce((db: Kysely<Database>) => {
   return compilesForSqlite(db) ? insert : insert.returning('id');
 });
 
-/** Whether a registration sets a URL column or keeps what is stored (1 sets). */
+/** Whether a registration sets a URL column or keeps what is stored (1 sets): the domain decided which (`decideReRegistration`). */
 const keepUnlessSet = (column: 'callback_url' | 'redirect_url', flag: string, value: string) =>
   sql<string | null>`case when ${parameter<number>(flag)} = 1 then ${parameter<string | null>(value)} else ${sql.ref(column)} end`;
 
-/** Spec 4.7's candidate record registered again: updated in place (name, email, and the URLs that are given). */
+/**
+ * Spec 4.7's candidate record registered again: updated in place (name, email, and the URLs the domain decided to set).
+ * A kept URL is not written back, so a concurrent registration that set it is not undone.
+ */
 const updateCandidate = compileOnce((db: Kysely<Database>) =>
   db
     .updateTable('candidates')
@@ -51,6 +55,27 @@ const updateCandidate = compileOnce((db: Kysely<Database>) =>
     .where('test_id', '=', parameter<number>('testId'))
     .where('email_key', '=', parameter<string>('emailKey'))
     .returning('id'),
+);
+
+/** The latest invitation of the candidate registered at this address: what a registration again is decided on. */
+const latestAttemptAtAddress = compileOnce((db: Kysely<Database>) =>
+  db
+    .selectFrom('invitations')
+    .selectAll()
+    .where((eb) =>
+      eb(
+        'candidate_id',
+        '=',
+        eb
+          .selectFrom('candidates')
+          .select('id')
+          .where('org_id', '=', parameter<number>('orgId'))
+          .where('test_id', '=', parameter<number>('testId'))
+          .where('email_key', '=', parameter<string>('emailKey')),
+      ),
+    )
+    .orderBy('attempt_no', 'desc')
+    .limit(1),
 );
 
 const freshInvitationColumns = newInvitationColumns(0);
@@ -78,35 +103,59 @@ const insertInvitation = compileOnce((db: Kysely<Database>) => {
   return compilesForSqlite(db) ? insert : insert.returning('id');
 });
 
-/** The values of a candidate's insert or update, named one by one: keys added after a leading spread cost ~0.4 µs each on Node 20's V8 (see `newInvitationColumns`). */
-const candidateValues = (input: RegistrationInput, callbackUrl: string | null | undefined, redirectUrl: string | null | undefined, now: number) => ({
+/** A new candidate's values, named one by one: keys added after a leading spread cost ~0.4 µs each on Node 20's V8 (see `newInvitationColumns`). */
+const newCandidateValues = (input: RegistrationInput, now: number) => ({
   orgId: input.orgId,
   testId: input.testId,
   emailKey: input.emailKey,
   email: input.email,
   fullName: input.fullName,
-  callbackUrl: callbackUrl ?? null,
-  redirectUrl: redirectUrl ?? null,
-  setCallbackUrl: callbackUrl === undefined ? 0 : 1,
-  setRedirectUrl: redirectUrl === undefined ? 0 : 1,
+  callbackUrl: input.callbackUrl ?? null,
+  redirectUrl: input.redirectUrl ?? null,
   now,
 });
 
+const urlSent = (change: StoredUrlChange): string | null => (change.kind === 'set' ? change.value : null);
+const flagOf = (change: StoredUrlChange): number => (change.kind === 'set' ? 1 : 0);
+
+/** An existing candidate's update, as decided. */
+const candidateUpdate = (input: RegistrationInput, decided: ReRegistration, now: number) => ({
+  orgId: input.orgId,
+  testId: input.testId,
+  emailKey: input.emailKey,
+  email: input.email,
+  fullName: input.fullName,
+  callbackUrl: urlSent(decided.callbackUrl),
+  redirectUrl: urlSent(decided.redirectUrl),
+  setCallbackUrl: flagOf(decided.callbackUrl),
+  setRedirectUrl: flagOf(decided.redirectUrl),
+  now,
+});
+
+/** What a registration stored: the invitation answered, and whether this registration created it. */
+export interface RegistrationRows {
+  created: boolean;
+  invitation: InvitationRow;
+}
+
 /**
- * Spec 4.7's registration as one transaction's steps: the candidate created or updated, and its live invitation
- * answered — a new one when there is none or the latest was cancelled.
+ * Spec 4.7's registration as one transaction's steps: a new candidate and its first invitation, or — the address is
+ * registered already — what `decideReRegistration` decided, written: the candidate updated, and its live invitation
+ * answered (its accommodation changed), or a new one after a cancelled one.
  */
-export function* registrationSteps(db: Kysely<Database>, input: RegistrationInput, newToken: NewToken, now: number): TransactionSteps<InvitationRow> {
-  const values = candidateValues(input, input.callbackUrl, input.redirectUrl, now);
-  const created = yield* insertion(insertCandidate.bound(db, values));
+export function* registrationSteps(db: Kysely<Database>, input: RegistrationInput, newToken: NewToken, now: number): TransactionSteps<RegistrationRows> {
+  const created = yield* insertion(insertCandidate.bound(db, newCandidateValues(input, now)));
   // A new candidate has no invitation yet: its first, without looking for one.
   if (created !== undefined) return yield* invitationSteps(db, input, created, undefined, newToken, now);
-  const [candidate] = yield* statement(updateCandidate.bound(db, values));
+  const [latest] = yield* statement(latestAttemptAtAddress.bound(db, { orgId: input.orgId, testId: input.testId, emailKey: input.emailKey }));
+  const decided = decideReRegistration(input, latest && { status: latest.status, extraTimePercent: latest.extra_time_percent });
+  const [candidate] = yield* statement(updateCandidate.bound(db, candidateUpdate(input, decided, now)));
   if (!candidate) throw new Error(`registration of ${input.emailKey} stored no candidate`);
-  const [latest] = yield* statement(latestAttemptQuery.bound(db, { candidateId: candidate.id }));
-  // A cancelled invitation is over: registering again invites the candidate anew.
-  if (latest && latest.status !== 'Cancelled') return yield* extraTimeSteps(db, latest, input.extraTimePercent, now);
-  return yield* invitationSteps(db, input, candidate.id, latest, newToken, now);
+  const { invitation } = decided;
+  if (invitation.kind === 'invite') return yield* invitationSteps(db, input, candidate.id, latest, newToken, now);
+  if (!latest) throw new Error(`registration of ${input.emailKey} decided on an invitation it did not find`);
+  if (invitation.kind === 'answer') return { created: false, invitation: latest };
+  return { created: false, invitation: yield* extraTimeSteps(db, latest, invitation.extraTimePercent, now) };
 }
 
 /** What a self-registration found: a new candidate's invitation, or an existing candidate's latest, untouched. */
@@ -119,8 +168,8 @@ export function* selfRegistrationSteps(
   newToken: NewToken,
   now: number,
 ): TransactionSteps<SelfRegistrationRows> {
-  const inserted = yield* insertion(insertCandidate.bound(db, candidateValues(input, null, null, now)));
-  if (inserted !== undefined) return { created: true, invitation: yield* invitationSteps(db, input, inserted, undefined, newToken, now) };
+  const inserted = yield* insertion(insertCandidate.bound(db, newCandidateValues(input, now)));
+  if (inserted !== undefined) return yield* invitationSteps(db, input, inserted, undefined, newToken, now);
   const [existing] = yield* statement(
     db
       .selectFrom('candidates')
@@ -143,7 +192,7 @@ function* invitationSteps(
   latest: InvitationRow | undefined,
   newToken: NewToken,
   now: number,
-): TransactionSteps<InvitationRow> {
+): TransactionSteps<RegistrationRows> {
   // The row as stored, built once: its columns are the insert's parameters, and with its id it is the answer.
   const row: InvitationRow = {
     id: 0,
@@ -160,21 +209,16 @@ function* invitationSteps(
   const inserted = yield* insertion(insertInvitation.bound(db, row));
   if (inserted !== undefined) {
     row.id = inserted;
-    return row;
+    return { created: true, invitation: row };
   }
   // A concurrent registration stored this attempt first: answer what it stored.
   const [stored] = yield* statement(latestAttemptQuery.bound(db, { candidateId }));
   if (!stored) throw new Error(`registration of candidate ${candidateId} left no invitation`);
-  return stored;
+  return { created: false, invitation: stored };
 }
 
-/**
- * Registering a candidate again with `extraTimePercent` changes the accommodation of an invitation not started
- * yet; a running or finished attempt keeps the deadline it started with.
- */
-function* extraTimeSteps(db: Kysely<Database>, latest: InvitationRow, extraTimePercent: number | undefined, now: number): TransactionSteps<InvitationRow> {
-  if (extraTimePercent === undefined || extraTimePercent === latest.extra_time_percent || (latest.status !== 'Pending' && latest.status !== 'Reset'))
-    return latest;
+/** The accommodation the domain decided for an invitation not started yet; a concurrent start leaves it as it is. */
+function* extraTimeSteps(db: Kysely<Database>, latest: InvitationRow, extraTimePercent: number, now: number): TransactionSteps<InvitationRow> {
   const [updated] = yield* statement(
     db
       .updateTable('invitations')

@@ -43,6 +43,8 @@ describe.each(['sqlite', 'postgres'] as const)('store on %s', (backend) => {
   });
   afterAll(() => dispose());
 
+  /** The invitation a registration answers (`created` is checked where it matters). */
+  const register = async (...args: Parameters<typeof store.invitations.register>) => (await store.invitations.register(...args)).invitation;
   const registration = (email: string, fullName = 'Ada') => ({
     orgId,
     testId,
@@ -55,7 +57,7 @@ describe.each(['sqlite', 'postgres'] as const)('store on %s', (backend) => {
   });
 
   it('meets concurrent registrations of one candidate on one record and one invitation', async () => {
-    const rows = await Promise.all(Array.from({ length: 25 }, (_, i) => store.invitations.register(registration('Race@Example.com', `Name ${i}`), token, 2)));
+    const rows = await Promise.all(Array.from({ length: 25 }, (_, i) => register(registration('Race@Example.com', `Name ${i}`), token, 2)));
     expect(new Set(rows.map((row) => row.id)).size).toBe(1);
     const candidates = await store.db.selectFrom('candidates').selectAll().where('email_key', '=', 'race@example.com').execute();
     expect(candidates).toHaveLength(1);
@@ -64,11 +66,11 @@ describe.each(['sqlite', 'postgres'] as const)('store on %s', (backend) => {
   });
 
   it('answers a new invitation exactly as stored: a first registration, and one after a cancelled invitation', async () => {
-    const first = await store.invitations.register({ ...registration('stored@example.com'), extraTimePercent: 25 }, token, 6);
+    const first = await register({ ...registration('stored@example.com'), extraTimePercent: 25 }, token, 6);
     expect(first).toEqual(await store.invitations.find(orgId, first.id));
     // On PostgreSQL a known address takes the transaction's path, which builds the row from what it wrote.
     await store.db.updateTable('invitations').set({ status: 'Cancelled', cancelled_at: 7 }).where('id', '=', first.id).execute();
-    const second = await store.invitations.register(registration('stored@example.com'), token, 8);
+    const second = await register(registration('stored@example.com'), token, 8);
     expect(second).toMatchObject({ attemptNo: 2, status: 'Pending', createdAt: 8 });
     expect(second).toEqual(await store.invitations.find(orgId, second.id));
   });
@@ -76,24 +78,48 @@ describe.each(['sqlite', 'postgres'] as const)('store on %s', (backend) => {
   it('answers a known candidate its live invitation, and numbers each attempt after a cancelled one', async () => {
     const cancel = (id: number, at: number) =>
       store.db.updateTable('invitations').set({ status: 'Cancelled', cancelled_at: at }).where('id', '=', id).execute();
-    const first = await store.invitations.register(registration('again@example.com'), token, 10);
-    const same = await store.invitations.register({ ...registration('again@example.com'), extraTimePercent: 50 }, token, 11);
+    const first = await register(registration('again@example.com'), token, 10);
+    const same = await register({ ...registration('again@example.com'), extraTimePercent: 50 }, token, 11);
     expect(same).toMatchObject({ id: first.id, attemptNo: 1, token: first.token, extraTimePercent: 50 });
     await cancel(first.id, 12);
-    const second = await store.invitations.register(registration('again@example.com'), token, 13);
+    const second = await register(registration('again@example.com'), token, 13);
     await cancel(second.id, 14);
-    const third = await store.invitations.register(registration('again@example.com'), token, 15);
+    const third = await register(registration('again@example.com'), token, 15);
     expect([first, second, third].map((invitation) => invitation.attemptNo)).toEqual([1, 2, 3]);
     expect(third).toEqual(await store.invitations.find(orgId, third.id));
-    expect(await store.invitations.register(registration('again@example.com'), token, 16)).toEqual(third);
+    expect(await register(registration('again@example.com'), token, 16)).toEqual(third);
+  });
+
+  it('writes what a registration again decided: URLs left out kept, null cleared; only the first says created', async () => {
+    const urls = async () =>
+      store.db.selectFrom('candidates').select(['callback_url', 'redirect_url']).where('email_key', '=', 'urls@example.com').executeTakeFirstOrThrow();
+    const first = await store.invitations.register(
+      { ...registration('urls@example.com'), callbackUrl: 'https://a.example/cb', redirectUrl: 'https://a.example/r' },
+      token,
+      30,
+    );
+    expect(first.created).toBe(true);
+    const again = await store.invitations.register({ ...registration('urls@example.com'), callbackUrl: undefined, redirectUrl: undefined }, token, 31);
+    expect(again).toEqual({ created: false, invitation: first.invitation });
+    expect(await urls()).toEqual({ callback_url: 'https://a.example/cb', redirect_url: 'https://a.example/r' });
+    await store.invitations.register({ ...registration('urls@example.com'), callbackUrl: null, redirectUrl: undefined }, token, 32);
+    expect(await urls()).toEqual({ callback_url: null, redirect_url: 'https://a.example/r' });
+    // Concurrent registrations, one setting the callback and others leaving it out: nothing left out undoes it.
+    await Promise.all([
+      store.invitations.register({ ...registration('urls@example.com'), callbackUrl: 'https://b.example/cb', redirectUrl: undefined }, token, 33),
+      ...Array.from({ length: 5 }, () =>
+        store.invitations.register({ ...registration('urls@example.com'), callbackUrl: undefined, redirectUrl: undefined }, token, 33),
+      ),
+    ]);
+    expect(await urls()).toEqual({ callback_url: 'https://b.example/cb', redirect_url: 'https://a.example/r' });
   });
 
   it('spends no invitation id on a registration that invites nobody, in the same millisecond as the first too', async () => {
-    const first = await store.invitations.register(registration('ids@example.com'), token, 20);
+    const first = await register(registration('ids@example.com'), token, 20);
     // Registered again at the very instant it was created (its creation time is no proof it is new), and later.
-    expect(await store.invitations.register(registration('ids@example.com', 'Ada Again'), token, 20)).toMatchObject({ id: first.id, attemptNo: 1 });
-    expect(await store.invitations.register(registration('ids@example.com'), token, 21)).toMatchObject({ id: first.id, attemptNo: 1 });
-    const next = await store.invitations.register(registration('ids-next@example.com'), token, 21);
+    expect(await register(registration('ids@example.com', 'Ada Again'), token, 20)).toMatchObject({ id: first.id, attemptNo: 1 });
+    expect(await register(registration('ids@example.com'), token, 21)).toMatchObject({ id: first.id, attemptNo: 1 });
+    const next = await register(registration('ids-next@example.com'), token, 21);
     expect(next.id).toBe(first.id + 1);
   });
 
@@ -115,7 +141,7 @@ describe.each(['sqlite', 'postgres'] as const)('store on %s', (backend) => {
   });
 
   it('scopes lookups to the org that owns them', async () => {
-    const row = await store.invitations.register(registration('scoped@example.com'), token, 3);
+    const row = await register(registration('scoped@example.com'), token, 3);
     expect(await store.invitations.find(orgId, row.id)).toBeDefined();
     expect(await store.invitations.find(orgId + 1000, row.id)).toBeUndefined();
     expect(await store.tests.find(orgId + 1000, testId)).toBeUndefined();
@@ -124,7 +150,7 @@ describe.each(['sqlite', 'postgres'] as const)('store on %s', (backend) => {
 
   it('reads every report of a test in keyset batches, in id order, with section scores', async () => {
     const ids: number[] = [];
-    for (let i = 0; i < 5; i += 1) ids.push((await store.invitations.register(registration(`batch${i}@example.com`), token, 4)).id);
+    for (let i = 0; i < 5; i += 1) ids.push((await register(registration(`batch${i}@example.com`), token, 4)).id);
     const [section] = await store.tests.sections(testId);
     await store.db.insertInto('section_results').values({ invitation_id: ids[2]!, section_id: section!.id, score: 3 }).execute();
     const seen: { id: number; score: number }[] = [];
@@ -138,7 +164,7 @@ describe.each(['sqlite', 'postgres'] as const)('store on %s', (backend) => {
   });
 
   it('stores a snapshot only when the decision on facts read in its transaction admits it, one upload at a time', async () => {
-    const { id } = await store.invitations.register(registration('snap@example.com'), token, 5);
+    const { id } = await register(registration('snap@example.com'), token, 5);
     await store.db.updateTable('invitations').set({ status: 'In progress' }).where('id', '=', id).execute();
     const seen: { status: string; recent: number[] }[] = [];
     // Admits while fewer than two are recent: concurrent uploads must be decided one after the other.
@@ -157,14 +183,14 @@ describe.each(['sqlite', 'postgres'] as const)('store on %s', (backend) => {
   });
 
   it('gives back its caches between the batches of an export, and goes on answering', async () => {
-    for (let index = 0; index < 6; index++) await store.invitations.register(registration(`cache${index}@example.com`), token, 2);
+    for (let index = 0; index < 6; index++) await register(registration(`cache${index}@example.com`), token, 2);
     const emails: string[] = [];
     for await (const record of store.reports.reportsOfTest(orgId, testId, 2)) {
       store.releaseMemory();
       emails.push(record.report.emailId);
     }
     expect(emails.filter((email) => email.startsWith('cache'))).toHaveLength(6);
-    expect(await store.invitations.register(registration('cache0@example.com'), token, 3)).toMatchObject({ attemptNo: 1 });
+    expect(await register(registration('cache0@example.com'), token, 3)).toMatchObject({ attemptNo: 1 });
   });
 });
 
@@ -231,7 +257,7 @@ describe('SQLite reads of one turn', () => {
       for (let step = 0; step < 200; step++) await Promise.resolve();
       // ...then read, which opens this turn's read transaction before that COMMIT.
       expect(await store.reports.report(orgId, 1_000_000)).toBeUndefined();
-      const invitation = await registering;
+      const { invitation } = await registering;
       expect(await store.reports.report(orgId, invitation.id)).toMatchObject({ testInvitationId: invitation.id });
     } finally {
       await dispose();

@@ -39,6 +39,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /v2/org/report/{testInvitationId}/sections': 'getSectionReport',
   'GET /v2/org/report/{testInvitationId}/details': 'getReportDetails',
   'GET /v2/org/report/{testInvitationId}/pdf': 'exportReportPdf',
+  'POST /v2/org/report/{testInvitationId}/links/revoke': 'revokeReportLinks',
   'GET /v2/org/report/{testId}/excel': 'exportTestExcel',
   'GET /v2/org/webhooks': 'getWebhookSettings',
   'POST /v2/org/webhooks/secret/rotate': 'rotateWebhookSecret',

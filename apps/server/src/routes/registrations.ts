@@ -20,7 +20,9 @@ import { apiKeySecurity, envelopeResponses } from './responses.js';
 export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, config, now }) => {
   const register = async (orgId: number, testId: number, testLinkId: number | null, body: RegisterCandidateInput) => {
     if (body.callbackURL) await checkCallbackTarget(body.callbackURL, config.allowPrivateCallbacks);
-    return registerCandidate(store, { orgId, testId, testLinkId, ...body }, now());
+    const { created, invitation } = await registerCandidate(store, { orgId, testId, testLinkId, ...body }, now());
+    // The v2 answer, plus what a client needs to tell "already registered (Completed)" from "invited".
+    return { invitation, standing: { alreadyRegistered: !created, testStatus: invitation.status } };
   };
 
   app.post(
@@ -29,7 +31,8 @@ export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       schema: {
         tags: ['registration'],
         summary: 'Register candidate for test (4.7)',
-        description: 'Registering the same email for the same test again updates fullName, callbackURL and redirectURL and answers the same invitation.',
+        description:
+          'Registering the same email for the same test again updates the candidate (fullName replaced; callbackURL and redirectURL kept when left out, cleared by null or "", replaced by a URL) and answers the same invitation, whatever its state: alreadyRegistered and testStatus (Assay extensions) say which. A cancelled invitation is followed by a new one.',
         security: apiKeySecurity,
         params: z.object({ testId: IdParam }),
         body: RegisterCandidateInput,
@@ -39,8 +42,8 @@ export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     async (request) => {
       const { orgId } = request.org;
       const test = found(await store.tests.find(orgId, request.params.testId), '404.2', `No test ${request.params.testId}.`);
-      const invitation = await register(orgId, test.id, null, request.body);
-      return succeed({ testInvitationId: invitation.id, takeTestURL: takeTestUrl(config.publicUrl, invitation.token) });
+      const { invitation, standing } = await register(orgId, test.id, null, request.body);
+      return succeed({ testInvitationId: invitation.id, takeTestURL: takeTestUrl(config.publicUrl, invitation.token), ...standing });
     },
   );
 
@@ -50,6 +53,8 @@ export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       schema: {
         tags: ['registration'],
         summary: 'Register candidate by test link (4.8)',
+        description:
+          'The same rules as 4.7: registering the same email again updates that candidate and answers its invitation (alreadyRegistered, testStatus).',
         security: apiKeySecurity,
         params: z.object({ testId: IdParam, testLinkId: IdParam }),
         body: RegisterCandidateInput,
@@ -60,13 +65,14 @@ export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       const { orgId } = request.org;
       const { testId, testLinkId } = request.params;
       const link = found(await store.testLinks.find(orgId, testId, testLinkId), '404.3', `No test link ${testLinkId} on test ${testId}.`);
-      const invitation = await register(orgId, testId, link.testLinkId, request.body);
+      const { invitation, standing } = await register(orgId, testId, link.testLinkId, request.body);
       const zone = findTimeZone(link.timeZoneId);
       if (!zone) throw new Error(`test link ${link.testLinkId} has unknown time zone ${link.timeZoneId}`);
       return succeed({
         testInvitationId: invitation.id,
         testUrl: takeTestUrl(config.publicUrl, invitation.token),
         testAccessTime: describeAccessWindow(windowFromStored(link.accessTime, link.startDateTime, link.endDateTime), zone),
+        ...standing,
       });
     },
   );

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CandidateReport, IdParam, ReportDetails, SectionReport, succeed } from '@assay/domain';
+import { CandidateReport, IdParam, ReportDetails, RevokedReportLinks, SectionReport, succeed } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { found } from '../refusal-error.js';
 import { loadReportDetails } from '../services/report-details.js';
@@ -64,6 +64,27 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { sto
     async (request) => {
       const { testInvitationId } = request.params;
       return succeed(found(await loadReportDetails(store, request.org.orgId, testInvitationId), '404.4', notFound(testInvitationId)));
+    },
+  );
+
+  app.post(
+    '/report/:testInvitationId/links/revoke',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Revoke the signed report links of an invitation (Assay extension)',
+        description:
+          'Every ReportPDFUrl issued so far for this invitation (in callbacks and emails) answers 403.14 from now on; the org API still serves the report. ' +
+          'Links issued later (a redelivered callback) work again. The invitation may be in any state; 404.4 for an unknown id or another org’s.',
+        security: apiKeySecurity,
+        params: InvitationParams,
+        response: envelopeResponses(RevokedReportLinks),
+      },
+    },
+    async (request) => {
+      const { testInvitationId } = request.params;
+      found(await store.invitations.revokeReportLinks(request.org.orgId, testInvitationId), '404.4', `No test invitation ${testInvitationId}.`);
+      return succeed({ testInvitationId, reportLinks: 'revoked' as const });
     },
   );
 };

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FailureEnvelope, IdParam, documentedInteger } from '@assay/domain';
-import { REPORT_URL_KEY_SETTING, checkReportUrl, newReportUrlKey } from '@assay/delivery';
+import { FailureEnvelope, IdParam, decideReportLink, documentedInteger } from '@assay/domain';
+import { REPORT_URL_KEY_SETTING, isAuthenticReportUrl, newReportUrlKey } from '@assay/delivery';
 import { PDF_MEDIA_TYPE } from '@assay/reports/host';
 import type { AppContext } from '../context.js';
-import { refusal } from '../refusal-error.js';
+import { refusal, unwrap } from '../refusal-error.js';
 import { sendReportPdf } from './report-pdf-reply.js';
 
 /** `ReportPDFUrl` of callbacks and emails: the PDF for whoever holds the signed, expiring URL, no API key. */
@@ -16,6 +16,10 @@ export const signedReportRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       schema: {
         tags: ['reports'],
         summary: 'The report PDF behind a signed ReportPDFUrl (no API key)',
+        description:
+          'Opens the report of the attempt the link was issued for until it expires (30 days), whatever happens later: a reattempt has its own links. ' +
+          'Only the org ends it sooner, by revoking the invitation’s report links (POST /v2/org/report/{testInvitationId}/links/revoke) or by resetting the attempt. ' +
+          '403.14 when the link is forged, expired or revoked.',
         params: z.object({ testInvitationId: IdParam }),
         querystring: z.object({
           expires: z
@@ -23,6 +27,12 @@ export const signedReportRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
             .regex(/^[0-9]{1,12}$/, { error: 'expires must be a Unix time' })
             .transform(Number)
             .meta(documentedInteger({ minimum: 0, maximum: 999_999_999_999 })),
+          generation: z
+            .string()
+            .regex(/^[0-9]{1,9}$/, { error: 'generation must be a whole number' })
+            .transform(Number)
+            .default(0)
+            .meta(documentedInteger({ minimum: 0, maximum: 999_999_999 })),
           signature: z.string().min(1).max(200),
         }),
         response: {
@@ -34,21 +44,21 @@ export const signedReportRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     },
     async (request, reply) => {
       const { testInvitationId } = request.params;
-      const { expires, signature } = request.query;
-      // A link names one completed attempt: it stops working once that attempt is reset or superseded by a
-      // reattempt (docs/decisions.md). Unknown invitations answer like bad signatures: nothing to enumerate.
-      const attempt = await store.attempts.findById(testInvitationId);
-      const completedAt = attempt?.invitation.completedAt;
-      const key = await store.settings.getOrCreate(REPORT_URL_KEY_SETTING, newReportUrlKey);
-      const check =
-        attempt && completedAt !== null && completedAt !== undefined && attempt.invitation.status === 'Completed'
-          ? checkReportUrl(key, { invitationId: testInvitationId, completedAt }, expires, signature, now())
-          : 'invalid';
-      if (check === 'expired') throw refusal('403.14', 'This report link has expired.');
-      if (check === 'invalid' || (await store.invitations.isSuperseded(testInvitationId))) {
-        throw refusal('403.14', 'This report link is not valid, or the attempt it shows was reset or retaken.');
+      const { expires, generation, signature } = request.query;
+      const claims = { expires, generation };
+      // One read: the invitation the link names. Unknown invitations answer like bad signatures: nothing to enumerate.
+      const [attempt, key] = await Promise.all([
+        store.attempts.findById(testInvitationId),
+        store.settings.getOrCreate(REPORT_URL_KEY_SETTING, newReportUrlKey),
+      ]);
+      const invitation = attempt?.invitation;
+      const completedAt = invitation?.completedAt ?? null;
+      if (!invitation || completedAt === null || !isAuthenticReportUrl(key, { invitationId: testInvitationId, completedAt }, claims, signature)) {
+        throw refusal('403.14', 'This report link is not valid, or the attempt it shows was reset.');
       }
-      return sendReportPdf(reply, context, attempt!.invitation.orgId, testInvitationId);
+      // Then one decision: the link stays the record of its attempt until it expires or the org revokes it.
+      unwrap(decideReportLink(invitation, claims, now()));
+      return sendReportPdf(reply, context, invitation.orgId, testInvitationId);
     },
   );
 };

@@ -1,6 +1,5 @@
 import { normalizeEmail } from '@assay/domain';
-import type { Invitation } from '@assay/domain';
-import type { SelfRegistrationOutcome, Store } from '@assay/store';
+import type { RegistrationOutcome, SelfRegistrationOutcome, Store } from '@assay/store';
 import { newInvitationToken } from '@assay/store';
 
 export interface CandidateRegistration {
@@ -9,6 +8,7 @@ export interface CandidateRegistration {
   testLinkId: number | null;
   emailId: string;
   fullName: string;
+  /** Left out (undefined) keeps what an earlier registration stored; null clears it. */
   callbackURL: string | null | undefined;
   redirectURL: string | null | undefined;
   /** The org API's accommodation (an extension): extra time as a percentage of the duration. */
@@ -18,8 +18,8 @@ export interface CandidateRegistration {
 /** Who a registration names: addresses compare case-insensitively (the key), and are stored as typed, trimmed. */
 const identityOf = (emailId: string) => ({ emailKey: normalizeEmail(emailId), email: emailId.trim() });
 
-/** The org API (4.7, 4.8): registering again updates the candidate, as the spec says. */
-export const registerCandidate = (store: Store, registration: CandidateRegistration, now: number): Promise<Invitation> =>
+/** The org API (4.7, 4.8): registering again updates the candidate, as the spec says (`decideReRegistration`). */
+export const registerCandidate = (store: Store, registration: CandidateRegistration, now: number): Promise<RegistrationOutcome> =>
   store.invitations.register(
     {
       orgId: registration.orgId,

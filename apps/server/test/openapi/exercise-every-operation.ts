@@ -72,6 +72,8 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'POST', url: `/candidate/v1/${taking.token}/submit`, apiKey: null });
   expect((await api.session()).statusCode).toBe(200);
   await send({ method: 'GET', url: `/v2/org/testinvitation/${invitations.running}/reset` });
+  // Not the completed invitation: its signed report link is the scenario's, and must keep working.
+  await send({ method: 'POST', url: `/v2/org/report/${invitations.running}/links/revoke` });
   await send({ method: 'GET', url: `/candidate/v1/links/${accessKey}`, apiKey: null });
   await send({
     method: 'POST',

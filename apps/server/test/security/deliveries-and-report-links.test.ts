@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RETRY_SCHEDULE_MS } from '@assay/delivery';
+import { REPORT_URL_TTL_MS, RETRY_SCHEDULE_MS } from '@assay/delivery';
 import { assembleWorker, type AssembledWorker } from '@assay/jobs';
-import { candidate, manualClock, registerFor } from '../helpers/candidate.js';
+import { candidate, manualClock, questionIdsOf, registerFor } from '../helpers/candidate.js';
+import { pdfLines } from '../helpers/pdf-text.js';
 import { expectFailure, expectSuccess } from '../helpers/expectations.js';
 import { silentLog, startReceiver } from '../helpers/receiver.js';
 import { backends, startHarness, type Harness } from '../helpers/test-app.js';
@@ -11,8 +12,9 @@ type Queued = { jobId: number; messageId: string };
 
 /**
  * Attack classes on the delivery tools and the keyless report links: redelivering what is not a delivery,
- * exhausting a job's retries by hand, test events that differ from real callbacks, and report URLs that
- * outlive the attempt they were made for.
+ * exhausting a job's retries by hand, test events that differ from real callbacks, report URLs that show
+ * another attempt than the one they were made for, and report URLs an integrator stored that stop working
+ * before their documented expiry for anything but the org's explicit revocation (issue 27).
  */
 describe.each(backends)('deliveries and signed report links, on %s', (backend) => {
   let h: Harness;
@@ -108,13 +110,70 @@ describe.each(backends)('deliveries and signed report links, on %s', (backend) =
     expectFailure(await h.request({ method: 'GET', url: path, apiKey: null }), '403.14');
   });
 
-  it('a ReportPDFUrl stops working once its attempt is superseded by a reattempt', async () => {
+  const open = (path: string) => h.request({ method: 'GET', url: path, apiKey: null });
+  const orgPdf = (invitationId: number) => h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/pdf` });
+
+  it('a ReportPDFUrl stays the record of its attempt: after a reattempt (taken too) it still opens that attempt’s PDF', async () => {
     const { invitationId, path } = await reportUrlOf('retake@example.com');
-    expect((await h.request({ method: 'GET', url: path, apiKey: null })).statusCode).toBe(200);
-    expectSuccess(await h.request({ method: 'GET', url: `/v2/org/testinvitation/${invitationId}/reattempt` }));
-    expectFailure(await h.request({ method: 'GET', url: path, apiKey: null }), '403.14');
-    // The org still reads the old report with its key.
-    expect((await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/pdf` })).statusCode).toBe(200);
+    const { takeTestURL, testInvitationId: retakeId } = await h.client.invitations.reattempt(invitationId);
+    // The reattempt is taken differently: one right answer, so its report is not the first one's.
+    receiver.received.length = 0;
+    const retake = candidate(h, new URL(takeTestURL).pathname.split('/').at(-1)!);
+    const [single] = questionIdsOf(await retake.client.start());
+    expectSuccess(await retake.answer(single!, { optionIds: [1] }));
+    expectSuccess(await retake.submit());
+    await worker.drain();
+    const retakePath = new URL((JSON.parse(receiver.received.at(-1)!.body) as { ReportPDFUrl: string }).ReportPDFUrl);
+
+    const first = await open(path);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['content-type']).toBe('application/pdf');
+    expect(pdfLines(first.rawPayload)).toEqual(pdfLines((await orgPdf(invitationId)).rawPayload));
+    expect(pdfLines(first.rawPayload)).not.toEqual(pdfLines((await orgPdf(retakeId)).rawPayload));
+    // And the reattempt's own link opens the reattempt.
+    const second = await open(`${retakePath.pathname}${retakePath.search}`);
+    expect(pdfLines(second.rawPayload)).toEqual(pdfLines((await orgPdf(retakeId)).rawPayload));
+  });
+
+  it('revoking an invitation’s report links (explicit, documented) closes every link issued so far; a later one works', async () => {
+    const { invitationId, path } = await reportUrlOf('revoked@example.com');
+    expect((await open(path)).statusCode).toBe(200);
+    expect(await h.client.reports.revokeLinks(invitationId)).toEqual({ testInvitationId: invitationId, reportLinks: 'revoked' });
+    expect(expectFailure(await open(path), '403.14').result).toContain('revoked');
+    // The org's own API still serves the report.
+    expect((await orgPdf(invitationId)).statusCode).toBe(200);
+    // A redelivered callback carries a link of the new generation, which works, and the old one stays closed.
+    const callback = (await jobsOf(invitationId)).find((job) => job.kind === 'callback')!;
+    receiver.received.length = 0;
+    expectSuccess(await h.request({ method: 'POST', url: `/v2/org/deliveries/${callback.id}/redeliver` }));
+    await worker.drain();
+    const fresh = new URL((JSON.parse(receiver.received.at(-1)!.body) as { ReportPDFUrl: string }).ReportPDFUrl);
+    expect(fresh.searchParams.get('generation')).toBe('1');
+    expect((await open(`${fresh.pathname}${fresh.search}`)).statusCode).toBe(200);
+    expectFailure(await open(path), '403.14');
+    // The generation is signed: claiming the current one with the old signature is a forgery.
+    expectFailure(await open(`${path}&generation=1`), '403.14');
+  });
+
+  it('revoking answers 404.4 for an unknown invitation or another org’s, and changes nothing there', async () => {
+    const { invitationId, path } = await reportUrlOf('theirs@example.com');
+    const other = await h.createOrg('Other Org');
+    expectFailure(await h.request({ method: 'POST', url: `/v2/org/report/${invitationId}/links/revoke`, apiKey: other.apiKey }), '404.4');
+    expectFailure(await h.request({ method: 'POST', url: '/v2/org/report/987654/links/revoke' }), '404.4');
+    expect((await open(path)).statusCode).toBe(200);
+  });
+
+  it('a ReportPDFUrl answers 403.14 once it expires, 30 days after it was issued', async () => {
+    const { path } = await reportUrlOf('expiry@example.com');
+    const issuedAt = clock.now();
+    try {
+      clock.advance(REPORT_URL_TTL_MS - 1_000);
+      expect((await open(path)).statusCode).toBe(200);
+      clock.advance(1_000);
+      expect(expectFailure(await open(path), '403.14').result).toContain('expired');
+    } finally {
+      clock.set(issuedAt);
+    }
   });
 
   it('a signature for one invitation does not open another, and unknown ids look like bad signatures', async () => {

@@ -1,4 +1,4 @@
-import { CandidateReport, ReportDetails, SectionReport } from '@assay/domain';
+import { CandidateReport, ReportDetails, RevokedReportLinks, SectionReport } from '@assay/domain';
 import { AssayError } from '../core/errors.js';
 import type { FileDownload } from '../core/file-download.js';
 import type { CallOptions, DownloadOptions } from '../core/options.js';
@@ -52,6 +52,18 @@ export class Reports {
   /** The test's report as an xlsx workbook (4.14), streamed as it is written. */
   excel(testId: number, options?: DownloadOptions): Promise<FileDownload> {
     return this.transport.download({ method: 'GET', path: `/v2/org/report/${segment(testId)}/excel`, credential: 'apiKey' }, options);
+  }
+
+  /**
+   * Revokes every signed `ReportPDFUrl` issued so far for the invitation (an Assay extension, `revokeReportLinks`):
+   * they answer 403.14 from then on; the org API keeps serving the report, and links issued later work.
+   */
+  revokeLinks(testInvitationId: number, options?: CallOptions): Promise<RevokedReportLinks> {
+    return this.transport.json(
+      { method: 'POST', path: `/v2/org/report/${segment(testInvitationId)}/links/revoke`, credential: 'apiKey', acceptsIdempotencyKey: true },
+      RevokedReportLinks,
+      options,
+    );
   }
 
   /**

@@ -37,6 +37,8 @@ export const Invitation = z.object({
   cancelledAt: Instant.nullable(),
   /** The candidate's accommodation: extra time as a percentage of the test's duration (0 for none). */
   extraTimePercent: z.int().min(0).max(100),
+  /** Signed report links issued under an earlier generation are revoked (`reportLinkStanding`). */
+  reportLinkGeneration: z.int().nonnegative(),
   createdAt: Instant,
   updatedAt: Instant,
 });

@@ -15,3 +15,7 @@ export type CancelQuery = z.infer<typeof CancelQuery>;
 
 export const ResetInvitation = z.object({ testInvitationId: Id, testStatus: z.literal('Reset') }).meta({ id: 'ResetInvitation' });
 export type ResetInvitation = z.infer<typeof ResetInvitation>;
+
+/** The answer of revoking an invitation's signed report links (Assay extension). */
+export const RevokedReportLinks = z.object({ testInvitationId: Id, reportLinks: z.literal('revoked') }).meta({ id: 'RevokedReportLinks' });
+export type RevokedReportLinks = z.infer<typeof RevokedReportLinks>;

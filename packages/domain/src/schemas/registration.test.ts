@@ -10,8 +10,11 @@ const pathsOf = (body: unknown): string[] => {
 };
 
 describe('RegisterCandidateInput', () => {
-  it('accepts the required fields and turns omitted URLs into null', () => {
-    expect(RegisterCandidateInput.parse(valid)).toEqual({ ...valid, callbackURL: null, redirectURL: null });
+  it('accepts the required fields and leaves omitted URLs undefined: registering again keeps the stored ones', () => {
+    const parsed = RegisterCandidateInput.parse(valid);
+    expect(parsed).toEqual(valid);
+    expect(parsed.callbackURL).toBeUndefined();
+    expect(parsed.redirectURL).toBeUndefined();
   });
 
   it('keeps http and https URLs', () => {
@@ -24,7 +27,7 @@ describe('RegisterCandidateInput', () => {
     expect(parsed.redirectURL).toBe('http://localhost:8080/done');
   });
 
-  it.each(['', null])('reads URL %j as null', (url) => {
+  it.each(['', null])('reads URL %j as null (clears the stored one)', (url) => {
     const parsed = RegisterCandidateInput.parse({ ...valid, callbackURL: url, redirectURL: url });
     expect(parsed.callbackURL).toBeNull();
     expect(parsed.redirectURL).toBeNull();

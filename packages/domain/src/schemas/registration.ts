@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
+import { InvitationStatus } from '../invitation-status.js';
 import { plainText, singleLineText, unionError } from './text-fields.js';
 
-const HttpUrl = (name: string) =>
+/**
+ * A URL stored on the candidate. Left out stays `undefined` (keep the stored one, `decideReRegistration`); `null` and
+ * `""` both mean "none" and clear it.
+ */
+const HttpUrl = (name: string, purpose: string) =>
   z
     .union(
       [
@@ -18,9 +23,12 @@ const HttpUrl = (name: string) =>
       },
     )
     .optional()
-    .transform((value) => (value ? value : null));
+    .transform((value) => (value === undefined ? undefined : value || null))
+    .meta({
+      description: `${purpose} Registering the same candidate again: left out keeps the stored value; null or "" clears it; a URL replaces it.`,
+    });
 
-/** Body of register (4.7) and register by test link (4.8). Empty URLs mean "none". */
+/** Body of register (4.7) and register by test link (4.8). */
 export const RegisterCandidateInput = z
   .object({
     emailId: z
@@ -28,22 +36,48 @@ export const RegisterCandidateInput = z
       .max(254, { error: 'emailId must be at most 254 characters' })
       .check(plainText('emailId')),
     fullName: singleLineText('fullName', 200),
-    callbackURL: HttpUrl('callbackURL'),
-    redirectURL: HttpUrl('redirectURL'),
+    callbackURL: HttpUrl('callbackURL', 'Receives the completion callback (absolute http(s) URL).'),
+    redirectURL: HttpUrl('redirectURL', 'Where the candidate goes after completing the test (absolute http(s) URL).'),
     /** An accommodation (Assay extension): this candidate's time is the test's duration plus this share of it. */
     extraTimePercent: z
       .int({ error: 'extraTimePercent must be a whole number from 0 to 100' })
       .min(0, { error: 'extraTimePercent must be a whole number from 0 to 100' })
       .max(100, { error: 'extraTimePercent must be a whole number from 0 to 100' })
-      .optional(),
+      .optional()
+      .meta({
+        description:
+          "Assay extension: the candidate's extra time, as a percentage of the test's duration. Registering again: changes an invitation not started yet (Pending or Reset); left out keeps it.",
+      }),
   })
-  .meta({ id: 'RegisterCandidateBody' });
+  .meta({
+    id: 'RegisterCandidateBody',
+    description:
+      'The same email (any letter case) registered again for the same test updates that candidate: fullName and the address as typed are replaced, callbackURL and redirectURL as their descriptions say.',
+  });
 export type RegisterCandidateInput = z.infer<typeof RegisterCandidateInput>;
 
-export const Registration = z.object({ testInvitationId: Id, takeTestURL: z.string() }).meta({ id: 'Registration' });
+/**
+ * Assay's additions to a registration's answer: whether the invitation answered existed before (the candidate was
+ * registered already) and its state, so a client can tell "already completed" from "invited" and offer a reattempt.
+ * Assay always sends both; they are optional because other v2 servers send neither.
+ */
+const RegistrationStanding = {
+  alreadyRegistered: z.boolean().optional().meta({
+    description:
+      'Assay extension, always sent: true when the candidate already had this invitation, which is answered as it is (same id and URL); false for a new one.',
+  }),
+  testStatus: InvitationStatus.optional().meta({
+    description:
+      'Assay extension, always sent: the state of the invitation answered (Pending for a new one). Completed: its URL only shows the end, reattempt (4.10) for another try.',
+  }),
+};
+
+export const Registration = z.object({ testInvitationId: Id, takeTestURL: z.string(), ...RegistrationStanding }).meta({ id: 'Registration' });
 export type Registration = z.infer<typeof Registration>;
 
-export const LinkRegistration = z.object({ testInvitationId: Id, testUrl: z.string(), testAccessTime: z.string() }).meta({ id: 'LinkRegistration' });
+export const LinkRegistration = z
+  .object({ testInvitationId: Id, testUrl: z.string(), testAccessTime: z.string(), ...RegistrationStanding })
+  .meta({ id: 'LinkRegistration' });
 export type LinkRegistration = z.infer<typeof LinkRegistration>;
 
 /** Emails compare case-insensitively; the address is stored as given. */

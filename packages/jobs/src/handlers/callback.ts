@@ -36,7 +36,7 @@ const callbackBody = async (deps: CallbackDeps, job: Job): Promise<{ body: strin
       reportPdfUrl: signedReportUrl(
         deps.publicUrl,
         await deps.reportUrlKey(),
-        { invitationId: record.testInvitationId, completedAt: invitation.completedAt ?? 0 },
+        { invitationId: record.testInvitationId, completedAt: invitation.completedAt ?? 0, generation: invitation.reportLinkGeneration },
         now,
       ),
     },

@@ -43,7 +43,7 @@ export const emailHandler =
       reportUrl: signedReportUrl(
         deps.publicUrl,
         await deps.reportUrlKey(),
-        { invitationId: record.testInvitationId, completedAt: invitation.completedAt ?? 0 },
+        { invitationId: record.testInvitationId, completedAt: invitation.completedAt ?? 0, generation: invitation.reportLinkGeneration },
         deps.now(),
       ),
       testInvitationId: record.testInvitationId,
