@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preValidationHookHandler } from 'fastify';
-import { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_LOCK_MS, IdempotencyKey, answerRepeat, keepsResponse } from '@assay/domain';
+import { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_LOCK_MS, IdempotencyKey, answerInFlight, answerRepeat, keepsResponse } from '@assay/domain';
 import type { IdempotencyClaim, IdempotencyKeysRepository } from '@assay/store';
 import { refusal, unwrap } from '../refusal-error.js';
 import { appendRouteHook, routeAnswers } from '../plugins/route-hooks.js';
@@ -16,12 +16,28 @@ const claimKey = async (keys: IdempotencyKeysRepository, claim: IdempotencyClaim
     const outcome = await keys.claim(claim, now, IDEMPOTENCY_LOCK_MS, IDEMPOTENCY_KEY_TTL_MS);
     if (outcome.claimed) return { kind: 'claimed' };
     if (!outcome.stored) continue;
-    const repeat = unwrap(answerRepeat(outcome.stored, claim.fingerprint, now));
+    let repeat = unwrap(answerRepeat(outcome.stored, claim.fingerprint, now));
+    // Asked only of a claim held unanswered: the liveness of its process (a query, or a file lock on SQLite).
+    if (repeat.kind === 'in-flight') repeat = unwrap(answerInFlight(await keys.holderAlive(outcome.stored)));
     if (repeat.kind === 'replay') return repeat;
     if (await keys.takeOver(claim, outcome.stored.owner, now, IDEMPOTENCY_LOCK_MS, IDEMPOTENCY_KEY_TTL_MS)) return { kind: 'claimed' };
   }
   throw refusal('409.1', 'A request with this Idempotency-Key is still being processed: retry in a moment.');
 };
+
+/** A key this request holds: its claim, the key as sent (it seals the kept answer), and whether that answer is kept already. */
+export interface HeldKey {
+  readonly claim: IdempotencyClaim;
+  readonly key: string;
+  /** Kept in the transaction of the request's effect (`answer-with-effect.ts`): nothing is left to record when it is sent. */
+  answered: boolean;
+}
+
+/** The keys held by requests in flight, of every scope. */
+const heldKeys = new WeakMap<FastifyRequest, HeldKey>();
+
+/** The Idempotency-Key `request` holds, if it sent one. */
+export const heldKeyOf = (request: FastifyRequest): HeldKey | undefined => heldKeys.get(request);
 
 export interface IdempotencyOptions {
   readonly keys: IdempotencyKeysRepository;
@@ -37,8 +53,6 @@ export interface IdempotencyOptions {
  * sit on the POST routes only: reads never carry the header's meaning and skip them.
  */
 export const honourIdempotencyKeys = (app: FastifyInstance, { keys, now, scopeOf }: IdempotencyOptions): void => {
-  const claims = new WeakMap<FastifyRequest, { claim: IdempotencyClaim; key: string }>();
-
   /** Claims the key, or answers the repeat itself (then `done` is never called: the answer is sent). */
   const claimOrReplay = async (request: FastifyRequest, reply: FastifyReply, header: string | string[]): Promise<'claimed' | 'replayed'> => {
     const key = IdempotencyKey.safeParse(Array.isArray(header) ? header.join(', ') : header);
@@ -47,7 +61,7 @@ export const honourIdempotencyKeys = (app: FastifyInstance, { keys, now, scopeOf
     const claim: IdempotencyClaim = { scope, key: storedKeyOf(scope, key.data), fingerprint: fingerprintOf(request), owner: randomUUID() };
     const claimed = await claimKey(keys, claim, now());
     if (claimed.kind === 'claimed') {
-      claims.set(request, { claim, key: key.data });
+      heldKeys.set(request, { claim, key: key.data, answered: false });
       return 'claimed';
     }
     const body = openResponse(claimed.body, scope, key.data);
@@ -55,11 +69,16 @@ export const honourIdempotencyKeys = (app: FastifyInstance, { keys, now, scopeOf
     return 'replayed';
   };
 
-  const recordOutcome = async (request: FastifyRequest, reply: FastifyReply, payload: unknown, held: { claim: IdempotencyClaim; key: string }) => {
-    claims.delete(request);
+  /**
+   * A route whose answer was not kept with its effect (`answerWithEffect`) keeps it now, after the fact: a crash in
+   * between would lose it. Every POST route keeps it with its effect; this covers one that does not.
+   */
+  const recordOutcome = async (request: FastifyRequest, reply: FastifyReply, payload: unknown, held: HeldKey) => {
+    heldKeys.delete(request);
     const { claim, key } = held;
     try {
       if (keepsResponse(reply.statusCode) && typeof payload === 'string') {
+        request.log.warn({ url: request.routeOptions.url }, 'a kept answer recorded after its effect: crash-safe only with answerWithEffect');
         await keys.complete(claim, reply.statusCode, sealResponse(payload, claim.scope, key));
       } else {
         await keys.release(claim);
@@ -81,8 +100,12 @@ export const honourIdempotencyKeys = (app: FastifyInstance, { keys, now, scopeOf
     }, done);
   };
   const onSend: onSendHookHandler = (request, reply, payload, done) => {
-    const held = claims.get(request);
+    const held = heldKeys.get(request);
     if (!held) return done(null, payload);
+    if (held.answered) {
+      heldKeys.delete(request);
+      return done(null, payload);
+    }
     recordOutcome(request, reply, payload, held).then((kept) => done(null, kept), done);
   };
 
