@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createRequire } from 'node:module';
@@ -17,6 +17,7 @@ import { reusePreparedStatements } from './statement-cache.js';
 import { type InstanceLiveness, processLocalLiveness } from './instance-liveness.js';
 import { lockFileLiveness } from './sqlite-liveness.js';
 import { advisoryLockLiveness } from './pg-liveness.js';
+import { isDatabaseUnavailable } from './database-unavailable.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -33,6 +34,11 @@ export interface Connection {
   readonly releaseMemory?: () => void;
   /** This process's proof of life, and the question whether another process still lives (`instance-liveness.ts`). */
   readonly liveness: InstanceLiveness;
+  /**
+   * Why the database takes no writes now, or undefined when it does (`/readyz`): a moment's try, never a wait for the
+   * busy timeout. Failures other than the database's unavailability are thrown.
+   */
+  writesUnavailable(): Promise<string | undefined>;
 }
 
 export interface ConnectOptions {
@@ -94,7 +100,7 @@ const connectSqlite = (path: string, busyTimeoutMs: number): Connection => {
   const checkpointer = path === ':memory:' ? undefined : checkpointInBackground(path, writer);
   // An in-memory database has no reader of its own: its reads wait for the writer like every statement.
   const turns = reader === writer ? undefined : readTurnsOn(reusePreparedStatements(reader));
-  const dialect = new GroupCommitSqliteDialect(reusePreparedStatements(writer), reader, {
+  const dialect = new GroupCommitSqliteDialect(reusePreparedStatements(writer), reader, busyTimeoutMs, {
     committed: () => {
       turns?.end();
       checkpointer?.committed();
@@ -112,6 +118,15 @@ const connectSqlite = (path: string, busyTimeoutMs: number): Connection => {
     db,
     dialect: 'sqlite',
     liveness: path === ':memory:' ? processLocalLiveness() : lockFileLiveness(path),
+    writesUnavailable: async () => {
+      try {
+        await driver?.probeWrites();
+        return undefined;
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) return 'another process holds its write lock (a backup, a sqlite3 shell, a migration)';
+        throw error;
+      }
+    },
     releaseMemory: () => {
       shrinkCaches([writer, reader]);
       checkpointer?.release();
@@ -143,6 +158,10 @@ const connectPostgres = (url: string, options: ConnectOptions): Connection => {
   // An idle connection whose server process ends (the database restarted, failed over, or an administrator ended
   // it) is dropped by the pool, which opens another when one is needed; unheard, the pool's 'error' crashed the process.
   pool.on('error', () => {});
+  // A connection lost while it is checked out (a query running as the database stops) emits 'error' on its client, which
+  // pg-pool does not listen to while the client is out: unheard, it ended the process. The query fails by itself
+  // (503.4, `database-unavailable.ts`), and pg-pool drops the broken client when it is given back.
+  pool.on('connect', (client) => client.on('error', () => {}));
   nameRepeatedStatements(pool);
   const db = new Kysely<Database>({ dialect: new SharedReadsPostgresDialect({ pool }) });
   const connectionTimeoutMillis = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
@@ -153,6 +172,18 @@ const connectPostgres = (url: string, options: ConnectOptions): Connection => {
       (applicationName) => new pg.Client({ connectionString: url, connectionTimeoutMillis, application_name: applicationName }),
       () => db,
     ),
+    writesUnavailable: () => postgresWritesUnavailable(db),
     ...(options.pgSchema ? { schema: options.pgSchema } : {}),
   };
+};
+
+/** A server that refuses connections, or a standby (read-only) where writes would fail. */
+const postgresWritesUnavailable = async (db: Kysely<Database>): Promise<string | undefined> => {
+  try {
+    const { rows } = await sql<{ read_only: boolean }>`select pg_is_in_recovery() or current_setting('transaction_read_only') = 'on' as read_only`.execute(db);
+    return rows[0]?.read_only ? 'it is read-only (a standby, or default_transaction_read_only is on)' : undefined;
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) return 'it does not answer';
+    throw error;
+  }
 };
