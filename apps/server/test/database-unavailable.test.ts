@@ -90,6 +90,23 @@ describe('a database that is unavailable for a while', () => {
     expect(await linkCount(testId)).toBe(1);
   });
 
+  it('lets a keyed request that met the outage run again under its key at once, though its key could not be let go', async () => {
+    let release: (() => Promise<void>) | undefined;
+    const file: string = await startOnFile(BUSY_TIMEOUT, undefined, (app) =>
+      app.addHook('preHandler', async (request) => {
+        // The key is claimed; the database goes away before the request's effect, and stays away while the request ends.
+        if (request.headers['idempotency-key'] === 'met-the-outage' && !release) release = await lockSqlite(file);
+      }),
+    );
+    const testId = await h!.importTest();
+    expectUnavailable(await createLink(testId, 'met-the-outage'));
+    await release!();
+    expect(await readyAgain()).toBe(true);
+    // Not 409.1 until the claim's lock time lapses: this process knows no request of its own holds the key any more.
+    expectSuccess(await createLink(testId, 'met-the-outage'));
+    expect(await linkCount(testId)).toBe(1);
+  });
+
   it('is waited out by @assay/client, which retries a 503.4 after its Retry-After', async () => {
     let release: (() => Promise<void>) | undefined;
     let unavailable = 0;

@@ -72,9 +72,14 @@ export class IdempotencyKeysRepository {
     };
   }
 
-  /** Whether the process holding a stored claim still runs; a claim from before processes were recorded counts as held. */
-  holderAlive(stored: StoredIdempotencyKey): Promise<boolean> {
-    return stored.instance === null ? Promise.resolve(true) : this.liveness.isAlive(stored.instance);
+  /**
+   * Whether the request holding a stored claim may still run: its process lives (for a claim of this process,
+   * `runningHere` knows whether its request still runs). A claim from before processes were recorded counts as held.
+   */
+  async holderAlive(stored: StoredIdempotencyKey, runningHere: (owner: string) => boolean): Promise<boolean> {
+    if (stored.instance === null) return true;
+    if (stored.instance === this.liveness.id) return runningHere(stored.owner);
+    return this.liveness.isAlive(stored.instance);
   }
 
   /**

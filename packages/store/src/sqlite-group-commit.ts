@@ -261,26 +261,17 @@ export class GroupCommitDriver implements Driver {
     });
   }
 
-  /**
-   * Whether the writer could take the database's lock now (`/readyz`): what is queued commits first, then a transaction
-   * begins and rolls back, waiting a moment at most. Throws the lock's SQLITE_BUSY when another process holds it.
-   */
-  async probeWrites(): Promise<void> {
-    await this.#lock.lock();
-    try {
-      this.#runQueued();
-      this.#commitGroup();
-      this.#busy.probe();
-    } finally {
-      this.#lock.unlock();
-    }
+  /** Whether the writer could take the lock now (`/readyz`, `BusyWriter.probe`), once what is queued committed. */
+  probeWrites(): Promise<void> {
+    return this.#flush(() => this.#busy.probe());
   }
 
-  async #flush(): Promise<void> {
+  async #flush(then?: () => void): Promise<void> {
     await this.#lock.lock();
     try {
       this.#runQueued();
       this.#commitGroup();
+      then?.();
     } finally {
       this.#lock.unlock();
     }

@@ -9,6 +9,12 @@ import { openResponse, sealResponse, storedKeyOf } from './sealed-response.js';
 
 type Claimed = { kind: 'claimed' } | { kind: 'replay'; statusCode: number; body: string };
 
+/**
+ * The owners of the claims that requests of this process hold now. A claim of this process whose owner is not among
+ * them was left behind: its request ended, but could not release it (the database was unavailable just then).
+ */
+const runningOwners = new Set<string>();
+
 /** Claims the key for this request, or answers what a repeat gets; concurrent claims leave one winner. */
 const claimKey = async (keys: IdempotencyKeysRepository, claim: IdempotencyClaim, now: number): Promise<Claimed> => {
   // A few rounds at most: each lost round means another request just claimed, released or took the key over.
@@ -18,7 +24,7 @@ const claimKey = async (keys: IdempotencyKeysRepository, claim: IdempotencyClaim
     if (!outcome.stored) continue;
     let repeat = unwrap(answerRepeat(outcome.stored, claim.fingerprint, now));
     // Asked only of a claim held unanswered: the liveness of its process (a query, or a file lock on SQLite).
-    if (repeat.kind === 'in-flight') repeat = unwrap(answerInFlight(await keys.holderAlive(outcome.stored)));
+    if (repeat.kind === 'in-flight') repeat = unwrap(answerInFlight(await keys.holderAlive(outcome.stored, (owner) => runningOwners.has(owner))));
     if (repeat.kind === 'replay') return repeat;
     if (await keys.takeOver(claim, outcome.stored.owner, now, IDEMPOTENCY_LOCK_MS, IDEMPOTENCY_KEY_TTL_MS)) return { kind: 'claimed' };
   }
@@ -62,6 +68,7 @@ export const honourIdempotencyKeys = (app: FastifyInstance, { keys, now, scopeOf
     const claimed = await claimKey(keys, claim, now());
     if (claimed.kind === 'claimed') {
       heldKeys.set(request, { claim, key: key.data, answered: false });
+      runningOwners.add(claim.owner);
       return 'claimed';
     }
     const body = openResponse(claimed.body, scope, key.data);
@@ -74,7 +81,6 @@ export const honourIdempotencyKeys = (app: FastifyInstance, { keys, now, scopeOf
    * between would lose it. Every POST route keeps it with its effect; this covers one that does not.
    */
   const recordOutcome = async (request: FastifyRequest, reply: FastifyReply, payload: unknown, held: HeldKey) => {
-    heldKeys.delete(request);
     const { claim, key } = held;
     try {
       if (keepsResponse(reply.statusCode) && typeof payload === 'string') {
@@ -84,10 +90,14 @@ export const honourIdempotencyKeys = (app: FastifyInstance, { keys, now, scopeOf
         await keys.release(claim);
       }
     } catch (error) {
-      // The request's work is done and its answer stands; the key stays claimed until its lock lapses.
+      // The request's work is done and its answer stands; its claim is left behind, which a repeat takes over.
       request.log.error({ err: error }, 'could not record the outcome of an Idempotency-Key');
     }
     return payload;
+  };
+  const letGo = (request: FastifyRequest, held: HeldKey) => {
+    heldKeys.delete(request);
+    runningOwners.delete(held.claim.owner);
   };
 
   // Callback hooks: most POSTs carry no key, and an async hook cost every one of them a promise in each of the two
@@ -103,10 +113,19 @@ export const honourIdempotencyKeys = (app: FastifyInstance, { keys, now, scopeOf
     const held = heldKeys.get(request);
     if (!held) return done(null, payload);
     if (held.answered) {
-      heldKeys.delete(request);
+      letGo(request, held);
       return done(null, payload);
     }
-    recordOutcome(request, reply, payload, held).then((kept) => done(null, kept), done);
+    recordOutcome(request, reply, payload, held).then(
+      (kept) => {
+        letGo(request, held);
+        done(null, kept);
+      },
+      (error: Error) => {
+        letGo(request, held);
+        done(error);
+      },
+    );
   };
 
   app.addHook('onRoute', (route) => {
