@@ -11,7 +11,7 @@ import { startIdleCollector } from './memory/idle-collector.js';
 const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/tests/', import.meta.url));
 
 const start = async (config: Config): Promise<void> => {
-  const store = await openStore(config.databaseUrl);
+  const store = await openStore(config.databaseUrl, { busyTimeoutMs: config.databaseBusyTimeoutMs });
   const app = await buildApp({ config, store, logger: { level: config.logLevel } });
 
   const seeded = config.seedDemo && store.dialect === 'sqlite' ? await seedDemo(store, await readExampleTests(EXAMPLES_DIR), Date.now()) : undefined;

@@ -17,7 +17,7 @@ try {
   console.error(error instanceof ConfigError ? error.message : `Invalid worker configuration: ${String(error)}`);
   process.exit(1);
 }
-const store = await openStore(config.databaseUrl);
+const store = await openStore(config.databaseUrl, { busyTimeoutMs: config.databaseBusyTimeoutMs });
 const assembled = assembleWorker(store, config, log, {
   pollMs: config.worker.pollMs,
   leaseMs: config.worker.leaseMs,

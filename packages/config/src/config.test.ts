@@ -26,7 +26,14 @@ describe('loadConfig', () => {
       seedDemo: true,
       bodyLimitBytes: 1024 * 1024,
       logLevel: 'info',
+      databaseBusyTimeoutMs: 5_000,
     });
+  });
+
+  it('reads how long a statement waits for a busy database, within bounds', () => {
+    expect(loadConfig({ ASSAY_DB_BUSY_TIMEOUT_MS: '250' }).databaseBusyTimeoutMs).toBe(250);
+    expect(refusalOf({ ASSAY_DB_BUSY_TIMEOUT_MS: '0' }).message).toMatch(/ASSAY_DB_BUSY_TIMEOUT_MS/);
+    expect(refusalOf({ ASSAY_DB_BUSY_TIMEOUT_MS: '120000' }).message).toMatch(/ASSAY_DB_BUSY_TIMEOUT_MS/);
   });
 
   it('keeps Python warm once workers start (on demand by default, with the process on request, never with none)', () => {

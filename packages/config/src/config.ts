@@ -18,6 +18,7 @@ export const ConfigSchema = z
       .string()
       .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, { error: 'must be sqlite:PATH or postgres://user:password@host:port/database' })
       .default('sqlite:./data/assay.db'),
+    ASSAY_DB_BUSY_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(5_000),
     ASSAY_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://assay.example.com' }).optional(),
     ASSAY_ADMIN_TOKEN: z
       .string()
@@ -73,6 +74,8 @@ export const ConfigSchema = z
     port: env.PORT,
     host: env.HOST,
     databaseUrl: env.ASSAY_DATABASE_URL,
+    /** How long a statement waits for the database (a lock another process holds, a connection) before 503.4. */
+    databaseBusyTimeoutMs: env.ASSAY_DB_BUSY_TIMEOUT_MS,
     publicUrl: (env.ASSAY_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     adminToken: env.ASSAY_ADMIN_TOKEN,
     seedDemo: env.ASSAY_SEED_DEMO,

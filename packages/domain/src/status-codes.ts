@@ -61,6 +61,7 @@ export const statusCatalogue = {
   '503.1': 'Service is not ready',
   '503.2': 'Server is busy',
   '503.3': 'Server is shutting down',
+  '503.4': 'Database is unavailable',
 } as const;
 
 export type StatusCode = keyof typeof statusCatalogue;

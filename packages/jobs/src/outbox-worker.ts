@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Job, JobKind } from '@assay/domain';
-import type { Store } from '@assay/store';
+import { isDatabaseUnavailable, type Store } from '@assay/store';
 
 /** What a handler decided about one job. */
 export type JobOutcome =
@@ -11,6 +11,17 @@ export type JobOutcome =
   | { kind: 'dead'; error: string };
 
 export type JobHandler = (job: Job) => Promise<JobOutcome>;
+
+/** A job whose database was unavailable (locked, restarting) is tried again this much later, with no attempt counted. */
+export const DATABASE_RETRY_MS = 5_000;
+
+/** A handler's failure: the database unavailable is an outage to wait out; anything else a failed attempt. */
+const outcomeOfFailure = (error: unknown): JobOutcome => {
+  const message = error instanceof Error ? error.message : String(error);
+  return isDatabaseUnavailable(error)
+    ? { kind: 'wait', delayMs: DATABASE_RETRY_MS, reason: `the database was unavailable: ${message}` }
+    : { kind: 'retry', error: message };
+};
 
 export interface Logger {
   info(object: object, message?: string): void;
@@ -69,7 +80,7 @@ export class OutboxWorker {
     try {
       outcome = await handlers[job.kind](job);
     } catch (error) {
-      outcome = { kind: 'retry', error: error instanceof Error ? error.message : String(error) };
+      outcome = outcomeOfFailure(error);
     }
     const now = this.now();
     if (outcome.kind === 'done') await store.jobs.finish(job, this.workerId, 'delivered', now);
@@ -92,8 +103,11 @@ export class OutboxWorker {
     const tick = () => {
       if (this.stopped) return;
       this.running = this.runOnce();
+      // A pass that cannot reach the database leaves its jobs leased: they come back when the lease ends.
       this.running
-        .catch((error: unknown) => log.error({ err: error }, 'outbox pass failed'))
+        .catch((error: unknown) =>
+          isDatabaseUnavailable(error) ? log.warn({ err: error }, 'outbox pass: the database is unavailable') : log.error({ err: error }, 'outbox pass failed'),
+        )
         .then((taken) => {
           this.running = undefined;
           if (!this.stopped) this.timer = setTimeout(tick, taken ? 0 : pollMs);

@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createRequire } from 'node:module';
@@ -14,6 +14,10 @@ import { readTurnsOn } from './read-turns.js';
 import { nameRepeatedStatements } from './pg-named-statements.js';
 import { SharedReadsPostgresDialect } from './pg-shared-reads.js';
 import { reusePreparedStatements } from './statement-cache.js';
+import { type InstanceLiveness, processLocalLiveness } from './instance-liveness.js';
+import { lockFileLiveness } from './sqlite-liveness.js';
+import { advisoryLockLiveness } from './pg-liveness.js';
+import { isDatabaseUnavailable } from './database-unavailable.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -28,13 +32,27 @@ export interface Connection {
    * whose caches live in its server.
    */
   readonly releaseMemory?: () => void;
+  /** This process's proof of life, and the question whether another process still lives (`instance-liveness.ts`). */
+  readonly liveness: InstanceLiveness;
+  /**
+   * Why the database takes no writes now, or undefined when it does (`/readyz`): a moment's try, never a wait for the
+   * busy timeout. Failures other than the database's unavailability are thrown.
+   */
+  writesUnavailable(): Promise<string | undefined>;
 }
 
 export interface ConnectOptions {
   /** PostgreSQL schema to use (created if missing); lets test suites share one database. */
   readonly pgSchema?: string;
   readonly pgPoolSize?: number;
+  /**
+   * How long a statement waits for the database before it fails as unavailable (`database-unavailable.ts`): for a lock
+   * another process holds on SQLite (busy_timeout), for a connection on PostgreSQL. 5 s unless given.
+   */
+  readonly busyTimeoutMs?: number;
 }
+
+export const DEFAULT_BUSY_TIMEOUT_MS = 5_000;
 
 /**
  * The PostgreSQL driver, loaded when a PostgreSQL URL is opened: the embedded default (SQLite) starts without
@@ -52,18 +70,18 @@ const loadPg = (): typeof Pg => {
 
 /** `sqlite:PATH` (`sqlite::memory:` too) or `postgres://…` / `postgresql://…`. */
 export const connect = (databaseUrl: string, options: ConnectOptions = {}): Connection => {
-  if (databaseUrl.startsWith('sqlite:')) return connectSqlite(databaseUrl.slice('sqlite:'.length));
+  if (databaseUrl.startsWith('sqlite:')) return connectSqlite(databaseUrl.slice('sqlite:'.length), options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS);
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) return connectPostgres(databaseUrl, options);
   throw new Error(`unsupported database URL "${databaseUrl}": use sqlite:PATH or postgres://…`);
 };
 
-const connectSqlite = (path: string): Connection => {
+const connectSqlite = (path: string, busyTimeoutMs: number): Connection => {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const writer = new BetterSqlite3(path);
   writer.pragma('journal_mode = WAL');
   writer.pragma('synchronous = NORMAL');
   writer.pragma('foreign_keys = ON');
-  writer.pragma('busy_timeout = 5000');
+  writer.pragma(`busy_timeout = ${busyTimeoutMs}`);
   // 16 MB of pages (the default is 2 MB): the random-keyed indexes (tokens, emails) outgrow 2 MB early.
   writer.pragma('cache_size = -16000');
   // Each transaction of a group commit is a savepoint, which copies the pages it changes into a sub-journal. With
@@ -74,7 +92,7 @@ const connectSqlite = (path: string): Connection => {
   // An in-memory database is private to its connection: it reads through the writer.
   const reader = path === ':memory:' ? writer : new BetterSqlite3(path);
   if (reader !== writer) {
-    reader.pragma('busy_timeout = 5000');
+    reader.pragma(`busy_timeout = ${busyTimeoutMs}`);
     reader.pragma('cache_size = -16000');
     reader.pragma('query_only = ON');
     reader.pragma('temp_store = MEMORY');
@@ -82,7 +100,7 @@ const connectSqlite = (path: string): Connection => {
   const checkpointer = path === ':memory:' ? undefined : checkpointInBackground(path, writer);
   // An in-memory database has no reader of its own: its reads wait for the writer like every statement.
   const turns = reader === writer ? undefined : readTurnsOn(reusePreparedStatements(reader));
-  const dialect = new GroupCommitSqliteDialect(reusePreparedStatements(writer), reader, {
+  const dialect = new GroupCommitSqliteDialect(reusePreparedStatements(writer), reader, busyTimeoutMs, {
     committed: () => {
       turns?.end();
       checkpointer?.committed();
@@ -99,6 +117,16 @@ const connectSqlite = (path: string): Connection => {
   return {
     db,
     dialect: 'sqlite',
+    liveness: path === ':memory:' ? processLocalLiveness() : lockFileLiveness(path),
+    writesUnavailable: async () => {
+      try {
+        await driver?.probeWrites();
+        return undefined;
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) return 'another process holds its write lock (a backup, a sqlite3 shell, a migration)';
+        throw error;
+      }
+    },
     releaseMemory: () => {
       shrinkCaches([writer, reader]);
       checkpointer?.release();
@@ -119,18 +147,43 @@ const shrinkCaches = (connections: BetterSqlite3.Database[]): void => {
 };
 
 const connectPostgres = (url: string, options: ConnectOptions): Connection => {
-  const pool = new (loadPg().Pool)({
+  const pg = loadPg();
+  const pool = new pg.Pool({
     connectionString: url,
     max: options.pgPoolSize ?? 10,
+    // Without it a statement waits forever for a server that does not answer (or a pool that never frees a connection).
+    connectionTimeoutMillis: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS,
     ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
   });
   // An idle connection whose server process ends (the database restarted, failed over, or an administrator ended
   // it) is dropped by the pool, which opens another when one is needed; unheard, the pool's 'error' crashed the process.
   pool.on('error', () => {});
+  // A connection lost while it is checked out (a query running as the database stops) emits 'error' on its client, which
+  // pg-pool does not listen to while the client is out: unheard, it ended the process. The query fails by itself
+  // (503.4, `database-unavailable.ts`), and pg-pool drops the broken client when it is given back.
+  pool.on('connect', (client) => client.on('error', () => {}));
   nameRepeatedStatements(pool);
+  const db = new Kysely<Database>({ dialect: new SharedReadsPostgresDialect({ pool }) });
+  const connectionTimeoutMillis = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
   return {
-    db: new Kysely<Database>({ dialect: new SharedReadsPostgresDialect({ pool }) }),
+    db,
     dialect: 'postgres',
+    liveness: advisoryLockLiveness(
+      (applicationName) => new pg.Client({ connectionString: url, connectionTimeoutMillis, application_name: applicationName }),
+      () => db,
+    ),
+    writesUnavailable: () => postgresWritesUnavailable(db),
     ...(options.pgSchema ? { schema: options.pgSchema } : {}),
   };
+};
+
+/** A server that refuses connections, or a standby (read-only) where writes would fail. */
+const postgresWritesUnavailable = async (db: Kysely<Database>): Promise<string | undefined> => {
+  try {
+    const { rows } = await sql<{ read_only: boolean }>`select pg_is_in_recovery() or current_setting('transaction_read_only') = 'on' as read_only`.execute(db);
+    return rows[0]?.read_only ? 'it is read-only (a standby, or default_transaction_read_only is on)' : undefined;
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) return 'it does not answer';
+    throw error;
+  }
 };

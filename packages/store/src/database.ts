@@ -230,6 +230,8 @@ export interface IdempotencyKeysTable {
   fingerprint: string;
   /** Random token of the request holding the claim, so only it completes or releases the key. */
   owner: string;
+  /** The server process of that request (`instance-liveness.ts`); null on claims stored before migration 015. */
+  instance: string | null;
   status_code: number | null;
   /** The kept response, as the server chooses to store it (Assay's server: sealed, since it can hold secrets). */
   response_body: string | null;

@@ -7,13 +7,14 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
   constructor(
     private readonly writer: BetterSqlite3.Database,
     private readonly reader: BetterSqlite3.Database,
+    private readonly busyTimeoutMs: number,
     private readonly listener?: CommitListener,
   ) {
     super({ database: writer });
   }
 
   override createDriver(): Driver {
-    this.driver = new GroupCommitDriver(this.writer, this.reader, this.listener);
+    this.driver = new GroupCommitDriver(this.writer, this.reader, this.busyTimeoutMs, this.listener);
     return this.driver;
   }
 

@@ -18,3 +18,5 @@ export * from './idempotency-keys.js';
 export * from './records.js';
 export * from './random-keys.js';
 export * from './attempt-log.js';
+export * from './database-unavailable.js';
+export * from './instance-liveness.js';

@@ -64,6 +64,11 @@ export class JobsRepository {
     return toJob(row);
   }
 
+  /** A job that announces no change of its own (a test event): queued in this repository's database or transaction. */
+  add(job: NewJob, now: number): Promise<Job> {
+    return this.enqueue(this.db, job, now);
+  }
+
   /** A completion's jobs: scoring first, then a callback when a URL was registered and an email for the stakeholder. */
   async enqueueCompletion(trx: Transaction<Database>, invitation: InvitationRow, now: number): Promise<void> {
     const candidate = await trx.selectFrom('candidates').select('callback_url').where('id', '=', invitation.candidate_id).executeTakeFirstOrThrow();

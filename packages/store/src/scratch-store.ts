@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { connect } from './connect.js';
+import { type ConnectOptions, connect } from './connect.js';
 import { openStore, type Store } from './store.js';
 
 export type ScratchBackend = 'sqlite' | 'postgres';
@@ -12,10 +12,14 @@ export type ScratchBackend = 'sqlite' | 'postgres';
  * An empty, migrated store that vanishes on dispose: a SQLite file in a temp dir, or a PostgreSQL schema
  * of its own inside `pgUrl`'s database. Meant for test suites of Assay and of integrations.
  */
-export const openScratchStore = async (backend: ScratchBackend, pgUrl?: string): Promise<{ store: Store; dispose: () => Promise<void> }> => {
+export const openScratchStore = async (
+  backend: ScratchBackend,
+  pgUrl?: string,
+  options: Omit<ConnectOptions, 'pgSchema'> = {},
+): Promise<{ store: Store; dispose: () => Promise<void> }> => {
   if (backend === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'assay-store-'));
-    const store = await openStore(`sqlite:${join(dir, 'assay.db')}`);
+    const store = await openStore(`sqlite:${join(dir, 'assay.db')}`, options);
     return {
       store,
       dispose: async () => {
@@ -26,7 +30,7 @@ export const openScratchStore = async (backend: ScratchBackend, pgUrl?: string):
   }
   if (!pgUrl) throw new Error('a PostgreSQL scratch store needs a postgres:// URL');
   const schema = `scratch_${randomUUID().replaceAll('-', '')}`;
-  const store = await openStore(pgUrl, { pgSchema: schema, pgPoolSize: 5 });
+  const store = await openStore(pgUrl, { pgPoolSize: 5, ...options, pgSchema: schema });
   return {
     store,
     dispose: async () => {

@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { CompiledQuery, DatabaseConnection, Driver, QueryResult } from 'kysely';
+import { BusyWriter } from './sqlite-busy-writer.js';
 import { execute, step } from './sqlite-statements.js';
 import type { StepResult } from './transaction-steps.js';
 import { WriterLock } from './writer-lock.js';
@@ -49,12 +50,16 @@ export class GroupCommitDriver implements Driver {
   /** Writes waiting for the writer: statements alone and at-once transactions, run together before the COMMIT. */
   #queued: QueuedWrite[] = [];
   #flushScheduled = false;
+  readonly #busy: BusyWriter;
 
   constructor(
     private readonly writer: BetterSqlite3.Database,
     private readonly reader: BetterSqlite3.Database,
+    busyTimeoutMs: number,
     private readonly listener?: CommitListener,
-  ) {}
+  ) {
+    this.#busy = new BusyWriter(writer, busyTimeoutMs);
+  }
 
   async init(): Promise<void> {}
 
@@ -229,7 +234,7 @@ export class GroupCommitDriver implements Driver {
   #openGroup(): void {
     if (this.#groupOpen && !this.writer.inTransaction) this.#failGroup(new Error('SQLite rolled the transaction back'));
     if (this.#groupOpen) return;
-    this.writer.prepare('begin immediate').run();
+    this.#busy.begin();
     this.#groupOpen = true;
   }
 
@@ -256,11 +261,17 @@ export class GroupCommitDriver implements Driver {
     });
   }
 
-  async #flush(): Promise<void> {
+  /** Whether the writer could take the lock now (`/readyz`, `BusyWriter.probe`), once what is queued committed. */
+  probeWrites(): Promise<void> {
+    return this.#flush(() => this.#busy.probe());
+  }
+
+  async #flush(then?: () => void): Promise<void> {
     await this.#lock.lock();
     try {
       this.#runQueued();
       this.#commitGroup();
+      then?.();
     } finally {
       this.#lock.unlock();
     }

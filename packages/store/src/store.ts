@@ -1,8 +1,10 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { ApiKeysRepository } from './api-keys.js';
 import { AttemptLogRepository } from './attempt-log.js';
 import { AttemptsRepository } from './attempts.js';
-import { connect, type ConnectOptions, type Connection } from './connect.js';
+import { connect, type ConnectOptions, type Connection, type Dialect } from './connect.js';
+import type { Database } from './database.js';
+import type { InstanceLiveness } from './instance-liveness.js';
 import { IdempotencyKeysRepository } from './idempotency-keys.js';
 import { InvitationsRepository } from './invitations.js';
 import { JobsRepository } from './jobs.js';
@@ -15,7 +17,8 @@ import { ReportsRepository } from './reports.js';
 import { TestLinksRepository } from './test-links.js';
 import { TestsRepository } from './tests.js';
 
-export interface Store extends Connection {
+/** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
+export interface Repositories {
   readonly orgs: OrgsRepository;
   readonly apiKeys: ApiKeysRepository;
   readonly tests: TestsRepository;
@@ -27,15 +30,62 @@ export interface Store extends Connection {
   readonly jobs: JobsRepository;
   readonly webhookSecrets: WebhookSecretsRepository;
   readonly settings: ServiceSettingsRepository;
+  readonly idempotencyKeys: IdempotencyKeysRepository;
+}
+
+export interface Store extends Connection, Repositories {
   /** Shared by every instance on PostgreSQL; in process memory on SQLite, which serves one instance. */
   readonly rateLimits: RateLimitCounters;
-  readonly idempotencyKeys: IdempotencyKeysRepository;
+  /**
+   * Runs `work` as one transaction: every repository it is given writes and reads on that transaction, so what it does
+   * commits together or not at all (a keyed request's effect and its kept answer, `Idempotency-Key`). `work` must use
+   * only those repositories, never the store's own: on SQLite the transaction holds the one writer until it ends.
+   */
+  transaction<T>(work: (repositories: Repositories) => Promise<T>): Promise<T>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   /** Gives back caches a quiet server can do without (see Connection); safe at any moment. */
   releaseMemory(): void;
   close(): Promise<void>;
 }
+
+type RepositoryMakers = { [Name in keyof Repositories]: () => Repositories[Name] };
+
+const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: InstanceLiveness): RepositoryMakers => {
+  let jobs: JobsRepository | undefined;
+  const jobsRepository = () => (jobs ??= new JobsRepository(db, dialect));
+  return {
+    orgs: () => new OrgsRepository(db),
+    apiKeys: () => new ApiKeysRepository(db),
+    tests: () => new TestsRepository(db, dialect),
+    testLinks: () => new TestLinksRepository(db),
+    invitations: () => new InvitationsRepository(db, jobsRepository(), dialect),
+    reports: () => new ReportsRepository(db),
+    attempts: () => new AttemptsRepository(db),
+    attemptLog: () => new AttemptLogRepository(db),
+    jobs: jobsRepository,
+    webhookSecrets: () => new WebhookSecretsRepository(db),
+    settings: () => new ServiceSettingsRepository(db),
+    idempotencyKeys: () => new IdempotencyKeysRepository(db, liveness),
+  };
+};
+
+/** The repositories of a transaction, each made when first used: a request's transaction touches two or three. */
+const lazyRepositories = (makers: RepositoryMakers): Repositories => {
+  const repositories = {} as Record<string, unknown>;
+  for (const [name, make] of Object.entries(makers)) {
+    Object.defineProperty(repositories, name, {
+      configurable: true,
+      enumerable: true,
+      get: () => {
+        const made = make();
+        Object.defineProperty(repositories, name, { value: made, enumerable: true });
+        return made;
+      },
+    });
+  }
+  return repositories as unknown as Repositories;
+};
 
 /** Connects, brings the schema up to date, and hands out the repositories. */
 export const openStore = async (databaseUrl: string, options: ConnectOptions = {}): Promise<Store> => {
@@ -50,26 +100,20 @@ export const openStore = async (databaseUrl: string, options: ConnectOptions = {
     await db.destroy();
     throw error;
   }
-  const jobs = new JobsRepository(db, connection.dialect);
+  const makers = repositoryMakers(db, connection.dialect, connection.liveness);
+  const repositories = Object.fromEntries(Object.entries(makers).map(([name, make]) => [name, make()])) as unknown as Repositories;
   return {
     ...connection,
-    orgs: new OrgsRepository(db),
-    apiKeys: new ApiKeysRepository(db),
-    tests: new TestsRepository(db, connection.dialect),
-    testLinks: new TestLinksRepository(db),
-    invitations: new InvitationsRepository(db, jobs, connection.dialect),
-    reports: new ReportsRepository(db),
-    attempts: new AttemptsRepository(db),
-    attemptLog: new AttemptLogRepository(db),
-    jobs,
-    webhookSecrets: new WebhookSecretsRepository(db),
-    settings: new ServiceSettingsRepository(db),
+    ...repositories,
     rateLimits: connection.dialect === 'postgres' ? new SqlRateLimitCounters(db) : new MemoryRateLimitCounters(),
-    idempotencyKeys: new IdempotencyKeysRepository(db),
+    transaction: (work) => db.transaction().execute((trx) => work(lazyRepositories(repositoryMakers(trx, connection.dialect, connection.liveness)))),
     ping: async () => {
       await sql`select 1`.execute(db);
     },
     releaseMemory: connection.releaseMemory ?? (() => {}),
-    close: () => db.destroy(),
+    close: async () => {
+      await connection.liveness.close();
+      await db.destroy();
+    },
   };
 };

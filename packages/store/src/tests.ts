@@ -13,6 +13,7 @@ import {
 } from '@assay/domain';
 import { compileOnce, parameter } from './compiled-query.js';
 import { toSectionRecord } from './records.js';
+import { inTransaction } from './transaction-steps.js';
 import type { Dialect } from './connect.js';
 import type { Database, TestRow } from './database.js';
 
@@ -82,7 +83,7 @@ export class TestsRepository {
 
   /** Stores a test with its sections and questions in one transaction. */
   async importDefinition(orgId: number, definition: TestDefinition, accessKey: string, now: number): Promise<TestDetails> {
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       // Concurrent imports of one org queue on its row for the next position (SQLite has one writer anyway).
       if (this.dialect === 'postgres') await trx.selectFrom('orgs').select('id').where('id', '=', orgId).forUpdate().execute();
       const [last] = await trx

@@ -1,4 +1,4 @@
-import { type CompiledQuery, type Kysely, type QueryResult, SqliteAdapter } from 'kysely';
+import { type CompiledQuery, type Kysely, type QueryResult, SqliteAdapter, type Transaction } from 'kysely';
 
 /** What a step's statement answers: its rows, and for a write how many rows it changed and (SQLite) the last id it inserted. */
 export interface StepResult {
@@ -25,11 +25,18 @@ export const transactAtOnceOn = (db: object, transact: TransactAtOnce): void => 
   atOnce.set(db, transact);
 };
 
+/**
+ * Runs `work` in a transaction of `db`; when `db` is a transaction already (`Store.transaction`: a request's effect
+ * committed together with its kept answer), as part of that one.
+ */
+export const inTransaction = <DB, T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> =>
+  db.isTransaction ? work(db as Transaction<DB>) : db.transaction().execute(work);
+
 /** Runs the steps as one transaction. They build their queries on `db` (compiled for its dialect, never run there). */
 export const transact = <DB, T>(db: Kysely<DB>, steps: () => TransactionSteps<T>): Promise<T> => {
   const runAtOnce = atOnce.get(db);
   if (runAtOnce) return runAtOnce((execute) => runSteps(steps(), execute));
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const running = steps();
     let step = running.next();
     while (!step.done) step = running.next(stepResultOf(await trx.executeQuery(step.value)));

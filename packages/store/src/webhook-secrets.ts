@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './database.js';
+import { inTransaction } from './transaction-steps.js';
 
 /** Per-org signing secrets; a rotated-out secret keeps signing until it expires (the overlap window). */
 export class WebhookSecretsRepository {
@@ -19,7 +20,7 @@ export class WebhookSecretsRepository {
 
   /** Adds a new current secret; the previous current one expires after `overlapMs`. */
   async rotate(orgId: number, secret: string, now: number, overlapMs: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await trx
         .updateTable('webhook_secrets')
         .set({ expires_at: now + overlapMs })

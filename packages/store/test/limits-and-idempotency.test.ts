@@ -69,14 +69,52 @@ describe.each(['sqlite', 'postgres'] as const)('rate-limit counters and idempote
   it('keeps the response of the owner only, and answers it to later claims', async () => {
     const owner = claimOf('kept', 'me');
     expect(await store.idempotencyKeys.claim(owner, 0, MINUTE, 10 * MINUTE)).toEqual({ claimed: true });
-    await store.idempotencyKeys.complete(claimOf('kept', 'someone-else'), 500, 'wrong');
+    expect(await store.idempotencyKeys.complete(claimOf('kept', 'someone-else'), 500, 'wrong')).toBe(false);
     await store.idempotencyKeys.release(claimOf('kept', 'someone-else'));
-    await store.idempotencyKeys.complete(owner, 200, '{"ok":true}');
+    expect(await store.idempotencyKeys.complete(owner, 200, '{"ok":true}')).toBe(true);
+    // Completed once: not again, and not released.
+    expect(await store.idempotencyKeys.complete(owner, 200, '{"ok":false}')).toBe(false);
     await store.idempotencyKeys.release(owner);
     expect(await store.idempotencyKeys.claim(claimOf('kept', 'later'), 1, MINUTE, 10 * MINUTE)).toEqual({
       claimed: false,
-      stored: { owner: 'me', fingerprint: 'fp', response: { statusCode: 200, body: '{"ok":true}' }, lockedUntil: MINUTE, expiresAt: 10 * MINUTE },
+      stored: {
+        owner: 'me',
+        instance: store.liveness.id,
+        fingerprint: 'fp',
+        response: { statusCode: 200, body: '{"ok":true}' },
+        lockedUntil: MINUTE,
+        expiresAt: 10 * MINUTE,
+      },
     });
+  });
+
+  it('never takes over a key completed since it was seen unanswered: its answer is replayed, the request not run again', async () => {
+    const first = claimOf('completed-meanwhile', 'first');
+    await store.idempotencyKeys.claim(first, 0, MINUTE, 10 * MINUTE);
+    await store.idempotencyKeys.complete(first, 200, '{"done":true}');
+    expect(await store.idempotencyKeys.takeOver(claimOf('completed-meanwhile', 'second'), 'first', 2 * MINUTE, MINUTE, 10 * MINUTE)).toBe(false);
+    // An expired one is a new key, whatever it kept.
+    expect(await store.idempotencyKeys.takeOver(claimOf('completed-meanwhile', 'third'), 'first', 10 * MINUTE, MINUTE, 20 * MINUTE)).toBe(true);
+  });
+
+  it('keeps an answer only with the transaction of its effect: rolled back together, committed together', async () => {
+    const claim = claimOf('with-effect', 'request');
+    await store.idempotencyKeys.claim(claim, 0, MINUTE, 10 * MINUTE);
+    const org = await store.orgs.create({ name: 'Effect Org', email: 'effect@example.com', timeZoneId: 1 }, 0);
+    const effect = (fail: boolean) =>
+      store.transaction(async (repositories) => {
+        await repositories.webhookSecrets.rotate(org.id, 'whsec_effect', 1, MINUTE);
+        expect(await repositories.idempotencyKeys.complete(claim, 200, '{"rotated":true}')).toBe(true);
+        if (fail) throw new Error('the process died here');
+      });
+    await expect(effect(true)).rejects.toThrow('the process died here');
+    expect(await store.webhookSecrets.active(org.id, 2)).toEqual([]);
+    const unanswered = await store.idempotencyKeys.claim(claimOf('with-effect', 'retry'), 2, MINUTE, 10 * MINUTE);
+    expect(unanswered).toMatchObject({ claimed: false, stored: { owner: 'request', response: null } });
+    await effect(false);
+    expect(await store.webhookSecrets.active(org.id, 2)).toHaveLength(1);
+    const answered = await store.idempotencyKeys.claim(claimOf('with-effect', 'retry'), 2, MINUTE, 10 * MINUTE);
+    expect(answered).toMatchObject({ claimed: false, stored: { response: { statusCode: 200, body: '{"rotated":true}' } } });
   });
 
   it('frees a released key for the next claim', async () => {

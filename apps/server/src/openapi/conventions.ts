@@ -46,7 +46,8 @@ export const sharedComponents: JsonObject = {
       content: failure,
     },
     ServiceUnavailable: {
-      description: 'Not available right now (503.x): not ready, busy or shutting down; retry after Retry-After, when given.',
+      description:
+        'Not available right now (503.x): not ready, busy, shutting down, or the database is unavailable (503.4); retry after Retry-After, when given.',
       headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
       content: failure,
     },
@@ -62,7 +63,7 @@ const RESPONSE_DESCRIPTIONS: Record<string, string> = {
 
 /**
  * What holds across operations and need not be declared route by route: failures as the envelope, 503
- * with Retry-After everywhere (shutting down, full queues), 429 where rate limits apply, response
+ * with Retry-After everywhere (shutting down, full queues, the database unavailable), 429 where rate limits apply, response
  * descriptions, and the Idempotency-Key header on the POSTs that honour it.
  */
 export const applyConventions = (paths: JsonObject): void => {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fail, httpStatusOf, type FailureCode } from '@assay/domain';
+import { isDatabaseUnavailable } from '@assay/store';
 import { RefusalError } from '../refusal-error.js';
 import type { RouteIndex } from './method-not-allowed.js';
 import { applyResponseHeaders } from './response-headers.js';
@@ -53,6 +54,9 @@ const FAILURE_BY_STATUS: Readonly<Record<number, FailureCode>> = {
   431: '431.1',
 };
 
+/** When to try again after 503.4: a lock another process holds on SQLite (a backup, a shell) or a PostgreSQL restart lasts seconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
 export const sendFailure = (reply: FastifyReply, code: FailureCode, message: string): FastifyReply =>
   reply.code(httpStatusOf(code)).type('application/json; charset=utf-8').send(fail(code, message));
 
@@ -88,6 +92,16 @@ export const registerErrorEnvelope = (app: FastifyInstance, routes: RouteIndex):
       // A plugin's own refusal (not the body's fault): answered by its status class, with the plugin's words.
       request.log.info({ code: error.code, statusCode: error.statusCode }, 'unmapped client error');
       return sendFailure(reply, FAILURE_BY_STATUS[error.statusCode] ?? '400.14', error.message || 'The request cannot be answered as it is.');
+    }
+    if (isDatabaseUnavailable(error)) {
+      // An outage, not a bug: nothing was changed, and the same request succeeds once the database is back.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendFailure(
+        reply,
+        '503.4',
+        'The database is unavailable right now (locked by another process, or not answering): retry after Retry-After seconds.',
+      );
     }
     request.log.error({ err: error }, 'request failed');
     return sendFailure(reply, '500.1', `Something went wrong on our side; quote request id ${request.id} if you report it.`);

@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiKeyList, CreateOrgInput, CreatedOrg, IdParam, IssuedKey, RevokedKey, UTC_TIME_ZONE_ID, findTimeZone, succeed } from '@assay/domain';
 import { generateApiKey, hashApiKey, sameHash } from '../auth/api-key.js';
+import type { Repositories } from '@assay/store';
 import type { AppContext } from '../context.js';
+import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { honourIdempotencyKeys } from '../idempotency/idempotency-keys.js';
 import { found, refusal } from '../refusal-error.js';
 import { envelopeResponses } from './responses.js';
@@ -25,11 +27,15 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { conf
   honourIdempotencyKeys(app, { keys: store.idempotencyKeys, now, scopeOf: () => 'admin' });
 
   const orgOf = async (orgId: number) => found(await store.orgs.find(orgId), '404.5', `No organization ${orgId}.`);
-  const issueKey = async (orgId: number) => {
+  const issueKey = async (repositories: Repositories, orgId: number) => {
     const key = generateApiKey();
-    const keyId = await store.apiKeys.insert(orgId, key.keyHash, key.prefix, now());
-    keyCache.forget([]);
+    const keyId = await repositories.apiKeys.insert(orgId, key.keyHash, key.prefix, now());
     return { orgId, keyId, apiKey: key.apiKey };
+  };
+  /** After a key's change commits: this instance's cache answers from the database again. */
+  const forgetKeys = <Answer>(answer: Answer, keyHashes: readonly string[] = []): Answer => {
+    keyCache.forget(keyHashes);
+    return answer;
   };
 
   app.post(
@@ -44,12 +50,16 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { conf
         response: envelopeResponses(CreatedOrg),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const timeZoneId = request.body.timeZoneId ?? UTC_TIME_ZONE_ID;
       if (!findTimeZone(timeZoneId)) throw refusal('400.9', `timeZoneId ${timeZoneId} is not in the time zone table (GET /v2/timezones).`);
-      const org = await store.orgs.create({ name: request.body.name, email: request.body.email, timeZoneId }, now());
-      const { apiKey } = await issueKey(org.id);
-      return succeed({ orgId: org.id, apiKey });
+      // The org and its first key together: a crash between them left an org nobody could use.
+      const create = async (repositories: Repositories) => {
+        const org = await repositories.orgs.create({ name: request.body.name, email: request.body.email, timeZoneId }, now());
+        const { apiKey } = await issueKey(repositories, org.id);
+        return { orgId: org.id, apiKey };
+      };
+      return forgetKeys(await answerWithEffect(reply, store, create, succeed));
     },
   );
 
@@ -75,7 +85,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { conf
     {
       schema: { tags: ['admin'], summary: 'Issue an additional API key', security: adminSecurity, params: OrgParams, response: envelopeResponses(IssuedKey) },
     },
-    async (request) => succeed(await issueKey((await orgOf(request.params.orgId)).id)),
+    async (request, reply) => {
+      const org = await orgOf(request.params.orgId);
+      return forgetKeys(await answerWithEffect(reply, store, (repositories) => issueKey(repositories, org.id), succeed));
+    },
   );
 
   app.post(
@@ -89,11 +102,16 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { conf
         response: envelopeResponses(IssuedKey),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const org = await orgOf(request.params.orgId);
-      const issued = await issueKey(org.id);
-      keyCache.forget(await store.apiKeys.revokeAllExcept(org.id, issued.keyId, now()));
-      return succeed(issued);
+      let revoked: string[] = [];
+      const rotate = async (repositories: Repositories) => {
+        const issued = await issueKey(repositories, org.id);
+        revoked = await repositories.apiKeys.revokeAllExcept(org.id, issued.keyId, now());
+        return issued;
+      };
+      const answer = await answerWithEffect(reply, store, rotate, succeed);
+      return forgetKeys(answer, revoked);
     },
   );
 
@@ -108,12 +126,21 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { conf
         response: envelopeResponses(RevokedKey),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const org = await orgOf(request.params.orgId);
       const { keyId } = request.params;
-      const revoked = found(await store.apiKeys.revoke(org.id, keyId, now()), '404.6', `No API key ${keyId} in organization ${org.id}.`);
-      keyCache.forget([revoked.keyHash]);
-      return succeed({ orgId: org.id, keyId, revokedAt: new Date(revoked.revokedAt).toISOString() });
+      let keyHash = '';
+      const answer = await answerWithEffect(
+        reply,
+        store,
+        (repositories) => repositories.apiKeys.revoke(org.id, keyId, now()),
+        (outcome) => {
+          const revoked = found(outcome, '404.6', `No API key ${keyId} in organization ${org.id}.`);
+          keyHash = revoked.keyHash;
+          return succeed({ orgId: org.id, keyId, revokedAt: new Date(revoked.revokedAt).toISOString() });
+        },
+      );
+      return forgetKeys(answer, [keyHash]);
     },
   );
 };

@@ -13,15 +13,22 @@ export const operationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     succeed({ status: 'ok' as const }),
   );
 
-  app.get('/readyz', { schema: { tags: ['operations'], summary: 'The database answers', response: envelopeResponses(Health) } }, async (request) => {
-    try {
-      await store.ping();
-    } catch (error) {
-      request.log.warn({ err: error }, 'readiness check failed');
-      throw refusal('503.1', 'The database is not reachable.');
-    }
-    return succeed({ status: 'ok' as const });
-  });
+  app.get(
+    '/readyz',
+    { schema: { tags: ['operations'], summary: 'The database answers and takes writes', response: envelopeResponses(Health) } },
+    async (request) => {
+      try {
+        await store.ping();
+      } catch (error) {
+        request.log.warn({ err: error }, 'readiness check failed');
+        throw refusal('503.1', 'The database is not reachable.');
+      }
+      // A moment's try at the write lock: a server whose writes all answer 503.4 is not ready, though it reads.
+      const unavailable = await store.writesUnavailable();
+      if (unavailable) throw refusal('503.1', `The database takes no writes: ${unavailable}. Reads are answered; writes answer 503.4 until it does.`);
+      return succeed({ status: 'ok' as const });
+    },
+  );
 
   app.get(
     '/v2/timezones',

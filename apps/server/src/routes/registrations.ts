@@ -11,18 +11,36 @@ import {
   takeTestUrl,
   windowFromStored,
 } from '@assay/domain';
+import type { FastifyReply } from 'fastify';
+import type { Invitation } from '@assay/domain';
+import type { Repositories } from '@assay/store';
 import type { AppContext } from '../context.js';
+import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { found } from '../refusal-error.js';
 import { checkCallbackTarget } from '../services/callback-target.js';
 import { registerCandidate } from '../services/register-candidate.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
 
+interface Registered {
+  readonly invitation: Invitation;
+  readonly standing: { readonly alreadyRegistered: boolean; readonly testStatus: Invitation['status'] };
+}
+
 export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, config, now }) => {
-  const register = async (orgId: number, testId: number, testLinkId: number | null, body: RegisterCandidateInput) => {
+  /** The callback URL is checked first: its DNS lookup waits for the network, the registration's transaction must not. */
+  const register = async <Answer>(
+    reply: FastifyReply,
+    { orgId, testId, testLinkId }: { orgId: number; testId: number; testLinkId: number | null },
+    body: RegisterCandidateInput,
+    answerOf: (registered: Registered) => Answer,
+  ) => {
     if (body.callbackURL) await checkCallbackTarget(body.callbackURL, config.allowPrivateCallbacks);
-    const { created, invitation } = await registerCandidate(store, { orgId, testId, testLinkId, ...body }, now());
-    // The v2 answer, plus what a client needs to tell "already registered (Completed)" from "invited".
-    return { invitation, standing: { alreadyRegistered: !created, testStatus: invitation.status } };
+    const effect = async (repositories: Repositories): Promise<Registered> => {
+      const { created, invitation } = await registerCandidate(repositories, { orgId, testId, testLinkId, ...body }, now());
+      // The v2 answer, plus what a client needs to tell "already registered (Completed)" from "invited".
+      return { invitation, standing: { alreadyRegistered: !created, testStatus: invitation.status } };
+    };
+    return answerWithEffect(reply, store, effect, answerOf);
   };
 
   app.post(
@@ -39,11 +57,12 @@ export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         response: envelopeResponses(Registration),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { orgId } = request.org;
       const test = found(await store.tests.find(orgId, request.params.testId), '404.2', `No test ${request.params.testId}.`);
-      const { invitation, standing } = await register(orgId, test.id, null, request.body);
-      return succeed({ testInvitationId: invitation.id, takeTestURL: takeTestUrl(config.publicUrl, invitation.token), ...standing });
+      return register(reply, { orgId, testId: test.id, testLinkId: null }, request.body, ({ invitation, standing }) =>
+        succeed({ testInvitationId: invitation.id, takeTestURL: takeTestUrl(config.publicUrl, invitation.token), ...standing }),
+      );
     },
   );
 
@@ -61,19 +80,16 @@ export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         response: envelopeResponses(LinkRegistration),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { orgId } = request.org;
       const { testId, testLinkId } = request.params;
       const link = found(await store.testLinks.find(orgId, testId, testLinkId), '404.3', `No test link ${testLinkId} on test ${testId}.`);
-      const { invitation, standing } = await register(orgId, testId, link.testLinkId, request.body);
       const zone = findTimeZone(link.timeZoneId);
       if (!zone) throw new Error(`test link ${link.testLinkId} has unknown time zone ${link.timeZoneId}`);
-      return succeed({
-        testInvitationId: invitation.id,
-        testUrl: takeTestUrl(config.publicUrl, invitation.token),
-        testAccessTime: describeAccessWindow(windowFromStored(link.accessTime, link.startDateTime, link.endDateTime), zone),
-        ...standing,
-      });
+      const testAccessTime = describeAccessWindow(windowFromStored(link.accessTime, link.startDateTime, link.endDateTime), zone);
+      return register(reply, { orgId, testId, testLinkId: link.testLinkId }, request.body, ({ invitation, standing }) =>
+        succeed({ testInvitationId: invitation.id, testUrl: takeTestUrl(config.publicUrl, invitation.token), testAccessTime, ...standing }),
+      );
     },
   );
 };

@@ -5,6 +5,7 @@ import { settingsOf } from '@assay/store';
 import type { AppContext } from '../context.js';
 import { found, unwrap } from '../refusal-error.js';
 import { newAccessKey } from '@assay/store';
+import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
 
 const TestParams = z.object({ testId: IdParam });
@@ -25,11 +26,11 @@ export const testLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { s
         response: envelopeResponses(TestLink),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { org } = request;
       const test = await testOf(org.orgId, request.params.testId);
       const settings = unwrap(resolveTestLinkSettings(request.body, { timeZoneId: org.orgTimeZoneId, email: org.orgEmail }));
-      return succeed(await store.testLinks.create(org.orgId, test.id, settings, newAccessKey(), now()));
+      return answerWithEffect(reply, store, (repositories) => repositories.testLinks.create(org.orgId, test.id, settings, newAccessKey(), now()), succeed);
     },
   );
 
@@ -46,13 +47,18 @@ export const testLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { s
         response: envelopeResponses(TestLink),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { org } = request;
       const { testId, testLinkId } = request.params;
-      const current = found(await store.testLinks.find(org.orgId, testId, testLinkId), '404.3', `No test link ${testLinkId} on test ${testId}.`);
+      const missing = `No test link ${testLinkId} on test ${testId}.`;
+      const current = found(await store.testLinks.find(org.orgId, testId, testLinkId), '404.3', missing);
       const settings = unwrap(resolveTestLinkSettings(request.body, { timeZoneId: org.orgTimeZoneId, email: org.orgEmail }, settingsOf(current)));
-      const updated = await store.testLinks.update(org.orgId, testId, testLinkId, settings, now());
-      return succeed(found(updated, '404.3', `No test link ${testLinkId} on test ${testId}.`));
+      return answerWithEffect(
+        reply,
+        store,
+        (repositories) => repositories.testLinks.update(org.orgId, testId, testLinkId, settings, now()),
+        (updated) => succeed(found(updated, '404.3', missing)),
+      );
     },
   );
 

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { found } from '../refusal-error.js';
 import { newAccessKey } from '@assay/store';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
+import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 
 export const testRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, now }) => {
   app.get(
@@ -53,6 +54,7 @@ export const testRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store
         response: envelopeResponses(TestDetails),
       },
     },
-    async (request) => succeed(await store.tests.importDefinition(request.org.orgId, request.body, newAccessKey(), now())),
+    async (request, reply) =>
+      answerWithEffect(reply, store, (repositories) => repositories.tests.importDefinition(request.org.orgId, request.body, newAccessKey(), now()), succeed),
   );
 };

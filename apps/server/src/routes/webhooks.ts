@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DeliveryLog, IdParam, QueuedMessage, TestEventInput, WebhookSettings, WebhookSettingsInput, buildTestCallback, succeed } from '@assay/domain';
 import { generateWebhookSecret } from '@assay/delivery';
+import type { Repositories } from '@assay/store';
 import type { AppContext } from '../context.js';
+import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { found } from '../refusal-error.js';
 import { checkCallbackTarget } from '../services/callback-target.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
@@ -15,8 +17,8 @@ const tags = ['webhooks'];
 
 /** Extensions for integrators: signing secrets, key spelling, test events, delivery logs and redelivery. */
 export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, config, now }) => {
-  const settingsOf = async (orgId: number) => {
-    const [secrets, org] = await Promise.all([store.webhookSecrets.ensure(orgId, generateWebhookSecret, now()), store.orgs.find(orgId)]);
+  const settingsOf = async (repositories: Repositories, orgId: number) => {
+    const [secrets, org] = await Promise.all([repositories.webhookSecrets.ensure(orgId, generateWebhookSecret, now()), repositories.orgs.find(orgId)]);
     return {
       secrets: secrets.map((entry) => ({ secret: entry.secret, createdAt: iso(entry.createdAt)!, expiresAt: iso(entry.expiresAt) })),
       trailingSpaceKeys: org?.callbackTrailingSpaces === true,
@@ -26,7 +28,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { st
   app.get(
     '/webhooks',
     { schema: { tags, summary: 'Callback signing secrets (whsec_…) and settings', security: apiKeySecurity, response: envelopeResponses(WebhookSettings) } },
-    async (request) => succeed(await settingsOf(request.org.orgId)),
+    async (request) => succeed(await settingsOf(store, request.org.orgId)),
   );
 
   app.post(
@@ -40,10 +42,14 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { st
         response: envelopeResponses(WebhookSettings),
       },
     },
-    async (request) => {
-      await store.webhookSecrets.ensure(request.org.orgId, generateWebhookSecret, now());
-      await store.webhookSecrets.rotate(request.org.orgId, generateWebhookSecret(), now(), SECRET_OVERLAP_MS);
-      return succeed(await settingsOf(request.org.orgId));
+    async (request, reply) => {
+      const { orgId } = request.org;
+      const rotate = async (repositories: Repositories) => {
+        await repositories.webhookSecrets.ensure(orgId, generateWebhookSecret, now());
+        await repositories.webhookSecrets.rotate(orgId, generateWebhookSecret(), now(), SECRET_OVERLAP_MS);
+        return settingsOf(repositories, orgId);
+      };
+      return answerWithEffect(reply, store, rotate, succeed);
     },
   );
 
@@ -59,9 +65,13 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { st
         response: envelopeResponses(WebhookSettings),
       },
     },
-    async (request) => {
-      await store.orgs.setCallbackTrailingSpaces(request.org.orgId, request.body.trailingSpaceKeys);
-      return succeed(await settingsOf(request.org.orgId));
+    async (request, reply) => {
+      const { orgId } = request.org;
+      const choose = async (repositories: Repositories) => {
+        await repositories.orgs.setCallbackTrailingSpaces(orgId, request.body.trailingSpaceKeys);
+        return settingsOf(repositories, orgId);
+      };
+      return answerWithEffect(reply, store, choose, succeed);
     },
   );
 
@@ -77,17 +87,18 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { st
         response: envelopeResponses(QueuedMessage),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await checkCallbackTarget(request.body.url, config.allowPrivateCallbacks);
       const org = await store.orgs.find(request.org.orgId);
       const attemptedOn = new Date(now()).toISOString().slice(0, 19);
       const payload = JSON.stringify(buildTestCallback(attemptedOn, `${config.publicUrl}/docs`, org?.callbackTrailingSpaces === true));
-      const job = await store.jobs.enqueue(
-        store.db,
-        { orgId: request.org.orgId, invitationId: null, kind: 'callback', target: request.body.url, payload },
-        now(),
+      const job = { orgId: request.org.orgId, invitationId: null, kind: 'callback', target: request.body.url, payload } as const;
+      return answerWithEffect(
+        reply,
+        store,
+        (repositories) => repositories.jobs.add(job, now()),
+        (queued) => succeed({ jobId: queued.id, messageId: queued.messageId }),
       );
-      return succeed({ jobId: job.id, messageId: job.messageId });
     },
   );
 
@@ -132,9 +143,17 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { st
         response: envelopeResponses(QueuedMessage),
       },
     },
-    async (request) => {
-      const job = found(await store.jobs.redeliver(request.org.orgId, request.params.jobId, now()), '404.10', `No delivery ${request.params.jobId}.`);
-      return succeed({ jobId: job.id, messageId: job.messageId });
+    async (request, reply) => {
+      const { jobId } = request.params;
+      return answerWithEffect(
+        reply,
+        store,
+        (repositories) => repositories.jobs.redeliver(request.org.orgId, jobId, now()),
+        (redelivered) => {
+          const job = found(redelivered, '404.10', `No delivery ${jobId}.`);
+          return succeed({ jobId: job.id, messageId: job.messageId });
+        },
+      );
     },
   );
 };

@@ -1,5 +1,5 @@
 import { normalizeEmail } from '@assay/domain';
-import type { RegistrationOutcome, SelfRegistrationOutcome, Store } from '@assay/store';
+import type { RegistrationOutcome, Repositories, SelfRegistrationOutcome } from '@assay/store';
 import { newInvitationToken } from '@assay/store';
 
 export interface CandidateRegistration {
@@ -19,7 +19,11 @@ export interface CandidateRegistration {
 const identityOf = (emailId: string) => ({ emailKey: normalizeEmail(emailId), email: emailId.trim() });
 
 /** The org API (4.7, 4.8): registering again updates the candidate, as the spec says (`decideReRegistration`). */
-export const registerCandidate = (store: Store, registration: CandidateRegistration, now: number): Promise<RegistrationOutcome> =>
+export const registerCandidate = (
+  store: Pick<Repositories, 'invitations'>,
+  registration: CandidateRegistration,
+  now: number,
+): Promise<RegistrationOutcome> =>
   store.invitations.register(
     {
       orgId: registration.orgId,
@@ -37,7 +41,7 @@ export const registerCandidate = (store: Store, registration: CandidateRegistrat
 
 /** A candidate on a public link: only a new address is invited; an existing one is left exactly as stored. */
 export const registerSelf = (
-  store: Store,
+  store: Pick<Repositories, 'invitations'>,
   registration: Omit<CandidateRegistration, 'callbackURL' | 'redirectURL' | 'extraTimePercent'>,
   now: number,
 ): Promise<SelfRegistrationOutcome> =>

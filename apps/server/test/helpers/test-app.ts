@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { createClient, type AssayClient, type TestDefinitionInput } from '@assay/client';
-import { openScratchStore, type Store } from '@assay/store';
+import { openScratchStore, openStore, type ConnectOptions, type Store } from '@assay/store';
 import { assembleWorker, type AssembledWorker } from '@assay/jobs';
 import { buildApp } from '../../src/app.js';
 import { generateApiKey } from '../../src/auth/api-key.js';
@@ -26,8 +26,21 @@ declare module 'vitest' {
   }
 }
 
-/** A fresh, empty database: a SQLite file in a temp dir, or a PostgreSQL schema of its own. */
-export const openTestStore = (backend: Backend): Promise<{ store: Store; dispose: () => Promise<void> }> => openScratchStore(backend, inject('pgUrl'));
+/**
+ * A fresh, empty database: a SQLite file in a temp dir, or a PostgreSQL schema of its own. `databaseUrl` names the place
+ * instead: a SQLite file the test owns, or the PostgreSQL database the schema goes in.
+ */
+export const openTestStore = async (
+  backend: Backend,
+  options: Omit<ConnectOptions, 'pgSchema'> = {},
+  databaseUrl?: string,
+): Promise<{ store: Store; dispose: () => Promise<void> }> => {
+  if (databaseUrl?.startsWith('sqlite:')) {
+    const store = await openStore(databaseUrl, options);
+    return { store, dispose: () => store.close() };
+  }
+  return openScratchStore(backend, databaseUrl ?? inject('pgUrl'), options);
+};
 
 export interface Harness {
   backend: Backend;
@@ -61,14 +74,17 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** `prepare` runs on the built app before it is ready: a test's own hooks go there. */
+/**
+ * `prepare` runs on the built app before it is ready: a test's own hooks go there. `env` is the server's environment:
+ * its ASSAY_DB_BUSY_TIMEOUT_MS holds for the store, and an ASSAY_DATABASE_URL is the place of the database
+ * (`openTestStore`: a SQLite file a test locks, a PostgreSQL behind a proxy it cuts).
+ */
 export const startHarness = async (
   backend: Backend,
   env: Record<string, string> = {},
   now?: () => number,
   prepare?: (app: FastifyInstance) => void,
 ): Promise<Harness> => {
-  const { store, dispose } = await openTestStore(backend);
   const config = loadConfig({
     ASSAY_PUBLIC_URL: PUBLIC_URL,
     ASSAY_ADMIN_TOKEN: ADMIN_TOKEN,
@@ -79,6 +95,7 @@ export const startHarness = async (
     ...GENEROUS_RATE_LIMITS,
     ...env,
   });
+  const { store, dispose } = await openTestStore(backend, { busyTimeoutMs: config.databaseBusyTimeoutMs }, env.ASSAY_DATABASE_URL);
   const app = await buildApp({ config, store, ...(now ? { now } : {}) });
   prepare?.(app);
   await app.ready();

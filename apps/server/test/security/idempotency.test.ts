@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { sweepExpired } from '../../src/plugins/housekeeping.js';
 import { manualClock } from '../helpers/candidate.js';
 import { expectFailure, expectSuccess } from '../helpers/expectations.js';
@@ -73,17 +73,20 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
   });
 
   it('answers 409.1 to a repeat while the first request still runs, then replays its response', async () => {
-    await start();
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let entered!: () => void;
     const running = new Promise<void>((resolve) => (entered = resolve));
-    const importDefinition = h!.store.tests.importDefinition.bind(h!.store.tests);
-    vi.spyOn(h!.store.tests, 'importDefinition').mockImplementationOnce(async (...args) => {
-      entered();
-      await gate;
-      return importDefinition(...args);
-    });
+    let held = false;
+    // The first import holds its key and waits before its handler runs (nothing of the store is held meanwhile).
+    h = await startHarness(backend, {}, undefined, (app) =>
+      app.addHook('preHandler', async (request) => {
+        if (request.url !== '/v2/org/tests' || held) return;
+        held = true;
+        entered();
+        await gate;
+      }),
+    );
     const first = importTest('slow');
     await running;
     expectFailure(await importTest('slow'), '409.1');

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -344,6 +346,25 @@ export const withPg = async <T>(url: string, fn: (client: PgClient) => Promise<T
   } finally {
     await client.end();
   }
+};
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgUrl: string;
+  }
+}
+
+/**
+ * A fresh database for a suite's processes: a SQLite file in a temp dir of its own, or a PostgreSQL database next to
+ * the test cluster's (`pgUrl`). `dispose` removes it.
+ */
+export const scratchDatabase = async (backend: 'sqlite' | 'postgres', label: string, pgUrl: string): Promise<{ url: string; dispose: () => Promise<void> }> => {
+  if (backend === 'postgres') {
+    const database = await createDatabase(pgUrl, label);
+    return { url: database.url, dispose: async () => void (await database.drop()) };
+  }
+  const dir = mkdtempSync(join(tmpdir(), `assay-${label}-`));
+  return { url: `sqlite:${join(dir, 'assay.db')}`, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
 };
 
 /** Creates `assay_<label>_<random>` next to `pgUrl`'s database; answers its URL and a drop that forces disconnects. */

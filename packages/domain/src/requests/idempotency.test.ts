@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IdempotencyKey, answerRepeat, keepsResponse, type IdempotencyRecord } from './idempotency.js';
+import { IdempotencyKey, answerInFlight, answerRepeat, keepsResponse, type IdempotencyRecord } from './idempotency.js';
 
 const now = 1_000_000;
 const finished: IdempotencyRecord = { fingerprint: 'a', response: { statusCode: 200, body: '{"x":1}' }, lockedUntil: now - 1, expiresAt: now + 10 };
@@ -25,17 +25,27 @@ describe('answerRepeat', () => {
     expect(answerRepeat(running, 'b', now).err?.code).toBe('422.1');
   });
 
-  it('answers 409.1 while the first request still runs', () => {
-    expect(answerRepeat(running, 'a', now).err?.code).toBe('409.1');
+  it('asks about the first request while it holds the key unanswered', () => {
+    expect(answerRepeat(running, 'a', now)).toEqual({ val: { kind: 'in-flight' } });
   });
 
-  it('lets a repeat take over a claim whose lock lapsed (its process is gone)', () => {
+  it('lets a repeat take over a claim whose lock lapsed (a live process that could not release it)', () => {
     expect(answerRepeat({ ...running, lockedUntil: now }, 'a', now)).toEqual({ val: { kind: 'take-over' } });
   });
 
   it('treats an expired key as new, whatever it was used for', () => {
     expect(answerRepeat({ ...finished, expiresAt: now }, 'b', now)).toEqual({ val: { kind: 'take-over' } });
     expect(answerRepeat({ ...running, expiresAt: now }, 'a', now)).toEqual({ val: { kind: 'take-over' } });
+  });
+});
+
+describe('answerInFlight', () => {
+  it('answers 409.1 while the process of the first request lives', () => {
+    expect(answerInFlight(true).err?.code).toBe('409.1');
+  });
+
+  it('takes over at once the claim of a process that is gone', () => {
+    expect(answerInFlight(false)).toEqual({ val: { kind: 'take-over' } });
   });
 });
 

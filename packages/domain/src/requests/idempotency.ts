@@ -10,9 +10,9 @@ export type IdempotencyKey = z.infer<typeof IdempotencyKey>;
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
- * How long an unfinished first request holds its key. Longer than any POST can take (a test event waits up
- * to 15 s for the receiver); a claim older than this belongs to a process that died, whose transaction
- * rolled back, so a repeat may run the request again instead of answering 409.1 for a day.
+ * How long an unfinished first request holds its key while its process lives. Longer than any POST can take (a test
+ * event waits up to 15 s for the receiver). A claim whose process is gone is taken over at once (`answerInFlight`); this
+ * bounds only a live process's claim it could not release (the database failed as the request ended).
  */
 export const IDEMPOTENCY_LOCK_MS = 2 * 60 * 1000;
 
@@ -24,8 +24,14 @@ export interface IdempotencyRecord {
   readonly expiresAt: number;
 }
 
-/** What a repeat of a stored key does: answer the stored response, or run as the key's new first request. */
-export type IdempotentRepeat = { readonly kind: 'replay'; readonly statusCode: number; readonly body: string } | { readonly kind: 'take-over' };
+/**
+ * What a repeat of a stored key does: answer the stored response, run as the key's new first request, or — while the
+ * first request holds the key unanswered — ask whether that request's process still lives (`answerInFlight`).
+ */
+export type IdempotentRepeat =
+  | { readonly kind: 'replay'; readonly statusCode: number; readonly body: string }
+  | { readonly kind: 'take-over' }
+  | { readonly kind: 'in-flight' };
 
 /** Decides a request whose key is already stored; `fingerprint` identifies method, path and body. */
 export const answerRepeat = (record: IdempotencyRecord, fingerprint: string, now: number): Result<IdempotentRepeat> =>
@@ -40,9 +46,19 @@ export const answerRepeat = (record: IdempotencyRecord, fingerprint: string, now
       refuse<IdempotentRepeat>('422.1', 'This Idempotency-Key was already used with another method, path or body: use a new key for a new request.'),
     )
     .with({ response: P.nonNullable }, ({ response }) => ok<IdempotentRepeat>({ kind: 'replay', ...response }))
-    .with({ running: true }, () => refuse<IdempotentRepeat>('409.1', 'A request with this Idempotency-Key is still being processed: retry in a moment.'))
+    .with({ running: true }, () => ok<IdempotentRepeat>({ kind: 'in-flight' }))
     .with({ running: false }, () => ok<IdempotentRepeat>({ kind: 'take-over' }))
     .exhaustive();
+
+/**
+ * A repeat of a request that holds its key unanswered: it is still running while its process lives (409.1, retry in a
+ * moment). A process that died took its request's transaction with it — the effect and the kept answer commit together —
+ * so nothing of that request happened, and the repeat runs it, at once, instead of waiting out the lock time.
+ */
+export const answerInFlight = (holderAlive: boolean): Result<IdempotentRepeat> =>
+  holderAlive
+    ? refuse<IdempotentRepeat>('409.1', 'A request with this Idempotency-Key is still being processed: retry in a moment.')
+    : ok<IdempotentRepeat>({ kind: 'take-over' });
 
 /**
  * Only successes are kept (docs/decisions.md): a refusal or failure changed nothing, so the same key may be

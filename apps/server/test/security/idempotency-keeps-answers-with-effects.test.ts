@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { heldKeyOf } from '../../src/idempotency/idempotency-keys.js';
+import { expectSuccess } from '../helpers/expectations.js';
+import { sampleDefinition } from '../helpers/fixtures.js';
+import { ADMIN_TOKEN, backends, envelope, startHarness, type Harness } from '../helpers/test-app.js';
+
+interface Keyed {
+  method: 'POST';
+  /** The OpenAPI path of the route, which `url` fills in. */
+  route: string;
+  url: string;
+  body?: unknown;
+  admin?: boolean;
+}
+
+/**
+ * Issue 27, item 2: a keyed POST's effect and its kept answer commit in one transaction (`answerWithEffect`), so that a
+ * crash leaves both or neither. Every POST of the org and admin APIs honours Idempotency-Key; each must keep its answer
+ * that way, not after the fact (which a crash could separate from the effect). A POST route added later fails here until
+ * it does (and is listed below).
+ */
+describe.each(backends)('every keyed POST keeps its answer with its effect (%s)', (backend) => {
+  let h: Harness | undefined;
+  afterEach(async () => {
+    await h?.close();
+    h = undefined;
+  });
+
+  it('commits the answer in the transaction of the effect, and replays it', async () => {
+    const keptWithEffect = new Map<string, boolean>();
+    h = await startHarness(backend, {}, undefined, (app) =>
+      // Runs before the Idempotency-Key's own onSend hook (route hooks come after the app's).
+      app.addHook('onSend', (request, reply, payload, done) => {
+        const held = heldKeyOf(request);
+        if (held && reply.statusCode === 200) keptWithEffect.set(`POST ${request.routeOptions.url}`, held.answered);
+        done(null, payload);
+      }),
+    );
+    const { orgId } = h.org;
+    let key = 0;
+    const send = async ({ url, body, admin }: Keyed) => {
+      const headers: Record<string, string> = { 'idempotency-key': `every-post-${(key += 1)}` };
+      if (admin) headers.authorization = `Bearer ${ADMIN_TOKEN}`;
+      const first = await h!.request({ method: 'POST', url, body, headers, ...(admin ? { apiKey: null } : {}) });
+      expectSuccess(first);
+      const replay = await h!.request({ method: 'POST', url, body, headers, ...(admin ? { apiKey: null } : {}) });
+      expect(replay.headers['idempotent-replayed'], url).toBe('true');
+      expect(replay.body, url).toBe(first.body);
+      return envelope<Record<string, number>>(first).result;
+    };
+
+    const covered: Keyed[] = [];
+    const post = async (route: string, url: string, body?: unknown, admin = false) => {
+      const request: Keyed = { method: 'POST', route, url, body, admin };
+      covered.push(request);
+      return send(request);
+    };
+    const { testId } = await post('/v2/org/tests', '/v2/org/tests', sampleDefinition);
+    const { testLinkId } = await post('/v2/org/tests/{testId}/testlinks', `/v2/org/tests/${testId}/testlinks`, { testLinkName: 'Keyed', accessTime: 0 });
+    await post('/v2/org/tests/{testId}/testlinks/{testLinkId}', `/v2/org/tests/${testId}/testlinks/${testLinkId}`, { testLinkName: 'Renamed', accessTime: 0 });
+    await post('/v2/org/tests/{testId}/register', `/v2/org/tests/${testId}/register`, { emailId: 'keyed@example.com', fullName: 'Keyed One' });
+    await post('/v2/org/tests/{testId}/testlinks/{testLinkId}/register', `/v2/org/tests/${testId}/testlinks/${testLinkId}/register`, {
+      emailId: 'linked@example.com',
+      fullName: 'Linked One',
+    });
+    await post('/v2/org/webhooks/secret/rotate', '/v2/org/webhooks/secret/rotate');
+    await post('/v2/org/webhooks/settings', '/v2/org/webhooks/settings', { trailingSpaceKeys: true });
+    const { jobId } = await post('/v2/org/webhooks/test', '/v2/org/webhooks/test', { url: 'http://127.0.0.1:9/hooks' });
+    await post('/v2/org/deliveries/{jobId}/redeliver', `/v2/org/deliveries/${jobId}/redeliver`);
+    await post('/admin/orgs', '/admin/orgs', { name: 'Keyed Org', email: 'keyed-org@example.com' }, true);
+    const { keyId } = await post('/admin/orgs/{orgId}/keys', `/admin/orgs/${orgId}/keys`, undefined, true);
+    await post('/admin/orgs/{orgId}/keys/rotate', `/admin/orgs/${orgId}/keys/rotate`, undefined, true);
+    await post('/admin/orgs/{orgId}/keys/{keyId}/revoke', `/admin/orgs/${orgId}/keys/${keyId}/revoke`, undefined, true);
+
+    // Every POST route of both APIs, as the served document lists them, is covered above.
+    const document = (await h.request({ method: 'GET', url: '/openapi.json', apiKey: null })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    const keyedRoutes = Object.entries(document.paths)
+      .filter(([path, operations]) => 'post' in operations && (path.startsWith('/v2/org/') || path.startsWith('/admin/')))
+      .map(([path]) => path)
+      .sort();
+    expect(covered.map((request) => request.route).sort()).toEqual(keyedRoutes);
+    const notWithEffect = [...keptWithEffect].filter(([, answered]) => !answered).map(([route]) => route);
+    expect(notWithEffect, 'kept after the fact, not with the effect').toEqual([]);
+    expect(keptWithEffect.size).toBe(keyedRoutes.length);
+  });
+});

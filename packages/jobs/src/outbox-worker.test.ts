@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobKind } from '@assay/domain';
+import { openStore, type Store } from '@assay/store';
+import { holdSqliteLock } from '../../store/test/sqlite-lock-holder.js';
+import { DATABASE_RETRY_MS, type JobHandler, type Logger, OutboxWorker } from './outbox-worker.js';
+
+const NOW = Date.UTC(2026, 11, 1, 9);
+const silent: Logger = { info: () => {}, warn: () => {}, error: () => {} };
+
+/**
+ * Issue 27, item 9: a database another process holds for a while (a backup, a shell, a migration) is an outage the
+ * outbox waits out: the job it interrupted comes back later, and the outage costs it none of its attempts, so a long one
+ * never ends a job as dead.
+ */
+describe('the outbox worker when the database is unavailable', () => {
+  let dir: string;
+  let file: string;
+  let store: Store;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'assay-outbox-locked-'));
+    file = join(dir, 'assay.db');
+    store = await openStore(`sqlite:${file}`, { busyTimeoutMs: 100 });
+  });
+  afterAll(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const workerWith = (callback: JobHandler) => {
+    const unused: JobHandler = async () => ({ kind: 'dead', error: 'not in this test' });
+    const handlers: Record<JobKind, JobHandler> = { callback, score: unused, email: unused, link_email: unused };
+    return new OutboxWorker({ store, handlers, retryDelay: () => 60_000, now: () => NOW, log: silent, workerId: 'locked-out' });
+  };
+  const queued = async (target: string) => {
+    const org = await store.orgs.create({ name: target, email: `${target}@example.com`, timeZoneId: 1 }, NOW);
+    return store.jobs.add({ orgId: org.id, invitationId: null, kind: 'callback', target: `https://${target}.example/hook`, payload: '{}' }, NOW);
+  };
+
+  it('tries a job again later, with no attempt counted, when another process held the database', async () => {
+    const job = await queued('locked');
+    // The delivery happened; writing it down meets the lock, which goes away right after.
+    const worker = workerWith(async (leased) => {
+      const lock = await holdSqliteLock(file);
+      try {
+        await store.jobs.recordDelivery(leased.id, { attemptedAt: NOW, outcome: 'delivered', statusCode: 200, latencyMs: 1, error: null });
+      } finally {
+        await lock.release();
+      }
+      return { kind: 'done' };
+    });
+    expect(await worker.runOnce()).toBe(1);
+    const after = await store.jobs.find(job.id);
+    expect(after).toMatchObject({ status: 'pending', attempts: 0, runAt: NOW + DATABASE_RETRY_MS, leaseOwner: null });
+    expect(after?.lastError).toMatch(/database was unavailable/);
+  });
+
+  it('still counts a failure of the job itself as an attempt', async () => {
+    const job = await queued('failing');
+    await workerWith(async () => {
+      throw new Error('the receiver broke');
+    }).runOnce();
+    expect(await store.jobs.find(job.id)).toMatchObject({ status: 'pending', attempts: 1, runAt: NOW + 60_000, lastError: 'the receiver broke' });
+  });
+});
