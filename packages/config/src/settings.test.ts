@@ -18,6 +18,7 @@ describe('rate-limit and proxy settings', () => {
     expect(config.rateLimits).toEqual({
       orgApi: { max: 600, windowMs: 60_000 },
       candidateApi: { max: 1200, windowMs: 60_000 },
+      candidateToken: { max: 300, windowMs: 60_000 },
       registration: { max: 30, windowMs: 600_000 },
       reportUrl: { max: 30, windowMs: 60_000 },
       badApiKey: { max: 20, windowMs: 600_000 },

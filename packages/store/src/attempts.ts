@@ -69,6 +69,12 @@ export class AttemptsRepository {
     return invitation && this.contextOf(invitation);
   }
 
+  /** The invitation a take-test token opens, by the token's unique index alone: what the candidate API's limits key on. */
+  async invitationIdOfToken(token: string): Promise<number | undefined> {
+    const row = await this.db.selectFrom('invitations').select('id').where('token', '=', token).executeTakeFirst();
+    return row?.id;
+  }
+
   async findById(invitationId: number): Promise<AttemptContext | undefined> {
     const invitation = await this.db.selectFrom('invitations').selectAll().where('id', '=', invitationId).executeTakeFirst();
     return invitation && this.contextOf(invitation);

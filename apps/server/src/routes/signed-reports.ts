@@ -9,7 +9,7 @@ import { sendReportPdf } from './report-pdf-reply.js';
 
 /** `ReportPDFUrl` of callbacks and emails: the PDF for whoever holds the signed, expiring URL, no API key. */
 export const signedReportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
-  const { store, now } = context;
+  const { store, now, credentialLimits } = context;
   app.get(
     '/v2/reports/:testInvitationId/pdf',
     {
@@ -44,10 +44,14 @@ export const signedReportRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         attempt && completedAt !== null && completedAt !== undefined && attempt.invitation.status === 'Completed'
           ? checkReportUrl(key, { invitationId: testInvitationId, completedAt }, expires, signature, now())
           : 'invalid';
-      if (check === 'expired') throw refusal('403.14', 'This report link has expired.');
+      // A link that does not hold counts against the address; one that holds is budgeted per report, so a
+      // neighbour's forgeries never refuse it (README, "Rate limits").
+      const refused = (message: string) => credentialLimits.reportLink.counted(request, reply, refusal('403.14', message));
+      if (check === 'expired') throw await refused('This report link has expired.');
       if (check === 'invalid' || (await store.invitations.isSuperseded(testInvitationId))) {
-        throw refusal('403.14', 'This report link is not valid, or the attempt it shows was reset or retaken.');
+        throw await refused('This report link is not valid, or the attempt it shows was reset or retaken.');
       }
+      await credentialLimits.spendReportPdf(request, reply, testInvitationId);
       return sendReportPdf(reply, context, attempt!.invitation.orgId, testInvitationId);
     },
   );
