@@ -11,7 +11,7 @@ import { testPositionsMigration } from './migrations/011-test-positions.js';
 import { languagesAndExtraTimeMigration } from './migrations/012-languages-and-extra-time.js';
 import { scoreStandingMigration } from './migrations/013-score-standing.js';
 import { partialInvitationIndexesMigration } from './migrations/014-partial-invitation-indexes.js';
-import { boundedEventLogMigration } from './migrations/015-bounded-event-log.js';
+import { boundedEventLogMigration } from './migrations/017-bounded-event-log.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -26,7 +26,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '012-languages-and-extra-time': languagesAndExtraTimeMigration(),
   '013-score-standing': scoreStandingMigration(),
   '014-partial-invitation-indexes': partialInvitationIndexesMigration(),
-  '015-bounded-event-log': boundedEventLogMigration(),
+  '017-bounded-event-log': boundedEventLogMigration(),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {
