@@ -5,8 +5,12 @@ import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { ReportRenderer, normaliseSnapshot, sampleReportDetails } from '@assay/reports';
 
-/** The issue's targets: a 20-question report p50 < 40 ms; 100 questions with 20 snapshots < 300 ms and < 2 MB. */
-export const RENDER_TARGETS = { p50Ms20: 40, p50Ms100: 300, maxBytes100: 2 * 2 ** 20 };
+/**
+ * The issue's targets: a 20-question report p50 < 40 ms; 100 questions with 20 snapshots < 300 ms and < 2 MB. A flooded
+ * proctoring log (the most an attempt keeps: ~100 departures, and the count of what it did not) renders about as fast
+ * as a quiet one however many events the page sent: < 60 ms with 20 questions.
+ */
+export const RENDER_TARGETS = { p50Ms20: 40, p50Ms100: 300, maxBytes100: 2 * 2 ** 20, p50MsFlooded: 60 };
 
 /** A camera photo as uploads store it: a 640×480 JPEG of something with detail (noise compresses badly, as faces do). */
 const snapshotJpeg = async (seed) => {
@@ -40,6 +44,16 @@ const timeRenders = async (renderer, data, count) => {
   return { p50: p50(times), bytes };
 };
 
+/** A row of the median render time against its target, with the size of the file. */
+const p50Row = (scenario, timed, target) => ({
+  scenario,
+  value: timed.p50,
+  unit: 'ms',
+  target,
+  pass: timed.p50 < target,
+  note: `${(timed.bytes / 1024).toFixed(0)} KB`,
+});
+
 export const reportRenderRows = async ({ quick = false } = {}) => {
   const renderer = new ReportRenderer({ threads: 1 });
   try {
@@ -53,20 +67,15 @@ export const reportRenderRows = async ({ quick = false } = {}) => {
       })),
     );
     const hundred = { details: sampleReportDetails({ questions: 100, snapshots: 20 }), generatedAt, snapshots };
+    const flooded = { details: sampleReportDetails({ questions: 20, departures: 100, omittedEvents: 100_000 }), generatedAt };
     // The worker thread starts, loads its modules and parses its fonts once: what a running server has done already.
     await timeRenders(renderer, twenty, 3);
     await timeRenders(renderer, hundred, 1);
     const small = await timeRenders(renderer, twenty, quick ? 15 : 50);
     const large = await timeRenders(renderer, hundred, quick ? 5 : 15);
+    const floodedLog = await timeRenders(renderer, flooded, quick ? 15 : 50);
     return [
-      {
-        scenario: 'PDF render, 20 questions (pool): p50',
-        value: small.p50,
-        unit: 'ms',
-        target: RENDER_TARGETS.p50Ms20,
-        pass: small.p50 < RENDER_TARGETS.p50Ms20,
-        note: `${(small.bytes / 1024).toFixed(0)} KB`,
-      },
+      p50Row('PDF render, 20 questions (pool): p50', small, RENDER_TARGETS.p50Ms20),
       {
         scenario: 'PDF render, 100 questions + 20 snapshots: p50',
         value: large.p50,
@@ -81,6 +90,7 @@ export const reportRenderRows = async ({ quick = false } = {}) => {
         target: RENDER_TARGETS.maxBytes100 / 1024,
         pass: large.bytes < RENDER_TARGETS.maxBytes100,
       },
+      p50Row('PDF render, 20 questions + a flooded proctoring log: p50', floodedLog, RENDER_TARGETS.p50MsFlooded),
     ];
   } finally {
     await renderer.close();

@@ -5,6 +5,7 @@ import { ReportRenderer } from '@assay/reports/host';
 import { Sandbox, type CodeRunner } from '@assay/sandbox';
 import type { Store } from '@assay/store';
 import { KeyOwnerCache } from './auth/key-owner-cache.js';
+import { KnownTokens } from './auth/known-tokens.js';
 import { coalesceWrites } from './http/coalesced-writes.js';
 import { CandidateAttempts } from './candidate/attempts-service.js';
 import { registerCandidatePages } from './candidate-page/register-candidate-pages.js';
@@ -89,12 +90,12 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   answerUnissuedIds(app);
   refuseNulCharacters(app);
   registerErrorEnvelope(app, routes);
-  const authFailures = registerRateLimits(app, store, config, now);
+  const credentialLimits = registerRateLimits(app, store, config, now);
   scheduleHousekeeping(app, store, now);
   await registerOpenApi(app, config.publicUrl);
 
   const reports = new ReportRenderer({ threads: config.exportThreads, queue: config.exportQueue });
-  const context: AppContext = { config, store, keyCache: new KeyOwnerCache(config.keyCacheTtlMs), now, reports, authFailures };
+  const context: AppContext = { config, store, keyCache: new KeyOwnerCache(config.keyCacheTtlMs), now, reports, credentialLimits };
   const { workers, maxQueued, budget: runBudget } = config.sampleRuns;
   const sandbox = codeRunner ? undefined : new Sandbox({ workers, maxQueued, scoringWorkers: config.scoringWorkers, prewarm: config.sandboxPrewarm });
   // Candidates' sample runs warm up with the process, or (by default) when an attempt with Python starts;
@@ -111,11 +112,12 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   await app.register(operationsRoutes, context);
   await app.register(signedReportRoutes, context);
   await registerCandidatePages(app);
-  await app.register(candidateRoutes, { attempts, runner, runBudget, now, prefix: '/candidate/v1' });
+  const tokens = new KnownTokens((token) => store.attempts.invitationIdOfToken(token));
+  await app.register(candidateRoutes, { attempts, runner, runBudget, now, tokens, unknownTokens: credentialLimits.takeTestToken, prefix: '/candidate/v1' });
   await app.register(candidateLinkRoutes, { ...context, prefix: '/candidate/v1' });
   await app.register(
     async (v2) => {
-      requireApiKey(v2, store, context.keyCache, authFailures.apiKey);
+      requireApiKey(v2, store, context.keyCache, credentialLimits.apiKey);
       honourIdempotencyKeys(v2, { keys: store.idempotencyKeys, now, scopeOf: (request) => `org:${request.org.orgId}` });
       for (const routes of [testRoutes, testLinkRoutes, registrationRoutes, invitationRoutes, reportRoutes, exportRoutes, webhookRoutes, eventRoutes]) {
         await v2.register(routes, context);

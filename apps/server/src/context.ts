@@ -2,7 +2,7 @@ import type { ReportRenderer } from '@assay/reports/host';
 import type { Store } from '@assay/store';
 import type { KeyOwnerCache } from './auth/key-owner-cache.js';
 import type { Config } from '@assay/config';
-import type { AuthFailureLimits } from './rate-limits/rate-limits.js';
+import type { CredentialLimits } from './rate-limits/rate-limits.js';
 
 /** What route plugins need from the shell; `now` is the one clock read, passed down to the domain. */
 export interface AppContext {
@@ -12,6 +12,6 @@ export interface AppContext {
   readonly now: () => number;
   /** PDF and Excel exports, rendered off the request thread. */
   readonly reports: ReportRenderer;
-  /** Per-address budgets for wrong API keys and admin tokens. */
-  readonly authFailures: AuthFailureLimits;
+  /** The limits credential checks apply: failures per address, a verified report link's budget. */
+  readonly credentialLimits: CredentialLimits;
 }

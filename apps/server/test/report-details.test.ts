@@ -108,6 +108,7 @@ describe.each(backends)('GET /v2/org/report/{id}/details on %s', (backend) => {
       wv: 1,
       tv: 30,
       departures: [{ leftAt: iso(START + 6 * 60_000), returnedAt: iso(START + 6 * 60_000 + 30_000), seconds: 30 }],
+      omittedEvents: 0,
       snapshots: [],
       accommodation: null,
     });

@@ -62,6 +62,7 @@ export const ConfigSchema = z
     ASSAY_TRUST_PROXY: TrustProxySetting.prefault('false'),
     ASSAY_RATE_LIMIT_ORG_API: RateLimitSetting.prefault('600/1m'),
     ASSAY_RATE_LIMIT_CANDIDATE_API: RateLimitSetting.prefault('1200/1m'),
+    ASSAY_RATE_LIMIT_CANDIDATE_TOKEN: RateLimitSetting.prefault('300/1m'),
     ASSAY_RATE_LIMIT_REGISTRATION: RateLimitSetting.prefault('30/10m'),
     ASSAY_RATE_LIMIT_LINK_EMAIL: RateLimitSetting.prefault('5/1h'),
     ASSAY_RATE_LIMIT_LINK_EMAIL_PER_LINK: RateLimitSetting.prefault('30/1h'),
@@ -108,11 +109,15 @@ export const ConfigSchema = z
     trustProxy: env.ASSAY_TRUST_PROXY,
     rateLimits: {
       orgApi: env.ASSAY_RATE_LIMIT_ORG_API,
+      /** Per client address: the candidate API's requests that no known take-test token vouches for (unknown tokens, link views). */
       candidateApi: env.ASSAY_RATE_LIMIT_CANDIDATE_API,
+      /** Per take-test token, once it is known: an attempt's requests, and separately its submit. */
+      candidateToken: env.ASSAY_RATE_LIMIT_CANDIDATE_TOKEN,
       registration: env.ASSAY_RATE_LIMIT_REGISTRATION,
       /** Link emails that public-link registrations of already-registered addresses cause, per client address and per link. */
       linkEmail: env.ASSAY_RATE_LIMIT_LINK_EMAIL,
       linkEmailPerLink: env.ASSAY_RATE_LIMIT_LINK_EMAIL_PER_LINK,
+      /** Per client address for report links whose signature does not hold; per report for the ones that do. */
       reportUrl: env.ASSAY_RATE_LIMIT_REPORT_URL,
       badApiKey: env.ASSAY_RATE_LIMIT_BAD_API_KEY,
       badAdminToken: env.ASSAY_RATE_LIMIT_BAD_ADMIN_TOKEN,

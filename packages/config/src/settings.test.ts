@@ -18,6 +18,7 @@ describe('rate-limit and proxy settings', () => {
     expect(config.rateLimits).toEqual({
       orgApi: { max: 600, windowMs: 60_000 },
       candidateApi: { max: 1200, windowMs: 60_000 },
+      candidateToken: { max: 300, windowMs: 60_000 },
       registration: { max: 30, windowMs: 600_000 },
       linkEmail: { max: 5, windowMs: 3_600_000 },
       linkEmailPerLink: { max: 30, windowMs: 3_600_000 },

@@ -50,6 +50,7 @@ export * from './records/job.js';
 export * from './records/test.js';
 export * from './report/verdict.js';
 export * from './report/percentile.js';
+export * from './report/event-log.js';
 export * from './report/timelines.js';
 export * from './report/report-details.js';
 export * from './report/build-report-details.js';

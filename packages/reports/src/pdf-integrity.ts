@@ -7,11 +7,19 @@ import { drawTable, type Cell } from './pdf-table.js';
 const time = (iso: string): string => displayIso(iso).slice(11);
 
 /**
- * The integrity signals in full: every counted departure (left, returned, how long, how far into the attempt), the
+ * What a report of a flooded log says instead of hundreds of pages of departures: the attempt's log keeps only its
+ * first and last events (the domain's event-log.ts), so the table lists the departures among those.
+ */
+const omissionNote = (omitted: number): string =>
+  `… ${omitted.toLocaleString('en-US')} more events not shown: the page sent more than the log keeps, so only the departures among ` +
+  `its first and last events are listed. wv and tv above count every event.`;
+
+/**
+ * The integrity signals in full: every counted departure the log kept (left, returned, how long, how far into the attempt), the
  * totals `wv` and `tv` they add up to, the accommodation, and the camera snapshots as a contact sheet with times.
  */
 export const drawIntegrity = (doc: Doc, cursor: Cursor, details: ReportDetails, thumbnails: readonly SnapshotThumbnail[]): void => {
-  const { wv, tv, departures, accommodation } = details.integrity;
+  const { wv, tv, departures, omittedEvents, accommodation } = details.integrity;
   const startedAt = details.startedAt === null ? null : Date.parse(details.startedAt);
   cursor.ensure(120);
   cursor.y += 8;
@@ -23,6 +31,7 @@ export const drawIntegrity = (doc: Doc, cursor: Cursor, details: ReportDetails, 
   cursor.y += putWrapped(doc, summary, LEFT, cursor.y, WIDTH, { size: 9.5, color: wv === 0 ? INK : WARNING });
   const extra = accommodation ? `Accommodation: ${accommodation.extraTimePercent}% extra time.` : 'Accommodation: none.';
   cursor.y += putWrapped(doc, extra, LEFT, cursor.y, WIDTH, { size: 9, color: MUTED }) + 6;
+  if (omittedEvents > 0) cursor.y += putWrapped(doc, omissionNote(omittedEvents), LEFT, cursor.y, WIDTH, { size: 9, color: WARNING }) + 6;
   if (departures.length > 0) {
     const rows = departures.map((departure, index): Cell[] => [
       { text: String(index + 1) },

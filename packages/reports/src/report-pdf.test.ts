@@ -269,6 +269,17 @@ describe('renderReportPdf', () => {
     expect(text.match(/Suggested/g)).toHaveLength(2);
   });
 
+  it('a proctoring log that kept only its first and last events: the departures it kept, and how many events it did not', async () => {
+    const flooded = sampleReportDetails({ questions: 4, departures: 100, omittedEvents: 12_345 });
+    const pdf = await render(data(flooded));
+    const text = pdfText(Buffer.from(pdf, 'latin1')).replace(/\s+/g, ' ');
+    expect(text).toContain(`left the test window ${flooded.integrity.wv} times`);
+    expect(text).toContain('… 12,345 more events not shown');
+    // What a flooded log can yield fits on a few pages more than a quiet attempt's report.
+    expect(pageCount(pdf)).toBeLessThanOrEqual(pageCount(await render(data(details()))) + 3);
+    expect(await textOf(data(details()))).not.toContain('more events not shown');
+  });
+
   it('wraps a long name over lines instead of cutting it, and never splits a grapheme', async () => {
     const words = Array.from({ length: 12 }, (_, index) => `Name${index}👩🏽‍💻`);
     const text = await textOf(data(named(words.join(' '))));

@@ -6,6 +6,9 @@ export interface SampleReportOptions {
   questions?: number;
   /** Snapshot entries (times only: the images are the caller's). Default 0. */
   snapshots?: number;
+  /** Departures listed (the most a kept log yields is about 100), and events the log did not keep. Default 2 and 0. */
+  departures?: number;
+  omittedEvents?: number;
   fullName?: string;
   testName?: string;
 }
@@ -147,12 +150,16 @@ export const sampleReportDetails = (options: SampleReportOptions = {}): ReportDe
     sections,
     questions,
     integrity: {
-      wv: 2,
-      tv: 47,
-      departures: [
-        { leftAt: iso(12 * 60 + 5), returnedAt: iso(12 * 60 + 41), seconds: 36 },
-        { leftAt: iso(31 * 60 + 10), returnedAt: iso(31 * 60 + 21), seconds: 11 },
-      ],
+      wv: options.departures === undefined ? 2 : options.departures + Math.floor((options.omittedEvents ?? 0) / 2),
+      tv: options.departures === undefined ? 47 : options.departures + Math.floor((options.omittedEvents ?? 0) / 2),
+      departures:
+        options.departures === undefined
+          ? [
+              { leftAt: iso(12 * 60 + 5), returnedAt: iso(12 * 60 + 41), seconds: 36 },
+              { leftAt: iso(31 * 60 + 10), returnedAt: iso(31 * 60 + 21), seconds: 11 },
+            ]
+          : Array.from({ length: options.departures }, (_, index) => ({ leftAt: iso(60 + index * 2), returnedAt: iso(61 + index * 2), seconds: 1 })),
+      omittedEvents: options.omittedEvents ?? 0,
       snapshots: Array.from({ length: options.snapshots ?? 0 }, (_, index) => ({ snapshotId: index + 1, takenAt: iso(index * 60 + 2) })),
       accommodation: null,
     },

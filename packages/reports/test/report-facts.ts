@@ -1,4 +1,4 @@
-import { QuestionDefinition, type Invitation, type QuestionRecord, type ReportFacts, type SectionRecord } from '@assay/domain';
+import { QuestionDefinition, completeLog, type Invitation, type QuestionRecord, type ReportFacts, type SectionRecord } from '@assay/domain';
 
 const T0 = Date.UTC(2026, 11, 1, 9, 0, 0);
 
@@ -98,7 +98,7 @@ export const reportFacts = (overrides: Partial<ReportFacts> = {}): ReportFacts =
     [13, { marks: 2.5, cases: [true, false] }],
   ]),
   sampleRuns: new Map(),
-  events: [],
+  log: completeLog([]),
   snapshots: [],
   standing: { below: 0, tied: 0, total: 0 },
   ...overrides,

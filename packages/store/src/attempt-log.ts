@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import type { Answer, AttemptEvent, Candidate, Invitation, QuestionResult, ScoreStanding, TestRecord } from '@assay/domain';
+import type { Answer, AttemptLog, Candidate, Invitation, QuestionResult, ScoreStanding, TestRecord } from '@assay/domain';
+import { readAttemptLog } from './attempt-event-log.js';
 import type { Database } from './database.js';
 import { isCodingLanguage } from './attempts.js';
 import { toCandidate, toInvitation, toTestRecord } from './records.js';
@@ -19,9 +20,6 @@ export interface AttemptFacts {
   readonly results: Map<number, QuestionResult>;
 }
 
-const toAttemptEvent = (row: { kind: string; at: number; section_id: number | null }): AttemptEvent =>
-  row.kind === 'section' ? { kind: 'section', at: row.at, sectionId: row.section_id ?? 0 } : { kind: row.kind as 'left' | 'returned' | 'unload', at: row.at };
-
 const grouped = <T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> => {
   const groups = new Map<number, T[]>();
   for (const row of rows) {
@@ -34,21 +32,15 @@ const grouped = <T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
 
 /**
  * What happened during an attempt beyond its answers — the page's events (departures, section views; written by
- * AttemptsRepository.recordEvent, with the counters they move) and the sample runs per question — and what scoring
+ * AttemptsRepository.recordEvent through appendAttemptEvent, with the counters they move; bounded per attempt) and the sample runs per question — and what scoring
  * found per question: the report's raw material.
  */
 export class AttemptLogRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async events(invitationId: number): Promise<AttemptEvent[]> {
-    const rows = await this.db
-      .selectFrom('attempt_events')
-      .select(['kind', 'at', 'section_id'])
-      .where('invitation_id', '=', invitationId)
-      .orderBy('at')
-      .orderBy('id')
-      .execute();
-    return rows.map(toAttemptEvent);
+  /** The attempt's log as kept (attempt-event-log.ts). */
+  async events(invitationId: number): Promise<AttemptLog> {
+    return readAttemptLog(this.db, invitationId);
   }
 
   /** One more sample run of a question (runs the sandbox actually ran). */

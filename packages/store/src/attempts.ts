@@ -13,6 +13,7 @@ import {
   type TestLink,
   type TestRecord,
 } from '@assay/domain';
+import { appendAttemptEvent } from './attempt-event-log.js';
 import type { Database, InvitationRow } from './database.js';
 import { proctoringColumns, toCandidate, toInvitation, toQuestionRecord, toTestRecord } from './records.js';
 import { toTestLink } from './test-links.js';
@@ -67,6 +68,12 @@ export class AttemptsRepository {
   async findByToken(token: string): Promise<AttemptContext | undefined> {
     const invitation = await this.db.selectFrom('invitations').selectAll().where('token', '=', token).executeTakeFirst();
     return invitation && this.contextOf(invitation);
+  }
+
+  /** The invitation a take-test token opens, by the token's unique index alone: what the candidate API's limits key on. */
+  async invitationIdOfToken(token: string): Promise<number | undefined> {
+    const row = await this.db.selectFrom('invitations').select('id').where('token', '=', token).executeTakeFirst();
+    return row?.id;
   }
 
   async findById(invitationId: number): Promise<AttemptContext | undefined> {
@@ -161,10 +168,7 @@ export class AttemptsRepository {
         .where('left_on_unload', '=', previous.unloading ? 1 : 0)
         .executeTakeFirst();
       if (Number(written.numUpdatedRows) !== 1) return false;
-      await trx
-        .insertInto('attempt_events')
-        .values({ invitation_id: invitationId, kind: event.kind, at: event.at, section_id: event.kind === 'section' ? event.sectionId : null })
-        .execute();
+      await appendAttemptEvent(trx, invitationId, event);
       return true;
     });
   }

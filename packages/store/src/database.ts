@@ -145,6 +145,8 @@ export interface AttemptEventsTable {
   kind: string;
   at: number;
   section_id: number | null;
+  /** The event's number in its attempt's stream (departures or section views), from 0 in arrival order. */
+  seq: number;
 }
 
 export interface QuestionResultsTable {

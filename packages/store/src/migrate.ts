@@ -13,6 +13,7 @@ import { scoreStandingMigration } from './migrations/013-score-standing.js';
 import { partialInvitationIndexesMigration } from './migrations/014-partial-invitation-indexes.js';
 import { idempotencyInstancesMigration } from './migrations/015-idempotency-instances.js';
 import { reportLinkGenerationMigration } from './migrations/016-report-link-generation.js';
+import { boundedEventLogMigration } from './migrations/017-bounded-event-log.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -29,6 +30,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '014-partial-invitation-indexes': partialInvitationIndexesMigration(),
   '015-idempotency-instances': idempotencyInstancesMigration(),
   '016-report-link-generation': reportLinkGenerationMigration(),
+  '017-bounded-event-log': boundedEventLogMigration(),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {

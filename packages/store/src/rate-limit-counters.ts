@@ -11,8 +11,6 @@ export interface WindowCount {
 export interface RateLimitCounters {
   /** Adds `hits` to the key's current window (a new window when none is running) and answers the total. */
   hit(key: string, hits: number, windowMs: number, now: number): Promise<WindowCount>;
-  /** The key's running window, without counting a hit; undefined when none runs. */
-  peek(key: string, now: number): Promise<WindowCount | undefined>;
   /** Forgets windows that ended; answers how many. */
   deleteExpired(now: number): Promise<number>;
   /** `hit` without waiting, offered by counters that live in this process: a limit checked on every request costs no promise. */
@@ -54,16 +52,6 @@ export class SqlRateLimitCounters implements RateLimitCounters {
     return { count: Number(row.count), resetAt: Number(row.reset_at) };
   }
 
-  async peek(key: string, now: number): Promise<WindowCount | undefined> {
-    const row = await this.db
-      .selectFrom('rate_limit_counters')
-      .select(['count', 'reset_at'])
-      .where('key', '=', key)
-      .where('reset_at', '>', now)
-      .executeTakeFirst();
-    return row ? { count: Number(row.count), resetAt: Number(row.reset_at) } : undefined;
-  }
-
   async deleteExpired(now: number): Promise<number> {
     const result = await this.db.deleteFrom('rate_limit_counters').where('reset_at', '<=', now).executeTakeFirst();
     return Number(result.numDeletedRows);
@@ -98,11 +86,6 @@ export class MemoryRateLimitCounters implements RateLimitCounters {
     const fresh = { count: hits, resetAt: now + windowMs };
     this.windows.set(key, fresh);
     return { ...fresh };
-  }
-
-  async peek(key: string, now: number): Promise<WindowCount | undefined> {
-    const current = this.windows.get(key);
-    return current && current.resetAt > now ? { ...current } : undefined;
   }
 
   async deleteExpired(now: number): Promise<number> {

@@ -36,15 +36,6 @@ describe.each(['sqlite', 'postgres'] as const)('rate-limit counters and idempote
       expect(await counters.hit(`window-${kind}`, 1, MINUTE, MINUTE)).toEqual({ count: 1, resetAt: 2 * MINUTE });
     });
 
-    it('peeks at a running window without counting', async () => {
-      const counters = make();
-      expect(await counters.peek(`peek-${kind}`, 0)).toBeUndefined();
-      await counters.hit(`peek-${kind}`, 2, MINUTE, 0);
-      expect(await counters.peek(`peek-${kind}`, 1)).toEqual({ count: 2, resetAt: MINUTE });
-      expect(await counters.peek(`peek-${kind}`, 1)).toEqual({ count: 2, resetAt: MINUTE });
-      expect(await counters.peek(`peek-${kind}`, MINUTE)).toBeUndefined();
-    });
-
     it('keeps keys apart and sweeps ended windows', async () => {
       const counters = make();
       await counters.hit(`a-${kind}`, 1, 10, 5_000_000);

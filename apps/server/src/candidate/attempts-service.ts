@@ -25,6 +25,9 @@ import type { AttemptContext, Store } from '@assay/store';
 import { found, refusal, unwrap } from '../refusal-error.js';
 import { buildSessionView, verdictOf } from './session-view.js';
 
+/** The answer to a take-test token that opens no invitation (404.7). */
+export const UNKNOWN_TOKEN_MESSAGE = 'This test link is not valid. Check the URL in your invitation.';
+
 /**
  * The candidate's side of an invitation, server-authoritative: the domain decides every move, this
  * class reads and writes around it. The deadline passes even if the candidate never comes back
@@ -39,7 +42,7 @@ export class CandidateAttempts {
   ) {}
 
   async context(token: string): Promise<AttemptContext> {
-    const context = found(await this.store.attempts.findByToken(token), '404.7', 'This test link is not valid. Check the URL in your invitation.');
+    const context = found(await this.store.attempts.findByToken(token), '404.7', UNKNOWN_TOKEN_MESSAGE);
     const { invitation } = context;
     if (invitation.status === 'In progress' && invitation.deadline !== null && isPastDeadline(expiryOf(invitation.deadline, this.answerGraceMs), this.now())) {
       await this.move(invitation, { type: 'expire', at: this.now() });

@@ -6,8 +6,9 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'
 const IDEMPOTENT_POST_PREFIXES = ['/v2/org/', '/admin/'];
 
 /**
- * Where rate limits apply: the org API (per key), the operator API (failed tokens), the candidate API and
- * public links (per address) and signed report URLs. Health, readiness and reference tables are not limited.
+ * Where rate limits apply: the org API (per key), the operator API (failed tokens), the candidate API (per
+ * attempt; unknown tokens and public links per address) and signed report URLs (per report; bad links per
+ * address). Health, readiness and reference tables are not limited.
  */
 const RATE_LIMITED_PREFIXES = ['/v2/org/', '/admin/', '/candidate/', '/v2/reports/'];
 

@@ -21,7 +21,9 @@ const invalidKey = () => refusal('401.2', 'The API key in x-api-key is not valid
 
 /**
  * `x-api-key` on every route of the scope it is added to; runs before the body is read. Every 401 counts
- * against the client address's budget (`failures`); an address over it is refused before the key lookup.
+ * against the client address's budget (`failures`), and an address over it gets 429.1 for every wrong key;
+ * the key is looked up first (one SHA-256, one indexed read; a key seen recently not even that), so a right
+ * key is accepted from any address, however many wrong ones a neighbour behind it sent.
  */
 export const requireApiKey = (app: FastifyInstance, store: Store, cache: KeyOwnerCache, failures: FailureLimiter): void => {
   const authenticate = async (request: FastifyRequest, reply: FastifyReply, apiKey: string | undefined): Promise<void> => {
@@ -29,7 +31,6 @@ export const requireApiKey = (app: FastifyInstance, store: Store, cache: KeyOwne
     if (!looksLikeApiKey(apiKey)) throw await failures.counted(request, reply, invalidKey());
     let owner = cache.get(apiKey);
     if (owner === undefined) {
-      await failures.refuseIfBlocked(request, reply);
       const keyHash = hashApiKey(apiKey);
       const found = await store.apiKeys.findActiveOwner(keyHash);
       owner = found && sameHash(found.keyHash, keyHash) ? found : null;

@@ -5,8 +5,13 @@ import { clientAddress, tooManyRequests } from './too-many-requests.js';
 import type { Hit, WindowCounter } from './window-counter.js';
 
 /**
- * Counts failed credentials per client address (bad API keys, bad admin tokens): only failures use up the
- * budget, and once it is gone the address gets 429.1 instead of another answer to its guess.
+ * Counts failed credentials per client address (wrong API keys, admin tokens, take-test tokens, report-link
+ * signatures): only failures use up the budget, and once it is gone the address gets 429.1 instead of another
+ * answer to its guess. The credential is always checked first, so a right one is accepted from an address over
+ * its budget: a neighbour behind the same NAT, CI runner or proxy cannot lock its holder out (docs/decisions.md,
+ * "A right credential is never throttled by a neighbour's failures"). Guessing gains nothing from that: a wrong guess answers 429.1, and the secrets
+ * are too large to find by trying (API keys and take-test tokens 256 bits, admin tokens ≥ 64 bits by their start
+ * check, report links an HMAC).
  */
 export class FailureLimiter {
   constructor(
@@ -15,28 +20,20 @@ export class FailureLimiter {
     readonly limit: RateLimit,
   ) {}
 
-  /**
-   * Before a lookup or a secret comparison: refuses an address over budget, on any instance. Answered from
-   * memory once this instance knows; else one read of the shared window (no hit is counted).
-   */
-  async refuseIfBlocked(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    let blockedMs = 0;
-    try {
-      blockedMs = await this.counter.blockedMs(this.keyOf(request), this.limit.max);
-    } catch (error) {
-      request.log.warn({ err: error }, `could not read the ${this.name} budget`);
-    }
-    if (blockedMs > 0) throw tooManyRequests(reply, this.limit, blockedMs);
-  }
-
   /** Counts one failure and answers what to throw: the failure itself, or 429.1 once the budget is used up. */
   async counted(request: FastifyRequest, reply: FastifyReply, failure: RefusalError): Promise<RefusalError> {
+    return (await this.overBudget(request, reply)) ?? failure;
+  }
+
+  /** Counts one failure whose answer is someone else's to give: 429.1 once the budget is used up, else undefined. */
+  async overBudget(request: FastifyRequest, reply: FastifyReply): Promise<RefusalError | undefined> {
     try {
-      return this.verdict(reply, await this.counter.take(this.keyOf(request), this.limit.max, this.limit.windowMs), failure);
+      const hit = await this.counter.take(this.keyOf(request), this.limit.max, this.limit.windowMs);
+      return hit.count > this.limit.max ? tooManyRequests(reply, this.limit, hit.ttlMs) : undefined;
     } catch (error) {
       // The counters' database is unreachable: the failure is still the truthful answer.
       request.log.warn({ err: error }, `could not count a ${this.name} failure`);
-      return failure;
+      return undefined;
     }
   }
 

@@ -51,19 +51,6 @@ export class WindowCounter {
     return { count, ttlMs: Math.max(0, resetAt - this.now()) };
   }
 
-  /**
-   * How long `key` stays over `max` (0: it is not), without counting a hit: from memory when this instance
-   * knows, else from the shared window, which other instances may have filled.
-   */
-  async blockedMs(key: string, max: number): Promise<number> {
-    const known = this.knownBlockedMs(key);
-    if (known > 0) return known;
-    const window = await this.counters.peek(key, this.now());
-    if (!window || window.count <= max) return 0;
-    this.blockedUntil.set(key, window.resetAt);
-    return Math.max(0, window.resetAt - this.now());
-  }
-
   private knownBlockedMs(key: string): number {
     const until = this.blockedUntil.get(key);
     if (until === undefined) return 0;

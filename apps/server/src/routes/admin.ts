@@ -13,15 +13,15 @@ const adminSecurity = [{ adminToken: [] }];
 const OrgParams = z.object({ orgId: IdParam });
 
 /** The operator API: on only when ASSAY_ADMIN_TOKEN is set, and then only with that bearer token. */
-export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config, store, keyCache, now, authFailures }) => {
+export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config, store, keyCache, now, credentialLimits }) => {
   const tokenHash = config.adminToken === undefined ? undefined : hashApiKey(config.adminToken);
   app.addHook('onRequest', async (request, reply) => {
     if (tokenHash === undefined) throw refusal('403.1', 'The admin API is disabled: set ASSAY_ADMIN_TOKEN to enable it.');
-    // Operators choose the token, so it may be guessable: an address over its budget is refused even with the right one.
-    await authFailures.adminToken.refuseIfBlocked(request, reply);
+    // The token is compared first: the operator's right token works from an address a neighbour's guesses put over
+    // its budget; the guesses get 429.1 (a token passed the start's strength check, so guessing it is hopeless anyway).
     const [scheme, token] = (request.headers.authorization ?? '').split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token || !sameHash(hashApiKey(token), tokenHash)) {
-      throw await authFailures.adminToken.counted(request, reply, refusal('401.3', 'Send the admin token as Authorization: Bearer <ASSAY_ADMIN_TOKEN>.'));
+      throw await credentialLimits.adminToken.counted(request, reply, refusal('401.3', 'Send the admin token as Authorization: Bearer <ASSAY_ADMIN_TOKEN>.'));
     }
   });
   honourIdempotencyKeys(app, { keys: store.idempotencyKeys, now, scopeOf: () => 'admin' });

@@ -14,9 +14,12 @@ import {
   type RunBudget,
 } from '@assay/domain';
 import type { CodeRunner } from '@assay/sandbox';
+import type { KnownTokens } from '../auth/known-tokens.js';
 import type { CandidateAttempts } from '../candidate/attempts-service.js';
 import { SampleRunGate } from '../candidate/sample-run-gate.js';
 import { withRetryAfter } from '../plugins/retry-later.js';
+import { requireKnownToken } from '../plugins/take-test-token.js';
+import type { FailureLimiter } from '../rate-limits/failure-limiter.js';
 import { refusal, unwrap } from '../refusal-error.js';
 import { envelopeResponses } from './responses.js';
 
@@ -26,6 +29,9 @@ export interface CandidateRouteOptions {
   /** Sample runs per token and window (429.3 beyond); one at a time either way (429.2). */
   runBudget: RunBudget;
   now: () => number;
+  /** The tokens the candidate API has seen, and the per-address budget of the ones it does not know. */
+  tokens: KnownTokens;
+  unknownTokens: FailureLimiter;
 }
 
 /** Tokens are opaque; a malformed one is simply not found. */
@@ -34,7 +40,8 @@ const QuestionParams = TokenParams.extend({ questionId: IdParam });
 const tags = ['candidate'];
 
 /** The candidate JSON API behind the take-test page; the token in the path is the only credential. */
-export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = async (app, { attempts, runner, runBudget, now }) => {
+export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = async (app, { attempts, runner, runBudget, now, tokens, unknownTokens }) => {
+  requireKnownToken(app, tokens, unknownTokens);
   const sampleRuns = new SampleRunGate(runBudget, now);
 
   app.get(

@@ -4,12 +4,12 @@ import { FailureEnvelope, IdParam, decideReportLink, documentedInteger } from '@
 import { REPORT_URL_KEY_SETTING, isAuthenticReportUrl, newReportUrlKey } from '@assay/delivery';
 import { PDF_MEDIA_TYPE } from '@assay/reports/host';
 import type { AppContext } from '../context.js';
-import { refusal, unwrap } from '../refusal-error.js';
+import { refusal } from '../refusal-error.js';
 import { sendReportPdf } from './report-pdf-reply.js';
 
 /** `ReportPDFUrl` of callbacks and emails: the PDF for whoever holds the signed, expiring URL, no API key. */
 export const signedReportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
-  const { store, now } = context;
+  const { store, now, credentialLimits } = context;
   app.get(
     '/v2/reports/:testInvitationId/pdf',
     {
@@ -53,11 +53,16 @@ export const signedReportRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       ]);
       const invitation = attempt?.invitation;
       const completedAt = invitation?.completedAt ?? null;
+      // A link that does not hold counts against the address; one that holds is budgeted per report, so a
+      // neighbour's forgeries never refuse it (README, "Rate limits").
+      const refused = (message: string) => credentialLimits.reportLink.counted(request, reply, refusal('403.14', message));
       if (!invitation || completedAt === null || !isAuthenticReportUrl(key, { invitationId: testInvitationId, completedAt }, claims, signature)) {
-        throw refusal('403.14', 'This report link is not valid, or the attempt it shows was reset.');
+        throw await refused('This report link is not valid, or the attempt it shows was reset.');
       }
       // Then one decision: the link stays the record of its attempt until it expires or the org revokes it.
-      unwrap(decideReportLink(invitation, claims, now()));
+      const decision = decideReportLink(invitation, claims, now());
+      if (decision.err) throw await refused(decision.err.message);
+      await credentialLimits.spendReportPdf(request, reply, testInvitationId);
       return sendReportPdf(reply, context, invitation.orgId, testInvitationId);
     },
   );

@@ -11,7 +11,7 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
   if (!invitation) return undefined;
   const context = await store.attempts.findById(invitationId);
   if (!context) return undefined;
-  const [sections, questions, answers, results, sampleRuns, events, snapshots, standing] = await Promise.all([
+  const [sections, questions, answers, results, sampleRuns, log, snapshots, standing] = await Promise.all([
     store.tests.sections(context.test.id),
     store.attempts.questions(context.test.id),
     store.attempts.answers(invitationId),
@@ -30,7 +30,7 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
     answers: new Map(answers.map((saved) => [saved.questionId, saved.answer])),
     results,
     sampleRuns,
-    events,
+    log,
     snapshots,
     standing,
   });

@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { openStore } from '@assay/store';
 import { buildApp } from '../../src/app.js';
+import { tokenOf } from '../helpers/candidate.js';
 import { expectFailure, expectSuccess } from '../helpers/expectations.js';
 import { ADMIN_TOKEN, backends, startHarness, type Harness } from '../helpers/test-app.js';
 
@@ -99,6 +100,7 @@ describe('two server instances on one PostgreSQL schema', () => {
       ASSAY_RATE_LIMIT_BAD_API_KEY: '3/10m',
       ASSAY_RATE_LIMIT_BAD_ADMIN_TOKEN: '2/10m',
       ASSAY_RATE_LIMIT_CANDIDATE_API: '2/1m',
+      ASSAY_RATE_LIMIT_CANDIDATE_TOKEN: '2/1m',
     });
     const fresh = await h.createOrg('Fresh');
     const secondStore = await openStore(inject('pgUrl'), { pgSchema: h.store.schema!, pgPoolSize: 2 });
@@ -114,10 +116,11 @@ describe('two server instances on one PostgreSQL schema', () => {
       expectFailure(await badKey(second), '401.2');
       expectFailure(await badKey(h.app), '401.2');
       expectTooMany(await badKey(second));
-      // The other instance never saw this address fail, yet does not even look a right key up for it.
+      // An instance that never saw this address fail refuses its next guess too, and accepts a right key from it.
       const otherInstanceFirst = await buildApp({ config: h.config, store: secondStore });
       try {
-        expectTooMany(await listTests(otherInstanceFirst, fresh.apiKey, '203.0.113.60'));
+        expectTooMany(await listTests(otherInstanceFirst, 'assay_another-guess-0123456789', '203.0.113.60'));
+        expectSuccess(await listTests(otherInstanceFirst, fresh.apiKey, '203.0.113.60'));
       } finally {
         await otherInstanceFirst.close();
       }
@@ -127,12 +130,23 @@ describe('two server instances on one PostgreSQL schema', () => {
       expectFailure(await admin(h.app, 'wrong-1'), '401.3');
       expectFailure(await admin(h.app, 'wrong-2'), '401.3');
       expectTooMany(await admin(h.app, 'wrong-3'));
-      expectTooMany(await admin(second, ADMIN_TOKEN));
+      expectTooMany(await admin(second, 'wrong-4'));
+      expectSuccess(await admin(second, ADMIN_TOKEN));
 
       const session = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/candidate/v1/no-such-token-0123456789', remoteAddress: '203.0.113.61' });
       expectFailure(await session(second), '404.7');
       expectFailure(await session(h.app), '404.7');
       expectTooMany(await session(second));
+
+      // An attempt's budget, and its submit's own, hold across instances too.
+      const testId = await h.importTest(undefined, fresh.apiKey);
+      const invited = await h.clientFor(fresh.apiKey).invitations.register(testId, { emailId: 'shared@example.com', fullName: 'Ada Lovelace' });
+      const token = tokenOf(invited.takeTestURL);
+      const attempt = (app: FastifyInstance, path = '') => app.inject({ method: 'POST', url: `/candidate/v1/${token}${path}`, remoteAddress: '203.0.113.61' });
+      expectSuccess(await attempt(h.app, '/start'));
+      expectSuccess(await second.inject({ method: 'GET', url: `/candidate/v1/${token}`, remoteAddress: '203.0.113.61' }));
+      expectTooMany(await h.app.inject({ method: 'GET', url: `/candidate/v1/${token}`, remoteAddress: '203.0.113.63' }));
+      expectSuccess(await attempt(second, '/submit'));
     } finally {
       await second.close();
       await secondStore.close();

@@ -3,6 +3,7 @@ import type { Invitation } from '../records/invitation.js';
 import type { QuestionRecord, SectionRecord } from '../records/test.js';
 import { QuestionDefinition } from '../schemas/test-definition.js';
 import { buildReportDetails, type ReportFacts } from './build-report-details.js';
+import { completeLog, type AttemptEvent } from './event-log.js';
 import { standingAmong } from './percentile.js';
 import { questionOutcomesOf, questionsInReportOrder } from './question-outcome.js';
 
@@ -102,12 +103,12 @@ const facts = (overrides: Partial<ReportFacts> = {}): ReportFacts => ({
     [13, { marks: 5, cases: [true, true] }],
   ]),
   sampleRuns: new Map([[13, 4]]),
-  events: [
+  log: completeLog([
     { kind: 'section', at: T0, sectionId: 1 },
     { kind: 'section', at: T0 + 10 * 60_000, sectionId: 2 },
     { kind: 'left', at: T0 + 12 * 60_000 },
     { kind: 'returned', at: T0 + 12 * 60_000 + 20_000 },
-  ],
+  ]),
   snapshots: [{ id: 99, takenAt: T0 + 1_000 }],
   standing: standingAmong(4.5, [1, 2, 3, 4.5, 9]),
   ...overrides,
@@ -130,7 +131,7 @@ describe('buildReportDetails', () => {
   });
 
   it('a section never viewed has no time, not zero', () => {
-    const details = buildReportDetails(facts({ events: [{ kind: 'section', at: T0 + 10 * 60_000, sectionId: 2 }] }));
+    const details = buildReportDetails(facts({ log: completeLog([{ kind: 'section', at: T0 + 10 * 60_000, sectionId: 2 }]) }));
     expect(details.sections.map((section) => section.timeSpentSeconds)).toEqual([null, 1200]);
   });
 
@@ -172,6 +173,26 @@ describe('buildReportDetails', () => {
     ]);
     expect(integrity.snapshots).toEqual([{ snapshotId: 99, takenAt: new Date(T0 + 1_000).toISOString() }]);
     expect(integrity.accommodation).toBeNull();
+    expect(integrity.omittedEvents).toBe(0);
+  });
+
+  it('from a log that kept only its first and last events: the departures it kept, how many events it did not, no section times', () => {
+    const departure = (minute: number): AttemptEvent[] => [
+      { kind: 'left', at: T0 + minute * 60_000 },
+      { kind: 'returned', at: T0 + minute * 60_000 + 5_000 },
+    ];
+    const views = completeLog([{ kind: 'section', at: T0, sectionId: 1 }]).sections;
+    const details = buildReportDetails(
+      facts({
+        log: {
+          presence: { head: [...departure(1), departure(2)[0]!], tail: [departure(20)[1]!, ...departure(21)], omitted: 500 },
+          sections: { ...views, omitted: 3 },
+        },
+      }),
+    );
+    expect(details.integrity.departures.map((kept) => kept.leftAt)).toEqual([new Date(T0 + 60_000).toISOString(), new Date(T0 + 21 * 60_000).toISOString()]);
+    expect(details.integrity.omittedEvents).toBe(503);
+    expect(details.sections.map((section) => section.timeSpentSeconds)).toEqual([null, null]);
   });
 
   it('shows the accommodation the candidate had', () => {

@@ -6,7 +6,8 @@ import type { QuestionRecord, SectionRecord, TestRecord } from '../records/test.
 import { percentileRank, type ScoreStanding } from './percentile.js';
 import { questionOutcome, type QuestionResult } from './question-outcome.js';
 import type { QuestionDetail, ReportDetails, SectionDetail } from './report-details.js';
-import { departuresOf, timeBySection, type AttemptEvent } from './timelines.js';
+import { omittedEventsOf, type AttemptLog } from './event-log.js';
+import { departuresOfLog, sectionTimesOfLog } from './timelines.js';
 import { percentOf, verdictFor } from './verdict.js';
 
 /** Everything the report is made of, gathered by the shell; this module only decides what it says. */
@@ -20,7 +21,8 @@ export interface ReportFacts {
   /** Empty until the attempt is scored. */
   readonly results: ReadonlyMap<number, QuestionResult>;
   readonly sampleRuns: ReadonlyMap<number, number>;
-  readonly events: readonly AttemptEvent[];
+  /** The page's events as the attempt's log kept them (event-log.ts). */
+  readonly log: AttemptLog;
   readonly snapshots: readonly { readonly id: number; readonly takenAt: number }[];
   /** How this attempt's score stands among the test's completed, scored attempts (read for scored attempts only). */
   readonly standing: ScoreStanding;
@@ -81,7 +83,7 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
   const score = scored ? invitation.score : 0;
   const percent = percentOf(score, maxScore);
   const endedAt = invitation.completedAt ?? invitation.deadline ?? invitation.startedAt ?? 0;
-  const spent = invitation.startedAt === null ? null : timeBySection(facts.events, invitation.startedAt, endedAt);
+  const spent = invitation.startedAt === null ? null : sectionTimesOfLog(facts.log.sections, invitation.startedAt, endedAt);
 
   let number = 0;
   const questions: QuestionDetail[] = [];
@@ -123,11 +125,12 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
       departures:
         invitation.startedAt === null
           ? []
-          : departuresOf(facts.events, endedAt).map((departure) => ({
+          : departuresOfLog(facts.log.presence, endedAt).map((departure) => ({
               leftAt: new Date(departure.leftAt).toISOString(),
               returnedAt: iso(departure.returnedAt),
               seconds: departure.seconds,
             })),
+      omittedEvents: omittedEventsOf(facts.log),
       snapshots: facts.snapshots.map((snapshot) => ({ snapshotId: snapshot.id, takenAt: new Date(snapshot.takenAt).toISOString() })),
       accommodation: invitation.extraTimePercent > 0 ? { extraTimePercent: invitation.extraTimePercent } : null,
     },

@@ -92,7 +92,13 @@ export const ReportDetails = z
     integrity: z.object({
       wv: z.int().nonnegative(),
       tv: z.int().nonnegative(),
+      /** The counted departures the attempt's log kept: all of them, unless `omittedEvents` says otherwise. */
       departures: z.array(DepartureDetail),
+      /**
+       * The page's events the attempt's log did not keep: it keeps the first and last 100 departure events and section
+       * views of an attempt (README, "The report a hiring manager decides from"); wv and tv count every event. 0 for nearly every attempt.
+       */
+      omittedEvents: z.int().nonnegative(),
       snapshots: z.array(z.object({ snapshotId: Id, takenAt: Instant })),
       accommodation: z.object({ extraTimePercent: z.int().min(0).max(100) }).nullable(),
     }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RELOAD_GRACE_MS } from '../candidate/proctoring.js';
-import { departuresOf, timeBySection, type AttemptEvent } from './timelines.js';
+import type { AttemptEvent } from './event-log.js';
+import { departuresOf, departuresOfLog, sectionTimesOfLog, timeBySection } from './timelines.js';
 
 const T0 = Date.UTC(2026, 11, 1, 9, 0, 0);
 const at = (seconds: number) => T0 + seconds * 1000;
@@ -69,5 +70,41 @@ describe('timeBySection', () => {
     const events: AttemptEvent[] = [{ kind: 'section', at: at(100), sectionId: 2 }];
     expect(Object.fromEntries(timeBySection(events, at(0), at(160)))).toEqual({ 2: 60 });
     expect(timeBySection([], at(0), at(60)).size).toBe(0);
+  });
+});
+
+describe('departuresOfLog', () => {
+  it('replays the first and the last events apart when events between them were not kept', () => {
+    const presence = {
+      head: [
+        { kind: 'left', at: at(10) },
+        { kind: 'returned', at: at(15) },
+        { kind: 'left', at: at(20) },
+      ] as AttemptEvent[],
+      tail: [
+        { kind: 'returned', at: at(900) },
+        { kind: 'left', at: at(950) },
+        { kind: 'returned', at: at(960) },
+      ] as AttemptEvent[],
+      omitted: 300,
+    };
+    // The departure open where the gap begins came back somewhere in it: left out, not stretched over the gap.
+    expect(departuresOfLog(presence, at(3600))).toEqual([
+      { leftAt: at(10), returnedAt: at(15), seconds: 5 },
+      { leftAt: at(950), returnedAt: at(960), seconds: 10 },
+    ]);
+    expect(departuresOfLog({ ...presence, omitted: 0 }, at(3600))).toEqual([
+      { leftAt: at(10), returnedAt: at(15), seconds: 5 },
+      { leftAt: at(20), returnedAt: at(900), seconds: 880 },
+      { leftAt: at(950), returnedAt: at(960), seconds: 10 },
+    ]);
+  });
+});
+
+describe('sectionTimesOfLog', () => {
+  it('knows no section time once section views were not kept', () => {
+    const views: AttemptEvent[] = [{ kind: 'section', at: at(0), sectionId: 1 }];
+    expect(sectionTimesOfLog({ head: views, tail: [], omitted: 0 }, at(0), at(60))).toEqual(new Map([[1, 60]]));
+    expect(sectionTimesOfLog({ head: views, tail: [], omitted: 1 }, at(0), at(60))).toEqual(new Map());
   });
 });

@@ -1,9 +1,5 @@
 import { applyProctoringEvent, type ProctoringCounters } from '../candidate/proctoring.js';
-
-/** What the page reported during an attempt, as stored, in the order it happened. */
-export type AttemptEvent =
-  | { readonly kind: 'left' | 'returned' | 'unload'; readonly at: number }
-  | { readonly kind: 'section'; readonly at: number; readonly sectionId: number };
+import type { AttemptEvent, KeptEvents } from './event-log.js';
 
 /** A counted departure: when the candidate left, when they came back (null: not before the end), and for how long. */
 export interface Departure {
@@ -12,12 +8,9 @@ export interface Departure {
   readonly seconds: number;
 }
 
-/**
- * The departures `wv` and `tv` count, replayed from the page's events with the same rules (reloads that come
- * back within seconds are not departures). One still open at `endedAt` lasts until then.
- */
-export const departuresOf = (events: readonly AttemptEvent[], endedAt: number): Departure[] => {
-  const departures: Departure[] = [];
+/** The departures of one unbroken run of events: those that ended, and when the one still open began (null: none). */
+const replay = (events: readonly AttemptEvent[], endedAt: number): { closed: Departure[]; openSince: number | null } => {
+  const closed: Departure[] = [];
   let counters: ProctoringCounters = { wv: 0, tv: 0, leftAt: null };
   let open: number | null = null;
   for (const event of [...events].sort((a, b) => a.at - b.at)) {
@@ -26,14 +19,32 @@ export const departuresOf = (events: readonly AttemptEvent[], endedAt: number): 
     // Counted now: the departure began when the candidate left (or when the page went away).
     if (next.wv > counters.wv) open = counters.leftAt ?? next.leftAt;
     if (open !== null && next.leftAt === null) {
-      departures.push({ leftAt: open, returnedAt: event.at, seconds: next.tv - counters.tv });
+      closed.push({ leftAt: open, returnedAt: event.at, seconds: next.tv - counters.tv });
       open = null;
     }
     counters = next;
   }
-  if (open !== null) departures.push({ leftAt: open, returnedAt: null, seconds: Math.max(0, Math.round((endedAt - open) / 1000)) });
-  return departures;
+  return { closed, openSince: open };
 };
+
+/**
+ * The departures `wv` and `tv` count, replayed from the page's events with the same rules (reloads that come
+ * back within seconds are not departures). One still open at `endedAt` lasts until then.
+ */
+export const departuresOf = (events: readonly AttemptEvent[], endedAt: number): Departure[] => {
+  const { closed, openSince } = replay(events, endedAt);
+  return openSince === null ? closed : [...closed, { leftAt: openSince, returnedAt: null, seconds: Math.max(0, Math.round((endedAt - openSince) / 1000)) }];
+};
+
+/**
+ * The departures of an attempt's kept log (event-log.ts). When events between its first and last ones were not kept,
+ * the two runs are replayed apart: a departure still open where the gap begins came back somewhere in it, when is
+ * not known, so it is left out, like those within the gap; wv and tv count every one of them.
+ */
+export const departuresOfLog = (presence: KeptEvents, endedAt: number): Departure[] =>
+  presence.omitted === 0
+    ? departuresOf([...presence.head, ...presence.tail], endedAt)
+    : [...replay(presence.head, endedAt).closed, ...departuresOf(presence.tail, endedAt)];
 
 /**
  * Seconds spent on each section, from the section views the page reported: from one view to the next (or the end).
@@ -52,3 +63,7 @@ export const timeBySection = (events: readonly AttemptEvent[], startedAt: number
   for (const [sectionId, seconds] of spent) spent.set(sectionId, Math.round(seconds));
   return spent;
 };
+
+/** Seconds per section from an attempt's kept section views; none is known when views between the kept ones were not kept. */
+export const sectionTimesOfLog = (sections: KeptEvents, startedAt: number, endedAt: number): Map<number, number> =>
+  sections.omitted === 0 ? timeBySection([...sections.head, ...sections.tail], startedAt, endedAt) : new Map();
