@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { HOSTILE_NAME, HOSTILE_NAME_SHOWN } from '../../test/helpers/hostile-text.js';
 import { terminalJson, terminalLine, terminalText } from './terminal-text.js';
-
-/** A name with every kind of control a candidate has tried: each must come out visible and harmless. */
-export const HOSTILE_NAME =
-  'Eve\u001B[2J\u001B]0;pwned\u0007\u001B]8;;https://evil.example\u001B\\click\u001B]8;;\u001B\\\u001B]52;c;ZXZpbA==\u0007\u0007\u009B31m\u202Eevil';
 
 const CONTROLS = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
 
 describe('text from elsewhere, for a terminal', () => {
   it('shows each C0 control as its picture, DEL as ␡, C1 controls and bidi overrides as �', () => {
-    expect(terminalLine(HOSTILE_NAME)).toBe('Eve␛[2J␛]0;pwned␇␛]8;;https://evil.example␛\\click␛]8;;␛\\␛]52;c;ZXZpbA==␇␇�31m�evil');
+    expect(terminalLine(HOSTILE_NAME)).toBe(HOSTILE_NAME_SHOWN);
     expect(terminalLine('a\u0000b\u007Fc\u0085d\u202Ae\u2066f\u2069')).toBe('a␀b␡c�d�e�f�');
     expect(terminalLine(HOSTILE_NAME)).not.toMatch(CONTROLS);
   });

@@ -91,9 +91,10 @@ export const RegisterScreen = ({ testId, testName, link }: { testId: number; tes
       <Text> </Text>
       {state.phase === 'done' ? (
         <Box flexDirection="column">
-          <Text>
-            <Text color="green">✓</Text> {handedText(state)} Send the candidate this URL:
+          <Text wrap="wrap">
+            <Text color="green">✓</Text> {handedText(state)}
           </Text>
+          <Text>Send the candidate this URL:</Text>
           <Box borderStyle="round" paddingX={1}>
             <Text wrap="wrap">{state.url}</Text>
           </Box>
