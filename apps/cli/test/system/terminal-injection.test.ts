@@ -2,11 +2,11 @@ import type { TestDetails } from '@assay/domain';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HOSTILE_NAME, HOSTILE_NAME_SHOWN, RAW_SEQUENCES } from '../helpers/hostile-text.js';
 import { refused, startHostileServer, succeeded, type HostileServer } from '../helpers/hostile-server.js';
 import { completeAttempt, importExample, newOrg, serverUrl, type TestOrg } from '../helpers/org.js';
-import { cleanEnv, runAssay, type AssayRun } from '../helpers/run-assay.js';
+import { cleanEnv, runAssay, startAssay, type AssayRun } from '../helpers/run-assay.js';
 import { storeCandidateName, storeLinkName, storeTestNames } from '../helpers/stored-data.js';
 
 /** Every raw sequence of the hostile name that an output holds (none, for output to people). */
@@ -86,6 +86,10 @@ describe('text from the server on the terminal, from the built assay', () => {
           '/v2/org/report/7': succeeded({}),
           '/v2/org/testinvitation/8/reattempt': succeeded({ testInvitationId: 9, takeTestURL: 'javascript:alert(1)' }),
           '/v2/org/report/': { status: 200, contentType: 'text/html', body: `<html>${HOSTILE_NAME}</html>` },
+          '/v2/org/events': succeeded({
+            events: [{ type: 'completed', at: '2026-04-01T09:00:00.000Z', testInvitationId: 4, testId: 1, emailId: `${HOSTILE_NAME}@example.com` }],
+            next: null,
+          }),
         },
         refused(403, '403.4', `Refused for ${HOSTILE_NAME}`),
       );
@@ -100,6 +104,19 @@ describe('text from the server on the terminal, from the built assay', () => {
       const unreadable = await runAssay(['report', '3'], at);
       expect({ code: unreadable.code, raw: rawIn(unreadable.stderr) }).toEqual({ code: 1, raw: [] });
       expect(unreadable.stderr).toContain(HOSTILE_NAME_SHOWN);
+    });
+
+    it('prints its events with every control visible, as a list and as they come (--follow)', async () => {
+      const at = { ...env, ASSAY_URL: hostile.url, ASSAY_FOLLOW_INTERVAL_MS: '100' };
+      const list = await runAssay(['events'], at);
+      expect({ code: list.code, raw: rawIn(list.stdout) }).toEqual({ code: 0, raw: [] });
+      expect(list.stdout).toContain(`${HOSTILE_NAME_SHOWN}@example.com`);
+      const follow = startAssay(['events', '--follow', '--from', '2026-04-01T00:00:00Z'], at);
+      await vi.waitFor(() => expect(follow.output.stdout).toContain('invitation 4'), { timeout: 15_000 });
+      follow.child.kill('SIGINT');
+      expect(await follow.exited).toBe(0);
+      expect(rawIn(follow.output.stdout)).toEqual([]);
+      expect(follow.output.stdout).toContain(`${HOSTILE_NAME_SHOWN}@example.com`);
     });
 
     it('never prints a take-test URL that is not a plain http(s) URL', async () => {
