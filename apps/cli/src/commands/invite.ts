@@ -40,9 +40,8 @@ export const registerInvite = (program: Command, io: CliIo): void => {
       if (reattemptInstead(registration.status)) throw new AlreadyRegisteredError(registration.testInvitationId, registration.status);
       // In progress or Reset: the URL still takes the test, but this was not a new invitation.
       if (registration.status !== 'Pending') {
-        io.stderr.write(
-          terminalLine(`note: ${alreadyRegistered(registration.status)}: invitation ${registration.testInvitationId}, whose URL still takes the test.`) + '\n',
-        );
+        const note = `note: ${alreadyRegistered(registration.status)}: invitation ${registration.testInvitationId}, whose URL still takes the test.`;
+        io.stderr.write(`${terminalLine(note)}\n`);
       }
       emit(io, options, registration.answer, () => registration.url);
     }),
