@@ -1,9 +1,32 @@
 import { AssayApiError, AssayConnectionError, AssayDecodeError, AssayUserAbortError } from '@assay/client';
 import { CommanderError } from 'commander';
+import { terminalText } from './format/terminal-text.js';
 
 /** The command line itself is wrong (or no server is configured): exit code 2. */
 export class UsageError extends Error {
   override name = 'UsageError';
+}
+
+/** The server answered something the CLI will not show as it is (a take-test URL that is not an http(s) URL): exit code 1. */
+export class UnreadableAnswerError extends Error {
+  override name = 'UnreadableAnswerError';
+}
+
+/**
+ * A registration (4.7, 4.8) answered an invitation the candidate has completed: its URL no longer starts the test,
+ * and handing it out again would say nothing. Exit code 1, naming the reattempt that gives a new URL.
+ */
+export class AlreadyRegisteredError extends Error {
+  override name = 'AlreadyRegisteredError';
+  constructor(
+    readonly testInvitationId: number,
+    readonly status: string,
+  ) {
+    super(
+      `invitation ${testInvitationId} is ${status.toLowerCase()}, so its URL no longer starts the test. ` +
+        `For a new attempt with a new URL: assay invitations reattempt ${testInvitationId}`,
+    );
+  }
 }
 
 export const ExitCode = {
@@ -45,6 +68,8 @@ export const describeFailure = (error: unknown): Failure => {
   if (error instanceof AssayDecodeError) {
     return { exitCode: ExitCode.refused, label: 'unreadable answer', message: error.message };
   }
+  if (error instanceof UnreadableAnswerError) return { exitCode: ExitCode.refused, label: 'unreadable answer', message: error.message };
+  if (error instanceof AlreadyRegisteredError) return { exitCode: ExitCode.refused, label: `already registered (${error.status})`, message: error.message };
   if (error instanceof AssayUserAbortError) return { exitCode: ExitCode.refused, label: 'aborted', message: error.message };
   if (error instanceof UsageError) return { exitCode: ExitCode.usage, label: 'usage', message: error.message };
   if (error instanceof CommanderError) return { exitCode: ExitCode.usage, label: 'usage', message: error.message };
@@ -52,5 +77,8 @@ export const describeFailure = (error: unknown): Failure => {
   return { exitCode: ExitCode.refused, label: 'error', message };
 };
 
-/** One line: `403.4: Only a completed invitation can be reattempted.` */
-export const failureLine = (failure: Failure): string => `${failure.label}: ${failure.message}`;
+/**
+ * One line: `403.4: Only a completed invitation can be reattempted.` The message is often the server's (or a
+ * proxy's page): made safe for the terminal like every other output.
+ */
+export const failureLine = (failure: Failure): string => terminalText(`${failure.label}: ${failure.message}`);

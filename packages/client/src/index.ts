@@ -20,6 +20,7 @@ export {
   type AnyStatusCode,
 } from './core/errors.js';
 export { FileDownload } from './core/file-download.js';
+export { redactUrl } from './core/redact-url.js';
 export { TestPage, type Tests, type ListTestsQuery, type TestDefinitionInput } from './resources/tests.js';
 export type { TestLinks, TestLinkBody, CandidateInput } from './resources/test-links.js';
 export type { Invitations } from './resources/invitations.js';

@@ -14,6 +14,7 @@ import {
   ServiceUnavailableError,
   UnprocessableEntityError,
   createClient,
+  redactUrl,
 } from '../src/index.js';
 import { refuse, startScriptedServer, type ScriptedServer } from './helpers/scripted-server.js';
 
@@ -106,6 +107,23 @@ describe('no answer: connection errors, time-outs, aborts', () => {
     expect(error).toBeInstanceOf(AssayConnectionError);
     expect(error).not.toBeInstanceOf(AssayTimeoutError);
     expect((error as Error).cause).toBeDefined();
+  });
+
+  it("never repeats a password of the server's URL in its message (issue 27)", async () => {
+    const closed = await startScriptedServer(() => 'hang');
+    await closed.close();
+    const withPassword = closed.baseUrl.replace('://', '://ops:s3cret@');
+    const error = await createClient({ baseUrl: withPassword, retries: 0 })
+      .health.live()
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AssayConnectionError);
+    expect((error as Error).message).toBe(`Could not reach the Assay server at ${closed.baseUrl.replace('://', '://***@')}.`);
+    expect(redactUrl('https://ops:s3cret@assay.example.com/x')).toBe('https://***@assay.example.com/x');
+    expect(redactUrl('https://ops@assay.example.com')).toBe('https://***@assay.example.com');
+    expect(redactUrl('https://assay.example.com/a@b')).toBe('https://assay.example.com/a@b');
+    // Also where the URL does not parse (a space), and with an @ in the password.
+    expect(redactUrl('https://ops:s 3cret@x')).toBe('https://***@x');
+    expect(redactUrl('https://ops:p@ss@x/y')).toBe('https://***@x/y');
   });
 
   it('a silent server is an AssayTimeoutError after timeoutMs', async () => {

@@ -6,7 +6,7 @@ import { abortedOnWriteError } from './broken-pipe.js';
 import type { CliIo } from './cli-io.js';
 import { connect } from './connection.js';
 import { act, withJson, type GlobalOptions } from './json-option.js';
-import { emit } from './output.js';
+import { emit, emitRecord } from './output.js';
 
 const DAY_MS = 86_400_000;
 
@@ -51,7 +51,7 @@ export const registerEvents = (program: Command, io: CliIo): void => {
           const intervalMs = Number(io.env.ASSAY_FOLLOW_INTERVAL_MS) || undefined;
           const signal = AbortSignal.any([interrupt.signal, readerGone.signal]);
           for await (const event of client.events.follow({ from: options.from, signal, intervalMs })) {
-            io.stdout.write(`${options.json ? JSON.stringify(event) : eventLine(event)}\n`);
+            emitRecord(io, options, event, () => eventLine(event));
           }
         } finally {
           interrupt.dispose();

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { answeredUrl } from '../format/checked-url.js';
 import { parseId } from './arguments.js';
 import type { CliIo } from './cli-io.js';
 import { connect } from './connection.js';
@@ -29,7 +30,8 @@ export const registerInvitations = (program: Command, io: CliIo): void => {
   ).action(
     act(io, async (io, options: GlobalOptions, id: number) => {
       const reattempt = await (await connect(io, options.profile)).invitations.reattempt(id);
-      emit(io, options, reattempt, () => reattempt.takeTestURL);
+      const url = answeredUrl(reattempt.takeTestURL, 'take-test URL');
+      emit(io, options, reattempt, () => url);
     }),
   );
 };

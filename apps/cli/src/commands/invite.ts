@@ -1,4 +1,7 @@
 import type { Command } from 'commander';
+import { AlreadyRegisteredError } from '../errors.js';
+import { terminalLine } from '../format/terminal-text.js';
+import { alreadyRegistered, reattemptInstead, registerCandidate } from '../registration/registration.js';
 import { parseId } from './arguments.js';
 import type { CliIo } from './cli-io.js';
 import { connect } from './connection.js';
@@ -23,18 +26,24 @@ export const registerInvite = (program: Command, io: CliIo): void => {
       .requiredOption('--name <N>', "the candidate's full name")
       .option('--link <LINK_ID>', 'register through this test link (its access rules apply)', parseId)
       .option('--callback <URL>', 'where the completion callback is sent')
-      .option('--redirect <URL>', 'where the candidate goes after the test'),
+      .option('--redirect <URL>', 'where the candidate goes after the test')
+      .addHelpText(
+        'after',
+        '\nA candidate the test already has gets the same invitation and URL. If they have completed it, nothing is\n' +
+          'printed: exit code 1, and stderr names `assay invitations reattempt ID`, which gives a new attempt and URL.',
+      ),
   ).action(
     act(io, async (io, options: InviteOptions, testId: number) => {
       const client = await connect(io, options.profile);
       const candidate = { emailId: options.email, fullName: options.name, callbackURL: options.callback, redirectURL: options.redirect };
-      if (options.link === undefined) {
-        const registration = await client.invitations.register(testId, candidate);
-        emit(io, options, registration, () => registration.takeTestURL);
-      } else {
-        const registration = await client.testLinks.register(testId, options.link, candidate);
-        emit(io, options, registration, () => registration.testUrl);
+      const registration = await registerCandidate(client, testId, options.link, candidate);
+      if (reattemptInstead(registration.status)) throw new AlreadyRegisteredError(registration.testInvitationId, registration.status);
+      // In progress or Reset: the URL still takes the test, but this was not a new invitation.
+      if (registration.status !== 'Pending') {
+        const note = `note: ${alreadyRegistered(registration.status)}: invitation ${registration.testInvitationId}, whose URL still takes the test.`;
+        io.stderr.write(`${terminalLine(note)}\n`);
       }
+      emit(io, options, registration.answer, () => registration.url);
     }),
   );
 };

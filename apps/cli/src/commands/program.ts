@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { ExitCode } from '../errors.js';
+import { terminalText } from '../format/terminal-text.js';
 import { CLI_VERSION } from '../version.js';
 import { registerAdmin } from './admin.js';
 import type { CliIo } from './cli-io.js';
@@ -30,7 +31,8 @@ export const createProgram = (io: CliIo, interactive: Interactive): Command => {
     .showHelpAfterError('(add --help for usage)')
     .addHelpText('after', EXIT_CODES)
     .exitOverride()
-    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) })
+    // Commander's own errors quote the command line, which a script may have filled from data it was sent.
+    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(terminalText(text)) })
     // `assay help tests` as `assay tests --help` (commander offers it only to programs without an action of their own).
     .helpCommand(true)
     // The root's own action (the TUI) takes no operands: a word that names no command is an unknown command,

@@ -7,6 +7,8 @@ export const Profile = z.object({
   url: z.url({ protocol: /^https?$/ }),
   apiKey: z.string().min(1).optional(),
   adminToken: z.string().min(1).optional(),
+  /** `assay login --insecure-http` accepted plain http to another machine for this URL. */
+  insecureHttp: z.boolean().optional(),
 });
 export type Profile = z.infer<typeof Profile>;
 

@@ -50,18 +50,36 @@ describe('settings', () => {
     },
   };
   it('take the profile, and each environment variable overrides its part', () => {
-    expect(resolveSettings({}, config)).toEqual({ profile: 'default', url: 'https://saved.example', apiKey: 'saved-key', adminToken: 'saved-token' });
+    expect(resolveSettings({}, config)).toEqual({
+      profile: 'default',
+      url: 'https://saved.example',
+      urlSource: 'The URL of profile "default"',
+      insecureHttp: false,
+      apiKey: 'saved-key',
+      adminToken: 'saved-token',
+    });
     expect(resolveSettings({ ASSAY_API_KEY: 'env-key' }, config, 'work')).toEqual({
       profile: 'work',
       url: 'https://work.example',
+      urlSource: 'The URL of profile "work"',
+      insecureHttp: false,
       apiKey: 'env-key',
       adminToken: undefined,
     });
     expect(resolveSettings({ ASSAY_URL: 'http://env.example', ASSAY_ADMIN_TOKEN: 'env-token' }, config)).toMatchObject({
       url: 'http://env.example',
+      urlSource: 'ASSAY_URL',
       apiKey: 'saved-key',
       adminToken: 'env-token',
     });
-    expect(resolveSettings({}, config, 'missing')).toEqual({ profile: 'missing', url: undefined, apiKey: undefined, adminToken: undefined });
+    expect(resolveSettings({}, config, 'missing')).toMatchObject({ profile: 'missing', url: undefined, apiKey: undefined, adminToken: undefined });
+  });
+
+  it("accept plain http to another machine for the profile's own URL (login --insecure-http), or with ASSAY_INSECURE_HTTP=1", () => {
+    const insecure = { profiles: { lab: { url: 'http://lab.example', apiKey: 'k', insecureHttp: true } } };
+    expect(resolveSettings({}, insecure, 'lab')).toMatchObject({ url: 'http://lab.example', insecureHttp: true });
+    // The consent was for the profile's URL, not for another one in ASSAY_URL.
+    expect(resolveSettings({ ASSAY_URL: 'http://other.example' }, insecure, 'lab')).toMatchObject({ insecureHttp: false });
+    expect(resolveSettings({ ASSAY_URL: 'http://other.example', ASSAY_INSECURE_HTTP: '1' }, insecure, 'lab')).toMatchObject({ insecureHttp: true });
   });
 });

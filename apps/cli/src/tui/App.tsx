@@ -1,4 +1,5 @@
-import { Box, Text, useApp } from 'ink';
+import { Box, useApp } from 'ink';
+import { Text } from './components/Text.js';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Footer, footerLines, HelpPanel } from './components/KeyHints.js';
 import { frameHints, HINTS, type KeyHint } from './hints.js';

@@ -10,6 +10,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     assayUrl: string;
     adminToken: string;
+    /** The server's SQLite file, for tests that store what the API would no longer accept (stored-data.ts). */
+    assayDatabase: string;
   }
 }
 
@@ -18,9 +20,11 @@ export default async function setup(project: TestProject) {
   const built = buildIfStale();
   if (built.length > 0) console.warn(`@assay/cli tests: built ${built.join(', ')} first`);
   const dir = mkdtempSync(join(tmpdir(), 'assay-cli-tests-'));
-  const server = await startServerProcess(join(dir, 'assay.db'), join(dir, 'outbox'));
+  const database = join(dir, 'assay.db');
+  const server = await startServerProcess(database, join(dir, 'outbox'));
   project.provide('assayUrl', server.url);
   project.provide('adminToken', ADMIN_TOKEN);
+  project.provide('assayDatabase', database);
   return async () => {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -95,6 +95,8 @@ const waiterOf =
 
 export interface RenderedApp {
   frame(): string;
+  /** Everything written to the terminal so far, frame by frame (an OSC 52 copy included). */
+  frames: string[];
   rerender(size: TerminalSize): void;
   press(...keys: string[]): Promise<void>;
   burst(...keys: string[]): Promise<void>;
@@ -109,6 +111,7 @@ export const renderApp = (client: AssayClient, baseUrl: string, size: TerminalSi
   const frame = () => instance.lastFrame() ?? '';
   return {
     frame,
+    frames: instance.frames,
     rerender: (next) => instance.rerender(<App connection={connection} size={next} />),
     ...keyboardOf(instance.stdin),
     waitFor: waiterOf(frame),

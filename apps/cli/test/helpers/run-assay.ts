@@ -13,14 +13,15 @@ export const cleanEnv = (env: Record<string, string | undefined>): NodeJS.Proces
   return { ...base, ...env };
 };
 
-/** Runs the built `assay` (node apps/cli/dist/main.js) to its end, as a script would. */
-export const runAssay = (args: string[], env: NodeJS.ProcessEnv, timeoutMs = 30_000): Promise<AssayRun> =>
+/** Runs the built `assay` (node apps/cli/dist/main.js) to its end, as a script would; `input` is piped to its stdin. */
+export const runAssay = (args: string[], env: NodeJS.ProcessEnv, timeoutMs = 30_000, input?: string): Promise<AssayRun> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_MAIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI_MAIN, ...args], { env, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    if (input !== undefined) child.stdin?.end(input);
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`assay ${args.join(' ')} did not finish in ${timeoutMs} ms:\n${stdout}\n${stderr}`));

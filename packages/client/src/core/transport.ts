@@ -12,6 +12,7 @@ import {
   statusFamily,
 } from './errors.js';
 import { FileDownload } from './file-download.js';
+import { redactUrl } from './redact-url.js';
 import { newIdempotencyKey } from './idempotency-key.js';
 import type { CallOptions, ClientOptions, DownloadOptions } from './options.js';
 import { defaultRetryPolicy, parseRetryAfter, retryDelayMs, type AttemptFailure, type RetryPolicy } from './retry-policy.js';
@@ -131,7 +132,7 @@ export class Transport {
           error = aborted;
         } else {
           failure = { kind: 'network' };
-          error = new AssayConnectionError(`Could not reach the Assay server at ${this.baseUrl || 'this origin'}.`, { cause: caught });
+          error = new AssayConnectionError(`Could not reach the Assay server at ${redactUrl(this.baseUrl) || 'this origin'}.`, { cause: caught });
         }
       }
       const delay = retryDelayMs(policy, failure, { retriesMade, idempotent, hasIdempotencyKey: idempotencyKey !== undefined, random: this.random });

@@ -1,4 +1,4 @@
-import { Text } from 'ink';
+import { Text } from './Text.js';
 
 /** `████░░░░` for a fraction; the number beside it carries the meaning, the bar only helps the eye. */
 export const barText = (fraction: number, width: number): string => {

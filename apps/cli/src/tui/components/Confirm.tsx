@@ -1,4 +1,4 @@
-import { Text } from 'ink';
+import { Text } from './Text.js';
 
 export const Confirm = ({ question }: { question: string }) => (
   <Text wrap="wrap">

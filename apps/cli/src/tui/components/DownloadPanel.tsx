@@ -1,6 +1,7 @@
 import type { DownloadOptions, FileDownload } from '@assay/client';
 import { saveToFile } from '@assay/client/node';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './Text.js';
 import { resolve } from 'node:path';
 import { useConnection } from '../shell/client-context.js';
 import { useScreenSlot } from '../shell/screen-slot.js';

@@ -1,4 +1,4 @@
-import { Text } from 'ink';
+import { Text } from './Text.js';
 import type { Failure } from '../../errors.js';
 
 /** A failed call, inline where it happened: the statuscode (or "unreachable") and the server's message. */

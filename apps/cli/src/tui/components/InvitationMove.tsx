@@ -1,4 +1,4 @@
-import { Text } from 'ink';
+import { Text } from './Text.js';
 import { useEffect } from 'react';
 import { useConnection } from '../shell/client-context.js';
 import { useCall } from '../shell/use-call.js';

@@ -1,4 +1,5 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './Text.js';
 import stringWidth from 'string-width';
 import type { KeyHint } from '../hints.js';
 

@@ -1,4 +1,4 @@
-import { Text } from 'ink';
+import { Text } from './Text.js';
 
 const COLORS: Record<string, string> = {
   Completed: 'green',

@@ -1,4 +1,4 @@
-import { Text } from 'ink';
+import { Text } from './Text.js';
 import type { TextInput } from '../input/text-edit.js';
 
 /**

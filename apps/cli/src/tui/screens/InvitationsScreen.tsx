@@ -1,4 +1,5 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../components/Text.js';
 import { FailureText } from '../components/FailureText.js';
 import { MoveLine, useInvitationMove } from '../components/InvitationMove.js';
 import { columnsFor, Row } from '../components/Row.js';

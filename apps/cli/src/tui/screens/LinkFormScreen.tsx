@@ -1,5 +1,6 @@
 import { findTimeZone, type TestLink } from '@assay/domain';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../components/Text.js';
 import { useEffect } from 'react';
 import { accessModeName } from '../../format/link-text.js';
 import { FailureText } from '../components/FailureText.js';

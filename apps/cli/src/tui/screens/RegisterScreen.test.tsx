@@ -1,6 +1,8 @@
+import { candidateTokenOf, createClient } from '@assay/client';
 import type { TestDetails } from '@assay/domain';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { importExample, newOrg, serverUrl, type TestOrg } from '../../../test/helpers/org.js';
+import { completeAttempt, importExample, newOrg, serverUrl, type TestOrg } from '../../../test/helpers/org.js';
+import { HINTS } from '../hints.js';
 import { KEYS, renderScreen, type Rendered } from '../../../test/helpers/render.js';
 import { osc52 } from '../shell/clipboard.js';
 import { RegisterScreen } from './RegisterScreen.js';
@@ -69,5 +71,60 @@ describe('RegisterScreen against a real server', () => {
     const refused = await screen.waitFor('✗ 404.3');
     // The form keeps what was typed, to fix and send again.
     expect(refused).toContain('alan@example.com');
+  });
+});
+
+/** A frame's text as one line: where a long message wraps does not matter here. */
+const oneLine = (frame: string) => frame.replace(/\s*\n\s*/g, ' ');
+
+describe('RegisterScreen: a candidate who has completed the test already (issue 27, item 6)', () => {
+  let org: TestOrg;
+  let test: TestDetails;
+  let screen: Rendered | undefined;
+  beforeAll(async () => {
+    org = await newOrg('Register again');
+    test = await importExample(org.client, 'sql-and-data-modelling');
+  });
+  afterEach(() => screen?.unmount());
+
+  it('says "already registered (Completed)" instead of the old URL, and makes a new attempt only after a y', async () => {
+    const first = await org.client.invitations.register(test.testId, { emailId: 'ada@example.com', fullName: 'Ada Lovelace' });
+    await completeAttempt(org.client, first.takeTestURL);
+    screen = renderScreen(<RegisterScreen testId={test.testId} testName={test.testName} link={null} />, { client: org.client });
+    await screen.waitFor('Register a candidate');
+    await screen.press('ada@example.com', KEYS.enter, 'Ada King', KEYS.enter);
+    const asked = await screen.waitFor(`Create a new attempt for invitation ${first.testInvitationId}?`);
+    expect(oneLine(asked)).toContain(`already registered (Completed): ada@example.com has invitation ${first.testInvitationId}, completed`);
+    expect(asked).not.toContain(first.takeTestURL);
+    await screen.expectChrome({ hints: HINTS.confirm, modal: true });
+
+    // No: back to the form, which says that nothing was handed out.
+    await screen.press('n');
+    const declined = await screen.waitFor('✗ already registered (Completed)');
+    expect(oneLine(declined)).toContain(`invitation ${first.testInvitationId} keeps its result; no new attempt was made.`);
+    expect((await org.client.reports.get(first.testInvitationId)).testStatus).toBe('Completed');
+
+    await screen.press(KEYS.enter);
+    await screen.waitFor(`Create a new attempt for invitation ${first.testInvitationId}?`);
+    await screen.press('y');
+    const done = await screen.waitFor('Send the candidate this URL');
+    const newId = Number(/New attempt: invitation (\d+) \(invitation (\d+) was completed\)/.exec(done)?.[1]);
+    expect(newId).not.toBe(first.testInvitationId);
+    const url = /(http:\/\/\S+\/t\/\S+)/.exec(done)?.[1];
+    expect(url).not.toBe(first.takeTestURL);
+    expect(await org.client.reports.get(newId)).toMatchObject({ testStatus: 'Pending', fullName: 'Ada King' });
+    await screen.press('c');
+    expect(screen.frames.some((written) => written.includes(osc52(url!)))).toBe(true);
+  });
+
+  it('hands out the URL of an invitation in progress, saying it was registered already', async () => {
+    const first = await org.client.invitations.register(test.testId, { emailId: 'grace@example.com', fullName: 'Grace Hopper' });
+    await createClient({ baseUrl: serverUrl() }).candidate(candidateTokenOf(first.takeTestURL)).start();
+    screen = renderScreen(<RegisterScreen testId={test.testId} testName={test.testName} link={null} />, { client: org.client });
+    await screen.waitFor('Register a candidate');
+    await screen.press('grace@example.com', KEYS.enter, 'Grace Hopper', KEYS.enter);
+    const done = await screen.waitFor('Send the candidate this URL');
+    expect(oneLine(done)).toContain(`already registered (In progress): invitation ${first.testInvitationId}, whose URL still takes the test.`);
+    expect(done).toContain(first.takeTestURL);
   });
 });

@@ -1,5 +1,9 @@
-import type { TestLink } from '@assay/domain';
-import { Box, Text, useStdout } from 'ink';
+import type { InvitationStatus, TestLink } from '@assay/domain';
+import { Box, useStdout } from 'ink';
+import { Text } from '../components/Text.js';
+import { answeredUrl } from '../../format/checked-url.js';
+import { alreadyRegistered, registerCandidate } from '../../registration/registration.js';
+import { Confirm } from '../components/Confirm.js';
 import { FailureText } from '../components/FailureText.js';
 import { useConnection } from '../shell/client-context.js';
 import { copyToClipboard } from '../shell/clipboard.js';
@@ -7,10 +11,26 @@ import { applyDecision } from '../input/key-decision.js';
 import { useChrome, useScreenKeys, useScreenSlot } from '../shell/screen-slot.js';
 import { useCall } from '../shell/use-call.js';
 import { useMachine } from '../shell/use-machine.js';
-import { candidateErrors, initialRegister, registerCallKey, registerKeys, registerReducer, type CandidateField } from '../state/register-state.js';
+import { moveQuestion } from '../state/invitation-moves.js';
+import {
+  candidateErrors,
+  initialRegister,
+  reattemptCallKey,
+  registerCallKey,
+  registerKeys,
+  registerReducer,
+  type CandidateField,
+} from '../state/register-state.js';
 import { FieldRow, fieldColumns } from '../components/FieldRow.js';
 import { TextField } from '../components/TextField.js';
 import { HINTS } from '../hints.js';
+
+/** What the URL below is: a new invitation, one the candidate already had (still usable), or a new attempt. */
+const handedText = ({ testInvitationId, status, replaces }: { testInvitationId: number; status: InvitationStatus; replaces: number | null }): string => {
+  if (replaces !== null) return `New attempt: invitation ${testInvitationId} (invitation ${replaces} was completed).`;
+  if (status === 'Pending') return `Registered: invitation ${testInvitationId}.`;
+  return `${alreadyRegistered(status)}: invitation ${testInvitationId}, whose URL still takes the test.`;
+};
 
 export const RegisterScreen = ({ testId, testName, link }: { testId: number; testName: string; link: TestLink | null }) => {
   const { client } = useConnection();
@@ -20,21 +40,29 @@ export const RegisterScreen = ({ testId, testName, link }: { testId: number; tes
 
   useCall(
     registerCallKey(state),
+    (signal) => registerCandidate(client, testId, link?.testLinkId, { emailId: state.email.trim(), fullName: state.name.trim() }, { signal }),
+    ({ url, testInvitationId, status }) => dispatch({ type: 'registered', url, testInvitationId, status }),
+    (failure) => dispatch({ type: 'failed', failure }),
+  );
+  useCall(
+    reattemptCallKey(state),
     async (signal) => {
-      const candidate = { emailId: state.email.trim(), fullName: state.name.trim() };
-      if (link) {
-        const registration = await client.testLinks.register(testId, link.testLinkId, candidate, { signal });
-        return { url: registration.testUrl, testInvitationId: registration.testInvitationId };
-      }
-      const registration = await client.invitations.register(testId, candidate, { signal });
-      return { url: registration.takeTestURL, testInvitationId: registration.testInvitationId };
+      if (state.phase !== 'reattempting') throw new Error('no reattempt asked for');
+      const reattempt = await client.invitations.reattempt(state.testInvitationId, { signal });
+      return { url: answeredUrl(reattempt.takeTestURL, 'take-test URL'), testInvitationId: reattempt.testInvitationId };
     },
-    (registered) => dispatch({ type: 'registered', ...registered }),
+    (reattempted) => dispatch({ type: 'reattempted', ...reattempted }),
     (failure) => dispatch({ type: 'failed', failure }),
   );
 
   const done = state.phase === 'done';
-  useChrome({ title: 'Register a candidate', hints: done ? HINTS.registered : HINTS.registerForm, typing: !done });
+  const confirming = state.phase === 'completedBefore';
+  useChrome({
+    title: 'Register a candidate',
+    hints: done ? HINTS.registered : confirming ? HINTS.confirm : HINTS.registerForm,
+    typing: !done && !confirming,
+    modal: confirming,
+  });
 
   useScreenKeys((stroke) =>
     applyDecision(registerKeys(current(), stroke), dispatch, (effect) => {
@@ -63,13 +91,28 @@ export const RegisterScreen = ({ testId, testName, link }: { testId: number; tes
       <Text> </Text>
       {state.phase === 'done' ? (
         <Box flexDirection="column">
-          <Text>
-            <Text color="green">✓</Text> Registered: invitation {state.testInvitationId}. Send the candidate this URL:
+          <Text wrap="wrap">
+            <Text color="green">✓</Text> {handedText(state)}
           </Text>
+          <Text>Send the candidate this URL:</Text>
           <Box borderStyle="round" paddingX={1}>
             <Text wrap="wrap">{state.url}</Text>
           </Box>
           {state.copied ? <Text dimColor>Sent to the clipboard (OSC 52); if your terminal ignores that, select the URL above.</Text> : null}
+        </Box>
+      ) : state.phase === 'completedBefore' || state.phase === 'reattempting' ? (
+        <Box flexDirection="column">
+          <Text wrap="wrap">
+            <Text color="yellow" bold>
+              {alreadyRegistered(state.status)}:
+            </Text>{' '}
+            {state.email.trim()} has invitation {state.testInvitationId}, {state.status.toLowerCase()}; its URL no longer starts the test.
+          </Text>
+          {state.phase === 'completedBefore' ? (
+            <Confirm question={moveQuestion('reattempt', state.testInvitationId)} />
+          ) : (
+            <Text dimColor>Creating a new attempt…</Text>
+          )}
         </Box>
       ) : (
         <>

@@ -1,6 +1,7 @@
 import type { CandidateReport, SectionReport } from '@assay/domain';
 import { timeViolationText, windowViolationsText } from '../../format/violations.js';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../components/Text.js';
 import { Bar } from '../components/Bar.js';
 import { DownloadPanel, useDownload } from '../components/DownloadPanel.js';
 import { FailureText } from '../components/FailureText.js';

@@ -1,5 +1,6 @@
 import type { TestDetails } from '@assay/domain';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../components/Text.js';
 import { DownloadPanel, useDownload } from '../components/DownloadPanel.js';
 import { FailureText } from '../components/FailureText.js';
 import { columnsFor, Row } from '../components/Row.js';

@@ -1,4 +1,5 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../components/Text.js';
 import { useEffect } from 'react';
 import { FailureText } from '../components/FailureText.js';
 import { TextField } from '../components/TextField.js';

@@ -1,4 +1,4 @@
-import { Text } from 'ink';
+import { Text } from '../components/Text.js';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary.js';

@@ -1,4 +1,5 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../components/Text.js';
 import { Component, type ReactNode } from 'react';
 
 /** A screen that throws while rendering shows what broke instead of taking the whole UI down. */

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Failure } from '../../errors.js';
+import type { CheckedUrl } from '../../format/checked-url.js';
 import { effect, passed, taken, type KeyDecision } from '../input/key-decision.js';
 import { char, named, type Keystroke } from '../input/keystroke.js';
 import {
   candidateErrors,
   initialRegister,
+  reattemptCallKey,
   registerCallKey,
   registerKeys,
   registerReducer,
@@ -16,48 +18,66 @@ import {
 type Phase = RegisterState['phase'];
 const failure: Failure = { exitCode: 1, label: '403.7', message: 'The test link accepts invited candidates only.' };
 const form = { email: 'ada@example.com', name: 'Ada Lovelace', focus: 'name' as const, caret: 12, attempted: false, failure: null, submits: 1 };
+const url = 'http://assay.test/t/abc' as CheckedUrl;
+const newUrl = 'http://assay.test/t/xyz' as CheckedUrl;
+const handed = { url, testInvitationId: 4, status: 'Pending' as const, replaces: null, copied: false };
 const states: Record<Phase, RegisterState> = {
   editing: { phase: 'editing', ...form },
   submitting: { phase: 'submitting', ...form, attempted: true },
-  done: { phase: 'done', ...form, url: 'http://assay.test/t/abc', testInvitationId: 4, copied: false },
+  completedBefore: { phase: 'completedBefore', ...form, attempted: true, testInvitationId: 4, status: 'Completed' },
+  reattempting: { phase: 'reattempting', ...form, attempted: true, submits: 2, testInvitationId: 4, status: 'Completed' },
+  done: { phase: 'done', ...form, ...handed },
 };
 const events: Record<RegisterEvent['type'], RegisterEvent> = {
   focus: { type: 'focus', delta: 1 },
   edit: { type: 'edit', edit: { type: 'insert', text: ' Byron' } },
   submit: { type: 'submit' },
-  registered: { type: 'registered', url: 'http://assay.test/t/xyz', testInvitationId: 5 },
+  registered: { type: 'registered', url: newUrl, testInvitationId: 5, status: 'Pending' },
+  confirm: { type: 'confirm' },
+  dismiss: { type: 'dismiss' },
+  reattempted: { type: 'reattempted', url: newUrl, testInvitationId: 6 },
   failed: { type: 'failed', failure },
   copied: { type: 'copied' },
   another: { type: 'another' },
 };
-const expected: Record<Phase, Record<RegisterEvent['type'], (after: RegisterState, before: RegisterState) => void>> = {
+type Check = (after: RegisterState, before: RegisterState) => void;
+const unchanged: Check = (after, before) => expect(after).toBe(before);
+/** Events a phase ignores: the state stays the same object. */
+const ignoring = <T extends RegisterEvent['type']>(...types: T[]) => Object.fromEntries(types.map((type) => [type, unchanged])) as Record<T, Check>;
+
+const expected: Record<Phase, Record<RegisterEvent['type'], Check>> = {
   editing: {
     // The caret goes to the end of the field that gets the keyboard.
     focus: (after) => expect(after).toMatchObject({ phase: 'editing', focus: 'email', caret: 15 }),
     edit: (after) => expect(after).toMatchObject({ phase: 'editing', name: 'Ada Lovelace Byron', caret: 18, email: 'ada@example.com' }),
     submit: (after) => expect(after).toMatchObject({ phase: 'submitting', submits: 2, failure: null }),
-    registered: (after, before) => expect(after).toBe(before),
-    failed: (after, before) => expect(after).toBe(before),
-    copied: (after, before) => expect(after).toBe(before),
-    another: (after, before) => expect(after).toBe(before),
+    ...ignoring('registered', 'confirm', 'dismiss', 'reattempted', 'failed', 'copied', 'another'),
   },
   submitting: {
-    focus: (after, before) => expect(after).toBe(before),
-    edit: (after, before) => expect(after).toBe(before),
-    submit: (after, before) => expect(after).toBe(before),
-    registered: (after) => expect(after).toMatchObject({ phase: 'done', url: 'http://assay.test/t/xyz', testInvitationId: 5, copied: false }),
+    registered: (after) => expect(after).toMatchObject({ phase: 'done', url: newUrl, testInvitationId: 5, status: 'Pending', replaces: null, copied: false }),
     failed: (after) => expect(after).toMatchObject({ phase: 'editing', failure, email: 'ada@example.com' }),
-    copied: (after, before) => expect(after).toBe(before),
-    another: (after, before) => expect(after).toBe(before),
+    ...ignoring('focus', 'edit', 'submit', 'confirm', 'dismiss', 'reattempted', 'copied', 'another'),
+  },
+  completedBefore: {
+    confirm: (after) => expect(after).toMatchObject({ phase: 'reattempting', testInvitationId: 4, status: 'Completed', submits: 2 }),
+    // No: back to the form, which says nothing was handed out.
+    dismiss: (after) =>
+      expect(after).toMatchObject({
+        phase: 'editing',
+        email: 'ada@example.com',
+        failure: { label: 'already registered (Completed)', message: 'invitation 4 keeps its result; no new attempt was made.' },
+      }),
+    ...ignoring('focus', 'edit', 'submit', 'registered', 'reattempted', 'failed', 'copied', 'another'),
+  },
+  reattempting: {
+    reattempted: (after) => expect(after).toMatchObject({ phase: 'done', url: newUrl, testInvitationId: 6, replaces: 4, status: 'Pending', copied: false }),
+    failed: (after) => expect(after).toMatchObject({ phase: 'editing', failure }),
+    ...ignoring('focus', 'edit', 'submit', 'registered', 'confirm', 'dismiss', 'copied', 'another'),
   },
   done: {
-    focus: (after, before) => expect(after).toBe(before),
-    edit: (after, before) => expect(after).toBe(before),
-    submit: (after, before) => expect(after).toBe(before),
-    registered: (after, before) => expect(after).toBe(before),
-    failed: (after, before) => expect(after).toBe(before),
     copied: (after) => expect(after).toMatchObject({ phase: 'done', copied: true }),
     another: (after) => expect(after).toEqual({ ...initialRegister(), submits: 1 }),
+    ...ignoring('focus', 'edit', 'submit', 'registered', 'confirm', 'dismiss', 'reattempted', 'failed'),
   },
 };
 
@@ -67,7 +87,17 @@ describe('registerReducer: every (state, event) pair', () => {
     const before = states[phase];
     expected[phase][type](registerReducer(before, events[type]), before);
   });
-  it('covers 3 × 7 pairs', () => expect(pairs).toHaveLength(21));
+  it('covers 5 × 10 pairs', () => expect(pairs).toHaveLength(50));
+
+  it('asks before a reattempt when the registration answered a completed invitation; other states hand out the URL', () => {
+    for (const status of ['In progress', 'Reset'] as const) {
+      expect(registerReducer(states.submitting, { ...events.registered, status } as RegisterEvent)).toMatchObject({ phase: 'done', status, url: newUrl });
+    }
+    const completed = registerReducer(states.submitting, { ...events.registered, status: 'Completed' } as RegisterEvent);
+    expect(completed).toEqual({ ...states.submitting, phase: 'completedBefore', testInvitationId: 5, status: 'Completed' });
+    expect(registerCallKey(completed)).toBeNull();
+    expect(reattemptCallKey(registerReducer(completed, events.confirm))).toBe('reattempt#2');
+  });
 
   it('does not send an invalid candidate: it focuses the first bad field', () => {
     const bad = registerReducer({ ...states.editing, email: 'not-an-email', focus: 'name' }, { type: 'submit' });
@@ -80,7 +110,6 @@ describe('registerReducer: every (state, event) pair', () => {
 
 describe('registerKeys: each key against the form as of that key', () => {
   const onEmail: RegisterState = { ...states.editing, focus: 'email', caret: 15 };
-  const url = 'http://assay.test/t/abc';
   it.each<[string, RegisterState, Keystroke, KeyDecision<RegisterEvent, RegisterEffect>]>([
     ['Tab goes to the next field', onEmail, named('tab'), taken({ type: 'focus', delta: 1 })],
     ['↓ too', onEmail, named('down'), taken({ type: 'focus', delta: 1 })],
@@ -93,6 +122,11 @@ describe('registerKeys: each key against the form as of that key', () => {
     ['PgDn does nothing', states.editing, named('pageDown'), taken()],
     ['submitting: keys wait', states.submitting, char('a'), taken()],
     ['submitting: Esc is the frame’s', states.submitting, named('escape'), passed()],
+    ['completed before: y makes a new attempt', states.completedBefore, char('y'), taken({ type: 'confirm' })],
+    ['completed before: n goes back to the form', states.completedBefore, char('n'), taken({ type: 'dismiss' })],
+    ['completed before: Esc too', states.completedBefore, named('escape'), taken({ type: 'dismiss' })],
+    ['completed before: other keys wait for y or n', states.completedBefore, char('q'), taken()],
+    ['reattempting: keys wait', states.reattempting, char('y'), taken()],
     ['done: c copies the URL', states.done, char('c'), effect<RegisterEffect, RegisterEvent>({ copy: url }, { type: 'copied' })],
     ['done: o opens the report', states.done, char('o'), effect<RegisterEffect>({ open: { screen: 'report', testInvitationId: 4 } })],
     ['done: a registers another', states.done, char('a'), taken({ type: 'another' })],

@@ -1,6 +1,8 @@
-import { RegisterCandidateInput } from '@assay/domain';
+import { RegisterCandidateInput, type InvitationStatus } from '@assay/domain';
 import { match, P } from 'ts-pattern';
 import type { Failure } from '../../errors.js';
+import type { CheckedUrl } from '../../format/checked-url.js';
+import { alreadyRegistered, reattemptInstead } from '../../registration/registration.js';
 import { effect, passed, taken, type KeyDecision } from '../input/key-decision.js';
 import { pressed, typed, type Keystroke } from '../input/keystroke.js';
 import { editText, textEditOf, textInputOf, type TextEdit } from '../input/text-edit.js';
@@ -19,17 +21,36 @@ interface CandidateForm {
   submits: number;
 }
 
-/** Registering a candidate: the form, the request, then the take-test URL to hand over. */
+/** What the registration handed out: a new invitation, one the candidate already had, or a new attempt. */
+interface Handed {
+  url: CheckedUrl;
+  testInvitationId: number;
+  status: InvitationStatus;
+  /** The completed invitation this new attempt replaces (a reattempt after "already registered (Completed)"). */
+  replaces: number | null;
+  copied: boolean;
+}
+
+/**
+ * Registering a candidate: the form, the request, then the take-test URL to hand over. A candidate who has
+ * completed the test already gets no URL (theirs no longer starts it): the screen says so and offers a reattempt,
+ * which is made only after a y.
+ */
 export type RegisterState =
   | ({ phase: 'editing' } & CandidateForm)
   | ({ phase: 'submitting' } & CandidateForm)
-  | ({ phase: 'done'; url: string; testInvitationId: number; copied: boolean } & CandidateForm);
+  | ({ phase: 'completedBefore'; testInvitationId: number; status: InvitationStatus } & CandidateForm)
+  | ({ phase: 'reattempting'; testInvitationId: number; status: InvitationStatus } & CandidateForm)
+  | ({ phase: 'done' } & Handed & CandidateForm);
 
 export type RegisterEvent =
   | { type: 'focus'; delta: number }
   | { type: 'edit'; edit: TextEdit }
   | { type: 'submit' }
-  | { type: 'registered'; url: string; testInvitationId: number }
+  | { type: 'registered'; url: CheckedUrl; testInvitationId: number; status: InvitationStatus }
+  | { type: 'confirm' }
+  | { type: 'dismiss' }
+  | { type: 'reattempted'; url: CheckedUrl; testInvitationId: number }
   | { type: 'failed'; failure: Failure }
   | { type: 'copied' }
   | { type: 'another' };
@@ -70,6 +91,17 @@ const focusOn = <F extends CandidateForm>(form: F, focus: CandidateField): F => 
 
 const FIELDS: CandidateField[] = ['email', 'name'];
 
+/** The form as the recruiter left it, when they said no to a reattempt: nothing was handed out. */
+const declined = (current: RegisterState & { testInvitationId: number; status: InvitationStatus }): RegisterState => ({
+  ...formOf(current),
+  phase: 'editing',
+  failure: {
+    exitCode: 1,
+    label: alreadyRegistered(current.status),
+    message: `invitation ${current.testInvitationId} keeps its result; no new attempt was made.`,
+  },
+});
+
 export const registerReducer = (state: RegisterState, event: RegisterEvent): RegisterState =>
   match<[RegisterState, RegisterEvent], RegisterState>([state, event])
     .with([{ phase: 'editing' }, { type: 'focus' }], ([current, { delta }]) =>
@@ -86,53 +118,62 @@ export const registerReducer = (state: RegisterState, event: RegisterEvent): Reg
         ? focusOn({ ...current, attempted: true }, firstBad)
         : { ...formOf(current), phase: 'submitting', attempted: true, failure: null, submits: current.submits + 1 };
     })
-    .with(
-      [{ phase: 'editing' }, { type: 'registered' }],
-      [{ phase: 'editing' }, { type: 'failed' }],
-      [{ phase: 'editing' }, { type: 'copied' }],
-      [{ phase: 'editing' }, { type: 'another' }],
-      ([current]) => current,
+    .with([{ phase: 'submitting' }, { type: 'registered' }], ([current, { url, testInvitationId, status }]) =>
+      reattemptInstead(status)
+        ? { ...formOf(current), phase: 'completedBefore', testInvitationId, status }
+        : { ...formOf(current), phase: 'done', url, testInvitationId, status, replaces: null, copied: false },
     )
-    .with([{ phase: 'submitting' }, { type: 'registered' }], ([current, { url, testInvitationId }]) => ({
+    .with([{ phase: 'completedBefore' }, { type: 'confirm' }], ([current]) => ({
+      ...formOf(current),
+      phase: 'reattempting',
+      testInvitationId: current.testInvitationId,
+      status: current.status,
+      submits: current.submits + 1,
+    }))
+    .with([{ phase: 'completedBefore' }, { type: 'dismiss' }], ([current]) => declined(current))
+    .with([{ phase: 'reattempting' }, { type: 'reattempted' }], ([current, { url, testInvitationId }]) => ({
       ...formOf(current),
       phase: 'done',
       url,
       testInvitationId,
+      status: 'Pending',
+      replaces: current.testInvitationId,
       copied: false,
     }))
-    .with([{ phase: 'submitting' }, { type: 'failed' }], ([current, { failure }]) => ({ ...formOf(current), phase: 'editing', failure }))
-    .with(
-      [{ phase: 'submitting' }, { type: 'focus' }],
-      [{ phase: 'submitting' }, { type: 'edit' }],
-      [{ phase: 'submitting' }, { type: 'submit' }],
-      [{ phase: 'submitting' }, { type: 'copied' }],
-      [{ phase: 'submitting' }, { type: 'another' }],
-      ([current]) => current,
-    )
+    .with([{ phase: P.union('submitting', 'reattempting') }, { type: 'failed' }], ([current, { failure }]) => ({
+      ...formOf(current),
+      phase: 'editing',
+      failure,
+    }))
     .with([{ phase: 'done' }, { type: 'copied' }], ([current]) => ({ ...current, copied: true }))
     .with([{ phase: 'done' }, { type: 'another' }], ([current]) => ({ ...initialRegister(), submits: current.submits }))
+    // Every other pair leaves the state as it is: a key of another mode, or an answer no request is waiting for.
     .with(
-      [{ phase: 'done' }, { type: 'focus' }],
-      [{ phase: 'done' }, { type: 'edit' }],
-      [{ phase: 'done' }, { type: 'submit' }],
-      [{ phase: 'done' }, { type: 'registered' }],
-      [{ phase: 'done' }, { type: 'failed' }],
+      [{ phase: 'editing' }, P._],
+      [{ phase: 'submitting' }, P._],
+      [{ phase: 'completedBefore' }, P._],
+      [{ phase: 'reattempting' }, P._],
+      [{ phase: 'done' }, P._],
       ([current]) => current,
     )
     .exhaustive();
 
 export const registerCallKey = (state: RegisterState): string | null => (state.phase === 'submitting' ? `register#${state.submits}` : null);
 
-export type RegisterEffect = { open: Route } | { copy: string };
+/** The reattempt the recruiter said yes to. */
+export const reattemptCallKey = (state: RegisterState): string | null => (state.phase === 'reattempting' ? `reattempt#${state.submits}` : null);
+
+export type RegisterEffect = { open: Route } | { copy: CheckedUrl };
 
 /**
  * The form's keys: Tab, Shift+Tab and ↑↓ change field, Enter goes from the email to the name and registers
  * from the name, every other key edits the field (so `q` and `?` are typed); Esc is passed (the frame's back
- * cancels). Once registered: `c` copies the URL, `o` opens the report, `a` starts another registration.
+ * cancels). A candidate who has completed the test: `y` makes a new attempt, `n` or Esc goes back to the form.
+ * Once registered: `c` copies the URL, `o` opens the report, `a` starts another registration.
  */
 export const registerKeys = (state: RegisterState, stroke: Keystroke): KeyDecision<RegisterEvent, RegisterEffect> =>
   match<[RegisterState, Keystroke], KeyDecision<RegisterEvent, RegisterEffect>>([state, stroke])
-    .with([{ phase: P.union('editing', 'submitting') }, pressed('escape')], () => passed())
+    .with([{ phase: P.union('editing', 'submitting', 'reattempting') }, pressed('escape')], () => passed())
     .with([{ phase: 'editing' }, P.union(pressed('backTab'), pressed('up'))], () => taken({ type: 'focus', delta: -1 }))
     .with([{ phase: 'editing' }, P.union(pressed('tab'), pressed('down'))], () => taken({ type: 'focus', delta: 1 }))
     .with([{ phase: 'editing', focus: 'email' }, pressed('return')], () => taken({ type: 'focus', delta: 1 }))
@@ -141,7 +182,10 @@ export const registerKeys = (state: RegisterState, stroke: Keystroke): KeyDecisi
       const edit = textEditOf(typing);
       return edit ? taken({ type: 'edit', edit }) : taken();
     })
-    .with([{ phase: 'submitting' }, P._], () => taken())
+    .with([{ phase: P.union('submitting', 'reattempting') }, P._], () => taken())
+    .with([{ phase: 'completedBefore' }, typed('y')], () => taken({ type: 'confirm' }))
+    .with([{ phase: 'completedBefore' }, P.union(typed('n'), pressed('escape'))], () => taken({ type: 'dismiss' }))
+    .with([{ phase: 'completedBefore' }, P._], () => taken())
     .with([{ phase: 'done' }, typed('c')], ([done]) => effect<RegisterEffect, RegisterEvent>({ copy: done.url }, { type: 'copied' }))
     .with([{ phase: 'done' }, typed('a')], () => taken({ type: 'another' }))
     .with([{ phase: 'done' }, typed('o')], ([done]) => effect<RegisterEffect>({ open: { screen: 'report', testInvitationId: done.testInvitationId } }))

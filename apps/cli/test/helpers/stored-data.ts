@@ -1,0 +1,40 @@
+import { connect, type Connection } from '@assay/store';
+import { inject } from 'vitest';
+
+/**
+ * Writes straight into the test server's SQLite file, as the data stored before the API refused such text is
+ * (the server reads every row from the file: nothing of it is cached).
+ */
+const overwrite = async (change: (db: Connection['db']) => Promise<unknown>): Promise<void> => {
+  const { db } = connect(`sqlite:${inject('assayDatabase')}`);
+  try {
+    await change(db);
+  } finally {
+    await db.destroy();
+  }
+};
+
+export const storeCandidateName = (testInvitationId: number, fullName: string): Promise<void> =>
+  overwrite((db) =>
+    db
+      .updateTable('candidates')
+      .set({ full_name: fullName })
+      .where('id', '=', (eb) => eb.selectFrom('invitations').select('candidate_id').where('id', '=', testInvitationId))
+      .execute(),
+  );
+
+/** The test's name (as lists and reports show it), and the name of each of its sections (`name #0`, `name #1`…). */
+export const storeTestNames = (testId: number, name: string): Promise<void> =>
+  overwrite(async (db) => {
+    await db.updateTable('tests').set({ name }).where('id', '=', testId).execute();
+    const sections = await db.selectFrom('sections').select(['id', 'position']).where('test_id', '=', testId).execute();
+    for (const section of sections)
+      await db
+        .updateTable('sections')
+        .set({ name: `${name} #${section.position}` })
+        .where('id', '=', section.id)
+        .execute();
+  });
+
+export const storeLinkName = (testLinkId: number, name: string): Promise<void> =>
+  overwrite((db) => db.updateTable('test_links').set({ name }).where('id', '=', testLinkId).execute());
