@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CandidateReport, IdParam, ReportDetails, RevokedReportLinks, SectionReport, succeed } from '@assay/domain';
 import type { AppContext } from '../context.js';
+import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { found } from '../refusal-error.js';
 import { loadReportDetails } from '../services/report-details.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
@@ -81,10 +82,17 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { sto
         response: envelopeResponses(RevokedReportLinks),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { testInvitationId } = request.params;
-      found(await store.invitations.revokeReportLinks(request.org.orgId, testInvitationId), '404.4', `No test invitation ${testInvitationId}.`);
-      return succeed({ testInvitationId, reportLinks: 'revoked' as const });
+      return answerWithEffect(
+        reply,
+        store,
+        (repositories) => repositories.invitations.revokeReportLinks(request.org.orgId, testInvitationId),
+        (revoked) => {
+          found(revoked, '404.4', `No test invitation ${testInvitationId}.`);
+          return succeed({ testInvitationId, reportLinks: 'revoked' as const });
+        },
+      );
     },
   );
 };

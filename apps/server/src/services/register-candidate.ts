@@ -19,11 +19,7 @@ export interface CandidateRegistration {
 const identityOf = (emailId: string) => ({ emailKey: normalizeEmail(emailId), email: emailId.trim() });
 
 /** The org API (4.7, 4.8): registering again updates the candidate, as the spec says (`decideReRegistration`). */
-export const registerCandidate = (
-  store: Pick<Repositories, 'invitations'>,
-  registration: CandidateRegistration,
-  now: number,
-): Promise<RegistrationOutcome> =>
+export const registerCandidate = (store: Pick<Repositories, 'invitations'>, registration: CandidateRegistration, now: number): Promise<RegistrationOutcome> =>
   store.invitations.register(
     {
       orgId: registration.orgId,

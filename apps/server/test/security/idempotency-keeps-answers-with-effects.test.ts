@@ -58,11 +58,15 @@ describe.each(backends)('every keyed POST keeps its answer with its effect (%s)'
     const { testId } = await post('/v2/org/tests', '/v2/org/tests', sampleDefinition);
     const { testLinkId } = await post('/v2/org/tests/{testId}/testlinks', `/v2/org/tests/${testId}/testlinks`, { testLinkName: 'Keyed', accessTime: 0 });
     await post('/v2/org/tests/{testId}/testlinks/{testLinkId}', `/v2/org/tests/${testId}/testlinks/${testLinkId}`, { testLinkName: 'Renamed', accessTime: 0 });
-    await post('/v2/org/tests/{testId}/register', `/v2/org/tests/${testId}/register`, { emailId: 'keyed@example.com', fullName: 'Keyed One' });
+    const { testInvitationId } = await post('/v2/org/tests/{testId}/register', `/v2/org/tests/${testId}/register`, {
+      emailId: 'keyed@example.com',
+      fullName: 'Keyed One',
+    });
     await post('/v2/org/tests/{testId}/testlinks/{testLinkId}/register', `/v2/org/tests/${testId}/testlinks/${testLinkId}/register`, {
       emailId: 'linked@example.com',
       fullName: 'Linked One',
     });
+    await post('/v2/org/report/{testInvitationId}/links/revoke', `/v2/org/report/${testInvitationId}/links/revoke`);
     await post('/v2/org/webhooks/secret/rotate', '/v2/org/webhooks/secret/rotate');
     await post('/v2/org/webhooks/settings', '/v2/org/webhooks/settings', { trailingSpaceKeys: true });
     const { jobId } = await post('/v2/org/webhooks/test', '/v2/org/webhooks/test', { url: 'http://127.0.0.1:9/hooks' });

@@ -98,7 +98,7 @@ export const ReportDetails = z
        * The page's events the attempt's log did not keep: it keeps the first and last 100 departure events and section
        * views of an attempt (README, "The report a hiring manager decides from"); wv and tv count every event. 0 for nearly every attempt.
        */
-      omittedEvents: z.int().nonnegative(),
+      omittedEvents: z.int().nonnegative().default(0),
       snapshots: z.array(z.object({ snapshotId: Id, takenAt: Instant })),
       accommodation: z.object({ extraTimePercent: z.int().min(0).max(100) }).nullable(),
     }),
