@@ -13,10 +13,10 @@ export interface RegistrationOutcome {
 }
 
 /**
- * Registers a candidate directly (4.7) or through a link (4.8), then reads the invitation's state (4.11). A
- * registration of an email the test already has answers that candidate's latest invitation and URL (decision 21),
- * whatever its state; the answer does not say which, so the report is asked: a completed invitation's URL no
- * longer starts the test, and the recruiter is offered a reattempt instead (see `reattemptInstead`).
+ * Registers a candidate directly (4.7) or through a link (4.8). A registration of an email the test already has
+ * answers that candidate's latest invitation and URL (decision 21), whatever its state: a completed invitation's URL
+ * no longer starts the test, and the recruiter is offered a reattempt instead (see `reattemptInstead`). Assay's
+ * answer says the state (`testStatus`, decision 215); another v2 server's does not, and then the report (4.11) is asked.
  */
 export const registerCandidate = async (
   client: AssayClient,
@@ -30,7 +30,7 @@ export const registerCandidate = async (
       ? await client.invitations.register(testId, candidate, options)
       : await client.testLinks.register(testId, testLinkId, candidate, options);
   const url = answeredUrl('takeTestURL' in answer ? answer.takeTestURL : answer.testUrl, 'take-test URL');
-  const { testStatus } = await client.reports.get(answer.testInvitationId, options);
+  const testStatus = answer.testStatus ?? (await client.reports.get(answer.testInvitationId, options)).testStatus;
   return { answer, testInvitationId: answer.testInvitationId, url, status: testStatus };
 };
 
