@@ -26,6 +26,17 @@ export interface CaseResult {
   error?: string;
   /** For syntax and runtime errors: where in the candidate's code (not in a harness or a transpiled copy). */
   errorLocation?: SourceLocation;
+  /**
+   * Python, for syntax and runtime errors: the traceback Python would print, from the candidate's first frame on
+   * (every frame of their code with its line, the harness's frames left out), at most about 4000 characters.
+   */
+  traceback?: string;
+  /**
+   * Python: the values as Python writes them (`None`, `True`, `'text'`, `[1, 2]`, `{'a': 1}`), for showing a
+   * Python candidate; `actual` when the code returned a value. The verdict compares the JSON values (`actual`
+   * and `expected`), never these strings.
+   */
+  display?: { actual?: string; expected: string };
   output?: string;
   timeMs?: number;
 }

@@ -1,0 +1,30 @@
+/**
+ * Counters of what a Sandbox's workers did, for tests, benches and metrics (`Sandbox.stats()`): how Python
+ * interpreters were reused, and whether a candidate ever waited for one to start.
+ */
+export interface SandboxStats {
+  /** Python runs whose interpreter was put back in place afterwards, and how long that took (ms). */
+  pythonResets: number;
+  pythonResetMsTotal: number;
+  pythonResetMsMax: number;
+  /** Python runs after which the interpreter could not be reused (it stopped, or the reset refused): its worker was replaced. */
+  pythonRecycled: number;
+  /** Python runs that waited for an interpreter to start: a cold start on a request's path. */
+  pythonColdStarts: number;
+  /** Workers lost because they were killed (a run past its wall clock), crashed or were recycled; each is replaced. */
+  workersLost: number;
+  /** Of those, the ones replaced at once by the warm standby worker instead of a new, cold one. */
+  standbyPromotions: number;
+}
+
+export function emptyStats(): SandboxStats {
+  return {
+    pythonResets: 0,
+    pythonResetMsTotal: 0,
+    pythonResetMsMax: 0,
+    pythonRecycled: 0,
+    pythonColdStarts: 0,
+    workersLost: 0,
+    standbyPromotions: 0,
+  };
+}
