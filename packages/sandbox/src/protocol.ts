@@ -66,6 +66,8 @@ export type WorkerMessage =
   | { type: 'done'; runId: number }
   /** After 'done' of a Python run: the interpreter was put back as it was before the run (or cannot be: replace the worker). */
   | ({ type: 'reset'; runId: number } & ResetReport)
+  /** The worker's Python interpreter is ready (started, harness installed, pristine state captured) after `ms`. */
+  | { type: 'pythonReady'; ms: number }
   /** A memory snapshot of a freshly started Python interpreter, shared with workers started later. */
   | { type: 'pythonSnapshot'; bytes: SharedArrayBuffer };
 

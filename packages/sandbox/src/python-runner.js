@@ -76,11 +76,13 @@ export function createPythonRunners({ status, snapshot, memoryGrowthBytes, post 
   /** Starts preparing the worker's interpreter unless it is ready or on its way. */
   function warm() {
     if (current) return;
+    const started = performance.now();
     const preparing = prepare();
     current = preparing;
     preparing.then(
       () => {
         if (current === preparing) ready = true;
+        post({ type: 'pythonReady', ms: performance.now() - started });
       },
       // A failed start is retried by the next run (which then reports the failure itself).
       () => {

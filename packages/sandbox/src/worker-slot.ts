@@ -12,7 +12,7 @@ import { capLog, judgeCase, MEMORY_LIMIT_EXCEEDED, TIME_LIMIT_EXCEEDED, withPyth
 import { SIGINT, STATUS_INTERRUPT, STATUS_MEMORY_CAP_CASE, STATUS_RUNNING_CASE, STATUS_SLOTS } from './protocol.js';
 import type { Engine, RunMessage, WarmMessage, WorkerData, WorkerMessage } from './protocol.js';
 import type { PreparedRun } from './request.js';
-import type { SandboxStats } from './stats.js';
+import { countWorkerMessage, type SandboxStats } from './stats.js';
 import type { CaseResult, RunOutcome, SandboxLimits } from './types.js';
 
 /**
@@ -172,16 +172,17 @@ export class WorkerSlot {
       pythonSnapshot ??= message.bytes;
       return;
     }
+    if (this.#stats) countWorkerMessage(this.#stats, message);
     if (message.type === 'reset') {
       this.#onReset(message);
       return;
     }
+    if (message.type === 'pythonReady') return;
     const active = this.#active;
     if (active === undefined || message.runId !== active.runId) return;
     const { run, limits } = active.job;
     switch (message.type) {
       case 'started':
-        if (message.cold === true && this.#stats) this.#stats.pythonColdStarts += 1;
         active.started = true;
         clearTimeout(active.timer);
         active.timer = setTimeout(() => this.#onWallClock(), limits.wallClockMs);
@@ -211,20 +212,11 @@ export class WorkerSlot {
     }
   }
 
+  /** The interpreter is reset: the worker takes runs again, or (it could not be reset) is replaced. */
   #onReset(message: Extract<WorkerMessage, { type: 'reset' }>): void {
     this.#resetting = false;
-    const stats = this.#stats;
-    if (!message.ok) {
-      if (stats) stats.pythonRecycled += 1;
-      this.#retire();
-      return;
-    }
-    if (stats) {
-      stats.pythonResets += 1;
-      stats.pythonResetMsTotal += message.ms;
-      stats.pythonResetMsMax = Math.max(stats.pythonResetMsMax, message.ms);
-    }
-    this.#events.idle(this);
+    if (message.ok) this.#events.idle(this);
+    else this.#retire();
   }
 
   /** Every case's result, the ones that have none from `missing`; Python results say how Python writes `expected`. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Sandbox } from '../src/index.js';
-import { PYTHON_START_MS, runPython } from './helpers.js';
+import { PYTHON_START_MS, runPython, waitFor } from './helpers.js';
 import { FINGERPRINT } from './python-fingerprint.js';
 
 /**
@@ -166,9 +166,9 @@ describe('Python: a pristine interpreter for every candidate', () => {
     const before = sandbox.stats();
     await runPython(sandbox, hostile);
     expect(await fingerprint()).toEqual(pristine);
+    // The same interpreter served both runs: reset twice (the second reset follows the result), never replaced, never started again.
+    expect(await waitFor(() => sandbox.stats().pythonResets - before.pythonResets === 2, 10_000)).toBe(true);
     const after = sandbox.stats();
-    // The same interpreter served both runs: reset twice, never replaced, never started again.
-    expect(after.pythonResets - before.pythonResets).toBe(2);
     expect(after.pythonRecycled).toBe(before.pythonRecycled);
     expect(after.pythonColdStarts).toBe(before.pythonColdStarts);
   });

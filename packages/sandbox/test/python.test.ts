@@ -145,6 +145,25 @@ describe('Python: judging answers', () => {
     expect(failed.display).toEqual({ expected: "{'a': None}" });
   });
 
+  it('sleeps and runs coroutines: time.sleep waits, asyncio.run works (no browser event loop needed)', async () => {
+    const code = [
+      'import asyncio, time',
+      'async def tick(n):',
+      '    await asyncio.sleep(0.05)',
+      '    return n',
+      'async def main():',
+      '    return await asyncio.gather(tick(1), tick(2))',
+      'def f():',
+      '    started = time.monotonic()',
+      '    time.sleep(0.3)',
+      '    slept = time.monotonic() - started',
+      '    return [slept >= 0.3, asyncio.run(main()), asyncio.run(tick(3))]',
+    ].join('\n');
+    expect(await runPython(sandbox, code, [], [true, [1, 2], 3])).toMatchObject({ passed: true });
+    const invalid = await runPython(sandbox, 'import time\ndef f():\n    time.sleep(-1)');
+    expect(invalid.error).toBe('ValueError: sleep length must be non-negative');
+  });
+
   it('explains a missing function', async () => {
     expect(await runPython(sandbox, 'def g():\n    return 1\nf = 3')).toMatchObject({
       passed: false,
