@@ -70,7 +70,12 @@ export function capturePristine(interpreter) {
     '_emscripten_stack_get_end',
     'stackSave',
     'stackRestore',
-    '__hiwire_get', '__hiwire_set', '__hiwire_delete', '__hiwire_immortal_get', '_hiwire_num_refs'];
+    '__hiwire_get',
+    '__hiwire_set',
+    '__hiwire_delete',
+    '__hiwire_immortal_get',
+    '_hiwire_num_refs',
+  ];
   const missing = needed.filter((name) => typeof module[name] !== 'function');
   if (missing.length > 0 || !module.wasmTable) throw new Error(`Pyodide: the reset needs ${missing.join(', ') || 'wasmTable'}`);
   const sbrkAt = Number(module._emscripten_get_sbrk_ptr());

@@ -51,8 +51,8 @@ function pythonString(text: string): string {
   let out = quote;
   for (const char of text) {
     const code = char.codePointAt(0) ?? 0;
-    const escape = ESCAPES[char];
-    if (escape !== undefined) out += escape;
+    const escaped = ESCAPES[char];
+    if (escaped !== undefined) out += escaped;
     else if (char === quote) out += `\\${char}`;
     else if (code < 0x20 || code === 0x7f) out += `\\x${hex(code, 2)}`;
     else if (code < 0x7f || !NOT_PRINTABLE.test(char)) out += char;

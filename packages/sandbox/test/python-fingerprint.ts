@@ -39,4 +39,3 @@ def f():
         'heap blocks': sys.getallocatedblocks(),
     }
 `;
-

@@ -45,7 +45,10 @@ def garbage():
 `;
 
 const HOSTILE: [string, string][] = [
-  ['sets globals in __main__ and builtins', 'import __main__, builtins\n__main__.leak = 1\nbuiltins.leak = 2\ndef f():\n    globals()["more"] = 3\n    return 1'],
+  [
+    'sets globals in __main__ and builtins',
+    'import __main__, builtins\n__main__.leak = 1\nbuiltins.leak = 2\ndef f():\n    globals()["more"] = 3\n    return 1',
+  ],
   [
     'patches builtins',
     'import builtins\nbuiltins.len = lambda value: 0\nbuiltins.sorted = None\nbuiltins.print = lambda *a, **k: None\ndel builtins.min\ndef f():\n    return 1',
@@ -180,7 +183,8 @@ describe('Python: a pristine interpreter for every candidate', () => {
   });
 
   it('gives the next run the whole memory budget again after a run filled it', async () => {
-    const fill = 'import builtins\ndef f():\n    builtins.kept = []\n    try:\n        while True: builtins.kept.append(bytearray(2**20))\n    except MemoryError:\n        return len(builtins.kept)';
+    const fill =
+      'import builtins\ndef f():\n    builtins.kept = []\n    try:\n        while True: builtins.kept.append(bytearray(2**20))\n    except MemoryError:\n        return len(builtins.kept)';
     const first = await runPython(sandbox, fill);
     const second = await runPython(sandbox, fill);
     expect(first.actual).toBeGreaterThan(100);

@@ -31,18 +31,22 @@ describe('Python: a stopped run gives its slot back at once', () => {
     expect(after.pythonColdStarts).toBe(before.pythonColdStarts);
   });
 
-  it('replaces a worker killed at its wall clock with the warm standby: the next run does not wait for a cold start', async () => {
-    const before = sandbox.stats();
-    const swallowing = 'def f():\n    while True:\n        try:\n            while True: pass\n        except BaseException:\n            pass';
-    expect((await runPython(sandbox, swallowing)).error).toBe(TIME_LIMIT_EXCEEDED);
-    expect((await honest()).passed).toBe(true);
-    const after = sandbox.stats();
-    expect(after.workersLost - before.workersLost).toBe(1);
-    expect(after.standbyPromotions - before.standbyPromotions).toBe(1);
-    expect(after.pythonColdStarts).toBe(before.pythonColdStarts);
-    // A new standby is prepared in the background.
-    expect(await waitFor(() => sandbox.stats().pythonStarts > after.pythonStarts, PYTHON_START_MS - 10_000)).toBe(true);
-  }, PYTHON_START_MS);
+  it(
+    'replaces a worker killed at its wall clock with the warm standby: the next run does not wait for a cold start',
+    async () => {
+      const before = sandbox.stats();
+      const swallowing = 'def f():\n    while True:\n        try:\n            while True: pass\n        except BaseException:\n            pass';
+      expect((await runPython(sandbox, swallowing)).error).toBe(TIME_LIMIT_EXCEEDED);
+      expect((await honest()).passed).toBe(true);
+      const after = sandbox.stats();
+      expect(after.workersLost - before.workersLost).toBe(1);
+      expect(after.standbyPromotions - before.standbyPromotions).toBe(1);
+      expect(after.pythonColdStarts).toBe(before.pythonColdStarts);
+      // A new standby is prepared in the background.
+      expect(await waitFor(() => sandbox.stats().pythonStarts > after.pythonStarts, PYTHON_START_MS - 10_000)).toBe(true);
+    },
+    PYTHON_START_MS,
+  );
 
   it('replaces a worker whose interpreter stopped (V8 stack overflow) the same way', async () => {
     const before = sandbox.stats();

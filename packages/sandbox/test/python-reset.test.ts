@@ -67,7 +67,7 @@ describe('the reset of a Python interpreter, measured on the host', () => {
       "        if type(found) is type(f) and found.__name__ == 'run_case':",
       '            for cell in found.__closure__:',
       '                if cell.cell_contents is json.dumps:',
-      "                    cell.cell_contents = lambda *a, **k: '{\"tag\": \"v\", \"json\": \"tampered\"}'",
+      '                    cell.cell_contents = lambda *a, **k: \'{"tag": "v", "json": "tampered"}\'',
       "    sys.modules['pyodide'] = None",
       '    builtins.open = None',
       '    # The file system changed from the JavaScript side, past every Python-level check.',

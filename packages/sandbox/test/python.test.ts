@@ -110,7 +110,8 @@ describe('Python: judging answers', () => {
         "KeyError: 'missing'",
       ].join('\n'),
     );
-    const chained = 'import json\ndef f():\n    try:\n        return json.loads("{")\n    except ValueError as error:\n        raise RuntimeError("bad input") from error';
+    const chained =
+      'import json\ndef f():\n    try:\n        return json.loads("{")\n    except ValueError as error:\n        raise RuntimeError("bad input") from error';
     const trace = (await runPython(sandbox, chained)).traceback ?? '';
     expect(trace).toMatch(/^Traceback \(most recent call last\):\n {2}File "solution.py", line 4, in f\n/);
     expect(trace).toContain('json/decoder.py');
