@@ -13,7 +13,7 @@ describe('pythonRepr', () => {
   it('quotes and escapes strings like repr()', () => {
     expect(pythonRepr("it's")).toBe('"it\'s"');
     expect(pythonRepr('say "hi"')).toBe('\'say "hi"\'');
-    expect(pythonRepr('both \' and "')).toBe('\'both \\\' and "\'');
+    expect(pythonRepr('both \' and "')).toBe("'both \\' and \"'");
     expect(pythonRepr('tab\tnew\nline\\')).toBe("'tab\\tnew\\nline\\\\'");
     expect(pythonRepr('\u0000\u007f\u00a0é€😀')).toBe("'\\x00\\x7f\\xa0é€😀'");
     expect(pythonRepr('\u200b\ud800')).toBe("'\\u200b\\ud800'");
