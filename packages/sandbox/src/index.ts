@@ -13,6 +13,7 @@ export type {
 } from './types.js';
 export { LANGUAGES, RUN_LANES } from './types.js';
 export { Sandbox } from './sandbox.js';
+export type { SandboxStats } from './stats.js';
 export { SandboxBusyError } from './busy.js';
 export { deepEqual } from './equality.js';
 export { MEMORY_LIMIT_EXCEEDED, TIME_LIMIT_EXCEEDED } from './outcome.js';

@@ -1,12 +1,33 @@
 import { deepEqual } from './equality.js';
 import type { CaseReport } from './protocol.js';
-import type { CaseResult, SourceLocation } from './types.js';
+import { pythonRepr } from './python-repr.js';
+import type { CaseResult, Language, SourceLocation } from './types.js';
 
 export const TIME_LIMIT_EXCEEDED = 'Time limit exceeded';
 export const MEMORY_LIMIT_EXCEEDED = 'Memory limit exceeded';
 
-/** Turns a worker's report into the verdict; the comparison happens here, so `expected` never enters the VM. */
-export function judgeCase(report: CaseReport, expected: unknown, maxOutputBytes: number): CaseResult {
+/**
+ * Turns a worker's report into the verdict; the comparison happens here, so `expected` never enters the VM. A
+ * Python result also says how Python writes both values (`display`), for showing: the verdict is the JSON one.
+ */
+export function judgeCase(report: CaseReport, expected: unknown, maxOutputBytes: number, language: Language = 'javascript'): CaseResult {
+  const verdict = verdictOf(report, expected, maxOutputBytes);
+  if (language !== 'python') return verdict;
+  const actual = report.kind === 'value' && report.display !== undefined ? { actual: report.display } : {};
+  return { ...verdict, display: { ...actual, expected: pythonDisplay(expected, maxOutputBytes) } };
+}
+
+/** A Python result (of a case that may never have reported: killed, crashed) with the expected value as Python writes it. */
+export function withPythonDisplay(result: CaseResult, expected: unknown, maxOutputBytes: number): CaseResult {
+  return result.display !== undefined ? result : { ...result, display: { expected: pythonDisplay(expected, maxOutputBytes) } };
+}
+
+function pythonDisplay(value: unknown, maxOutputBytes: number): string {
+  const text = pythonRepr(value);
+  return text.length <= maxOutputBytes ? text : `${text.slice(0, maxOutputBytes)}...`;
+}
+
+function verdictOf(report: CaseReport, expected: unknown, maxOutputBytes: number): CaseResult {
   switch (report.kind) {
     case 'value': {
       // The VM refused anything longer in UTF-16 units; this is the exact byte check.
@@ -29,7 +50,12 @@ export function judgeCase(report: CaseReport, expected: unknown, maxOutputBytes:
       return { passed: false, error: MEMORY_LIMIT_EXCEEDED };
     case 'error': {
       const location: SourceLocation | undefined = report.position;
-      return { passed: false, error: report.message, ...(location ? { errorLocation: location } : {}) };
+      return {
+        passed: false,
+        error: report.message,
+        ...(location ? { errorLocation: location } : {}),
+        ...(report.trace !== undefined ? { traceback: report.trace } : {}),
+      };
     }
   }
 }

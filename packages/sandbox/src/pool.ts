@@ -1,5 +1,7 @@
 import { SandboxBusyError } from './busy.js';
 import type { Engine } from './protocol.js';
+import type { Standby } from './standby.js';
+import type { SandboxStats } from './stats.js';
 import type { Job, SlotEvents } from './worker-slot.js';
 import { WorkerSlot } from './worker-slot.js';
 
@@ -17,6 +19,10 @@ export interface PoolOptions {
   /** Interpreters the workers of a warmed-up pool prepare ahead of runs (warmUp()). Default: none. */
   prewarm?: readonly Engine[];
   createSlot?: SlotFactory;
+  /** A warm spare worker that replaces one of this pool's at once when it is killed, crashes or is recycled. */
+  standby?: Pick<Standby, 'take'>;
+  /** Counters the pool adds to (workers replaced, standby promotions). */
+  stats?: SandboxStats;
 }
 
 /**
@@ -30,6 +36,8 @@ export class WorkerPool {
   readonly #capacity: number;
   readonly #createSlot: SlotFactory;
   readonly #prewarm: readonly Engine[];
+  readonly #standby: Pick<Standby, 'take'> | undefined;
+  readonly #stats: SandboxStats | undefined;
   readonly #slots = new Set<WorkerSlot>();
   readonly #exiting = new Set<Promise<unknown>>();
   readonly #queue: Job[] = [];
@@ -43,12 +51,20 @@ export class WorkerPool {
 
   constructor(
     size: number,
-    { maxQueued = Number.POSITIVE_INFINITY, prewarm = [], createSlot = (events, engines) => new WorkerSlot(events, { prewarm: engines }) }: PoolOptions = {},
+    {
+      maxQueued = Number.POSITIVE_INFINITY,
+      prewarm = [],
+      createSlot = (events, engines) => new WorkerSlot(events, { prewarm: engines }),
+      standby,
+      stats,
+    }: PoolOptions = {},
   ) {
     this.#size = size;
     this.#capacity = size + maxQueued;
     this.#createSlot = createSlot;
     this.#prewarm = prewarm;
+    this.#standby = standby;
+    this.#stats = stats;
   }
 
   /** Live workers (starting, idle or busy); not the ones being terminated. */
@@ -97,13 +113,14 @@ export class WorkerPool {
   }
 
   #fill(): void {
-    while (!this.#closed && this.#slots.size < this.#size) {
-      const events: SlotEvents = {
-        idle: () => this.#dispatch(),
-        gone: (slot, exited, startupError) => this.#onGone(slot, exited, startupError),
-      };
-      this.#slots.add(this.#createSlot(events, this.#warm ? this.#prewarm : []));
-    }
+    while (!this.#closed && this.#slots.size < this.#size) this.#slots.add(this.#createSlot(this.#slotEvents(), this.#warm ? this.#prewarm : []));
+  }
+
+  #slotEvents(): SlotEvents {
+    return {
+      idle: () => this.#dispatch(),
+      gone: (slot, exited, startupError) => this.#onGone(slot, exited, startupError),
+    };
   }
 
   #dispatch(): void {
@@ -158,6 +175,17 @@ export class WorkerPool {
       const error = new Error(`Sandbox workers fail to start: ${startupError.message}`, { cause: startupError });
       for (const job of this.#queue.splice(0)) job.reject(error);
       return;
+    }
+    if (startupError === undefined) {
+      if (this.#stats) this.#stats.workersLost += 1;
+      // The warm spare takes the lost worker's place at once: no run waits for an interpreter to start.
+      const promoted = this.#standby?.take(this.#slotEvents());
+      if (promoted !== undefined) {
+        if (this.#stats) this.#stats.standbyPromotions += 1;
+        this.#slots.add(promoted);
+        this.#dispatch();
+        return;
+      }
     }
     // Replace the worker only when work is waiting, or the pool is kept warm; an idle pool refills on the next submit().
     if (this.#queue.length > 0 || (this.#warm && startupError === undefined)) this.#fill();

@@ -47,23 +47,32 @@ export interface CodePosition {
 
 /** How one case ended, as seen inside the worker. `expected` never enters the worker or the VM. */
 export type CaseReport =
-  | { kind: 'value'; json: string }
+  /** `display`: the value as the language writes it (Python: the repr of the JSON round-tripped value). */
+  | { kind: 'value'; json: string; display?: string }
   | { kind: 'undefined' }
-  | { kind: 'error'; message: string; position?: CodePosition }
+  /** `trace`: the whole traceback of the candidate's frames (Python). */
+  | { kind: 'error'; message: string; position?: CodePosition; trace?: string }
   | { kind: 'time' }
   | { kind: 'memory' }
   | { kind: 'output' };
 
 export type WorkerMessage =
   | { type: 'ready' }
-  /** The interpreter is ready and the cases begin: the run's wall clock starts now. */
-  | { type: 'started'; runId: number }
+  /** The interpreter is ready and the cases begin: the run's wall clock starts now. `cold`: the run waited for an interpreter to start. */
+  | { type: 'started'; runId: number; cold?: boolean }
   | { type: 'caseStart'; runId: number; index: number }
   /** `log`: what the case printed, cut to about the limit (`logCut` when something was dropped); `timeMs`: how long it ran. */
   | { type: 'case'; runId: number; index: number; report: CaseReport; log: string; logCut: boolean; timeMs: number }
   | { type: 'done'; runId: number }
+  /** After 'done' of a Python run: the interpreter was put back as it was before the run (or cannot be: replace the worker). */
+  | ({ type: 'reset'; runId: number } & ResetReport)
+  /** The worker's Python interpreter is ready (started, harness installed, pristine state captured) after `ms`. */
+  | { type: 'pythonReady'; ms: number }
   /** A memory snapshot of a freshly started Python interpreter, shared with workers started later. */
   | { type: 'pythonSnapshot'; bytes: SharedArrayBuffer };
+
+/** How the reset after a Python run went; `grownBytes`: how far the run's heap had grown beyond the pristine one. */
+export type ResetReport = { ok: true; ms: number; grownBytes: number } | { ok: false; ms: number; reason: string };
 
 /** What every worker is started with. */
 export interface WorkerData {

@@ -1,80 +1,32 @@
 // @ts-check
-/**
- * Python run once in each fresh interpreter before any candidate code; its last expression is the pair of
- * functions the worker uses: `run_case` per case, and `lockdown`, called once this code has run. It captures what it needs (json, builtins, sys) while they are pristine, so a
- * candidate who rebinds them fools only themselves: the verdict is made on the host, where `expected` lives.
- *
- * It also closes the doors a candidate could try from Python, in layers none of which is the boundary (the
- * realm around the interpreter is, and the memory and time limits are enforced outside it):
- * - the host has already unregistered the JavaScript modules (`js`, `pyodide_js`) and made the FFI and ctypes
- *   built-ins unfindable (python-realm.js);
- * - here, every module that reaches JavaScript or raw memory (`pyodide*`, `_pyodide*`, `micropip`, `ctypes`)
- *   leaves `sys.modules` and has its namespace emptied, including CPython's cached copy of a built-in's, so
- *   nothing found later (through `object.__subclasses__()`, a class's methods, `_imp`) leads back to them;
- * - an audit hook, which CPython never lets anyone remove, refuses importing those modules however the
- *   import is spelled, the garbage collector's object walks, processes, sockets and ctypes. It uses only
- *   constants and its arguments, so nothing a candidate rebinds (builtins, globals) changes its decisions.
- */
-export const PYTHON_HARNESS = `
-def _assay_audit(event, args):
-    # Only constants and the arguments: a candidate can rebind builtins and globals, not these. A raise of any
-    # kind aborts the audited operation, so even a rebound exception name (raising a TypeError) still refuses.
-    if event == 'import':
-        top = ''.join((args[0],)).partition('.')[0]
-        if top in {'js', 'pyodide_js', 'pyodide', '_pyodide', '_pyodide_core', 'micropip', 'pyodide_http', 'ctypes', '_ctypes'}:
-            raise ModuleNotFoundError("No module named '" + top + "' (it is not available in this sandbox)")
-    elif event in {'gc.get_objects', 'gc.get_referrers', 'gc.get_referents'}:
-        raise RuntimeError(event + '() is not available in this sandbox')
-    elif event in {'os.system', 'os.exec', 'os.posix_spawn', 'os.spawn', 'os.fork', 'os.forkpty', 'os.kill', 'os.killpg', 'subprocess.Popen', 'pty.spawn'}:
-        raise PermissionError(event + ' is not available in this sandbox: there are no processes to run')
-    elif event.startswith('socket.') and event not in {'socket.__new__', 'socket.gethostname', 'socket.sethostname'}:
-        raise PermissionError(event + ' is not available in this sandbox: there is no network')
-    elif event.startswith('ctypes.'):
-        raise PermissionError(event + ' is not available in this sandbox')
+import { PYTHON_LOCKDOWN } from './python-lockdown.js';
 
+/**
+ * Python run once in each interpreter before any candidate code; its last expression is the pair of functions
+ * the worker uses: `run_case` per case, and `lockdown` (python-lockdown.js), called once this code has run. The
+ * names it defines in `__main__` are deleted again, so candidate code finds none of it there. It captures
+ * what it needs (json, builtins, sys, traceback) while they are pristine, so a candidate who rebinds them fools
+ * only themselves: the verdict is made on the host, where `expected` lives.
+ *
+ * Strings in, JSON text out: no Python object ever crosses to JavaScript (a proxy kept past a run would point
+ * into memory the reset has rewritten). A case's answer carries the value as JSON (`json`) and as Python
+ * writes it (`repr`, of the value JSON round-tripped, so `None`, `True`, `'text'`, `4.0`), or the error with
+ * its place in the candidate's code and the whole traceback of the candidate's frames (`trace`; the harness's
+ * own frames are left out).
+ */
+export const PYTHON_HARNESS = `${PYTHON_LOCKDOWN}
 
 def _assay_setup():
-    import builtins, gc, json, sys, traceback, _signal
-
-    blocked = frozenset(('js', 'pyodide_js', 'pyodide', '_pyodide', '_pyodide_core', 'micropip', 'pyodide_http', 'ctypes', '_ctypes'))
-
-    def is_blocked(name):
-        return isinstance(name, str) and name.partition('.')[0] in blocked
-
-    class SandboxImportBlocker:
-        @staticmethod
-        def find_spec(name, path=None, target=None):
-            if is_blocked(name):
-                raise ModuleNotFoundError(f"No module named '{name}' (it is not available in this sandbox)", name=name)
-            return None
+    import builtins, json, linecache, sys, traceback, _signal
 
     set_signal, default_int_handler, SIGINT = _signal.signal, _signal.default_int_handler, _signal.SIGINT
-
-    def lockdown():
-        # Called by the host once this code has finished running (Pyodide's own runPython needs _pyodide until then).
-        for finder in sys.meta_path:
-            proxies = getattr(finder, 'jsproxies', None)
-            if isinstance(proxies, dict):
-                proxies.clear()
-        # Pyodide's finders (JsFinder, the unvendored-package finders) live in modules emptied below.
-        def pyodide_made(hook):
-            return is_blocked(getattr(hook, '__module__', None)) or is_blocked(getattr(type(hook), '__module__', None))
-        sys.meta_path[:] = [finder for finder in sys.meta_path if not pyodide_made(finder)]
-        sys.meta_path.insert(0, SandboxImportBlocker)
-        sys.path_hooks[:] = [hook for hook in sys.path_hooks if not pyodide_made(hook)]
-        sys.path_importer_cache.clear()
-        for loaded in list(sys.modules):
-            if is_blocked(loaded):
-                del sys.modules[loaded]
-        # Module namespaces (live ones and the copies CPython keeps of single-phase built-ins) of blocked modules.
-        for found in gc.get_objects():
-            if isinstance(found, dict) and is_blocked(found.get('__name__')) and '__loader__' in found and '__spec__' in found:
-                found.clear()
-        gc.collect()
-        sys.addaudithook(_assay_audit)
     dumps, loads = json.dumps, json.loads
-    exec_, compile_, callable_ = builtins.exec, builtins.compile, builtins.callable
+    exec_, compile_, callable_, repr_ = builtins.exec, builtins.compile, builtins.callable, builtins.repr
+    TracebackException, StackSummary = traceback.TracebackException, traceback.StackSummary
+    lines_cache = linecache.cache
     MAX_ERROR = 1000
+    MAX_TRACE = 4000
+    FILE = 'solution.py'
     compiled = {}
 
     class Capture:
@@ -98,8 +50,8 @@ def _assay_setup():
         def text(self):
             return ''.join(self.parts)
 
-    def clip(text):
-        return text if len(text) <= MAX_ERROR else text[:MAX_ERROR] + '...'
+    def clip(text, limit=MAX_ERROR):
+        return text if len(text) <= limit else text[:limit] + '...'
 
     def describe(error):
         try:
@@ -117,16 +69,37 @@ def _assay_setup():
         return len(source_line.encode('utf-8')[:byte_offset].decode('utf-8', 'ignore')) + 1
 
     def where(error, lines):
-        if isinstance(error, SyntaxError) and error.filename == 'solution.py' and error.lineno:
+        if isinstance(error, SyntaxError) and error.filename == FILE and error.lineno:
             return error.lineno, error.offset or 1
         found = None
         for frame in traceback.extract_tb(error.__traceback__):
-            if frame.filename == 'solution.py':
+            if frame.filename == FILE:
                 found = frame
         if found is None or not found.lineno:
             return None, None
         line = lines[found.lineno - 1] if 0 < found.lineno <= len(lines) else None
         return found.lineno, column(line, getattr(found, 'colno', None)) or 1
+
+    def trace(error, code, lines):
+        # The traceback Python would print, from the candidate's first frame on: the harness's frames above it
+        # are dropped (in chained exceptions too); the source lines are the candidate's code.
+        try:
+            lines_cache[FILE] = (len(code), None, [line + '\\n' for line in lines], FILE)
+            root = TracebackException.from_exception(error)
+            pending, seen = [root], set()
+            while pending:
+                item = pending.pop()
+                if item is None or id(item) in seen:
+                    continue
+                seen.add(id(item))
+                frames = list(item.stack)
+                first = next((index for index, frame in enumerate(frames) if frame.filename == FILE), len(frames))
+                item.stack = StackSummary.from_list(frames[first:])
+                pending.extend((item.__cause__, item.__context__, *(getattr(item, 'exceptions', None) or ())))
+            text = ''.join(root.format()).rstrip('\\n')
+        except BaseException:
+            return None
+        return text if len(text) <= MAX_TRACE else text[:1000] + '\\n  ...\\n' + text[-(MAX_TRACE - 1000):]
 
     def check_keys(value):
         # json.dumps would turn 1, True or None keys into strings; JSON objects only have string keys.
@@ -159,7 +132,7 @@ def _assay_setup():
             try:
                 program = compiled.get(code)
                 if program is None:
-                    program = compiled[code] = compile_(code, 'solution.py', 'exec', dont_inherit=True)
+                    program = compiled[code] = compile_(code, FILE, 'exec', dont_inherit=True)
                 namespace = {'__name__': '__main__', '__builtins__': builtins}
                 exec_(program, namespace)
                 function = namespace.get(function_name)
@@ -173,14 +146,14 @@ def _assay_setup():
                     except (TypeError, ValueError, RecursionError) as error:
                         result = {'tag': 'e', 'message': clip('The return value is not JSON-serializable: ' + describe(error))}
                     else:
-                        result = {'tag': 'o'} if len(text) > max_output else {'tag': 'v', 'json': text}
+                        result = {'tag': 'o'} if len(text) > max_output else {'tag': 'v', 'json': text, 'repr': clip(repr_(loads(text)), max_output)}
             except KeyboardInterrupt:
                 result = {'tag': 't'}
             except MemoryError:
                 result = {'tag': 'm'}
             except BaseException as error:
                 line, col = where(error, lines)
-                result = {'tag': 'e', 'message': describe(error)}
+                result = {'tag': 'e', 'message': describe(error), 'trace': trace(error, code, lines)}
                 if line is not None:
                     result['line'], result['column'] = line, col
         except BaseException:
@@ -195,7 +168,10 @@ def _assay_setup():
         except BaseException:
             return '{"tag": "e", "message": "The result could not be reported"}'
 
-    return run_case, lockdown
+    pair = run_case, _assay_lockdown()
+    names = globals()
+    del names['_assay_setup'], names['_assay_lockdown']
+    return pair
 
 _assay_setup()
 `;

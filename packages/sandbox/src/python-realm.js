@@ -19,8 +19,9 @@ import { withMemoryMaximum } from './wasm-memory-limit.js';
 /**
  * `memoryBytes()` measures the interpreter's memory with the host's own intrinsics (never a value the realm
  * could replace); `capMemory` sets the one cap its memory may grow to, once.
+ * `heap()` is a view of the whole memory made with the host's intrinsics (the reset copies through it).
  * `memory` is the interpreter's WebAssembly memory, as the host received it (for tests that act as a subverted realm).
- * @typedef {{ py: any, memory: WasmMemory, memoryBytes(): number, capMemory(bytes: number): void }} Interpreter
+ * @typedef {{ py: any, memory: WasmMemory, memoryBytes(): number, heap(): Uint8Array, capMemory(bytes: number): void }} Interpreter
  */
 
 /** JavaScript modules Pyodide registers for Python (`import js`, `import pyodide_js`): unregistered before any candidate code. */
@@ -146,6 +147,14 @@ export async function startInterpreter({ snapshot, makeSnapshot = false, memoryM
       checkAPIVersion: true,
       _makeSnapshot: makeSnapshot,
       _loadSnapshot: withSnapshot ? realm.getBytes('snapshot') : undefined,
+    }).then((py) => {
+      // Unbuffered and stateless: a partial line written to fd 1 or 2 is dropped at once instead of waiting on the
+      // JavaScript side for the rest of its line (a later run's output). print() never gets here: the harness
+      // captures sys.stdout and sys.stderr per case.
+      py.setStdout({ write: (buffer) => buffer.length });
+      py.setStderr({ write: (buffer) => buffer.length });
+      py.setStdin({ read: () => 0 });
+      return py;
     })`,
     context,
   );
@@ -166,6 +175,7 @@ export async function startInterpreter({ snapshot, makeSnapshot = false, memoryM
     py,
     memory: heap,
     memoryBytes: () => sizeOf(heap),
+    heap: () => new Uint8Array(Reflect.apply(memoryBuffer, heap, [])),
     capMemory: (bytes) => {
       if (capBytes !== undefined) throw new Error('The memory cap of an interpreter is set once');
       capBytes = bytes;

@@ -1,26 +1,31 @@
 // @ts-check
 /**
- * Python runs: a fresh Pyodide interpreter per run, from a pool of one warm spare per worker.
+ * Python runs: one Pyodide interpreter per worker, reset in place after every run.
  *
  * Starting Pyodide from nothing takes seconds (CPython imports its start-up modules from a zip); the first
- * interpreter of the process is therefore made with a memory snapshot, which later ones start from in well
- * under a second, and is shared with workers started later. A run takes the spare (a few ms) and, once it
- * is over, the interpreter is thrown away and the next spare prepared: no state of one candidate can reach
- * another, because no interpreter ever runs two candidates' code.
+ * interpreter of the process is therefore made with a memory snapshot, which later ones start from in about a
+ * second, and is shared with workers started later. Once a worker's interpreter is ready (harness installed,
+ * locked down), its pristine state is captured (python-pristine.js), and after every run it is put back in place
+ * in a few milliseconds: memory, stack, the JavaScript values the interpreter holds, files. The next run, another
+ * candidate's, starts from exactly the interpreter the first one found. An interpreter that cannot be put back
+ * (it stopped: V8's stack overflowed inside it; or the run left what a reset cannot undo) is never run again: the
+ * worker reports it, and the pool replaces the worker with a warm one.
  */
 import { PYTHON_HARNESS } from './python-harness.js';
+import { capturePristine } from './python-pristine.js';
 import { startInterpreter } from './python-realm.js';
 
 /** @typedef {import('./protocol.js').RunMessage} RunMessage */
 /** @typedef {import('./protocol.js').CaseReport} CaseReport */
 /** @typedef {import('./protocol.js').WorkerMessage} WorkerMessage */
+/** @typedef {import('./protocol.js').ResetReport} ResetReport */
 /** @typedef {{ report: CaseReport, log: string, logCut: boolean }} CaseRun */
-/** @typedef {import('./python-realm.js').Interpreter & { runCase: any }} Ready */
+/** @typedef {import('./python-realm.js').Interpreter & { runCase: any, pristine: ReturnType<typeof capturePristine> }} Ready */
 
 /** Mirrors protocol.ts (a .js worker cannot import runtime values from .ts). */
 const STATUS_MEMORY_CAP_CASE = 0;
 const STATUS_INTERRUPT = 2;
-/** Longest harness answer read: the value and the log are both capped, this only guards the parse. */
+/** Longest harness answer read: the value, its repr, the traceback and the log are all capped; this only guards the parse. */
 const slack = 16 * 1024;
 /**
  * Room between the snapshot's memory and the hard maximum of an interpreter's WebAssembly memory, beyond the
@@ -29,16 +34,17 @@ const slack = 16 * 1024;
 export const PYTHON_START_HEADROOM_BYTES = 16 * 1024 * 1024;
 
 /**
- * Memory: each interpreter's base is measured on the host once the harness is installed, before any candidate
- * code, and its cap (base + `memoryGrowthBytes`) is set then, once, for the whole run: it is never derived
- * again, so what one case keeps counts against the next. The WebAssembly memory's own maximum (snapshot +
- * headroom + growth) holds even if the realm were subverted.
+ * Memory: the interpreter's base is measured on the host once the harness is installed, before any candidate
+ * code, and its cap (base + `memoryGrowthBytes`) is set then, once. Every run starts from that base again (the
+ * reset), so every run may grow by `memoryGrowthBytes`, and what one case of a run keeps counts against the next.
+ * The WebAssembly memory's own maximum (snapshot + headroom + growth) holds even if the realm were subverted.
  * @param {{ status: Int32Array, snapshot: SharedArrayBuffer | undefined, memoryGrowthBytes: number, post: (message: WorkerMessage) => void }} options
  */
 export function createPythonRunners({ status, snapshot, memoryGrowthBytes, post }) {
   let currentCase = -1;
-  /** @type {Promise<Ready> | undefined} */
-  let spare;
+  /** The worker's interpreter, ready or on its way. @type {Promise<Ready> | undefined} */
+  let current;
+  let ready = false;
 
   const hooks = {
     onMemoryCap: () => Atomics.store(status, STATUS_MEMORY_CAP_CASE, currentCase + 1),
@@ -64,50 +70,66 @@ export function createPythonRunners({ status, snapshot, memoryGrowthBytes, post 
     lockdown();
     lockdown.destroy();
     interpreter.capMemory(interpreter.memoryBytes() + memoryGrowthBytes);
-    return { ...interpreter, runCase };
+    return { ...interpreter, runCase, pristine: capturePristine(interpreter) };
   }
 
-  /** Starts preparing the next interpreter unless one is ready or on its way. */
+  /** Starts preparing the worker's interpreter unless it is ready or on its way. */
   function warm() {
-    if (spare) return;
-    spare = prepare();
-    // A failed start is retried by the next run (which then reports the failure itself).
-    spare.catch(() => {
-      spare = undefined;
-    });
+    if (current) return;
+    const started = performance.now();
+    const preparing = prepare();
+    current = preparing;
+    preparing.then(
+      () => {
+        if (current === preparing) ready = true;
+        post({ type: 'pythonReady', ms: performance.now() - started });
+      },
+      // A failed start is retried by the next run (which then reports the failure itself).
+      () => {
+        if (current === preparing) current = undefined;
+      },
+    );
   }
 
   /** @returns {Promise<Ready>} */
-  async function take() {
-    const taken = spare ?? prepare();
-    spare = undefined;
-    return taken;
+  function interpreterNow() {
+    warm();
+    return /** @type {Promise<Ready>} */ (current);
+  }
+
+  function discard() {
+    current = undefined;
+    ready = false;
   }
 
   /**
-   * A runner for one run's cases; `finish()` discards its interpreter and warms the next.
+   * A runner for one run's cases. `cold`: the run waited for an interpreter to start. `finish()` resets the
+   * interpreter for the next run and says whether that worked (if not, the worker should be replaced).
    * @param {RunMessage} run
    */
   async function runnerFor(run) {
+    const cold = !ready;
     /** @type {Ready | undefined} */
-    let interpreter = await take();
+    let interpreter = await interpreterNow();
+    interpreter.pristine.files.startRun(run.limits.memoryBytes);
     const { limits } = run;
-    const ready = async () => {
-      interpreter ??= await take();
-      return interpreter;
-    };
     return {
+      cold,
       /** @param {number} index @returns {Promise<CaseRun>} */
       async runCase(index) {
-        const current = await ready();
+        if (interpreter === undefined) {
+          interpreter = await interpreterNow();
+          interpreter.pristine.files.startRun(run.limits.memoryBytes);
+        }
         currentCase = index;
         let answer;
         try {
-          answer = current.runCase(run.code, run.functionName, run.argsJson[index], limits.maxOutputBytes, limits.maxLogBytes);
+          answer = interpreter.runCase(run.code, run.functionName, run.argsJson[index], limits.maxOutputBytes, limits.maxLogBytes);
         } catch (error) {
           // Thrown past the harness: V8's stack overflowed inside WASM, the interpreter exited or aborted. Its
-          // state is unknown, so the next case gets a new one.
+          // state is unknown: it never runs again, and the next case gets a new one.
           interpreter = undefined;
+          discard();
           return { report: { kind: 'error', message: describeHostError(error) }, log: '', logCut: false };
         } finally {
           currentCase = -1;
@@ -117,9 +139,23 @@ export function createPythonRunners({ status, snapshot, memoryGrowthBytes, post 
         const capped = Atomics.load(status, STATUS_MEMORY_CAP_CASE) === index + 1;
         return capped && (read.report.kind === 'time' || read.report.kind === 'error') ? { ...read, report: { kind: 'memory' } } : read;
       },
+      /** @returns {ResetReport} */
       finish() {
-        interpreter = undefined;
-        warm();
+        const started = performance.now();
+        if (interpreter === undefined) return { ok: false, ms: 0, reason: 'the interpreter stopped during the run' };
+        /** @type {import('./python-pristine.js').ResetResult} */
+        let reset;
+        try {
+          reset = interpreter.pristine.restore();
+        } catch (error) {
+          reset = { ok: false, reason: `the reset failed: ${error instanceof Error ? error.message : String(error)}` };
+        }
+        const ms = performance.now() - started;
+        if (!reset.ok) {
+          discard();
+          return { ok: false, ms, reason: reset.reason };
+        }
+        return { ok: true, ms, grownBytes: reset.grownBytes };
       },
     };
   }
@@ -133,7 +169,7 @@ export function createPythonRunners({ status, snapshot, memoryGrowthBytes, post 
  * @returns {CaseRun}
  */
 function readAnswer(answer, limits) {
-  if (typeof answer !== 'string' || answer.length > limits.maxOutputBytes + limits.maxLogBytes * 2 + slack) {
+  if (typeof answer !== 'string' || answer.length > limits.maxOutputBytes * 2 + limits.maxLogBytes * 2 + slack) {
     return { report: { kind: 'error', message: 'The sandbox could not read the result of this case' }, log: '', logCut: false };
   }
   /** @type {any} */
@@ -149,7 +185,7 @@ function readAnswer(answer, limits) {
   let report;
   switch (parsed.tag) {
     case 'v':
-      report = { kind: 'value', json: String(parsed.json) };
+      report = { kind: 'value', json: String(parsed.json), ...(typeof parsed.repr === 'string' ? { display: parsed.repr } : {}) };
       break;
     case 'o':
       report = { kind: 'output' };
@@ -162,10 +198,11 @@ function readAnswer(answer, limits) {
       break;
     default: {
       const message = String(parsed.message ?? 'Error');
+      const trace = typeof parsed.trace === 'string' ? { trace: parsed.trace } : {};
       report =
         Number.isInteger(parsed.line) && Number.isInteger(parsed.column)
-          ? { kind: 'error', message, position: { line: parsed.line, column: parsed.column } }
-          : { kind: 'error', message };
+          ? { kind: 'error', message, position: { line: parsed.line, column: parsed.column }, ...trace }
+          : { kind: 'error', message, ...trace };
     }
   }
   return { report, log, logCut };

@@ -26,6 +26,17 @@ export interface CaseResult {
   error?: string;
   /** For syntax and runtime errors: where in the candidate's code (not in a harness or a transpiled copy). */
   errorLocation?: SourceLocation;
+  /**
+   * Python, for syntax and runtime errors: the traceback Python would print, from the candidate's first frame on
+   * (every frame of their code with its line, the harness's frames left out), at most about 4000 characters.
+   */
+  traceback?: string;
+  /**
+   * Python: the values as Python writes them (`None`, `True`, `'text'`, `[1, 2]`, `{'a': 1}`), for showing a
+   * Python candidate; `actual` when the code returned a value. The verdict compares the JSON values (`actual`
+   * and `expected`), never these strings.
+   */
+  display?: { actual?: string; expected: string };
   output?: string;
   timeMs?: number;
 }
@@ -50,7 +61,8 @@ export interface RunOutcome {
 export interface SandboxLimits {
   /**
    * Memory of one case. JavaScript: QuickJS heap limit, with the WASM linear memory capped too (see limits.ts).
-   * Python: the interpreter's WASM memory may grow by 4 x this beyond its own start-up size. Default 32 MiB.
+   * Python: the interpreter's WASM memory may grow by 4 x this beyond its own start-up size, and a run may add
+   * this many bytes to files. Default 32 MiB.
    */
   memoryBytes: number;
   /** CPU budget of one case (code evaluation + call + serialization). Default 1000 ms. */
@@ -102,7 +114,8 @@ export interface SandboxOptions {
    * Languages whose interpreter the workers of a lane prepare once `warmUp(lane)` is called (the running
    * workers at once, the ones started later as they start), so that even a worker's first run of that language
    * is warm. Before `warmUp`, workers (started at their lane's first run) prepare nothing ahead: a JavaScript load
-   * never waits behind a Python start. After each Python run a worker prepares the next spare either way.
+   * never waits behind a Python start. A worker keeps its Python interpreter once it has one (reset after
+   * every run), and once Python is used one warm standby worker stands in for a worker that is lost.
    */
   prewarm?: readonly Language[];
 }

@@ -8,10 +8,11 @@ import {
   WORKER_STACK_MB,
   wasmMemoryMaxBytes,
 } from './limits.js';
-import { capLog, judgeCase, MEMORY_LIMIT_EXCEEDED, TIME_LIMIT_EXCEEDED } from './outcome.js';
+import { capLog, judgeCase, MEMORY_LIMIT_EXCEEDED, TIME_LIMIT_EXCEEDED, withPythonDisplay } from './outcome.js';
 import { SIGINT, STATUS_INTERRUPT, STATUS_MEMORY_CAP_CASE, STATUS_RUNNING_CASE, STATUS_SLOTS } from './protocol.js';
 import type { Engine, RunMessage, WarmMessage, WorkerData, WorkerMessage } from './protocol.js';
 import type { PreparedRun } from './request.js';
+import { countWorkerMessage, type SandboxStats } from './stats.js';
 import type { CaseResult, RunOutcome, SandboxLimits } from './types.js';
 
 /**
@@ -44,6 +45,8 @@ export interface SlotOptions {
   prewarm?: readonly Engine[];
   /** How far a Python interpreter's memory may grow over a run (default PYTHON_MEMORY_FACTOR x the default memoryBytes). */
   pythonMemoryGrowthBytes?: number;
+  /** Counters this worker adds to (the Sandbox's). */
+  stats?: SandboxStats;
 }
 
 interface ActiveRun {
@@ -64,18 +67,23 @@ let nextRunId = 1;
 export class WorkerSlot {
   readonly #worker: Worker;
   readonly #status: Int32Array;
-  readonly #events: SlotEvents;
+  readonly #stats: SandboxStats | undefined;
+  #events: SlotEvents;
   #ready = false;
   #gone = false;
   #active: ActiveRun | undefined;
+  /** Between a Python run's 'done' and its 'reset': the interpreter is being put back, the worker takes no run. */
+  #resetting = false;
 
   constructor(events: SlotEvents, options: SlotOptions | URL = {}) {
     const {
       workerUrl = WORKER_URL,
       prewarm = [],
       pythonMemoryGrowthBytes = PYTHON_MEMORY_FACTOR * DEFAULT_MEMORY_BYTES,
+      stats,
     } = options instanceof URL ? { workerUrl: options } : options;
     this.#events = events;
+    this.#stats = stats;
     const status = new SharedArrayBuffer(STATUS_SLOTS * Int32Array.BYTES_PER_ELEMENT);
     this.#status = new Int32Array(status);
     const workerData: WorkerData = { status, pythonSnapshot, prewarm, pythonMemoryGrowthBytes };
@@ -101,7 +109,13 @@ export class WorkerSlot {
   }
 
   get available(): boolean {
-    return this.#ready && !this.#gone && this.#active === undefined;
+    return this.#ready && !this.#gone && this.#active === undefined && !this.#resetting;
+  }
+
+  /** Hands the worker to a new owner (a standby worker taken by a pool): its events go there from now on. */
+  adopt(events: SlotEvents): void {
+    this.#events = events;
+    if (this.available) events.idle(this);
   }
 
   start(job: Job): void {
@@ -158,6 +172,12 @@ export class WorkerSlot {
       pythonSnapshot ??= message.bytes;
       return;
     }
+    if (this.#stats) countWorkerMessage(this.#stats, message);
+    if (message.type === 'reset') {
+      this.#onReset(message);
+      return;
+    }
+    if (message.type === 'pythonReady') return;
     const active = this.#active;
     if (active === undefined || message.runId !== active.runId) return;
     const { run, limits } = active.job;
@@ -173,7 +193,7 @@ export class WorkerSlot {
         return;
       case 'case': {
         clearTimeout(active.caseTimer);
-        const verdict = judgeCase(message.report, run.expected[message.index], limits.maxOutputBytes);
+        const verdict = judgeCase(message.report, run.expected[message.index], limits.maxOutputBytes, run.language);
         const log = typeof message.log === 'string' ? capLog(message.log, message.logCut === true, limits.maxLogBytes) : '';
         active.results[message.index] = {
           ...verdict,
@@ -184,10 +204,28 @@ export class WorkerSlot {
       }
       case 'done':
         this.#finishActive();
-        active.job.resolve({ results: active.results.map((r) => r ?? crashed('the sandbox lost this case')) });
+        active.job.resolve({ results: this.#completed(active, () => crashed('the sandbox lost this case')) });
         this.#worker.unref();
-        this.#events.idle(this);
+        // A Python worker takes its next run once its interpreter is reset ('reset').
+        if (run.engine === 'python') this.#resetting = true;
+        else this.#events.idle(this);
     }
+  }
+
+  /** The interpreter is reset: the worker takes runs again, or (it could not be reset) is replaced. */
+  #onReset(message: Extract<WorkerMessage, { type: 'reset' }>): void {
+    this.#resetting = false;
+    if (message.ok) this.#events.idle(this);
+    else this.#retire();
+  }
+
+  /** Every case's result, the ones that have none from `missing`; Python results say how Python writes `expected`. */
+  #completed(active: ActiveRun, missing: (index: number) => CaseResult): CaseResult[] {
+    const { run, limits } = active.job;
+    return active.results.map((result, index) => {
+      const done = result ?? missing(index);
+      return run.language === 'python' ? withPythonDisplay(done, run.expected[index], limits.maxOutputBytes) : done;
+    });
   }
 
   /**
@@ -206,15 +244,14 @@ export class WorkerSlot {
     const active = this.#finishActive();
     if (active === undefined) return;
     if (!active.started) {
-      active.job.resolve({ results: active.results.map(() => crashed('The sandbox could not start the interpreter in time')) });
+      active.job.resolve({ results: this.#completed(active, () => crashed('The sandbox could not start the interpreter in time')) });
       this.#retire();
       return;
     }
     // Read before terminating: the worker recorded whether the case it is stuck in ran out of memory.
     const memoryCase = Atomics.load(this.#status, STATUS_MEMORY_CAP_CASE) - 1;
     const now = performance.now();
-    const results = active.results.map((result, index): CaseResult => {
-      if (result) return result;
+    const results = this.#completed(active, (index): CaseResult => {
       const startedAt = active.caseStartedAt.get(index);
       return {
         passed: false,
@@ -232,7 +269,7 @@ export class WorkerSlot {
     if (active !== undefined) {
       const outOfMemory = (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
       const message = outOfMemory ? MEMORY_LIMIT_EXCEEDED : 'The sandbox crashed while running this case';
-      active.job.resolve({ results: active.results.map((r) => r ?? crashed(message)) });
+      active.job.resolve({ results: this.#completed(active, () => crashed(message)) });
     }
     this.#retire(this.#ready ? undefined : error);
   }

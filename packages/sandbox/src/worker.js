@@ -43,9 +43,14 @@ async function handleRun(message) {
   Atomics.store(status, STATUS_MEMORY_CAP_CASE, 0);
   Atomics.store(status, STATUS_INTERRUPT, 0);
   const run = message.engine === 'javascript' ? { ...message, code: blankExports(message.code) } : message;
-  /** @type {{ runCase(index: number): Promise<import('./quickjs-runner.js').CaseRun>, finish?: () => void }} */
+  /** @type {{ runCase(index: number): Promise<import('./quickjs-runner.js').CaseRun>, cold?: boolean, finish?: () => import('./protocol.js').ResetReport }} */
   const runner = run.engine === 'python' ? await python.runnerFor(run) : await javascriptRunner(run, status);
-  post({ type: 'started', runId: run.runId });
+  post({ type: 'started', runId: run.runId, ...(runner.cold ? { cold: true } : {}) });
+  // The result goes out first; the reset (a few ms) happens before the worker takes its next run.
+  const finish = () => {
+    const reset = runner.finish?.();
+    if (reset) post({ type: 'reset', runId: run.runId, ...reset });
+  };
   /** @type {(position: import('./protocol.js').CodePosition) => import('./protocol.js').CodePosition | undefined} */
   let mapPosition = (position) => position;
   if (run.transpile === 'typescript') {
@@ -54,7 +59,7 @@ async function handleRun(message) {
       const report = { kind: /** @type {const} */ ('error'), message: transpiled.error, ...(transpiled.location ? { position: transpiled.location } : {}) };
       for (let index = 0; index < run.argsJson.length; index += 1) post({ type: 'case', runId: run.runId, index, report, log: '', logCut: false, timeMs: 0 });
       post({ type: 'done', runId: run.runId });
-      runner.finish?.();
+      finish();
       return;
     }
     run.code = transpiled.code;
@@ -72,7 +77,7 @@ async function handleRun(message) {
     post({ type: 'case', runId: run.runId, index, report: mapped(report, mapPosition), log, logCut, timeMs });
   }
   post({ type: 'done', runId: run.runId });
-  runner.finish?.();
+  finish();
 }
 
 /**

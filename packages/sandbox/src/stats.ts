@@ -1,0 +1,60 @@
+import type { WorkerMessage } from './protocol.js';
+
+/**
+ * Counters of what a Sandbox's workers did, for tests, benches and metrics (`Sandbox.stats()`): how Python
+ * interpreters were reused, and whether a candidate ever waited for one to start.
+ */
+export interface SandboxStats {
+  /** Python runs whose interpreter was put back in place afterwards, and how long that took (ms). */
+  pythonResets: number;
+  pythonResetMsTotal: number;
+  pythonResetMsMax: number;
+  /** Python runs after which the interpreter could not be reused (it stopped, or the reset refused): its worker was replaced. */
+  pythonRecycled: number;
+  /** Python runs that waited for an interpreter to start: a cold start on a request's path. */
+  pythonColdStarts: number;
+  /** Python interpreters made ready (by any worker, the standby included), and the slowest start (ms). */
+  pythonStarts: number;
+  pythonStartMsMax: number;
+  /** Workers lost because they were killed (a run past its wall clock), crashed or were recycled; each is replaced. */
+  workersLost: number;
+  /** Of those, the ones replaced at once by the warm standby worker instead of a new, cold one. */
+  standbyPromotions: number;
+}
+
+/** Adds what a worker reports (an interpreter ready, a cold start, a reset) to the counters. */
+export function countWorkerMessage(stats: SandboxStats, message: WorkerMessage): void {
+  switch (message.type) {
+    case 'started':
+      if (message.cold === true) stats.pythonColdStarts += 1;
+      return;
+    case 'pythonReady':
+      stats.pythonStarts += 1;
+      stats.pythonStartMsMax = Math.max(stats.pythonStartMsMax, message.ms);
+      return;
+    case 'reset':
+      if (!message.ok) {
+        stats.pythonRecycled += 1;
+        return;
+      }
+      stats.pythonResets += 1;
+      stats.pythonResetMsTotal += message.ms;
+      stats.pythonResetMsMax = Math.max(stats.pythonResetMsMax, message.ms);
+      return;
+    default:
+  }
+}
+
+export function emptyStats(): SandboxStats {
+  return {
+    pythonResets: 0,
+    pythonResetMsTotal: 0,
+    pythonResetMsMax: 0,
+    pythonRecycled: 0,
+    pythonColdStarts: 0,
+    pythonStarts: 0,
+    pythonStartMsMax: 0,
+    workersLost: 0,
+    standbyPromotions: 0,
+  };
+}
