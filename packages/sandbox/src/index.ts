@@ -3,9 +3,11 @@ export type {
   CodeRunner,
   CodingCase,
   Language,
+  QueuePosition,
   RunLane,
   RunOptions,
   RunOutcome,
+  RunOwner,
   RunRequest,
   SandboxLimits,
   SandboxOptions,
@@ -14,14 +16,16 @@ export type {
 export { LANGUAGES, RUN_LANES } from './types.js';
 export { Sandbox } from './sandbox.js';
 export type { SandboxStats } from './stats.js';
-export { SandboxBusyError } from './busy.js';
+export { SandboxBusyError, SandboxCancelledError } from './busy.js';
 export { deepEqual } from './equality.js';
-export { MEMORY_LIMIT_EXCEEDED, TIME_LIMIT_EXCEEDED } from './outcome.js';
+export { MEMORY_LIMIT_EXCEEDED, NOT_RUN_TIME_LIMIT, TIME_LIMIT_EXCEEDED } from './outcome.js';
 export {
   DEFAULT_CPU_MS_PER_CASE,
   DEFAULT_MAX_LOG_BYTES,
   DEFAULT_MAX_OUTPUT_BYTES,
+  DEFAULT_LANE_WEIGHTS,
   DEFAULT_MAX_QUEUED,
+  DEFAULT_MAX_WAIT_MS,
   DEFAULT_MEMORY_BYTES,
   DEFAULT_SCORING_WORKERS,
   DEFAULT_WORKERS,

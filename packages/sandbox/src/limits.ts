@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { SandboxLimits } from './types.js';
 
 const KiB = 1024;
@@ -15,12 +16,32 @@ export const WALL_CLOCK_SLACK_MS = 2000;
  * start (no snapshot in this process yet) takes seconds; this bounds a start that never finishes.
  */
 export const ENGINE_START_TIMEOUT_MS = 60_000;
-/** Worker threads of the candidate lane. */
-export const DEFAULT_WORKERS = 2;
-/** Candidate runs that may wait beyond the running ones: about four wall clocks of waiting at most. */
-export const DEFAULT_MAX_QUEUED = 8;
-/** Worker threads of the scoring lane. */
+/**
+ * Worker threads of a sandbox, shared by both lanes: one per core this process may use (one per core wins:
+ * measured, 2 threads on 2 cores serve more Python runs than 4), at most 8 (each Python worker holds ~120 MB).
+ */
+export const DEFAULT_WORKERS = Math.min(8, Math.max(1, availableParallelism()));
+/**
+ * Candidate runs that may wait beyond the free workers. A candidate has one run in flight at most, so this is a
+ * class of 500 pressing Run at the same instant; each waiting run holds its code (≤ 100 kB) and an open request.
+ */
+export const DEFAULT_MAX_QUEUED = 500;
+/** A candidate run expected to wait longer than this is refused at once (503.2, Retry-After) rather than held. */
+export const DEFAULT_MAX_WAIT_MS = 30_000;
+/** @deprecated Both lanes share the `workers`; kept for importers. */
 export const DEFAULT_SCORING_WORKERS = 1;
+/** Shares of worker time of the lanes when both wait. */
+export const DEFAULT_LANE_WEIGHTS = { candidate: 1, scoring: 1 } as const;
+/** What a run is expected to cost before any was measured: a warm Python run of a few cases and its reset. */
+export const DEFAULT_RUN_COST_MS = 20;
+/**
+ * With `stopAfterTimeouts`, a case still running this long past its CPU budget (it ignored or caught the interrupt,
+ * or is stuck in native code) ends the run: its worker is killed (the standby takes its place) instead of holding
+ * the worker until the run's wall clock.
+ */
+export const CASE_KILL_GRACE_MS = 500;
+/** A cancelled run whose worker has not stopped it within this is killed. */
+export const CANCEL_KILL_MS = 500;
 
 /**
  * QuickJS stack budget. About 11,000 frames of plain recursion, close to what Node allows, so ordinary

@@ -5,6 +5,8 @@ import type { CaseResult, Language, SourceLocation } from './types.js';
 
 export const TIME_LIMIT_EXCEEDED = 'Time limit exceeded';
 export const MEMORY_LIMIT_EXCEEDED = 'Memory limit exceeded';
+/** A case not run because earlier ones used up the run's budget of timeouts (`stopAfterTimeouts`). */
+export const NOT_RUN_TIME_LIMIT = 'Not run: time limit (an earlier case exceeded it)';
 
 /**
  * Turns a worker's report into the verdict; the comparison happens here, so `expected` never enters the VM. A

@@ -1,49 +1,92 @@
-import { SandboxBusyError } from './busy.js';
+import { SandboxBusyError, SandboxCancelledError } from './busy.js';
+import { FairQueue, type Ticket } from './fair-queue.js';
+import { DEFAULT_LANE_WEIGHTS, DEFAULT_RUN_COST_MS } from './limits.js';
 import type { Engine } from './protocol.js';
 import type { Standby } from './standby.js';
 import type { SandboxStats } from './stats.js';
+import type { QueuePosition, RunLane, RunOwner } from './types.js';
+import { latestStartMs, remainingMs, startTimes } from './wait-estimate.js';
 import type { Job, SlotEvents } from './worker-slot.js';
 import { WorkerSlot } from './worker-slot.js';
 
 /** Workers that die before becoming ready this many times in a row mean a broken install, not bad luck. */
 const MAX_STARTUP_FAILURES = 3;
-/** Retry-After when the queue is full before any worker runs a job (workers still starting). */
-const STARTING_RETRY_MS = 1000;
+/** Retry-After is in whole seconds: never sooner than one. */
+const MIN_RETRY_MS = 1000;
+/** Waiting runs hear about their place at most this often. */
+const POSITION_EVERY_MS = 100;
 
 /** `prewarm`: the interpreters the new worker prepares as soon as it starts (none for a pool not warmed up). */
 export type SlotFactory = (events: SlotEvents, prewarm: readonly Engine[]) => WorkerSlot;
 
 export interface PoolOptions {
-  /** Jobs that may wait for a worker; one more is refused with SandboxBusyError. Default: no bound. */
+  /** Runs of the `candidate` lane that may wait beyond the free (or starting) workers. Default: no bound. */
   maxQueued?: number;
+  /** A `candidate` run expected to wait longer than this is refused. Default: no bound. */
+  maxWaitMs?: number;
+  /** Shares of worker time of the lanes when both wait. */
+  laneWeights?: Partial<Record<RunLane, number>>;
   /** Interpreters the workers of a warmed-up pool prepare ahead of runs (warmUp()). Default: none. */
   prewarm?: readonly Engine[];
   createSlot?: SlotFactory;
   /** A warm spare worker that replaces one of this pool's at once when it is killed, crashes or is recycled. */
   standby?: Pick<Standby, 'take'>;
-  /** Counters the pool adds to (workers replaced, standby promotions). */
+  /** Counters the pool adds to (workers replaced, standby promotions, runs refused and cancelled). */
   stats?: SandboxStats;
 }
 
+export interface Submission {
+  lane?: RunLane;
+  owner?: RunOwner | undefined;
+  signal?: AbortSignal | undefined;
+  onQueue?: ((position: QueuePosition) => void) | undefined;
+}
+
+/** A run from submit() until its worker is done with it. */
+interface Pending {
+  readonly job: Job;
+  readonly lane: RunLane;
+  readonly onQueue: ((position: QueuePosition) => void) | undefined;
+  /** The job the worker gets: settling it frees the run's place. */
+  readonly slotJob: Job;
+  ticket: Ticket<Pending>;
+  ahead: number | undefined;
+  startedAt: number;
+  slot: WorkerSlot | undefined;
+  /** The caller has been answered (result, refusal, cancel, close). */
+  answered: boolean;
+  release: () => void;
+}
+
+/** The lane whose runs are bounded (refused past maxQueued / maxWaitMs); the other is never refused. */
+const BOUNDED_LANE: RunLane = 'candidate';
+
 /**
- * A fixed number of worker slots with a FIFO queue in front; each slot runs one job at a time. Slots that
- * are killed or crash are replaced; close() terminates every worker, including ones still being torn down,
- * and waits for their threads to exit. With `maxQueued`, at most `size + maxQueued` jobs are admitted at
- * once (running or waiting), so a flood is refused up front instead of delaying every later job.
+ * A fixed number of worker slots shared by both lanes, with a fair queue in front (fair-queue.ts: lanes by weight,
+ * then org → link → address → candidate, one run in flight per candidate). Slots that are killed or crash are
+ * replaced; close() terminates every worker, including ones still being torn down, and waits for their threads to
+ * exit. Candidate runs are refused past the documented bound (maxQueued waiting beyond free workers, or a wait
+ * expected beyond maxWaitMs), with a retry time from the real queue; scoring runs are never refused.
  */
 export class WorkerPool {
   readonly #size: number;
-  readonly #capacity: number;
+  readonly #maxQueued: number;
+  readonly #maxWaitMs: number;
   readonly #createSlot: SlotFactory;
   readonly #prewarm: readonly Engine[];
   readonly #standby: Pick<Standby, 'take'> | undefined;
   readonly #stats: SandboxStats | undefined;
   readonly #slots = new Set<WorkerSlot>();
   readonly #exiting = new Set<Promise<unknown>>();
-  readonly #queue: Job[] = [];
-  /** Wall-clock deadline (performance.now()) of each job a worker is running: when it ends at the latest. */
-  readonly #deadlines = new Map<Job, number>();
-  #admitted = 0;
+  readonly #queue: FairQueue<Pending>;
+  readonly #running = new Set<Pending>();
+  /** Runs waiting for a worker (their tickets are in the queue). */
+  readonly #queued = new Set<Pending>();
+  /** Waiting runs that want to hear about their place. */
+  readonly #watchers = new Set<Pending>();
+  #positionsTimer: NodeJS.Timeout | undefined;
+  #positionsAt = Number.NEGATIVE_INFINITY;
+  #anonymous = 0;
   #startupFailures = 0;
   #closed = false;
   /** Set by warmUp(): the pool keeps its workers started (and warm), instead of refilling only when work waits. */
@@ -53,6 +96,8 @@ export class WorkerPool {
     size: number,
     {
       maxQueued = Number.POSITIVE_INFINITY,
+      maxWaitMs = Number.POSITIVE_INFINITY,
+      laneWeights = DEFAULT_LANE_WEIGHTS,
       prewarm = [],
       createSlot = (events, engines) => new WorkerSlot(events, { prewarm: engines }),
       standby,
@@ -60,11 +105,13 @@ export class WorkerPool {
     }: PoolOptions = {},
   ) {
     this.#size = size;
-    this.#capacity = size + maxQueued;
+    this.#maxQueued = maxQueued;
+    this.#maxWaitMs = maxWaitMs;
     this.#createSlot = createSlot;
     this.#prewarm = prewarm;
     this.#standby = standby;
     this.#stats = stats;
+    this.#queue = new FairQueue<Pending>({ weights: { ...DEFAULT_LANE_WEIGHTS, ...laneWeights }, defaultCostMs: DEFAULT_RUN_COST_MS });
   }
 
   /** Live workers (starting, idle or busy); not the ones being terminated. */
@@ -72,24 +119,47 @@ export class WorkerPool {
     return this.#slots.size;
   }
 
-  /** Jobs admitted and not yet settled: running, or waiting in the queue. */
+  /** Runs admitted and not yet released by their worker: running, or waiting in the queue. */
   get admitted(): number {
-    return this.#admitted;
+    return this.#running.size + this.#queue.waiting;
   }
 
-  submit(job: Job): void {
+  /** Runs waiting for a worker, in all or of one lane. */
+  waiting(lane?: RunLane): number {
+    return lane === undefined ? this.#queue.waiting : this.#queue.waitingIn(lane);
+  }
+
+  submit(job: Job, { lane = 'candidate', owner, signal, onQueue }: Submission = {}): void {
     if (this.#closed) {
       job.reject(new Error('Sandbox is closed'));
       return;
     }
-    if (this.#admitted >= this.#capacity) {
-      job.reject(new SandboxBusyError(this.#retryAfterMs()));
-      return;
-    }
-    this.#queue.push(this.#tracked(job));
+    const pending = this.#pending(job, lane, onQueue);
+    pending.ticket = this.#queue.add(pending, this.#pathOf(lane, owner));
+    this.#queued.add(pending);
     // Workers start lazily, so a pool that is built but never used costs no threads.
     this.#fill();
     this.#dispatch();
+    if (this.#queued.has(pending)) {
+      const refusal = lane === BOUNDED_LANE ? this.#refusal(pending) : undefined;
+      if (refusal !== undefined) {
+        this.#unqueue(pending);
+        if (this.#stats) this.#stats.runsRefused += 1;
+        this.#answer(pending, () => job.reject(refusal));
+        return;
+      }
+      if (onQueue) {
+        this.#watchers.add(pending);
+        // Its first place now, not at the next tick: the caller may answer with it.
+        this.#tellPositions(true);
+      }
+    }
+    if (signal) {
+      const abort = () => this.#cancel(pending);
+      signal.addEventListener('abort', abort, { once: true });
+      pending.release = () => signal.removeEventListener('abort', abort);
+      if (signal.aborted) abort();
+    }
   }
 
   /**
@@ -106,10 +176,142 @@ export class WorkerPool {
 
   async close(): Promise<void> {
     this.#closed = true;
+    clearTimeout(this.#positionsTimer);
     const closed = new Error('Sandbox is closed');
-    for (const job of this.#queue.splice(0)) job.reject(closed);
+    this.#rejectWaiting(closed);
     for (const slot of [...this.#slots]) void slot.terminate(closed);
     await Promise.all([...this.#exiting]);
+  }
+
+  #pending(job: Job, lane: RunLane, onQueue: Submission['onQueue']): Pending {
+    const pending: Pending = {
+      job,
+      lane,
+      onQueue,
+      ticket: undefined as unknown as Ticket<Pending>,
+      ahead: undefined,
+      startedAt: 0,
+      slot: undefined,
+      answered: false,
+      release: () => {},
+      slotJob: {
+        ...job,
+        resolve: (outcome) => {
+          this.#finished(pending);
+          this.#answer(pending, () => job.resolve(outcome));
+        },
+        reject: (error) => {
+          this.#finished(pending);
+          this.#answer(pending, () => job.reject(error));
+        },
+      },
+    };
+    return pending;
+  }
+
+  /** lane → org → link → address → candidate; a run without an owner is a candidate of its own. */
+  #pathOf(lane: RunLane, owner: RunOwner | undefined): string[] {
+    const candidate = owner?.candidate ?? `\u0000run ${++this.#anonymous}`;
+    return [lane, owner?.org ?? '', owner?.link ?? '', owner?.address ?? '', candidate];
+  }
+
+  #answer(pending: Pending, answer: () => void): void {
+    if (pending.answered) return;
+    pending.answered = true;
+    this.#watchers.delete(pending);
+    pending.release();
+    answer();
+  }
+
+  /** The worker is done with the run (result, kill, crash, close): its place and its candidate's turn are free. */
+  #finished(pending: Pending): void {
+    if (!this.#running.delete(pending)) return;
+    this.#queue.done(pending.ticket, performance.now() - pending.startedAt);
+  }
+
+  #cancel(pending: Pending): void {
+    if (pending.answered) return;
+    if (this.#stats) this.#stats.runsCancelled += 1;
+    if (this.#queued.has(pending)) {
+      this.#unqueue(pending);
+      this.#tellPositions();
+    } else {
+      pending.slot?.cancel(pending.slotJob);
+    }
+    this.#answer(pending, () => pending.job.reject(new SandboxCancelledError()));
+  }
+
+  /** Why a waiting candidate run is refused (past maxQueued beyond the free workers, or an expected wait past maxWaitMs), or undefined. */
+  #refusal(pending: Pending): SandboxBusyError | undefined {
+    const excess = this.#queue.waitingIn(BOUNDED_LANE) - (this.#maxQueued + this.#size - this.#running.size);
+    if (excess > 0) {
+      const starts = this.#forecast().starts;
+      return new SandboxBusyError(Math.max(MIN_RETRY_MS, starts[Math.min(excess, starts.length) - 1] ?? 0));
+    }
+    if (!Number.isFinite(this.#maxWaitMs)) return undefined;
+    if (latestStartMs(this.#waitingCosts(), this.#runningRemaining(), this.#size) <= this.#maxWaitMs) return undefined;
+    const { order, starts } = this.#forecast();
+    const waitMs = starts[order.indexOf(pending.ticket)] ?? 0;
+    if (waitMs <= this.#maxWaitMs) return undefined;
+    return new SandboxBusyError(Math.max(MIN_RETRY_MS, waitMs - this.#maxWaitMs));
+  }
+
+  #waitingCosts(): number {
+    let total = 0;
+    for (const pending of this.#queued) total += this.#queue.estimateOf(pending.ticket);
+    return total;
+  }
+
+  #unqueue(pending: Pending): void {
+    this.#queued.delete(pending);
+    this.#queue.remove(pending.ticket);
+  }
+
+  /** Answers every waiting run with `error` (close, workers that cannot start). */
+  #rejectWaiting(error: Error): void {
+    for (const pending of [...this.#queued]) {
+      this.#unqueue(pending);
+      this.#answer(pending, () => pending.job.reject(error));
+    }
+  }
+
+  /** How long each running run is expected to go on, and 0 for every worker not running one. */
+  #runningRemaining(): number[] {
+    const now = performance.now();
+    const remaining = [...this.#running].map((pending) => {
+      const elapsed = now - pending.startedAt;
+      return remainingMs(pending.ticket.charged, elapsed, pending.job.limits.wallClockMs - elapsed);
+    });
+    while (remaining.length < this.#size) remaining.push(0);
+    return remaining;
+  }
+
+  /** The waiting runs in the order they would start, and when each is expected to start (ms from now). */
+  #forecast(): { order: Ticket<Pending>[]; starts: number[] } {
+    const order = this.#queue.order();
+    return { order, starts: startTimes(order.map((ticket) => this.#queue.estimateOf(ticket)), this.#runningRemaining()) };
+  }
+
+  /** Tells waiting runs their place: now if the last time was long enough ago (or `now`), else once it is. */
+  #tellPositions(now = false): void {
+    if (this.#watchers.size === 0 || this.#closed || (this.#positionsTimer !== undefined && !now)) return;
+    const wait = this.#positionsAt + POSITION_EVERY_MS - performance.now();
+    if (wait > 0 && !now) {
+      this.#positionsTimer = setTimeout(() => {
+        this.#positionsTimer = undefined;
+        this.#tellPositions();
+      }, wait);
+      this.#positionsTimer.unref();
+      return;
+    }
+    this.#positionsAt = performance.now();
+    const { order, starts } = this.#forecast();
+    order.forEach((ticket, index) => {
+      const pending = ticket.item;
+      if (!this.#watchers.has(pending) || pending.ahead === index) return;
+      pending.ahead = index;
+      notify(pending, { ahead: index, etaMs: Math.round(starts[index] ?? 0) });
+    });
   }
 
   #fill(): void {
@@ -124,44 +326,23 @@ export class WorkerPool {
   }
 
   #dispatch(): void {
+    let started = false;
     for (const slot of this.#slots) {
       if (!slot.available) continue;
-      const job = this.#queue.shift();
-      if (job === undefined) return;
+      const ticket = this.#queue.take();
+      if (ticket === undefined) break;
+      const pending = ticket.item;
       this.#startupFailures = 0;
-      this.#deadlines.set(job, performance.now() + job.limits.wallClockMs);
-      slot.start(job);
+      pending.startedAt = performance.now();
+      pending.slot = slot;
+      this.#queued.delete(pending);
+      this.#running.add(pending);
+      this.#watchers.delete(pending);
+      if (pending.onQueue) notify(pending, { ahead: 0, etaMs: 0 });
+      started = true;
+      slot.start(pending.slotJob);
     }
-  }
-
-  /** Counts the job while it is admitted; whichever way it settles (result, kill, close) frees its place. */
-  #tracked(job: Job): Job {
-    this.#admitted += 1;
-    let settled = false;
-    const settle = () => {
-      if (settled) return false;
-      settled = true;
-      this.#admitted -= 1;
-      this.#deadlines.delete(tracked);
-      return true;
-    };
-    const tracked: Job = {
-      ...job,
-      resolve: (outcome) => {
-        if (settle()) job.resolve(outcome);
-      },
-      reject: (error) => {
-        if (settle()) job.reject(error);
-      },
-    };
-    return tracked;
-  }
-
-  /** A place frees up when a running job ends, at the latest when the soonest wall clock runs out. */
-  #retryAfterMs(): number {
-    if (this.#deadlines.size === 0) return STARTING_RETRY_MS;
-    const soonest = Math.min(...this.#deadlines.values());
-    return Math.max(1, Math.ceil(soonest - performance.now()));
+    if (started) this.#tellPositions();
   }
 
   #onGone(slot: WorkerSlot, exited: Promise<unknown>, startupError?: Error): void {
@@ -172,8 +353,7 @@ export class WorkerPool {
     if (startupError !== undefined && ++this.#startupFailures >= MAX_STARTUP_FAILURES) {
       // Do not respawn forever: fail what is waiting; the next submit() starts over.
       this.#startupFailures = 0;
-      const error = new Error(`Sandbox workers fail to start: ${startupError.message}`, { cause: startupError });
-      for (const job of this.#queue.splice(0)) job.reject(error);
+      this.#rejectWaiting(new Error(`Sandbox workers fail to start: ${startupError.message}`, { cause: startupError }));
       return;
     }
     if (startupError === undefined) {
@@ -188,6 +368,15 @@ export class WorkerPool {
       }
     }
     // Replace the worker only when work is waiting, or the pool is kept warm; an idle pool refills on the next submit().
-    if (this.#queue.length > 0 || (this.#warm && startupError === undefined)) this.#fill();
+    if (this.#queue.waiting > 0 || (this.#warm && startupError === undefined)) this.#fill();
+  }
+}
+
+/** A listener that throws must not break the pool. */
+function notify(pending: Pending, position: QueuePosition): void {
+  try {
+    pending.onQueue?.(position);
+  } catch {
+    // The caller's problem; the run goes on.
   }
 }

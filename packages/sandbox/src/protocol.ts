@@ -37,6 +37,8 @@ export interface RunMessage {
   /** JSON text of each case's argument array; parsed inside the VM, never spliced into code. */
   argsJson: string[];
   limits: WorkerLimits;
+  /** Stop after this many cases exceeded their time limit (the rest are not run). */
+  stopAfterTimeouts?: number;
 }
 
 /** A line and column (1-based) in the candidate's code (TypeScript positions are mapped back by the worker). */
@@ -88,12 +90,14 @@ export interface WorkerData {
  * exactly when the main thread must decide why it is being killed or interrupted, so it cannot be asked; the
  * two sides meet here instead.
  */
-export const STATUS_SLOTS = 3;
+export const STATUS_SLOTS = 4;
 /** 1 + index of the case during which the WASM linear memory hit its cap; 0 when it has not. Worker writes. */
 export const STATUS_MEMORY_CAP_CASE = 0;
 /** 1 + index of the case the worker is running; 0 between cases. Worker writes. */
 export const STATUS_RUNNING_CASE = 1;
 /** A signal for the Python interpreter (2 = SIGINT: the case is over its CPU budget). Main thread writes. */
 export const STATUS_INTERRUPT = 2;
+/** 1: the run was cancelled, start no further case. Main thread writes (and clears before each run). */
+export const STATUS_STOP = 3;
 /** The signal number Python turns into KeyboardInterrupt. */
 export const SIGINT = 2;

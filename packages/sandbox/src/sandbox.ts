@@ -1,4 +1,5 @@
-import { configureLimits, DEFAULT_MAX_QUEUED, DEFAULT_SCORING_WORKERS, DEFAULT_WORKERS, limitsForRun, PYTHON_MEMORY_FACTOR } from './limits.js';
+import { SandboxCancelledError } from './busy.js';
+import { configureLimits, DEFAULT_MAX_QUEUED, DEFAULT_MAX_WAIT_MS, DEFAULT_WORKERS, limitsForRun, PYTHON_MEMORY_FACTOR } from './limits.js';
 import type { ConfiguredLimits } from './limits.js';
 import { WorkerPool } from './pool.js';
 import type { Engine } from './protocol.js';
@@ -6,20 +7,20 @@ import { prepareRun, type PreparedRun } from './request.js';
 import { Standby } from './standby.js';
 import { emptyStats, type SandboxStats } from './stats.js';
 import { RUN_LANES } from './types.js';
-import type { CodeRunner, RunLane, RunOptions, RunOutcome, RunRequest, SandboxOptions } from './types.js';
+import type { CodeRunner, RunLane, RunOptions, RunOutcome, RunOwner, RunRequest, SandboxOptions } from './types.js';
 import { WorkerSlot, type SlotEvents } from './worker-slot.js';
 
 /**
  * Runs candidate JavaScript, TypeScript (transpiled) and Python against test cases on worker threads:
  * JavaScript in QuickJS, a fresh WebAssembly instance per run and a fresh runtime per case; Python in
  * Pyodide, one interpreter per worker in a JavaScript realm of its own, put back in place after every run. The
- * worker is killed when a run overruns its wall clock (a warm standby worker takes its place). Two lanes with
- * workers of their own: candidate runs (bounded queue) and scoring (never behind candidate runs). See README.md
- * for the guarantees.
+ * worker is killed when a run overruns its wall clock (a warm standby worker takes its place). One pool of workers
+ * for two lanes, candidate runs (bounded) and scoring (never refused), shared fairly (pool.ts, fair-queue.ts). See
+ * README.md for the guarantees.
  */
 export class Sandbox implements CodeRunner {
   readonly #limits: ConfiguredLimits;
-  readonly #lanes: Record<RunLane, WorkerPool>;
+  readonly #pool: WorkerPool;
   readonly #stats: SandboxStats = emptyStats();
   readonly #standby: Standby;
   readonly #prewarmsPython: boolean;
@@ -28,7 +29,8 @@ export class Sandbox implements CodeRunner {
   constructor(options: SandboxOptions = {}) {
     const workers = count('workers', options.workers ?? DEFAULT_WORKERS, 1);
     const maxQueued = count('maxQueued', options.maxQueued ?? DEFAULT_MAX_QUEUED, 0);
-    const scoringWorkers = count('scoringWorkers', options.scoringWorkers ?? DEFAULT_SCORING_WORKERS, 1);
+    const maxWaitMs = count('maxWaitMs', options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS, 0);
+    const laneWeights = weights(options.laneWeights ?? {});
     this.#limits = configureLimits(options.limits);
     this.#prewarmsPython = (options.prewarm ?? []).includes('python');
     const prewarm: Engine[] = this.#prewarmsPython ? ['python'] : [];
@@ -37,41 +39,44 @@ export class Sandbox implements CodeRunner {
     const createSlot = (events: SlotEvents, engines: readonly Engine[]) => new WorkerSlot(events, { prewarm: engines, pythonMemoryGrowthBytes, stats });
     this.#standby = new Standby((events) => createSlot(events, ['python']));
     const standby = this.#standby;
-    // Workers start lazily per lane: a server that never scores (ASSAY_RUN_WORKER=false) starts no scoring
-    // thread, and a worker process no candidate thread.
-    this.#lanes = {
-      candidate: new WorkerPool(workers, { maxQueued, prewarm, createSlot, standby, stats }),
-      scoring: new WorkerPool(scoringWorkers, { prewarm, createSlot, standby, stats }),
-    };
+    // One pool for both lanes (a Python worker holds ~120 MB: threads of their own per lane would double that),
+    // sharing worker time fairly; its workers start at the first run.
+    this.#pool = new WorkerPool(workers, { maxQueued, maxWaitMs, laneWeights, prewarm, createSlot, standby, stats });
   }
 
   /**
    * Resolves with one result per case once the run finished or was killed. Rejects only for a malformed
-   * request, a closed sandbox, workers that cannot start at all, or (candidate lane) a full queue with
-   * `SandboxBusyError`: never because of what the code does.
+   * request, a closed sandbox, workers that cannot start at all, (candidate lane) a queue past its bound with
+   * `SandboxBusyError`, or a run its `signal` cancelled with `SandboxCancelledError`: never because of what the
+   * code does.
    */
   async run(request: RunRequest, options: RunOptions = {}): Promise<RunOutcome> {
     if (this.#closed) throw new Error('Sandbox is closed');
-    const lane = options.lane ?? 'candidate';
+    const { lane = 'candidate', owner, signal, onQueue, stopAfterTimeouts } = options;
     if (!RUN_LANES.includes(lane)) throw new TypeError(`RunOptions.lane must be one of ${RUN_LANES.join(', ')}`);
+    checkOwner(owner);
+    if (stopAfterTimeouts !== undefined) count('stopAfterTimeouts', stopAfterTimeouts, 1);
+    if (signal?.aborted) throw new SandboxCancelledError();
     const run: PreparedRun = prepareRun(request);
     if (run.argsJson.length === 0) return { results: [] };
     if (this.#closed) throw new Error('Sandbox is closed');
     const limits = limitsForRun(this.#limits, run.argsJson.length);
     // Python in use: keep a warm spare, so a killed or recycled worker never leaves a run waiting for a cold start.
     if (run.engine === 'python') this.#standby.want();
-    const pool = this.#lanes[lane];
-    return new Promise<RunOutcome>((resolve, reject) => pool.submit({ run, limits, resolve, reject }));
+    return new Promise<RunOutcome>((resolve, reject) =>
+      this.#pool.submit({ run, limits, stopAfterTimeouts, resolve, reject }, { lane, owner, signal, onQueue }),
+    );
   }
 
   /**
-   * Starts the lane's workers now instead of at its first run; with `prewarm`, each (also one already running)
-   * prepares its interpreters, so the next run is warm. Workers started by runs alone prepare nothing ahead.
+   * Starts the workers now instead of at the first run (both lanes share them); with `prewarm`, each (also one
+   * already running) prepares its interpreters, so the next run is warm. Workers started by runs alone prepare
+   * nothing ahead.
    */
   warmUp(lane: RunLane): void {
     if (this.#closed) return;
     if (!RUN_LANES.includes(lane)) throw new TypeError(`warmUp lane must be one of ${RUN_LANES.join(', ')}`);
-    this.#lanes[lane].warmUp();
+    this.#pool.warmUp();
     if (this.#prewarmsPython) this.#standby.want();
   }
 
@@ -80,11 +85,32 @@ export class Sandbox implements CodeRunner {
     return { ...this.#stats };
   }
 
-  /** Terminates every worker of both lanes and waits for the threads to exit; pending and queued runs are rejected. */
+  /** Runs waiting for a worker now, in all or of one lane. */
+  waiting(lane?: RunLane): number {
+    return this.#pool.waiting(lane);
+  }
+
+  /** Terminates every worker and waits for the threads to exit; pending and queued runs are rejected. */
   async close(): Promise<void> {
     this.#closed = true;
-    await Promise.all([...Object.values(this.#lanes).map((pool) => pool.close()), this.#standby.close()]);
+    await Promise.all([this.#pool.close(), this.#standby.close()]);
   }
+}
+
+function checkOwner(owner: RunOwner | undefined): void {
+  if (owner === undefined) return;
+  if (typeof owner !== 'object' || owner === null || typeof owner.candidate !== 'string') throw new TypeError('RunOptions.owner needs a candidate string');
+  for (const key of ['link', 'address', 'org'] as const) {
+    if (owner[key] !== undefined && typeof owner[key] !== 'string') throw new TypeError(`RunOptions.owner.${key} must be a string`);
+  }
+}
+
+function weights(given: Partial<Record<RunLane, number>>): Partial<Record<RunLane, number>> {
+  for (const [lane, weight] of Object.entries(given)) {
+    if (!RUN_LANES.includes(lane as RunLane)) throw new TypeError(`laneWeights has an unknown lane ${lane}`);
+    if (typeof weight !== 'number' || !(weight > 0) || !Number.isFinite(weight)) throw new RangeError(`laneWeights.${lane} must be a positive number`);
+  }
+  return given;
 }
 
 function count(name: string, value: number, least: number): number {

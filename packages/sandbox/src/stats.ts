@@ -20,6 +20,10 @@ export interface SandboxStats {
   workersLost: number;
   /** Of those, the ones replaced at once by the warm standby worker instead of a new, cold one. */
   standbyPromotions: number;
+  /** Candidate runs refused past the queue bound (SandboxBusyError). */
+  runsRefused: number;
+  /** Runs their signal cancelled (waiting or running). */
+  runsCancelled: number;
 }
 
 /** Adds what a worker reports (an interpreter ready, a cold start, a reset) to the counters. */
@@ -56,5 +60,7 @@ export function emptyStats(): SandboxStats {
     pythonStartMsMax: 0,
     workersLost: 0,
     standbyPromotions: 0,
+    runsRefused: 0,
+    runsCancelled: 0,
   };
 }

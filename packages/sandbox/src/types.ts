@@ -79,17 +79,57 @@ export interface SandboxLimits {
 }
 
 /**
- * Who a run is for. `candidate`: runs a candidate asks for while taking a test (sample tests), served by
- * workers of their own behind a bounded queue. `scoring`: the scoring of completed attempts, on workers
- * candidates' runs never occupy, so it never waits behind them.
+ * Who a run is for. `candidate`: runs a candidate asks for while taking a test (sample tests), behind a bounded
+ * queue. `scoring`: the scoring of completed attempts, never refused. Both share one pool of workers; when both
+ * wait, each gets its share of worker time (`SandboxOptions.laneWeights`), so neither can hold the other back.
  */
 export type RunLane = 'candidate' | 'scoring';
 
 export const RUN_LANES: readonly RunLane[] = ['candidate', 'scoring'];
 
+/**
+ * Whose run it is, for fair shares: worker time is shared equally among the orgs that wait, within an org among its
+ * links, within a link among client addresses, within an address among candidates; a candidate has at most one run
+ * in flight (the next waits for it). Runs without an owner are each a candidate of their own.
+ */
+export interface RunOwner {
+  /** The attempt (take-test token or invitation) the run is for: at most one of its runs is in flight. */
+  readonly candidate: string;
+  /** The test link (or test) it belongs to. */
+  readonly link?: string;
+  /** The client address. */
+  readonly address?: string;
+  readonly org?: string;
+}
+
+/** Where a waiting run stands. */
+export interface QueuePosition {
+  /** Runs that will start before this one, as the scheduler sees it now. */
+  readonly ahead: number;
+  /** When it is expected to start, in ms from now (from the real queue and measured run times). */
+  readonly etaMs: number;
+}
+
 export interface RunOptions {
   /** Default `candidate`: a run nobody vouched for gets the bounded lane. */
   lane?: RunLane;
+  owner?: RunOwner;
+  /**
+   * Aborting removes a waiting run at once, or stops a running one (interrupted, then its worker killed if it does
+   * not stop); `run()` then rejects with SandboxCancelledError at once.
+   */
+  signal?: AbortSignal;
+  /**
+   * Called when the run starts waiting and whenever its place changes (not more often than every ~100 ms), and with
+   * `{ ahead: 0, etaMs: 0 }` when it starts.
+   */
+  onQueue?: (position: QueuePosition) => void;
+  /**
+   * A budget for the run: once this many cases exceeded their time limit, the rest are not run (each answers
+   * NOT_RUN_TIME_LIMIT), and a case that ignores its interrupt is killed shortly after its limit instead of at the
+   * run's wall clock. Scoring uses it so that one looping answer costs about one case's limit, not every case's.
+   */
+  stopAfterTimeouts?: number;
 }
 
 /** Runs candidate code against test cases somewhere it cannot hurt the host; `Sandbox` is the implementation. */
@@ -100,22 +140,29 @@ export interface CodeRunner {
 }
 
 export interface SandboxOptions {
-  /** Worker threads of the `candidate` lane. Default 2. */
+  /** Worker threads, shared by both lanes. Default DEFAULT_WORKERS: the cores this process may use, at most 8. */
   workers?: number;
   /**
-   * Candidate runs that may wait for a worker of their lane; one more makes `run()` reject with
-   * `SandboxBusyError` at once instead of queueing. Default 8; 0 means "only when a worker is free".
+   * Candidate runs that may wait beyond the workers that are free or starting; one more makes `run()` reject with
+   * `SandboxBusyError` at once. Default 500; 0 means "only when a worker is free".
    */
   maxQueued?: number;
-  /** Worker threads of the `scoring` lane (its queue is unbounded: scoring is never refused). Default 1. */
+  /**
+   * A candidate run expected to wait longer than this (its place in the fair queue, measured run times) is refused
+   * with `SandboxBusyError` at once. Default 30 s.
+   */
+  maxWaitMs?: number;
+  /** Shares of worker time of the lanes when both wait. Default 1 each (half and half). */
+  laneWeights?: Partial<Record<RunLane, number>>;
+  /** @deprecated Ignored: both lanes share the `workers`. */
   scoringWorkers?: number;
   limits?: Partial<SandboxLimits>;
   /**
-   * Languages whose interpreter the workers of a lane prepare once `warmUp(lane)` is called (the running
-   * workers at once, the ones started later as they start), so that even a worker's first run of that language
-   * is warm. Before `warmUp`, workers (started at their lane's first run) prepare nothing ahead: a JavaScript load
-   * never waits behind a Python start. A worker keeps its Python interpreter once it has one (reset after
-   * every run), and once Python is used one warm standby worker stands in for a worker that is lost.
+   * Languages whose interpreter the workers prepare once `warmUp(lane)` is called (the running workers at once,
+   * the ones started later as they start), so that even a worker's first run of that language is warm. Before
+   * `warmUp`, workers (started at the first run) prepare nothing ahead: a JavaScript load never waits behind a
+   * Python start. A worker keeps its Python interpreter once it has one (reset after every run), and once Python is
+   * used one warm standby worker stands in for a worker that is lost.
    */
   prewarm?: readonly Language[];
 }

@@ -1,5 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import {
+  CANCEL_KILL_MS,
+  CASE_KILL_GRACE_MS,
   DEFAULT_MEMORY_BYTES,
   ENGINE_START_TIMEOUT_MS,
   PYTHON_MEMORY_FACTOR,
@@ -8,8 +10,8 @@ import {
   WORKER_STACK_MB,
   wasmMemoryMaxBytes,
 } from './limits.js';
-import { capLog, judgeCase, MEMORY_LIMIT_EXCEEDED, TIME_LIMIT_EXCEEDED, withPythonDisplay } from './outcome.js';
-import { SIGINT, STATUS_INTERRUPT, STATUS_MEMORY_CAP_CASE, STATUS_RUNNING_CASE, STATUS_SLOTS } from './protocol.js';
+import { capLog, judgeCase, MEMORY_LIMIT_EXCEEDED, NOT_RUN_TIME_LIMIT, TIME_LIMIT_EXCEEDED, withPythonDisplay } from './outcome.js';
+import { SIGINT, STATUS_INTERRUPT, STATUS_MEMORY_CAP_CASE, STATUS_RUNNING_CASE, STATUS_SLOTS, STATUS_STOP } from './protocol.js';
 import type { Engine, RunMessage, WarmMessage, WorkerData, WorkerMessage } from './protocol.js';
 import type { PreparedRun } from './request.js';
 import { countWorkerMessage, type SandboxStats } from './stats.js';
@@ -27,6 +29,8 @@ let pythonSnapshot: SharedArrayBuffer | undefined;
 export interface Job {
   run: PreparedRun;
   limits: SandboxLimits;
+  /** Stop once this many cases exceeded their time limit (RunOptions.stopAfterTimeouts). */
+  stopAfterTimeouts?: number | undefined;
   resolve: (outcome: RunOutcome) => void;
   reject: (error: Error) => void;
 }
@@ -59,6 +63,12 @@ interface ActiveRun {
   caseTimer: NodeJS.Timeout | undefined;
   caseStartedAt: Map<number, number>;
   started: boolean;
+  /** Cases that exceeded their time limit so far. */
+  timeouts: number;
+  /** With a budget of timeouts: kills the worker when the case that would use it up ignores its interrupt. */
+  caseKill: NodeJS.Timeout | undefined;
+  /** Set by cancel(): the worker starts no further case, and is killed if it does not stop soon. */
+  cancelKill: NodeJS.Timeout | undefined;
 }
 
 let nextRunId = 1;
@@ -125,7 +135,20 @@ export class WorkerSlot {
     // The wall clock starts when the interpreter is ready ('started'); until then only a start-up bound holds,
     // so a Python cold start is not charged to the candidate's code.
     const timer = setTimeout(() => this.#onWallClock(), ENGINE_START_TIMEOUT_MS);
-    this.#active = { job, runId, results: run.argsJson.map(() => undefined), timer, caseTimer: undefined, caseStartedAt: new Map(), started: false };
+    this.#active = {
+      job,
+      runId,
+      results: run.argsJson.map(() => undefined),
+      timer,
+      caseTimer: undefined,
+      caseStartedAt: new Map(),
+      started: false,
+      timeouts: 0,
+      caseKill: undefined,
+      cancelKill: undefined,
+    };
+    // Cleared here, not by the worker: a cancel that arrives before the worker reads the run is not lost.
+    Atomics.store(this.#status, STATUS_STOP, 0);
     this.#worker.ref();
     const message: RunMessage = {
       type: 'run',
@@ -143,8 +166,22 @@ export class WorkerSlot {
         maxOutputBytes: limits.maxOutputBytes,
         maxLogBytes: limits.maxLogBytes,
       },
+      ...(job.stopAfterTimeouts === undefined ? {} : { stopAfterTimeouts: job.stopAfterTimeouts }),
     };
     this.#worker.postMessage(message);
+  }
+
+  /**
+   * Stops `job` if this worker runs it: no further case starts, a Python case is interrupted, and the worker is
+   * killed if the run has not ended within CANCEL_KILL_MS (a JavaScript case runs to its own limit). The job then
+   * settles as usual; its caller has been answered already.
+   */
+  cancel(job: Job): void {
+    const active = this.#active;
+    if (active?.job !== job || active.cancelKill !== undefined) return;
+    Atomics.store(this.#status, STATUS_STOP, 1);
+    if (job.run.engine === 'python' && Atomics.load(this.#status, STATUS_RUNNING_CASE) !== 0) Atomics.store(this.#status, STATUS_INTERRUPT, SIGINT);
+    active.cancelKill = setTimeout(() => this.#onWallClock(), CANCEL_KILL_MS);
   }
 
   /** Has the worker prepare these interpreters when it is idle (a worker that started cold). */
@@ -190,9 +227,15 @@ export class WorkerSlot {
       case 'caseStart':
         active.caseStartedAt.set(message.index, performance.now());
         if (run.engine === 'python') this.#armCaseBudget(active, message.index, limits.cpuMsPerCase);
+        // The case that would use up the run's budget of timeouts: if it overruns its limit, the run is over anyway.
+        if (active.job.stopAfterTimeouts !== undefined && active.timeouts + 1 >= active.job.stopAfterTimeouts) {
+          active.caseKill = setTimeout(() => this.#onWallClock(), limits.cpuMsPerCase + CASE_KILL_GRACE_MS);
+        }
         return;
       case 'case': {
         clearTimeout(active.caseTimer);
+        clearTimeout(active.caseKill);
+        if (message.report.kind === 'time') active.timeouts += 1;
         const verdict = judgeCase(message.report, run.expected[message.index], limits.maxOutputBytes, run.language);
         const log = typeof message.log === 'string' ? capLog(message.log, message.logCut === true, limits.maxLogBytes) : '';
         active.results[message.index] = {
@@ -202,13 +245,16 @@ export class WorkerSlot {
         };
         return;
       }
-      case 'done':
+      case 'done': {
         this.#finishActive();
-        active.job.resolve({ results: this.#completed(active, () => crashed('the sandbox lost this case')) });
+        const stopped = active.job.stopAfterTimeouts !== undefined && active.timeouts >= active.job.stopAfterTimeouts;
+        const missing = stopped ? NOT_RUN_TIME_LIMIT : active.cancelKill !== undefined ? 'Not run: the run was cancelled' : 'the sandbox lost this case';
+        active.job.resolve({ results: this.#completed(active, () => crashed(missing)) });
         this.#worker.unref();
         // A Python worker takes its next run once its interpreter is reset ('reset').
         if (run.engine === 'python') this.#resetting = true;
         else this.#events.idle(this);
+      }
     }
   }
 
@@ -253,6 +299,8 @@ export class WorkerSlot {
     const now = performance.now();
     const results = this.#completed(active, (index): CaseResult => {
       const startedAt = active.caseStartedAt.get(index);
+      // With a budget of timeouts, a case that never started was not run: the run was over when its case overran.
+      if (startedAt === undefined && active.job.stopAfterTimeouts !== undefined) return crashed(NOT_RUN_TIME_LIMIT);
       return {
         passed: false,
         error: index === memoryCase ? MEMORY_LIMIT_EXCEEDED : TIME_LIMIT_EXCEEDED,
@@ -279,6 +327,8 @@ export class WorkerSlot {
     if (active !== undefined) {
       clearTimeout(active.timer);
       clearTimeout(active.caseTimer);
+      clearTimeout(active.caseKill);
+      clearTimeout(active.cancelKill);
     }
     this.#active = undefined;
     return active;

@@ -21,6 +21,7 @@ import { blankExports, transpileTypeScript } from './typescript.js';
 const STATUS_MEMORY_CAP_CASE = 0;
 const STATUS_RUNNING_CASE = 1;
 const STATUS_INTERRUPT = 2;
+const STATUS_STOP = 3;
 
 if (!parentPort) throw new Error('worker.js must run as a worker thread');
 const port = parentPort;
@@ -65,7 +66,11 @@ async function handleRun(message) {
     run.code = transpiled.code;
     mapPosition = transpiled.mapPosition;
   }
+  const stopAfterTimeouts = run.stopAfterTimeouts ?? Number.POSITIVE_INFINITY;
+  let timeouts = 0;
   for (let index = 0; index < run.argsJson.length; index += 1) {
+    // Cancelled: the cases not run yet are left out (the host fills them in).
+    if (Atomics.load(status, STATUS_STOP) !== 0) break;
     Atomics.store(status, STATUS_RUNNING_CASE, index + 1);
     post({ type: 'caseStart', runId: run.runId, index });
     const started = performance.now();
@@ -75,6 +80,8 @@ async function handleRun(message) {
     Atomics.store(status, STATUS_RUNNING_CASE, 0);
     Atomics.store(status, STATUS_INTERRUPT, 0);
     post({ type: 'case', runId: run.runId, index, report: mapped(report, mapPosition), log, logCut, timeMs });
+    // The run's budget of timeouts is used up: the rest are not run (the host says so for each).
+    if (report.kind === 'time' && ++timeouts >= stopAfterTimeouts) break;
   }
   post({ type: 'done', runId: run.runId });
   finish();
