@@ -96,10 +96,12 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
 
   const reports = new ReportRenderer({ threads: config.exportThreads, queue: config.exportQueue });
   const context: AppContext = { config, store, keyCache: new KeyOwnerCache(config.keyCacheTtlMs), now, reports, credentialLimits };
-  const { workers, maxQueued, budget: runBudget } = config.sampleRuns;
-  const sandbox = codeRunner ? undefined : new Sandbox({ workers, maxQueued, scoringWorkers: config.scoringWorkers, prewarm: config.sandboxPrewarm });
-  // Candidates' sample runs warm up with the process, or (by default) when an attempt with Python starts;
-  // scoring, in the background, warms at its first run.
+  const { maxQueued, maxWaitMs, budget: runBudget } = config.sampleRuns;
+  // One pool of threads for sample runs and for the scoring of the worker in this process, shared fairly.
+  const sandbox = codeRunner
+    ? undefined
+    : new Sandbox({ workers: config.sandbox.serverWorkers, maxQueued, maxWaitMs, laneWeights: config.sandbox.laneWeights, prewarm: config.sandboxPrewarm });
+  // The workers warm up with the process, or (by default) when an attempt with Python starts.
   if (sandbox && config.sandboxWarmAtStart) sandbox.warmUp('candidate');
   const runner = codeRunner ?? sandbox!;
   const attempts = new CandidateAttempts(store, now, config.answerGraceMs);

@@ -43,6 +43,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ASSAY_SANDBOX_PREWARM: 'ruby' })).toThrow(/ASSAY_SANDBOX_PREWARM: must be on-demand, python or none/);
   });
 
+  it('sizes one sandbox per process for both lanes, and reads the former names of its threads where they applied', () => {
+    expect(loadConfig({ ASSAY_SANDBOX_WORKERS: '3' }).sandbox).toMatchObject({ serverWorkers: 3, workerWorkers: 3 });
+    expect(loadConfig({ ASSAY_SAMPLE_RUN_WORKERS: '4', ASSAY_SCORING_WORKERS: '1' }).sandbox).toMatchObject({ serverWorkers: 4, workerWorkers: 1 });
+    expect(loadConfig({ ASSAY_SANDBOX_WORKERS: '2', ASSAY_SAMPLE_RUN_WORKERS: '4' }).sandbox.serverWorkers).toBe(2);
+    expect(loadConfig({ ASSAY_SCORING_SHARE: '25' }).sandbox.laneWeights).toEqual({ candidate: 75, scoring: 25 });
+    expect(loadConfig({}).sandbox.laneWeights).toEqual({ candidate: 50, scoring: 50 });
+    expect(loadConfig({ ASSAY_SAMPLE_RUN_MAX_WAIT_MS: '5000', ASSAY_SAMPLE_RUN_QUEUE: '40' }).sampleRuns).toMatchObject({ maxWaitMs: 5000, maxQueued: 40 });
+    expect(loadConfig({}).scoringBudget).toEqual({ stopAfterTimeouts: 1 });
+    expect(refusalOf({ ASSAY_SCORING_SHARE: '100' }).message).toMatch(/ASSAY_SCORING_SHARE/);
+    expect(refusalOf({ ASSAY_SANDBOX_WORKERS: '0' }).message).toMatch(/ASSAY_SANDBOX_WORKERS/);
+  });
+
   it('derives the default public URL from PORT', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
   });

@@ -1,6 +1,6 @@
 import { REPORT_URL_KEY_SETTING, closeDeliveryAgents, newReportUrlKey, nextRetryDelayMs } from '@assay/delivery';
-import { takeTestUrl } from '@assay/domain';
-import { Sandbox, type CodeRunner, type Language } from '@assay/sandbox';
+import { takeTestUrl, type ScoringBudget } from '@assay/domain';
+import { DEFAULT_WORKERS, Sandbox, type CodeRunner, type Language, type RunLane } from '@assay/sandbox';
 import type { Store } from '@assay/store';
 import { createMailer, type Mailer } from './email/mailer.js';
 import { DeadlineSweeper } from './deadline-sweeper.js';
@@ -31,6 +31,13 @@ export interface AssembledWorker {
   close(): Promise<void>;
 }
 
+/**
+ * Scoring jobs a worker keeps in flight per sandbox thread: each attempt has one answer in the sandbox at a time,
+ * so a few per thread keep the threads busy and give the fair queue attempts to choose between, while the rest
+ * stay in the outbox for other worker processes (SKIP LOCKED) instead of waiting leased here.
+ */
+export const SCORES_PER_SANDBOX_WORKER = 4;
+
 /** How often attempts whose time is up are completed without their candidate. */
 export const DEADLINE_SWEEP_MS = 5_000;
 
@@ -45,14 +52,19 @@ export const assembleWorker = (
     workerId?: string;
     pollMs?: number;
     leaseMs?: number;
-    /** Jobs leased and run together in one pass. */
+    /** Deliveries (callbacks, emails) in flight at once. */
     batchSize?: number;
+    /** Scoring jobs in flight at once; default SCORES_PER_SANDBOX_WORKER × the default sandbox's workers. */
+    scoreConcurrency?: number;
+    /** How much sandbox time one answer may take when scored (ASSAY_SCORING_STOP_AFTER_TIMEOUTS). */
+    scoringBudget?: ScoringBudget;
     mailer?: Mailer;
     deliveryTimeoutMs?: number;
     /** Where coding answers are scored; by default a sandbox pool owned (and closed) by the worker. */
     codeRunner?: CodeRunner;
-    /** Worker threads of that default sandbox's scoring lane. */
-    scoringWorkers?: number;
+    /** Worker threads of that default sandbox (ASSAY_SANDBOX_WORKERS), and the shares of its lanes. */
+    sandboxWorkers?: number;
+    laneWeights?: Partial<Record<RunLane, number>>;
     /** Interpreters that default sandbox's workers keep ready once its lane is warmed (ASSAY_SANDBOX_PREWARM). */
     prewarm?: readonly Language[];
     /** Start the scoring threads (and their interpreters) now rather than at the first score (ASSAY_SANDBOX_PREWARM=python). */
@@ -65,7 +77,11 @@ export const assembleWorker = (
   const reportUrlKey = () => store.settings.getOrCreate(REPORT_URL_KEY_SETTING, newReportUrlKey);
   const sandbox = options.codeRunner
     ? undefined
-    : new Sandbox({ ...(options.scoringWorkers === undefined ? {} : { scoringWorkers: options.scoringWorkers }), prewarm: options.prewarm ?? [] });
+    : new Sandbox({
+        ...(options.sandboxWorkers === undefined ? {} : { workers: options.sandboxWorkers }),
+        ...(options.laneWeights === undefined ? {} : { laneWeights: options.laneWeights }),
+        prewarm: options.prewarm ?? [],
+      });
   if (sandbox && options.warmAtStart) sandbox.warmUp('scoring');
   const runner = options.codeRunner ?? sandbox!;
   const sweeper = new DeadlineSweeper(store, now, log, settings.answerGraceMs);
@@ -74,7 +90,7 @@ export const assembleWorker = (
     log,
     now,
     handlers: {
-      score: scoreHandler({ store, runner, now }),
+      score: scoreHandler({ store, runner, now, ...(options.scoringBudget ? { budget: options.scoringBudget } : {}) }),
       callback: callbackHandler({
         store,
         publicUrl: settings.publicUrl,
@@ -91,6 +107,7 @@ export const assembleWorker = (
     ...(options.pollMs ? { pollMs: options.pollMs } : {}),
     ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
     ...(options.batchSize ? { batchSize: options.batchSize } : {}),
+    scoreConcurrency: options.scoreConcurrency ?? SCORES_PER_SANDBOX_WORKER * (options.sandboxWorkers ?? DEFAULT_WORKERS),
   });
   return {
     worker,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Job, JobKind } from '@assay/domain';
+import { JobKind, type Job } from '@assay/domain';
 import { isDatabaseUnavailable, type Store } from '@assay/store';
 
 /** What a handler decided about one job. */
@@ -14,6 +14,12 @@ export type JobHandler = (job: Job) => Promise<JobOutcome>;
 
 /** A job whose database was unavailable (locked, restarting) is tried again this much later, with no attempt counted. */
 export const DATABASE_RETRY_MS = 5_000;
+
+/** Scoring jobs a worker runs at once: enough to keep its sandbox busy and give the fair queue a choice. */
+export const DEFAULT_SCORE_CONCURRENCY = 8;
+
+const SCORING: readonly JobKind[] = ['score'];
+const DELIVERIES: readonly JobKind[] = JobKind.options.filter((kind) => kind !== 'score');
 
 /** A handler's failure: the database unavailable is an outage to wait out; anything else a failed attempt. */
 const outcomeOfFailure = (error: unknown): JobOutcome => {
@@ -38,40 +44,115 @@ export interface OutboxWorkerOptions {
   log: Logger;
   /** Longer than any single attempt (deliveries time out at 15 s), so a live worker never loses its lease. */
   leaseMs?: number;
+  /** Deliveries (callbacks, emails) in flight at once. */
   batchSize?: number;
+  /** Scoring jobs in flight at once (each runs its answers one after another in the sandbox's fair queue). */
+  scoreConcurrency?: number;
   pollMs?: number;
   workerId?: string;
 }
 
 /**
- * Leases due jobs and runs them. Each job is held by one worker at a time; a crashed worker's leases expire
- * and the jobs return. Delivery is at least once: receivers dedupe on the stable message id.
+ * Leases due jobs and runs them. Each job is held by one worker at a time (`FOR UPDATE SKIP LOCKED` on PostgreSQL,
+ * so N workers share the work); a crashed worker's leases expire and the jobs return. Delivery is at least once:
+ * receivers dedupe on the stable message id. Started, it keeps up to `scoreConcurrency` scoring jobs and
+ * `batchSize` deliveries in flight and leases more as each ends, never waiting for a whole batch: one slow scoring
+ * job holds back nothing but its own announcements.
  */
 export class OutboxWorker {
   readonly workerId: string;
   private readonly now: () => number;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
   private stopped = false;
+  private pump: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+  private readonly inFlight = { score: new Set<Promise<void>>(), delivery: new Set<Promise<void>>() };
+  /** Scoring running in this worker, by invitation: its announcements wait for it instead of finding the report pending. */
+  private readonly scoring = new Map<number, Promise<void>>();
 
   constructor(private readonly options: OutboxWorkerOptions) {
     this.workerId = options.workerId ?? `worker-${randomUUID()}`;
     this.now = options.now ?? Date.now;
   }
 
-  /** One pass: lease a batch and run it; answers how many jobs were taken. */
+  /** One pass: lease what is due (scoring, and deliveries) and run it all; answers how many jobs were taken. */
   async runOnce(): Promise<number> {
-    const { store, leaseMs = 120_000, batchSize = 50 } = this.options;
-    const jobs = await store.jobs.lease(this.workerId, this.now(), leaseMs, batchSize);
-    // Scores first: the announcements in the same batch then find their report generated.
-    await Promise.all(jobs.filter((job) => job.kind === 'score').map((job) => this.run(job)));
-    await Promise.all(jobs.filter((job) => job.kind !== 'score').map((job) => this.run(job)));
-    return jobs.length;
+    const { batchSize = 50, scoreConcurrency = DEFAULT_SCORE_CONCURRENCY } = this.options;
+    const scores = await this.lease(SCORING, scoreConcurrency);
+    const deliveries = await this.lease(DELIVERIES, batchSize);
+    // Scores first: the announcements of the same attempts then find their report generated.
+    await Promise.all([...scores, ...deliveries].map((job) => this.begin(job)));
+    return scores.length + deliveries.length;
   }
 
   /** Runs passes until nothing is due (tests, and draining at shutdown). */
   async drain(maxPasses = 100): Promise<void> {
     for (let pass = 0; pass < maxPasses; pass += 1) if ((await this.runOnce()) === 0) return;
+  }
+
+  start(): void {
+    this.pump ??= this.keepLeasing();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.pump;
+  }
+
+  private lease(kinds: readonly JobKind[], limit: number): Promise<Job[]> {
+    const { store, leaseMs = 120_000 } = this.options;
+    return store.jobs.lease(this.workerId, this.now(), leaseMs, limit, kinds);
+  }
+
+  /** Leases while there is room, and sleeps until a job ends or the poll interval passes. */
+  private async keepLeasing(): Promise<void> {
+    const { pollMs = 1_000, batchSize = 50, scoreConcurrency = DEFAULT_SCORE_CONCURRENCY, log } = this.options;
+    while (!this.stopped) {
+      let taken = 0;
+      try {
+        const scores = await this.lease(SCORING, scoreConcurrency - this.inFlight.score.size);
+        const deliveries = await this.lease(DELIVERIES, batchSize - this.inFlight.delivery.size);
+        for (const job of [...scores, ...deliveries]) void this.begin(job);
+        taken = scores.length + deliveries.length;
+      } catch (error) {
+        // A pass that cannot reach the database leaves its jobs leased: they come back when the lease ends.
+        if (isDatabaseUnavailable(error)) log.warn({ err: error }, 'outbox pass: the database is unavailable');
+        else log.error({ err: error }, 'outbox pass failed');
+      }
+      if (this.stopped) break;
+      // Something was due: more may be; else sleep until a job ends (it may have released announcements) or the poll.
+      if (taken === 0) await this.sleep(pollMs);
+    }
+    await Promise.all([...this.inFlight.score, ...this.inFlight.delivery]);
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.wake = undefined;
+        resolve();
+      }, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+    });
+  }
+
+  /** Runs a leased job in its slot: a delivery after the scoring of its attempt when that runs here. */
+  private begin(job: Job): Promise<void> {
+    const slots = job.kind === 'score' ? this.inFlight.score : this.inFlight.delivery;
+    const invitationId = job.invitationId;
+    const scored = job.kind !== 'score' && invitationId !== null ? this.scoring.get(invitationId) : undefined;
+    const running = (scored ?? Promise.resolve()).then(() => this.run(job));
+    slots.add(running);
+    if (job.kind === 'score' && invitationId !== null) this.scoring.set(invitationId, running);
+    return running.finally(() => {
+      slots.delete(running);
+      if (this.scoring.get(invitationId ?? -1) === running) this.scoring.delete(invitationId!);
+      this.wake?.();
+    });
   }
 
   private async run(job: Job): Promise<void> {
@@ -83,42 +164,24 @@ export class OutboxWorker {
       outcome = outcomeOfFailure(error);
     }
     const now = this.now();
-    if (outcome.kind === 'done') await store.jobs.finish(job, this.workerId, 'delivered', now);
-    else if (outcome.kind === 'gone') await store.jobs.finish(job, this.workerId, 'gone', now, outcome.error);
-    else if (outcome.kind === 'dead') await store.jobs.finish(job, this.workerId, 'dead', now, outcome.error);
-    else if (outcome.kind === 'wait') await store.jobs.retryAt(job, this.workerId, now + outcome.delayMs, now, outcome.reason, false);
-    else {
-      const delay = this.options.retryDelay(job.attempts + 1, outcome.retryAfterMs);
-      if (delay === undefined) {
-        log.warn({ jobId: job.id, kind: job.kind, error: outcome.error }, 'job gave up after its last retry');
-        await store.jobs.finish(job, this.workerId, 'dead', now, outcome.error);
-      } else {
-        await store.jobs.retryAt(job, this.workerId, now + delay, now, outcome.error);
+    try {
+      if (outcome.kind === 'done') await store.jobs.finish(job, this.workerId, 'delivered', now);
+      else if (outcome.kind === 'gone') await store.jobs.finish(job, this.workerId, 'gone', now, outcome.error);
+      else if (outcome.kind === 'dead') await store.jobs.finish(job, this.workerId, 'dead', now, outcome.error);
+      else if (outcome.kind === 'wait') await store.jobs.retryAt(job, this.workerId, now + outcome.delayMs, now, outcome.reason, false);
+      else {
+        const delay = this.options.retryDelay(job.attempts + 1, outcome.retryAfterMs);
+        if (delay === undefined) {
+          log.warn({ jobId: job.id, kind: job.kind, error: outcome.error }, 'job gave up after its last retry');
+          await store.jobs.finish(job, this.workerId, 'dead', now, outcome.error);
+        } else {
+          await store.jobs.retryAt(job, this.workerId, now + delay, now, outcome.error);
+        }
       }
+    } catch (error) {
+      // Its lease ends and the job comes back; a pass started with start() must not stop on it.
+      if (!this.pump) throw error;
+      log.warn({ err: error, jobId: job.id }, 'could not record how a job ended: it will be tried again when its lease ends');
     }
-  }
-
-  start(): void {
-    const { pollMs = 1_000, log } = this.options;
-    const tick = () => {
-      if (this.stopped) return;
-      this.running = this.runOnce();
-      // A pass that cannot reach the database leaves its jobs leased: they come back when the lease ends.
-      this.running
-        .catch((error: unknown) =>
-          isDatabaseUnavailable(error) ? log.warn({ err: error }, 'outbox pass: the database is unavailable') : log.error({ err: error }, 'outbox pass failed'),
-        )
-        .then((taken) => {
-          this.running = undefined;
-          if (!this.stopped) this.timer = setTimeout(tick, taken ? 0 : pollMs);
-        });
-    };
-    tick();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running?.catch(() => undefined);
   }
 }

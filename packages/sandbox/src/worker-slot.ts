@@ -67,7 +67,9 @@ interface ActiveRun {
   timeouts: number;
   /** With a budget of timeouts: kills the worker when the case that would use it up ignores its interrupt. */
   caseKill: NodeJS.Timeout | undefined;
-  /** Set by cancel(): the worker starts no further case, and is killed if it does not stop soon. */
+  /** Set by cancel(): the worker starts no further case. */
+  cancelled: boolean;
+  /** Kills the worker if a cancelled run has not stopped soon after it started. */
   cancelKill: NodeJS.Timeout | undefined;
 }
 
@@ -145,6 +147,7 @@ export class WorkerSlot {
       started: false,
       timeouts: 0,
       caseKill: undefined,
+      cancelled: false,
       cancelKill: undefined,
     };
     // Cleared here, not by the worker: a cancel that arrives before the worker reads the run is not lost.
@@ -173,14 +176,20 @@ export class WorkerSlot {
 
   /**
    * Stops `job` if this worker runs it: no further case starts, a Python case is interrupted, and the worker is
-   * killed if the run has not ended within CANCEL_KILL_MS (a JavaScript case runs to its own limit). The job then
-   * settles as usual; its caller has been answered already.
+   * killed if the run has not ended within CANCEL_KILL_MS of its start (a JavaScript case runs to its own limit;
+   * an interpreter still starting is left to finish starting). The job then settles as usual; its caller has been
+   * answered already.
    */
   cancel(job: Job): void {
     const active = this.#active;
-    if (active?.job !== job || active.cancelKill !== undefined) return;
+    if (active?.job !== job || active.cancelled) return;
+    active.cancelled = true;
     Atomics.store(this.#status, STATUS_STOP, 1);
-    if (job.run.engine === 'python' && Atomics.load(this.#status, STATUS_RUNNING_CASE) !== 0) Atomics.store(this.#status, STATUS_INTERRUPT, SIGINT);
+    if (active.started) this.#stopCancelled(active);
+  }
+
+  #stopCancelled(active: ActiveRun): void {
+    if (active.job.run.engine === 'python' && Atomics.load(this.#status, STATUS_RUNNING_CASE) !== 0) Atomics.store(this.#status, STATUS_INTERRUPT, SIGINT);
     active.cancelKill = setTimeout(() => this.#onWallClock(), CANCEL_KILL_MS);
   }
 
@@ -223,6 +232,7 @@ export class WorkerSlot {
         active.started = true;
         clearTimeout(active.timer);
         active.timer = setTimeout(() => this.#onWallClock(), limits.wallClockMs);
+        if (active.cancelled) this.#stopCancelled(active);
         return;
       case 'caseStart':
         active.caseStartedAt.set(message.index, performance.now());
@@ -248,7 +258,7 @@ export class WorkerSlot {
       case 'done': {
         this.#finishActive();
         const stopped = active.job.stopAfterTimeouts !== undefined && active.timeouts >= active.job.stopAfterTimeouts;
-        const missing = stopped ? NOT_RUN_TIME_LIMIT : active.cancelKill !== undefined ? 'Not run: the run was cancelled' : 'the sandbox lost this case';
+        const missing = stopped ? NOT_RUN_TIME_LIMIT : active.cancelled ? 'Not run: the run was cancelled' : 'the sandbox lost this case';
         active.job.resolve({ results: this.#completed(active, () => crashed(missing)) });
         this.#worker.unref();
         // A Python worker takes its next run once its interpreter is reset ('reset').

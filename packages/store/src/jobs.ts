@@ -97,14 +97,20 @@ export class JobsRepository {
     return true;
   }
 
-  /** Takes up to `limit` due jobs for `owner` until `now + leaseMs`; an expired lease (a crashed worker) is taken over. */
-  async lease(owner: string, now: number, leaseMs: number, limit: number): Promise<Job[]> {
+  /**
+   * Takes up to `limit` due jobs (of these `kinds`, or any) for `owner` until `now + leaseMs`; an expired lease (a
+   * crashed worker) is taken over. Workers lease scoring apart from deliveries, each up to what they can run now, so
+   * that N workers share the scoring instead of the first holding what it cannot start.
+   */
+  async lease(owner: string, now: number, leaseMs: number, limit: number, kinds?: readonly JobKind[]): Promise<Job[]> {
+    if (limit <= 0 || kinds?.length === 0) return [];
     const due = this.db
       .selectFrom('jobs')
       .select('id')
       .where('status', '=', 'pending')
       .where('run_at', '<=', now)
       .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .$if(kinds !== undefined, (query) => query.where('kind', 'in', kinds!))
       .orderBy('run_at')
       .orderBy('id')
       .limit(limit)

@@ -13,7 +13,9 @@ import {
   moveInvitation,
   requireRunningAttempt,
   requireTimeLeft,
+  sampleRunShare,
   snapshotWindowStart,
+  type SandboxShare,
   type AnswerInput,
   type Invitation,
   type InvitationEvent,
@@ -103,6 +105,12 @@ export class CandidateAttempts {
   /** A question of a running attempt, for running its sample tests. */
   async questionForRun(token: string, questionId: number): Promise<QuestionDefinition> {
     return this.questionOf(await this.running(token), questionId);
+  }
+
+  /** A question of a running attempt and the run's place in the sandbox's fair shares, for a sample run from `address`. */
+  async sampleRunFor(token: string, questionId: number, address: string): Promise<{ question: QuestionDefinition; owner: SandboxShare }> {
+    const context = await this.running(token);
+    return { question: await this.questionOf(context, questionId), owner: sampleRunShare(context.invitation, address) };
   }
 
   async saveAnswer(token: string, questionId: number, answer: AnswerInput): Promise<{ questionId: number; savedAt: string }> {

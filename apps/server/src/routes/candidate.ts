@@ -123,13 +123,13 @@ export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = asy
     },
     async (request, reply) => {
       const { token, questionId } = request.params;
-      const question = await attempts.questionForRun(token, questionId);
+      const { question, owner } = await attempts.sampleRunFor(token, questionId, request.ip);
       if (question.type !== 'coding') throw refusal('400.10', 'Only coding questions have sample tests to run.');
       const language = unwrap(answerLanguageFor(question, request.body.language));
       const run = { code: request.body.code, language, functionName: question.functionName, cases: question.sampleTests };
       const outcome = await withRetryAfter(
         reply,
-        sampleRuns.run(token, () => runner.run(run, { lane: 'candidate' })),
+        sampleRuns.run({ token, owner }, (options) => runner.run(run, options)),
       );
       await attempts.countSampleRun(token, questionId);
       return succeed({

@@ -134,6 +134,7 @@ export const startHarness = async (
       now: now ?? Date.now,
       random: () => 0,
       codeRunner: app.assay.runner,
+      scoringBudget: config.scoringBudget,
     }));
 
   return {

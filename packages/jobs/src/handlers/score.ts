@@ -1,4 +1,15 @@
-import { isCodingAnswerGiven, minutesTaken, savedAnswerLanguage, scoreAttempt, type Answer, type CodingOutcome, type ScorableQuestion } from '@assay/domain';
+import {
+  DEFAULT_SCORING_BUDGET,
+  isCodingAnswerGiven,
+  minutesTaken,
+  savedAnswerLanguage,
+  scoreAttempt,
+  scoringShare,
+  type Answer,
+  type CodingOutcome,
+  type ScorableQuestion,
+  type ScoringBudget,
+} from '@assay/domain';
 import type { CodeRunner } from '@assay/sandbox';
 import type { Job } from '@assay/domain';
 import type { Store } from '@assay/store';
@@ -11,6 +22,8 @@ export interface ScoreDeps {
   store: Store;
   runner: CodeRunner;
   now: () => number;
+  /** How much sandbox time one answer may take (ASSAY_SCORING_STOP_AFTER_TIMEOUTS); default DEFAULT_SCORING_BUDGET. */
+  budget?: ScoringBudget;
 }
 
 /**
@@ -18,7 +31,7 @@ export interface ScoreDeps {
  * email waiting for it are released. The job was queued with the completion, so a crash only delays it.
  */
 export const scoreHandler =
-  ({ store, runner, now }: ScoreDeps): JobHandler =>
+  ({ store, runner, now, budget = DEFAULT_SCORING_BUDGET }: ScoreDeps): JobHandler =>
   async (job: Job) => {
     if (job.invitationId === null) return { kind: 'dead', error: 'a score job without an invitation' };
     const context = await store.attempts.findById(job.invitationId);
@@ -34,13 +47,16 @@ export const scoreHandler =
     const answers = new Map<number, Answer>(saved.map((entry) => [entry.questionId, entry.answer]));
     const coding = new Map<number, CodingOutcome>();
     const cases = new Map<number, boolean[]>();
+    // Its place in the sandbox's fair shares (org, link, attempt), and one answer run at a time.
+    const owner = scoringShare(context.invitation);
     for (const { questionId, definition } of questions) {
       const answer = answers.get(questionId);
       if (definition.type !== 'coding' || answer?.code === undefined || !isCodingAnswerGiven(definition, answer)) continue;
-      // The scoring lane: never behind candidates' sample runs, never refused as busy. In the answer's language.
+      // The scoring lane: never refused as busy, sharing the workers with sample runs by weight. In the answer's
+      // language, within the budget: after its first timeouts, the rest of its hidden tests are failed unrun.
       const outcome = await runner.run(
         { code: answer.code, language: savedAnswerLanguage(definition, answer.language), functionName: definition.functionName, cases: definition.hiddenTests },
-        { lane: 'scoring' },
+        { lane: 'scoring', owner, stopAfterTimeouts: budget.stopAfterTimeouts },
       );
       const verdicts = definition.hiddenTests.map((_, index) => outcome.results[index]?.passed === true);
       cases.set(questionId, verdicts);
