@@ -196,6 +196,10 @@ export class WorkerPool {
       release: () => {},
       slotJob: {
         ...job,
+        // The run's cost (charged to its flows, learnt for estimates) is counted from here, not from a cold start.
+        started: () => {
+          pending.startedAt = performance.now();
+        },
         resolve: (outcome) => {
           this.#finished(pending);
           this.#answer(pending, () => job.resolve(outcome));

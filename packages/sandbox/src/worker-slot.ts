@@ -31,6 +31,8 @@ export interface Job {
   limits: SandboxLimits;
   /** Stop once this many cases exceeded their time limit (RunOptions.stopAfterTimeouts). */
   stopAfterTimeouts?: number | undefined;
+  /** The interpreter is ready and the cases begin (a cold start before this is not the run's cost). */
+  started?: () => void;
   resolve: (outcome: RunOutcome) => void;
   reject: (error: Error) => void;
 }
@@ -230,6 +232,7 @@ export class WorkerSlot {
     switch (message.type) {
       case 'started':
         active.started = true;
+        active.job.started?.();
         clearTimeout(active.timer);
         active.timer = setTimeout(() => this.#onWallClock(), limits.wallClockMs);
         if (active.cancelled) this.#stopCancelled(active);
