@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TestDefinition, type Job, type JobKind } from '@assay/domain';
-import { openScratchStore, type Store } from '@assay/store';
+import { ANNOUNCEMENT_HOLD_MS, openScratchStore, type Store } from '@assay/store';
 import { type JobHandler, type Logger, OutboxWorker } from './outbox-worker.js';
 
 const silent: Logger = { info: () => {}, warn: () => {}, error: () => {} };
@@ -59,10 +59,10 @@ describe.each(['sqlite', 'postgres'] as const)('the outbox worker keeps scoring 
   });
 
   let registered = 0;
-  const invitation = async () => {
+  const invitation = async (callbackUrl: string | null = null) => {
     const n = ++registered;
     const testId = (await store.tests.importDefinition(orgId, definition, `key-${backend}-${n}`, 1)).testId;
-    const registration = { orgId, testId, testLinkId: null, emailKey: `c${n}@example.com`, email: `c${n}@example.com`, fullName: 'Ada', callbackUrl: null, redirectUrl: null };
+    const registration = { orgId, testId, testLinkId: null, emailKey: `c${n}@example.com`, email: `c${n}@example.com`, fullName: 'Ada', callbackUrl, redirectUrl: null };
     return (await store.invitations.register(registration, () => `token-${backend}-${n}`, 1)).invitation.id;
   };
   const queue = (kind: JobKind, invitationId: number) => store.jobs.add({ orgId, invitationId, kind, target: kind === 'score' ? 'report' : 'https://hooks.example/cb', payload: '{}' }, 1);
@@ -120,5 +120,42 @@ describe.each(['sqlite', 'postgres'] as const)('the outbox worker keeps scoring 
     await until(() => first.handled.length + second.handled.length + first.held.size + second.held.size === jobs.length);
     for (const pending of [first, second]) for (const id of [...pending.held.keys()]) pending.release(id);
     await until(() => first.handled.length + second.handled.length === jobs.length);
+  });
+
+  /** A completion as the store queues it (in the transaction that completes the attempt). */
+  const complete = async (invitationId: number, now: number) => {
+    const row = await store.db.selectFrom('invitations').selectAll().where('id', '=', invitationId).executeTakeFirstOrThrow();
+    await store.db.transaction().execute((trx) => store.jobs.enqueueCompletion(trx, row, now));
+  };
+  const announcements = (owner: string, now: number) => store.jobs.lease(owner, now, 60_000, 10, ['callback', 'email']);
+
+  it('holds a completion’s callback from every worker until its scoring releases it, and past the hold if scoring never does', async () => {
+    const [scored, abandoned] = [await invitation('https://hooks.example/scored'), await invitation('https://hooks.example/abandoned')];
+    const t = 1_000_000;
+    await complete(scored, t);
+    await complete(abandoned, t);
+    // Any worker on the database may lease the scoring at once; none the announcements, whose report is pending.
+    expect((await store.jobs.lease(`${backend}-scorer`, t, 60_000, 10, ['score'])).map((job) => job.invitationId).sort()).toEqual([scored, abandoned].sort());
+    expect(await announcements(`${backend}-deliverer`, t + 1)).toEqual([]);
+
+    await store.jobs.releaseWaiting(scored, t + 2);
+    const released = await announcements(`${backend}-deliverer`, t + 2);
+    expect(released.map((job) => [job.invitationId, job.target])).toEqual([[scored, 'https://hooks.example/scored']]);
+    await store.jobs.finish(released[0]!, `${backend}-deliverer`, 'delivered', t + 3);
+    // The other attempt's scoring died: its callback looks for itself once the hold is over, not before.
+    expect(await announcements(`${backend}-deliverer`, t + ANNOUNCEMENT_HOLD_MS - 1)).toEqual([]);
+    expect((await announcements(`${backend}-deliverer`, t + ANNOUNCEMENT_HOLD_MS)).map((job) => job.invitationId)).toEqual([abandoned]);
+  });
+
+  it('leaves a callback that is waiting out a failed delivery on its own schedule when scoring releases the rest', async () => {
+    const id = await invitation('https://hooks.example/retrying');
+    const t = 2_000_000;
+    await complete(id, t);
+    await store.jobs.releaseWaiting(id, t);
+    const [callback] = await announcements(`${backend}-retry`, t);
+    await store.jobs.retryAt(callback!, `${backend}-retry`, t + 60_000, t, 'receiver answered 500');
+    await store.jobs.releaseWaiting(id, t + 1);
+    expect(await announcements(`${backend}-retry`, t + 1)).toEqual([]);
+    expect((await announcements(`${backend}-retry`, t + 60_000)).map((job) => job.id)).toEqual([callback!.id]);
   });
 });

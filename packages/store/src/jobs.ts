@@ -24,6 +24,14 @@ export interface DeliveryRecord {
 /** Jobs that deliver something to someone outside (and so have a delivery log and can be redelivered). */
 export const DELIVERY_KINDS: readonly DeliveryKind[] = DeliveryKind.options;
 
+/**
+ * A completion's callback and email are due once its scoring released them (`releaseWaiting`), so no worker leases
+ * an announcement whose report is not generated yet (with N workers, another worker's would otherwise meet a pending
+ * report and wait); if the scoring never releases them (it died), they look for themselves after this long.
+ */
+export const ANNOUNCEMENT_HOLD_MS = 5 * 60 * 1000;
+const ANNOUNCEMENT_KINDS: readonly JobKind[] = ['callback', 'email'];
+
 /** However often someone registers an address again, its owner gets at most one link email in this time. */
 export const LINK_EMAIL_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -40,7 +48,7 @@ export class JobsRepository {
     private readonly dialect: Dialect,
   ) {}
 
-  async enqueue(trx: Transaction<Database> | Kysely<Database>, job: NewJob, now: number): Promise<Job> {
+  async enqueue(trx: Transaction<Database> | Kysely<Database>, job: NewJob, now: number, runAt = now): Promise<Job> {
     const row = await trx
       .insertInto('jobs')
       .values({
@@ -52,7 +60,7 @@ export class JobsRepository {
         payload: job.payload ?? null,
         status: 'pending',
         attempts: 0,
-        run_at: now,
+        run_at: runAt,
         lease_owner: null,
         lease_until: null,
         last_error: null,
@@ -69,7 +77,7 @@ export class JobsRepository {
     return this.enqueue(this.db, job, now);
   }
 
-  /** A completion's jobs: scoring first, then a callback when a URL was registered and an email for the stakeholder. */
+  /** A completion's jobs: scoring, and held until it releases them, a callback when a URL was registered and an email for the stakeholder. */
   async enqueueCompletion(trx: Transaction<Database>, invitation: InvitationRow, now: number): Promise<void> {
     const candidate = await trx.selectFrom('candidates').select('callback_url').where('id', '=', invitation.candidate_id).executeTakeFirstOrThrow();
     const link =
@@ -78,8 +86,8 @@ export class JobsRepository {
         : await trx.selectFrom('test_links').select('email_to_stakeholder').where('id', '=', invitation.test_link_id).executeTakeFirst();
     const base = { orgId: invitation.org_id, invitationId: invitation.id };
     await this.enqueue(trx, { ...base, kind: 'score', target: 'report' }, now);
-    if (candidate.callback_url) await this.enqueue(trx, { ...base, kind: 'callback', target: candidate.callback_url }, now);
-    if (link?.email_to_stakeholder) await this.enqueue(trx, { ...base, kind: 'email', target: link.email_to_stakeholder }, now);
+    if (candidate.callback_url) await this.enqueue(trx, { ...base, kind: 'callback', target: candidate.callback_url }, now, now + ANNOUNCEMENT_HOLD_MS);
+    if (link?.email_to_stakeholder) await this.enqueue(trx, { ...base, kind: 'email', target: link.email_to_stakeholder }, now, now + ANNOUNCEMENT_HOLD_MS);
   }
 
   /** Emails a candidate their existing link, unless one went to them within LINK_EMAIL_INTERVAL_MS (a mail bomb otherwise). */
@@ -222,14 +230,18 @@ export class JobsRepository {
     }));
   }
 
-  /** Announcements waiting for a report are due as soon as it is generated. */
+  /**
+   * A completion's announcements held for its report (ANNOUNCEMENT_HOLD_MS) are due as soon as scoring generated it.
+   * Only ones never tried: a callback waiting out a retry after a failed delivery keeps its schedule.
+   */
   async releaseWaiting(invitationId: number, now: number): Promise<void> {
     await this.db
       .updateTable('jobs')
       .set({ run_at: now, updated_at: now })
       .where('invitation_id', '=', invitationId)
       .where('status', '=', 'pending')
-      .where('kind', 'in', DELIVERY_KINDS)
+      .where('kind', 'in', ANNOUNCEMENT_KINDS)
+      .where('attempts', '=', 0)
       .where('run_at', '>', now)
       .where('lease_owner', 'is', null)
       .execute();

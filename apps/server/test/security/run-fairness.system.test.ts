@@ -5,9 +5,10 @@ import { sampleDefinition } from '../helpers/fixtures.js';
 import { backends, startHarness, type Harness } from '../helpers/test-app.js';
 
 /**
- * Issue 7, point 3: one candidate cannot slow down anyone else's sample runs or scoring. One run in flight
- * per token (429.2), a run budget per token (429.3 + Retry-After), a bounded candidate queue (503.2 +
- * Retry-After), and scoring on sandbox workers candidates never occupy.
+ * Issue 7, point 3, and issue 28, item 2: one candidate cannot slow down anyone else's sample runs or scoring. One
+ * run in flight per token (429.2), a run budget per token (429.3 + Retry-After), a bounded candidate queue (503.2 +
+ * Retry-After from the real queue), and scoring sharing the workers in turn (test/system/sandbox-fairness.test.ts
+ * tries the same against real processes).
  */
 const LOOP = 'function sum() { while (true) {} }';
 const START = Date.UTC(2026, 11, 1, 10, 0, 0);
@@ -139,7 +140,7 @@ describe.each(backends)('sample-run fairness on %s', (backend) => {
     });
   });
 
-  describe('a bounded candidate queue, and scoring of its own', () => {
+  describe('a bounded candidate queue, and scoring in turn on the same workers', () => {
     let h: Harness;
     let testId: number;
     beforeAll(async () => {
@@ -168,8 +169,8 @@ describe.each(backends)('sample-run fairness on %s', (backend) => {
       await h.drainJobs();
       const report = expectSuccess<{ reportStatus: string; score: string }>(await h.request({ method: 'GET', url: `/v2/org/report/${finisher.invitationId}` }));
       expect(report).toMatchObject({ reportStatus: 'Generated', score: '5' });
-      // The loops hold the only candidate worker for about 6 s: scoring did not wait behind them.
-      expect(loopsSettled).toBe(0);
+      // The loops would hold the only worker for about 6 s: scoring waited for the one running, not for the one waiting.
+      expect(loopsSettled).toBeLessThanOrEqual(1);
 
       for (const response of await Promise.all(loops)) {
         expect(expectSuccess<{ results: { error?: string }[] }>(response).results.map((result) => result.error)).toEqual(Array(3).fill('Time limit exceeded'));

@@ -35,7 +35,11 @@ export const scoreHandler =
   async (job: Job) => {
     if (job.invitationId === null) return { kind: 'dead', error: 'a score job without an invitation' };
     const context = await store.attempts.findById(job.invitationId);
-    if (context?.invitation.status !== 'Completed') return { kind: 'done' };
+    if (context?.invitation.status !== 'Completed') {
+      // Nothing to score (the attempt was reset since): its announcements look for themselves now.
+      await store.jobs.releaseWaiting(job.invitationId, now());
+      return { kind: 'done' };
+    }
     const invitationId = context.invitation.id;
     await store.attempts.markReportInProgress(invitationId, now());
     const [sections, records, saved] = await Promise.all([
