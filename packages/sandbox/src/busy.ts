@@ -10,3 +10,12 @@ export class SandboxBusyError extends Error {
     super(`The sandbox is busy: retry in ${Math.ceil(retryAfterMs / 1000)} s`);
   }
 }
+
+/** The run was cancelled (its `RunOptions.signal` aborted) before it produced a result. */
+export class SandboxCancelledError extends Error {
+  override readonly name = 'SandboxCancelledError';
+
+  constructor() {
+    super('The run was cancelled');
+  }
+}

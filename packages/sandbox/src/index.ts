@@ -3,8 +3,10 @@ export type {
   CodeRunner,
   CodingCase,
   Language,
+  QueuePosition,
   RunLane,
   RunOptions,
+  RunOwner,
   RunOutcome,
   RunRequest,
   SandboxLimits,
@@ -14,7 +16,7 @@ export type {
 export { LANGUAGES, RUN_LANES } from './types.js';
 export { Sandbox } from './sandbox.js';
 export type { SandboxStats } from './stats.js';
-export { SandboxBusyError } from './busy.js';
+export { SandboxBusyError, SandboxCancelledError } from './busy.js';
 export { deepEqual } from './equality.js';
 export { MEMORY_LIMIT_EXCEEDED, TIME_LIMIT_EXCEEDED } from './outcome.js';
 export {

@@ -1,4 +1,4 @@
-import { SandboxBusyError } from './busy.js';
+import { SandboxBusyError, SandboxCancelledError } from './busy.js';
 import type { Engine } from './protocol.js';
 import type { Standby } from './standby.js';
 import type { SandboxStats } from './stats.js';
@@ -9,6 +9,8 @@ import { WorkerSlot } from './worker-slot.js';
 const MAX_STARTUP_FAILURES = 3;
 /** Retry-After when the queue is full before any worker runs a job (workers still starting). */
 const STARTING_RETRY_MS = 1000;
+/** What a run is assumed to take before one has been measured (for the wait a queued run is told). */
+const FIRST_RUN_ESTIMATE_MS = 50;
 
 /** `prewarm`: the interpreters the new worker prepares as soon as it starts (none for a pool not warmed up). */
 export type SlotFactory = (events: SlotEvents, prewarm: readonly Engine[]) => WorkerSlot;
@@ -43,6 +45,12 @@ export class WorkerPool {
   readonly #queue: Job[] = [];
   /** Wall-clock deadline (performance.now()) of each job a worker is running: when it ends at the latest. */
   readonly #deadlines = new Map<Job, number>();
+  /** When each running job started (performance.now()), to measure run times. */
+  readonly #startedAt = new Map<Job, number>();
+  /** A moving average of how long a run holds a worker, for the wait a queued run is told. */
+  #runMs = FIRST_RUN_ESTIMATE_MS;
+  /** The place each queued job was last told, so it hears only of changes. */
+  readonly #told = new WeakMap<Job, number>();
   #admitted = 0;
   #startupFailures = 0;
   #closed = false;
@@ -86,10 +94,37 @@ export class WorkerPool {
       job.reject(new SandboxBusyError(this.#retryAfterMs()));
       return;
     }
-    this.#queue.push(this.#tracked(job));
+    if (job.signal?.aborted) {
+      job.reject(new SandboxCancelledError());
+      return;
+    }
+    const tracked = this.#tracked(job);
+    this.#queue.push(tracked);
+    job.signal?.addEventListener('abort', () => this.#cancel(tracked), { once: true });
     // Workers start lazily, so a pool that is built but never used costs no threads.
     this.#fill();
     this.#dispatch();
+    this.#tellPlaces();
+  }
+
+  /** A queued job leaves the queue at once; a running one is left to finish (its result then stands). */
+  #cancel(job: Job): void {
+    const index = this.#queue.indexOf(job);
+    if (index < 0) return;
+    this.#queue.splice(index, 1);
+    this.#told.delete(job);
+    job.reject(new SandboxCancelledError());
+    this.#tellPlaces();
+  }
+
+  /** Each queued job hears its place when it changed: the jobs before it, plus the run it waits to end. */
+  #tellPlaces(): void {
+    this.#queue.forEach((job, index) => {
+      const ahead = index + 1;
+      if (this.#told.get(job) === ahead) return;
+      this.#told.set(job, ahead);
+      job.onQueue?.({ ahead, etaMs: Math.ceil((ahead * this.#runMs) / this.#size) });
+    });
   }
 
   /**
@@ -130,8 +165,12 @@ export class WorkerPool {
       if (job === undefined) return;
       this.#startupFailures = 0;
       this.#deadlines.set(job, performance.now() + job.limits.wallClockMs);
+      this.#startedAt.set(job, performance.now());
+      this.#told.delete(job);
+      job.onQueue?.({ ahead: 0, etaMs: 0 });
       slot.start(job);
     }
+    this.#tellPlaces();
   }
 
   /** Counts the job while it is admitted; whichever way it settles (result, kill, close) frees its place. */
@@ -143,6 +182,11 @@ export class WorkerPool {
       settled = true;
       this.#admitted -= 1;
       this.#deadlines.delete(tracked);
+      const startedAt = this.#startedAt.get(tracked);
+      if (startedAt !== undefined) {
+        this.#startedAt.delete(tracked);
+        this.#runMs = 0.8 * this.#runMs + 0.2 * (performance.now() - startedAt);
+      }
       return true;
     };
     const tracked: Job = {

@@ -61,7 +61,10 @@ export class Sandbox implements CodeRunner {
     // Python in use: keep a warm spare, so a killed or recycled worker never leaves a run waiting for a cold start.
     if (run.engine === 'python') this.#standby.want();
     const pool = this.#lanes[lane];
-    return new Promise<RunOutcome>((resolve, reject) => pool.submit({ run, limits, resolve, reject }));
+    const { signal, onQueue } = options;
+    return new Promise<RunOutcome>((resolve, reject) =>
+      pool.submit({ run, limits, resolve, reject, ...(signal ? { signal } : {}), ...(onQueue ? { onQueue } : {}) }),
+    );
   }
 
   /**

@@ -87,9 +87,34 @@ export type RunLane = 'candidate' | 'scoring';
 
 export const RUN_LANES: readonly RunLane[] = ['candidate', 'scoring'];
 
+/** Who a run is for (the scheduler's fairness is by these). */
+export interface RunOwner {
+  /** The attempt (take-test token or invitation id) the run is for: at most one of its runs is in flight. */
+  readonly candidate: string;
+  /** The test link (or test) it belongs to. */
+  readonly link?: string;
+  /** The client address. */
+  readonly address?: string;
+  /** The org. */
+  readonly org?: string;
+}
+
+/** Where a waiting run stands. */
+export interface QueuePosition {
+  /** Runs that will start before this one, as the scheduler sees it now. */
+  readonly ahead: number;
+  /** When it is expected to start, in ms from now (from the real queue and measured run times). */
+  readonly etaMs: number;
+}
+
 export interface RunOptions {
   /** Default `candidate`: a run nobody vouched for gets the bounded lane. */
   lane?: RunLane;
+  owner?: RunOwner;
+  /** Aborting removes a queued run at once, or stops a running one; run() then rejects with SandboxCancelledError. */
+  signal?: AbortSignal;
+  /** Called when the run is queued and whenever its position changes, and with ahead 0 when it starts. */
+  onQueue?: (position: QueuePosition) => void;
 }
 
 /** Runs candidate code against test cases somewhere it cannot hurt the host; `Sandbox` is the implementation. */

@@ -29,6 +29,10 @@ export interface Job {
   limits: SandboxLimits;
   resolve: (outcome: RunOutcome) => void;
   reject: (error: Error) => void;
+  /** Aborted: removed from the queue (a running job is left to finish). */
+  signal?: AbortSignal;
+  /** Told the job's place while it waits, and `ahead: 0` when it starts. */
+  onQueue?: (position: { ahead: number; etaMs: number }) => void;
 }
 
 export interface SlotEvents {

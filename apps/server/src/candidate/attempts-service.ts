@@ -1,5 +1,6 @@
 import {
   DEFAULT_ANSWER_GRACE_MS,
+  type CodingQuestion,
   type QuestionDefinition,
   acceptAnswer,
   admissionRefusal,
@@ -21,6 +22,7 @@ import {
   type ProctoringEventInput,
 } from '@assay/domain';
 import { normaliseSnapshot } from '@assay/reports/host';
+import type { RunOwner } from '@assay/sandbox';
 import type { AttemptContext, Store } from '@assay/store';
 import { found, refusal, unwrap } from '../refusal-error.js';
 import { buildSessionView, verdictOf } from './session-view.js';
@@ -103,6 +105,19 @@ export class CandidateAttempts {
   /** A question of a running attempt, for running its sample tests. */
   async questionForRun(token: string, questionId: number): Promise<QuestionDefinition> {
     return this.questionOf(await this.running(token), questionId);
+  }
+
+  /**
+   * A coding question of a running attempt, for a sample run, and whom the run is for (the scheduler shares
+   * the sandbox fairly by attempt, link and org): another type of question is 400.10.
+   */
+  async codingQuestionForRun(token: string, questionId: number): Promise<{ question: CodingQuestion; owner: Omit<RunOwner, 'address'> }> {
+    const context = await this.running(token);
+    const question = await this.questionOf(context, questionId);
+    if (question.type !== 'coding') throw refusal('400.10', 'Only coding questions have sample tests to run.');
+    const { invitation } = context;
+    const link = invitation.testLinkId === null ? `test:${context.test.id}` : `link:${invitation.testLinkId}`;
+    return { question, owner: { candidate: `invitation:${invitation.id}`, link, org: `org:${invitation.orgId}` } };
   }
 
   async saveAnswer(token: string, questionId: number, answer: AnswerInput): Promise<{ questionId: number; savedAt: string }> {

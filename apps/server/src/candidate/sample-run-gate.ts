@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { admitSampleRun, runBudgetRetryAfterMs, type RunBudget } from '@assay/domain';
-import { SandboxBusyError } from '@assay/sandbox';
+import { SandboxBusyError, type QueuePosition, type RunOptions, type RunOutcome, type RunOwner } from '@assay/sandbox';
 import { RetryLaterError } from '../plugins/retry-later.js';
 import { unwrap } from '../refusal-error.js';
 
@@ -28,8 +28,15 @@ export class SampleRunGate {
     this.#startedAt = new LRUCache({ max: REMEMBERED_TOKENS, ttl: budget.windowMs });
   }
 
-  /** Runs `work` for `token` if the policy admits it; refusals are RefusalErrors: 429.2, and RetryLaterErrors 429.3 and 503.2. */
-  async run<T>(token: string, work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` for `token` if the policy admits it, handing it the options for the sandbox (the candidate lane,
+   * the owner, `signal` and `onQueue`); refusals are RefusalErrors: 429.2, and RetryLaterErrors 429.3 and 503.2.
+   * A cancelled run rejects with the sandbox's SandboxCancelledError.
+   */
+  async run(
+    { token, owner, signal, onQueue }: { token: string; owner: RunOwner; signal?: AbortSignal; onQueue?: (position: QueuePosition) => void },
+    work: (options: RunOptions) => Promise<RunOutcome>,
+  ): Promise<RunOutcome> {
     const now = this.now();
     const startedAt = this.#startedAt.get(token) ?? [];
     const admitted = admitSampleRun({ running: this.#running.has(token), startedAt }, this.budget, now);
@@ -38,7 +45,7 @@ export class SampleRunGate {
     const remembered = unwrap(admitted);
     this.#running.add(token);
     try {
-      const result = await work();
+      const result = await work({ lane: 'candidate', owner, ...(signal ? { signal } : {}), ...(onQueue ? { onQueue } : {}) });
       // Counted once it ran: a run the sandbox turned away (busy) or could not start costs the candidate nothing.
       this.#startedAt.set(token, remembered);
       return result;
