@@ -43,13 +43,14 @@ async function handleRun(message) {
   Atomics.store(status, STATUS_MEMORY_CAP_CASE, 0);
   Atomics.store(status, STATUS_INTERRUPT, 0);
   const run = message.engine === 'javascript' ? { ...message, code: blankExports(message.code) } : message;
-  /** @type {{ runCase(index: number): Promise<import('./quickjs-runner.js').CaseRun>, cold?: boolean, finish?: () => import('./protocol.js').ResetReport }} */
   const runner = run.engine === 'python' ? await python.runnerFor(run) : await javascriptRunner(run, status);
-  post({ type: 'started', runId: run.runId, ...(runner.cold ? { cold: true } : {}) });
-  // The result goes out first; the reset (a few ms) happens before the worker takes its next run.
+  const cold = 'cold' in runner && runner.cold;
+  post({ type: 'started', runId: run.runId, ...(cold ? { cold: true } : {}) });
+  // The result goes out first; the reset (a few ms: Python's interpreter, QuickJS's memory) happens before the
+  // worker takes its next run.
   const finish = () => {
-    const reset = runner.finish?.();
-    if (reset) post({ type: 'reset', runId: run.runId, ...reset });
+    if ('cold' in runner) post({ type: 'reset', runId: run.runId, ...runner.finish() });
+    else post({ type: 'quickjsReset', runId: run.runId, ...runner.finish() });
   };
   /** @type {(position: import('./protocol.js').CodePosition) => import('./protocol.js').CodePosition | undefined} */
   let mapPosition = (position) => position;
