@@ -1,7 +1,7 @@
 // Isolated runs per second through @assay/sandbox (built: `pnpm --filter @assay/sandbox build` first), per language,
 // with 2 candidate worker threads and 8 callers: Python (its interpreter reset after every run), JavaScript and
 // TypeScript (QuickJS, its memory put back after every run). Every run is another candidate's: its own code, nothing
-// of an earlier run visible. `node packages/sandbox/bench/isolated-runs.mjs [--json]` (SECONDS=10 per workload;
+// of an earlier run visible. `node packages/sandbox/bench/isolated-runs.mjs` (SECONDS=10 per workload;
 // CHECK=1 exits non-zero below a target). `pnpm bench` runs it in a process of its own and shows its rows.
 import { fileURLToPath } from 'node:url';
 import { runsPerSecond, WORKLOADS } from './workloads.mjs';
@@ -27,8 +27,10 @@ export const isolatedRuns = async ({ seconds = 10, inFlight = 8, workers = 2 } =
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const figures = await isolatedRuns({ seconds: Number(process.env.SECONDS ?? 10) });
-  if (process.argv.includes('--json')) console.log(JSON.stringify(figures));
+  // With a JSON argument (`pnpm bench` runs it so, in a process of its own): those options, one JSON line out.
+  const plan = process.argv[2] ? JSON.parse(process.argv[2]) : undefined;
+  const figures = await isolatedRuns(plan ?? { seconds: Number(process.env.SECONDS ?? 10) });
+  if (plan) console.log(JSON.stringify(figures));
   else {
     console.log(`Isolated runs through @assay/sandbox: ${figures.workers} worker threads, ${figures.inFlight} callers, ${figures.seconds} s each`);
     for (const [name, perSecond] of Object.entries(figures.runsPerSecond)) {

@@ -9,7 +9,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createPythonRunners } from './python-runner.js';
-import { javascriptRunner } from './quickjs-runner.js';
+import { javascriptRunner, warmJavascript as warmJavascriptCase } from './quickjs-runner.js';
 import { blankExports, transpileTypeScript } from './typescript.js';
 
 /** @typedef {import('./protocol.js').RunMessage} RunMessage */
@@ -21,6 +21,8 @@ import { blankExports, transpileTypeScript } from './typescript.js';
 const STATUS_MEMORY_CAP_CASE = 0;
 const STATUS_RUNNING_CASE = 1;
 const STATUS_INTERRUPT = 2;
+/** How many warm-up cases a new worker runs on its QuickJS instance when idle: enough for V8 to optimise QuickJS's hot paths. */
+const JAVASCRIPT_WARM_UP_CASES = 25;
 
 if (!parentPort) throw new Error('worker.js must run as a worker thread');
 const port = parentPort;
@@ -94,20 +96,47 @@ function mapped(report, mapPosition) {
 
 /** Runs are handled one at a time; the pool never sends a second before 'done', but stay safe anyway. */
 let queue = Promise.resolve();
+/** Runs received and not yet begun: the warm-up gives way to them. */
+let runsWaiting = 0;
 port.on('message', (/** @type {HostMessage} */ message) => {
   if (message.type === 'warm') {
     if (message.engines.includes('python')) queue = queue.then(() => python.warm());
     return;
   }
-  queue = queue.then(() =>
-    handleRun(message).catch((error) => {
+  runsWaiting += 1;
+  queue = queue.then(() => {
+    runsWaiting -= 1;
+    return handleRun(message).catch((error) => {
       // Failing to even start an interpreter is a crash of this worker: let the pool replace it.
       setImmediate(() => {
         throw error;
       });
-    }),
-  );
+    });
+  });
 });
+
+/**
+ * QuickJS warms up while the worker has nothing to run (quickjs-runner.js, WARM_UP), one case at a time, each queued
+ * behind the runs that came first and skipped while another waits: a run waits for one warm-up case at most, and a
+ * busy worker warms up on its runs instead.
+ * @param {number} cases
+ */
+function warmJavascript(cases) {
+  if (cases === 0) return;
+  queue = queue
+    .then(async () => {
+      if (runsWaiting > 0) return 0;
+      await warmJavascriptCase(status);
+      return 1;
+    })
+    .then(
+      (done) => {
+        setImmediate(() => warmJavascript(cases - done));
+      },
+      () => undefined,
+    );
+}
 
 post({ type: 'ready' });
 if (data.prewarm.includes('python')) python.warm();
+warmJavascript(JAVASCRIPT_WARM_UP_CASES);

@@ -2,7 +2,7 @@ import { newQuickJSWASMModule, newVariant, RELEASE_SYNC } from 'quickjs-emscript
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_LOG_BYTES, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_MEMORY_BYTES, QUICKJS_STACK_BYTES, wasmMemoryMaxBytes } from '../src/limits.js';
 import type { RunMessage } from '../src/protocol.js';
-import { javascriptRunner } from '../src/quickjs-runner.js';
+import { DEFAULT_WASM_MEMORY_MAX_BYTES, javascriptRunner, warmJavascript } from '../src/quickjs-runner.js';
 
 /**
  * The reset of the worker's QuickJS instance, seen from the host in this process: after a run, whatever it did, the
@@ -12,6 +12,9 @@ import { javascriptRunner } from '../src/quickjs-runner.js';
 const status = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
 const maxBytes = wasmMemoryMaxBytes(DEFAULT_MEMORY_BYTES);
 const SECRET = 'another-candidates-answer-5d1e9';
+/** This package's type libraries do not declare WebAssembly's values; Node has them. */
+const wasm = (globalThis as unknown as { WebAssembly: { Memory: new (descriptor: { initial: number; maximum: number }) => { buffer: ArrayBuffer } } })
+  .WebAssembly;
 
 const message = (code: string, cases: unknown[][], memoryBytes = DEFAULT_MEMORY_BYTES): RunMessage => ({
   type: 'run',
@@ -41,8 +44,8 @@ const runAll = async (code: string, cases: unknown[][], memoryBytes?: number) =>
 
 /** A new instance's memory, made the way quickjs-emscripten makes one, with the same initial size and maximum. */
 const newInstanceMemory = async () => {
-  const memory = new WebAssembly.Memory({ initial: 256, maximum: maxBytes / 65536 });
-  await newQuickJSWASMModule(newVariant(RELEASE_SYNC, { wasmMemory: memory }));
+  const memory = new wasm.Memory({ initial: 256, maximum: maxBytes / 65536 });
+  await newQuickJSWASMModule(newVariant(RELEASE_SYNC, { wasmMemory: memory as never }));
   return Buffer.from(memory.buffer);
 };
 
@@ -83,6 +86,16 @@ describe('the reset of a QuickJS instance, measured on the host', () => {
     expect(second.runner.memory()).toBe(first.runner.memory());
     const untouched = await javascriptRunner(message('function f() {}', []), status);
     expect(untouched.finish()).toMatchObject({ ok: true, chunks: 0 });
+  });
+
+  it('warms up ahead of runs on an instance with the default limits, and gives it back as new', async () => {
+    expect(DEFAULT_WASM_MEMORY_MAX_BYTES).toBe(maxBytes);
+    expect(await warmJavascript(status)).toEqual({
+      kind: 'value',
+      json: JSON.stringify({ words: { the: 3, cat: 2, and: 1, hat: 1, saw: 1, other: 1 }, sorted: [2, 4, 6, 10, 14, 18], sum: 54, text: '6 numbers' }),
+    });
+    const { runner } = await runAll('function f() { return 1; }', [[]]);
+    expect(Buffer.from(runner.memory()).equals(await newInstanceMemory())).toBe(true);
   });
 
   it('replaces the instance when a run grew its memory (WebAssembly memory cannot shrink)', async () => {
