@@ -23,8 +23,14 @@ export interface WarmMessage {
   engines: readonly Engine[];
 }
 
+/**
+ * The answer to a worker's 'pythonSnapshotWanted': the process's Python snapshot, or the order to make it (the first
+ * worker that wants one; the others wait for it: python-snapshot.ts).
+ */
+export type SnapshotMessage = { type: 'pythonSnapshot'; bytes: SharedArrayBuffer } | { type: 'makePythonSnapshot' };
+
 /** What the pool sends a worker. */
-export type HostMessage = RunMessage | WarmMessage;
+export type HostMessage = RunMessage | WarmMessage | SnapshotMessage;
 
 export interface RunMessage {
   type: 'run';
@@ -70,6 +76,8 @@ export type WorkerMessage =
   | ({ type: 'quickjsReset'; runId: number } & QuickJsReset)
   /** The worker's Python interpreter is ready (started, harness installed, pristine state captured) after `ms`. */
   | { type: 'pythonReady'; ms: number }
+  /** The worker needs Python and was started without a snapshot: the host answers with a SnapshotMessage. */
+  | { type: 'pythonSnapshotWanted' }
   /** A memory snapshot of a freshly started Python interpreter, shared with workers started later. */
   | { type: 'pythonSnapshot'; bytes: SharedArrayBuffer };
 

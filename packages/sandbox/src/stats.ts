@@ -13,6 +13,8 @@ export interface SandboxStats {
   pythonRecycled: number;
   /** Python runs that waited for an interpreter to start: a cold start on a request's path. */
   pythonColdStarts: number;
+  /** Python memory snapshots made (a cold start each: the process's first interpreter, made once and shared). */
+  pythonSnapshots: number;
   /** Python interpreters made ready (by any worker, the standby included), and the slowest start (ms). */
   pythonStarts: number;
   pythonStartMsMax: number;
@@ -33,6 +35,9 @@ export function countWorkerMessage(stats: SandboxStats, message: WorkerMessage):
   switch (message.type) {
     case 'started':
       if (message.cold === true) stats.pythonColdStarts += 1;
+      return;
+    case 'pythonSnapshot':
+      stats.pythonSnapshots += 1;
       return;
     case 'pythonReady':
       stats.pythonStarts += 1;
@@ -67,6 +72,7 @@ export function emptyStats(): SandboxStats {
     pythonResetMsMax: 0,
     pythonRecycled: 0,
     pythonColdStarts: 0,
+    pythonSnapshots: 0,
     pythonStarts: 0,
     pythonStartMsMax: 0,
     javascriptResets: 0,

@@ -8,6 +8,7 @@
  * and copies it next to the compiled pool, so `new URL('./worker.js', import.meta.url)` finds it in both.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { reduceMemory } from './thread-memory.js';
 import { createPythonRunners } from './python-runner.js';
 import { javascriptRunner, warmJavascript as warmJavascriptCase } from './quickjs-runner.js';
 import { blankExports, transpileTypeScript } from './typescript.js';
@@ -29,9 +30,18 @@ const port = parentPort;
 const data = /** @type {WorkerData} */ (workerData);
 const status = new Int32Array(data.status);
 
+/** Runs are handled one at a time; the pool never sends a second before 'done', but stay safe anyway. */
+let queue = Promise.resolve();
+/** Runs received and not yet begun: the warm-up gives way to them. */
+let runsWaiting = 0;
+
 /** @param {WorkerMessage} message */
 function post(message) {
   port.postMessage(message);
+  // Starting an interpreter leaves garbage behind (the module's bytes and their capped copy, the snapshot's copy; on
+  // the first worker of the process a whole interpreter that made the snapshot): ~100-250 MB that an idle worker,
+  // allocating nothing, would hold for good. Collected once, queued behind any run.
+  if (message.type === 'pythonReady') queue = queue.then(() => reduceMemory());
 }
 
 const python = createPythonRunners({ status, snapshot: data.pythonSnapshot, memoryGrowthBytes: data.pythonMemoryGrowthBytes, post });
@@ -94,11 +104,11 @@ function mapped(report, mapPosition) {
   return position ? { ...report, position } : { kind: 'error', message: report.message };
 }
 
-/** Runs are handled one at a time; the pool never sends a second before 'done', but stay safe anyway. */
-let queue = Promise.resolve();
-/** Runs received and not yet begun: the warm-up gives way to them. */
-let runsWaiting = 0;
 port.on('message', (/** @type {HostMessage} */ message) => {
+  if (message.type === 'pythonSnapshot' || message.type === 'makePythonSnapshot') {
+    python.takeSnapshotAnswer(message);
+    return;
+  }
   if (message.type === 'warm') {
     if (message.engines.includes('python')) queue = queue.then(() => python.warm());
     return;
