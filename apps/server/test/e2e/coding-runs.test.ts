@@ -157,7 +157,9 @@ describe('a Python candidate sees where a run waits, Python values, tracebacks, 
         await tabTo(page, `run-samples-${id}`);
         await page.keyboard.press('Enter');
         await expect.poll(() => progress.textContent(), { timeout: 10_000, interval: 50 }).toMatch(/^The server is busy: trying again in \d+ s$/);
-        await expect.poll(() => page.getByTestId(`run-news-${id}`).textContent()).toMatch(/^The server is busy\. Your run starts again by itself in \d+ seconds\.$/);
+        await expect
+          .poll(() => page.getByTestId(`run-news-${id}`).textContent())
+          .toMatch(/^The server is busy\. Your run starts again by itself in \d+ seconds\.$/);
         await expectAccessible(page, 'waiting out a busy server');
         await expect.poll(() => runStatus(page, id).textContent(), { timeout: 60_000 }).toBe('2 of 2 sample tests passed.');
 
