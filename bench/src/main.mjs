@@ -11,9 +11,11 @@ import { ADMIN_TOKEN, seed } from './seed.mjs';
 import { exportExcel, pdfLatency } from './downloads.mjs';
 import { printTable } from './table.mjs';
 import { callbackDelivery } from './callbacks.mjs';
-import { runCampusDrive } from './campus-drive-process.mjs';
+import { runCampusDrive } from './own-process.mjs';
 import { reportRenderRows } from './report-render.mjs';
 import { pythonLatency, pythonRows } from './python-latency.mjs';
+import { codingDriveRows } from './coding-drive-suite.mjs';
+import { isolatedRunRows } from './isolated-runs.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = new Set(process.argv.slice(2));
@@ -242,8 +244,13 @@ try {
   });
   await server.stop();
 
+  // Coding questions at class scale, on a server of its own with the default settings (issue 28).
+  rows.push(...(await codingDriveRows({ quick, databaseUrl: postgres ? databaseUrl : undefined })));
+
   console.log('bench: Python runs through the sandbox');
   rows.push(...pythonRows(await pythonLatency({ samples: quick ? 5 : 15 })));
+  console.log('bench: isolated runs per second through the sandbox');
+  rows.push(...(await isolatedRunRows({ quick })));
 } finally {
   await Promise.all([...started].map((child) => child.stop()));
   rmSync(scratch, { recursive: true, force: true });

@@ -36,6 +36,8 @@ export * from './candidate/scoring.js';
 export * from './candidate/attempt-gate.js';
 export * from './candidate/run-budget.js';
 export * from './candidate/sandbox-share.js';
+export * from './candidate/sample-runs.js';
+export * from './candidate/sample-run-state.js';
 export * from './candidate/snapshot-image-rules.js';
 export * from './candidate/snapshot-policy.js';
 export * from './events/completion-callback.js';

@@ -6,7 +6,14 @@ import { type JobHandler, type Logger, OutboxWorker } from './outbox-worker.js';
 const silent: Logger = { info: () => {}, warn: () => {}, error: () => {} };
 const definition = TestDefinition.parse({
   testName: 'Outbox',
-  sections: [{ sectionName: 'Only', sectionType: 'general', duration: 10, questions: [{ type: 'single_choice', text: 'Pick', marks: 1, options: [{ text: 'a', correct: true }, { text: 'b' }] }] }],
+  sections: [
+    {
+      sectionName: 'Only',
+      sectionType: 'general',
+      duration: 10,
+      questions: [{ type: 'single_choice', text: 'Pick', marks: 1, options: [{ text: 'a', correct: true }, { text: 'b' }] }],
+    },
+  ],
 });
 
 /** A handler that holds each job until the test lets it go, and says which jobs it holds. */
@@ -62,10 +69,20 @@ describe.each(['sqlite', 'postgres'] as const)('the outbox worker keeps scoring 
   const invitation = async (callbackUrl: string | null = null) => {
     const n = ++registered;
     const testId = (await store.tests.importDefinition(orgId, definition, `key-${backend}-${n}`, 1)).testId;
-    const registration = { orgId, testId, testLinkId: null, emailKey: `c${n}@example.com`, email: `c${n}@example.com`, fullName: 'Ada', callbackUrl, redirectUrl: null };
+    const registration = {
+      orgId,
+      testId,
+      testLinkId: null,
+      emailKey: `c${n}@example.com`,
+      email: `c${n}@example.com`,
+      fullName: 'Ada',
+      callbackUrl,
+      redirectUrl: null,
+    };
     return (await store.invitations.register(registration, () => `token-${backend}-${n}`, 1)).invitation.id;
   };
-  const queue = (kind: JobKind, invitationId: number) => store.jobs.add({ orgId, invitationId, kind, target: kind === 'score' ? 'report' : 'https://hooks.example/cb', payload: '{}' }, 1);
+  const queue = (kind: JobKind, invitationId: number) =>
+    store.jobs.add({ orgId, invitationId, kind, target: kind === 'score' ? 'report' : 'https://hooks.example/cb', payload: '{}' }, 1);
   const worker = (handlers: Partial<Record<JobKind, JobHandler>>, scoreConcurrency: number, workerId: string) => {
     const unused: JobHandler = async () => ({ kind: 'dead', error: 'not in this test' });
     const started = new OutboxWorker({

@@ -293,7 +293,13 @@ export class WorkerPool {
   /** The waiting runs in the order they would start, and when each is expected to start (ms from now). */
   #forecast(): { order: Ticket<Pending>[]; starts: number[] } {
     const order = this.#queue.order();
-    return { order, starts: startTimes(order.map((ticket) => this.#queue.estimateOf(ticket)), this.#runningRemaining()) };
+    return {
+      order,
+      starts: startTimes(
+        order.map((ticket) => this.#queue.estimateOf(ticket)),
+        this.#runningRemaining(),
+      ),
+    };
   }
 
   /** Tells waiting runs their place: now if the last time was long enough ago (or `now`), else once it is. */
@@ -312,9 +318,11 @@ export class WorkerPool {
     const { order, starts } = this.#forecast();
     order.forEach((ticket, index) => {
       const pending = ticket.item;
-      if (!this.#watchers.has(pending) || pending.ahead === index) return;
-      pending.ahead = index;
-      notify(pending, { ahead: index, etaMs: Math.round(starts[index] ?? 0) });
+      // The runs before it and the running run it waits for: a waiting run is never told 0, which means started.
+      const ahead = index + 1;
+      if (!this.#watchers.has(pending) || pending.ahead === ahead) return;
+      pending.ahead = ahead;
+      notify(pending, { ahead, etaMs: Math.round(starts[index] ?? 0) });
     });
   }
 

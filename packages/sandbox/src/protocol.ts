@@ -23,8 +23,14 @@ export interface WarmMessage {
   engines: readonly Engine[];
 }
 
+/**
+ * The answer to a worker's 'pythonSnapshotWanted': the process's Python snapshot, or the order to make it (the first
+ * worker that wants one; the others wait for it: python-snapshot.ts).
+ */
+export type SnapshotMessage = { type: 'pythonSnapshot'; bytes: SharedArrayBuffer } | { type: 'makePythonSnapshot' };
+
 /** What the pool sends a worker. */
-export type HostMessage = RunMessage | WarmMessage;
+export type HostMessage = RunMessage | WarmMessage | SnapshotMessage;
 
 export interface RunMessage {
   type: 'run';
@@ -68,13 +74,23 @@ export type WorkerMessage =
   | { type: 'done'; runId: number }
   /** After 'done' of a Python run: the interpreter was put back as it was before the run (or cannot be: replace the worker). */
   | ({ type: 'reset'; runId: number } & ResetReport)
+  /** After 'done' of a JavaScript or TypeScript run: the worker's QuickJS instance was put back as it was when new (or replaced). */
+  | ({ type: 'quickjsReset'; runId: number } & QuickJsReset)
   /** The worker's Python interpreter is ready (started, harness installed, pristine state captured) after `ms`. */
   | { type: 'pythonReady'; ms: number }
+  /** The worker needs Python and was started without a snapshot: the host answers with a SnapshotMessage. */
+  | { type: 'pythonSnapshotWanted' }
   /** A memory snapshot of a freshly started Python interpreter, shared with workers started later. */
   | { type: 'pythonSnapshot'; bytes: SharedArrayBuffer };
 
 /** How the reset after a Python run went; `grownBytes`: how far the run's heap had grown beyond the pristine one. */
 export type ResetReport = { ok: true; ms: number; grownBytes: number } | { ok: false; ms: number; reason: string };
+
+/**
+ * How the QuickJS instance was given back after a run: its memory restored (`chunks`: the 64 KiB chunks the run had
+ * changed), or (it grew, or a host error hit it) a new instance made in its place.
+ */
+export type QuickJsReset = { ok: true; ms: number; chunks: number } | { ok: false; ms: number; reason: string };
 
 /** What every worker is started with. */
 export interface WorkerData {

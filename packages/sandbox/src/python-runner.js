@@ -51,8 +51,32 @@ export function createPythonRunners({ status, snapshot, memoryGrowthBytes, post 
     takeSignal: () => Atomics.exchange(status, STATUS_INTERRUPT, 0),
   };
 
+  /** Resolves the host's answer to 'pythonSnapshotWanted'. @type {((bytes: SharedArrayBuffer | undefined) => void) | undefined} */
+  let answerSnapshot;
+
+  /**
+   * The process's snapshot from the host, or undefined when this worker is to make it (python-snapshot.ts): workers
+   * that start together make one snapshot between them, not one each.
+   * @returns {Promise<SharedArrayBuffer | undefined>}
+   */
+  function snapshotFromHost() {
+    return new Promise((resolve) => {
+      answerSnapshot = resolve;
+      post({ type: 'pythonSnapshotWanted' });
+    });
+  }
+
+  /** The host's answer, taken as it arrives (not behind the runs, one of which may be waiting for it). @param {import('./protocol.js').SnapshotMessage} message */
+  function takeSnapshotAnswer(message) {
+    if (message.type === 'pythonSnapshot') snapshot ??= message.bytes;
+    const resolve = answerSnapshot;
+    answerSnapshot = undefined;
+    resolve?.(message.type === 'pythonSnapshot' ? message.bytes : undefined);
+  }
+
   /** @returns {Promise<Ready>} */
   async function prepare() {
+    if (!snapshot) snapshot = await snapshotFromHost();
     if (!snapshot) {
       const first = await startInterpreter({ ...hooks, makeSnapshot: true });
       const bytes = /** @type {Uint8Array} */ (first.py.makeMemorySnapshot());
@@ -160,7 +184,7 @@ export function createPythonRunners({ status, snapshot, memoryGrowthBytes, post 
     };
   }
 
-  return { runnerFor, warm };
+  return { runnerFor, warm, takeSnapshotAnswer };
 }
 
 /**

@@ -12,7 +12,7 @@ import { WorkerSlot, type SlotEvents } from './worker-slot.js';
 
 /**
  * Runs candidate JavaScript, TypeScript (transpiled) and Python against test cases on worker threads:
- * JavaScript in QuickJS, a fresh WebAssembly instance per run and a fresh runtime per case; Python in
+ * JavaScript in QuickJS, an instance per worker put back as new after every run and a fresh runtime per case; Python in
  * Pyodide, one interpreter per worker in a JavaScript realm of its own, put back in place after every run. The
  * worker is killed when a run overruns its wall clock (a warm standby worker takes its place). One pool of workers
  * for two lanes, candidate runs (bounded) and scoring (never refused), shared fairly (pool.ts, fair-queue.ts). See

@@ -14,6 +14,7 @@ import { capLog, judgeCase, MEMORY_LIMIT_EXCEEDED, NOT_RUN_TIME_LIMIT, TIME_LIMI
 import { SIGINT, STATUS_INTERRUPT, STATUS_MEMORY_CAP_CASE, STATUS_RUNNING_CASE, STATUS_SLOTS, STATUS_STOP } from './protocol.js';
 import type { Engine, RunMessage, WarmMessage, WorkerData, WorkerMessage } from './protocol.js';
 import type { PreparedRun } from './request.js';
+import { pythonSnapshots, type SnapshotClient } from './python-snapshot.js';
 import { countWorkerMessage, type SandboxStats } from './stats.js';
 import type { CaseResult, RunOutcome, SandboxLimits } from './types.js';
 
@@ -22,9 +23,6 @@ import type { CaseResult, RunOutcome, SandboxLimits } from './types.js';
  * copies it there with allowJs), so resolving it relative to this file works in both layouts.
  */
 export const WORKER_URL = new URL('./worker.js', import.meta.url);
-
-/** A clean Python interpreter's memory, made by the first worker that starts one; later workers start from it. */
-let pythonSnapshot: SharedArrayBuffer | undefined;
 
 export interface Job {
   run: PreparedRun;
@@ -88,6 +86,8 @@ export class WorkerSlot {
   #active: ActiveRun | undefined;
   /** Between a Python run's 'done' and its 'reset': the interpreter is being put back, the worker takes no run. */
   #resetting = false;
+  /** This worker as the process's Python snapshot is shared with (python-snapshot.ts). */
+  readonly #snapshotClient: SnapshotClient = { send: (message) => this.#worker.postMessage(message) };
 
   constructor(events: SlotEvents, options: SlotOptions | URL = {}) {
     const {
@@ -100,7 +100,7 @@ export class WorkerSlot {
     this.#stats = stats;
     const status = new SharedArrayBuffer(STATUS_SLOTS * Int32Array.BYTES_PER_ELEMENT);
     this.#status = new Int32Array(status);
-    const workerData: WorkerData = { status, pythonSnapshot, prewarm, pythonMemoryGrowthBytes };
+    const workerData: WorkerData = { status, pythonSnapshot: pythonSnapshots.snapshot, prewarm, pythonMemoryGrowthBytes };
     this.#worker = new Worker(workerUrl, {
       workerData,
       resourceLimits: { stackSizeMb: WORKER_STACK_MB, maxOldGenerationSizeMb: WORKER_HEAP_MB },
@@ -216,11 +216,15 @@ export class WorkerSlot {
       this.#events.idle(this);
       return;
     }
-    if (message.type === 'pythonSnapshot') {
-      pythonSnapshot ??= message.bytes;
+    if (this.#stats) countWorkerMessage(this.#stats, message);
+    if (message.type === 'pythonSnapshotWanted') {
+      pythonSnapshots.wanted(this.#snapshotClient);
       return;
     }
-    if (this.#stats) countWorkerMessage(this.#stats, message);
+    if (message.type === 'pythonSnapshot') {
+      pythonSnapshots.made(message.bytes);
+      return;
+    }
     if (message.type === 'reset') {
       this.#onReset(message);
       return;
@@ -350,6 +354,7 @@ export class WorkerSlot {
   #retire(startupError?: Error): Promise<unknown> {
     if (this.#gone) return Promise.resolve();
     this.#gone = true;
+    pythonSnapshots.gone(this.#snapshotClient);
     // terminate() stops the thread even while it is inside WASM; the exit is awaited by Sandbox.close().
     const exited = this.#worker.terminate().catch(() => undefined);
     this.#events.gone(this, exited, startupError);

@@ -8,8 +8,9 @@
  * and copies it next to the compiled pool, so `new URL('./worker.js', import.meta.url)` finds it in both.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { reduceMemory } from './thread-memory.js';
 import { createPythonRunners } from './python-runner.js';
-import { javascriptRunner } from './quickjs-runner.js';
+import { javascriptRunner, warmJavascript as warmJavascriptCase } from './quickjs-runner.js';
 import { blankExports, transpileTypeScript } from './typescript.js';
 
 /** @typedef {import('./protocol.js').RunMessage} RunMessage */
@@ -22,15 +23,26 @@ const STATUS_MEMORY_CAP_CASE = 0;
 const STATUS_RUNNING_CASE = 1;
 const STATUS_INTERRUPT = 2;
 const STATUS_STOP = 3;
+/** How many warm-up cases a new worker runs on its QuickJS instance when idle: enough for V8 to optimise QuickJS's hot paths. */
+const JAVASCRIPT_WARM_UP_CASES = 25;
 
 if (!parentPort) throw new Error('worker.js must run as a worker thread');
 const port = parentPort;
 const data = /** @type {WorkerData} */ (workerData);
 const status = new Int32Array(data.status);
 
+/** Runs are handled one at a time; the pool never sends a second before 'done', but stay safe anyway. */
+let queue = Promise.resolve();
+/** Runs received and not yet begun: the warm-up gives way to them. */
+let runsWaiting = 0;
+
 /** @param {WorkerMessage} message */
 function post(message) {
   port.postMessage(message);
+  // Starting an interpreter leaves garbage behind (the module's bytes and their capped copy, the snapshot's copy; on
+  // the first worker of the process a whole interpreter that made the snapshot): ~100-250 MB that an idle worker,
+  // allocating nothing, would hold for good. Collected once, queued behind any run.
+  if (message.type === 'pythonReady') queue = queue.then(() => reduceMemory());
 }
 
 const python = createPythonRunners({ status, snapshot: data.pythonSnapshot, memoryGrowthBytes: data.pythonMemoryGrowthBytes, post });
@@ -44,13 +56,14 @@ async function handleRun(message) {
   Atomics.store(status, STATUS_MEMORY_CAP_CASE, 0);
   Atomics.store(status, STATUS_INTERRUPT, 0);
   const run = message.engine === 'javascript' ? { ...message, code: blankExports(message.code) } : message;
-  /** @type {{ runCase(index: number): Promise<import('./quickjs-runner.js').CaseRun>, cold?: boolean, finish?: () => import('./protocol.js').ResetReport }} */
   const runner = run.engine === 'python' ? await python.runnerFor(run) : await javascriptRunner(run, status);
-  post({ type: 'started', runId: run.runId, ...(runner.cold ? { cold: true } : {}) });
-  // The result goes out first; the reset (a few ms) happens before the worker takes its next run.
+  const cold = 'cold' in runner && runner.cold;
+  post({ type: 'started', runId: run.runId, ...(cold ? { cold: true } : {}) });
+  // The result goes out first; the reset (a few ms: Python's interpreter, QuickJS's memory) happens before the
+  // worker takes its next run.
   const finish = () => {
-    const reset = runner.finish?.();
-    if (reset) post({ type: 'reset', runId: run.runId, ...reset });
+    if ('cold' in runner) post({ type: 'reset', runId: run.runId, ...runner.finish() });
+    else post({ type: 'quickjsReset', runId: run.runId, ...runner.finish() });
   };
   /** @type {(position: import('./protocol.js').CodePosition) => import('./protocol.js').CodePosition | undefined} */
   let mapPosition = (position) => position;
@@ -98,22 +111,49 @@ function mapped(report, mapPosition) {
   return position ? { ...report, position } : { kind: 'error', message: report.message };
 }
 
-/** Runs are handled one at a time; the pool never sends a second before 'done', but stay safe anyway. */
-let queue = Promise.resolve();
 port.on('message', (/** @type {HostMessage} */ message) => {
+  if (message.type === 'pythonSnapshot' || message.type === 'makePythonSnapshot') {
+    python.takeSnapshotAnswer(message);
+    return;
+  }
   if (message.type === 'warm') {
     if (message.engines.includes('python')) queue = queue.then(() => python.warm());
     return;
   }
-  queue = queue.then(() =>
-    handleRun(message).catch((error) => {
+  runsWaiting += 1;
+  queue = queue.then(() => {
+    runsWaiting -= 1;
+    return handleRun(message).catch((error) => {
       // Failing to even start an interpreter is a crash of this worker: let the pool replace it.
       setImmediate(() => {
         throw error;
       });
-    }),
-  );
+    });
+  });
 });
+
+/**
+ * QuickJS warms up while the worker has nothing to run (quickjs-runner.js, WARM_UP), one case at a time, each queued
+ * behind the runs that came first and skipped while another waits: a run waits for one warm-up case at most, and a
+ * busy worker warms up on its runs instead.
+ * @param {number} cases
+ */
+function warmJavascript(cases) {
+  if (cases === 0) return;
+  queue = queue
+    .then(async () => {
+      if (runsWaiting > 0) return 0;
+      await warmJavascriptCase(status);
+      return 1;
+    })
+    .then(
+      (done) => {
+        setImmediate(() => warmJavascript(cases - done));
+      },
+      () => undefined,
+    );
+}
 
 post({ type: 'ready' });
 if (data.prewarm.includes('python')) python.warm();
+warmJavascript(JAVASCRIPT_WARM_UP_CASES);

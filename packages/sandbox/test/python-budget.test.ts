@@ -20,7 +20,10 @@ afterAll(() => sandbox.close());
 
 describe('Python: a run’s budget of timeouts and cancelling', () => {
   it('ends a run whose answer catches the interrupt at the first case’s limit, the rest not run', async () => {
-    const swallowing = python('def f(x):\n    while True:\n        try:\n            while True:\n                pass\n        except BaseException:\n            pass', 10);
+    const swallowing = python(
+      'def f(x):\n    while True:\n        try:\n            while True:\n                pass\n        except BaseException:\n            pass',
+      10,
+    );
     const lost = sandbox.stats().workersLost;
     const { results } = await sandbox.run(swallowing, { lane: 'scoring', stopAfterTimeouts: 1 });
     expect(results.map((result) => result.error)).toEqual(['Time limit exceeded', ...Array(9).fill(NOT_RUN_TIME_LIMIT)]);
@@ -45,7 +48,8 @@ describe('Python: a run’s budget of timeouts and cancelling', () => {
       signal: controller.signal,
       onQueue: (position) => (started ||= position.ahead === 0 && position.etaMs === 0),
     });
-    expect(started).toBe(true);
+    // Started (ahead 0) once a worker took it; then looping for a while before the cancel.
+    while (!started) await new Promise((resolve) => setTimeout(resolve, 10));
     await new Promise((resolve) => setTimeout(resolve, 200));
     controller.abort();
     await expect(loop).rejects.toBeInstanceOf(SandboxCancelledError);

@@ -31,10 +31,7 @@ describe('Sandbox scheduling: one run per candidate, budgets, cancelling, places
     const sandbox = new Sandbox({ workers: 1, limits: { cpuMsPerCase: 300 } });
     try {
       const { results } = await sandbox.run(looping(5), { lane: 'scoring', stopAfterTimeouts: 1 });
-      expect(verdicts(results)).toEqual([
-        { passed: false, error: 'Time limit exceeded' },
-        ...Array(4).fill({ passed: false, error: NOT_RUN_TIME_LIMIT }),
-      ]);
+      expect(verdicts(results)).toEqual([{ passed: false, error: 'Time limit exceeded' }, ...Array(4).fill({ passed: false, error: NOT_RUN_TIME_LIMIT })]);
       const twice = await sandbox.run(looping(4), { lane: 'scoring', stopAfterTimeouts: 2 });
       expect(twice.results.map((result) => result.error)).toEqual(['Time limit exceeded', 'Time limit exceeded', NOT_RUN_TIME_LIMIT, NOT_RUN_TIME_LIMIT]);
       // Without a budget every case runs to its limit, as before.
@@ -74,7 +71,8 @@ describe('Sandbox scheduling: one run per candidate, budgets, cancelling, places
       const heard: QueuePosition[][] = [[], [], []];
       const loop = sandbox.run(looping());
       const runs = heard.map((positions, i) => sandbox.run(honest(i), { owner: { candidate: `c${i}` }, onQueue: (position) => positions.push(position) }));
-      expect(heard.map((positions) => positions[0]?.ahead)).toEqual([0, 1, 2]);
+      // Each counts the runs before it and the loop it waits for: a waiting run is never told 0 (started).
+      expect(heard.map((positions) => positions[0]?.ahead)).toEqual([1, 2, 3]);
       expect(heard[2]![0]!.etaMs).toBeGreaterThan(0);
       await Promise.all([loop, ...runs]);
       for (const positions of heard) {
@@ -82,7 +80,8 @@ describe('Sandbox scheduling: one run per candidate, budgets, cancelling, places
         const aheads = positions.map((position) => position.ahead);
         expect(aheads).toEqual([...aheads].sort((a, b) => b - a));
       }
-      expect(heard[2]!.map((position) => position.ahead)).toContain(1);
+      // Told when it moved up as the loop ended (later moves, milliseconds apart, may fall within one ~100 ms telling).
+      expect(heard[2]!.map((position) => position.ahead)).toContain(2);
     } finally {
       await sandbox.close();
     }

@@ -27,3 +27,8 @@ export function failureOf(error: unknown): Failure {
   if (error instanceof AssayDecodeError) return { message: unexpected(error.status), retryable: false, status: error.status };
   return { message: error instanceof Error ? error.message : String(error), retryable: true, status: 0 };
 }
+
+/** The server's refusal behind an error (its statuscode and Retry-After), for the page's own retry rules; null when no answer came. */
+export function refusalOf(error: unknown): { statuscode: string | null; retryAfterMs: number | undefined } | null {
+  return error instanceof AssayApiError ? { statuscode: error.statuscode, retryAfterMs: error.retryAfterMs } : null;
+}

@@ -1,24 +1,26 @@
-import type { CandidateQuestion } from '@assay/domain';
+import type { CandidateQuestion, ErrorLocation, JsonValue } from '@assay/domain';
 import type { Answer } from '../answers.js';
-import { failureOf } from '../api/failure.js';
 import { h, isBusy, replaceChildren, setBusy } from '../lib/dom.js';
-import { jsonPreview } from '../lib/format.js';
 import { LiveRegion } from '../lib/live-region.js';
 import { ask } from '../lib/modal.js';
+import { formatArguments, formatValue } from './code-values.js';
+import { CustomInput } from './custom-input.js';
 import type { CodeEditor } from './editor.js';
 import { LanguagePicker } from './language-picker.js';
 import { languageName, languagesOf, type CodingLanguage } from './languages.js';
 import type { QuestionContext } from './question-view.js';
+import { RunControls } from './run-controls.js';
+import { type RunEnd, RunSession } from './run-session.js';
 import { SampleResults } from './sample-results.js';
 
 const CODE_SAVE_DELAY_MS = 600;
-const RUN_LABEL = 'Run sample tests';
 const EDITOR_HINT = 'Tab indents. To leave the editor with the keyboard, press Esc, then Tab.';
 
 /**
- * A coding question: the samples, the language (when it accepts several), the editor, running the samples
- * and going back to the starter code. The editor (CodeMirror, most of the page's JavaScript) is a chunk of its
- * own, loaded when the question is first shown.
+ * A coding question: the problem (its text and samples) beside the work on wide screens — the language (when
+ * it accepts several), the editor, running the samples or the candidate's own input (queued, followed,
+ * cancellable) and going back to the starter code. The editor (CodeMirror, most of the page's JavaScript) is a
+ * chunk of its own, loaded when the question is first shown.
  */
 export class CodingQuestion {
   readonly element: HTMLElement;
@@ -27,10 +29,18 @@ export class CodingQuestion {
   private readonly starter: (language: CodingLanguage) => string;
   private readonly picker: LanguagePicker | null;
   private readonly results: SampleResults;
+  private readonly custom: CustomInput;
+  private readonly sampleControls: RunControls;
+  private readonly customControls: RunControls;
   private readonly reset: HTMLButtonElement;
   private readonly task: HTMLElement;
+  private readonly samples: HTMLElement;
   /** What the editor's keys and the language changes mean, for screen readers. */
   private readonly news = new LiveRegion();
+  /** Where a run stands when that changes (queued, started after waiting, waiting out a busy server): said once each. */
+  private readonly runNews: LiveRegion;
+  /** The run in flight (one at a time: the server takes one per candidate). */
+  private session: RunSession | null = null;
   private editor: CodeEditor | null = null;
   /** The editor was asked for (once: see the catch below). */
   private requested = false;
@@ -43,10 +53,12 @@ export class CodingQuestion {
   /** The editor's text is being replaced by the page (a reset, a language change): one edit, sent by the page. */
   private replacing = false;
 
+  /** `text` is the question's text, which goes in the problem's column. */
   constructor(
     private readonly question: CandidateQuestion,
     private readonly number: number,
     private readonly context: QuestionContext,
+    text: HTMLElement,
   ) {
     const id = String(question.questionId);
     ({ languages: this.languages, starter: this.starter } = languagesOf(question));
@@ -54,47 +66,45 @@ export class CodingQuestion {
     this.language = saved?.language && this.languages.includes(saved.language) ? saved.language : this.languages[0]!;
     this.code = saved ? saved.code : this.starter(this.language);
     const fn = question.functionName ?? 'solution';
-    const samples = question.sampleTests ?? [];
     // Light-DOM children of the host show until the editor's shadow root takes its place.
     this.host = h('div', { class: 'code-editor', 'data-testid': `code-editor-${id}` }, h('p', { class: 'muted' }, 'Loading the code editor…'));
-    this.results = new SampleResults(question, (line, column) => this.editor?.focusAt(line, column));
-    const run = h('button', { type: 'button', class: 'button button-secondary', 'data-testid': `run-samples-${id}` }, RUN_LABEL);
-    run.addEventListener('click', () => void this.run(run));
+    const goTo = (line: number, column: number) => this.editor?.focusAt(line, column);
+    this.results = new SampleResults(question, goTo);
+    this.sampleControls = new RunControls(
+      h('button', { type: 'button', class: 'button button-secondary', 'data-testid': `run-samples-${id}` }, 'Run sample tests'),
+      { cancel: `cancel-samples-${id}`, progress: `run-progress-${id}` },
+      () => void this.run('samples'),
+      () => this.session?.cancel(),
+    );
+    this.custom = new CustomInput(question, this.language, goTo, () => void this.run('custom'));
+    this.customControls = new RunControls(this.custom.button, { cancel: `cancel-custom-${id}`, progress: `custom-progress-${id}` }, null, () =>
+      this.session?.cancel(),
+    );
+    this.runNews = new LiveRegion({ testId: `run-news-${id}` });
     this.reset = h('button', { type: 'button', class: 'button button-secondary', 'data-testid': `reset-code-${id}` }, 'Reset to starter code');
     this.reset.addEventListener('click', () => void this.confirmReset());
     this.picker = this.languages.length > 1 ? new LanguagePicker(id, this.languages, this.language, (language) => void this.pick(language)) : null;
     this.task = h('p', { class: 'hint' });
+    this.samples = h('div', { class: 'samples' });
     this.describeTask(fn);
     this.element = h(
       'div',
       { class: 'coding' },
-      this.task,
-      samples.length > 0
-        ? h(
-            'div',
-            { class: 'samples' },
-            h('p', { class: 'samples-title' }, 'Sample tests'),
-            h(
-              'ul',
-              null,
-              samples.map((sample) =>
-                h(
-                  'li',
-                  null,
-                  h('code', null, `${fn}(${sample.args.map(jsonPreview).join(', ')})`),
-                  ' should return ',
-                  h('code', null, jsonPreview(sample.expected)),
-                ),
-              ),
-            ),
-          )
-        : null,
-      this.picker?.element,
-      this.host,
-      this.news.element,
-      h('div', { class: 'run-row' }, run, this.reset),
-      this.results.element,
+      h('div', { class: 'coding-problem' }, text, this.task, this.samples),
+      h(
+        'div',
+        { class: 'coding-work' },
+        this.picker?.element,
+        this.host,
+        this.news.element,
+        this.runNews.element,
+        h('div', { class: 'run-row' }, this.sampleControls.button, this.sampleControls.cancel, this.reset),
+        this.sampleControls.progress,
+        this.results.element,
+        this.custom.element,
+      ),
     );
+    this.custom.placeControls(this.customControls);
   }
 
   shown(): void {
@@ -135,12 +145,32 @@ export class CodingQuestion {
     this.context.onChange(answer, debounceMs);
   }
 
+  /** The task and the samples, in the language's own syntax (Python's `None`, `True`, `'abc'`). */
   private describeTask(fn: string): void {
+    const samples = this.question.sampleTests ?? [];
     replaceChildren(
       this.task,
       `Write a ${languageName(this.language)} function named `,
       h('code', null, fn),
-      '. It is scored on hidden tests as well as the samples below.',
+      samples.length > 0 ? '. It is scored on hidden tests as well as the samples below.' : '. It is scored on hidden tests.',
+    );
+    this.samples.hidden = samples.length === 0;
+    replaceChildren(
+      this.samples,
+      h('p', { class: 'samples-title' }, 'Sample tests'),
+      h(
+        'ul',
+        null,
+        samples.map((sample) =>
+          h(
+            'li',
+            null,
+            h('code', null, `${fn}(${formatArguments(sample.args, this.language)})`),
+            ' should return ',
+            h('code', null, formatValue(sample.expected, this.language)),
+          ),
+        ),
+      ),
     );
   }
 
@@ -189,6 +219,7 @@ export class CodingQuestion {
     this.editor?.setLanguage(language);
     this.editor?.markError(null);
     this.describeTask(this.question.functionName ?? 'solution');
+    this.custom.setLanguage(language);
     this.replaceCode(code);
     this.news.say(`Language: ${languageName(language)}.`);
   }
@@ -208,20 +239,56 @@ export class CodingQuestion {
     this.news.say('The editor holds the starter code again.');
   }
 
-  /** The button keeps the focus while it runs (aria-disabled); the outcome is announced by the results. */
-  private async run(button: HTMLButtonElement): Promise<void> {
-    if (isBusy(button)) return;
-    setBusy(button, true, 'Running…');
-    this.editor?.markError(null);
-    this.results.running();
-    try {
-      const outcome = await this.context.runSamples(this.editor?.getCode() ?? this.code, this.language);
-      const at = this.results.show(outcome);
-      if (at) this.editor?.markError(at);
-    } catch (error) {
-      this.results.failed(failureOf(error).message);
-    } finally {
-      setBusy(button, false, RUN_LABEL);
+  /**
+   * Runs the samples or the candidate's own input, one run at a time: the Run button keeps the focus while it
+   * runs (aria-disabled), Cancel appears beside it, the line under it says where the run is, and the outcome is
+   * announced by the results.
+   */
+  private async run(kind: 'samples' | 'custom'): Promise<void> {
+    if (this.session || isBusy(this.sampleControls.button) || isBusy(this.custom.button)) return;
+    const language = this.language;
+    let customArgs: JsonValue[] | undefined;
+    if (kind === 'custom') {
+      const read = this.custom.readArguments(language);
+      if (read === null) return;
+      customArgs = read;
     }
+    const controls = kind === 'samples' ? this.sampleControls : this.customControls;
+    const session = new RunSession(this.context.runs, { progress: (line) => controls.showProgress(line), announce: (news) => this.runNews.say(news) });
+    this.session = session;
+    this.editor?.markError(null);
+    if (kind === 'samples') this.results.clear();
+    else this.custom.clear();
+    controls.begin();
+    const other = kind === 'samples' ? this.custom.button : this.sampleControls.button;
+    setBusy(other, true);
+    try {
+      const end = await session.run({
+        questionId: this.question.questionId,
+        code: this.editor?.getCode() ?? this.code,
+        language,
+        ...(customArgs ? { customArgs } : {}),
+      });
+      const at = kind === 'samples' ? this.showSamples(end, language) : this.showCustom(end, language);
+      if (at) this.editor?.markError(at);
+    } finally {
+      this.session = null;
+      controls.end();
+      setBusy(other, false);
+    }
+  }
+
+  private showSamples(end: RunEnd, language: CodingLanguage): ErrorLocation | null {
+    if (end.kind === 'done') return this.results.show(end.run.results ?? [], language);
+    if (end.kind === 'cancelled') this.results.cancelled();
+    else this.results.failed(end.message);
+    return null;
+  }
+
+  private showCustom(end: RunEnd, language: CodingLanguage): ErrorLocation | null {
+    if (end.kind === 'done' && end.run.custom) return this.custom.show(end.run.custom, language);
+    if (end.kind === 'cancelled') this.custom.cancelled();
+    else this.custom.failed(end.kind === 'failed' ? end.message : 'The server answered without a result.');
+    return null;
   }
 }

@@ -1,11 +1,11 @@
-import type { CandidateQuestion, RunCodeResult } from '@assay/domain';
+import type { CandidateRuns } from '@assay/client';
+import type { CandidateQuestion } from '@assay/domain';
 import type { Answer } from '../answers.js';
 import { h } from '../lib/dom.js';
 import { formatNumber, plural } from '../lib/format.js';
 import { richText } from '../lib/rich-text.js';
 import { choiceOptions } from './choice-question.js';
 import { CodingQuestion } from './coding-question.js';
-import type { CodingLanguage } from './languages.js';
 
 /** One question on the page. */
 export interface QuestionView {
@@ -22,8 +22,8 @@ export interface QuestionContext {
   readonly answer: Answer | undefined;
   /** An edit; `debounceMs` when more keystrokes are likely to follow. */
   onChange(answer: Answer, debounceMs?: number): void;
-  /** Runs code in a language against the question's sample tests. */
-  runSamples(code: string, language: CodingLanguage): Promise<RunCodeResult>;
+  /** The attempt's runs: sample tests and custom input, started, followed and cancelled. */
+  readonly runs: Pick<CandidateRuns, 'start' | 'get' | 'cancel'>;
 }
 
 export function questionView(question: CandidateQuestion, number: number, context: QuestionContext): QuestionView {
@@ -41,14 +41,15 @@ export function questionView(question: CandidateQuestion, number: number, contex
       h('h3', { id: titleId, class: 'question-title' }, `Question ${number}`),
       h('span', { class: 'marks' }, marks.join(' · ')),
     ),
-    h('div', { id: textId, class: 'question-text' }, richText(question.text)),
   );
+  const text = h('div', { id: textId, class: 'question-text' }, richText(question.text));
   if (question.type === 'coding') {
-    const coding = new CodingQuestion(question, number, context);
+    // The text goes in the problem's column, beside the editor on wide screens.
+    const coding = new CodingQuestion(question, number, context, text);
     element.append(coding.element);
     return { element, shown: () => coding.shown(), lock: (locked) => coding.lock(locked) };
   }
-  element.append(choiceOptions(question, titleId, textId, context));
+  element.append(text, choiceOptions(question, titleId, textId, context));
   // Choices need nothing when shown; locking is the test view's `inert`.
   return { element, shown: () => undefined, lock: () => undefined };
 }

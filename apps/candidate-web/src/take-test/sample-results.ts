@@ -1,16 +1,15 @@
-import type { CandidateQuestion, RunCodeResult, TestCaseResult } from '@assay/domain';
+import type { CandidateQuestion, ErrorLocation, TestCaseResult } from '@assay/domain';
 import { h, replaceChildren } from '../lib/dom.js';
-import { jsonPreview, plural } from '../lib/format.js';
-
-/** The printed output shown per case; the server cuts it too (at 4 KiB), this keeps the page light. */
-const OUTPUT_SHOWN = 4_000;
-
-const formatTime = (ms: number): string => (ms < 1 ? 'under 1 ms' : ms < 1_000 ? `${Math.round(ms)} ms` : `${(ms / 1_000).toFixed(2)} s`);
+import { plural } from '../lib/format.js';
+import { formatValue } from './code-values.js';
+import type { CodingLanguage } from './languages.js';
+import { entry, errorEntry, formatTime, outputBlock, tracebackBlock } from './run-result-parts.js';
 
 /**
  * The outcome of a sample run: a summary in a live region (the only part read out: "2 of 3 sample tests
- * passed."), then each case with its input, expected and actual value or error (with its line and column and a
- * way to that place in the editor), its time and what it printed, in a block that scrolls and can be focused.
+ * passed."), then each case with its input, expected and actual value in the run's language (Python's
+ * `None`, `True`, `'abc'` for Python) or its error (with its line and column, a way to that place in the
+ * editor, and a Python traceback), its time and what it printed, in blocks that scroll and can be focused.
  */
 export class SampleResults {
   readonly element: HTMLElement;
@@ -28,9 +27,10 @@ export class SampleResults {
     this.element = h('div', { class: 'sample-results', 'data-testid': `sample-results-${this.id}` }, this.summary, this.list);
   }
 
-  running(): void {
+  /** A run begins: the last results go (the progress line beside the buttons says where the run is). */
+  clear(): void {
     this.summary.className = 'run-summary';
-    this.summary.textContent = 'Running the sample tests…';
+    this.summary.textContent = '';
     this.list.textContent = '';
   }
 
@@ -40,9 +40,14 @@ export class SampleResults {
     this.list.textContent = '';
   }
 
+  cancelled(): void {
+    this.summary.className = 'run-summary';
+    this.summary.textContent = 'Run cancelled.';
+    this.list.textContent = '';
+  }
+
   /** Shows the outcome; answers the first error's place in the code, for the editor to mark. */
-  show(outcome: RunCodeResult): { line: number; column: number } | null {
-    const cases = outcome.results;
+  show(cases: readonly TestCaseResult[], language: CodingLanguage): ErrorLocation | null {
     const passed = cases.filter((result) => result.passed).length;
     const total = cases.length;
     const located = cases.find((result) => result.errorLocation)?.errorLocation ?? null;
@@ -58,18 +63,16 @@ export class SampleResults {
         : h(
             'ol',
             { class: 'cases' },
-            cases.map((result, index) => this.case(result, index)),
+            cases.map((result, index) => this.case(result, index, language)),
           ),
     );
     return located;
   }
 
-  private case(result: TestCaseResult, index: number): HTMLElement {
+  private case(result: TestCaseResult, index: number, language: CodingLanguage): HTMLElement {
     const fn = this.question.functionName ?? 'solution';
-    const where = result.errorLocation;
-    const output = result.output ?? '';
-    const shownOutput = output.length > OUTPUT_SHOWN ? `${output.slice(0, OUTPUT_SHOWN)}\n… (cut)` : output;
-    const value = (term: string, ...content: (Node | string | null)[]) => h('div', null, h('dt', null, term), h('dd', null, content));
+    const name = { testId: `${this.id}-${index}`, name: `sample ${index + 1}` };
+    const args = result.args.map((arg) => formatValue(arg, language)).join(', ');
     return h(
       'li',
       {
@@ -86,49 +89,15 @@ export class SampleResults {
       h(
         'dl',
         { class: 'case-values' },
-        value('Input', h('code', { class: 'case-call' }, `${fn}(${result.args.map(jsonPreview).join(', ')})`)),
-        value('Expected', h('code', null, jsonPreview(result.expected))),
+        entry('Input', h('code', { class: 'case-call' }, `${fn}(${args})`)),
+        entry('Expected', h('code', null, result.display?.expected ?? formatValue(result.expected, language))),
         result.error !== undefined
-          ? value(
-              'Error',
-              h('span', { class: 'case-error' }, result.error),
-              where
-                ? h('span', { class: 'case-where', 'data-testid': `error-location-${this.id}-${index}` }, ` (line ${where.line}, column ${where.column})`)
-                : null,
-              where
-                ? h(
-                    'button',
-                    {
-                      type: 'button',
-                      class: 'link-button case-goto',
-                      'data-testid': `error-goto-${this.id}-${index}`,
-                      onclick: () => this.goTo(where.line, where.column),
-                    },
-                    `Go to line ${where.line} in the editor`,
-                  )
-                : null,
-            )
-          : value('Got', h('code', null, jsonPreview(result.actual))),
-        result.timeMs !== undefined ? value('Time', formatTime(result.timeMs)) : null,
+          ? errorEntry(result, name, this.goTo)
+          : entry('Got', h('code', null, result.display?.actual ?? formatValue(result.actual, language))),
+        result.timeMs !== undefined ? entry('Time', formatTime(result.timeMs)) : null,
       ),
-      output
-        ? h(
-            'div',
-            { class: 'case-output' },
-            h('p', { class: 'case-output-title', 'aria-hidden': 'true' }, 'Output'),
-            h(
-              'pre',
-              {
-                class: 'case-output-text',
-                tabindex: '0',
-                role: 'region',
-                'aria-label': `Output of sample ${index + 1}`,
-                'data-testid': `sample-output-${this.id}-${index}`,
-              },
-              shownOutput,
-            ),
-          )
-        : null,
+      tracebackBlock(result.traceback, name),
+      outputBlock(result.output, name),
     );
   }
 }

@@ -261,7 +261,7 @@ export class TestPage {
     return questionView(question, number, {
       answer: this.answers.get(answerKey(question)),
       onChange: (answer, debounceMs) => this.answerChanged(question, answer, debounceMs),
-      runSamples: (code, language) => this.api.runCode(question.questionId, { code, language }),
+      runs: this.api.runs,
     });
   }
 

@@ -8,6 +8,8 @@ import type { QuestionView } from './question-view.js';
 import { TopBar } from './top-bar.js';
 
 interface SectionParts {
+  /** Its questions include coding ones: the page widens for them on wide screens. */
+  coding: boolean;
   tab: HTMLButtonElement;
   progress: HTMLElement;
   panel: HTMLElement;
@@ -78,7 +80,7 @@ export class TestView {
         questions.length === 0 ? h('p', { class: 'muted' }, 'This section has no questions.') : null,
         questions.map((view) => view.element),
       );
-      return { tab, progress, panel, heading, questions };
+      return { coding: questionsOf(section).some((entry) => entry.type === 'coding'), tab, progress, panel, heading, questions };
     });
 
     this.prev = h(
@@ -136,6 +138,7 @@ export class TestView {
   /** Shows section `index` (in range); `moveFocus` when the candidate asked for it. */
   showSection(index: number, moveFocus: boolean): void {
     this.current = index;
+    this.element.classList.toggle('test-wide', this.sections[index]?.coding === true);
     this.sections.forEach((parts, each) => {
       parts.panel.hidden = each !== index;
       if (each === index) {

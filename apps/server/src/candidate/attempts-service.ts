@@ -1,5 +1,6 @@
 import {
   DEFAULT_ANSWER_GRACE_MS,
+  type CodingQuestion,
   type QuestionDefinition,
   acceptAnswer,
   admissionRefusal,
@@ -107,10 +108,15 @@ export class CandidateAttempts {
     return this.questionOf(await this.running(token), questionId);
   }
 
-  /** A question of a running attempt and the run's place in the sandbox's fair shares, for a sample run from `address`. */
-  async sampleRunFor(token: string, questionId: number, address: string): Promise<{ question: QuestionDefinition; owner: SandboxShare }> {
+  /**
+   * A coding question of a running attempt, for a sample run from `address`, and the run's place in the sandbox's
+   * fair shares (org, link, client address, attempt): another type of question is 400.10.
+   */
+  async codingQuestionForRun(token: string, questionId: number, address: string): Promise<{ question: CodingQuestion; owner: SandboxShare }> {
     const context = await this.running(token);
-    return { question: await this.questionOf(context, questionId), owner: sampleRunShare(context.invitation, address) };
+    const question = await this.questionOf(context, questionId);
+    if (question.type !== 'coding') throw refusal('400.10', 'Only coding questions have sample tests to run.');
+    return { question, owner: sampleRunShare(context.invitation, address) };
   }
 
   async saveAnswer(token: string, questionId: number, answer: AnswerInput): Promise<{ questionId: number; savedAt: string }> {

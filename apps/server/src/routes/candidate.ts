@@ -17,10 +17,13 @@ import type { CodeRunner } from '@assay/sandbox';
 import type { KnownTokens } from '../auth/known-tokens.js';
 import type { CandidateAttempts } from '../candidate/attempts-service.js';
 import { SampleRunGate } from '../candidate/sample-run-gate.js';
+import { sampleResults, sampleRunRequest } from '../candidate/sample-run-request.js';
+import { SampleRunRegistry } from '../candidate/sample-run-registry.js';
 import { withRetryAfter } from '../plugins/retry-later.js';
 import { requireKnownToken } from '../plugins/take-test-token.js';
 import type { FailureLimiter } from '../rate-limits/failure-limiter.js';
-import { refusal, unwrap } from '../refusal-error.js';
+import { unwrap } from '../refusal-error.js';
+import { candidateRunRoutes } from './candidate-runs.js';
 import { envelopeResponses } from './responses.js';
 
 export interface CandidateRouteOptions {
@@ -54,7 +57,12 @@ export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = asy
         response: envelopeResponses(CandidateSession),
       },
     },
-    async (request) => succeed(await attempts.session(request.params.token)),
+    async (request) => {
+      const session = await attempts.session(request.params.token);
+      // The page of a running attempt loads (or reloads after a server restart): Python warms before the first run.
+      if (session.state === 'In progress' && asksFor(session, 'python')) runner.warmUp?.('candidate');
+      return succeed(session);
+    },
   );
 
   app.post(
@@ -79,7 +87,12 @@ export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = asy
         response: envelopeResponses(z.object({ questionId: z.int(), savedAt: z.string() })),
       },
     },
-    async (request) => succeed(await attempts.saveAnswer(request.params.token, request.params.questionId, request.body)),
+    async (request) => {
+      const saved = await attempts.saveAnswer(request.params.token, request.params.questionId, request.body);
+      // Python being written on a server that has not warmed it yet (it restarted during the attempt): warm it now.
+      if ('language' in request.body && request.body.language === 'python') runner.warmUp?.('candidate');
+      return succeed(saved);
+    },
   );
 
   app.post(
@@ -123,32 +136,20 @@ export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = asy
     },
     async (request, reply) => {
       const { token, questionId } = request.params;
-      const { question, owner } = await attempts.sampleRunFor(token, questionId, request.ip);
-      if (question.type !== 'coding') throw refusal('400.10', 'Only coding questions have sample tests to run.');
+      const { question, owner } = await attempts.codingQuestionForRun(token, questionId, request.ip);
       const language = unwrap(answerLanguageFor(question, request.body.language));
-      const run = { code: request.body.code, language, functionName: question.functionName, cases: question.sampleTests };
+      if (language === 'python') runner.warmUp?.('candidate');
+      const run = sampleRunRequest(question, request.body.code, language);
       const outcome = await withRetryAfter(
         reply,
         sampleRuns.run({ token, owner }, (options) => runner.run(run, options)),
       );
       await attempts.countSampleRun(token, questionId);
-      return succeed({
-        results: question.sampleTests.map((sample, index) => {
-          const result = outcome.results[index] ?? { passed: false, error: 'Not run' };
-          return {
-            passed: result.passed,
-            args: sample.args,
-            expected: sample.expected,
-            ...(result.actual !== undefined ? { actual: result.actual as z.core.util.JSONType } : {}),
-            ...(result.error !== undefined ? { error: result.error } : {}),
-            ...(result.output !== undefined ? { output: result.output } : {}),
-            ...(result.timeMs !== undefined ? { timeMs: result.timeMs } : {}),
-            ...(result.errorLocation !== undefined ? { errorLocation: result.errorLocation } : {}),
-          };
-        }),
-      });
+      return succeed({ results: sampleResults(question, outcome) });
     },
   );
+
+  await app.register(candidateRunRoutes, { attempts, runner, sampleRuns, registry: new SampleRunRegistry() });
 
   app.post(
     '/:token/submit',

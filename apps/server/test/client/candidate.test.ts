@@ -49,6 +49,27 @@ describe.each(backends)('@assay/client candidate API against the real server on 
     await expect(attempt.start()).rejects.toBeInstanceOf(PermissionDeniedError);
   });
 
+  it('starts, follows and cancels runs, narrowed by their state: sample tests and custom input', async () => {
+    const { takeTestURL } = await t.client.invitations.register(testId, { emailId: 'runner@example.com', fullName: 'Frances Allen' });
+    const attempt = t.clientWith({ apiKey: undefined, adminToken: undefined }).candidate(candidateTokenOf(takeTestURL));
+    const [, , coding] = questionIdsOf(await attempt.start());
+
+    let run = await attempt.runs.start({ questionId: coding!, code: SUM_SOLUTION }, { waitMs: 20_000 });
+    while (run.state === 'queued' || run.state === 'running') run = await attempt.runs.get(run.runId, { waitMs: 20_000, since: run.version });
+    // Narrowed by its state: only a done run has results.
+    if (run.state !== 'done') throw new Error(`the run ended ${run.state}`);
+    expect(run.results).toMatchObject([{ passed: true, actual: 3 }]);
+    expect(await attempt.runs.get(run.runId)).toEqual(run);
+    await expect(attempt.runs.cancel(run.runId)).rejects.toMatchObject({ statuscode: '409.2' });
+
+    let custom = await attempt.runs.start({ questionId: coding!, code: SUM_SOLUTION, customArgs: [[4, 5, 6]] }, { waitMs: 20_000 });
+    while (custom.state === 'queued' || custom.state === 'running') custom = await attempt.runs.get(custom.runId, { waitMs: 20_000 });
+    expect(custom).toMatchObject({ state: 'done', kind: 'custom', custom: { args: [[4, 5, 6]], actual: 15 } });
+
+    await expect(attempt.runs.get('no-such-run')).rejects.toBeInstanceOf(NotFoundError);
+    await expect(t.client.candidate('no-such-token').runs.cancel(run.runId)).rejects.toMatchObject({ statuscode: '404.7' });
+  });
+
   it('reads a public link and registers on it; unknown tokens and keys are 404s', async () => {
     const link = await t.client.testLinks.create(testId, { testLinkName: 'Open day', accessTime: 0 });
     const publicLink = t.clientWith({ apiKey: undefined }).publicLink(link.testLinkAccessKey);

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDefinitionInput } from '@assay/client';
 import type { TestDefinition, TestLink } from '@assay/domain';
 import { startBrowserHarness, type BrowserHarness } from './browser-harness.js';
-import { closeServer, expectAccessible, focused, startRedirectTarget, tabTo } from './page-helpers.js';
+import { closeServer, expectAccessible, focused, startRedirectTarget, tabTo, typeCode } from './page-helpers.js';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../../../../docs/screenshots/', import.meta.url));
 const SCREENSHOTS = process.env.ASSAY_SCREENSHOTS === '1';
@@ -109,22 +109,6 @@ describe('a keyboard-only candidate, with axe on every state (Chromium)', () => 
     await b?.close();
     await closeServer(redirect?.server);
   }, 60_000);
-
-  /** Replaces the code in the editor of `questionId` from the keyboard: into it, select all, type. */
-  const typeCode = async (page: Page, questionId: number, code: string) => {
-    await tabTo(page, (now) => now.editor && now.testId === `code-editor-${questionId}`);
-    await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.press('Backspace');
-    // One insertion: typed key by key, the editor's auto-closed brackets would double the closing ones.
-    await page.keyboard.insertText(code);
-    const editor = page.getByTestId(`code-editor-${questionId}`).locator('.cm-content');
-    expect((await editor.innerText()).replace(/\s+/g, ' ').trim()).toBe(code.replace(/\s+/g, ' ').trim());
-    // Esc, then Tab, leaves the editor, however long the candidate waits in between.
-    await page.keyboard.press('Escape');
-    await page.waitForTimeout(2_500);
-    await page.keyboard.press('Tab');
-    expect((await focused(page)).editor).toBe(false);
-  };
 
   /** Runs the samples of `questionId` with the keyboard; the button keeps the focus; answers the summary. */
   const runSamples = async (page: Page, questionId: number) => {

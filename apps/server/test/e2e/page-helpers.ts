@@ -49,6 +49,22 @@ export const tabTo = async (
   throw new Error(`Tab never reached ${String(target)}`);
 };
 
+/** Replaces the code in the editor of `questionId` from the keyboard: into it, select all, type; then Esc and Tab out. */
+export const typeCode = async (page: Page, questionId: number, code: string) => {
+  await tabTo(page, (now) => now.editor && now.testId === `code-editor-${questionId}`);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  // One insertion: typed key by key, the editor's auto-closed brackets would double the closing ones.
+  await page.keyboard.insertText(code);
+  const editor = page.getByTestId(`code-editor-${questionId}`).locator('.cm-content');
+  expect((await editor.innerText()).replace(/\s+/g, ' ').trim()).toBe(code.replace(/\s+/g, ' ').trim());
+  // Esc, then Tab, leaves the editor, however long the candidate waits in between.
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(2_500);
+  await page.keyboard.press('Tab');
+  expect((await focused(page)).editor).toBe(false);
+};
+
 /** The organisation's own site: where the candidate is sent after the test. Records every visit. */
 export const startRedirectTarget = async (): Promise<{ server: Server; url: string; hits: string[] }> => {
   const hits: string[] = [];

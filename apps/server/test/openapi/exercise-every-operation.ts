@@ -69,6 +69,17 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'POST', url: `/candidate/v1/${taking.token}/events`, body: { type: 'left', at: new Date().toISOString() }, apiKey: null });
   await send({ method: 'POST', url: `/candidate/v1/${taking.token}/snapshots`, body: { image: PIXEL_PNG }, apiKey: null });
   await send({ method: 'POST', url: `/candidate/v1/${taking.token}/run/${questionIds[2]}`, body: { code: 'function sum(n) { return 3; }' }, apiKey: null });
+  const started = await send({
+    method: 'POST',
+    url: `/candidate/v1/${taking.token}/runs?wait=20000`,
+    body: { questionId: questionIds[2], code: 'function sum(n) { return 3; }' },
+    apiKey: null,
+  });
+  const runId = started.json().result.runId as string;
+  await send({ method: 'GET', url: `/candidate/v1/${taking.token}/runs/${runId}?wait=10&since=0`, apiKey: null });
+  // Done by now: cancelling it is refused (409.2), its results stand.
+  await send({ method: 'DELETE', url: `/candidate/v1/${taking.token}/runs/${runId}`, apiKey: null });
+  await send({ method: 'GET', url: `/candidate/v1/${taking.token}/runs/not-a-run`, apiKey: null });
   await send({ method: 'POST', url: `/candidate/v1/${taking.token}/submit`, apiKey: null });
   expect((await api.session()).statusCode).toBe(200);
   await send({ method: 'GET', url: `/v2/org/testinvitation/${invitations.running}/reset` });

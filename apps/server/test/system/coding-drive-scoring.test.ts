@@ -53,13 +53,17 @@ describe('a class submitting Python answers at once (SQLite, real processes)', (
     onTestFailed(() => console.error(`coding-drive-scoring diagnostics:\n${diagnostics()}`));
     const { apiKey } = await createOrg(server.url, 'Drive Org');
     const testId = await importTest(server.url, apiKey, pythonDrill({ questions: 3, hidden: 10 }));
-    const attempts = await inPool(Array.from({ length: CANDIDATES }, (_, i) => i), 16, async (i) => {
-      const { token, invitationId } = await registerOn(server.url, apiKey, testId, `drive-${i}@example.com`, receiver.url);
-      const api = candidateOver(server.url, token);
-      const questions = await api.start();
-      for (const questionId of questions) await api.answer(questionId, PY_VOWELS);
-      return { invitationId, api };
-    });
+    const attempts = await inPool(
+      Array.from({ length: CANDIDATES }, (_, i) => i),
+      16,
+      async (i) => {
+        const { token, invitationId } = await registerOn(server.url, apiKey, testId, `drive-${i}@example.com`, receiver.url);
+        const api = candidateOver(server.url, token);
+        const questions = await api.start();
+        for (const questionId of questions) await api.answer(questionId, PY_VOWELS);
+        return { invitationId, api };
+      },
+    );
     const runner = await registerOn(server.url, apiKey, testId, 'still-running@example.com');
     const running = candidateOver(server.url, runner.token);
     const [question] = await running.start();

@@ -4,12 +4,14 @@ import {
   ViolationCounts,
   PublicLinkView,
   RunCodeResult,
+  SampleRun,
   SelfRegistration,
   SnapshotSaved,
   type AnswerInput,
   type ProctoringEventInput,
   type RunCodeInput,
   type SelfRegistrationInput,
+  type StartRunInput,
 } from '@assay/domain';
 import type { CallOptions } from '../core/options.js';
 import { segment } from '../core/path.js';
@@ -22,12 +24,15 @@ import type { Transport } from '../core/transport.js';
  */
 export class CandidateAttempt {
   private readonly base: string;
+  /** Sample and custom-input runs that answer at once and are followed (`…/runs`). */
+  readonly runs: CandidateRuns;
 
   constructor(
     private readonly transport: Transport,
     token: string,
   ) {
     this.base = `/candidate/v1/${segment(token)}`;
+    this.runs = new CandidateRuns(transport, `${this.base}/runs`);
   }
 
   /** State, test, access verdict, deadline and saved answers. */
@@ -68,6 +73,60 @@ export class CandidateAttempt {
     return this.transport.json({ method: 'POST', path: `${this.base}/submit`, credential: 'none' }, CandidateSession, options);
   }
 }
+
+/** A long poll: how long the server may hold the answer (at most 25 000 ms), and the version seen last. */
+export interface RunWait {
+  /** Milliseconds the server may wait for the run to change before it answers; the call's time-out is stretched to fit. */
+  waitMs?: number;
+  /** Wait for a version past this one (by default the version the run has when the request arrives). */
+  since?: number;
+}
+
+/**
+ * An attempt's runs (`/candidate/v1/{token}/runs`). Every answer is a `SampleRun`, narrowed by its `state`:
+ * `queued` has `ahead` and `etaMs`, `done` has `results` (sample tests) or `custom`, `failed` has `message`.
+ * Runs live in the server process that took them (a run another process took is `404.11`).
+ */
+export class CandidateRuns {
+  constructor(
+    private readonly transport: Transport,
+    private readonly base: string,
+  ) {}
+
+  /**
+   * Starts a run of `questionId`'s sample tests, or with `customArgs` of the candidate's own arguments. Refused
+   * like `runCode` (429.2, 429.3, 503.2 with Retry-After); a POST, so it is not retried. With `waitMs` the answer
+   * is the results when the run finishes within that time (a queued run answers at once, with its place).
+   */
+  start(input: StartRunInput, options: CallOptions & Pick<RunWait, 'waitMs'> = {}): Promise<SampleRun> {
+    const { waitMs, ...call } = options;
+    return this.transport.json(
+      { method: 'POST', path: this.base, query: { wait: waitMs }, body: input, credential: 'none' },
+      SampleRun,
+      withWait(call, waitMs),
+    );
+  }
+
+  /** The run now, or (with `waitMs`) once it changes past `since` or finishes. */
+  get(runId: string, options: CallOptions & RunWait = {}): Promise<SampleRun> {
+    const { waitMs, since, ...call } = options;
+    return this.transport.json(
+      { method: 'GET', path: `${this.base}/${segment(runId)}`, query: { wait: waitMs, since }, credential: 'none' },
+      SampleRun,
+      withWait(call, waitMs),
+    );
+  }
+
+  /** Cancels the run (a queued one leaves the queue, a running one is stopped); a finished one is `409.2`. */
+  cancel(runId: string, options?: CallOptions): Promise<SampleRun> {
+    return this.transport.json({ method: 'DELETE', path: `${this.base}/${segment(runId)}`, credential: 'none' }, SampleRun, options);
+  }
+}
+
+/** The server holds a long poll up to `waitMs`: the call's own time-out must outlast it. */
+const LONG_POLL_MARGIN_MS = 10_000;
+const withWait = (call: CallOptions, waitMs: number | undefined): CallOptions =>
+  waitMs === undefined || call.timeoutMs !== undefined ? call : { ...call, timeoutMs: waitMs + LONG_POLL_MARGIN_MS };
 
 /** A public test link (`/candidate/v1/links/{testLinkAccessKey}`): what it offers, and self-registration. */
 export class PublicTestLink {

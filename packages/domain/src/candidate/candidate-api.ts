@@ -144,6 +144,10 @@ export type SnapshotInput = z.infer<typeof SnapshotInput>;
 export const RunCodeInput = z.object({ code: verbatimCode(100_000), language: answerLanguage }).meta({ id: 'RunCodeBody' });
 export type RunCodeInput = z.infer<typeof RunCodeInput>;
 
+/** A place in the candidate's code, 1-based. */
+export const ErrorLocation = z.object({ line: z.int().positive(), column: z.int().positive() });
+export type ErrorLocation = z.infer<typeof ErrorLocation>;
+
 export const TestCaseResult = z.object({
   passed: z.boolean(),
   args: z.array(JsonValue),
@@ -155,7 +159,11 @@ export const TestCaseResult = z.object({
   /** How long the case ran, in milliseconds (absent for a case that never started). */
   timeMs: z.number().nonnegative().optional(),
   /** Where a syntax or runtime error happened in the candidate's code, 1-based. */
-  errorLocation: z.object({ line: z.int().positive(), column: z.int().positive() }).optional(),
+  errorLocation: ErrorLocation.optional(),
+  /** Python: the traceback Python would print, from the candidate's first frame on (every frame of their code, with its line). */
+  traceback: z.string().optional(),
+  /** Python: the values as Python writes them (`None`, `True`, `'abc'`), for showing; the verdict compares the JSON values. */
+  display: z.object({ actual: z.string().optional(), expected: z.string() }).optional(),
 });
 export type TestCaseResult = z.infer<typeof TestCaseResult>;
 /** Where the equality of JSON results is written down once, for every language (in the repository). */
