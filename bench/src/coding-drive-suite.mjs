@@ -8,8 +8,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { codingDriveScoringRows } from './coding-drive-scoring.mjs';
 import { runCodingDrive } from './own-process.mjs';
 import { freePort, rssMb, startProcess, waitUntilReady } from './processes.mjs';
+import { scaleOutRowsOnGivenPostgres } from './scale-out.mjs';
 import { ADMIN_TOKEN, call } from './seed.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -90,8 +92,22 @@ const driveRow = (scenario, drive, target, pass) => ({
     `${drive.errors > 0 ? `, ${drive.errors} errors ${JSON.stringify(drive.statuses)}` : ''}${drive.failedRuns > 0 ? `, ${drive.failedRuns} runs failed` : ''}`,
 });
 
+/**
+ * Every coding-drive row: the drives of this file, then the class submitting at once (coding-drive-scoring.mjs, item
+ * 3) and scoring with 1 vs 2 processes on PostgreSQL (scale-out.mjs, item 5; skipped without a PostgreSQL server).
+ * @param {{ quick?: boolean, databaseUrl?: string }} options
+ */
+export const codingDriveRows = async (options = {}) => {
+  const rows = await runDrives(options);
+  console.log('bench: coding drive, 200 candidates submitting a Python test at once');
+  rows.push(...(await codingDriveScoringRows()));
+  console.log('bench: coding drive, scoring with 1 vs 2 processes on PostgreSQL');
+  rows.push(...(await scaleOutRowsOnGivenPostgres({ quick: options.quick })));
+  return rows;
+};
+
 /** @param {{ quick?: boolean, databaseUrl?: string }} options */
-export const codingDriveRows = async ({ quick = false, databaseUrl } = {}) => {
+const runDrives = async ({ quick = false, databaseUrl } = {}) => {
   const scratch = mkdtempSync(join(tmpdir(), 'assay-coding-drive-'));
   const server = await startServer(scratch, databaseUrl);
   try {
