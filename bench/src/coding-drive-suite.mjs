@@ -1,6 +1,6 @@
 // Coding questions at class scale (issue 28): candidates pressing Run on a real server. The server is started the way
-// the README starts it (`node apps/server/dist/main.js`) with its default settings (request logs at info, two
-// sample-run workers, Python prepared on demand), except what names its port, database and admin token and the rate
+// the README starts it (`node apps/server/dist/main.js`) with its default settings (request logs at info, one
+// sandbox worker per CPU, Python prepared on demand), except what names its port, database and admin token and the rate
 // limits, raised out of the way (the sample-run budget per attempt included): the rows measure the sandbox and the
 // server, not the limits. Tests are imported like the shipped examples; candidates are registered through the API
 // and started. Also runnable alone: `node bench/src/coding-drive-suite.mjs [--check] [--quick]`.
