@@ -22,6 +22,9 @@ import { countChanges, tableCounter, type TableCounts } from './fuzz/table-count
 const KEPT_AS_WRITTEN: Record<string, string> = {
   'saveAnswer code': "a candidate's code: tabs, CRLF and form feeds belong to it, and a refused save loses an answer under the clock",
   'runSampleTests code': "a candidate's code, run as written",
+  'startRun code': "a candidate's code, run as written",
+  'startRun customArgs[]': 'arguments of a custom-input run, test data: a function may be asked to handle any string',
+  'startRun customArgs[][]': 'test data',
   'importTest sections[].questions[].starterCode': 'code the candidate starts from',
   'importTest sections[].questions[].starterCode.javascript': 'code the candidate starts from',
   'importTest sections[].questions[].starterCode.typescript': 'code the candidate starts from',
@@ -145,6 +148,14 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
   recordProctoringEvent: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/events`, auth: 'none', body: { type: 'left', at: now() } }],
   uploadSnapshot: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/snapshots`, auth: 'none', body: { image: 'data:image/png;base64,iVBORw0KGgo=' } }],
   runSampleTests: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/run/${w.coding}`, auth: 'none', body: { code: 'function sum() {}' } }],
+  startRun: (w) => [
+    {
+      method: 'POST',
+      url: `/candidate/v1/${w.token}/runs`,
+      auth: 'none',
+      body: { questionId: w.coding, code: 'function sum() {}', customArgs: ['text', ['nested']] },
+    },
+  ],
 };
 
 type Path = (string | number)[];
