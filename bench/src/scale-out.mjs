@@ -14,17 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { inParallel } from './seed.mjs';
-import {
-  loadNote,
-  orgWithTest,
-  pythonTest,
-  ROOT,
-  sleep,
-  startAssayProcess,
-  startAssayServer,
-  startReceiver,
-  waitForCallbacks,
-} from './python-class.mjs';
+import { loadNote, orgWithTest, pythonTest, ROOT, sleep, startAssayProcess, startAssayServer, startReceiver, waitForCallbacks } from './python-class.mjs';
 
 /**
  * The candidates' answer: correct, and about 10 ms a hidden test (a scan repeated, as a slow honest answer is), so
