@@ -1,15 +1,16 @@
 // Coding questions at class scale (issue 28): candidates pressing Run on a real server. The server is started the way
-// the README starts it (`node apps/server/dist/main.js`) with its default settings (request logs at info, two
-// sample-run workers, Python prepared on demand), except what names its port, database and admin token and the rate
-// limits, raised out of the way (the sample-run budget per attempt included): the rows measure the sandbox and the
-// server, not the limits. Tests are imported like the shipped examples; candidates are registered through the API
-// and started. Also runnable alone: `node bench/src/coding-drive-suite.mjs [--check] [--quick]`.
+// `pnpm start` and the README start it (`node --max-semi-space-size=32 apps/server/dist/main.js`) with its default
+// settings (request logs at info, two sample-run workers, Python prepared on demand), except what names its port,
+// database and admin token and the rate limits, raised out of the way (the sample-run budget per attempt included):
+// the rows measure the sandbox and the server, not the limits. Tests are imported like the shipped examples;
+// candidates are registered through the API and started. Also runnable alone:
+// `node bench/src/coding-drive-suite.mjs [--check] [--quick]`.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runCodingDrive } from './own-process.mjs';
-import { freePort, rssMb, startProcess, waitUntilReady } from './processes.mjs';
+import { freePort, rssMb, SERVER_NODE_FLAGS, startProcess, waitUntilReady } from './processes.mjs';
 import { ADMIN_TOKEN, call } from './seed.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -67,6 +68,7 @@ const startServer = async (scratch, databaseUrl) => {
       ASSAY_SAMPLE_RUNS_PER_WINDOW: '10000',
     },
     scratch,
+    SERVER_NODE_FLAGS,
   );
   try {
     await waitUntilReady(`${base}/readyz`, server.started, server.child);
