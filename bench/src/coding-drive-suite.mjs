@@ -1,10 +1,9 @@
 // Coding questions at class scale (issue 28): candidates pressing Run on a real server. The server is started the way
-// `pnpm start` and the README start it (`node --max-semi-space-size=32 apps/server/dist/main.js`) with its default
-// settings (request logs at info, two sample-run workers, Python prepared on demand), except what names its port,
-// database and admin token and the rate limits, raised out of the way (the sample-run budget per attempt included):
-// the rows measure the sandbox and the server, not the limits. Tests are imported like the shipped examples;
-// candidates are registered through the API and started. Also runnable alone:
-// `node bench/src/coding-drive-suite.mjs [--check] [--quick]`.
+// the README starts it (`node apps/server/dist/main.js`) with its default settings (request logs at info, two
+// sample-run workers, Python prepared on demand), except what names its port, database and admin token and the rate
+// limits, raised out of the way (the sample-run budget per attempt included): the rows measure the sandbox and the
+// server, not the limits. Tests are imported like the shipped examples; candidates are registered through the API
+// and started. Also runnable alone: `node bench/src/coding-drive-suite.mjs [--check] [--quick]`.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,7 +47,7 @@ const TWO_SUM_TS =
 const WORD_COUNTS_PY =
   'def word_counts(text):\n    counts = {}\n    for word in text.lower().split():\n        counts[word] = counts.get(word, 0) + 1\n    return counts\n';
 
-/** The server as the README starts it, default settings but the rate limits. */
+/** The server as the README starts it (with the start script's node flags), default settings but the rate limits. */
 const startServer = async (scratch, databaseUrl) => {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Node's flags for the server as `pnpm start` (and `scripts/up.sh`) give them: the bench measures the server as it
- * is started, e.g. its request thread's young generation (decision 247).
+ * is started, e.g. its request thread's young generation (decision 258).
  */
 export const SERVER_NODE_FLAGS =
   JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')).scripts.start.match(/(?<=\s)--[a-z-]+=\S+/g) ?? [];

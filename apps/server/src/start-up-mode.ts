@@ -19,7 +19,7 @@ const SETTINGS = [
 
 /**
  * The settings start-up applies, given the operator's options: each is left out only when the operator sets that very
- * option. A `--max-semi-space-size` (the start script's, decision 247) once matched `semi-space` and silently left
+ * option. A `--max-semi-space-size` (the start script's, decision 258) once matched `semi-space` and silently left
  * start-up's young generation to grow: idle RSS 116 MB instead of ~89.
  */
 export const startUpSettings = (options: string = operatorOptions()) => SETTINGS.filter(({ unlessOperatorSets }) => !options.includes(unlessOperatorSets));
