@@ -9,8 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runCodingDrive } from './own-process.mjs';
-import { freePort, rssMb, SERVER_NODE_FLAGS, startProcess, waitUntilReady } from './processes.mjs';
+import { freePort, rssMb, startProcess, waitUntilReady } from './processes.mjs';
 import { ADMIN_TOKEN, call } from './seed.mjs';
+import { SERVER_NODE_FLAGS } from './processes.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RAISED = '100000000/1m';
