@@ -18,4 +18,5 @@ source "$SCRIPTS_DIR/ensure-toolchain.sh"
 cd "$ASSAY_ROOT"
 
 pnpm build
-exec node apps/server/dist/main.js
+# As `pnpm start` runs it: the request thread's young generation outlasts a request in flight (decision 258).
+exec node --max-semi-space-size=32 apps/server/dist/main.js

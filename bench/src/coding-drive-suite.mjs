@@ -13,6 +13,7 @@ import { runCodingDrive } from './own-process.mjs';
 import { freePort, rssMb, startProcess, waitUntilReady } from './processes.mjs';
 import { scaleOutRowsOnGivenPostgres } from './scale-out.mjs';
 import { ADMIN_TOKEN, call } from './seed.mjs';
+import { SERVER_NODE_FLAGS } from './processes.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RAISED = '100000000/1m';
@@ -49,7 +50,7 @@ const TWO_SUM_TS =
 const WORD_COUNTS_PY =
   'def word_counts(text):\n    counts = {}\n    for word in text.lower().split():\n        counts[word] = counts.get(word, 0) + 1\n    return counts\n';
 
-/** The server as the README starts it, default settings but the rate limits. */
+/** The server as the README starts it (with the start script's node flags), default settings but the rate limits. */
 const startServer = async (scratch, databaseUrl) => {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -69,6 +70,7 @@ const startServer = async (scratch, databaseUrl) => {
       ASSAY_SAMPLE_RUNS_PER_WINDOW: '10000',
     },
     scratch,
+    SERVER_NODE_FLAGS,
   );
   try {
     await waitUntilReady(`${base}/readyz`, server.started, server.child);

@@ -5,7 +5,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measure } from './load.mjs';
-import { freePort, rssMb, startProcess, waitUntilReady } from './processes.mjs';
+import { freePort, rssMb, SERVER_NODE_FLAGS, startProcess, waitUntilReady } from './processes.mjs';
 import { loadScenarios, TARGETS } from './scenarios.mjs';
 import { ADMIN_TOKEN, seed } from './seed.mjs';
 import { exportExcel, pdfLatency } from './downloads.mjs';
@@ -57,6 +57,7 @@ const startAssay = async (port) => {
       ASSAY_ALLOW_PRIVATE_CALLBACKS: 'true',
     },
     scratch,
+    SERVER_NODE_FLAGS,
   );
   try {
     const startMs = await waitUntilReady(`http://127.0.0.1:${port}/readyz`, server.started, server.child);

@@ -3,6 +3,14 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Node's flags for the server as `pnpm start` (and `scripts/up.sh`) give them: the bench measures the server as it
+ * is started, e.g. its request thread's young generation (decision 258).
+ */
+export const SERVER_NODE_FLAGS =
+  JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')).scripts.start.match(/(?<=\s)--[a-z-]+=\S+/g) ?? [];
 
 export const freePort = () =>
   new Promise((resolve, reject) => {
@@ -39,10 +47,10 @@ export const waitUntilReady = async (url, started, child, timeoutMs = 30_000) =>
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
 };
 
-/** Starts `node script` with `env`; stderr is kept for the error message of a failed start. */
-export const startProcess = (script, env, cwd) => {
+/** Starts `node [nodeFlags] script` with `env`; stderr is kept for the error message of a failed start. */
+export const startProcess = (script, env, cwd, nodeFlags = []) => {
   const started = performance.now();
-  const child = spawn(process.execPath, [script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeFlags, script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk) => {
     stderr = (stderr + chunk).slice(-4000);
