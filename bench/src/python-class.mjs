@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createJsonClient, percentile } from './http-client.mjs';
-import { freePort, startProcess, waitUntilReady } from './processes.mjs';
+import { freePort, SERVER_NODE_FLAGS, startProcess, waitUntilReady } from './processes.mjs';
 import { ADMIN_TOKEN, inParallel } from './seed.mjs';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -60,6 +60,8 @@ export const startAssayProcess = async (script, { databaseUrl, scratch, port, en
       ...env,
     },
     scratch,
+    // The server as `pnpm start` runs it (decision 258); assay-worker has no such start script, and does not clear the flag.
+    script === 'apps/server/dist/main.js' ? SERVER_NODE_FLAGS : [],
   );
   if (base) {
     try {
