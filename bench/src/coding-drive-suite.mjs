@@ -12,6 +12,7 @@ import { codingDriveScoringRows } from './coding-drive-scoring.mjs';
 import { runCodingDrive } from './own-process.mjs';
 import { freePort, rssMb, startProcess, waitUntilReady } from './processes.mjs';
 import { scaleOutRowsOnGivenPostgres } from './scale-out.mjs';
+import { availableParallelism } from 'node:os';
 import { ADMIN_TOKEN, call } from './seed.mjs';
 import { SERVER_NODE_FLAGS } from './processes.mjs';
 
@@ -24,8 +25,11 @@ export const CODING_TARGETS = {
   /** TypeScript's p99 at most this many times JavaScript's, under the same load. */
   typescriptToJavascript: 1.5,
   idleRssMb: 100,
-  /** Idle server + a warm Python worker (~120 MB: README) for each of the 2 sample-run workers and the standby. */
-  warmPythonPoolRssMb: 100 + 3 * 130,
+  /**
+   * Idle server + a warm Python worker (~175 MB measured: the sandbox README says what each part costs) for each of
+   * the sandbox's workers (one per core: 2 on the 2-core bench machine) and the standby.
+   */
+  warmPythonPoolRssMb: 100 + (Math.min(8, availableParallelism()) + 1) * 180,
 };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -188,7 +192,7 @@ const runDrives = async ({ quick = false, databaseUrl } = {}) => {
         unit: 'MB',
         target: CODING_TARGETS.warmPythonPoolRssMb,
         pass: warmRss < CODING_TARGETS.warmPythonPoolRssMb,
-        note: '2 sample-run workers + the standby, each with an interpreter',
+        note: `${Math.min(8, availableParallelism())} sandbox workers (one per core) + the standby, each with an interpreter`,
       },
     ];
   } finally {
