@@ -1,4 +1,4 @@
-import type { CandidateQuestion, CandidateSection } from '@assay/domain';
+import type { CandidateCodingQuestion, CandidateQuestion, CandidateSection } from '@assay/domain';
 import { describe, expect, it } from 'vitest';
 import { answeredCount, fromBody, isAnswered, restoreAnswers, toBody, unansweredBySection, type Answer } from './answers.js';
 
@@ -13,14 +13,18 @@ const choice = (questionId: number): CandidateQuestion => ({
     { optionId: 1, text: 'b' },
   ],
 });
-const coding = (questionId: number): CandidateQuestion => ({
+const coding = (questionId: number): CandidateCodingQuestion => ({
   questionId,
   type: 'coding',
   text: 'Sum',
   marks: 5,
   negativeMarks: 0,
+  languages: ['javascript'],
+  language: 'javascript',
   functionName: 'sum',
   starterCode: 'function sum(a, b) {\n}\n',
+  starterCodes: { javascript: 'function sum(a, b) {\n}\n' },
+  sampleTests: [],
 });
 const section = (sectionName: string, questions: CandidateQuestion[]): CandidateSection => ({
   sectionId: 1,
@@ -31,7 +35,7 @@ const section = (sectionName: string, questions: CandidateQuestion[]): Candidate
   questions,
 });
 
-const polyglot = (questionId: number): CandidateQuestion => ({
+const polyglot = (questionId: number): CandidateCodingQuestion => ({
   ...coding(questionId),
   language: 'python',
   languages: ['python', 'typescript'],

@@ -25,6 +25,7 @@ export const isAnswered = (question: CandidateQuestion, answer: Answer | undefin
   if (!answer) return false;
   if (answer.kind === 'choice') return answer.optionIds.length > 0;
   const code = answer.code.trim();
+  if (question.type !== 'coding') return code !== '';
   const { languages, starter } = languagesOf(question);
   return code !== '' && code !== starter(answer.language ?? languages[0]!).trim();
 };

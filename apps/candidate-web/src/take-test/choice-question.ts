@@ -1,10 +1,10 @@
-import type { CandidateQuestion } from '@assay/domain';
+import type { CandidateChoiceQuestion } from '@assay/domain';
 import { h } from '../lib/dom.js';
 import { richText } from '../lib/rich-text.js';
 import type { QuestionContext } from './question-view.js';
 
 /** The options of a single- or multiple-choice question, and a button to clear the answer. */
-export function choiceOptions(question: CandidateQuestion, titleId: string, textId: string, context: QuestionContext): HTMLElement {
+export function choiceOptions(question: CandidateChoiceQuestion, titleId: string, textId: string, context: QuestionContext): HTMLElement {
   const id = String(question.questionId);
   const single = question.type === 'single_choice';
   const selected = new Set(context.answer?.kind === 'choice' ? context.answer.optionIds : []);

@@ -1,4 +1,4 @@
-import type { CandidateQuestion, ErrorLocation, JsonValue } from '@assay/domain';
+import type { CandidateCodingQuestion, ErrorLocation, JsonValue } from '@assay/domain';
 import type { Answer } from '../answers.js';
 import { h, isBusy, replaceChildren, setBusy } from '../lib/dom.js';
 import { LiveRegion } from '../lib/live-region.js';
@@ -55,7 +55,7 @@ export class CodingQuestion {
 
   /** `text` is the question's text, which goes in the problem's column. */
   constructor(
-    private readonly question: CandidateQuestion,
+    private readonly question: CandidateCodingQuestion,
     private readonly number: number,
     private readonly context: QuestionContext,
     text: HTMLElement,

@@ -1,4 +1,4 @@
-import type { CandidateQuestion, CustomRunResult, ErrorLocation, JsonValue } from '@assay/domain';
+import type { CandidateCodingQuestion, CustomRunResult, ErrorLocation, JsonValue } from '@assay/domain';
 import { h, replaceChildren } from '../lib/dom.js';
 import { formatArguments, formatValue, parseArguments } from './code-values.js';
 import type { CodingLanguage } from './languages.js';
@@ -33,7 +33,7 @@ export class CustomInput {
   private prefilled = '';
 
   constructor(
-    private readonly question: CandidateQuestion,
+    private readonly question: CandidateCodingQuestion,
     language: CodingLanguage,
     private readonly goTo: (line: number, column: number) => void,
     onRun: () => void,

@@ -1,4 +1,4 @@
-import { CodingLanguage, codingLanguageName, type CandidateQuestion } from '@assay/domain';
+import { CodingLanguage, codingLanguageName, type CandidateCodingQuestion } from '@assay/domain';
 
 export { CodingLanguage };
 
@@ -11,7 +11,7 @@ export const isCodingLanguage = (value: unknown): value is CodingLanguage => Cod
  * The languages a question accepts (the first is its default) and the starter code of each; a question from
  * before languages had one `language` (JavaScript when none) and one `starterCode`.
  */
-export function languagesOf(question: CandidateQuestion): { languages: CodingLanguage[]; starter: (language: CodingLanguage) => string } {
+export function languagesOf(question: CandidateCodingQuestion): { languages: CodingLanguage[]; starter: (language: CodingLanguage) => string } {
   const languages: CodingLanguage[] = question.languages?.length ? question.languages : [question.language ?? 'javascript'];
   const starter = (language: CodingLanguage) => question.starterCodes?.[language] ?? (language === languages[0] ? (question.starterCode ?? '') : '');
   return { languages, starter };

@@ -1,4 +1,4 @@
-import type { CandidateQuestion, ErrorLocation, TestCaseResult } from '@assay/domain';
+import type { CandidateCodingQuestion, ErrorLocation, TestCaseResult } from '@assay/domain';
 import { h, replaceChildren } from '../lib/dom.js';
 import { plural } from '../lib/format.js';
 import { formatValue } from './code-values.js';
@@ -18,7 +18,7 @@ export class SampleResults {
   private readonly id: string;
 
   constructor(
-    private readonly question: CandidateQuestion,
+    private readonly question: CandidateCodingQuestion,
     private readonly goTo: (line: number, column: number) => void,
   ) {
     this.id = String(question.questionId);

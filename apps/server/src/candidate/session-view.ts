@@ -36,11 +36,12 @@ export const verdictOf = (context: AttemptContext, now: number) => {
 
 /** What the candidate may see of a question: never which options are right, never the hidden tests. */
 export const candidateQuestionOf = (questionId: number, definition: QuestionDefinition): CandidateQuestion => {
-  const base = { questionId, type: definition.type, text: definition.text, marks: definition.marks, negativeMarks: definition.negativeMarks };
+  const base = { questionId, text: definition.text, marks: definition.marks, negativeMarks: definition.negativeMarks };
   if (definition.type === 'coding') {
     const [first = 'javascript'] = definition.languages;
     return {
       ...base,
+      type: definition.type,
       languages: definition.languages,
       language: first,
       functionName: definition.functionName,
@@ -49,7 +50,7 @@ export const candidateQuestionOf = (questionId: number, definition: QuestionDefi
       sampleTests: definition.sampleTests,
     };
   }
-  return { ...base, options: definition.options.map((option, optionId) => ({ optionId, text: option.text })) };
+  return { ...base, type: definition.type, options: definition.options.map((option, optionId) => ({ optionId, text: option.text })) };
 };
 
 export interface SessionParts {

@@ -87,6 +87,13 @@ describe.each(backends)('hostile images on %s', (backend) => {
       expect(await stored(invitationId)).toEqual([]);
     });
 
+    it('refuses an SVG data URL with a message that names every accepted type', async () => {
+      const { invitationId, api } = await running();
+      const body = expectFailure(await api.snapshot(dataUrl('image/svg+xml', SVG)), '400.2');
+      expect(body.result).toContain('JPEG, PNG or WebP');
+      expect(await stored(invitationId)).toEqual([]);
+    });
+
     it('the oversize case is over the byte limit but within the request schema', async () => {
       const bytes = await noisyJpeg(600, 450);
       expect(bytes.length).toBeGreaterThan(SNAPSHOT_IMAGE_LIMITS.maxBytes);

@@ -1,6 +1,7 @@
 import {
   AnswerSaved,
   CandidateSession,
+  StartedCandidateSession,
   ViolationCounts,
   PublicLinkView,
   RunCodeResult,
@@ -40,9 +41,12 @@ export class CandidateAttempt {
     return this.transport.json({ method: 'GET', path: this.base, credential: 'none' }, CandidateSession, options);
   }
 
-  /** Starts the attempt (access rules are checked here; 403.5–403.12 say why not). */
-  start(options?: CallOptions): Promise<CandidateSession> {
-    return this.transport.json({ method: 'POST', path: `${this.base}/start`, credential: 'none' }, CandidateSession, options);
+  /**
+   * Starts the attempt (access rules are checked here; 403.5–403.12 say why not). The running attempt's session
+   * has every section's questions, typed by `type`: `question.type === 'coding'` narrows to a coding question.
+   */
+  start(options?: CallOptions): Promise<StartedCandidateSession> {
+    return this.transport.json({ method: 'POST', path: `${this.base}/start`, credential: 'none' }, StartedCandidateSession, options);
   }
 
   /** Saves an answer as it changes; a PUT, so it is retried safely. */
@@ -55,7 +59,7 @@ export class CandidateAttempt {
     return this.transport.json({ method: 'POST', path: `${this.base}/events`, body: event, credential: 'none' }, ViolationCounts, options);
   }
 
-  /** A camera snapshot as a `data:image/jpeg;base64,…` URL (links with imageProctoring). */
+  /** A camera snapshot as a base64 data URL of a JPEG, PNG or WebP image (`data:image/jpeg;base64,…`; links with imageProctoring). */
   uploadSnapshot(image: string, options?: CallOptions): Promise<SnapshotSaved> {
     return this.transport.json({ method: 'POST', path: `${this.base}/snapshots`, body: { image }, credential: 'none' }, SnapshotSaved, options);
   }

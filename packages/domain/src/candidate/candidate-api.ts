@@ -14,26 +14,35 @@ export const CandidateOption = z.object({ optionId: z.int().nonnegative(), text:
 
 export const CodingSample = z.object({ args: z.array(JsonValue), expected: JsonValue });
 
-export const CandidateQuestion = z
+const questionBase = { questionId: Id, text: z.string(), marks: z.number(), negativeMarks: z.number() };
+
+/** A single- or multiple-choice question: its options, never which are right. */
+export const CandidateChoiceQuestion = z
+  .object({ ...questionBase, type: z.enum(['single_choice', 'multiple_choice']), options: z.array(CandidateOption) })
+  .meta({ id: 'CandidateChoiceQuestion' });
+export type CandidateChoiceQuestion = z.infer<typeof CandidateChoiceQuestion>;
+
+/** A coding question: what the candidate needs to write and run the function, never the hidden tests. */
+export const CandidateCodingQuestion = z
   .object({
-    questionId: Id,
-    type: z.enum(['single_choice', 'multiple_choice', 'coding']),
-    text: z.string(),
-    marks: z.number(),
-    negativeMarks: z.number(),
-    options: z.array(CandidateOption).optional(),
-    /** Coding questions: the languages the candidate may answer in, the first being the default. */
-    languages: z.array(CodingLanguage).optional(),
+    ...questionBase,
+    type: z.literal('coding'),
+    /** The languages the candidate may answer in, the first being the default. */
+    languages: z.array(CodingLanguage),
     /** The first of `languages` (kept for pages that know one language). */
-    language: CodingLanguage.optional(),
-    functionName: z.string().optional(),
+    language: CodingLanguage,
+    functionName: z.string(),
     /** The starter code of `language`. */
-    starterCode: z.string().optional(),
+    starterCode: z.string(),
     /** The starter code of each accepted language, by language. */
-    starterCodes: z.record(z.string(), z.string()).optional(),
-    sampleTests: z.array(CodingSample).optional(),
+    starterCodes: z.record(z.string(), z.string()),
+    sampleTests: z.array(CodingSample),
   })
-  .meta({ id: 'CandidateQuestion' });
+  .meta({ id: 'CandidateCodingQuestion' });
+export type CandidateCodingQuestion = z.infer<typeof CandidateCodingQuestion>;
+
+/** One question as the candidate sees it; `type` tells which fields it has (TypeScript narrows on it). */
+export const CandidateQuestion = z.discriminatedUnion('type', [CandidateChoiceQuestion, CandidateCodingQuestion]).meta({ id: 'CandidateQuestion' });
 export type CandidateQuestion = z.infer<typeof CandidateQuestion>;
 
 /** `questions` only while the attempt runs: before the start the landing page shows counts, never the questions. */
@@ -94,6 +103,16 @@ export const CandidateSession = z
   .meta({ id: 'CandidateSession' });
 export type CandidateSession = z.infer<typeof CandidateSession>;
 
+/** A section of a running attempt: its questions are always there. */
+export const StartedCandidateSection = CandidateSection.extend({ questions: z.array(CandidateQuestion) }).meta({ id: 'StartedCandidateSection' });
+export type StartedCandidateSection = z.infer<typeof StartedCandidateSection>;
+
+/** What starting answers: the session of the running attempt, every section with its questions. */
+export const StartedCandidateSession = CandidateSession.extend({
+  test: CandidateSession.shape.test.extend({ sections: z.array(StartedCandidateSection) }),
+}).meta({ id: 'StartedCandidateSession' });
+export type StartedCandidateSession = z.infer<typeof StartedCandidateSession>;
+
 /** When the candidate made the answer (their server-synced clock): lets an answer made before the deadline arrive a little after it. */
 const editedAt = z.iso.datetime({ offset: true, error: 'editedAt must be an ISO-8601 date-time' }).check(plainText('editedAt')).optional();
 
@@ -135,7 +154,9 @@ export const SnapshotInput = z
     image: z
       .string()
       .max(700_000, { error: 'image must be at most about 500 kB' })
-      .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+=*$/, { error: 'image must be a data:image/jpeg;base64 URL' })
+      .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+=*$/, {
+        error: 'image must be a base64 data URL of a JPEG, PNG or WebP image (data:image/jpeg;base64,…, data:image/png;base64,… or data:image/webp;base64,…)',
+      })
       .check(plainText('image')),
   })
   .meta({ id: 'SnapshotBody' });

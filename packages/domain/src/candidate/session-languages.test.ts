@@ -11,11 +11,19 @@ const sessionWith = (questions: Partial<CandidateQuestion>[] | undefined): Candi
 
 describe('asksFor', () => {
   it('is true when a coding question accepts the language', () => {
-    expect(asksFor(sessionWith([{ languages: ['javascript'] }, { languages: ['python', 'typescript'] }]), 'python')).toBe(true);
+    expect(
+      asksFor(
+        sessionWith([
+          { type: 'coding', languages: ['javascript'] },
+          { type: 'coding', languages: ['python', 'typescript'] },
+        ]),
+        'python',
+      ),
+    ).toBe(true);
   });
 
   it('is false for other languages, choice questions and sessions without questions (before the start)', () => {
-    expect(asksFor(sessionWith([{ languages: ['javascript'] }, {}]), 'python')).toBe(false);
+    expect(asksFor(sessionWith([{ type: 'coding', languages: ['javascript'] }, { type: 'single_choice' }]), 'python')).toBe(false);
     expect(asksFor(sessionWith(undefined), 'python')).toBe(false);
   });
 });

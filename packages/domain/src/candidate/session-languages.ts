@@ -3,4 +3,4 @@ import type { CandidateSession } from './candidate-api.js';
 
 /** Whether a coding question of the session accepts `language` (the server warms that language's interpreters). */
 export const asksFor = (session: CandidateSession, language: CodingLanguage): boolean =>
-  session.test.sections.some((section) => (section.questions ?? []).some((question) => question.languages?.includes(language) ?? false));
+  session.test.sections.some((section) => (section.questions ?? []).some((question) => question.type === 'coding' && question.languages.includes(language)));
