@@ -28,6 +28,20 @@ describe.each(backends)('tests (4.1, 4.2, import) on %s', (backend) => {
     expect(body.result.accessKey).toMatch(/^[A-Za-z0-9_-]{16,}$/);
   });
 
+  it('imports the same definition twice, and the second answer names the first test (sameContentAs); other content and other orgs do not count', async () => {
+    const definition = { ...sampleDefinition, testName: 'Imported twice' };
+    // Orgs of their own: the other tests count the harness org's tests.
+    const client = h.clientFor((await h.createOrg('Twice importer')).apiKey);
+    const first = await client.tests.import(definition);
+    expect(first.sameContentAs).toBeNull();
+    const second = await client.tests.import(definition);
+    expect(second.testId).not.toBe(first.testId);
+    expect(second.sameContentAs).toBe(first.testId);
+    expect((await client.tests.import({ ...definition, testStatus: 'Inactive' })).sameContentAs).toBeNull();
+    const other = await h.createOrg('Other importer');
+    expect((await h.clientFor(other.apiKey).tests.import(definition)).sameContentAs).toBeNull();
+  });
+
   it('lists tests with defaults page_size 20 and page_no 1, and counts them all', async () => {
     for (let i = 0; i < 21; i += 1) {
       await h.request({ method: 'POST', url: '/v2/org/tests', body: { ...sampleDefinition, testName: `Test ${i}` } });

@@ -6,6 +6,7 @@ import {
   type Section,
   type SectionType,
   type TestDefinition,
+  type ImportedTest,
   type TestDetails,
   type TestStatus,
   type SectionRecord,
@@ -82,7 +83,7 @@ export class TestsRepository {
   ) {}
 
   /** Stores a test with its sections and questions in one transaction. */
-  async importDefinition(orgId: number, definition: TestDefinition, accessKey: string, now: number): Promise<TestDetails> {
+  async importDefinition(orgId: number, definition: TestDefinition, accessKey: string, now: number): Promise<ImportedTest> {
     return inTransaction(this.db, async (trx) => {
       // Concurrent imports of one org queue on its row for the next position (SQLite has one writer anyway).
       if (this.dialect === 'postgres') await trx.selectFrom('orgs').select('id').where('id', '=', orgId).forUpdate().execute();
@@ -92,6 +93,16 @@ export class TestsRepository {
         .where('org_id', '=', orgId)
         .execute();
       const allQuestions = definition.sections.flatMap((section) => section.questions);
+      const stored = JSON.stringify(definition);
+      // The definition as parsed (defaults filled in), so the same file imported again is found whatever its spacing.
+      const same = await trx
+        .selectFrom('tests')
+        .select('id')
+        .where('org_id', '=', orgId)
+        .where('definition', '=', stored)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
       const test = await trx
         .insertInto('tests')
         .values({
@@ -102,7 +113,7 @@ export class TestsRepository {
           question_count: allQuestions.length,
           total_marks: maxScoreOf(allQuestions),
           status: definition.testStatus,
-          definition: JSON.stringify(definition),
+          definition: stored,
           created_at: now,
           org_position: Number(last?.position ?? 0) + 1,
         })
@@ -140,7 +151,7 @@ export class TestsRepository {
           )
           .execute();
       }
-      return { ...toTestSummary(test), sections: sections.map(toSection) };
+      return { ...toTestSummary(test), sections: sections.map(toSection), sameContentAs: same?.id ?? null };
     });
   }
 

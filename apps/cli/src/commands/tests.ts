@@ -1,5 +1,5 @@
 import type { TestPage } from '@assay/client';
-import type { TestDetails } from '@assay/domain';
+import type { ImportedTest, TestDetails } from '@assay/domain';
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
@@ -32,6 +32,12 @@ export const testDetailsText = (test: TestDetails): string => {
     test.sections.map((section) => [section.sectionName, section.sectionType, String(section.questions), `${section.duration} min`]),
   );
   return `${head}\n\n${sections}`;
+};
+
+/** The same file imported twice makes a second, identical test: said, so it is a choice and not an accident. */
+export const importedText = (test: ImportedTest): string => {
+  const imported = `Imported "${test.testName}" as test ${test.testId}.`;
+  return test.sameContentAs === null ? imported : `${imported}\nA test with the same content already exists as test ${test.sameContentAs}.`;
 };
 
 const readDefinition = async (file: string): Promise<unknown> => {
@@ -76,7 +82,7 @@ export const registerTests = (program: Command, io: CliIo): void => {
       const definition = await readDefinition(file);
       const client = await connect(io, options.profile);
       const test = await client.tests.import(definition as Parameters<typeof client.tests.import>[0]);
-      emit(io, options, test, () => `Imported "${test.testName}" as test ${test.testId}.`);
+      emit(io, options, test, () => importedText(test));
     }),
   );
 };

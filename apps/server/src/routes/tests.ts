@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParam, PagingQuery, TestDefinition, TestDetails, TestList, pageOffset, succeed } from '@assay/domain';
+import { IdParam, PagingQuery, TestDefinition, TestDetails, ImportedTest, TestList, pageOffset, succeed } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { found } from '../refusal-error.js';
 import { newAccessKey } from '@assay/store';
@@ -48,10 +48,11 @@ export const testRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store
       schema: {
         tags: ['tests'],
         summary: 'Import a test definition (Assay extension)',
-        description: 'Sections, questions, marks, negative marks, durations and status. Answers with the stored test.',
+        description:
+          'Sections, questions, marks, negative marks, durations and status. Answers with the stored test; `sameContentAs` names an earlier test of the org with exactly the same definition (it is imported all the same).',
         security: apiKeySecurity,
         body: TestDefinition,
-        response: envelopeResponses(TestDetails),
+        response: envelopeResponses(ImportedTest),
       },
     },
     async (request, reply) =>

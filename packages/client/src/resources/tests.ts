@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE, TestDetails, TestList, type PagingQuery, type TestDefinition, type TestSummary } from '@assay/domain';
+import { ImportedTest, MAX_PAGE_SIZE, TestDetails, TestList, type PagingQuery, type TestDefinition, type TestSummary } from '@assay/domain';
 import { z } from 'zod';
 import type { CallOptions } from '../core/options.js';
 import { segment } from '../core/path.js';
@@ -51,11 +51,14 @@ export class Tests {
     return this.transport.json({ method: 'GET', path: `/v2/org/tests/${segment(testId)}`, credential: 'apiKey' }, TestDetails, options);
   }
 
-  /** Imports a test definition (sections, questions, marks); answers the stored test. */
-  import(definition: TestDefinitionInput, options?: CallOptions): Promise<TestDetails> {
+  /**
+   * Imports a test definition (sections, questions, marks); answers the stored test, with `sameContentAs` naming an
+   * earlier test of the org with exactly the same definition (imported twice), or null.
+   */
+  import(definition: TestDefinitionInput, options?: CallOptions): Promise<ImportedTest> {
     return this.transport.json(
       { method: 'POST', path: '/v2/org/tests', body: definition, credential: 'apiKey', acceptsIdempotencyKey: true },
-      TestDetails,
+      ImportedTest,
       options,
     );
   }

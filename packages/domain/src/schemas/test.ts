@@ -33,6 +33,15 @@ export type TestSummary = z.infer<typeof TestSummary>;
 export const TestDetails = TestSummary.extend({ sections: z.array(Section) }).meta({ id: 'TestDetails' });
 export type TestDetails = z.infer<typeof TestDetails>;
 
+/**
+ * What an import answers: the stored test, and the test of the org that already had exactly this definition
+ * (the same file imported twice), so the importer can tell; the import itself is never refused for it.
+ */
+export const ImportedTest = TestDetails.extend({
+  sameContentAs: z.int().nullable().meta({ description: 'The id of an earlier test of the org with exactly the same definition, or null.' }),
+}).meta({ id: 'ImportedTest' });
+export type ImportedTest = z.infer<typeof ImportedTest>;
+
 export const TestList = z
   .object({
     tests: z.array(TestSummary),
