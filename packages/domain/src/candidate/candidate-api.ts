@@ -68,7 +68,12 @@ export const CandidateSession = z
     test: z.object({
       testName: z.string(),
       description: z.string(),
+      /** The test's duration in minutes, as authored (the same for every candidate). */
       duration: z.int(),
+      /** The candidate's accommodation: percent of extra time, 0 for none. */
+      extraTimePercent: z.int().min(0).max(100),
+      /** The time this candidate is allowed, extra time included, in whole seconds rounded down (`allowedSeconds`). */
+      allowedSeconds: z.int().nonnegative(),
       questions: z.int(),
       /** Some question takes marks off for a wrong answer (the landing page warns). */
       negativeMarking: z.boolean(),
