@@ -83,8 +83,10 @@ export const ReportDetails = z
       testName: z.string(),
       /** The test's duration in minutes, as authored. */
       duration: z.int(),
-      /** The time this candidate was allowed, extra time included, in whole seconds rounded down. */
-      allowedSeconds: z.int().nonnegative(),
+      allowedSeconds: z
+        .int()
+        .nonnegative()
+        .meta({ description: 'The time this candidate was allowed, extra time included (integrity.accommodation), in whole seconds rounded down.' }),
     }),
     status: z.object({ testStatus: InvitationStatus, reportStatus: ReportStatus }),
     startedAt: Instant.nullable(),
