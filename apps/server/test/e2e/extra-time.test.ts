@@ -16,7 +16,13 @@ describe('the landing page of a candidate with extra time (Chromium)', () => {
     b = await startBrowserHarness();
     // Sections of 10 and 20 minutes, a 30-minute test; + 25 % = 37 minutes 30 seconds: the case the issue names, with seconds to tell.
     const [fundamentals, coding] = sampleDefinition.sections;
-    ({ testId } = await b.client.tests.import({ ...sampleDefinition, sections: [{ ...fundamentals!, duration: 10 }, { ...coding!, duration: 20 }] }));
+    ({ testId } = await b.client.tests.import({
+      ...sampleDefinition,
+      sections: [
+        { ...fundamentals!, duration: 10 },
+        { ...coding!, duration: 20 },
+      ],
+    }));
   }, 120_000);
   afterAll(() => b?.close(), 60_000);
 
