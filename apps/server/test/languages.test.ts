@@ -169,6 +169,24 @@ describe.each(backends)('coding languages and extra time on %s', (backend) => {
     expect(Date.parse(linkStarted.deadline!) - Date.parse(linkStarted.startedAt!)).toBe(75 * 60_000);
   });
 
+  it('tells the candidate and the report the time allowed with the extra time, the session JSON before and after the start', async () => {
+    const { token, invitationId } = await registerFor(h, testId, 'told@example.com', { extraTimePercent: 25 });
+    const landing = expectSuccess<CandidateSession>(await candidate(h, token).session());
+    expect(landing.test).toMatchObject({ duration: 60, extraTimePercent: 25, allowedSeconds: 4500 });
+    const started = await candidate(h, token).client.start();
+    expect(started.test).toMatchObject({ duration: 60, extraTimePercent: 25, allowedSeconds: 4500 });
+    expect(Date.parse(started.deadline!) - Date.parse(started.startedAt!)).toBe(started.test.allowedSeconds * 1000);
+    const { token: plain } = await registerFor(h, testId, 'untold@example.com');
+    expect(expectSuccess<CandidateSession>(await candidate(h, plain).session()).test).toMatchObject({ extraTimePercent: 0, allowedSeconds: 3600 });
+
+    expectSuccess(await candidate(h, token).submit());
+    await h.drainJobs();
+    const details = expectSuccess<ReportDetails>(await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/details` }));
+    expect(details.test).toMatchObject({ duration: 60, allowedSeconds: 4500 });
+    const pdf = await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/pdf` });
+    expect(pdfText(pdf.rawPayload)).toMatch(/\d+ min of 75 min/);
+  });
+
   it('updates the extra time of an invitation not started yet, and refuses values outside 0-100', async () => {
     const { token } = await registerFor(h, testId, 'later@example.com', { extraTimePercent: 10 });
     await registerFor(h, testId, 'later@example.com', { extraTimePercent: 100 });

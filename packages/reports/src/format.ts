@@ -29,6 +29,12 @@ export const displayDuration = (seconds: number): string => {
   return minutes % 60 === 0 ? `${Math.floor(minutes / 60)} h` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 };
 
+/** Seconds in minutes, as a time allowed reads beside minutes taken: `60 min`, `37 min 30 s`. */
+export const displayMinutes = (seconds: number): string => {
+  const whole = Math.max(0, Math.floor(seconds));
+  return whole % 60 === 0 ? `${whole / 60} min` : `${Math.floor(whole / 60)} min ${whole % 60} s`;
+};
+
 /** 1 → `1st`, 22 → `22nd`, 13 → `13th`. */
 export const ordinal = (n: number): string => {
   const tens = n % 100;

@@ -1,5 +1,5 @@
 import { formatScore, MIN_ATTEMPTS_FOR_PERCENTILE, type QuestionDetail, type ReportDetails } from '@assay/domain';
-import { displayDuration, displayIso, ordinal } from './format.js';
+import { displayDuration, displayIso, displayMinutes, ordinal } from './format.js';
 import {
   ACCENT,
   BOLD,
@@ -124,7 +124,8 @@ const drawFacts = (doc: Doc, cursor: Cursor, details: ReportDetails): void => {
     ['Status', `${details.status.testStatus} · report ${details.status.reportStatus.toLowerCase()}`],
     ['Questions answered', `${answered} of ${details.questions.length}`],
     ['Started', details.startedAt === null ? 'Not started' : displayIso(details.startedAt)],
-    ['Time taken', `${details.timeTakenMinutes} min of ${details.test.duration} min`],
+    // Of the time this candidate was allowed (extra time included), never of the bare test duration.
+    ['Time taken', `${details.timeTakenMinutes} min of ${displayMinutes(details.test.allowedSeconds)}`],
     ['Completed', details.completedAt === null ? 'Not completed' : displayIso(details.completedAt)],
     ['Accommodation', accommodation ? `${accommodation.extraTimePercent}% extra time` : 'None'],
   ];

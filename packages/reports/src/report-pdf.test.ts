@@ -192,6 +192,20 @@ describe('renderReportPdf', () => {
     expect(text).toContain('25% extra time');
   });
 
+  it('counts the time taken against the time the candidate was allowed, extra time included', async () => {
+    const text = await textOf(
+      data(
+        details((report) => ({
+          test: { ...report.test, duration: 30, allowedSeconds: 2250 },
+          timeTakenMinutes: 1,
+          integrity: { ...report.integrity, accommodation: { extraTimePercent: 25 } },
+        })),
+      ),
+    );
+    expect(text).toContain('1 min of 37 min 30 s');
+    expect(text).not.toContain('1 min of 30 min');
+  });
+
   it('shows each choice question: the text, the chosen option against the right one, and the marks with negative marking applied', async () => {
     const text = await textOf(data(details(() => ({ questions: [choice()] }))));
     const page = pagesOf(text)[1] ?? '';
@@ -345,7 +359,7 @@ describe('renderReportPdf', () => {
 
   it('extracts Arabic letters that share a glyph exactly, however many share one document', async () => {
     const arabic = ['اختبار الخلفية', 'فاطمة الزهراء', 'سعيد الشمري', 'زينب ريم', 'تيسير يتيم', 'شمس سمير'];
-    const report = named('سعيد', { test: { testId: 1, testName: 'اختبار الخلفية', duration: 60 } });
+    const report = named('سعيد', { test: { testId: 1, testName: 'اختبار الخلفية', duration: 60, allowedSeconds: 3600 } });
     const pdf = await bytes(renderReportPdf(data(withSections(report, arabic))));
     const text = pdfText(pdf);
     for (const expected of ['سعيد', 'اختبار الخلفية', ...arabic]) expect(text, expected).toContain(expected);

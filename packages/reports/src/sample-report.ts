@@ -139,7 +139,7 @@ export const sampleReportDetails = (options: SampleReportOptions = {}): ReportDe
   return {
     testInvitationId: 4711,
     candidate: { fullName: options.fullName ?? 'Priya Raman (प्रिया रमन)', emailId: 'priya.raman@example.com' },
-    test: { testId: 42, testName: options.testName ?? 'Backend engineer screening', duration: 60 },
+    test: { testId: 42, testName: options.testName ?? 'Backend engineer screening', duration: 60, allowedSeconds: 3600 },
     status: { testStatus: 'Completed', reportStatus: 'Generated' },
     startedAt: iso(0),
     completedAt: iso(52 * 60 + 30),

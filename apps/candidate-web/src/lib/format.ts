@@ -10,6 +10,19 @@ export function formatMinutes(minutes: number): string {
   return rest === 0 ? plural(hours, 'hour') : `${plural(hours, 'hour')} ${plural(rest, 'minute')}`;
 }
 
+/** "37 minutes 30 seconds", "45 minutes": whole seconds (the server rounds them down), seconds only when there are some. */
+export function formatSeconds(seconds: number): string {
+  const rest = seconds % 60;
+  const minutes = formatMinutes(Math.floor(seconds / 60));
+  return rest === 0 ? minutes : `${minutes} ${plural(rest, 'second')}`;
+}
+
+/** The time a candidate has: the test's duration, or with an accommodation the time allowed, saying it includes it. */
+export const formatTimeAllowed = (test: { duration: number; extraTimePercent?: number; allowedSeconds?: number }): string =>
+  test.extraTimePercent && test.allowedSeconds !== undefined
+    ? `${formatSeconds(test.allowedSeconds)}, including your extra time`
+    : formatMinutes(test.duration);
+
 /** Marks as people write them: 1, 0.5, 2.25. */
 export const formatNumber = (value: number): string => String(Math.round(value * 100) / 100);
 

@@ -1,6 +1,6 @@
 import type { CandidateSession } from '@assay/domain';
 import { h, isBusy, setBusy } from '../lib/dom.js';
-import { formatMinutes } from '../lib/format.js';
+import { formatTimeAllowed } from '../lib/format.js';
 import { AccessNotice } from '../views/access-notice.js';
 import { landingCard, type TestFacts } from '../views/landing-card.js';
 
@@ -84,6 +84,8 @@ const testFacts = ({ test, access }: CandidateSession): TestFacts => {
   return {
     testName: test.testName,
     duration: test.duration,
+    extraTimePercent: test.extraTimePercent,
+    allowedSeconds: test.allowedSeconds,
     questions: test.questions,
     sections: test.sections.map((section) => ({
       name: section.sectionName,
@@ -98,7 +100,7 @@ const testFacts = ({ test, access }: CandidateSession): TestFacts => {
 
 const rules = ({ test, imageProctoring }: CandidateSession): string[] =>
   [
-    `The test takes ${formatMinutes(test.duration)}. The timer starts when you press Start and keeps running if you close the page; it is shown at the top of the screen.`,
+    `The test takes ${formatTimeAllowed(test)}. The timer starts when you press Start and keeps running if you close the page; it is shown at the top of the screen.`,
     test.sections.length > 1
       ? `The questions are in ${test.sections.length} sections. You see one section at a time and can move between sections until the time is up.`
       : 'You see the questions one section at a time.',

@@ -1,7 +1,7 @@
 import type { SectionType } from '@assay/domain';
 import { describeLocally, differsLocally, localZone, parseAccessWindow } from '../lib/access-window.js';
 import { h, type Child } from '../lib/dom.js';
-import { formatMinutes, plural } from '../lib/format.js';
+import { formatMinutes, formatTimeAllowed, plural } from '../lib/format.js';
 
 export interface SectionSummary {
   name: string;
@@ -15,6 +15,9 @@ export interface SectionSummary {
 export interface TestFacts {
   testName: string;
   duration: number;
+  /** An invitation's accommodation, when it has one (a test link's landing knows of none). */
+  extraTimePercent?: number;
+  allowedSeconds?: number;
   questions: number;
   sections: SectionSummary[];
   /** The link's window in words, and the zone it is in when known. */
@@ -41,7 +44,7 @@ export function landingCard(facts: TestFacts, parts: { notice?: Child; intro?: C
       h(
         'dl',
         { class: 'facts' },
-        fact('Duration', formatMinutes(facts.duration)),
+        fact('Duration', formatTimeAllowed(facts)),
         fact('Questions', String(facts.questions)),
         fact('Sections', String(facts.sections.length)),
       ),

@@ -3,6 +3,7 @@ import {
   UTC_TIME_ZONE_ID,
   admissionMessage,
   admissionVerdict,
+  allowedSeconds,
   describeAccessWindow,
   findTimeZone,
   sessionPhase,
@@ -80,6 +81,8 @@ export const buildSessionView = ({ context, sections, questions, answers, now }:
       testName: test.name,
       description: test.description,
       duration: test.duration,
+      extraTimePercent: invitation.extraTimePercent,
+      allowedSeconds: allowedSeconds(test.duration, invitation.extraTimePercent),
       questions: test.questionCount,
       negativeMarking: questions.some(({ definition }) => definition.negativeMarks > 0),
       sections:

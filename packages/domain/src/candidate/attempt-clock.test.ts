@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { CLIENT_CLOCK_TOLERANCE_MS, deadlineOf, eventInstant, isPastDeadline, minutesTaken } from './attempt-clock.js';
+import { CLIENT_CLOCK_TOLERANCE_MS, allowedSeconds, deadlineOf, eventInstant, isPastDeadline, minutesTaken } from './attempt-clock.js';
 
 const START = Date.UTC(2026, 11, 1, 9, 0, 0);
 const SECOND = 1_000;
@@ -13,6 +13,23 @@ describe('deadlineOf', () => {
     [1440, Date.UTC(2026, 11, 2, 9, 0, 0)],
   ])('a %s-minute test ends %s', (duration, deadline) => {
     expect(deadlineOf(START, duration)).toBe(deadline);
+  });
+});
+
+describe('allowedSeconds', () => {
+  it.each([
+    [30, 0, 1800],
+    [30, 25, 2250],
+    [60, 50, 5400],
+    [7, 33, 558],
+    [1, 1, 60],
+  ])('a %s-minute test with %s%% extra allows %s s, rounded down, and ends no earlier', (duration, percent, seconds) => {
+    expect(allowedSeconds(duration, percent)).toBe(seconds);
+    expect(START + seconds * SECOND).toBeLessThanOrEqual(deadlineOf(START, duration, percent));
+  });
+
+  it('counts no extra time when none is given', () => {
+    expect(allowedSeconds(45)).toBe(2700);
   });
 });
 

@@ -1,11 +1,21 @@
 const MS_PER_MINUTE = 60_000;
 
 /**
- * The server-authoritative end of an attempt: start plus the test's duration, extended by the candidate's
- * accommodation (`extraTimePercent`, 0-100: 50 gives a 60-minute test 90 minutes). Whole milliseconds, exactly.
+ * The time a candidate is allowed: the test's duration extended by their accommodation (`extraTimePercent`, 0-100:
+ * 50 gives a 60-minute test 90 minutes). Whole milliseconds, exactly. The one rule: the deadline and every place that
+ * tells the time allowed (session, page, report) derive from it.
  */
+export const allowedMs = (durationMinutes: number, extraTimePercent = 0): number => (durationMinutes * MS_PER_MINUTE * (100 + extraTimePercent)) / 100;
+
+/**
+ * The time allowed in whole seconds, rounded down: what a person is told never promises a moment they do not have
+ * (30 minutes + 25 % is 2250 s, "37 minutes 30 seconds"; 1 minute + 1 % is 60.6 s, told as 60 s).
+ */
+export const allowedSeconds = (durationMinutes: number, extraTimePercent = 0): number => Math.floor(allowedMs(durationMinutes, extraTimePercent) / 1000);
+
+/** The server-authoritative end of an attempt: start plus the time allowed (`allowedMs`). */
 export const deadlineOf = (startedAt: number, durationMinutes: number, extraTimePercent = 0): number =>
-  startedAt + (durationMinutes * MS_PER_MINUTE * (100 + extraTimePercent)) / 100;
+  startedAt + allowedMs(durationMinutes, extraTimePercent);
 
 /** At the deadline itself the time is up. */
 export const isPastDeadline = (deadline: number, now: number): boolean => now >= deadline;

@@ -199,6 +199,12 @@ describe('buildReportDetails', () => {
     expect(buildReportDetails(facts({ invitation: { ...invitation, extraTimePercent: 25 } })).integrity.accommodation).toEqual({ extraTimePercent: 25 });
   });
 
+  it('tells the time the candidate was allowed, their extra time included', () => {
+    const details = buildReportDetails(facts({ invitation: { ...invitation, extraTimePercent: 50 } }));
+    expect(details.test).toMatchObject({ duration: 60, allowedSeconds: 5400 });
+    expect(buildReportDetails(facts()).test.allowedSeconds).toBe(3600);
+  });
+
   it('names the language the candidate answered in, and the question first one when they did not answer', () => {
     const [, , question] = facts().questions;
     if (!question || question.definition.type !== 'coding') throw new Error('the fixture has a coding question third');

@@ -1,4 +1,4 @@
-import { minutesTaken } from '../candidate/attempt-clock.js';
+import { allowedSeconds, minutesTaken } from '../candidate/attempt-clock.js';
 import type { Answer } from '../candidate/scoring.js';
 import type { Candidate } from '../records/candidate.js';
 import type { Invitation } from '../records/invitation.js';
@@ -106,7 +106,7 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
   return {
     testInvitationId: invitation.id,
     candidate: { fullName: candidate.fullName, emailId: candidate.email },
-    test: { testId: test.id, testName: test.name, duration: test.duration },
+    test: { testId: test.id, testName: test.name, duration: test.duration, allowedSeconds: allowedSeconds(test.duration, invitation.extraTimePercent) },
     status: { testStatus: invitation.status, reportStatus: invitation.reportStatus },
     startedAt: iso(invitation.startedAt),
     completedAt: iso(invitation.completedAt),

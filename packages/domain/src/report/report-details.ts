@@ -78,7 +78,16 @@ export const ReportDetails = z
   .object({
     testInvitationId: Id,
     candidate: z.object({ fullName: z.string(), emailId: z.string() }),
-    test: z.object({ testId: Id, testName: z.string(), duration: z.int() }),
+    test: z.object({
+      testId: Id,
+      testName: z.string(),
+      /** The test's duration in minutes, as authored. */
+      duration: z.int(),
+      allowedSeconds: z
+        .int()
+        .nonnegative()
+        .meta({ description: 'The time this candidate was allowed, extra time included (integrity.accommodation), in whole seconds rounded down.' }),
+    }),
     status: z.object({ testStatus: InvitationStatus, reportStatus: ReportStatus }),
     startedAt: Instant.nullable(),
     completedAt: Instant.nullable(),
