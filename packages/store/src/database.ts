@@ -187,6 +187,8 @@ export interface JobsTable {
   run_at: number;
   lease_owner: string | null;
   lease_until: number | null;
+  /** The process holding the lease (`instance-liveness.ts`): a dead one's lease is taken over at once. Null before migration 018. */
+  lease_instance: string | null;
   last_error: string | null;
   created_at: number;
   updated_at: number;

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from './connect.js';
 import { DeliveryKind, type Job, type JobKind } from '@assay/domain';
 import type { Database, InvitationRow } from './database.js';
+import type { InstanceLiveness } from './instance-liveness.js';
 import { toJob } from './records.js';
 
 export interface NewJob {
@@ -46,6 +47,7 @@ export class JobsRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
+    private readonly liveness: InstanceLiveness,
   ) {}
 
   async enqueue(trx: Transaction<Database> | Kysely<Database>, job: NewJob, now: number, runAt = now): Promise<Job> {
@@ -106,30 +108,50 @@ export class JobsRepository {
   }
 
   /**
-   * Takes up to `limit` due jobs (of these `kinds`, or any) for `owner` until `now + leaseMs`; an expired lease (a
-   * crashed worker) is taken over. Workers lease scoring apart from deliveries, each up to what they can run now, so
-   * that N workers share the scoring instead of the first holding what it cannot start.
+   * Takes up to `limit` due jobs (of these `kinds`, or any) for `owner` until `now + leaseMs`; an expired lease, or one
+   * held by a process that is gone (`instance-liveness.ts`: killed, however), is taken over. Workers lease scoring apart
+   * from deliveries, each up to what they can run now, so that N workers share the scoring instead of the first holding
+   * what it cannot start.
    */
   async lease(owner: string, now: number, leaseMs: number, limit: number, kinds?: readonly JobKind[]): Promise<Job[]> {
     if (limit <= 0 || kinds?.length === 0) return [];
+    await this.liveness.register();
+    const dead = await this.deadLeaseInstances(now);
     const due = this.db
       .selectFrom('jobs')
       .select('id')
       .where('status', '=', 'pending')
       .where('run_at', '<=', now)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now), ...(dead.length > 0 ? [eb('lease_instance', 'in', dead)] : [])]))
       .$if(kinds !== undefined, (query) => query.where('kind', 'in', kinds!))
       .orderBy('run_at')
       .orderBy('id')
       .limit(limit)
+      // Two processes that both found an instance dead: the second re-reads the row the first leased and skips it.
       .$if(this.dialect === 'postgres', (query) => query.forUpdate().skipLocked());
     const rows = await this.db
       .updateTable('jobs')
-      .set({ lease_owner: owner, lease_until: now + leaseMs, updated_at: now })
+      .set({ lease_owner: owner, lease_until: now + leaseMs, lease_instance: this.liveness.id, updated_at: now })
       .where('id', 'in', due)
       .returningAll()
       .execute();
     return rows.map(toJob);
+  }
+
+  /** The other processes holding unexpired leases that no longer live: few (one per process), each asked once. */
+  private async deadLeaseInstances(now: number): Promise<string[]> {
+    const holders = await this.db
+      .selectFrom('jobs')
+      .select('lease_instance')
+      .distinct()
+      .where('status', '=', 'pending')
+      .where('lease_until', '>=', now)
+      .where('lease_instance', 'is not', null)
+      .where('lease_instance', '<>', this.liveness.id)
+      .execute();
+    const instances = holders.map((row) => row.lease_instance!);
+    const alive = await Promise.all(instances.map((instance) => this.liveness.isAlive(instance)));
+    return instances.filter((_, index) => !alive[index]);
   }
 
   async recordDelivery(jobId: number, record: DeliveryRecord): Promise<void> {
@@ -150,7 +172,7 @@ export class JobsRepository {
   async finish(job: Job, owner: string, status: 'delivered' | 'gone' | 'dead', now: number, error: string | null = null): Promise<boolean> {
     const result = await this.db
       .updateTable('jobs')
-      .set({ status, attempts: job.attempts + 1, lease_owner: null, lease_until: null, last_error: error, updated_at: now })
+      .set({ status, attempts: job.attempts + 1, lease_owner: null, lease_until: null, lease_instance: null, last_error: error, updated_at: now })
       .where('id', '=', job.id)
       .where('lease_owner', '=', owner)
       .executeTakeFirst();
@@ -166,6 +188,7 @@ export class JobsRepository {
         attempts: countAttempt ? job.attempts + 1 : job.attempts,
         lease_owner: null,
         lease_until: null,
+        lease_instance: null,
         last_error: error,
         updated_at: now,
       })
@@ -189,7 +212,7 @@ export class JobsRepository {
       .where('kind', 'in', DELIVERY_KINDS)
       .executeTakeFirst();
     if (!job) return undefined;
-    const fresh = { status: 'pending', run_at: now, attempts: 0, lease_owner: null, lease_until: null, updated_at: now } as const;
+    const fresh = { status: 'pending', run_at: now, attempts: 0, lease_owner: null, lease_until: null, lease_instance: null, updated_at: now } as const;
     await this.db.updateTable('jobs').set(fresh).where('id', '=', job.id).execute();
     return { ...toJob(job), status: 'pending', runAt: now, attempts: 0, leaseOwner: null, leaseUntil: null, updatedAt: now };
   }

@@ -14,6 +14,7 @@ import { partialInvitationIndexesMigration } from './migrations/014-partial-invi
 import { idempotencyInstancesMigration } from './migrations/015-idempotency-instances.js';
 import { reportLinkGenerationMigration } from './migrations/016-report-link-generation.js';
 import { boundedEventLogMigration } from './migrations/017-bounded-event-log.js';
+import { leaseInstancesMigration } from './migrations/018-lease-instances.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -31,6 +32,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '015-idempotency-instances': idempotencyInstancesMigration(),
   '016-report-link-generation': reportLinkGenerationMigration(),
   '017-bounded-event-log': boundedEventLogMigration(),
+  '018-lease-instances': leaseInstancesMigration(),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -53,7 +53,7 @@ type RepositoryMakers = { [Name in keyof Repositories]: () => Repositories[Name]
 
 const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: InstanceLiveness): RepositoryMakers => {
   let jobs: JobsRepository | undefined;
-  const jobsRepository = () => (jobs ??= new JobsRepository(db, dialect));
+  const jobsRepository = () => (jobs ??= new JobsRepository(db, dialect, liveness));
   return {
     orgs: () => new OrgsRepository(db),
     apiKeys: () => new ApiKeysRepository(db),

@@ -1,6 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DeliveryLog, IdParam, QueuedMessage, TestEventInput, WebhookSettings, WebhookSettingsInput, buildTestCallback, succeed } from '@assay/domain';
+import {
+  DeliveryLog,
+  IdParam,
+  QueuedMessage,
+  TestEventInput,
+  WebhookSettings,
+  WebhookSettingsInput,
+  buildTestCallback,
+  deliveryProgress,
+  succeed,
+} from '@assay/domain';
 import { generateWebhookSecret } from '@assay/delivery';
 import type { Repositories } from '@assay/store';
 import type { AppContext } from '../context.js';
@@ -117,16 +127,22 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { st
       const { testInvitationId } = request.params;
       found(await store.invitations.find(request.org.orgId, testInvitationId), '404.4', `No test invitation ${testInvitationId}.`);
       const jobs = await store.jobs.ofInvitation(request.org.orgId, testInvitationId);
+      const at = now();
       return succeed({
-        deliveries: jobs.map((job) => ({
-          jobId: job.id,
-          kind: job.kind,
-          target: job.target,
-          messageId: job.messageId,
-          status: job.status,
-          attempts: job.deliveries.map((attempt) => ({ ...attempt, attemptedAt: iso(attempt.attemptedAt)! })),
-          nextAttemptAt: job.status === 'pending' ? iso(job.runAt) : null,
-        })),
+        deliveries: jobs.map((job) => {
+          const progress = deliveryProgress(job, at);
+          return {
+            jobId: job.id,
+            kind: job.kind,
+            target: job.target,
+            messageId: job.messageId,
+            status: job.status,
+            attempts: job.deliveries.map((attempt) => ({ ...attempt, attemptedAt: iso(attempt.attemptedAt)! })),
+            nextAttemptAt: iso(progress.nextAttemptAt),
+            inFlight: progress.inFlight,
+            leasedUntil: iso(progress.leasedUntil),
+          };
+        }),
       });
     },
   );

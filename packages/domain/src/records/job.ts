@@ -38,3 +38,16 @@ export const Job = z.object({
   updatedAt: z.number(),
 });
 export type Job = z.infer<typeof Job>;
+
+/**
+ * Where a job stands for its delivery log at `now`: a held lease means a worker is sending it (in flight, until
+ * `leasedUntil` at the latest) — not a next attempt in the past; a pending job without one waits for `nextAttemptAt`.
+ */
+export const deliveryProgress = (
+  job: Pick<Job, 'status' | 'runAt' | 'leaseUntil'>,
+  now: number,
+): { inFlight: boolean; leasedUntil: number | null; nextAttemptAt: number | null } => {
+  if (job.status !== 'pending') return { inFlight: false, leasedUntil: null, nextAttemptAt: null };
+  if (job.leaseUntil !== null && job.leaseUntil >= now) return { inFlight: true, leasedUntil: job.leaseUntil, nextAttemptAt: null };
+  return { inFlight: false, leasedUntil: null, nextAttemptAt: job.runAt };
+};

@@ -47,7 +47,12 @@ export const DeliveryLog = z
         messageId: z.string(),
         status: z.enum(['pending', 'delivered', 'gone', 'dead']),
         attempts: z.array(DeliveryAttempt),
+        /** When it waits for its next try; null while in flight or once ended. */
         nextAttemptAt: z.string().nullable(),
+        /** Extension: a worker holds the job and is sending it now (a delivery of a process that died is taken over at once). */
+        inFlight: z.boolean(),
+        /** Extension: the end of the in-flight worker's lease; null when no worker holds the job. */
+        leasedUntil: z.string().nullable(),
       }),
     ),
   })
