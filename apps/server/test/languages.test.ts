@@ -175,7 +175,7 @@ describe.each(backends)('coding languages and extra time on %s', (backend) => {
     expect(landing.test).toMatchObject({ duration: 60, extraTimePercent: 25, allowedSeconds: 4500 });
     const started = await candidate(h, token).client.start();
     expect(started.test).toMatchObject({ duration: 60, extraTimePercent: 25, allowedSeconds: 4500 });
-    expect(Date.parse(started.deadline!) - Date.parse(started.startedAt!)).toBe(started.test.allowedSeconds * 1000);
+    expect(Date.parse(started.deadline!) - Date.parse(started.startedAt!)).toBe(4500 * 1000);
     const { token: plain } = await registerFor(h, testId, 'untold@example.com');
     expect(expectSuccess<CandidateSession>(await candidate(h, plain).session()).test).toMatchObject({ extraTimePercent: 0, allowedSeconds: 3600 });
 

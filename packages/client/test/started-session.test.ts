@@ -34,6 +34,8 @@ const started = {
     testName: 'Screening',
     description: '',
     duration: 30,
+    extraTimePercent: 0,
+    allowedSeconds: 1800,
     questions: 2,
     negativeMarking: false,
     sections: [{ sectionId: 3, sectionName: 'All', sectionType: 'General Questions', duration: 0, questionCount: 2, questions: [choice, coding] }],

@@ -125,7 +125,7 @@ const drawFacts = (doc: Doc, cursor: Cursor, details: ReportDetails): void => {
     ['Questions answered', `${answered} of ${details.questions.length}`],
     ['Started', details.startedAt === null ? 'Not started' : displayIso(details.startedAt)],
     // Of the time this candidate was allowed (extra time included), never of the bare test duration.
-    ['Time taken', `${details.timeTakenMinutes} min of ${displayMinutes(details.test.allowedSeconds)}`],
+    ['Time taken', `${details.timeTakenMinutes} min of ${displayMinutes(details.test.allowedSeconds ?? details.test.duration * 60)}`],
     ['Completed', details.completedAt === null ? 'Not completed' : displayIso(details.completedAt)],
     ['Accommodation', accommodation ? `${accommodation.extraTimePercent}% extra time` : 'None'],
   ];

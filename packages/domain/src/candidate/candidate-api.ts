@@ -79,10 +79,17 @@ export const CandidateSession = z
       description: z.string(),
       /** The test's duration in minutes, as authored (the same for every candidate). */
       duration: z.int(),
-      extraTimePercent: z.int().min(0).max(100).meta({ description: "The candidate's accommodation: percent of extra time on the duration, 0 for none." }),
+      // Read with a default / optional: a client may talk to a server older than these fields (as `omittedEvents`).
+      extraTimePercent: z
+        .int()
+        .min(0)
+        .max(100)
+        .default(0)
+        .meta({ description: "The candidate's accommodation: percent of extra time on the duration, 0 for none." }),
       allowedSeconds: z
         .int()
         .nonnegative()
+        .optional()
         .meta({ description: 'The time this candidate is allowed, extra time included, in whole seconds rounded down (30 minutes + 25 % = 2250).' }),
       questions: z.int(),
       /** Some question takes marks off for a wrong answer (the landing page warns). */

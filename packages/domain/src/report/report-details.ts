@@ -86,6 +86,7 @@ export const ReportDetails = z
       allowedSeconds: z
         .int()
         .nonnegative()
+        .optional()
         .meta({ description: 'The time this candidate was allowed, extra time included (integrity.accommodation), in whole seconds rounded down.' }),
     }),
     status: z.object({ testStatus: InvitationStatus, reportStatus: ReportStatus }),
