@@ -10,12 +10,15 @@
 #   (corepack is not used: its signature check fails on a fresh machine).
 # - `pnpm install --frozen-lockfile` from the repo root, whatever the current directory.
 #
-# Idempotent and quiet on success; on failure it prints what went wrong and the
-# install log. Set ASSAY_SKIP_INSTALL=1 to check the tools but skip `pnpm install`.
+# Idempotent. Each install is one line that says what it does and how long it took (scripts/steps.sh);
+# its output is shown only when it fails, with its exit status. Set ASSAY_SKIP_INSTALL=1 to check the
+# tools but skip `pnpm install`.
 set -euo pipefail
 
 ASSAY_ROOT="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd -P)"
 export ASSAY_ROOT
+# shellcheck source=steps.sh
+source "$ASSAY_ROOT/scripts/steps.sh"
 
 assay_toolchain_die() {
   echo "ensure-toolchain: $*" >&2
@@ -52,19 +55,15 @@ assay_pnpm_major() {
   printf '%s\n' "${version%%.*}"
 }
 
+# npm's own global install; --force replaces a leftover corepack shim named pnpm, which plain install refuses to overwrite.
+assay_npm_install_pnpm() {
+  npm install -g pnpm@10 || npm install -g --force pnpm@10
+}
+
 assay_ensure_pnpm() {
   [ "$(assay_pnpm_major)" = "10" ] && return 0
   command -v npm >/dev/null 2>&1 || assay_toolchain_die "npm is missing: cannot install pnpm" || return 1
-  local log
-  log="$(mktemp "${TMPDIR:-/tmp}/assay-npm-pnpm.XXXXXX")"
-  # --force replaces a leftover corepack shim named pnpm, which plain install refuses to overwrite.
-  if ! npm install -g pnpm@10 >"$log" 2>&1 && ! npm install -g --force pnpm@10 >>"$log" 2>&1; then
-    cat "$log" >&2
-    rm -f "$log"
-    assay_toolchain_die "'npm i -g pnpm@10' failed"
-    return 1
-  fi
-  rm -f "$log"
+  assay_step "Installing pnpm 10 (npm install -g pnpm@10)" assay_npm_install_pnpm || assay_toolchain_die "'npm i -g pnpm@10' failed" || return 1
   # npm's global bin may not be on PATH (e.g. a custom prefix).
   local npm_bin
   npm_bin="$(npm prefix -g 2>/dev/null)/bin"
@@ -97,20 +96,20 @@ assay_native_build_env() {
   fi
 }
 
+# --config.confirmModulesPurge=false: never stop on a question without a terminal (CI has no stdin).
+assay_frozen_install() (
+  cd "$ASSAY_ROOT" && pnpm install --frozen-lockfile --config.confirmModulesPurge=false
+)
+
 assay_pnpm_install() {
+  local label="Installing dependencies"
   if [ "${ASSAY_SKIP_INSTALL:-0}" = "1" ]; then
+    assay_step_skipped "$label" "ASSAY_SKIP_INSTALL=1"
     return 0
   fi
-  local log
-  log="$(mktemp "${TMPDIR:-/tmp}/assay-pnpm-install.XXXXXX")"
-  # --config.confirmModulesPurge=false: never stop on a question without a terminal (CI has no stdin).
-  if ! (cd "$ASSAY_ROOT" && pnpm install --frozen-lockfile --config.confirmModulesPurge=false </dev/null >"$log" 2>&1); then
-    cat "$log" >&2
-    rm -f "$log"
-    assay_toolchain_die "'pnpm install --frozen-lockfile' failed (in $ASSAY_ROOT)"
-    return 1
-  fi
-  rm -f "$log"
+  # No node_modules yet: pnpm downloads and compiles everything (better-sqlite3 from source) for minutes.
+  [ -f "$ASSAY_ROOT/node_modules/.modules.yaml" ] || label="$label (first run: about 2–3 minutes)"
+  assay_step "$label" assay_frozen_install || assay_toolchain_die "'pnpm install --frozen-lockfile' failed (in $ASSAY_ROOT)" || return 1
 }
 
 assay_ensure_toolchain() {

@@ -5,7 +5,10 @@
 #
 # Ensures the toolchain and dependencies (scripts/ensure-toolchain.sh), builds
 # everything, then replaces itself with the server process (no pnpm wrapper: Ctrl-C
-# stops Assay cleanly and quietly). It runs from the repository root, so relative
+# stops Assay cleanly and quietly). Each step is one line that says what it does and
+# how long it took (scripts/steps.sh); install and build output is shown only when a
+# step fails. Request logs stay off unless asked for: LOG_LEVEL defaults to warn here
+# (LOG_LEVEL=info bash scripts/up.sh shows every request). It runs from the repository root, so relative
 # paths in the settings are relative to it: the default database is
 # <repo>/data/assay.db (ASSAY_DATABASE_URL=sqlite:./data/assay.db). The environment
 # is passed through unchanged; point it at PostgreSQL with e.g.
@@ -17,6 +20,17 @@ SCRIPTS_DIR="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd -P)"
 source "$SCRIPTS_DIR/ensure-toolchain.sh"
 cd "$ASSAY_ROOT"
 
-pnpm build
+build_label="Building"
+# No server build yet: turbo compiles every package (with its cache, later runs take seconds).
+[ -f apps/server/dist/main.js ] || build_label="$build_label (first run: a few minutes)"
+assay_step "$build_label" pnpm build || exit $?
+
+# Request logs at info would bury the banner (the API key, the curl line) within seconds.
+if [ -z "${LOG_LEVEL:-}" ]; then
+  export LOG_LEVEL=warn
+  echo "Starting Assay (request logs are off: LOG_LEVEL=warn; LOG_LEVEL=info bash scripts/up.sh shows them)…"
+else
+  echo "Starting Assay (LOG_LEVEL=$LOG_LEVEL)…"
+fi
 # As `pnpm start` runs it: the request thread's young generation outlasts a request in flight (decision 258).
 exec node --max-semi-space-size=32 apps/server/dist/main.js

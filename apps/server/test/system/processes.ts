@@ -52,12 +52,12 @@ export interface Proc {
 /** Every process spawned here, so a suite can kill whatever is left, whatever happened. */
 const spawned: Proc[] = [];
 
-export const spawnNode = (name: string, script: string, env: Record<string, string>): Proc => {
-  const child = spawn(process.execPath, [script], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export const spawnNode = (name: string, script: string, env: Record<string, string>): Proc =>
+  spawnProcess(name, process.execPath, [script], { ...process.env, ...env });
+
+/** Any program, from the repository root, with exactly `env`. */
+export const spawnProcess = (name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Proc => {
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const append = (chunk: Buffer) => {
     output += chunk.toString();
