@@ -1,20 +1,28 @@
 import { execFileSync } from 'node:child_process';
-import { type Dirent, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { type Dirent, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, posix, relative, sep } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/built-packages.js';
 
 const run = (command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) =>
   execFileSync(command, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+/** Every folder the suite makes, removed at the end. */
+const made: string[] = [];
+const tempDir = (prefix: string): string => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+};
 
 const unpacked = new Map<string, string>();
 /** A tarball unpacked once into a folder of its own, as npm would unpack it. */
 const unpack = (tarball: string): string => {
   let dir = unpacked.get(tarball);
   if (!dir) {
-    dir = mkdtempSync(join(tmpdir(), 'assay-unpacked-'));
+    dir = tempDir('assay-unpacked-');
     run('tar', ['-xzf', tarball, '-C', dir], ROOT);
     unpacked.set(tarball, dir);
   }
@@ -82,10 +90,13 @@ describe('the published packages, packed by scripts/pack.sh and installed with n
   };
 
   beforeAll(() => {
-    packed = mkdtempSync(join(tmpdir(), 'assay-pack-'));
+    packed = tempDir('assay-pack-');
     // The workspace is installed already: the step says "skipped", the build is turbo's (cached), the packing real.
     printed = run('bash', ['scripts/pack.sh', packed], ROOT, { ...process.env, ASSAY_SKIP_INSTALL: '1' });
   }, 600_000);
+  afterAll(() => {
+    for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  });
 
   it('packs every package that is not private, and prints one install line for the client and one for assay', () => {
     const published = workspacePackages()
@@ -151,7 +162,7 @@ describe('the published packages, packed by scripts/pack.sh and installed with n
   });
 
   it('installs into an empty npm project from the tarballs alone: a strict script type-checks, npx assay --help runs', () => {
-    const project = mkdtempSync(join(tmpdir(), 'assay-install-'));
+    const project = tempDir('assay-install-');
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'fresh-user', version: '1.0.0', private: true, type: 'module' }));
     npmInstall(project, [...lineArguments('npm install '), '@types/node@^20']);
     // Real folders unpacked from the tarballs, inside the project: nothing reaches back into the workspace.
@@ -189,7 +200,7 @@ describe('the published packages, packed by scripts/pack.sh and installed with n
   }, 600_000);
 
   it('installs the assay command globally with the printed npm install -g line', () => {
-    const prefix = mkdtempSync(join(tmpdir(), 'assay-global-'));
+    const prefix = tempDir('assay-global-');
     mkdirSync(join(prefix, 'work'));
     npmInstall(join(prefix, 'work'), ['-g', '--prefix', prefix, ...lineArguments('npm install -g ')]);
     expect(run(join(prefix, 'bin/assay'), ['--help'], prefix)).toContain('Usage: assay [options] [command]');
