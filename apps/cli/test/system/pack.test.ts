@@ -94,9 +94,10 @@ describe('the published packages, packed by scripts/pack.sh and installed with n
     // The workspace is installed already: the step says "skipped", the build is turbo's (cached), the packing real.
     printed = run('bash', ['scripts/pack.sh', packed], ROOT, { ...process.env, ASSAY_SKIP_INSTALL: '1' });
   }, 600_000);
+  // Three npm trees of about 250 packages each: removing them takes a while on a busy disk.
   afterAll(() => {
     for (const dir of made) rmSync(dir, { recursive: true, force: true });
-  });
+  }, 600_000);
 
   it('packs every package that is not private, and prints one install line for the client and one for assay', () => {
     const published = workspacePackages()
