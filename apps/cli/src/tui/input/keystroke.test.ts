@@ -54,6 +54,8 @@ describe('keystrokesOf: what a read from the terminal means, key by key', () => 
     expect(keystrokesOf('hello', key())).toEqual([...'hello'].map(char));
     expect(keystrokesOf('q@ex.co\tQuinn', key())).toEqual([...[...'q@ex.co'].map(char), named('tab'), ...[...'Quinn'].map(char)]);
     expect(keystrokesOf('ok\r', key())).toEqual([char('o'), char('k'), named('return')]);
+    // Typed ahead, before raw mode: the terminal's line discipline has made Enter a LF.
+    expect(keystrokesOf('/fund\n', key())).toEqual([...[...'/fund'].map(char), named('return')]);
   });
 
   it('treats every DEL or BS inside a chunk as a Backspace, never as text', () => {
@@ -67,7 +69,7 @@ describe('keystrokesOf: what a read from the terminal means, key by key', () => 
   });
 
   it('drops every other control character, and keeps what is printable', () => {
-    expect(keystrokesOf('a\u0000b\u001F\nc\u009B', key())).toEqual([char('a'), char('b'), char('c')]);
+    expect(keystrokesOf('a\u0000b\u001Fc\u009B', key())).toEqual([char('a'), char('b'), char('c')]);
     expect(keystrokesOf('é😀', key())).toEqual([char('é'), char('😀')]);
   });
 });

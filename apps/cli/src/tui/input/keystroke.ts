@@ -35,14 +35,15 @@ const ctrlLetterOf = (value: string): string | undefined => {
 
 /**
  * One chunk of plain input, character by character. A terminal (or tmux `send-keys` with several keys)
- * may deliver many keys in one read: each DEL or BS in it is a Backspace, CR an Enter, TAB a Tab and a
+ * may deliver many keys in one read: each DEL or BS in it is a Backspace, CR or LF an Enter, TAB a Tab and a
  * Ctrl+letter (`Ada` then Ctrl+S, typed fast) that Ctrl+letter, as they would be alone; every other control
  * character is dropped, so nothing unprintable lands in a field.
  */
 const charsOf = (chunk: string): Keystroke[] =>
   [...chunk].flatMap((value): Keystroke[] => {
     if (value === '\u007F' || value === '\b') return [named('backspace')];
-    if (value === '\r') return [named('return')];
+    // LF too: Enter typed before the UI switched the terminal to raw mode was turned into LF by the line discipline.
+    if (value === '\r' || value === '\n') return [named('return')];
     if (value === '\t') return [named('tab')];
     const letter = ctrlLetterOf(value);
     if (letter) return [{ type: 'ctrl', letter }];

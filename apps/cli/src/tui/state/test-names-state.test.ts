@@ -8,7 +8,14 @@ describe('test names for ids', () => {
     expect(testLabel(asked, 1)).toBe('test 1');
     // Asked again while reading: still one read.
     expect(testNamesReducer(asked, { type: 'need', ids: [1, 2, 3] }).reading).toBe(1);
-    const read = testNamesReducer(asked, { type: 'read', names: new Map([[1, 'Algorithms'], [2, 'SQL']]), asked: [1, 2] });
+    const read = testNamesReducer(asked, {
+      type: 'read',
+      names: new Map([
+        [1, 'Algorithms'],
+        [2, 'SQL'],
+      ]),
+      asked: [1, 2],
+    });
     expect(testLabel(read, 2)).toBe('SQL');
     // Known ids need no read.
     expect(testNamesReducer(read, { type: 'need', ids: [2, 1] })).toBe(read);

@@ -16,7 +16,10 @@ export interface TestNames {
   answered: number;
 }
 
-export type TestNamesEvent = { type: 'need'; ids: readonly number[] } | { type: 'read'; names: ReadonlyMap<number, string>; asked: readonly number[] } | { type: 'failed' };
+export type TestNamesEvent =
+  | { type: 'need'; ids: readonly number[] }
+  | { type: 'read'; names: ReadonlyMap<number, string>; asked: readonly number[] }
+  | { type: 'failed' };
 
 export const initialTestNames = (): TestNames => ({ names: new Map(), gone: new Set(), reading: null, reads: 0, answered: 0 });
 
@@ -39,4 +42,5 @@ export const testNamesReducer = (state: TestNames, event: TestNamesEvent): TestN
     .exhaustive();
 
 /** What a test is called on screen: its name; its id while the name is being read or when the test is gone. */
-export const testLabel = (state: TestNames, testId: number): string => state.names.get(testId) ?? (state.gone.has(testId) ? `test ${testId} (gone)` : `test ${testId}`);
+export const testLabel = (state: TestNames, testId: number): string =>
+  state.names.get(testId) ?? (state.gone.has(testId) ? `test ${testId} (gone)` : `test ${testId}`);
