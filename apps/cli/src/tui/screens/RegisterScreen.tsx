@@ -74,7 +74,7 @@ export const RegisterScreen = ({ testId, testName, link }: { testId: number; tes
   );
 
   const errors = candidateErrors(state);
-  const columns = fieldColumns(body.columns, 12);
+  const columns = fieldColumns(body.columns, 13);
   const field = (name: CandidateField, label: string, placeholder: string, note?: string) => {
     const focused = state.focus === name && state.phase === 'editing';
     return (
