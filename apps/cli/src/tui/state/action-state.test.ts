@@ -41,7 +41,14 @@ const expected: Record<Phase, Record<ActionEvent<string>['type'], ActionState<st
     failed: { phase: 'failed', runs: 1, action: 'cancel', failure },
     copied: states.running,
   },
-  done: { ask: confirmingReattempt, confirm: states.done, dismiss: { phase: 'idle', runs: 1 }, succeeded: states.done, failed: states.done, copied: states.done },
+  done: {
+    ask: confirmingReattempt,
+    confirm: states.done,
+    dismiss: { phase: 'idle', runs: 1 },
+    succeeded: states.done,
+    failed: states.done,
+    copied: states.done,
+  },
   failed: {
     ask: confirmingReattempt,
     confirm: states.failed,
