@@ -2,7 +2,7 @@ import type { ReconciliationEvent } from '@assay/client';
 import type { Command } from 'commander';
 import { table } from '../format/table.js';
 import { parseId, parseInstant } from './arguments.js';
-import { abortedOnWriteError } from './broken-pipe.js';
+import { abortedOnReaderGone, abortedOnWriteError } from './broken-pipe.js';
 import type { CliIo } from './cli-io.js';
 import { connect } from './connection.js';
 import { act, withJson, type GlobalOptions } from './json-option.js';
@@ -47,15 +47,18 @@ export const registerEvents = (program: Command, io: CliIo): void => {
         // Until Ctrl+C, or until the reader of stdout has gone (`assay events --follow | head -1`).
         const interrupt = untilInterrupted();
         const readerGone = abortedOnWriteError(io.stdout);
+        // Also when the reader goes while there is nothing to write: the follow ends, its request aborted, exit 0.
+        const readerClosed = abortedOnReaderGone(io.stdout);
         try {
           const intervalMs = Number(io.env.ASSAY_FOLLOW_INTERVAL_MS) || undefined;
-          const signal = AbortSignal.any([interrupt.signal, readerGone.signal]);
+          const signal = AbortSignal.any([interrupt.signal, readerGone.signal, readerClosed.signal]);
           for await (const event of client.events.follow({ from: options.from, signal, intervalMs })) {
             emitRecord(io, options, event, () => eventLine(event));
           }
         } finally {
           interrupt.dispose();
           readerGone.dispose();
+          readerClosed.dispose();
         }
         return;
       }

@@ -47,7 +47,8 @@ export const HINTS = {
   zonePicker: [hint('type', 'filter', 'filter by city, region or id'), hint('↑↓', 'move'), hint('Enter', 'pick'), hint('Esc', 'back to the form')],
   registerForm: [
     hint('Tab/↑↓', 'field', 'next or previous field (Shift+Tab goes back)'),
-    hint('Enter', 'next · register', 'next field; on the name, register'),
+    hint('Enter', 'next · register', 'next field; on the name or an optional field after it, register'),
+    hint('Ctrl+S', 'register', 'register from any field'),
     hint('Esc', 'cancel'),
   ],
   registered: [hint('c', 'copy URL', 'copy the take-test URL to the clipboard (OSC 52)'), hint('o', 'open report'), hint('a', 'register another')],

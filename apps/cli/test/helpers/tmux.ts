@@ -42,6 +42,15 @@ export class TmuxTerminal {
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 
+  /**
+   * Bytes exactly as given, control characters included (`'Ada\u0013'` is Ada then Ctrl+S), in one write to
+   * the terminal: what a fast typist or a paste delivers in one read.
+   */
+  async write(bytes: string): Promise<void> {
+    this.tmux('send-keys', '-t', this.session, '-H', ...[...Buffer.from(bytes, 'utf8')].map((byte) => byte.toString(16).padStart(2, '0')));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+
   /** Literal text, as typed. */
   async type(text: string): Promise<void> {
     this.tmux('send-keys', '-t', this.session, '-l', text);

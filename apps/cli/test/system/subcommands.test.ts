@@ -224,6 +224,40 @@ describe('assay subcommands against a real server', () => {
     expect(readFileSync(errors, 'utf8')).toBe('');
   });
 
+  it('ends at once when the reader goes away with nothing more to write (| head -1, no further event)', async () => {
+    const test = await org.client.tests.import(exampleDefinition('algorithms-coding-screen') as Parameters<typeof org.client.tests.import>[0]);
+    // From now: this completion is the only event (the tests before completed others in this organization).
+    const from = new Date().toISOString();
+    const { takeTestURL } = await org.client.invitations.register(test.testId, { emailId: 'only.piped@example.com', fullName: 'Only Piped' });
+    const attempt = createClient({ baseUrl: serverUrl() }).candidate(candidateTokenOf(takeTestURL));
+    await attempt.start();
+    await attempt.submit();
+    const errors = join(home, 'piped-once.err');
+    // A poll a minute: the follow is waiting, not writing, when head has gone.
+    const pipeline = spawn(
+      'bash',
+      ['-c', `"${process.execPath}" "${CLI_MAIN}" events --follow --from ${from} 2>"${errors}" | head -1; echo "assay exited \${PIPESTATUS[0]}"`],
+      { env: { ...env, ASSAY_FOLLOW_INTERVAL_MS: '60000' }, stdio: ['ignore', 'pipe', 'inherit'], detached: true },
+    );
+    let output = '';
+    pipeline.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      // Nothing else completes: a hang fails here.
+      await vi.waitFor(() => expect(output).toContain('assay exited'), { timeout: 20_000 });
+    } finally {
+      // The whole pipeline, assay too, if it hung.
+      try {
+        process.kill(-pipeline.pid!, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+    expect(output).toContain('only.piped@example.com');
+    expect(output).toContain('assay exited 0');
+    expect(output.trim().split('\n')).toHaveLength(2);
+    expect(readFileSync(errors, 'utf8')).toBe('');
+  });
+
   it('runs the admin commands with the admin token', async () => {
     const admin = { ...env, ASSAY_ADMIN_TOKEN: inject('adminToken') };
     const created = json<{ orgId: number; apiKey: string }>(

@@ -137,3 +137,53 @@ describe('the interactive UI in a terminal', () => {
     }
   });
 });
+
+/** Keys that arrive faster than the UI draws: before it is up, and text with Ctrl+S in the same read. */
+describe('the interactive UI with keys typed ahead', () => {
+  let org: TestOrg;
+  let cwd: string;
+  let terminal: TmuxTerminal;
+
+  beforeAll(async () => {
+    org = await newOrg('TUI type-ahead');
+    await importExample(org.client, 'algorithms-coding-screen');
+    await importExample(org.client, 'javascript-fundamentals');
+    cwd = mkdtempSync(join(tmpdir(), 'assay-tui-ahead-'));
+  });
+  afterAll(() => terminal?.close());
+
+  it('gives keys typed before the UI is up to its first screen, and saves text typed with Ctrl+S in one write', async () => {
+    terminal = new TmuxTerminal(`env -u CI ${process.execPath} ${CLI_MAIN}; echo "assay exited with $?"; sleep 30`, {
+      columns: 100,
+      rows: 30,
+      cwd,
+      env: { ASSAY_URL: serverUrl(), ASSAY_API_KEY: org.apiKey, XDG_CONFIG_HOME: cwd, TERM: 'xterm-256color' },
+    });
+    // At once, while node is still starting (the terminal is not in raw mode yet): a search for "fund", kept with Enter.
+    await terminal.write('/fund\r');
+    const list = await terminal.waitFor('1 matching tests');
+    expect(list).toMatch(/Search: fund/);
+    expect(list).not.toContain('Algorithms Coding Screen');
+    // Enter kept the filter: the list's own keys are back.
+    expect(list).toMatch(/c recent/);
+    await terminal.keys('Enter');
+    const details = await terminal.waitFor('JavaScript concepts');
+    expect(details).toMatch(/^Assay › Tests › JavaScript Fundamentals/);
+
+    await terminal.keys('l');
+    await terminal.waitFor('No links yet');
+    await terminal.keys('n');
+    await terminal.waitFor('New link for test');
+    // The name and Ctrl+S in one write: the link is saved with the name just typed.
+    await terminal.write('Quick link\u0013');
+    const links = await terminal.waitFor(/Quick link\s+Active/);
+    expect(links).not.toContain('✗');
+
+    await terminal.keys('c');
+    await terminal.waitFor('› Email');
+    await terminal.write('ada@example.com\tAda Lovelace\u0013');
+    await terminal.waitFor('Send the candidate this URL');
+    await terminal.keys('o');
+    await terminal.waitFor('Ada Lovelace <ada@example.com> · JavaScript Fundamentals');
+  });
+});

@@ -1,18 +1,28 @@
+import { Box, useStdout } from 'ink';
 import { Text } from './Text.js';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
+import { answeredUrl } from '../../format/checked-url.js';
+import { applyDecision } from '../input/key-decision.js';
+import type { Keystroke } from '../input/keystroke.js';
 import { useConnection } from '../shell/client-context.js';
+import { copyToClipboard } from '../shell/clipboard.js';
 import { useCall } from '../shell/use-call.js';
 import { useMachine, type Machine } from '../shell/use-machine.js';
-import { actionCallKey, actionReducer, idleAction, type ActionEvent, type ActionState } from '../state/action-state.js';
+import { actionCallKey, actionKeys, actionReducer, idleAction, type ActionEvent, type ActionState } from '../state/action-state.js';
 import { moveQuestion, type MoveRequest } from '../state/invitation-moves.js';
 import { Confirm } from './Confirm.js';
 import { FailureText } from './FailureText.js';
+import { HandedUrl } from './HandedUrl.js';
 
 export type MoveState = ActionState<MoveRequest>;
 
-/** Cancel or reattempt through the client once confirmed; `onDone` runs after a success (to reload). */
-export const useInvitationMove = (onDone: () => void): Machine<MoveState, ActionEvent<MoveRequest>> => {
+/**
+ * Cancel or reattempt through the client once confirmed; `onDone` runs after a success (to reload). `keys`
+ * answers y/n, clears a shown outcome, and copies a reattempt's new URL with `c`.
+ */
+export const useInvitationMove = (onDone: () => void): Machine<MoveState, ActionEvent<MoveRequest>> & { keys(stroke: Keystroke): boolean } => {
   const { client } = useConnection();
+  const { stdout } = useStdout();
   const machine = useMachine(actionReducer<MoveRequest>, idleAction<MoveRequest>);
   const { state, send: dispatch } = machine;
   useCall(
@@ -22,19 +32,27 @@ export const useInvitationMove = (onDone: () => void): Machine<MoveState, Action
       const { move, testInvitationId, testId } = state.action;
       if (move === 'cancel') {
         await client.invitations.cancel(testInvitationId, testId === undefined ? {} : { testId }, { signal });
-        return `Invitation ${testInvitationId} is cancelled.`;
+        return { message: `Invitation ${testInvitationId} is cancelled.` };
       }
       const reattempt = await client.invitations.reattempt(testInvitationId, { signal });
-      return `New attempt: invitation ${reattempt.testInvitationId}, ${reattempt.takeTestURL}`;
+      return {
+        message: `New attempt: invitation ${reattempt.testInvitationId} (invitation ${testInvitationId} keeps its result).`,
+        url: answeredUrl(reattempt.takeTestURL, 'take-test URL'),
+      };
     },
-    (message) => dispatch({ type: 'succeeded', message }),
+    (outcome) => dispatch({ type: 'succeeded', ...outcome }),
     (failure) => dispatch({ type: 'failed', failure }),
   );
   useEffect(() => {
     if (state.phase === 'done') onDone();
     // Only the arrival at done matters, not a new onDone closure.
   }, [state.phase]);
-  return machine;
+  const { current, send } = machine;
+  const keys = useCallback(
+    (stroke: Keystroke) => applyDecision(actionKeys(current(), stroke), send, ({ copy }) => copyToClipboard(stdout, copy)),
+    [current, send, stdout],
+  );
+  return useMemo(() => ({ ...machine, keys }), [machine, keys]);
 };
 
 /** y/n while confirming; the outcome afterwards. */
@@ -43,9 +61,12 @@ export const MoveLine = ({ state }: { state: MoveState }) => {
   if (state.phase === 'running') return <Text dimColor>{state.action.move === 'cancel' ? 'Cancelling…' : 'Creating a new attempt…'}</Text>;
   if (state.phase === 'done')
     return (
-      <Text color="green" wrap="wrap">
-        ✓ {state.message}
-      </Text>
+      <Box flexDirection="column">
+        <Text color="green" wrap="wrap">
+          ✓ {state.message}
+        </Text>
+        {state.outcome ? <HandedUrl url={state.outcome.url} copied={state.outcome.copied} /> : null}
+      </Box>
     );
   if (state.phase === 'failed') return <FailureText failure={state.failure} />;
   return null;

@@ -54,6 +54,8 @@ describe('keystrokesOf: what a read from the terminal means, key by key', () => 
     expect(keystrokesOf('hello', key())).toEqual([...'hello'].map(char));
     expect(keystrokesOf('q@ex.co\tQuinn', key())).toEqual([...[...'q@ex.co'].map(char), named('tab'), ...[...'Quinn'].map(char)]);
     expect(keystrokesOf('ok\r', key())).toEqual([char('o'), char('k'), named('return')]);
+    // Typed ahead, before raw mode: the terminal's line discipline has made Enter a LF.
+    expect(keystrokesOf('/fund\n', key())).toEqual([...[...'/fund'].map(char), named('return')]);
   });
 
   it('treats every DEL or BS inside a chunk as a Backspace, never as text', () => {
@@ -61,8 +63,13 @@ describe('keystrokesOf: what a read from the terminal means, key by key', () => 
     expect(keystrokesOf('ab\u007F\b\u007F', key())).toEqual([char('a'), char('b'), named('backspace'), named('backspace'), named('backspace')]);
   });
 
+  it('reads a Ctrl+letter inside a chunk as that key (text typed, then Ctrl+S at once)', () => {
+    expect(keystrokesOf('Ada\u0013', key())).toEqual([char('A'), char('d'), char('a'), { type: 'ctrl', letter: 's' }]);
+    expect(keystrokesOf('\u0001x\u001A', key())).toEqual([{ type: 'ctrl', letter: 'a' }, char('x'), { type: 'ctrl', letter: 'z' }]);
+  });
+
   it('drops every other control character, and keeps what is printable', () => {
-    expect(keystrokesOf('a\u0000b\u0007\nc\u009B', key())).toEqual([char('a'), char('b'), char('c')]);
+    expect(keystrokesOf('a\u0000b\u001Fc\u009B', key())).toEqual([char('a'), char('b'), char('c')]);
     expect(keystrokesOf('é😀', key())).toEqual([char('é'), char('😀')]);
   });
 });

@@ -27,16 +27,26 @@ const isControl = (value: string): boolean => {
   return code < 0x20 || (code >= 0x7f && code <= 0x9f);
 };
 
+/** Ctrl+A … Ctrl+Z as the terminal sends them (0x01–0x1A), other than the four that are keys of their own. */
+const ctrlLetterOf = (value: string): string | undefined => {
+  const code = value.codePointAt(0) ?? 0;
+  return code >= 0x01 && code <= 0x1a && !'\b\t\n\r'.includes(value) ? String.fromCodePoint(code + 0x60) : undefined;
+};
+
 /**
  * One chunk of plain input, character by character. A terminal (or tmux `send-keys` with several keys)
- * may deliver many keys in one read: each DEL or BS in it is a Backspace, CR an Enter and TAB a Tab, as
- * they would be alone; every other control character is dropped, so nothing unprintable lands in a field.
+ * may deliver many keys in one read: each DEL or BS in it is a Backspace, CR or LF an Enter, TAB a Tab and a
+ * Ctrl+letter (`Ada` then Ctrl+S, typed fast) that Ctrl+letter, as they would be alone; every other control
+ * character is dropped, so nothing unprintable lands in a field.
  */
 const charsOf = (chunk: string): Keystroke[] =>
   [...chunk].flatMap((value): Keystroke[] => {
     if (value === '\u007F' || value === '\b') return [named('backspace')];
-    if (value === '\r') return [named('return')];
+    // LF too: Enter typed before the UI switched the terminal to raw mode was turned into LF by the line discipline.
+    if (value === '\r' || value === '\n') return [named('return')];
     if (value === '\t') return [named('tab')];
+    const letter = ctrlLetterOf(value);
+    if (letter) return [{ type: 'ctrl', letter }];
     return isControl(value) ? [] : [char(value)];
   });
 

@@ -23,15 +23,25 @@ describe('CompletionsScreen against a real server', () => {
     await completeAttempt(org.client, later.takeTestURL);
     const frame = await screen.waitFor('grace@example.com');
     expect(frame.indexOf('grace@example.com')).toBeLessThan(frame.indexOf('ada@example.com'));
-    expect(frame).toMatch(new RegExp(`completed\\s+${later.testInvitationId}\\s+${test.testId}\\s+grace@example.com`));
+    // The test by its name, not its id.
+    expect(frame).toMatch(new RegExp(`completed\\s+${later.testInvitationId}\\s+Frontend Access\\S*\\s+grace@example.com`));
     expect(widestLine(frame)).toBeLessThanOrEqual(80);
     // The highlight was on the newest row, and it followed Grace's as it arrived above Ada's.
-    expect(frame).toMatch(/›\s*\S+ \S+\s+completed\s+\d+\s+\d+\s+grace@example\.com/);
+    expect(frame).toMatch(/›\s*\S+ \S+\s+completed\s+\d+\s+Frontend Access\S*\s+grace@example\.com/);
     await screen.press(KEYS.enter, KEYS.down, KEYS.enter);
     expect(screen.opened).toEqual([
       { screen: 'report', testInvitationId: later.testInvitationId },
       { screen: 'report', testInvitationId: earlier.testInvitationId },
     ]);
+  });
+
+  it('names a test imported after the screen opened (its name is read again, once)', async () => {
+    screen = renderScreen(<CompletionsScreen intervalMs={200} />, { client: org.client });
+    await screen.waitFor('Frontend Access');
+    const later = await importExample(org.client, 'sql-and-data-modelling');
+    const { takeTestURL } = await org.client.invitations.register(later.testId, { emailId: 'edsger@example.com', fullName: 'Edsger Dijkstra' });
+    await completeAttempt(org.client, takeTestURL);
+    await screen.waitFor(/SQL and Data Mod\S*\s+edsger@example\.com/);
   });
 
   it('opens on the newest completions when the last 24 hours hold more than the screen shows', async () => {

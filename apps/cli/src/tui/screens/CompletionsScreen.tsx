@@ -11,6 +11,7 @@ import { useChrome, useScreenKeys, useScreenSlot } from '../shell/screen-slot.js
 import { useMachine } from '../shell/use-machine.js';
 import { completionsKeys, completionsReducer, initialCompletions } from '../state/completions-state.js';
 import { HINTS } from '../hints.js';
+import { useTestNames } from '../data/use-test-names.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -38,12 +39,13 @@ export const CompletionsScreen = ({ intervalMs = 5_000, lookBackMs = 24 * HOUR_M
   }, [state.phase, state.attempt, client, intervalMs, lookBackMs, dispatch]);
 
   useChrome({ title: 'Recent completions', hints: HINTS.completions });
+  const testName = useTestNames(state.events.map((event) => event.testId));
 
   useScreenKeys((stroke) => applyDecision(completionsKeys(current(), stroke), dispatch, open));
 
   const visible = Math.max(1, body.rows - 4);
   const first = Math.max(0, Math.min(state.cursor - visible + 1, state.events.length - visible));
-  const columns = columnsFor(body.columns, [21, 11, 11, 8, 'flex'], [2, 3]);
+  const columns = columnsFor(body.columns, [20, 10, 11, 'flex', 'flex'], [2]);
   return (
     <Box flexDirection="column">
       <Text>
@@ -59,7 +61,7 @@ export const CompletionsScreen = ({ intervalMs = 5_000, lookBackMs = 24 * HOUR_M
             event.at.slice(0, 19).replace('T', ' '),
             <StatusText status={event.type} />,
             String(event.testInvitationId),
-            String(event.testId),
+            testName(event.testId),
             event.emailId,
           ]}
         />

@@ -1,6 +1,7 @@
 import type { TestDetails } from '@assay/domain';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { completeAttempt, importExample, newOrg, type TestOrg } from '../../../test/helpers/org.js';
+import { completeAttempt, importExample, newOrg, serverUrl, type TestOrg } from '../../../test/helpers/org.js';
+import { osc52 } from '../shell/clipboard.js';
 import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
 import { InvitationsScreen } from './InvitationsScreen.js';
 
@@ -67,5 +68,12 @@ describe('InvitationsScreen against a real server', () => {
     const frame = await screen!.waitFor('New attempt: invitation');
     const newId = Number(/New attempt: invitation (\d+)/.exec(frame)?.[1]);
     await screen!.waitFor(new RegExp(`${newId}\\s+Ada Lovelace`));
+    // The new URL alone on its line, whole, and c copies it.
+    const shown = await screen!.waitFor('c copies it to the clipboard');
+    const url = /^(http:\/\/\S+\/t\/\S+) *$/m.exec(shown)?.[1];
+    expect(url?.startsWith(`${serverUrl()}/t/`)).toBe(true);
+    await screen!.press('c');
+    await screen!.waitFor('Sent to the clipboard (OSC 52)');
+    expect(screen!.frames.some((written) => written.includes(osc52(url!)))).toBe(true);
   });
 });

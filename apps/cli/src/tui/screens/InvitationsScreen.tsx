@@ -12,7 +12,6 @@ import { performWith } from '../shell/screen-effects.js';
 import { useChrome, useOnReturn, useScreenKeys, useScreenSlot } from '../shell/screen-slot.js';
 import { useCall } from '../shell/use-call.js';
 import { useMachine } from '../shell/use-machine.js';
-import { actionKeys } from '../state/action-state.js';
 import { offeredMoves } from '../state/invitation-moves.js';
 import { initialList, listReducer, selectedItem } from '../state/list-state.js';
 import { remoteCallKey } from '../state/remote-state.js';
@@ -47,7 +46,7 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
 
   useScreenKeys(
     (stroke) =>
-      applyDecision(actionKeys(moving.current(), stroke), moving.send) ||
+      moving.keys(stroke) ||
       applyDecision(
         invitationsKeys(current(), testId, stroke),
         dispatch,

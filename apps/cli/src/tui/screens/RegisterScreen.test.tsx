@@ -38,6 +38,33 @@ describe('RegisterScreen against a real server', () => {
     await screen.waitFor((frame) => frame.includes('Email') && !frame.includes('Send the candidate'));
   });
 
+  it('registers with extra time, a redirect and a callback, and refuses bad ones with the domain’s message', async () => {
+    screen = renderScreen(<RegisterScreen testId={test.testId} testName={test.testName} link={null} />, { client: org.client });
+    await screen.waitFor('Register a candidate for JavaScript Fundamentals');
+    const form = await screen.waitFor('Callback URL');
+    expect(form).toMatch(/Extra time %/);
+    expect(form).toMatch(/Redirect URL/);
+    await screen.burst('lin@example.com', KEYS.tab, 'Lin Ting', KEYS.tab, '150', KEYS.tab, 'ftp://ats.example/done', KEYS.ctrlS);
+    await screen.waitFor('✗ extraTimePercent must be a whole number from 0 to 100');
+    await screen.waitFor('✗ redirectURL must be an absolute http(s) URL');
+    // Nothing was sent: the extra time has the keyboard, with its text.
+    expect(screen.lastFrame()).toMatch(/› Extra time %\s+150/);
+    await screen.burst(KEYS.backspace, KEYS.backspace, KEYS.backspace, '25', KEYS.tab);
+    await screen.burst(...Array.from({ length: 22 }, () => KEYS.backspace), 'https://ats.example/done', KEYS.tab, 'http://127.0.0.1:9/hook', KEYS.ctrlS);
+    const frame = await screen.waitFor('Send the candidate this URL');
+    const url = /(http:\/\/\S+\/t\/\S+)/.exec(frame)?.[1];
+    const invitationId = Number(/invitation (\d+)/.exec(frame)?.[1]);
+    const attempt = createClient({ baseUrl: serverUrl() }).candidate(candidateTokenOf(url!));
+    const session = await attempt.session();
+    expect(session.test.extraTimePercent).toBe(25);
+    expect(session.redirectURL).toBe('https://ats.example/done');
+    await attempt.start();
+    await attempt.submit();
+    await expect
+      .poll(async () => (await org.client.deliveries.list(invitationId)).map((delivery) => delivery.target), { timeout: 15_000 })
+      .toContain('http://127.0.0.1:9/hook');
+  });
+
   it('types a burst exactly as sent: email, Tab, name; five characters in one tick; Backspace bursts', async () => {
     screen = renderScreen(<RegisterScreen testId={test.testId} testName={test.testName} link={null} />, { client: org.client });
     await screen.waitFor('Register a candidate for JavaScript Fundamentals');

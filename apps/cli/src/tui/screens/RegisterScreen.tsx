@@ -14,6 +14,7 @@ import { useMachine } from '../shell/use-machine.js';
 import { moveQuestion } from '../state/invitation-moves.js';
 import {
   candidateErrors,
+  candidateInput,
   initialRegister,
   reattemptCallKey,
   registerCallKey,
@@ -23,6 +24,7 @@ import {
 } from '../state/register-state.js';
 import { FieldRow, fieldColumns } from '../components/FieldRow.js';
 import { TextField } from '../components/TextField.js';
+import { HandedUrl } from '../components/HandedUrl.js';
 import { HINTS } from '../hints.js';
 
 /** What the URL below is: a new invitation, one the candidate already had (still usable), or a new attempt. */
@@ -40,7 +42,7 @@ export const RegisterScreen = ({ testId, testName, link }: { testId: number; tes
 
   useCall(
     registerCallKey(state),
-    (signal) => registerCandidate(client, testId, link?.testLinkId, { emailId: state.email.trim(), fullName: state.name.trim() }, { signal }),
+    (signal) => registerCandidate(client, testId, link?.testLinkId, candidateInput(state), { signal }),
     ({ url, testInvitationId, status }) => dispatch({ type: 'registered', url, testInvitationId, status }),
     (failure) => dispatch({ type: 'failed', failure }),
   );
@@ -72,11 +74,11 @@ export const RegisterScreen = ({ testId, testName, link }: { testId: number; tes
   );
 
   const errors = candidateErrors(state);
-  const columns = fieldColumns(body.columns, 11);
-  const field = (name: CandidateField, label: string, placeholder: string) => {
+  const columns = fieldColumns(body.columns, 13);
+  const field = (name: CandidateField, label: string, placeholder: string, note?: string) => {
     const focused = state.focus === name && state.phase === 'editing';
     return (
-      <FieldRow columns={columns} label={label} focused={focused} error={state.attempted || state[name].length > 0 ? errors[name] : undefined}>
+      <FieldRow columns={columns} label={label} focused={focused} note={note} error={state.attempted || state[name].length > 0 ? errors[name] : undefined}>
         <TextField input={{ value: state[name], caret: focused ? state.caret : 0 }} placeholder={placeholder} focus={active && focused} width={columns.value} />
       </FieldRow>
     );
@@ -94,11 +96,7 @@ export const RegisterScreen = ({ testId, testName, link }: { testId: number; tes
           <Text wrap="wrap">
             <Text color="green">✓</Text> {handedText(state)}
           </Text>
-          <Text>Send the candidate this URL:</Text>
-          <Box borderStyle="round" paddingX={1}>
-            <Text wrap="wrap">{state.url}</Text>
-          </Box>
-          {state.copied ? <Text dimColor>Sent to the clipboard (OSC 52); if your terminal ignores that, select the URL above.</Text> : null}
+          <HandedUrl url={state.url} copied={state.copied} />
         </Box>
       ) : state.phase === 'completedBefore' || state.phase === 'reattempting' ? (
         <Box flexDirection="column">
@@ -118,6 +116,9 @@ export const RegisterScreen = ({ testId, testName, link }: { testId: number; tes
         <>
           {field('email', 'Email', 'ada@example.com')}
           {field('name', 'Full name', 'Ada Lovelace')}
+          {field('extraTime', 'Extra time %', '0', "optional: % more of the test's time")}
+          {field('redirect', 'Redirect URL', 'https://…', 'optional: where the candidate goes after')}
+          {field('callback', 'Callback URL', 'https://…', 'optional: gets the completion callback')}
           {state.phase === 'submitting' ? <Text dimColor>Registering…</Text> : null}
           {state.failure ? <FailureText failure={state.failure} /> : null}
         </>

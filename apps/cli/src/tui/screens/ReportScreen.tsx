@@ -15,7 +15,6 @@ import { performWith } from '../shell/screen-effects.js';
 import { useChrome, useScreenKeys, useScreenSlot } from '../shell/screen-slot.js';
 import { useCall } from '../shell/use-call.js';
 import { useMachine } from '../shell/use-machine.js';
-import { actionKeys } from '../state/action-state.js';
 import { downloadKeys } from '../state/download-state.js';
 import { offeredMoves } from '../state/invitation-moves.js';
 import { initialRemote, remoteCallKey, remoteReducer } from '../state/remote-state.js';
@@ -61,7 +60,7 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
   useScreenKeys(
     (stroke) =>
       applyDecision(downloadKeys(exporting.current(), stroke), exporting.send) ||
-      applyDecision(actionKeys(moving.current(), stroke), moving.send) ||
+      moving.keys(stroke) ||
       applyDecision(
         reportKeys<ReportData>(current().value?.report.testStatus, testInvitationId, stroke),
         dispatch,

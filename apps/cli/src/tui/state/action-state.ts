@@ -1,6 +1,7 @@
 import { match, P } from 'ts-pattern';
 import type { Failure } from '../../errors.js';
-import { passed, taken, type KeyDecision } from '../input/key-decision.js';
+import type { CheckedUrl } from '../../format/checked-url.js';
+import { effect, passed, taken, type KeyDecision } from '../input/key-decision.js';
 import { pressed, typed, type Keystroke } from '../input/keystroke.js';
 
 /**
@@ -12,15 +13,19 @@ export type ActionState<A> =
   | { phase: 'idle'; runs: number }
   | { phase: 'confirming'; runs: number; action: A }
   | { phase: 'running'; runs: number; action: A }
-  | { phase: 'done'; runs: number; action: A; message: string }
+  | { phase: 'done'; runs: number; action: A; message: string; outcome: Outcome }
   | { phase: 'failed'; runs: number; action: A; failure: Failure };
+
+/** What a done action hands over: a URL to send on (a reattempt's new take-test URL), and whether it was copied. */
+export type Outcome = { url: CheckedUrl; copied: boolean } | null;
 
 export type ActionEvent<A> =
   | { type: 'ask'; action: A; confirm: boolean }
   | { type: 'confirm' }
   | { type: 'dismiss' }
-  | { type: 'succeeded'; message: string }
-  | { type: 'failed'; failure: Failure };
+  | { type: 'succeeded'; message: string; url?: CheckedUrl }
+  | { type: 'failed'; failure: Failure }
+  | { type: 'copied' };
 
 export const idleAction = <A>(): ActionState<A> => ({ phase: 'idle', runs: 0 });
 
@@ -52,7 +57,21 @@ export const actionReducer = <A>(state: ActionState<A>, event: ActionEvent<A>): 
     )
     // A call already sent cannot be taken back: its outcome will be shown.
     .with([{ phase: 'idle' }, { type: 'dismiss' }], [{ phase: 'running' }, { type: 'dismiss' }], ([current]) => current)
-    .with([{ phase: 'running' }, { type: 'succeeded' }], ([{ runs, action }, { message }]) => ({ phase: 'done', runs, action, message }))
+    .with([{ phase: 'running' }, { type: 'succeeded' }], ([{ runs, action }, { message, url }]) => ({
+      phase: 'done',
+      runs,
+      action,
+      message,
+      outcome: url ? { url, copied: false } : null,
+    }))
+    .with([{ phase: 'done' }, { type: 'copied' }], ([current]) => (current.outcome ? { ...current, outcome: { ...current.outcome, copied: true } } : current))
+    .with(
+      [{ phase: 'idle' }, { type: 'copied' }],
+      [{ phase: 'confirming' }, { type: 'copied' }],
+      [{ phase: 'running' }, { type: 'copied' }],
+      [{ phase: 'failed' }, { type: 'copied' }],
+      ([current]) => current,
+    )
     .with([{ phase: 'running' }, { type: 'failed' }], ([{ runs, action }, { failure }]) => ({ phase: 'failed', runs, action, failure }))
     .with(
       [{ phase: 'idle' }, { type: 'succeeded' }],
@@ -71,10 +90,16 @@ export const actionCallKey = (state: ActionState<unknown>): string | null => (st
 
 /**
  * The keys of a confirmation: y runs, n or Esc dismisses, every other key waits for an answer. A shown
- * outcome is cleared by the next key, which then does what it does.
+ * outcome is cleared by the next key, which then does what it does; one that hands over a URL keeps it on
+ * screen for `c`, which copies it.
  */
-export const actionKeys = <A>(state: ActionState<A>, stroke: Keystroke): KeyDecision<ActionEvent<A>> =>
-  match<[ActionState<A>['phase'], Keystroke], KeyDecision<ActionEvent<A>>>([state.phase, stroke])
+export const actionKeys = <A>(state: ActionState<A>, stroke: Keystroke): KeyDecision<ActionEvent<A>, { copy: CheckedUrl }> =>
+  match<[ActionState<A>['phase'], Keystroke], KeyDecision<ActionEvent<A>, { copy: CheckedUrl }>>([state.phase, stroke])
+    .with(['done', typed('c')], () =>
+      state.phase === 'done' && state.outcome
+        ? effect<{ copy: CheckedUrl }, ActionEvent<A>>({ copy: state.outcome.url }, { type: 'copied' })
+        : passed({ type: 'dismiss' }),
+    )
     .with(['confirming', typed('y')], () => taken({ type: 'confirm' }))
     .with(['confirming', P.union(typed('n'), pressed('escape'))], () => taken({ type: 'dismiss' }))
     .with(['confirming', P._], () => taken())

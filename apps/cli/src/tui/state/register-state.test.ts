@@ -5,6 +5,7 @@ import { effect, passed, taken, type KeyDecision } from '../input/key-decision.j
 import { char, named, type Keystroke } from '../input/keystroke.js';
 import {
   candidateErrors,
+  candidateInput,
   initialRegister,
   reattemptCallKey,
   registerCallKey,
@@ -17,7 +18,8 @@ import {
 
 type Phase = RegisterState['phase'];
 const failure: Failure = { exitCode: 1, label: '403.7', message: 'The test link accepts invited candidates only.' };
-const form = { email: 'ada@example.com', name: 'Ada Lovelace', focus: 'name' as const, caret: 12, attempted: false, failure: null, submits: 1 };
+const optional = { extraTime: '', redirect: '', callback: '' };
+const form = { email: 'ada@example.com', name: 'Ada Lovelace', ...optional, focus: 'name' as const, caret: 12, attempted: false, failure: null, submits: 1 };
 const url = 'http://assay.test/t/abc' as CheckedUrl;
 const newUrl = 'http://assay.test/t/xyz' as CheckedUrl;
 const handed = { url, testInvitationId: 4, status: 'Pending' as const, replaces: null, copied: false };
@@ -47,8 +49,8 @@ const ignoring = <T extends RegisterEvent['type']>(...types: T[]) => Object.from
 
 const expected: Record<Phase, Record<RegisterEvent['type'], Check>> = {
   editing: {
-    // The caret goes to the end of the field that gets the keyboard.
-    focus: (after) => expect(after).toMatchObject({ phase: 'editing', focus: 'email', caret: 15 }),
+    // The caret goes to the end of the field that gets the keyboard: after the name, the (empty) extra time.
+    focus: (after) => expect(after).toMatchObject({ phase: 'editing', focus: 'extraTime', caret: 0 }),
     edit: (after) => expect(after).toMatchObject({ phase: 'editing', name: 'Ada Lovelace Byron', caret: 18, email: 'ada@example.com' }),
     submit: (after) => expect(after).toMatchObject({ phase: 'submitting', submits: 2, failure: null }),
     ...ignoring('registered', 'confirm', 'dismiss', 'reattempted', 'failed', 'copied', 'another'),
@@ -103,8 +105,44 @@ describe('registerReducer: every (state, event) pair', () => {
     const bad = registerReducer({ ...states.editing, email: 'not-an-email', focus: 'name' }, { type: 'submit' });
     expect(bad).toMatchObject({ phase: 'editing', attempted: true, focus: 'email', caret: 12 });
     expect(registerCallKey(bad)).toBeNull();
-    expect(candidateErrors({ email: 'ada@example.com', name: '  ' })).toEqual({ name: 'fullName must not be empty' });
+    expect(candidateErrors({ email: 'ada@example.com', name: '  ', ...optional })).toEqual({ name: 'fullName must not be empty' });
     expect(registerCallKey(registerReducer(states.editing, { type: 'submit' }))).toBe('register#2');
+  });
+});
+
+describe('the optional fields: extra time, redirect and callback', () => {
+  const filled = {
+    email: 'ada@example.com',
+    name: 'Ada Lovelace',
+    extraTime: '25',
+    redirect: 'https://ats.example/done',
+    callback: 'https://ats.example/hook',
+  };
+
+  it('sends what is filled in, by its API name, and leaves out what is empty (a re-registration keeps it)', () => {
+    expect(candidateInput(filled)).toEqual({
+      emailId: 'ada@example.com',
+      fullName: 'Ada Lovelace',
+      extraTimePercent: 25,
+      redirectURL: 'https://ats.example/done',
+      callbackURL: 'https://ats.example/hook',
+    });
+    expect(candidateInput({ ...filled, extraTime: ' ', redirect: '', callback: '' })).toEqual({ emailId: 'ada@example.com', fullName: 'Ada Lovelace' });
+    expect(candidateErrors(filled)).toEqual({});
+  });
+
+  it("shows the domain's message for each bad value, and submitting focuses the first", () => {
+    const bad = { ...filled, extraTime: '150', redirect: 'ftp://ats.example', callback: 'not a url' };
+    expect(candidateErrors(bad)).toEqual({
+      extraTime: 'extraTimePercent must be a whole number from 0 to 100',
+      redirect: 'redirectURL must be an absolute http(s) URL',
+      callback: 'callbackURL must be an absolute http(s) URL',
+    });
+    expect(candidateErrors({ ...filled, extraTime: '12.5' }).extraTime).toBe('extraTimePercent must be a whole number from 0 to 100');
+    expect(candidateErrors({ ...filled, extraTime: 'ten' }).extraTime).toBe('extraTimePercent must be a whole number from 0 to 100');
+    const refused = registerReducer({ ...states.editing, ...bad, focus: 'email' }, { type: 'submit' });
+    expect(refused).toMatchObject({ phase: 'editing', attempted: true, focus: 'extraTime' });
+    expect(registerCallKey(refused)).toBeNull();
   });
 });
 
@@ -116,6 +154,8 @@ describe('registerKeys: each key against the form as of that key', () => {
     ['Shift+Tab goes back', states.editing, named('backTab'), taken({ type: 'focus', delta: -1 })],
     ['Enter on the email goes to the name', onEmail, named('return'), taken({ type: 'focus', delta: 1 })],
     ['Enter on the name registers', states.editing, named('return'), taken({ type: 'submit' })],
+    ['Enter on an optional field registers', { ...states.editing, focus: 'callback' }, named('return'), taken({ type: 'submit' })],
+    ['Ctrl+S registers from any field', onEmail, { type: 'ctrl', letter: 's' }, taken({ type: 'submit' })],
     ['q is typed', states.editing, char('q'), taken({ type: 'edit', edit: { type: 'insert', text: 'q' } })],
     ['Backspace erases', states.editing, named('backspace'), taken({ type: 'edit', edit: { type: 'deleteBack' } })],
     ['Esc is the frame’s (cancel)', states.editing, named('escape'), passed()],

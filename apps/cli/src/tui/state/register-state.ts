@@ -1,3 +1,4 @@
+import type { CandidateInput } from '@assay/client';
 import { RegisterCandidateInput, type InvitationStatus } from '@assay/domain';
 import { match, P } from 'ts-pattern';
 import type { Failure } from '../../errors.js';
@@ -8,11 +9,23 @@ import { pressed, typed, type Keystroke } from '../input/keystroke.js';
 import { editText, textEditOf, textInputOf, type TextEdit } from '../input/text-edit.js';
 import type { Route } from './app-state.js';
 
-export type CandidateField = 'email' | 'name';
+/** The form's fields: the two the API requires, then the optional extra time, redirect and callback. */
+export type CandidateField = 'email' | 'name' | 'extraTime' | 'redirect' | 'callback';
 
-interface CandidateForm {
-  email: string;
-  name: string;
+const FIELDS: readonly CandidateField[] = ['email', 'name', 'extraTime', 'redirect', 'callback'];
+
+/** Each field's name in the API body (RegisterCandidateInput), whose messages the form shows. */
+const BODY_FIELD: Record<CandidateField, keyof RegisterCandidateInput> = {
+  email: 'emailId',
+  name: 'fullName',
+  extraTime: 'extraTimePercent',
+  redirect: 'redirectURL',
+  callback: 'callbackURL',
+};
+
+type FieldValues = Record<CandidateField, string>;
+
+interface CandidateForm extends FieldValues {
   focus: CandidateField;
   /** The caret in the focused field, in characters. */
   caret: number;
@@ -59,6 +72,9 @@ export const initialRegister = (): RegisterState => ({
   phase: 'editing',
   email: '',
   name: '',
+  extraTime: '',
+  redirect: '',
+  callback: '',
   focus: 'email',
   caret: 0,
   attempted: false,
@@ -66,19 +82,39 @@ export const initialRegister = (): RegisterState => ({
   submits: 0,
 });
 
-/** The domain's own rules for emailId and fullName. */
-export const candidateErrors = (form: Pick<CandidateForm, 'email' | 'name'>): Partial<Record<CandidateField, string>> => {
+/**
+ * The body the form sends. An optional field left empty is left out (re-registering keeps what the candidate
+ * has: the form does not show it, so it must not clear it); extra time is a whole number typed in digits.
+ */
+export const candidateInput = (form: FieldValues): CandidateInput => {
+  const extraTime = form.extraTime.trim();
+  return {
+    emailId: form.email.trim(),
+    fullName: form.name.trim(),
+    ...(extraTime === '' ? {} : { extraTimePercent: /^\d+$/.test(extraTime) ? Number(extraTime) : Number.NaN }),
+    ...(form.redirect.trim() === '' ? {} : { redirectURL: form.redirect.trim() }),
+    ...(form.callback.trim() === '' ? {} : { callbackURL: form.callback.trim() }),
+  };
+};
+
+/** The domain's own rules (RegisterCandidateInput) for what the form would send, by field. */
+export const candidateErrors = (form: FieldValues): Partial<Record<CandidateField, string>> => {
+  const parsed = RegisterCandidateInput.safeParse(candidateInput(form));
   const errors: Partial<Record<CandidateField, string>> = {};
-  const email = RegisterCandidateInput.shape.emailId.safeParse(form.email.trim());
-  if (!email.success) errors.email = email.error.issues[0]?.message ?? 'invalid email';
-  const name = RegisterCandidateInput.shape.fullName.safeParse(form.name);
-  if (!name.success) errors.name = name.error.issues[0]?.message ?? 'invalid name';
+  if (parsed.success) return errors;
+  for (const field of FIELDS) {
+    const issue = parsed.error.issues.find((candidate) => candidate.path[0] === BODY_FIELD[field]);
+    if (issue) errors[field] = issue.message;
+  }
   return errors;
 };
 
-const formOf = ({ email, name, focus, caret, attempted, failure, submits }: RegisterState): CandidateForm => ({
+const formOf = ({ email, name, extraTime, redirect, callback, focus, caret, attempted, failure, submits }: RegisterState): CandidateForm => ({
   email,
   name,
+  extraTime,
+  redirect,
+  callback,
   focus,
   caret,
   attempted,
@@ -88,8 +124,6 @@ const formOf = ({ email, name, focus, caret, attempted, failure, submits }: Regi
 
 /** Another field has the keyboard, with the caret after its text. */
 const focusOn = <F extends CandidateForm>(form: F, focus: CandidateField): F => ({ ...form, focus, caret: textInputOf(form[focus]).caret });
-
-const FIELDS: CandidateField[] = ['email', 'name'];
 
 /** The form as the recruiter left it, when they said no to a reattempt: nothing was handed out. */
 const declined = (current: RegisterState & { testInvitationId: number; status: InvitationStatus }): RegisterState => ({
@@ -167,7 +201,8 @@ export type RegisterEffect = { open: Route } | { copy: CheckedUrl };
 
 /**
  * The form's keys: Tab, Shift+Tab and ↑↓ change field, Enter goes from the email to the name and registers
- * from the name, every other key edits the field (so `q` and `?` are typed); Esc is passed (the frame's back
+ * from the name or an optional field after it (they are reached with Tab), Ctrl+S registers from any field,
+ * every other key edits the field (so `q` and `?` are typed); Esc is passed (the frame's back
  * cancels). A candidate who has completed the test: `y` makes a new attempt, `n` or Esc goes back to the form.
  * Once registered: `c` copies the URL, `o` opens the report, `a` starts another registration.
  */
@@ -176,8 +211,9 @@ export const registerKeys = (state: RegisterState, stroke: Keystroke): KeyDecisi
     .with([{ phase: P.union('editing', 'submitting', 'reattempting') }, pressed('escape')], () => passed())
     .with([{ phase: 'editing' }, P.union(pressed('backTab'), pressed('up'))], () => taken({ type: 'focus', delta: -1 }))
     .with([{ phase: 'editing' }, P.union(pressed('tab'), pressed('down'))], () => taken({ type: 'focus', delta: 1 }))
+    .with([{ phase: 'editing' }, { type: 'ctrl', letter: 's' }], () => taken({ type: 'submit' }))
     .with([{ phase: 'editing', focus: 'email' }, pressed('return')], () => taken({ type: 'focus', delta: 1 }))
-    .with([{ phase: 'editing', focus: 'name' }, pressed('return')], () => taken({ type: 'submit' }))
+    .with([{ phase: 'editing' }, pressed('return')], () => taken({ type: 'submit' }))
     .with([{ phase: 'editing' }, P._], ([, typing]) => {
       const edit = textEditOf(typing);
       return edit ? taken({ type: 'edit', edit }) : taken();
