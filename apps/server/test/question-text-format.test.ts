@@ -10,7 +10,8 @@ import { expectSuccess } from './helpers/expectations.js';
 import { pdfText } from './helpers/pdf-text.js';
 import { backends, startHarness, type Harness } from './helpers/test-app.js';
 
-const QUESTION = 'Which status means **Not Found**? See `GET /items/42`, [the spec](https://www.rfc-editor.org/rfc/rfc9110) and [this](javascript:alert(1)).\n\n<script>alert(1)</script>';
+const QUESTION =
+  'Which status means **Not Found**? See `GET /items/42`, [the spec](https://www.rfc-editor.org/rfc/rfc9110) and [this](javascript:alert(1)).\n\n<script>alert(1)</script>';
 
 const definition = {
   testName: 'Formatted',

@@ -53,7 +53,13 @@ const drawOptions = (doc: Doc, cursor: Cursor, question: QuestionDetail): void =
   const single = question.type === 'single_choice';
   const textWidth = WIDTH - OPTION_INDENT - TAG_WIDTH - 8;
   (question.options ?? []).forEach((option, index) => {
-    const lines = richTextLines(doc, option.text, textWidth, { size: TEXT, lineHeight: TEXT_LINE, ...(option.chosen ? { font: BOLD } : {}) }, `${letter(index)}.  `);
+    const lines = richTextLines(
+      doc,
+      option.text,
+      textWidth,
+      { size: TEXT, lineHeight: TEXT_LINE, ...(option.chosen ? { font: BOLD } : {}) },
+      `${letter(index)}.  `,
+    );
     const height = lines.reduce((sum, line) => sum + line.height, 0);
     cursor.ensure(height + 2);
     const y = cursor.y;

@@ -200,7 +200,12 @@ export const richTextLines = (doc: Doc, source: string, width: number, style: Ri
 
 /** Draws one laid-out line with its top at (x, y): the code band behind it, then its segments, links clickable. */
 export const drawRichLine = (doc: Doc, line: RichLine, x: number, y: number): void => {
-  if (line.band) doc.save().rect(x + line.band.x, y - 1.5, line.band.width, line.height).fill(CODE_BAND).restore();
+  if (line.band)
+    doc
+      .save()
+      .rect(x + line.band.x, y - 1.5, line.band.width, line.height)
+      .fill(CODE_BAND)
+      .restore();
   for (const segment of line.segments) {
     const top = y + (segment.font === MONO ? 0.8 : 0);
     put(doc, segment.text, x + segment.x, top, segment.width + 2, { font: segment.font, size: segment.size, color: segment.color });

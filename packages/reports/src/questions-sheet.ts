@@ -1,4 +1,12 @@
-import { formatScore, questionTextPlain, questionsInReportOrder, type QuestionOutcome, type QuestionRecord, type ReportDetails, type SectionRecord } from '@assay/domain';
+import {
+  formatScore,
+  questionTextPlain,
+  questionsInReportOrder,
+  type QuestionOutcome,
+  type QuestionRecord,
+  type ReportDetails,
+  type SectionRecord,
+} from '@assay/domain';
 import { graphemesOf } from './graphemes.js';
 import type { QuestionColumn, QuestionsHeader, QuestionsRow } from './workbook-rows.js';
 

@@ -49,11 +49,22 @@ function blockElement(block: QuestionBlock, phrasing: boolean): HTMLElement {
     case 'list': {
       if (phrasing) {
         const items = block.items.map((item, index) =>
-          h('span', { class: 'rich-item' }, `${listMarker(block.ordered, block.start, index)} `, item.map((inner) => blockElement(inner, true))),
+          h(
+            'span',
+            { class: 'rich-item' },
+            `${listMarker(block.ordered, block.start, index)} `,
+            item.map((inner) => blockElement(inner, true)),
+          ),
         );
         return h('span', { class: 'rich-list rich-block' }, items);
       }
-      const items = block.items.map((item) => h('li', null, item.map((inner) => blockElement(inner, false))));
+      const items = block.items.map((item) =>
+        h(
+          'li',
+          null,
+          item.map((inner) => blockElement(inner, false)),
+        ),
+      );
       return block.ordered ? h('ol', { class: 'rich-list', start: block.start === 1 ? null : block.start }, items) : h('ul', { class: 'rich-list' }, items);
     }
   }

@@ -72,7 +72,9 @@ describe('question text on the candidate page (Chromium)', () => {
         expect(await text.locator('p code').allTextContents()).toEqual(['GET /items/42']);
         expect(await text.locator('pre code').textContent()).toBe('fetch("/items/42").then((r) => r.status);');
         expect(await text.locator('ul > li').allTextContents()).toEqual(['a spec', 'a [trap](javascript:window.__ranLink=1)']);
-        expect(await text.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(['https://www.rfc-editor.org/rfc/rfc9110']);
+        expect(await text.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual([
+          'https://www.rfc-editor.org/rfc/rfc9110',
+        ]);
         // The markup is the author's characters, on the page as text: no element came of it.
         expect(await text.textContent()).toContain('<script>window.__ranScript = 1</script><img src=x onerror="window.__ranImage = 1">');
         expect(await text.textContent()).not.toContain('**');
@@ -86,7 +88,11 @@ describe('question text on the candidate page (Chromium)', () => {
 
         // The trap is text: clicking it goes nowhere and runs nothing.
         await question.getByText('a [trap]', { exact: false }).click();
-        expect(await page.evaluate('[typeof window.__ranScript, typeof window.__ranImage, typeof window.__ranLink]')).toEqual(['undefined', 'undefined', 'undefined']);
+        expect(await page.evaluate('[typeof window.__ranScript, typeof window.__ranImage, typeof window.__ranLink]')).toEqual([
+          'undefined',
+          'undefined',
+          'undefined',
+        ]);
 
         await expectAccessible(page, `formatted question at ${viewport.width}px`);
         expect(errors).toEqual([]);

@@ -20,14 +20,14 @@ const Instant = z.string().meta({ description: 'ISO 8601, UTC' });
  */
 const renderedText = {
   text: z.string().meta({ description: 'As the author wrote it: the question text format, a Markdown subset (docs/question-text.md).' }),
-  textPlain: z.string().optional().meta({ description: 'The text as plain text: no Markdown marks, a link followed by its address, list items with a bullet or number.' }),
-  textHtml: z
+  textPlain: z
     .string()
     .optional()
-    .meta({
-      description:
-        "The text as HTML, safe to put in a page as it is: only p, strong, em, code, pre, ul, ol, li, br and a (http, https and mailto links) elements; the author's own HTML is escaped text.",
-    }),
+    .meta({ description: 'The text as plain text: no Markdown marks, a link followed by its address, list items with a bullet or number.' }),
+  textHtml: z.string().optional().meta({
+    description:
+      "The text as HTML, safe to put in a page as it is: only p, strong, em, code, pre, ul, ol, li, br and a (http, https and mailto links) elements; the author's own HTML is escaped text.",
+  }),
 };
 
 export const ChoiceOptionDetail = z.object({

@@ -38,7 +38,13 @@ describe('the question text format reads', () => {
         type: 'list',
         ordered: false,
         start: 1,
-        items: [[paragraph(text('a'))], [paragraph({ type: 'strong', children: [text('b')] }), { type: 'list', ordered: true, start: 1, items: [[paragraph(text('c'))], [paragraph(text('d'))]] }]],
+        items: [
+          [paragraph(text('a'))],
+          [
+            paragraph({ type: 'strong', children: [text('b')] }),
+            { type: 'list', ordered: true, start: 1, items: [[paragraph(text('c'))], [paragraph(text('d'))]] },
+          ],
+        ],
       },
       { type: 'list', ordered: true, start: 3, items: [[paragraph(text('e'))], [paragraph(text('f'))]] },
     ]);
@@ -46,11 +52,11 @@ describe('the question text format reads', () => {
 
   it('links to http, https and mailto addresses', () => {
     expect(parseQuestionText('[RFC](https://www.rfc-editor.org/rfc/rfc9110) <mailto:hr@example.com>')).toEqual([
-      paragraph(
-        { type: 'link', href: 'https://www.rfc-editor.org/rfc/rfc9110', children: [text('RFC')] },
-        text(' '),
-        { type: 'link', href: 'mailto:hr@example.com', children: [text('mailto:hr@example.com')] },
-      ),
+      paragraph({ type: 'link', href: 'https://www.rfc-editor.org/rfc/rfc9110', children: [text('RFC')] }, text(' '), {
+        type: 'link',
+        href: 'mailto:hr@example.com',
+        children: [text('mailto:hr@example.com')],
+      }),
     ]);
   });
 });
@@ -58,7 +64,9 @@ describe('the question text format reads', () => {
 describe('the question text format keeps as text', () => {
   it('HTML, inline and as a block', () => {
     expect(parseQuestionText('Say <script>alert(1)</script> <b>hi</b>')).toEqual([paragraph(text('Say <script>alert(1)</script> <b>hi</b>'))]);
-    expect(parseQuestionText('<div onclick="x()">\nhi\n</div>')).toEqual([paragraph(text('<div onclick="x()">'), { type: 'break' }, text('hi'), { type: 'break' }, text('</div>'))]);
+    expect(parseQuestionText('<div onclick="x()">\nhi\n</div>')).toEqual([
+      paragraph(text('<div onclick="x()">'), { type: 'break' }, text('hi'), { type: 'break' }, text('</div>')),
+    ]);
   });
 
   it('a link to any other scheme', () => {
@@ -69,7 +77,9 @@ describe('the question text format keeps as text', () => {
 
   it('headings, images, strikethrough and character references, as written', () => {
     expect(parseQuestionText('# Title')).toEqual([paragraph(text('# Title'))]);
-    expect(parseQuestionText('![cat](https://example.com/cat.png) ~~no~~ &amp;')).toEqual([paragraph(text('![cat](https://example.com/cat.png) ~~no~~ &amp;'))]);
+    expect(parseQuestionText('![cat](https://example.com/cat.png) ~~no~~ &amp;')).toEqual([
+      paragraph(text('![cat](https://example.com/cat.png) ~~no~~ &amp;')),
+    ]);
   });
 
   it('nested or malformed input, without throwing', () => {
@@ -104,7 +114,7 @@ describe('the question text renders', () => {
     expect(questionTextPlain('1. first\n   more\n2. second')).toBe('1. first\n   more\n2. second');
   });
 
-  it('as HTML with only the subset\'s elements, the author\'s characters escaped', () => {
+  it("as HTML with only the subset's elements, the author's characters escaped", () => {
     expect(questionTextHtml(source)).toBe(
       '<p><strong>Bold</strong> <em>it</em> <code>a&lt;b&gt;</code></p>' +
         '<ul><li><p>one</p></li><li><p><a href="https://example.com" rel="noopener noreferrer nofollow">two</a></p></li></ul>' +

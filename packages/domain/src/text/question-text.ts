@@ -59,8 +59,7 @@ const merged = (inlines: readonly QuestionInline[]): QuestionInline[] => {
   return out;
 };
 
-const inlinesOf = (tokens: readonly Token[] | undefined, depth: number): QuestionInline[] =>
-  merged((tokens ?? []).flatMap((token) => inlineOf(token, depth)));
+const inlinesOf = (tokens: readonly Token[] | undefined, depth: number): QuestionInline[] => merged((tokens ?? []).flatMap((token) => inlineOf(token, depth)));
 
 const inlineOf = (token: Token, depth: number): QuestionInline[] => {
   if (depth > MAX_DEPTH) return [text(token.raw)];
