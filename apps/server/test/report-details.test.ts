@@ -85,8 +85,8 @@ describe.each(backends)('GET /v2/org/report/{id}/details on %s', (backend) => {
     const [single, multiple, coding] = report.questions;
     expect(single).toMatchObject({ number: 1, type: 'single_choice', awarded: -1, answered: true, text: 'Which HTTP status means "not found"?' });
     expect(single?.options?.filter((option) => option.chosen || option.correct)).toEqual([
-      { optionId: 0, text: '200', correct: false, chosen: true },
-      { optionId: 1, text: '404', correct: true, chosen: false },
+      { optionId: 0, text: '200', textPlain: '200', textHtml: '<p>200</p>', correct: false, chosen: true },
+      { optionId: 1, text: '404', textPlain: '404', textHtml: '<p>404</p>', correct: true, chosen: false },
     ]);
     expect(multiple).toMatchObject({ awarded: 0, answered: false });
     // Alone in its section, the coding question has its section's time; the two choice questions share theirs.

@@ -2,6 +2,7 @@ import { formatScore, type QuestionDetail, type ReportDetails } from '@assay/dom
 import { displayDuration } from './format.js';
 import { drawCode } from './pdf-code.js';
 import { BOLD, INK, ITALIC, LEFT, MUTED, NEGATIVE, POSITIVE, RULE, WIDTH, heading, hline, linesOf, put, type Cursor, type Doc } from './pdf-layout.js';
+import { drawRichLine, flowRichText, richTextLines } from './pdf-rich-text.js';
 import { marksText, outcomeOf, typeText } from './pdf-summary.js';
 
 const TEXT = 9.5;
@@ -52,18 +53,27 @@ const drawOptions = (doc: Doc, cursor: Cursor, question: QuestionDetail): void =
   const single = question.type === 'single_choice';
   const textWidth = WIDTH - OPTION_INDENT - TAG_WIDTH - 8;
   (question.options ?? []).forEach((option, index) => {
-    const lines = linesOf(doc, `${letter(index)}.  ${option.text}`, textWidth, { size: TEXT });
-    cursor.ensure(lines.length * TEXT_LINE + 2);
+    const lines = richTextLines(
+      doc,
+      option.text,
+      textWidth,
+      { size: TEXT, lineHeight: TEXT_LINE, ...(option.chosen ? { font: BOLD } : {}) },
+      `${letter(index)}.  `,
+    );
+    const height = lines.reduce((sum, line) => sum + line.height, 0);
+    cursor.ensure(height + 2);
     const y = cursor.y;
     choiceBox(doc, LEFT + 4, y + 1.5, single, option.chosen);
     if (option.correct) checkMark(doc, LEFT + 18, y + 1.5, POSITIVE);
     else if (option.chosen) crossMark(doc, LEFT + 18, y + 1.5, NEGATIVE);
-    lines.forEach((line, lineIndex) => {
-      put(doc, line, LEFT + OPTION_INDENT, y + lineIndex * TEXT_LINE, textWidth, { size: TEXT, ...(option.chosen ? { font: BOLD } : {}) });
-    });
+    let lineTop = y;
+    for (const line of lines) {
+      drawRichLine(doc, line, LEFT + OPTION_INDENT, lineTop);
+      lineTop += line.height;
+    }
     const tag = option.chosen && option.correct ? 'Chosen · correct' : option.chosen ? 'Chosen · wrong' : option.correct ? 'Correct answer' : '';
     if (tag) put(doc, tag, LEFT + WIDTH - TAG_WIDTH, y + 0.5, TAG_WIDTH, { size: 8, color: option.correct ? POSITIVE : NEGATIVE, align: 'right' });
-    cursor.y += lines.length * TEXT_LINE + 2;
+    cursor.y += height + 2;
   });
   const rule =
     question.negativeMarks > 0
@@ -113,8 +123,8 @@ const drawCoding = (doc: Doc, cursor: Cursor, question: QuestionDetail): void =>
 };
 
 const drawQuestion = (doc: Doc, cursor: Cursor, question: QuestionDetail): void => {
-  const textLines = linesOf(doc, question.text, WIDTH, { size: TEXT });
-  cursor.ensure(44 + Math.min(textLines.length, 4) * TEXT_LINE);
+  const textLines = richTextLines(doc, question.text, WIDTH, { size: TEXT, lineHeight: TEXT_LINE });
+  cursor.ensure(44 + textLines.slice(0, 4).reduce((sum, line) => sum + line.height, 0));
   hline(doc, LEFT, LEFT + WIDTH, cursor.y, RULE);
   cursor.y += 8;
   const outcome = outcomeOf(question);
@@ -130,11 +140,7 @@ const drawQuestion = (doc: Doc, cursor: Cursor, question: QuestionDetail): void 
   const time = question.timeSpentSeconds === null ? 'time spent not recorded' : `time spent ${displayDuration(question.timeSpentSeconds)}`;
   put(doc, `${outcome.text} · ${time}`, LEFT + 40, cursor.y, WIDTH - 40, { size: 8.5, color: outcome.color });
   cursor.y += 15;
-  for (const line of textLines) {
-    cursor.ensure(TEXT_LINE);
-    put(doc, line, LEFT, cursor.y, WIDTH, { size: TEXT });
-    cursor.y += TEXT_LINE;
-  }
+  flowRichText(doc, cursor, textLines, LEFT);
   cursor.y += 5;
   if (question.coding) drawCoding(doc, cursor, question);
   else drawOptions(doc, cursor, question);

@@ -28,10 +28,16 @@ describe('question headings', () => {
     expect(questionHeadings(columns)).toEqual([
       'Q1 · 2 marks · Which HTTP status means "not found"?',
       'Q2 · 1 mark · Which methods are idempotent?',
-      'Q3 · 5 marks · Write `sum(numbers)`, which returns the…',
+      'Q3 · 5 marks · Write sum(numbers), which returns the s…',
       'Q3 language',
       'Q3 hidden tests passed',
     ]);
+  });
+
+  it('show the text in the question text format as plain text: no Markdown marks, HTML as written', () => {
+    const column = { ...columns[0]!, text: '**Not Found** or `null`?\n\n- one\n- two' };
+    expect(questionHeadings([column])).toEqual(['Q1 · 2 marks · Not Found or null?']);
+    expect(questionHeadings([{ ...column, text: '- <b>first</b>\n- second' }])).toEqual(['Q1 · 2 marks · • <b>first</b>']);
   });
 
   it('shorten a text to its first line, spaces collapsed, cut with an ellipsis', () => {

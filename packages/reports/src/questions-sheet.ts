@@ -1,4 +1,12 @@
-import { formatScore, questionsInReportOrder, type QuestionOutcome, type QuestionRecord, type ReportDetails, type SectionRecord } from '@assay/domain';
+import {
+  formatScore,
+  questionTextPlain,
+  questionsInReportOrder,
+  type QuestionOutcome,
+  type QuestionRecord,
+  type ReportDetails,
+  type SectionRecord,
+} from '@assay/domain';
 import { graphemesOf } from './graphemes.js';
 import type { QuestionColumn, QuestionsHeader, QuestionsRow } from './workbook-rows.js';
 
@@ -56,10 +64,13 @@ export const shortText = (text: string, length = HEADING_TEXT_LENGTH): string =>
 
 const marksText = (marks: number): string => `${formatScore(marks)} ${marks === 1 ? 'mark' : 'marks'}`;
 
-/** The headings of the question columns: `Q3 · 2 marks · Reverse a string…`, and a coding question's two more. */
+/**
+ * The headings of the question columns: `Q3 · 2 marks · Reverse a string…`, and a coding question's two more. The
+ * text is its plain rendering (docs/question-text.md): a heading cell has one style, so no Markdown marks in it.
+ */
 export const questionHeadings = (columns: readonly QuestionColumn[]): string[] =>
   columns.flatMap((column) => {
-    const marks = `Q${column.number} · ${marksText(column.marks)} · ${shortText(column.text)}`;
+    const marks = `Q${column.number} · ${marksText(column.marks)} · ${shortText(questionTextPlain(column.text))}`;
     return column.coding ? [marks, `Q${column.number} language`, `Q${column.number} hidden tests passed`] : [marks];
   });
 

@@ -1,6 +1,6 @@
 import type { CandidateChoiceQuestion } from '@assay/domain';
 import { h } from '../lib/dom.js';
-import { richText } from '../lib/rich-text.js';
+import { richInlineText } from '../lib/rich-text.js';
 import type { QuestionContext } from './question-view.js';
 
 /** The options of a single- or multiple-choice question, and a button to clear the answer. */
@@ -27,7 +27,7 @@ export function choiceOptions(question: CandidateChoiceQuestion, titleId: string
     });
     input.checked = selected.has(option.optionId);
     inputs.push(input);
-    return h('label', { class: 'option', for: inputId }, input, h('span', { class: 'option-text' }, richText(option.text)));
+    return h('label', { class: 'option', for: inputId }, input, h('span', { class: 'option-text' }, richInlineText(option.text)));
   });
   const clear = h(
     'button',

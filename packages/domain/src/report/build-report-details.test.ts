@@ -143,8 +143,8 @@ describe('buildReportDetails', () => {
     const [single, multiple, coding] = buildReportDetails(facts()).questions;
     expect(single).toMatchObject({ number: 1, awarded: -1, answered: true });
     expect(single?.options).toEqual([
-      { optionId: 0, text: '200', correct: false, chosen: true },
-      { optionId: 1, text: '404', correct: true, chosen: false },
+      { optionId: 0, text: '200', textPlain: '200', textHtml: '<p>200</p>', correct: false, chosen: true },
+      { optionId: 1, text: '404', textPlain: '404', textHtml: '<p>404</p>', correct: true, chosen: false },
     ]);
     expect(multiple).toMatchObject({ number: 2, awarded: 0, answered: false });
     expect(coding).toMatchObject({ number: 3, awarded: 5, answered: true, sectionName: 'Coding' });

@@ -9,6 +9,9 @@ import type { QuestionDetail, ReportDetails, SectionDetail } from './report-deta
 import { omittedEventsOf, type AttemptLog } from './event-log.js';
 import { departuresOfLog, sectionTimesOfLog } from './timelines.js';
 import { percentOf, verdictFor } from './verdict.js';
+import { parseQuestionText } from '../text/question-text.js';
+import { questionTextHtml } from '../text/question-text-html.js';
+import { questionTextPlain } from '../text/question-text-plain.js';
 
 /** Everything the report is made of, gathered by the shell; this module only decides what it says. */
 export interface ReportFacts {
@@ -32,6 +35,12 @@ const iso = (at: number | null): string | null => (at === null ? null : new Date
 
 const round2 = (value: number): number => Math.round(value * 100) / 100;
 
+/** A text as written, and as plain text and HTML from one parse (docs/question-text.md). */
+const renderedText = (text: string) => {
+  const parsed = parseQuestionText(text);
+  return { text, textPlain: questionTextPlain(parsed), textHtml: questionTextHtml(parsed) };
+};
+
 const questionDetail = (facts: ReportFacts, question: QuestionRecord, number: number, sectionName: string, timeSpentSeconds: number | null): QuestionDetail => {
   const { definition } = question;
   const answer = facts.answers.get(question.id);
@@ -41,7 +50,7 @@ const questionDetail = (facts: ReportFacts, question: QuestionRecord, number: nu
     questionId: question.id,
     sectionName,
     type: definition.type,
-    text: definition.text,
+    ...renderedText(definition.text),
     marks: definition.marks,
     negativeMarks: definition.negativeMarks,
     awarded: outcome.awarded,
@@ -70,7 +79,7 @@ const questionDetail = (facts: ReportFacts, question: QuestionRecord, number: nu
   const chosen = new Set(answer?.optionIds ?? []);
   return {
     ...base,
-    options: definition.options.map((option, optionId) => ({ optionId, text: option.text, correct: option.correct, chosen: chosen.has(optionId) })),
+    options: definition.options.map((option, optionId) => ({ optionId, ...renderedText(option.text), correct: option.correct, chosen: chosen.has(optionId) })),
   };
 };
 

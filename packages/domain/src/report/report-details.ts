@@ -13,9 +13,26 @@ import { VerdictBand } from '../schemas/test-definition.js';
  */
 const Instant = z.string().meta({ description: 'ISO 8601, UTC' });
 
+/**
+ * A question's or an option's text three ways: `text` as the author wrote it (the Markdown subset of
+ * docs/question-text.md, unchanged for the clients that read it), and as this server renders it. Both renderings are
+ * always sent; they are optional so that a client reads an older server's details.
+ */
+const renderedText = {
+  text: z.string().meta({ description: 'As the author wrote it: the question text format, a Markdown subset (docs/question-text.md).' }),
+  textPlain: z
+    .string()
+    .optional()
+    .meta({ description: 'The text as plain text: no Markdown marks, a link followed by its address, list items with a bullet or number.' }),
+  textHtml: z.string().optional().meta({
+    description:
+      "The text as HTML, safe to put in a page as it is: only p, strong, em, code, pre, ul, ol, li, br and a (http, https and mailto links) elements; the author's own HTML is escaped text.",
+  }),
+};
+
 export const ChoiceOptionDetail = z.object({
   optionId: z.int().nonnegative(),
-  text: z.string(),
+  ...renderedText,
   correct: z.boolean(),
   chosen: z.boolean(),
 });
@@ -32,7 +49,7 @@ export const QuestionDetail = z
     questionId: Id,
     sectionName: z.string(),
     type: z.enum(['single_choice', 'multiple_choice', 'coding']),
-    text: z.string(),
+    ...renderedText,
     marks: z.number(),
     negativeMarks: z.number(),
     /** Null until the attempt is scored. */

@@ -9,13 +9,17 @@ export const MAX_TEST_MINUTES = 1440;
 
 const Marks = z.number().min(0).max(1000);
 
+/** How the API document and the definition's JSON Schema name the one text format (docs/question-text.md). */
+const QUESTION_TEXT_FORMAT =
+  'The question text format, a Markdown subset: paragraphs (a line break is kept), **bold**, *italic*, `code`, fenced code blocks, bulleted and numbered lists, and links to http, https and mailto addresses. Anything else, HTML included, is shown as written. See docs/question-text.md.';
+
 const Option = z.object({
-  text: multiLineText('text', 2000),
+  text: multiLineText('text', 2000, { description: `The option's text. ${QUESTION_TEXT_FORMAT}` }),
   correct: z.boolean().default(false),
 });
 
 const QuestionBase = {
-  text: multiLineText('text', 20_000),
+  text: multiLineText('text', 20_000, { description: `The question's text. ${QUESTION_TEXT_FORMAT}` }),
   marks: Marks.default(1),
   /** Subtracted for a wrong answer; an unanswered question scores 0. */
   negativeMarks: Marks.default(0),

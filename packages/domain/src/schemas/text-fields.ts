@@ -54,11 +54,11 @@ export const singleLineText = (field: string, max: number) => {
  * Prose of several lines (a question's text, a test's description): newlines and tabs stay, CRLF becomes LF, and
  * no other control or bidi character is taken. Trimmed and required unless `blank` (then kept as written).
  */
-export const multiLineText = (field: string, max: number, { blank = false }: { blank?: boolean } = {}) => {
+export const multiLineText = (field: string, max: number, { blank = false, description }: { blank?: boolean; description?: string } = {}) => {
   const say = messages(field, max);
   const text = z.string(say.type).overwrite(normaliseNewlines);
   const bounded = blank ? text.max(max, say.long) : text.trim().min(1, say.empty).max(max, say.long);
-  return bounded.check(plainText(field, 'lines')).meta(documented('lines', blank));
+  return bounded.check(plainText(field, 'lines')).meta({ ...documented('lines', blank), ...(description === undefined ? {} : { description }) });
 };
 
 /**
