@@ -31,6 +31,7 @@ import { registerRateLimits } from './rate-limits/rate-limits.js';
 import { trustProxyOption } from './rate-limits/trust-proxy.js';
 import { adminRoutes } from './routes/admin.js';
 import { candidateLinkRoutes } from './routes/candidate-links.js';
+import { candidatePageRoutes } from './routes/candidate-page.js';
 import { candidateRoutes } from './routes/candidate.js';
 import { eventRoutes } from './routes/events.js';
 import { signedReportRoutes } from './routes/signed-reports.js';
@@ -121,7 +122,17 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
     async (v2) => {
       requireApiKey(v2, store, context.keyCache, credentialLimits.apiKey);
       honourIdempotencyKeys(v2, { keys: store.idempotencyKeys, now, scopeOf: (request) => `org:${request.org.orgId}` });
-      for (const routes of [testRoutes, testLinkRoutes, registrationRoutes, invitationRoutes, reportRoutes, exportRoutes, webhookRoutes, eventRoutes]) {
+      for (const routes of [
+        testRoutes,
+        testLinkRoutes,
+        registrationRoutes,
+        invitationRoutes,
+        reportRoutes,
+        exportRoutes,
+        webhookRoutes,
+        eventRoutes,
+        candidatePageRoutes,
+      ]) {
         await v2.register(routes, context);
       }
     },

@@ -2,6 +2,7 @@ import type { ClientOptions } from './core/options.js';
 import { Transport } from './core/transport.js';
 import { Admin } from './resources/admin.js';
 import { CandidateAttempt, PublicTestLink } from './resources/candidate.js';
+import { CandidatePage } from './resources/candidate-page.js';
 import { Deliveries } from './resources/deliveries.js';
 import { Events } from './resources/events.js';
 import { Invitations } from './resources/invitations.js';
@@ -18,6 +19,8 @@ export interface AssayClient {
   readonly invitations: Invitations;
   readonly reports: Reports;
   readonly webhooks: Webhooks;
+  /** What candidate pages say about the organization: its display name and contact. */
+  readonly candidatePage: CandidatePage;
   readonly deliveries: Deliveries;
   readonly events: Events;
   readonly timeZones: TimeZones;
@@ -37,6 +40,7 @@ export const createClient = (options: ClientOptions): AssayClient => {
     invitations: new Invitations(transport),
     reports: new Reports(transport),
     webhooks: new Webhooks(transport),
+    candidatePage: new CandidatePage(transport),
     deliveries: new Deliveries(transport),
     events: new Events(transport),
     timeZones: new TimeZones(transport),

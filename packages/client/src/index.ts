@@ -26,6 +26,7 @@ export type { TestLinks, TestLinkBody, CandidateInput } from './resources/test-l
 export type { Invitations } from './resources/invitations.js';
 export type { Reports } from './resources/reports.js';
 export type { Webhooks } from './resources/webhooks.js';
+export type { CandidatePage, CandidatePageBody } from './resources/candidate-page.js';
 export type { Deliveries, Delivery } from './resources/deliveries.js';
 export type { Events, EventsWindow, FollowOptions, ReconciliationEvent } from './resources/events.js';
 export type { TimeZones, Health } from './resources/reference.js';

@@ -45,6 +45,7 @@ export * from './candidate/snapshot-image-rules.js';
 export * from './candidate/snapshot-policy.js';
 export * from './events/completion-callback.js';
 export * from './schemas/webhooks.js';
+export * from './schemas/candidate-page.js';
 export * from './take-test-url.js';
 export * from './candidate/session-phase.js';
 export * from './candidate/session-languages.js';

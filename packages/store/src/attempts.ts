@@ -7,6 +7,7 @@ import {
   type Candidate,
   type Invitation,
   type InvitationStatus,
+  type Org,
   type ProctoringCounters,
   type QuestionRecord,
   type Result,
@@ -15,7 +16,7 @@ import {
 } from '@assay/domain';
 import { appendAttemptEvent } from './attempt-event-log.js';
 import type { Database, InvitationRow } from './database.js';
-import { proctoringColumns, toCandidate, toInvitation, toQuestionRecord, toTestRecord } from './records.js';
+import { proctoringColumns, toCandidate, toInvitation, toOrg, toQuestionRecord, toTestRecord } from './records.js';
 import { toTestLink } from './test-links.js';
 
 /** A stored answer's language when it is one Assay knows (older answers carry none). */
@@ -27,6 +28,8 @@ export interface AttemptContext {
   candidate: Candidate;
   test: TestRecord;
   link: TestLink | undefined;
+  /** Whose test it is: the pages name the org and its contact. */
+  org: Org;
 }
 
 /** A stored camera photo. */
@@ -82,12 +85,19 @@ export class AttemptsRepository {
   }
 
   private async contextOf(invitation: InvitationRow): Promise<AttemptContext> {
-    const [candidate, test, link] = await Promise.all([
+    const [candidate, test, link, org] = await Promise.all([
       this.db.selectFrom('candidates').selectAll().where('id', '=', invitation.candidate_id).executeTakeFirstOrThrow(),
       this.db.selectFrom('tests').selectAll().where('id', '=', invitation.test_id).executeTakeFirstOrThrow(),
       invitation.test_link_id === null ? undefined : this.db.selectFrom('test_links').selectAll().where('id', '=', invitation.test_link_id).executeTakeFirst(),
+      this.db.selectFrom('orgs').selectAll().where('id', '=', invitation.org_id).executeTakeFirstOrThrow(),
     ]);
-    return { invitation: toInvitation(invitation), candidate: toCandidate(candidate), test: toTestRecord(test), link: link && toTestLink(link) };
+    return {
+      invitation: toInvitation(invitation),
+      candidate: toCandidate(candidate),
+      test: toTestRecord(test),
+      link: link && toTestLink(link),
+      org: toOrg(org),
+    };
   }
 
   /** The test's questions in the order the candidate sees them. */

@@ -10,6 +10,11 @@ export interface OrgsTable {
   created_at: number;
   /** 1: callbacks use the documented sample's keys with trailing spaces (docs/decisions.md). */
   callback_trailing_spaces: Generated<number>;
+  /** What its candidate pages say about it; null: not chosen (019). */
+  display_name: string | null;
+  contact_name: string | null;
+  contact_email: string | null;
+  contact_url: string | null;
 }
 
 export interface ApiKeysTable {

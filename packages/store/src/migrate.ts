@@ -15,6 +15,7 @@ import { idempotencyInstancesMigration } from './migrations/015-idempotency-inst
 import { reportLinkGenerationMigration } from './migrations/016-report-link-generation.js';
 import { boundedEventLogMigration } from './migrations/017-bounded-event-log.js';
 import { leaseInstancesMigration } from './migrations/018-lease-instances.js';
+import { candidatePageContactMigration } from './migrations/019-candidate-page-contact.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -33,6 +34,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '016-report-link-generation': reportLinkGenerationMigration(),
   '017-bounded-event-log': boundedEventLogMigration(),
   '018-lease-instances': leaseInstancesMigration(),
+  '019-candidate-page-contact': candidatePageContactMigration(),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {

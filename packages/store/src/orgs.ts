@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Org } from '@assay/domain';
+import type { CandidatePageChoices, Org } from '@assay/domain';
 import type { Database } from './database.js';
 import { toOrg } from './records.js';
 
@@ -29,6 +29,15 @@ export class OrgsRepository {
     await this.db
       .updateTable('orgs')
       .set({ callback_trailing_spaces: enabled ? 1 : 0 })
+      .where('id', '=', orgId)
+      .execute();
+  }
+
+  /** What the org's candidate pages say about it (the domain's `updateCandidatePage` decided it). */
+  async setCandidatePage(orgId: number, choices: CandidatePageChoices): Promise<void> {
+    await this.db
+      .updateTable('orgs')
+      .set({ display_name: choices.displayName, contact_name: choices.contactName, contact_email: choices.contactEmail, contact_url: choices.contactUrl })
       .where('id', '=', orgId)
       .execute();
   }

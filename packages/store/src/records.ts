@@ -57,6 +57,10 @@ export const toOrg = (row: OrgRow): Org => ({
   email: row.email,
   timeZoneId: row.time_zone_id,
   callbackTrailingSpaces: row.callback_trailing_spaces === 1,
+  displayName: row.display_name,
+  contactName: row.contact_name,
+  contactEmail: row.contact_email,
+  contactUrl: row.contact_url,
   createdAt: row.created_at,
 });
 

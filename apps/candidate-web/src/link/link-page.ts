@@ -4,8 +4,9 @@ import { publicLinkApi } from '../api/candidate-api.js';
 import { failureOf } from '../api/failure.js';
 import { focusHeading, h, replaceChildren, showPage } from '../lib/dom.js';
 import { setPageTitle } from '../lib/page-title.js';
-import { AccessNotice, opensLater, watchOpening } from '../views/access-notice.js';
+import { AccessNotice, hasEnded, opensLater, watchOpening } from '../views/access-notice.js';
 import { landingCard, type TestFacts } from '../views/landing-card.js';
+import { framed, nextStepsWhenClosed } from '../views/who-is-asking.js';
 import { errorView, loadingView } from '../views/page-states.js';
 import { registrationForm } from './registration-form.js';
 
@@ -49,7 +50,10 @@ export class LinkPage {
     const notice = new AccessNotice();
     const onErrors = (shown: boolean) => setPageTitle(`${shown ? 'Error: ' : ''}${title('open')}`, view.testName);
     const footer = h('div', { class: 'link-footer' }, this.footer(view, onErrors));
-    showPage(this.root, landingCard(linkFacts(view), { notice: view.inviteCandidateOnly ? inviteOnlyNotice() : notice.element, footer }));
+    const nextSteps = nextStepsWhenClosed(view.org, 'link');
+    nextSteps.hidden = view.inviteCandidateOnly || !hasEnded(view.verdict);
+    const card = landingCard(linkFacts(view), { notice: [view.inviteCandidateOnly ? inviteOnlyNotice() : notice.element, nextSteps], footer });
+    showPage(this.root, framed(view.org, card));
     if (view.inviteCandidateOnly || view.verdict === 'open') return;
     notice.show(view.verdict, view.message, view.testAccessTime, Date.now(), 'the registration form appears here');
     if (!opensLater(view.verdict)) return;
@@ -59,6 +63,7 @@ export class LinkPage {
       () => Date.now(),
       async () => {
         const next = await this.api.view();
+        nextSteps.hidden = !hasEnded(next.verdict);
         if (next.verdict !== 'open') {
           notice.show(next.verdict, next.message, next.testAccessTime, Date.now(), 'the registration form appears here');
           return !opensLater(next.verdict);

@@ -1,6 +1,7 @@
 import type { CandidateSession } from '@assay/domain';
 import { h, safeHttpUrl } from '../lib/dom.js';
 import type { RedirectCountdown } from './redirect-countdown.js';
+import { contactPhrase, framed, orgName } from '../views/who-is-asking.js';
 
 export type FinishReason = 'submitted' | 'timeUp' | 'alreadyCompleted';
 
@@ -36,7 +37,7 @@ export function finishedView(session: CandidateSession, reason: FinishReason, lo
           ),
           h('p', { class: 'muted' }, 'Earlier saved versions of these answers, if any, are the ones that count.'),
         ];
-  return h(
+  const main = h(
     'main',
     { class: 'page', id: 'main' },
     h(
@@ -46,13 +47,23 @@ export function finishedView(session: CandidateSession, reason: FinishReason, lo
       h('h1', { tabindex: '-1' }, name ? `Thank you, ${name}` : 'Thank you'),
       lead,
       h('p', { class: 'muted' }, session.test.testName),
+      whatHappensNext(session),
       countdown ? countdown.element : redirect ? h('p', null, h('a', { href: redirect }, 'Continue')) : h('p', null, 'You can close this page now.'),
     ),
   );
+  return framed(session.org, main);
 }
 
+/** After the test: where the answers are and who acts next (the page's footer says whom to ask meanwhile). */
+const whatHappensNext = (session: CandidateSession): HTMLElement =>
+  h(
+    'p',
+    { class: 'next-steps', 'data-testid': 'next-steps' },
+    `Your answers are with ${orgName(session.org)}. They will be in touch with you about what happens next.`,
+  );
+
 export function cancelledView(session: CandidateSession): HTMLElement {
-  return h(
+  const main = h(
     'main',
     { class: 'page', id: 'main' },
     h(
@@ -61,7 +72,8 @@ export function cancelledView(session: CandidateSession): HTMLElement {
       h('p', { class: 'eyebrow' }, session.test.testName),
       h('h1', { tabindex: '-1' }, 'This invitation has been cancelled'),
       h('p', { class: 'notice notice-warn', 'data-testid': 'access-message', role: 'status' }, session.access.message ?? 'This invitation has been cancelled.'),
-      h('p', { class: 'muted' }, 'If you think this is a mistake, please contact the person who invited you.'),
+      h('p', { class: 'muted', 'data-testid': 'next-steps' }, 'If you think this is a mistake, ', contactPhrase(session.org), '.'),
     ),
   );
+  return framed(session.org, main);
 }

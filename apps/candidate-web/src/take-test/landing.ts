@@ -1,8 +1,9 @@
 import type { CandidateSession } from '@assay/domain';
 import { h, isBusy, setBusy } from '../lib/dom.js';
 import { formatTimeAllowed } from '../lib/format.js';
-import { AccessNotice } from '../views/access-notice.js';
+import { AccessNotice, hasEnded } from '../views/access-notice.js';
 import { landingCard, type TestFacts } from '../views/landing-card.js';
+import { framed, nextStepsWhenClosed } from '../views/who-is-asking.js';
 
 /** The landing of an invitation, and what the start flow changes on it. */
 export interface LandingView {
@@ -36,8 +37,10 @@ export function landingView(session: CandidateSession, now: number, onStart: () 
     },
     'Start the test',
   );
-  const element = landingCard(testFacts(session), {
-    notice: notice.element,
+  // Shown once the test cannot be taken any more: what to do then.
+  const nextSteps = nextStepsWhenClosed(session.org, 'invitation');
+  const card = landingCard(testFacts(session), {
+    notice: [notice.element, nextSteps],
     intro: [
       candidate.fullName ? h('p', { class: 'greeting' }, `Hello ${candidate.fullName}.`) : null,
       test.description ? h('p', { class: 'description' }, test.description) : null,
@@ -52,10 +55,12 @@ export function landingView(session: CandidateSession, now: number, onStart: () 
     ],
     footer: [failure, h('div', { class: 'actions' }, button)],
   });
+  const element = framed(session.org, card);
   let open = session.access.verdict === 'open';
   const show = (next: CandidateSession, at: number, initial: boolean) => {
     const nowOpen = next.access.verdict === 'open';
     button.disabled = !nowOpen;
+    nextSteps.hidden = !hasEnded(next.access.verdict);
     if (nowOpen && !open && !initial) notice.opened('The test is open now. You can start when you are ready.');
     else if (!nowOpen) notice.show(next.access.verdict, next.access.message, next.access.testAccessTime, at, 'the Start button below is enabled');
     open = nowOpen;

@@ -6,6 +6,7 @@ import { CameraPanel } from './camera-panel.js';
 import { Countdown } from './countdown.js';
 import type { QuestionView } from './question-view.js';
 import { TopBar } from './top-bar.js';
+import { contactFooter } from '../views/who-is-asking.js';
 
 interface SectionParts {
   /** Its questions include coding ones: the page widens for them on wide screens. */
@@ -45,7 +46,7 @@ export class TestView {
   ) {
     const sections = session.test.sections;
     this.sectionNames = sections.map((section) => section.sectionName);
-    this.topBar = new TopBar(session.test.testName, session.deadline !== null, handlers.onSubmit);
+    this.topBar = new TopBar(session.test.testName, session.org, session.deadline !== null, handlers.onSubmit);
     const warning = h('div', { class: 'timer-warning', 'data-testid': 'timer-warning', role: 'alert', 'aria-live': 'assertive', hidden: true });
     this.countdown = new Countdown(this.topBar.timer, this.topBar.timerValue, warning);
     this.camera = new CameraPanel(session.imageProctoring);
@@ -132,6 +133,7 @@ export class TestView {
       h('a', { class: 'skip-link', href: '#questions' }, 'Skip to the questions'),
       this.topBar.element,
       this.main,
+      contactFooter(session.org),
     );
   }
 

@@ -2,6 +2,7 @@ import { LiveRegion } from '../lib/live-region.js';
 import { h } from '../lib/dom.js';
 import { plural } from '../lib/format.js';
 import type { SaveState } from './answer-sync.js';
+import { askingLine, type AskingOrg } from '../views/who-is-asking.js';
 
 const SAVE_TEXT: Record<Exclude<SaveState, 'rejected'>, string> = {
   idle: 'Saves automatically',
@@ -10,7 +11,7 @@ const SAVE_TEXT: Record<Exclude<SaveState, 'rejected'>, string> = {
   offline: 'Offline — will retry',
 };
 
-/** The sticky bar over the test: its name (the page's h1), the save status, the timer and the submit button. */
+/** The sticky bar over the test: its name (the page's h1) and whose it is, the save status, the timer and the submit button. */
 export class TopBar {
   readonly element: HTMLElement;
   /** The timer and its digits, for the countdown. */
@@ -23,7 +24,7 @@ export class TopBar {
   private lastMessage: string | null = null;
   private readonly submit: HTMLButtonElement;
 
-  constructor(testName: string, hasDeadline: boolean, onSubmit: () => void) {
+  constructor(testName: string, org: AskingOrg, hasDeadline: boolean, onSubmit: () => void) {
     // Shown, not announced (the announcements are `saveNews`).
     this.saveStatus = h('span', { class: 'save-status state-idle', 'data-testid': 'save-status' }, SAVE_TEXT.idle);
     this.timerValue = h('span', { class: 'timer-value', 'data-testid': 'timer' }, hasDeadline ? '' : '—');
@@ -44,7 +45,7 @@ export class TopBar {
       h(
         'div',
         { class: 'topbar-inner' },
-        h('h1', { class: 'topbar-title' }, testName),
+        h('div', { class: 'topbar-heading' }, h('h1', { class: 'topbar-title' }, testName), askingLine(org, 'topbar-org')),
         h('div', { class: 'topbar-status' }, this.saveStatus, this.saveNews.element),
         this.timer,
         this.submit,

@@ -6,6 +6,9 @@ import { localWindow } from './landing-card.js';
 /** The verdicts after which the test opens by itself, given time. */
 export const opensLater = (verdict: AccessVerdictCode): boolean => verdict === 'notYetOpen' || verdict === 'outsideDailyWindow';
 
+/** The verdicts after which waiting does not help: the page says whom to ask for a new invitation or link. */
+export const hasEnded = (verdict: AccessVerdictCode): boolean => verdict === 'closed' || verdict === 'linkInactive' || verdict === 'testInactive';
+
 /**
  * Why the test cannot be taken now, first on the landing and in a live region: the server's sentence, when it
  * opens on the candidate's own clock, and that the page will let them in by itself. `opened` says it is open.

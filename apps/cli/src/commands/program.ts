@@ -9,6 +9,7 @@ import { registerInvitations } from './invitations.js';
 import { registerInvite } from './invite.js';
 import { registerLinks } from './links.js';
 import { registerLogin } from './login.js';
+import { registerOrg } from './org.js';
 import { registerReports } from './reports.js';
 import { registerTests } from './tests.js';
 
@@ -50,6 +51,7 @@ export const createProgram = (io: CliIo, interactive: Interactive): Command => {
   registerInvitations(program, io);
   registerReports(program, io);
   registerEvents(program, io);
+  registerOrg(program, io);
   registerAdmin(program, io);
   return program;
 };

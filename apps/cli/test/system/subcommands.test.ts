@@ -30,7 +30,7 @@ describe('assay subcommands against a real server', () => {
   it('prints help for every command with exit code 0', async () => {
     const top = await runAssay(['--help'], env);
     expect(top.code).toBe(0);
-    for (const name of ['login', 'tests', 'links', 'invite', 'invitations', 'report', 'export', 'events', 'deliveries', 'redeliver', 'admin']) {
+    for (const name of ['login', 'tests', 'links', 'invite', 'invitations', 'report', 'export', 'events', 'deliveries', 'redeliver', 'org', 'admin']) {
       expect(top.stdout).toContain(name);
     }
     const leaves = [
@@ -49,6 +49,8 @@ describe('assay subcommands against a real server', () => {
       ['events'],
       ['deliveries'],
       ['redeliver'],
+      ['org', 'show'],
+      ['org', 'set'],
       ['admin', 'orgs', 'create'],
       ['admin', 'keys', 'rotate'],
       ['login'],
@@ -256,6 +258,22 @@ describe('assay subcommands against a real server', () => {
     expect(output).toContain('assay exited 0');
     expect(output.trim().split('\n')).toHaveLength(2);
     expect(readFileSync(errors, 'utf8')).toBe('');
+  });
+
+  it('shows and sets what candidate pages say about the org; a contact name nobody can reach exits 1 with 400.17', async () => {
+    const before = await runAssay(['org', 'show'], env);
+    expect(before.code).toBe(0);
+    expect(before.stdout).toMatch(/^Display name: +not set \(candidates see "Subcommands \d+ /m);
+    const set = json<{ shown: Record<string, string | null> }>(
+      await runAssay(['org', 'set', '--display-name', 'Subcommands Hiring', '--contact-email', 'talent@subcommands.example', '--json'], env),
+    );
+    expect(set.shown).toEqual({ displayName: 'Subcommands Hiring', contactName: null, contactEmail: 'talent@subcommands.example', contactUrl: null });
+    const shown = await runAssay(['org', 'show'], env);
+    expect(shown.stdout).toMatch(/^Display name: +Subcommands Hiring$/m);
+    expect(shown.stdout).toMatch(/^Contact email: +talent@subcommands\.example$/m);
+    const refused = await runAssay(['org', 'set', '--contact-name', 'Jane', '--contact-email', ''], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^400\.17: contactName needs a way to reach them/);
   });
 
   it('runs the admin commands with the admin token', async () => {

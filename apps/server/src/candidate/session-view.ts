@@ -4,6 +4,7 @@ import {
   admissionMessage,
   admissionVerdict,
   allowedSeconds,
+  candidateFacingOrg,
   describeAccessWindow,
   findTimeZone,
   sessionPhase,
@@ -67,7 +68,7 @@ export interface SessionParts {
  * answers only while the attempt runs; the landing page gets counts; a finished or cancelled one, its end.
  */
 export const buildSessionView = ({ context, sections, questions, answers, now }: SessionParts): CandidateSession => {
-  const { invitation, candidate, test, link } = context;
+  const { invitation, candidate, test, link, org } = context;
   const zone = findTimeZone(link?.timeZoneId ?? UTC_TIME_ZONE_ID) ?? findTimeZone(UTC_TIME_ZONE_ID)!;
   const window = linkWindowOf(context);
   const verdict = verdictOf(context, now);
@@ -114,5 +115,6 @@ export const buildSessionView = ({ context, sections, questions, answers, now }:
       ? Object.fromEntries(answers.map((saved) => [String(saved.questionId), { ...saved.answer, savedAt: new Date(saved.savedAt).toISOString() }]))
       : {},
     redirectURL: candidate.redirectUrl,
+    org: candidateFacingOrg(org.name, org),
   };
 };

@@ -51,6 +51,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /v2/org/testinvitation/{testInvitationId}/deliveries': 'listDeliveries',
   'POST /v2/org/deliveries/{jobId}/redeliver': 'redeliver',
   'GET /v2/org/events': 'listEvents',
+  'GET /v2/org/candidate-page': 'getCandidatePageSettings',
+  'POST /v2/org/candidate-page': 'updateCandidatePageSettings',
 
   // Operator API (admin token)
   'POST /admin/orgs': 'createOrg',

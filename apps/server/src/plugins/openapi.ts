@@ -31,6 +31,7 @@ export const registerOpenApi = async (app: FastifyInstance, publicUrl: string): 
         { name: 'invitations', description: 'Spec 4.9 and 4.10' },
         { name: 'reports', description: 'Spec 4.11 to 4.14' },
         { name: 'webhooks', description: 'Completion callbacks: signing secrets, test events, delivery logs, redelivery and reconciliation' },
+        { name: 'org', description: 'What candidate pages say about the organization: its display name and contact' },
         { name: 'candidate', description: 'The candidate JSON API behind the take-test page; the token in the path is the credential' },
         { name: 'reference', description: 'Lookup tables' },
         { name: 'admin', description: 'Operator API, enabled by ASSAY_ADMIN_TOKEN' },

@@ -8,6 +8,7 @@ import {
   admissionMessage,
   admissionRefusal,
   admissionVerdict,
+  candidateFacingOrg,
   describeAccessWindow,
   findTimeZone,
   succeed,
@@ -45,8 +46,9 @@ export const candidateLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       schema: { tags, summary: 'What a public test link offers, and whether it is open now', params: LinkParams, response: envelopeResponses(PublicLinkView) },
     },
     async (request) => {
-      const { link, test, window, verdict } = await linkOf(request.params.accessKey);
+      const { link, test, window, verdict, orgId } = await linkOf(request.params.accessKey);
       const zone = findTimeZone(link.timeZoneId)!;
+      const org = found(await store.orgs.find(orgId), '404.9', 'This test link does not exist.');
       return succeed({
         testName: test.testName,
         duration: test.duration,
@@ -56,6 +58,7 @@ export const candidateLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         verdict,
         message: admissionMessage(verdict),
         inviteCandidateOnly: link.inviteCandidateOnly === 1,
+        org: candidateFacingOrg(org.name, org),
       });
     },
   );

@@ -58,6 +58,8 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'GET', url: '/v2/org/webhooks' });
   await send({ method: 'POST', url: '/v2/org/webhooks/settings', body: { trailingSpaceKeys: false } });
   await send({ method: 'POST', url: '/v2/org/webhooks/secret/rotate' });
+  await send({ method: 'GET', url: '/v2/org/candidate-page' });
+  await send({ method: 'POST', url: '/v2/org/candidate-page', body: { displayName: 'Acme Hiring', contactEmail: 'talent@acme.example' } });
   await send({ method: 'GET', url: `/v2/org/testinvitation/${invitations.completed}/deliveries` });
   await send({ method: 'POST', url: `/v2/org/deliveries/${s.jobId}/redeliver` });
   await send({ method: 'GET', url: `/v2/org/events?from=${encodeURIComponent('2020-01-01T00:00:00Z')}&limit=10` });

@@ -69,6 +69,7 @@ describe.each(backends)('every keyed POST keeps its answer with its effect (%s)'
     await post('/v2/org/report/{testInvitationId}/links/revoke', `/v2/org/report/${testInvitationId}/links/revoke`);
     await post('/v2/org/webhooks/secret/rotate', '/v2/org/webhooks/secret/rotate');
     await post('/v2/org/webhooks/settings', '/v2/org/webhooks/settings', { trailingSpaceKeys: true });
+    await post('/v2/org/candidate-page', '/v2/org/candidate-page', { displayName: 'Keyed Hiring', contactEmail: 'keyed@acme.example' });
     const { jobId } = await post('/v2/org/webhooks/test', '/v2/org/webhooks/test', { url: 'http://127.0.0.1:9/hooks' });
     await post('/v2/org/deliveries/{jobId}/redeliver', `/v2/org/deliveries/${jobId}/redeliver`);
     await post('/admin/orgs', '/admin/orgs', { name: 'Keyed Org', email: 'keyed-org@example.com' }, true);

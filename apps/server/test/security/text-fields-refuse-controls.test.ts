@@ -133,6 +133,14 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
   ],
   updateWebhookSettings: () => [{ method: 'POST', url: '/v2/org/webhooks/settings', auth: 'apiKey', body: { trailingSpaceKeys: true } }],
   sendTestEvent: () => [{ method: 'POST', url: '/v2/org/webhooks/test', auth: 'apiKey', body: { url: 'https://ats.example.com/hook' } }],
+  updateCandidatePageSettings: () => [
+    {
+      method: 'POST',
+      url: '/v2/org/candidate-page',
+      auth: 'apiKey',
+      body: { displayName: 'Acme Hiring', contactName: 'Talent team', contactEmail: 'talent@acme.example', contactUrl: 'https://acme.example/jobs' },
+    },
+  ],
   registerOnPublicLink: (w) => [
     {
       method: 'POST',

@@ -4,6 +4,7 @@ import { InvitationStatus } from '../invitation-status.js';
 import { JsonValue } from '../schemas/json-value.js';
 import { CodingLanguage } from '../schemas/coding-language.js';
 import { SectionType } from '../schemas/test.js';
+import { CandidateFacingOrg } from '../schemas/candidate-page.js';
 import { plainText, singleLineText, unionError, verbatimCode } from '../schemas/text-fields.js';
 
 /**
@@ -112,6 +113,8 @@ export const CandidateSession = z
     /** The saved answers while the attempt runs; empty otherwise. */
     answers: z.record(z.string(), SavedAnswer),
     redirectURL: z.string().nullable(),
+    /** Who is asking: the pages name the org and its contact. Optional: older servers send none. */
+    org: CandidateFacingOrg.optional(),
   })
   .meta({ id: 'CandidateSession' });
 export type CandidateSession = z.infer<typeof CandidateSession>;
@@ -251,6 +254,8 @@ export const PublicLinkView = z
     verdict: AccessVerdictCode,
     message: z.string().nullable(),
     inviteCandidateOnly: z.boolean(),
+    /** Who is asking (optional: older servers send none). */
+    org: CandidateFacingOrg.optional(),
   })
   .meta({ id: 'PublicLinkView' });
 export type PublicLinkView = z.infer<typeof PublicLinkView>;

@@ -9,6 +9,11 @@ export const Org = z.object({
   timeZoneId: z.int(),
   /** Callbacks use the documented sample's keys with trailing spaces (docs/decisions.md). */
   callbackTrailingSpaces: z.boolean(),
+  /** What its candidate pages say about it (schemas/candidate-page.ts); null: not chosen. */
+  displayName: z.string().nullable(),
+  contactName: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  contactUrl: z.string().nullable(),
   createdAt: z.number(),
 });
 export type Org = z.infer<typeof Org>;
