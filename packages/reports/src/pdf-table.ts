@@ -17,6 +17,7 @@ import {
   putWrapped,
   type Cursor,
   type Doc,
+  type TextStyle,
 } from './pdf-layout.js';
 
 export interface Column {
@@ -71,9 +72,8 @@ export const drawTable = (doc: Doc, cursor: Cursor, columns: readonly Column[], 
     hline(doc, LEFT, LEFT + WIDTH, cursor.y, GRID, 0.5);
     return;
   }
-  const bareWidth = (index: number): number => widths[index]! - 2 * PAD;
-  const cellWidth = (cell: Cell, index: number): number => bareWidth(index) - (cell.bar === undefined ? 0 : BAR_WIDTH + 6);
-  const styleOf = (cell: Cell, column: Column) => ({
+  const cellWidth = (cell: Cell, index: number): number => widths[index]! - 2 * PAD - (cell.bar === undefined ? 0 : BAR_WIDTH + 6);
+  const styleOf = (cell: Cell, column: Column): TextStyle & { lineHeight: number } => ({
     size: SIZE,
     color: cell.color ?? INK,
     align: column.align ?? 'left',
