@@ -1,9 +1,10 @@
-import { formatScore, MIN_ATTEMPTS_FOR_PERCENTILE, type QuestionDetail, type ReportDetails } from '@assay/domain';
-import { displayDuration, displayIso, displayMinutes, ordinal } from './format.js';
+import { formatScore, type QuestionDetail, type ReportDetails } from '@assay/domain';
+import { displayDuration } from './format.js';
+import { drawCards } from './pdf-cards.js';
+import { drawFacts } from './pdf-facts.js';
 import {
   ACCENT,
   BOLD,
-  HEAD_FILL,
   INK,
   LEFT,
   MUTED,
@@ -21,8 +22,6 @@ import {
   type Doc,
 } from './pdf-layout.js';
 import { drawTable, type Cell } from './pdf-table.js';
-
-const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
 
 /** How a question went, in a word or two, and the colour it is shown in. */
 export const outcomeOf = (question: QuestionDetail): { text: string; color: string } => {
@@ -54,89 +53,18 @@ export const typeText = (question: QuestionDetail): string =>
       ? 'Multiple choice'
       : `Coding (${question.coding?.language ?? 'code'})`;
 
-const CARD_HEIGHT = 64;
-const CARD_GAP = 10;
-
-const card = (doc: Doc, x: number, y: number, width: number, label: string, value: string, detail: string, color = INK): void => {
-  doc.save().roundedRect(x, y, width, CARD_HEIGHT, 4).fill(HEAD_FILL).restore();
-  put(doc, label, x + 10, y + 8, width - 20, { size: 8, color: MUTED });
-  put(doc, value, x + 10, y + 20, width - 20, { font: BOLD, size: 14, color });
-  putWrapped(doc, detail, x + 10, y + 39, width - 20, { size: 7.5, color: MUTED, lineHeight: 9.5 });
-};
-
-const scoreCard = (details: ReportDetails): [string, string, string] =>
-  details.status.reportStatus === 'Generated'
-    ? [`${formatScore(details.score.score)} / ${formatScore(details.score.maxScore)}`, `${details.score.percent}% of the marks`, INK]
-    : ['Not scored', `report ${details.status.reportStatus.toLowerCase()}`, MUTED];
-
-const percentileCard = (details: ReportDetails): [string, string, string] => {
-  if (details.percentile) return [ordinal(details.percentile.percentile), `percentile of ${plural(details.percentile.basedOn, 'completed attempt')}`, INK];
-  if (details.status.reportStatus !== 'Generated') return ['–', 'once the report is scored', MUTED];
-  return ['–', `not enough attempts yet (fewer than ${MIN_ATTEMPTS_FOR_PERCENTILE})`, MUTED];
-};
-
-const verdictCard = (details: ReportDetails): [string, string, string] => {
-  if (details.verdict) return [details.verdict.label, `${formatScore(details.verdict.minPercent)}% or more`, ACCENT];
-  if (details.status.reportStatus !== 'Generated') return ['–', 'once the report is scored', MUTED];
-  return ['No band', 'below every band, or none set', MUTED];
-};
-
-const integrityCard = (details: ReportDetails): [string, string, string] => {
-  const { wv, tv, snapshots } = details.integrity;
-  const away = wv === 0 ? 'never left the test window' : `${displayDuration(tv)} away in total`;
-  return [wv === 0 ? 'No departures' : plural(wv, 'departure'), `${away} · ${plural(snapshots.length, 'snapshot')}`, wv === 0 ? POSITIVE : WARNING];
-};
-
+/** Who and which test: the name, the address and the test name wrapped whole (the footer alone shortens the name). */
 const drawHeader = (doc: Doc, cursor: Cursor, details: ReportDetails): void => {
   put(doc, 'CANDIDATE REPORT', LEFT, TOP, WIDTH * 0.6, { font: BOLD, size: 8, color: MUTED });
   put(doc, 'Assay', LEFT, TOP - 2, WIDTH, { font: BOLD, size: 12, color: ACCENT, align: 'right' });
   put(doc, `Invitation ${details.testInvitationId}`, LEFT, TOP + 13, WIDTH, { size: 8, color: MUTED, align: 'right' });
   cursor.y = TOP + 16;
   cursor.y += putWrapped(doc, details.candidate.fullName, LEFT, cursor.y, WIDTH - 110, { font: BOLD, size: 20, lineHeight: 25 });
-  put(doc, details.candidate.emailId, LEFT, cursor.y + 1, WIDTH, { size: 10, color: MUTED });
-  cursor.y += 16;
+  cursor.y += putWrapped(doc, details.candidate.emailId, LEFT, cursor.y + 1, WIDTH, { size: 10, color: MUTED, lineHeight: 13 }) + 3;
   cursor.y += putWrapped(doc, details.test.testName, LEFT, cursor.y, WIDTH, { font: BOLD, size: 11, lineHeight: 15 });
   cursor.y += 6;
   hline(doc, LEFT, LEFT + WIDTH, cursor.y);
   cursor.y += 12;
-};
-
-const drawCards = (doc: Doc, cursor: Cursor, details: ReportDetails): void => {
-  const width = (WIDTH - 3 * CARD_GAP) / 4;
-  const cards: [string, [string, string, string]][] = [
-    ['Score', scoreCard(details)],
-    ['Percentile', percentileCard(details)],
-    ['Verdict', verdictCard(details)],
-    ['Integrity', integrityCard(details)],
-  ];
-  cards.forEach(([label, [value, detail, color]], index) => {
-    card(doc, LEFT + index * (width + CARD_GAP), cursor.y, width, label, value, detail, color);
-  });
-  cursor.y += CARD_HEIGHT + 14;
-};
-
-const FACT_ROW = 15;
-
-const drawFacts = (doc: Doc, cursor: Cursor, details: ReportDetails): void => {
-  const answered = details.questions.filter((question) => question.answered).length;
-  const accommodation = details.integrity.accommodation;
-  const facts: [string, string][] = [
-    ['Status', `${details.status.testStatus} · report ${details.status.reportStatus.toLowerCase()}`],
-    ['Questions answered', `${answered} of ${details.questions.length}`],
-    ['Started', details.startedAt === null ? 'Not started' : displayIso(details.startedAt)],
-    // Of the time this candidate was allowed (extra time included), never of the bare test duration.
-    ['Time taken', `${details.timeTakenMinutes} min of ${displayMinutes(details.test.allowedSeconds ?? details.test.duration * 60)}`],
-    ['Completed', details.completedAt === null ? 'Not completed' : displayIso(details.completedAt)],
-    ['Accommodation', accommodation ? `${accommodation.extraTimePercent}% extra time` : 'None'],
-  ];
-  const column = (WIDTH - 24) / 2;
-  facts.forEach(([label, value], index) => {
-    const x = LEFT + (index % 2) * (column + 24);
-    const y = cursor.y + Math.floor(index / 2) * FACT_ROW;
-    put(doc, label, x, y + 0.5, 100, { size: 8.5, color: MUTED });
-    put(doc, value, x + 100, y, column - 100, { size: 9.5 });
-  });
-  cursor.y += Math.ceil(facts.length / 2) * FACT_ROW + 8;
 };
 
 const timeCell = (seconds: number | null, unknown = 'not recorded'): Cell =>
@@ -212,6 +140,7 @@ const drawGlance = (doc: Doc, cursor: Cursor, details: ReportDetails): void => {
 export const drawSummary = (doc: Doc, cursor: Cursor, details: ReportDetails): void => {
   drawHeader(doc, cursor, details);
   drawCards(doc, cursor, details);
+  cursor.y += 14;
   drawFacts(doc, cursor, details);
   hline(doc, LEFT, LEFT + WIDTH, cursor.y, RULE);
   cursor.y += 12;

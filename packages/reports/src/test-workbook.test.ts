@@ -76,6 +76,34 @@ describe('writeTestWorkbook', () => {
     expect(candidates.getColumn(12).width).toBeGreaterThanOrEqual('Aptitude score'.length);
   });
 
+  it('wraps text in its column so a long name, address or section name is read whole: no row has a fixed height', async () => {
+    const long = {
+      fullName: 'Alexandra Konstantinopoulou-Vasilakopoulou 王小明 محمد علي الشمري 👩🏽‍💻',
+      emailId: `${'firstname.middlename.lastname'.repeat(2)}@long-subdomain.example-company.com`,
+    };
+    const section = 'الأنظمة الموزعة ونمذجة البيانات لمنصة المدفوعات 分布式系统与支付平台的数据建模';
+    const test = { ...workbookTest, sections: [{ ...workbookTest.sections[0]!, sectionName: section }] };
+    const path = join(dir, 'long.xlsx');
+    await writeWorkbookFile(path, fromArray([{ ...jane, report: candidateReport(long), sections: [] }]), test);
+    const workbook = await readWorkbookFile(path);
+    const cells = [
+      [sheetOf(workbook, 'Candidates'), 2, long.fullName],
+      [sheetOf(workbook, 'Candidates'), 3, long.emailId],
+      [sheetOf(workbook, 'Candidates'), 4, 'Completed'],
+      [sheetOf(workbook, 'Sections'), 1, section],
+      [sheetOf(workbook, 'Test'), 2, 'Backend screening'],
+    ] as const;
+    for (const [sheet, column, text] of cells) {
+      const row = sheet.name === 'Test' ? 3 : 2;
+      const cell = sheet.getRow(row).getCell(column);
+      expect(cell.value, text).toBe(text);
+      expect(cell.alignment, text).toMatchObject({ wrapText: true, vertical: 'top' });
+      expect(sheet.getRow(row).height, text).toBeUndefined();
+    }
+    // Numbers do not wrap; they sit at the top of a row that grew.
+    expect(sheetOf(workbook, 'Candidates').getRow(2).getCell(1).alignment).toEqual({ vertical: 'top' });
+  });
+
   it('streams 2,000 candidates from an async generator', async () => {
     const count = 2000;
     async function* many(): AsyncGenerator<CandidateRow> {

@@ -35,3 +35,30 @@ export const firstPagePng = (pdf: Buffer, dpi = 72): Buffer => {
     rmSync(dir, { recursive: true, force: true });
   }
 };
+
+/** A word a reader finds on a page, and its box in points from the top left (poppler's `pdftotext -bbox`). */
+export interface PdfWord {
+  readonly text: string;
+  readonly xMin: number;
+  readonly yMin: number;
+  readonly xMax: number;
+  readonly yMax: number;
+}
+
+const unescapeXml = (text: string): string =>
+  text.replace(/&(lt|gt|amp|quot|apos);/g, (_, name: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" })[name] ?? '');
+
+/** The words of page `page` (1-based) with their boxes. */
+export const pdfWords = (pdf: Buffer, page = 1): PdfWord[] => {
+  const dir = mkdtempSync(join(tmpdir(), 'assay-pdfwords-'));
+  try {
+    const file = join(dir, 'report.pdf');
+    writeFileSync(file, pdf);
+    const html = execFileSync('pdftotext', ['-bbox', '-f', String(page), '-l', String(page), '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+    return [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map(
+      ([, xMin = '', yMin = '', xMax = '', yMax = '', text = '']) => ({ text: unescapeXml(text), xMin: +xMin, yMin: +yMin, xMax: +xMax, yMax: +yMax }),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};

@@ -1,0 +1,125 @@
+import { formatScore, MIN_ATTEMPTS_FOR_PERCENTILE, type ReportDetails } from '@assay/domain';
+import { displayDuration, ordinal } from './format.js';
+import {
+  ACCENT,
+  BOLD,
+  HEAD_FILL,
+  INK,
+  LEFT,
+  MUTED,
+  POSITIVE,
+  WARNING,
+  WIDTH,
+  linesOf,
+  putWrapped,
+  type Cursor,
+  type Doc,
+  type TextStyle,
+} from './pdf-layout.js';
+
+/** What one decision card says: its label, its value in large type, and the line under it. */
+export interface DecisionCard {
+  readonly label: string;
+  readonly value: string;
+  readonly detail: string;
+  readonly color: string;
+}
+
+const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
+
+const scoreCard = (details: ReportDetails): DecisionCard =>
+  details.status.reportStatus === 'Generated'
+    ? {
+        label: 'Score',
+        value: `${formatScore(details.score.score)} / ${formatScore(details.score.maxScore)}`,
+        detail: `${details.score.percent}% of the marks`,
+        color: INK,
+      }
+    : { label: 'Score', value: 'Not scored', detail: `report ${details.status.reportStatus.toLowerCase()}`, color: MUTED };
+
+const percentileCard = (details: ReportDetails): DecisionCard => {
+  const label = 'Percentile';
+  if (details.percentile) {
+    return {
+      label,
+      value: ordinal(details.percentile.percentile),
+      detail: `percentile of ${plural(details.percentile.basedOn, 'completed attempt')}`,
+      color: INK,
+    };
+  }
+  if (details.status.reportStatus !== 'Generated') return { label, value: '–', detail: 'once the report is scored', color: MUTED };
+  return { label, value: '–', detail: `not enough attempts yet (fewer than ${MIN_ATTEMPTS_FOR_PERCENTILE})`, color: MUTED };
+};
+
+const verdictCard = (details: ReportDetails): DecisionCard => {
+  const label = 'Verdict';
+  if (details.verdict) return { label, value: details.verdict.label, detail: `${formatScore(details.verdict.minPercent)}% or more`, color: ACCENT };
+  if (details.status.reportStatus !== 'Generated') return { label, value: '–', detail: 'once the report is scored', color: MUTED };
+  return { label, value: 'No band', detail: 'below every band, or none set', color: MUTED };
+};
+
+const integrityCard = (details: ReportDetails): DecisionCard => {
+  const { wv, tv, snapshots } = details.integrity;
+  const away = wv === 0 ? 'never left the test window' : `${displayDuration(tv)} away in total`;
+  return {
+    label: 'Integrity',
+    value: wv === 0 ? 'No departures' : plural(wv, 'departure'),
+    detail: `${away} · ${plural(snapshots.length, 'snapshot')}`,
+    color: wv === 0 ? POSITIVE : WARNING,
+  };
+};
+
+/** The four numbers a recruiter decides from, in the order they are read. */
+export const decisionCards = (details: ReportDetails): DecisionCard[] => [
+  scoreCard(details),
+  percentileCard(details),
+  verdictCard(details),
+  integrityCard(details),
+];
+
+// "No departures" at 14 pt fits an A4 card on one line with these (it did not with 10 and 10).
+const GAP = 8;
+const PAD_X = 8;
+const PAD_TOP = 8;
+const PAD_BOTTOM = 6;
+/** The height a card keeps however little it says (a one-line detail), so the row does not jump between reports. */
+const MIN_HEIGHT = 64;
+
+/** Each part of a card: its style, the distance from one of its lines to the next, and the space after it. */
+const PARTS = [
+  { part: 'label', style: { size: 8, color: MUTED }, step: 10, after: 2 },
+  { part: 'value', style: { font: BOLD, size: 14 }, step: 17, after: 2 },
+  { part: 'detail', style: { size: 7.5, color: MUTED }, step: 9.5, after: 0 },
+] as const satisfies readonly { part: keyof DecisionCard; style: TextStyle; step: number; after: number }[];
+
+const heightOf = (doc: Doc, card: DecisionCard, inner: number): number =>
+  PARTS.reduce((sum, { part, style, step, after }) => sum + linesOf(doc, card[part], inner, style).length * step + after, PAD_TOP + PAD_BOTTOM);
+
+/** Where the cards go: the content width of the page they are drawn on. */
+export interface CardFrame {
+  readonly left: number;
+  readonly width: number;
+}
+
+/**
+ * The decision cards in one row, each as tall as the tallest needs: every word of every card is drawn, wrapped
+ * between words (or between the characters of scripts written without spaces) and never cut, in any script, so a
+ * verdict band of 60 characters or "No departures" grows the row instead of losing its end. Returns the row's height.
+ */
+export const drawCards = (doc: Doc, cursor: Cursor, details: ReportDetails, frame: CardFrame = { left: LEFT, width: WIDTH }): number => {
+  const cards = decisionCards(details);
+  const width = (frame.width - (cards.length - 1) * GAP) / cards.length;
+  const inner = width - 2 * PAD_X;
+  const height = Math.max(MIN_HEIGHT, ...cards.map((card) => heightOf(doc, card, inner)));
+  cursor.ensure(height);
+  cards.forEach((card, index) => {
+    const x = frame.left + index * (width + GAP);
+    doc.save().roundedRect(x, cursor.y, width, height, 4).fill(HEAD_FILL).restore();
+    let y = cursor.y + PAD_TOP;
+    for (const { part, style, step, after } of PARTS) {
+      y += putWrapped(doc, card[part], x + PAD_X, y, inner, { ...style, ...(part === 'value' ? { color: card.color } : {}), lineHeight: step }) + after;
+    }
+  });
+  cursor.y += height;
+  return height;
+};
