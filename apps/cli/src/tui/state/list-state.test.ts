@@ -61,7 +61,11 @@ describe('listReducer: moving through 300 rows', () => {
 
 describe('listReducer: search, status filter, order', () => {
   it('searches by any searched text, case-insensitively, and clears with the search', () => {
-    const typed = after(ready(people), { type: 'searchStart' }, ...[...'lovel'].map((text) => ({ type: 'searchEdit' as const, edit: { type: 'insert' as const, text } })));
+    const typed = after(
+      ready(people),
+      { type: 'searchStart' },
+      ...[...'lovel'].map((text) => ({ type: 'searchEdit' as const, edit: { type: 'insert' as const, text } })),
+    );
     expect(typed.editing).toBe(true);
     expect(shownRows(typed, VIEW).map((row) => row.name)).toEqual(['Ada Lovelace']);
     expect(positionText(typed, VIEW, 20)).toBe('1–1 of 1 (300 in all) · all statuses · by id · matching “lovel”');

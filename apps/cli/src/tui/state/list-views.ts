@@ -3,7 +3,10 @@ import { linkStateText, publicLinkUrl } from '../../format/link-text.js';
 import type { InvitationRow } from '../data/invitations-of-test.js';
 import type { ListView } from './list-state.js';
 
-const byId = <T>(id: (row: T) => number) => (a: T, b: T) => id(a) - id(b);
+const byId =
+  <T>(id: (row: T) => number) =>
+  (a: T, b: T) =>
+    id(a) - id(b);
 
 /** The share of the maximum an invitation scored; null when it has no score yet. */
 export const scoreFraction = (row: Pick<InvitationRow, 'score' | 'totalScore'>): number | null => {

@@ -43,7 +43,11 @@ export interface Browsing<T> {
 }
 
 /** A test's links: `n` new, Enter edit, `s` activate/deactivate, `c` register a candidate through the link. */
-export const linksKeys = ({ state, view, pageSize }: Browsing<TestLink>, test: { testId: number; testName: string }, stroke: Keystroke): Decision<ListEvent<TestLink>> => {
+export const linksKeys = (
+  { state, view, pageSize }: Browsing<TestLink>,
+  test: { testId: number; testName: string },
+  stroke: Keystroke,
+): Decision<ListEvent<TestLink>> => {
   if (state.editing) return listKeys(state, pageSize, stroke);
   const selected = selectedRow(state, view);
   return match<Keystroke, Decision<ListEvent<TestLink>>>(stroke)
