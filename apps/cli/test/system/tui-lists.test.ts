@@ -89,7 +89,11 @@ describe('the interactive UI with 300 invitations', () => {
     const found = await terminal.waitFor(`1–1 of 1 (${INVITATIONS} in all) · all statuses · by id · matching “lovelace”`);
     expect(found).toMatch(new RegExp(`${ids[141]}\\s+Ada Lovelace`));
     expect(found).not.toContain('Candidate 001');
+    // Clearing the search keeps the highlight on the row found, on its page.
     await terminal.keys('/', 'Escape');
+    const around = await terminal.waitFor(`of ${INVITATIONS} · all statuses · by id`);
+    expect(around).toMatch(/› +\d+ Ada Lovelace/);
+    await terminal.keys('Home');
     await terminal.waitFor(`1–${page} of ${INVITATIONS} · all statuses`);
 
     // Pending, In progress, Completed.

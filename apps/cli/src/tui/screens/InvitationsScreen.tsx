@@ -15,7 +15,7 @@ import { useMachine } from '../shell/use-machine.js';
 import { actionKeys } from '../state/action-state.js';
 import { offeredMoves } from '../state/invitation-moves.js';
 import { initialList, listReducer, selectedRow, shownRows, windowOf } from '../state/list-state.js';
-import { INVITATIONS_VIEW } from '../state/list-views.js';
+import { INVITATIONS_VIEW, scoreFraction } from '../state/list-views.js';
 import { LIST_POSITION_ROWS, ListPosition } from '../components/ListPosition.js';
 import { remoteCallKey } from '../state/remote-state.js';
 import { invitationsKeys } from '../state/screen-keys.js';
@@ -23,7 +23,8 @@ import { invitationsKeys } from '../state/screen-keys.js';
 const CHROME_ROWS = 5 + LIST_POSITION_ROWS;
 const reducer = listReducer(INVITATIONS_VIEW);
 
-const scoreText = (row: InvitationRow) => (row.score === null ? '–' : `${row.score}/${row.totalScore ?? '?'}`);
+/** A score only for a completed invitation: the workbook's 0 for one not taken is no score. */
+const scoreText = (row: InvitationRow) => (scoreFraction(row) === null ? '—' : `${row.score}/${row.totalScore ?? '?'}`);
 
 export const InvitationsScreen = ({ testId, testName }: { testId: number; testName: string }) => {
   const { client } = useConnection();

@@ -9,8 +9,9 @@ const byId =
     id(a) - id(b);
 
 /** The share of the maximum an invitation scored; null when it has no score yet. */
-export const scoreFraction = (row: Pick<InvitationRow, 'score' | 'totalScore'>): number | null => {
-  if (row.score === null || row.score === '') return null;
+export const scoreFraction = (row: Pick<InvitationRow, 'testStatus' | 'score' | 'totalScore'>): number | null => {
+  // The workbook has 0 for an invitation not taken: no score, not a zero.
+  if (row.testStatus !== 'Completed' || row.score === null || row.score === '') return null;
   const score = Number(row.score);
   const total = Number(row.totalScore);
   if (!Number.isFinite(score)) return null;
