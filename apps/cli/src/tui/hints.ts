@@ -6,9 +6,21 @@ export interface KeyHint {
   label: string;
   /** The longer explanation the help shows; the label when absent. */
   help?: string;
+  /** Listed in the help only: the screen shows the key where it applies (a list's keys on its position line). */
+  helpOnly?: true;
 }
 
 const hint = (keys: string, label: string, help?: string): KeyHint => (help ? { keys, label, help } : { keys, label });
+
+/** A long list's own keys (list-state.ts): in the help; the list's position line names them too. */
+const listHints = (searched: string, orders: string): KeyHint[] =>
+  [
+    hint('PgUp/PgDn', 'page', 'a page up or down'),
+    hint('Home/End', 'first/last', 'the first or the last row'),
+    hint('/', 'search', `search by ${searched}`),
+    hint('f', 'status', 'show one status only; again for the next, then all'),
+    hint('o', 'order', `sort by ${orders}; again for the next`),
+  ].map((entry) => ({ ...entry, helpOnly: true }));
 
 /** The keys of every screen and mode, in one place: the screens show them, the footer test checks them. */
 export const HINTS = {
@@ -36,6 +48,7 @@ export const HINTS = {
     hint('s', 'on/off', 'activate or deactivate the highlighted link'),
     hint('c', 'register', 'register a candidate through the highlighted link'),
     hint('r', 'refresh'),
+    ...listHints('name, id or public URL', 'id, status or name'),
   ],
   linkForm: [
     hint('Tab/↑↓', 'field', 'next or previous field (Shift+Tab goes back)'),
@@ -57,6 +70,7 @@ export const HINTS = {
     hint('Enter', 'report', "the highlighted invitation's report"),
     ...moveHints(offered),
     hint('r', 'refresh'),
+    ...listHints('name, email or id', 'id, status or score (best first)'),
   ],
   report: (offered: readonly InvitationMoveName[]): KeyHint[] => [
     hint('p', 'export PDF', 'save the report as a PDF'),

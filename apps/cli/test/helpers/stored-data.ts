@@ -38,3 +38,7 @@ export const storeTestNames = (testId: number, name: string): Promise<void> =>
 
 export const storeLinkName = (testLinkId: number, name: string): Promise<void> =>
   overwrite((db) => db.updateTable('test_links').set({ name }).where('id', '=', testLinkId).execute());
+
+/** The report's status as the worker leaves it (`In progress` while scoring, `Generated` once scored). */
+export const storeReportStatus = (testInvitationId: number, reportStatus: 'Pending' | 'In progress' | 'Generated'): Promise<void> =>
+  overwrite((db) => db.updateTable('invitations').set({ report_status: reportStatus }).where('id', '=', testInvitationId).execute());

@@ -81,7 +81,8 @@ describe('the interactive UI in a terminal', () => {
     await completeAttempt(org.client, url!);
 
     await terminal.keys('o');
-    const report = await terminal.waitFor('SECTION');
+    // "scoring…" until the worker has scored it; the screen refreshes by itself.
+    const report = await terminal.waitFor(/Score 0 of 24/, 20_000);
     expect(report).toContain('Ada Lovelace <ada@example.com> · JavaScript Fundamentals');
     expect(report).toMatch(/Completed · report/);
     expect(report).toMatch(/Score 0 of 24 [█░]+ 0%/);
@@ -92,7 +93,7 @@ describe('the interactive UI in a terminal', () => {
     const invitationId = /Report (\d+)/.exec(report)?.[1];
     await terminal.waitFor(`Save to: assay-report-${invitationId}.pdf`);
     await terminal.keys('Enter');
-    await terminal.waitFor(`✓ Saved assay-report-${invitationId}.pdf`);
+    await terminal.waitFor(`✓ Saved ${join(cwd, `assay-report-${invitationId}.pdf`)}`);
     expect(
       readFileSync(join(cwd, `assay-report-${invitationId}.pdf`))
         .subarray(0, 5)

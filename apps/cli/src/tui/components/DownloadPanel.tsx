@@ -1,9 +1,9 @@
 import type { DownloadOptions, FileDownload } from '@assay/client';
-import { saveToFile } from '@assay/client/node';
 import { Box } from 'ink';
 import { Text } from './Text.js';
 import { resolve } from 'node:path';
 import { useConnection } from '../shell/client-context.js';
+import { saveAsNewFile } from '../shell/save-new-file.js';
 import { useScreenSlot } from '../shell/screen-slot.js';
 import { useCall } from '../shell/use-call.js';
 import { useMachine, type Machine } from '../shell/use-machine.js';
@@ -13,7 +13,7 @@ import { Bar } from './Bar.js';
 import { FailureText } from './FailureText.js';
 import { TextField } from './TextField.js';
 
-/** A download driven by its reducer: the file is streamed to disk with `saveToFile`, progress as it comes. */
+/** A download driven by its reducer: the file is streamed to disk, progress as it comes, never over an existing file. */
 export const useDownload = (request: (options: DownloadOptions) => Promise<FileDownload>): Machine<DownloadState, DownloadEvent> => {
   const { downloadDir } = useConnection();
   const machine = useMachine(downloadReducer, idleDownload);
@@ -21,11 +21,11 @@ export const useDownload = (request: (options: DownloadOptions) => Promise<FileD
   useCall(
     downloadCallKey(state),
     (signal) =>
-      saveToFile(
+      saveAsNewFile(
         request({ signal, onProgress: ({ loaded, total }) => dispatch({ type: 'progress', loaded, total }) }),
         resolve(downloadDir, state.phase === 'downloading' ? state.path : '.'),
       ),
-    (saved) => dispatch({ type: 'finished', bytes: saved.bytes }),
+    (saved) => dispatch({ type: 'finished', bytes: saved.bytes, path: saved.path }),
     (failure) => dispatch({ type: 'failed', failure }),
   );
   return machine;

@@ -14,7 +14,7 @@ const widthOf = (entry: KeyHint) => stringWidth(`${entry.keys} ${entry.label}`);
 export const footerLines = (hints: readonly KeyHint[], width: number): KeyHint[][] => {
   const lines: KeyHint[][] = [];
   let used = 0;
-  for (const entry of hints) {
+  for (const entry of hints.filter((each) => !each.helpOnly)) {
     const line = lines.at(-1);
     if (line && used + GAP + widthOf(entry) <= width) {
       line.push(entry);

@@ -13,18 +13,23 @@ import { useChrome, useOnReturn, useScreenKeys, useScreenSlot } from '../shell/s
 import { useCall } from '../shell/use-call.js';
 import { useMachine } from '../shell/use-machine.js';
 import { offeredMoves } from '../state/invitation-moves.js';
-import { initialList, listReducer, selectedItem } from '../state/list-state.js';
+import { initialList, listReducer, selectedRow, shownRows, windowOf } from '../state/list-state.js';
+import { INVITATIONS_VIEW, scoreFraction } from '../state/list-views.js';
+import { LIST_POSITION_ROWS, ListPosition } from '../components/ListPosition.js';
 import { remoteCallKey } from '../state/remote-state.js';
 import { invitationsKeys } from '../state/screen-keys.js';
 
-const CHROME_ROWS = 5;
+const CHROME_ROWS = 5 + LIST_POSITION_ROWS;
+const reducer = listReducer(INVITATIONS_VIEW);
 
-const scoreText = (row: InvitationRow) => (row.score === null ? '–' : `${row.score}/${row.totalScore ?? '?'}`);
+/** A score only for a completed invitation: the workbook's 0 for one not taken is no score. */
+const scoreText = (row: InvitationRow) => (scoreFraction(row) === null ? '—' : `${row.score}/${row.totalScore ?? '?'}`);
 
 export const InvitationsScreen = ({ testId, testName }: { testId: number; testName: string }) => {
   const { client } = useConnection();
-  const { body, open } = useScreenSlot();
-  const { state, send: dispatch, current } = useMachine(listReducer<InvitationRow>, initialList<InvitationRow>);
+  const { body, open, active } = useScreenSlot();
+  const { state, send: dispatch, current } = useMachine(reducer, initialList<InvitationRow>);
+  const visible = Math.max(1, body.rows - CHROME_ROWS);
   const moving = useInvitationMove(() => dispatch({ type: 'reload' }));
   const move = moving.state;
 
@@ -36,27 +41,27 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
   );
   useOnReturn(() => dispatch({ type: 'reload' }));
 
-  const selected = selectedItem(state);
+  const selected = selectedRow(state, INVITATIONS_VIEW);
   const offered = selected ? offeredMoves(selected.testStatus) : [];
   useChrome({
     title: 'Invitations',
-    hints: move.phase === 'confirming' ? HINTS.confirm : HINTS.invitations(offered),
-    modal: move.phase === 'confirming',
+    hints: move.phase === 'confirming' ? HINTS.confirm : state.editing ? HINTS.searching : HINTS.invitations(offered),
+    typing: state.editing,
+    modal: move.phase === 'confirming' || state.editing,
   });
 
   useScreenKeys(
     (stroke) =>
       moving.keys(stroke) ||
       applyDecision(
-        invitationsKeys(current(), testId, stroke),
+        invitationsKeys({ state: current(), view: INVITATIONS_VIEW, pageSize: visible }, testId, stroke),
         dispatch,
         performWith({ open, ask: (action) => moving.send({ type: 'ask', action, confirm: true }) }),
       ),
   );
 
-  const rows = state.remote.value ?? [];
-  const visible = Math.max(1, body.rows - CHROME_ROWS);
-  const first = Math.max(0, Math.min(state.cursor - visible + 1, rows.length - visible));
+  const rows = shownRows(state, INVITATIONS_VIEW);
+  const { first, last } = windowOf(state.cursor, rows.length, visible);
   const columns = columnsFor(body.columns, [7, 'flex', 'flex', 12, 9, 9], [0, 4]);
   return (
     <Box flexDirection="column">
@@ -64,7 +69,7 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
         Invitations of <Text bold>{testName}</Text> <Text dimColor>(from the test's Excel report)</Text>
       </Text>
       <Row header columns={columns} cells={['ID', 'NAME', 'EMAIL', 'STATUS', 'SCORE', 'WV/TV']} />
-      {rows.slice(first, first + visible).map((row, index) => (
+      {rows.slice(first, last).map((row, index) => (
         <Row
           key={row.testInvitationId}
           columns={columns}
@@ -73,7 +78,10 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
         />
       ))}
       {state.remote.phase === 'loading' ? <Text dimColor>Loading invitations…</Text> : null}
-      {state.remote.phase === 'ready' && rows.length === 0 ? <Text dimColor>No invitations yet: register a candidate from the test (n).</Text> : null}
+      {state.remote.phase === 'ready' && state.remote.value.length === 0 ? (
+        <Text dimColor>No invitations yet: register a candidate from the test (n).</Text>
+      ) : null}
+      {state.remote.value?.length ? <ListPosition state={state} view={INVITATIONS_VIEW} visible={visible} focus={active} /> : null}
       {state.remote.phase === 'failed' ? <FailureText failure={state.remote.failure} hint="(r to retry)" /> : null}
       <MoveLine state={move} />
     </Box>

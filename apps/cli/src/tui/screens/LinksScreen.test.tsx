@@ -46,10 +46,19 @@ describe('LinksScreen against a real server', () => {
     ]);
   });
 
-  it('deactivates and reactivates a link with s', async () => {
+  it('deactivates a link with s after a confirmation, and reactivates it with s at once', async () => {
     screen = renderScreen(<LinksScreen testId={test.testId} testName={test.testName} />, { client: org.client });
     await screen.waitFor('Spring hiring');
     await screen.press('s');
+    await screen.waitFor('Deactivate “Spring hiring”? Candidates can no longer register through it.');
+    await screen.expectChrome({ modal: true });
+    // No (n, or Esc) leaves it live.
+    await screen.press('n');
+    await screen.waitFor((frame) => !frame.includes('Deactivate “'));
+    expect((await org.client.testLinks.get(test.testId, spring.testLinkId)).testLinkStatus).toBe(1);
+    await screen.press('s');
+    await screen.waitFor('Deactivate “Spring hiring”?');
+    await screen.press('y');
     await screen.waitFor('is now Inactive');
     expect((await org.client.testLinks.get(test.testId, spring.testLinkId)).testLinkStatus).toBe(3);
     await screen.waitFor((frame) => /Spring hiring\s+Inactive/.test(frame));

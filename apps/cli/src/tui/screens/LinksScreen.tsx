@@ -1,7 +1,7 @@
 import type { TestLink } from '@assay/domain';
 import { Box } from 'ink';
 import { Text } from '../components/Text.js';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { accessModeName, accessText, linkStateText, publicLinkUrl, yesNo } from '../../format/link-text.js';
 import { FailureText } from '../components/FailureText.js';
 import { columnsFor, Row } from '../components/Row.js';
@@ -13,18 +13,25 @@ import { useChrome, useOnReturn, useScreenKeys, useScreenSlot } from '../shell/s
 import { useCall } from '../shell/use-call.js';
 import { useMachine } from '../shell/use-machine.js';
 import { actionCallKey, actionKeys, actionReducer, idleAction } from '../state/action-state.js';
-import { initialList, listReducer, selectedItem } from '../state/list-state.js';
+import { initialList, listReducer, selectedRow, shownRows, windowOf } from '../state/list-state.js';
+import { linksView } from '../state/list-views.js';
+import { toggleQuestion, toggleRequest } from '../state/link-toggle.js';
+import { LIST_POSITION_ROWS, ListPosition } from '../components/ListPosition.js';
+import { Confirm } from '../components/Confirm.js';
 import { remoteCallKey } from '../state/remote-state.js';
 import { linksKeys } from '../state/screen-keys.js';
 import { HINTS } from '../hints.js';
 
 /** Rows taken by the header, the selected link's details and the status lines. */
-const CHROME_ROWS = 9;
+const CHROME_ROWS = 9 + LIST_POSITION_ROWS;
 
 export const LinksScreen = ({ testId, testName }: { testId: number; testName: string }) => {
   const { client, baseUrl } = useConnection();
-  const { body, open } = useScreenSlot();
-  const { state, send: dispatch, current } = useMachine(listReducer<TestLink>, initialList<TestLink>);
+  const { body, open, active } = useScreenSlot();
+  const view = useMemo(() => linksView(baseUrl), [baseUrl]);
+  const reducer = useMemo(() => listReducer(view), [view]);
+  const { state, send: dispatch, current } = useMachine(reducer, initialList<TestLink>);
+  const visible = Math.max(1, body.rows - CHROME_ROWS);
   const toggling = useMachine(actionReducer<TestLink>, idleAction<TestLink>);
   const { state: toggle, send: toggleDispatch } = toggling;
 
@@ -61,22 +68,26 @@ export const LinksScreen = ({ testId, testName }: { testId: number; testName: st
   }, [toggle.phase, dispatch]);
   useOnReturn(() => dispatch({ type: 'reload' }));
 
-  useChrome({ title: 'Links', hints: HINTS.links });
+  useChrome({
+    title: 'Links',
+    hints: toggle.phase === 'confirming' ? HINTS.confirm : state.editing ? HINTS.searching : HINTS.links,
+    typing: state.editing,
+    modal: toggle.phase === 'confirming' || state.editing,
+  });
 
   useScreenKeys(
     (stroke) =>
       applyDecision(actionKeys(toggling.current(), stroke), toggleDispatch) ||
       applyDecision(
-        linksKeys(current(), { testId, testName }, stroke),
+        linksKeys({ state: current(), view, pageSize: visible }, { testId, testName }, stroke),
         dispatch,
-        performWith({ open, toggle: (link) => toggleDispatch({ type: 'ask', action: link, confirm: false }) }),
+        performWith({ open, toggle: (link) => toggleDispatch(toggleRequest(link)) }),
       ),
   );
 
-  const selected = selectedItem(state);
-  const links = state.remote.value ?? [];
-  const visible = Math.max(1, body.rows - CHROME_ROWS);
-  const first = Math.max(0, Math.min(state.cursor - visible + 1, links.length - visible));
+  const selected = selectedRow(state, view);
+  const links = shownRows(state, view);
+  const { first, last } = windowOf(state.cursor, links.length, visible);
   const columns = columnsFor(body.columns, [7, 'flex', 10, 12], [0]);
   return (
     <Box flexDirection="column">
@@ -84,7 +95,7 @@ export const LinksScreen = ({ testId, testName }: { testId: number; testName: st
         Links of <Text bold>{testName}</Text>
       </Text>
       <Row header columns={columns} cells={['ID', 'NAME', 'STATUS', 'ACCESS']} />
-      {links.slice(first, first + visible).map((link, index) => (
+      {links.slice(first, last).map((link, index) => (
         <Row
           key={link.testLinkId}
           columns={columns}
@@ -93,7 +104,8 @@ export const LinksScreen = ({ testId, testName }: { testId: number; testName: st
         />
       ))}
       {state.remote.phase === 'loading' ? <Text dimColor>Loading links…</Text> : null}
-      {state.remote.phase === 'ready' && links.length === 0 ? <Text dimColor>No links yet: press n to create one.</Text> : null}
+      {state.remote.phase === 'ready' && state.remote.value.length === 0 ? <Text dimColor>No links yet: press n to create one.</Text> : null}
+      {state.remote.value?.length ? <ListPosition state={state} view={view} visible={visible} focus={active} /> : null}
       {state.remote.phase === 'failed' ? <FailureText failure={state.remote.failure} hint="(r to retry)" /> : null}
       {selected ? (
         <Box flexDirection="column" marginTop={1}>
@@ -105,6 +117,7 @@ export const LinksScreen = ({ testId, testName }: { testId: number; testName: st
           <Text wrap="truncate-end">Public page {publicLinkUrl(baseUrl, selected)}</Text>
         </Box>
       ) : null}
+      {toggle.phase === 'confirming' ? <Confirm question={toggleQuestion(toggle.action)} /> : null}
       {toggle.phase === 'running' ? <Text dimColor>Saving…</Text> : null}
       {toggle.phase === 'done' ? <Text color="green">✓ {toggle.message}</Text> : null}
       {toggle.phase === 'failed' ? <FailureText failure={toggle.failure} /> : null}

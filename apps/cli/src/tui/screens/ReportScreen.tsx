@@ -18,7 +18,9 @@ import { useMachine } from '../shell/use-machine.js';
 import { downloadKeys } from '../state/download-state.js';
 import { offeredMoves } from '../state/invitation-moves.js';
 import { initialRemote, remoteCallKey, remoteReducer } from '../state/remote-state.js';
+import { pollDelayMs, reportWillChange, scoreViewOf, type ScoreView } from '../state/report-score.js';
 import { reportKeys } from '../state/screen-keys.js';
+import { usePoll } from '../shell/use-poll.js';
 
 interface ReportData {
   report: CandidateReport;
@@ -27,6 +29,28 @@ interface ReportData {
 
 const fraction = (score: number, total: number) => (total > 0 ? score / total : 0);
 const percent = (value: number) => `${Math.round(value * 100)}%`;
+
+/** The score line: a bar only for a real score; "scoring…" or "—" (and why) otherwise, never a 0 % bar. */
+const ScoreLine = ({ view, barWidth }: { view: ScoreView; barWidth: number }) => {
+  if (view.kind === 'scoring')
+    return (
+      <Text>
+        Score <Text color="cyan">scoring…</Text> <Text dimColor>(refreshes by itself)</Text>
+      </Text>
+    );
+  if (view.kind === 'none')
+    return (
+      <Text>
+        Score — <Text dimColor>({view.reason})</Text>
+      </Text>
+    );
+  return (
+    <Text>
+      Score <Text bold>{view.score}</Text> of {view.total} <Bar fraction={fraction(view.score, view.total)} width={barWidth} color="green" />{' '}
+      {percent(fraction(view.score, view.total))}
+    </Text>
+  );
+};
 
 export const ReportScreen = ({ testInvitationId }: { testInvitationId: number }) => {
   const { client } = useConnection();
@@ -48,6 +72,7 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
   );
 
   const data = state.value;
+  usePoll(state.phase !== 'loading' && data !== null && reportWillChange(data.report), state.attempt, pollDelayMs, () => dispatch({ type: 'reload' }));
   const offered = data ? offeredMoves(data.report.testStatus) : [];
   const naming = download.phase === 'naming';
   useChrome({
@@ -82,8 +107,8 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
     );
   }
   const { report, sections } = data;
-  const score = Number(report.score);
-  const total = Number(report.totalScore);
+  const score = scoreViewOf(report);
+  const scored = score.kind === 'scored';
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end">
@@ -94,10 +119,7 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
         {report.attemptedOn ? `${report.attemptedOn.replace('T', ' ')} UTC` : 'not yet'} · {report.timeTaken} of {report.duration} min
       </Text>
       <Text> </Text>
-      <Text>
-        Score <Text bold>{report.score}</Text> of {report.totalScore} <Bar fraction={fraction(score, total)} width={barWidth} color="green" />{' '}
-        {percent(fraction(score, total))}
-      </Text>
+      <ScoreLine view={score} barWidth={barWidth} />
       <Text>
         Violations: <Text color={report.wv > 0 ? 'yellow' : undefined}>{windowViolationsText(report.wv)}</Text> ·{' '}
         <Text color={report.tv > 0 ? 'yellow' : undefined}>{timeViolationText(report.tv)}</Text>
@@ -108,13 +130,17 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
         <Row
           key={index}
           columns={columns}
-          cells={[
-            entry.sectionName,
-            String(entry.candidateScore),
-            String(entry.sectionScore),
-            <Bar fraction={fraction(entry.candidateScore, entry.sectionScore)} width={barWidth} color="cyan" />,
-            percent(fraction(entry.candidateScore, entry.sectionScore)),
-          ]}
+          cells={
+            scored
+              ? [
+                  entry.sectionName,
+                  String(entry.candidateScore),
+                  String(entry.sectionScore),
+                  <Bar fraction={fraction(entry.candidateScore, entry.sectionScore)} width={barWidth} color="cyan" />,
+                  percent(fraction(entry.candidateScore, entry.sectionScore)),
+                ]
+              : [entry.sectionName, '—', String(entry.sectionScore), '', '']
+          }
         />
       ))}
       {sections.length === 0 ? <Text dimColor>No section scores yet.</Text> : null}

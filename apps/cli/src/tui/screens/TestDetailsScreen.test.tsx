@@ -39,7 +39,7 @@ describe('TestDetailsScreen against a real server', () => {
     await screen.waitFor(`Save to: assay-test-${test.testId}-report.xlsx`);
     await screen.expectChrome({ typing: true, modal: true });
     await screen.press(...Array<string>(5).fill(KEYS.backspace), 'book.xlsx', KEYS.enter);
-    await screen.waitFor(/✓ Saved assay-test-\d+-reportbook\.xlsx/);
+    await screen.waitFor(new RegExp(`✓ Saved ${screen.downloadDir}/assay-test-\\d+-reportbook\\.xlsx`));
     // The workbook is streamed without a length: an activity bar moved beside the bytes received.
     expect(screen.frames.some((frame) => /Downloading assay-test-\d+-reportbook\.xlsx [░█]{10,} [\d.]+ (B|KiB)/.test(frame))).toBe(true);
     const bytes = readFileSync(join(screen.downloadDir, `assay-test-${test.testId}-reportbook.xlsx`));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Failure } from '../../errors.js';
 import { passed, taken, type KeyDecision } from '../input/key-decision.js';
 import { char, named, type Keystroke } from '../input/keystroke.js';
-import { downloadCallKey, downloadKeys, downloadReducer, type DownloadEvent, type DownloadState } from './download-state.js';
+import { downloadCallKey, downloadKeys, downloadReducer, numberedPath, type DownloadEvent, type DownloadState } from './download-state.js';
 
 type Phase = DownloadState['phase'];
 const failure: Failure = { exitCode: 3, label: 'unreachable', message: 'gone' };
@@ -18,7 +18,7 @@ const events: Record<DownloadEvent['type'], DownloadEvent> = {
   edit: { type: 'edit', edit: { type: 'caret', to: 'home' } },
   confirm: { type: 'confirm' },
   progress: { type: 'progress', loaded: 50, total: 100 },
-  finished: { type: 'finished', bytes: 100 },
+  finished: { type: 'finished', bytes: 100, path: '/home/ada/report (1).pdf' },
   failed: { type: 'failed', failure },
   dismiss: { type: 'dismiss' },
 };
@@ -38,7 +38,7 @@ const expected: Record<Phase, Record<DownloadEvent['type'], DownloadState>> = {
   downloading: {
     ...unchanged('downloading', ['start', 'edit', 'confirm', 'dismiss']),
     progress: { phase: 'downloading', runs: 1, path: 'report.pdf', loaded: 50, total: 100 },
-    finished: { phase: 'saved', runs: 1, path: 'report.pdf', bytes: 100 },
+    finished: { phase: 'saved', runs: 1, path: '/home/ada/report (1).pdf', bytes: 100 },
     failed: { phase: 'failed', runs: 1, path: 'report.pdf', failure },
   } as Record<DownloadEvent['type'], DownloadState>,
   saved: { start: namingOther, ...unchanged('saved', ['edit', 'confirm', 'progress', 'finished', 'failed']), dismiss: { phase: 'idle', runs: 1 } } as Record<
@@ -79,4 +79,14 @@ describe('downloadKeys: the path prompt takes every key; a shown outcome is clea
     ['idle: not its key', states.idle, char('p'), passed()],
     ['downloading: not its key', states.downloading, named('escape'), passed()],
   ])('%s', (_name, state, stroke, decision) => expect(downloadKeys(state, stroke)).toEqual(decision));
+});
+
+describe('numberedPath', () => {
+  it('numbers the name before its extension, and keeps a name without one whole', () => {
+    expect(numberedPath('/tmp/assay-report-5.pdf', 0)).toBe('/tmp/assay-report-5.pdf');
+    expect(numberedPath('/tmp/assay-report-5.pdf', 1)).toBe('/tmp/assay-report-5 (1).pdf');
+    expect(numberedPath('/tmp/book.v2.xlsx', 2)).toBe('/tmp/book.v2 (2).xlsx');
+    expect(numberedPath('/tmp/dir.d/README', 1)).toBe('/tmp/dir.d/README (1)');
+    expect(numberedPath('/tmp/.hidden', 1)).toBe('/tmp/.hidden (1)');
+  });
 });

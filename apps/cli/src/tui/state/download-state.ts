@@ -17,7 +17,8 @@ export type DownloadEvent =
   | { type: 'edit'; edit: TextEdit }
   | { type: 'confirm' }
   | { type: 'progress'; loaded: number; total: number | undefined }
-  | { type: 'finished'; bytes: number }
+  /** `path`: where the file was written, absolute (another name when the chosen one was taken). */
+  | { type: 'finished'; bytes: number; path: string }
   | { type: 'failed'; failure: Failure }
   | { type: 'dismiss' };
 
@@ -67,7 +68,7 @@ export const downloadReducer = (state: DownloadState, event: DownloadEvent): Dow
       [{ phase: 'failed' }, { type: 'progress' }],
       ([current]) => current,
     )
-    .with([{ phase: 'downloading' }, { type: 'finished' }], ([{ runs, path }, { bytes }]) => ({ phase: 'saved', runs, path, bytes }))
+    .with([{ phase: 'downloading' }, { type: 'finished' }], ([{ runs }, { bytes, path }]) => ({ phase: 'saved', runs, path, bytes }))
     .with([{ phase: 'downloading' }, { type: 'failed' }], ([{ runs, path }, { failure }]) => ({ phase: 'failed', runs, path, failure }))
     .with(
       [{ phase: 'idle' }, { type: 'finished' }],
@@ -87,6 +88,18 @@ export const downloadReducer = (state: DownloadState, event: DownloadEvent): Dow
     // A download in flight finishes (or fails) and says so; it is not silently dropped.
     .with([{ phase: 'idle' }, { type: 'dismiss' }], [{ phase: 'downloading' }, { type: 'dismiss' }], ([current]) => current)
     .exhaustive();
+
+/**
+ * The name to try after `taken` names were already there: `report.pdf`, then `report (1).pdf`,
+ * `report (2).pdf`…, as file managers do. An export never overwrites a file.
+ */
+export const numberedPath = (path: string, taken: number): string => {
+  if (taken === 0) return path;
+  const slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  const dot = path.lastIndexOf('.');
+  const split = dot > slash + 1 ? dot : path.length;
+  return `${path.slice(0, split)} (${taken})${path.slice(split)}`;
+};
 
 export const downloadCallKey = (state: DownloadState): string | null => (state.phase === 'downloading' ? `download#${state.runs}` : null);
 

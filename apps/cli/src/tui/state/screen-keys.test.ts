@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import type { InvitationRow } from '../data/invitations-of-test.js';
 import { effect, passed, taken } from '../input/key-decision.js';
 import { char, named } from '../input/keystroke.js';
-import type { ListState } from './list-state.js';
+import { initialList, type ListState } from './list-state.js';
+import { INVITATIONS_VIEW, linksView } from './list-views.js';
+import type { Browsing } from './screen-keys.js';
+import { toggleQuestion, toggleRequest } from './link-toggle.js';
 import type { RemoteState } from './remote-state.js';
 import { invitationsKeys, linksKeys, reportKeys, testDetailsKeys, type ScreenEffect } from './screen-keys.js';
 
@@ -12,7 +15,9 @@ const test: TestDetails = { testId: 7, testName: 'SQL', accessKey: 'k', duration
 const loaded: RemoteState<TestDetails> = { phase: 'ready', attempt: 1, value: test };
 const loading: RemoteState<TestDetails> = { phase: 'loading', attempt: 1, value: null };
 const link = linkFixture({ testId: 7, testLinkName: 'Open' });
-const listOf = <T>(items: T[], cursor = 0): ListState<T> => ({ remote: { phase: 'ready', attempt: 1, value: items }, cursor });
+const listOf = <T>(items: T[], cursor = 0): ListState<T> => ({ ...initialList<T>(), remote: { phase: 'ready', attempt: 1, value: items }, cursor });
+const browsingLinks = (state: ListState<TestLink>): Browsing<TestLink> => ({ state, view: linksView('http://assay.test'), pageSize: 20 });
+const browsingInvitations = (state: ListState<InvitationRow>): Browsing<InvitationRow> => ({ state, view: INVITATIONS_VIEW, pageSize: 20 });
 const row = (testInvitationId: number, testStatus: InvitationRow['testStatus']): InvitationRow => ({
   testInvitationId,
   fullName: 'Ada',
@@ -37,7 +42,7 @@ describe('testDetailsKeys', () => {
 });
 
 describe('linksKeys', () => {
-  const links = listOf([link]);
+  const links = browsingLinks(listOf([link]));
   it('acts on the highlighted link, and leaves moving to the list', () => {
     expect(linksKeys(links, { testId: 7, testName: 'SQL' }, char('n'))).toEqual(effect<ScreenEffect>({ open: { screen: 'linkForm', testId: 7, link: null } }));
     expect(linksKeys(links, { testId: 7, testName: 'SQL' }, named('return'))).toEqual(effect<ScreenEffect>({ open: { screen: 'linkForm', testId: 7, link } }));
@@ -45,21 +50,40 @@ describe('linksKeys', () => {
     expect(linksKeys(links, { testId: 7, testName: 'SQL' }, char('c'))).toEqual(
       effect<ScreenEffect>({ open: { screen: 'register', testId: 7, testName: 'SQL', link } }),
     );
-    expect(linksKeys(listOf<TestLink>([]), { testId: 7, testName: 'SQL' }, char('s'))).toEqual(taken());
+    expect(linksKeys(browsingLinks(listOf<TestLink>([])), { testId: 7, testName: 'SQL' }, char('s'))).toEqual(taken());
     expect(linksKeys(links, { testId: 7, testName: 'SQL' }, named('down'))).toEqual(taken({ type: 'move', delta: 1 }));
     expect(linksKeys(links, { testId: 7, testName: 'SQL' }, char('q'))).toEqual(passed());
+  });
+
+  it('types into the search, not the link’s keys, while the search field is open', () => {
+    const searching = browsingLinks({ ...listOf([link]), editing: true });
+    expect(linksKeys(searching, { testId: 7, testName: 'SQL' }, char('s'))).toEqual(taken({ type: 'searchEdit', edit: { type: 'insert', text: 's' } }));
+    expect(linksKeys(searching, { testId: 7, testName: 'SQL' }, char('n'))).toEqual(taken({ type: 'searchEdit', edit: { type: 'insert', text: 'n' } }));
+  });
+
+  it('asks before deactivating a live link, not before activating one', () => {
+    expect(toggleRequest(link)).toEqual({ type: 'ask', action: link, confirm: true });
+    const inactive = { ...link, testLinkStatus: 3 as const };
+    expect(toggleRequest(inactive)).toEqual({ type: 'ask', action: inactive, confirm: false });
+    expect(toggleQuestion(link)).toBe('Deactivate “Open”? Candidates can no longer register through it.');
   });
 });
 
 describe('invitationsKeys', () => {
-  const rows = listOf([row(1, 'Pending'), row(2, 'Completed')]);
+  const rows = browsingInvitations(listOf([row(1, 'Pending'), row(2, 'Completed')]));
   it('offers cancel and reattempt only where the invitation’s state allows them', () => {
     expect(invitationsKeys(rows, 7, char('x'))).toEqual(effect<ScreenEffect>({ ask: { move: 'cancel', testInvitationId: 1, testId: 7 } }));
     expect(invitationsKeys(rows, 7, char('a'))).toEqual(passed());
-    const second = { ...rows, cursor: 1 };
+    const second = browsingInvitations(listOf([row(1, 'Pending'), row(2, 'Completed')], 1));
     expect(invitationsKeys(second, 7, char('a'))).toEqual(effect<ScreenEffect>({ ask: { move: 'reattempt', testInvitationId: 2 } }));
     expect(invitationsKeys(second, 7, named('return'))).toEqual(effect<ScreenEffect>({ open: { screen: 'report', testInvitationId: 2 } }));
     expect(invitationsKeys(second, 7, char('r'))).toEqual(taken({ type: 'reload' }));
+  });
+
+  it('acts on the highlighted row of the shown ones (filtered, sorted), pages by the page size', () => {
+    const filtered = browsingInvitations({ ...listOf([row(1, 'Pending'), row(2, 'Completed')]), status: 'Completed' });
+    expect(invitationsKeys(filtered, 7, named('return'))).toEqual(effect<ScreenEffect>({ open: { screen: 'report', testInvitationId: 2 } }));
+    expect(invitationsKeys(filtered, 7, named('pageDown'))).toEqual(taken({ type: 'move', delta: 20 }));
   });
 });
 

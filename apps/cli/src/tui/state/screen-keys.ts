@@ -5,7 +5,7 @@ import { effect, passed, taken, type KeyDecision } from '../input/key-decision.j
 import { pressed, typed, type Keystroke } from '../input/keystroke.js';
 import type { Route } from './app-state.js';
 import { offeredMoves, type MoveRequest } from './invitation-moves.js';
-import { listKeys, selectedItem, type ListEvent, type ListState } from './list-state.js';
+import { listKeys, selectedRow, type ListEvent, type ListState, type ListView } from './list-state.js';
 import type { RemoteEvent, RemoteState } from './remote-state.js';
 
 /**
@@ -35,25 +35,38 @@ export const testDetailsKeys = (state: RemoteState<TestDetails>, testId: number,
     .with(typed('n'), () => unless(state.value, (test) => open({ screen: 'register', testId, testName: test.testName, link: null })))
     .otherwise(() => passed());
 
+/** What the list shows and how many rows a page has: the keys act on the highlighted row of the shown ones. */
+export interface Browsing<T> {
+  state: ListState<T>;
+  view: ListView<T>;
+  pageSize: number;
+}
+
 /** A test's links: `n` new, Enter edit, `s` activate/deactivate, `c` register a candidate through the link. */
-export const linksKeys = (state: ListState<TestLink>, test: { testId: number; testName: string }, stroke: Keystroke): Decision<ListEvent<TestLink>> => {
-  const selected = selectedItem(state);
+export const linksKeys = (
+  { state, view, pageSize }: Browsing<TestLink>,
+  test: { testId: number; testName: string },
+  stroke: Keystroke,
+): Decision<ListEvent<TestLink>> => {
+  if (state.editing) return listKeys(state, pageSize, stroke);
+  const selected = selectedRow(state, view);
   return match<Keystroke, Decision<ListEvent<TestLink>>>(stroke)
     .with(typed('n'), () => open({ screen: 'linkForm', testId: test.testId, link: null }))
     .with(pressed('return'), () => unless(selected, (link) => open({ screen: 'linkForm', testId: test.testId, link })))
     .with(typed('s'), () => unless(selected, (link) => effect<ScreenEffect>({ toggle: link })))
     .with(typed('c'), () => unless(selected, (link) => open({ screen: 'register', ...test, link })))
-    .otherwise(() => listKeys(stroke));
+    .otherwise(() => listKeys(state, pageSize, stroke));
 };
 
 /** A test's invitations: Enter the report, `x` cancel and `a` reattempt where the invitation's state allows. */
-export const invitationsKeys = (state: ListState<InvitationRow>, testId: number, stroke: Keystroke): Decision<ListEvent<InvitationRow>> => {
-  const selected = selectedItem(state);
+export const invitationsKeys = ({ state, view, pageSize }: Browsing<InvitationRow>, testId: number, stroke: Keystroke): Decision<ListEvent<InvitationRow>> => {
+  if (state.editing) return listKeys(state, pageSize, stroke);
+  const selected = selectedRow(state, view);
   return match<Keystroke, Decision<ListEvent<InvitationRow>>>(stroke)
     .with(pressed('return'), () => unless(selected, (row) => open({ screen: 'report', testInvitationId: row.testInvitationId })))
     .with(typed('x'), () => unless(selected, (row) => moveKey(row.testStatus, { move: 'cancel', testInvitationId: row.testInvitationId, testId })))
     .with(typed('a'), () => unless(selected, (row) => moveKey(row.testStatus, { move: 'reattempt', testInvitationId: row.testInvitationId })))
-    .otherwise(() => listKeys(stroke));
+    .otherwise(() => listKeys(state, pageSize, stroke));
 };
 
 /** A report: `p` export the PDF, `x` cancel and `a` reattempt where the invitation's state allows, `r` refresh. */
