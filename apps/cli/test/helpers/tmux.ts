@@ -57,16 +57,26 @@ export class TmuxTerminal {
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 
+  /** Lets the program copy with OSC 52: tmux then keeps what it copied as its newest paste buffer. */
+  acceptClipboard(): void {
+    this.tmux('set-option', '-s', 'set-clipboard', 'on');
+  }
+
+  /** The newest paste buffer: what the program last copied with OSC 52 (after `acceptClipboard`). */
+  pasteBuffer(): string {
+    return this.tmux('show-buffer');
+  }
+
   async resize(columns: number, rows: number): Promise<void> {
     this.tmux('resize-window', '-t', this.session, '-x', String(columns), '-y', String(rows));
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
 
-  async waitFor(expected: string | RegExp, timeoutMs = 15_000): Promise<string> {
+  async waitFor(expected: string | RegExp | ((screen: string) => boolean), timeoutMs = 15_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const screen = this.screen();
-      if (typeof expected === 'string' ? screen.includes(expected) : expected.test(screen)) {
+      if (typeof expected === 'string' ? screen.includes(expected) : typeof expected === 'function' ? expected(screen) : expected.test(screen)) {
         await new Promise((resolve) => setTimeout(resolve, 150));
         return this.screen();
       }
