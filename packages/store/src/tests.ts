@@ -36,19 +36,23 @@ export const toSection = (section: SectionRecord): Section => ({
   duration: section.duration,
 });
 
+/** What a summary of a test needs: every column but the definition, which only the candidate's session reads. */
+const summaryColumns = ['id', 'name', 'access_key', 'duration', 'question_count', 'status'] as const;
+export type TestSummaryRow = Pick<TestRow, (typeof summaryColumns)[number]>;
+
 interface CachedTest {
-  row: TestRow;
+  row: TestSummaryRow;
   details?: Promise<TestDetails>;
 }
 
 const testById = compileOnce((db: Kysely<Database>) =>
-  db.selectFrom('tests').selectAll().where('org_id', '=', parameter<number>('orgId')).where('id', '=', parameter<number>('testId')),
+  db.selectFrom('tests').select(summaryColumns).where('org_id', '=', parameter<number>('orgId')).where('id', '=', parameter<number>('testId')),
 );
 
 const testsPage = compileOnce((db: Kysely<Database>) =>
   db
     .selectFrom('tests')
-    .select(['id', 'name', 'access_key', 'duration', 'question_count', 'status'])
+    .select(summaryColumns)
     .where('org_id', '=', parameter<number>('orgId'))
     .where('org_position', '>', parameter<number>('offset'))
     .orderBy('org_position')
@@ -72,10 +76,13 @@ const testsCount = compileOnce((db: Kysely<Database>) =>
 export class TestsRepository {
   private readonly cache = new LRUCache<string, CachedTest>({ max: 1000 });
   /**
-   * Full pages of an org's list, by org, offset and size. Tests are never updated or deleted and positions never
-   * move, so a full page is the same forever, on every instance; only the last, partial page grows (never kept).
+   * Pages of an org's list, by org, offset and size. Tests are never updated or deleted, and positions run 1..count
+   * without gaps (an import takes the next one), so the page at an offset holds exactly min(size, count - offset)
+   * tests and is the same on every instance while the count stays. A kept page is served only when its length is
+   * the one the count read by this request calls for: a partial page that has grown since (an import here or on
+   * another instance) is read again.
    */
-  private readonly fullPages = new LRUCache<string, TestSummary[]>({ max: 500 });
+  private readonly pages = new LRUCache<string, TestSummary[]>({ max: 500 });
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -157,18 +164,22 @@ export class TestsRepository {
 
   /** A page of the org's tests, in import order: an index seek to the page's first position (migration 011). */
   async list(orgId: number, limit: number, offset: number): Promise<{ tests: TestSummary[]; testsCount: number }> {
+    const [count] = await testsCount(this.db, { orgId });
+    const total = Number(count?.count ?? 0);
+    const length = Math.max(0, Math.min(limit, total - offset));
+    // Past the end: nothing to read (and nothing to keep, whatever page number a client sends).
+    if (length === 0) return { tests: [], testsCount: total };
     const pageKey = `${orgId}:${offset}:${limit}`;
-    const kept = this.fullPages.get(pageKey);
-    const [tests, [count]] = await Promise.all([
-      kept ?? testsPage(this.db, { orgId, limit, offset: Math.min(offset, LAST_POSITION) }).then((rows) => rows.map(toTestSummary)),
-      testsCount(this.db, { orgId }),
-    ]);
-    if (!kept && tests.length === limit) this.fullPages.set(pageKey, tests);
-    return { tests, testsCount: Number(count?.count ?? 0) };
+    const kept = this.pages.get(pageKey);
+    if (kept?.length === length) return { tests: kept, testsCount: total };
+    const tests = (await testsPage(this.db, { orgId, limit, offset: Math.min(offset, LAST_POSITION) })).map(toTestSummary);
+    // An import committed between the two reads makes the page longer than the count said: answered, not kept.
+    if (tests.length === length) this.pages.set(pageKey, tests);
+    return { tests, testsCount: total };
   }
 
   /** The org's test, or undefined (another org's test answers like a missing one). */
-  async find(orgId: number, testId: number): Promise<TestRow | undefined> {
+  async find(orgId: number, testId: number): Promise<TestSummaryRow | undefined> {
     return (await this.cached(orgId, testId))?.row;
   }
 
@@ -194,7 +205,8 @@ export class TestsRepository {
   /**
    * Tests never change once imported (no route updates or deletes one), so a test read once stays true on
    * every instance and is kept: the details and registration routes read it on every request. A failed
-   * read is not kept.
+   * read is not kept. Only the summary columns are read and kept: a thousand kept tests are a thousand small
+   * rows, not a thousand definitions.
    */
   private async cached(orgId: number, testId: number): Promise<CachedTest | undefined> {
     const key = `${orgId}:${testId}`;

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { TestDefinition } from '@assay/domain';
+import { connect } from '../src/connect.js';
+import { openStore, type Store } from '../src/index.js';
+
+const definitionNamed = (testName: string) =>
+  TestDefinition.parse({
+    testName,
+    sections: [
+      {
+        sectionName: 'Only',
+        sectionType: 'general',
+        duration: 10,
+        questions: [{ type: 'single_choice', text: 'Pick one', marks: 4, options: [{ text: 'a', correct: true }, { text: 'b' }] }],
+      },
+    ],
+  });
+
+/** Two stores on one database, as two server instances are: a SQLite file both open, or one PostgreSQL schema. */
+const openTwoInstances = async (backend: 'sqlite' | 'postgres'): Promise<{ here: Store; there: Store; dispose: () => Promise<void> }> => {
+  if (backend === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'assay-summaries-'));
+    const url = `sqlite:${join(dir, 'assay.db')}`;
+    const here = await openStore(url);
+    const there = await openStore(url);
+    return {
+      here,
+      there,
+      dispose: async () => {
+        await Promise.all([here.close(), there.close()]);
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const pgUrl = inject('pgUrl');
+  const pgSchema = `scratch_${randomUUID().replaceAll('-', '')}`;
+  const here = await openStore(pgUrl, { pgPoolSize: 3, pgSchema });
+  const there = await openStore(pgUrl, { pgPoolSize: 3, pgSchema });
+  return {
+    here,
+    there,
+    dispose: async () => {
+      await Promise.all([here.close(), there.close()]);
+      const { db } = connect(pgUrl, { pgPoolSize: 1 });
+      try {
+        await sql`drop schema if exists ${sql.id(pgSchema)} cascade`.execute(db);
+      } finally {
+        await db.destroy();
+      }
+    },
+  };
+};
+
+describe.each(['sqlite', 'postgres'] as const)('test summaries on %s', (backend) => {
+  let here: Store;
+  let there: Store;
+  let dispose: () => Promise<void>;
+  let orgId: number;
+  let otherOrgId: number;
+  let keys = 0;
+
+  const importNamed = (store: Store, org: number, name: string) => store.tests.importDefinition(org, definitionNamed(name), `key-${backend}-${(keys += 1)}`, 1);
+  const names = async (store: Store, size: number, offset: number) => {
+    const page = await store.tests.list(orgId, size, offset);
+    return { names: page.tests.map((test) => test.testName), count: page.testsCount };
+  };
+
+  beforeAll(async () => {
+    ({ here, there, dispose } = await openTwoInstances(backend));
+    orgId = (await here.orgs.create({ name: 'Org', email: 'org@example.com', timeZoneId: 1000 }, 1)).id;
+    otherOrgId = (await here.orgs.create({ name: 'Other', email: 'other@example.com', timeZoneId: 1000 }, 1)).id;
+  });
+  afterAll(() => dispose());
+
+  it('keeps no definition for a summary: the test a route looks up carries the summary columns only', async () => {
+    const { testId } = await importNamed(here, orgId, 'First');
+    const found = await here.tests.find(orgId, testId);
+    expect(found).toEqual({ id: testId, name: 'First', access_key: expect.any(String), duration: 10, question_count: 1, status: 'Active' });
+    expect(found).not.toHaveProperty('definition');
+    // Another org's id answers like an unknown one, kept or not.
+    expect(await here.tests.find(otherOrgId, testId)).toBeUndefined();
+    expect(await here.tests.details(otherOrgId, testId)).toBeUndefined();
+    expect((await here.tests.details(orgId, testId))?.testName).toBe('First');
+  });
+
+  it('grows a partial page after an import, on the instance that imported and on another one', async () => {
+    expect(await names(here, 3, 0)).toEqual({ names: ['First'], count: 1 });
+    expect(await names(there, 3, 0)).toEqual({ names: ['First'], count: 1 });
+    await importNamed(there, orgId, 'Second');
+    expect(await names(here, 3, 0)).toEqual({ names: ['First', 'Second'], count: 2 });
+    expect(await names(there, 3, 0)).toEqual({ names: ['First', 'Second'], count: 2 });
+    await importNamed(here, orgId, 'Third');
+    await importNamed(here, orgId, 'Fourth');
+    expect(await names(there, 3, 0)).toEqual({ names: ['First', 'Second', 'Third'], count: 4 });
+    expect(await names(there, 3, 3)).toEqual({ names: ['Fourth'], count: 4 });
+    // Past the end, then no longer past it once the org has grown.
+    expect(await names(here, 3, 6)).toEqual({ names: [], count: 4 });
+    for (const name of ['Fifth', 'Sixth', 'Seventh']) await importNamed(there, orgId, name);
+    expect(await names(here, 3, 6)).toEqual({ names: ['Seventh'], count: 7 });
+    expect(await names(here, 3, 3)).toEqual({ names: ['Fourth', 'Fifth', 'Sixth'], count: 7 });
+  });
+
+  it("never answers another org's page from a kept one", async () => {
+    expect((await here.tests.list(otherOrgId, 3, 0)).tests).toEqual([]);
+    await importNamed(there, otherOrgId, 'Theirs');
+    const theirs = await here.tests.list(otherOrgId, 3, 0);
+    expect({ names: theirs.tests.map((test) => test.testName), count: theirs.testsCount }).toEqual({ names: ['Theirs'], count: 1 });
+    expect((await names(here, 3, 0)).names).toEqual(['First', 'Second', 'Third']);
+  });
+
+  it('reads a kept partial page once while the count stays (tests never change once imported)', async () => {
+    const fresh = (await here.orgs.create({ name: 'Fresh', email: 'fresh@example.com', timeZoneId: 1000 }, 1)).id;
+    await importNamed(here, fresh, 'Only one');
+    expect((await here.tests.list(fresh, 20, 0)).tests.map((test) => test.testName)).toEqual(['Only one']);
+    // No route renames a test; renamed behind the store's back, the kept page shows the page as first read.
+    await here.db.updateTable('tests').set({ name: 'Renamed' }).where('org_id', '=', fresh).execute();
+    expect((await here.tests.list(fresh, 20, 0)).tests.map((test) => test.testName)).toEqual(['Only one']);
+    // A new import grows the count: the page is read again, rename and all.
+    await importNamed(here, fresh, 'Second one');
+    expect((await here.tests.list(fresh, 20, 0)).tests.map((test) => test.testName)).toEqual(['Renamed', 'Second one']);
+  });
+});
