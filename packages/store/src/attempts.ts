@@ -16,8 +16,9 @@ import {
 } from '@assay/domain';
 import { appendAttemptEvent } from './attempt-event-log.js';
 import type { Database, InvitationRow } from './database.js';
-import { proctoringColumns, toCandidate, toInvitation, toOrg, toQuestionRecord, toTestRecord } from './records.js';
+import { proctoringColumns, toCandidate, toInvitation, toOrg, toQuestionRecord } from './records.js';
 import { toTestLink } from './test-links.js';
+import type { TestRecords } from './test-records.js';
 
 /** A stored answer's language when it is one Assay knows (older answers carry none). */
 export const isCodingLanguage = (value: string | null): value is CodingLanguage => CodingLanguage.safeParse(value).success;
@@ -66,7 +67,10 @@ const takesWritesAt =
 
 /** The candidate side of an invitation: lookups by token, answers, proctoring, snapshots and scores. */
 export class AttemptsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly testRecords: TestRecords,
+  ) {}
 
   async findByToken(token: string): Promise<AttemptContext | undefined> {
     const invitation = await this.db.selectFrom('invitations').selectAll().where('token', '=', token).executeTakeFirst();
@@ -87,14 +91,14 @@ export class AttemptsRepository {
   private async contextOf(invitation: InvitationRow): Promise<AttemptContext> {
     const [candidate, test, link, org] = await Promise.all([
       this.db.selectFrom('candidates').selectAll().where('id', '=', invitation.candidate_id).executeTakeFirstOrThrow(),
-      this.db.selectFrom('tests').selectAll().where('id', '=', invitation.test_id).executeTakeFirstOrThrow(),
+      this.testRecords.of(this.db, invitation.test_id),
       invitation.test_link_id === null ? undefined : this.db.selectFrom('test_links').selectAll().where('id', '=', invitation.test_link_id).executeTakeFirst(),
       this.db.selectFrom('orgs').selectAll().where('id', '=', invitation.org_id).executeTakeFirstOrThrow(),
     ]);
     return {
       invitation: toInvitation(invitation),
       candidate: toCandidate(candidate),
-      test: toTestRecord(test),
+      test,
       link: link && toTestLink(link),
       org: toOrg(org),
     };

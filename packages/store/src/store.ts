@@ -16,6 +16,7 @@ import { MemoryRateLimitCounters, SqlRateLimitCounters, type RateLimitCounters }
 import { ReportsRepository } from './reports.js';
 import { TestLinksRepository } from './test-links.js';
 import { TestsRepository } from './tests.js';
+import { TestRecords } from './test-records.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -51,7 +52,7 @@ export interface Store extends Connection, Repositories {
 
 type RepositoryMakers = { [Name in keyof Repositories]: () => Repositories[Name] };
 
-const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: InstanceLiveness): RepositoryMakers => {
+const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: InstanceLiveness, testRecords: TestRecords): RepositoryMakers => {
   let jobs: JobsRepository | undefined;
   const jobsRepository = () => (jobs ??= new JobsRepository(db, dialect, liveness));
   return {
@@ -61,7 +62,7 @@ const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: Inst
     testLinks: () => new TestLinksRepository(db),
     invitations: () => new InvitationsRepository(db, jobsRepository(), dialect),
     reports: () => new ReportsRepository(db),
-    attempts: () => new AttemptsRepository(db),
+    attempts: () => new AttemptsRepository(db, testRecords),
     attemptLog: () => new AttemptLogRepository(db),
     jobs: jobsRepository,
     webhookSecrets: () => new WebhookSecretsRepository(db),
@@ -100,13 +101,16 @@ export const openStore = async (databaseUrl: string, options: ConnectOptions = {
     await db.destroy();
     throw error;
   }
-  const makers = repositoryMakers(db, connection.dialect, connection.liveness);
+  // One per store, shared by its transactions: tests never change, so what one read is true for all.
+  const testRecords = new TestRecords();
+  const makers = repositoryMakers(db, connection.dialect, connection.liveness, testRecords);
   const repositories = Object.fromEntries(Object.entries(makers).map(([name, make]) => [name, make()])) as unknown as Repositories;
   return {
     ...connection,
     ...repositories,
     rateLimits: connection.dialect === 'postgres' ? new SqlRateLimitCounters(db) : new MemoryRateLimitCounters(),
-    transaction: (work) => db.transaction().execute((trx) => work(lazyRepositories(repositoryMakers(trx, connection.dialect, connection.liveness)))),
+    transaction: (work) =>
+      db.transaction().execute((trx) => work(lazyRepositories(repositoryMakers(trx, connection.dialect, connection.liveness, testRecords)))),
     ping: async () => {
       await sql`select 1`.execute(db);
     },

@@ -124,4 +124,30 @@ describe.each(['sqlite', 'postgres'] as const)('test summaries on %s', (backend)
     await importNamed(here, fresh, 'Second one');
     expect((await here.tests.list(fresh, 20, 0)).tests.map((test) => test.testName)).toEqual(['Renamed', 'Second one']);
   });
+
+  it("reads a test's definition once for the attempts of its candidates, on the store and in its transactions", async () => {
+    const { testId } = await importNamed(here, orgId, 'Described');
+    const registration = {
+      orgId,
+      testId,
+      testLinkId: null,
+      emailKey: 'ada@example.com',
+      email: 'ada@example.com',
+      fullName: 'Ada',
+      callbackUrl: null,
+      redirectUrl: null,
+    };
+    const { invitation } = await here.invitations.register(registration, () => `token-${backend}-described`, 2);
+    expect((await here.attempts.findByToken(invitation.token))?.test).toMatchObject({ id: testId, name: 'Described', description: '' });
+    // No route changes a definition; changed behind the store's back, the record read first is the one kept.
+    await here.db
+      .updateTable('tests')
+      .set({ definition: JSON.stringify({ ...definitionNamed('Described'), description: 'Changed' }) })
+      .where('id', '=', testId)
+      .execute();
+    expect((await here.attempts.findById(invitation.id))?.test.description).toBe('');
+    expect(await here.transaction(async (repositories) => (await repositories.attempts.findById(invitation.id))?.test.description)).toBe('');
+    // Another instance reads it for itself.
+    expect((await there.attempts.findById(invitation.id))?.test.description).toBe('Changed');
+  });
 });
