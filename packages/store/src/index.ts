@@ -18,5 +18,6 @@ export * from './idempotency-keys.js';
 export * from './records.js';
 export * from './random-keys.js';
 export * from './attempt-log.js';
+export * from './attempt-facts.js';
 export * from './database-unavailable.js';
 export * from './instance-liveness.js';
