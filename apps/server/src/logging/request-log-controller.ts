@@ -14,7 +14,14 @@ const isOn = (log: unknown, level: string): boolean => (log as LevelAware).isLev
 export class RequestLogController extends LogController {
   private summary: RequestSummary | undefined;
 
-  override incomingRequest(): void {}
+  /**
+   * Nothing is written when a request arrives. A request the router refused (a malformed URL, answered by our
+   * `frameworkErrors` handler) is built without params and never reaches Fastify's "completed" step: it is counted
+   * here, when its answer is sent, so that it too has its line.
+   */
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply): void {
+    if (request.params === null) reply.raw.once('finish', () => this.requestCompleted(null, request, reply));
+  }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error) {
@@ -27,7 +34,10 @@ export class RequestLogController extends LogController {
     this.summary.record(request.method, request.routeOptions.url, statusCode, responseTime);
     if (!isOn(request.log, 'debug')) return;
     const orgId = (request as { org?: { orgId?: number } | null }).org?.orgId;
-    request.log.debug({ method: request.method, url: redactUrl(request.url), statusCode, responseTime, ...(orgId === undefined ? {} : { orgId }) }, 'request completed');
+    request.log.debug(
+      { method: request.method, url: redactUrl(request.url), statusCode, responseTime, ...(orgId === undefined ? {} : { orgId }) },
+      'request completed',
+    );
   }
 
   /** A client that hangs up mid-answer is ordinary (a closed tab, a load test ending): debug, not a line each at info. */
