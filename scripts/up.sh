@@ -7,8 +7,9 @@
 # everything, then replaces itself with the server process (no pnpm wrapper: Ctrl-C
 # stops Assay cleanly and quietly). Each step is one line that says what it does and
 # how long it took (scripts/steps.sh); install and build output is shown only when a
-# step fails. Request logs stay off unless asked for: LOG_LEVEL defaults to warn here
-# (LOG_LEVEL=info bash scripts/up.sh shows every request). It runs from the repository root, so relative
+# step fails. The server starts at its default LOG_LEVEL (info): a summary line of the requests served
+# every minute while they come, no line per request (LOG_LEVEL=debug bash scripts/up.sh writes one for
+# each). It runs from the repository root, so relative
 # paths in the settings are relative to it: the default database is
 # <repo>/data/assay.db (ASSAY_DATABASE_URL=sqlite:./data/assay.db). The environment
 # is passed through unchanged; point it at PostgreSQL with e.g.
@@ -25,10 +26,10 @@ build_label="Building"
 [ -f apps/server/dist/main.js ] || build_label="$build_label (first run: a few minutes)"
 assay_step "$build_label" pnpm build || exit $?
 
-# Request logs at info would bury the banner (the API key, the curl line) within seconds.
+# At info (the default) no request writes a line of its own, so the banner (the API key, the curl line) stays
+# in view; a line per request is a debug line.
 if [ -z "${LOG_LEVEL:-}" ]; then
-  export LOG_LEVEL=warn
-  echo "Starting Assay (request logs are off: LOG_LEVEL=warn; LOG_LEVEL=info bash scripts/up.sh shows them)…"
+  echo "Starting Assay (a summary of the requests every minute; a line per request: LOG_LEVEL=debug bash scripts/up.sh)…"
 else
   echo "Starting Assay (LOG_LEVEL=$LOG_LEVEL)…"
 fi

@@ -15,6 +15,7 @@ import { honourIdempotencyKeys } from './idempotency/idempotency-keys.js';
 import { requireApiKey } from './plugins/api-key-auth.js';
 import { lazyRequestLoggers } from './logging/lazy-request-logger.js';
 import { withRedaction } from './logging/redaction.js';
+import { RequestLogController } from './logging/request-log-controller.js';
 import { answerClientError, answerWhatNodeWould, requireHostHeader } from './plugins/client-errors.js';
 import { answerFrameworkError, registerErrorEnvelope } from './plugins/error-envelope.js';
 import { MAX_PARAM_LENGTH, indexRoutes } from './plugins/method-not-allowed.js';
@@ -63,9 +64,12 @@ declare module 'fastify' {
 
 /** Builds the whole HTTP surface; the caller owns the store and decides when to listen. */
 export const buildApp = async ({ config, store, logger = false, now = Date.now, codeRunner }: AppOptions): Promise<FastifyInstance> => {
+  const requestLog = new RequestLogController();
   const app = Fastify({
     logger: withRedaction(logger),
     childLoggerFactory: lazyRequestLoggers,
+    // No line per request at info: a summary every ASSAY_LOG_SUMMARY_SECONDS, one line per request at debug.
+    logController: requestLog,
     bodyLimit: config.bodyLimitBytes,
     genReqId: requestIdOf,
     requestIdHeader: false,
@@ -78,6 +82,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
     clientErrorHandler: answerClientError,
     trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
+  requestLog.summarise(app, config.logSummaryMs);
   // Pipelined answers of one turn leave in one system call (http/coalesced-writes.ts).
   app.server.on('connection', (socket: Socket) => coalesceWrites(socket));
   const routes = indexRoutes(app);

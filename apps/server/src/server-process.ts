@@ -7,12 +7,14 @@ import { ConfigError, loadConfig, startDirectory, withAbsolutePaths, type Config
 import { demoBanner, readExampleTests, seedDemo } from './seed.js';
 import { leaveStartUpMode } from './start-up-mode.js';
 import { startIdleCollector } from './memory/idle-collector.js';
+import { bufferedStdout } from './logging/buffered-stdout.js';
 
 const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/tests/', import.meta.url));
 
 const start = async (config: Config): Promise<void> => {
   const store = await openStore(config.databaseUrl, { busyTimeoutMs: config.databaseBusyTimeoutMs });
-  const app = await buildApp({ config, store, logger: { level: config.logLevel } });
+  const logs = bufferedStdout();
+  const app = await buildApp({ config, store, logger: { level: config.logLevel, stream: logs } });
 
   const seeded = config.seedDemo && store.dialect === 'sqlite' ? await seedDemo(store, await readExampleTests(EXAMPLES_DIR), Date.now()) : undefined;
 
@@ -36,10 +38,13 @@ const start = async (config: Config): Promise<void> => {
     await worker?.close();
     await app.close();
     await store.close();
+    logs.flushSync();
   });
 
   await app.listen({ port: config.port, host: config.host });
   leaveStartUpMode();
+  // What was logged while starting comes before the banner.
+  logs.flushSync();
   // Memory a burst of requests or an export leaves behind goes back once the server is quiet (memory/idle-collector.ts).
   startIdleCollector({ onSettle: () => store.releaseMemory() });
   process.stdout.write(`\nAssay is listening on ${config.publicUrl} (API reference: ${config.publicUrl}/docs)\n`);

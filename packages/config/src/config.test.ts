@@ -140,6 +140,14 @@ describe('loadConfig', () => {
     expect(config.adminToken).toBeUndefined();
   });
 
+  it('reads how often the request summary is written, and refuses a period that is not whole seconds from 1 to 86400', () => {
+    expect(loadConfig({}).logSummaryMs).toBe(60_000);
+    expect(loadConfig({ ASSAY_LOG_SUMMARY_SECONDS: '5' }).logSummaryMs).toBe(5_000);
+    for (const period of ['0', '1.5', 'soon', '86401']) {
+      expect(refusalOf({ ASSAY_LOG_SUMMARY_SECONDS: period }).message).toMatch(/ASSAY_LOG_SUMMARY_SECONDS.*whole number of seconds, from 1 to 86400/);
+    }
+  });
+
   it('refuses other malformed values', () => {
     expect(refusalOf({ ASSAY_SEED_DEMO: 'maybe' }).message).toMatch(/ASSAY_SEED_DEMO/);
     expect(refusalOf({ ASSAY_BODY_LIMIT_BYTES: '10' }).message).toMatch(/ASSAY_BODY_LIMIT_BYTES/);

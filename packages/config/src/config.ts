@@ -75,6 +75,12 @@ export const ConfigSchema = z
     ASSAY_RATE_LIMIT_BAD_API_KEY: RateLimitSetting.prefault('20/10m'),
     ASSAY_RATE_LIMIT_BAD_ADMIN_TOKEN: RateLimitSetting.prefault('10/10m'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ASSAY_LOG_SUMMARY_SECONDS: z.coerce
+      .number({ error: 'must be a whole number of seconds, from 1 to 86400' })
+      .int({ error: 'must be a whole number of seconds, from 1 to 86400' })
+      .min(1, { error: 'must be a whole number of seconds, from 1 to 86400' })
+      .max(86_400, { error: 'must be a whole number of seconds, from 1 to 86400' })
+      .default(60),
   })
   .transform((env) => ({
     port: env.PORT,
@@ -88,6 +94,8 @@ export const ConfigSchema = z
     bodyLimitBytes: env.ASSAY_BODY_LIMIT_BYTES,
     keyCacheTtlMs: env.ASSAY_KEY_CACHE_TTL_MS,
     logLevel: env.LOG_LEVEL,
+    /** How often the info-level summary of the requests served is written (none when no request came). */
+    logSummaryMs: env.ASSAY_LOG_SUMMARY_SECONDS * 1000,
     allowPrivateCallbacks: env.ASSAY_ALLOW_PRIVATE_CALLBACKS,
     smtpUrl: env.ASSAY_SMTP_URL,
     outboxDir: env.ASSAY_OUTBOX_DIR,

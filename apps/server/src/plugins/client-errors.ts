@@ -48,7 +48,8 @@ type HttpSocket = Socket & { _httpMessage?: { headersSent?: boolean } | null };
 export function answerClientError(this: FastifyInstance, error: ConnectionError, socket: HttpSocket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [code, message] = PARSER_FAILURES[error.code] ?? GENERAL;
-  this.log.info({ code: error.code }, 'malformed request refused');
+  // At debug: anyone can send these, one a connection; at info a flood of them would be a flood of lines.
+  this.log.debug({ code: error.code }, 'malformed request refused');
   // Half an answer is on its way already (a body that broke after its headers were read): nothing can follow it.
   if (socket.writable && !socket._httpMessage?.headersSent) socket.end(rawFailure(code, message));
   socket.destroySoon();
@@ -61,7 +62,7 @@ export function answerClientError(this: FastifyInstance, error: ConnectionError,
  */
 export const answerWhatNodeWould = (app: FastifyInstance): void => {
   app.server.on('connect', (_request: unknown, socket: Socket) => {
-    app.log.info('CONNECT refused');
+    app.log.debug('CONNECT refused');
     if (socket.writable) socket.end(rawFailure('405.1', 'CONNECT is not answered here: Assay is not a proxy.'));
     socket.destroySoon();
   });

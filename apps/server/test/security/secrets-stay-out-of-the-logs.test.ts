@@ -8,9 +8,19 @@ import { generateApiKey } from '../../src/auth/api-key.js';
 import { sampleDefinition } from '../helpers/fixtures.js';
 import { GENEROUS_RATE_LIMITS } from '../helpers/generous-limits.js';
 import { PUBLIC_URL, backends, openTestStore } from '../helpers/test-app.js';
+import type { Store } from '@assay/store';
 
 /** One character percent-encoded: `%41` for `A`. */
 const escaped = (character: string) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
+
+/** A log destination that keeps its lines in `lines`. */
+const into = (lines: string[]) =>
+  new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
 
 /** Pieces of a secret that any spelling of it keeps: a log holding either holds (most of) the secret. */
 const piecesOf = (secret: string) => [secret.slice(0, 16), secret.slice(-16)];
@@ -20,11 +30,13 @@ const piecesOf = (secret: string) => [secret.slice(0, 16), secret.slice(-16)];
  * (or the path before them) in a way the redaction did not expect — percent-encoded letters of the path or of the
  * secret, another case, doubled or encoded slashes, query keys encoded or in capitals, repeated or glued to another
  * pair, the secret in some other place of the URL. Many of these are served like the plain spelling (the router and
- * the query parser decode them). Every request's log lines are captured; no piece of a secret may appear in them.
+ * the query parser decode them). Every request's log lines are captured (at trace: the line each request writes at
+ * debug); no piece of a secret may appear in them, nor in the summary of the requests written at info.
  */
 describe.each(backends)('take-test tokens and report signatures stay out of the logs, on %s', (backend) => {
   const lines: string[] = [];
   let app: FastifyInstance;
+  let store: Store;
   let dispose: () => Promise<void>;
   let token: string;
   let signed: { invitationId: number; expires: string; signature: string };
@@ -32,14 +44,12 @@ describe.each(backends)('take-test tokens and report signatures stay out of the 
   beforeAll(async () => {
     const opened = await openTestStore(backend);
     dispose = opened.dispose;
-    const { store } = opened;
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
+    store = opened.store;
+    app = await buildApp({
+      config: loadConfig({ ASSAY_PUBLIC_URL: PUBLIC_URL, ...GENEROUS_RATE_LIMITS }),
+      store,
+      logger: { level: 'trace', stream: into(lines) },
     });
-    app = await buildApp({ config: loadConfig({ ASSAY_PUBLIC_URL: PUBLIC_URL, ...GENEROUS_RATE_LIMITS }), store, logger: { level: 'trace', stream } });
     const org = await store.orgs.create({ name: 'Logged', email: 'logged@example.com', timeZoneId: 1000 }, Date.now());
     const key = generateApiKey();
     await store.apiKeys.insert(org.id, key.keyHash, key.prefix, Date.now());
@@ -72,7 +82,7 @@ describe.each(backends)('take-test tokens and report signatures stay out of the 
   };
 
   const expectNoPieceOf = (log: string, secret: string) => {
-    expect(log).toContain('incoming request');
+    expect(log).toContain('"msg":"request completed"');
     for (const piece of piecesOf(secret)) expect(log).not.toContain(piece);
   };
 
@@ -125,5 +135,33 @@ describe.each(backends)('take-test tokens and report signatures stay out of the 
     const { status: answered, log } = await logged('GET', url);
     expect(answered).toBe(status);
     expectNoPieceOf(log, signature);
+  });
+  it('the summary written at info names routes by their pattern: no token or signature, and no line per request', async () => {
+    const summaryLines: string[] = [];
+    const atInfo = await buildApp({
+      config: loadConfig({ ASSAY_PUBLIC_URL: PUBLIC_URL, ...GENEROUS_RATE_LIMITS }),
+      store,
+      logger: { level: 'info', stream: into(summaryLines) },
+    });
+    const { invitationId, expires, signature } = signed;
+    const urls = [
+      `/t/${token}`,
+      `/candidate/v1/${token}`,
+      `/%63andidate/v1/${token}?lang=en`,
+      `/tokens/${token}`,
+      `/v2/org/tests?copy=${token}`,
+      `/v2/reports/${invitationId}/pdf?expires=${expires}&signature=${signature}`,
+    ];
+    for (const url of urls) await atInfo.inject({ method: 'GET', url, headers: { 'content-type': 'application/json' } });
+    await atInfo.close();
+    const log = summaryLines.join('');
+    for (const piece of [...piecesOf(token), ...piecesOf(signature)]) expect(log).not.toContain(piece);
+    expect(log).not.toContain('"msg":"request completed"');
+    const summaries = summaryLines.map((line) => JSON.parse(line) as { msg: string; requests?: number; busiestRoutes?: { route: string }[] });
+    const summary = summaries.find(({ msg }) => msg === 'requests served');
+    expect(summary?.requests).toBe(urls.length);
+    expect(summary?.busiestRoutes?.map(({ route }) => route)).toEqual(
+      expect.arrayContaining(['GET /t/:token', '(no route)', 'GET /v2/reports/:testInvitationId/pdf']),
+    );
   });
 });

@@ -1,7 +1,7 @@
 /**
  * `bash scripts/up.sh` as an operator runs it: one line per step with how long it took, the install and build
  * output hidden unless a step fails (then shown, with the exit status), and a quiet terminal after the banner
- * (LOG_LEVEL warn unless the operator chose one). The real script, its real step runner (scripts/steps.sh) and
+ * (the default LOG_LEVEL, info, writes no line per request). The real script, its real step runner (scripts/steps.sh) and
  * the real server; only `pnpm` is a stand-in on PATH that prints 80 lines of noise and exits as told, so the
  * test never reinstalls or rebuilds the workspace (it builds what is stale first, as every system test does).
  */
@@ -74,21 +74,21 @@ describe('scripts/up.sh', () => {
 
   const environOf = (proc: Proc) => readFileSync(`/proc/${proc.child.pid}/environ`, 'utf8').split('\0');
 
-  it('says what each step does and how long it took, hides their output, and keeps request logs off by default', async () => {
+  it('says what each step does and how long it took, hides their output, and writes no line per request by default', async () => {
     const { proc, url } = await upSh('quiet', {});
     await waitForOutput(proc, BANNER_KEY, 60_000);
     const lines = proc.output().split('\n');
     const install = lines.findIndex((line) => new RegExp(`^Installing dependencies… done in ${TOOK}$`).test(line));
     const build = lines.findIndex((line) => new RegExp(`^Building… done in ${TOOK}$`).test(line));
-    const starting = lines.indexOf('Starting Assay (request logs are off: LOG_LEVEL=warn; LOG_LEVEL=info bash scripts/up.sh shows them)…');
+    const starting = lines.indexOf('Starting Assay (a summary of the requests every minute; a line per request: LOG_LEVEL=debug bash scripts/up.sh)…');
     const banner = lines.findIndex((line) => line.startsWith('Assay is listening on'));
     expect(install).toBeGreaterThanOrEqual(0);
     expect([install < build, build < starting, starting < banner]).toEqual([true, true, true]);
     expect(proc.output()).not.toContain('noise');
     expect(proc.output()).not.toContain('complaint');
 
-    // up.sh replaced itself with the server: its environment is the server's.
-    expect(environOf(proc)).toContain('LOG_LEVEL=warn');
+    // up.sh replaced itself with the server: its environment is the server's, at the default level.
+    expect(environOf(proc).filter((variable) => variable.startsWith('LOG_LEVEL='))).toEqual([]);
     const before = proc.output();
     await listTests(url, before);
     await listTests(url, before);
@@ -96,11 +96,11 @@ describe('scripts/up.sh', () => {
     await proc.stop('SIGTERM');
   }, 120_000);
 
-  it("leaves the operator's LOG_LEVEL alone: at info every request is logged", async () => {
-    const { proc, url } = await upSh('verbose', { LOG_LEVEL: 'info' });
+  it("leaves the operator's LOG_LEVEL alone: at debug every request is logged", async () => {
+    const { proc, url } = await upSh('verbose', { LOG_LEVEL: 'debug' });
     await waitForOutput(proc, BANNER_KEY, 60_000);
-    expect(proc.output()).toContain('Starting Assay (LOG_LEVEL=info)…');
-    expect(environOf(proc)).toContain('LOG_LEVEL=info');
+    expect(proc.output()).toContain('Starting Assay (LOG_LEVEL=debug)…');
+    expect(environOf(proc)).toContain('LOG_LEVEL=debug');
     await listTests(url, proc.output());
     await waitForOutput(proc, /"msg":"request completed"/);
     await proc.stop('SIGTERM');
