@@ -6,7 +6,7 @@ import { SOLUTIONS } from './realistic-tests.mjs';
 import { call, inParallel } from './api.mjs';
 
 /** Deterministic "did candidate k get question q right": most do, some don't, each candidate differently. */
-const answersRight = (k, q) => (k * 7 + q * 3) % 10 < 6 + (k % 4);
+const answersRight = (k, q) => (k * 7 + q * (3 + Math.floor(k / 10))) % 10 < 6 + (k % 4);
 
 const choiceAnswer = (question, definitionQuestion, right) => {
   const correct = new Set(definitionQuestion.options.filter((option) => option.correct).map((option) => option.text));
