@@ -197,6 +197,8 @@ try {
   // The old bench's rows and the verbose-logs row, each set on a server of its own settings: references, not targets.
   for (const reference of referenceScenarios(world)) {
     server = await startAssay(port, reference.settings);
+    // As after the first start: the rows begin once the server has settled (its start-up work done).
+    await new Promise((resolve) => setTimeout(resolve, 2000));
     for (const scenario of reference.rows) {
       console.log(`bench: ${scenario.name}`);
       rows.push(await ratios.referenceRow(base, scenario));
