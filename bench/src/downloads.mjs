@@ -1,5 +1,6 @@
 // The two downloads the issue times: the Excel export of a large test (streamed) and one report's PDF.
 import { rssMb } from './processes.mjs';
+import { SPEC_HEADERS } from './api.mjs';
 
 /** Streams the test's workbook; answers time to the first byte and to the end, and the server's RSS growth. */
 export const exportExcel = async (base, world, pid) => {
@@ -10,7 +11,7 @@ export const exportExcel = async (base, world, pid) => {
   }, 50);
   const started = performance.now();
   try {
-    const response = await fetch(`${base}/v2/org/report/${world.testId}/excel`, { headers: { 'x-api-key': world.key } });
+    const response = await fetch(`${base}/v2/org/report/${world.testId}/excel`, { headers: { ...SPEC_HEADERS, 'x-api-key': world.key } });
     if (response.status !== 200) throw new Error(`the Excel export answered ${response.status}: ${await response.text()}`);
     let firstByteMs;
     let bytes = 0;
@@ -29,7 +30,7 @@ export const pdfLatency = async (base, world, count) => {
   const times = [];
   for (let i = 0; i < count; i++) {
     const started = performance.now();
-    const response = await fetch(`${base}/v2/org/report/${world.reportId}/pdf`, { headers: { 'x-api-key': world.key } });
+    const response = await fetch(`${base}/v2/org/report/${world.reportId}/pdf`, { headers: { ...SPEC_HEADERS, 'x-api-key': world.key } });
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error(`the PDF answered ${response.status}`);
     times.push(performance.now() - started);

@@ -4,10 +4,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startAssay as startAssayServer } from './assay-server.mjs';
 import { measure } from './load.mjs';
-import { freePort, rssMb, SERVER_NODE_FLAGS, startProcess, waitUntilReady } from './processes.mjs';
-import { loadScenarios, TARGETS } from './scenarios.mjs';
-import { ADMIN_TOKEN, seed } from './seed.mjs';
+import { startLogDrain } from './log-drain.mjs';
+import { freePort, rssMb, startProcess, waitUntilReady } from './processes.mjs';
+import { createRatioRows } from './ratio-rows.mjs';
+import { loadScenarios, referenceScenarios, TARGETS } from './scenarios.mjs';
+import { seed } from './seed.mjs';
+import { slowStateRow } from './slow-state.mjs';
 import { exportExcel, pdfLatency } from './downloads.mjs';
 import { printTable } from './table.mjs';
 import { callbackDelivery } from './callbacks.mjs';
@@ -22,7 +26,9 @@ const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
 const check = args.has('--check');
 const seconds = quick ? 3 : 10;
-const size = quick ? { tests: 200, invitations: 5_000 } : { tests: 2_000, invitations: 100_000 };
+const size = quick ? { tests: 200, attempts: 20, invitations: 5_000 } : { tests: 2_000, attempts: 100, invitations: 100_000 };
+/** The slow-state row's one long load. */
+const slowStateSeconds = quick ? 15 : 60;
 
 const scratch = mkdtempSync(join(tmpdir(), 'assay-bench-'));
 const databaseUrl = process.env.ASSAY_DATABASE_URL ?? `sqlite:${join(scratch, 'assay.db')}`;
@@ -36,37 +42,12 @@ const startTracked = (...args) => {
   return child;
 };
 
-const startAssay = async (port) => {
-  const server = startTracked(
-    join(ROOT, 'apps/server/dist/main.js'),
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ASSAY_DATABASE_URL: databaseUrl,
-      ASSAY_PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ASSAY_ADMIN_TOKEN: ADMIN_TOKEN,
-      ASSAY_SEED_DEMO: 'false',
-      ASSAY_OUTBOX_DIR: join(scratch, 'outbox'),
-      // The bench measures the server, not the limits: none is reached.
-      ASSAY_RATE_LIMIT_ORG_API: '100000000/1m',
-      ASSAY_RATE_LIMIT_CANDIDATE_API: '100000000/1m',
-      ASSAY_RATE_LIMIT_BAD_API_KEY: '100000000/1m',
-      ASSAY_RATE_LIMIT_REGISTRATION: '100000000/1m',
-      // The callback receiver is the bench's own, on loopback.
-      ASSAY_ALLOW_PRIVATE_CALLBACKS: 'true',
-    },
-    scratch,
-    SERVER_NODE_FLAGS,
-  );
-  try {
-    const startMs = await waitUntilReady(`http://127.0.0.1:${port}/readyz`, server.started, server.child);
-    return { ...server, startMs };
-  } catch (error) {
-    await server.stop();
-    throw new Error(`${error.message}\n${server.stderr()}`);
-  }
+const drain = startLogDrain();
+const startedToo = (server) => {
+  started.add(server);
+  return server;
 };
+const startAssay = (port, settings) => startAssayServer({ port, databaseUrl, scratch, drain, settings, track: startedToo });
 
 const startBaseline = async () => {
   const port = await freePort();
@@ -110,64 +91,33 @@ try {
   // VM's speed drifts from minute to minute (by a fifth within one run), so a row is judged against the machine as
   // it was while the row ran (decision 193).
   const baseline = await startBaseline();
-  const measureBaseline = () => measure({ url: baseline.url, seconds });
-  const baselines = [await measureBaseline()];
+  const ratios = createRatioRows({ baselineUrl: baseline.url, seconds, drain });
   let posted = 0;
-  const barePost = await measure({
-    url: baseline.url,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    pipelining: 1,
-    setupRequest: (request) => ({ ...request, body: JSON.stringify({ emailId: `bare${posted++}@example.com`, fullName: 'Load Candidate' }) }),
-    seconds,
-  });
-  baselines.push(await measureBaseline());
-  const aroundLast = () => (baselines.at(-2).rps + baselines.at(-1).rps) / 2;
-  const barePostBaseline = aroundLast();
-  const measured = [];
+  const barePost = await ratios.referenceRow(
+    baseline.url.replace(/\/$/, ''),
+    {
+      name: 'reference: bare Fastify POST, no pipelining',
+      path: '/',
+      method: 'POST',
+      headers: { 'content-type': 'application/json;charset=utf-8' },
+      pipelining: 1,
+      setupRequest: (request) => ({ ...request, body: JSON.stringify({ emailId: `bare${posted++}@example.com`, fullName: 'Load Candidate' }) }),
+      assay: false,
+    },
+    'the ceiling of the write rows, not a target',
+  );
+  const loadRows = [];
   for (const scenario of loadScenarios(world, postgres)) {
     console.log(`bench: ${scenario.name}`);
-    const figures = await measure({ ...scenario, url: `${base}${scenario.path}`, seconds });
-    baselines.push(await measureBaseline());
-    measured.push({ scenario, figures, baselineRps: aroundLast() });
+    loadRows.push(await ratios.targetRow(base, scenario));
   }
-  await baseline.stop();
-  const baselineRates = baselines.map((run) => run.rps);
-  rows.unshift({
-    scenario: 'baseline: bare Fastify (mean of the runs between rows)',
-    rps: baselineRates.reduce((sum, rps) => sum + rps, 0) / baselineRates.length,
-    p50: baselines[0].p50,
-    p99: baselines[0].p99,
-    note: `${baselineRates.length} runs, ${Math.round(Math.min(...baselineRates))}–${Math.round(Math.max(...baselineRates))} req/s`,
-  });
-  rows.splice(1, 0, {
-    scenario: 'reference: bare Fastify POST, no pipelining',
-    rps: barePost.rps,
-    p50: barePost.p50,
-    p99: barePost.p99,
-    ratio: barePost.rps / barePostBaseline,
-    baselineRps: barePostBaseline,
-    note: 'the ceiling of the write rows, not a target',
-  });
-  for (const { scenario, figures, baselineRps } of measured) {
-    const ratio = figures.rps / baselineRps;
-    const p99ok = scenario.p99 === undefined || figures.p99 <= scenario.p99;
-    rows.push({
-      scenario: scenario.name,
-      rps: figures.rps,
-      p50: figures.p50,
-      p99: figures.p99,
-      ratio,
-      baselineRps,
-      target: `≥ ${scenario.ratio.toFixed(2)}×${scenario.p99 ? `, p99 ≤ ${scenario.p99} ms` : ''}`,
-      pass: ratio >= scenario.ratio && p99ok && figures.unexpected === 0,
-      note: figures.unexpected > 0 ? `${figures.unexpected} unexpected answers` : `baseline around it ${Math.round(baselineRps)} req/s`,
-    });
-  }
+  rows.push(...loadRows);
+  console.log(`bench: slow state, ${slowStateSeconds} s of report reads`);
+  rows.push(await slowStateRow({ base, world, pid: server.child.pid, seconds: slowStateSeconds }));
 
   const excel = await exportExcel(base, world, server.child.pid);
   rows.push({
-    scenario: `Excel export, ${size.invitations + 1} invitations: first byte`,
+    scenario: `Excel export, ${size.invitations + size.attempts} completed invitations: first byte`,
     value: excel.firstByteMs,
     unit: 'ms',
     target: TARGETS.excelFirstByteMs,
@@ -245,6 +195,21 @@ try {
   });
   await server.stop();
 
+  // The old bench's rows and the verbose-logs row, each set on a server of its own settings: references, not targets.
+  for (const reference of referenceScenarios(world)) {
+    server = await startAssay(port, reference.settings);
+    // A fresh process, unlike the main rows' server (warmed by the seed and the rows before): each row's requests
+    // run a few seconds first, not measured, so the reference is not a cold start's figure.
+    for (const scenario of reference.rows) await measure({ ...scenario, url: `${base}${scenario.path}`, seconds: 3 });
+    for (const scenario of reference.rows) {
+      console.log(`bench: ${scenario.name}`);
+      rows.push(await ratios.referenceRow(base, scenario));
+    }
+    await server.stop();
+  }
+  await baseline.stop();
+  rows.unshift(ratios.baselineRow(), barePost);
+
   // Coding questions at class scale, on a server of its own with the default settings (issue 28).
   rows.push(...(await codingDriveRows({ quick, databaseUrl: postgres ? databaseUrl : undefined })));
 
@@ -254,6 +219,7 @@ try {
   rows.push(...(await isolatedRunRows({ quick })));
 } finally {
   await Promise.all([...started].map((child) => child.stop()));
+  await drain.stop();
   rmSync(scratch, { recursive: true, force: true });
 }
 

@@ -47,10 +47,13 @@ export const waitUntilReady = async (url, started, child, timeoutMs = 30_000) =>
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
 };
 
-/** Starts `node [nodeFlags] script` with `env`; stderr is kept for the error message of a failed start. */
-export const startProcess = (script, env, cwd, nodeFlags = []) => {
+/**
+ * Starts `node [nodeFlags] script` with `env`; stderr is kept for the error message of a failed start. `stdout`: where
+ * its standard output goes (a stream with a file descriptor, e.g. a log drain's stdin; by default nowhere).
+ */
+export const startProcess = (script, env, cwd, nodeFlags = [], { stdout = 'ignore' } = {}) => {
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeFlags, script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeFlags, script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', stdout, 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk) => {
     stderr = (stderr + chunk).slice(-4000);

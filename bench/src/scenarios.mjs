@@ -1,23 +1,30 @@
 // The scenarios of the speed issue, with their targets. Load scenarios are ratios to the baseline; the
 // others have absolute targets. Targets on PostgreSQL are lower (reads 0.30x, writes 0.10x).
+import { SPEC_HEADERS } from './api.mjs';
+
+/** Every request as the spec has clients send it: the API key and `content-type: application/json;charset=utf-8`. */
+const specHeaders = (key) => ({ ...SPEC_HEADERS, 'x-api-key': key });
 
 /** Load scenarios: how to call, and the ratio (and p99) each must reach. */
 export const loadScenarios = (world, postgres) => {
   const read = postgres ? 0.3 : 0.5;
   const write = postgres ? 0.1 : 0.25;
-  const key = { 'x-api-key': world.key };
-  const json = { ...key, 'content-type': 'application/json' };
+  const headers = specHeaders(world.key);
+  const reports = (suffix = '') => world.reportIds.map((id) => `/v2/org/report/${id}${suffix}`);
+  // Page 100 of 2,000 (the last); with --quick's 200 tests, page 10.
+  const lastPage = Math.ceil(world.tests / 20);
   let registered = 0;
   let links = 0;
   return [
-    { name: 'GET /v2/org/tests/{testId} (details)', path: `/v2/org/tests/${world.testId}`, headers: key, ratio: read, p99: 50 },
-    { name: 'GET /v2/org/report/{id}', path: `/v2/org/report/${world.reportId}`, headers: key, ratio: read },
-    { name: 'GET /v2/org/report/{id}/sections', path: `/v2/org/report/${world.reportId}/sections`, headers: key, ratio: read },
-    { name: 'GET /v2/org/tests page 100 of 2,000', path: '/v2/org/tests?page_size=20&page_no=100', headers: key, ratio: postgres ? 0.3 : 0.3 },
+    { name: 'GET /v2/org/tests/{testId} (details, 4 sections, 24 questions)', path: `/v2/org/tests/${world.testId}`, headers, ratio: read, p99: 50 },
+    { name: `GET /v2/org/report/{id}, ${world.reportIds.length} reports in turn`, paths: reports(), headers, ratio: read },
+    { name: `GET /v2/org/report/{id}/sections, ${world.reportIds.length} in turn`, paths: reports('/sections'), headers, ratio: read },
+    { name: `GET /v2/org/tests page 1 of ${world.tests} tests`, path: '/v2/org/tests', headers, ratio: 0.3 },
+    { name: `GET /v2/org/tests page ${lastPage} of ${world.tests} tests`, path: `/v2/org/tests?page_size=20&page_no=${lastPage}`, headers, ratio: 0.3 },
     {
       name: 'invalid API key (401)',
       path: '/v2/org/tests',
-      headers: { 'x-api-key': 'assay_not-a-real-key-000000000000000000000000' },
+      headers: specHeaders('assay_not-a-real-key-000000000000000000000000'),
       ratio: postgres ? 0.3 : 0.6,
       expectStatus: 401,
     },
@@ -25,7 +32,7 @@ export const loadScenarios = (world, postgres) => {
       name: 'POST register, new email each time',
       path: `/v2/org/tests/${world.registerTestId}/register`,
       method: 'POST',
-      headers: json,
+      headers,
       pipelining: 1,
       setupRequest: (request) => ({ ...request, body: JSON.stringify({ emailId: `load${registered++}@example.com`, fullName: 'Load Candidate' }) }),
       ratio: write,
@@ -34,13 +41,42 @@ export const loadScenarios = (world, postgres) => {
       name: 'POST create test link',
       path: `/v2/org/tests/${world.testId}/testlinks`,
       method: 'POST',
-      headers: json,
+      headers,
       pipelining: 1,
       setupRequest: (request) => ({ ...request, body: JSON.stringify({ testLinkName: `Load link ${links++}`, accessTime: 0 }) }),
       ratio: write,
     },
   ];
 };
+
+/**
+ * Not targets: the old bench's rows (a one-question test and its report, request logs at warn, no content-type on
+ * GETs), and the details row with every request logged (LOG_LEVEL=debug): what verbose request logs cost.
+ */
+export const referenceScenarios = (world) => [
+  {
+    settings: { LOG_LEVEL: 'warn' },
+    rows: [
+      {
+        name: 'reference, old bench: details of a one-question test, LOG_LEVEL=warn, no content-type',
+        path: `/v2/org/tests/${world.referenceTestId}`,
+        headers: { 'x-api-key': world.key },
+      },
+      {
+        name: 'reference, old bench: its report, LOG_LEVEL=warn, no content-type',
+        path: `/v2/org/report/${world.referenceReportId}`,
+        headers: { 'x-api-key': world.key },
+      },
+    ],
+  },
+  {
+    settings: { LOG_LEVEL: 'debug' },
+    rows: [{ name: 'reference: details with every request logged (LOG_LEVEL=debug)', path: `/v2/org/tests/${world.testId}`, headers: specHeaders(world.key) }],
+  },
+];
+
+/** The slow-state row: no second of the long load may fall below this fraction of the run's median second. */
+export const STEADY_FRACTION = 0.5;
 
 /** Absolute targets of the other rows. */
 export const TARGETS = {
