@@ -6,7 +6,8 @@ import { ATTEMPTED_ON_COLUMN, CANDIDATE_WIDTHS, candidateCells, candidateHeading
 import { QUESTIONS_LEADING_COLUMNS, questionHeadings, questionWidths } from './questions-sheet.js';
 import { FlowControl } from './workbook-flow.js';
 import type { CellValue, QuestionsHeader, WorkbookRow } from './workbook-rows.js';
-import { CANDIDATES_SHEET, QUESTIONS_SHEET, commitDataRow, dataSheet, writeSectionsSheet, writeTestSheet } from './workbook-sheets.js';
+import { DataRowWriter } from './sheet-row-xml.js';
+import { CANDIDATES_SHEET, QUESTIONS_SHEET, dataSheet, writeSectionsSheet, writeTestSheet } from './workbook-sheets.js';
 
 type Writer = ExcelJS.stream.xlsx.WorkbookWriter;
 
@@ -26,25 +27,28 @@ const questionsSheet = (workbook: Writer, header: QuestionsHeader | undefined): 
  */
 const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIterable<WorkbookRow>, flow: FlowControl): Promise<void> => {
   const candidates = dataSheet(workbook, CANDIDATES_SHEET, candidateHeadings(test), CANDIDATE_WIDTHS);
+  const candidateRows = new DataRowWriter(candidates, ATTEMPTED_ON_COLUMN);
   let candidateCount = 0;
   let questions: ExcelJS.Worksheet | undefined;
+  let questionRows: DataRowWriter | undefined;
   let questionCount = 0;
   for await (const row of rows) {
     if (!('kind' in row)) {
       if (questions) throw new Error('A candidate row came after the Questions sheet had started.');
-      commitDataRow(candidates, candidateCells(test, row), ATTEMPTED_ON_COLUMN);
+      candidateRows.write(candidateCells(test, row));
       candidateCount += 1;
       await flow.afterRow(candidates);
     } else if (row.kind === 'questions-header') {
       if (questions) throw new Error('The Questions sheet started twice.');
       candidates.commit();
       questions = questionsSheet(workbook, row);
+      questionRows = new DataRowWriter(questions);
     } else {
-      if (!questions) throw new Error('A Questions row came before the Questions sheet started.');
+      if (!questions || !questionRows) throw new Error('A Questions row came before the Questions sheet started.');
       if ((questionCount += 1) > candidateCount) throw new Error('The Questions sheet has more rows than the Candidates sheet.');
       const values: CellValue[] = [row.testInvitationId, row.emailId, row.fullName];
       if (row.cells) for (const cell of row.cells) values.push(cell);
-      commitDataRow(questions, values);
+      questionRows.write(values);
       await flow.afterRow(questions);
     }
   }

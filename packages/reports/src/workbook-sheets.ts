@@ -1,5 +1,6 @@
 import type ExcelJS from 'exceljs';
 import { displayLine, type TestDetails } from '@assay/domain';
+import { DataRowWriter } from './sheet-row-xml.js';
 import type { CellValue } from './workbook-rows.js';
 
 export const TEST_SHEET = 'Test';
@@ -9,34 +10,8 @@ export const QUESTIONS_SHEET = 'Questions';
 
 type Writer = ExcelJS.stream.xlsx.WorkbookWriter;
 
-// exceljs caches style ids per style object: sharing frozen objects instead of a fresh one per cell makes styling
-// each cell a WeakMap hit (about 2.5 times faster overall).
-// Text wraps in its column instead of being hidden by the next cell (a long name, address, section or test name is
-// read whole): its row has no stored height, so Excel grows it to fit. Every cell of a row sits at the top.
-const PLAIN_STYLE: Partial<ExcelJS.Style> = Object.freeze({ alignment: { vertical: 'top' as const } });
-const TEXT_STYLE: Partial<ExcelJS.Style> = Object.freeze({ alignment: { vertical: 'top' as const, wrapText: true } });
-const DATE_TIME_STYLE: Partial<ExcelJS.Style> = Object.freeze({ numFmt: 'yyyy-mm-dd hh:mm:ss', alignment: { vertical: 'top' as const } });
+// The heading row goes through exceljs (one row a sheet); its style object is shared like the data rows' styles.
 const HEADING_STYLE: Partial<ExcelJS.Style> = Object.freeze({ font: { bold: true }, alignment: { vertical: 'top' as const, wrapText: true } });
-
-/**
- * Writes one data row and commits it (a streamed row is written out at once and forgotten). Every cell takes a
- * shared style: text wraps, the 1-based column `dateColumn` shows a date and time. An empty cell is left out
- * (exceljs would otherwise make it a cell of its own, with a style object of its own to look up); `values` is taken
- * over for that. Text is shown as `displayLine` shows it: names typed by candidates keep no control or bidi character
- * (exceljs drops the controls XML cannot hold and keeps CR and U+202E).
- */
-export const commitDataRow = (sheet: ExcelJS.Worksheet, values: CellValue[], dateColumn = 0): void => {
-  for (let index = 0; index < values.length; index++) {
-    const value = values[index];
-    if (value === null) (values as unknown[])[index] = undefined;
-    else if (typeof value === 'string') values[index] = displayLine(value);
-  }
-  const row = sheet.addRow(values);
-  row.eachCell((cell, column) => {
-    cell.style = column === dateColumn ? DATE_TIME_STYLE : typeof values[column - 1] === 'string' ? TEXT_STYLE : PLAIN_STYLE;
-  });
-  row.commit();
-};
 
 /** The bold heading row, `lines` lines tall (wrapped). */
 const commitHeadingRow = (sheet: ExcelJS.Worksheet, headings: readonly string[], lines = 1): void => {
@@ -61,7 +36,8 @@ export const writeTestSheet = (workbook: Writer, test: TestDetails): void => {
     ['testStatus', test.testStatus],
     ['sectionsCount', test.sections.length],
   ];
-  for (const row of rows) commitDataRow(sheet, row);
+  const writer = new DataRowWriter(sheet);
+  for (const row of rows) writer.write(row);
   sheet.commit();
 };
 
@@ -70,7 +46,8 @@ export const writeSectionsSheet = (workbook: Writer, test: TestDetails): void =>
   const longestName = test.sections.reduce((longest, section) => Math.max(longest, section.sectionName.length), 0);
   sheet.columns = [{ width: Math.min(Math.max(longestName + 2, 16), 60) }, { width: 20 }, { width: 11 }, { width: 10 }];
   commitHeadingRow(sheet, ['sectionName', 'sectionType', 'questions', 'duration']);
-  for (const section of test.sections) commitDataRow(sheet, [section.sectionName, section.sectionType, section.questions, section.duration]);
+  const writer = new DataRowWriter(sheet);
+  for (const section of test.sections) writer.write([section.sectionName, section.sectionType, section.questions, section.duration]);
   sheet.commit();
 };
 
