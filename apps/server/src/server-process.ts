@@ -13,7 +13,7 @@ const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/tests/', import.me
 
 const start = async (config: Config): Promise<void> => {
   const store = await openStore(config.databaseUrl, { busyTimeoutMs: config.databaseBusyTimeoutMs });
-  const logs = bufferedStdout();
+  const logs = bufferedStdout(config.logBufferBytes);
   const app = await buildApp({ config, store, logger: { level: config.logLevel, stream: logs } });
 
   const seeded = config.seedDemo && store.dialect === 'sqlite' ? await seedDemo(store, await readExampleTests(EXAMPLES_DIR), Date.now()) : undefined;

@@ -148,6 +148,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the most log data waiting for stdout (16 MiB by default), and refuses a size that is not whole bytes from 16 KiB to 1 GiB', () => {
+    expect(loadConfig({}).logBufferBytes).toBe(16 * 1024 * 1024);
+    expect(loadConfig({ ASSAY_LOG_BUFFER_BYTES: '16384' }).logBufferBytes).toBe(16_384);
+    for (const size of ['0', '16383', '1.5', 'lots', '1073741825']) {
+      expect(refusalOf({ ASSAY_LOG_BUFFER_BYTES: size }).message).toMatch(/ASSAY_LOG_BUFFER_BYTES.*whole number of bytes, from 16384 to 1073741824/);
+    }
+  });
+
   it('refuses other malformed values', () => {
     expect(refusalOf({ ASSAY_SEED_DEMO: 'maybe' }).message).toMatch(/ASSAY_SEED_DEMO/);
     expect(refusalOf({ ASSAY_BODY_LIMIT_BYTES: '10' }).message).toMatch(/ASSAY_BODY_LIMIT_BYTES/);

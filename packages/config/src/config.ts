@@ -81,6 +81,12 @@ export const ConfigSchema = z
       .min(1, { error: 'must be a whole number of seconds, from 1 to 86400' })
       .max(86_400, { error: 'must be a whole number of seconds, from 1 to 86400' })
       .default(60),
+    ASSAY_LOG_BUFFER_BYTES: z.coerce
+      .number({ error: 'must be a whole number of bytes, from 16384 to 1073741824' })
+      .int({ error: 'must be a whole number of bytes, from 16384 to 1073741824' })
+      .min(16 * 1024, { error: 'must be a whole number of bytes, from 16384 to 1073741824' })
+      .max(1024 * 1024 * 1024, { error: 'must be a whole number of bytes, from 16384 to 1073741824' })
+      .default(16 * 1024 * 1024),
   })
   .transform((env) => ({
     port: env.PORT,
@@ -96,6 +102,8 @@ export const ConfigSchema = z
     logLevel: env.LOG_LEVEL,
     /** How often the info-level summary of the requests served is written (none when no request came). */
     logSummaryMs: env.ASSAY_LOG_SUMMARY_SECONDS * 1000,
+    /** The most log data waiting for a slow stdout; lines past it are dropped, counted and reported in one warn line. */
+    logBufferBytes: env.ASSAY_LOG_BUFFER_BYTES,
     allowPrivateCallbacks: env.ASSAY_ALLOW_PRIVATE_CALLBACKS,
     smtpUrl: env.ASSAY_SMTP_URL,
     outboxDir: env.ASSAY_OUTBOX_DIR,

@@ -23,6 +23,9 @@ interface LogLine {
   status?: Record<string, number>;
   latencyMs?: { p50: number; p99: number; max: number };
   busiestRoutes?: { route: string; requests: number }[];
+  level?: number;
+  dropped?: number;
+  since?: string;
 }
 
 const jsonLines = (proc: Proc): LogLine[] =>
@@ -33,6 +36,8 @@ const jsonLines = (proc: Proc): LogLine[] =>
     .map((line) => JSON.parse(line) as LogLine);
 
 const named = (proc: Proc, msg: string) => jsonLines(proc).filter((line) => line.msg === msg);
+
+const dropReports = (proc: Proc) => jsonLines(proc).filter((line) => /^\d+ log lines dropped: stdout did not keep up$/.test(line.msg ?? ''));
 
 /** Shaped like a take-test token: 43 URL-safe base64 characters. */
 const secretShaped = () => randomBytes(32).toString('base64url');
@@ -128,5 +133,35 @@ describe('request logs of the server process', () => {
     expect(typeof listing.responseTime).toBe('number');
     expect(proc.output()).not.toContain(token.slice(0, 16));
     expect(proc.output()).not.toContain(token.slice(-16));
+    // A reader that keeps up: nothing dropped.
+    expect(dropReports(proc)).toEqual([]);
+  }, 120_000);
+
+  it('at debug, holds at most ASSAY_LOG_BUFFER_BYTES for a stdout that does not keep up, keeps answering, and reports the lines dropped in one warn line', async () => {
+    const { proc, url } = await startServer('bounded', database(), { LOG_LEVEL: 'debug', ASSAY_LOG_BUFFER_BYTES: '16384' });
+    // The reader stops: the pipe fills, then the server's buffer.
+    proc.child.stdout!.pause();
+    const sent = Array.from({ length: 3000 }, () => '/healthz');
+    const statuses = await inPool(sent, 20, (path) => get(url, path));
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    proc.child.stdout!.resume();
+    expect(await waitUntil(() => dropReports(proc).length > 0, 20_000)).toBe(true);
+    expect(await get(url, '/healthz')).toBe(200);
+    await proc.stop('SIGTERM');
+
+    const requestLines = named(proc, 'request completed');
+    const reports = dropReports(proc);
+    const dropped = reports.reduce((sum, report) => sum + report.dropped!, 0);
+    expect(requestLines.length).toBeLessThan(sent.length);
+    expect(dropped).toBeGreaterThan(0);
+    // Every request line either left or was counted (the few other lines of the period may be counted too).
+    expect(requestLines.length + dropped).toBeGreaterThanOrEqual(sent.length + 1);
+    expect(requestLines.length + dropped).toBeLessThanOrEqual(sent.length + 10);
+    // One line for a burst, never one per drop.
+    expect(reports.length).toBeLessThanOrEqual(5);
+    for (const report of reports) {
+      expect(report).toMatchObject({ level: 40, msg: `${report.dropped} log lines dropped: stdout did not keep up` });
+      expect(Number.isNaN(Date.parse(report.since!))).toBe(false);
+    }
   }, 120_000);
 });
