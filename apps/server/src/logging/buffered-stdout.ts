@@ -55,6 +55,8 @@ export const bufferedStdout = (maxBytes: number): pino.DestinationStream & { flu
   const flushBuffered = destination.flushSync.bind(destination);
   const flushSync = (): void => {
     if (timer) clearTimeout(timer);
+    // What waits leaves first, so the count of what did not fit has room after it.
+    flushBuffered();
     report();
     flushBuffered();
   };
