@@ -19,7 +19,34 @@ export const readDirectlyOn = (db: object, reader: BetterSqlite3.Database, turns
     const statement = reader.prepare(sql);
     if (!statement.reader || !statement.readonly || statement.busy) return undefined;
     turns.enter();
-    return statement.all(parameters as unknown[]);
+    return rowsOf(statement, parameters as unknown[]);
+  });
+};
+
+const columnNames = new WeakMap<BetterSqlite3.Statement, readonly string[]>();
+
+/**
+ * The rows as objects keyed by column name, like `statement.all()` gives them, built here from its raw arrays: the
+ * native objects cost more than the read itself (a report by id: 5.8 µs as objects, 3.5 µs as arrays then objects).
+ * The statement is shared with Kysely's path, so it is put back to objects before anyone else runs it.
+ */
+const rowsOf = (statement: BetterSqlite3.Statement, parameters: unknown[]): unknown[] => {
+  let names = columnNames.get(statement);
+  if (!names) {
+    names = statement.columns().map((column) => column.name);
+    columnNames.set(statement, names);
+  }
+  statement.raw(true);
+  let rows: unknown[][];
+  try {
+    rows = statement.all(parameters) as unknown[][];
+  } finally {
+    statement.raw(false);
+  }
+  return rows.map((values) => {
+    const row: Record<string, unknown> = {};
+    for (let index = 0; index < names.length; index++) row[names[index]!] = values[index];
+    return row;
   });
 };
 

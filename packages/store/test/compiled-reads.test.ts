@@ -35,4 +35,13 @@ describe.each(['sqlite', 'postgres'] as const)('compiled reads on %s', (backend)
     expect(outsideDuring).toEqual([]);
     expect(await orgNamed(store.db, { name: 'Uncommitted' })).toHaveLength(1);
   });
+
+  it('answers rows keyed by column like Kysely’s path, which still gets objects after a direct read of the same statement', async () => {
+    const { id } = await store.orgs.create({ name: 'Keyed', email: 'k@example.com', timeZoneId: 1000 }, T0);
+    const query = orgNamed.bound(store.db, { name: 'Keyed' });
+    const direct = directReadOf(store.db)?.(query) ?? (await store.db.executeQuery(query)).rows;
+    expect(direct).toEqual([{ id, name: 'Keyed' }]);
+    expect((await store.db.executeQuery(query)).rows).toEqual([{ id, name: 'Keyed' }]);
+    expect(await store.db.selectFrom('orgs').select(['id', 'name']).where('name', '=', 'Keyed').execute()).toEqual([{ id, name: 'Keyed' }]);
+  });
 });
