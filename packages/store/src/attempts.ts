@@ -16,7 +16,7 @@ import {
 } from '@assay/domain';
 import { appendAttemptEvent } from './attempt-event-log.js';
 import type { Database, InvitationRow } from './database.js';
-import { proctoringColumns, toCandidate, toInvitation, toOrg, toQuestionRecord } from './records.js';
+import { proctoringColumns, toCandidate, toInvitation, toOrg } from './records.js';
 import { toTestLink } from './test-links.js';
 import type { TestRecords } from './test-records.js';
 
@@ -104,17 +104,9 @@ export class AttemptsRepository {
     };
   }
 
-  /** The test's questions in the order the candidate sees them. */
-  async questions(testId: number): Promise<QuestionRecord[]> {
-    const rows = await this.db
-      .selectFrom('questions')
-      .innerJoin('sections', 'sections.id', 'questions.section_id')
-      .selectAll('questions')
-      .where('questions.test_id', '=', testId)
-      .orderBy('sections.position')
-      .orderBy('questions.position')
-      .execute();
-    return rows.map(toQuestionRecord);
+  /** The test's questions in the order the candidate sees them (tests never change: read once per store). */
+  questions(testId: number): Promise<readonly QuestionRecord[]> {
+    return this.testRecords.questions(this.db, testId);
   }
 
   async answers(invitationId: number): Promise<SavedAnswerRow[]> {

@@ -150,4 +150,20 @@ describe.each(['sqlite', 'postgres'] as const)('test summaries on %s', (backend)
     // Another instance reads it for itself.
     expect((await there.attempts.findById(invitation.id))?.test.description).toBe('Changed');
   });
+
+  it("reads a test's questions once for every answer saved and every session, frozen, on the store and in its transactions", async () => {
+    const { testId } = await importNamed(here, orgId, 'Questioned');
+    const first = await here.attempts.questions(testId);
+    expect(first.map((question) => question.definition.text)).toEqual(['Pick one']);
+    expect(Object.isFrozen(first) && Object.isFrozen(first[0])).toBe(true);
+    // No route changes a question; changed behind the store's back, the questions read first are the ones kept.
+    const changed = JSON.stringify({ ...first[0]?.definition, text: 'Changed' });
+    await here.db.updateTable('questions').set({ body: changed }).where('test_id', '=', testId).execute();
+    expect((await here.attempts.questions(testId)).map((question) => question.definition.text)).toEqual(['Pick one']);
+    expect(await here.transaction(async (repositories) => (await repositories.attempts.questions(testId))[0]?.definition.text)).toBe('Pick one');
+    // Another instance reads them for itself; another test's questions are its own.
+    expect((await there.attempts.questions(testId))[0]?.definition.text).toBe('Changed');
+    const other = await importNamed(here, orgId, 'Other questions');
+    expect((await here.attempts.questions(other.testId))[0]?.definition.text).toBe('Pick one');
+  });
 });

@@ -58,7 +58,7 @@ export const candidateQuestionOf = (questionId: number, definition: QuestionDefi
 export interface SessionParts {
   context: AttemptContext;
   sections: SectionRecord[];
-  questions: QuestionRecord[];
+  questions: readonly QuestionRecord[];
   answers: SavedAnswerRow[];
   now: number;
 }
