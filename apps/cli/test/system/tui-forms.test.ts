@@ -4,9 +4,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_MAIN } from '../helpers/built-packages.js';
 import { completeAttempt, importExample, newOrg, serverUrl, type TestOrg } from '../helpers/org.js';
-import { TmuxTerminal } from '../helpers/tmux.js';
+import { openAssayTui } from '../helpers/assay-tui.js';
+import type { TmuxTerminal } from '../helpers/tmux.js';
 
 /** A take-test URL printed alone on a line of the screen: what a mouse selection or OSC 52 copies. */
 const urlAloneOnItsLine = (screen: string): string | undefined => /^(http:\/\/\S+\/t\/[\w-]+)\s*$/m.exec(screen)?.[1];
@@ -22,12 +22,7 @@ describe('the interactive UI: inviting, copying a URL, recent completions', () =
     org = await newOrg('TUI forms');
     test = await importExample(org.client, 'javascript-fundamentals');
     const cwd = mkdtempSync(join(tmpdir(), 'assay-tui-forms-'));
-    terminal = new TmuxTerminal(`env -u CI ${process.execPath} ${CLI_MAIN}; echo "assay exited with $?"; sleep 30`, {
-      columns: 100,
-      rows: 30,
-      cwd,
-      env: { ASSAY_URL: serverUrl(), ASSAY_API_KEY: org.apiKey, XDG_CONFIG_HOME: cwd, TERM: 'xterm-256color' },
-    });
+    terminal = openAssayTui(org.apiKey, cwd);
     terminal.acceptClipboard();
   });
   afterAll(() => terminal?.close());

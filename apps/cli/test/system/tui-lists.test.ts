@@ -3,10 +3,10 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_MAIN } from '../helpers/built-packages.js';
-import { completeAttempt, importExample, newOrg, serverUrl, type TestOrg } from '../helpers/org.js';
+import { completeAttempt, importExample, newOrg, type TestOrg } from '../helpers/org.js';
 import { storeReportStatus } from '../helpers/stored-data.js';
-import { TmuxTerminal } from '../helpers/tmux.js';
+import { openAssayTui } from '../helpers/assay-tui.js';
+import type { TmuxTerminal } from '../helpers/tmux.js';
 
 const INVITATIONS = 300;
 
@@ -52,12 +52,7 @@ describe('the interactive UI with 300 invitations', () => {
     await inParallel(ids.slice(3, 8), 5, (id) => org.client.invitations.cancel(id));
     await org.client.testLinks.create(test.testId, { testLinkName: 'Spring hiring', accessTime: 0 });
     cwd = mkdtempSync(join(tmpdir(), 'assay-tui-lists-'));
-    terminal = new TmuxTerminal(`env -u CI ${process.execPath} ${CLI_MAIN}; echo "assay exited with $?"; sleep 30`, {
-      columns: 100,
-      rows: 30,
-      cwd,
-      env: { ASSAY_URL: serverUrl(), ASSAY_API_KEY: org.apiKey, XDG_CONFIG_HOME: cwd, TERM: 'xterm-256color' },
-    });
+    terminal = openAssayTui(org.apiKey, cwd);
   }, 180_000);
   afterAll(() => terminal?.close());
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_MAIN } from '../helpers/built-packages.js';
 import { completeAttempt, importExample, newOrg, serverUrl, type TestOrg } from '../helpers/org.js';
+import { openAssayTui } from '../helpers/assay-tui.js';
 import { TmuxTerminal } from '../helpers/tmux.js';
 
 /** `assay` in a real pseudo-terminal (tmux) against the real server, driven by keystrokes. */
@@ -20,13 +21,7 @@ describe('the interactive UI in a terminal', () => {
     await importExample(org.client, 'frontend-accessibility');
     test = await importExample(org.client, 'javascript-fundamentals');
     cwd = mkdtempSync(join(tmpdir(), 'assay-tui-'));
-    // `env -u CI`: Ink draws only the last frame when it thinks it runs in CI, and a person is at this terminal.
-    terminal = new TmuxTerminal(`env -u CI ${process.execPath} ${CLI_MAIN}; echo "assay exited with $?"; sleep 30`, {
-      columns: 100,
-      rows: 30,
-      cwd,
-      env: { ASSAY_URL: serverUrl(), ASSAY_API_KEY: org.apiKey, XDG_CONFIG_HOME: cwd, TERM: 'xterm-256color' },
-    });
+    terminal = openAssayTui(org.apiKey, cwd);
   });
   afterAll(() => terminal?.close());
 
@@ -154,12 +149,7 @@ describe('the interactive UI with keys typed ahead', () => {
   afterAll(() => terminal?.close());
 
   it('gives keys typed before the UI is up to its first screen, and saves text typed with Ctrl+S in one write', async () => {
-    terminal = new TmuxTerminal(`env -u CI ${process.execPath} ${CLI_MAIN}; echo "assay exited with $?"; sleep 30`, {
-      columns: 100,
-      rows: 30,
-      cwd,
-      env: { ASSAY_URL: serverUrl(), ASSAY_API_KEY: org.apiKey, XDG_CONFIG_HOME: cwd, TERM: 'xterm-256color' },
-    });
+    terminal = openAssayTui(org.apiKey, cwd);
     // At once, while node is still starting (the terminal is not in raw mode yet): a search for "fund", kept with Enter.
     await terminal.write('/fund\r');
     const list = await terminal.waitFor('1 matching tests');
