@@ -36,7 +36,7 @@ if (!args.includes('--no-typecheck')) {
 /**
  * The domain and the client write `import { z } from 'zod'`: a bundler must then build zod's whole namespace
  * object (every locale, JSON Schema conversion: ~440 kB minified). Read as `import * as z`, which means the
- * same to the code, esbuild keeps only what is used (~90 kB). Measured in docs/decisions.md (107).
+ * same to the code, esbuild keeps only what is used (~90 kB). Measured in decision 107 (docs/decisions/).
  */
 const zodNamespaceImports = {
   name: 'zod-namespace-imports',

@@ -1,5 +1,5 @@
 /**
- * What makes an admin token guessable, judged at start (docs/decisions.md, "Admin token strength"). A token from
+ * What makes an admin token guessable, judged at start (decision 118, "Admin token strength"). A token from
  * `openssl rand -base64 32` passes every rule by far; the rules turn away tokens a person typed or made up.
  */
 export const ADMIN_TOKEN_RULES = { minLength: 24, minDistinct: 8, minBits: 64 } as const;

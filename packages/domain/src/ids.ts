@@ -5,7 +5,7 @@ import type { FailureCode } from './status-codes.js';
 
 /**
  * Spec Int64 ids travel as JSON numbers, as in the samples. The service issues ids from 1 upwards and
- * never past 2^53 - 1, so every JSON parser reads them exactly (docs/decisions.md, "Int64 ids").
+ * never past 2^53 - 1, so every JSON parser reads them exactly (decision 1, "Int64 ids").
  */
 export const Id = z.int().positive().max(Number.MAX_SAFE_INTEGER);
 export type Id = z.infer<typeof Id>;
@@ -19,7 +19,7 @@ const INT64_MAX = 9_223_372_036_854_775_807n;
 /**
  * A path id as the API document declares it (`integer`, `format: int64`, `minimum: 1`): decimal digits without a
  * sign or leading zeros, from 1 to 2^63 - 1. Anything else — `0`, `007`, 20 digits, a number past Int64 — is
- * malformed (400.3), one answer for the whole class (docs/decisions.md, "Path ids").
+ * malformed (400.3), one answer for the whole class (decision 119, "Path ids").
  */
 export const isWellFormedId = (text: string): boolean => /^[1-9][0-9]{0,18}$/.test(text) && BigInt(text) <= INT64_MAX;
 

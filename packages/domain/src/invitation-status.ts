@@ -61,7 +61,7 @@ const completion = (invitation: InvitationFacts, at: number): InvitationEffect =
 
 /**
  * The invitation state machine. Every (state, event) pair is spelled out: adding a state or an event
- * fails the build until each pair is decided (docs/decisions.md, "Invitation moves"), and every move
+ * fails the build until each pair is decided (decisions 24–28), and every move
  * names its effect, so a new one is one edit here and one in the store.
  */
 export const moveInvitation = (invitation: InvitationFacts, event: InvitationEvent): Result<InvitationMove> =>

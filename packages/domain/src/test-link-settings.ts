@@ -24,7 +24,7 @@ export interface OrgDefaults {
 
 /**
  * Create (no `current`) or update a link's settings. Omitted optional fields take the spec's defaults on
- * create and keep their stored values on update (docs/decisions.md, "Update keeps omitted fields").
+ * create and keep their stored values on update (decision 16, "Update semantics").
  */
 export const resolveTestLinkSettings = (input: TestLinkInput, defaults: OrgDefaults, current?: TestLinkSettings): Result<TestLinkSettings> => {
   const window = resolveAccessWindow(input);

@@ -16,7 +16,7 @@ export const testLinkStatusOf = (state: TestLinkState): TestLinkStatus =>
     .with('Inactive', () => 3 as const)
     .exhaustive();
 
-/** An update that omits testLinkStatus leaves the state alone (docs/decisions.md). */
+/** An update that omits testLinkStatus leaves the state alone (decision 16). */
 export const moveTestLink = (state: TestLinkState, requested: TestLinkStatus | undefined): TestLinkState =>
   match([state, requested])
     .with(['Active', undefined], ['Inactive', undefined], ([current]) => current)

@@ -13,7 +13,7 @@ import type { QuestionColumn, QuestionsHeader, QuestionsRow } from './workbook-r
 /**
  * The Questions sheet is wide: one row per candidate (the Candidates sheet's rows, in its order) and a column per
  * question, so a hiring manager compares candidates question by question, and a test of any size stays far under
- * Excel's 1,048,576 rows (docs/decisions.md, 116).
+ * Excel's 1,048,576 rows (decision 116).
  */
 
 /** The columns before the questions': who the row is about, as on the Candidates sheet. */

@@ -8,7 +8,7 @@ export interface OrgsTable {
   email: string;
   time_zone_id: number;
   created_at: number;
-  /** 1: callbacks use the documented sample's keys with trailing spaces (docs/decisions.md). */
+  /** 1: callbacks use the documented sample's keys with trailing spaces (decision 46). */
   callback_trailing_spaces: Generated<number>;
   /** What its candidate pages say about it; null: not chosen (019). */
   display_name: string | null;

@@ -77,7 +77,7 @@ export function parseAccessWindow(text: string | null | undefined): AccessWindow
 
 /**
  * When the test next opens after `now`, or null when it will not (it has closed). A daily window opens at
- * its start's time of day (the server compares times of day in UTC, docs/decisions.md), from its first day.
+ * its start's time of day (the server compares times of day in UTC, decision 19), from its first day.
  */
 export function nextOpening(window: AccessWindow, now: number): number | null {
   if (now >= window.end) return null;

@@ -24,7 +24,7 @@ export interface SampleRunRequest {
 /**
  * Applies the sample-run policy (one run at a time per token, a budget per window) in front of the sandbox,
  * whose fair queue places the run (by org, link, address, attempt), and turns a refusal past its documented bound
- * into 503.2 with `Retry-After` from the real queue. State lives in this process (docs/decisions.md, "Sample-run
+ * into 503.2 with `Retry-After` from the real queue. State lives in this process (decision 56, "Sample-run
  * limits"): the sandbox it protects is per process too.
  */
 export class SampleRunGate {

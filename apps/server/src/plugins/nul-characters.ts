@@ -23,7 +23,7 @@ export const holdsNul = (value: unknown): boolean => {
 /**
  * U+0000 is refused in path and query parameters (400.13) and in bodies (400.2), before anything is looked
  * up or stored: PostgreSQL cannot hold it in text (a 500 there) while SQLite stores it, and no field has a
- * use for it. One answer on both backends (docs/decisions.md).
+ * use for it. One answer on both backends (decision 105).
  */
 export const refuseNulCharacters = (app: FastifyInstance): void => {
   // A callback hook: no promise per request (Fastify answers what it throws like a rejection).

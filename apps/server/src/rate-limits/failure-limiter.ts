@@ -8,7 +8,7 @@ import type { Hit, WindowCounter } from './window-counter.js';
  * Counts failed credentials per client address (wrong API keys, admin tokens, take-test tokens, report-link
  * signatures): only failures use up the budget, and once it is gone the address gets 429.1 instead of another
  * answer to its guess. The credential is always checked first, so a right one is accepted from an address over
- * its budget: a neighbour behind the same NAT, CI runner or proxy cannot lock its holder out (docs/decisions.md,
+ * its budget: a neighbour behind the same NAT, CI runner or proxy cannot lock its holder out (decision 209,
  * "A right credential is never throttled by a neighbour's failures"). Guessing gains nothing from that: a wrong guess answers 429.1, and the secrets
  * are too large to find by trying (API keys and take-test tokens 256 bits, admin tokens ≥ 64 bits by their start
  * check, report links an HMAC).

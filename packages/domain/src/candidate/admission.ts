@@ -16,7 +16,7 @@ export interface AdmissionFacts {
 
 /**
  * May the candidate start now? Access rules gate the start only: an attempt once started runs to its
- * own deadline (docs/decisions.md, "Access rules gate the start").
+ * own deadline (decision 32, "Access rules gate the start").
  */
 export const admissionVerdict = (facts: AdmissionFacts, now: number): AccessVerdictCode =>
   match(facts.invitationStatus)

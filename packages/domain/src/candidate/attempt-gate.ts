@@ -15,7 +15,7 @@ export const requireRunningAttempt = (status: InvitationStatus): Result<true> =>
 /**
  * How long after the deadline an answer made before it may still arrive (a candidate offline for the last
  * seconds). Never more than the clock-skew tolerance: the instant an answer was made is the client's word,
- * trusted only that far (docs/decisions.md, "Late saves").
+ * trusted only that far (decision 66, "Late saves").
  */
 export const MAX_ANSWER_GRACE_MS = CLIENT_CLOCK_TOLERANCE_MS;
 export const DEFAULT_ANSWER_GRACE_MS = 60_000;

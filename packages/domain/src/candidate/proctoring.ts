@@ -6,7 +6,7 @@ export type { ProctoringCounters };
 /** `unload`: the page is going away (closed, reloaded, navigated), which is not yet leaving the test. */
 export type ProctoringEvent = { readonly type: 'left' | 'returned' | 'unload'; readonly at: number };
 
-/** A page back this soon after it unloaded was reloaded: no violation, no time away (docs/decisions.md, "Reloads"). */
+/** A page back this soon after it unloaded was reloaded: no violation, no time away (decision 39, "Reloads"). */
 export const RELOAD_GRACE_MS = 15_000;
 
 type Presence = 'present' | 'away' | 'reloading';

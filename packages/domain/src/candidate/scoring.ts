@@ -32,7 +32,7 @@ export const isCodingAnswerGiven = (question: CodingQuestion, answer: Answer | u
   answer.code.trim() !== starterCodeOf(question, savedAnswerLanguage(question, answer.language)).trim();
 
 /**
- * Marks for one question (docs/decisions.md, "Scoring"): unanswered is 0; a wrong answer costs its
+ * Marks for one question (decision 35, "Scoring"): unanswered is 0; a wrong answer costs its
  * negative marks; multiple choice gives partial credit for a subset of the right options with nothing
  * wrong; coding scores the share of hidden tests passed, and passing none costs the negative marks.
  */

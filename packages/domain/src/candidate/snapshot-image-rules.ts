@@ -1,7 +1,7 @@
 import { ok, refuse, type Result } from '../result.js';
 
 /**
- * What a camera snapshot may be before anything decodes it (docs/decisions.md, "Snapshots"). The page sends a
+ * What a camera snapshot may be before anything decodes it (decision 76, "What a snapshot may be"). The page sends a
  * 320×240 JPEG of about 20 kB; these bounds leave room for other front ends and none for decompression bombs.
  */
 export const SNAPSHOT_IMAGE_LIMITS = {

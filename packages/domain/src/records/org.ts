@@ -7,7 +7,7 @@ export const Org = z.object({
   name: z.string(),
   email: z.string(),
   timeZoneId: z.int(),
-  /** Callbacks use the documented sample's keys with trailing spaces (docs/decisions.md). */
+  /** Callbacks use the documented sample's keys with trailing spaces (decision 46). */
   callbackTrailingSpaces: z.boolean(),
   /** What its candidate pages say about it (schemas/candidate-page.ts); null: not chosen. */
   displayName: z.string().nullable(),

@@ -61,7 +61,7 @@ export const answerInFlight = (holderAlive: boolean): Result<IdempotentRepeat> =
     : ok<IdempotentRepeat>({ kind: 'take-over' });
 
 /**
- * Only successes are kept (docs/decisions.md): a refusal or failure changed nothing, so the same key may be
+ * Only successes are kept (decision 84): a refusal or failure changed nothing, so the same key may be
  * retried once the request is fixed or the service is back.
  */
 export const keepsResponse = (httpStatus: number): boolean => httpStatus >= 200 && httpStatus < 300;

@@ -24,7 +24,7 @@ export const CandidateReport = z
   .meta({ id: 'CandidateReport' });
 export type CandidateReport = z.infer<typeof CandidateReport>;
 
-/** The sample sends both scores as JSON numbers, so Assay does (docs/decisions.md). */
+/** The sample sends both scores as JSON numbers, so Assay does (decision 4). */
 export const SectionReportEntry = z
   .object({ sectionName: z.string(), sectionScore: z.number(), candidateScore: z.number() })
   .meta({ id: 'SectionReportEntry' });

@@ -13,7 +13,7 @@ export const TestLinkStatus = z.union([z.literal(1), z.literal(3)], {
 });
 export type TestLinkStatus = z.infer<typeof TestLinkStatus>;
 
-/** 0 is the default and 1 the set value (sample); nothing else is accepted (docs/decisions.md). */
+/** 0 is the default and 1 the set value (sample); nothing else is accepted (decision 13). */
 const Flag = (name: string) => z.union([z.literal(0), z.literal(1)], { error: `${name} must be 0 or 1` });
 
 /** Dates may come as text, null or, for accessTime 0, empty strings (the update sample). */

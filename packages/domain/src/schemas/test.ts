@@ -4,7 +4,7 @@ import { Id } from '../ids.js';
 export const TestStatus = z.enum(['Active', 'Inactive']);
 export type TestStatus = z.infer<typeof TestStatus>;
 
-/** The sample's capitalised spelling is what Assay sends (docs/decisions.md, "sectionType"). */
+/** The sample's capitalised spelling is what Assay sends (decision 3, "`sectionType`"). */
 export const SectionType = z.enum(['General Questions', 'Coding Questions']);
 export type SectionType = z.infer<typeof SectionType>;
 

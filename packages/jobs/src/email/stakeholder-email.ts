@@ -11,7 +11,7 @@ export interface StakeholderEmailData {
   totalScore: string;
   /** Wire format, `YYYY-MM-DDTHH:MM:SS` in UTC; null when the attempt has no start recorded. */
   attemptedOn: string | null;
-  /** Whole minutes (see docs/decisions.md, `timeTaken`). */
+  /** Whole minutes (decision 38, "`timeTaken`"). */
   timeTaken: number;
   windowViolations: number;
   reportUrl: string;

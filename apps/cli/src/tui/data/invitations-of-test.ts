@@ -46,7 +46,7 @@ export const invitationsOfWorkbook = async (bytes: Uint8Array): Promise<Invitati
 
 /**
  * Every invitation of a test with its status, score and violations. API v2 has no list of invitations; the
- * test's Excel report (4.14) has one row per invitation, so that is what is read (docs/decisions.md).
+ * test's Excel report (4.14) has one row per invitation, so that is what is read (decision 41).
  */
 export const loadInvitations = async (client: AssayClient, testId: number, signal: AbortSignal): Promise<InvitationRow[]> => {
   const file = await client.reports.excel(testId, { signal });

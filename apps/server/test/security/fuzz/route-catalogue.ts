@@ -83,7 +83,7 @@ type OpenApiOperation = {
 export type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>>; components: { schemas: Record<string, JsonSchema> } };
 
 /** `IdParam` of the domain: the digits of an Int64, checked as text so ids past 2^53 - 1 are quoted as sent. */
-/** Ids are documented as the int64 integers they stand for (docs/decisions.md, "Digit strings are documented as the integers they stand for"). */
+/** Ids are documented as the int64 integers they stand for (decision 89, "Digit strings are documented as the integers they stand for"). */
 export const isIdSchema = (schema: JsonSchema): boolean => schema.type === 'integer' && schema.format === 'int64';
 
 const authOf = (operation: OpenApiOperation | undefined): RouteAuth => {
