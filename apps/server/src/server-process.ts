@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { fileURLToPath } from 'node:url';
 import { openStore } from '@assay/store';
 import { assembleWorker, SCORES_PER_SANDBOX_WORKER } from '@assay/jobs';
+import { DEFAULT_WORKERS } from '@assay/sandbox';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, startDirectory, withAbsolutePaths, type Config } from '@assay/config';
 import { demoBanner, readExampleTests, seedDemo } from './seed.js';
@@ -23,7 +24,7 @@ const start = async (config: Config): Promise<void> => {
   const worker = config.runWorker
     ? assembleWorker(store, config, app.log, {
         codeRunner: app.assay.runner,
-        scoreConcurrency: SCORES_PER_SANDBOX_WORKER * config.sandbox.serverWorkers,
+        scoreConcurrency: SCORES_PER_SANDBOX_WORKER * (config.sandbox.serverWorkers ?? DEFAULT_WORKERS),
         scoringBudget: config.scoringBudget,
         pollMs: config.worker.pollMs,
         leaseMs: config.worker.leaseMs,

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { DEFAULT_ANSWER_GRACE_MS, DEFAULT_RUN_BUDGET, DEFAULT_SCORING_BUDGET, MAX_ANSWER_GRACE_MS, describeIssues } from '@assay/domain';
-import { DEFAULT_MAX_QUEUED, DEFAULT_MAX_WAIT_MS, DEFAULT_WORKERS } from '@assay/sandbox';
 import { ADMIN_TOKEN_RULES, weaknessOf } from './admin-token.js';
 import { RateLimitSetting, TrustProxySetting } from './settings.js';
 
@@ -57,8 +56,8 @@ export const ConfigSchema = z
     /** Former names of the sandbox's threads, read when ASSAY_SANDBOX_WORKERS is not set: the server's, and assay-worker's. */
     ASSAY_SAMPLE_RUN_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
     ASSAY_SCORING_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
-    ASSAY_SAMPLE_RUN_QUEUE: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_MAX_QUEUED),
-    ASSAY_SAMPLE_RUN_MAX_WAIT_MS: z.coerce.number().int().min(1_000).max(600_000).default(DEFAULT_MAX_WAIT_MS),
+    ASSAY_SAMPLE_RUN_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
+    ASSAY_SAMPLE_RUN_MAX_WAIT_MS: z.coerce.number().int().min(1_000).max(600_000).optional(),
     ASSAY_SCORING_SHARE: z.coerce.number().int().min(1).max(99).default(50),
     ASSAY_SCORING_STOP_AFTER_TIMEOUTS: z.coerce.number().int().min(1).max(1_000).default(DEFAULT_SCORING_BUDGET.stopAfterTimeouts),
     ASSAY_SANDBOX_PREWARM: z.enum(['on-demand', 'python', 'none'], { error: 'must be on-demand, python or none' }).default('on-demand'),
@@ -113,17 +112,21 @@ export const ConfigSchema = z
     answerGraceMs: env.ASSAY_ANSWER_GRACE_MS,
     sampleRuns: {
       budget: { runs: env.ASSAY_SAMPLE_RUNS_PER_WINDOW, windowMs: env.ASSAY_SAMPLE_RUN_WINDOW_MS },
-      /** Sample runs that may wait beyond the free workers, and the longest expected wait admitted; past either, 503.2. */
+      /**
+       * Sample runs that may wait beyond the free workers, and the longest expected wait admitted; past either, 503.2.
+       * Unset, the sandbox's own defaults apply (`DEFAULT_MAX_QUEUED`, `DEFAULT_MAX_WAIT_MS` of @assay/sandbox).
+       */
       maxQueued: env.ASSAY_SAMPLE_RUN_QUEUE,
       maxWaitMs: env.ASSAY_SAMPLE_RUN_MAX_WAIT_MS,
     },
     /**
      * One sandbox per process, its threads shared by sample runs and scoring: `serverWorkers` in a server,
      * `workerWorkers` in an assay-worker process (ASSAY_SANDBOX_WORKERS, else the setting's former name there).
+     * Unset, the sandbox sizes itself (`DEFAULT_WORKERS`: the cores this process may use, at most 8).
      */
     sandbox: {
-      serverWorkers: env.ASSAY_SANDBOX_WORKERS ?? env.ASSAY_SAMPLE_RUN_WORKERS ?? DEFAULT_WORKERS,
-      workerWorkers: env.ASSAY_SANDBOX_WORKERS ?? env.ASSAY_SCORING_WORKERS ?? DEFAULT_WORKERS,
+      serverWorkers: env.ASSAY_SANDBOX_WORKERS ?? env.ASSAY_SAMPLE_RUN_WORKERS,
+      workerWorkers: env.ASSAY_SANDBOX_WORKERS ?? env.ASSAY_SCORING_WORKERS,
       /** Shares of worker time when both lanes wait (ASSAY_SCORING_SHARE percent to scoring). */
       laneWeights: { candidate: 100 - env.ASSAY_SCORING_SHARE, scoring: env.ASSAY_SCORING_SHARE },
     },

@@ -1,8 +1,7 @@
 import { match } from 'ts-pattern';
 import { z } from 'zod';
 import { deadlineOf } from './candidate/attempt-clock.js';
-import { closeProctoring } from './candidate/proctoring.js';
-import type { ProctoringCounters } from './records/invitation.js';
+import { closeProctoring, type ProctoringCounters } from './candidate/proctoring.js';
 import { ok, refuse, type Result } from './result.js';
 
 /** Spec 3.3 states, plus `Cancelled`, where a cancel leaves a Pending or Reset invitation. */

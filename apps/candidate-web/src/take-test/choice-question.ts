@@ -1,7 +1,7 @@
 import type { CandidateChoiceQuestion } from '@assay/domain';
 import { h } from '../lib/dom.js';
 import { richInlineText } from '../lib/rich-text.js';
-import type { QuestionContext } from './question-view.js';
+import type { QuestionContext } from './question-context.js';
 
 /** The options of a single- or multiple-choice question, and a button to clear the answer. */
 export function choiceOptions(question: CandidateChoiceQuestion, titleId: string, textId: string, context: QuestionContext): HTMLElement {

@@ -8,7 +8,7 @@ import { CustomInput } from './custom-input.js';
 import type { CodeEditor } from './editor.js';
 import { LanguagePicker } from './language-picker.js';
 import { languageName, languagesOf, type CodingLanguage } from './languages.js';
-import type { QuestionContext } from './question-view.js';
+import type { QuestionContext } from './question-context.js';
 import { RunControls } from './run-controls.js';
 import { type RunEnd, RunSession } from './run-session.js';
 import { SampleResults } from './sample-results.js';

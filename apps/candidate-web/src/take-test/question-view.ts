@@ -1,11 +1,10 @@
-import type { CandidateRuns } from '@assay/client';
 import type { CandidateQuestion } from '@assay/domain';
-import type { Answer } from '../answers.js';
 import { h } from '../lib/dom.js';
 import { formatNumber, plural } from '../lib/format.js';
 import { richText } from '../lib/rich-text.js';
 import { choiceOptions } from './choice-question.js';
 import { CodingQuestion } from './coding-question.js';
+import type { QuestionContext } from './question-context.js';
 
 /** One question on the page. */
 export interface QuestionView {
@@ -14,16 +13,6 @@ export interface QuestionView {
   shown(): void;
   /** The attempt is ending: no more edits. */
   lock(locked: boolean): void;
-}
-
-/** What a question needs from the page. */
-export interface QuestionContext {
-  /** The answer to show. */
-  readonly answer: Answer | undefined;
-  /** An edit; `debounceMs` when more keystrokes are likely to follow. */
-  onChange(answer: Answer, debounceMs?: number): void;
-  /** The attempt's runs: sample tests and custom input, started, followed and cancelled. */
-  readonly runs: Pick<CandidateRuns, 'start' | 'get' | 'cancel'>;
 }
 
 export function questionView(question: CandidateQuestion, number: number, context: QuestionContext): QuestionView {

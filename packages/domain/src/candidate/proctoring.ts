@@ -1,7 +1,16 @@
 import { match } from 'ts-pattern';
-import type { ProctoringCounters } from '../records/invitation.js';
+import { z } from 'zod';
 
-export type { ProctoringCounters };
+/** Window violations, seconds away, and the current absence (see `applyProctoringEvent`). */
+export const ProctoringCounters = z.object({
+  wv: z.int().nonnegative(),
+  tv: z.int().nonnegative(),
+  /** Epoch milliseconds: when the current absence began. */
+  leftAt: z.number().nullable(),
+  /** The absence began with the page unloading and is not counted unless it lasts. */
+  unloading: z.boolean().optional(),
+});
+export type ProctoringCounters = z.infer<typeof ProctoringCounters>;
 
 /** `unload`: the page is going away (closed, reloaded, navigated), which is not yet leaving the test. */
 export type ProctoringEvent = { readonly type: 'left' | 'returned' | 'unload'; readonly at: number };

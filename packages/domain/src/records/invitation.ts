@@ -1,20 +1,11 @@
 import { z } from 'zod';
+import { ProctoringCounters } from '../candidate/proctoring.js';
 import { Id } from '../ids.js';
 import { InvitationStatus } from '../invitation-status.js';
 import { ReportStatus } from '../schemas/report.js';
 
 /** Epoch milliseconds: every stored instant. */
 const Instant = z.number();
-
-/** Window violations, seconds away, and the current absence (see `applyProctoringEvent`). */
-export const ProctoringCounters = z.object({
-  wv: z.int().nonnegative(),
-  tv: z.int().nonnegative(),
-  leftAt: Instant.nullable(),
-  /** The absence began with the page unloading and is not counted unless it lasts. */
-  unloading: z.boolean().optional(),
-});
-export type ProctoringCounters = z.infer<typeof ProctoringCounters>;
 
 /** One candidate's attempt at a test, as stored: what the store hands out, in the domain's words. */
 export const Invitation = z.object({
