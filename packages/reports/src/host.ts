@@ -7,7 +7,7 @@ import type { Result } from '@assay/domain';
 
 export { reportPdfFileName, testWorkbookFileName } from './file-names.js';
 export { PDF_MEDIA_TYPE, XLSX_MEDIA_TYPE } from './media-types.js';
-export { QUESTIONS_LEADING_COLUMNS, questionHeadings, questionsHeaderOf, questionsRowOf } from './questions-sheet.js';
+export { QUESTIONS_LEADING_COLUMNS, questionHeadings, questionsHeaderOf, questionsRowOf, questionsRowOfAwards } from './questions-sheet.js';
 export { RenderBusyError, ReportRenderer, type ReportRendererOptions } from './report-renderer.js';
 export { reduceMemory } from './thread-memory.js';
 export type { CandidateRow, QuestionColumn, QuestionsHeader, QuestionsRow, WorkbookRow } from './workbook-rows.js';

@@ -12,7 +12,7 @@ export {
 export { renderReportPdfFile, thumbnailsOf } from './report-pdf-file.js';
 export { sampleReportDetails, type SampleReportOptions } from './sample-report.js';
 export { CANDIDATE_COLUMNS, sectionColumnHeaders } from './candidates-sheet.js';
-export { QUESTIONS_LEADING_COLUMNS, questionHeadings, questionsHeaderOf, questionsRowOf } from './questions-sheet.js';
+export { QUESTIONS_LEADING_COLUMNS, questionHeadings, questionsHeaderOf, questionsRowOf, questionsRowOfAwards } from './questions-sheet.js';
 export { writeTestWorkbook } from './test-workbook.js';
 export { reportPdfFileName, testWorkbookFileName } from './file-names.js';
 export { CANDIDATES_SHEET, QUESTIONS_SHEET, SECTIONS_SHEET, TEST_SHEET } from './workbook-sheets.js';

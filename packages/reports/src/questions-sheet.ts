@@ -77,25 +77,55 @@ export const questionHeadings = (columns: readonly QuestionColumn[]): string[] =
 /** Column widths of the question columns, in the order of `questionHeadings`. */
 export const questionWidths = (columns: readonly QuestionColumn[]): number[] => columns.flatMap((column) => (column.coding ? [18, 12, 12] : [18]));
 
+/** Who a Questions row is about (the Candidates sheet's leading columns). */
+export interface SheetCandidate {
+  readonly testInvitationId: number;
+  readonly emailId: string;
+  readonly fullName: string;
+}
+
+/**
+ * One candidate's Questions row from the marks awarded by column position (null: not scored) and each coding
+ * question's outcome: the lean form the export builds for each of 100,000 attempts, without an object per question.
+ * `awarded` is null when the candidate never started (the row shows who, and empty cells).
+ */
+export const questionsRowOfAwards = (
+  columns: readonly QuestionColumn[],
+  who: SheetCandidate,
+  awarded: readonly (number | null)[] | null,
+  codingAt: (position: number) => SheetCoding | undefined,
+): QuestionsRow => {
+  const { testInvitationId, emailId, fullName } = who;
+  if (awarded === null) return { kind: 'questions-row', testInvitationId, emailId, fullName, cells: null };
+  const cells: (string | number | null)[] = [];
+  for (let index = 0; index < columns.length; index++) {
+    cells.push(awarded[index] ?? null);
+    if (columns[index]!.coding) {
+      const coding = codingAt(index);
+      const tests = coding?.hiddenTests;
+      cells.push(coding?.language ?? null, tests ? `${tests.passed}/${tests.total}` : null);
+    }
+  }
+  return { kind: 'questions-row', testInvitationId, emailId, fullName, cells };
+};
+
 /**
  * One candidate's Questions row from the attempt's question outcomes (the domain's, so the marks and hidden tests are
  * the ones the PDF and the JSON show). A candidate who never started has a row of empty cells.
  */
 export const questionsRowOf = (columns: readonly QuestionColumn[], details: SheetAttempt): QuestionsRow => {
-  const { testInvitationId, candidate } = details;
-  if (details.startedAt === null) return { kind: 'questions-row', testInvitationId, emailId: candidate.emailId, fullName: candidate.fullName, cells: null };
-  const cells: (string | number | null)[] = [];
-  for (let index = 0; index < columns.length; index++) {
-    const column = columns[index]!;
-    const question = details.questions[index];
-    if (question?.questionId !== column.questionId) {
+  const { testInvitationId, candidate, questions } = details;
+  const who = { testInvitationId, emailId: candidate.emailId, fullName: candidate.fullName };
+  if (details.startedAt === null) return questionsRowOfAwards(columns, who, null, () => undefined);
+  columns.forEach((column, index) => {
+    if (questions[index]?.questionId !== column.questionId) {
       throw new Error(`Question ${column.number} of the Questions sheet is not the report's question ${index + 1}.`);
     }
-    cells.push(question.awarded);
-    if (column.coding) {
-      const tests = question.coding?.hiddenTests;
-      cells.push(question.coding?.language ?? null, tests ? `${tests.passed}/${tests.total}` : null);
-    }
-  }
-  return { kind: 'questions-row', testInvitationId, emailId: candidate.emailId, fullName: candidate.fullName, cells };
+  });
+  return questionsRowOfAwards(
+    columns,
+    who,
+    questions.map((question) => question.awarded),
+    (index) => questions[index]?.coding,
+  );
 };

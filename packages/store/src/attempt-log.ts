@@ -53,8 +53,13 @@ export class AttemptLogRepository {
     return { total: Number(row.total), below: Number(row.below), tied: Number(row.tied) };
   }
 
-  /** The Excel export's facts of a test's attempts (attempt-facts.ts). */
-  factsOfTest(orgId: number, testId: number, options: { throughId?: number; batchSize?: number } = {}): AsyncGenerator<AttemptFacts[]> {
-    return attemptFactsOfTest(this.db, orgId, testId, options);
+  /** The Excel export's facts of a test's attempts, results by position in `questionIds` (attempt-facts.ts). */
+  factsOfTest(
+    orgId: number,
+    testId: number,
+    questionIds: readonly number[],
+    options: { throughId?: number; batchSize?: number } = {},
+  ): AsyncGenerator<AttemptFacts[]> {
+    return attemptFactsOfTest(this.db, orgId, testId, questionIds, options);
   }
 }

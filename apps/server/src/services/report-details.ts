@@ -1,5 +1,5 @@
-import { buildReportDetails, questionOutcomesOf, questionsInReportOrder, type ReportDetails, type ScoreStanding } from '@assay/domain';
-import { questionsHeaderOf, questionsRowOf, type WorkbookRow } from '@assay/reports/host';
+import { buildReportDetails, questionOutcome, questionsInReportOrder, type ReportDetails, type ScoreStanding } from '@assay/domain';
+import { questionsHeaderOf, questionsRowOfAwards, type WorkbookRow } from '@assay/reports/host';
 import type { Store } from '@assay/store';
 
 /** No standing is read for an attempt that is not scored: it has no percentile. */
@@ -53,13 +53,16 @@ export async function* workbookRowsOfTest(store: Store, orgId: number, testId: n
   yield header;
   if (throughId === 0) return;
   const ordered = questionsInReportOrder(sections, questions);
-  for await (const batch of store.attemptLog.factsOfTest(orgId, testId, { throughId })) {
-    for (const { invitation, candidate, answers, results } of batch) {
-      yield questionsRowOf(header.columns, {
-        testInvitationId: invitation.id,
-        candidate: { emailId: candidate.email, fullName: candidate.fullName },
-        startedAt: invitation.startedAt === null ? null : new Date(invitation.startedAt).toISOString(),
-        questions: questionOutcomesOf(ordered, answers, results),
+  const questionIds = ordered.map((question) => question.id);
+  for await (const batch of store.attemptLog.factsOfTest(orgId, testId, questionIds, { throughId })) {
+    for (const { invitation, candidate, answers, marks, cases } of batch) {
+      const who = { testInvitationId: invitation.id, emailId: candidate.email, fullName: candidate.fullName };
+      // Only a coding question's outcome needs the domain's reading (answered, language, hidden tests): a choice
+      // question's cell is its marks awarded, as `questionOutcome` gives them.
+      yield questionsRowOfAwards(header.columns, who, invitation.startedAt === null ? null : marks, (index) => {
+        const question = ordered[index]!;
+        const awarded = marks[index] ?? null;
+        return questionOutcome(question, answers.get(question.id), awarded === null ? undefined : { marks: awarded, cases: cases[index] ?? null }).coding;
       });
     }
   }
