@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { compileOnce, parameter } from './compiled-query.js';
-import { compilesForSqlite } from './transaction-steps.js';
+import { compilesForSqlite, writeAlone } from './transaction-steps.js';
 import type { AccessTime, TestLink, TestLinkSettings, TestLinkStatus } from '@assay/domain';
 import type { Database, TestLinkRow } from './database.js';
 
@@ -68,12 +68,12 @@ export class TestLinksRepository {
 
   async create(orgId: number, testId: number, settings: TestLinkSettings, accessKey: string, now: number): Promise<TestLink> {
     const columns = columnsOf(settings);
-    const { rows, insertId } = await this.db.executeQuery(insertTestLink.bound(this.db, { orgId, testId, accessKey, now, ...columns }));
+    const { rows, lastInsertId } = await writeAlone(this.db, insertTestLink.bound(this.db, { orgId, testId, accessKey, now, ...columns }));
     const row: TestLinkRow | undefined =
       (rows[0] as TestLinkRow | undefined) ??
-      (insertId === undefined
+      (lastInsertId === undefined
         ? undefined
-        : { id: Number(insertId), org_id: orgId, test_id: testId, access_key: accessKey, created_at: now, updated_at: now, ...columns });
+        : { id: lastInsertId, org_id: orgId, test_id: testId, access_key: accessKey, created_at: now, updated_at: now, ...columns });
     if (!row) throw new Error(`test link on test ${testId} was not stored`);
     return toTestLink(row);
   }
