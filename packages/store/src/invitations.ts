@@ -7,24 +7,12 @@ import { newInvitationToken } from './random-keys.js';
 import { inviteNewCandidate } from './new-candidate-invitation.js';
 import type { Dialect } from './connect.js';
 import { toInvitation } from './records.js';
-import { registrationSteps, selfRegistrationSteps } from './registration-steps.js';
+import { registrationSteps, selfRegistrationSteps, type RegistrationInput } from './registration-steps.js';
 import { transact } from './transaction-steps.js';
 
-export type { NewToken };
+export type { RegistrationInput };
 
-export interface RegistrationInput {
-  orgId: number;
-  testId: number;
-  testLinkId: number | null;
-  emailKey: string;
-  email: string;
-  fullName: string;
-  /** Undefined (left out) keeps what an earlier registration stored; null clears it (`decideReRegistration`). */
-  callbackUrl: string | null | undefined;
-  redirectUrl: string | null | undefined;
-  /** The candidate's extra time (percent of the duration); undefined leaves a not-yet-started invitation's as it was. */
-  extraTimePercent?: number | undefined;
-}
+export type { NewToken };
 
 /** A registration's invitation, and whether this registration created it (false: the candidate had it already). */
 export interface RegistrationOutcome {

@@ -4,8 +4,22 @@ import { decideReRegistration, type ReRegistration, type StoredUrlChange } from 
 import { compileOnce, parameter } from './compiled-query.js';
 import type { Database, InvitationRow } from './database.js';
 import { latestAttemptQuery, newInvitationColumns, type NewToken } from './invitation-moves.js';
-import type { RegistrationInput } from './invitations.js';
 import { compilesForSqlite, insertion, statement, type TransactionSteps } from './transaction-steps.js';
+
+/** A registration, as the store writes it: the candidate and the invitation's settings. */
+export interface RegistrationInput {
+  orgId: number;
+  testId: number;
+  testLinkId: number | null;
+  emailKey: string;
+  email: string;
+  fullName: string;
+  /** Undefined (left out) keeps what an earlier registration stored; null clears it (`decideReRegistration`). */
+  callbackUrl: string | null | undefined;
+  redirectUrl: string | null | undefined;
+  /** The candidate's extra time (percent of the duration); undefined leaves a not-yet-started invitation's as it was. */
+  extraTimePercent?: number | undefined;
+}
 
 /** A candidates row of a compiled query: each column takes the registration's value of the same name. */
 export const CANDIDATE_PARAMETERS = {
