@@ -37,12 +37,15 @@ describe('IdParam', () => {
     expect(IdParam.safeParse(12).success).toBe(false);
   });
 
-  it.each(['9007199254740992', '9223372036854775807'])('maps the well-formed but never issued "%s" to UNISSUED_ID', (text) => {
-    expect(IdParam.parse(text)).toBe(UNISSUED_ID);
-    expect(isUnissuedId(text)).toBe(true);
-  });
+  it.each(['9007199254740992', '999999999999999999', '1000000000000000000', '9223372036854775807'])(
+    'maps the well-formed but never issued "%s" to UNISSUED_ID',
+    (text) => {
+      expect(IdParam.parse(text)).toBe(UNISSUED_ID);
+      expect(isUnissuedId(text)).toBe(true);
+    },
+  );
 
-  it.each(['1', '9007199254740991', '0', '007', '9223372036854775808'])('"%s" is not an unissued id (issuable, or malformed)', (text) => {
+  it.each(['1', '999999999999999', '9007199254740991', '0', '007', '9223372036854775808'])('"%s" is not an unissued id (issuable, or malformed)', (text) => {
     expect(isUnissuedId(text)).toBe(false);
   });
 

@@ -21,7 +21,9 @@ const INT64_MAX = 9_223_372_036_854_775_807n;
  * sign or leading zeros, from 1 to 2^63 - 1. Anything else — `0`, `007`, 20 digits, a number past Int64 — is
  * malformed (400.3), one answer for the whole class (decision 119, "Path ids").
  */
-export const isWellFormedId = (text: string): boolean => /^[1-9][0-9]{0,18}$/.test(text) && BigInt(text) <= INT64_MAX;
+export const isWellFormedId = (text: string): boolean =>
+  // Up to 18 digits is always below 2^63 - 1: no BigInt is built for the ids of every request.
+  /^[1-9][0-9]{0,18}$/.test(text) && (text.length < 19 || BigInt(text) <= INT64_MAX);
 
 /**
  * An id in a path: well-formed (above), else 400.3. Well-formed ids the service never issues (past 2^53 - 1)
@@ -37,7 +39,9 @@ export const IdParam = z
   .meta(documentedInteger({ minimum: 1, format: 'int64' }));
 
 /** A well-formed id that cannot name anything the service issued: past 2^53 - 1. */
-export const isUnissuedId = (digits: string): boolean => isWellFormedId(digits) && !Number.isSafeInteger(Number(digits));
+export const isUnissuedId = (digits: string): boolean =>
+  // Up to 15 digits is always below 2^53: every path's id is checked, and almost all are that short.
+  digits.length > 15 && isWellFormedId(digits) && !Number.isSafeInteger(Number(digits));
 
 /** The not-found answer of each id a path can carry, and the noun its message names. */
 const PATH_ID_NOT_FOUND: Record<string, { code: FailureCode; noun: string }> = {

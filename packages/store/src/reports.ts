@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import { formatScore, formatWireDateTime, type CandidateReport, type InvitationStatus, type ReportStatus, type SectionReportEntry } from '@assay/domain';
 import { compileOnce, parameter } from './compiled-query.js';
 import type { Database } from './database.js';
+import type { Dialect } from './connect.js';
+import type { ReportTest, ReportTests } from './report-tests.js';
 
 export interface ReportRecord {
   testInvitationId: number;
@@ -36,7 +38,7 @@ const reportColumns = [
   'tests.total_marks as totalMarks',
 ] as const;
 
-type ReportQueryRow = {
+type InvitationRow = {
   invitationId: number;
   testId: number;
   status: string;
@@ -48,24 +50,22 @@ type ReportQueryRow = {
   startedAt: number | null;
   email: string;
   fullName: string;
-  testName: string;
-  duration: number;
-  questions: number;
-  totalMarks: number;
 };
 
-const toReport = (row: ReportQueryRow): ReportRecord => ({
+type ReportTestColumns = Pick<ReportTest, 'testName' | 'duration' | 'questions' | 'totalMarks'>;
+
+const toReport = (row: InvitationRow, test: ReportTestColumns): ReportRecord => ({
   testInvitationId: row.invitationId,
   testId: row.testId,
   report: {
     emailId: row.email,
     fullName: row.fullName,
     timeTaken: row.timeTaken,
-    testName: row.testName,
-    duration: row.duration,
-    questions: row.questions,
+    testName: test.testName,
+    duration: test.duration,
+    questions: test.questions,
     attemptedOn: row.startedAt === null ? null : formatWireDateTime(row.startedAt),
-    totalScore: formatScore(row.totalMarks),
+    totalScore: formatScore(test.totalMarks),
     score: formatScore(row.score),
     wv: row.wv,
     tv: row.tv,
@@ -85,7 +85,30 @@ const reportById = compileOnce((db: Kysely<Database>) =>
   reportQuery(db).where('invitations.org_id', '=', parameter<number>('orgId')).where('invitations.id', '=', parameter<number>('invitationId')),
 );
 
-/** The invitation's sections with its scores, in one statement (an unknown or another org's id: no rows, and `known` tells). */
+/** The invitation's own report columns, without its test's (SQLite: `ReportTests` keeps those). */
+const invitationReportById = compileOnce((db: Kysely<Database>) =>
+  db
+    .selectFrom('invitations')
+    .innerJoin('candidates', 'candidates.id', 'invitations.candidate_id')
+    .select(invitationColumns)
+    .where('invitations.org_id', '=', parameter<number>('orgId'))
+    .where('invitations.id', '=', parameter<number>('invitationId')),
+);
+
+/**
+ * The invitation's test and its section scores, one row per scored section (one row of nulls before any is
+ * scored; none for an unknown or another org's id): the primary key, then a seek on section_results' key prefix.
+ */
+const invitationSectionScores = compileOnce((db: Kysely<Database>) =>
+  db
+    .selectFrom('invitations')
+    .leftJoin('section_results', 'section_results.invitation_id', 'invitations.id')
+    .select(['invitations.test_id as testId', 'section_results.section_id as sectionId', 'section_results.score as score'])
+    .where('invitations.org_id', '=', parameter<number>('orgId'))
+    .where('invitations.id', '=', parameter<number>('invitationId')),
+);
+
+/** PostgreSQL: the invitation's sections with its scores, in one statement (an unknown or another org's id: no rows, and `known` tells). */
 const sectionScores = compileOnce((db: Kysely<Database>) =>
   db
     .selectFrom('invitations')
@@ -99,8 +122,17 @@ const sectionScores = compileOnce((db: Kysely<Database>) =>
     .orderBy('sections.position'),
 );
 
+/**
+ * The report routes' reads. On PostgreSQL each is one joined statement: a round trip costs more than the join. On
+ * SQLite, in process, the joins were most of the read (sections: 6.8 µs joined with the test's sections, 3.8 µs without): there the
+ * invitation's own rows are read and its test's columns and sections come from `ReportTests`, read once per store.
+ */
 export class ReportsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+    private readonly tests: ReportTests,
+  ) {}
 
   /** Completions and cancellations in [from, to), for reconciliation. */
   events(orgId: number, from: number, to: number, limit: number): Promise<ReconciliationEvent[]> {
@@ -108,15 +140,30 @@ export class ReportsRepository {
   }
 
   async report(orgId: number, invitationId: number): Promise<ReportRecord | undefined> {
-    const [row] = await reportById(this.db, { orgId, invitationId });
-    return row && toReport(row);
+    if (this.dialect === 'postgres') {
+      const [row] = await reportById(this.db, { orgId, invitationId });
+      return row && toReport(row, row);
+    }
+    const [row] = await invitationReportById(this.db, { orgId, invitationId });
+    return row && toReport(row, await this.tests.of(this.db, row.testId));
   }
 
   /** Every section of the invitation's test, with the candidate's score (0 until scored). */
   async sections(orgId: number, invitationId: number): Promise<SectionReportEntry[] | undefined> {
-    const rows = await sectionScores(this.db, { orgId, invitationId });
-    if (rows.length === 0) return undefined;
-    return rows.flatMap((row) => (row.name === null ? [] : [{ sectionName: row.name, sectionScore: row.totalMarks ?? 0, candidateScore: row.score ?? 0 }]));
+    if (this.dialect === 'postgres') {
+      const rows = await sectionScores(this.db, { orgId, invitationId });
+      if (rows.length === 0) return undefined;
+      return rows.flatMap((row) => (row.name === null ? [] : [{ sectionName: row.name, sectionScore: row.totalMarks ?? 0, candidateScore: row.score ?? 0 }]));
+    }
+    const scores = await invitationSectionScores(this.db, { orgId, invitationId });
+    const [first] = scores;
+    if (!first) return undefined;
+    const test = await this.tests.of(this.db, first.testId);
+    return test.sections.map((section) => ({
+      sectionName: section.name,
+      sectionScore: section.totalMarks,
+      candidateScore: scores.find((score) => score.sectionId === section.id)?.score ?? 0,
+    }));
   }
 
   /**

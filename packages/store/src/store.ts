@@ -17,6 +17,7 @@ import { ReportsRepository } from './reports.js';
 import { TestLinksRepository } from './test-links.js';
 import { TestsRepository } from './tests.js';
 import { TestRecords } from './test-records.js';
+import { ReportTests } from './report-tests.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -52,7 +53,13 @@ export interface Store extends Connection, Repositories {
 
 type RepositoryMakers = { [Name in keyof Repositories]: () => Repositories[Name] };
 
-const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: InstanceLiveness, testRecords: TestRecords): RepositoryMakers => {
+/** What a store reads once and keeps for all its transactions: tests never change, so what one read is true for all. */
+interface KeptTests {
+  records: TestRecords;
+  reports: ReportTests;
+}
+
+const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: InstanceLiveness, kept: KeptTests): RepositoryMakers => {
   let jobs: JobsRepository | undefined;
   const jobsRepository = () => (jobs ??= new JobsRepository(db, dialect, liveness));
   return {
@@ -61,8 +68,8 @@ const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: Inst
     tests: () => new TestsRepository(db, dialect),
     testLinks: () => new TestLinksRepository(db),
     invitations: () => new InvitationsRepository(db, jobsRepository(), dialect),
-    reports: () => new ReportsRepository(db),
-    attempts: () => new AttemptsRepository(db, testRecords),
+    reports: () => new ReportsRepository(db, dialect, kept.reports),
+    attempts: () => new AttemptsRepository(db, kept.records),
     attemptLog: () => new AttemptLogRepository(db),
     jobs: jobsRepository,
     webhookSecrets: () => new WebhookSecretsRepository(db),
@@ -102,15 +109,14 @@ export const openStore = async (databaseUrl: string, options: ConnectOptions = {
     throw error;
   }
   // One per store, shared by its transactions: tests never change, so what one read is true for all.
-  const testRecords = new TestRecords();
-  const makers = repositoryMakers(db, connection.dialect, connection.liveness, testRecords);
+  const kept: KeptTests = { records: new TestRecords(), reports: new ReportTests() };
+  const makers = repositoryMakers(db, connection.dialect, connection.liveness, kept);
   const repositories = Object.fromEntries(Object.entries(makers).map(([name, make]) => [name, make()])) as unknown as Repositories;
   return {
     ...connection,
     ...repositories,
     rateLimits: connection.dialect === 'postgres' ? new SqlRateLimitCounters(db) : new MemoryRateLimitCounters(),
-    transaction: (work) =>
-      db.transaction().execute((trx) => work(lazyRepositories(repositoryMakers(trx, connection.dialect, connection.liveness, testRecords)))),
+    transaction: (work) => db.transaction().execute((trx) => work(lazyRepositories(repositoryMakers(trx, connection.dialect, connection.liveness, kept)))),
     ping: async () => {
       await sql`select 1`.execute(db);
     },

@@ -34,13 +34,29 @@ export class RequestSummary {
   private readonly byClass = [0, 0, 0, 0, 0];
   private readonly byRoute = new Map<string, number>();
   private requests = 0;
+  /** `GET /v2/org/tests/:testId` built once per route, not per request (and hashed once as a key). */
+  private readonly routeNames = new Map<string, Map<string, string>>();
+
+  private routeName(method: string, routePattern: string): string {
+    let byMethod = this.routeNames.get(routePattern);
+    if (!byMethod) {
+      byMethod = new Map();
+      this.routeNames.set(routePattern, byMethod);
+    }
+    let name = byMethod.get(method);
+    if (name === undefined) {
+      name = `${method} ${routePattern}`;
+      byMethod.set(method, name);
+    }
+    return name;
+  }
 
   /** One answered request: its route pattern (undefined when none matched), status code and response time. */
   record(method: string, routePattern: string | undefined, statusCode: number, responseTimeMs: number): void {
     this.requests += 1;
     const statusClass = Math.min(Math.max(Math.floor(statusCode / 100), 1), 5) - 1;
     this.byClass[statusClass]! += 1;
-    const route = routePattern === undefined ? NO_ROUTE : `${method} ${routePattern}`;
+    const route = routePattern === undefined ? NO_ROUTE : this.routeName(method, routePattern);
     this.byRoute.set(route, (this.byRoute.get(route) ?? 0) + 1);
     this.latencies.recordValue(Math.max(0, Math.round(responseTimeMs * 1000)));
   }

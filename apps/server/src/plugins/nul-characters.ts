@@ -11,9 +11,11 @@ export const holdsNul = (value: unknown): boolean => {
     if (typeof current === 'string') {
       if (current.includes(NUL)) return true;
     } else if (current !== null && typeof current === 'object') {
-      for (const [key, child] of Object.entries(current)) {
+      // Own enumerable keys, as Object.entries gives them, without an array of pairs for every request's params.
+      for (const key in current) {
+        if (!Object.hasOwn(current, key)) continue;
         if (key.includes(NUL)) return true;
-        stack.push(child);
+        stack.push((current as Record<string, unknown>)[key]);
       }
     }
   }
