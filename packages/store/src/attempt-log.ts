@@ -36,20 +36,19 @@ export class AttemptLogRepository {
     return new Map(rows.map((row) => [row.question_id, { marks: row.marks, cases: row.cases === null ? null : (JSON.parse(row.cases) as boolean[]) }]));
   }
 
-  /** How `score` stands among the completed, scored attempts of a test (counted over an index): what a percentile is taken from. */
+  /** How `score` stands among the completed, scored attempts of a test: what a percentile is taken from. */
   async scoreStanding(testId: number, score: number): Promise<ScoreStanding> {
+    // One row per distinct score of the test (test_score_counts, kept by triggers), not one per scored attempt.
     const row = await this.db
-      .selectFrom('invitations')
+      .selectFrom('test_score_counts')
       .select((eb) => [
-        eb.fn.countAll<number | string>().as('total'),
-        eb.fn.countAll<number | string>().filterWhere('score', '<', score).as('below'),
-        eb.fn.countAll<number | string>().filterWhere('score', '=', score).as('tied'),
+        eb.fn.coalesce(eb.fn.sum<number | string>('count'), sql.lit(0)).as('total'),
+        eb.fn.coalesce(eb.fn.sum<number | string>('count').filterWhere('score', '<', score), sql.lit(0)).as('below'),
+        eb.fn.coalesce(eb.fn.sum<number | string>('count').filterWhere('score', '=', score), sql.lit(0)).as('tied'),
       ])
       .where('test_id', '=', testId)
-      .where('status', '=', sql.lit('Completed'))
-      .where('report_status', '=', sql.lit('Generated'))
       .executeTakeFirstOrThrow();
-    // PostgreSQL counts are bigints, which pg hands over as strings.
+    // PostgreSQL sums bigints as numerics, which pg hands over as strings.
     return { total: Number(row.total), below: Number(row.below), tied: Number(row.tied) };
   }
 

@@ -174,6 +174,14 @@ export interface SectionResultsTable {
   score: number;
 }
 
+/** A test's scored attempts counted per score, kept by triggers (migration 020): what a report's standing sums. */
+export interface TestScoreCountsTable {
+  test_id: number;
+  score: number;
+  /** A bigint on PostgreSQL, which pg hands over as a string. */
+  count: number | string;
+}
+
 export type { JobKind, JobStatus } from '@assay/domain';
 
 export interface JobsTable {
@@ -259,6 +267,7 @@ export interface Database {
   candidates: CandidatesTable;
   invitations: InvitationsTable;
   section_results: SectionResultsTable;
+  test_score_counts: TestScoreCountsTable;
   attempt_events: AttemptEventsTable;
   question_results: QuestionResultsTable;
   sample_runs: SampleRunsTable;

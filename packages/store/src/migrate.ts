@@ -16,6 +16,7 @@ import { reportLinkGenerationMigration } from './migrations/016-report-link-gene
 import { boundedEventLogMigration } from './migrations/017-bounded-event-log.js';
 import { leaseInstancesMigration } from './migrations/018-lease-instances.js';
 import { candidatePageContactMigration } from './migrations/019-candidate-page-contact.js';
+import { scoreCountsMigration } from './migrations/020-score-counts.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -35,6 +36,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '017-bounded-event-log': boundedEventLogMigration(),
   '018-lease-instances': leaseInstancesMigration(),
   '019-candidate-page-contact': candidatePageContactMigration(),
+  '020-score-counts': scoreCountsMigration(dialect),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {
