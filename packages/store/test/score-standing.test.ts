@@ -1,20 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { TestDefinition } from '@assay/domain';
+import { oneQuestionTest } from './fixtures.js';
 import { openScratchStore, type Store } from '../src/index.js';
-
-const definition = (testName: string) =>
-  TestDefinition.parse({
-    testName,
-    sections: [
-      {
-        sectionName: 'Only',
-        sectionType: 'general',
-        duration: 10,
-        questions: [{ type: 'single_choice', text: 'Pick one', marks: 4, options: [{ text: 'a', correct: true }, { text: 'b' }] }],
-      },
-    ],
-  });
 
 describe.each(['sqlite', 'postgres'] as const)('a score standing on %s', (backend) => {
   let store: Store;
@@ -56,8 +43,8 @@ describe.each(['sqlite', 'postgres'] as const)('a score standing on %s', (backen
   beforeAll(async () => {
     ({ store, dispose } = await openScratchStore(backend, inject('pgUrl')));
     orgId = (await store.orgs.create({ name: 'Org', email: 'org@example.com', timeZoneId: 1000 }, 1)).id;
-    testId = (await store.tests.importDefinition(orgId, definition('Standing'), `key-${backend}-1`, 1)).testId;
-    otherTestId = (await store.tests.importDefinition(orgId, definition('Other'), `key-${backend}-2`, 1)).testId;
+    testId = (await store.tests.importDefinition(orgId, oneQuestionTest('Standing'), `key-${backend}-1`, 1)).testId;
+    otherTestId = (await store.tests.importDefinition(orgId, oneQuestionTest('Other'), `key-${backend}-2`, 1)).testId;
   });
   afterAll(() => dispose());
 

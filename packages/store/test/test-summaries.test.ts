@@ -4,22 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { TestDefinition } from '@assay/domain';
 import { connect } from '../src/connect.js';
 import { openStore, type Store } from '../src/index.js';
-
-const definitionNamed = (testName: string) =>
-  TestDefinition.parse({
-    testName,
-    sections: [
-      {
-        sectionName: 'Only',
-        sectionType: 'general',
-        duration: 10,
-        questions: [{ type: 'single_choice', text: 'Pick one', marks: 4, options: [{ text: 'a', correct: true }, { text: 'b' }] }],
-      },
-    ],
-  });
+import { oneQuestionTest } from './fixtures.js';
 
 /** Two stores on one database, as two server instances are: a SQLite file both open, or one PostgreSQL schema. */
 const openTwoInstances = async (backend: 'sqlite' | 'postgres'): Promise<{ here: Store; there: Store; dispose: () => Promise<void> }> => {
@@ -64,7 +51,7 @@ describe.each(['sqlite', 'postgres'] as const)('test summaries on %s', (backend)
   let otherOrgId: number;
   let keys = 0;
 
-  const importNamed = (store: Store, org: number, name: string) => store.tests.importDefinition(org, definitionNamed(name), `key-${backend}-${(keys += 1)}`, 1);
+  const importNamed = (store: Store, org: number, name: string) => store.tests.importDefinition(org, oneQuestionTest(name), `key-${backend}-${(keys += 1)}`, 1);
   const names = async (store: Store, size: number, offset: number) => {
     const page = await store.tests.list(orgId, size, offset);
     return { names: page.tests.map((test) => test.testName), count: page.testsCount };
@@ -142,7 +129,7 @@ describe.each(['sqlite', 'postgres'] as const)('test summaries on %s', (backend)
     // No route changes a definition; changed behind the store's back, the record read first is the one kept.
     await here.db
       .updateTable('tests')
-      .set({ definition: JSON.stringify({ ...definitionNamed('Described'), description: 'Changed' }) })
+      .set({ definition: JSON.stringify({ ...oneQuestionTest('Described'), description: 'Changed' }) })
       .where('id', '=', testId)
       .execute();
     expect((await here.attempts.findById(invitation.id))?.test.description).toBe('');
