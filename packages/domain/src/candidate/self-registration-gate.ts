@@ -1,3 +1,4 @@
+import { match } from 'ts-pattern';
 import type { AccessWindow } from '../access-time.js';
 import { ok, refuse, type Result } from '../result.js';
 import type { TestStatus } from '../schemas/test.js';
@@ -23,11 +24,17 @@ const INVITE_ONLY_MESSAGE = 'This test is by invitation only: use the link in yo
 /**
  * May someone register themselves on this link now? Not on an invite-only link (403.10), nor on an inactive or
  * closed one (its admission refusal). A link not open yet, or outside its daily window, still registers: the start
- * waits, and the candidate keeps their URL for when it opens.
+ * waits, and the candidate keeps their URL for when it opens. Every verdict is spelled out, so a new one fails the
+ * build here until it is decided.
  */
 export const decideSelfRegistration = (link: PublicLinkFacts, now: number): Result<AccessVerdictCode> => {
   if (link.inviteCandidateOnly === 1) return refuse('403.10', INVITE_ONLY_MESSAGE);
-  const verdict = publicLinkVerdict(link, now);
-  if (verdict === 'closed' || verdict === 'linkInactive' || verdict === 'testInactive') return admissionRefusal(verdict);
-  return ok(verdict);
+  return (
+    match(publicLinkVerdict(link, now))
+      .with('closed', 'linkInactive', 'testInactive', (verdict) => admissionRefusal<AccessVerdictCode>(verdict))
+      .with('open', 'notYetOpen', 'outsideDailyWindow', (verdict) => ok(verdict))
+      // A newcomer's invitation is Pending: these verdicts never come, and refuse nothing the link refuses.
+      .with('cancelled', 'completed', (verdict) => ok(verdict))
+      .exhaustive()
+  );
 };
