@@ -5,7 +5,7 @@ import { REPORT_URL_KEY_SETTING, isAuthenticReportUrl, newReportUrlKey } from '@
 import { PDF_MEDIA_TYPE } from '@assay/reports/host';
 import type { AppContext } from '../context.js';
 import { RefusalError } from '../refusal-error.js';
-import { sendReportPdf } from './report-pdf-reply.js';
+import { sendKnownReportPdf } from './report-pdf-reply.js';
 
 /** `ReportPDFUrl` of callbacks and emails: the PDF for whoever holds the signed, expiring URL, no API key. */
 export const signedReportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
@@ -58,7 +58,7 @@ export const signedReportRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       // neighbour's forgeries never refuse it (README, "Rate limits").
       if (decision.err) throw await credentialLimits.reportLink.counted(request, reply, new RefusalError(decision.err));
       await credentialLimits.spendReportPdf(request, reply, testInvitationId);
-      return sendReportPdf(reply, context, decision.val.orgId, testInvitationId);
+      return sendKnownReportPdf(reply, context, decision.val.orgId, testInvitationId);
     },
   );
 };
