@@ -63,3 +63,9 @@ export * from './report/report-details.js';
 export * from './report/build-report-details.js';
 export * from './report/question-outcome.js';
 export * from './report/report-link.js';
+// Issue 31, route handlers' rules (rulesroutes): what the handlers decided, now one domain decision each.
+export * from './candidate/self-registration-gate.js';
+export * from './report/signed-report-request.js';
+export * from './invitation-scope.js';
+export * from './events/reconciliation-window.js';
+export * from './org-time-zone.js';

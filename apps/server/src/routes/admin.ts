@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiKeyList, CreateOrgInput, CreatedOrg, IdParam, IssuedKey, RevokedKey, UTC_TIME_ZONE_ID, findTimeZone, succeed } from '@assay/domain';
+import { ApiKeyList, CreateOrgInput, CreatedOrg, IdParam, IssuedKey, RevokedKey, newOrgTimeZoneId, succeed } from '@assay/domain';
 import { generateApiKey, hashApiKey, sameHash } from '../auth/api-key.js';
 import type { Repositories } from '@assay/store';
 import type { AppContext } from '../context.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { honourIdempotencyKeys } from '../idempotency/idempotency-keys.js';
-import { found, refusal } from '../refusal-error.js';
+import { found, refusal, unwrap } from '../refusal-error.js';
 import { envelopeResponses } from './responses.js';
 
 const adminSecurity = [{ adminToken: [] }];
@@ -51,8 +51,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { conf
       },
     },
     async (request, reply) => {
-      const timeZoneId = request.body.timeZoneId ?? UTC_TIME_ZONE_ID;
-      if (!findTimeZone(timeZoneId)) throw refusal('400.9', `timeZoneId ${timeZoneId} is not in the time zone table (GET /v2/timezones).`);
+      const timeZoneId = unwrap(newOrgTimeZoneId(request.body.timeZoneId));
       // The org and its first key together: a crash between them left an org nobody could use.
       const create = async (repositories: Repositories) => {
         const org = await repositories.orgs.create({ name: request.body.name, email: request.body.email, timeZoneId }, now());

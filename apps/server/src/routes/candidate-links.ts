@@ -6,11 +6,11 @@ import {
   SelfRegistration,
   SelfRegistrationInput,
   admissionMessage,
-  admissionRefusal,
-  admissionVerdict,
   candidateFacingOrg,
+  decideSelfRegistration,
   describeAccessWindow,
   findTimeZone,
+  publicLinkVerdict,
   succeed,
   takeTestUrl,
   windowFromStored,
@@ -19,7 +19,7 @@ import {
 import type { AppContext } from '../context.js';
 import { LinkEmailBudget } from '../rate-limits/link-email-budget.js';
 import { WindowCounter } from '../rate-limits/window-counter.js';
-import { found, refusal, unwrap } from '../refusal-error.js';
+import { found, unwrap } from '../refusal-error.js';
 import { registerSelf } from '../services/register-candidate.js';
 import { envelopeResponses } from './responses.js';
 
@@ -33,11 +33,13 @@ export const candidateLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     const entry = found(await store.testLinks.findByAccessKey(accessKey), '404.9', 'This test link does not exist. Check the URL you were given.');
     const test = found(await store.tests.details(entry.orgId, entry.link.testId), '404.9', 'This test link does not exist.');
     const window = windowFromStored(entry.link.accessTime, entry.link.startDateTime, entry.link.endDateTime);
-    const verdict = admissionVerdict(
-      { invitationStatus: 'Pending', testStatus: test.testStatus as TestStatus, link: { status: entry.link.testLinkStatus, window } },
-      now(),
-    );
-    return { ...entry, test, window, verdict };
+    const facts = {
+      testStatus: test.testStatus as TestStatus,
+      linkStatus: entry.link.testLinkStatus,
+      window,
+      inviteCandidateOnly: entry.link.inviteCandidateOnly,
+    };
+    return { ...entry, test, window, facts };
   };
 
   app.get(
@@ -46,7 +48,8 @@ export const candidateLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       schema: { tags, summary: 'What a public test link offers, and whether it is open now', params: LinkParams, response: envelopeResponses(PublicLinkView) },
     },
     async (request) => {
-      const { link, test, window, verdict, orgId } = await linkOf(request.params.accessKey);
+      const { link, test, window, facts, orgId } = await linkOf(request.params.accessKey);
+      const verdict = publicLinkVerdict(facts, now());
       const zone = findTimeZone(link.timeZoneId)!;
       const org = found(await store.orgs.find(orgId), '404.9', 'This test link does not exist.');
       return succeed({
@@ -81,9 +84,8 @@ export const candidateLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request, reply) => {
-      const { orgId, link, verdict } = await linkOf(request.params.accessKey);
-      if (link.inviteCandidateOnly === 1) throw refusal('403.10', 'This test is by invitation only: use the link in your invitation email.');
-      if (verdict === 'closed' || verdict === 'linkInactive' || verdict === 'testInactive') unwrap(admissionRefusal(verdict));
+      const { orgId, link, facts } = await linkOf(request.params.accessKey);
+      unwrap(decideSelfRegistration(facts, now()));
       const outcome = await registerSelf(store, { orgId, testId: link.testId, testLinkId: link.testLinkId, ...request.body }, now());
       if (outcome.created) return succeed({ testUrl: takeTestUrl(config.publicUrl, outcome.invitation.token), sentByEmail: false, message: null });
       if (outcome.invitation) {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EventsQuery, ReconciliationEvents, succeed } from '@assay/domain';
+import { EventsQuery, ReconciliationEvents, reconciliationWindow, succeed } from '@assay/domain';
 import type { AppContext } from '../context.js';
-import { refusal } from '../refusal-error.js';
+import { unwrap } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
 
 /** Reconciliation: what completed or was cancelled in a window, for an integrator who missed callbacks. */
@@ -20,11 +20,7 @@ export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { stor
       },
     },
     async (request) => {
-      const from = Date.parse(request.query.from);
-      // Without `to` the window ends now, this millisecond included: an event of the same instant as the request
-      // would otherwise be left out of a window that claims to reach the present.
-      const to = request.query.to === undefined ? now() + 1 : Date.parse(request.query.to);
-      if (to <= from) throw refusal('400.4', 'to must be after from');
+      const { from, to } = unwrap(reconciliationWindow(request.query, now()));
       const { limit } = request.query;
       const events = await store.reports.events(request.org.orgId, from, to, limit);
       return succeed({

@@ -6,26 +6,28 @@ import {
   IdParam,
   Reattempt,
   ResetInvitation,
-  moveInvitation,
+  invitationNotFound,
+  moveScopedInvitation,
   succeed,
   takeTestUrl,
   type InvitationEvent,
+  type InvitationScope,
 } from '@assay/domain';
 import type { AppContext } from '../context.js';
-import { found, refusal, unwrap } from '../refusal-error.js';
+import { unwrap } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
 
 const InvitationParams = z.object({ testInvitationId: IdParam });
-const notFound = (id: number) => `No test invitation ${id}.`;
 
 export const invitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, config, now }) => {
-  /** The domain decides the move; the store applies it with its effect; a refusal leaves as its status code. */
-  const move = async (orgId: number, invitationId: number, event: InvitationEvent, at: number) => {
-    const applied = found(
-      await store.invitations.applyMove(orgId, invitationId, (invitation) => moveInvitation(invitation, event), at),
-      '404.4',
-      notFound(invitationId),
-    );
+  /**
+   * One read: the store hands the invitation to the domain, which decides the move (or that the request names no
+   * such invitation); the store applies it with its effect; a refusal leaves as its status code.
+   */
+  const move = async (orgId: number, scope: InvitationScope, event: InvitationEvent, at: number) => {
+    const applied =
+      (await store.invitations.applyMove(orgId, scope.invitationId, (invitation) => moveScopedInvitation(invitation, scope, event), at)) ??
+      unwrap(invitationNotFound(scope));
     unwrap(applied.move);
     return applied;
   };
@@ -44,14 +46,9 @@ export const invitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       },
     },
     async (request) => {
-      const { testInvitationId } = request.params;
-      const { testId } = request.query;
-      const invitation = await store.invitations.find(request.org.orgId, testInvitationId);
-      if (!invitation || (testId !== undefined && invitation.testId !== testId)) {
-        throw refusal('404.4', testId === undefined ? notFound(testInvitationId) : `No test invitation ${testInvitationId} on test ${testId}.`);
-      }
+      const scope = { invitationId: request.params.testInvitationId, testId: request.query.testId };
       const at = now();
-      const applied = await move(request.org.orgId, testInvitationId, { type: 'cancel', at }, at);
+      const applied = await move(request.org.orgId, scope, { type: 'cancel', at }, at);
       return succeed({ testInvitationId: applied.invitation.id, status: 'cancelled' as const });
     },
   );
@@ -70,8 +67,9 @@ export const invitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     },
     async (request) => {
       const { testInvitationId } = request.params;
-      const { reattempt } = await move(request.org.orgId, testInvitationId, { type: 'reattempt' }, now());
-      const next = found(reattempt, '404.4', notFound(testInvitationId));
+      const scope = { invitationId: testInvitationId };
+      const { reattempt } = await move(request.org.orgId, scope, { type: 'reattempt' }, now());
+      const next = reattempt ?? unwrap(invitationNotFound(scope));
       return succeed({ testInvitationId: next.id, takeTestURL: takeTestUrl(config.publicUrl, next.token) });
     },
   );
@@ -91,8 +89,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       },
     },
     async (request) => {
-      const { testInvitationId } = request.params;
-      const applied = await move(request.org.orgId, testInvitationId, { type: 'reset' }, now());
+      const applied = await move(request.org.orgId, { invitationId: request.params.testInvitationId }, { type: 'reset' }, now());
       return succeed({ testInvitationId: applied.invitation.id, testStatus: 'Reset' as const });
     },
   );

@@ -33,8 +33,13 @@ export const startExport = <T>(start: () => T): T => {
  * `GET /v2/org/report/{id}/details` answers) and the stored snapshots, loaded once the export is admitted, rendered by
  * a render worker, which checks every stored snapshot before drawing it; a failed render fails this export alone.
  */
-export const sendReportPdf = async (reply: FastifyReply, { store, now, reports }: AppContext, orgId: number, testInvitationId: number) => {
-  found(await store.invitations.find(orgId, testInvitationId), '404.4', `No report for test invitation ${testInvitationId}.`);
+export const sendReportPdf = async (reply: FastifyReply, context: AppContext, orgId: number, testInvitationId: number) => {
+  found(await context.store.invitations.find(orgId, testInvitationId), '404.4', `No report for test invitation ${testInvitationId}.`);
+  return sendKnownReportPdf(reply, context, orgId, testInvitationId);
+};
+
+/** `sendReportPdf` for a caller that has just read the invitation itself (the signed report link): no second read. */
+export const sendKnownReportPdf = async (reply: FastifyReply, { store, now, reports }: AppContext, orgId: number, testInvitationId: number) => {
   const pdf = await reports
     .renderPdf(async () => {
       const [details, snapshots] = await Promise.all([loadReportDetails(store, orgId, testInvitationId), store.attempts.snapshots(testInvitationId)]);

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FailureEnvelope, IdParam, decideReportLink, documentedInteger } from '@assay/domain';
+import { FailureEnvelope, IdParam, decideSignedReportRequest, documentedInteger } from '@assay/domain';
 import { REPORT_URL_KEY_SETTING, isAuthenticReportUrl, newReportUrlKey } from '@assay/delivery';
 import { PDF_MEDIA_TYPE } from '@assay/reports/host';
 import type { AppContext } from '../context.js';
-import { refusal } from '../refusal-error.js';
-import { sendReportPdf } from './report-pdf-reply.js';
+import { RefusalError } from '../refusal-error.js';
+import { sendKnownReportPdf } from './report-pdf-reply.js';
 
 /** `ReportPDFUrl` of callbacks and emails: the PDF for whoever holds the signed, expiring URL, no API key. */
 export const signedReportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
@@ -51,19 +51,14 @@ export const signedReportRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         store.attempts.findById(testInvitationId),
         store.settings.getOrCreate(REPORT_URL_KEY_SETTING, newReportUrlKey),
       ]);
-      const invitation = attempt?.invitation;
-      const completedAt = invitation?.completedAt ?? null;
+      const signedFor = (completedAt: number) => isAuthenticReportUrl(key, { invitationId: testInvitationId, completedAt }, claims, signature);
+      // The link stays the record of its attempt until it expires or the org revokes it (`decideSignedReportRequest`).
+      const decision = decideSignedReportRequest(attempt?.invitation, claims, signedFor, now());
       // A link that does not hold counts against the address; one that holds is budgeted per report, so a
       // neighbour's forgeries never refuse it (README, "Rate limits").
-      const refused = (message: string) => credentialLimits.reportLink.counted(request, reply, refusal('403.14', message));
-      if (!invitation || completedAt === null || !isAuthenticReportUrl(key, { invitationId: testInvitationId, completedAt }, claims, signature)) {
-        throw await refused('This report link is not valid, or the attempt it shows was reset.');
-      }
-      // Then one decision: the link stays the record of its attempt until it expires or the org revokes it.
-      const decision = decideReportLink(invitation, claims, now());
-      if (decision.err) throw await refused(decision.err.message);
+      if (decision.err) throw await credentialLimits.reportLink.counted(request, reply, new RefusalError(decision.err));
       await credentialLimits.spendReportPdf(request, reply, testInvitationId);
-      return sendReportPdf(reply, context, invitation.orgId, testInvitationId);
+      return sendKnownReportPdf(reply, context, decision.val.orgId, testInvitationId);
     },
   );
 };
