@@ -1,7 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { type Answer, type Candidate, CodingLanguage, type Invitation } from '@assay/domain';
 import type { Database } from './database.js';
-import { compilesForSqlite } from './transaction-steps.js';
+import { readResultsText } from './attempt-results-text.js';
 
 /**
  * What the Excel export's Questions sheet is built from for one invitation, as report facts: what scoring found, and the
@@ -35,37 +35,9 @@ const grouped = <T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
 };
 
 /**
- * An attempt's question results as one text, `questionId:marks:cases` joined by `;` (cases are JSON booleans or
- * empty): one row per attempt instead of one per question, which is most of what reading 100,000 attempts of a
- * test of 40 questions cost. Marks go through text exactly: 17 significant digits on SQLite (its own cast keeps
- * 15, which would change a mark like 1/3), PostgreSQL's shortest exact form (its default since version 12).
- */
-const resultsText = (db: Kysely<Database>) => {
-  if (compilesForSqlite(db)) return sql<string>`group_concat(cast(question_id as text) || ':' || printf('%!.17g', marks) || ':' || coalesce(cases, ''), ';')`;
-  return sql<string>`string_agg(cast(question_id as text) || ':' || cast(marks as text) || ':' || coalesce(cases, ''), ';')`;
-};
-
-/** Reads an attempt's results text into `marks` and `cases` at each question's position (unknown questions are skipped). */
-const readResults = (text: string | null, positionOf: ReadonlyMap<number, number>, marks: (number | null)[], cases: (readonly boolean[] | null)[]): void => {
-  if (!text) return;
-  for (let start = 0; start < text.length; ) {
-    const separator = text.indexOf(';', start);
-    const end = separator === -1 ? text.length : separator;
-    const idEnd = text.indexOf(':', start);
-    const marksEnd = text.indexOf(':', idEnd + 1);
-    const position = positionOf.get(Number(text.slice(start, idEnd)));
-    if (position !== undefined) {
-      marks[position] = Number(text.slice(idEnd + 1, marksEnd));
-      if (marksEnd + 1 < end) cases[position] = JSON.parse(text.slice(marksEnd + 1, end)) as boolean[];
-    }
-    start = end + 1;
-  }
-};
-
-/**
  * The facts of every invitation of an org's test up to `throughId`, in id order (the Candidates sheet's order), in
- * keyset-paged batches of three queries whatever the number of attempts: what the Excel export's Questions sheet is
- * built from, in flat memory. `throughId` is the last invitation the Candidates sheet showed, so the two sheets stay
+ * keyset-paged batches of two queries whatever the number of attempts (the scored results are one text per attempt,
+ * migration 021): what the Excel export's Questions sheet is built from, in flat memory. `throughId` is the last invitation the Candidates sheet showed, so the two sheets stay
  * row for row when candidates register while the export runs. Only the columns the sheet shows are read (no test
  * definition, no whole invitation or candidate record). The results are given by position in `questionIds` (the
  * sheet's question order).
@@ -83,7 +55,14 @@ export async function* attemptFactsOfTest(
     const invitations = await db
       .selectFrom('invitations')
       .innerJoin('candidates', 'candidates.id', 'invitations.candidate_id')
-      .select(['invitations.id as id', 'invitations.started_at as startedAt', 'candidates.email as email', 'candidates.full_name as fullName'])
+      .leftJoin('attempt_results', 'attempt_results.invitation_id', 'invitations.id')
+      .select([
+        'invitations.id as id',
+        'invitations.started_at as startedAt',
+        'candidates.email as email',
+        'candidates.full_name as fullName',
+        'attempt_results.results as results',
+      ])
       .where('invitations.org_id', '=', orgId)
       .where('invitations.test_id', '=', testId)
       .where('invitations.id', '>', afterId)
@@ -93,29 +72,20 @@ export async function* attemptFactsOfTest(
       .execute();
     if (invitations.length === 0) return;
     const started = invitations.flatMap((row) => (row.startedAt === null ? [] : [row.id]));
-    const [answers, results] =
+    const answers =
       started.length === 0
-        ? [[], []]
-        : await Promise.all([
-            db
-              .selectFrom('answers')
-              .select(['invitation_id', 'question_id', 'code', 'language'])
-              .where('invitation_id', 'in', started)
-              .where('option_ids', 'is', null)
-              .execute(),
-            db
-              .selectFrom('question_results')
-              .select(['invitation_id', resultsText(db).as('results')])
-              .where('invitation_id', 'in', started)
-              .groupBy('invitation_id')
-              .execute(),
-          ]);
+        ? []
+        : await db
+            .selectFrom('answers')
+            .select(['invitation_id', 'question_id', 'code', 'language'])
+            .where('invitation_id', 'in', started)
+            .where('option_ids', 'is', null)
+            .execute();
     const answersOf = grouped(answers, (row) => row.invitation_id);
-    const resultsOf = new Map(results.map((row) => [row.invitation_id, row.results]));
     yield invitations.map((row): AttemptFacts => {
       const marks = new Array<number | null>(questionIds.length).fill(null);
       const cases = new Array<readonly boolean[] | null>(questionIds.length).fill(null);
-      readResults(resultsOf.get(row.id) ?? null, positionOf, marks, cases);
+      readResultsText(row.results, positionOf, marks, cases);
       return {
         invitation: { id: row.id, startedAt: row.startedAt },
         candidate: { email: row.email, fullName: row.fullName },

@@ -15,6 +15,7 @@ import {
   type TestRecord,
 } from '@assay/domain';
 import { appendAttemptEvent } from './attempt-event-log.js';
+import { resultsTextOf } from './attempt-results-text.js';
 import type { Database, InvitationRow } from './database.js';
 import { proctoringColumns, toCandidate, toInvitation, toOrg } from './records.js';
 import { toTestLink } from './test-links.js';
@@ -313,7 +314,12 @@ export class AttemptsRepository {
           .execute();
       }
       await trx.deleteFrom('question_results').where('invitation_id', '=', invitationId).execute();
+      await trx.deleteFrom('attempt_results').where('invitation_id', '=', invitationId).execute();
       if (record.questions.length > 0) {
+        await trx
+          .insertInto('attempt_results')
+          .values({ invitation_id: invitationId, results: resultsTextOf(record.questions) })
+          .execute();
         await trx
           .insertInto('question_results')
           .values(

@@ -162,6 +162,15 @@ export interface QuestionResultsTable {
   cases: string | null;
 }
 
+/**
+ * A scored attempt's question results as one text (migration 021), `questionId:marks:cases` joined by `;` (cases as
+ * in question_results, empty when none ran): what the Excel export reads instead of grouping the rows.
+ */
+export interface AttemptResultsTable {
+  invitation_id: number;
+  results: string;
+}
+
 export interface SampleRunsTable {
   invitation_id: number;
   question_id: number;
@@ -270,6 +279,7 @@ export interface Database {
   test_score_counts: TestScoreCountsTable;
   attempt_events: AttemptEventsTable;
   question_results: QuestionResultsTable;
+  attempt_results: AttemptResultsTable;
   sample_runs: SampleRunsTable;
   answers: AnswersTable;
   snapshots: SnapshotsTable;

@@ -17,6 +17,7 @@ import { boundedEventLogMigration } from './migrations/017-bounded-event-log.js'
 import { leaseInstancesMigration } from './migrations/018-lease-instances.js';
 import { candidatePageContactMigration } from './migrations/019-candidate-page-contact.js';
 import { scoreCountsMigration } from './migrations/020-score-counts.js';
+import { attemptResultsTextMigration } from './migrations/021-attempt-results-text.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -37,6 +38,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '018-lease-instances': leaseInstancesMigration(),
   '019-candidate-page-contact': candidatePageContactMigration(),
   '020-score-counts': scoreCountsMigration(dialect),
+  '021-attempt-results-text': attemptResultsTextMigration(dialect),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {
