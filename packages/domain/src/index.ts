@@ -63,3 +63,5 @@ export * from './report/report-details.js';
 export * from './report/build-report-details.js';
 export * from './report/question-outcome.js';
 export * from './report/report-link.js';
+// Issue 31, the store and the cli: the invitation and report states by name (rulesstore).
+export { INVITATION_STATUS, REPORT_STATUS } from './invitation-status-names.js';
