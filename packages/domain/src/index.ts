@@ -69,3 +69,5 @@ export * from './report/signed-report-request.js';
 export * from './invitation-scope.js';
 export * from './events/reconciliation-window.js';
 export * from './org-time-zone.js';
+// Issue 31, the store and the cli: the invitation and report states by name (rulesstore).
+export { INVITATION_STATUS, REPORT_STATUS } from './invitation-status-names.js';

@@ -1,7 +1,9 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import {
   CodingLanguage,
+  INVITATION_STATUS,
   ok,
+  REPORT_STATUS,
   type Answer,
   type AttemptEvent,
   type Candidate,
@@ -64,7 +66,7 @@ export interface AttemptScoreRecord {
 const takesWritesAt =
   (now: number, graceMs = 0) =>
   (eb: ExpressionBuilder<Database, 'invitations'>) =>
-    eb.and([eb('status', '=', 'In progress'), eb.or([eb('deadline_at', 'is', null), eb('deadline_at', '>', now - graceMs)])]);
+    eb.and([eb('status', '=', INVITATION_STATUS.inProgress), eb.or([eb('deadline_at', 'is', null), eb('deadline_at', '>', now - graceMs)])]);
 
 /** The candidate side of an invitation: lookups by token, answers, proctoring, snapshots and scores. */
 export class AttemptsRepository {
@@ -267,7 +269,7 @@ export class AttemptsRepository {
     return this.db
       .selectFrom('invitations')
       .select(['id', 'org_id as orgId'])
-      .where('status', '=', sql.lit('In progress'))
+      .where('status', '=', sql.lit(INVITATION_STATUS.inProgress))
       .where('deadline_at', '<=', now - graceMs)
       .orderBy('deadline_at')
       .limit(limit)
@@ -279,8 +281,8 @@ export class AttemptsRepository {
     const rows = await this.db
       .selectFrom('invitations')
       .select('id')
-      .where('status', '=', sql.lit('Completed'))
-      .where('report_status', '<>', sql.lit('Generated'))
+      .where('status', '=', sql.lit(INVITATION_STATUS.completed))
+      .where('report_status', '<>', sql.lit(REPORT_STATUS.generated))
       .orderBy('id')
       .limit(limit)
       .execute();
@@ -290,9 +292,9 @@ export class AttemptsRepository {
   async markReportInProgress(invitationId: number, now: number): Promise<void> {
     await this.db
       .updateTable('invitations')
-      .set({ report_status: 'In progress', updated_at: now })
+      .set({ report_status: REPORT_STATUS.inProgress, updated_at: now })
       .where('id', '=', invitationId)
-      .where('status', '=', 'Completed')
+      .where('status', '=', INVITATION_STATUS.completed)
       .execute();
   }
 
@@ -301,9 +303,9 @@ export class AttemptsRepository {
     return this.db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('invitations')
-        .set({ score: record.score, time_taken: record.timeTaken, report_status: 'Generated', updated_at: now })
+        .set({ score: record.score, time_taken: record.timeTaken, report_status: REPORT_STATUS.generated, updated_at: now })
         .where('id', '=', invitationId)
-        .where('status', '=', 'Completed')
+        .where('status', '=', INVITATION_STATUS.completed)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) return false;
       await trx.deleteFrom('section_results').where('invitation_id', '=', invitationId).execute();

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import { match } from 'ts-pattern';
-import type { InvitationEffect } from '@assay/domain';
+import { INVITATION_STATUS, REPORT_STATUS, type InvitationEffect } from '@assay/domain';
 import { compileOnce, parameter } from './compiled-query.js';
 import type { Database, InvitationRow, InvitationsTable } from './database.js';
 import type { JobsRepository } from './jobs.js';
@@ -10,7 +10,7 @@ export type NewToken = () => string;
 
 /** An attempt with nothing done yet: what a new invitation, a start and a reset write. */
 export const FRESH_ATTEMPT = {
-  report_status: 'Pending',
+  report_status: REPORT_STATUS.pending,
   score: 0,
   time_taken: 0,
   started_at: null,
@@ -48,7 +48,7 @@ export const writesOf = (effect: InvitationEffect): EffectWrites =>
       columns: {
         completed_at: completedAt,
         ...proctoringColumns({ ...proctoring, leftAt: null, unloading: false }),
-        report_status: 'Pending' as const,
+        report_status: REPORT_STATUS.pending,
       },
       // Scoring and the announcements are queued with the completion: a crash cannot lose them.
       after: async (trx, moved, deps) => {
@@ -106,7 +106,7 @@ const createReattempt = async (trx: Transaction<Database>, previous: InvitationR
  * FRESH_ATTEMPT's, so the order changes nothing else.
  */
 export const newInvitationColumns = (now: number) => ({
-  status: 'Pending' as const,
+  status: INVITATION_STATUS.pending,
   cancelled_at: null,
   report_link_generation: 0,
   created_at: now,

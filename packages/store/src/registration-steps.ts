@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { decideReRegistration, type ReRegistration, type StoredUrlChange } from '@assay/domain';
+import { decideReRegistration, type InvitationOnRegistration, type ReRegistration, type StoredUrlChange } from '@assay/domain';
+import { match } from 'ts-pattern';
 import { compileOnce, parameter } from './compiled-query.js';
 import type { Database, InvitationRow } from './database.js';
 import { latestAttemptQuery, newInvitationColumns, type NewToken } from './invitation-moves.js';
@@ -165,11 +166,24 @@ export function* registrationSteps(db: Kysely<Database>, input: RegistrationInpu
   const decided = decideReRegistration(input, latest && { status: latest.status, extraTimePercent: latest.extra_time_percent });
   const [candidate] = yield* statement(updateCandidate.bound(db, candidateUpdate(input, decided, now)));
   if (!candidate) throw new Error(`registration of ${input.emailKey} stored no candidate`);
-  const { invitation } = decided;
-  if (invitation.kind === 'invite') return yield* invitationSteps(db, input, candidate.id, latest, newToken, now);
+  // Each decision the domain can make has its writes here: a new kind fails the build until it is given them.
+  return yield* match<InvitationOnRegistration, TransactionSteps<RegistrationRows>>(decided.invitation)
+    .with({ kind: 'invite' }, () => invitationSteps(db, input, candidate.id, latest, newToken, now))
+    .with({ kind: 'answer' }, () => answerSteps(decidedOn(latest, input)))
+    .with({ kind: 'setExtraTime' }, ({ extraTimePercent }) => extraTimeSteps(db, decidedOn(latest, input), extraTimePercent, now))
+    .exhaustive();
+}
+
+/** The invitation the domain decided on: it answers or changes one only when it was given one. */
+const decidedOn = (latest: InvitationRow | undefined, input: RegistrationInput): InvitationRow => {
   if (!latest) throw new Error(`registration of ${input.emailKey} decided on an invitation it did not find`);
-  if (invitation.kind === 'answer') return { created: false, invitation: latest };
-  return { created: false, invitation: yield* extraTimeSteps(db, latest, invitation.extraTimePercent, now) };
+  return latest;
+};
+
+/** The live invitation as it is: nothing written. */
+// biome-ignore lint/correctness/useYield: a decision whose writes are none, carried out like the others
+function* answerSteps(latest: InvitationRow): TransactionSteps<RegistrationRows> {
+  return { created: false, invitation: latest };
 }
 
 /** What a self-registration found: a new candidate's invitation, or an existing candidate's latest, untouched. */
@@ -232,7 +246,7 @@ function* invitationSteps(
 }
 
 /** The accommodation the domain decided for an invitation not started yet; a concurrent start leaves it as it is. */
-function* extraTimeSteps(db: Kysely<Database>, latest: InvitationRow, extraTimePercent: number, now: number): TransactionSteps<InvitationRow> {
+function* extraTimeSteps(db: Kysely<Database>, latest: InvitationRow, extraTimePercent: number, now: number): TransactionSteps<RegistrationRows> {
   const [updated] = yield* statement(
     db
       .updateTable('invitations')
@@ -242,5 +256,5 @@ function* extraTimeSteps(db: Kysely<Database>, latest: InvitationRow, extraTimeP
       .returningAll()
       .compile(),
   );
-  return updated ?? latest;
+  return { created: false, invitation: updated ?? latest };
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { AlreadyRegisteredError } from '../errors.js';
 import { terminalLine } from '../format/terminal-text.js';
-import { alreadyRegistered, reattemptInstead, registerCandidate } from '../registration/registration.js';
+import { alreadyRegistered, readsAsNew, reattemptInstead, registerCandidate } from '../registration/registration.js';
 import { parseId } from './arguments.js';
 import type { CliIo } from './cli-io.js';
 import { connect } from './connection.js';
@@ -39,7 +39,7 @@ export const registerInvite = (program: Command, io: CliIo): void => {
       const registration = await registerCandidate(client, testId, options.link, candidate);
       if (reattemptInstead(registration.status)) throw new AlreadyRegisteredError(registration.testInvitationId, registration.status);
       // In progress or Reset: the URL still takes the test, but this was not a new invitation.
-      if (registration.status !== 'Pending') {
+      if (!readsAsNew(registration.status)) {
         const note = `note: ${alreadyRegistered(registration.status)}: invitation ${registration.testInvitationId}, whose URL still takes the test.`;
         io.stderr.write(`${terminalLine(note)}\n`);
       }

@@ -1,4 +1,4 @@
-import { describeAccessWindow, findTimeZone, resolveAccessWindow, testLinkStateOf, UTC_TIME_ZONE_ID, type TestLink } from '@assay/domain';
+import { describeAccessWindow, findTimeZone, resolveAccessWindow, testLinkStateOf, UTC_TIME_ZONE_ID, type TestLink, type TestLinkState } from '@assay/domain';
 
 /** The validity in words in the link's own time zone, as candidates are told (4.8's testAccessTime). */
 export const accessText = (link: Pick<TestLink, 'accessTime' | 'startDateTime' | 'endDateTime' | 'timeZoneId'>): string => {
@@ -9,7 +9,7 @@ export const accessText = (link: Pick<TestLink, 'accessTime' | 'startDateTime' |
 
 export const accessModeName = (accessTime: 0 | 1 | 2): string => ['Anytime', 'Time bound', 'Slot wise'][accessTime]!;
 
-export const linkStateText = (link: Pick<TestLink, 'testLinkStatus'>): string => testLinkStateOf(link.testLinkStatus);
+export const linkStateText = (link: Pick<TestLink, 'testLinkStatus'>): TestLinkState => testLinkStateOf(link.testLinkStatus);
 
 /** The public registration page of a link on the server we talk to. */
 export const publicLinkUrl = (baseUrl: string, link: Pick<TestLink, 'testLinkAccessKey'>): string =>

@@ -1,5 +1,6 @@
 import type { AssayClient, CallOptions, CandidateInput } from '@assay/client';
 import type { InvitationStatus, LinkRegistration, Registration } from '@assay/domain';
+import { match } from 'ts-pattern';
 import { answeredUrl, type CheckedUrl } from '../format/checked-url.js';
 import { offeredMoves } from '../tui/state/invitation-moves.js';
 
@@ -36,6 +37,16 @@ export const registerCandidate = async (
 
 /** The invitation is over but may be taken again: what the domain's state machine allows is a reattempt (Completed). */
 export const reattemptInstead = (status: InvitationStatus): boolean => offeredMoves(status).includes('reattempt');
+
+/**
+ * Whether the answered invitation reads as this registration's own: a Pending one has not been started, so its URL is
+ * handed out as new; any other state was the candidate's before (`alreadyRegistered`).
+ */
+export const readsAsNew = (status: InvitationStatus): boolean =>
+  match(status)
+    .with('Pending', () => true)
+    .with('In progress', 'Completed', 'Reset', 'Cancelled', () => false)
+    .exhaustive();
 
 /** `already registered (In progress)`: the candidate had this invitation before this registration. */
 export const alreadyRegistered = (status: InvitationStatus): string => `already registered (${status})`;

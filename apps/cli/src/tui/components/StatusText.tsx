@@ -1,6 +1,13 @@
+import type { InvitationStatus, ReconciliationEvents, ReportStatus, TestLinkState, TestStatus } from '@assay/domain';
 import { Text } from './Text.js';
 
-const COLORS: Record<string, string> = {
+/** Every status word the cli shows: an invitation's, its report's, a test's, a link's, a completion event's. */
+export type StatusWord = InvitationStatus | ReportStatus | TestStatus | TestLinkState | ReconciliationEvents['events'][number]['type'];
+
+type Colour = 'green' | 'cyan' | 'yellow' | 'magenta' | 'gray';
+
+/** Exhaustive over the domain's unions: a status added there fails the build here until it has its colour. */
+const COLORS: Record<StatusWord, Colour> = {
   Completed: 'green',
   'In progress': 'cyan',
   Pending: 'yellow',
@@ -14,4 +21,4 @@ const COLORS: Record<string, string> = {
 };
 
 /** A status as its word; the colour is only an aid. */
-export const StatusText = ({ status }: { status: string }) => <Text color={COLORS[status]}>{status}</Text>;
+export const StatusText = ({ status }: { status: StatusWord }) => <Text color={COLORS[status]}>{status}</Text>;

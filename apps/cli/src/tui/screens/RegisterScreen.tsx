@@ -2,7 +2,7 @@ import type { InvitationStatus, TestLink } from '@assay/domain';
 import { Box, useStdout } from 'ink';
 import { Text } from '../components/Text.js';
 import { answeredUrl } from '../../format/checked-url.js';
-import { alreadyRegistered, registerCandidate } from '../../registration/registration.js';
+import { alreadyRegistered, readsAsNew, registerCandidate } from '../../registration/registration.js';
 import { Confirm } from '../components/Confirm.js';
 import { FailureText } from '../components/FailureText.js';
 import { useConnection } from '../shell/client-context.js';
@@ -30,7 +30,7 @@ import { HINTS } from '../hints.js';
 /** What the URL below is: a new invitation, one the candidate already had (still usable), or a new attempt. */
 const handedText = ({ testInvitationId, status, replaces }: { testInvitationId: number; status: InvitationStatus; replaces: number | null }): string => {
   if (replaces !== null) return `New attempt: invitation ${testInvitationId} (invitation ${replaces} was completed).`;
-  if (status === 'Pending') return `Registered: invitation ${testInvitationId}.`;
+  if (readsAsNew(status)) return `Registered: invitation ${testInvitationId}.`;
   return `${alreadyRegistered(status)}: invitation ${testInvitationId}, whose URL still takes the test.`;
 };
 

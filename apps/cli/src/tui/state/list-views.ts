@@ -8,10 +8,18 @@ const byId =
   (a: T, b: T) =>
     id(a) - id(b);
 
+/** Whether an invitation in this state has a score: the workbook has 0 for one not taken, which is no score, not a zero. */
+const HAS_SCORE: Record<InvitationStatus, boolean> = {
+  Pending: false,
+  'In progress': false,
+  Completed: true,
+  Reset: false,
+  Cancelled: false,
+};
+
 /** The share of the maximum an invitation scored; null when it has no score yet. */
 export const scoreFraction = (row: Pick<InvitationRow, 'testStatus' | 'score' | 'totalScore'>): number | null => {
-  // The workbook has 0 for an invitation not taken: no score, not a zero.
-  if (row.testStatus !== 'Completed' || row.score === null || row.score === '') return null;
+  if (!HAS_SCORE[row.testStatus] || row.score === null || row.score === '') return null;
   const score = Number(row.score);
   const total = Number(row.totalScore);
   if (!Number.isFinite(score)) return null;

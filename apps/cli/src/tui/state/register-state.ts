@@ -1,5 +1,5 @@
 import type { CandidateInput } from '@assay/client';
-import { RegisterCandidateInput, type InvitationStatus } from '@assay/domain';
+import { INVITATION_STATUS, RegisterCandidateInput, type InvitationStatus } from '@assay/domain';
 import { match, P } from 'ts-pattern';
 import type { Failure } from '../../errors.js';
 import type { CheckedUrl } from '../../format/checked-url.js';
@@ -170,7 +170,7 @@ export const registerReducer = (state: RegisterState, event: RegisterEvent): Reg
       phase: 'done',
       url,
       testInvitationId,
-      status: 'Pending',
+      status: INVITATION_STATUS.pending,
       replaces: current.testInvitationId,
       copied: false,
     }))

@@ -1,4 +1,4 @@
-import type { CandidateReport } from '@assay/domain';
+import { REPORT_STATUS, type CandidateReport, type InvitationStatus } from '@assay/domain';
 import { match, P } from 'ts-pattern';
 
 type ReportFacts = Pick<CandidateReport, 'testStatus' | 'reportStatus' | 'score' | 'totalScore'>;
@@ -24,9 +24,18 @@ export const scoreViewOf = (report: ReportFacts): ScoreView =>
     .with(['Cancelled', P._], () => ({ kind: 'none', reason: 'cancelled' }))
     .exhaustive();
 
+/** Whether an invitation in this state may still get a report: a cancelled one never will. */
+const REPORT_MAY_COME: Record<InvitationStatus, boolean> = {
+  Pending: true,
+  'In progress': true,
+  Completed: true,
+  Reset: true,
+  Cancelled: false,
+};
+
 /** A report refreshes by itself until it is Generated; a cancelled invitation will never be, so it is not asked again. */
 export const reportWillChange = (report: Pick<CandidateReport, 'testStatus' | 'reportStatus'>): boolean =>
-  report.reportStatus !== 'Generated' && report.testStatus !== 'Cancelled';
+  report.reportStatus !== REPORT_STATUS.generated && REPORT_MAY_COME[report.testStatus];
 
 export const FIRST_POLL_MS = 2_000;
 export const LAST_POLL_MS = 30_000;
