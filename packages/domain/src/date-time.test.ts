@@ -56,7 +56,9 @@ describe('formatWireDateTime', () => {
     // Every day from 1970 to 2200 at a time of day that moves, and instants spread over the years up to 9999.
     const days = Array.from({ length: 84_000 }, (_, day) => day * DAY + ((day * 7_919_000 + 123) % DAY));
     const spread = Array.from({ length: 20_000 }, (_, index) => Math.floor((index * 12_669_015_041_021) % 253_402_300_800_000));
-    const differing = [...edges, ...beyond, ...days, ...spread].filter((epochMs) => formatWireDateTime(epochMs) !== new Date(epochMs).toISOString().slice(0, 19));
+    const differing = [...edges, ...beyond, ...days, ...spread].filter(
+      (epochMs) => formatWireDateTime(epochMs) !== new Date(epochMs).toISOString().slice(0, 19),
+    );
     expect(differing).toEqual([]);
   });
 
