@@ -28,9 +28,9 @@ export const baselineHeaders = (requestId: string): Record<string, string> => ({
  */
 export const applyResponseHeaders = (reply: FastifyReply): FastifyReply => {
   const chosen = reply.getHeader('cache-control');
-  // Header by header, in baselineHeaders' order: building and spreading its object was ~1 % of a read's CPU.
-  reply.header('x-content-type-options', 'nosniff').header('x-request-id', reply.request.id);
-  if (typeof chosen !== 'string' || !DELIBERATE_CACHING.has(chosen)) reply.header('cache-control', NO_STORE);
+  const { 'cache-control': cacheControl, ...always } = baselineHeaders(reply.request.id);
+  reply.headers(always);
+  if (typeof chosen !== 'string' || !DELIBERATE_CACHING.has(chosen)) reply.header('cache-control', cacheControl);
   return reply;
 };
 
