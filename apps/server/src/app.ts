@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Socket } from 'node:net';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ReportRenderer } from '@assay/reports/host';
 import { Sandbox, type CodeRunner } from '@assay/sandbox';
 import type { Store } from '@assay/store';
@@ -21,6 +21,7 @@ import { answerFrameworkError, registerErrorEnvelope } from './plugins/error-env
 import { MAX_PARAM_LENGTH, indexRoutes } from './plugins/method-not-allowed.js';
 import { scheduleHousekeeping } from './plugins/housekeeping.js';
 import { acceptJsonBodiesOnly } from './plugins/json-body.js';
+import { compileValidator } from './plugins/id-params.js';
 import { refuseNulCharacters } from './plugins/nul-characters.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { addResponseHeaders } from './plugins/response-headers.js';
@@ -86,7 +87,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   // Pipelined answers of one turn leave in one system call (http/coalesced-writes.ts).
   app.server.on('connection', (socket: Socket) => coalesceWrites(socket));
   const routes = indexRoutes(app);
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(compileValidator);
   app.setSerializerCompiler(compileResponseSerializer);
   acceptJsonBodiesOnly(app);
   addResponseHeaders(app);

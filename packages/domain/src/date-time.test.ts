@@ -50,6 +50,22 @@ describe('formatWireDateTime', () => {
     expect(formatWireDateTime(Date.UTC(2026, 11, 1, 4, 30, 5, 999))).toBe('2026-12-01T04:30:05');
   });
 
+  it('writes what toISOString writes, cut to the second, for every kind of instant', () => {
+    const edges = [0, 1, 999, 1000, DAY - 1, DAY, Date.UTC(2000, 1, 29, 23, 59, 59, 999), Date.UTC(2100, 2, 1), Date.UTC(9999, 11, 31, 23, 59, 59, 999)];
+    const beyond = [-1, -DAY, Date.UTC(1969, 11, 31, 23, 59, 59), Date.UTC(10000, 0, 1), Date.UTC(-1, 0, 1), 8.64e15, -8.64e15, 1.5, 1e12 + 0.25];
+    // Every day from 1970 to 2200 at a time of day that moves, and instants spread over the years up to 9999.
+    const days = Array.from({ length: 84_000 }, (_, day) => day * DAY + ((day * 7_919_000 + 123) % DAY));
+    const spread = Array.from({ length: 20_000 }, (_, index) => Math.floor((index * 12_669_015_041_021) % 253_402_300_800_000));
+    const differing = [...edges, ...beyond, ...days, ...spread].filter(
+      (epochMs) => formatWireDateTime(epochMs) !== new Date(epochMs).toISOString().slice(0, 19),
+    );
+    expect(differing).toEqual([]);
+  });
+
+  it('throws as toISOString does for an instant that is not a date', () => {
+    for (const epochMs of [Number.NaN, Number.POSITIVE_INFINITY, 8.64e15 + 1]) expect(() => formatWireDateTime(epochMs)).toThrow(RangeError);
+  });
+
   it.each(['2026-12-01T09:00:00', '2028-02-29T23:59:59', '1999-12-31T00:00:01'])('round-trips %s', (text) => {
     const epochMs = parseWireDateTime(text);
     expect(epochMs).toBeTypeOf('number');

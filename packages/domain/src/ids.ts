@@ -25,6 +25,12 @@ export const isWellFormedId = (text: string): boolean =>
   // Up to 18 digits is always below 2^63 - 1: no BigInt is built for the ids of every request.
   /^[1-9][0-9]{0,18}$/.test(text) && (text.length < 19 || BigInt(text) <= INT64_MAX);
 
+/** What a path's well-formed id is read as: the number, or UNISSUED_ID past 2^53 - 1. */
+export const idOfWellFormed = (digits: string): number => {
+  const id = Number(digits);
+  return Number.isSafeInteger(id) ? id : UNISSUED_ID;
+};
+
 /**
  * An id in a path: well-formed (above), else 400.3. Well-formed ids the service never issues (past 2^53 - 1)
  * map to UNISSUED_ID so they answer 404 like any other unknown id.
@@ -32,10 +38,7 @@ export const isWellFormedId = (text: string): boolean =>
 export const IdParam = z
   .string()
   .refine(isWellFormedId, { error: 'must be an id: a whole number from 1 to 9223372036854775807, without leading zeros' })
-  .transform((digits) => {
-    const id = Number(digits);
-    return Number.isSafeInteger(id) ? id : UNISSUED_ID;
-  })
+  .transform(idOfWellFormed)
   .meta(documentedInteger({ minimum: 1, format: 'int64' }));
 
 /** A well-formed id that cannot name anything the service issued: past 2^53 - 1. */
