@@ -63,3 +63,8 @@ export * from './report/report-details.js';
 export * from './report/build-report-details.js';
 export * from './report/question-outcome.js';
 export * from './report/report-link.js';
+// Issue 31, candidate side (rulescand): candidate refusals, when an attempt expires, status predicates.
+export * from './candidate/attempt-refusals.js';
+export * from './candidate/attempt-status-rules.js';
+export * from './candidate/attempt-expiry.js';
+export * from './candidate/candidate-start.js';
