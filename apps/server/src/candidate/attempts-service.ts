@@ -193,8 +193,8 @@ export class CandidateAttempts {
   }
 
   /**
-   * A move decided by the domain on the invitation as the store reads it in the moving transaction, applied with its
-   * effect (a completion queues its jobs); its refusal is the candidate's answer.
+   * A move decided by the domain on the invitation as the store finds it when it moves (decided again if it changed
+   * meanwhile), applied with its effect (a completion queues its jobs); a refusal is the candidate's answer as it is.
    */
   private async move(invitation: Invitation, decide: (current: Invitation) => Result<InvitationMove>): Promise<void> {
     const applied = await this.store.invitations.applyMove(invitation.orgId, invitation.id, decide, this.now());
