@@ -33,6 +33,7 @@ describe.each(backends)('candidate API on %s', (backend) => {
     expect(session.deadline).toBeNull();
     const [single] = await questionIdsOfTest(h, testId);
     expectFailure(await candidate(h, token).answer(single!, { optionIds: [1] }), '403.13');
+    expect(expectFailure(await candidate(h, token).submit(), '403.13').result).toBe('Start the test first.');
   });
 
   it('takes a test end to end: start, answers, proctoring, submit, then a generated report with the right score', async () => {
@@ -132,13 +133,16 @@ describe.each(backends)('candidate API on %s', (backend) => {
     const cancelled = await registerFor(h, testId, 'cancel@example.com');
     expectSuccess(await h.request({ method: 'GET', url: `/v2/org/testinvitation/${cancelled.invitationId}/cancel` }));
     expect((await h.client.candidate(cancelled.token).session()).access.verdict).toBe('cancelled');
-    expectFailure(await candidate(h, cancelled.token).start(), '403.9');
+    expect(expectFailure(await candidate(h, cancelled.token).start(), '403.9').result).toBe('This invitation has been cancelled.');
+    expect(expectFailure(await candidate(h, cancelled.token).submit(), '403.9').result).toBe('This invitation has been cancelled.');
 
     const reset = await registerFor(h, testId, 'reset@example.com');
     const api = candidate(h, reset.token);
     const [single] = questionIdsOf(await api.client.start());
     expectSuccess(await api.answer(single!, { optionIds: [1] }));
     expectSuccess(await api.submit());
+    expect(expectSuccess<CandidateSession>(await api.submit()).state).toBe('Completed');
+    expect(expectFailure(await api.start(), '403.11').result).toBe('You have already completed this test.');
     await h.drainJobs();
     expect(expectSuccess(await h.request({ method: 'GET', url: `/v2/org/testinvitation/${reset.invitationId}/reset` }))).toEqual({
       testInvitationId: reset.invitationId,
@@ -148,6 +152,7 @@ describe.each(backends)('candidate API on %s', (backend) => {
     expect(afterReset).toMatchObject({ state: 'Reset', answers: {}, startedAt: null });
     expect(await report(reset.invitationId)).toMatchObject({ score: '0', reportStatus: 'Pending', testStatus: 'Reset' });
     expectFailure(await h.request({ method: 'GET', url: `/v2/org/testinvitation/${reset.invitationId}/reattempt` }), '403.4');
+    expect(expectFailure(await api.submit(), '403.13').result).toBe('Start the test first.');
     expect((await api.client.start()).state).toBe('In progress');
     expectFailure(await h.request({ method: 'GET', url: `/v2/org/testinvitation/${cancelled.invitationId}/reset` }), '403.4');
   });

@@ -71,3 +71,8 @@ export * from './events/reconciliation-window.js';
 export * from './org-time-zone.js';
 // Issue 31, the store and the cli: the invitation and report states by name (rulesstore).
 export { INVITATION_STATUS, REPORT_STATUS } from './invitation-status-names.js';
+// Issue 31, candidate side (rulescand): candidate refusals, when an attempt expires, status predicates.
+export * from './candidate/attempt-refusals.js';
+export * from './candidate/attempt-status-rules.js';
+export * from './candidate/attempt-expiry.js';
+export * from './candidate/candidate-start.js';

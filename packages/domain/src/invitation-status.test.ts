@@ -8,6 +8,7 @@ import {
   type InvitationEvent,
   type InvitationFacts,
 } from './invitation-status.js';
+import type { Refusal } from './result.js';
 
 const T0 = Date.UTC(2026, 11, 1, 9, 0, 0);
 const DEADLINE = T0 + 60 * 60_000;
@@ -25,14 +26,16 @@ type EventType = InvitationEvent['type'];
 
 const CANCEL_REFUSED = 'The invitation cannot be cancelled: the test is in progress or completed.';
 const REATTEMPT_REFUSED = 'Reattempt is allowed only on a completed invitation.';
-const NOT_STARTED = 'The test has not been started.';
 const CANCELLED = 'The invitation has been cancelled.';
-const ALREADY_COMPLETED = 'The test is already completed.';
 const NOTHING_TO_RESET = 'The test has not been started: there is nothing to reset.';
+// The candidate's moves are refused as the candidate API answers them (the org's, with 403.4).
+const NOT_STARTED: Refusal = { code: '403.13', message: 'Start the test first.' };
+const CANDIDATE_CANCELLED: Refusal = { code: '403.9', message: 'This invitation has been cancelled.' };
+const ALREADY_COMPLETED: Refusal = { code: '403.11', message: 'You have already completed this test.' };
 
 type Row =
   | { state: InvitationStatus; event: EventType; outcome: 'moves'; next: InvitationStatus; effect: EffectKind }
-  | { state: InvitationStatus; event: EventType; outcome: 'refused'; message: string };
+  | { state: InvitationStatus; event: EventType; outcome: 'refused'; refusal: Refusal };
 
 const moves = (state: InvitationStatus, event: EventType, next: InvitationStatus, effect: EffectKind = 'none'): Row => ({
   state,
@@ -41,7 +44,12 @@ const moves = (state: InvitationStatus, event: EventType, next: InvitationStatus
   next,
   effect,
 });
-const refused = (state: InvitationStatus, event: EventType, message: string): Row => ({ state, event, outcome: 'refused', message });
+const refused = (state: InvitationStatus, event: EventType, reason: string | Refusal): Row => ({
+  state,
+  event,
+  outcome: 'refused',
+  refusal: typeof reason === 'string' ? { code: '403.4', message: reason } : reason,
+});
 
 /** Every (state, event) pair: 5 states x 6 events. */
 const table: Row[] = [
@@ -76,8 +84,8 @@ const table: Row[] = [
   // Cancelled
   moves('Cancelled', 'cancel', 'Cancelled'),
   refused('Cancelled', 'reattempt', REATTEMPT_REFUSED),
-  refused('Cancelled', 'start', CANCELLED),
-  refused('Cancelled', 'submit', CANCELLED),
+  refused('Cancelled', 'start', CANDIDATE_CANCELLED),
+  refused('Cancelled', 'submit', CANDIDATE_CANCELLED),
   moves('Cancelled', 'expire', 'Cancelled'),
   refused('Cancelled', 'reset', CANCELLED),
 ];
@@ -99,7 +107,7 @@ describe('moveInvitation', () => {
       expect(result.val?.effect.kind).toBe(row.effect);
     } else {
       expect(result.val).toBeUndefined();
-      expect(result.err).toEqual({ code: '403.4', message: row.message });
+      expect(result.err).toEqual(row.refusal);
     }
   });
 

@@ -1,6 +1,7 @@
 import { match } from 'ts-pattern';
 import { z } from 'zod';
 import { deadlineOf } from './candidate/attempt-clock.js';
+import { ALREADY_COMPLETED, INVITATION_CANCELLED, NOT_STARTED, refusedWith } from './candidate/attempt-refusals.js';
 import { closeProctoring, type ProctoringCounters } from './candidate/proctoring.js';
 import { ok, refuse, type Result } from './result.js';
 
@@ -79,17 +80,19 @@ export const moveInvitation = (invitation: InvitationFacts, event: InvitationEve
       () => cannot(REATTEMPT_REFUSED),
     )
 
+    // The candidate's own moves (start, submit) are refused in the candidate's words and codes (attempt-refusals.ts),
+    // which the candidate API answers as they are.
     .with(['Pending', { type: 'start' }], ['Reset', { type: 'start' }], ([, { at, durationMinutes, extraTimePercent }]) =>
       moveTo('In progress', { kind: 'startAttempt', startedAt: at, deadline: deadlineOf(at, durationMinutes, extraTimePercent) }),
     )
     .with(['In progress', { type: 'start' }], () => stay('In progress'))
-    .with(['Completed', { type: 'start' }], () => cannot('The test is already completed.'))
-    .with(['Cancelled', { type: 'start' }], () => cannot('The invitation has been cancelled.'))
+    .with(['Completed', { type: 'start' }], () => refusedWith(ALREADY_COMPLETED))
+    .with(['Cancelled', { type: 'start' }], () => refusedWith(INVITATION_CANCELLED))
 
     .with(['In progress', { type: 'submit' }], ['In progress', { type: 'expire' }], ([, { at }]) => moveTo('Completed', completion(invitation, at)))
     .with(['Completed', { type: 'submit' }], () => stay('Completed'))
-    .with(['Pending', { type: 'submit' }], ['Reset', { type: 'submit' }], () => cannot('The test has not been started.'))
-    .with(['Cancelled', { type: 'submit' }], () => cannot('The invitation has been cancelled.'))
+    .with(['Pending', { type: 'submit' }], ['Reset', { type: 'submit' }], () => refusedWith(NOT_STARTED))
+    .with(['Cancelled', { type: 'submit' }], () => refusedWith(INVITATION_CANCELLED))
     .with(['Pending', { type: 'expire' }], ['Completed', { type: 'expire' }], ['Reset', { type: 'expire' }], ['Cancelled', { type: 'expire' }], ([current]) =>
       stay(current),
     )

@@ -1,4 +1,4 @@
-import { DEFAULT_ANSWER_GRACE_MS, expiryOf, moveInvitation } from '@assay/domain';
+import { DEFAULT_ANSWER_GRACE_MS, expireIfDue, expiryCutoff } from '@assay/domain';
 import type { Store } from '@assay/store';
 import type { Logger } from './outbox-worker.js';
 
@@ -15,12 +15,18 @@ export class DeadlineSweeper {
     private readonly answerGraceMs: number = DEFAULT_ANSWER_GRACE_MS,
   ) {}
 
-  /** One pass: every overdue attempt completes (as 'expire'), which queues its scoring and announcements. */
+  /**
+   * One pass: every attempt due to expire (`dueToExpire`, the rule the candidate API applies too) completes (as
+   * 'expire'), which queues its scoring and announcements. The store lists the running attempts whose deadline is at
+   * or before the domain's cut-off; each is decided again on its current row (`expireIfDue`).
+   */
   async sweep(): Promise<number> {
-    const overdue = await this.store.attempts.overdue(expiryOf(0, this.answerGraceMs), this.now());
+    // The store's query takes a grace and an instant and lists deadlines at or before their difference: given no
+    // grace, the instant is the domain's cut-off itself.
+    const overdue = await this.store.attempts.overdue(0, expiryCutoff(this.answerGraceMs, this.now()));
     for (const { id, orgId } of overdue) {
       const at = this.now();
-      await this.store.invitations.applyMove(orgId, id, (invitation) => moveInvitation(invitation, { type: 'expire', at }), at);
+      await this.store.invitations.applyMove(orgId, id, (invitation) => expireIfDue(invitation, this.answerGraceMs, at), at);
     }
     return overdue.length;
   }

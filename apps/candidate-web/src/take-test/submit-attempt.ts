@@ -1,4 +1,4 @@
-import type { CandidateSession } from '@assay/domain';
+import { isAttemptRunning, type CandidateSession } from '@assay/domain';
 import { failureOf } from '../api/failure.js';
 import type { SubmitReason } from './phase.js';
 
@@ -29,7 +29,7 @@ export async function submitAttempt(reason: SubmitReason, steps: SubmitSteps): P
       const failure = failureOf(error);
       if (!failure.retryable) {
         const session = await steps.session().catch(() => null);
-        if (session && session.state !== 'In progress') return { kind: 'ended', session };
+        if (session && !isAttemptRunning(session.state)) return { kind: 'ended', session };
       }
       if (reason === 'submitted') {
         return { kind: 'failed', message: failure.retryable ? `${failure.message} Your answers are kept; please try again.` : failure.message };

@@ -1,4 +1,4 @@
-import type { CandidateQuestion, CandidateSession } from '@assay/domain';
+import { isAttemptRunning, sessionPhase, type CandidateQuestion, type CandidateSession } from '@assay/domain';
 import { answerKey, answeredCount, questionsOf, restoreAnswers, toBody, type Answer } from '../answers.js';
 import { candidateApi, type CandidateApi } from '../api/candidate-api.js';
 import { failureOf } from '../api/failure.js';
@@ -117,23 +117,22 @@ export class TestPage {
   private route(session: CandidateSession): void {
     this.stopWatching?.();
     this.stopWatching = null;
-    const state = session.state;
-    switch (state) {
-      case 'In progress':
+    const stage = sessionPhase(session.state);
+    switch (stage) {
+      case 'attempt':
         this.run(session);
         return;
-      case 'Completed':
+      case 'finished':
         this.forgetLocal();
         this.showFinished(session, 'alreadyCompleted', []);
         return;
-      case 'Cancelled':
+      case 'cancelled':
         this.forgetLocal();
         this.phase = { kind: 'cancelled' };
         setPageTitle('Invitation cancelled', session.test.testName);
         showPage(this.root, cancelledView(session));
         return;
-      case 'Pending':
-      case 'Reset': {
+      case 'landing': {
         // Nothing from an earlier attempt may come back.
         this.forgetLocal();
         this.phase = { kind: 'landing' };
@@ -144,7 +143,7 @@ export class TestPage {
         return;
       }
       default:
-        unreachable(state);
+        unreachable(stage);
     }
   }
 
@@ -315,7 +314,7 @@ export class TestPage {
     this.phase = { kind: 'refreshing' };
     try {
       const session = await this.synced(() => this.api.session());
-      if (session.state !== 'In progress') {
+      if (!isAttemptRunning(session.state)) {
         this.finish(session, session.deadline && Date.parse(session.deadline) <= this.clock.now() ? 'timeUp' : 'submitted');
       }
       this.tick();

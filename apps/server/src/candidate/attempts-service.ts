@@ -3,30 +3,30 @@ import {
   type CodingQuestion,
   type QuestionDefinition,
   acceptAnswer,
-  admissionRefusal,
   answerLanguageFor,
   admitSnapshot,
   answerFits,
   applyProctoringEvent,
+  dueToExpire,
   eventInstant,
-  expiryOf,
-  isPastDeadline,
+  expireIfDue,
   moveInvitation,
-  requireRunningAttempt,
   requireTimeLeft,
   sampleRunShare,
   snapshotWindowStart,
+  startByCandidate,
   type SandboxShare,
   type AnswerInput,
   type Invitation,
-  type InvitationEvent,
+  type InvitationMove,
   type CandidateSession,
   type ProctoringEventInput,
+  type Result,
 } from '@assay/domain';
 import { normaliseSnapshot } from '@assay/reports/host';
 import type { AttemptContext, Store } from '@assay/store';
 import { found, refusal, unwrap } from '../refusal-error.js';
-import { buildSessionView, verdictOf } from './session-view.js';
+import { buildSessionView, startAdmissionOf } from './session-view.js';
 
 /** The answer to a take-test token that opens no invitation (404.7). */
 export const UNKNOWN_TOKEN_MESSAGE = 'This test link is not valid. Check the URL in your invitation.';
@@ -47,8 +47,9 @@ export class CandidateAttempts {
   async context(token: string): Promise<AttemptContext> {
     const context = found(await this.store.attempts.findByToken(token), '404.7', UNKNOWN_TOKEN_MESSAGE);
     const { invitation } = context;
-    if (invitation.status === 'In progress' && invitation.deadline !== null && isPastDeadline(expiryOf(invitation.deadline, this.answerGraceMs), this.now())) {
-      await this.move(invitation, { type: 'expire', at: this.now() });
+    const at = this.now();
+    if (dueToExpire(invitation, this.answerGraceMs, at)) {
+      await this.move(invitation, (current) => expireIfDue(current, this.answerGraceMs, at));
       return found(await this.store.attempts.findByToken(token), '404.7', 'This test link is not valid.');
     }
     return context;
@@ -67,17 +68,14 @@ export class CandidateAttempts {
     return buildSessionView({ context, sections, questions, answers, now: this.now() });
   }
 
+  /** Admitted by the test and its link, then moved by the machine: one domain decision (`startByCandidate`). */
   async start(token: string): Promise<CandidateSession> {
     const context = await this.context(token);
-    const now = this.now();
-    const verdict = verdictOf(context, now);
-    if (verdict !== 'open') unwrap(admissionRefusal(verdict));
-    await this.move(context.invitation, {
-      type: 'start',
-      at: now,
-      durationMinutes: context.test.duration,
-      extraTimePercent: context.invitation.extraTimePercent,
-    });
+    const admission = startAdmissionOf(context);
+    const at = this.now();
+    await this.move(context.invitation, (current) =>
+      startByCandidate(current, admission, { type: 'start', at, durationMinutes: context.test.duration, extraTimePercent: current.extraTimePercent }),
+    );
     return this.session(token);
   }
 
@@ -186,16 +184,20 @@ export class CandidateAttempts {
     return { snapshotId };
   }
 
+  /** The machine refuses a submit before the start (403.13) or after a cancel (403.9); a second submit changes nothing. */
   async submit(token: string): Promise<CandidateSession> {
-    const context = await this.context(token);
-    if (context.invitation.status !== 'Completed') unwrap(requireRunningAttempt(context.invitation.status));
-    await this.move(context.invitation, { type: 'submit', at: this.now() });
+    const { invitation } = await this.context(token);
+    const at = this.now();
+    await this.move(invitation, (current) => moveInvitation(current, { type: 'submit', at }));
     return this.session(token);
   }
 
-  /** A move of the invitation state machine, applied by the store with its effect (a completion queues its jobs). */
-  private async move(invitation: Invitation, event: InvitationEvent): Promise<void> {
-    const applied = await this.store.invitations.applyMove(invitation.orgId, invitation.id, (current) => moveInvitation(current, event), this.now());
+  /**
+   * A move decided by the domain on the invitation as the store finds it when it moves (decided again if it changed
+   * meanwhile), applied with its effect (a completion queues its jobs); a refusal is the candidate's answer as it is.
+   */
+  private async move(invitation: Invitation, decide: (current: Invitation) => Result<InvitationMove>): Promise<void> {
+    const applied = await this.store.invitations.applyMove(invitation.orgId, invitation.id, decide, this.now());
     if (applied?.move.err) unwrap(applied.move);
   }
 }

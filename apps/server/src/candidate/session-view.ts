@@ -15,6 +15,7 @@ import {
   type CandidateSession,
   type QuestionRecord,
   type SectionRecord,
+  type StartAdmission,
 } from '@assay/domain';
 import type { AttemptContext, SavedAnswerRow } from '@assay/store';
 
@@ -23,18 +24,15 @@ const iso = (epochMs: number | null): string | null => (epochMs === null ? null 
 export const linkWindowOf = (context: AttemptContext): AccessWindow | undefined =>
   context.link && windowFromStored(context.link.accessTime, context.link.startDateTime, context.link.endDateTime);
 
-/** The admission verdict for this attempt now (the domain decides; this gathers the facts). */
-export const verdictOf = (context: AttemptContext, now: number) => {
+/** What admits a start besides the invitation's state: the test's status, the link's status and window. */
+export const startAdmissionOf = (context: AttemptContext): StartAdmission => {
   const window = linkWindowOf(context);
-  return admissionVerdict(
-    {
-      invitationStatus: context.invitation.status,
-      testStatus: context.test.status,
-      ...(context.link && window ? { link: { status: context.link.testLinkStatus, window } } : {}),
-    },
-    now,
-  );
+  return { testStatus: context.test.status, ...(context.link && window ? { link: { status: context.link.testLinkStatus, window } } : {}) };
 };
+
+/** The admission verdict for this attempt now (the domain decides; this gathers the facts). */
+export const verdictOf = (context: AttemptContext, now: number) =>
+  admissionVerdict({ ...startAdmissionOf(context), invitationStatus: context.invitation.status }, now);
 
 /** What the candidate may see of a question: never which options are right, never the hidden tests. */
 export const candidateQuestionOf = (questionId: number, definition: QuestionDefinition): CandidateQuestion => {

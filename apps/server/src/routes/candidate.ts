@@ -6,6 +6,7 @@ import {
   answerLanguageFor,
   CandidateSession,
   IdParam,
+  isAttemptRunning,
   ProctoringEventInput,
   RunCodeInput,
   RunCodeResult,
@@ -60,7 +61,7 @@ export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = asy
     async (request) => {
       const session = await attempts.session(request.params.token);
       // The page of a running attempt loads (or reloads after a server restart): Python warms before the first run.
-      if (session.state === 'In progress' && asksFor(session, 'python')) runner.warmUp?.('candidate');
+      if (isAttemptRunning(session.state) && asksFor(session, 'python')) runner.warmUp?.('candidate');
       return succeed(session);
     },
   );

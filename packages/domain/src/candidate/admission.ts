@@ -5,6 +5,7 @@ import { refuse, type Result } from '../result.js';
 import type { TestStatus } from '../schemas/test.js';
 import type { TestLinkStatus } from '../schemas/test-link.js';
 import type { FailureCode } from '../status-codes.js';
+import { ALREADY_COMPLETED, INVITATION_CANCELLED } from './attempt-refusals.js';
 import type { AccessVerdictCode } from './candidate-api.js';
 
 export interface AdmissionFacts {
@@ -37,8 +38,8 @@ const refusals: Record<Exclude<AccessVerdictCode, 'open'>, { code: FailureCode; 
   outsideDailyWindow: { code: '403.8', message: 'This test can be taken only during its daily time window.' },
   linkInactive: { code: '403.5', message: 'This test link is no longer active.' },
   testInactive: { code: '403.12', message: 'This test is not available at the moment.' },
-  cancelled: { code: '403.9', message: 'This invitation has been cancelled.' },
-  completed: { code: '403.11', message: 'You have already completed this test.' },
+  cancelled: INVITATION_CANCELLED,
+  completed: ALREADY_COMPLETED,
 };
 
 /** The candidate-facing sentence for a verdict; null when they may go ahead. */

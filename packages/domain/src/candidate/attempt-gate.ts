@@ -2,14 +2,15 @@ import { match } from 'ts-pattern';
 import type { InvitationStatus } from '../invitation-status.js';
 import { ok, refuse, type Result } from '../result.js';
 import { CLIENT_CLOCK_TOLERANCE_MS, eventInstant, isPastDeadline } from './attempt-clock.js';
+import { ATTEMPT_OVER, INVITATION_CANCELLED, NOT_STARTED, refusedWith } from './attempt-refusals.js';
 
 /** Answers, events, snapshots and runs are taken only while the attempt is running. */
 export const requireRunningAttempt = (status: InvitationStatus): Result<true> =>
   match(status)
     .with('In progress', () => ok(true as const))
-    .with('Pending', 'Reset', () => refuse<true>('403.13', 'Start the test first.'))
-    .with('Completed', () => refuse<true>('403.11', 'The test is over: it was submitted or its time is up.'))
-    .with('Cancelled', () => refuse<true>('403.9', 'This invitation has been cancelled.'))
+    .with('Pending', 'Reset', () => refusedWith<true>(NOT_STARTED))
+    .with('Completed', () => refusedWith<true>(ATTEMPT_OVER))
+    .with('Cancelled', () => refusedWith<true>(INVITATION_CANCELLED))
     .exhaustive();
 
 /**
@@ -20,8 +21,11 @@ export const requireRunningAttempt = (status: InvitationStatus): Result<true> =>
 export const MAX_ANSWER_GRACE_MS = CLIENT_CLOCK_TOLERANCE_MS;
 export const DEFAULT_ANSWER_GRACE_MS = 60_000;
 
+/** The grace as configured, within the bound the clock-skew tolerance sets. */
+export const answerGraceOf = (graceMs: number): number => Math.min(graceMs, MAX_ANSWER_GRACE_MS);
+
 /** An attempt whose time is up is completed without its candidate only once late saves can no longer come. */
-export const expiryOf = (deadline: number, graceMs: number): number => deadline + Math.min(graceMs, MAX_ANSWER_GRACE_MS);
+export const expiryOf = (deadline: number, graceMs: number): number => deadline + answerGraceOf(graceMs);
 
 /** Runs of sample tests and snapshots: only while there is time left. */
 export const requireTimeLeft = (status: InvitationStatus, deadline: number | null, now: number): Result<true> => {

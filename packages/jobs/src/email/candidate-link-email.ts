@@ -1,4 +1,4 @@
-import type { InvitationStatus } from '@assay/domain';
+import { sessionPhase, type InvitationStatus, type SessionPhase } from '@assay/domain';
 import { escapeHtml, oneLine, type RenderedEmail } from './stakeholder-email.js';
 
 /**
@@ -17,20 +17,19 @@ const BECAUSE =
   'You receive this because your address was entered on the public registration page of this test. ' +
   'If that was not you, ignore this email: nobody else was given your link.';
 
-/** What each state of the invitation says: only a live one carries its link. */
-const leadFor: Record<InvitationStatus, (test: string, org: string) => { lead: string; link: boolean }> = {
-  Pending: (test) => ({ lead: `You are registered for "${test}". Open your test here:`, link: true }),
-  Reset: (test) => ({ lead: `You are registered for "${test}". Open your test here:`, link: true }),
-  'In progress': (test) => ({ lead: `Your attempt at "${test}" is under way. Continue it here:`, link: true }),
-  Completed: (test) => ({ lead: `You have already completed "${test}". There is nothing more to do.`, link: false }),
-  Cancelled: (test, org) => ({ lead: `Your invitation to "${test}" was cancelled. If you think this is a mistake, contact ${org}.`, link: false }),
+/** What each phase of the invitation (`sessionPhase`) says: only a live one carries its link. */
+const leadFor: Record<SessionPhase, (test: string, org: string) => { lead: string; link: boolean }> = {
+  landing: (test) => ({ lead: `You are registered for "${test}". Open your test here:`, link: true }),
+  attempt: (test) => ({ lead: `Your attempt at "${test}" is under way. Continue it here:`, link: true }),
+  finished: (test) => ({ lead: `You have already completed "${test}". There is nothing more to do.`, link: false }),
+  cancelled: (test, org) => ({ lead: `Your invitation to "${test}" was cancelled. If you think this is a mistake, contact ${org}.`, link: false }),
 };
 
 export const renderCandidateLinkEmail = (data: CandidateLinkEmailData): RenderedEmail => {
   const org = oneLine(data.orgName);
   const test = oneLine(data.testName);
   const greeting = 'Hello,';
-  const { lead, link } = leadFor[data.status](test, org);
+  const { lead, link } = leadFor[sessionPhase(data.status)](test, org);
   const subject = `Your link for ${test}`;
   const text = [greeting, '', lead, ...(link ? [data.takeTestUrl] : []), '', '--', org, BECAUSE, ''].join('\n');
   const e = escapeHtml;

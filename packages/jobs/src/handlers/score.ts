@@ -1,6 +1,7 @@
 import {
   DEFAULT_SCORING_BUDGET,
   isCodingAnswerGiven,
+  isAttemptFinished,
   minutesTaken,
   savedAnswerLanguage,
   scoreAttempt,
@@ -35,7 +36,7 @@ export const scoreHandler =
   async (job: Job) => {
     if (job.invitationId === null) return { kind: 'dead', error: 'a score job without an invitation' };
     const context = await store.attempts.findById(job.invitationId);
-    if (context?.invitation.status !== 'Completed') {
+    if (!context || !isAttemptFinished(context.invitation.status)) {
       // Nothing to score (the attempt was reset since): its announcements look for themselves now.
       await store.jobs.releaseWaiting(job.invitationId, now());
       return { kind: 'done' };
