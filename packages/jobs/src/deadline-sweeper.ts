@@ -21,9 +21,7 @@ export class DeadlineSweeper {
    * or before the domain's cut-off; each is decided again on its current row (`expireIfDue`).
    */
   async sweep(): Promise<number> {
-    // The store's query takes a grace and an instant and lists deadlines at or before their difference: given no
-    // grace, the instant is the domain's cut-off itself.
-    const overdue = await this.store.attempts.overdue(0, expiryCutoff(this.answerGraceMs, this.now()));
+    const overdue = await this.store.attempts.overdue(expiryCutoff(this.answerGraceMs, this.now()));
     for (const { id, orgId } of overdue) {
       const at = this.now();
       await this.store.invitations.applyMove(orgId, id, (invitation) => expireIfDue(invitation, this.answerGraceMs, at), at);

@@ -1,4 +1,4 @@
-import { formatScore, MIN_ATTEMPTS_FOR_PERCENTILE, type ReportDetails } from '@assay/domain';
+import { formatScore, MIN_ATTEMPTS_FOR_PERCENTILE, REPORT_STATUS, type ReportDetails } from '@assay/domain';
 import { displayDuration, ordinal } from './format.js';
 import {
   ACCENT,
@@ -28,7 +28,7 @@ export interface DecisionCard {
 const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
 
 const scoreCard = (details: ReportDetails): DecisionCard =>
-  details.status.reportStatus === 'Generated'
+  details.status.reportStatus === REPORT_STATUS.generated
     ? {
         label: 'Score',
         value: `${formatScore(details.score.score)} / ${formatScore(details.score.maxScore)}`,
@@ -47,14 +47,14 @@ const percentileCard = (details: ReportDetails): DecisionCard => {
       color: INK,
     };
   }
-  if (details.status.reportStatus !== 'Generated') return { label, value: '–', detail: 'once the report is scored', color: MUTED };
+  if (details.status.reportStatus !== REPORT_STATUS.generated) return { label, value: '–', detail: 'once the report is scored', color: MUTED };
   return { label, value: '–', detail: `not enough attempts yet (fewer than ${MIN_ATTEMPTS_FOR_PERCENTILE})`, color: MUTED };
 };
 
 const verdictCard = (details: ReportDetails): DecisionCard => {
   const label = 'Verdict';
   if (details.verdict) return { label, value: details.verdict.label, detail: `${formatScore(details.verdict.minPercent)}% or more`, color: ACCENT };
-  if (details.status.reportStatus !== 'Generated') return { label, value: '–', detail: 'once the report is scored', color: MUTED };
+  if (details.status.reportStatus !== REPORT_STATUS.generated) return { label, value: '–', detail: 'once the report is scored', color: MUTED };
   return { label, value: 'No band', detail: 'below every band, or none set', color: MUTED };
 };
 

@@ -264,13 +264,13 @@ export class AttemptsRepository {
     return rows.map((row) => ({ id: row.id, takenAt: row.taken_at, mediaType: row.media_type, data: row.data }));
   }
 
-  /** In-progress attempts whose time is up at least `graceMs` ago, oldest deadline first. */
-  async overdue(graceMs: number, now: number, limit = 100): Promise<{ id: number; orgId: number }[]> {
+  /** In-progress attempts whose deadline is at or before `cutoff` (the domain's `expiryCutoff`), oldest first. */
+  async overdue(cutoff: number, limit = 100): Promise<{ id: number; orgId: number }[]> {
     return this.db
       .selectFrom('invitations')
       .select(['id', 'org_id as orgId'])
       .where('status', '=', sql.lit(INVITATION_STATUS.inProgress))
-      .where('deadline_at', '<=', now - graceMs)
+      .where('deadline_at', '<=', cutoff)
       .orderBy('deadline_at')
       .limit(limit)
       .execute();

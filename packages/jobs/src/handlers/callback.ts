@@ -1,4 +1,4 @@
-import { buildCompletionCallback } from '@assay/domain';
+import { buildCompletionCallback, REPORT_STATUS } from '@assay/domain';
 import { deliverWebhook, generateWebhookSecret, signWebhook, signedReportUrl, type DeliveryResult } from '@assay/delivery';
 import type { Job } from '@assay/domain';
 import type { Store } from '@assay/store';
@@ -26,7 +26,7 @@ const callbackBody = async (deps: CallbackDeps, job: Job): Promise<{ body: strin
     deps.store.invitations.find(job.orgId, job.invitationId),
   ]);
   if (!record || !org || !invitation) return { dead: 'the invitation no longer exists' };
-  if (record.report.reportStatus !== 'Generated') return { wait: `report is ${record.report.reportStatus}` };
+  if (record.report.reportStatus !== REPORT_STATUS.generated) return { wait: `report is ${record.report.reportStatus}` };
   const now = deps.now();
   const payload = buildCompletionCallback(
     {

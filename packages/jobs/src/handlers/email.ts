@@ -1,5 +1,5 @@
 import { signedReportUrl } from '@assay/delivery';
-import type { Job } from '@assay/domain';
+import { type Job, REPORT_STATUS } from '@assay/domain';
 import type { Store } from '@assay/store';
 import type { Mailer } from '../email/mailer.js';
 import { renderStakeholderEmail } from '../email/stakeholder-email.js';
@@ -26,7 +26,7 @@ export const emailHandler =
       deps.store.invitations.find(job.orgId, job.invitationId),
     ]);
     if (!record || !org || !invitation) return { kind: 'dead', error: 'the invitation no longer exists' };
-    if (record.report.reportStatus !== 'Generated') {
+    if (record.report.reportStatus !== REPORT_STATUS.generated) {
       return { kind: 'wait', delayMs: deps.reportWaitMs ?? 2_000, reason: `report is ${record.report.reportStatus}` };
     }
     const { report } = record;
