@@ -1,4 +1,6 @@
 import PDFDocument from 'pdfkit';
+import { ThreadCaches } from '../thread-cache.js';
+import { appendingLayout, type LaidOut } from './face-layout.js';
 import { fontCatalogue, type FontFile } from './font-catalogue.js';
 import type { FontkitFont, FontkitGlyph } from './fontkit.js';
 
@@ -84,6 +86,9 @@ const layoutCacheOf = (file: FontFile): Record<string, unknown> => {
   return cache.runs;
 };
 
+/** Whole lines laid out, per file and thread (face-layout.ts), bounded like the runs. */
+const laidOutLines = new ThreadCaches<FontFile, string, LaidOut>(LAYOUT_CACHE);
+
 const addSlot = (doc: Doc, file: FontFile, slots: Slot[]): Slot => {
   const internals = doc as unknown as DocumentFonts;
   const key = slots.length === 0 ? file.key : `${file.key}~${slots.length}`;
@@ -92,6 +97,7 @@ const addSlot = (doc: Doc, file: FontFile, slots: Slot[]): Slot => {
   // pdfkit keeps the runs it lays out per embedding; every embedding of a file on this thread shares one cache, so a
   // render does not shape again what an earlier render shaped (pdfkit never changes a run it cached).
   (face as unknown as { layoutCache: Record<string, unknown> }).layoutCache = layoutCacheOf(file);
+  appendingLayout(face as unknown as Parameters<typeof appendingLayout>[0], laidOutLines.of(file));
   internals._fontFamilies[key] = face;
   const slot = { key, face, text: new Map<number, string>(), settled: new Set<string>() };
   slots.push(slot);
