@@ -86,8 +86,8 @@ const layoutCacheOf = (file: FontFile): Record<string, unknown> => {
   return cache.runs;
 };
 
-/** Whole lines laid out, per file and thread (face-layout.ts), bounded like the runs. */
-const laidOutLines = new ThreadCaches<FontFile, string, LaidOut>(LAYOUT_CACHE);
+/** Whole lines laid out, per file and thread (face-layout.ts): a report draws a few hundred, each a few hundred bytes. */
+const laidOutLines = new ThreadCaches<FontFile, string, LaidOut>(5_000);
 
 const addSlot = (doc: Doc, file: FontFile, slots: Slot[]): Slot => {
   const internals = doc as unknown as DocumentFonts;
