@@ -6,6 +6,8 @@ import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { QuestionDetail } from '@assay/domain';
 import { pdfText } from '../test/pdf-text.js';
+import PDFDocument from 'pdfkit';
+import { richTextLines } from './pdf-rich-text.js';
 import { renderReportPdf } from './report-pdf.js';
 import { sampleReportDetails } from './sample-report.js';
 
@@ -84,5 +86,20 @@ describe('question text in the PDF', () => {
     const pdf = (await reportWith([choice])).toString('latin1');
     expect(pdf).toContain('/URI (https://www.rfc-editor.org/rfc/rfc9110)');
     expect(pdf).not.toMatch(/\/URI \(javascript:/);
+  });
+});
+
+describe('richTextLines across reports', () => {
+  const newDocument = () => new PDFDocument({ font: null as unknown as string, autoFirstPage: true });
+
+  it('lays out a text once per thread: the next report of the test reads the same lines', () => {
+    const style = { size: 10, lineHeight: 14 };
+    const first = richTextLines(newDocument(), QUESTION_TEXT, 300, style, 'A.  ');
+    const again = richTextLines(newDocument(), QUESTION_TEXT, 300, style, 'A.  ');
+    expect(again).toBe(first);
+    // Another width, style or prefix is laid out on its own.
+    expect(richTextLines(newDocument(), QUESTION_TEXT, 200, style, 'A.  ')).not.toBe(first);
+    expect(richTextLines(newDocument(), QUESTION_TEXT, 300, { ...style, font: 'bold' }, 'A.  ')).not.toBe(first);
+    expect(richTextLines(newDocument(), QUESTION_TEXT, 300, style, 'B.  ')).not.toBe(first);
   });
 });

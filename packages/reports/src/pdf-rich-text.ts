@@ -1,6 +1,7 @@
 import { listMarker, parseQuestionText, type QuestionBlock, type QuestionInline } from '@assay/domain';
 import type { FontStyle } from './fonts/font-catalogue.js';
 import { graphemesOf } from './graphemes.js';
+import { ThreadCaches } from './thread-cache.js';
 import { ACCENT, BOLD, INK, ITALIC, MONO, linesOf, put, widthOf, type Cursor, type Doc } from './pdf-layout.js';
 
 /**
@@ -185,8 +186,17 @@ const blocksLines = (doc: Doc, blocks: readonly QuestionBlock[], width: number, 
     return index > 0 && gap > 0 ? [{ segments: [], height: gap }, ...lines] : lines;
   });
 
+/**
+ * Laid-out lines per thread, by width, style and prefix, then source: every report of a test lays out the same stems
+ * and options, and the lines depend on nothing of the document (widths are the font's). Callers only read them.
+ */
+const laidOut = new ThreadCaches<string, string, readonly RichLine[]>(5_000);
+
 /** The lines a question's or an option's text takes in `width`; `prefix` (an option's letter) starts its first paragraph. */
-export const richTextLines = (doc: Doc, source: string, width: number, style: RichTextStyle, prefix = ''): RichLine[] => {
+export const richTextLines = (doc: Doc, source: string, width: number, style: RichTextStyle, prefix = ''): readonly RichLine[] =>
+  laidOut.of(`${width} ${style.font ?? ''} ${style.size} ${style.lineHeight} ${prefix}`).get(source, () => layOut(doc, source, width, style, prefix));
+
+const layOut = (doc: Doc, source: string, width: number, style: RichTextStyle, prefix: string): RichLine[] => {
   const blocks = parseQuestionText(source);
   const [first, ...rest] = blocks;
   const withPrefix: readonly QuestionBlock[] =

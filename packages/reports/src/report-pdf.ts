@@ -3,6 +3,7 @@ import PDFDocument from 'pdfkit';
 import { displayLine, type ReportDetails } from '@assay/domain';
 import { displayInstant } from './format.js';
 import { Cursor, FOOTER_Y, LEFT, MUTED, PAGE_HEIGHT, PAGE_WIDTH, WIDTH, hline, put, type Doc } from './pdf-layout.js';
+import { batchContentWrites } from './pdf-content-writes.js';
 import { drawIntegrity } from './pdf-integrity.js';
 import { drawQuestions } from './pdf-questions.js';
 import type { SnapshotThumbnail, StoredSnapshot } from './pdf-snapshots.js';
@@ -73,6 +74,7 @@ export function renderReportPdf(data: ReportPdfLayout, options: ReportPdfOptions
       CreationDate: new Date(data.generatedAt),
     },
   });
+  batchContentWrites(doc);
   const cursor = new Cursor(doc);
   drawSummary(doc, cursor, details);
   drawQuestions(doc, cursor, details);

@@ -9,9 +9,7 @@ import type { QuestionDetail, ReportDetails, SectionDetail } from './report-deta
 import { omittedEventsOf, type AttemptLog } from './event-log.js';
 import { departuresOfLog, sectionTimesOfLog } from './timelines.js';
 import { percentOf, verdictFor } from './verdict.js';
-import { parseQuestionText } from '../text/question-text.js';
-import { questionTextHtml } from '../text/question-text-html.js';
-import { questionTextPlain } from '../text/question-text-plain.js';
+import { renderedText } from '../text/rendered-text.js';
 
 /** Everything the report is made of, gathered by the shell; this module only decides what it says. */
 export interface ReportFacts {
@@ -34,12 +32,6 @@ export interface ReportFacts {
 const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString());
 
 const round2 = (value: number): number => Math.round(value * 100) / 100;
-
-/** A text as written, and as plain text and HTML from one parse (docs/question-text.md). */
-const renderedText = (text: string) => {
-  const parsed = parseQuestionText(text);
-  return { text, textPlain: questionTextPlain(parsed), textHtml: questionTextHtml(parsed) };
-};
 
 const questionDetail = (facts: ReportFacts, question: QuestionRecord, number: number, sectionName: string, timeSpentSeconds: number | null): QuestionDetail => {
   const { definition } = question;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** One message, already rendered: the mailer adds From, Date and Message-ID. */
 export interface OutgoingEmail {
@@ -70,19 +70,44 @@ const mailFields = (from: string, message: OutgoingEmail) => ({
   html: message.html,
 });
 
+type Nodemailer = typeof import('nodemailer').default;
+
+/**
+ * A transport made with the first message: nodemailer is ~40 modules a server loads at start for nothing until an
+ * email goes out (decision 164's rule for start-up imports).
+ */
+const lazyTransport = <T>(make: (nodemailer: Nodemailer) => Transporter<T>) => {
+  let made: Promise<Transporter<T>> | undefined;
+  let closed = false;
+  return {
+    get: (): Promise<Transporter<T>> =>
+      (made ??= import('nodemailer').then(({ default: nodemailer }) => {
+        const transport = make(nodemailer);
+        if (closed) transport.close();
+        return transport;
+      })),
+    close: (): void => {
+      closed = true;
+      void made?.then((transport) => transport.close());
+    },
+  };
+};
+
 const createSmtpMailer = (smtpUrl: string, from: string): Mailer => {
   const server = describeServer(smtpUrl);
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: SMTP_TIMEOUT_MS,
-    greetingTimeout: SMTP_TIMEOUT_MS,
-    socketTimeout: SMTP_TIMEOUT_MS,
-  });
+  const transport = lazyTransport((nodemailer) =>
+    nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: SMTP_TIMEOUT_MS,
+      greetingTimeout: SMTP_TIMEOUT_MS,
+      socketTimeout: SMTP_TIMEOUT_MS,
+    }),
+  );
   return {
     mode: 'smtp',
     async send(message) {
       try {
-        const info = await transport.sendMail(mailFields(from, message));
+        const info = await (await transport.get()).sendMail(mailFields(from, message));
         return { messageId: info.messageId };
       } catch (error) {
         throw toSendError(error, `SMTP delivery to ${message.to} via ${server} failed`);
@@ -97,11 +122,12 @@ const createSmtpMailer = (smtpUrl: string, from: string): Mailer => {
 const createFilesMailer = (outboxDir: string, from: string): Mailer => {
   // Stream transport builds the exact RFC 5322 bytes an SMTP server would receive (CRLF line ends, MIME
   // multipart/alternative), so an .eml opens in any mail client and mirrors what smtp mode would send.
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true }));
   return {
     mode: 'files',
     async send(message) {
-      const info = await transport.sendMail(mailFields(from, message)).catch((error: unknown) => {
+      const composed = transport.get().then((made) => made.sendMail(mailFields(from, message)));
+      const info = await composed.catch((error: unknown) => {
         throw toSendError(error, `Composing the email to ${message.to} failed`);
       });
       const raw = info.message;

@@ -1,4 +1,7 @@
 import PDFDocument from 'pdfkit';
+import { ThreadCaches } from '../thread-cache.js';
+import { appendingLayout, type LaidOut } from './face-layout.js';
+import { drawAsciiLine } from './ascii-line.js';
 import { fontCatalogue, type FontFile } from './font-catalogue.js';
 import type { FontkitFont, FontkitGlyph } from './fontkit.js';
 
@@ -51,6 +54,8 @@ interface Slot {
   readonly text: Map<number, string>;
   /** Texts whose every glyph this embedding's map already gives right: drawn again without a look (maps only grow). */
   readonly settled: Set<string>;
+  /** The subset ids below this are printable ASCII in code point order, the same in every document (0: none). */
+  asciiGlyphs: number;
 }
 
 const documents = new WeakMap<Doc, Map<string, Slot[]>>();
@@ -84,6 +89,9 @@ const layoutCacheOf = (file: FontFile): Record<string, unknown> => {
   return cache.runs;
 };
 
+/** Whole lines laid out, per file and thread (face-layout.ts): a report draws a few hundred, each a few hundred bytes. */
+const laidOutLines = new ThreadCaches<FontFile, string, LaidOut>(5_000);
+
 const addSlot = (doc: Doc, file: FontFile, slots: Slot[]): Slot => {
   const internals = doc as unknown as DocumentFonts;
   const key = slots.length === 0 ? file.key : `${file.key}~${slots.length}`;
@@ -92,10 +100,14 @@ const addSlot = (doc: Doc, file: FontFile, slots: Slot[]): Slot => {
   // pdfkit keeps the runs it lays out per embedding; every embedding of a file on this thread shares one cache, so a
   // render does not shape again what an earlier render shaped (pdfkit never changes a run it cached).
   (face as unknown as { layoutCache: Record<string, unknown> }).layoutCache = layoutCacheOf(file);
+  appendingLayout(face as unknown as Parameters<typeof appendingLayout>[0], laidOutLines.of(file));
   internals._fontFamilies[key] = face;
-  const slot = { key, face, text: new Map<number, string>(), settled: new Set<string>() };
+  const slot: Slot = { key, face, text: new Map<number, string>(), settled: new Set<string>(), asciiGlyphs: 0 };
   slots.push(slot);
-  if (slots.length === 1 && fontCatalogue.isLatin(file)) includeAscii(slot, fontCatalogue.parsed(file));
+  if (slots.length === 1 && fontCatalogue.isLatin(file)) {
+    includeAscii(slot, fontCatalogue.parsed(file));
+    slot.asciiGlyphs = (face as unknown as SubsetFace).subset.glyphs.length;
+  }
   reuseSubsets(face as unknown as SubsetFace, file);
   return slot;
 };
@@ -170,6 +182,12 @@ let drawn = 0;
 /** A key no text has (private-use characters, no space): pdfkit looks a run up by its text and draws what it finds. */
 const runKey = (): string => `\uf8ff${[...String((drawn += 1))].map((digit) => String.fromCharCode(0xe000 + Number(digit))).join('')}`;
 
+/** Draws a text whose every glyph the file's first embedding maps right: a printable ASCII line with its operator kept per thread. */
+const drawInFirst = (doc: Doc, first: Slot, file: FontFile, size: number, text: string, x: number, y: number): void => {
+  doc.font(first.key).fontSize(size);
+  if (first.asciiGlyphs === 0 || !drawAsciiLine(doc, first.face, file, first.asciiGlyphs, text, x, y)) fragment(doc, text, x, y);
+};
+
 /**
  * Draws `text` with `file` at (x, y) (pdfkit's text position: the top of the line box). A PDF font maps each glyph
  * to one string of characters, but a shaped glyph can stand for different characters in different places (Noto Sans
@@ -183,7 +201,7 @@ export const drawRun = (doc: Doc, file: FontFile, size: number, text: string, x:
   const slots = slotsOf(doc, file);
   const first = slots[0] ?? addSlot(doc, file, slots);
   if (first.settled.has(text)) {
-    fragment(doc.font(first.key).fontSize(size), text, x, y);
+    drawInFirst(doc, first, file, size, text, x, y);
     return;
   }
   const run = first.face.layout(text) as Run;
@@ -199,7 +217,7 @@ export const drawRun = (doc: Doc, file: FontFile, size: number, text: string, x:
   });
   if (owners.every((owner) => owner === first)) {
     first.settled.add(text);
-    fragment(doc.font(first.key).fontSize(size), text, x, y);
+    drawInFirst(doc, first, file, size, text, x, y);
     return;
   }
   const scale = size / 1000;

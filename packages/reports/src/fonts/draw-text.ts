@@ -1,24 +1,16 @@
 import { ascentOf, drawRun, selectFace } from './document-faces.js';
-import { fontCatalogue, type FontStyle } from './font-catalogue.js';
+import { fontCatalogue, type FontFile, type FontStyle } from './font-catalogue.js';
 import { graphemesOf } from '../graphemes.js';
+import { ThreadCaches } from '../thread-cache.js';
 import { layoutLine, type TextPiece } from './script-text.js';
 
 type Doc = PDFKit.PDFDocument;
 
-const WIDTHS = 50_000;
 /** Widths at 1 pt per file and text, per thread: they depend on neither the document nor the size. */
-const widths = new Map<string, number>();
+const widths = new ThreadCaches<FontFile, string, number>(50_000);
 
-const widthOfPiece = (doc: Doc, piece: TextPiece, size: number): number => {
-  const key = `${piece.file.key}\u0000${piece.text}`;
-  let width = widths.get(key);
-  if (width === undefined) {
-    width = selectFace(doc, piece.file, 1).widthOfString(piece.text);
-    if (widths.size >= WIDTHS) widths.clear();
-    widths.set(key, width);
-  }
-  return width * size;
-};
+const widthOfPiece = (doc: Doc, piece: TextPiece, size: number): number =>
+  widths.of(piece.file).get(piece.text, () => selectFace(doc, piece.file, 1).widthOfString(piece.text)) * size;
 
 /** The width of pieces in points (every embedding of a file has the same widths). */
 export const widthOfPieces = (doc: Doc, pieces: readonly TextPiece[], size: number): number =>

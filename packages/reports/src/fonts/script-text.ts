@@ -1,6 +1,7 @@
 import bidiModule from 'bidi-js';
 import { displayLine } from '@assay/domain';
 import { graphemesOf } from '../graphemes.js';
+import { ThreadCaches } from '../thread-cache.js';
 import { fontCatalogue, type FontFile, type FontStyle } from './font-catalogue.js';
 
 /**
@@ -85,20 +86,10 @@ const visualOrder = <T extends { level: number }>(runs: T[]): T[] => {
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
-const LINE_CACHE = 20_000;
-const lines = new Map<string, TextPiece[]>();
+const lines = new ThreadCaches<FontStyle, string, TextPiece[]>(20_000);
 
 /** The pieces of one line, left to right (kept per thread: reports repeat their texts, and the pieces never change). */
-export const layoutLine = (text: string, style: FontStyle = 'regular'): TextPiece[] => {
-  const key = `${style}\u0000${text}`;
-  let pieces = lines.get(key);
-  if (!pieces) {
-    pieces = piecesOf(text, style);
-    if (lines.size >= LINE_CACHE) lines.clear();
-    lines.set(key, pieces);
-  }
-  return pieces;
-};
+export const layoutLine = (text: string, style: FontStyle = 'regular'): TextPiece[] => lines.of(style).get(text, () => piecesOf(text, style));
 
 /**
  * Every text the PDF draws passes here: controls become spaces and bidi embeddings, overrides and isolates are
