@@ -1,5 +1,5 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
-import type { Connection } from './connect.js';
+import type { Connection } from './engine/connect.js';
 import { initialMigration } from './migrations/001-initial.js';
 import { attemptsMigration } from './migrations/002-attempts.js';
 import { outboxMigration } from './migrations/003-outbox.js';

@@ -1,23 +1,23 @@
 import { type Kysely, sql } from 'kysely';
-import { ApiKeysRepository } from './api-keys.js';
-import { AttemptLogRepository } from './attempt-log.js';
-import { AttemptsRepository } from './attempts.js';
-import { connect, type ConnectOptions, type Connection, type Dialect } from './connect.js';
+import { ApiKeysRepository } from './repositories/api-keys.js';
+import { AttemptLogRepository } from './repositories/attempt-log.js';
+import { AttemptsRepository } from './repositories/attempts.js';
+import { connect, type ConnectOptions, type Connection, type Dialect } from './engine/connect.js';
 import type { Database } from './database.js';
-import type { InstanceLiveness } from './instance-liveness.js';
-import { IdempotencyKeysRepository } from './idempotency-keys.js';
-import { InvitationsRepository } from './invitations.js';
-import { JobsRepository } from './jobs.js';
-import { ServiceSettingsRepository } from './service-settings.js';
-import { WebhookSecretsRepository } from './webhook-secrets.js';
+import type { InstanceLiveness } from './engine/instance-liveness.js';
+import { IdempotencyKeysRepository } from './repositories/idempotency-keys.js';
+import { InvitationsRepository } from './repositories/invitations.js';
+import { JobsRepository } from './repositories/jobs.js';
+import { ServiceSettingsRepository } from './repositories/service-settings.js';
+import { WebhookSecretsRepository } from './repositories/webhook-secrets.js';
 import { migrateToLatest } from './migrate.js';
-import { OrgsRepository } from './orgs.js';
-import { MemoryRateLimitCounters, SqlRateLimitCounters, type RateLimitCounters } from './rate-limit-counters.js';
-import { ReportsRepository } from './reports.js';
-import { TestLinksRepository } from './test-links.js';
-import { TestsRepository } from './tests.js';
-import { TestRecords } from './test-records.js';
-import { ReportTests } from './report-tests.js';
+import { OrgsRepository } from './repositories/orgs.js';
+import { MemoryRateLimitCounters, SqlRateLimitCounters, type RateLimitCounters } from './repositories/rate-limit-counters.js';
+import { ReportsRepository } from './repositories/reports.js';
+import { TestLinksRepository } from './repositories/test-links.js';
+import { TestsRepository } from './repositories/tests.js';
+import { TestRecords } from './repositories/test-records.js';
+import { ReportTests } from './repositories/report-tests.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkpointInBackground } from '../src/background-checkpoints.js';
+import { checkpointInBackground } from '../src/engine/background-checkpoints.js';
 
 const directories: string[] = [];
 afterEach(() => {

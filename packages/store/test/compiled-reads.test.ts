@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { compileOnce, parameter } from '../src/compiled-query.js';
-import { directReadOf } from '../src/direct-reads.js';
+import { compileOnce, parameter } from '../src/engine/compiled-query.js';
+import { directReadOf } from '../src/engine/direct-reads.js';
 import { openScratchStore, type Database, type Store } from '../src/index.js';
 
 const T0 = Date.UTC(2026, 11, 1, 9, 0, 0);

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Kysely, sql } from 'kysely';
 import type Pg from 'pg';
-import { SharedReadsPostgresDialect } from '../src/pg-shared-reads.js';
+import { SharedReadsPostgresDialect } from '../src/engine/pg-shared-reads.js';
 
 interface Tables {
   notes: { id: number; body: string };

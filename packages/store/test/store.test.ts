@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { migrateToLatest, openScratchStore, openStore, type Store } from '../src/index.js';
-import { readTurnsOn } from '../src/read-turns.js';
+import { readTurnsOn } from '../src/engine/read-turns.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { connect } from '../src/connect.js';
+import { connect } from '../src/engine/connect.js';
 import { openStore, type Store } from '../src/index.js';
 import { oneQuestionTest } from './fixtures.js';
 

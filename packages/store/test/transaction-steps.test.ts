@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openScratchStore, type Store } from '../src/index.js';
-import { statement, transact, type TransactionSteps } from '../src/transaction-steps.js';
+import { statement, transact, type TransactionSteps } from '../src/engine/transaction-steps.js';
 
 const T0 = Date.UTC(2026, 11, 1, 9, 0, 0);
 

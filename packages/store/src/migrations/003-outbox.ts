@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import type { Dialect } from '../connect.js';
+import type { Dialect } from '../engine/connect.js';
 import { idColumn } from './id-column.js';
 
 /**

@@ -1,5 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
-import type { Dialect } from '../connect.js';
+import type { Dialect } from '../engine/connect.js';
 
 /** Who counts in a test's standing: a completed attempt whose report is generated. */
 const SCORED = (row: 'NEW' | 'OLD') => `${row}.status = 'Completed' AND ${row}.report_status = 'Generated'`;

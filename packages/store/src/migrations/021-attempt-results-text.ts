@@ -1,5 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
-import type { Dialect } from '../connect.js';
+import type { Dialect } from '../engine/connect.js';
 
 /**
  * A scored attempt's question results as one text, kept beside the rows (`attempt_results`): the Excel export's

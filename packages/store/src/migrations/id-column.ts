@@ -1,5 +1,5 @@
 import type { ColumnDefinitionBuilder } from 'kysely';
-import type { Dialect } from '../connect.js';
+import type { Dialect } from '../engine/connect.js';
 
 /** SQLite's rowid alias must be exactly INTEGER; PostgreSQL gets a bigint identity. */
 export const idColumn = (dialect: Dialect) => ({

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ApiKeySummary } from '@assay/domain';
-import { compileOnce, parameter } from './compiled-query.js';
-import type { Database } from './database.js';
+import { compileOnce, parameter } from '../engine/compiled-query.js';
+import type { Database } from '../database.js';
 
 /** What an API key unlocks: its org and the org's defaults, looked up by the key's hash. */
 export interface KeyOwner {

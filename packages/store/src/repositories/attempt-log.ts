@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { AttemptLog, QuestionResult, ScoreStanding } from '@assay/domain';
 import { readAttemptLog } from './attempt-event-log.js';
 import { type AttemptFacts, attemptFactsOfTest } from './attempt-facts.js';
-import type { Database } from './database.js';
+import type { Database } from '../database.js';
 
 /**
  * What happened during an attempt beyond its answers — the page's events (departures, section views; written by

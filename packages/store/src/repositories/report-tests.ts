@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import { compileOnce, parameter } from './compiled-query.js';
-import type { Database } from './database.js';
+import { compileOnce, parameter } from '../engine/compiled-query.js';
+import type { Database } from '../database.js';
 
 /** What a report shows of its test: its own columns and its sections in order. */
 export interface ReportTest {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { Dialect } from './connect.js';
+import type { Dialect } from '../engine/connect.js';
 import { DeliveryKind, type Job, type JobKind } from '@assay/domain';
-import type { Database, InvitationRow } from './database.js';
-import type { InstanceLiveness } from './instance-liveness.js';
+import type { Database, InvitationRow } from '../database.js';
+import type { InstanceLiveness } from '../engine/instance-liveness.js';
 import { toJob } from './records.js';
 
 export interface NewJob {

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { formatScore, formatWireDateTime, type CandidateReport, type InvitationStatus, type ReportStatus, type SectionReportEntry } from '@assay/domain';
-import { compileOnce, parameter } from './compiled-query.js';
-import type { Database } from './database.js';
-import type { Dialect } from './connect.js';
+import { compileOnce, parameter } from '../engine/compiled-query.js';
+import type { Database } from '../database.js';
+import type { Dialect } from '../engine/connect.js';
 import type { ReportTest, ReportTests } from './report-tests.js';
 
 export interface ReportRecord {
@@ -248,13 +248,7 @@ export interface ReconciliationEvent {
 }
 
 /** Completions and cancellations of an org in [from, to), oldest first, for integrators catching up. */
-export const reconciliationEvents = async (
-  db: import('kysely').Kysely<import('./database.js').Database>,
-  orgId: number,
-  from: number,
-  to: number,
-  limit: number,
-): Promise<ReconciliationEvent[]> => {
+export const reconciliationEvents = async (db: Kysely<Database>, orgId: number, from: number, to: number, limit: number): Promise<ReconciliationEvent[]> => {
   const query = (column: 'completed_at' | 'cancelled_at') =>
     db
       .selectFrom('invitations')

@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { eventLogPlacement, keptEventsOf, keptOrdinals, streamOf, type AttemptEvent, type AttemptLog, type EventStream, type KeptEvents } from '@assay/domain';
-import type { Database } from './database.js';
+import type { Database } from '../database.js';
 
 /*
  * An attempt's event log as stored: each event numbered in its stream (`seq`), and each stream bounded by the domain's

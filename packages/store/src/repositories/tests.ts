@@ -12,11 +12,11 @@ import {
   type SectionRecord,
   type TestSummary,
 } from '@assay/domain';
-import { compileOnce, parameter } from './compiled-query.js';
+import { compileOnce, parameter } from '../engine/compiled-query.js';
 import { toSectionRecord } from './records.js';
-import { inTransaction } from './transaction-steps.js';
-import type { Dialect } from './connect.js';
-import type { Database, TestRow } from './database.js';
+import { inTransaction } from '../engine/transaction-steps.js';
+import type { Dialect } from '../engine/connect.js';
+import type { Database, TestRow } from '../database.js';
 
 const sectionTypeOf = (type: 'general' | 'coding'): SectionType => (type === 'coding' ? 'Coding Questions' : 'General Questions');
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { compileOnce, parameter } from './compiled-query.js';
-import type { Database } from './database.js';
+import { compileOnce, parameter } from '../engine/compiled-query.js';
+import type { Database } from '../database.js';
 import { newInvitationColumns } from './invitation-moves.js';
 import { CANDIDATE_PARAMETERS } from './registration-steps.js';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from './database.js';
-import { inTransaction } from './transaction-steps.js';
+import type { Database } from '../database.js';
+import { inTransaction } from '../engine/transaction-steps.js';
 
 /** Per-org signing secrets; a rotated-out secret keeps signing until it expires (the overlap window). */
 export class WebhookSecretsRepository {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from './database.js';
+import type { Database } from '../database.js';
 
 /** A key's fixed window after a hit: hits counted in it so far, and when it ends (epoch ms). */
 export interface WindowCount {

@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { decideReRegistration, type InvitationOnRegistration, type ReRegistration, type StoredUrlChange } from '@assay/domain';
 import { match } from 'ts-pattern';
-import { compileOnce, parameter } from './compiled-query.js';
-import type { Database, InvitationRow } from './database.js';
+import { compileOnce, parameter } from '../engine/compiled-query.js';
+import type { Database, InvitationRow } from '../database.js';
 import { latestAttemptQuery, newInvitationColumns, type NewToken } from './invitation-moves.js';
-import { compilesForSqlite, insertion, statement, type TransactionSteps } from './transaction-steps.js';
+import { compilesForSqlite, insertion, statement, type TransactionSteps } from '../engine/transaction-steps.js';
 
 /** A registration, as the store writes it: the candidate and the invitation's settings. */
 export interface RegistrationInput {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CandidatePageChoices, Org } from '@assay/domain';
-import type { Database } from './database.js';
+import type { Database } from '../database.js';
 import { toOrg } from './records.js';
 
 export class OrgsRepository {

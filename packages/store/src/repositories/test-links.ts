@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { compileOnce, parameter } from './compiled-query.js';
-import { compilesForSqlite, writeAlone } from './transaction-steps.js';
+import { compileOnce, parameter } from '../engine/compiled-query.js';
+import { compilesForSqlite, writeAlone } from '../engine/transaction-steps.js';
 import type { AccessTime, TestLink, TestLinkSettings, TestLinkStatus } from '@assay/domain';
-import type { Database, TestLinkRow } from './database.js';
+import type { Database, TestLinkRow } from '../database.js';
 
 export const toTestLink = (row: TestLinkRow): TestLink => ({
   testLinkId: row.id,

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createRequire } from 'node:module';
 import type Pg from 'pg';
-import type { Database } from './database.js';
+import type { Database } from '../database.js';
 import { checkpointInBackground } from './background-checkpoints.js';
 import { GroupCommitSqliteDialect } from './group-commit-dialect.js';
 import { SqliteLiteralLimits } from './sqlite-literal-limits.js';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from './database.js';
+import type { Database } from '../database.js';
 
 /** Service-wide values every instance must agree on (e.g. the key that signs report URLs). */
 export class ServiceSettingsRepository {

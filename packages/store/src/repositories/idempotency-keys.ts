@@ -1,7 +1,7 @@
 import type { IdempotencyRecord } from '@assay/domain';
 import type { Kysely } from 'kysely';
-import type { Database } from './database.js';
-import type { InstanceLiveness } from './instance-liveness.js';
+import type { Database } from '../database.js';
+import type { InstanceLiveness } from '../engine/instance-liveness.js';
 
 /** A request's hold on an Idempotency-Key: who it is (`owner`, random) and what it sent. */
 export interface IdempotencyClaim {

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import { match } from 'ts-pattern';
 import { INVITATION_STATUS, REPORT_STATUS, type InvitationEffect } from '@assay/domain';
-import { compileOnce, parameter } from './compiled-query.js';
-import type { Database, InvitationRow, InvitationsTable } from './database.js';
+import { compileOnce, parameter } from '../engine/compiled-query.js';
+import type { Database, InvitationRow, InvitationsTable } from '../database.js';
 import type { JobsRepository } from './jobs.js';
 import { proctoringColumns } from './records.js';
 

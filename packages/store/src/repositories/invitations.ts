@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Invitation, InvitationMove, Result } from '@assay/domain';
-import type { Database, InvitationRow } from './database.js';
+import type { Database, InvitationRow } from '../database.js';
 import { writesOf, newInvitationColumns, type NewToken } from './invitation-moves.js';
 import type { JobsRepository } from './jobs.js';
 import { newInvitationToken } from './random-keys.js';
 import { inviteNewCandidate } from './new-candidate-invitation.js';
-import type { Dialect } from './connect.js';
+import type { Dialect } from '../engine/connect.js';
 import { toInvitation } from './records.js';
 import { registrationSteps, selfRegistrationSteps, type RegistrationInput } from './registration-steps.js';
-import { transact } from './transaction-steps.js';
+import { transact } from '../engine/transaction-steps.js';
 
 export type { RegistrationInput };
 

@@ -13,7 +13,7 @@ import {
   type TestRecord,
   type TestStatus,
 } from '@assay/domain';
-import type { CandidateRow, InvitationRow, JobRow, OrgRow, QuestionRow, SectionRow, TestRow } from './database.js';
+import type { CandidateRow, InvitationRow, JobRow, OrgRow, QuestionRow, SectionRow, TestRow } from '../database.js';
 
 /**
  * Rows become the domain's records here, at the store's edge: nothing above the store sees a column

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type Pg from 'pg';
-import type { Database } from './database.js';
+import type { Database } from '../database.js';
 import { INSTANCE_ID, type InstanceLiveness, newInstanceId } from './instance-liveness.js';
 
 /** The 64-bit advisory lock key of an instance, as PostgreSQL's pg_locks shows it: two unsigned 32-bit halves. */

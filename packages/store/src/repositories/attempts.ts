@@ -18,7 +18,7 @@ import {
 } from '@assay/domain';
 import { appendAttemptEvent } from './attempt-event-log.js';
 import { resultsTextOf } from './attempt-results-text.js';
-import type { Database, InvitationRow } from './database.js';
+import type { Database, InvitationRow } from '../database.js';
 import { proctoringColumns, toCandidate, toInvitation, toOrg } from './records.js';
 import { toTestLink } from './test-links.js';
 import type { TestRecords } from './test-records.js';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type Answer, type Candidate, CodingLanguage, type Invitation } from '@assay/domain';
-import type { Database } from './database.js';
+import type { Database } from '../database.js';
 import { readResultsText } from './attempt-results-text.js';
 
 /**

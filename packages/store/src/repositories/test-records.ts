@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { QuestionRecord, TestRecord } from '@assay/domain';
-import { compileOnce, parameter } from './compiled-query.js';
-import type { Database } from './database.js';
+import { compileOnce, parameter } from '../engine/compiled-query.js';
+import type { Database } from '../database.js';
 import { toQuestionRecord, toTestRecord } from './records.js';
 
 const testRowById = compileOnce((db: Kysely<Database>) => db.selectFrom('tests').selectAll().where('id', '=', parameter<number>('testId')));
