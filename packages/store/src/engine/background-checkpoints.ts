@@ -11,10 +11,7 @@ export interface Checkpointer {
   close(): Promise<void>;
 }
 
-/**
- * Commits between two checkpoints, whatever their size: under sustained registrations ~7,000 WAL pages (~28 MB),
- * under light load about SQLite's own 1,000.
- */
+/** Commits between two checkpoints, whatever their size (README "Checkpoints off the request thread"). */
 const COMMITS_BEFORE_CHECKPOINT = 256;
 /** Or sooner: the WAL file has grown this much past its size at the end of the last checkpoint (a large transaction). */
 const WAL_GROWTH_BEFORE_CHECKPOINT = 4 * 2 ** 20;
@@ -43,21 +40,13 @@ parentPort.on('message', () => {
 `;
 
 /**
- * Checkpoints off the request thread, and a WAL that restarts under sustained writes.
+ * Checkpoints off the request thread (decision 168), and a WAL that restarts under sustained writes (decision 189);
+ * why and the figures: README "Checkpoints off the request thread".
  *
- * SQLite checkpoints inside the COMMIT that crosses 1,000 WAL pages: it copies them into the database file and fsyncs
- * it, on the thread that committed. Under sustained writes that was a fifth of the server's CPU and stalls of 8–13 ms
- * of the event loop (test-link creation: 165 of 2,776 commits). So the writer's automatic checkpoint is off, and a
- * thread with a connection of its own runs PASSIVE checkpoints (they never block the writer or the readers). It
- * starts at the first checkpoint, so a database that is written little never gets one; if it fails, the writer
- * checkpoints for itself again.
- *
- * A checkpoint alone never brought the WAL back to its start under load: SQLite writes from the start again only
- * when a write transaction begins with every page of the WAL already copied, and the writer commits again while the
- * thread copies. The WAL grew by ~40 MB a second of registrations (395 MB after nine seconds), every page written
- * to it extending the file (twice the kernel's work of overwriting one, and writeback of all of it). So when the
- * thread is done, the writer copies what it committed meanwhile itself, right after its next COMMIT (~1 ms: a few
- * hundred pages and two fsyncs); its next transaction then restarts the WAL, which stays at ~30 MB (decision 189).
+ * The writer's automatic checkpoint is off; a thread with a connection of its own runs PASSIVE checkpoints (they never
+ * block the writer or the readers). It starts at the first checkpoint; if it fails, the writer checkpoints for itself
+ * again. When the thread is done, the writer copies what it committed meanwhile itself, right after its next COMMIT,
+ * so that its next transaction restarts the WAL.
  */
 export const checkpointInBackground = (path: string, writer: { pragma(source: string): unknown }): Checkpointer => {
   writer.pragma('wal_autocheckpoint = 0');

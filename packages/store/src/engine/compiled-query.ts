@@ -22,9 +22,8 @@ const prepare = (query: Compilable<unknown>): Prepared => {
 };
 
 /**
- * A hot query built and compiled once per SQL dialect, then executed with new parameter values: building a
- * query with Kysely costs more than SQLite takes to answer it (the speed issue's profile), and the text it
- * compiles to never changes. Values still travel as bound parameters, never inside the SQL. Works on a
+ * A hot query built and compiled once per SQL dialect, then executed with new parameter values (README "Compiled
+ * queries and direct reads", decision 127). Values still travel as bound parameters, never inside the SQL. Works on a
  * database and on its transactions alike (they share the dialect's adapter, the cache's key).
  */
 export const compileOnce = <Row, Parameters extends Record<string, unknown>, DB>(build: (db: Kysely<DB>) => Compilable<Row>) => {
@@ -42,7 +41,7 @@ export const compileOnce = <Row, Parameters extends Record<string, unknown>, DB>
       if (!(name in values)) throw new Error(`compiled query: no value for parameter "${name}"`);
       parameters[position] = values[name];
     }
-    // Named, not spread with `parameters` after: on Node 20's V8 that literal took ~5x as long (`newInvitationColumns`).
+    // Named, not spread with `parameters` after: a leading spread with new keys is slow (decision 183).
     const { query, queryId, sql } = prepared.compiled;
     return { query, queryId, sql, parameters } as CompiledQuery<Row>;
   };

@@ -84,10 +84,7 @@ const connectSqlite = (path: string, busyTimeoutMs: number): Connection => {
   writer.pragma(`busy_timeout = ${busyTimeoutMs}`);
   // 16 MB of pages (the default is 2 MB): the random-keyed indexes (tokens, emails) outgrow 2 MB early.
   writer.pragma('cache_size = -16000');
-  // Each transaction of a group commit is a savepoint, which copies the pages it changes into a sub-journal. With
-  // temporary storage on file, SQLite holds that sub-journal in chunks of its spill size (64 KiB), allocated and freed
-  // savepoint by savepoint, and glibc gave the top of the heap back and took it again each time (`brk`): a
-  // registration's statements took ~21 µs instead of ~13 (timed one by one; 14.3k → 15.7k registrations a second).
+  // Savepoints' sub-journals in memory, not allocated and freed on file each time (README "SQLite connections", decision 182).
   writer.pragma('temp_store = MEMORY');
   // An in-memory database is private to its connection: it reads through the writer.
   const reader = path === ':memory:' ? writer : new BetterSqlite3(path);

@@ -8,15 +8,13 @@ export type DirectRead = (query: CompiledQuery) => unknown[] | undefined;
 const directReads = new WeakMap<object, DirectRead>();
 
 /**
- * A compiled read on SQLite, outside a transaction, runs straight on the reader connection: Kysely's way there
- * (executor, connection provider, driver, several promises) cost twice what SQLite takes to answer a report by
- * its id (bench/README.md). Only the root database object gets this; transactions (another object) and
- * PostgreSQL keep Kysely's path. A statement a stream is still iterating is left to that path too. The reads of
- * one turn share a read transaction (`read-turns.ts`).
+ * A compiled read on SQLite, outside a transaction, runs straight on the reader connection, skipping Kysely's
+ * promise chain (README "Compiled queries and direct reads", decision 157). Only the root database object gets this;
+ * transactions (another object) and PostgreSQL keep Kysely's path, and so does a statement a stream is still
+ * iterating. The reads of one turn share a read transaction (`read-turns.ts`).
  */
 export const readDirectlyOn = (db: object, reader: BetterSqlite3.Database, turns: ReadTurns): void => {
-  // Keyed by the compiled query (`compiled-query.ts` compiles each once and keeps it), not by its SQL text in the
-  // reader's statement LRU: that look-up and its bookkeeping were ~1 % of a report request's CPU under load.
+  // Keyed by the compiled query, not by SQL text in the reader's statement LRU (decision 339).
   const statements = new WeakMap<QueryId, ReadStatement>();
   directReads.set(db, ({ sql, parameters, queryId }) => {
     let read = statements.get(queryId);
@@ -39,9 +37,8 @@ interface ReadStatement {
 }
 
 /**
- * The rows as objects keyed by column name, like `statement.all()` gives them, built here from its raw arrays: the
- * native objects cost more than the read itself (a report by id: 5.8 µs as objects, 3.5 µs as arrays then objects).
- * The statement is shared with Kysely's path, so it is put back to objects before anyone else runs it.
+ * The rows as objects keyed by column name, like `statement.all()` gives them, built here from its raw arrays (decision
+ * 317). The statement is shared with Kysely's path, so it is put back to objects before anyone else runs it.
  */
 const rowsOf = ({ statement, names }: ReadStatement, parameters: unknown[]): unknown[] => {
   statement.raw(true);

@@ -10,15 +10,10 @@ import {
 } from 'kysely';
 
 /**
- * PostgreSQL with identical reads shared while they wait for a connection.
- *
- * Under load most of a read's cost on the server is the round trip (a write and a read system call, and node-postgres
- * encoding and parsing), not PostgreSQL's work: 1,000 requests for the same report made 1,000 identical queries. A
- * read outside a transaction now waits for a connection together with any identical read (same SQL, same values)
- * still waiting, and they all get the answer of the one query sent. A read joins only a query not sent yet, so it
- * always sees every commit that came before it: read-your-writes holds. Only plain selects built with Kysely are
- * shared — no locking clause, no WITH (which may write), no raw SQL (which may have side effects). Each reader gets
- * rows of its own.
+ * PostgreSQL with identical reads shared while they wait for a connection: one round trip answers them all (README
+ * "Shared reads", decision 176). A read joins only a query not sent yet, so it always sees every commit that came
+ * before it: read-your-writes holds. Only plain selects built with Kysely are shared — no locking clause, no WITH
+ * (which may write), no raw SQL (which may have side effects). Each reader gets rows of its own.
  */
 export class SharedReadsPostgresDialect extends PostgresDialect {
   override createDriver(): Driver {

@@ -9,10 +9,9 @@ export interface ReadTurns {
 }
 
 /**
- * The reads of one turn of the event loop share one read transaction on the reader. Outside a transaction every
- * read in WAL mode takes and drops its lock on the shared-memory index: two `fcntl` calls, 2 of the 4.9 µs a report
- * by id takes. The transaction ends at the end of the turn, and at once when the writer commits, so no read started
- * after a commit misses it: what was answered as written is read back.
+ * The reads of one turn of the event loop share one read transaction on the reader, saving WAL's lock per read
+ * (README "Read turns", decision 172). It ends at the end of the turn, and at once when the writer commits, so no read
+ * started after a commit misses it: what was answered as written is read back.
  */
 export const readTurnsOn = (reader: BetterSqlite3.Database): ReadTurns => {
   const begin = reader.prepare('begin');

@@ -5,12 +5,10 @@ import { isDatabaseUnavailable } from './database-unavailable.js';
 export const SHORT_BUSY_WAIT_MS = 100;
 
 /**
- * Opens the writer's transactions (`begin immediate`) when another process may hold the database's lock: a backup, a
- * `sqlite3` shell in `BEGIN EXCLUSIVE`, a migration. Waiting for it blocks the event loop (better-sqlite3 is
- * synchronous), reads and /healthz included: up to the busy timeout for every group of writes. So once the lock was
- * found held past the busy timeout, the writer waits SHORT_BUSY_WAIT_MS at most (its writes answer 503.4 at once,
- * nearly), until a transaction gets the lock: the full busy timeout is back for the short waits of ordinary contention
- * (a worker process's transaction).
+ * Opens the writer's transactions (`begin immediate`) when another process may hold the database's lock (a backup, a
+ * shell, a migration). Once the lock was found held past the busy timeout, the writer waits SHORT_BUSY_WAIT_MS at most
+ * until a transaction gets the lock again, so the synchronous wait does not block the event loop for every group of
+ * writes (README "A writer another process holds up", decision 206).
  */
 export class BusyWriter {
   /** The lock was found held, and no transaction began since. */

@@ -31,16 +31,15 @@ const SAVEPOINT = 'assay_transaction';
 const BATCH_SAVEPOINT = 'assay_queued_writes';
 
 /**
- * SQLite with group commit and a reader of its own (`GroupCommitSqliteDialect`).
+ * SQLite with group commit and a reader of its own (`GroupCommitSqliteDialect`; README "Group commit", decision 123).
  *
- * A commit costs more than the statements of a typical transaction (a registration's four statements take
- * a quarter of its commit): one transaction per request caps writes at a few thousand a second. So every
- * transaction of one turn of the event loop runs inside one outer SQLite transaction (its own rollback stays its
- * own), and the outer transaction commits once, at the end of the turn. No caller goes on before its work is
- * committed: `commit` returns only after the shared COMMIT — an answer is never sent for work a crash could still lose.
+ * Every transaction of one turn of the event loop runs inside one outer SQLite transaction (its own rollback stays its
+ * own), and the outer transaction commits once, at the end of the turn: a commit costs more than a typical
+ * transaction's statements. No caller goes on before its work is committed: `commit` returns only after the shared
+ * COMMIT — an answer is never sent for work a crash could still lose.
  *
  * Reads outside a transaction go to a second connection, which sees only committed data (WAL) and never
- * waits for the writer. Writes outside a transaction commit on their own, after the pending group.
+ * waits for the writer. Writes outside a transaction join the group's queue (decision 188).
  */
 export class GroupCommitDriver implements Driver {
   readonly #lock = new WriterLock();
@@ -126,10 +125,8 @@ export class GroupCommitDriver implements Driver {
    * A transaction whose statements need no awaiting between them, run as one piece: queued, and run synchronously
    * with the turn's other queued writes when the group commits (or sooner, before any other use of the writer:
    * arrival order is kept), all in one savepoint; when one of them fails, each runs again in a savepoint of its own
-   * (`#runQueued`). The answer comes after the group's COMMIT, as for any transaction. Kysely's own way costs a promise
-   * chain per statement, as much as a registration's three statements take in SQLite; and a turn's registrations run
-   * one after another find SQLite's code and pages still in the CPU's caches (run as each request arrived, between
-   * the requests' own work, they took a fifth more of the request thread: decision 187).
+   * (`#runQueued`). The answer comes after the group's COMMIT, as for any transaction. No promise chain per statement,
+   * and a turn's transactions run back to back (README "Group commit", decision 187).
    */
   transactAtOnce<T>(work: AtOnceWork<T>): Promise<T> {
     return this.#enqueue(() => work((query) => step(this.writer, query)), true);
@@ -144,10 +141,9 @@ export class GroupCommitDriver implements Driver {
 
   /**
    * Runs the queued writes, in arrival order, into the open group (the writer lock is held). Together first, in one
-   * savepoint for them all: a savepoint of its own per transaction cost a registration ~3 µs of SQLite (the savepoint
-   * and its release, and the pages each copied again into its sub-journal; decision 190). When one fails, the batch is
-   * undone and run again one by one, each transaction in its own savepoint, so that only the one that fails is
-   * refused (its work runs again: steps do nothing but their statements).
+   * savepoint for them all (decision 190). When one fails, the batch is undone and run again one by one, each
+   * transaction in its own savepoint, so that only the one that fails is refused (its work runs again: steps do
+   * nothing but their statements).
    */
   #runQueued(): void {
     if (this.#queued.length === 0) return;

@@ -11,12 +11,8 @@ import {
 } from 'kysely';
 
 /**
- * SQLite (3.53 here) lets the planner look at a bound LIMIT, so binding that parameter expires the statement:
- * every execution of `… limit ?` is prepared again, about 9 µs on the invitations table against 2 µs for the
- * lookup itself. A LIMIT that is a whole number is a constant of the query, not data from a caller, so it is
- * written into the SQL and a cached statement runs as is. Other values (named parameters of compiled queries)
- * stay bound. Only the outer query's LIMIT is looked at: walking every query's whole tree would cost more than
- * it saves.
+ * A whole-number LIMIT written into the SQL, not bound: a bound LIMIT expires SQLite's cached statement at every
+ * execution (README "Statement caches", decision 174). Other values stay bound; only the outer query's LIMIT is looked at.
  */
 export class SqliteLiteralLimits implements KyselyPlugin {
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {

@@ -47,8 +47,7 @@ export const transact = <DB, T>(db: Kysely<DB>, steps: () => TransactionSteps<T>
 /**
  * One write on its own: on SQLite run at once in the group commit, like a transaction of one statement (it answers
  * after the COMMIT); elsewhere, and inside a transaction, as Kysely runs it (on PostgreSQL one round trip, autocommit).
- * Kysely's own way on SQLite cost a chain of promises (a connection provided, acquired and released) around a ~5 µs
- * insert: a test link's creation spent more there than in SQLite.
+ * Kysely's own way on SQLite cost more than the insert (README "Transactions written once as steps", decision 321).
  */
 export const writeAlone = <DB>(db: Kysely<DB>, query: CompiledQuery): Promise<StepResult> => {
   const runAtOnce = atOnce.get(db);
@@ -84,7 +83,7 @@ export function* insertion(query: CompiledQuery): Generator<CompiledQuery, numbe
 }
 
 /**
- * Whether `db` compiles for SQLite. There an insert need not return its id for `insertion` to know it: SQLite stores
- * a statement's returned rows in a temporary table first (~0.9 µs of a ~4 µs insert of a registration).
+ * Whether `db` compiles for SQLite. There an insert need not return its id for `insertion` to know it, and RETURNING
+ * costs a temporary table (decision 190).
  */
 export const compilesForSqlite = <DB>(db: Kysely<DB>): boolean => db.getExecutor().adapter instanceof SqliteAdapter;
