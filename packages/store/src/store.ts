@@ -16,8 +16,7 @@ import { MemoryRateLimitCounters, SqlRateLimitCounters, type RateLimitCounters }
 import { ReportsRepository } from './repositories/reports.js';
 import { TestLinksRepository } from './repositories/test-links.js';
 import { TestsRepository } from './repositories/tests.js';
-import { TestRecords } from './repositories/test-records.js';
-import { ReportTests } from './repositories/report-tests.js';
+import { ImportedTests } from './repositories/imported-tests.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -53,13 +52,7 @@ export interface Store extends Connection, Repositories {
 
 type RepositoryMakers = { [Name in keyof Repositories]: () => Repositories[Name] };
 
-/** What a store reads once and keeps for all its transactions: tests never change, so what one read is true for all. */
-interface KeptTests {
-  records: TestRecords;
-  reports: ReportTests;
-}
-
-const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: InstanceLiveness, kept: KeptTests): RepositoryMakers => {
+const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: InstanceLiveness, importedTests: ImportedTests): RepositoryMakers => {
   let jobs: JobsRepository | undefined;
   const jobsRepository = () => (jobs ??= new JobsRepository(db, dialect, liveness));
   return {
@@ -68,8 +61,8 @@ const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: Inst
     tests: () => new TestsRepository(db, dialect),
     testLinks: () => new TestLinksRepository(db),
     invitations: () => new InvitationsRepository(db, jobsRepository(), dialect),
-    reports: () => new ReportsRepository(db, dialect, kept.reports),
-    attempts: () => new AttemptsRepository(db, kept.records),
+    reports: () => new ReportsRepository(db, dialect, importedTests),
+    attempts: () => new AttemptsRepository(db, importedTests),
     attemptLog: () => new AttemptLogRepository(db),
     jobs: jobsRepository,
     webhookSecrets: () => new WebhookSecretsRepository(db),
@@ -109,14 +102,15 @@ export const openStore = async (databaseUrl: string, options: ConnectOptions = {
     throw error;
   }
   // One per store, shared by its transactions: tests never change, so what one read is true for all.
-  const kept: KeptTests = { records: new TestRecords(), reports: new ReportTests() };
-  const makers = repositoryMakers(db, connection.dialect, connection.liveness, kept);
+  const importedTests = new ImportedTests();
+  const makers = repositoryMakers(db, connection.dialect, connection.liveness, importedTests);
   const repositories = Object.fromEntries(Object.entries(makers).map(([name, make]) => [name, make()])) as unknown as Repositories;
   return {
     ...connection,
     ...repositories,
     rateLimits: connection.dialect === 'postgres' ? new SqlRateLimitCounters(db) : new MemoryRateLimitCounters(),
-    transaction: (work) => db.transaction().execute((trx) => work(lazyRepositories(repositoryMakers(trx, connection.dialect, connection.liveness, kept)))),
+    transaction: (work) =>
+      db.transaction().execute((trx) => work(lazyRepositories(repositoryMakers(trx, connection.dialect, connection.liveness, importedTests)))),
     ping: async () => {
       await sql`select 1`.execute(db);
     },

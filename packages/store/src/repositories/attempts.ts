@@ -21,7 +21,7 @@ import { resultsTextOf } from './attempt-results-text.js';
 import type { Database, InvitationRow } from '../database.js';
 import { proctoringColumns, toCandidate, toInvitation, toOrg } from './records.js';
 import { toTestLink } from './test-links.js';
-import type { TestRecords } from './test-records.js';
+import type { ImportedTests } from './imported-tests.js';
 
 /** A stored answer's language when it is one Assay knows (older answers carry none). */
 export const isCodingLanguage = (value: string | null): value is CodingLanguage => CodingLanguage.safeParse(value).success;
@@ -72,7 +72,7 @@ const takesWritesAt =
 export class AttemptsRepository {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly testRecords: TestRecords,
+    private readonly importedTests: ImportedTests,
   ) {}
 
   async findByToken(token: string): Promise<AttemptContext | undefined> {
@@ -94,7 +94,7 @@ export class AttemptsRepository {
   private async contextOf(invitation: InvitationRow): Promise<AttemptContext> {
     const [candidate, test, link, org] = await Promise.all([
       this.db.selectFrom('candidates').selectAll().where('id', '=', invitation.candidate_id).executeTakeFirstOrThrow(),
-      this.testRecords.of(this.db, invitation.test_id),
+      this.testOf(invitation),
       invitation.test_link_id === null ? undefined : this.db.selectFrom('test_links').selectAll().where('id', '=', invitation.test_link_id).executeTakeFirst(),
       this.db.selectFrom('orgs').selectAll().where('id', '=', invitation.org_id).executeTakeFirstOrThrow(),
     ]);
@@ -107,9 +107,16 @@ export class AttemptsRepository {
     };
   }
 
+  /** The invitation's test: of its org, so it exists (a foreign key); read once per store (tests never change). */
+  private async testOf(invitation: InvitationRow): Promise<TestRecord> {
+    const test = await this.importedTests.record(this.db, invitation.org_id, invitation.test_id);
+    if (!test) throw new Error(`no test ${invitation.test_id} in org ${invitation.org_id}`);
+    return test;
+  }
+
   /** The test's questions in the order the candidate sees them (tests never change: read once per store). */
   questions(testId: number): Promise<readonly QuestionRecord[]> {
-    return this.testRecords.questions(this.db, testId);
+    return this.importedTests.questions(this.db, testId);
   }
 
   async answers(invitationId: number): Promise<SavedAnswerRow[]> {

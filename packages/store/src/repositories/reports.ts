@@ -3,7 +3,7 @@ import { formatScore, formatWireDateTime, type CandidateReport, type InvitationS
 import { compileOnce, parameter } from '../engine/compiled-query.js';
 import type { Database } from '../database.js';
 import type { Dialect } from '../engine/connect.js';
-import type { ReportTest, ReportTests } from './report-tests.js';
+import type { ImportedTests, ReportTest } from './imported-tests.js';
 
 export interface ReportRecord {
   testInvitationId: number;
@@ -85,7 +85,7 @@ const reportById = compileOnce((db: Kysely<Database>) =>
   reportQuery(db).where('invitations.org_id', '=', parameter<number>('orgId')).where('invitations.id', '=', parameter<number>('invitationId')),
 );
 
-/** The invitation's own report columns, without its test's (SQLite: `ReportTests` keeps those). */
+/** The invitation's own report columns, without its test's (SQLite: `ImportedTests` keeps those). */
 const invitationReportById = compileOnce((db: Kysely<Database>) =>
   db
     .selectFrom('invitations')
@@ -125,13 +125,13 @@ const sectionScores = compileOnce((db: Kysely<Database>) =>
 /**
  * The report routes' reads. On PostgreSQL each is one joined statement: a round trip costs more than the join. On
  * SQLite, in process, the joins were most of the read (sections: 6.8 µs joined with the test's sections, 3.8 µs without): there the
- * invitation's own rows are read and its test's columns and sections come from `ReportTests`, read once per store.
+ * invitation's own rows are read and its test's columns and sections come from `ImportedTests`, read once per store.
  */
 export class ReportsRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
-    private readonly tests: ReportTests,
+    private readonly tests: ImportedTests,
   ) {}
 
   /** Completions and cancellations in [from, to), for reconciliation. */
@@ -145,7 +145,8 @@ export class ReportsRepository {
       return row && toReport(row, row);
     }
     const [row] = await invitationReportById(this.db, { orgId, invitationId });
-    return row && toReport(row, await this.tests.of(this.db, row.testId));
+    const test = row && (await this.tests.report(this.db, orgId, row.testId));
+    return test && toReport(row, test);
   }
 
   /** Every section of the invitation's test, with the candidate's score (0 until scored). */
@@ -158,8 +159,8 @@ export class ReportsRepository {
     const scores = await invitationSectionScores(this.db, { orgId, invitationId });
     const [first] = scores;
     if (!first) return undefined;
-    const test = await this.tests.of(this.db, first.testId);
-    return test.sections.map((section) => ({
+    const test = await this.tests.report(this.db, orgId, first.testId);
+    return test?.sections.map((section) => ({
       sectionName: section.name,
       sectionScore: section.totalMarks,
       candidateScore: scores.find((score) => score.sectionId === section.id)?.score ?? 0,
