@@ -1,3 +1,3 @@
-import { assayTestConfig } from '../../vitest.shared.js';
+import { assayTestConfig, withPostgres } from '../../vitest.shared.js';
 
-export default assayTestConfig();
+export default assayTestConfig(withPostgres);
