@@ -16,10 +16,10 @@ export const assayTestConfig = (test: TestOptions = {}) =>
 
 /**
  * Two loops: `pnpm test` (unit and integration, minutes at most) and `pnpm test:system` (real processes,
- * crashes, floods and browsers: `test/system`, `test/e2e`, and `*.system.test.ts` files, which stay beside the
- * suite they belong to but take tens of seconds of hostile load), chosen by ASSAY_TEST_SUITE.
+ * crashes, floods and browsers), chosen by ASSAY_TEST_SUITE. A suite is a system suite by its directory alone:
+ * `test/system/` (browser suites in `test/system/e2e/`), the layout README.md's "Tests" section describes.
  */
-export const SYSTEM_TESTS = ['test/system/**/*.test.ts', 'test/e2e/**/*.test.ts', '**/*.system.test.ts'];
+export const SYSTEM_TESTS = ['test/system/**/*.test.ts'];
 const suiteFiles = (): TestOptions =>
   process.env.ASSAY_TEST_SUITE === 'system'
     ? { include: SYSTEM_TESTS }

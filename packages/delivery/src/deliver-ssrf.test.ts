@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../test/http-test-server.js';
+import { startHttpPeer as startServer, type HttpPeer as TestServer } from '@assay/testing';
 import { checkCallbackUrl } from './callback-url.js';
 import { deliverWebhook } from './deliver.js';
 

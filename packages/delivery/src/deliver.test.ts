@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closedPort, startServer, type TestServer } from '../test/http-test-server.js';
+import { closedPort, startHttpPeer as startServer, type HttpPeer as TestServer } from '@assay/testing';
 import { closeDeliveryAgents, deliverWebhook, USER_AGENT } from './deliver.js';
 import { generateWebhookSecret, signWebhook } from './signing.js';
 

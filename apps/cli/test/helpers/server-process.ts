@@ -1,18 +1,8 @@
 import { spawn } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
+import { freePort } from '@assay/testing';
 import { ROOT, SERVER_MAIN } from './built-packages.js';
 
 export const ADMIN_TOKEN = 'cli-test-admin-token-0123456789abcdef';
-
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 export interface ServerProcess {
   url: string;

@@ -1,115 +1,38 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { freePort, ROOT, sleep, spawnNode, waitForOutput, type Proc } from '@assay/testing';
 import { Webhook } from 'standardwebhooks';
 
 /**
- * Helpers for system tests: the built server and worker (`node dist/main.js`) as real processes, a
- * recording callback receiver, a small HTTP client for the API, and throwaway PostgreSQL databases.
+ * Helpers for the server's system tests: the built server (`node dist/main.js`) as a real process, a recording
+ * callback receiver and a small HTTP client for the API. What other packages' tests use too (processes, the
+ * worker process, throwaway PostgreSQL databases) is in `@assay/testing`, re-exported here.
  */
-export const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 export const SERVER_MAIN = join(ROOT, 'apps/server/dist/main.js');
-export const WORKER_MAIN = join(ROOT, 'apps/worker/dist/main.js');
 export const ADMIN_TOKEN = 'system-test-admin-token-0123456789';
 
 /** Dependency order: each package's dist is built before its dependents'. */
-import { buildIfStale, freePort } from '../helpers/built-packages.js';
+import { buildIfStale } from '../helpers/built-packages.js';
 import { GENEROUS_RATE_LIMITS } from '../helpers/generous-limits.js';
 
 export { buildIfStale, freePort };
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Polls `done` every `everyMs` until it holds; answers false after `ms`. */
-export const waitUntil = async (done: () => boolean | Promise<boolean>, ms: number, everyMs = 50): Promise<boolean> => {
-  const deadline = Date.now() + ms;
-  while (!(await done())) {
-    if (Date.now() > deadline) return false;
-    await sleep(everyMs);
-  }
-  return true;
-};
-
-const OUTPUT_LIMIT = 256 * 1024;
-
-export interface Proc {
-  name: string;
-  child: ChildProcess;
-  /** stdout and stderr interleaved (the last 256 KiB). */
-  output(): string;
-  alive(): boolean;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Sends `signal` (if still running) and waits for the exit. */
-  stop(signal?: NodeJS.Signals): Promise<void>;
-}
-
-/** Every process spawned here, so a suite can kill whatever is left, whatever happened. */
-const spawned: Proc[] = [];
-
-export const spawnNode = (name: string, script: string, env: Record<string, string>): Proc =>
-  spawnProcess(name, process.execPath, [script], { ...process.env, ...env });
-
-/** Any program, from the repository root, with exactly `env`. */
-export const spawnProcess = (name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Proc => {
-  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const append = (chunk: Buffer) => {
-    output += chunk.toString();
-    if (output.length > OUTPUT_LIMIT) output = output.slice(-OUTPUT_LIMIT);
-  };
-  child.stdout!.on('data', append);
-  child.stderr!.on('data', append);
-  let running = true;
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => {
-      running = false;
-      resolve({ code, signal });
-    }),
-  );
-  const proc: Proc = {
-    name,
-    child,
-    output: () => output,
-    alive: () => running,
-    exited,
-    stop: async (signal = 'SIGKILL') => {
-      if (running) child.kill(signal);
-      await exited;
-    },
-  };
-  spawned.push(proc);
-  return proc;
-};
-
-/** SIGKILLs every process still running (afterAll, no matter what). */
-export const killAll = async (): Promise<void> => {
-  await Promise.all(spawned.map((proc) => proc.stop('SIGKILL')));
-};
-
-/** The tail of every process's output, for a failing test's report. */
-export const diagnostics = (tail = 4_000): string =>
-  spawned
-    .map(
-      (proc) =>
-        `----- ${proc.name} (${proc.alive() ? 'running' : `exited ${proc.child.exitCode ?? proc.child.signalCode}`}) -----\n${proc.output().slice(-tail)}`,
-    )
-    .join('\n');
-
-/** Resolves once the process printed something matching `pattern`; fails on an early exit or after `ms`. */
-export const waitForOutput = async (proc: Proc, pattern: RegExp, ms = 30_000): Promise<void> => {
-  const deadline = Date.now() + ms;
-  while (!pattern.test(proc.output())) {
-    if (!proc.alive()) throw new Error(`${proc.name} exited early:\n${proc.output()}`);
-    if (Date.now() > deadline) throw new Error(`${proc.name}: no ${String(pattern)} after ${ms} ms:\n${proc.output()}`);
-    await sleep(25);
-  }
-};
+export {
+  createDatabase,
+  diagnostics,
+  killAll,
+  ROOT,
+  scratchDatabase,
+  sleep,
+  spawnNode,
+  spawnProcess,
+  startWorker,
+  waitForOutput,
+  waitUntil,
+  WORKER_MAIN,
+  withPg,
+  type Proc,
+} from '@assay/testing';
 
 export interface RunningServer {
   proc: Proc;
@@ -135,19 +58,6 @@ export const startServer = async (name: string, databaseUrl: string, env: Record
   });
   await waitForOutput(proc, /Assay is listening/);
   return { proc, url };
-};
-
-/** `node apps/worker/dist/main.js`: polls the shared database for outbox jobs. */
-export const startWorker = async (name: string, databaseUrl: string, publicUrl: string, env: Record<string, string> = {}): Promise<Proc> => {
-  const proc = spawnNode(name, WORKER_MAIN, {
-    ASSAY_DATABASE_URL: databaseUrl,
-    ASSAY_PUBLIC_URL: publicUrl,
-    ASSAY_ALLOW_PRIVATE_CALLBACKS: 'true',
-    ASSAY_WORKER_ID: name,
-    ...env,
-  });
-  await waitForOutput(proc, /worker started/);
-  return proc;
 };
 
 /** Runs `fn` over `items`, at most `concurrency` at a time; the first failure rejects. */
@@ -323,59 +233,4 @@ export const overlappingDuplicates = (requests: readonly CallbackRequest[]): [Ca
     }
   }
   return overlaps;
-};
-
-// ---------------------------------------------------------------------------------------------------------
-// PostgreSQL: a database of its own for the processes (they take a URL, not a schema).
-
-interface PgClient {
-  connect(): Promise<void>;
-  query<R = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: R[] }>;
-  end(): Promise<void>;
-}
-type PgModule = { Client: new (options: { connectionString: string }) => PgClient };
-
-/** `pg` is a dependency of @assay/store, not of the server: load it from there. */
-const pg = createRequire(join(ROOT, 'packages/store/package.json'))('pg') as PgModule;
-
-export const withPg = async <T>(url: string, fn: (client: PgClient) => Promise<T>): Promise<T> => {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-};
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    pgUrl: string;
-  }
-}
-
-/**
- * A fresh database for a suite's processes: a SQLite file in a temp dir of its own, or a PostgreSQL database next to
- * the test cluster's (`pgUrl`). `dispose` removes it.
- */
-export const scratchDatabase = async (backend: 'sqlite' | 'postgres', label: string, pgUrl: string): Promise<{ url: string; dispose: () => Promise<void> }> => {
-  if (backend === 'postgres') {
-    const database = await createDatabase(pgUrl, label);
-    return { url: database.url, dispose: async () => void (await database.drop()) };
-  }
-  const dir = mkdtempSync(join(tmpdir(), `assay-${label}-`));
-  return { url: `sqlite:${join(dir, 'assay.db')}`, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
-};
-
-/** Creates `assay_<label>_<random>` next to `pgUrl`'s database; answers its URL and a drop that forces disconnects. */
-export const createDatabase = async (pgUrl: string, label: string) => {
-  const name = `assay_${label}_${randomBytes(6).toString('hex')}`;
-  await withPg(pgUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.toString(),
-    drop: () => withPg(pgUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
-  };
 };

@@ -2,8 +2,9 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
-import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import { simpleParser, type AddressObject } from 'mailparser';
+import type { SMTPServerOptions } from 'smtp-server';
+import { startSmtpPeer, type Delivered, type SmtpPeer } from '@assay/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMailer, describeServer, EmailSendError, emlFileName, type Mailer } from './mailer.js';
 import { renderStakeholderEmail, type StakeholderEmailData } from './stakeholder-email.js';
@@ -26,49 +27,6 @@ const DATA: StakeholderEmailData = {
   testInvitationId: 123,
 };
 
-interface Received {
-  mailFrom: string;
-  rcptTo: string[];
-  user: string | undefined;
-  mail: ParsedMail;
-}
-
-interface TestSmtpServer {
-  port: number;
-  received: Received[];
-  close(): Promise<void>;
-}
-
-/** A real SMTP peer: smtp-server on an ephemeral loopback port, every accepted message parsed by mailparser. */
-const startSmtpServer = async (options: SMTPServerOptions = {}): Promise<TestSmtpServer> => {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push({
-            mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            rcptTo: session.envelope.rcptTo.map((r) => r.address),
-            user: typeof session.user === 'string' ? session.user : undefined,
-            mail,
-          });
-          callback();
-        })
-        .catch(callback);
-    },
-    ...options,
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.server.once('error', reject);
-    server.listen(0, LOOPBACK, () => resolve());
-  });
-  const { port } = server.server.address() as AddressInfo;
-  return { port, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
-};
-
 const addresses = (field: AddressObject | AddressObject[] | undefined): string[] =>
   (Array.isArray(field) ? field : field ? [field] : []).flatMap((a) => a.value.map((v) => v.address ?? ''));
 
@@ -89,8 +47,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-const smtpServer = async (options?: SMTPServerOptions): Promise<TestSmtpServer> => {
-  const server = await startSmtpServer(options);
+const smtpServer = async (options?: SMTPServerOptions): Promise<SmtpPeer> => {
+  const server = await startSmtpPeer(options);
   cleanups.push(() => server.close());
   return server;
 };
@@ -116,8 +74,8 @@ describe('createMailer in smtp mode', () => {
     const result = await smtp.send({ to: 'hiring.manager@acme.test', ...renderStakeholderEmail(DATA) });
 
     expect(result.savedTo).toBeUndefined();
-    expect(server.received).toHaveLength(1);
-    const [{ mailFrom, rcptTo, user, mail }] = server.received as [Received];
+    expect(server.delivered).toHaveLength(1);
+    const [{ mailFrom, rcptTo, user, mail }] = server.delivered as [Delivered];
     expect(rcptTo).toEqual(['hiring.manager@acme.test']);
     expect(mailFrom).toBe('noreply@assay.test');
     expect(user).toBeUndefined();
@@ -149,7 +107,7 @@ describe('createMailer in smtp mode', () => {
 
     await smtp.send({ to: 'hm@acme.test', subject: 'Hello', text: 'Body', html: '<p>Body</p>' });
 
-    expect(server.received.map((r) => r.user)).toEqual(['assay']);
+    expect(server.delivered.map((r) => r.user)).toEqual(['assay']);
   });
 
   it('rejects with an EAUTH error that names the server, not the password, when the login is refused', async () => {
@@ -165,7 +123,7 @@ describe('createMailer in smtp mode', () => {
     expect(error.code).toBe('EAUTH');
     expect(error.message).toContain(`SMTP delivery to hm@acme.test via smtp://${LOOPBACK}:${server.port} failed`);
     expect(error.message).not.toContain('sup3rsecret');
-    expect(server.received).toEqual([]);
+    expect(server.delivered).toEqual([]);
   });
 
   it('rejects with the server reply when the server refuses the message', async () => {

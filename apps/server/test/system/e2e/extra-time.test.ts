@@ -4,7 +4,7 @@
  * 1280 and 320 px with that text.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleDefinition } from '../helpers/fixtures.js';
+import { sampleDefinition } from '../../helpers/fixtures.js';
 import { startBrowserHarness, type BrowserHarness } from './browser-harness.js';
 import { expectAccessible } from './page-helpers.js';
 

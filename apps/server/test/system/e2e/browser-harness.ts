@@ -7,12 +7,12 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { createClient } from '@assay/client';
 import { openStore, type Store } from '@assay/store';
 import { assembleWorker } from '@assay/jobs';
-import { buildApp } from '../../src/app.js';
-import { generateApiKey } from '../../src/auth/api-key.js';
-import { BUNDLE_SCRIPT, DEFAULT_BUNDLE_DIR } from '../../src/candidate-page/register-candidate-pages.js';
+import { buildApp } from '../../../src/app.js';
+import { generateApiKey } from '../../../src/auth/api-key.js';
+import { BUNDLE_SCRIPT, DEFAULT_BUNDLE_DIR } from '../../../src/candidate-page/register-candidate-pages.js';
 import { loadConfig, type Config } from '@assay/config';
-import { freePort } from '../helpers/built-packages.js';
-import { silentLog } from '../helpers/receiver.js';
+import { freePort } from '../../helpers/built-packages.js';
+import { silentLog } from '../../helpers/receiver.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 /** No downloads, no background traffic; a fake camera that the page may use without a prompt. */

@@ -19,7 +19,7 @@ import type { TestDefinition, TestLink } from '@assay/domain';
 import { startBrowserHarness, type BrowserHarness } from './browser-harness.js';
 import { closeServer, expectAccessible, focused, startRedirectTarget, tabTo, typeCode } from './page-helpers.js';
 
-const SCREENSHOT_DIR = fileURLToPath(new URL('../../../../docs/screenshots/', import.meta.url));
+const SCREENSHOT_DIR = fileURLToPath(new URL('../../../../../docs/screenshots/', import.meta.url));
 const SCREENSHOTS = process.env.ASSAY_SCREENSHOTS === '1';
 
 const WIDE_CODE =

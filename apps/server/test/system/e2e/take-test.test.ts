@@ -14,13 +14,13 @@ import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUM_SOLUTION } from '../helpers/candidate.js';
-import { sampleDefinition } from '../helpers/fixtures.js';
-import { pdfText } from '../helpers/pdf-text.js';
+import { SUM_SOLUTION } from '../../helpers/candidate.js';
+import { sampleDefinition } from '../../helpers/fixtures.js';
+import { pdfText } from '../../helpers/pdf-text.js';
 import { realFocus, startBrowserHarness, type BrowserHarness } from './browser-harness.js';
 import { closeServer, startRedirectTarget } from './page-helpers.js';
 
-const SCREENSHOT_DIR = fileURLToPath(new URL('../../../../docs/screenshots/', import.meta.url));
+const SCREENSHOT_DIR = fileURLToPath(new URL('../../../../../docs/screenshots/', import.meta.url));
 const SCREENSHOTS = process.env.ASSAY_SCREENSHOTS === '1';
 const CANDIDATE = { emailId: 'ada.lovelace@example.com', fullName: 'Ada Lovelace' };
 

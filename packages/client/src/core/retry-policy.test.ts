@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, defaultRetryPolicy, parseRetryAfter, retryDelayMs, type AttemptFailure } from '../src/core/retry-policy.js';
+import { backoffMs, defaultRetryPolicy, parseRetryAfter, retryDelayMs, type AttemptFailure } from './retry-policy.js';
 
 const NOW = Date.UTC(2026, 2, 1, 10, 0, 0);
 const status = (code: number, statuscode: string | null = null, retryAfterMs?: number): AttemptFailure => ({

@@ -4,7 +4,7 @@
  * only when the section with the coding question is shown, never on the link, landing or first section.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleDefinition } from '../helpers/fixtures.js';
+import { sampleDefinition } from '../../helpers/fixtures.js';
 import { startBrowserHarness, type BrowserHarness } from './browser-harness.js';
 
 describe('the public link page in a real browser (Chromium)', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMORY_LIMIT_EXCEEDED, Sandbox, TIME_LIMIT_EXCEEDED } from '../src/index.js';
-import { PYTHON_START_MS, runPython, timed, WALL_CLOCK_SLACK_MS } from './helpers.js';
+import { MEMORY_LIMIT_EXCEEDED, Sandbox, TIME_LIMIT_EXCEEDED } from '../../src/index.js';
+import { PYTHON_START_MS, runPython, timed, WALL_CLOCK_SLACK_MS } from '../helpers.js';
 
 /**
  * What a candidate can try from Python, class by class: each must fail inside the sandbox, and the sandbox must

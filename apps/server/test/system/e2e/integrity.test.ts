@@ -6,7 +6,7 @@
  * told so, not that everything was submitted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleDefinition } from '../helpers/fixtures.js';
+import { sampleDefinition } from '../../helpers/fixtures.js';
 import { realFocus, startBrowserHarness, type BrowserHarness } from './browser-harness.js';
 import { tabTo } from './page-helpers.js';
 

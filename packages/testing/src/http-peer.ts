@@ -8,7 +8,7 @@ export interface ReceivedRequest {
   readonly body: string;
 }
 
-export interface TestServer {
+export interface HttpPeer {
   readonly port: number;
   /** http://127.0.0.1:PORT */
   readonly origin: string;
@@ -19,10 +19,11 @@ export interface TestServer {
   readonly close: () => Promise<void>;
 }
 
+/** Called once a request's body has arrived in full (and was recorded). */
 export type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void;
 
-/** A real HTTP server on 127.0.0.1 and an ephemeral port: the only kind of peer these tests ever talk to. */
-export const startServer = async (handler: Handler): Promise<TestServer> => {
+/** A real HTTP server on 127.0.0.1 and an ephemeral port: the only kind of peer Assay's tests ever talk to. */
+export const startHttpPeer = async (handler: Handler): Promise<HttpPeer> => {
   const requests: ReceivedRequest[] = [];
   let connections = 0;
   const server = createServer((request, response) => {
@@ -54,7 +55,7 @@ export const startServer = async (handler: Handler): Promise<TestServer> => {
 
 /** A port on 127.0.0.1 that nothing listens on: bound, then released. */
 export const closedPort = async (): Promise<number> => {
-  const server = await startServer(() => undefined);
+  const server = await startHttpPeer(() => undefined);
   await server.close();
   return server.port;
 };
