@@ -1,4 +1,4 @@
-import type { CandidateCodingQuestion, CandidateQuestion, CandidateSection } from '@assay/domain';
+import type { CandidateCodingQuestion, CandidateQuestion, CandidateSection } from '@assay/domain/candidate';
 import { describe, expect, it } from 'vitest';
 import { answeredCount, fromBody, isAnswered, restoreAnswers, toBody, unansweredBySection, type Answer } from './answers.js';
 

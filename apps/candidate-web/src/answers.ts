@@ -1,4 +1,4 @@
-import type { AnswerInput, CandidateQuestion, CandidateSection, SavedAnswer } from '@assay/domain';
+import type { AnswerInput, CandidateQuestion, CandidateSection, SavedAnswer } from '@assay/domain/candidate';
 import { isCodingLanguage, languagesOf, type CodingLanguage } from './take-test/languages.js';
 
 /**

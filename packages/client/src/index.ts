@@ -1,4 +1,5 @@
 export { createClient, type AssayClient } from './client.js';
+export { createCandidateClient, type CandidateClient } from './candidate-client.js';
 export type { CallOptions, ClientOptions, DownloadOptions, DownloadProgress } from './core/options.js';
 export type { RetryPolicy } from './core/retry-policy.js';
 export {

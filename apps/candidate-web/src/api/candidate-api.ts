@@ -1,4 +1,4 @@
-import { createClient, type CandidateAttempt, type PublicTestLink } from '@assay/client';
+import { createCandidateClient, type CandidateAttempt, type PublicTestLink } from '@assay/client';
 
 /** The candidate API of one invitation, as the page calls it. */
 export type CandidateApi = CandidateAttempt;
@@ -8,7 +8,7 @@ export type CandidateApi = CandidateAttempt;
  * worth trying again and when (AnswerSync, FocusWatcher, the time-up submit), and must say "offline" at the
  * first failure rather than after a round of backoffs. Answers come from the server, never a cache.
  */
-const client = createClient({
+const client = createCandidateClient({
   baseUrl: '',
   timeoutMs: 30_000,
   retries: 0,

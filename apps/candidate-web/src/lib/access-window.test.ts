@@ -1,4 +1,5 @@
-import { describeAccessWindow, findTimeZone } from '@assay/domain';
+import { findTimeZone } from '@assay/domain/core';
+import { describeAccessWindow } from '@assay/domain/invitations';
 import { describe, expect, it } from 'vitest';
 import { describeLocally, differsLocally, nextOpening, parseAccessWindow, zonedInstant } from './access-window.js';
 

@@ -1,4 +1,4 @@
-import { listMarker, parseQuestionText, type QuestionBlock, type QuestionInline } from '@assay/domain';
+import { listMarker, parseQuestionText, type QuestionBlock, type QuestionInline } from '@assay/domain/text';
 import { h } from './dom.js';
 import { keyboardScrollable } from './scrollable.js';
 

@@ -1,5 +1,5 @@
 import type { PublicTestLink } from '@assay/client';
-import type { PublicLinkView } from '@assay/domain';
+import type { PublicLinkView } from '@assay/domain/candidate';
 import { publicLinkApi } from '../api/candidate-api.js';
 import { failureOf } from '../api/failure.js';
 import { focusHeading, h, replaceChildren, showPage } from '../lib/dom.js';

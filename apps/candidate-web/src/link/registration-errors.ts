@@ -1,4 +1,4 @@
-import { SelfRegistrationInput } from '@assay/domain';
+import { SelfRegistrationInput } from '@assay/domain/candidate';
 
 export type RegistrationField = 'fullName' | 'emailId';
 export type FieldErrors = Partial<Record<RegistrationField, string>>;

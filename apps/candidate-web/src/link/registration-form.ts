@@ -1,4 +1,4 @@
-import type { SelfRegistration, SelfRegistrationInput } from '@assay/domain';
+import type { SelfRegistration, SelfRegistrationInput } from '@assay/domain/candidate';
 import { AssayApiError } from '@assay/client';
 import { failureOf } from '../api/failure.js';
 import { h, isBusy, replaceChildren, safeHttpUrl, setBusy } from '../lib/dom.js';

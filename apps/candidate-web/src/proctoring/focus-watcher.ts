@@ -1,4 +1,4 @@
-import type { ProctoringEventInput } from '@assay/domain';
+import type { ProctoringEventInput } from '@assay/domain/candidate';
 import type { CandidateApi } from '../api/candidate-api.js';
 import { failureOf } from '../api/failure.js';
 import type { ServerClock } from '../lib/clock.js';

@@ -1,4 +1,4 @@
-import type { AnswerInput } from '@assay/domain';
+import type { AnswerInput } from '@assay/domain/candidate';
 import type { PendingAnswer } from '../answers.js';
 import type { CandidateApi } from '../api/candidate-api.js';
 import { failureOf, type Failure } from '../api/failure.js';

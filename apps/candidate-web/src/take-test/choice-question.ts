@@ -1,4 +1,4 @@
-import type { CandidateChoiceQuestion } from '@assay/domain';
+import type { CandidateChoiceQuestion } from '@assay/domain/candidate';
 import { h } from '../lib/dom.js';
 import { richInlineText } from '../lib/rich-text.js';
 import type { QuestionContext } from './question-context.js';

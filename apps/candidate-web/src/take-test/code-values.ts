@@ -1,4 +1,4 @@
-import type { JsonValue } from '@assay/domain';
+import type { JsonValue } from '@assay/domain/schemas';
 import type { CodingLanguage } from './languages.js';
 
 /**

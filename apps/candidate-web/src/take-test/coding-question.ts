@@ -1,4 +1,5 @@
-import type { CandidateCodingQuestion, ErrorLocation, JsonValue } from '@assay/domain';
+import type { CandidateCodingQuestion, ErrorLocation } from '@assay/domain/candidate';
+import type { JsonValue } from '@assay/domain/schemas';
 import type { Answer } from '../answers.js';
 import { h, isBusy, replaceChildren, setBusy } from '../lib/dom.js';
 import { LiveRegion } from '../lib/live-region.js';

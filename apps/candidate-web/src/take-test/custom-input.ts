@@ -1,4 +1,5 @@
-import type { CandidateCodingQuestion, CustomRunResult, ErrorLocation, JsonValue } from '@assay/domain';
+import type { CandidateCodingQuestion, CustomRunResult, ErrorLocation } from '@assay/domain/candidate';
+import type { JsonValue } from '@assay/domain/schemas';
 import { h, replaceChildren } from '../lib/dom.js';
 import { formatArguments, formatValue, parseArguments } from './code-values.js';
 import type { CodingLanguage } from './languages.js';

@@ -1,4 +1,4 @@
-import type { CandidateSession } from '@assay/domain';
+import type { CandidateSession } from '@assay/domain/candidate';
 import { h, safeHttpUrl } from '../lib/dom.js';
 import type { RedirectCountdown } from './redirect-countdown.js';
 import { contactPhrase, framed, orgName } from '../views/who-is-asking.js';

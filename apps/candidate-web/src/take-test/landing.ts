@@ -1,4 +1,4 @@
-import type { CandidateSession } from '@assay/domain';
+import type { CandidateSession } from '@assay/domain/candidate';
 import { h, isBusy, setBusy } from '../lib/dom.js';
 import { formatTimeAllowed } from '../lib/format.js';
 import { AccessNotice, hasEnded } from '../views/access-notice.js';

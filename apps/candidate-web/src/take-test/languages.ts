@@ -1,4 +1,5 @@
-import { CodingLanguage, codingLanguageName, type CandidateCodingQuestion } from '@assay/domain';
+import type { CandidateCodingQuestion } from '@assay/domain/candidate';
+import { CodingLanguage, codingLanguageName } from '@assay/domain/schemas';
 
 export { CodingLanguage };
 

@@ -1,4 +1,4 @@
-import type { CandidateQuestion } from '@assay/domain';
+import type { CandidateQuestion } from '@assay/domain/candidate';
 import { h } from '../lib/dom.js';
 import { formatNumber, plural } from '../lib/format.js';
 import { richText } from '../lib/rich-text.js';

@@ -1,4 +1,4 @@
-import type { SampleRun } from '@assay/domain';
+import type { SampleRun } from '@assay/domain/candidate';
 import { describe, expect, it } from 'vitest';
 import { MAX_AUTOMATIC_RETRIES, progressLine, retryPlan, runNews } from './run-progress.js';
 

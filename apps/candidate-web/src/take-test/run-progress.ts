@@ -1,4 +1,4 @@
-import type { SampleRun } from '@assay/domain';
+import type { SampleRun } from '@assay/domain/candidate';
 
 /**
  * What the page says while a run is on its way. Pure. The visible line follows every change (its place in

@@ -1,4 +1,4 @@
-import type { ErrorLocation } from '@assay/domain';
+import type { ErrorLocation } from '@assay/domain/candidate';
 import { h } from '../lib/dom.js';
 
 /** The printed output shown per case; the server cuts it too (at 4 KiB), this keeps the page light. */

@@ -1,5 +1,5 @@
 import { AssayUserAbortError, type CandidateRuns } from '@assay/client';
-import type { SampleRun, StartRunInput } from '@assay/domain';
+import type { SampleRun, StartRunInput } from '@assay/domain/candidate';
 import { failureOf, refusalOf } from '../api/failure.js';
 import { progressLine, retryPlan, runNews } from './run-progress.js';
 

@@ -1,4 +1,4 @@
-import type { CandidateCodingQuestion, ErrorLocation, TestCaseResult } from '@assay/domain';
+import type { CandidateCodingQuestion, ErrorLocation, TestCaseResult } from '@assay/domain/candidate';
 import { h, replaceChildren } from '../lib/dom.js';
 import { plural } from '../lib/format.js';
 import { formatValue } from './code-values.js';

@@ -1,5 +1,5 @@
 import { AssayConnectionError, ConflictError } from '@assay/client';
-import type { CandidateSession } from '@assay/domain';
+import type { CandidateSession } from '@assay/domain/candidate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { submitAttempt, type SubmitSteps } from './submit-attempt.js';
 

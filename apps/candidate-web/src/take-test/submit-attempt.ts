@@ -1,4 +1,4 @@
-import { isAttemptRunning, type CandidateSession } from '@assay/domain';
+import { isAttemptRunning, type CandidateSession } from '@assay/domain/candidate';
 import { failureOf } from '../api/failure.js';
 import type { SubmitReason } from './phase.js';
 

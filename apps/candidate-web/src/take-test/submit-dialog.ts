@@ -1,4 +1,4 @@
-import type { CandidateSection } from '@assay/domain';
+import type { CandidateSection } from '@assay/domain/candidate';
 import { unansweredBySection, questionsOf, type Answers } from '../answers.js';
 import { h, isBusy, setBusy } from '../lib/dom.js';
 import { plural } from '../lib/format.js';

@@ -1,4 +1,4 @@
-import { isAttemptRunning, sessionPhase, type CandidateQuestion, type CandidateSession } from '@assay/domain';
+import { isAttemptRunning, sessionPhase, type CandidateQuestion, type CandidateSession } from '@assay/domain/candidate';
 import { answerKey, answeredCount, questionsOf, restoreAnswers, toBody, type Answer } from '../answers.js';
 import { candidateApi, type CandidateApi } from '../api/candidate-api.js';
 import { failureOf } from '../api/failure.js';

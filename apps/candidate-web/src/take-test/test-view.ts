@@ -1,4 +1,4 @@
-import type { CandidateQuestion, CandidateSection, CandidateSession } from '@assay/domain';
+import type { CandidateQuestion, CandidateSection, CandidateSession } from '@assay/domain/candidate';
 import { questionsOf } from '../answers.js';
 import { focusHeading, h } from '../lib/dom.js';
 import { formatMinutes, plural } from '../lib/format.js';

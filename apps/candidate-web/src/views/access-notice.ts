@@ -1,4 +1,4 @@
-import type { AccessVerdictCode } from '@assay/domain';
+import type { AccessVerdictCode } from '@assay/domain/candidate';
 import { formatLocalInstant, localZone, nextOpening, parseAccessWindow } from '../lib/access-window.js';
 import { h, replaceChildren } from '../lib/dom.js';
 import { localWindow } from './landing-card.js';

@@ -1,4 +1,4 @@
-import type { SectionType } from '@assay/domain';
+import type { SectionType } from '@assay/domain/schemas';
 import { describeLocally, differsLocally, localZone, parseAccessWindow } from '../lib/access-window.js';
 import { h, type Child } from '../lib/dom.js';
 import { formatMinutes, formatTimeAllowed, plural } from '../lib/format.js';

@@ -1,4 +1,4 @@
-import type { CandidateFacingOrg } from '@assay/domain';
+import type { CandidateFacingOrg } from '@assay/domain/schemas';
 import { h, safeHttpUrl, type Child } from '../lib/dom.js';
 
 /**

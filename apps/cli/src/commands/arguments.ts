@@ -1,4 +1,5 @@
-import { findTimeZone, MAX_PAGE_SIZE, parseWireDateTime, timeZoneTable } from '@assay/domain';
+import { findTimeZone, parseWireDateTime, timeZoneTable } from '@assay/domain/core';
+import { MAX_PAGE_SIZE } from '@assay/domain/schemas';
 import { InvalidArgumentError } from 'commander';
 
 /** Ids are positive whole numbers (spec: integers from 1). */

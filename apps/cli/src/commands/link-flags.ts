@@ -1,5 +1,6 @@
 import type { TestLinkBody } from '@assay/client';
-import { resolveAccessWindow, type AccessTime, type TestLink } from '@assay/domain';
+import { resolveAccessWindow } from '@assay/domain/invitations';
+import type { AccessTime, TestLink } from '@assay/domain/schemas';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { parseTimeZone, parseWireDate } from './arguments.js';

@@ -1,4 +1,4 @@
-import type { TestLink } from '@assay/domain';
+import type { TestLink } from '@assay/domain/schemas';
 import type { Command } from 'commander';
 import { fields, table } from '../format/table.js';
 import { accessModeName, accessText, linkStateText, publicLinkUrl, yesNo } from '../format/link-text.js';

@@ -1,4 +1,4 @@
-import type { CandidatePageSettings } from '@assay/domain';
+import type { CandidatePageSettings } from '@assay/domain/schemas';
 import type { CandidatePageBody } from '@assay/client';
 import type { Command } from 'commander';
 import { fields } from '../format/table.js';

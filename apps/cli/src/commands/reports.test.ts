@@ -1,4 +1,4 @@
-import type { CandidateReport } from '@assay/domain';
+import type { CandidateReport } from '@assay/domain/schemas';
 import { describe, expect, it } from 'vitest';
 import { reportText } from './reports.js';
 

@@ -1,6 +1,6 @@
 import type { DownloadOptions, FileDownload } from '@assay/client';
 import { saveToFile } from '@assay/client/node';
-import type { CandidateReport, SectionReport } from '@assay/domain';
+import type { CandidateReport, SectionReport } from '@assay/domain/schemas';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { fields, table } from '../format/table.js';

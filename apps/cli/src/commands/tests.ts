@@ -1,5 +1,5 @@
 import type { TestPage } from '@assay/client';
-import type { ImportedTest, TestDetails } from '@assay/domain';
+import type { ImportedTest, TestDetails } from '@assay/domain/schemas';
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';

@@ -1,4 +1,6 @@
-import { describeAccessWindow, findTimeZone, resolveAccessWindow, testLinkStateOf, UTC_TIME_ZONE_ID, type TestLink, type TestLinkState } from '@assay/domain';
+import { findTimeZone, UTC_TIME_ZONE_ID } from '@assay/domain/core';
+import { describeAccessWindow, resolveAccessWindow, testLinkStateOf, type TestLinkState } from '@assay/domain/invitations';
+import type { TestLink } from '@assay/domain/schemas';
 
 /** The validity in words in the link's own time zone, as candidates are told (4.8's testAccessTime). */
 export const accessText = (link: Pick<TestLink, 'accessTime' | 'startDateTime' | 'endDateTime' | 'timeZoneId'>): string => {

@@ -1,5 +1,6 @@
 import type { AssayClient, CallOptions, CandidateInput } from '@assay/client';
-import type { InvitationStatus, LinkRegistration, Registration } from '@assay/domain';
+import type { InvitationStatus } from '@assay/domain/invitations';
+import type { LinkRegistration, Registration } from '@assay/domain/schemas';
 import { match } from 'ts-pattern';
 import { answeredUrl, type CheckedUrl } from '../format/checked-url.js';
 import { offeredMoves } from '../tui/state/invitation-moves.js';

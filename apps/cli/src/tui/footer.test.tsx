@@ -1,4 +1,4 @@
-import type { TestDetails } from '@assay/domain';
+import type { TestDetails } from '@assay/domain/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importExample, newOrg, serverUrl, type TestOrg } from '../../test/helpers/org.js';
 import { KEYS, renderApp, widestLine, type RenderedApp } from '../../test/helpers/render.js';

@@ -1,4 +1,4 @@
-import type { TestDetails } from '@assay/domain';
+import type { TestDetails } from '@assay/domain/schemas';
 import { createClient } from '@assay/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HOSTILE_NAME, HOSTILE_NAME_SHOWN, RAW_SEQUENCES } from '../../test/helpers/hostile-text.js';

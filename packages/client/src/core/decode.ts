@@ -1,4 +1,4 @@
-import { AnyEnvelope } from '@assay/domain';
+import { AnyEnvelope } from '@assay/domain/core';
 import { z } from 'zod';
 import { AssayDecodeError } from './errors.js';
 import { normalise } from './lenient.js';

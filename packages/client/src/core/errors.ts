@@ -1,4 +1,4 @@
-import type { StatusCode } from '@assay/domain';
+import type { StatusCode } from '@assay/domain/core';
 
 /** Every error this package throws on purpose. */
 export class AssayError extends Error {

@@ -1,4 +1,5 @@
-import { formatWireDateTime, WIRE_DATE_TIME_PATTERN } from '@assay/domain';
+import { formatWireDateTime } from '@assay/domain/core';
+import { WIRE_DATE_TIME_PATTERN } from '@assay/domain/schemas';
 import { z } from 'zod';
 import type * as core from 'zod/v4/core';
 

@@ -1,4 +1,4 @@
-import { ApiKeyList, CreatedOrg, IssuedKey, RevokedKey, type CreateOrgInput } from '@assay/domain';
+import { ApiKeyList, CreatedOrg, IssuedKey, RevokedKey, type CreateOrgInput } from '@assay/domain/schemas';
 import type { z } from 'zod';
 import type { CallOptions } from '../core/options.js';
 import { segment } from '../core/path.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { CandidatePageSettings, type CandidatePageSettingsInput } from '@assay/domain';
+import { CandidatePageSettings, type CandidatePageSettingsInput } from '@assay/domain/schemas';
 import type { CallOptions } from '../core/options.js';
 import type { Transport } from '../core/transport.js';
 

@@ -13,7 +13,7 @@ import {
   type RunCodeInput,
   type SelfRegistrationInput,
   type StartRunInput,
-} from '@assay/domain';
+} from '@assay/domain/candidate';
 import type { CallOptions } from '../core/options.js';
 import { segment } from '../core/path.js';
 import type { Transport } from '../core/transport.js';

@@ -1,4 +1,4 @@
-import { EVENTS_PAGE_DEFAULT, EVENTS_PAGE_MAX, ReconciliationEvents, type EventsQuery } from '@assay/domain';
+import { EVENTS_PAGE_DEFAULT, EVENTS_PAGE_MAX, ReconciliationEvents, type EventsQuery } from '@assay/domain/schemas';
 import { sleep } from '../core/attempt-signal.js';
 import { AssayError, AssayUserAbortError } from '../core/errors.js';
 import type { CallOptions } from '../core/options.js';

@@ -1,4 +1,4 @@
-import { CancelledInvitation, Reattempt, Registration, ResetInvitation } from '@assay/domain';
+import { CancelledInvitation, Reattempt, Registration, ResetInvitation } from '@assay/domain/schemas';
 import type { CallOptions } from '../core/options.js';
 import { segment } from '../core/path.js';
 import type { Transport } from '../core/transport.js';

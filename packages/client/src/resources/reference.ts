@@ -1,4 +1,5 @@
-import { ServiceHealth, TimeZoneList, type TimeZone } from '@assay/domain';
+import { TimeZoneList, type TimeZone } from '@assay/domain/core';
+import { ServiceHealth } from '@assay/domain/schemas';
 import type { CallOptions } from '../core/options.js';
 import type { Transport } from '../core/transport.js';
 

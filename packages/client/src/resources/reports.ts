@@ -1,4 +1,5 @@
-import { CandidateReport, ReportDetails, RevokedReportLinks, SectionReport } from '@assay/domain';
+import { ReportDetails } from '@assay/domain/report';
+import { CandidateReport, RevokedReportLinks, SectionReport } from '@assay/domain/schemas';
 import { AssayError } from '../core/errors.js';
 import type { FileDownload } from '../core/file-download.js';
 import type { CallOptions, DownloadOptions } from '../core/options.js';

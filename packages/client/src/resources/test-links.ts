@@ -1,4 +1,4 @@
-import { LinkRegistration, TestLink, TestLinkList, type RegisterCandidateInput, type TestLinkInput } from '@assay/domain';
+import { LinkRegistration, TestLink, TestLinkList, type RegisterCandidateInput, type TestLinkInput } from '@assay/domain/schemas';
 import type { z } from 'zod';
 import type { CallOptions } from '../core/options.js';
 import { segment } from '../core/path.js';

@@ -1,4 +1,4 @@
-import { ImportedTest, MAX_PAGE_SIZE, TestDetails, TestList, type PagingQuery, type TestDefinition, type TestSummary } from '@assay/domain';
+import { ImportedTest, MAX_PAGE_SIZE, TestDetails, TestList, type PagingQuery, type TestDefinition, type TestSummary } from '@assay/domain/schemas';
 import { z } from 'zod';
 import type { CallOptions } from '../core/options.js';
 import { segment } from '../core/path.js';

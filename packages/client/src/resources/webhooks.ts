@@ -1,4 +1,4 @@
-import { QueuedMessage, WebhookSettings, type TestEventInput, type WebhookSettingsInput } from '@assay/domain';
+import { QueuedMessage, WebhookSettings, type TestEventInput, type WebhookSettingsInput } from '@assay/domain/schemas';
 import type { CallOptions } from '../core/options.js';
 import type { Transport } from '../core/transport.js';
 

@@ -1,4 +1,4 @@
-import { CompletionCallback } from '@assay/domain';
+import { CompletionCallback } from '@assay/domain/report';
 import { z } from 'zod';
 import { normalise } from '../core/lenient.js';
 import { WebhookVerificationError } from './webhook-verification-error.js';

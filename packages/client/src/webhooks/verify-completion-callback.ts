@@ -1,4 +1,4 @@
-import type { CompletionCallback } from '@assay/domain';
+import type { CompletionCallback } from '@assay/domain/report';
 import { parseCompletionCallback } from './completion-callback.js';
 import { hasValidSignature, headerOf, type HeadersLike } from './standard-webhooks.js';
 import { WebhookVerificationError } from './webhook-verification-error.js';

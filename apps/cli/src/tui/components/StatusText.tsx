@@ -1,4 +1,5 @@
-import type { InvitationStatus, ReconciliationEvents, ReportStatus, TestLinkState, TestStatus } from '@assay/domain';
+import type { InvitationStatus, TestLinkState } from '@assay/domain/invitations';
+import type { ReconciliationEvents, ReportStatus, TestStatus } from '@assay/domain/schemas';
 import { Text } from './Text.js';
 
 /** Every status word the cli shows: an invitation's, its report's, a test's, a link's, a completion event's. */

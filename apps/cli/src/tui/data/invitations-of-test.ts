@@ -1,5 +1,5 @@
 import type { AssayClient } from '@assay/client';
-import { InvitationStatus } from '@assay/domain';
+import { InvitationStatus } from '@assay/domain/invitations';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
 

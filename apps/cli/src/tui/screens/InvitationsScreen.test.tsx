@@ -1,4 +1,4 @@
-import type { TestDetails } from '@assay/domain';
+import type { TestDetails } from '@assay/domain/schemas';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { completeAttempt, importExample, newOrg, serverUrl, type TestOrg } from '../../../test/helpers/org.js';
 import { osc52 } from '../shell/clipboard.js';

@@ -1,4 +1,5 @@
-import { findTimeZone, type TestLink } from '@assay/domain';
+import { findTimeZone } from '@assay/domain/core';
+import type { TestLink } from '@assay/domain/schemas';
 import { Box } from 'ink';
 import { Text } from '../components/Text.js';
 import { useEffect } from 'react';

@@ -1,4 +1,4 @@
-import type { TestDetails, TestLink } from '@assay/domain';
+import type { TestDetails, TestLink } from '@assay/domain/schemas';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { importExample, newOrg, unreachableClient, type TestOrg } from '../../../test/helpers/org.js';
 import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';

@@ -1,4 +1,4 @@
-import type { TestLink } from '@assay/domain';
+import type { TestLink } from '@assay/domain/schemas';
 import { Box } from 'ink';
 import { Text } from '../components/Text.js';
 import { useEffect, useMemo } from 'react';

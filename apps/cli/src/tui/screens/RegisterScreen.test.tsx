@@ -1,5 +1,5 @@
 import { candidateTokenOf, createClient } from '@assay/client';
-import type { TestDetails } from '@assay/domain';
+import type { TestDetails } from '@assay/domain/schemas';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { completeAttempt, importExample, newOrg, serverUrl, type TestOrg } from '../../../test/helpers/org.js';
 import { HINTS } from '../hints.js';

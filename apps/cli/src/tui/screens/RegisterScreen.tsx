@@ -1,4 +1,5 @@
-import type { InvitationStatus, TestLink } from '@assay/domain';
+import type { InvitationStatus } from '@assay/domain/invitations';
+import type { TestLink } from '@assay/domain/schemas';
 import { Box, useStdout } from 'ink';
 import { Text } from '../components/Text.js';
 import { answeredUrl } from '../../format/checked-url.js';

@@ -1,4 +1,4 @@
-import type { TestDetails } from '@assay/domain';
+import type { TestDetails } from '@assay/domain/schemas';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';

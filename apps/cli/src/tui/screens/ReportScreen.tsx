@@ -1,4 +1,4 @@
-import type { CandidateReport, SectionReport } from '@assay/domain';
+import type { CandidateReport, SectionReport } from '@assay/domain/schemas';
 import { timeViolationText, windowViolationsText } from '../../format/violations.js';
 import { Box } from 'ink';
 import { Text } from '../components/Text.js';

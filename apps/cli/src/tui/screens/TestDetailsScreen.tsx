@@ -1,4 +1,4 @@
-import type { TestDetails } from '@assay/domain';
+import type { TestDetails } from '@assay/domain/schemas';
 import { Box } from 'ink';
 import { Text } from '../components/Text.js';
 import { DownloadPanel, useDownload } from '../components/DownloadPanel.js';

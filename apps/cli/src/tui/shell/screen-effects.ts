@@ -1,4 +1,4 @@
-import type { TestLink } from '@assay/domain';
+import type { TestLink } from '@assay/domain/schemas';
 import type { Route } from '../state/app-state.js';
 import type { MoveRequest } from '../state/invitation-moves.js';
 import type { ScreenEffect } from '../state/screen-keys.js';

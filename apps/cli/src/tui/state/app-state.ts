@@ -1,4 +1,4 @@
-import type { TestLink } from '@assay/domain';
+import type { TestLink } from '@assay/domain/schemas';
 import { match, P } from 'ts-pattern';
 import type { Keystroke } from '../input/keystroke.js';
 

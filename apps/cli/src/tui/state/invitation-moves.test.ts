@@ -1,4 +1,4 @@
-import { invitationStatuses } from '@assay/domain';
+import { invitationStatuses } from '@assay/domain/invitations';
 import { describe, expect, it } from 'vitest';
 import { offeredMoves } from './invitation-moves.js';
 

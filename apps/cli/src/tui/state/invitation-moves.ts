@@ -1,4 +1,4 @@
-import { moveInvitation, type InvitationEvent, type InvitationFacts, type InvitationStatus } from '@assay/domain';
+import { moveInvitation, type InvitationEvent, type InvitationFacts, type InvitationStatus } from '@assay/domain/invitations';
 
 export type InvitationMoveName = 'cancel' | 'reattempt';
 

@@ -1,14 +1,7 @@
 import type { TestLinkBody } from '@assay/client';
-import {
-  findTimeZone,
-  parseWireDateTime,
-  resolveAccessWindow,
-  TestLinkInput,
-  timeZoneTable,
-  type AccessTime,
-  type TestLink,
-  type TimeZone,
-} from '@assay/domain';
+import { findTimeZone, parseWireDateTime, timeZoneTable, type TimeZone } from '@assay/domain/core';
+import { resolveAccessWindow } from '@assay/domain/invitations';
+import { TestLinkInput, type AccessTime, type TestLink } from '@assay/domain/schemas';
 
 /** What the link form edits, as typed. */
 export interface LinkFields {

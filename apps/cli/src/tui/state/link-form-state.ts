@@ -1,4 +1,4 @@
-import type { TestLink } from '@assay/domain';
+import type { TestLink } from '@assay/domain/schemas';
 import { match, P } from 'ts-pattern';
 import type { Failure } from '../../errors.js';
 import { passed, taken, type KeyDecision } from '../input/key-decision.js';

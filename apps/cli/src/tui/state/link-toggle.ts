@@ -1,4 +1,4 @@
-import type { TestLink } from '@assay/domain';
+import type { TestLink } from '@assay/domain/schemas';
 import type { ActionEvent } from './action-state.js';
 
 /**

@@ -1,4 +1,5 @@
-import { InvitationStatus, type TestLink } from '@assay/domain';
+import { InvitationStatus } from '@assay/domain/invitations';
+import type { TestLink } from '@assay/domain/schemas';
 import { linkStateText, publicLinkUrl } from '../../format/link-text.js';
 import type { InvitationRow } from '../data/invitations-of-test.js';
 import type { ListView } from './list-state.js';

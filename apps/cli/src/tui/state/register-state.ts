@@ -1,5 +1,6 @@
 import type { CandidateInput } from '@assay/client';
-import { INVITATION_STATUS, RegisterCandidateInput, type InvitationStatus } from '@assay/domain';
+import { INVITATION_STATUS, type InvitationStatus } from '@assay/domain/invitations';
+import { RegisterCandidateInput } from '@assay/domain/schemas';
 import { match, P } from 'ts-pattern';
 import type { Failure } from '../../errors.js';
 import type { CheckedUrl } from '../../format/checked-url.js';

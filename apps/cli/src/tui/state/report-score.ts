@@ -1,4 +1,5 @@
-import { REPORT_STATUS, type CandidateReport, type InvitationStatus } from '@assay/domain';
+import { REPORT_STATUS, type InvitationStatus } from '@assay/domain/invitations';
+import type { CandidateReport } from '@assay/domain/schemas';
 import { match, P } from 'ts-pattern';
 
 type ReportFacts = Pick<CandidateReport, 'testStatus' | 'reportStatus' | 'score' | 'totalScore'>;

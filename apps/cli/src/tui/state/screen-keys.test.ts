@@ -1,4 +1,4 @@
-import type { TestDetails, TestLink } from '@assay/domain';
+import type { TestDetails, TestLink } from '@assay/domain/schemas';
 import { linkFixture } from '../../../test/helpers/fixtures.js';
 import { describe, expect, it } from 'vitest';
 import type { InvitationRow } from '../data/invitations-of-test.js';

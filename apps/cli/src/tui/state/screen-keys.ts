@@ -1,4 +1,5 @@
-import type { InvitationStatus, TestDetails, TestLink } from '@assay/domain';
+import type { InvitationStatus } from '@assay/domain/invitations';
+import type { TestDetails, TestLink } from '@assay/domain/schemas';
 import { match } from 'ts-pattern';
 import type { InvitationRow } from '../data/invitations-of-test.js';
 import { effect, passed, taken, type KeyDecision } from '../input/key-decision.js';

@@ -1,4 +1,4 @@
-import type { TestSummary } from '@assay/domain';
+import type { TestSummary } from '@assay/domain/schemas';
 import { describe, expect, it } from 'vitest';
 import type { Failure } from '../../errors.js';
 import { effect, passed, taken, type KeyDecision } from '../input/key-decision.js';

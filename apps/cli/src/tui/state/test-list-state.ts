@@ -1,4 +1,4 @@
-import type { TestSummary } from '@assay/domain';
+import type { TestSummary } from '@assay/domain/schemas';
 import { match, P } from 'ts-pattern';
 import type { Failure } from '../../errors.js';
 import type { Route } from './app-state.js';

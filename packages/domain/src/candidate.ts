@@ -1,0 +1,25 @@
+/**
+ * `@assay/domain/candidate`: the candidate's side of an attempt. The candidate API's shapes, admission and
+ * self-registration, the attempt's clock, gate, refusals and expiry, the session's phases and languages, sample
+ * runs and their budget, proctoring, snapshots, and scoring.
+ */
+export * from './candidate/candidate-api.js';
+export * from './candidate/admission.js';
+export * from './candidate/self-registration-gate.js';
+export * from './candidate/candidate-start.js';
+export * from './candidate/attempt-clock.js';
+export * from './candidate/attempt-gate.js';
+export * from './candidate/attempt-refusals.js';
+export * from './candidate/attempt-status-rules.js';
+export * from './candidate/attempt-expiry.js';
+export * from './candidate/session-phase.js';
+export * from './candidate/session-languages.js';
+export * from './candidate/answer-language.js';
+export * from './candidate/sample-runs.js';
+export * from './candidate/sample-run-state.js';
+export * from './candidate/run-budget.js';
+export * from './candidate/sandbox-share.js';
+export * from './candidate/proctoring.js';
+export * from './candidate/snapshot-image-rules.js';
+export * from './candidate/snapshot-policy.js';
+export * from './candidate/scoring.js';

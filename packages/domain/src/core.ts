@@ -1,0 +1,15 @@
+/**
+ * `@assay/domain/core`: what every part of the API shares. Results and refusals with their status codes, the
+ * envelope every answer wears, ids, wire date-times, time zones, the validation message of a 400, idempotency
+ * keys and the candidate's take-test URL.
+ */
+export * from './result.js';
+export * from './status-codes.js';
+export * from './envelope.js';
+export * from './ids.js';
+export * from './date-time.js';
+export * from './time-zones.js';
+export * from './org-time-zone.js';
+export * from './validation-message.js';
+export * from './requests/idempotency.js';
+export * from './take-test-url.js';

@@ -1,0 +1,13 @@
+/**
+ * `@assay/domain/invitations`: who may take a test, and when. The invitation machine (`moveInvitation`: next
+ * state and its effect) and its states by name, re-registration, an invitation's test scope, test links (state,
+ * settings) and their access windows, with the text that describes a window.
+ */
+export * from './invitation-status.js';
+export { INVITATION_STATUS, REPORT_STATUS } from './invitation-status-names.js';
+export * from './re-registration.js';
+export * from './invitation-scope.js';
+export * from './test-link-status.js';
+export * from './test-link-settings.js';
+export * from './access-time.js';
+export * from './access-time-text.js';

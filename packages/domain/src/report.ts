@@ -1,0 +1,16 @@
+/**
+ * `@assay/domain/report`: what an attempt's report says and who may read it. Verdicts, percentiles, the event
+ * log and its timelines, the report's details and how they are built, report links and signed report requests;
+ * and the events sent about it (the completion callback, the reconciliation window).
+ */
+export * from './report/verdict.js';
+export * from './report/percentile.js';
+export * from './report/event-log.js';
+export * from './report/timelines.js';
+export * from './report/question-outcome.js';
+export * from './report/report-details.js';
+export * from './report/build-report-details.js';
+export * from './report/report-link.js';
+export * from './report/signed-report-request.js';
+export * from './events/completion-callback.js';
+export * from './events/reconciliation-window.js';

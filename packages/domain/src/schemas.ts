@@ -1,0 +1,28 @@
+/**
+ * `@assay/domain/schemas`: the zod schemas of the API's requests and responses (tests and their definitions,
+ * test links, registrations, invitations, reports, webhooks, the candidate page, admin, health, paging) with the
+ * text fields and formats they are built from, and the records the store keeps (orgs, tests, candidates,
+ * invitations, jobs).
+ */
+export * from './schemas/documented-formats.js';
+export * from './schemas/text-fields.js';
+export * from './schemas/stored-text.js';
+export * from './schemas/json-value.js';
+export * from './schemas/paging.js';
+export * from './schemas/admin.js';
+export * from './schemas/health.js';
+export * from './schemas/test.js';
+export * from './schemas/coding-language.js';
+export * from './schemas/test-definition.js';
+export * from './schemas/test-definition-json-schema.js';
+export * from './schemas/test-link.js';
+export * from './schemas/registration.js';
+export * from './schemas/invitation.js';
+export * from './schemas/report.js';
+export * from './schemas/webhooks.js';
+export * from './schemas/candidate-page.js';
+export * from './records/org.js';
+export * from './records/test.js';
+export * from './records/candidate.js';
+export * from './records/invitation.js';
+export * from './records/job.js';
