@@ -13,11 +13,10 @@ type Known = KeyOwner | null;
  * instance drops every unknown entry.
  */
 export class KeyOwnerCache {
-  private readonly cache: LRUCache<string, { known: Known }> | undefined;
+  /** Made at the first key seen: lru-cache allocates all its slots up front, which a start need not pay for. */
+  private cache: LRUCache<string, { known: Known }> | undefined;
 
-  constructor(ttlMs: number) {
-    this.cache = ttlMs > 0 ? new LRUCache({ max: 10_000, ttl: ttlMs }) : undefined;
-  }
+  constructor(private readonly ttlMs: number) {}
 
   /** The owner, `null` for a key known not to exist, undefined when the key was not seen recently. */
   get(apiKey: string): Known | undefined {
@@ -25,7 +24,9 @@ export class KeyOwnerCache {
   }
 
   set(apiKey: string, known: Known): void {
-    this.cache?.set(apiKey, { known });
+    if (this.ttlMs <= 0) return;
+    this.cache ??= new LRUCache({ max: 10_000, ttl: this.ttlMs });
+    this.cache.set(apiKey, { known });
   }
 
   /** Revoked keys stop working here at once; new keys are no longer answered as unknown. */

@@ -11,17 +11,19 @@ const KNOWN_FOR_MS = 60_000;
  * later.
  */
 export class KnownTokens {
-  private readonly cache = new LRUCache<string, { invitationId: number | null }>({ max: 20_000, ttl: KNOWN_FOR_MS });
+  /** Made at the first token looked up: lru-cache allocates all its slots up front, which a start need not pay for. */
+  private cache: LRUCache<string, { invitationId: number | null }> | undefined;
 
   constructor(private readonly lookup: (token: string) => Promise<number | undefined>) {}
 
   /** The invitation, `null` for a token known to open none, undefined when the token was not seen recently. */
   cached(token: string): number | null | undefined {
-    return this.cache.get(token)?.invitationId;
+    return this.cache?.get(token)?.invitationId;
   }
 
   async resolve(token: string): Promise<number | null> {
     const invitationId = (await this.lookup(token)) ?? null;
+    this.cache ??= new LRUCache({ max: 20_000, ttl: KNOWN_FOR_MS });
     this.cache.set(token, { invitationId });
     return invitationId;
   }

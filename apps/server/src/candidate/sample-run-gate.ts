@@ -30,14 +30,18 @@ export interface SampleRunRequest {
 export class SampleRunGate {
   /** Tokens with a run queued or running; bounded by the sandbox's queue bound, as each holds a place there. */
   readonly #running = new Set<string>();
-  readonly #startedAt: LRUCache<string, readonly number[]>;
+  /** Made at the first run: lru-cache allocates all its slots up front, which a start need not pay for. */
+  #startedAt: LRUCache<string, readonly number[]> | undefined;
 
   constructor(
     private readonly budget: RunBudget,
     private readonly now: () => number,
-  ) {
+  ) {}
+
+  #remember(token: string, startedAt: readonly number[]): void {
     // An entry expires a window after its latest run, when none of its runs counts any more.
-    this.#startedAt = new LRUCache({ max: REMEMBERED_TOKENS, ttl: budget.windowMs });
+    this.#startedAt ??= new LRUCache({ max: REMEMBERED_TOKENS, ttl: this.budget.windowMs });
+    this.#startedAt.set(token, startedAt);
   }
 
   /**
@@ -47,7 +51,7 @@ export class SampleRunGate {
    */
   async run<T>({ token, owner, signal, onQueue }: SampleRunRequest, work: (options: RunOptions) => Promise<T>): Promise<T> {
     const now = this.now();
-    const startedAt = this.#startedAt.get(token) ?? [];
+    const startedAt = this.#startedAt?.get(token) ?? [];
     const admitted = admitSampleRun({ running: this.#running.has(token), startedAt }, this.budget, now);
     // 429.2 has no Retry-After: the right moment is when the candidate's own run answers.
     if (admitted.err?.code === '429.3') throw new RetryLaterError(admitted.err, runBudgetRetryAfterMs(startedAt, this.budget, now));
@@ -56,12 +60,12 @@ export class SampleRunGate {
     try {
       const result = await work({ lane: 'candidate', owner, ...(signal ? { signal } : {}), ...(onQueue ? { onQueue } : {}) });
       // Counted once it ran: a run the sandbox turned away (busy) or could not start costs the candidate nothing.
-      this.#startedAt.set(token, remembered);
+      this.#remember(token, remembered);
       return result;
     } catch (error) {
       if (error instanceof SandboxBusyError) throw new RetryLaterError(sampleRunsBusy(error.retryAfterMs), error.retryAfterMs);
       // Cancelling is the candidate's choice: it counts, or Run and Cancel pressed in turn would run without a budget.
-      if (error instanceof SandboxCancelledError) this.#startedAt.set(token, remembered);
+      if (error instanceof SandboxCancelledError) this.#remember(token, remembered);
       throw error;
     } finally {
       this.#running.delete(token);

@@ -1,4 +1,5 @@
-import { build, type Histogram } from 'hdr-histogram-js';
+import type { Histogram } from 'hdr-histogram-js';
+import { latencyHistogram } from './latency-histogram.js';
 
 /** How many routes the summary names, the busiest first. */
 const BUSIEST_ROUTES = 5;
@@ -24,13 +25,7 @@ const milliseconds = (microseconds: number): number => Math.round(microseconds) 
  * counting a request costs a few array writes and a summary costs no sorting of every latency.
  */
 export class RequestSummary {
-  private readonly latencies: Histogram = build({
-    lowestDiscernibleValue: 1,
-    highestTrackableValue: 60_000_000,
-    numberOfSignificantValueDigits: 2,
-    autoResize: true,
-    useWebAssembly: false,
-  });
+  private readonly latencies: Histogram = latencyHistogram();
   private readonly byClass = [0, 0, 0, 0, 0];
   private readonly byRoute = new Map<string, number>();
   private requests = 0;

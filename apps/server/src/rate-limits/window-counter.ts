@@ -19,7 +19,8 @@ interface Waiter {
  *   along in the next one (`count + n`), so a flood from one key holds at most one pooled connection.
  */
 export class WindowCounter {
-  private readonly blockedUntil = new LRUCache<string, number>({ max: 50_000 });
+  /** Made at the first key over its limit: lru-cache allocates all its slots up front, which a start need not pay for. */
+  private blockedUntil: LRUCache<string, number> | undefined;
   /** Present while a statement for the key is in flight; the hits queued behind it. */
   private readonly lanes = new Map<string, Waiter[]>();
 
@@ -47,15 +48,15 @@ export class WindowCounter {
 
   /** A counted hit as the limiter sees it; a key over its limit is remembered until its window ends. */
   private counted(key: string, max: number, { count, resetAt }: { count: number; resetAt: number }): Hit {
-    if (count > max) this.blockedUntil.set(key, resetAt);
+    if (count > max) (this.blockedUntil ??= new LRUCache({ max: 50_000 })).set(key, resetAt);
     return { count, ttlMs: Math.max(0, resetAt - this.now()) };
   }
 
   private knownBlockedMs(key: string): number {
-    const until = this.blockedUntil.get(key);
+    const until = this.blockedUntil?.get(key);
     if (until === undefined) return 0;
     const left = until - this.now();
-    if (left <= 0) this.blockedUntil.delete(key);
+    if (left <= 0) this.blockedUntil?.delete(key);
     return Math.max(0, left);
   }
 

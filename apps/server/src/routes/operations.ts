@@ -42,7 +42,8 @@ export const operationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     async () => succeed({ timeZones: [...timeZoneTable] }),
   );
 
-  const definitionSchema = testDefinitionJsonSchema();
+  // Made at the first request for it (zod's JSON Schema conversion is ~10 ms of every start otherwise), then kept.
+  let definitionSchema: ReturnType<typeof testDefinitionJsonSchema> | undefined;
   app.get(
     '/v2/test-definition.schema.json',
     {
@@ -58,6 +59,6 @@ export const operationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         },
       },
     },
-    async (_request, reply) => reply.type('application/schema+json').send(definitionSchema),
+    async (_request, reply) => reply.type('application/schema+json').send((definitionSchema ??= testDefinitionJsonSchema())),
   );
 };
