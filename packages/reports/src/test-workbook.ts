@@ -33,9 +33,9 @@ const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIt
   let questionRows: DataRowWriter | undefined;
   let questionCount = 0;
   for await (const row of rows) {
-    if (!('kind' in row)) {
+    if (!('kind' in row) || row.kind === 'candidate-cells') {
       if (questions) throw new Error('A candidate row came after the Questions sheet had started.');
-      candidateRows.write(candidateCells(test, row));
+      candidateRows.write('kind' in row ? row.cells : candidateCells(test, row));
       candidateCount += 1;
       await flow.afterRow(candidates);
     } else if (row.kind === 'questions-header') {
