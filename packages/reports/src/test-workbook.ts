@@ -40,6 +40,7 @@ const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIt
       await flow.afterRow(candidates);
     } else if (row.kind === 'questions-header') {
       if (questions) throw new Error('The Questions sheet started twice.');
+      candidateRows.flush();
       candidates.commit();
       questions = questionsSheet(workbook, row);
       questionRows = new DataRowWriter(questions);
@@ -53,9 +54,11 @@ const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIt
     }
   }
   if (!questions) {
+    candidateRows.flush();
     candidates.commit();
     questions = questionsSheet(workbook, undefined);
   }
+  questionRows?.flush();
   questions.commit();
 };
 
