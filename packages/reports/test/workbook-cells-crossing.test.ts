@@ -26,7 +26,14 @@ const tricky: CandidateRow[] = [
   },
   {
     testInvitationId: 3,
-    report: candidateReport({ fullName: '=SUM(A1)', emailId: '', attemptedOn: 'not a time', score: ' -3.50 ', testStatus: 'In progress', reportStatus: 'Pending' }),
+    report: candidateReport({
+      fullName: '=SUM(A1)',
+      emailId: '',
+      attemptedOn: 'not a time',
+      score: ' -3.50 ',
+      testStatus: 'In progress',
+      reportStatus: 'Pending',
+    }),
     sections: [
       { sectionName: 'Coding', sectionScore: 30, candidateScore: 0 },
       { sectionName: 'Aptitude', sectionScore: 20, candidateScore: 12.345 },
