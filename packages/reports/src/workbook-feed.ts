@@ -2,7 +2,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { PassThrough } from 'node:stream';
 import type { TestDetails } from '@assay/domain';
 import { candidateCells } from './candidates-sheet.js';
-import type { WorkbookRow } from './workbook-rows.js';
+import type { WorkbookInput, WorkbookRow } from './workbook-rows.js';
 import type { FromWorker, ToWorker } from './workbook-channel.js';
 
 /** Rows per message: large enough that messaging costs little, small enough to keep memory flat. */
@@ -38,7 +38,7 @@ export const feedWorkbook = (
   /** The next message for the worker: a batch of rows, the end, or the failure that stopped the feed. */
   const readBatch = async (): Promise<ToWorker> => {
     reading = true;
-    const batch: WorkbookRow[] = [];
+    const batch: WorkbookInput[] = [];
     try {
       while (batch.length < ROWS_PER_BATCH) {
         const step = await rows.next();

@@ -50,7 +50,10 @@ export interface QuestionsRow {
 }
 
 /**
- * What the export streams to the workbook: every candidate row (as a report or as its cells), then the Questions sheet's header and one row per
+ * What the export streams to the workbook: every candidate row, then the Questions sheet's header and one row per
  * candidate (a streamed workbook writes one sheet after the other).
  */
-export type WorkbookRow = CandidateRow | CandidateCellsRow | QuestionsHeader | QuestionsRow;
+export type WorkbookRow = CandidateRow | QuestionsHeader | QuestionsRow;
+
+/** What the workbook writes from: the rows, with a Candidates row either as its report or as its cells. */
+export type WorkbookInput = WorkbookRow | CandidateCellsRow;
