@@ -16,7 +16,7 @@ export { QUESTIONS_LEADING_COLUMNS, questionHeadings, questionsHeaderOf, questio
 export { writeTestWorkbook } from './test-workbook.js';
 export { reportPdfFileName, testWorkbookFileName } from './file-names.js';
 export { CANDIDATES_SHEET, QUESTIONS_SHEET, SECTIONS_SHEET, TEST_SHEET } from './workbook-sheets.js';
-export type { CandidateRow, QuestionColumn, QuestionsHeader, QuestionsRow, WorkbookRow } from './workbook-rows.js';
+export type { CandidateCellsRow, CandidateRow, QuestionColumn, QuestionsHeader, QuestionsRow, WorkbookInput, WorkbookRow } from './workbook-rows.js';
 export { SNAPSHOT_OUTPUT, normaliseSnapshot, snapshotThumbnail } from './snapshot-image.js';
 export { RenderBusyError, ReportRenderer, type ReportRendererOptions } from './report-renderer.js';
 export { reduceMemory, reduceWhenQuiet } from './thread-memory.js';

@@ -185,7 +185,7 @@ export class ReportRenderer {
       const workers = this.workers('workbook');
       const { port1, port2 } = new MessageChannel();
       // The feed starts reading at once; the pool is had first, so a closed renderer reads nothing.
-      const feed = feedWorkbook(port1, candidates, body);
+      const feed = feedWorkbook(port1, test, candidates, body);
       workers
         .run({ kind: 'workbook', test, port: port2 }, { transferList: [port2] })
         .then(

@@ -71,6 +71,7 @@ describe('DataRowWriter', () => {
     const actual = await sheetXml(ROWS, (sheet, rows) => {
       const writer = new DataRowWriter(sheet, DATE_COLUMN);
       for (const row of rows) writer.write(row);
+      writer.flush();
     });
     expect(expected.rows).toContain('<row r="9" spans="1:59"');
     expect(actual.rows).toBe(expected.rows);
@@ -85,6 +86,7 @@ describe('DataRowWriter', () => {
     const actual = await sheetXml(rows, (sheet, list) => {
       const writer = new DataRowWriter(sheet);
       for (const row of list) writer.write(row);
+      writer.flush();
     });
     expect(actual.rows).toBe(expected.rows);
     expect(actual.styles).toBe(expected.styles);

@@ -5,7 +5,7 @@ import type { TestDetails } from '@assay/domain';
 import { ATTEMPTED_ON_COLUMN, CANDIDATE_WIDTHS, candidateCells, candidateHeadings } from './candidates-sheet.js';
 import { QUESTIONS_LEADING_COLUMNS, questionHeadings, questionWidths } from './questions-sheet.js';
 import { FlowControl } from './workbook-flow.js';
-import type { CellValue, QuestionsHeader, WorkbookRow } from './workbook-rows.js';
+import type { CellValue, QuestionsHeader, WorkbookInput } from './workbook-rows.js';
 import { DataRowWriter } from './sheet-row-xml.js';
 import { CANDIDATES_SHEET, QUESTIONS_SHEET, dataSheet, writeSectionsSheet, writeTestSheet } from './workbook-sheets.js';
 
@@ -25,7 +25,7 @@ const questionsSheet = (workbook: Writer, header: QuestionsHeader | undefined): 
  * them (a streamed sheet is written whole before the next one starts, so the rows come in that order). The Questions
  * sheet never has more rows than the Candidates sheet: a row more fails the export.
  */
-const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIterable<WorkbookRow>, flow: FlowControl): Promise<void> => {
+const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIterable<WorkbookInput>, flow: FlowControl): Promise<void> => {
   const candidates = dataSheet(workbook, CANDIDATES_SHEET, candidateHeadings(test), CANDIDATE_WIDTHS);
   const candidateRows = new DataRowWriter(candidates, ATTEMPTED_ON_COLUMN);
   let candidateCount = 0;
@@ -33,13 +33,14 @@ const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIt
   let questionRows: DataRowWriter | undefined;
   let questionCount = 0;
   for await (const row of rows) {
-    if (!('kind' in row)) {
+    if (!('kind' in row) || row.kind === 'candidate-cells') {
       if (questions) throw new Error('A candidate row came after the Questions sheet had started.');
-      candidateRows.write(candidateCells(test, row));
+      candidateRows.write('kind' in row ? row.cells : candidateCells(test, row));
       candidateCount += 1;
       await flow.afterRow(candidates);
     } else if (row.kind === 'questions-header') {
       if (questions) throw new Error('The Questions sheet started twice.');
+      candidateRows.flush();
       candidates.commit();
       questions = questionsSheet(workbook, row);
       questionRows = new DataRowWriter(questions);
@@ -53,9 +54,11 @@ const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIt
     }
   }
   if (!questions) {
+    candidateRows.flush();
     candidates.commit();
     questions = questionsSheet(workbook, undefined);
   }
+  questionRows?.flush();
   questions.commit();
 };
 
@@ -69,7 +72,7 @@ const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIt
  * Rejects when the rows iterable throws, or the output errors or closes early. The output is then left unfinished
  * (not ended): the caller should destroy it so the receiver sees a failed transfer, not a truncated file.
  */
-export async function writeTestWorkbook(output: NodeJS.WritableStream, test: TestDetails, rows: AsyncIterable<WorkbookRow>): Promise<void> {
+export async function writeTestWorkbook(output: NodeJS.WritableStream, test: TestDetails, rows: AsyncIterable<WorkbookInput>): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output as unknown as Stream,
     useSharedStrings: false,

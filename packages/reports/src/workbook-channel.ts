@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import { Writable } from 'node:stream';
-import type { WorkbookRow } from './workbook-rows.js';
+import type { WorkbookInput } from './workbook-rows.js';
 
 /**
  * The conversation between the request thread and a render worker while a workbook streams. The database stays on
@@ -10,7 +10,7 @@ import type { WorkbookRow } from './workbook-rows.js';
  * slow the client reads.
  */
 export type ToWorker =
-  | { type: 'rows'; rows: WorkbookRow[] }
+  | { type: 'rows'; rows: WorkbookInput[] }
   | { type: 'end' }
   /** The rows failed (the database) or the client went away: the worker stops the workbook. */
   | { type: 'fail'; message: string }
@@ -68,7 +68,7 @@ export const openWorkerChannel = (port: MessagePort) => {
   const inbox = new Inbox(port);
   const send = (message: FromWorker, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
 
-  async function* rows(): AsyncGenerator<WorkbookRow> {
+  async function* rows(): AsyncGenerator<WorkbookInput> {
     send({ type: 'pull' });
     for (;;) {
       const answer = await inbox.next(isRowsAnswer);

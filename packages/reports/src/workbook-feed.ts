@@ -1,6 +1,8 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { PassThrough } from 'node:stream';
-import type { WorkbookRow } from './workbook-rows.js';
+import type { TestDetails } from '@assay/domain';
+import { candidateCells } from './candidates-sheet.js';
+import type { WorkbookInput, WorkbookRow } from './workbook-rows.js';
 import type { FromWorker, ToWorker } from './workbook-channel.js';
 
 /** Rows per message: large enough that messaging costs little, small enough to keep memory flat. */
@@ -9,11 +11,17 @@ export const ROWS_PER_BATCH = 256;
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
- * The request thread's end of a streaming workbook: reads the candidates for the worker batch by batch, and writes
+ * The request thread's end of a streaming workbook: reads the candidates for the worker batch by batch (a Candidates
+ * row as its cells for `test`'s columns), and writes
  * the worker's chunks into `body` (the HTTP response), acknowledging each once `body` has room. When the client goes
  * away the worker is told to stop; when the rows fail, the worker is told and `body` is destroyed.
  */
-export const feedWorkbook = (port: MessagePort, candidates: AsyncIterable<WorkbookRow>, body: PassThrough): { settle(error?: unknown): void } => {
+export const feedWorkbook = (
+  port: MessagePort,
+  test: TestDetails,
+  candidates: AsyncIterable<WorkbookRow>,
+  body: PassThrough,
+): { settle(error?: unknown): void } => {
   const rows = candidates[Symbol.asyncIterator]();
   let stopped: string | undefined;
   let reading = false;
@@ -30,15 +38,14 @@ export const feedWorkbook = (port: MessagePort, candidates: AsyncIterable<Workbo
   /** The next message for the worker: a batch of rows, the end, or the failure that stopped the feed. */
   const readBatch = async (): Promise<ToWorker> => {
     reading = true;
-    const batch: WorkbookRow[] = [];
+    const batch: WorkbookInput[] = [];
     try {
       while (batch.length < ROWS_PER_BATCH) {
         const step = await rows.next();
         if (step.done) break;
-        // Only what the sheets show crosses to the worker.
+        // Only what the sheets show crosses to the worker: a candidate's cells, not its report objects.
         const row = step.value;
-        if ('kind' in row) batch.push(row);
-        else batch.push({ testInvitationId: row.testInvitationId, report: row.report, sections: row.sections });
+        batch.push('kind' in row ? row : { kind: 'candidate-cells', cells: candidateCells(test, row) });
       }
     } catch (error) {
       reading = false;

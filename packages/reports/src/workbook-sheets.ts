@@ -38,6 +38,7 @@ export const writeTestSheet = (workbook: Writer, test: TestDetails): void => {
   ];
   const writer = new DataRowWriter(sheet);
   for (const row of rows) writer.write(row);
+  writer.flush();
   sheet.commit();
 };
 
@@ -48,6 +49,7 @@ export const writeSectionsSheet = (workbook: Writer, test: TestDetails): void =>
   commitHeadingRow(sheet, ['sectionName', 'sectionType', 'questions', 'duration']);
   const writer = new DataRowWriter(sheet);
   for (const section of test.sections) writer.write([section.sectionName, section.sectionType, section.questions, section.duration]);
+  writer.flush();
   sheet.commit();
 };
 
