@@ -76,3 +76,11 @@ export * from './candidate/attempt-refusals.js';
 export * from './candidate/attempt-status-rules.js';
 export * from './candidate/attempt-expiry.js';
 export * from './candidate/candidate-start.js';
+// Issue 32, written answers (judgetypes): the short_answer and free_text question types, matching, word counts, review.
+export * from './schemas/question-base.js';
+export * from './schemas/written-questions.js';
+export * from './candidate/short-answer-match.js';
+export * from './candidate/written-answer.js';
+export * from './candidate/candidate-written-questions.js';
+export * from './candidate/review-status.js';
+export * from './candidate/answer-fit.js';
