@@ -14,7 +14,10 @@ const capital = {
   type: 'short_answer',
   text: 'Capital of France?',
   marks: 2,
-  acceptedAnswers: [{ answer: 'Paris', match: 'text' }, { answer: '^Lutetia( Parisiorum)?$', match: 'pattern' }],
+  acceptedAnswers: [
+    { answer: 'Paris', match: 'text' },
+    { answer: '^Lutetia( Parisiorum)?$', match: 'pattern' },
+  ],
 };
 const essay = {
   type: 'free_text',
@@ -26,7 +29,10 @@ const essay = {
     { criterion: 'Clarity', marks: 2 },
   ],
 };
-const writtenTest = { testName: 'Written answers', sections: [{ sectionName: 'Written', sectionType: 'general', duration: 20, questions: [choice, capital, essay] }] };
+const writtenTest = {
+  testName: 'Written answers',
+  sections: [{ sectionName: 'Written', sectionType: 'general', duration: 20, questions: [choice, capital, essay] }],
+};
 
 describe.each(backends)('written answers on %s', (backend) => {
   let h: Harness;
@@ -72,7 +78,11 @@ describe.each(backends)('written answers on %s', (backend) => {
   });
 
   it.each([
-    ['rubric marks that miss the question', { ...essay, marks: 6 }, "sections.0.questions.0.rubric: the rubric's marks add up to 5 but the question has 6 marks"],
+    [
+      'rubric marks that miss the question',
+      { ...essay, marks: 6 },
+      "sections.0.questions.0.rubric: the rubric's marks add up to 5 but the question has 6 marks",
+    ],
     [
       'a pattern RE2 cannot run',
       { ...capital, acceptedAnswers: [{ answer: '(a)\\1', match: 'pattern' }] },
