@@ -154,6 +154,13 @@ describe.each(backends)('written answers on %s', (backend) => {
     expect(await report(invitationId)).toMatchObject({ testStatus: 'Completed', reportStatus: 'In progress', score: '0' });
     expect(await h.store.attempts.awaitingReview(invitationId)).toEqual([free]);
     expect(receiver.received).toEqual([]);
+    // The callback and the email wait out the review a quarter of an hour at a time (not every 2 seconds), uncounted.
+    const announcements = await h.store.jobs.ofInvitation(h.org.orgId, invitationId);
+    expect(announcements.map((job) => job.kind).sort()).toEqual(['callback']);
+    for (const job of announcements) {
+      expect(job).toMatchObject({ status: 'pending', attempts: 0, runAt: clock.now() + 15 * 60_000 });
+      expect(job.lastError).toContain('1 answer(s) await review');
+    }
   });
 
   it('a blank essay scores 0 at once: nothing awaits review', async () => {
