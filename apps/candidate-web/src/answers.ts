@@ -36,7 +36,10 @@ export const toBody = (answer: Answer): AnswerInput => {
 };
 
 /** Reads a saved or offline body for `question`; undefined when it does not fit the question's type. */
-export const fromBody = (question: CandidateQuestion, body: { optionIds?: unknown; code?: unknown; language?: unknown }): Answer | undefined => {
+export const fromBody = (
+  question: CandidateQuestion,
+  body: { optionIds?: unknown; code?: unknown; language?: unknown; text?: unknown },
+): Answer | undefined => {
   if (question.type === 'coding') {
     if (typeof body.code !== 'string') return undefined;
     return isCodingLanguage(body.language) ? { kind: 'code', code: body.code, language: body.language } : { kind: 'code', code: body.code };

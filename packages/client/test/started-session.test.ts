@@ -66,7 +66,7 @@ describe('attempt.start()', () => {
         expectTypeOf(question.sampleTests).toEqualTypeOf<{ args: JsonValue[]; expected: JsonValue }[]>();
         return { functionName: question.functionName, firstLanguage: question.languages[0], samples: question.sampleTests.length };
       }
-      if (question) {
+      if (question?.type === 'single_choice' || question?.type === 'multiple_choice') {
         expectTypeOf(question.options).toEqualTypeOf<{ optionId: number; text: string }[]>();
         return { options: question.options.map((option) => option.text) };
       }

@@ -1,7 +1,8 @@
 /**
  * `@assay/domain/candidate`: the candidate's side of an attempt. The candidate API's shapes, admission and
  * self-registration, the attempt's clock, gate, refusals and expiry, the session's phases and languages, sample
- * runs and their budget, proctoring, snapshots, and scoring.
+ * runs and their budget, proctoring, snapshots, written answers (their fit, short-answer matching, word counts),
+ * scoring and what awaits a reviewer.
  */
 export * from './candidate/candidate-api.js';
 export * from './candidate/admission.js';
@@ -22,4 +23,9 @@ export * from './candidate/sandbox-share.js';
 export * from './candidate/proctoring.js';
 export * from './candidate/snapshot-image-rules.js';
 export * from './candidate/snapshot-policy.js';
+export * from './candidate/written-answer.js';
+export * from './candidate/candidate-written-questions.js';
+export * from './candidate/answer-fit.js';
+export * from './candidate/short-answer-match.js';
 export * from './candidate/scoring.js';
+export * from './candidate/review-status.js';

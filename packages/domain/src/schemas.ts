@@ -13,6 +13,8 @@ export * from './schemas/admin.js';
 export * from './schemas/health.js';
 export * from './schemas/test.js';
 export * from './schemas/coding-language.js';
+export * from './schemas/question-base.js';
+export * from './schemas/written-questions.js';
 export * from './schemas/test-definition.js';
 export * from './schemas/test-definition-json-schema.js';
 export * from './schemas/test-link.js';

@@ -21,6 +21,7 @@ export const statusCatalogue = {
   '400.15': 'Request body is not valid UTF-8',
   '400.16': 'Request body charset is not supported',
   '400.17': 'Contact name has no way to reach them',
+  '400.18': "Answer is over the question's word limit",
   '401.1': 'API key is missing',
   '401.2': 'API key is invalid',
   '401.3': 'Admin token is missing or invalid',

@@ -132,7 +132,16 @@ export interface AnswersTable {
   code: string | null;
   /** The language of a coding answer; null for choice answers and for code saved before answers had one. */
   language: string | null;
+  /** A short_answer or free_text answer (migration 022); null for the other types. */
+  text: string | null;
   saved_at: number;
+}
+
+/** An answer of a scored attempt that waits for a person (migration 022): the review queue's rows. */
+export interface ReviewItemsTable {
+  invitation_id: number;
+  question_id: number;
+  created_at: number;
 }
 
 export interface SnapshotsTable {
@@ -282,6 +291,7 @@ export interface Database {
   attempt_results: AttemptResultsTable;
   sample_runs: SampleRunsTable;
   answers: AnswersTable;
+  review_items: ReviewItemsTable;
   snapshots: SnapshotsTable;
   jobs: JobsTable;
   deliveries: DeliveriesTable;

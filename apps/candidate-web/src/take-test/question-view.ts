@@ -38,6 +38,11 @@ export function questionView(question: CandidateQuestion, number: number, contex
     element.append(coding.element);
     return { element, shown: () => coding.shown(), lock: (locked) => coding.lock(locked) };
   }
+  if (question.type === 'short_answer' || question.type === 'free_text') {
+    // The written answer's box comes with the page's part of issue 32; until then the question is shown, not answered.
+    element.append(text, h('p', { class: 'hint' }, 'This page cannot take written answers yet.'));
+    return { element, shown: () => undefined, lock: () => undefined };
+  }
   element.append(text, choiceOptions(question, titleId, textId, context));
   // Choices need nothing when shown; locking is the test view's `inert`.
   return { element, shown: () => undefined, lock: () => undefined };

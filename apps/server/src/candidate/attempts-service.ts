@@ -5,7 +5,7 @@ import {
   acceptAnswer,
   answerLanguageFor,
   admitSnapshot,
-  answerFits,
+  fitAnswer,
   applyProctoringEvent,
   dueToExpire,
   eventInstant,
@@ -126,9 +126,7 @@ export class CandidateAttempts {
       acceptAnswer({ status: invitation.status, startedAt: invitation.startedAt, deadline: invitation.deadline, now, editedAt, graceMs: this.answerGraceMs }),
     );
     const question = await this.questionOf(context, questionId);
-    if (!answerFits(question, answer)) {
-      throw refusal('400.10', question.type === 'coding' ? 'Send { "code": "..." } for a coding question.' : 'Those options do not fit this question.');
-    }
+    unwrap(fitAnswer(question, answer));
     const { editedAt: _madeAt, ...given } = answer;
     // A coding answer is stored with its language: the one named, or the question's first.
     const stored = question.type === 'coding' && 'code' in given ? { ...given, language: unwrap(answerLanguageFor(question, given.language)) } : given;

@@ -50,6 +50,9 @@ export const candidateQuestionOf = (questionId: number, definition: QuestionDefi
       sampleTests: definition.sampleTests,
     };
   }
+  if (definition.type === 'short_answer') return { ...base, type: definition.type };
+  // Never the accepted answers nor the rubric: those are the reviewer's.
+  if (definition.type === 'free_text') return { ...base, type: definition.type, wordLimit: definition.wordLimit ?? null };
   return { ...base, type: definition.type, options: definition.options.map((option, optionId) => ({ optionId, text: option.text })) };
 };
 

@@ -40,7 +40,12 @@ const KEPT_AS_WRITTEN: Record<string, string> = {
 };
 
 /** Prose of several lines: newlines and tabs are kept, the other characters refused as everywhere. */
-const LINES = new Set(['importTest description', 'importTest sections[].questions[].text', 'importTest sections[].questions[].options[].text']);
+const LINES = new Set([
+  'importTest description',
+  'importTest sections[].questions[].text',
+  'importTest sections[].questions[].options[].text',
+  'saveAnswer text',
+]);
 
 const REFUSED = [
   { character: '\u001b', kind: 'control characters', code: 'U+001B' },
@@ -98,6 +103,25 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
         report: { verdictBands: [{ label: 'Strong', minPercent: 80 }] },
       },
     },
+    {
+      method: 'POST',
+      url: '/v2/org/tests',
+      auth: 'apiKey',
+      body: {
+        testName: 'Written answers',
+        sections: [
+          {
+            sectionName: 'Written',
+            sectionType: 'general',
+            duration: 10,
+            questions: [
+              { type: 'short_answer', text: 'Capital of France?', acceptedAnswers: [{ answer: 'Paris' }] },
+              { type: 'free_text', text: 'Explain.', marks: 2, rubric: [{ criterion: 'Clarity', marks: 2 }] },
+            ],
+          },
+        ],
+      },
+    },
   ],
   createTestLink: (w) => [
     {
@@ -152,6 +176,8 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
   saveAnswer: (w) => [
     { method: 'PUT', url: `/candidate/v1/${w.token}/answers/${w.choice}`, auth: 'none', body: { optionIds: [0], editedAt: now() } },
     { method: 'PUT', url: `/candidate/v1/${w.token}/answers/${w.coding}`, auth: 'none', body: { code: 'function sum() {}', editedAt: now() } },
+    // A written answer's shape (the body is refused before the question's type is looked at).
+    { method: 'PUT', url: `/candidate/v1/${w.token}/answers/${w.choice}`, auth: 'none', body: { text: 'An answer', editedAt: now() } },
   ],
   recordProctoringEvent: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/events`, auth: 'none', body: { type: 'left', at: now() } }],
   uploadSnapshot: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/snapshots`, auth: 'none', body: { image: 'data:image/png;base64,iVBORw0KGgo=' } }],

@@ -6,6 +6,9 @@ import { CodingLanguage } from '../schemas/coding-language.js';
 import { SectionType } from '../schemas/test.js';
 import { CandidateFacingOrg } from '../schemas/candidate-page.js';
 import { plainText, singleLineText, unionError, verbatimCode } from '../schemas/text-fields.js';
+import { normaliseNewlines } from '../text/control-characters.js';
+import { CandidateFreeTextQuestion, CandidateShortAnswerQuestion, candidateQuestionBase as questionBase } from './candidate-written-questions.js';
+import { MAX_TEXT_ANSWER_LENGTH } from './written-answer.js';
 
 /**
  * The candidate JSON API (`/candidate/v1/{token}`), used by Assay's own page and by custom front ends.
@@ -14,8 +17,6 @@ import { plainText, singleLineText, unionError, verbatimCode } from '../schemas/
 export const CandidateOption = z.object({ optionId: z.int().nonnegative(), text: z.string() }).meta({ id: 'CandidateOption' });
 
 export const CodingSample = z.object({ args: z.array(JsonValue), expected: JsonValue });
-
-const questionBase = { questionId: Id, text: z.string(), marks: z.number(), negativeMarks: z.number() };
 
 /** A single- or multiple-choice question: its options, never which are right. */
 export const CandidateChoiceQuestion = z
@@ -43,7 +44,9 @@ export const CandidateCodingQuestion = z
 export type CandidateCodingQuestion = z.infer<typeof CandidateCodingQuestion>;
 
 /** One question as the candidate sees it; `type` tells which fields it has (TypeScript narrows on it). */
-export const CandidateQuestion = z.discriminatedUnion('type', [CandidateChoiceQuestion, CandidateCodingQuestion]).meta({ id: 'CandidateQuestion' });
+export const CandidateQuestion = z
+  .discriminatedUnion('type', [CandidateChoiceQuestion, CandidateCodingQuestion, CandidateShortAnswerQuestion, CandidateFreeTextQuestion])
+  .meta({ id: 'CandidateQuestion' });
 export type CandidateQuestion = z.infer<typeof CandidateQuestion>;
 
 /** `questions` only while the attempt runs: before the start the landing page shows counts, never the questions. */
@@ -67,6 +70,8 @@ export const SavedAnswer = z.object({
   code: z.string().optional(),
   /** The language the code is in (coding answers; older answers have none and are in the question's first language). */
   language: CodingLanguage.optional(),
+  /** A short_answer or free_text answer. */
+  text: z.string().optional(),
   savedAt: z.string(),
 });
 export type SavedAnswer = z.infer<typeof SavedAnswer>;
@@ -135,15 +140,28 @@ const editedAt = z.iso.datetime({ offset: true, error: 'editedAt must be an ISO-
 /** The language of a coding answer or run; left out, the question's first language. One the question does not accept is refused. */
 const answerLanguage = CodingLanguage.optional();
 
-/** `PUT /candidate/v1/{token}/answers/{questionId}`: options for choice questions, code (and its language) for coding ones. */
+/**
+ * A written answer's text, as typed: line breaks and tabs stay (CRLF becomes LF); control and bidirectional control
+ * characters are refused like in every text field; at most MAX_TEXT_ANSWER_LENGTH characters.
+ */
+const answerText = z
+  .string({ error: 'text must be a string' })
+  .overwrite(normaliseNewlines)
+  .max(MAX_TEXT_ANSWER_LENGTH, { error: `text must be at most ${MAX_TEXT_ANSWER_LENGTH} characters` })
+  .check(plainText('text', 'lines'));
+
+/** `PUT /candidate/v1/{token}/answers/{questionId}`: options for choice questions, code (and its language) for coding ones, text for written ones. */
 export const AnswerInput = z
   .union(
     [
       z.object({ optionIds: z.array(z.int().nonnegative()).max(20), editedAt }).strict(),
       z.object({ code: verbatimCode(100_000), language: answerLanguage, editedAt }).strict(),
+      z.object({ text: answerText, editedAt }).strict(),
     ],
     {
-      error: unionError('send { "optionIds": [ ... ] } for a choice question or { "code": "...", "language": "python" } for a coding question'),
+      error: unionError(
+        'send { "optionIds": [ ... ] } for a choice question, { "code": "...", "language": "python" } for a coding question or { "text": "..." } for a short_answer or free_text question',
+      ),
     },
   )
   .meta({ id: 'AnswerBody' });

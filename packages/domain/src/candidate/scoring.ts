@@ -2,12 +2,16 @@ import { match } from 'ts-pattern';
 import type { CodingLanguage } from '../schemas/coding-language.js';
 import { type CodingQuestion, type QuestionDefinition, starterCodeOf } from '../schemas/test-definition.js';
 import { savedAnswerLanguage } from './answer-language.js';
+import { matchesShortAnswer } from './short-answer-match.js';
+import { isTextAnswerGiven } from './written-answer.js';
 
 export interface Answer {
   readonly optionIds?: number[] | undefined;
   readonly code?: string | undefined;
   /** Coding answers: the language of `code` (none: the question's first). */
   readonly language?: CodingLanguage | undefined;
+  /** short_answer and free_text answers. */
+  readonly text?: string | undefined;
 }
 
 /** What the sandbox found for a coding answer: hidden tests passed out of all of them. */
@@ -56,6 +60,25 @@ export const scoreQuestion = (question: QuestionDefinition, answer: Answer | und
       if (coding.passed === 0) return penalty(codingQuestion.negativeMarks);
       return round2((codingQuestion.marks * coding.passed) / coding.total);
     })
+    .with({ type: 'short_answer' }, (short) => {
+      if (!isTextAnswerGiven(answer?.text)) return 0;
+      if (matchesShortAnswer(short, answer.text)) return short.marks;
+      // An unmatched answer a person reviews scores nothing until graded; otherwise it is a wrong answer.
+      return short.reviewUnmatched ? 0 : penalty(short.negativeMarks);
+    })
+    .with({ type: 'free_text' }, () => 0)
+    .exhaustive();
+
+/**
+ * Whether a person must judge the answer before the score is final (decision in docs/question-types.md): every
+ * free_text answer, and a short answer matching none of the accepted ones when the author asked for review. A blank
+ * or missing answer never waits: it scores 0 at once.
+ */
+export const awaitsReview = (question: QuestionDefinition, answer: Answer | undefined): boolean =>
+  match(question)
+    .with({ type: 'short_answer' }, (short) => short.reviewUnmatched && isTextAnswerGiven(answer?.text) && !matchesShortAnswer(short, answer.text))
+    .with({ type: 'free_text' }, () => isTextAnswerGiven(answer?.text))
+    .with({ type: 'single_choice' }, { type: 'multiple_choice' }, { type: 'coding' }, () => false)
     .exhaustive();
 
 export interface ScorableQuestion {
@@ -69,6 +92,8 @@ export interface AttemptScore {
   readonly bySection: ReadonlyMap<number, number>;
   /** Marks of each question, by question id: what the report shows question by question. */
   readonly byQuestion: ReadonlyMap<number, number>;
+  /** Questions whose answers wait for a person, in the attempt's order: while any does, the score is provisional. */
+  readonly awaitingReview: readonly number[];
 }
 
 /** Sums question marks per section and overall; totals can be negative, as the spec allows. */
@@ -79,24 +104,28 @@ export const scoreAttempt = (
 ): AttemptScore => {
   const bySection = new Map<number, number>();
   const byQuestion = new Map<number, number>();
+  const awaitingReview: number[] = [];
   let total = 0;
   for (const question of questions) {
-    const marks = scoreQuestion(question.definition, answers.get(question.questionId), coding.get(question.questionId));
+    const answer = answers.get(question.questionId);
+    if (awaitsReview(question.definition, answer)) awaitingReview.push(question.questionId);
+    const marks = scoreQuestion(question.definition, answer, coding.get(question.questionId));
     byQuestion.set(question.questionId, marks);
     bySection.set(question.sectionId, round2((bySection.get(question.sectionId) ?? 0) + marks));
     total = round2(total + marks);
   }
-  return { total, bySection, byQuestion };
+  return { total, bySection, byQuestion, awaitingReview };
 };
 
-/** Whether an answer's shape fits its question: option ids that exist, or code for coding questions. */
+/** Whether an answer's shape fits its question: option ids that exist, code for coding questions, text for written ones. */
 export const answerFits = (question: QuestionDefinition, answer: Answer): boolean =>
   match(question)
     .with({ type: 'single_choice' }, { type: 'multiple_choice' }, (choice) => {
       const ids = answer.optionIds;
-      if (ids === undefined || answer.code !== undefined) return false;
+      if (ids === undefined || answer.code !== undefined || answer.text !== undefined) return false;
       if (choice.type === 'single_choice' && ids.length > 1) return false;
       return ids.every((id) => Number.isInteger(id) && id >= 0 && id < choice.options.length);
     })
-    .with({ type: 'coding' }, () => answer.code !== undefined && answer.optionIds === undefined)
+    .with({ type: 'coding' }, () => answer.code !== undefined && answer.optionIds === undefined && answer.text === undefined)
+    .with({ type: 'short_answer' }, { type: 'free_text' }, () => answer.text !== undefined && answer.optionIds === undefined && answer.code === undefined)
     .exhaustive();

@@ -68,6 +68,8 @@ const questionDetail = (facts: ReportFacts, question: QuestionRecord, number: nu
       },
     };
   }
+  // Written answers in the report (their text, the reviewer's grade) come with the review queue (issue 32).
+  if (definition.type === 'short_answer' || definition.type === 'free_text') return base;
   const chosen = new Set(answer?.optionIds ?? []);
   return {
     ...base,

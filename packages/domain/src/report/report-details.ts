@@ -48,7 +48,7 @@ export const QuestionDetail = z
     number: z.int().positive(),
     questionId: Id,
     sectionName: z.string(),
-    type: z.enum(['single_choice', 'multiple_choice', 'coding']),
+    type: z.enum(['single_choice', 'multiple_choice', 'coding', 'short_answer', 'free_text']),
     ...renderedText,
     marks: z.number(),
     negativeMarks: z.number(),

@@ -1,29 +1,18 @@
 import { z } from 'zod';
 import { TestStatus } from './test.js';
 import { multiLineText, plainText, singleLineText, verbatimCode } from './text-fields.js';
+import { QuestionBase, QUESTION_TEXT_FORMAT } from './question-base.js';
+import { FreeTextQuestion, ShortAnswerQuestion } from './written-questions.js';
 import { JsonValue } from './json-value.js';
 import { CodingLanguage, codingLanguageName } from './coding-language.js';
 
 /** A test lasts at most a day. */
 export const MAX_TEST_MINUTES = 1440;
 
-const Marks = z.number().min(0).max(1000);
-
-/** How the API document and the definition's JSON Schema name the one text format (docs/question-text.md). */
-const QUESTION_TEXT_FORMAT =
-  'The question text format, a Markdown subset: paragraphs (a line break is kept), **bold**, *italic*, `code`, fenced code blocks, bulleted and numbered lists, and links to http, https and mailto addresses. Anything else, HTML included, is shown as written. See docs/question-text.md.';
-
 const Option = z.object({
   text: multiLineText('text', 2000, { description: `The option's text. ${QUESTION_TEXT_FORMAT}` }),
   correct: z.boolean().default(false),
 });
-
-const QuestionBase = {
-  text: multiLineText('text', 20_000, { description: `The question's text. ${QUESTION_TEXT_FORMAT}` }),
-  marks: Marks.default(1),
-  /** Subtracted for a wrong answer; an unanswered question scores 0. */
-  negativeMarks: Marks.default(0),
-};
 
 export const SingleChoiceQuestion = z
   .object({ type: z.literal('single_choice'), ...QuestionBase, options: z.array(Option).min(2).max(20) })
@@ -149,7 +138,13 @@ function acceptedLanguages(question: { languages?: readonly CodingLanguage[] | u
 /** The starter code the editor shows for a language the question accepts ('' for one it does not). */
 export const starterCodeOf = (question: CodingQuestion, language: CodingLanguage): string => question.starterCode[language] ?? '';
 
-export const QuestionDefinition = z.discriminatedUnion('type', [SingleChoiceQuestion, MultipleChoiceQuestion, CodingQuestion]);
+export const QuestionDefinition = z.discriminatedUnion('type', [
+  SingleChoiceQuestion,
+  MultipleChoiceQuestion,
+  CodingQuestion,
+  ShortAnswerQuestion,
+  FreeTextQuestion,
+]);
 export type QuestionDefinition = z.infer<typeof QuestionDefinition>;
 
 export const SectionDefinition = z

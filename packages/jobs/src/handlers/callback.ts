@@ -3,6 +3,7 @@ import { deliverWebhook, generateWebhookSecret, signWebhook, signedReportUrl, ty
 import type { Job } from '@assay/domain';
 import type { Store } from '@assay/store';
 import type { JobHandler, JobOutcome } from '../outbox-worker.js';
+import { reportWait } from './report-wait.js';
 
 export interface CallbackDeps {
   store: Store;
@@ -16,8 +17,11 @@ export interface CallbackDeps {
   timeoutMs?: number;
 }
 
-/** The body of a completion callback, or why it cannot be built yet. */
-const callbackBody = async (deps: CallbackDeps, job: Job): Promise<{ body: string } | { wait: string } | { dead: string }> => {
+/** The body of a completion callback, or the report status it waits out. */
+const callbackBody = async (
+  deps: CallbackDeps,
+  job: Job,
+): Promise<{ body: string } | { wait: { invitationId: number; reportStatus: string } } | { dead: string }> => {
   if (job.payload !== null) return { body: job.payload };
   if (job.invitationId === null) return { dead: 'a completion callback without an invitation' };
   const [record, org, invitation] = await Promise.all([
@@ -26,7 +30,7 @@ const callbackBody = async (deps: CallbackDeps, job: Job): Promise<{ body: strin
     deps.store.invitations.find(job.orgId, job.invitationId),
   ]);
   if (!record || !org || !invitation) return { dead: 'the invitation no longer exists' };
-  if (record.report.reportStatus !== REPORT_STATUS.generated) return { wait: `report is ${record.report.reportStatus}` };
+  if (record.report.reportStatus !== REPORT_STATUS.generated) return { wait: { invitationId: job.invitationId, reportStatus: record.report.reportStatus } };
   const now = deps.now();
   const payload = buildCompletionCallback(
     {
@@ -57,7 +61,7 @@ export const callbackHandler =
   (deps: CallbackDeps): JobHandler =>
   async (job) => {
     const built = await callbackBody(deps, job);
-    if ('wait' in built) return { kind: 'wait', delayMs: deps.reportWaitMs ?? 2_000, reason: built.wait };
+    if ('wait' in built) return reportWait(deps.store, built.wait.invitationId, built.wait.reportStatus, deps.reportWaitMs ?? 2_000);
     if ('dead' in built) return { kind: 'dead', error: built.dead };
     const now = deps.now();
     const secrets = await deps.store.webhookSecrets.ensure(job.orgId, generateWebhookSecret, now);

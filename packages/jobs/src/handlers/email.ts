@@ -5,6 +5,7 @@ import type { Mailer } from '../email/mailer.js';
 import { renderStakeholderEmail } from '../email/stakeholder-email.js';
 import type { JobHandler } from '../outbox-worker.js';
 import { sendRecorded } from './send-recorded.js';
+import { reportWait } from './report-wait.js';
 
 export interface EmailDeps {
   store: Store;
@@ -27,7 +28,7 @@ export const emailHandler =
     ]);
     if (!record || !org || !invitation) return { kind: 'dead', error: 'the invitation no longer exists' };
     if (record.report.reportStatus !== REPORT_STATUS.generated) {
-      return { kind: 'wait', delayMs: deps.reportWaitMs ?? 2_000, reason: `report is ${record.report.reportStatus}` };
+      return reportWait(deps.store, job.invitationId, record.report.reportStatus, deps.reportWaitMs ?? 2_000);
     }
     const { report } = record;
     const email = renderStakeholderEmail({

@@ -2,6 +2,7 @@ import {
   DEFAULT_SCORING_BUDGET,
   isCodingAnswerGiven,
   isAttemptFinished,
+  isScoreFinal,
   minutesTaken,
   savedAnswerLanguage,
   scoreAttempt,
@@ -29,7 +30,7 @@ export interface ScoreDeps {
 
 /**
  * Scores one completed attempt: the report moves Pending → In progress → Generated, and the callback and
- * email waiting for it are released. The job was queued with the completion, so a crash only delays it.
+ * email waiting for it are released; while answers await a person's review (issue 32) it stays In progress. The job was queued with the completion, so a crash only delays it.
  */
 export const scoreHandler =
   ({ store, runner, now, budget = DEFAULT_SCORING_BUDGET }: ScoreDeps): JobHandler =>
@@ -76,7 +77,13 @@ export const scoreHandler =
       marks: score.byQuestion.get(questionId) ?? 0,
       cases: cases.get(questionId) ?? null,
     }));
-    await store.attempts.saveScore(invitationId, { score: score.total, timeTaken, sections: sectionScores, questions: questionScores }, now());
-    await store.jobs.releaseWaiting(invitationId, now());
+    await store.attempts.saveScore(
+      invitationId,
+      { score: score.total, timeTaken, sections: sectionScores, questions: questionScores, awaitingReview: score.awaitingReview },
+      now(),
+    );
+    // Answers waiting for a person keep the report In progress: the callback and email carry the final score, so they
+    // stay held (and wait for the report) until the last grade releases them.
+    if (isScoreFinal(score)) await store.jobs.releaseWaiting(invitationId, now());
     return { kind: 'done' };
   };

@@ -56,6 +56,11 @@ export interface AttemptScoreRecord {
   sections: { sectionId: number; score: number }[];
   /** Each question's marks, and each hidden test's verdict for coding answers that ran. */
   questions: { questionId: number; marks: number; cases: boolean[] | null }[];
+  /**
+   * Questions whose answers wait for a person (the domain's `awaitingReview`). With any, the score is not final: the
+   * report stays "In progress" without a score, and only the machine's marks and what awaits review are stored.
+   */
+  awaitingReview?: readonly number[];
 }
 
 /**
@@ -126,7 +131,9 @@ export class AttemptsRepository {
       answer:
         row.option_ids !== null
           ? { optionIds: JSON.parse(row.option_ids) as number[] }
-          : { code: row.code ?? '', ...(isCodingLanguage(row.language) ? { language: row.language } : {}) },
+          : row.text !== null
+            ? { text: row.text }
+            : { code: row.code ?? '', ...(isCodingLanguage(row.language) ? { language: row.language } : {}) },
       savedAt: row.saved_at,
     }));
   }
@@ -141,6 +148,7 @@ export class AttemptsRepository {
       option_ids: answer.optionIds === undefined ? null : JSON.stringify([...new Set(answer.optionIds)].sort((a, b) => a - b)),
       code: answer.code ?? null,
       language: answer.language ?? null,
+      text: answer.text ?? null,
       saved_at: now,
     };
     return this.db.transaction().execute(async (trx) => {
@@ -305,18 +313,27 @@ export class AttemptsRepository {
       .execute();
   }
 
-  /** Stores the scores and marks the report Generated, only while the attempt is still Completed. */
+  /**
+   * Stores the scores and marks the report Generated, only while the attempt is still Completed. With answers awaiting
+   * review the report stays In progress with no score (0, as before scoring): the machine's marks and the review items are stored for the grading.
+   */
   async saveScore(invitationId: number, record: AttemptScoreRecord, now: number): Promise<boolean> {
+    const awaiting = record.awaitingReview ?? [];
+    const final = awaiting.length === 0;
     return this.db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('invitations')
-        .set({ score: record.score, time_taken: record.timeTaken, report_status: REPORT_STATUS.generated, updated_at: now })
+        .set(
+          final
+            ? { score: record.score, time_taken: record.timeTaken, report_status: REPORT_STATUS.generated, updated_at: now }
+            : { score: 0, time_taken: record.timeTaken, report_status: REPORT_STATUS.inProgress, updated_at: now },
+        )
         .where('id', '=', invitationId)
         .where('status', '=', INVITATION_STATUS.completed)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) return false;
       await trx.deleteFrom('section_results').where('invitation_id', '=', invitationId).execute();
-      if (record.sections.length > 0) {
+      if (final && record.sections.length > 0) {
         await trx
           .insertInto('section_results')
           .values(record.sections.map((section) => ({ invitation_id: invitationId, section_id: section.sectionId, score: section.score })))
@@ -324,11 +341,20 @@ export class AttemptsRepository {
       }
       await trx.deleteFrom('question_results').where('invitation_id', '=', invitationId).execute();
       await trx.deleteFrom('attempt_results').where('invitation_id', '=', invitationId).execute();
-      if (record.questions.length > 0) {
+      await trx.deleteFrom('review_items').where('invitation_id', '=', invitationId).execute();
+      if (!final) {
         await trx
-          .insertInto('attempt_results')
-          .values({ invitation_id: invitationId, results: resultsTextOf(record.questions) })
+          .insertInto('review_items')
+          .values(awaiting.map((questionId) => ({ invitation_id: invitationId, question_id: questionId, created_at: now })))
           .execute();
+      }
+      if (record.questions.length > 0) {
+        if (final) {
+          await trx
+            .insertInto('attempt_results')
+            .values({ invitation_id: invitationId, results: resultsTextOf(record.questions) })
+            .execute();
+        }
         await trx
           .insertInto('question_results')
           .values(
@@ -343,5 +369,11 @@ export class AttemptsRepository {
       }
       return true;
     });
+  }
+
+  /** The questions of a scored attempt whose answers wait for a person, in question order (empty when none do). */
+  async awaitingReview(invitationId: number): Promise<number[]> {
+    const rows = await this.db.selectFrom('review_items').select('question_id').where('invitation_id', '=', invitationId).orderBy('question_id').execute();
+    return rows.map((row) => row.question_id);
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newAccessKey, newInvitationToken } from '../src/repositories/random-keys.js';
+import { newAccessKey, newInvitationToken } from './random-keys.js';
 
 describe('random keys', () => {
   it('draws URL-safe tokens and access keys with their random parts whole, never the same twice', () => {
