@@ -26,6 +26,7 @@ export * from './candidate/snapshot-policy.js';
 export * from './candidate/written-answer.js';
 export * from './candidate/candidate-written-questions.js';
 export * from './candidate/answer-fit.js';
+export * from './candidate/answer-text-forms.js';
 export * from './candidate/short-answer-match.js';
 export * from './candidate/scoring.js';
 export * from './candidate/review-status.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AcceptedAnswer } from '../schemas/written-questions.js';
-import { answerPatternError, matchesAcceptedAnswer, parseDecimal, textForm } from './short-answer-match.js';
+import { answerPatternError, parseDecimal, textForm } from './answer-text-forms.js';
+import { matchesAcceptedAnswer } from './short-answer-match.js';
 
 const accepts = (accepted: AcceptedAnswer, given: string): boolean => matchesAcceptedAnswer(accepted, given);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { answerPatternError, isDecimalText } from '../candidate/short-answer-match.js';
+import { answerPatternError, isDecimalText } from '../candidate/answer-text-forms.js';
 import { Marks, QuestionBase } from './question-base.js';
 import { singleLineText } from './text-fields.js';
 
