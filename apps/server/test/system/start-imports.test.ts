@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIfStale, killAll, startServer } from './processes.js';
+import { buildIfStale, killAll, startServer, waitForOutput } from './processes.js';
 
 /**
  * What the server loads before it answers: each module is start time (bench/README.md, "Start and idle memory"), so a
@@ -68,7 +68,8 @@ describe('the server at start', () => {
       NODE_OPTIONS: `--import=${pathToFileURL(hook).href}`,
     });
     expect(server.proc.output()).toContain('start-imports: watching');
-    expect(server.proc.output()).toMatch(/Stakeholder emails are written as \.eml files/);
+    // Written after the listen, so it may follow the first /readyz answer: waited for, not read at once.
+    await waitForOutput(server.proc, /Stakeholder emails are written as \.eml files/);
     expect(server.proc.output()).not.toContain('start-imports: loaded');
     await server.proc.stop('SIGTERM');
   });
