@@ -18,6 +18,7 @@ import { leaseInstancesMigration } from './migrations/018-lease-instances.js';
 import { candidatePageContactMigration } from './migrations/019-candidate-page-contact.js';
 import { scoreCountsMigration } from './migrations/020-score-counts.js';
 import { attemptResultsTextMigration } from './migrations/021-attempt-results-text.js';
+import { apiKeyRolesMigration } from './migrations/024-api-key-roles.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -39,6 +40,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '019-candidate-page-contact': candidatePageContactMigration(),
   '020-score-counts': scoreCountsMigration(dialect),
   '021-attempt-results-text': attemptResultsTextMigration(dialect),
+  '024-api-key-roles': apiKeyRolesMigration(),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {

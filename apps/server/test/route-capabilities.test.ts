@@ -1,0 +1,36 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { declareRouteCapabilities } from '../src/plugins/route-capabilities.js';
+
+/** A route added to `/v2/org` without a line in auth/route-capabilities.ts stops the server from starting. */
+describe('route capabilities', () => {
+  const scoped = async (register: (scope: Parameters<typeof declareRouteCapabilities>[0]) => void) => {
+    const app = Fastify();
+    await app.register(
+      async (scope) => {
+        declareRouteCapabilities(scope, { 'GET /v2/org/things': 'read-tests', 'POST /v2/org/things': 'import-tests' });
+        register(scope);
+      },
+      { prefix: '/v2/org' },
+    );
+    return app;
+  };
+
+  it('gives each declared route, and the HEAD of a GET, its capability', async () => {
+    const seen: unknown[] = [];
+    const app = await scoped((scope) => {
+      scope.get('/things', async (request) => request.routeOptions.config.capability);
+      scope.post('/things', async (request) => request.routeOptions.config.capability);
+      scope.addHook('onResponse', async (request) => void seen.push(request.routeOptions.config.capability));
+    });
+    expect((await app.inject({ method: 'GET', url: '/v2/org/things' })).body).toBe('read-tests');
+    expect((await app.inject({ method: 'POST', url: '/v2/org/things' })).body).toBe('import-tests');
+    expect((await app.inject({ method: 'HEAD', url: '/v2/org/things' })).statusCode).toBe(200);
+    expect(seen).toEqual(['read-tests', 'import-tests', 'read-tests']);
+    await app.close();
+  });
+
+  it('refuses to register a route the table does not name', async () => {
+    await expect(scoped((scope) => scope.delete('/things', async () => 'gone'))).rejects.toThrow(/DELETE \/v2\/org\/things declares no capability/);
+  });
+});
