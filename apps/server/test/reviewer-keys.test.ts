@@ -79,7 +79,12 @@ describe.each(backends)('reviewer keys on %s', (backend) => {
   it('answers a reviewer key on every read exactly as a full key', async () => {
     const readRoutes = reads();
     expect(readRoutes.map((route) => route.url)).toEqual(
-      expect.arrayContaining(['/v2/org/tests', '/v2/org/report/:testInvitationId/pdf', '/v2/org/report/:testId/excel', '/v2/org/report/:testInvitationId/details']),
+      expect.arrayContaining([
+        '/v2/org/tests',
+        '/v2/org/report/:testInvitationId/pdf',
+        '/v2/org/report/:testId/excel',
+        '/v2/org/report/:testInvitationId/details',
+      ]),
     );
     for (const route of readRoutes) {
       const asReviewer = await send(route, reviewer.apiKey);
@@ -116,7 +121,13 @@ describe.each(backends)('reviewer keys on %s', (backend) => {
     const { keys } = await h.client.admin.keys.list(h.org.orgId);
     expect(keys.find((key) => key.keyId === reviewer.keyId)).toMatchObject({ role: 'reviewer', label: 'Panel A', revokedAt: null });
     expect(keys.find((key) => key.keyId === plain.keyId)).toMatchObject({ role: 'admin', label: plain.label });
-    const refused = await h.request({ method: 'POST', url: `/admin/orgs/${h.org.orgId}/keys`, body: { role: 'owner' }, apiKey: null, headers: { authorization: `Bearer ${h.config.adminToken}` } });
+    const refused = await h.request({
+      method: 'POST',
+      url: `/admin/orgs/${h.org.orgId}/keys`,
+      body: { role: 'owner' },
+      apiKey: null,
+      headers: { authorization: `Bearer ${h.config.adminToken}` },
+    });
     expectFailure(refused, '400.2');
   });
 

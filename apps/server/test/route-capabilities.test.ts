@@ -9,6 +9,11 @@ describe('route capabilities', () => {
     await app.register(
       async (scope) => {
         declareRouteCapabilities(scope, { 'GET /v2/org/things': 'read-tests', 'POST /v2/org/things': 'import-tests' });
+        // What the API-key hook does: the key's owner, here with the role the request names.
+        scope.decorateRequest('org', null as never);
+        scope.addHook('onRequest', async (request) => {
+          request.org = { role: request.headers['x-role'] === 'reviewer' ? 'reviewer' : 'admin' } as typeof request.org;
+        });
         register(scope);
       },
       { prefix: '/v2/org' },
@@ -27,6 +32,10 @@ describe('route capabilities', () => {
     expect((await app.inject({ method: 'POST', url: '/v2/org/things' })).body).toBe('import-tests');
     expect((await app.inject({ method: 'HEAD', url: '/v2/org/things' })).statusCode).toBe(200);
     expect(seen).toEqual(['read-tests', 'import-tests', 'read-tests']);
+    const reviewer = { 'x-role': 'reviewer' };
+    expect((await app.inject({ method: 'GET', url: '/v2/org/things', headers: reviewer })).body).toBe('read-tests');
+    const refused = await app.inject({ method: 'POST', url: '/v2/org/things', headers: reviewer });
+    expect(refused.json()).toMatchObject({ message: expect.stringMatching(/reviewer key/) });
     await app.close();
   });
 

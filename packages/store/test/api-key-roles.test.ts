@@ -21,9 +21,17 @@ describe.each(['sqlite', 'postgres'] as const)('API key roles on %s', (backend) 
     // As the table was before migration 024: no role, no label; two keys, one revoked.
     await store.db.schema.alterTable('api_keys').dropColumn('role').execute();
     await store.db.schema.alterTable('api_keys').dropColumn('label').execute();
-    const old = store.db as unknown as Kysely<{ api_keys: { org_id: number; key_hash: string; prefix: string; created_at: number; revoked_at: number | null } }>;
-    await old.insertInto('api_keys').values({ org_id: orgId, key_hash: 'a'.repeat(64), prefix: 'assay_old111', created_at: T0, revoked_at: null }).execute();
-    await old.insertInto('api_keys').values({ org_id: orgId, key_hash: 'b'.repeat(64), prefix: 'assay_old222', created_at: T0, revoked_at: T0 }).execute();
+    const old = store.db as unknown as Kysely<{
+      api_keys: { org_id: number; key_hash: string; prefix: string; created_at: number; revoked_at: number | null };
+    }>;
+    await old
+      .insertInto('api_keys')
+      .values({ org_id: orgId, key_hash: 'a'.repeat(64), prefix: 'assay_old111', created_at: T0, revoked_at: null })
+      .execute();
+    await old
+      .insertInto('api_keys')
+      .values({ org_id: orgId, key_hash: 'b'.repeat(64), prefix: 'assay_old222', created_at: T0, revoked_at: T0 })
+      .execute();
     await apiKeyRolesMigration().up(store.db as never);
 
     expect(await store.apiKeys.findActiveOwner('a'.repeat(64))).toMatchObject({ orgId, role: 'admin' });

@@ -4,7 +4,6 @@ import { hashApiKey, looksLikeApiKey, sameHash } from '../auth/api-key.js';
 import type { KeyOwnerCache } from '../auth/key-owner-cache.js';
 import type { FailureLimiter } from '../rate-limits/failure-limiter.js';
 import { refusal } from '../refusal-error.js';
-import { roleRefusal } from './route-capabilities.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,8 +23,7 @@ const invalidKey = () => refusal('401.2', 'The API key in x-api-key is not valid
  * `x-api-key` on every route of the scope it is added to; runs before the body is read. Every 401 counts
  * against the client address's budget (`failures`), and an address over it gets 429.1 for every wrong key;
  * the key is looked up first (one SHA-256, one indexed read; a key seen recently not even that), so a right
- * key is accepted from any address, however many wrong ones a neighbour behind it sent. A right key whose role may
- * not do what the route does (its declared capability, plugins/route-capabilities.ts) is refused with 403.17.
+ * key is accepted from any address, however many wrong ones a neighbour behind it sent.
  */
 export const requireApiKey = (app: FastifyInstance, store: Store, cache: KeyOwnerCache, failures: FailureLimiter): void => {
   const authenticate = async (request: FastifyRequest, reply: FastifyReply, apiKey: string | undefined): Promise<void> => {
@@ -40,8 +38,6 @@ export const requireApiKey = (app: FastifyInstance, store: Store, cache: KeyOwne
     }
     if (owner === null) throw await failures.counted(request, reply, invalidKey());
     request.org = owner;
-    const refused = roleRefusal(owner.role, request.routeOptions.config.capability);
-    if (refused) throw refused;
   };
 
   app.decorateRequest('org', null as unknown as KeyOwner);
@@ -51,7 +47,7 @@ export const requireApiKey = (app: FastifyInstance, store: Store, cache: KeyOwne
     const known = apiKey ? cache.get(apiKey) : undefined;
     if (known) {
       request.org = known;
-      return done(roleRefusal(known.role, request.routeOptions.config.capability));
+      return done();
     }
     if (known === null) {
       const answer = failures.countedAtOnce(request, reply, invalidKey());

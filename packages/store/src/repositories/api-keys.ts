@@ -24,7 +24,14 @@ const activeOwner = compileOnce((db: Kysely<Database>) =>
   db
     .selectFrom('api_keys')
     .innerJoin('orgs', 'orgs.id', 'api_keys.org_id')
-    .select(['api_keys.id as keyId', 'api_keys.key_hash as keyHash', 'api_keys.role as role', 'orgs.id as orgId', 'orgs.email as orgEmail', 'orgs.time_zone_id as orgTimeZoneId'])
+    .select([
+      'api_keys.id as keyId',
+      'api_keys.key_hash as keyHash',
+      'api_keys.role as role',
+      'orgs.id as orgId',
+      'orgs.email as orgEmail',
+      'orgs.time_zone_id as orgTimeZoneId',
+    ])
     .where('api_keys.key_hash', '=', parameter<string>('keyHash'))
     .where('api_keys.revoked_at', 'is', null),
 );
