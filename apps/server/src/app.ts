@@ -13,6 +13,7 @@ import type { Config } from '@assay/config';
 import type { AppContext } from './context.js';
 import { honourIdempotencyKeys } from './idempotency/idempotency-keys.js';
 import { requireApiKey } from './plugins/api-key-auth.js';
+import { declareRouteCapabilities } from './plugins/route-capabilities.js';
 import { lazyRequestLoggers } from './logging/lazy-request-logger.js';
 import { withRedaction } from './logging/redaction.js';
 import { RequestLogController } from './logging/request-log-controller.js';
@@ -126,6 +127,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   await app.register(candidateLinkRoutes, { ...context, prefix: '/candidate/v1' });
   await app.register(
     async (v2) => {
+      declareRouteCapabilities(v2);
       requireApiKey(v2, store, context.keyCache, credentialLimits.apiKey);
       honourIdempotencyKeys(v2, { keys: store.idempotencyKeys, now, scopeOf: (request) => `org:${request.org.orgId}` });
       for (const routes of [

@@ -31,7 +31,7 @@ export type { CandidatePage, CandidatePageBody } from './resources/candidate-pag
 export type { Deliveries, Delivery } from './resources/deliveries.js';
 export type { Events, EventsWindow, FollowOptions, ReconciliationEvent } from './resources/events.js';
 export type { TimeZones, Health } from './resources/reference.js';
-export type { Admin, AdminKeys, AdminOrgs, CreateOrgBody } from './resources/admin.js';
+export type { Admin, AdminKeys, AdminOrgs, CreateOrgBody, IssueKeyBody } from './resources/admin.js';
 export { candidateTokenOf, type CandidateAttempt, type CandidateRuns, type PublicTestLink, type RunWait } from './resources/candidate.js';
 export { verifyCompletionCallback, type VerifyOptions } from './webhooks/verify-completion-callback.js';
 export { parseCompletionCallback } from './webhooks/completion-callback.js';

@@ -13,3 +13,5 @@ export * from './org-time-zone.js';
 export * from './validation-message.js';
 export * from './requests/idempotency.js';
 export * from './take-test-url.js';
+// Least privilege (issue 32): key roles, the capability every org route declares and the rule.
+export * from './keys/key-roles.js';

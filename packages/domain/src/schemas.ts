@@ -28,3 +28,5 @@ export * from './records/test.js';
 export * from './records/candidate.js';
 export * from './records/invitation.js';
 export * from './records/job.js';
+// Least privilege (issue 32): the body of issuing an API key (a role and a label).
+export * from './keys/api-key-input.js';

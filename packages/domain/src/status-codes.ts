@@ -39,6 +39,7 @@ export const statusCatalogue = {
   '403.14': 'Signed report URL is invalid, expired or revoked',
   '403.15': 'Image proctoring is not enabled for this test',
   '403.16': 'Path may not be served',
+  '403.17': 'This API key is a reviewer key: it can read and grade, not change anything',
   '404.1': 'Route not found',
   '404.2': 'Test not found',
   '404.3': 'Test link not found',

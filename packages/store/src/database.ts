@@ -1,4 +1,4 @@
-import type { InvitationStatus, JobKind, JobStatus, ReportStatus } from '@assay/domain';
+import type { InvitationStatus, JobKind, JobStatus, KeyRole, ReportStatus } from '@assay/domain';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /** Instants are epoch milliseconds in every table; flags are 0/1 integers; JSON is text. */
@@ -22,6 +22,10 @@ export interface ApiKeysTable {
   org_id: number;
   key_hash: string;
   prefix: string;
+  /** A `KeyRole`; `admin` for every key issued before roles existed. */
+  role: Generated<KeyRole>;
+  /** Set on every key (its prefix when issued without one); null only in the migration's instant. */
+  label: string | null;
   created_at: number;
   revoked_at: number | null;
 }

@@ -19,6 +19,7 @@ import { candidatePageContactMigration } from './migrations/019-candidate-page-c
 import { scoreCountsMigration } from './migrations/020-score-counts.js';
 import { attemptResultsTextMigration } from './migrations/021-attempt-results-text.js';
 import { writtenAnswersMigration } from './migrations/022-written-answers.js';
+import { apiKeyRolesMigration } from './migrations/023-api-key-roles.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -41,6 +42,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '020-score-counts': scoreCountsMigration(dialect),
   '021-attempt-results-text': attemptResultsTextMigration(dialect),
   '022-written-answers': writtenAnswersMigration,
+  '023-api-key-roles': apiKeyRolesMigration(),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {

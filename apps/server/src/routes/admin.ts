@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiKeyList, CreateOrgInput, CreatedOrg, IdParam, IssuedKey, RevokedKey, newOrgTimeZoneId, succeed } from '@assay/domain';
+import { ApiKeyList, CreateOrgInput, CreatedOrg, FULL_KEY_ROLE, IdParam, IssueKeyInput, IssuedKey, RevokedKey, newOrgTimeZoneId, succeed } from '@assay/domain';
 import { generateApiKey, hashApiKey, sameHash } from '../auth/api-key.js';
 import type { Repositories } from '@assay/store';
 import type { AppContext } from '../context.js';
@@ -27,11 +27,15 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { conf
   honourIdempotencyKeys(app, { keys: store.idempotencyKeys, now, scopeOf: () => 'admin' });
 
   const orgOf = async (orgId: number) => found(await store.orgs.find(orgId), '404.5', `No organization ${orgId}.`);
-  const issueKey = async (repositories: Repositories, orgId: number) => {
+  /** Without a role a key is a full key; without a label it is labelled with its prefix (decision in 33-reviewkeys). */
+  const issueKey = async (repositories: Repositories, orgId: number, input: IssueKeyInput = {}) => {
     const key = generateApiKey();
-    const keyId = await repositories.apiKeys.insert(orgId, key.keyHash, key.prefix, now());
-    return { orgId, keyId, apiKey: key.apiKey };
+    const access = { role: input.role ?? FULL_KEY_ROLE, label: input.label ?? key.prefix };
+    const keyId = await repositories.apiKeys.insert(orgId, key.keyHash, key.prefix, now(), access);
+    return { orgId, keyId, apiKey: key.apiKey, ...access };
   };
+  const issueKeyDescription =
+    'Optional body `{ "role": "admin" | "reviewer", "label": "…" }`. Without a role the key is a full (`admin`) key; a `reviewer` key reads tests and reports and grades, and is refused (403.17) on every route that changes something. Without a label the key is labelled with its prefix. The API key is shown only in this response.';
   /** After a key's change commits: this instance's cache answers from the database again. */
   const forgetKeys = <Answer>(answer: Answer, keyHashes: readonly string[] = []): Answer => {
     keyCache.forget(keyHashes);
@@ -82,11 +86,19 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { conf
   app.post(
     '/orgs/:orgId/keys',
     {
-      schema: { tags: ['admin'], summary: 'Issue an additional API key', security: adminSecurity, params: OrgParams, response: envelopeResponses(IssuedKey) },
+      schema: {
+        tags: ['admin'],
+        summary: 'Issue an additional API key, with a role and a label',
+        description: issueKeyDescription,
+        security: adminSecurity,
+        params: OrgParams,
+        body: IssueKeyInput.nullish(),
+        response: envelopeResponses(IssuedKey),
+      },
     },
     async (request, reply) => {
       const org = await orgOf(request.params.orgId);
-      return forgetKeys(await answerWithEffect(reply, store, (repositories) => issueKey(repositories, org.id), succeed));
+      return forgetKeys(await answerWithEffect(reply, store, (repositories) => issueKey(repositories, org.id, request.body ?? undefined), succeed));
     },
   );
 
@@ -96,8 +108,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { conf
       schema: {
         tags: ['admin'],
         summary: 'Rotate: issue a new key and revoke every other key of the organization',
+        description: `${issueKeyDescription} Revoked keys keep their role and label in the list.`,
         security: adminSecurity,
         params: OrgParams,
+        body: IssueKeyInput.nullish(),
         response: envelopeResponses(IssuedKey),
       },
     },
@@ -105,7 +119,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { conf
       const org = await orgOf(request.params.orgId);
       let revoked: string[] = [];
       const rotate = async (repositories: Repositories) => {
-        const issued = await issueKey(repositories, org.id);
+        const issued = await issueKey(repositories, org.id, request.body ?? undefined);
         revoked = await repositories.apiKeys.revokeAllExcept(org.id, issued.keyId, now());
         return issued;
       };

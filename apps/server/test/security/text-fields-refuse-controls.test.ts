@@ -71,6 +71,8 @@ interface World {
   choice: number;
   coding: number;
   unique: () => string;
+  /** An org of its own for the key samples: a rotation revokes every other key of its org. */
+  keyOrgId: number;
 }
 
 const now = () => new Date().toISOString();
@@ -92,6 +94,8 @@ const candidateBody = (w: World) => ({
 /** A valid body (or several, for unions) of every operation that takes one, with every text field filled in. */
 const SAMPLES: Record<string, (world: World) => Sample[]> = {
   createOrg: (w) => [{ method: 'POST', url: '/admin/orgs', auth: 'admin', body: { name: 'Globex', email: `ops.${w.unique()}@globex.example` } }],
+  issueApiKey: (w) => [{ method: 'POST', url: `/admin/orgs/${w.keyOrgId}/keys`, auth: 'admin', body: { role: 'reviewer', label: 'Panel A' } }],
+  rotateApiKeys: (w) => [{ method: 'POST', url: `/admin/orgs/${w.keyOrgId}/keys/rotate`, auth: 'admin', body: { label: 'Rotated' } }],
   importTest: () => [
     {
       method: 'POST',
@@ -264,6 +268,7 @@ describe.each(backends)('every text field of every body refuses control and bidi
       choice: choice!,
       coding: coding!,
       unique: () => `${(serial += 1)}`,
+      keyOrgId: (await h.createOrg('Keys')).orgId,
     };
     counts = (await tableCounter(h.store, backend)).count;
   });

@@ -1,10 +1,12 @@
-import { ApiKeyList, CreatedOrg, IssuedKey, RevokedKey, type CreateOrgInput } from '@assay/domain/schemas';
+import { ApiKeyList, CreatedOrg, IssuedKey, RevokedKey, type CreateOrgInput, type IssueKeyInput } from '@assay/domain/schemas';
 import type { z } from 'zod';
 import type { CallOptions } from '../core/options.js';
 import { segment } from '../core/path.js';
 import type { Transport } from '../core/transport.js';
 
 export type CreateOrgBody = z.input<typeof CreateOrgInput>;
+/** `role` ("admin", the default, or "reviewer": reads and grades only) and `label` (the key's prefix by default). */
+export type IssueKeyBody = z.input<typeof IssueKeyInput>;
 
 const admin = { credential: 'adminToken', acceptsIdempotencyKey: true } as const;
 
@@ -26,14 +28,14 @@ export class AdminKeys {
     return this.transport.json({ method: 'GET', path: `/admin/orgs/${segment(orgId)}/keys`, credential: 'adminToken' }, ApiKeyList, options);
   }
 
-  /** An additional key; the others keep working. */
-  create(orgId: number, options?: CallOptions): Promise<IssuedKey> {
-    return this.transport.json({ method: 'POST', path: `/admin/orgs/${segment(orgId)}/keys`, ...admin }, IssuedKey, options);
+  /** An additional key (a full key unless `key.role` says "reviewer"); the others keep working. */
+  create(orgId: number, key: IssueKeyBody = {}, options?: CallOptions): Promise<IssuedKey> {
+    return this.transport.json({ method: 'POST', path: `/admin/orgs/${segment(orgId)}/keys`, body: key, ...admin }, IssuedKey, options);
   }
 
-  /** A new key, and every other key of the organization revoked. */
-  rotate(orgId: number, options?: CallOptions): Promise<IssuedKey> {
-    return this.transport.json({ method: 'POST', path: `/admin/orgs/${segment(orgId)}/keys/rotate`, ...admin }, IssuedKey, options);
+  /** A new key (with `key`'s role and label), and every other key of the organization revoked. */
+  rotate(orgId: number, key: IssueKeyBody = {}, options?: CallOptions): Promise<IssuedKey> {
+    return this.transport.json({ method: 'POST', path: `/admin/orgs/${segment(orgId)}/keys/rotate`, body: key, ...admin }, IssuedKey, options);
   }
 
   revoke(orgId: number, keyId: number, options?: CallOptions): Promise<RevokedKey> {

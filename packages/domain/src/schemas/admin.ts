@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
+import { KeyRole } from '../keys/key-roles.js';
 import { plainText, singleLineText } from './text-fields.js';
 
 export const CreateOrgInput = z
@@ -14,13 +15,15 @@ export type CreateOrgInput = z.infer<typeof CreateOrgInput>;
 export const CreatedOrg = z.object({ orgId: Id, apiKey: z.string() }).meta({ id: 'CreatedOrg' });
 export type CreatedOrg = z.infer<typeof CreatedOrg>;
 
-export const IssuedKey = z.object({ orgId: Id, keyId: Id, apiKey: z.string() }).meta({ id: 'IssuedKey' });
+export const IssuedKey = z.object({ orgId: Id, keyId: Id, apiKey: z.string(), role: KeyRole, label: z.string() }).meta({ id: 'IssuedKey' });
 export type IssuedKey = z.infer<typeof IssuedKey>;
 
 export const ApiKeySummary = z
   .object({
     keyId: Id,
     prefix: z.string(),
+    role: KeyRole,
+    label: z.string(),
     createdAt: z.string(),
     revokedAt: z.string().nullable(),
   })

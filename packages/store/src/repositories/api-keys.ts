@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ApiKeySummary } from '@assay/domain';
+import { type ApiKeySummary, FULL_KEY_ROLE, type KeyRole } from '@assay/domain';
 import { compileOnce, parameter } from '../engine/compiled-query.js';
 import type { Database } from '../database.js';
 
@@ -7,16 +7,31 @@ import type { Database } from '../database.js';
 export interface KeyOwner {
   keyId: number;
   keyHash: string;
+  /** What the key may do (`keyMayDo`). */
+  role: KeyRole;
   orgId: number;
   orgEmail: string;
   orgTimeZoneId: number;
+}
+
+/** What a key is for; a key issued without it is a full key labelled with its prefix. */
+export interface KeyAccess {
+  role: KeyRole;
+  label: string;
 }
 
 const activeOwner = compileOnce((db: Kysely<Database>) =>
   db
     .selectFrom('api_keys')
     .innerJoin('orgs', 'orgs.id', 'api_keys.org_id')
-    .select(['api_keys.id as keyId', 'api_keys.key_hash as keyHash', 'orgs.id as orgId', 'orgs.email as orgEmail', 'orgs.time_zone_id as orgTimeZoneId'])
+    .select([
+      'api_keys.id as keyId',
+      'api_keys.key_hash as keyHash',
+      'api_keys.role as role',
+      'orgs.id as orgId',
+      'orgs.email as orgEmail',
+      'orgs.time_zone_id as orgTimeZoneId',
+    ])
     .where('api_keys.key_hash', '=', parameter<string>('keyHash'))
     .where('api_keys.revoked_at', 'is', null),
 );
@@ -24,10 +39,11 @@ const activeOwner = compileOnce((db: Kysely<Database>) =>
 export class ApiKeysRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(orgId: number, keyHash: string, prefix: string, now: number): Promise<number> {
+  async insert(orgId: number, keyHash: string, prefix: string, now: number, access?: KeyAccess): Promise<number> {
+    const { role, label } = access ?? { role: FULL_KEY_ROLE, label: prefix };
     const row = await this.db
       .insertInto('api_keys')
-      .values({ org_id: orgId, key_hash: keyHash, prefix, created_at: now, revoked_at: null })
+      .values({ org_id: orgId, key_hash: keyHash, prefix, role, label, created_at: now, revoked_at: null })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -43,6 +59,8 @@ export class ApiKeysRepository {
     return rows.map((row) => ({
       keyId: row.id,
       prefix: row.prefix,
+      role: row.role,
+      label: row.label ?? row.prefix,
       createdAt: new Date(row.created_at).toISOString(),
       revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at).toISOString(),
     }));

@@ -1,0 +1,40 @@
+import type { Capability } from '@assay/domain';
+
+/**
+ * What every `/v2/org` route does, as `keyMayDo` names it: one line per route, read by the API-key hook
+ * (plugins/route-capabilities.ts). A route missing here stops the server from starting. The method does not
+ * tell a write from a read: cancel, reattempt and reset are GETs that change an invitation (the spec's), and
+ * `GET /webhooks` shows the signing secrets.
+ */
+export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
+  'GET /v2/org/tests': 'read-tests',
+  'GET /v2/org/tests/:testId': 'read-tests',
+  'POST /v2/org/tests': 'import-tests',
+  'GET /v2/org/tests/:testId/testlinks': 'read-tests',
+  'GET /v2/org/tests/:testId/testlinks/:testLinkId': 'read-tests',
+  'POST /v2/org/tests/:testId/testlinks': 'change-test-links',
+  'POST /v2/org/tests/:testId/testlinks/:testLinkId': 'change-test-links',
+  'POST /v2/org/tests/:testId/register': 'register-candidates',
+  'POST /v2/org/tests/:testId/testlinks/:testLinkId/register': 'register-candidates',
+  'GET /v2/org/testinvitation/:testInvitationId/cancel': 'change-invitations',
+  'GET /v2/org/testinvitation/:testInvitationId/reattempt': 'change-invitations',
+  'GET /v2/org/testinvitation/:testInvitationId/reset': 'change-invitations',
+  'GET /v2/org/report/:testInvitationId': 'read-reports',
+  'GET /v2/org/report/:testInvitationId/sections': 'read-reports',
+  'GET /v2/org/report/:testInvitationId/details': 'read-reports',
+  'GET /v2/org/report/:testInvitationId/pdf': 'read-reports',
+  'GET /v2/org/report/:testId/excel': 'read-reports',
+  'POST /v2/org/report/:testInvitationId/links/revoke': 'revoke-report-links',
+  'GET /v2/org/webhooks': 'read-webhook-secrets',
+  'POST /v2/org/webhooks/secret/rotate': 'change-webhooks',
+  'POST /v2/org/webhooks/settings': 'change-webhooks',
+  'POST /v2/org/webhooks/test': 'change-webhooks',
+  'GET /v2/org/testinvitation/:testInvitationId/deliveries': 'read-deliveries',
+  'POST /v2/org/deliveries/:jobId/redeliver': 'change-webhooks',
+  'GET /v2/org/events': 'read-events',
+  'GET /v2/org/candidate-page': 'read-candidate-page',
+  'POST /v2/org/candidate-page': 'change-candidate-page',
+};
+
+/** The table's key of a route; HEAD answers what GET does. */
+export const routeKeyOf = (method: string, url: string): string => `${method === 'HEAD' ? 'GET' : method} ${url}`;

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/**
+ * What an org API key may do. `admin` is the full key: every key issued before roles existed, and every key
+ * issued without a role, is one. A `reviewer` key reads tests and reports and grades answers; it changes nothing
+ * else (issue 32, least privilege).
+ */
+export const keyRoles = ['admin', 'reviewer'] as const;
+export const KeyRole = z.enum(keyRoles, { error: 'role must be "admin" or "reviewer"' });
+export type KeyRole = z.infer<typeof KeyRole>;
+
+/** The role of a key issued without one, and of every key issued before roles existed. */
+export const FULL_KEY_ROLE: KeyRole = 'admin';
+
+/**
+ * Everything an org route does, named once: every `/v2/org` route declares one (the server refuses to start with
+ * a route that does not). Reads first, then what grades, then what changes something.
+ */
+export const capabilities = [
+  'read-tests',
+  'read-reports',
+  'read-deliveries',
+  'read-events',
+  'read-candidate-page',
+  'read-webhook-secrets',
+  'grade',
+  'import-tests',
+  'change-test-links',
+  'register-candidates',
+  'change-invitations',
+  'revoke-report-links',
+  'change-webhooks',
+  'change-candidate-page',
+] as const;
+export type Capability = (typeof capabilities)[number];
+
+const everyKey: readonly KeyRole[] = ['admin', 'reviewer'];
+const adminOnly: readonly KeyRole[] = ['admin'];
+
+/**
+ * Who may do what: a Record over the whole union, so a new capability does not compile until it says who may.
+ * `read-webhook-secrets` is admin only: the signing secrets let their holder forge callbacks. `grade` is open to
+ * reviewers for the grading routes that come with the review queue.
+ */
+const rolesThatMay: Record<Capability, readonly KeyRole[]> = {
+  'read-tests': everyKey,
+  'read-reports': everyKey,
+  'read-deliveries': everyKey,
+  'read-events': everyKey,
+  'read-candidate-page': everyKey,
+  'read-webhook-secrets': adminOnly,
+  grade: everyKey,
+  'import-tests': adminOnly,
+  'change-test-links': adminOnly,
+  'register-candidates': adminOnly,
+  'change-invitations': adminOnly,
+  'revoke-report-links': adminOnly,
+  'change-webhooks': adminOnly,
+  'change-candidate-page': adminOnly,
+};
+
+/** The one rule of key roles: may a key of `role` do `capability`? */
+export const keyMayDo = (role: KeyRole, capability: Capability): boolean => rolesThatMay[capability].includes(role);
