@@ -29,13 +29,15 @@ describe('text from the server on the terminal, from the built assay', () => {
     const home = mkdtempSync(join(tmpdir(), 'assay-cli-hostile-'));
     env = cleanEnv({ HOME: home, XDG_CONFIG_HOME: join(home, '.config'), ASSAY_URL: serverUrl(), ASSAY_API_KEY: org.apiKey });
     test = await importExample(org.client, 'javascript-fundamentals');
+    // Before anything reads the test: the server keeps an imported test's facts once read (they never change through
+    // the API), so a name written behind its back afterwards would never be seen (decision 354).
+    await storeTestNames(test.testId, HOSTILE_NAME);
     const link = await org.client.testLinks.create(test.testId, { testLinkName: 'Spring', accessTime: 0 });
     linkId = link.testLinkId;
     const registration = await org.client.invitations.register(test.testId, { emailId: 'eve@example.com', fullName: 'Eve Placeholder' });
     invitationId = registration.testInvitationId;
     await completeAttempt(org.client, registration.takeTestURL);
     await storeCandidateName(invitationId, HOSTILE_NAME);
-    await storeTestNames(test.testId, HOSTILE_NAME);
     await storeLinkName(linkId, HOSTILE_NAME);
   });
 
