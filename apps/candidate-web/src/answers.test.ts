@@ -26,6 +26,15 @@ const coding = (questionId: number): CandidateCodingQuestion => ({
   starterCodes: { javascript: 'function sum(a, b) {\n}\n' },
   sampleTests: [],
 });
+const shortAnswer = (questionId: number): CandidateQuestion => ({ questionId, type: 'short_answer', text: 'Capital of France?', marks: 2, negativeMarks: 0 });
+const essay = (questionId: number): CandidateQuestion => ({
+  questionId,
+  type: 'free_text',
+  text: 'Explain your approach.',
+  marks: 10,
+  negativeMarks: 0,
+  wordLimit: 300,
+});
 const section = (sectionName: string, questions: CandidateQuestion[]): CandidateSection => ({
   sectionId: 1,
   sectionName,
@@ -88,6 +97,38 @@ describe('toBody and fromBody', () => {
     expect(fromBody(coding(2), { optionIds: [1] })).toBeUndefined();
     expect(fromBody(choice(1), { code: 'x' })).toBeUndefined();
     expect(fromBody(choice(1), { optionIds: [1, 1.5, '2', 0] })).toEqual({ kind: 'choice', optionIds: [1, 0] });
+  });
+});
+
+describe('written answers', () => {
+  it('count once they are more than whitespace', () => {
+    expect(isAnswered(shortAnswer(4), { kind: 'text', text: '' })).toBe(false);
+    expect(isAnswered(essay(5), { kind: 'text', text: ' \n\t ' })).toBe(false);
+    expect(isAnswered(shortAnswer(4), { kind: 'text', text: 'Paris' })).toBe(true);
+  });
+
+  it('send their text as typed (line breaks and spaces kept) and read it back', () => {
+    const text: Answer = { kind: 'text', text: '  First line.\n\nSecond line.  ' };
+    expect(toBody(text)).toEqual({ text: '  First line.\n\nSecond line.  ' });
+    expect(fromBody(essay(5), toBody(text))).toEqual(text);
+    expect(fromBody(shortAnswer(4), { text: 'Paris' })).toEqual({ kind: 'text', text: 'Paris' });
+  });
+
+  it('ignore a body of another kind, and text for another type', () => {
+    expect(fromBody(essay(5), { optionIds: [1] })).toBeUndefined();
+    expect(fromBody(shortAnswer(4), { text: 42 })).toBeUndefined();
+    expect(fromBody(choice(1), { text: 'Paris' })).toBeUndefined();
+    expect(fromBody(coding(2), { text: 'Paris' })).toBeUndefined();
+  });
+
+  it("come back after a reload: the server's, or a newer one kept here (an essay the server refused as too long)", () => {
+    const saved = { '5': { text: 'Saved earlier.', savedAt: '2025-07-14T10:05:00.000Z' } };
+    const startedAt = '2025-07-14T10:00:00.000Z';
+    expect(restoreAnswers([essay(5)], saved, {}, startedAt).answers.get('5')).toEqual({ kind: 'text', text: 'Saved earlier.' });
+    const local = { '5': { body: { text: 'Longer, newer, refused.' }, editedAt: Date.parse('2025-07-14T10:06:00.000Z') } };
+    const { answers, resend } = restoreAnswers([essay(5)], saved, local, startedAt);
+    expect(answers.get('5')).toEqual({ kind: 'text', text: 'Longer, newer, refused.' });
+    expect(resend).toEqual([{ questionId: '5', body: { text: 'Longer, newer, refused.' }, editedAt: Date.parse('2025-07-14T10:06:00.000Z') }]);
   });
 });
 

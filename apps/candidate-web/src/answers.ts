@@ -1,11 +1,11 @@
-import type { AnswerInput, CandidateQuestion, CandidateSection, SavedAnswer } from '@assay/domain/candidate';
+import { isTextAnswerGiven, type AnswerInput, type CandidateQuestion, type CandidateSection, type SavedAnswer } from '@assay/domain/candidate';
 import { isCodingLanguage, languagesOf, type CodingLanguage } from './take-test/languages.js';
 
 /**
  * The candidate's answers as the page holds them, keyed by question id (as a string: the offline copy is
  * JSON). Pure: what counts as answered, what is sent, and which copy wins after a reload.
  */
-export type Answer = { kind: 'choice'; optionIds: number[] } | { kind: 'code'; code: string; language?: CodingLanguage };
+export type Answer = { kind: 'choice'; optionIds: number[] } | { kind: 'code'; code: string; language?: CodingLanguage } | { kind: 'text'; text: string };
 export type Answers = ReadonlyMap<string, Answer>;
 
 /** An edit the server has not acknowledged yet; kept in localStorage so a reload or a crash loses nothing. */
@@ -20,10 +20,11 @@ export const questionsOf = (section: CandidateSection): CandidateQuestion[] => s
 
 export const answerKey = (question: CandidateQuestion): string => String(question.questionId);
 
-/** Code counts once it is more than the starter code (of its language). */
+/** Code counts once it is more than the starter code (of its language); a written answer once it is more than whitespace. */
 export const isAnswered = (question: CandidateQuestion, answer: Answer | undefined): boolean => {
   if (!answer) return false;
   if (answer.kind === 'choice') return answer.optionIds.length > 0;
+  if (answer.kind === 'text') return isTextAnswerGiven(answer.text);
   const code = answer.code.trim();
   if (question.type !== 'coding') return code !== '';
   const { languages, starter } = languagesOf(question);
@@ -32,6 +33,7 @@ export const isAnswered = (question: CandidateQuestion, answer: Answer | undefin
 
 export const toBody = (answer: Answer): AnswerInput => {
   if (answer.kind === 'choice') return { optionIds: answer.optionIds };
+  if (answer.kind === 'text') return { text: answer.text };
   return answer.language ? { code: answer.code, language: answer.language } : { code: answer.code };
 };
 
@@ -44,6 +46,7 @@ export const fromBody = (
     if (typeof body.code !== 'string') return undefined;
     return isCodingLanguage(body.language) ? { kind: 'code', code: body.code, language: body.language } : { kind: 'code', code: body.code };
   }
+  if (question.type === 'short_answer' || question.type === 'free_text') return typeof body.text === 'string' ? { kind: 'text', text: body.text } : undefined;
   return Array.isArray(body.optionIds) ? { kind: 'choice', optionIds: body.optionIds.filter((id): id is number => Number.isInteger(id)) } : undefined;
 };
 

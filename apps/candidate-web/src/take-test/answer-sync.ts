@@ -1,7 +1,7 @@
 import type { AnswerInput } from '@assay/domain/candidate';
 import type { PendingAnswer } from '../answers.js';
 import type { CandidateApi } from '../api/candidate-api.js';
-import { failureOf, type Failure } from '../api/failure.js';
+import { failureOf, refusalOf, type Failure } from '../api/failure.js';
 import type { ServerClock } from '../lib/clock.js';
 import { storage } from '../lib/storage.js';
 
@@ -12,6 +12,9 @@ interface Entry extends PendingAnswer {
 }
 
 const RETRY_EVERY_MS = 5_000;
+
+/** Refusals of an answer's content that the candidate mends by editing it (over the word limit): their text is kept. */
+const KEPT_WHEN_REFUSED = new Set(['400.18']);
 
 /** The answer with the instant it was made: the server keeps one made before the deadline that arrives a little after it. */
 const withEditedAt = (entry: PendingAnswer): AnswerInput => ({ ...entry.body, editedAt: new Date(entry.editedAt).toISOString() });
@@ -28,6 +31,11 @@ export class AnswerSync {
   private readonly waiters = new Set<() => void>();
   /** Edits the server refused for good (the time was up before they arrived): the finish page names them. */
   private readonly lost = new Set<string>();
+  /**
+   * Edits refused for their content (an essay over its word limit): never sent again until edited, but kept in the
+   * offline copy, so that a reload shows the candidate's words (and sends them once more) instead of losing them.
+   */
+  private readonly refusedDrafts = new Map<string, PendingAnswer>();
   private version = 0;
   private failing = false;
   private rejection: string | null = null;
@@ -44,6 +52,8 @@ export class AnswerSync {
     private readonly onState: (state: SaveState, detail: { unsaved: number; message: string | null }) => void,
     /** A refusal that means the attempt is over (or gone): the page reloads the session. */
     private readonly onRefused: (failure: Failure) => void,
+    /** One question's latest edit is in (null) or refused for good (the server's words). */
+    private readonly onAnswerOutcome: (questionId: string, refusal: string | null) => void = () => undefined,
   ) {
     window.addEventListener('online', this.onOnline);
     window.addEventListener('pagehide', this.onPageHide);
@@ -72,6 +82,7 @@ export class AnswerSync {
   set(questionId: string, body: AnswerInput, options: { debounceMs?: number; editedAt?: number } = {}): void {
     if (this.stopped) return;
     this.pending.set(questionId, { body, editedAt: options.editedAt ?? this.clock.now(), version: ++this.version });
+    this.refusedDrafts.delete(questionId);
     this.persist();
     this.rejection = null;
     const previous = this.debounces.get(questionId);
@@ -154,6 +165,7 @@ export class AnswerSync {
       if (this.pending.get(questionId)?.version === entry.version) {
         this.pending.delete(questionId);
         this.persist();
+        this.onAnswerOutcome(questionId, null);
       }
     } catch (error) {
       const failure = failureOf(error);
@@ -164,7 +176,9 @@ export class AnswerSync {
         // sending it again cannot help.
         if (this.pending.get(questionId)?.version === entry.version) {
           this.pending.delete(questionId);
+          if (KEPT_WHEN_REFUSED.has(refusalOf(error)?.statuscode ?? '')) this.refusedDrafts.set(questionId, { body: entry.body, editedAt: entry.editedAt });
           this.persist();
+          this.onAnswerOutcome(questionId, failure.message);
         }
         this.lost.add(questionId);
         this.rejection = failure.message;
@@ -189,11 +203,11 @@ export class AnswerSync {
   }
 
   private persist(): void {
-    if (this.pending.size === 0) {
+    if (this.pending.size === 0 && this.refusedDrafts.size === 0) {
       storage.remove(this.storageKey);
       return;
     }
-    const copy: Record<string, PendingAnswer> = {};
+    const copy: Record<string, PendingAnswer> = Object.fromEntries(this.refusedDrafts);
     for (const [questionId, { body, editedAt }] of this.pending) copy[questionId] = { body, editedAt };
     storage.set(this.storageKey, JSON.stringify(copy));
   }

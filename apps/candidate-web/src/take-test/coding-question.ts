@@ -9,12 +9,11 @@ import { CustomInput } from './custom-input.js';
 import type { CodeEditor } from './editor.js';
 import { LanguagePicker } from './language-picker.js';
 import { languageName, languagesOf, type CodingLanguage } from './languages.js';
-import type { QuestionContext } from './question-context.js';
+import { TYPING_SAVE_DELAY_MS, type QuestionContext } from './question-context.js';
 import { RunControls } from './run-controls.js';
 import { type RunEnd, RunSession } from './run-session.js';
 import { SampleResults } from './sample-results.js';
 
-const CODE_SAVE_DELAY_MS = 600;
 const EDITOR_HINT = 'Tab indents. To leave the editor with the keyboard, press Esc, then Tab.';
 
 /**
@@ -120,7 +119,7 @@ export class CodingQuestion {
           hint: EDITOR_HINT,
           onChange: (code) => {
             this.code = code;
-            if (!this.replacing) this.changed(CODE_SAVE_DELAY_MS);
+            if (!this.replacing) this.changed(TYPING_SAVE_DELAY_MS);
           },
           onEscape: () => this.news.say('Tab now moves out of the editor.'),
         });

@@ -1,12 +1,17 @@
 import type { CandidateRuns } from '@assay/client';
 import type { Answer } from '../answers.js';
 
+/** Quiet after the last keystroke before an answer being typed (code, a written answer) is sent. */
+export const TYPING_SAVE_DELAY_MS = 600;
+
 /** What a question needs from the page. */
 export interface QuestionContext {
   /** The answer to show. */
   readonly answer: Answer | undefined;
   /** An edit; `debounceMs` when more keystrokes are likely to follow. */
   onChange(answer: Answer, debounceMs?: number): void;
+  /** Tells `listener` each time this question's latest edit is saved (null) or refused for good (the server's words). */
+  watchSaving(listener: (refusal: string | null) => void): void;
   /** The attempt's runs: sample tests and custom input, started, followed and cancelled. */
   readonly runs: Pick<CandidateRuns, 'start' | 'get' | 'cancel'>;
 }

@@ -5,6 +5,7 @@ import { richText } from '../lib/rich-text.js';
 import { choiceOptions } from './choice-question.js';
 import { CodingQuestion } from './coding-question.js';
 import type { QuestionContext } from './question-context.js';
+import { writtenAnswer } from './written-question.js';
 
 /** One question on the page. */
 export interface QuestionView {
@@ -38,12 +39,12 @@ export function questionView(question: CandidateQuestion, number: number, contex
     element.append(coding.element);
     return { element, shown: () => coding.shown(), lock: (locked) => coding.lock(locked) };
   }
-  if (question.type === 'short_answer' || question.type === 'free_text') {
-    // The written answer's box comes with the page's part of issue 32; until then the question is shown, not answered.
-    element.append(text, h('p', { class: 'hint' }, 'This page cannot take written answers yet.'));
-    return { element, shown: () => undefined, lock: () => undefined };
-  }
-  element.append(text, choiceOptions(question, titleId, textId, context));
-  // Choices need nothing when shown; locking is the test view's `inert`.
+  element.append(
+    text,
+    question.type === 'short_answer' || question.type === 'free_text'
+      ? writtenAnswer(question, number, textId, context)
+      : choiceOptions(question, titleId, textId, context),
+  );
+  // Choices and written answers need nothing when shown; locking is the test view's `inert`.
   return { element, shown: () => undefined, lock: () => undefined };
 }

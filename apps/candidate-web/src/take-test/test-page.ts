@@ -69,6 +69,8 @@ export class TestPage {
   private overlay: TimeUpOverlay | null = null;
   private tickTimer: number | undefined;
   private answers = new Map<string, Answer>();
+  /** What each question shown wants to hear of its saves (a written answer shows the server's refusal under its box). */
+  private saveWatchers = new Map<string, (refusal: string | null) => void>();
   /** "Question 3" by question id, for the finish page to name answers that could not be saved. */
   private questionLabels = new Map<string, string>();
   private sectionIndex = 0;
@@ -223,7 +225,9 @@ export class TestPage {
       this.answersKey,
       (state, detail) => this.view?.topBar.showSaveState(state, detail),
       () => void this.refresh(),
+      (questionId, refusal) => this.saveWatchers.get(questionId)?.(refusal),
     );
+    this.saveWatchers = new Map();
 
     const stored = Number(storage.get(this.sectionKey));
     this.sectionIndex = Number.isInteger(stored) && stored >= 0 && stored < sections.length ? stored : 0;
@@ -260,6 +264,7 @@ export class TestPage {
     return questionView(question, number, {
       answer: this.answers.get(answerKey(question)),
       onChange: (answer, debounceMs) => this.answerChanged(question, answer, debounceMs),
+      watchSaving: (listener) => this.saveWatchers.set(answerKey(question), listener),
       runs: this.api.runs,
     });
   }
