@@ -166,4 +166,31 @@ describe('written answers on the candidate page, keyboard only (Chromium)', () =
       await context.close();
     }
   }, 180_000);
+
+  it('at 320 px (400% zoom of a 1280 px window): the written boxes reflow, over the limit too, and axe finds nothing', async () => {
+    const { testId } = await b.client.tests.import({ ...definition, testName: `${definition.testName} at 320 px` });
+    const registration = await b.client.invitations.register(testId, { emailId: 'ada@example.com', fullName: 'Ada Lovelace' });
+    const [, , keyword, , essay] = await b.questionIds(testId);
+    const { context, page, errors } = await b.openPage({ viewport: { width: 320, height: 640 } });
+    const overflow = () => page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+    try {
+      await page.goto(registration.takeTestURL);
+      await page.getByTestId('start-button').waitFor({ state: 'visible' });
+      await tabTo(page, 'start-button');
+      await page.keyboard.press('Enter');
+      await page.getByTestId(`answer-box-${essay}`).waitFor({ state: 'visible' });
+      await tabTo(page, `answer-box-${keyword}`);
+      await page.keyboard.type('SELECT DISTINCT');
+      await tabTo(page, `answer-box-${essay}`);
+      await page.keyboard.insertText(`${ESSAY_START} ${ESSAY_PADDING}`);
+      await expect.poll(() => page.getByTestId(`answer-refusal-${essay}`).textContent()).toMatch(/^This answer has 170 words/);
+      expect(await overflow()).toBe(0);
+      const box = (await page.getByTestId(`answer-box-${essay}`).boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(320);
+      await expectAccessible(page, 'written questions at 320 px, an essay over its limit');
+      expect(errors.filter((error) => !error.includes('status of 400 (Bad Request)'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });
