@@ -28,9 +28,9 @@ export function writtenAnswer(
     { id: hintId, class: 'hint' },
     essay ? (limit === null ? 'Write your answer below.' : `Write your answer below, in at most ${limit} words.`) : 'Type a short answer.',
   );
-  // Read with the box (aria-describedby), not announced: `news` says when the count matters.
+  // Read with the box (aria-describedby), not announced: `news` says when the count matters (against a limit).
   const counter = essay ? h('p', { id: counterId, class: 'word-count', 'data-testid': `word-count-${id}` }) : null;
-  const news = new LiveRegion({ testId: `word-news-${id}` });
+  const news = limit === null ? null : new LiveRegion({ testId: `word-news-${id}` });
   // Empty, never `hidden`, while there is nothing to say: a description is read even from hidden elements.
   const refusal = h('p', { id: refusalId, class: 'field-error answer-refusal', 'data-testid': `answer-refusal-${id}` });
   const describedBy = [textId, hintId, counter ? counterId : null, refusalId].filter(Boolean).join(' ');
@@ -45,21 +45,22 @@ export function writtenAnswer(
   const box = essay ? h('textarea', { ...attrs, rows: 10 }) : h('input', { ...attrs, type: 'text' });
   box.value = context.answer?.kind === 'text' ? context.answer.text : '';
 
-  const show = (tally: WordTally) => {
+  /** The counter as the text stands; null for a short answer, which has none. */
+  let shown: WordTally | null = null;
+  const count = () => {
     if (!counter) return;
+    const tally = tallyWords(box.value, limit);
+    const said = shown ? wordNews(shown.level, tally, limit) : null;
+    shown = tally;
     counter.textContent = tally.label;
     counter.classList.toggle('word-count-over', tally.level === 'over');
     if (tally.level === 'over') box.setAttribute('aria-invalid', 'true');
     else box.removeAttribute('aria-invalid');
+    if (said) news?.say(said);
   };
-  let shown = tallyWords(box.value, limit);
-  show(shown);
+  count();
   box.addEventListener('input', () => {
-    const tally = essay ? tallyWords(box.value, limit) : shown;
-    const said = wordNews(shown.level, tally, limit);
-    shown = tally;
-    show(tally);
-    if (said) news.say(said);
+    count();
     context.onChange({ kind: 'text', text: box.value }, TYPING_SAVE_DELAY_MS);
   });
   context.watchSaving((refused) => {
@@ -74,6 +75,6 @@ export function writtenAnswer(
     box,
     counter,
     refusal,
-    news.element,
+    news?.element,
   );
 }

@@ -36,6 +36,13 @@ describe('written answers on the candidate page, keyboard only (Chromium)', () =
     await b?.close();
   }, 60_000);
 
+  /** The example's question ids in page order: two choices, two short answers, the essay, the coding task. */
+  const sixQuestions = async (testId: number) => {
+    const ids = await b.questionIds(testId);
+    expect(ids).toHaveLength(6);
+    return ids as [number, number, number, number, number, number];
+  };
+
   /** The essay's counter, its box's refusal line and the page's save status, as shown. */
   const shown = (page: Page, questionId: number) => ({
     counter: () => page.getByTestId(`word-count-${questionId}`).textContent(),
@@ -48,7 +55,7 @@ describe('written answers on the candidate page, keyboard only (Chromium)', () =
     const { testId } = await b.client.tests.import(definition);
     const registration = await b.client.invitations.register(testId, { emailId: 'grace@example.com', fullName: 'Grace Hopper' });
     const token = new URL(registration.takeTestURL).pathname.split('/').at(-1)!;
-    const [single, multiple, keyword, hitRate, essay, coding] = await b.questionIds(testId);
+    const [single, multiple, keyword, hitRate, essay, coding] = await sixQuestions(testId);
     const serverAnswers = async () => (await b.client.candidate(token).session()).answers;
     const { context, page, errors } = await b.openPage();
     try {
@@ -144,7 +151,7 @@ describe('written answers on the candidate page, keyboard only (Chromium)', () =
       expect(await essayView.refusal()).toBe('');
       await expectAccessible(page, 'written questions after a reload');
 
-      // --- The coding task, then submit: five of five answered; the essay waits for a reviewer.
+      // --- The coding task, then submit: all six questions answered; the essay waits for a reviewer.
       await tabTo(page, 'next-section');
       await page.keyboard.press('Enter');
       await page.getByTestId(`code-editor-${coding}`).locator('.cm-content').waitFor({ state: 'visible' });
@@ -170,7 +177,7 @@ describe('written answers on the candidate page, keyboard only (Chromium)', () =
   it('at 320 px (400% zoom of a 1280 px window): the written boxes reflow, over the limit too, and axe finds nothing', async () => {
     const { testId } = await b.client.tests.import({ ...definition, testName: `${definition.testName} at 320 px` });
     const registration = await b.client.invitations.register(testId, { emailId: 'ada@example.com', fullName: 'Ada Lovelace' });
-    const [, , keyword, , essay] = await b.questionIds(testId);
+    const [, , keyword, , essay] = await sixQuestions(testId);
     const { context, page, errors } = await b.openPage({ viewport: { width: 320, height: 640 } });
     const overflow = () => page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
     try {
