@@ -14,3 +14,5 @@ export * from './report/report-link.js';
 export * from './report/signed-report-request.js';
 export * from './events/completion-callback.js';
 export * from './events/reconciliation-window.js';
+// excelfacts (issue 30): what scoring stores of each coding answer for the Excel export.
+export * from './report/coding-answer-facts.js';

@@ -182,6 +182,8 @@ export interface QuestionResultsTable {
 export interface AttemptResultsTable {
   invitation_id: number;
   results: string;
+  /** Each coding question's answer facts as scoring decided them (migration 027); null where none were stored. */
+  coding: string | null;
 }
 
 export interface SampleRunsTable {

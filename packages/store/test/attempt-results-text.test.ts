@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TestDefinition, moveInvitation } from '@assay/domain';
 import { attemptResultsTextMigration } from '../src/migrations/021-attempt-results-text.js';
+import { attemptCodingFactsMigration } from '../src/migrations/027-attempt-coding-facts.js';
 import { openScratchStore, type Store } from '../src/index.js';
 
 const definition = TestDefinition.parse({
@@ -120,6 +121,8 @@ describe.each(['sqlite', 'postgres'] as const)('an attempt’s results text on %
     // As a database scored before migration 021 holds them: the rows only.
     await store.db.schema.dropTable('attempt_results').execute();
     await attemptResultsTextMigration(backend).up(store.db as never);
+    // Migration 027 adds the coding facts' column to the table 021 makes.
+    await attemptCodingFactsMigration.up(store.db as never);
     const after = await facts();
     for (const id of [a, b, unscored]) expect(after.get(id)).toEqual(before.get(id));
     expect(after.get(a)).toEqual({ marks: [THIRD, TENTHS, -0.5], cases: [[true, true, false], null, null] });

@@ -1,4 +1,4 @@
-import { buildReportDetails, questionOutcome, questionsInReportOrder, type ReportDetails, type ScoreStanding } from '@assay/domain';
+import { buildReportDetails, codingAnswerFacts, questionsInReportOrder, type ReportDetails, type ScoreStanding, shownHiddenTests } from '@assay/domain';
 import { questionsHeaderOf, questionsRowOfAwards, type WorkbookRow } from '@assay/reports/host';
 import type { Store } from '@assay/store';
 
@@ -55,14 +55,16 @@ export async function* workbookRowsOfTest(store: Store, orgId: number, testId: n
   const ordered = questionsInReportOrder(sections, questions);
   const questionIds = ordered.map((question) => question.id);
   for await (const batch of store.attemptLog.factsOfTest(orgId, testId, questionIds, { throughId })) {
-    for (const { invitation, candidate, answers, marks, cases } of batch) {
+    for (const { invitation, candidate, answers, marks, cases, coding } of batch) {
       const who = { testInvitationId: invitation.id, emailId: candidate.email, fullName: candidate.fullName };
-      // Only a coding question's outcome needs the domain's reading (answered, language, hidden tests): a choice
-      // question's cell is its marks awarded, as `questionOutcome` gives them.
+      // Only a coding question's cells need the domain's reading (answered, language, hidden tests), as
+      // `questionOutcome` gives them: from the facts scoring stored, else from the code answer read. A choice
+      // question's cell is its marks awarded.
       yield questionsRowOfAwards(header.columns, who, invitation.startedAt === null ? null : marks, (index) => {
-        const question = ordered[index]!;
-        const awarded = marks[index] ?? null;
-        return questionOutcome(question, answers.get(question.id), awarded === null ? undefined : { marks: awarded, cases: cases[index] ?? null }).coding;
+        const { id, definition } = ordered[index]!;
+        if (definition.type !== 'coding') return undefined;
+        const { language, answered } = coding?.[index] ?? codingAnswerFacts(definition, answers.get(id));
+        return { language, ...shownHiddenTests(answered, marks[index] === null ? null : cases[index]) };
       });
     }
   }

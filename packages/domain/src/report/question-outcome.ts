@@ -1,7 +1,7 @@
-import { savedAnswerLanguage } from '../candidate/answer-language.js';
-import { isCodingAnswerGiven, type Answer } from '../candidate/scoring.js';
+import type { Answer } from '../candidate/scoring.js';
 import type { QuestionRecord, SectionRecord } from '../records/test.js';
 import type { CodingLanguage } from '../schemas/coding-language.js';
+import { codingAnswerFacts, shownHiddenTests } from './coding-answer-facts.js';
 
 /** What scoring found for one question: its marks, and each hidden test's verdict for coding answers. */
 export interface QuestionResult {
@@ -33,19 +33,8 @@ export const questionOutcome = (question: QuestionRecord, answer: Answer | undef
   const { definition } = question;
   const awarded = result ? result.marks : null;
   if (definition.type !== 'coding') return { questionId: question.id, awarded, answered: (answer?.optionIds?.length ?? 0) > 0 };
-  const answered = isCodingAnswerGiven(definition, answer);
-  const cases = answered && result?.cases ? result.cases : null;
-  return {
-    questionId: question.id,
-    awarded,
-    answered,
-    coding: {
-      language: savedAnswerLanguage(definition, answer?.language),
-      code: answer?.code ?? null,
-      cases,
-      hiddenTests: cases && { passed: cases.filter(Boolean).length, total: cases.length },
-    },
-  };
+  const { language, answered } = codingAnswerFacts(definition, answer);
+  return { questionId: question.id, awarded, answered, coding: { language, code: answer?.code ?? null, ...shownHiddenTests(answered, result?.cases) } };
 };
 
 /** The test's questions in the report's order: section by section, each section's questions in their order. */

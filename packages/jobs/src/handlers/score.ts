@@ -1,4 +1,5 @@
 import {
+  codingAnswerFacts,
   DEFAULT_SCORING_BUDGET,
   isCodingAnswerGiven,
   isAttemptFinished,
@@ -79,7 +80,17 @@ export const scoreHandler =
     }));
     await store.attempts.saveScore(
       invitationId,
-      { score: score.total, timeTaken, sections: sectionScores, questions: questionScores, awaitingReview: score.awaitingReview },
+      {
+        score: score.total,
+        timeTaken,
+        sections: sectionScores,
+        questions: questionScores,
+        awaitingReview: score.awaitingReview,
+        // What the Excel export shows of each coding answer, decided here once (migration 027).
+        coding: questions.flatMap(({ questionId, definition }) =>
+          definition.type === 'coding' ? [{ questionId, ...codingAnswerFacts(definition, answers.get(questionId)) }] : [],
+        ),
+      },
       now(),
     );
     // Answers waiting for a person keep the report In progress: the callback and email carry the final score, so they

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
-import { type Answer, type Candidate, CodingLanguage, type Invitation } from '@assay/domain';
+import { type Answer, type Candidate, type CodingAnswerFacts, CodingLanguage, type Invitation } from '@assay/domain';
 import type { Database } from '../database.js';
+import { readCodingText } from './attempt-coding-text.js';
 import { readResultsText } from './attempt-results-text.js';
 
 /**
@@ -11,8 +12,13 @@ import { readResultsText } from './attempt-results-text.js';
 export interface AttemptFacts {
   readonly invitation: Pick<Invitation, 'id' | 'startedAt'>;
   readonly candidate: Pick<Candidate, 'email' | 'fullName'>;
-  /** The code answers only. */
+  /** The code answers, read only for a started attempt whose coding facts scoring did not store (else empty). */
   readonly answers: Map<number, Answer>;
+  /**
+   * Each coding question's answer facts as scoring stored them (migration 027), by position in the `questionIds` asked
+   * for (null at the other questions); null when none were stored (not scored, or scored before they were kept).
+   */
+  readonly coding: (CodingAnswerFacts | null)[] | null;
   /**
    * What scoring found, by position in the `questionIds` asked for: the marks (null where nothing was scored) and the
    * hidden tests' verdicts (null where none were run). Two arrays per attempt, not an object per question: a test of
@@ -62,6 +68,7 @@ export async function* attemptFactsOfTest(
         'candidates.email as email',
         'candidates.full_name as fullName',
         'attempt_results.results as results',
+        'attempt_results.coding as coding',
       ])
       .where('invitations.org_id', '=', orgId)
       .where('invitations.test_id', '=', testId)
@@ -71,7 +78,8 @@ export async function* attemptFactsOfTest(
       .limit(batchSize)
       .execute();
     if (invitations.length === 0) return;
-    const started = invitations.flatMap((row) => (row.startedAt === null ? [] : [row.id]));
+    // Scoring's stored facts spare reading the code answers: 400,000 row look-ups in 3 M answers per 100,000 attempts.
+    const started = invitations.flatMap((row) => (row.startedAt === null || row.coding !== null ? [] : [row.id]));
     const answers =
       started.length === 0
         ? []
@@ -86,6 +94,11 @@ export async function* attemptFactsOfTest(
       const marks = new Array<number | null>(questionIds.length).fill(null);
       const cases = new Array<readonly boolean[] | null>(questionIds.length).fill(null);
       readResultsText(row.results, positionOf, marks, cases);
+      let coding: (CodingAnswerFacts | null)[] | null = null;
+      if (row.coding !== null) {
+        coding = new Array<CodingAnswerFacts | null>(questionIds.length).fill(null);
+        readCodingText(row.coding, positionOf, coding);
+      }
       return {
         invitation: { id: row.id, startedAt: row.startedAt },
         candidate: { email: row.email, fullName: row.fullName },
@@ -100,6 +113,7 @@ export async function* attemptFactsOfTest(
         ),
         marks,
         cases,
+        coding,
       };
     });
     afterId = invitations[invitations.length - 1]!.id;

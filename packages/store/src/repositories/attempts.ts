@@ -17,6 +17,7 @@ import {
   type TestRecord,
 } from '@assay/domain';
 import { appendAttemptEvent } from './attempt-event-log.js';
+import { codingTextOf, type StoredCodingFacts } from './attempt-coding-text.js';
 import { resultsTextOf } from './attempt-results-text.js';
 import type { Database, InvitationRow } from '../database.js';
 import { proctoringColumns, toCandidate, toInvitation, toOrg } from './records.js';
@@ -61,6 +62,11 @@ export interface AttemptScoreRecord {
    * report stays "In progress" without a score, and only the machine's marks and what awaits review are stored.
    */
   awaitingReview?: readonly number[];
+  /**
+   * Every coding question's answer facts (language, answered) as scoring decided them, kept beside the results text
+   * for the Excel export (migration 027); without them the export reads the code answers.
+   */
+  coding?: readonly StoredCodingFacts[];
 }
 
 /**
@@ -352,7 +358,11 @@ export class AttemptsRepository {
         if (final) {
           await trx
             .insertInto('attempt_results')
-            .values({ invitation_id: invitationId, results: resultsTextOf(record.questions) })
+            .values({
+              invitation_id: invitationId,
+              results: resultsTextOf(record.questions),
+              coding: record.coding ? codingTextOf(record.coding) : null,
+            })
             .execute();
         }
         await trx
