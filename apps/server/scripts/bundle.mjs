@@ -95,6 +95,10 @@ const result = await build({
   tsconfig: join(SERVER, 'tsconfig.build.json'),
   chunkNames: '[name]-[hash]',
   banner: { js: BANNER },
+  // Whitespace only (names and code as written): V8 holds every loaded script's source for the life of the process,
+  // and the ~1.5 MB of indentation cost ~7 MB of idle RSS (bench side by side). Stack traces keep the function names;
+  // their positions are on long lines, which the source maps turn back into src/ lines (see the top of this file).
+  minifyWhitespace: true,
   sourcemap: 'linked',
   sourcesContent: false,
   // Class and function names stay as written (error names in logs, stack traces).
