@@ -14,3 +14,9 @@ export * from './report/report-link.js';
 export * from './report/signed-report-request.js';
 export * from './events/completion-callback.js';
 export * from './events/reconciliation-window.js';
+// Grading (issue 32, grading): a person's grade of a written answer, the rule it must fit, the final score once
+// every answer is graded, and the review queue.
+export * from './grading/grade.js';
+export * from './grading/check-grade.js';
+export * from './grading/final-score.js';
+export * from './grading/review-queue.js';

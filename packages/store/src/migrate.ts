@@ -20,6 +20,7 @@ import { scoreCountsMigration } from './migrations/020-score-counts.js';
 import { attemptResultsTextMigration } from './migrations/021-attempt-results-text.js';
 import { writtenAnswersMigration } from './migrations/022-written-answers.js';
 import { apiKeyRolesMigration } from './migrations/023-api-key-roles.js';
+import { gradesMigration } from './migrations/024-grades.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -43,6 +44,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '021-attempt-results-text': attemptResultsTextMigration(dialect),
   '022-written-answers': writtenAnswersMigration,
   '023-api-key-roles': apiKeyRolesMigration(),
+  '024-grades': gradesMigration(dialect),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {
