@@ -50,7 +50,7 @@ export const Grade = z
     criteria: z.array(CriterionMarks),
     comment: z.string().nullable(),
     gradedBy: GradedBy,
-    gradedAt: z.string().meta({ description: 'When, ISO 8601 in UTC.' }),
+    gradedAt: z.string().meta({ description: 'When, in UTC as the wire writes instants (YYYY-MM-DDTHH:MM:SS).' }),
   })
   .meta({ id: 'Grade' });
 export type Grade = z.infer<typeof Grade>;

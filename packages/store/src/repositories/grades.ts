@@ -40,7 +40,7 @@ export interface RecordedGrade {
 /** One grade as the history lists it, the current one last among its answer's. */
 export interface GradeHistoryEntry extends Grade {
   readonly questionId: number;
-  /** When a later grade replaced it (ISO 8601); null for the current grade. */
+  /** When a later grade replaced it (UTC, the wire's YYYY-MM-DDTHH:MM:SS); null for the current grade. */
   readonly supersededAt: string | null;
 }
 
@@ -119,8 +119,14 @@ export class GradesRepository {
       await trx.deleteFrom('review_items').where('invitation_id', '=', invitationId).where('question_id', '=', questionId).execute();
       const left = await trx.selectFrom('review_items').select('question_id').where('invitation_id', '=', invitationId).limit(1).executeTakeFirst();
       const key = await trx.selectFrom('api_keys').select(['label', 'prefix']).where('id', '=', keyId).executeTakeFirstOrThrow();
-      const grade = toGrade({ ...accepted, criteria: null, key_id: keyId, graded_at: now, label: key.label, prefix: key.prefix });
-      const recorded = { grade: { ...grade, criteria: [...accepted.criteria] }, regraded: current !== undefined };
+      const grade: Grade = {
+        marks: accepted.marks,
+        criteria: [...accepted.criteria],
+        comment: accepted.comment,
+        gradedBy: { keyId, label: key.label ?? key.prefix },
+        gradedAt: formatWireDateTime(now),
+      };
+      const recorded = { grade, regraded: current !== undefined };
       if (left) return ok({ ...recorded, finalised: false, score: null });
       const score = await this.writeFinalScore(trx, invitationId, invitation.test_id, questions, now);
       const finalised = invitation.report_status !== REPORT_STATUS.generated;
