@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkGrade, checkInvitationGradable, formatWireDateTime, TestDefinition, type GradeInput } from '@assay/domain';
+import { decideGrade, formatWireDateTime, TestDefinition, type GradeInput } from '@assay/domain';
 import { openScratchStore, type GradeFacts, type Store } from '../src/index.js';
 
 const T0 = Date.UTC(2026, 10, 25, 13, 0, 0);
@@ -34,10 +34,7 @@ const writtenTest = TestDefinition.parse({
 });
 
 /** The domain's rule, as the route passes it. */
-const rule = (input: GradeInput) => (facts: GradeFacts) => {
-  const gradable = checkInvitationGradable(facts.status);
-  return gradable.err ? gradable : checkGrade(facts.question, input, facts.state);
-};
+const rule = (input: GradeInput) => (facts: GradeFacts) => decideGrade(facts, input);
 
 describe.each(['sqlite', 'postgres'] as const)('grades on %s', (backend) => {
   let store: Store;
@@ -97,7 +94,7 @@ describe.each(['sqlite', 'postgres'] as const)('grades on %s', (backend) => {
     const invitationId = await scoredAttempt();
     const [, essay, short] = questionIds as [number, number, number];
     const first = await store.grades.record(orgId, invitationId, essay, keyId, T0 + 1000, rule({ marks: 7, criteria: [{ criterion: 'Clarity', marks: 2 }, { criterion: 'Correctness', marks: 5 }], comment: 'Good' }));
-    expect(first?.val).toMatchObject({ finalised: false, regraded: false, score: null });
+    expect(first?.val).toMatchObject({ finalised: false, regraded: false, score: null, awaiting: 1 });
     expect(first?.val?.grade).toEqual({
       marks: 7,
       criteria: [{ criterion: 'Correctness', marks: 5 }, { criterion: 'Clarity', marks: 2 }],
@@ -124,6 +121,9 @@ describe.each(['sqlite', 'postgres'] as const)('grades on %s', (backend) => {
     await store.grades.record(orgId, invitationId, essay, keyId, T0 + 1000, rule({ marks: 6 }));
     await store.grades.record(orgId, invitationId, short, keyId, T0 + 2000, rule({ marks: 2 }));
     expect(await reportOf(invitationId)).toEqual({ score: 12, report_status: 'Generated' });
+    // The same grade again by the same key (a retried PUT): nothing recorded, the grade as it stands.
+    const repeat = await store.grades.record(orgId, invitationId, short, keyId, T0 + 2500, rule({ marks: 2 }));
+    expect(repeat?.val).toMatchObject({ regraded: false, finalised: false, score: 12, awaiting: 0, grade: { gradedAt: formatWireDateTime(T0 + 2000) } });
     const regrade = await store.grades.record(orgId, invitationId, essay, keyId, T0 + 3000, rule({ marks: 9, comment: 'On second reading' }));
     // A regrade after the report is Generated changes the score; it does not finalise (nothing held to release).
     expect(regrade?.val).toMatchObject({ finalised: false, regraded: true, score: 15 });
@@ -138,13 +138,13 @@ describe.each(['sqlite', 'postgres'] as const)('grades on %s', (backend) => {
     expect((await store.grades.current(orgId, invitationId)).get(essay)?.marks).toBe(9);
   });
 
-  it('writes nothing for a refused grade, answers undefined for another org’s invitation or a question of no test of it', async () => {
+  it('writes nothing for a refused grade or another org’s invitation (undefined)', async () => {
     const invitationId = await scoredAttempt();
     const [choice, essay] = questionIds as [number, number, number];
     expect((await store.grades.record(orgId, invitationId, essay, keyId, T0, rule({ marks: 11 })))?.err?.code).toBe('400.19');
     expect((await store.grades.record(orgId, invitationId, choice, keyId, T0, rule({ marks: 1 })))?.err?.code).toBe('409.3');
     expect(await store.grades.record(otherOrgId, invitationId, essay, keyId, T0, rule({ marks: 1 }))).toBeUndefined();
-    expect(await store.grades.record(orgId, invitationId, 987_654_321, keyId, T0, rule({ marks: 1 }))).toBeUndefined();
+    expect((await store.grades.record(orgId, invitationId, 987_654_321, keyId, T0, rule({ marks: 1 })))?.err?.code).toBe('404.8');
     expect(await store.grades.history(orgId, invitationId)).toEqual([]);
     expect(await store.grades.current(otherOrgId, invitationId)).toEqual(new Map());
     expect(await store.attempts.awaitingReview(invitationId)).toHaveLength(2);
