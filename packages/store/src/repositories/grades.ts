@@ -44,9 +44,10 @@ export interface GradeHistoryEntry extends Grade {
 
 const gradeColumns = ['g.question_id', 'g.marks', 'g.criteria', 'g.comment', 'g.key_id', 'g.graded_at', 'g.superseded_at', 'k.label', 'k.prefix'] as const;
 
-type GradeRow = { marks: number; criteria: string | null; comment: string | null; key_id: number; graded_at: number; label: string | null; prefix: string };
+export type GradeRow = { marks: number; criteria: string | null; comment: string | null; key_id: number; graded_at: number; label: string | null; prefix: string };
 
-const toGrade = (row: GradeRow): Grade => ({
+/** A stored grade row, with its key's label and prefix, as the API shows it. */
+export const toGrade = (row: GradeRow): Grade => ({
   marks: Number(row.marks),
   criteria: row.criteria === null ? [] : (JSON.parse(row.criteria) as CriterionMarks[]),
   comment: row.comment,
