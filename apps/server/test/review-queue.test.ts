@@ -35,12 +35,24 @@ describe.each(backends)('the review queue on %s', (backend) => {
     expect(all).toMatchObject({ by: 'question', blind: false, itemsCount: 8, gradedCount: 0 });
     expect(all.items.map((item) => item.questionId)).toEqual([short, short, short, short, essay, essay, essay, essay]);
     expect(pairs(await queue('?page_size=100', reviewer.apiKey))).toEqual(pairs(all));
-    const pages = [await queue('?page_size=3&page_no=1', reviewer.apiKey), await queue('?page_size=3&page_no=2', reviewer.apiKey), await queue('?page_size=3&page_no=3', reviewer.apiKey)];
+    const pages = [
+      await queue('?page_size=3&page_no=1', reviewer.apiKey),
+      await queue('?page_size=3&page_no=2', reviewer.apiKey),
+      await queue('?page_size=3&page_no=3', reviewer.apiKey),
+    ];
     expect(pages.flatMap(pairs)).toEqual(pairs(all));
     expect(pages.map((page) => page.itemsCount)).toEqual([8, 8, 8]);
     const essays = all.items.filter((item) => item.questionId === essay);
     expect(essays[0]).toMatchObject({
-      question: { type: 'free_text', text: 'Explain your approach.', marks: 5, rubric: [{ criterion: 'Correctness', marks: 3 }, { criterion: 'Clarity', marks: 2 }] },
+      question: {
+        type: 'free_text',
+        text: 'Explain your approach.',
+        marks: 5,
+        rubric: [
+          { criterion: 'Correctness', marks: 3 },
+          { criterion: 'Clarity', marks: 2 },
+        ],
+      },
       answer: { words: 5 },
       grade: null,
     });
@@ -72,18 +84,33 @@ describe.each(backends)('the review queue on %s', (backend) => {
 
   it('shows what is graded with its grade, counted in the progress', async () => {
     const grace = attempts[1]!;
-    expectSuccess(await h.request({ method: 'PUT', url: `/v2/org/testinvitation/${grace.invitationId}/grades/${grace.essay}`, body: { marks: 3, comment: 'Fine' }, apiKey: reviewer.apiKey }));
+    expectSuccess(
+      await h.request({
+        method: 'PUT',
+        url: `/v2/org/testinvitation/${grace.invitationId}/grades/${grace.essay}`,
+        body: { marks: 3, comment: 'Fine' },
+        apiKey: reviewer.apiKey,
+      }),
+    );
     const after = await queue('?page_size=100');
     expect(after).toMatchObject({ itemsCount: 8, gradedCount: 1 });
     const graded = after.items.filter((item) => item.grade !== null);
     expect(graded).toHaveLength(1);
-    expect(graded[0]).toMatchObject({ testInvitationId: grace.invitationId, questionId: grace.essay, grade: { marks: 3, comment: 'Fine', gradedBy: { keyId: reviewer.keyId, label: 'Panel A' } } });
+    expect(graded[0]).toMatchObject({
+      testInvitationId: grace.invitationId,
+      questionId: grace.essay,
+      grade: { marks: 3, comment: 'Fine', gradedBy: { keyId: reviewer.keyId, label: 'Panel A' } },
+    });
   });
 
   it('answers another org’s test 404.2 like an unknown one, and refuses a bad query with 400.4', async () => {
     const other = await h.createOrg('Other');
-    expect(expectFailure(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/review`, apiKey: other.apiKey }), '404.2').result).toBe(`No test ${testId}.`);
+    expect(expectFailure(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/review`, apiKey: other.apiKey }), '404.2').result).toBe(
+      `No test ${testId}.`,
+    );
     expectFailure(await h.request({ method: 'GET', url: '/v2/org/tests/987654321/review' }), '404.2');
-    expect(String(expectFailure(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/review?by=essay` }), '400.4').result)).toContain('by must be "question" or "candidate"');
+    expect(String(expectFailure(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/review?by=essay` }), '400.4').result)).toContain(
+      'by must be "question" or "candidate"',
+    );
   });
 });
