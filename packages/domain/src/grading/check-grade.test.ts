@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FreeTextQuestion, ShortAnswerQuestion } from '../schemas/written-questions.js';
 import type { QuestionDefinition } from '../schemas/test-definition.js';
-import { checkGrade, checkInvitationGradable } from './check-grade.js';
+import { checkGrade, checkInvitationGradable, decideGrade } from './check-grade.js';
 import { GradeInput, MAX_GRADE_COMMENT_LENGTH } from './grade.js';
 
 const essay = FreeTextQuestion.parse({
@@ -149,5 +149,17 @@ describe('checkInvitationGradable', () => {
         message: `This invitation is ${status}: only a Completed invitation's answers are graded.`,
       });
     }
+  });
+});
+
+describe('decideGrade', () => {
+  it('refuses a question of no test of the invitation (404.8), then a not Completed invitation (409.4), then checks the grade', () => {
+    expect(decideGrade({ status: 'Completed', questionId: 9, question: undefined, state: 'none' }, { marks: 1 }).err).toEqual({
+      code: '404.8',
+      message: "Question 9 is not a question of this invitation's test.",
+    });
+    expect(decideGrade({ status: 'In progress', questionId: 9, question: essay, state: 'awaiting' }, { marks: 1 }).err?.code).toBe('409.4');
+    expect(decideGrade({ status: 'Completed', questionId: 9, question: essay, state: 'awaiting' }, { marks: 11 }).err?.code).toBe('400.19');
+    expect(decideGrade({ status: 'Completed', questionId: 9, question: essay, state: 'awaiting' }, { marks: 1 }).val?.marks).toBe(1);
   });
 });
