@@ -16,3 +16,10 @@ export * from './events/completion-callback.js';
 export * from './events/reconciliation-window.js';
 // excelfacts (issue 30): what scoring stores of each coding answer for the Excel export.
 export * from './report/coding-answer-facts.js';
+// Grading (issue 32, grading): a person's grade of a written answer, the rule it must fit, the final score once
+// every answer is graded, and the review queue.
+export * from './grading/grade.js';
+export * from './grading/check-grade.js';
+export * from './grading/final-score.js';
+export * from './grading/review-queue.js';
+export * from './grading/build-review-queue.js';

@@ -148,6 +148,22 @@ export interface ReviewItemsTable {
   created_at: number;
 }
 
+/** Every grade a person gave a written answer (migration 024); the current one has no `superseded_at`. */
+export interface GradesTable {
+  id: Generated<number>;
+  invitation_id: number;
+  question_id: number;
+  marks: number;
+  /** JSON array of { criterion, marks }, or null. */
+  criteria: string | null;
+  comment: string | null;
+  /** The API key that graded (`api_keys.id`). */
+  key_id: number;
+  graded_at: number;
+  /** When a regrade (or a new scoring of the attempt) replaced it; null for the current grade. */
+  superseded_at: number | null;
+}
+
 export interface SnapshotsTable {
   id: Generated<number>;
   invitation_id: number;
@@ -298,6 +314,7 @@ export interface Database {
   sample_runs: SampleRunsTable;
   answers: AnswersTable;
   review_items: ReviewItemsTable;
+  grades: GradesTable;
   snapshots: SnapshotsTable;
   jobs: JobsTable;
   deliveries: DeliveriesTable;

@@ -20,6 +20,7 @@ import { scoreCountsMigration } from './migrations/020-score-counts.js';
 import { attemptResultsTextMigration } from './migrations/021-attempt-results-text.js';
 import { writtenAnswersMigration } from './migrations/022-written-answers.js';
 import { apiKeyRolesMigration } from './migrations/023-api-key-roles.js';
+import { gradesMigration } from './migrations/024-grades.js';
 import { attemptCodingFactsMigration } from './migrations/027-attempt-coding-facts.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
@@ -44,6 +45,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '021-attempt-results-text': attemptResultsTextMigration(dialect),
   '022-written-answers': writtenAnswersMigration,
   '023-api-key-roles': apiKeyRolesMigration(),
+  '024-grades': gradesMigration(dialect),
   '027-attempt-coding-facts': attemptCodingFactsMigration,
 });
 

@@ -17,6 +17,8 @@ import { ReportsRepository } from './repositories/reports.js';
 import { TestLinksRepository } from './repositories/test-links.js';
 import { TestsRepository } from './repositories/tests.js';
 import { ImportedTests } from './repositories/imported-tests.js';
+import { GradesRepository } from './repositories/grades.js';
+import { ReviewQueueRepository } from './repositories/review-queue.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -32,6 +34,8 @@ export interface Repositories {
   readonly webhookSecrets: WebhookSecretsRepository;
   readonly settings: ServiceSettingsRepository;
   readonly idempotencyKeys: IdempotencyKeysRepository;
+  readonly grades: GradesRepository;
+  readonly reviewQueue: ReviewQueueRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -68,6 +72,8 @@ const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: Inst
     webhookSecrets: () => new WebhookSecretsRepository(db),
     settings: () => new ServiceSettingsRepository(db),
     idempotencyKeys: () => new IdempotencyKeysRepository(db, liveness),
+    grades: () => new GradesRepository(db, importedTests),
+    reviewQueue: () => new ReviewQueueRepository(db, importedTests),
   };
 };
 

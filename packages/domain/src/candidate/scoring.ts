@@ -102,19 +102,32 @@ export const scoreAttempt = (
   answers: ReadonlyMap<number, Answer>,
   coding: ReadonlyMap<number, CodingOutcome>,
 ): AttemptScore => {
-  const bySection = new Map<number, number>();
   const byQuestion = new Map<number, number>();
   const awaitingReview: number[] = [];
-  let total = 0;
   for (const question of questions) {
     const answer = answers.get(question.questionId);
     if (awaitsReview(question.definition, answer)) awaitingReview.push(question.questionId);
-    const marks = scoreQuestion(question.definition, answer, coding.get(question.questionId));
-    byQuestion.set(question.questionId, marks);
+    byQuestion.set(question.questionId, scoreQuestion(question.definition, answer, coding.get(question.questionId)));
+  }
+  return { ...sumMarks(questions, byQuestion), byQuestion, awaitingReview };
+};
+
+/**
+ * Adds each question's marks (missing: 0) into its section's and the total, rounded to two decimals at each step:
+ * the one sum of the machine's scoring and of the final score once a person has graded (`finalScore`).
+ */
+export const sumMarks = (
+  questions: readonly Pick<ScorableQuestion, 'questionId' | 'sectionId'>[],
+  byQuestion: ReadonlyMap<number, number>,
+): Pick<AttemptScore, 'total' | 'bySection'> => {
+  const bySection = new Map<number, number>();
+  let total = 0;
+  for (const question of questions) {
+    const marks = byQuestion.get(question.questionId) ?? 0;
     bySection.set(question.sectionId, round2((bySection.get(question.sectionId) ?? 0) + marks));
     total = round2(total + marks);
   }
-  return { total, bySection, byQuestion, awaitingReview };
+  return { total, bySection };
 };
 
 /** Whether an answer's shape fits its question: option ids that exist, code for coding questions, text for written ones. */

@@ -348,6 +348,8 @@ export class AttemptsRepository {
       await trx.deleteFrom('question_results').where('invitation_id', '=', invitationId).execute();
       await trx.deleteFrom('attempt_results').where('invitation_id', '=', invitationId).execute();
       await trx.deleteFrom('review_items').where('invitation_id', '=', invitationId).execute();
+      // A new scoring is a new attempt's (after a reset or reattempt): earlier grades stay in the history, none is current.
+      await trx.updateTable('grades').set({ superseded_at: now }).where('invitation_id', '=', invitationId).where('superseded_at', 'is', null).execute();
       if (!final) {
         await trx
           .insertInto('review_items')

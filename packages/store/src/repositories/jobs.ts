@@ -258,16 +258,7 @@ export class JobsRepository {
    * Only ones never tried: a callback waiting out a retry after a failed delivery keeps its schedule.
    */
   async releaseWaiting(invitationId: number, now: number): Promise<void> {
-    await this.db
-      .updateTable('jobs')
-      .set({ run_at: now, updated_at: now })
-      .where('invitation_id', '=', invitationId)
-      .where('status', '=', 'pending')
-      .where('kind', 'in', ANNOUNCEMENT_KINDS)
-      .where('attempts', '=', 0)
-      .where('run_at', '>', now)
-      .where('lease_owner', 'is', null)
-      .execute();
+    await releaseWaitingOn(this.db, invitationId, now);
   }
 
   async find(jobId: number): Promise<Job | undefined> {
@@ -275,3 +266,20 @@ export class JobsRepository {
     return row && toJob(row);
   }
 }
+
+/**
+ * Makes an invitation's waiting announcements (completion callback, stakeholder email) due now: `jobs.releaseWaiting`,
+ * on a transaction another repository holds (the last grade releases them in the transaction that makes the score final).
+ */
+export const releaseWaitingOn = async (db: Kysely<Database>, invitationId: number, now: number): Promise<void> => {
+  await db
+    .updateTable('jobs')
+    .set({ run_at: now, updated_at: now })
+    .where('invitation_id', '=', invitationId)
+    .where('status', '=', 'pending')
+    .where('kind', 'in', ANNOUNCEMENT_KINDS)
+    .where('attempts', '=', 0)
+    .where('run_at', '>', now)
+    .where('lease_owner', 'is', null)
+    .execute();
+};
