@@ -41,6 +41,7 @@ import { signedReportRoutes } from './routes/signed-reports.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { exportRoutes } from './routes/exports.js';
 import { invitationRoutes } from './routes/invitations.js';
+import { invitationHistoryRoutes } from './routes/invitation-history.js';
 import { operationsRoutes } from './routes/operations.js';
 import { registrationRoutes } from './routes/registrations.js';
 import { reportRoutes } from './routes/reports.js';
@@ -135,6 +136,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
         testLinkRoutes,
         registrationRoutes,
         invitationRoutes,
+        invitationHistoryRoutes,
         reportRoutes,
         exportRoutes,
         webhookRoutes,

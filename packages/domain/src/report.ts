@@ -14,3 +14,6 @@ export * from './report/report-link.js';
 export * from './report/signed-report-request.js';
 export * from './events/completion-callback.js';
 export * from './events/reconciliation-window.js';
+
+// Issue 32 item 5 (history): reviewed integrity evidence — evidence ids, outcomes, the review body.
+export * from './history/evidence-review.js';

@@ -20,6 +20,8 @@ import { scoreCountsMigration } from './migrations/020-score-counts.js';
 import { attemptResultsTextMigration } from './migrations/021-attempt-results-text.js';
 import { writtenAnswersMigration } from './migrations/022-written-answers.js';
 import { apiKeyRolesMigration } from './migrations/023-api-key-roles.js';
+import { evidenceReviewsMigration } from './migrations/025-evidence-reviews.js';
+import { invitationHistoryMigration } from './migrations/026-invitation-history.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -43,6 +45,8 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '021-attempt-results-text': attemptResultsTextMigration(dialect),
   '022-written-answers': writtenAnswersMigration,
   '023-api-key-roles': apiKeyRolesMigration(),
+  '025-evidence-reviews': evidenceReviewsMigration(dialect),
+  '026-invitation-history': invitationHistoryMigration(dialect),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -17,6 +17,8 @@ import { ReportsRepository } from './repositories/reports.js';
 import { TestLinksRepository } from './repositories/test-links.js';
 import { TestsRepository } from './repositories/tests.js';
 import { ImportedTests } from './repositories/imported-tests.js';
+import { EvidenceReviewsRepository } from './repositories/evidence-reviews.js';
+import { InvitationHistoryRepository } from './repositories/invitation-history.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -32,6 +34,9 @@ export interface Repositories {
   readonly webhookSecrets: WebhookSecretsRepository;
   readonly settings: ServiceSettingsRepository;
   readonly idempotencyKeys: IdempotencyKeysRepository;
+  /** An invitation's history (issue 32): `history.record(invitationId, event, by, at)` in the action's transaction. */
+  readonly history: InvitationHistoryRepository;
+  readonly evidenceReviews: EvidenceReviewsRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -68,6 +73,8 @@ const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: Inst
     webhookSecrets: () => new WebhookSecretsRepository(db),
     settings: () => new ServiceSettingsRepository(db),
     idempotencyKeys: () => new IdempotencyKeysRepository(db, liveness),
+    history: () => new InvitationHistoryRepository(db),
+    evidenceReviews: () => new EvidenceReviewsRepository(db),
   };
 };
 
