@@ -67,9 +67,7 @@ describe.each(['sqlite', 'postgres'] as const)('invitation history on %s', (back
     await store.invitations.applyMove(orgId, id, (invitation) => moveInvitation(invitation, { type: 'reattempt' }), T0 + 7, { keyId: 77 });
     expect(await kindsOf(id)).toEqual(['started', 'submitted', 'reattempted']);
     const next = (await store.history.read(orgId, first!.reattempt!.id))!.entries;
-    expect(next).toEqual([
-      { at: T0 + 6, by: { keyId: 77, label: '' }, event: { kind: 'created', details: { via: 'reattempt', previousInvitationId: id } } },
-    ]);
+    expect(next).toEqual([{ at: T0 + 6, by: { keyId: 77, label: '' }, event: { kind: 'created', details: { via: 'reattempt', previousInvitationId: id } } }]);
   });
 
   it('answers another org’s invitation as unknown', async () => {

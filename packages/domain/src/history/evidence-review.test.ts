@@ -36,7 +36,14 @@ describe('evidence ids', () => {
   });
 
   it('know only what the attempt shows: its departures as replayed and its snapshots', () => {
-    const presence = { head: [{ kind: 'left', at: T0 + 1000 }, { kind: 'returned', at: T0 + 2000 }] as const, tail: [], omitted: 0 };
+    const presence = {
+      head: [
+        { kind: 'left', at: T0 + 1000 },
+        { kind: 'returned', at: T0 + 2000 },
+      ] as const,
+      tail: [],
+      omitted: 0,
+    };
     const evidence = { presence, endedAt: T0 + 5000, snapshotIds: [4] };
     expect(knownEvidence(`departure-${T0 + 1000}`, evidence).val).toBe(`departure-${T0 + 1000}`);
     expect(knownEvidence('snapshot-4', evidence).val).toBe('snapshot-4');

@@ -15,12 +15,19 @@ describe('invitationHistoryOf', () => {
       { at: T0 + 2000, by: 'system', event: { kind: 'scored', details: { score: 80, awaitingReview: 0 } } },
     ]);
     expect(history.entries.map((entry) => entry.kind)).toEqual(['created', 'started', 'submitted', 'scored']);
-    expect(history.entries[0]).toEqual({ at: new Date(T0).toISOString(), by: { keyId: 1, label: 'Recruiting' }, kind: 'created', details: { via: 'api', previousInvitationId: null } });
+    expect(history.entries[0]).toEqual({
+      at: new Date(T0).toISOString(),
+      by: { keyId: 1, label: 'Recruiting' },
+      kind: 'created',
+      details: { via: 'api', previousInvitationId: null },
+    });
     for (const entry of history.entries) expect(HistoryEntry.parse(entry)).toEqual(entry);
   });
 
   it('rebuilds a missing created entry from the invitation row, marked reconstructed, by the system', () => {
-    const history = invitationHistoryOf({ id: 9, createdAt: T0, previousInvitationId: 4 }, [{ at: T0 + 5, by: 'candidate', event: { kind: 'started', details: {} } }]);
+    const history = invitationHistoryOf({ id: 9, createdAt: T0, previousInvitationId: 4 }, [
+      { at: T0 + 5, by: 'candidate', event: { kind: 'started', details: {} } },
+    ]);
     expect(history.entries[0]).toEqual({
       at: new Date(T0).toISOString(),
       by: 'system',
