@@ -186,6 +186,15 @@ describe.each(backends)('invitation history and reviewed evidence on %s', (backe
     }
   });
 
+  it('names an Excel export on each completed invitation of the test, by the key that asked', async () => {
+    const { testId } = expectSuccess<ReportDetails>(await h.request({ method: 'GET', url: `/v2/org/report/${journey.first}/details` })).test;
+    const workbook = await as(panel, 'GET', `/v2/org/report/${testId}/excel`);
+    expect(workbook.statusCode).toBe(200);
+    const last = (await historyOf(journey.first)).at(-1)!;
+    expect(last).toMatchObject({ kind: 'report-downloaded', by: { keyId: panel.keyId, label: 'Panel A' }, details: { format: 'excel' } });
+    expect((await historyOf(journey.second)).map((entry) => entry.kind)).toEqual(['created', 'cancelled']);
+  });
+
   it('starts the history of an invitation made before histories were kept with a reconstructed created entry', async () => {
     await h.store.db.deleteFrom('invitation_history').where('invitation_id', '=', journey.second).execute();
     const [created, ...rest] = await historyOf(journey.second);
