@@ -42,6 +42,7 @@ import { webhookRoutes } from './routes/webhooks.js';
 import { exportRoutes } from './routes/exports.js';
 import { gradingRoutes } from './routes/grading.js';
 import { invitationRoutes } from './routes/invitations.js';
+import { invitationHistoryRoutes } from './routes/invitation-history.js';
 import { operationsRoutes } from './routes/operations.js';
 import { registrationRoutes } from './routes/registrations.js';
 import { reportRoutes } from './routes/reports.js';
@@ -136,6 +137,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
         testLinkRoutes,
         registrationRoutes,
         invitationRoutes,
+        invitationHistoryRoutes,
         reportRoutes,
         exportRoutes,
         webhookRoutes,

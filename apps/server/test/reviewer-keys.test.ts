@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyMayDo } from '@assay/domain';
 import { orgRouteCapabilities, routeKeyOf } from '../src/auth/route-capabilities.js';
 import { applyMoves } from './helpers/candidate.js';
+import { realImage } from '../../../packages/reports/test/hostile-images.js';
 import { expectFailure } from './helpers/expectations.js';
 import { sampleDefinition } from './helpers/fixtures.js';
 import { backends, envelope, startHarness, type Harness } from './helpers/test-app.js';
@@ -21,7 +22,7 @@ describe.each(backends)('reviewer keys on %s', (backend) => {
   let h: Harness;
   let reviewer: { keyId: number; apiKey: string };
   let routes: OrgRoute[];
-  const ids = { testId: 0, testLinkId: 0, testInvitationId: 0, jobId: 1, questionId: 1 };
+  const ids = { testId: 0, testLinkId: 0, testInvitationId: 0, jobId: 1, questionId: 1, eventId: '' };
 
   beforeAll(async () => {
     h = await startHarness(backend);
@@ -30,6 +31,8 @@ describe.each(backends)('reviewer keys on %s', (backend) => {
     ids.testLinkId = (await h.client.testLinks.create(ids.testId, { testLinkName: 'Campus', accessTime: 0 })).testLinkId;
     ids.testInvitationId = (await h.client.invitations.register(ids.testId, { emailId: 'ada@example.com', fullName: 'Ada' })).testInvitationId;
     await applyMoves(h, h.org.orgId, ids.testInvitationId, 'start', 'submit');
+    // A snapshot to review (PUT …/evidence/{eventId}, which a reviewer may do).
+    ids.eventId = `snapshot-${await h.store.attempts.addSnapshot(ids.testInvitationId, Date.now(), 'image/jpeg', await realImage('jpeg'))}`;
     await h.drainJobs();
     const job = await h.store.db.selectFrom('jobs').select('id').orderBy('id').executeTakeFirst();
     if (job) ids.jobId = Number(job.id);
@@ -42,9 +45,11 @@ describe.each(backends)('reviewer keys on %s', (backend) => {
   const capabilityOf = (route: OrgRoute) => orgRouteCapabilities[routeKeyOf(route.method, route.url)]!;
   /** Reads that need a query to answer 200. */
   const queries: Record<string, string> = { '/v2/org/events': `?from=${new Date(0).toISOString()}` };
-  const send = (route: OrgRoute, apiKey: string, body: unknown = route.method === 'POST' ? {} : undefined) =>
+  /** Bodies of the routes a reviewer may call that need one. */
+  const bodies: Record<string, unknown> = { '/v2/org/testinvitation/:testInvitationId/evidence/:eventId': { outcome: 'dismissed' } };
+  const send = (route: OrgRoute, apiKey: string, body: unknown = bodies[route.url] ?? (route.method === 'POST' ? {} : undefined)) =>
     h.request({
-      method: route.method as 'GET' | 'POST',
+      method: route.method as 'GET' | 'POST' | 'PUT',
       url: route.url.replace(/:(\w+)/g, (_, name: keyof typeof ids) => String(ids[name])) + (queries[route.url] ?? ''),
       apiKey,
       ...(body === undefined ? {} : { body }),

@@ -11,3 +11,8 @@ export * from './test-link-status.js';
 export * from './test-link-settings.js';
 export * from './access-time.js';
 export * from './access-time-text.js';
+
+// Issue 32 item 6 (history): an invitation's history — its event kinds, what a move says, the answer.
+export * from './history/history-events.js';
+export * from './history/move-history.js';
+export * from './history/invitation-history.js';

@@ -23,3 +23,6 @@ export * from './grading/check-grade.js';
 export * from './grading/final-score.js';
 export * from './grading/review-queue.js';
 export * from './grading/build-review-queue.js';
+
+// Issue 32 item 5 (history): reviewed integrity evidence — evidence ids, outcomes, the review body.
+export * from './history/evidence-review.js';

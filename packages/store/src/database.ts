@@ -172,6 +172,28 @@ export interface SnapshotsTable {
   data: Buffer;
 }
 
+export interface EvidenceReviewsTable {
+  id: Generated<number>;
+  invitation_id: number;
+  event_id: string;
+  outcome: string;
+  note: string;
+  key_id: number;
+  reviewed_at: number;
+}
+
+export interface InvitationHistoryTable {
+  id: Generated<number>;
+  invitation_id: number;
+  at: number;
+  kind: string;
+  actor: string;
+  key_id: number | null;
+  details: string;
+  count: number;
+  last_at: number;
+}
+
 export interface AttemptEventsTable {
   id: Generated<number>;
   invitation_id: number;
@@ -322,6 +344,8 @@ export interface Database {
   service_settings: ServiceSettingsTable;
   rate_limit_counters: RateLimitCountersTable;
   idempotency_keys: IdempotencyKeysTable;
+  evidence_reviews: EvidenceReviewsTable;
+  invitation_history: InvitationHistoryTable;
 }
 
 export type JobRow = Selectable<JobsTable>;

@@ -21,6 +21,8 @@ import { attemptResultsTextMigration } from './migrations/021-attempt-results-te
 import { writtenAnswersMigration } from './migrations/022-written-answers.js';
 import { apiKeyRolesMigration } from './migrations/023-api-key-roles.js';
 import { gradesMigration } from './migrations/024-grades.js';
+import { evidenceReviewsMigration } from './migrations/025-evidence-reviews.js';
+import { invitationHistoryMigration } from './migrations/026-invitation-history.js';
 import { attemptCodingFactsMigration } from './migrations/027-attempt-coding-facts.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
@@ -46,6 +48,8 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '022-written-answers': writtenAnswersMigration,
   '023-api-key-roles': apiKeyRolesMigration(),
   '024-grades': gradesMigration(dialect),
+  '025-evidence-reviews': evidenceReviewsMigration(dialect),
+  '026-invitation-history': invitationHistoryMigration(dialect),
   '027-attempt-coding-facts': attemptCodingFactsMigration,
 });
 

@@ -19,6 +19,8 @@ import { TestsRepository } from './repositories/tests.js';
 import { ImportedTests } from './repositories/imported-tests.js';
 import { GradesRepository } from './repositories/grades.js';
 import { ReviewQueueRepository } from './repositories/review-queue.js';
+import { EvidenceReviewsRepository } from './repositories/evidence-reviews.js';
+import { InvitationHistoryRepository } from './repositories/invitation-history.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -36,6 +38,9 @@ export interface Repositories {
   readonly idempotencyKeys: IdempotencyKeysRepository;
   readonly grades: GradesRepository;
   readonly reviewQueue: ReviewQueueRepository;
+  /** An invitation's history (issue 32): `history.record(invitationId, event, by, at)` in the action's transaction. */
+  readonly history: InvitationHistoryRepository;
+  readonly evidenceReviews: EvidenceReviewsRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -74,6 +79,8 @@ const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: Inst
     idempotencyKeys: () => new IdempotencyKeysRepository(db, liveness),
     grades: () => new GradesRepository(db, importedTests),
     reviewQueue: () => new ReviewQueueRepository(db, importedTests),
+    history: () => new InvitationHistoryRepository(db),
+    evidenceReviews: () => new EvidenceReviewsRepository(db),
   };
 };
 

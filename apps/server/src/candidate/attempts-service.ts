@@ -1,5 +1,7 @@
 import {
   DEFAULT_ANSWER_GRACE_MS,
+  INVITATION_STATUS,
+  type HistoryActor,
   type CodingQuestion,
   type QuestionDefinition,
   acceptAnswer,
@@ -49,7 +51,7 @@ export class CandidateAttempts {
     const { invitation } = context;
     const at = this.now();
     if (dueToExpire(invitation, this.answerGraceMs, at)) {
-      await this.move(invitation, (current) => expireIfDue(current, this.answerGraceMs, at));
+      await this.move(invitation, (current) => expireIfDue(current, this.answerGraceMs, at), 'system');
       return found(await this.store.attempts.findByToken(token), '404.7', 'This test link is not valid.');
     }
     return context;
@@ -57,6 +59,15 @@ export class CandidateAttempts {
 
   async session(token: string): Promise<CandidateSession> {
     return this.viewOf(await this.context(token));
+  }
+
+  /** The page loads its session: before the start, that is the candidate opening the link (coalesced in the history). */
+  async open(token: string): Promise<CandidateSession> {
+    const context = await this.context(token);
+    const { status, id } = context.invitation;
+    if (status === INVITATION_STATUS.pending || status === INVITATION_STATUS.reset)
+      await this.store.history.recordCoalesced(id, 'link-opened', 'candidate', this.now());
+    return this.viewOf(context);
   }
 
   private async viewOf(context: AttemptContext): Promise<CandidateSession> {
@@ -73,8 +84,11 @@ export class CandidateAttempts {
     const context = await this.context(token);
     const admission = startAdmissionOf(context);
     const at = this.now();
-    await this.move(context.invitation, (current) =>
-      startByCandidate(current, admission, { type: 'start', at, durationMinutes: context.test.duration, extraTimePercent: current.extraTimePercent }),
+    await this.move(
+      context.invitation,
+      (current) =>
+        startByCandidate(current, admission, { type: 'start', at, durationMinutes: context.test.duration, extraTimePercent: current.extraTimePercent }),
+      'candidate',
     );
     return this.session(token);
   }
@@ -98,7 +112,7 @@ export class CandidateAttempts {
   /** The report counts how often a candidate ran a question's samples before submitting. */
   async countSampleRun(token: string, questionId: number): Promise<void> {
     const { invitation } = await this.context(token);
-    await this.store.attemptLog.countSampleRun(invitation.id, questionId);
+    await this.store.attemptLog.countSampleRun(invitation.id, questionId, this.now());
   }
 
   /** A question of a running attempt, for running its sample tests. */
@@ -186,7 +200,7 @@ export class CandidateAttempts {
   async submit(token: string): Promise<CandidateSession> {
     const { invitation } = await this.context(token);
     const at = this.now();
-    await this.move(invitation, (current) => moveInvitation(current, { type: 'submit', at }));
+    await this.move(invitation, (current) => moveInvitation(current, { type: 'submit', at }), 'candidate');
     return this.session(token);
   }
 
@@ -194,8 +208,8 @@ export class CandidateAttempts {
    * A move decided by the domain on the invitation as the store finds it when it moves (decided again if it changed
    * meanwhile), applied with its effect (a completion queues its jobs); a refusal is the candidate's answer as it is.
    */
-  private async move(invitation: Invitation, decide: (current: Invitation) => Result<InvitationMove>): Promise<void> {
-    const applied = await this.store.invitations.applyMove(invitation.orgId, invitation.id, decide, this.now());
+  private async move(invitation: Invitation, decide: (current: Invitation) => Result<InvitationMove>, by: HistoryActor): Promise<void> {
+    const applied = await this.store.invitations.applyMove(invitation.orgId, invitation.id, decide, this.now(), by);
     if (applied?.move.err) unwrap(applied.move);
   }
 }

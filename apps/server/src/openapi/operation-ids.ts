@@ -49,6 +49,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /v2/org/webhooks/settings': 'updateWebhookSettings',
   'POST /v2/org/webhooks/test': 'sendTestEvent',
   'GET /v2/org/testinvitation/{testInvitationId}/deliveries': 'listDeliveries',
+  'PUT /v2/org/testinvitation/{testInvitationId}/evidence/{eventId}': 'reviewEvidence',
+  'GET /v2/org/testinvitation/{testInvitationId}/history': 'getInvitationHistory',
   'POST /v2/org/deliveries/{jobId}/redeliver': 'redeliver',
   'GET /v2/org/events': 'listEvents',
   'GET /v2/org/candidate-page': 'getCandidatePageSettings',

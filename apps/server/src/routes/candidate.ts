@@ -59,7 +59,7 @@ export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = asy
       },
     },
     async (request) => {
-      const session = await attempts.session(request.params.token);
+      const session = await attempts.open(request.params.token);
       // The page of a running attempt loads (or reloads after a server restart): Python warms before the first run.
       if (isAttemptRunning(session.state) && asksFor(session, 'python')) runner.warmUp?.('candidate');
       return succeed(session);

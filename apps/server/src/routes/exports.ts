@@ -29,7 +29,8 @@ export const exportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
         response: fileResponses(PDF_MEDIA_TYPE, 'The report as a PDF document'),
       },
     },
-    async (request, reply) => sendReportPdf(reply, context, request.org.orgId, request.params.testInvitationId),
+    async (request, reply) =>
+      sendReportPdf(reply, context, request.org.orgId, request.params.testInvitationId, { by: { keyId: request.org.keyId }, format: 'pdf' }),
   );
 
   app.get(
@@ -50,6 +51,13 @@ export const exportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
       const { testId } = request.params;
       const test = found(await store.tests.details(orgId, testId), '404.2', `No test ${testId}.`);
       const body = startExport(() => reports.streamWorkbook(test, withinHeapBudget(workbookRowsOfTest(store, orgId, testId))));
+      await store.history.recordForTest(
+        orgId,
+        testId,
+        { kind: 'report-downloaded', details: { format: 'excel' } },
+        { keyId: request.org.keyId },
+        context.now(),
+      );
       body.on('error', (error) => request.log.error({ err: error }, 'excel export failed mid-stream'));
       return reply
         .type(XLSX_MEDIA_TYPE)

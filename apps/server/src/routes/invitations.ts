@@ -10,9 +10,11 @@ import {
   moveScopedInvitation,
   succeed,
   takeTestUrl,
+  type Invitation,
   type InvitationEvent,
   type InvitationScope,
 } from '@assay/domain';
+import type { KeyOwner } from '@assay/store';
 import type { AppContext } from '../context.js';
 import { unwrap } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
@@ -24,10 +26,9 @@ export const invitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
    * One read: the store hands the invitation to the domain, which decides the move (or that the request names no
    * such invitation); the store applies it with its effect; a refusal leaves as its status code.
    */
-  const move = async (orgId: number, scope: InvitationScope, event: InvitationEvent, at: number) => {
-    const applied =
-      (await store.invitations.applyMove(orgId, scope.invitationId, (invitation) => moveScopedInvitation(invitation, scope, event), at)) ??
-      unwrap(invitationNotFound(scope));
+  const move = async (key: KeyOwner, scope: InvitationScope, event: InvitationEvent, at: number) => {
+    const decide = (invitation: Invitation) => moveScopedInvitation(invitation, scope, event);
+    const applied = (await store.invitations.applyMove(key.orgId, scope.invitationId, decide, at, { keyId: key.keyId })) ?? unwrap(invitationNotFound(scope));
     unwrap(applied.move);
     return applied;
   };
@@ -48,7 +49,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     async (request) => {
       const scope = { invitationId: request.params.testInvitationId, testId: request.query.testId };
       const at = now();
-      const applied = await move(request.org.orgId, scope, { type: 'cancel', at }, at);
+      const applied = await move(request.org, scope, { type: 'cancel', at }, at);
       return succeed({ testInvitationId: applied.invitation.id, status: 'cancelled' as const });
     },
   );
@@ -68,7 +69,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     async (request) => {
       const { testInvitationId } = request.params;
       const scope = { invitationId: testInvitationId };
-      const { reattempt } = await move(request.org.orgId, scope, { type: 'reattempt' }, now());
+      const { reattempt } = await move(request.org, scope, { type: 'reattempt' }, now());
       const next = reattempt ?? unwrap(invitationNotFound(scope));
       return succeed({ testInvitationId: next.id, takeTestURL: takeTestUrl(config.publicUrl, next.token) });
     },
@@ -89,7 +90,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       },
     },
     async (request) => {
-      const applied = await move(request.org.orgId, { invitationId: request.params.testInvitationId }, { type: 'reset' }, now());
+      const applied = await move(request.org, { invitationId: request.params.testInvitationId }, { type: 'reset' }, now());
       return succeed({ testInvitationId: applied.invitation.id, testStatus: 'Reset' as const });
     },
   );

@@ -12,7 +12,7 @@ import {
   windowFromStored,
 } from '@assay/domain';
 import type { FastifyReply } from 'fastify';
-import type { Invitation } from '@assay/domain';
+import type { HistoryActor, Invitation } from '@assay/domain';
 import type { Repositories } from '@assay/store';
 import type { AppContext } from '../context.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
@@ -33,10 +33,11 @@ export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     { orgId, testId, testLinkId }: { orgId: number; testId: number; testLinkId: number | null },
     body: RegisterCandidateInput,
     answerOf: (registered: Registered) => Answer,
+    by: HistoryActor,
   ) => {
     if (body.callbackURL) await checkCallbackTarget(body.callbackURL, config.allowPrivateCallbacks);
     const effect = async (repositories: Repositories): Promise<Registered> => {
-      const { created, invitation } = await registerCandidate(repositories, { orgId, testId, testLinkId, ...body }, now());
+      const { created, invitation } = await registerCandidate(repositories, { orgId, testId, testLinkId, ...body }, now(), by);
       // The v2 answer, plus what a client needs to tell "already registered (Completed)" from "invited".
       return { invitation, standing: { alreadyRegistered: !created, testStatus: invitation.status } };
     };
@@ -60,8 +61,12 @@ export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     async (request, reply) => {
       const { orgId } = request.org;
       const test = found(await store.tests.find(orgId, request.params.testId), '404.2', `No test ${request.params.testId}.`);
-      return register(reply, { orgId, testId: test.id, testLinkId: null }, request.body, ({ invitation, standing }) =>
-        succeed({ testInvitationId: invitation.id, takeTestURL: takeTestUrl(config.publicUrl, invitation.token), ...standing }),
+      return register(
+        reply,
+        { orgId, testId: test.id, testLinkId: null },
+        request.body,
+        ({ invitation, standing }) => succeed({ testInvitationId: invitation.id, takeTestURL: takeTestUrl(config.publicUrl, invitation.token), ...standing }),
+        { keyId: request.org.keyId },
       );
     },
   );
@@ -87,8 +92,13 @@ export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       const zone = findTimeZone(link.timeZoneId);
       if (!zone) throw new Error(`test link ${link.testLinkId} has unknown time zone ${link.timeZoneId}`);
       const testAccessTime = describeAccessWindow(windowFromStored(link.accessTime, link.startDateTime, link.endDateTime), zone);
-      return register(reply, { orgId, testId, testLinkId: link.testLinkId }, request.body, ({ invitation, standing }) =>
-        succeed({ testInvitationId: invitation.id, testUrl: takeTestUrl(config.publicUrl, invitation.token), testAccessTime, ...standing }),
+      return register(
+        reply,
+        { orgId, testId, testLinkId: link.testLinkId },
+        request.body,
+        ({ invitation, standing }) =>
+          succeed({ testInvitationId: invitation.id, testUrl: takeTestUrl(config.publicUrl, invitation.token), testAccessTime, ...standing }),
+        { keyId: request.org.keyId },
       );
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { PDF_MEDIA_TYPE, RenderBusyError, reportPdfFileName } from '@assay/reports/host';
+import type { HistoryActor } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { PRIVATE_NO_STORE } from '../plugins/response-headers.js';
 import { found, refusal } from '../refusal-error.js';
@@ -33,13 +34,25 @@ export const startExport = <T>(start: () => T): T => {
  * `GET /v2/org/report/{id}/details` answers) and the stored snapshots, loaded once the export is admitted, rendered by
  * a render worker, which checks every stored snapshot before drawing it; a failed render fails this export alone.
  */
-export const sendReportPdf = async (reply: FastifyReply, context: AppContext, orgId: number, testInvitationId: number) => {
+export const sendReportPdf = async (reply: FastifyReply, context: AppContext, orgId: number, testInvitationId: number, download: ReportDownload) => {
   found(await context.store.invitations.find(orgId, testInvitationId), '404.4', `No report for test invitation ${testInvitationId}.`);
-  return sendKnownReportPdf(reply, context, orgId, testInvitationId);
+  return sendKnownReportPdf(reply, context, orgId, testInvitationId, download);
 };
 
+/** Who downloaded the PDF, for the invitation's history: a key (4.13), or whoever holds a signed link. */
+export interface ReportDownload {
+  readonly by: HistoryActor;
+  readonly format: 'pdf' | 'report-link';
+}
+
 /** `sendReportPdf` for a caller that has just read the invitation itself (the signed report link): no second read. */
-export const sendKnownReportPdf = async (reply: FastifyReply, { store, now, reports }: AppContext, orgId: number, testInvitationId: number) => {
+export const sendKnownReportPdf = async (
+  reply: FastifyReply,
+  { store, now, reports }: AppContext,
+  orgId: number,
+  testInvitationId: number,
+  { by, format }: ReportDownload,
+) => {
   const pdf = await reports
     .renderPdf(async () => {
       const [details, snapshots] = await Promise.all([loadReportDetails(store, orgId, testInvitationId), store.attempts.snapshots(testInvitationId)]);
@@ -50,6 +63,8 @@ export const sendKnownReportPdf = async (reply: FastifyReply, { store, now, repo
       };
     })
     .catch(busyAsRefusal);
+  // Rendered, so about to be sent: the history says the report left.
+  await store.history.record(testInvitationId, { kind: 'report-downloaded', details: { format } }, by, now());
   return reply
     .type(PDF_MEDIA_TYPE)
     .headers(attachmentHeaders(reportPdfFileName(testInvitationId)))

@@ -58,7 +58,7 @@ export const signedReportRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       // neighbour's forgeries never refuse it (README, "Rate limits").
       if (decision.err) throw await credentialLimits.reportLink.counted(request, reply, new RefusalError(decision.err));
       await credentialLimits.spendReportPdf(request, reply, testInvitationId);
-      return sendKnownReportPdf(reply, context, decision.val.orgId, testInvitationId);
+      return sendKnownReportPdf(reply, context, decision.val.orgId, testInvitationId, { by: 'system', format: 'report-link' });
     },
   );
 };

@@ -1,4 +1,4 @@
-import { normalizeEmail } from '@assay/domain';
+import { normalizeEmail, type HistoryActor } from '@assay/domain';
 import type { RegistrationOutcome, Repositories, SelfRegistrationOutcome } from '@assay/store';
 import { newInvitationToken } from '@assay/store';
 
@@ -18,9 +18,31 @@ export interface CandidateRegistration {
 /** Who a registration names: addresses compare case-insensitively (the key), and are stored as typed, trimmed. */
 const identityOf = (emailId: string) => ({ emailKey: normalizeEmail(emailId), email: emailId.trim() });
 
+/**
+ * The invitation's history begins with its creation, by `by`, right after the registration (in its transaction when the
+ * request holds an Idempotency-Key); an invitation without the entry gets a reconstructed one when read
+ * (`invitationHistoryOf`), so a crash between the two never leaves a history without its start.
+ */
+const withCreatedEntry = async <Outcome extends { created: boolean; invitation?: { id: number } | undefined }>(
+  store: Pick<Repositories, 'history'>,
+  outcome: Outcome,
+  via: 'api' | 'test-link' | 'self-registration',
+  by: HistoryActor,
+  now: number,
+): Promise<Outcome> => {
+  if (outcome.created && outcome.invitation)
+    await store.history.record(outcome.invitation.id, { kind: 'created', details: { via, previousInvitationId: null } }, by, now);
+  return outcome;
+};
+
 /** The org API (4.7, 4.8): registering again updates the candidate, as the spec says (`decideReRegistration`). */
-export const registerCandidate = (store: Pick<Repositories, 'invitations'>, registration: CandidateRegistration, now: number): Promise<RegistrationOutcome> =>
-  store.invitations.register(
+export const registerCandidate = async (
+  store: Pick<Repositories, 'invitations' | 'history'>,
+  registration: CandidateRegistration,
+  now: number,
+  by: HistoryActor,
+): Promise<RegistrationOutcome> => {
+  const outcome = await store.invitations.register(
     {
       orgId: registration.orgId,
       testId: registration.testId,
@@ -34,14 +56,16 @@ export const registerCandidate = (store: Pick<Repositories, 'invitations'>, regi
     newInvitationToken,
     now,
   );
+  return withCreatedEntry(store, outcome, registration.testLinkId === null ? 'api' : 'test-link', by, now);
+};
 
 /** A candidate on a public link: only a new address is invited; an existing one is left exactly as stored. */
-export const registerSelf = (
-  store: Pick<Repositories, 'invitations'>,
+export const registerSelf = async (
+  store: Pick<Repositories, 'invitations' | 'history'>,
   registration: Omit<CandidateRegistration, 'callbackURL' | 'redirectURL' | 'extraTimePercent'>,
   now: number,
-): Promise<SelfRegistrationOutcome> =>
-  store.invitations.registerSelf(
+): Promise<SelfRegistrationOutcome> => {
+  const outcome = await store.invitations.registerSelf(
     {
       orgId: registration.orgId,
       testId: registration.testId,
@@ -54,3 +78,5 @@ export const registerSelf = (
     newInvitationToken,
     now,
   );
+  return withCreatedEntry(store, outcome, 'self-registration', 'candidate', now);
+};

@@ -72,7 +72,7 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'POST', url: `/candidate/v1/${taking.token}/start`, apiKey: null });
   await send({ method: 'PUT', url: `/candidate/v1/${taking.token}/answers/${questionIds[1]}`, body: { optionIds: [0, 1] }, apiKey: null });
   await send({ method: 'POST', url: `/candidate/v1/${taking.token}/events`, body: { type: 'left', at: new Date().toISOString() }, apiKey: null });
-  await send({ method: 'POST', url: `/candidate/v1/${taking.token}/snapshots`, body: { image: PIXEL_PNG }, apiKey: null });
+  const shot = await send({ method: 'POST', url: `/candidate/v1/${taking.token}/snapshots`, body: { image: PIXEL_PNG }, apiKey: null });
   await send({ method: 'POST', url: `/candidate/v1/${taking.token}/run/${questionIds[2]}`, body: { code: 'function sum(n) { return 3; }' }, apiKey: null });
   const started = await send({
     method: 'POST',
@@ -87,6 +87,9 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'GET', url: `/candidate/v1/${taking.token}/runs/not-a-run`, apiKey: null });
   await send({ method: 'POST', url: `/candidate/v1/${taking.token}/submit`, apiKey: null });
   expect((await api.session()).statusCode).toBe(200);
+  const evidence = `/v2/org/testinvitation/${taking.id}/evidence/snapshot-${shot.json().result.snapshotId as number}`;
+  await send({ method: 'PUT', url: evidence, body: { outcome: 'dismissed', note: 'A lamp, not a person.' } });
+  await send({ method: 'GET', url: `/v2/org/testinvitation/${taking.id}/history` });
   await send({ method: 'GET', url: `/v2/org/testinvitation/${invitations.running}/reset` });
   // Not the completed invitation: its signed report link is the scenario's, and must keep working.
   await send({ method: 'POST', url: `/v2/org/report/${invitations.running}/links/revoke` });

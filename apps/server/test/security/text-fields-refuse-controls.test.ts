@@ -46,6 +46,7 @@ const LINES = new Set([
   'importTest sections[].questions[].options[].text',
   'saveAnswer text',
   'gradeAnswer comment',
+  'reviewEvidence note',
 ]);
 
 const REFUSED = [
@@ -74,6 +75,9 @@ interface World {
   unique: () => string;
   /** An org of its own for the key samples: a rotation revokes every other key of its org. */
   keyOrgId: number;
+  /** The started invitation and a snapshot of it, for reviewing evidence. */
+  invitationId: number;
+  eventId: string;
 }
 
 const now = () => new Date().toISOString();
@@ -195,6 +199,14 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
   ],
   recordProctoringEvent: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/events`, auth: 'none', body: { type: 'left', at: now() } }],
   uploadSnapshot: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/snapshots`, auth: 'none', body: { image: 'data:image/png;base64,iVBORw0KGgo=' } }],
+  reviewEvidence: (w) => [
+    {
+      method: 'PUT',
+      url: `/v2/org/testinvitation/${w.invitationId}/evidence/${w.eventId}`,
+      auth: 'apiKey',
+      body: { outcome: 'confirmed', note: 'Seen in the snapshot' },
+    },
+  ],
   runSampleTests: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/run/${w.coding}`, auth: 'none', body: { code: 'function sum() {}' } }],
   startRun: (w) => [
     {
@@ -266,8 +278,9 @@ describe.each(backends)('every text field of every body refuses control and bidi
     const link = expectSuccess<{ testLinkId: number; testLinkAccessKey: string }>(
       await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks`, body: { testLinkName: 'Open', accessTime: 0 } }),
     );
-    const { token } = await registerFor(h, testId, 'walker@example.com');
+    const { token, invitationId } = await registerFor(h, testId, 'walker@example.com');
     expectSuccess(await candidate(h, token).start());
+    const snapshotId = await h.store.attempts.addSnapshot(invitationId, Date.now(), 'image/png', Buffer.from('not drawn here'));
     const [choice, , coding] = await questionIdsOfTest(h, testId);
     let serial = 0;
     world = {
@@ -279,6 +292,8 @@ describe.each(backends)('every text field of every body refuses control and bidi
       coding: coding!,
       unique: () => `${(serial += 1)}`,
       keyOrgId: (await h.createOrg('Keys')).orgId,
+      invitationId,
+      eventId: `snapshot-${snapshotId}`,
     };
     counts = (await tableCounter(h.store, backend)).count;
   });

@@ -1,6 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { AttemptLog, QuestionResult, ScoreStanding } from '@assay/domain';
 import { readAttemptLog } from './attempt-event-log.js';
+import { recordCoalescedHistory } from './invitation-history.js';
+import { inTransaction } from '../engine/transaction-steps.js';
 import { type AttemptFacts, attemptFactsOfTest } from './attempt-facts.js';
 import type { Database } from '../database.js';
 
@@ -18,12 +20,16 @@ export class AttemptLogRepository {
   }
 
   /** One more sample run of a question (runs the sandbox actually ran). */
-  async countSampleRun(invitationId: number, questionId: number): Promise<void> {
-    await this.db
-      .insertInto('sample_runs')
-      .values({ invitation_id: invitationId, question_id: questionId, runs: 1 })
-      .onConflict((conflict) => conflict.columns(['invitation_id', 'question_id']).doUpdateSet((eb) => ({ runs: eb('sample_runs.runs', '+', 1) })))
-      .execute();
+  /** Counts a run, and in the same transaction the invitation's history (coalesced: counts, not contents). */
+  async countSampleRun(invitationId: number, questionId: number, now: number): Promise<void> {
+    await inTransaction(this.db, async (trx) => {
+      await trx
+        .insertInto('sample_runs')
+        .values({ invitation_id: invitationId, question_id: questionId, runs: 1 })
+        .onConflict((conflict) => conflict.columns(['invitation_id', 'question_id']).doUpdateSet((eb) => ({ runs: eb('sample_runs.runs', '+', 1) })))
+        .execute();
+      await recordCoalescedHistory(trx, invitationId, 'runs', 'candidate', now);
+    });
   }
 
   async sampleRuns(invitationId: number): Promise<Map<number, number>> {

@@ -18,6 +18,7 @@ import {
 } from '@assay/domain';
 import { appendAttemptEvent } from './attempt-event-log.js';
 import { codingTextOf, type StoredCodingFacts } from './attempt-coding-text.js';
+import { recordCoalescedHistory, recordHistory } from './invitation-history.js';
 import { resultsTextOf } from './attempt-results-text.js';
 import type { Database, InvitationRow } from '../database.js';
 import { proctoringColumns, toCandidate, toInvitation, toOrg } from './records.js';
@@ -170,6 +171,7 @@ export class AttemptsRepository {
         .values({ invitation_id: invitationId, question_id: questionId, ...values })
         .onConflict((conflict) => conflict.columns(['invitation_id', 'question_id']).doUpdateSet(values))
         .execute();
+      await recordCoalescedHistory(trx, invitationId, 'answers-saved', 'candidate', now);
       return true;
     });
   }
@@ -379,6 +381,13 @@ export class AttemptsRepository {
           )
           .execute();
       }
+      await recordHistory(
+        trx,
+        invitationId,
+        { kind: 'scored', details: { score: final ? record.score : null, awaitingReview: awaiting.length } },
+        'system',
+        now,
+      );
       return true;
     });
   }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Invitation, InvitationMove, Result } from '@assay/domain';
+import { historyOfMove, type HistoryActor, type Invitation, type InvitationMove, type Result } from '@assay/domain';
 import type { Database, InvitationRow } from '../database.js';
 import { writesOf, newInvitationColumns, type NewToken } from './invitation-moves.js';
 import type { JobsRepository } from './jobs.js';
@@ -9,6 +9,7 @@ import type { Dialect } from '../engine/connect.js';
 import { toInvitation } from './records.js';
 import { registrationSteps, selfRegistrationSteps, type RegistrationInput } from './registration-steps.js';
 import { transact } from '../engine/transaction-steps.js';
+import { recordMoveHistory } from './move-history.js';
 
 export type { RegistrationInput };
 
@@ -87,13 +88,15 @@ export class InvitationsRepository {
   /**
    * Applies a domain move atomically: the row moves only if its status is still the one decided on (a
    * concurrent move makes us decide again on the fresh state), and its effect — columns and side effects
-   * (`invitation-moves.ts`) — lands in the same transaction. Undefined when the invitation does not exist.
+   * (`invitation-moves.ts`) — lands in the same transaction, with what the invitation's history says of it, `by` whom
+   * (the org's key, the candidate, or the system: a deadline). Undefined when the invitation does not exist.
    */
   async applyMove(
     orgId: number,
     invitationId: number,
     decide: (invitation: Invitation) => Result<InvitationMove>,
     now: number,
+    by: HistoryActor = 'system',
   ): Promise<AppliedMove | undefined> {
     for (;;) {
       const row = await this.row(orgId, invitationId);
@@ -112,6 +115,7 @@ export class InvitationsRepository {
           .executeTakeFirst();
         if (!moved) return undefined;
         const reattempt = await after(trx, moved, { jobs: this.jobs, newToken: newInvitationToken, now });
+        await recordMoveHistory(trx, moved.id, historyOfMove(effect, reattempt?.id), reattempt, by, now);
         return { invitation: toInvitation(moved), move, reattempt: reattempt && toInvitation(reattempt) };
       });
       if (applied) return applied;

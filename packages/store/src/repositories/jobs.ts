@@ -5,6 +5,8 @@ import { DeliveryKind, type Job, type JobKind } from '@assay/domain';
 import type { Database, InvitationRow } from '../database.js';
 import type { InstanceLiveness } from '../engine/instance-liveness.js';
 import { toJob } from './records.js';
+import { recordHistory } from './invitation-history.js';
+import { inTransaction } from '../engine/transaction-steps.js';
 
 export interface NewJob {
   orgId: number;
@@ -154,18 +156,26 @@ export class JobsRepository {
     return instances.filter((_, index) => !alive[index]);
   }
 
+  /** Logs a delivery attempt and, for an invitation's email or callback, its history entry, in one transaction. */
   async recordDelivery(jobId: number, record: DeliveryRecord): Promise<void> {
-    await this.db
-      .insertInto('deliveries')
-      .values({
-        job_id: jobId,
-        attempted_at: record.attemptedAt,
-        outcome: record.outcome,
-        status_code: record.statusCode,
-        latency_ms: record.latencyMs,
-        error: record.error,
-      })
-      .execute();
+    await inTransaction(this.db, async (trx) => {
+      await trx
+        .insertInto('deliveries')
+        .values({
+          job_id: jobId,
+          attempted_at: record.attemptedAt,
+          outcome: record.outcome,
+          status_code: record.statusCode,
+          latency_ms: record.latencyMs,
+          error: record.error,
+        })
+        .execute();
+      const job = await trx.selectFrom('jobs').select(['kind', 'invitation_id']).where('id', '=', jobId).executeTakeFirst();
+      if (!job || job.invitation_id === null || job.kind === 'score') return;
+      const channel = job.kind === 'callback' ? 'callback' : 'email';
+      const details = { channel, jobId, outcome: record.outcome, statusCode: record.statusCode } as const;
+      await recordHistory(trx, job.invitation_id, { kind: 'delivery', details }, 'system', record.attemptedAt);
+    });
   }
 
   /** Ends a job (delivered, gone or dead), if `owner` still holds its lease. */

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { EvidenceReview, EvidenceReviewInput, IdParam, InvitationHistory, invitationHistoryOf, knownEvidence, succeed } from '@assay/domain';
+import type { AppContext } from '../context.js';
+import { found, unwrap } from '../refusal-error.js';
+import { apiKeySecurity, envelopeResponses } from './responses.js';
+
+const InvitationParams = z.object({ testInvitationId: IdParam });
+const notFound = (testInvitationId: number) => `No test invitation ${testInvitationId}.`;
+
+/** Issue 32, items 5 and 6: a reviewer's outcome on each piece of integrity evidence, and an invitation's history. */
+export const invitationHistoryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, now }) => {
+  app.put(
+    '/testinvitation/:testInvitationId/evidence/:eventId',
+    {
+      schema: {
+        tags: ['invitations'],
+        summary: 'Review a piece of integrity evidence (Assay extension)',
+        description:
+          'Marks one counted departure (`departure-<epoch ms it began>`) or webcam snapshot (`snapshot-<snapshotId>`) of the attempt `dismissed` or ' +
+          '`confirmed`, with a note. The latest review of a piece of evidence counts; earlier ones are kept, and each is in the invitation history. ' +
+          'v2’s wv and tv stay the raw counts. 404.12 for an id the attempt does not show.',
+        security: apiKeySecurity,
+        params: InvitationParams.extend({ eventId: z.string().min(1).max(40) }),
+        body: EvidenceReviewInput,
+        response: envelopeResponses(EvidenceReview),
+      },
+    },
+    async (request) => {
+      const { testInvitationId, eventId } = request.params;
+      const { orgId, keyId } = request.org;
+      const invitation = found(await store.invitations.find(orgId, testInvitationId), '404.4', notFound(testInvitationId));
+      const at = now();
+      const [log, snapshots] = await Promise.all([store.attemptLog.events(invitation.id), store.attempts.snapshotList(invitation.id)]);
+      const evidence = { presence: log.presence, endedAt: invitation.completedAt ?? at, snapshotIds: snapshots.map((snapshot) => snapshot.id) };
+      unwrap(knownEvidence(eventId, evidence));
+      const note = request.body.note ?? '';
+      await store.evidenceReviews.add({ invitationId: invitation.id, eventId, outcome: request.body.outcome, note, keyId, at });
+      const latest = (await store.evidenceReviews.latestOf(invitation.id)).get(eventId);
+      return succeed(found(latest, '404.12', `No integrity evidence ${eventId}.`));
+    },
+  );
+
+  app.get(
+    '/testinvitation/:testInvitationId/history',
+    {
+      schema: {
+        tags: ['invitations'],
+        summary: 'What happened to an invitation, oldest first (Assay extension)',
+        description:
+          'Append-only: created (by which key), emails and callbacks with their outcome, link opened, started, answers saved and runs (counted per ' +
+          'ten minutes, never contents), submitted, scored, graded, evidence reviewed, reattempt, reset, cancel, report downloaded. A key is named ' +
+          'by its id and label. An invitation created before histories were kept starts with a `created` entry rebuilt from it (`reconstructed`).',
+        security: apiKeySecurity,
+        params: InvitationParams,
+        response: envelopeResponses(InvitationHistory),
+      },
+    },
+    async (request) => {
+      const { testInvitationId } = request.params;
+      const stored = found(await store.history.read(request.org.orgId, testInvitationId), '404.4', notFound(testInvitationId));
+      return succeed(invitationHistoryOf(stored.origin, stored.entries));
+    },
+  );
+};

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { multiLineText } from '../schemas/text-fields.js';
+import type { KeptEvents } from '../report/event-log.js';
+import { ok, refuse, type Result } from '../result.js';
+import { departuresOfLog } from '../report/timelines.js';
+
+/**
+ * Reviewed integrity evidence (issue 32, item 5). Each piece of evidence has an id stable for the attempt's life:
+ * - `departure-<epoch ms>`: a counted departure (what `wv` counts and `tv` times), named by the instant it began —
+ *   the `leftAt` that `/details` lists under integrity.departures. Departures never overlap, so no two share it, and
+ *   it never changes: the event that began it is stored with its instant.
+ * - `snapshot-<snapshotId>`: a webcam snapshot, by the id `/details` lists under integrity.snapshots.
+ * v2's `wv` and `tv` stay the raw counts (the contract); a review sits beside them and never changes them.
+ */
+export const EvidenceOutcome = z.enum(['dismissed', 'confirmed']);
+export type EvidenceOutcome = z.infer<typeof EvidenceOutcome>;
+
+export const EvidenceReviewInput = z
+  .object({
+    outcome: EvidenceOutcome,
+    note: multiLineText('note', 2_000, { blank: true, description: 'Why: what the reviewer saw (up to 2,000 characters; may be empty).' }).optional(),
+  })
+  .meta({ id: 'EvidenceReviewBody' });
+export type EvidenceReviewInput = z.infer<typeof EvidenceReviewInput>;
+
+export type EvidenceId = { readonly type: 'departure'; readonly leftAt: number } | { readonly type: 'snapshot'; readonly snapshotId: number };
+
+const EVIDENCE_ID = /^(departure|snapshot)-([1-9][0-9]{0,15})$/;
+
+/** The evidence an id names, or undefined for a string that names none (the route answers 404, as for an unknown one). */
+export const parseEvidenceId = (text: string): EvidenceId | undefined => {
+  const found = EVIDENCE_ID.exec(text);
+  if (!found) return undefined;
+  const value = Number(found[2]);
+  if (!Number.isSafeInteger(value)) return undefined;
+  return found[1] === 'departure' ? { type: 'departure', leftAt: value } : { type: 'snapshot', snapshotId: value };
+};
+
+export const evidenceIdText = (id: EvidenceId): string => (id.type === 'departure' ? `departure-${id.leftAt}` : `snapshot-${id.snapshotId}`);
+
+/** The ids of an attempt's departures as the report lists them (its kept log, replayed up to `endedAt`). */
+export const departureEvidenceIds = (presence: KeptEvents, endedAt: number): string[] =>
+  departuresOfLog(presence, endedAt).map((departure) => evidenceIdText({ type: 'departure', leftAt: departure.leftAt }));
+
+/** One review as stored and answered: the latest per evidence counts, earlier ones are kept. */
+export const EvidenceReview = z
+  .object({
+    eventId: z.string(),
+    outcome: EvidenceOutcome,
+    note: z.string(),
+    reviewedAt: z.string().meta({ description: 'ISO 8601, UTC' }),
+    reviewedBy: z.object({ keyId: z.int().positive(), label: z.string() }),
+  })
+  .meta({ id: 'EvidenceReview' });
+export type EvidenceReview = z.infer<typeof EvidenceReview>;
+
+/** What the attempt shows as evidence now: its kept departure events (replayed up to `endedAt`) and its snapshots. */
+export interface AttemptEvidence {
+  readonly presence: KeptEvents;
+  readonly endedAt: number;
+  readonly snapshotIds: readonly number[];
+}
+
+/**
+ * The evidence `eventId` names, if the attempt shows it (404.12 otherwise, as for a malformed id): a review is of
+ * something a reviewer could see in the report, never of an id made up or cleared by a reset.
+ */
+export const knownEvidence = (eventId: string, evidence: AttemptEvidence): Result<string> => {
+  const id = parseEvidenceId(eventId);
+  const shown =
+    id !== undefined &&
+    (id.type === 'snapshot' ? evidence.snapshotIds.includes(id.snapshotId) : departureEvidenceIds(evidence.presence, evidence.endedAt).includes(eventId));
+  return shown ? ok(eventId) : refuse('404.12', `No integrity evidence ${eventId} in this attempt: use a departure or snapshot id its report lists.`);
+};

@@ -1,0 +1,164 @@
+import type { Kysely } from 'kysely';
+import {
+  COALESCED_HISTORY_KINDS,
+  HISTORY_COALESCE_MS,
+  HistoryEvent,
+  type CoalescedHistoryKind,
+  type HistoryActor,
+  type HistoryBy,
+  type InvitationOrigin,
+  type RecordedHistoryEvent,
+  type StoredHistoryEntry,
+} from '@assay/domain';
+import type { Database } from '../database.js';
+
+/*
+ * An invitation's history (issue 32, item 6), append-only. Every write takes the `db` of the action it records — the
+ * transaction that moved the invitation, saved the answer, stored the score — so a history never claims what did not
+ * commit. The repository (`history`) does the same on the store or on a `Store.transaction`'s repositories.
+ */
+
+const actorColumns = (by: HistoryActor) => (typeof by === 'object' ? { actor: 'key', key_id: by.keyId } : { actor: by, key_id: null });
+
+/** Appends one entry. */
+export const recordHistory = async (db: Kysely<Database>, invitationId: number, event: RecordedHistoryEvent, by: HistoryActor, at: number): Promise<void> => {
+  await db
+    .insertInto('invitation_history')
+    .values({ invitation_id: invitationId, at, kind: event.kind, ...actorColumns(by), details: JSON.stringify(event.details), count: 1, last_at: at })
+    .execute();
+};
+
+/**
+ * Counts one occurrence of a coalesced kind: into the entry of that kind begun less than HISTORY_COALESCE_MS ago, or a
+ * new one. The entry's first instant and order never change; only its count and last instant grow while its window is
+ * open, so what it said stays true.
+ */
+export const recordCoalescedHistory = async (
+  db: Kysely<Database>,
+  invitationId: number,
+  kind: CoalescedHistoryKind,
+  by: HistoryActor,
+  at: number,
+): Promise<void> => {
+  const open = await db
+    .selectFrom('invitation_history')
+    .select('id')
+    .where('invitation_id', '=', invitationId)
+    .where('kind', '=', kind)
+    .where('at', '>', at - HISTORY_COALESCE_MS)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (open) {
+    await db
+      .updateTable('invitation_history')
+      .set((eb) => ({ count: eb('count', '+', 1), last_at: at }))
+      .where('id', '=', open.id)
+      .execute();
+    return;
+  }
+  await db
+    .insertInto('invitation_history')
+    .values({ invitation_id: invitationId, at, kind, ...actorColumns(by), details: '{}', count: 1, last_at: at })
+    .execute();
+};
+
+const isCoalesced = (kind: string): kind is CoalescedHistoryKind => (COALESCED_HISTORY_KINDS as readonly string[]).includes(kind);
+
+const iso = (at: number) => new Date(at).toISOString();
+
+interface HistoryRow {
+  at: number;
+  kind: string;
+  actor: string;
+  key_id: number | null;
+  label: string | null;
+  prefix: string | null;
+  details: string;
+  count: number;
+  last_at: number;
+}
+
+const byOf = (row: HistoryRow): HistoryBy =>
+  row.actor === 'key' && row.key_id !== null ? { keyId: row.key_id, label: row.label ?? row.prefix ?? '' } : row.actor === 'candidate' ? 'candidate' : 'system';
+
+const entryOf = (row: HistoryRow): StoredHistoryEntry => ({
+  at: row.at,
+  by: byOf(row),
+  // Parsed, so a row that no longer fits the union fails loudly instead of answering a shape the API does not document.
+  event: HistoryEvent.parse({ kind: row.kind, details: isCoalesced(row.kind) ? { count: row.count, lastAt: iso(row.last_at) } : JSON.parse(row.details) }),
+});
+
+export class InvitationHistoryRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Appends an entry in this repository's transaction (or alone): `history.record(invitationId, event, by, at)`. */
+  record(invitationId: number, event: RecordedHistoryEvent, by: HistoryActor, at: number): Promise<void> {
+    return recordHistory(this.db, invitationId, event, by, at);
+  }
+
+  recordCoalesced(invitationId: number, kind: CoalescedHistoryKind, by: HistoryActor, at: number): Promise<void> {
+    return recordCoalescedHistory(this.db, invitationId, kind, by, at);
+  }
+
+  /**
+   * The same entry for every invitation of a test that has a report (an Excel export): one statement, whatever their
+   * number. Only the org's invitations.
+   */
+  async recordForTest(orgId: number, testId: number, event: RecordedHistoryEvent, by: HistoryActor, at: number): Promise<void> {
+    const actor = actorColumns(by);
+    await this.db
+      .insertInto('invitation_history')
+      .columns(['invitation_id', 'at', 'kind', 'actor', 'key_id', 'details', 'count', 'last_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('invitations')
+          .select((inner) => [
+            'invitations.id',
+            inner.val(at).as('at'),
+            inner.val(event.kind).as('kind'),
+            inner.val(actor.actor).as('actor'),
+            inner.val(actor.key_id).as('key_id'),
+            inner.val(JSON.stringify(event.details)).as('details'),
+            inner.val(1).as('count'),
+            inner.val(at).as('last_at'),
+          ])
+          .where('org_id', '=', orgId)
+          .where('test_id', '=', testId)
+          .where('status', '=', 'Completed'),
+      )
+      .execute();
+  }
+
+  /** The org's invitation (undefined for another org's or an unknown id) and its entries in the order recorded. */
+  async read(orgId: number, invitationId: number): Promise<{ origin: InvitationOrigin; entries: StoredHistoryEntry[] } | undefined> {
+    const invitation = await this.db
+      .selectFrom('invitations')
+      .select(['id', 'created_at', 'previous_invitation_id'])
+      .where('org_id', '=', orgId)
+      .where('id', '=', invitationId)
+      .executeTakeFirst();
+    if (!invitation) return undefined;
+    const rows = await this.db
+      .selectFrom('invitation_history')
+      .leftJoin('api_keys', 'api_keys.id', 'invitation_history.key_id')
+      .select([
+        'invitation_history.at',
+        'invitation_history.kind',
+        'invitation_history.actor',
+        'invitation_history.key_id',
+        'api_keys.label',
+        'api_keys.prefix',
+        'invitation_history.details',
+        'invitation_history.count',
+        'invitation_history.last_at',
+      ])
+      .where('invitation_history.invitation_id', '=', invitation.id)
+      .orderBy('invitation_history.id')
+      .execute();
+    return {
+      origin: { id: invitation.id, createdAt: invitation.created_at, previousInvitationId: invitation.previous_invitation_id },
+      entries: rows.map(entryOf),
+    };
+  }
+}

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { HISTORY_COALESCE_MS, moveInvitation, type InvitationEvent } from '@assay/domain';
+import { openScratchStore, type Store } from '../src/index.js';
+import { oneQuestionTest } from './fixtures.js';
+
+const T0 = Date.UTC(2026, 11, 1, 9, 0, 0);
+
+/** An invitation's history as the store keeps it: in the transaction of each action, coalesced where it says so. */
+describe.each(['sqlite', 'postgres'] as const)('invitation history on %s', (backend) => {
+  let store: Store;
+  let dispose: () => Promise<void>;
+  let orgId: number;
+  let testId: number;
+  let counter = 0;
+
+  beforeAll(async () => {
+    ({ store, dispose } = await openScratchStore(backend, inject('pgUrl')));
+    orgId = (await store.orgs.create({ name: 'Org', email: 'org@example.com', timeZoneId: 1000 }, T0)).id;
+    testId = (await store.tests.importDefinition(orgId, oneQuestionTest('History'), `history-${backend}`, T0)).testId;
+  });
+  afterAll(() => dispose());
+
+  const invite = async () => {
+    counter += 1;
+    const email = `c${counter}@example.com`;
+    const { invitation } = await store.invitations.register(
+      { orgId, testId, testLinkId: null, emailKey: email, email, fullName: 'C', callbackUrl: null, redirectUrl: null },
+      () => `history-${backend}-${counter}`,
+      T0,
+    );
+    return invitation.id;
+  };
+  const apply = (id: number, event: InvitationEvent, at: number) =>
+    store.invitations.applyMove(orgId, id, (invitation) => moveInvitation(invitation, event), at, 'candidate');
+  const kindsOf = async (id: number) => (await store.history.read(orgId, id))!.entries.map(({ event }) => event.kind);
+
+  it('coalesces answers saved into one entry per window, counting every save', async () => {
+    const id = await invite();
+    await apply(id, { type: 'start', at: T0, durationMinutes: 120 }, T0);
+    const [question] = await store.attempts.questions(testId);
+    // A window is HISTORY_COALESCE_MS from its entry's first save: T0 + 1 takes saves until T0 + HISTORY_COALESCE_MS.
+    const saves = [T0 + 1, T0 + 2, T0 + HISTORY_COALESCE_MS, T0 + HISTORY_COALESCE_MS + 1, T0 + HISTORY_COALESCE_MS + 5];
+    for (const at of saves) expect(await store.attempts.saveAnswer(id, question!.id, { optionIds: [1] }, at)).toBe(true);
+    const saved = (await store.history.read(orgId, id))!.entries.filter(({ event }) => event.kind === 'answers-saved');
+    expect(saved.map(({ at, event }) => ({ at, details: event.details }))).toEqual([
+      { at: T0 + 1, details: { count: 3, lastAt: new Date(T0 + HISTORY_COALESCE_MS).toISOString() } },
+      { at: T0 + HISTORY_COALESCE_MS + 1, details: { count: 2, lastAt: new Date(T0 + HISTORY_COALESCE_MS + 5).toISOString() } },
+    ]);
+  });
+
+  it('counts sample runs in the same way, and names an expiry as the system’s submission', async () => {
+    const id = await invite();
+    await apply(id, { type: 'start', at: T0, durationMinutes: 30 }, T0);
+    const [question] = await store.attempts.questions(testId);
+    for (const at of [T0 + 10, T0 + 20]) await store.attemptLog.countSampleRun(id, question!.id, at);
+    await store.invitations.applyMove(orgId, id, (invitation) => moveInvitation(invitation, { type: 'expire', at: T0 + 31 * 60_000 }), T0 + 31 * 60_000);
+    const entries = (await store.history.read(orgId, id))!.entries;
+    expect(entries.map(({ by, event }) => ({ kind: event.kind, by }))).toEqual([
+      { kind: 'started', by: 'candidate' },
+      { kind: 'runs', by: 'candidate' },
+      { kind: 'submitted', by: 'system' },
+    ]);
+    expect(entries[1]!.event.details).toEqual({ count: 2, lastAt: new Date(T0 + 20).toISOString() });
+  });
+
+  it('writes nothing for a save the attempt refuses, nor for a move that does not apply', async () => {
+    const id = await invite();
+    const [question] = await store.attempts.questions(testId);
+    expect(await store.attempts.saveAnswer(id, question!.id, { optionIds: [1] }, T0)).toBe(false);
+    // Submitting before the start is refused; cancelling twice changes nothing the second time.
+    await apply(id, { type: 'submit', at: T0 }, T0);
+    await apply(id, { type: 'cancel', at: T0 + 1 }, T0 + 1);
+    await apply(id, { type: 'cancel', at: T0 + 2 }, T0 + 2);
+    expect(await kindsOf(id)).toEqual(['cancelled']);
+  });
+
+  it('names a reattempt once on each invitation, however often it is asked for', async () => {
+    const id = await invite();
+    await apply(id, { type: 'start', at: T0, durationMinutes: 30 }, T0);
+    await apply(id, { type: 'submit', at: T0 + 5 }, T0 + 5);
+    const first = await store.invitations.applyMove(orgId, id, (invitation) => moveInvitation(invitation, { type: 'reattempt' }), T0 + 6, { keyId: 77 });
+    await store.invitations.applyMove(orgId, id, (invitation) => moveInvitation(invitation, { type: 'reattempt' }), T0 + 7, { keyId: 77 });
+    expect(await kindsOf(id)).toEqual(['started', 'submitted', 'reattempted']);
+    const next = (await store.history.read(orgId, first!.reattempt!.id))!.entries;
+    expect(next).toEqual([{ at: T0 + 6, by: { keyId: 77, label: '' }, event: { kind: 'created', details: { via: 'reattempt', previousInvitationId: id } } }]);
+  });
+
+  it('answers another org’s invitation as unknown', async () => {
+    const id = await invite();
+    expect(await store.history.read(orgId + 999, id)).toBeUndefined();
+  });
+});
