@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleWorker, type AssembledWorker } from '@assay/jobs';
-import type { GradeRecorded } from '@assay/domain';
+import type { GradeRecorded, InvitationHistory } from '@assay/domain';
 import { manualClock, registerFor } from './helpers/candidate.js';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
 import { silentLog, startReceiver } from './helpers/receiver.js';
@@ -123,6 +123,14 @@ describe.each(backends)('grading on %s', (backend) => {
       [essay, 4, reviewer.keyId, false],
       [short, 1.5, expect.any(Number), true],
       [essay, 5, expect.any(Number), true],
+    ]);
+    // The invitation's history names every grade, the regrade too, and the key that gave it by its label.
+    const entries = expectSuccess<InvitationHistory>(await h.request({ method: 'GET', url: `/v2/org/testinvitation/${invitationId}/history` })).entries;
+    const graded = entries.filter((entry) => entry.kind === 'graded');
+    expect(graded.map((entry) => [entry.details, typeof entry.by === 'object' ? entry.by.label : entry.by])).toEqual([
+      [{ questionId: essay, marks: 4 }, 'Panel A'],
+      [{ questionId: short, marks: 1.5 }, expect.any(String)],
+      [{ questionId: essay, marks: 5 }, expect.any(String)],
     ]);
   });
 

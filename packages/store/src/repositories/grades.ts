@@ -18,6 +18,7 @@ import { resultsTextOf } from './attempt-results-text.js';
 import type { ImportedTests } from './imported-tests.js';
 import { releaseWaitingOn } from './jobs.js';
 import { inTransaction } from '../engine/transaction-steps.js';
+import { recordHistory } from './invitation-history.js';
 
 /** What the grading rule decides from (the domain's `GradeFacts`, re-exported for the store's callers). */
 export type { GradeFacts } from '@assay/domain';
@@ -132,7 +133,8 @@ export class GradesRepository {
         });
       }
       if (current) await trx.updateTable('grades').set({ superseded_at: now }).where('id', '=', current.id).execute();
-      // The "graded" history entry (issue 32 item 6) is recorded here, in this transaction, by the history work.
+      // The invitation's history names the grade and its key in the grade's own transaction (issue 32 item 6).
+      await recordHistory(trx, invitationId, { kind: 'graded', details: { questionId, marks: accepted.marks } }, { keyId }, now);
       await trx
         .insertInto('grades')
         .values({
