@@ -1,5 +1,6 @@
 import { savedAnswerLanguage } from '../candidate/answer-language.js';
 import { isCodingAnswerGiven, type Answer } from '../candidate/scoring.js';
+import { isTextAnswerGiven } from '../candidate/written-answer.js';
 import type { QuestionRecord, SectionRecord } from '../records/test.js';
 import type { CodingLanguage } from '../schemas/coding-language.js';
 
@@ -32,6 +33,8 @@ export interface QuestionOutcome {
 export const questionOutcome = (question: QuestionRecord, answer: Answer | undefined, result: QuestionResult | undefined): QuestionOutcome => {
   const { definition } = question;
   const awarded = result ? result.marks : null;
+  // A written answer is answered when its text is not blank (the one meaning scoring gives it).
+  if (definition.type === 'short_answer' || definition.type === 'free_text') return { questionId: question.id, awarded, answered: isTextAnswerGiven(answer?.text) };
   if (definition.type !== 'coding') return { questionId: question.id, awarded, answered: (answer?.optionIds?.length ?? 0) > 0 };
   const answered = isCodingAnswerGiven(definition, answer);
   const cases = answered && result?.cases ? result.cases : null;
