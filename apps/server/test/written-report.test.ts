@@ -79,7 +79,8 @@ describe.each(backends)('written answers in the report, PDF, Excel and /details 
   });
   afterAll(() => h.close());
 
-  const details = async (invitationId: number) => expectSuccess<ReportDetails>(await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/details` }));
+  const details = async (invitationId: number) =>
+    expectSuccess<ReportDetails>(await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/details` }));
   const pdf = async (invitationId: number) => {
     const response = await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/pdf` });
     expect(response.statusCode).toBe(200);

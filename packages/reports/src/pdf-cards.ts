@@ -47,7 +47,7 @@ const scoreCard = (details: ReportDetails): DecisionCard =>
         detail: `${details.score.percent}% of the marks`,
         color: INK,
       }
-    : provisionalScoreCard(details) ?? { label: 'Score', value: 'Not scored', detail: `report ${details.status.reportStatus.toLowerCase()}`, color: MUTED };
+    : (provisionalScoreCard(details) ?? { label: 'Score', value: 'Not scored', detail: `report ${details.status.reportStatus.toLowerCase()}`, color: MUTED });
 
 const percentileCard = (details: ReportDetails): DecisionCard => {
   const label = 'Percentile';

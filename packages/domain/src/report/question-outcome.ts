@@ -34,7 +34,8 @@ export const questionOutcome = (question: QuestionRecord, answer: Answer | undef
   const { definition } = question;
   const awarded = result ? result.marks : null;
   // A written answer is answered when its text is not blank (the one meaning scoring gives it).
-  if (definition.type === 'short_answer' || definition.type === 'free_text') return { questionId: question.id, awarded, answered: isTextAnswerGiven(answer?.text) };
+  if (definition.type === 'short_answer' || definition.type === 'free_text')
+    return { questionId: question.id, awarded, answered: isTextAnswerGiven(answer?.text) };
   if (definition.type !== 'coding') return { questionId: question.id, awarded, answered: (answer?.optionIds?.length ?? 0) > 0 };
   const answered = isCodingAnswerGiven(definition, answer);
   const cases = answered && result?.cases ? result.cases : null;

@@ -23,14 +23,19 @@ export const WrittenAnswerDetail = z
     answer: z.string().nullable(),
     words: z.int().nonnegative().meta({ description: "The answer's words as the server counts them (docs/question-types.md)." }),
     wordLimit: z.int().positive().optional().meta({ description: "free_text: the question's word limit, when it has one." }),
-    rubric: z.array(z.object({ criterion: z.string(), marks: z.number() })).optional().meta({ description: "free_text: the question's rubric, when it has one." }),
+    rubric: z
+      .array(z.object({ criterion: z.string(), marks: z.number() }))
+      .optional()
+      .meta({ description: "free_text: the question's rubric, when it has one." }),
     matched: z
       .object({ answer: z.string(), match: TextMatch })
       .nullable()
       .optional()
-      .meta({ description: 'short_answer: the first accepted answer the candidate\'s answer matches (and how it was compared); null when none does.' }),
+      .meta({ description: "short_answer: the first accepted answer the candidate's answer matches (and how it was compared); null when none does." }),
     marking: WrittenMarking,
-    grade: Grade.nullable().meta({ description: "The current grade a person gave (marks, per criterion, comment, the grader's key label and the time); null when not graded." }),
+    grade: Grade.nullable().meta({
+      description: "The current grade a person gave (marks, per criterion, comment, the grader's key label and the time); null when not graded.",
+    }),
   })
   .meta({ id: 'WrittenAnswerDetail' });
 export type WrittenAnswerDetail = z.infer<typeof WrittenAnswerDetail>;
@@ -41,7 +46,8 @@ export const ReviewProgress = z
     awaiting: z.int().nonnegative().meta({ description: 'Answers still waiting for a person to grade them.' }),
     graded: z.int().nonnegative().meta({ description: 'Answers a person has graded.' }),
     scoreSoFar: z.number().meta({
-      description: "The marks given so far (the machine's and the grades). Provisional while answers await review (reportStatus In progress); the final score once none do.",
+      description:
+        "The marks given so far (the machine's and the grades). Provisional while answers await review (reportStatus In progress); the final score once none do.",
     }),
   })
   .meta({ id: 'ReviewProgress' });
