@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkGrade, type GradeInput, type ReportDetails } from '@assay/domain';
+import type { ReportDetails } from '@assay/domain';
 import { candidate, manualClock, questionIdsOf, registerFor } from './helpers/candidate.js';
 import { expectSuccess } from './helpers/expectations.js';
 import { pdfPageCount, pdfText } from './helpers/pdf-text.js';
@@ -58,11 +58,13 @@ describe.each(backends)('written answers in the report, PDF, Excel and /details 
   beforeAll(async () => {
     h = await startHarness(backend, {}, clock.now);
     testId = await h.importTest(writtenTest);
-    const reviewer = await h.store.apiKeys.insert(h.org.orgId, 'w'.repeat(64), 'assay_wrt111', START, { role: 'reviewer', label: 'Panel A' });
-    // One attempt graded: its short answer matched, its essay graded by a reviewer's key (the last grade: Generated).
+    const reviewer = await h.client.admin.keys.create(h.org.orgId, { role: 'reviewer', label: 'Panel A' });
+    // One attempt graded: its short answer matched, its essay graded through the API by a reviewer's key at 10:00
+    // (the last grade: the report Generated with the final score).
     const first = await take('graded@example.com', { short: '  paris ', free: longEssay });
     graded = first.invitationId;
-    const grade: GradeInput = {
+    clock.set(START + 3_600_000);
+    const grade = {
       marks: 4,
       criteria: [
         { criterion: 'Correctness', marks: 3 },
@@ -70,10 +72,7 @@ describe.each(backends)('written answers in the report, PDF, Excel and /details 
       ],
       comment: 'Sound reasoning; the second half repeats itself.',
     };
-    const recorded = await h.store.grades.record(h.org.orgId, graded, first.free, reviewer, START + 3_600_000, (facts) =>
-      checkGrade(facts.question, grade, facts.state),
-    );
-    expect(recorded?.err).toBeUndefined();
+    expectSuccess(await h.request({ method: 'PUT', url: `/v2/org/testinvitation/${graded}/grades/${first.free}`, body: grade, apiKey: reviewer.apiKey }));
     // One attempt awaiting: an unmatched short answer (the author asked for review) and an essay.
     awaiting = (await take('awaiting@example.com', { short: 'Lyon', free: 'I would sort first.' })).invitationId;
   });

@@ -20,5 +20,6 @@ export * from './grading/grade.js';
 export * from './grading/check-grade.js';
 export * from './grading/final-score.js';
 export * from './grading/review-queue.js';
+export * from './grading/build-review-queue.js';
 // Written answers in the report (issue 32, writtenreport): the candidate's text, its marking and grade in `/details`.
 export * from './report/written-answer-detail.js';
