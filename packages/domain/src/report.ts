@@ -26,3 +26,5 @@ export * from './grading/build-review-queue.js';
 
 // Issue 32 item 5 (history): reviewed integrity evidence — evidence ids, outcomes, the review body.
 export * from './history/evidence-review.js';
+// Written answers in the report (issue 32, writtenreport): the candidate's text, its marking and grade in `/details`.
+export * from './report/written-answer-detail.js';

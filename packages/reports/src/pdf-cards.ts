@@ -27,6 +27,18 @@ export interface DecisionCard {
 
 const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
 
+/** While written answers await review (issue 32): the marks so far, said to be provisional, never as the score. */
+const provisionalScoreCard = (details: ReportDetails): DecisionCard | undefined => {
+  const review = details.review;
+  if (!review || review.awaiting === 0) return undefined;
+  return {
+    label: 'Score · provisional',
+    value: `${formatScore(review.scoreSoFar)} / ${formatScore(details.score.maxScore)}`,
+    detail: `not final: ${plural(review.awaiting, 'answer awaits', 'answers await')} review`,
+    color: WARNING,
+  };
+};
+
 const scoreCard = (details: ReportDetails): DecisionCard =>
   details.status.reportStatus === REPORT_STATUS.generated
     ? {
@@ -35,7 +47,7 @@ const scoreCard = (details: ReportDetails): DecisionCard =>
         detail: `${details.score.percent}% of the marks`,
         color: INK,
       }
-    : { label: 'Score', value: 'Not scored', detail: `report ${details.status.reportStatus.toLowerCase()}`, color: MUTED };
+    : (provisionalScoreCard(details) ?? { label: 'Score', value: 'Not scored', detail: `report ${details.status.reportStatus.toLowerCase()}`, color: MUTED });
 
 const percentileCard = (details: ReportDetails): DecisionCard => {
   const label = 'Percentile';

@@ -4,6 +4,7 @@ import { drawCode } from './pdf-code.js';
 import { BOLD, INK, ITALIC, LEFT, MUTED, NEGATIVE, POSITIVE, RULE, WIDTH, heading, hline, linesOf, put, type Cursor, type Doc } from './pdf-layout.js';
 import { drawRichLine, flowRichText, richTextLines } from './pdf-rich-text.js';
 import { marksText, outcomeOf, typeText } from './pdf-summary.js';
+import { drawWritten } from './pdf-written.js';
 
 const TEXT = 9.5;
 const TEXT_LINE = 13;
@@ -143,6 +144,7 @@ const drawQuestion = (doc: Doc, cursor: Cursor, question: QuestionDetail): void 
   flowRichText(doc, cursor, textLines, LEFT);
   cursor.y += 5;
   if (question.coding) drawCoding(doc, cursor, question);
+  else if (question.written) drawWritten(doc, cursor, question);
   else drawOptions(doc, cursor, question);
   cursor.y += 10;
 };

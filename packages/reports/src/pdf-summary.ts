@@ -27,6 +27,7 @@ import { drawTable, type Cell } from './pdf-table.js';
 export const outcomeOf = (question: QuestionDetail): { text: string; color: string } => {
   if (!question.answered) return { text: 'Not answered', color: MUTED };
   if (question.awarded === null) return { text: 'Not scored yet', color: MUTED };
+  if (question.written?.marking === 'awaiting_review') return { text: 'Awaiting review', color: WARNING };
   const tests = question.coding?.hiddenTests;
   if (question.coding) {
     if (!tests) return { text: 'Not run', color: MUTED };
@@ -38,10 +39,11 @@ export const outcomeOf = (question: QuestionDetail): { text: string; color: stri
   return { text: 'Wrong', color: NEGATIVE };
 };
 
-/** `+2 / 2`, `−1 / 2`, `– / 2` before scoring. */
+/** `+2 / 2`, `−1 / 2`, `– / 2` before scoring or while awaiting review. */
 export const marksText = (question: QuestionDetail): string => {
   const max = formatScore(question.marks);
-  if (question.awarded === null) return `– / ${max}`;
+  // An answer awaiting review has no marks yet (the machine's 0 stands in for them until a person grades it).
+  if (question.awarded === null || question.written?.marking === 'awaiting_review') return `– / ${max}`;
   const sign = question.awarded > 0 ? '+' : question.awarded < 0 ? '\u2212' : '';
   return `${sign}${formatScore(Math.abs(question.awarded))} / ${max}`;
 };
@@ -51,7 +53,11 @@ export const typeText = (question: QuestionDetail): string =>
     ? 'Single choice'
     : question.type === 'multiple_choice'
       ? 'Multiple choice'
-      : `Coding (${question.coding?.language ?? 'code'})`;
+      : question.type === 'short_answer'
+        ? 'Short answer'
+        : question.type === 'free_text'
+          ? 'Free text'
+          : `Coding (${question.coding?.language ?? 'code'})`;
 
 /** Who and which test: the name, the address and the test name wrapped whole (the footer alone shortens the name). */
 const drawHeader = (doc: Doc, cursor: Cursor, details: ReportDetails): void => {

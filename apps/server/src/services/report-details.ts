@@ -1,4 +1,13 @@
-import { buildReportDetails, codingAnswerFacts, questionsInReportOrder, type ReportDetails, type ScoreStanding, shownHiddenTests } from '@assay/domain';
+import {
+  buildReportDetails,
+  codingAnswerFacts,
+  questionsInReportOrder,
+  type QuestionRecord,
+  type ReportDetails,
+  type ReportFacts,
+  type ScoreStanding,
+  shownHiddenTests,
+} from '@assay/domain';
 import { questionsHeaderOf, questionsRowOfAwards, type WorkbookRow } from '@assay/reports/host';
 import type { Store } from '@assay/store';
 
@@ -21,6 +30,7 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
     store.attempts.snapshotList(invitationId),
     invitation.reportStatus === 'Generated' ? store.attemptLog.scoreStanding(context.test.id, invitation.score) : UNRANKED,
   ]);
+  const review = await writtenReviewOf(store, orgId, invitationId, questions);
   return buildReportDetails({
     invitation,
     candidate: context.candidate,
@@ -33,7 +43,23 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
     log,
     snapshots,
     standing,
+    ...review,
   });
+};
+
+/**
+ * Where the attempt's written answers stand with the people grading them (issue 32): its current grades and what
+ * awaits one. Read only for a test with written questions, so every other report costs no more reads.
+ */
+const writtenReviewOf = async (
+  store: Store,
+  orgId: number,
+  invitationId: number,
+  questions: readonly QuestionRecord[],
+): Promise<Pick<ReportFacts, 'grades' | 'awaitingReview'>> => {
+  if (!questions.some(({ definition }) => definition.type === 'short_answer' || definition.type === 'free_text')) return {};
+  const [grades, awaiting] = await Promise.all([store.grades.current(orgId, invitationId), store.attempts.awaitingReview(invitationId)]);
+  return { grades, awaitingReview: new Set(awaiting) };
 };
 
 /**

@@ -10,6 +10,8 @@ import { omittedEventsOf, type AttemptLog } from './event-log.js';
 import { departuresOfLog, sectionTimesOfLog } from './timelines.js';
 import { percentOf, verdictFor } from './verdict.js';
 import { renderedText } from '../text/rendered-text.js';
+import type { Grade } from '../grading/grade.js';
+import { writtenAnswerDetail } from './written-answer-detail.js';
 
 /** Everything the report is made of, gathered by the shell; this module only decides what it says. */
 export interface ReportFacts {
@@ -27,6 +29,10 @@ export interface ReportFacts {
   readonly snapshots: readonly { readonly id: number; readonly takenAt: number }[];
   /** How this attempt's score stands among the test's completed, scored attempts (read for scored attempts only). */
   readonly standing: ScoreStanding;
+  /** The attempt's current grades by question (issue 32); read only for a test with written questions. */
+  readonly grades?: ReadonlyMap<number, Grade>;
+  /** The questions whose answers await a person's grade (review items); read only for a test with written questions. */
+  readonly awaitingReview?: ReadonlySet<number>;
 }
 
 const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString());
@@ -68,8 +74,10 @@ const questionDetail = (facts: ReportFacts, question: QuestionRecord, number: nu
       },
     };
   }
-  // Written answers in the report (their text, the reviewer's grade) come with the review queue (issue 32).
-  if (definition.type === 'short_answer' || definition.type === 'free_text') return base;
+  if (definition.type === 'short_answer' || definition.type === 'free_text') {
+    const review = { scored: facts.results.has(question.id), awaiting: facts.awaitingReview?.has(question.id) ?? false, grade: facts.grades?.get(question.id) };
+    return { ...base, written: writtenAnswerDetail(definition, answer, review) };
+  }
   const chosen = new Set(answer?.optionIds ?? []);
   return {
     ...base,
@@ -106,6 +114,7 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
     };
   });
 
+  const written = questions.filter((question) => question.written !== undefined);
   return {
     testInvitationId: invitation.id,
     candidate: { fullName: candidate.fullName, emailId: candidate.email },
@@ -122,6 +131,15 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
     verdict: scored ? verdictFor(percent, settings.verdictBands) : null,
     sections,
     questions,
+    ...(written.length === 0
+      ? {}
+      : {
+          review: {
+            awaiting: written.filter((question) => question.written!.marking === 'awaiting_review').length,
+            graded: written.filter((question) => question.written!.marking === 'graded').length,
+            scoreSoFar: round2(sections.reduce((sum, section) => sum + section.score, 0)),
+          },
+        }),
     integrity: {
       wv: invitation.proctoring.wv,
       tv: invitation.proctoring.tv,

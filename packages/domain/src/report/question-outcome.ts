@@ -1,4 +1,5 @@
 import type { Answer } from '../candidate/scoring.js';
+import { isTextAnswerGiven } from '../candidate/written-answer.js';
 import type { QuestionRecord, SectionRecord } from '../records/test.js';
 import type { CodingLanguage } from '../schemas/coding-language.js';
 import { codingAnswerFacts, shownHiddenTests } from './coding-answer-facts.js';
@@ -32,6 +33,9 @@ export interface QuestionOutcome {
 export const questionOutcome = (question: QuestionRecord, answer: Answer | undefined, result: QuestionResult | undefined): QuestionOutcome => {
   const { definition } = question;
   const awarded = result ? result.marks : null;
+  // A written answer is answered when its text is not blank (the one meaning scoring gives it).
+  if (definition.type === 'short_answer' || definition.type === 'free_text')
+    return { questionId: question.id, awarded, answered: isTextAnswerGiven(answer?.text) };
   if (definition.type !== 'coding') return { questionId: question.id, awarded, answered: (answer?.optionIds?.length ?? 0) > 0 };
   const { language, answered } = codingAnswerFacts(definition, answer);
   return { questionId: question.id, awarded, answered, coding: { language, code: answer?.code ?? null, ...shownHiddenTests(answered, result?.cases) } };

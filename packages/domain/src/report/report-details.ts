@@ -6,6 +6,7 @@ import { JsonValue } from '../schemas/json-value.js';
 import { CodingLanguage } from '../schemas/coding-language.js';
 import { SectionType } from '../schemas/test.js';
 import { VerdictBand } from '../schemas/test-definition.js';
+import { ReviewProgress, WrittenAnswerDetail } from './written-answer-detail.js';
 
 /**
  * Everything a hiring manager decides from, as JSON (`GET /v2/org/report/{id}/details`, an Assay extension):
@@ -72,6 +73,8 @@ export const QuestionDetail = z
         sampleRuns: z.int().nonnegative(),
       })
       .optional(),
+    /** short_answer and free_text questions only (issue 32): the candidate's text, how it was marked, a person's grade. */
+    written: WrittenAnswerDetail.optional(),
   })
   .meta({ id: 'QuestionDetail' });
 export type QuestionDetail = z.infer<typeof QuestionDetail>;
@@ -116,6 +119,8 @@ export const ReportDetails = z
     verdict: VerdictBand.nullable(),
     sections: z.array(SectionDetail),
     questions: z.array(QuestionDetail),
+    /** Only for a test with short_answer or free_text questions (issue 32): how far grading has come. */
+    review: ReviewProgress.optional(),
     integrity: z.object({
       wv: z.int().nonnegative(),
       tv: z.int().nonnegative(),
