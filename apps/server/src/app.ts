@@ -40,6 +40,7 @@ import { eventRoutes } from './routes/events.js';
 import { signedReportRoutes } from './routes/signed-reports.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { exportRoutes } from './routes/exports.js';
+import { gradingRoutes } from './routes/grading.js';
 import { invitationRoutes } from './routes/invitations.js';
 import { operationsRoutes } from './routes/operations.js';
 import { registrationRoutes } from './routes/registrations.js';
@@ -140,6 +141,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
         webhookRoutes,
         eventRoutes,
         candidatePageRoutes,
+        gradingRoutes,
       ]) {
         await v2.register(routes, context);
       }

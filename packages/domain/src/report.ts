@@ -20,3 +20,4 @@ export * from './grading/grade.js';
 export * from './grading/check-grade.js';
 export * from './grading/final-score.js';
 export * from './grading/review-queue.js';
+export * from './grading/build-review-queue.js';

@@ -13,6 +13,7 @@ export * from './repositories/attempt-facts.js';
 export * from './repositories/attempt-log.js';
 export * from './repositories/attempts.js';
 export * from './repositories/grades.js';
+export * from './repositories/review-queue.js';
 export * from './repositories/idempotency-keys.js';
 export * from './repositories/invitations.js';
 export * from './repositories/jobs.js';

@@ -18,6 +18,7 @@ import { TestLinksRepository } from './repositories/test-links.js';
 import { TestsRepository } from './repositories/tests.js';
 import { ImportedTests } from './repositories/imported-tests.js';
 import { GradesRepository } from './repositories/grades.js';
+import { ReviewQueueRepository } from './repositories/review-queue.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -34,6 +35,7 @@ export interface Repositories {
   readonly settings: ServiceSettingsRepository;
   readonly idempotencyKeys: IdempotencyKeysRepository;
   readonly grades: GradesRepository;
+  readonly reviewQueue: ReviewQueueRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -71,6 +73,7 @@ const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: Inst
     settings: () => new ServiceSettingsRepository(db),
     idempotencyKeys: () => new IdempotencyKeysRepository(db, liveness),
     grades: () => new GradesRepository(db, importedTests),
+    reviewQueue: () => new ReviewQueueRepository(db, importedTests),
   };
 };
 

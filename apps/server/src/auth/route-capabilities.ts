@@ -34,6 +34,8 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
   'GET /v2/org/events': 'read-events',
   'GET /v2/org/candidate-page': 'read-candidate-page',
   'POST /v2/org/candidate-page': 'change-candidate-page',
+  'PUT /v2/org/testinvitation/:testInvitationId/grades/:questionId': 'grade',
+  'GET /v2/org/tests/:testId/review': 'read-reports',
 };
 
 /** The table's key of a route; HEAD answers what GET does. */

@@ -53,10 +53,10 @@ export interface IdempotencyOptions {
 }
 
 /**
- * `Idempotency-Key` on every POST of the scope, with Stripe's semantics (README, "Idempotency"): the first
+ * `Idempotency-Key` on every POST (and PUT: grades) of the scope, with Stripe's semantics (README, "Idempotency"): the first
  * successful response is kept 24 h and replayed with `Idempotent-Replayed: true`; another request under the
  * same key is 422.1; a repeat while the first runs is 409.1. Checked before body validation, after auth. The hooks
- * sit on the POST routes only: reads never carry the header's meaning and skip them.
+ * sit on the POST and PUT routes only: reads never carry the header's meaning and skip them.
  */
 export const honourIdempotencyKeys = (app: FastifyInstance, { keys, now, scopeOf }: IdempotencyOptions): void => {
   /** Claims the key, or answers the repeat itself (then `done` is never called: the answer is sent). */
@@ -104,7 +104,7 @@ export const honourIdempotencyKeys = (app: FastifyInstance, { keys, now, scopeOf
   // hooks (registrations and link creation are POSTs).
   const preValidation: preValidationHookHandler = (request, reply, done) => {
     const header = request.headers['idempotency-key'];
-    if (request.method !== 'POST' || header === undefined) return done();
+    if ((request.method !== 'POST' && request.method !== 'PUT') || header === undefined) return done();
     claimOrReplay(request, reply, header).then((outcome) => {
       if (outcome === 'claimed') done();
     }, done);
@@ -129,7 +129,7 @@ export const honourIdempotencyKeys = (app: FastifyInstance, { keys, now, scopeOf
   };
 
   app.addHook('onRoute', (route) => {
-    if (!routeAnswers(route, 'POST')) return;
+    if (!routeAnswers(route, 'POST') && !routeAnswers(route, 'PUT')) return;
     appendRouteHook(route, 'preValidation', preValidation);
     appendRouteHook(route, 'onSend', onSend);
   });

@@ -71,3 +71,21 @@ export const checkInvitationGradable = (status: InvitationStatus): Result<true> 
   status === INVITATION_STATUS.completed
     ? ok(true)
     : refuse('409.4', `This invitation is ${status}: only a Completed invitation's answers are graded.`);
+
+/** What the grading rule decides from, read in the grade's transaction: the invitation's status, the question (undefined: none of its test) and where its answer stands. */
+export interface GradeFacts {
+  readonly status: InvitationStatus;
+  readonly questionId: number;
+  readonly question: QuestionDefinition | undefined;
+  readonly state: GradeState;
+}
+
+/**
+ * The whole rule of `PUT …/grades/{questionId}`: a question of the invitation's test (404.8), a Completed invitation
+ * (409.4), then `checkGrade`.
+ */
+export const decideGrade = (facts: GradeFacts, input: GradeInput): Result<AcceptedGrade> => {
+  if (!facts.question) return refuse('404.8', `Question ${facts.questionId} is not a question of this invitation's test.`);
+  const gradable = checkInvitationGradable(facts.status);
+  return gradable.err ? gradable : checkGrade(facts.question, input, facts.state);
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReportStatus } from '../schemas/report.js';
 import { multiLineText, singleLineText } from '../schemas/text-fields.js';
 
 /** The longest comment a grader may leave on an answer (a paragraph or two of feedback, not an essay of its own). */
@@ -50,7 +51,7 @@ export const Grade = z
     criteria: z.array(CriterionMarks),
     comment: z.string().nullable(),
     gradedBy: GradedBy,
-    gradedAt: z.string().meta({ description: 'When, ISO 8601 in UTC.' }),
+    gradedAt: z.string().meta({ description: 'When, in UTC as the wire writes instants (YYYY-MM-DDTHH:MM:SS).' }),
   })
   .meta({ id: 'Grade' });
 export type Grade = z.infer<typeof Grade>;
@@ -61,3 +62,17 @@ export interface AcceptedGrade {
   readonly criteria: readonly CriterionMarks[];
   readonly comment: string | null;
 }
+
+/** What recording a grade answers: the grade as stored, and where the attempt's report stands after it. */
+export const GradeRecorded = z
+  .object({
+    testInvitationId: z.int(),
+    questionId: z.int(),
+    grade: Grade,
+    regraded: z.boolean().meta({ description: 'true when it replaced an earlier grade (kept in the history).' }),
+    awaitingCount: z.int().nonnegative().meta({ description: "How many of the attempt's answers still await a grade." }),
+    reportStatus: ReportStatus,
+    score: z.number().nullable().meta({ description: "The attempt's final score once nothing awaits a grade; null before." }),
+  })
+  .meta({ id: 'GradeRecorded' });
+export type GradeRecorded = z.infer<typeof GradeRecorded>;

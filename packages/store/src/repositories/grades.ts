@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import {
   finalScore,
   formatWireDateTime,
@@ -8,9 +8,9 @@ import {
   type AcceptedGrade,
   type CriterionMarks,
   type Grade,
+  type GradeFacts,
   type GradeState,
   type InvitationStatus,
-  type QuestionDefinition,
   type Result,
 } from '@assay/domain';
 import type { Database } from '../database.js';
@@ -19,12 +19,8 @@ import type { ImportedTests } from './imported-tests.js';
 import { releaseWaitingOn } from './jobs.js';
 import { inTransaction } from '../engine/transaction-steps.js';
 
-/** What the grading rule decides from: the invitation's status, the question, and where its answer stands. */
-export interface GradeFacts {
-  readonly status: InvitationStatus;
-  readonly question: QuestionDefinition;
-  readonly state: GradeState;
-}
+/** What the grading rule decides from (the domain's `GradeFacts`, re-exported for the store's callers). */
+export type { GradeFacts } from '@assay/domain';
 
 /** What recording a grade did: the grade as stored, and whether it made the score final (the last one outstanding). */
 export interface RecordedGrade {
@@ -35,20 +31,23 @@ export interface RecordedGrade {
   readonly regraded: boolean;
   /** The attempt's score after this grade; null while other answers still await one. */
   readonly score: number | null;
+  /** How many of the attempt's answers still await a grade after this one. */
+  readonly awaiting: number;
 }
 
 /** One grade as the history lists it, the current one last among its answer's. */
 export interface GradeHistoryEntry extends Grade {
   readonly questionId: number;
-  /** When a later grade replaced it (ISO 8601); null for the current grade. */
+  /** When a later grade replaced it (UTC, the wire's YYYY-MM-DDTHH:MM:SS); null for the current grade. */
   readonly supersededAt: string | null;
 }
 
 const gradeColumns = ['g.question_id', 'g.marks', 'g.criteria', 'g.comment', 'g.key_id', 'g.graded_at', 'g.superseded_at', 'k.label', 'k.prefix'] as const;
 
-type GradeRow = { marks: number; criteria: string | null; comment: string | null; key_id: number; graded_at: number; label: string | null; prefix: string };
+export type GradeRow = { marks: number; criteria: string | null; comment: string | null; key_id: number; graded_at: number; label: string | null; prefix: string };
 
-const toGrade = (row: GradeRow): Grade => ({
+/** A stored grade row, with its key's label and prefix, as the API shows it. */
+export const toGrade = (row: GradeRow): Grade => ({
   marks: Number(row.marks),
   criteria: row.criteria === null ? [] : (JSON.parse(row.criteria) as CriterionMarks[]),
   comment: row.comment,
@@ -64,12 +63,13 @@ export class GradesRepository {
   ) {}
 
   /**
-   * Records a grade in one transaction, as `decide` (the domain's `checkGrade`) rules from the facts read in it: the
+   * Records a grade in one transaction, as `decide` (the domain's `decideGrade`) rules from the facts read in it: the
    * current grade (if any) is superseded, the answer leaves the review items, and when it was the last one the final
    * score (the machine's marks and every grade) is written and the report Generated, and the held announcements
    * (completion callback, stakeholder email) are released. The invitation row is locked first (an update), so two
-   * graders finishing an attempt's last two answers at once cannot both see the other's as still outstanding.
-   * Undefined: no such invitation in the org, or no such question in its test.
+   * graders finishing an attempt's last two answers at once cannot both see the other's as still outstanding. The
+   * same grade again by the same key (a retried PUT) records nothing and answers the grade as it stands.
+   * Undefined: no such invitation in the org.
    */
   async record(
     orgId: number,
@@ -80,55 +80,69 @@ export class GradesRepository {
     decide: (facts: GradeFacts) => Result<AcceptedGrade>,
   ): Promise<Result<RecordedGrade> | undefined> {
     return inTransaction(this.db, async (trx) => {
+      // Updated to itself: the row lock that serialises graders of one attempt, whatever the rule then decides.
       const invitation = await trx
         .updateTable('invitations')
-        .set({ updated_at: now })
+        .set({ updated_at: sql<number>`updated_at` })
         .where('id', '=', invitationId)
         .where('org_id', '=', orgId)
-        .returning(['test_id', 'status', 'report_status'])
+        .returning(['test_id', 'status', 'report_status', 'score'])
         .executeTakeFirst();
       if (!invitation) return undefined;
       const questions = await this.importedTests.questions(trx, invitation.test_id);
       const question = questions.find((entry) => entry.id === questionId);
-      if (!question) return undefined;
       const [awaiting, current] = await Promise.all([
         trx.selectFrom('review_items').select('question_id').where('invitation_id', '=', invitationId).where('question_id', '=', questionId).executeTakeFirst(),
-        trx.selectFrom('grades').select('id').where('invitation_id', '=', invitationId).where('question_id', '=', questionId).where('superseded_at', 'is', null).executeTakeFirst(),
+        trx
+          .selectFrom('grades as g')
+          .innerJoin('api_keys as k', 'k.id', 'g.key_id')
+          .select(['g.id', ...gradeColumns])
+          .where('g.invitation_id', '=', invitationId)
+          .where('g.question_id', '=', questionId)
+          .where('g.superseded_at', 'is', null)
+          .executeTakeFirst(),
       ]);
       const state: GradeState = current ? 'graded' : awaiting ? 'awaiting' : 'none';
-      const decided = decide({ status: invitation.status as InvitationStatus, question: question.definition, state });
+      const decided = decide({ status: invitation.status as InvitationStatus, questionId, question: question?.definition, state });
       if (decided.err) return { err: decided.err };
       const accepted = decided.val;
+      const criteria = accepted.criteria.length === 0 ? null : JSON.stringify(accepted.criteria);
+      if (current && Number(current.key_id) === keyId && Number(current.marks) === accepted.marks && current.criteria === criteria && current.comment === accepted.comment) {
+        const generated = invitation.report_status === REPORT_STATUS.generated;
+        return ok({ grade: toGrade(current), regraded: false, finalised: false, score: generated ? Number(invitation.score) : null, awaiting: await this.left(trx, invitationId) });
+      }
       if (current) await trx.updateTable('grades').set({ superseded_at: now }).where('id', '=', current.id).execute();
       // The "graded" history entry (issue 32 item 6) is recorded here, in this transaction, by the history work.
       await trx
         .insertInto('grades')
-        .values({
-          invitation_id: invitationId,
-          question_id: questionId,
-          marks: accepted.marks,
-          criteria: accepted.criteria.length === 0 ? null : JSON.stringify(accepted.criteria),
-          comment: accepted.comment,
-          key_id: keyId,
-          graded_at: now,
-          superseded_at: null,
-        })
+        .values({ invitation_id: invitationId, question_id: questionId, marks: accepted.marks, criteria, comment: accepted.comment, key_id: keyId, graded_at: now, superseded_at: null })
         .execute();
       // The question's marks in the report are the grade's from now on (the machine gave an awaiting answer 0).
       await trx.updateTable('question_results').set({ marks: accepted.marks }).where('invitation_id', '=', invitationId).where('question_id', '=', questionId).execute();
       await trx.deleteFrom('review_items').where('invitation_id', '=', invitationId).where('question_id', '=', questionId).execute();
-      const left = await trx.selectFrom('review_items').select('question_id').where('invitation_id', '=', invitationId).limit(1).executeTakeFirst();
+      await trx.updateTable('invitations').set({ updated_at: now }).where('id', '=', invitationId).execute();
       const key = await trx.selectFrom('api_keys').select(['label', 'prefix']).where('id', '=', keyId).executeTakeFirstOrThrow();
-      const grade = toGrade({ ...accepted, criteria: null, key_id: keyId, graded_at: now, label: key.label, prefix: key.prefix });
-      const recorded = { grade: { ...grade, criteria: [...accepted.criteria] }, regraded: current !== undefined };
-      if (left) return ok({ ...recorded, finalised: false, score: null });
+      const grade = toGrade({ marks: accepted.marks, criteria, comment: accepted.comment, key_id: keyId, graded_at: now, label: key.label, prefix: key.prefix });
+      const recorded = { grade, regraded: current !== undefined };
+      const left = await this.left(trx, invitationId);
+      if (left > 0) return ok({ ...recorded, finalised: false, score: null, awaiting: left });
       const score = await this.writeFinalScore(trx, invitationId, invitation.test_id, questions, now);
       const finalised = invitation.report_status !== REPORT_STATUS.generated;
       // The completion callback and stakeholder email were held for the final score: they go now, once (a regrade
       // after the report is Generated finds nothing held to release).
       if (finalised) await releaseWaitingOn(trx, invitationId, now);
-      return ok({ ...recorded, finalised, score });
+      return ok({ ...recorded, finalised, score, awaiting: 0 });
     });
+  }
+
+  /** How many of the attempt's answers await a grade. */
+  private async left(trx: Kysely<Database>, invitationId: number): Promise<number> {
+    const { count } = await trx
+      .selectFrom('review_items')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('invitation_id', '=', invitationId)
+      .executeTakeFirstOrThrow();
+    return Number(count);
   }
 
   /** The final score from the stored marks (the machine's, the graded questions' replaced by their grades), and the report Generated. */

@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  buildReviewQueue,
+  decideGrade,
+  GradeInput,
+  GradeRecorded,
+  IdParam,
+  invitationNotFound,
+  pageOffset,
+  REPORT_STATUS,
+  ReviewQuery,
+  ReviewQueue,
+  reviewQueuePage,
+  succeed,
+} from '@assay/domain';
+import type { AppContext } from '../context.js';
+import { answerWithEffect } from '../idempotency/answer-with-effect.js';
+import { found, unwrap } from '../refusal-error.js';
+import { apiKeySecurity, envelopeResponses } from './responses.js';
+
+/** Issue 32, item 3: grading written answers, and the queue of what awaits grading. */
+export const gradingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, now }) => {
+  app.put(
+    '/testinvitation/:testInvitationId/grades/:questionId',
+    {
+      schema: {
+        tags: ['grading'],
+        summary: 'Grade a written answer (Assay extension)',
+        description:
+          "Marks (0 to the question's), optionally per criterion of its rubric (adding up to marks), and a comment, for a short_answer or free_text answer awaiting review; again to regrade (the earlier grade is kept in the history). The last grade makes the score final: the report is Generated and the completion callback and stakeholder email go with the final score. 400.19 for a grade that does not fit the question, 409.3 for an answer that needs no grade, 409.4 for an invitation that is not Completed. The same grade again by the same key records nothing.",
+        security: apiKeySecurity,
+        params: z.object({ testInvitationId: IdParam, questionId: IdParam }),
+        body: GradeInput,
+        response: envelopeResponses(GradeRecorded),
+      },
+    },
+    async (request, reply) => {
+      const { testInvitationId, questionId } = request.params;
+      const { orgId, keyId } = request.org;
+      return answerWithEffect(
+        reply,
+        store,
+        async (repositories) => {
+          const recorded = await repositories.grades.record(orgId, testInvitationId, questionId, keyId, now(), (facts) => decideGrade(facts, request.body));
+          return unwrap(recorded ?? invitationNotFound({ invitationId: testInvitationId }));
+        },
+        (recorded) =>
+          succeed({
+            testInvitationId,
+            questionId,
+            grade: recorded.grade,
+            regraded: recorded.regraded,
+            awaitingCount: recorded.awaiting,
+            reportStatus: recorded.score === null ? REPORT_STATUS.inProgress : REPORT_STATUS.generated,
+            score: recorded.score,
+          }),
+      );
+    },
+  );
+
+  app.get(
+    '/tests/:testId/review',
+    {
+      schema: {
+        tags: ['grading'],
+        summary: 'Review queue: written answers awaiting a grade (Assay extension)',
+        description:
+          "Every short_answer and free_text answer of the test's completed attempts that awaits a person's grade, and those graded (with their current grade), so that progress reads \"gradedCount of itemsCount graded\". by=question (default): the test's questions in order, each one's answers in a random order that stays the same for the same API key; by=candidate: grouped by invitation. blind=true leaves out candidates' names and emails. questionId: only that question's answers. Paged with page_size and page_no.",
+        security: apiKeySecurity,
+        params: z.object({ testId: IdParam }),
+        querystring: ReviewQuery,
+        response: envelopeResponses(ReviewQueue),
+      },
+    },
+    async (request) => {
+      const { testId } = request.params;
+      const { orgId, keyId } = request.org;
+      const query = request.query;
+      const source = found(await store.reviewQueue.facts(orgId, testId, query.questionId), '404.2', `No test ${testId}.`);
+      const pageRequest = { by: query.by, blind: query.blind, seed: keyId, offset: pageOffset(query), size: query.page_size };
+      const page = reviewQueuePage(source, pageRequest);
+      return succeed(buildReviewQueue(source, pageRequest, page, await store.reviewQueue.answers(orgId, page.page)));
+    },
+  );
+};
