@@ -85,9 +85,10 @@ export const HINTS = {
     hint('Enter', 'save', 'save the grade and go to the next answer (Ctrl+S too)'),
     hint('n/p', 'next/prev', 'next or previous answer (→ and ← too)'),
     hint('↑↓', 'scroll', 'scroll a long answer (PgUp, PgDn by ten lines)'),
-    ...[hint('b', 'blind', 'hide or show the candidates’ names'), hint('o', 'order', 'by question or by candidate'), hint('r', 'refresh')].map(
-      (entry) => ({ ...entry, helpOnly: true as const }),
-    ),
+    ...[hint('b', 'blind', 'hide or show the candidates’ names'), hint('o', 'order', 'by question or by candidate'), hint('r', 'refresh')].map((entry) => ({
+      ...entry,
+      helpOnly: true as const,
+    })),
   ],
   reviewComment: [
     hint('type', 'comment'),

@@ -1,4 +1,4 @@
-import { Grade, type GradeInput, type ReviewItem, ReviewQueue, type ReviewOrder } from '@assay/domain/report';
+import { GradeRecorded, type GradeInput, type ReviewItem, ReviewQueue, type ReviewOrder } from '@assay/domain/report';
 import { MAX_PAGE_SIZE } from '@assay/domain/schemas';
 import type { CallOptions } from '../core/options.js';
 import { segment } from '../core/path.js';
@@ -59,16 +59,19 @@ export class Grading {
    * Grades (or regrades: the earlier grade stays in the history) one written answer: marks from 0 to the question's,
    * per criterion when the question has a rubric, and a comment. Refusals: 400.19 (the grade does not fit the
    * question), 404.8 (no such question on the test), 409.3 (the answer needs no grade), 409.4 (not Completed).
+   * Answers the grade as stored and where the report stands: `awaitingCount`, `reportStatus`, and the final `score`
+   * once nothing awaits a grade. The same grade again by the same key records nothing.
    */
-  grade(testInvitationId: number, questionId: number, grade: GradeInput, options?: CallOptions): Promise<Grade> {
+  grade(testInvitationId: number, questionId: number, grade: GradeInput, options?: CallOptions): Promise<GradeRecorded> {
     return this.transport.json(
       {
         method: 'PUT',
         path: `/v2/org/testinvitation/${segment(testInvitationId)}/grades/${segment(questionId)}`,
         body: grade,
         credential: 'apiKey',
+        acceptsIdempotencyKey: true,
       },
-      Grade,
+      GradeRecorded,
       options,
     );
   }

@@ -97,7 +97,7 @@ export const ReviewScreen = ({ testId, testName }: { testId: number; testName: s
       if (!item || !grade || 'label' in grade) throw new Error('nothing to save');
       return client.grading.grade(item.testInvitationId, item.questionId, grade, { signal });
     },
-    (grade) => dispatch({ type: 'graded', grade }),
+    (recorded) => dispatch({ type: 'graded', grade: recorded.grade }),
     (failure) => dispatch({ type: 'failed', failure }),
   );
 
@@ -164,9 +164,20 @@ export const ReviewScreen = ({ testId, testName }: { testId: number; testName: s
             <Text bold={typing} color={typing ? 'cyan' : undefined}>
               {typing ? '› ' : '  '}Comment{' '}
             </Text>
-            <TextField input={{ value: state.draft.comment, caret: state.draft.caret }} focus={active && typing} placeholder="optional" width={Math.max(12, width - 12)} />
+            <TextField
+              input={{ value: state.draft.comment, caret: state.draft.caret }}
+              focus={active && typing}
+              placeholder="optional"
+              width={Math.max(12, width - 12)}
+            />
           </Box>
-          {state.phase === 'saving' ? <Text dimColor>Saving…</Text> : state.failure ? null : state.saved ? <Text color="green">✓ {state.saved}</Text> : <GradeLine item={item} />}
+          {state.phase === 'saving' ? (
+            <Text dimColor>Saving…</Text>
+          ) : state.failure ? null : state.saved ? (
+            <Text color="green">✓ {state.saved}</Text>
+          ) : (
+            <GradeLine item={item} />
+          )}
         </>
       ) : null}
       {state.failure ? <FailureText failure={state.failure} /> : null}

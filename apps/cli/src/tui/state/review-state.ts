@@ -208,7 +208,10 @@ export const reviewReducer = (state: ReviewState, event: ReviewEvent): ReviewSta
     .with([{ phase: 'saving' }, { type: 'graded' }], ([current, { grade }]) => recorded(current, grade))
     .with([{ phase: 'ready' }, { type: 'reload' }], ([current]) => load(current, current.queue ? current.pageNo : 1, 'ungraded'))
     .with([{ phase: 'ready' }, { type: 'toggleBlind' }], ([current]) => ({ ...load(current, 1, 'ungraded'), blind: !current.blind }))
-    .with([{ phase: 'ready' }, { type: 'toggleOrder' }], ([current]) => ({ ...load(current, 1, 'ungraded'), by: current.by === 'question' ? 'candidate' : 'question' }))
+    .with([{ phase: 'ready' }, { type: 'toggleOrder' }], ([current]) => ({
+      ...load(current, 1, 'ungraded'),
+      by: current.by === 'question' ? 'candidate' : 'question',
+    }))
     .with([{ phase: 'ready' }, { type: 'move' }], ([current, { delta }]) => move(current, delta))
     .with([{ phase: 'ready' }, { type: 'focus' }], ([current, { delta }]) => {
       const count = fieldCount(currentItem(current));
@@ -229,7 +232,9 @@ export const reviewReducer = (state: ReviewState, event: ReviewEvent): ReviewSta
       const item = currentItem(current);
       if (!item) return current;
       const body = gradeBody(item, current.draft);
-      return 'label' in body ? { ...current, failure: body, saved: null } : { ...current, phase: 'saving', failure: null, saved: null, saves: current.saves + 1 };
+      return 'label' in body
+        ? { ...current, failure: body, saved: null }
+        : { ...current, phase: 'saving', failure: null, saved: null, saves: current.saves + 1 };
     })
     // Every other pair leaves the state as it is: a key while a request runs, or an answer nothing waits for.
     .with([{ phase: 'loading' }, P._], [{ phase: 'saving' }, P._], [{ phase: 'ready' }, P._], ([current]) => current)
