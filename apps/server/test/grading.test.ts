@@ -37,8 +37,15 @@ describe.each(backends)('grading on %s', (backend) => {
   });
 
   const grade = (invitationId: number, questionId: number, body: unknown, apiKey?: string, headers?: Record<string, string>) =>
-    h.request({ method: 'PUT', url: `/v2/org/testinvitation/${invitationId}/grades/${questionId}`, body, ...(apiKey ? { apiKey } : {}), ...(headers ? { headers } : {}) });
-  const report = async (invitationId: number) => expectSuccess<Record<string, unknown>>(await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}` }));
+    h.request({
+      method: 'PUT',
+      url: `/v2/org/testinvitation/${invitationId}/grades/${questionId}`,
+      body,
+      ...(apiKey ? { apiKey } : {}),
+      ...(headers ? { headers } : {}),
+    });
+  const report = async (invitationId: number) =>
+    expectSuccess<Record<string, unknown>>(await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}` }));
   /** Scored, and past the announcements' hold: whatever would be sent has been. */
   const settle = async () => {
     await worker.worker.drain();
@@ -58,14 +65,29 @@ describe.each(backends)('grading on %s', (backend) => {
     expect(receiver.received).toEqual([]);
 
     const first = expectSuccess<GradeRecorded>(
-      await grade(invitationId, essay, { marks: 4, criteria: [{ criterion: 'Correctness', marks: 3 }, { criterion: 'Clarity', marks: 1 }], comment: 'Sound; terse.' }, reviewer.apiKey),
+      await grade(
+        invitationId,
+        essay,
+        {
+          marks: 4,
+          criteria: [
+            { criterion: 'Correctness', marks: 3 },
+            { criterion: 'Clarity', marks: 1 },
+          ],
+          comment: 'Sound; terse.',
+        },
+        reviewer.apiKey,
+      ),
     );
     expect(first).toEqual({
       testInvitationId: invitationId,
       questionId: essay,
       grade: {
         marks: 4,
-        criteria: [{ criterion: 'Correctness', marks: 3 }, { criterion: 'Clarity', marks: 1 }],
+        criteria: [
+          { criterion: 'Correctness', marks: 3 },
+          { criterion: 'Clarity', marks: 1 },
+        ],
         comment: 'Sound; terse.',
         gradedBy: { keyId: reviewer.keyId, label: 'Panel A' },
         gradedAt: new Date(clock.now()).toISOString().slice(0, 19),
@@ -90,7 +112,9 @@ describe.each(backends)('grading on %s', (backend) => {
     const regrade = expectSuccess<GradeRecorded>(await grade(invitationId, essay, { marks: 5, comment: 'Clear on reflection.' }));
     expect(regrade).toMatchObject({ regraded: true, awaitingCount: 0, reportStatus: 'Generated', score: 7.5 });
     expect(await report(invitationId)).toMatchObject({ reportStatus: 'Generated', score: '7.5' });
-    const sections = expectSuccess<{ sectionName: string; score: string }[]>(await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/sections` }));
+    const sections = expectSuccess<{ sectionName: string; score: string }[]>(
+      await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/sections` }),
+    );
     expect(JSON.stringify(sections)).toContain('7.5');
     await settle();
     expect(receiver.received).toHaveLength(1);
@@ -108,10 +132,21 @@ describe.each(backends)('grading on %s', (backend) => {
     expect(expectFailure(await grade(invitationId, essay, { marks: 3, criteria: [{ criterion: 'Style', marks: 3 }] }), '400.19').result).toBe(
       'criteria must name each of the rubric\'s criteria once: "Correctness", "Clarity".',
     );
-    expect(expectFailure(await grade(invitationId, essay, { marks: 4, criteria: [{ criterion: 'Correctness', marks: 3 }, { criterion: 'Clarity', marks: 2 }] }), '400.19').result).toBe(
-      'marks is 4 but the criteria add up to 5: they must agree.',
+    expect(
+      expectFailure(
+        await grade(invitationId, essay, {
+          marks: 4,
+          criteria: [
+            { criterion: 'Correctness', marks: 3 },
+            { criterion: 'Clarity', marks: 2 },
+          ],
+        }),
+        '400.19',
+      ).result,
+    ).toBe('marks is 4 but the criteria add up to 5: they must agree.');
+    expect(String(expectFailure(await grade(invitationId, essay, { marks: 1, comment: 'a\u001bb' }), '400.2').result)).toContain(
+      'comment must not contain control characters (U+001B)',
     );
-    expect(String(expectFailure(await grade(invitationId, essay, { marks: 1, comment: 'a\u001bb' }), '400.2').result)).toContain('comment must not contain control characters (U+001B)');
     expect(String(expectFailure(await grade(invitationId, essay, { marks: -1 }), '400.2').result)).toContain('marks must be 0 or more');
     expect(await h.store.grades.history(h.org.orgId, invitationId)).toEqual([]);
     expect(await report(invitationId)).toMatchObject({ reportStatus: 'In progress' });
@@ -137,7 +172,9 @@ describe.each(backends)('grading on %s', (backend) => {
     const unknown = await grade(987_654_321, essay, { marks: 1 }, other.apiKey);
     expect(expectFailure(foreign, '404.4').result).toBe(`No test invitation ${invitationId}.`);
     expect(expectFailure(unknown, '404.4').result).toBe('No test invitation 987654321.');
-    expect(expectFailure(await grade(invitationId, 987_654_321, { marks: 1 }), '404.8').result).toBe("Question 987654321 is not a question of this invitation's test.");
+    expect(expectFailure(await grade(invitationId, 987_654_321, { marks: 1 }), '404.8').result).toBe(
+      "Question 987654321 is not a question of this invitation's test.",
+    );
     expect(await h.store.grades.history(h.org.orgId, invitationId)).toEqual([]);
   });
 

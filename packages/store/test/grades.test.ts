@@ -93,11 +93,28 @@ describe.each(['sqlite', 'postgres'] as const)('grades on %s', (backend) => {
   it('records grades, and the last one makes the score final: Generated, sections and total from machine marks and grades', async () => {
     const invitationId = await scoredAttempt();
     const [, essay, short] = questionIds as [number, number, number];
-    const first = await store.grades.record(orgId, invitationId, essay, keyId, T0 + 1000, rule({ marks: 7, criteria: [{ criterion: 'Clarity', marks: 2 }, { criterion: 'Correctness', marks: 5 }], comment: 'Good' }));
+    const first = await store.grades.record(
+      orgId,
+      invitationId,
+      essay,
+      keyId,
+      T0 + 1000,
+      rule({
+        marks: 7,
+        criteria: [
+          { criterion: 'Clarity', marks: 2 },
+          { criterion: 'Correctness', marks: 5 },
+        ],
+        comment: 'Good',
+      }),
+    );
     expect(first?.val).toMatchObject({ finalised: false, regraded: false, score: null, awaiting: 1 });
     expect(first?.val?.grade).toEqual({
       marks: 7,
-      criteria: [{ criterion: 'Correctness', marks: 5 }, { criterion: 'Clarity', marks: 2 }],
+      criteria: [
+        { criterion: 'Correctness', marks: 5 },
+        { criterion: 'Clarity', marks: 2 },
+      ],
       comment: 'Good',
       gradedBy: { keyId, label: 'Panel A' },
       gradedAt: formatWireDateTime(T0 + 1000),
@@ -108,9 +125,19 @@ describe.each(['sqlite', 'postgres'] as const)('grades on %s', (backend) => {
     const last = await store.grades.record(orgId, invitationId, short, keyId, T0 + 2000, rule({ marks: 1.5 }));
     expect(last?.val).toMatchObject({ finalised: true, score: 12.5 });
     expect(await reportOf(invitationId)).toEqual({ score: 12.5, report_status: 'Generated' });
-    const sections = await store.db.selectFrom('section_results').select(['section_id', 'score']).where('invitation_id', '=', invitationId).orderBy('section_id').execute();
+    const sections = await store.db
+      .selectFrom('section_results')
+      .select(['section_id', 'score'])
+      .where('invitation_id', '=', invitationId)
+      .orderBy('section_id')
+      .execute();
     expect(sections.map((row) => Number(row.score))).toEqual([11, 1.5]);
-    const marks = await store.db.selectFrom('question_results').select(['question_id', 'marks']).where('invitation_id', '=', invitationId).orderBy('question_id').execute();
+    const marks = await store.db
+      .selectFrom('question_results')
+      .select(['question_id', 'marks'])
+      .where('invitation_id', '=', invitationId)
+      .orderBy('question_id')
+      .execute();
     expect(marks.map((row) => Number(row.marks))).toEqual([4, 7, 1.5]);
     expect((await store.grades.current(orgId, invitationId)).get(short)).toMatchObject({ marks: 1.5, criteria: [], comment: null });
   });

@@ -53,6 +53,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /v2/org/events': 'listEvents',
   'GET /v2/org/candidate-page': 'getCandidatePageSettings',
   'POST /v2/org/candidate-page': 'updateCandidatePageSettings',
+  'PUT /v2/org/testinvitation/{testInvitationId}/grades/{questionId}': 'gradeAnswer',
+  'GET /v2/org/tests/{testId}/review': 'getReviewQueue',
 
   // Operator API (admin token)
   'POST /admin/orgs': 'createOrg',

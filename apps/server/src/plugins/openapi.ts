@@ -30,6 +30,7 @@ export const registerOpenApi = async (app: FastifyInstance, publicUrl: string): 
         { name: 'registration', description: 'Spec 4.7 and 4.8' },
         { name: 'invitations', description: 'Spec 4.9 and 4.10' },
         { name: 'reports', description: 'Spec 4.11 to 4.14' },
+        { name: 'grading', description: 'Grading written answers: the review queue and grades (Assay extension)' },
         { name: 'webhooks', description: 'Completion callbacks: signing secrets, test events, delivery logs, redelivery and reconciliation' },
         { name: 'org', description: 'What candidate pages say about the organization: its display name and contact' },
         { name: 'candidate', description: 'The candidate JSON API behind the take-test page; the token in the path is the credential' },

@@ -45,6 +45,7 @@ const LINES = new Set([
   'importTest sections[].questions[].text',
   'importTest sections[].questions[].options[].text',
   'saveAnswer text',
+  'gradeAnswer comment',
 ]);
 
 const REFUSED = [
@@ -182,6 +183,15 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
     { method: 'PUT', url: `/candidate/v1/${w.token}/answers/${w.coding}`, auth: 'none', body: { code: 'function sum() {}', editedAt: now() } },
     // A written answer's shape (the body is refused before the question's type is looked at).
     { method: 'PUT', url: `/candidate/v1/${w.token}/answers/${w.choice}`, auth: 'none', body: { text: 'An answer', editedAt: now() } },
+  ],
+  // Grading (issue 32): the body is refused before the invitation or question is looked at.
+  gradeAnswer: (w) => [
+    {
+      method: 'PUT',
+      url: `/v2/org/testinvitation/1/grades/${w.choice}`,
+      auth: 'apiKey',
+      body: { marks: 1, criteria: [{ criterion: 'Clarity', marks: 1 }], comment: 'Clear.\nWell argued.' },
+    },
   ],
   recordProctoringEvent: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/events`, auth: 'none', body: { type: 'left', at: now() } }],
   uploadSnapshot: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/snapshots`, auth: 'none', body: { image: 'data:image/png;base64,iVBORw0KGgo=' } }],

@@ -56,7 +56,12 @@ export const buildReviewQueue = (
       {
         testInvitationId: entry.invitationId,
         questionId: entry.questionId,
-        question: { type: question.type, text: question.text, marks: question.marks, rubric: question.type === 'free_text' ? [...(question.rubric ?? [])] : [] },
+        question: {
+          type: question.type,
+          text: question.text,
+          marks: question.marks,
+          rubric: question.type === 'free_text' ? [...(question.rubric ?? [])] : [],
+        },
         answer: { text, words: countWords(text) },
         candidate: request.blind ? null : (facts.candidates.get(entry.invitationId) ?? null),
         grade: facts.grades.get(key) ?? null,

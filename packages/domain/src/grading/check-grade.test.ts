@@ -15,7 +15,16 @@ const essay = FreeTextQuestion.parse({
 });
 const plainEssay = FreeTextQuestion.parse({ type: 'free_text', text: 'Explain', marks: 5 });
 const short = ShortAnswerQuestion.parse({ type: 'short_answer', text: 'Capital?', marks: 2, acceptedAnswers: [{ answer: 'Paris' }], reviewUnmatched: true });
-const choice: QuestionDefinition = { type: 'single_choice', text: 'Pick', marks: 1, negativeMarks: 0, options: [{ text: 'a', correct: true }, { text: 'b', correct: false }] } as QuestionDefinition;
+const choice: QuestionDefinition = {
+  type: 'single_choice',
+  text: 'Pick',
+  marks: 1,
+  negativeMarks: 0,
+  options: [
+    { text: 'a', correct: true },
+    { text: 'b', correct: false },
+  ],
+} as QuestionDefinition;
 
 const codeOf = (result: ReturnType<typeof checkGrade>) => result.err?.code;
 
@@ -23,7 +32,17 @@ describe('checkGrade', () => {
   it('accepts marks within the question’s, and criteria that are the rubric’s, in the rubric’s order', () => {
     expect(checkGrade(short, { marks: 2 }, 'awaiting').val).toEqual({ marks: 2, criteria: [], comment: null });
     expect(checkGrade(plainEssay, { marks: 0, comment: 'Nothing relevant' }, 'graded').val).toEqual({ marks: 0, criteria: [], comment: 'Nothing relevant' });
-    const graded = checkGrade(essay, { marks: 7.5, criteria: [{ criterion: 'Clarity', marks: 2.5 }, { criterion: 'Correctness', marks: 5 }] }, 'awaiting');
+    const graded = checkGrade(
+      essay,
+      {
+        marks: 7.5,
+        criteria: [
+          { criterion: 'Clarity', marks: 2.5 },
+          { criterion: 'Correctness', marks: 5 },
+        ],
+      },
+      'awaiting',
+    );
     expect(graded.val?.criteria).toEqual([
       { criterion: 'Correctness', marks: 5 },
       { criterion: 'Clarity', marks: 2.5 },
@@ -41,18 +60,58 @@ describe('checkGrade', () => {
     expect(checkGrade(essay, { marks: 5, criteria: [{ criterion: 'Correctness', marks: 5 }] }, 'awaiting').err?.message).toBe(
       'criteria must name each of the rubric\'s criteria once: "Correctness", "Clarity".',
     );
-    const twice = [{ criterion: 'Correctness', marks: 1 }, { criterion: 'Correctness', marks: 1 }, { criterion: 'Clarity', marks: 1 }];
+    const twice = [
+      { criterion: 'Correctness', marks: 1 },
+      { criterion: 'Correctness', marks: 1 },
+      { criterion: 'Clarity', marks: 1 },
+    ];
     expect(codeOf(checkGrade(essay, { marks: 3, criteria: twice }, 'awaiting'))).toBe('400.19');
-    const unknown = [{ criterion: 'Correctness', marks: 1 }, { criterion: 'Clarity', marks: 1 }, { criterion: 'Style', marks: 1 }];
+    const unknown = [
+      { criterion: 'Correctness', marks: 1 },
+      { criterion: 'Clarity', marks: 1 },
+      { criterion: 'Style', marks: 1 },
+    ];
     expect(codeOf(checkGrade(essay, { marks: 3, criteria: unknown }, 'awaiting'))).toBe('400.19');
-    expect(checkGrade(essay, { marks: 9, criteria: [{ criterion: 'Correctness', marks: 4 }, { criterion: 'Clarity', marks: 5 }] }, 'awaiting').err?.message).toBe(
-      '"Clarity" has 5 marks, over its 4. Give 0 to 4.',
-    );
-    expect(checkGrade(essay, { marks: 8, criteria: [{ criterion: 'Correctness', marks: 4 }, { criterion: 'Clarity', marks: 3 }] }, 'awaiting').err?.message).toBe(
-      'marks is 8 but the criteria add up to 7: they must agree.',
-    );
+    expect(
+      checkGrade(
+        essay,
+        {
+          marks: 9,
+          criteria: [
+            { criterion: 'Correctness', marks: 4 },
+            { criterion: 'Clarity', marks: 5 },
+          ],
+        },
+        'awaiting',
+      ).err?.message,
+    ).toBe('"Clarity" has 5 marks, over its 4. Give 0 to 4.');
+    expect(
+      checkGrade(
+        essay,
+        {
+          marks: 8,
+          criteria: [
+            { criterion: 'Correctness', marks: 4 },
+            { criterion: 'Clarity', marks: 3 },
+          ],
+        },
+        'awaiting',
+      ).err?.message,
+    ).toBe('marks is 8 but the criteria add up to 7: they must agree.');
     // Decimals that add up within float error are equal.
-    expect(checkGrade(essay, { marks: 0.3, criteria: [{ criterion: 'Correctness', marks: 0.1 }, { criterion: 'Clarity', marks: 0.2 }] }, 'awaiting').val?.marks).toBe(0.3);
+    expect(
+      checkGrade(
+        essay,
+        {
+          marks: 0.3,
+          criteria: [
+            { criterion: 'Correctness', marks: 0.1 },
+            { criterion: 'Clarity', marks: 0.2 },
+          ],
+        },
+        'awaiting',
+      ).val?.marks,
+    ).toBe(0.3);
   });
 
   it('refuses an answer that needs no grade (409.3): a machine-scored question, or a written answer not awaiting one', () => {
@@ -85,7 +144,10 @@ describe('checkInvitationGradable', () => {
   it('takes only a Completed invitation (409.4 otherwise)', () => {
     expect(checkInvitationGradable('Completed').val).toBe(true);
     for (const status of ['Pending', 'In progress', 'Reset', 'Cancelled'] as const) {
-      expect(checkInvitationGradable(status).err).toEqual({ code: '409.4', message: `This invitation is ${status}: only a Completed invitation's answers are graded.` });
+      expect(checkInvitationGradable(status).err).toEqual({
+        code: '409.4',
+        message: `This invitation is ${status}: only a Completed invitation's answers are graded.`,
+      });
     }
   });
 });

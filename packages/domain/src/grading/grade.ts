@@ -35,7 +35,10 @@ export const GradeInput = z
       .max(MAX_GRADE_CRITERIA, { error: `criteria must list at most ${MAX_GRADE_CRITERIA} criteria` })
       .optional()
       .meta({ description: "Marks per criterion of the question's rubric: every criterion once, adding up to marks." }),
-    comment: multiLineText('comment', MAX_GRADE_COMMENT_LENGTH, { blank: true, description: 'What the grader says of the answer (shown in the report).' }).optional(),
+    comment: multiLineText('comment', MAX_GRADE_COMMENT_LENGTH, {
+      blank: true,
+      description: 'What the grader says of the answer (shown in the report).',
+    }).optional(),
   })
   .meta({ id: 'GradeBody' });
 export type GradeInput = z.infer<typeof GradeInput>;

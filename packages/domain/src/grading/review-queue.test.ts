@@ -5,7 +5,10 @@ const entries: ReviewEntry[] = [];
 for (const invitationId of [11, 12, 13, 14, 15, 16, 17, 18]) {
   for (const questionId of [102, 101]) entries.push({ invitationId, questionId, graded: invitationId % 3 === 0 });
 }
-const positions = new Map([[101, 0], [102, 1]]);
+const positions = new Map([
+  [101, 0],
+  [102, 1],
+]);
 
 describe('orderReviewQueue', () => {
   it('by question: the test’s question order, each question’s answers shuffled the same way for the same seed', () => {
@@ -16,7 +19,11 @@ describe('orderReviewQueue', () => {
     expect([...invitations].sort()).toEqual([11, 12, 13, 14, 15, 16, 17, 18]);
     // Shuffled: not the id order, and another seed (another grader) gets another order.
     expect(invitations).not.toEqual([11, 12, 13, 14, 15, 16, 17, 18]);
-    expect(orderReviewQueue(entries, 'question', 8, positions).slice(0, 8).map((entry) => entry.invitationId)).not.toEqual(invitations);
+    expect(
+      orderReviewQueue(entries, 'question', 8, positions)
+        .slice(0, 8)
+        .map((entry) => entry.invitationId),
+    ).not.toEqual(invitations);
   });
 
   it('by candidate: invitations in id order, each one’s answers in question order', () => {

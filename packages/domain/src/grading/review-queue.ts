@@ -15,7 +15,9 @@ const flag = (field: string) =>
 
 /** `GET /v2/org/tests/{testId}/review`'s query: the order, blind or not, optionally one question, and the page. */
 export const ReviewQuery = PagingQuery.extend({
-  by: ReviewOrder.default('question').meta({ description: 'question (default): answers to each question together, in a random order stable for the key; candidate: grouped by invitation.' }),
+  by: ReviewOrder.default('question').meta({
+    description: 'question (default): answers to each question together, in a random order stable for the key; candidate: grouped by invitation.',
+  }),
   blind: flag('blind').meta({ description: "true: candidates' names and emails are left out (null)." }),
   questionId: z
     .string()
@@ -38,10 +40,7 @@ export const ReviewItem = z
       rubric: z.array(RubricCriterion).meta({ description: 'The free_text rubric; empty when the question has none.' }),
     }),
     answer: z.object({ text: z.string(), words: z.int().nonnegative() }),
-    candidate: z
-      .object({ fullName: z.string(), email: z.string() })
-      .nullable()
-      .meta({ description: 'null when blind=true.' }),
+    candidate: z.object({ fullName: z.string(), email: z.string() }).nullable().meta({ description: 'null when blind=true.' }),
     grade: Grade.nullable().meta({ description: 'The current grade; null while the answer awaits one.' }),
   })
   .meta({ id: 'ReviewItem' });

@@ -44,7 +44,15 @@ export interface GradeHistoryEntry extends Grade {
 
 const gradeColumns = ['g.question_id', 'g.marks', 'g.criteria', 'g.comment', 'g.key_id', 'g.graded_at', 'g.superseded_at', 'k.label', 'k.prefix'] as const;
 
-export type GradeRow = { marks: number; criteria: string | null; comment: string | null; key_id: number; graded_at: number; label: string | null; prefix: string };
+export type GradeRow = {
+  marks: number;
+  criteria: string | null;
+  comment: string | null;
+  key_id: number;
+  graded_at: number;
+  label: string | null;
+  prefix: string;
+};
 
 /** A stored grade row, with its key's label and prefix, as the API shows it. */
 export const toGrade = (row: GradeRow): Grade => ({
@@ -107,22 +115,56 @@ export class GradesRepository {
       if (decided.err) return { err: decided.err };
       const accepted = decided.val;
       const criteria = accepted.criteria.length === 0 ? null : JSON.stringify(accepted.criteria);
-      if (current && Number(current.key_id) === keyId && Number(current.marks) === accepted.marks && current.criteria === criteria && current.comment === accepted.comment) {
+      if (
+        current &&
+        Number(current.key_id) === keyId &&
+        Number(current.marks) === accepted.marks &&
+        current.criteria === criteria &&
+        current.comment === accepted.comment
+      ) {
         const generated = invitation.report_status === REPORT_STATUS.generated;
-        return ok({ grade: toGrade(current), regraded: false, finalised: false, score: generated ? Number(invitation.score) : null, awaiting: await this.left(trx, invitationId) });
+        return ok({
+          grade: toGrade(current),
+          regraded: false,
+          finalised: false,
+          score: generated ? Number(invitation.score) : null,
+          awaiting: await this.left(trx, invitationId),
+        });
       }
       if (current) await trx.updateTable('grades').set({ superseded_at: now }).where('id', '=', current.id).execute();
       // The "graded" history entry (issue 32 item 6) is recorded here, in this transaction, by the history work.
       await trx
         .insertInto('grades')
-        .values({ invitation_id: invitationId, question_id: questionId, marks: accepted.marks, criteria, comment: accepted.comment, key_id: keyId, graded_at: now, superseded_at: null })
+        .values({
+          invitation_id: invitationId,
+          question_id: questionId,
+          marks: accepted.marks,
+          criteria,
+          comment: accepted.comment,
+          key_id: keyId,
+          graded_at: now,
+          superseded_at: null,
+        })
         .execute();
       // The question's marks in the report are the grade's from now on (the machine gave an awaiting answer 0).
-      await trx.updateTable('question_results').set({ marks: accepted.marks }).where('invitation_id', '=', invitationId).where('question_id', '=', questionId).execute();
+      await trx
+        .updateTable('question_results')
+        .set({ marks: accepted.marks })
+        .where('invitation_id', '=', invitationId)
+        .where('question_id', '=', questionId)
+        .execute();
       await trx.deleteFrom('review_items').where('invitation_id', '=', invitationId).where('question_id', '=', questionId).execute();
       await trx.updateTable('invitations').set({ updated_at: now }).where('id', '=', invitationId).execute();
       const key = await trx.selectFrom('api_keys').select(['label', 'prefix']).where('id', '=', keyId).executeTakeFirstOrThrow();
-      const grade = toGrade({ marks: accepted.marks, criteria, comment: accepted.comment, key_id: keyId, graded_at: now, label: key.label, prefix: key.prefix });
+      const grade = toGrade({
+        marks: accepted.marks,
+        criteria,
+        comment: accepted.comment,
+        key_id: keyId,
+        graded_at: now,
+        label: key.label,
+        prefix: key.prefix,
+      });
       const recorded = { grade, regraded: current !== undefined };
       const left = await this.left(trx, invitationId);
       if (left > 0) return ok({ ...recorded, finalised: false, score: null, awaiting: left });
@@ -178,7 +220,9 @@ export class GradesRepository {
     const cases = new Map(results.map((row) => [Number(row.question_id), row.cases === null ? null : (JSON.parse(row.cases) as boolean[])]));
     await trx.deleteFrom('attempt_results').where('invitation_id', '=', invitationId).execute();
     if (results.length > 0) {
-      const text = resultsTextOf(scored.map(({ questionId }) => ({ questionId, marks: score.byQuestion.get(questionId) ?? 0, cases: cases.get(questionId) ?? null })));
+      const text = resultsTextOf(
+        scored.map(({ questionId }) => ({ questionId, marks: score.byQuestion.get(questionId) ?? 0, cases: cases.get(questionId) ?? null })),
+      );
       await trx.insertInto('attempt_results').values({ invitation_id: invitationId, results: text }).execute();
     }
     return score.total;
