@@ -5,6 +5,7 @@ import { CandidateAttempt, PublicTestLink } from './resources/candidate.js';
 import { CandidatePage } from './resources/candidate-page.js';
 import { Deliveries } from './resources/deliveries.js';
 import { Events } from './resources/events.js';
+import { Grading } from './resources/grading.js';
 import { Invitations } from './resources/invitations.js';
 import { Health, TimeZones } from './resources/reference.js';
 import { Reports } from './resources/reports.js';
@@ -18,6 +19,8 @@ export interface AssayClient {
   readonly testLinks: TestLinks;
   readonly invitations: Invitations;
   readonly reports: Reports;
+  /** The review queue of written answers and their grades (issue 32). */
+  readonly grading: Grading;
   readonly webhooks: Webhooks;
   /** What candidate pages say about the organization: its display name and contact. */
   readonly candidatePage: CandidatePage;
@@ -39,6 +42,7 @@ export const createClient = (options: ClientOptions): AssayClient => {
     testLinks: new TestLinks(transport),
     invitations: new Invitations(transport),
     reports: new Reports(transport),
+    grading: new Grading(transport),
     webhooks: new Webhooks(transport),
     candidatePage: new CandidatePage(transport),
     deliveries: new Deliveries(transport),

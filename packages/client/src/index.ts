@@ -26,6 +26,7 @@ export { TestPage, type Tests, type ListTestsQuery, type TestDefinitionInput } f
 export type { TestLinks, TestLinkBody, CandidateInput } from './resources/test-links.js';
 export type { Invitations } from './resources/invitations.js';
 export type { Reports } from './resources/reports.js';
+export type { Grading, ReviewQueueQuery } from './resources/grading.js';
 export type { Webhooks } from './resources/webhooks.js';
 export type { CandidatePage, CandidatePageBody } from './resources/candidate-page.js';
 export type { Deliveries, Delivery } from './resources/deliveries.js';

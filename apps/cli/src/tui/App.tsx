@@ -9,6 +9,7 @@ import { LinkFormScreen } from './screens/LinkFormScreen.js';
 import { LinksScreen } from './screens/LinksScreen.js';
 import { RegisterScreen } from './screens/RegisterScreen.js';
 import { ReportScreen } from './screens/ReportScreen.js';
+import { ReviewScreen } from './screens/ReviewScreen.js';
 import { TestDetailsScreen } from './screens/TestDetailsScreen.js';
 import { TestListScreen } from './screens/TestListScreen.js';
 import { ConnectionContext, useConnection, type Connection } from './shell/client-context.js';
@@ -51,6 +52,8 @@ const RouteScreen = ({ route, options }: { route: Route; options: AppOptions }) 
       return <InvitationsScreen testId={route.testId} testName={route.testName} />;
     case 'report':
       return <ReportScreen testInvitationId={route.testInvitationId} />;
+    case 'review':
+      return <ReviewScreen testId={route.testId} testName={route.testName} />;
     case 'completions':
       return <CompletionsScreen {...(options.followIntervalMs ? { intervalMs: options.followIntervalMs } : {})} />;
   }

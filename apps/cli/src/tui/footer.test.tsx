@@ -98,6 +98,22 @@ describe('the footer at 80 columns, on every screen', () => {
     for (const hint of [...HINTS.completions, ...frameHints({ hints: HINTS.completions }, false)]) expect(help).toContain(hint.help ?? hint.label);
   });
 
+  it('shows the review screen from a test’s `g`, with nothing to grade', async () => {
+    // From the help on the recent completions: close it, back to the tests, open the test.
+    await ui.press(KEYS.escape);
+    await ui.waitFor((frame) => !frame.includes('Keys on'));
+    await ui.press('q');
+    await ui.waitFor('SQL and Data Modelling');
+    await ui.press(KEYS.enter);
+    await ui.waitFor('Data modelling');
+    await ui.press('g');
+    const empty = await ui.waitFor('0 of 0 graded');
+    expect(empty).toContain('Nothing to grade');
+    expectFooter(empty, HINTS.review, NESTED);
+    await ui.press('q');
+    expectFooter(await ui.waitFor('Data modelling'), HINTS.testDetails, NESTED);
+  });
+
   it('fits every screen’s keys on one line at 80 columns, and wraps whole keys (never cuts them) when narrower', () => {
     const every = [
       HINTS.testList,
@@ -113,6 +129,8 @@ describe('the footer at 80 columns, on every screen', () => {
       HINTS.report(['cancel', 'reattempt']),
       HINTS.confirm,
       HINTS.completions,
+      HINTS.review,
+      HINTS.reviewComment,
     ];
     for (const hints of every) {
       const all = [...hints, ...frameHints({ hints }, true)];

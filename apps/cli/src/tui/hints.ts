@@ -38,7 +38,9 @@ export const HINTS = {
     hint('i', 'invitations', "the test's invitations"),
     hint('n', 'invite', 'invite a candidate (direct invitation)'),
     hint('x', 'export Excel', "save the test's report as an Excel workbook"),
-    hint('r', 'refresh'),
+    hint('g', 'grade', 'review and grade the written answers'),
+    // In the help only: the five keys above and the frame's fill the line at 80 columns.
+    { ...hint('r', 'refresh'), helpOnly: true as const },
   ],
   naming: [hint('Enter', 'save'), hint('Esc', 'cancel')],
   links: [
@@ -76,6 +78,24 @@ export const HINTS = {
     hint('p', 'export PDF', 'save the report as a PDF'),
     ...moveHints(offered),
     hint('r', 'refresh'),
+  ],
+  review: [
+    hint('0-9', 'marks', 'type the marks (or the criterion’s, with a rubric); Backspace erases'),
+    hint('Tab', 'field', 'next criterion, then the comment (Shift+Tab goes back)'),
+    hint('Enter', 'save', 'save the grade and go to the next answer (Ctrl+S too)'),
+    hint('n/p', 'next/prev', 'next or previous answer (→ and ← too)'),
+    hint('↑↓', 'scroll', 'scroll a long answer (PgUp, PgDn by ten lines)'),
+    ...[hint('b', 'blind', 'hide or show the candidates’ names'), hint('o', 'order', 'by question or by candidate'), hint('r', 'refresh')].map((entry) => ({
+      ...entry,
+      helpOnly: true as const,
+    })),
+  ],
+  reviewComment: [
+    hint('type', 'comment'),
+    hint('Tab', 'field', 'back to the marks (Shift+Tab: the last criterion)'),
+    hint('Enter', 'save', 'save the grade and go to the next answer (Ctrl+S too)'),
+    hint('↑↓', 'scroll'),
+    hint('Esc', 'marks', 'leave the comment for the marks'),
   ],
   confirm: [hint('y', 'yes'), hint('n/Esc', 'no')],
   completions: [hint('↑↓', 'move'), hint('Enter', 'report', "the highlighted invitation's report"), hint('r', 'retry')],

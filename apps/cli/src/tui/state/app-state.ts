@@ -11,6 +11,7 @@ export type Route =
   | { screen: 'register'; testId: number; testName: string; link: TestLink | null }
   | { screen: 'invitations'; testId: number; testName: string }
   | { screen: 'report'; testInvitationId: number }
+  | { screen: 'review'; testId: number; testName: string }
   | { screen: 'completions' };
 
 /** A screen on the stack; `id` tells two visits of the same route apart (each gets a fresh screen). */

@@ -34,7 +34,9 @@ describe('testDetailsKeys', () => {
     expect(testDetailsKeys(loaded, 7, char('l'))).toEqual(effect<ScreenEffect>({ open: { screen: 'links', testId: 7, testName: 'SQL' } }));
     expect(testDetailsKeys(loaded, 7, char('i'))).toEqual(effect<ScreenEffect>({ open: { screen: 'invitations', testId: 7, testName: 'SQL' } }));
     expect(testDetailsKeys(loaded, 7, char('n'))).toEqual(effect<ScreenEffect>({ open: { screen: 'register', testId: 7, testName: 'SQL', link: null } }));
+    expect(testDetailsKeys(loaded, 7, char('g'))).toEqual(effect<ScreenEffect>({ open: { screen: 'review', testId: 7, testName: 'SQL' } }));
     expect(testDetailsKeys(loading, 7, char('l'))).toEqual(taken());
+    expect(testDetailsKeys(loading, 7, char('g'))).toEqual(taken());
     expect(testDetailsKeys(loading, 7, char('x'))).toEqual(effect<ScreenEffect>({ export: 'assay-test-7-report.xlsx' }));
     expect(testDetailsKeys(loading, 7, char('r'))).toEqual(taken({ type: 'reload' }));
     expect(testDetailsKeys(loaded, 7, char('q'))).toEqual(passed());

@@ -1,0 +1,186 @@
+import type { ReviewItem } from '@assay/domain/report';
+import { Box } from 'ink';
+import { wrapLines } from '../../format/wrap-lines.js';
+import { FailureText } from '../components/FailureText.js';
+import { Text } from '../components/Text.js';
+import { TextField } from '../components/TextField.js';
+import { HINTS } from '../hints.js';
+import { applyDecision } from '../input/key-decision.js';
+import { useConnection } from '../shell/client-context.js';
+import { useChrome, useScreenKeys, useScreenSlot } from '../shell/screen-slot.js';
+import { useCall } from '../shell/use-call.js';
+import { useMachine } from '../shell/use-machine.js';
+import { reviewKeys } from '../state/review-keys.js';
+import {
+  REVIEW_PAGE_SIZE,
+  currentItem,
+  draftMarks,
+  gradeBody,
+  inComment,
+  initialReview,
+  positionOf,
+  reviewLoadKey,
+  reviewReducer,
+  reviewSaveKey,
+  type ReviewState,
+} from '../state/review-state.js';
+
+/** Lines of the body that are not the answer: the header lines, the question's, the marks, comment and status lines. */
+const FIXED_ROWS = 9;
+/** The question is shown in at most this many lines (cut with …): the answer is what the screen is for. */
+const QUESTION_ROWS = 3;
+
+const questionLines = (item: ReviewItem, width: number): string[] => {
+  const lines = wrapLines(item.question.text, width);
+  return lines.length <= QUESTION_ROWS ? lines : [...lines.slice(0, QUESTION_ROWS - 1), `${lines[QUESTION_ROWS - 1]} …`];
+};
+
+const Marks = ({ state, item, active }: { state: ReviewState; item: ReviewItem; active: boolean }) => {
+  const { draft } = state;
+  const total = draftMarks(item, draft);
+  if (item.question.rubric.length === 0) {
+    const focused = state.focus === 0;
+    return (
+      <Text>
+        <Text bold={focused} color={focused ? 'cyan' : undefined}>
+          {focused ? '› ' : '  '}Marks{' '}
+        </Text>
+        <TextField input={{ value: draft.marks, caret: [...draft.marks].length }} focus={active && focused} placeholder="0" /> of {item.question.marks}
+      </Text>
+    );
+  }
+  return (
+    <Text wrap="truncate-end">
+      {item.question.rubric.map((criterion, index) => {
+        const focused = state.focus === index;
+        const value = draft.criteria[index] ?? '';
+        return (
+          <Text key={criterion.criterion}>
+            <Text bold={focused} color={focused ? 'cyan' : undefined}>
+              {focused ? '› ' : '  '}
+              {criterion.criterion}{' '}
+            </Text>
+            <TextField input={{ value, caret: [...value].length }} focus={active && focused} placeholder="·" />/{criterion.marks}
+          </Text>
+        );
+      })}
+      {'  '}= <Text bold>{Number.isNaN(total) ? '—' : String(total)}</Text> of {item.question.marks}
+    </Text>
+  );
+};
+
+const GradeLine = ({ item }: { item: ReviewItem }) =>
+  item.grade ? (
+    <Text dimColor wrap="truncate-end">
+      Graded {item.grade.marks} of {item.question.marks} by {item.grade.gradedBy.label} at {item.grade.gradedAt.replace('T', ' ')}
+    </Text>
+  ) : (
+    <Text color="yellow">Awaiting a grade</Text>
+  );
+
+export const ReviewScreen = ({ testId, testName }: { testId: number; testName: string }) => {
+  const { client } = useConnection();
+  const { active, body } = useScreenSlot();
+  const { state, send: dispatch, current } = useMachine(reviewReducer, initialReview);
+
+  useCall(
+    reviewLoadKey(state),
+    (signal) => client.grading.queue(testId, { by: state.by, blind: state.blind, page_no: state.pageNo, page_size: REVIEW_PAGE_SIZE }, { signal }),
+    (queue) => dispatch({ type: 'loaded', queue }),
+    (failure) => dispatch({ type: 'failed', failure }),
+  );
+  useCall(
+    reviewSaveKey(state),
+    async (signal) => {
+      const item = currentItem(state);
+      const grade = item && gradeBody(item, state.draft);
+      if (!item || !grade || 'label' in grade) throw new Error('nothing to save');
+      return client.grading.grade(item.testInvitationId, item.questionId, grade, { signal });
+    },
+    (recorded) => dispatch({ type: 'graded', grade: recorded.grade }),
+    (failure) => dispatch({ type: 'failed', failure }),
+  );
+
+  const item = currentItem(state);
+  const width = Math.max(20, body.columns - 2);
+  const question = item ? questionLines(item, width) : [];
+  const rubricRows = item && item.question.rubric.length > 0 ? 1 : 0;
+  const answerRows = Math.max(3, body.rows - FIXED_ROWS - question.length - rubricRows);
+  const answer = item ? wrapLines(item.answer.text, width) : [];
+  const maxScroll = Math.max(0, answer.length - answerRows);
+  const scroll = Math.min(state.scroll, maxScroll);
+
+  const typing = state.phase === 'ready' && item !== undefined && inComment(state);
+  useChrome({ title: `Review ${testName}`, hints: typing ? HINTS.reviewComment : HINTS.review, typing });
+  useScreenKeys((stroke) => applyDecision(reviewKeys(current(), stroke, maxScroll), dispatch));
+
+  const queue = state.queue;
+  const progress = queue ? `${queue.gradedCount} of ${queue.itemsCount} graded` : '';
+  const mode = `by ${state.by}${state.blind ? ' · blind' : ''}`;
+  return (
+    <Box flexDirection="column">
+      <Box>
+        <Box flexGrow={1}>
+          <Text wrap="truncate-end">
+            <Text bold>{testName}</Text> · {mode} <Text dimColor>(b blind · o order)</Text>
+          </Text>
+        </Box>
+        <Box flexShrink={0}>
+          <Text color="green"> {progress}</Text>
+        </Box>
+      </Box>
+      {state.phase === 'loading' && !item ? <Text dimColor>Loading the review queue…</Text> : null}
+      {queue && queue.itemsCount === 0 ? <Text>Nothing to grade: no written answer of this test awaits a person.</Text> : null}
+      {item && queue ? (
+        <>
+          <Text wrap="truncate-end">
+            Answer {positionOf(state)} of {queue.itemsCount} · invitation {item.testInvitationId} ·{' '}
+            {item.candidate ? `${item.candidate.fullName} <${item.candidate.email}>` : <Text dimColor>candidate hidden</Text>}
+          </Text>
+          {question.map((line, index) => (
+            <Text key={`q${index}`} bold wrap="truncate-end">
+              {index === 0 ? `Q${item.questionId} (${item.question.marks} marks) ` : ''}
+              {line}
+            </Text>
+          ))}
+          {rubricRows ? (
+            <Text dimColor wrap="truncate-end">
+              Rubric: {item.question.rubric.map((entry) => `${entry.criterion} ${entry.marks}`).join(' · ')}
+            </Text>
+          ) : null}
+          <Text dimColor wrap="truncate-end">
+            ── Answer, {item.answer.words} words
+            {maxScroll > 0 ? ` · lines ${scroll + 1}–${Math.min(answer.length, scroll + answerRows)} of ${answer.length} (↑↓ scroll)` : ''}
+          </Text>
+          <Box flexDirection="column" height={answerRows} overflow="hidden">
+            {answer.slice(scroll, scroll + answerRows).map((line, index) => (
+              <Text key={`a${scroll + index}`} wrap="truncate-end">
+                {line === '' ? ' ' : line}
+              </Text>
+            ))}
+          </Box>
+          <Marks state={state} item={item} active={active && state.phase === 'ready'} />
+          <Box>
+            <Text bold={typing} color={typing ? 'cyan' : undefined}>
+              {typing ? '› ' : '  '}Comment{' '}
+            </Text>
+            <TextField
+              input={{ value: state.draft.comment, caret: state.draft.caret }}
+              focus={active && typing}
+              placeholder="optional"
+              width={Math.max(12, width - 12)}
+            />
+          </Box>
+          {state.phase === 'saving' ? (
+            <Text dimColor>Saving…</Text>
+          ) : state.failure ? null : state.saved ? (
+            <Text color="green">✓ {state.saved}</Text>
+          ) : (
+            <GradeLine item={item} />
+          )}
+        </>
+      ) : null}
+      {state.failure ? <FailureText failure={state.failure} /> : null}
+    </Box>
+  );
+};

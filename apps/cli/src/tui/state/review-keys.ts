@@ -1,0 +1,43 @@
+import { match, P } from 'ts-pattern';
+import { passed, taken, type KeyDecision } from '../input/key-decision.js';
+import { pressed, typed, type Keystroke } from '../input/keystroke.js';
+import { textEditOf } from '../input/text-edit.js';
+import { inComment, type ReviewEvent, type ReviewState } from './review-state.js';
+
+const DIGIT = { type: 'char', char: P.string.regex(/^[0-9.]$/) } as const;
+const SAVE = P.union(pressed('return'), { type: 'ctrl', letter: 's' } as const);
+
+/**
+ * The review screen's keys, decided against the state as of the key. In the marks (or a criterion's marks):
+ * digits and `.` type them, Backspace erases, Tab and Shift+Tab change field, Enter or Ctrl+S saves, `n`/→ and
+ * `p`/← go to the next and previous answer, ↑↓ scroll the answer, `b` blind, `o` order, `r` refresh; q, Esc and `?`
+ * go on to the frame. In the comment every key is typed, except Tab, Enter, Ctrl+S, ↑↓ and Esc (back to the marks).
+ * While a page loads or a grade saves, only the frame's keys work. `maxScroll` is the answer's last first line.
+ */
+export const reviewKeys = (state: ReviewState, stroke: Keystroke, maxScroll: number): KeyDecision<ReviewEvent> => {
+  if (state.phase !== 'ready') return stroke.type === 'char' && stroke.char !== 'q' && stroke.char !== '?' ? taken() : passed();
+  const common = match<Keystroke, KeyDecision<ReviewEvent> | undefined>(stroke)
+    .with(pressed('tab'), () => taken({ type: 'focus', delta: 1 }))
+    .with(pressed('backTab'), () => taken({ type: 'focus', delta: -1 }))
+    .with(SAVE, () => taken({ type: 'save' }))
+    .with(pressed('up'), () => taken({ type: 'scroll', delta: -1, max: maxScroll }))
+    .with(pressed('down'), () => taken({ type: 'scroll', delta: 1, max: maxScroll }))
+    .with(pressed('pageUp'), () => taken({ type: 'scroll', delta: -10, max: maxScroll }))
+    .with(pressed('pageDown'), () => taken({ type: 'scroll', delta: 10, max: maxScroll }))
+    .otherwise(() => undefined);
+  if (common) return common;
+  if (inComment(state)) {
+    if (stroke.type === 'key' && stroke.name === 'escape') return taken({ type: 'leaveComment' });
+    const edit = textEditOf(stroke);
+    return edit ? taken({ type: 'edit', edit }) : taken();
+  }
+  return match<Keystroke, KeyDecision<ReviewEvent>>(stroke)
+    .with(DIGIT, ({ char }) => taken({ type: 'digit', char }))
+    .with(pressed('backspace'), () => taken({ type: 'eraseMark' }))
+    .with(P.union(typed('n'), pressed('right')), () => taken({ type: 'move', delta: 1 }))
+    .with(P.union(typed('p'), pressed('left')), () => taken({ type: 'move', delta: -1 }))
+    .with(typed('b'), () => taken({ type: 'toggleBlind' }))
+    .with(typed('o'), () => taken({ type: 'toggleOrder' }))
+    .with(typed('r'), () => taken({ type: 'reload' }))
+    .otherwise(() => passed());
+};
