@@ -17,3 +17,5 @@ export * from './events/reconciliation-window.js';
 
 // Issue 32 item 5 (history): reviewed integrity evidence — evidence ids, outcomes, the review body.
 export * from './history/evidence-review.js';
+// Issue 32 items 5 and 6 (evidenceview): each departure and snapshot of `/details` with its evidence id and review.
+export * from './report/integrity-evidence-detail.js';

@@ -6,6 +6,7 @@ import { JsonValue } from '../schemas/json-value.js';
 import { CodingLanguage } from '../schemas/coding-language.js';
 import { SectionType } from '../schemas/test.js';
 import { VerdictBand } from '../schemas/test-definition.js';
+import { reviewedEvidenceFields } from './integrity-evidence-detail.js';
 
 /**
  * Everything a hiring manager decides from, as JSON (`GET /v2/org/report/{id}/details`, an Assay extension):
@@ -89,7 +90,7 @@ export const SectionDetail = z
   .meta({ id: 'SectionDetail' });
 export type SectionDetail = z.infer<typeof SectionDetail>;
 
-export const DepartureDetail = z.object({ leftAt: Instant, returnedAt: Instant.nullable(), seconds: z.int().nonnegative() });
+export const DepartureDetail = z.object({ leftAt: Instant, returnedAt: Instant.nullable(), seconds: z.int().nonnegative(), ...reviewedEvidenceFields });
 
 export const ReportDetails = z
   .object({
@@ -126,7 +127,7 @@ export const ReportDetails = z
        * views of an attempt (README, "The report a hiring manager decides from"); wv and tv count every event. 0 for nearly every attempt.
        */
       omittedEvents: z.int().nonnegative().default(0),
-      snapshots: z.array(z.object({ snapshotId: Id, takenAt: Instant })),
+      snapshots: z.array(z.object({ snapshotId: Id, takenAt: Instant, ...reviewedEvidenceFields })),
       accommodation: z.object({ extraTimePercent: z.int().min(0).max(100) }).nullable(),
     }),
   })
