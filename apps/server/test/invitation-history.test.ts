@@ -25,10 +25,12 @@ describe.each(backends)('invitation history and reviewed evidence on %s', (backe
   const outboxDir = `/tmp/assay-history-outbox-${backend}-${process.pid}`;
   const journey = { first: 0, second: 0, departure: '', snapshot: '' };
 
-  const as = (key: Key, method: 'GET' | 'PUT', url: string, body?: unknown) => h.request({ method, url, apiKey: key.apiKey, ...(body === undefined ? {} : { body }) });
+  const as = (key: Key, method: 'GET' | 'PUT', url: string, body?: unknown) =>
+    h.request({ method, url, apiKey: key.apiKey, ...(body === undefined ? {} : { body }) });
   const historyOf = async (invitationId: number, key: Key = recruiting) =>
     expectSuccess<InvitationHistory>(await as(key, 'GET', `/v2/org/testinvitation/${invitationId}/history`)).entries;
-  const review = (key: Key, invitationId: number, eventId: string, body: unknown) => as(key, 'PUT', `/v2/org/testinvitation/${invitationId}/evidence/${eventId}`, body);
+  const review = (key: Key, invitationId: number, eventId: string, body: unknown) =>
+    as(key, 'PUT', `/v2/org/testinvitation/${invitationId}/evidence/${eventId}`, body);
   const brief = (entry: HistoryEntry) => ({ kind: entry.kind, by: entry.by });
 
   beforeAll(async () => {
@@ -138,7 +140,9 @@ describe.each(backends)('invitation history and reviewed evidence on %s', (backe
   it('keeps every review of a piece of evidence and answers the latest, for departures and snapshots', async () => {
     const dismissed = expectSuccess<EvidenceReview>(await review(panel, journey.first, journey.snapshot, { outcome: 'dismissed' }));
     expect(dismissed).toMatchObject({ eventId: journey.snapshot, outcome: 'dismissed', note: '', reviewedBy: { keyId: panel.keyId, label: 'Panel A' } });
-    const confirmed = expectSuccess<EvidenceReview>(await review(recruiting, journey.first, journey.snapshot, { outcome: 'confirmed', note: 'Second person\nin view.' }));
+    const confirmed = expectSuccess<EvidenceReview>(
+      await review(recruiting, journey.first, journey.snapshot, { outcome: 'confirmed', note: 'Second person\nin view.' }),
+    );
     expect(confirmed).toMatchObject({ outcome: 'confirmed', note: 'Second person\nin view.', reviewedBy: { keyId: recruiting.keyId, label: 'Recruiting' } });
 
     const latest = await h.store.evidenceReviews.latestOf(journey.first);
@@ -180,6 +184,15 @@ describe.each(backends)('invitation history and reviewed evidence on %s', (backe
     for (const write of ['reattempt', 'cancel', 'reset']) {
       expectFailure(await as(panel, 'GET', `/v2/org/testinvitation/${journey.first}/${write}`), '403.17');
     }
+  });
+
+  it('names an Excel export on each completed invitation of the test, by the key that asked', async () => {
+    const { testId } = expectSuccess<ReportDetails>(await h.request({ method: 'GET', url: `/v2/org/report/${journey.first}/details` })).test;
+    const workbook = await as(panel, 'GET', `/v2/org/report/${testId}/excel`);
+    expect(workbook.statusCode).toBe(200);
+    const last = (await historyOf(journey.first)).at(-1)!;
+    expect(last).toMatchObject({ kind: 'report-downloaded', by: { keyId: panel.keyId, label: 'Panel A' }, details: { format: 'excel' } });
+    expect((await historyOf(journey.second)).map((entry) => entry.kind)).toEqual(['created', 'cancelled']);
   });
 
   it('starts the history of an invitation made before histories were kept with a reconstructed created entry', async () => {

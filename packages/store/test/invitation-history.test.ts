@@ -48,6 +48,21 @@ describe.each(['sqlite', 'postgres'] as const)('invitation history on %s', (back
     ]);
   });
 
+  it('counts sample runs in the same way, and names an expiry as the system’s submission', async () => {
+    const id = await invite();
+    await apply(id, { type: 'start', at: T0, durationMinutes: 30 }, T0);
+    const [question] = await store.attempts.questions(testId);
+    for (const at of [T0 + 10, T0 + 20]) await store.attemptLog.countSampleRun(id, question!.id, at);
+    await store.invitations.applyMove(orgId, id, (invitation) => moveInvitation(invitation, { type: 'expire', at: T0 + 31 * 60_000 }), T0 + 31 * 60_000);
+    const entries = (await store.history.read(orgId, id))!.entries;
+    expect(entries.map(({ by, event }) => ({ kind: event.kind, by }))).toEqual([
+      { kind: 'started', by: 'candidate' },
+      { kind: 'runs', by: 'candidate' },
+      { kind: 'submitted', by: 'system' },
+    ]);
+    expect(entries[1]!.event.details).toEqual({ count: 2, lastAt: new Date(T0 + 20).toISOString() });
+  });
+
   it('writes nothing for a save the attempt refuses, nor for a move that does not apply', async () => {
     const id = await invite();
     const [question] = await store.attempts.questions(testId);
@@ -67,9 +82,7 @@ describe.each(['sqlite', 'postgres'] as const)('invitation history on %s', (back
     await store.invitations.applyMove(orgId, id, (invitation) => moveInvitation(invitation, { type: 'reattempt' }), T0 + 7, { keyId: 77 });
     expect(await kindsOf(id)).toEqual(['started', 'submitted', 'reattempted']);
     const next = (await store.history.read(orgId, first!.reattempt!.id))!.entries;
-    expect(next).toEqual([
-      { at: T0 + 6, by: { keyId: 77, label: '' }, event: { kind: 'created', details: { via: 'reattempt', previousInvitationId: id } } },
-    ]);
+    expect(next).toEqual([{ at: T0 + 6, by: { keyId: 77, label: '' }, event: { kind: 'created', details: { via: 'reattempt', previousInvitationId: id } } }]);
   });
 
   it('answers another org’s invitation as unknown', async () => {

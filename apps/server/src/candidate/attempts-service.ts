@@ -65,7 +65,8 @@ export class CandidateAttempts {
   async open(token: string): Promise<CandidateSession> {
     const context = await this.context(token);
     const { status, id } = context.invitation;
-    if (status === INVITATION_STATUS.pending || status === INVITATION_STATUS.reset) await this.store.history.recordCoalesced(id, 'link-opened', 'candidate', this.now());
+    if (status === INVITATION_STATUS.pending || status === INVITATION_STATUS.reset)
+      await this.store.history.recordCoalesced(id, 'link-opened', 'candidate', this.now());
     return this.viewOf(context);
   }
 
@@ -83,8 +84,10 @@ export class CandidateAttempts {
     const context = await this.context(token);
     const admission = startAdmissionOf(context);
     const at = this.now();
-    await this.move(context.invitation, (current) =>
-      startByCandidate(current, admission, { type: 'start', at, durationMinutes: context.test.duration, extraTimePercent: current.extraTimePercent }),
+    await this.move(
+      context.invitation,
+      (current) =>
+        startByCandidate(current, admission, { type: 'start', at, durationMinutes: context.test.duration, extraTimePercent: current.extraTimePercent }),
       'candidate',
     );
     return this.session(token);

@@ -51,7 +51,13 @@ export const exportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
       const { testId } = request.params;
       const test = found(await store.tests.details(orgId, testId), '404.2', `No test ${testId}.`);
       const body = startExport(() => reports.streamWorkbook(test, withinHeapBudget(workbookRowsOfTest(store, orgId, testId))));
-      await store.history.recordForTest(orgId, testId, { kind: 'report-downloaded', details: { format: 'excel' } }, { keyId: request.org.keyId }, context.now());
+      await store.history.recordForTest(
+        orgId,
+        testId,
+        { kind: 'report-downloaded', details: { format: 'excel' } },
+        { keyId: request.org.keyId },
+        context.now(),
+      );
       body.on('error', (error) => request.log.error({ err: error }, 'excel export failed mid-stream'));
       return reply
         .type(XLSX_MEDIA_TYPE)

@@ -28,9 +28,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
    */
   const move = async (key: KeyOwner, scope: InvitationScope, event: InvitationEvent, at: number) => {
     const decide = (invitation: Invitation) => moveScopedInvitation(invitation, scope, event);
-    const applied =
-      (await store.invitations.applyMove(key.orgId, scope.invitationId, decide, at, { keyId: key.keyId })) ??
-      unwrap(invitationNotFound(scope));
+    const applied = (await store.invitations.applyMove(key.orgId, scope.invitationId, decide, at, { keyId: key.keyId })) ?? unwrap(invitationNotFound(scope));
     unwrap(applied.move);
     return applied;
   };

@@ -61,9 +61,12 @@ export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     async (request, reply) => {
       const { orgId } = request.org;
       const test = found(await store.tests.find(orgId, request.params.testId), '404.2', `No test ${request.params.testId}.`);
-      return register(reply, { orgId, testId: test.id, testLinkId: null }, request.body, ({ invitation, standing }) =>
-        succeed({ testInvitationId: invitation.id, takeTestURL: takeTestUrl(config.publicUrl, invitation.token), ...standing }),
-      { keyId: request.org.keyId },
+      return register(
+        reply,
+        { orgId, testId: test.id, testLinkId: null },
+        request.body,
+        ({ invitation, standing }) => succeed({ testInvitationId: invitation.id, takeTestURL: takeTestUrl(config.publicUrl, invitation.token), ...standing }),
+        { keyId: request.org.keyId },
       );
     },
   );
@@ -89,9 +92,13 @@ export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       const zone = findTimeZone(link.timeZoneId);
       if (!zone) throw new Error(`test link ${link.testLinkId} has unknown time zone ${link.timeZoneId}`);
       const testAccessTime = describeAccessWindow(windowFromStored(link.accessTime, link.startDateTime, link.endDateTime), zone);
-      return register(reply, { orgId, testId, testLinkId: link.testLinkId }, request.body, ({ invitation, standing }) =>
-        succeed({ testInvitationId: invitation.id, testUrl: takeTestUrl(config.publicUrl, invitation.token), testAccessTime, ...standing }),
-      { keyId: request.org.keyId },
+      return register(
+        reply,
+        { orgId, testId, testLinkId: link.testLinkId },
+        request.body,
+        ({ invitation, standing }) =>
+          succeed({ testInvitationId: invitation.id, testUrl: takeTestUrl(config.publicUrl, invitation.token), testAccessTime, ...standing }),
+        { keyId: request.org.keyId },
       );
     },
   );

@@ -30,7 +30,8 @@ const withCreatedEntry = async <Outcome extends { created: boolean; invitation?:
   by: HistoryActor,
   now: number,
 ): Promise<Outcome> => {
-  if (outcome.created && outcome.invitation) await store.history.record(outcome.invitation.id, { kind: 'created', details: { via, previousInvitationId: null } }, by, now);
+  if (outcome.created && outcome.invitation)
+    await store.history.record(outcome.invitation.id, { kind: 'created', details: { via, previousInvitationId: null } }, by, now);
   return outcome;
 };
 

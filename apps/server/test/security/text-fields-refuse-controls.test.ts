@@ -190,7 +190,12 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
   recordProctoringEvent: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/events`, auth: 'none', body: { type: 'left', at: now() } }],
   uploadSnapshot: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/snapshots`, auth: 'none', body: { image: 'data:image/png;base64,iVBORw0KGgo=' } }],
   reviewEvidence: (w) => [
-    { method: 'PUT', url: `/v2/org/testinvitation/${w.invitationId}/evidence/${w.eventId}`, auth: 'apiKey', body: { outcome: 'confirmed', note: 'Seen in the snapshot' } },
+    {
+      method: 'PUT',
+      url: `/v2/org/testinvitation/${w.invitationId}/evidence/${w.eventId}`,
+      auth: 'apiKey',
+      body: { outcome: 'confirmed', note: 'Seen in the snapshot' },
+    },
   ],
   runSampleTests: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/run/${w.coding}`, auth: 'none', body: { code: 'function sum() {}' } }],
   startRun: (w) => [

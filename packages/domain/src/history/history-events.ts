@@ -45,7 +45,11 @@ export const HistoryEvent = z.discriminatedUnion('kind', [
   event('reattempted', { newInvitationId: Id }, 'A new attempt was created from this completed one.'),
   event('reset', {}, 'The attempt was cleared; the candidate may start again with the same URL.'),
   event('cancelled', {}, 'The invitation was cancelled.'),
-  event('report-downloaded', { format: z.enum(['pdf', 'excel', 'report-link']) }, 'The report was downloaded: its PDF, an Excel export of the test, or through a signed report link.'),
+  event(
+    'report-downloaded',
+    { format: z.enum(['pdf', 'excel', 'report-link']) },
+    'The report was downloaded: its PDF, an Excel export of the test, or through a signed report link.',
+  ),
 ]);
 export type HistoryEvent = z.infer<typeof HistoryEvent>;
 export type HistoryKind = HistoryEvent['kind'];

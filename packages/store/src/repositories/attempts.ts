@@ -369,7 +369,13 @@ export class AttemptsRepository {
           )
           .execute();
       }
-      await recordHistory(trx, invitationId, { kind: 'scored', details: { score: final ? record.score : null, awaitingReview: awaiting.length } }, 'system', now);
+      await recordHistory(
+        trx,
+        invitationId,
+        { kind: 'scored', details: { score: final ? record.score : null, awaitingReview: awaiting.length } },
+        'system',
+        now,
+      );
       return true;
     });
   }

@@ -33,7 +33,13 @@ export const recordHistory = async (db: Kysely<Database>, invitationId: number, 
  * new one. The entry's first instant and order never change; only its count and last instant grow while its window is
  * open, so what it said stays true.
  */
-export const recordCoalescedHistory = async (db: Kysely<Database>, invitationId: number, kind: CoalescedHistoryKind, by: HistoryActor, at: number): Promise<void> => {
+export const recordCoalescedHistory = async (
+  db: Kysely<Database>,
+  invitationId: number,
+  kind: CoalescedHistoryKind,
+  by: HistoryActor,
+  at: number,
+): Promise<void> => {
   const open = await db
     .selectFrom('invitation_history')
     .select('id')

@@ -17,7 +17,12 @@ export const recordMoveHistory = async (
   at: number,
 ): Promise<void> => {
   if (reattempt) {
-    const named = await trx.selectFrom('invitation_history').select('id').where('invitation_id', '=', reattempt.id).where('kind', '=', 'created').executeTakeFirst();
+    const named = await trx
+      .selectFrom('invitation_history')
+      .select('id')
+      .where('invitation_id', '=', reattempt.id)
+      .where('kind', '=', 'created')
+      .executeTakeFirst();
     if (named) return;
     await recordHistory(trx, reattempt.id, { kind: 'created', details: { via: 'reattempt', previousInvitationId: invitationId } }, by, at);
   }
