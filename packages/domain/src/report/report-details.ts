@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
+import { reviewedEvidenceFields } from './integrity-evidence-detail.js';
 import { InvitationStatus } from '../invitation-status.js';
 import { ReportStatus } from '../schemas/report.js';
 import { JsonValue } from '../schemas/json-value.js';
 import { CodingLanguage } from '../schemas/coding-language.js';
 import { SectionType } from '../schemas/test.js';
 import { VerdictBand } from '../schemas/test-definition.js';
-import { reviewedEvidenceFields } from './integrity-evidence-detail.js';
 
 /**
  * Everything a hiring manager decides from, as JSON (`GET /v2/org/report/{id}/details`, an Assay extension):
