@@ -107,7 +107,16 @@ describe.each(backends)('GET /v2/org/report/{id}/details on %s', (backend) => {
     expect(report.integrity).toEqual({
       wv: 1,
       tv: 30,
-      departures: [{ leftAt: iso(START + 6 * 60_000), returnedAt: iso(START + 6 * 60_000 + 30_000), seconds: 30 }],
+      departures: [
+        // Each departure is named for a reviewer (issue 32): unreviewed yet.
+        {
+          eventId: `departure-${START + 6 * 60_000}`,
+          leftAt: iso(START + 6 * 60_000),
+          returnedAt: iso(START + 6 * 60_000 + 30_000),
+          seconds: 30,
+          review: null,
+        },
+      ],
       omittedEvents: 0,
       snapshots: [],
       accommodation: null,

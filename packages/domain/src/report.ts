@@ -28,3 +28,5 @@ export * from './grading/build-review-queue.js';
 export * from './history/evidence-review.js';
 // Written answers in the report (issue 32, writtenreport): the candidate's text, its marking and grade in `/details`.
 export * from './report/written-answer-detail.js';
+// Issue 32 items 5 and 6 (evidenceview): each departure and snapshot of `/details` with its evidence id and review.
+export * from './report/integrity-evidence-detail.js';

@@ -4,6 +4,7 @@ import { INK, LEFT, MUTED, WARNING, WIDTH, heading, putWrapped, type Cursor, typ
 import { accommodationText } from './pdf-facts.js';
 import { drawSnapshots, type SnapshotThumbnail } from './pdf-snapshots.js';
 import { drawTable, type Cell } from './pdf-table.js';
+import { drawEvidenceReviews, reviewCell } from './pdf-evidence-reviews.js';
 
 const time = (iso: string): string => displayIso(iso).slice(11);
 
@@ -40,6 +41,7 @@ export const drawIntegrity = (doc: Doc, cursor: Cursor, details: ReportDetails, 
       { text: departure.returnedAt === null ? 'did not return' : time(departure.returnedAt), color: departure.returnedAt === null ? WARNING : INK },
       { text: displayDuration(departure.seconds), bold: true },
       { text: startedAt === null ? '–' : `${displayDuration((Date.parse(departure.leftAt) - startedAt) / 1000)} in`, color: MUTED },
+      reviewCell(departure.review),
     ]);
     drawTable(
       doc,
@@ -48,12 +50,14 @@ export const drawIntegrity = (doc: Doc, cursor: Cursor, details: ReportDetails, 
         { header: '#', width: 30 },
         { header: 'Left (UTC)' },
         { header: 'Returned (UTC)' },
-        { header: 'Away', width: 80, align: 'right' },
-        { header: 'Into the attempt', width: 110, align: 'right' },
+        { header: 'Away', width: 64, align: 'right' },
+        { header: 'Into the attempt', width: 92, align: 'right' },
+        { header: 'Review', width: 80 },
       ],
       rows,
     );
     cursor.y += 14;
   }
   drawSnapshots(doc, cursor, [...thumbnails], startedAt, Math.max(thumbnails.length, details.integrity.snapshots.length));
+  drawEvidenceReviews(doc, cursor, details);
 };

@@ -1,10 +1,11 @@
 import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
-import { displayLine, type ReportDetails } from '@assay/domain';
+import { displayLine, type InvitationHistory, type ReportDetails } from '@assay/domain';
 import { displayInstant } from './format.js';
 import { Cursor, FOOTER_Y, LEFT, MUTED, PAGE_HEIGHT, PAGE_WIDTH, WIDTH, hline, put, type Doc } from './pdf-layout.js';
 import { batchContentWrites } from './pdf-content-writes.js';
 import { drawIntegrity } from './pdf-integrity.js';
+import { drawHistory } from './pdf-history.js';
 import { drawQuestions } from './pdf-questions.js';
 import type { SnapshotThumbnail, StoredSnapshot } from './pdf-snapshots.js';
 import { drawSummary } from './pdf-summary.js';
@@ -18,6 +19,8 @@ export interface ReportPdfData {
   generatedAt: number;
   /** Camera snapshots of the attempt (links with imageProctoring), drawn as a contact sheet with their times. */
   snapshots?: StoredSnapshot[];
+  /** The invitation's history as `GET …/history` answers it (issue 32): drawn as the appendix "History" when given. */
+  history?: InvitationHistory;
 }
 
 /** What the layout draws: the report data with its snapshots already checked and shrunk (`snapshotThumbnail`). */
@@ -79,6 +82,7 @@ export function renderReportPdf(data: ReportPdfLayout, options: ReportPdfOptions
   drawSummary(doc, cursor, details);
   drawQuestions(doc, cursor, details);
   drawIntegrity(doc, cursor, details, data.thumbnails ?? []);
+  if (data.history) drawHistory(doc, cursor, data.history);
   drawFooters(doc, details, data.generatedAt);
   doc.end();
   return doc;

@@ -3,6 +3,7 @@ import { Text } from './components/Text.js';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Footer, footerLines, HelpPanel } from './components/KeyHints.js';
 import { frameHints, HINTS, type KeyHint } from './hints.js';
+import { HistoryScreen } from './screens/HistoryScreen.js';
 import { InvitationsScreen } from './screens/InvitationsScreen.js';
 import { CompletionsScreen } from './screens/CompletionsScreen.js';
 import { LinkFormScreen } from './screens/LinkFormScreen.js';
@@ -50,6 +51,8 @@ const RouteScreen = ({ route, options }: { route: Route; options: AppOptions }) 
       return <RegisterScreen testId={route.testId} testName={route.testName} link={route.link} />;
     case 'invitations':
       return <InvitationsScreen testId={route.testId} testName={route.testName} />;
+    case 'history':
+      return <HistoryScreen testInvitationId={route.testInvitationId} />;
     case 'report':
       return <ReportScreen testInvitationId={route.testInvitationId} />;
     case 'review':

@@ -85,6 +85,10 @@ describe('the footer at 80 columns, on every screen', () => {
     expectFooter(await ui.waitFor('Cancel invitation'), HINTS.confirm, { ...NESTED, modal: true });
     await ui.press('n');
     await ui.waitFor((frame) => !frame.includes('Cancel invitation'));
+    await ui.press('h');
+    expectFooter(await ui.waitFor('oldest first'), HINTS.history, NESTED);
+    await ui.press('q');
+    await ui.waitFor('SECTION');
     for (let screen = 0; screen < 3; screen += 1) await ui.press('q');
     await ui.waitFor('Data modelling');
     await ui.press('i');

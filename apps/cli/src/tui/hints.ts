@@ -76,6 +76,7 @@ export const HINTS = {
   ],
   report: (offered: readonly InvitationMoveName[]): KeyHint[] => [
     hint('p', 'export PDF', 'save the report as a PDF'),
+    hint('h', 'history', 'what happened to the invitation, oldest first'),
     ...moveHints(offered),
     hint('r', 'refresh'),
   ],
@@ -99,6 +100,7 @@ export const HINTS = {
   ],
   confirm: [hint('y', 'yes'), hint('n/Esc', 'no')],
   completions: [hint('↑↓', 'move'), hint('Enter', 'report', "the highlighted invitation's report"), hint('r', 'retry')],
+  history: [hint('↑↓', 'scroll', 'scroll the history (PgUp, PgDn by ten lines)'), hint('r', 'refresh')],
   help: [hint('?/Esc', 'close help')],
 } as const;
 

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { PDF_MEDIA_TYPE, RenderBusyError, reportPdfFileName } from '@assay/reports/host';
-import type { HistoryActor } from '@assay/domain';
+import { invitationHistoryOf, type HistoryActor } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { PRIVATE_NO_STORE } from '../plugins/response-headers.js';
 import { found, refusal } from '../refusal-error.js';
@@ -55,11 +55,17 @@ export const sendKnownReportPdf = async (
 ) => {
   const pdf = await reports
     .renderPdf(async () => {
-      const [details, snapshots] = await Promise.all([loadReportDetails(store, orgId, testInvitationId), store.attempts.snapshots(testInvitationId)]);
+      const [details, snapshots, history] = await Promise.all([
+        loadReportDetails(store, orgId, testInvitationId),
+        store.attempts.snapshots(testInvitationId),
+        store.history.read(orgId, testInvitationId),
+      ]);
       return {
         details: found(details, '404.4', `No report for test invitation ${testInvitationId}.`),
         generatedAt: now(),
         snapshots: snapshots.map((snapshot) => ({ takenAt: snapshot.takenAt, mediaType: snapshot.mediaType, data: snapshot.data })),
+        // The appendix: the history up to this download (the download itself is recorded once the PDF is made).
+        ...(history && { history: invitationHistoryOf(history.origin, history.entries) }),
       };
     })
     .catch(busyAsRefusal);

@@ -10,6 +10,7 @@ import {
 } from '@assay/domain';
 import { questionsHeaderOf, questionsRowOfAwards, type WorkbookRow } from '@assay/reports/host';
 import type { Store } from '@assay/store';
+import { integrityEvidenceOf } from './integrity-evidence.js';
 
 /** No standing is read for an attempt that is not scored: it has no percentile. */
 const UNRANKED: ScoreStanding = { below: 0, tied: 0, total: 0 };
@@ -20,14 +21,13 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
   if (!invitation) return undefined;
   const context = await store.attempts.findById(invitationId);
   if (!context) return undefined;
-  const [sections, questions, answers, results, sampleRuns, log, snapshots, standing] = await Promise.all([
+  const [sections, questions, answers, results, sampleRuns, evidence, standing] = await Promise.all([
     store.tests.sections(context.test.id),
     store.attempts.questions(context.test.id),
     store.attempts.answers(invitationId),
     store.attemptLog.questionResults(invitationId),
     store.attemptLog.sampleRuns(invitationId),
-    store.attemptLog.events(invitationId),
-    store.attempts.snapshotList(invitationId),
+    integrityEvidenceOf(store, invitationId),
     invitation.reportStatus === 'Generated' ? store.attemptLog.scoreStanding(context.test.id, invitation.score) : UNRANKED,
   ]);
   const review = await writtenReviewOf(store, orgId, invitationId, questions);
@@ -40,8 +40,7 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
     answers: new Map(answers.map((saved) => [saved.questionId, saved.answer])),
     results,
     sampleRuns,
-    log,
-    snapshots,
+    ...evidence,
     standing,
     ...review,
   });

@@ -1,3 +1,5 @@
+import { InvitationHistory } from '@assay/domain/invitations';
+import { EvidenceReview, type EvidenceReviewInput } from '@assay/domain/report';
 import { CancelledInvitation, Reattempt, Registration, ResetInvitation } from '@assay/domain/schemas';
 import type { CallOptions } from '../core/options.js';
 import { segment } from '../core/path.js';
@@ -42,6 +44,28 @@ export class Invitations {
     return this.transport.json(
       { method: 'GET', path: invitation(testInvitationId, 'reset'), credential: 'apiKey', idempotent: false },
       ResetInvitation,
+      options,
+    );
+  }
+
+  /**
+   * What happened to the invitation, oldest first (issue 32, an Assay extension): created, deliveries, link opened,
+   * started, answers saved and runs (counted), submitted, scored, graded, evidence reviewed, reattempt, reset, cancel,
+   * report downloaded — each with when and by whom (a key by its id and label, the candidate, or the system).
+   */
+  history(testInvitationId: number, options?: CallOptions): Promise<InvitationHistory> {
+    return this.transport.json({ method: 'GET', path: invitation(testInvitationId, 'history'), credential: 'apiKey' }, InvitationHistory, options);
+  }
+
+  /**
+   * Marks one piece of integrity evidence `dismissed` or `confirmed`, with a note: `eventId` is a departure's or a
+   * snapshot's `eventId` as the report details list it. Answers the review that now counts; earlier ones stay in the
+   * history, and v2's wv and tv stay raw. 404.12 for an id the attempt does not show.
+   */
+  reviewEvidence(testInvitationId: number, eventId: string, review: EvidenceReviewInput, options?: CallOptions): Promise<EvidenceReview> {
+    return this.transport.json(
+      { method: 'PUT', path: `${invitation(testInvitationId, 'evidence')}/${segment(eventId)}`, body: review, credential: 'apiKey' },
+      EvidenceReview,
       options,
     );
   }

@@ -169,9 +169,15 @@ describe('buildReportDetails', () => {
   it('the integrity timeline agrees with wv and tv', () => {
     const { integrity } = buildReportDetails(facts());
     expect(integrity.departures).toEqual([
-      { leftAt: new Date(T0 + 12 * 60_000).toISOString(), returnedAt: new Date(T0 + 12 * 60_000 + 20_000).toISOString(), seconds: 20 },
+      {
+        eventId: `departure-${T0 + 12 * 60_000}`,
+        leftAt: new Date(T0 + 12 * 60_000).toISOString(),
+        returnedAt: new Date(T0 + 12 * 60_000 + 20_000).toISOString(),
+        seconds: 20,
+        review: null,
+      },
     ]);
-    expect(integrity.snapshots).toEqual([{ snapshotId: 99, takenAt: new Date(T0 + 1_000).toISOString() }]);
+    expect(integrity.snapshots).toEqual([{ snapshotId: 99, takenAt: new Date(T0 + 1_000).toISOString(), eventId: 'snapshot-99', review: null }]);
     expect(integrity.accommodation).toBeNull();
     expect(integrity.omittedEvents).toBe(0);
   });

@@ -7,7 +7,8 @@ import { percentileRank, type ScoreStanding } from './percentile.js';
 import { questionOutcome, type QuestionResult } from './question-outcome.js';
 import type { QuestionDetail, ReportDetails, SectionDetail } from './report-details.js';
 import { omittedEventsOf, type AttemptLog } from './event-log.js';
-import { departuresOfLog, sectionTimesOfLog } from './timelines.js';
+import { sectionTimesOfLog } from './timelines.js';
+import { departureDetails, snapshotDetails, type EvidenceReviews } from './integrity-evidence-detail.js';
 import { percentOf, verdictFor } from './verdict.js';
 import { renderedText } from '../text/rendered-text.js';
 import type { Grade } from '../grading/grade.js';
@@ -27,6 +28,8 @@ export interface ReportFacts {
   /** The page's events as the attempt's log kept them (event-log.ts). */
   readonly log: AttemptLog;
   readonly snapshots: readonly { readonly id: number; readonly takenAt: number }[];
+  /** The latest review of each piece of integrity evidence (issue 32); absent when the attempt shows no evidence. */
+  readonly evidenceReviews?: EvidenceReviews;
   /** How this attempt's score stands among the test's completed, scored attempts (read for scored attempts only). */
   readonly standing: ScoreStanding;
   /** The attempt's current grades by question (issue 32); read only for a test with written questions. */
@@ -143,16 +146,9 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
     integrity: {
       wv: invitation.proctoring.wv,
       tv: invitation.proctoring.tv,
-      departures:
-        invitation.startedAt === null
-          ? []
-          : departuresOfLog(facts.log.presence, endedAt).map((departure) => ({
-              leftAt: new Date(departure.leftAt).toISOString(),
-              returnedAt: iso(departure.returnedAt),
-              seconds: departure.seconds,
-            })),
+      departures: invitation.startedAt === null ? [] : departureDetails(facts.log.presence, endedAt, facts.evidenceReviews),
       omittedEvents: omittedEventsOf(facts.log),
-      snapshots: facts.snapshots.map((snapshot) => ({ snapshotId: snapshot.id, takenAt: new Date(snapshot.takenAt).toISOString() })),
+      snapshots: snapshotDetails(facts.snapshots, facts.evidenceReviews),
       accommodation: invitation.extraTimePercent > 0 ? { extraTimePercent: invitation.extraTimePercent } : null,
     },
   };

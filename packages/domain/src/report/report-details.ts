@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
+import { reviewedEvidenceFields } from './integrity-evidence-detail.js';
 import { InvitationStatus } from '../invitation-status.js';
 import { ReportStatus } from '../schemas/report.js';
 import { JsonValue } from '../schemas/json-value.js';
@@ -92,7 +93,7 @@ export const SectionDetail = z
   .meta({ id: 'SectionDetail' });
 export type SectionDetail = z.infer<typeof SectionDetail>;
 
-export const DepartureDetail = z.object({ leftAt: Instant, returnedAt: Instant.nullable(), seconds: z.int().nonnegative() });
+export const DepartureDetail = z.object({ leftAt: Instant, returnedAt: Instant.nullable(), seconds: z.int().nonnegative(), ...reviewedEvidenceFields });
 
 export const ReportDetails = z
   .object({
@@ -131,7 +132,7 @@ export const ReportDetails = z
        * views of an attempt (README, "The report a hiring manager decides from"); wv and tv count every event. 0 for nearly every attempt.
        */
       omittedEvents: z.int().nonnegative().default(0),
-      snapshots: z.array(z.object({ snapshotId: Id, takenAt: Instant })),
+      snapshots: z.array(z.object({ snapshotId: Id, takenAt: Instant, ...reviewedEvidenceFields })),
       accommodation: z.object({ extraTimePercent: z.int().min(0).max(100) }).nullable(),
     }),
   })

@@ -55,7 +55,7 @@ describe('ReportScreen against a real server', () => {
       expect(frame).toMatch(new RegExp(`${entry.sectionName}\\s+${entry.candidateScore}\\s+${entry.sectionScore}\\s+[█░]+\\s+\\d+%`));
     expect(frame).toContain('Completed');
     expect(widestLine(frame)).toBeLessThanOrEqual(80);
-    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'a', 'r']);
+    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'h', 'a', 'r']);
   });
 
   it('exports the PDF with its outcome shown', async () => {
@@ -128,13 +128,13 @@ describe('ReportScreen against a real server', () => {
   it('cancels a pending invitation after confirming: the status follows', async () => {
     screen = renderScreen(<ReportScreen testInvitationId={pendingId} />, { client: org.client });
     await screen.waitFor('Grace Hopper');
-    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'x', 'r']);
+    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'h', 'x', 'r']);
     await screen.press('x');
     await screen.waitFor(`Cancel invitation ${pendingId}?`);
     await screen.press('y');
     await screen.waitFor(`Invitation ${pendingId} is cancelled.`);
     await screen.waitFor('Cancelled ·');
-    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'r']);
+    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'h', 'r']);
   });
 
   it('shows an unknown invitation inline', async () => {

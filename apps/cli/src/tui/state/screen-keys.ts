@@ -76,6 +76,7 @@ export const reportKeys = <T>(status: InvitationStatus | undefined, testInvitati
   match<Keystroke, Decision<RemoteEvent<T>>>(stroke)
     .with(typed('r'), () => taken({ type: 'reload' }))
     .with(typed('p'), () => effect<ScreenEffect>({ export: `assay-report-${testInvitationId}.pdf` }))
+    .with(typed('h'), () => open({ screen: 'history', testInvitationId }))
     .with(typed('x'), () => moveKey(status, { move: 'cancel', testInvitationId }))
     .with(typed('a'), () => moveKey(status, { move: 'reattempt', testInvitationId }))
     .otherwise(() => passed());

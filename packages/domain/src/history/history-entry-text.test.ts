@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { historyLines } from './history-entry-text.js';
+import type { HistoryEntry } from './history-events.js';
+
+const at = '2026-12-01T09:00:00.000Z';
+const key = { keyId: 4, label: 'Recruiting' };
+
+describe('historyLines', () => {
+  it('says what happened and who did it, in the order given, counting coalesced entries and never their contents', () => {
+    const entries: HistoryEntry[] = [
+      { at, by: 'system', reconstructed: true, kind: 'created', details: { via: 'unknown', previousInvitationId: null } },
+      { at, by: key, kind: 'created', details: { via: 'api', previousInvitationId: null } },
+      { at, by: 'system', kind: 'delivery', details: { channel: 'callback', jobId: 9, outcome: 'delivered', statusCode: 200 } },
+      { at, by: 'candidate', kind: 'answers-saved', details: { count: 3, lastAt: at } },
+      { at, by: 'system', kind: 'scored', details: { score: null, awaitingReview: 2 } },
+      { at, by: { keyId: 5, label: '' }, kind: 'evidence-reviewed', details: { eventId: 'snapshot-3', outcome: 'confirmed' } },
+      { at, by: key, kind: 'report-downloaded', details: { format: 'pdf' } },
+    ];
+    expect(historyLines(entries)).toEqual([
+      { at, what: 'Invitation created, rebuilt from the invitation', by: 'System' },
+      { at, what: 'Invitation created (api)', by: 'Recruiting' },
+      { at, what: 'Callback delivered (job 9, 200)', by: 'System' },
+      { at, what: 'Answers saved 3 times', by: 'Candidate' },
+      { at, what: 'Scored: 2 answers await review', by: 'System' },
+      { at, what: 'Evidence snapshot-3 confirmed', by: 'key 5' },
+      { at, what: 'Report PDF downloaded', by: 'Recruiting' },
+    ]);
+  });
+});

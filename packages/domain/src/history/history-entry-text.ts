@@ -1,0 +1,56 @@
+import { match } from 'ts-pattern';
+import type { HistoryBy, HistoryEntry } from './history-events.js';
+
+/** An entry of an invitation's history as a person reads it: what happened and who did it, one line each. */
+export interface HistoryLine {
+  readonly at: string;
+  readonly what: string;
+  readonly by: string;
+}
+
+const times = (count: number): string => (count === 1 ? 'once' : `${count} times`);
+
+/** A key by its label (its id when it has none), the candidate, or Assay. */
+export const historyActorText = (by: HistoryBy): string => (by === 'candidate' ? 'Candidate' : by === 'system' ? 'System' : by.label || `key ${by.keyId}`);
+
+const whatOf = (entry: HistoryEntry): string =>
+  match<HistoryEntry, string>(entry)
+    .with({ kind: 'created' }, ({ details, reconstructed }) => {
+      const via =
+        details.via === 'unknown'
+          ? 'created'
+          : details.via === 'reattempt'
+            ? `created as a reattempt of ${details.previousInvitationId}`
+            : `created (${details.via})`;
+      return `Invitation ${via}${reconstructed ? ', rebuilt from the invitation' : ''}`;
+    })
+    .with({ kind: 'delivery' }, ({ details }) => {
+      const code = details.statusCode === null ? '' : `, ${details.statusCode}`;
+      return `${details.channel === 'email' ? 'Email' : 'Callback'} ${details.outcome} (job ${details.jobId}${code})`;
+    })
+    .with({ kind: 'link-opened' }, ({ details }) => `Link opened ${times(details.count)}`)
+    .with({ kind: 'started' }, () => 'Attempt started')
+    .with({ kind: 'answers-saved' }, ({ details }) => `Answers saved ${times(details.count)}`)
+    .with({ kind: 'runs' }, ({ details }) => `Sample code runs: ${details.count}`)
+    .with({ kind: 'submitted' }, () => 'Attempt submitted')
+    .with({ kind: 'scored' }, ({ details }) => (details.score === null ? `Scored: ${details.awaitingReview} answers await review` : `Scored: ${details.score}`))
+    .with({ kind: 'graded' }, ({ details }) => `Question ${details.questionId} graded: ${details.marks} marks`)
+    .with({ kind: 'evidence-reviewed' }, ({ details }) => `Evidence ${details.eventId} ${details.outcome}`)
+    .with({ kind: 'reattempted' }, ({ details }) => `Reattempt created: invitation ${details.newInvitationId}`)
+    .with({ kind: 'reset' }, () => 'Attempt reset')
+    .with({ kind: 'cancelled' }, () => 'Invitation cancelled')
+    .with({ kind: 'report-downloaded' }, ({ details }) =>
+      details.format === 'pdf'
+        ? 'Report PDF downloaded'
+        : details.format === 'excel'
+          ? 'Excel export of the test downloaded'
+          : 'Report PDF downloaded through a signed link',
+    )
+    .exhaustive();
+
+/**
+ * One line per entry, in the history's order (oldest first), for the PDF's appendix and the TUI: what happened and
+ * by whom. Coalesced entries (link opened, answers saved, runs) say how many times; contents are never part of them.
+ */
+export const historyLines = (entries: readonly HistoryEntry[]): HistoryLine[] =>
+  entries.map((entry) => ({ at: entry.at, what: whatOf(entry), by: historyActorText(entry.by) }));

@@ -1,0 +1,20 @@
+import { historyLines, type InvitationHistory } from '@assay/domain';
+import { displayIso } from './format.js';
+import { heading, type Cursor, type Doc } from './pdf-layout.js';
+import { drawTable } from './pdf-table.js';
+
+/**
+ * The appendix "History" (issue 32, item 6): what happened to the invitation, oldest first — when, what, by whom —
+ * as `GET /v2/org/testinvitation/{id}/history` answers it when the PDF is made. On a page of its own, after the report.
+ */
+export const drawHistory = (doc: Doc, cursor: Cursor, history: InvitationHistory): void => {
+  cursor.newPage();
+  heading(doc, cursor, 'Appendix: History');
+  drawTable(
+    doc,
+    cursor,
+    [{ header: 'When (UTC)', width: 120 }, { header: 'What' }, { header: 'By', width: 130 }],
+    historyLines(history.entries).map(({ at, what, by }) => [{ text: displayIso(at).replace(' UTC', '') }, { text: what }, { text: by }]),
+    'Nothing recorded',
+  );
+};
