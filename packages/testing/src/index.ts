@@ -17,3 +17,4 @@ export { createDatabase, scratchDatabase, withPg } from './scratch-database.js';
 export { silentLog } from './silent-log.js';
 export { startSmtpPeer, type Delivered, type SmtpPeer } from './smtp-peer.js';
 export { startWorker, WORKER_MAIN } from './worker-process.js';
+export { writtenTest } from './written-test.js';

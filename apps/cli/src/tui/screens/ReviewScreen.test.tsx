@@ -1,34 +1,10 @@
 import { candidateTokenOf, createClient, type AssayClient } from '@assay/client';
+import { writtenTest } from '@assay/testing';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { newOrg, serverUrl, type TestOrg } from '../../../test/helpers/org.js';
 import { KEYS, renderScreen, type Rendered } from '../../../test/helpers/render.js';
 import { HINTS } from '../hints.js';
 import { ReviewScreen } from './ReviewScreen.js';
-
-/** A choice (1 mark), a short answer reviewed when unmatched (2) and an essay with a rubric (5). */
-const writtenTest = {
-  testName: 'Written answers',
-  sections: [
-    {
-      sectionName: 'Written',
-      sectionType: 'general',
-      duration: 20,
-      questions: [
-        { type: 'single_choice', text: 'Pick b', marks: 1, options: [{ text: 'a' }, { text: 'b', correct: true }] },
-        { type: 'short_answer', text: 'Capital of France?', marks: 2, acceptedAnswers: [{ answer: 'Paris' }], reviewUnmatched: true },
-        {
-          type: 'free_text',
-          text: 'Explain your approach.',
-          marks: 5,
-          rubric: [
-            { criterion: 'Correctness', marks: 3 },
-            { criterion: 'Clarity', marks: 2 },
-          ],
-        },
-      ],
-    },
-  ],
-};
 
 /** Forty numbered lines: more than the screen shows at once. */
 const LONG_ESSAY = Array.from({ length: 40 }, (_, index) => `Step ${index + 1}: look again.`).join('\n');
