@@ -139,7 +139,7 @@ export const ReviewScreen = ({ testId, testName }: { testId: number; testName: s
           </Text>
           {question.map((line, index) => (
             <Text key={`q${index}`} bold wrap="truncate-end">
-              {index === 0 ? `Q${item.questionId} (${item.question.marks} marks) ` : ''}
+              {index === 0 ? `Q${item.questionId} (${item.question.marks} ${item.question.marks === 1 ? 'mark' : 'marks'}) ` : ''}
               {line}
             </Text>
           ))}

@@ -78,6 +78,9 @@ describe('the review screen’s state', () => {
     state = press(state, char('9'), named('return'));
     state = run(state, { type: 'failed', failure: { exitCode: 1, label: '400.19', message: 'marks is 9, over 5.' } });
     expect(state).toMatchObject({ phase: 'ready', index: 0, draft: { marks: '9' }, failure: { label: '400.19' } });
+    // The next digit replaces the refused marks instead of making them 93.
+    state = press(state, char('3'));
+    expect(state.draft.marks).toBe('3');
   });
 
   it('goes to the next page after the last answer of a page, and back to the last of the previous one', () => {

@@ -204,7 +204,14 @@ export const reviewReducer = (state: ReviewState, event: ReviewEvent): ReviewSta
     .with([{ phase: 'loading' }, { type: 'loaded' }], ([current, { queue }]) =>
       onItem({ ...current, phase: 'ready', queue }, landingIndex(queue, current.landing)),
     )
-    .with([{ phase: P.union('loading', 'saving') }, { type: 'failed' }], ([current, { failure }]) => ({ ...current, phase: 'ready', failure }))
+    .with([{ phase: 'loading' }, { type: 'failed' }], ([current, { failure }]) => ({ ...current, phase: 'ready', failure }))
+    // A refused grade stays on screen, and the next digit starts the marks afresh (as on arrival) rather than extending them.
+    .with([{ phase: 'saving' }, { type: 'failed' }], ([current, { failure }]) => ({
+      ...current,
+      phase: 'ready',
+      failure,
+      draft: { ...current.draft, fresh: true },
+    }))
     .with([{ phase: 'saving' }, { type: 'graded' }], ([current, { grade }]) => recorded(current, grade))
     .with([{ phase: 'ready' }, { type: 'reload' }], ([current]) => load(current, current.queue ? current.pageNo : 1, 'ungraded'))
     .with([{ phase: 'ready' }, { type: 'toggleBlind' }], ([current]) => ({ ...load(current, 1, 'ungraded'), blind: !current.blind }))
