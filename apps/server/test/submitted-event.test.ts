@@ -106,6 +106,19 @@ describe.each(backends)('the submitted event on %s', (backend) => {
     expect(bodies(completions)).toEqual([expect.objectContaining({ TestInvitationId: invitationId, CandidateScore: 3 })]);
   });
 
+  it('keeps the URL when a registration again leaves it out, and sends the event once when the submission is scored again', async () => {
+    submissions.received.length = 0;
+    await h.client.invitations.register(testId, { emailId: 'kept@example.com', fullName: 'Ada', submittedCallbackURL: submissions.url });
+    // Registered again as the cli does, without the field: the stored URL stays.
+    const { invitationId } = await submitWritten(h, testId, 'kept@example.com', { short: 'Lyon' });
+    await settle();
+    expect(bodies(submissions)).toEqual([expect.objectContaining({ TestInvitationId: invitationId, AwaitingReview: 1 })]);
+    // A score job run again for the same submission (a worker died after scoring): no second event.
+    await h.store.jobs.enqueue(h.store.db, { orgId: h.org.orgId, invitationId, kind: 'score', target: 'report' }, clock.now());
+    await settle();
+    expect(submissions.received).toHaveLength(1);
+  });
+
   it('sends nothing new for a registration without it, and a registration again with null stops it', async () => {
     submissions.received.length = 0;
     completions.received.length = 0;
