@@ -16,6 +16,15 @@ describe('decideReRegistration (spec 4.7, registering a candidate again)', () =>
     });
   });
 
+  it('decides the submitted event’s URL like the others: left out keeps it, null clears it, a URL sets it', () => {
+    expect(decideReRegistration(leftOut, undefined).submittedCallbackUrl).toEqual({ kind: 'keep' });
+    expect(decideReRegistration({ ...leftOut, submittedCallbackUrl: null }, undefined).submittedCallbackUrl).toEqual({ kind: 'set', value: null });
+    expect(decideReRegistration({ ...leftOut, submittedCallbackUrl: 'https://ats.example.com/s' }, undefined).submittedCallbackUrl).toEqual({
+      kind: 'set',
+      value: 'https://ats.example.com/s',
+    });
+  });
+
   it.each(invitationStatuses)('decides the URLs the same way whatever the invitation’s state (%s)', (status) => {
     const decided = decideReRegistration(leftOut, { status, extraTimePercent: 0 });
     expect(decided.callbackUrl).toEqual({ kind: 'keep' });

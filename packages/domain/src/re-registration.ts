@@ -13,6 +13,8 @@ export type StoredUrlChange = { readonly kind: 'keep' } | { readonly kind: 'set'
 export interface ReRegistrationRequest {
   readonly callbackUrl: string | null | undefined;
   readonly redirectUrl: string | null | undefined;
+  /** The opt-in "submitted" event's URL (an Assay extension); left out like the others. */
+  readonly submittedCallbackUrl?: string | null | undefined;
   readonly extraTimePercent?: number | undefined;
 }
 
@@ -38,6 +40,7 @@ export type InvitationOnRegistration =
 export interface ReRegistration {
   readonly callbackUrl: StoredUrlChange;
   readonly redirectUrl: StoredUrlChange;
+  readonly submittedCallbackUrl: StoredUrlChange;
   readonly invitation: InvitationOnRegistration;
 }
 
@@ -66,5 +69,6 @@ const invitationOn = (latest: LatestInvitationFacts | undefined, extraTimePercen
 export const decideReRegistration = (request: ReRegistrationRequest, latest: LatestInvitationFacts | undefined): ReRegistration => ({
   callbackUrl: storedUrlChange(request.callbackUrl),
   redirectUrl: storedUrlChange(request.redirectUrl),
+  submittedCallbackUrl: storedUrlChange(request.submittedCallbackUrl),
   invitation: invitationOn(latest, request.extraTimePercent),
 });

@@ -30,3 +30,5 @@ export * from './history/evidence-review.js';
 export * from './report/written-answer-detail.js';
 // Issue 32 items 5 and 6 (evidenceview): each departure and snapshot of `/details` with its evidence id and review.
 export * from './report/integrity-evidence-detail.js';
+// The "submitted" event (issue 32 item 2, submitted): an opt-in push when a candidate submits, before grading ends.
+export * from './events/submitted-event.js';

@@ -94,6 +94,8 @@ export interface CandidatesTable {
   full_name: string;
   callback_url: string | null;
   redirect_url: string | null;
+  /** Where the opt-in "submitted" event goes (migration 028); null sends none. */
+  submitted_callback_url: string | null;
   created_at: number;
   updated_at: number;
 }

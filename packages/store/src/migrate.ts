@@ -24,6 +24,7 @@ import { gradesMigration } from './migrations/024-grades.js';
 import { evidenceReviewsMigration } from './migrations/025-evidence-reviews.js';
 import { invitationHistoryMigration } from './migrations/026-invitation-history.js';
 import { attemptCodingFactsMigration } from './migrations/027-attempt-coding-facts.js';
+import { submittedCallbackUrlMigration } from './migrations/028-submitted-callback-url.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -51,6 +52,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '025-evidence-reviews': evidenceReviewsMigration(dialect),
   '026-invitation-history': invitationHistoryMigration(dialect),
   '027-attempt-coding-facts': attemptCodingFactsMigration,
+  '028-submitted-callback-url': submittedCallbackUrlMigration,
 });
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -1,7 +1,46 @@
-import type { JsonObject } from './json-walk.js';
+import type { Json, JsonObject } from './json-walk.js';
+
+/** The Standard Webhooks headers every callback carries. */
+const signatureHeaders: Json[] = [
+  {
+    name: 'webhook-id',
+    in: 'header',
+    required: true,
+    description: 'The message id: the same on every retry of one event, so receivers deduplicate on it.',
+    schema: { type: 'string', minLength: 1 },
+  },
+  {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: true,
+    description: 'When this attempt was signed, in Unix seconds; part of the signed content.',
+    schema: { type: 'string', pattern: '^[0-9]{1,12}$' },
+  },
+  {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    description:
+      'Space-separated "v1,<base64 HMAC-SHA256 of webhook-id.webhook-timestamp.body>" entries, one per active ' +
+      'secret (two during the 24 hours after a rotation): accept the message if any entry verifies.',
+    schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$' },
+  },
+];
+
+/** How a receiver's answer is read (packages/delivery/src/deliver.ts). */
+const deliveryAnswers: JsonObject = {
+  '2XX': { description: 'Received: the callback is not sent again.' },
+  '410': { description: 'Gone: Assay stops delivering this callback.' },
+  default: {
+    description:
+      'Anything else, a redirect or no answer within the time-out is retried for more than a day ' +
+      '(5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, plus jitter), honouring Retry-After.',
+  },
+};
 
 /**
- * The completion callback (spec section 6) as an OpenAPI 3.1 webhook: what Assay POSTs to a candidate's
+ * The callbacks as OpenAPI 3.1 webhooks — the completion callback (spec section 6) and the opt-in submitted event
+ * (an Assay extension, to the submittedCallbackURL): what Assay POSTs to a candidate's
  * callbackURL, signed per Standard Webhooks (packages/delivery/src/signing.ts), and how the answer is read
  * (packages/delivery/src/deliver.ts).
  */
@@ -18,44 +57,31 @@ export const completionWebhooks: JsonObject = {
         'trailingSpaceKeys setting (POST /v2/org/webhooks/settings) the keys TotalScore, CandidateScore and ' +
         "ReportPDFUrl carry a trailing space, as in the spec's sample. ReportPDFUrl opens the report PDF without an API key for 30 days.",
       security: [],
-      parameters: [
-        {
-          name: 'webhook-id',
-          in: 'header',
-          required: true,
-          description: 'The message id: the same on every retry of one event, so receivers deduplicate on it.',
-          schema: { type: 'string', minLength: 1 },
-        },
-        {
-          name: 'webhook-timestamp',
-          in: 'header',
-          required: true,
-          description: 'When this attempt was signed, in Unix seconds; part of the signed content.',
-          schema: { type: 'string', pattern: '^[0-9]{1,12}$' },
-        },
-        {
-          name: 'webhook-signature',
-          in: 'header',
-          required: true,
-          description:
-            'Space-separated "v1,<base64 HMAC-SHA256 of webhook-id.webhook-timestamp.body>" entries, one per active ' +
-            'secret (two during the 24 hours after a rotation): accept the message if any entry verifies.',
-          schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$' },
-        },
-      ],
+      parameters: signatureHeaders,
       requestBody: {
         required: true,
         content: { 'application/json': { schema: { $ref: '#/components/schemas/CompletionCallback' } } },
       },
-      responses: {
-        '2XX': { description: 'Received: the callback is not sent again.' },
-        '410': { description: 'Gone: Assay stops delivering this callback.' },
-        default: {
-          description:
-            'Anything else, a redirect or no answer within the time-out is retried for more than a day ' +
-            '(5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, plus jitter), honouring Retry-After.',
-        },
+      responses: deliveryAnswers,
+    },
+  },
+  submittedEvent: {
+    post: {
+      operationId: 'submittedEvent',
+      tags: ['webhooks'],
+      summary: 'A candidate submitted a test (Assay extension, sent to the submittedCallbackURL given at registration)',
+      description:
+        'Opt-in: sent only to a candidate registered with a submittedCallbackURL, as soon as the submitted attempt is ' +
+        'scored, before any grading ends; signed, retried and listed in the deliveries like the completion callback ' +
+        '(verify and deduplicate it the same way). Sent for every submission: AwaitingReview counts the answers waiting ' +
+        "for a person's grade, 0 when none does. The completion callback still goes to the callbackURL once the report is final.",
+      security: [],
+      parameters: signatureHeaders,
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/SubmittedEvent' } } },
       },
+      responses: deliveryAnswers,
     },
   },
 };

@@ -27,7 +27,7 @@ interface Registered {
 }
 
 export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, config, now }) => {
-  /** The callback URL is checked first: its DNS lookup waits for the network, the registration's transaction must not. */
+  /** The callback URLs are checked first: their DNS lookups wait for the network, the registration's transaction must not. */
   const register = async <Answer>(
     reply: FastifyReply,
     { orgId, testId, testLinkId }: { orgId: number; testId: number; testLinkId: number | null },
@@ -36,6 +36,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     by: HistoryActor,
   ) => {
     if (body.callbackURL) await checkCallbackTarget(body.callbackURL, config.allowPrivateCallbacks);
+    if (body.submittedCallbackURL) await checkCallbackTarget(body.submittedCallbackURL, config.allowPrivateCallbacks, undefined, 'submittedCallbackURL');
     const effect = async (repositories: Repositories): Promise<Registered> => {
       const { created, invitation } = await registerCandidate(repositories, { orgId, testId, testLinkId, ...body }, now(), by);
       // The v2 answer, plus what a client needs to tell "already registered (Completed)" from "invited".

@@ -5,13 +5,13 @@ const RESOLVE_TIMEOUT_MS = 2_000;
 
 /**
  * The SSRF check at registration: a callbackURL that is, or resolves to, a loopback, private, link-local or
- * metadata address is refused (400.11). A host that does not resolve right now is accepted — DNS may be
+ * metadata address is refused (400.11), for each URL Assay calls back (`field` names it in the message). A host that does not resolve right now is accepted — DNS may be
  * down for a moment — because every delivery checks the address it actually connects to.
  */
-export const checkCallbackTarget = async (url: string, allowPrivate: boolean, lookup: HostLookup = systemLookup): Promise<void> => {
+export const checkCallbackTarget = async (url: string, allowPrivate: boolean, lookup: HostLookup = systemLookup, field = 'callbackURL'): Promise<void> => {
   const parsed = parseCallbackUrl(url);
-  if (!parsed.ok) throw refusal('400.11', `callbackURL is not allowed: ${parsed.reason}`);
+  if (!parsed.ok) throw refusal('400.11', `${field} is not allowed: ${parsed.reason}`);
   if (allowPrivate) return;
   const verdict = await resolveHost(parsed.host, withTimeout(lookup, RESOLVE_TIMEOUT_MS), false);
-  if (!verdict.ok && verdict.blocked) throw refusal('400.11', `callbackURL is not allowed: ${verdict.reason}`);
+  if (!verdict.ok && verdict.blocked) throw refusal('400.11', `${field} is not allowed: ${verdict.reason}`);
 };

@@ -11,6 +11,8 @@ export interface CandidateRegistration {
   /** Left out (undefined) keeps what an earlier registration stored; null clears it. */
   callbackURL: string | null | undefined;
   redirectURL: string | null | undefined;
+  /** The opt-in "submitted" event's URL (an Assay extension), kept or cleared like callbackURL. */
+  submittedCallbackURL?: string | null | undefined;
   /** The org API's accommodation (an extension): extra time as a percentage of the duration. */
   extraTimePercent?: number | undefined;
 }
@@ -51,6 +53,7 @@ export const registerCandidate = async (
       fullName: registration.fullName,
       callbackUrl: registration.callbackURL,
       redirectUrl: registration.redirectURL,
+      submittedCallbackUrl: registration.submittedCallbackURL,
       extraTimePercent: registration.extraTimePercent,
     },
     newInvitationToken,
@@ -62,7 +65,7 @@ export const registerCandidate = async (
 /** A candidate on a public link: only a new address is invited; an existing one is left exactly as stored. */
 export const registerSelf = async (
   store: Pick<Repositories, 'invitations' | 'history'>,
-  registration: Omit<CandidateRegistration, 'callbackURL' | 'redirectURL' | 'extraTimePercent'>,
+  registration: Omit<CandidateRegistration, 'callbackURL' | 'redirectURL' | 'submittedCallbackURL' | 'extraTimePercent'>,
   now: number,
 ): Promise<SelfRegistrationOutcome> => {
   const outcome = await store.invitations.registerSelf(

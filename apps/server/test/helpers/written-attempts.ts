@@ -1,3 +1,4 @@
+import type { CandidateInput } from '@assay/client';
 import { candidate, questionIdsOf, registerFor } from './candidate.js';
 import { expectSuccess } from './expectations.js';
 import type { Harness } from './test-app.js';
@@ -10,7 +11,7 @@ export const submitWritten = async (
   testId: number,
   emailId: string,
   answers: { short?: string; essay?: string },
-  extra: { callbackURL?: string; fullName?: string } = {},
+  extra: Partial<CandidateInput> = {},
 ) => {
   const registered = await registerFor(h, testId, emailId, extra);
   const api = candidate(h, registered.token);

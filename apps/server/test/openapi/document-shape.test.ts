@@ -139,4 +139,15 @@ describe.each(backends)('the served OpenAPI document on %s', (backend) => {
       additionalProperties: false,
     });
   });
+
+  it('describes the opt-in submitted event as the submittedEvent webhook, signed like the completion callback', () => {
+    const event = document.webhooks.submittedEvent!.post!;
+    expect(event.operationId).toBe('submittedEvent');
+    expect(event.requestBody!.content['application/json']!.schema).toEqual({ $ref: '#/components/schemas/SubmittedEvent' });
+    expect(parametersOf(document, event).map((header) => header.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    expect(document.components.schemas.SubmittedEvent).toMatchObject({
+      required: ['type', 'TestInvitationId', 'CandidateEmailId', 'SubmittedOn', 'AwaitingReview'],
+      additionalProperties: false,
+    });
+  });
 });

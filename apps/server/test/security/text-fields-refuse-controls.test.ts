@@ -94,6 +94,7 @@ const candidateBody = (w: World) => ({
   fullName: 'Ada Lovelace',
   callbackURL: 'https://ats.example.com/hook',
   redirectURL: 'https://ats.example.com/done',
+  submittedCallbackURL: 'https://ats.example.com/submitted',
 });
 
 /** A valid body (or several, for unions) of every operation that takes one, with every text field filled in. */

@@ -38,6 +38,10 @@ export const RegisterCandidateInput = z
     fullName: singleLineText('fullName', 200),
     callbackURL: HttpUrl('callbackURL', 'Receives the completion callback (absolute http(s) URL).'),
     redirectURL: HttpUrl('redirectURL', 'Where the candidate goes after completing the test (absolute http(s) URL).'),
+    submittedCallbackURL: HttpUrl(
+      'submittedCallbackURL',
+      'Assay extension, opt-in: receives the signed "submitted" event as soon as the attempt is scored, before any grading ends; the completion callback still goes to callbackURL (absolute http(s) URL).',
+    ),
     /** An accommodation (Assay extension): this candidate's time is the test's duration plus this share of it. */
     extraTimePercent: z
       .int({ error: 'extraTimePercent must be a whole number from 0 to 100' })
@@ -52,7 +56,7 @@ export const RegisterCandidateInput = z
   .meta({
     id: 'RegisterCandidateBody',
     description:
-      'The same email (any letter case) registered again for the same test updates that candidate: fullName and the address as typed are replaced, callbackURL and redirectURL as their descriptions say.',
+      'The same email (any letter case) registered again for the same test updates that candidate: fullName and the address as typed are replaced, callbackURL, redirectURL and submittedCallbackURL as their descriptions say.',
   });
 export type RegisterCandidateInput = z.infer<typeof RegisterCandidateInput>;
 

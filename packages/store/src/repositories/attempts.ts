@@ -18,6 +18,7 @@ import {
 } from '@assay/domain';
 import { appendAttemptEvent } from './attempt-event-log.js';
 import { codingTextOf, type StoredCodingFacts } from './attempt-coding-text.js';
+import { enqueueSubmittedEvent } from './submitted-event.js';
 import { recordCoalescedHistory, recordHistory } from './invitation-history.js';
 import { resultsTextOf } from './attempt-results-text.js';
 import type { Database, InvitationRow } from '../database.js';
@@ -388,6 +389,8 @@ export class AttemptsRepository {
         'system',
         now,
       );
+      // The opt-in "submitted" event (when the candidate registered its URL) goes with the score it reports.
+      await enqueueSubmittedEvent(trx, invitationId, awaiting.length, now);
       return true;
     });
   }

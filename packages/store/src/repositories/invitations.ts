@@ -55,6 +55,7 @@ export class InvitationsRepository {
         fullName: input.fullName,
         callbackUrl: input.callbackUrl ?? null,
         redirectUrl: input.redirectUrl ?? null,
+        submittedCallbackUrl: input.submittedCallbackUrl ?? null,
         token: newToken(),
         extraTimePercent: input.extraTimePercent ?? 0,
         now,

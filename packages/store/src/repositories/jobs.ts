@@ -52,28 +52,8 @@ export class JobsRepository {
     private readonly liveness: InstanceLiveness,
   ) {}
 
-  async enqueue(trx: Transaction<Database> | Kysely<Database>, job: NewJob, now: number, runAt = now): Promise<Job> {
-    const row = await trx
-      .insertInto('jobs')
-      .values({
-        org_id: job.orgId,
-        invitation_id: job.invitationId,
-        kind: job.kind,
-        target: job.target,
-        message_id: newMessageId(),
-        payload: job.payload ?? null,
-        status: 'pending',
-        attempts: 0,
-        run_at: runAt,
-        lease_owner: null,
-        lease_until: null,
-        last_error: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toJob(row);
+  enqueue(trx: Transaction<Database> | Kysely<Database>, job: NewJob, now: number, runAt = now): Promise<Job> {
+    return insertJob(trx, job, now, runAt);
   }
 
   /** A job that announces no change of its own (a test event): queued in this repository's database or transaction. */
@@ -292,4 +272,29 @@ export const releaseWaitingOn = async (db: Kysely<Database>, invitationId: numbe
     .where('run_at', '>', now)
     .where('lease_owner', 'is', null)
     .execute();
+};
+
+/** A job queued in `db` (a transaction another repository holds, or the database): `jobs.enqueue`. */
+export const insertJob = async (db: Kysely<Database>, job: NewJob, now: number, runAt = now): Promise<Job> => {
+  const row = await db
+    .insertInto('jobs')
+    .values({
+      org_id: job.orgId,
+      invitation_id: job.invitationId,
+      kind: job.kind,
+      target: job.target,
+      message_id: newMessageId(),
+      payload: job.payload ?? null,
+      status: 'pending',
+      attempts: 0,
+      run_at: runAt,
+      lease_owner: null,
+      lease_until: null,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toJob(row);
 };

@@ -18,6 +18,8 @@ export interface RegistrationInput {
   /** Undefined (left out) keeps what an earlier registration stored; null clears it (`decideReRegistration`). */
   callbackUrl: string | null | undefined;
   redirectUrl: string | null | undefined;
+  /** The opt-in "submitted" event's URL: kept, cleared or set like the others. */
+  submittedCallbackUrl?: string | null | undefined;
   /** The candidate's extra time (percent of the duration); undefined leaves a not-yet-started invitation's as it was. */
   extraTimePercent?: number | undefined;
 }
@@ -31,6 +33,7 @@ export const CANDIDATE_PARAMETERS = {
   full_name: parameter<string>('fullName'),
   callback_url: parameter<string | null>('callbackUrl'),
   redirect_url: parameter<string | null>('redirectUrl'),
+  submitted_callback_url: parameter<string | null>('submittedCallbackUrl'),
   created_at: parameter<number>('now'),
   updated_at: parameter<number>('now'),
 };
@@ -49,7 +52,7 @@ const insertCandidate = compileOnce((db: Kysely<Database>) => {
 });
 
 /** Whether a registration sets a URL column or keeps what is stored (1 sets): the domain decided which (`decideReRegistration`). */
-const keepUnlessSet = (column: 'callback_url' | 'redirect_url', flag: string, value: string) =>
+const keepUnlessSet = (column: 'callback_url' | 'redirect_url' | 'submitted_callback_url', flag: string, value: string) =>
   sql<string | null>`case when ${parameter<number>(flag)} = 1 then ${parameter<string | null>(value)} else ${sql.ref(column)} end`;
 
 /**
@@ -64,6 +67,7 @@ const updateCandidate = compileOnce((db: Kysely<Database>) =>
       full_name: parameter<string>('fullName'),
       callback_url: keepUnlessSet('callback_url', 'setCallbackUrl', 'callbackUrl'),
       redirect_url: keepUnlessSet('redirect_url', 'setRedirectUrl', 'redirectUrl'),
+      submitted_callback_url: keepUnlessSet('submitted_callback_url', 'setSubmittedCallbackUrl', 'submittedCallbackUrl'),
       updated_at: parameter<number>('now'),
     })
     .where('org_id', '=', parameter<number>('orgId'))
@@ -127,6 +131,7 @@ const newCandidateValues = (input: RegistrationInput, now: number) => ({
   fullName: input.fullName,
   callbackUrl: input.callbackUrl ?? null,
   redirectUrl: input.redirectUrl ?? null,
+  submittedCallbackUrl: input.submittedCallbackUrl ?? null,
   now,
 });
 
@@ -143,7 +148,9 @@ const candidateUpdate = (input: RegistrationInput, decided: ReRegistration, now:
   callbackUrl: urlSent(decided.callbackUrl),
   redirectUrl: urlSent(decided.redirectUrl),
   setCallbackUrl: flagOf(decided.callbackUrl),
+  submittedCallbackUrl: urlSent(decided.submittedCallbackUrl),
   setRedirectUrl: flagOf(decided.redirectUrl),
+  setSubmittedCallbackUrl: flagOf(decided.submittedCallbackUrl),
   now,
 });
 
