@@ -54,8 +54,11 @@ describe.each(backends)("one attempt's proctoring log, on %s", (backend) => {
     const details = expectSuccess<ReportDetails>(await h.request({ method: 'GET', url: `/v2/org/report/${flood.invitationId}/details` }));
     expect(details.integrity).toMatchObject({ wv: EVENTS / 2, tv: EVENTS / 2, omittedEvents: EVENTS - KEPT_PER_STREAM });
     expect(details.integrity.departures.length).toBeLessThanOrEqual(KEPT_PER_STREAM / 2);
+    const firstLeft = START + (flood.sectionIds.length + 1) * 1_000;
     expect(details.integrity.departures[0]).toEqual({
-      leftAt: new Date(START + (flood.sectionIds.length + 1) * 1_000).toISOString(),
+      eventId: `departure-${firstLeft}`,
+      review: null,
+      leftAt: new Date(firstLeft).toISOString(),
       returnedAt: new Date(START + (flood.sectionIds.length + 2) * 1_000).toISOString(),
       seconds: 1,
     });
