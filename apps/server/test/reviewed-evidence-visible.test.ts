@@ -115,7 +115,9 @@ describe.each(backends)('reviewed evidence and the history, visible on %s', (bac
     const appendix = lines.slice(lines.indexOf('Appendix: History'));
     expect(appendix.length).toBeGreaterThan(1);
     const at = (what: string) => appendix.findIndex((line) => line.includes(what));
-    const order = ['Invitation created', 'Attempt started', 'Attempt submitted', `Evidence ${departure} dismissed`, `Evidence ${departure} confirmed`].map(at);
+    // The appendix names a departure by the time the candidate left (its id is that time in ms).
+    const left = `Departure (left ${new Date(Number(departure.slice('departure-'.length))).toISOString().slice(11, 19)} UTC)`;
+    const order = ['Invitation created', 'Attempt started', 'Attempt submitted', `${left} dismissed`, `${left} confirmed`].map(at);
     expect(order.every((index) => index > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(appendix.join('\n')).toContain('Panel A');

@@ -66,18 +66,20 @@ const drawGrade = (doc: Doc, cursor: Cursor, written: WrittenAnswerDetail): void
   }
   const grade = written.grade;
   if (!grade) return;
-  if (grade.comment !== null) {
-    cursor.ensure(TEXT_LINE * 2);
-    put(doc, 'Comment', LEFT, cursor.y, WIDTH, LABEL);
-    cursor.y += TEXT_LINE;
-    drawAnswerText(doc, cursor, grade.comment);
-  }
-  cursor.ensure(TEXT_LINE);
-  put(doc, `Graded ${formatScore(grade.marks)} by ${grade.gradedBy.label} on ${displayWireDateTime(grade.gradedAt)}`, LEFT, cursor.y + 2, WIDTH, {
+  // Who graded comes before the comment, kept with its first lines: at the foot of the comment it could fall onto the
+  // next page alone, away from the question it names.
+  cursor.ensure(grade.comment === null ? TEXT_LINE : TEXT_LINE * 3);
+  put(doc, `Graded ${formatScore(grade.marks)} by ${grade.gradedBy.label} on ${displayWireDateTime(grade.gradedAt)}`, LEFT, cursor.y, WIDTH, {
     size: 8.5,
     color: MUTED,
   });
   cursor.y += TEXT_LINE + 2;
+  if (grade.comment !== null) {
+    put(doc, 'Comment', LEFT, cursor.y, WIDTH, LABEL);
+    cursor.y += TEXT_LINE;
+    drawAnswerText(doc, cursor, grade.comment);
+    cursor.y += 2;
+  }
 };
 
 /** A written question's answer and marking, drawn under its text. */

@@ -88,7 +88,7 @@ describe('the report PDF shows reviewed evidence and the history (issue 32, item
       'Recruiting',
       'Attempt started',
       'Answers saved 14 times',
-      'Evidence departure-1 dismissed',
+      'Departure (left 00:00:00 UTC) dismissed',
       'Dana (panel)',
     ].map(at);
     expect(order.every((index) => index > 0)).toBe(true);

@@ -1,4 +1,5 @@
 import { match } from 'ts-pattern';
+import { parseEvidenceId } from './evidence-review.js';
 import type { HistoryBy, HistoryEntry } from './history-events.js';
 
 /** An entry of an invitation's history as a person reads it: what happened and who did it, one line each. */
@@ -9,6 +10,14 @@ export interface HistoryLine {
 }
 
 const times = (count: number): string => (count === 1 ? 'once' : `${count} times`);
+const counted = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
+
+/** A reviewed departure by the time the candidate left (its id is that time in ms), a snapshot by its number. */
+const evidenceText = (eventId: string): string => {
+  const id = parseEvidenceId(eventId);
+  if (id === undefined) return `Evidence ${eventId}`;
+  return id.type === 'departure' ? `Departure (left ${new Date(id.leftAt).toISOString().slice(11, 19)} UTC)` : `Snapshot ${id.snapshotId}`;
+};
 
 /** A key by its label (its id when it has none), the candidate, or Assay. */
 export const historyActorText = (by: HistoryBy): string => (by === 'candidate' ? 'Candidate' : by === 'system' ? 'System' : by.label || `key ${by.keyId}`);
@@ -33,9 +42,11 @@ const whatOf = (entry: HistoryEntry): string =>
     .with({ kind: 'answers-saved' }, ({ details }) => `Answers saved ${times(details.count)}`)
     .with({ kind: 'runs' }, ({ details }) => `Sample code runs: ${details.count}`)
     .with({ kind: 'submitted' }, () => 'Attempt submitted')
-    .with({ kind: 'scored' }, ({ details }) => (details.score === null ? `Scored: ${details.awaitingReview} answers await review` : `Scored: ${details.score}`))
-    .with({ kind: 'graded' }, ({ details }) => `Question ${details.questionId} graded: ${details.marks} marks`)
-    .with({ kind: 'evidence-reviewed' }, ({ details }) => `Evidence ${details.eventId} ${details.outcome}`)
+    .with({ kind: 'scored' }, ({ details }) =>
+      details.score === null ? `Scored: ${counted(details.awaitingReview, 'answer awaits', 'answers await')} review` : `Scored: ${details.score}`,
+    )
+    .with({ kind: 'graded' }, ({ details }) => `Question ${details.questionId} graded: ${counted(details.marks, 'mark', 'marks')}`)
+    .with({ kind: 'evidence-reviewed' }, ({ details }) => `${evidenceText(details.eventId)} ${details.outcome}`)
     .with({ kind: 'reattempted' }, ({ details }) => `Reattempt created: invitation ${details.newInvitationId}`)
     .with({ kind: 'reset' }, () => 'Attempt reset')
     .with({ kind: 'cancelled' }, () => 'Invitation cancelled')

@@ -57,7 +57,7 @@ describe('ReviewScreen against a real server, with a reviewer key', () => {
     expect(second).toContain('Saved 1 of 2 for invitation');
     expect(second).toContain('Answer 2 of 3');
     expect(second).toContain('Explain your approach.');
-    expect(second).toContain('Rubric: Correctness 3 · Clarity 2');
+    expect(second).toMatch(/› Correctness ·\/3\n\s+Clarity ·\/2\n\s+= — of 5/);
 
     // Each criterion its marks (Tab between them), then the comment: typed, q and n included.
     await screen.press('2', KEYS.tab, '1');

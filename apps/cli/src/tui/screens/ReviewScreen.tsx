@@ -30,8 +30,12 @@ const FIXED_ROWS = 9;
 /** The question is shown in at most this many lines (cut with …): the answer is what the screen is for. */
 const QUESTION_ROWS = 3;
 
+/** "1 mark", "2 marks"; "1 word", "15 words". */
+const counted = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/** The question with its number and marks in front, wrapped as one text so that no line runs past the width. */
 const questionLines = (item: ReviewItem, width: number): string[] => {
-  const lines = wrapLines(item.question.text, width);
+  const lines = wrapLines(`Q${item.questionId} (${counted(item.question.marks, 'mark')}) ${item.question.text}`, width);
   return lines.length <= QUESTION_ROWS ? lines : [...lines.slice(0, QUESTION_ROWS - 1), `${lines[QUESTION_ROWS - 1]} …`];
 };
 
@@ -49,13 +53,14 @@ const Marks = ({ state, item, active }: { state: ReviewState; item: ReviewItem; 
       </Text>
     );
   }
+  // One criterion a line: on one line a rubric of long criteria ran past the width and hid the last ones' marks.
   return (
-    <Text wrap="truncate-end">
+    <Box flexDirection="column">
       {item.question.rubric.map((criterion, index) => {
         const focused = state.focus === index;
         const value = draft.criteria[index] ?? '';
         return (
-          <Text key={criterion.criterion}>
+          <Text key={criterion.criterion} wrap="truncate-middle">
             <Text bold={focused} color={focused ? 'cyan' : undefined}>
               {focused ? '› ' : '  '}
               {criterion.criterion}{' '}
@@ -64,8 +69,10 @@ const Marks = ({ state, item, active }: { state: ReviewState; item: ReviewItem; 
           </Text>
         );
       })}
-      {'  '}= <Text bold>{Number.isNaN(total) ? '—' : String(total)}</Text> of {item.question.marks}
-    </Text>
+      <Text>
+        {'  '}= <Text bold>{Number.isNaN(total) ? '—' : String(total)}</Text> of {item.question.marks}
+      </Text>
+    </Box>
   );
 };
 
@@ -104,7 +111,8 @@ export const ReviewScreen = ({ testId, testName }: { testId: number; testName: s
   const item = currentItem(state);
   const width = Math.max(20, body.columns - 2);
   const question = item ? questionLines(item, width) : [];
-  const rubricRows = item && item.question.rubric.length > 0 ? 1 : 0;
+  // A rubric's criteria and its total take the marks line's place, one line each.
+  const rubricRows = item ? item.question.rubric.length : 0;
   const answerRows = Math.max(3, body.rows - FIXED_ROWS - question.length - rubricRows);
   const answer = item ? wrapLines(item.answer.text, width) : [];
   const maxScroll = Math.max(0, answer.length - answerRows);
@@ -139,17 +147,11 @@ export const ReviewScreen = ({ testId, testName }: { testId: number; testName: s
           </Text>
           {question.map((line, index) => (
             <Text key={`q${index}`} bold wrap="truncate-end">
-              {index === 0 ? `Q${item.questionId} (${item.question.marks} ${item.question.marks === 1 ? 'mark' : 'marks'}) ` : ''}
               {line}
             </Text>
           ))}
-          {rubricRows ? (
-            <Text dimColor wrap="truncate-end">
-              Rubric: {item.question.rubric.map((entry) => `${entry.criterion} ${entry.marks}`).join(' · ')}
-            </Text>
-          ) : null}
           <Text dimColor wrap="truncate-end">
-            ── Answer, {item.answer.words} words
+            ── Answer, {counted(item.answer.words, 'word')}
             {maxScroll > 0 ? ` · lines ${scroll + 1}–${Math.min(answer.length, scroll + answerRows)} of ${answer.length} (↑↓ scroll)` : ''}
           </Text>
           <Box flexDirection="column" height={answerRows} overflow="hidden">

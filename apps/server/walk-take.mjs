@@ -1,0 +1,50 @@
+// Walk (not committed): import the five-type example, register with a callback, take it keyboard-only in Chromium.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+const axe = async (page, label) => { const r = await new AxeBuilder({ page }).analyze(); console.log('axe', label, r.violations.length, r.violations.map((v) => v.id).join(',')); };
+const [, , base, key, email, name] = process.argv;
+const h = { 'x-api-key': key, 'content-type': 'application/json;charset=utf-8' };
+const api = async (method, path, body) => { const r = await fetch(base + path, { method, headers: h, body: body && JSON.stringify(body) }); return r.json(); };
+let testId = Number(process.env.TEST_ID || 0);
+if (!testId) {
+  const def = JSON.parse(readFileSync('/work/main/examples/tests/backend-written-screen.json', 'utf8'));
+  const imp = await api('POST', '/v2/org/tests', def);
+  console.log('import', JSON.stringify(imp).slice(0, 200));
+  testId = imp.result.testId;
+}
+const reg = await api('POST', `/v2/org/tests/${testId}/register`, { emailId: email, fullName: name, callbackURL: 'http://127.0.0.1:4555/cb' });
+console.log('register', JSON.stringify(reg));
+writeFileSync(`/tmp/walk/${email}.json`, JSON.stringify({ testId, ...reg.result }));
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const page = await (await browser.newContext()).newPage();
+const focusedId = () => page.evaluate(() => { let e = document.activeElement; while (e?.shadowRoot?.activeElement) e = e.shadowRoot.activeElement; const ed = e?.classList.contains('cm-content'); const o = ed ? e.getRootNode().host : e; return { id: o?.getAttribute('data-testid'), ed }; });
+const tabTo = async (id, back) => { for (let i = 0; i < 120; i++) { const f = await focusedId(); if (f.id === id && !f.ed) return; if (f.ed) await page.keyboard.press('Escape'); await page.keyboard.press(back ? 'Shift+Tab' : 'Tab'); } throw new Error('never reached ' + id); };
+await page.goto(reg.result.takeTestURL);
+await page.getByTestId('start-button').waitFor();
+await tabTo('start-button'); await page.keyboard.press('Enter');
+await page.locator('[data-testid^="answer-box-"]').first().waitFor();
+const ids = await page.$$eval('[data-testid^="question-"]', (els) => els.map((e) => e.getAttribute('data-testid')).filter((t) => /^question-\d+$/.test(t)).map((t) => Number(t.slice(9))));
+console.log('questions on page 1', ids); await axe(page, 'section 1 open');
+const [single, multiple, kw, hit, essay] = ids;
+await tabTo(`option-${single}-0`); await page.keyboard.press('Space');
+await tabTo(`option-${multiple}-0`); await page.keyboard.press('Space');
+await tabTo(`answer-box-${kw}`); await page.keyboard.type(process.env.KW || 'distinct');
+await tabTo(`answer-box-${hit}`); await page.keyboard.type(process.env.HIT || '95');
+await tabTo(`answer-box-${essay}`); await page.keyboard.type('Measure first with traces; then check the slow queries, lock waits and the connection pool.');
+await page.waitForFunction(() => document.querySelector('[data-testid="save-status"]')?.textContent === 'Saved', null, { timeout: 30000 });
+await axe(page, 'section 1 answered'); await tabTo('next-section'); await page.keyboard.press('Enter');
+const coding = await page.$$eval('[data-testid^="code-editor-"]', (els) => Number(els[0].getAttribute('data-testid').slice(12)));
+for (let i = 0; i < 120; i++) { const f = await focusedId(); if (f.ed && f.id === `code-editor-${coding}`) break; await page.keyboard.press('Tab'); }
+await page.keyboard.press('ControlOrMeta+A'); await page.keyboard.press('Backspace');
+await page.keyboard.insertText('def dedupe(ids):\n    return list(dict.fromkeys(ids))\n');
+await page.keyboard.press('Escape'); await page.waitForTimeout(2500); await page.keyboard.press('Tab');
+await page.waitForFunction(() => document.querySelector('[data-testid="save-status"]')?.textContent === 'Saved', null, { timeout: 30000 });
+await tabTo('submit-button', true); await page.keyboard.press('Enter');
+await page.getByTestId('submit-dialog').waitFor();
+await axe(page, 'submit dialog'); console.log('summary:', await page.getByTestId('submit-summary').textContent());
+await tabTo('confirm-submit'); await page.keyboard.press('Enter');
+await page.getByTestId('thank-you').waitFor();
+console.log('thank-you:', (await page.getByTestId('thank-you').textContent()).slice(0, 120));
+await axe(page, 'thank you'); await page.screenshot({ path: `/tmp/walk/${email}-done.png` });
+await browser.close();
