@@ -15,16 +15,24 @@ import { openScratchStore, type Store } from '../src/index.js';
 const T0 = Date.UTC(2026, 10, 25, 15, 0, 0);
 const STARTER = 'def solve(x):\n    pass\n';
 
-/** A choice (4), a coding question in two languages (10) and an essay a person grades (6). */
+/** A choice (4) and an essay a person grades (6), then a coding question in two languages (10). */
 const definition = TestDefinition.parse({
   testName: 'Reviewed with code',
   sections: [
     {
-      sectionName: 'Mixed',
+      sectionName: 'Written',
       sectionType: 'general',
       duration: 30,
       questions: [
         { type: 'single_choice', text: 'Pick', marks: 4, options: [{ text: 'a', correct: true }, { text: 'b' }] },
+        { type: 'free_text', text: 'Explain', marks: 6 },
+      ],
+    },
+    {
+      sectionName: 'Code',
+      sectionType: 'coding',
+      duration: 30,
+      questions: [
         {
           type: 'coding',
           text: 'Solve it',
@@ -34,7 +42,6 @@ const definition = TestDefinition.parse({
           starterCode: { python: STARTER },
           hiddenTests: [{ args: [1], expected: 1 }],
         },
-        { type: 'free_text', text: 'Explain', marks: 6 },
       ],
     },
   ],
@@ -63,7 +70,7 @@ describe.each(['sqlite', 'postgres'] as const)('graded attempts on %s', (backend
     keyId = await store.apiKeys.insert(orgId, 'g'.repeat(64), 'assay_gra111', T0, { role: 'reviewer', label: 'Panel B' });
     testId = (await store.tests.importDefinition(orgId, definition, `graded-${backend}`, T0)).testId;
     questions = await store.attempts.questions(testId);
-    [choice, code, essay] = questions.map((question) => question.id) as [number, number, number];
+    [choice, essay, code] = questions.map((question) => question.id) as [number, number, number];
   });
   afterAll(() => dispose());
 
@@ -112,8 +119,7 @@ describe.each(['sqlite', 'postgres'] as const)('graded attempts on %s', (backend
     ).toBe(true);
   };
   const grade = (id: number, marks: number, at: number) => store.grades.record(orgId, id, essay, keyId, at, (facts) => decideGrade(facts, { marks }));
-  const stored = async (id: number) =>
-    store.db.selectFrom('attempt_results').select(['results', 'coding']).where('invitation_id', '=', id).executeTakeFirst();
+  const stored = async (id: number) => store.db.selectFrom('attempt_results').select(['results', 'coding']).where('invitation_id', '=', id).executeTakeFirst();
   const queued = async (id: number) => (await store.reviewQueue.facts(orgId, testId))?.entries.filter((entry) => entry.invitationId === id);
   const report = (id: number) => store.db.selectFrom('invitations').select(['status', 'report_status', 'score']).where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -127,7 +133,7 @@ describe.each(['sqlite', 'postgres'] as const)('graded attempts on %s', (backend
     expect((await stored(unreviewed))?.coding).toBe(`${code}:python:1`);
 
     expect((await grade(reviewed, 5, T0 + 20))?.val).toMatchObject({ finalised: true, reportStatus: 'Generated', score: 19 });
-    expect(await stored(reviewed)).toEqual({ results: `${choice}:4:;${code}:10:[true];${essay}:5:`, coding: (await stored(unreviewed))?.coding });
+    expect(await stored(reviewed)).toEqual({ results: `${choice}:4:;${essay}:5:;${code}:10:[true]`, coding: (await stored(unreviewed))?.coding });
     expect((await grade(reviewed, 6, T0 + 30))?.val).toMatchObject({ regraded: true, finalised: false, reportStatus: 'Generated', score: 20 });
     expect((await stored(reviewed))?.coding).toBe(`${code}:python:1`);
 

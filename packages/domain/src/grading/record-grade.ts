@@ -17,10 +17,17 @@ const sameCriteria = (a: AcceptedGrade['criteria'], b: AcceptedGrade['criteria']
  * in the rubric's order (`checkGrade` orders them), so the same criteria compare equal whatever order a grader sent.
  * Another key giving the same marks is a regrade: the history names who graded.
  */
-export const gradeChange = (current: Pick<Grade, 'marks' | 'criteria' | 'comment' | 'gradedBy'> | undefined, accepted: AcceptedGrade, keyId: number): GradeChange => {
+export const gradeChange = (
+  current: Pick<Grade, 'marks' | 'criteria' | 'comment' | 'gradedBy'> | undefined,
+  accepted: AcceptedGrade,
+  keyId: number,
+): GradeChange => {
   if (!current) return 'first';
   const same =
-    current.gradedBy.keyId === keyId && current.marks === accepted.marks && current.comment === accepted.comment && sameCriteria(current.criteria, accepted.criteria);
+    current.gradedBy.keyId === keyId &&
+    current.marks === accepted.marks &&
+    current.comment === accepted.comment &&
+    sameCriteria(current.criteria, accepted.criteria);
   return same ? 'unchanged' : 'regrade';
 };
 

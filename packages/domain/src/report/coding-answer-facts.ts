@@ -32,7 +32,9 @@ export const attemptCodingFacts = (
   questions: readonly { readonly questionId: number; readonly definition: QuestionDefinition }[],
   answers: ReadonlyMap<number, Answer>,
 ): QuestionCodingFacts[] =>
-  questions.flatMap(({ questionId, definition }) => (definition.type === 'coding' ? [{ questionId, ...codingAnswerFacts(definition, answers.get(questionId)) }] : []));
+  questions.flatMap(({ questionId, definition }) =>
+    definition.type === 'coding' ? [{ questionId, ...codingAnswerFacts(definition, answers.get(questionId)) }] : [],
+  );
 
 /** The hidden tests a report shows for a coding answer: the verdicts scoring found, only for an answer given. */
 export const shownHiddenTests = (

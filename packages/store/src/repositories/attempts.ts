@@ -3,6 +3,7 @@ import {
   INVITATION_STATUS,
   ok,
   REPORT_STATUS,
+  reportStatusAfterScoring,
   type Answer,
   type AttemptEvent,
   type Candidate,
@@ -24,8 +25,6 @@ import type { Database, InvitationRow } from '../database.js';
 import { proctoringColumns, toAnswer, toCandidate, toInvitation, toOrg } from './records.js';
 import { toTestLink } from './test-links.js';
 import type { ImportedTests } from './imported-tests.js';
-
-export { isCodingLanguage } from './records.js';
 
 /** Everything the candidate side needs about one invitation, found by its take-test token. */
 export interface AttemptContext {
@@ -317,15 +316,13 @@ export class AttemptsRepository {
    */
   async saveScore(invitationId: number, record: AttemptScoreRecord, now: number): Promise<boolean> {
     const awaiting = record.awaitingReview ?? [];
-    const final = awaiting.length === 0;
+    // The domain's rule: final (Generated) when nothing awaits a person, else In progress.
+    const reportStatus = reportStatusAfterScoring({ awaitingReview: awaiting });
+    const final = reportStatus === REPORT_STATUS.generated;
     return this.db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('invitations')
-        .set(
-          final
-            ? { score: record.score, time_taken: record.timeTaken, report_status: REPORT_STATUS.generated, updated_at: now }
-            : { score: 0, time_taken: record.timeTaken, report_status: REPORT_STATUS.inProgress, updated_at: now },
-        )
+        .set({ score: final ? record.score : 0, time_taken: record.timeTaken, report_status: reportStatus, updated_at: now })
         .where('id', '=', invitationId)
         .where('status', '=', INVITATION_STATUS.completed)
         .executeTakeFirst();
