@@ -11,11 +11,11 @@ import {
 } from '@assay/domain';
 import { resetGradesSupersededMigration } from '../src/migrations/029-reset-grades-superseded.js';
 import { openScratchStore, type Store } from '../src/index.js';
+import { PYTHON_STARTER, twoLanguageCodingQuestion } from './fixtures.js';
 
 const T0 = Date.UTC(2026, 10, 25, 15, 0, 0);
-const STARTER = 'def solve(x):\n    pass\n';
 
-/** A choice (4) and an essay a person grades (6), then a coding question in two languages (10). */
+/** A choice (4) and an essay a person grades (6), then a coding question in Python or JavaScript (10). */
 const definition = TestDefinition.parse({
   testName: 'Reviewed with code',
   sections: [
@@ -32,17 +32,7 @@ const definition = TestDefinition.parse({
       sectionName: 'Code',
       sectionType: 'coding',
       duration: 30,
-      questions: [
-        {
-          type: 'coding',
-          text: 'Solve it',
-          marks: 10,
-          languages: ['javascript', 'python'],
-          functionName: 'solve',
-          starterCode: { python: STARTER },
-          hiddenTests: [{ args: [1], expected: 1 }],
-        },
-      ],
+      questions: [twoLanguageCodingQuestion],
     },
   ],
 });
@@ -145,7 +135,7 @@ describe.each(['sqlite', 'postgres'] as const)('graded attempts on %s', (backend
       }
     }
     // The starter code is no answer, whoever made the score final.
-    const starter = await completed({ code: { code: `  ${STARTER}`, language: 'python' }, essay: 'Nothing to add.' });
+    const starter = await completed({ code: { code: `  ${PYTHON_STARTER}`, language: 'python' }, essay: 'Nothing to add.' });
     await score(starter);
     await grade(starter, 0, T0 + 20);
     expect((await stored(starter))?.coding).toBe(`${code}:python:0`);
