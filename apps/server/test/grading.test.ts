@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleWorker, type AssembledWorker } from '@assay/jobs';
-import type { GradeRecorded, InvitationHistory } from '@assay/domain';
-import { manualClock, registerFor } from './helpers/candidate.js';
+import type { GradeRecorded, InvitationHistory, ReportDetails, ReviewQueue } from '@assay/domain';
+import { candidate, manualClock, registerFor } from './helpers/candidate.js';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
 import { silentLog, startReceiver } from './helpers/receiver.js';
 import { backends, startHarness, type Harness } from './helpers/test-app.js';
@@ -184,6 +184,52 @@ describe.each(backends)('grading on %s', (backend) => {
       "Question 987654321 is not a question of this invitation's test.",
     );
     expect(await h.store.grades.history(h.org.orgId, invitationId)).toEqual([]);
+  });
+
+  it('stops counting a reset attempt’s grades: the queue, the next attempt’s grading and its report show none; the history keeps them', async () => {
+    const first = await awaitingReview('reset@example.com');
+    const { invitationId, short, essay } = first;
+    expectSuccess(await grade(invitationId, essay, { marks: 4 }, reviewer.apiKey));
+    expectSuccess(await grade(invitationId, short, { marks: 2 }, reviewer.apiKey));
+    expect(await report(invitationId)).toMatchObject({ reportStatus: 'Generated', score: '7' });
+    const queued = async () =>
+      expectSuccess<ReviewQueue>(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/review?by=candidate&page_size=100` })).items.filter(
+        (item) => item.testInvitationId === invitationId,
+      );
+    const written = async () =>
+      expectSuccess<ReportDetails>(await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/details` })).questions.flatMap((question) =>
+        question.written ? [[question.questionId, question.written.marking, question.written.grade]] : [],
+      );
+    expect((await queued()).map((item) => item.grade?.marks)).toEqual([2, 4]);
+
+    expectSuccess(await h.request({ method: 'GET', url: `/v2/org/testinvitation/${invitationId}/reset` }));
+    expect(await queued()).toEqual([]);
+    // The next attempt, submitted and not scored yet: none of its answers takes a grade, and its report shows no grade.
+    const api = candidate(h, first.token);
+    await api.client.start();
+    expectSuccess(await api.answer(short, { text: 'Marseille' }));
+    expectSuccess(await api.answer(essay, { text: 'This time I would hash first.' }));
+    expectSuccess(await api.submit());
+    expect(expectFailure(await grade(invitationId, essay, { marks: 4 }, reviewer.apiKey), '409.3').result).toMatch(/needs no grade/);
+    expect(await written()).toEqual([
+      [short, 'not_scored', null],
+      [essay, 'not_scored', null],
+    ]);
+    await settle();
+    expect(await written()).toEqual([
+      [short, 'awaiting_review', null],
+      [essay, 'awaiting_review', null],
+    ]);
+    const next = await queued();
+    expect(next.map((item) => [item.questionId, item.answer.text, item.grade])).toEqual([
+      [short, 'Marseille', null],
+      [essay, 'This time I would hash first.', null],
+    ]);
+    const history = await h.store.grades.history(h.org.orgId, invitationId);
+    expect(history.map((entry) => [entry.questionId, entry.marks, entry.supersededAt === null])).toEqual([
+      [essay, 4, false],
+      [short, 2, false],
+    ]);
   });
 
   it('replays a PUT under its Idempotency-Key, and records the same grade again by the same key once', async () => {

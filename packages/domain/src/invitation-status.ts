@@ -37,7 +37,7 @@ export type InvitationEffect =
   | { readonly kind: 'startAttempt'; readonly startedAt: number; readonly deadline: number }
   /** Submit or deadline: the attempt ends (never after its deadline), proctoring closes, scoring and announcements are queued. */
   | { readonly kind: 'completeAttempt'; readonly completedAt: number; readonly proctoring: ProctoringCounters }
-  /** Reset: the attempt starts over with the same URL; answers, scores and snapshots go. */
+  /** Reset: the attempt starts over with the same URL; answers, scores and snapshots go; its grades stop counting (kept in the history). */
   | { readonly kind: 'clearAttempt' };
 
 export interface InvitationMove {

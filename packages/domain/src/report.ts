@@ -23,6 +23,9 @@ export * from './grading/check-grade.js';
 export * from './grading/final-score.js';
 export * from './grading/review-queue.js';
 export * from './grading/build-review-queue.js';
+// gradingrules (issue 32): what recording a grade does, and how long a held announcement waits for the report.
+export * from './grading/record-grade.js';
+export * from './events/announcement-wait.js';
 
 // Issue 32 item 5 (history): reviewed integrity evidence — evidence ids, outcomes, the review body.
 export * from './history/evidence-review.js';

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Answer, type CodingAnswerFacts, codingAnswerFacts, moveInvitation, type QuestionRecord, TestDefinition } from '@assay/domain';
 import { attemptCodingFactsMigration } from '../src/migrations/027-attempt-coding-facts.js';
 import { openScratchStore, type Store } from '../src/index.js';
+import { PYTHON_STARTER, twoLanguageCodingQuestion } from './fixtures.js';
 
-const STARTER = 'def solve(x):\n    pass\n';
 const definition = TestDefinition.parse({
   testName: 'Coding facts',
   sections: [
@@ -19,15 +19,7 @@ const definition = TestDefinition.parse({
       sectionType: 'coding',
       duration: 30,
       questions: [
-        {
-          type: 'coding',
-          text: 'Solve it',
-          marks: 10,
-          languages: ['python', 'javascript'],
-          functionName: 'solve',
-          starterCode: { python: STARTER, javascript: 'function solve(x) {\n}\n' },
-          hiddenTests: [{ args: [1], expected: 1 }],
-        },
+        twoLanguageCodingQuestion,
         {
           type: 'coding',
           text: 'Solve it again',
@@ -46,7 +38,7 @@ const T0 = Date.UTC(2026, 11, 1, 9, 0, 0);
 /** Answers to the two coding questions that the facts must read as the code does: given or not, and in which language. */
 const ANSWER_SETS: readonly (readonly [Answer | undefined, Answer | undefined])[] = [
   [{ code: 'def solve(x):\n    return x\n', language: 'python' }, { code: 'function again(x) { return x; }' }],
-  [{ code: `  ${STARTER}\n\n` }, undefined],
+  [{ code: `  ${PYTHON_STARTER}\n\n` }, undefined],
   [{ code: 'function solve(x) {\n}\n', language: 'javascript' }, { code: '   ' }],
   [undefined, undefined],
 ];

@@ -8,7 +8,6 @@ import {
   IdParam,
   invitationNotFound,
   pageOffset,
-  REPORT_STATUS,
   ReviewQuery,
   ReviewQueue,
   reviewQueuePage,
@@ -52,7 +51,7 @@ export const gradingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { st
             grade: recorded.grade,
             regraded: recorded.regraded,
             awaitingCount: recorded.awaiting,
-            reportStatus: recorded.score === null ? REPORT_STATUS.inProgress : REPORT_STATUS.generated,
+            reportStatus: recorded.reportStatus,
             score: recorded.score,
           }),
       );

@@ -1,6 +1,7 @@
 import {
   buildReportDetails,
   codingAnswerFacts,
+  isWrittenQuestion,
   questionsInReportOrder,
   type QuestionRecord,
   type ReportDetails,
@@ -56,7 +57,7 @@ const writtenReviewOf = async (
   invitationId: number,
   questions: readonly QuestionRecord[],
 ): Promise<Pick<ReportFacts, 'grades' | 'awaitingReview'>> => {
-  if (!questions.some(({ definition }) => definition.type === 'short_answer' || definition.type === 'free_text')) return {};
+  if (!questions.some(({ definition }) => isWrittenQuestion(definition))) return {};
   const [grades, awaiting] = await Promise.all([store.grades.current(orgId, invitationId), store.attempts.awaitingReview(invitationId)]);
   return { grades, awaitingReview: new Set(awaiting) };
 };

@@ -20,5 +20,5 @@ export const submitWritten = async (
   if (answers.short !== undefined) expectSuccess(await api.answer(short, { text: answers.short }));
   if (answers.essay !== undefined) expectSuccess(await api.answer(essay, { text: answers.essay }));
   expectSuccess(await api.submit());
-  return { invitationId: registered.invitationId, choice, short, essay };
+  return { invitationId: registered.invitationId, token: registered.token, choice, short, essay };
 };

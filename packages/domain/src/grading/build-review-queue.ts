@@ -1,5 +1,6 @@
 import { countWords } from '../candidate/written-answer.js';
 import type { QuestionRecord } from '../records/test.js';
+import { isWrittenQuestion } from '../schemas/written-questions.js';
 import type { Grade } from './grade.js';
 import { orderReviewQueue, type ReviewEntry, type ReviewItem, type ReviewOrder, type ReviewQueue } from './review-queue.js';
 
@@ -49,7 +50,7 @@ export const buildReviewQueue = (
   const questions = new Map(source.questions.map((question) => [question.id, question.definition]));
   const items = page.page.flatMap((entry): ReviewItem[] => {
     const question = questions.get(entry.questionId);
-    if (question?.type !== 'short_answer' && question?.type !== 'free_text') return [];
+    if (!question || !isWrittenQuestion(question)) return [];
     const key = reviewAnswerKey(entry.invitationId, entry.questionId);
     const text = facts.texts.get(key) ?? '';
     return [

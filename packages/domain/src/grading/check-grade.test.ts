@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FreeTextQuestion, ShortAnswerQuestion } from '../schemas/written-questions.js';
+import { FreeTextQuestion, isWrittenQuestion, ShortAnswerQuestion } from '../schemas/written-questions.js';
 import type { QuestionDefinition } from '../schemas/test-definition.js';
-import { checkGrade, checkInvitationGradable, decideGrade } from './check-grade.js';
+import { checkGrade, checkInvitationGradable, decideGrade, gradeStateOf } from './check-grade.js';
 import { GradeInput, MAX_GRADE_COMMENT_LENGTH } from './grade.js';
 
 const essay = FreeTextQuestion.parse({
@@ -161,5 +161,22 @@ describe('decideGrade', () => {
     expect(decideGrade({ status: 'In progress', questionId: 9, question: essay, state: 'awaiting' }, { marks: 1 }).err?.code).toBe('409.4');
     expect(decideGrade({ status: 'Completed', questionId: 9, question: essay, state: 'awaiting' }, { marks: 11 }).err?.code).toBe('400.19');
     expect(decideGrade({ status: 'Completed', questionId: 9, question: essay, state: 'awaiting' }, { marks: 1 }).val?.marks).toBe(1);
+  });
+});
+
+describe('gradeStateOf', () => {
+  it('is graded with a current grade, else awaiting with a review item, else none', () => {
+    expect(gradeStateOf({ graded: true, awaiting: false })).toBe('graded');
+    // A grade takes its answer out of the review items; were both held, the grade counts (a new one regrades).
+    expect(gradeStateOf({ graded: true, awaiting: true })).toBe('graded');
+    expect(gradeStateOf({ graded: false, awaiting: true })).toBe('awaiting');
+    expect(gradeStateOf({ graded: false, awaiting: false })).toBe('none');
+  });
+});
+
+describe('isWrittenQuestion', () => {
+  it('is true of the types a person grades only', () => {
+    expect([essay, plainEssay, short, choice].map(isWrittenQuestion)).toEqual([true, true, true, false]);
+    expect(isWrittenQuestion({ type: 'coding' })).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { refuse, ok, type Result } from '../result.js';
 import type { InvitationStatus } from '../invitation-status.js';
 import { INVITATION_STATUS } from '../invitation-status-names.js';
 import type { QuestionDefinition } from '../schemas/test-definition.js';
+import { isWrittenQuestion } from '../schemas/written-questions.js';
 import type { AcceptedGrade, GradeInput } from './grade.js';
 
 /**
@@ -11,10 +12,15 @@ import type { AcceptedGrade, GradeInput } from './grade.js';
  */
 export type GradeState = 'awaiting' | 'graded' | 'none';
 
+/**
+ * Where an answer stands, from what the store holds of it: a current grade makes it `graded` (a new grade regrades
+ * it), else a review item makes it `awaiting`, else `none`.
+ */
+export const gradeStateOf = (held: { readonly graded: boolean; readonly awaiting: boolean }): GradeState =>
+  held.graded ? 'graded' : held.awaiting ? 'awaiting' : 'none';
+
 /** Marks are decimals: sums are compared within float error, as the rubric's are at import. */
 const sameMarks = (a: number, b: number): boolean => Math.abs(a - b) < 1e-9;
-
-const isWritten = (question: QuestionDefinition): boolean => question.type === 'short_answer' || question.type === 'free_text';
 
 /**
  * Whether a grade fits its question (issue 32): only an answer a person must judge (or has judged) takes one
@@ -22,7 +28,7 @@ const isWritten = (question: QuestionDefinition): boolean => question.type === '
  * marks, adding up to `marks` (400.19, saying what to change).
  */
 export const checkGrade = (question: QuestionDefinition, input: GradeInput, state: GradeState): Result<AcceptedGrade> => {
-  if (!isWritten(question)) {
+  if (!isWrittenQuestion(question)) {
     return refuse('409.3', `This is a ${question.type} question: the machine scores it, a person grades only short_answer and free_text answers.`);
   }
   if (state === 'none') {

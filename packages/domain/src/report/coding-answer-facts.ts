@@ -1,7 +1,7 @@
 import { savedAnswerLanguage } from '../candidate/answer-language.js';
 import { isCodingAnswerGiven, type Answer } from '../candidate/scoring.js';
 import type { CodingLanguage } from '../schemas/coding-language.js';
-import type { CodingQuestion } from '../schemas/test-definition.js';
+import type { CodingQuestion, QuestionDefinition } from '../schemas/test-definition.js';
 
 /**
  * What a report needs of a coding answer besides its code: the language it is in and whether it was given (not empty,
@@ -18,6 +18,23 @@ export const codingAnswerFacts = (question: CodingQuestion, answer: Answer | und
   language: savedAnswerLanguage(question, answer?.language),
   answered: isCodingAnswerGiven(question, answer),
 });
+
+/** One coding question's answer facts, named by the question: what is stored with an attempt's results. */
+export interface QuestionCodingFacts extends CodingAnswerFacts {
+  readonly questionId: number;
+}
+
+/**
+ * The facts of every coding question of an attempt, in the questions' order (an answer left out is not given): decided
+ * once when the score is final, by the machine's scoring or by the last grade of a reviewed attempt, alike.
+ */
+export const attemptCodingFacts = (
+  questions: readonly { readonly questionId: number; readonly definition: QuestionDefinition }[],
+  answers: ReadonlyMap<number, Answer>,
+): QuestionCodingFacts[] =>
+  questions.flatMap(({ questionId, definition }) =>
+    definition.type === 'coding' ? [{ questionId, ...codingAnswerFacts(definition, answers.get(questionId)) }] : [],
+  );
 
 /** The hidden tests a report shows for a coding answer: the verdicts scoring found, only for an answer given. */
 export const shownHiddenTests = (

@@ -115,3 +115,7 @@ export type FreeTextQuestion = z.infer<typeof FreeTextQuestion>;
 
 /** The question types a person may have to judge. */
 export type WrittenQuestion = ShortAnswerQuestion | FreeTextQuestion;
+
+/** Whether a question is one a person may have to judge (short_answer, free_text): only these take grades. */
+export const isWrittenQuestion = (question: { readonly type: string }): question is WrittenQuestion =>
+  question.type === 'short_answer' || question.type === 'free_text';

@@ -1,4 +1,4 @@
-import { buildCompletionCallback, REPORT_STATUS } from '@assay/domain';
+import { buildCompletionCallback, REPORT_STATUS, type ReportStatus } from '@assay/domain';
 import { deliverWebhook, generateWebhookSecret, signWebhook, signedReportUrl, type DeliveryResult } from '@assay/delivery';
 import type { Job } from '@assay/domain';
 import type { Store } from '@assay/store';
@@ -11,7 +11,7 @@ export interface CallbackDeps {
   reportUrlKey: () => Promise<string>;
   allowPrivate: boolean;
   now: () => number;
-  /** How long to wait for scoring before looking again: the callback carries the final score. */
+  /** How long to wait for scoring before looking again (the domain's `SCORING_WAIT_MS` unless set): the callback carries the final score. */
   reportWaitMs?: number;
   /** The whole exchange; 15 s unless a test needs it shorter. */
   timeoutMs?: number;
@@ -21,7 +21,7 @@ export interface CallbackDeps {
 const callbackBody = async (
   deps: CallbackDeps,
   job: Job,
-): Promise<{ body: string } | { wait: { invitationId: number; reportStatus: string } } | { dead: string }> => {
+): Promise<{ body: string } | { wait: { invitationId: number; reportStatus: Exclude<ReportStatus, 'Generated'> } } | { dead: string }> => {
   if (job.payload !== null) return { body: job.payload };
   if (job.invitationId === null) return { dead: 'a completion callback without an invitation' };
   const [record, org, invitation] = await Promise.all([
@@ -61,7 +61,7 @@ export const callbackHandler =
   (deps: CallbackDeps): JobHandler =>
   async (job) => {
     const built = await callbackBody(deps, job);
-    if ('wait' in built) return reportWait(deps.store, built.wait.invitationId, built.wait.reportStatus, deps.reportWaitMs ?? 2_000);
+    if ('wait' in built) return reportWait(deps.store, built.wait.invitationId, built.wait.reportStatus, deps.reportWaitMs);
     if ('dead' in built) return { kind: 'dead', error: built.dead };
     const now = deps.now();
     const secrets = await deps.store.webhookSecrets.ensure(job.orgId, generateWebhookSecret, now);

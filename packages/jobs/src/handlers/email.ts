@@ -28,7 +28,7 @@ export const emailHandler =
     ]);
     if (!record || !org || !invitation) return { kind: 'dead', error: 'the invitation no longer exists' };
     if (record.report.reportStatus !== REPORT_STATUS.generated) {
-      return reportWait(deps.store, job.invitationId, record.report.reportStatus, deps.reportWaitMs ?? 2_000);
+      return reportWait(deps.store, job.invitationId, record.report.reportStatus, deps.reportWaitMs);
     }
     const { report } = record;
     const email = renderStakeholderEmail({

@@ -1,5 +1,5 @@
 import {
-  codingAnswerFacts,
+  attemptCodingFacts,
   DEFAULT_SCORING_BUDGET,
   isCodingAnswerGiven,
   isAttemptFinished,
@@ -87,9 +87,7 @@ export const scoreHandler =
         questions: questionScores,
         awaitingReview: score.awaitingReview,
         // What the Excel export shows of each coding answer, decided here once (migration 027).
-        coding: questions.flatMap(({ questionId, definition }) =>
-          definition.type === 'coding' ? [{ questionId, ...codingAnswerFacts(definition, answers.get(questionId)) }] : [],
-        ),
+        coding: attemptCodingFacts(questions, answers),
       },
       now(),
     );

@@ -1,9 +1,7 @@
-import { CodingLanguage, type CodingAnswerFacts } from '@assay/domain';
+import { CodingLanguage, type CodingAnswerFacts, type QuestionCodingFacts } from '@assay/domain';
 
-/** A coding question's answer facts as scoring decided them (`questionId` beside the domain's facts). */
-export interface StoredCodingFacts extends CodingAnswerFacts {
-  readonly questionId: number;
-}
+/** A coding question's answer facts as scoring decided them (the domain's `attemptCodingFacts`). */
+export type StoredCodingFacts = QuestionCodingFacts;
 
 /**
  * A scored attempt's coding answer facts as one text beside its results text (`attempt_results.coding`, migration 027):

@@ -1,9 +1,9 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import {
-  CodingLanguage,
   INVITATION_STATUS,
   ok,
   REPORT_STATUS,
+  reportStatusAfterScoring,
   type Answer,
   type AttemptEvent,
   type Candidate,
@@ -22,12 +22,9 @@ import { enqueueSubmittedEvent } from './submitted-event.js';
 import { recordCoalescedHistory, recordHistory } from './invitation-history.js';
 import { resultsTextOf } from './attempt-results-text.js';
 import type { Database, InvitationRow } from '../database.js';
-import { proctoringColumns, toCandidate, toInvitation, toOrg } from './records.js';
+import { proctoringColumns, toAnswer, toCandidate, toInvitation, toOrg } from './records.js';
 import { toTestLink } from './test-links.js';
 import type { ImportedTests } from './imported-tests.js';
-
-/** A stored answer's language when it is one Assay knows (older answers carry none). */
-export const isCodingLanguage = (value: string | null): value is CodingLanguage => CodingLanguage.safeParse(value).success;
 
 /** Everything the candidate side needs about one invitation, found by its take-test token. */
 export interface AttemptContext {
@@ -134,16 +131,7 @@ export class AttemptsRepository {
 
   async answers(invitationId: number): Promise<SavedAnswerRow[]> {
     const rows = await this.db.selectFrom('answers').selectAll().where('invitation_id', '=', invitationId).execute();
-    return rows.map((row) => ({
-      questionId: row.question_id,
-      answer:
-        row.option_ids !== null
-          ? { optionIds: JSON.parse(row.option_ids) as number[] }
-          : row.text !== null
-            ? { text: row.text }
-            : { code: row.code ?? '', ...(isCodingLanguage(row.language) ? { language: row.language } : {}) },
-      savedAt: row.saved_at,
-    }));
+    return rows.map((row) => ({ questionId: row.question_id, answer: toAnswer(row), savedAt: row.saved_at }));
   }
 
   /**
@@ -328,15 +316,13 @@ export class AttemptsRepository {
    */
   async saveScore(invitationId: number, record: AttemptScoreRecord, now: number): Promise<boolean> {
     const awaiting = record.awaitingReview ?? [];
-    const final = awaiting.length === 0;
+    // The domain's rule: final (Generated) when nothing awaits a person, else In progress.
+    const reportStatus = reportStatusAfterScoring({ awaitingReview: awaiting });
+    const final = reportStatus === REPORT_STATUS.generated;
     return this.db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('invitations')
-        .set(
-          final
-            ? { score: record.score, time_taken: record.timeTaken, report_status: REPORT_STATUS.generated, updated_at: now }
-            : { score: 0, time_taken: record.timeTaken, report_status: REPORT_STATUS.inProgress, updated_at: now },
-        )
+        .set({ score: final ? record.score : 0, time_taken: record.timeTaken, report_status: reportStatus, updated_at: now })
         .where('id', '=', invitationId)
         .where('status', '=', INVITATION_STATUS.completed)
         .executeTakeFirst();
@@ -351,7 +337,8 @@ export class AttemptsRepository {
       await trx.deleteFrom('question_results').where('invitation_id', '=', invitationId).execute();
       await trx.deleteFrom('attempt_results').where('invitation_id', '=', invitationId).execute();
       await trx.deleteFrom('review_items').where('invitation_id', '=', invitationId).execute();
-      // A new scoring is a new attempt's (after a reset or reattempt): earlier grades stay in the history, none is current.
+      // A scoring starts the attempt's marking afresh (a reset already superseded an earlier attempt's grades): earlier
+      // grades stay in the history, none is current.
       await trx.updateTable('grades').set({ superseded_at: now }).where('invitation_id', '=', invitationId).where('superseded_at', 'is', null).execute();
       if (!final) {
         await trx

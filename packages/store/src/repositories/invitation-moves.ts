@@ -58,7 +58,10 @@ export const writesOf = (effect: InvitationEffect): EffectWrites =>
     }))
     .with({ kind: 'clearAttempt' }, () => ({
       columns: FRESH_ATTEMPT,
-      after: async (trx, moved) => {
+      after: async (trx, moved, deps) => {
+        // The attempt's grades stop counting (the review queue and the new attempt's report show none of them); they
+        // stay in its history, superseded by the reset.
+        await trx.updateTable('grades').set({ superseded_at: deps.now }).where('invitation_id', '=', moved.id).where('superseded_at', 'is', null).execute();
         await trx.deleteFrom('answers').where('invitation_id', '=', moved.id).execute();
         await trx.deleteFrom('section_results').where('invitation_id', '=', moved.id).execute();
         await trx.deleteFrom('snapshots').where('invitation_id', '=', moved.id).execute();

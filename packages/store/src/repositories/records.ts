@@ -1,7 +1,9 @@
 import {
+  CodingLanguage,
   QuestionDefinition,
   parseStored,
   ReportSettings,
+  type Answer,
   type Candidate,
   type Invitation,
   type Job,
@@ -13,7 +15,7 @@ import {
   type TestRecord,
   type TestStatus,
 } from '@assay/domain';
-import type { CandidateRow, InvitationRow, JobRow, OrgRow, QuestionRow, SectionRow, TestRow } from '../database.js';
+import type { AnswersTable, CandidateRow, InvitationRow, JobRow, OrgRow, QuestionRow, SectionRow, TestRow } from '../database.js';
 
 /**
  * Rows become the domain's records here, at the store's edge: nothing above the store sees a column
@@ -125,3 +127,14 @@ export const toQuestionRecord = (row: QuestionRow): QuestionRecord => ({
   sectionId: row.section_id,
   definition: parseStored(QuestionDefinition, JSON.parse(row.body)),
 });
+
+/** A stored answer's language when it is one Assay knows (older answers carry none). */
+export const isCodingLanguage = (value: string | null): value is CodingLanguage => CodingLanguage.safeParse(value).success;
+
+/** A stored answer as the candidate gave it: chosen options, a written text, or code (with its language when known). */
+export const toAnswer = (row: Pick<AnswersTable, 'option_ids' | 'text' | 'code' | 'language'>): Answer =>
+  row.option_ids !== null
+    ? { optionIds: JSON.parse(row.option_ids) as number[] }
+    : row.text !== null
+      ? { text: row.text }
+      : { code: row.code ?? '', ...(isCodingLanguage(row.language) ? { language: row.language } : {}) };

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { INVITATION_STATUS, reviewAnswerKey, type ReviewEntry, type ReviewPageFacts, type ReviewQueueSource } from '@assay/domain';
-import { toGrade } from './grades.js';
+import { reviewAnswerKey, type ReviewEntry, type ReviewPageFacts, type ReviewQueueSource } from '@assay/domain';
+import { gradesOf, toGrade } from './grades.js';
 import type { Database } from '../database.js';
 import type { ImportedTests } from './imported-tests.js';
 
@@ -27,8 +27,7 @@ export class ReviewQueueRepository {
       .select(['g.invitation_id as invitationId', 'g.question_id as questionId', sql<number>`1`.as('graded')])
       .where('i.test_id', '=', testId)
       .where('i.org_id', '=', orgId)
-      // A reset attempt's grades were of answers that are gone.
-      .where('i.status', '=', sql.lit(INVITATION_STATUS.completed))
+      // Current grades only: a reset supersedes its attempt's (they were of answers that are gone).
       .where('g.superseded_at', 'is', null)
       .$if(questionId !== undefined, (query) => query.where('g.question_id', '=', questionId ?? 0));
     const [questions, rows] = await Promise.all([this.importedTests.questions(this.db, testId), awaiting.unionAll(graded).execute()]);
@@ -56,15 +55,7 @@ export class ReviewQueueRepository {
         .where('i.id', 'in', invitationIds)
         .where('i.org_id', '=', orgId)
         .execute(),
-      this.db
-        .selectFrom('grades as g')
-        .innerJoin('api_keys as k', 'k.id', 'g.key_id')
-        .innerJoin('invitations as i', 'i.id', 'g.invitation_id')
-        .select(['g.invitation_id', 'g.question_id', 'g.marks', 'g.criteria', 'g.comment', 'g.key_id', 'g.graded_at', 'k.label', 'k.prefix'])
-        .where('g.invitation_id', 'in', invitationIds)
-        .where('i.org_id', '=', orgId)
-        .where('g.superseded_at', 'is', null)
-        .execute(),
+      gradesOf(this.db, orgId, invitationIds).where('g.superseded_at', 'is', null).execute(),
     ]);
     return {
       texts: new Map(answers.map((row) => [reviewAnswerKey(Number(row.invitation_id), Number(row.question_id)), row.text ?? ''])),
