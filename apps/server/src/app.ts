@@ -41,6 +41,8 @@ import { signedReportRoutes } from './routes/signed-reports.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { exportRoutes } from './routes/exports.js';
 import { gradingRoutes } from './routes/grading.js';
+import { greenhouseIntegrationRoutes } from './routes/greenhouse-integration.js';
+import { greenhousePartnerRoutes } from './routes/greenhouse-partner.js';
 import { invitationRoutes } from './routes/invitations.js';
 import { invitationHistoryRoutes } from './routes/invitation-history.js';
 import { operationsRoutes } from './routes/operations.js';
@@ -144,12 +146,15 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
         eventRoutes,
         candidatePageRoutes,
         gradingRoutes,
+        greenhouseIntegrationRoutes,
       ]) {
         await v2.register(routes, context);
       }
     },
     { prefix: '/v2/org' },
   );
+  // Greenhouse's Assessment Partner API: its own shapes and HTTP Basic, the org's keys and capabilities (docs/greenhouse.md).
+  await app.register(greenhousePartnerRoutes, { ...context, routes, prefix: '/partners/greenhouse' });
   await app.register(adminRoutes, { ...context, prefix: '/admin' });
   return app;
 };

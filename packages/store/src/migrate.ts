@@ -25,6 +25,7 @@ import { evidenceReviewsMigration } from './migrations/025-evidence-reviews.js';
 import { invitationHistoryMigration } from './migrations/026-invitation-history.js';
 import { attemptCodingFactsMigration } from './migrations/027-attempt-coding-facts.js';
 import { submittedCallbackUrlMigration } from './migrations/028-submitted-callback-url.js';
+import { greenhouseMigration } from './migrations/030-greenhouse.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -53,6 +54,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '026-invitation-history': invitationHistoryMigration(dialect),
   '027-attempt-coding-facts': attemptCodingFactsMigration,
   '028-submitted-callback-url': submittedCallbackUrlMigration,
+  '030-greenhouse': greenhouseMigration(dialect),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -49,7 +49,8 @@ const callbackBody = async (
   return { body: JSON.stringify(payload) };
 };
 
-const outcomeOf = (result: DeliveryResult): JobOutcome => {
+/** What a delivery attempt means for its job: done, stopped (410), or retried (honouring Retry-After). */
+export const deliveryOutcomeOf = (result: DeliveryResult): JobOutcome => {
   if (result.outcome === 'delivered') return { kind: 'done' };
   if (result.outcome === 'gone') return { kind: 'gone', error: `receiver answered ${result.status ?? 410}: stopped` };
   const error = result.error ?? `receiver answered ${result.status}`;
@@ -83,5 +84,5 @@ export const callbackHandler =
       latencyMs: Math.round(result.latencyMs),
       error: result.error ?? null,
     });
-    return outcomeOf(result);
+    return deliveryOutcomeOf(result);
   };
