@@ -19,6 +19,7 @@ import { withRedaction } from './logging/redaction.js';
 import { RequestLogController } from './logging/request-log-controller.js';
 import { answerClientError, answerWhatNodeWould, requireHostHeader } from './plugins/client-errors.js';
 import { answerFrameworkError, registerErrorEnvelope } from './plugins/error-envelope.js';
+import { GREENHOUSE_PREFIX } from './plugins/greenhouse-failures.js';
 import { MAX_PARAM_LENGTH, indexRoutes } from './plugins/method-not-allowed.js';
 import { scheduleHousekeeping } from './plugins/housekeeping.js';
 import { acceptJsonBodiesOnly } from './plugins/json-body.js';
@@ -154,7 +155,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
     { prefix: '/v2/org' },
   );
   // Greenhouse's Assessment Partner API: its own shapes and HTTP Basic, the org's keys and capabilities (docs/greenhouse.md).
-  await app.register(greenhousePartnerRoutes, { ...context, routes, prefix: '/partners/greenhouse' });
+  await app.register(greenhousePartnerRoutes, { ...context, prefix: GREENHOUSE_PREFIX });
   await app.register(adminRoutes, { ...context, prefix: '/admin' });
   return app;
 };

@@ -46,7 +46,6 @@ export const sharedComponents: JsonObject = {
   responses: {
     Refused: { description: REFUSED, content: failure },
     Failed: { description: FAILED, content: failure },
-    GreenhouseRefused: { description: GREENHOUSE_REFUSED, content: greenhouseFailure },
     GreenhouseTooManyRequests: {
       description: 'Too many requests (429.1) for this key: retry after the number of seconds in Retry-After.',
       headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },

@@ -58,7 +58,7 @@ const FAILURE_BY_STATUS: Readonly<Record<number, FailureCode>> = {
 /** When to try again after 503.4: a lock another process holds on SQLite (a backup, a shell) or a PostgreSQL restart lasts seconds. */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
-/** A failure as the envelope; on the Greenhouse partner API's routes, as Greenhouse's failure body. */
+/** A failure as the envelope; under Greenhouse's partner API, as Greenhouse's failure body (decision 452). */
 export const sendFailure = (reply: FastifyReply, code: FailureCode, message: string): FastifyReply =>
   answersGreenhouseWay(reply)
     ? sendGreenhouseFailure(reply, code, message)
@@ -76,69 +76,49 @@ export const answerFrameworkError = (error: FastifyError, request: FastifyReques
   return sendFailure(reply, '500.1', `Something went wrong on our side; quote request id ${request.id} if you report it.`);
 };
 
-/** A failure as answered: its statuscode and a message a person can act on. */
-export interface Failure {
-  readonly code: FailureCode;
-  readonly message: string;
-}
-
-/**
- * What any error thrown on the way to an answer is, as a statuscode and message (and the Retry-After it needs, set on
- * the reply). The one mapping: the v2 envelope and the Greenhouse partner API's body both answer with it.
- */
-export const failureOf = (error: FastifyError, request: FastifyRequest, reply: FastifyReply): Failure => {
-  if (error instanceof RefusalError) {
-    if (error.refusal.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.refusal.retryAfterSeconds));
-    return error.refusal;
-  }
-  if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-    return { code: validationCodes[error.validationContext ?? 'body'] ?? '400.2', message: validationMessage(error) };
-  }
-  const known = error.code ? frameworkCodes[error.code] : undefined;
-  if (known) return { code: known[0], message: known[1] };
-  if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
-    return { code: '400.1', message: 'The request body is not valid JSON.' };
-  }
-  if (error.statusCode === 429) return { code: '429.1', message: 'Too many requests: slow down and retry later.' };
-  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-    // A plugin's own refusal (not the body's fault): answered by its status class, with the plugin's words.
-    request.log.info({ code: error.code, statusCode: error.statusCode }, 'unmapped client error');
-    return { code: FAILURE_BY_STATUS[error.statusCode] ?? '400.14', message: error.message || 'The request cannot be answered as it is.' };
-  }
-  if (isDatabaseUnavailable(error)) {
-    // An outage, not a bug: nothing was changed, and the same request succeeds once the database is back.
-    request.log.warn({ err: error }, 'database unavailable');
-    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-    return {
-      code: '503.4',
-      message: 'The database is unavailable right now (locked by another process, or not answering): retry after Retry-After seconds.',
-    };
-  }
-  request.log.error({ err: error }, 'request failed');
-  return { code: '500.1', message: `Something went wrong on our side; quote request id ${request.id} if you report it.` };
-};
-
-/** The answer to a path no route has: 405.1 with Allow when the path takes other methods, else 404.1. */
-export const routeNotFound = (request: FastifyRequest, reply: FastifyReply, routes: RouteIndex): Failure => {
-  const path = request.url.split('?')[0] ?? '/';
-  const allowed = routes.allowedMethods(path);
-  // A route that takes this method found nothing to serve (a file the static server lacks): not found, not 405.
-  if (allowed.length > 0 && !allowed.includes(request.method as (typeof allowed)[number])) {
-    reply.header('allow', allowed.join(', '));
-    return { code: '405.1', message: `${path} does not answer ${request.method}; it answers ${allowed.join(', ')}.` };
-  }
-  return { code: '404.1', message: `No route ${request.method} ${path}: see /docs for the API reference.` };
-};
-
 /** One error handler: every failure leaves as the envelope, never a bare 5xx page. */
 export const registerErrorEnvelope = (app: FastifyInstance, routes: RouteIndex): void => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const { code, message } = failureOf(error, request, reply);
-    return sendFailure(reply, code, message);
+    if (error instanceof RefusalError) {
+      if (error.refusal.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.refusal.retryAfterSeconds));
+      return sendFailure(reply, error.refusal.code, error.refusal.message);
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      return sendFailure(reply, validationCodes[error.validationContext ?? 'body'] ?? '400.2', validationMessage(error));
+    }
+    const known = error.code ? frameworkCodes[error.code] : undefined;
+    if (known) return sendFailure(reply, known[0], known[1]);
+    if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
+      return sendFailure(reply, '400.1', 'The request body is not valid JSON.');
+    }
+    if (error.statusCode === 429) return sendFailure(reply, '429.1', 'Too many requests: slow down and retry later.');
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      // A plugin's own refusal (not the body's fault): answered by its status class, with the plugin's words.
+      request.log.info({ code: error.code, statusCode: error.statusCode }, 'unmapped client error');
+      return sendFailure(reply, FAILURE_BY_STATUS[error.statusCode] ?? '400.14', error.message || 'The request cannot be answered as it is.');
+    }
+    if (isDatabaseUnavailable(error)) {
+      // An outage, not a bug: nothing was changed, and the same request succeeds once the database is back.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendFailure(
+        reply,
+        '503.4',
+        'The database is unavailable right now (locked by another process, or not answering): retry after Retry-After seconds.',
+      );
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendFailure(reply, '500.1', `Something went wrong on our side; quote request id ${request.id} if you report it.`);
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const { code, message } = routeNotFound(request, reply, routes);
-    return sendFailure(reply, code, message);
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = routes.allowedMethods(path);
+    // A route that takes this method found nothing to serve (a file the static server lacks): not found, not 405.
+    if (allowed.length > 0 && !allowed.includes(request.method as (typeof allowed)[number])) {
+      reply.header('allow', allowed.join(', '));
+      return sendFailure(reply, '405.1', `${path} does not answer ${request.method}; it answers ${allowed.join(', ')}.`);
+    }
+    return sendFailure(reply, '404.1', `No route ${request.method} ${path}: see /docs for the API reference.`);
   });
 };

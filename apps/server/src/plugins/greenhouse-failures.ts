@@ -1,15 +1,14 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { httpStatusOf, type FailureCode, type GreenhouseFailure } from '@assay/domain';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Set on the Greenhouse partner API's routes: their failures answer Greenhouse's way, not as the envelope. */
-    greenhouseFailures?: boolean;
-  }
-}
+/** Where Greenhouse's Assessment Partner API is served (docs/greenhouse.md). */
+export const GREENHOUSE_PREFIX = '/partners/greenhouse';
 
-/** Whether a failure on this reply's route answers Greenhouse's way (`answerFailuresGreenhouseWay`). */
-export const answersGreenhouseWay = (reply: FastifyReply): boolean => reply.routeOptions.config?.greenhouseFailures === true;
+/**
+ * Whether a failure answers Greenhouse's way: any request under its prefix, a route's or not (a path no route has,
+ * a refusal of an app-wide hook such as shutting down). One string comparison, on failures only.
+ */
+export const answersGreenhouseWay = (reply: FastifyReply): boolean => reply.request.url.startsWith(`${GREENHOUSE_PREFIX}/`);
 
 /**
  * A failure the Greenhouse way (decision 452): the HTTP status its docs name (401, 404; 400 for a body it should not
@@ -22,14 +21,4 @@ export const sendGreenhouseFailure = (reply: FastifyReply, code: FailureCode, me
   if (status === 401) reply.header('www-authenticate', 'Basic realm="Assay Greenhouse partner API", charset="UTF-8"');
   const body: GreenhouseFailure = { status, statuscode: code, errors: [message] };
   return reply.code(status).type('application/json; charset=utf-8').send(body);
-};
-
-/**
- * Marks every route of the scope, so the one error handler (and every hook that answers a failure itself: shutting
- * down, a NUL in the body) writes Greenhouse's failure body there (`sendFailure` asks `answersGreenhouseWay`).
- */
-export const answerFailuresGreenhouseWay = (scope: FastifyInstance): void => {
-  scope.addHook('onRoute', (route) => {
-    route.config = { ...route.config, greenhouseFailures: true };
-  });
 };

@@ -22,9 +22,6 @@ import type { Store } from '@assay/store';
 import { partnerRouteCapabilities } from '../auth/route-capabilities.js';
 import type { AppContext } from '../context.js';
 import { requireBasicApiKey } from '../plugins/basic-api-key-auth.js';
-import { failureOf, routeNotFound } from '../plugins/error-envelope.js';
-import { answerFailuresGreenhouseWay, sendGreenhouseFailure } from '../plugins/greenhouse-failures.js';
-import type { RouteIndex } from '../plugins/method-not-allowed.js';
 import { declareRouteCapabilities } from '../plugins/route-capabilities.js';
 import { found, unwrap } from '../refusal-error.js';
 import { checkCallbackTarget } from '../services/callback-target.js';
@@ -48,22 +45,13 @@ const allTests = async (store: Store, orgId: number): Promise<TestSummary[]> => 
 
 /**
  * The Greenhouse Assessment Partner API (issue 33, item 1; docs/greenhouse.md), under /partners/greenhouse: an org API
- * key as the HTTP Basic user name. Each handler reads, asks the domain, and writes what it decided.
+ * key as the HTTP Basic user name. Each handler reads, asks the domain, and writes what it decided. Failures leave
+ * through the one error handler, which answers Greenhouse's way under this prefix (plugins/greenhouse-failures.ts).
  */
-export const greenhousePartnerRoutes: FastifyPluginAsyncZod<AppContext & { routes: RouteIndex }> = async (app, context) => {
+export const greenhousePartnerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { store, config, now } = context;
   declareRouteCapabilities(app, partnerRouteCapabilities);
   requireBasicApiKey(app, store, context.keyCache, context.credentialLimits.apiKey);
-  // Failures answer Greenhouse's way on every route, and on paths of the scope no route has (whose hooks run first).
-  answerFailuresGreenhouseWay(app);
-  app.setErrorHandler((error, request, reply) => {
-    const { code, message } = failureOf(error, request, reply);
-    return sendGreenhouseFailure(reply, code, message);
-  });
-  app.setNotFoundHandler((request, reply) => {
-    const { code, message } = routeNotFound(request, reply, context.routes);
-    return sendGreenhouseFailure(reply, code, message);
-  });
 
   app.get(
     '/list_tests',

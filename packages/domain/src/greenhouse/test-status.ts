@@ -1,8 +1,7 @@
 import { match } from 'ts-pattern';
 import type { InvitationStatus } from '../invitation-status.js';
 import { REPORT_STATUS } from '../invitation-status-names.js';
-import type { CandidateReport, ReportStatus, SectionReportEntry } from '../schemas/report.js';
-import { formatScore } from '../schemas/report.js';
+import { formatScore, type CandidateReport, type ReportStatus, type SectionReportEntry } from '../schemas/report.js';
 import type { GreenhouseMetadata, GreenhousePartnerStatus, GreenhouseTestStatus } from './greenhouse-wire.js';
 
 /**
