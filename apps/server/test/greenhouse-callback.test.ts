@@ -165,10 +165,14 @@ describe.each(backends)('Greenhouse PATCH "test completed" on %s', (backend) => 
 
   it('the credentials are the org’s own, changed only by a full key, and checked', async () => {
     const other = await h.createOrg('Elsewhere');
-    expect(expectSuccess<GreenhouseIntegration>(await h.request({ method: 'GET', url: '/v2/org/integrations/greenhouse', apiKey: other.apiKey })).configured).toBe(false);
+    expect(
+      expectSuccess<GreenhouseIntegration>(await h.request({ method: 'GET', url: '/v2/org/integrations/greenhouse', apiKey: other.apiKey })).configured,
+    ).toBe(false);
     const reviewer = await h.client.admin.keys.create(h.org.orgId, { role: 'reviewer' });
     expectFailure(await configure(CREDENTIALS, reviewer.apiKey), '403.17');
-    expect(expectSuccess<GreenhouseIntegration>(await h.request({ method: 'GET', url: '/v2/org/integrations/greenhouse', apiKey: reviewer.apiKey })).configured).toBe(true);
+    expect(
+      expectSuccess<GreenhouseIntegration>(await h.request({ method: 'GET', url: '/v2/org/integrations/greenhouse', apiKey: reviewer.apiKey })).configured,
+    ).toBe(true);
     expectFailure(await configure({ callbackUsername: 'a:b', callbackPassword: 'x' }), '400.2');
     expectFailure(await configure({ callbackUsername: '', callbackPassword: 'x' }), '400.2');
     expectFailure(await configure({ callbackUsername: 'user' }), '400.2');

@@ -36,7 +36,10 @@ describe.each(backends)('the Greenhouse partner API on %s', (backend) => {
       expectGreenhouseFailure(await gh.listTests(null), '401.1');
       expectGreenhouseFailure(await gh.call('GET', '/list_tests', undefined, null, { 'x-api-key': h.org.apiKey }), '401.1');
       expectGreenhouseFailure(await gh.listTests('assay_not-a-key-of-anyone-at-all'), '401.2');
-      expectGreenhouseFailure(await gh.call('GET', '/list_tests', undefined, null, { authorization: greenhouseAuthorization(h.org.apiKey, 'secret') }), '401.2');
+      expectGreenhouseFailure(
+        await gh.call('GET', '/list_tests', undefined, null, { authorization: greenhouseAuthorization(h.org.apiKey, 'secret') }),
+        '401.2',
+      );
       expectGreenhouseFailure(await gh.listTests('k'.repeat(171)), '401.2');
       expectGreenhouseFailure(await gh.call('GET', '/list_tests', undefined, null, { authorization: `Bearer ${h.org.apiKey}` }), '401.1');
     });
@@ -134,7 +137,13 @@ describe.each(backends)('the Greenhouse partner API on %s', (backend) => {
     await h.drainJobs();
     const status = await gh.status(interviewId);
     expect(status).toMatchObject({ partner_status: 'complete', partner_score: 2 });
-    expect(status.metadata).toMatchObject({ 'Test Name': 'Backend screening', Score: '2 / 10', Percentage: 20, 'Section: Fundamentals': '2 / 5', 'Section: Coding': '0 / 5' });
+    expect(status.metadata).toMatchObject({
+      'Test Name': 'Backend screening',
+      Score: '2 / 10',
+      Percentage: 20,
+      'Section: Fundamentals': '2 / 5',
+      'Section: Coding': '0 / 5',
+    });
     const link = new URL(status.partner_profile_url!);
     expect(link.origin).toBe('https://assay.test');
     const pdf = await h.request({ method: 'GET', url: `${link.pathname}${link.search}`, apiKey: null });

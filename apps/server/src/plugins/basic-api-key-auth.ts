@@ -7,7 +7,8 @@ import type { FailureLimiter } from '../rate-limits/failure-limiter.js';
 import { refusal } from '../refusal-error.js';
 import { keyOwnerOf } from './api-key-auth.js';
 
-const missing = () => refusal('401.1', 'Send an API key of the org as the HTTP Basic user name, with an empty password (Authorization: Basic base64("<key>:")).');
+const missing = () =>
+  refusal('401.1', 'Send an API key of the org as the HTTP Basic user name, with an empty password (Authorization: Basic base64("<key>:")).');
 const invalid = () => refusal('401.2', 'The API key in the HTTP Basic user name is not valid.');
 
 /**

@@ -90,7 +90,15 @@ export const greenhousePartnerRoutes: FastifyPluginAsyncZod<AppContext> = async 
       const test = found(testId === undefined ? undefined : await store.tests.find(orgId, testId), '404.2', `No test ${partnerTestId}.`);
       // Checked before the transaction: the DNS lookup waits for the network (as a callbackURL's).
       await checkCallbackTarget(url, config.allowPrivateCallbacks, undefined, 'url');
-      const send = { orgId, keyId, testId: test.id, applicationId, email: candidate.email, fullName: `${candidate.first_name} ${candidate.last_name}`, callbackUrl: url };
+      const send = {
+        orgId,
+        keyId,
+        testId: test.id,
+        applicationId,
+        email: candidate.email,
+        fullName: `${candidate.first_name} ${candidate.last_name}`,
+        callbackUrl: url,
+      };
       const interviewId = await sendGreenhouseTest(store, send, now());
       return { partner_interview_id: String(interviewId) };
     },
@@ -156,7 +164,11 @@ export const greenhousePartnerRoutes: FastifyPluginAsyncZod<AppContext> = async 
       const entry = greenhouseErrorEntry(body);
       if (interview) await store.history.record(interview.invitationId, entry, { keyId }, now());
       // Nothing to attach it to (a list_tests error, an id of nothing): the log keeps it, at warn, with the org.
-      else request.log.warn({ orgId, greenhouseError: { ...entry.details, partnerTestId: body.partner_test_id, partnerInterviewId: body.partner_interview_id } }, 'Greenhouse reported an error');
+      else
+        request.log.warn(
+          { orgId, greenhouseError: { ...entry.details, partnerTestId: body.partner_test_id, partnerInterviewId: body.partner_interview_id } },
+          'Greenhouse reported an error',
+        );
       return { status: 200 as const };
     },
   );

@@ -20,7 +20,15 @@ const invitationOf = async (repositories: Repositories, send: GreenhouseSend, no
     const kept = await repositories.invitations.find(send.orgId, interview.invitationId);
     if (kept) return kept;
   }
-  const registration = { orgId: send.orgId, testId: send.testId, testLinkId: null, emailId: send.email, fullName: send.fullName, callbackURL: undefined, redirectURL: undefined };
+  const registration = {
+    orgId: send.orgId,
+    testId: send.testId,
+    testLinkId: null,
+    emailId: send.email,
+    fullName: send.fullName,
+    callbackURL: undefined,
+    redirectURL: undefined,
+  };
   const { invitation } = await registerCandidate(repositories, registration, now, { keyId: send.keyId }, 'greenhouse');
   return invitation;
 };

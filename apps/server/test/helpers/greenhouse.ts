@@ -31,14 +31,15 @@ export const expectGreenhouseFailure = (response: LightMyRequestResponse, status
 
 /** Greenhouse's four calls, as it makes them: HTTP Basic with the key (no x-api-key), JSON bodies. */
 export const greenhouse = (h: Harness, apiKey: string = h.org.apiKey) => {
-  const headers = (key: string | null) => (key === null ? {} : { authorization: greenhouseAuthorization(key) });
+  const headers = (key: string | null): Record<string, string> => (key === null ? {} : { authorization: greenhouseAuthorization(key) });
   const call = (method: 'GET' | 'POST', path: string, body?: unknown, key: string | null = apiKey, extra: Record<string, string> = {}) =>
     h.request({ method, url: `${BASE}${path}`, apiKey: null, headers: { ...headers(key), ...extra }, ...(body === undefined ? {} : { body }) });
   return {
     call,
     listTests: (key?: string | null) => call('GET', '/list_tests', undefined, key),
     sendTest: (body: unknown, key?: string | null) => call('POST', '/send_test', body, key),
-    testStatus: (interviewId: string, key?: string | null) => call('GET', `/test_status?partner_interview_id=${encodeURIComponent(interviewId)}`, undefined, key),
+    testStatus: (interviewId: string, key?: string | null) =>
+      call('GET', `/test_status?partner_interview_id=${encodeURIComponent(interviewId)}`, undefined, key),
     responseError: (body: unknown, key?: string | null) => call('POST', '/response_error', body, key),
     /** list_tests, checked against the contract. */
     tests: async () => expectContract(await call('GET', '/list_tests'), ListTestsResponse),

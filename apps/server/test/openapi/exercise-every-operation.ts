@@ -129,7 +129,12 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   });
   const interviewId = (sent.json() as { partner_interview_id: string }).partner_interview_id;
   await send({ method: 'GET', url: `/partners/greenhouse/test_status?partner_interview_id=${interviewId}`, ...basic });
-  await send({ method: 'POST', url: '/partners/greenhouse/response_error', body: { api_call: 'test_status', errors: ['x'], partner_interview_id: interviewId }, ...basic });
+  await send({
+    method: 'POST',
+    url: '/partners/greenhouse/response_error',
+    body: { api_call: 'test_status', errors: ['x'], partner_interview_id: interviewId },
+    ...basic,
+  });
   // Refusals: each is typed by the document's 4XX.
   await send({ method: 'GET', url: '/partners/greenhouse/list_tests', apiKey: null });
   await send({ method: 'GET', url: '/partners/greenhouse/test_status?partner_interview_id=999999', ...basic });

@@ -123,7 +123,11 @@ describe.each(backends)('Greenhouse plays against a running Assay (%s, real proc
     expect(status).toMatchObject({ partner_status: 'complete', partner_score: 2 });
     const pdf = await fetch(status.partner_profile_url!);
     expect(pdf.status).toBe(200);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     // Greenhouse reports an answer it could not use: 200, and the invitation's history has it.
     await greenhouse(apiKey, 'POST', '/response_error', ResponseErrorResponse, {

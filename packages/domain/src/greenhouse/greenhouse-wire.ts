@@ -106,10 +106,7 @@ export type GreenhouseTestStatus = z.infer<typeof GreenhouseTestStatus>;
 /** `POST response_error`: Greenhouse's report of an answer of ours it could not use. */
 export const GreenhouseResponseErrorInput = z
   .object({
-    api_call: z
-      .string({ error: 'api_call must be a string' })
-      .max(100, { error: 'api_call must be at most 100 characters' })
-      .check(plainText('api_call')),
+    api_call: z.string({ error: 'api_call must be a string' }).max(100, { error: 'api_call must be at most 100 characters' }).check(plainText('api_call')),
     errors: z
       .array(z.string({ error: 'errors must be strings' }).max(10_000).check(plainText('errors', 'lines')), { error: 'errors must be an array of strings' })
       .max(1000, { error: 'errors must hold at most 1000 strings' }),
@@ -127,7 +124,5 @@ export const GreenhouseAcknowledgement = z.object({ status: z.literal(200) }).me
  * A refusal under /partners/greenhouse (decision 452): Greenhouse reads only the HTTP status, so the body is its own
  * shape — `errors` as in its response_error — plus Assay's statuscode for whoever reads logs.
  */
-export const GreenhouseFailure = z
-  .object({ status: z.int(), statuscode: z.string(), errors: z.array(z.string()) })
-  .meta({ id: 'GreenhouseFailure' });
+export const GreenhouseFailure = z.object({ status: z.int(), statuscode: z.string(), errors: z.array(z.string()) }).meta({ id: 'GreenhouseFailure' });
 export type GreenhouseFailure = z.infer<typeof GreenhouseFailure>;

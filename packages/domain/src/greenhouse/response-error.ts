@@ -9,7 +9,9 @@ export const GREENHOUSE_ERROR_CHARS = 1000;
  * The history entry of a response_error: what Greenhouse could not use, bounded (the first 20 errors, 1,000 characters
  * each) so a report cannot grow an invitation's history without end, with the count of what was sent.
  */
-export const greenhouseErrorEntry = (report: Pick<GreenhouseResponseErrorInput, 'api_call' | 'errors'>): Extract<HistoryEvent, { kind: 'greenhouse-error' }> => ({
+export const greenhouseErrorEntry = (
+  report: Pick<GreenhouseResponseErrorInput, 'api_call' | 'errors'>,
+): Extract<HistoryEvent, { kind: 'greenhouse-error' }> => ({
   kind: 'greenhouse-error',
   details: {
     apiCall: report.api_call,

@@ -52,7 +52,10 @@ export class GreenhouseRepository {
   }
 
   private interviews() {
-    return this.db.selectFrom('greenhouse_interviews').innerJoin('invitations', 'invitations.id', 'greenhouse_interviews.invitation_id').select(interviewColumns);
+    return this.db
+      .selectFrom('greenhouse_interviews')
+      .innerJoin('invitations', 'invitations.id', 'greenhouse_interviews.invitation_id')
+      .select(interviewColumns);
   }
 
   /** The interview of an application and test, if Greenhouse sent it before. */
@@ -67,7 +70,10 @@ export class GreenhouseRepository {
 
   /** An interview by its id (`partner_interview_id`); another org's answers like none. */
   async find(orgId: number, interviewId: number): Promise<GreenhouseInterview | undefined> {
-    const row = await this.interviews().where('greenhouse_interviews.org_id', '=', orgId).where('greenhouse_interviews.id', '=', interviewId).executeTakeFirst();
+    const row = await this.interviews()
+      .where('greenhouse_interviews.org_id', '=', orgId)
+      .where('greenhouse_interviews.id', '=', interviewId)
+      .executeTakeFirst();
     return row && { ...row, status: row.status as InvitationStatus };
   }
 

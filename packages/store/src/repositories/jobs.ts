@@ -86,7 +86,11 @@ export class JobsRepository {
    * Emails a candidate their existing link, unless one went to them within LINK_EMAIL_INTERVAL_MS (a mail bomb otherwise).
    * `reason` says why they get it (`LinkEmailReason`): a public link's registration by default, or Greenhouse's send_test.
    */
-  async enqueueLinkEmail(invitation: { id: number; orgId: number; candidateId: number }, now: number, reason: LinkEmailReason = 'self-registration'): Promise<boolean> {
+  async enqueueLinkEmail(
+    invitation: { id: number; orgId: number; candidateId: number },
+    now: number,
+    reason: LinkEmailReason = 'self-registration',
+  ): Promise<boolean> {
     const recent = await this.db
       .selectFrom('jobs')
       .select('id')

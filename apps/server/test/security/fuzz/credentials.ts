@@ -59,8 +59,7 @@ export const credentialFor = (auth: RouteAuth, pass: Pass): fc.Arbitrary<Credent
   if (pass === 'unauthenticated') {
     // A key of the org API on an admin route (and the admin token on the org API) is as wrong as garbage.
     // So is a key in x-api-key on Greenhouse's partner API, or a revoked key as its Basic user name.
-    if (auth === 'greenhouse')
-      return fc.oneof(wrongCredential, fc.constantFrom<Credential>({ kind: 'ownKey' }, { kind: 'basicKey', key: 'revoked' }));
+    if (auth === 'greenhouse') return fc.oneof(wrongCredential, fc.constantFrom<Credential>({ kind: 'ownKey' }, { kind: 'basicKey', key: 'revoked' }));
     return auth === 'admin' ? fc.oneof(wrongCredential, fc.constant<Credential>({ kind: 'ownKey' })) : wrongCredential;
   }
   switch (auth) {
