@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { candidate, questionIdsOfTest, registerFor } from '../helpers/candidate.js';
 import { expectFailure, expectSuccess } from '../helpers/expectations.js';
 import { sampleDefinition } from '../helpers/fixtures.js';
+import { sendTestRequest } from '../helpers/greenhouse-contract.js';
 import { ADMIN_TOKEN, backends, startHarness, type Harness } from '../helpers/test-app.js';
 import { fetchDocument, operationsOf, type OpenApiDocument, type Schema } from '../openapi/served-document.js';
 import { resolveRef } from './fuzz/schema-arbitrary.js';
@@ -215,20 +216,7 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
       method: 'POST',
       url: '/partners/greenhouse/send_test',
       auth: 'greenhouse',
-      body: {
-        partner_test_id: String(w.testId),
-        candidate: {
-          first_name: 'Harry',
-          last_name: 'Potter',
-          preferred_name: 'The Chosen One',
-          resume_url: 'https://hogwarts.com/resume',
-          phone_number: '123-456-7890',
-          email: `harry.${w.unique()}@hogwarts.edu`,
-          greenhouse_profile_url: `https://app.greenhouse.io/people/1?application_id=${w.unique()}`,
-        },
-        sent_by: 'sender@example.org',
-        url: 'https://app.greenhouse.io/integrations/testing_partners/take_home_tests/1',
-      },
+      body: sendTestRequest(String(w.testId), { email: `harry.${w.unique()}@hogwarts.edu`, applicationId: w.unique() }),
     },
   ],
   greenhouseResponseError: (w) => [

@@ -1,8 +1,7 @@
 import { decideGreenhousePatch, type Job } from '@assay/domain';
-import { deliverWebhook } from '@assay/delivery';
 import type { Store } from '@assay/store';
 import type { JobHandler } from '../outbox-worker.js';
-import { deliveryOutcomeOf } from './callback.js';
+import { deliverRecorded } from './deliver-recorded.js';
 import { reportWait } from './report-wait.js';
 
 export interface GreenhousePatchDeps {
@@ -38,20 +37,12 @@ export const greenhousePatchHandler =
       return { kind: 'dead', error: decision.reason };
     }
     const { username, password } = decision.credentials;
-    const result = await deliverWebhook({
+    const request = {
       url: job.target,
       method: decision.method,
       body: null,
       headers: { authorization: basicAuthorization(username, password) },
       allowPrivate: deps.allowPrivate,
-      ...(deps.timeoutMs === undefined ? {} : { timeoutMs: deps.timeoutMs }),
-    });
-    await deps.store.jobs.recordDelivery(job.id, {
-      attemptedAt: now,
-      outcome: result.outcome,
-      statusCode: result.status ?? null,
-      latencyMs: Math.round(result.latencyMs),
-      error: result.error ?? null,
-    });
-    return deliveryOutcomeOf(result);
+    };
+    return deliverRecorded(deps.store, job, deps.timeoutMs === undefined ? request : { ...request, timeoutMs: deps.timeoutMs }, now);
   };
