@@ -19,6 +19,7 @@ import { withRedaction } from './logging/redaction.js';
 import { RequestLogController } from './logging/request-log-controller.js';
 import { answerClientError, answerWhatNodeWould, requireHostHeader } from './plugins/client-errors.js';
 import { answerFrameworkError, registerErrorEnvelope } from './plugins/error-envelope.js';
+import { GREENHOUSE_PREFIX } from './plugins/greenhouse-failures.js';
 import { MAX_PARAM_LENGTH, indexRoutes } from './plugins/method-not-allowed.js';
 import { scheduleHousekeeping } from './plugins/housekeeping.js';
 import { acceptJsonBodiesOnly } from './plugins/json-body.js';
@@ -41,6 +42,8 @@ import { signedReportRoutes } from './routes/signed-reports.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { exportRoutes } from './routes/exports.js';
 import { gradingRoutes } from './routes/grading.js';
+import { greenhouseIntegrationRoutes } from './routes/greenhouse-integration.js';
+import { greenhousePartnerRoutes } from './routes/greenhouse-partner.js';
 import { invitationRoutes } from './routes/invitations.js';
 import { invitationHistoryRoutes } from './routes/invitation-history.js';
 import { operationsRoutes } from './routes/operations.js';
@@ -144,12 +147,15 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
         eventRoutes,
         candidatePageRoutes,
         gradingRoutes,
+        greenhouseIntegrationRoutes,
       ]) {
         await v2.register(routes, context);
       }
     },
     { prefix: '/v2/org' },
   );
+  // Greenhouse's Assessment Partner API: its own shapes and HTTP Basic, the org's keys and capabilities (docs/greenhouse.md).
+  await app.register(greenhousePartnerRoutes, { ...context, prefix: GREENHOUSE_PREFIX });
   await app.register(adminRoutes, { ...context, prefix: '/admin' });
   return app;
 };

@@ -6,6 +6,7 @@ import { CandidatePage } from './resources/candidate-page.js';
 import { Deliveries } from './resources/deliveries.js';
 import { Events } from './resources/events.js';
 import { Grading } from './resources/grading.js';
+import { Integrations } from './resources/integrations.js';
 import { Invitations } from './resources/invitations.js';
 import { Health, TimeZones } from './resources/reference.js';
 import { Reports } from './resources/reports.js';
@@ -26,6 +27,8 @@ export interface AssayClient {
   readonly candidatePage: CandidatePage;
   readonly deliveries: Deliveries;
   readonly events: Events;
+  /** Connections to applicant tracking systems: Greenhouse's PATCH credentials and partner URLs. */
+  readonly integrations: Integrations;
   readonly timeZones: TimeZones;
   readonly health: Health;
   readonly admin: Admin;
@@ -47,6 +50,7 @@ export const createClient = (options: ClientOptions): AssayClient => {
     candidatePage: new CandidatePage(transport),
     deliveries: new Deliveries(transport),
     events: new Events(transport),
+    integrations: new Integrations(transport),
     timeZones: new TimeZones(transport),
     health: new Health(transport),
     admin: new Admin(transport),

@@ -47,6 +47,27 @@ describe('deliverWebhook against a real server', () => {
     });
   });
 
+  it('sends a bodiless PATCH (Greenhouse\'s "test completed"): no body, no content-type, the caller\'s Authorization', async () => {
+    const server = await serve((_request, response) => response.writeHead(204).end());
+    const authorization = `Basic ${Buffer.from('gh-user:gh-secret').toString('base64')}`;
+    const result = await deliverWebhook({
+      url: `${server.origin}/take_home_tests/12345`,
+      method: 'PATCH',
+      body: null,
+      headers: { Authorization: authorization },
+      allowPrivate: true,
+    });
+
+    expect(result).toMatchObject({ outcome: 'delivered', status: 204 });
+    const [received] = server.requests;
+    expect(received?.method).toBe('PATCH');
+    expect(received?.url).toBe('/take_home_tests/12345');
+    expect(received?.body).toBe('');
+    expect(received?.headers['content-type']).toBeUndefined();
+    expect(received?.headers.authorization).toBe(authorization);
+    expect(received?.headers['user-agent']).toBe(USER_AGENT);
+  });
+
   it('delivers a signed callback that the receiver verifies from the raw body and headers it got', async () => {
     const secret = generateWebhookSecret();
     const server = await serve((_request, response) => response.writeHead(202).end());

@@ -8,8 +8,10 @@ import { loadUndici } from './undici.js';
 
 export interface DeliveryRequest {
   readonly url: string;
-  /** Sent byte for byte: it is what the signature headers cover. */
-  readonly body: string;
+  /** POST by default; Greenhouse's "test completed" is a PATCH without a body. */
+  readonly method?: 'POST' | 'PATCH';
+  /** Sent byte for byte: it is what the signature headers cover. Null: no body (and no content-type). */
+  readonly body: string | null;
   readonly headers: Readonly<Record<string, string>>;
   /** The whole exchange: connect, headers and body. Default 15 s. */
   readonly timeoutMs?: number;
@@ -111,11 +113,12 @@ const readCapped = async (body: AsyncIterable<Buffer>, limit: number): Promise<{
   }
 };
 
-/** Ours win over the caller's, whatever their case: the receiver must see JSON from Assay. */
-const requestHeaders = (headers: Readonly<Record<string, string>>): Record<string, string> => {
+/** Ours win over the caller's, whatever their case: the receiver must see JSON from Assay (when there is a body). */
+const requestHeaders = (headers: Readonly<Record<string, string>>, withBody: boolean): Record<string, string> => {
   const merged: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) merged[name.toLowerCase()] = value;
-  merged['content-type'] = 'application/json';
+  if (withBody) merged['content-type'] = 'application/json';
+  else delete merged['content-type'];
   merged['user-agent'] = USER_AGENT;
   return merged;
 };
@@ -145,7 +148,7 @@ const classify = (reply: Reply, latencyMs: number, connectedAddress: string | un
 };
 
 /**
- * One delivery attempt: a JSON POST to the callback URL, over a socket whose address was checked when it
+ * One delivery attempt: a JSON POST to the callback URL (or a bodiless PATCH), over a socket whose address was checked when it
  * was resolved and again once connected. Never throws for anything the network or the receiver does; the
  * result says whether to stop or to retry, and why.
  */
@@ -190,8 +193,8 @@ export const deliverWebhook = async (delivery: DeliveryRequest): Promise<Deliver
 
   try {
     const response = await request(parsed.url, {
-      method: 'POST',
-      headers: requestHeaders(delivery.headers),
+      method: delivery.method ?? 'POST',
+      headers: requestHeaders(delivery.headers, delivery.body !== null),
       body: delivery.body,
       dispatcher: agent,
       signal: abort.signal,

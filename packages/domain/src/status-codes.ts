@@ -53,6 +53,7 @@ export const statusCatalogue = {
   '404.10': 'Delivery not found',
   '404.11': 'Sample run not found',
   '404.12': 'Integrity evidence not found',
+  '404.13': 'Greenhouse interview not found',
   '405.1': 'Method not allowed',
   '408.1': 'Request took too long to arrive',
   '409.1': 'Request conflicts with the current state of the resource',

@@ -6,6 +6,7 @@ import { createMailer, type Mailer } from './email/mailer.js';
 import { DeadlineSweeper } from './deadline-sweeper.js';
 import { callbackHandler } from './handlers/callback.js';
 import { emailHandler } from './handlers/email.js';
+import { greenhousePatchHandler } from './handlers/greenhouse-patch.js';
 import { linkEmailHandler } from './handlers/link-email.js';
 import { scoreHandler } from './handlers/score.js';
 import { OutboxWorker, type Logger } from './outbox-worker.js';
@@ -41,7 +42,7 @@ export const SCORES_PER_SANDBOX_WORKER = 4;
 /** How often attempts whose time is up are completed without their candidate. */
 export const DEADLINE_SWEEP_MS = 5_000;
 
-/** Wires the outbox worker: callback and email handlers, the retry schedule, the shared report-URL key. */
+/** Wires the outbox worker: callback, email and Greenhouse PATCH handlers, the retry schedule, the shared report-URL key. */
 export const assembleWorker = (
   store: Store,
   settings: WorkerSettings,
@@ -101,6 +102,12 @@ export const assembleWorker = (
       }),
       email: emailHandler({ store, mailer, publicUrl: settings.publicUrl, reportUrlKey, now }),
       link_email: linkEmailHandler({ store, mailer, takeTestUrl: (token) => takeTestUrl(settings.publicUrl, token), now }),
+      greenhouse_patch: greenhousePatchHandler({
+        store,
+        allowPrivate: settings.allowPrivateCallbacks,
+        now,
+        ...(options.deliveryTimeoutMs === undefined ? {} : { timeoutMs: options.deliveryTimeoutMs }),
+      }),
     },
     retryDelay: (failedAttempts, retryAfterMs) => nextRetryDelayMs(failedAttempts, random, retryAfterMs),
     ...(options.workerId ? { workerId: options.workerId } : {}),

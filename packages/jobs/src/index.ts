@@ -7,4 +7,5 @@ export * from './handlers/email.js';
 export * from './deadline-sweeper.js';
 export * from './handlers/score.js';
 export * from './handlers/link-email.js';
+export * from './handlers/greenhouse-patch.js';
 export * from './email/candidate-link-email.js';

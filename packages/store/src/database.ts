@@ -290,6 +290,26 @@ export interface WebhookSecretsTable {
   expires_at: number | null;
 }
 
+/** The credentials Greenhouse issued to an org for its PATCH "test completed" (migration 030). */
+export interface GreenhouseSettingsTable {
+  org_id: number;
+  callback_username: string;
+  callback_password: string;
+  updated_at: number;
+}
+
+/** One Greenhouse interview: an (org, application, test), the invitation it stands for, its PATCH URL (migration 030). */
+export interface GreenhouseInterviewsTable {
+  id: Generated<number>;
+  org_id: number;
+  application_id: string;
+  test_id: number;
+  invitation_id: number;
+  callback_url: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface ServiceSettingsTable {
   key: string;
   value: string;
@@ -348,6 +368,8 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   evidence_reviews: EvidenceReviewsTable;
   invitation_history: InvitationHistoryTable;
+  greenhouse_settings: GreenhouseSettingsTable;
+  greenhouse_interviews: GreenhouseInterviewsTable;
 }
 
 export type JobRow = Selectable<JobsTable>;

@@ -13,6 +13,7 @@ export * from './repositories/attempt-facts.js';
 export * from './repositories/attempt-log.js';
 export * from './repositories/attempts.js';
 export * from './repositories/grades.js';
+export * from './repositories/greenhouse.js';
 export * from './repositories/review-queue.js';
 export * from './repositories/evidence-reviews.js';
 export * from './repositories/idempotency-keys.js';

@@ -38,6 +38,19 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
   'POST /v2/org/candidate-page': 'change-candidate-page',
   'PUT /v2/org/testinvitation/:testInvitationId/grades/:questionId': 'grade',
   'GET /v2/org/tests/:testId/review': 'read-reports',
+  'GET /v2/org/integrations/greenhouse': 'read-integrations',
+  'PUT /v2/org/integrations/greenhouse': 'change-integrations',
+};
+
+/**
+ * The Greenhouse partner API (issue 33), authenticated by an org key as HTTP Basic user name: what each route does, so
+ * a reviewer key given to Greenhouse lists tests and reads statuses but cannot send a test (403.17).
+ */
+export const partnerRouteCapabilities: Readonly<Record<string, Capability>> = {
+  'GET /partners/greenhouse/list_tests': 'read-tests',
+  'POST /partners/greenhouse/send_test': 'register-candidates',
+  'GET /partners/greenhouse/test_status': 'read-reports',
+  'POST /partners/greenhouse/response_error': 'report-partner-errors',
 };
 
 /** The table's key of a route; HEAD answers what GET does. */

@@ -10,12 +10,17 @@ const IDEMPOTENT_POST_PREFIXES = ['/v2/org/', '/admin/'];
  * attempt; unknown tokens and public links per address) and signed report URLs (per report; bad links per
  * address). Health, readiness and reference tables are not limited.
  */
-const RATE_LIMITED_PREFIXES = ['/v2/org/', '/admin/', '/candidate/', '/v2/reports/'];
+const RATE_LIMITED_PREFIXES = ['/v2/org/', '/admin/', '/candidate/', '/v2/reports/', '/partners/greenhouse/'];
+
+/** Where failures are Greenhouse's body ({ status, statuscode, errors }), not the envelope (decision 452). */
+const GREENHOUSE_PREFIX = '/partners/greenhouse/';
 
 const REFUSED = 'Refused: the envelope, with a specific statuscode (docs/status-codes.md) and a message in result';
 const FAILED = 'Failed on the server side: the envelope, whose message quotes the request id';
 
 const failure: JsonObject = { 'application/json': { schema: { $ref: '#/components/schemas/FailureEnvelope' } } };
+const greenhouseFailure: JsonObject = { 'application/json': { schema: { $ref: '#/components/schemas/GreenhouseFailure' } } };
+const GREENHOUSE_REFUSED = 'Refused: { status, statuscode, errors: [message] } (Greenhouse reads the HTTP status)';
 
 /** Parameters, headers and responses every operation shares, referenced rather than repeated. */
 export const sharedComponents: JsonObject = {
@@ -41,6 +46,16 @@ export const sharedComponents: JsonObject = {
   responses: {
     Refused: { description: REFUSED, content: failure },
     Failed: { description: FAILED, content: failure },
+    GreenhouseTooManyRequests: {
+      description: 'Too many requests (429.1) for this key: retry after the number of seconds in Retry-After.',
+      headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
+      content: greenhouseFailure,
+    },
+    GreenhouseUnavailable: {
+      description: 'Not available right now (503.x): the database is unavailable, or the server is shutting down; retry after Retry-After.',
+      headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
+      content: greenhouseFailure,
+    },
     TooManyRequests: {
       description: 'Too many requests (429.x): retry after the number of seconds in Retry-After, when given.',
       headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
@@ -62,6 +77,13 @@ const RESPONSE_DESCRIPTIONS: Record<string, string> = {
   '5XX': FAILED,
 };
 
+/** The same for the Greenhouse partner API, whose answers are Greenhouse's shapes. */
+const GREENHOUSE_DESCRIPTIONS: Record<string, string> = {
+  '200': 'Success: the answer itself, in Greenhouse’s shape (no envelope)',
+  '4XX': GREENHOUSE_REFUSED,
+  '5XX': 'Failed on the server side: { status, statuscode, errors }, the message quoting the request id',
+};
+
 /**
  * What holds across operations and need not be declared route by route: failures as the envelope, 503
  * with Retry-After everywhere (shutting down, full queues, the database unavailable), 429 where rate limits apply, response
@@ -74,20 +96,23 @@ export const applyConventions = (paths: JsonObject): void => {
       const operation = item[method];
       if (!isObject(operation)) continue;
       const responses = isObject(operation.responses) ? operation.responses : {};
+      const greenhouse = path.startsWith(GREENHOUSE_PREFIX);
+      const descriptions = greenhouse ? GREENHOUSE_DESCRIPTIONS : RESPONSE_DESCRIPTIONS;
       for (const [status, response] of Object.entries(responses)) {
-        if (isObject(response) && response.description === 'Default Response' && RESPONSE_DESCRIPTIONS[status]) {
-          response.description = RESPONSE_DESCRIPTIONS[status];
+        if (isObject(response) && response.description === 'Default Response' && descriptions[status]) {
+          response.description = descriptions[status];
         }
       }
       const limited = RATE_LIMITED_PREFIXES.some((prefix) => path.startsWith(prefix));
-      // Every failure is the envelope, also where a route declares no failure of its own.
+      // Every failure is the envelope (Greenhouse's body under its prefix), also where a route declares no failure of its own.
       operation.responses = {
         ...responses,
         '4XX': responses['4XX'] ?? { $ref: '#/components/responses/Refused' },
         '5XX': responses['5XX'] ?? { $ref: '#/components/responses/Failed' },
-        ...(limited ? { '429': { $ref: '#/components/responses/TooManyRequests' } } : {}),
-        '503': { $ref: '#/components/responses/ServiceUnavailable' },
+        ...(limited ? { '429': { $ref: `#/components/responses/${greenhouse ? 'GreenhouseTooManyRequests' : 'TooManyRequests'}` } } : {}),
+        '503': { $ref: `#/components/responses/${greenhouse ? 'GreenhouseUnavailable' : 'ServiceUnavailable'}` },
       };
+
       if (method === 'post' && IDEMPOTENT_POST_PREFIXES.some((prefix) => path.startsWith(prefix))) {
         const parameters = Array.isArray(operation.parameters) ? operation.parameters : [];
         operation.parameters = [...parameters, { $ref: '#/components/parameters/IdempotencyKey' }];

@@ -57,6 +57,14 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /v2/org/candidate-page': 'updateCandidatePageSettings',
   'PUT /v2/org/testinvitation/{testInvitationId}/grades/{questionId}': 'gradeAnswer',
   'GET /v2/org/tests/{testId}/review': 'getReviewQueue',
+  'GET /v2/org/integrations/greenhouse': 'getGreenhouseIntegration',
+  'PUT /v2/org/integrations/greenhouse': 'configureGreenhouseIntegration',
+
+  // Greenhouse's Assessment Partner API (an org API key as the HTTP Basic user name)
+  'GET /partners/greenhouse/list_tests': 'greenhouseListTests',
+  'POST /partners/greenhouse/send_test': 'greenhouseSendTest',
+  'GET /partners/greenhouse/test_status': 'greenhouseTestStatus',
+  'POST /partners/greenhouse/response_error': 'greenhouseResponseError',
 
   // Operator API (admin token)
   'POST /admin/orgs': 'createOrg',

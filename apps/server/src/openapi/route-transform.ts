@@ -8,6 +8,7 @@ type Security = Array<Record<string, string[]>>;
 const SECURITY_BY_PREFIX: ReadonlyArray<readonly [string, Security]> = [
   ['/v2/org/', [{ apiKey: [] }]],
   ['/admin/', [{ adminToken: [] }]],
+  ['/partners/greenhouse/', [{ greenhouseBasic: [] }]],
 ];
 
 export const securityOf = (path: string): Security => SECURITY_BY_PREFIX.find(([prefix]) => path.startsWith(prefix))?.[1] ?? [];

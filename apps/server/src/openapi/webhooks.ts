@@ -84,4 +84,17 @@ export const completionWebhooks: JsonObject = {
       responses: deliveryAnswers,
     },
   },
+  greenhouseTestCompleted: {
+    patch: {
+      operationId: 'greenhouseTestCompleted',
+      tags: ['greenhouse'],
+      summary: 'Greenhouse: a test is completed (PATCH to the url of its send_test)',
+      description:
+        'Greenhouse’s "PATCH - Mark Test as Completed": no body, HTTP Basic with the credentials set by PUT /v2/org/integrations/greenhouse. ' +
+        'Sent once the report is generated (no answer awaits a grade), retried and listed in the deliveries like the completion callback ' +
+        '(kind greenhouse_patch); Greenhouse then calls test_status.',
+      security: [],
+      responses: deliveryAnswers,
+    },
+  },
 };

@@ -20,6 +20,20 @@ const headerValue = (request: FastifyRequest): string | undefined => {
 const invalidKey = () => refusal('401.2', 'The API key in x-api-key is not valid.');
 
 /**
+ * The active key's owner, or null: from the cache when the key was seen recently, else one SHA-256 and one indexed read
+ * (the answer, an unknown key's null included, is cached). Shared by x-api-key and Greenhouse's HTTP Basic.
+ */
+export const keyOwnerOf = async (store: Store, cache: KeyOwnerCache, apiKey: string): Promise<KeyOwner | null> => {
+  const cached = cache.get(apiKey);
+  if (cached !== undefined) return cached;
+  const keyHash = hashApiKey(apiKey);
+  const found = await store.apiKeys.findActiveOwner(keyHash);
+  const owner = found && sameHash(found.keyHash, keyHash) ? found : null;
+  cache.set(apiKey, owner);
+  return owner;
+};
+
+/**
  * `x-api-key` on every route of the scope it is added to; runs before the body is read. Every 401 counts
  * against the client address's budget (`failures`), and an address over it gets 429.1 for every wrong key;
  * the key is looked up first (one SHA-256, one indexed read; a key seen recently not even that), so a right
@@ -29,13 +43,7 @@ export const requireApiKey = (app: FastifyInstance, store: Store, cache: KeyOwne
   const authenticate = async (request: FastifyRequest, reply: FastifyReply, apiKey: string | undefined): Promise<void> => {
     if (!apiKey) throw await failures.counted(request, reply, refusal('401.1', 'Send your API key in the x-api-key header.'));
     if (!looksLikeApiKey(apiKey)) throw await failures.counted(request, reply, invalidKey());
-    let owner = cache.get(apiKey);
-    if (owner === undefined) {
-      const keyHash = hashApiKey(apiKey);
-      const found = await store.apiKeys.findActiveOwner(keyHash);
-      owner = found && sameHash(found.keyHash, keyHash) ? found : null;
-      cache.set(apiKey, owner);
-    }
+    const owner = await keyOwnerOf(store, cache, apiKey);
     if (owner === null) throw await failures.counted(request, reply, invalidKey());
     request.org = owner;
   };

@@ -4,6 +4,7 @@ import { fail, httpStatusOf, type FailureCode } from '@assay/domain';
 import { isDatabaseUnavailable } from '@assay/store';
 import { RefusalError } from '../refusal-error.js';
 import type { RouteIndex } from './method-not-allowed.js';
+import { answersGreenhouseWay, sendGreenhouseFailure } from './greenhouse-failures.js';
 import { applyResponseHeaders } from './response-headers.js';
 
 const validationCodes: Record<string, FailureCode> = {
@@ -57,8 +58,11 @@ const FAILURE_BY_STATUS: Readonly<Record<number, FailureCode>> = {
 /** When to try again after 503.4: a lock another process holds on SQLite (a backup, a shell) or a PostgreSQL restart lasts seconds. */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
+/** A failure as the envelope; under Greenhouse's partner API, as Greenhouse's failure body (decision 452). */
 export const sendFailure = (reply: FastifyReply, code: FailureCode, message: string): FastifyReply =>
-  reply.code(httpStatusOf(code)).type('application/json; charset=utf-8').send(fail(code, message));
+  answersGreenhouseWay(reply)
+    ? sendGreenhouseFailure(reply, code, message)
+    : reply.code(httpStatusOf(code)).type('application/json; charset=utf-8').send(fail(code, message));
 
 /**
  * Failures inside Fastify's router, before any hook runs (Fastify's `frameworkErrors` option): they answer

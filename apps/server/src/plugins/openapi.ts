@@ -16,7 +16,8 @@ export const registerOpenApi = async (app: FastifyInstance, publicUrl: string): 
         version: '2.0.0',
         description:
           'The assessment API v2 (tests, test links, registration, invitations, reports, exports) plus Assay extensions. ' +
-          'Every JSON response is the envelope { statuscode, description, result }; on failure result is a message string. ' +
+          'Every JSON response is the envelope { statuscode, description, result }; on failure result is a message string ' +
+          '(except the Greenhouse partner API under /partners/greenhouse, which answers in Greenhouse’s own shapes). ' +
           'Status codes: docs/status-codes.md. ' +
           'Every POST of /v2/org and /admin accepts an Idempotency-Key header (1 to 255 printable characters): a repeat within 24 h ' +
           'answers the first successful response with Idempotent-Replayed: true. Rate-limited routes send RateLimit-Limit, ' +
@@ -33,6 +34,11 @@ export const registerOpenApi = async (app: FastifyInstance, publicUrl: string): 
         { name: 'grading', description: 'Grading written answers: the review queue and grades (Assay extension)' },
         { name: 'webhooks', description: 'Completion callbacks: signing secrets, test events, delivery logs, redelivery and reconciliation' },
         { name: 'org', description: 'What candidate pages say about the organization: its display name and contact' },
+        {
+          name: 'greenhouse',
+          description:
+            'The Greenhouse Assessment Partner API under /partners/greenhouse (Greenhouse’s own shapes, no envelope; failures are { status, statuscode, errors }), and connecting an org (docs/greenhouse.md)',
+        },
         { name: 'candidate', description: 'The candidate JSON API behind the take-test page; the token in the path is the credential' },
         { name: 'reference', description: 'Lookup tables' },
         { name: 'admin', description: 'Operator API, enabled by ASSAY_ADMIN_TOKEN' },
@@ -42,6 +48,11 @@ export const registerOpenApi = async (app: FastifyInstance, publicUrl: string): 
         securitySchemes: {
           apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
           adminToken: { type: 'http', scheme: 'bearer' },
+          greenhouseBasic: {
+            type: 'http',
+            scheme: 'basic',
+            description: 'Greenhouse’s authentication: an org API key as the user name, an empty password (keys under 171 characters).',
+          },
         },
       },
     },

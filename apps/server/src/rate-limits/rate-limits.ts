@@ -26,12 +26,13 @@ type RouteLimit = 'orgApi' | 'registration' | 'candidateApi' | 'attempt' | 'atte
 
 /**
  * Which limit guards which route, by URL. Every limit is a hook at route level, so it runs after its scope's
- * credential check and counts per credential: on /v2/org per API key, on the take-test routes per attempt (the
+ * credential check and counts per credential: on /v2/org and /partners/greenhouse per API key, on the take-test routes per attempt (the
  * submit in a budget of its own, so nothing else an attempt sends can refuse it). Requests no credential vouches
  * for count per client address: public-link views, and registration with its own, stricter budget.
  */
 const limitOf = (url: string): RouteLimit | undefined => {
-  if (url === '/v2/org' || url.startsWith('/v2/org/')) return 'orgApi';
+  // Greenhouse's partner API spends its key's budget: the same key, the same org.
+  if (url === '/v2/org' || url.startsWith('/v2/org/') || url.startsWith('/partners/greenhouse/')) return 'orgApi';
   if (/^\/candidate\/v1\/links\/:[^/]+\/register$/.test(url)) return 'registration';
   if (url === '/candidate/v1/:token/submit') return 'attemptSubmit';
   if (url === '/candidate/v1/:token' || url.startsWith('/candidate/v1/:token/')) return 'attempt';

@@ -28,7 +28,7 @@ const identityOf = (emailId: string) => ({ emailKey: normalizeEmail(emailId), em
 const withCreatedEntry = async <Outcome extends { created: boolean; invitation?: { id: number } | undefined }>(
   store: Pick<Repositories, 'history'>,
   outcome: Outcome,
-  via: 'api' | 'test-link' | 'self-registration',
+  via: 'api' | 'test-link' | 'self-registration' | 'greenhouse',
   by: HistoryActor,
   now: number,
 ): Promise<Outcome> => {
@@ -37,12 +37,16 @@ const withCreatedEntry = async <Outcome extends { created: boolean; invitation?:
   return outcome;
 };
 
-/** The org API (4.7, 4.8): registering again updates the candidate, as the spec says (`decideReRegistration`). */
+/**
+ * The org API (4.7, 4.8): registering again updates the candidate, as the spec says (`decideReRegistration`). Greenhouse's
+ * send_test registers the same way, its history entry saying so (`via: 'greenhouse'`).
+ */
 export const registerCandidate = async (
   store: Pick<Repositories, 'invitations' | 'history'>,
   registration: CandidateRegistration,
   now: number,
   by: HistoryActor,
+  via: 'greenhouse' | undefined = undefined,
 ): Promise<RegistrationOutcome> => {
   const outcome = await store.invitations.register(
     {
@@ -59,7 +63,7 @@ export const registerCandidate = async (
     newInvitationToken,
     now,
   );
-  return withCreatedEntry(store, outcome, registration.testLinkId === null ? 'api' : 'test-link', by, now);
+  return withCreatedEntry(store, outcome, via ?? (registration.testLinkId === null ? 'api' : 'test-link'), by, now);
 };
 
 /** A candidate on a public link: only a new address is invited; an existing one is left exactly as stored. */

@@ -41,8 +41,15 @@ describe.each(backends)('the served OpenAPI document on %s', (backend) => {
     for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z]+$/);
   });
 
-  it('marks public operations security: [], org operations apiKey and admin operations adminToken', () => {
-    const expected = (path: string) => (path.startsWith('/v2/org/') ? [{ apiKey: [] }] : path.startsWith('/admin/') ? [{ adminToken: [] }] : []);
+  it('marks public operations security: [], org operations apiKey, admin operations adminToken and Greenhouse’s greenhouseBasic', () => {
+    const expected = (path: string) =>
+      path.startsWith('/v2/org/')
+        ? [{ apiKey: [] }]
+        : path.startsWith('/admin/')
+          ? [{ adminToken: [] }]
+          : path.startsWith('/partners/greenhouse/')
+            ? [{ greenhouseBasic: [] }]
+            : [];
     for (const { method, path, operation } of operationsOf(document)) expect(operation.security, keyOf(method, path)).toEqual(expected(path));
     const publicOnes = operationsOf(document)
       .filter(({ operation }) => operation.security?.length === 0)
@@ -113,15 +120,24 @@ describe.each(backends)('the served OpenAPI document on %s', (backend) => {
   });
 
   it('documents 503 with Retry-After on every operation, and 429 wherever rate limits apply', () => {
-    const limited = (path: string) => ['/v2/org/', '/admin/', '/candidate/', '/v2/reports/'].some((prefix) => path.startsWith(prefix));
+    const limited = (path: string) => ['/v2/org/', '/admin/', '/candidate/', '/v2/reports/', '/partners/greenhouse/'].some((prefix) => path.startsWith(prefix));
+    // Greenhouse's partner API fails in its own body, everything else in the envelope (decision 452).
+    const failure = (path: string) => `#/components/schemas/${path.startsWith('/partners/greenhouse/') ? 'GreenhouseFailure' : 'FailureEnvelope'}`;
     for (const { method, path, operation } of operationsOf(document)) {
       expect(operation.responses['429'] !== undefined, keyOf(method, path)).toBe(limited(path));
-      for (const status of limited(path) ? ['429', '503'] : ['503']) {
+      for (const status of limited(path) ? ['429', '503', '4XX'] : ['503', '4XX']) {
         const response = resolve(document, operation.responses[status]!);
-        expect(response.headers, `${keyOf(method, path)} ${status}`).toHaveProperty('Retry-After');
-        expect(response.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/FailureEnvelope' });
+        if (status !== '4XX') expect(response.headers, `${keyOf(method, path)} ${status}`).toHaveProperty('Retry-After');
+        expect(response.content?.['application/json']?.schema, `${keyOf(method, path)} ${status}`).toEqual({ $ref: failure(path) });
       }
     }
+  });
+
+  it('describes the PATCH to Greenhouse as the greenhouseTestCompleted webhook, without a body', () => {
+    const patch = document.webhooks.greenhouseTestCompleted!.patch!;
+    expect(patch.operationId).toBe('greenhouseTestCompleted');
+    expect(patch.requestBody).toBeUndefined();
+    expect(patch.description).toMatch(/PUT \/v2\/org\/integrations\/greenhouse/);
   });
 
   it('describes the completion callback as the completionCallback webhook, with its Standard Webhooks headers', () => {

@@ -138,6 +138,9 @@ export const describeDocumentVsServer = ({ runs: RUNS, seed: SEED }: DocumentRun
           startDateTime: ['2026-01-01T09:00:00'],
           endDateTime: ['2036-01-01T17:00:00'],
           sections: [sampleDefinition.sections],
+          // Greenhouse's partner API: a test it may send, and an application to send it for.
+          partner_test_id: [String(scenario.testId)],
+          greenhouse_profile_url: ['https://app.greenhouse.io/people/17681532?application_id=26234709'],
           ...Object.fromEntries([...new URLSearchParams(scenario.signedReportPath.split('?')[1]).entries()].map(([name, value]) => [name, [value]])),
         },
       };

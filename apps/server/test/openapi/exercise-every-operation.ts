@@ -106,7 +106,38 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'POST', url: `/admin/orgs/${orgId}/keys/${keyIds[0]}/revoke`, ...admin });
   await send({ method: 'POST', url: `/admin/orgs/${orgId}/keys`, ...admin });
   await send({ method: 'POST', url: `/admin/orgs/${orgId}/keys/rotate`, ...admin });
+  // Greenhouse's partner API (HTTP Basic: the key as the user name), and connecting the org to it.
+  const basic = { apiKey: null, headers: { authorization: `Basic ${Buffer.from(`${h.org.apiKey}:`).toString('base64')}` } };
+  await send({ method: 'PUT', url: '/v2/org/integrations/greenhouse', body: { callbackUsername: 'greenhouse', callbackPassword: 'secret' } });
+  await send({ method: 'GET', url: '/v2/org/integrations/greenhouse' });
+  await send({ method: 'GET', url: '/partners/greenhouse/list_tests', ...basic });
+  const sent = await send({
+    method: 'POST',
+    url: '/partners/greenhouse/send_test',
+    body: {
+      partner_test_id: String(testId),
+      candidate: {
+        first_name: 'Harry',
+        last_name: 'Potter',
+        preferred_name: null,
+        email: 'harry@hogwarts.example',
+        greenhouse_profile_url: 'https://app.greenhouse.io/people/1?application_id=42',
+      },
+      url: 'https://app.greenhouse.io/integrations/testing_partners/take_home_tests/42',
+    },
+    ...basic,
+  });
+  const interviewId = (sent.json() as { partner_interview_id: string }).partner_interview_id;
+  await send({ method: 'GET', url: `/partners/greenhouse/test_status?partner_interview_id=${interviewId}`, ...basic });
+  await send({
+    method: 'POST',
+    url: '/partners/greenhouse/response_error',
+    body: { api_call: 'test_status', errors: ['x'], partner_interview_id: interviewId },
+    ...basic,
+  });
   // Refusals: each is typed by the document's 4XX.
+  await send({ method: 'GET', url: '/partners/greenhouse/list_tests', apiKey: null });
+  await send({ method: 'GET', url: '/partners/greenhouse/test_status?partner_interview_id=999999', ...basic });
   await send({ method: 'GET', url: '/v2/org/tests', apiKey: null });
   await send({ method: 'GET', url: '/v2/org/tests?page_size=101' });
   await send({ method: 'GET', url: '/v2/org/tests/999999' });

@@ -88,6 +88,7 @@ export const requestsFor = (document: OpenApiDocument, { strict, lax }: Validato
     const scheme = Object.keys(operation.security?.[0] ?? {})[0];
     if (credentials && scheme === 'apiKey') headers['x-api-key'] = hints.apiKey;
     if (credentials && scheme === 'adminToken') headers.authorization = `Bearer ${hints.adminToken}`;
+    if (credentials && scheme === 'greenhouseBasic') headers.authorization = `Basic ${Buffer.from(`${hints.apiKey}:`).toString('base64')}`;
     const search = query.toString();
     return {
       operationId: operation.operationId!,

@@ -21,6 +21,7 @@ export interface Response {
 export interface Operation {
   operationId?: string;
   summary?: string;
+  description?: string;
   tags?: string[];
   security?: Array<Record<string, string[]>>;
   parameters?: Array<Parameter | { $ref: string }>;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { candidate, questionIdsOfTest, registerFor } from '../helpers/candidate.js';
 import { expectFailure, expectSuccess } from '../helpers/expectations.js';
 import { sampleDefinition } from '../helpers/fixtures.js';
+import { sendTestRequest } from '../helpers/greenhouse-contract.js';
 import { ADMIN_TOKEN, backends, startHarness, type Harness } from '../helpers/test-app.js';
 import { fetchDocument, operationsOf, type OpenApiDocument, type Schema } from '../openapi/served-document.js';
 import { resolveRef } from './fuzz/schema-arbitrary.js';
@@ -47,6 +48,7 @@ const LINES = new Set([
   'saveAnswer text',
   'gradeAnswer comment',
   'reviewEvidence note',
+  'greenhouseResponseError errors[]',
 ]);
 
 const REFUSED = [
@@ -58,7 +60,7 @@ const REFUSED = [
 const LINE_BREAK = { character: '\n', kind: 'line breaks', code: 'U+000A' };
 const LONE_CR = { character: '\r', kind: 'line breaks', code: 'U+000D' };
 
-type Auth = 'apiKey' | 'admin' | 'none';
+type Auth = 'apiKey' | 'admin' | 'none' | 'greenhouse';
 interface Sample {
   method: 'POST' | 'PUT';
   url: string;
@@ -208,6 +210,33 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
       body: { outcome: 'confirmed', note: 'Seen in the snapshot' },
     },
   ],
+  // The Greenhouse partner API (issue 33): its own field names, its own failure body (`errors`).
+  greenhouseSendTest: (w) => [
+    {
+      method: 'POST',
+      url: '/partners/greenhouse/send_test',
+      auth: 'greenhouse',
+      body: sendTestRequest(String(w.testId), { email: `harry.${w.unique()}@hogwarts.edu`, applicationId: w.unique() }),
+    },
+  ],
+  greenhouseResponseError: (w) => [
+    {
+      method: 'POST',
+      url: '/partners/greenhouse/response_error',
+      auth: 'greenhouse',
+      body: {
+        api_call: 'test_status',
+        errors: ['partner_profile_url is missing'],
+        partner_test_id: String(w.testId),
+        partner_test_name: 'Backend screening',
+        partner_interview_id: '1',
+        candidate_email: 'harry@hogwarts.edu',
+      },
+    },
+  ],
+  configureGreenhouseIntegration: () => [
+    { method: 'PUT', url: '/v2/org/integrations/greenhouse', auth: 'apiKey', body: { callbackUsername: 'greenhouse-user', callbackPassword: 'secret' } },
+  ],
   runSampleTests: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/run/${w.coding}`, auth: 'none', body: { code: 'function sum() {}' } }],
   startRun: (w) => [
     {
@@ -263,14 +292,14 @@ describe.each(backends)('every text field of every body refuses control and bidi
   let world: World;
   let counts: () => Promise<TableCounts>;
 
+  const headersOf: Record<Auth, () => Record<string, string>> = {
+    apiKey: () => ({}),
+    none: () => ({}),
+    admin: () => ({ authorization: `Bearer ${ADMIN_TOKEN}` }),
+    greenhouse: () => ({ authorization: `Basic ${Buffer.from(`${h.org.apiKey}:`).toString('base64')}` }),
+  };
   const send = (sample: Sample, body: unknown) =>
-    h.request({
-      method: sample.method,
-      url: sample.url,
-      body,
-      apiKey: sample.auth === 'apiKey' ? undefined : null,
-      headers: sample.auth === 'admin' ? { authorization: `Bearer ${ADMIN_TOKEN}` } : {},
-    });
+    h.request({ method: sample.method, url: sample.url, body, apiKey: sample.auth === 'apiKey' ? undefined : null, headers: headersOf[sample.auth]() });
 
   beforeAll(async () => {
     h = await startHarness(backend);
@@ -347,8 +376,9 @@ describe.each(backends)('every text field of every body refuses control and bidi
           withTextAt(sample.body, path, (text) => inserted(text, character)),
         );
         const expected = `${field} must not contain ${kind} (${code})`;
-        const answer = response.json<{ statuscode: string; result: unknown }>();
-        if (answer.statuscode !== '400.2' || !String(answer.result).includes(expected)) {
+        // The envelope's `result`, or (Greenhouse's partner API) its `errors`.
+        const answer = response.json<{ statuscode: string; result?: unknown; errors?: string[] }>();
+        if (answer.statuscode !== '400.2' || !String(answer.result ?? answer.errors?.join('; ')).includes(expected)) {
           unrefused.push(`${operationId} ${shape} with ${code}: ${response.body.slice(0, 200)}`);
         }
         expect(countChanges(before, await counts()), `${operationId} ${shape} ${code}`).toEqual([]);

@@ -35,7 +35,8 @@ const whatOf = (entry: HistoryEntry): string =>
     })
     .with({ kind: 'delivery' }, ({ details }) => {
       const code = details.statusCode === null ? '' : `, ${details.statusCode}`;
-      return `${details.channel === 'email' ? 'Email' : 'Callback'} ${details.outcome} (job ${details.jobId}${code})`;
+      const channel = details.channel === 'email' ? 'Email' : details.channel === 'callback' ? 'Callback' : 'Greenhouse PATCH';
+      return `${channel} ${details.outcome} (job ${details.jobId}${code})`;
     })
     .with({ kind: 'link-opened' }, ({ details }) => `Link opened ${times(details.count)}`)
     .with({ kind: 'started' }, () => 'Attempt started')
@@ -57,6 +58,10 @@ const whatOf = (entry: HistoryEntry): string =>
           ? 'Excel export of the test downloaded'
           : 'Report PDF downloaded through a signed link',
     )
+    .with({ kind: 'greenhouse-error' }, ({ details }) => {
+      const more = details.errorCount > details.errors.length ? ` (and ${details.errorCount - details.errors.length} more)` : '';
+      return `Greenhouse could not use ${details.apiCall}: ${details.errors.join('; ')}${more}`;
+    })
     .exhaustive();
 
 /**

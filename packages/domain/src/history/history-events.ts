@@ -11,7 +11,7 @@ const event = <const Kind extends string, Details extends z.ZodRawShape>(kind: K
 
 /** An email or callback attempt: `outcome` is the delivery log's (`delivered`, `failed`, `gone`, …). */
 const DeliveryDetails = {
-  channel: z.enum(['email', 'callback']),
+  channel: z.enum(['email', 'callback', 'greenhouse']),
   jobId: Id,
   outcome: z.string(),
   statusCode: z.int().nullable(),
@@ -26,10 +26,10 @@ const CoalescedDetails = { count: z.int().positive(), lastAt: z.string().meta({ 
 export const HistoryEvent = z.discriminatedUnion('kind', [
   event(
     'created',
-    { via: z.enum(['api', 'test-link', 'self-registration', 'reattempt', 'unknown']), previousInvitationId: Id.nullable() },
-    'The invitation was created: by a key (api, test-link), by the candidate on a public link, or as a reattempt of previousInvitationId; `unknown` only on a reconstructed entry.',
+    { via: z.enum(['api', 'test-link', 'self-registration', 'reattempt', 'greenhouse', 'unknown']), previousInvitationId: Id.nullable() },
+    "The invitation was created: by a key (api, test-link, or Greenhouse's send_test: greenhouse), by the candidate on a public link, or as a reattempt of previousInvitationId; `unknown` only on a reconstructed entry.",
   ),
-  event('delivery', DeliveryDetails, 'An email or callback about this invitation was tried, with its outcome.'),
+  event('delivery', DeliveryDetails, 'An email, callback or Greenhouse PATCH about this invitation was tried, with its outcome.'),
   event('link-opened', CoalescedDetails, 'The candidate opened the test link before starting.'),
   event('started', {}, 'The candidate started the attempt.'),
   event('answers-saved', CoalescedDetails, 'Answers saved (counts, never contents).'),
@@ -49,6 +49,15 @@ export const HistoryEvent = z.discriminatedUnion('kind', [
     'report-downloaded',
     { format: z.enum(['pdf', 'excel', 'report-link']) },
     'The report was downloaded: its PDF, an Excel export of the test, or through a signed report link.',
+  ),
+  event(
+    'greenhouse-error',
+    {
+      apiCall: z.string(),
+      errors: z.array(z.string()).meta({ description: 'The first 20 of what Greenhouse said, each cut at 1,000 characters.' }),
+      errorCount: z.int().nonnegative().meta({ description: 'How many errors Greenhouse sent.' }),
+    },
+    "Greenhouse reported an answer of Assay's it could not use (its response_error).",
   ),
 ]);
 export type HistoryEvent = z.infer<typeof HistoryEvent>;

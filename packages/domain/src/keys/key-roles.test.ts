@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FULL_KEY_ROLE, KeyRole, capabilities, keyMayDo, keyRoles } from '../core.js';
 import { IssueKeyInput } from '../schemas.js';
 
-const reads = ['read-tests', 'read-reports', 'read-deliveries', 'read-events', 'read-candidate-page'] as const;
+const reads = ['read-tests', 'read-reports', 'read-deliveries', 'read-events', 'read-candidate-page', 'read-integrations'] as const;
 
 describe('keyMayDo', () => {
   it('lets a full key do everything', () => {
@@ -10,9 +10,14 @@ describe('keyMayDo', () => {
     for (const capability of capabilities) expect(keyMayDo('admin', capability)).toBe(true);
   });
 
-  it('lets a reviewer key read and grade, and nothing else', () => {
+  it("lets a reviewer key read, grade and pass on Greenhouse's error reports, and nothing else", () => {
     const allowed = capabilities.filter((capability) => keyMayDo('reviewer', capability));
-    expect(allowed).toEqual([...reads, 'grade']);
+    expect(allowed).toEqual([...reads, 'grade', 'report-partner-errors']);
+  });
+
+  it('keeps sending tests and changing integrations from a reviewer key', () => {
+    expect(keyMayDo('reviewer', 'register-candidates')).toBe(false);
+    expect(keyMayDo('reviewer', 'change-integrations')).toBe(false);
   });
 
   it('keeps the webhook signing secrets from a reviewer key', () => {

@@ -23,7 +23,9 @@ export const capabilities = [
   'read-events',
   'read-candidate-page',
   'read-webhook-secrets',
+  'read-integrations',
   'grade',
+  'report-partner-errors',
   'import-tests',
   'change-test-links',
   'register-candidates',
@@ -31,6 +33,7 @@ export const capabilities = [
   'revoke-report-links',
   'change-webhooks',
   'change-candidate-page',
+  'change-integrations',
 ] as const;
 export type Capability = (typeof capabilities)[number];
 
@@ -40,7 +43,8 @@ const adminOnly: readonly KeyRole[] = ['admin'];
 /**
  * Who may do what: a Record over the whole union, so a new capability does not compile until it says who may.
  * `read-webhook-secrets` is admin only: the signing secrets let their holder forge callbacks. `grade` is open to
- * reviewers for the grading routes that come with the review queue.
+ * reviewers for the grading routes that come with the review queue. Greenhouse's partner API uses the org's key too:
+ * sending a test is `register-candidates` (admin only), its reads and error reports are open to every key.
  */
 const rolesThatMay: Record<Capability, readonly KeyRole[]> = {
   'read-tests': everyKey,
@@ -49,7 +53,11 @@ const rolesThatMay: Record<Capability, readonly KeyRole[]> = {
   'read-events': everyKey,
   'read-candidate-page': everyKey,
   'read-webhook-secrets': adminOnly,
+  // What an org's ATS connection is (Greenhouse: whether it is configured and its user name, never the password).
+  'read-integrations': everyKey,
   grade: everyKey,
+  // Greenhouse's report of an answer it could not use: recorded in a history, changes nothing.
+  'report-partner-errors': everyKey,
   'import-tests': adminOnly,
   'change-test-links': adminOnly,
   'register-candidates': adminOnly,
@@ -57,6 +65,7 @@ const rolesThatMay: Record<Capability, readonly KeyRole[]> = {
   'revoke-report-links': adminOnly,
   'change-webhooks': adminOnly,
   'change-candidate-page': adminOnly,
+  'change-integrations': adminOnly,
 };
 
 /** The one rule of key roles: may a key of `role` do `capability`? */

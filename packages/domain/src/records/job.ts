@@ -3,9 +3,10 @@ import { Id } from '../ids.js';
 
 /**
  * What the outbox does: score a completed attempt, or deliver something outside — a completion callback,
- * a stakeholder email, a candidate's own link (`link_email`, self-registration with an address already registered).
+ * a stakeholder email, a candidate's own link (`link_email`: self-registration with an address already registered, or
+ * Greenhouse's send_test), the PATCH "test completed" to Greenhouse (`greenhouse_patch`).
  */
-export const JobKind = z.enum(['score', 'callback', 'email', 'link_email']);
+export const JobKind = z.enum(['score', 'callback', 'email', 'link_email', 'greenhouse_patch']);
 export type JobKind = z.infer<typeof JobKind>;
 
 /** The jobs that deliver something to someone outside: they have a delivery log and can be redelivered. */
@@ -50,4 +51,23 @@ export const deliveryProgress = (
   if (job.status !== 'pending') return { inFlight: false, leasedUntil: null, nextAttemptAt: null };
   if (job.leaseUntil !== null && job.leaseUntil >= now) return { inFlight: true, leasedUntil: job.leaseUntil, nextAttemptAt: null };
   return { inFlight: false, leasedUntil: null, nextAttemptAt: job.runAt };
+};
+
+/**
+ * Why a candidate is emailed their own link (`link_email`): they typed their address on a public link's page, or the
+ * org sent them the test from Greenhouse. The reason is the job's payload (`{"reason":"greenhouse"}`; none: a public
+ * link), and the email says it.
+ */
+export const LinkEmailReason = z.enum(['self-registration', 'greenhouse']);
+export type LinkEmailReason = z.infer<typeof LinkEmailReason>;
+
+/** The reason a link email's payload states; anything unreadable is the original one, the public link's. */
+export const linkEmailReasonOf = (payload: string | null): LinkEmailReason => {
+  if (payload === null) return 'self-registration';
+  try {
+    const parsed = LinkEmailReason.safeParse((JSON.parse(payload) as { reason?: unknown } | null)?.reason);
+    return parsed.success ? parsed.data : 'self-registration';
+  } catch {
+    return 'self-registration';
+  }
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
+import { DeliveryKind } from '../records/job.js';
 import { documentedInteger } from './documented-formats.js';
 import { plainText } from './text-fields.js';
 
@@ -42,7 +43,7 @@ export const DeliveryLog = z
     deliveries: z.array(
       z.object({
         jobId: Id,
-        kind: z.enum(['callback', 'email', 'link_email']),
+        kind: DeliveryKind,
         target: z.string(),
         messageId: z.string(),
         status: z.enum(['pending', 'delivered', 'gone', 'dead']),

@@ -1,25 +1,34 @@
-import { sessionPhase, type InvitationStatus, type SessionPhase } from '@assay/domain';
+import { sessionPhase, type InvitationStatus, type LinkEmailReason, type SessionPhase } from '@assay/domain';
 import { escapeHtml, oneLine, type RenderedEmail } from './stakeholder-email.js';
 
 /**
- * What a candidate who registered again on a public link is told, at their own address only. Anyone may cause this
- * email by typing an address on the link's page, so it holds nothing anyone typed there: no name (the stored one may be
- * a stranger's words, "URGENT: verify at http://…"), only the org's and the test's names and Assay's own link.
+ * A candidate's own link, at their own address only: to one who registered again on a public link, or to one the org
+ * sent the test from Greenhouse. Anyone may cause the first by typing an address on the link's page, so neither holds
+ * anything typed by anyone but the org: no name (the stored one may be a stranger's words, "URGENT: verify at
+ * http://…"), only the org's and the test's names and Assay's own link.
  */
 export interface CandidateLinkEmailData {
   orgName: string;
   testName: string;
   status: InvitationStatus;
   takeTestUrl: string;
+  /** Why they get it (the job's payload); a public link's registration when left out. */
+  reason?: LinkEmailReason;
 }
 
-const BECAUSE =
-  'You receive this because your address was entered on the public registration page of this test. ' +
-  'If that was not you, ignore this email: nobody else was given your link.';
+const becauseOf: Record<LinkEmailReason, (org: string) => string> = {
+  'self-registration': () =>
+    'You receive this because your address was entered on the public registration page of this test. ' +
+    'If that was not you, ignore this email: nobody else was given your link.',
+  greenhouse: (org) => `You receive this because ${org} sent you this test with your application. If you did not apply to ${org}, ignore this email.`,
+};
 
 /** What each phase of the invitation (`sessionPhase`) says: only a live one carries its link. */
-const leadFor: Record<SessionPhase, (test: string, org: string) => { lead: string; link: boolean }> = {
-  landing: (test) => ({ lead: `You are registered for "${test}". Open your test here:`, link: true }),
+const leadFor: Record<SessionPhase, (test: string, org: string, reason: LinkEmailReason) => { lead: string; link: boolean }> = {
+  landing: (test, _org, reason) => ({
+    lead: reason === 'greenhouse' ? `You are invited to take "${test}". Open your test here:` : `You are registered for "${test}". Open your test here:`,
+    link: true,
+  }),
   attempt: (test) => ({ lead: `Your attempt at "${test}" is under way. Continue it here:`, link: true }),
   finished: (test) => ({ lead: `You have already completed "${test}". There is nothing more to do.`, link: false }),
   cancelled: (test, org) => ({ lead: `Your invitation to "${test}" was cancelled. If you think this is a mistake, contact ${org}.`, link: false }),
@@ -29,9 +38,11 @@ export const renderCandidateLinkEmail = (data: CandidateLinkEmailData): Rendered
   const org = oneLine(data.orgName);
   const test = oneLine(data.testName);
   const greeting = 'Hello,';
-  const { lead, link } = leadFor[sessionPhase(data.status)](test, org);
+  const reason = data.reason ?? 'self-registration';
+  const { lead, link } = leadFor[sessionPhase(data.status)](test, org, reason);
+  const because = becauseOf[reason](org);
   const subject = `Your link for ${test}`;
-  const text = [greeting, '', lead, ...(link ? [data.takeTestUrl] : []), '', '--', org, BECAUSE, ''].join('\n');
+  const text = [greeting, '', lead, ...(link ? [data.takeTestUrl] : []), '', '--', org, because, ''].join('\n');
   const e = escapeHtml;
   const html = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
@@ -39,7 +50,7 @@ export const renderCandidateLinkEmail = (data: CandidateLinkEmailData): Rendered
 <p>${e(greeting)}</p>
 <p>${e(lead)}</p>
 ${link ? `<p><a href="${e(data.takeTestUrl)}">${e(data.takeTestUrl)}</a></p>` : ''}
-<p style="color:#6b7280;font-size:12px;">${e(org)}<br>${e(BECAUSE)}</p>
+<p style="color:#6b7280;font-size:12px;">${e(org)}<br>${e(because)}</p>
 </body></html>
 `;
   return { subject, text, html };

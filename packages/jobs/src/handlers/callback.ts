@@ -1,8 +1,9 @@
 import { buildCompletionCallback, REPORT_STATUS, type ReportStatus } from '@assay/domain';
-import { deliverWebhook, generateWebhookSecret, signWebhook, signedReportUrl, type DeliveryResult } from '@assay/delivery';
+import { generateWebhookSecret, signWebhook, signedReportUrl } from '@assay/delivery';
 import type { Job } from '@assay/domain';
 import type { Store } from '@assay/store';
-import type { JobHandler, JobOutcome } from '../outbox-worker.js';
+import type { JobHandler } from '../outbox-worker.js';
+import { deliverRecorded } from './deliver-recorded.js';
 import { reportWait } from './report-wait.js';
 
 export interface CallbackDeps {
@@ -49,13 +50,6 @@ const callbackBody = async (
   return { body: JSON.stringify(payload) };
 };
 
-const outcomeOf = (result: DeliveryResult): JobOutcome => {
-  if (result.outcome === 'delivered') return { kind: 'done' };
-  if (result.outcome === 'gone') return { kind: 'gone', error: `receiver answered ${result.status ?? 410}: stopped` };
-  const error = result.error ?? `receiver answered ${result.status}`;
-  return result.retryAfterMs === undefined ? { kind: 'retry', error } : { kind: 'retry', error, retryAfterMs: result.retryAfterMs };
-};
-
 /** Delivers one completion callback: signed per Standard Webhooks, every attempt recorded. */
 export const callbackHandler =
   (deps: CallbackDeps): JobHandler =>
@@ -69,19 +63,6 @@ export const callbackHandler =
       secrets.map((entry) => entry.secret),
       { id: job.messageId, timestamp: new Date(now), body: built.body },
     );
-    const result = await deliverWebhook({
-      url: job.target,
-      body: built.body,
-      headers,
-      allowPrivate: deps.allowPrivate,
-      ...(deps.timeoutMs === undefined ? {} : { timeoutMs: deps.timeoutMs }),
-    });
-    await deps.store.jobs.recordDelivery(job.id, {
-      attemptedAt: now,
-      outcome: result.outcome,
-      statusCode: result.status ?? null,
-      latencyMs: Math.round(result.latencyMs),
-      error: result.error ?? null,
-    });
-    return outcomeOf(result);
+    const request = { url: job.target, body: built.body, headers, allowPrivate: deps.allowPrivate };
+    return deliverRecorded(deps.store, job, deps.timeoutMs === undefined ? request : { ...request, timeoutMs: deps.timeoutMs }, now);
   };

@@ -1,4 +1,4 @@
-import type { Job } from '@assay/domain';
+import { linkEmailReasonOf, type Job } from '@assay/domain';
 import type { Store } from '@assay/store';
 import { renderCandidateLinkEmail } from '../email/candidate-link-email.js';
 import type { Mailer } from '../email/mailer.js';
@@ -13,7 +13,7 @@ export interface LinkEmailDeps {
   now: () => number;
 }
 
-/** Sends a candidate their own link (self-registration with an address already registered): never to anyone else. */
+/** Sends a candidate their own link (self-registration with an address already registered, or Greenhouse's send_test): never to anyone else. */
 export const linkEmailHandler =
   (deps: LinkEmailDeps): JobHandler =>
   async (job: Job) => {
@@ -25,6 +25,7 @@ export const linkEmailHandler =
       testName: context.test.name,
       status: context.invitation.status,
       takeTestUrl: deps.takeTestUrl(context.invitation.token),
+      reason: linkEmailReasonOf(job.payload),
     });
     // The stored address, never anything a registrant typed: the job only names the invitation.
     return sendRecorded(deps, job, { to: context.candidate.email, ...email });

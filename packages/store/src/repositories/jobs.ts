@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../engine/connect.js';
-import { DeliveryKind, type Job, type JobKind } from '@assay/domain';
+import { DeliveryKind, type Job, type JobKind, type LinkEmailReason } from '@assay/domain';
 import type { Database, InvitationRow } from '../database.js';
 import type { InstanceLiveness } from '../engine/instance-liveness.js';
 import { toJob } from './records.js';
@@ -33,7 +33,7 @@ export const DELIVERY_KINDS: readonly DeliveryKind[] = DeliveryKind.options;
  * report and wait); if the scoring never releases them (it died), they look for themselves after this long.
  */
 export const ANNOUNCEMENT_HOLD_MS = 5 * 60 * 1000;
-const ANNOUNCEMENT_KINDS: readonly JobKind[] = ['callback', 'email'];
+const ANNOUNCEMENT_KINDS: readonly JobKind[] = ['callback', 'email', 'greenhouse_patch'];
 
 /** However often someone registers an address again, its owner gets at most one link email in this time. */
 export const LINK_EMAIL_INTERVAL_MS = 10 * 60 * 1000;
@@ -61,7 +61,11 @@ export class JobsRepository {
     return this.enqueue(this.db, job, now);
   }
 
-  /** A completion's jobs: scoring, and held until it releases them, a callback when a URL was registered and an email for the stakeholder. */
+  /**
+   * A completion's jobs: scoring, and held until it releases them, a callback when a URL was registered, an email for
+   * the stakeholder, and a PATCH "test completed" to each Greenhouse interview the invitation stands for (one per
+   * application that sent this test to this candidate).
+   */
   async enqueueCompletion(trx: Transaction<Database>, invitation: InvitationRow, now: number): Promise<void> {
     const candidate = await trx.selectFrom('candidates').select('callback_url').where('id', '=', invitation.candidate_id).executeTakeFirstOrThrow();
     const link =
@@ -72,10 +76,21 @@ export class JobsRepository {
     await this.enqueue(trx, { ...base, kind: 'score', target: 'report' }, now);
     if (candidate.callback_url) await this.enqueue(trx, { ...base, kind: 'callback', target: candidate.callback_url }, now, now + ANNOUNCEMENT_HOLD_MS);
     if (link?.email_to_stakeholder) await this.enqueue(trx, { ...base, kind: 'email', target: link.email_to_stakeholder }, now, now + ANNOUNCEMENT_HOLD_MS);
+    const interviews = await trx.selectFrom('greenhouse_interviews').select('callback_url').where('invitation_id', '=', invitation.id).orderBy('id').execute();
+    for (const interview of interviews) {
+      await this.enqueue(trx, { ...base, kind: 'greenhouse_patch', target: interview.callback_url }, now, now + ANNOUNCEMENT_HOLD_MS);
+    }
   }
 
-  /** Emails a candidate their existing link, unless one went to them within LINK_EMAIL_INTERVAL_MS (a mail bomb otherwise). */
-  async enqueueLinkEmail(invitation: { id: number; orgId: number; candidateId: number }, now: number): Promise<boolean> {
+  /**
+   * Emails a candidate their existing link, unless one went to them within LINK_EMAIL_INTERVAL_MS (a mail bomb otherwise).
+   * `reason` says why they get it (`LinkEmailReason`): a public link's registration by default, or Greenhouse's send_test.
+   */
+  async enqueueLinkEmail(
+    invitation: { id: number; orgId: number; candidateId: number },
+    now: number,
+    reason: LinkEmailReason = 'self-registration',
+  ): Promise<boolean> {
     const recent = await this.db
       .selectFrom('jobs')
       .select('id')
@@ -85,7 +100,8 @@ export class JobsRepository {
       .executeTakeFirst();
     if (recent) return false;
     const candidate = await this.db.selectFrom('candidates').select('email').where('id', '=', invitation.candidateId).executeTakeFirstOrThrow();
-    await this.enqueue(this.db, { orgId: invitation.orgId, invitationId: invitation.id, kind: 'link_email', target: candidate.email }, now);
+    const payload = reason === 'self-registration' ? {} : { payload: JSON.stringify({ reason }) };
+    await this.enqueue(this.db, { orgId: invitation.orgId, invitationId: invitation.id, kind: 'link_email', target: candidate.email, ...payload }, now);
     return true;
   }
 
@@ -152,7 +168,7 @@ export class JobsRepository {
         .execute();
       const job = await trx.selectFrom('jobs').select(['kind', 'invitation_id']).where('id', '=', jobId).executeTakeFirst();
       if (!job || job.invitation_id === null || job.kind === 'score') return;
-      const channel = job.kind === 'callback' ? 'callback' : 'email';
+      const channel = job.kind === 'callback' ? 'callback' : job.kind === 'greenhouse_patch' ? 'greenhouse' : 'email';
       const details = { channel, jobId, outcome: record.outcome, statusCode: record.statusCode } as const;
       await recordHistory(trx, job.invitation_id, { kind: 'delivery', details }, 'system', record.attemptedAt);
     });

@@ -12,6 +12,8 @@ export type Credential =
   | { kind: 'none' }
   | { kind: 'ownKey' | 'otherKey' | 'revokedKey'; header?: 'x-api-key' | 'X-API-KEY' }
   | { kind: 'adminToken'; scheme: string }
+  /** An org key as the HTTP Basic user name, empty password (Greenhouse's partner API). */
+  | { kind: 'basicKey'; key: 'own' | 'other' | 'revoked' }
   | { kind: 'raw'; headers: Record<string, string> };
 
 /** Whether the credential is one the route accepts (the authenticated pass) or not (the other pass). */
@@ -56,6 +58,8 @@ const wrongCredential: fc.Arbitrary<Credential> = fc.oneof(
 export const credentialFor = (auth: RouteAuth, pass: Pass): fc.Arbitrary<Credential> => {
   if (pass === 'unauthenticated') {
     // A key of the org API on an admin route (and the admin token on the org API) is as wrong as garbage.
+    // So is a key in x-api-key on Greenhouse's partner API, or a revoked key as its Basic user name.
+    if (auth === 'greenhouse') return fc.oneof(wrongCredential, fc.constantFrom<Credential>({ kind: 'ownKey' }, { kind: 'basicKey', key: 'revoked' }));
     return auth === 'admin' ? fc.oneof(wrongCredential, fc.constant<Credential>({ kind: 'ownKey' })) : wrongCredential;
   }
   switch (auth) {
@@ -64,6 +68,11 @@ export const credentialFor = (auth: RouteAuth, pass: Pass): fc.Arbitrary<Credent
         { arbitrary: fc.constant<Credential>({ kind: 'ownKey' }), weight: 6 },
         { arbitrary: fc.constant<Credential>({ kind: 'ownKey', header: 'X-API-KEY' }), weight: 1 },
         { arbitrary: fc.constant<Credential>({ kind: 'otherKey' }), weight: 1 },
+      );
+    case 'greenhouse':
+      return fc.oneof(
+        { arbitrary: fc.constant<Credential>({ kind: 'basicKey', key: 'own' }), weight: 6 },
+        { arbitrary: fc.constant<Credential>({ kind: 'basicKey', key: 'other' }), weight: 1 },
       );
     case 'admin':
       return fc.constantFrom<Credential>({ kind: 'adminToken', scheme: 'Bearer' }, { kind: 'adminToken', scheme: 'bearer' });
@@ -85,6 +94,10 @@ export const credentialHeaders = (credential: Credential, world: World): Record<
       return { 'x-api-key': world.revokedKey };
     case 'adminToken':
       return { authorization: `${credential.scheme} ${ADMIN_TOKEN}` };
+    case 'basicKey': {
+      const key = credential.key === 'own' ? world.own.apiKey : credential.key === 'other' ? world.other.apiKey : world.revokedKey;
+      return { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` };
+    }
     case 'raw':
       return credential.headers;
   }

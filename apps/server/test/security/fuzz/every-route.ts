@@ -38,6 +38,7 @@ const STRAY_PATHS: FuzzRoute = {
   url: `/:${STRAY_PATH_PARAM}`,
   params: [STRAY_PATH_PARAM],
   idParams: [],
+  failureBody: 'envelope',
   query: [],
   body: undefined,
   auth: 'none',

@@ -52,6 +52,27 @@ const envelopeProblems = (response: LightMyRequestResponse): string[] => {
   return problems;
 };
 
+/** Problems with a failure of Greenhouse's partner API: { status, statuscode, errors: [message] }, the status the HTTP one. */
+const greenhouseFailureProblems = (response: LightMyRequestResponse): string[] => {
+  let body: unknown;
+  try {
+    body = JSON.parse(response.body);
+  } catch {
+    return [`a JSON content type with a body that is not JSON: ${response.body.slice(0, 200)}`];
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return ['not a Greenhouse failure object'];
+  const { status, statuscode, errors } = body as Record<string, unknown>;
+  const problems: string[] = [];
+  const keys = Object.keys(body).sort().join(',');
+  if (keys !== 'errors,status,statuscode') problems.push(`failure keys are ${keys}`);
+  if (status !== response.statusCode) problems.push(`status ${JSON.stringify(status)} under HTTP ${response.statusCode}`);
+  if (typeof statuscode !== 'string' || !STATUSCODE.test(statuscode) || statuscode.split('.')[0] !== String(response.statusCode))
+    problems.push(`statuscode ${JSON.stringify(statuscode)} under HTTP ${response.statusCode}`);
+  if (!Array.isArray(errors) || errors.length !== 1 || typeof errors[0] !== 'string' || errors[0].trim() === '')
+    problems.push(`errors is not one message: ${JSON.stringify(errors)?.slice(0, 100)}`);
+  return problems;
+};
+
 export interface CheckContext {
   /** What the route answers a plain request, for routes whose answer is a deployment state (a page without its bundle). */
   readonly baselineStatus: number | undefined;
@@ -75,7 +96,8 @@ export const responseProblems = (route: FuzzRoute, method: string, response: Lig
     const deploymentState = !route.documented && !isJson && status === context.baselineStatus;
     if (!deploymentState) problems.push(`HTTP ${status}`);
   }
-  if (isJson && hasBody && (status >= 300 || route.successIsEnvelope)) problems.push(...envelopeProblems(response));
+  if (isJson && hasBody && route.failureBody === 'greenhouse' && status >= 300) problems.push(...greenhouseFailureProblems(response));
+  else if (isJson && hasBody && (status >= 300 || route.successIsEnvelope)) problems.push(...envelopeProblems(response));
   if (route.documented && status >= 400 && !isJson) problems.push(`a documented route failed with ${type || 'no content type'}, not the envelope`);
   if (route.documented && status >= 200 && status < 300 && route.successTypes.length > 0 && method === route.method) {
     const expected = route.successTypes.find((candidate) => type.toLowerCase().startsWith(candidate));

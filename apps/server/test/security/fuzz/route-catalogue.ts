@@ -9,8 +9,11 @@ export interface QueryParameter {
   readonly schema: JsonSchema;
 }
 
-/** Who may call a route: the org's key, the admin token, or anyone (candidate tokens and signed URLs are in the path). */
-export type RouteAuth = 'apiKey' | 'admin' | 'none';
+/**
+ * Who may call a route: the org's key (in x-api-key, or as the HTTP Basic user name on Greenhouse's partner API), the
+ * admin token, or anyone (candidate tokens and signed URLs are in the path).
+ */
+export type RouteAuth = 'apiKey' | 'greenhouse' | 'admin' | 'none';
 
 /** One method of one path, as Fastify routes it, with what /openapi.json says about it (nothing for hidden routes). */
 export interface FuzzRoute {
@@ -24,8 +27,10 @@ export interface FuzzRoute {
   readonly query: readonly QueryParameter[];
   readonly body: JsonSchema | undefined;
   readonly auth: RouteAuth;
-  /** In /openapi.json: an API route whose failures must be the envelope, whatever the content type. */
+  /** In /openapi.json: an API route whose failures must be the envelope (or `failureBody`), whatever the content type. */
   readonly documented: boolean;
+  /** What its failures are: the envelope, or on Greenhouse's partner API its own body ({ status, statuscode, errors }). */
+  readonly failureBody: 'envelope' | 'greenhouse';
   /** Media types of its 200 answer as documented (`application/json` for envelopes, PDF, xlsx); empty when not documented. */
   readonly successTypes: readonly string[];
   /** Documented as answering the `{statuscode, description, result}` envelope on success. */
@@ -89,6 +94,7 @@ export const isIdSchema = (schema: JsonSchema): boolean => schema.type === 'inte
 const authOf = (operation: OpenApiOperation | undefined): RouteAuth => {
   const schemes = (operation?.security ?? []).flatMap((entry) => Object.keys(entry));
   if (schemes.includes('apiKey')) return 'apiKey';
+  if (schemes.includes('greenhouseBasic')) return 'greenhouse';
   if (schemes.includes('adminToken')) return 'admin';
   return 'none';
 };
@@ -121,6 +127,7 @@ export const catalogueRoutes = (app: FastifyInstance, openapi: OpenApiDocument):
       body: method === 'HEAD' ? undefined : documented?.operation.requestBody?.content?.['application/json']?.schema,
       auth: authOf(documented?.operation),
       documented: documented !== undefined,
+      failureBody: url.startsWith('/partners/greenhouse/') ? 'greenhouse' : 'envelope',
       successTypes: Object.keys(success),
       successIsEnvelope: successSchema !== undefined && JSON.stringify(successSchema).includes('"statuscode"'),
     };
