@@ -120,6 +120,7 @@ export const RegisterScreen = ({ testId, testName, link }: { testId: number; tes
           {field('extraTime', 'Extra time %', '0', "optional: % more of the test's time")}
           {field('redirect', 'Redirect URL', 'https://…', 'optional: where the candidate goes after')}
           {field('callback', 'Callback URL', 'https://…', 'optional: gets the completion callback')}
+          {field('submitted', 'Submitted URL', 'https://…', 'optional: gets the submitted event')}
           {state.phase === 'submitting' ? <Text dimColor>Registering…</Text> : null}
           {state.failure ? <FailureText failure={state.failure} /> : null}
         </>
