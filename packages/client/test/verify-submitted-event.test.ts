@@ -5,7 +5,12 @@ import { parseSubmittedEvent, verifySubmittedEvent, WebhookVerificationError, ty
 
 const NOW = Date.UTC(2026, 2, 1, 10, 0, 0);
 /** The event as scoring builds it (packages/domain), for a submission two answers of which await a reviewer. */
-const event = buildSubmittedEvent({ testInvitationId: 42, candidateEmailId: 'ada@example.com', submittedAt: Date.UTC(2026, 2, 1, 9, 52, 0), awaitingReview: 2 });
+const event = buildSubmittedEvent({
+  testInvitationId: 42,
+  candidateEmailId: 'ada@example.com',
+  submittedAt: Date.UTC(2026, 2, 1, 9, 52, 0),
+  awaitingReview: 2,
+});
 const expected = { type: 'submitted', TestInvitationId: 42, CandidateEmailId: 'ada@example.com', SubmittedOn: '2026-03-01T09:52:00', AwaitingReview: 2 };
 
 /** An event as Assay's worker signs it (packages/delivery). */
@@ -30,7 +35,11 @@ describe('verifySubmittedEvent', () => {
     const { body, headers } = signed([next, secret], JSON.stringify(event));
     const bytes = new TextEncoder().encode(body);
     expect(await verifySubmittedEvent(bytes, new Headers(headers), secret, { now: NOW })).toEqual(expected);
-    const nodeHeaders = { 'webhook-id': [headers['webhook-id']], 'Webhook-Timestamp': headers['webhook-timestamp'], 'webhook-signature': headers['webhook-signature'] };
+    const nodeHeaders = {
+      'webhook-id': [headers['webhook-id']],
+      'Webhook-Timestamp': headers['webhook-timestamp'],
+      'webhook-signature': headers['webhook-signature'],
+    };
     expect(await verifySubmittedEvent(bytes.buffer, nodeHeaders, next, { now: NOW })).toEqual(expected);
     expect(await verifySubmittedEvent(body, headers, [generateWebhookSecret(), secret], { now: NOW })).toEqual(expected);
   });
@@ -80,8 +89,15 @@ describe('verifySubmittedEvent', () => {
   });
 
   it('reads keys in another case and numbers sent as strings, and drops keys it does not know', () => {
-    expect(parseSubmittedEvent({ Type: 'submitted', testinvitationid: '42', CandidateEmailId: 'ada@example.com', SubmittedOn: '2026-03-01T09:52:00', AwaitingReview: '2', Extra: 1 })).toEqual(
-      expected,
-    );
+    expect(
+      parseSubmittedEvent({
+        Type: 'submitted',
+        testinvitationid: '42',
+        CandidateEmailId: 'ada@example.com',
+        SubmittedOn: '2026-03-01T09:52:00',
+        AwaitingReview: '2',
+        Extra: 1,
+      }),
+    ).toEqual(expected);
   });
 });

@@ -62,7 +62,12 @@ const StatusLines = ({ state, row, width, active }: { state: EvidenceReviewState
         </Text>
         <Box>
           <Text>Note: </Text>
-          <TextField input={{ value: draft.note, caret: draft.caret }} focus={active && state.phase === 'noting'} placeholder="optional" width={Math.max(12, width - 8)} />
+          <TextField
+            input={{ value: draft.note, caret: draft.caret }}
+            focus={active && state.phase === 'noting'}
+            placeholder="optional"
+            width={Math.max(12, width - 8)}
+          />
         </Box>
         {state.phase === 'saving' ? <Text dimColor>Saving…</Text> : null}
         {state.failure ? <FailureText failure={state.failure} /> : null}

@@ -51,7 +51,14 @@ describe('RegisterScreen against a real server', () => {
     // Nothing was sent: the extra time has the keyboard, with its text.
     expect(screen.lastFrame()).toMatch(/› Extra time %\s+150/);
     await screen.burst(KEYS.backspace, KEYS.backspace, KEYS.backspace, '25', KEYS.tab);
-    await screen.burst(...Array.from({ length: 22 }, () => KEYS.backspace), 'https://ats.example/done', KEYS.tab, 'http://127.0.0.1:9/hook', KEYS.tab, 'not a url');
+    await screen.burst(
+      ...Array.from({ length: 22 }, () => KEYS.backspace),
+      'https://ats.example/done',
+      KEYS.tab,
+      'http://127.0.0.1:9/hook',
+      KEYS.tab,
+      'not a url',
+    );
     await screen.burst(KEYS.ctrlS);
     await screen.waitFor('✗ submittedCallbackURL must be an absolute http(s) URL');
     expect(screen.lastFrame()).toMatch(/› Submitted URL\s+not a url/);

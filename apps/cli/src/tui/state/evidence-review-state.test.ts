@@ -83,7 +83,9 @@ const expected: Record<Phase, Record<EvidenceReviewEvent['type'], Check>> = {
 };
 
 describe('evidenceReviewReducer: every (state, event) pair', () => {
-  const pairs = Object.entries(expected).flatMap(([phase, byEvent]) => Object.keys(byEvent).map((type) => [phase, type] as [Phase, EvidenceReviewEvent['type']]));
+  const pairs = Object.entries(expected).flatMap(([phase, byEvent]) =>
+    Object.keys(byEvent).map((type) => [phase, type] as [Phase, EvidenceReviewEvent['type']]),
+  );
   it.each(pairs)('%s + %s', (phase, type) => {
     const before = states[phase];
     expected[phase][type](evidenceReviewReducer(before, events[type]), before);
@@ -129,8 +131,8 @@ describe('the evidence keys, against the state as of the key', () => {
     ['? is typed', states.noting, char('?'), taken({ type: 'edit', edit: { type: 'insert', text: '?' } })],
     ['↓ does nothing in the note', states.noting, named('down'), taken()],
     ['saving: keys wait', states.saving, char('d'), taken()],
-    ['saving: q goes on to the frame', states.saving, char('q'), passed()],
-    ['saving: Esc too', states.saving, named('escape'), passed()],
+    ['saving: q waits too', states.saving, char('q'), taken()],
+    ['saving: Esc too', states.saving, named('escape'), taken()],
     ['without a prompt nothing is taken', browsing, char('d'), passed()],
   ])('prompt: %s', (_name, state, stroke, decision) => expect(evidencePromptKeys(state, stroke)).toEqual(decision));
 });

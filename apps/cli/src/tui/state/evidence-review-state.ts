@@ -96,7 +96,7 @@ export const evidenceReviewReducer = (state: EvidenceReviewState, event: Evidenc
       draft: null,
       saved: `${current.draft?.name ?? review.eventId} ${review.outcome}.`,
     }))
-    // Refused (404.12 for evidence a reset cleared, 403 for a key that may not): shown under the prompt, the note kept.
+    // Refused (404.12 for evidence a reset cleared, or any other refusal): shown under the prompt, the note kept.
     .with([{ phase: 'saving' }, { type: 'failed' }], ([current, { failure }]) => ({ ...current, phase: 'noting', failure }))
     // Every other pair leaves the state as it is: a key of another mode, or an answer no save is waiting for.
     .with([{ phase: 'browsing' }, P._], [{ phase: 'noting' }, P._], [{ phase: 'saving' }, P._], ([current]) => current)
@@ -110,12 +110,12 @@ const SAVE = P.union(pressed('return'), { type: 'ctrl', letter: 's' } as const);
 /**
  * The note prompt's keys, before any other key of the report screen: Enter or Ctrl+S saves, Tab or Shift+Tab
  * switches between dismissed and confirmed, Esc cancels, every other key edits the note (q and ? are typed). While
- * the review saves, keys wait (q, Esc and ? go on to the frame). Without a prompt, nothing is taken here.
+ * the review saves, every key waits. Without a prompt, nothing is taken here.
  */
 export const evidencePromptKeys = (state: EvidenceReviewState, stroke: Keystroke): KeyDecision<EvidenceReviewEvent> =>
   match<[EvidenceReviewState['phase'], Keystroke], KeyDecision<EvidenceReviewEvent>>([state.phase, stroke])
     .with(['browsing', P._], () => passed())
-    .with(['saving', P.union(typed('q'), typed('?'), pressed('escape'))], () => passed())
+    // A save takes a moment: keys wait for it rather than leave the screen under it (Ctrl+C still quits).
     .with(['saving', P._], () => taken())
     .with(['noting', SAVE], () => taken({ type: 'save' }))
     .with(['noting', P.union(pressed('tab'), pressed('backTab'))], () => taken({ type: 'toggle' }))

@@ -16,7 +16,14 @@ const integrity: ReportDetails['integrity'] = {
     { eventId: 'departure-1764064000000', leftAt: '2026-11-25T09:46:40.000Z', returnedAt: null, seconds: 95, review: null },
   ],
   omittedEvents: 0,
-  snapshots: [{ snapshotId: 7, takenAt: '2026-11-25T09:45:00.000Z', eventId: 'snapshot-7', review: { outcome: 'confirmed', note: '', by: 'Panel B', at: '2026-11-25T10:31:00.000Z' } }],
+  snapshots: [
+    {
+      snapshotId: 7,
+      takenAt: '2026-11-25T09:45:00.000Z',
+      eventId: 'snapshot-7',
+      review: { outcome: 'confirmed', note: '', by: 'Panel B', at: '2026-11-25T10:31:00.000Z' },
+    },
+  ],
   accommodation: null,
 };
 
