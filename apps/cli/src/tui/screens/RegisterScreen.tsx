@@ -75,7 +75,8 @@ export const RegisterScreen = ({ testId, testName, link }: { testId: number; tes
   );
 
   const errors = candidateErrors(state);
-  const columns = fieldColumns(body.columns, 13);
+  // The longest label, "Submitted URL", and a space after it.
+  const columns = fieldColumns(body.columns, 14);
   const field = (name: CandidateField, label: string, placeholder: string, note?: string) => {
     const focused = state.focus === name && state.phase === 'editing';
     return (

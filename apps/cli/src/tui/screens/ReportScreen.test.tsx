@@ -230,11 +230,12 @@ describe('ReportScreen: reviewing integrity evidence (issue 32, item 5) with a r
     await screen.waitFor('Departure 1');
     // The invitation is reset behind the screen's back: its evidence is gone, the screen still lists it.
     await org.client.invitations.reset(invitationId);
+    // The prompt starts from the note that counts (test 1's), typed on.
     await screen.press('d');
-    await screen.burst('Stale');
+    await screen.burst(' (stale)');
     await screen.press(KEYS.enter);
     const refused = await screen.waitFor('✗ 404.12');
-    expect(refused).toMatch(/Note: Stale/);
+    expect(refused).toMatch(/Note: Fire drill\? q \(stale\)/);
     expect(refused).toContain('Dismiss Departure 1');
     await screen.press(KEYS.escape, 'r');
     await screen.waitFor('Integrity evidence: no departures or snapshots.');
