@@ -81,7 +81,7 @@ export const HINTS = {
     ...(evidence
       ? [
           hint('↑↓', 'pick', 'highlight a departure or snapshot of the integrity evidence'),
-          hint('d/c', 'review', 'dismiss (d) or confirm (c) the highlighted departure or snapshot, with a note'),
+          hint('d/c', 'review', 'dismiss (d) or confirm (c) the highlighted one, with a note'),
         ]
       : []),
     ...moveHints(offered),
