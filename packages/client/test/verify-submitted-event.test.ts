@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateWebhookSecret, signWebhook } from '@assay/delivery';
-import { buildCompletionCallback, buildSubmittedEvent } from '@assay/domain';
+import { buildSubmittedEvent } from '@assay/domain';
 import { parseSubmittedEvent, verifySubmittedEvent, WebhookVerificationError, type WebhookVerificationFailure } from '../src/index.js';
 
 const NOW = Date.UTC(2026, 2, 1, 10, 0, 0);
@@ -57,29 +57,15 @@ describe('verifySubmittedEvent', () => {
   });
 
   it('refuses a signed body that is not a submitted event: a completion callback, another type, not JSON', async () => {
-    const callback = buildCompletionCallback(
-      {
-        testInvitationId: 42,
-        report: {
-          emailId: 'ada@example.com',
-          fullName: 'Ada',
-          timeTaken: 12,
-          testName: 'T',
-          duration: 60,
-          questions: 3,
-          attemptedOn: '2026-03-01T09:40:00',
-          totalScore: '10',
-          score: '7.5',
-          wv: 0,
-          tv: 0,
-          testStatus: 'Completed',
-          reportStatus: 'Generated',
-        },
-        completedAt: '2026-03-01T09:52:00',
-        reportPdfUrl: 'https://assay.test/v2/reports/42/pdf?expires=1&signature=s',
-      },
-      false,
-    );
+    // A completion callback as Assay sends it (spec §6): signed with the same secret, but not this event.
+    const callback = {
+      CandidateEmailId: 'ada@example.com',
+      AttemptedOn: '2026-03-01T09:40:00',
+      TotalScore: 10,
+      CandidateScore: 7.5,
+      ReportPDFUrl: 'https://assay.test/v2/reports/42/pdf?expires=1&signature=s',
+      TestInvitationId: 42,
+    };
     for (const payload of [callback, { ...event, type: 'completed' }, { ...event, AwaitingReview: -1 }]) {
       const other = signed([secret], JSON.stringify(payload));
       expect(await failure(verifySubmittedEvent(other.body, other.headers, secret, { now: NOW }))).toBe('invalid_payload');
