@@ -35,7 +35,9 @@ export type { Integrations, GreenhouseIntegrationBody } from './resources/integr
 export type { TimeZones, Health } from './resources/reference.js';
 export type { Admin, AdminKeys, AdminOrgs, CreateOrgBody, IssueKeyBody } from './resources/admin.js';
 export { candidateTokenOf, type CandidateAttempt, type CandidateRuns, type PublicTestLink, type RunWait } from './resources/candidate.js';
-export { verifyCompletionCallback, type VerifyOptions } from './webhooks/verify-completion-callback.js';
+export { verifyCompletionCallback } from './webhooks/verify-completion-callback.js';
 export { parseCompletionCallback } from './webhooks/completion-callback.js';
+export { parseSubmittedEvent, verifySubmittedEvent } from './webhooks/submitted-event.js';
+export type { VerifyOptions } from './webhooks/verify-signed-json.js';
 export type { HeadersLike } from './webhooks/standard-webhooks.js';
 export { WebhookVerificationError, type WebhookVerificationFailure } from './webhooks/webhook-verification-error.js';

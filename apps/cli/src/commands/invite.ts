@@ -13,6 +13,7 @@ interface InviteOptions extends GlobalOptions {
   name: string;
   link?: number;
   callback?: string;
+  submittedCallback?: string;
   redirect?: string;
 }
 
@@ -26,6 +27,7 @@ export const registerInvite = (program: Command, io: CliIo): void => {
       .requiredOption('--name <N>', "the candidate's full name")
       .option('--link <LINK_ID>', 'register through this test link (its access rules apply)', parseId)
       .option('--callback <URL>', 'where the completion callback is sent')
+      .option('--submitted-callback <URL>', 'where the "submitted" event is sent as soon as the attempt is scored (opt-in, Assay extension)')
       .option('--redirect <URL>', 'where the candidate goes after the test')
       .addHelpText(
         'after',
@@ -35,7 +37,13 @@ export const registerInvite = (program: Command, io: CliIo): void => {
   ).action(
     act(io, async (io, options: InviteOptions, testId: number) => {
       const client = await connect(io, options.profile);
-      const candidate = { emailId: options.email, fullName: options.name, callbackURL: options.callback, redirectURL: options.redirect };
+      const candidate = {
+        emailId: options.email,
+        fullName: options.name,
+        callbackURL: options.callback,
+        submittedCallbackURL: options.submittedCallback,
+        redirectURL: options.redirect,
+      };
       const registration = await registerCandidate(client, testId, options.link, candidate);
       if (reattemptInstead(registration.status)) throw new AlreadyRegisteredError(registration.testInvitationId, registration.status);
       // In progress or Reset: the URL still takes the test, but this was not a new invitation.

@@ -131,6 +131,8 @@ describe('the footer at 80 columns, on every screen', () => {
       HINTS.registered,
       HINTS.invitations(['cancel', 'reattempt']),
       HINTS.report(['cancel', 'reattempt']),
+      HINTS.report(['reattempt'], true),
+      HINTS.evidenceNote,
       HINTS.confirm,
       HINTS.completions,
       HINTS.review,

@@ -74,11 +74,24 @@ export const HINTS = {
     hint('r', 'refresh'),
     ...listHints('name, email or id', 'id, status or score (best first)'),
   ],
-  report: (offered: readonly InvitationMoveName[]): KeyHint[] => [
+  /** With integrity evidence to review, its keys take the footer's room of `r refresh` (still in the help). */
+  report: (offered: readonly InvitationMoveName[], evidence = false): KeyHint[] => [
     hint('p', 'export PDF', 'save the report as a PDF'),
     hint('h', 'history', 'what happened to the invitation, oldest first'),
+    ...(evidence
+      ? [
+          hint('↑↓', 'pick', 'highlight a departure or snapshot of the integrity evidence'),
+          hint('d/c', 'review', 'dismiss (d) or confirm (c) the highlighted one, with a note'),
+        ]
+      : []),
     ...moveHints(offered),
-    hint('r', 'refresh'),
+    evidence ? { ...hint('r', 'refresh'), helpOnly: true as const } : hint('r', 'refresh'),
+  ],
+  evidenceNote: [
+    hint('type', 'note', 'why: what you saw (may be empty)'),
+    hint('Enter', 'save', 'save the review (Ctrl+S too); the list shows the new outcome'),
+    hint('Tab', 'dismiss/confirm', 'switch between dismissed and confirmed'),
+    hint('Esc', 'cancel', 'close the prompt without saving'),
   ],
   review: [
     hint('0-9', 'marks', 'type the marks (or the criterion’s, with a rubric); Backspace erases'),

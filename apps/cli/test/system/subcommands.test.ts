@@ -131,7 +131,22 @@ describe('assay subcommands against a real server', () => {
     expect(shown.stdout).toContain('Valid from 01 Apr 2026, 14:30 to 30 Apr 2036, 23:30, India Standard Time (Asia/Kolkata)');
 
     const invited = json<{ testInvitationId: number; takeTestURL: string }>(
-      await runAssay(['invite', testId, '--email', 'ada@example.com', '--name', 'Ada Lovelace', '--callback', 'http://127.0.0.1:9/hooks', '--json'], env),
+      await runAssay(
+        [
+          'invite',
+          testId,
+          '--email',
+          'ada@example.com',
+          '--name',
+          'Ada Lovelace',
+          '--callback',
+          'http://127.0.0.1:9/hooks',
+          '--submitted-callback',
+          'http://127.0.0.1:9/submitted',
+          '--json',
+        ],
+        env,
+      ),
     );
     const byLink = await runAssay(['invite', testId, '--link', linkId, '--email', 'grace@example.com', '--name', 'Grace Hopper'], env);
     expect(byLink.code).toBe(0);
@@ -161,13 +176,14 @@ describe('assay subcommands against a real server', () => {
 
     const deliveries = await vi.waitFor(
       async () => {
-        const log = json<{ deliveries: { jobId: number; kind: string }[] }>(await runAssay(['deliveries', id, '--json'], env));
-        expect(log.deliveries.some((delivery) => delivery.kind === 'callback')).toBe(true);
+        const log = json<{ deliveries: { jobId: number; kind: string; target: string }[] }>(await runAssay(['deliveries', id, '--json'], env));
+        // The "submitted" event (--submitted-callback) and the completion callback (--callback).
+        expect(log.deliveries.map((delivery) => delivery.target)).toEqual(expect.arrayContaining(['http://127.0.0.1:9/submitted', 'http://127.0.0.1:9/hooks']));
         return log.deliveries;
       },
       { timeout: 15_000, interval: 500 },
     );
-    const callback = deliveries.find((delivery) => delivery.kind === 'callback')!;
+    const callback = deliveries.find((delivery) => delivery.target === 'http://127.0.0.1:9/hooks')!;
     expect(json<{ jobId: number }>(await runAssay(['redeliver', String(callback.jobId), '--json'], env)).jobId).toEqual(expect.any(Number));
 
     const refused = await runAssay(['invitations', 'cancel', id, '--json'], env);

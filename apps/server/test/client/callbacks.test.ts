@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NotFoundError, verifyCompletionCallback, WebhookVerificationError } from '@assay/client';
+import { NotFoundError, verifyCompletionCallback, verifySubmittedEvent, WebhookVerificationError } from '@assay/client';
 import { startReceiver } from '../helpers/receiver.js';
 import { backends } from '../helpers/test-app.js';
 import { completeAttempt, sampleDefinition, startClientHarness, type ClientHarness } from './client-harness.js';
@@ -52,6 +52,33 @@ describe.each(backends)('@assay/client webhooks, deliveries and verified callbac
     expect(await verifyCompletionCallback(lastReceived().body, lastReceived().headers, secret)).toEqual({ ...payload, ReportPDFUrl: expect.any(String) });
     await expect(t.client.deliveries.redeliver(987_654)).rejects.toMatchObject({ statuscode: '404.10' });
     await expect(t.client.deliveries.list(987_654)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('verifies a real "submitted" event (the opt-in extension) with the same secrets', async () => {
+    const { secret } = (await t.client.webhooks.get()).secrets[0]!;
+    const submitted = await startReceiver();
+    try {
+      const invitationId = await completeAttempt(t.client, testId, 'submitted@example.com', { submittedCallbackURL: submitted.url });
+      await t.h.drainJobs();
+      expect(submitted.received).toHaveLength(1);
+      const { body, headers } = submitted.received[0]!;
+      // The sample test has no written question: nothing awaits a reviewer.
+      expect(await verifySubmittedEvent(body, headers, secret)).toEqual({
+        type: 'submitted',
+        TestInvitationId: invitationId,
+        CandidateEmailId: 'submitted@example.com',
+        SubmittedOn: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/),
+        AwaitingReview: 0,
+      });
+      await expect(verifySubmittedEvent(body.replace('"AwaitingReview":0', '"AwaitingReview":1'), headers, secret)).rejects.toMatchObject({
+        reason: 'invalid_signature',
+      });
+      // Each verifier reads its own event only: a submitted event is no completion callback.
+      await expect(verifyCompletionCallback(body, headers, secret)).rejects.toMatchObject({ reason: 'invalid_payload' });
+      expect((await t.client.deliveries.list(invitationId)).map((delivery) => delivery.target)).toContain(submitted.url);
+    } finally {
+      await submitted.close();
+    }
   });
 
   it("reads the sample's trailing-space keys as the same typed payload", async () => {

@@ -31,7 +31,12 @@ export { questionIdsOf };
  * Registers a candidate and takes the sample test through the client: the single-choice question right
  * (2 of 10 marks), then submit. Scoring completes when the harness drains its jobs.
  */
-export const completeAttempt = async (client: AssayClient, testId: number, emailId: string, extra: { callbackURL?: string } = {}) => {
+export const completeAttempt = async (
+  client: AssayClient,
+  testId: number,
+  emailId: string,
+  extra: { callbackURL?: string; submittedCallbackURL?: string } = {},
+) => {
   const registration = await client.invitations.register(testId, { emailId, fullName: 'Ada Lovelace', ...extra });
   const attempt = client.candidate(candidateTokenOf(registration.takeTestURL));
   const [single] = questionIdsOf(await attempt.start());

@@ -38,10 +38,11 @@ describe('RegisterScreen against a real server', () => {
     await screen.waitFor((frame) => frame.includes('Email') && !frame.includes('Send the candidate'));
   });
 
-  it('registers with extra time, a redirect and a callback, and refuses bad ones with the domain’s message', async () => {
+  it('registers with extra time, a redirect, a callback and a submitted-event URL, and refuses bad ones with the domain’s message', async () => {
     screen = renderScreen(<RegisterScreen testId={test.testId} testName={test.testName} link={null} />, { client: org.client });
     await screen.waitFor('Register a candidate for JavaScript Fundamentals');
-    const form = await screen.waitFor('Callback URL');
+    const form = await screen.waitFor('Submitted URL');
+    expect(form).toMatch(/Callback URL/);
     expect(form).toMatch(/Extra time %/);
     expect(form).toMatch(/Redirect URL/);
     await screen.burst('lin@example.com', KEYS.tab, 'Lin Ting', KEYS.tab, '150', KEYS.tab, 'ftp://ats.example/done', KEYS.ctrlS);
@@ -50,7 +51,18 @@ describe('RegisterScreen against a real server', () => {
     // Nothing was sent: the extra time has the keyboard, with its text.
     expect(screen.lastFrame()).toMatch(/› Extra time %\s+150/);
     await screen.burst(KEYS.backspace, KEYS.backspace, KEYS.backspace, '25', KEYS.tab);
-    await screen.burst(...Array.from({ length: 22 }, () => KEYS.backspace), 'https://ats.example/done', KEYS.tab, 'http://127.0.0.1:9/hook', KEYS.ctrlS);
+    await screen.burst(
+      ...Array.from({ length: 22 }, () => KEYS.backspace),
+      'https://ats.example/done',
+      KEYS.tab,
+      'http://127.0.0.1:9/hook',
+      KEYS.tab,
+      'not a url',
+    );
+    await screen.burst(KEYS.ctrlS);
+    await screen.waitFor('✗ submittedCallbackURL must be an absolute http(s) URL');
+    expect(screen.lastFrame()).toMatch(/› Submitted URL\s+not a url/);
+    await screen.burst(...Array.from({ length: 9 }, () => KEYS.backspace), 'http://127.0.0.1:9/submitted', KEYS.ctrlS);
     const frame = await screen.waitFor('Send the candidate this URL');
     const url = /(http:\/\/\S+\/t\/\S+)/.exec(frame)?.[1];
     const invitationId = Number(/invitation (\d+)/.exec(frame)?.[1]);
@@ -62,7 +74,7 @@ describe('RegisterScreen against a real server', () => {
     await attempt.submit();
     await expect
       .poll(async () => (await org.client.deliveries.list(invitationId)).map((delivery) => delivery.target), { timeout: 15_000 })
-      .toContain('http://127.0.0.1:9/hook');
+      .toEqual(expect.arrayContaining(['http://127.0.0.1:9/hook', 'http://127.0.0.1:9/submitted']));
   });
 
   it('types a burst exactly as sent: email, Tab, name; five characters in one tick; Backspace bursts', async () => {

@@ -75,7 +75,8 @@ export const RegisterScreen = ({ testId, testName, link }: { testId: number; tes
   );
 
   const errors = candidateErrors(state);
-  const columns = fieldColumns(body.columns, 13);
+  // The longest label, "Submitted URL", and a space after it.
+  const columns = fieldColumns(body.columns, 14);
   const field = (name: CandidateField, label: string, placeholder: string, note?: string) => {
     const focused = state.focus === name && state.phase === 'editing';
     return (
@@ -120,6 +121,7 @@ export const RegisterScreen = ({ testId, testName, link }: { testId: number; tes
           {field('extraTime', 'Extra time %', '0', "optional: % more of the test's time")}
           {field('redirect', 'Redirect URL', 'https://…', 'optional: where the candidate goes after')}
           {field('callback', 'Callback URL', 'https://…', 'optional: gets the completion callback')}
+          {field('submitted', 'Submitted URL', 'https://…', 'optional: gets the submitted event')}
           {state.phase === 'submitting' ? <Text dimColor>Registering…</Text> : null}
           {state.failure ? <FailureText failure={state.failure} /> : null}
         </>

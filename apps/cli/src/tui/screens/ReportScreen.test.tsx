@@ -1,9 +1,10 @@
 import type { TestDetails } from '@assay/domain/schemas';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { candidateTokenOf } from '@assay/client';
-import { completeAttempt, importExample, newOrg, type TestOrg } from '../../../test/helpers/org.js';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { candidateTokenOf, createClient, type AssayClient } from '@assay/client';
+import { completeAttempt, importExample, newOrg, serverUrl, type TestOrg } from '../../../test/helpers/org.js';
+import { HINTS } from '../hints.js';
 import { storeReportStatus } from '../../../test/helpers/stored-data.js';
 import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
 import { ReportScreen } from './ReportScreen.js';
@@ -54,8 +55,13 @@ describe('ReportScreen against a real server', () => {
     for (const entry of sections)
       expect(frame).toMatch(new RegExp(`${entry.sectionName}\\s+${entry.candidateScore}\\s+${entry.sectionScore}\\s+[█░]+\\s+\\d+%`));
     expect(frame).toContain('Completed');
+    // The departure behind wv 1, its raw signal and, beside it, that nobody has reviewed it.
+    expect(frame).toMatch(/EVIDENCE\s+RAW SIGNAL \(UTC\)\s+REVIEW/);
+    expect(frame).toMatch(/Departure 1\s+\d\d:\d\d:\d\d–\d\d:\d\d:\d\d \(\d+ s\)\s+not reviewed/);
     expect(widestLine(frame)).toBeLessThanOrEqual(80);
-    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'h', 'a', 'r']);
+    // The evidence keys take the footer's room of r (still in the help).
+    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'h', '↑↓', 'd/c', 'a', 'r']);
+    expect(screen.chrome()?.hints.find((hint) => hint.keys === 'r')).toMatchObject({ helpOnly: true });
   });
 
   it('exports the PDF with its outcome shown', async () => {
@@ -140,5 +146,99 @@ describe('ReportScreen against a real server', () => {
   it('shows an unknown invitation inline', async () => {
     screen = renderScreen(<ReportScreen testInvitationId={987_654} />, { client: org.client });
     await screen.waitFor('✗ 404.4');
+  });
+});
+
+/** A 1×1 PNG: what a proctored candidate's camera sends, as small as it gets. */
+const IMAGE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+describe('ReportScreen: reviewing integrity evidence (issue 32, item 5) with a reviewer key', () => {
+  let org: TestOrg;
+  let reviewer: AssayClient;
+  let invitationId: number;
+  let screen: Rendered | undefined;
+  beforeAll(async () => {
+    org = await newOrg('Evidence');
+    const test = await importExample(org.client, 'sql-and-data-modelling');
+    const admin = createClient({ baseUrl: serverUrl(), adminToken: inject('adminToken') });
+    reviewer = createClient({
+      baseUrl: serverUrl(),
+      apiKey: (await admin.admin.keys.create(org.orgId, { role: 'reviewer', label: 'TUI panel' })).apiKey,
+      retries: 0,
+    });
+    const camera = await org.client.testLinks.create(test.testId, { testLinkName: 'Camera', accessTime: 0, imageProctoring: 1 });
+    const registration = await org.client.testLinks.register(test.testId, camera.testLinkId, { emailId: 'lin@example.com', fullName: 'Lin Ting' });
+    invitationId = registration.testInvitationId;
+    // One departure and one snapshot, then the submission.
+    const attempt = org.client.candidate(candidateTokenOf(registration.testUrl));
+    await attempt.start();
+    await attempt.reportEvent({ type: 'left', at: new Date().toISOString() });
+    await attempt.reportEvent({ type: 'returned', at: new Date().toISOString() });
+    await attempt.uploadSnapshot(IMAGE);
+    await attempt.submit();
+    await waitForGenerated(org, invitationId);
+  });
+  afterEach(() => screen?.unmount());
+
+  it('marks a departure dismissed and a snapshot confirmed, each with a note, and shows the outcomes beside the raw signal', async () => {
+    screen = renderScreen(<ReportScreen testInvitationId={invitationId} />, { client: reviewer });
+    const first = await screen.waitFor(/Snapshot 1\s+taken \d\d:\d\d:\d\d\s+not reviewed/);
+    expect(first).toMatch(/› ?Departure 1\s+\S+ \(\d+ s\)\s+not reviewed/);
+    expect(first).toContain('Departure 1: not reviewed yet.');
+
+    // d on the highlighted departure: the note prompt has the keyboard (q and ? are typed).
+    await screen.press('d');
+    await screen.waitFor(/Dismiss Departure 1 \(.*\) · Tab: confirm instead/);
+    await screen.expectChrome({ hints: HINTS.evidenceNote, typing: true, modal: true });
+    await screen.burst('Fire drill? q');
+    await screen.press(KEYS.enter);
+    const dismissed = await screen.waitFor(/Departure 1\s+\S+ \(\d+ s\)\s+dismissed by TUI panel: Fire drill\? q/);
+    expect(dismissed).toContain('✓ Departure 1 dismissed.');
+    expect(screen.passed).toEqual([]);
+
+    // ↓ to the snapshot; c, then Tab twice (dismissed, confirmed again), a note, Ctrl+S.
+    await screen.press(KEYS.down, 'c');
+    await screen.waitFor('Confirm Snapshot 1');
+    await screen.press(KEYS.tab);
+    await screen.waitFor('Dismiss Snapshot 1');
+    await screen.press(KEYS.tab);
+    await screen.waitFor('Confirm Snapshot 1');
+    await screen.burst('Two people');
+    await screen.press(KEYS.ctrlS);
+    await screen.waitFor(/Snapshot 1\s+taken \S+\s+confirmed by TUI panel: Two people/);
+    await screen.waitFor('✓ Snapshot 1 confirmed.');
+
+    const { integrity } = await org.client.reports.details(invitationId);
+    expect(integrity.departures[0]?.review).toMatchObject({ outcome: 'dismissed', note: 'Fire drill? q', by: 'TUI panel' });
+    expect(integrity.snapshots[0]?.review).toMatchObject({ outcome: 'confirmed', note: 'Two people', by: 'TUI panel' });
+    // v2's report stays raw.
+    expect((await org.client.reports.get(invitationId)).wv).toBe(1);
+
+    // Back on the departure: who reviewed it and when. A second review starts from the note that counts; Esc leaves it.
+    await screen.press(KEYS.up);
+    await screen.waitFor(/Departure 1: dismissed by TUI panel, \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    await screen.press('c');
+    const again = await screen.waitFor('Confirm Departure 1');
+    expect(again).toMatch(/Note: Fire drill\? q/);
+    await screen.press(KEYS.escape);
+    await screen.waitFor((frame) => !frame.includes('Confirm Departure 1') && frame.includes('dismissed by TUI panel'));
+    expect(screen.passed).toEqual([]);
+  });
+
+  it('shows a refusal in place, keeping the note, and r shows what the server has now', async () => {
+    screen = renderScreen(<ReportScreen testInvitationId={invitationId} />, { client: reviewer });
+    await screen.waitFor('Departure 1');
+    // The invitation is reset behind the screen's back: its evidence is gone, the screen still lists it.
+    await org.client.invitations.reset(invitationId);
+    // The prompt starts from the note that counts (test 1's), typed on.
+    await screen.press('d');
+    await screen.burst(' (stale)');
+    await screen.press(KEYS.enter);
+    const refused = await screen.waitFor('✗ 404.12');
+    expect(refused).toMatch(/Note: Fire drill\? q \(stale\)/);
+    expect(refused).toContain('Dismiss Departure 1');
+    await screen.press(KEYS.escape, 'r');
+    await screen.waitFor('Integrity evidence: no departures or snapshots.');
+    await screen.expectChrome({ hints: HINTS.report(['cancel']) });
   });
 });

@@ -1,9 +1,11 @@
+import type { ReportDetails } from '@assay/domain/report';
 import type { CandidateReport, SectionReport } from '@assay/domain/schemas';
 import { timeViolationText, windowViolationsText } from '../../format/violations.js';
 import { Box } from 'ink';
 import { Text } from '../components/Text.js';
 import { Bar } from '../components/Bar.js';
 import { DownloadPanel, useDownload } from '../components/DownloadPanel.js';
+import { EVIDENCE_FRAME_ROWS, EvidencePanel, useEvidenceReview } from '../components/EvidencePanel.js';
 import { FailureText } from '../components/FailureText.js';
 import { MoveLine, useInvitationMove } from '../components/InvitationMove.js';
 import { columnsFor, Row } from '../components/Row.js';
@@ -16,8 +18,11 @@ import { useChrome, useScreenKeys, useScreenSlot } from '../shell/screen-slot.js
 import { useCall } from '../shell/use-call.js';
 import { useMachine } from '../shell/use-machine.js';
 import { downloadKeys } from '../state/download-state.js';
+import { evidencePickKeys, evidencePromptKeys } from '../state/evidence-review-state.js';
+import { evidenceRows } from '../state/evidence-view.js';
 import { offeredMoves } from '../state/invitation-moves.js';
-import { initialRemote, remoteCallKey, remoteReducer } from '../state/remote-state.js';
+import { initialRemote, remoteCallKey } from '../state/remote-state.js';
+import { reportDataReducer } from '../state/report-data.js';
 import { pollDelayMs, reportWillChange, scoreViewOf, type ScoreView } from '../state/report-score.js';
 import { reportKeys } from '../state/screen-keys.js';
 import { usePoll } from '../shell/use-poll.js';
@@ -25,7 +30,14 @@ import { usePoll } from '../shell/use-poll.js';
 interface ReportData {
   report: CandidateReport;
   sections: SectionReport;
+  /** What the PDF shows, as JSON: here, the integrity evidence and its reviews beside the raw signal. */
+  details: ReportDetails;
 }
+
+/** Lines above the section table (name, status, blank, score, violations, blank, header) and one spare. */
+const REPORT_FIXED_ROWS = 8;
+/** What a move's outcome (a new URL and its note) or an export (blank line, prompt or progress, outcome) takes below. */
+const BELOW_ROWS = 4;
 
 const fraction = (score: number, total: number) => (total > 0 ? score / total : 0);
 const percent = (value: number) => `${Math.round(value * 100)}%`;
@@ -54,9 +66,11 @@ const ScoreLine = ({ view, barWidth }: { view: ScoreView; barWidth: number }) =>
 
 export const ReportScreen = ({ testInvitationId }: { testInvitationId: number }) => {
   const { client } = useConnection();
-  const { body, open } = useScreenSlot();
-  const { state, send: dispatch, current } = useMachine(remoteReducer<ReportData>, initialRemote<ReportData>);
+  const { active, body, open } = useScreenSlot();
+  const { state, send: dispatch, current } = useMachine(reportDataReducer<ReportData>, initialRemote<ReportData>);
   const moving = useInvitationMove(() => dispatch({ type: 'reload' }));
+  // A saved review reads the report again at once, even while a refresh is under way (it may predate the save).
+  const reviewing = useEvidenceReview(testInvitationId, () => dispatch({ type: 'changed' }));
   const exporting = useDownload((options) => client.reports.pdf(testInvitationId, options));
   const move = moving.state;
   const download = exporting.state;
@@ -64,8 +78,12 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
   useCall(
     remoteCallKey(state, `report:${testInvitationId}`),
     async (signal) => {
-      const [report, sections] = await Promise.all([client.reports.get(testInvitationId, { signal }), client.reports.sections(testInvitationId, { signal })]);
-      return { report, sections };
+      const [report, sections, details] = await Promise.all([
+        client.reports.get(testInvitationId, { signal }),
+        client.reports.sections(testInvitationId, { signal }),
+        client.reports.details(testInvitationId, { signal }),
+      ]);
+      return { report, sections, details };
     },
     (value) => dispatch({ type: 'loaded', value }),
     (failure) => dispatch({ type: 'failed', failure }),
@@ -74,18 +92,27 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
   const data = state.value;
   usePoll(state.phase !== 'loading' && data !== null && reportWillChange(data.report), state.attempt, pollDelayMs, () => dispatch({ type: 'reload' }));
   const offered = data ? offeredMoves(data.report.testStatus) : [];
+  const evidence = data ? evidenceRows(data.details.integrity) : [];
   const naming = download.phase === 'naming';
+  const noting = reviewing.state.phase !== 'browsing';
   useChrome({
     title: `Report ${testInvitationId}`,
-    hints: naming ? HINTS.naming : move.phase === 'confirming' ? HINTS.confirm : HINTS.report(offered),
-    typing: naming,
-    modal: naming || move.phase === 'confirming',
+    hints: naming ? HINTS.naming : noting ? HINTS.evidenceNote : move.phase === 'confirming' ? HINTS.confirm : HINTS.report(offered, evidence.length > 0),
+    typing: naming || noting,
+    modal: naming || noting || move.phase === 'confirming',
   });
 
+  // The note prompt takes every key before the rest; the evidence list's keys come after a move's (its `c` copies a new URL).
+  const rowsNow = () => {
+    const value = current().value;
+    return value ? evidenceRows(value.details.integrity) : [];
+  };
   useScreenKeys(
     (stroke) =>
       applyDecision(downloadKeys(exporting.current(), stroke), exporting.send) ||
+      applyDecision(evidencePromptKeys(reviewing.current(), stroke), reviewing.send) ||
       moving.keys(stroke) ||
+      applyDecision(evidencePickKeys(reviewing.current(), rowsNow(), stroke), reviewing.send) ||
       applyDecision(
         reportKeys<ReportData>(current().value?.report.testStatus, testInvitationId, stroke),
         dispatch,
@@ -106,9 +133,12 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
       </Box>
     );
   }
-  const { report, sections } = data;
+  const { report, sections, details } = data;
   const score = scoreViewOf(report);
   const scored = score.kind === 'scored';
+  // A move's or an export's lines below take room from the evidence list while they show.
+  const below = move.phase === 'idle' && download.phase === 'idle' ? 0 : BELOW_ROWS;
+  const evidenceVisible = body.rows - REPORT_FIXED_ROWS - Math.max(1, sections.length) - EVIDENCE_FRAME_ROWS - below;
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end">
@@ -144,6 +174,14 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
         />
       ))}
       {sections.length === 0 ? <Text dimColor>No section scores yet.</Text> : null}
+      <EvidencePanel
+        rows={evidence}
+        omitted={details.integrity.omittedEvents}
+        state={reviewing.state}
+        visible={evidenceVisible}
+        width={body.columns}
+        active={active}
+      />
       {state.phase === 'failed' ? <FailureText failure={state.failure} hint="(r to retry)" /> : null}
       <MoveLine state={move} />
       <DownloadPanel state={download} width={body.columns} />

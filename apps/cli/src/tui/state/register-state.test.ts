@@ -18,7 +18,7 @@ import {
 
 type Phase = RegisterState['phase'];
 const failure: Failure = { exitCode: 1, label: '403.7', message: 'The test link accepts invited candidates only.' };
-const optional = { extraTime: '', redirect: '', callback: '' };
+const optional = { extraTime: '', redirect: '', callback: '', submitted: '' };
 const form = { email: 'ada@example.com', name: 'Ada Lovelace', ...optional, focus: 'name' as const, caret: 12, attempted: false, failure: null, submits: 1 };
 const url = 'http://assay.test/t/abc' as CheckedUrl;
 const newUrl = 'http://assay.test/t/xyz' as CheckedUrl;
@@ -110,13 +110,14 @@ describe('registerReducer: every (state, event) pair', () => {
   });
 });
 
-describe('the optional fields: extra time, redirect and callback', () => {
+describe('the optional fields: extra time, redirect, callback and the submitted event', () => {
   const filled = {
     email: 'ada@example.com',
     name: 'Ada Lovelace',
     extraTime: '25',
     redirect: 'https://ats.example/done',
     callback: 'https://ats.example/hook',
+    submitted: 'https://ats.example/submitted',
   };
 
   it('sends what is filled in, by its API name, and leaves out what is empty (a re-registration keeps it)', () => {
@@ -126,17 +127,27 @@ describe('the optional fields: extra time, redirect and callback', () => {
       extraTimePercent: 25,
       redirectURL: 'https://ats.example/done',
       callbackURL: 'https://ats.example/hook',
+      submittedCallbackURL: 'https://ats.example/submitted',
     });
-    expect(candidateInput({ ...filled, extraTime: ' ', redirect: '', callback: '' })).toEqual({ emailId: 'ada@example.com', fullName: 'Ada Lovelace' });
+    expect(candidateInput({ ...filled, extraTime: ' ', redirect: '', callback: '', submitted: '  ' })).toEqual({
+      emailId: 'ada@example.com',
+      fullName: 'Ada Lovelace',
+    });
     expect(candidateErrors(filled)).toEqual({});
   });
 
   it("shows the domain's message for each bad value, and submitting focuses the first", () => {
-    const bad = { ...filled, extraTime: '150', redirect: 'ftp://ats.example', callback: 'not a url' };
+    const bad = { ...filled, extraTime: '150', redirect: 'ftp://ats.example', callback: 'not a url', submitted: 'mailto:ats@example.com' };
     expect(candidateErrors(bad)).toEqual({
       extraTime: 'extraTimePercent must be a whole number from 0 to 100',
       redirect: 'redirectURL must be an absolute http(s) URL',
       callback: 'callbackURL must be an absolute http(s) URL',
+      submitted: 'submittedCallbackURL must be an absolute http(s) URL',
+    });
+    // The submitted event's URL alone wrong: submitting focuses it, the last field.
+    expect(registerReducer({ ...states.editing, ...filled, submitted: 'ats.example/hook' }, { type: 'submit' })).toMatchObject({
+      phase: 'editing',
+      focus: 'submitted',
     });
     expect(candidateErrors({ ...filled, extraTime: '12.5' }).extraTime).toBe('extraTimePercent must be a whole number from 0 to 100');
     expect(candidateErrors({ ...filled, extraTime: 'ten' }).extraTime).toBe('extraTimePercent must be a whole number from 0 to 100');
@@ -155,6 +166,7 @@ describe('registerKeys: each key against the form as of that key', () => {
     ['Enter on the email goes to the name', onEmail, named('return'), taken({ type: 'focus', delta: 1 })],
     ['Enter on the name registers', states.editing, named('return'), taken({ type: 'submit' })],
     ['Enter on an optional field registers', { ...states.editing, focus: 'callback' }, named('return'), taken({ type: 'submit' })],
+    ['Enter on the last field registers', { ...states.editing, focus: 'submitted' }, named('return'), taken({ type: 'submit' })],
     ['Ctrl+S registers from any field', onEmail, { type: 'ctrl', letter: 's' }, taken({ type: 'submit' })],
     ['q is typed', states.editing, char('q'), taken({ type: 'edit', edit: { type: 'insert', text: 'q' } })],
     ['Backspace erases', states.editing, named('backspace'), taken({ type: 'edit', edit: { type: 'deleteBack' } })],

@@ -10,10 +10,13 @@ import { pressed, typed, type Keystroke } from '../input/keystroke.js';
 import { editText, textEditOf, textInputOf, type TextEdit } from '../input/text-edit.js';
 import type { Route } from './app-state.js';
 
-/** The form's fields: the two the API requires, then the optional extra time, redirect and callback. */
-export type CandidateField = 'email' | 'name' | 'extraTime' | 'redirect' | 'callback';
+/**
+ * The form's fields: the two the API requires, then the optional extra time, redirect, callback and the opt-in
+ * "submitted" event's URL (an Assay extension).
+ */
+export type CandidateField = 'email' | 'name' | 'extraTime' | 'redirect' | 'callback' | 'submitted';
 
-const FIELDS: readonly CandidateField[] = ['email', 'name', 'extraTime', 'redirect', 'callback'];
+const FIELDS: readonly CandidateField[] = ['email', 'name', 'extraTime', 'redirect', 'callback', 'submitted'];
 
 /** Each field's name in the API body (RegisterCandidateInput), whose messages the form shows. */
 const BODY_FIELD: Record<CandidateField, keyof RegisterCandidateInput> = {
@@ -22,6 +25,7 @@ const BODY_FIELD: Record<CandidateField, keyof RegisterCandidateInput> = {
   extraTime: 'extraTimePercent',
   redirect: 'redirectURL',
   callback: 'callbackURL',
+  submitted: 'submittedCallbackURL',
 };
 
 type FieldValues = Record<CandidateField, string>;
@@ -76,6 +80,7 @@ export const initialRegister = (): RegisterState => ({
   extraTime: '',
   redirect: '',
   callback: '',
+  submitted: '',
   focus: 'email',
   caret: 0,
   attempted: false,
@@ -95,6 +100,7 @@ export const candidateInput = (form: FieldValues): CandidateInput => {
     ...(extraTime === '' ? {} : { extraTimePercent: /^\d+$/.test(extraTime) ? Number(extraTime) : Number.NaN }),
     ...(form.redirect.trim() === '' ? {} : { redirectURL: form.redirect.trim() }),
     ...(form.callback.trim() === '' ? {} : { callbackURL: form.callback.trim() }),
+    ...(form.submitted.trim() === '' ? {} : { submittedCallbackURL: form.submitted.trim() }),
   };
 };
 
@@ -110,12 +116,13 @@ export const candidateErrors = (form: FieldValues): Partial<Record<CandidateFiel
   return errors;
 };
 
-const formOf = ({ email, name, extraTime, redirect, callback, focus, caret, attempted, failure, submits }: RegisterState): CandidateForm => ({
+const formOf = ({ email, name, extraTime, redirect, callback, submitted, focus, caret, attempted, failure, submits }: RegisterState): CandidateForm => ({
   email,
   name,
   extraTime,
   redirect,
   callback,
+  submitted,
   focus,
   caret,
   attempted,

@@ -1,0 +1,61 @@
+import type { ReportDetails } from '@assay/domain/report';
+import { describe, expect, it } from 'vitest';
+import { evidenceRows, evidenceTop, promptText, reviewedAtText, reviewText } from './evidence-view.js';
+
+const integrity: ReportDetails['integrity'] = {
+  wv: 2,
+  tv: 97,
+  departures: [
+    {
+      eventId: 'departure-1764063731000',
+      leftAt: '2026-11-25T09:42:11.000Z',
+      returnedAt: '2026-11-25T09:42:13.000Z',
+      seconds: 2,
+      review: { outcome: 'dismissed', note: 'Fire alarm test,\n  confirmed by the office.', by: 'Panel A', at: '2026-11-25T10:30:02.000Z' },
+    },
+    { eventId: 'departure-1764064000000', leftAt: '2026-11-25T09:46:40.000Z', returnedAt: null, seconds: 95, review: null },
+  ],
+  omittedEvents: 0,
+  snapshots: [
+    {
+      snapshotId: 7,
+      takenAt: '2026-11-25T09:45:00.000Z',
+      eventId: 'snapshot-7',
+      review: { outcome: 'confirmed', note: '', by: 'Panel B', at: '2026-11-25T10:31:00.000Z' },
+    },
+  ],
+  accommodation: null,
+};
+
+describe('the evidence list of the report screen', () => {
+  it('lists the departures, then the snapshots, each with its raw signal (UTC) and the review that counts', () => {
+    expect(evidenceRows(integrity)).toEqual([
+      { eventId: 'departure-1764063731000', name: 'Departure 1', signal: '09:42:11–09:42:13 (2 s)', review: integrity.departures[0]!.review },
+      { eventId: 'departure-1764064000000', name: 'Departure 2', signal: '09:46:40–not back (95 s)', review: null },
+      { eventId: 'snapshot-7', name: 'Snapshot 1', signal: 'taken 09:45:00', review: integrity.snapshots[0]!.review },
+    ]);
+  });
+
+  it('reads an older server’s details (no eventId, no review): shown, not reviewable', () => {
+    const older = { ...integrity, departures: [{ leftAt: '2026-11-25T09:42:11.000Z', returnedAt: null, seconds: 3 }], snapshots: [] };
+    expect(evidenceRows(older)).toEqual([{ eventId: null, name: 'Departure 1', signal: '09:42:11–not back (3 s)', review: null }]);
+  });
+
+  it('says the outcome, who and the note on one line, or "not reviewed"', () => {
+    const [dismissed, open, confirmed] = evidenceRows(integrity);
+    expect(reviewText(dismissed!.review)).toBe('dismissed by Panel A: Fire alarm test, confirmed by the office.');
+    expect(reviewText(open!.review)).toBe('not reviewed');
+    expect(reviewText(confirmed!.review)).toBe('confirmed by Panel B');
+    expect(reviewedAtText(confirmed!.review!)).toBe('2026-11-25 10:31 UTC');
+    expect(promptText('dismissed', dismissed!)).toBe('Dismiss Departure 1 (09:42:11–09:42:13 (2 s))');
+    expect(promptText('confirmed', confirmed!)).toBe('Confirm Snapshot 1 (taken 09:45:00)');
+  });
+
+  it('scrolls the list only as far as keeps the highlighted row in view', () => {
+    expect(evidenceTop(0, 12, 5)).toBe(0);
+    expect(evidenceTop(4, 12, 5)).toBe(0);
+    expect(evidenceTop(5, 12, 5)).toBe(1);
+    expect(evidenceTop(11, 12, 5)).toBe(7);
+    expect(evidenceTop(2, 3, 5)).toBe(0);
+  });
+});

@@ -1,0 +1,53 @@
+import type { EvidenceOutcome, EvidenceReviewDetail, ReportDetails } from '@assay/domain/report';
+
+/**
+ * One piece of integrity evidence as the report screen lists it (issue 32, item 5): the raw signal the page reported,
+ * and beside it what a reviewer made of it. v2's wv and tv stay raw; the review never changes the signal.
+ */
+export interface EvidenceRow {
+  /** The id a review names it by; absent from an older server's details (the row is shown, not reviewable). */
+  eventId: string | null;
+  /** "Departure 2", "Snapshot 1": numbered as the PDF numbers them. */
+  name: string;
+  /** The raw signal, times UTC: "10:02:11–10:02:13 (2 s)", "10:04:50–not back (95 s)", "taken 10:05:00". */
+  signal: string;
+  review: EvidenceReviewDetail | null;
+}
+
+const timeOf = (iso: string): string => iso.slice(11, 19);
+
+/** The departures, then the snapshots, of a report's details. */
+export const evidenceRows = (integrity: ReportDetails['integrity']): EvidenceRow[] => [
+  ...integrity.departures.map((departure, index) => ({
+    eventId: departure.eventId ?? null,
+    name: `Departure ${index + 1}`,
+    signal: `${timeOf(departure.leftAt)}–${departure.returnedAt === null ? 'not back' : timeOf(departure.returnedAt)} (${departure.seconds} s)`,
+    review: departure.review ?? null,
+  })),
+  ...integrity.snapshots.map((snapshot, index) => ({
+    eventId: snapshot.eventId ?? null,
+    name: `Snapshot ${index + 1}`,
+    signal: `taken ${timeOf(snapshot.takenAt)}`,
+    review: snapshot.review ?? null,
+  })),
+];
+
+/** A note on one line: its lines and runs of spaces joined by single spaces. */
+const oneLine = (note: string): string => note.trim().replace(/\s+/g, ' ');
+
+/** The review beside the signal: "dismissed by Panel A: Fire alarm test." or "not reviewed". */
+export const reviewText = (review: EvidenceReviewDetail | null): string => {
+  if (!review) return 'not reviewed';
+  const note = oneLine(review.note);
+  return `${review.outcome} by ${review.by}${note === '' ? '' : `: ${note}`}`;
+};
+
+/** When the review that counts was made, for the line under the list: "2026-11-25 19:30 UTC". */
+export const reviewedAtText = (review: EvidenceReviewDetail): string => `${review.at.slice(0, 16).replace('T', ' ')} UTC`;
+
+/** The question the note prompt asks: "Dismiss Departure 2 (10:02:11–10:02:13 (2 s))". */
+export const promptText = (outcome: EvidenceOutcome, row: Pick<EvidenceRow, 'name' | 'signal'>): string =>
+  `${outcome === 'dismissed' ? 'Dismiss' : 'Confirm'} ${row.name} (${row.signal})`;
+
+/** The first row shown of `count` when `visible` fit: the top, until the highlighted row would fall below the last. */
+export const evidenceTop = (selected: number, count: number, visible: number): number => Math.max(0, Math.min(selected - visible + 1, count - visible));
