@@ -11,7 +11,7 @@ export type GreenhousePatchDecision =
   /** PATCH the interview's `url`, no body, with these credentials. */
   | { readonly kind: 'send'; readonly method: 'PATCH'; readonly credentials: GreenhouseCallbackCredentials }
   /** The report is not Generated (scoring, or a person's grade awaited): look again later; the last grade releases it. */
-  | { readonly kind: 'wait'; readonly reportStatus: ReportStatus }
+  | { readonly kind: 'wait'; readonly reportStatus: Exclude<ReportStatus, 'Generated'> }
   /** Nothing can be sent: said in the delivery log; polling still works, and a redelivery sends it once configured. */
   | { readonly kind: 'cannot'; readonly reason: string };
 
