@@ -7,7 +7,7 @@ type Style = Partial<ExcelJS.Style>;
 /** What the writer uses of exceljs' streamed worksheet: the workbook's style table and the sheet's XML stream. */
 interface StreamedSheet {
   readonly _workbook: { readonly styles: { addStyleModel(style: Style, cellType: ExcelJS.ValueType): number } };
-  readonly stream: { write(text: string): unknown };
+  readonly stream: { write(bytes: Buffer): unknown };
 }
 
 // exceljs caches style ids per style object: sharing frozen objects means each style is registered once.
@@ -23,8 +23,10 @@ const XML_SPECIALS = /[<>&'"\x7F\x00-\x08\x0B\x0C\x0E-\x1F]/g;
 const ESCAPES: Readonly<Record<string, string>> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' };
 const xmlText = (text: string): string => (XML_SPECIAL.test(text) ? text.replace(XML_SPECIALS, (special) => ESCAPES[special] ?? '') : text);
 
-/** Characters of row XML gathered before they are handed to the sheet's stream in one write (~64 KB). */
-const PENDING_CHARACTERS = 64 * 1024;
+/** Bytes of row XML gathered before they are handed to the sheet's stream in one write. */
+const CHUNK_BYTES = 64 * 1024;
+/** The most bytes UTF-8 takes for one UTF-16 code unit (a surrogate pair's two take four). */
+const MAX_BYTES_PER_UNIT = 3;
 
 /** Excel's serial date (days since 1899-12-30, the 1900 date system), as exceljs computes it. */
 const excelSerial = (date: Date): number => 25569 + date.getTime() / (24 * 3600 * 1000);
@@ -53,8 +55,13 @@ export class DataRowWriter {
   private readonly letters: string[] = [];
   private readonly styleAttributes = new Map<Style, string>();
   private rowNumber = 2;
-  /** Rows written but not yet handed to the sheet's stream (see `flush`). */
-  private pending = '';
+  /**
+   * Rows written but not yet handed to the sheet's stream (see `flush`), as UTF-8 bytes: each row's text is encoded
+   * as soon as it is made, so it dies young. Gathered as one string of 64 K characters (decision 359), the rows'
+   * pieces outlived the young generation's collections, were copied by each and promoted (decision 422).
+   */
+  private chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  private used = 0;
 
   constructor(
     sheet: ExcelJS.Worksheet,
@@ -88,8 +95,19 @@ export class DataRowWriter {
     }
     // exceljs writes no element for a row without a value (its number is still taken).
     if (next === 0) return;
-    this.pending += `<row r="${row}">${cells}</row>`;
-    if (this.pending.length >= PENDING_CHARACTERS) this.flush();
+    this.append(`<row r="${row}">${cells}</row>`);
+  }
+
+  private append(xml: string): void {
+    if (this.used + xml.length * MAX_BYTES_PER_UNIT > CHUNK_BYTES) {
+      this.flush();
+      // A row longer than a chunk (a name near Excel's 32,767 characters) goes on its own.
+      if (xml.length * MAX_BYTES_PER_UNIT > CHUNK_BYTES) {
+        this.sheet.stream.write(Buffer.from(xml));
+        return;
+      }
+    }
+    this.used += this.chunk.write(xml, this.used);
   }
 
   /**
@@ -98,9 +116,11 @@ export class DataRowWriter {
    * 200,000 calls of ~1 KB for 100,000 candidates, whose overhead cost more than the deflating.
    */
   flush(): void {
-    if (this.pending === '') return;
-    this.sheet.stream.write(this.pending);
-    this.pending = '';
+    if (this.used === 0) return;
+    this.sheet.stream.write(this.chunk.subarray(0, this.used));
+    // The bytes handed over are the stream's now: the next rows go into a chunk of their own.
+    this.chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    this.used = 0;
   }
 
   private lettersOf(column: number): string {
