@@ -84,22 +84,27 @@ export interface SheetCandidate {
   readonly fullName: string;
 }
 
+/** The cell of a written answer that awaits a reviewer's grade (issue 32, decision 425): not an empty, unscored cell. */
+export const AWAITING_REVIEW_CELL = 'awaiting review';
+
 /**
  * One candidate's Questions row from the marks awarded by column position (null: not scored) and each coding
  * question's outcome: the lean form the export builds for each of 100,000 attempts, without an object per question.
- * `awarded` is null when the candidate never started (the row shows who, and empty cells).
+ * `awarded` is null when the candidate never started (the row shows who, and empty cells). `awaiting` marks, by
+ * position, the answers of a report "In progress" that await a reviewer's grade: their cells say so.
  */
 export const questionsRowOfAwards = (
   columns: readonly QuestionColumn[],
   who: SheetCandidate,
   awarded: readonly (number | null)[] | null,
   codingAt: (position: number) => SheetCoding | undefined,
+  awaiting: readonly boolean[] | null = null,
 ): QuestionsRow => {
   const { testInvitationId, emailId, fullName } = who;
   if (awarded === null) return { kind: 'questions-row', testInvitationId, emailId, fullName, cells: null };
   const cells: (string | number | null)[] = [];
   for (let index = 0; index < columns.length; index++) {
-    cells.push(awarded[index] ?? null);
+    cells.push(awaiting?.[index] ? AWAITING_REVIEW_CELL : (awarded[index] ?? null));
     if (columns[index]!.coding) {
       const coding = codingAt(index);
       const tests = coding?.hiddenTests;

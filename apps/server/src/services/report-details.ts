@@ -80,7 +80,7 @@ export async function* workbookRowsOfTest(store: Store, orgId: number, testId: n
   const ordered = questionsInReportOrder(sections, questions);
   const questionIds = ordered.map((question) => question.id);
   for await (const batch of store.attemptLog.factsOfTest(orgId, testId, questionIds, { throughId })) {
-    for (const { invitation, candidate, answers, marks, cases, coding } of batch) {
+    for (const { invitation, candidate, answers, marks, cases, coding, awaiting } of batch) {
       const who = { testInvitationId: invitation.id, emailId: candidate.email, fullName: candidate.fullName };
       // Only a coding question's cells need the domain's reading (answered, language, hidden tests), as
       // `questionOutcome` gives them: from the facts scoring stored, else from the code answer read. A choice
@@ -90,7 +90,7 @@ export async function* workbookRowsOfTest(store: Store, orgId: number, testId: n
         if (definition.type !== 'coding') return undefined;
         const { language, answered } = coding?.[index] ?? codingAnswerFacts(definition, answers.get(id));
         return { language, ...shownHiddenTests(answered, marks[index] === null ? null : cases[index]) };
-      });
+      }, awaiting);
     }
   }
 }

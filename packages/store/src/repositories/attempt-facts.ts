@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
-import { type Answer, type Candidate, type CodingAnswerFacts, CodingLanguage, type Invitation } from '@assay/domain';
+import { type Answer, type Candidate, type CodingAnswerFacts, CodingLanguage, type Invitation, REPORT_STATUS } from '@assay/domain';
 import type { Database } from '../database.js';
 import { readCodingText } from './attempt-coding-text.js';
 import { readResultsText } from './attempt-results-text.js';
+import { reviewFactsOf } from './attempt-review-facts.js';
 
 /**
  * What the Excel export's Questions sheet is built from for one invitation, as report facts: what scoring found, and the
@@ -26,6 +27,11 @@ export interface AttemptFacts {
    */
   readonly marks: (number | null)[];
   readonly cases: (readonly boolean[] | null)[];
+  /**
+   * Of a report "In progress" (issue 32), the questions whose answers await a reviewer's grade, by position (its marks
+   * are then the ones so far: the machine's, and a grade's where given); null for any other attempt.
+   */
+  readonly awaiting: boolean[] | null;
 }
 
 const codingLanguages: ReadonlySet<string> = new Set(CodingLanguage.options);
@@ -65,6 +71,7 @@ export async function* attemptFactsOfTest(
       .select([
         'invitations.id as id',
         'invitations.started_at as startedAt',
+        'invitations.report_status as reportStatus',
         'candidates.email as email',
         'candidates.full_name as fullName',
         'attempt_results.results as results',
@@ -90,10 +97,25 @@ export async function* attemptFactsOfTest(
             .where('option_ids', 'is', null)
             .execute();
     const answersOf = grouped(answers, (row) => row.invitation_id);
+    // A report awaiting grades keeps no results text: its marks so far and what awaits are read for it alone.
+    const reviewing = await reviewFactsOf(
+      db,
+      invitations.flatMap((row) => (row.results === null && row.reportStatus === REPORT_STATUS.inProgress ? [row.id] : [])),
+    );
     yield invitations.map((row): AttemptFacts => {
       const marks = new Array<number | null>(questionIds.length).fill(null);
       const cases = new Array<readonly boolean[] | null>(questionIds.length).fill(null);
       readResultsText(row.results, positionOf, marks, cases);
+      const review = reviewing.get(row.id);
+      let awaiting: boolean[] | null = null;
+      if (review) {
+        awaiting = new Array<boolean>(questionIds.length).fill(false);
+        questionIds.forEach((questionId, position) => {
+          marks[position] = review.marks.get(questionId) ?? null;
+          cases[position] = review.cases.get(questionId) ?? null;
+          awaiting![position] = review.awaiting.has(questionId);
+        });
+      }
       let coding: (CodingAnswerFacts | null)[] | null = null;
       if (row.coding !== null) {
         coding = new Array<CodingAnswerFacts | null>(questionIds.length).fill(null);
@@ -114,6 +136,7 @@ export async function* attemptFactsOfTest(
         marks,
         cases,
         coding,
+        awaiting,
       };
     });
     afterId = invitations[invitations.length - 1]!.id;
