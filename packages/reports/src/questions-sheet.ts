@@ -1,14 +1,18 @@
 import {
+  type CodingAnswerFacts,
   formatScore,
   questionTextPlain,
   questionsInReportOrder,
+  readCodingText,
+  readResultsText,
+  shownHiddenTests,
   type QuestionOutcome,
   type QuestionRecord,
   type ReportDetails,
   type SectionRecord,
 } from '@assay/domain';
 import { graphemesOf } from './graphemes.js';
-import type { QuestionColumn, QuestionsHeader, QuestionsRow } from './workbook-rows.js';
+import type { QuestionColumn, QuestionsHeader, QuestionsRow, QuestionsTextsRow } from './workbook-rows.js';
 
 /**
  * The Questions sheet is wide: one row per candidate (the Candidates sheet's rows, in its order) and a column per
@@ -133,4 +137,38 @@ export const questionsRowOf = (columns: readonly QuestionColumn[], details: Shee
     questions.map((question) => question.awarded),
     (index) => questions[index]?.coding,
   );
+};
+
+/** A coding question's cells from its answer facts: the language, and the hidden tests passed for an answer given. */
+export const sheetCodingOf = (facts: CodingAnswerFacts, marks: number | null | undefined, cases: readonly boolean[] | null | undefined): SheetCoding => ({
+  language: facts.language,
+  ...shownHiddenTests(facts.answered, marks === null || marks === undefined ? null : cases),
+});
+
+/** Each question's column position by its id (what the texts are read with). */
+export const columnPositions = (columns: readonly QuestionColumn[]): Map<number, number> => new Map(columns.map((column, index) => [column.questionId, index]));
+
+/** The coding facts a coding text gives, by column position (null where it names none). */
+const codingFactsOf = (columns: readonly QuestionColumn[], positions: ReadonlyMap<number, number>, coding: string): (CodingAnswerFacts | null)[] => {
+  const facts = new Array<CodingAnswerFacts | null>(columns.length).fill(null);
+  readCodingText(coding, positions, facts);
+  return facts;
+};
+
+/** Whether a coding text gives the facts of every coding column: only then can its row cross as texts. */
+export const codingTextCovers = (columns: readonly QuestionColumn[], positions: ReadonlyMap<number, number>, coding: string): boolean => {
+  const facts = codingFactsOf(columns, positions, coding);
+  return columns.every((column, index) => !column.coding || facts[index] !== null);
+};
+
+/** A Questions row from the texts scoring stored: the cells `questionsRowOfAwards` makes of the same facts read by the store. */
+export const questionsRowOfTexts = (columns: readonly QuestionColumn[], positions: ReadonlyMap<number, number>, row: QuestionsTextsRow): QuestionsRow => {
+  const marks = new Array<number | null>(columns.length).fill(null);
+  const cases = new Array<readonly boolean[] | null>(columns.length).fill(null);
+  readResultsText(row.results, positions, marks, cases);
+  const facts = codingFactsOf(columns, positions, row.coding);
+  return questionsRowOfAwards(columns, row, marks, (index) => {
+    const found = facts[index];
+    return found ? sheetCodingOf(found, marks[index], cases[index]) : undefined;
+  });
 };

@@ -2,7 +2,7 @@ import type { EventEmitter } from 'node:events';
 import ExcelJS from 'exceljs';
 import type { TestDetails } from '@assay/domain';
 import { ATTEMPTED_ON_COLUMN, CANDIDATE_WIDTHS, candidateCells, candidateHeadings } from './candidates-sheet.js';
-import { QUESTIONS_LEADING_COLUMNS, questionHeadings, questionWidths } from './questions-sheet.js';
+import { QUESTIONS_LEADING_COLUMNS, columnPositions, questionHeadings, questionWidths, questionsRowOfTexts } from './questions-sheet.js';
 import { FlowControl } from './workbook-flow.js';
 import type { CellValue, QuestionsHeader, WorkbookInput } from './workbook-rows.js';
 import { DataRowWriter } from './sheet-row-xml.js';
@@ -56,6 +56,8 @@ const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIt
   let candidateCount = 0;
   let questions: ExcelJS.Worksheet | undefined;
   let questionRows: DataRowWriter | undefined;
+  let questionColumns: QuestionsHeader['columns'] = [];
+  let positions = new Map<number, number>();
   let questionCount = 0;
   for await (const row of rows) {
     if (!('kind' in row) || row.kind === 'candidate-cells') {
@@ -69,11 +71,14 @@ const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIt
       candidates.commit();
       questions = questionsSheet(workbook, row);
       questionRows = new DataRowWriter(questions);
+      questionColumns = row.columns;
+      positions = columnPositions(questionColumns);
     } else {
       if (!questions || !questionRows) throw new Error('A Questions row came before the Questions sheet started.');
       if ((questionCount += 1) > candidateCount) throw new Error('The Questions sheet has more rows than the Candidates sheet.');
+      const cells = row.kind === 'questions-texts' ? questionsRowOfTexts(questionColumns, positions, row).cells : row.cells;
       const values: CellValue[] = [row.testInvitationId, row.emailId, row.fullName];
-      if (row.cells) for (const cell of row.cells) values.push(cell);
+      if (cells) for (const cell of cells) values.push(cell);
       questionRows.write(values);
       await flow.afterRow(questions);
     }

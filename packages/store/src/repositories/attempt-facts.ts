@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely';
-import { type Answer, type Candidate, type CodingAnswerFacts, CodingLanguage, type Invitation, REPORT_STATUS } from '@assay/domain';
+import { type Answer, type Candidate, type CodingAnswerFacts, CodingLanguage, type Invitation, REPORT_STATUS, readCodingText, readResultsText } from '@assay/domain';
 import type { Database } from '../database.js';
-import { readCodingText } from './attempt-coding-text.js';
-import { readResultsText } from './attempt-results-text.js';
 import { reviewFactsOf } from './attempt-review-facts.js';
 
 /**
@@ -32,6 +30,11 @@ export interface AttemptFacts {
    * are then the ones so far: the machine's, and a grade's where given); null for any other attempt.
    */
   readonly awaiting: boolean[] | null;
+  /**
+   * Asked for with `{ texts: true }`: a started attempt whose results and coding texts were both stored keeps them
+   * unread here (its marks, cases and coding are then left empty), for the workbook thread to read (decision 423).
+   */
+  readonly texts: { readonly results: string; readonly coding: string } | null;
 }
 
 const codingLanguages: ReadonlySet<string> = new Set(CodingLanguage.options);
@@ -59,7 +62,7 @@ export async function* attemptFactsOfTest(
   orgId: number,
   testId: number,
   questionIds: readonly number[],
-  { throughId = Number.MAX_SAFE_INTEGER, batchSize = 500 } = {},
+  { throughId = Number.MAX_SAFE_INTEGER, batchSize = 500, texts = false } = {},
 ): AsyncGenerator<AttemptFacts[]> {
   const positionOf = new Map(questionIds.map((id, position) => [id, position]));
   let afterId = 0;
@@ -103,6 +106,11 @@ export async function* attemptFactsOfTest(
       invitations.flatMap((row) => (row.results === null && row.reportStatus === REPORT_STATUS.inProgress ? [row.id] : [])),
     );
     yield invitations.map((row): AttemptFacts => {
+      const invitation = { id: row.id, startedAt: row.startedAt };
+      const candidate = { email: row.email, fullName: row.fullName };
+      if (texts && row.startedAt !== null && row.results !== null && row.coding !== null) {
+        return { invitation, candidate, answers: new Map(), marks: [], cases: [], coding: null, awaiting: null, texts: { results: row.results, coding: row.coding } };
+      }
       const marks = new Array<number | null>(questionIds.length).fill(null);
       const cases = new Array<readonly boolean[] | null>(questionIds.length).fill(null);
       readResultsText(row.results, positionOf, marks, cases);
@@ -122,8 +130,8 @@ export async function* attemptFactsOfTest(
         readCodingText(row.coding, positionOf, coding);
       }
       return {
-        invitation: { id: row.id, startedAt: row.startedAt },
-        candidate: { email: row.email, fullName: row.fullName },
+        invitation,
+        candidate,
         answers: new Map(
           (answersOf.get(row.id) ?? []).map((answer) => [
             answer.question_id,
@@ -137,6 +145,7 @@ export async function* attemptFactsOfTest(
         cases,
         coding,
         awaiting,
+        texts: null,
       };
     });
     afterId = invitations[invitations.length - 1]!.id;

@@ -5,6 +5,7 @@ import {
   INVITATION_STATUS,
   ok,
   REPORT_STATUS,
+  resultsTextOf,
   type AcceptedGrade,
   type CriterionMarks,
   type Grade,
@@ -14,7 +15,6 @@ import {
   type Result,
 } from '@assay/domain';
 import type { Database } from '../database.js';
-import { resultsTextOf } from './attempt-results-text.js';
 import type { ImportedTests } from './imported-tests.js';
 import { releaseWaitingOn } from './jobs.js';
 import { inTransaction } from '../engine/transaction-steps.js';

@@ -3,7 +3,8 @@
  * by `;`, cases being question_results' JSON verdicts or empty when no hidden tests ran. One row per attempt instead of
  * one per question: the Excel export reads 100,000 attempts of a 36-question test, 3.6 M results. Marks are written
  * as JavaScript's shortest exact text here, and as 17 significant digits by the migration's backfill on SQLite: both
- * read back as the same number.
+ * read back as the same number. Pure, so it lives here: the store writes and reads it, and the export's workbook thread
+ * reads it too (decision 423).
  */
 export const resultsTextOf = (questions: readonly { questionId: number; marks: number; cases: readonly boolean[] | null }[]): string =>
   questions.map(({ questionId, marks, cases }) => `${questionId}:${marks}:${cases === null ? '' : JSON.stringify(cases)}`).join(';');
@@ -41,7 +42,7 @@ const decimalAt = (text: string, start: number, end: number): number => {
 };
 
 /** The integer of `text` between `start` and `end` as `Number` reads it (a question id: digits only, read in place). */
-export const integerAt = (text: string, start: number, end: number): number => {
+export const textIdAt = (text: string, start: number, end: number): number => {
   if (end <= start) return Number(text.slice(start, end));
   let value = 0;
   for (let at = start; at < end; at++) {
@@ -87,7 +88,7 @@ export const readResultsText = (
     const end = separator === -1 ? text.length : separator;
     const idEnd = text.indexOf(':', start);
     const marksEnd = text.indexOf(':', idEnd + 1);
-    const position = positionOf.get(integerAt(text, start, idEnd));
+    const position = positionOf.get(textIdAt(text, start, idEnd));
     if (position !== undefined) {
       marks[position] = decimalAt(text, idEnd + 1, marksEnd);
       if (marksEnd + 1 < end) cases[position] = verdictsAt(text, marksEnd + 1, end);

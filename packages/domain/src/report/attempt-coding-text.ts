@@ -1,5 +1,6 @@
-import { CodingLanguage, type CodingAnswerFacts } from '@assay/domain';
-import { integerAt } from './attempt-results-text.js';
+import { CodingLanguage } from '../schemas/coding-language.js';
+import type { CodingAnswerFacts } from './coding-answer-facts.js';
+import { textIdAt } from './attempt-results-text.js';
 
 /** A coding question's answer facts as scoring decided them (`questionId` beside the domain's facts). */
 export interface StoredCodingFacts extends CodingAnswerFacts {
@@ -39,7 +40,7 @@ export const readCodingText = (text: string, positionOf: ReadonlyMap<number, num
     const end = separator === -1 ? text.length : separator;
     const idEnd = text.indexOf(':', start);
     const languageEnd = text.indexOf(':', idEnd + 1);
-    const position = positionOf.get(integerAt(text, start, idEnd));
+    const position = positionOf.get(textIdAt(text, start, idEnd));
     const facts = factsAt(text, idEnd + 1, languageEnd, text.charCodeAt(languageEnd + 1) === 49);
     if (position !== undefined && facts) coding[position] = facts;
     start = end + 1;
