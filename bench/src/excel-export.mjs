@@ -1,8 +1,8 @@
 // `node bench/src/excel-export.mjs [--runs N] [--against /other/clone] [--database FILE] [--invitations N] [--prof DIR]`:
 // the bench's Excel row alone, repeated — the realistic test's completed invitations (seeded once into FILE, then
 // reused: seeding 100,000 takes longer than a few exports), each export on a freshly started server (assay-server.mjs,
-// as the bench starts it), timed from outside (first byte, whole file) with the server's CPU per kind of thread read
-// from /proc: the request thread, the workbook thread, libuv's pool (zlib's deflate) and V8's helpers. With --against,
+// as the bench starts it), timed from outside (first byte, whole file) with the server's CPU per thread read from
+// /proc: the request thread, the workbook thread, and the pool (libuv's, where zlib deflates, and V8's helpers). With --against,
 // exports alternate with that clone's built server on the same database, for a side-by-side comparison of two builds.
 // --prof DIR starts the servers with --cpu-prof (a profile per thread, written when the server stops); --save DIR keeps
 // each build's workbook of the first round (downloaded again after the timed export) as DIR/new.xlsx and DIR/old.xlsx.

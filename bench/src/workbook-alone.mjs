@@ -1,6 +1,7 @@
 // `node [--cpu-prof] bench/src/workbook-alone.mjs [--rows N] [--root /other/clone]`: the workbook thread's work alone —
 // `writeTestWorkbook` of the built @assay/reports writing N Candidates rows and N Questions rows shaped like the
-// bench's realistic test (4 sections; 36 questions, 5 of them coding), made in memory beforehand, into an output that
+// bench's realistic test (4 sections; 36 questions, 5 of them coding; a Questions row as the texts scoring stored where
+// the clone's workbook reads them), made in memory beforehand, into an output that
 // only counts the bytes. Prints the wall time, this thread's CPU and the other threads' (libuv's pool: zlib), so the
 // workbook's writing can be profiled on the main thread (a worker thread ended by its pool writes no --cpu-prof).
 import { readFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { parseArgs } from 'node:util';
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '100000' }, root: { type: 'string' } } });
 const root = values.root ?? fileURLToPath(new URL('../../', import.meta.url));
 const { writeTestWorkbook } = await import(pathToFileURL(join(root, 'packages/reports/dist/index.js')).href);
+const domain = await import(pathToFileURL(join(root, 'packages/domain/dist/index.js')).href);
 
 const count = Number(values.rows);
 const sections = ['Aptitude', 'Algorithms', 'JavaScript', 'SQL'].map((sectionName, index) => ({
@@ -37,12 +39,22 @@ for (let n = 1; n <= count; n++) {
 }
 rows.push({ kind: 'questions-header', columns });
 for (let n = 1; n <= count; n++) {
-  const cells = [];
-  for (const column of columns) {
-    cells.push((n + column.number) % 3 === 0 ? 0 : column.marks / 2);
-    if (column.coding) cells.push(n % 2 ? 'python' : 'javascript', `${(n + column.number) % 6}/5`);
+  const who = { testInvitationId: n, emailId: `bulk${n}@example.com`, fullName: `Bulk Candidate ${n}` };
+  const results = columns.map((column) => ({
+    questionId: column.questionId,
+    marks: (n + column.number) % 3 === 0 ? 0 : column.marks / 2,
+    cases: column.coding ? Array.from({ length: 5 }, (_, index) => (n + index) % 3 !== 0) : null,
+  }));
+  const coding = columns.filter((column) => column.coding).map((column) => ({ questionId: column.questionId, language: n % 2 ? 'python' : 'javascript', answered: true }));
+  // As the export sends a scored attempt (decision 423) when this clone's workbook reads texts; as cells before.
+  if (domain.resultsTextOf && domain.readResultsText) {
+    rows.push({ kind: 'questions-texts', ...who, results: domain.resultsTextOf(results), coding: domain.codingTextOf(coding) });
+  } else {
+    const cells = results.flatMap(({ marks, cases }, index) =>
+      columns[index].coding ? [marks, coding[0].language, `${cases.filter(Boolean).length}/${cases.length}`] : [marks],
+    );
+    rows.push({ kind: 'questions-row', ...who, cells });
   }
-  rows.push({ kind: 'questions-row', testInvitationId: n, emailId: `bulk${n}@example.com`, fullName: `Bulk Candidate ${n}`, cells });
 }
 
 async function* fromArray(items) {
