@@ -23,7 +23,9 @@ for (const file of positionals) {
   const keyOf = (id) => {
     const { callFrame } = nodes.get(id);
     const url = callFrame.url.replace(/^.*node_modules\/\.pnpm\/[^/]+\/node_modules\//, '').replace(/^.*\/(packages|apps)\//, '$1/');
-    return values.by === 'file' ? url || `(${callFrame.functionName || 'native'})` : `${callFrame.functionName || '(anonymous)'} ${url}:${callFrame.lineNumber + 1}`;
+    return values.by === 'file'
+      ? url || `(${callFrame.functionName || 'native'})`
+      : `${callFrame.functionName || '(anonymous)'} ${url}:${callFrame.lineNumber + 1}`;
   };
   const totals = new Map();
   let all = 0;

@@ -35,7 +35,10 @@ const rows = [];
 for (let n = 1; n <= count; n++) {
   const started = new Date(Date.UTC(2026, 10, 1 + (n % 20), 9, n % 60, (n * 7) % 60));
   const scores = sections.flatMap((_, index) => [(n * (index + 3)) % 21, 20]);
-  rows.push({ kind: 'candidate-cells', cells: [n, `Bulk Candidate ${n}`, `bulk${n}@example.com`, 'Completed', 'Generated', started, 41, (n % 73) + 0.5, 80, n % 3, n % 5, ...scores] });
+  rows.push({
+    kind: 'candidate-cells',
+    cells: [n, `Bulk Candidate ${n}`, `bulk${n}@example.com`, 'Completed', 'Generated', started, 41, (n % 73) + 0.5, 80, n % 3, n % 5, ...scores],
+  });
 }
 rows.push({ kind: 'questions-header', columns });
 for (let n = 1; n <= count; n++) {
@@ -45,7 +48,9 @@ for (let n = 1; n <= count; n++) {
     marks: (n + column.number) % 3 === 0 ? 0 : column.marks / 2,
     cases: column.coding ? Array.from({ length: 5 }, (_, index) => (n + index) % 3 !== 0) : null,
   }));
-  const coding = columns.filter((column) => column.coding).map((column) => ({ questionId: column.questionId, language: n % 2 ? 'python' : 'javascript', answered: true }));
+  const coding = columns
+    .filter((column) => column.coding)
+    .map((column) => ({ questionId: column.questionId, language: n % 2 ? 'python' : 'javascript', answered: true }));
   // As the export sends a scored attempt (decision 423) when this clone's workbook reads texts; as cells before.
   if (domain.resultsTextOf && domain.readResultsText) {
     rows.push({ kind: 'questions-texts', ...who, results: domain.resultsTextOf(results), coding: domain.codingTextOf(coding) });

@@ -79,7 +79,9 @@ describe.each(backends)('written answers in the report, PDF, Excel and /details 
     // One attempt graded in part: its unmatched short answer graded, its essay still awaiting.
     const third = await take('partly@example.com', { short: 'Marseille', free: 'Binary search.' });
     partly = third.invitationId;
-    expectSuccess(await h.request({ method: 'PUT', url: `/v2/org/testinvitation/${partly}/grades/${third.short}`, body: { marks: 1 }, apiKey: reviewer.apiKey }));
+    expectSuccess(
+      await h.request({ method: 'PUT', url: `/v2/org/testinvitation/${partly}/grades/${third.short}`, body: { marks: 1 }, apiKey: reviewer.apiKey }),
+    );
   });
   afterAll(() => h.close());
 

@@ -27,7 +27,16 @@ export {
 export { writeTestWorkbook } from './test-workbook.js';
 export { reportPdfFileName, testWorkbookFileName } from './file-names.js';
 export { CANDIDATES_SHEET, QUESTIONS_SHEET, SECTIONS_SHEET, TEST_SHEET } from './workbook-sheets.js';
-export type { CandidateCellsRow, CandidateRow, QuestionColumn, QuestionsHeader, QuestionsRow, QuestionsTextsRow, WorkbookInput, WorkbookRow } from './workbook-rows.js';
+export type {
+  CandidateCellsRow,
+  CandidateRow,
+  QuestionColumn,
+  QuestionsHeader,
+  QuestionsRow,
+  QuestionsTextsRow,
+  WorkbookInput,
+  WorkbookRow,
+} from './workbook-rows.js';
 export { SNAPSHOT_OUTPUT, normaliseSnapshot, snapshotThumbnail } from './snapshot-image.js';
 export { RenderBusyError, ReportRenderer, type ReportRendererOptions } from './report-renderer.js';
 export { reduceMemory, reduceWhenQuiet } from './thread-memory.js';

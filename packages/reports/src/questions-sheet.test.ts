@@ -91,7 +91,14 @@ describe('questionsRowOfTexts', () => {
   const facts = reportFacts();
   const results = resultsTextOf([...facts.results].map(([questionId, { marks, cases }]) => ({ questionId, marks, cases })));
   const textsRow = (coding: string) =>
-    questionsRowOfTexts(columns, positions, { kind: 'questions-texts', testInvitationId: 7, emailId: 'ada@example.com', fullName: 'Ada Lovelace', results, coding });
+    questionsRowOfTexts(columns, positions, {
+      kind: 'questions-texts',
+      testInvitationId: 7,
+      emailId: 'ada@example.com',
+      fullName: 'Ada Lovelace',
+      results,
+      coding,
+    });
 
   it('makes of the texts scoring stored the row the report details give (decision 423)', () => {
     const coding = codingTextOf([{ questionId: 13, language: 'javascript', answered: true }]);

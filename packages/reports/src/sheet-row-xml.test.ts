@@ -106,7 +106,13 @@ describe('DataRowWriter', () => {
   });
 
   it('names a cell only where it does not follow the previous one, and a row by its number alone (decision 420)', async () => {
-    const { rows } = await sheetXml([[1, 'a', null, 2], [null, null, 3]], ownRows());
+    const { rows } = await sheetXml(
+      [
+        [1, 'a', null, 2],
+        [null, null, 3],
+      ],
+      ownRows(),
+    );
     expect(rows).toBe(
       '<row r="2"><c r="A2" s="2"><v>1</v></c><c s="3" t="str"><v>a</v></c><c r="D2" s="2"><v>2</v></c></row>' +
         '<row r="3"><c r="C3" s="2"><v>3</v></c></row>',

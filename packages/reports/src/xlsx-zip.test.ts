@@ -70,7 +70,9 @@ const zipOf = async (parts: readonly [string, string | Readable][]): Promise<Buf
 };
 
 /** ~3.4 MB of sheet-like XML: more than three pieces of the zip's deflate. */
-const bigXml = Array.from({ length: 60_000 }, (_, index) => `<row r="${index + 2}"><c r="A${index + 2}" s="2"><v>${(index * 7919) % 1000}</v></c></row>`).join('');
+const bigXml = Array.from({ length: 60_000 }, (_, index) => `<row r="${index + 2}"><c r="A${index + 2}" s="2"><v>${(index * 7919) % 1000}</v></c></row>`).join(
+  '',
+);
 
 const inChunks = (text: string, size: number): Readable => {
   const bytes = Buffer.from(text);
@@ -89,7 +91,13 @@ describe('XlsxZip', () => {
       ['xl/worksheets/sheet2.xml', inChunks('<worksheet/>', 3)],
     ]);
     const parts = readZip(zip);
-    expect(parts.map((part) => part.name)).toEqual(['xl/theme/theme1.xml', '_rels/.rels', 'xl/worksheets/sheet1.xml', 'xl/empty.xml', 'xl/worksheets/sheet2.xml']);
+    expect(parts.map((part) => part.name)).toEqual([
+      'xl/theme/theme1.xml',
+      '_rels/.rels',
+      'xl/worksheets/sheet1.xml',
+      'xl/empty.xml',
+      'xl/worksheets/sheet2.xml',
+    ]);
     expect(parts.map((part) => part.data)).toEqual(['<a:theme>é</a:theme>', '<Relationships/>', bigXml, '', '<worksheet/>']);
     // Sizes in a data descriptor, names in UTF-8.
     expect(parts.every((part) => part.flags === 0x0808)).toBe(true);

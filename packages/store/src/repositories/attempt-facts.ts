@@ -1,5 +1,14 @@
 import type { Kysely } from 'kysely';
-import { type Answer, type Candidate, type CodingAnswerFacts, CodingLanguage, type Invitation, REPORT_STATUS, readCodingText, readResultsText } from '@assay/domain';
+import {
+  type Answer,
+  type Candidate,
+  type CodingAnswerFacts,
+  CodingLanguage,
+  type Invitation,
+  REPORT_STATUS,
+  readCodingText,
+  readResultsText,
+} from '@assay/domain';
 import type { Database } from '../database.js';
 import { reviewFactsOf } from './attempt-review-facts.js';
 
@@ -109,7 +118,16 @@ export async function* attemptFactsOfTest(
       const invitation = { id: row.id, startedAt: row.startedAt };
       const candidate = { email: row.email, fullName: row.fullName };
       if (texts && row.startedAt !== null && row.results !== null && row.coding !== null) {
-        return { invitation, candidate, answers: new Map(), marks: [], cases: [], coding: null, awaiting: null, texts: { results: row.results, coding: row.coding } };
+        return {
+          invitation,
+          candidate,
+          answers: new Map(),
+          marks: [],
+          cases: [],
+          coding: null,
+          awaiting: null,
+          texts: { results: row.results, coding: row.coding },
+        };
       }
       const marks = new Array<number | null>(questionIds.length).fill(null);
       const cases = new Array<readonly boolean[] | null>(questionIds.length).fill(null);
