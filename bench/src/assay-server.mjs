@@ -19,11 +19,15 @@ const unset = () =>
       .map((name) => [name, undefined]),
   );
 
-/** `settings`: any variable to set on top (only the reference rows do: `LOG_LEVEL`). */
-export const startAssay = async ({ port, databaseUrl, scratch, drain, track = (server) => server, settings = {} }) => {
+/**
+ * `settings`: any variable to set on top (only the reference rows do: `LOG_LEVEL`). `root`: the clone whose built
+ * server starts (another clone's, to set two builds side by side); `nodeFlags`: Node flags after the start script's
+ * (`--cpu-prof`, which NODE_OPTIONS refuses).
+ */
+export const startAssay = async ({ port, databaseUrl, scratch, drain, track = (server) => server, settings = {}, root = ROOT, nodeFlags = [] }) => {
   const server = track(
     startProcess(
-      join(ROOT, 'apps/server/dist/main.js'),
+      join(root, 'apps/server/dist/main.js'),
       {
         ...unset(),
         PORT: String(port),
@@ -41,7 +45,7 @@ export const startAssay = async ({ port, databaseUrl, scratch, drain, track = (s
         ...settings,
       },
       scratch,
-      SERVER_NODE_FLAGS,
+      [...SERVER_NODE_FLAGS, ...nodeFlags],
       { stdout: drain.stdin },
     ),
   );

@@ -42,6 +42,7 @@ describe.each(backends)('written answers in the report, PDF, Excel and /details 
   let testId: number;
   let graded: number;
   let awaiting: number;
+  let partly: number;
 
   const take = async (email: string, answers: { short: string; free: string }) => {
     const { token, invitationId } = await registerFor(h, testId, email);
@@ -75,6 +76,12 @@ describe.each(backends)('written answers in the report, PDF, Excel and /details 
     expectSuccess(await h.request({ method: 'PUT', url: `/v2/org/testinvitation/${graded}/grades/${first.free}`, body: grade, apiKey: reviewer.apiKey }));
     // One attempt awaiting: an unmatched short answer (the author asked for review) and an essay.
     awaiting = (await take('awaiting@example.com', { short: 'Lyon', free: 'I would sort first.' })).invitationId;
+    // One attempt graded in part: its unmatched short answer graded, its essay still awaiting.
+    const third = await take('partly@example.com', { short: 'Marseille', free: 'Binary search.' });
+    partly = third.invitationId;
+    expectSuccess(
+      await h.request({ method: 'PUT', url: `/v2/org/testinvitation/${partly}/grades/${third.short}`, body: { marks: 1 }, apiKey: reviewer.apiKey }),
+    );
   });
   afterAll(() => h.close());
 
@@ -152,18 +159,32 @@ describe.each(backends)('written answers in the report, PDF, Excel and /details 
     expect(text).toMatch(/Rubric Criterion Marks given Out of Correctness – 3 Clarity – 2/);
   });
 
-  it('the Excel Questions sheet gives the written questions their marks as the other types', async () => {
+  const sheetRows = async (name: string, columns: number): Promise<unknown[][]> => {
     const excel = await h.request({ method: 'GET', url: `/v2/org/report/${testId}/excel` });
     expect(excel.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
     const rows: unknown[][] = [];
-    workbook.getWorksheet('Questions')!.eachRow((row) => rows.push(Array.from({ length: 6 }, (_, index) => row.getCell(index + 1).value ?? null)));
-    expect(rows).toEqual([
+    workbook.getWorksheet(name)!.eachRow((row) => rows.push(Array.from({ length: columns }, (_, index) => row.getCell(index + 1).value ?? null)));
+    return rows;
+  };
+
+  it('the Excel Questions sheet gives the written questions their marks as the other types, and says which await review', async () => {
+    expect(await sheetRows('Questions', 6)).toEqual([
       ['testInvitationId', 'emailId', 'fullName', 'Q1 · 1 mark · Pick b', 'Q2 · 2 marks · Capital of France?', 'Q3 · 5 marks · Explain your approach.'],
       [graded, 'graded@example.com', 'Ada Lovelace', 1, 2, 4],
-      // Not final while answers await review: no marks until the last grade, as for any report not yet scored.
-      [awaiting, 'awaiting@example.com', 'Ada Lovelace', null, null, null],
+      // In progress (decision 425): the marks so far, and the answers awaiting a grade say so (not empty, unscored cells).
+      [awaiting, 'awaiting@example.com', 'Ada Lovelace', 1, 'awaiting review', 'awaiting review'],
+      [partly, 'partly@example.com', 'Ada Lovelace', 1, 1, 'awaiting review'],
+    ]);
+  });
+
+  it('the Excel Candidates sheet gives a report awaiting review its status: Completed, In progress', async () => {
+    const rows = await sheetRows('Candidates', 5);
+    expect(rows.slice(1).map(([id, , , testStatus, reportStatus]) => [id, testStatus, reportStatus])).toEqual([
+      [graded, 'Completed', 'Generated'],
+      [awaiting, 'Completed', 'In progress'],
+      [partly, 'Completed', 'In progress'],
     ]);
   });
 });

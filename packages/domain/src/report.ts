@@ -16,6 +16,8 @@ export * from './events/completion-callback.js';
 export * from './events/reconciliation-window.js';
 // excelfacts (issue 30): what scoring stores of each coding answer for the Excel export.
 export * from './report/coding-answer-facts.js';
+export * from './report/attempt-results-text.js';
+export * from './report/attempt-coding-text.js';
 // Grading (issue 32, grading): a person's grade of a written answer, the rule it must fit, the final score once
 // every answer is graded, and the review queue.
 export * from './grading/grade.js';

@@ -7,10 +7,21 @@ import type { Result } from '@assay/domain';
 
 export { reportPdfFileName, testWorkbookFileName } from './file-names.js';
 export { PDF_MEDIA_TYPE, XLSX_MEDIA_TYPE } from './media-types.js';
-export { QUESTIONS_LEADING_COLUMNS, questionHeadings, questionsHeaderOf, questionsRowOf, questionsRowOfAwards } from './questions-sheet.js';
+export {
+  AWAITING_REVIEW_CELL,
+  QUESTIONS_LEADING_COLUMNS,
+  codingTextCovers,
+  columnPositions,
+  questionHeadings,
+  questionsHeaderOf,
+  questionsRowOf,
+  questionsRowOfAwards,
+  questionsRowOfTexts,
+  sheetCodingOf,
+} from './questions-sheet.js';
 export { RenderBusyError, ReportRenderer, type ReportRendererOptions } from './report-renderer.js';
 export { reduceMemory } from './thread-memory.js';
-export type { CandidateRow, QuestionColumn, QuestionsHeader, QuestionsRow, WorkbookRow } from './workbook-rows.js';
+export type { CandidateRow, QuestionColumn, QuestionsHeader, QuestionsRow, QuestionsTextsRow, WorkbookRow } from './workbook-rows.js';
 
 /** `normaliseSnapshot` of `./snapshot-image.js`, which loads sharp when first called. */
 export const normaliseSnapshot = async (bytes: Buffer): Promise<Result<Buffer>> => (await import('./snapshot-image.js')).normaliseSnapshot(bytes);

@@ -12,11 +12,31 @@ export {
 export { renderReportPdfFile, thumbnailsOf } from './report-pdf-file.js';
 export { sampleReportDetails, type SampleReportOptions } from './sample-report.js';
 export { CANDIDATE_COLUMNS, sectionColumnHeaders } from './candidates-sheet.js';
-export { QUESTIONS_LEADING_COLUMNS, questionHeadings, questionsHeaderOf, questionsRowOf, questionsRowOfAwards } from './questions-sheet.js';
+export {
+  AWAITING_REVIEW_CELL,
+  QUESTIONS_LEADING_COLUMNS,
+  codingTextCovers,
+  columnPositions,
+  questionHeadings,
+  questionsHeaderOf,
+  questionsRowOf,
+  questionsRowOfAwards,
+  questionsRowOfTexts,
+  sheetCodingOf,
+} from './questions-sheet.js';
 export { writeTestWorkbook } from './test-workbook.js';
 export { reportPdfFileName, testWorkbookFileName } from './file-names.js';
 export { CANDIDATES_SHEET, QUESTIONS_SHEET, SECTIONS_SHEET, TEST_SHEET } from './workbook-sheets.js';
-export type { CandidateCellsRow, CandidateRow, QuestionColumn, QuestionsHeader, QuestionsRow, WorkbookInput, WorkbookRow } from './workbook-rows.js';
+export type {
+  CandidateCellsRow,
+  CandidateRow,
+  QuestionColumn,
+  QuestionsHeader,
+  QuestionsRow,
+  QuestionsTextsRow,
+  WorkbookInput,
+  WorkbookRow,
+} from './workbook-rows.js';
 export { SNAPSHOT_OUTPUT, normaliseSnapshot, snapshotThumbnail } from './snapshot-image.js';
 export { RenderBusyError, ReportRenderer, type ReportRendererOptions } from './report-renderer.js';
 export { reduceMemory, reduceWhenQuiet } from './thread-memory.js';

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildReportDetails } from '@assay/domain';
+import { buildReportDetails, codingTextOf, resultsTextOf } from '@assay/domain';
 import { factQuestions, factSections, notStarted, reportFacts } from '../test/report-facts.js';
 import { fromArray, jane, raj, readWorkbookFile, rowValues, sheetOf, workbookTest, writeWorkbookFile } from '../test/workbook-files.js';
-import { questionHeadings, questionsHeaderOf, questionsRowOf, shortText } from './questions-sheet.js';
+import { codingTextCovers, columnPositions, questionHeadings, questionsHeaderOf, questionsRowOf, questionsRowOfTexts, shortText } from './questions-sheet.js';
 import { writeTestWorkbook } from './test-workbook.js';
 import type { WorkbookRow } from './workbook-rows.js';
 
@@ -83,6 +83,37 @@ describe('questionsRowOf', () => {
   it('refuses report details whose questions are not the columns’ questions', () => {
     const details = buildReportDetails(reportFacts());
     expect(() => questionsRowOf(columns, { ...details, questions: [...details.questions].reverse() })).toThrow(/Question 1 of the Questions sheet/);
+  });
+});
+
+describe('questionsRowOfTexts', () => {
+  const positions = columnPositions(columns);
+  const facts = reportFacts();
+  const results = resultsTextOf([...facts.results].map(([questionId, { marks, cases }]) => ({ questionId, marks, cases })));
+  const textsRow = (coding: string) =>
+    questionsRowOfTexts(columns, positions, {
+      kind: 'questions-texts',
+      testInvitationId: 7,
+      emailId: 'ada@example.com',
+      fullName: 'Ada Lovelace',
+      results,
+      coding,
+    });
+
+  it('makes of the texts scoring stored the row the report details give (decision 423)', () => {
+    const coding = codingTextOf([{ questionId: 13, language: 'javascript', answered: true }]);
+    expect(codingTextCovers(columns, positions, coding)).toBe(true);
+    expect(textsRow(coding)).toEqual(questionsRowOf(columns, buildReportDetails(facts)));
+  });
+
+  it('shows no hidden tests for code that was not given, as the report does', () => {
+    const details = buildReportDetails(reportFacts({ answers: new Map([[13, { code: 'function sum(numbers) {}' }]]) }));
+    expect(textsRow(codingTextOf([{ questionId: 13, language: 'javascript', answered: false }]))).toEqual(questionsRowOf(columns, details));
+  });
+
+  it('is not for texts that leave a coding question out: the request thread reads those with the question', () => {
+    expect(codingTextCovers(columns, positions, '')).toBe(false);
+    expect(codingTextCovers(columns, positions, codingTextOf([{ questionId: 99, language: 'python', answered: true }]))).toBe(false);
   });
 });
 

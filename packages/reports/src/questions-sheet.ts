@@ -1,14 +1,18 @@
 import {
+  type CodingAnswerFacts,
   formatScore,
   questionTextPlain,
   questionsInReportOrder,
+  readCodingText,
+  readResultsText,
+  shownHiddenTests,
   type QuestionOutcome,
   type QuestionRecord,
   type ReportDetails,
   type SectionRecord,
 } from '@assay/domain';
 import { graphemesOf } from './graphemes.js';
-import type { QuestionColumn, QuestionsHeader, QuestionsRow } from './workbook-rows.js';
+import type { QuestionColumn, QuestionsHeader, QuestionsRow, QuestionsTextsRow } from './workbook-rows.js';
 
 /**
  * The Questions sheet is wide: one row per candidate (the Candidates sheet's rows, in its order) and a column per
@@ -84,22 +88,27 @@ export interface SheetCandidate {
   readonly fullName: string;
 }
 
+/** The cell of a written answer that awaits a reviewer's grade (issue 32, decision 425): not an empty, unscored cell. */
+export const AWAITING_REVIEW_CELL = 'awaiting review';
+
 /**
  * One candidate's Questions row from the marks awarded by column position (null: not scored) and each coding
  * question's outcome: the lean form the export builds for each of 100,000 attempts, without an object per question.
- * `awarded` is null when the candidate never started (the row shows who, and empty cells).
+ * `awarded` is null when the candidate never started (the row shows who, and empty cells). `awaiting` marks, by
+ * position, the answers of a report "In progress" that await a reviewer's grade: their cells say so.
  */
 export const questionsRowOfAwards = (
   columns: readonly QuestionColumn[],
   who: SheetCandidate,
   awarded: readonly (number | null)[] | null,
   codingAt: (position: number) => SheetCoding | undefined,
+  awaiting: readonly boolean[] | null = null,
 ): QuestionsRow => {
   const { testInvitationId, emailId, fullName } = who;
   if (awarded === null) return { kind: 'questions-row', testInvitationId, emailId, fullName, cells: null };
   const cells: (string | number | null)[] = [];
   for (let index = 0; index < columns.length; index++) {
-    cells.push(awarded[index] ?? null);
+    cells.push(awaiting?.[index] ? AWAITING_REVIEW_CELL : (awarded[index] ?? null));
     if (columns[index]!.coding) {
       const coding = codingAt(index);
       const tests = coding?.hiddenTests;
@@ -128,4 +137,38 @@ export const questionsRowOf = (columns: readonly QuestionColumn[], details: Shee
     questions.map((question) => question.awarded),
     (index) => questions[index]?.coding,
   );
+};
+
+/** A coding question's cells from its answer facts: the language, and the hidden tests passed for an answer given. */
+export const sheetCodingOf = (facts: CodingAnswerFacts, marks: number | null | undefined, cases: readonly boolean[] | null | undefined): SheetCoding => ({
+  language: facts.language,
+  ...shownHiddenTests(facts.answered, marks === null || marks === undefined ? null : cases),
+});
+
+/** Each question's column position by its id (what the texts are read with). */
+export const columnPositions = (columns: readonly QuestionColumn[]): Map<number, number> => new Map(columns.map((column, index) => [column.questionId, index]));
+
+/** The coding facts a coding text gives, by column position (null where it names none). */
+const codingFactsOf = (columns: readonly QuestionColumn[], positions: ReadonlyMap<number, number>, coding: string): (CodingAnswerFacts | null)[] => {
+  const facts = new Array<CodingAnswerFacts | null>(columns.length).fill(null);
+  readCodingText(coding, positions, facts);
+  return facts;
+};
+
+/** Whether a coding text gives the facts of every coding column: only then can its row cross as texts. */
+export const codingTextCovers = (columns: readonly QuestionColumn[], positions: ReadonlyMap<number, number>, coding: string): boolean => {
+  const facts = codingFactsOf(columns, positions, coding);
+  return columns.every((column, index) => !column.coding || facts[index] !== null);
+};
+
+/** A Questions row from the texts scoring stored: the cells `questionsRowOfAwards` makes of the same facts read by the store. */
+export const questionsRowOfTexts = (columns: readonly QuestionColumn[], positions: ReadonlyMap<number, number>, row: QuestionsTextsRow): QuestionsRow => {
+  const marks = new Array<number | null>(columns.length).fill(null);
+  const cases = new Array<readonly boolean[] | null>(columns.length).fill(null);
+  readResultsText(row.results, positions, marks, cases);
+  const facts = codingFactsOf(columns, positions, row.coding);
+  return questionsRowOfAwards(columns, row, marks, (index) => {
+    const found = facts[index];
+    return found ? sheetCodingOf(found, marks[index], cases[index]) : undefined;
+  });
 };

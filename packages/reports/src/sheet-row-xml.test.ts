@@ -21,12 +21,21 @@ const exceljsRow = (sheet: ExcelJS.Worksheet, values: readonly CellValue[], date
   row.commit();
 };
 
+type WriteRows = (sheet: ExcelJS.Worksheet, rows: readonly (readonly CellValue[])[]) => void;
+
 /**
- * One streamed sheet: a heading row through exceljs, then `rows` written by `writeRows`. Resolves with the XML
- * written into the sheet after the heading (the data rows) and the workbook's style table.
+ * One streamed workbook of one sheet: a heading row through exceljs, then `rows` written by `writeRows`. Resolves with
+ * the XML written into the sheet after the heading (the data rows), the workbook's style table, and the cells exceljs
+ * reads back from the file (address, type, value, number format and alignment of each).
  */
-const sheetXml = async (rows: readonly (readonly CellValue[])[], writeRows: (sheet: ExcelJS.Worksheet, rows: readonly (readonly CellValue[])[]) => void) => {
-  const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
+const sheetXml = async (rows: readonly (readonly CellValue[])[], writeRows: WriteRows) => {
+  const chunks: Buffer[] = [];
+  const sink = new Writable({
+    write: (chunk: Buffer, _encoding, done) => {
+      chunks.push(chunk);
+      done();
+    },
+  });
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useSharedStrings: false, useStyles: true });
   const sheet = workbook.addWorksheet('Rows');
   const heading = sheet.addRow(['a', 'b']);
@@ -46,8 +55,31 @@ const sheetXml = async (rows: readonly (readonly CellValue[])[], writeRows: (she
   sheet.commit();
   const styles = JSON.stringify((workbook as unknown as { styles: { model: unknown } }).styles.model);
   await workbook.commit();
-  return { rows: written.join(''), styles };
+  const read = new ExcelJS.Workbook();
+  await read.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+  const cells: unknown[] = [];
+  read.getWorksheet('Rows')!.eachRow({ includeEmpty: true }, (row, rowNumber) => {
+    row.eachCell({ includeEmpty: true }, (cell) => {
+      const value = cell.value instanceof Date ? `date ${cell.value.toISOString()}` : cell.value;
+      cells.push([rowNumber, cell.address, cell.type, value, cell.numFmt ?? null, JSON.stringify(cell.alignment ?? null), JSON.stringify(cell.font ?? null)]);
+    });
+  });
+  return { rows: written.join(''), styles, cells };
 };
+
+const ownRows =
+  (dateColumn?: number): WriteRows =>
+  (sheet, rows) => {
+    const writer = new DataRowWriter(sheet, dateColumn);
+    for (const row of rows) writer.write(row);
+    writer.flush();
+  };
+
+const exceljsRows =
+  (dateColumn: number): WriteRows =>
+  (sheet, rows) => {
+    for (const row of rows) exceljsRow(sheet, row, dateColumn);
+  };
 
 const DATE_COLUMN = 6;
 const wide = Array.from({ length: 60 }, (_, index): CellValue => (index % 3 === 0 ? index : index % 3 === 1 ? `c${index}` : null));
@@ -64,31 +96,34 @@ const ROWS: (readonly CellValue[])[] = [
 ];
 
 describe('DataRowWriter', () => {
-  it('writes the same row XML and style table as exceljs’ own rows, for numbers, dates, text to escape, gaps and wide rows', async () => {
-    const expected = await sheetXml(ROWS, (sheet, rows) => {
-      for (const row of rows) exceljsRow(sheet, row, DATE_COLUMN);
-    });
-    const actual = await sheetXml(ROWS, (sheet, rows) => {
-      const writer = new DataRowWriter(sheet, DATE_COLUMN);
-      for (const row of rows) writer.write(row);
-      writer.flush();
-    });
+  it('writes cells exceljs reads back as the ones its own rows make, for numbers, dates, text to escape, gaps and wide rows', async () => {
+    const expected = await sheetXml(ROWS, exceljsRows(DATE_COLUMN));
+    const actual = await sheetXml(ROWS, ownRows(DATE_COLUMN));
     expect(expected.rows).toContain('<row r="9" spans="1:59"');
-    expect(actual.rows).toBe(expected.rows);
+    expect(actual.cells).toEqual(expected.cells);
+    expect(actual.cells.length).toBeGreaterThan(40);
     expect(actual.styles).toBe(expected.styles);
+  });
+
+  it('names a cell only where it does not follow the previous one, and a row by its number alone (decision 420)', async () => {
+    const { rows } = await sheetXml(
+      [
+        [1, 'a', null, 2],
+        [null, null, 3],
+      ],
+      ownRows(),
+    );
+    expect(rows).toBe(
+      '<row r="2"><c r="A2" s="2"><v>1</v></c><c s="3" t="str"><v>a</v></c><c r="D2" s="2"><v>2</v></c></row>' +
+        '<row r="3"><c r="C3" s="2"><v>3</v></c></row>',
+    );
   });
 
   it('styles no column as a date when none is given', async () => {
     const rows = [ROWS[0]!, ROWS[2]!];
-    const expected = await sheetXml(rows, (sheet, list) => {
-      for (const row of list) exceljsRow(sheet, row, 0);
-    });
-    const actual = await sheetXml(rows, (sheet, list) => {
-      const writer = new DataRowWriter(sheet);
-      for (const row of list) writer.write(row);
-      writer.flush();
-    });
-    expect(actual.rows).toBe(expected.rows);
+    const expected = await sheetXml(rows, exceljsRows(0));
+    const actual = await sheetXml(rows, ownRows());
+    expect(actual.cells).toEqual(expected.cells);
     expect(actual.styles).toBe(expected.styles);
   });
 });

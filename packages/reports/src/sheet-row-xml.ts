@@ -7,7 +7,7 @@ type Style = Partial<ExcelJS.Style>;
 /** What the writer uses of exceljs' streamed worksheet: the workbook's style table and the sheet's XML stream. */
 interface StreamedSheet {
   readonly _workbook: { readonly styles: { addStyleModel(style: Style, cellType: ExcelJS.ValueType): number } };
-  readonly stream: { write(text: string): unknown };
+  readonly stream: { write(bytes: Buffer): unknown };
 }
 
 // exceljs caches style ids per style object: sharing frozen objects means each style is registered once.
@@ -23,8 +23,10 @@ const XML_SPECIALS = /[<>&'"\x7F\x00-\x08\x0B\x0C\x0E-\x1F]/g;
 const ESCAPES: Readonly<Record<string, string>> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' };
 const xmlText = (text: string): string => (XML_SPECIAL.test(text) ? text.replace(XML_SPECIALS, (special) => ESCAPES[special] ?? '') : text);
 
-/** Characters of row XML gathered before they are handed to the sheet's stream in one write (~64 KB). */
-const PENDING_CHARACTERS = 64 * 1024;
+/** Bytes of row XML gathered before they are handed to the sheet's stream in one write. */
+const CHUNK_BYTES = 64 * 1024;
+/** The most bytes UTF-8 takes for one UTF-16 code unit (a surrogate pair's two take four). */
+const MAX_BYTES_PER_UNIT = 3;
 
 /** Excel's serial date (days since 1899-12-30, the 1900 date system), as exceljs computes it. */
 const excelSerial = (date: Date): number => 25569 + date.getTime() / (24 * 3600 * 1000);
@@ -37,22 +39,29 @@ const columnLetters = (column: number): string => {
 };
 
 /**
- * Writes a sheet's data rows, after its heading row, straight into the sheet's XML stream: the same XML exceljs
- * writes for a row of these values and styles (`<row r spans x14ac:dyDescent>`, a number or date as `<v>`, text as
- * `t="str"`), without its Row and Cell objects, models and xforms, which were about half of the workbook thread's
- * time on a sheet of millions of cells. Each cell takes a shared style: text wraps, the 1-based column `dateColumn`
- * shows a date and time, anything else sits at the top. An empty cell (null) is left out. Text is shown as
- * `displayLine` shows it: names typed by candidates keep no control or bidi character. The heading row must have
- * been committed through exceljs first (it opens the sheet's data); rows are numbered from 2, and `flush` hands the
- * last of them to the sheet before it is committed.
+ * Writes a sheet's data rows, after its heading row, straight into the sheet's XML stream, without exceljs' Row and
+ * Cell objects, models and xforms (about half of the workbook thread's time on a sheet of millions of cells). The
+ * cells are the ones exceljs writes for these values and styles (a number or date as `<v>`, text as `t="str"`), in
+ * less XML (decision 420): a cell names its reference (`r="C7"`) only when it does not follow the previous cell of
+ * its row (the first one, and one after an empty cell), and a row gives its number but no `spans` or
+ * `x14ac:dyDescent` — all optional in SpreadsheetML, and a third of the bytes to build and deflate. Each cell takes a
+ * shared style: text wraps, the 1-based column `dateColumn` shows a date and time, anything else sits at the top. An
+ * empty cell (null) is left out. Text is shown as `displayLine` shows it: names typed by candidates keep no control or
+ * bidi character. The heading row must have been committed through exceljs first (it opens the sheet's data); rows
+ * are numbered from 2, and `flush` hands the last of them to the sheet before it is committed.
  */
 export class DataRowWriter {
   private readonly sheet: StreamedSheet;
   private readonly letters: string[] = [];
   private readonly styleAttributes = new Map<Style, string>();
   private rowNumber = 2;
-  /** Rows written but not yet handed to the sheet's stream (see `flush`). */
-  private pending = '';
+  /**
+   * Rows written but not yet handed to the sheet's stream (see `flush`), as UTF-8 bytes: each row's text is encoded
+   * as soon as it is made, so it dies young. Gathered as one string of 64 K characters (decision 359), the rows'
+   * pieces outlived the young generation's collections, were copied by each and promoted (decision 422).
+   */
+  private chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  private used = 0;
 
   constructor(
     sheet: ExcelJS.Worksheet,
@@ -64,30 +73,41 @@ export class DataRowWriter {
   write(values: readonly CellValue[]): void {
     const row = this.rowNumber++;
     let cells = '';
-    let min = 0;
-    let max = 0;
+    /** The column a cell may take without naming itself: the one after the last cell written (0: none yet). */
+    let next = 0;
     for (let index = 0; index < values.length; index++) {
       const value = values[index];
       if (value === null || value === undefined) continue;
       const column = index + 1;
-      if (min === 0) min = column;
-      max = column;
-      const address = `${this.letters[column] ?? this.lettersOf(column)}${row}`;
+      const reference = column === next ? '<c' : `<c r="${this.letters[column] ?? this.lettersOf(column)}${row}"`;
+      next = column + 1;
+      const date = column === this.dateColumn;
       if (typeof value === 'string') {
-        const style = this.styleId(column === this.dateColumn ? DATE_TIME_STYLE : TEXT_STYLE, ExcelJS.ValueType.String);
-        cells += `<c r="${address}"${style} t="str"><v>${xmlText(displayLine(value))}</v></c>`;
+        const style = this.styleId(date ? DATE_TIME_STYLE : TEXT_STYLE, ExcelJS.ValueType.String);
+        cells += `${reference}${style} t="str"><v>${xmlText(displayLine(value))}</v></c>`;
       } else if (typeof value === 'number') {
-        const style = this.styleId(column === this.dateColumn ? DATE_TIME_STYLE : PLAIN_STYLE, ExcelJS.ValueType.Number);
-        cells += `<c r="${address}"${style}><v>${value}</v></c>`;
+        const style = this.styleId(date ? DATE_TIME_STYLE : PLAIN_STYLE, ExcelJS.ValueType.Number);
+        cells += `${reference}${style}><v>${value}</v></c>`;
       } else {
-        const style = this.styleId(column === this.dateColumn ? DATE_TIME_STYLE : PLAIN_STYLE, ExcelJS.ValueType.Date);
-        cells += `<c r="${address}"${style}><v>${excelSerial(value)}</v></c>`;
+        const style = this.styleId(date ? DATE_TIME_STYLE : PLAIN_STYLE, ExcelJS.ValueType.Date);
+        cells += `${reference}${style}><v>${excelSerial(value)}</v></c>`;
       }
     }
     // exceljs writes no element for a row without a value (its number is still taken).
-    if (min === 0) return;
-    this.pending += `<row r="${row}" spans="${min}:${max}" x14ac:dyDescent="0.25">${cells}</row>`;
-    if (this.pending.length >= PENDING_CHARACTERS) this.flush();
+    if (next === 0) return;
+    this.append(`<row r="${row}">${cells}</row>`);
+  }
+
+  private append(xml: string): void {
+    if (this.used + xml.length * MAX_BYTES_PER_UNIT > CHUNK_BYTES) {
+      this.flush();
+      // A row longer than a chunk (a name near Excel's 32,767 characters) goes on its own.
+      if (xml.length * MAX_BYTES_PER_UNIT > CHUNK_BYTES) {
+        this.sheet.stream.write(Buffer.from(xml));
+        return;
+      }
+    }
+    this.used += this.chunk.write(xml, this.used);
   }
 
   /**
@@ -96,9 +116,11 @@ export class DataRowWriter {
    * 200,000 calls of ~1 KB for 100,000 candidates, whose overhead cost more than the deflating.
    */
   flush(): void {
-    if (this.pending === '') return;
-    this.sheet.stream.write(this.pending);
-    this.pending = '';
+    if (this.used === 0) return;
+    this.sheet.stream.write(this.chunk.subarray(0, this.used));
+    // The bytes handed over are the stream's now: the next rows go into a chunk of their own.
+    this.chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    this.used = 0;
   }
 
   private lettersOf(column: number): string {

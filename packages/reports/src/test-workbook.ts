@@ -1,15 +1,40 @@
 import type { EventEmitter } from 'node:events';
-import type { Stream } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { TestDetails } from '@assay/domain';
 import { ATTEMPTED_ON_COLUMN, CANDIDATE_WIDTHS, candidateCells, candidateHeadings } from './candidates-sheet.js';
-import { QUESTIONS_LEADING_COLUMNS, questionHeadings, questionWidths } from './questions-sheet.js';
+import { QUESTIONS_LEADING_COLUMNS, columnPositions, questionHeadings, questionWidths, questionsRowOfTexts } from './questions-sheet.js';
 import { FlowControl } from './workbook-flow.js';
 import type { CellValue, QuestionsHeader, WorkbookInput } from './workbook-rows.js';
 import { DataRowWriter } from './sheet-row-xml.js';
 import { CANDIDATES_SHEET, QUESTIONS_SHEET, dataSheet, writeSectionsSheet, writeTestSheet } from './workbook-sheets.js';
+import { XlsxZip } from './xlsx-zip.js';
 
 type Writer = ExcelJS.stream.xlsx.WorkbookWriter;
+
+/** What exceljs' WorkbookWriter keeps of its zip and output, and its two parts added at construction. */
+interface WriterInternals {
+  zip: EventEmitter & { abort(): void };
+  stream: unknown;
+  promise: Promise<unknown>;
+  addThemes(): Promise<void>;
+  addOfficeRels(): Promise<void>;
+}
+
+/**
+ * The workbook writes its parts into an XlsxZip on `output` instead of the archiver its constructor made (decision
+ * 421). That archiver, given no output, took only the theme and the package's relationships, into a buffer nobody
+ * reads: it is stopped, and the two parts are added again to the zip that replaces it, before any sheet.
+ */
+const withOwnZip = (workbook: Writer, output: NodeJS.WritableStream): XlsxZip => {
+  const internals = workbook as unknown as WriterInternals;
+  internals.zip.on('error', () => {});
+  internals.zip.abort();
+  const zip = new XlsxZip(output, workbook.created);
+  internals.zip = zip as unknown as WriterInternals['zip'];
+  internals.stream = output;
+  internals.promise = Promise.all([internals.addThemes(), internals.addOfficeRels()]);
+  return zip;
+};
 
 /** Lines of the Questions sheet's heading row: a question's heading wraps (`Q3 · 2 marks · Reverse a string…`). */
 const QUESTION_HEADING_LINES = 3;
@@ -31,6 +56,8 @@ const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIt
   let candidateCount = 0;
   let questions: ExcelJS.Worksheet | undefined;
   let questionRows: DataRowWriter | undefined;
+  let questionColumns: QuestionsHeader['columns'] = [];
+  let positions = new Map<number, number>();
   let questionCount = 0;
   for await (const row of rows) {
     if (!('kind' in row) || row.kind === 'candidate-cells') {
@@ -44,11 +71,14 @@ const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIt
       candidates.commit();
       questions = questionsSheet(workbook, row);
       questionRows = new DataRowWriter(questions);
+      questionColumns = row.columns;
+      positions = columnPositions(questionColumns);
     } else {
       if (!questions || !questionRows) throw new Error('A Questions row came before the Questions sheet started.');
       if ((questionCount += 1) > candidateCount) throw new Error('The Questions sheet has more rows than the Candidates sheet.');
+      const cells = row.kind === 'questions-texts' ? questionsRowOfTexts(questionColumns, positions, row).cells : row.cells;
       const values: CellValue[] = [row.testInvitationId, row.emailId, row.fullName];
-      if (row.cells) for (const cell of row.cells) values.push(cell);
+      if (cells) for (const cell of cells) values.push(cell);
       questionRows.write(values);
       await flow.afterRow(questions);
     }
@@ -73,14 +103,10 @@ const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIt
  * (not ended): the caller should destroy it so the receiver sees a failed transfer, not a truncated file.
  */
 export async function writeTestWorkbook(output: NodeJS.WritableStream, test: TestDetails, rows: AsyncIterable<WorkbookInput>): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output as unknown as Stream,
-    useSharedStrings: false,
-    useStyles: true,
-  });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ useSharedStrings: false, useStyles: true });
   workbook.creator = 'Assay';
   workbook.lastModifiedBy = 'Assay';
-  const zip = (workbook as unknown as { zip?: EventEmitter & { unpipe?(destination: unknown): void; abort?(): void } }).zip;
+  const zip = withOwnZip(workbook, output);
   const flow = new FlowControl(output, zip);
 
   try {
@@ -91,9 +117,9 @@ export async function writeTestWorkbook(output: NodeJS.WritableStream, test: Tes
   } catch (error) {
     // Stop the archive without ending the output: a truncated file must not look complete. The abandoned
     // archive's own later errors, if any, no longer matter.
-    zip?.unpipe?.(output);
-    zip?.on('error', () => {});
-    zip?.abort?.();
+    zip.unpipe();
+    zip.on('error', () => {});
+    zip.abort();
     throw error;
   } finally {
     flow.finish();

@@ -50,10 +50,24 @@ export interface QuestionsRow {
 }
 
 /**
+ * One candidate's row of the Questions sheet as the attempt's results and coding texts as scoring stored them
+ * (`resultsTextOf`, `codingTextOf`; the coding text names every coding question of the header), read into cells on the
+ * workbook thread: two strings cross instead of ~35 cells, and the request thread reads none of them (decision 423).
+ */
+export interface QuestionsTextsRow {
+  readonly kind: 'questions-texts';
+  readonly testInvitationId: number;
+  readonly emailId: string;
+  readonly fullName: string;
+  readonly results: string;
+  readonly coding: string;
+}
+
+/**
  * What the export streams to the workbook: every candidate row, then the Questions sheet's header and one row per
  * candidate (a streamed workbook writes one sheet after the other).
  */
-export type WorkbookRow = CandidateRow | QuestionsHeader | QuestionsRow;
+export type WorkbookRow = CandidateRow | QuestionsHeader | QuestionsRow | QuestionsTextsRow;
 
 /** What the workbook writes from: the rows, with a Candidates row either as its report or as its cells. */
 export type WorkbookInput = WorkbookRow | CandidateCellsRow;

@@ -29,4 +29,4 @@ export * from './repositories/service-settings.js';
 export * from './repositories/test-links.js';
 export * from './repositories/tests.js';
 export * from './repositories/webhook-secrets.js';
-export type { StoredCodingFacts } from './repositories/attempt-coding-text.js';
+export type { StoredCodingFacts } from '@assay/domain';

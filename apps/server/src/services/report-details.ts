@@ -1,15 +1,18 @@
 import {
+  type Answer,
   buildReportDetails,
+  type CodingAnswerFacts,
   codingAnswerFacts,
   isWrittenQuestion,
   questionsInReportOrder,
   type QuestionRecord,
   type ReportDetails,
   type ReportFacts,
+  readCodingText,
+  readResultsText,
   type ScoreStanding,
-  shownHiddenTests,
 } from '@assay/domain';
-import { questionsHeaderOf, questionsRowOfAwards, type WorkbookRow } from '@assay/reports/host';
+import { codingTextCovers, columnPositions, questionsHeaderOf, questionsRowOfAwards, sheetCodingOf, type WorkbookRow } from '@assay/reports/host';
 import type { Store } from '@assay/store';
 import { integrityEvidenceOf } from './integrity-evidence.js';
 
@@ -80,18 +83,41 @@ export async function* workbookRowsOfTest(store: Store, orgId: number, testId: n
   if (throughId === 0) return;
   const ordered = questionsInReportOrder(sections, questions);
   const questionIds = ordered.map((question) => question.id);
-  for await (const batch of store.attemptLog.factsOfTest(orgId, testId, questionIds, { throughId })) {
-    for (const { invitation, candidate, answers, marks, cases, coding } of batch) {
+  const positions = columnPositions(header.columns);
+  for await (const batch of store.attemptLog.factsOfTest(orgId, testId, questionIds, { throughId, texts: true })) {
+    for (const facts of batch) {
+      const { invitation, candidate, texts } = facts;
       const who = { testInvitationId: invitation.id, emailId: candidate.email, fullName: candidate.fullName };
+      // A scored attempt's texts cross as they are, read into cells on the workbook thread (decision 423).
+      if (texts && codingTextCovers(header.columns, positions, texts.coding)) {
+        yield { kind: 'questions-texts', ...who, results: texts.results, coding: texts.coding };
+        continue;
+      }
+      const { answers, marks, cases, coding, awaiting } = texts ? factsOfTexts(positions, texts) : facts;
       // Only a coding question's cells need the domain's reading (answered, language, hidden tests), as
       // `questionOutcome` gives them: from the facts scoring stored, else from the code answer read. A choice
       // question's cell is its marks awarded.
-      yield questionsRowOfAwards(header.columns, who, invitation.startedAt === null ? null : marks, (index) => {
-        const { id, definition } = ordered[index]!;
-        if (definition.type !== 'coding') return undefined;
-        const { language, answered } = coding?.[index] ?? codingAnswerFacts(definition, answers.get(id));
-        return { language, ...shownHiddenTests(answered, marks[index] === null ? null : cases[index]) };
-      });
+      yield questionsRowOfAwards(
+        header.columns,
+        who,
+        invitation.startedAt === null ? null : marks,
+        (index) => {
+          const { id, definition } = ordered[index]!;
+          if (definition.type !== 'coding') return undefined;
+          return sheetCodingOf(coding?.[index] ?? codingAnswerFacts(definition, answers.get(id)), marks[index], cases[index]);
+        },
+        awaiting,
+      );
     }
   }
 }
+
+/** Texts the workbook thread cannot read alone (a coding question they do not name) are read here, as the store would. */
+const factsOfTexts = (positions: ReadonlyMap<number, number>, texts: { results: string; coding: string }) => {
+  const marks = new Array<number | null>(positions.size).fill(null);
+  const cases = new Array<readonly boolean[] | null>(positions.size).fill(null);
+  const coding = new Array<CodingAnswerFacts | null>(positions.size).fill(null);
+  readResultsText(texts.results, positions, marks, cases);
+  readCodingText(texts.coding, positions, coding);
+  return { answers: new Map<number, Answer>(), marks, cases, coding, awaiting: null };
+};

@@ -1,6 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
-import { type Answer, CodingLanguage, type CodingQuestion, codingAnswerFacts, parseStored, QuestionDefinition } from '@assay/domain';
-import { codingTextOf } from '../repositories/attempt-coding-text.js';
+import { type Answer, CodingLanguage, type CodingQuestion, codingAnswerFacts, codingTextOf, parseStored, QuestionDefinition } from '@assay/domain';
 
 /** Scored attempts filled per statement pair (one read of their code answers, one update). */
 const BATCH = 1000;

@@ -1,8 +1,16 @@
 import type { Kysely } from 'kysely';
-import { type Answer, type Candidate, type CodingAnswerFacts, CodingLanguage, type Invitation } from '@assay/domain';
+import {
+  type Answer,
+  type Candidate,
+  type CodingAnswerFacts,
+  CodingLanguage,
+  type Invitation,
+  REPORT_STATUS,
+  readCodingText,
+  readResultsText,
+} from '@assay/domain';
 import type { Database } from '../database.js';
-import { readCodingText } from './attempt-coding-text.js';
-import { readResultsText } from './attempt-results-text.js';
+import { reviewFactsOf } from './attempt-review-facts.js';
 
 /**
  * What the Excel export's Questions sheet is built from for one invitation, as report facts: what scoring found, and the
@@ -26,6 +34,16 @@ export interface AttemptFacts {
    */
   readonly marks: (number | null)[];
   readonly cases: (readonly boolean[] | null)[];
+  /**
+   * Of a report "In progress" (issue 32), the questions whose answers await a reviewer's grade, by position (its marks
+   * are then the ones so far: the machine's, and a grade's where given); null for any other attempt.
+   */
+  readonly awaiting: boolean[] | null;
+  /**
+   * Asked for with `{ texts: true }`: a started attempt whose results and coding texts were both stored keeps them
+   * unread here (its marks, cases and coding are then left empty), for the workbook thread to read (decision 423).
+   */
+  readonly texts: { readonly results: string; readonly coding: string } | null;
 }
 
 const codingLanguages: ReadonlySet<string> = new Set(CodingLanguage.options);
@@ -53,7 +71,7 @@ export async function* attemptFactsOfTest(
   orgId: number,
   testId: number,
   questionIds: readonly number[],
-  { throughId = Number.MAX_SAFE_INTEGER, batchSize = 500 } = {},
+  { throughId = Number.MAX_SAFE_INTEGER, batchSize = 500, texts = false } = {},
 ): AsyncGenerator<AttemptFacts[]> {
   const positionOf = new Map(questionIds.map((id, position) => [id, position]));
   let afterId = 0;
@@ -65,6 +83,7 @@ export async function* attemptFactsOfTest(
       .select([
         'invitations.id as id',
         'invitations.started_at as startedAt',
+        'invitations.report_status as reportStatus',
         'candidates.email as email',
         'candidates.full_name as fullName',
         'attempt_results.results as results',
@@ -90,18 +109,47 @@ export async function* attemptFactsOfTest(
             .where('option_ids', 'is', null)
             .execute();
     const answersOf = grouped(answers, (row) => row.invitation_id);
+    // A report awaiting grades keeps no results text: its marks so far and what awaits are read for it alone.
+    const reviewing = await reviewFactsOf(
+      db,
+      invitations.flatMap((row) => (row.results === null && row.reportStatus === REPORT_STATUS.inProgress ? [row.id] : [])),
+    );
     yield invitations.map((row): AttemptFacts => {
+      const invitation = { id: row.id, startedAt: row.startedAt };
+      const candidate = { email: row.email, fullName: row.fullName };
+      if (texts && row.startedAt !== null && row.results !== null && row.coding !== null) {
+        return {
+          invitation,
+          candidate,
+          answers: new Map(),
+          marks: [],
+          cases: [],
+          coding: null,
+          awaiting: null,
+          texts: { results: row.results, coding: row.coding },
+        };
+      }
       const marks = new Array<number | null>(questionIds.length).fill(null);
       const cases = new Array<readonly boolean[] | null>(questionIds.length).fill(null);
       readResultsText(row.results, positionOf, marks, cases);
+      const review = reviewing.get(row.id);
+      let awaiting: boolean[] | null = null;
+      if (review) {
+        awaiting = new Array<boolean>(questionIds.length).fill(false);
+        questionIds.forEach((questionId, position) => {
+          marks[position] = review.marks.get(questionId) ?? null;
+          cases[position] = review.cases.get(questionId) ?? null;
+          awaiting![position] = review.awaiting.has(questionId);
+        });
+      }
       let coding: (CodingAnswerFacts | null)[] | null = null;
       if (row.coding !== null) {
         coding = new Array<CodingAnswerFacts | null>(questionIds.length).fill(null);
         readCodingText(row.coding, positionOf, coding);
       }
       return {
-        invitation: { id: row.id, startedAt: row.startedAt },
-        candidate: { email: row.email, fullName: row.fullName },
+        invitation,
+        candidate,
         answers: new Map(
           (answersOf.get(row.id) ?? []).map((answer) => [
             answer.question_id,
@@ -114,6 +162,8 @@ export async function* attemptFactsOfTest(
         marks,
         cases,
         coding,
+        awaiting,
+        texts: null,
       };
     });
     afterId = invitations[invitations.length - 1]!.id;

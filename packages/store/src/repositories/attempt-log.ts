@@ -63,7 +63,7 @@ export class AttemptLogRepository {
     orgId: number,
     testId: number,
     questionIds: readonly number[],
-    options: { throughId?: number; batchSize?: number } = {},
+    options: { throughId?: number; batchSize?: number; texts?: boolean } = {},
   ): AsyncGenerator<AttemptFacts[]> {
     return attemptFactsOfTest(this.db, orgId, testId, questionIds, options);
   }

@@ -4,6 +4,8 @@ import {
   ok,
   REPORT_STATUS,
   reportStatusAfterScoring,
+  codingTextOf,
+  resultsTextOf,
   type Answer,
   type AttemptEvent,
   type Candidate,
@@ -13,14 +15,13 @@ import {
   type ProctoringCounters,
   type QuestionRecord,
   type Result,
+  type StoredCodingFacts,
   type TestLink,
   type TestRecord,
 } from '@assay/domain';
 import { appendAttemptEvent } from './attempt-event-log.js';
-import { codingTextOf, type StoredCodingFacts } from './attempt-coding-text.js';
 import { enqueueSubmittedEvent } from './submitted-event.js';
 import { recordCoalescedHistory, recordHistory } from './invitation-history.js';
-import { resultsTextOf } from './attempt-results-text.js';
 import type { Database, InvitationRow } from '../database.js';
 import { proctoringColumns, toAnswer, toCandidate, toInvitation, toOrg } from './records.js';
 import { toTestLink } from './test-links.js';

@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely';
-import { attemptCodingFacts, finalScore, INVITATION_STATUS, REPORT_STATUS, type Answer, type QuestionRecord } from '@assay/domain';
+import { attemptCodingFacts, codingTextOf, finalScore, INVITATION_STATUS, REPORT_STATUS, resultsTextOf, type Answer, type QuestionRecord } from '@assay/domain';
 import type { Database } from '../database.js';
-import { codingTextOf } from './attempt-coding-text.js';
-import { resultsTextOf } from './attempt-results-text.js';
 import { toAnswer } from './records.js';
 
 /** The attempt's coding answers, read for their facts (a completed attempt takes no more answers). */

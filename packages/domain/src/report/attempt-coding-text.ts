@@ -1,4 +1,6 @@
-import { CodingLanguage, type CodingAnswerFacts, type QuestionCodingFacts } from '@assay/domain';
+import { CodingLanguage } from '../schemas/coding-language.js';
+import type { CodingAnswerFacts, QuestionCodingFacts } from './coding-answer-facts.js';
+import { textIdAt } from './attempt-results-text.js';
 
 /** A coding question's answer facts as scoring decided them (the domain's `attemptCodingFacts`). */
 export type StoredCodingFacts = QuestionCodingFacts;
@@ -12,18 +14,21 @@ export type StoredCodingFacts = QuestionCodingFacts;
 export const codingTextOf = (facts: readonly StoredCodingFacts[]): string =>
   facts.map(({ questionId, language, answered }) => `${questionId}:${language}:${answered ? 1 : 0}`).join(';');
 
-const languages: ReadonlySet<string> = new Set(CodingLanguage.options);
-/** One frozen object per language and answer state: 500,000 facts per export would otherwise be as many objects. */
-const shared = new Map<string, CodingAnswerFacts>();
-const factsOf = (language: string, answered: boolean): CodingAnswerFacts | undefined => {
-  if (!languages.has(language)) return undefined;
-  const key = `${language}:${answered}`;
-  let facts = shared.get(key);
-  if (!facts) {
-    facts = Object.freeze({ language: language as CodingLanguage, answered });
-    shared.set(key, facts);
+/**
+ * One frozen object per language and answer state, found by comparing the text in place (no key string, no slice):
+ * 500,000 facts per export would otherwise be as many objects.
+ */
+const sharedFacts = CodingLanguage.options.map((language) => ({
+  language,
+  answered: Object.freeze({ language, answered: true }) as CodingAnswerFacts,
+  unanswered: Object.freeze({ language, answered: false }) as CodingAnswerFacts,
+}));
+
+const factsAt = (text: string, start: number, end: number, answered: boolean): CodingAnswerFacts | undefined => {
+  for (const facts of sharedFacts) {
+    if (facts.language.length === end - start && text.startsWith(facts.language, start)) return answered ? facts.answered : facts.unanswered;
   }
-  return facts;
+  return undefined;
 };
 
 /** Reads a coding text into `coding` at each question's position (unknown questions and languages are skipped). */
@@ -33,8 +38,8 @@ export const readCodingText = (text: string, positionOf: ReadonlyMap<number, num
     const end = separator === -1 ? text.length : separator;
     const idEnd = text.indexOf(':', start);
     const languageEnd = text.indexOf(':', idEnd + 1);
-    const position = positionOf.get(Number(text.slice(start, idEnd)));
-    const facts = factsOf(text.slice(idEnd + 1, languageEnd), text.charCodeAt(languageEnd + 1) === 49);
+    const position = positionOf.get(textIdAt(text, start, idEnd));
+    const facts = factsAt(text, idEnd + 1, languageEnd, text.charCodeAt(languageEnd + 1) === 49);
     if (position !== undefined && facts) coding[position] = facts;
     start = end + 1;
   }
