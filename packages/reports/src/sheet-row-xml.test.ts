@@ -105,7 +105,7 @@ describe('DataRowWriter', () => {
     expect(actual.styles).toBe(expected.styles);
   });
 
-  it('names a cell only where it does not follow the previous one, and a row by its number alone (decision 420)', async () => {
+  it('names every cell, for streaming readers, and a row by its number alone (decisions 420, 426)', async () => {
     const { rows } = await sheetXml(
       [
         [1, 'a', null, 2],
@@ -114,7 +114,7 @@ describe('DataRowWriter', () => {
       ownRows(),
     );
     expect(rows).toBe(
-      '<row r="2"><c r="A2" s="2"><v>1</v></c><c s="3" t="str"><v>a</v></c><c r="D2" s="2"><v>2</v></c></row>' +
+      '<row r="2"><c r="A2" s="2"><v>1</v></c><c r="B2" s="3" t="str"><v>a</v></c><c r="D2" s="2"><v>2</v></c></row>' +
         '<row r="3"><c r="C3" s="2"><v>3</v></c></row>',
     );
   });

@@ -41,10 +41,9 @@ const columnLetters = (column: number): string => {
 /**
  * Writes a sheet's data rows, after its heading row, straight into the sheet's XML stream, without exceljs' Row and
  * Cell objects, models and xforms (about half of the workbook thread's time on a sheet of millions of cells). The
- * cells are the ones exceljs writes for these values and styles (a number or date as `<v>`, text as `t="str"`), in
- * less XML (decision 420): a cell names its reference (`r="C7"`) only when it does not follow the previous cell of
- * its row (the first one, and one after an empty cell), and a row gives its number but no `spans` or
- * `x14ac:dyDescent` — all optional in SpreadsheetML, and a third of the bytes to build and deflate. Each cell takes a
+ * cells are the ones exceljs writes for these values and styles (a number or date as `<v>`, text as `t="str"`), each
+ * naming its reference (`r="C7"`: streaming readers such as exceljs' need it, decision 426), and a row gives its number
+ * but no `spans` or `x14ac:dyDescent` (optional in SpreadsheetML, decision 420). Each cell takes a
  * shared style: text wraps, the 1-based column `dateColumn` shows a date and time, anything else sits at the top. An
  * empty cell (null) is left out. Text is shown as `displayLine` shows it: names typed by candidates keep no control or
  * bidi character. The heading row must have been committed through exceljs first (it opens the sheet's data); rows
@@ -73,14 +72,13 @@ export class DataRowWriter {
   write(values: readonly CellValue[]): void {
     const row = this.rowNumber++;
     let cells = '';
-    /** The column a cell may take without naming itself: the one after the last cell written (0: none yet). */
-    let next = 0;
+    let written = false;
     for (let index = 0; index < values.length; index++) {
       const value = values[index];
       if (value === null || value === undefined) continue;
       const column = index + 1;
-      const reference = column === next ? '<c' : `<c r="${this.letters[column] ?? this.lettersOf(column)}${row}"`;
-      next = column + 1;
+      const reference = `<c r="${this.letters[column] ?? this.lettersOf(column)}${row}"`;
+      written = true;
       const date = column === this.dateColumn;
       if (typeof value === 'string') {
         const style = this.styleId(date ? DATE_TIME_STYLE : TEXT_STYLE, ExcelJS.ValueType.String);
@@ -94,7 +92,7 @@ export class DataRowWriter {
       }
     }
     // exceljs writes no element for a row without a value (its number is still taken).
-    if (next === 0) return;
+    if (!written) return;
     this.append(`<row r="${row}">${cells}</row>`);
   }
 

@@ -168,6 +168,24 @@ describe('writeTestWorkbook', () => {
     expect(candidates.getRow(3001).getCell(1).value).toBe(3000);
   });
 
+  it("is read whole by exceljs' streaming reader, which needs every cell's reference (decision 426)", async () => {
+    const path = join(dir, 'streamed-read.xlsx');
+    await writeWorkbookFile(path, fromArray([jane, raj]));
+    const expected = sheetOf(await readWorkbookFile(path), 'Candidates');
+    const streamed: unknown[][] = [];
+    for await (const sheet of new ExcelJS.stream.xlsx.WorkbookReader(path, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache' })) {
+      const reader = sheet as unknown as AsyncIterable<ExcelJS.Row> & { name: string };
+      for await (const row of reader) if (reader.name === 'Candidates') streamed.push((row.values as unknown[]).slice(1));
+    }
+    expect(streamed).toHaveLength(3);
+    for (let number = 2; number <= 3; number++) {
+      const values = rowValues(expected, number, 15);
+      expect(Array.from({ length: 15 }, (_, index) => streamed[number - 1]![index]).map((value) => (value instanceof Date ? value.getTime() : value))).toEqual(
+        values.map((value) => (value instanceof Date ? value.getTime() : (value ?? undefined))),
+      );
+    }
+  });
+
   it('writes the header alone when there are no candidates', async () => {
     const path = join(dir, 'none.xlsx');
     await writeWorkbookFile(path, fromArray([]));
