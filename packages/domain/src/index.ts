@@ -7,3 +7,4 @@ export * from './candidate.js';
 export * from './report.js';
 export * from './schemas.js';
 export * from './text.js';
+export * from './bulk.js';
