@@ -4,6 +4,7 @@ import { DEFAULT_WORKERS, Sandbox, type CodeRunner, type Language, type RunLane 
 import type { Store } from '@assay/store';
 import { createMailer, type Mailer } from './email/mailer.js';
 import { DeadlineSweeper } from './deadline-sweeper.js';
+import { bulkInviteHandler } from './handlers/bulk-invite.js';
 import { callbackHandler } from './handlers/callback.js';
 import { emailHandler } from './handlers/email.js';
 import { linkEmailHandler } from './handlers/link-email.js';
@@ -101,6 +102,7 @@ export const assembleWorker = (
       }),
       email: emailHandler({ store, mailer, publicUrl: settings.publicUrl, reportUrlKey, now }),
       link_email: linkEmailHandler({ store, mailer, takeTestUrl: (token) => takeTestUrl(settings.publicUrl, token), now }),
+      bulk_invite: bulkInviteHandler({ store, now }),
     },
     retryDelay: (failedAttempts, retryAfterMs) => nextRetryDelayMs(failedAttempts, random, retryAfterMs),
     ...(options.workerId ? { workerId: options.workerId } : {}),

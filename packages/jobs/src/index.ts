@@ -8,3 +8,4 @@ export * from './deadline-sweeper.js';
 export * from './handlers/score.js';
 export * from './handlers/link-email.js';
 export * from './email/candidate-link-email.js';
+export * from './handlers/bulk-invite.js';

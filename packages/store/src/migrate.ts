@@ -26,6 +26,7 @@ import { invitationHistoryMigration } from './migrations/026-invitation-history.
 import { attemptCodingFactsMigration } from './migrations/027-attempt-coding-facts.js';
 import { submittedCallbackUrlMigration } from './migrations/028-submitted-callback-url.js';
 import { resetGradesSupersededMigration } from './migrations/029-reset-grades-superseded.js';
+import { bulkInvitationsMigration } from './migrations/031-bulk-invitations.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -55,6 +56,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '027-attempt-coding-facts': attemptCodingFactsMigration,
   '028-submitted-callback-url': submittedCallbackUrlMigration,
   '029-reset-grades-superseded': resetGradesSupersededMigration,
+  '031-bulk-invitations': bulkInvitationsMigration(dialect),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {

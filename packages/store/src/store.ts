@@ -21,6 +21,7 @@ import { GradesRepository } from './repositories/grades.js';
 import { ReviewQueueRepository } from './repositories/review-queue.js';
 import { EvidenceReviewsRepository } from './repositories/evidence-reviews.js';
 import { InvitationHistoryRepository } from './repositories/invitation-history.js';
+import { BulkInvitationsRepository } from './repositories/bulk-invitations.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -41,6 +42,8 @@ export interface Repositories {
   /** An invitation's history (issue 32): `history.record(invitationId, event, by, at)` in the action's transaction. */
   readonly history: InvitationHistoryRepository;
   readonly evidenceReviews: EvidenceReviewsRepository;
+  /** Bulk invitation jobs (issue 33, item 2): a file's rows and their outcomes. */
+  readonly bulkInvitations: BulkInvitationsRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -81,6 +84,7 @@ const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: Inst
     reviewQueue: () => new ReviewQueueRepository(db, importedTests),
     history: () => new InvitationHistoryRepository(db),
     evidenceReviews: () => new EvidenceReviewsRepository(db),
+    bulkInvitations: () => new BulkInvitationsRepository(db),
   };
 };
 

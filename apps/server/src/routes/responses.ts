@@ -8,4 +8,6 @@ export const envelopeResponses = <T extends z.ZodType>(result: T) => ({
   '5xx': FailureEnvelope,
 });
 
+export { FailureEnvelope, successEnvelope };
+
 export const apiKeySecurity = [{ apiKey: [] }];

@@ -1,6 +1,7 @@
 import { normalizeEmail, type HistoryActor } from '@assay/domain';
-import type { RegistrationOutcome, Repositories, SelfRegistrationOutcome } from '@assay/store';
-import { newInvitationToken } from '@assay/store';
+import type { RegistrationOutcome, SelfRegistrationOutcome } from './repositories/invitations.js';
+import { newInvitationToken } from './repositories/random-keys.js';
+import type { Repositories } from './store.js';
 
 export interface CandidateRegistration {
   orgId: number;
@@ -37,7 +38,7 @@ const withCreatedEntry = async <Outcome extends { created: boolean; invitation?:
   return outcome;
 };
 
-/** The org API (4.7, 4.8): registering again updates the candidate, as the spec says (`decideReRegistration`). */
+/** The org API (4.7, 4.8) and each row of a bulk file: registering again updates the candidate, as the spec says (`decideReRegistration`). */
 export const registerCandidate = async (
   store: Pick<Repositories, 'invitations' | 'history'>,
   registration: CandidateRegistration,
