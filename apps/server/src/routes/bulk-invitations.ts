@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import { found } from '../refusal-error.js';
 import { acceptCsvBodies } from '../services/bulk-csv.js';
 import { bulkJobAnswer, submitBulkFile } from '../services/bulk-invitations.js';
-import { apiKeySecurity, envelopeResponses, FailureEnvelope, successEnvelope } from './responses.js';
+import { apiKeySecurity, envelopeResponses } from './responses.js';
 
 /** A file of 10,000 rows with long names and every column fits; the server's own limit when it is larger (decision 484). */
 export const BULK_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
@@ -22,18 +22,15 @@ export const bulkInvitationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         summary: 'Invite a file of candidates (Assay extension)',
         description:
           'A CSV (text/csv) or a JSON list of up to 10,000 rows (email, name, optional extraTimePercent and linkExpiresAt; docs/bulk-invitations.md). ' +
-          'Answers 202 at once with the job (rows not yet read: GET /bulk-invitations/{jobId}); each row is registered as 4.7 registers one and its new candidate emailed, at a bounded rate. ' +
+          'Answers at once (200.1, state queued) with the job (rows not yet read: GET /bulk-invitations/{jobId}); each row is registered as 4.7 registers one and its new candidate emailed, at a bounded rate. ' +
           'The same rows sent again for the same test answer the same job (resubmitted: true) and invite nobody. 413.2 over 10,000 rows, 400.20 for a CSV that cannot be read.',
         security: apiKeySecurity,
         params: z.object({ testId: IdParam }),
         body: BulkInvitationBody,
-        response: { 202: successEnvelope(BulkInvitationJob), '4xx': FailureEnvelope, '5xx': FailureEnvelope },
+        response: envelopeResponses(BulkInvitationJob),
       },
     },
-    async (request, reply) => {
-      const job = await submitBulkFile(store, request.org, request.params.testId, request.body, now());
-      return reply.code(202).send(succeed(job));
-    },
+    async (request) => succeed(await submitBulkFile(store, request.org, request.params.testId, request.body, now())),
   );
 
   app.get(

@@ -8,6 +8,4 @@ export const envelopeResponses = <T extends z.ZodType>(result: T) => ({
   '5xx': FailureEnvelope,
 });
 
-export { FailureEnvelope, successEnvelope };
-
 export const apiKeySecurity = [{ apiKey: [] }];
