@@ -157,4 +157,13 @@ describe.each(backends)('bulk invitations (issue 33, item 2) on %s', (backend) =
     expectFailure(await submitCsv('email,name\nr@example.com,R\n', testId, reviewer.apiKey), '403.17');
     expectFailure(await h.request({ method: 'GET', url: `/v2/org/bulk-invitations/${job.jobId}`, apiKey: reviewer.apiKey }), '403.17');
   });
+
+  it('is served to @assay/client: bulk sends CSV or rows, bulkJob follows the job', async () => {
+    const job = await h.client.invitations.bulk(testId, { csv: 'email,name\nclient1@example.com,Client One\nbad,Bad\n' });
+    expect(job).toMatchObject({ total: 2, refused: 1, state: 'queued', resubmitted: false });
+    await h.drainJobs();
+    expect(await h.client.invitations.bulkJob(job.jobId, { rows: 'refused' })).toMatchObject({ state: 'finished', invited: 1, rows: [{ row: 2, outcome: 'refused' }] });
+    const again = await h.client.invitations.bulk(testId, [{ email: 'client1@example.com', name: 'Client One' }, { email: 'bad', name: 'Bad' }]);
+    expect(again).toMatchObject({ jobId: job.jobId, resubmitted: true });
+  });
 });
