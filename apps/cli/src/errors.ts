@@ -31,7 +31,10 @@ export class AlreadyRegisteredError extends Error {
 
 /** A bulk invitation finished with refused rows: the summary is printed, the exit code says so (4). */
 export class SomeRowsRefusedError extends Error {
-  constructor(readonly refused: number, readonly total: number) {
+  constructor(
+    readonly refused: number,
+    readonly total: number,
+  ) {
     super(`${refused} of ${total} rows were refused; the others are invited (--refused-csv FILE writes the refused rows).`);
     this.name = 'SomeRowsRefusedError';
   }

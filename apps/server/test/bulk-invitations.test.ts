@@ -26,7 +26,13 @@ describe.each(backends)('bulk invitations (issue 33, item 2) on %s', (backend) =
   let testId: number;
 
   const submitCsv = (csv: string, onTest: number | string = testId, apiKey?: string) =>
-    h.request({ method: 'POST', url: `/v2/org/tests/${onTest}/invitations/bulk`, payload: csv, headers: { 'content-type': 'text/csv' }, ...(apiKey ? { apiKey } : {}) });
+    h.request({
+      method: 'POST',
+      url: `/v2/org/tests/${onTest}/invitations/bulk`,
+      payload: csv,
+      headers: { 'content-type': 'text/csv' },
+      ...(apiKey ? { apiKey } : {}),
+    });
   const accepted = async (response: Awaited<ReturnType<typeof submitCsv>>) => {
     expect(response.statusCode, response.body).toBe(200);
     const parsed = envelope<Job>(response);
@@ -39,7 +45,14 @@ describe.each(backends)('bulk invitations (issue 33, item 2) on %s', (backend) =
     return envelope<Job>(response).result;
   };
   const count = async (table: 'candidates' | 'invitations' | 'bulk_invitation_jobs') =>
-    Number((await h.store.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await h.store.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const linkEmails = () => h.store.db.selectFrom('jobs').select(['status', 'run_at']).where('kind', '=', 'link_email').execute();
 
   beforeAll(async () => {
@@ -67,7 +80,11 @@ describe.each(backends)('bulk invitations (issue 33, item 2) on %s', (backend) =
     expect(await count('invitations')).toBe(10_000);
     const stored = await h.store.db.selectFrom('candidates').select(['full_name']).where('email_key', '=', 'cand3@example.com').executeTakeFirstOrThrow();
     expect(stored.full_name).toBe('Doe, Jane 3');
-    const extra = await h.store.db.selectFrom('invitations').select('extra_time_percent').where('id', '=', done.rows![3]!.testInvitationId!).executeTakeFirstOrThrow();
+    const extra = await h.store.db
+      .selectFrom('invitations')
+      .select('extra_time_percent')
+      .where('id', '=', done.rows![3]!.testInvitationId!)
+      .executeTakeFirstOrThrow();
     expect(extra.extra_time_percent).toBe(25);
 
     // One email per new invitation, the first minute's sent now, the rest due a minute apart.
@@ -80,8 +97,15 @@ describe.each(backends)('bulk invitations (issue 33, item 2) on %s', (backend) =
     // The same file again, as CSV or as the same rows in JSON: its job, nobody invited, nothing queued.
     const again = await accepted(await submitCsv(csv.replaceAll('\r\n', '\n').replace('\uFEFF', '')));
     expect(again).toMatchObject({ jobId: job.jobId, resubmitted: true, state: 'finished', invited: 10_000 });
-    const asJson = Array.from({ length: 10_000 }, (_, index) => ({ email: `cand${index}@example.com`, name: `Doe, Jane ${index}`, extraTimePercent: index % 3 === 0 ? 25 : '' }));
-    expect(await accepted(await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/invitations/bulk`, body: asJson }))).toMatchObject({ jobId: job.jobId, resubmitted: true });
+    const asJson = Array.from({ length: 10_000 }, (_, index) => ({
+      email: `cand${index}@example.com`,
+      name: `Doe, Jane ${index}`,
+      extraTimePercent: index % 3 === 0 ? 25 : '',
+    }));
+    expect(await accepted(await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/invitations/bulk`, body: asJson }))).toMatchObject({
+      jobId: job.jobId,
+      resubmitted: true,
+    });
     await h.drainJobs();
     expect(await count('invitations')).toBe(10_000);
     expect(await linkEmails()).toHaveLength(10_000);
@@ -162,8 +186,15 @@ describe.each(backends)('bulk invitations (issue 33, item 2) on %s', (backend) =
     const job = await h.client.invitations.bulk(testId, { csv: 'email,name\nclient1@example.com,Client One\nbad,Bad\n' });
     expect(job).toMatchObject({ total: 2, refused: 1, state: 'queued', resubmitted: false });
     await h.drainJobs();
-    expect(await h.client.invitations.bulkJob(job.jobId, { rows: 'refused' })).toMatchObject({ state: 'finished', invited: 1, rows: [{ row: 2, outcome: 'refused' }] });
-    const again = await h.client.invitations.bulk(testId, [{ email: 'client1@example.com', name: 'Client One' }, { email: 'bad', name: 'Bad' }]);
+    expect(await h.client.invitations.bulkJob(job.jobId, { rows: 'refused' })).toMatchObject({
+      state: 'finished',
+      invited: 1,
+      rows: [{ row: 2, outcome: 'refused' }],
+    });
+    const again = await h.client.invitations.bulk(testId, [
+      { email: 'client1@example.com', name: 'Client One' },
+      { email: 'bad', name: 'Bad' },
+    ]);
     expect(again).toMatchObject({ jobId: job.jobId, resubmitted: true });
   });
 });

@@ -29,7 +29,9 @@ const readCsv = async (path: string): Promise<string> => {
 
 /** The summary a person reads: counts, and each refused row with its reason (as the server wrote it, made safe). */
 export const bulkSummary = (job: BulkInvitationJob): string => {
-  const lines = [`job ${job.jobId}: ${job.invited} invited, ${job.alreadyInvited} already invited, ${job.refused} refused of ${job.total} rows${job.resubmitted ? ' (this file was sent before: nobody invited again)' : ''}`];
+  const lines = [
+    `job ${job.jobId}: ${job.invited} invited, ${job.alreadyInvited} already invited, ${job.refused} refused of ${job.total} rows${job.resubmitted ? ' (this file was sent before: nobody invited again)' : ''}`,
+  ];
   for (const row of job.rows ?? []) if (row.outcome === 'refused') lines.push(terminalLine(`row ${row.row} ${row.email}: ${row.reason ?? 'refused'}`));
   return lines.join('\n');
 };

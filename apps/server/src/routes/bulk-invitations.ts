@@ -39,7 +39,8 @@ export const bulkInvitationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       schema: {
         tags: ['registration'],
         summary: 'A bulk invitation job (Assay extension)',
-        description: "The job's progress and each row's outcome: invited, alreadyInvited, refused (with the reason) or pending. Another org's job answers 404.13.",
+        description:
+          "The job's progress and each row's outcome: invited, alreadyInvited, refused (with the reason) or pending. Another org's job answers 404.13.",
         security: apiKeySecurity,
         params: z.object({ jobId: IdParam }),
         querystring: BulkJobQuery,

@@ -27,7 +27,8 @@ export const parseBulkCsv = (text: string): RawBulkRow[] => {
 export const acceptCsvBodies = (app: FastifyInstance): void => {
   app.addContentTypeParser('text/csv', { parseAs: 'buffer' }, (request, bytes: Buffer, done) => {
     const charset = unsupportedCharset(request.headers['content-type']);
-    if (charset !== undefined) done(refusal('400.16', `The CSV is declared as charset=${charset}: Assay reads CSV files only as UTF-8 (text/csv;charset=utf-8).`), undefined);
+    if (charset !== undefined)
+      done(refusal('400.16', `The CSV is declared as charset=${charset}: Assay reads CSV files only as UTF-8 (text/csv;charset=utf-8).`), undefined);
     else if (!isUtf8(bytes)) done(refusal('400.15', 'The CSV is not valid UTF-8: save it as UTF-8 (with or without a BOM) and send it again.'), undefined);
     else {
       try {

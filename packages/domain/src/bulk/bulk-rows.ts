@@ -104,6 +104,9 @@ export const bulkColumnsOf = (header: readonly string[]): Result<(string | undef
   const columns = header.map((name) => known.get(name.trim().toLowerCase()));
   const missing = REQUIRED_BULK_COLUMNS.filter((column) => !columns.includes(column));
   return missing.length > 0
-    ? refuse('400.20', `The CSV header must name ${missing.join(' and ')} (columns: ${BULK_COLUMNS.join(', ')}); it names ${header.map((name) => JSON.stringify(name)).join(', ') || 'nothing'}.`)
+    ? refuse(
+        '400.20',
+        `The CSV header must name ${missing.join(' and ')} (columns: ${BULK_COLUMNS.join(', ')}); it names ${header.map((name) => JSON.stringify(name)).join(', ') || 'nothing'}.`,
+      )
     : ok(columns);
 };

@@ -7,9 +7,9 @@ const cell = (description: string) => z.unknown().optional().meta({ description 
 /** One row of a JSON bulk file: the same columns as a CSV's header (docs/bulk-invitations.md). Checked per row, not here. */
 export const BulkInvitationRowInput = z
   .object({
-    email: cell('Required: the candidate\'s address (the rules of 4.7\'s emailId).'),
-    name: cell('Required: the candidate\'s full name (the rules of 4.7\'s fullName).'),
-    extraTimePercent: cell('Optional: extra time as a whole percentage 0–100 of the duration (4.7\'s extraTimePercent).'),
+    email: cell("Required: the candidate's address (the rules of 4.7's emailId)."),
+    name: cell("Required: the candidate's full name (the rules of 4.7's fullName)."),
+    extraTimePercent: cell("Optional: extra time as a whole percentage 0–100 of the duration (4.7's extraTimePercent)."),
     linkExpiresAt: cell('Optional: ISO 8601 date-time with offset after which the link should no longer be used (recorded with the row).'),
   })
   .meta({ id: 'BulkInvitationRow' });
@@ -24,7 +24,7 @@ export const BulkRowStatus = z.enum([...BulkRowOutcome.options, 'pending']);
 
 export const BulkInvitationRowResult = z
   .object({
-    row: z.int().positive().meta({ description: 'The row\'s number in the file: the first row after the header is 1.' }),
+    row: z.int().positive().meta({ description: "The row's number in the file: the first row after the header is 1." }),
     email: z.string(),
     outcome: BulkRowStatus,
     reason: z.string().optional().meta({ description: 'Why a row was refused.' }),
@@ -47,7 +47,7 @@ export const BulkInvitationJob = z
     resubmitted: z.boolean().meta({ description: 'True when the same file was sent before for this test: its job is answered, nobody is invited again.' }),
     createdAt: z.string().meta({ description: 'ISO 8601, UTC.' }),
     finishedAt: z.string().nullable(),
-    rows: z.array(BulkInvitationRowResult).optional().meta({ description: 'Each row\'s result in file order, as the rows query asks (all by default).' }),
+    rows: z.array(BulkInvitationRowResult).optional().meta({ description: "Each row's result in file order, as the rows query asks (all by default)." }),
   })
   .meta({ id: 'BulkInvitationJob' });
 export type BulkInvitationJob = z.infer<typeof BulkInvitationJob>;
