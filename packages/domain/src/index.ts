@@ -8,4 +8,3 @@ export * from './report.js';
 export * from './schemas.js';
 export * from './text.js';
 export * from './greenhouse.js';
-export * from './bulk.js';

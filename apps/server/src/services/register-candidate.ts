@@ -1,7 +1,6 @@
 import { normalizeEmail, type HistoryActor } from '@assay/domain';
-import type { RegistrationOutcome, SelfRegistrationOutcome } from './repositories/invitations.js';
-import { newInvitationToken } from './repositories/random-keys.js';
-import type { Repositories } from './store.js';
+import type { RegistrationOutcome, Repositories, SelfRegistrationOutcome } from '@assay/store';
+import { newInvitationToken } from '@assay/store';
 
 export interface CandidateRegistration {
   orgId: number;
@@ -39,9 +38,8 @@ const withCreatedEntry = async <Outcome extends { created: boolean; invitation?:
 };
 
 /**
- * The org API (4.7, 4.8) and each row of a bulk file: registering again updates the candidate, as the spec says
- * (`decideReRegistration`). Greenhouse's send_test registers the same way, its history entry saying so
- * (`via: 'greenhouse'`).
+ * The org API (4.7, 4.8): registering again updates the candidate, as the spec says (`decideReRegistration`). Greenhouse's
+ * send_test registers the same way, its history entry saying so (`via: 'greenhouse'`).
  */
 export const registerCandidate = async (
   store: Pick<Repositories, 'invitations' | 'history'>,
