@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ADMIN_TOKEN } from './api.mjs';
-import { SERVER_NODE_FLAGS, startProcess, waitUntilReady } from './processes.mjs';
+import { SERVER_NODE_FLAGS, startFlagsOf, startProcess, waitUntilReady } from './processes.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RAISED = '100000000/1m';
@@ -19,11 +19,15 @@ const unset = () =>
       .map((name) => [name, undefined]),
   );
 
-/** `settings`: any variable to set on top (only the reference rows do: `LOG_LEVEL`). */
-export const startAssay = async ({ port, databaseUrl, scratch, drain, track = (server) => server, settings = {} }) => {
+/**
+ * `settings`: any variable to set on top (only the reference rows do: `LOG_LEVEL`). `root`: another clone whose built
+ * server to start, with its own start script's node flags (cpu-per-request.mjs compares two builds); `nodeFlags`: more
+ * flags after those (a CPU profile).
+ */
+export const startAssay = async ({ port, databaseUrl, scratch, drain, track = (server) => server, settings = {}, root, nodeFlags = [] }) => {
   const server = track(
     startProcess(
-      join(ROOT, 'apps/server/dist/main.js'),
+      join(root ?? ROOT, 'apps/server/dist/main.js'),
       {
         ...unset(),
         PORT: String(port),
@@ -41,7 +45,7 @@ export const startAssay = async ({ port, databaseUrl, scratch, drain, track = (s
         ...settings,
       },
       scratch,
-      SERVER_NODE_FLAGS,
+      [...(root ? startFlagsOf(root) : SERVER_NODE_FLAGS), ...nodeFlags],
       { stdout: drain.stdin },
     ),
   );
