@@ -125,7 +125,15 @@ try {
     const baseline = startProcess(join(ROOT, 'bench/src/baseline-server.mjs'), { PORT: String(port) }, scratch);
     await waitUntilReady(`http://127.0.0.1:${port}/`, baseline.started, baseline.child);
     const only = { path: '/', headers: SPEC_HEADERS };
-    servers.push({ ...baseline, name: 'bare Fastify', base: `http://127.0.0.1:${port}`, scratch, rows: { baseline: only }, results: new Map(), baseline: true });
+    servers.push({
+      ...baseline,
+      name: 'bare Fastify',
+      base: `http://127.0.0.1:${port}`,
+      scratch,
+      rows: { baseline: only },
+      results: new Map(),
+      baseline: true,
+    });
   }
   const amount = Number(values.requests);
   for (let round = 0; round < Number(values.rounds); round++) {
@@ -147,7 +155,14 @@ try {
   }
   const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
   console.log('\nmedian µs of CPU per request: request thread / whole process (range of the thread), the load generator, req/s');
-  const baselineUs = values.baseline ? median(servers.find((server) => server.baseline).results.get('baseline').map((r) => r.threadUs)) : undefined;
+  const baselineUs = values.baseline
+    ? median(
+        servers
+          .find((server) => server.baseline)
+          .results.get('baseline')
+          .map((r) => r.threadUs),
+      )
+    : undefined;
   for (const name of [...(values.baseline ? ['baseline'] : []), ...wanted]) {
     for (const server of servers) {
       const runs = server.results.get(name);

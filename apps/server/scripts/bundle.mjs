@@ -102,7 +102,7 @@ const keepNamesCheaply = () => {
     }
     writeFileSync(path, code.replace(ESBUILD_NAME_HELPER, CHEAP_NAME_HELPER.padEnd(ESBUILD_NAME_HELPER.length)));
   }
-  if (defining.length === 0) throw new Error('no output file defines esbuild\'s __name helper: keepNamesCheaply has nothing to rewrite');
+  if (defining.length === 0) throw new Error("no output file defines esbuild's __name helper: keepNamesCheaply has nothing to rewrite");
 };
 
 rmSync(DIST, { recursive: true, force: true });
