@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ADMIN_TOKEN } from './api.mjs';
-import { SERVER_NODE_FLAGS, startProcess, waitUntilReady } from './processes.mjs';
+import { SERVER_NODE_FLAGS, startFlagsOf, startProcess, waitUntilReady } from './processes.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RAISED = '100000000/1m';
@@ -20,14 +20,14 @@ const unset = () =>
   );
 
 /**
- * `settings`: any variable to set on top (only the reference rows do: `LOG_LEVEL`). `root`: the clone whose built
- * server starts (another clone's, to set two builds side by side); `nodeFlags`: Node flags after the start script's
- * (`--cpu-prof`, which NODE_OPTIONS refuses).
+ * `settings`: any variable to set on top (only the reference rows do: `LOG_LEVEL`). `root`: another clone whose built
+ * server to start, with its own start script's node flags (cpu-per-request.mjs compares two builds); `nodeFlags`: more
+ * flags after those (a CPU profile).
  */
-export const startAssay = async ({ port, databaseUrl, scratch, drain, track = (server) => server, settings = {}, root = ROOT, nodeFlags = [] }) => {
+export const startAssay = async ({ port, databaseUrl, scratch, drain, track = (server) => server, settings = {}, root, nodeFlags = [] }) => {
   const server = track(
     startProcess(
-      join(root, 'apps/server/dist/main.js'),
+      join(root ?? ROOT, 'apps/server/dist/main.js'),
       {
         ...unset(),
         PORT: String(port),
@@ -45,7 +45,7 @@ export const startAssay = async ({ port, databaseUrl, scratch, drain, track = (s
         ...settings,
       },
       scratch,
-      [...SERVER_NODE_FLAGS, ...nodeFlags],
+      [...(root ? startFlagsOf(root) : SERVER_NODE_FLAGS), ...nodeFlags],
       { stdout: drain.stdin },
     ),
   );

@@ -3,14 +3,15 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
  * Node's flags for the server as `pnpm start` (and `scripts/up.sh`) give them: the bench measures the server as it
  * is started, e.g. its request thread's young generation (decision 258).
  */
-export const SERVER_NODE_FLAGS =
-  JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')).scripts.start.match(/(?<=\s)--[a-z-]+=\S+/g) ?? [];
+export const startFlagsOf = (root) => JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start.match(/(?<=\s)--[a-z-]+=\S+/g) ?? [];
+export const SERVER_NODE_FLAGS = startFlagsOf(fileURLToPath(new URL('../../', import.meta.url)));
 
 export const freePort = () =>
   new Promise((resolve, reject) => {

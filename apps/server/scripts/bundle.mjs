@@ -11,7 +11,7 @@
 //   bundle runs inside this repository, next to its node_modules; chunks are written flat beside main.js).
 // - the native and late libraries (EXTERNAL) stay out and are loaded from where their importer resolves them.
 // - source maps are written (dist/*.map) but applied only on demand: `NODE_OPTIONS=--enable-source-maps`.
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
@@ -80,6 +80,31 @@ const externalsWhereTheyAre = {
   },
 };
 
+/**
+ * `keepNames` has esbuild call `__name(fn, "name")` wherever a function or class is made — inside functions too, so
+ * for every closure Fastify makes per request (a hook runner's `next`, a reply's listeners): ~5 calls a request, each an
+ * `Object.defineProperty` that cost ~1 µs and a tenth of a read's CPU (decision 470). The name it sets is the name the
+ * function already has unless the bundle renamed it (two modules' top-level `parse` become `parse` and `parse2`), so
+ * the helper now looks first and defines only a name that differs: the same names, the same property descriptors. The
+ * helper is rewritten to the same length (padded with spaces), so the source maps' columns on its line still hold;
+ * esbuild writing it differently fails the build here rather than leaving the slow one in.
+ */
+const ESBUILD_NAME_HELPER = 'var __name=(target,value)=>__defProp(target,"name",{value,configurable:true});';
+const CHEAP_NAME_HELPER = 'var __name=(t,v)=>t.name===v?t:__defProp(t,"name",{value:v,configurable:!0});';
+const keepNamesCheaply = () => {
+  const files = readdirSync(DIST).filter((name) => name.endsWith('.js'));
+  const defining = files.filter((name) => readFileSync(join(DIST, name), 'utf8').includes('var __name='));
+  for (const name of defining) {
+    const path = join(DIST, name);
+    const code = readFileSync(path, 'utf8');
+    if (!code.includes(ESBUILD_NAME_HELPER) || CHEAP_NAME_HELPER.length > ESBUILD_NAME_HELPER.length) {
+      throw new Error(`${name}: esbuild's __name helper is not the one scripts/bundle.mjs rewrites (keepNamesCheaply)`);
+    }
+    writeFileSync(path, code.replace(ESBUILD_NAME_HELPER, CHEAP_NAME_HELPER.padEnd(ESBUILD_NAME_HELPER.length)));
+  }
+  if (defining.length === 0) throw new Error("no output file defines esbuild's __name helper: keepNamesCheaply has nothing to rewrite");
+};
+
 rmSync(DIST, { recursive: true, force: true });
 const result = await build({
   entryPoints: { main: join(SERVER, 'src/main.ts') },
@@ -107,5 +132,6 @@ const result = await build({
   logLevel: 'warning',
   plugins: [externalsWhereTheyAre, keepOwnLocation],
 });
+keepNamesCheaply();
 // What each output file holds: start-imports.test.ts reads it to name what a start loaded.
 writeFileSync(join(DIST, 'meta.json'), JSON.stringify(result.metafile));

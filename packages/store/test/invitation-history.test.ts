@@ -85,6 +85,29 @@ describe.each(['sqlite', 'postgres'] as const)('invitation history on %s', (back
     expect(next).toEqual([{ at: T0 + 6, by: { keyId: 77, label: '' }, event: { kind: 'created', details: { via: 'reattempt', previousInvitationId: id } } }]);
   });
 
+  it('writes a registration’s created entry with it, once, however many register the address at once', async () => {
+    const email = `together-${backend}@example.com`;
+    const entry = { event: { kind: 'created', details: { via: 'api', previousInvitationId: null } }, by: { keyId: 999 } } as const;
+    const registration = { orgId, testId, testLinkId: null, emailKey: email, email, fullName: 'C', callbackUrl: null, redirectUrl: null };
+    const outcomes = await Promise.all([1, 2, 3].map((n) => store.invitations.register(registration, () => `together-${backend}-${n}`, T0 + n, entry)));
+    expect(outcomes.filter(({ created }) => created)).toHaveLength(1);
+    const [id] = new Set(outcomes.map(({ invitation }) => invitation.id));
+    // Registered again: the same invitation, and no second entry.
+    expect((await store.invitations.register(registration, () => `together-${backend}-4`, T0 + 9, entry)).created).toBe(false);
+    const entries = (await store.history.read(orgId, id!))!.entries;
+    expect(entries).toEqual([{ at: outcomes.find(({ created }) => created)!.invitation.createdAt, by: { keyId: 999, label: '' }, event: entry.event }]);
+  });
+
+  it('writes a self-registration’s entry by the candidate, and none for an address registered already', async () => {
+    const email = `self-${backend}@example.com`;
+    const entry = { event: { kind: 'created', details: { via: 'self-registration', previousInvitationId: null } }, by: 'candidate' } as const;
+    const registration = { orgId, testId, testLinkId: null, emailKey: email, email, fullName: 'C', callbackUrl: null, redirectUrl: null };
+    const first = await store.invitations.registerSelf(registration, () => `self-${backend}-1`, T0, entry);
+    const again = await store.invitations.registerSelf(registration, () => `self-${backend}-2`, T0 + 1, entry);
+    expect([first.created, again.created]).toEqual([true, false]);
+    expect((await store.history.read(orgId, first.invitation!.id))!.entries).toEqual([{ at: T0, by: 'candidate', event: entry.event }]);
+  });
+
   it('answers another org’s invitation as unknown', async () => {
     const id = await invite();
     expect(await store.history.read(orgId + 999, id)).toBeUndefined();

@@ -1,5 +1,5 @@
 import { normalizeEmail, type HistoryActor } from '@assay/domain';
-import type { RegistrationOutcome, Repositories, SelfRegistrationOutcome } from '@assay/store';
+import type { CreatedEntry, RegistrationOutcome, Repositories, SelfRegistrationOutcome } from '@assay/store';
 import { newInvitationToken } from '@assay/store';
 
 export interface CandidateRegistration {
@@ -21,34 +21,27 @@ export interface CandidateRegistration {
 const identityOf = (emailId: string) => ({ emailKey: normalizeEmail(emailId), email: emailId.trim() });
 
 /**
- * The invitation's history begins with its creation, by `by`, right after the registration (in its transaction when the
- * request holds an Idempotency-Key); an invitation without the entry gets a reconstructed one when read
- * (`invitationHistoryOf`), so a crash between the two never leaves a history without its start.
+ * The invitation's history begins with its creation, by `by`: written by the store in the registration's own transaction
+ * (decision 471). An invitation without the entry (created before the history existed) gets a reconstructed one when
+ * read (`invitationHistoryOf`).
  */
-const withCreatedEntry = async <Outcome extends { created: boolean; invitation?: { id: number } | undefined }>(
-  store: Pick<Repositories, 'history'>,
-  outcome: Outcome,
-  via: 'api' | 'test-link' | 'self-registration' | 'greenhouse',
-  by: HistoryActor,
-  now: number,
-): Promise<Outcome> => {
-  if (outcome.created && outcome.invitation)
-    await store.history.record(outcome.invitation.id, { kind: 'created', details: { via, previousInvitationId: null } }, by, now);
-  return outcome;
-};
+const createdEntry = (via: 'api' | 'test-link' | 'self-registration' | 'greenhouse', by: HistoryActor): CreatedEntry => ({
+  event: { kind: 'created', details: { via, previousInvitationId: null } },
+  by,
+});
 
 /**
  * The org API (4.7, 4.8): registering again updates the candidate, as the spec says (`decideReRegistration`). Greenhouse's
  * send_test registers the same way, its history entry saying so (`via: 'greenhouse'`).
  */
-export const registerCandidate = async (
-  store: Pick<Repositories, 'invitations' | 'history'>,
+export const registerCandidate = (
+  store: Pick<Repositories, 'invitations'>,
   registration: CandidateRegistration,
   now: number,
   by: HistoryActor,
   via: 'greenhouse' | undefined = undefined,
-): Promise<RegistrationOutcome> => {
-  const outcome = await store.invitations.register(
+): Promise<RegistrationOutcome> =>
+  store.invitations.register(
     {
       orgId: registration.orgId,
       testId: registration.testId,
@@ -62,17 +55,16 @@ export const registerCandidate = async (
     },
     newInvitationToken,
     now,
+    createdEntry(via ?? (registration.testLinkId === null ? 'api' : 'test-link'), by),
   );
-  return withCreatedEntry(store, outcome, via ?? (registration.testLinkId === null ? 'api' : 'test-link'), by, now);
-};
 
 /** A candidate on a public link: only a new address is invited; an existing one is left exactly as stored. */
-export const registerSelf = async (
-  store: Pick<Repositories, 'invitations' | 'history'>,
+export const registerSelf = (
+  store: Pick<Repositories, 'invitations'>,
   registration: Omit<CandidateRegistration, 'callbackURL' | 'redirectURL' | 'submittedCallbackURL' | 'extraTimePercent'>,
   now: number,
-): Promise<SelfRegistrationOutcome> => {
-  const outcome = await store.invitations.registerSelf(
+): Promise<SelfRegistrationOutcome> =>
+  store.invitations.registerSelf(
     {
       orgId: registration.orgId,
       testId: registration.testId,
@@ -84,6 +76,5 @@ export const registerSelf = async (
     },
     newInvitationToken,
     now,
+    createdEntry('self-registration', 'candidate'),
   );
-  return withCreatedEntry(store, outcome, 'self-registration', 'candidate', now);
-};

@@ -11,6 +11,7 @@ import {
   type StoredHistoryEntry,
 } from '@assay/domain';
 import type { Database } from '../database.js';
+import { compileOnce, parameter } from '../engine/compiled-query.js';
 
 /*
  * An invitation's history (issue 32, item 6), append-only. Every write takes the `db` of the action it records — the
@@ -20,12 +21,29 @@ import type { Database } from '../database.js';
 
 const actorColumns = (by: HistoryActor) => (typeof by === 'object' ? { actor: 'key', key_id: by.keyId } : { actor: by, key_id: null });
 
+/** One entry's insert, built once per dialect (a registration writes one each: decision 471). */
+const insertEntry = compileOnce((db: Kysely<Database>) =>
+  db.insertInto('invitation_history').values({
+    invitation_id: parameter<number>('invitationId'),
+    at: parameter<number>('at'),
+    kind: parameter<string>('kind'),
+    actor: parameter<string>('actor'),
+    key_id: parameter<number | null>('keyId'),
+    details: parameter<string>('details'),
+    count: 1,
+    last_at: parameter<number>('at'),
+  }),
+);
+
+/** The insert of one entry, ready to run alone or as a step of a transaction (`registration-steps.ts`). */
+export const historyEntryInsert = (db: Kysely<Database>, invitationId: number, event: RecordedHistoryEvent, by: HistoryActor, at: number) => {
+  const { actor, key_id } = actorColumns(by);
+  return insertEntry.bound(db, { invitationId, at, kind: event.kind, actor, keyId: key_id, details: JSON.stringify(event.details) });
+};
+
 /** Appends one entry. */
 export const recordHistory = async (db: Kysely<Database>, invitationId: number, event: RecordedHistoryEvent, by: HistoryActor, at: number): Promise<void> => {
-  await db
-    .insertInto('invitation_history')
-    .values({ invitation_id: invitationId, at, kind: event.kind, ...actorColumns(by), details: JSON.stringify(event.details), count: 1, last_at: at })
-    .execute();
+  await db.executeQuery(historyEntryInsert(db, invitationId, event, by, at));
 };
 
 /**

@@ -7,11 +7,12 @@ import { newInvitationToken } from './random-keys.js';
 import { inviteNewCandidate } from './new-candidate-invitation.js';
 import type { Dialect } from '../engine/connect.js';
 import { toInvitation } from './records.js';
-import { registrationSteps, selfRegistrationSteps, type RegistrationInput } from './registration-steps.js';
+import { type CreatedEntry, registrationSteps, selfRegistrationSteps, withCreatedEntry, type RegistrationInput } from './registration-steps.js';
+import { recordHistory } from './invitation-history.js';
 import { transact } from '../engine/transaction-steps.js';
 import { recordMoveHistory } from './move-history.js';
 
-export type { RegistrationInput };
+export type { CreatedEntry, RegistrationInput };
 
 export type { NewToken };
 
@@ -41,9 +42,10 @@ export class InvitationsRepository {
   /**
    * Spec 4.7: one candidate record per (org, test, email), updated on each registration as the domain decides
    * (`decideReRegistration`), and one live invitation for it. Concurrent registrations meet on the unique keys and all
-   * answer the same row; `created` tells the one that stored it.
+   * answer the same row; `created` tells the one that stored it, and only that one writes `entry`, the invitation's first
+   * history entry, in the registration's own transaction.
    */
-  async register(input: RegistrationInput, newToken: NewToken, now: number): Promise<RegistrationOutcome> {
+  async register(input: RegistrationInput, newToken: NewToken, now: number, entry?: CreatedEntry): Promise<RegistrationOutcome> {
     if (this.dialect === 'postgres') {
       // Named one by one: keys added after a leading spread are slow on Node 20's V8 (`newInvitationColumns`).
       const [invited] = await inviteNewCandidate(this.db, {
@@ -61,9 +63,12 @@ export class InvitationsRepository {
         now,
         ...newInvitationColumns(now),
       });
-      if (invited) return { created: true, invitation: toInvitation(invited) };
+      if (invited) {
+        if (entry) await recordHistory(this.db, invited.id, entry.event, entry.by, now);
+        return { created: true, invitation: toInvitation(invited) };
+      }
     }
-    const { created, invitation } = await transact(this.db, () => registrationSteps(this.db, input, newToken, now));
+    const { created, invitation } = await transact(this.db, () => withCreatedEntry(this.db, registrationSteps(this.db, input, newToken, now), entry, now));
     return { created, invitation: toInvitation(invitation) };
   }
 
@@ -72,8 +77,8 @@ export class InvitationsRepository {
    * an existing candidate — however they were registered, whatever the state of their invitation — is left
    * exactly as stored and answered as `existing`, so nobody can read, take or rename someone else's attempt.
    */
-  async registerSelf(input: RegistrationInput, newToken: NewToken, now: number): Promise<SelfRegistrationOutcome> {
-    const { created, invitation } = await transact(this.db, () => selfRegistrationSteps(this.db, input, newToken, now));
+  async registerSelf(input: RegistrationInput, newToken: NewToken, now: number, entry?: CreatedEntry): Promise<SelfRegistrationOutcome> {
+    const { created, invitation } = await transact(this.db, () => withCreatedEntry(this.db, selfRegistrationSteps(this.db, input, newToken, now), entry, now));
     return created ? { created, invitation: toInvitation(invitation) } : { created, invitation: invitation && toInvitation(invitation) };
   }
 

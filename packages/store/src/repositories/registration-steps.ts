@@ -1,11 +1,19 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { decideReRegistration, type InvitationOnRegistration, type ReRegistration, type StoredUrlChange } from '@assay/domain';
+import {
+  decideReRegistration,
+  type HistoryActor,
+  type InvitationOnRegistration,
+  type RecordedHistoryEvent,
+  type ReRegistration,
+  type StoredUrlChange,
+} from '@assay/domain';
 import { match } from 'ts-pattern';
 import { compileOnce, parameter } from '../engine/compiled-query.js';
 import type { Database, InvitationRow } from '../database.js';
 import { latestAttemptQuery, newInvitationColumns, type NewToken } from './invitation-moves.js';
 import { compilesForSqlite, insertion, statement, type TransactionSteps } from '../engine/transaction-steps.js';
+import { historyEntryInsert } from './invitation-history.js';
 
 /** A registration, as the store writes it: the candidate and the invitation's settings. */
 export interface RegistrationInput {
@@ -153,6 +161,28 @@ const candidateUpdate = (input: RegistrationInput, decided: ReRegistration, now:
   setSubmittedCallbackUrl: flagOf(decided.submittedCallbackUrl),
   now,
 });
+
+/** The history entry an invitation a registration creates begins with (`created`), and who registered it. */
+export interface CreatedEntry {
+  readonly event: RecordedHistoryEvent;
+  readonly by: HistoryActor;
+}
+
+/**
+ * `steps`, then — when they created the invitation — its history's first entry, in the same transaction: on SQLite one
+ * more statement of the same group commit, where a write of its own after the registration cost a Kysely build, an
+ * asynchronous round through the driver and a second COMMIT to wait for (decision 471).
+ */
+export function* withCreatedEntry<Rows extends { created: boolean; invitation: InvitationRow | undefined }>(
+  db: Kysely<Database>,
+  steps: TransactionSteps<Rows>,
+  entry: CreatedEntry | undefined,
+  now: number,
+): TransactionSteps<Rows> {
+  const rows = yield* steps;
+  if (entry && rows.created && rows.invitation) yield historyEntryInsert(db, rows.invitation.id, entry.event, entry.by, now);
+  return rows;
+}
 
 /** What a registration stored: the invitation answered, and whether this registration created it. */
 export interface RegistrationRows {
