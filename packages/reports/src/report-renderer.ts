@@ -181,6 +181,9 @@ export class ReportRenderer {
   streamWorkbook(test: TestDetails, candidates: AsyncIterable<WorkbookRow>): Readable {
     const release = this.admit();
     const body = new PassThrough();
+    // The place frees once the last byte is read, not only when the worker's task returns a moment later: a client that
+    // has its whole workbook and asks for the next export must not be told every worker is busy.
+    body.once('end', release);
     try {
       const workers = this.workers('workbook');
       const { port1, port2 } = new MessageChannel();
