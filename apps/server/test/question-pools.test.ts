@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assembleWorker, type AssembledWorker } from '@assay/jobs';
+import { formatScore, scoreQuestion, type CandidateSession, type QuestionRecord, type TestDetails } from '@assay/domain';
+import { candidate, manualClock, registerFor } from './helpers/candidate.js';
+import { expectFailure, expectSuccess } from './helpers/expectations.js';
+import { silentLog } from './helpers/receiver.js';
+import { backends, startHarness, type Harness } from './helpers/test-app.js';
+
+/** The shipped example: 3 of 6 questions drawn, shuffled, options shuffled; a fixed coding section (issue 34, item 5). */
+const EXAMPLE = JSON.parse(readFileSync(fileURLToPath(new URL('../../../examples/tests/pooled-web-fundamentals.json', import.meta.url)), 'utf8')) as {
+  sections: Record<string, unknown>[];
+};
+const START = Math.floor(Date.now() / 1000) * 1000;
+
+type Served = NonNullable<CandidateSession['test']['sections'][number]['questions']>[number];
+const servedOf = (session: CandidateSession): Served[] => session.test.sections.flatMap((section) => section.questions ?? []);
+const variantKey = (session: CandidateSession): string =>
+  servedOf(session)
+    .map((question) => `${question.questionId}:${'options' in question ? question.options.map((option) => option.optionId).join('') : ''}`)
+    .join(' ');
+
+describe.each(backends)('question pools and shuffling on %s', (backend) => {
+  let h: Harness;
+  let worker: AssembledWorker;
+  let testId: number;
+  let questions: readonly QuestionRecord[];
+  const clock = manualClock(START);
+
+  beforeAll(async () => {
+    h = await startHarness(backend, {}, clock.now);
+    testId = await h.importTest(EXAMPLE);
+    questions = await h.store.attempts.questions(testId);
+    worker = assembleWorker(h.store, { ...h.config, outboxDir: `/tmp/assay-outbox-pools-${backend}-${process.pid}` }, silentLog, {
+      now: clock.now,
+      random: () => 0,
+      deliveryTimeoutMs: 1_000,
+    });
+  });
+  afterAll(async () => {
+    await worker.close();
+    await h.close();
+  });
+
+  const started = async (emailId: string) => {
+    const registered = await registerFor(h, testId, emailId);
+    const api = candidate(h, registered.token);
+    return { ...registered, api, session: await api.client.start() };
+  };
+  const definitionOf = (questionId: number) => questions.find((question) => question.id === questionId)!.definition;
+  /** The canonical ids of a choice question's correct options. */
+  const correctOf = (questionId: number): number[] => {
+    const definition = definitionOf(questionId);
+    if (definition.type !== 'single_choice' && definition.type !== 'multiple_choice') throw new Error('not a choice question');
+    return definition.options.flatMap((option, optionId) => (option.correct ? [optionId] : []));
+  };
+
+  it('counts a pool as its draw in the v2 answers: the section has 3 questions, the test 4', async () => {
+    const details = expectSuccess<TestDetails>(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}` }));
+    expect(details).toMatchObject({
+      questions: 4,
+      sections: [
+        { sectionName: 'HTTP and the web', questions: 3 },
+        { sectionName: 'Coding', questions: 1 },
+      ],
+    });
+  });
+
+  it.each([
+    ['a draw of 0', 0, 'sections.0.draw: draw must be at least 1'],
+    ['a draw over the pool', 7, "sections.0.draw: draw (7) must be at most the section's number of questions (6)"],
+    ['a fractional draw', 2.5, 'sections.0.draw: draw must be a whole number of questions'],
+  ])('refuses %s at import with 400.2, naming the field', async (_, draw, message) => {
+    const definition = { ...EXAMPLE, sections: [{ ...EXAMPLE.sections[0], draw }, EXAMPLE.sections[1]] };
+    const refused = expectFailure(await h.request({ method: 'POST', url: '/v2/org/tests', body: definition }), '400.2');
+    expect(String(refused.result)).toContain(message);
+  });
+
+  it('gives each candidate a variant of their own, fixed at the start: 3 drawn questions, options under their canonical ids', async () => {
+    const first = await started('first@example.com');
+    const second = await started('second@example.com');
+    for (const { session } of [first, second]) {
+      const [pool, coding] = session.test.sections;
+      expect(pool!.questionCount).toBe(3);
+      expect(pool!.questions).toHaveLength(3);
+      expect(coding!.questions!.map((question) => question.type)).toEqual(['coding']);
+      for (const question of pool!.questions!) {
+        if (!('options' in question)) throw new Error('a choice question was expected');
+        expect(question.options.map((option) => option.optionId).sort()).toEqual([0, 1, 2, 3]);
+      }
+    }
+    // 120 ordered draws times 24³ option orders: two candidates alike would be a one-in-1.6-million coincidence.
+    expect(variantKey(first.session)).not.toBe(variantKey(second.session));
+    // Reloading, or starting again, serves the same variant.
+    expect(variantKey(await first.api.client.session())).toBe(variantKey(first.session));
+    expect(variantKey(expectSuccess<CandidateSession>(await first.api.start()))).toBe(variantKey(first.session));
+  });
+
+  it('refuses an answer to a question outside the draw (400.29) and saves nothing', async () => {
+    const { api, session } = await started('outside@example.com');
+    const served = new Set(servedOf(session).map((question) => question.questionId));
+    const undrawn = questions.find((question) => !served.has(question.id))!;
+    const refused = expectFailure(await api.answer(undrawn.id, { optionIds: [0] }), '400.29');
+    expect(refused.result).toBe(`Question ${undrawn.id} is not one of the questions drawn for you: answer the questions shown on your page.`);
+    expect((await api.client.session()).answers).toEqual({});
+  });
+
+  it('scores each candidate on their own draw, answers by canonical option ids, out of the questions they were asked', async () => {
+    const right = await started('right@example.com');
+    const wrong = await started('wrong@example.com');
+    for (const question of servedOf(right.session).filter((entry) => entry.type !== 'coding')) {
+      expectSuccess(await right.api.answer(question.questionId, { optionIds: correctOf(question.questionId) }));
+    }
+    // The other candidate picks whatever option is shown first: what that scores depends on where the shuffle put it.
+    let wrongExpected = 0;
+    for (const question of servedOf(wrong.session)) {
+      if (!('options' in question)) continue;
+      const shownFirst = question.options[0]!.optionId;
+      expectSuccess(await wrong.api.answer(question.questionId, { optionIds: [shownFirst] }));
+      wrongExpected += scoreQuestion(definitionOf(question.questionId), { optionIds: [shownFirst] });
+    }
+    expectSuccess(await right.api.submit());
+    expectSuccess(await wrong.api.submit());
+    await worker.worker.drain();
+    const report = async (invitationId: number) =>
+      expectSuccess<Record<string, unknown>>(await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}` }));
+    expect(await report(right.invitationId)).toMatchObject({ reportStatus: 'Generated', score: '3', totalScore: '8', questions: 4 });
+    expect(await report(wrong.invitationId)).toMatchObject({ reportStatus: 'Generated', score: formatScore(Math.round(wrongExpected * 100) / 100) });
+    // Marks were recorded for the asked questions only.
+    const scored = await h.store.attemptLog.questionResults(right.invitationId);
+    const byNumber = (a: number, b: number) => a - b;
+    expect([...scored.keys()].map(Number).sort(byNumber)).toEqual(
+      servedOf(right.session)
+        .map((question) => question.questionId)
+        .sort(byNumber),
+    );
+  });
+});
