@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleWorker, type AssembledWorker } from '@assay/jobs';
-import { formatScore, scoreQuestion, type CandidateSession, type QuestionRecord, type TestDetails } from '@assay/domain';
+import { formatScore, scoreQuestion, type CandidateSession, type QuestionRecord, type ReportDetails, type TestDetails } from '@assay/domain';
 import { candidate, manualClock, registerFor } from './helpers/candidate.js';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
 import { silentLog } from './helpers/receiver.js';
@@ -127,6 +127,24 @@ describe.each(backends)('question pools and shuffling on %s', (backend) => {
       expectSuccess<Record<string, unknown>>(await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}` }));
     expect(await report(right.invitationId)).toMatchObject({ reportStatus: 'Generated', score: '3', totalScore: '8', questions: 4 });
     expect(await report(wrong.invitationId)).toMatchObject({ reportStatus: 'Generated', score: formatScore(Math.round(wrongExpected * 100) / 100) });
+    // The details name the variant: the questions in the order this candidate saw them, options as they were shown.
+    const details = expectSuccess<ReportDetails>(await h.request({ method: 'GET', url: `/v2/org/report/${wrong.invitationId}/details` }));
+    const shown = servedOf(wrong.session);
+    expect(details.variant).toMatchObject({
+      questionIds: shown.map((question) => question.questionId),
+      sections: [
+        { sectionName: 'HTTP and the web', asked: 3, poolSize: 6, shuffleQuestions: true, shuffleOptions: true },
+        { sectionName: 'Coding', asked: 1, poolSize: 1, shuffleQuestions: false, shuffleOptions: false },
+      ],
+    });
+    expect(details.variant!.seed).toEqual(expect.any(Number));
+    expect(details.questions.map((question) => question.questionId)).toEqual(shown.map((question) => question.questionId));
+    for (const [index, question] of shown.entries()) {
+      if ('options' in question)
+        expect(details.questions[index]!.options!.map((option) => option.optionId)).toEqual(question.options.map((option) => option.optionId));
+    }
+    expect(details.score).toMatchObject({ maxScore: 8 });
+    expect(details.sections.map((section) => section.maxScore)).toEqual([3, 5]);
     // Marks were recorded for the asked questions only.
     const scored = await h.store.attemptLog.questionResults(right.invitationId);
     const byNumber = (a: number, b: number) => a - b;

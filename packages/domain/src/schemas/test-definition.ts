@@ -154,7 +154,7 @@ export const SectionDefinition = z
     duration: z.int().min(1).max(600),
     questions: z.array(QuestionDefinition).min(1).max(500),
     // Optional without defaults: a definition without them parses (and is stored) exactly as before (decision 571).
-    draw: z.int({ error: 'draw must be a whole number of questions' }).min(1, { error: 'draw must be at least 1' }).optional().meta({
+    draw: z.int({ error: 'draw must be a whole number of questions' }).min(1, { error: 'draw must be at least 1' }).max(500).optional().meta({
       description:
         "A question pool: each candidate gets this many of the section's questions, drawn at random when the attempt starts (the section's question count is then this number). Between 1 and the number of questions; without it every question is asked.",
     }),
