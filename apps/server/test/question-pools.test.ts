@@ -5,6 +5,7 @@ import { assembleWorker, type AssembledWorker } from '@assay/jobs';
 import { formatScore, scoreQuestion, type CandidateSession, type QuestionRecord, type ReportDetails, type TestDetails } from '@assay/domain';
 import { candidate, manualClock, registerFor } from './helpers/candidate.js';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
+import { pdfLines } from './helpers/pdf-text.js';
 import { silentLog } from './helpers/receiver.js';
 import { backends, startHarness, type Harness } from './helpers/test-app.js';
 
@@ -97,6 +98,36 @@ describe.each(backends)('question pools and shuffling on %s', (backend) => {
     expect(variantKey(expectSuccess<CandidateSession>(await first.api.start()))).toBe(variantKey(first.session));
   });
 
+  it("reports each candidate's total out of their own draw when a pool's questions carry different marks", async () => {
+    const unequal = await h.importTest({
+      testName: 'Unequal pool',
+      sections: [
+        {
+          sectionName: 'Pool',
+          sectionType: 'general',
+          duration: 5,
+          draw: 1,
+          questions: [
+            { type: 'single_choice', text: 'Worth 1', marks: 1, options: [{ text: 'a', correct: true }, { text: 'b' }] },
+            { type: 'single_choice', text: 'Worth 4', marks: 4, options: [{ text: 'a', correct: true }, { text: 'b' }] },
+          ],
+        },
+      ],
+    });
+    // Before any draw the test is worth what its luckiest draw is worth.
+    expect(expectSuccess<TestDetails>(await h.request({ method: 'GET', url: `/v2/org/tests/${unequal}` }))).toMatchObject({ questions: 1 });
+    for (const emailId of ['unequal.a@example.com', 'unequal.b@example.com', 'unequal.c@example.com']) {
+      const registered = await registerFor(h, unequal, emailId);
+      const session = await candidate(h, registered.token).client.start();
+      const [asked] = servedOf(session);
+      const worth = asked!.marks;
+      const report = expectSuccess<Record<string, unknown>>(await h.request({ method: 'GET', url: `/v2/org/report/${registered.invitationId}` }));
+      expect(report).toMatchObject({ totalScore: String(worth), questions: 1 });
+      const sections = expectSuccess<{ sectionScore: number }[]>(await h.request({ method: 'GET', url: `/v2/org/report/${registered.invitationId}/sections` }));
+      expect(sections.map((section) => section.sectionScore)).toEqual([worth]);
+    }
+  });
+
   it('refuses an answer to a question outside the draw (400.29) and saves nothing', async () => {
     const { api, session } = await started('outside@example.com');
     const served = new Set(servedOf(session).map((question) => question.questionId));
@@ -144,6 +175,11 @@ describe.each(backends)('question pools and shuffling on %s', (backend) => {
         expect(details.questions[index]!.options!.map((option) => option.optionId)).toEqual(question.options.map((option) => option.optionId));
     }
     expect(details.score).toMatchObject({ maxScore: 8 });
+    // The PDF names it too, and lists the questions in the candidate's order.
+    const pdf = await h.request({ method: 'GET', url: `/v2/org/report/${wrong.invitationId}/pdf` });
+    const text = pdfLines(pdf.rawPayload).join(' ');
+    expect(text).toContain('HTTP and the web: 3 of 6 drawn, questions and options shuffled; Coding: as authored');
+    expect(text).toContain(`seed ${details.variant!.seed}`);
     expect(details.sections.map((section) => section.maxScore)).toEqual([3, 5]);
     // Marks were recorded for the asked questions only.
     const scored = await h.store.attemptLog.questionResults(right.invitationId);

@@ -78,3 +78,21 @@ export const isInVariant = (variant: AttemptVariant, questionId: number): boolea
 
 /** Whether the test asks every candidate the same questions in the same order (no pool setting on any section). */
 export const isFixedTest = (sections: readonly PooledSection[]): boolean => sections.every((section) => section.pool === undefined);
+
+/**
+ * The most an attempt's variant is worth, overall and by section: what a candidate of a pool is scored out of
+ * (decision 576). For a test without pools, every question's marks.
+ */
+export const variantMaxScores = (
+  sections: readonly PooledSection[],
+  questions: readonly QuestionRecord[],
+  seed: number | null | undefined,
+): { total: number; bySection: ReadonlyMap<number, number> } => {
+  const bySection = new Map<number, number>(sections.map((section) => [section.id, 0]));
+  let total = 0;
+  for (const question of questionsOfVariant(attemptVariant(sections, questions, seed), questions)) {
+    bySection.set(question.sectionId, (bySection.get(question.sectionId) ?? 0) + question.definition.marks);
+    total += question.definition.marks;
+  }
+  return { total, bySection };
+};
