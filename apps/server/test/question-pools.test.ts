@@ -116,15 +116,36 @@ describe.each(backends)('question pools and shuffling on %s', (backend) => {
     });
     // Before any draw the test is worth what its luckiest draw is worth.
     expect(expectSuccess<TestDetails>(await h.request({ method: 'GET', url: `/v2/org/tests/${unequal}` }))).toMatchObject({ questions: 1 });
-    for (const emailId of ['unequal.a@example.com', 'unequal.b@example.com', 'unequal.c@example.com']) {
+    const takers: { invitationId: number; full: boolean }[] = [];
+    for (const [index, emailId] of [
+      'unequal.a@example.com',
+      'unequal.b@example.com',
+      'unequal.c@example.com',
+      'unequal.d@example.com',
+      'unequal.e@example.com',
+    ].entries()) {
       const registered = await registerFor(h, unequal, emailId);
-      const session = await candidate(h, registered.token).client.start();
+      const api = candidate(h, registered.token);
+      const session = await api.client.start();
       const [asked] = servedOf(session);
       const worth = asked!.marks;
+      // Four answer right (full marks of whatever they drew: 1 or 4), the last one wrong.
+      const full = index < 4;
+      expectSuccess(await api.answer(asked!.questionId, { optionIds: [full ? 0 : 1] }));
+      expectSuccess(await api.submit());
+      takers.push({ invitationId: registered.invitationId, full });
       const report = expectSuccess<Record<string, unknown>>(await h.request({ method: 'GET', url: `/v2/org/report/${registered.invitationId}` }));
       expect(report).toMatchObject({ totalScore: String(worth), questions: 1 });
       const sections = expectSuccess<{ sectionScore: number }[]>(await h.request({ method: 'GET', url: `/v2/org/report/${registered.invitationId}/sections` }));
       expect(sections.map((section) => section.sectionScore)).toEqual([worth]);
+    }
+    await worker.worker.drain();
+    // Ranked by the share of their own draw (decision 577): every full-marks candidate ties at the top, whether their
+    // draw was worth 1 or 4 (1 below, 4 tied of 5: 60), and the wrong one is last (0 below, 1 tied: 10).
+    for (const { invitationId, full } of takers) {
+      const details = expectSuccess<ReportDetails>(await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/details` }));
+      expect(details.percentile).toEqual({ percentile: full ? 60 : 10, basedOn: 5 });
+      expect(details.score.percent).toBe(full ? 100 : 0);
     }
   });
 
