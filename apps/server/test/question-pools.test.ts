@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleWorker, type AssembledWorker } from '@assay/jobs';
@@ -202,6 +203,22 @@ describe.each(backends)('question pools and shuffling on %s', (backend) => {
     expect(text).toContain('HTTP and the web: 3 of 6 drawn, questions and options shuffled; Coding: as authored');
     expect(text).toContain(`seed ${details.variant!.seed}`);
     expect(details.sections.map((section) => section.maxScore)).toEqual([3, 5]);
+    // The workbook: the Questions sheet's cells of questions this candidate was not asked are empty, the asked ones
+    // hold their marks; the Candidates sheet's total is out of the draw.
+    const excel = await h.request({ method: 'GET', url: `/v2/org/report/${testId}/excel` });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
+    const sheet = (name: string) => {
+      const rows: unknown[][] = [];
+      workbook.getWorksheet(name)!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+      const headings = rows[0]!.map(String);
+      return new Map(rows.slice(1).map((row) => [row[0], Object.fromEntries(headings.map((heading, index) => [heading, row[index] ?? null]))]));
+    };
+    const rightRow = sheet('Questions').get(right.invitationId)!;
+    const askedNumbers = new Set(servedOf(right.session).map((question) => questions.findIndex((entry) => entry.id === question.questionId) + 1));
+    for (const number of [1, 2, 3, 4, 5, 6])
+      expect(rightRow[Object.keys(rightRow).find((heading) => heading.startsWith(`Q${number} `))!]).toBe(askedNumbers.has(number) ? 1 : null);
+    expect(sheet('Candidates').get(right.invitationId)).toMatchObject({ score: 3, totalScore: 8 });
     // Marks were recorded for the asked questions only.
     const scored = await h.store.attemptLog.questionResults(right.invitationId);
     const byNumber = (a: number, b: number) => a - b;
