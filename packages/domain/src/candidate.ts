@@ -30,3 +30,4 @@ export * from './candidate/answer-text-forms.js';
 export * from './candidate/short-answer-match.js';
 export * from './candidate/scoring.js';
 export * from './candidate/review-status.js';
+export * from './candidate/question-variant.js';

@@ -14,7 +14,8 @@ export type InvitationEvent =
   | { type: 'cancel'; at: number }
   | { type: 'reattempt' }
   /** `extraTimePercent`: the candidate's accommodation, if any (see `deadlineOf`). */
-  | { type: 'start'; at: number; durationMinutes: number; extraTimePercent?: number }
+  /** `variantSeed`: what the attempt's questions are drawn and ordered from (`attemptVariant`), drawn by the shell. */
+  | { type: 'start'; at: number; durationMinutes: number; extraTimePercent?: number; variantSeed?: number }
   | { type: 'submit'; at: number }
   | { type: 'expire'; at: number }
   | { type: 'reset' };
@@ -34,7 +35,7 @@ export type InvitationEffect =
   | { readonly kind: 'none' }
   | { readonly kind: 'cancel'; readonly cancelledAt: number }
   | { readonly kind: 'createReattempt' }
-  | { readonly kind: 'startAttempt'; readonly startedAt: number; readonly deadline: number }
+  | { readonly kind: 'startAttempt'; readonly startedAt: number; readonly deadline: number; readonly variantSeed?: number }
   /** Submit or deadline: the attempt ends (never after its deadline), proctoring closes, scoring and announcements are queued. */
   | { readonly kind: 'completeAttempt'; readonly completedAt: number; readonly proctoring: ProctoringCounters }
   /** Reset: the attempt starts over with the same URL; answers, scores and snapshots go; its grades stop counting (kept in the history). */
@@ -82,8 +83,13 @@ export const moveInvitation = (invitation: InvitationFacts, event: InvitationEve
 
     // The candidate's own moves (start, submit) are refused in the candidate's words and codes (attempt-refusals.ts),
     // which the candidate API answers as they are.
-    .with(['Pending', { type: 'start' }], ['Reset', { type: 'start' }], ([, { at, durationMinutes, extraTimePercent }]) =>
-      moveTo('In progress', { kind: 'startAttempt', startedAt: at, deadline: deadlineOf(at, durationMinutes, extraTimePercent) }),
+    .with(['Pending', { type: 'start' }], ['Reset', { type: 'start' }], ([, { at, durationMinutes, extraTimePercent, variantSeed }]) =>
+      moveTo('In progress', {
+        kind: 'startAttempt',
+        startedAt: at,
+        deadline: deadlineOf(at, durationMinutes, extraTimePercent),
+        ...(variantSeed === undefined ? {} : { variantSeed }),
+      }),
     )
     .with(['In progress', { type: 'start' }], () => stay('In progress'))
     .with(['Completed', { type: 'start' }], () => refusedWith(ALREADY_COMPLETED))

@@ -37,3 +37,4 @@ export * from './report/written-answer-detail.js';
 export * from './report/integrity-evidence-detail.js';
 // The "submitted" event (issue 32 item 2, submitted): an opt-in push when a candidate submits, before grading ends.
 export * from './events/submitted-event.js';
+export * from './report/pool-percentile.js';

@@ -23,6 +23,7 @@ export const statusCatalogue = {
   '400.17': 'Contact name has no way to reach them',
   '400.18': "Answer is over the question's word limit",
   '400.19': 'Grade does not fit the question',
+  '400.29': "Question is not in this candidate's draw",
   '401.1': 'API key is missing',
   '401.2': 'API key is invalid',
   '401.3': 'Admin token is missing or invalid',

@@ -10,6 +10,21 @@ export const accommodationText = (details: ReportDetails): string => {
   return `${accommodation.extraTimePercent}% extra time${allowed === undefined ? '' : `: ${displayMinutes(allowed)} allowed`}`;
 };
 
+/**
+ * The variant a candidate of a test with pools or shuffling saw (issue 34): `HTTP: 3 of 6 drawn, questions and options
+ * shuffled; Coding: as authored · seed 123`. The questions below are listed in the order they were shown, and each
+ * question's options lettered as the candidate saw them.
+ */
+export const variantText = (variant: NonNullable<ReportDetails['variant']>): string => {
+  const sections = variant.sections.map((section) => {
+    const shuffled = [section.shuffleQuestions ? 'questions' : '', section.shuffleOptions ? 'options' : ''].filter(Boolean).join(' and ');
+    const drawn = section.asked < section.poolSize ? `${section.asked} of ${section.poolSize} drawn` : '';
+    const parts = [drawn, shuffled === '' ? '' : `${shuffled} shuffled`].filter(Boolean);
+    return `${section.sectionName}: ${parts.length === 0 ? 'as authored' : parts.join(', ')}`;
+  });
+  return `${sections.join('; ')} · ${variant.seed === null ? 'not drawn yet' : `seed ${variant.seed}`}`;
+};
+
 /** The facts under the cards, in reading order (two columns, filled row by row). */
 export const factsOf = (details: ReportDetails): [string, string][] => {
   const answered = details.questions.filter((question) => question.answered).length;
@@ -21,6 +36,7 @@ export const factsOf = (details: ReportDetails): [string, string][] => {
     ['Time taken', `${details.timeTakenMinutes} min of ${displayMinutes(details.test.allowedSeconds ?? details.test.duration * 60)}`],
     ['Completed', details.completedAt === null ? 'Not completed' : displayIso(details.completedAt)],
     ['Accommodation', accommodationText(details)],
+    ...(details.variant ? [['Variant', variantText(details.variant)] as [string, string]] : []),
   ];
 };
 

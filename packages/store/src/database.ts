@@ -54,6 +54,12 @@ export interface SectionsTable {
   duration: number;
   question_count: number;
   total_marks: number;
+  /** Questions drawn per candidate; null: all of them (migration 035). */
+  draw: number | null;
+  /** 1 when each candidate gets the section's questions in an order of their own (migration 035). */
+  shuffle_questions: Generated<number>;
+  /** 1 when each candidate gets every choice question's options in an order of their own (migration 035). */
+  shuffle_options: Generated<number>;
 }
 
 export interface QuestionsTable {
@@ -128,6 +134,8 @@ export interface InvitationsTable {
   extra_time_percent: Generated<number>;
   /** The generation of signed report links honoured; revoking the invitation's links adds one (migration 016). */
   report_link_generation: Generated<number>;
+  /** What the attempt's variant is computed from, written with its start; null before it (migration 035). */
+  variant_seed: number | null;
 }
 
 export interface AnswersTable {

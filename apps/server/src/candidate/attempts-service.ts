@@ -5,6 +5,10 @@ import {
   type CodingQuestion,
   type QuestionDefinition,
   acceptAnswer,
+  attemptVariant,
+  isFixedTest,
+  isInVariant,
+  MAX_VARIANT_SEED,
   answerLanguageFor,
   admitSnapshot,
   fitAnswer,
@@ -25,6 +29,7 @@ import {
   type ProctoringEventInput,
   type Result,
 } from '@assay/domain';
+import { randomInt } from 'node:crypto';
 import { normaliseSnapshot } from '@assay/reports/host';
 import type { AttemptContext, Store } from '@assay/store';
 import { found, refusal, unwrap } from '../refusal-error.js';
@@ -76,7 +81,8 @@ export class CandidateAttempts {
       this.store.attempts.questions(context.test.id),
       this.store.attempts.answers(context.invitation.id),
     ]);
-    return buildSessionView({ context, sections, questions, answers, now: this.now() });
+    const variant = attemptVariant(sections, questions, context.invitation.variantSeed);
+    return buildSessionView({ context, sections, questions, variant, answers, now: this.now() });
   }
 
   /** Admitted by the test and its link, then moved by the machine: one domain decision (`startByCandidate`). */
@@ -87,7 +93,14 @@ export class CandidateAttempts {
     await this.move(
       context.invitation,
       (current) =>
-        startByCandidate(current, admission, { type: 'start', at, durationMinutes: context.test.duration, extraTimePercent: current.extraTimePercent }),
+        startByCandidate(current, admission, {
+          type: 'start',
+          at,
+          durationMinutes: context.test.duration,
+          extraTimePercent: current.extraTimePercent,
+          // The candidate's variant is drawn here, once (the domain computes it from the seed; decision 572).
+          variantSeed: randomInt(MAX_VARIANT_SEED + 1),
+        }),
       'candidate',
     );
     return this.session(token);
@@ -103,9 +116,17 @@ export class CandidateAttempts {
     return context;
   }
 
+  /** A question of the test that the candidate was asked: one outside their draw is refused (400.29), like one of no test (404.8). */
   async questionOf(context: AttemptContext, questionId: number): Promise<QuestionDefinition> {
-    const row = (await this.store.attempts.questions(context.test.id)).find((question) => question.id === questionId);
-    const present = found(row, '404.8', `Question ${questionId} is not part of this test.`);
+    const [sections, questions] = await Promise.all([this.store.tests.sections(context.test.id), this.store.attempts.questions(context.test.id)]);
+    const present = found(
+      questions.find((question) => question.id === questionId),
+      '404.8',
+      `Question ${questionId} is not part of this test.`,
+    );
+    if (!isFixedTest(sections) && !isInVariant(attemptVariant(sections, questions, context.invitation.variantSeed), questionId)) {
+      throw refusal('400.29', `Question ${questionId} is not one of the questions drawn for you: answer the questions shown on your page.`);
+    }
     return present.definition;
   }
 

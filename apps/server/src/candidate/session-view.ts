@@ -11,6 +11,7 @@ import {
   starterCodeOf,
   windowFromStored,
   type AccessWindow,
+  type AttemptVariant,
   type CandidateQuestion,
   type CandidateSession,
   type QuestionRecord,
@@ -35,7 +36,7 @@ export const verdictOf = (context: AttemptContext, now: number) =>
   admissionVerdict({ ...startAdmissionOf(context), invitationStatus: context.invitation.status }, now);
 
 /** What the candidate may see of a question: never which options are right, never the hidden tests. */
-export const candidateQuestionOf = (questionId: number, definition: QuestionDefinition): CandidateQuestion => {
+export const candidateQuestionOf = (questionId: number, definition: QuestionDefinition, optionOrder: readonly number[] | null = null): CandidateQuestion => {
   const base = { questionId, text: definition.text, marks: definition.marks, negativeMarks: definition.negativeMarks };
   if (definition.type === 'coding') {
     const [first = 'javascript'] = definition.languages;
@@ -53,13 +54,17 @@ export const candidateQuestionOf = (questionId: number, definition: QuestionDefi
   if (definition.type === 'short_answer') return { ...base, type: definition.type };
   // Never the accepted answers nor the rubric: those are the reviewer's.
   if (definition.type === 'free_text') return { ...base, type: definition.type, wordLimit: definition.wordLimit ?? null };
-  return { ...base, type: definition.type, options: definition.options.map((option, optionId) => ({ optionId, text: option.text })) };
+  // Options in the candidate's order (shuffleOptions), each under its canonical id: an answer names the option as authored.
+  const order = optionOrder ?? definition.options.map((_, optionId) => optionId);
+  return { ...base, type: definition.type, options: order.map((optionId) => ({ optionId, text: definition.options[optionId]?.text ?? '' })) };
 };
 
 export interface SessionParts {
   context: AttemptContext;
   sections: SectionRecord[];
   questions: readonly QuestionRecord[];
+  /** The candidate's variant of the test (`attemptVariant`): which questions, in which order, options in which order. */
+  variant: AttemptVariant;
   answers: SavedAnswerRow[];
   now: number;
 }
@@ -68,13 +73,14 @@ export interface SessionParts {
  * The session as the candidate may see it now (the domain's `sessionPhase` decides): questions and saved
  * answers only while the attempt runs; the landing page gets counts; a finished or cancelled one, its end.
  */
-export const buildSessionView = ({ context, sections, questions, answers, now }: SessionParts): CandidateSession => {
+export const buildSessionView = ({ context, sections, questions, variant, answers, now }: SessionParts): CandidateSession => {
   const { invitation, candidate, test, link, org } = context;
   const zone = findTimeZone(link?.timeZoneId ?? UTC_TIME_ZONE_ID) ?? findTimeZone(UTC_TIME_ZONE_ID)!;
   const window = linkWindowOf(context);
   const verdict = verdictOf(context, now);
   const phase = sessionPhase(invitation.status);
   const running = phase === 'attempt';
+  const definitions = new Map(questions.map((question) => [question.id, question.definition]));
 
   return {
     state: invitation.status,
@@ -91,14 +97,22 @@ export const buildSessionView = ({ context, sections, questions, answers, now }:
         phase === 'finished' || phase === 'cancelled'
           ? []
           : sections.map((section) => {
-              const inSection = questions.filter((question) => question.sectionId === section.id);
+              // Only the candidate's draw, in their order: a question outside it is never sent (nor taken: 400.29).
+              const inSection = variant.filter((question) => question.sectionId === section.id);
               return {
                 sectionId: section.id,
                 sectionName: section.name,
                 sectionType: section.sectionType,
                 duration: section.duration,
                 questionCount: inSection.length,
-                ...(running ? { questions: inSection.map(({ id, definition }) => candidateQuestionOf(id, definition)) } : {}),
+                ...(running
+                  ? {
+                      questions: inSection.flatMap(({ questionId, optionOrder }) => {
+                        const definition = definitions.get(questionId);
+                        return definition ? [candidateQuestionOf(questionId, definition, optionOrder)] : [];
+                      }),
+                    }
+                  : {}),
               };
             }),
     },

@@ -3,7 +3,9 @@ import {
   buildReportDetails,
   type CodingAnswerFacts,
   codingAnswerFacts,
+  isFixedTest,
   isWrittenQuestion,
+  poolStanding,
   questionsInReportOrder,
   type QuestionRecord,
   type ReportDetails,
@@ -34,6 +36,16 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
     integrityEvidenceOf(store, invitationId),
     invitation.reportStatus === 'Generated' ? store.attemptLog.scoreStanding(context.test.id, invitation.score) : UNRANKED,
   ]);
+  // A test with question pools ranks each score out of its own draw (decision 577), which the score counts cannot.
+  const ranked =
+    invitation.reportStatus === 'Generated' && !isFixedTest(sections)
+      ? poolStanding(
+          { score: invitation.score, variantSeed: invitation.variantSeed ?? null },
+          await store.attemptLog.drawnScores(context.test.id),
+          sections,
+          questions,
+        )
+      : standing;
   const review = await writtenReviewOf(store, orgId, invitationId, questions);
   return buildReportDetails({
     invitation,
@@ -45,7 +57,7 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
     results,
     sampleRuns,
     ...evidence,
-    standing,
+    standing: ranked,
     ...review,
   });
 };

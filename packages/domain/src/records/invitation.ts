@@ -30,6 +30,11 @@ export const Invitation = z.object({
   extraTimePercent: z.int().min(0).max(100),
   /** Signed report links issued under an earlier generation are revoked (`reportLinkStanding`). */
   reportLinkGeneration: z.int().nonnegative(),
+  /**
+   * The seed the attempt's variant (questions drawn, their order, options' order) is computed from, fixed at the start
+   * (`attemptVariant`); null before a start, and for attempts started before question pools existed (migration 035).
+   */
+  variantSeed: z.int().nullable().optional(),
   createdAt: Instant,
   updatedAt: Instant,
 });

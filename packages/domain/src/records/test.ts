@@ -24,7 +24,17 @@ export const SectionRecord = z.object({
   name: z.string(),
   sectionType: SectionType,
   duration: z.int(),
+  /** Questions each candidate is asked: the section's draw when it is a pool, else all of them. */
   questionCount: z.int().nonnegative(),
+  /** How candidates get the section's questions (a draw, shuffled orders); absent: all of them, as authored. */
+  pool: z
+    .object({
+      /** Questions drawn per candidate, or null for all of them. */
+      draw: z.int().positive().nullable(),
+      shuffleQuestions: z.boolean(),
+      shuffleOptions: z.boolean(),
+    })
+    .optional(),
 });
 export type SectionRecord = z.infer<typeof SectionRecord>;
 

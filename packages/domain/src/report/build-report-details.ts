@@ -13,6 +13,21 @@ import { percentOf, verdictFor } from './verdict.js';
 import { renderedText } from '../text/rendered-text.js';
 import type { Grade } from '../grading/grade.js';
 import { writtenAnswerDetail } from './written-answer-detail.js';
+import { attemptVariant, isFixedTest, questionsOfVariant, type AttemptVariant } from '../candidate/question-variant.js';
+import type { VariantDetail } from './report-details.js';
+
+/** What the report names of the candidate's variant: the questions in the order shown, and each section's pool. */
+const variantDetail = (facts: ReportFacts, seed: number | null, variant: AttemptVariant): VariantDetail => ({
+  seed,
+  questionIds: variant.map((question) => question.questionId),
+  sections: facts.sections.map((section) => ({
+    sectionName: section.name,
+    asked: variant.filter((question) => question.sectionId === section.id).length,
+    poolSize: facts.questions.filter((question) => question.sectionId === section.id).length,
+    shuffleQuestions: section.pool?.shuffleQuestions ?? false,
+    shuffleOptions: section.pool?.shuffleOptions ?? false,
+  })),
+});
 
 /** Everything the report is made of, gathered by the shell; this module only decides what it says. */
 export interface ReportFacts {
@@ -42,7 +57,14 @@ const iso = (at: number | null): string | null => (at === null ? null : new Date
 
 const round2 = (value: number): number => Math.round(value * 100) / 100;
 
-const questionDetail = (facts: ReportFacts, question: QuestionRecord, number: number, sectionName: string, timeSpentSeconds: number | null): QuestionDetail => {
+const questionDetail = (
+  facts: ReportFacts,
+  question: QuestionRecord,
+  number: number,
+  sectionName: string,
+  timeSpentSeconds: number | null,
+  optionOrder: readonly number[] | null = null,
+): QuestionDetail => {
   const { definition } = question;
   const answer = facts.answers.get(question.id);
   const outcome = questionOutcome(question, answer, facts.results.get(question.id));
@@ -82,9 +104,14 @@ const questionDetail = (facts: ReportFacts, question: QuestionRecord, number: nu
     return { ...base, written: writtenAnswerDetail(definition, answer, review) };
   }
   const chosen = new Set(answer?.optionIds ?? []);
+  // In the order the candidate saw them (shuffleOptions), each under its canonical id.
+  const order = optionOrder ?? definition.options.map((_, optionId) => optionId);
   return {
     ...base,
-    options: definition.options.map((option, optionId) => ({ optionId, ...renderedText(option.text), correct: option.correct, chosen: chosen.has(optionId) })),
+    options: order.flatMap((optionId) => {
+      const option = definition.options[optionId];
+      return option ? [{ optionId, ...renderedText(option.text), correct: option.correct, chosen: chosen.has(optionId) }] : [];
+    }),
   };
 };
 
@@ -93,7 +120,12 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
   const { invitation, candidate, test } = facts;
   const settings = test.reportSettings;
   const scored = invitation.reportStatus === 'Generated';
-  const maxScore = facts.questions.reduce((sum, question) => sum + question.definition.marks, 0);
+  // A test with pools or shuffling: the questions this candidate was asked, in their order; the score is out of those.
+  const fixed = isFixedTest(facts.sections);
+  const variant = fixed ? undefined : attemptVariant(facts.sections, facts.questions, invitation.variantSeed);
+  const asked = variant ? questionsOfVariant(variant, facts.questions) : facts.questions;
+  const optionOrders = new Map(variant?.map((question) => [question.questionId, question.optionOrder]));
+  const maxScore = asked.reduce((sum, question) => sum + question.definition.marks, 0);
   const score = scored ? invitation.score : 0;
   const percent = percentOf(score, maxScore);
   const endedAt = invitation.completedAt ?? invitation.deadline ?? invitation.startedAt ?? 0;
@@ -102,10 +134,11 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
   let number = 0;
   const questions: QuestionDetail[] = [];
   const sections: SectionDetail[] = facts.sections.map((section) => {
-    const inSection = facts.questions.filter((question) => question.sectionId === section.id);
+    const inSection = asked.filter((question) => question.sectionId === section.id);
     const timeSpentSeconds = spent?.get(section.id) ?? null;
     for (const question of inSection) {
-      questions.push(questionDetail(facts, question, (number += 1), section.name, inSection.length === 1 ? timeSpentSeconds : null));
+      const optionOrder = optionOrders.get(question.id) ?? null;
+      questions.push(questionDetail(facts, question, (number += 1), section.name, inSection.length === 1 ? timeSpentSeconds : null, optionOrder));
     }
     return {
       sectionName: section.name,
@@ -134,6 +167,7 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
     verdict: scored ? verdictFor(percent, settings.verdictBands) : null,
     sections,
     questions,
+    ...(variant ? { variant: variantDetail(facts, invitation.variantSeed ?? null, variant) } : {}),
     ...(written.length === 0
       ? {}
       : {

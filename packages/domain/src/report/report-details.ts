@@ -95,6 +95,28 @@ export type SectionDetail = z.infer<typeof SectionDetail>;
 
 export const DepartureDetail = z.object({ leftAt: Instant, returnedAt: Instant.nullable(), seconds: z.int().nonnegative(), ...reviewedEvidenceFields });
 
+/**
+ * What a candidate of a test with question pools or shuffling was asked (issue 34, item 5): absent for a test that
+ * asks everyone the same questions in the same order. `questions` and each question's `options` are then listed in
+ * the order this candidate saw them, under their canonical ids.
+ */
+export const VariantDetail = z
+  .object({
+    seed: z.int().nullable().meta({ description: 'What the variant is computed from, fixed at the start; null before the start (no draw yet).' }),
+    questionIds: z.array(Id).meta({ description: 'The questions this candidate was asked, in the order shown.' }),
+    sections: z.array(
+      z.object({
+        sectionName: z.string(),
+        asked: z.int().nonnegative().meta({ description: 'Questions drawn for this candidate.' }),
+        poolSize: z.int().nonnegative().meta({ description: "The section's questions, drawn from." }),
+        shuffleQuestions: z.boolean(),
+        shuffleOptions: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: 'VariantDetail' });
+export type VariantDetail = z.infer<typeof VariantDetail>;
+
 export const ReportDetails = z
   .object({
     testInvitationId: Id,
@@ -120,6 +142,8 @@ export const ReportDetails = z
     verdict: VerdictBand.nullable(),
     sections: z.array(SectionDetail),
     questions: z.array(QuestionDetail),
+    /** Only for a test with question pools or shuffling: the variant this candidate saw (issue 34). */
+    variant: VariantDetail.optional(),
     /** Only for a test with short_answer or free_text questions (issue 32): how far grading has come. */
     review: ReviewProgress.optional(),
     integrity: z.object({

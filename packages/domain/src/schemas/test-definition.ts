@@ -153,12 +153,32 @@ export const SectionDefinition = z
     sectionType: z.enum(['general', 'coding']),
     duration: z.int().min(1).max(600),
     questions: z.array(QuestionDefinition).min(1).max(500),
+    // Optional without defaults: a definition without them parses (and is stored) exactly as before (decision 571).
+    draw: z.int({ error: 'draw must be a whole number of questions' }).min(1, { error: 'draw must be at least 1' }).max(500).optional().meta({
+      description:
+        "A question pool: each candidate gets this many of the section's questions, drawn at random when the attempt starts (the section's question count is then this number). Between 1 and the number of questions; without it every question is asked.",
+    }),
+    shuffleQuestions: z
+      .boolean()
+      .optional()
+      .meta({ description: "Each candidate sees the section's questions in an order of their own, fixed at the start. Default false." }),
+    shuffleOptions: z
+      .boolean()
+      .optional()
+      .meta({ description: "Each candidate sees every choice question's options of the section in an order of their own, fixed at the start. Default false." }),
   })
   .refine((s) => s.sectionType === 'coding' || s.questions.every((q) => q.type !== 'coding'), {
     error: 'coding questions belong in a coding section',
   })
   .refine((s) => s.sectionType === 'general' || s.questions.every((q) => q.type === 'coding'), {
     error: 'a coding section holds only coding questions',
+  })
+  .refine((s) => s.draw === undefined || s.draw <= s.questions.length, {
+    error: (issue) => {
+      const section = issue.input as { draw: number; questions: unknown[] };
+      return `draw (${section.draw}) must be at most the section's number of questions (${section.questions.length})`;
+    },
+    path: ['draw'],
   });
 export type SectionDefinition = z.infer<typeof SectionDefinition>;
 
@@ -208,5 +228,28 @@ function sumSectionDurations(sections: readonly { duration: number }[]): number 
 }
 
 export const testDurationOf = (definition: TestDefinition): number => definition.duration ?? sumSectionDurations(definition.sections);
+
+/** How many of a section's questions each candidate is asked: its draw, or all of them. */
+export const questionsAskedOf = (section: Pick<SectionDefinition, 'draw' | 'questions'>): number => section.draw ?? section.questions.length;
+
+/**
+ * The most a section can be worth to a candidate: every question's marks, or for a pool the N highest (what the
+ * luckiest draw is worth). Per candidate the report uses the marks of their own draw; this is the test's figure before
+ * any draw exists (decision 576).
+ */
+export const sectionMaxScoreOf = (section: Pick<SectionDefinition, 'draw' | 'questions'>): number =>
+  section.draw === undefined
+    ? maxScoreOf(section.questions)
+    : [...section.questions]
+        .map((question) => question.marks)
+        .sort((a, b) => b - a)
+        .slice(0, section.draw)
+        .reduce((total, marks) => total + marks, 0);
+
+/** The test's total marks: every question's, or with pools the most a draw can be worth (sectionMaxScoreOf). */
+export const testMaxScoreOf = (definition: Pick<TestDefinition, 'sections'>): number =>
+  definition.sections.some((section) => section.draw !== undefined)
+    ? definition.sections.reduce((total, section) => total + sectionMaxScoreOf(section), 0)
+    : maxScoreOf(definition.sections.flatMap((section) => section.questions));
 
 export const maxScoreOf = (questions: readonly QuestionDefinition[]): number => questions.reduce((total, question) => total + question.marks, 0);

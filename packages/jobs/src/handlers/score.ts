@@ -1,5 +1,7 @@
 import {
   attemptCodingFacts,
+  attemptVariant,
+  questionsOfVariant,
   DEFAULT_SCORING_BUDGET,
   isCodingAnswerGiven,
   isAttemptFinished,
@@ -50,7 +52,9 @@ export const scoreHandler =
       store.attempts.questions(context.test.id),
       store.attempts.answers(invitationId),
     ]);
-    const questions: ScorableQuestion[] = records.map(({ id, sectionId, definition }) => ({ questionId: id, sectionId, definition }));
+    // Only the candidate's draw is scored (issue 34): their marks are out of the questions they were asked.
+    const asked = questionsOfVariant(attemptVariant(sections, records, context.invitation.variantSeed), records);
+    const questions: ScorableQuestion[] = asked.map(({ id, sectionId, definition }) => ({ questionId: id, sectionId, definition }));
     const answers = new Map<number, Answer>(saved.map((entry) => [entry.questionId, entry.answer]));
     const coding = new Map<number, CodingOutcome>();
     const cases = new Map<number, boolean[]>();

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { AttemptLog, QuestionResult, ScoreStanding } from '@assay/domain';
+import { INVITATION_STATUS, REPORT_STATUS, type AttemptLog, type QuestionResult, type ScoreStanding } from '@assay/domain';
 import { readAttemptLog } from './attempt-event-log.js';
 import { recordCoalescedHistory } from './invitation-history.js';
 import { inTransaction } from '../engine/transaction-steps.js';
@@ -56,6 +56,21 @@ export class AttemptLogRepository {
       .executeTakeFirstOrThrow();
     // PostgreSQL sums bigints as numerics, which pg hands over as strings.
     return { total: Number(row.total), below: Number(row.below), tied: Number(row.tied) };
+  }
+
+  /**
+   * Every completed, scored attempt of a test with its score and the seed of its draw: what a test with question
+   * pools ranks by, each score out of its own draw (`poolStanding`), which the per-score counts cannot tell.
+   */
+  async drawnScores(testId: number): Promise<{ score: number; variantSeed: number | null }[]> {
+    const rows = await this.db
+      .selectFrom('invitations')
+      .select(['score', 'variant_seed'])
+      .where('test_id', '=', testId)
+      .where('status', '=', INVITATION_STATUS.completed)
+      .where('report_status', '=', REPORT_STATUS.generated)
+      .execute();
+    return rows.map((row) => ({ score: Number(row.score), variantSeed: row.variant_seed }));
   }
 
   /** The Excel export's facts of a test's attempts, results by position in `questionIds` (attempt-facts.ts). */

@@ -36,8 +36,11 @@ export const writeFinalScore = async (
     trx.selectFrom('sections').select('id').where('test_id', '=', invitation.testId).orderBy('position').execute(),
     codingAnswers(trx, invitationId, questions),
   ]);
-  const scored = questions.map((question) => ({ questionId: question.id, sectionId: question.sectionId, definition: question.definition }));
   const machine = new Map(results.map((row) => [Number(row.question_id), Number(row.marks)]));
+  // The questions the attempt was asked: scoring stored a result for each of them, none for a pool's undrawn ones.
+  const scored = questions
+    .filter((question) => machine.has(question.id))
+    .map((question) => ({ questionId: question.id, sectionId: question.sectionId, definition: question.definition }));
   const graded = new Map(grades.map((row) => [Number(row.question_id), Number(row.marks)]));
   const score = finalScore(scored, machine, graded);
   await trx

@@ -16,6 +16,8 @@ export const FRESH_ATTEMPT = {
   started_at: null,
   completed_at: null,
   deadline_at: null,
+  // A reset's next start draws again (migration 035).
+  variant_seed: null,
   ...proctoringColumns({ wv: 0, tv: 0, leftAt: null }),
 } as const satisfies Updateable<InvitationsTable>;
 
@@ -40,8 +42,9 @@ export const writesOf = (effect: InvitationEffect): EffectWrites =>
   match<InvitationEffect, EffectWrites>(effect)
     .with({ kind: 'none' }, () => ({ columns: {}, after: nothingMore }))
     .with({ kind: 'cancel' }, ({ cancelledAt }) => ({ columns: { cancelled_at: cancelledAt }, after: nothingMore }))
-    .with({ kind: 'startAttempt' }, ({ startedAt, deadline }) => ({
-      columns: { ...FRESH_ATTEMPT, started_at: startedAt, deadline_at: deadline },
+    .with({ kind: 'startAttempt' }, ({ startedAt, deadline, variantSeed }) => ({
+      // The variant is fixed with the start, in its transaction: no request of the attempt can see it undrawn.
+      columns: { ...FRESH_ATTEMPT, started_at: startedAt, deadline_at: deadline, variant_seed: variantSeed ?? null },
       after: nothingMore,
     }))
     .with({ kind: 'completeAttempt' }, ({ completedAt, proctoring }) => ({

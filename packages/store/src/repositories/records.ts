@@ -41,6 +41,7 @@ export const toInvitation = (row: InvitationRow): Invitation => ({
   cancelledAt: row.cancelled_at,
   extraTimePercent: row.extra_time_percent,
   reportLinkGeneration: row.report_link_generation,
+  variantSeed: row.variant_seed,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -116,6 +117,10 @@ export const toSectionRecord = (row: SectionRow): SectionRecord => ({
   sectionType: row.section_type as SectionType,
   duration: row.duration,
   questionCount: row.question_count,
+  // A section without any pool setting has no pool: its candidates are asked every question as authored.
+  ...(row.draw === null && row.shuffle_questions === 0 && row.shuffle_options === 0
+    ? {}
+    : { pool: { draw: row.draw, shuffleQuestions: row.shuffle_questions === 1, shuffleOptions: row.shuffle_options === 1 } }),
 });
 
 /**

@@ -1,5 +1,18 @@
 import { type Kysely, sql } from 'kysely';
-import { formatScore, formatWireDateTime, type CandidateReport, type InvitationStatus, type ReportStatus, type SectionReportEntry } from '@assay/domain';
+import { LRUCache } from 'lru-cache';
+import {
+  formatScore,
+  formatWireDateTime,
+  isFixedTest,
+  variantMaxScores,
+  type CandidateReport,
+  type InvitationStatus,
+  type QuestionRecord,
+  type ReportStatus,
+  type SectionRecord,
+  type SectionReportEntry,
+} from '@assay/domain';
+import { toSectionRecord } from './records.js';
 import { compileOnce, parameter } from '../engine/compiled-query.js';
 import type { Database } from '../database.js';
 import type { Dialect } from '../engine/connect.js';
@@ -26,6 +39,7 @@ const invitationColumns = [
   'invitations.window_violations as wv',
   'invitations.time_violation_seconds as tv',
   'invitations.started_at as startedAt',
+  'invitations.variant_seed as variantSeed',
   'candidates.email as email',
   'candidates.full_name as fullName',
 ] as const;
@@ -48,6 +62,7 @@ type InvitationRow = {
   wv: number;
   tv: number;
   startedAt: number | null;
+  variantSeed: number | null;
   email: string;
   fullName: string;
 };
@@ -103,7 +118,12 @@ const invitationSectionScores = compileOnce((db: Kysely<Database>) =>
   db
     .selectFrom('invitations')
     .leftJoin('section_results', 'section_results.invitation_id', 'invitations.id')
-    .select(['invitations.test_id as testId', 'section_results.section_id as sectionId', 'section_results.score as score'])
+    .select([
+      'invitations.test_id as testId',
+      'invitations.variant_seed as variantSeed',
+      'section_results.section_id as sectionId',
+      'section_results.score as score',
+    ])
     .where('invitations.org_id', '=', parameter<number>('orgId'))
     .where('invitations.id', '=', parameter<number>('invitationId')),
 );
@@ -116,7 +136,14 @@ const sectionScores = compileOnce((db: Kysely<Database>) =>
     .leftJoin('section_results', (join) =>
       join.onRef('section_results.section_id', '=', 'sections.id').onRef('section_results.invitation_id', '=', 'invitations.id'),
     )
-    .select(['sections.name as name', 'sections.total_marks as totalMarks', 'section_results.score as score'])
+    .select([
+      'sections.name as name',
+      'sections.id as sectionId',
+      'sections.total_marks as totalMarks',
+      'section_results.score as score',
+      'invitations.test_id as testId',
+      'invitations.variant_seed as variantSeed',
+    ])
     .where('invitations.org_id', '=', parameter<number>('orgId'))
     .where('invitations.id', '=', parameter<number>('invitationId'))
     .orderBy('sections.position'),
@@ -128,6 +155,8 @@ const sectionScores = compileOnce((db: Kysely<Database>) =>
  * invitation's own rows are read and its test's columns and sections come from `ImportedTests`, read once per store.
  */
 export class ReportsRepository {
+  private readonly pools = new LRUCache<number, { pooled: boolean; sections: SectionRecord[]; questions: readonly QuestionRecord[] }>({ max: 200 });
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
@@ -142,29 +171,63 @@ export class ReportsRepository {
   async report(orgId: number, invitationId: number): Promise<ReportRecord | undefined> {
     if (this.dialect === 'postgres') {
       const [row] = await reportById(this.db, { orgId, invitationId });
-      return row && toReport(row, row);
+      return row && this.outOfDraw(toReport(row, row), row.variantSeed);
     }
     const [row] = await invitationReportById(this.db, { orgId, invitationId });
     const test = row && (await this.tests.report(this.db, orgId, row.testId));
-    return test && toReport(row, test);
+    return test && this.outOfDraw(toReport(row, test), row.variantSeed);
   }
 
   /** Every section of the invitation's test, with the candidate's score (0 until scored). */
   async sections(orgId: number, invitationId: number): Promise<SectionReportEntry[] | undefined> {
     if (this.dialect === 'postgres') {
       const rows = await sectionScores(this.db, { orgId, invitationId });
-      if (rows.length === 0) return undefined;
-      return rows.flatMap((row) => (row.name === null ? [] : [{ sectionName: row.name, sectionScore: row.totalMarks ?? 0, candidateScore: row.score ?? 0 }]));
+      const [first] = rows;
+      if (!first) return undefined;
+      const draw = await this.drawMaxima(first.testId, first.variantSeed);
+      return rows.flatMap((row) =>
+        row.name === null
+          ? []
+          : [{ sectionName: row.name, sectionScore: draw?.bySection.get(Number(row.sectionId)) ?? row.totalMarks ?? 0, candidateScore: row.score ?? 0 }],
+      );
     }
     const scores = await invitationSectionScores(this.db, { orgId, invitationId });
     const [first] = scores;
     if (!first) return undefined;
-    const test = await this.tests.report(this.db, orgId, first.testId);
+    const [test, draw] = await Promise.all([this.tests.report(this.db, orgId, first.testId), this.drawMaxima(first.testId, first.variantSeed)]);
     return test?.sections.map((section) => ({
       sectionName: section.name,
-      sectionScore: section.totalMarks,
+      sectionScore: draw?.bySection.get(section.id) ?? section.totalMarks,
       candidateScore: scores.find((score) => score.sectionId === section.id)?.score ?? 0,
     }));
+  }
+
+  /**
+   * A test with question pools: what the attempt's own draw is worth, overall and by section (the candidate is scored
+   * out of the questions they were asked, decision 576); undefined for a test that asks everyone everything.
+   */
+  private async drawMaxima(testId: number, seed: number | null): Promise<ReturnType<typeof variantMaxScores> | undefined> {
+    const pools = await this.poolsOf(testId);
+    return pools && variantMaxScores(pools.sections, pools.questions, seed);
+  }
+
+  private async outOfDraw(record: ReportRecord, seed: number | null): Promise<ReportRecord> {
+    const draw = await this.drawMaxima(record.testId, seed);
+    return draw ? { ...record, report: { ...record.report, totalScore: formatScore(draw.total) } } : record;
+  }
+
+  /** The sections and questions of a test with pools, kept once read (tests never change); undefined without pools. */
+  private async poolsOf(testId: number): Promise<{ sections: SectionRecord[]; questions: readonly QuestionRecord[] } | undefined> {
+    const kept = this.pools.get(testId);
+    if (kept) return kept.pooled ? kept : undefined;
+    const sections = (await this.db.selectFrom('sections').selectAll().where('test_id', '=', testId).orderBy('position').execute()).map(toSectionRecord);
+    if (isFixedTest(sections)) {
+      this.pools.set(testId, { pooled: false, sections, questions: [] });
+      return undefined;
+    }
+    const pooled = { pooled: true, sections, questions: await this.tests.questions(this.db, testId) };
+    this.pools.set(testId, pooled);
+    return pooled;
   }
 
   /**
@@ -180,6 +243,7 @@ export class ReportsRepository {
     ]);
     if (!test) return;
     const totalScore = formatScore(test.total_marks);
+    const pools = await this.poolsOf(testId);
     const sectionScores = sections.map((section, index) =>
       sql<number | null>`(select score from section_results where invitation_id = invitations.id and section_id = ${section.id})`.as(`s${index}`),
     );
@@ -198,6 +262,8 @@ export class ReportsRepository {
         .execute()) as (InvitationRow & Record<`s${number}`, number | null>)[];
       if (rows.length === 0) return;
       for (const row of rows) {
+        // A pool's candidate is scored out of their own draw (decision 576).
+        const draw = pools && variantMaxScores(pools.sections, pools.questions, row.variantSeed);
         yield {
           testInvitationId: row.invitationId,
           testId,
@@ -209,7 +275,7 @@ export class ReportsRepository {
             duration: test.duration,
             questions: test.question_count,
             attemptedOn: row.startedAt === null ? null : formatWireDateTime(row.startedAt),
-            totalScore,
+            totalScore: draw ? formatScore(draw.total) : totalScore,
             score: formatScore(row.score),
             wv: row.wv,
             tv: row.tv,
@@ -218,7 +284,7 @@ export class ReportsRepository {
           },
           sections: sections.map((section, index) => ({
             sectionName: section.name,
-            sectionScore: section.total_marks,
+            sectionScore: draw?.bySection.get(section.id) ?? section.total_marks,
             // PostgreSQL hands a real over as a number; 0 until scored, as the report's sections say.
             candidateScore: Number(row[`s${index}`] ?? 0),
           })),

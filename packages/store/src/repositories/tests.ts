@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import {
-  maxScoreOf,
+  questionsAskedOf,
+  sectionMaxScoreOf,
+  testMaxScoreOf,
   testDurationOf,
   type Section,
   type SectionType,
@@ -83,6 +85,7 @@ export class TestsRepository {
    * another instance) is read again.
    */
   private readonly pages = new LRUCache<string, TestSummary[]>({ max: 500 });
+  private readonly sectionsKept = new LRUCache<number, SectionRecord[]>({ max: 1000 });
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -99,7 +102,7 @@ export class TestsRepository {
         .select((eb) => eb.fn.max('org_position').as('position'))
         .where('org_id', '=', orgId)
         .execute();
-      const allQuestions = definition.sections.flatMap((section) => section.questions);
+      const asked = definition.sections.reduce((total, section) => total + questionsAskedOf(section), 0);
       const stored = JSON.stringify(definition);
       // The definition as parsed (defaults filled in), so the same file imported again is found whatever its spacing.
       const same = await trx
@@ -117,8 +120,8 @@ export class TestsRepository {
           name: definition.testName,
           access_key: accessKey,
           duration: testDurationOf(definition),
-          question_count: allQuestions.length,
-          total_marks: maxScoreOf(allQuestions),
+          question_count: asked,
+          total_marks: testMaxScoreOf(definition),
           status: definition.testStatus,
           definition: stored,
           created_at: now,
@@ -137,8 +140,12 @@ export class TestsRepository {
             name: section.sectionName,
             section_type: sectionTypeOf(section.sectionType),
             duration: section.duration,
-            question_count: section.questions.length,
-            total_marks: maxScoreOf(section.questions),
+            // A pool's candidates are each asked its draw (issue 34): what the v2 answers count.
+            question_count: questionsAskedOf(section),
+            total_marks: sectionMaxScoreOf(section),
+            draw: section.draw ?? null,
+            shuffle_questions: section.shuffleQuestions === true ? 1 : 0,
+            shuffle_options: section.shuffleOptions === true ? 1 : 0,
           })
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -183,10 +190,17 @@ export class TestsRepository {
     return (await this.cached(orgId, testId))?.row;
   }
 
-  /** The test's sections in order. */
+  /**
+   * The test's sections in order. Kept once read (tests never change; a failed read is not kept): every answer saved
+   * asks them, to know whether the test draws questions (issue 34).
+   */
   async sections(testId: number): Promise<SectionRecord[]> {
+    const kept = this.sectionsKept.get(testId);
+    if (kept) return kept;
     const rows = await this.db.selectFrom('sections').selectAll().where('test_id', '=', testId).orderBy('position').execute();
-    return rows.map(toSectionRecord);
+    const sections = rows.map(toSectionRecord);
+    if (sections.length > 0) this.sectionsKept.set(testId, sections);
+    return sections;
   }
 
   async details(orgId: number, testId: number): Promise<TestDetails | undefined> {
