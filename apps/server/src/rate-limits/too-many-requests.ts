@@ -3,11 +3,24 @@ import { normalizeIP } from '@fastify/rate-limit';
 import { refusal, type RefusalError } from '../refusal-error.js';
 import type { RateLimit } from '@assay/config';
 
+let lastAddress = '';
+let lastNormalized = 'unknown';
+
 /**
  * The client a per-address limit counts: the socket's address, or the one `ASSAY_TRUST_PROXY` lets
  * X-Forwarded-For name. IPv6 clients count per /64, the block one subscriber usually gets.
  */
-export const clientAddress = (request: FastifyRequest): string => (request.ip ? normalizeIP(request.ip) : 'unknown');
+export const clientAddress = (request: FastifyRequest): string => {
+  const ip = request.ip;
+  if (!ip) return 'unknown';
+  // The last address's form is kept: requests come in runs from one client (a connection, a load balancer), and
+  // normalizeIP tests every address against an IPv6 pattern and parses IPv6 ones twice (decision 501).
+  if (ip !== lastAddress) {
+    lastNormalized = normalizeIP(ip);
+    lastAddress = ip;
+  }
+  return lastNormalized;
+};
 
 export const secondsUntil = (ttlMs: number): number => Math.max(1, Math.ceil(ttlMs / 1000));
 
