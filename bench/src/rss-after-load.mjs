@@ -136,8 +136,17 @@ try {
             process.kill(pid, 'SIGURG');
             for (let tries = 0; tries < 50 && !(existsSync(reports) && readdirSync(reports).length > 0); tries++) await sleep(100);
             const file = readdirSync(reports)[0];
-            await sleep(200);
-            report = { view, json: JSON.parse(readFileSync(join(reports, file), 'utf8')), rss: series[5] };
+            // Written while we wait: read it again until it is whole (a busy machine takes its time).
+            let json;
+            for (let tries = 0; json === undefined; tries++) {
+              await sleep(200);
+              try {
+                json = JSON.parse(readFileSync(join(reports, file), 'utf8'));
+              } catch (error) {
+                if (tries >= 50) throw error;
+              }
+            }
+            report = { view, json, rss: series[5] };
           }
         }
         const { view, json } = report;
