@@ -18,7 +18,13 @@ export const SERVER_NODE_FLAGS = startFlagsOf(fileURLToPath(new URL('../../', im
  * (decision 500), which must be in the environment when the process starts. The bench starts the server with them too.
  */
 export const startEnvOf = (root) =>
-  Object.fromEntries([...(startScriptOf(root).split(/\bexec\b/)[0] ?? '').matchAll(/([A-Z_][A-Z0-9_]*)=(\S+)/g)].map(([, name, value]) => [name, value]));
+  Object.fromEntries(
+    [...(startScriptOf(root).split(/\bexec\b/)[0] ?? '').matchAll(/([A-Z_][A-Z0-9_]*)=(?:\$\{\1:-([^}]*)\}|(\S+))/g)].map(([, name, fallback, value]) => [
+      name,
+      // `NAME=${NAME:-value}`: the value unless the environment sets one, as the shell does.
+      fallback === undefined ? value : process.env[name] || fallback,
+    ]),
+  );
 export const SERVER_ENV = startEnvOf(fileURLToPath(new URL('../../', import.meta.url)));
 
 export const freePort = () =>
