@@ -114,7 +114,7 @@ try {
   for (let run = 0; run < Number(values.runs); run++) {
     // The order reversed every other run: each export leaves 100,100 history entries behind (decision 502), so a
     // build always measured later would always insert into a larger table.
-    for (const [index, build] of (run % 2 === 0 ? [...builds.entries()] : [...builds.entries()].reverse())) {
+    for (const [index, build] of run % 2 === 0 ? [...builds.entries()] : [...builds.entries()].reverse()) {
       const profDir = values.prof && join(resolve(values.prof), `${index === 0 ? 'new' : 'old'}-${run}`);
       if (profDir) mkdirSync(profDir, { recursive: true });
       const { server, base } = await start(build, profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []);
