@@ -89,8 +89,9 @@ describe('scripts/up.sh', () => {
 
     // up.sh replaced itself with the server: its environment is the server's, at the default level.
     expect(environOf(proc).filter((variable) => variable.startsWith('LOG_LEVEL='))).toEqual([]);
-    // glibc's malloc gives freed memory back (decision 500).
-    expect(environOf(proc)).toContain('GLIBC_TUNABLES=glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072');
+    // glibc's malloc gives freed memory back (decision 500). /proc shows what glibc's loader left of the variable once
+    // it had read it (up to the first ':'), so only its start is compared here.
+    expect(environOf(proc).find((variable) => variable.startsWith('GLIBC_TUNABLES='))).toMatch(/^GLIBC_TUNABLES=glibc\.malloc\.arena_max=2\b/);
     const before = proc.output();
     await listTests(url, before);
     await listTests(url, before);
