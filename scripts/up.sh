@@ -33,5 +33,7 @@ if [ -z "${LOG_LEVEL:-}" ]; then
 else
   echo "Starting Assay (LOG_LEVEL=$LOG_LEVEL)…"
 fi
-# As `pnpm start` runs it: the request thread's young generation outlasts a request in flight (decision 258).
+# As `pnpm start` runs it: the request thread's young generation outlasts a request in flight (decision 258), and
+# glibc's malloc hands freed memory back instead of keeping it after a burst (decision 500), unless tunables are set.
+export GLIBC_TUNABLES="${GLIBC_TUNABLES:-glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072}"
 exec node --max-semi-space-size=32 apps/server/dist/main.js

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ADMIN_TOKEN } from './api.mjs';
-import { SERVER_NODE_FLAGS, startFlagsOf, startProcess, waitUntilReady } from './processes.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS, startEnvOf, startFlagsOf, startProcess, waitUntilReady } from './processes.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RAISED = '100000000/1m';
@@ -30,6 +30,8 @@ export const startAssay = async ({ port, databaseUrl, scratch, drain, track = (s
       join(root ?? ROOT, 'apps/server/dist/main.js'),
       {
         ...unset(),
+        // What the start script sets before node starts (glibc's malloc settings, decision 500).
+        ...(root ? startEnvOf(root) : SERVER_ENV),
         PORT: String(port),
         HOST: '127.0.0.1',
         ASSAY_DATABASE_URL: databaseUrl,

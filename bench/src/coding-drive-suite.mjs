@@ -14,7 +14,7 @@ import { freePort, rssMb, startProcess, waitUntilReady } from './processes.mjs';
 import { scaleOutRowsOnGivenPostgres } from './scale-out.mjs';
 import { availableParallelism } from 'node:os';
 import { ADMIN_TOKEN, call } from './seed.mjs';
-import { SERVER_NODE_FLAGS } from './processes.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './processes.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RAISED = '100000000/1m';
@@ -54,13 +54,14 @@ const TWO_SUM_TS =
 const WORD_COUNTS_PY =
   'def word_counts(text):\n    counts = {}\n    for word in text.lower().split():\n        counts[word] = counts.get(word, 0) + 1\n    return counts\n';
 
-/** The server as the README starts it (with the start script's node flags), default settings but the rate limits. */
+/** The server as the README starts it (with the start script's node flags and environment), default settings but the rate limits. */
 const startServer = async (scratch, databaseUrl) => {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = startProcess(
     join(ROOT, 'apps/server/dist/main.js'),
     {
+      ...SERVER_ENV,
       PORT: String(port),
       ASSAY_DATABASE_URL: databaseUrl ?? `sqlite:${join(scratch, 'coding.db')}`,
       ASSAY_PUBLIC_URL: base,

@@ -1,4 +1,4 @@
-// `node bench/src/excel-export.mjs [--runs N] [--against /other/clone] [--database FILE] [--invitations N] [--prof DIR]`:
+// `node bench/src/excel-export.mjs [--runs N] [--against /other/clone[,VAR=value…]]… [--database FILE] [--invitations N] [--prof DIR]`:
 // the bench's Excel row alone, repeated — the realistic test's completed invitations (seeded once into FILE, then
 // reused: seeding 100,000 takes longer than a few exports), each export on a freshly started server (assay-server.mjs,
 // as the bench starts it), timed from outside (first byte, whole file) with the server's CPU per thread read from
@@ -23,7 +23,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
-    against: { type: 'string' },
+    against: { type: 'string', multiple: true, default: [] },
     database: { type: 'string' },
     invitations: { type: 'string', default: '100000' },
     prof: { type: 'string' },
@@ -31,8 +31,14 @@ const { values } = parseArgs({
   },
 });
 
-const builds = [{ name: 'this clone', root: ROOT }];
-if (values.against) builds.push({ name: values.against, root: resolve(values.against) });
+// `--against path[,VAR=value…]` (repeatable): another build, or this clone again with settings of its own.
+const builds = [
+  { name: 'this clone', root: ROOT, settings: {} },
+  ...values.against.map((spec) => {
+    const [path, ...pairs] = spec.split(',');
+    return { name: spec, root: resolve(path), settings: Object.fromEntries(pairs.map((pair) => pair.split(/=(.*)/s).slice(0, 2))) };
+  }),
+];
 
 /** Ticks (10 ms) of user + system CPU of a process or a thread, from its stat line. */
 const ticksOf = (statPath) => {
@@ -88,7 +94,7 @@ const database = resolve(values.database ?? join(scratch, 'assay.db'));
 const worldFile = `${database}.world.json`;
 const start = async (build, nodeFlags = []) => {
   const port = await freePort();
-  const server = await startAssay({ port, databaseUrl: `sqlite:${database}`, scratch, drain, root: build.root, nodeFlags });
+  const server = await startAssay({ port, databaseUrl: `sqlite:${database}`, scratch, drain, root: build.root, settings: build.settings, nodeFlags });
   return { server, base: `http://127.0.0.1:${port}` };
 };
 
@@ -106,7 +112,9 @@ try {
   const world = JSON.parse(readFileSync(worldFile, 'utf8'));
   const results = new Map(builds.map((build) => [build.name, []]));
   for (let run = 0; run < Number(values.runs); run++) {
-    for (const [index, build] of builds.entries()) {
+    // The order reversed every other run: each export leaves 100,100 history entries behind (decision 502), so a
+    // build always measured later would always insert into a larger table.
+    for (const [index, build] of run % 2 === 0 ? [...builds.entries()] : [...builds.entries()].reverse()) {
       const profDir = values.prof && join(resolve(values.prof), `${index === 0 ? 'new' : 'old'}-${run}`);
       if (profDir) mkdirSync(profDir, { recursive: true });
       const { server, base } = await start(build, profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []);

@@ -10,8 +10,22 @@ import { fileURLToPath } from 'node:url';
  * Node's flags for the server as `pnpm start` (and `scripts/up.sh`) give them: the bench measures the server as it
  * is started, e.g. its request thread's young generation (decision 258).
  */
-export const startFlagsOf = (root) => JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start.match(/(?<=\s)--[a-z-]+=\S+/g) ?? [];
+const startScriptOf = (root) => JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start;
+export const startFlagsOf = (root) => startScriptOf(root).match(/(?<=\s)--[a-z-]+=\S+/g) ?? [];
 export const SERVER_NODE_FLAGS = startFlagsOf(fileURLToPath(new URL('../../', import.meta.url)));
+/**
+ * The environment the start script sets before `exec node` (`NAME=value exec node …`): glibc's malloc settings
+ * (decision 500), which must be in the environment when the process starts. The bench starts the server with them too.
+ */
+export const startEnvOf = (root) =>
+  Object.fromEntries(
+    [...(startScriptOf(root).split(/\bexec\b/)[0] ?? '').matchAll(/([A-Z_][A-Z0-9_]*)=(?:\$\{\1:-([^}]*)\}|(\S+))/g)].map(([, name, fallback, value]) => [
+      name,
+      // `NAME=${NAME:-value}`: the value unless the environment sets one, as the shell does.
+      fallback === undefined ? value : process.env[name] || fallback,
+    ]),
+  );
+export const SERVER_ENV = startEnvOf(fileURLToPath(new URL('../../', import.meta.url)));
 
 export const freePort = () =>
   new Promise((resolve, reject) => {

@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createJsonClient, percentile } from './http-client.mjs';
-import { freePort, SERVER_NODE_FLAGS, startProcess, waitUntilReady } from './processes.mjs';
+import { freePort, SERVER_ENV, SERVER_NODE_FLAGS, startProcess, waitUntilReady } from './processes.mjs';
 import { ADMIN_TOKEN, inParallel } from './seed.mjs';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -47,6 +47,7 @@ export const startAssayProcess = async (script, { databaseUrl, scratch, port, en
   const child = startProcess(
     join(ROOT, script),
     {
+      ...(script === 'apps/server/dist/main.js' ? SERVER_ENV : {}),
       LOG_LEVEL: 'warn',
       ASSAY_DATABASE_URL: databaseUrl,
       ASSAY_ADMIN_TOKEN: ADMIN_TOKEN,

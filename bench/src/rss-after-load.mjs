@@ -1,4 +1,4 @@
-// `node bench/src/rss-after-load.mjs [--full] [--runs N] [--against /other/clone] [--seconds S]`: the bench's "idle RSS
+// `node bench/src/rss-after-load.mjs [--full] [--runs N] [--against /other/clone[,VAR=value…]]… [--seconds S]`: the bench's "idle RSS
 // after the load (6 s quiet)" row alone, and what the memory is. One seed (the quick one, or --full's: the bench's), copied
 // for every server; each server, started as the bench starts it, gets the bench's load rows (S seconds each, 10 by
 // default), the slow state's 60 s of report reads, the Excel export and 50 PDFs, then is left quiet: its RSS second by
@@ -23,13 +23,20 @@ const { values } = parseArgs({
   options: {
     full: { type: 'boolean', default: false },
     runs: { type: 'string', default: '2' },
-    against: { type: 'string' },
+    against: { type: 'string', multiple: true, default: [] },
     seconds: { type: 'string', default: '10' },
     'seed-dir': { type: 'string' },
   },
 });
 const size = values.full ? { tests: 2_000, attempts: 100, invitations: 100_000 } : { tests: 200, attempts: 20, invitations: 5_000 };
-const builds = [{ name: 'this clone', root: ROOT }, ...(values.against ? [{ name: values.against, root: resolve(values.against) }] : [])];
+// `--against path[,VAR=value…]` (repeatable): another build, or this clone again with settings of its own (`.,MALLOC_ARENA_MAX=2`).
+const builds = [
+  { name: 'this clone', root: ROOT, settings: {} },
+  ...values.against.map((spec) => {
+    const [path, ...pairs] = spec.split(',');
+    return { name: spec, root: resolve(path), settings: Object.fromEntries(pairs.map((pair) => pair.split(/=(.*)/s).slice(0, 2))) };
+  }),
+];
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const MB = 2 ** 20;
 
@@ -106,6 +113,7 @@ try {
         scratch: dir,
         drain,
         root: build.root,
+        settings: build.settings,
         nodeFlags: ['--report-on-signal', '--report-signal=SIGURG', `--report-directory=${reports}`, '--report-compact'],
       });
       const pid = server.child.pid;
@@ -128,8 +136,17 @@ try {
             process.kill(pid, 'SIGURG');
             for (let tries = 0; tries < 50 && !(existsSync(reports) && readdirSync(reports).length > 0); tries++) await sleep(100);
             const file = readdirSync(reports)[0];
-            await sleep(200);
-            report = { view, json: JSON.parse(readFileSync(join(reports, file), 'utf8')), rss: series[5] };
+            // Written while we wait: read it again until it is whole (a busy machine takes its time).
+            let json;
+            for (let tries = 0; json === undefined; tries++) {
+              await sleep(200);
+              try {
+                json = JSON.parse(readFileSync(join(reports, file), 'utf8'));
+              } catch (error) {
+                if (tries >= 50) throw error;
+              }
+            }
+            report = { view, json, rss: series[5] };
           }
         }
         const { view, json } = report;

@@ -1,13 +1,30 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
+import { LRUCache } from 'lru-cache';
 import { refusal, type RefusalError } from '../refusal-error.js';
 import type { RateLimit } from '@assay/config';
+
+/**
+ * Addresses in their counted form, by the address as the socket (or X-Forwarded-For) gave it. normalizeIP tests every
+ * address against an IPv6 pattern (~0.6 µs) and parses an IPv6 one twice (~75 µs): paid once per client, not per
+ * request (decision 501). Bounded: an address not seen lately is normalized again.
+ */
+const normalized = new LRUCache<string, string>({ max: 4096 });
 
 /**
  * The client a per-address limit counts: the socket's address, or the one `ASSAY_TRUST_PROXY` lets
  * X-Forwarded-For name. IPv6 clients count per /64, the block one subscriber usually gets.
  */
-export const clientAddress = (request: FastifyRequest): string => (request.ip ? normalizeIP(request.ip) : 'unknown');
+export const clientAddress = (request: FastifyRequest): string => {
+  const ip = request.ip;
+  if (!ip) return 'unknown';
+  let form = normalized.get(ip);
+  if (form === undefined) {
+    form = normalizeIP(ip);
+    normalized.set(ip, form);
+  }
+  return form;
+};
 
 export const secondsUntil = (ttlMs: number): number => Math.max(1, Math.ceil(ttlMs / 1000));
 

@@ -48,7 +48,7 @@ describe('scripts/up.sh', () => {
   const upSh = async (name: string, env: Record<string, string>): Promise<{ proc: Proc; url: string }> => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const { LOG_LEVEL: _operators, ...inherited } = process.env;
+    const { LOG_LEVEL: _operators, GLIBC_TUNABLES: _theirs, ...inherited } = process.env;
     const proc = spawnProcess(name, 'bash', ['scripts/up.sh'], {
       ...inherited,
       PATH: `${bin}:${process.env.PATH ?? ''}`,
@@ -89,6 +89,9 @@ describe('scripts/up.sh', () => {
 
     // up.sh replaced itself with the server: its environment is the server's, at the default level.
     expect(environOf(proc).filter((variable) => variable.startsWith('LOG_LEVEL='))).toEqual([]);
+    // glibc's malloc gives freed memory back (decision 500). /proc shows what glibc's loader left of the variable once
+    // it had read it (up to the first ':'), so only its start is compared here.
+    expect(environOf(proc).find((variable) => variable.startsWith('GLIBC_TUNABLES='))).toMatch(/^GLIBC_TUNABLES=glibc\.malloc\.arena_max=2\b/);
     const before = proc.output();
     await listTests(url, before);
     await listTests(url, before);
@@ -96,11 +99,12 @@ describe('scripts/up.sh', () => {
     await proc.stop('SIGTERM');
   }, 120_000);
 
-  it("leaves the operator's LOG_LEVEL alone: at debug every request is logged", async () => {
-    const { proc, url } = await upSh('verbose', { LOG_LEVEL: 'debug' });
+  it("leaves the operator's LOG_LEVEL and malloc tunables alone: at debug every request is logged", async () => {
+    const { proc, url } = await upSh('verbose', { LOG_LEVEL: 'debug', GLIBC_TUNABLES: 'glibc.malloc.arena_max=4' });
     await waitForOutput(proc, BANNER_KEY, 60_000);
     expect(proc.output()).toContain('Starting Assay (LOG_LEVEL=debug)…');
     expect(environOf(proc)).toContain('LOG_LEVEL=debug');
+    expect(environOf(proc)).toContain('GLIBC_TUNABLES=glibc.malloc.arena_max=4');
     await listTests(url, proc.output());
     await waitForOutput(proc, /"msg":"request completed"/);
     await proc.stop('SIGTERM');
