@@ -42,3 +42,4 @@ export * from './similarity/code-tokens.js';
 export * from './similarity/winnowing.js';
 export * from './similarity/compare-fingerprints.js';
 export * from './similarity/submission-fingerprints.js';
+export * from './report/similarity-detail.js';

@@ -31,7 +31,7 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
     store.attempts.answers(invitationId),
     store.attemptLog.questionResults(invitationId),
     store.attemptLog.sampleRuns(invitationId),
-    integrityEvidenceOf(store, invitationId),
+    integrityEvidenceOf(store, orgId, invitationId),
     invitation.reportStatus === 'Generated' ? store.attemptLog.scoreStanding(context.test.id, invitation.score) : UNRANKED,
   ]);
   const review = await writtenReviewOf(store, orgId, invitationId, questions);
