@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportDetails } from '@assay/domain';
 import { candidate, questionIdsOf, registerFor } from './helpers/candidate.js';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
+import { pdfText } from './helpers/pdf-text.js';
 import { backends, startHarness, type Harness } from './helpers/test-app.js';
 
 const corpus = (name: string) => readFileSync(new URL(`../../../packages/domain/test/fixtures/similarity/word-count/${name}`, import.meta.url), 'utf8');
@@ -82,5 +83,18 @@ describe.each(backends)('similarity between candidates in /details on %s', (back
     expect((await detailsOf(ids.original)).integrity.similarity![0]!.review).toBeNull();
     // The honest attempt shows no such pair: 404.12, as for any evidence its report does not list.
     expectFailure(await h.request({ method: 'PUT', url: `/v2/org/testinvitation/${ids.honest}/evidence/${eventId}`, body: { outcome: 'dismissed' } }), '404.12');
+  });
+
+  it('the PDF shows the pair with its review and the matching regions side by side', async () => {
+    const pdf = await h.request({ method: 'GET', url: `/v2/org/report/${ids.copy}/pdf` });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload).replace(/[ \t]+/g, ' ');
+    expect(text).toContain('Similar answers');
+    expect(text).toMatch(new RegExp(`Q1 — Candidate original \\(invitation ${ids.original}\\): score [01]\\.\\d\\d`));
+    expect(text).toContain('Confirmed');
+    expect(text).toMatch(/This answer, lines \d+–\d+/);
+    expect(text).toMatch(/Candidate original, lines \d+–\d+/);
+    expect(text).toContain('picked.push(best);');
+    expect(text).toContain('best.push(top);');
   });
 });
