@@ -37,7 +37,8 @@ const definition = {
 describe.each(backends)('similarity between candidates in /details on %s', (backend) => {
   let h: Harness;
   const ids: Record<'original' | 'copy' | 'honest', number> = { original: 0, copy: 0, honest: 0 };
-  const detailsOf = async (invitationId: number) => expectSuccess<ReportDetails>(await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/details` }));
+  const detailsOf = async (invitationId: number) =>
+    expectSuccess<ReportDetails>(await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/details` }));
 
   beforeAll(async () => {
     h = await startHarness(backend);
@@ -77,12 +78,19 @@ describe.each(backends)('similarity between candidates in /details on %s', (back
   it('a reviewer confirms the pair on one invitation with a note; the other side keeps its own review', async () => {
     const eventId = (await detailsOf(ids.copy)).integrity.similarity![0]!.eventId!;
     expectSuccess(
-      await h.request({ method: 'PUT', url: `/v2/org/testinvitation/${ids.copy}/evidence/${eventId}`, body: { outcome: 'confirmed', note: 'Same helper, renamed.' } }),
+      await h.request({
+        method: 'PUT',
+        url: `/v2/org/testinvitation/${ids.copy}/evidence/${eventId}`,
+        body: { outcome: 'confirmed', note: 'Same helper, renamed.' },
+      }),
     );
     expect((await detailsOf(ids.copy)).integrity.similarity![0]!.review).toMatchObject({ outcome: 'confirmed', note: 'Same helper, renamed.' });
     expect((await detailsOf(ids.original)).integrity.similarity![0]!.review).toBeNull();
     // The honest attempt shows no such pair: 404.12, as for any evidence its report does not list.
-    expectFailure(await h.request({ method: 'PUT', url: `/v2/org/testinvitation/${ids.honest}/evidence/${eventId}`, body: { outcome: 'dismissed' } }), '404.12');
+    expectFailure(
+      await h.request({ method: 'PUT', url: `/v2/org/testinvitation/${ids.honest}/evidence/${eventId}`, body: { outcome: 'dismissed' } }),
+      '404.12',
+    );
   });
 
   it('the PDF shows the pair with its review and the matching regions side by side', async () => {

@@ -20,7 +20,17 @@ const definition = TestDefinition.parse({
           languages: ['python', 'javascript'],
           functionName: 'merge',
           starterCode: { python: 'def merge(intervals):\n    pass\n', javascript: 'function merge(intervals) {\n}\n' },
-          hiddenTests: [{ args: [[[1, 3], [2, 4]]], expected: [[1, 4]] }],
+          hiddenTests: [
+            {
+              args: [
+                [
+                  [1, 3],
+                  [2, 4],
+                ],
+              ],
+              expected: [[1, 4]],
+            },
+          ],
         },
       ],
     },
@@ -48,11 +58,23 @@ describe.each(['sqlite', 'postgres'] as const)('similarity kept by the score job
   const submitted = async (org: { orgId: number; testId: number }, code: string) => {
     const n = ++registered;
     const { invitation } = await store.invitations.register(
-      { orgId: org.orgId, testId: org.testId, testLinkId: null, emailKey: `s${n}@example.com`, email: `s${n}@example.com`, fullName: `Candidate ${n}`, callbackUrl: null, redirectUrl: null },
+      {
+        orgId: org.orgId,
+        testId: org.testId,
+        testLinkId: null,
+        emailKey: `s${n}@example.com`,
+        email: `s${n}@example.com`,
+        fullName: `Candidate ${n}`,
+        callbackUrl: null,
+        redirectUrl: null,
+      },
       () => `sim-${backend}-${n}-${Date.now()}`,
       1,
     );
-    for (const event of [{ type: 'start', at: 2_000, durationMinutes: 30 }, { type: 'submit', at: 3_000 }] as const) {
+    for (const event of [
+      { type: 'start', at: 2_000, durationMinutes: 30 },
+      { type: 'submit', at: 3_000 },
+    ] as const) {
       await store.invitations.applyMove(org.orgId, invitation.id, (current) => moveInvitation(current, event), event.at);
     }
     const records = await store.attempts.questions(org.testId);

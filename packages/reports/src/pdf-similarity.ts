@@ -44,17 +44,29 @@ export const drawSimilarity = (doc: Doc, cursor: Cursor, details: ReportDetails)
     put(doc, title, LEFT, cursor.y, WIDTH - 90, { font: BOLD, size: 9.5, color: WARNING });
     put(doc, review.text, LEFT + WIDTH - 90, cursor.y, 90, { ...(review.bold ? { font: BOLD } : {}), size: 9, color: review.color ?? INK, align: 'right' });
     cursor.y += 14;
-    if (pair.review && pair.review.note.trim() !== '') cursor.y += putWrapped(doc, `Note: ${pair.review.note}`, LEFT, cursor.y, WIDTH, { size: 8.5, color: MUTED }) + 2;
+    if (pair.review && pair.review.note.trim() !== '')
+      cursor.y += putWrapped(doc, `Note: ${pair.review.note}`, LEFT, cursor.y, WIDTH, { size: 8.5, color: MUTED }) + 2;
     for (const region of pair.regions.slice(0, MAX_REGIONS)) {
       const mine = own.slice(region.lines.from - 1, region.lines.to).slice(0, MAX_LINES);
       const theirs = region.otherCode.split('\n').slice(0, MAX_LINES);
       const rows = Math.max(mine.length, theirs.length, 1);
       cursor.ensure(12 + rows * LINE + 8);
       put(doc, `This answer, lines ${region.lines.from}–${region.lines.to}`, LEFT, cursor.y, COLUMN, { size: 8, color: MUTED });
-      put(doc, `${pair.otherCandidateName}, lines ${region.otherLines.from}–${region.otherLines.to}`, LEFT + COLUMN + GAP, cursor.y, COLUMN, { size: 8, color: MUTED });
+      put(doc, `${pair.otherCandidateName}, lines ${region.otherLines.from}–${region.otherLines.to}`, LEFT + COLUMN + GAP, cursor.y, COLUMN, {
+        size: 8,
+        color: MUTED,
+      });
       cursor.y += 11;
-      doc.save().rect(LEFT, cursor.y - 2, COLUMN, rows * LINE + 4).fill(BACKGROUND).restore();
-      doc.save().rect(LEFT + COLUMN + GAP, cursor.y - 2, COLUMN, rows * LINE + 4).fill(BACKGROUND).restore();
+      doc
+        .save()
+        .rect(LEFT, cursor.y - 2, COLUMN, rows * LINE + 4)
+        .fill(BACKGROUND)
+        .restore();
+      doc
+        .save()
+        .rect(LEFT + COLUMN + GAP, cursor.y - 2, COLUMN, rows * LINE + 4)
+        .fill(BACKGROUND)
+        .restore();
       column(doc, LEFT, cursor.y, region.lines.from, mine);
       column(doc, LEFT + COLUMN + GAP, cursor.y, region.otherLines.from, theirs);
       cursor.y += rows * LINE + 10;

@@ -89,5 +89,7 @@ export const knownEvidence = (eventId: string, evidence: AttemptEvidence): Resul
       .with({ type: 'similarity' }, ({ pairId }) => (evidence.similarityPairIds ?? []).includes(pairId))
       .with({ type: 'departure' }, () => departureEvidenceIds(evidence.presence, evidence.endedAt).includes(eventId))
       .exhaustive();
-  return shown ? ok(eventId) : refuse('404.12', `No integrity evidence ${eventId} in this attempt: use a departure, snapshot or similarity id its report lists.`);
+  return shown
+    ? ok(eventId)
+    : refuse('404.12', `No integrity evidence ${eventId} in this attempt: use a departure, snapshot or similarity id its report lists.`);
 };

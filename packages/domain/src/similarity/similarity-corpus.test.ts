@@ -33,7 +33,12 @@ const originalOf = (copy: Entry) => corpus.find((entry) => sameQuestion(entry, c
 
 describe('the honest corpus and its disguised copies (decision 533)', () => {
   const honest = corpus.filter((entry) => !isCopy(entry));
-  const honestPairs = honest.flatMap((left, index) => honest.slice(index + 1).filter((right) => sameQuestion(left, right)).map((right) => [left, right] as const));
+  const honestPairs = honest.flatMap((left, index) =>
+    honest
+      .slice(index + 1)
+      .filter((right) => sameQuestion(left, right))
+      .map((right) => [left, right] as const),
+  );
   const copies = corpus.filter(isCopy);
 
   it('is big enough to mean something', () => {
@@ -60,7 +65,9 @@ describe('the honest corpus and its disguised copies (decision 533)', () => {
   it('the worst honest pair is well below the weakest copy (the margin the threshold sits in)', () => {
     const worstHonest = Math.max(...honestPairs.map(([left, right]) => score(left, right)));
     const weakestCopy = Math.min(...copies.map((copy) => score(originalOf(copy)!, copy)));
-    console.info(`similarity corpus: ${honestPairs.length} honest pairs (worst ${worstHonest.toFixed(2)}), ${copies.length} copies (weakest ${weakestCopy.toFixed(2)})`);
+    console.info(
+      `similarity corpus: ${honestPairs.length} honest pairs (worst ${worstHonest.toFixed(2)}), ${copies.length} copies (weakest ${weakestCopy.toFixed(2)})`,
+    );
     expect(worstHonest).toBeLessThan(weakestCopy);
   });
 });

@@ -14,7 +14,9 @@ export type TokenFamily = z.infer<typeof TokenFamily>;
 export const tokenFamily = (language: CodingLanguage): TokenFamily => (language === 'python' ? 'python' : 'javascript');
 
 /** Stored form: [hash, token, firstLine, lastLine] per kept hash, JSON (a 200-line answer keeps ~120). */
-export const StoredPrints = z.array(z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative(), z.number().int().positive(), z.number().int().positive()]));
+export const StoredPrints = z.array(
+  z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative(), z.number().int().positive(), z.number().int().positive()]),
+);
 export type StoredPrints = z.infer<typeof StoredPrints>;
 
 export const fingerprintsOf = (code: string, language: CodingLanguage): Fingerprint[] => winnow(codeTokens(code, language));

@@ -45,7 +45,12 @@ export const winnow = (tokens: readonly CodeToken[], k = KGRAM, window = WINDOW)
   for (let start = 0; start < count; start += 1) grams[start] = kgramHash(tokenHashes, start, k);
   const kept: Fingerprint[] = [];
   const keep = (start: number) =>
-    kept.push({ hash: grams[start] as number, token: start, firstLine: (tokens[start] as CodeToken).line, lastLine: (tokens[start + k - 1] as CodeToken).line });
+    kept.push({
+      hash: grams[start] as number,
+      token: start,
+      firstLine: (tokens[start] as CodeToken).line,
+      lastLine: (tokens[start + k - 1] as CodeToken).line,
+    });
   if (count <= window) {
     // Shorter than one window: the window is the whole stream.
     let least = 0;
