@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { evidenceIdText } from '../history/evidence-review.js';
 import { Id } from '../ids.js';
 import type { MatchRegion } from '../similarity/compare-fingerprints.js';
-import { type EvidenceReviews, reviewedEvidenceFields } from './integrity-evidence-detail.js';
+import { type EvidenceReviews, reviewedEvidenceFields, reviewOf } from './integrity-evidence-detail.js';
 
 /**
  * Similarity between candidates in the report (issue 34, items 1 and 6): each pair of this attempt's coding answer
@@ -65,7 +65,6 @@ export const similarityDetails = (
 ): SimilarityPairDetail[] =>
   pairs.map((pair) => {
     const eventId = evidenceIdText({ type: 'similarity', pairId: pair.pairId });
-    const review = reviews?.get(eventId);
     return {
       questionId: pair.questionId,
       questionNumber: numberOf(pair.questionId),
@@ -75,6 +74,6 @@ export const similarityDetails = (
       regions: pair.regions.map(({ left, right }) => ({ lines: left, otherLines: right, otherCode: linesOf(pair.otherCode, right.from, right.to) })),
       foundAt: new Date(pair.foundAt).toISOString(),
       eventId,
-      review: review ? { outcome: review.outcome, note: review.note, by: review.reviewedBy.label, at: review.reviewedAt } : null,
+      review: reviewOf(reviews, eventId),
     };
   });
