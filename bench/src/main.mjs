@@ -17,6 +17,7 @@ import { printTable } from './table.mjs';
 import { callbackDelivery } from './callbacks.mjs';
 import { runCampusDrive } from './own-process.mjs';
 import { reportRenderRows } from './report-render.mjs';
+import { similarityRows } from './similarity.mjs';
 import { pythonLatency, pythonRows } from './python-latency.mjs';
 import { codingDriveRows } from './coding-drive-suite.mjs';
 import { isolatedRunRows } from './isolated-runs.mjs';
@@ -143,6 +144,8 @@ try {
   rows.push({ scenario: 'PDF of one report: p50', value: pdf.p50, unit: 'ms', target: TARGETS.pdfP50Ms, pass: pdf.p50 < TARGETS.pdfP50Ms });
   // The render alone, through the same renderer pool, on fixed 20- and 100-question reports (issue 12's targets).
   rows.push(...(await reportRenderRows({ quick })));
+  // Similarity between candidates (issue 34): 1,000 submissions of one question compared on arrival, in this process.
+  rows.push(...similarityRows({ quick }));
   // Idle RSS, as after start: read once the server has had a few seconds without requests (the render rows above run
   // in this process), the time it takes to give back what the load left (apps/server/src/memory/idle-collector.ts).
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, IDLE_AFTER_LOAD_MS - (performance.now() - loadEnded))));

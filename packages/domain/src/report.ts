@@ -38,3 +38,9 @@ export * from './report/integrity-evidence-detail.js';
 // The "submitted" event (issue 32 item 2, submitted): an opt-in push when a candidate submits, before grading ends.
 export * from './events/submitted-event.js';
 export * from './report/pool-percentile.js';
+// Similarity between candidates (issue 34, item 1): tokens, winnowing, pair comparison and the incremental pass.
+export * from './similarity/code-tokens.js';
+export * from './similarity/winnowing.js';
+export * from './similarity/compare-fingerprints.js';
+export * from './similarity/submission-fingerprints.js';
+export * from './report/similarity-detail.js';

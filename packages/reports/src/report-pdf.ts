@@ -5,6 +5,7 @@ import { displayInstant } from './format.js';
 import { Cursor, FOOTER_Y, LEFT, MUTED, PAGE_HEIGHT, PAGE_WIDTH, WIDTH, hline, put, type Doc } from './pdf-layout.js';
 import { batchContentWrites } from './pdf-content-writes.js';
 import { drawIntegrity } from './pdf-integrity.js';
+import { drawSimilarity } from './pdf-similarity.js';
 import { drawHistory } from './pdf-history.js';
 import { drawQuestions } from './pdf-questions.js';
 import type { SnapshotThumbnail, StoredSnapshot } from './pdf-snapshots.js';
@@ -82,6 +83,7 @@ export function renderReportPdf(data: ReportPdfLayout, options: ReportPdfOptions
   drawSummary(doc, cursor, details);
   drawQuestions(doc, cursor, details);
   drawIntegrity(doc, cursor, details, data.thumbnails ?? []);
+  drawSimilarity(doc, cursor, details);
   if (data.history) drawHistory(doc, cursor, data.history);
   drawFooters(doc, details, data.generatedAt);
   doc.end();

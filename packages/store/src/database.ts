@@ -192,6 +192,30 @@ export interface EvidenceReviewsTable {
   reviewed_at: number;
 }
 
+/** What scoring kept of a coding answer to compare it later (migration 033). */
+export interface AnswerFingerprintsTable {
+  id: Generated<number>;
+  org_id: number;
+  question_id: number;
+  invitation_id: number;
+  family: string;
+  hashes: Buffer;
+  prints: string;
+  created_at: number;
+}
+
+/** A pair of answers to one question at or above the similarity threshold (migration 033): left the later one. */
+export interface SimilarityPairsTable {
+  id: Generated<number>;
+  org_id: number;
+  question_id: number;
+  left_invitation_id: number;
+  right_invitation_id: number;
+  score: number;
+  regions: string;
+  found_at: number;
+}
+
 export interface InvitationHistoryTable {
   id: Generated<number>;
   invitation_id: number;
@@ -378,6 +402,8 @@ export interface Database {
   invitation_history: InvitationHistoryTable;
   greenhouse_settings: GreenhouseSettingsTable;
   greenhouse_interviews: GreenhouseInterviewsTable;
+  answer_fingerprints: AnswerFingerprintsTable;
+  similarity_pairs: SimilarityPairsTable;
 }
 
 export type JobRow = Selectable<JobsTable>;

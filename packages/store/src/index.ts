@@ -16,6 +16,7 @@ export * from './repositories/grades.js';
 export * from './repositories/greenhouse.js';
 export * from './repositories/review-queue.js';
 export * from './repositories/evidence-reviews.js';
+export * from './repositories/similarity.js';
 export * from './repositories/idempotency-keys.js';
 export * from './repositories/invitation-history.js';
 export * from './repositories/invitations.js';

@@ -17,7 +17,8 @@ export const invitationHistoryRoutes: FastifyPluginAsyncZod<AppContext> = async 
         tags: ['invitations'],
         summary: 'Review a piece of integrity evidence (Assay extension)',
         description:
-          'Marks one counted departure (`departure-<epoch ms it began>`) or webcam snapshot (`snapshot-<snapshotId>`) of the attempt `dismissed` or ' +
+          'Marks one counted departure (`departure-<epoch ms it began>`), webcam snapshot (`snapshot-<snapshotId>`) or similarity pair with ' +
+          'another candidate’s answer (`similarity-<pairId>`, as integrity.similarity lists it) of the attempt `dismissed` or ' +
           '`confirmed`, with a note. The latest review of a piece of evidence counts; earlier ones are kept, and each is in the invitation history. ' +
           'v2’s wv and tv stay the raw counts. 404.12 for an id the attempt does not show.',
         security: apiKeySecurity,
@@ -31,8 +32,17 @@ export const invitationHistoryRoutes: FastifyPluginAsyncZod<AppContext> = async 
       const { orgId, keyId } = request.org;
       const invitation = found(await store.invitations.find(orgId, testInvitationId), '404.4', notFound(testInvitationId));
       const at = now();
-      const [log, snapshots] = await Promise.all([store.attemptLog.events(invitation.id), store.attempts.snapshotList(invitation.id)]);
-      const evidence = { presence: log.presence, endedAt: invitation.completedAt ?? at, snapshotIds: snapshots.map((snapshot) => snapshot.id) };
+      const [log, snapshots, pairs] = await Promise.all([
+        store.attemptLog.events(invitation.id),
+        store.attempts.snapshotList(invitation.id),
+        store.similarity.pairsOf(orgId, invitation.id),
+      ]);
+      const evidence = {
+        presence: log.presence,
+        endedAt: invitation.completedAt ?? at,
+        snapshotIds: snapshots.map((snapshot) => snapshot.id),
+        similarityPairIds: pairs.map((pair) => pair.pairId),
+      };
       unwrap(knownEvidence(eventId, evidence));
       const note = request.body.note ?? '';
       await store.evidenceReviews.add({ invitationId: invitation.id, eventId, outcome: request.body.outcome, note, keyId, at });

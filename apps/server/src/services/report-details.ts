@@ -33,7 +33,7 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
     store.attempts.answers(invitationId),
     store.attemptLog.questionResults(invitationId),
     store.attemptLog.sampleRuns(invitationId),
-    integrityEvidenceOf(store, invitationId),
+    integrityEvidenceOf(store, orgId, invitationId),
     invitation.reportStatus === 'Generated' ? store.attemptLog.scoreStanding(context.test.id, invitation.score) : UNRANKED,
   ]);
   // A test with question pools ranks each score out of its own draw (decision 577), which the score counts cannot.

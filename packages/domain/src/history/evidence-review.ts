@@ -1,3 +1,4 @@
+import { match } from 'ts-pattern';
 import { z } from 'zod';
 import { multiLineText } from '../schemas/text-fields.js';
 import type { KeptEvents } from '../report/event-log.js';
@@ -10,6 +11,9 @@ import { departuresOfLog } from '../report/timelines.js';
  *   the `leftAt` that `/details` lists under integrity.departures. Departures never overlap, so no two share it, and
  *   it never changes: the event that began it is stored with its instant.
  * - `snapshot-<snapshotId>`: a webcam snapshot, by the id `/details` lists under integrity.snapshots.
+ * - `similarity-<pairId>`: a pair of this attempt's coding answer with another candidate's (issue 34), as
+ *   integrity.similarity lists it. The pair has one id in both candidates' reports, but each invitation's review of it
+ *   is its own (decision 538): a reviewer may confirm it for the one who copied and dismiss it for the one copied from.
  * v2's `wv` and `tv` stay the raw counts (the contract); a review sits beside them and never changes them.
  */
 export const EvidenceOutcome = z.enum(['dismissed', 'confirmed']);
@@ -23,9 +27,12 @@ export const EvidenceReviewInput = z
   .meta({ id: 'EvidenceReviewBody' });
 export type EvidenceReviewInput = z.infer<typeof EvidenceReviewInput>;
 
-export type EvidenceId = { readonly type: 'departure'; readonly leftAt: number } | { readonly type: 'snapshot'; readonly snapshotId: number };
+export type EvidenceId =
+  | { readonly type: 'departure'; readonly leftAt: number }
+  | { readonly type: 'snapshot'; readonly snapshotId: number }
+  | { readonly type: 'similarity'; readonly pairId: number };
 
-const EVIDENCE_ID = /^(departure|snapshot)-([1-9][0-9]{0,15})$/;
+const EVIDENCE_ID = /^(departure|snapshot|similarity)-([1-9][0-9]{0,15})$/;
 
 /** The evidence an id names, or undefined for a string that names none (the route answers 404, as for an unknown one). */
 export const parseEvidenceId = (text: string): EvidenceId | undefined => {
@@ -33,10 +40,16 @@ export const parseEvidenceId = (text: string): EvidenceId | undefined => {
   if (!found) return undefined;
   const value = Number(found[2]);
   if (!Number.isSafeInteger(value)) return undefined;
-  return found[1] === 'departure' ? { type: 'departure', leftAt: value } : { type: 'snapshot', snapshotId: value };
+  if (found[1] === 'departure') return { type: 'departure', leftAt: value };
+  return found[1] === 'snapshot' ? { type: 'snapshot', snapshotId: value } : { type: 'similarity', pairId: value };
 };
 
-export const evidenceIdText = (id: EvidenceId): string => (id.type === 'departure' ? `departure-${id.leftAt}` : `snapshot-${id.snapshotId}`);
+export const evidenceIdText = (id: EvidenceId): string =>
+  match(id)
+    .with({ type: 'departure' }, ({ leftAt }) => `departure-${leftAt}`)
+    .with({ type: 'snapshot' }, ({ snapshotId }) => `snapshot-${snapshotId}`)
+    .with({ type: 'similarity' }, ({ pairId }) => `similarity-${pairId}`)
+    .exhaustive();
 
 /** The ids of an attempt's departures as the report lists them (its kept log, replayed up to `endedAt`). */
 export const departureEvidenceIds = (presence: KeptEvents, endedAt: number): string[] =>
@@ -59,6 +72,8 @@ export interface AttemptEvidence {
   readonly presence: KeptEvents;
   readonly endedAt: number;
   readonly snapshotIds: readonly number[];
+  /** The similarity pairs the report lists (issue 34); absent where none are read. */
+  readonly similarityPairIds?: readonly number[];
 }
 
 /**
@@ -69,6 +84,12 @@ export const knownEvidence = (eventId: string, evidence: AttemptEvidence): Resul
   const id = parseEvidenceId(eventId);
   const shown =
     id !== undefined &&
-    (id.type === 'snapshot' ? evidence.snapshotIds.includes(id.snapshotId) : departureEvidenceIds(evidence.presence, evidence.endedAt).includes(eventId));
-  return shown ? ok(eventId) : refuse('404.12', `No integrity evidence ${eventId} in this attempt: use a departure or snapshot id its report lists.`);
+    match(id)
+      .with({ type: 'snapshot' }, ({ snapshotId }) => evidence.snapshotIds.includes(snapshotId))
+      .with({ type: 'similarity' }, ({ pairId }) => (evidence.similarityPairIds ?? []).includes(pairId))
+      .with({ type: 'departure' }, () => departureEvidenceIds(evidence.presence, evidence.endedAt).includes(eventId))
+      .exhaustive();
+  return shown
+    ? ok(eventId)
+    : refuse('404.12', `No integrity evidence ${eventId} in this attempt: use a departure, snapshot or similarity id its report lists.`);
 };

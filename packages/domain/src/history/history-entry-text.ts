@@ -12,11 +12,15 @@ export interface HistoryLine {
 const times = (count: number): string => (count === 1 ? 'once' : `${count} times`);
 const counted = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
 
-/** A reviewed departure by the time the candidate left (its id is that time in ms), a snapshot by its number. */
+/** A reviewed departure by the time the candidate left (its id is that time in ms), a snapshot or similar pair by its number. */
 const evidenceText = (eventId: string): string => {
   const id = parseEvidenceId(eventId);
   if (id === undefined) return `Evidence ${eventId}`;
-  return id.type === 'departure' ? `Departure (left ${new Date(id.leftAt).toISOString().slice(11, 19)} UTC)` : `Snapshot ${id.snapshotId}`;
+  return match(id)
+    .with({ type: 'departure' }, ({ leftAt }) => `Departure (left ${new Date(leftAt).toISOString().slice(11, 19)} UTC)`)
+    .with({ type: 'snapshot' }, ({ snapshotId }) => `Snapshot ${snapshotId}`)
+    .with({ type: 'similarity' }, ({ pairId }) => `Similar answer (pair ${pairId})`)
+    .exhaustive();
 };
 
 /** A key by its label (its id when it has none), the candidate, or Assay. */

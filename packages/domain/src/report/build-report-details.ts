@@ -13,6 +13,7 @@ import { percentOf, verdictFor } from './verdict.js';
 import { renderedText } from '../text/rendered-text.js';
 import type { Grade } from '../grading/grade.js';
 import { writtenAnswerDetail } from './written-answer-detail.js';
+import { type SimilarityPairFact, similarityDetails } from './similarity-detail.js';
 import { attemptVariant, isFixedTest, questionsOfVariant, type AttemptVariant } from '../candidate/question-variant.js';
 import type { VariantDetail } from './report-details.js';
 
@@ -43,6 +44,8 @@ export interface ReportFacts {
   /** The page's events as the attempt's log kept them (event-log.ts). */
   readonly log: AttemptLog;
   readonly snapshots: readonly { readonly id: number; readonly takenAt: number }[];
+  /** The attempt's similarity pairs (issue 34); absent or empty when it has none. */
+  readonly similarity?: readonly SimilarityPairFact[];
   /** The latest review of each piece of integrity evidence (issue 32); absent when the attempt shows no evidence. */
   readonly evidenceReviews?: EvidenceReviews;
   /** How this attempt's score stands among the test's completed, scored attempts (read for scored attempts only). */
@@ -184,6 +187,11 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
       omittedEvents: omittedEventsOf(facts.log),
       snapshots: snapshotDetails(facts.snapshots, facts.evidenceReviews),
       accommodation: invitation.extraTimePercent > 0 ? { extraTimePercent: invitation.extraTimePercent } : null,
+      similarity: similarityDetails(
+        facts.similarity ?? [],
+        (questionId) => questions.find((question) => question.questionId === questionId)?.number ?? null,
+        facts.evidenceReviews,
+      ),
     },
   };
 };

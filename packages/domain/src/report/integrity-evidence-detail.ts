@@ -27,7 +27,8 @@ export const reviewedEvidenceFields = {
 /** The latest review of each piece of evidence, by its id (the store's `evidenceReviews.latestOf`). */
 export type EvidenceReviews = ReadonlyMap<string, EvidenceReview>;
 
-const reviewOf = (reviews: EvidenceReviews | undefined, eventId: string): EvidenceReviewDetail | null => {
+/** The review detail of one piece of evidence, or null while unreviewed. */
+export const reviewOf = (reviews: EvidenceReviews | undefined, eventId: string): EvidenceReviewDetail | null => {
   const review = reviews?.get(eventId);
   return review ? { outcome: review.outcome, note: review.note, by: review.reviewedBy.label, at: review.reviewedAt } : null;
 };

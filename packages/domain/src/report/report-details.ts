@@ -8,6 +8,7 @@ import { CodingLanguage } from '../schemas/coding-language.js';
 import { SectionType } from '../schemas/test.js';
 import { VerdictBand } from '../schemas/test-definition.js';
 import { ReviewProgress, WrittenAnswerDetail } from './written-answer-detail.js';
+import { SimilarityPairDetail } from './similarity-detail.js';
 
 /**
  * Everything a hiring manager decides from, as JSON (`GET /v2/org/report/{id}/details`, an Assay extension):
@@ -158,6 +159,11 @@ export const ReportDetails = z
       omittedEvents: z.int().nonnegative().default(0),
       snapshots: z.array(z.object({ snapshotId: Id, takenAt: Instant, ...reviewedEvidenceFields })),
       accommodation: z.object({ extraTimePercent: z.int().min(0).max(100) }).nullable(),
+      /**
+       * Similarity with other candidates' answers to the same coding questions (issue 34): the pairs at or above the
+       * threshold, highest first. Evidence for a reviewer, never a score change; absent from an older server's details.
+       */
+      similarity: z.array(SimilarityPairDetail).optional(),
     }),
   })
   .meta({ id: 'ReportDetails' });

@@ -19,6 +19,7 @@ import type { CodeRunner } from '@assay/sandbox';
 import type { Job } from '@assay/domain';
 import type { Store } from '@assay/store';
 import type { JobHandler } from '../outbox-worker.js';
+import { recordSimilarity } from './similarity-step.js';
 
 /** Kept for importers from before the interface moved next to the sandbox. */
 export type { CodeRunner } from '@assay/sandbox';
@@ -74,6 +75,9 @@ export const scoreHandler =
       coding.set(questionId, { passed: verdicts.filter(Boolean).length, total: definition.hiddenTests.length });
     }
     const score = scoreAttempt(questions, answers, coding);
+    // Similarity with the other candidates' answers (issue 34): before the score is saved, so a failure here retries the
+    // job with nothing half-done; it takes milliseconds beside the sandbox runs above.
+    await recordSimilarity(store, { orgId: context.invitation.orgId, invitationId, questions, answers }, now);
     const { startedAt, completedAt, deadline } = context.invitation;
     const timeTaken = startedAt !== null && completedAt !== null ? minutesTaken(startedAt, completedAt, deadline ?? completedAt) : 0;
     const sectionScores = sections.map((section) => ({ sectionId: section.id, score: score.bySection.get(section.id) ?? 0 }));

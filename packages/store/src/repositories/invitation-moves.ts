@@ -5,6 +5,7 @@ import { compileOnce, parameter } from '../engine/compiled-query.js';
 import type { Database, InvitationRow, InvitationsTable } from '../database.js';
 import type { JobsRepository } from './jobs.js';
 import { proctoringColumns } from './records.js';
+import { clearSimilarity } from './similarity.js';
 
 export type NewToken = () => string;
 
@@ -71,6 +72,7 @@ export const writesOf = (effect: InvitationEffect): EffectWrites =>
         for (const table of ['question_results', 'attempt_results', 'attempt_events', 'sample_runs', 'review_items'] as const) {
           await trx.deleteFrom(table).where('invitation_id', '=', moved.id).execute();
         }
+        await clearSimilarity(trx, moved.id);
         return undefined;
       },
     }))

@@ -36,6 +36,24 @@ describe('the evidence list of the report screen', () => {
     ]);
   });
 
+  it('lists similarity pairs after them (issue 34), reviewable by their id, regions in brief', () => {
+    const region = (from: number, otherFrom: number) => ({ lines: { from, to: from + 5 }, otherLines: { from: otherFrom, to: otherFrom + 5 }, otherCode: '' });
+    const pair = {
+      questionId: 12,
+      questionNumber: 2,
+      otherTestInvitationId: 41,
+      otherCandidateName: 'Ada Lovelace',
+      score: 0.8,
+      regions: [region(3, 5), region(20, 1), region(30, 30), region(40, 40)],
+      foundAt: '2026-11-25T10:00:00.000Z',
+      eventId: 'similarity-9',
+      review: null,
+    };
+    expect(evidenceRows({ ...integrity, departures: [], snapshots: [], similarity: [pair] })).toEqual([
+      { eventId: 'similarity-9', name: 'Similar Q2', signal: 'to Ada Lovelace #41, 0.80, lines 3–8 ≈ 5–10, 20–25 ≈ 1–6, 30–35 ≈ 30–35, +1', review: null },
+    ]);
+  });
+
   it('reads an older server’s details (no eventId, no review): shown, not reviewable', () => {
     const older = { ...integrity, departures: [{ leftAt: '2026-11-25T09:42:11.000Z', returnedAt: null, seconds: 3 }], snapshots: [] };
     expect(evidenceRows(older)).toEqual([{ eventId: null, name: 'Departure 1', signal: '09:42:11–not back (3 s)', review: null }]);

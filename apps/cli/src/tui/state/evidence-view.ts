@@ -16,7 +16,16 @@ export interface EvidenceRow {
 
 const timeOf = (iso: string): string => iso.slice(11, 19);
 
-/** The departures, then the snapshots, of a report's details. */
+/** A pair's regions in brief: "3–12 ≈ 5–14, 20–25 ≈ 1–6" (this answer's lines ≈ the other's), the first three. */
+const regionsText = (regions: NonNullable<ReportDetails['integrity']['similarity']>[number]['regions']): string => {
+  const shown = regions.slice(0, 3).map(({ lines, otherLines }) => `${lines.from}–${lines.to} ≈ ${otherLines.from}–${otherLines.to}`);
+  return regions.length > 3 ? `${shown.join(', ')}, +${regions.length - 3}` : shown.join(', ');
+};
+
+/**
+ * The departures, then the snapshots, then the similarity pairs (issue 34) of a report's details: a pair is reviewed
+ * like the others ("Similar Q2", "to Ada Lovelace #41, 0.82, lines 3–12 ≈ 5–14").
+ */
 export const evidenceRows = (integrity: ReportDetails['integrity']): EvidenceRow[] => [
   ...integrity.departures.map((departure, index) => ({
     eventId: departure.eventId ?? null,
@@ -29,6 +38,12 @@ export const evidenceRows = (integrity: ReportDetails['integrity']): EvidenceRow
     name: `Snapshot ${index + 1}`,
     signal: `taken ${timeOf(snapshot.takenAt)}`,
     review: snapshot.review ?? null,
+  })),
+  ...(integrity.similarity ?? []).map((pair) => ({
+    eventId: pair.eventId ?? null,
+    name: pair.questionNumber === null ? 'Similar answer' : `Similar Q${pair.questionNumber}`,
+    signal: `to ${pair.otherCandidateName} #${pair.otherTestInvitationId}, ${pair.score.toFixed(2)}, lines ${regionsText(pair.regions)}`,
+    review: pair.review ?? null,
   })),
 ];
 
