@@ -32,11 +32,10 @@ describe('question pools on the candidate page, keyboard only (Chromium)', () =>
 
   /** The question and option test ids in the order the page shows them. */
   const pageOrder = (page: Page) =>
-    page.evaluate(() =>
-      [...document.querySelectorAll('[data-testid]')]
-        .map((element) => element.getAttribute('data-testid') ?? '')
-        .filter((id) => /^question-\d+$/.test(id) || /^option-\d+-\d+$/.test(id)),
-    );
+    page
+      .locator('[data-testid]')
+      .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-testid') ?? ''))
+      .then((ids) => ids.filter((id) => /^question-\d+$/.test(id) || /^option-\d+-\d+$/.test(id)));
 
   it('two candidates get their own draw and order, answer it from the keyboard, and are scored on it', async () => {
     const { testId } = await b.client.tests.import(definition);
