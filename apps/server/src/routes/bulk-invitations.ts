@@ -30,7 +30,7 @@ export const bulkInvitationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         response: envelopeResponses(BulkInvitationJob),
       },
     },
-    async (request) => succeed(await submitBulkFile(store, request.org, request.params.testId, request.body, now())),
+    async (request, reply) => submitBulkFile(reply, store, request.org, request.params.testId, request.body, now()),
   );
 
   app.get(

@@ -6,8 +6,12 @@ import {
   type BulkInvitationJob,
   type BulkInvitationRowResult,
   type RawBulkRow,
+  succeed,
+  type SuccessEnvelope,
 } from '@assay/domain';
-import { bulkFileKey, type BulkJobRow, type BulkRowRow, type KeyOwner, type Store } from '@assay/store';
+import { bulkFileKey, type BulkJobRow, type BulkRowRow, type KeyOwner, type Repositories, type Store } from '@assay/store';
+import type { FastifyReply } from 'fastify';
+import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { found, unwrap } from '../refusal-error.js';
 
 const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString());
@@ -21,7 +25,7 @@ const rowAnswer = (row: BulkRowRow): BulkInvitationRowResult => ({
 });
 
 /** A job as answered: its counts and the domain's progress, and the rows asked for. */
-export const bulkJobAnswer = async (store: Store, job: BulkJobRow, which: 'all' | 'refused' | 'none', resubmitted: boolean): Promise<BulkInvitationJob> => {
+export const bulkJobAnswer = async (store: Pick<Repositories, 'bulkInvitations'>, job: BulkJobRow, which: 'all' | 'refused' | 'none', resubmitted: boolean): Promise<BulkInvitationJob> => {
   const [counts, rows] = await Promise.all([store.bulkInvitations.counts(job.id), store.bulkInvitations.rows(job.id, which)]);
   const progress = bulkJobProgress({ total: job.total, ...counts, started: job.started_at !== null });
   return {
@@ -42,15 +46,27 @@ export const bulkJobAnswer = async (store: Store, job: BulkJobRow, which: 'all' 
 /**
  * A bulk file received: refused whole for its size, else checked row by row by the domain, and stored as a job (or
  * the job of the same file found) for the worker. The answer is the job as it stands, refused rows already decided.
+ * Under an Idempotency-Key the job and the kept answer commit together (`answerWithEffect`, decision 491): a replay
+ * answers the first answer byte for byte, where the file's own key alone would answer the job as it stands now.
  */
-export const submitBulkFile = async (store: Store, key: KeyOwner, testId: number, rows: readonly RawBulkRow[], now: number): Promise<BulkInvitationJob> => {
+export const submitBulkFile = (
+  reply: FastifyReply,
+  store: Store,
+  key: KeyOwner,
+  testId: number,
+  rows: readonly RawBulkRow[],
+  now: number,
+): Promise<SuccessEnvelope<BulkInvitationJob>> => {
   unwrap(acceptBulkFileSize(rows));
-  const test = found(await store.tests.find(key.orgId, testId), '404.2', `No test ${testId}.`);
-  const fileKey = bulkFileKey(bulkFileKeyText(key.orgId, test.id, rows));
-  const { jobId, resubmitted } = await store.bulkInvitations.submit(
-    { orgId: key.orgId, testId: test.id, keyId: key.keyId, fileKey, rows: checkBulkRows(rows, now) },
-    now,
-  );
-  const job = (await store.bulkInvitations.find(key.orgId, jobId))!;
-  return bulkJobAnswer(store, job, 'none', resubmitted);
+  const effect = async (repositories: Repositories): Promise<BulkInvitationJob> => {
+    const test = found(await repositories.tests.find(key.orgId, testId), '404.2', `No test ${testId}.`);
+    const fileKey = bulkFileKey(bulkFileKeyText(key.orgId, test.id, rows));
+    const { jobId, resubmitted } = await repositories.bulkInvitations.submit(
+      { orgId: key.orgId, testId: test.id, keyId: key.keyId, fileKey, rows: checkBulkRows(rows, now) },
+      now,
+    );
+    const job = (await repositories.bulkInvitations.find(key.orgId, jobId))!;
+    return bulkJobAnswer(repositories, job, 'none', resubmitted);
+  };
+  return answerWithEffect(reply, store, effect, succeed);
 };
