@@ -86,6 +86,10 @@ describe.each(backends)('bulk invitations (issue 33, item 2) on %s', (backend) =
       .where('id', '=', done.rows![3]!.testInvitationId!)
       .executeTakeFirstOrThrow();
     expect(extra.extra_time_percent).toBe(25);
+    // Each invitation's history begins with its creation from the file, by the key that sent it (decision 490).
+    const history = await h.request({ method: 'GET', url: `/v2/org/testinvitation/${done.rows![3]!.testInvitationId!}/history` });
+    const entries = envelope<{ entries: unknown[] }>(history).result.entries;
+    expect(entries[0]).toMatchObject({ kind: 'created', details: { via: 'bulk', previousInvitationId: null }, by: { keyId: expect.any(Number) } });
 
     // One email per new invitation, the first minute's sent now, the rest due a minute apart.
     const emails = await linkEmails();
