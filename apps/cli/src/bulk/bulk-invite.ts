@@ -1,8 +1,9 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import type { AssayClient } from '@assay/client';
 import type { BulkInvitationJob } from '@assay/domain/bulk';
 import { stringify } from 'csv-stringify/sync';
-import { SomeRowsRefusedError, UsageError } from '../errors.js';
+import { SomeRowsRefusedError } from '../errors.js';
+import { readCsv } from './bulk-file.js';
 import { terminalLine } from '../format/terminal-text.js';
 import type { CliIo } from '../commands/cli-io.js';
 import { isInteractive } from '../commands/cli-io.js';
@@ -17,15 +18,6 @@ export interface BulkInviteOptions {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The file as text, or a usage error naming it: a missing file is the command line's fault. */
-const readCsv = async (path: string): Promise<string> => {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
-};
 
 /** The summary a person reads: counts, and each refused row with its reason (as the server wrote it, made safe). */
 export const bulkSummary = (job: BulkInvitationJob): string => {

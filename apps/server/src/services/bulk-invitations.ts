@@ -25,7 +25,12 @@ const rowAnswer = (row: BulkRowRow): BulkInvitationRowResult => ({
 });
 
 /** A job as answered: its counts and the domain's progress, and the rows asked for. */
-export const bulkJobAnswer = async (store: Pick<Repositories, 'bulkInvitations'>, job: BulkJobRow, which: 'all' | 'refused' | 'none', resubmitted: boolean): Promise<BulkInvitationJob> => {
+export const bulkJobAnswer = async (
+  store: Pick<Repositories, 'bulkInvitations'>,
+  job: BulkJobRow,
+  which: 'all' | 'refused' | 'none',
+  resubmitted: boolean,
+): Promise<BulkInvitationJob> => {
   const [counts, rows] = await Promise.all([store.bulkInvitations.counts(job.id), store.bulkInvitations.rows(job.id, which)]);
   const progress = bulkJobProgress({ total: job.total, ...counts, started: job.started_at !== null });
   return {
