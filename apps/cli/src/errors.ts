@@ -29,6 +29,17 @@ export class AlreadyRegisteredError extends Error {
   }
 }
 
+/** A bulk invitation finished with refused rows: the summary is printed, the exit code says so (4). */
+export class SomeRowsRefusedError extends Error {
+  constructor(
+    readonly refused: number,
+    readonly total: number,
+  ) {
+    super(`${refused} of ${total} rows were refused; the others are invited (--refused-csv FILE writes the refused rows).`);
+    this.name = 'SomeRowsRefusedError';
+  }
+}
+
 export const ExitCode = {
   ok: 0,
   /** The API refused (statuscode and message on stderr). */
@@ -36,6 +47,8 @@ export const ExitCode = {
   usage: 2,
   /** The server could not be reached or did not answer in time. */
   unreachable: 3,
+  /** `assay invite --csv`: the job finished, and some rows were refused (the others invited or already invited). */
+  someRowsRefused: 4,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
@@ -71,6 +84,7 @@ export const describeFailure = (error: unknown): Failure => {
   if (error instanceof UnreadableAnswerError) return { exitCode: ExitCode.refused, label: 'unreadable answer', message: error.message };
   if (error instanceof AlreadyRegisteredError) return { exitCode: ExitCode.refused, label: `already registered (${error.status})`, message: error.message };
   if (error instanceof AssayUserAbortError) return { exitCode: ExitCode.refused, label: 'aborted', message: error.message };
+  if (error instanceof SomeRowsRefusedError) return { exitCode: ExitCode.someRowsRefused, label: 'rows refused', message: error.message };
   if (error instanceof UsageError) return { exitCode: ExitCode.usage, label: 'usage', message: error.message };
   if (error instanceof CommanderError) return { exitCode: ExitCode.usage, label: 'usage', message: error.message };
   const message = error instanceof Error ? error.message : String(error);

@@ -8,6 +8,7 @@ import { KeyOwnerCache } from './auth/key-owner-cache.js';
 import { KnownTokens } from './auth/known-tokens.js';
 import { coalesceWrites } from './http/coalesced-writes.js';
 import { CandidateAttempts } from './candidate/attempts-service.js';
+import { bulkInvitationRoutes } from './routes/bulk-invitations.js';
 import { registerCandidatePages } from './candidate-page/register-candidate-pages.js';
 import type { Config } from '@assay/config';
 import type { AppContext } from './context.js';
@@ -148,6 +149,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
         candidatePageRoutes,
         gradingRoutes,
         greenhouseIntegrationRoutes,
+        bulkInvitationRoutes,
       ]) {
         await v2.register(routes, context);
       }

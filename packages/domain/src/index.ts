@@ -8,3 +8,4 @@ export * from './report.js';
 export * from './schemas.js';
 export * from './text.js';
 export * from './greenhouse.js';
+export * from './bulk.js';

@@ -4,6 +4,7 @@ import { DEFAULT_WORKERS, Sandbox, type CodeRunner, type Language, type RunLane 
 import type { Store } from '@assay/store';
 import { createMailer, type Mailer } from './email/mailer.js';
 import { DeadlineSweeper } from './deadline-sweeper.js';
+import { bulkInviteHandler } from './handlers/bulk-invite.js';
 import { callbackHandler } from './handlers/callback.js';
 import { emailHandler } from './handlers/email.js';
 import { greenhousePatchHandler } from './handlers/greenhouse-patch.js';
@@ -108,6 +109,7 @@ export const assembleWorker = (
         now,
         ...(options.deliveryTimeoutMs === undefined ? {} : { timeoutMs: options.deliveryTimeoutMs }),
       }),
+      bulk_invite: bulkInviteHandler({ store, now }),
     },
     retryDelay: (failedAttempts, retryAfterMs) => nextRetryDelayMs(failedAttempts, random, retryAfterMs),
     ...(options.workerId ? { workerId: options.workerId } : {}),

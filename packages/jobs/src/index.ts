@@ -9,3 +9,4 @@ export * from './handlers/score.js';
 export * from './handlers/link-email.js';
 export * from './handlers/greenhouse-patch.js';
 export * from './email/candidate-link-email.js';
+export * from './handlers/bulk-invite.js';

@@ -373,6 +373,34 @@ export interface IdempotencyKeysTable {
   expires_at: number;
 }
 
+/** A bulk invitation job (migration 031): one per org, test and file. */
+export interface BulkInvitationJobsTable {
+  id: Generated<number>;
+  org_id: number;
+  test_id: number;
+  /** sha256 of the domain's `bulkFileKeyText`: the same file sent again finds this job. */
+  file_key: string;
+  /** The API key that sent the file: the invitations' history names it. */
+  key_id: number | null;
+  total: number;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+/** One row of a bulk file: as checked, and its outcome once decided (null while waiting for the worker). */
+export interface BulkInvitationRowsTable {
+  job_id: number;
+  row_no: number;
+  email: string;
+  full_name: string | null;
+  extra_time_percent: number | null;
+  link_expires_at: number | null;
+  outcome: 'invited' | 'alreadyInvited' | 'refused' | null;
+  reason: string | null;
+  invitation_id: number | null;
+}
+
 export interface Database {
   orgs: OrgsTable;
   api_keys: ApiKeysTable;
@@ -404,6 +432,8 @@ export interface Database {
   greenhouse_interviews: GreenhouseInterviewsTable;
   answer_fingerprints: AnswerFingerprintsTable;
   similarity_pairs: SimilarityPairsTable;
+  bulk_invitation_jobs: BulkInvitationJobsTable;
+  bulk_invitation_rows: BulkInvitationRowsTable;
 }
 
 export type JobRow = Selectable<JobsTable>;

@@ -3,6 +3,7 @@ export * from './store.js';
 export * from './scratch-store.js';
 export * from './database.js';
 export * from './migrate.js';
+export * from './register-candidate.js';
 // How it stores (engine/README.md).
 export * from './engine/connect.js';
 export * from './engine/database-unavailable.js';
@@ -12,6 +13,7 @@ export * from './repositories/api-keys.js';
 export * from './repositories/attempt-facts.js';
 export * from './repositories/attempt-log.js';
 export * from './repositories/attempts.js';
+export * from './repositories/bulk-invitations.js';
 export * from './repositories/grades.js';
 export * from './repositories/greenhouse.js';
 export * from './repositories/review-queue.js';

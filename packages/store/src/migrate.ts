@@ -27,6 +27,7 @@ import { attemptCodingFactsMigration } from './migrations/027-attempt-coding-fac
 import { submittedCallbackUrlMigration } from './migrations/028-submitted-callback-url.js';
 import { resetGradesSupersededMigration } from './migrations/029-reset-grades-superseded.js';
 import { greenhouseMigration } from './migrations/030-greenhouse.js';
+import { bulkInvitationsMigration } from './migrations/031-bulk-invitations.js';
 import { similarityMigration } from './migrations/033-similarity.js';
 import { questionPoolsMigration } from './migrations/035-question-pools.js';
 
@@ -59,6 +60,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '028-submitted-callback-url': submittedCallbackUrlMigration,
   '029-reset-grades-superseded': resetGradesSupersededMigration,
   '030-greenhouse': greenhouseMigration(dialect),
+  '031-bulk-invitations': bulkInvitationsMigration(dialect),
   '033-similarity': similarityMigration(dialect),
   '035-question-pools': questionPoolsMigration,
 });

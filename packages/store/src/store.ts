@@ -23,6 +23,7 @@ import { EvidenceReviewsRepository } from './repositories/evidence-reviews.js';
 import { InvitationHistoryRepository } from './repositories/invitation-history.js';
 import { GreenhouseRepository } from './repositories/greenhouse.js';
 import { SimilarityRepository } from './repositories/similarity.js';
+import { BulkInvitationsRepository } from './repositories/bulk-invitations.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -46,6 +47,8 @@ export interface Repositories {
   /** The Greenhouse partner API (issue 33): the org's callback credentials and its interviews. */
   readonly greenhouse: GreenhouseRepository;
   readonly similarity: SimilarityRepository;
+  /** Bulk invitation jobs (issue 33, item 2): a file's rows and their outcomes. */
+  readonly bulkInvitations: BulkInvitationsRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -88,6 +91,7 @@ const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: Inst
     evidenceReviews: () => new EvidenceReviewsRepository(db),
     greenhouse: () => new GreenhouseRepository(db),
     similarity: () => new SimilarityRepository(db),
+    bulkInvitations: () => new BulkInvitationsRepository(db),
   };
 };
 

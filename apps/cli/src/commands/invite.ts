@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { AlreadyRegisteredError } from '../errors.js';
+import { bulkInvite } from '../bulk/bulk-invite.js';
+import { AlreadyRegisteredError, UsageError } from '../errors.js';
 import { terminalLine } from '../format/terminal-text.js';
 import { alreadyRegistered, readsAsNew, reattemptInstead, registerCandidate } from '../registration/registration.js';
 import { parseId } from './arguments.js';
@@ -9,8 +10,10 @@ import { act, withJson, type GlobalOptions } from './json-option.js';
 import { emit } from './output.js';
 
 interface InviteOptions extends GlobalOptions {
-  email: string;
-  name: string;
+  email?: string;
+  name?: string;
+  csv?: string;
+  refusedCsv?: string;
   link?: number;
   callback?: string;
   submittedCallback?: string;
@@ -21,10 +24,12 @@ export const registerInvite = (program: Command, io: CliIo): void => {
   withJson(
     program
       .command('invite')
-      .description('register a candidate (4.7, or 4.8 with --link) and print the take-test URL')
+      .description('register a candidate (4.7, or 4.8 with --link) and print the take-test URL; or invite a CSV file of them (--csv)')
       .argument('<TEST_ID>', 'the test', parseId)
-      .requiredOption('--email <E>', "the candidate's email address")
-      .requiredOption('--name <N>', "the candidate's full name")
+      .option('--email <E>', "the candidate's email address")
+      .option('--name <N>', "the candidate's full name")
+      .option('--csv <FILE>', 'invite every row of this CSV file (columns email, name, extraTimePercent, linkExpiresAt) in one job')
+      .option('--refused-csv <FILE>', 'with --csv: write the refused rows (row, email, reason) to this CSV file')
       .option('--link <LINK_ID>', 'register through this test link (its access rules apply)', parseId)
       .option('--callback <URL>', 'where the completion callback is sent')
       .option('--submitted-callback <URL>', 'where the "submitted" event is sent as soon as the attempt is scored (opt-in, Assay extension)')
@@ -32,10 +37,21 @@ export const registerInvite = (program: Command, io: CliIo): void => {
       .addHelpText(
         'after',
         '\nA candidate the test already has gets the same invitation and URL. If they have completed it, nothing is\n' +
-          'printed: exit code 1, and stderr names `assay invitations reattempt ID`, which gives a new attempt and URL.',
+          'printed: exit code 1, and stderr names `assay invitations reattempt ID`, which gives a new attempt and URL.\n\n' +
+          'With --csv FILE: the file is sent as one job (up to 10,000 rows), followed until it finishes, and summed up.\n' +
+          'Exit code 0 when every row was invited or already invited, 4 when some rows were refused (their reasons are\n' +
+          'printed; --refused-csv FILE saves them), 2 for a usage error. The same file sent again invites nobody twice.',
       ),
   ).action(
     act(io, async (io, options: InviteOptions, testId: number) => {
+      if (options.csv !== undefined) {
+        if (options.email ?? options.name ?? options.link ?? options.callback ?? options.redirect)
+          throw new UsageError('--csv invites the rows of a file: leave out --email, --name, --link, --callback and --redirect.');
+        await bulkInvite(io, await connect(io, options.profile), testId, { csv: options.csv, refusedCsv: options.refusedCsv, json: options.json });
+        return;
+      }
+      if (options.refusedCsv !== undefined) throw new UsageError('--refused-csv goes with --csv.');
+      if (options.email === undefined || options.name === undefined) throw new UsageError('give --email and --name, or --csv FILE.');
       const client = await connect(io, options.profile);
       const candidate = {
         emailId: options.email,

@@ -8,6 +8,7 @@ import { InvitationsScreen } from './screens/InvitationsScreen.js';
 import { CompletionsScreen } from './screens/CompletionsScreen.js';
 import { LinkFormScreen } from './screens/LinkFormScreen.js';
 import { LinksScreen } from './screens/LinksScreen.js';
+import { BulkInviteScreen } from './screens/BulkInviteScreen.js';
 import { RegisterScreen } from './screens/RegisterScreen.js';
 import { ReportScreen } from './screens/ReportScreen.js';
 import { ReviewScreen } from './screens/ReviewScreen.js';
@@ -49,6 +50,8 @@ const RouteScreen = ({ route, options }: { route: Route; options: AppOptions }) 
       return <LinkFormScreen testId={route.testId} link={route.link} />;
     case 'register':
       return <RegisterScreen testId={route.testId} testName={route.testName} link={route.link} />;
+    case 'bulkInvite':
+      return <BulkInviteScreen testId={route.testId} testName={route.testName} />;
     case 'invitations':
       return <InvitationsScreen testId={route.testId} testName={route.testName} />;
     case 'history':

@@ -40,6 +40,7 @@ export const HINTS = {
     hint('x', 'export Excel', "save the test's report as an Excel workbook"),
     hint('g', 'grade', 'review and grade the written answers'),
     // In the help only: the five keys above and the frame's fill the line at 80 columns.
+    { ...hint('b', 'bulk invite', 'invite a CSV file of candidates: preview, confirm, progress, summary'), helpOnly: true as const },
     { ...hint('r', 'refresh'), helpOnly: true as const },
   ],
   naming: [hint('Enter', 'save'), hint('Esc', 'cancel')],
@@ -66,6 +67,14 @@ export const HINTS = {
     hint('Ctrl+S', 'register', 'register from any field'),
     hint('Esc', 'cancel'),
   ],
+  bulkFile: [
+    hint('type', 'path', "the CSV file's path (relative to where assay was started)"),
+    hint('↑↓', 'pick', 'pick one of the CSV files of the working directory'),
+    hint('Enter', 'preview', 'read the file and check its rows'),
+    hint('Esc', 'cancel'),
+  ],
+  bulkRunning: [hint('Esc', 'leave', 'leave the screen: the job goes on on the server')],
+  bulkSummary: [hint('s', 'save refused', 'save the refused rows as CSV (row, email, reason)'), hint('a', 'another file')],
   registered: [hint('c', 'copy URL', 'copy the take-test URL to the clipboard (OSC 52)'), hint('o', 'open report'), hint('a', 'register another')],
   invitations: (offered: readonly InvitationMoveName[]): KeyHint[] => [
     hint('↑↓', 'move'),

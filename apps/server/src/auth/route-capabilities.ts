@@ -16,6 +16,8 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
   'POST /v2/org/tests/:testId/testlinks/:testLinkId': 'change-test-links',
   'POST /v2/org/tests/:testId/register': 'register-candidates',
   'POST /v2/org/tests/:testId/testlinks/:testLinkId/register': 'register-candidates',
+  'POST /v2/org/tests/:testId/invitations/bulk': 'register-candidates',
+  'GET /v2/org/bulk-invitations/:jobId': 'register-candidates',
   'GET /v2/org/testinvitation/:testInvitationId/cancel': 'change-invitations',
   'GET /v2/org/testinvitation/:testInvitationId/reattempt': 'change-invitations',
   'GET /v2/org/testinvitation/:testInvitationId/reset': 'change-invitations',

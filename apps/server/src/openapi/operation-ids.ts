@@ -35,6 +35,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /v2/org/tests/{testId}/testlinks/{testLinkId}': 'getTestLink',
   'POST /v2/org/tests/{testId}/register': 'registerCandidate',
   'POST /v2/org/tests/{testId}/testlinks/{testLinkId}/register': 'registerCandidateByTestLink',
+  'POST /v2/org/tests/{testId}/invitations/bulk': 'inviteCandidatesInBulk',
+  'GET /v2/org/bulk-invitations/{jobId}': 'getBulkInvitationJob',
   'GET /v2/org/testinvitation/{testInvitationId}/cancel': 'cancelInvitation',
   'GET /v2/org/testinvitation/{testInvitationId}/reattempt': 'reattemptInvitation',
   'GET /v2/org/testinvitation/{testInvitationId}/reset': 'resetInvitation',

@@ -20,7 +20,7 @@ import type { AppContext } from '../context.js';
 import { LinkEmailBudget } from '../rate-limits/link-email-budget.js';
 import { WindowCounter } from '../rate-limits/window-counter.js';
 import { found, unwrap } from '../refusal-error.js';
-import { registerSelf } from '../services/register-candidate.js';
+import { registerSelf } from '@assay/store';
 import { envelopeResponses } from './responses.js';
 
 const LinkParams = z.object({ accessKey: z.string().min(1).max(200) });

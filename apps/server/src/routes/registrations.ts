@@ -18,7 +18,7 @@ import type { AppContext } from '../context.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { found } from '../refusal-error.js';
 import { checkCallbackTarget } from '../services/callback-target.js';
-import { registerCandidate } from '../services/register-candidate.js';
+import { registerCandidate } from '@assay/store';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
 
 interface Registered {

@@ -1,6 +1,6 @@
 import { decideGreenhouseSend, greenhouseEmailsLink, type Invitation } from '@assay/domain';
 import type { Repositories, Store } from '@assay/store';
-import { registerCandidate } from './register-candidate.js';
+import { registerCandidate } from '@assay/store';
 
 /** One send_test, as the route read it: who sends, which test, to whom, for which application, PATCHed where. */
 export interface GreenhouseSend {

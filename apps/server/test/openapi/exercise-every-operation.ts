@@ -90,6 +90,17 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   const evidence = `/v2/org/testinvitation/${taking.id}/evidence/snapshot-${shot.json().result.snapshotId as number}`;
   await send({ method: 'PUT', url: evidence, body: { outcome: 'dismissed', note: 'A lamp, not a person.' } });
   await send({ method: 'GET', url: `/v2/org/testinvitation/${taking.id}/history` });
+  const bulk = (
+    await send({
+      method: 'POST',
+      url: `/v2/org/tests/${testId}/invitations/bulk`,
+      body: [
+        { email: 'bulk-one@example.com', name: 'Bulk One' },
+        { email: 'nope', name: 'No' },
+      ],
+    })
+  ).json();
+  await send({ method: 'GET', url: `/v2/org/bulk-invitations/${bulk.result.jobId}` });
   await send({ method: 'GET', url: `/v2/org/testinvitation/${invitations.running}/reset` });
   // Not the completed invitation: its signed report link is the scenario's, and must keep working.
   await send({ method: 'POST', url: `/v2/org/report/${invitations.running}/links/revoke` });

@@ -66,6 +66,11 @@ describe.each(backends)('every keyed POST keeps its answer with its effect (%s)'
       emailId: 'linked@example.com',
       fullName: 'Linked One',
     });
+    // The same file twice answers its job anyway (decision 482); the key's replay must answer the first answer itself.
+    await post('/v2/org/tests/{testId}/invitations/bulk', `/v2/org/tests/${testId}/invitations/bulk`, [
+      { email: 'bulk-one@example.com', name: 'Bulk One' },
+      { email: 'bulk-two@example.com', name: 'Bulk Two' },
+    ]);
     await post('/v2/org/report/{testInvitationId}/links/revoke', `/v2/org/report/${testInvitationId}/links/revoke`);
     await post('/v2/org/webhooks/secret/rotate', '/v2/org/webhooks/secret/rotate');
     await post('/v2/org/webhooks/settings', '/v2/org/webhooks/settings', { trailingSpaceKeys: true });

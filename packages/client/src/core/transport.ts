@@ -23,6 +23,8 @@ export interface RequestSpec {
   path: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
+  /** A CSV body sent as it is (`text/csv`), instead of `body` as JSON. */
+  csv?: string;
   credential: 'apiKey' | 'adminToken' | 'none';
   /** Override for the spec's GETs that change things (cancel, reattempt, reset): never retried blindly. */
   idempotent?: boolean;
@@ -177,11 +179,12 @@ export class Transport {
     if (spec.credential === 'apiKey' && this.options.apiKey !== undefined) headers['x-api-key'] = this.options.apiKey;
     if (spec.credential === 'adminToken' && this.options.adminToken !== undefined) headers.authorization = `Bearer ${this.options.adminToken}`;
     if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
+    if (spec.csv !== undefined) headers['content-type'] = 'text/csv;charset=utf-8';
     Object.assign(headers, call.headers);
     return {
       method: spec.method,
       headers,
-      ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
+      ...(spec.csv !== undefined ? { body: spec.csv } : spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
       ...(call.keepalive ? { keepalive: true } : {}),
     };
   }

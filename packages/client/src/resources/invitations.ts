@@ -1,6 +1,8 @@
+import { BulkInvitationJob, type BulkInvitationBody } from '@assay/domain/bulk';
 import { InvitationHistory } from '@assay/domain/invitations';
 import { EvidenceReview, type EvidenceReviewInput } from '@assay/domain/report';
 import { CancelledInvitation, Reattempt, Registration, ResetInvitation } from '@assay/domain/schemas';
+import type { z } from 'zod';
 import type { CallOptions } from '../core/options.js';
 import { segment } from '../core/path.js';
 import type { Transport } from '../core/transport.js';
@@ -23,6 +25,21 @@ export class Invitations {
       Registration,
       options,
     );
+  }
+
+  /**
+   * Invites a file of candidates (an Assay extension): CSV text (`{ csv }`, docs/bulk-invitations.md) or a list of rows.
+   * Answers the job at once; `bulkJob` follows it. Safe to retry: the same rows again answer the same job.
+   */
+  bulk(testId: number, file: { csv: string } | z.input<typeof BulkInvitationBody>, options?: CallOptions): Promise<BulkInvitationJob> {
+    const path = `/v2/org/tests/${segment(testId)}/invitations/bulk`;
+    const content = 'csv' in file ? { csv: file.csv } : { body: file };
+    return this.transport.json({ method: 'POST', path, ...content, credential: 'apiKey', idempotent: true }, BulkInvitationJob, options);
+  }
+
+  /** A bulk job's progress and its rows' outcomes: all (default), only the refused, or none. */
+  bulkJob(jobId: number, query: { rows?: 'all' | 'refused' | 'none' } = {}, options?: CallOptions): Promise<BulkInvitationJob> {
+    return this.transport.json({ method: 'GET', path: `/v2/org/bulk-invitations/${segment(jobId)}`, query, credential: 'apiKey' }, BulkInvitationJob, options);
   }
 
   /** Allowed while Pending or Reset (else 403.4). `testId`, when given, must be the invitation's test. */

@@ -26,8 +26,8 @@ const CoalescedDetails = { count: z.int().positive(), lastAt: z.string().meta({ 
 export const HistoryEvent = z.discriminatedUnion('kind', [
   event(
     'created',
-    { via: z.enum(['api', 'test-link', 'self-registration', 'reattempt', 'greenhouse', 'unknown']), previousInvitationId: Id.nullable() },
-    "The invitation was created: by a key (api, test-link, or Greenhouse's send_test: greenhouse), by the candidate on a public link, or as a reattempt of previousInvitationId; `unknown` only on a reconstructed entry.",
+    { via: z.enum(['api', 'test-link', 'self-registration', 'reattempt', 'greenhouse', 'bulk', 'unknown']), previousInvitationId: Id.nullable() },
+    "The invitation was created: by a key (api, test-link, Greenhouse's send_test: greenhouse, or a row of a bulk file: bulk), by the candidate on a public link, or as a reattempt of previousInvitationId; `unknown` only on a reconstructed entry.",
   ),
   event('delivery', DeliveryDetails, 'An email, callback or Greenhouse PATCH about this invitation was tried, with its outcome.'),
   event('link-opened', CoalescedDetails, 'The candidate opened the test link before starting.'),

@@ -3,14 +3,15 @@ import { Id } from '../ids.js';
 
 /**
  * What the outbox does: score a completed attempt, or deliver something outside — a completion callback,
- * a stakeholder email, a candidate's own link (`link_email`: self-registration with an address already registered, or
- * Greenhouse's send_test), the PATCH "test completed" to Greenhouse (`greenhouse_patch`).
+ * a stakeholder email, a candidate's own link (`link_email`: self-registration with an address already registered,
+ * Greenhouse's send_test, or the invitation of a bulk file's row), the PATCH "test completed" to Greenhouse
+ * (`greenhouse_patch`) — or register a bulk file's rows (`bulk_invite`, its target the bulk job's id).
  */
-export const JobKind = z.enum(['score', 'callback', 'email', 'link_email', 'greenhouse_patch']);
+export const JobKind = z.enum(['score', 'callback', 'email', 'link_email', 'greenhouse_patch', 'bulk_invite']);
 export type JobKind = z.infer<typeof JobKind>;
 
 /** The jobs that deliver something to someone outside: they have a delivery log and can be redelivered. */
-export const DeliveryKind = JobKind.exclude(['score']);
+export const DeliveryKind = JobKind.exclude(['score', 'bulk_invite']);
 export type DeliveryKind = z.infer<typeof DeliveryKind>;
 
 export const JobStatus = z.enum(['pending', 'delivered', 'gone', 'dead']);

@@ -314,3 +314,31 @@ export const insertJob = async (db: Kysely<Database>, job: NewJob, now: number, 
     .executeTakeFirstOrThrow();
   return toJob(row);
 };
+
+/** Many jobs in a few statements (a bulk file's invitation emails): nothing comes back, each has its own message id and due time. */
+export const insertJobs = async (db: Kysely<Database>, jobs: readonly (NewJob & { runAt: number })[], now: number): Promise<void> => {
+  const CHUNK = 500;
+  for (let start = 0; start < jobs.length; start += CHUNK) {
+    await db
+      .insertInto('jobs')
+      .values(
+        jobs.slice(start, start + CHUNK).map((job) => ({
+          org_id: job.orgId,
+          invitation_id: job.invitationId,
+          kind: job.kind,
+          target: job.target,
+          message_id: newMessageId(),
+          payload: job.payload ?? null,
+          status: 'pending',
+          attempts: 0,
+          run_at: job.runAt,
+          lease_owner: null,
+          lease_until: null,
+          last_error: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
+};

@@ -10,6 +10,7 @@ export type Route =
   | { screen: 'links'; testId: number; testName: string }
   | { screen: 'linkForm'; testId: number; link: TestLink | null }
   | { screen: 'register'; testId: number; testName: string; link: TestLink | null }
+  | { screen: 'bulkInvite'; testId: number; testName: string }
   | { screen: 'invitations'; testId: number; testName: string }
   | { screen: 'report'; testInvitationId: number }
   | { screen: 'review'; testId: number; testName: string }

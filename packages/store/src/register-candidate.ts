@@ -1,6 +1,7 @@
-import { normalizeEmail, type HistoryActor } from '@assay/domain';
-import type { CreatedEntry, RegistrationOutcome, Repositories, SelfRegistrationOutcome } from '@assay/store';
-import { newInvitationToken } from '@assay/store';
+import { normalizeEmail, type HistoryActor, type HistoryEvent } from '@assay/domain';
+import type { CreatedEntry, RegistrationOutcome, SelfRegistrationOutcome } from './repositories/invitations.js';
+import { newInvitationToken } from './repositories/random-keys.js';
+import type { Repositories } from './store.js';
 
 export interface CandidateRegistration {
   orgId: number;
@@ -18,6 +19,9 @@ export interface CandidateRegistration {
 }
 
 /** Who a registration names: addresses compare case-insensitively (the key), and are stored as typed, trimmed. */
+/** How an invitation came to be, as its created entry says. */
+type CreatedVia = Extract<HistoryEvent, { kind: 'created' }>['details']['via'];
+
 const identityOf = (emailId: string) => ({ emailKey: normalizeEmail(emailId), email: emailId.trim() });
 
 /**
@@ -25,21 +29,22 @@ const identityOf = (emailId: string) => ({ emailKey: normalizeEmail(emailId), em
  * (decision 471). An invitation without the entry (created before the history existed) gets a reconstructed one when
  * read (`invitationHistoryOf`).
  */
-const createdEntry = (via: 'api' | 'test-link' | 'self-registration' | 'greenhouse', by: HistoryActor): CreatedEntry => ({
+const createdEntry = (via: CreatedVia, by: HistoryActor): CreatedEntry => ({
   event: { kind: 'created', details: { via, previousInvitationId: null } },
   by,
 });
 
 /**
- * The org API (4.7, 4.8): registering again updates the candidate, as the spec says (`decideReRegistration`). Greenhouse's
- * send_test registers the same way, its history entry saying so (`via: 'greenhouse'`).
+ * The org API (4.7, 4.8) and each row of a bulk file: registering again updates the candidate, as the spec says
+ * (`decideReRegistration`). Greenhouse's send_test registers the same way, its history entry saying so
+ * (`via: 'greenhouse'`), a bulk file's row too (`via: 'bulk'`, decision 490).
  */
 export const registerCandidate = (
   store: Pick<Repositories, 'invitations'>,
   registration: CandidateRegistration,
   now: number,
   by: HistoryActor,
-  via: 'greenhouse' | undefined = undefined,
+  via: 'greenhouse' | 'bulk' | undefined = undefined,
 ): Promise<RegistrationOutcome> =>
   store.invitations.register(
     {

@@ -1,0 +1,77 @@
+import {
+  acceptBulkFileSize,
+  bulkFileKeyText,
+  bulkJobProgress,
+  checkBulkRows,
+  type BulkInvitationJob,
+  type BulkInvitationRowResult,
+  type RawBulkRow,
+  succeed,
+  type SuccessEnvelope,
+} from '@assay/domain';
+import { bulkFileKey, type BulkJobRow, type BulkRowRow, type KeyOwner, type Repositories, type Store } from '@assay/store';
+import type { FastifyReply } from 'fastify';
+import { answerWithEffect } from '../idempotency/answer-with-effect.js';
+import { found, unwrap } from '../refusal-error.js';
+
+const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString());
+
+const rowAnswer = (row: BulkRowRow): BulkInvitationRowResult => ({
+  row: row.row_no,
+  email: row.email,
+  outcome: row.outcome ?? 'pending',
+  ...(row.reason === null ? {} : { reason: row.reason }),
+  ...(row.invitation_id === null ? {} : { testInvitationId: row.invitation_id }),
+});
+
+/** A job as answered: its counts and the domain's progress, and the rows asked for. */
+export const bulkJobAnswer = async (
+  store: Pick<Repositories, 'bulkInvitations'>,
+  job: BulkJobRow,
+  which: 'all' | 'refused' | 'none',
+  resubmitted: boolean,
+): Promise<BulkInvitationJob> => {
+  const [counts, rows] = await Promise.all([store.bulkInvitations.counts(job.id), store.bulkInvitations.rows(job.id, which)]);
+  const progress = bulkJobProgress({ total: job.total, ...counts, started: job.started_at !== null });
+  return {
+    jobId: job.id,
+    testId: job.test_id,
+    state: progress.state,
+    total: job.total,
+    ...counts,
+    pending: progress.pending,
+    percent: progress.percent,
+    resubmitted,
+    createdAt: iso(job.created_at)!,
+    finishedAt: progress.state === 'finished' ? iso(job.finished_at ?? job.created_at) : null,
+    ...(which === 'none' ? {} : { rows: rows.map(rowAnswer) }),
+  };
+};
+
+/**
+ * A bulk file received: refused whole for its size, else checked row by row by the domain, and stored as a job (or
+ * the job of the same file found) for the worker. The answer is the job as it stands, refused rows already decided.
+ * Under an Idempotency-Key the job and the kept answer commit together (`answerWithEffect`, decision 491): a replay
+ * answers the first answer byte for byte, where the file's own key alone would answer the job as it stands now.
+ */
+export const submitBulkFile = (
+  reply: FastifyReply,
+  store: Store,
+  key: KeyOwner,
+  testId: number,
+  rows: readonly RawBulkRow[],
+  now: number,
+): Promise<SuccessEnvelope<BulkInvitationJob>> => {
+  unwrap(acceptBulkFileSize(rows));
+  const effect = async (repositories: Repositories): Promise<BulkInvitationJob> => {
+    const test = found(await repositories.tests.find(key.orgId, testId), '404.2', `No test ${testId}.`);
+    const fileKey = bulkFileKey(bulkFileKeyText(key.orgId, test.id, rows));
+    const { jobId, resubmitted } = await repositories.bulkInvitations.submit(
+      { orgId: key.orgId, testId: test.id, keyId: key.keyId, fileKey, rows: checkBulkRows(rows, now) },
+      now,
+    );
+    const job = (await repositories.bulkInvitations.find(key.orgId, jobId))!;
+    return bulkJobAnswer(repositories, job, 'none', resubmitted);
+  };
+  return answerWithEffect(reply, store, effect, succeed);
+};
