@@ -9,3 +9,6 @@ export * from './handlers/score.js';
 export * from './handlers/link-email.js';
 export * from './handlers/greenhouse-patch.js';
 export * from './email/candidate-link-email.js';
+export * from './reminder-sweeper.js';
+export * from './handlers/reminder.js';
+export * from './email/reminder-email.js';

@@ -43,6 +43,8 @@ export interface TestsTable {
   created_at: number;
   /** 1, 2, 3… among the org's tests, in import order (migration 011). */
   org_position: number;
+  /** Its default reminder hours as JSON (migration 032); null: the service default. */
+  reminder_hours: string | null;
 }
 
 export interface SectionsTable {
@@ -81,6 +83,8 @@ export interface TestLinksTable {
   image_proctoring: number;
   email_to_stakeholder: string | null;
   status: number;
+  /** Its reminder hours as JSON (migration 032); null: the test's. */
+  reminder_hours: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -96,6 +100,8 @@ export interface CandidatesTable {
   redirect_url: string | null;
   /** Where the opt-in "submitted" event goes (migration 028); null sends none. */
   submitted_callback_url: string | null;
+  /** When the candidate followed a reminder's unsubscribe link (migration 032): no reminder for this test again. */
+  reminders_unsubscribed_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -128,6 +134,8 @@ export interface InvitationsTable {
   extra_time_percent: Generated<number>;
   /** The generation of signed report links honoured; revoking the invitation's links adds one (migration 016). */
   report_link_generation: Generated<number>;
+  /** The invitation's own expiry (migration 032); null: none. */
+  expires_at: number | null;
 }
 
 export interface AnswersTable {
@@ -341,6 +349,16 @@ export interface IdempotencyKeysTable {
   expires_at: number;
 }
 
+/** One reminder or expiry note claimed for an invitation (migration 032): the unique key that makes it at-most-once. */
+export interface InvitationRemindersTable {
+  invitation_id: number;
+  /** `reminder:48h`, `expired` (`reminderKey`, `EXPIRY_NOTE_KEY`). */
+  reminder_key: string;
+  /** The outbox job that sends it; null: claimed as skipped. */
+  job_id: number | null;
+  created_at: number;
+}
+
 export interface Database {
   orgs: OrgsTable;
   api_keys: ApiKeysTable;
@@ -370,6 +388,7 @@ export interface Database {
   invitation_history: InvitationHistoryTable;
   greenhouse_settings: GreenhouseSettingsTable;
   greenhouse_interviews: GreenhouseInterviewsTable;
+  invitation_reminders: InvitationRemindersTable;
 }
 
 export type JobRow = Selectable<JobsTable>;

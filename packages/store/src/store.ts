@@ -22,6 +22,7 @@ import { ReviewQueueRepository } from './repositories/review-queue.js';
 import { EvidenceReviewsRepository } from './repositories/evidence-reviews.js';
 import { InvitationHistoryRepository } from './repositories/invitation-history.js';
 import { GreenhouseRepository } from './repositories/greenhouse.js';
+import { RemindersRepository } from './repositories/reminders.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -44,6 +45,8 @@ export interface Repositories {
   readonly evidenceReviews: EvidenceReviewsRepository;
   /** The Greenhouse partner API (issue 33): the org's callback credentials and its interviews. */
   readonly greenhouse: GreenhouseRepository;
+  /** Reminders and expiry (issue 33 item 3): reminder hours, invitations' expiry, unsubscriptions, at-most-once claims. */
+  readonly reminders: RemindersRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -85,6 +88,7 @@ const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: Inst
     history: () => new InvitationHistoryRepository(db),
     evidenceReviews: () => new EvidenceReviewsRepository(db),
     greenhouse: () => new GreenhouseRepository(db),
+    reminders: () => new RemindersRepository(db, jobsRepository()),
   };
 };
 

@@ -30,6 +30,8 @@ export const Invitation = z.object({
   extraTimePercent: z.int().min(0).max(100),
   /** Signed report links issued under an earlier generation are revoked (`reportLinkStanding`). */
   reportLinkGeneration: z.int().nonnegative(),
+  /** The invitation's own expiry (issue 33 item 3, migration 032): no start at or after it; null for none. */
+  expiresAt: Instant.nullable(),
   createdAt: Instant,
   updatedAt: Instant,
 });

@@ -41,6 +41,7 @@ export const toInvitation = (row: InvitationRow): Invitation => ({
   cancelledAt: row.cancelled_at,
   extraTimePercent: row.extra_time_percent,
   reportLinkGeneration: row.report_link_generation,
+  expiresAt: row.expires_at,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
