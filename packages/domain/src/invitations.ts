@@ -23,3 +23,4 @@ export * from './history/history-entry-text.js';
 export * from './reminders/reminder-settings.js';
 export * from './reminders/reminder-window.js';
 export * from './reminders/reminders-due.js';
+export * from './reminders/invitation-expiry.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { admissionVerdict } from '../candidate/admission.js';
+import { decideInvitationExpiry } from './invitation-expiry.js';
 import { invitationExpired, windowClosesAt } from './reminder-window.js';
 
 const END = Date.UTC(2026, 11, 10, 17);
@@ -22,5 +23,18 @@ describe('when the window closes', () => {
     expect(admissionVerdict({ invitationStatus: 'Pending', testStatus: 'Active', expiresAt: EXPIRY }, EXPIRY)).toBe('closed');
     expect(admissionVerdict({ invitationStatus: 'Pending', testStatus: 'Active', expiresAt: EXPIRY }, EXPIRY - 1)).toBe('open');
     expect(admissionVerdict({ invitationStatus: 'In progress', testStatus: 'Active', expiresAt: EXPIRY }, EXPIRY + 1)).toBe('open');
+  });
+});
+
+describe('setting an invitation expiry', () => {
+  const NOW = Date.UTC(2026, 10, 25, 12);
+  it('takes a future date-time or null while not started', () => {
+    expect(decideInvitationExpiry('Pending', '2026-12-01T09:00:00', NOW)).toEqual({ val: Date.UTC(2026, 11, 1, 9) });
+    expect(decideInvitationExpiry('Reset', null, NOW)).toEqual({ val: null });
+  });
+  it('refuses the past (400.22), a malformed date (400.5) and a started invitation (403.4)', () => {
+    expect(decideInvitationExpiry('Pending', '2026-11-25T12:00:00', NOW).err?.code).toBe('400.22');
+    expect(decideInvitationExpiry('Pending', '2026-02-30T12:00:00', NOW).err?.code).toBe('400.5');
+    expect(decideInvitationExpiry('In progress', '2026-12-01T09:00:00', NOW).err?.code).toBe('403.4');
   });
 });

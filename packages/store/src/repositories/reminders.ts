@@ -122,6 +122,18 @@ export class RemindersRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /** What the unsubscribe page names: the test and the org of a candidate record, and whether it unsubscribed already. */
+  async candidate(candidateId: number): Promise<{ testName: string; orgName: string; unsubscribed: boolean } | undefined> {
+    const row = await this.db
+      .selectFrom('candidates')
+      .innerJoin('tests', 'tests.id', 'candidates.test_id')
+      .innerJoin('orgs', 'orgs.id', 'candidates.org_id')
+      .select(['tests.name as testName', 'orgs.name as orgName', 'orgs.display_name as displayName', 'candidates.reminders_unsubscribed_at as unsubscribedAt'])
+      .where('candidates.id', '=', candidateId)
+      .executeTakeFirst();
+    return row && { testName: row.testName, orgName: row.displayName ?? row.orgName, unsubscribed: row.unsubscribedAt !== null };
+  }
+
   /** Records that the candidate wants no more reminders (for this test); false when there is no such candidate. */
   async unsubscribe(candidateId: number, now: number): Promise<boolean> {
     const row = await this.db.selectFrom('candidates').select(['id', 'reminders_unsubscribed_at']).where('id', '=', candidateId).executeTakeFirst();
