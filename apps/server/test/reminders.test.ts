@@ -91,7 +91,11 @@ describe.each(backends)('reminders and expiry on %s', (backend) => {
 
   it('takes the link’s reminder hours through the API, and refuses hours out of bounds', async () => {
     const url = `/v2/org/tests/${testId}/testlinks/${link.testLinkId}/reminders`;
-    expect(expectSuccess<ReminderSettings>(await h.request({ method: 'GET', url }))).toEqual({ reminderHours: null, effectiveHours: [48, 4], source: 'default' });
+    expect(expectSuccess<ReminderSettings>(await h.request({ method: 'GET', url }))).toEqual({
+      reminderHours: null,
+      effectiveHours: [48, 4],
+      source: 'default',
+    });
     expectFailure(await h.request({ method: 'PUT', url, body: { reminderHours: [48, 48] } }), '400.21');
     expectFailure(await h.request({ method: 'PUT', url, body: { reminderHours: [0] } }), '400.21');
     const set = expectSuccess<ReminderSettings>(await h.request({ method: 'PUT', url, body: { reminderHours: [4, 48] } }));
@@ -138,7 +142,16 @@ describe.each(backends)('reminders and expiry on %s', (backend) => {
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('Reminders stopped');
     const forged = path.replace(/\.[A-Za-z0-9_-]+$/, `.${'A'.repeat(43)}`);
-    expectFailure(await h.request({ method: 'POST', url: forged, apiKey: null, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' }), '404.15');
+    expectFailure(
+      await h.request({
+        method: 'POST',
+        url: forged,
+        apiKey: null,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      }),
+      '404.15',
+    );
   });
 
   it('sends each reminder once, across a restart of the worker', async () => {
@@ -173,7 +186,10 @@ describe.each(backends)('reminders and expiry on %s', (backend) => {
     const url = `/v2/org/testinvitation/${registered.testInvitationId}/expiry`;
     expectFailure(await h.request({ method: 'PUT', url, body: { expiresAt: formatWireDateTime(CLOSES) } }), '400.22');
     const expiresAt = formatWireDateTime(CLOSES + 11 * H);
-    expect(await h.client.reminders.setInvitationExpiry(registered.testInvitationId, { expiresAt })).toEqual({ testInvitationId: registered.testInvitationId, expiresAt });
+    expect(await h.client.reminders.setInvitationExpiry(registered.testInvitationId, { expiresAt })).toEqual({
+      testInvitationId: registered.testInvitationId,
+      expiresAt,
+    });
     clock.set(CLOSES + 7 * H);
     expect((await newMail(workerPass)).map(toOf)).toEqual(['own.expiry@example.com']);
     clock.set(CLOSES + 11 * H);

@@ -49,10 +49,7 @@ describe.each(['sqlite', 'postgres'] as const)('reminder claims on %s', (backend
     const now = T0 + 6 * H;
     const [subject] = await store.reminders.open(now, 720 * H, 7 * 24 * H, 0, 10);
     expect(subject).toMatchObject({ invitationId, stakeholder: 'org@example.com', candidateEmail: 'c@example.com', claimed: [] });
-    const claims = remindersDue(
-      { ...subject!, closesAt: windowClosesAt(subject!), hours: [4], claimed: subject!.claimed },
-      now,
-    );
+    const claims = remindersDue({ ...subject!, closesAt: windowClosesAt(subject!), hours: [4], claimed: subject!.claimed }, now);
     expect(claims).toEqual([{ action: 'remind', key: 'reminder:4h', hours: 4 }]);
     const queued = await Promise.all([1, 2, 3, 4].map(() => store.reminders.claim(subject!, claims, now)));
     expect(queued.reduce((a, b) => a + b, 0)).toBe(1);

@@ -41,7 +41,8 @@ export const registerOpenApi = async (app: FastifyInstance, publicUrl: string): 
         },
         {
           name: 'reminders',
-          description: 'Reminder emails before an invitation’s window closes, the stakeholder’s note when it expires unstarted, an invitation’s own expiry (docs/reminders.md)',
+          description:
+            'Reminder emails before an invitation’s window closes, the stakeholder’s note when it expires unstarted, an invitation’s own expiry (docs/reminders.md)',
         },
         { name: 'candidate', description: 'The candidate JSON API behind the take-test page; the token in the path is the credential' },
         { name: 'reference', description: 'Lookup tables' },

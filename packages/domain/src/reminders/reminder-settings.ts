@@ -17,7 +17,9 @@ export const ReminderSettingsInput = z.strictObject({
   reminderHours: z
     .array(z.int().meta({ description: 'Hours before the window closes.' }))
     .nullable()
-    .meta({ description: `Hours before the window closes, at most ${MAX_REMINDERS}, each ${MIN_REMINDER_HOURS}–${MAX_REMINDER_HOURS}; [] for none; null inherits.` }),
+    .meta({
+      description: `Hours before the window closes, at most ${MAX_REMINDERS}, each ${MIN_REMINDER_HOURS}–${MAX_REMINDER_HOURS}; [] for none; null inherits.`,
+    }),
 });
 export type ReminderSettingsInput = z.infer<typeof ReminderSettingsInput>;
 

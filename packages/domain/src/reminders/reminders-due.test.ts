@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { EXPIRY_NOTE_KEY, EXPIRY_NOTE_LOOKBACK_MS, expiryNoteStillTrue, reminderKey, reminderStillWanted, remindersDue, type ReminderFacts } from './reminders-due.js';
+import {
+  EXPIRY_NOTE_KEY,
+  EXPIRY_NOTE_LOOKBACK_MS,
+  expiryNoteStillTrue,
+  reminderKey,
+  reminderStillWanted,
+  remindersDue,
+  type ReminderFacts,
+} from './reminders-due.js';
 
 const H = 3_600_000;
 const CLOSES = Date.UTC(2026, 11, 10, 17, 0, 0);

@@ -216,8 +216,7 @@ export class RemindersRepository {
       status: row.status,
       invitedAt: row.invitedAt,
       expiresAt: row.expiresAt,
-      linkWindow:
-        row.accessTime === null ? undefined : windowFromStored(row.accessTime as AccessTime, row.startDateTime ?? null, row.endDateTime ?? null),
+      linkWindow: row.accessTime === null ? undefined : windowFromStored(row.accessTime as AccessTime, row.startDateTime ?? null, row.endDateTime ?? null),
       unsubscribed: row.unsubscribedAt !== null,
       testHours: storedReminderHours(row.testHours),
       linkHours: storedReminderHours(row.linkHours ?? null),
