@@ -1,4 +1,4 @@
-import { CANDIDATE_PAGE_CSP, escapeHtml } from './pages.js';
+import { CANDIDATE_PAGE_CSP, documentHead, escapeHtml } from './pages.js';
 
 /**
  * The unsubscribe page of a reminder (decision 520): rendered here, no script, under the candidate pages' CSP. It
@@ -9,17 +9,7 @@ export type UnsubscribePage =
   | { readonly kind: 'done'; readonly testName: string; readonly orgName: string }
   | { readonly kind: 'invalid' };
 
-const layout = (title: string, main: string): string => `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<meta name="robots" content="noindex, nofollow">
-<meta name="color-scheme" content="light">
-<title>${escapeHtml(title)}</title>
-<link rel="icon" href="data:,">
-</head>
+const layout = (title: string, main: string): string => `${documentHead(title)}
 <body>
 <main>
 ${main}
