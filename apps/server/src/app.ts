@@ -38,6 +38,8 @@ import { adminRoutes } from './routes/admin.js';
 import { candidateLinkRoutes } from './routes/candidate-links.js';
 import { candidatePageRoutes } from './routes/candidate-page.js';
 import { candidateRoutes } from './routes/candidate.js';
+import { reminderRoutes } from './routes/reminders.js';
+import { unsubscribeRoutes } from './routes/unsubscribe.js';
 import { eventRoutes } from './routes/events.js';
 import { signedReportRoutes } from './routes/signed-reports.js';
 import { webhookRoutes } from './routes/webhooks.js';
@@ -128,6 +130,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   await app.register(operationsRoutes, context);
   await app.register(signedReportRoutes, context);
   await registerCandidatePages(app);
+  await app.register(unsubscribeRoutes, context);
   const tokens = new KnownTokens((token) => store.attempts.invitationIdOfToken(token));
   await app.register(candidateRoutes, { attempts, runner, runBudget, now, tokens, unknownTokens: credentialLimits.takeTestToken, prefix: '/candidate/v1' });
   await app.register(candidateLinkRoutes, { ...context, prefix: '/candidate/v1' });
@@ -150,6 +153,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
         gradingRoutes,
         greenhouseIntegrationRoutes,
         bulkInvitationRoutes,
+        reminderRoutes,
       ]) {
         await v2.register(routes, context);
       }

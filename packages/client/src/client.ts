@@ -7,6 +7,7 @@ import { Deliveries } from './resources/deliveries.js';
 import { Events } from './resources/events.js';
 import { Grading } from './resources/grading.js';
 import { Integrations } from './resources/integrations.js';
+import { Reminders } from './resources/reminders.js';
 import { Invitations } from './resources/invitations.js';
 import { Health, TimeZones } from './resources/reference.js';
 import { Reports } from './resources/reports.js';
@@ -29,6 +30,8 @@ export interface AssayClient {
   readonly events: Events;
   /** Connections to applicant tracking systems: Greenhouse's PATCH credentials and partner URLs. */
   readonly integrations: Integrations;
+  /** Reminder hours of tests and links, and invitations' own expiry (issue 33 item 3). */
+  readonly reminders: Reminders;
   readonly timeZones: TimeZones;
   readonly health: Health;
   readonly admin: Admin;
@@ -51,6 +54,7 @@ export const createClient = (options: ClientOptions): AssayClient => {
     deliveries: new Deliveries(transport),
     events: new Events(transport),
     integrations: new Integrations(transport),
+    reminders: new Reminders(transport),
     timeZones: new TimeZones(transport),
     health: new Health(transport),
     admin: new Admin(transport),

@@ -20,3 +20,4 @@ export { generateWebhookSecret, signWebhook, type WebhookMessage, type WebhookSi
 export { RETRY_SCHEDULE_MS, nextRetryDelayMs } from './retry-schedule.js';
 export { MAX_RETRY_AFTER_MS, parseRetryAfter } from './retry-after.js';
 export * from './report-url.js';
+export * from './unsubscribe-token.js';

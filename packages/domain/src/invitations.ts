@@ -18,3 +18,9 @@ export * from './history/move-history.js';
 export * from './history/invitation-history.js';
 // Issue 32 item 6 (evidenceview): an invitation's history as lines a person reads (the PDF's appendix, the TUI).
 export * from './history/history-entry-text.js';
+
+// Issue 33 item 3 (reminders): when an invitation's window closes, its own expiry, which reminders are due, the settings.
+export * from './reminders/reminder-settings.js';
+export * from './reminders/reminder-window.js';
+export * from './reminders/reminders-due.js';
+export * from './reminders/invitation-expiry.js';

@@ -9,6 +9,8 @@ import { callbackHandler } from './handlers/callback.js';
 import { emailHandler } from './handlers/email.js';
 import { greenhousePatchHandler } from './handlers/greenhouse-patch.js';
 import { linkEmailHandler } from './handlers/link-email.js';
+import { expiryNoteHandler, reminderHandler } from './handlers/reminder.js';
+import { REMINDER_SWEEP_MS, ReminderSweeper } from './reminder-sweeper.js';
 import { scoreHandler } from './handlers/score.js';
 import { OutboxWorker, type Logger } from './outbox-worker.js';
 
@@ -25,6 +27,8 @@ export interface WorkerSettings {
 export interface AssembledWorker {
   worker: OutboxWorker;
   sweeper: DeadlineSweeper;
+  /** Queues reminders and expiry notes as they fall due (issue 33 item 3). */
+  reminders: ReminderSweeper;
   mailer: Mailer;
   /** Starts polling for jobs and sweeping deadlines. */
   start(): void;
@@ -43,7 +47,7 @@ export const SCORES_PER_SANDBOX_WORKER = 4;
 /** How often attempts whose time is up are completed without their candidate. */
 export const DEADLINE_SWEEP_MS = 5_000;
 
-/** Wires the outbox worker: callback, email and Greenhouse PATCH handlers, the retry schedule, the shared report-URL key. */
+/** Wires the outbox worker: callback, email, reminder and Greenhouse PATCH handlers, the retry schedule, the shared report-URL key, the sweeps. */
 export const assembleWorker = (
   store: Store,
   settings: WorkerSettings,
@@ -87,6 +91,7 @@ export const assembleWorker = (
   if (sandbox && options.warmAtStart) sandbox.warmUp('scoring');
   const runner = options.codeRunner ?? sandbox!;
   const sweeper = new DeadlineSweeper(store, now, log, settings.answerGraceMs);
+  const reminders = new ReminderSweeper(store, now, log);
   const worker = new OutboxWorker({
     store,
     log,
@@ -103,6 +108,8 @@ export const assembleWorker = (
       }),
       email: emailHandler({ store, mailer, publicUrl: settings.publicUrl, reportUrlKey, now }),
       link_email: linkEmailHandler({ store, mailer, takeTestUrl: (token) => takeTestUrl(settings.publicUrl, token), now }),
+      reminder: reminderHandler({ store, mailer, publicUrl: settings.publicUrl, signingKey: reportUrlKey, now }),
+      reminder_expired: expiryNoteHandler({ store, mailer, now }),
       greenhouse_patch: greenhousePatchHandler({
         store,
         allowPrivate: settings.allowPrivateCallbacks,
@@ -121,17 +128,21 @@ export const assembleWorker = (
   return {
     worker,
     sweeper,
+    reminders,
     mailer,
     start: () => {
       worker.start();
       sweeper.start(DEADLINE_SWEEP_MS);
+      reminders.start(REMINDER_SWEEP_MS);
     },
     drain: async () => {
       await sweeper.sweep();
+      await reminders.sweep();
       await worker.drain();
     },
     close: async () => {
       await sweeper.stop();
+      await reminders.stop();
       await worker.stop();
       mailer.close();
       await closeDeliveryAgents();

@@ -1,19 +1,21 @@
 import { DEFAULT_ANSWER_GRACE_MS, expireIfDue, expiryCutoff } from '@assay/domain';
 import type { Store } from '@assay/store';
 import type { Logger } from './outbox-worker.js';
+import { PeriodicPass } from './periodic-pass.js';
 
 /** Completes attempts whose time is up even when the candidate never comes back. */
 export class DeadlineSweeper {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private readonly periodic: PeriodicPass;
 
   constructor(
     private readonly store: Store,
     private readonly now: () => number,
-    private readonly log: Logger,
+    log: Logger,
     /** Answers made before the deadline may arrive this much later: the attempt stays open for them. */
     private readonly answerGraceMs: number = DEFAULT_ANSWER_GRACE_MS,
-  ) {}
+  ) {
+    this.periodic = new PeriodicPass(() => this.sweep(), log, 'deadline sweep failed');
+  }
 
   /**
    * One pass: every attempt due to expire (`dueToExpire`, the rule the candidate API applies too) completes (as
@@ -30,20 +32,10 @@ export class DeadlineSweeper {
   }
 
   start(intervalMs: number): void {
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.sweep()
-        .then(() => undefined)
-        .catch((error: unknown) => this.log.error({ err: error }, 'deadline sweep failed'))
-        .finally(() => {
-          this.running = undefined;
-        });
-    }, intervalMs);
-    this.timer.unref();
+    this.periodic.start(intervalMs);
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 }

@@ -10,3 +10,6 @@ export * from './handlers/link-email.js';
 export * from './handlers/greenhouse-patch.js';
 export * from './email/candidate-link-email.js';
 export * from './handlers/bulk-invite.js';
+export * from './reminder-sweeper.js';
+export * from './handlers/reminder.js';
+export * from './email/reminder-email.js';

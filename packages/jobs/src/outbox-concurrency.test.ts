@@ -87,7 +87,17 @@ describe.each(['sqlite', 'postgres'] as const)('the outbox worker keeps scoring 
     const unused: JobHandler = async () => ({ kind: 'dead', error: 'not in this test' });
     const started = new OutboxWorker({
       store,
-      handlers: { score: unused, callback: unused, email: unused, link_email: unused, greenhouse_patch: unused, bulk_invite: unused, ...handlers },
+      handlers: {
+        score: unused,
+        callback: unused,
+        email: unused,
+        link_email: unused,
+        greenhouse_patch: unused,
+        bulk_invite: unused,
+        reminder: unused,
+        reminder_expired: unused,
+        ...handlers,
+      },
       retryDelay: () => 60_000,
       now: () => 2,
       log: silent,

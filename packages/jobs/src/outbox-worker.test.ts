@@ -32,7 +32,16 @@ describe('the outbox worker when the database is unavailable', () => {
 
   const workerWith = (callback: JobHandler) => {
     const unused: JobHandler = async () => ({ kind: 'dead', error: 'not in this test' });
-    const handlers: Record<JobKind, JobHandler> = { callback, score: unused, email: unused, link_email: unused, greenhouse_patch: unused, bulk_invite: unused };
+    const handlers: Record<JobKind, JobHandler> = {
+      callback,
+      score: unused,
+      email: unused,
+      link_email: unused,
+      greenhouse_patch: unused,
+      bulk_invite: unused,
+      reminder: unused,
+      reminder_expired: unused,
+    };
     return new OutboxWorker({ store, handlers, retryDelay: () => 60_000, now: () => NOW, log: silent, workerId: 'locked-out' });
   };
   const queued = async (target: string) => {

@@ -68,6 +68,7 @@ const invitation: Invitation = {
   cancelledAt: null,
   extraTimePercent: 0,
   reportLinkGeneration: 0,
+  expiresAt: null,
   createdAt: T0,
   updatedAt: T0,
 };

@@ -43,6 +43,8 @@ export interface TestsTable {
   created_at: number;
   /** 1, 2, 3… among the org's tests, in import order (migration 011). */
   org_position: number;
+  /** Its default reminder hours as JSON (migration 032); null: the service default. */
+  reminder_hours: string | null;
 }
 
 export interface SectionsTable {
@@ -87,6 +89,8 @@ export interface TestLinksTable {
   image_proctoring: number;
   email_to_stakeholder: string | null;
   status: number;
+  /** Its reminder hours as JSON (migration 032); null: the test's. */
+  reminder_hours: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -102,6 +106,8 @@ export interface CandidatesTable {
   redirect_url: string | null;
   /** Where the opt-in "submitted" event goes (migration 028); null sends none. */
   submitted_callback_url: string | null;
+  /** When the candidate followed a reminder's unsubscribe link (migration 032): no reminder for this test again. */
+  reminders_unsubscribed_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -136,6 +142,8 @@ export interface InvitationsTable {
   report_link_generation: Generated<number>;
   /** What the attempt's variant is computed from, written with its start; null before it (migration 035). */
   variant_seed: number | null;
+  /** The invitation's own expiry (migration 032); null: none. */
+  expires_at: number | null;
 }
 
 export interface AnswersTable {
@@ -399,6 +407,14 @@ export interface BulkInvitationRowsTable {
   outcome: 'invited' | 'alreadyInvited' | 'refused' | null;
   reason: string | null;
   invitation_id: number | null;
+/** One reminder or expiry note claimed for an invitation (migration 032): the unique key that makes it at-most-once. */
+export interface InvitationRemindersTable {
+  invitation_id: number;
+  /** `reminder:48h`, `expired` (`reminderKey`, `EXPIRY_NOTE_KEY`). */
+  reminder_key: string;
+  /** The outbox job that sends it; null: claimed as skipped. */
+  job_id: number | null;
+  created_at: number;
 }
 
 export interface Database {
@@ -434,6 +450,7 @@ export interface Database {
   similarity_pairs: SimilarityPairsTable;
   bulk_invitation_jobs: BulkInvitationJobsTable;
   bulk_invitation_rows: BulkInvitationRowsTable;
+  invitation_reminders: InvitationRemindersTable;
 }
 
 export type JobRow = Selectable<JobsTable>;

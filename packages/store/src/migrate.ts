@@ -28,6 +28,7 @@ import { submittedCallbackUrlMigration } from './migrations/028-submitted-callba
 import { resetGradesSupersededMigration } from './migrations/029-reset-grades-superseded.js';
 import { greenhouseMigration } from './migrations/030-greenhouse.js';
 import { bulkInvitationsMigration } from './migrations/031-bulk-invitations.js';
+import { remindersMigration } from './migrations/032-reminders.js';
 import { similarityMigration } from './migrations/033-similarity.js';
 import { questionPoolsMigration } from './migrations/035-question-pools.js';
 
@@ -61,6 +62,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '029-reset-grades-superseded': resetGradesSupersededMigration,
   '030-greenhouse': greenhouseMigration(dialect),
   '031-bulk-invitations': bulkInvitationsMigration(dialect),
+  '032-reminders': remindersMigration(),
   '033-similarity': similarityMigration(dialect),
   '035-question-pools': questionPoolsMigration,
 });

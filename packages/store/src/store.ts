@@ -24,6 +24,7 @@ import { InvitationHistoryRepository } from './repositories/invitation-history.j
 import { GreenhouseRepository } from './repositories/greenhouse.js';
 import { SimilarityRepository } from './repositories/similarity.js';
 import { BulkInvitationsRepository } from './repositories/bulk-invitations.js';
+import { RemindersRepository } from './repositories/reminders.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -49,6 +50,8 @@ export interface Repositories {
   readonly similarity: SimilarityRepository;
   /** Bulk invitation jobs (issue 33, item 2): a file's rows and their outcomes. */
   readonly bulkInvitations: BulkInvitationsRepository;
+  /** Reminders and expiry (issue 33 item 3): reminder hours, invitations' expiry, unsubscriptions, at-most-once claims. */
+  readonly reminders: RemindersRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -92,6 +95,7 @@ const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: Inst
     greenhouse: () => new GreenhouseRepository(db),
     similarity: () => new SimilarityRepository(db),
     bulkInvitations: () => new BulkInvitationsRepository(db),
+    reminders: () => new RemindersRepository(db, jobsRepository()),
   };
 };
 

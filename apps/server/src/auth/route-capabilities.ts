@@ -42,6 +42,11 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
   'GET /v2/org/tests/:testId/review': 'read-reports',
   'GET /v2/org/integrations/greenhouse': 'read-integrations',
   'PUT /v2/org/integrations/greenhouse': 'change-integrations',
+  'GET /v2/org/tests/:testId/reminders': 'read-tests',
+  'PUT /v2/org/tests/:testId/reminders': 'change-test-links',
+  'GET /v2/org/tests/:testId/testlinks/:testLinkId/reminders': 'read-tests',
+  'PUT /v2/org/tests/:testId/testlinks/:testLinkId/reminders': 'change-test-links',
+  'PUT /v2/org/testinvitation/:testInvitationId/expiry': 'change-invitations',
 };
 
 /**

@@ -34,6 +34,20 @@ export const escapeHtml = (value: string): string => value.replace(/[&<>"'`]/g, 
 
 const assetUrl = (path: string, version: string): string => `${path}?v=${encodeURIComponent(version)}`;
 
+/** The doctype and head every candidate-side page shares (the unsubscribe page too), with `extra` lines in the head. */
+export const documentHead = (title: string, extra: readonly string[] = []): string => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<meta name="robots" content="noindex, nofollow">
+<meta name="color-scheme" content="light">
+<title>${escapeHtml(title)}</title>
+<link rel="icon" href="data:,">
+${extra.join('\n')}
+</head>`;
+
 interface ShellOptions {
   readonly title: string;
   readonly page: 'test' | 'link';
@@ -55,18 +69,7 @@ const shell = ({ title, page, dataName, dataValue, loadingText, assets }: ShellO
     ? `<p class="boot-message" role="status">${escapeHtml(loadingText)}</p>
 <noscript><p class="boot-message">This page needs JavaScript. Please turn it on, or use another browser, and reload.</p></noscript>`
     : `<p class="boot-message" role="alert">This page is not available right now. Please try again in a few minutes.</p>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<meta name="robots" content="noindex, nofollow">
-<meta name="color-scheme" content="light">
-<title>${escapeHtml(title)}</title>
-<link rel="icon" href="data:,">
-${head.join('\n')}
-</head>
+  return `${documentHead(title, head)}
 <body>
 <div id="app" class="app" data-page="${page}" data-${dataName}="${escapeHtml(dataValue)}">
 ${body}

@@ -25,10 +25,14 @@ const iso = (epochMs: number | null): string | null => (epochMs === null ? null 
 export const linkWindowOf = (context: AttemptContext): AccessWindow | undefined =>
   context.link && windowFromStored(context.link.accessTime, context.link.startDateTime, context.link.endDateTime);
 
-/** What admits a start besides the invitation's state: the test's status, the link's status and window. */
+/** What admits a start besides the invitation's state: the test's status, the link's status and window, the invitation's own expiry. */
 export const startAdmissionOf = (context: AttemptContext): StartAdmission => {
   const window = linkWindowOf(context);
-  return { testStatus: context.test.status, ...(context.link && window ? { link: { status: context.link.testLinkStatus, window } } : {}) };
+  return {
+    testStatus: context.test.status,
+    expiresAt: context.invitation.expiresAt,
+    ...(context.link && window ? { link: { status: context.link.testLinkStatus, window } } : {}),
+  };
 };
 
 /** The admission verdict for this attempt now (the domain decides; this gathers the facts). */

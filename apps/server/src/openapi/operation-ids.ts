@@ -61,6 +61,11 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /v2/org/tests/{testId}/review': 'getReviewQueue',
   'GET /v2/org/integrations/greenhouse': 'getGreenhouseIntegration',
   'PUT /v2/org/integrations/greenhouse': 'configureGreenhouseIntegration',
+  'GET /v2/org/tests/{testId}/reminders': 'getTestReminders',
+  'PUT /v2/org/tests/{testId}/reminders': 'setTestReminders',
+  'GET /v2/org/tests/{testId}/testlinks/{testLinkId}/reminders': 'getTestLinkReminders',
+  'PUT /v2/org/tests/{testId}/testlinks/{testLinkId}/reminders': 'setTestLinkReminders',
+  'PUT /v2/org/testinvitation/{testInvitationId}/expiry': 'setInvitationExpiry',
 
   // Greenhouse's Assessment Partner API (an org API key as the HTTP Basic user name)
   'GET /partners/greenhouse/list_tests': 'greenhouseListTests',

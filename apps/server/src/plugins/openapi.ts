@@ -39,6 +39,11 @@ export const registerOpenApi = async (app: FastifyInstance, publicUrl: string): 
           description:
             'The Greenhouse Assessment Partner API under /partners/greenhouse (Greenhouse’s own shapes, no envelope; failures are { status, statuscode, errors }), and connecting an org (docs/greenhouse.md)',
         },
+        {
+          name: 'reminders',
+          description:
+            'Reminder emails before an invitation’s window closes, the stakeholder’s note when it expires unstarted, an invitation’s own expiry (docs/reminders.md)',
+        },
         { name: 'candidate', description: 'The candidate JSON API behind the take-test page; the token in the path is the credential' },
         { name: 'reference', description: 'Lookup tables' },
         { name: 'admin', description: 'Operator API, enabled by ASSAY_ADMIN_TOKEN' },

@@ -117,6 +117,15 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'POST', url: `/admin/orgs/${orgId}/keys/${keyIds[0]}/revoke`, ...admin });
   await send({ method: 'POST', url: `/admin/orgs/${orgId}/keys`, ...admin });
   await send({ method: 'POST', url: `/admin/orgs/${orgId}/keys/rotate`, ...admin });
+  // Reminders and expiry (issue 33 item 3): a test's and a link's hours, refused out of bounds; an invitation's own expiry.
+  await send({ method: 'PUT', url: `/v2/org/tests/${testId}/reminders`, body: { reminderHours: [24, 2] } });
+  await send({ method: 'PUT', url: `/v2/org/tests/${testId}/reminders`, body: { reminderHours: [0] } });
+  await send({ method: 'GET', url: `/v2/org/tests/${testId}/reminders` });
+  await send({ method: 'PUT', url: `/v2/org/tests/${testId}/testlinks/${testLinkId}/reminders`, body: { reminderHours: null } });
+  await send({ method: 'GET', url: `/v2/org/tests/${testId}/testlinks/${testLinkId}/reminders` });
+  const expiring = await fresh('expiring@example.com');
+  await send({ method: 'PUT', url: `/v2/org/testinvitation/${expiring.id}/expiry`, body: { expiresAt: '2036-01-01T17:00:00' } });
+  await send({ method: 'PUT', url: `/v2/org/testinvitation/${expiring.id}/expiry`, body: { expiresAt: '2001-01-01T17:00:00' } });
   // Greenhouse's partner API (HTTP Basic: the key as the user name), and connecting the org to it.
   const basic = { apiKey: null, headers: { authorization: `Basic ${Buffer.from(`${h.org.apiKey}:`).toString('base64')}` } };
   await send({ method: 'PUT', url: '/v2/org/integrations/greenhouse', body: { callbackUsername: 'greenhouse', callbackPassword: 'secret' } });

@@ -261,6 +261,13 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
   configureGreenhouseIntegration: () => [
     { method: 'PUT', url: '/v2/org/integrations/greenhouse', auth: 'apiKey', body: { callbackUsername: 'greenhouse-user', callbackPassword: 'secret' } },
   ],
+  setTestReminders: (w) => [{ method: 'PUT', url: `/v2/org/tests/${w.testId}/reminders`, auth: 'apiKey', body: { reminderHours: [48, 4] } }],
+  setTestLinkReminders: (w) => [
+    { method: 'PUT', url: `/v2/org/tests/${w.testId}/testlinks/${w.testLinkId}/reminders`, auth: 'apiKey', body: { reminderHours: null } },
+  ],
+  setInvitationExpiry: (w) => [
+    { method: 'PUT', url: `/v2/org/testinvitation/${w.invitationId}/expiry`, auth: 'apiKey', body: { expiresAt: '2036-01-01T17:00:00' } },
+  ],
   runSampleTests: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/run/${w.coding}`, auth: 'none', body: { code: 'function sum() {}' } }],
   startRun: (w) => [
     {

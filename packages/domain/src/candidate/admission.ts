@@ -1,6 +1,7 @@
 import { match } from 'ts-pattern';
 import { checkAccess, type AccessWindow } from '../access-time.js';
 import type { InvitationStatus } from '../invitation-status.js';
+import { invitationExpired } from '../reminders/reminder-window.js';
 import { refuse, type Result } from '../result.js';
 import type { TestStatus } from '../schemas/test.js';
 import type { TestLinkStatus } from '../schemas/test-link.js';
@@ -13,6 +14,8 @@ export interface AdmissionFacts {
   readonly testStatus: TestStatus;
   /** The link the candidate came through; invitations made without a link have no window. */
   readonly link?: { readonly status: TestLinkStatus; readonly window: AccessWindow };
+  /** The invitation's own expiry (issue 33 item 3), if it has one: a start at or after it is refused like a closed link. */
+  readonly expiresAt?: number | null;
 }
 
 /**
@@ -26,6 +29,8 @@ export const admissionVerdict = (facts: AdmissionFacts, now: number): AccessVerd
     .with('In progress', () => 'open' as const)
     .with('Pending', 'Reset', () => {
       if (facts.testStatus === 'Inactive') return 'testInactive' as const;
+      // Decision 517: an expired invitation is refused as the spec's closed period is (403.7).
+      if (invitationExpired(facts.expiresAt ?? null, now)) return 'closed' as const;
       if (!facts.link) return 'open' as const;
       if (facts.link.status === 3) return 'linkInactive' as const;
       return checkAccess(facts.link.window, now);

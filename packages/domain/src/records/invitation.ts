@@ -35,6 +35,8 @@ export const Invitation = z.object({
    * (`attemptVariant`); null before a start, and for attempts started before question pools existed (migration 035).
    */
   variantSeed: z.int().nullable().optional(),
+  /** The invitation's own expiry (issue 33 item 3, migration 032): no start at or after it; null for none. */
+  expiresAt: Instant.nullable(),
   createdAt: Instant,
   updatedAt: Instant,
 });

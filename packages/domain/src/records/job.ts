@@ -5,9 +5,11 @@ import { Id } from '../ids.js';
  * What the outbox does: score a completed attempt, or deliver something outside — a completion callback,
  * a stakeholder email, a candidate's own link (`link_email`: self-registration with an address already registered,
  * Greenhouse's send_test, or the invitation of a bulk file's row), the PATCH "test completed" to Greenhouse
- * (`greenhouse_patch`) — or register a bulk file's rows (`bulk_invite`, its target the bulk job's id).
+ * (`greenhouse_patch`), a reminder to a candidate who has not started (`reminder`, payload `{"hours":48}`) and the note
+ * to the stakeholder when an invitation expired unstarted (`reminder_expired`) — or register a bulk file's rows
+ * (`bulk_invite`, its target the bulk job's id).
  */
-export const JobKind = z.enum(['score', 'callback', 'email', 'link_email', 'greenhouse_patch', 'bulk_invite']);
+export const JobKind = z.enum(['score', 'callback', 'email', 'link_email', 'greenhouse_patch', 'bulk_invite', 'reminder', 'reminder_expired']);
 export type JobKind = z.infer<typeof JobKind>;
 
 /** The jobs that deliver something to someone outside: they have a delivery log and can be redelivered. */

@@ -69,6 +69,7 @@ const invitation: Invitation = {
   cancelledAt: null,
   extraTimePercent: 0,
   reportLinkGeneration: 0,
+  expiresAt: null,
   createdAt: T0,
   updatedAt: T0,
 };

@@ -217,6 +217,18 @@ describe('createMailer in files mode', () => {
     expect(mail.html || '').not.toContain('<script');
   });
 
+  it('names a reminder’s unsubscribe page in List-Unsubscribe, with RFC 8058’s one-click POST, and no other message', async () => {
+    const outboxDir = join(await tempDir(), 'outbox');
+    const files = mailer({ outboxDir });
+    const url = 'https://assay.test/unsubscribe/7.abc';
+    const reminder = await files.send({ to: 'c@acme.test', subject: 'Reminder', text: 'Go', html: '<p>Go</p>', unsubscribeUrl: url });
+    const plain = await files.send({ to: 'c@acme.test', subject: 'Plain', text: 'Go', html: '<p>Go</p>' });
+    const raw = (await readFile(reminder.savedTo!)).toString();
+    expect(raw).toContain(`List-Unsubscribe: <${url}>`);
+    expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect((await readFile(plain.savedTo!)).toString()).not.toContain('List-Unsubscribe');
+  });
+
   it('rejects with the path when the outbox cannot be written', async () => {
     const blocker = join(await tempDir(), 'a-file');
     await writeFile(blocker, 'not a directory');

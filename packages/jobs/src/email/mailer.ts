@@ -9,6 +9,11 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * A reminder's unsubscribe page: sent as `List-Unsubscribe: <url>` with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`
+   * (RFC 8058), so a mail client's own button stops them with one POST.
+   */
+  unsubscribeUrl?: string;
 }
 
 export interface SendResult {
@@ -61,13 +66,16 @@ export const SMTP_TIMEOUT_MS = 15_000;
 export const createMailer = (options: MailerOptions): Mailer =>
   options.smtpUrl ? createSmtpMailer(options.smtpUrl, options.from) : createFilesMailer(options.outboxDir, options.from);
 
-/** Only the four fields: an object with more (attachments, headers…) must not slip through structurally. */
+/** Only these fields: an object with more (attachments, other headers…) must not slip through structurally. */
 const mailFields = (from: string, message: OutgoingEmail) => ({
   from,
   to: message.to,
   subject: message.subject,
   text: message.text,
   html: message.html,
+  ...(message.unsubscribeUrl === undefined
+    ? {}
+    : { headers: { 'List-Unsubscribe': `<${message.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }),
 });
 
 type Nodemailer = typeof import('nodemailer').default;

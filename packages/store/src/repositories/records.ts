@@ -42,6 +42,7 @@ export const toInvitation = (row: InvitationRow): Invitation => ({
   extraTimePercent: row.extra_time_percent,
   reportLinkGeneration: row.report_link_generation,
   variantSeed: row.variant_seed,
+  expiresAt: row.expires_at,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });

@@ -269,6 +269,8 @@ function* invitationSteps(
     previous_invitation_id: null,
     token: newToken(),
     extra_time_percent: input.extraTimePercent ?? 0,
+    // No expiry of its own at registration (decision 518): the bulk job sets one with `reminders.setExpiry`.
+    expires_at: null,
     ...newInvitationColumns(now),
   };
   const inserted = yield* insertion(insertInvitation.bound(db, row));

@@ -73,7 +73,7 @@ export class TestLinksRepository {
       (rows[0] as TestLinkRow | undefined) ??
       (lastInsertId === undefined
         ? undefined
-        : { id: lastInsertId, org_id: orgId, test_id: testId, access_key: accessKey, created_at: now, updated_at: now, ...columns });
+        : { id: lastInsertId, org_id: orgId, test_id: testId, access_key: accessKey, created_at: now, updated_at: now, reminder_hours: null, ...columns });
     if (!row) throw new Error(`test link on test ${testId} was not stored`);
     return toTestLink(row);
   }

@@ -1,0 +1,73 @@
+import { unsubscribeToken, unsubscribeUrl } from '@assay/delivery';
+import { type Job, expiryNoteStillTrue, reminderStillWanted, takeTestUrl, windowClosesAt } from '@assay/domain';
+import type { Store } from '@assay/store';
+import type { Mailer } from '../email/mailer.js';
+import { renderExpiryNote, renderReminderEmail } from '../email/reminder-email.js';
+import type { JobHandler } from '../outbox-worker.js';
+import { sendRecorded } from './send-recorded.js';
+
+export interface ReminderDeps {
+  store: Store;
+  mailer: Mailer;
+  publicUrl: string;
+  /** The service-wide signing key (the report-URL key): unsubscribe tokens are signed with it under their own prefix. */
+  signingKey: () => Promise<string>;
+  now: () => number;
+}
+
+/** The hours a reminder job was queued for; 0 when unreadable (the email then says nothing of hours it does not know). */
+const hoursOf = (payload: string | null): number => {
+  try {
+    const hours = (JSON.parse(payload ?? 'null') as { hours?: unknown } | null)?.hours;
+    return typeof hours === 'number' && Number.isInteger(hours) && hours > 0 ? hours : 0;
+  } catch {
+    return 0;
+  }
+};
+
+/**
+ * A reminder to a candidate who has not started (`reminder`): decided again as it is sent (`reminderStillWanted`),
+ * so one queued before the candidate started, finished, was cancelled or unsubscribed is dropped, not sent.
+ */
+export const reminderHandler =
+  (deps: ReminderDeps): JobHandler =>
+  async (job: Job) => {
+    if (job.invitationId === null) return { kind: 'dead', error: 'a reminder without an invitation' };
+    const subject = await deps.store.reminders.subject(job.invitationId);
+    if (!subject) return { kind: 'dead', error: 'the invitation no longer exists' };
+    const closesAt = windowClosesAt({ expiresAt: subject.expiresAt, linkWindow: subject.linkWindow });
+    if (closesAt === null || !reminderStillWanted({ status: subject.status, unsubscribed: subject.unsubscribed, closesAt }, deps.now())) {
+      return { kind: 'gone', error: 'no longer wanted: the candidate started, finished, was cancelled or unsubscribed, or the window closed' };
+    }
+    const unsubscribe = unsubscribeUrl(deps.publicUrl, unsubscribeToken(await deps.signingKey(), subject.candidateId));
+    const email = renderReminderEmail({
+      orgName: subject.orgName,
+      testName: subject.testName,
+      takeTestUrl: takeTestUrl(deps.publicUrl, subject.token),
+      unsubscribeUrl: unsubscribe,
+      closesAt,
+      hours: hoursOf(job.payload) || Math.max(1, Math.round((closesAt - deps.now()) / 3_600_000)),
+    });
+    // The stored address, never the job's target alone: the reminder goes to the candidate of the invitation.
+    return sendRecorded(deps, job, { to: subject.candidateEmail, ...email, unsubscribeUrl: unsubscribe });
+  };
+
+/** The note to the stakeholder when an invitation expired unstarted (`reminder_expired`), unless it was started or cancelled since. */
+export const expiryNoteHandler =
+  (deps: Omit<ReminderDeps, 'signingKey' | 'publicUrl'>): JobHandler =>
+  async (job: Job) => {
+    if (job.invitationId === null) return { kind: 'dead', error: 'an expiry note without an invitation' };
+    const subject = await deps.store.reminders.subject(job.invitationId);
+    if (!subject) return { kind: 'dead', error: 'the invitation no longer exists' };
+    const closedAt = windowClosesAt({ expiresAt: subject.expiresAt, linkWindow: subject.linkWindow });
+    if (closedAt === null || !expiryNoteStillTrue(subject.status)) return { kind: 'gone', error: 'the invitation was started or cancelled since' };
+    const email = renderExpiryNote({
+      orgName: subject.orgName,
+      testName: subject.testName,
+      candidateName: subject.candidateName,
+      candidateEmail: subject.candidateEmail,
+      testInvitationId: subject.invitationId,
+      closedAt,
+    });
+    return sendRecorded(deps, job, { to: job.target, ...email });
+  };
