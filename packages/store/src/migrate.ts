@@ -27,6 +27,7 @@ import { attemptCodingFactsMigration } from './migrations/027-attempt-coding-fac
 import { submittedCallbackUrlMigration } from './migrations/028-submitted-callback-url.js';
 import { resetGradesSupersededMigration } from './migrations/029-reset-grades-superseded.js';
 import { greenhouseMigration } from './migrations/030-greenhouse.js';
+import { questionSignalsMigration } from './migrations/034-question-signals.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -57,6 +58,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '028-submitted-callback-url': submittedCallbackUrlMigration,
   '029-reset-grades-superseded': resetGradesSupersededMigration,
   '030-greenhouse': greenhouseMigration(dialect),
+  '034-question-signals': questionSignalsMigration(),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {

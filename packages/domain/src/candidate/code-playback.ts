@@ -15,6 +15,8 @@ export const PlaybackFrame = z.object({
   inserted: z.string(),
 });
 export type PlaybackFrame = z.infer<typeof PlaybackFrame>;
+/** A question's history, as stored. */
+export const PlaybackFrames = z.array(PlaybackFrame);
 
 export const PLAYBACK_LIMITS = {
   /** Saves this close to the last frame are folded into it: one frame per burst of typing (decision 556). */

@@ -43,6 +43,8 @@ export const QUESTION_EVENT_TYPES: ReadonlySet<string> = new Set(['question', 'p
 /** One paste or large insertion as kept: when (ms), and its size. */
 export const InsertionEvent = z.object({ kind: z.enum(['paste', 'insertion']), at: z.number(), chars: z.int().positive(), lines: z.int().positive() });
 export type InsertionEvent = z.infer<typeof InsertionEvent>;
+/** A question's kept events, as stored. */
+export const InsertionEvents = z.array(InsertionEvent);
 
 /** What an attempt keeps of one question (one row per attempt and question). */
 export interface QuestionSignals {
