@@ -38,7 +38,11 @@ export const QuestionEventInputs = [
   z.object({ type: z.literal('keystroke'), at, questionId: Id }),
 ] as const;
 export type QuestionEventInput = z.infer<(typeof QuestionEventInputs)[number]>;
-export const QUESTION_EVENT_TYPES: ReadonlySet<string> = new Set(['question', 'paste', 'insertion', 'keystroke']);
+const QUESTION_EVENT_TYPES: ReadonlySet<string> = new Set(['question', 'paste', 'insertion', 'keystroke']);
+
+/** Whether one of the page's events is a question event (the others are departures and section views). */
+export const isQuestionEvent = <Event extends { readonly type: string }>(event: Event): event is Extract<Event, QuestionEventInput> =>
+  QUESTION_EVENT_TYPES.has(event.type);
 
 /** One paste or large insertion as kept: when (ms), and its size. */
 export const InsertionEvent = z.object({ kind: z.enum(['paste', 'insertion']), at: z.number(), chars: z.int().positive(), lines: z.int().positive() });
