@@ -25,7 +25,7 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
   if (!invitation) return undefined;
   const context = await store.attempts.findById(invitationId);
   if (!context) return undefined;
-  const [sections, questions, answers, results, sampleRuns, evidence, standing] = await Promise.all([
+  const [sections, questions, answers, results, sampleRuns, evidence, standing, questionSignals, playback] = await Promise.all([
     store.tests.sections(context.test.id),
     store.attempts.questions(context.test.id),
     store.attempts.answers(invitationId),
@@ -33,6 +33,8 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
     store.attemptLog.sampleRuns(invitationId),
     integrityEvidenceOf(store, invitationId),
     invitation.reportStatus === 'Generated' ? store.attemptLog.scoreStanding(context.test.id, invitation.score) : UNRANKED,
+    store.questionSignals.ofAttempt(invitationId),
+    store.questionSignals.playback(invitationId),
   ]);
   const review = await writtenReviewOf(store, orgId, invitationId, questions);
   return buildReportDetails({
@@ -47,6 +49,8 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
     ...evidence,
     standing,
     ...review,
+    questionSignals,
+    playback,
   });
 };
 
