@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noSignals, QUESTION_SIGNAL_LIMITS, type QuestionSignals, recordInsertion, recordKeystroke, secondsInView, viewQuestion } from './question-signals.js';
+import { largeInsertionOf, noSignals, QUESTION_SIGNAL_LIMITS, type QuestionSignals, recordInsertion, recordKeystroke, secondsInView, viewQuestion } from './question-signals.js';
 
 /** Replays views the way the store applies them: one row per question, the one in view updated in place. */
 const replay = (views: readonly [number, number][]): Map<number, QuestionSignals> => {
@@ -66,5 +66,14 @@ describe('recordInsertion and recordKeystroke', () => {
     const signals = recordKeystroke(recordKeystroke(noSignals(1), 5_000), 9_000);
     expect(signals.firstKeystrokeAt).toBe(5_000);
     expect(recordKeystroke(signals, 1_000).firstKeystrokeAt).toBe(1_000);
+  });
+});
+
+describe('largeInsertionOf', () => {
+  it('finds a single change that adds at least the threshold, by its size only', () => {
+    const block = 'x = 1\n'.repeat(20);
+    expect(largeInsertionOf('def f():\n', `def f():\n${block}`)).toEqual({ chars: block.length, lines: 21 });
+    expect(largeInsertionOf('abc', 'abcd')).toBeNull();
+    expect(largeInsertionOf('a'.repeat(200), 'b'.repeat(QUESTION_SIGNAL_LIMITS.largeInsertionChars))).toEqual({ chars: QUESTION_SIGNAL_LIMITS.largeInsertionChars, lines: 1 });
   });
 });

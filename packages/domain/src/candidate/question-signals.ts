@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
 import { plainText } from '../schemas/text-fields.js';
+import { spliceOf } from './code-playback.js';
 
 /**
  * What the page tells about each question while the attempt runs (issue 34, items 3 and 4): which question is in
@@ -112,3 +113,16 @@ export const recordKeystroke = (signals: QuestionSignals, at: number): QuestionS
 /** Seconds a question was in front of the candidate by `endedAt` (the view still open then runs until it). */
 export const secondsInView = (signals: QuestionSignals, endedAt: number): number =>
   Math.round((signals.timeMs + (signals.inViewSince === null ? 0 : Math.max(0, endedAt - signals.inViewSince))) / 1000);
+
+/** The size of a text: its characters (UTF-16 code units, as the answer's limit counts) and lines. */
+export const textSize = (text: string): { readonly chars: number; readonly lines: number } => ({ chars: text.length, lines: text.split('\n').length });
+
+/**
+ * Whether one change of an answer from `before` to `after` is a large insertion: its inserted text (what the change
+ * put where it took something out, found as the one splice between the two) is at least `largeInsertionChars` long.
+ * The page asks this of changes that were not pastes (a paste is told as one) and reports only the size.
+ */
+export const largeInsertionOf = (before: string, after: string): { readonly chars: number; readonly lines: number } | null => {
+  const { inserted } = spliceOf(before, after);
+  return inserted.length >= QUESTION_SIGNAL_LIMITS.largeInsertionChars ? textSize(inserted) : null;
+};
