@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyFrame, PLAYBACK_LIMITS, type PlaybackFrame, recordSave, replayFrames, spliceOf, thinFrames, undoFrame } from './code-playback.js';
+import { applyFrame, keyFrames, PLAYBACK_LIMITS, type PlaybackFrame, recordSave, replayFrames, spliceOf, thinFrames, undoFrame } from './code-playback.js';
 
 const saves = (codes: readonly string[], gapMs: number): PlaybackFrame[] => {
   let frames: PlaybackFrame[] = [];
@@ -79,5 +79,18 @@ describe('thinFrames', () => {
     const thinned = thinFrames(frames);
     expect(replayFrames(thinned)).toEqual(['1', '123', '12345']);
     expect(thinned.at(-1)!.at).toBe(frames.at(-1)!.at);
+  });
+});
+
+describe('keyFrames', () => {
+  it('shows the largest change and moments spread over the writing, never the last state', () => {
+    const codes = ['a', 'ab', `ab${'x'.repeat(300)}`, `ab${'x'.repeat(300)}c`, `ab${'x'.repeat(300)}cd`, `ab${'x'.repeat(300)}cde`];
+    const frames = saves(codes, PLAYBACK_LIMITS.coalesceMs);
+    const picked = keyFrames(frames, 3);
+    expect(picked.length).toBeLessThanOrEqual(3);
+    expect(picked.find((frame) => frame.why === 'largest change')?.code).toBe(codes[2]);
+    expect(picked.map((frame) => frame.code)).not.toContain(codes.at(-1));
+    expect(picked.map((frame) => frame.at)).toEqual([...picked.map((frame) => frame.at)].sort((a, b) => a - b));
+    expect(keyFrames(frames.slice(0, 1))).toEqual([]);
   });
 });

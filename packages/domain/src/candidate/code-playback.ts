@@ -91,3 +91,38 @@ export const recordSave = (frames: readonly PlaybackFrame[], previous: string, c
   while ((next.length > PLAYBACK_LIMITS.maxFrames || sizeOf(next) > PLAYBACK_LIMITS.maxChars) && next.length > 2) next = thinFrames(next);
   return next;
 };
+
+/** A moment of the history worth showing on paper, and why it was picked. */
+export interface KeyFrame {
+  readonly at: number;
+  readonly code: string;
+  readonly why: 'largest change' | 'along the way';
+}
+
+/**
+ * A few moments of a history for a report on paper (the whole history is in `/details`): the state after the change
+ * that added the most at once (where a paste or a dropped-in answer shows), and states spread evenly over the time
+ * the code was written; never the last one (the report shows the submitted code itself). At most `count`, in order.
+ */
+export const keyFrames = (frames: readonly PlaybackFrame[], count = 3): KeyFrame[] => {
+  if (frames.length < 2 || count < 1) return [];
+  const states = replayFrames(frames);
+  const last = frames.length - 1;
+  let largest = 0;
+  frames.forEach((frame, index) => {
+    if (frame.inserted.length > frames[largest]!.inserted.length) largest = index;
+  });
+  const picked = new Map<number, KeyFrame['why']>();
+  if (largest !== last) picked.set(largest, 'largest change');
+  const first = frames[0]!.at;
+  const span = frames[last]!.at - first;
+  for (let step = 1; picked.size < count && step <= count; step++) {
+    const target = first + (span * step) / (count + 1);
+    const index = frames.findIndex((frame) => frame.at >= target);
+    if (index >= 0 && index !== last && !picked.has(index)) picked.set(index, 'along the way');
+  }
+  return [...picked.entries()]
+    .sort(([a], [b]) => a - b)
+    .slice(0, count)
+    .map(([index, why]) => ({ at: frames[index]!.at, code: states[index]!, why }));
+};
