@@ -1,5 +1,6 @@
 import {
   type Answer,
+  attemptQuestionSeconds,
   buildReportDetails,
   type CodingAnswerFacts,
   codingAnswerFacts,
@@ -112,6 +113,13 @@ export async function* workbookRowsOfTest(store: Store, orgId: number, testId: n
         },
         awaiting,
       );
+    }
+  }
+  yield { kind: 'times-header', columns: header.columns };
+  for await (const batch of store.questionSignals.timesOfTest(orgId, testId, throughId)) {
+    for (const attempt of batch) {
+      const cells = attemptQuestionSeconds(attempt, questionIds);
+      yield { kind: 'times-row', testInvitationId: attempt.invitationId, emailId: attempt.email, fullName: attempt.fullName, cells };
     }
   }
 }

@@ -72,3 +72,23 @@ export const questionTimesOf = (signals: ReadonlyMap<number, QuestionSignals> | 
     return entry === undefined ? 0 : secondsInView(entry, endedAt);
   };
 };
+
+/**
+ * An attempt's seconds per question, in the order of `questionIds`, for the workbook's Time per question sheet: null
+ * for an attempt never started; null cells when its page reported no question views (not recorded, not 0). The last
+ * view runs until the attempt ended, never past its deadline.
+ */
+export const attemptQuestionSeconds = (
+  attempt: {
+    readonly startedAt: number | null;
+    readonly completedAt: number | null;
+    readonly deadline: number | null;
+    readonly signals: ReadonlyMap<number, QuestionSignals>;
+  },
+  questionIds: readonly number[],
+): (number | null)[] | null => {
+  if (attempt.startedAt === null) return null;
+  const endedAt = Math.min(attempt.completedAt ?? attempt.deadline ?? attempt.startedAt, attempt.deadline ?? Number.POSITIVE_INFINITY);
+  const timeOf = questionTimesOf(attempt.signals, endedAt);
+  return questionIds.map((questionId) => (timeOf ? timeOf(questionId) : null));
+};

@@ -134,4 +134,63 @@ export class QuestionSignalsRepository {
     const rows = await this.db.selectFrom('code_playback').select(['question_id', 'frames']).where('invitation_id', '=', invitationId).execute();
     return new Map(rows.map((row) => [Number(row.question_id), parseStored(PlaybackFrames, JSON.parse(row.frames))]));
   }
+
+  /**
+   * The Time per question sheet's facts of an org's test: each invitation (in id order, through `throughId`, as the
+   * Candidates sheet holds them) with its clock and what the page reported of each question, a batch at a time.
+   */
+  async *timesOfTest(orgId: number, testId: number, throughId: number, batchSize = 1000): AsyncGenerator<AttemptTimes[]> {
+    for (let afterId = 0; ; ) {
+      const rows = await this.db
+        .selectFrom('invitations')
+        .innerJoin('candidates', 'candidates.id', 'invitations.candidate_id')
+        .select([
+          'invitations.id as id',
+          'invitations.started_at as startedAt',
+          'invitations.completed_at as completedAt',
+          'invitations.deadline_at as deadline',
+          'candidates.email as email',
+          'candidates.full_name as fullName',
+        ])
+        .where('invitations.org_id', '=', orgId)
+        .where('invitations.test_id', '=', testId)
+        .where('invitations.id', '>', afterId)
+        .where('invitations.id', '<=', throughId)
+        .orderBy('invitations.id')
+        .limit(batchSize)
+        .execute();
+      if (rows.length === 0) return;
+      const started = rows.filter((row) => row.startedAt !== null).map((row) => Number(row.id));
+      const signalRows =
+        started.length === 0 ? [] : await this.db.selectFrom('question_signals').selectAll().where('invitation_id', 'in', started).execute();
+      const byAttempt = new Map<number, Map<number, QuestionSignals>>();
+      for (const row of signalRows) {
+        const id = Number(row.invitation_id);
+        const entry = byAttempt.get(id) ?? new Map<number, QuestionSignals>();
+        entry.set(Number(row.question_id), toSignals(row));
+        byAttempt.set(id, entry);
+      }
+      yield rows.map((row) => ({
+        invitationId: Number(row.id),
+        email: row.email,
+        fullName: row.fullName,
+        startedAt: nullableNumber(row.startedAt),
+        completedAt: nullableNumber(row.completedAt),
+        deadline: nullableNumber(row.deadline),
+        signals: byAttempt.get(Number(row.id)) ?? new Map(),
+      }));
+      afterId = Number(rows[rows.length - 1]!.id);
+    }
+  }
+}
+
+/** One invitation of a test as the Time per question sheet reads it. */
+export interface AttemptTimes {
+  readonly invitationId: number;
+  readonly email: string;
+  readonly fullName: string;
+  readonly startedAt: number | null;
+  readonly completedAt: number | null;
+  readonly deadline: number | null;
+  readonly signals: ReadonlyMap<number, QuestionSignals>;
 }
