@@ -103,6 +103,8 @@ describe.each(backends)('GET /v2/org/report/{id}/details on %s', (backend) => {
         ],
       },
       sampleRuns: 2,
+      // The code's history: the one save made it (decision 555).
+      playback: { frames: [{ at: iso(START), start: 0, deleted: '', inserted: SUM_SOLUTION }] },
     });
     expect(report.integrity).toEqual({
       wv: 1,
