@@ -33,7 +33,9 @@ export const signalsText = (question: QuestionDetail, startedAt: string | null):
       `${plural(signals.pastes, 'paste')} (${signals.pastedChars} characters in all), ${plural(signals.largeInsertions, 'large insertion')} (${signals.largeInsertionChars}+ characters at once, not pasted).`,
     );
     for (const event of signals.events) {
-      lines.push(`${event.kind === 'paste' ? 'Pasted' : 'Inserted'} ${plural(event.chars, 'character')} over ${plural(event.lines, 'line')} ${into(event.at, startedAt)}.`);
+      lines.push(
+        `${event.kind === 'paste' ? 'Pasted' : 'Inserted'} ${plural(event.chars, 'character')} over ${plural(event.lines, 'line')} ${into(event.at, startedAt)}.`,
+      );
     }
     const listed = signals.pastes + signals.largeInsertions - signals.events.length;
     if (listed > 0) lines.push(`… ${listed} more not listed.`);

@@ -47,7 +47,13 @@ const questionsSheet = (workbook: Writer, header: QuestionsHeader | undefined): 
 
 const timesSheet = (workbook: Writer, header: TimesHeader | undefined): ExcelJS.Worksheet => {
   const columns = header?.columns ?? [];
-  return dataSheet(workbook, TIMES_SHEET, [...QUESTIONS_LEADING_COLUMNS, ...timeHeadings(columns)], [16, 34, 28, ...columns.map(() => 18)], QUESTION_HEADING_LINES);
+  return dataSheet(
+    workbook,
+    TIMES_SHEET,
+    [...QUESTIONS_LEADING_COLUMNS, ...timeHeadings(columns)],
+    [16, 34, 28, ...columns.map(() => 18)],
+    QUESTION_HEADING_LINES,
+  );
 };
 
 /**

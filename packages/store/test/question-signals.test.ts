@@ -59,7 +59,13 @@ describe.each(['sqlite', 'postgres'] as const)('question signals and code playba
     const signals = await store.questionSignals.ofAttempt(id);
     expect(secondsInView(signals.get(first)!, T0 + 100_000)).toBe(70);
     expect(secondsInView(signals.get(second)!, T0 + 100_000)).toBe(30);
-    expect(signals.get(first)).toMatchObject({ firstViewedAt: T0, firstKeystrokeAt: T0 + 12_000, pastes: 1, pastedChars: 240, events: [{ kind: 'paste', chars: 240, lines: 9 }] });
+    expect(signals.get(first)).toMatchObject({
+      firstViewedAt: T0,
+      firstKeystrokeAt: T0 + 12_000,
+      pastes: 1,
+      pastedChars: 240,
+      events: [{ kind: 'paste', chars: 240, lines: 9 }],
+    });
   });
 
   it("keeps a coding answer's history with the saves, and writes neither after the deadline", async () => {

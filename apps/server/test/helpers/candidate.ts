@@ -36,8 +36,7 @@ export const candidate = (h: Harness, token: string) => ({
     type: 'left' | 'returned' | 'unload' | 'section' | 'question' | 'paste' | 'insertion' | 'keystroke',
     at: string,
     extra: { sectionId?: number; questionId?: number; chars?: number; lines?: number } = {},
-  ) =>
-    h.request({ method: 'POST', url: `/candidate/v1/${token}/events`, body: { type, at, ...extra }, apiKey: null }),
+  ) => h.request({ method: 'POST', url: `/candidate/v1/${token}/events`, body: { type, at, ...extra }, apiKey: null }),
   run: (questionId: number, code: string) => h.request({ method: 'POST', url: `/candidate/v1/${token}/run/${questionId}`, body: { code }, apiKey: null }),
   snapshot: (image: string) => h.request({ method: 'POST', url: `/candidate/v1/${token}/snapshots`, body: { image }, apiKey: null }),
   submit: () => h.request({ method: 'POST', url: `/candidate/v1/${token}/submit`, apiKey: null }),

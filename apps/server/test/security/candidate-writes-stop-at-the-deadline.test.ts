@@ -86,7 +86,8 @@ describe.each(backends)('candidate writes stop at the deadline, on %s', (backend
     const questionId = questionIds[2]!;
     expectFailure(await api.event('question', iso(deadline - 5_000), { questionId }), '403.11');
     expectFailure(await api.event('keystroke', iso(deadline - 5_000), { questionId }), '403.11');
-    for (const type of ['paste', 'insertion'] as const) expectFailure(await api.event(type, iso(deadline - 5_000), { questionId, chars: 400, lines: 12 }), '403.11');
+    for (const type of ['paste', 'insertion'] as const)
+      expectFailure(await api.event(type, iso(deadline - 5_000), { questionId, chars: 400, lines: 12 }), '403.11');
     expectFailure(await api.answer(questionId, { code: 'function sum() { return 1; }' }), '403.11');
     expectFailure(await api.run(questionIds[2]!, 'function sum() { return 0; }'), '403.11');
     expectFailure(await api.answer(questionIds[0]!, { optionIds: [1] }), '403.11');

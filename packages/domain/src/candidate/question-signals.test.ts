@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { largeInsertionOf, noSignals, QUESTION_SIGNAL_LIMITS, type QuestionSignals, recordInsertion, recordKeystroke, secondsInView, viewQuestion } from './question-signals.js';
+import {
+  largeInsertionOf,
+  noSignals,
+  QUESTION_SIGNAL_LIMITS,
+  type QuestionSignals,
+  recordInsertion,
+  recordKeystroke,
+  secondsInView,
+  viewQuestion,
+} from './question-signals.js';
 
 /** Replays views the way the store applies them: one row per question, the one in view updated in place. */
 const replay = (views: readonly [number, number][]): Map<number, QuestionSignals> => {
@@ -74,6 +83,9 @@ describe('largeInsertionOf', () => {
     const block = 'x = 1\n'.repeat(20);
     expect(largeInsertionOf('def f():\n', `def f():\n${block}`)).toEqual({ chars: block.length, lines: 21 });
     expect(largeInsertionOf('abc', 'abcd')).toBeNull();
-    expect(largeInsertionOf('a'.repeat(200), 'b'.repeat(QUESTION_SIGNAL_LIMITS.largeInsertionChars))).toEqual({ chars: QUESTION_SIGNAL_LIMITS.largeInsertionChars, lines: 1 });
+    expect(largeInsertionOf('a'.repeat(200), 'b'.repeat(QUESTION_SIGNAL_LIMITS.largeInsertionChars))).toEqual({
+      chars: QUESTION_SIGNAL_LIMITS.largeInsertionChars,
+      lines: 1,
+    });
   });
 });

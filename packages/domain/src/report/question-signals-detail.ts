@@ -48,7 +48,9 @@ const iso = (at: number): string => new Date(at).toISOString();
 export const questionSignalsDetail = (signals: QuestionSignals): QuestionSignalsDetail => ({
   firstViewedAt: signals.firstViewedAt === null ? null : iso(signals.firstViewedAt),
   secondsToFirstKeystroke:
-    signals.firstViewedAt === null || signals.firstKeystrokeAt === null ? null : Math.max(0, Math.round((signals.firstKeystrokeAt - signals.firstViewedAt) / 1000)),
+    signals.firstViewedAt === null || signals.firstKeystrokeAt === null
+      ? null
+      : Math.max(0, Math.round((signals.firstKeystrokeAt - signals.firstViewedAt) / 1000)),
   pastes: signals.pastes,
   pastedChars: signals.pastedChars,
   largeInsertions: signals.insertions,

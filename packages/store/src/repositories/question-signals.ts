@@ -19,7 +19,6 @@ export type QuestionSignalEvent =
   | { readonly kind: 'question' | 'keystroke'; readonly questionId: number; readonly at: number }
   | { readonly kind: 'paste' | 'insertion'; readonly questionId: number; readonly at: number; readonly chars: number; readonly lines: number };
 
-
 const nullableNumber = (value: number | string | null): number | null => (value === null ? null : Number(value));
 
 const toSignals = (row: QuestionSignalsTable): QuestionSignals => ({
@@ -92,12 +91,7 @@ export class QuestionSignalsRepository {
         .executeTakeFirst();
       if (Number(running.numUpdatedRows) !== 1) return false;
       const rowOf = async (questionId: number) =>
-        trx
-          .selectFrom('question_signals')
-          .selectAll()
-          .where('invitation_id', '=', invitationId)
-          .where('question_id', '=', questionId)
-          .executeTakeFirst();
+        trx.selectFrom('question_signals').selectAll().where('invitation_id', '=', invitationId).where('question_id', '=', questionId).executeTakeFirst();
       const found = await rowOf(event.questionId);
       const signals = found === undefined ? noSignals(event.questionId) : toSignals(found);
       switch (event.kind) {
@@ -161,8 +155,7 @@ export class QuestionSignalsRepository {
         .execute();
       if (rows.length === 0) return;
       const started = rows.filter((row) => row.startedAt !== null).map((row) => Number(row.id));
-      const signalRows =
-        started.length === 0 ? [] : await this.db.selectFrom('question_signals').selectAll().where('invitation_id', 'in', started).execute();
+      const signalRows = started.length === 0 ? [] : await this.db.selectFrom('question_signals').selectAll().where('invitation_id', 'in', started).execute();
       const byAttempt = new Map<number, Map<number, QuestionSignals>>();
       for (const row of signalRows) {
         const id = Number(row.invitation_id);

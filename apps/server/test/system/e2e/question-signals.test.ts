@@ -80,7 +80,12 @@ describe('per-question signals in a real browser (Chromium)', () => {
       // A paste as the browser delivers it, with its text (a headless browser's clipboard is not the system's). The
       // DOM's types through globalThis: this file is type-checked without the DOM library.
       await editor(double).evaluate((element: { dispatchEvent(event: unknown): boolean }, text: string) => {
-        const dom = globalThis as unknown as Record<'DataTransfer' | 'ClipboardEvent', new (...args: unknown[]) => { setData(type: string, value: string): void }>;
+        const dom = globalThis as unknown as Record<
+          'DataTransfer' | 'ClipboardEvent',
+          new (
+            ...args: unknown[]
+          ) => { setData(type: string, value: string): void }
+        >;
         const data = new dom.DataTransfer();
         data.setData('text/plain', text);
         element.dispatchEvent(new dom.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
@@ -115,7 +120,11 @@ describe('per-question signals in a real browser (Chromium)', () => {
     expect(byId.get(first)!.timeSpentSeconds! + byId.get(second)!.timeSpentSeconds!).toBeLessThanOrEqual(details.sections[0]!.timeSpentSeconds! + 1);
 
     const pasted = byId.get(double)!;
-    expect(pasted.signals).toMatchObject({ pastes: 1, pastedChars: PASTED.length, events: [{ kind: 'paste', chars: PASTED.length, lines: PASTED.split('\n').length }] });
+    expect(pasted.signals).toMatchObject({
+      pastes: 1,
+      pastedChars: PASTED.length,
+      events: [{ kind: 'paste', chars: PASTED.length, lines: PASTED.split('\n').length }],
+    });
     expect(pasted.signals!.secondsToFirstKeystroke).not.toBeNull();
     const frames = pasted.coding!.playback!.frames.map((frame) => ({ ...frame, at: Date.parse(frame.at) }));
     expect(replayFrames(frames).at(-1)).toBe(pasted.coding!.code);
