@@ -101,7 +101,7 @@ const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIt
       timeRows.write(values);
       await flow.afterRow(times);
     } else {
-      if (!questions || !questionRows || times) throw new Error('A Questions row came outside the Questions sheet.');
+      if (!questions || !questionRows || times) throw new Error('A Questions row came before the Questions sheet started (or after it ended).');
       if ((questionCount += 1) > candidateCount) throw new Error('The Questions sheet has more rows than the Candidates sheet.');
       const cells = row.kind === 'questions-texts' ? questionsRowOfTexts(questionColumns, positions, row).cells : row.cells;
       const values: CellValue[] = [row.testInvitationId, row.emailId, row.fullName];
