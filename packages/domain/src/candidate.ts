@@ -21,6 +21,8 @@ export * from './candidate/sample-run-state.js';
 export * from './candidate/run-budget.js';
 export * from './candidate/sandbox-share.js';
 export * from './candidate/proctoring.js';
+export * from './candidate/question-signals.js';
+export * from './candidate/code-playback.js';
 export * from './candidate/snapshot-image-rules.js';
 export * from './candidate/snapshot-policy.js';
 export * from './candidate/written-answer.js';

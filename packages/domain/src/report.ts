@@ -9,6 +9,7 @@ export * from './report/event-log.js';
 export * from './report/timelines.js';
 export * from './report/question-outcome.js';
 export * from './report/report-details.js';
+export * from './report/question-signals-detail.js';
 export * from './report/build-report-details.js';
 export * from './report/report-link.js';
 export * from './report/signed-report-request.js';

@@ -5,6 +5,7 @@ import { BOLD, INK, ITALIC, LEFT, MUTED, NEGATIVE, POSITIVE, RULE, WIDTH, headin
 import { drawRichLine, flowRichText, richTextLines } from './pdf-rich-text.js';
 import { marksText, outcomeOf, typeText } from './pdf-summary.js';
 import { drawWritten } from './pdf-written.js';
+import { drawSignals } from './pdf-signals.js';
 
 const TEXT = 9.5;
 const TEXT_LINE = 13;
@@ -123,7 +124,7 @@ const drawCoding = (doc: Doc, cursor: Cursor, question: QuestionDetail): void =>
   }
 };
 
-const drawQuestion = (doc: Doc, cursor: Cursor, question: QuestionDetail): void => {
+const drawQuestion = (doc: Doc, cursor: Cursor, question: QuestionDetail, startedAt: string | null): void => {
   const textLines = richTextLines(doc, question.text, WIDTH, { size: TEXT, lineHeight: TEXT_LINE });
   cursor.ensure(44 + textLines.slice(0, 4).reduce((sum, line) => sum + line.height, 0));
   hline(doc, LEFT, LEFT + WIDTH, cursor.y, RULE);
@@ -146,6 +147,7 @@ const drawQuestion = (doc: Doc, cursor: Cursor, question: QuestionDetail): void 
   if (question.coding) drawCoding(doc, cursor, question);
   else if (question.written) drawWritten(doc, cursor, question);
   else drawOptions(doc, cursor, question);
+  drawSignals(doc, cursor, question, startedAt);
   cursor.y += 10;
 };
 
@@ -154,5 +156,5 @@ export const drawQuestions = (doc: Doc, cursor: Cursor, details: ReportDetails):
   if (details.questions.length === 0) return;
   cursor.newPage();
   heading(doc, cursor, 'Questions');
-  for (const question of details.questions) drawQuestion(doc, cursor, question);
+  for (const question of details.questions) drawQuestion(doc, cursor, question, details.startedAt);
 };

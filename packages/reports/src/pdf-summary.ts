@@ -135,7 +135,7 @@ const drawGlance = (doc: Doc, cursor: Cursor, details: ReportDetails): void => {
     rows,
   );
   cursor.ensure(14);
-  put(doc, 'Time: known for a question alone in its section (the page reports section views); – not recorded.', LEFT, cursor.y + 4, WIDTH, {
+  put(doc, 'Time: while the question was in front of the candidate (before question views: alone in its section); – not recorded.', LEFT, cursor.y + 4, WIDTH, {
     size: 7.5,
     color: MUTED,
   });

@@ -172,3 +172,10 @@ export const questionsRowOfTexts = (columns: readonly QuestionColumn[], position
     return found ? sheetCodingOf(found, marks[index], cases[index]) : undefined;
   });
 };
+
+/**
+ * The Time per question sheet's headings: `Q3 seconds · Reverse a string…`. Seconds the question was in front of the
+ * candidate, from the question views the page reports (decision 550); an empty cell is not recorded, not 0.
+ */
+export const timeHeadings = (columns: readonly QuestionColumn[]): string[] =>
+  columns.map((column) => `Q${column.number} seconds · ${shortText(questionTextPlain(column.text))}`);

@@ -25,7 +25,7 @@ describe('writeTestWorkbook', () => {
     await writeWorkbookFile(path, fromArray([jane, raj]));
     const workbook = await readWorkbookFile(path);
 
-    expect(workbook.worksheets.map((worksheet) => worksheet.name)).toEqual(['Test', 'Sections', 'Candidates', 'Questions']);
+    expect(workbook.worksheets.map((worksheet) => worksheet.name)).toEqual(['Test', 'Sections', 'Candidates', 'Questions', 'Time per question']);
 
     const testSheet = sheetOf(workbook, 'Test');
     expect(testSheet.actualRowCount).toBe(8);

@@ -2,11 +2,11 @@ import type { EventEmitter } from 'node:events';
 import ExcelJS from 'exceljs';
 import type { TestDetails } from '@assay/domain';
 import { ATTEMPTED_ON_COLUMN, CANDIDATE_WIDTHS, candidateCells, candidateHeadings } from './candidates-sheet.js';
-import { QUESTIONS_LEADING_COLUMNS, columnPositions, questionHeadings, questionWidths, questionsRowOfTexts } from './questions-sheet.js';
+import { QUESTIONS_LEADING_COLUMNS, columnPositions, questionHeadings, questionWidths, questionsRowOfTexts, timeHeadings } from './questions-sheet.js';
 import { FlowControl } from './workbook-flow.js';
-import type { CellValue, QuestionsHeader, WorkbookInput } from './workbook-rows.js';
+import type { CellValue, QuestionsHeader, TimesHeader, WorkbookInput } from './workbook-rows.js';
 import { DataRowWriter } from './sheet-row-xml.js';
-import { CANDIDATES_SHEET, QUESTIONS_SHEET, dataSheet, writeSectionsSheet, writeTestSheet } from './workbook-sheets.js';
+import { CANDIDATES_SHEET, QUESTIONS_SHEET, TIMES_SHEET, dataSheet, writeSectionsSheet, writeTestSheet } from './workbook-sheets.js';
 import { XlsxZip } from './xlsx-zip.js';
 
 type Writer = ExcelJS.stream.xlsx.WorkbookWriter;
@@ -45,6 +45,17 @@ const questionsSheet = (workbook: Writer, header: QuestionsHeader | undefined): 
   return dataSheet(workbook, QUESTIONS_SHEET, [...QUESTIONS_LEADING_COLUMNS, ...questionHeadings(columns)], widths, QUESTION_HEADING_LINES);
 };
 
+const timesSheet = (workbook: Writer, header: TimesHeader | undefined): ExcelJS.Worksheet => {
+  const columns = header?.columns ?? [];
+  return dataSheet(
+    workbook,
+    TIMES_SHEET,
+    [...QUESTIONS_LEADING_COLUMNS, ...timeHeadings(columns)],
+    [16, 34, 28, ...columns.map(() => 18)],
+    QUESTION_HEADING_LINES,
+  );
+};
+
 /**
  * The Candidates sheet from the candidate rows, then the Questions sheet from the header and the rows that follow
  * them (a streamed sheet is written whole before the next one starts, so the rows come in that order). The Questions
@@ -59,6 +70,9 @@ const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIt
   let questionColumns: QuestionsHeader['columns'] = [];
   let positions = new Map<number, number>();
   let questionCount = 0;
+  let times: ExcelJS.Worksheet | undefined;
+  let timeRows: DataRowWriter | undefined;
+  let timeCount = 0;
   for await (const row of rows) {
     if (!('kind' in row) || row.kind === 'candidate-cells') {
       if (questions) throw new Error('A candidate row came after the Questions sheet had started.');
@@ -73,8 +87,21 @@ const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIt
       questionRows = new DataRowWriter(questions);
       questionColumns = row.columns;
       positions = columnPositions(questionColumns);
+    } else if (row.kind === 'times-header') {
+      if (!questions || !questionRows || times) throw new Error('The Time per question sheet started out of order.');
+      questionRows.flush();
+      questions.commit();
+      times = timesSheet(workbook, row);
+      timeRows = new DataRowWriter(times);
+    } else if (row.kind === 'times-row') {
+      if (!times || !timeRows) throw new Error('A Time per question row came before its sheet started.');
+      if ((timeCount += 1) > candidateCount) throw new Error('The Time per question sheet has more rows than the Candidates sheet.');
+      const values: CellValue[] = [row.testInvitationId, row.emailId, row.fullName];
+      if (row.cells) for (const cell of row.cells) values.push(cell);
+      timeRows.write(values);
+      await flow.afterRow(times);
     } else {
-      if (!questions || !questionRows) throw new Error('A Questions row came before the Questions sheet started.');
+      if (!questions || !questionRows || times) throw new Error('A Questions row came before the Questions sheet started (or after it ended).');
       if ((questionCount += 1) > candidateCount) throw new Error('The Questions sheet has more rows than the Candidates sheet.');
       const cells = row.kind === 'questions-texts' ? questionsRowOfTexts(questionColumns, positions, row).cells : row.cells;
       const values: CellValue[] = [row.testInvitationId, row.emailId, row.fullName];
@@ -88,15 +115,20 @@ const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIt
     candidates.commit();
     questions = questionsSheet(workbook, undefined);
   }
-  questionRows?.flush();
-  questions.commit();
+  if (!times) {
+    questionRows?.flush();
+    questions.commit();
+    times = timesSheet(workbook, undefined);
+  }
+  timeRows?.flush();
+  times.commit();
 };
 
 /**
  * Streams the test report workbook (spec 4.14) to `output`: sheets "Test" (field/value rows), "Sections" (one row per
  * test section), "Candidates" (one row per candidate, in iteration order, with a score and a max column per test
- * section matched by sectionName) and "Questions" (the same candidates, a column of marks awarded per question, and a
- * coding question's language and hidden tests passed). Rows are committed as they are written and consumed one at a
+ * section matched by sectionName), "Questions" (the same candidates, a column of marks awarded per question, and a
+ * coding question's language and hidden tests passed) and "Time per question" (the same candidates, seconds per question). Rows are committed as they are written and consumed one at a
  * time, so memory stays flat however many there are. Resolves once the output has finished (exceljs ends it).
  *
  * Rejects when the rows iterable throws, or the output errors or closes early. The output is then left unfinished

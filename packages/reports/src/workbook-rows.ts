@@ -63,11 +63,26 @@ export interface QuestionsTextsRow {
   readonly coding: string;
 }
 
+/** Starts the Time per question sheet (after the last Questions row): the same question columns. */
+export interface TimesHeader {
+  readonly kind: 'times-header';
+  readonly columns: readonly QuestionColumn[];
+}
+
+/** One candidate's seconds per question (null cells: not recorded; `cells` null: never started), in the Candidates sheet's order. */
+export interface TimesRow {
+  readonly kind: 'times-row';
+  readonly testInvitationId: number;
+  readonly emailId: string;
+  readonly fullName: string;
+  readonly cells: readonly (number | null)[] | null;
+}
+
 /**
  * What the export streams to the workbook: every candidate row, then the Questions sheet's header and one row per
- * candidate (a streamed workbook writes one sheet after the other).
+ * candidate, then the Time per question sheet's (a streamed workbook writes one sheet after the other).
  */
-export type WorkbookRow = CandidateRow | QuestionsHeader | QuestionsRow | QuestionsTextsRow;
+export type WorkbookRow = CandidateRow | QuestionsHeader | QuestionsRow | QuestionsTextsRow | TimesHeader | TimesRow;
 
 /** What the workbook writes from: the rows, with a Candidates row either as its report or as its cells. */
 export type WorkbookInput = WorkbookRow | CandidateCellsRow;

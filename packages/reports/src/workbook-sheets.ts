@@ -7,6 +7,7 @@ export const TEST_SHEET = 'Test';
 export const SECTIONS_SHEET = 'Sections';
 export const CANDIDATES_SHEET = 'Candidates';
 export const QUESTIONS_SHEET = 'Questions';
+export const TIMES_SHEET = 'Time per question';
 
 type Writer = ExcelJS.stream.xlsx.WorkbookWriter;
 

@@ -272,6 +272,27 @@ export interface SampleRunsTable {
   runs: number;
 }
 
+/** Per attempt and question, what the page reported (migration 034; domain: question-signals.ts). */
+export interface QuestionSignalsTable {
+  invitation_id: number;
+  question_id: number;
+  time_ms: number;
+  in_view_since: number | null;
+  first_viewed_at: number | null;
+  first_keystroke_at: number | null;
+  pastes: number;
+  pasted_chars: number;
+  insertions: number;
+  events: string;
+}
+
+/** Per attempt and coding question, its code's history as timed diffs (migration 034; domain: code-playback.ts). */
+export interface CodePlaybackTable {
+  invitation_id: number;
+  question_id: number;
+  frames: string;
+}
+
 export interface SectionResultsTable {
   invitation_id: number;
   section_id: number;
@@ -432,6 +453,8 @@ export interface Database {
   question_results: QuestionResultsTable;
   attempt_results: AttemptResultsTable;
   sample_runs: SampleRunsTable;
+  question_signals: QuestionSignalsTable;
+  code_playback: CodePlaybackTable;
   answers: AnswersTable;
   review_items: ReviewItemsTable;
   grades: GradesTable;

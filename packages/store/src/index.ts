@@ -24,6 +24,7 @@ export * from './repositories/invitation-history.js';
 export * from './repositories/invitations.js';
 export * from './repositories/jobs.js';
 export * from './repositories/orgs.js';
+export * from './repositories/question-signals.js';
 export * from './repositories/random-keys.js';
 export * from './repositories/rate-limit-counters.js';
 export * from './repositories/records.js';

@@ -30,6 +30,7 @@ import { greenhouseMigration } from './migrations/030-greenhouse.js';
 import { bulkInvitationsMigration } from './migrations/031-bulk-invitations.js';
 import { remindersMigration } from './migrations/032-reminders.js';
 import { similarityMigration } from './migrations/033-similarity.js';
+import { questionSignalsMigration } from './migrations/034-question-signals.js';
 import { questionPoolsMigration } from './migrations/035-question-pools.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
@@ -64,6 +65,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '031-bulk-invitations': bulkInvitationsMigration(dialect),
   '032-reminders': remindersMigration(),
   '033-similarity': similarityMigration(dialect),
+  '034-question-signals': questionSignalsMigration(),
   '035-question-pools': questionPoolsMigration,
 });
 

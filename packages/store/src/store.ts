@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { ApiKeysRepository } from './repositories/api-keys.js';
 import { AttemptLogRepository } from './repositories/attempt-log.js';
+import { QuestionSignalsRepository } from './repositories/question-signals.js';
 import { AttemptsRepository } from './repositories/attempts.js';
 import { connect, type ConnectOptions, type Connection, type Dialect } from './engine/connect.js';
 import type { Database } from './database.js';
@@ -36,6 +37,7 @@ export interface Repositories {
   readonly reports: ReportsRepository;
   readonly attempts: AttemptsRepository;
   readonly attemptLog: AttemptLogRepository;
+  readonly questionSignals: QuestionSignalsRepository;
   readonly jobs: JobsRepository;
   readonly webhookSecrets: WebhookSecretsRepository;
   readonly settings: ServiceSettingsRepository;
@@ -84,6 +86,7 @@ const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: Inst
     reports: () => new ReportsRepository(db, dialect, importedTests),
     attempts: () => new AttemptsRepository(db, importedTests),
     attemptLog: () => new AttemptLogRepository(db),
+    questionSignals: () => new QuestionSignalsRepository(db),
     jobs: jobsRepository,
     webhookSecrets: () => new WebhookSecretsRepository(db),
     settings: () => new ServiceSettingsRepository(db),

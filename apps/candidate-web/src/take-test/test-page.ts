@@ -16,6 +16,7 @@ import { cancelledView, finishedView, type FinishReason } from './finish-views.j
 import { landingView, type LandingView } from './landing.js';
 import { allows, unreachable, type Phase, type SubmitReason } from './phase.js';
 import { questionView } from './question-view.js';
+import { QuestionSignals } from './question-signals.js';
 import { redirectCountdownFor } from './redirect-countdown.js';
 import { submitAttempt } from './submit-attempt.js';
 import { SubmitDialog } from './submit-dialog.js';
@@ -64,6 +65,7 @@ export class TestPage {
 
   // The running test; set by run().
   private view: TestView | null = null;
+  private signals: QuestionSignals | null = null;
   private sync: AnswerSync | null = null;
   private watcher: FocusWatcher | null = null;
   private overlay: TimeUpOverlay | null = null;
@@ -228,6 +230,7 @@ export class TestPage {
       (questionId, refusal) => this.saveWatchers.get(questionId)?.(refusal),
     );
     this.saveWatchers = new Map();
+    this.signals = new QuestionSignals((event) => this.api.reportEvent(event), this.clock);
 
     const stored = Number(storage.get(this.sectionKey));
     this.sectionIndex = Number.isInteger(stored) && stored >= 0 && stored < sections.length ? stored : 0;
@@ -261,16 +264,20 @@ export class TestPage {
   }
 
   private question(question: CandidateQuestion, number: number) {
-    return questionView(question, number, {
+    const view = questionView(question, number, {
       answer: this.answers.get(answerKey(question)),
       onChange: (answer, debounceMs) => this.answerChanged(question, answer, debounceMs),
       watchSaving: (listener) => this.saveWatchers.set(answerKey(question), listener),
       runs: this.api.runs,
     });
+    this.signals?.watch(view.element, question.questionId);
+    return view;
   }
 
   private answerChanged(question: CandidateQuestion, answer: Answer, debounceMs = 0): void {
     if (!allows(this.phase, 'answer')) return;
+    // Typing comes debounced; a reset or a language switch is saved at once and is not the candidate's typing.
+    if (debounceMs > 0) this.signals?.typedChange(question.questionId, this.answers.get(answerKey(question)), answer);
     this.answers.set(answerKey(question), answer);
     this.sync?.set(answerKey(question), toBody(answer), { debounceMs });
     this.showProgress();
@@ -283,6 +290,9 @@ export class TestPage {
     storage.set(this.sectionKey, String(index));
     this.view?.showSection(index, moveFocus);
     this.reportSectionView(sections[index]!.sectionId);
+    // A section opens with its first question in front of the candidate, until the focus goes to another.
+    const first = questionsOf(sections[index]!)[0];
+    if (first) this.signals?.view(first.questionId);
     if (this.view) setPageTitle(this.view.sectionTitle(), this.testName);
     this.showProgress();
   }

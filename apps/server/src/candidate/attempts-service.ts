@@ -27,6 +27,8 @@ import {
   type InvitationMove,
   type CandidateSession,
   type ProctoringEventInput,
+  type QuestionEventInput,
+  isQuestionEvent,
   type Result,
 } from '@assay/domain';
 import { randomInt } from 'node:crypto';
@@ -178,6 +180,7 @@ export class CandidateAttempts {
    * counters meanwhile, or the attempt ended: then the check up front refuses it.
    */
   async recordEvent(token: string, event: ProctoringEventInput): Promise<{ wv: number; tv: number }> {
+    if (isQuestionEvent(event)) return this.recordQuestionEvent(token, event);
     for (;;) {
       const { invitation, test } = await this.running(token);
       const previous = invitation.proctoring;
@@ -191,6 +194,27 @@ export class CandidateAttempts {
       const next = event.type === 'section' ? previous : applyProctoringEvent(previous, { type: event.type, at });
       if (await this.store.attempts.recordEvent(invitation.id, logged, { previous, next }, now)) return { wv: next.wv, tv: next.tv };
     }
+  }
+
+  /**
+   * A question event (question-signals.ts): placed on the attempt's clock like every event, for a question of the
+   * test (404.8 otherwise), kept while the attempt takes writes (403.11 after: nothing the page reports after the
+   * deadline changes the attempt). Answers the counters as they stand: a question event moves none of them.
+   */
+  private async recordQuestionEvent(token: string, event: QuestionEventInput): Promise<{ wv: number; tv: number }> {
+    const context = await this.running(token);
+    const { invitation } = context;
+    await this.questionOf(context, event.questionId);
+    const now = this.now();
+    const at = eventInstant(Date.parse(event.at), now, invitation.startedAt ?? now);
+    const signal =
+      event.type === 'paste' || event.type === 'insertion'
+        ? { kind: event.type, questionId: event.questionId, at, chars: event.chars, lines: event.lines }
+        : { kind: event.type, questionId: event.questionId, at };
+    if (!(await this.store.questionSignals.record(invitation.id, signal, now))) {
+      throw refusal('403.11', 'The test is over: it was submitted or its time is up.');
+    }
+    return { wv: invitation.proctoring.wv, tv: invitation.proctoring.tv };
   }
 
   /**

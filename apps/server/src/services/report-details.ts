@@ -1,5 +1,6 @@
 import {
   type Answer,
+  attemptQuestionSeconds,
   buildReportDetails,
   type CodingAnswerFacts,
   codingAnswerFacts,
@@ -27,7 +28,7 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
   if (!invitation) return undefined;
   const context = await store.attempts.findById(invitationId);
   if (!context) return undefined;
-  const [sections, questions, answers, results, sampleRuns, evidence, standing] = await Promise.all([
+  const [sections, questions, answers, results, sampleRuns, evidence, standing, questionSignals, playback] = await Promise.all([
     store.tests.sections(context.test.id),
     store.attempts.questions(context.test.id),
     store.attempts.answers(invitationId),
@@ -35,6 +36,8 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
     store.attemptLog.sampleRuns(invitationId),
     integrityEvidenceOf(store, orgId, invitationId),
     invitation.reportStatus === 'Generated' ? store.attemptLog.scoreStanding(context.test.id, invitation.score) : UNRANKED,
+    store.questionSignals.ofAttempt(invitationId),
+    store.questionSignals.playback(invitationId),
   ]);
   // A test with question pools ranks each score out of its own draw (decision 577), which the score counts cannot.
   const ranked =
@@ -59,6 +62,8 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
     ...evidence,
     standing: ranked,
     ...review,
+    questionSignals,
+    playback,
   });
 };
 
@@ -120,6 +125,13 @@ export async function* workbookRowsOfTest(store: Store, orgId: number, testId: n
         },
         awaiting,
       );
+    }
+  }
+  yield { kind: 'times-header', columns: header.columns };
+  for await (const batch of store.questionSignals.timesOfTest(orgId, testId, throughId)) {
+    for (const attempt of batch) {
+      const cells = attemptQuestionSeconds(attempt, questionIds);
+      yield { kind: 'times-row', testInvitationId: attempt.invitationId, emailId: attempt.email, fullName: attempt.fullName, cells };
     }
   }
 }

@@ -32,8 +32,11 @@ export const candidate = (h: Harness, token: string) => ({
   session: () => h.request({ method: 'GET', url: `/candidate/v1/${token}`, apiKey: null }),
   start: () => h.request({ method: 'POST', url: `/candidate/v1/${token}/start`, apiKey: null }),
   answer: (questionId: number, body: unknown) => h.request({ method: 'PUT', url: `/candidate/v1/${token}/answers/${questionId}`, body, apiKey: null }),
-  event: (type: 'left' | 'returned' | 'unload' | 'section', at: string, extra: { sectionId?: number } = {}) =>
-    h.request({ method: 'POST', url: `/candidate/v1/${token}/events`, body: { type, at, ...extra }, apiKey: null }),
+  event: (
+    type: 'left' | 'returned' | 'unload' | 'section' | 'question' | 'paste' | 'insertion' | 'keystroke',
+    at: string,
+    extra: { sectionId?: number; questionId?: number; chars?: number; lines?: number } = {},
+  ) => h.request({ method: 'POST', url: `/candidate/v1/${token}/events`, body: { type, at, ...extra }, apiKey: null }),
   run: (questionId: number, code: string) => h.request({ method: 'POST', url: `/candidate/v1/${token}/run/${questionId}`, body: { code }, apiKey: null }),
   snapshot: (image: string) => h.request({ method: 'POST', url: `/candidate/v1/${token}/snapshots`, body: { image }, apiKey: null }),
   submit: () => h.request({ method: 'POST', url: `/candidate/v1/${token}/submit`, apiKey: null }),

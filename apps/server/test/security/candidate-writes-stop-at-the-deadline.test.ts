@@ -11,7 +11,8 @@ const iso = (at: number) => new Date(at).toISOString();
 /**
  * Attack class: writes of a candidate after the deadline, while the attempt is not yet completed (the answer grace,
  * during which answers made before the deadline may still arrive): camera snapshots, integrity events of every
- * kind, sample runs, answers made after the deadline. Each is refused with 403.11 and stores nothing — checked by
+ * kind (question events, pastes and keystrokes among them), sample runs, answers made after the deadline (and the
+ * code history they would add to). Each is refused with 403.11 and stores nothing — checked by
  * the service before it works and by the store in the transaction that writes. Answers made before the deadline
  * and arriving within the grace are still taken (late saves).
  */
@@ -65,6 +66,8 @@ describe.each(backends)('candidate writes stop at the deadline, on %s', (backend
     events: Object.values(await h.store.attemptLog.events(invitationId)).reduce((sum, kept) => sum + kept.head.length + kept.tail.length, 0),
     proctoring: (await h.store.attempts.findById(invitationId))!.invitation.proctoring,
     answers: (await h.store.attempts.answers(invitationId)).length,
+    questionSignals: [...(await h.store.questionSignals.ofAttempt(invitationId)).values()],
+    playback: [...(await h.store.questionSignals.playback(invitationId)).values()],
   });
 
   it.each([
@@ -80,6 +83,12 @@ describe.each(backends)('candidate writes stop at the deadline, on %s', (backend
     expectFailure(await api.snapshot(jpeg), '403.11');
     for (const type of ['left', 'returned', 'unload'] as const) expectFailure(await api.event(type, iso(deadline - 5_000)), '403.11');
     expectFailure(await api.event('section', iso(deadline - 5_000), { sectionId }), '403.11');
+    const questionId = questionIds[2]!;
+    expectFailure(await api.event('question', iso(deadline - 5_000), { questionId }), '403.11');
+    expectFailure(await api.event('keystroke', iso(deadline - 5_000), { questionId }), '403.11');
+    for (const type of ['paste', 'insertion'] as const)
+      expectFailure(await api.event(type, iso(deadline - 5_000), { questionId, chars: 400, lines: 12 }), '403.11');
+    expectFailure(await api.answer(questionId, { code: 'function sum() { return 1; }' }), '403.11');
     expectFailure(await api.run(questionIds[2]!, 'function sum() { return 0; }'), '403.11');
     expectFailure(await api.answer(questionIds[0]!, { optionIds: [1] }), '403.11');
     expectFailure(await api.answer(questionIds[0]!, { optionIds: [1], editedAt: iso(deadline + afterDeadline) }), '403.11');
@@ -91,9 +100,20 @@ describe.each(backends)('candidate writes stop at the deadline, on %s', (backend
     clock.set(deadline - 1_000);
     expectSuccess(await api.snapshot(jpeg));
     expectSuccess(await api.event('left', iso(deadline - 1_000)));
+    expectSuccess(await api.event('question', iso(deadline - 1_000), { questionId: questionIds[2]! }));
+    expectSuccess(await api.event('paste', iso(deadline - 1_000), { questionId: questionIds[2]!, chars: 400, lines: 12 }));
     clock.set(deadline + 30_000);
     expectSuccess(await api.answer(questionIds[0]!, { optionIds: [1], editedAt: iso(deadline - 2_000) }));
-    expect(await traces(invitationId)).toMatchObject({ snapshots: 1, events: 1, answers: 1, proctoring: { wv: 1 } });
+    // A code answer made before the deadline is taken within the grace, and so is its frame of the code's history.
+    expectSuccess(await api.answer(questionIds[2]!, { code: 'function sum() { return 1; }', editedAt: iso(deadline - 2_000) }));
+    expect(await traces(invitationId)).toMatchObject({
+      snapshots: 1,
+      events: 1,
+      answers: 2,
+      proctoring: { wv: 1 },
+      questionSignals: [{ pastes: 1, pastedChars: 400 }],
+      playback: [[{ inserted: 'function sum() { return 1; }' }]],
+    });
   });
 
   describe('the store checks the deadline again where it writes', () => {

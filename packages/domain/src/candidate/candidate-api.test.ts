@@ -93,7 +93,7 @@ describe('ProctoringEventInput', () => {
 
   it('names the allowed types in its message', () => {
     const parsed = ProctoringEventInput.safeParse({ type: 'blur', at: '2026-12-01T09:00:00Z' });
-    expect(parsed.error?.issues[0]?.message).toBe('type must be "left", "returned", "unload" or "section"');
+    expect(parsed.error?.issues[0]?.message).toBe('type must be "left", "returned", "unload", "section", "question", "paste", "insertion" or "keystroke"');
   });
 });
 

@@ -9,6 +9,7 @@ import { plainText, singleLineText, unionError, verbatimCode } from '../schemas/
 import { normaliseNewlines } from '../text/control-characters.js';
 import { CandidateFreeTextQuestion, CandidateShortAnswerQuestion, candidateQuestionBase as questionBase } from './candidate-written-questions.js';
 import { MAX_TEXT_ANSWER_LENGTH } from './written-answer.js';
+import { QuestionEventInputs } from './question-signals.js';
 
 /**
  * The candidate JSON API (`/candidate/v1/{token}`), used by Assay's own page and by custom front ends.
@@ -171,14 +172,19 @@ const eventAt = z.iso.datetime({ offset: true, error: 'at must be an ISO-8601 da
 
 /**
  * What the page reports as it happens: leaving and coming back (`unload`: the page is being closed or reloaded,
- * which counts as leaving only if it is not back within seconds), and which section the candidate opened (the
- * report shows the time spent per section).
+ * which counts as leaving only if it is not back within seconds), which section the candidate opened (the
+ * report shows the time spent per section), and the question events of question-signals.ts (time per question,
+ * pastes and large insertions by size, the first keystroke).
  */
 export const ProctoringEventInput = z
   .discriminatedUnion(
     'type',
-    [z.object({ type: z.enum(['left', 'returned', 'unload']), at: eventAt }), z.object({ type: z.literal('section'), at: eventAt, sectionId: Id })],
-    { error: 'type must be "left", "returned", "unload" or "section"' },
+    [
+      z.object({ type: z.enum(['left', 'returned', 'unload']), at: eventAt }),
+      z.object({ type: z.literal('section'), at: eventAt, sectionId: Id }),
+      ...QuestionEventInputs,
+    ],
+    { error: 'type must be "left", "returned", "unload", "section", "question", "paste", "insertion" or "keystroke"' },
   )
   .meta({ id: 'ProctoringEventBody' });
 export type ProctoringEventInput = z.infer<typeof ProctoringEventInput>;

@@ -6,6 +6,7 @@ import { buildReportDetails, type ReportFacts } from './build-report-details.js'
 import { completeLog, type AttemptEvent } from './event-log.js';
 import { standingAmong } from './percentile.js';
 import { questionOutcomesOf, questionsInReportOrder } from './question-outcome.js';
+import { noSignals, QUESTION_SIGNAL_LIMITS, type QuestionSignals, recordInsertion, recordKeystroke, viewQuestion } from '../candidate/question-signals.js';
 
 const T0 = Date.UTC(2026, 11, 1, 9, 0, 0);
 const sections: SectionRecord[] = [
@@ -138,6 +139,50 @@ describe('buildReportDetails', () => {
 
   it('a question has the time of its section when alone in it, and none recorded otherwise', () => {
     expect(buildReportDetails(facts()).questions.map((question) => question.timeSpentSeconds)).toEqual([null, null, 1200]);
+  });
+
+  it('with question views, every question has its own time, several in a section too (a question never shown: 0 s)', () => {
+    const views: [number, number][] = [
+      [11, T0],
+      [12, T0 + 4 * 60_000],
+      [13, T0 + 10 * 60_000],
+    ];
+    let questionSignals = new Map<number, QuestionSignals>();
+    let current: QuestionSignals | null = null;
+    for (const [questionId, at] of views) {
+      const { closed, opened } = viewQuestion(current, questionSignals.get(questionId) ?? noSignals(questionId), at);
+      if (closed) questionSignals = new Map(questionSignals).set(closed.questionId, closed);
+      questionSignals = new Map(questionSignals).set(opened.questionId, opened);
+      current = opened;
+    }
+    // The last view runs until the attempt ended (completed after 30 minutes).
+    expect(buildReportDetails(facts({ questionSignals })).questions.map((question) => question.timeSpentSeconds)).toEqual([240, 360, 1200]);
+    const onlyFirst = new Map([[11, questionSignals.get(11)!]]);
+    expect(buildReportDetails(facts({ questionSignals: onlyFirst })).questions.map((question) => question.timeSpentSeconds)).toEqual([240, 0, 0]);
+  });
+
+  it('shows pastes and insertions by size and the first keystroke beside the answer, and the code history; no score changes', () => {
+    const pasted = recordInsertion(recordKeystroke({ ...noSignals(13), firstViewedAt: T0 + 10 * 60_000 }, T0 + 10 * 60_000 + 45_000), {
+      kind: 'paste',
+      at: T0 + 11 * 60_000,
+      chars: 320,
+      lines: 12,
+    });
+    const playback = new Map([[13, [{ at: T0 + 11 * 60_000, start: 0, deleted: '', inserted: 'function sum(a) { return a.length ? 3 : 0 }' }]]]);
+    const details = buildReportDetails(facts({ questionSignals: new Map([[13, pasted]]), playback }));
+    const coding = details.questions[2]!;
+    expect(coding.signals).toEqual({
+      firstViewedAt: new Date(T0 + 10 * 60_000).toISOString(),
+      secondsToFirstKeystroke: 45,
+      pastes: 1,
+      pastedChars: 320,
+      largeInsertions: 0,
+      largeInsertionChars: QUESTION_SIGNAL_LIMITS.largeInsertionChars,
+      events: [{ kind: 'paste', at: new Date(T0 + 11 * 60_000).toISOString(), chars: 320, lines: 12 }],
+    });
+    expect(coding.coding?.playback?.frames).toHaveLength(1);
+    expect(details.questions[0]!.signals).toBeUndefined();
+    expect(details.score).toEqual(buildReportDetails(facts()).score);
   });
 
   it('each question: the answer against the right one, marks awarded, and for code its hidden tests and runs', () => {

@@ -13,6 +13,9 @@ import { percentOf, verdictFor } from './verdict.js';
 import { renderedText } from '../text/rendered-text.js';
 import type { Grade } from '../grading/grade.js';
 import { writtenAnswerDetail } from './written-answer-detail.js';
+import type { QuestionSignals } from '../candidate/question-signals.js';
+import type { PlaybackFrame } from '../candidate/code-playback.js';
+import { codePlaybackDetail, questionSignalsDetail, questionTimesOf } from './question-signals-detail.js';
 import { type SimilarityPairFact, similarityDetails } from './similarity-detail.js';
 import { attemptVariant, isFixedTest, questionsOfVariant, type AttemptVariant } from '../candidate/question-variant.js';
 import type { VariantDetail } from './report-details.js';
@@ -54,6 +57,10 @@ export interface ReportFacts {
   readonly grades?: ReadonlyMap<number, Grade>;
   /** The questions whose answers await a person's grade (review items); read only for a test with written questions. */
   readonly awaitingReview?: ReadonlySet<number>;
+  /** What the page reported of each question (issue 34); absent or empty for attempts without. */
+  readonly questionSignals?: ReadonlyMap<number, QuestionSignals>;
+  /** Each coding answer's history by question (issue 34). */
+  readonly playback?: ReadonlyMap<number, readonly PlaybackFrame[]>;
 }
 
 const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString());
@@ -70,6 +77,7 @@ const questionDetail = (
 ): QuestionDetail => {
   const { definition } = question;
   const answer = facts.answers.get(question.id);
+  const signals = facts.questionSignals?.get(question.id);
   const outcome = questionOutcome(question, answer, facts.results.get(question.id));
   const base = {
     number,
@@ -82,8 +90,10 @@ const questionDetail = (
     awarded: outcome.awarded,
     answered: outcome.answered,
     timeSpentSeconds,
+    ...(signals === undefined ? {} : { signals: questionSignalsDetail(signals) }),
   };
   if (definition.type === 'coding') {
+    const frames = facts.playback?.get(question.id);
     // questionOutcome gives every coding question its coding part.
     const { language, code, cases, hiddenTests } = outcome.coding!;
     return {
@@ -99,6 +109,7 @@ const questionDetail = (
             ),
           },
         sampleRuns: facts.sampleRuns.get(question.id) ?? 0,
+        ...(frames === undefined || frames.length === 0 ? {} : { playback: codePlaybackDetail(frames) }),
       },
     };
   }
@@ -133,6 +144,7 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
   const percent = percentOf(score, maxScore);
   const endedAt = invitation.completedAt ?? invitation.deadline ?? invitation.startedAt ?? 0;
   const spent = invitation.startedAt === null ? null : sectionTimesOfLog(facts.log.sections, invitation.startedAt, endedAt);
+  const questionTime = invitation.startedAt === null ? null : questionTimesOf(facts.questionSignals, Math.min(endedAt, invitation.deadline ?? endedAt));
 
   let number = 0;
   const questions: QuestionDetail[] = [];
@@ -141,7 +153,8 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
     const timeSpentSeconds = spent?.get(section.id) ?? null;
     for (const question of inSection) {
       const optionOrder = optionOrders.get(question.id) ?? null;
-      questions.push(questionDetail(facts, question, (number += 1), section.name, inSection.length === 1 ? timeSpentSeconds : null, optionOrder));
+      const alone = inSection.length === 1 ? timeSpentSeconds : null;
+      questions.push(questionDetail(facts, question, (number += 1), section.name, questionTime ? questionTime(question.id) : alone, optionOrder));
     }
     return {
       sectionName: section.name,

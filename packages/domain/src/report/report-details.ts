@@ -9,6 +9,7 @@ import { SectionType } from '../schemas/test.js';
 import { VerdictBand } from '../schemas/test-definition.js';
 import { ReviewProgress, WrittenAnswerDetail } from './written-answer-detail.js';
 import { SimilarityPairDetail } from './similarity-detail.js';
+import { CodePlaybackDetail, QuestionSignalsDetail } from './question-signals-detail.js';
 
 /**
  * Everything a hiring manager decides from, as JSON (`GET /v2/org/report/{id}/details`, an Assay extension):
@@ -59,11 +60,13 @@ export const QuestionDetail = z
     awarded: z.number().nullable(),
     answered: z.boolean(),
     /**
-     * Seconds the question was on screen, where the page's events tell: the page shows a section's questions
-     * together and reports section views, so this is the section's time when the question is alone in its section,
-     * and null (not recorded) otherwise.
+     * Seconds the question was in front of the candidate, from the question views the page reports (the question that
+     * took the focus, or the first of a section opened; decision 550). For an attempt without question views (taken
+     * before them), its section's time when it is alone in its section, and null (not recorded) otherwise.
      */
     timeSpentSeconds: z.int().nonnegative().nullable(),
+    /** What the page reported of this question: pastes and large insertions by size, the first keystroke. Absent when it reported nothing. */
+    signals: QuestionSignalsDetail.optional(),
     options: z.array(ChoiceOptionDetail).optional(),
     coding: z
       .object({
@@ -73,6 +76,8 @@ export const QuestionDetail = z
         /** Null when the code was not run against them (not answered, or not scored yet). */
         hiddenTests: z.object({ passed: z.int().nonnegative(), total: z.int().nonnegative(), cases: z.array(HiddenTestDetail) }).nullable(),
         sampleRuns: z.int().nonnegative(),
+        /** How the code was written, as timed changes (absent for attempts without a saved history). */
+        playback: CodePlaybackDetail.optional(),
       })
       .optional(),
     /** short_answer and free_text questions only (issue 32): the candidate's text, how it was marked, a person's grade. */

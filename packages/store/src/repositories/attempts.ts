@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import {
   INVITATION_STATUS,
   ok,
@@ -20,6 +20,8 @@ import {
   type TestRecord,
 } from '@assay/domain';
 import { appendAttemptEvent } from './attempt-event-log.js';
+import { takesWritesAt } from './attempt-writes.js';
+import { recordPlaybackFrame } from './question-signals.js';
 import { enqueueSubmittedEvent } from './submitted-event.js';
 import { recordCoalescedHistory, recordHistory } from './invitation-history.js';
 import type { Database, InvitationRow } from '../database.js';
@@ -74,11 +76,6 @@ export interface AttemptScoreRecord {
  * deadline; answers made before the deadline also up to `graceMs` after it. The same rule as the domain's
  * requireTimeLeft and acceptAnswer, checked again where the write happens.
  */
-const takesWritesAt =
-  (now: number, graceMs = 0) =>
-  (eb: ExpressionBuilder<Database, 'invitations'>) =>
-    eb.and([eb('status', '=', INVITATION_STATUS.inProgress), eb.or([eb('deadline_at', 'is', null), eb('deadline_at', '>', now - graceMs)])]);
-
 /** The candidate side of an invitation: lookups by token, answers, proctoring, snapshots and scores. */
 export class AttemptsRepository {
   constructor(
@@ -156,6 +153,8 @@ export class AttemptsRepository {
         .where(takesWritesAt(now, graceMs))
         .executeTakeFirst();
       if (Number(running.numUpdatedRows) !== 1) return false;
+      // The code's history reads the code saved before this one: written before the answer is.
+      if (answer.code !== undefined) await recordPlaybackFrame(trx, invitationId, questionId, answer.code, now);
       await trx
         .insertInto('answers')
         .values({ invitation_id: invitationId, question_id: questionId, ...values })

@@ -69,7 +69,15 @@ export const writesOf = (effect: InvitationEffect): EffectWrites =>
         await trx.deleteFrom('answers').where('invitation_id', '=', moved.id).execute();
         await trx.deleteFrom('section_results').where('invitation_id', '=', moved.id).execute();
         await trx.deleteFrom('snapshots').where('invitation_id', '=', moved.id).execute();
-        for (const table of ['question_results', 'attempt_results', 'attempt_events', 'sample_runs', 'review_items'] as const) {
+        for (const table of [
+          'question_results',
+          'attempt_results',
+          'attempt_events',
+          'sample_runs',
+          'review_items',
+          'question_signals',
+          'code_playback',
+        ] as const) {
           await trx.deleteFrom(table).where('invitation_id', '=', moved.id).execute();
         }
         await clearSimilarity(trx, moved.id);
