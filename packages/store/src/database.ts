@@ -428,6 +428,8 @@ export interface BulkInvitationRowsTable {
   outcome: 'invited' | 'alreadyInvited' | 'refused' | null;
   reason: string | null;
   invitation_id: number | null;
+}
+
 /** One reminder or expiry note claimed for an invitation (migration 032): the unique key that makes it at-most-once. */
 export interface InvitationRemindersTable {
   invitation_id: number;
