@@ -158,6 +158,18 @@ describe.each(backends)('bulk invitations (issue 33, item 2) on %s', (backend) =
     expect(done.rows![4]!.reason).toMatch(/in the past/);
     const quoted = await h.store.db.selectFrom('candidates').select('full_name').where('email_key', '=', 'quoted@example.com').executeTakeFirstOrThrow();
     expect(quoted.full_name).toBe('Quoted, Name "Q"');
+    // A row's linkExpiresAt is its invitation's own expiry (a start at or after it is refused); a row without has none.
+    const expiries = await h.store.db
+      .selectFrom('invitations')
+      .innerJoin('candidates', 'candidates.id', 'invitations.candidate_id')
+      .select(['candidates.email_key as email', 'invitations.expires_at as expiresAt'])
+      .where('candidates.email_key', 'in', ['quoted@example.com', 'good1@example.com'])
+      .orderBy('candidates.email_key')
+      .execute();
+    expect(expiries.map((row) => [row.email, row.expiresAt === null ? null : Number(row.expiresAt)])).toEqual([
+      ['good1@example.com', null],
+      ['quoted@example.com', Date.parse('2099-01-01T00:00:00Z')],
+    ]);
   });
 
   it('refuses a whole file over 10,000 rows (413.2), over the body limit (413.1), or that cannot be read (400.20), storing nothing', async () => {

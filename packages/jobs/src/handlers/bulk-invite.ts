@@ -69,6 +69,7 @@ export const bulkInviteHandler =
         row: row.row_no,
         outcome: created ? 'invited' : 'alreadyInvited',
         invitationId,
+        expiresAt: row.link_expires_at ?? undefined,
       }));
       const emails = registered
         .filter(({ created }) => created)

@@ -31,6 +31,8 @@ export interface BulkRowResult {
   outcome: BulkRowOutcome;
   reason?: string | undefined;
   invitationId?: number | undefined;
+  /** The row's `linkExpiresAt`, given to the invitation the row created as its own expiry (decision 496). */
+  expiresAt?: number | undefined;
 }
 
 /** Rows per INSERT: 9 columns × 500 stay under SQLite's and PostgreSQL's bound-parameter limits. */
@@ -141,8 +143,9 @@ export class BulkInvitationsRepository {
   }
 
   /**
-   * A chunk's outcomes and its invitation emails (`link_email` jobs, each due when the domain's pace says), in one
-   * transaction: a row has its outcome exactly when its email is queued.
+   * A chunk's outcomes, the expiries its rows give the invitations they created, and its invitation emails (`link_email`
+   * jobs, each due when the domain's pace says), in one transaction: a row has its outcome exactly when its email is
+   * queued and its invitation its expiry.
    */
   async record(
     job: Pick<BulkJobRow, 'id' | 'org_id'>,
@@ -158,6 +161,13 @@ export class BulkInvitationsRepository {
           .where('job_id', '=', job.id)
           .where('row_no', '=', result.row)
           .execute();
+        if (result.outcome === 'invited' && result.invitationId !== undefined && result.expiresAt !== undefined)
+          await trx
+            .updateTable('invitations')
+            .set({ expires_at: result.expiresAt })
+            .where('org_id', '=', job.org_id)
+            .where('id', '=', result.invitationId)
+            .execute();
       }
       await insertJobs(
         trx,
