@@ -11,6 +11,13 @@ describe('checkBulkRow', () => {
     });
   });
 
+  it("takes the API's own date-time (UTC, no offset) and ISO 8601 with an offset as the same moment", () => {
+    const wire = checkBulkRow({ email: 'a@example.com', name: 'A', linkExpiresAt: '2026-12-01T18:00:00' }, 1, now);
+    const offset = checkBulkRow({ email: 'a@example.com', name: 'A', linkExpiresAt: '2026-12-01T19:00:00+01:00' }, 1, now);
+    expect(wire).toMatchObject({ ok: true, value: { linkExpiresAt: Date.parse('2026-12-01T18:00:00Z') } });
+    expect(offset).toMatchObject({ ok: true, value: { linkExpiresAt: Date.parse('2026-12-01T18:00:00Z') } });
+  });
+
   it('leaves out empty optional cells', () => {
     const checked = checkBulkRow({ email: 'a@example.com', name: 'A', extraTimePercent: '', linkExpiresAt: '' }, 1, now);
     expect(checked).toMatchObject({ ok: true, value: { extraTimePercent: undefined, linkExpiresAt: undefined } });
@@ -21,7 +28,7 @@ describe('checkBulkRow', () => {
     [{ email: 'a@example.com', name: '' }, /name/],
     [{ email: 'a@example.com', name: 'A', extraTimePercent: '150' }, /extraTimePercent must be a whole number from 0 to 100/],
     [{ email: 'a@example.com', name: 'A', extraTimePercent: 'lots' }, /extraTimePercent/],
-    [{ email: 'a@example.com', name: 'A', linkExpiresAt: 'tomorrow' }, /linkExpiresAt must be an ISO 8601 date-time/],
+    [{ email: 'a@example.com', name: 'A', linkExpiresAt: 'tomorrow' }, /linkExpiresAt must be a UTC date-time YYYY-MM-DDTHH:MM:SS or ISO 8601/],
     [{ email: 'a@example.com', name: 'A', linkExpiresAt: '2026-11-01T00:00:00Z' }, /in the past/],
   ])('refuses %j with the reason', (raw, reason) => {
     const checked = checkBulkRow(raw, 7, now);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RegisterCandidateInput, normalizeEmail } from '../schemas/registration.js';
+import { parseWireDateTime } from '../date-time.js';
 import { describeIssues } from '../validation-message.js';
 import { ok, refuse, type Result } from '../result.js';
 
@@ -38,7 +39,7 @@ export type BulkRowCheck = { ok: true; value: ValidBulkRow } | { ok: false; row:
 /** The registration's own rules for the address, the name and the extra time: one home for them (4.7). */
 const RegistrationFields = RegisterCandidateInput.pick({ emailId: true, fullName: true, extraTimePercent: true });
 
-const LinkExpiry = z.iso.datetime({ offset: true, error: 'linkExpiresAt must be an ISO 8601 date-time with its offset, e.g. 2026-12-31T18:00:00Z' });
+const LinkExpiry = z.iso.datetime({ offset: true, error: 'linkExpiresAt must be a UTC date-time YYYY-MM-DDTHH:MM:SS or ISO 8601 with its offset, e.g. 2026-12-31T18:00:00Z' });
 
 const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value)).trim();
 
@@ -63,9 +64,14 @@ export const checkBulkRow = (raw: RawBulkRow, row: number, now: number): BulkRow
   const expiryCell = text(raw.linkExpiresAt);
   let linkExpiresAt: number | undefined;
   if (expiryCell !== '') {
-    const expiry = LinkExpiry.safeParse(expiryCell);
-    if (!expiry.success) return { ok: false, row, email, reason: describeIssues(expiry.error.issues) };
-    linkExpiresAt = Date.parse(expiry.data);
+    // The API's own date-time (YYYY-MM-DDTHH:MM:SS, UTC, as on links and `PUT …/expiry`) or ISO 8601 with an offset,
+    // as spreadsheets and ATS exports write it (decision 497).
+    linkExpiresAt = parseWireDateTime(expiryCell);
+    if (linkExpiresAt === undefined) {
+      const expiry = LinkExpiry.safeParse(expiryCell);
+      if (!expiry.success) return { ok: false, row, email, reason: describeIssues(expiry.error.issues) };
+      linkExpiresAt = Date.parse(expiry.data);
+    }
     if (linkExpiresAt <= now) return { ok: false, row, email, reason: `linkExpiresAt ${expiryCell} is in the past` };
   }
   const { emailId, fullName, extraTimePercent } = fields.data;
