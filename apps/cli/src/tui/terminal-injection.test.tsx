@@ -29,9 +29,10 @@ describe('the UI shows text from the server, never obeys it', () => {
     test = await importExample(org.client, 'sql-and-data-modelling');
     const registration = await org.client.invitations.register(test.testId, { emailId: 'eve@example.com', fullName: 'Eve Placeholder' });
     invitationId = registration.testInvitationId;
+    // Before the attempt reads them: the server keeps a test's sections once read (tests never change through the API).
+    await storeTestNames(test.testId, HOSTILE_NAME);
     await completeAttempt(org.client, registration.takeTestURL);
     await storeCandidateName(invitationId, HOSTILE_NAME);
-    await storeTestNames(test.testId, HOSTILE_NAME);
   });
   afterEach(() => ui?.unmount());
 
