@@ -325,7 +325,7 @@ describe('issue 34 acceptance: pool, similarity, paste, time per question, playb
     const text = pdfText(Buffer.from(await (await b.client.reports.pdf(invitations.paster)).bytes())).replace(/[ \t]+/g, ' ');
     expect(text).toContain('Reviewed: confirmed.');
     expect(text).toContain('Reviewed evidence');
-    expect(text).toMatch(new RegExp(`Paste into Q3: ${PASTED.length} characters at \\d\\d:\\d\\d:\\d\\d — Confirmed`));
+    expect(text).toMatch(new RegExp(`Paste into Q3: ${PASTED.length} characters at \\d\\d:\\d\\d:\\d\\d UTC — Confirmed`));
     expect(text).toContain('The whole answer at once, no typing before.');
     const history = await b.client.invitations.history(invitations.paster);
     expect(JSON.stringify(history)).toContain(event!.eventId!);
