@@ -29,7 +29,11 @@ export const integrityEvidenceOf = async (
   ]);
   const { head, tail } = log.presence;
   const reviewable =
-    snapshots.length > 0 || head.length > 0 || tail.length > 0 || similarity.length > 0 || [...questionSignals.values()].some((signals) => signals.events.length > 0);
+    snapshots.length > 0 ||
+    head.length > 0 ||
+    tail.length > 0 ||
+    similarity.length > 0 ||
+    [...questionSignals.values()].some((signals) => signals.events.length > 0);
   return { log, snapshots, similarity, questionSignals, evidenceReviews: reviewable ? await store.evidenceReviews.latestOf(invitationId) : NO_REVIEWS };
 };
 

@@ -138,7 +138,12 @@ const paste = (page: Page, questionId: number, text: string) =>
     .locator('.cm-content')
     // The DOM's types through globalThis: this file is type-checked without the DOM library.
     .evaluate((element: { dispatchEvent(event: unknown): boolean }, pasted: string) => {
-      const dom = globalThis as unknown as Record<'DataTransfer' | 'ClipboardEvent', new (...args: unknown[]) => { setData(type: string, value: string): void }>;
+      const dom = globalThis as unknown as Record<
+        'DataTransfer' | 'ClipboardEvent',
+        new (
+          ...args: unknown[]
+        ) => { setData(type: string, value: string): void }
+      >;
       const data = new dom.DataTransfer();
       data.setData('text/plain', pasted);
       element.dispatchEvent(new dom.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
@@ -321,7 +326,10 @@ describe('issue 34 acceptance: pool, similarity, paste, time per question, playb
     await expect(b.client.invitations.reviewEvidence(invitations.original, event!.eventId!, { outcome: 'confirmed' })).rejects.toMatchObject({
       statuscode: '404.12',
     });
-    await b.client.invitations.reviewEvidence(invitations.paster, event!.eventId!, { outcome: 'confirmed', note: 'The whole answer at once, no typing before.' });
+    await b.client.invitations.reviewEvidence(invitations.paster, event!.eventId!, {
+      outcome: 'confirmed',
+      note: 'The whole answer at once, no typing before.',
+    });
 
     const reviewed = (await b.client.reports.details(invitations.paster)).questions[2]!.signals!.events[0]!;
     expect(reviewed.review).toMatchObject({ outcome: 'confirmed', note: 'The whole answer at once, no typing before.' });
