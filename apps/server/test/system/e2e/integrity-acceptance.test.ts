@@ -8,13 +8,12 @@
  * to the submitted code, and each candidate's variant; the PDF names the pair and its regions, the paste, the times
  * and the variant. The page stays axe-clean with the shuffled section and after the paste.
  */
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { replayFrames, type CandidateSession, type ReportDetails, type TestDefinition } from '@assay/domain';
 import { pdfText } from '../../helpers/pdf-text.js';
 import { startBrowserHarness, type BrowserHarness } from './browser-harness.js';
-import { expectAccessible, focused, tabTo } from './page-helpers.js';
+import { expectAccessible, focused, pasteInto, tabTo } from './page-helpers.js';
 
 const choice = (text: string, right: string, wrong: readonly string[]) => ({
   type: 'single_choice' as const,
@@ -131,24 +130,6 @@ const CANDIDATES: readonly { who: Who; fullName: string; code: string; how: 'typ
   { who: 'paster', fullName: 'Pat Paster', code: PASTED, how: 'paste' },
 ];
 
-/** A paste as the browser delivers it, with its text (a headless browser's clipboard is not the system's). */
-const paste = (page: Page, questionId: number, text: string) =>
-  page
-    .getByTestId(`code-editor-${questionId}`)
-    .locator('.cm-content')
-    // The DOM's types through globalThis: this file is type-checked without the DOM library.
-    .evaluate((element: { dispatchEvent(event: unknown): boolean }, pasted: string) => {
-      const dom = globalThis as unknown as Record<
-        'DataTransfer' | 'ClipboardEvent',
-        new (
-          ...args: unknown[]
-        ) => { setData(type: string, value: string): void }
-      >;
-      const data = new dom.DataTransfer();
-      data.setData('text/plain', pasted);
-      element.dispatchEvent(new dom.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
-    }, text);
-
 describe('issue 34 acceptance: pool, similarity, paste, time per question, playback (Chromium)', () => {
   let b: BrowserHarness;
   let testId: number;
@@ -201,7 +182,7 @@ describe('issue 34 acceptance: pool, similarity, paste, time per question, playb
         await page.keyboard.press('ControlOrMeta+A');
         await page.keyboard.press('Backspace');
         if (how === 'paste') {
-          await paste(page, coding, code);
+          await pasteInto(page, coding, code);
         } else {
           // A line at a time, as typing goes (each well under a large insertion); one insertion per line, since key by
           // key the editor's auto-closed brackets and auto-indent would change the text.
