@@ -4,8 +4,9 @@ import { BOLD, INK, LEFT, MUTED, NEGATIVE, POSITIVE, WIDTH, linesOf, put, type C
 import type { Cell } from './pdf-table.js';
 
 /**
- * A reviewer's outcome on each departure and snapshot (issue 32, item 5), drawn beside the raw signal it judges: the
- * signal stays as the page reported it (wv and tv are raw), the review says what a person made of it.
+ * A reviewer's outcome on each departure, snapshot, paste and large insertion (issue 32, item 5; issue 34), drawn
+ * beside the raw signal it judges: the signal stays as the page reported it (wv and tv are raw), the review says what
+ * a person made of it.
  */
 
 const NOTE_SIZE = 8.5;
@@ -36,6 +37,14 @@ const reviewedItems = (details: ReportDetails): ReviewedItem[] => {
   snapshots.forEach((snapshot, index) => {
     if (snapshot.review) items.push({ signal: `Snapshot ${index + 1}: taken ${time(snapshot.takenAt)}`, review: snapshot.review });
   });
+  // Pastes and large insertions (issue 34), listed beside their answers and reviewed here with the rest.
+  for (const question of details.questions) {
+    for (const event of question.signals?.events ?? []) {
+      if (!event.review) continue;
+      const what = event.kind === 'paste' ? 'Paste' : 'Large insertion';
+      items.push({ signal: `${what} into Q${question.number}: ${event.chars} characters at ${time(event.at)}`, review: event.review });
+    }
+  }
   return items;
 };
 

@@ -29,6 +29,12 @@ describe('signalsText', () => {
     ]);
     expect(signalsText({ ...question, signals: undefined }, STARTED)).toEqual([]);
   });
+
+  it('says the outcome of a reviewed paste beside it', () => {
+    const review = { outcome: 'dismissed' as const, note: 'the given snippet', by: 'lead', at: at(4000) };
+    const question = { ...sampleReportDetails({ questions: 4 }).questions[0]!, signals: { ...signals, events: [{ ...signals.events[0]!, review }] } };
+    expect(signalsText(question, STARTED).at(-1)).toBe('Pasted 180 characters over 7 lines at 12 min 5 s into the attempt. Reviewed: dismissed.');
+  });
 });
 
 describe('the PDF beside an answer', () => {
@@ -49,6 +55,13 @@ describe('the PDF beside an answer', () => {
         index === codingIndex ? { ...question, signals, coding: { ...coding.coding!, playback: { frames } } } : question,
       ),
     };
+    const review = { outcome: 'confirmed' as const, note: 'Pasted over a blank editor.', by: 'lead', at: at(4000) };
+    const reviewed: ReportDetails = {
+      ...changed,
+      questions: changed.questions.map((question) =>
+        question.signals ? { ...question, signals: { ...question.signals, events: question.signals.events.map((event) => ({ ...event, review })) } } : question,
+      ),
+    };
     const stream = renderReportPdf({ details: changed, generatedAt: Date.parse(STARTED) + 3_600_000 }, { compress: false }) as Readable;
     const text = pdfText(Buffer.concat((await stream.toArray()) as Buffer[]));
     expect(text).toContain('Evidence for the reviewer (changes no score)');
@@ -56,5 +69,14 @@ describe('the PDF beside an answer', () => {
     expect(text).toContain('Playback: 4 changes, the first at 1 min 40 s into the attempt, the last 5 min later.');
     expect(text).toContain('(largest change)');
     expect(text).toContain('counts = {}');
+    expect(text).not.toContain('Reviewed evidence');
+
+    // Reviewed: the outcome beside the paste, who and the note with the other reviewed evidence.
+    const reviewedStream = renderReportPdf({ details: reviewed, generatedAt: Date.parse(STARTED) + 3_600_000 }, { compress: false }) as Readable;
+    const reviewedText = pdfText(Buffer.concat((await reviewedStream.toArray()) as Buffer[])).replace(/[ \t]+/g, ' ');
+    expect(reviewedText).toContain('Pasted 180 characters over 7 lines at 12 min 5 s into the attempt. Reviewed: confirmed.');
+    expect(reviewedText).toContain('Reviewed evidence');
+    expect(reviewedText).toContain(`Paste into Q${coding.number}: 180 characters at 09:27:05 UTC — Confirmed`);
+    expect(reviewedText).toContain('Pasted over a blank editor.');
   });
 });

@@ -33,8 +33,10 @@ export const signalsText = (question: QuestionDetail, startedAt: string | null):
       `${plural(signals.pastes, 'paste')} (${signals.pastedChars} characters in all), ${plural(signals.largeInsertions, 'large insertion')} (${signals.largeInsertionChars}+ characters at once, not pasted).`,
     );
     for (const event of signals.events) {
+      // The outcome beside the signal; who reviewed it and the note are under "Reviewed evidence".
+      const reviewed = event.review ? ` Reviewed: ${event.review.outcome}.` : '';
       lines.push(
-        `${event.kind === 'paste' ? 'Pasted' : 'Inserted'} ${plural(event.chars, 'character')} over ${plural(event.lines, 'line')} ${into(event.at, startedAt)}.`,
+        `${event.kind === 'paste' ? 'Pasted' : 'Inserted'} ${plural(event.chars, 'character')} over ${plural(event.lines, 'line')} ${into(event.at, startedAt)}.${reviewed}`,
       );
     }
     const listed = signals.pastes + signals.largeInsertions - signals.events.length;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EvidenceReview, EvidenceReviewInput, IdParam, InvitationHistory, invitationHistoryOf, knownEvidence, succeed } from '@assay/domain';
+import { EvidenceReview, EvidenceReviewInput, IdParam, InvitationHistory, invitationHistoryOf, knownEvidence, signalEventIds, succeed } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { found, unwrap } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
@@ -18,7 +18,8 @@ export const invitationHistoryRoutes: FastifyPluginAsyncZod<AppContext> = async 
         summary: 'Review a piece of integrity evidence (Assay extension)',
         description:
           'Marks one counted departure (`departure-<epoch ms it began>`), webcam snapshot (`snapshot-<snapshotId>`) or similarity pair with ' +
-          'another candidate’s answer (`similarity-<pairId>`, as integrity.similarity lists it) of the attempt `dismissed` or ' +
+          'another candidate’s answer (`similarity-<pairId>`, as integrity.similarity lists it), paste or large insertion (`paste-<epoch ms>`, ' +
+          '`insertion-<epoch ms>`, as questions[].signals.events lists it) of the attempt `dismissed` or ' +
           '`confirmed`, with a note. The latest review of a piece of evidence counts; earlier ones are kept, and each is in the invitation history. ' +
           'v2’s wv and tv stay the raw counts. 404.12 for an id the attempt does not show.',
         security: apiKeySecurity,
@@ -32,16 +33,18 @@ export const invitationHistoryRoutes: FastifyPluginAsyncZod<AppContext> = async 
       const { orgId, keyId } = request.org;
       const invitation = found(await store.invitations.find(orgId, testInvitationId), '404.4', notFound(testInvitationId));
       const at = now();
-      const [log, snapshots, pairs] = await Promise.all([
+      const [log, snapshots, pairs, questionSignals] = await Promise.all([
         store.attemptLog.events(invitation.id),
         store.attempts.snapshotList(invitation.id),
         store.similarity.pairsOf(orgId, invitation.id),
+        store.questionSignals.ofAttempt(invitation.id),
       ]);
       const evidence = {
         presence: log.presence,
         endedAt: invitation.completedAt ?? at,
         snapshotIds: snapshots.map((snapshot) => snapshot.id),
         similarityPairIds: pairs.map((pair) => pair.pairId),
+        signalEventIds: [...questionSignals.values()].flatMap(signalEventIds),
       };
       unwrap(knownEvidence(eventId, evidence));
       const note = request.body.note ?? '';

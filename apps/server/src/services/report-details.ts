@@ -28,7 +28,7 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
   if (!invitation) return undefined;
   const context = await store.attempts.findById(invitationId);
   if (!context) return undefined;
-  const [sections, questions, answers, results, sampleRuns, evidence, standing, questionSignals, playback] = await Promise.all([
+  const [sections, questions, answers, results, sampleRuns, evidence, standing, playback] = await Promise.all([
     store.tests.sections(context.test.id),
     store.attempts.questions(context.test.id),
     store.attempts.answers(invitationId),
@@ -36,7 +36,6 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
     store.attemptLog.sampleRuns(invitationId),
     integrityEvidenceOf(store, orgId, invitationId),
     invitation.reportStatus === 'Generated' ? store.attemptLog.scoreStanding(context.test.id, invitation.score) : UNRANKED,
-    store.questionSignals.ofAttempt(invitationId),
     store.questionSignals.playback(invitationId),
   ]);
   // A test with question pools ranks each score out of its own draw (decision 577), which the score counts cannot.
@@ -62,7 +61,6 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
     ...evidence,
     standing: ranked,
     ...review,
-    questionSignals,
     playback,
   });
 };

@@ -49,4 +49,16 @@ describe('evidence ids', () => {
     expect(knownEvidence('snapshot-4', evidence).val).toBe('snapshot-4');
     for (const eventId of [`departure-${T0 + 2000}`, 'snapshot-5', 'nonsense']) expect(knownEvidence(eventId, evidence).err?.code).toBe('404.12');
   });
+
+  it('name a paste or large insertion by its instant, and know only those the report lists', () => {
+    expect(parseEvidenceId(`paste-${T0}`)).toEqual({ type: 'paste', at: T0 });
+    expect(parseEvidenceId(`insertion-${T0}`)).toEqual({ type: 'insertion', at: T0 });
+    expect(evidenceIdText({ type: 'insertion', at: T0 })).toBe(`insertion-${T0}`);
+    for (const text of ['paste-0', 'pastes-1', `paste-${T0}.5`]) expect(parseEvidenceId(text)).toBeUndefined();
+    const evidence = { presence: { head: [], tail: [], omitted: 0 }, endedAt: T0, snapshotIds: [], signalEventIds: [`paste-${T0 + 7}`] };
+    expect(knownEvidence(`paste-${T0 + 7}`, evidence).val).toBe(`paste-${T0 + 7}`);
+    // The same instant as an insertion, or a paste the report does not list, is nothing the reviewer saw.
+    for (const eventId of [`insertion-${T0 + 7}`, `paste-${T0 + 8}`]) expect(knownEvidence(eventId, evidence).err?.code).toBe('404.12');
+    expect(knownEvidence(`paste-${T0 + 7}`, { ...evidence, signalEventIds: undefined }).err?.code).toBe('404.12');
+  });
 });

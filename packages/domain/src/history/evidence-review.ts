@@ -14,6 +14,9 @@ import { departuresOfLog } from '../report/timelines.js';
  * - `similarity-<pairId>`: a pair of this attempt's coding answer with another candidate's (issue 34), as
  *   integrity.similarity lists it. The pair has one id in both candidates' reports, but each invitation's review of it
  *   is its own (decision 538): a reviewer may confirm it for the one who copied and dismiss it for the one copied from.
+ * - `paste-<epoch ms>` and `insertion-<epoch ms>`: a paste or large insertion the report lists beside an answer
+ *   (questions[].signals.events), named by its instant like a departure (decision 610). Only listed events are
+ *   reviewable: those counted past the per-question list are a count, not something a reviewer saw.
  * v2's `wv` and `tv` stay the raw counts (the contract); a review sits beside them and never changes them.
  */
 export const EvidenceOutcome = z.enum(['dismissed', 'confirmed']);
@@ -30,9 +33,10 @@ export type EvidenceReviewInput = z.infer<typeof EvidenceReviewInput>;
 export type EvidenceId =
   | { readonly type: 'departure'; readonly leftAt: number }
   | { readonly type: 'snapshot'; readonly snapshotId: number }
-  | { readonly type: 'similarity'; readonly pairId: number };
+  | { readonly type: 'similarity'; readonly pairId: number }
+  | { readonly type: 'paste' | 'insertion'; readonly at: number };
 
-const EVIDENCE_ID = /^(departure|snapshot|similarity)-([1-9][0-9]{0,15})$/;
+const EVIDENCE_ID = /^(departure|snapshot|similarity|paste|insertion)-([1-9][0-9]{0,15})$/;
 
 /** The evidence an id names, or undefined for a string that names none (the route answers 404, as for an unknown one). */
 export const parseEvidenceId = (text: string): EvidenceId | undefined => {
@@ -40,8 +44,12 @@ export const parseEvidenceId = (text: string): EvidenceId | undefined => {
   if (!found) return undefined;
   const value = Number(found[2]);
   if (!Number.isSafeInteger(value)) return undefined;
-  if (found[1] === 'departure') return { type: 'departure', leftAt: value };
-  return found[1] === 'snapshot' ? { type: 'snapshot', snapshotId: value } : { type: 'similarity', pairId: value };
+  return match(found[1])
+    .returnType<EvidenceId>()
+    .with('departure', () => ({ type: 'departure', leftAt: value }))
+    .with('snapshot', () => ({ type: 'snapshot', snapshotId: value }))
+    .with('paste', 'insertion', (type) => ({ type, at: value }))
+    .otherwise(() => ({ type: 'similarity', pairId: value }));
 };
 
 export const evidenceIdText = (id: EvidenceId): string =>
@@ -49,6 +57,7 @@ export const evidenceIdText = (id: EvidenceId): string =>
     .with({ type: 'departure' }, ({ leftAt }) => `departure-${leftAt}`)
     .with({ type: 'snapshot' }, ({ snapshotId }) => `snapshot-${snapshotId}`)
     .with({ type: 'similarity' }, ({ pairId }) => `similarity-${pairId}`)
+    .with({ type: 'paste' }, { type: 'insertion' }, ({ type, at }) => `${type}-${at}`)
     .exhaustive();
 
 /** The ids of an attempt's departures as the report lists them (its kept log, replayed up to `endedAt`). */
@@ -74,6 +83,8 @@ export interface AttemptEvidence {
   readonly snapshotIds: readonly number[];
   /** The similarity pairs the report lists (issue 34); absent where none are read. */
   readonly similarityPairIds?: readonly number[];
+  /** The ids of the pastes and large insertions the report lists beside the answers (issue 34); absent where none are read. */
+  readonly signalEventIds?: readonly string[];
 }
 
 /**
@@ -87,9 +98,10 @@ export const knownEvidence = (eventId: string, evidence: AttemptEvidence): Resul
     match(id)
       .with({ type: 'snapshot' }, ({ snapshotId }) => evidence.snapshotIds.includes(snapshotId))
       .with({ type: 'similarity' }, ({ pairId }) => (evidence.similarityPairIds ?? []).includes(pairId))
+      .with({ type: 'paste' }, { type: 'insertion' }, () => (evidence.signalEventIds ?? []).includes(eventId))
       .with({ type: 'departure' }, () => departureEvidenceIds(evidence.presence, evidence.endedAt).includes(eventId))
       .exhaustive();
   return shown
     ? ok(eventId)
-    : refuse('404.12', `No integrity evidence ${eventId} in this attempt: use a departure, snapshot or similarity id its report lists.`);
+    : refuse('404.12', `No integrity evidence ${eventId} in this attempt: use a departure, snapshot, similarity, paste or insertion id its report lists.`);
 };

@@ -12,7 +12,7 @@ export interface HistoryLine {
 const times = (count: number): string => (count === 1 ? 'once' : `${count} times`);
 const counted = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
 
-/** A reviewed departure by the time the candidate left (its id is that time in ms), a snapshot or similar pair by its number. */
+/** A reviewed departure, paste or insertion by its time (its id is that time in ms), a snapshot or similar pair by its number. */
 const evidenceText = (eventId: string): string => {
   const id = parseEvidenceId(eventId);
   if (id === undefined) return `Evidence ${eventId}`;
@@ -20,6 +20,8 @@ const evidenceText = (eventId: string): string => {
     .with({ type: 'departure' }, ({ leftAt }) => `Departure (left ${new Date(leftAt).toISOString().slice(11, 19)} UTC)`)
     .with({ type: 'snapshot' }, ({ snapshotId }) => `Snapshot ${snapshotId}`)
     .with({ type: 'similarity' }, ({ pairId }) => `Similar answer (pair ${pairId})`)
+    .with({ type: 'paste' }, ({ at }) => `Paste (at ${new Date(at).toISOString().slice(11, 19)} UTC)`)
+    .with({ type: 'insertion' }, ({ at }) => `Large insertion (at ${new Date(at).toISOString().slice(11, 19)} UTC)`)
     .exhaustive();
 };
 

@@ -178,9 +178,24 @@ describe('buildReportDetails', () => {
       pastedChars: 320,
       largeInsertions: 0,
       largeInsertionChars: QUESTION_SIGNAL_LIMITS.largeInsertionChars,
-      events: [{ kind: 'paste', at: new Date(T0 + 11 * 60_000).toISOString(), chars: 320, lines: 12 }],
+      events: [{ kind: 'paste', at: new Date(T0 + 11 * 60_000).toISOString(), chars: 320, lines: 12, eventId: `paste-${T0 + 11 * 60_000}`, review: null }],
     });
     expect(coding.coding?.playback?.frames).toHaveLength(1);
+    // Reviewable like a departure: the review that counts sits on the event (issue 34, item 6).
+    const review = {
+      eventId: `paste-${T0 + 11 * 60_000}`,
+      outcome: 'confirmed' as const,
+      note: 'whole answer',
+      reviewedAt: new Date(T0 + 30 * 60_000).toISOString(),
+      reviewedBy: { keyId: 1, label: 'lead' },
+    };
+    const reviewed = buildReportDetails(facts({ questionSignals: new Map([[13, pasted]]), evidenceReviews: new Map([[review.eventId, review]]) }));
+    expect(reviewed.questions[2]!.signals!.events[0]!.review).toEqual({
+      outcome: 'confirmed',
+      note: 'whole answer',
+      by: 'lead',
+      at: new Date(T0 + 30 * 60_000).toISOString(),
+    });
     expect(details.questions[0]!.signals).toBeUndefined();
     expect(details.score).toEqual(buildReportDetails(facts()).score);
   });

@@ -90,7 +90,7 @@ const questionDetail = (
     awarded: outcome.awarded,
     answered: outcome.answered,
     timeSpentSeconds,
-    ...(signals === undefined ? {} : { signals: questionSignalsDetail(signals) }),
+    ...(signals === undefined ? {} : { signals: questionSignalsDetail(signals, facts.evidenceReviews) }),
   };
   if (definition.type === 'coding') {
     const frames = facts.playback?.get(question.id);

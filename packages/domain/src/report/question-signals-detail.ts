@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { PlaybackFrame } from '../candidate/code-playback.js';
 import { QUESTION_SIGNAL_LIMITS, secondsInView, type QuestionSignals } from '../candidate/question-signals.js';
+import { evidenceIdText } from '../history/evidence-review.js';
+import { type EvidenceReviews, reviewedEvidenceFields, reviewOf } from './integrity-evidence-detail.js';
 
 const Instant = z.string().meta({ description: 'ISO 8601, UTC' });
 
@@ -21,8 +23,13 @@ export const QuestionSignalsDetail = z
     /** Single changes adding at least `largeInsertionChars` characters without a paste (dropped text, an extension typing). */
     largeInsertions: z.int().nonnegative(),
     largeInsertionChars: z.int().positive(),
-    /** The first pastes and large insertions, by size (their count above counts every one). */
-    events: z.array(z.object({ kind: z.enum(['paste', 'insertion']), at: Instant, chars: z.int().positive(), lines: z.int().positive() })),
+    /**
+     * The first pastes and large insertions, by size (their count above counts every one); each reviewable like a
+     * departure (`paste-<epoch ms>`, `insertion-<epoch ms>`).
+     */
+    events: z.array(
+      z.object({ kind: z.enum(['paste', 'insertion']), at: Instant, chars: z.int().positive(), lines: z.int().positive(), ...reviewedEvidenceFields }),
+    ),
   })
   .meta({ id: 'QuestionSignalsDetail' });
 export type QuestionSignalsDetail = z.infer<typeof QuestionSignalsDetail>;
@@ -45,7 +52,10 @@ export type CodePlaybackDetail = z.infer<typeof CodePlaybackDetail>;
 
 const iso = (at: number): string => new Date(at).toISOString();
 
-export const questionSignalsDetail = (signals: QuestionSignals): QuestionSignalsDetail => ({
+/** The evidence ids of the pastes and large insertions a question's signals list (what a reviewer can review). */
+export const signalEventIds = (signals: QuestionSignals): string[] => signals.events.map((event) => evidenceIdText({ type: event.kind, at: event.at }));
+
+export const questionSignalsDetail = (signals: QuestionSignals, reviews?: EvidenceReviews): QuestionSignalsDetail => ({
   firstViewedAt: signals.firstViewedAt === null ? null : iso(signals.firstViewedAt),
   secondsToFirstKeystroke:
     signals.firstViewedAt === null || signals.firstKeystrokeAt === null
@@ -55,7 +65,10 @@ export const questionSignalsDetail = (signals: QuestionSignals): QuestionSignals
   pastedChars: signals.pastedChars,
   largeInsertions: signals.insertions,
   largeInsertionChars: QUESTION_SIGNAL_LIMITS.largeInsertionChars,
-  events: signals.events.map((event) => ({ ...event, at: iso(event.at) })),
+  events: signals.events.map((event) => {
+    const eventId = evidenceIdText({ type: event.kind, at: event.at });
+    return { ...event, at: iso(event.at), eventId, review: reviewOf(reviews, eventId) };
+  }),
 });
 
 export const codePlaybackDetail = (frames: readonly PlaybackFrame[]): CodePlaybackDetail => ({

@@ -65,6 +65,27 @@ export const typeCode = async (page: Page, questionId: number, code: string) => 
   expect((await focused(page)).editor).toBe(false);
 };
 
+/**
+ * A paste into a question's code editor as the browser delivers one, with its text: a headless browser's clipboard is
+ * not the system's (`navigator.clipboard.writeText` + Ctrl+V pastes nothing). The DOM's types through globalThis:
+ * these files are type-checked without the DOM library.
+ */
+export const pasteInto = (page: Page, questionId: number, text: string): Promise<void> =>
+  page
+    .getByTestId(`code-editor-${questionId}`)
+    .locator('.cm-content')
+    .evaluate((element: { dispatchEvent(event: unknown): boolean }, pasted: string) => {
+      const dom = globalThis as unknown as Record<
+        'DataTransfer' | 'ClipboardEvent',
+        new (
+          ...args: unknown[]
+        ) => { setData(type: string, value: string): void }
+      >;
+      const data = new dom.DataTransfer();
+      data.setData('text/plain', pasted);
+      element.dispatchEvent(new dom.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
+    }, text);
+
 /** The organisation's own site: where the candidate is sent after the test. Records every visit. */
 export const startRedirectTarget = async (): Promise<{ server: Server; url: string; hits: string[] }> => {
   const hits: string[] = [];

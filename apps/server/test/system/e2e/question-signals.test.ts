@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { replayFrames, type TestDefinition } from '@assay/domain';
 import { startBrowserHarness, type BrowserHarness } from './browser-harness.js';
-import { expectAccessible, focused, tabTo } from './page-helpers.js';
+import { expectAccessible, focused, pasteInto, tabTo } from './page-helpers.js';
 
 const definition: z.input<typeof TestDefinition> = {
   testName: 'Signals',
@@ -77,19 +77,8 @@ describe('per-question signals in a real browser (Chromium)', () => {
       await page.waitForTimeout(1_000);
       await page.keyboard.type('x');
       await page.keyboard.press('Backspace');
-      // A paste as the browser delivers it, with its text (a headless browser's clipboard is not the system's). The
-      // DOM's types through globalThis: this file is type-checked without the DOM library.
-      await editor(double).evaluate((element: { dispatchEvent(event: unknown): boolean }, text: string) => {
-        const dom = globalThis as unknown as Record<
-          'DataTransfer' | 'ClipboardEvent',
-          new (
-            ...args: unknown[]
-          ) => { setData(type: string, value: string): void }
-        >;
-        const data = new dom.DataTransfer();
-        data.setData('text/plain', text);
-        element.dispatchEvent(new dom.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
-      }, PASTED);
+      // A paste as the browser delivers it, with its text.
+      await pasteInto(page, double, PASTED);
       await expect.poll(async () => (await editor(double).innerText()).includes('return twice;')).toBe(true);
       await page.waitForTimeout(1_500);
       await expectAccessible(page, 'coding section after a paste');
