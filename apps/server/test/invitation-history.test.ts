@@ -196,7 +196,12 @@ describe.each(backends)('invitation history and reviewed evidence on %s', (backe
     // Stored once for the export (decision 503), not once per invitation; the history above derives it.
     const exports = await h.store.db.selectFrom('test_exports').select(['test_id', 'format', 'key_id']).execute();
     expect(exports).toEqual([{ test_id: testId, format: 'excel', key_id: panel.keyId }]);
-    const perInvitation = await h.store.db.selectFrom('invitation_history').select('id').where('kind', '=', 'report-downloaded').where('details', 'like', '%excel%').execute();
+    const perInvitation = await h.store.db
+      .selectFrom('invitation_history')
+      .select('id')
+      .where('kind', '=', 'report-downloaded')
+      .where('details', 'like', '%excel%')
+      .execute();
     expect(perInvitation).toEqual([]);
     // The PDF's appendix is made from the same history: the export is in it.
     const pdf = await as(panel, 'GET', `/v2/org/report/${journey.first}/pdf`);

@@ -1,12 +1,5 @@
-import type { HistoryBy, HistoryEntry, HistoryEvent, InvitationHistory } from './history-events.js';
+import type { HistoryEntry, InvitationHistory, StoredHistoryEntry } from './history-events.js';
 import { exportEntriesOf, type TestExport } from './test-exports.js';
-
-/** One stored entry, its key named by its label (the store joins api_keys), in the order it was recorded. */
-export interface StoredHistoryEntry {
-  readonly at: number;
-  readonly by: HistoryBy;
-  readonly event: HistoryEvent;
-}
 
 /** What the invitation row says of its creation, for an invitation whose history began after it was created. */
 export interface InvitationOrigin {

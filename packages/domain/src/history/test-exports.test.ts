@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryEvent } from './history-events.js';
-import { invitationHistoryOf, type StoredHistoryEntry } from './invitation-history.js';
+import type { HistoryEvent, StoredHistoryEntry } from './history-events.js';
+import { invitationHistoryOf } from './invitation-history.js';
 import { completedWindowsOf, exportEntriesOf, firstCompletionOf, type TestExport } from './test-exports.js';
 
 const T0 = Date.UTC(2026, 10, 25, 9, 0, 0);
@@ -52,10 +52,11 @@ describe('exportEntriesOf', () => {
 
 describe('invitationHistoryOf with the test’s exports', () => {
   it('places the derived entries in time order among the stored ones', () => {
-    const history = invitationHistoryOf({ id: 5, createdAt: T0, previousInvitationId: null, completedAt: T0 + 10 }, [submitted(T0 + 10), reset(T0 + 30)], [
-      excel(T0 + 20),
-      excel(T0 + 40),
-    ]);
+    const history = invitationHistoryOf(
+      { id: 5, createdAt: T0, previousInvitationId: null, completedAt: T0 + 10 },
+      [submitted(T0 + 10), reset(T0 + 30)],
+      [excel(T0 + 20), excel(T0 + 40)],
+    );
     expect(history.entries.map(({ kind }) => kind)).toEqual(['created', 'submitted', 'report-downloaded', 'reset']);
   });
 });

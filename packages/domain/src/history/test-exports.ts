@@ -1,5 +1,4 @@
-import type { HistoryBy } from './history-events.js';
-import type { StoredHistoryEntry } from './invitation-history.js';
+import type { HistoryBy, StoredHistoryEntry } from './history-events.js';
 
 /**
  * A download of a whole test's report (an Excel export), stored once per export (migration 036), not once per invitation
@@ -54,19 +53,14 @@ export const firstCompletionOf = (completedAt: number | null, stored: readonly S
   return windows.length === 0 ? null : Math.min(...windows.map(({ from }) => from));
 };
 
-const sameKey = (a: HistoryBy, b: HistoryBy) =>
-  typeof a === 'object' && typeof b === 'object' ? a.keyId === b.keyId : a === b;
+const sameKey = (a: HistoryBy, b: HistoryBy) => (typeof a === 'object' && typeof b === 'object' ? a.keyId === b.keyId : a === b);
 
 /**
  * The test's exports that included this invitation, as its history's `report-downloaded` entries: an export at an
  * instant the invitation was Completed (its completion at the same instant counts: the export read it so). An entry
  * already stored for the same export — an export made before migration 036 wrote one per invitation — is not repeated.
  */
-export const exportEntriesOf = (
-  completedAt: number | null,
-  stored: readonly StoredHistoryEntry[],
-  exports: readonly TestExport[],
-): StoredHistoryEntry[] => {
+export const exportEntriesOf = (completedAt: number | null, stored: readonly StoredHistoryEntry[], exports: readonly TestExport[]): StoredHistoryEntry[] => {
   const windows = completedWindowsOf(completedAt, stored);
   const storedExcel = stored.filter(({ event }) => event.kind === 'report-downloaded' && event.details.format === 'excel');
   return exports

@@ -134,10 +134,7 @@ export class InvitationHistoryRepository {
   }
 
   /** The org's invitation (undefined for another org's or an unknown id) and its entries in the order recorded. */
-  async read(
-    orgId: number,
-    invitationId: number,
-  ): Promise<{ origin: InvitationOrigin; entries: StoredHistoryEntry[]; exports: TestExport[] } | undefined> {
+  async read(orgId: number, invitationId: number): Promise<{ origin: InvitationOrigin; entries: StoredHistoryEntry[]; exports: TestExport[] } | undefined> {
     const invitation = await this.db
       .selectFrom('invitations')
       .select(['id', 'test_id', 'created_at', 'previous_invitation_id', 'completed_at'])
