@@ -38,3 +38,19 @@ export const pdfLatency = async (base, world, count) => {
   times.sort((a, b) => a - b);
   return { p50: times[Math.floor(times.length / 2)] };
 };
+
+/** An exported invitation's history (`GET …/history`), `count` times in a row; answers the median and its entry count. */
+export const historyLatency = async (base, world, count) => {
+  const times = [];
+  let entries = 0;
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    const response = await fetch(`${base}/v2/org/testinvitation/${world.reportId}/history`, { headers: { ...SPEC_HEADERS, 'x-api-key': world.key } });
+    const body = await response.json();
+    if (response.status !== 200) throw new Error(`the history answered ${response.status}`);
+    times.push(performance.now() - started);
+    entries = body.result.entries.length;
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(times.length / 2)], entries };
+};

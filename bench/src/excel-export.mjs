@@ -6,14 +6,17 @@
 // exports alternate with that clone's built server on the same database, for a side-by-side comparison of two builds.
 // --prof DIR starts the servers with --cpu-prof (a profile per thread, written when the server stops); --save DIR keeps
 // each build's workbook of the first round (downloaded again after the timed export) as DIR/new.xlsx and DIR/old.xlsx.
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// --database-per-build gives each build its own copy of the seeded database (FILE.build<N>, copied once and kept): two
+// builds whose migrations differ cannot share one file (a build refuses a schema migrated past its own). --history N
+// reads an exported invitation's history N times after each export (the median, and how many entries it answered).
+import { copyFileSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { exportExcel } from './downloads.mjs';
+import { exportExcel, historyLatency } from './downloads.mjs';
 import { startLogDrain } from './log-drain.mjs';
 import { freePort } from './processes.mjs';
 import { SPEC_HEADERS, seed } from './seed.mjs';
@@ -28,6 +31,8 @@ const { values } = parseArgs({
     invitations: { type: 'string', default: '100000' },
     prof: { type: 'string' },
     save: { type: 'string' },
+    'database-per-build': { type: 'boolean', default: false },
+    history: { type: 'string', default: '0' },
   },
 });
 
@@ -92,9 +97,15 @@ const drain = startLogDrain();
 const scratch = mkdtempSync(join(tmpdir(), 'assay-excel-'));
 const database = resolve(values.database ?? join(scratch, 'assay.db'));
 const worldFile = `${database}.world.json`;
+const databaseOf = (build) => {
+  if (!values['database-per-build']) return database;
+  const copy = `${database}.build${builds.indexOf(build)}`;
+  if (!existsSync(copy)) copyFileSync(database, copy);
+  return copy;
+};
 const start = async (build, nodeFlags = []) => {
   const port = await freePort();
-  const server = await startAssay({ port, databaseUrl: `sqlite:${database}`, scratch, drain, root: build.root, settings: build.settings, nodeFlags });
+  const server = await startAssay({ port, databaseUrl: `sqlite:${databaseOf(build)}`, scratch, drain, root: build.root, settings: build.settings, nodeFlags });
   return { server, base: `http://127.0.0.1:${port}` };
 };
 
@@ -123,7 +134,8 @@ try {
         const load = loadavg()[0];
         const { result, seconds } = await cpuDuring(server.child.pid, () => exportExcel(base, world, server.child.pid));
         const total = Object.values(seconds).reduce((sum, value) => sum + value, 0);
-        results.get(build.name).push({ ...result, seconds, total, load });
+        const history = Number(values.history) > 0 ? await historyLatency(base, world, Number(values.history)) : undefined;
+        results.get(build.name).push({ ...result, seconds, total, load, history });
         const threads = Object.entries(seconds)
           .map(([kind, value]) => `${kind} ${value.toFixed(2)}`)
           .join(', ');
@@ -134,7 +146,8 @@ try {
         }
         console.log(
           `${build.name}: whole file ${(result.totalMs / 1000).toFixed(2)} s (first byte ${result.firstByteMs.toFixed(0)} ms, ` +
-            `${(result.bytes / 2 ** 20).toFixed(1)} MB, RSS +${result.rssGrowthMb.toFixed(0)} MB); CPU ${total.toFixed(2)} s: ${threads} (load ${load.toFixed(1)})`,
+            `${(result.bytes / 2 ** 20).toFixed(1)} MB, RSS +${result.rssGrowthMb.toFixed(0)} MB); CPU ${total.toFixed(2)} s: ${threads} (load ${load.toFixed(1)})` +
+            (history ? `; history p50 ${history.p50.toFixed(1)} ms, ${history.entries} entries` : ''),
         );
       } finally {
         await server.stop();
@@ -144,7 +157,10 @@ try {
   for (const [name, runs] of results) {
     const wall = runs.map((run) => run.totalMs / 1000).sort((a, b) => a - b);
     const cpu = runs.map((run) => run.total).sort((a, b) => a - b);
-    console.log(`${name}: whole file ${wall.map((value) => value.toFixed(2)).join(', ')} s; CPU ${cpu.map((value) => value.toFixed(2)).join(', ')} s`);
+    const first = runs.map((run) => run.firstByteMs).sort((a, b) => a - b);
+    console.log(
+      `${name}: whole file ${wall.map((value) => value.toFixed(2)).join(', ')} s; first byte ${first.map((value) => value.toFixed(0)).join(', ')} ms; CPU ${cpu.map((value) => value.toFixed(2)).join(', ')} s`,
+    );
   }
 } finally {
   await drain.stop();

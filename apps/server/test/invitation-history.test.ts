@@ -193,6 +193,20 @@ describe.each(backends)('invitation history and reviewed evidence on %s', (backe
     const last = (await historyOf(journey.first)).at(-1)!;
     expect(last).toMatchObject({ kind: 'report-downloaded', by: { keyId: panel.keyId, label: 'Panel A' }, details: { format: 'excel' } });
     expect((await historyOf(journey.second)).map((entry) => entry.kind)).toEqual(['created', 'cancelled']);
+    // Stored once for the export (decision 503), not once per invitation; the history above derives it.
+    const exports = await h.store.db.selectFrom('test_exports').select(['test_id', 'format', 'key_id']).execute();
+    expect(exports).toEqual([{ test_id: testId, format: 'excel', key_id: panel.keyId }]);
+    const perInvitation = await h.store.db
+      .selectFrom('invitation_history')
+      .select('id')
+      .where('kind', '=', 'report-downloaded')
+      .where('details', 'like', '%excel%')
+      .execute();
+    expect(perInvitation).toEqual([]);
+    // The PDF's appendix is made from the same history: the export is in it.
+    const pdf = await as(panel, 'GET', `/v2/org/report/${journey.first}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect((await historyOf(journey.first)).slice(-2).map(({ details }) => details)).toEqual([{ format: 'excel' }, { format: 'pdf' }]);
   });
 
   it('starts the history of an invitation made before histories were kept with a reconstructed created entry', async () => {

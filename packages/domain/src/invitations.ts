@@ -16,6 +16,7 @@ export * from './access-time-text.js';
 export * from './history/history-events.js';
 export * from './history/move-history.js';
 export * from './history/invitation-history.js';
+export * from './history/test-exports.js';
 // Issue 32 item 6 (evidenceview): an invitation's history as lines a person reads (the PDF's appendix, the TUI).
 export * from './history/history-entry-text.js';
 

@@ -236,6 +236,17 @@ export interface InvitationHistoryTable {
   last_at: number;
 }
 
+/** One export of a test's report (Excel): its invitations' histories read it back (migration 036). */
+export interface TestExportsTable {
+  id: Generated<number>;
+  org_id: number;
+  test_id: number;
+  format: string;
+  actor: string;
+  key_id: number | null;
+  at: number;
+}
+
 export interface AttemptEventsTable {
   id: Generated<number>;
   invitation_id: number;
@@ -469,6 +480,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   evidence_reviews: EvidenceReviewsTable;
   invitation_history: InvitationHistoryTable;
+  test_exports: TestExportsTable;
   greenhouse_settings: GreenhouseSettingsTable;
   greenhouse_interviews: GreenhouseInterviewsTable;
   answer_fingerprints: AnswerFingerprintsTable;

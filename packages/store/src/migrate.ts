@@ -32,6 +32,7 @@ import { remindersMigration } from './migrations/032-reminders.js';
 import { similarityMigration } from './migrations/033-similarity.js';
 import { questionSignalsMigration } from './migrations/034-question-signals.js';
 import { questionPoolsMigration } from './migrations/035-question-pools.js';
+import { testExportsMigration } from './migrations/036-test-exports.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -67,6 +68,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '033-similarity': similarityMigration(dialect),
   '034-question-signals': questionSignalsMigration(),
   '035-question-pools': questionPoolsMigration,
+  '036-test-exports': testExportsMigration(dialect),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {

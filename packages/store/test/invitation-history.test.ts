@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { HISTORY_COALESCE_MS, moveInvitation, type InvitationEvent } from '@assay/domain';
+import { HISTORY_COALESCE_MS, invitationHistoryOf, moveInvitation, TEST_EXPORT_HISTORY_LIMIT, type InvitationEvent } from '@assay/domain';
 import { openScratchStore, type Store } from '../src/index.js';
 import { oneQuestionTest } from './fixtures.js';
 
@@ -106,6 +106,51 @@ describe.each(['sqlite', 'postgres'] as const)('invitation history on %s', (back
     const again = await store.invitations.registerSelf(registration, () => `self-${backend}-2`, T0 + 1, entry);
     expect([first.created, again.created]).toEqual([true, false]);
     expect((await store.history.read(orgId, first.invitation!.id))!.entries).toEqual([{ at: T0, by: 'candidate', event: entry.event }]);
+  });
+
+  it('keeps an Excel export as one row, read back into the history of each invitation Completed at the export', async () => {
+    const { id: exportTestId } = { id: (await store.tests.importDefinition(orgId, oneQuestionTest('Exported'), `exported-${backend}`, T0)).testId };
+    const inviteTo = async (n: number) => {
+      const email = `export-${n}@example.com`;
+      const registration = { orgId, testId: exportTestId, testLinkId: null, emailKey: email, email, fullName: 'C', callbackUrl: null, redirectUrl: null };
+      return (await store.invitations.register(registration, () => `export-${backend}-${n}`, T0)).invitation.id;
+    };
+    const complete = async (id: number, at: number) => {
+      await apply(id, { type: 'start', at, durationMinutes: 30 }, at);
+      await apply(id, { type: 'submit', at: at + 1 }, at + 1);
+    };
+    const [before, after, wasReset] = [await inviteTo(1), await inviteTo(2), await inviteTo(3)];
+    await complete(before, T0);
+    await complete(wasReset, T0);
+    await store.invitations.applyMove(orgId, wasReset, (invitation) => moveInvitation(invitation, { type: 'reset' }), T0 + 5, { keyId: 7 });
+    await store.history.recordTestExport(orgId, exportTestId, 'excel', { keyId: 7 }, T0 + 10);
+    await complete(after, T0 + 20);
+    // Another org's export of that id never reaches this org's invitations.
+    const otherOrg = (await store.orgs.create({ name: 'Other', email: 'other@example.com', timeZoneId: 1000 }, T0)).id;
+    await store.history.recordTestExport(otherOrg, exportTestId, 'excel', { keyId: 8 }, T0 + 11);
+    const historyOf = async (id: number) => {
+      const stored = (await store.history.read(orgId, id))!;
+      return invitationHistoryOf(stored.origin, stored.entries, stored.exports).entries.filter(({ kind }) => kind === 'report-downloaded');
+    };
+    expect(await historyOf(before)).toEqual([
+      { at: new Date(T0 + 10).toISOString(), by: { keyId: 7, label: '' }, kind: 'report-downloaded', details: { format: 'excel' } },
+    ]);
+    expect(await historyOf(after)).toEqual([]);
+    expect(await historyOf(wasReset)).toEqual([]);
+    // One row for the export, none per invitation.
+    const perInvitation = await Promise.all([before, after, wasReset].map(async (id) => (await store.history.read(orgId, id))!.entries));
+    expect(perInvitation.flat().filter(({ event }) => event.kind === 'report-downloaded')).toEqual([]);
+  });
+
+  it('reads the newest exports only, however often the test was exported', async () => {
+    const id = await invite();
+    await apply(id, { type: 'start', at: T0, durationMinutes: 30 }, T0);
+    await apply(id, { type: 'submit', at: T0 + 1 }, T0 + 1);
+    for (let n = 0; n < TEST_EXPORT_HISTORY_LIMIT + 5; n += 1) await store.history.recordTestExport(orgId, testId, 'excel', { keyId: 7 }, T0 + 10 + n);
+    const { exports } = (await store.history.read(orgId, id))!;
+    expect(exports).toHaveLength(TEST_EXPORT_HISTORY_LIMIT);
+    expect(exports.at(0)!.at).toBe(T0 + 15);
+    expect(exports.at(-1)!.at).toBe(T0 + 10 + TEST_EXPORT_HISTORY_LIMIT + 4);
   });
 
   it('answers another org’s invitation as unknown', async () => {

@@ -51,13 +51,8 @@ export const exportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
       const { testId } = request.params;
       const test = found(await store.tests.details(orgId, testId), '404.2', `No test ${testId}.`);
       const body = startExport(() => reports.streamWorkbook(test, withinHeapBudget(workbookRowsOfTest(store, orgId, testId))));
-      await store.history.recordForTest(
-        orgId,
-        testId,
-        { kind: 'report-downloaded', details: { format: 'excel' } },
-        { keyId: request.org.keyId },
-        context.now(),
-      );
+      // One row per export; each Completed invitation's history reads it back (decision 503).
+      await store.history.recordTestExport(orgId, testId, 'excel', { keyId: request.org.keyId }, context.now());
       body.on('error', (error) => request.log.error({ err: error }, 'excel export failed mid-stream'));
       return reply
         .type(XLSX_MEDIA_TYPE)

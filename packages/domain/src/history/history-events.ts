@@ -78,6 +78,13 @@ export type HistoryActor = { readonly keyId: number } | 'candidate' | 'system';
 export const HistoryBy = z.union([z.object({ keyId: Id, label: z.string() }), z.literal('candidate'), z.literal('system')]);
 export type HistoryBy = z.infer<typeof HistoryBy>;
 
+/** One stored entry, its key named by its label (the store joins api_keys), in the order it was recorded. */
+export interface StoredHistoryEntry {
+  readonly at: number;
+  readonly by: HistoryBy;
+  readonly event: HistoryEvent;
+}
+
 const Instant = z.string().meta({ description: 'ISO 8601, UTC' });
 
 const EntryCommon = {

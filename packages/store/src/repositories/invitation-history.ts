@@ -1,14 +1,17 @@
 import type { Kysely } from 'kysely';
 import {
   COALESCED_HISTORY_KINDS,
+  firstCompletionOf,
   HISTORY_COALESCE_MS,
   HistoryEvent,
+  TEST_EXPORT_HISTORY_LIMIT,
   type CoalescedHistoryKind,
   type HistoryActor,
   type HistoryBy,
   type InvitationOrigin,
   type RecordedHistoryEvent,
   type StoredHistoryEntry,
+  type TestExport,
 } from '@assay/domain';
 import type { Database } from '../database.js';
 import { compileOnce, parameter } from '../engine/compiled-query.js';
@@ -97,7 +100,7 @@ interface HistoryRow {
   last_at: number;
 }
 
-const byOf = (row: HistoryRow): HistoryBy =>
+const byOf = (row: Pick<HistoryRow, 'actor' | 'key_id' | 'label' | 'prefix'>): HistoryBy =>
   row.actor === 'key' && row.key_id !== null ? { keyId: row.key_id, label: row.label ?? row.prefix ?? '' } : row.actor === 'candidate' ? 'candidate' : 'system';
 
 const entryOf = (row: HistoryRow): StoredHistoryEntry => ({
@@ -120,39 +123,21 @@ export class InvitationHistoryRepository {
   }
 
   /**
-   * The same entry for every invitation of a test that has a report (an Excel export): one statement, whatever their
-   * number. Only the org's invitations.
+   * One export of a test's report (an Excel workbook): one row, whatever the number of its invitations. Each
+   * invitation's history shows it while the invitation was Completed at `at` (`exportEntriesOf`, decision 503).
    */
-  async recordForTest(orgId: number, testId: number, event: RecordedHistoryEvent, by: HistoryActor, at: number): Promise<void> {
-    const actor = actorColumns(by);
+  async recordTestExport(orgId: number, testId: number, format: TestExport['format'], by: HistoryActor, at: number): Promise<void> {
     await this.db
-      .insertInto('invitation_history')
-      .columns(['invitation_id', 'at', 'kind', 'actor', 'key_id', 'details', 'count', 'last_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('invitations')
-          .select((inner) => [
-            'invitations.id',
-            inner.val(at).as('at'),
-            inner.val(event.kind).as('kind'),
-            inner.val(actor.actor).as('actor'),
-            inner.val(actor.key_id).as('key_id'),
-            inner.val(JSON.stringify(event.details)).as('details'),
-            inner.val(1).as('count'),
-            inner.val(at).as('last_at'),
-          ])
-          .where('org_id', '=', orgId)
-          .where('test_id', '=', testId)
-          .where('status', '=', 'Completed'),
-      )
+      .insertInto('test_exports')
+      .values({ org_id: orgId, test_id: testId, format, ...actorColumns(by), at })
       .execute();
   }
 
   /** The org's invitation (undefined for another org's or an unknown id) and its entries in the order recorded. */
-  async read(orgId: number, invitationId: number): Promise<{ origin: InvitationOrigin; entries: StoredHistoryEntry[] } | undefined> {
+  async read(orgId: number, invitationId: number): Promise<{ origin: InvitationOrigin; entries: StoredHistoryEntry[]; exports: TestExport[] } | undefined> {
     const invitation = await this.db
       .selectFrom('invitations')
-      .select(['id', 'created_at', 'previous_invitation_id'])
+      .select(['id', 'test_id', 'created_at', 'previous_invitation_id', 'completed_at'])
       .where('org_id', '=', orgId)
       .where('id', '=', invitationId)
       .executeTakeFirst();
@@ -174,9 +159,37 @@ export class InvitationHistoryRepository {
       .where('invitation_history.invitation_id', '=', invitation.id)
       .orderBy('invitation_history.id')
       .execute();
+    const entries = rows.map(entryOf);
+    const since = firstCompletionOf(invitation.completed_at, entries);
     return {
-      origin: { id: invitation.id, createdAt: invitation.created_at, previousInvitationId: invitation.previous_invitation_id },
-      entries: rows.map(entryOf),
+      origin: {
+        id: invitation.id,
+        createdAt: invitation.created_at,
+        previousInvitationId: invitation.previous_invitation_id,
+        completedAt: invitation.completed_at,
+      },
+      entries,
+      exports: since === null ? [] : await this.exportsSince(orgId, invitation.test_id, since),
     };
+  }
+
+  /**
+   * The test's exports from `since` on, the newest TEST_EXPORT_HISTORY_LIMIT of them (decision 505): one indexed read
+   * however often the test was exported. Only the org's.
+   */
+  private async exportsSince(orgId: number, testId: number, since: number): Promise<TestExport[]> {
+    const rows = await this.db
+      .selectFrom('test_exports')
+      .leftJoin('api_keys', 'api_keys.id', 'test_exports.key_id')
+      .select(['test_exports.at', 'test_exports.actor', 'test_exports.key_id', 'api_keys.label', 'api_keys.prefix'])
+      .where('test_exports.org_id', '=', orgId)
+      .where('test_exports.test_id', '=', testId)
+      .where('test_exports.format', '=', 'excel')
+      .where('test_exports.at', '>=', since)
+      .orderBy('test_exports.at', 'desc')
+      .orderBy('test_exports.id', 'desc')
+      .limit(TEST_EXPORT_HISTORY_LIMIT)
+      .execute();
+    return rows.reverse().map((row) => ({ at: row.at, by: byOf(row), format: 'excel' as const }));
   }
 }
