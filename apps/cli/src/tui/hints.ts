@@ -124,18 +124,18 @@ export const HINTS = {
   ],
   confirm: [hint('y', 'yes'), hint('n/Esc', 'no')],
   completions: [hint('↑↓', 'move'), hint('Enter', 'report', "the highlighted invitation's report"), hint('r', 'retry')],
-  answers: [
-    hint('↑↓', 'move'),
-    hint('Enter', 'playback', "step through a coding answer's history"),
-    hint('r', 'refresh'),
-  ],
+  answers: [hint('↑↓', 'move'), hint('Enter', 'playback', "step through a coding answer's history"), hint('r', 'refresh')],
   playback: [
     hint('←→', 'frame', 'the previous or next saved change'),
     hint('Home/End', 'first/last', 'the first or the last frame'),
     hint('↑↓', 'scroll', 'scroll a long code (PgUp, PgDn by ten lines)'),
     hint('Esc', 'questions', 'back to the list of questions'),
   ],
-  similarPair: [hint('←→', 'region', 'the previous or next matching region'), hint('↑↓', 'scroll', 'scroll a long region (PgUp, PgDn by ten lines)'), hint('r', 'refresh')],
+  similarPair: [
+    hint('←→', 'region', 'the previous or next matching region'),
+    hint('↑↓', 'scroll', 'scroll a long region (PgUp, PgDn by ten lines)'),
+    hint('r', 'refresh'),
+  ],
   history: [hint('↑↓', 'scroll', 'scroll the history (PgUp, PgDn by ten lines)'), hint('r', 'refresh')],
   help: [hint('?/Esc', 'close help')],
 } as const;

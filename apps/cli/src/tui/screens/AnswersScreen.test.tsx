@@ -28,7 +28,8 @@ const SOLUTION = [
   '    print(count_words(""))',
 ].join('\n');
 
-const codingOf = (session: StartedCandidateSession) => session.test.sections.flatMap((section) => section.questions).find((question) => question.type === 'coding')!;
+const codingOf = (session: StartedCandidateSession) =>
+  session.test.sections.flatMap((section) => section.questions).find((question) => question.type === 'coding')!;
 
 /** Ada types the answer in two saves (more than the 5 s a frame folds), pasting the second half; Grace pastes the same code. */
 describe('AnswersScreen and SimilarPairScreen against a real server', () => {
@@ -48,7 +49,13 @@ describe('AnswersScreen and SimilarPairScreen against a real server', () => {
     await adaAttempt.reportEvent({ type: 'question', at: new Date().toISOString(), questionId: coding.questionId });
     await adaAttempt.saveAnswer(coding.questionId, { code: half, language: 'python' });
     await new Promise((resolve) => setTimeout(resolve, 5_600));
-    await adaAttempt.reportEvent({ type: 'paste', at: new Date().toISOString(), questionId: coding.questionId, chars: SOLUTION.length - half.length, lines: 11 });
+    await adaAttempt.reportEvent({
+      type: 'paste',
+      at: new Date().toISOString(),
+      questionId: coding.questionId,
+      chars: SOLUTION.length - half.length,
+      lines: 11,
+    });
     await adaAttempt.saveAnswer(coding.questionId, { code: SOLUTION, language: 'python' });
     await adaAttempt.submit();
     const graceAttempt = org.client.candidate(candidateTokenOf(grace.takeTestURL));

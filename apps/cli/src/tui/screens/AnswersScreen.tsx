@@ -16,20 +16,37 @@ import { questionLine, signalEventLines, variantLines } from '../state/question-
 import { initialRemote, remoteCallKey, remoteReducer } from '../state/remote-state.js';
 
 /** A coding question's history, one frame at a time: when, how much changed, and the code then (scrolled). */
-const Playback = ({ question, state, rows, width }: { question: QuestionDetail; state: Extract<AnswersState, { mode: 'playback' }>; rows: number; width: number }) => {
+const Playback = ({
+  question,
+  state,
+  rows,
+  width,
+}: {
+  question: QuestionDetail;
+  state: Extract<AnswersState, { mode: 'playback' }>;
+  rows: number;
+  width: number;
+}) => {
   const playback = question.coding?.playback;
   const view = frameView(playback, playbackStates(playback), state.frame);
   const title = `Q${question.number} ${question.coding?.language ?? ''} · ${signalEventLines(question.signals).length} paste/insertion events`;
   if (!view) {
     return (
       <Box flexDirection="column">
-        <Text bold wrap="truncate-end">{title}</Text>
+        <Text bold wrap="truncate-end">
+          {title}
+        </Text>
         <Text dimColor wrap="wrap">
           No playback recorded: this answer was saved before code history was kept (or never typed in). The code as submitted:
         </Text>
-        {(question.coding?.code ?? '(no code)').split('\n').slice(0, Math.max(1, rows - 3)).map((line, index) => (
-          <Text key={index} wrap="truncate-end">{line === '' ? ' ' : line}</Text>
-        ))}
+        {(question.coding?.code ?? '(no code)')
+          .split('\n')
+          .slice(0, Math.max(1, rows - 3))
+          .map((line, index) => (
+            <Text key={index} wrap="truncate-end">
+              {line === '' ? ' ' : line}
+            </Text>
+          ))}
       </Box>
     );
   }
@@ -39,7 +56,9 @@ const Playback = ({ question, state, rows, width }: { question: QuestionDetail; 
   const gutter = String(view.lines.length).length;
   return (
     <Box flexDirection="column">
-      <Text bold wrap="truncate-end">{title}</Text>
+      <Text bold wrap="truncate-end">
+        {title}
+      </Text>
       <Text wrap="truncate-end">
         Frame <Text bold>{view.index + 1}</Text> of {view.count} · {view.at} ({view.since}) · <Text color="cyan">{view.change}</Text>
       </Text>

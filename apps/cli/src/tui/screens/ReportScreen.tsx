@@ -112,7 +112,11 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
       applyDecision(downloadKeys(exporting.current(), stroke), exporting.send) ||
       applyDecision(evidencePromptKeys(reviewing.current(), stroke), reviewing.send) ||
       moving.keys(stroke) ||
-      applyDecision(evidenceOpenKeys(rowsNow()[Math.min(reviewing.current().selected, rowsNow().length - 1)], testInvitationId, stroke), () => {}, performWith({ open })) ||
+      applyDecision(
+        evidenceOpenKeys(rowsNow()[Math.min(reviewing.current().selected, rowsNow().length - 1)], testInvitationId, stroke),
+        () => {},
+        performWith({ open }),
+      ) ||
       applyDecision(evidencePickKeys(reviewing.current(), rowsNow(), stroke), reviewing.send) ||
       applyDecision(
         reportKeys<ReportData>(current().value?.report.testStatus, testInvitationId, stroke),

@@ -6,7 +6,12 @@ import { answersKeys, answersReducer, initialAnswers, type AnswersState } from '
 const frame = { at: '2026-11-25T10:00:00.000Z', start: 0, deleted: '', inserted: 'x' };
 const questions = [
   { number: 1, questionId: 1, type: 'single_choice' },
-  { number: 2, questionId: 2, type: 'coding', coding: { language: 'python', code: 'x', hiddenTests: null, sampleRuns: 0, playback: { frames: [frame, frame, frame] } } },
+  {
+    number: 2,
+    questionId: 2,
+    type: 'coding',
+    coding: { language: 'python', code: 'x', hiddenTests: null, sampleRuns: 0, playback: { frames: [frame, frame, frame] } },
+  },
 ] as QuestionDetail[];
 
 const run = (state: AnswersState, ...strokes: Parameters<typeof answersKeys>[2][]) =>

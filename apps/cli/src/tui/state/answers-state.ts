@@ -26,7 +26,12 @@ export const answersReducer = (state: AnswersState, event: AnswersEvent): Answer
   match<[AnswersState, AnswersEvent], AnswersState>([state, event])
     .with([{ mode: 'list' }, { type: 'move' }], ([current, { delta, count }]) => ({ ...current, selected: clamp(current.selected + delta, count - 1) }))
     // A playback opens on its last frame: the code as submitted, which the reviewer knows, then steps back from it.
-    .with([{ mode: 'list' }, { type: 'open' }], ([current, { frames }]) => ({ mode: 'playback', selected: current.selected, frame: Math.max(0, frames - 1), top: 0 }))
+    .with([{ mode: 'list' }, { type: 'open' }], ([current, { frames }]) => ({
+      mode: 'playback',
+      selected: current.selected,
+      frame: Math.max(0, frames - 1),
+      top: 0,
+    }))
     .with([{ mode: 'playback' }, { type: 'close' }], ([current]) => ({ mode: 'list', selected: current.selected }))
     .with([{ mode: 'playback' }, { type: 'step' }], ([current, { to, frames }]) => {
       const frame = to === 'first' ? 0 : to === 'last' ? frames - 1 : clamp(current.frame + to, frames - 1);
@@ -46,9 +51,7 @@ export const answersKeys = (state: AnswersState, questions: readonly QuestionDet
     return match<Keystroke, KeyDecision<AnswersEvent>>(stroke)
       .with(pressed('up'), () => taken({ type: 'move', delta: -1, count: questions.length }))
       .with(pressed('down'), () => taken({ type: 'move', delta: 1, count: questions.length }))
-      .with(pressed('return'), () =>
-        question?.type === 'coding' ? taken({ type: 'open', frames: question.coding?.playback?.frames.length ?? 0 }) : taken(),
-      )
+      .with(pressed('return'), () => (question?.type === 'coding' ? taken({ type: 'open', frames: question.coding?.playback?.frames.length ?? 0 }) : taken()))
       .with(typed('r'), () => taken({ type: 'reload' }))
       .otherwise(() => passed());
   }

@@ -18,7 +18,18 @@ const signals = (over: Partial<NonNullable<QuestionDetail['signals']>> = {}): No
 });
 
 const question = (over: Partial<QuestionDetail>): QuestionDetail =>
-  ({ number: 3, questionId: 12, sectionName: 'Code', type: 'coding', marks: 5, negativeMarks: 0, awarded: null, answered: true, timeSpentSeconds: 252, ...over }) as QuestionDetail;
+  ({
+    number: 3,
+    questionId: 12,
+    sectionName: 'Code',
+    type: 'coding',
+    marks: 5,
+    negativeMarks: 0,
+    awarded: null,
+    answered: true,
+    timeSpentSeconds: 252,
+    ...over,
+  }) as QuestionDetail;
 
 describe('question evidence in words', () => {
   it('says times in minutes and seconds, and when none was recorded', () => {

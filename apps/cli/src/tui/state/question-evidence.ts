@@ -33,7 +33,10 @@ export const signalsText = (signals: QuestionDetail['signals']): string => {
 export const signalEventLines = (signals: QuestionDetail['signals']): string[] =>
   [...(signals?.events ?? [])]
     .sort((a, b) => b.chars - a.chars)
-    .map((event) => `${event.kind === 'paste' ? 'paste' : 'large insertion'} ${event.at.slice(11, 19)}, ${count(event.chars, 'char')} in ${count(event.lines, 'line')}`);
+    .map(
+      (event) =>
+        `${event.kind === 'paste' ? 'paste' : 'large insertion'} ${event.at.slice(11, 19)}, ${count(event.chars, 'char')} in ${count(event.lines, 'line')}`,
+    );
 
 const TYPE_NAMES: Record<QuestionDetail['type'], string> = {
   single_choice: 'choice',
