@@ -87,7 +87,10 @@ export const HINTS = {
   report: (offered: readonly InvitationMoveName[], evidence = false): KeyHint[] => [
     hint('p', 'export PDF', 'save the report as a PDF'),
     hint('h', 'history', 'what happened to the invitation, oldest first'),
-    hint('v', 'answers', 'time, pastes and typing per question, the variant asked, code playback'),
+    // With evidence listed, `v` joins `r` in the help only: the review keys fill the line at 80 columns.
+    evidence
+      ? { ...hint('v', 'answers', 'time, pastes and typing per question, the variant asked, code playback'), helpOnly: true as const }
+      : hint('v', 'answers', 'time, pastes and typing per question, the variant asked, code playback'),
     ...(evidence
       ? [
           hint('↑↓', 'pick', 'highlight a departure or snapshot of the integrity evidence'),
