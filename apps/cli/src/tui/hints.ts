@@ -87,10 +87,8 @@ export const HINTS = {
   report: (offered: readonly InvitationMoveName[], evidence = false): KeyHint[] => [
     hint('p', 'export PDF', 'save the report as a PDF'),
     hint('h', 'history', 'what happened to the invitation, oldest first'),
-    // With evidence listed, `v` joins `r` in the help only: the review keys fill the line at 80 columns.
-    evidence
-      ? { ...hint('v', 'answers', 'time, pastes and typing per question, the variant asked, code playback'), helpOnly: true as const }
-      : hint('v', 'answers', 'time, pastes and typing per question, the variant asked, code playback'),
+    // In the help only: the report's keys already fill the footer at 80 columns (decision 607).
+    { ...hint('v', 'answers', 'time, pastes and typing per question, the variant asked, code playback'), helpOnly: true as const },
     ...(evidence
       ? [
           hint('↑↓', 'pick', 'highlight a departure or snapshot of the integrity evidence'),
