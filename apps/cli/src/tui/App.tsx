@@ -10,6 +10,8 @@ import { LinkFormScreen } from './screens/LinkFormScreen.js';
 import { LinksScreen } from './screens/LinksScreen.js';
 import { BulkInviteScreen } from './screens/BulkInviteScreen.js';
 import { RegisterScreen } from './screens/RegisterScreen.js';
+import { AnswersScreen } from './screens/AnswersScreen.js';
+import { SimilarPairScreen } from './screens/SimilarPairScreen.js';
 import { ReportScreen } from './screens/ReportScreen.js';
 import { ReviewScreen } from './screens/ReviewScreen.js';
 import { TestDetailsScreen } from './screens/TestDetailsScreen.js';
@@ -58,6 +60,10 @@ const RouteScreen = ({ route, options }: { route: Route; options: AppOptions }) 
       return <HistoryScreen testInvitationId={route.testInvitationId} />;
     case 'report':
       return <ReportScreen testInvitationId={route.testInvitationId} />;
+    case 'answers':
+      return <AnswersScreen testInvitationId={route.testInvitationId} />;
+    case 'similarPair':
+      return <SimilarPairScreen testInvitationId={route.testInvitationId} eventId={route.eventId} />;
     case 'review':
       return <ReviewScreen testId={route.testId} testName={route.testName} />;
     case 'completions':

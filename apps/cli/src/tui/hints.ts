@@ -87,10 +87,13 @@ export const HINTS = {
   report: (offered: readonly InvitationMoveName[], evidence = false): KeyHint[] => [
     hint('p', 'export PDF', 'save the report as a PDF'),
     hint('h', 'history', 'what happened to the invitation, oldest first'),
+    // In the help only: the report's keys already fill the footer at 80 columns (decision 607).
+    { ...hint('v', 'answers', 'time, pastes and typing per question, the variant asked, code playback'), helpOnly: true as const },
     ...(evidence
       ? [
           hint('↑↓', 'pick', 'highlight a departure or snapshot of the integrity evidence'),
           hint('d/c', 'review', 'dismiss (d) or confirm (c) the highlighted one, with a note'),
+          { ...hint('Enter', 'regions', "a similarity pair's matching regions side by side"), helpOnly: true as const },
         ]
       : []),
     ...moveHints(offered),
@@ -122,6 +125,18 @@ export const HINTS = {
   ],
   confirm: [hint('y', 'yes'), hint('n/Esc', 'no')],
   completions: [hint('↑↓', 'move'), hint('Enter', 'report', "the highlighted invitation's report"), hint('r', 'retry')],
+  answers: [hint('↑↓', 'move'), hint('Enter', 'playback', "step through a coding answer's history"), hint('r', 'refresh')],
+  playback: [
+    hint('←→', 'frame', 'the previous or next saved change'),
+    hint('Home/End', 'first/last', 'the first or the last frame'),
+    hint('↑↓', 'scroll', 'scroll a long code (PgUp, PgDn by ten lines)'),
+    hint('Esc', 'questions', 'back to the list of questions'),
+  ],
+  similarPair: [
+    hint('←→', 'region', 'the previous or next matching region'),
+    hint('↑↓', 'scroll', 'scroll a long region (PgUp, PgDn by ten lines)'),
+    hint('r', 'refresh'),
+  ],
   history: [hint('↑↓', 'scroll', 'scroll the history (PgUp, PgDn by ten lines)'), hint('r', 'refresh')],
   help: [hint('?/Esc', 'close help')],
 } as const;

@@ -21,6 +21,8 @@ export const KEYS = {
   right: '\u001B[C',
   left: '\u001B[D',
   pageDown: '\u001B[6~',
+  home: '\u001B[H',
+  end: '\u001B[F',
   enter: '\r',
   escape: '\u001B',
   tab: '\t',

@@ -24,7 +24,7 @@ import { offeredMoves } from '../state/invitation-moves.js';
 import { initialRemote, remoteCallKey } from '../state/remote-state.js';
 import { reportDataReducer } from '../state/report-data.js';
 import { pollDelayMs, reportWillChange, scoreViewOf, type ScoreView } from '../state/report-score.js';
-import { reportKeys } from '../state/screen-keys.js';
+import { evidenceOpenKeys, reportKeys } from '../state/screen-keys.js';
 import { usePoll } from '../shell/use-poll.js';
 
 interface ReportData {
@@ -112,6 +112,11 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
       applyDecision(downloadKeys(exporting.current(), stroke), exporting.send) ||
       applyDecision(evidencePromptKeys(reviewing.current(), stroke), reviewing.send) ||
       moving.keys(stroke) ||
+      applyDecision(
+        evidenceOpenKeys(rowsNow()[Math.min(reviewing.current().selected, rowsNow().length - 1)], testInvitationId, stroke),
+        () => {},
+        performWith({ open }),
+      ) ||
       applyDecision(evidencePickKeys(reviewing.current(), rowsNow(), stroke), reviewing.send) ||
       applyDecision(
         reportKeys<ReportData>(current().value?.report.testStatus, testInvitationId, stroke),

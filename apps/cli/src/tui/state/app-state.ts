@@ -13,6 +13,8 @@ export type Route =
   | { screen: 'bulkInvite'; testId: number; testName: string }
   | { screen: 'invitations'; testId: number; testName: string }
   | { screen: 'report'; testInvitationId: number }
+  | { screen: 'answers'; testInvitationId: number }
+  | { screen: 'similarPair'; testInvitationId: number; eventId: string }
   | { screen: 'review'; testId: number; testName: string }
   | { screen: 'completions' };
 

@@ -72,12 +72,19 @@ export const invitationsKeys = ({ state, view, pageSize }: Browsing<InvitationRo
     .otherwise(() => listKeys(state, pageSize, stroke));
 };
 
-/** A report: `p` export the PDF, `x` cancel and `a` reattempt where the invitation's state allows, `r` refresh. */
+/** A report: `p` export the PDF, `h` history, `v` the answers (time, signals, playback, variant), `x` cancel and `a` reattempt where the invitation's state allows, `r` refresh. */
 export const reportKeys = <T>(status: InvitationStatus | undefined, testInvitationId: number, stroke: Keystroke): Decision<RemoteEvent<T>> =>
   match<Keystroke, Decision<RemoteEvent<T>>>(stroke)
     .with(typed('r'), () => taken({ type: 'reload' }))
     .with(typed('p'), () => effect<ScreenEffect>({ export: `assay-report-${testInvitationId}.pdf` }))
     .with(typed('h'), () => open({ screen: 'history', testInvitationId }))
+    .with(typed('v'), () => open({ screen: 'answers', testInvitationId }))
     .with(typed('x'), () => moveKey(status, { move: 'cancel', testInvitationId }))
     .with(typed('a'), () => moveKey(status, { move: 'reattempt', testInvitationId }))
     .otherwise(() => passed());
+
+/** Enter on a similarity pair of the report's evidence list opens its regions side by side (issue 34). */
+export const evidenceOpenKeys = (row: { eventId: string | null } | undefined, testInvitationId: number, stroke: Keystroke): Decision<never> =>
+  stroke.type === 'key' && stroke.name === 'return' && row?.eventId?.startsWith('similarity-')
+    ? open({ screen: 'similarPair', testInvitationId, eventId: row.eventId })
+    : passed();

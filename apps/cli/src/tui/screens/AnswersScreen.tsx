@@ -1,0 +1,163 @@
+import type { QuestionDetail, ReportDetails } from '@assay/domain/report';
+import { Box } from 'ink';
+import { FailureText } from '../components/FailureText.js';
+import { Text } from '../components/Text.js';
+import { HINTS } from '../hints.js';
+import { applyDecision } from '../input/key-decision.js';
+import { useConnection } from '../shell/client-context.js';
+import { useChrome, useScreenKeys, useScreenSlot } from '../shell/screen-slot.js';
+import { useCall } from '../shell/use-call.js';
+import { useMachine } from '../shell/use-machine.js';
+import { answersKeys, answersReducer, initialAnswers, type AnswersState } from '../state/answers-state.js';
+import { evidenceTop } from '../state/evidence-view.js';
+import { clampTop } from '../state/history-view.js';
+import { frameView, playbackStates } from '../state/playback-view.js';
+import { questionLine, signalEventLines, variantLines } from '../state/question-evidence.js';
+import { initialRemote, remoteCallKey, remoteReducer } from '../state/remote-state.js';
+
+/** A coding question's history, one frame at a time: when, how much changed, and the code then (scrolled). */
+const Playback = ({
+  question,
+  state,
+  rows,
+  width,
+}: {
+  question: QuestionDetail;
+  state: Extract<AnswersState, { mode: 'playback' }>;
+  rows: number;
+  width: number;
+}) => {
+  const playback = question.coding?.playback;
+  const view = frameView(playback, playbackStates(playback), state.frame);
+  const title = `Q${question.number} ${question.coding?.language ?? ''} · ${signalEventLines(question.signals).length} paste/insertion events`;
+  if (!view) {
+    return (
+      <Box flexDirection="column">
+        <Text bold wrap="truncate-end">
+          {title}
+        </Text>
+        <Text dimColor wrap="wrap">
+          No playback recorded: this answer was saved before code history was kept (or never typed in). The code as submitted:
+        </Text>
+        {(question.coding?.code ?? '(no code)')
+          .split('\n')
+          .slice(0, Math.max(1, rows - 3))
+          .map((line, index) => (
+            <Text key={index} wrap="truncate-end">
+              {line === '' ? ' ' : line}
+            </Text>
+          ))}
+      </Box>
+    );
+  }
+  // Title, frame line and the position line under the code.
+  const visible = Math.max(1, rows - 3);
+  const top = clampTop(state.top, view.lines.length, visible);
+  const gutter = String(view.lines.length).length;
+  return (
+    <Box flexDirection="column">
+      <Text bold wrap="truncate-end">
+        {title}
+      </Text>
+      <Text wrap="truncate-end">
+        Frame <Text bold>{view.index + 1}</Text> of {view.count} · {view.at} ({view.since}) · <Text color="cyan">{view.change}</Text>
+      </Text>
+      {view.lines.slice(top, top + visible).map((line, index) => {
+        const number = top + index + 1;
+        const changed = number >= view.touched.from && number <= view.touched.to;
+        return (
+          <Text key={number} wrap="truncate-end">
+            <Text color={changed ? 'cyan' : undefined} dimColor={!changed}>
+              {String(number).padStart(gutter)}
+              {changed ? '▌' : ' '}
+            </Text>
+            {line === '' ? ' ' : line}
+          </Text>
+        );
+      })}
+      <Text dimColor wrap="truncate-end">
+        lines {top + 1}–{Math.min(view.lines.length, top + visible)} of {view.lines.length}
+        {width >= 60 ? ' · ▌ marks the lines this frame changed' : ''}
+      </Text>
+    </Box>
+  );
+};
+
+/** The variant lines, then one line per question (time and signals), the highlighted one's events under the list. */
+const QuestionList = ({ details, selected, rows }: { details: ReportDetails; selected: number; rows: number }) => {
+  const variant = variantLines(details);
+  const { questions } = details;
+  const index = Math.min(selected, questions.length - 1);
+  const events = signalEventLines(questions[index]?.signals).slice(0, 3);
+  // The variant, a blank line, the events under the list and a position line.
+  const visible = Math.max(1, rows - variant.length - 2 - events.length - 1);
+  const top = evidenceTop(index, questions.length, Math.min(visible, questions.length));
+  return (
+    <Box flexDirection="column">
+      {variant.map((line, lineIndex) => (
+        <Text key={lineIndex} wrap="wrap" dimColor={!details.variant}>
+          {line}
+        </Text>
+      ))}
+      <Text> </Text>
+      {questions.length === 0 ? <Text dimColor>No questions in this report.</Text> : null}
+      {questions.slice(top, top + visible).map((question, offset) => (
+        <Text key={question.questionId} wrap="truncate-end" inverse={top + offset === index}>
+          {questionLine(question)}
+        </Text>
+      ))}
+      {events.map((line, lineIndex) => (
+        <Text key={lineIndex} dimColor wrap="truncate-end">
+          {'  '}
+          {line}
+        </Text>
+      ))}
+      <Text dimColor wrap="truncate-end">
+        {questions.length > visible ? `${top + 1}–${Math.min(questions.length, top + visible)} of ${questions.length} · ` : ''}
+        {questions[index]?.type === 'coding' ? 'Enter: step through how this code was written' : 'time and signals as the page reported them'}
+      </Text>
+    </Box>
+  );
+};
+
+/**
+ * An attempt's answers as evidence (issue 34, items 2–5): which questions the candidate was asked and in what order,
+ * each question's time, pastes, large insertions and first keystroke, and a coding answer's playback frame by frame.
+ * Everything comes from the report's `/details`; nothing here scores.
+ */
+export const AnswersScreen = ({ testInvitationId }: { testInvitationId: number }) => {
+  const { client } = useConnection();
+  const { body } = useScreenSlot();
+  const { state: remote, send: dispatch } = useMachine(remoteReducer<ReportDetails>, initialRemote<ReportDetails>);
+  const { state, send, current } = useMachine(answersReducer, initialAnswers);
+  useCall(
+    remoteCallKey(remote, `answers:${testInvitationId}`),
+    (signal) => client.reports.details(testInvitationId, { signal }),
+    (value) => dispatch({ type: 'loaded', value }),
+    (failure) => dispatch({ type: 'failed', failure }),
+  );
+  useChrome({ title: `Answers of invitation ${testInvitationId}`, hints: state.mode === 'list' ? HINTS.answers : HINTS.playback });
+  const questions = remote.value?.questions ?? [];
+  useScreenKeys((stroke) =>
+    applyDecision(answersKeys(current(), questions, stroke), (event) => (event.type === 'reload' ? dispatch({ type: 'reload' }) : send(event))),
+  );
+
+  if (!remote.value) {
+    return remote.phase === 'failed' ? (
+      <FailureText failure={remote.failure} hint="(r to retry)" />
+    ) : (
+      <Text dimColor>Loading the answers of {testInvitationId}…</Text>
+    );
+  }
+  const question = questions[Math.min(state.selected, questions.length - 1)];
+  return (
+    <Box flexDirection="column">
+      {state.mode === 'playback' && question ? (
+        <Playback question={question} state={state} rows={body.rows} width={body.columns} />
+      ) : (
+        <QuestionList details={remote.value} selected={state.selected} rows={body.rows} />
+      )}
+      {remote.phase === 'failed' ? <FailureText failure={remote.failure} hint="(r to retry)" /> : null}
+    </Box>
+  );
+};
