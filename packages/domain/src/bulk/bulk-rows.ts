@@ -39,7 +39,10 @@ export type BulkRowCheck = { ok: true; value: ValidBulkRow } | { ok: false; row:
 /** The registration's own rules for the address, the name and the extra time: one home for them (4.7). */
 const RegistrationFields = RegisterCandidateInput.pick({ emailId: true, fullName: true, extraTimePercent: true });
 
-const LinkExpiry = z.iso.datetime({ offset: true, error: 'linkExpiresAt must be a UTC date-time YYYY-MM-DDTHH:MM:SS or ISO 8601 with its offset, e.g. 2026-12-31T18:00:00Z' });
+const LinkExpiry = z.iso.datetime({
+  offset: true,
+  error: 'linkExpiresAt must be a UTC date-time YYYY-MM-DDTHH:MM:SS or ISO 8601 with its offset, e.g. 2026-12-31T18:00:00Z',
+});
 
 const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value)).trim();
 
