@@ -215,8 +215,8 @@ describe('issue 34 acceptance: pool, similarity, paste, time per question, playb
       expect(await b.report(invitations[who])).toMatchObject({ reportStatus: 'Generated', score: '7', totalScore: '7', questions: 3 });
       details[who] = await b.client.reports.details(invitations[who]);
     }
-    // The two draws are a candidate's own: 12 ordered draws, so at least two of three differ but for a 1-in-144 chance.
-    expect(new Set(Object.values(drawn).map((ids) => ids.join(' '))).size).toBeGreaterThan(1);
+    // Each page's draw is checked against that candidate's own variant in /details below; whether random draws differ
+    // is chance (it failed once in CI), so it is not asserted here — the domain's variant tests pin seeds instead.
   }, 300_000);
 
   it('/details: the pair with regions on both copiers, none on the third', () => {
