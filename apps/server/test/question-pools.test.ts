@@ -219,6 +219,23 @@ describe.each(backends)('question pools and shuffling on %s', (backend) => {
     for (const number of [1, 2, 3, 4, 5, 6])
       expect(rightRow[Object.keys(rightRow).find((heading) => heading.startsWith(`Q${number} `))!]).toBe(askedNumbers.has(number) ? 1 : null);
     expect(sheet('Candidates').get(right.invitationId)).toMatchObject({ score: 3, totalScore: 8 });
+    // The Time per question sheet names the order each candidate was shown, options by their authored letters, and the seed.
+    const numberOf = (questionId: number) => questions.findIndex((entry) => entry.id === questionId) + 1;
+    const shownText = (session: CandidateSession) =>
+      session.test.sections
+        .map((section) =>
+          (section.questions ?? [])
+            .map((question) =>
+              'options' in question
+                ? `Q${numberOf(question.questionId)} (${question.options.map((option) => String.fromCharCode(65 + option.optionId)).join(' ')})`
+                : `Q${numberOf(question.questionId)}`,
+            )
+            .join(', '),
+        )
+        .join(' · ');
+    const times = sheet('Time per question');
+    expect(times.get(wrong.invitationId)).toMatchObject({ 'order shown (options: letters as authored)': shownText(wrong.session), 'variant seed': details.variant!.seed });
+    expect(times.get(right.invitationId)).toMatchObject({ 'order shown (options: letters as authored)': shownText(right.session) });
     // Marks were recorded for the asked questions only.
     const scored = await h.store.attemptLog.questionResults(right.invitationId);
     const byNumber = (a: number, b: number) => a - b;

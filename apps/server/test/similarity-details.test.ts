@@ -106,3 +106,47 @@ describe.each(backends)('similarity between candidates in /details on %s', (back
     expect(text).toContain('best.push(top);');
   });
 });
+
+/**
+ * A class that shares one answer (decision 622): every candidate pairs with every other, so a report lists the 5
+ * closest pairs of the question and counts the rest, and only listed pairs can be reviewed.
+ */
+describe.each(backends)('a class sharing one answer on %s', (backend) => {
+  let h: Harness;
+  const invitations: number[] = [];
+
+  beforeAll(async () => {
+    h = await startHarness(backend);
+    const testId = await h.importTest({ ...definition, testName: 'Word counts, one answer for all' });
+    for (let index = 0; index < 8; index++) {
+      const { token, invitationId } = await registerFor(h, testId, `class${index}@example.com`, { fullName: `Student ${index}` });
+      const api = candidate(h, token);
+      const [questionId] = questionIdsOf(await api.client.start());
+      expectSuccess(await api.answer(questionId!, { code: corpus('honest-d.js') }));
+      expectSuccess(await api.submit());
+      invitations.push(invitationId);
+    }
+    await h.drainJobs();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it('lists 5 pairs with their other sides, counts the other 2, says so in the PDF, and refuses a review of an unlisted pair', async () => {
+    const first = invitations[0]!;
+    const details = expectSuccess<ReportDetails>(await h.request({ method: 'GET', url: `/v2/org/report/${first}/details` }));
+    const listed = details.integrity.similarity ?? [];
+    expect(listed).toHaveLength(5);
+    expect(details.integrity.omittedSimilarPairs).toBe(2);
+    for (const pair of listed) expect(pair.regions[0]!.otherCode).toContain('function');
+    const pdf = await h.request({ method: 'GET', url: `/v2/org/report/${first}/pdf` });
+    expect(pdfText(pdf.rawPayload).replace(/\s+/g, ' ')).toContain('2 more pairs at or above 0.5 not listed: the 5 highest of each question are.');
+    const all = await h.store.similarity.pairsOf(h.org.orgId, first);
+    expect(all).toHaveLength(7);
+    const listedIds = new Set(listed.map((pair) => pair.eventId));
+    const unlisted = all.find((pair) => !listedIds.has(`similarity-${pair.pairId}`))!;
+    const body = { outcome: 'dismissed', note: 'Common answer.' };
+    expectFailure(await h.request({ method: 'PUT', url: `/v2/org/testinvitation/${first}/evidence/similarity-${unlisted.pairId}`, payload: body }), '404.12');
+    expectSuccess(await h.request({ method: 'PUT', url: `/v2/org/testinvitation/${first}/evidence/${listed[0]!.eventId}`, payload: body }));
+  });
+});

@@ -45,3 +45,4 @@ export * from './similarity/winnowing.js';
 export * from './similarity/compare-fingerprints.js';
 export * from './similarity/submission-fingerprints.js';
 export * from './report/similarity-detail.js';
+export * from './report/variant-order-text.js';

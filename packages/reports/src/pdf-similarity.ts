@@ -1,4 +1,4 @@
-import type { ReportDetails } from '@assay/domain';
+import { MAX_LISTED_PAIRS_PER_QUESTION, type ReportDetails } from '@assay/domain';
 import { BOLD, INK, LEFT, MONO, MUTED, WARNING, WIDTH, heading, put, putWrapped, type Cursor, type Doc } from './pdf-layout.js';
 import { reviewCell } from './pdf-evidence-reviews.js';
 
@@ -25,6 +25,10 @@ const column = (doc: Doc, x: number, top: number, first: number, lines: readonly
   });
 };
 
+/** What the list leaves out (decision 622): a class sharing one answer pairs everyone with everyone. */
+export const omittedPairsNote = (omitted: number): string =>
+  `${omitted.toLocaleString('en')} more ${omitted === 1 ? 'pair' : 'pairs'} at or above 0.5 not listed: the ${MAX_LISTED_PAIRS_PER_QUESTION} highest of each question are.`;
+
 export const drawSimilarity = (doc: Doc, cursor: Cursor, details: ReportDetails): void => {
   const pairs = details.integrity.similarity ?? [];
   if (pairs.length === 0) return;
@@ -35,6 +39,8 @@ export const drawSimilarity = (doc: Doc, cursor: Cursor, details: ReportDetails)
     'Answers to the same coding question that share much of their code with another candidate’s, names, comments and layout aside ' +
     '(score: shared fingerprints, 0–1; listed from 0.5). Evidence for a reviewer, not a verdict: the score above is unchanged.';
   cursor.y += putWrapped(doc, intro, LEFT, cursor.y, WIDTH, { size: 9, color: MUTED }) + 6;
+  const omitted = details.integrity.omittedSimilarPairs ?? 0;
+  if (omitted > 0) cursor.y += putWrapped(doc, omittedPairsNote(omitted), LEFT, cursor.y, WIDTH, { size: 9, color: WARNING }) + 6;
   for (const pair of pairs) {
     const question = details.questions.find((entry) => entry.questionId === pair.questionId);
     const own = (question?.coding?.code ?? '').split('\n');

@@ -179,3 +179,10 @@ export const questionsRowOfTexts = (columns: readonly QuestionColumn[], position
  */
 export const timeHeadings = (columns: readonly QuestionColumn[]): string[] =>
   columns.map((column) => `Q${column.number} seconds · ${shortText(questionTextPlain(column.text))}`);
+
+/**
+ * The Time per question sheet's columns of a test that draws or shuffles questions (decision 620): the order each
+ * candidate was shown (`Q4, Q1 (C A B D) · Q7`, a shuffled question's options by their authored letters) and the seed
+ * that reproduces it, as `/details` names it.
+ */
+export const VARIANT_COLUMNS = { headings: ['order shown (options: letters as authored)', 'variant seed'], widths: [44, 12] } as const;

@@ -2,7 +2,15 @@ import type { EventEmitter } from 'node:events';
 import ExcelJS from 'exceljs';
 import type { TestDetails } from '@assay/domain';
 import { ATTEMPTED_ON_COLUMN, CANDIDATE_WIDTHS, candidateCells, candidateHeadings } from './candidates-sheet.js';
-import { QUESTIONS_LEADING_COLUMNS, columnPositions, questionHeadings, questionWidths, questionsRowOfTexts, timeHeadings } from './questions-sheet.js';
+import {
+  QUESTIONS_LEADING_COLUMNS,
+  VARIANT_COLUMNS,
+  columnPositions,
+  questionHeadings,
+  questionWidths,
+  questionsRowOfTexts,
+  timeHeadings,
+} from './questions-sheet.js';
 import { FlowControl } from './workbook-flow.js';
 import type { CellValue, QuestionsHeader, TimesHeader, WorkbookInput } from './workbook-rows.js';
 import { DataRowWriter } from './sheet-row-xml.js';
@@ -47,11 +55,12 @@ const questionsSheet = (workbook: Writer, header: QuestionsHeader | undefined): 
 
 const timesSheet = (workbook: Writer, header: TimesHeader | undefined): ExcelJS.Worksheet => {
   const columns = header?.columns ?? [];
+  const variant = header?.variants ? VARIANT_COLUMNS : { headings: [], widths: [] };
   return dataSheet(
     workbook,
     TIMES_SHEET,
-    [...QUESTIONS_LEADING_COLUMNS, ...timeHeadings(columns)],
-    [16, 34, 28, ...columns.map(() => 18)],
+    [...QUESTIONS_LEADING_COLUMNS, ...variant.headings, ...timeHeadings(columns)],
+    [16, 34, 28, ...variant.widths, ...columns.map(() => 18)],
     QUESTION_HEADING_LINES,
   );
 };
@@ -72,6 +81,7 @@ const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIt
   let questionCount = 0;
   let times: ExcelJS.Worksheet | undefined;
   let timeRows: DataRowWriter | undefined;
+  let timesHeader: TimesHeader | undefined;
   let timeCount = 0;
   for await (const row of rows) {
     if (!('kind' in row) || row.kind === 'candidate-cells') {
@@ -92,11 +102,13 @@ const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIt
       questionRows.flush();
       questions.commit();
       times = timesSheet(workbook, row);
+      timesHeader = row;
       timeRows = new DataRowWriter(times);
     } else if (row.kind === 'times-row') {
       if (!times || !timeRows) throw new Error('A Time per question row came before its sheet started.');
       if ((timeCount += 1) > candidateCount) throw new Error('The Time per question sheet has more rows than the Candidates sheet.');
       const values: CellValue[] = [row.testInvitationId, row.emailId, row.fullName];
+      if (timesHeader?.variants) values.push(row.shown ?? null, row.seed ?? null);
       if (row.cells) for (const cell of row.cells) values.push(cell);
       timeRows.write(values);
       await flow.afterRow(times);

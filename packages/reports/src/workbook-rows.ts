@@ -63,19 +63,28 @@ export interface QuestionsTextsRow {
   readonly coding: string;
 }
 
-/** Starts the Time per question sheet (after the last Questions row): the same question columns. */
+/**
+ * Starts the Time per question sheet (after the last Questions row): the same question columns. `variants`: the test
+ * draws or shuffles questions (issue 34, item 5), so the sheet names the order each candidate was shown.
+ */
 export interface TimesHeader {
   readonly kind: 'times-header';
   readonly columns: readonly QuestionColumn[];
+  readonly variants?: boolean;
 }
 
-/** One candidate's seconds per question (null cells: not recorded; `cells` null: never started), in the Candidates sheet's order. */
+/**
+ * One candidate's seconds per question (null cells: not recorded; `cells` null: never started), in the Candidates
+ * sheet's order; with variants, the order shown (`variantOrderText`) and the seed that reproduces it, null before the start.
+ */
 export interface TimesRow {
   readonly kind: 'times-row';
   readonly testInvitationId: number;
   readonly emailId: string;
   readonly fullName: string;
   readonly cells: readonly (number | null)[] | null;
+  readonly shown?: string | null;
+  readonly seed?: number | null;
 }
 
 /**

@@ -91,7 +91,7 @@ export const HINTS = {
     { ...hint('v', 'answers', 'time, pastes and typing per question, the variant asked, code playback'), helpOnly: true as const },
     ...(evidence
       ? [
-          hint('↑↓', 'pick', 'highlight a departure or snapshot of the integrity evidence'),
+          hint('↑↓', 'pick', 'highlight a departure, snapshot, paste or similar answer of the integrity evidence'),
           hint('d/c', 'review', 'dismiss (d) or confirm (c) the highlighted one, with a note'),
           { ...hint('Enter', 'regions', "a similarity pair's matching regions side by side"), helpOnly: true as const },
         ]

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EvidenceReview, EvidenceReviewInput, IdParam, InvitationHistory, invitationHistoryOf, knownEvidence, signalEventIds, succeed } from '@assay/domain';
+import { EvidenceReview, EvidenceReviewInput, IdParam, InvitationHistory, invitationHistoryOf, knownEvidence, listedSimilarPairs, signalEventIds, succeed } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { found, unwrap } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
@@ -43,7 +43,7 @@ export const invitationHistoryRoutes: FastifyPluginAsyncZod<AppContext> = async 
         presence: log.presence,
         endedAt: invitation.completedAt ?? at,
         snapshotIds: snapshots.map((snapshot) => snapshot.id),
-        similarityPairIds: pairs.map((pair) => pair.pairId),
+        similarityPairIds: listedSimilarPairs(pairs).listed.map((pair) => pair.pairId),
         signalEventIds: [...questionSignals.values()].flatMap(signalEventIds),
       };
       unwrap(knownEvidence(eventId, evidence));

@@ -1,5 +1,5 @@
-import type { AttemptLog, EvidenceReviews, QuestionSignals, SimilarityPairFact } from '@assay/domain';
-import type { Store } from '@assay/store';
+import { type AttemptLog, type EvidenceReviews, listedSimilarPairs, type QuestionSignals, type SimilarityPairFact } from '@assay/domain';
+import { answerPlaceKey, type Store } from '@assay/store';
 
 const NO_REVIEWS: EvidenceReviews = new Map();
 
@@ -18,10 +18,11 @@ export const integrityEvidenceOf = async (
   log: AttemptLog;
   snapshots: { id: number; takenAt: number }[];
   similarity: SimilarityPairFact[];
+  omittedSimilarPairs: number;
   questionSignals: Map<number, QuestionSignals>;
   evidenceReviews: EvidenceReviews;
 }> => {
-  const [log, snapshots, similarity, questionSignals] = await Promise.all([
+  const [log, snapshots, { similarity, omittedSimilarPairs }, questionSignals] = await Promise.all([
     store.attemptLog.events(invitationId),
     store.attempts.snapshotList(invitationId),
     similarityPairsOf(store, orgId, invitationId),
@@ -34,17 +35,19 @@ export const integrityEvidenceOf = async (
     tail.length > 0 ||
     similarity.length > 0 ||
     [...questionSignals.values()].some((signals) => signals.events.length > 0);
-  return { log, snapshots, similarity, questionSignals, evidenceReviews: reviewable ? await store.evidenceReviews.latestOf(invitationId) : NO_REVIEWS };
+  return { log, snapshots, similarity, omittedSimilarPairs, questionSignals, evidenceReviews: reviewable ? await store.evidenceReviews.latestOf(invitationId) : NO_REVIEWS };
 };
 
-/** The attempt's similarity pairs, each with the other candidate's answer to the question (for the matching lines). */
-const similarityPairsOf = async (store: Store, orgId: number, invitationId: number): Promise<SimilarityPairFact[]> => {
-  const pairs = await store.similarity.pairsOf(orgId, invitationId);
-  return Promise.all(
-    pairs.map(async (pair) => {
-      const answers = await store.attempts.answers(pair.otherInvitationId);
-      const code = answers.find((saved) => saved.questionId === pair.questionId)?.answer.code ?? null;
-      return { ...pair, otherCode: code };
-    }),
-  );
+/**
+ * The pairs the attempt's report lists (`listedSimilarPairs`: the closest few per question), each with the other
+ * candidate's answer to the question (for the matching lines) read in one query, and how many it does not list.
+ */
+const similarityPairsOf = async (store: Store, orgId: number, invitationId: number): Promise<{ similarity: SimilarityPairFact[]; omittedSimilarPairs: number }> => {
+  const { listed, unlisted } = listedSimilarPairs(await store.similarity.pairsOf(orgId, invitationId));
+  const places = listed.map((pair) => ({ invitationId: pair.otherInvitationId, questionId: pair.questionId }));
+  const codes = await store.similarity.codesOf(orgId, places);
+  return {
+    similarity: listed.map((pair, index) => ({ ...pair, otherCode: codes.get(answerPlaceKey(places[index]!)) ?? null })),
+    omittedSimilarPairs: unlisted,
+  };
 };

@@ -1,6 +1,7 @@
 import {
   type Answer,
   attemptQuestionSeconds,
+  attemptVariant,
   buildReportDetails,
   type CodingAnswerFacts,
   codingAnswerFacts,
@@ -14,6 +15,7 @@ import {
   readCodingText,
   readResultsText,
   type ScoreStanding,
+  variantOrderText,
 } from '@assay/domain';
 import { codingTextCovers, columnPositions, questionsHeaderOf, questionsRowOfAwards, sheetCodingOf, type WorkbookRow } from '@assay/reports/host';
 import type { Store } from '@assay/store';
@@ -125,11 +127,16 @@ export async function* workbookRowsOfTest(store: Store, orgId: number, testId: n
       );
     }
   }
-  yield { kind: 'times-header', columns: header.columns };
+  // A test that draws or shuffles names the order each candidate was shown beside their times (decision 620).
+  const variants = !isFixedTest(sections);
+  const numberOf = new Map(header.columns.map((column) => [column.questionId, column.number]));
+  yield { kind: 'times-header', columns: header.columns, variants };
   for await (const batch of store.questionSignals.timesOfTest(orgId, testId, throughId)) {
     for (const attempt of batch) {
       const cells = attemptQuestionSeconds(attempt, questionIds);
-      yield { kind: 'times-row', testInvitationId: attempt.invitationId, emailId: attempt.email, fullName: attempt.fullName, cells };
+      const row = { kind: 'times-row', testInvitationId: attempt.invitationId, emailId: attempt.email, fullName: attempt.fullName, cells } as const;
+      const seed = attempt.startedAt === null ? null : attempt.variantSeed;
+      yield variants ? { ...row, seed, shown: seed === null ? null : variantOrderText(attemptVariant(sections, questions, seed), numberOf) } : row;
     }
   }
 }

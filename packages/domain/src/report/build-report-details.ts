@@ -47,8 +47,10 @@ export interface ReportFacts {
   /** The page's events as the attempt's log kept them (event-log.ts). */
   readonly log: AttemptLog;
   readonly snapshots: readonly { readonly id: number; readonly takenAt: number }[];
-  /** The attempt's similarity pairs (issue 34); absent or empty when it has none. */
+  /** The attempt's similarity pairs the report lists (issue 34; `listedSimilarPairs`); absent or empty when it has none. */
   readonly similarity?: readonly SimilarityPairFact[];
+  /** Its pairs not listed (decision 622). */
+  readonly omittedSimilarPairs?: number;
   /** The latest review of each piece of integrity evidence (issue 32); absent when the attempt shows no evidence. */
   readonly evidenceReviews?: EvidenceReviews;
   /** How this attempt's score stands among the test's completed, scored attempts (read for scored attempts only). */
@@ -205,6 +207,7 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
         (questionId) => questions.find((question) => question.questionId === questionId)?.number ?? null,
         facts.evidenceReviews,
       ),
+      omittedSimilarPairs: facts.omittedSimilarPairs ?? 0,
     },
   };
 };

@@ -169,6 +169,11 @@ export const ReportDetails = z
        * threshold, highest first. Evidence for a reviewer, never a score change; absent from an older server's details.
        */
       similarity: z.array(SimilarityPairDetail).optional(),
+      /**
+       * Pairs at or above the threshold that `similarity` does not list: it lists the 5 highest of each question
+       * (decision 622). 0 for nearly every attempt; absent from an older server's details.
+       */
+      omittedSimilarPairs: z.int().nonnegative().optional(),
     }),
   })
   .meta({ id: 'ReportDetails' });

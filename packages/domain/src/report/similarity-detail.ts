@@ -49,6 +49,27 @@ export interface SimilarityPairFact {
 
 export const MAX_REGION_LINES = 60;
 
+/** Pairs a report lists per question: the highest scores; the rest are counted (decision 622). */
+export const MAX_LISTED_PAIRS_PER_QUESTION = 5;
+
+/**
+ * Which of an attempt's pairs its report lists, and so which a reviewer can review: per question the
+ * MAX_LISTED_PAIRS_PER_QUESTION highest scores (ties by the order given), highest first overall; `unlisted` counts the
+ * rest. When a class shares one textbook answer, every candidate pairs with every other: the report shows the closest
+ * few, not hundreds (decision 622).
+ */
+export const listedSimilarPairs = <T extends { readonly questionId: number; readonly score: number }>(pairs: readonly T[]): { listed: T[]; unlisted: number } => {
+  const perQuestion = new Map<number, number>();
+  const listed = [...pairs]
+    .sort((a, b) => b.score - a.score)
+    .filter((pair) => {
+      const count = perQuestion.get(pair.questionId) ?? 0;
+      perQuestion.set(pair.questionId, count + 1);
+      return count < MAX_LISTED_PAIRS_PER_QUESTION;
+    });
+  return { listed, unlisted: pairs.length - listed.length };
+};
+
 const linesOf = (code: string | null, from: number, to: number): string =>
   code === null
     ? ''

@@ -143,6 +143,7 @@ export class QuestionSignalsRepository {
           'invitations.started_at as startedAt',
           'invitations.completed_at as completedAt',
           'invitations.deadline_at as deadline',
+          'invitations.variant_seed as variantSeed',
           'candidates.email as email',
           'candidates.full_name as fullName',
         ])
@@ -170,6 +171,7 @@ export class QuestionSignalsRepository {
         startedAt: nullableNumber(row.startedAt),
         completedAt: nullableNumber(row.completedAt),
         deadline: nullableNumber(row.deadline),
+        variantSeed: nullableNumber(row.variantSeed),
         signals: byAttempt.get(Number(row.id)) ?? new Map(),
       }));
       afterId = Number(rows[rows.length - 1]!.id);
@@ -185,5 +187,7 @@ export interface AttemptTimes {
   readonly startedAt: number | null;
   readonly completedAt: number | null;
   readonly deadline: number | null;
+  /** The seed of the attempt's variant (decision 572); null before the start. */
+  readonly variantSeed: number | null;
   readonly signals: ReadonlyMap<number, QuestionSignals>;
 }

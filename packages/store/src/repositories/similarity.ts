@@ -159,7 +159,35 @@ export class SimilarityRepository {
       };
     });
   }
+
+  /**
+   * The code answers at the given places, in one read (the other sides of the pairs an attempt's report lists), keyed
+   * by `answerPlaceKey`; an answer gone (a reset) is missing. Scoped by the org, like every read here.
+   */
+  async codesOf(orgId: number, places: readonly AnswerPlace[]): Promise<Map<string, string>> {
+    if (places.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('answers')
+      .innerJoin('invitations', 'invitations.id', 'answers.invitation_id')
+      .select(['answers.invitation_id', 'answers.question_id', 'answers.code'])
+      .where('invitations.org_id', '=', orgId)
+      .where('answers.invitation_id', 'in', [...new Set(places.map((place) => place.invitationId))])
+      .where('answers.question_id', 'in', [...new Set(places.map((place) => place.questionId))])
+      .execute();
+    return new Map(
+      rows.flatMap((row) => (row.code === null ? [] : [[answerPlaceKey({ invitationId: row.invitation_id, questionId: row.question_id }), row.code] as const])),
+    );
+  }
 }
+
+/** Where a pair's other answer is: the other invitation and the question. */
+export interface AnswerPlace {
+  readonly invitationId: number;
+  readonly questionId: number;
+}
+
+/** The key `codesOf` answers by. */
+export const answerPlaceKey = ({ invitationId, questionId }: AnswerPlace): string => `${invitationId}:${questionId}`;
 
 /** A reset's part (issue 34): the attempt's answers are gone, so are their fingerprints and the pairs they were in. */
 export const clearSimilarity = async (trx: Kysely<Database>, invitationId: number): Promise<void> => {

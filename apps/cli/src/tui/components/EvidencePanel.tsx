@@ -92,6 +92,7 @@ const StatusLines = ({ state, row, width, active }: { state: EvidenceReviewState
 export const EvidencePanel = ({
   rows,
   omitted,
+  unlistedPairs = 0,
   state,
   visible,
   width,
@@ -99,6 +100,8 @@ export const EvidencePanel = ({
 }: {
   rows: readonly EvidenceRow[];
   omitted: number;
+  /** Similar pairs the details do not list (decision 622: the 5 highest of each question are). */
+  unlistedPairs?: number;
   state: EvidenceReviewState;
   visible: number;
   width: number;
@@ -107,7 +110,7 @@ export const EvidencePanel = ({
   if (rows.length === 0) {
     return (
       <Box flexDirection="column" marginTop={1}>
-        <Text dimColor>Integrity evidence: no departures or snapshots.</Text>
+        <Text dimColor>Integrity evidence: no departures, snapshots, pastes or similar answers.</Text>
       </Box>
     );
   }
@@ -116,7 +119,7 @@ export const EvidencePanel = ({
   const top = evidenceTop(selected, rows.length, shown);
   const columns = columnsFor(width, [13, 25, 'flex']);
   const more = rows.length > shown ? ` · ${top + 1}–${top + shown} of ${rows.length}` : '';
-  const kept = omitted > 0 ? ` · ${omitted} events not kept` : '';
+  const kept = `${omitted > 0 ? ` · ${omitted} events not kept` : ''}${unlistedPairs > 0 ? ` · ${unlistedPairs} similar pairs not listed` : ''}`;
   return (
     <Box flexDirection="column" marginTop={1}>
       <Row header columns={columns} cells={['EVIDENCE', 'RAW SIGNAL (UTC)', `REVIEW${more}${kept}`]} />

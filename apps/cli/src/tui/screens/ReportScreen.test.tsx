@@ -238,7 +238,7 @@ describe('ReportScreen: reviewing integrity evidence (issue 32, item 5) with a r
     expect(refused).toMatch(/Note: Fire drill\? q \(stale\)/);
     expect(refused).toContain('Dismiss Departure 1');
     await screen.press(KEYS.escape, 'r');
-    await screen.waitFor('Integrity evidence: no departures or snapshots.');
+    await screen.waitFor('Integrity evidence: no departures, snapshots, pastes or similar answers.');
     await screen.expectChrome({ hints: HINTS.report(['cancel']) });
   });
 });

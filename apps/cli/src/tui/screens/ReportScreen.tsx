@@ -92,7 +92,7 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
   const data = state.value;
   usePoll(state.phase !== 'loading' && data !== null && reportWillChange(data.report), state.attempt, pollDelayMs, () => dispatch({ type: 'reload' }));
   const offered = data ? offeredMoves(data.report.testStatus) : [];
-  const evidence = data ? evidenceRows(data.details.integrity) : [];
+  const evidence = data ? evidenceRows(data.details.integrity, data.details.questions) : [];
   const naming = download.phase === 'naming';
   const noting = reviewing.state.phase !== 'browsing';
   useChrome({
@@ -105,7 +105,7 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
   // The note prompt takes every key before the rest; the evidence list's keys come after a move's (its `c` copies a new URL).
   const rowsNow = () => {
     const value = current().value;
-    return value ? evidenceRows(value.details.integrity) : [];
+    return value ? evidenceRows(value.details.integrity, value.details.questions) : [];
   };
   useScreenKeys(
     (stroke) =>
@@ -182,6 +182,7 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
       <EvidencePanel
         rows={evidence}
         omitted={details.integrity.omittedEvents}
+        unlistedPairs={details.integrity.omittedSimilarPairs ?? 0}
         state={reviewing.state}
         visible={evidenceVisible}
         width={body.columns}

@@ -54,6 +54,29 @@ describe('the evidence list of the report screen', () => {
     ]);
   });
 
+  it('lists each question’s pastes and large insertions after the snapshots, in the order they happened, reviewable by their id', () => {
+    const confirmed = { outcome: 'confirmed' as const, note: 'Whole answer.', by: 'Panel A', at: '2026-11-25T11:00:00.000Z' };
+    const signals = (events: { kind: 'paste' | 'insertion'; at: string; chars: number; lines: number; review?: typeof confirmed }[]) => ({
+      firstViewedAt: null,
+      secondsToFirstKeystroke: null,
+      pastes: events.filter((event) => event.kind === 'paste').length,
+      pastedChars: 0,
+      largeInsertions: events.filter((event) => event.kind === 'insertion').length,
+      largeInsertionChars: 80,
+      events: events.map((event) => ({ ...event, eventId: `${event.kind}-${Date.parse(event.at)}` })),
+    });
+    const questions = [
+      { number: 2, signals: signals([{ kind: 'paste', at: '2026-11-25T09:50:00.000Z', chars: 1204, lines: 31, review: confirmed }]) },
+      { number: 1, signals: signals([{ kind: 'insertion', at: '2026-11-25T09:44:00.000Z', chars: 90, lines: 1 }]) },
+      { number: 3 },
+    ];
+    expect(evidenceRows({ ...integrity, departures: [] }, questions)).toEqual([
+      { eventId: 'snapshot-7', name: 'Snapshot 1', signal: 'taken 09:45:00', review: integrity.snapshots[0]!.review },
+      { eventId: `insertion-${Date.parse('2026-11-25T09:44:00.000Z')}`, name: 'Insertion Q1', signal: '09:44:00, 90 chars in 1 line', review: null },
+      { eventId: `paste-${Date.parse('2026-11-25T09:50:00.000Z')}`, name: 'Paste Q2', signal: '09:50:00, 1,204 chars in 31 lines', review: confirmed },
+    ]);
+  });
+
   it('reads an older server’s details (no eventId, no review): shown, not reviewable', () => {
     const older = { ...integrity, departures: [{ leftAt: '2026-11-25T09:42:11.000Z', returnedAt: null, seconds: 3 }], snapshots: [] };
     expect(evidenceRows(older)).toEqual([{ eventId: null, name: 'Departure 1', signal: '09:42:11–not back (3 s)', review: null }]);

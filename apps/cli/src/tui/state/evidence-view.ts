@@ -1,4 +1,4 @@
-import type { EvidenceOutcome, EvidenceReviewDetail, ReportDetails } from '@assay/domain/report';
+import type { EvidenceOutcome, EvidenceReviewDetail, QuestionDetail, ReportDetails } from '@assay/domain/report';
 
 /**
  * One piece of integrity evidence as the report screen lists it (issue 32, item 5): the raw signal the page reported,
@@ -22,11 +22,24 @@ const regionsText = (regions: NonNullable<ReportDetails['integrity']['similarity
   return regions.length > 3 ? `${shown.join(', ')}, +${regions.length - 3}` : shown.join(', ');
 };
 
+/** The pastes and large insertions the questions list, in the order they happened ("Paste Q3", "10:04:12, 840 chars in 22 lines"). */
+const signalRows = (questions: readonly Pick<QuestionDetail, 'number' | 'signals'>[]): EvidenceRow[] =>
+  questions
+    .flatMap((question) => (question.signals?.events ?? []).map((event) => ({ number: question.number, event })))
+    .sort((a, b) => a.event.at.localeCompare(b.event.at))
+    .map(({ number, event }) => ({
+      eventId: event.eventId ?? null,
+      name: `${event.kind === 'paste' ? 'Paste' : 'Insertion'} Q${number}`,
+      signal: `${timeOf(event.at)}, ${event.chars.toLocaleString('en')} chars in ${event.lines.toLocaleString('en')} ${event.lines === 1 ? 'line' : 'lines'}`,
+      review: event.review ?? null,
+    }));
+
 /**
- * The departures, then the snapshots, then the similarity pairs (issue 34) of a report's details: a pair is reviewed
- * like the others ("Similar Q2", "to Ada Lovelace #41, 0.82, lines 3–12 ≈ 5–14").
+ * The departures, the snapshots, the pastes and large insertions of each question, then the similarity pairs (issue
+ * 34) of a report's details: each reviewed like the others ("Similar Q2", "to Ada Lovelace #41, 0.82, lines 3–12 ≈
+ * 5–14"; "Paste Q3", "10:04:12, 840 chars in 22 lines").
  */
-export const evidenceRows = (integrity: ReportDetails['integrity']): EvidenceRow[] => [
+export const evidenceRows = (integrity: ReportDetails['integrity'], questions: readonly Pick<QuestionDetail, 'number' | 'signals'>[] = []): EvidenceRow[] => [
   ...integrity.departures.map((departure, index) => ({
     eventId: departure.eventId ?? null,
     name: `Departure ${index + 1}`,
@@ -39,6 +52,7 @@ export const evidenceRows = (integrity: ReportDetails['integrity']): EvidenceRow
     signal: `taken ${timeOf(snapshot.takenAt)}`,
     review: snapshot.review ?? null,
   })),
+  ...signalRows(questions),
   ...(integrity.similarity ?? []).map((pair) => ({
     eventId: pair.eventId ?? null,
     name: pair.questionNumber === null ? 'Similar answer' : `Similar Q${pair.questionNumber}`,
