@@ -234,7 +234,10 @@ describe.each(backends)('question pools and shuffling on %s', (backend) => {
         )
         .join(' · ');
     const times = sheet('Time per question');
-    expect(times.get(wrong.invitationId)).toMatchObject({ 'order shown (options: letters as authored)': shownText(wrong.session), 'variant seed': details.variant!.seed });
+    expect(times.get(wrong.invitationId)).toMatchObject({
+      'order shown (options: letters as authored)': shownText(wrong.session),
+      'variant seed': details.variant!.seed,
+    });
     expect(times.get(right.invitationId)).toMatchObject({ 'order shown (options: letters as authored)': shownText(right.session) });
     // Marks were recorded for the asked questions only.
     const scored = await h.store.attemptLog.questionResults(right.invitationId);

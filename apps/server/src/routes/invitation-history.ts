@@ -1,6 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EvidenceReview, EvidenceReviewInput, IdParam, InvitationHistory, invitationHistoryOf, knownEvidence, listedSimilarPairs, signalEventIds, succeed } from '@assay/domain';
+import {
+  EvidenceReview,
+  EvidenceReviewInput,
+  IdParam,
+  InvitationHistory,
+  invitationHistoryOf,
+  knownEvidence,
+  listedSimilarPairs,
+  signalEventIds,
+  succeed,
+} from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { found, unwrap } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';

@@ -35,14 +35,25 @@ export const integrityEvidenceOf = async (
     tail.length > 0 ||
     similarity.length > 0 ||
     [...questionSignals.values()].some((signals) => signals.events.length > 0);
-  return { log, snapshots, similarity, omittedSimilarPairs, questionSignals, evidenceReviews: reviewable ? await store.evidenceReviews.latestOf(invitationId) : NO_REVIEWS };
+  return {
+    log,
+    snapshots,
+    similarity,
+    omittedSimilarPairs,
+    questionSignals,
+    evidenceReviews: reviewable ? await store.evidenceReviews.latestOf(invitationId) : NO_REVIEWS,
+  };
 };
 
 /**
  * The pairs the attempt's report lists (`listedSimilarPairs`: the closest few per question), each with the other
  * candidate's answer to the question (for the matching lines) read in one query, and how many it does not list.
  */
-const similarityPairsOf = async (store: Store, orgId: number, invitationId: number): Promise<{ similarity: SimilarityPairFact[]; omittedSimilarPairs: number }> => {
+const similarityPairsOf = async (
+  store: Store,
+  orgId: number,
+  invitationId: number,
+): Promise<{ similarity: SimilarityPairFact[]; omittedSimilarPairs: number }> => {
   const { listed, unlisted } = listedSimilarPairs(await store.similarity.pairsOf(orgId, invitationId));
   const places = listed.map((pair) => ({ invitationId: pair.otherInvitationId, questionId: pair.questionId }));
   const codes = await store.similarity.codesOf(orgId, places);

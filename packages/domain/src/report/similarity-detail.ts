@@ -58,7 +58,9 @@ export const MAX_LISTED_PAIRS_PER_QUESTION = 5;
  * rest. When a class shares one textbook answer, every candidate pairs with every other: the report shows the closest
  * few, not hundreds (decision 622).
  */
-export const listedSimilarPairs = <T extends { readonly questionId: number; readonly score: number }>(pairs: readonly T[]): { listed: T[]; unlisted: number } => {
+export const listedSimilarPairs = <T extends { readonly questionId: number; readonly score: number }>(
+  pairs: readonly T[],
+): { listed: T[]; unlisted: number } => {
   const perQuestion = new Map<number, number>();
   const listed = [...pairs]
     .sort((a, b) => b.score - a.score)
