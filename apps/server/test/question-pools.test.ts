@@ -162,6 +162,9 @@ describe.each(backends)('question pools and shuffling on %s', (backend) => {
   it('scores each candidate on their own draw, answers by canonical option ids, out of the questions they were asked', async () => {
     const right = await started('right@example.com');
     const wrong = await started('wrong@example.com');
+    // The page reports each question it shows (so the Time per question sheet has times to show).
+    for (const question of servedOf(right.session))
+      expectSuccess(await right.api.event('question', new Date(clock.now()).toISOString(), { questionId: question.questionId }));
     for (const question of servedOf(right.session).filter((entry) => entry.type !== 'coding')) {
       expectSuccess(await right.api.answer(question.questionId, { optionIds: correctOf(question.questionId) }));
     }
@@ -239,6 +242,12 @@ describe.each(backends)('question pools and shuffling on %s', (backend) => {
       'variant seed': details.variant!.seed,
     });
     expect(times.get(right.invitationId)).toMatchObject({ 'order shown (options: letters as authored)': shownText(right.session) });
+    // A question outside the draw has no time (not asked), as its Questions cell has no marks.
+    const rightTimes = times.get(right.invitationId)!;
+    for (const number of [1, 2, 3, 4, 5, 6]) {
+      const cell = rightTimes[Object.keys(rightTimes).find((heading) => heading.startsWith(`Q${number} seconds`))!];
+      expect(cell === null).toBe(!askedNumbers.has(number));
+    }
     // Marks were recorded for the asked questions only.
     const scored = await h.store.attemptLog.questionResults(right.invitationId);
     const byNumber = (a: number, b: number) => a - b;
