@@ -146,7 +146,7 @@ describe.each(backends)('a class sharing one answer on %s', (backend) => {
     const listedIds = new Set(listed.map((pair) => pair.eventId));
     const unlisted = all.find((pair) => !listedIds.has(`similarity-${pair.pairId}`))!;
     const body = { outcome: 'dismissed', note: 'Common answer.' };
-    expectFailure(await h.request({ method: 'PUT', url: `/v2/org/testinvitation/${first}/evidence/similarity-${unlisted.pairId}`, payload: body }), '404.12');
-    expectSuccess(await h.request({ method: 'PUT', url: `/v2/org/testinvitation/${first}/evidence/${listed[0]!.eventId}`, payload: body }));
+    expectFailure(await h.request({ method: 'PUT', url: `/v2/org/testinvitation/${first}/evidence/similarity-${unlisted.pairId}`, body }), '404.12');
+    expectSuccess(await h.request({ method: 'PUT', url: `/v2/org/testinvitation/${first}/evidence/${listed[0]!.eventId}`, body }));
   });
 });

@@ -117,7 +117,8 @@ export const EvidencePanel = ({
   const selected = Math.min(state.selected, rows.length - 1);
   const shown = Math.max(1, Math.min(visible, rows.length));
   const top = evidenceTop(selected, rows.length, shown);
-  const columns = columnsFor(width, [13, 25, 'flex']);
+  // At 80 columns the review (outcome, who, note) keeps the room; wider, the signal shares it (a similarity pair's is long).
+  const columns = columnsFor(width, width >= 100 ? [13, 'flex', 'flex'] : [13, 25, 'flex']);
   const more = rows.length > shown ? ` · ${top + 1}–${top + shown} of ${rows.length}` : '';
   const kept = `${omitted > 0 ? ` · ${omitted} events not kept` : ''}${unlistedPairs > 0 ? ` · ${unlistedPairs} similar pairs not listed` : ''}`;
   return (

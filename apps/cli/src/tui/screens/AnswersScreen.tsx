@@ -12,7 +12,7 @@ import { answersKeys, answersReducer, initialAnswers, type AnswersState } from '
 import { evidenceTop } from '../state/evidence-view.js';
 import { clampTop } from '../state/history-view.js';
 import { frameView, playbackStates } from '../state/playback-view.js';
-import { questionLine, signalEventLines, variantLines } from '../state/question-evidence.js';
+import { questionLine, signalEventLines, signalsText, variantLines } from '../state/question-evidence.js';
 import { initialRemote, remoteCallKey, remoteReducer } from '../state/remote-state.js';
 
 /** A coding question's history, one frame at a time: when, how much changed, and the code then (scrolled). */
@@ -29,7 +29,7 @@ const Playback = ({
 }) => {
   const playback = question.coding?.playback;
   const view = frameView(playback, playbackStates(playback), state.frame);
-  const title = `Q${question.number} ${question.coding?.language ?? ''} · ${signalEventLines(question.signals).length} paste/insertion events`;
+  const title = `Q${question.number} ${question.coding?.language ?? ''} · ${signalsText(question.signals)}`;
   if (!view) {
     return (
       <Box flexDirection="column">

@@ -72,8 +72,8 @@ describe('the evidence list of the report screen', () => {
     ];
     expect(evidenceRows({ ...integrity, departures: [] }, questions)).toEqual([
       { eventId: 'snapshot-7', name: 'Snapshot 1', signal: 'taken 09:45:00', review: integrity.snapshots[0]!.review },
-      { eventId: `insertion-${Date.parse('2026-11-25T09:44:00.000Z')}`, name: 'Insertion Q1', signal: '09:44:00, 90 chars in 1 line', review: null },
-      { eventId: `paste-${Date.parse('2026-11-25T09:50:00.000Z')}`, name: 'Paste Q2', signal: '09:50:00, 1,204 chars in 31 lines', review: confirmed },
+      { eventId: `insertion-${Date.parse('2026-11-25T09:44:00.000Z')}`, name: 'Insertion Q1', signal: '09:44:00, 90 chars, 1 line', review: null },
+      { eventId: `paste-${Date.parse('2026-11-25T09:50:00.000Z')}`, name: 'Paste Q2', signal: '09:50:00, 1,204 chars, 31 lines', review: confirmed },
     ]);
   });
 

@@ -22,7 +22,7 @@ const regionsText = (regions: NonNullable<ReportDetails['integrity']['similarity
   return regions.length > 3 ? `${shown.join(', ')}, +${regions.length - 3}` : shown.join(', ');
 };
 
-/** The pastes and large insertions the questions list, in the order they happened ("Paste Q3", "10:04:12, 840 chars in 22 lines"). */
+/** The pastes and large insertions the questions list, in the order they happened ("Paste Q3", "10:04:12, 840 chars, 22 lines"). */
 const signalRows = (questions: readonly Pick<QuestionDetail, 'number' | 'signals'>[]): EvidenceRow[] =>
   questions
     .flatMap((question) => (question.signals?.events ?? []).map((event) => ({ number: question.number, event })))
@@ -30,14 +30,14 @@ const signalRows = (questions: readonly Pick<QuestionDetail, 'number' | 'signals
     .map(({ number, event }) => ({
       eventId: event.eventId ?? null,
       name: `${event.kind === 'paste' ? 'Paste' : 'Insertion'} Q${number}`,
-      signal: `${timeOf(event.at)}, ${event.chars.toLocaleString('en')} chars in ${event.lines.toLocaleString('en')} ${event.lines === 1 ? 'line' : 'lines'}`,
+      signal: `${timeOf(event.at)}, ${event.chars.toLocaleString('en')} chars, ${event.lines.toLocaleString('en')} ${event.lines === 1 ? 'line' : 'lines'}`,
       review: event.review ?? null,
     }));
 
 /**
  * The departures, the snapshots, the pastes and large insertions of each question, then the similarity pairs (issue
  * 34) of a report's details: each reviewed like the others ("Similar Q2", "to Ada Lovelace #41, 0.82, lines 3–12 ≈
- * 5–14"; "Paste Q3", "10:04:12, 840 chars in 22 lines").
+ * 5–14"; "Paste Q3", "10:04:12, 840 chars, 22 lines").
  */
 export const evidenceRows = (integrity: ReportDetails['integrity'], questions: readonly Pick<QuestionDetail, 'number' | 'signals'>[] = []): EvidenceRow[] => [
   ...integrity.departures.map((departure, index) => ({
