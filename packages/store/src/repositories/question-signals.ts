@@ -13,6 +13,7 @@ import {
 } from '@assay/domain';
 import type { Database, QuestionSignalsTable } from '../database.js';
 import { takesWritesAt } from './attempt-writes.js';
+import { testInvitationsPage } from './test-invitations-page.js';
 
 /** A question event as the server placed it on the attempt's clock (`at`, ms). */
 export type QuestionSignalEvent =
@@ -135,9 +136,7 @@ export class QuestionSignalsRepository {
    */
   async *timesOfTest(orgId: number, testId: number, throughId: number, batchSize = 1000): AsyncGenerator<AttemptTimes[]> {
     for (let afterId = 0; ; ) {
-      const rows = await this.db
-        .selectFrom('invitations')
-        .innerJoin('candidates', 'candidates.id', 'invitations.candidate_id')
+      const rows = await testInvitationsPage(this.db, orgId, testId, afterId, throughId, batchSize)
         .select([
           'invitations.id as id',
           'invitations.started_at as startedAt',
@@ -147,12 +146,6 @@ export class QuestionSignalsRepository {
           'candidates.email as email',
           'candidates.full_name as fullName',
         ])
-        .where('invitations.org_id', '=', orgId)
-        .where('invitations.test_id', '=', testId)
-        .where('invitations.id', '>', afterId)
-        .where('invitations.id', '<=', throughId)
-        .orderBy('invitations.id')
-        .limit(batchSize)
         .execute();
       if (rows.length === 0) return;
       const started = rows.filter((row) => row.startedAt !== null).map((row) => Number(row.id));
