@@ -1,18 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  EvidenceReview,
-  EvidenceReviewInput,
-  IdParam,
-  InvitationHistory,
-  invitationHistoryOf,
-  knownEvidence,
-  listedSimilarPairs,
-  signalEventIds,
-  succeed,
-} from '@assay/domain';
+import { EvidenceReview, EvidenceReviewInput, IdParam, InvitationHistory, invitationHistoryOf, knownEvidence, succeed } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { found, unwrap } from '../refusal-error.js';
+import { reviewableEvidenceOf } from '../services/integrity-evidence.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
 
 const InvitationParams = z.object({ testInvitationId: IdParam });
@@ -43,20 +34,7 @@ export const invitationHistoryRoutes: FastifyPluginAsyncZod<AppContext> = async 
       const { orgId, keyId } = request.org;
       const invitation = found(await store.invitations.find(orgId, testInvitationId), '404.4', notFound(testInvitationId));
       const at = now();
-      const [log, snapshots, pairs, questionSignals] = await Promise.all([
-        store.attemptLog.events(invitation.id),
-        store.attempts.snapshotList(invitation.id),
-        store.similarity.pairsOf(orgId, invitation.id),
-        store.questionSignals.ofAttempt(invitation.id),
-      ]);
-      const evidence = {
-        presence: log.presence,
-        endedAt: invitation.completedAt ?? at,
-        snapshotIds: snapshots.map((snapshot) => snapshot.id),
-        similarityPairIds: listedSimilarPairs(pairs).listed.map((pair) => pair.pairId),
-        signalEventIds: [...questionSignals.values()].flatMap(signalEventIds),
-      };
-      unwrap(knownEvidence(eventId, evidence));
+      unwrap(knownEvidence(eventId, await reviewableEvidenceOf(store, orgId, invitation.id, invitation.completedAt ?? at)));
       const note = request.body.note ?? '';
       await store.evidenceReviews.add({ invitationId: invitation.id, eventId, outcome: request.body.outcome, note, keyId, at });
       const latest = (await store.evidenceReviews.latestOf(invitation.id)).get(eventId);

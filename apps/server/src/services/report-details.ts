@@ -133,18 +133,13 @@ export async function* workbookRowsOfTest(store: Store, orgId: number, testId: n
   yield { kind: 'times-header', columns: header.columns, variants };
   for await (const batch of store.questionSignals.timesOfTest(orgId, testId, throughId)) {
     for (const attempt of batch) {
-      const cells = attemptQuestionSeconds(attempt, questionIds);
       const who = { testInvitationId: attempt.invitationId, emailId: attempt.email, fullName: attempt.fullName };
       const seed = attempt.startedAt === null ? null : attempt.variantSeed;
-      if (!variants || seed === null) {
-        yield { kind: 'times-row', ...who, cells, ...(variants ? { seed: null, shown: null } : {}) };
-        continue;
-      }
-      // A question outside the candidate's draw was not asked: an empty cell, as on the Questions sheet, not 0 s.
-      const variant = attemptVariant(sections, questions, seed);
-      const asked = new Set(variant.map((question) => question.questionId));
-      const askedCells = cells && cells.map((cell, index) => (asked.has(questionIds[index]!) ? cell : null));
-      yield { kind: 'times-row', ...who, cells: askedCells, seed, shown: variantOrderText(variant, numberOf) };
+      const variant = variants && seed !== null ? attemptVariant(sections, questions, seed) : undefined;
+      const cells = attemptQuestionSeconds(attempt, questionIds, variant);
+      yield variants
+        ? { kind: 'times-row', ...who, cells, seed, shown: variant ? variantOrderText(variant, numberOf) : null }
+        : { kind: 'times-row', ...who, cells };
     }
   }
 }

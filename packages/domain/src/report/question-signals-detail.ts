@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PlaybackFrame } from '../candidate/code-playback.js';
+import type { AttemptVariant } from '../candidate/question-variant.js';
 import { QUESTION_SIGNAL_LIMITS, secondsInView, type QuestionSignals } from '../candidate/question-signals.js';
 import { evidenceIdText } from '../history/evidence-review.js';
 import { type EvidenceReviews, reviewedEvidenceFields, reviewOf } from './integrity-evidence-detail.js';
@@ -91,7 +92,8 @@ export const questionTimesOf = (signals: ReadonlyMap<number, QuestionSignals> | 
 /**
  * An attempt's seconds per question, in the order of `questionIds`, for the workbook's Time per question sheet: null
  * for an attempt never started; null cells when its page reported no question views (not recorded, not 0). The last
- * view runs until the attempt ended, never past its deadline.
+ * view runs until the attempt ended, never past its deadline. Given the attempt's `variant` (a test with pools), a
+ * question outside its draw was not asked: a null cell, as its Questions cell has no marks, not 0 s (decision 620).
  */
 export const attemptQuestionSeconds = (
   attempt: {
@@ -101,9 +103,11 @@ export const attemptQuestionSeconds = (
     readonly signals: ReadonlyMap<number, QuestionSignals>;
   },
   questionIds: readonly number[],
+  variant?: AttemptVariant,
 ): (number | null)[] | null => {
   if (attempt.startedAt === null) return null;
   const endedAt = Math.min(attempt.completedAt ?? attempt.deadline ?? attempt.startedAt, attempt.deadline ?? Number.POSITIVE_INFINITY);
   const timeOf = questionTimesOf(attempt.signals, endedAt);
-  return questionIds.map((questionId) => (timeOf ? timeOf(questionId) : null));
+  const asked = variant && new Set(variant.map((question) => question.questionId));
+  return questionIds.map((questionId) => (timeOf && (!asked || asked.has(questionId)) ? timeOf(questionId) : null));
 };

@@ -10,7 +10,7 @@ import { useCall } from '../shell/use-call.js';
 import { useMachine } from '../shell/use-machine.js';
 import { answersKeys, answersReducer, initialAnswers, type AnswersState } from '../state/answers-state.js';
 import { evidenceTop } from '../state/evidence-view.js';
-import { clampTop } from '../state/history-view.js';
+import { clampTop } from '../state/scroll-keys.js';
 import { frameView, playbackStates } from '../state/playback-view.js';
 import { questionLine, signalEventLines, signalsText, variantLines } from '../state/question-evidence.js';
 import { initialRemote, remoteCallKey, remoteReducer } from '../state/remote-state.js';

@@ -10,7 +10,8 @@ import { useConnection } from '../shell/client-context.js';
 import { useChrome, useScreenKeys, useScreenSlot } from '../shell/screen-slot.js';
 import { useCall } from '../shell/use-call.js';
 import { useMachine } from '../shell/use-machine.js';
-import { clampTop, historyKeys, historyRows, type HistoryEvent } from '../state/history-view.js';
+import { historyKeys, historyRows, type HistoryEvent } from '../state/history-view.js';
+import { clampTop } from '../state/scroll-keys.js';
 import { initialRemote, remoteCallKey, remoteReducer } from '../state/remote-state.js';
 
 /** What happened to an invitation (issue 32), oldest first: when, what, by whom; ↑↓ scroll a long one. */

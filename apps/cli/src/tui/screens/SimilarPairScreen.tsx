@@ -9,7 +9,7 @@ import { useConnection } from '../shell/client-context.js';
 import { useChrome, useScreenKeys, useScreenSlot } from '../shell/screen-slot.js';
 import { useCall } from '../shell/use-call.js';
 import { useMachine } from '../shell/use-machine.js';
-import { clampTop } from '../state/history-view.js';
+import { clampTop } from '../state/scroll-keys.js';
 import { initialRemote, remoteCallKey, remoteReducer } from '../state/remote-state.js';
 import { pairKeys, pairOf, regionTitle, sideBySideRows, type SideBySideRow } from '../state/similarity-view.js';
 

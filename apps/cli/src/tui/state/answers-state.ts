@@ -2,6 +2,7 @@ import type { QuestionDetail } from '@assay/domain/report';
 import { match } from 'ts-pattern';
 import { passed, taken, type KeyDecision } from '../input/key-decision.js';
 import { pressed, typed, type Keystroke } from '../input/keystroke.js';
+import { type ScrollEvent, scrollKeys } from './scroll-keys.js';
 
 /**
  * The answers screen (issue 34): a list of the questions with their time and signals; Enter on a coding question
@@ -15,7 +16,7 @@ export type AnswersEvent =
   | { type: 'open'; frames: number }
   | { type: 'close' }
   | { type: 'step'; to: 'first' | 'last' | number; frames: number }
-  | { type: 'scroll'; delta: number }
+  | ScrollEvent
   | { type: 'reload' };
 
 export const initialAnswers = (): AnswersState => ({ mode: 'list', selected: 0 });
@@ -61,10 +62,6 @@ export const answersKeys = (state: AnswersState, questions: readonly QuestionDet
     .with(pressed('right'), () => taken({ type: 'step', to: 1, frames }))
     .with(pressed('home'), () => taken({ type: 'step', to: 'first', frames }))
     .with(pressed('end'), () => taken({ type: 'step', to: 'last', frames }))
-    .with(pressed('up'), () => taken({ type: 'scroll', delta: -1 }))
-    .with(pressed('down'), () => taken({ type: 'scroll', delta: 1 }))
-    .with(pressed('pageUp'), () => taken({ type: 'scroll', delta: -10 }))
-    .with(pressed('pageDown'), () => taken({ type: 'scroll', delta: 10 }))
     .with(pressed('escape'), () => taken({ type: 'close' }))
-    .otherwise(() => passed());
+    .otherwise(() => scrollKeys(stroke));
 };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { named, char } from '../input/keystroke.js';
 import { passed, taken } from '../input/key-decision.js';
-import { clampTop, historyKeys, historyRows } from './history-view.js';
+import { historyKeys, historyRows } from './history-view.js';
+import { clampTop } from './scroll-keys.js';
 import { reportKeys } from './screen-keys.js';
 
 describe('the history screen’s state', () => {

@@ -1,7 +1,8 @@
 import type { SimilarityPairDetail } from '@assay/domain/report';
 import { match } from 'ts-pattern';
-import { passed, taken, type KeyDecision } from '../input/key-decision.js';
+import { taken, type KeyDecision } from '../input/key-decision.js';
 import { pressed, typed, type Keystroke } from '../input/keystroke.js';
+import { type ScrollEvent, scrollKeys } from './scroll-keys.js';
 
 /**
  * A similarity pair side by side (issue 34, item 1): for one matching region, this candidate's lines (from the
@@ -33,16 +34,12 @@ export const regionTitle = (pair: SimilarityPairDetail, index: number): string =
 export const pairOf = (similarity: readonly SimilarityPairDetail[] | undefined, eventId: string): SimilarityPairDetail | undefined =>
   similarity?.find((pair) => pair.eventId === eventId);
 
-export type PairEvent = { type: 'region'; delta: number } | { type: 'scroll'; delta: number } | { type: 'reload' };
+export type PairEvent = { type: 'region'; delta: number } | ScrollEvent | { type: 'reload' };
 
 /** The pair screen's keys: ←→ the previous or next region, ↑↓ PgUp PgDn scroll a long one, `r` reloads. */
 export const pairKeys = (stroke: Keystroke): KeyDecision<PairEvent> =>
   match<Keystroke, KeyDecision<PairEvent>>(stroke)
     .with(pressed('left'), () => taken({ type: 'region', delta: -1 }))
     .with(pressed('right'), () => taken({ type: 'region', delta: 1 }))
-    .with(pressed('up'), () => taken({ type: 'scroll', delta: -1 }))
-    .with(pressed('down'), () => taken({ type: 'scroll', delta: 1 }))
-    .with(pressed('pageUp'), () => taken({ type: 'scroll', delta: -10 }))
-    .with(pressed('pageDown'), () => taken({ type: 'scroll', delta: 10 }))
     .with(typed('r'), () => taken({ type: 'reload' }))
-    .otherwise(() => passed());
+    .otherwise(() => scrollKeys(stroke));
