@@ -29,6 +29,9 @@ const { values } = parseArgs({
     rows: { type: 'string', default: 'badKey,details,report,sections,list1,listLast,register,link' },
     rounds: { type: 'string', default: '3' },
     requests: { type: 'string', default: '200000' },
+    // Runs of a fixed length instead of a fixed number of requests: autocannon ends an `amount` run on its next whole
+    // second, so the req/s of an amount run is rounded to it; a timed run's req/s is the closed loop's own.
+    seconds: { type: 'string' },
     full: { type: 'boolean', default: false },
     settings: { type: 'string', multiple: true, default: [] },
     profile: { type: 'string' },
@@ -71,11 +74,12 @@ const measureCpu = async (server, scenario, amount) => {
   const request = { method: scenario.method ?? 'GET', headers: scenario.headers, ...(scenario.setupRequest ? { setupRequest: scenario.setupRequest } : {}) };
   const requests = scenario.paths ? scenario.paths.map((path) => ({ ...request, path })) : [{ ...request, path: scenario.path }];
   const options = { url: server.base, connections: 100, pipelining: scenario.pipelining ?? 10, requests };
-  await run({ ...options, amount: Math.round(amount / 3) });
+  const length = values.seconds ? (part) => ({ duration: Number(values.seconds) * part }) : (part) => ({ amount: Math.round(amount * part) });
+  await run({ ...options, ...length(1 / 3) });
   const before = cpuOf(server.child.pid);
   const client = process.cpuUsage();
   const started = performance.now();
-  const result = await run({ ...options, amount });
+  const result = await run({ ...options, ...length(1) });
   const seconds = (performance.now() - started) / 1000;
   const after = cpuOf(server.child.pid);
   const { user, system } = process.cpuUsage(client);

@@ -11,12 +11,16 @@
 //   bundle runs inside this repository, next to its node_modules; chunks are written flat beside main.js).
 // - the native and late libraries (EXTERNAL) stay out and are loaded from where their importer resolves them.
 // - source maps are written (dist/*.map) but applied only on demand: `NODE_OPTIONS=--enable-source-maps`.
+// - every function's and class's name as written (`keepNames`), at no cost per request: esbuild's `__name` helper
+//   defines only a name that differs (decision 470), and inside functions a call is blanked where the language gives
+//   the closure that name anyway (`inferred-names.mjs`, decision 623).
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { blankInferredNames } from './inferred-names.mjs';
 
 const SERVER = fileURLToPath(new URL('../', import.meta.url));
 const DIST = join(SERVER, 'dist');
@@ -105,6 +109,15 @@ const keepNamesCheaply = () => {
   if (defining.length === 0) throw new Error("no output file defines esbuild's __name helper: keepNamesCheaply has nothing to rewrite");
 };
 
+/** Inside functions, no `__name` call where the language gives the closure that name anyway (inferred-names.mjs). */
+const leaveNamesToTheLanguage = () => {
+  for (const name of readdirSync(DIST).filter((file) => file.endsWith('.js'))) {
+    const path = join(DIST, name);
+    const { code, blanked } = blankInferredNames(readFileSync(path, 'utf8'));
+    if (blanked > 0) writeFileSync(path, code);
+  }
+};
+
 rmSync(DIST, { recursive: true, force: true });
 const result = await build({
   entryPoints: { main: join(SERVER, 'src/main.ts') },
@@ -133,5 +146,6 @@ const result = await build({
   plugins: [externalsWhereTheyAre, keepOwnLocation],
 });
 keepNamesCheaply();
+leaveNamesToTheLanguage();
 // What each output file holds: start-imports.test.ts reads it to name what a start loaded.
 writeFileSync(join(DIST, 'meta.json'), JSON.stringify(result.metafile));

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { blankInferredNames } from '../../scripts/inferred-names.mjs';
 import { buildIfStale, ROOT } from './processes.js';
 
 /**
@@ -49,5 +50,14 @@ describe("the bundle's name helper", () => {
     expect([parse2.name, Store2.name, (anonymous as () => void).name]).toEqual(['parse', 'Store', 'answer']);
     expect(Object.getOwnPropertyDescriptor(parse2, 'name')).toEqual({ value: 'parse', writable: false, enumerable: false, configurable: true });
     expect(helper.defined).toEqual(['parse', 'Store', 'answer']);
+  });
+
+  it('is not called inside a function where the language gives the closure that name anyway (decision 623)', () => {
+    const files = readdirSync(SERVER_DIST).filter((file) => file.endsWith('.js'));
+    const left = files.map((file) => [file, blankInferredNames(readFileSync(join(SERVER_DIST, file), 'utf8')).blanked]);
+    expect(left.filter(([, blanked]) => blanked !== 0)).toEqual([]);
+    // Among them the closure our rate-limit hook makes for every request (src/rate-limits/route-limit.ts), blanked.
+    const bundle = files.map((file) => readFileSync(join(SERVER_DIST, file), 'utf8')).join('\n');
+    expect(bundle).toMatch(/const answer= +\(hit=>\{/);
   });
 });
