@@ -11,9 +11,9 @@
 //   bundle runs inside this repository, next to its node_modules; chunks are written flat beside main.js).
 // - the native and late libraries (EXTERNAL) stay out and are loaded from where their importer resolves them.
 // - source maps are written (dist/*.map) but applied only on demand: `NODE_OPTIONS=--enable-source-maps`.
-// - every function's and class's name as written (`keepNames`), at no cost per request: esbuild's `__name` helper
-//   defines only a name that differs (decision 470), and inside functions a call is blanked where the language gives
-//   the closure that name anyway (`inferred-names.mjs`, decision 623).
+// - function and class names as written (`keepNames`), at no cost per request: esbuild's `__name` helper defines
+//   only a name that differs (decision 470), and inside functions a call is blanked where the language names the
+//   function itself (`inferred-names.mjs`, decision 623).
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -109,7 +109,7 @@ const keepNamesCheaply = () => {
   if (defining.length === 0) throw new Error("no output file defines esbuild's __name helper: keepNamesCheaply has nothing to rewrite");
 };
 
-/** Inside functions, no `__name` call where the language gives the closure that name anyway (inferred-names.mjs). */
+/** Inside functions, no `__name` call where the language names the function itself (inferred-names.mjs). */
 const leaveNamesToTheLanguage = () => {
   for (const name of readdirSync(DIST).filter((file) => file.endsWith('.js'))) {
     const path = join(DIST, name);

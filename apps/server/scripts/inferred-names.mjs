@@ -1,12 +1,13 @@
 // esbuild's `keepNames` names every function and class where it is made — `const answer = __name(() => …, "answer")` —
 // inside functions too, so every closure a request makes (our hooks' and handlers', Fastify's) paid a call, a read of
 // `name` and, for an arrow (anonymous to V8 once wrapped in a call), a `defineProperty`: 3–4 % of the busy request
-// thread under load (decision 623). Inside a function the name is the one the language gives the closure anyway
-// (NamedEvaluation: a declaration, `const x =`, `x =`, `{ x: … }`, a field, a default value), unless the bundle renamed
-// it (`check2` named "check"). So where the language would give the same name, the call is blanked — `__name` and
-// `, "answer"` become spaces, the parentheses stay — and the closure is named by where it stands. Top-level calls run
-// once and stay, as does every call whose name the language would not give. Columns are unchanged: the source maps
-// hold.
+// thread under load (decision 623). Inside a function the language names the closure anyway (NamedEvaluation: a
+// declaration, `const x =`, `x =`, `{ x: … }`, a field, a default value): the same name, unless the bundle renamed it
+// to keep it apart from another module's (`check2` for `check`, `u2` for a minified library's `u`), when the closure
+// is named as the bundle wrote it. So inside functions the call is blanked wherever the language names the function —
+// `__name` and `, "answer"` become spaces, the parentheses stay. Calls at the top level (run once, where renamed
+// functions' names show in traces and `.name`s) stay, and so does every class's whose name would change (an error's
+// class names its `type` in the logs). Columns are unchanged: the source maps hold.
 import { parse } from 'acorn';
 import { ancestor } from 'acorn-walk';
 
@@ -18,6 +19,7 @@ const unparenthesized = (node) => (node.type === 'ParenthesizedExpression' ? unp
 const keyName = (key, computed) => {
   if (computed) return undefined;
   if (key.type === 'Identifier') return key.name;
+  if (key.type === 'PrivateIdentifier') return `#${key.name}`;
   return key.type === 'Literal' && typeof key.value === 'string' ? key.value : undefined;
 };
 
@@ -48,7 +50,7 @@ const nameWithoutHelper = (call, target, parent) => {
   return undefined;
 };
 
-/** `code` with every `__name` call inside a function blanked where the language names the closure the same. */
+/** `code` with every `__name` call inside a function blanked where the language names the function (a class: the same). */
 export const blankInferredNames = (code) => {
   const ast = parse(code, { ecmaVersion: 'latest', sourceType: 'module', preserveParens: true });
   const blanks = [];
@@ -59,7 +61,9 @@ export const blankInferredNames = (code) => {
       if (label.type !== 'Literal' || typeof label.value !== 'string') return;
       const outer = ancestors.slice(0, -1);
       if (!outer.some((node) => FUNCTIONS.has(node.type))) return;
-      if (nameWithoutHelper(call, target, outer.at(-1)) !== label.value) return;
+      const name = nameWithoutHelper(call, target, outer.at(-1));
+      if (name === undefined) return;
+      if (name !== label.value && unparenthesized(target).type === 'ClassExpression') return;
       blanks.push([call.callee.start, call.callee.end], [target.end, label.end]);
     },
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { blankInferredNames } from '../../scripts/inferred-names.mjs';
 
 /**
- * The bundle script blanks esbuild's `__name` calls inside functions where the language names the closure the same
+ * The bundle script blanks esbuild's `__name` calls inside functions where the language names the function itself
  * (decision 623). Each shape esbuild names is built here by esbuild itself with `keepNames`, as the bundle is, and run
  * both ways: the names must not change, nor the positions (the source maps).
  */
@@ -63,15 +63,21 @@ describe('blanking the names the language gives anyway', () => {
     expect([...code.matchAll(/\n/g)].map((match) => match.index)).toEqual([...bundled.matchAll(/\n/g)].map((match) => match.index));
   });
 
-  it('keeps a call whose name the language would not give: a closure the bundle renamed, a call at the top level', () => {
+  it("keeps the top-level calls and a class whose name would change; inside functions the bundle's renames stand", () => {
     const helper = 'var __name = (target, value) => Object.defineProperty(target, "name", { value, configurable: true });';
     const renamed = `${helper}
-const top = __name(() => 1, "top");
-function outer() { const check2 = __name(() => 1, "check"); function parse2() {} __name(parse2, "parse"); return [check2, parse2]; }
-result = [top, ...outer()].map((made) => made.name);`;
-    const kept = blankInferredNames(renamed);
-    expect(kept.blanked).toBe(0);
-    expect(kept.code).toBe(renamed);
-    expect(namesOf(kept.code)).toEqual(['top', 'check', 'parse']);
+const top2 = __name(() => 1, "top");
+function outer() {
+  const check2 = __name(() => 1, "check");
+  function parse2() {}
+  __name(parse2, "parse");
+  const Parser2 = __name(class {}, "Parser");
+  return [check2, parse2, Parser2];
+}
+result = [top2, ...outer()].map((made) => made.name);`;
+    const { code, blanked } = blankInferredNames(renamed);
+    expect(blanked).toBe(2);
+    expect(namesOf(renamed)).toEqual(['top', 'check', 'parse', 'Parser']);
+    expect(namesOf(code)).toEqual(['top', 'check2', 'parse2', 'Parser']);
   });
 });
