@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TestDefinition, moveInvitation } from '@assay/domain';
 import { attemptResultsTextMigration } from '../src/migrations/021-attempt-results-text.js';
 import { attemptCodingFactsMigration } from '../src/migrations/027-attempt-coding-facts.js';
-import { openScratchStore, type Store } from '../src/index.js';
+import type { Store } from '../src/index.js';
+import { registeredAt, scratchOrgWithTest } from './fixtures.js';
 
 const definition = TestDefinition.parse({
   testName: 'Results text',
@@ -36,21 +37,13 @@ describe.each(['sqlite', 'postgres'] as const)('an attempt’s results text on %
   let counter = 0;
 
   beforeAll(async () => {
-    ({ store, dispose } = await openScratchStore(backend, inject('pgUrl')));
-    orgId = (await store.orgs.create({ name: 'Org', email: 'org@example.com', timeZoneId: 1000 }, T0)).id;
-    testId = (await store.tests.importDefinition(orgId, definition, `results-${backend}`, T0)).testId;
-    questionIds = (await store.attempts.questions(testId)).map((question) => question.id);
+    ({ store, dispose, orgId, testId, questionIds } = await scratchOrgWithTest(backend, inject('pgUrl'), definition, `results-${backend}`, T0));
   });
   afterAll(() => dispose());
 
   const completed = async () => {
     counter += 1;
-    const email = `c${counter}@example.com`;
-    const { invitation } = await store.invitations.register(
-      { orgId, testId, testLinkId: null, emailKey: email, email, fullName: 'C', callbackUrl: null, redirectUrl: null },
-      () => `results-${backend}-${counter}`,
-      T0,
-    );
+    const invitation = await registeredAt(store, orgId, testId, `c${counter}@example.com`, `results-${backend}-${counter}`, T0);
     await store.invitations.applyMove(orgId, invitation.id, (current) => moveInvitation(current, { type: 'start', at: T0, durationMinutes: 30 }), T0);
     await store.invitations.applyMove(orgId, invitation.id, (current) => moveInvitation(current, { type: 'submit', at: T0 + 1 }), T0 + 1);
     return invitation.id;

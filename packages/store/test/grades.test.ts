@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { decideGrade, formatWireDateTime, TestDefinition, type GradeInput } from '@assay/domain';
-import { openScratchStore, type GradeFacts, type Store } from '../src/index.js';
+import type { GradeFacts, Store } from '../src/index.js';
+import { scratchOrgWithTest } from './fixtures.js';
 
 const T0 = Date.UTC(2026, 10, 25, 13, 0, 0);
 
@@ -80,12 +81,9 @@ describe.each(['sqlite', 'postgres'] as const)('grades on %s', (backend) => {
     store.db.selectFrom('invitations').select(['score', 'report_status']).where('id', '=', invitationId).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
-    ({ store, dispose } = await openScratchStore(backend, inject('pgUrl')));
-    orgId = (await store.orgs.create({ name: 'Org', email: 'org@example.com', timeZoneId: 1000 }, T0)).id;
+    ({ store, dispose, orgId, testId, questionIds } = await scratchOrgWithTest(backend, inject('pgUrl'), writtenTest, `key-${backend}`, T0));
     otherOrgId = (await store.orgs.create({ name: 'Other', email: 'other@example.com', timeZoneId: 1000 }, T0)).id;
     keyId = await store.apiKeys.insert(orgId, 'r'.repeat(64), 'assay_rev111', T0, { role: 'reviewer', label: 'Panel A' });
-    testId = (await store.tests.importDefinition(orgId, writtenTest, `key-${backend}`, T0)).testId;
-    questionIds = (await store.attempts.questions(testId)).map((question) => question.id);
     sectionIds = (await store.tests.sections(testId)).map((section) => section.id);
   });
   afterAll(() => dispose());

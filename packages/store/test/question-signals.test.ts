@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TestDefinition, moveInvitation, replayFrames, secondsInView, type InvitationEvent } from '@assay/domain';
-import { openScratchStore, type Store } from '../src/index.js';
+import type { Store } from '../src/index.js';
+import { registeredAt, scratchOrgWithTest } from './fixtures.js';
 
 const definition = TestDefinition.parse({
   testName: 'Signals',
@@ -28,21 +29,13 @@ describe.each(['sqlite', 'postgres'] as const)('question signals and code playba
   let counter = 0;
 
   beforeAll(async () => {
-    ({ store, dispose } = await openScratchStore(backend, inject('pgUrl')));
-    orgId = (await store.orgs.create({ name: 'Org', email: 'org@example.com', timeZoneId: 1000 }, T0)).id;
-    testId = (await store.tests.importDefinition(orgId, definition, `signals-${backend}`, T0)).testId;
-    questionIds = (await store.attempts.questions(testId)).map((question) => question.id);
+    ({ store, dispose, orgId, testId, questionIds } = await scratchOrgWithTest(backend, inject('pgUrl'), definition, `signals-${backend}`, T0));
   });
   afterAll(() => dispose());
 
   const started = async () => {
     counter += 1;
-    const email = `c${counter}@example.com`;
-    const { invitation } = await store.invitations.register(
-      { orgId, testId, testLinkId: null, emailKey: email, email, fullName: 'C', callbackUrl: null, redirectUrl: null },
-      () => `signals-${backend}-${counter}`,
-      T0,
-    );
+    const invitation = await registeredAt(store, orgId, testId, `c${counter}@example.com`, `signals-${backend}-${counter}`, T0);
     await apply(invitation.id, { type: 'start', at: T0, durationMinutes: 30 });
     return invitation.id;
   };
