@@ -52,7 +52,7 @@ describe("the bundle's name helper", () => {
     expect(helper.defined).toEqual(['parse', 'Store', 'answer']);
   });
 
-  it('is not called inside a function where the language gives the closure that name anyway (decision 623)', () => {
+  it('is not called inside a function where the language names the function itself (decision 623)', () => {
     const files = readdirSync(SERVER_DIST).filter((file) => file.endsWith('.js'));
     const left = files.map((file) => [file, blankInferredNames(readFileSync(join(SERVER_DIST, file), 'utf8')).blanked]);
     expect(left.filter(([, blanked]) => blanked !== 0)).toEqual([]);
