@@ -155,6 +155,8 @@ describe('issue 34 acceptance: pool, similarity, paste, time per question, playb
         await page.getByTestId('start-button').waitFor({ state: 'visible' });
         await tabTo(page, 'start-button');
         await page.keyboard.press('Enter');
+        // The landing goes once the server has started the attempt: its session holds the draw only from then on.
+        await page.getByTestId('start-button').waitFor({ state: 'detached' });
         const session: CandidateSession = await b.client.candidate(token).session();
         const pool = session.test.sections[0]!.questions!;
         drawn[who] = pool.map((question) => question.questionId);

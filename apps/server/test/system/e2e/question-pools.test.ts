@@ -57,6 +57,8 @@ describe('question pools on the candidate page, keyboard only (Chromium)', () =>
         await page.getByTestId('start-button').waitFor({ state: 'visible' });
         await tabTo(page, 'start-button');
         await page.keyboard.press('Enter');
+        // The landing goes once the server has started the attempt: its session holds the draw only from then on.
+        await page.getByTestId('start-button').waitFor({ state: 'detached' });
         const session = await b.client.candidate(token).session();
         const [pool] = session.test.sections;
         const drawn: Served[] = pool!.questions!;
