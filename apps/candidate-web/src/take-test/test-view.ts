@@ -6,6 +6,7 @@ import { CameraPanel } from './camera-panel.js';
 import { Countdown } from './countdown.js';
 import type { QuestionView } from './question-view.js';
 import { TopBar } from './top-bar.js';
+import { sectionKindLabel } from '../views/section-kinds.js';
 import { contactFooter } from '../views/who-is-asking.js';
 
 interface SectionParts {
@@ -18,7 +19,11 @@ interface SectionParts {
   questions: QuestionView[];
 }
 
-const sectionTypeLabel = (section: CandidateSection): string => (section.sectionType === 'Coding Questions' ? 'Coding' : 'Multiple choice');
+const sectionTypeLabel = (section: CandidateSection): string =>
+  sectionKindLabel(
+    section.sectionType,
+    questionsOf(section).map((question) => question.type),
+  );
 
 /** The running test: the top bar, the section tabs, one section's questions at a time, and the way between. */
 export class TestView {

@@ -2,6 +2,7 @@ import type { SectionType } from '@assay/domain/schemas';
 import { describeLocally, differsLocally, localZone, parseAccessWindow } from '../lib/access-window.js';
 import { h, type Child } from '../lib/dom.js';
 import { formatMinutes, formatTimeAllowed, plural } from '../lib/format.js';
+import { sectionKindLabel } from './section-kinds.js';
 
 export interface SectionSummary {
   name: string;
@@ -71,7 +72,7 @@ const sectionList = (sections: SectionSummary[]): HTMLElement =>
           'span',
           { class: 'section-list-meta' },
           [
-            section.type === 'Coding Questions' ? 'Coding' : 'Multiple choice',
+            sectionKindLabel(section.type, null),
             section.questions === null ? null : plural(section.questions, 'question'),
             section.duration > 0 ? `suggested ${formatMinutes(section.duration)}` : null,
           ]

@@ -26,10 +26,13 @@ const reachParts = (org: AskingOrg): Child[] => {
   return org?.contactName ? [org.contactName, ' at ', joined] : joined;
 };
 
-/** "contact Jane Doe at talent@acme.example", or, without a contact, the invitation email to reply to. */
+/**
+ * "contact Jane Doe at talent@acme.example", or, without a contact, the way the candidate came: an invitation email
+ * or a job ad with a test link, so both are named (decision 666).
+ */
 export const contactPhrase = (org: AskingOrg): Child[] => {
   const reach = reachParts(org);
-  return reach.length > 0 ? ['contact ', reach] : [`reply to the email from ${orgName(org)} that brought you here`];
+  return reach.length > 0 ? ['contact ', reach] : [`contact ${orgName(org)} through the email or job posting that brought you here`];
 };
 
 /** A top-level banner naming the org, over a page's main content. */

@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { describeIssues } from '../validation-message.js';
 import { AnswerInput, ProctoringEventInput, RunCodeInput, SelfRegistrationInput, SnapshotInput, TestCaseResult } from './candidate-api.js';
 
 const accepts = (schema: { safeParse: (v: unknown) => { success: boolean } }, value: unknown) =>
@@ -44,6 +45,14 @@ describe('AnswerInput', () => {
   it('explains the two shapes when neither fits', () => {
     const parsed = AnswerInput.safeParse({ optionIds: [0], code: 'x' });
     expect(parsed.error?.issues.map((issue) => issue.message).join(' ')).toContain('optionIds');
+  });
+
+  it('says in words how long code over the limit is (decision 667)', () => {
+    const message = describeIssues(AnswerInput.safeParse({ code: 'a'.repeat(100_012) }).error?.issues ?? []);
+    expect(message).toBe('code has 100,012 characters, over the limit of 100,000 characters');
+    expect(describeIssues(RunCodeInput.safeParse({ code: 'a'.repeat(100_001) }).error?.issues ?? [])).toBe(
+      'code has 100,001 characters, over the limit of 100,000 characters',
+    );
   });
 });
 

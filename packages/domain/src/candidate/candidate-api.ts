@@ -5,7 +5,7 @@ import { JsonValue } from '../schemas/json-value.js';
 import { CodingLanguage } from '../schemas/coding-language.js';
 import { SectionType } from '../schemas/test.js';
 import { CandidateFacingOrg } from '../schemas/candidate-page.js';
-import { plainText, singleLineText, unionError, verbatimCode } from '../schemas/text-fields.js';
+import { candidateCode, plainText, singleLineText, unionError } from '../schemas/text-fields.js';
 import { normaliseNewlines } from '../text/control-characters.js';
 import { CandidateFreeTextQuestion, CandidateShortAnswerQuestion, candidateQuestionBase as questionBase } from './candidate-written-questions.js';
 import { MAX_TEXT_ANSWER_LENGTH } from './written-answer.js';
@@ -151,12 +151,15 @@ const answerText = z
   .max(MAX_TEXT_ANSWER_LENGTH, { error: `text must be at most ${MAX_TEXT_ANSWER_LENGTH} characters` })
   .check(plainText('text', 'lines'));
 
+/** The most characters of code an answer or a run may have: the page says it by the editor. */
+export const MAX_CODE_ANSWER_LENGTH = 100_000;
+
 /** `PUT /candidate/v1/{token}/answers/{questionId}`: options for choice questions, code (and its language) for coding ones, text for written ones. */
 export const AnswerInput = z
   .union(
     [
       z.object({ optionIds: z.array(z.int().nonnegative()).max(20), editedAt }).strict(),
-      z.object({ code: verbatimCode(100_000), language: answerLanguage, editedAt }).strict(),
+      z.object({ code: candidateCode(MAX_CODE_ANSWER_LENGTH), language: answerLanguage, editedAt }).strict(),
       z.object({ text: answerText, editedAt }).strict(),
     ],
     {
@@ -202,7 +205,7 @@ export const SnapshotInput = z
   .meta({ id: 'SnapshotBody' });
 export type SnapshotInput = z.infer<typeof SnapshotInput>;
 
-export const RunCodeInput = z.object({ code: verbatimCode(100_000), language: answerLanguage }).meta({ id: 'RunCodeBody' });
+export const RunCodeInput = z.object({ code: candidateCode(MAX_CODE_ANSWER_LENGTH), language: answerLanguage }).meta({ id: 'RunCodeBody' });
 export type RunCodeInput = z.infer<typeof RunCodeInput>;
 
 /** A place in the candidate's code, 1-based. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id } from '../ids.js';
 import { JsonValue } from '../schemas/json-value.js';
 import { CodingLanguage } from '../schemas/coding-language.js';
-import { verbatimCode } from '../schemas/text-fields.js';
+import { candidateCode } from '../schemas/text-fields.js';
 import { ErrorLocation, TestCaseResult } from './candidate-api.js';
 
 /**
@@ -21,7 +21,7 @@ export const MAX_CUSTOM_ARGS = 20;
 export const StartRunInput = z
   .object({
     questionId: Id,
-    code: verbatimCode(100_000),
+    code: candidateCode(100_000),
     /** Left out, the question's first language; one the question does not accept is refused. */
     language: CodingLanguage.optional(),
     /**

@@ -67,3 +67,13 @@ export const multiLineText = (field: string, max: number, { blank = false, descr
  * (as in every body); whatever shows code neutralises it (`displayLines`), and the sandbox runs what was written.
  */
 export const verbatimCode = (max: number) => z.string().max(max);
+
+/**
+ * A candidate's code (an answer, a run): as `verbatimCode`, refused over `max` in words the page shows as they come
+ * ("code has 100,012 characters, over the limit of 100,000 characters"), not zod's "Too big" (decision 667).
+ */
+export const candidateCode = (max: number) =>
+  z.string().max(max, {
+    error: (issue) =>
+      `code has ${typeof issue.input === 'string' ? issue.input.length.toLocaleString('en') : 'more'} characters, over the limit of ${max.toLocaleString('en')} characters`,
+  });

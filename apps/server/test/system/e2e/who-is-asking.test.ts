@@ -57,14 +57,14 @@ describe('candidate pages name who is asking (Chromium, keyboard only)', () => {
   }, 120_000);
   afterAll(() => b?.close(), 60_000);
 
-  it("shows the org's own name when it chose nothing, and the invitation email to reply to", async () => {
+  it("shows the org's own name when it chose nothing, and the email or job posting that brought the candidate (decision 666)", async () => {
     const { context, page, errors } = await b.openPage();
     try {
       const registration = await b.client.invitations.register(testId, { emailId: 'default@example.com', fullName: 'Ada Lovelace' });
       await page.goto(registration.takeTestURL);
       await page.getByTestId('start-button').waitFor({ state: 'visible' });
       await expectNamed(page, 'Acme');
-      expect(await text(page, 'org-contact')).toBe('Questions? Reply to the email from Acme that brought you here.');
+      expect(await text(page, 'org-contact')).toBe('Questions? Contact Acme through the email or job posting that brought you here.');
       await expectAccessible(page, 'landing of an org that chose nothing');
       expect(errors).toEqual([]);
     } finally {
