@@ -5,16 +5,19 @@ import { h, isBusy, replaceChildren, setBusy } from '../lib/dom.js';
 import { LiveRegion } from '../lib/live-region.js';
 import { ask } from '../lib/modal.js';
 import { formatArguments, formatValue } from './code-values.js';
+import { codeLimitLine } from './code-limit.js';
 import { CustomInput } from './custom-input.js';
 import type { CodeEditor } from './editor.js';
+import { fontSizeControl } from './font-size-control.js';
 import { LanguagePicker } from './language-picker.js';
 import { languageName, languagesOf, type CodingLanguage } from './languages.js';
 import { TYPING_SAVE_DELAY_MS, type QuestionContext } from './question-context.js';
 import { RunControls } from './run-controls.js';
 import { type RunEnd, RunSession } from './run-session.js';
 import { SampleResults } from './sample-results.js';
+import { splitSeparator } from './split-pane.js';
 
-const EDITOR_HINT = 'Tab indents. To leave the editor with the keyboard, press Esc, then Tab.';
+const EDITOR_HINT = 'Tab indents; Ctrl+F searches; Ctrl+Space suggests words. To leave the editor with the keyboard, press Esc, then Tab.';
 
 /**
  * A coding question: the problem (its text and samples) beside the work on wide screens — the language (when
@@ -35,6 +38,9 @@ export class CodingQuestion {
   private readonly reset: HTMLButtonElement;
   private readonly task: HTMLElement;
   private readonly samples: HTMLElement;
+  /** The code's size against the limit, by the editor. */
+  private readonly limit: HTMLElement;
+  private overLimit = false;
   /** What the editor's keys and the language changes mean, for screen readers. */
   private readonly news = new LiveRegion();
   /** Where a run stands when that changes (queued, started after waiting, waiting out a busy server): said once each. */
@@ -87,15 +93,18 @@ export class CodingQuestion {
     this.task = h('p', { class: 'hint' });
     this.samples = h('div', { class: 'samples' });
     this.describeTask(fn);
-    this.element = h(
-      'div',
-      { class: 'coding' },
-      h('div', { class: 'coding-problem' }, text, this.task, this.samples),
+    this.limit = h('p', { class: 'hint hint-small code-limit', 'data-testid': `code-limit-${id}` });
+    this.showLimit();
+    this.element = h('div', { class: 'coding' });
+    this.element.append(
+      h('div', { class: 'coding-problem', id: `problem-${id}` }, text, this.task, this.samples),
+      splitSeparator(this.element, `problem-${id}`),
       h(
         'div',
         { class: 'coding-work' },
-        this.picker?.element,
+        h('div', { class: 'editor-tools' }, this.picker?.element, fontSizeControl(id)),
         this.host,
+        this.limit,
         this.news.element,
         this.runNews.element,
         h('div', { class: 'run-row' }, this.sampleControls.button, this.sampleControls.cancel, this.reset),
@@ -141,8 +150,18 @@ export class CodingQuestion {
   }
 
   private changed(debounceMs = 0): void {
+    this.showLimit();
     const answer: Answer = { kind: 'code', code: this.code, language: this.language };
     this.context.onChange(answer, debounceMs);
+  }
+
+  /** The limit, said before it is reached; over it, in words, once announced (the server will not save it). */
+  private showLimit(): void {
+    const line = codeLimitLine(this.code.length);
+    this.limit.textContent = line.text;
+    this.limit.classList.toggle('code-limit-over', line.over);
+    if (line.over && !this.overLimit) this.news.say(line.text);
+    this.overLimit = line.over;
   }
 
   /** The task and the samples, in the language's own syntax (Python's `None`, `True`, `'abc'`). */

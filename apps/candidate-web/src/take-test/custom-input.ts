@@ -63,8 +63,9 @@ export class CustomInput {
     this.values = h('div', { class: 'run-cases', 'data-testid': `custom-result-${this.id}` });
     this.element = h(
       'details',
-      { class: 'custom-input', 'data-testid': `custom-input-${this.id}` },
-      h('summary', { 'data-testid': `custom-toggle-${this.id}` }, 'Try your own input'),
+      // Chromium exposes <details> as a group: named by its summary, not an unnamed group in the coding pane.
+      { class: 'custom-input', 'data-testid': `custom-input-${this.id}`, 'aria-labelledby': `custom-toggle-${this.id}` },
+      h('summary', { id: `custom-toggle-${this.id}`, 'data-testid': `custom-toggle-${this.id}` }, 'Try your own input'),
       h(
         'div',
         { class: 'custom-input-body' },

@@ -1,8 +1,17 @@
-import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
+import {
+  autocompletion,
+  closeBrackets,
+  closeBracketsKeymap,
+  closeCompletion,
+  completeAnyWord,
+  completionKeymap,
+  completionStatus,
+} from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab, simplifySelection } from '@codemirror/commands';
 import { javascript } from '@codemirror/lang-javascript';
 import { python } from '@codemirror/lang-python';
-import { bracketMatching, defaultHighlightStyle, HighlightStyle, indentOnInput, indentUnit, syntaxHighlighting } from '@codemirror/language';
+import { bracketMatching, indentOnInput, indentUnit } from '@codemirror/language';
+import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
 import { Compartment, EditorState, Prec, StateEffect, StateField, type Extension } from '@codemirror/state';
 import {
   Decoration,
@@ -15,49 +24,9 @@ import {
   keymap,
   lineNumbers,
 } from '@codemirror/view';
+import { editorFontSize } from './editor-prefs.js';
+import { darkSchemeQuery, themeFor } from './editor-theme.js';
 import type { CodingLanguage } from './languages.js';
-
-/**
- * The look of the editor. CodeMirror injects its styles at run time; in a shadow root it uses a constructed
- * stylesheet, which the page's `style-src 'self'` allows, where a `<style>` element in the document would be
- * refused. So the editor lives in a shadow root and is themed here, not in candidate.css.
- */
-const theme = EditorView.theme({
-  '&': {
-    fontSize: '14px',
-    backgroundColor: '#ffffff',
-    color: '#1f2933',
-    border: '1px solid #c5ccd6',
-    borderRadius: '6px',
-    minHeight: '12rem',
-  },
-  '&.cm-focused': { outline: '3px solid #2f6fdf', outlineOffset: '1px' },
-  '.cm-scroller': {
-    fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
-    lineHeight: '1.5',
-    minHeight: '12rem',
-    maxHeight: '32rem',
-    overflow: 'auto',
-  },
-  '.cm-content': { padding: '8px 0', caretColor: '#1f2933' },
-  '.cm-gutters': { backgroundColor: '#f4f6f9', color: '#67727e', borderRight: '1px solid #dde2e8', borderRadius: '6px 0 0 6px' },
-  '.cm-activeLine': { backgroundColor: '#f2f6fd' },
-  // The gutters' grey falls to 4.09:1 on the active line's tint (axe, WCAG 1.4.3): its number is darker.
-  '.cm-activeLineGutter': { backgroundColor: '#e3ebf8', color: '#4f5963' },
-  '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': { backgroundColor: '#cfe0fb' },
-  // No background of its own: the highlighted code keeps its contrast (WCAG 1.4.3).
-  '.cm-error-line': { boxShadow: 'inset 4px 0 0 #9b1c1c' },
-  '.cm-error-mark': { textDecoration: 'underline wavy #9b1c1c', textDecorationSkipInk: 'none' },
-});
-
-/**
- * CodeMirror's default colours, three of them darkened: types (#085), regular expressions and escapes (#e40)
- * and invalid code (#f00) fall under 4.5:1 on the active line's tint (WCAG 1.4.3; axe measured 4.16).
- */
-const DARKER: Record<string, string> = { '#085': '#067040', '#e40': '#b31d00', '#f00': '#c00' };
-const highlightStyle = HighlightStyle.define(
-  defaultHighlightStyle.specs.map((spec) => (typeof spec.color === 'string' && DARKER[spec.color] ? { ...spec, color: DARKER[spec.color] } : spec)),
-);
 
 /** The hint under the editor lives in the shadow root too, so the editor can point at it (aria-describedby). */
 const HINT_ID = 'editor-hint';
@@ -72,6 +41,8 @@ const languageSupport = (language: CodingLanguage): Extension => [
   // Python's habit is four spaces; JavaScript's and TypeScript's two.
   indentUnit.of(language === 'python' ? '    ' : '  '),
   EditorState.tabSize.of(language === 'python' ? 4 : 2),
+  // The language's own completions (keywords, built-ins, names in scope) come with it; words of the document too.
+  EditorState.languageData.of(() => [{ autocomplete: completeAnyWord }]),
 ];
 
 /** Where a run found an error: its line marked, and the character at its column. Cleared by the next run. */
@@ -126,6 +97,8 @@ export function createCodeEditor(host: HTMLElement, options: EditorOptions): Cod
   const root = host.attachShadow({ mode: 'open' });
   const lock = new Compartment();
   const language = new Compartment();
+  const look = new Compartment();
+  const scheme = darkSchemeQuery();
   const view = new EditorView({
     root,
     parent: root,
@@ -140,8 +113,12 @@ export function createCodeEditor(host: HTMLElement, options: EditorOptions): Cod
         indentOnInput(),
         bracketMatching(),
         closeBrackets(),
+        // Suggestions as one types (Ctrl+Space asks); Enter takes one, Esc closes the list (decision 669).
+        autocompletion(),
         highlightActiveLine(),
-        syntaxHighlighting(highlightStyle, { fallback: true }),
+        // Ctrl+F opens the search panel above the code; F3/Ctrl+G find the next match.
+        search({ top: true }),
+        highlightSelectionMatches(),
         language.of(languageSupport(options.language)),
         errorMarks,
         Prec.high(
@@ -149,6 +126,8 @@ export function createCodeEditor(host: HTMLElement, options: EditorOptions): Cod
             {
               key: 'Escape',
               run: (target) => {
+                // One Esc closes the suggestions and lets Tab out, as the hint says (decision 140).
+                if (completionStatus(target.state) !== null) closeCompletion(target);
                 simplifySelection(target);
                 target.setTabFocusMode(UNTIL_ANOTHER_KEY_MS);
                 options.onEscape();
@@ -157,7 +136,7 @@ export function createCodeEditor(host: HTMLElement, options: EditorOptions): Cod
             },
           ]),
         ),
-        keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab]),
+        keymap.of([...closeBracketsKeymap, ...completionKeymap, ...searchKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab]),
         // Coming back into the editor, Tab indents again.
         EditorView.domEventHandlers({ focus: (_event, target) => target.setTabFocusMode(false) }),
         lock.of([]),
@@ -173,7 +152,7 @@ export function createCodeEditor(host: HTMLElement, options: EditorOptions): Cod
           autocorrect: 'off',
           autocapitalize: 'off',
         }),
-        theme,
+        look.of(themeFor(scheme?.matches === true)),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) options.onChange(update.state.doc.toString());
         }),
@@ -185,6 +164,10 @@ export function createCodeEditor(host: HTMLElement, options: EditorOptions): Cod
   hint.className = 'editor-hint';
   hint.textContent = options.hint;
   root.append(hint);
+  // The system's colour scheme, followed while the page is open; a new text size, measured again.
+  scheme?.addEventListener('change', (change) => view.dispatch({ effects: look.reconfigure(themeFor(change.matches)) }));
+  editorFontSize.get();
+  editorFontSize.watch(() => view.requestMeasure());
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(HINT_CSS);
   root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];

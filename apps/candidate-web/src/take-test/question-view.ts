@@ -10,6 +10,8 @@ import { writtenAnswer } from './written-question.js';
 /** One question on the page. */
 export interface QuestionView {
   readonly element: HTMLElement;
+  /** Its head (number and marks), where the page puts its flag for review. */
+  readonly head: HTMLElement;
   /** Its section is on screen now (the code editor loads then, not before). */
   shown(): void;
   /** The attempt is ending: no more edits. */
@@ -22,22 +24,19 @@ export function questionView(question: CandidateQuestion, number: number, contex
   const textId = `question-text-${id}`;
   const marks = [plural(Number(formatNumber(question.marks)), 'mark')];
   if (question.negativeMarks > 0) marks.push(`−${formatNumber(question.negativeMarks)} for a wrong answer`);
-  const element = h(
-    'article',
-    { class: 'question', id: `question-${id}`, 'data-testid': `question-${id}`, 'data-type': question.type },
-    h(
-      'div',
-      { class: 'question-head' },
-      h('h3', { id: titleId, class: 'question-title' }, `Question ${number}`),
-      h('span', { class: 'marks' }, marks.join(' · ')),
-    ),
+  const head = h(
+    'div',
+    { class: 'question-head' },
+    h('h3', { id: titleId, class: 'question-title' }, `Question ${number}`),
+    h('span', { class: 'marks' }, marks.join(' · ')),
   );
+  const element = h('article', { class: 'question', id: `question-${id}`, 'data-testid': `question-${id}`, 'data-type': question.type }, head);
   const text = h('div', { id: textId, class: 'question-text' }, richText(question.text));
   if (question.type === 'coding') {
     // The text goes in the problem's column, beside the editor on wide screens.
     const coding = new CodingQuestion(question, number, context, text);
     element.append(coding.element);
-    return { element, shown: () => coding.shown(), lock: (locked) => coding.lock(locked) };
+    return { element, head, shown: () => coding.shown(), lock: (locked) => coding.lock(locked) };
   }
   element.append(
     text,
@@ -46,5 +45,5 @@ export function questionView(question: CandidateQuestion, number: number, contex
       : choiceOptions(question, titleId, textId, context),
   );
   // Choices and written answers need nothing when shown; locking is the test view's `inert`.
-  return { element, shown: () => undefined, lock: () => undefined };
+  return { element, head, shown: () => undefined, lock: () => undefined };
 }

@@ -1,8 +1,9 @@
-import { h, setBusy } from '../lib/dom.js';
+import { h, isBusy, setBusy } from '../lib/dom.js';
+import { runButtonLabel } from './run-progress.js';
 
 /**
  * A Run button with its Cancel button (shown only while a run is on its way, next in the tab order) and the
- * line that says where the run is ("Queued (2 ahead)", "Running…"). The line is no live region: it changes
+ * line that says where the run is ("Queued (2 ahead)", "Running…"); the busy button says the same in a word. The line is no live region: it changes
  * with every place in the queue, and the page says the news once through its own region.
  */
 export class RunControls {
@@ -29,14 +30,16 @@ export class RunControls {
 
   /** A run starts: the button keeps the focus but takes no press; Cancel is offered. */
   begin(): void {
-    setBusy(this.button, true, 'Running…');
+    setBusy(this.button, true, runButtonLabel(''));
     setBusy(this.cancel, false, 'Cancel run');
     this.cancel.hidden = false;
   }
 
+  /** The line, and the busy button's word for the same state. */
   showProgress(line: string): void {
     this.progress.textContent = line;
     this.progress.hidden = line === '';
+    if (isBusy(this.button) && line !== '') setBusy(this.button, true, runButtonLabel(line));
   }
 
   /** The run ended: Cancel goes (the focus, if it was there, back to the Run button). */

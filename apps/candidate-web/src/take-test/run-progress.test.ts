@@ -1,6 +1,6 @@
 import type { SampleRun } from '@assay/domain/candidate';
 import { describe, expect, it } from 'vitest';
-import { MAX_AUTOMATIC_RETRIES, progressLine, retryPlan, runNews } from './run-progress.js';
+import { MAX_AUTOMATIC_RETRIES, progressLine, retryPlan, runButtonLabel, runNews } from './run-progress.js';
 
 const base = { runId: 'r', questionId: 1, kind: 'samples' as const, version: 1 };
 const queued = (ahead: number, etaMs = 0): SampleRun => ({ ...base, state: 'queued', ahead, etaMs });
@@ -14,6 +14,18 @@ describe('progressLine', () => {
     expect(progressLine(queued(12, 4_600))).toBe('Queued (12 ahead, about 5 s)');
     expect(progressLine(running)).toBe('Running…');
     expect(progressLine(done)).toBe('');
+  });
+});
+
+describe('runButtonLabel', () => {
+  it('says on the busy button what the line says, never "Running…" while queued (decision 671)', () => {
+    expect(runButtonLabel(progressLine(queued(2)))).toBe('Queued…');
+    expect(runButtonLabel(progressLine(running))).toBe('Running…');
+    expect(runButtonLabel('Starting…')).toBe('Starting…');
+    expect(runButtonLabel('')).toBe('Starting…');
+    expect(runButtonLabel('Waiting for your previous run to end…')).toBe('Waiting…');
+    expect(retryPlan({ statuscode: '503.1', retryAfterMs: 2_000 }, 0)?.line(2)).toMatch(/busy/);
+    expect(runButtonLabel('The server is busy: trying again in 2 s')).toBe('Waiting…');
   });
 });
 

@@ -21,6 +21,17 @@ export function progressLine(run: SampleRun): string {
   }
 }
 
+/**
+ * What the busy Run button says beside the line (decision 671): the same state in a word — "Queued…" while the
+ * line says "Queued (2 ahead)", never "Running…" before the run runs. Pure.
+ */
+export function runButtonLabel(line: string): string {
+  if (line.startsWith('Queued')) return 'Queued…';
+  if (line.startsWith('Running')) return 'Running…';
+  if (line === '' || line.startsWith('Starting')) return 'Starting…';
+  return 'Waiting…';
+}
+
 /** What a screen reader is told as the run moves from `before` (null: just started) to `after`; null: nothing. */
 export function runNews(before: SampleRun | null, after: SampleRun): string | null {
   if (after.state === 'queued' && before?.state !== 'queued') return `Queued (${after.ahead} ahead).`;

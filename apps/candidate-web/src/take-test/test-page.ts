@@ -1,5 +1,5 @@
 import { isAttemptRunning, sessionPhase, type CandidateQuestion, type CandidateSession } from '@assay/domain/candidate';
-import { answerKey, answeredCount, questionsOf, restoreAnswers, toBody, type Answer } from '../answers.js';
+import { answerKey, answeredCount, isAnswered, questionsOf, restoreAnswers, toBody, type Answer } from '../answers.js';
 import { candidateApi, type CandidateApi } from '../api/candidate-api.js';
 import { failureOf } from '../api/failure.js';
 import { ServerClock } from '../lib/clock.js';
@@ -55,6 +55,8 @@ export class TestPage {
   private viewedSection: number | undefined;
   private readonly answersKey: string;
   private readonly sectionKey: string;
+  /** The candidate's flags for review, in this browser only (decision 668). */
+  private readonly flagsKey: string;
   /** Other tabs on this invitation, while the test runs. */
   private readonly tabs: TabPresence;
   /** Stops asking whether the test has opened (the landing of a test not open yet). */
@@ -84,6 +86,7 @@ export class TestPage {
     this.api = candidateApi(token);
     this.answersKey = `assay.answers.${token}`;
     this.sectionKey = `assay.section.${token}`;
+    this.flagsKey = `assay.flags.${token}`;
     this.tabs = new TabPresence(token, (others) => this.view?.showOtherTabs(others));
   }
 
@@ -178,6 +181,7 @@ export class TestPage {
   private forgetLocal(): void {
     AnswerSync.clearLocal(this.answersKey);
     storage.remove(this.sectionKey);
+    storage.remove(this.flagsKey);
   }
 
   private async start(session: CandidateSession, landing: LandingView): Promise<void> {
@@ -238,7 +242,7 @@ export class TestPage {
     this.view = new TestView(session, (question, number) => this.question(question, number), {
       onSection: (index) => this.showSection(index, true),
       onSubmit: () => this.confirmSubmit(),
-    });
+    }, this.flagsKey);
     replaceChildren(this.root, this.view.element);
     for (const { questionId, body, editedAt } of resend) this.sync.set(questionId, body, { editedAt });
     this.showSection(this.sectionIndex, false);
@@ -307,6 +311,7 @@ export class TestPage {
 
   private showProgress(): void {
     this.session?.test.sections.forEach((section, index) => this.view?.showProgress(index, answeredCount(section, this.answers), questionsOf(section).length));
+    this.view?.showAnswered((question) => isAnswered(question, this.answers.get(answerKey(question))));
   }
 
   // ---------------------------------------------------------------------------------------------- the clock
@@ -397,6 +402,7 @@ export class TestPage {
     this.camera?.stop();
     this.tabs.stop();
     storage.remove(this.sectionKey);
+    storage.remove(this.flagsKey);
     this.showFinished(session, reason, notSaved);
   }
 

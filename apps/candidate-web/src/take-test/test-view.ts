@@ -4,6 +4,9 @@ import { focusHeading, h } from '../lib/dom.js';
 import { formatMinutes, plural } from '../lib/format.js';
 import { CameraPanel } from './camera-panel.js';
 import { Countdown } from './countdown.js';
+import { LiveRegion } from '../lib/live-region.js';
+import { QuestionFlags } from './question-flags.js';
+import { QuestionNavigator } from './question-navigator.js';
 import type { QuestionView } from './question-view.js';
 import { TopBar } from './top-bar.js';
 import { sectionKindLabel } from '../views/section-kinds.js';
@@ -17,6 +20,7 @@ interface SectionParts {
   panel: HTMLElement;
   heading: HTMLElement;
   questions: QuestionView[];
+  navigator: QuestionNavigator;
 }
 
 const sectionTypeLabel = (section: CandidateSection): string =>
@@ -42,13 +46,20 @@ export class TestView {
   private readonly sectionNames: string[];
   private otherTabsTimer: number | undefined;
   private current = 0;
+  /** What flagging says to screen readers. */
+  private readonly flagNews = new LiveRegion({ testId: 'flag-announcement' });
 
-  /** `question` builds each question with its number in the whole test; `onSection` is asked to show another section. */
+  /**
+   * `question` builds each question with its number in the whole test; `onSection` is asked to show another
+   * section; `flagsKey` is where this attempt's flags for review are kept in the browser.
+   */
   constructor(
     session: CandidateSession,
     question: (question: CandidateQuestion, number: number) => QuestionView,
     handlers: { onSection(index: number): void; onSubmit(): void },
+    flagsKey: string,
   ) {
+    const flags = new QuestionFlags(flagsKey);
     const sections = session.test.sections;
     this.sectionNames = sections.map((section) => section.sectionName);
     this.topBar = new TopBar(session.test.testName, session.org, session.deadline !== null, handlers.onSubmit);
@@ -58,7 +69,14 @@ export class TestView {
 
     let number = 0;
     this.sections = sections.map((section, index) => {
+      const first = number + 1;
       const questions = questionsOf(section).map((entry) => question(entry, ++number));
+      const navigator = new QuestionNavigator(
+        section.sectionName,
+        questionsOf(section).map((entry, at) => ({ question: entry, number: first + at, element: questions[at]!.element, head: questions[at]!.head })),
+        flags,
+        this.flagNews,
+      );
       const heading = h('h2', { id: `section-title-${index}`, tabindex: '-1' }, section.sectionName);
       const progress = h('span', { class: 'section-tab-progress' }, '');
       const tab = h(
@@ -83,10 +101,11 @@ export class TestView {
               .join(' · '),
           ),
         ),
+        navigator.element,
         questions.length === 0 ? h('p', { class: 'muted' }, 'This section has no questions.') : null,
         questions.map((view) => view.element),
       );
-      return { coding: questionsOf(section).some((entry) => entry.type === 'coding'), tab, progress, panel, heading, questions };
+      return { coding: questionsOf(section).some((entry) => entry.type === 'coding'), tab, progress, panel, heading, questions, navigator };
     });
 
     this.prev = h(
@@ -108,6 +127,7 @@ export class TestView {
       'main',
       { class: 'test-main', id: 'main' },
       warning,
+      this.flagNews.element,
       this.otherTabs,
       this.camera.notice,
       // In the flow on narrow screens (it never covers the questions); beside the column where there is room.
@@ -192,6 +212,11 @@ export class TestView {
   showProgress(index: number, answered: number, total: number): void {
     const parts = this.sections[index];
     if (parts) parts.progress.textContent = `${answered}/${total} answered`;
+  }
+
+  /** Each question answered or not, for the navigators. */
+  showAnswered(isAnswered: (question: CandidateQuestion) => boolean): void {
+    for (const parts of this.sections) parts.navigator.showAnswered(isAnswered);
   }
 
   /** No more edits: the attempt is being submitted. */
