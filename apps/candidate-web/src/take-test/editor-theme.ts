@@ -105,7 +105,11 @@ const editorTheme = (colours: Palette, dark: boolean): Extension =>
       // The search panel (Ctrl+F) and the completions: CodeMirror's own greys are under 4.5:1 in places.
       '.cm-panels': { backgroundColor: colours.panelBackground, color: colours.text },
       '.cm-panels.cm-panels-top': { borderBottom: `1px solid ${colours.border}` },
-      '.cm-panel.cm-search label': { fontSize: '0.85em' },
+      '.cm-panel.cm-search label': { fontSize: '0.85em', display: 'inline-flex', alignItems: 'center', minHeight: '24px' },
+      // Targets of at least 24 px (WCAG 2.5.8).
+      '.cm-panel.cm-search input, .cm-panel.cm-search button': { minHeight: '28px', boxSizing: 'border-box' },
+      '.cm-panel.cm-search input[type=checkbox]': { minHeight: '0', width: '24px', height: '24px' },
+      '.cm-panel.cm-search [name=close]': { minWidth: '28px' },
       '.cm-textfield': { backgroundColor: colours.background, color: colours.text, border: `1px solid ${colours.border}` },
       '.cm-button': { backgroundImage: 'none', backgroundColor: colours.background, color: colours.text, border: `1px solid ${colours.border}` },
       '.cm-panel.cm-search [name=close]': { color: colours.text, fontSize: '1.2em' },

@@ -13,7 +13,9 @@ export const orgName = (org: AskingOrg): string => org?.displayName ?? 'the orga
 
 /** "Assessment from Acme Hiring". */
 export const askingLine = (org: AskingOrg, className: string): HTMLElement | null =>
-  org ? h('p', { class: className, 'data-testid': 'asking-org' }, 'Assessment from ', h('strong', null, org.displayName)) : null;
+  org
+    ? h('p', { class: className, 'data-testid': 'asking-org' }, h('span', { class: 'asking-lead' }, 'Assessment from '), h('strong', null, org.displayName))
+    : null;
 
 /** How to reach the contact: "Jane Doe at talent@acme.example or https://acme.example/jobs"; empty without one. */
 const reachParts = (org: AskingOrg): Child[] => {

@@ -139,6 +139,8 @@ describe('a Python candidate sees where a run waits, Python values, tracebacks, 
         await expect.poll(() => progress.textContent(), { timeout: 10_000, interval: 50 }).toMatch(/^Queued \(\d+ ahead/);
         await expect.poll(() => page.getByTestId(`run-news-${id}`).textContent()).toMatch(/^Queued \(\d+ ahead\)\.$/);
         expect(await focused(page)).toMatchObject({ testId: `run-samples-${id}` });
+        // The busy button says what the line says (issue 48, decision 671): never "Running…" while queued.
+        expect(await page.getByTestId(`run-samples-${id}`).textContent()).toBe('Queued…');
         expect(await page.getByTestId(`cancel-samples-${id}`).isVisible()).toBe(true);
         await expectAccessible(page, 'a queued run');
         await expect.poll(() => runStatus(page, id).textContent(), { timeout: 60_000 }).toBe('2 of 2 sample tests passed.');
