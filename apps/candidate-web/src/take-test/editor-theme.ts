@@ -109,10 +109,9 @@ const editorTheme = (colours: Palette, dark: boolean): Extension =>
       // Targets of at least 24 px (WCAG 2.5.8).
       '.cm-panel.cm-search input, .cm-panel.cm-search button': { minHeight: '28px', boxSizing: 'border-box' },
       '.cm-panel.cm-search input[type=checkbox]': { minHeight: '0', width: '24px', height: '24px' },
-      '.cm-panel.cm-search [name=close]': { minWidth: '28px' },
       '.cm-textfield': { backgroundColor: colours.background, color: colours.text, border: `1px solid ${colours.border}` },
       '.cm-button': { backgroundImage: 'none', backgroundColor: colours.background, color: colours.text, border: `1px solid ${colours.border}` },
-      '.cm-panel.cm-search [name=close]': { color: colours.text, fontSize: '1.2em' },
+      '.cm-panel.cm-search [name=close]': { color: colours.text, fontSize: '1.2em', minWidth: '28px' },
       '.cm-searchMatch': { backgroundColor: colours.searchMatch },
       '.cm-searchMatch.cm-searchMatch-selected': { backgroundColor: colours.searchMatchSelected },
       '.cm-tooltip': { backgroundColor: colours.tooltipBackground, color: colours.text, border: `1px solid ${colours.border}` },

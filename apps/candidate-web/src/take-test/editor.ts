@@ -114,7 +114,9 @@ export function createCodeEditor(host: HTMLElement, options: EditorOptions): Cod
         bracketMatching(),
         closeBrackets(),
         // Suggestions as one types (Ctrl+Space asks); Enter takes one, Esc closes the list (decision 669).
-        autocompletion(),
+        // Its keys are ours (below): its own Esc, at the highest precedence, would close the list and leave Tab
+        // indenting, where one Esc must also let Tab out (decision 140).
+        autocompletion({ defaultKeymap: false }),
         highlightActiveLine(),
         // Ctrl+F opens the search panel above the code; F3/Ctrl+G find the next match.
         search({ top: true }),
@@ -136,7 +138,9 @@ export function createCodeEditor(host: HTMLElement, options: EditorOptions): Cod
             },
           ]),
         ),
-        keymap.of([...closeBracketsKeymap, ...completionKeymap, ...searchKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab]),
+        // Over the default keys: with the list open, arrows and Enter move in it and take a suggestion.
+        Prec.high(keymap.of(completionKeymap.filter((binding) => binding.key !== 'Escape'))),
+        keymap.of([...closeBracketsKeymap, ...searchKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab]),
         // Coming back into the editor, Tab indents again.
         EditorView.domEventHandlers({ focus: (_event, target) => target.setTabFocusMode(false) }),
         lock.of([]),

@@ -40,5 +40,4 @@ export class QuestionFlags {
 }
 
 /** A question's state in the navigator: "Answered", "Not answered", with ", flagged" when flagged. Pure. */
-export const questionStateLabel = (answered: boolean, flagged: boolean): string =>
-  `${answered ? 'Answered' : 'Not answered'}${flagged ? ', flagged' : ''}`;
+export const questionStateLabel = (answered: boolean, flagged: boolean): string => `${answered ? 'Answered' : 'Not answered'}${flagged ? ', flagged' : ''}`;

@@ -1,6 +1,6 @@
 import type { CandidateQuestion } from '@assay/domain/candidate';
 import { focusHeading, h } from '../lib/dom.js';
-import { LiveRegion } from '../lib/live-region.js';
+import type { LiveRegion } from '../lib/live-region.js';
 import { type QuestionFlags, questionStateLabel } from './question-flags.js';
 
 /** One question as the navigator and its flag know it. */
@@ -32,11 +32,7 @@ export class QuestionNavigator {
   ) {
     for (const { question, number, element, head } of questions) {
       const id = String(question.questionId);
-      const flag = h(
-        'button',
-        { type: 'button', class: 'flag-toggle', 'aria-pressed': String(flags.has(id)), 'data-testid': `flag-${id}` },
-        'Flag for review',
-      );
+      const flag = h('button', { type: 'button', class: 'flag-toggle', 'aria-pressed': String(flags.has(id)), 'data-testid': `flag-${id}` }, 'Flag for review');
       head.append(flag);
       const state = h('span', { class: 'question-nav-state' });
       const link = h(

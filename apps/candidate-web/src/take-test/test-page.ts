@@ -239,10 +239,15 @@ export class TestPage {
     const stored = Number(storage.get(this.sectionKey));
     this.sectionIndex = Number.isInteger(stored) && stored >= 0 && stored < sections.length ? stored : 0;
 
-    this.view = new TestView(session, (question, number) => this.question(question, number), {
-      onSection: (index) => this.showSection(index, true),
-      onSubmit: () => this.confirmSubmit(),
-    }, this.flagsKey);
+    this.view = new TestView(
+      session,
+      (question, number) => this.question(question, number),
+      {
+        onSection: (index) => this.showSection(index, true),
+        onSubmit: () => this.confirmSubmit(),
+      },
+      this.flagsKey,
+    );
     replaceChildren(this.root, this.view.element);
     for (const { questionId, body, editedAt } of resend) this.sync.set(questionId, body, { editedAt });
     this.showSection(this.sectionIndex, false);

@@ -96,10 +96,7 @@ describe("the candidate's comforts and honest words (issue 48, Chromium, keyboar
     await page.goto(registration.takeTestURL);
     await page.getByTestId('start-button').waitFor({ state: 'visible' });
     // Before the start the questions are unknown: a general section is "Questions", never "Multiple choice".
-    expect(await page.locator('.section-list-meta').allTextContents()).toEqual([
-      expect.stringMatching(/^Questions · /),
-      expect.stringMatching(/^Coding · /),
-    ]);
+    expect(await page.locator('.section-list-meta').allTextContents()).toEqual([expect.stringMatching(/^Questions · /), expect.stringMatching(/^Coding · /)]);
     await tabTo(page, 'start-button');
     await page.keyboard.press('Enter');
     await page.getByTestId(`question-${choice}`).waitFor({ state: 'visible' });
