@@ -158,7 +158,10 @@ export class AnswerSync {
     this.inFlight.add(questionId);
     this.report();
     try {
-      await this.api.saveAnswer(Number(questionId), withEditedAt(entry));
+      const sentAt = Date.now();
+      const saved = await this.api.saveAnswer(Number(questionId), withEditedAt(entry));
+      // `savedAt` is the server's clock at the save: every save re-syncs the countdown (decision 660).
+      this.clock.sync(saved.savedAt, sentAt, Date.now());
       this.everSaved = true;
       this.lost.delete(questionId);
       this.failing = false;

@@ -2,7 +2,7 @@ import { isAttemptRunning, sessionPhase, type CandidateQuestion, type CandidateS
 import { answerKey, answeredCount, questionsOf, restoreAnswers, toBody, type Answer } from '../answers.js';
 import { candidateApi, type CandidateApi } from '../api/candidate-api.js';
 import { failureOf } from '../api/failure.js';
-import { ServerClock } from '../lib/clock.js';
+import { ServerClock, timeIsUpOnServer } from '../lib/clock.js';
 import { focusHeading, replaceChildren, showPage } from '../lib/dom.js';
 import { closeAllModals } from '../lib/modal.js';
 import { setPageTitle } from '../lib/page-title.js';
@@ -28,6 +28,8 @@ const CAMERA_WAIT_MS = 20_000;
 const TICK_EVERY_MS = 500;
 /** Away longer than this, the attempt may have ended meanwhile: ask the server. */
 const LONG_ABSENCE_MS = 20_000;
+/** The countdown reached zero but the server could not be asked (offline): ask again after this long. */
+const TIME_CHECK_RETRY_MS = 5_000;
 
 /** The page title of a landing, by why the test can or cannot be started. */
 const LANDING_TITLE: Record<CandidateSession['access']['verdict'], string> = {
@@ -76,6 +78,8 @@ export class TestPage {
   /** "Question 3" by question id, for the finish page to name answers that could not be saved. */
   private questionLabels = new Map<string, string>();
   private sectionIndex = 0;
+  /** This machine's Date.now() before which a failed check of the time is not repeated. */
+  private timeCheckAfter = 0;
 
   constructor(
     private readonly root: HTMLElement,
@@ -316,25 +320,37 @@ export class TestPage {
     return Number.isFinite(deadline) ? deadline - this.clock.now() : null;
   }
 
+  /**
+   * The countdown follows the server's clock as last synced (every session read and answer save). Reaching
+   * zero here only asks the server (decision 660): this machine's clock may have jumped (NTP, a resumed VM, a
+   * hand-set date). The server's answer both re-syncs the clock and decides.
+   */
   private tick(): void {
     const remaining = this.remainingMs();
     if (remaining === null || !allows(this.phase, 'tick')) return;
     this.view?.countdown.show(remaining);
-    if (remaining <= 0) void this.submit('timeUp');
+    if (remaining <= 0 && Date.now() >= this.timeCheckAfter) void this.refresh();
   }
 
-  /** Checks the server's view: after a long absence, a refused save, or coming back online. */
+  /** Checks the server's view: the countdown at zero, after a long absence, a refused save, or coming back online. */
   private async refresh(): Promise<void> {
     if (!allows(this.phase, 'refresh')) return;
     this.phase = { kind: 'refreshing' };
     try {
       const session = await this.synced(() => this.api.session());
+      this.timeCheckAfter = 0;
       if (!isAttemptRunning(session.state)) {
-        this.finish(session, session.deadline && Date.parse(session.deadline) <= this.clock.now() ? 'timeUp' : 'submitted');
+        this.finish(session, timeIsUpOnServer(session) ? 'timeUp' : 'submitted');
+      } else if (timeIsUpOnServer(session)) {
+        // Running, and past its deadline by the server's clock (within the grace for late saves): end it now.
+        void this.submit('timeUp');
+      } else {
+        this.tick();
       }
-      this.tick();
     } catch {
-      // Offline: the answer queue and the timer go on; the next refresh will tell.
+      // Offline: the answer queue and the timer go on; the next refresh will tell. The server ends the
+      // attempt on its own when its time is up, and answers made before then still count.
+      this.timeCheckAfter = Date.now() + TIME_CHECK_RETRY_MS;
     } finally {
       // A submit or the end may have come meanwhile: only a refresh still in charge hands back.
       if (this.phase.kind === 'refreshing') this.phase = { kind: 'running' };

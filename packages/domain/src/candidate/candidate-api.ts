@@ -257,7 +257,7 @@ export type SelfRegistration = z.infer<typeof SelfRegistration>;
 export const ALREADY_REGISTERED_MESSAGE =
   'This email address is already registered for this test. We have emailed the link to that address: check the inbox (and the spam folder).';
 
-/** What saving an answer answers. */
+/** What saving an answer answers. `savedAt` is the server's clock at the save: a page may re-sync its countdown with it. */
 export const AnswerSaved = z.object({ questionId: z.int(), savedAt: z.string() });
 export type AnswerSaved = z.infer<typeof AnswerSaved>;
 
