@@ -1,5 +1,5 @@
 import { isAttemptRunning, sessionPhase, type CandidateQuestion, type CandidateSession } from '@assay/domain/candidate';
-import { answerKey, answeredCount, questionsOf, restoreAnswers, toBody, type Answer } from '../answers.js';
+import { answerKey, answeredCount, countedAnswers, questionsOf, restoreAnswers, toBody, type Answer, type Answers } from '../answers.js';
 import { candidateApi, type CandidateApi } from '../api/candidate-api.js';
 import { failureOf } from '../api/failure.js';
 import { ServerClock, timeIsUpOnServer } from '../lib/clock.js';
@@ -231,7 +231,11 @@ export class TestPage {
       this.answersKey,
       (state, detail) => this.view?.topBar.showSaveState(state, detail),
       () => void this.refresh(),
-      (questionId, refusal) => this.saveWatchers.get(questionId)?.(refusal),
+      (questionId, refusal) => {
+        this.saveWatchers.get(questionId)?.(refusal);
+        // A refused answer stops counting as answered (and a saved one counts again): the tabs say so at once.
+        this.showProgress();
+      },
     );
     this.saveWatchers = new Map();
     this.signals = new QuestionSignals((event) => this.api.reportEvent(event), this.clock);
@@ -309,8 +313,14 @@ export class TestPage {
     void this.api.reportEvent({ type: 'section', at: new Date(this.clock.now()).toISOString(), sectionId }).catch(() => undefined);
   }
 
+  /** What counts as answered: never an answer the server refused (decision 661). */
+  private counted(): Answers {
+    return countedAnswers(this.answers, this.sync?.refused ?? new Map());
+  }
+
   private showProgress(): void {
-    this.session?.test.sections.forEach((section, index) => this.view?.showProgress(index, answeredCount(section, this.answers), questionsOf(section).length));
+    const counted = this.counted();
+    this.session?.test.sections.forEach((section, index) => this.view?.showProgress(index, answeredCount(section, counted), questionsOf(section).length));
   }
 
   // ---------------------------------------------------------------------------------------------- the clock
@@ -361,14 +371,16 @@ export class TestPage {
 
   private confirmSubmit(): void {
     if (!allows(this.phase, 'submit') || !this.session) return;
+    const refused = [...(this.sync?.refused ?? [])].map(([questionId, message]) => ({ label: this.questionLabels.get(questionId) ?? `Question ${questionId}`, message }));
     const dialog = new SubmitDialog(
       this.session.test.sections,
-      this.answers,
+      this.counted(),
       () => this.submit('submitted'),
       () => {
         // Back to the test: its title again (unless the attempt ended meanwhile).
         if (this.view && (this.phase.kind === 'running' || this.phase.kind === 'refreshing')) setPageTitle(this.view.sectionTitle(), this.testName);
       },
+      refused,
     );
     setPageTitle('Submit your test?', this.testName);
     dialog.open(this.root);
