@@ -12,6 +12,7 @@ import { FocusWatcher } from '../proctoring/focus-watcher.js';
 import { opensLater, watchOpening } from '../views/access-notice.js';
 import { errorView, loadingView } from '../views/page-states.js';
 import { AnswerSync } from './answer-sync.js';
+import { prefetchEditor } from './editor-loader.js';
 import { cancelledView, finishedView, type FinishReason } from './finish-views.js';
 import { landingView, type LandingView } from './landing.js';
 import { allows, unreachable, type Phase, type SubmitReason } from './phase.js';
@@ -217,6 +218,8 @@ export class TestPage {
     this.phase = { kind: 'running' };
     const sections = session.test.sections;
     const questions = sections.flatMap(questionsOf);
+    // The editor is fetched now, while the connection is known to work, not when a coding section first opens.
+    if (questions.some((question) => question.type === 'coding')) prefetchEditor();
     this.questionLabels = new Map(questions.map((question, index) => [answerKey(question), `Question ${index + 1}`]));
 
     const local = AnswerSync.readLocal(this.answersKey);
