@@ -121,6 +121,13 @@ export const CandidateSession = z
     redirectURL: z.string().nullable(),
     /** Who is asking: the pages name the org and its contact. Optional: older servers send none. */
     org: CandidateFacingOrg.optional(),
+    /**
+     * The invitation's own deadline (ISO 8601): after it the test can no longer be started; null when it has none.
+     * Optional: older servers send none.
+     */
+    invitationExpiresAt: z.string().nullable().optional(),
+    /** The sample-run limit: at most `runs` runs may start in any `windowMs` (429.3 beyond). Optional: older servers send none. */
+    sampleRunLimit: z.object({ runs: z.int().positive(), windowMs: z.int().positive() }).optional(),
   })
   .meta({ id: 'CandidateSession' });
 export type CandidateSession = z.infer<typeof CandidateSession>;
