@@ -65,6 +65,8 @@ export class TestPage {
   private phase: Phase = { kind: 'loading' };
   private session: CandidateSession | null = null;
   private camera: Camera | null = null;
+  /** The landing on screen, told of the camera's state by its check. */
+  private landing: LandingView | null = null;
 
   // The running test; set by run().
   private view: TestView | null = null;
@@ -145,7 +147,13 @@ export class TestPage {
         // Nothing from an earlier attempt may come back.
         this.forgetLocal();
         this.phase = { kind: 'landing' };
-        const landing: LandingView = landingView(session, this.clock.now(), () => void this.start(session, landing));
+        const landing: LandingView = landingView(
+          session,
+          this.clock.now(),
+          (withoutCamera) => void this.start(session, landing, withoutCamera),
+          () => this.ensureCamera(),
+        );
+        this.landing = landing;
         setPageTitle(LANDING_TITLE[session.access.verdict], session.test.testName);
         showPage(this.root, landing.element);
         if (opensLater(session.access.verdict)) this.watchOpening(session, landing);
@@ -185,17 +193,25 @@ export class TestPage {
     storage.remove(this.sectionKey);
   }
 
-  private async start(session: CandidateSession, landing: LandingView): Promise<void> {
+  private async start(session: CandidateSession, landing: LandingView, withoutCamera = false): Promise<void> {
     if (!allows(this.phase, 'start')) return;
     this.stopWatching?.();
     this.stopWatching = null;
     this.phase = { kind: 'starting' };
     landing.starting('Starting…');
-    if (session.imageProctoring) {
-      // Ask before the clock runs. Someone who ignores the browser's question starts anyway after a while;
-      // the test page then shows that the camera is off.
-      landing.starting('Waiting for camera permission…');
-      await Promise.race([this.ensureCamera().start(), new Promise((resolve) => window.setTimeout(resolve, CAMERA_WAIT_MS))]);
+    if (session.imageProctoring && !withoutCamera) {
+      // Ask before the clock runs (decision 663). No camera, or no answer to the browser's question: back to the
+      // landing, whose check says why, with Start offered without the camera; the clock has not started.
+      const camera = this.ensureCamera();
+      if (camera.state !== 'on') {
+        landing.starting('Waiting for camera permission…');
+        await Promise.race([camera.start(), new Promise((resolve) => window.setTimeout(resolve, CAMERA_WAIT_MS))]);
+      }
+      if (camera.state !== 'on') {
+        this.phase = { kind: 'landing' };
+        landing.cameraUnavailable();
+        return;
+      }
       landing.starting('Starting…');
     }
     try {
@@ -208,7 +224,10 @@ export class TestPage {
   }
 
   private ensureCamera(): Camera {
-    const camera = (this.camera ??= new Camera(this.api, (state) => this.view?.camera.show(state, camera)));
+    const camera = (this.camera ??= new Camera(this.api, (state) => {
+      this.view?.camera.show(state, camera);
+      if (this.phase.kind === 'landing' || this.phase.kind === 'starting') this.landing?.showCamera(state, camera);
+    }));
     return camera;
   }
 
