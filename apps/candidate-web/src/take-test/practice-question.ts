@@ -38,7 +38,11 @@ export function practiceQuestion(): HTMLElement {
     'details',
     { class: 'practice', 'data-testid': 'practice' },
     h('summary', null, 'Try a practice question (not scored)'),
-    h('p', null, 'See how a question works before you start. Your choice stays on this page: it is never sent, stored or scored, and the timer does not start.'),
+    h(
+      'p',
+      null,
+      'See how a question works before you start. Your choice stays on this page: it is never sent, stored or scored, and the timer does not start.',
+    ),
     h(
       'fieldset',
       { class: 'options', 'aria-labelledby': 'practice-text' },

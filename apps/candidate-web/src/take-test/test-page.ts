@@ -393,7 +393,10 @@ export class TestPage {
 
   private confirmSubmit(): void {
     if (!allows(this.phase, 'submit') || !this.session) return;
-    const refused = [...(this.sync?.refused ?? [])].map(([questionId, message]) => ({ label: this.questionLabels.get(questionId) ?? `Question ${questionId}`, message }));
+    const refused = [...(this.sync?.refused ?? [])].map(([questionId, message]) => ({
+      label: this.questionLabels.get(questionId) ?? `Question ${questionId}`,
+      message,
+    }));
     const dialog = new SubmitDialog(
       this.session.test.sections,
       this.counted(),

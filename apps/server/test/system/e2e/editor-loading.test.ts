@@ -27,7 +27,9 @@ describe('the code editor on a bad connection (Chromium)', () => {
   afterAll(() => b?.close(), 60_000);
 
   /** A started attempt whose page cannot fetch the editor's chunk; answers the undo. */
-  const startedWithoutEditor = async (emailId: string): Promise<{ context: BrowserContext; page: Page; errors: string[]; invitationId: number; restore: () => Promise<void> }> => {
+  const startedWithoutEditor = async (
+    emailId: string,
+  ): Promise<{ context: BrowserContext; page: Page; errors: string[]; invitationId: number; restore: () => Promise<void> }> => {
     const registration = await b.client.invitations.register(testId, { emailId, fullName: 'Spotty Line' });
     const opened = await b.openPage();
     const failing = (route: { abort(code: string): Promise<void> }) => route.abort('internetdisconnected');
@@ -50,7 +52,9 @@ describe('the code editor on a bad connection (Chromium)', () => {
       const box = page.getByTestId(`code-fallback-${coding}`);
       await box.waitFor({ state: 'visible' });
       expect(await box.inputValue()).toBe('function sum(numbers) {\n  // your code\n}\n');
-      expect(await page.getByTestId(`code-fallback-notice-${coding}`).textContent()).toMatch(/^The code editor could not be loaded, so this is a plain text box/);
+      expect(await page.getByTestId(`code-fallback-notice-${coding}`).textContent()).toMatch(
+        /^The code editor could not be loaded, so this is a plain text box/,
+      );
       expect(await page.getByLabel('Your code for question 3').getAttribute('data-testid')).toBe(`code-fallback-${coding}`);
       await expectAccessible(page, 'coding question with the plain-text box at 1280px');
       await page.setViewportSize({ width: 320, height: 640 });

@@ -45,7 +45,11 @@ describe('the landing page before the clock starts (Chromium)', () => {
   beforeAll(async () => {
     b = await startBrowserHarness();
     ({ testId } = await b.client.tests.import(sampleDefinition));
-    refusing = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream'] });
+    refusing = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream'],
+    });
   }, 120_000);
   afterAll(async () => {
     await refusing?.close().catch(() => undefined);
@@ -106,7 +110,9 @@ describe('the landing page before the clock starts (Chromium)', () => {
     try {
       await page.goto(registration.testUrl);
       await page.getByTestId('system-check').waitFor({ state: 'visible' });
-      expect(await page.getByTestId('browser-check-status').textContent()).toBe('Browser: ready. Your answers are kept in this browser if the connection drops.');
+      expect(await page.getByTestId('browser-check-status').textContent()).toBe(
+        'Browser: ready. Your answers are kept in this browser if the connection drops.',
+      );
       expect(await page.getByTestId('camera-check-status').textContent()).toMatch(/^Camera: not checked yet\./);
       expect(await page.getByTestId('recorded').textContent()).toContain('Photos from your camera: one when you start and one every minute.');
       await page.getByTestId('camera-check').click();
@@ -140,9 +146,13 @@ describe('the landing page before the clock starts (Chromium)', () => {
       // Back on the landing: why, focused; the attempt has not started.
       await expect.poll(() => page.getByTestId('camera-check-status').textContent()).toMatch(/^Camera: access was refused\./);
       await expect.poll(() => start.textContent()).toBe('Start without camera');
-      expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(name: string): string | null } | null } }).document.activeElement?.getAttribute('data-testid'))).toBe(
-        'camera-check-status',
-      );
+      expect(
+        await page.evaluate(() =>
+          (globalThis as unknown as { document: { activeElement: { getAttribute(name: string): string | null } | null } }).document.activeElement?.getAttribute(
+            'data-testid',
+          ),
+        ),
+      ).toBe('camera-check-status');
       expect(await statusOf(registration.testInvitationId)).toBe('Pending');
       expect(await page.getByTestId('submit-button').count()).toBe(0);
       await accessibleAtBothWidths(page, 'landing with a refused camera');
