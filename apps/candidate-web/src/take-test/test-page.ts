@@ -23,32 +23,13 @@ import { submitAttempt } from './submit-attempt.js';
 import { SubmitDialog } from './submit-dialog.js';
 import { TabPresence } from './tab-presence.js';
 import { TestView } from './test-view.js';
+import { TimeKeeper } from './time-keeper.js';
 import { TimeUpOverlay } from './time-up-overlay.js';
+import { FINISH_TITLE, LANDING_TITLE } from './page-titles.js';
+import { cameraFirst } from './camera-first.js';
 
-const CAMERA_WAIT_MS = 20_000;
-const TICK_EVERY_MS = 500;
 /** Away longer than this, the attempt may have ended meanwhile: ask the server. */
 const LONG_ABSENCE_MS = 20_000;
-/** The countdown reached zero but the server could not be asked (offline): ask again after this long. */
-const TIME_CHECK_RETRY_MS = 5_000;
-
-/** The page title of a landing, by why the test can or cannot be started. */
-const LANDING_TITLE: Record<CandidateSession['access']['verdict'], string> = {
-  open: 'Start the test',
-  notYetOpen: 'Not open yet',
-  outsideDailyWindow: 'Not open now',
-  closed: 'Closed',
-  linkInactive: 'Not available',
-  testInactive: 'Not available',
-  cancelled: 'Invitation cancelled',
-  completed: 'Completed',
-};
-
-const FINISH_TITLE: Record<FinishReason, string> = {
-  submitted: 'Test submitted',
-  timeUp: 'Time is up: test submitted',
-  alreadyCompleted: 'Test completed',
-};
 
 /** The take-test page: landing, the test itself, and the end. The views draw; this decides what happens. */
 export class TestPage {
@@ -74,15 +55,19 @@ export class TestPage {
   private sync: AnswerSync | null = null;
   private watcher: FocusWatcher | null = null;
   private overlay: TimeUpOverlay | null = null;
-  private tickTimer: number | undefined;
   private answers = new Map<string, Answer>();
   /** What each question shown wants to hear of its saves (a written answer shows the server's refusal under its box). */
   private saveWatchers = new Map<string, (refusal: string | null) => void>();
   /** "Question 3" by question id, for the finish page to name answers that could not be saved. */
   private questionLabels = new Map<string, string>();
   private sectionIndex = 0;
-  /** This machine's Date.now() before which a failed check of the time is not repeated. */
-  private timeCheckAfter = 0;
+  private readonly time = new TimeKeeper(
+    this.clock,
+    () => this.session?.deadline,
+    () => allows(this.phase, 'tick'),
+    (remainingMs) => this.view?.countdown.show(remainingMs),
+    () => void this.refresh(),
+  );
 
   constructor(
     private readonly root: HTMLElement,
@@ -147,13 +132,8 @@ export class TestPage {
         // Nothing from an earlier attempt may come back.
         this.forgetLocal();
         this.phase = { kind: 'landing' };
-        const landing: LandingView = landingView(
-          session,
-          this.clock.now(),
-          (withoutCamera) => void this.start(session, landing, withoutCamera),
-          () => this.ensureCamera(),
-        );
-        this.landing = landing;
+        const start = (withoutCamera: boolean) => void this.start(session, landing, withoutCamera);
+        const landing: LandingView = (this.landing = landingView(session, this.clock.now(), start, () => this.ensureCamera()));
         setPageTitle(LANDING_TITLE[session.access.verdict], session.test.testName);
         showPage(this.root, landing.element);
         if (opensLater(session.access.verdict)) this.watchOpening(session, landing);
@@ -199,20 +179,9 @@ export class TestPage {
     this.stopWatching = null;
     this.phase = { kind: 'starting' };
     landing.starting('Starting…');
-    if (session.imageProctoring && !withoutCamera) {
-      // Ask before the clock runs (decision 663). No camera, or no answer to the browser's question: back to the
-      // landing, whose check says why, with Start offered without the camera; the clock has not started.
-      const camera = this.ensureCamera();
-      if (camera.state !== 'on') {
-        landing.starting('Waiting for camera permission…');
-        await Promise.race([camera.start(), new Promise((resolve) => window.setTimeout(resolve, CAMERA_WAIT_MS))]);
-      }
-      if (camera.state !== 'on') {
-        this.phase = { kind: 'landing' };
-        landing.cameraUnavailable();
-        return;
-      }
-      landing.starting('Starting…');
+    if (session.imageProctoring && !withoutCamera && !(await cameraFirst(this.ensureCamera(), landing))) {
+      this.phase = { kind: 'landing' };
+      return;
     }
     try {
       this.route(await this.synced(() => this.api.start()));
@@ -288,9 +257,7 @@ export class TestPage {
       if (camera.state === 'off') void camera.start();
       camera.startSnapshots();
     }
-    this.tick();
-    window.clearInterval(this.tickTimer);
-    this.tickTimer = window.setInterval(() => this.tick(), TICK_EVERY_MS);
+    this.time.start();
   }
 
   private question(question: CandidateQuestion, number: number) {
@@ -347,42 +314,24 @@ export class TestPage {
 
   // ---------------------------------------------------------------------------------------------- the clock
 
-  private remainingMs(): number | null {
-    const deadline = this.session?.deadline ? Date.parse(this.session.deadline) : Number.NaN;
-    return Number.isFinite(deadline) ? deadline - this.clock.now() : null;
-  }
-
-  /**
-   * The countdown follows the server's clock as last synced (every session read and answer save). Reaching
-   * zero here only asks the server (decision 660): this machine's clock may have jumped (NTP, a resumed VM, a
-   * hand-set date). The server's answer both re-syncs the clock and decides.
-   */
-  private tick(): void {
-    const remaining = this.remainingMs();
-    if (remaining === null || !allows(this.phase, 'tick')) return;
-    this.view?.countdown.show(remaining);
-    if (remaining <= 0 && Date.now() >= this.timeCheckAfter) void this.refresh();
-  }
-
   /** Checks the server's view: the countdown at zero, after a long absence, a refused save, or coming back online. */
   private async refresh(): Promise<void> {
     if (!allows(this.phase, 'refresh')) return;
     this.phase = { kind: 'refreshing' };
     try {
       const session = await this.synced(() => this.api.session());
-      this.timeCheckAfter = 0;
+      this.time.answered(true);
       if (!isAttemptRunning(session.state)) {
         this.finish(session, timeIsUpOnServer(session) ? 'timeUp' : 'submitted');
       } else if (timeIsUpOnServer(session)) {
         // Running, and past its deadline by the server's clock (within the grace for late saves): end it now.
         void this.submit('timeUp');
       } else {
-        this.tick();
+        this.time.tick();
       }
     } catch {
-      // Offline: the answer queue and the timer go on; the next refresh will tell. The server ends the
-      // attempt on its own when its time is up, and answers made before then still count.
-      this.timeCheckAfter = Date.now() + TIME_CHECK_RETRY_MS;
+      // Offline: the answer queue and the timer go on; the server ends the attempt on its own at its deadline.
+      this.time.answered(false);
     } finally {
       // A submit or the end may have come meanwhile: only a refresh still in charge hands back.
       if (this.phase.kind === 'refreshing') this.phase = { kind: 'running' };
@@ -393,10 +342,7 @@ export class TestPage {
 
   private confirmSubmit(): void {
     if (!allows(this.phase, 'submit') || !this.session) return;
-    const refused = [...(this.sync?.refused ?? [])].map(([questionId, message]) => ({
-      label: this.questionLabels.get(questionId) ?? `Question ${questionId}`,
-      message,
-    }));
+    const refused = [...(this.sync?.refused ?? [])].map(([id, message]) => ({ label: this.questionLabels.get(id) ?? `Question ${id}`, message }));
     const dialog = new SubmitDialog(
       this.session.test.sections,
       this.counted(),
@@ -443,7 +389,7 @@ export class TestPage {
   /** The attempt is over: stop everything that runs and show the end. */
   private finish(session: CandidateSession, reason: FinishReason): void {
     if (!allows(this.phase, 'finish')) return;
-    window.clearInterval(this.tickTimer);
+    this.time.stop();
     const notSaved = this.sync?.notSaved ?? [];
     this.sync?.stop(true);
     this.watcher?.stop();
