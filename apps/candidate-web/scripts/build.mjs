@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds the candidate page (apps/candidate-web/src) into apps/candidate-web/dist, where @assay/server finds it:
 // candidate.js (the page: minified ES2020 modules), candidate.css, the chunks the page imports when it needs
-// them (editor-HASH.js: CodeMirror, loaded with the first coding question shown), their source maps, and
+// them (editor-HASH.js: CodeMirror, fetched as an attempt with a coding question starts), their source maps, and
 // .br/.gz copies at the highest settings. The server hashes the entry files when it first serves them (the
 // hash versions their URLs); chunk names carry esbuild's content hash. No manifest to keep in step.
 //

@@ -1,6 +1,6 @@
 import type { CandidateCodingQuestion, CandidateQuestion, CandidateSection } from '@assay/domain/candidate';
 import { describe, expect, it } from 'vitest';
-import { answeredCount, fromBody, isAnswered, restoreAnswers, toBody, unansweredBySection, type Answer } from './answers.js';
+import { answeredCount, countedAnswers, fromBody, isAnswered, restoreAnswers, toBody, unansweredBySection, type Answer } from './answers.js';
 
 const choice = (questionId: number): CandidateQuestion => ({
   questionId,
@@ -185,5 +185,18 @@ describe('progress', () => {
       { name: 'Basics', count: 1 },
       { name: 'Coding', count: 1 },
     ]);
+  });
+
+  it('never counts an answer the server refused (an essay over its word limit), though its words stay on the page', () => {
+    const sections = [section('Written', [shortAnswer(4), essay(5)])];
+    const answers = new Map<string, Answer>([
+      ['4', { kind: 'text', text: 'Paris' }],
+      ['5', { kind: 'text', text: 'far too many words' }],
+    ]);
+    const refused = new Map([['5', 'This answer has 320 words; this question takes at most 300.']]);
+    expect(answeredCount(sections[0]!, countedAnswers(answers, refused))).toBe(1);
+    expect(unansweredBySection(sections, countedAnswers(answers, refused))).toEqual([{ name: 'Written', count: 1 }]);
+    expect(countedAnswers(answers, new Map())).toBe(answers);
+    expect(answers.size).toBe(2);
   });
 });

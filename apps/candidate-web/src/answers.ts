@@ -88,6 +88,13 @@ export function restoreAnswers(
 export const answeredCount = (section: CandidateSection, answers: Answers): number =>
   questionsOf(section).filter((question) => isAnswered(question, answers.get(answerKey(question)))).length;
 
+/**
+ * The answers that count as given: without those the server refused (decision 661). The page keeps a refused essay's
+ * words so the candidate can shorten them, but nothing of it is saved, so it is not an answer.
+ */
+export const countedAnswers = (answers: Answers, refused: ReadonlyMap<string, unknown>): Answers =>
+  refused.size === 0 ? answers : new Map([...answers].filter(([questionId]) => !refused.has(questionId)));
+
 /** Sections with unanswered questions, for the submit dialog. */
 export const unansweredBySection = (sections: CandidateSection[], answers: Answers): { name: string; count: number }[] =>
   sections

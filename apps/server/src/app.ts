@@ -120,7 +120,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   // The workers warm up with the process, or (by default) when an attempt with Python starts.
   if (sandbox && config.sandboxWarmAtStart) sandbox.warmUp('candidate');
   const runner = codeRunner ?? sandbox!;
-  const attempts = new CandidateAttempts(store, now, config.answerGraceMs);
+  const attempts = new CandidateAttempts(store, now, config.answerGraceMs, runBudget);
   app.decorate('assay', { attempts, runner });
   app.addHook('onClose', async () => {
     await sandbox?.close();

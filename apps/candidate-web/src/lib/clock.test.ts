@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { describeCountdown, formatCountdown, ServerClock } from './clock.js';
+import { describeCountdown, formatCountdown, ServerClock, timeIsUpOnServer } from './clock.js';
 
 describe('the candidate page clock (clock.ts)', () => {
   afterEach(() => {
@@ -38,5 +38,14 @@ describe('the candidate page clock (clock.ts)', () => {
     expect(describeCountdown(61_000)).toBe('1 minute 1 second left');
     expect(describeCountdown(3_600_000 + 120_000 + 5_000)).toBe('1 hour 2 minutes left');
     expect(describeCountdown(0)).toBe('Time is up');
+  });
+
+  it('the time is up when the server says so: its deadline at or before its own clock, whatever this clock reads', () => {
+    const deadline = '2025-07-14T10:30:00.000Z';
+    expect(timeIsUpOnServer({ deadline, serverTime: '2025-07-14T10:29:59.999Z' })).toBe(false);
+    expect(timeIsUpOnServer({ deadline, serverTime: '2025-07-14T10:30:00.000Z' })).toBe(true);
+    expect(timeIsUpOnServer({ deadline, serverTime: '2025-07-14T10:31:00.000Z' })).toBe(true);
+    expect(timeIsUpOnServer({ deadline: null, serverTime: '2025-07-14T10:31:00.000Z' })).toBe(false);
+    expect(timeIsUpOnServer({ deadline, serverTime: 'not a date' })).toBe(false);
   });
 });

@@ -20,6 +20,16 @@ export class ServerClock {
   }
 }
 
+/**
+ * Whether the server says the time is up: its deadline at or before its own clock, both from one answer of the
+ * server. The page's countdown reaching zero only makes the page ask (decision 660): this decides.
+ */
+export function timeIsUpOnServer(session: { deadline: string | null; serverTime: string }): boolean {
+  const deadline = session.deadline ? Date.parse(session.deadline) : Number.NaN;
+  const server = Date.parse(session.serverTime);
+  return Number.isFinite(deadline) && Number.isFinite(server) && deadline <= server;
+}
+
 /** "1:05:09", "12:04", "0:09". Rounds up, so 0:00 shows only when the time is really up. */
 export function formatCountdown(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));

@@ -36,6 +36,8 @@ export class AnswerSync {
    * offline copy, so that a reload shows the candidate's words (and sends them once more) instead of losing them.
    */
   private readonly refusedDrafts = new Map<string, PendingAnswer>();
+  /** The server's words for each question whose edit it refused, until one of its edits is saved: never counted as answered. */
+  private readonly refusals = new Map<string, string>();
   private version = 0;
   private failing = false;
   private rejection: string | null = null;
@@ -111,6 +113,11 @@ export class AnswerSync {
     return [...new Set([...this.pending.keys(), ...this.lost])];
   }
 
+  /** Questions whose edit the server refused (over the word limit, too long…), with its words; cleared by a save. */
+  get refused(): ReadonlyMap<string, string> {
+    return this.refusals;
+  }
+
   /** Sends everything now; resolves true when nothing is left unsaved, false after `timeoutMs`. */
   async flush(timeoutMs = 8_000): Promise<boolean> {
     for (const [questionId, timer] of this.debounces) {
@@ -158,9 +165,13 @@ export class AnswerSync {
     this.inFlight.add(questionId);
     this.report();
     try {
-      await this.api.saveAnswer(Number(questionId), withEditedAt(entry));
+      const sentAt = Date.now();
+      const saved = await this.api.saveAnswer(Number(questionId), withEditedAt(entry));
+      // `savedAt` is the server's clock at the save: every save re-syncs the countdown (decision 660).
+      this.clock.sync(saved.savedAt, sentAt, Date.now());
       this.everSaved = true;
       this.lost.delete(questionId);
+      this.refusals.delete(questionId);
       this.failing = false;
       if (this.pending.get(questionId)?.version === entry.version) {
         this.pending.delete(questionId);
@@ -177,6 +188,7 @@ export class AnswerSync {
         if (this.pending.get(questionId)?.version === entry.version) {
           this.pending.delete(questionId);
           if (KEPT_WHEN_REFUSED.has(refusalOf(error)?.statuscode ?? '')) this.refusedDrafts.set(questionId, { body: entry.body, editedAt: entry.editedAt });
+          this.refusals.set(questionId, failure.message);
           this.persist();
           this.onAnswerOutcome(questionId, failure.message);
         }

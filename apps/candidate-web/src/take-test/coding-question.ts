@@ -7,7 +7,8 @@ import { ask } from '../lib/modal.js';
 import { formatArguments, formatValue } from './code-values.js';
 import { codeLimitLine } from './code-limit.js';
 import { CustomInput } from './custom-input.js';
-import type { CodeEditor } from './editor.js';
+import type { CodeSurface } from './editor-loader.js';
+import { EditorSlot } from './editor-slot.js';
 import { fontSizeControl } from './font-size-control.js';
 import { LanguagePicker } from './language-picker.js';
 import { languageName, languagesOf, type CodingLanguage } from './languages.js';
@@ -23,7 +24,7 @@ const EDITOR_HINT = 'Tab indents; Ctrl+F searches; Ctrl+Space suggests words. To
  * A coding question: the problem (its text and samples) beside the work on wide screens — the language (when
  * it accepts several), the editor, running the samples or the candidate's own input (queued, followed,
  * cancellable) and going back to the starter code. The editor (CodeMirror, most of the page's JavaScript) is a
- * chunk of its own, loaded when the question is first shown.
+ * chunk of its own, fetched as the test starts; while it cannot be fetched a plain-text box stands in (editor-slot.ts).
  */
 export class CodingQuestion {
   readonly element: HTMLElement;
@@ -47,9 +48,9 @@ export class CodingQuestion {
   private readonly runNews: LiveRegion;
   /** The run in flight (one at a time: the server takes one per candidate). */
   private session: RunSession | null = null;
-  private editor: CodeEditor | null = null;
-  /** The editor was asked for (once: see the catch below). */
-  private requested = false;
+  /** The editor, or the plain-text box while the editor cannot be fetched. */
+  private editor: CodeSurface | null = null;
+  private readonly slot: EditorSlot;
   private locked = false;
   /** The code as last edited, and its language: what a run sends, and what the editor opens with. */
   private code: string;
@@ -74,6 +75,26 @@ export class CodingQuestion {
     const fn = question.functionName ?? 'solution';
     // Light-DOM children of the host show until the editor's shadow root takes its place.
     this.host = h('div', { class: 'code-editor', 'data-testid': `code-editor-${id}` }, h('p', { class: 'muted' }, 'Loading the code editor…'));
+    this.slot = new EditorSlot(
+      this.host,
+      id,
+      () => ({
+        code: this.code,
+        language: this.language,
+        label: `Your code for question ${this.number}`,
+        hint: EDITOR_HINT,
+        onChange: (code) => {
+          this.code = code;
+          if (!this.replacing) this.changed(TYPING_SAVE_DELAY_MS);
+        },
+        onEscape: () => this.news.say('Tab now moves out of the editor.'),
+      }),
+      (surface, restored) => {
+        this.editor = surface;
+        surface.setReadOnly(this.locked);
+        if (restored) this.news.say('The code editor is back, with your code in it.');
+      },
+    );
     const goTo = (line: number, column: number) => this.editor?.focusAt(line, column);
     this.results = new SampleResults(question, goTo);
     this.sampleControls = new RunControls(
@@ -117,31 +138,7 @@ export class CodingQuestion {
   }
 
   shown(): void {
-    if (this.requested) return;
-    this.requested = true;
-    import('./editor.js')
-      .then(({ createCodeEditor }) => {
-        this.editor = createCodeEditor(this.host, {
-          code: this.code,
-          language: this.language,
-          label: `Your code for question ${this.number}`,
-          hint: EDITOR_HINT,
-          onChange: (code) => {
-            this.code = code;
-            if (!this.replacing) this.changed(TYPING_SAVE_DELAY_MS);
-          },
-          onEscape: () => this.news.say('Tab now moves out of the editor.'),
-        });
-        this.editor.setReadOnly(this.locked);
-      })
-      .catch(() => {
-        // A module that failed to load stays failed for this page (the browser keeps the failure): only a
-        // reload tries again, and the answers survive it.
-        replaceChildren(
-          this.host,
-          h('p', { class: 'notice notice-error' }, 'The code editor could not be loaded. Check your connection and reload the page: your answers are kept.'),
-        );
-      });
+    this.slot.open();
   }
 
   lock(locked: boolean): void {

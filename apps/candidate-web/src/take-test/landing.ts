@@ -1,9 +1,12 @@
 import type { CandidateSession } from '@assay/domain/candidate';
 import { h, isBusy, setBusy } from '../lib/dom.js';
-import { formatTimeAllowed } from '../lib/format.js';
+import type { Camera, CameraState } from '../proctoring/camera.js';
 import { AccessNotice, hasEnded } from '../views/access-notice.js';
 import { landingCard, type TestFacts } from '../views/landing-card.js';
 import { framed, nextStepsWhenClosed } from '../views/who-is-asking.js';
+import { invitationDeadlineWords, landingRules, recordedItems } from './landing-rules.js';
+import { practiceQuestion } from './practice-question.js';
+import { cameraFailed, SystemCheck } from './system-check.js';
 
 /** The landing of an invitation, and what the start flow changes on it. */
 export interface LandingView {
@@ -14,6 +17,10 @@ export interface LandingView {
   starting(label: string): void;
   /** The start was refused or failed: the reason, focused, and the button again unless trying again cannot help. */
   startFailed(message: string, retryable: boolean): void;
+  /** The camera's state changed (the check, or the start asking for it). */
+  showCamera(state: CameraState, camera: Camera): void;
+  /** The start asked for the camera and got none: back to the landing, the check saying why, Start offered without it. */
+  cameraUnavailable(): void;
 }
 
 /**
@@ -21,7 +28,13 @@ export interface LandingView {
  * the window on the candidate's own clock; the page watches for the opening (test-page.ts) and `update`
  * enables Start by itself.
  */
-export function landingView(session: CandidateSession, now: number, onStart: () => void): LandingView {
+export function landingView(
+  session: CandidateSession,
+  now: number,
+  /** `withoutCamera`: the candidate chose to start although the camera cannot be used (decision 663). */
+  onStart: (withoutCamera: boolean) => void,
+  camera?: () => Camera,
+): LandingView {
   const { test, candidate } = session;
   const notice = new AccessNotice();
   const failure = h('p', { class: 'notice notice-error', 'data-testid': 'start-error', role: 'alert', tabindex: '-1', hidden: true });
@@ -32,28 +45,43 @@ export function landingView(session: CandidateSession, now: number, onStart: () 
       class: 'button button-primary button-large',
       'data-testid': 'start-button',
       onclick: () => {
-        if (!isBusy(button)) onStart();
+        if (!isBusy(button)) onStart(withoutCamera);
       },
     },
     'Start the test',
   );
+  // A test that uses the camera is checked before the clock starts; Start goes without it only once it failed.
+  const check = session.imageProctoring && camera ? new SystemCheck(camera) : null;
+  let withoutCamera = false;
+  const startLabel = () => (withoutCamera ? 'Start without camera' : 'Start the test');
+  const practice = practiceQuestion();
   // Shown once the test cannot be taken any more: what to do then.
   const nextSteps = nextStepsWhenClosed(session.org, 'invitation');
+  const deadline = invitationDeadlineWords(session);
+  // The invitation's own deadline (issue 48): hidden with the Start button once the test cannot be taken.
+  const deadlineLine = deadline ? h('p', { class: 'invitation-deadline', 'data-testid': 'invitation-deadline' }, deadline) : null;
   const card = landingCard(testFacts(session), {
     notice: [notice.element, nextSteps],
     intro: [
       candidate.fullName ? h('p', { class: 'greeting' }, `Hello ${candidate.fullName}.`) : null,
       test.description ? h('p', { class: 'description' }, test.description) : null,
+      deadlineLine,
     ],
     rules: [
       h('h2', null, 'Before you start'),
       h(
         'ul',
         { class: 'rules' },
-        rules(session).map((rule) => h('li', null, rule)),
+        landingRules(session).map((rule) => h('li', null, rule)),
+      ),
+      h('h2', null, 'What is recorded'),
+      h(
+        'ul',
+        { class: 'recorded', 'data-testid': 'recorded' },
+        recordedItems(session).map((item) => h('li', null, item)),
       ),
     ],
-    footer: [failure, h('div', { class: 'actions' }, button)],
+    footer: [practice, check?.element, failure, h('div', { class: 'actions' }, button)],
   });
   const element = framed(session.org, card);
   let open = session.access.verdict === 'open';
@@ -61,6 +89,9 @@ export function landingView(session: CandidateSession, now: number, onStart: () 
     const nowOpen = next.access.verdict === 'open';
     button.disabled = !nowOpen;
     nextSteps.hidden = !hasEnded(next.access.verdict);
+    if (deadlineLine) deadlineLine.hidden = hasEnded(next.access.verdict);
+    practice.hidden = hasEnded(next.access.verdict);
+    if (check) check.element.hidden = hasEnded(next.access.verdict);
     if (nowOpen && !open && !initial) notice.opened('The test is open now. You can start when you are ready.');
     else if (!nowOpen) notice.show(next.access.verdict, next.access.message, next.access.testAccessTime, at, 'the Start button below is enabled');
     open = nowOpen;
@@ -76,9 +107,19 @@ export function landingView(session: CandidateSession, now: number, onStart: () 
     startFailed(text, retryable) {
       failure.textContent = text;
       failure.hidden = false;
-      setBusy(button, false, 'Start the test');
+      setBusy(button, false, startLabel());
       button.disabled = !retryable;
       failure.focus();
+    },
+    showCamera(state, current) {
+      check?.show(state, current);
+      withoutCamera = cameraFailed(state);
+      if (!isBusy(button)) button.textContent = startLabel();
+    },
+    cameraUnavailable() {
+      withoutCamera = true;
+      setBusy(button, false, startLabel());
+      check?.focus();
     },
   };
 }
@@ -102,19 +143,3 @@ const testFacts = ({ test, access }: CandidateSession): TestFacts => {
     timeZone: access.timeZone,
   };
 };
-
-const rules = ({ test, imageProctoring }: CandidateSession): string[] =>
-  [
-    `The test takes ${formatTimeAllowed(test)}. The timer starts when you press Start and keeps running if you close the page; it is shown at the top of the screen.`,
-    test.sections.length > 1
-      ? `The questions are in ${test.sections.length} sections. You see one section at a time and can move between sections until the time is up.`
-      : 'You see the questions one section at a time.',
-    'Your answers are saved automatically as you go. If the connection drops, they are kept in this browser and sent when it is back.',
-    'When the time is up, your answers are submitted automatically.',
-    'Stay on this page: leaving the tab or the window is recorded.',
-    imageProctoring ? 'This test uses your camera: your browser will ask for permission, and a photo is taken when you start and every minute after.' : null,
-    test.sections.some((section) => section.sectionType === 'Coding Questions')
-      ? 'In coding questions you write a function in the language the question names (some let you choose JavaScript, TypeScript or Python), and can run the sample tests as often as you like.'
-      : null,
-    test.negativeMarking ? 'Some questions take marks off for a wrong answer: leave a question unanswered if you are not sure.' : null,
-  ].filter((rule): rule is string => rule !== null);

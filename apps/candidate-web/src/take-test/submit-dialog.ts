@@ -4,7 +4,16 @@ import { h, isBusy, setBusy } from '../lib/dom.js';
 import { plural } from '../lib/format.js';
 import { Modal } from '../lib/modal.js';
 
-/** The "Submit your test?" dialog: what is unanswered, then the submit or back to work. */
+/** An answer the server refused: which question, and the server's words. */
+export interface RefusedAnswer {
+  label: string;
+  message: string;
+}
+
+/**
+ * The "Submit your test?" dialog: what is unanswered, the answers the server refused (named, never counted as
+ * answered: decision 661), then the submit or back to work.
+ */
 export class SubmitDialog {
   private readonly modal: Modal;
   private readonly cancel: HTMLButtonElement;
@@ -13,7 +22,14 @@ export class SubmitDialog {
    * `submit` resolves with null once submitted, or with why not (the dialog then offers it again); while it
    * runs the dialog cannot be dismissed, and the focus stays on the busy button. `onClose`: back to the test.
    */
-  constructor(sections: CandidateSection[], answers: Answers, submit: () => Promise<string | null>, onClose?: () => void) {
+  constructor(
+    sections: CandidateSection[],
+    answers: Answers,
+    submit: () => Promise<string | null>,
+    onClose?: () => void,
+    /** `answers` already leaves these out. */
+    refused: readonly RefusedAnswer[] = [],
+  ) {
     const total = sections.reduce((sum, section) => sum + questionsOf(section).length, 0);
     const gaps = unansweredBySection(sections, answers);
     const unanswered = gaps.reduce((sum, entry) => sum + entry.count, 0);
@@ -37,6 +53,23 @@ export class SubmitDialog {
               { class: 'unanswered' },
               gaps.map((entry) => h('li', null, `${entry.name}: ${entry.count} unanswered`)),
             )
+          : null,
+        refused.length > 0
+          ? [
+              h(
+                'p',
+                { class: 'notice notice-error', 'data-testid': 'submit-refused-summary' },
+                refused.length === 1
+                  ? 'This answer was not saved, and does not count as answered:'
+                  : `These ${refused.length} answers were not saved, and do not count as answered:`,
+              ),
+              h(
+                'ul',
+                { class: 'refused-answers', 'data-testid': 'submit-refused' },
+                refused.map((entry) => h('li', null, h('strong', null, `${entry.label}: `), entry.message)),
+              ),
+              h('p', null, 'Keep working to fix them, or submit without them.'),
+            ]
           : null,
         h('p', null, 'Once you submit, you cannot change your answers.'),
         error,

@@ -1,8 +1,8 @@
 import { isAttemptRunning, sessionPhase, type CandidateQuestion, type CandidateSession } from '@assay/domain/candidate';
-import { answerKey, answeredCount, isAnswered, questionsOf, restoreAnswers, toBody, type Answer } from '../answers.js';
+import { answerKey, answeredCount, countedAnswers, isAnswered, questionsOf, restoreAnswers, toBody, type Answer, type Answers } from '../answers.js';
 import { candidateApi, type CandidateApi } from '../api/candidate-api.js';
 import { failureOf } from '../api/failure.js';
-import { ServerClock } from '../lib/clock.js';
+import { ServerClock, timeIsUpOnServer } from '../lib/clock.js';
 import { focusHeading, replaceChildren, showPage } from '../lib/dom.js';
 import { closeAllModals } from '../lib/modal.js';
 import { setPageTitle } from '../lib/page-title.js';
@@ -12,6 +12,7 @@ import { FocusWatcher } from '../proctoring/focus-watcher.js';
 import { opensLater, watchOpening } from '../views/access-notice.js';
 import { errorView, loadingView } from '../views/page-states.js';
 import { AnswerSync } from './answer-sync.js';
+import { prefetchEditor } from './editor-loader.js';
 import { cancelledView, finishedView, type FinishReason } from './finish-views.js';
 import { landingView, type LandingView } from './landing.js';
 import { allows, unreachable, type Phase, type SubmitReason } from './phase.js';
@@ -22,30 +23,13 @@ import { submitAttempt } from './submit-attempt.js';
 import { SubmitDialog } from './submit-dialog.js';
 import { TabPresence } from './tab-presence.js';
 import { TestView } from './test-view.js';
+import { TimeKeeper } from './time-keeper.js';
 import { TimeUpOverlay } from './time-up-overlay.js';
+import { FINISH_TITLE, LANDING_TITLE } from './page-titles.js';
+import { cameraFirst } from './camera-first.js';
 
-const CAMERA_WAIT_MS = 20_000;
-const TICK_EVERY_MS = 500;
 /** Away longer than this, the attempt may have ended meanwhile: ask the server. */
 const LONG_ABSENCE_MS = 20_000;
-
-/** The page title of a landing, by why the test can or cannot be started. */
-const LANDING_TITLE: Record<CandidateSession['access']['verdict'], string> = {
-  open: 'Start the test',
-  notYetOpen: 'Not open yet',
-  outsideDailyWindow: 'Not open now',
-  closed: 'Closed',
-  linkInactive: 'Not available',
-  testInactive: 'Not available',
-  cancelled: 'Invitation cancelled',
-  completed: 'Completed',
-};
-
-const FINISH_TITLE: Record<FinishReason, string> = {
-  submitted: 'Test submitted',
-  timeUp: 'Time is up: test submitted',
-  alreadyCompleted: 'Test completed',
-};
 
 /** The take-test page: landing, the test itself, and the end. The views draw; this decides what happens. */
 export class TestPage {
@@ -64,6 +48,8 @@ export class TestPage {
   private phase: Phase = { kind: 'loading' };
   private session: CandidateSession | null = null;
   private camera: Camera | null = null;
+  /** The landing on screen, told of the camera's state by its check. */
+  private landing: LandingView | null = null;
 
   // The running test; set by run().
   private view: TestView | null = null;
@@ -71,13 +57,19 @@ export class TestPage {
   private sync: AnswerSync | null = null;
   private watcher: FocusWatcher | null = null;
   private overlay: TimeUpOverlay | null = null;
-  private tickTimer: number | undefined;
   private answers = new Map<string, Answer>();
   /** What each question shown wants to hear of its saves (a written answer shows the server's refusal under its box). */
   private saveWatchers = new Map<string, (refusal: string | null) => void>();
   /** "Question 3" by question id, for the finish page to name answers that could not be saved. */
   private questionLabels = new Map<string, string>();
   private sectionIndex = 0;
+  private readonly time = new TimeKeeper(
+    this.clock,
+    () => this.session?.deadline,
+    () => allows(this.phase, 'tick'),
+    (remainingMs) => this.view?.countdown.show(remainingMs),
+    () => void this.refresh(),
+  );
 
   constructor(
     private readonly root: HTMLElement,
@@ -143,7 +135,8 @@ export class TestPage {
         // Nothing from an earlier attempt may come back.
         this.forgetLocal();
         this.phase = { kind: 'landing' };
-        const landing: LandingView = landingView(session, this.clock.now(), () => void this.start(session, landing));
+        const start = (withoutCamera: boolean) => void this.start(session, landing, withoutCamera);
+        const landing: LandingView = (this.landing = landingView(session, this.clock.now(), start, () => this.ensureCamera()));
         setPageTitle(LANDING_TITLE[session.access.verdict], session.test.testName);
         showPage(this.root, landing.element);
         if (opensLater(session.access.verdict)) this.watchOpening(session, landing);
@@ -184,18 +177,15 @@ export class TestPage {
     storage.remove(this.flagsKey);
   }
 
-  private async start(session: CandidateSession, landing: LandingView): Promise<void> {
+  private async start(session: CandidateSession, landing: LandingView, withoutCamera = false): Promise<void> {
     if (!allows(this.phase, 'start')) return;
     this.stopWatching?.();
     this.stopWatching = null;
     this.phase = { kind: 'starting' };
     landing.starting('Starting…');
-    if (session.imageProctoring) {
-      // Ask before the clock runs. Someone who ignores the browser's question starts anyway after a while;
-      // the test page then shows that the camera is off.
-      landing.starting('Waiting for camera permission…');
-      await Promise.race([this.ensureCamera().start(), new Promise((resolve) => window.setTimeout(resolve, CAMERA_WAIT_MS))]);
-      landing.starting('Starting…');
+    if (session.imageProctoring && !withoutCamera && !(await cameraFirst(this.ensureCamera(), landing))) {
+      this.phase = { kind: 'landing' };
+      return;
     }
     try {
       this.route(await this.synced(() => this.api.start()));
@@ -207,7 +197,10 @@ export class TestPage {
   }
 
   private ensureCamera(): Camera {
-    const camera = (this.camera ??= new Camera(this.api, (state) => this.view?.camera.show(state, camera)));
+    const camera = (this.camera ??= new Camera(this.api, (state) => {
+      this.view?.camera.show(state, camera);
+      if (this.phase.kind === 'landing' || this.phase.kind === 'starting') this.landing?.showCamera(state, camera);
+    }));
     return camera;
   }
 
@@ -217,6 +210,8 @@ export class TestPage {
     this.phase = { kind: 'running' };
     const sections = session.test.sections;
     const questions = sections.flatMap(questionsOf);
+    // The editor is fetched now, while the connection is known to work, not when a coding section first opens.
+    if (questions.some((question) => question.type === 'coding')) prefetchEditor();
     this.questionLabels = new Map(questions.map((question, index) => [answerKey(question), `Question ${index + 1}`]));
 
     const local = AnswerSync.readLocal(this.answersKey);
@@ -231,7 +226,11 @@ export class TestPage {
       this.answersKey,
       (state, detail) => this.view?.topBar.showSaveState(state, detail),
       () => void this.refresh(),
-      (questionId, refusal) => this.saveWatchers.get(questionId)?.(refusal),
+      (questionId, refusal) => {
+        this.saveWatchers.get(questionId)?.(refusal);
+        // A refused answer stops counting as answered (and a saved one counts again): the tabs say so at once.
+        this.showProgress();
+      },
     );
     this.saveWatchers = new Map();
     this.signals = new QuestionSignals((event) => this.api.reportEvent(event), this.clock);
@@ -267,9 +266,7 @@ export class TestPage {
       if (camera.state === 'off') void camera.start();
       camera.startSnapshots();
     }
-    this.tick();
-    window.clearInterval(this.tickTimer);
-    this.tickTimer = window.setInterval(() => this.tick(), TICK_EVERY_MS);
+    this.time.start();
   }
 
   private question(question: CandidateQuestion, number: number) {
@@ -314,37 +311,37 @@ export class TestPage {
     void this.api.reportEvent({ type: 'section', at: new Date(this.clock.now()).toISOString(), sectionId }).catch(() => undefined);
   }
 
+  /** What counts as answered: never an answer the server refused (decision 661). */
+  private counted(): Answers {
+    return countedAnswers(this.answers, this.sync?.refused ?? new Map());
+  }
+
   private showProgress(): void {
-    this.session?.test.sections.forEach((section, index) => this.view?.showProgress(index, answeredCount(section, this.answers), questionsOf(section).length));
-    this.view?.showAnswered((question) => isAnswered(question, this.answers.get(answerKey(question))));
+    const counted = this.counted();
+    this.session?.test.sections.forEach((section, index) => this.view?.showProgress(index, answeredCount(section, counted), questionsOf(section).length));
+    this.view?.showAnswered((question) => isAnswered(question, counted.get(answerKey(question))));
   }
 
   // ---------------------------------------------------------------------------------------------- the clock
 
-  private remainingMs(): number | null {
-    const deadline = this.session?.deadline ? Date.parse(this.session.deadline) : Number.NaN;
-    return Number.isFinite(deadline) ? deadline - this.clock.now() : null;
-  }
-
-  private tick(): void {
-    const remaining = this.remainingMs();
-    if (remaining === null || !allows(this.phase, 'tick')) return;
-    this.view?.countdown.show(remaining);
-    if (remaining <= 0) void this.submit('timeUp');
-  }
-
-  /** Checks the server's view: after a long absence, a refused save, or coming back online. */
+  /** Checks the server's view: the countdown at zero, after a long absence, a refused save, or coming back online. */
   private async refresh(): Promise<void> {
     if (!allows(this.phase, 'refresh')) return;
     this.phase = { kind: 'refreshing' };
     try {
       const session = await this.synced(() => this.api.session());
+      this.time.answered(true);
       if (!isAttemptRunning(session.state)) {
-        this.finish(session, session.deadline && Date.parse(session.deadline) <= this.clock.now() ? 'timeUp' : 'submitted');
+        this.finish(session, timeIsUpOnServer(session) ? 'timeUp' : 'submitted');
+      } else if (timeIsUpOnServer(session)) {
+        // Running, and past its deadline by the server's clock (within the grace for late saves): end it now.
+        void this.submit('timeUp');
+      } else {
+        this.time.tick();
       }
-      this.tick();
     } catch {
-      // Offline: the answer queue and the timer go on; the next refresh will tell.
+      // Offline: the answer queue and the timer go on; the server ends the attempt on its own at its deadline.
+      this.time.answered(false);
     } finally {
       // A submit or the end may have come meanwhile: only a refresh still in charge hands back.
       if (this.phase.kind === 'refreshing') this.phase = { kind: 'running' };
@@ -355,14 +352,16 @@ export class TestPage {
 
   private confirmSubmit(): void {
     if (!allows(this.phase, 'submit') || !this.session) return;
+    const refused = [...(this.sync?.refused ?? [])].map(([id, message]) => ({ label: this.questionLabels.get(id) ?? `Question ${id}`, message }));
     const dialog = new SubmitDialog(
       this.session.test.sections,
-      this.answers,
+      this.counted(),
       () => this.submit('submitted'),
       () => {
         // Back to the test: its title again (unless the attempt ended meanwhile).
         if (this.view && (this.phase.kind === 'running' || this.phase.kind === 'refreshing')) setPageTitle(this.view.sectionTitle(), this.testName);
       },
+      refused,
     );
     setPageTitle('Submit your test?', this.testName);
     dialog.open(this.root);
@@ -400,7 +399,7 @@ export class TestPage {
   /** The attempt is over: stop everything that runs and show the end. */
   private finish(session: CandidateSession, reason: FinishReason): void {
     if (!allows(this.phase, 'finish')) return;
-    window.clearInterval(this.tickTimer);
+    this.time.stop();
     const notSaved = this.sync?.notSaved ?? [];
     this.sync?.stop(true);
     this.watcher?.stop();

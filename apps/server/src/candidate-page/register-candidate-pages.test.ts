@@ -89,7 +89,7 @@ describe('registerCandidatePages with the real bundle', () => {
   it('serves the code editor as a chunk of its own, which the page imports by its hashed name', async () => {
     const page = await app.inject({ method: 'GET', url: '/t/tok' });
     const main = await app.inject({ method: 'GET', url: assetUrls(page.body).js });
-    // The editor is not in the page's own script: it loads with the first coding question.
+    // The editor is not in the page's own script: it is a chunk, fetched as an attempt with a coding question starts.
     expect(main.body).not.toContain('cm-content');
     const chunk = /\beditor-[A-Z0-9]+\.js\b/.exec(main.body)?.[0];
     expect(chunk).toBeDefined();

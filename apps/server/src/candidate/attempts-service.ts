@@ -28,6 +28,7 @@ import {
   type CandidateSession,
   type ProctoringEventInput,
   type QuestionEventInput,
+  type RunBudget,
   isQuestionEvent,
   type Result,
 } from '@assay/domain';
@@ -51,6 +52,8 @@ export class CandidateAttempts {
     private readonly now: () => number,
     /** How long after the deadline answers made before it are still taken (ASSAY_ANSWER_GRACE_MS). */
     private readonly answerGraceMs: number = DEFAULT_ANSWER_GRACE_MS,
+    /** The sample-run limit the candidate routes enforce, told in the session (the landing page's rules state it). */
+    private readonly runBudget?: RunBudget,
   ) {}
 
   async context(token: string): Promise<AttemptContext> {
@@ -84,7 +87,7 @@ export class CandidateAttempts {
       this.store.attempts.answers(context.invitation.id),
     ]);
     const variant = attemptVariant(sections, questions, context.invitation.variantSeed);
-    return buildSessionView({ context, sections, questions, variant, answers, now: this.now() });
+    return buildSessionView({ context, sections, questions, variant, answers, now: this.now(), ...(this.runBudget ? { runBudget: this.runBudget } : {}) });
   }
 
   /** Admitted by the test and its link, then moved by the machine: one domain decision (`startByCandidate`). */

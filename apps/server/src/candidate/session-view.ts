@@ -15,6 +15,7 @@ import {
   type CandidateQuestion,
   type CandidateSession,
   type QuestionRecord,
+  type RunBudget,
   type SectionRecord,
   type StartAdmission,
 } from '@assay/domain';
@@ -71,13 +72,15 @@ export interface SessionParts {
   variant: AttemptVariant;
   answers: SavedAnswerRow[];
   now: number;
+  /** The sample-run limit the routes enforce: the landing page states it. */
+  runBudget?: RunBudget;
 }
 
 /**
  * The session as the candidate may see it now (the domain's `sessionPhase` decides): questions and saved
  * answers only while the attempt runs; the landing page gets counts; a finished or cancelled one, its end.
  */
-export const buildSessionView = ({ context, sections, questions, variant, answers, now }: SessionParts): CandidateSession => {
+export const buildSessionView = ({ context, sections, questions, variant, answers, now, runBudget }: SessionParts): CandidateSession => {
   const { invitation, candidate, test, link, org } = context;
   const zone = findTimeZone(link?.timeZoneId ?? UTC_TIME_ZONE_ID) ?? findTimeZone(UTC_TIME_ZONE_ID)!;
   const window = linkWindowOf(context);
@@ -135,5 +138,7 @@ export const buildSessionView = ({ context, sections, questions, variant, answer
       : {},
     redirectURL: candidate.redirectUrl,
     org: candidateFacingOrg(org.name, org),
+    invitationExpiresAt: iso(invitation.expiresAt),
+    ...(runBudget ? { sampleRunLimit: { runs: runBudget.runs, windowMs: runBudget.windowMs } } : {}),
   };
 };

@@ -121,6 +121,13 @@ export const CandidateSession = z
     redirectURL: z.string().nullable(),
     /** Who is asking: the pages name the org and its contact. Optional: older servers send none. */
     org: CandidateFacingOrg.optional(),
+    /**
+     * The invitation's own deadline (ISO 8601): after it the test can no longer be started; null when it has none.
+     * Optional: older servers send none.
+     */
+    invitationExpiresAt: z.string().nullable().optional(),
+    /** The sample-run limit: at most `runs` runs may start in any `windowMs` (429.3 beyond). Optional: older servers send none. */
+    sampleRunLimit: z.object({ runs: z.int().positive(), windowMs: z.int().positive() }).optional(),
   })
   .meta({ id: 'CandidateSession' });
 export type CandidateSession = z.infer<typeof CandidateSession>;
@@ -260,7 +267,7 @@ export type SelfRegistration = z.infer<typeof SelfRegistration>;
 export const ALREADY_REGISTERED_MESSAGE =
   'This email address is already registered for this test. We have emailed the link to that address: check the inbox (and the spam folder).';
 
-/** What saving an answer answers. */
+/** What saving an answer answers. `savedAt` is the server's clock at the save: a page may re-sync its countdown with it. */
 export const AnswerSaved = z.object({ questionId: z.int(), savedAt: z.string() });
 export type AnswerSaved = z.infer<typeof AnswerSaved>;
 

@@ -1,7 +1,7 @@
 /**
  * The public link page and the page's weight, in a real headless Chromium: a candidate registers on a test
- * link, lands on the take-test page and starts; the code editor (most of the page's JavaScript) is fetched
- * only when the section with the coding question is shown, never on the link, landing or first section.
+ * link, lands on the take-test page and starts; the code editor (most of the page's JavaScript) is never fetched
+ * on the link or landing page, and once as the attempt starts (decision 662), not again when its section opens.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleDefinition } from '../../helpers/fixtures.js';
@@ -15,7 +15,7 @@ describe('the public link page in a real browser (Chromium)', () => {
   }, 120_000);
   afterAll(() => b?.close(), 60_000);
 
-  it('registers on a link, starts, and loads the code editor only with the coding section', async () => {
+  it('registers on a link, starts, and fetches the code editor once, as the attempt starts', async () => {
     const { testId } = await b.client.tests.import(sampleDefinition);
     const link = await b.client.testLinks.create(testId, { testLinkName: 'Open', accessTime: 0 });
     const [, , coding] = await b.questionIds(testId);
@@ -38,11 +38,13 @@ describe('the public link page in a real browser (Chromium)', () => {
       const start = page.getByTestId('start-button');
       await start.waitFor({ state: 'visible' });
       expect(await page.getByText('Hello Grace Hopper.').isVisible()).toBe(true);
+      expect(scripts).toContain('/assets/candidate.js');
+      expect(editorRequests()).toEqual([]);
 
       await start.click();
       await page.getByTestId('next-section').waitFor({ state: 'visible' });
-      expect(scripts).toContain('/assets/candidate.js');
-      expect(editorRequests()).toEqual([]);
+      // Fetched while the first section (choices) is on screen: the connection works now.
+      await expect.poll(editorRequests).toHaveLength(1);
 
       await page.getByTestId('next-section').click();
       await page.getByTestId(`code-editor-${coding}`).locator('.cm-content').waitFor({ state: 'visible' });
