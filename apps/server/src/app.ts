@@ -110,7 +110,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   scheduleHousekeeping(app, store, now);
   await registerOpenApi(app, config.publicUrl);
 
-  const reports = new ReportRenderer({ threads: config.exportThreads, queue: config.exportQueue });
+  const reports = new ReportRenderer({ threads: config.exportThreads, queue: config.exportQueue, pdfTimeBudgetMs: config.pdfTimeBudgetMs });
   const context: AppContext = { config, store, keyCache: new KeyOwnerCache(config.keyCacheTtlMs), now, reports, credentialLimits };
   const { maxQueued, maxWaitMs, budget: runBudget } = config.sampleRuns;
   // One pool of threads for sample runs and for the scoring of the worker in this process, shared fairly.

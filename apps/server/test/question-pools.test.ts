@@ -150,12 +150,28 @@ describe.each(backends)('question pools and shuffling on %s', (backend) => {
     }
   });
 
-  it('refuses an answer to a question outside the draw (400.29) and saves nothing', async () => {
-    const { api, session } = await started('outside@example.com');
+  // A question of the pool left out of the draw answers exactly like a question of no test, on every candidate route
+  // that names a question: another answer would tell the candidate what else the pool holds (decision 643).
+  type Call = (token: string, questionId: number) => ReturnType<Harness['request']>;
+  const runs = (token: string, body: Record<string, unknown>) => h.request({ method: 'POST', url: `/candidate/v1/${token}/runs`, body, apiKey: null });
+  const at = () => new Date(clock.now()).toISOString();
+  const routes: Record<string, Call> = {
+    'an answer': (token, questionId) => candidate(h, token).answer(questionId, { optionIds: [0] }),
+    'a sample run': (token, questionId) => candidate(h, token).run(questionId, 'function f() {}'),
+    'a queued sample run': (token, questionId) => runs(token, { questionId, code: 'function f() {}' }),
+    'a run of custom input': (token, questionId) => runs(token, { questionId, code: 'function f() {}', customArgs: [1] }),
+    'a question view': (token, questionId) => candidate(h, token).event('question', at(), { questionId }),
+    'a paste': (token, questionId) => candidate(h, token).event('paste', at(), { questionId, chars: 40, lines: 2 }),
+  };
+  it.each(Object.keys(routes))('refuses %s for a question outside the draw exactly like one of no test (404.8), and keeps nothing', async (route) => {
+    const { api, token, session } = await started(`outside-${route.replaceAll(' ', '-')}@example.com`);
     const served = new Set(servedOf(session).map((question) => question.questionId));
     const undrawn = questions.find((question) => !served.has(question.id))!;
-    const refused = expectFailure(await api.answer(undrawn.id, { optionIds: [0] }), '400.29');
-    expect(refused.result).toBe(`Question ${undrawn.id} is not one of the questions drawn for you: answer the questions shown on your page.`);
+    const missing = Math.max(...questions.map((question) => question.id)) + 1_000;
+    const outside = expectFailure(await routes[route]!(token, undrawn.id), '404.8');
+    const absent = expectFailure(await routes[route]!(token, missing), '404.8');
+    expect(outside.result).toBe(`Question ${undrawn.id} is not one of the questions of your test.`);
+    expect(absent.result).toBe(`Question ${missing} is not one of the questions of your test.`);
     expect((await api.client.session()).answers).toEqual({});
   });
 

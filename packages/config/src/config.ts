@@ -63,6 +63,7 @@ export const ConfigSchema = z
     ASSAY_SANDBOX_PREWARM: z.enum(['on-demand', 'python', 'none'], { error: 'must be on-demand, python or none' }).default('on-demand'),
     ASSAY_EXPORT_THREADS: z.coerce.number().int().min(1).max(32).optional(),
     ASSAY_EXPORT_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
+    ASSAY_EXPORT_PDF_TIME_BUDGET_MS: z.coerce.number().int().min(1).max(600_000).default(20_000),
     ASSAY_TRUST_PROXY: TrustProxySetting.prefault('false'),
     ASSAY_RATE_LIMIT_ORG_API: RateLimitSetting.prefault('600/1m'),
     ASSAY_RATE_LIMIT_CANDIDATE_API: RateLimitSetting.prefault('1200/1m'),
@@ -141,6 +142,8 @@ export const ConfigSchema = z
     sandboxWarmAtStart: env.ASSAY_SANDBOX_PREWARM === 'python',
     exportThreads: env.ASSAY_EXPORT_THREADS,
     exportQueue: env.ASSAY_EXPORT_QUEUE,
+    /** A PDF render past this (from when a worker takes it) is stopped and answered 503.5 (decision 642). */
+    pdfTimeBudgetMs: env.ASSAY_EXPORT_PDF_TIME_BUDGET_MS,
     trustProxy: env.ASSAY_TRUST_PROXY,
     rateLimits: {
       orgApi: env.ASSAY_RATE_LIMIT_ORG_API,

@@ -79,6 +79,7 @@ export const statusCatalogue = {
   '503.2': 'Server is busy',
   '503.3': 'Server is shutting down',
   '503.4': 'Database is unavailable',
+  '503.5': 'Export took too long',
 } as const;
 
 export type StatusCode = keyof typeof statusCatalogue;

@@ -19,7 +19,7 @@ export {
   questionsRowOfTexts,
   sheetCodingOf,
 } from './questions-sheet.js';
-export { RenderBusyError, ReportRenderer, type ReportRendererOptions } from './report-renderer.js';
+export { PDF_TIME_BUDGET_MS, RenderBusyError, RenderTimeoutError, ReportRenderer, type ReportRendererOptions } from './report-renderer.js';
 export { reduceMemory } from './thread-memory.js';
 export type { CandidateRow, QuestionColumn, QuestionsHeader, QuestionsRow, QuestionsTextsRow, WorkbookRow } from './workbook-rows.js';
 

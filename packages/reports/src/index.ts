@@ -38,5 +38,5 @@ export type {
   WorkbookRow,
 } from './workbook-rows.js';
 export { SNAPSHOT_OUTPUT, normaliseSnapshot, snapshotThumbnail } from './snapshot-image.js';
-export { RenderBusyError, ReportRenderer, type ReportRendererOptions } from './report-renderer.js';
+export { PDF_TIME_BUDGET_MS, RenderBusyError, RenderTimeoutError, ReportRenderer, type ReportRendererOptions } from './report-renderer.js';
 export { reduceMemory, reduceWhenQuiet } from './thread-memory.js';

@@ -3,6 +3,7 @@ import { fontCatalogue } from './fonts/font-catalogue.js';
 import { graphemesOf } from './graphemes.js';
 import { highlight, type Token, type TokenKind } from './highlight.js';
 import { BOTTOM, LEFT, MONO, MUTED, WIDTH, put, widthOf, type Cursor, type Doc } from './pdf-layout.js';
+import { TEXT_BUDGETS, codePoints, cutAfter, moreCharacters } from './pdf-text-budget.js';
 
 const SIZE = 8;
 const LINE = 10.5;
@@ -33,14 +34,21 @@ const wrapTokens = (doc: Doc, tokens: readonly Token[], room: number): Token[][]
       continue;
     }
     let part = '';
+    // The mono face has no kerning: a part's width is the sum of its graphemes', measured one by one (measuring every
+    // prefix again made a long token quadratic).
+    let partWidth = 0;
     for (const grapheme of graphemesOf(token.text)) {
-      const next = widthOf(doc, part + grapheme, style);
-      if (used + next > room && (part !== '' || used > 0)) {
+      const width = widthOf(doc, grapheme, style);
+      if (used + partWidth + width > room && (part !== '' || used > 0)) {
         if (part !== '') lines.at(-1)!.push({ text: part, kind: token.kind });
         lines.push([]);
         used = 0;
         part = grapheme;
-      } else part += grapheme;
+        partWidth = width;
+      } else {
+        part += grapheme;
+        partWidth += width;
+      }
     }
     if (part !== '') {
       lines.at(-1)!.push({ text: part, kind: token.kind });
@@ -50,12 +58,43 @@ const wrapTokens = (doc: Doc, tokens: readonly Token[], room: number): Token[][]
   return lines;
 };
 
+/** A source line's tokens, and the marker of what its cut left out. */
+const marked = (tokens: readonly Token[], more: number): Token[] => [
+  ...tokens,
+  { text: `${tokens.length > 0 ? ' ' : ''}${moreCharacters(more)}`, kind: 'comment' },
+];
+
+/**
+ * The code's tokens by source line within its budget (decision 639): a line past `word` characters is cut, and the code
+ * stops where `chars` are drawn, each cut followed by what it left out ("… N more characters, see /details", in the
+ * comment colour). Highlighted after the cut: nothing past the budget is read at all.
+ */
+const budgetedSource = (code: string, language: string): Token[][] => {
+  const { chars, word } = TEXT_BUDGETS.code;
+  const kept: { text: string; more: number }[] = [];
+  const lines = /[^\r\n]*(\r\n?|\n|$)/y;
+  let drawn = 0;
+  for (let line = lines.exec(code); line !== null && line.index < code.length; line = lines.exec(code)) {
+    const text = line[0].slice(0, line[0].length - (line[1]?.length ?? 0));
+    const room = chars - drawn;
+    const cut = cutAfter(text, Math.min(word, room));
+    if (cut.more > 0 && room <= word) {
+      kept.push({ text: cut.kept, more: codePoints(code.slice(line.index + cut.kept.length)) });
+      break;
+    }
+    kept.push({ text: cut.kept, more: cut.more });
+    drawn += cut.kept.length + (line[1]?.length ?? 0);
+  }
+  const source = highlight(kept.map((line) => line.text).join('\n'), language);
+  return source.map((tokens, index) => ((kept[index]?.more ?? 0) > 0 ? marked(tokens, kept[index]!.more) : tokens));
+};
+
 /**
  * Submitted code in the mono face on a shaded block: line numbers in a gutter, tokens coloured by kind, long lines
  * wrapped (the continuation without a number), the block continuing on the next page when it does not fit.
  */
 export const drawCode = (doc: Doc, cursor: Cursor, code: string, language: string): void => {
-  const source = highlight(code.replace(/\t/g, '  ').replace(/\s+$/, ''), language);
+  const source = budgetedSource(code.replace(/\t/g, '  ').replace(/\s+$/, ''), language);
   const digits = String(source.length).length;
   const gutter = widthOf(doc, '0'.repeat(digits), style) + 2 * PAD;
   const textLeft = LEFT + gutter + PAD;

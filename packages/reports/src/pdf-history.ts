@@ -2,6 +2,7 @@ import { historyLines, type InvitationHistory } from '@assay/domain';
 import { displayIso } from './format.js';
 import { heading, type Cursor, type Doc } from './pdf-layout.js';
 import { drawTable } from './pdf-table.js';
+import { TEXT_BUDGETS, withinBudget } from './pdf-text-budget.js';
 
 /**
  * The appendix "History" (issue 32, item 6): what happened to the invitation, oldest first — when, what, by whom —
@@ -14,7 +15,11 @@ export const drawHistory = (doc: Doc, cursor: Cursor, history: InvitationHistory
     doc,
     cursor,
     [{ header: 'When (UTC)', width: 120 }, { header: 'What' }, { header: 'By', width: 130 }],
-    historyLines(history.entries).map(({ at, what, by }) => [{ text: displayIso(at).replace(' UTC', '') }, { text: what }, { text: by }]),
+    historyLines(history.entries).map(({ at, what, by }) => [
+      { text: displayIso(at).replace(' UTC', '') },
+      { text: withinBudget(what, TEXT_BUDGETS.history) },
+      { text: by },
+    ]),
     'Nothing recorded',
   );
 };

@@ -2,6 +2,7 @@
 import type { FontStyle } from './fonts/font-catalogue.js';
 import { drawPieces, fitPieces, widthOfPieces, wrapLines } from './fonts/draw-text.js';
 import { layoutLine, needsActualText } from './fonts/script-text.js';
+import { LINE_CHARS, TEXT_BUDGETS, cutAfter, withinBudget, type TextBudget } from './pdf-text-budget.js';
 
 // Layout (points; A4 portrait). The document has zero margins so pdfkit never breaks pages on its own.
 
@@ -47,28 +48,34 @@ export interface TextStyle {
 /** One line of text at (x, y) in any script, never wrapped: cut with an ellipsis when wider than `width`. */
 export const put = (doc: Doc, text: string, x: number, y: number, width: number, style: TextStyle = {}): void => {
   const size = style.size ?? 10;
-  const line = fitPieces(doc, text, style.font ?? REGULAR, size, width - 1);
+  // What lies past the budget could never show on one line: it is not measured either (decision 639).
+  const line = fitPieces(doc, cutAfter(text, LINE_CHARS).kept, style.font ?? REGULAR, size, width - 1);
   if (line.pieces.length === 0) return;
   const used = line.width;
   const start = style.align === 'right' ? x + width - used : style.align === 'center' ? x + (width - used) / 2 : x;
   drawPieces(doc, line.pieces, start, y, size, style.color ?? INK, style.font ?? REGULAR, needsActualText(line.text) ? line.text : undefined);
 };
 
+/** A wrapped text's style, with the budget of its kind (default `TEXT_BUDGETS.wrapped`; decision 639). */
+export interface WrappedStyle extends TextStyle {
+  budget?: TextBudget;
+}
+
 /**
  * Text wrapped to `width` from (x, y), `lineHeight` apart (default 1.35 × size), each line drawn like `put`.
  * Returns the height it took.
  */
-export const putWrapped = (doc: Doc, text: string, x: number, y: number, width: number, style: TextStyle & { lineHeight?: number } = {}): number => {
+export const putWrapped = (doc: Doc, text: string, x: number, y: number, width: number, style: WrappedStyle & { lineHeight?: number } = {}): number => {
   const size = style.size ?? 10;
   const step = style.lineHeight ?? size * 1.35;
-  const lines = wrapLines(doc, text, style.font ?? REGULAR, size, width - 1);
+  const lines = linesOf(doc, text, width, style);
   lines.forEach((line, index) => put(doc, line, x, y + index * step, width, style));
   return lines.length * step;
 };
 
-/** The lines `text` takes wrapped to `width` in `style`. */
-export const linesOf = (doc: Doc, text: string, width: number, style: TextStyle = {}): string[] =>
-  wrapLines(doc, text, style.font ?? REGULAR, style.size ?? 10, width - 1);
+/** The lines `text` takes wrapped to `width` in `style`, within the budget of its kind. */
+export const linesOf = (doc: Doc, text: string, width: number, style: WrappedStyle = {}): string[] =>
+  wrapLines(doc, withinBudget(text, style.budget ?? TEXT_BUDGETS.wrapped), style.font ?? REGULAR, style.size ?? 10, width - 1);
 
 /** The width a line of text takes in `style`. */
 export const widthOf = (doc: Doc, text: string, style: TextStyle = {}): number => widthOfPieces(doc, layoutLine(text, style.font ?? REGULAR), style.size ?? 10);

@@ -6,6 +6,7 @@ import { drawRichLine, flowRichText, richTextLines } from './pdf-rich-text.js';
 import { marksText, outcomeOf, typeText } from './pdf-summary.js';
 import { drawWritten } from './pdf-written.js';
 import { drawSignals } from './pdf-signals.js';
+import { TEXT_BUDGETS } from './pdf-text-budget.js';
 
 const TEXT = 9.5;
 const TEXT_LINE = 13;
@@ -109,7 +110,7 @@ const drawCoding = (doc: Doc, cursor: Cursor, question: QuestionDetail): void =>
   cursor.y += TEXT_LINE;
   tests.cases.forEach((test, index) => {
     const input = test.args === undefined ? '' : `input ${JSON.stringify(test.args)}`;
-    const lines = input === '' ? [''] : linesOf(doc, input, WIDTH - 90, { size: 8.5 });
+    const lines = input === '' ? [''] : linesOf(doc, input, WIDTH - 90, { size: 8.5, budget: TEXT_BUDGETS.testInput });
     cursor.ensure(lines.length * 11);
     if (test.passed) checkMark(doc, LEFT + 4, cursor.y + 0.5, POSITIVE);
     else crossMark(doc, LEFT + 4, cursor.y + 0.5, NEGATIVE);

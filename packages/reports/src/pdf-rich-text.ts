@@ -3,6 +3,7 @@ import type { FontStyle } from './fonts/font-catalogue.js';
 import { graphemesOf } from './graphemes.js';
 import { ThreadCaches } from './thread-cache.js';
 import { ACCENT, BOLD, INK, ITALIC, MONO, linesOf, put, widthOf, type Cursor, type Doc } from './pdf-layout.js';
+import { TEXT_BUDGETS, withinBudget } from './pdf-text-budget.js';
 
 /**
  * Question and option text in the PDF, from the same parse as the candidate page (docs/question-text.md): **bold**
@@ -74,7 +75,7 @@ const sizeOf = (font: FontStyle, style: RichTextStyle): number => (font === MONO
 const uniformLines = (doc: Doc, runs: readonly Run[], width: number, style: RichTextStyle): RichLine[] => {
   const { font, color, href } = runs[0]!;
   const size = sizeOf(font, style);
-  return linesOf(doc, runs.map((run) => run.text).join(''), width, { font, size }).map((text) => ({
+  return linesOf(doc, runs.map((run) => run.text).join(''), width, { font, size, budget: TEXT_BUDGETS.questionText }).map((text) => ({
     height: style.lineHeight,
     segments: text === '' ? [] : [{ text, x: 0, width: widthOf(doc, text, { font, size }), font, size, color, href }],
   }));
@@ -197,7 +198,8 @@ export const richTextLines = (doc: Doc, source: string, width: number, style: Ri
   laidOut.of(`${width} ${style.font ?? ''} ${style.size} ${style.lineHeight} ${prefix}`).get(source, () => layOut(doc, source, width, style, prefix));
 
 const layOut = (doc: Doc, source: string, width: number, style: RichTextStyle, prefix: string): RichLine[] => {
-  const blocks = parseQuestionText(source);
+  // The author's text within its budget (decision 639) before it is parsed: a cut is drawn as text, where it was made.
+  const blocks = parseQuestionText(withinBudget(source, TEXT_BUDGETS.questionText));
   const [first, ...rest] = blocks;
   const withPrefix: readonly QuestionBlock[] =
     prefix === ''

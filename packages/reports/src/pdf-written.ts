@@ -2,6 +2,7 @@ import { formatScore, type QuestionDetail, type WrittenAnswerDetail } from '@ass
 import { displayWireDateTime } from './format.js';
 import { BOLD, INK, ITALIC, LEFT, MUTED, POSITIVE, WARNING, WIDTH, linesOf, put, type Cursor, type Doc } from './pdf-layout.js';
 import { drawTable, type Cell } from './pdf-table.js';
+import { TEXT_BUDGETS, type TextBudget } from './pdf-text-budget.js';
 
 /**
  * A written answer (issue 32) on the report's question pages: the candidate's text, how it was marked (the accepted
@@ -16,10 +17,13 @@ const ANSWER_INDENT = 10;
 
 const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
 
-/** The answer line by line, each line placed where it fits: an essay of pages breaks between its lines, never inside one. */
-const drawAnswerText = (doc: Doc, cursor: Cursor, text: string): void => {
+/**
+ * The answer line by line, each line placed where it fits: an essay of pages breaks between its lines, never inside one.
+ * Within its budget (decision 639): a word or an answer past it is cut and says how much more /details holds.
+ */
+const drawAnswerText = (doc: Doc, cursor: Cursor, text: string, budget: TextBudget): void => {
   // Tabs have no glyph in the report's fonts; a tab in an essay reads as indentation.
-  const lines = linesOf(doc, text.replaceAll('\t', '    '), WIDTH - ANSWER_INDENT, { size: TEXT });
+  const lines = linesOf(doc, text.replaceAll('\t', '    '), WIDTH - ANSWER_INDENT, { size: TEXT, budget });
   for (const line of lines) {
     cursor.ensure(TEXT_LINE);
     if (line !== '') put(doc, line, LEFT + ANSWER_INDENT, cursor.y, WIDTH - ANSWER_INDENT, { size: TEXT });
@@ -77,7 +81,7 @@ const drawGrade = (doc: Doc, cursor: Cursor, written: WrittenAnswerDetail): void
   if (grade.comment !== null) {
     put(doc, 'Comment', LEFT, cursor.y, WIDTH, LABEL);
     cursor.y += TEXT_LINE;
-    drawAnswerText(doc, cursor, grade.comment);
+    drawAnswerText(doc, cursor, grade.comment, TEXT_BUDGETS.comment);
     cursor.y += 2;
   }
 };
@@ -92,7 +96,7 @@ export const drawWritten = (doc: Doc, cursor: Cursor, question: QuestionDetail):
   if (written.answer === null || written.answer.trim() === '') {
     put(doc, 'No answer given.', LEFT + ANSWER_INDENT, cursor.y, WIDTH, { font: ITALIC, size: TEXT, color: MUTED });
     cursor.y += TEXT_LINE;
-  } else drawAnswerText(doc, cursor, written.answer);
+  } else drawAnswerText(doc, cursor, written.answer, TEXT_BUDGETS.essay);
   cursor.y += 4;
   const marking = markingLine(question, written);
   if (marking) {

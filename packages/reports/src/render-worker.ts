@@ -6,7 +6,9 @@ import { reduceWhenQuiet } from './thread-memory.js';
 import { openWorkerChannel } from './workbook-channel.js';
 
 /** One export, as sent to a render worker. Buffers arrive as Uint8Arrays (structured clone). */
-export type RenderTask = { kind: 'pdf'; data: ReportPdfData } | { kind: 'workbook'; test: TestDetails; port: MessagePort };
+export type RenderTask =
+  | { kind: 'pdf'; data: ReportPdfData /** Told when this thread takes the render: its time budget starts then. */; started?: MessagePort }
+  | { kind: 'workbook'; test: TestDetails; port: MessagePort };
 
 const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
@@ -46,7 +48,11 @@ const quiet = reduceWhenQuiet(3_000);
 export default async function render(task: RenderTask): Promise<Uint8Array | undefined> {
   quiet.busy();
   try {
-    if (task.kind === 'pdf') return await renderPdf(task.data);
+    if (task.kind === 'pdf') {
+      task.started?.postMessage('started');
+      task.started?.close();
+      return await renderPdf(task.data);
+    }
     await streamWorkbook(task.test, task.port);
     return undefined;
   } finally {

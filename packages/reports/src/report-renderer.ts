@@ -21,7 +21,23 @@ export interface ReportRendererOptions {
   queue?: number;
   /** Heap of each worker thread; a render that needs more fails alone. Default 256 MB. */
   maxHeapMb?: number;
+  /**
+   * The time budget of one PDF render, from the moment a worker takes it: past it the render is stopped (its thread
+   * ended, the place freed) and fails with RenderTimeoutError. Default 20 s (decision 642).
+   */
+  pdfTimeBudgetMs?: number;
 }
+
+/** A PDF render ran past its time budget and was stopped: its thread was ended, the next export gets a fresh one. */
+export class RenderTimeoutError extends Error {
+  constructor(readonly budgetMs: number) {
+    super(`The PDF took longer than its ${budgetMs / 1000}-second budget to render and was stopped.`);
+    this.name = 'RenderTimeoutError';
+  }
+}
+
+/** The default time budget of a PDF render: ~100 times what a realistic report takes on a busy 2-core server. */
+export const PDF_TIME_BUDGET_MS = 20_000;
 
 /** Every thread is busy and the queue is full: answer 503 with Retry-After, try again later. */
 export class RenderBusyError extends Error {
@@ -68,6 +84,18 @@ const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.
 type RenderPool = Piscina<RenderTask, Uint8Array | undefined>;
 
 /**
+ * Piscina ends the thread of a task aborted while it runs, but starts no thread in its place (with `minThreads: 0`)
+ * until the next task is submitted: exports already waiting would wait forever. A task submitted while others wait
+ * starts a thread; this one is withdrawn at once (it never runs), and the new thread takes the first waiting export.
+ */
+const replaceStoppedThread = (pool: RenderPool): void => {
+  if (pool.queueSize === 0) return;
+  const withdraw = new AbortController();
+  pool.run({ kind: 'pdf', data: undefined as never }, { signal: withdraw.signal }).catch(() => {});
+  withdraw.abort();
+};
+
+/**
  * Each kind of export has threads of its own, tuned to how it is used.
  * - How long an idle worker stays. PDFs come one after another as a recruiter reads reports, and a new worker parses
  *   the fonts again; a workbook worker ends its export with a heap grown by ~3 million cells (60–70 MB), and exports
@@ -93,6 +121,7 @@ export class ReportRenderer {
   readonly threads: number;
   readonly queue: number;
   private readonly maxHeapMb: number;
+  private readonly pdfTimeBudgetMs: number;
   private readonly pools: Partial<Record<RenderTask['kind'], RenderPool>> = {};
   private admitted = 0;
   private closed = false;
@@ -103,6 +132,7 @@ export class ReportRenderer {
     this.threads = options.threads ?? Math.min(4, Math.max(1, Math.floor(availableParallelism() / 2)));
     this.queue = options.queue ?? 64;
     this.maxHeapMb = options.maxHeapMb ?? 256;
+    this.pdfTimeBudgetMs = options.pdfTimeBudgetMs ?? PDF_TIME_BUDGET_MS;
   }
 
   /** Exports admitted and not yet finished (running or waiting). */
@@ -165,11 +195,36 @@ export class ReportRenderer {
     try {
       const data = await load();
       loadSharpFor(data);
-      const pdf = await this.workers('pdf').run({ kind: 'pdf', data });
+      const pdf = await this.renderWithinBudget(data);
       if (!pdf) throw new Error('The render worker answered no PDF.');
       return asBuffer(pdf);
     } finally {
       release();
+    }
+  }
+
+  /**
+   * Renders a PDF within its time budget, counted from when a worker takes it (the worker says so on `started`; time
+   * spent queued is bounded by admission, not by this budget). Piscina ends the thread of a task aborted while it runs,
+   * so a render stuck in layout stops there and its place is freed.
+   */
+  private async renderWithinBudget(data: ReportPdfData): Promise<Uint8Array | undefined> {
+    const stop = new AbortController();
+    const { port1, port2 } = new MessageChannel();
+    let timer: NodeJS.Timeout | undefined;
+    port1.once('message', () => {
+      timer = setTimeout(() => stop.abort(), this.pdfTimeBudgetMs);
+    });
+    const pool = this.workers('pdf');
+    try {
+      return await pool.run({ kind: 'pdf', data, started: port2 }, { signal: stop.signal, transferList: [port2] });
+    } catch (error) {
+      if (!stop.signal.aborted) throw error;
+      replaceStoppedThread(pool);
+      throw new RenderTimeoutError(this.pdfTimeBudgetMs);
+    } finally {
+      clearTimeout(timer);
+      port1.close();
     }
   }
 

@@ -17,13 +17,16 @@ import { PYTHON_LOCKDOWN } from './python-lockdown.js';
 export const PYTHON_HARNESS = `${PYTHON_LOCKDOWN}
 
 def _assay_setup():
-    import builtins, json, linecache, sys, traceback, _signal
+    import builtins, json, linecache, random, sys, traceback, _signal
 
     set_signal, default_int_handler, SIGINT = _signal.signal, _signal.default_int_handler, _signal.SIGINT
     dumps, loads = json.dumps, json.loads
     exec_, compile_, callable_, repr_ = builtins.exec, builtins.compile, builtins.callable, builtins.repr
     TracebackException, StackSummary = traceback.TracebackException, traceback.StackSummary
     lines_cache = linecache.cache
+    # The interpreter's memory is put back to one snapshot after every run, the random module's state with it: unseeded,
+    # every run of every candidate would draw the same numbers. Each case reseeds it from the host's entropy (decision 640).
+    reseed = random.seed
     MAX_ERROR = 1000
     MAX_TRACE = 4000
     FILE = 'solution.py'
@@ -123,6 +126,7 @@ def _assay_setup():
     def run_case(code, function_name, args_json, max_output, max_log):
         # An earlier case may have ignored SIGINT: each case starts interruptible again.
         set_signal(SIGINT, default_int_handler)
+        reseed()
         capture = Capture(max_log)
         saved = sys.stdout, sys.stderr
         sys.stdout = sys.stderr = capture

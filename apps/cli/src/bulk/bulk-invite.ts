@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { AssayClient } from '@assay/client';
 import type { BulkInvitationJob } from '@assay/domain/bulk';
+import { spreadsheetCell } from '@assay/domain/text';
 import { stringify } from 'csv-stringify/sync';
 import { SomeRowsRefusedError } from '../errors.js';
 import { readCsv } from './bulk-file.js';
@@ -28,10 +29,13 @@ export const bulkSummary = (job: BulkInvitationJob): string => {
   return lines.join('\n');
 };
 
-/** The refused rows as CSV a person can mend and send again. */
+/**
+ * The refused rows as CSV a person can mend and send again. A person opens it in a spreadsheet: the address came from
+ * the uploaded file as it was, so its cells are neutralised like every CSV cell Assay writes (`spreadsheetCell`).
+ */
 export const refusedRowsCsv = (job: BulkInvitationJob): string =>
   stringify(
-    (job.rows ?? []).filter((row) => row.outcome === 'refused').map((row) => [row.row, row.email, row.reason ?? '']),
+    (job.rows ?? []).filter((row) => row.outcome === 'refused').map((row) => [row.row, spreadsheetCell(row.email), spreadsheetCell(row.reason ?? '')]),
     { header: true, columns: ['row', 'email', 'reason'] },
   );
 

@@ -6,8 +6,7 @@ import {
   type QuestionDefinition,
   acceptAnswer,
   attemptVariant,
-  isFixedTest,
-  isInVariant,
+  askedQuestion,
   MAX_VARIANT_SEED,
   answerLanguageFor,
   admitSnapshot,
@@ -121,18 +120,10 @@ export class CandidateAttempts {
     return context;
   }
 
-  /** A question of the test that the candidate was asked: one outside their draw is refused (400.29), like one of no test (404.8). */
+  /** A question the candidate was asked: one outside their draw answers 404.8, exactly like one of no test (decision 643). */
   async questionOf(context: AttemptContext, questionId: number): Promise<QuestionDefinition> {
     const [sections, questions] = await Promise.all([this.store.tests.sections(context.test.id), this.store.attempts.questions(context.test.id)]);
-    const present = found(
-      questions.find((question) => question.id === questionId),
-      '404.8',
-      `Question ${questionId} is not part of this test.`,
-    );
-    if (!isFixedTest(sections) && !isInVariant(attemptVariant(sections, questions, context.invitation.variantSeed), questionId)) {
-      throw refusal('400.29', `Question ${questionId} is not one of the questions drawn for you: answer the questions shown on your page.`);
-    }
-    return present.definition;
+    return unwrap(askedQuestion(sections, questions, context.invitation.variantSeed, questionId)).definition;
   }
 
   /** The report counts how often a candidate ran a question's samples before submitting. */

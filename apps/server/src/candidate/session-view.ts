@@ -104,7 +104,7 @@ export const buildSessionView = ({ context, sections, questions, variant, answer
         phase === 'finished' || phase === 'cancelled'
           ? []
           : sections.map((section) => {
-              // Only the candidate's draw, in their order: a question outside it is never sent (nor taken: 400.29).
+              // Only the candidate's draw, in their order: a question outside it is never sent (nor taken: 404.8, like one of no test; decision 643).
               const inSection = variant.filter((question) => question.sectionId === section.id);
               return {
                 sectionId: section.id,

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { PDF_MEDIA_TYPE, RenderBusyError, reportPdfFileName } from '@assay/reports/host';
+import { PDF_MEDIA_TYPE, RenderBusyError, RenderTimeoutError, reportPdfFileName } from '@assay/reports/host';
 import { invitationHistoryOf, type HistoryActor } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { PRIVATE_NO_STORE } from '../plugins/response-headers.js';
@@ -12,10 +12,19 @@ export const attachmentHeaders = (fileName: string) => ({
   'cache-control': PRIVATE_NO_STORE,
 });
 
-/** A full export queue answers 503.2 with Retry-After; any other failure is the error handler's (500.1, logged). */
+/**
+ * A full export queue answers 503.2 with Retry-After; a render stopped for its time budget 503.5 (no crash: the server
+ * stopped it on purpose, decision 642); any other failure is the error handler's (500.1, logged).
+ */
 export const busyAsRefusal = (error: unknown): never => {
   if (error instanceof RenderBusyError) {
     throw refusal('503.2', 'Every export worker is busy: try again in a few seconds.', error.retryAfterSeconds);
+  }
+  if (error instanceof RenderTimeoutError) {
+    throw refusal(
+      '503.5',
+      `${error.message} The report's data is complete at GET /v2/org/report/{id}/details; try the PDF again later, when the server is less busy.`,
+    );
   }
   throw error;
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QuestionRecord, SectionRecord } from '../records/test.js';
 import { QuestionDefinition } from '../schemas/test-definition.js';
-import { attemptVariant, isInVariant, questionsOfVariant } from './question-variant.js';
+import { askedQuestion, attemptVariant, isInVariant, questionsOfVariant } from './question-variant.js';
 
 const choice = (text: string, options = 4): QuestionDefinition =>
   QuestionDefinition.parse({
@@ -129,5 +129,26 @@ describe('attemptVariant', () => {
     expect(questionsOfVariant(variant, questions).map((question) => question.id)).toEqual(variant.map((question) => question.questionId));
     const asked = new Set(variant.map((question) => question.questionId));
     for (const { id } of questions) expect(isInVariant(variant, id)).toBe(asked.has(id));
+  });
+});
+
+describe('askedQuestion', () => {
+  it('answers a question outside the draw exactly like a question of no test (decision 643)', () => {
+    const drawn = new Set(attemptVariant(drawTwoShuffled, questions, 42).map((question) => question.questionId));
+    const undrawn = questions.find((question) => !drawn.has(question.id))!;
+    const asked = questions.find((question) => drawn.has(question.id))!;
+    expect(askedQuestion(drawTwoShuffled, questions, 42, asked.id)).toEqual({ val: asked });
+    expect(askedQuestion(drawTwoShuffled, questions, 42, undrawn.id).err).toEqual({
+      code: '404.8',
+      message: `Question ${undrawn.id} is not one of the questions of your test.`,
+    });
+    expect(askedQuestion(drawTwoShuffled, questions, 42, 999).err).toEqual({
+      code: '404.8',
+      message: 'Question 999 is not one of the questions of your test.',
+    });
+  });
+
+  it('takes every question of a test without pools', () => {
+    expect(askedQuestion(pooled(undefined), questions, null, 106).val?.id).toBe(106);
   });
 });

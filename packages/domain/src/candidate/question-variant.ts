@@ -1,6 +1,7 @@
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { QuestionRecord, SectionRecord } from '../records/test.js';
+import { ok, refuse, type Result } from '../result.js';
 import type { QuestionDefinition } from '../schemas/test-definition.js';
 
 /** One question of an attempt's variant: which question, in which section, and its options in the order shown. */
@@ -78,6 +79,22 @@ export const isInVariant = (variant: AttemptVariant, questionId: number): boolea
 
 /** Whether the test asks every candidate the same questions in the same order (no pool setting on any section). */
 export const isFixedTest = (sections: readonly PooledSection[]): boolean => sections.every((section) => section.pool === undefined);
+
+/**
+ * The question `questionId` as the attempt was asked it: for answers, sample runs and question signals. A question of
+ * the pool that was not drawn is refused exactly like one that does not exist (404.8, one message): a different answer
+ * would tell a candidate which questions the pool holds beyond their own draw (decision 643).
+ */
+export const askedQuestion = (
+  sections: readonly PooledSection[],
+  questions: readonly QuestionRecord[],
+  seed: number | null | undefined,
+  questionId: number,
+): Result<QuestionRecord> => {
+  const question = questions.find((candidate) => candidate.id === questionId);
+  if (question && (isFixedTest(sections) || isInVariant(attemptVariant(sections, questions, seed), questionId))) return ok(question);
+  return refuse('404.8', `Question ${questionId} is not one of the questions of your test.`);
+};
 
 /**
  * The most an attempt's variant is worth, overall and by section: what a candidate of a pool is scored out of
