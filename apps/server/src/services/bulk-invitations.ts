@@ -1,4 +1,5 @@
 import {
+  IdParam,
   acceptBulkFileSize,
   bulkFileKeyText,
   bulkJobProgress,
@@ -8,11 +9,12 @@ import {
   type RawBulkRow,
   succeed,
   type SuccessEnvelope,
+  unissuedPathIdRefusal,
 } from '@assay/domain';
 import { bulkFileKey, type BulkJobRow, type BulkRowRow, type KeyOwner, type Repositories, type Store } from '@assay/store';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, preParsingAsyncHookHandler } from 'fastify';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
-import { found, unwrap } from '../refusal-error.js';
+import { RefusalError, found, unwrap } from '../refusal-error.js';
 
 const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString());
 
@@ -75,3 +77,20 @@ export const submitBulkFile = (
   };
   return answerWithEffect(reply, store, effect, succeed);
 };
+
+/**
+ * The test a bulk file is for, looked up before a byte of the file is read (decision 630): a missing test, or another
+ * org's, answers 404.2 at once, however large the body on its way. It runs after the key and its role are checked
+ * (onRequest). The handler looks the test up again in the job's transaction; an id the validation will refuse is
+ * left to it.
+ */
+export const requireTestBeforeBody =
+  (store: Store): preParsingAsyncHookHandler =>
+  async (request, _reply, payload) => {
+    const params = request.params as { testId?: string };
+    const unissued = unissuedPathIdRefusal(params);
+    if (unissued) throw new RefusalError(unissued);
+    const testId = IdParam.safeParse(params.testId);
+    if (testId.success) found(await store.tests.find(request.org.orgId, testId.data), '404.2', `No test ${testId.data}.`);
+    return payload;
+  };
