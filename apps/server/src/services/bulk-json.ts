@@ -15,67 +15,69 @@ const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0
 
 const invalidJson = () => refusal('400.1', 'The request body is not valid JSON.');
 
-/** One row's text parsed as the app's JSON parser would (plugins/json-body.ts): UTF-8, no prototype keys. */
-const parseUnit = (bytes: Buffer): unknown => {
-  if (!isUtf8(bytes)) throw refusal('400.15', 'The request body is not valid UTF-8: send JSON encoded as UTF-8 (application/json;charset=utf-8).');
+/** Rows' (or a body's) text parsed as the app's JSON parser would (plugins/json-body.ts): UTF-8, no prototype keys. */
+const parseText = (text: string): unknown => {
   try {
-    return secureJson.parse(bytes.toString('utf8'), { protoAction: 'error', constructorAction: 'error' });
+    return secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' });
   } catch (error) {
     if (error instanceof SyntaxError && /forbidden prototype property/.test(error.message))
       throw refusal('400.2', 'The request body uses a reserved key (__proto__ or constructor.prototype): no field has that name.');
     throw invalidJson();
   }
 };
+const utf8Text = (bytes: Buffer): string => {
+  if (!isUtf8(bytes)) throw refusal('400.15', 'The request body is not valid UTF-8: send JSON encoded as UTF-8 (application/json;charset=utf-8).');
+  return bytes.toString('utf8');
+};
 
 /**
  * A JSON bulk file read as it arrives (decision 630). A scanner that knows only the structure — strings, nesting, the
- * top-level list's items — finds each row's bytes as the chunks come, counts the rows (413.2 at the first past
- * 10,000, the rest unread), the values in each row (400.2 past MAX_VALUES_PER_ROW) and the nesting (400.2 past 64, as
- * for every body), and parses each row alone once it is whole. No step parses more than one row, so an 8 MiB list of
- * empty objects costs a scan of its first 10,001 rows, where JSON.parse of the whole made 2.8 million objects. A body
- * that is not a list is one unit under the same budget, parsed whole, for the route's schema to refuse.
+ * top-level list's items — finds the rows as the slices come, counts them (413.2 at the first past 10,000, the rest
+ * unread), the values in each (400.2 past MAX_VALUES_PER_ROW) and the nesting (400.2 past 64, as for every body), and
+ * parses the rows a slice completed, together, at the slice's end. No step parses more than a slice's rows, so an
+ * 8 MiB list of empty objects costs a scan of its first 10,001 rows, where JSON.parse of the whole made 2.8 million
+ * objects. A body that is not a list is one unit under the same budget, parsed whole, for the route's schema to refuse.
  */
 export const bulkJsonReader = (): ChunkReader<unknown> => {
   const rows: unknown[] = [];
-  let single: unknown;
   let phase: 'start' | 'list' | 'single' | 'after' = 'start';
   let depth = 0;
   let inString = false;
   let escaped = false;
   let separators = 0;
-  /** The bytes of the row being read (earlier chunks' parts), whether one is open, and its values so far. */
-  let parts: Buffer[] = [];
+  let counted = 0;
+  /** Copies of earlier slices' bytes of the row still open; whether one is open, where it starts here, its values. */
+  let carry: Buffer[] = [];
   let open = false;
   let openAt = 0;
   let values = 0;
 
-  const openRow = (at: number) => {
-    open = true;
-    openAt = at;
-    values = 0;
-  };
-  const closeRow = (chunk: Buffer, end: number) => {
-    parts.push(chunk.subarray(openAt, end));
-    const bytes = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
-    parts = [];
-    open = false;
-    if (phase === 'single') single = parseUnit(bytes);
-    else {
-      const counted = countBulkRow(rows.length);
-      if (counted.err) throw refusal(counted.err.code, counted.err.message);
-      rows.push(parseUnit(bytes));
-    }
-  };
   const countValue = () => {
     values += 1;
     if (values > MAX_VALUES_PER_ROW) {
-      const where = phase === 'single' ? 'The body' : `Row ${rows.length + 1}`;
+      const where = phase === 'single' ? 'The body' : `Row ${counted + 1}`;
       throw refusal('400.2', `${where} holds more than ${MAX_VALUES_PER_ROW} values: a row is one object of cells (email, name, extraTimePercent, linkExpiresAt).`);
     }
   };
 
   const scan = (chunk: Buffer) => {
+    /** Where this slice's first unparsed row starts, and where its last complete row ends. */
     if (open) openAt = 0;
+    let from = open ? 0 : -1;
+    let lastEnd = -1;
+    const openRow = (at: number) => {
+      open = true;
+      openAt = at;
+      values = 0;
+      if (from < 0) from = at;
+    };
+    const closeRow = (at: number) => {
+      const next = countBulkRow(counted);
+      if (next.err) throw refusal(next.err.code, next.err.message);
+      counted = next.val;
+      open = false;
+      lastEnd = at;
+    };
     for (let at = 0; at < chunk.length; at += 1) {
       const byte = chunk[at]!;
       if (inString) {
@@ -104,18 +106,24 @@ export const bulkJsonReader = (): ChunkReader<unknown> => {
         depth -= 1;
         if (phase === 'list' && depth === 0) {
           // `[]` is an empty list; `[1,]` and `[,]` are not JSON.
-          if (open) closeRow(chunk, at);
+          if (open) closeRow(at);
           else if (separators > 0) throw invalidJson();
           phase = 'after';
         } else if (depth < 0) throw invalidJson();
       } else if (byte === COMMA && phase === 'list' && depth === 1) {
         if (!open) throw invalidJson();
         separators += 1;
-        closeRow(chunk, at);
+        closeRow(at);
       } else if (byte === COMMA || byte === COLON) countValue();
     }
-    // A copy: the chunk may be a view over a buffer the socket reuses.
-    if (open) parts.push(Buffer.from(chunk.subarray(openAt)));
+    if (lastEnd >= 0) {
+      // The rows completed here are a list's items with their commas between them: one parse for all of them.
+      const bytes = Buffer.concat([...carry, chunk.subarray(from, lastEnd)]);
+      rows.push(...(parseText(`[${utf8Text(bytes)}]`) as unknown[]));
+      carry = [];
+    }
+    // A copy: the slice may be a view over a buffer the socket reuses.
+    if (open) carry.push(Buffer.from(chunk.subarray(openAt > lastEnd ? openAt : 0)));
   };
 
   return {
@@ -123,8 +131,7 @@ export const bulkJsonReader = (): ChunkReader<unknown> => {
     end() {
       if (phase === 'start') return undefined;
       if (phase === 'list') throw invalidJson();
-      if (phase === 'single') closeRow(Buffer.alloc(0), 0);
-      return phase === 'single' ? single : rows;
+      return phase === 'single' ? parseText(utf8Text(Buffer.concat(carry))) : rows;
     },
   };
 };
