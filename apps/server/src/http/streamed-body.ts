@@ -3,6 +3,8 @@ import { errorCodes, type FastifyRequest } from 'fastify';
 
 /** Reads a body as it arrives: each chunk in turn (throwing refuses the body there, the rest unread), then its end. */
 export interface ChunkReader<T> {
+  /** Sees each chunk whole as the socket brings it, before its slices: a cheap check that may refuse it at once. */
+  ahead?(bytes: Buffer): void;
   chunk(bytes: Buffer): void;
   end(): T | Promise<T>;
 }
@@ -31,6 +33,8 @@ export const readBodyInChunks = <T>(
   let received = 0;
   let failed = false;
   const stop = () => {
+    // Paused, not destroyed: the answer still goes out on the connection, which Fastify then closes.
+    payload.pause();
     payload.removeListener('data', onData);
     payload.removeListener('end', onEnd);
     payload.removeListener('error', onEnd);
@@ -51,13 +55,11 @@ export const readBodyInChunks = <T>(
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     received += bytes.length;
     if (received > limit) return fail(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
-    if (bytes.length <= SLICE_BYTES) {
-      try {
-        reader.chunk(bytes);
-      } catch (error) {
-        fail(error as Error);
-      }
-      return;
+    try {
+      reader.ahead?.(bytes);
+      if (bytes.length <= SLICE_BYTES) return reader.chunk(bytes);
+    } catch (error) {
+      return fail(error as Error);
     }
     payload.pause();
     read(bytes).then(() => {

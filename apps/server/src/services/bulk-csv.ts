@@ -9,6 +9,34 @@ import { unsupportedCharset } from '../plugins/body-charset.js';
 const unreadable = (error: unknown): Error =>
   error instanceof RefusalError ? error : refusal('400.20', `The CSV could not be read: ${error instanceof Error ? error.message : String(error)}`);
 
+const [QUOTE, LINE_FEED, CARRIAGE_RETURN] = [0x22, 0x0a, 0x0d];
+
+/**
+ * Counts a CSV's records ahead of csv-parse, the way it splits them: a line break outside quotes ends a record, a line
+ * with nothing on it is skipped. One pass over bytes, so a socket chunk of 20,000 short rows is counted in well under
+ * a millisecond and refused (413.2) before csv-parse makes a row of it; csv-parse still decides what the rows are.
+ */
+export const csvRecordCounter = () => {
+  let quoted = false;
+  let content = false;
+  let records = 0;
+  return (bytes: Buffer): void => {
+    for (let at = 0; at < bytes.length; at += 1) {
+      const byte = bytes[at]!;
+      if (byte === QUOTE) quoted = !quoted;
+      if (quoted) {
+        content = true;
+        continue;
+      }
+      if (byte === LINE_FEED) {
+        // The header is a record too: the file's rows are the records after it.
+        if (content) records = unwrap(countBulkRow(records - 1)) + 1;
+        content = false;
+      } else if (byte !== CARRIAGE_RETURN && byte !== QUOTE) content = true;
+    }
+  };
+};
+
 const notUtf8 = () => refusal('400.15', 'The CSV is not valid UTF-8: save it as UTF-8 (with or without a BOM) and send it again.');
 
 /**
@@ -36,6 +64,7 @@ export const bulkCsvReader = (): ChunkReader<RawBulkRow[]> => {
   parser.on('error', () => undefined);
   parser.resume();
   return {
+    ahead: csvRecordCounter(),
     chunk(bytes) {
       try {
         decoder.decode(bytes, { stream: true });

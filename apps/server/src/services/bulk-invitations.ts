@@ -7,6 +7,7 @@ import {
   type BulkInvitationJob,
   type BulkInvitationRowResult,
   type RawBulkRow,
+  type Refusal,
   succeed,
   type SuccessEnvelope,
   unissuedPathIdRefusal,
@@ -15,6 +16,8 @@ import { bulkFileKey, type BulkJobRow, type BulkRowRow, type KeyOwner, type Repo
 import type { FastifyReply, preParsingAsyncHookHandler } from 'fastify';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { RefusalError, found, unwrap } from '../refusal-error.js';
+
+const notFound = (testId: number): Refusal => ({ code: '404.2', message: `No test ${testId}.` });
 
 const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString());
 
@@ -66,7 +69,7 @@ export const submitBulkFile = (
 ): Promise<SuccessEnvelope<BulkInvitationJob>> => {
   unwrap(acceptBulkFileSize(rows));
   const effect = async (repositories: Repositories): Promise<BulkInvitationJob> => {
-    const test = found(await repositories.tests.find(key.orgId, testId), '404.2', `No test ${testId}.`);
+    const test = found(await repositories.tests.find(key.orgId, testId), '404.2', notFound(testId).message);
     const fileKey = bulkFileKey(bulkFileKeyText(key.orgId, test.id, rows));
     const { jobId, resubmitted } = await repositories.bulkInvitations.submit(
       { orgId: key.orgId, testId: test.id, keyId: key.keyId, fileKey, rows: checkBulkRows(rows, now) },
@@ -86,11 +89,13 @@ export const submitBulkFile = (
  */
 export const requireTestBeforeBody =
   (store: Store): preParsingAsyncHookHandler =>
-  async (request, _reply, payload) => {
+  async (request, reply, payload) => {
     const params = request.params as { testId?: string };
-    const unissued = unissuedPathIdRefusal(params);
-    if (unissued) throw new RefusalError(unissued);
     const testId = IdParam.safeParse(params.testId);
-    if (testId.success) found(await store.tests.find(request.org.orgId, testId.data), '404.2', `No test ${testId.data}.`);
-    return payload;
+    const refused =
+      unissuedPathIdRefusal(params) ?? (testId.success && !(await store.tests.find(request.org.orgId, testId.data)) ? notFound(testId.data) : undefined);
+    if (!refused) return payload;
+    // The body is not wanted: the connection closes after the answer rather than read the rest of it.
+    reply.header('connection', 'close');
+    throw new RefusalError(refused);
   };

@@ -56,7 +56,10 @@ export const bulkJsonReader = (): ChunkReader<unknown> => {
     values += 1;
     if (values > MAX_VALUES_PER_ROW) {
       const where = phase === 'single' ? 'The body' : `Row ${counted + 1}`;
-      throw refusal('400.2', `${where} holds more than ${MAX_VALUES_PER_ROW} values: a row is one object of cells (email, name, extraTimePercent, linkExpiresAt).`);
+      throw refusal(
+        '400.2',
+        `${where} holds more than ${MAX_VALUES_PER_ROW} values: a row is one object of cells (email, name, extraTimePercent, linkExpiresAt).`,
+      );
     }
   };
 
