@@ -16,10 +16,12 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * A request body fed to `reader` as it arrives, held to the route's body limit as Fastify's own reader holds it
- * (413.1; 400.1 for a body its Content-Length does not match). Each chunk the socket brings (up to 64 KiB) is given
- * in slices of SLICE_BYTES with a turn of the event loop between them, the body paused meanwhile: other requests are
- * answered between slices, so no body is ever one long task. A refusal stops the reading at once; Fastify closes the
- * connection after the answer, and the rest of the body is never read (decision 630).
+ * (413.1; 400.1 for a body its Content-Length does not match). Each chunk the socket brings (up to 64 KiB) is shown
+ * whole to `reader.ahead`, then given in slices of SLICE_BYTES with a turn of the event loop between them, the body
+ * paused meanwhile: other requests are answered between slices, so no body is ever one long task. After a refusal
+ * nothing more is parsed: the rest of the body (within the limit) is let through unread and the refusal answered at
+ * its end — answered earlier, the connection Fastify then closes would reset a client still sending, which loses
+ * the answer (decision 630).
  */
 export const readBodyInChunks = <T>(
   request: FastifyRequest,
@@ -31,52 +33,53 @@ export const readBodyInChunks = <T>(
   const declared = Number(request.headers['content-length']);
   if (declared > limit) return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
   let received = 0;
-  let failed = false;
-  const stop = () => {
-    // Paused, not destroyed: the answer still goes out on the connection, which Fastify then closes.
-    payload.pause();
+  let refused: Error | undefined;
+  let answered = false;
+  const answer = (error: Error | null, body?: T) => {
+    if (answered) return;
+    answered = true;
     payload.removeListener('data', onData);
     payload.removeListener('end', onEnd);
     payload.removeListener('error', onEnd);
+    done(error, body);
   };
-  const fail = (error: Error) => {
-    if (failed) return;
-    failed = true;
-    stop();
-    done(error);
+  const refuse = (error: Error) => {
+    refused ??= error;
+    if (payload.isPaused()) payload.resume();
   };
   const read = async (bytes: Buffer) => {
-    for (let at = 0; at < bytes.length && !failed; at += SLICE_BYTES) {
+    for (let at = 0; at < bytes.length && !refused; at += SLICE_BYTES) {
       if (at > 0) await nextTurn();
-      if (!failed) reader.chunk(bytes.subarray(at, at + SLICE_BYTES));
+      if (!refused) reader.chunk(bytes.subarray(at, at + SLICE_BYTES));
     }
   };
   function onData(chunk: Buffer | string): void {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     received += bytes.length;
-    if (received > limit) return fail(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+    if (received > limit) return answer(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+    if (refused) return;
     try {
       reader.ahead?.(bytes);
       if (bytes.length <= SLICE_BYTES) return reader.chunk(bytes);
     } catch (error) {
-      return fail(error as Error);
+      return refuse(error as Error);
     }
     payload.pause();
     read(bytes).then(() => {
-      if (!failed) payload.resume();
-    }, fail);
+      if (!refused) payload.resume();
+    }, refuse);
   }
   function onEnd(error?: Error & { statusCode?: number }): void {
-    if (failed) return;
-    stop();
     if (error) {
       if (!(typeof error.statusCode === 'number' && error.statusCode >= 400)) error.statusCode = 400;
-      return done(error);
+      return answer(error);
     }
-    if (!Number.isNaN(declared) && received !== declared) return done(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+    if (refused) return answer(refused);
+    if (!Number.isNaN(declared) && received !== declared) return answer(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+    payload.removeListener('data', onData);
     Promise.resolve()
       .then(() => reader.end())
-      .then((body) => done(null, body), done);
+      .then((body) => answer(null, body), answer);
   }
   payload.on('data', onData);
   payload.on('end', onEnd);

@@ -89,13 +89,12 @@ export const submitBulkFile = (
  */
 export const requireTestBeforeBody =
   (store: Store): preParsingAsyncHookHandler =>
-  async (request, reply, payload) => {
+  async (request, _reply, payload) => {
     const params = request.params as { testId?: string };
     const testId = IdParam.safeParse(params.testId);
     const refused =
       unissuedPathIdRefusal(params) ?? (testId.success && !(await store.tests.find(request.org.orgId, testId.data)) ? notFound(testId.data) : undefined);
     if (!refused) return payload;
-    // The body is not wanted: the connection closes after the answer rather than read the rest of it.
-    reply.header('connection', 'close');
+    // Answered now; Node lets the unread body through, unparsed, and keeps the connection for the client's next request.
     throw new RefusalError(refused);
   };
