@@ -31,7 +31,10 @@ export const readBodyInChunks = <T>(
 ): void => {
   const limit = request.routeOptions.bodyLimit;
   const declared = Number(request.headers['content-length']);
-  if (declared > limit) return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+  if (declared > limit) {
+    done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+    return;
+  }
   let received = 0;
   let refused: Error | undefined;
   let answered = false;
@@ -56,13 +59,20 @@ export const readBodyInChunks = <T>(
   function onData(chunk: Buffer | string): void {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     received += bytes.length;
-    if (received > limit) return answer(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+    if (received > limit) {
+      answer(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+      return;
+    }
     if (refused) return;
     try {
       reader.ahead?.(bytes);
-      if (bytes.length <= SLICE_BYTES) return reader.chunk(bytes);
+      if (bytes.length <= SLICE_BYTES) {
+        reader.chunk(bytes);
+        return;
+      }
     } catch (error) {
-      return refuse(error as Error);
+      refuse(error as Error);
+      return;
     }
     payload.pause();
     read(bytes).then(() => {
@@ -72,10 +82,17 @@ export const readBodyInChunks = <T>(
   function onEnd(error?: Error & { statusCode?: number }): void {
     if (error) {
       if (!(typeof error.statusCode === 'number' && error.statusCode >= 400)) error.statusCode = 400;
-      return answer(error);
+      answer(error);
+      return;
     }
-    if (refused) return answer(refused);
-    if (!Number.isNaN(declared) && received !== declared) return answer(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+    if (refused) {
+      answer(refused);
+      return;
+    }
+    if (!Number.isNaN(declared) && received !== declared) {
+      answer(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+      return;
+    }
     payload.removeListener('data', onData);
     Promise.resolve()
       .then(() => reader.end())
