@@ -1,4 +1,5 @@
 import {
+  IdParam,
   acceptBulkFileSize,
   bulkFileKeyText,
   bulkJobProgress,
@@ -6,13 +7,17 @@ import {
   type BulkInvitationJob,
   type BulkInvitationRowResult,
   type RawBulkRow,
+  type Refusal,
   succeed,
   type SuccessEnvelope,
+  unissuedPathIdRefusal,
 } from '@assay/domain';
 import { bulkFileKey, type BulkJobRow, type BulkRowRow, type KeyOwner, type Repositories, type Store } from '@assay/store';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, preParsingAsyncHookHandler } from 'fastify';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
-import { found, unwrap } from '../refusal-error.js';
+import { RefusalError, found, unwrap } from '../refusal-error.js';
+
+const notFound = (testId: number): Refusal => ({ code: '404.2', message: `No test ${testId}.` });
 
 const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString());
 
@@ -64,7 +69,7 @@ export const submitBulkFile = (
 ): Promise<SuccessEnvelope<BulkInvitationJob>> => {
   unwrap(acceptBulkFileSize(rows));
   const effect = async (repositories: Repositories): Promise<BulkInvitationJob> => {
-    const test = found(await repositories.tests.find(key.orgId, testId), '404.2', `No test ${testId}.`);
+    const test = found(await repositories.tests.find(key.orgId, testId), '404.2', notFound(testId).message);
     const fileKey = bulkFileKey(bulkFileKeyText(key.orgId, test.id, rows));
     const { jobId, resubmitted } = await repositories.bulkInvitations.submit(
       { orgId: key.orgId, testId: test.id, keyId: key.keyId, fileKey, rows: checkBulkRows(rows, now) },
@@ -75,3 +80,21 @@ export const submitBulkFile = (
   };
   return answerWithEffect(reply, store, effect, succeed);
 };
+
+/**
+ * The test a bulk file is for, looked up before a byte of the file is read (decision 630): a missing test, or another
+ * org's, answers 404.2 at once, however large the body on its way. It runs after the key and its role are checked
+ * (onRequest). The handler looks the test up again in the job's transaction; an id the validation will refuse is
+ * left to it.
+ */
+export const requireTestBeforeBody =
+  (store: Store): preParsingAsyncHookHandler =>
+  async (request, _reply, payload) => {
+    const params = request.params as { testId?: string };
+    const testId = IdParam.safeParse(params.testId);
+    const refused =
+      unissuedPathIdRefusal(params) ?? (testId.success && !(await store.tests.find(request.org.orgId, testId.data)) ? notFound(testId.data) : undefined);
+    if (!refused) return payload;
+    // Answered now; Node lets the unread body through, unparsed, and keeps the connection for the client's next request.
+    throw new RefusalError(refused);
+  };

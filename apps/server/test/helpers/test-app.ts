@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,8 +69,8 @@ export interface RequestOptions {
   method: InjectOptions['method'];
   url: string;
   body?: unknown;
-  /** Raw payload, sent as is (malformed JSON, huge bodies). */
-  payload?: string | Buffer;
+  /** Raw payload, sent as is (malformed JSON, huge bodies; a stream is read as the server pulls it). */
+  payload?: string | Buffer | Readable;
   apiKey?: string | null;
   headers?: Record<string, string>;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_BULK_ROWS, acceptBulkFileSize, bulkColumnsOf, checkBulkRow, checkBulkRows } from './bulk-rows.js';
+import { MAX_BULK_ROWS, acceptBulkFileSize, bulkColumnsOf, countBulkRow, checkBulkRow, checkBulkRows } from './bulk-rows.js';
 
 const now = Date.parse('2026-11-25T12:00:00Z');
 
@@ -60,6 +60,12 @@ describe('file limits and header', () => {
   it('takes up to MAX_BULK_ROWS rows and refuses one more with 413.2', () => {
     expect(acceptBulkFileSize(new Array(MAX_BULK_ROWS).fill(0)).err).toBeUndefined();
     expect(acceptBulkFileSize(new Array(MAX_BULK_ROWS + 1).fill(0)).err?.code).toBe('413.2');
+  });
+
+  it('counts a file as it arrives and refuses its first row past MAX_BULK_ROWS (413.2, "more than")', () => {
+    expect(countBulkRow(0).val).toBe(1);
+    expect(countBulkRow(MAX_BULK_ROWS - 1).val).toBe(MAX_BULK_ROWS);
+    expect(countBulkRow(MAX_BULK_ROWS).err).toMatchObject({ code: '413.2', message: expect.stringMatching(/^The file has more than 10000 rows/) });
   });
 
   it('matches header names without regard to case and ignores other columns', () => {

@@ -98,11 +98,18 @@ export const checkBulkRows = (rows: readonly RawBulkRow[], now: number): BulkRow
   });
 };
 
+/**
+ * The refusal of a file over MAX_BULK_ROWS (413.2). A file is counted while it arrives and refused at its first row
+ * past the limit, without reading the rest (decision 630): so the answer says "more than", not how many.
+ */
+const tooManyBulkRows = <T>(): Result<T> =>
+  refuse('413.2', `The file has more than ${MAX_BULK_ROWS} rows: at most ${MAX_BULK_ROWS} are taken in one job. Split it and send each part.`);
+
+/** One more row of a file being read: its number, or 413.2 the moment the file passes MAX_BULK_ROWS. */
+export const countBulkRow = (rowsSoFar: number): Result<number> => (rowsSoFar >= MAX_BULK_ROWS ? tooManyBulkRows() : ok(rowsSoFar + 1));
+
 /** A file is taken whole or refused whole for its size: over MAX_BULK_ROWS is 413.2 (an empty one is fine: a job of none). */
-export const acceptBulkFileSize = <Row>(rows: readonly Row[]): Result<readonly Row[]> =>
-  rows.length > MAX_BULK_ROWS
-    ? refuse('413.2', `The file has ${rows.length} rows: at most ${MAX_BULK_ROWS} are taken in one job. Split it and send each part.`)
-    : ok(rows);
+export const acceptBulkFileSize = <Row>(rows: readonly Row[]): Result<readonly Row[]> => (rows.length > MAX_BULK_ROWS ? tooManyBulkRows() : ok(rows));
 
 /**
  * A CSV's header as the file's columns: matched without regard to case or surrounding spaces; other columns are left
