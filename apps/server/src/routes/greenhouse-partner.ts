@@ -149,7 +149,7 @@ export const greenhousePartnerRoutes: FastifyPluginAsyncZod<AppContext> = async 
         tags,
         summary: 'Greenhouse: an answer it could not use',
         description:
-          'Recorded, as the caller’s report, in the history of the interview’s invitation (kind greenhouse-error: the first 5 errors, 500 ' +
+          'Recorded, as the caller’s report, in the history of the interview’s invitation (kind greenhouse-error: the first 5 errors, 200 ' +
           'characters each; the first and last 10 such entries are kept) — the interview named by partner_interview_id, else the org’s ' +
           'latest of partner_test_id sent to candidate_email; otherwise in the server log. An admin key only (the key Greenhouse sends ' +
           'tests with; 403.17 for a reviewer key). Always {"status":200} for a well-formed report.',

@@ -18,7 +18,7 @@ export const decideGreenhousePatchTarget = (facts: PatchTargetFacts, allowPrivat
   return refuse(
     '400.11',
     facts.loopback
-      ? 'url must be https: plain http to this machine only where private callbacks are allowed (ASSAY_ALLOW_PRIVATE_CALLBACKS=true)'
-      : 'url must be https: the PATCH "test completed" carries the org’s Greenhouse credentials',
+      ? 'url is not allowed: it must be https (plain http only to this machine, and only where ASSAY_ALLOW_PRIVATE_CALLBACKS=true)'
+      : 'url is not allowed: it must be https, since the PATCH "test completed" carries the org’s Greenhouse credentials',
   );
 };

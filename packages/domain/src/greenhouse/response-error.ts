@@ -6,11 +6,11 @@ import type { GreenhouseResponseErrorInput } from './greenhouse-wire.js';
  * Greenhouse's errors are one sentence each ("partner_status is 'complete' but partner_profile url is missing").
  */
 export const GREENHOUSE_ERRORS_KEPT = 5;
-export const GREENHOUSE_ERROR_CHARS = 500;
+export const GREENHOUSE_ERROR_CHARS = 200;
 
 /**
  * The history entry of a response_error: what the caller says Greenhouse could not use, bounded (the first 5 errors,
- * 500 characters each) with the count of what was sent; the history keeps the first and last 10 such entries
+ * 200 characters each) with the count of what was sent; the history keeps the first and last 10 such entries
  * (HISTORY_BOUNDS), so reports cannot grow an invitation's history without end.
  */
 export const greenhouseErrorEntry = (

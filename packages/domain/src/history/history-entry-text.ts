@@ -65,9 +65,12 @@ const whatOf = (entry: HistoryEntry): string =>
           : 'Report PDF downloaded through a signed link',
     )
     .with({ kind: 'greenhouse-error' }, ({ details }) => {
-      const more = details.errorCount > details.errors.length ? ` (and ${details.errorCount - details.errors.length} more)` : '';
-      // The caller's words, not a fact Assay checked (decision 636): said as a report, quoted.
-      return `Reported by the Greenhouse key (not verified): Greenhouse could not use ${details.apiCall}: "${details.errors.join('"; "')}"${more}`;
+      // The caller's words, not a fact Assay checked (decision 636): said as a report, the first error quoted, the rest
+      // counted (GET …/history has each kept one), so a report is one line however much it said.
+      const [first] = details.errors;
+      const quoted = first === undefined ? '' : `: "${first}"`;
+      const more = details.errorCount > 1 ? ` (and ${counted(details.errorCount - 1, 'more error', 'more errors')})` : '';
+      return `Reported by the Greenhouse key (not verified): Greenhouse could not use ${details.apiCall}${quoted}${more}`;
     })
     .exhaustive();
 

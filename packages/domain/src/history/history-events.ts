@@ -54,7 +54,7 @@ export const HistoryEvent = z.discriminatedUnion('kind', [
     'greenhouse-error',
     {
       apiCall: z.string(),
-      errors: z.array(z.string()).meta({ description: 'The first 5 errors the caller sent, each cut at 500 characters, as sent (not verified).' }),
+      errors: z.array(z.string()).meta({ description: 'The first 5 errors the caller sent, each cut at 200 characters, as sent (not verified).' }),
       errorCount: z.int().nonnegative().meta({ description: 'How many errors the caller sent.' }),
     },
     "The key Greenhouse uses (an admin key) reported an answer of Assay's that Greenhouse could not use (response_error): the caller's words, not verified by Assay.",
