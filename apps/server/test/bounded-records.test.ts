@@ -51,7 +51,12 @@ describe.each(backends)('per-attempt records stay bounded on %s', (backend) => {
     for (let call = 0; call < CALLS; call += 1) {
       expectSuccess(await as('PUT', `/v2/org/testinvitation/${invitationId}/grades/${essay}`, { marks: call % 2 === 0 ? 1 : 2 }));
     }
-    const grades = await h.store.db.selectFrom('grades').select(['marks', 'superseded_at']).where('invitation_id', '=', invitationId).where('question_id', '=', essay).execute();
+    const grades = await h.store.db
+      .selectFrom('grades')
+      .select(['marks', 'superseded_at'])
+      .where('invitation_id', '=', invitationId)
+      .where('question_id', '=', essay)
+      .execute();
     expect(grades).toHaveLength(GRADE_BOUND.head + GRADE_BOUND.tail);
     expect(grades.filter((grade) => grade.superseded_at === null).map((grade) => Number(grade.marks))).toEqual([2]);
     expect((await h.store.grades.current(h.org.orgId, invitationId)).get(essay)?.marks).toBe(2);

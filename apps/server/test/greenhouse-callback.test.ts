@@ -172,7 +172,11 @@ describe.each(backends)('Greenhouse PATCH "test completed" on %s', (backend) => 
     expect(await h.store.greenhouse.interviewOf(h.org.orgId, '500', testId)).toBeUndefined();
     // A row stored before the rule (or under another setting) is checked when the PATCH would go.
     const { invitationId, api } = await sendAndStart(testId, '501');
-    await h.store.db.updateTable('greenhouse_interviews').set({ callback_url: `${plain}/stored` }).where('invitation_id', '=', invitationId).execute();
+    await h.store.db
+      .updateTable('greenhouse_interviews')
+      .set({ callback_url: `${plain}/stored` })
+      .where('invitation_id', '=', invitationId)
+      .execute();
     expectSuccess(await api.submit());
     await settle();
     expect(peer.requests.filter((request) => request.url === '/stored')).toEqual([]);

@@ -13,7 +13,9 @@ export const isLoopbackHost = (host: string): boolean => {
 };
 
 /** What a rule about a URL's transport reads of it (the domain's `decideGreenhousePatchTarget`), or why it is no URL. */
-export type UrlTransport = { readonly ok: true; readonly scheme: 'http' | 'https'; readonly loopback: boolean } | { readonly ok: false; readonly reason: string };
+export type UrlTransport =
+  | { readonly ok: true; readonly scheme: 'http' | 'https'; readonly loopback: boolean }
+  | { readonly ok: false; readonly reason: string };
 
 export const urlTransportOf = (text: string): UrlTransport => {
   const parsed = parseCallbackUrl(text);

@@ -184,9 +184,14 @@ describe.each(['sqlite', 'postgres'] as const)('invitation history on %s', (back
       last_at: T0 + 1000 + n,
       seq: n,
     }));
-    await store.db.insertInto('invitation_history').values(legacy.concat(legacy.map((row) => ({ ...row, at: row.at + 100, seq: row.seq + 30 }))).concat(
-      Array.from({ length: 60 }, (_, n) => ({ ...legacy[0]!, at: T0 + 2000 + n, last_at: T0 + 2000 + n, seq: 60 + n })),
-    )).execute();
+    await store.db
+      .insertInto('invitation_history')
+      .values(
+        legacy
+          .concat(legacy.map((row) => ({ ...row, at: row.at + 100, seq: row.seq + 30 })))
+          .concat(Array.from({ length: 60 }, (_, n) => ({ ...legacy[0]!, at: T0 + 2000 + n, last_at: T0 + 2000 + n, seq: 60 + n }))),
+      )
+      .execute();
     const cancelled = HISTORY_BOUNDS.cancelled;
     read = (await store.history.read(orgId, id))!;
     expect(read.entries.filter(({ event }) => event.kind === 'cancelled')).toHaveLength(cancelled.head + cancelled.tail);

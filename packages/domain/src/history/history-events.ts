@@ -116,9 +116,7 @@ export const InvitationHistory = z
   .object({
     testInvitationId: Id,
     entries: z.array(HistoryEntry).meta({ description: 'Oldest first; append-only; the first and the last entries of each kind.' }),
-    omitted: z
-      .array(HistoryOmission)
-      .meta({ description: 'Per kind, how many entries are not kept (empty for nearly every invitation): decision 634.' }),
+    omitted: z.array(HistoryOmission).meta({ description: 'Per kind, how many entries are not kept (empty for nearly every invitation): decision 634.' }),
   })
   .meta({ id: 'InvitationHistory' });
 export type InvitationHistory = z.infer<typeof InvitationHistory>;

@@ -27,11 +27,7 @@ export const boundedRecordsMigration = (): Migration => ({
           select id, row_number() over (partition by invitation_id, ${sql.ref(stream)} order by id) - 1 as seq from ${sql.table(table)}
         ) as numbered
         where numbered.id = ${sql.table(table)}.id`.execute(db);
-      await db.schema
-        .createIndex(index)
-        .on(table)
-        .columns(['invitation_id', stream, 'seq'])
-        .execute();
+      await db.schema.createIndex(index).on(table).columns(['invitation_id', stream, 'seq']).execute();
     }
   },
 });

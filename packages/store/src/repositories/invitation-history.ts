@@ -218,7 +218,9 @@ export class InvitationHistoryRepository {
       .filter(({ count }) => count > 0)
       .sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
     // A kind the domain no longer names is read whole, and fails loudly when parsed (entryOf).
-    const bounded = streams.map(({ kind, total, bound }) => sql<boolean>`(invitation_history.kind = ${kind} and ${keptSeqs(bound, total, 'invitation_history.seq')})`);
+    const bounded = streams.map(
+      ({ kind, total, bound }) => sql<boolean>`(invitation_history.kind = ${kind} and ${keptSeqs(bound, total, 'invitation_history.seq')})`,
+    );
     const known = Object.keys(HISTORY_BOUNDS);
     const kept = sql<boolean>`(${sql.join([...bounded, sql`invitation_history.kind not in (${sql.join(known)})`], sql` or `)})`;
     return { kept, omitted };
