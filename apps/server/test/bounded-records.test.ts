@@ -37,7 +37,7 @@ describe.each(backends)('per-attempt records stay bounded on %s', (backend) => {
     expectSuccess(await api.submit());
     await h.drainJobs();
     const details = expectSuccess<ReportDetails>(await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/details` }));
-    departure = details.integrity.departures[0]!.eventId;
+    departure = details.integrity.departures[0]!.eventId!;
   });
   afterAll(() => h.close());
 
