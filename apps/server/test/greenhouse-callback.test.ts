@@ -6,7 +6,7 @@ import { startHttpPeer, type HttpPeer } from '@assay/testing';
 import { candidate, manualClock, questionIdsOf } from './helpers/candidate.js';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
 import { greenhouseAuthorization, sendTestRequest } from './helpers/greenhouse-contract.js';
-import { greenhouse } from './helpers/greenhouse.js';
+import { expectGreenhouseFailure, greenhouse } from './helpers/greenhouse.js';
 import { silentLog } from './helpers/receiver.js';
 import { backends, startHarness, type Harness } from './helpers/test-app.js';
 import { writtenTest } from './helpers/written-attempts.js';
@@ -161,6 +161,28 @@ describe.each(backends)('Greenhouse PATCH "test completed" on %s', (backend) => 
     await worker.worker.drain();
     expect(patchesTo(path)).toHaveLength(1);
     expect(await gh.status(interviewId)).toMatchObject({ partner_status: 'complete', partner_score: 7 });
+  });
+
+  it('never sends the PATCH over plain http to anything but this machine: refused at send_test, and again at send time (decision 637)', async () => {
+    expectSuccess(await configure(CREDENTIALS));
+    // 0.0.0.0 reaches this machine's listeners on Linux without being a loopback name: were it sent, the peer would get it.
+    const plain = `http://0.0.0.0:${new URL(peer.origin).port}`;
+    const refused = await gh.sendTest(sendTestRequest(String(testId), { email: 'plain@hogwarts.edu', applicationId: '500', url: `${plain}/refused` }));
+    expect(expectGreenhouseFailure(refused, '400.11').errors[0]).toMatch(/must be https/);
+    expect(await h.store.greenhouse.interviewOf(h.org.orgId, '500', testId)).toBeUndefined();
+    // A row stored before the rule (or under another setting) is checked when the PATCH would go.
+    const { invitationId, api } = await sendAndStart(testId, '501');
+    await h.store.db
+      .updateTable('greenhouse_interviews')
+      .set({ callback_url: `${plain}/stored` })
+      .where('invitation_id', '=', invitationId)
+      .execute();
+    expectSuccess(await api.submit());
+    await settle();
+    expect(peer.requests.filter((request) => request.url === '/stored')).toEqual([]);
+    const [dead] = await deliveries(invitationId);
+    expect(dead).toMatchObject({ status: 'dead', attempts: [{ outcome: 'refused', statusCode: null }] });
+    expect(dead!.attempts[0]!.error).toMatch(/must be https/);
   });
 
   it('the credentials are the org’s own, changed only by a full key, and checked', async () => {

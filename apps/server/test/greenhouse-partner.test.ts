@@ -5,6 +5,7 @@ import { expectSuccess } from './helpers/expectations.js';
 import { sampleDefinition } from './helpers/fixtures.js';
 import { DOCUMENTED_FAILURES, greenhouseAuthorization, sendTestRequest } from './helpers/greenhouse-contract.js';
 import { expectGreenhouseFailure, greenhouse } from './helpers/greenhouse.js';
+import { pdfLines, pdfPageCount } from './helpers/pdf-text.js';
 import { backends, startHarness, type Harness } from './helpers/test-app.js';
 
 /** Issue 33, item 1: Greenhouse's Assessment Partner API, played as Greenhouse plays it, every answer checked against its docs. */
@@ -187,16 +188,67 @@ describe.each(backends)('the Greenhouse partner API on %s', (backend) => {
     expectGreenhouseFailure(await gh.responseError({ api_call: 'x', errors: 'not a list' }), '400.2');
   });
 
-  it('a reviewer key lists and reads, and may not send a test (403.17)', async () => {
+  it('a reviewer key lists and reads, and may neither send a test nor report an error (403.17)', async () => {
     const reviewer = await h.client.admin.keys.create(h.org.orgId, { role: 'reviewer', label: 'Panel' });
     const asReviewer = greenhouse(h, reviewer.apiKey);
     expect((await asReviewer.tests()).length).toBeGreaterThan(0);
     const interviewId = await gh.send(sendTestRequest(String(testId), { email: 'reviewed@hogwarts.edu', applicationId: '7007' }));
     expect((await asReviewer.status(interviewId)).partner_status).toBe('invited');
-    await asReviewer.reportError({ api_call: 'test_status', errors: ['seen'], partner_interview_id: interviewId });
+    // response_error writes into a history: only the key Greenhouse sends tests with, an admin key (decision 636).
+    const notYours = expectGreenhouseFailure(
+      await asReviewer.responseError({ api_call: 'test_status', errors: ['candidate cheated, see https://example.com'], partner_interview_id: interviewId }),
+      '403.17',
+    );
+    expect(notYours.errors[0]).toMatch(/reviewer key/);
+    const { invitationId } = await interviewOf(interviewId);
+    expect((await history(invitationId)).filter((entry) => entry.kind === 'greenhouse-error')).toEqual([]);
     const refused = expectGreenhouseFailure(await asReviewer.sendTest(sendTestRequest(String(testId), { applicationId: '7008' })), '403.17');
     expect(refused.errors[0]).toMatch(/reviewer key/);
     expect(await h.store.greenhouse.interviewOf(h.org.orgId, '7008', testId)).toBeUndefined();
+  });
+
+  it('send_test takes an https url, refuses plain http (400.11), and takes http to this machine only with private callbacks', async () => {
+    const url = (text: string, applicationId: string) => sendTestRequest(String(testId), { email: `u${applicationId}@hogwarts.edu`, applicationId, url: text });
+    await gh.send(url('https://app.greenhouse.io/integrations/testing_partners/take_home_tests/9', '9001'));
+    for (const [index, text] of ['http://app.greenhouse.io/integrations/testing_partners/take_home_tests/9', 'HTTP://example.com/x'].entries()) {
+      const refused = expectGreenhouseFailure(await gh.sendTest(url(text, `910${index}`)), '400.11');
+      expect(refused.errors[0]).toMatch(/^url is not allowed: it must be https/);
+      expect(await h.store.greenhouse.interviewOf(h.org.orgId, `910${index}`, testId)).toBeUndefined();
+    }
+    // This harness allows private callbacks (a development setup): its receivers on this machine have no certificate.
+    await gh.send(url('http://127.0.0.1:8080/patch', '9201'));
+    await gh.send(url('http://localhost:8080/patch', '9202'));
+    expectGreenhouseFailure(await gh.sendTest(url('not a url', '9203')), '400.2');
+  });
+
+  it('response_error leaves a bounded history: 150 reports of 20 × 1,000 characters keep the first and last 10, cut, and count the rest', async () => {
+    const interviewId = await gh.send(sendTestRequest(String(testId), { email: 'flood@hogwarts.edu', applicationId: '8008' }));
+    const { invitationId } = await interviewOf(interviewId);
+    const errors = Array.from({ length: 20 }, (_, index) => `${index}`.padEnd(1000, 'x'));
+    for (let report = 0; report < 150; report += 1) {
+      await gh.reportError({ api_call: `call-${report}`, errors, partner_interview_id: interviewId });
+    }
+    const answer = expectSuccess<InvitationHistory>(await h.request({ method: 'GET', url: `/v2/org/testinvitation/${invitationId}/history` }));
+    const reports = answer.entries.filter((entry) => entry.kind === 'greenhouse-error');
+    expect(reports.map((entry) => entry.details.apiCall)).toEqual([
+      ...Array.from({ length: 10 }, (_, index) => `call-${index}`),
+      ...Array.from({ length: 10 }, (_, index) => `call-${140 + index}`),
+    ]);
+    for (const { details } of reports) {
+      expect(details.errorCount).toBe(20);
+      expect(details.errors).toHaveLength(5);
+      expect(details.errors.every((error) => error.length === 200)).toBe(true);
+    }
+    expect(answer.omitted).toEqual([{ kind: 'greenhouse-error', count: 130 }]);
+    expect(JSON.stringify(answer).length).toBeLessThan(40_000);
+    // Storage too, not only the read.
+    const stored = await h.store.db.selectFrom('invitation_history').select('id').where('invitation_id', '=', invitationId).execute();
+    expect(stored.length).toBeLessThanOrEqual(21);
+    // The PDF, which draws the history, stays a few pages (165 before).
+    const pdf = await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/pdf` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdfPageCount(pdf.rawPayload)).toBeLessThan(10);
+    expect(pdfLines(pdf.rawPayload).join('\n')).toContain('… 130 more "Greenhouse error report" entries not kept');
   });
 });
 
@@ -209,6 +261,10 @@ describe('the Greenhouse partner API without private callbacks', () => {
       for (const url of ['http://127.0.0.1:8080/patch', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/x']) {
         expect(expectGreenhouseFailure(await gh.sendTest(sendTestRequest(String(testId), { url })), '400.11').errors[0]).toMatch(/^url is not allowed/);
       }
+      // Plain http to this machine only where private callbacks are allowed (decision 637); https to it is the SSRF guard's.
+      const localhost = await gh.sendTest(sendTestRequest(String(testId), { url: 'http://localhost:8080/patch' }));
+      expect(expectGreenhouseFailure(localhost, '400.11').errors[0]).toMatch(/ASSAY_ALLOW_PRIVATE_CALLBACKS/);
+      expectGreenhouseFailure(await gh.sendTest(sendTestRequest(String(testId), { url: 'https://127.0.0.1/patch' })), '400.11');
       expect(await h.store.greenhouse.interviewOf(h.org.orgId, '26234709', testId)).toBeUndefined();
     } finally {
       await h.close();

@@ -7,6 +7,7 @@ export {
   type ParsedCallbackUrl,
   withTimeout,
 } from './callback-url.js';
+export { isLoopbackHost, urlTransportOf, type UrlTransport } from './loopback-host.js';
 export { resolveHost, systemLookup, type HostLookup, type HostVerdict } from './host-check.js';
 export {
   deliverWebhook,

@@ -19,6 +19,8 @@ export * from './history/invitation-history.js';
 export * from './history/test-exports.js';
 // Issue 32 item 6 (evidenceview): an invitation's history as lines a person reads (the PDF's appendix, the TUI).
 export * from './history/history-entry-text.js';
+// Issue 48 item 2: every per-attempt record bounded like the proctoring log (first and last N, with a count).
+export { boundedPlacement, EVIDENCE_REVIEW_BOUND, GRADE_BOUND, HISTORY_BOUNDS, keptWindow, omittedCount, type RecordBound } from './history/record-bounds.js';
 
 // Issue 33 item 3 (reminders): when an invitation's window closes, its own expiry, which reminders are due, the settings.
 export * from './reminders/reminder-settings.js';

@@ -1,12 +1,13 @@
-import { historyLines, type InvitationHistory } from '@assay/domain';
+import { historyLines, historyOmissionLines, type InvitationHistory } from '@assay/domain';
 import { displayIso } from './format.js';
-import { heading, type Cursor, type Doc } from './pdf-layout.js';
+import { LEFT, MUTED, WIDTH, heading, putWrapped, type Cursor, type Doc } from './pdf-layout.js';
 import { drawTable } from './pdf-table.js';
 import { TEXT_BUDGETS, withinBudget } from './pdf-text-budget.js';
 
 /**
  * The appendix "History" (issue 32, item 6): what happened to the invitation, oldest first — when, what, by whom —
  * as `GET /v2/org/testinvitation/{id}/history` answers it when the PDF is made. On a page of its own, after the report.
+ * Under the table, one line per kind of which only the first and last entries are kept (decision 634).
  */
 export const drawHistory = (doc: Doc, cursor: Cursor, history: InvitationHistory): void => {
   cursor.newPage();
@@ -22,4 +23,8 @@ export const drawHistory = (doc: Doc, cursor: Cursor, history: InvitationHistory
     ]),
     'Nothing recorded',
   );
+  for (const line of historyOmissionLines(history.omitted)) {
+    cursor.ensure(14);
+    cursor.y += putWrapped(doc, line, LEFT, cursor.y, WIDTH, { size: 9, color: MUTED }) + 2;
+  }
 };

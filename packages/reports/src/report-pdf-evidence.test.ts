@@ -76,7 +76,14 @@ describe('the report PDF shows reviewed evidence and the history (issue 32, item
           kind: 'evidence-reviewed',
           details: { eventId: 'departure-1', outcome: 'dismissed' },
         },
+        {
+          at: '2026-05-01T11:00:00.000Z',
+          by: { keyId: 9, label: 'Greenhouse' },
+          kind: 'greenhouse-error',
+          details: { apiCall: 'test_status', errors: ['candidate cheated, see https://example.com'], errorCount: 20 },
+        },
       ],
+      omitted: [{ kind: 'greenhouse-error', count: 130 }],
     };
     const lines = linesOf(await textOf({ details: sampleReportDetails({ questions: 2 }), generatedAt: GENERATED, history }));
     const appendix = lines.slice(lines.indexOf('Appendix: History'));
@@ -93,6 +100,11 @@ describe('the report PDF shows reviewed evidence and the history (issue 32, item
     ].map(at);
     expect(order.every((index) => index > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
+    // A caller's report said as one (decision 636), and what the history no longer keeps under the table (decision 634).
+    const text = appendix.join(' ');
+    expect(text).toContain('Reported by the Greenhouse key (not verified)');
+    expect(text).toContain('(and 19 more errors)');
+    expect(text).toContain('… 130 more "Greenhouse error report" entries not kept');
   });
 
   it('no history given: no appendix', async () => {

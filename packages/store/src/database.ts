@@ -180,6 +180,8 @@ export interface GradesTable {
   graded_at: number;
   /** When a regrade (or a new scoring of the attempt) replaced it; null for the current grade. */
   superseded_at: number | null;
+  /** Its number among the grades of its answer (migration 037): what the bound keeps and drops by. */
+  seq: number;
 }
 
 export interface SnapshotsTable {
@@ -198,6 +200,8 @@ export interface EvidenceReviewsTable {
   note: string;
   key_id: number;
   reviewed_at: number;
+  /** Its number among the reviews of its evidence (migration 037): what the bound keeps and drops by. */
+  seq: number;
 }
 
 /** What scoring kept of a coding answer to compare it later (migration 033). */
@@ -234,6 +238,8 @@ export interface InvitationHistoryTable {
   details: string;
   count: number;
   last_at: number;
+  /** Its number among the invitation's entries of its kind (migration 037): what the bound keeps and drops by. */
+  seq: number;
 }
 
 /** One export of a test's report (Excel): its invitations' histories read it back (migration 036). */

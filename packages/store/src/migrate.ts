@@ -33,6 +33,7 @@ import { similarityMigration } from './migrations/033-similarity.js';
 import { questionSignalsMigration } from './migrations/034-question-signals.js';
 import { questionPoolsMigration } from './migrations/035-question-pools.js';
 import { testExportsMigration } from './migrations/036-test-exports.js';
+import { boundedRecordsMigration } from './migrations/037-bounded-records.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -69,6 +70,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '034-question-signals': questionSignalsMigration(),
   '035-question-pools': questionPoolsMigration,
   '036-test-exports': testExportsMigration(dialect),
+  '037-bounded-records': boundedRecordsMigration(),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { HISTORY_COALESCE_MS, invitationHistoryOf, moveInvitation, TEST_EXPORT_HISTORY_LIMIT, type InvitationEvent } from '@assay/domain';
+import { HISTORY_BOUNDS, HISTORY_COALESCE_MS, invitationHistoryOf, moveInvitation, TEST_EXPORT_HISTORY_LIMIT, type InvitationEvent } from '@assay/domain';
 import { openScratchStore, type Store } from '../src/index.js';
 import { oneQuestionTest } from './fixtures.js';
 
@@ -156,5 +156,48 @@ describe.each(['sqlite', 'postgres'] as const)('invitation history on %s', (back
   it('answers another org’s invitation as unknown', async () => {
     const id = await invite();
     expect(await store.history.read(orgId + 999, id)).toBeUndefined();
+  });
+
+  it('keeps the first and last entries of each kind, counts the rest, and trims a stream stored before it was bounded (decision 634)', async () => {
+    const id = await invite();
+    const { head, tail } = HISTORY_BOUNDS['report-downloaded'];
+    const by = { keyId: 1 } as const;
+    for (let n = 0; n < head + tail + 7; n += 1) await store.history.record(id, { kind: 'report-downloaded', details: { format: 'pdf' } }, by, T0 + n);
+    const count = async () =>
+      (await store.db.selectFrom('invitation_history').select('id').where('invitation_id', '=', id).where('kind', '=', 'report-downloaded').execute()).length;
+    expect(await count()).toBe(head + tail);
+    let read = (await store.history.read(orgId, id))!;
+    expect(read.omitted).toEqual([{ kind: 'report-downloaded', count: 7 }]);
+    const instants = read.entries.filter(({ event }) => event.kind === 'report-downloaded').map(({ at }) => at - T0);
+    expect(instants).toEqual([...Array.from({ length: head }, (_, n) => n), ...Array.from({ length: tail }, (_, n) => head + 7 + n)]);
+    expect(invitationHistoryOf(read.origin, read.entries, read.exports, read.omitted).omitted).toEqual(read.omitted);
+
+    // Rows numbered by the migration, more than the bound keeps: read through the window, trimmed by the next append.
+    const legacy = Array.from({ length: 30 }, (_, n) => ({
+      invitation_id: id,
+      at: T0 + 1000 + n,
+      kind: 'cancelled',
+      actor: 'system',
+      key_id: null,
+      details: '{}',
+      count: 1,
+      last_at: T0 + 1000 + n,
+      seq: n,
+    }));
+    await store.db
+      .insertInto('invitation_history')
+      .values(
+        legacy
+          .concat(legacy.map((row) => ({ ...row, at: row.at + 100, seq: row.seq + 30 })))
+          .concat(Array.from({ length: 60 }, (_, n) => ({ ...legacy[0]!, at: T0 + 2000 + n, last_at: T0 + 2000 + n, seq: 60 + n }))),
+      )
+      .execute();
+    const cancelled = HISTORY_BOUNDS.cancelled;
+    read = (await store.history.read(orgId, id))!;
+    expect(read.entries.filter(({ event }) => event.kind === 'cancelled')).toHaveLength(cancelled.head + cancelled.tail);
+    expect(read.omitted).toContainEqual({ kind: 'cancelled', count: 120 - cancelled.head - cancelled.tail });
+    await store.history.record(id, { kind: 'cancelled', details: {} }, 'system', T0 + 5000);
+    const stored = await store.db.selectFrom('invitation_history').select('id').where('invitation_id', '=', id).where('kind', '=', 'cancelled').execute();
+    expect(stored).toHaveLength(cancelled.head + cancelled.tail);
   });
 });

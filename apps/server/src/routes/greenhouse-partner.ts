@@ -18,6 +18,7 @@ import {
   type TestSummary,
 } from '@assay/domain';
 import { REPORT_URL_KEY_SETTING, newReportUrlKey, signedReportUrl } from '@assay/delivery';
+import { checkGreenhousePatchUrl } from '../services/greenhouse-patch-url.js';
 import type { Store } from '@assay/store';
 import { partnerRouteCapabilities } from '../auth/route-capabilities.js';
 import type { AppContext } from '../context.js';
@@ -76,7 +77,8 @@ export const greenhousePartnerRoutes: FastifyPluginAsyncZod<AppContext> = async 
         description:
           'Registers the candidate for the test (as 4.7) and emails them their link. The interview is the application (application_id of ' +
           'greenhouse_profile_url) and the test: sent again, it answers the same partner_interview_id. When the report is generated, Assay ' +
-          'sends PATCH to `url` with the org’s Greenhouse credentials (PUT /v2/org/integrations/greenhouse). 404.2 for a test the org does not have.',
+          'sends PATCH to `url` with the org’s Greenhouse credentials (PUT /v2/org/integrations/greenhouse), so `url` must be https ' +
+          '(400.11 otherwise; plain http only to this machine where private callbacks are allowed). 404.2 for a test the org does not have.',
         security,
         body: GreenhouseSendTestInput,
         response: greenhouseResponses(GreenhouseSendTestAnswer),
@@ -86,6 +88,8 @@ export const greenhousePartnerRoutes: FastifyPluginAsyncZod<AppContext> = async 
       const { orgId, keyId } = request.org;
       const { partner_test_id: partnerTestId, candidate, url } = request.body;
       const applicationId = unwrap(applicationIdOf(candidate.greenhouse_profile_url));
+      // The PATCH carries the org's Greenhouse credentials: https only (decision 637), refused at once, before any lookup.
+      checkGreenhousePatchUrl(url, config.allowPrivateCallbacks);
       const testId = partnerIdOf(partnerTestId);
       const test = found(testId === undefined ? undefined : await store.tests.find(orgId, testId), '404.2', `No test ${partnerTestId}.`);
       // Checked before the transaction: the DNS lookup waits for the network (as a callbackURL's).
@@ -145,9 +149,10 @@ export const greenhousePartnerRoutes: FastifyPluginAsyncZod<AppContext> = async 
         tags,
         summary: 'Greenhouse: an answer it could not use',
         description:
-          'Recorded in the history of the interview’s invitation (kind greenhouse-error: the first 20 errors, 1,000 characters each) — ' +
-          'the interview named by partner_interview_id, else the org’s latest of partner_test_id sent to candidate_email; otherwise in the ' +
-          'server log. Always {"status":200} for a well-formed report.',
+          'Recorded, as the caller’s report, in the history of the interview’s invitation (kind greenhouse-error: the first 5 errors, 200 ' +
+          'characters each; the first and last 10 such entries are kept) — the interview named by partner_interview_id, else the org’s ' +
+          'latest of partner_test_id sent to candidate_email; otherwise in the server log. An admin key only (the key Greenhouse sends ' +
+          'tests with; 403.17 for a reviewer key). Always {"status":200} for a well-formed report.',
         security,
         body: GreenhouseResponseErrorInput,
         response: greenhouseResponses(GreenhouseAcknowledgement),

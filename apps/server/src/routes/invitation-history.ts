@@ -60,7 +60,7 @@ export const invitationHistoryRoutes: FastifyPluginAsyncZod<AppContext> = async 
     async (request) => {
       const { testInvitationId } = request.params;
       const stored = found(await store.history.read(request.org.orgId, testInvitationId), '404.4', notFound(testInvitationId));
-      return succeed(invitationHistoryOf(stored.origin, stored.entries, stored.exports));
+      return succeed(invitationHistoryOf(stored.origin, stored.entries, stored.exports, stored.omitted));
     },
   );
 };

@@ -74,7 +74,7 @@ export const sendKnownReportPdf = async (
         generatedAt: now(),
         snapshots: snapshots.map((snapshot) => ({ takenAt: snapshot.takenAt, mediaType: snapshot.mediaType, data: snapshot.data })),
         // The appendix: the history up to this download (the download itself is recorded once the PDF is made).
-        ...(history && { history: invitationHistoryOf(history.origin, history.entries, history.exports) }),
+        ...(history && { history: invitationHistoryOf(history.origin, history.entries, history.exports, history.omitted) }),
       };
     })
     .catch(busyAsRefusal);

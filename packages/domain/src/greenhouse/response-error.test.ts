@@ -9,7 +9,7 @@ describe('greenhouseErrorEntry', () => {
     });
   });
 
-  it('keeps at most 20 errors of 1,000 characters, and counts them all', () => {
+  it('keeps at most 5 errors of 200 characters, and counts them all', () => {
     const errors = Array.from({ length: 25 }, (_, index) => `${index}:${'x'.repeat(2000)}`);
     const { details } = greenhouseErrorEntry({ api_call: 'send_test', errors });
     expect(details.errors).toHaveLength(GREENHOUSE_ERRORS_KEPT);

@@ -1,6 +1,6 @@
 import { match } from 'ts-pattern';
 import { parseEvidenceId } from './evidence-review.js';
-import type { HistoryBy, HistoryEntry } from './history-events.js';
+import type { HistoryBy, HistoryEntry, HistoryOmission } from './history-events.js';
 
 /** An entry of an invitation's history as a person reads it: what happened and who did it, one line each. */
 export interface HistoryLine {
@@ -65,8 +65,12 @@ const whatOf = (entry: HistoryEntry): string =>
           : 'Report PDF downloaded through a signed link',
     )
     .with({ kind: 'greenhouse-error' }, ({ details }) => {
-      const more = details.errorCount > details.errors.length ? ` (and ${details.errorCount - details.errors.length} more)` : '';
-      return `Greenhouse could not use ${details.apiCall}: ${details.errors.join('; ')}${more}`;
+      // The caller's words, not a fact Assay checked (decision 636): said as a report, the first error quoted, the rest
+      // counted (GET …/history has each kept one), so a report is one line however much it said.
+      const [first] = details.errors;
+      const quoted = first === undefined ? '' : `: "${first}"`;
+      const more = details.errorCount > 1 ? ` (and ${counted(details.errorCount - 1, 'more error', 'more errors')})` : '';
+      return `Reported by the Greenhouse key (not verified): Greenhouse could not use ${details.apiCall}${quoted}${more}`;
     })
     .exhaustive();
 
@@ -76,3 +80,31 @@ const whatOf = (entry: HistoryEntry): string =>
  */
 export const historyLines = (entries: readonly HistoryEntry[]): HistoryLine[] =>
   entries.map((entry) => ({ at: entry.at, what: whatOf(entry), by: historyActorText(entry.by) }));
+
+const KIND_NAMES: Readonly<Record<HistoryOmission['kind'], string>> = {
+  created: 'created',
+  delivery: 'delivery',
+  'link-opened': 'link opened',
+  started: 'started',
+  'answers-saved': 'answers saved',
+  runs: 'runs',
+  submitted: 'submitted',
+  scored: 'scored',
+  graded: 'graded',
+  'evidence-reviewed': 'evidence reviewed',
+  reattempted: 'reattempted',
+  reset: 'reset',
+  cancelled: 'cancelled',
+  'report-downloaded': 'report downloaded',
+  'greenhouse-error': 'Greenhouse error report',
+};
+
+/**
+ * What the history no longer holds, one line per kind (decision 634), for the PDF and the TUI to show under the
+ * entries: "… 130 more "Greenhouse error report" entries not kept (the first and the last of each kind are)".
+ */
+export const historyOmissionLines = (omitted: readonly HistoryOmission[]): string[] =>
+  omitted.map(
+    ({ kind, count }) =>
+      `… ${counted(count, `more "${KIND_NAMES[kind]}" entry`, `more "${KIND_NAMES[kind]}" entries`)} not kept (the first and the last of each kind are)`,
+  );

@@ -54,10 +54,10 @@ export const HistoryEvent = z.discriminatedUnion('kind', [
     'greenhouse-error',
     {
       apiCall: z.string(),
-      errors: z.array(z.string()).meta({ description: 'The first 20 of what Greenhouse said, each cut at 1,000 characters.' }),
-      errorCount: z.int().nonnegative().meta({ description: 'How many errors Greenhouse sent.' }),
+      errors: z.array(z.string()).meta({ description: 'The first 5 errors the caller sent, each cut at 200 characters, as sent (not verified).' }),
+      errorCount: z.int().nonnegative().meta({ description: 'How many errors the caller sent.' }),
     },
-    "Greenhouse reported an answer of Assay's it could not use (its response_error).",
+    "The key Greenhouse uses (an admin key) reported an answer of Assay's that Greenhouse could not use (response_error): the caller's words, not verified by Assay.",
   ),
 ]);
 export type HistoryEvent = z.infer<typeof HistoryEvent>;
@@ -101,7 +101,22 @@ export const HistoryEntry = z
   .meta({ id: 'InvitationHistoryEntry' });
 export type HistoryEntry = HistoryEvent & { at: string; by: HistoryBy; reconstructed?: boolean };
 
+const historyKinds = HistoryEvent.options.map((option) => option.shape.kind.value) as [HistoryKind, ...HistoryKind[]];
+
+/** Entries of one kind the history no longer holds: it keeps the first and the last of each kind (decision 634). */
+export const HistoryOmission = z
+  .object({
+    kind: z.enum(historyKinds),
+    count: z.int().positive().meta({ description: 'How many entries of this kind, between its first and its last ones kept, are not kept.' }),
+  })
+  .meta({ id: 'InvitationHistoryOmission' });
+export type HistoryOmission = z.infer<typeof HistoryOmission>;
+
 export const InvitationHistory = z
-  .object({ testInvitationId: Id, entries: z.array(HistoryEntry).meta({ description: 'Oldest first; append-only.' }) })
+  .object({
+    testInvitationId: Id,
+    entries: z.array(HistoryEntry).meta({ description: 'Oldest first; append-only; the first and the last entries of each kind.' }),
+    omitted: z.array(HistoryOmission).meta({ description: 'Per kind, how many entries are not kept (empty for nearly every invitation): decision 634.' }),
+  })
   .meta({ id: 'InvitationHistory' });
 export type InvitationHistory = z.infer<typeof InvitationHistory>;

@@ -10,9 +10,9 @@ describe('keyMayDo', () => {
     for (const capability of capabilities) expect(keyMayDo('admin', capability)).toBe(true);
   });
 
-  it("lets a reviewer key read, grade and pass on Greenhouse's error reports, and nothing else", () => {
+  it("lets a reviewer key read and grade, and nothing else (not Greenhouse's error reports: decision 636)", () => {
     const allowed = capabilities.filter((capability) => keyMayDo('reviewer', capability));
-    expect(allowed).toEqual([...reads, 'grade', 'report-partner-errors']);
+    expect(allowed).toEqual([...reads, 'grade']);
   });
 
   it('keeps sending tests and changing integrations from a reviewer key', () => {

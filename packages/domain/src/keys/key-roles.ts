@@ -44,7 +44,8 @@ const adminOnly: readonly KeyRole[] = ['admin'];
  * Who may do what: a Record over the whole union, so a new capability does not compile until it says who may.
  * `read-webhook-secrets` is admin only: the signing secrets let their holder forge callbacks. `grade` is open to
  * reviewers for the grading routes that come with the review queue. Greenhouse's partner API uses the org's key too:
- * sending a test is `register-candidates` (admin only), its reads and error reports are open to every key.
+ * sending a test is `register-candidates` and reporting its errors `report-partner-errors` (admin only); its reads are
+ * open to every key.
  */
 const rolesThatMay: Record<Capability, readonly KeyRole[]> = {
   'read-tests': everyKey,
@@ -56,8 +57,9 @@ const rolesThatMay: Record<Capability, readonly KeyRole[]> = {
   // What an org's ATS connection is (Greenhouse: whether it is configured and its user name, never the password).
   'read-integrations': everyKey,
   grade: everyKey,
-  // Greenhouse's report of an answer it could not use: recorded in a history, changes nothing.
-  'report-partner-errors': everyKey,
+  // Greenhouse's report of an answer it could not use, written into an invitation's history: only the key Greenhouse
+  // uses, which must be an admin key to send tests at all (decision 636); a reviewer key has no reason to call it.
+  'report-partner-errors': adminOnly,
   'import-tests': adminOnly,
   'change-test-links': adminOnly,
   'register-candidates': adminOnly,

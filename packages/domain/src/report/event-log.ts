@@ -1,3 +1,5 @@
+import { boundedPlacement, keptWindow, type RecordBound } from '../history/record-bounds.js';
+
 /** What the page reported during an attempt, as stored, in the order it happened. */
 export type AttemptEvent =
   | { readonly kind: 'left' | 'returned' | 'unload'; readonly at: number }
@@ -16,20 +18,16 @@ export const streamOf = (kind: AttemptEvent['kind']): EventStream => (kind === '
  * ones; of the rest only their number. An honest page sends a few dozen of each in an attempt (a departure is two
  * events), so nearly every attempt keeps all of them; the counters wv and tv count every event either way.
  */
-export const EVENT_LOG_LIMITS = { head: 100, tail: 100 } as const;
+export const EVENT_LOG_LIMITS: RecordBound = { head: 100, tail: 100 };
 
 /**
  * Where a stream's event number `ordinal` (from 0, in arrival order) goes: it is kept, being the latest, and once
  * the stream holds its head and a full tail, the oldest event of the tail (number `evict`) makes room for it.
  */
-export const eventLogPlacement = (ordinal: number): { readonly evict: number | null } =>
-  ordinal >= EVENT_LOG_LIMITS.head + EVENT_LOG_LIMITS.tail ? { evict: ordinal - EVENT_LOG_LIMITS.tail } : { evict: null };
+export const eventLogPlacement = (ordinal: number): { readonly evict: number | null } => boundedPlacement(EVENT_LOG_LIMITS, ordinal);
 
 /** The event numbers a stream of `total` events keeps: below `headEnd`, and from `tailStart` on. */
-export const keptOrdinals = (total: number): { readonly headEnd: number; readonly tailStart: number } => ({
-  headEnd: EVENT_LOG_LIMITS.head,
-  tailStart: Math.max(EVENT_LOG_LIMITS.head, total - EVENT_LOG_LIMITS.tail),
-});
+export const keptOrdinals = (total: number): { readonly headEnd: number; readonly tailStart: number } => keptWindow(EVENT_LOG_LIMITS, total);
 
 /** A stream as kept: its first events and its last ones, in arrival order, and how many between them are not kept. */
 export interface KeptEvents {

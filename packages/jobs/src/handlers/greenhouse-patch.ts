@@ -1,4 +1,5 @@
-import { decideGreenhousePatch, type Job } from '@assay/domain';
+import { urlTransportOf } from '@assay/delivery';
+import { decideGreenhousePatch, decideGreenhousePatchTarget, type Job } from '@assay/domain';
 import type { Store } from '@assay/store';
 import type { JobHandler } from '../outbox-worker.js';
 import { deliverRecorded } from './deliver-recorded.js';
@@ -20,7 +21,8 @@ const basicAuthorization = (username: string, password: string): string => `Basi
 /**
  * Greenhouse's PATCH "test completed" (issue 33): to the `url` of the interview's send_test, no body, with the
  * credentials Greenhouse issued to the org. Queued with the completion and held like the completion callback; sent once
- * the report is Generated (`decideGreenhousePatch`), through the same SSRF-guarded delivery, retry schedule and log.
+ * the report is Generated (`decideGreenhousePatch`), over https only (`decideGreenhousePatchTarget`), through the same
+ * SSRF-guarded delivery, retry schedule and log.
  */
 export const greenhousePatchHandler =
   (deps: GreenhousePatchDeps): JobHandler =>
@@ -35,6 +37,15 @@ export const greenhousePatchHandler =
       // Written to the delivery log and the history, so the org sees why no PATCH went, and can redeliver once configured.
       await deps.store.jobs.recordDelivery(job.id, { attemptedAt: now, outcome: 'not-configured', statusCode: null, latencyMs: 0, error: decision.reason });
       return { kind: 'dead', error: decision.reason };
+    }
+    // Checked again at send time (decision 637): the credentials never go to a URL the rule refuses now, whatever it
+    // allowed when send_test named it (a setting changed since, a row written before the rule).
+    const transport = urlTransportOf(job.target);
+    const target = transport.ok ? decideGreenhousePatchTarget(transport, deps.allowPrivate) : { err: { message: transport.reason } };
+    if (target.err) {
+      const error = `not sent: ${target.err.message}`;
+      await deps.store.jobs.recordDelivery(job.id, { attemptedAt: now, outcome: 'refused', statusCode: null, latencyMs: 0, error });
+      return { kind: 'dead', error };
     }
     const { username, password } = decision.credentials;
     const request = {

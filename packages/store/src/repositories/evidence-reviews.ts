@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { EvidenceOutcome, EvidenceReview } from '@assay/domain';
+import { EVIDENCE_REVIEW_BOUND, type EvidenceOutcome, type EvidenceReview } from '@assay/domain';
 import type { Database } from '../database.js';
 import { recordHistory } from './invitation-history.js';
+import { takeBoundedSeq } from './bounded-streams.js';
 
 export interface NewEvidenceReview {
   readonly invitationId: number;
@@ -12,13 +13,18 @@ export interface NewEvidenceReview {
   readonly at: number;
 }
 
-/** Reviews of an attempt's integrity evidence (issue 32, item 5): appended, the latest per evidence id counts. */
+/**
+ * Reviews of an attempt's integrity evidence (issue 32, item 5): appended, the latest per evidence id counts. Each
+ * evidence id's reviews are a bounded stream (decision 635): its first and latest reviews, the one that counts among them.
+ */
 export class EvidenceReviewsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Appends a review and its history entry in one transaction (the caller's, or its own). */
   async add(review: NewEvidenceReview): Promise<void> {
     const write = async (db: Kysely<Database>) => {
+      const stream = { table: 'evidence_reviews', column: 'event_id', invitationId: review.invitationId, value: review.eventId } as const;
+      const seq = await takeBoundedSeq(db, stream, EVIDENCE_REVIEW_BOUND);
       await db
         .insertInto('evidence_reviews')
         .values({
@@ -28,6 +34,7 @@ export class EvidenceReviewsRepository {
           note: review.note,
           key_id: review.keyId,
           reviewed_at: review.at,
+          seq,
         })
         .execute();
       await recordHistory(

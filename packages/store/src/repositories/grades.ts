@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import {
   formatWireDateTime,
+  GRADE_BOUND,
   gradeChange,
   gradeStateOf,
   ok,
@@ -19,6 +20,7 @@ import { releaseWaitingOn } from './jobs.js';
 import { inTransaction } from '../engine/transaction-steps.js';
 import { recordHistory } from './invitation-history.js';
 import { writeFinalScore } from './final-score-writes.js';
+import { takeBoundedSeq } from './bounded-streams.js';
 
 /** What the grading rule decides from (the domain's `GradeFacts`, re-exported for the store's callers). */
 export type { GradeFacts } from '@assay/domain';
@@ -157,6 +159,8 @@ export class GradesRepository {
     if (supersedes !== undefined) await trx.updateTable('grades').set({ superseded_at: now }).where('id', '=', supersedes).execute();
     // The invitation's history names the grade and its key in the grade's own transaction (issue 32 item 6).
     await recordHistory(trx, invitationId, { kind: 'graded', details: { questionId, marks: accepted.marks } }, { keyId }, now);
+    // The answer's grades are a bounded stream (decision 635): its first and latest, the current one always among them.
+    const seq = await takeBoundedSeq(trx, { table: 'grades', column: 'question_id', invitationId, value: questionId }, GRADE_BOUND);
     await trx
       .insertInto('grades')
       .values({
@@ -168,6 +172,7 @@ export class GradesRepository {
         key_id: keyId,
         graded_at: now,
         superseded_at: null,
+        seq,
       })
       .execute();
     // The question's marks in the report are the grade's from now on (the machine gave an awaiting answer 0).
@@ -199,7 +204,10 @@ export class GradesRepository {
     return new Map(rows.map((row) => [Number(row.question_id), toGrade(row)]));
   }
 
-  /** Every grade the attempt was given, oldest first, each naming its key: what the history lists as "graded". */
+  /**
+   * The grades the attempt keeps, oldest first, each naming its key: of each answer its first and latest (GRADE_BOUND,
+   * decision 635; the history's `graded` entries and their omitted count say how many there were).
+   */
   async history(orgId: number, invitationId: number): Promise<GradeHistoryEntry[]> {
     const rows = await gradesOf(this.db, orgId, [invitationId]).orderBy('g.id').execute();
     return rows.map((row) => ({

@@ -1,13 +1,17 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import {
   COALESCED_HISTORY_KINDS,
   firstCompletionOf,
+  omittedCount,
   HISTORY_COALESCE_MS,
+  HISTORY_BOUNDS,
   HistoryEvent,
   TEST_EXPORT_HISTORY_LIMIT,
   type CoalescedHistoryKind,
   type HistoryActor,
   type HistoryBy,
+  type HistoryKind,
+  type HistoryOmission,
   type InvitationOrigin,
   type RecordedHistoryEvent,
   type StoredHistoryEntry,
@@ -15,11 +19,14 @@ import {
 } from '@assay/domain';
 import type { Database } from '../database.js';
 import { compileOnce, parameter } from '../engine/compiled-query.js';
+import { inTransaction } from '../engine/transaction-steps.js';
+import { keptSeqs, takeBoundedSeq, type RecordStream } from './bounded-streams.js';
 
 /*
  * An invitation's history (issue 32, item 6), append-only. Every write takes the `db` of the action it records — the
  * transaction that moved the invitation, saved the answer, stored the score — so a history never claims what did not
- * commit. The repository (`history`) does the same on the store or on a `Store.transaction`'s repositories.
+ * commit. The repository (`history`) does the same on the store or on a `Store.transaction`'s repositories. Each kind
+ * is a bounded stream (decision 634): its first and last entries (HISTORY_BOUNDS) are kept, and the count of the rest.
  */
 
 const actorColumns = (by: HistoryActor) => (typeof by === 'object' ? { actor: 'key', key_id: by.keyId } : { actor: by, key_id: null });
@@ -35,18 +42,27 @@ const insertEntry = compileOnce((db: Kysely<Database>) =>
     details: parameter<string>('details'),
     count: 1,
     last_at: parameter<number>('at'),
+    seq: parameter<number>('seq'),
   }),
 );
 
-/** The insert of one entry, ready to run alone or as a step of a transaction (`registration-steps.ts`). */
-export const historyEntryInsert = (db: Kysely<Database>, invitationId: number, event: RecordedHistoryEvent, by: HistoryActor, at: number) => {
+const kindStream = (invitationId: number, kind: HistoryKind): RecordStream => ({ table: 'invitation_history', column: 'kind', invitationId, value: kind });
+
+/**
+ * The insert of one entry numbered `seq` among its kind's, ready to run alone or as a step of a transaction
+ * (`registration-steps.ts`: a new invitation's `created` entry, its first, 0).
+ */
+export const historyEntryInsert = (db: Kysely<Database>, invitationId: number, event: RecordedHistoryEvent, by: HistoryActor, at: number, seq: number) => {
   const { actor, key_id } = actorColumns(by);
-  return insertEntry.bound(db, { invitationId, at, kind: event.kind, actor, keyId: key_id, details: JSON.stringify(event.details) });
+  return insertEntry.bound(db, { invitationId, at, kind: event.kind, actor, keyId: key_id, details: JSON.stringify(event.details), seq });
 };
 
-/** Appends one entry. */
+/** Appends one entry, its kind's stream bounded (the oldest of its tail makes room once full). */
 export const recordHistory = async (db: Kysely<Database>, invitationId: number, event: RecordedHistoryEvent, by: HistoryActor, at: number): Promise<void> => {
-  await db.executeQuery(historyEntryInsert(db, invitationId, event, by, at));
+  await inTransaction(db, async (trx) => {
+    const seq = await takeBoundedSeq(trx, kindStream(invitationId, event.kind), HISTORY_BOUNDS[event.kind]);
+    await trx.executeQuery(historyEntryInsert(trx, invitationId, event, by, at, seq));
+  });
 };
 
 /**
@@ -78,11 +94,14 @@ export const recordCoalescedHistory = async (
       .execute();
     return;
   }
+  const seq = await takeBoundedSeq(db, kindStream(invitationId, kind), HISTORY_BOUNDS[kind]);
   await db
     .insertInto('invitation_history')
-    .values({ invitation_id: invitationId, at, kind, ...actorColumns(by), details: '{}', count: 1, last_at: at })
+    .values({ invitation_id: invitationId, at, kind, ...actorColumns(by), details: '{}', count: 1, last_at: at, seq })
     .execute();
 };
+
+const KIND_ORDER = Object.keys(HISTORY_BOUNDS);
 
 const isCoalesced = (kind: string): kind is CoalescedHistoryKind => (COALESCED_HISTORY_KINDS as readonly string[]).includes(kind);
 
@@ -133,8 +152,15 @@ export class InvitationHistoryRepository {
       .execute();
   }
 
-  /** The org's invitation (undefined for another org's or an unknown id) and its entries in the order recorded. */
-  async read(orgId: number, invitationId: number): Promise<{ origin: InvitationOrigin; entries: StoredHistoryEntry[]; exports: TestExport[] } | undefined> {
+  /**
+   * The org's invitation (undefined for another org's or an unknown id), its entries in the order recorded — the first
+   * and the last of each kind, read through each kind's window alone (bounded however old the invitation) — and per
+   * kind how many are not kept.
+   */
+  async read(
+    orgId: number,
+    invitationId: number,
+  ): Promise<{ origin: InvitationOrigin; entries: StoredHistoryEntry[]; exports: TestExport[]; omitted: HistoryOmission[] } | undefined> {
     const invitation = await this.db
       .selectFrom('invitations')
       .select(['id', 'test_id', 'created_at', 'previous_invitation_id', 'completed_at'])
@@ -142,6 +168,7 @@ export class InvitationHistoryRepository {
       .where('id', '=', invitationId)
       .executeTakeFirst();
     if (!invitation) return undefined;
+    const { kept, omitted } = await this.windows(invitation.id);
     const rows = await this.db
       .selectFrom('invitation_history')
       .leftJoin('api_keys', 'api_keys.id', 'invitation_history.key_id')
@@ -157,6 +184,7 @@ export class InvitationHistoryRepository {
         'invitation_history.last_at',
       ])
       .where('invitation_history.invitation_id', '=', invitation.id)
+      .where(kept)
       .orderBy('invitation_history.id')
       .execute();
     const entries = rows.map(entryOf);
@@ -170,7 +198,32 @@ export class InvitationHistoryRepository {
       },
       entries,
       exports: since === null ? [] : await this.exportsSince(orgId, invitation.test_id, since),
+      omitted,
     };
+  }
+
+  /** Each kind's length, as the condition its kept entries meet and the count of those it does not keep. */
+  private async windows(invitationId: number) {
+    const lengths = await this.db
+      .selectFrom('invitation_history')
+      .select((eb) => ['kind', eb.fn.max('seq').as('last')])
+      .where('invitation_id', '=', invitationId)
+      .groupBy('kind')
+      .execute();
+    const streams = lengths
+      .filter((row): row is typeof row & { kind: HistoryKind } => Object.hasOwn(HISTORY_BOUNDS, row.kind))
+      .map((row) => ({ kind: row.kind, total: Number(row.last) + 1, bound: HISTORY_BOUNDS[row.kind] }));
+    const omitted = streams
+      .map(({ kind, total, bound }) => ({ kind, count: omittedCount(bound, total) }))
+      .filter(({ count }) => count > 0)
+      .sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
+    // A kind the domain no longer names is read whole, and fails loudly when parsed (entryOf).
+    const bounded = streams.map(
+      ({ kind, total, bound }) => sql<boolean>`(invitation_history.kind = ${kind} and ${keptSeqs(bound, total, 'invitation_history.seq')})`,
+    );
+    const known = Object.keys(HISTORY_BOUNDS);
+    const kept = sql<boolean>`(${sql.join([...bounded, sql`invitation_history.kind not in (${sql.join(known)})`], sql` or `)})`;
+    return { kept, omitted };
   }
 
   /**

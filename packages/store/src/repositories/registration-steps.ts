@@ -180,7 +180,7 @@ export function* withCreatedEntry<Rows extends { created: boolean; invitation: I
   now: number,
 ): TransactionSteps<Rows> {
   const rows = yield* steps;
-  if (entry && rows.created && rows.invitation) yield historyEntryInsert(db, rows.invitation.id, entry.event, entry.by, now);
+  if (entry && rows.created && rows.invitation) yield historyEntryInsert(db, rows.invitation.id, entry.event, entry.by, now, 0);
   return rows;
 }
 

@@ -30,10 +30,20 @@ describe('the history screen’s state', () => {
         { at: '2026-12-01T09:00:00.000Z', by: { keyId: 3, label: 'Recruiting' }, kind: 'created', details: { via: 'api', previousInvitationId: null } },
         { at: '2026-12-01T09:30:05.120Z', by: 'candidate', kind: 'started', details: {} },
       ],
+      omitted: [],
     });
     expect(rows).toEqual([
       { when: '2026-12-01 09:00:00', what: 'Invitation created (api)', by: 'Recruiting' },
       { when: '2026-12-01 09:30:05', what: 'Attempt started', by: 'Candidate' },
     ]);
+  });
+
+  it('ends with what the history no longer keeps, one line per kind (decision 634)', () => {
+    const rows = historyRows({
+      testInvitationId: 7,
+      entries: [{ at: '2026-12-01T09:00:00.000Z', by: 'candidate', kind: 'started', details: {} }],
+      omitted: [{ kind: 'greenhouse-error', count: 130 }],
+    });
+    expect(rows.at(-1)).toEqual({ when: '', what: '… 130 more "Greenhouse error report" entries not kept (the first and the last of each kind are)', by: '' });
   });
 });
