@@ -28,3 +28,11 @@ export const integritySummaryOfDetails = (integrity: SummaryEvidence, signals: r
     snapshots: { total: integrity.snapshots.length, outcomes: outcomesOf(integrity.snapshots) },
   });
 };
+
+/** A report's summary as its server sent it, or counted from what it lists (an older server's details). */
+export const integritySummaryOfReport = (details: Pick<ReportDetails, 'integrity' | 'questions'>): IntegritySummary =>
+  details.integrity.summary ??
+  integritySummaryOfDetails(
+    details.integrity,
+    details.questions.map((question) => question.signals),
+  );
