@@ -20,6 +20,7 @@ import { type SimilarityPairFact, similarityDetails } from './similarity-detail.
 import { attemptVariant, isFixedTest, questionsOfVariant, type AttemptVariant } from '../candidate/question-variant.js';
 import type { VariantDetail } from './report-details.js';
 import { integritySummaryOfDetails } from './integrity-summary-of-details.js';
+import { attemptEndedAt } from './attempt-integrity-summary.js';
 
 /** What the report names of the candidate's variant: the questions in the order shown, and each section's pool. */
 const variantDetail = (facts: ReportFacts, seed: number | null, variant: AttemptVariant): VariantDetail => ({
@@ -145,7 +146,7 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
   const maxScore = asked.reduce((sum, question) => sum + question.definition.marks, 0);
   const score = scored ? invitation.score : 0;
   const percent = percentOf(score, maxScore);
-  const endedAt = invitation.completedAt ?? invitation.deadline ?? invitation.startedAt ?? 0;
+  const endedAt = attemptEndedAt(invitation);
   const spent = invitation.startedAt === null ? null : sectionTimesOfLog(facts.log.sections, invitation.startedAt, endedAt);
   const questionTime = invitation.startedAt === null ? null : questionTimesOf(facts.questionSignals, Math.min(endedAt, invitation.deadline ?? endedAt));
 
