@@ -61,7 +61,12 @@ describe('the integrity summary on page 1 of the PDF', () => {
   });
 
   it('a paste nobody reviewed is to review, not "No departures"', async () => {
-    const text = await pageOne(withPaste(quiet((report) => report), null));
+    const text = await pageOne(
+      withPaste(
+        quiet((report) => report),
+        null,
+      ),
+    );
     expect(text).toContain('To review');
     expect(text).toContain('1 paste or insertion, not reviewed');
     expect(text).not.toContain('No departures');

@@ -11,7 +11,10 @@ export const attemptEndedAt = (invitation: Pick<Invitation, 'completedAt' | 'dea
   invitation.completedAt ?? invitation.deadline ?? invitation.startedAt ?? 0;
 
 /** What the summary of one attempt is counted from: the evidence its report lists, and the reviews. */
-export type AttemptEvidenceFacts = Pick<ReportFacts, 'invitation' | 'log' | 'snapshots' | 'similarity' | 'omittedSimilarPairs' | 'evidenceReviews' | 'questionSignals'>;
+export type AttemptEvidenceFacts = Pick<
+  ReportFacts,
+  'invitation' | 'log' | 'snapshots' | 'similarity' | 'omittedSimilarPairs' | 'evidenceReviews' | 'questionSignals'
+>;
 
 /**
  * An attempt's integrity summary from its evidence facts, without building the rest of its report: what the workbook

@@ -201,7 +201,13 @@ describe('buildReportDetails', () => {
     expect(details.score).toEqual(buildReportDetails(facts()).score);
     // Issue 48: the summary counts the paste confirmed and the departure not reviewed; the workbook's count agrees.
     const dismissed = { ...review, eventId: `departure-${T0 + 12 * 60_000}`, outcome: 'dismissed' as const };
-    const reviewedFacts = facts({ questionSignals: new Map([[13, pasted]]), evidenceReviews: new Map([[review.eventId, review], [dismissed.eventId, dismissed]]) });
+    const reviewedFacts = facts({
+      questionSignals: new Map([[13, pasted]]),
+      evidenceReviews: new Map([
+        [review.eventId, review],
+        [dismissed.eventId, dismissed],
+      ]),
+    });
     expect(buildReportDetails(reviewedFacts).integrity.summary).toEqual({
       level: 'confirmed',
       departures: { total: 1, confirmed: 0, dismissed: 1, unreviewed: 0 },

@@ -30,10 +30,22 @@ describe('the integrity summary (issue 48, item 7)', () => {
     ['one not reviewed', { total: 1, outcomes: [null] }, { departures: 'unreviewed', pastes: 'unreviewed', similarAnswers: 'unreviewed', snapshots: 'none' }],
     ['one dismissed', { total: 1, outcomes: [D] }, { departures: 'dismissed', pastes: 'dismissed', similarAnswers: 'dismissed', snapshots: 'dismissed' }],
     ['one confirmed', { total: 1, outcomes: [C] }, { departures: 'confirmed', pastes: 'confirmed', similarAnswers: 'confirmed', snapshots: 'confirmed' }],
-    ['dismissed and not reviewed', { total: 2, outcomes: [D, null] }, { departures: 'unreviewed', pastes: 'unreviewed', similarAnswers: 'unreviewed', snapshots: 'dismissed' }],
-    ['confirmed and dismissed', { total: 2, outcomes: [C, D] }, { departures: 'confirmed', pastes: 'confirmed', similarAnswers: 'confirmed', snapshots: 'confirmed' }],
+    [
+      'dismissed and not reviewed',
+      { total: 2, outcomes: [D, null] },
+      { departures: 'unreviewed', pastes: 'unreviewed', similarAnswers: 'unreviewed', snapshots: 'dismissed' },
+    ],
+    [
+      'confirmed and dismissed',
+      { total: 2, outcomes: [C, D] },
+      { departures: 'confirmed', pastes: 'confirmed', similarAnswers: 'confirmed', snapshots: 'confirmed' },
+    ],
     ['all three', { total: 3, outcomes: [C, D, null] }, { departures: 'confirmed', pastes: 'confirmed', similarAnswers: 'confirmed', snapshots: 'confirmed' }],
-    ['unlisted past a dismissed one', { total: 4, outcomes: [D] }, { departures: 'unreviewed', pastes: 'unreviewed', similarAnswers: 'unreviewed', snapshots: 'dismissed' }],
+    [
+      'unlisted past a dismissed one',
+      { total: 4, outcomes: [D] },
+      { departures: 'unreviewed', pastes: 'unreviewed', similarAnswers: 'unreviewed', snapshots: 'dismissed' },
+    ],
   ];
   for (const [name, tally, levels] of mixes)
     for (const kind of ['departures', 'pastes', 'similarAnswers', 'snapshots'] as const)
@@ -78,7 +90,16 @@ describe('the summary of what a report lists', () => {
         ],
         snapshots: [{ snapshotId: 1, takenAt: 'a', review: review('confirmed') }],
         similarity: [
-          { questionId: 1, questionNumber: 1, otherTestInvitationId: 2, otherCandidateName: 'B', score: 0.9, regions: [], foundAt: 'a', review: review('confirmed') },
+          {
+            questionId: 1,
+            questionNumber: 1,
+            otherTestInvitationId: 2,
+            otherCandidateName: 'B',
+            score: 0.9,
+            regions: [],
+            foundAt: 'a',
+            review: review('confirmed'),
+          },
         ],
         omittedSimilarPairs: 2,
       },
