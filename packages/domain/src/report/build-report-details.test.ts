@@ -4,6 +4,7 @@ import type { QuestionRecord, SectionRecord } from '../records/test.js';
 import { QuestionDefinition } from '../schemas/test-definition.js';
 import { buildReportDetails, type ReportFacts } from './build-report-details.js';
 import { attemptIntegritySummary } from './attempt-integrity-summary.js';
+import type { EvidenceReview } from '../history/evidence-review.js';
 import { completeLog, type AttemptEvent } from './event-log.js';
 import { standingAmong } from './percentile.js';
 import { questionOutcomesOf, questionsInReportOrder } from './question-outcome.js';
@@ -199,11 +200,11 @@ describe('buildReportDetails', () => {
     });
     expect(details.questions[0]!.signals).toBeUndefined();
     expect(details.score).toEqual(buildReportDetails(facts()).score);
-    // Issue 48: the summary counts the paste confirmed and the departure not reviewed; the workbook's count agrees.
-    const dismissed = { ...review, eventId: `departure-${T0 + 12 * 60_000}`, outcome: 'dismissed' as const };
+    // Issue 48: the summary counts the paste confirmed and the departure dismissed; the workbook's count agrees.
+    const dismissed: EvidenceReview = { ...review, eventId: `departure-${T0 + 12 * 60_000}`, outcome: 'dismissed' };
     const reviewedFacts = facts({
       questionSignals: new Map([[13, pasted]]),
-      evidenceReviews: new Map([
+      evidenceReviews: new Map<string, EvidenceReview>([
         [review.eventId, review],
         [dismissed.eventId, dismissed],
       ]),
