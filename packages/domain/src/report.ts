@@ -57,7 +57,8 @@ export {
   type EvidenceTally,
   type IntegrityKind,
 } from './report/integrity-summary.js';
-export { attemptEndedAt, attemptIntegritySummary, type AttemptEvidenceFacts } from './report/attempt-integrity-summary.js';
+export { attemptEndedAt } from './report/attempt-ended-at.js';
+export { attemptIntegritySummary, type AttemptEvidenceFacts } from './report/attempt-integrity-summary.js';
 export { integritySummaryOfDetails, integritySummaryOfReport, type SummaryEvidence } from './report/integrity-summary-of-details.js';
 export {
   INTEGRITY_LEVEL_TEXT,

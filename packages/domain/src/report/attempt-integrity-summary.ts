@@ -1,14 +1,10 @@
-import type { Invitation } from '../records/invitation.js';
+import { attemptEndedAt } from './attempt-ended-at.js';
 import type { ReportFacts } from './build-report-details.js';
 import { departureDetails, snapshotDetails } from './integrity-evidence-detail.js';
 import { integritySummaryOfDetails } from './integrity-summary-of-details.js';
 import type { IntegritySummary } from './integrity-summary.js';
 import { questionSignalsDetail } from './question-signals-detail.js';
 import { similarityDetails } from './similarity-detail.js';
-
-/** Where an attempt's departures are replayed up to: its end, else its deadline, else its start. */
-export const attemptEndedAt = (invitation: Pick<Invitation, 'completedAt' | 'deadline' | 'startedAt'>): number =>
-  invitation.completedAt ?? invitation.deadline ?? invitation.startedAt ?? 0;
 
 /** What the summary of one attempt is counted from: the evidence its report lists, and the reviews. */
 export type AttemptEvidenceFacts = Pick<

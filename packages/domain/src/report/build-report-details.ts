@@ -20,7 +20,7 @@ import { type SimilarityPairFact, similarityDetails } from './similarity-detail.
 import { attemptVariant, isFixedTest, questionsOfVariant, type AttemptVariant } from '../candidate/question-variant.js';
 import type { VariantDetail } from './report-details.js';
 import { integritySummaryOfDetails } from './integrity-summary-of-details.js';
-import { attemptEndedAt } from './attempt-integrity-summary.js';
+import { attemptEndedAt } from './attempt-ended-at.js';
 
 /** What the report names of the candidate's variant: the questions in the order shown, and each section's pool. */
 const variantDetail = (facts: ReportFacts, seed: number | null, variant: AttemptVariant): VariantDetail => ({
