@@ -29,8 +29,8 @@ describe('InvitationsScreen against a real server', () => {
 
   it('lists every invitation with status, score and violations, and opens a report', async () => {
     const frame = await open();
-    // The integrity summary's level (issue 48): Ada never left the window, pasted nothing.
-    expect(frame).toMatch(new RegExp(`${completedId}\\s+Ada Lovelace\\s+ada@example.com\\s+Completed\\s+0/24\\s+0/0 s\\s+No signals`));
+    // The integrity summary's level (issue 48): Ada never left the window, pasted nothing ("—").
+    expect(frame).toMatch(new RegExp(`${completedId}\\s+Ada Lovelace\\s+ada@example.com\\s+Completed\\s+0/24\\s+0/0 s\\s+—`));
     expect(frame).toMatch(new RegExp(`${pendingId}\\s+Grace Hopper\\s+grace@example.com\\s+Pending`));
     expect(widestLine(frame)).toBeLessThanOrEqual(80);
     await screen!.press(KEYS.enter);

@@ -26,10 +26,10 @@ const reducer = listReducer(INVITATIONS_VIEW);
 /** A score only for a completed invitation: the workbook's 0 for one not taken is no score. */
 const scoreText = (row: InvitationRow) => (scoreFraction(row) === null ? '—' : `${row.score}/${row.totalScore ?? '?'}`);
 
-/** The integrity summary's level (issue 48): "—" when the server's workbook has none. */
+/** The integrity summary's level (issue 48); "—" for nothing recorded (or a server's workbook without it), so the column fits 80. */
 const integrityCell = (row: InvitationRow) => {
   const level = integrityLevelOfText(row.integrity);
-  return level ? <IntegrityText level={level} /> : '—';
+  return level && level !== 'none' ? <IntegrityText level={level} /> : '—';
 };
 
 export const InvitationsScreen = ({ testId, testName }: { testId: number; testName: string }) => {
@@ -69,7 +69,7 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
 
   const rows = shownRows(state, INVITATIONS_VIEW);
   const { first, last } = windowOf(state.cursor, rows.length, visible);
-  const columns = columnsFor(body.columns, [7, 'flex', 'flex', 12, 9, 9, 11], [0, 4]);
+  const columns = columnsFor(body.columns, [7, 'flex', 'flex', 12, 9, 9, 10], [0, 4]);
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end">
