@@ -105,9 +105,10 @@ describe('InvitationsScreen against a real server', () => {
     await org.client.invitations.reviewEvidence(confirmed, departure, { outcome: 'confirmed' });
     screen = renderScreen(<InvitationsScreen testId={test.testId} testName={test.testName} />, { client: org.client });
     const frame = await screen.waitFor('Noor Haddad');
-    expect(frame).toMatch(/INTEGRITY/);
-    expect(frame).toMatch(new RegExp(`${confirmed}\\s+Lin Ting\\s+.*\\s+Confirmed`));
-    expect(frame).toMatch(new RegExp(`${unreviewed}\\s+Noor Haddad\\s+.*\\s+To review`));
+    expect(frame).toMatch(/WV\/TV\s+INT/);
+    // "!" confirmed, "?" to review (decision 648).
+    expect(frame).toMatch(new RegExp(`${confirmed}\\s+Lin Ting\\s+.*\\s+1/\\d+ s\\s+!`));
+    expect(frame).toMatch(new RegExp(`${unreviewed}\\s+Noor Haddad\\s+.*\\s+1/\\d+ s\\s+\\?`));
     expect(widestLine(frame)).toBeLessThanOrEqual(80);
   });
 });
