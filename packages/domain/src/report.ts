@@ -46,3 +46,24 @@ export * from './similarity/compare-fingerprints.js';
 export * from './similarity/submission-fingerprints.js';
 export * from './report/similarity-detail.js';
 export * from './report/variant-order-text.js';
+// Issue 48 item 7 (integrity): one integrity summary of an attempt, counted by review outcome, and its words.
+export {
+  countsOf,
+  EvidenceCounts,
+  INTEGRITY_KINDS,
+  IntegrityLevel,
+  IntegritySummary,
+  integritySummary,
+  type EvidenceTally,
+  type IntegrityKind,
+} from './report/integrity-summary.js';
+export { attemptEndedAt } from './report/attempt-ended-at.js';
+export { attemptIntegritySummary, type AttemptEvidenceFacts } from './report/attempt-integrity-summary.js';
+export { integritySummaryOfDetails, integritySummaryOfReport, type SummaryEvidence } from './report/integrity-summary-of-details.js';
+export {
+  INTEGRITY_LEVEL_TEXT,
+  integrityColumnHeading,
+  integrityCountsCell,
+  integrityKindText,
+  integritySummaryText,
+} from './report/integrity-summary-text.js';

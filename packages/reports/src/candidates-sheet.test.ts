@@ -3,7 +3,7 @@ import { candidateReport, jane, raj, workbookTest } from '../test/workbook-files
 import { ATTEMPTED_ON_COLUMN, candidateCells, candidateHeadings } from './candidates-sheet.js';
 
 describe('the Candidates sheet’s columns', () => {
-  it('are the report’s fields, then a score and a max column per test section', () => {
+  it('are the report’s fields, the integrity summary, then a score and a max column per test section', () => {
     expect(candidateHeadings(workbookTest)).toEqual([
       'testInvitationId',
       'fullName',
@@ -16,6 +16,11 @@ describe('the Candidates sheet’s columns', () => {
       'totalScore',
       'wv',
       'tv',
+      'integrity',
+      'departures (confirmed/dismissed/unreviewed)',
+      'pastes or insertions (confirmed/dismissed/unreviewed)',
+      'similar answers (confirmed/dismissed/unreviewed)',
+      'snapshots (confirmed/dismissed/unreviewed)',
       'Aptitude score',
       'Aptitude max',
       'Coding score',
@@ -37,6 +42,11 @@ describe('the Candidates sheet’s columns', () => {
       50,
       2,
       35,
+      'Confirmed',
+      '0/1/1',
+      '1/0/0',
+      '0/0/0',
+      '0/0/0',
       15,
       20,
       22.5,
@@ -57,6 +67,12 @@ describe('the Candidates sheet’s columns', () => {
       50,
       0,
       0,
+      // A row without a summary leaves its cells empty.
+      null,
+      null,
+      null,
+      null,
+      null,
       -3.5,
       20,
       null,
@@ -74,6 +90,6 @@ describe('the Candidates sheet’s columns', () => {
       { sectionName: 'Coding', sectionScore: 10, candidateScore: 1 },
       { sectionName: 'Coding', sectionScore: 20, candidateScore: 2 },
     ];
-    expect(candidateCells(twice, { ...jane, sections }).slice(11)).toEqual([1, 10, 2, 20]);
+    expect(candidateCells(twice, { ...jane, sections }).slice(16)).toEqual([1, 10, 2, 20]);
   });
 });

@@ -1,4 +1,13 @@
-import type { Section, SectionReportEntry, TestDetails } from '@assay/domain';
+import {
+  INTEGRITY_KINDS,
+  INTEGRITY_LEVEL_TEXT,
+  integrityColumnHeading,
+  integrityCountsCell,
+  type IntegritySummary,
+  type Section,
+  type SectionReportEntry,
+  type TestDetails,
+} from '@assay/domain';
 import { parseScore } from './format.js';
 import type { CandidateRow, CellValue } from './workbook-rows.js';
 
@@ -15,9 +24,12 @@ export const CANDIDATE_COLUMNS = [
   'totalScore',
   'wv',
   'tv',
+  // The integrity summary (issue 48, decision 647): its level, then each kind as confirmed/dismissed/unreviewed.
+  'integrity',
+  ...INTEGRITY_KINDS.map(integrityColumnHeading),
 ] as const;
 
-export const CANDIDATE_WIDTHS = [16, 28, 34, 13, 14, 20, 11, 10, 11, 6, 8];
+export const CANDIDATE_WIDTHS = [16, 28, 34, 13, 14, 20, 11, 10, 11, 6, 8, 12, 16, 16, 16, 16];
 
 /** The 1-based column of the attempt's date, the one cell of a candidate row with a number format. */
 export const ATTEMPTED_ON_COLUMN = CANDIDATE_COLUMNS.indexOf('attemptedOn') + 1;
@@ -60,6 +72,12 @@ const sectionCells = (testSections: readonly Section[], entries: readonly Sectio
   return cells;
 };
 
+/** The integrity summary's cells: the level in words, then each kind's `confirmed/dismissed/unreviewed`; empty without one. */
+const integrityCells = (summary: IntegritySummary | undefined): CellValue[] =>
+  summary
+    ? [INTEGRITY_LEVEL_TEXT[summary.level], ...INTEGRITY_KINDS.map((kind) => integrityCountsCell(summary[kind]))]
+    : [null, ...INTEGRITY_KINDS.map(() => null)];
+
 /** One candidate's cells on the Candidates sheet, in `candidateHeadings` order. */
 export const candidateCells = (test: TestDetails, candidate: CandidateRow): CellValue[] => {
   const { report } = candidate;
@@ -75,6 +93,7 @@ export const candidateCells = (test: TestDetails, candidate: CandidateRow): Cell
     scoreCell(report.totalScore),
     report.wv,
     report.tv,
+    ...integrityCells(candidate.integrity),
     ...sectionCells(test.sections, candidate.sections),
   ];
 };

@@ -1,4 +1,13 @@
-import { formatScore, MIN_ATTEMPTS_FOR_PERCENTILE, REPORT_STATUS, type ReportDetails } from '@assay/domain';
+import {
+  formatScore,
+  INTEGRITY_LEVEL_TEXT,
+  integritySummaryOfReport,
+  integritySummaryText,
+  MIN_ATTEMPTS_FOR_PERCENTILE,
+  REPORT_STATUS,
+  type IntegrityLevel,
+  type ReportDetails,
+} from '@assay/domain';
 import { displayDuration, ordinal } from './format.js';
 import {
   ACCENT,
@@ -7,6 +16,7 @@ import {
   INK,
   LEFT,
   MUTED,
+  NEGATIVE,
   POSITIVE,
   WARNING,
   WIDTH,
@@ -70,14 +80,24 @@ const verdictCard = (details: ReportDetails): DecisionCard => {
   return { label, value: 'No band', detail: 'below every band, or none set', color: MUTED };
 };
 
+/** A dismissed piece is never a warning and a confirmed one is never green (decision 645). */
+const LEVEL_COLOR: Record<IntegrityLevel, string> = { none: POSITIVE, dismissed: INK, unreviewed: WARNING, confirmed: NEGATIVE };
+
+/**
+ * The integrity summary (issue 48, item 7): its level in large type, and under it every kind of evidence with its
+ * review outcomes ("1 paste or insertion, confirmed · 1 departure, dismissed"), the time away and the snapshots.
+ */
 const integrityCard = (details: ReportDetails): DecisionCard => {
-  const { wv, tv, snapshots } = details.integrity;
-  const away = wv === 0 ? 'never left the test window' : `${displayDuration(tv)} away in total`;
+  const { tv, snapshots } = details.integrity;
+  const summary = integritySummaryOfReport(details);
+  const away = tv > 0 ? [`${displayDuration(tv)} away in total`] : [];
+  // Snapshots a reviewer judged are in the summary; the others are counted when there are any.
+  const shots = summary.snapshots.confirmed + summary.snapshots.dismissed === 0 && snapshots.length > 0 ? [plural(snapshots.length, 'snapshot')] : [];
   return {
     label: 'Integrity',
-    value: wv === 0 ? 'No departures' : plural(wv, 'departure'),
-    detail: `${away} · ${plural(snapshots.length, 'snapshot')}`,
-    color: wv === 0 ? POSITIVE : WARNING,
+    value: INTEGRITY_LEVEL_TEXT[summary.level],
+    detail: [integritySummaryText(summary), ...away, ...shots].join(' · '),
+    color: LEVEL_COLOR[summary.level],
   };
 };
 
@@ -89,7 +109,7 @@ export const decisionCards = (details: ReportDetails): DecisionCard[] => [
   integrityCard(details),
 ];
 
-// "No departures" at 14 pt fits an A4 card on one line with these (it did not with 10 and 10).
+// "No signals" or "No departures" at 14 pt fits an A4 card on one line with these (it did not with 10 and 10).
 const GAP = 8;
 const PAD_X = 8;
 const PAD_TOP = 8;
@@ -116,7 +136,7 @@ export interface CardFrame {
 /**
  * The decision cards in one row, each as tall as the tallest needs: every word of every card is drawn, wrapped
  * between words (or between the characters of scripts written without spaces) and never cut, in any script, so a
- * verdict band of 60 characters or "No departures" grows the row instead of losing its end. Returns the row's height.
+ * verdict band of 60 characters or a long integrity summary grows the row instead of losing its end. Returns the row's height.
  */
 export const drawCards = (doc: Doc, cursor: Cursor, details: ReportDetails, frame: CardFrame = { left: LEFT, width: WIDTH }): number => {
   const cards = decisionCards(details);

@@ -1,6 +1,6 @@
-import type { ReportDetails } from '@assay/domain';
+import { integritySummaryOfReport, type ReportDetails } from '@assay/domain';
 import { displayDuration, displayIso } from './format.js';
-import { INK, LEFT, MUTED, WARNING, WIDTH, heading, putWrapped, type Cursor, type Doc } from './pdf-layout.js';
+import { INK, LEFT, MUTED, NEGATIVE, WARNING, WIDTH, heading, putWrapped, type Cursor, type Doc } from './pdf-layout.js';
 import { accommodationText } from './pdf-facts.js';
 import { drawSnapshots, type SnapshotThumbnail } from './pdf-snapshots.js';
 import { drawTable, type Cell } from './pdf-table.js';
@@ -30,7 +30,10 @@ export const drawIntegrity = (doc: Doc, cursor: Cursor, details: ReportDetails, 
     wv === 0
       ? 'The candidate never left the test window (wv 0, tv 0 s).'
       : `The candidate left the test window ${wv === 1 ? 'once' : `${wv} times`} (wv ${wv}) and was away ${displayDuration(tv)} in total (tv ${tv} s). Reloads that came back within seconds are not counted.`;
-  cursor.y += putWrapped(doc, summary, LEFT, cursor.y, WIDTH, { size: 9.5, color: wv === 0 ? INK : WARNING });
+  // Departures a reviewer dismissed are not a warning; confirmed ones are shown as such (decision 645).
+  const { departures: reviewed } = integritySummaryOfReport(details);
+  const color = reviewed.confirmed > 0 ? NEGATIVE : reviewed.unreviewed > 0 ? WARNING : INK;
+  cursor.y += putWrapped(doc, summary, LEFT, cursor.y, WIDTH, { size: 9.5, color });
   const extra = `Accommodation: ${accommodation ? accommodationText(details) : 'none'}.`;
   cursor.y += putWrapped(doc, extra, LEFT, cursor.y, WIDTH, { size: 9, color: MUTED }) + 6;
   if (omittedEvents > 0) cursor.y += putWrapped(doc, omissionNote(omittedEvents), LEFT, cursor.y, WIDTH, { size: 9, color: WARNING }) + 6;

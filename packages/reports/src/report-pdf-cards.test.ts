@@ -47,7 +47,7 @@ const LONG: Record<string, { verdict: string; section: string; test: string }> =
   },
 };
 
-/** A quiet attempt ("No departures") with the long texts of `script`, an accommodation and a long address. */
+/** A quiet attempt ("No signals") with the long texts of `script`, an accommodation and a long address. */
 const report = (script: string): ReportDetails => {
   const long = LONG[script]!;
   const sample = sampleReportDetails({ questions: 4, testName: long.test });
@@ -176,8 +176,8 @@ describe('decision cards, facts and cells are never cut', () => {
     const pdf = await bytes(renderReportPdf({ details, generatedAt: Date.UTC(2026, 4, 1) }, { compress: false }));
     const [first = ''] = pdfText(pdf).split('\f');
     for (const whole of [
-      'No departures',
-      'never left the test window · 0 snapshots',
+      'No signals',
+      'No departures, pastes or similar answers',
       details.verdict!.label,
       details.test.testName,
       details.candidate.emailId,

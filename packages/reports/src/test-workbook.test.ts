@@ -49,13 +49,23 @@ describe('writeTestWorkbook', () => {
     const candidates = sheetOf(workbook, 'Candidates');
     expect(candidates.actualRowCount).toBe(3);
     // What the columns hold is candidates-sheet.test.ts's; here, that it arrives as written (dates as dates).
-    expect(rowValues(candidates, 1, 16)).toEqual([...candidateHeadings(workbookTest), null]);
-    expect(rowValues(candidates, 2, 15)).toEqual(candidateCells(workbookTest, jane));
-    expect(rowValues(candidates, 3, 15)).toEqual(candidateCells(workbookTest, raj));
+    expect(rowValues(candidates, 1, 21)).toEqual([...candidateHeadings(workbookTest), null]);
+    expect(rowValues(candidates, 2, 20)).toEqual(candidateCells(workbookTest, jane));
+    expect(rowValues(candidates, 3, 20)).toEqual(candidateCells(workbookTest, raj));
+    // The integrity summary beside wv and tv (issue 48): a confirmed paste and a dismissed departure are read back as such.
+    expect(rowValues(candidates, 1, 16).slice(11)).toEqual([
+      'integrity',
+      'departures (confirmed/dismissed/unreviewed)',
+      'pastes or insertions (confirmed/dismissed/unreviewed)',
+      'similar answers (confirmed/dismissed/unreviewed)',
+      'snapshots (confirmed/dismissed/unreviewed)',
+    ]);
+    expect(rowValues(candidates, 2, 16).slice(11)).toEqual(['Confirmed', '0/1/1', '1/0/0', '0/0/0', '0/0/0']);
+    expect(candidates.getRow(2).getCell(13).type).toBe(ExcelJS.ValueType.String);
     expect(rowValues(candidates, 2, 6)[5]).toEqual(new Date(Date.UTC(2026, 3, 30, 9, 15, 0)));
     // Numbers are number cells, not text that looks like a number; a name starting with '=' stays text.
     expect(candidates.getRow(2).getCell(8).type).toBe(ExcelJS.ValueType.Number);
-    expect(candidates.getRow(3).getCell(12).type).toBe(ExcelJS.ValueType.Number);
+    expect(candidates.getRow(3).getCell(17).type).toBe(ExcelJS.ValueType.Number);
     expect(candidates.getRow(3).getCell(2).type).toBe(ExcelJS.ValueType.String);
     expect(candidates.getRow(2).getCell(6).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
   });
@@ -73,7 +83,7 @@ describe('writeTestWorkbook', () => {
     const candidates = sheetOf(workbook, 'Candidates');
     expect(candidates.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(candidates.getColumn(2).width).toBeGreaterThanOrEqual(20);
-    expect(candidates.getColumn(12).width).toBeGreaterThanOrEqual('Aptitude score'.length);
+    expect(candidates.getColumn(17).width).toBeGreaterThanOrEqual('Aptitude score'.length);
   });
 
   it('wraps text in its column so a long name, address or section name is read whole: no row has a fixed height', async () => {
@@ -123,7 +133,7 @@ describe('writeTestWorkbook', () => {
     const candidates = sheetOf(await readWorkbookFile(path), 'Candidates');
 
     expect(candidates.actualRowCount).toBe(count + 1);
-    expect(rowValues(candidates, count + 1, 15)).toEqual([
+    expect(rowValues(candidates, count + 1, 20)).toEqual([
       count,
       `Candidate ${count}`,
       `c${count}@example.com`,
@@ -135,6 +145,11 @@ describe('writeTestWorkbook', () => {
       50,
       2,
       35,
+      null,
+      null,
+      null,
+      null,
+      null,
       count % 21,
       20,
       count % 31,
@@ -185,8 +200,8 @@ describe('writeTestWorkbook', () => {
     const serial = (date: Date): number => 25569 + date.getTime() / (24 * 3600 * 1000);
     expect(streamed).toHaveLength(3);
     for (let number = 2; number <= 3; number++) {
-      const values = rowValues(expected, number, 15).map((value) => (value instanceof Date ? serial(value) : (value ?? undefined)));
-      expect(Array.from({ length: 15 }, (_, index) => streamed[number - 1]![index])).toEqual(values);
+      const values = rowValues(expected, number, 20).map((value) => (value instanceof Date ? serial(value) : (value ?? undefined)));
+      expect(Array.from({ length: 20 }, (_, index) => streamed[number - 1]![index])).toEqual(values);
     }
   });
 

@@ -1,4 +1,4 @@
-import type { CandidateReport, SectionReportEntry } from '@assay/domain';
+import type { CandidateReport, IntegritySummary, SectionReportEntry } from '@assay/domain';
 
 /** A value of one cell: numbers stay numbers, an empty cell is null. */
 export type CellValue = string | number | Date | null;
@@ -8,6 +8,8 @@ export interface CandidateRow {
   testInvitationId: number;
   report: CandidateReport;
   sections: SectionReportEntry[];
+  /** The attempt's integrity summary (issue 48, item 7); its cells are empty without one. */
+  integrity?: IntegritySummary;
 }
 
 /**

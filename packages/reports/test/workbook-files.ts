@@ -38,6 +38,14 @@ export const candidateReport = (overrides: Partial<CandidateReport> = {}): Candi
 export const jane: CandidateRow = {
   testInvitationId: 1001,
   report: candidateReport(),
+  // One of her two departures dismissed, a paste confirmed (issue 48).
+  integrity: {
+    level: 'confirmed',
+    departures: { total: 2, confirmed: 0, dismissed: 1, unreviewed: 1 },
+    pastes: { total: 1, confirmed: 1, dismissed: 0, unreviewed: 0 },
+    similarAnswers: { total: 0, confirmed: 0, dismissed: 0, unreviewed: 0 },
+    snapshots: { total: 0, confirmed: 0, dismissed: 0, unreviewed: 0 },
+  },
   // Listed out of test order, with an entry the test does not have: matching is by name.
   sections: [
     { sectionName: 'Coding', sectionScore: 30, candidateScore: 22.5 },

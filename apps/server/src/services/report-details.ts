@@ -20,6 +20,7 @@ import {
 import { codingTextCovers, columnPositions, questionsHeaderOf, questionsRowOfAwards, sheetCodingOf, type WorkbookRow } from '@assay/reports/host';
 import type { Store } from '@assay/store';
 import { integrityEvidenceOf } from './integrity-evidence.js';
+import { withIntegritySummaries } from './integrity-summaries.js';
 
 /** No standing is read for an attempt that is not scored: it has no percentile. */
 const UNRANKED: ScoreStanding = { below: 0, tied: 0, total: 0 };
@@ -90,7 +91,8 @@ const writtenReviewOf = async (
  */
 export async function* workbookRowsOfTest(store: Store, orgId: number, testId: number): AsyncGenerator<WorkbookRow> {
   let throughId = 0;
-  for await (const row of store.reports.reportsOfTest(orgId, testId)) {
+  // Each Candidates row with its integrity summary (issue 48, item 7).
+  for await (const row of withIntegritySummaries(store, orgId, store.reports.reportsOfTest(orgId, testId))) {
     throughId = row.testInvitationId;
     yield row;
   }

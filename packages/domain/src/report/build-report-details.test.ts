@@ -3,6 +3,8 @@ import type { Invitation } from '../records/invitation.js';
 import type { QuestionRecord, SectionRecord } from '../records/test.js';
 import { QuestionDefinition } from '../schemas/test-definition.js';
 import { buildReportDetails, type ReportFacts } from './build-report-details.js';
+import { attemptIntegritySummary } from './attempt-integrity-summary.js';
+import type { EvidenceReview } from '../history/evidence-review.js';
 import { completeLog, type AttemptEvent } from './event-log.js';
 import { standingAmong } from './percentile.js';
 import { questionOutcomesOf, questionsInReportOrder } from './question-outcome.js';
@@ -198,6 +200,23 @@ describe('buildReportDetails', () => {
     });
     expect(details.questions[0]!.signals).toBeUndefined();
     expect(details.score).toEqual(buildReportDetails(facts()).score);
+    // Issue 48: the summary counts the paste confirmed and the departure dismissed; the workbook's count agrees.
+    const dismissed: EvidenceReview = { ...review, eventId: `departure-${T0 + 12 * 60_000}`, outcome: 'dismissed' };
+    const reviewedFacts = facts({
+      questionSignals: new Map([[13, pasted]]),
+      evidenceReviews: new Map<string, EvidenceReview>([
+        [review.eventId, review],
+        [dismissed.eventId, dismissed],
+      ]),
+    });
+    expect(buildReportDetails(reviewedFacts).integrity.summary).toEqual({
+      level: 'confirmed',
+      departures: { total: 1, confirmed: 0, dismissed: 1, unreviewed: 0 },
+      pastes: { total: 1, confirmed: 1, dismissed: 0, unreviewed: 0 },
+      similarAnswers: { total: 0, confirmed: 0, dismissed: 0, unreviewed: 0 },
+      snapshots: { total: 1, confirmed: 0, dismissed: 0, unreviewed: 1 },
+    });
+    expect(attemptIntegritySummary(reviewedFacts)).toEqual(buildReportDetails(reviewedFacts).integrity.summary);
   });
 
   it('each question: the answer against the right one, marks awarded, and for code its hidden tests and runs', () => {

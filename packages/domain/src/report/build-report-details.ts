@@ -19,6 +19,8 @@ import { codePlaybackDetail, questionSignalsDetail, questionTimesOf } from './qu
 import { type SimilarityPairFact, similarityDetails } from './similarity-detail.js';
 import { attemptVariant, isFixedTest, questionsOfVariant, type AttemptVariant } from '../candidate/question-variant.js';
 import type { VariantDetail } from './report-details.js';
+import { integritySummaryOfDetails } from './integrity-summary-of-details.js';
+import { attemptEndedAt } from './attempt-ended-at.js';
 
 /** What the report names of the candidate's variant: the questions in the order shown, and each section's pool. */
 const variantDetail = (facts: ReportFacts, seed: number | null, variant: AttemptVariant): VariantDetail => ({
@@ -144,7 +146,7 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
   const maxScore = asked.reduce((sum, question) => sum + question.definition.marks, 0);
   const score = scored ? invitation.score : 0;
   const percent = percentOf(score, maxScore);
-  const endedAt = invitation.completedAt ?? invitation.deadline ?? invitation.startedAt ?? 0;
+  const endedAt = attemptEndedAt(invitation);
   const spent = invitation.startedAt === null ? null : sectionTimesOfLog(facts.log.sections, invitation.startedAt, endedAt);
   const questionTime = invitation.startedAt === null ? null : questionTimesOf(facts.questionSignals, Math.min(endedAt, invitation.deadline ?? endedAt));
 
@@ -169,6 +171,20 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
   });
 
   const written = questions.filter((question) => question.written !== undefined);
+  const integrity = {
+    wv: invitation.proctoring.wv,
+    tv: invitation.proctoring.tv,
+    departures: invitation.startedAt === null ? [] : departureDetails(facts.log.presence, endedAt, facts.evidenceReviews),
+    omittedEvents: omittedEventsOf(facts.log),
+    snapshots: snapshotDetails(facts.snapshots, facts.evidenceReviews),
+    accommodation: invitation.extraTimePercent > 0 ? { extraTimePercent: invitation.extraTimePercent } : null,
+    similarity: similarityDetails(
+      facts.similarity ?? [],
+      (questionId) => questions.find((question) => question.questionId === questionId)?.number ?? null,
+      facts.evidenceReviews,
+    ),
+    omittedSimilarPairs: facts.omittedSimilarPairs ?? 0,
+  };
   return {
     testInvitationId: invitation.id,
     candidate: { fullName: candidate.fullName, emailId: candidate.email },
@@ -196,18 +212,11 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
           },
         }),
     integrity: {
-      wv: invitation.proctoring.wv,
-      tv: invitation.proctoring.tv,
-      departures: invitation.startedAt === null ? [] : departureDetails(facts.log.presence, endedAt, facts.evidenceReviews),
-      omittedEvents: omittedEventsOf(facts.log),
-      snapshots: snapshotDetails(facts.snapshots, facts.evidenceReviews),
-      accommodation: invitation.extraTimePercent > 0 ? { extraTimePercent: invitation.extraTimePercent } : null,
-      similarity: similarityDetails(
-        facts.similarity ?? [],
-        (questionId) => questions.find((question) => question.questionId === questionId)?.number ?? null,
-        facts.evidenceReviews,
+      ...integrity,
+      summary: integritySummaryOfDetails(
+        integrity,
+        questions.map((question) => question.signals),
       ),
-      omittedSimilarPairs: facts.omittedSimilarPairs ?? 0,
     },
   };
 };

@@ -10,6 +10,7 @@ import { VerdictBand } from '../schemas/test-definition.js';
 import { ReviewProgress, WrittenAnswerDetail } from './written-answer-detail.js';
 import { SimilarityPairDetail } from './similarity-detail.js';
 import { CodePlaybackDetail, QuestionSignalsDetail } from './question-signals-detail.js';
+import { IntegritySummary } from './integrity-summary.js';
 
 /**
  * Everything a hiring manager decides from, as JSON (`GET /v2/org/report/{id}/details`, an Assay extension):
@@ -174,6 +175,11 @@ export const ReportDetails = z
        * (decision 622). 0 for nearly every attempt; absent from an older server's details.
        */
       omittedSimilarPairs: z.int().nonnegative().optional(),
+      /**
+       * Every kind of evidence counted by its review outcome, and one level (issue 48, decisions 644–646): what page 1
+       * of the PDF, the workbook and the TUI show. Absent from an older server's details.
+       */
+      summary: IntegritySummary.optional(),
     }),
   })
   .meta({ id: 'ReportDetails' });

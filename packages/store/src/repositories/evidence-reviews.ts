@@ -4,6 +4,16 @@ import type { Database } from '../database.js';
 import { recordHistory } from './invitation-history.js';
 import { takeBoundedSeq } from './bounded-streams.js';
 
+/** What an attempt holds as integrity evidence, counted without reading it (the workbook's summary, issue 48). */
+export interface EvidenceCountsOfAttempt {
+  /** Pastes and large insertions the page reported, all questions together. */
+  readonly pastes: number;
+  readonly similarPairs: number;
+  readonly snapshots: number;
+  /** Whether any review of its evidence is stored: only then is its evidence read piece by piece. */
+  readonly reviewed: boolean;
+}
+
 export interface NewEvidenceReview {
   readonly invitationId: number;
   readonly eventId: string;
@@ -80,5 +90,54 @@ export class EvidenceReviewsRepository {
       });
     }
     return latest;
+  }
+
+  /**
+   * The evidence counts of a batch of an org's attempts, in five grouped queries for the batch (never one per
+   * attempt): the workbook's Candidates sheet summarises each attempt's integrity evidence (decision 647). Attempts
+   * without any are absent.
+   */
+  async countsOf(orgId: number, invitationIds: readonly number[]): Promise<Map<number, EvidenceCountsOfAttempt>> {
+    const counts = new Map<number, { pastes: number; similarPairs: number; snapshots: number; reviewed: boolean }>();
+    if (invitationIds.length === 0) return counts;
+    const entry = (id: number) => {
+      const found = counts.get(Number(id));
+      if (found) return found;
+      const fresh = { pastes: 0, similarPairs: 0, snapshots: 0, reviewed: false };
+      counts.set(Number(id), fresh);
+      return fresh;
+    };
+    const ids = [...invitationIds];
+    const side = (column: 'left_invitation_id' | 'right_invitation_id') =>
+      this.db
+        .selectFrom('similarity_pairs')
+        .select([`${column} as id`, (eb) => eb.fn.countAll<number>().as('count')])
+        .where('org_id', '=', orgId)
+        .where(column, 'in', ids)
+        .groupBy(column)
+        .execute();
+    const [signals, left, right, snapshots, reviewed] = await Promise.all([
+      this.db
+        .selectFrom('question_signals')
+        .select(['invitation_id as id', (eb) => eb.fn.sum<number>(eb('pastes', '+', eb.ref('insertions'))).as('count')])
+        .where('invitation_id', 'in', ids)
+        .groupBy('invitation_id')
+        .execute(),
+      side('left_invitation_id'),
+      side('right_invitation_id'),
+      this.db
+        .selectFrom('snapshots')
+        .select(['invitation_id as id', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('invitation_id', 'in', ids)
+        .groupBy('invitation_id')
+        .execute(),
+      this.db.selectFrom('evidence_reviews').select('invitation_id as id').distinct().where('invitation_id', 'in', ids).execute(),
+    ]);
+    // PostgreSQL hands counts and sums over as strings.
+    for (const row of signals) entry(row.id).pastes += Number(row.count ?? 0);
+    for (const row of [...left, ...right]) entry(row.id).similarPairs += Number(row.count);
+    for (const row of snapshots) entry(row.id).snapshots += Number(row.count);
+    for (const row of reviewed) entry(row.id).reviewed = true;
+    return counts;
   }
 }

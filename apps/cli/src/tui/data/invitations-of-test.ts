@@ -13,6 +13,8 @@ export const InvitationRow = z.object({
   totalScore: z.union([z.number(), z.string()]).nullable(),
   wv: z.coerce.number().int(),
   tv: z.coerce.number().int(),
+  /** The integrity summary's level in words (issue 48); absent from an older server's workbook. */
+  integrity: z.string().nullable().optional(),
 });
 export type InvitationRow = z.infer<typeof InvitationRow>;
 

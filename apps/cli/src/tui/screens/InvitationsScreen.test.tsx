@@ -1,5 +1,6 @@
 import type { TestDetails } from '@assay/domain/schemas';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { candidateTokenOf } from '@assay/client';
 import { completeAttempt, importExample, newOrg, serverUrl, type TestOrg } from '../../../test/helpers/org.js';
 import { osc52 } from '../shell/clipboard.js';
 import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
@@ -28,7 +29,8 @@ describe('InvitationsScreen against a real server', () => {
 
   it('lists every invitation with status, score and violations, and opens a report', async () => {
     const frame = await open();
-    expect(frame).toMatch(new RegExp(`${completedId}\\s+Ada Lovelace\\s+ada@example.com\\s+Completed\\s+0/24\\s+0/0 s`));
+    // The integrity summary's level (issue 48): Ada never left the window, pasted nothing ("—").
+    expect(frame).toMatch(new RegExp(`${completedId}\\s+Ada Lovelace\\s+ada@example.com\\s+Completed\\s+0/24\\s+0/0 s\\s+—`));
     expect(frame).toMatch(new RegExp(`${pendingId}\\s+Grace Hopper\\s+grace@example.com\\s+Pending`));
     expect(widestLine(frame)).toBeLessThanOrEqual(80);
     await screen!.press(KEYS.enter);
@@ -85,5 +87,28 @@ describe('InvitationsScreen against a real server', () => {
     await screen!.press('c');
     await screen!.waitFor('Sent to the clipboard (OSC 52)');
     expect(screen!.frames.some((written) => written.includes(osc52(url!)))).toBe(true);
+  });
+
+  it('marks each invitation with its integrity summary: a confirmed departure, one nobody reviewed (issue 48)', async () => {
+    const leaves = async (emailId: string, fullName: string) => {
+      const { testInvitationId, takeTestURL } = await org.client.invitations.register(test.testId, { emailId, fullName });
+      const attempt = org.client.candidate(candidateTokenOf(takeTestURL));
+      await attempt.start();
+      await attempt.reportEvent({ type: 'left', at: new Date().toISOString() });
+      await attempt.reportEvent({ type: 'returned', at: new Date().toISOString() });
+      await attempt.submit();
+      return testInvitationId;
+    };
+    const confirmed = await leaves('lin@example.com', 'Lin Ting');
+    const unreviewed = await leaves('noor@example.com', 'Noor Haddad');
+    const departure = (await org.client.reports.details(confirmed)).integrity.departures[0]!.eventId!;
+    await org.client.invitations.reviewEvidence(confirmed, departure, { outcome: 'confirmed' });
+    screen = renderScreen(<InvitationsScreen testId={test.testId} testName={test.testName} />, { client: org.client });
+    const frame = await screen.waitFor('Noor Haddad');
+    expect(frame).toMatch(/WV\/TV\s+INT/);
+    // "!" confirmed, "?" to review (decision 648).
+    expect(frame).toMatch(new RegExp(`${confirmed}\\s+Lin Ting\\s+.*\\s+1/\\d+ s\\s+!`));
+    expect(frame).toMatch(new RegExp(`${unreviewed}\\s+Noor Haddad\\s+.*\\s+1/\\d+ s\\s+\\?`));
+    expect(widestLine(frame)).toBeLessThanOrEqual(80);
   });
 });

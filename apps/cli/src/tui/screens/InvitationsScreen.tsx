@@ -4,6 +4,7 @@ import { FailureText } from '../components/FailureText.js';
 import { MoveLine, useInvitationMove } from '../components/InvitationMove.js';
 import { columnsFor, Row } from '../components/Row.js';
 import { StatusText } from '../components/StatusText.js';
+import { IntegrityMark, integrityLevelOfText } from '../components/IntegrityText.js';
 import { HINTS } from '../hints.js';
 import { loadInvitations, type InvitationRow } from '../data/invitations-of-test.js';
 import { useConnection } from '../shell/client-context.js';
@@ -24,6 +25,12 @@ const reducer = listReducer(INVITATIONS_VIEW);
 
 /** A score only for a completed invitation: the workbook's 0 for one not taken is no score. */
 const scoreText = (row: InvitationRow) => (scoreFraction(row) === null ? '—' : `${row.score}/${row.totalScore ?? '?'}`);
+
+/** The integrity summary's level as a mark (issue 48, decision 648); "—" for a server's workbook without it. */
+const integrityCell = (row: InvitationRow) => {
+  const level = integrityLevelOfText(row.integrity);
+  return level ? <IntegrityMark level={level} /> : '—';
+};
 
 export const InvitationsScreen = ({ testId, testName }: { testId: number; testName: string }) => {
   const { client } = useConnection();
@@ -62,19 +69,27 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
 
   const rows = shownRows(state, INVITATIONS_VIEW);
   const { first, last } = windowOf(state.cursor, rows.length, visible);
-  const columns = columnsFor(body.columns, [7, 'flex', 'flex', 12, 9, 9], [0, 4]);
+  const columns = columnsFor(body.columns, [7, 'flex', 'flex', 12, 9, 9, 4], [0, 4]);
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end">
         Invitations of <Text bold>{testName}</Text> <Text dimColor>(from the test's Excel report)</Text>
       </Text>
-      <Row header columns={columns} cells={['ID', 'NAME', 'EMAIL', 'STATUS', 'SCORE', 'WV/TV']} />
+      <Row header columns={columns} cells={['ID', 'NAME', 'EMAIL', 'STATUS', 'SCORE', 'WV/TV', 'INT']} />
       {rows.slice(first, last).map((row, index) => (
         <Row
           key={row.testInvitationId}
           columns={columns}
           selected={first + index === state.cursor}
-          cells={[String(row.testInvitationId), row.fullName, row.emailId, <StatusText status={row.testStatus} />, scoreText(row), `${row.wv}/${row.tv} s`]}
+          cells={[
+            String(row.testInvitationId),
+            row.fullName,
+            row.emailId,
+            <StatusText status={row.testStatus} />,
+            scoreText(row),
+            `${row.wv}/${row.tv} s`,
+            integrityCell(row),
+          ]}
         />
       ))}
       {state.remote.phase === 'loading' ? <Text dimColor>Loading invitations…</Text> : null}

@@ -64,6 +64,14 @@ describe('ReportScreen against a real server', () => {
     expect(screen.chrome()?.hints.find((hint) => hint.keys === 'r')).toMatchObject({ helpOnly: true });
   });
 
+  it('shows the integrity summary under the violations, in the words of the PDF and the workbook (issue 48)', async () => {
+    screen = renderScreen(<ReportScreen testInvitationId={completedId} />, { client: org.client });
+    const frame = await screen.waitFor('Integrity:');
+    expect(frame).toContain('Integrity: To review · 1 departure, not reviewed');
+    expect((await org.client.reports.details(completedId)).integrity.summary).toMatchObject({ level: 'unreviewed', departures: { unreviewed: 1 } });
+    expect(widestLine(frame)).toBeLessThanOrEqual(80);
+  });
+
   it('exports the PDF with its outcome shown', async () => {
     screen = renderScreen(<ReportScreen testInvitationId={completedId} />, { client: org.client });
     await screen.waitFor('SECTION');
@@ -183,6 +191,8 @@ describe('ReportScreen: reviewing integrity evidence (issue 32, item 5) with a r
   it('marks a departure dismissed and a snapshot confirmed, each with a note, and shows the outcomes beside the raw signal', async () => {
     screen = renderScreen(<ReportScreen testInvitationId={invitationId} />, { client: reviewer });
     const first = await screen.waitFor(/Snapshot 1\s+taken \d\d:\d\d:\d\d\s+not reviewed/);
+    // The summary follows each review (issue 48): a dismissed departure is no longer "to review"; a confirmed snapshot shows.
+    expect(first).toContain('Integrity: To review · 1 departure, not reviewed');
     expect(first).toMatch(/› ?Departure 1\s+\S+ \(\d+ s\)\s+not reviewed/);
     expect(first).toContain('Departure 1: not reviewed yet.');
 
@@ -194,6 +204,7 @@ describe('ReportScreen: reviewing integrity evidence (issue 32, item 5) with a r
     await screen.press(KEYS.enter);
     const dismissed = await screen.waitFor(/Departure 1\s+\S+ \(\d+ s\)\s+dismissed by TUI panel: Fire drill\? q/);
     expect(dismissed).toContain('✓ Departure 1 dismissed.');
+    await screen.waitFor('Integrity: Dismissed · 1 departure, dismissed');
     expect(screen.passed).toEqual([]);
 
     // ↓ to the snapshot; c, then Tab twice (dismissed, confirmed again), a note, Ctrl+S.
@@ -207,6 +218,7 @@ describe('ReportScreen: reviewing integrity evidence (issue 32, item 5) with a r
     await screen.press(KEYS.ctrlS);
     await screen.waitFor(/Snapshot 1\s+taken \S+\s+confirmed by TUI panel: Two people/);
     await screen.waitFor('✓ Snapshot 1 confirmed.');
+    await screen.waitFor('Integrity: Confirmed · 1 departure, dismissed · 1 snapshot, confirmed');
 
     const { integrity } = await org.client.reports.details(invitationId);
     expect(integrity.departures[0]?.review).toMatchObject({ outcome: 'dismissed', note: 'Fire drill? q', by: 'TUI panel' });

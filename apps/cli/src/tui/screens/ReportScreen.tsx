@@ -1,4 +1,4 @@
-import type { ReportDetails } from '@assay/domain/report';
+import { integritySummaryOfReport, integritySummaryText, type ReportDetails } from '@assay/domain/report';
 import type { CandidateReport, SectionReport } from '@assay/domain/schemas';
 import { timeViolationText, windowViolationsText } from '../../format/violations.js';
 import { Box } from 'ink';
@@ -10,6 +10,7 @@ import { FailureText } from '../components/FailureText.js';
 import { MoveLine, useInvitationMove } from '../components/InvitationMove.js';
 import { columnsFor, Row } from '../components/Row.js';
 import { StatusText } from '../components/StatusText.js';
+import { IntegrityText } from '../components/IntegrityText.js';
 import { HINTS } from '../hints.js';
 import { useConnection } from '../shell/client-context.js';
 import { applyDecision } from '../input/key-decision.js';
@@ -34,10 +35,12 @@ interface ReportData {
   details: ReportDetails;
 }
 
-/** Lines above the section table (name, status, blank, score, violations, blank, header) and one spare. */
-const REPORT_FIXED_ROWS = 8;
+/** Lines above the section table (name, status, blank, score, violations, integrity, blank, header) and one spare; a long integrity line takes more. */
+const REPORT_FIXED_ROWS = 9;
 /** What a move's outcome (a new URL and its note) or an export (blank line, prompt or progress, outcome) takes below. */
 const BELOW_ROWS = 4;
+
+const INTEGRITY_PREFIX = 'Integrity: ';
 
 const fraction = (score: number, total: number) => (total > 0 ? score / total : 0);
 const percent = (value: number) => `${Math.round(value * 100)}%`;
@@ -143,7 +146,11 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
   const scored = score.kind === 'scored';
   // A move's or an export's lines below take room from the evidence list while they show.
   const below = move.phase === 'idle' && download.phase === 'idle' ? 0 : BELOW_ROWS;
-  const evidenceVisible = body.rows - REPORT_FIXED_ROWS - Math.max(1, sections.length) - EVIDENCE_FRAME_ROWS - below;
+  // The integrity summary (issue 48), wrapped whole rather than cut: a confirmed piece at its end is never hidden.
+  const summary = integritySummaryOfReport(details);
+  const integrityLine = `${INTEGRITY_PREFIX}${' '.repeat(10)} · ${integritySummaryText(summary)}`;
+  const integrityRows = Math.max(1, Math.ceil(integrityLine.length / Math.max(1, body.columns)));
+  const evidenceVisible = body.rows - REPORT_FIXED_ROWS - (integrityRows - 1) - Math.max(1, sections.length) - EVIDENCE_FRAME_ROWS - below;
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end">
@@ -158,6 +165,10 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
       <Text>
         Violations: <Text color={report.wv > 0 ? 'yellow' : undefined}>{windowViolationsText(report.wv)}</Text> ·{' '}
         <Text color={report.tv > 0 ? 'yellow' : undefined}>{timeViolationText(report.tv)}</Text>
+      </Text>
+      <Text wrap="wrap">
+        {INTEGRITY_PREFIX}
+        <IntegrityText level={summary.level} /> · {integritySummaryText(summary)}
       </Text>
       <Text> </Text>
       <Row header columns={columns} cells={['SECTION', 'SCORE', 'MAX', '', '']} />

@@ -1,0 +1,48 @@
+import { INTEGRITY_KINDS, type EvidenceCounts, type IntegrityKind, type IntegrityLevel, type IntegritySummary } from './integrity-summary.js';
+
+/**
+ * The integrity summary in words, the same on every surface (the PDF's first page, the workbook, the TUI): the level
+ * as one word or two, and each kind as "1 departure, dismissed" or "3 pastes or insertions: 1 confirmed, 2 not
+ * reviewed" (decision 646).
+ */
+export const INTEGRITY_LEVEL_TEXT: Record<IntegrityLevel, string> = {
+  none: 'No signals',
+  dismissed: 'Dismissed',
+  unreviewed: 'To review',
+  confirmed: 'Confirmed',
+};
+
+const NOUNS: Record<IntegrityKind, readonly [one: string, many: string]> = {
+  departures: ['departure', 'departures'],
+  pastes: ['paste or insertion', 'pastes or insertions'],
+  similarAnswers: ['similar answer', 'similar answers'],
+  snapshots: ['snapshot', 'snapshots'],
+};
+
+/** The workbook's heading of a kind's column, e.g. `departures (confirmed/dismissed/unreviewed)`. */
+export const integrityColumnHeading = (kind: IntegrityKind): string => `${NOUNS[kind][1]} (confirmed/dismissed/unreviewed)`;
+
+/** The workbook's cell of a kind: `confirmed/dismissed/unreviewed`, e.g. `1/0/2`. */
+export const integrityCountsCell = (counts: EvidenceCounts): string => `${counts.confirmed}/${counts.dismissed}/${counts.unreviewed}`;
+
+/** One kind in words, or null when there is nothing to say (none at all; snapshots nobody reviewed). */
+export const integrityKindText = (kind: IntegrityKind, counts: EvidenceCounts): string | null => {
+  if (counts.total === 0) return null;
+  if (kind === 'snapshots' && counts.confirmed + counts.dismissed === 0) return null;
+  const [one, many] = NOUNS[kind];
+  const head = `${counts.total} ${counts.total === 1 ? one : many}`;
+  const parts = [
+    [counts.confirmed, 'confirmed'],
+    [counts.dismissed, 'dismissed'],
+    [counts.unreviewed, 'not reviewed'],
+  ] as const;
+  const present = parts.filter(([count]) => count > 0);
+  if (present.length === 1) return `${head}, ${present[0]![1]}`;
+  return `${head}: ${present.map(([count, word]) => `${count} ${word}`).join(', ')}`;
+};
+
+/** Every kind with something to say, in a fixed order, joined by " · "; "No departures, pastes or similar answers" otherwise. */
+export const integritySummaryText = (summary: IntegritySummary): string => {
+  const parts = INTEGRITY_KINDS.map((kind) => integrityKindText(kind, summary[kind])).filter((text) => text !== null);
+  return parts.length === 0 ? 'No departures, pastes or similar answers' : parts.join(' · ');
+};

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import type { EvidenceOutcome } from '../history/evidence-review.js';
+import { integritySummary, IntegritySummary, type EvidenceTally, type IntegrityKind } from './integrity-summary.js';
+import { integritySummaryOfDetails } from './integrity-summary-of-details.js';
+import { integrityColumnHeading, integrityCountsCell, integrityKindText, integritySummaryText } from './integrity-summary-text.js';
+
+const C: EvidenceOutcome = 'confirmed';
+const D: EvidenceOutcome = 'dismissed';
+const NONE: EvidenceTally = { total: 0, outcomes: [] };
+const tallies = (given: Partial<Record<IntegrityKind, EvidenceTally>>) => ({
+  departures: NONE,
+  pastes: NONE,
+  similarAnswers: NONE,
+  snapshots: NONE,
+  ...given,
+});
+
+describe('the integrity summary (issue 48, item 7)', () => {
+  it('counts each kind by its review outcome; pieces past the listed ones count as not reviewed', () => {
+    const summary = integritySummary(tallies({ departures: { total: 5, outcomes: [C, D, null] }, similarAnswers: { total: 0, outcomes: [D] } }));
+    expect(summary.departures).toEqual({ total: 5, confirmed: 1, dismissed: 1, unreviewed: 3 });
+    // A list longer than the total given counts as its length.
+    expect(summary.similarAnswers).toEqual({ total: 1, confirmed: 0, dismissed: 1, unreviewed: 0 });
+    expect(IntegritySummary.parse(summary)).toEqual(summary);
+  });
+
+  // Every mix of outcomes for every kind: confirmed anywhere wins, then a signal not reviewed, then dismissed, then none.
+  const mixes: [string, EvidenceTally, Record<IntegrityKind, IntegritySummary['level']>][] = [
+    ['nothing', NONE, { departures: 'none', pastes: 'none', similarAnswers: 'none', snapshots: 'none' }],
+    ['one not reviewed', { total: 1, outcomes: [null] }, { departures: 'unreviewed', pastes: 'unreviewed', similarAnswers: 'unreviewed', snapshots: 'none' }],
+    ['one dismissed', { total: 1, outcomes: [D] }, { departures: 'dismissed', pastes: 'dismissed', similarAnswers: 'dismissed', snapshots: 'dismissed' }],
+    ['one confirmed', { total: 1, outcomes: [C] }, { departures: 'confirmed', pastes: 'confirmed', similarAnswers: 'confirmed', snapshots: 'confirmed' }],
+    [
+      'dismissed and not reviewed',
+      { total: 2, outcomes: [D, null] },
+      { departures: 'unreviewed', pastes: 'unreviewed', similarAnswers: 'unreviewed', snapshots: 'dismissed' },
+    ],
+    [
+      'confirmed and dismissed',
+      { total: 2, outcomes: [C, D] },
+      { departures: 'confirmed', pastes: 'confirmed', similarAnswers: 'confirmed', snapshots: 'confirmed' },
+    ],
+    ['all three', { total: 3, outcomes: [C, D, null] }, { departures: 'confirmed', pastes: 'confirmed', similarAnswers: 'confirmed', snapshots: 'confirmed' }],
+    [
+      'unlisted past a dismissed one',
+      { total: 4, outcomes: [D] },
+      { departures: 'unreviewed', pastes: 'unreviewed', similarAnswers: 'unreviewed', snapshots: 'dismissed' },
+    ],
+  ];
+  for (const [name, tally, levels] of mixes)
+    for (const kind of ['departures', 'pastes', 'similarAnswers', 'snapshots'] as const)
+      it(`${kind}, ${name}: ${levels[kind]}`, () => expect(integritySummary(tallies({ [kind]: tally })).level).toBe(levels[kind]));
+
+  it('a confirmed piece of one kind is never hidden by dismissed ones of another; a dismissed one never warns', () => {
+    expect(integritySummary(tallies({ departures: { total: 3, outcomes: [D, D, D] }, pastes: { total: 1, outcomes: [C] } })).level).toBe('confirmed');
+    expect(integritySummary(tallies({ departures: { total: 1, outcomes: [D] }, snapshots: { total: 40, outcomes: [] } })).level).toBe('dismissed');
+    expect(integritySummary(tallies({ snapshots: { total: 40, outcomes: [C] }, departures: { total: 2, outcomes: [D, D] } })).level).toBe('confirmed');
+  });
+});
+
+describe('the summary in words, the same on every surface', () => {
+  const summary = integritySummary(
+    tallies({
+      departures: { total: 1, outcomes: [D] },
+      pastes: { total: 3, outcomes: [C, null] },
+      similarAnswers: { total: 1, outcomes: [C] },
+      snapshots: { total: 12, outcomes: [] },
+    }),
+  );
+  it('names each kind and its outcomes; snapshots only once reviewed', () => {
+    expect(integritySummaryText(summary)).toBe('1 departure, dismissed · 3 pastes or insertions: 1 confirmed, 2 not reviewed · 1 similar answer, confirmed');
+    expect(integrityKindText('snapshots', { total: 12, confirmed: 1, dismissed: 0, unreviewed: 11 })).toBe('12 snapshots: 1 confirmed, 11 not reviewed');
+    expect(integritySummaryText(integritySummary(tallies({ snapshots: { total: 3, outcomes: [] } })))).toBe('No departures, pastes or similar answers');
+  });
+  it('the workbook heads a kind and writes its counts confirmed/dismissed/unreviewed', () => {
+    expect(integrityColumnHeading('departures')).toBe('departures (confirmed/dismissed/unreviewed)');
+    expect(integrityCountsCell(summary.pastes)).toBe('1/0/2');
+  });
+});
+
+describe('the summary of what a report lists', () => {
+  const review = (outcome: EvidenceOutcome) => ({ outcome, note: '', by: 'Dana', at: '2026-12-01T09:00:00.000Z' });
+  it('counts every departure wv counts, every paste and insertion reported, and every pair, listed or not', () => {
+    const summary = integritySummaryOfDetails(
+      {
+        wv: 3,
+        departures: [
+          { leftAt: 'a', returnedAt: null, seconds: 1, review: review('dismissed') },
+          { leftAt: 'b', returnedAt: null, seconds: 1, review: null },
+        ],
+        snapshots: [{ snapshotId: 1, takenAt: 'a', review: review('confirmed') }],
+        similarity: [
+          {
+            questionId: 1,
+            questionNumber: 1,
+            otherTestInvitationId: 2,
+            otherCandidateName: 'B',
+            score: 0.9,
+            regions: [],
+            foundAt: 'a',
+            review: review('confirmed'),
+          },
+        ],
+        omittedSimilarPairs: 2,
+      },
+      [
+        undefined,
+        {
+          firstViewedAt: null,
+          secondsToFirstKeystroke: null,
+          pastes: 21,
+          pastedChars: 9000,
+          largeInsertions: 1,
+          largeInsertionChars: 80,
+          events: [{ kind: 'paste', at: 'a', chars: 400, lines: 10, review: review('confirmed') }],
+        },
+      ],
+    );
+    expect(summary).toEqual({
+      level: 'confirmed',
+      departures: { total: 3, confirmed: 0, dismissed: 1, unreviewed: 2 },
+      pastes: { total: 22, confirmed: 1, dismissed: 0, unreviewed: 21 },
+      similarAnswers: { total: 3, confirmed: 1, dismissed: 0, unreviewed: 2 },
+      snapshots: { total: 1, confirmed: 1, dismissed: 0, unreviewed: 0 },
+    });
+  });
+});

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import type { EvidenceOutcome } from '../history/evidence-review.js';
+
+/**
+ * One integrity summary of an attempt (issue 48, item 7), the same on every surface a decision is made from: page 1 of
+ * the PDF, the workbook's Candidates sheet, the TUI's list and report, `/details`. Per kind of evidence, how many
+ * pieces a reviewer confirmed, dismissed or has not reviewed; and one level that never shows a dismissed piece as a
+ * warning and never hides a confirmed one (decisions 644–646).
+ */
+export const EvidenceCounts = z
+  .object({
+    total: z.int().nonnegative(),
+    confirmed: z.int().nonnegative(),
+    dismissed: z.int().nonnegative(),
+    unreviewed: z.int().nonnegative().meta({ description: 'Not reviewed: including those counted past what the report lists, which cannot be.' }),
+  })
+  .meta({ id: 'EvidenceCounts' });
+export type EvidenceCounts = z.infer<typeof EvidenceCounts>;
+
+/**
+ * `confirmed`: a reviewer confirmed at least one piece; `unreviewed`: a departure, paste, large insertion or similar
+ * answer awaits a reviewer, none confirmed; `dismissed`: every piece was reviewed and none confirmed (neutral);
+ * `none`: nothing recorded. Snapshots not reviewed do not make an attempt `unreviewed`: a camera-on attempt always has
+ * them, and a snapshot is a picture, not a signal (decision 645).
+ */
+export const IntegrityLevel = z.enum(['none', 'dismissed', 'unreviewed', 'confirmed']);
+export type IntegrityLevel = z.infer<typeof IntegrityLevel>;
+
+export const IntegritySummary = z
+  .object({
+    level: IntegrityLevel,
+    departures: EvidenceCounts.meta({ description: 'Departures from the test window: all of them (wv), reviewed or not.' }),
+    pastes: EvidenceCounts.meta({ description: 'Pastes and large insertions into answers, all questions together.' }),
+    similarAnswers: EvidenceCounts.meta({ description: "Pairs of this attempt's coding answers with another candidate's, at or above the threshold." }),
+    snapshots: EvidenceCounts.meta({ description: 'Webcam snapshots; only reviewed ones change the level.' }),
+  })
+  .meta({ id: 'IntegritySummary' });
+export type IntegritySummary = z.infer<typeof IntegritySummary>;
+
+export type IntegrityKind = 'departures' | 'pastes' | 'similarAnswers' | 'snapshots';
+export const INTEGRITY_KINDS: readonly IntegrityKind[] = ['departures', 'pastes', 'similarAnswers', 'snapshots'];
+
+/**
+ * One kind's evidence as the shell or the report knows it: how many pieces there are in all, and the latest outcome
+ * of each piece the report lists (null while unreviewed). `total` may exceed the listed pieces (the report lists the
+ * first few; the rest are a count, never reviewable); a list longer than `total` counts as its length.
+ */
+export interface EvidenceTally {
+  readonly total: number;
+  readonly outcomes: readonly (EvidenceOutcome | null)[];
+}
+
+export const countsOf = ({ total, outcomes }: EvidenceTally): EvidenceCounts => {
+  const confirmed = outcomes.filter((outcome) => outcome === 'confirmed').length;
+  const dismissed = outcomes.filter((outcome) => outcome === 'dismissed').length;
+  const all = Math.max(total, outcomes.length);
+  return { total: all, confirmed, dismissed, unreviewed: all - confirmed - dismissed };
+};
+
+const levelOf = (kinds: Record<IntegrityKind, EvidenceCounts>): IntegrityLevel => {
+  const counts = INTEGRITY_KINDS.map((kind) => kinds[kind]);
+  if (counts.some((count) => count.confirmed > 0)) return 'confirmed';
+  const signals = [kinds.departures, kinds.pastes, kinds.similarAnswers];
+  if (signals.some((count) => count.unreviewed > 0)) return 'unreviewed';
+  return counts.some((count) => count.dismissed > 0) ? 'dismissed' : 'none';
+};
+
+/** The summary of an attempt's evidence, kind by kind. */
+export const integritySummary = (tallies: Record<IntegrityKind, EvidenceTally>): IntegritySummary => {
+  const kinds = {
+    departures: countsOf(tallies.departures),
+    pastes: countsOf(tallies.pastes),
+    similarAnswers: countsOf(tallies.similarAnswers),
+    snapshots: countsOf(tallies.snapshots),
+  };
+  return { level: levelOf(kinds), ...kinds };
+};
