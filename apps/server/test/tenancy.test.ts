@@ -33,6 +33,7 @@ const endpoints: Endpoint[] = [
   { name: '4.12 section report', method: 'GET', path: '/v2/org/report/{invitation}/sections' },
   { name: '4.13 pdf', method: 'GET', path: '/v2/org/report/{invitation}/pdf' },
   { name: '4.14 excel', method: 'GET', path: '/v2/org/report/{test}/excel' },
+  { name: 'list invitations', method: 'GET', path: '/v2/org/tests/{test}/invitations' },
 ];
 
 const MISSING = 987654321;

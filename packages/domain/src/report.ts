@@ -46,3 +46,5 @@ export * from './similarity/compare-fingerprints.js';
 export * from './similarity/submission-fingerprints.js';
 export * from './report/similarity-detail.js';
 export * from './report/variant-order-text.js';
+// Issue 48 (provisional): the score every surface shows, and whether it is provisional (decision 649).
+export { percentOf, ScoreStatus, shownScore, type ScoreFacts, type ShownScore } from './report/shown-score.js';
