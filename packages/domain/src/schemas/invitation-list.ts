@@ -14,13 +14,15 @@ export type InvitationListStatus = z.infer<typeof InvitationListStatus>;
 export const InvitationListSort = z.enum(['invited', '-invited', 'completed', '-completed', 'score', '-score', 'percent', '-percent']);
 export type InvitationListSort = z.infer<typeof InvitationListSort>;
 
+const ONE_STATUS = `(${InvitationListStatus.options.join('|')})`;
 const STATUS_LIST_ERROR = `status must be a comma-separated list of ${InvitationListStatus.options.join(', ')}`;
 
 const scoreBound = (name: string) =>
   z
     .string()
-    .regex(/^-?[0-9]{1,6}(\.[0-9]{1,2})?$/, { error: `${name} must be a number such as 15 or -2.5` })
+    .regex(/^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/, { error: `${name} must be a number such as 15 or -2.5` })
     .transform(Number)
+    .pipe(z.number().finite({ error: `${name} must be a finite number` }))
     .optional()
     .meta({ type: 'number', pattern: undefined, description: `Only attempts with a score (final or provisional) ${name === 'min_score' ? 'at least' : 'at most'} this.` });
 
@@ -34,7 +36,7 @@ export const InvitationListQuery = z
       .transform((text) => text.split(','))
       .pipe(z.array(InvitationListStatus, { error: STATUS_LIST_ERROR }).min(1))
       .optional()
-      .meta({ type: 'string', description: `Comma-separated: ${InvitationListStatus.options.join(', ')}. \`Awaiting review\` is a Completed attempt whose score is provisional.` }),
+      .meta({ type: 'string', pattern: `^${ONE_STATUS}(,${ONE_STATUS})*$`, description: `Comma-separated: ${InvitationListStatus.options.join(', ')}. \`Awaiting review\` is a Completed attempt whose score is provisional.` }),
     min_score: scoreBound('min_score'),
     max_score: scoreBound('max_score'),
     q: z.string().max(200, { error: 'q must be at most 200 characters' }).optional().meta({ description: 'Words that must each appear in the name or email (any order, any case).' }),
