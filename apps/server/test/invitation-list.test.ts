@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvitationList, InvitationListRow } from '@assay/domain';
 import { candidate, manualClock, questionIdsOf, registerFor } from './helpers/candidate.js';
@@ -145,6 +146,25 @@ describe.each(backends)("a test's invitations as a list (issue 48 item 9) on %s"
     await list();
     await list('?sort=-score');
     expect(await history()).toEqual(before);
+  });
+
+  it('the workbook’s score cell shows the provisional score marked as such, and the final one as a number', async () => {
+    const response = await h.request({ method: 'GET', url: `/v2/org/report/${testId}/excel` });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
+    const sheet = workbook.getWorksheet('Candidates')!;
+    const column = (sheet.getRow(1).values as unknown[]).indexOf('score');
+    const scoreOf = (id: number) => {
+      let cell: unknown;
+      sheet.eachRow((row) => {
+        if (row.getCell(1).value === id) cell = row.getCell(column).value;
+      });
+      return cell;
+    };
+    expect(scoreOf(ids.grace)).toBe('3 (provisional)');
+    expect(scoreOf(ids.alan)).toBe('1 (provisional)');
+    expect(scoreOf(ids.ada)).toBe(8);
   });
 
   it('the v2 report says a score is provisional (score keeps its final meaning), and final once the last answer is graded', async () => {

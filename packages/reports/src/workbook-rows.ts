@@ -1,4 +1,4 @@
-import type { CandidateReport, SectionReportEntry } from '@assay/domain';
+import type { CandidateReport, SectionReportEntry, ShownScore } from '@assay/domain';
 
 /** A value of one cell: numbers stay numbers, an empty cell is null. */
 export type CellValue = string | number | Date | null;
@@ -8,6 +8,8 @@ export interface CandidateRow {
   testInvitationId: number;
   report: CandidateReport;
   sections: SectionReportEntry[];
+  /** The score to show (decision 649): while provisional, the score cell says so; absent, the report's score. */
+  shown?: ShownScore;
 }
 
 /**
