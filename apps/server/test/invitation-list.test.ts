@@ -70,7 +70,15 @@ describe.each(backends)("a test's invitations as a list (issue 48 item 9) on %s"
     expect(page.invitationsCount).toBe(4);
     expect(order(page)).toEqual([ids.ada, ids.grace, ids.alan, ids.emmy]);
     const [ada, grace, alan, emmy] = page.invitations as [InvitationListRow, InvitationListRow, InvitationListRow, InvitationListRow];
-    expect(ada).toMatchObject({ testStatus: 'Completed', reportStatus: 'Generated', scoreStatus: 'final', score: 8, maxScore: 8, percent: 100, awaitingReview: 0 });
+    expect(ada).toMatchObject({
+      testStatus: 'Completed',
+      reportStatus: 'Generated',
+      scoreStatus: 'final',
+      score: 8,
+      maxScore: 8,
+      percent: 100,
+      awaitingReview: 0,
+    });
     expect(grace).toMatchObject({
       fullName: 'Grace Hopper',
       emailId: 'grace@example.com',

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { InvitationListQuery } from '../schemas/invitation-list.js';
 import { percentOf, shownScore, type ScoreFacts } from './shown-score.js';
 
-const facts = (over: Partial<ScoreFacts>): ScoreFacts => ({ testStatus: 'Completed', reportStatus: 'Generated', score: 12, scoreSoFar: 12, awaitingReview: 0, ...over });
+const facts = (over: Partial<ScoreFacts>): ScoreFacts => ({
+  testStatus: 'Completed',
+  reportStatus: 'Generated',
+  score: 12,
+  scoreSoFar: 12,
+  awaitingReview: 0,
+  ...over,
+});
 
 describe('shownScore (decision 649)', () => {
   it('shows the final score of a Generated report', () => {

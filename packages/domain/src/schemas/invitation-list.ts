@@ -24,7 +24,11 @@ const scoreBound = (name: string) =>
     .transform(Number)
     .pipe(z.number().finite({ error: `${name} must be a finite number` }))
     .optional()
-    .meta({ type: 'number', pattern: undefined, description: `Only attempts with a score (final or provisional) ${name === 'min_score' ? 'at least' : 'at most'} this.` });
+    .meta({
+      type: 'number',
+      pattern: undefined,
+      description: `Only attempts with a score (final or provisional) ${name === 'min_score' ? 'at least' : 'at most'} this.`,
+    });
 
 /** `GET /v2/org/tests/{testId}/invitations` (an Assay extension): page, filters and order (decision 652). */
 export const InvitationListQuery = z
@@ -36,10 +40,18 @@ export const InvitationListQuery = z
       .transform((text) => text.split(','))
       .pipe(z.array(InvitationListStatus, { error: STATUS_LIST_ERROR }).min(1))
       .optional()
-      .meta({ type: 'string', pattern: `^${ONE_STATUS}(,${ONE_STATUS})*$`, description: `Comma-separated: ${InvitationListStatus.options.join(', ')}. \`Awaiting review\` is a Completed attempt whose score is provisional.` }),
+      .meta({
+        type: 'string',
+        pattern: `^${ONE_STATUS}(,${ONE_STATUS})*$`,
+        description: `Comma-separated: ${InvitationListStatus.options.join(', ')}. \`Awaiting review\` is a Completed attempt whose score is provisional.`,
+      }),
     min_score: scoreBound('min_score'),
     max_score: scoreBound('max_score'),
-    q: z.string().max(200, { error: 'q must be at most 200 characters' }).optional().meta({ description: 'Words that must each appear in the name or email (any order, any case).' }),
+    q: z
+      .string()
+      .max(200, { error: 'q must be at most 200 characters' })
+      .optional()
+      .meta({ description: 'Words that must each appear in the name or email (any order, any case).' }),
     sort: InvitationListSort.default('invited').meta({ description: 'invited (default), completed, score or percent; a leading - sorts descending.' }),
   })
   .refine((query) => query.min_score === undefined || query.max_score === undefined || query.min_score <= query.max_score, {

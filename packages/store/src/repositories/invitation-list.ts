@@ -73,10 +73,7 @@ export class InvitationListRepository {
     const rows =
       sortKey === 'percent' && maxima.pooled
         ? await this.pageByPercent(orgId, testId, query, maxima.of, descending, offset)
-        : await this.ordered(matching.select(listColumns).select(scoreSoFarColumns), sortKey, descending)
-            .limit(query.page_size)
-            .offset(offset)
-            .execute();
+        : await this.ordered(matching.select(listColumns).select(scoreSoFarColumns), sortKey, descending).limit(query.page_size).offset(offset).execute();
     return { invitations: rows.map((row) => toListRow(row, maxima.of(row.variantSeed))), invitationsCount: Number(count) };
   }
 
