@@ -132,7 +132,7 @@ describe.each(backends)("a test's invitations as a list (issue 48 item 9) on %s"
     const missing = await h.request({ method: 'GET', url: '/v2/org/tests/987654321/invitations', apiKey: other.apiKey });
     expect(theirs.statusCode).toBe(404);
     expect(envelope(theirs)).toMatchObject({ statuscode: '404.2' });
-    expect(envelope(theirs).result).toBe(envelope(missing).result.toString().replace('987654321', String(testId)));
+    expect(envelope<string>(theirs).result).toBe(envelope<string>(missing).result.replace('987654321', String(testId)));
   });
 
   it.each([
