@@ -52,6 +52,7 @@ import { invitationHistoryRoutes } from './routes/invitation-history.js';
 import { operationsRoutes } from './routes/operations.js';
 import { registrationRoutes } from './routes/registrations.js';
 import { reportRoutes } from './routes/reports.js';
+import { invitationListRoutes } from './routes/invitation-list.js';
 import { testLinkRoutes } from './routes/test-links.js';
 import { testRoutes } from './routes/tests.js';
 
@@ -145,6 +146,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
         registrationRoutes,
         invitationRoutes,
         invitationHistoryRoutes,
+        invitationListRoutes,
         reportRoutes,
         exportRoutes,
         webhookRoutes,

@@ -19,6 +19,8 @@ const REPORT_FIELDS = [
   'testStatus',
   'reportStatus',
 ];
+/** Assay's additions (decision 650): where the score stands, beside the spec's fields, whose meanings stay. */
+const SCORE_STATUS_FIELDS = ['scoreStatus', 'scoreSoFar', 'awaitingReview'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const ATTEMPTED = Date.UTC(2026, 11, 1, 10, 0, 0);
 
@@ -58,13 +60,13 @@ describe.each(backends)('reports (4.11-4.14) on %s', (backend) => {
   const get = (url: string) => h.request({ method: 'GET', url });
 
   describe('candidate report (4.11)', () => {
-    it('answers a fresh invitation with exactly the fields of 2.5, scores as strings', async () => {
+    it('answers a fresh invitation with exactly the fields of 2.5 and the score status, scores as strings', async () => {
       const { id, emailId, fullName } = await register();
       const response = await get(`/v2/org/report/${id}`);
       expect(response.statusCode).toBe(200);
       const body = envelope<Record<string, unknown>>(response);
       expect(body.statuscode).toBe('200.1');
-      expect(Object.keys(body.result).sort()).toEqual([...REPORT_FIELDS].sort());
+      expect(Object.keys(body.result).sort()).toEqual([...REPORT_FIELDS, ...SCORE_STATUS_FIELDS].sort());
       expect(body.result).toEqual({
         emailId,
         fullName,
@@ -79,6 +81,9 @@ describe.each(backends)('reports (4.11-4.14) on %s', (backend) => {
         tv: 0,
         testStatus: 'Pending',
         reportStatus: 'Pending',
+        scoreStatus: 'unscored',
+        scoreSoFar: null,
+        awaitingReview: 0,
       });
     });
 
@@ -100,6 +105,9 @@ describe.each(backends)('reports (4.11-4.14) on %s', (backend) => {
         tv: 30,
         testStatus: 'Completed',
         reportStatus: 'Generated',
+        scoreStatus: 'final',
+        scoreSoFar: '7.5',
+        awaitingReview: 0,
       });
     });
 

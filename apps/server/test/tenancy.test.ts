@@ -33,6 +33,7 @@ const endpoints: Endpoint[] = [
   { name: '4.12 section report', method: 'GET', path: '/v2/org/report/{invitation}/sections' },
   { name: '4.13 pdf', method: 'GET', path: '/v2/org/report/{invitation}/pdf' },
   { name: '4.14 excel', method: 'GET', path: '/v2/org/report/{test}/excel' },
+  { name: 'list invitations', method: 'GET', path: '/v2/org/tests/{test}/invitations' },
 ];
 
 const MISSING = 987654321;
@@ -132,6 +133,7 @@ describe.each(backends)('tenancy and API keys (spec 5) on %s', (backend) => {
       '4.12 section report': '404.4',
       '4.13 pdf': '404.4',
       '4.14 excel': '404.2',
+      'list invitations': '404.2',
     };
 
     it.each(scoped)('$name answers like a non-existent id', async (endpoint) => {

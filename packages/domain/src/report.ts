@@ -67,3 +67,5 @@ export {
   integrityKindText,
   integritySummaryText,
 } from './report/integrity-summary-text.js';
+// Issue 48 (provisional): the score every surface shows, and whether it is provisional (decision 649).
+export { percentOf, ScoreStatus, shownScore, type ScoreFacts, type ShownScore } from './report/shown-score.js';

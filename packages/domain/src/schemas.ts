@@ -21,6 +21,15 @@ export * from './schemas/test-link.js';
 export * from './schemas/registration.js';
 export * from './schemas/invitation.js';
 export * from './schemas/report.js';
+// Issue 48 (provisional): the report's score status and a test's list of invitations.
+export { CandidateReportWithScore, ReportScoreFields, reportScoreFields } from './schemas/report-score.js';
+export {
+  InvitationList,
+  InvitationListQuery,
+  InvitationListRow,
+  InvitationListSort,
+  InvitationListStatus,
+} from './schemas/invitation-list.js';
 export * from './schemas/webhooks.js';
 export * from './schemas/candidate-page.js';
 export * from './records/org.js';

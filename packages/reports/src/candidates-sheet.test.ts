@@ -92,4 +92,14 @@ describe('the Candidates sheet’s columns', () => {
     ];
     expect(candidateCells(twice, { ...jane, sections }).slice(16)).toEqual([1, 10, 2, 20]);
   });
+
+  it('show a provisional score as the marks so far, marked as such, and a final one as a number (decision 653)', () => {
+    const waiting = {
+      ...jane,
+      report: { ...jane.report, reportStatus: 'In progress' as const, score: '0' },
+      shown: { scoreStatus: 'provisional' as const, score: 12.5 },
+    };
+    expect(candidateCells(workbookTest, waiting)[7]).toBe('12.5 (provisional)');
+    expect(candidateCells(workbookTest, { ...jane, shown: { scoreStatus: 'final', score: 37.5 } })[7]).toBe(37.5);
+  });
 });

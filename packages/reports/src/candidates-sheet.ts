@@ -1,4 +1,5 @@
 import {
+  formatScore,
   INTEGRITY_KINDS,
   INTEGRITY_LEVEL_TEXT,
   integrityColumnHeading,
@@ -6,6 +7,7 @@ import {
   type IntegritySummary,
   type Section,
   type SectionReportEntry,
+  type ShownScore,
   type TestDetails,
 } from '@assay/domain';
 import { parseScore } from './format.js';
@@ -42,6 +44,13 @@ export const candidateHeadings = (test: TestDetails): string[] => [...CANDIDATE_
 
 /** A score string as a number when it is one; the text as sent otherwise; blank as an empty cell. */
 const scoreCell = (text: string): CellValue => parseScore(text) ?? (text.trim() === '' ? null : text);
+
+/**
+ * The score cell: while answers await a grader, the marks so far marked "(provisional)" (decision 653) — text, so no
+ * sum or filter of the column takes it for a final score; else the report's score.
+ */
+const shownScoreCell = (score: string, shown: ShownScore | undefined): CellValue =>
+  shown?.scoreStatus === 'provisional' && shown.score !== null ? `${formatScore(shown.score)} (provisional)` : scoreCell(score);
 
 /** The wire date-time (UTC, `YYYY-MM-DDTHH:MM:SS`) as a date cell; null (not attempted) as an empty cell. */
 const dateTimeCell = (wire: string | null): CellValue => {
@@ -89,7 +98,7 @@ export const candidateCells = (test: TestDetails, candidate: CandidateRow): Cell
     report.reportStatus,
     dateTimeCell(report.attemptedOn),
     report.timeTaken,
-    scoreCell(report.score),
+    shownScoreCell(report.score, candidate.shown),
     scoreCell(report.totalScore),
     report.wv,
     report.tv,

@@ -1,4 +1,4 @@
-import type { CandidateReport, IntegritySummary, SectionReportEntry } from '@assay/domain';
+import type { CandidateReport, IntegritySummary, SectionReportEntry, ShownScore } from '@assay/domain';
 
 /** A value of one cell: numbers stay numbers, an empty cell is null. */
 export type CellValue = string | number | Date | null;
@@ -10,6 +10,8 @@ export interface CandidateRow {
   sections: SectionReportEntry[];
   /** The attempt's integrity summary (issue 48, item 7); its cells are empty without one. */
   integrity?: IntegritySummary;
+  /** The score to show (decision 649): while provisional, the score cell says so; absent, the report's score. */
+  shown?: ShownScore;
 }
 
 /**

@@ -15,6 +15,7 @@ import { migrateToLatest } from './migrate.js';
 import { OrgsRepository } from './repositories/orgs.js';
 import { MemoryRateLimitCounters, SqlRateLimitCounters, type RateLimitCounters } from './repositories/rate-limit-counters.js';
 import { ReportsRepository } from './repositories/reports.js';
+import { InvitationListRepository } from './repositories/invitation-list.js';
 import { TestLinksRepository } from './repositories/test-links.js';
 import { TestsRepository } from './repositories/tests.js';
 import { ImportedTests } from './repositories/imported-tests.js';
@@ -35,6 +36,8 @@ export interface Repositories {
   readonly testLinks: TestLinksRepository;
   readonly invitations: InvitationsRepository;
   readonly reports: ReportsRepository;
+  /** A test's invitations as a list (issue 48, decision 652). */
+  readonly invitationList: InvitationListRepository;
   readonly attempts: AttemptsRepository;
   readonly attemptLog: AttemptLogRepository;
   readonly questionSignals: QuestionSignalsRepository;
@@ -84,6 +87,7 @@ const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: Inst
     testLinks: () => new TestLinksRepository(db),
     invitations: () => new InvitationsRepository(db, jobsRepository(), dialect),
     reports: () => new ReportsRepository(db, dialect, importedTests),
+    invitationList: () => new InvitationListRepository(db, importedTests),
     attempts: () => new AttemptsRepository(db, importedTests),
     attemptLog: () => new AttemptLogRepository(db),
     questionSignals: () => new QuestionSignalsRepository(db),

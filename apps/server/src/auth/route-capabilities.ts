@@ -40,6 +40,7 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
   'POST /v2/org/candidate-page': 'change-candidate-page',
   'PUT /v2/org/testinvitation/:testInvitationId/grades/:questionId': 'grade',
   'GET /v2/org/tests/:testId/review': 'read-reports',
+  'GET /v2/org/tests/:testId/invitations': 'read-reports',
   'GET /v2/org/integrations/greenhouse': 'read-integrations',
   'PUT /v2/org/integrations/greenhouse': 'change-integrations',
   'GET /v2/org/tests/:testId/reminders': 'read-tests',

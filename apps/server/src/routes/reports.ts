@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CandidateReport, IdParam, ReportDetails, RevokedReportLinks, SectionReport, succeed } from '@assay/domain';
+import { CandidateReportWithScore, IdParam, ReportDetails, RevokedReportLinks, SectionReport, reportScoreFields, succeed } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { found } from '../refusal-error.js';
@@ -17,15 +17,19 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { sto
       schema: {
         tags: ['reports'],
         summary: 'Candidate test report (4.11)',
+        description:
+          'The spec\'s fields keep their meaning: `score` is the final score, "0" until the report is Generated. Assay adds `scoreStatus` ' +
+          '(unscored, provisional while answers await a grader, final), `scoreSoFar` (the score to show now: the marks so far while provisional) ' +
+          'and `awaitingReview` (decision 650).',
         security: apiKeySecurity,
         params: InvitationParams,
-        response: envelopeResponses(CandidateReport),
+        response: envelopeResponses(CandidateReportWithScore),
       },
     },
     async (request) => {
       const { testInvitationId } = request.params;
       const record = found(await store.reports.report(request.org.orgId, testInvitationId), '404.4', notFound(testInvitationId));
-      return succeed(record.report);
+      return succeed({ ...record.report, ...reportScoreFields(record.shown, record.awaitingReview) });
     },
   );
 

@@ -15,11 +15,39 @@ const reviewedSummary = async (store: Store, orgId: number, invitationId: number
   return attemptIntegritySummary({ invitation, ...(await integrityEvidenceOf(store, orgId, invitationId)) });
 };
 
+/** What a row must say to be summarised: its invitation and its window departures (wv). */
+interface SummarisedRow {
+  testInvitationId: number;
+  wv: number;
+}
+
 /**
- * The Candidates sheet's rows, each with its attempt's integrity summary (issue 48, item 7; decision 647). An attempt
- * nobody reviewed is summarised from counts read for the whole batch (every piece is then "not reviewed"); only the
- * few attempts with a review are read in full. Flat memory: one batch at a time.
+ * Rows' integrity summaries (issue 48, item 7; decisions 647 and 654), by invitation id. An attempt nobody reviewed is
+ * summarised from counts read for all the rows at once (every piece is then "not reviewed"); only the few attempts
+ * with a review are read in full.
  */
+export const integritySummariesOf = async (store: Store, orgId: number, rows: readonly SummarisedRow[]): Promise<Map<number, IntegritySummary>> => {
+  const counts = await store.evidenceReviews.countsOf(
+    orgId,
+    rows.map((row) => row.testInvitationId),
+  );
+  const summaries = new Map<number, IntegritySummary>();
+  for (const row of rows) {
+    const count = counts.get(row.testInvitationId);
+    const integrity = count?.reviewed
+      ? await reviewedSummary(store, orgId, row.testInvitationId)
+      : integritySummary({
+          departures: { total: row.wv, outcomes: [] },
+          pastes: { total: count?.pastes ?? 0, outcomes: [] },
+          similarAnswers: { total: count?.similarPairs ?? 0, outcomes: [] },
+          snapshots: { total: count?.snapshots ?? 0, outcomes: [] },
+        });
+    if (integrity) summaries.set(row.testInvitationId, integrity);
+  }
+  return summaries;
+};
+
+/** The Candidates sheet's rows, each with its attempt's integrity summary, one batch at a time (flat memory). */
 export async function* withIntegritySummaries(
   store: Store,
   orgId: number,
@@ -27,20 +55,13 @@ export async function* withIntegritySummaries(
 ): AsyncGenerator<ReportWithSections & { integrity?: IntegritySummary }> {
   let batch: ReportWithSections[] = [];
   const flush = async function* () {
-    const counts = await store.evidenceReviews.countsOf(
+    const summaries = await integritySummariesOf(
+      store,
       orgId,
-      batch.map((row) => row.testInvitationId),
+      batch.map((row) => ({ testInvitationId: row.testInvitationId, wv: row.report.wv })),
     );
     for (const row of batch) {
-      const count = counts.get(row.testInvitationId);
-      const integrity = count?.reviewed
-        ? await reviewedSummary(store, orgId, row.testInvitationId)
-        : integritySummary({
-            departures: { total: row.report.wv, outcomes: [] },
-            pastes: { total: count?.pastes ?? 0, outcomes: [] },
-            similarAnswers: { total: count?.similarPairs ?? 0, outcomes: [] },
-            snapshots: { total: count?.snapshots ?? 0, outcomes: [] },
-          });
+      const integrity = summaries.get(row.testInvitationId);
       yield integrity ? { ...row, integrity } : row;
     }
     batch = [];

@@ -120,4 +120,17 @@ describe.each(backends)('@assay/client reports, exports and events against the r
     expect(forged).toBeInstanceOf(PermissionDeniedError);
     expect(forged).toMatchObject({ statuscode: '403.14' });
   });
+
+  it("walks a test's invitations page after page, each once, and filters them (issue 48)", async () => {
+    const listed = (await t.client.tests.import({ ...sampleDefinition, testName: 'Listed' })).testId;
+    const first = (await t.client.invitations.register(listed, { emailId: 'first@example.com', fullName: 'First' })).testInvitationId;
+    const second = (await t.client.invitations.register(listed, { emailId: 'second@example.com', fullName: 'Second' })).testInvitationId;
+    const page = await t.client.invitations.list(listed, { page_size: 1, sort: '-invited', status: ['Pending', 'Awaiting review'] });
+    expect(page).toMatchObject({ invitationsCount: 2, invitations: [{ testInvitationId: second, emailId: 'second@example.com', scoreStatus: 'unscored' }] });
+    const walked: number[] = [];
+    for await (const row of t.client.invitations.all(listed, { page_size: 1 })) walked.push(row.testInvitationId);
+    expect(walked).toEqual([first, second]);
+    expect((await t.client.invitations.list(listed, { q: 'nobody' })).invitations).toEqual([]);
+    expect(await t.client.reports.get(invitationId)).toMatchObject({ scoreStatus: 'final', scoreSoFar: '2', awaitingReview: 0 });
+  });
 });

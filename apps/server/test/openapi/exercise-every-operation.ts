@@ -65,6 +65,8 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'GET', url: `/v2/org/events?from=${encodeURIComponent('2020-01-01T00:00:00Z')}&limit=10` });
   // Grading (issue 32): the scenario's test has no written question, so its queue is empty and a grade is refused.
   await send({ method: 'GET', url: `/v2/org/tests/${testId}/review?by=candidate&blind=true` });
+  // A test's invitations as a list (issue 48): every row shape — pending, completed — with its score status.
+  await send({ method: 'GET', url: `/v2/org/tests/${testId}/invitations?sort=-score&page_size=50` });
   await send({ method: 'PUT', url: `/v2/org/testinvitation/${invitations.completed}/grades/${questionIds[1]}`, body: { marks: 1 } });
   const taking = await fresh('taking@example.com');
   const api = candidate(h, taking.token);

@@ -1,12 +1,37 @@
 import { BulkInvitationJob, type BulkInvitationBody } from '@assay/domain/bulk';
 import { InvitationHistory } from '@assay/domain/invitations';
 import { EvidenceReview, type EvidenceReviewInput } from '@assay/domain/report';
-import { CancelledInvitation, Reattempt, Registration, ResetInvitation } from '@assay/domain/schemas';
+import {
+  CancelledInvitation,
+  InvitationList,
+  MAX_PAGE_SIZE,
+  Reattempt,
+  Registration,
+  ResetInvitation,
+  type InvitationListRow,
+  type InvitationListSort,
+  type InvitationListStatus,
+} from '@assay/domain/schemas';
 import type { z } from 'zod';
 import type { CallOptions } from '../core/options.js';
 import { segment } from '../core/path.js';
 import type { Transport } from '../core/transport.js';
 import type { CandidateInput } from './test-links.js';
+
+/** The filters, order and page of a test's list of invitations, as the server reads them (decision 652). */
+export interface ListInvitationsQuery {
+  page_size?: number;
+  page_no?: number;
+  /** Any of the test statuses, or `Awaiting review` (a Completed attempt whose score is provisional). */
+  status?: readonly InvitationListStatus[];
+  min_score?: number;
+  max_score?: number;
+  /** Words that must each appear in the name or email. */
+  q?: string;
+  sort?: InvitationListSort;
+}
+
+const listQuery = ({ status, ...rest }: ListInvitationsQuery) => ({ ...rest, status: status?.join(',') });
 
 const invitation = (testInvitationId: number, action: string) => `/v2/org/testinvitation/${segment(testInvitationId)}/${action}`;
 
@@ -40,6 +65,32 @@ export class Invitations {
   /** A bulk job's progress and its rows' outcomes: all (default), only the refused, or none. */
   bulkJob(jobId: number, query: { rows?: 'all' | 'refused' | 'none' } = {}, options?: CallOptions): Promise<BulkInvitationJob> {
     return this.transport.json({ method: 'GET', path: `/v2/org/bulk-invitations/${segment(jobId)}`, query, credential: 'apiKey' }, BulkInvitationJob, options);
+  }
+
+  /** One page of a test's invitations (an Assay extension) and the count of all that match. */
+  list(testId: number, query: ListInvitationsQuery = {}, options?: CallOptions): Promise<InvitationList> {
+    return this.transport.json(
+      { method: 'GET', path: `/v2/org/tests/${segment(testId)}/invitations`, query: listQuery(query), credential: 'apiKey' },
+      InvitationList,
+      options,
+    );
+  }
+
+  /**
+   * Every invitation of a test that matches, page after page (`for await (const row of client.invitations.all(testId))`),
+   * each once: the walk ends on an empty page, a page with nothing new, or once the count is reached.
+   */
+  async *all(testId: number, query: Omit<ListInvitationsQuery, 'page_no'> = {}, options?: CallOptions): AsyncGenerator<InvitationListRow, void, undefined> {
+    const seen = new Set<number>();
+    for (let pageNo = 1; ; pageNo++) {
+      const page = await this.list(testId, { page_size: MAX_PAGE_SIZE, ...query, page_no: pageNo }, options);
+      const fresh = page.invitations.filter((row) => !seen.has(row.testInvitationId));
+      for (const row of fresh) {
+        seen.add(row.testInvitationId);
+        yield row;
+      }
+      if (fresh.length === 0 || seen.size >= page.invitationsCount) return;
+    }
   }
 
   /** Allowed while Pending or Reset (else 403.4). `testId`, when given, must be the invitation's test. */

@@ -1,5 +1,6 @@
 import { ReportDetails } from '@assay/domain/report';
-import { CandidateReport, RevokedReportLinks, SectionReport } from '@assay/domain/schemas';
+import { CandidateReport, ReportScoreFields, RevokedReportLinks, SectionReport } from '@assay/domain/schemas';
+import type { z } from 'zod';
 import { AssayError } from '../core/errors.js';
 import type { FileDownload } from '../core/file-download.js';
 import type { CallOptions, DownloadOptions } from '../core/options.js';
@@ -16,15 +17,22 @@ export const sectionsOf = (result: unknown): unknown => {
   return key === undefined ? result : (result as Record<string, unknown>)[key];
 };
 
+/**
+ * The candidate report as read: Assay's score status fields (decision 650) when the server sends them, absent from a
+ * v2 server that does not.
+ */
+export const ReadReport = CandidateReport.extend(ReportScoreFields.partial().shape);
+export type ReadReport = z.infer<typeof ReadReport>;
+
 const SIGNED_REPORT_PATH = /^\/v2\/reports\/\d+\/pdf$/;
 
 /** Reports (4.11–4.14) and the signed `ReportPDFUrl` of callbacks. */
 export class Reports {
   constructor(private readonly transport: Transport) {}
 
-  /** The candidate report: score, total, time taken, violations, statuses. */
-  get(testInvitationId: number, options?: CallOptions): Promise<CandidateReport> {
-    return this.transport.json({ method: 'GET', path: `/v2/org/report/${segment(testInvitationId)}`, credential: 'apiKey' }, CandidateReport, options);
+  /** The candidate report: score, total, time taken, violations, statuses, and whether the score is provisional. */
+  get(testInvitationId: number, options?: CallOptions): Promise<ReadReport> {
+    return this.transport.json({ method: 'GET', path: `/v2/org/report/${segment(testInvitationId)}`, credential: 'apiKey' }, ReadReport, options);
   }
 
   /** Section scores, as an array whichever form the server sends. */

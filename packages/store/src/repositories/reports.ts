@@ -4,6 +4,8 @@ import {
   formatScore,
   formatWireDateTime,
   isFixedTest,
+  shownScore,
+  type ShownScore,
   variantMaxScores,
   type CandidateReport,
   type InvitationStatus,
@@ -22,6 +24,10 @@ export interface ReportRecord {
   testInvitationId: number;
   testId: number;
   report: CandidateReport;
+  /** The score the report shows and whether it is provisional (decision 649): `report.score` stays the final one. */
+  shown: ShownScore;
+  /** Answers still awaiting a grader. */
+  awaitingReview: number;
 }
 
 export interface ReportWithSections extends ReportRecord {
@@ -44,6 +50,29 @@ const invitationColumns = [
   'candidates.full_name as fullName',
 ] as const;
 
+/**
+ * What a provisional score is read from (decision 649): the answers awaiting a grader (a seek on review_items' key) and,
+ * only for an attempt with any, the marks so far (the machine's and the grades', a seek on question_results' key).
+ */
+export const scoreSoFarColumns = [
+  sql<number | string>`(select count(*) from review_items where review_items.invitation_id = invitations.id)`.as('awaiting'),
+  sql<number | null>`(case when exists (select 1 from review_items where review_items.invitation_id = invitations.id)
+    then (select coalesce(sum(question_results.marks), 0) from question_results where question_results.invitation_id = invitations.id) end)`.as('soFar'),
+] as const;
+
+/** The score a row shows: PostgreSQL hands count(*) over as text and sums as numbers, and the sum is rounded as scores are. */
+export const shownOfRow = (row: { status: string; reportStatus: string; score: number; awaiting: number | string; soFar: number | string | null }) => {
+  const awaitingReview = Number(row.awaiting);
+  const shown = shownScore({
+    testStatus: row.status as InvitationStatus,
+    reportStatus: row.reportStatus as ReportStatus,
+    score: Number(row.score),
+    scoreSoFar: Math.round(Number(row.soFar ?? 0) * 100) / 100,
+    awaitingReview,
+  });
+  return { shown, awaitingReview };
+};
+
 const reportColumns = [
   ...invitationColumns,
   'tests.name as testName',
@@ -65,6 +94,8 @@ type InvitationRow = {
   variantSeed: number | null;
   email: string;
   fullName: string;
+  awaiting: number | string;
+  soFar: number | string | null;
 };
 
 type ReportTestColumns = Pick<ReportTest, 'testName' | 'duration' | 'questions' | 'totalMarks'>;
@@ -72,6 +103,7 @@ type ReportTestColumns = Pick<ReportTest, 'testName' | 'duration' | 'questions' 
 const toReport = (row: InvitationRow, test: ReportTestColumns): ReportRecord => ({
   testInvitationId: row.invitationId,
   testId: row.testId,
+  ...shownOfRow(row),
   report: {
     emailId: row.email,
     fullName: row.fullName,
@@ -94,7 +126,8 @@ const reportQuery = (db: Kysely<Database>) =>
     .selectFrom('invitations')
     .innerJoin('candidates', 'candidates.id', 'invitations.candidate_id')
     .innerJoin('tests', 'tests.id', 'invitations.test_id')
-    .select(reportColumns);
+    .select(reportColumns)
+    .select(scoreSoFarColumns);
 
 const reportById = compileOnce((db: Kysely<Database>) =>
   reportQuery(db).where('invitations.org_id', '=', parameter<number>('orgId')).where('invitations.id', '=', parameter<number>('invitationId')),
@@ -106,6 +139,7 @@ const invitationReportById = compileOnce((db: Kysely<Database>) =>
     .selectFrom('invitations')
     .innerJoin('candidates', 'candidates.id', 'invitations.candidate_id')
     .select(invitationColumns)
+    .select(scoreSoFarColumns)
     .where('invitations.org_id', '=', parameter<number>('orgId'))
     .where('invitations.id', '=', parameter<number>('invitationId')),
 );
@@ -253,6 +287,7 @@ export class ReportsRepository {
         .selectFrom('invitations')
         .innerJoin('candidates', 'candidates.id', 'invitations.candidate_id')
         .select(invitationColumns)
+        .select(scoreSoFarColumns)
         .select(sectionScores)
         .where('invitations.org_id', '=', orgId)
         .where('invitations.test_id', '=', testId)
@@ -267,6 +302,7 @@ export class ReportsRepository {
         yield {
           testInvitationId: row.invitationId,
           testId,
+          ...shownOfRow(row),
           report: {
             emailId: row.email,
             fullName: row.fullName,

@@ -11,10 +11,6 @@ export const IntegrityText = ({ level }: { level: IntegrityLevel }) => (
   </Text>
 );
 
-/** The level a workbook cell names (`INTEGRITY_LEVEL_TEXT`), or undefined for an empty or unknown cell (an older server's workbook). */
-export const integrityLevelOfText = (text: string | null | undefined): IntegrityLevel | undefined =>
-  (Object.entries(INTEGRITY_LEVEL_TEXT) as [IntegrityLevel, string][]).find(([, words]) => words === text)?.[0];
-
 /** The level as one mark for a list at 80 columns: "!" confirmed, "?" to review, "·" dismissed, "—" nothing (decision 648). */
 const MARKS: Record<IntegrityLevel, string> = { confirmed: '!', unreviewed: '?', dismissed: '·', none: '—' };
 

@@ -1,9 +1,9 @@
 import type { InvitationStatus, TestLinkState } from '@assay/domain/invitations';
-import type { ReconciliationEvents, ReportStatus, TestStatus } from '@assay/domain/schemas';
+import type { InvitationListStatus, ReconciliationEvents, ReportStatus, TestStatus } from '@assay/domain/schemas';
 import { Text } from './Text.js';
 
-/** Every status word the cli shows: an invitation's, its report's, a test's, a link's, a completion event's. */
-export type StatusWord = InvitationStatus | ReportStatus | TestStatus | TestLinkState | ReconciliationEvents['events'][number]['type'];
+/** Every status word the cli shows: an invitation's ("Awaiting review" in a test's list), its report's, a test's, a link's, a completion event's. */
+export type StatusWord = InvitationStatus | InvitationListStatus | ReportStatus | TestStatus | TestLinkState | ReconciliationEvents['events'][number]['type'];
 
 type Colour = 'green' | 'cyan' | 'yellow' | 'magenta' | 'gray';
 
@@ -14,6 +14,7 @@ const COLORS: Record<StatusWord, Colour> = {
   Pending: 'yellow',
   Reset: 'magenta',
   Cancelled: 'gray',
+  'Awaiting review': 'cyan',
   Active: 'green',
   Inactive: 'gray',
   Generated: 'green',

@@ -1,6 +1,7 @@
+import { candidateTokenOf, type AssayClient } from '@assay/client';
 import type { TestDetails } from '@assay/domain/schemas';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { candidateTokenOf } from '@assay/client';
+import { writtenTest } from '@assay/testing';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { completeAttempt, importExample, newOrg, serverUrl, type TestOrg } from '../../../test/helpers/org.js';
 import { osc52 } from '../shell/clipboard.js';
 import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
@@ -110,5 +111,76 @@ describe('InvitationsScreen against a real server', () => {
     expect(frame).toMatch(new RegExp(`${confirmed}\\s+Lin Ting\\s+.*\\s+1/\\d+ s\\s+!`));
     expect(frame).toMatch(new RegExp(`${unreviewed}\\s+Noor Haddad\\s+.*\\s+1/\\d+ s\\s+\\?`));
     expect(widestLine(frame)).toBeLessThanOrEqual(80);
+  });
+});
+
+/** Submits the written test: the choice right (1 of 8), and the short answer and essay as given ("" leaves one blank). */
+const submitWritten = async (client: AssayClient, testId: number, emailId: string, fullName: string, written: { short: string; essay: string }) => {
+  const registration = await client.invitations.register(testId, { emailId, fullName });
+  const attempt = client.candidate(candidateTokenOf(registration.takeTestURL));
+  const session = await attempt.start();
+  const [choice, short, essay] = session.test.sections.flatMap((section) => (section.questions ?? []).map((question) => question.questionId));
+  await attempt.saveAnswer(choice!, { optionIds: [1] });
+  if (written.short) await attempt.saveAnswer(short!, { text: written.short });
+  if (written.essay) await attempt.saveAnswer(essay!, { text: written.essay });
+  await attempt.submit();
+  return registration.testInvitationId;
+};
+
+describe('InvitationsScreen of a written test (issue 48: provisional scores, a list that is not an export)', () => {
+  let org: TestOrg;
+  let testId: number;
+  let awaitingId: number;
+  let finalId: number;
+  let screen: Rendered | undefined;
+  beforeAll(async () => {
+    org = await newOrg('Provisional');
+    testId = (await org.client.tests.import(writtenTest as Parameters<AssayClient['tests']['import']>[0])).testId;
+    // Ada's essay awaits a grader: 3 of 8 so far (choice 1, "Paris" 2). Lin left both written answers blank: 1 of 8, final.
+    awaitingId = await submitWritten(org.client, testId, 'ada@example.com', 'Ada Lovelace', { short: 'Paris', essay: 'Sort, then search.' });
+    finalId = await submitWritten(org.client, testId, 'lin@example.com', 'Lin Ting', { short: '', essay: '' });
+    await org.client.invitations.register(testId, { emailId: 'grace@example.com', fullName: 'Grace Hopper' });
+    // The server's worker scores both attempts.
+    await vi.waitFor(
+      async () => {
+        expect((await org.client.reports.get(awaitingId)).scoreStatus).toBe('provisional');
+        expect((await org.client.reports.get(finalId)).scoreStatus).toBe('final');
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+  });
+  afterEach(() => screen?.unmount());
+
+  const open = async () => {
+    screen = renderScreen(<InvitationsScreen testId={testId} testName="Written answers" />, { client: org.client });
+    return screen.waitFor('Grace Hopper');
+  };
+
+  it('shows an attempt awaiting review with its provisional score, filters by that state, and sorts by the provisional score', async () => {
+    const frame = await open();
+    expect(frame).toMatch(new RegExp(`${awaitingId}\\s+Ada Lovelace\\s+ada@example.com\\s+Awaiting review\\s+~3/8`));
+    expect(frame).toMatch(new RegExp(`${finalId}\\s+Lin Ting\\s+lin@example.com\\s+Completed\\s+1/8`));
+    expect(frame).toContain('~ provisional');
+    // f steps through the states: all, Pending, In progress, Completed, Reset, Cancelled, Awaiting review.
+    await screen!.press('f', 'f', 'f', 'f', 'f', 'f');
+    const filtered = await screen!.waitFor('status Awaiting review');
+    expect(filtered).toContain('Ada Lovelace');
+    expect(filtered).not.toContain('Lin Ting');
+    expect(filtered).not.toContain('Grace Hopper');
+    // Back to all, then ordered by score: Ada's 3 so far ranks above Lin's final 1, the pending invitation last.
+    await screen!.press('f', 'o', 'o');
+    const sorted = await screen!.waitFor((shown) => shown.includes('Grace Hopper') && /by score/.test(shown));
+    expect(sorted.indexOf('Ada Lovelace')).toBeLessThan(sorted.indexOf('Lin Ting'));
+    expect(sorted.indexOf('Lin Ting')).toBeLessThan(sorted.indexOf('Grace Hopper'));
+  });
+
+  it('opening the list writes nothing to any invitation’s history (it is a read, not an Excel export)', async () => {
+    const before = await org.client.invitations.history(finalId);
+    await open();
+    screen!.unmount();
+    await open();
+    const after = await org.client.invitations.history(finalId);
+    expect(after.entries).toEqual(before.entries);
+    expect(after.entries.some((entry) => entry.kind === 'report-downloaded')).toBe(false);
   });
 });

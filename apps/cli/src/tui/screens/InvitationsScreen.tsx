@@ -4,7 +4,7 @@ import { FailureText } from '../components/FailureText.js';
 import { MoveLine, useInvitationMove } from '../components/InvitationMove.js';
 import { columnsFor, Row } from '../components/Row.js';
 import { StatusText } from '../components/StatusText.js';
-import { IntegrityMark, integrityLevelOfText } from '../components/IntegrityText.js';
+import { IntegrityMark } from '../components/IntegrityText.js';
 import { HINTS } from '../hints.js';
 import { loadInvitations, type InvitationRow } from '../data/invitations-of-test.js';
 import { useConnection } from '../shell/client-context.js';
@@ -15,7 +15,7 @@ import { useCall } from '../shell/use-call.js';
 import { useMachine } from '../shell/use-machine.js';
 import { offeredMoves } from '../state/invitation-moves.js';
 import { initialList, listReducer, selectedRow, shownRows, windowOf } from '../state/list-state.js';
-import { INVITATIONS_VIEW, scoreFraction } from '../state/list-views.js';
+import { INVITATIONS_VIEW, listStateOf } from '../state/list-views.js';
 import { LIST_POSITION_ROWS, ListPosition } from '../components/ListPosition.js';
 import { remoteCallKey } from '../state/remote-state.js';
 import { invitationsKeys } from '../state/screen-keys.js';
@@ -23,14 +23,14 @@ import { invitationsKeys } from '../state/screen-keys.js';
 const CHROME_ROWS = 5 + LIST_POSITION_ROWS;
 const reducer = listReducer(INVITATIONS_VIEW);
 
-/** A score only for a completed invitation: the workbook's 0 for one not taken is no score. */
-const scoreText = (row: InvitationRow) => (scoreFraction(row) === null ? '—' : `${row.score}/${row.totalScore ?? '?'}`);
-
-/** The integrity summary's level as a mark (issue 48, decision 648); "—" for a server's workbook without it. */
-const integrityCell = (row: InvitationRow) => {
-  const level = integrityLevelOfText(row.integrity);
-  return level ? <IntegrityMark level={level} /> : '—';
+/** The score to show (decision 649): the provisional one marked with a `~`, none as "—", never a placeholder 0. */
+const scoreText = (row: InvitationRow) => {
+  if (row.score === null) return '—';
+  return `${row.scoreStatus === 'provisional' ? '~' : ''}${row.score}/${row.maxScore}`;
 };
+
+/** The integrity summary's level as a mark (issue 48, decisions 648 and 672); "—" for a row the server did not summarise. */
+const integrityCell = (row: InvitationRow) => (row.integrity ? <IntegrityMark level={row.integrity.level} /> : '—');
 
 export const InvitationsScreen = ({ testId, testName }: { testId: number; testName: string }) => {
   const { client } = useConnection();
@@ -69,11 +69,12 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
 
   const rows = shownRows(state, INVITATIONS_VIEW);
   const { first, last } = windowOf(state.cursor, rows.length, visible);
-  const columns = columnsFor(body.columns, [7, 'flex', 'flex', 12, 9, 9, 4], [0, 4]);
+  const columns = columnsFor(body.columns, [7, 'flex', 'flex', 15, 9, 9, 4], [0, 4]);
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end">
-        Invitations of <Text bold>{testName}</Text> <Text dimColor>(from the test's Excel report)</Text>
+        Invitations of <Text bold>{testName}</Text>
+        {rows.some((row) => row.scoreStatus === 'provisional') ? <Text dimColor> (~ provisional: marks so far, answers await review)</Text> : null}
       </Text>
       <Row header columns={columns} cells={['ID', 'NAME', 'EMAIL', 'STATUS', 'SCORE', 'WV/TV', 'INT']} />
       {rows.slice(first, last).map((row, index) => (
@@ -85,7 +86,7 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
             String(row.testInvitationId),
             row.fullName,
             row.emailId,
-            <StatusText status={row.testStatus} />,
+            <StatusText status={listStateOf(row)} />,
             scoreText(row),
             `${row.wv}/${row.tv} s`,
             integrityCell(row),

@@ -1,7 +1,8 @@
 import type { TestDetails } from '@assay/domain/schemas';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { writtenTest } from '@assay/testing';
+import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { candidateTokenOf, createClient, type AssayClient } from '@assay/client';
 import { completeAttempt, importExample, newOrg, serverUrl, type TestOrg } from '../../../test/helpers/org.js';
 import { HINTS } from '../hints.js';
@@ -252,5 +253,30 @@ describe('ReportScreen: reviewing integrity evidence (issue 32, item 5) with a r
     await screen.press(KEYS.escape, 'r');
     await screen.waitFor('Integrity evidence: no departures, snapshots, pastes or similar answers.');
     await screen.expectChrome({ hints: HINTS.report(['cancel']) });
+  });
+});
+
+describe('ReportScreen of an attempt whose essay awaits a grader (issue 48)', () => {
+  let screen: Rendered | undefined;
+  afterEach(() => screen?.unmount());
+
+  it('says “awaiting review” with the marks so far once the machine has scored, never “scoring…”', async () => {
+    const org = await newOrg('Awaiting');
+    const { testId } = await org.client.tests.import(writtenTest as Parameters<AssayClient['tests']['import']>[0]);
+    const registration = await org.client.invitations.register(testId, { emailId: 'ada@example.com', fullName: 'Ada Lovelace' });
+    const attempt = org.client.candidate(candidateTokenOf(registration.takeTestURL));
+    const session = await attempt.start();
+    const [choice, short, essay] = session.test.sections.flatMap((section) => (section.questions ?? []).map((question) => question.questionId));
+    await attempt.saveAnswer(choice!, { optionIds: [1] });
+    await attempt.saveAnswer(short!, { text: 'Paris' });
+    await attempt.saveAnswer(essay!, { text: 'Sort, then search.' });
+    await attempt.submit();
+    const id = registration.testInvitationId;
+    await vi.waitFor(async () => expect((await org.client.reports.get(id)).scoreStatus).toBe('provisional'), { timeout: 20_000, interval: 200 });
+    screen = renderScreen(<ReportScreen testInvitationId={id} />, { client: org.client });
+    const frame = await screen.waitFor('awaiting review');
+    expect(frame).toContain('Score 3 of 8 provisional · awaiting review (1 answer to grade)');
+    expect(frame).not.toContain('scoring…');
+    expect(frame).toMatch(/Written\s+~3\s+8/);
   });
 });

@@ -1,5 +1,6 @@
 import { integritySummaryOfReport, integritySummaryText, type ReportDetails } from '@assay/domain/report';
-import type { CandidateReport, SectionReport } from '@assay/domain/schemas';
+import type { ReadReport } from '@assay/client';
+import type { SectionReport } from '@assay/domain/schemas';
 import { timeViolationText, windowViolationsText } from '../../format/violations.js';
 import { Box } from 'ink';
 import { Text } from '../components/Text.js';
@@ -29,7 +30,7 @@ import { evidenceOpenKeys, reportKeys } from '../state/screen-keys.js';
 import { usePoll } from '../shell/use-poll.js';
 
 interface ReportData {
-  report: CandidateReport;
+  report: ReadReport;
   sections: SectionReport;
   /** What the PDF shows, as JSON: here, the integrity evidence and its reviews beside the raw signal. */
   details: ReportDetails;
@@ -45,8 +46,26 @@ const INTEGRITY_PREFIX = 'Integrity: ';
 const fraction = (score: number, total: number) => (total > 0 ? score / total : 0);
 const percent = (value: number) => `${Math.round(value * 100)}%`;
 
-/** The score line: a bar only for a real score; "scoring…" or "—" (and why) otherwise, never a 0 % bar. */
+/** A section's marks so far, marked `~`, while the score is provisional (from `/details`, which has them); else "—". */
+const provisionalSectionScore = (view: ScoreView, details: ReportDetails, index: number, name: string): string => {
+  const section = details.sections[index];
+  return view.kind === 'provisional' && section?.sectionName === name ? `~${section.score}` : '—';
+};
+
+const answers = (count: number) => `${count} answer${count === 1 ? '' : 's'}`;
+
+/**
+ * The score line: a bar only for a real score; the marks so far and "awaiting review" once the machine has scored and
+ * answers await a grader; "scoring…" or "—" (and why) otherwise, never a 0 % bar.
+ */
 const ScoreLine = ({ view, barWidth }: { view: ScoreView; barWidth: number }) => {
+  if (view.kind === 'provisional')
+    return (
+      <Text>
+        Score <Text bold>{view.score}</Text> of {view.total} <Text color="cyan">provisional · awaiting review</Text>{' '}
+        <Text dimColor>({answers(view.awaiting)} to grade)</Text>
+      </Text>
+    );
   if (view.kind === 'scoring')
     return (
       <Text>
@@ -185,7 +204,7 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
                   <Bar fraction={fraction(entry.candidateScore, entry.sectionScore)} width={barWidth} color="cyan" />,
                   percent(fraction(entry.candidateScore, entry.sectionScore)),
                 ]
-              : [entry.sectionName, '—', String(entry.sectionScore), '', '']
+              : [entry.sectionName, provisionalSectionScore(score, details, index, entry.sectionName), String(entry.sectionScore), '', '']
           }
         />
       ))}

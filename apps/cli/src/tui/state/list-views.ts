@@ -1,5 +1,4 @@
-import { InvitationStatus } from '@assay/domain/invitations';
-import type { TestLink } from '@assay/domain/schemas';
+import { InvitationListStatus, type TestLink } from '@assay/domain/schemas';
 import { linkStateText, publicLinkUrl } from '../../format/link-text.js';
 import type { InvitationRow } from '../data/invitations-of-test.js';
 import type { ListView } from './list-state.js';
@@ -9,34 +8,26 @@ const byId =
   (a: T, b: T) =>
     id(a) - id(b);
 
-/** Whether an invitation in this state has a score: the workbook has 0 for one not taken, which is no score, not a zero. */
-const HAS_SCORE: Record<InvitationStatus, boolean> = {
-  Pending: false,
-  'In progress': false,
-  Completed: true,
-  Reset: false,
-  Cancelled: false,
+/** What the list's status column says and `f` filters by: the test status, or "Awaiting review" for a Completed attempt whose score is provisional. */
+export const listStateOf = (row: Pick<InvitationRow, 'testStatus' | 'scoreStatus'>): InvitationListStatus =>
+  row.scoreStatus === 'provisional' ? 'Awaiting review' : row.testStatus;
+
+/** The share of the maximum an invitation scored, the provisional score included (decision 649); null without a score. */
+export const scoreFraction = (row: Pick<InvitationRow, 'score' | 'maxScore'>): number | null => {
+  if (row.score === null) return null;
+  return row.maxScore > 0 ? row.score / row.maxScore : row.score;
 };
 
-/** The share of the maximum an invitation scored; null when it has no score yet. */
-export const scoreFraction = (row: Pick<InvitationRow, 'testStatus' | 'score' | 'totalScore'>): number | null => {
-  if (!HAS_SCORE[row.testStatus] || row.score === null || row.score === '') return null;
-  const score = Number(row.score);
-  const total = Number(row.totalScore);
-  if (!Number.isFinite(score)) return null;
-  return Number.isFinite(total) && total > 0 ? score / total : score;
-};
+const stateRank = (row: InvitationRow) => InvitationListStatus.options.indexOf(listStateOf(row));
 
-const statusRank = (status: InvitationStatus) => InvitationStatus.options.indexOf(status);
-
-/** Invitations: searched by name, email and id; filtered by their status; by id, status, or score (best first, unscored last). */
+/** Invitations: searched by name, email and id; filtered by their state; by id, state, or score (best first, provisional among them, unscored last). */
 export const INVITATIONS_VIEW: ListView<InvitationRow> = {
   searched: (row) => [row.fullName, row.emailId, String(row.testInvitationId)],
-  status: (row) => row.testStatus,
-  statuses: InvitationStatus.options,
+  status: listStateOf,
+  statuses: InvitationListStatus.options,
   orders: [
     { name: 'id', compare: byId<InvitationRow>((row) => row.testInvitationId) },
-    { name: 'status', compare: (a, b) => statusRank(a.testStatus) - statusRank(b.testStatus) || byId<InvitationRow>((row) => row.testInvitationId)(a, b) },
+    { name: 'status', compare: (a, b) => stateRank(a) - stateRank(b) || byId<InvitationRow>((row) => row.testInvitationId)(a, b) },
     {
       name: 'score',
       compare: (a, b) => (scoreFraction(b) ?? -Infinity) - (scoreFraction(a) ?? -Infinity) || byId<InvitationRow>((row) => row.testInvitationId)(a, b),

@@ -1,8 +1,9 @@
 import { REPORT_STATUS, type InvitationStatus } from '@assay/domain/invitations';
+import type { ReadReport } from '@assay/client';
 import type { CandidateReport } from '@assay/domain/schemas';
 import { match, P } from 'ts-pattern';
 
-type ReportFacts = Pick<CandidateReport, 'testStatus' | 'reportStatus' | 'score' | 'totalScore'>;
+type ReportFacts = Pick<ReadReport, 'testStatus' | 'reportStatus' | 'score' | 'totalScore' | 'scoreStatus' | 'scoreSoFar' | 'awaitingReview'>;
 
 /**
  * What the report can say about the score. Only a Generated report has one: before, the server's 0 is a
@@ -10,6 +11,8 @@ type ReportFacts = Pick<CandidateReport, 'testStatus' | 'reportStatus' | 'score'
  */
 export type ScoreView =
   | { kind: 'scored'; score: number; total: number }
+  /** Scored by the machine, answers await a grader: the marks so far (decision 649), never "scoring…". */
+  | { kind: 'provisional'; score: number; total: number; awaiting: number }
   /** Submitted, the score is being worked out. */
   | { kind: 'scoring' }
   /** No score, and why (not started, cancelled, being taken). */
@@ -18,7 +21,11 @@ export type ScoreView =
 export const scoreViewOf = (report: ReportFacts): ScoreView =>
   match<[ReportFacts['testStatus'], ReportFacts['reportStatus']], ScoreView>([report.testStatus, report.reportStatus])
     .with([P._, 'Generated'], () => ({ kind: 'scored', score: Number(report.score), total: Number(report.totalScore) }))
-    .with(['Completed', P._], () => ({ kind: 'scoring' }))
+    .with(['Completed', P._], () =>
+      report.scoreStatus === 'provisional'
+        ? { kind: 'provisional', score: Number(report.scoreSoFar), total: Number(report.totalScore), awaiting: report.awaitingReview ?? 0 }
+        : { kind: 'scoring' },
+    )
     .with(['In progress', P._], () => ({ kind: 'none', reason: 'the candidate is taking the test' }))
     .with(['Pending', P._], () => ({ kind: 'none', reason: 'not started yet' }))
     .with(['Reset', P._], () => ({ kind: 'none', reason: 'reset, not started again' }))

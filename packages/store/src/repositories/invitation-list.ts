@@ -1,0 +1,198 @@
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import {
+  formatWireDateTime,
+  isFixedTest,
+  percentOf,
+  variantMaxScores,
+  type InvitationList,
+  type InvitationListQuery,
+  type InvitationListRow,
+  type InvitationStatus,
+  type QuestionRecord,
+  type ReportStatus,
+  type SectionRecord,
+} from '@assay/domain';
+import type { Database } from '../database.js';
+import type { ImportedTests } from './imported-tests.js';
+import { scoreSoFarColumns, shownOfRow } from './reports.js';
+import { toSectionRecord } from './records.js';
+
+/**
+ * The score every surface shows (decision 649) as SQL, for filtering and sorting: the final score of a Generated report,
+ * the marks so far of a Completed attempt with answers awaiting a grader, else null. Each read is a seek on a primary
+ * key (review_items, question_results) of a row the test's index found.
+ */
+const SHOWN_SCORE = sql<number | null>`(case when invitations.report_status = 'Generated' then invitations.score
+  when invitations.status = 'Completed' and exists (select 1 from review_items where review_items.invitation_id = invitations.id)
+  then (select coalesce(sum(question_results.marks), 0) from question_results where question_results.invitation_id = invitations.id) end)`;
+
+const AWAITING_REVIEW = sql<SqlBool>`(invitations.status = 'Completed' and invitations.report_status <> 'Generated'
+  and exists (select 1 from review_items where review_items.invitation_id = invitations.id))`;
+
+/** A word of the search as a LIKE pattern: its own `%`, `_` and `\` match themselves. */
+const containing = (word: string) => `%${word.toLowerCase().replace(/[\\%_]/g, (special) => `\\${special}`)}%`;
+
+const listColumns = [
+  'invitations.id as invitationId',
+  'invitations.status as status',
+  'invitations.report_status as reportStatus',
+  'invitations.score as score',
+  'invitations.created_at as createdAt',
+  'invitations.started_at as startedAt',
+  'invitations.completed_at as completedAt',
+  'invitations.expires_at as expiresAt',
+  'invitations.extra_time_percent as extraTimePercent',
+  'invitations.test_link_id as testLinkId',
+  'invitations.window_violations as wv',
+  'invitations.time_violation_seconds as tv',
+  'invitations.variant_seed as variantSeed',
+  'candidates.email as email',
+  'candidates.full_name as fullName',
+] as const;
+
+type Maxima = (seed: number | null) => number;
+
+/** A test's invitations as a recruiter's list reads them (decision 652): filtered, sorted, one page at a time, with the count. */
+export class InvitationListRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly importedTests: ImportedTests,
+  ) {}
+
+  /** One page of the org's test's invitations, or undefined (no such test in the org: the route's 404, as for a missing one). */
+  async list(orgId: number, testId: number, query: InvitationListQuery): Promise<InvitationList | undefined> {
+    const test = await this.importedTests.report(this.db, orgId, testId);
+    if (!test) return undefined;
+    const maxima = await this.maximaOf(testId, test.totalMarks);
+    const matching = this.matching(orgId, testId, query);
+    const [{ count }] = (await matching.select((eb) => eb.fn.countAll<number | string>().as('count')).execute()) as [{ count: number | string }];
+    const offset = (query.page_no - 1) * query.page_size;
+    if (Number(count) <= offset) return { invitations: [], invitationsCount: Number(count) };
+    const sortKey = query.sort.replace(/^-/, '');
+    const descending = query.sort.startsWith('-');
+    const rows =
+      sortKey === 'percent' && maxima.pooled
+        ? await this.pageByPercent(orgId, testId, query, maxima.of, descending, offset)
+        : await this.ordered(matching.select(listColumns).select(scoreSoFarColumns), sortKey, descending).limit(query.page_size).offset(offset).execute();
+    return { invitations: rows.map((row) => toListRow(row, maxima.of(row.variantSeed))), invitationsCount: Number(count) };
+  }
+
+  private matching(orgId: number, testId: number, query: InvitationListQuery) {
+    const words = (query.q ?? '').split(/\s+/).filter((word) => word !== '');
+    const statuses = (query.status ?? []).filter((status): status is InvitationStatus => status !== 'Awaiting review');
+    const awaiting = query.status?.includes('Awaiting review') ?? false;
+    return this.db
+      .selectFrom('invitations')
+      .innerJoin('candidates', 'candidates.id', 'invitations.candidate_id')
+      .where('invitations.org_id', '=', orgId)
+      .where('invitations.test_id', '=', testId)
+      .$if(query.status !== undefined, (q) =>
+        q.where((eb) => {
+          const either: Expression<SqlBool>[] = [];
+          if (statuses.length > 0) either.push(eb('invitations.status', 'in', statuses));
+          if (awaiting) either.push(AWAITING_REVIEW);
+          return eb.or(either);
+        }),
+      )
+      .$if(query.min_score !== undefined, (q) => q.where(sql<SqlBool>`${SHOWN_SCORE} >= ${query.min_score}`))
+      .$if(query.max_score !== undefined, (q) => q.where(sql<SqlBool>`${SHOWN_SCORE} <= ${query.max_score}`))
+      .$if(words.length > 0, (q) =>
+        q.where((eb) =>
+          eb.and(
+            words.map((word) =>
+              eb.or([
+                sql<SqlBool>`lower(candidates.full_name) like ${containing(word)} escape '\\'`,
+                sql<SqlBool>`lower(candidates.email) like ${containing(word)} escape '\\'`,
+              ]),
+            ),
+          ),
+        ),
+      );
+  }
+
+  /** Rows without the key (no score, not completed) come last whichever way; ties by invitation id. */
+  private ordered<Q extends { orderBy: (...args: never[]) => Q }>(query: Q, key: string, descending: boolean): Q {
+    const direction = descending ? sql.raw('desc') : sql.raw('asc');
+    const by = key === 'completed' ? sql`invitations.completed_at` : key === 'invited' ? null : SHOWN_SCORE;
+    const order = (q: Q, expression: unknown) => (q.orderBy as (expression: unknown) => Q)(expression);
+    if (by === null) return order(query, sql`invitations.id ${direction}`);
+    return order(order(order(query, sql`(case when ${by} is null then 1 else 0 end)`), sql`${by} ${direction}`), sql`invitations.id asc`);
+  }
+
+  /**
+   * A test with pools scores each candidate out of their own draw (decision 576), so percent is not score's order: the
+   * matching rows' scores and seeds are read (three numbers a row), ordered here, and the page's rows read by id.
+   */
+  private async pageByPercent(orgId: number, testId: number, query: InvitationListQuery, maxima: Maxima, descending: boolean, offset: number) {
+    const keys = await this.matching(orgId, testId, query)
+      .select(['invitations.id as id', 'invitations.variant_seed as seed', SHOWN_SCORE.as('shown')])
+      .execute();
+    const percents = keys.map((key) => ({ id: Number(key.id), percent: percentOf(key.shown === null ? null : Number(key.shown), maxima(key.seed)) }));
+    percents.sort((a, b) => {
+      if (a.percent === null || b.percent === null) return (a.percent === null ? 1 : 0) - (b.percent === null ? 1 : 0) || a.id - b.id;
+      return (descending ? b.percent - a.percent : a.percent - b.percent) || a.id - b.id;
+    });
+    const ids = percents.slice(offset, offset + query.page_size).map((entry) => entry.id);
+    if (ids.length === 0) return [];
+    const rows = await this.matching(orgId, testId, query).select(listColumns).select(scoreSoFarColumns).where('invitations.id', 'in', ids).execute();
+    const byId = new Map(rows.map((row) => [Number(row.invitationId), row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  private async maximaOf(testId: number, totalMarks: number): Promise<{ pooled: boolean; of: Maxima }> {
+    const sections: SectionRecord[] = (await this.db.selectFrom('sections').selectAll().where('test_id', '=', testId).orderBy('position').execute()).map(
+      toSectionRecord,
+    );
+    if (isFixedTest(sections)) return { pooled: false, of: () => totalMarks };
+    const questions: readonly QuestionRecord[] = await this.importedTests.questions(this.db, testId);
+    return { pooled: true, of: (seed) => variantMaxScores(sections, questions, seed).total };
+  }
+}
+
+type ListSqlRow = {
+  invitationId: number;
+  status: string;
+  reportStatus: string;
+  score: number;
+  createdAt: number;
+  startedAt: number | null;
+  completedAt: number | null;
+  expiresAt: number | null;
+  extraTimePercent: number;
+  testLinkId: number | null;
+  wv: number;
+  tv: number;
+  variantSeed: number | null;
+  email: string;
+  fullName: string;
+  awaiting: number | string;
+  soFar: number | string | null;
+};
+
+const instant = (at: number | null) => (at === null ? null : formatWireDateTime(Number(at)));
+
+const toListRow = (row: ListSqlRow, maxScore: number): InvitationListRow => {
+  const { shown, awaitingReview } = shownOfRow(row);
+  return {
+    testInvitationId: Number(row.invitationId),
+    fullName: row.fullName,
+    emailId: row.email,
+    testStatus: row.status as InvitationStatus,
+    reportStatus: row.reportStatus as ReportStatus,
+    scoreStatus: shown.scoreStatus,
+    score: shown.score,
+    maxScore,
+    percent: percentOf(shown.score, maxScore),
+    awaitingReview,
+    invitedAt: formatWireDateTime(Number(row.createdAt)),
+    startedAt: instant(row.startedAt),
+    completedAt: instant(row.completedAt),
+    expiresAt: instant(row.expiresAt),
+    extraTimePercent: Number(row.extraTimePercent),
+    testLinkId: row.testLinkId === null ? null : Number(row.testLinkId),
+    wv: Number(row.wv),
+    tv: Number(row.tv),
+    // Counted from the evidence tables by the server for the page's rows only (decision 672).
+    integrity: null,
+  };
+};
