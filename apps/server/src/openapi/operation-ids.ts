@@ -59,6 +59,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /v2/org/candidate-page': 'updateCandidatePageSettings',
   'PUT /v2/org/testinvitation/{testInvitationId}/grades/{questionId}': 'gradeAnswer',
   'GET /v2/org/tests/{testId}/review': 'getReviewQueue',
+  'PUT /v2/org/review/{reference}/grade': 'gradeByReviewReference',
   'GET /v2/org/integrations/greenhouse': 'getGreenhouseIntegration',
   'PUT /v2/org/integrations/greenhouse': 'configureGreenhouseIntegration',
   'GET /v2/org/tests/{testId}/reminders': 'getTestReminders',

@@ -66,6 +66,7 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   // Grading (issue 32): the scenario's test has no written question, so its queue is empty and a grade is refused.
   await send({ method: 'GET', url: `/v2/org/tests/${testId}/review?by=candidate&blind=true` });
   await send({ method: 'PUT', url: `/v2/org/testinvitation/${invitations.completed}/grades/${questionIds[1]}`, body: { marks: 1 } });
+  await send({ method: 'PUT', url: `/v2/org/review/${'A'.repeat(22)}/grade`, body: { marks: 1 } });
   const taking = await fresh('taking@example.com');
   const api = candidate(h, taking.token);
   await send({ method: 'GET', url: `/candidate/v1/${taking.token}`, apiKey: null });
