@@ -50,7 +50,7 @@ describe('LinksScreen against a real server', () => {
     screen = renderScreen(<LinksScreen testId={test.testId} testName={test.testName} />, { client: org.client });
     await screen.waitFor('Spring hiring');
     await screen.press('s');
-    await screen.waitFor('Deactivate “Spring hiring”? Candidates can no longer register through it.');
+    await screen.waitFor('Deactivate “Spring hiring”? No one can register through it, and candidates it invited who have not started cannot start');
     await screen.expectChrome({ modal: true });
     // No (n, or Esc) leaves it live.
     await screen.press('n');
