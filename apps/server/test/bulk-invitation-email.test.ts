@@ -26,7 +26,12 @@ describe.each(backends)('the bulk invitation email on %s', (backend) => {
   it('names the org and the row’s deadline in UTC words, and nothing of a public page', async () => {
     const testId = await h.importTest();
     const csv = 'email,name,linkExpiresAt\nrow.one@example.com,Row One,2099-01-06T17:30:00Z\n';
-    const response = await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/invitations/bulk`, payload: csv, headers: { 'content-type': 'text/csv' } });
+    const response = await h.request({
+      method: 'POST',
+      url: `/v2/org/tests/${testId}/invitations/bulk`,
+      payload: csv,
+      headers: { 'content-type': 'text/csv' },
+    });
     expect(response.statusCode, response.body).toBe(200);
     const worker = assembleWorker(h.store, { ...h.config, smtpUrl: undefined, outboxDir }, silentLog);
     try {

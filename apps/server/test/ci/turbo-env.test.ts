@@ -12,7 +12,8 @@ const testSources = (): string[] => {
       if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path, inTest || entry.name === 'test');
-      else if (/\.(ts|tsx|mts|mjs)$/.test(entry.name) && (inTest || /\.test\.tsx?$/.test(entry.name) || /^vitest[.\w-]*\.ts$/.test(entry.name))) found.push(path);
+      else if (/\.(ts|tsx|mts|mjs)$/.test(entry.name) && (inTest || /\.test\.tsx?$/.test(entry.name) || /^vitest[.\w-]*\.ts$/.test(entry.name)))
+        found.push(path);
     }
   };
   for (const group of ['apps', 'packages']) for (const name of readdirSync(join(ROOT, group))) walk(join(ROOT, group, name), false);

@@ -114,7 +114,13 @@ describe.each(backends)('@assay/client grading against the real server on %s', (
   it('grades by the blind queue’s reference (decision 656), and answers a reference no answer has with NotFoundError', async () => {
     const blind = await reviewer.grading.queue(testId, { blind: true, questionId: ada.essay, page_size: 100 });
     const item = blind.items.find((each) => each.grade === null)!;
-    const graded = await reviewer.grading.gradeByReference(item.reference, { marks: 1, criteria: [{ criterion: 'Correctness', marks: 1 }, { criterion: 'Clarity', marks: 0 }] });
+    const graded = await reviewer.grading.gradeByReference(item.reference, {
+      marks: 1,
+      criteria: [
+        { criterion: 'Correctness', marks: 1 },
+        { criterion: 'Clarity', marks: 0 },
+      ],
+    });
     expect(graded).toMatchObject({ reference: item.reference, questionId: ada.essay, grade: { marks: 1 }, reportStatus: 'Generated' });
     expect(await t.client.reports.get(lin.invitationId)).toMatchObject({ reportStatus: 'Generated' });
     await expect(reviewer.grading.gradeByReference('A'.repeat(22), { marks: 1 })).rejects.toBeInstanceOf(NotFoundError);
