@@ -1,4 +1,4 @@
-import { candidateTokenOf, createClient, type AssayClient } from '@assay/client';
+import { candidateTokenOf, createClient, type AssayClient, type ClientOptions } from '@assay/client';
 import type { TestDetails } from '@assay/domain';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,3 +41,19 @@ export const completeAttempt = async (client: AssayClient, takeTestUrl: string):
 
 /** A client whose server is not there: every call is an AssayConnectionError. */
 export const unreachableClient = (): AssayClient => createClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'none', retries: 0, timeoutMs: 2_000 });
+
+/**
+ * A client that counts the requests it sends. A retry proves itself by a new request: a failure already on screen
+ * satisfies a wait for the failure whether or not `r` did anything (issue 48).
+ */
+export const countingClient = (options: ClientOptions): { client: AssayClient; sent: () => number } => {
+  let sent = 0;
+  const client = createClient({
+    ...options,
+    fetch: (input, init) => {
+      sent += 1;
+      return fetch(input, init);
+    },
+  });
+  return { client, sent: () => sent };
+};

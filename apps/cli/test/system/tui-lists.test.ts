@@ -117,7 +117,7 @@ describe('the interactive UI with 300 invitations', () => {
     await terminal.keys('l');
     await terminal.waitFor(/Spring hiring\s+Active/);
     await terminal.keys('s');
-    await terminal.waitFor('Deactivate “Spring hiring”? Candidates can no longer register through it.');
+    await terminal.waitFor('Deactivate “Spring hiring”? No one can register through it');
     await terminal.keys('n');
     const kept = await terminal.waitFor(/Spring hiring\s+Active/);
     expect(kept).not.toContain('Deactivate “');

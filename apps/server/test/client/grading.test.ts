@@ -57,9 +57,12 @@ describe.each(backends)('@assay/client grading against the real server on %s', (
     const blind = await reviewer.grading.queue(testId, { by: 'candidate', blind: true, page_size: 2 });
     expect(blind).toMatchObject({ by: 'candidate', blind: true, itemsCount: 3 });
     expect(blind.items.map((item) => [item.testInvitationId, item.candidate])).toEqual([
-      [ada.invitationId, null],
-      [ada.invitationId, null],
+      [null, null],
+      [null, null],
     ]);
+    const seeing = await reviewer.grading.queue(testId, { by: 'candidate', page_size: 2 });
+    expect(blind.items.map((item) => item.reference)).toEqual(seeing.items.map((item) => item.reference));
+    expect(seeing.items.map((item) => item.testInvitationId)).toEqual([ada.invitationId, ada.invitationId]);
     const all = [];
     for await (const item of reviewer.grading.all(testId, { by: 'candidate', page_size: 2 })) all.push(`${item.testInvitationId}:${item.questionId}`);
     expect(all).toEqual([`${ada.invitationId}:${ada.short}`, `${ada.invitationId}:${ada.essay}`, `${lin.invitationId}:${lin.essay}`]);
@@ -106,5 +109,20 @@ describe.each(backends)('@assay/client grading against the real server on %s', (
 
     const regraded = await t.client.grading.grade(ada.invitationId, ada.short, { marks: 2, comment: 'Lyon is wrong, but the reasoning holds.' });
     expect(regraded).toMatchObject({ regraded: true, score: 7, grade: { marks: 2, criteria: [] } });
+  });
+
+  it('grades by the blind queue’s reference (decision 656), and answers a reference no answer has with NotFoundError', async () => {
+    const blind = await reviewer.grading.queue(testId, { blind: true, questionId: ada.essay, page_size: 100 });
+    const item = blind.items.find((each) => each.grade === null)!;
+    const graded = await reviewer.grading.gradeByReference(item.reference, {
+      marks: 1,
+      criteria: [
+        { criterion: 'Correctness', marks: 1 },
+        { criterion: 'Clarity', marks: 0 },
+      ],
+    });
+    expect(graded).toMatchObject({ reference: item.reference, questionId: ada.essay, grade: { marks: 1 }, reportStatus: 'Generated' });
+    expect(await t.client.reports.get(lin.invitationId)).toMatchObject({ reportStatus: 'Generated' });
+    await expect(reviewer.grading.gradeByReference('A'.repeat(22), { marks: 1 })).rejects.toBeInstanceOf(NotFoundError);
   });
 });

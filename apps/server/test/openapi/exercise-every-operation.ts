@@ -68,6 +68,7 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   // A test's invitations as a list (issue 48): every row shape — pending, completed — with its score status.
   await send({ method: 'GET', url: `/v2/org/tests/${testId}/invitations?sort=-score&page_size=50` });
   await send({ method: 'PUT', url: `/v2/org/testinvitation/${invitations.completed}/grades/${questionIds[1]}`, body: { marks: 1 } });
+  await send({ method: 'PUT', url: `/v2/org/review/${'A'.repeat(22)}/grade`, body: { marks: 1 } });
   const taking = await fresh('taking@example.com');
   const api = candidate(h, taking.token);
   await send({ method: 'GET', url: `/candidate/v1/${taking.token}`, apiKey: null });

@@ -1,4 +1,4 @@
-import { GradeRecorded, type GradeInput, type ReviewItem, ReviewQueue, type ReviewOrder } from '@assay/domain/report';
+import { GradeRecorded, type GradeInput, type ReviewItem, ReviewGradeRecorded, ReviewQueue, type ReviewOrder } from '@assay/domain/report';
 import { MAX_PAGE_SIZE } from '@assay/domain/schemas';
 import type { CallOptions } from '../core/options.js';
 import { segment } from '../core/path.js';
@@ -46,9 +46,9 @@ export class Grading {
     const seen = new Set<string>();
     for (let pageNo = 1; ; pageNo++) {
       const page = await this.queue(testId, { ...query, page_size: pageSize, page_no: pageNo }, options);
-      const fresh = page.items.filter((item) => !seen.has(`${item.testInvitationId}:${item.questionId}`));
+      const fresh = page.items.filter((item) => !seen.has(item.reference));
       for (const item of fresh) {
-        seen.add(`${item.testInvitationId}:${item.questionId}`);
+        seen.add(item.reference);
         yield item;
       }
       if (fresh.length === 0 || seen.size >= page.itemsCount) return;
@@ -72,6 +72,19 @@ export class Grading {
         acceptsIdempotencyKey: true,
       },
       GradeRecorded,
+      options,
+    );
+  }
+
+  /**
+   * Grades one answer by the reference the review queue gives it, without naming its invitation: what a blind queue
+   * (and a blind-reviewer key) grades by (decision 656). As `grade` otherwise; 404.4 for a reference no answer of the
+   * key's organization has.
+   */
+  gradeByReference(reference: string, grade: GradeInput, options?: CallOptions): Promise<ReviewGradeRecorded> {
+    return this.transport.json(
+      { method: 'PUT', path: `/v2/org/review/${segment(reference)}/grade`, body: grade, credential: 'apiKey', acceptsIdempotencyKey: true },
+      ReviewGradeRecorded,
       options,
     );
   }

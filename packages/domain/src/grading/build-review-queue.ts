@@ -17,6 +17,9 @@ export interface ReviewPageFacts {
   readonly grades: ReadonlyMap<string, Grade>;
 }
 
+/** An answer's opaque reference: the shell enciphers it (decision 656), the domain holds no key. */
+export type ReviewReferenceOf = (invitationId: number, questionId: number) => string;
+
 export interface ReviewPageRequest {
   readonly by: ReviewOrder;
   readonly blind: boolean;
@@ -40,12 +43,13 @@ export const reviewQueuePage = (source: ReviewQueueSource, request: ReviewPageRe
   };
 };
 
-/** The answer of `GET /v2/org/tests/{testId}/review` for one page: each answer with its question, and its candidate unless blind. */
+/** The answer of `GET /v2/org/tests/{testId}/review` for one page: each answer with its question, and its candidate and invitation unless blind. */
 export const buildReviewQueue = (
   source: ReviewQueueSource,
   request: ReviewPageRequest,
   page: ReturnType<typeof reviewQueuePage>,
   facts: ReviewPageFacts,
+  referenceOf: ReviewReferenceOf,
 ): ReviewQueue => {
   const questions = new Map(source.questions.map((question) => [question.id, question.definition]));
   const items = page.page.flatMap((entry): ReviewItem[] => {
@@ -55,7 +59,8 @@ export const buildReviewQueue = (
     const text = facts.texts.get(key) ?? '';
     return [
       {
-        testInvitationId: entry.invitationId,
+        reference: referenceOf(entry.invitationId, entry.questionId),
+        testInvitationId: request.blind ? null : entry.invitationId,
         questionId: entry.questionId,
         question: {
           type: question.type,

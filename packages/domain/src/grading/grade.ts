@@ -79,3 +79,7 @@ export const GradeRecorded = z
   })
   .meta({ id: 'GradeRecorded' });
 export type GradeRecorded = z.infer<typeof GradeRecorded>;
+
+/** What grading by a review reference answers: the same, without the invitation id the reference stands for. */
+export const ReviewGradeRecorded = GradeRecorded.omit({ testInvitationId: true }).extend({ reference: z.string() }).meta({ id: 'ReviewGradeRecorded' });
+export type ReviewGradeRecorded = z.infer<typeof ReviewGradeRecorded>;

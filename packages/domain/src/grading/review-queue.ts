@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { KeyRole } from '../keys/key-roles.js';
+import { refuse, type Result } from '../result.js';
 import { PagingQuery } from '../schemas/paging.js';
 import { RubricCriterion } from '../schemas/written-questions.js';
 import { Grade } from './grade.js';
@@ -18,7 +20,9 @@ export const ReviewQuery = PagingQuery.extend({
   by: ReviewOrder.default('question').meta({
     description: 'question (default): answers to each question together, in a random order stable for the key; candidate: grouped by invitation.',
   }),
-  blind: flag('blind').meta({ description: "true: candidates' names and emails are left out (null)." }),
+  blind: flag('blind').meta({
+    description: "true: candidates' names, emails and invitation ids are left out (null); a blind-reviewer key is answered blind whatever it asks.",
+  }),
   questionId: z
     .string()
     .regex(/^[1-9][0-9]{0,15}$/, { error: 'questionId must be a question id' })
@@ -28,10 +32,22 @@ export const ReviewQuery = PagingQuery.extend({
 });
 export type ReviewQuery = z.infer<typeof ReviewQuery>;
 
+/**
+ * An answer's name in the review queue that says nothing of whose it is (decision 656): the invitation and question
+ * enciphered under a key only the server holds, so it can be graded by (`PUT /v2/org/review/{reference}/grade`)
+ * without its invitation id being shown, and no one can work the id out of it.
+ */
+export const ReviewReference = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{22}$/, { error: 'reference must be a review reference: 22 letters, digits, _ or -, as the review queue gives it' })
+  .meta({ description: "An answer's opaque reference in the review queue." });
+export type ReviewReference = z.infer<typeof ReviewReference>;
+
 /** One answer for a person to grade (or graded already: `grade` is then the current one). */
 export const ReviewItem = z
   .object({
-    testInvitationId: z.int(),
+    reference: ReviewReference,
+    testInvitationId: z.int().nullable().meta({ description: 'null when blind: grade by `reference` instead.' }),
     questionId: z.int(),
     question: z.object({
       type: z.enum(['short_answer', 'free_text']),
@@ -97,3 +113,10 @@ export const orderReviewQueue = (
     (a, b) => position(a) - position(b) || a.questionId - b.questionId || (place.get(a) ?? 0) - (place.get(b) ?? 0) || a.invitationId - b.invitationId,
   );
 };
+
+/** A blind-reviewer key's queue is blind whatever it asks (decision 655); any other key's, as it asks. */
+export const reviewIsBlind = (role: KeyRole, asked: boolean): boolean => asked || role === 'blind-reviewer';
+
+/** A reference no answer of the key's org has: a missing answer, told without naming any invitation. */
+export const reviewReferenceNotFound = (reference: string): Result<never> =>
+  refuse('404.4', `No answer in this organization's review queues has the reference ${reference}.`);

@@ -3,10 +3,11 @@ import { z } from 'zod';
 /**
  * What an org API key may do. `admin` is the full key: every key issued before roles existed, and every key
  * issued without a role, is one. A `reviewer` key reads tests and reports and grades answers; it changes nothing
- * else (issue 32, least privilege).
+ * else (issue 32, least privilege). A `blind-reviewer` key grades the blind review queue and reads nothing that
+ * names a candidate: blindness is the key's, not the request's (decision 655).
  */
-export const keyRoles = ['admin', 'reviewer'] as const;
-export const KeyRole = z.enum(keyRoles, { error: 'role must be "admin" or "reviewer"' });
+export const keyRoles = ['admin', 'reviewer', 'blind-reviewer'] as const;
+export const KeyRole = z.enum(keyRoles, { error: 'role must be "admin", "reviewer" or "blind-reviewer"' });
 export type KeyRole = z.infer<typeof KeyRole>;
 
 /** The role of a key issued without one, and of every key issued before roles existed. */
@@ -24,7 +25,9 @@ export const capabilities = [
   'read-candidate-page',
   'read-webhook-secrets',
   'read-integrations',
+  'read-review-queue',
   'grade',
+  'grade-by-reference',
   'report-partner-errors',
   'import-tests',
   'change-test-links',
@@ -37,7 +40,10 @@ export const capabilities = [
 ] as const;
 export type Capability = (typeof capabilities)[number];
 
+/** Every key that may see who a candidate is. */
 const everyKey: readonly KeyRole[] = ['admin', 'reviewer'];
+/** Those and the blind reviewer's: only where nothing names a candidate (decision 655). */
+const blindToo: readonly KeyRole[] = [...everyKey, 'blind-reviewer'];
 const adminOnly: readonly KeyRole[] = ['admin'];
 
 /**
@@ -48,7 +54,7 @@ const adminOnly: readonly KeyRole[] = ['admin'];
  * open to every key.
  */
 const rolesThatMay: Record<Capability, readonly KeyRole[]> = {
-  'read-tests': everyKey,
+  'read-tests': blindToo,
   'read-reports': everyKey,
   'read-deliveries': everyKey,
   'read-events': everyKey,
@@ -56,7 +62,10 @@ const rolesThatMay: Record<Capability, readonly KeyRole[]> = {
   'read-webhook-secrets': adminOnly,
   // What an org's ATS connection is (Greenhouse: whether it is configured and its user name, never the password).
   'read-integrations': everyKey,
+  // The review queue answers a blind-reviewer key blind, whatever it asks; it grades by the queue's references.
+  'read-review-queue': blindToo,
   grade: everyKey,
+  'grade-by-reference': blindToo,
   // Greenhouse's report of an answer it could not use, written into an invitation's history: only the key Greenhouse
   // uses, which must be an admin key to send tests at all (decision 636); a reviewer key has no reason to call it.
   'report-partner-errors': adminOnly,

@@ -1,9 +1,10 @@
 import { sessionPhase, type InvitationStatus, type LinkEmailReason, type SessionPhase } from '@assay/domain';
+import { utcMoment } from './reminder-email.js';
 import { escapeHtml, oneLine, type RenderedEmail } from './stakeholder-email.js';
 
 /**
- * A candidate's own link, at their own address only: to one who registered again on a public link, or to one the org
- * sent the test from Greenhouse. Anyone may cause the first by typing an address on the link's page, so neither holds
+ * A candidate's own link, at their own address only: to one who registered again on a public link, to one the org
+ * sent the test from Greenhouse, or to one the org's bulk upload invited (with the window's end when it has one). Anyone may cause the first by typing an address on the link's page, so neither holds
  * anything typed by anyone but the org: no name (the stored one may be a stranger's words, "URGENT: verify at
  * http://…"), only the org's and the test's names and Assay's own link.
  */
@@ -14,6 +15,8 @@ export interface CandidateLinkEmailData {
   takeTestUrl: string;
   /** Why they get it (the job's payload); a public link's registration when left out. */
   reason?: LinkEmailReason;
+  /** When the invitation's window closes (`windowClosesAt`), said when known; null or left out: no deadline. */
+  closesAt?: number | null;
 }
 
 const becauseOf: Record<LinkEmailReason, (org: string) => string> = {
@@ -21,12 +24,17 @@ const becauseOf: Record<LinkEmailReason, (org: string) => string> = {
     'You receive this because your address was entered on the public registration page of this test. ' +
     'If that was not you, ignore this email: nobody else was given your link.',
   greenhouse: (org) => `You receive this because ${org} sent you this test with your application. If you did not apply to ${org}, ignore this email.`,
+  bulk: (org) => `You receive this because ${org} invited you to this test. If you did not expect it, ignore this email.`,
 };
 
 /** What each phase of the invitation (`sessionPhase`) says: only a live one carries its link. */
 const leadFor: Record<SessionPhase, (test: string, org: string, reason: LinkEmailReason) => { lead: string; link: boolean }> = {
-  landing: (test, _org, reason) => ({
-    lead: reason === 'greenhouse' ? `You are invited to take "${test}". Open your test here:` : `You are registered for "${test}". Open your test here:`,
+  landing: (test, org, reason) => ({
+    lead: {
+      'self-registration': `You are registered for "${test}". Open your test here:`,
+      greenhouse: `You are invited to take "${test}". Open your test here:`,
+      bulk: `${org} invites you to take "${test}". Open your test here:`,
+    }[reason],
     link: true,
   }),
   attempt: (test) => ({ lead: `Your attempt at "${test}" is under way. Continue it here:`, link: true }),
@@ -42,7 +50,9 @@ export const renderCandidateLinkEmail = (data: CandidateLinkEmailData): Rendered
   const { lead, link } = leadFor[sessionPhase(data.status)](test, org, reason);
   const because = becauseOf[reason](org);
   const subject = `Your link for ${test}`;
-  const text = [greeting, '', lead, ...(link ? [data.takeTestUrl] : []), '', '--', org, because, ''].join('\n');
+  // Until when: in UTC, as the reminders say it (one reading for every candidate, whatever their zone).
+  const until = link && data.closesAt != null ? `It can be started until ${utcMoment(data.closesAt)}.` : null;
+  const text = [greeting, '', lead, ...(link ? [data.takeTestUrl] : []), ...(until ? [until] : []), '', '--', org, because, ''].join('\n');
   const e = escapeHtml;
   const html = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
@@ -50,6 +60,7 @@ export const renderCandidateLinkEmail = (data: CandidateLinkEmailData): Rendered
 <p>${e(greeting)}</p>
 <p>${e(lead)}</p>
 ${link ? `<p><a href="${e(data.takeTestUrl)}">${e(data.takeTestUrl)}</a></p>` : ''}
+${until ? `<p>${e(until)}</p>` : ''}
 <p style="color:#6b7280;font-size:12px;">${e(org)}<br>${e(because)}</p>
 </body></html>
 `;

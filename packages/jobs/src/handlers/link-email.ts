@@ -1,4 +1,4 @@
-import { linkEmailReasonOf, type Job } from '@assay/domain';
+import { linkEmailReasonOf, windowClosesAt, type Job } from '@assay/domain';
 import type { Store } from '@assay/store';
 import { renderCandidateLinkEmail } from '../email/candidate-link-email.js';
 import type { Mailer } from '../email/mailer.js';
@@ -26,6 +26,8 @@ export const linkEmailHandler =
       status: context.invitation.status,
       takeTestUrl: deps.takeTestUrl(context.invitation.token),
       reason: linkEmailReasonOf(job.payload),
+      // Without a link the window is the invitation's own expiry; a link's own window is left to its page to tell.
+      closesAt: context.link ? null : windowClosesAt({ expiresAt: context.invitation.expiresAt }),
     });
     // The stored address, never anything a registrant typed: the job only names the invitation.
     return sendRecorded(deps, job, { to: context.candidate.email, ...email });

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { BulkRowCheck, BulkRowOutcome } from '@assay/domain';
+import type { BulkRowCheck, BulkRowOutcome, LinkEmailReason } from '@assay/domain';
 import type { BulkInvitationJobsTable, BulkInvitationRowsTable, Database } from '../database.js';
 import { inTransaction } from '../engine/transaction-steps.js';
 import { insertJob, insertJobs } from './jobs.js';
+
+/** A bulk row's invitation email: its reason, so the email says the org invited them (`linkEmailReasonOf`). */
+const BULK_LINK_EMAIL_PAYLOAD = JSON.stringify({ reason: 'bulk' satisfies LinkEmailReason });
 
 export type BulkJobRow = Selectable<BulkInvitationJobsTable>;
 export type BulkRowRow = Selectable<BulkInvitationRowsTable>;
@@ -171,7 +174,15 @@ export class BulkInvitationsRepository {
       }
       await insertJobs(
         trx,
-        emails.map((email) => ({ orgId: job.org_id, invitationId: email.invitationId, kind: 'link_email' as const, target: email.email, runAt: email.runAt })),
+        emails.map((email) => ({
+          orgId: job.org_id,
+          invitationId: email.invitationId,
+          kind: 'link_email' as const,
+          target: email.email,
+          runAt: email.runAt,
+          // The email says the org invited them, and until when (issue 48, item 11).
+          payload: BULK_LINK_EMAIL_PAYLOAD,
+        })),
         now,
       );
     });

@@ -1,6 +1,6 @@
 import type { TestDetails } from '@assay/domain/schemas';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { completeAttempt, importExample, newOrg, unreachableClient, type TestOrg } from '../../../test/helpers/org.js';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { completeAttempt, countingClient, importExample, newOrg, type TestOrg } from '../../../test/helpers/org.js';
 import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
 import { CompletionsScreen } from './CompletionsScreen.js';
 
@@ -57,9 +57,13 @@ describe('CompletionsScreen against a real server', () => {
   });
 
   it('shows a failure inline and follows again with r', async () => {
-    screen = renderScreen(<CompletionsScreen intervalMs={200} />, { client: unreachableClient() });
+    const { client, sent } = countingClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'none', retries: 0, timeoutMs: 2_000 });
+    screen = renderScreen(<CompletionsScreen intervalMs={200} />, { client });
     await screen.waitFor('✗ unreachable');
+    const before = sent();
     await screen.press('r');
+    // The retry is a new request, failed and shown again: the frame alone could still be the first failure's.
+    await vi.waitFor(() => expect(sent()).toBeGreaterThan(before), { timeout: 10_000, interval: 50 });
     await screen.waitFor('✗ unreachable');
   });
 });

@@ -50,7 +50,8 @@ describe('LinksScreen against a real server', () => {
     screen = renderScreen(<LinksScreen testId={test.testId} testName={test.testName} />, { client: org.client });
     await screen.waitFor('Spring hiring');
     await screen.press('s');
-    await screen.waitFor('Deactivate “Spring hiring”? Candidates can no longer register through it.');
+    // Issue 48, item 11: the question says the link's invited candidates are locked out too (it wraps at 80 columns).
+    await screen.waitFor(/Deactivate “Spring hiring”\? No one can register through it, and candidates it\s+invited who have not started cannot start/);
     await screen.expectChrome({ modal: true });
     // No (n, or Esc) leaves it live.
     await screen.press('n');

@@ -108,8 +108,24 @@ describe('ReviewScreen against a real server, with a reviewer key', () => {
     expect(scrolled).not.toContain('Step 2: look again.');
     expect(scrolled).toContain('Step 3: look again.');
     await screen.press('b');
-    const blind = await screen.waitFor('by candidate · blind');
-    await screen.waitFor('candidate hidden');
+    await screen.waitFor('by candidate · blind');
+    const blind = await screen.waitFor('candidate hidden');
     expect(blind).not.toContain('Ada Lovelace');
+    // Issue 48, item 10: no invitation id either, before or after a grade (the grade goes by the queue's reference).
+    expect(blind).not.toMatch(/invitation/);
+    await screen.press('p', 'p');
+    await screen.waitFor(/Answer 1 of 3[\s\S]*Graded 1 of 2/);
+    await screen.press('0', KEYS.enter);
+    const saved = await screen.waitFor('Saved 0 of 2.');
+    expect(saved).not.toMatch(/invitation|Ada|Lin Ting|\d+@/);
+  });
+
+  it('shows a blind-reviewer key its queue blind, names and ids hidden, though it never asked', async () => {
+    const admin = createClient({ baseUrl: serverUrl(), adminToken: inject('adminToken') });
+    const key = await admin.admin.keys.create(org.orgId, { role: 'blind-reviewer', label: 'Blind panel' });
+    const blindKey = createClient({ baseUrl: serverUrl(), apiKey: key.apiKey, retries: 0 });
+    screen = renderScreen(<ReviewScreen testId={testId} testName="Written answers" />, { client: blindKey });
+    const frame = await screen.waitFor(/by question · blind[\s\S]*candidate hidden/);
+    expect(frame).not.toMatch(/invitation|Ada|Lin Ting/);
   });
 });

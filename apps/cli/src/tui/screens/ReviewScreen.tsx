@@ -102,7 +102,8 @@ export const ReviewScreen = ({ testId, testName }: { testId: number; testName: s
       const item = currentItem(state);
       const grade = item && gradeBody(item, state.draft);
       if (!item || !grade || 'label' in grade) throw new Error('nothing to save');
-      return client.grading.grade(item.testInvitationId, item.questionId, grade, { signal });
+      // By the queue's reference, blind or not: one way to grade, and the blind screen never holds an invitation id.
+      return client.grading.gradeByReference(item.reference, grade, { signal });
     },
     (recorded) => dispatch({ type: 'graded', grade: recorded.grade }),
     (failure) => dispatch({ type: 'failed', failure }),
@@ -124,7 +125,9 @@ export const ReviewScreen = ({ testId, testName }: { testId: number; testName: s
 
   const queue = state.queue;
   const progress = queue ? `${queue.gradedCount} of ${queue.itemsCount} graded` : '';
-  const mode = `by ${state.by}${state.blind ? ' · blind' : ''}`;
+  // A blind-reviewer key's queue is blind whatever was asked: the queue says which it is.
+  const blind = queue?.blind ?? state.blind;
+  const mode = `by ${state.by}${blind ? ' · blind' : ''}`;
   return (
     <Box flexDirection="column">
       <Box>
@@ -142,8 +145,12 @@ export const ReviewScreen = ({ testId, testName }: { testId: number; testName: s
       {item && queue ? (
         <>
           <Text wrap="truncate-end">
-            Answer {positionOf(state)} of {queue.itemsCount} · invitation {item.testInvitationId} ·{' '}
-            {item.candidate ? `${item.candidate.fullName} <${item.candidate.email}>` : <Text dimColor>candidate hidden</Text>}
+            Answer {positionOf(state)} of {queue.itemsCount} ·{' '}
+            {item.candidate && item.testInvitationId !== null ? (
+              `invitation ${item.testInvitationId} · ${item.candidate.fullName} <${item.candidate.email}>`
+            ) : (
+              <Text dimColor>candidate hidden</Text>
+            )}
           </Text>
           {question.map((line, index) => (
             <Text key={`q${index}`} bold wrap="truncate-end">

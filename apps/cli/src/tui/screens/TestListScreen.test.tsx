@@ -1,6 +1,5 @@
-import { createClient } from '@assay/client';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { importExample, newOrg, serverUrl, unreachableClient, type TestOrg } from '../../../test/helpers/org.js';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { countingClient, importExample, newOrg, serverUrl, unreachableClient, type TestOrg } from '../../../test/helpers/org.js';
 import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
 import { TestListScreen } from './TestListScreen.js';
 
@@ -73,12 +72,16 @@ describe('TestListScreen against a real server', () => {
   });
 
   it('shows a refused key inline and retries with r', async () => {
-    screen = renderScreen(<TestListScreen />, { client: createClient({ baseUrl: serverUrl(), apiKey: 'assay_wrong', retries: 0 }) });
+    const { client, sent } = countingClient({ baseUrl: serverUrl(), apiKey: 'assay_wrong', retries: 0 });
+    screen = renderScreen(<TestListScreen />, { client });
     const frame = await screen.waitFor('✗ 401');
     expect(frame).toContain('(r to retry)');
     // No "Page 1 of 1 · 0 tests" above it: nothing was counted.
     expect(frame).not.toContain('Page 1');
+    const before = sent();
     await screen.press('r');
+    // The retry is a new request, refused and shown again: the frame alone could still be the first refusal's.
+    await vi.waitFor(() => expect(sent()).toBeGreaterThan(before), { timeout: 10_000, interval: 50 });
     await screen.waitFor('✗ 401');
   });
 

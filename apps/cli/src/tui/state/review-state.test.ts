@@ -4,7 +4,8 @@ import { char, named } from '../input/keystroke.js';
 import { reviewKeys } from './review-keys.js';
 import { gradeBody, initialReview, positionOf, reviewReducer, type ReviewEvent, type ReviewState } from './review-state.js';
 
-const item = (invitation: number, rubric: { criterion: string; marks: number }[] = [], graded = false): ReviewItem => ({
+const item = (invitation: number | null, rubric: { criterion: string; marks: number }[] = [], graded = false): ReviewItem => ({
+  reference: `reference-of-answer-${invitation ?? 'hidden'}`.padEnd(22, '-').slice(0, 22),
   testInvitationId: invitation,
   questionId: 9,
   question: { type: 'free_text', text: 'Explain.', marks: 5, rubric },
@@ -71,6 +72,13 @@ describe('the review screen’s state', () => {
     const grade = { marks: 4, criteria: [], comment: null, gradedBy: { keyId: 1, label: 'Panel' }, gradedAt: '2026-11-25T10:00:00' };
     state = run(state, { type: 'graded', grade });
     expect(state).toMatchObject({ phase: 'ready', index: 1, queue: { gradedCount: 1 }, saved: 'Saved 4 of 5 for invitation 1.' });
+  });
+
+  it('names no invitation in what a blind save says', () => {
+    let state = run(initialReview(), { type: 'loaded', queue: { ...queue([item(null), item(null)]), blind: true } });
+    state = press(state, char('4'), named('return'));
+    const grade = { marks: 4, criteria: [], comment: null, gradedBy: { keyId: 1, label: 'Panel' }, gradedAt: '2026-11-25T10:00:00' };
+    expect(run(state, { type: 'graded', grade }).saved).toBe('Saved 4 of 5.');
   });
 
   it('shows a refusal in place and keeps the draft', () => {

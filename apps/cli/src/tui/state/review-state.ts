@@ -39,7 +39,7 @@ export interface ReviewState {
   scroll: number;
   /** A failed load, or a refused grade, shown in place until the next key that changes something. */
   failure: Failure | null;
-  /** What the last save recorded, as "Saved 7 of 10 for invitation 12". */
+  /** What the last save recorded, as "Saved 7 of 10 for invitation 12" ("Saved 7 of 10" when blind). */
   saved: string | null;
   loads: number;
   saves: number;
@@ -193,7 +193,9 @@ const recorded = (state: ReviewState, grade: Grade): ReviewState => {
   if (!queue || !item) return state;
   const items = queue.items.map((each, index) => (index === state.index ? { ...each, grade } : each));
   const gradedCount = queue.gradedCount + (item.grade === null ? 1 : 0);
-  const saved = `Saved ${grade.marks} of ${item.question.marks} for invitation ${item.testInvitationId}.`;
+  // Blind, the invitation stays unnamed here too.
+  const whose = item.testInvitationId === null ? '' : ` for invitation ${item.testInvitationId}`;
+  const saved = `Saved ${grade.marks} of ${item.question.marks}${whose}.`;
   const withGrade: ReviewState = { ...state, phase: 'ready', queue: { ...queue, items, gradedCount }, saved };
   const next = move(withGrade, 1);
   return next === withGrade ? { ...withGrade, draft: draftOf(items[state.index]) } : { ...next, saved };

@@ -77,7 +77,10 @@ describe('linksKeys', () => {
     expect(toggleRequest(link)).toEqual({ type: 'ask', action: link, confirm: true });
     const inactive = { ...link, testLinkStatus: 3 as const };
     expect(toggleRequest(inactive)).toEqual({ type: 'ask', action: inactive, confirm: false });
-    expect(toggleQuestion(link)).toBe('Deactivate “Open”? Candidates can no longer register through it.');
+    // Issue 48, item 11: the candidates the link already invited are locked out too, and the question says so.
+    expect(toggleQuestion(link)).toBe(
+      'Deactivate “Open”? No one can register through it, and candidates it invited who have not started cannot start (tests under way finish).',
+    );
   });
 });
 
