@@ -88,7 +88,8 @@ export const InvitationListRow = z
     wv: z.int().nonnegative(),
     tv: z.int().nonnegative(),
     integrity: IntegritySummary.nullable().meta({
-      description: 'Departures, pastes, similar answers and snapshots counted by review outcome, as /details counts them; null for an attempt with none to count.',
+      description:
+        'Departures, pastes, similar answers and snapshots counted by review outcome, as /details counts them; null for an attempt with none to count.',
     }),
   })
   .meta({ id: 'InvitationListRow' });

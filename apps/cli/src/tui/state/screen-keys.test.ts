@@ -37,6 +37,7 @@ const row = (testInvitationId: number, testStatus: InvitationRow['testStatus']):
   testLinkId: null,
   wv: 0,
   tv: 0,
+  integrity: null,
 });
 
 describe('testDetailsKeys', () => {
