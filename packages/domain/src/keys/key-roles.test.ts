@@ -10,9 +10,9 @@ describe('keyMayDo', () => {
     for (const capability of capabilities) expect(keyMayDo('admin', capability)).toBe(true);
   });
 
-  it("lets a reviewer key read and grade, and nothing else (not Greenhouse's error reports: decision 636)", () => {
+  it("lets a reviewer key read, grade (by id and by review reference) and nothing else (not Greenhouse's error reports: decision 636)", () => {
     const allowed = capabilities.filter((capability) => keyMayDo('reviewer', capability));
-    expect(allowed).toEqual([...reads, 'grade']);
+    expect(allowed).toEqual([...reads, 'read-review-queue', 'grade', 'grade-by-reference']);
   });
 
   it('keeps sending tests and changing integrations from a reviewer key', () => {
