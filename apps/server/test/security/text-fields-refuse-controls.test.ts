@@ -47,6 +47,7 @@ const LINES = new Set([
   'importTest sections[].questions[].options[].text',
   'saveAnswer text',
   'gradeAnswer comment',
+  'gradeByReviewReference comment',
   'reviewEvidence note',
   'greenhouseResponseError errors[]',
 ]);
@@ -220,6 +221,15 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
     {
       method: 'PUT',
       url: `/v2/org/testinvitation/1/grades/${w.choice}`,
+      auth: 'apiKey',
+      body: { marks: 1, criteria: [{ criterion: 'Clarity', marks: 1 }], comment: 'Clear.\nWell argued.' },
+    },
+  ],
+  // A well-formed reference no answer has: the body is refused before the reference is looked up.
+  gradeByReviewReference: () => [
+    {
+      method: 'PUT',
+      url: '/v2/org/review/AAAAAAAAAAAAAAAAAAAAAA/grade',
       auth: 'apiKey',
       body: { marks: 1, criteria: [{ criterion: 'Clarity', marks: 1 }], comment: 'Clear.\nWell argued.' },
     },

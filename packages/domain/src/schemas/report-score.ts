@@ -16,7 +16,7 @@ export const ReportScoreFields = z.object({
 export type ReportScoreFields = z.infer<typeof ReportScoreFields>;
 
 /** The candidate report as `GET /v2/org/report/{testInvitationId}` answers it. */
-export const CandidateReportWithScore = CandidateReport.extend(ReportScoreFields.shape).meta({ id: 'CandidateReportWithScore' });
+export const CandidateReportWithScore = CandidateReport.extend(ReportScoreFields.shape).meta({ id: 'CandidateReport' });
 export type CandidateReportWithScore = z.infer<typeof CandidateReportWithScore>;
 
 /** The report's score fields from the one rule (`shownScore`): `scoreSoFar` formatted as `score` is. */

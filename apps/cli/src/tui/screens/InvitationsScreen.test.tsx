@@ -19,6 +19,8 @@ describe('InvitationsScreen against a real server', () => {
     const done = await org.client.invitations.register(test.testId, { emailId: 'ada@example.com', fullName: 'Ada Lovelace' });
     await completeAttempt(org.client, done.takeTestURL);
     completedId = done.testInvitationId;
+    // The list shows a score once scoring is done ("—" before, never a placeholder 0: decision 649).
+    await vi.waitFor(async () => expect((await org.client.reports.get(completedId)).reportStatus).toBe('Generated'), { timeout: 20_000, interval: 100 });
     pendingId = (await org.client.invitations.register(test.testId, { emailId: 'grace@example.com', fullName: 'Grace Hopper' })).testInvitationId;
   });
   afterEach(() => screen?.unmount());

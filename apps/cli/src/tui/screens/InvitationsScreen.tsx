@@ -69,7 +69,7 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
 
   const rows = shownRows(state, INVITATIONS_VIEW);
   const { first, last } = windowOf(state.cursor, rows.length, visible);
-  const columns = columnsFor(body.columns, [7, 'flex', 'flex', 15, 9, 9, 4], [0, 4]);
+  const columns = columnsFor(body.columns, [7, 'flex', 'flex', 16, 8, 8, 4], [0, 4]);
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end">
