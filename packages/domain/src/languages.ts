@@ -1,0 +1,9 @@
+/**
+ * `@assay/domain/languages`: the registry of languages a coding question may accept (one profile per language), the
+ * typed-signature vocabulary stubs and harnesses are generated from, and the question forms.
+ */
+export { LanguageId, QuestionForm } from './languages/language-id.js';
+export type { LanguageProfile } from './languages/profile.js';
+export { ALL_LANGUAGES, languageName, languageProfile } from './languages/registry.js';
+export { parseValueType, ScalarType, Signature, valueTypeText, ValueTypeText } from './languages/value-type.js';
+export type { ValueType } from './languages/value-type.js';

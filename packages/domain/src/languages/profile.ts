@@ -1,0 +1,33 @@
+import type { LanguageId, QuestionForm } from './language-id.js';
+import type { Signature } from './value-type.js';
+
+/**
+ * Everything the rest of Assay needs to know about one language, in one place (the sandbox keeps how it runs:
+ * packages/sandbox/src/native/languages/ or the WebAssembly engines). Every field is read through the registry,
+ * never by comparing a language's name.
+ */
+export interface LanguageProfile {
+  readonly id: LanguageId;
+  /** How people read its name: "C++", "C#", "SQL (PostgreSQL)". */
+  readonly name: string;
+  /** Where it runs: in WebAssembly on every host, or as a native toolchain in a jail. */
+  readonly runtime: 'wasm' | 'native';
+  /** The question forms it can answer. */
+  readonly forms: readonly QuestionForm[];
+  /** A function question in this language needs a typed signature (static languages). */
+  readonly needsSignature: boolean;
+  /** The file the candidate's code is in, as compile errors and tracebacks name it. */
+  readonly sourceFile: string;
+  /** The editor's language mode on the candidate page (apps/candidate-web maps it to a CodeMirror mode). */
+  readonly editorMode: string;
+  /** One indentation step in the editor and in generated stubs. */
+  readonly indent: string;
+  /** Names a function may have in this language. */
+  readonly identifier: RegExp;
+  /** Words that cannot name a function. */
+  readonly reserved: ReadonlySet<string>;
+  /** The starter code of a function question: its signature and an empty body. */
+  stub(functionName: string, signature: Signature | undefined): string;
+  /** The starter code of a stdin/stdout question: read the input, print the answer. */
+  stdioStub(): string;
+}

@@ -1,0 +1,8 @@
+import type { NativeLanguage } from '../native-language.js';
+
+/** Placeholder until its module is written (issue 49): answers every run with a compile error saying so. */
+export const goLanguage: NativeLanguage = {
+  id: 'go',
+  toolchain: { commands: [], debianPackages: [] },
+  execute: async () => ({ kind: 'compileError', diagnostics: [{ message: 'go is not available yet' }], output: '' }),
+};

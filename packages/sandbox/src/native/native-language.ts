@@ -1,0 +1,78 @@
+import type { LanguageId, Signature } from '@assay/domain/languages';
+import type { CaseReport } from '../protocol.js';
+import type { JailLimits, JailResult, JailSpec } from './jail-spec.js';
+
+/** A native language (compiled or interpreted by a Debian toolchain), run in a jail. */
+export type NativeLanguageId = Extract<LanguageId, 'java' | 'c' | 'cpp' | 'csharp' | 'go' | 'rust' | 'ruby' | 'php'>;
+
+/** One run as a language module receives it: the candidate's code and the cases, already checked. */
+export type NativeRunInput =
+  | {
+      readonly form: 'function';
+      readonly code: string;
+      readonly functionName: string;
+      /** Required for the static languages (profile.needsSignature). */
+      readonly signature: Signature | undefined;
+      /** JSON text of each case's argument array. */
+      readonly argsJson: readonly string[];
+    }
+  | {
+      readonly form: 'stdio';
+      readonly code: string;
+      /** Each case's stdin. */
+      readonly inputs: readonly string[];
+    };
+
+/** How one case ended. Function form: the harness's report (a value as JSON, an error with the candidate's position…); stdio: what it printed. */
+export type NativeCaseReport = CaseReport | { readonly kind: 'stdout'; readonly text: string; readonly exitCode: number | null };
+
+export interface NativeCaseResult {
+  readonly report: NativeCaseReport;
+  /** What the case printed (stdout then stderr), cut to the log limit. Stdio form: its stderr. */
+  readonly log: string;
+  readonly logCut: boolean;
+  readonly timeMs?: number;
+}
+
+/** A compile error at the candidate's own file:line:column (never the harness's). */
+export interface CompileDiagnostic {
+  readonly message: string;
+  readonly line?: number;
+  readonly column?: number;
+}
+
+export type NativeRunResult =
+  /** The program did not build: every case answers the first diagnostic; `output` is the compiler's text (candidate file only). */
+  | { readonly kind: 'compileError'; readonly diagnostics: readonly CompileDiagnostic[]; readonly output: string }
+  | { readonly kind: 'ran'; readonly cases: readonly NativeCaseResult[] };
+
+/** What a language module gets to do its work: a jail and a fresh private directory per step. */
+export interface NativeContext {
+  /** Runs one command in a fresh jail (see JailSpec). */
+  jail(spec: JailSpec): Promise<JailResult>;
+  /** A new empty host directory, private to this run, removed when the run ends. */
+  scratchDir(): Promise<string>;
+  /** The limits of the run phase (per run: cpuMsPerCase x cases and the rest) and of the compile phase. */
+  readonly runLimits: JailLimits;
+  readonly compileLimits: JailLimits;
+  /** Log kept per case, bytes. */
+  readonly maxLogBytes: number;
+  readonly signal: AbortSignal;
+}
+
+/**
+ * One native language: its toolchain, and how a run becomes jailed processes (compile, then run the program with a
+ * generated harness calling the candidate's function for every case). The pool schedules it without knowing which
+ * language it is.
+ */
+export interface NativeLanguage {
+  readonly id: NativeLanguageId;
+  /** Commands that must exist on the host (absolute paths), and the Debian packages that provide them. */
+  readonly toolchain: { readonly commands: readonly string[]; readonly debianPackages: readonly string[] };
+  /** Compile (when it compiles) and run every case. Never throws for what the candidate's code does. */
+  execute(input: NativeRunInput, context: NativeContext): Promise<NativeRunResult>;
+  /** Prepares anything kept warm (a compile server, a precompiled header); optional. */
+  warm?(context: Pick<NativeContext, 'jail' | 'scratchDir'>): Promise<void>;
+  /** Stops anything kept warm. */
+  close?(): Promise<void>;
+}
