@@ -110,3 +110,8 @@ export function runInJail(spec: JailSpec, uid: number): Promise<JailResult> {
     });
   });
 }
+
+/** Whether this host can jail (placeholder: the jail work of issue 49 probes bubblewrap and namespaces). */
+export function jailAvailability(): import('./jail-spec.js').JailAvailability {
+  return existsSync(BWRAP) ? { ok: true, tool: 'bubblewrap' } : { ok: false, reason: 'bubblewrap is not installed', remedy: 'apt-get install bubblewrap' };
+}

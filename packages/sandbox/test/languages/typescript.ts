@@ -1,0 +1,9 @@
+import type { LanguageFixture } from './fixture.js';
+
+export const typescriptFixture: LanguageFixture = {
+  language: 'typescript',
+  correct: 'function topScores(scores: number[], k: number): number[] {\n  return [...scores].sort((a, b) => b - a).slice(0, k);\n}\n',
+  wrong: 'function topScores(scores: number[], k: number): number[] {\n  return [...scores].sort((a, b) => a - b).slice(0, k);\n}\n',
+  compileError: { code: 'function topScores(scores: number[], k: number): number[] {\n  return scores.slice(0, k;\n}\n', line: 2 },
+  runtimeError: { code: 'function topScores(scores: number[], k: number): number[] {\n  return (null as any).length;\n}\n', line: 2 },
+};
