@@ -3,6 +3,7 @@ export type {
   CodeRunner,
   CodingCase,
   Language,
+  LanguageAvailability,
   QueuePosition,
   RunLane,
   RunOptions,
@@ -14,7 +15,10 @@ export type {
   SourceLocation,
 } from './types.js';
 export { LANGUAGES, RUN_LANES } from './types.js';
+export type { FunctionCase, FunctionRunRequest, SqlCase, SqlRows, SqlRunRequest, StdioCase, StdioRunRequest } from './run-request.js';
 export { Sandbox } from './sandbox.js';
+export { LanguageUnavailableError } from './language-unavailable.js';
+export { sameOutput, STDIO_FLOAT_TOLERANCE } from './stdio-compare.js';
 export type { SandboxStats } from './stats.js';
 export { SandboxBusyError, SandboxCancelledError } from './busy.js';
 export { deepEqual } from './equality.js';

@@ -1,7 +1,7 @@
 import { deepEqual } from './equality.js';
 import type { CaseReport } from './protocol.js';
 import { pythonRepr } from './python-repr.js';
-import type { CaseResult, Language, SourceLocation } from './types.js';
+import type { CaseResult, SourceLocation } from './types.js';
 
 export const TIME_LIMIT_EXCEEDED = 'Time limit exceeded';
 export const MEMORY_LIMIT_EXCEEDED = 'Memory limit exceeded';
@@ -12,9 +12,9 @@ export const NOT_RUN_TIME_LIMIT = 'Not run: time limit (an earlier case exceeded
  * Turns a worker's report into the verdict; the comparison happens here, so `expected` never enters the VM. A
  * Python result also says how Python writes both values (`display`), for showing: the verdict is the JSON one.
  */
-export function judgeCase(report: CaseReport, expected: unknown, maxOutputBytes: number, language: Language = 'javascript'): CaseResult {
+export function judgeCase(report: CaseReport, expected: unknown, maxOutputBytes: number, display?: 'python'): CaseResult {
   const verdict = verdictOf(report, expected, maxOutputBytes);
-  if (language !== 'python') return verdict;
+  if (display !== 'python') return verdict;
   const actual = report.kind === 'value' && report.display !== undefined ? { actual: report.display } : {};
   return { ...verdict, display: { ...actual, expected: pythonDisplay(expected, maxOutputBytes) } };
 }

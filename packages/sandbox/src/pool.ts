@@ -1,12 +1,13 @@
 import { SandboxBusyError, SandboxCancelledError } from './busy.js';
 import { FairQueue, type Ticket } from './fair-queue.js';
 import { DEFAULT_LANE_WEIGHTS, DEFAULT_RUN_COST_MS } from './limits.js';
-import type { Engine } from './protocol.js';
 import type { Standby } from './standby.js';
 import type { SandboxStats } from './stats.js';
 import type { QueuePosition, RunLane, RunOwner } from './types.js';
 import { latestStartMs, remainingMs, startTimes } from './wait-estimate.js';
-import type { Job, SlotEvents } from './worker-slot.js';
+import type { Engine } from './protocol.js';
+import type { WorkerRun } from './request.js';
+import type { Job, Slot, SlotEvents } from './slot.js';
 import { WorkerSlot } from './worker-slot.js';
 
 /** Workers that die before becoming ready this many times in a row mean a broken install, not bad luck. */
@@ -16,10 +17,10 @@ const MIN_RETRY_MS = 1000;
 /** Waiting runs hear about their place at most this often. */
 const POSITION_EVERY_MS = 100;
 
-/** `prewarm`: the interpreters the new worker prepares as soon as it starts (none for a pool not warmed up). */
-export type SlotFactory = (events: SlotEvents, prewarm: readonly Engine[]) => WorkerSlot;
+/** `prewarm`: what the new slot prepares as soon as it starts (none for a pool not warmed up): a worker's interpreters. */
+export type SlotFactory<R> = (events: SlotEvents<R>, prewarm: readonly string[]) => Slot<R>;
 
-export interface PoolOptions {
+export interface PoolOptions<R> {
   /** Runs of the `candidate` lane that may wait beyond the free (or starting) workers. Default: no bound. */
   maxQueued?: number;
   /** A `candidate` run expected to wait longer than this is refused. Default: no bound. */
@@ -27,10 +28,10 @@ export interface PoolOptions {
   /** Shares of worker time of the lanes when both wait. */
   laneWeights?: Partial<Record<RunLane, number>>;
   /** Interpreters the workers of a warmed-up pool prepare ahead of runs (warmUp()). Default: none. */
-  prewarm?: readonly Engine[];
-  createSlot?: SlotFactory;
+  prewarm?: readonly string[];
+  createSlot?: SlotFactory<R>;
   /** A warm spare worker that replaces one of this pool's at once when it is killed, crashes or is recycled. */
-  standby?: Pick<Standby, 'take'>;
+  standby?: Pick<Standby<R>, 'take'>;
   /** Counters the pool adds to (workers replaced, standby promotions, runs refused and cancelled). */
   stats?: SandboxStats;
 }
@@ -43,16 +44,16 @@ export interface Submission {
 }
 
 /** A run from submit() until its worker is done with it. */
-interface Pending {
-  readonly job: Job;
+interface Pending<R> {
+  readonly job: Job<R>;
   readonly lane: RunLane;
   readonly onQueue: ((position: QueuePosition) => void) | undefined;
   /** The job the worker gets: settling it frees the run's place. */
-  readonly slotJob: Job;
-  ticket: Ticket<Pending>;
+  readonly slotJob: Job<R>;
+  ticket: Ticket<Pending<R>>;
   ahead: number | undefined;
   startedAt: number;
-  slot: WorkerSlot | undefined;
+  slot: Slot<R> | undefined;
   /** The caller has been answered (result, refusal, cancel, close). */
   answered: boolean;
   release: () => void;
@@ -68,22 +69,22 @@ const BOUNDED_LANE: RunLane = 'candidate';
  * exit. Candidate runs are refused past the documented bound (maxQueued waiting beyond free workers, or a wait
  * expected beyond maxWaitMs), with a retry time from the real queue; scoring runs are never refused.
  */
-export class WorkerPool {
+export class WorkerPool<R = WorkerRun> {
   readonly #size: number;
   readonly #maxQueued: number;
   readonly #maxWaitMs: number;
-  readonly #createSlot: SlotFactory;
-  readonly #prewarm: readonly Engine[];
-  readonly #standby: Pick<Standby, 'take'> | undefined;
+  readonly #createSlot: SlotFactory<R>;
+  readonly #prewarm: readonly string[];
+  readonly #standby: Pick<Standby<R>, 'take'> | undefined;
   readonly #stats: SandboxStats | undefined;
-  readonly #slots = new Set<WorkerSlot>();
+  readonly #slots = new Set<Slot<R>>();
   readonly #exiting = new Set<Promise<unknown>>();
-  readonly #queue: FairQueue<Pending>;
-  readonly #running = new Set<Pending>();
+  readonly #queue: FairQueue<Pending<R>>;
+  readonly #running = new Set<Pending<R>>();
   /** Runs waiting for a worker (their tickets are in the queue). */
-  readonly #queued = new Set<Pending>();
+  readonly #queued = new Set<Pending<R>>();
   /** Waiting runs that want to hear about their place. */
-  readonly #watchers = new Set<Pending>();
+  readonly #watchers = new Set<Pending<R>>();
   #positionsTimer: NodeJS.Timeout | undefined;
   #positionsAt = Number.NEGATIVE_INFINITY;
   #anonymous = 0;
@@ -99,10 +100,10 @@ export class WorkerPool {
       maxWaitMs = Number.POSITIVE_INFINITY,
       laneWeights = DEFAULT_LANE_WEIGHTS,
       prewarm = [],
-      createSlot = (events, engines) => new WorkerSlot(events, { prewarm: engines }),
+      createSlot = defaultSlot as unknown as SlotFactory<R>,
       standby,
       stats,
-    }: PoolOptions = {},
+    }: PoolOptions<R> = {},
   ) {
     this.#size = size;
     this.#maxQueued = maxQueued;
@@ -111,7 +112,7 @@ export class WorkerPool {
     this.#prewarm = prewarm;
     this.#standby = standby;
     this.#stats = stats;
-    this.#queue = new FairQueue<Pending>({ weights: { ...DEFAULT_LANE_WEIGHTS, ...laneWeights }, defaultCostMs: DEFAULT_RUN_COST_MS });
+    this.#queue = new FairQueue<Pending<R>>({ weights: { ...DEFAULT_LANE_WEIGHTS, ...laneWeights }, defaultCostMs: DEFAULT_RUN_COST_MS });
   }
 
   /** Live workers (starting, idle or busy); not the ones being terminated. */
@@ -129,7 +130,7 @@ export class WorkerPool {
     return lane === undefined ? this.#queue.waiting : this.#queue.waitingIn(lane);
   }
 
-  submit(job: Job, { lane = 'candidate', owner, signal, onQueue }: Submission = {}): void {
+  submit(job: Job<R>, { lane = 'candidate', owner, signal, onQueue }: Submission = {}): void {
     if (this.#closed) {
       job.reject(new Error('Sandbox is closed'));
       return;
@@ -183,12 +184,12 @@ export class WorkerPool {
     await Promise.all([...this.#exiting]);
   }
 
-  #pending(job: Job, lane: RunLane, onQueue: Submission['onQueue']): Pending {
-    const pending: Pending = {
+  #pending(job: Job<R>, lane: RunLane, onQueue: Submission['onQueue']): Pending<R> {
+    const pending: Pending<R> = {
       job,
       lane,
       onQueue,
-      ticket: undefined as unknown as Ticket<Pending>,
+      ticket: undefined as unknown as Ticket<Pending<R>>,
       ahead: undefined,
       startedAt: 0,
       slot: undefined,
@@ -219,7 +220,7 @@ export class WorkerPool {
     return [lane, owner?.org ?? '', owner?.link ?? '', owner?.address ?? '', candidate];
   }
 
-  #answer(pending: Pending, answer: () => void): void {
+  #answer(pending: Pending<R>, answer: () => void): void {
     if (pending.answered) return;
     pending.answered = true;
     this.#watchers.delete(pending);
@@ -228,12 +229,12 @@ export class WorkerPool {
   }
 
   /** The worker is done with the run (result, kill, crash, close): its place and its candidate's turn are free. */
-  #finished(pending: Pending): void {
+  #finished(pending: Pending<R>): void {
     if (!this.#running.delete(pending)) return;
     this.#queue.done(pending.ticket, performance.now() - pending.startedAt);
   }
 
-  #cancel(pending: Pending): void {
+  #cancel(pending: Pending<R>): void {
     if (pending.answered) return;
     if (this.#stats) this.#stats.runsCancelled += 1;
     if (this.#queued.has(pending)) {
@@ -246,7 +247,7 @@ export class WorkerPool {
   }
 
   /** Why a waiting candidate run is refused (past maxQueued beyond the free workers, or an expected wait past maxWaitMs), or undefined. */
-  #refusal(pending: Pending): SandboxBusyError | undefined {
+  #refusal(pending: Pending<R>): SandboxBusyError | undefined {
     const excess = this.#queue.waitingIn(BOUNDED_LANE) - (this.#maxQueued + this.#size - this.#running.size);
     if (excess > 0) {
       const starts = this.#forecast().starts;
@@ -266,7 +267,7 @@ export class WorkerPool {
     return total;
   }
 
-  #unqueue(pending: Pending): void {
+  #unqueue(pending: Pending<R>): void {
     this.#queued.delete(pending);
     this.#queue.remove(pending.ticket);
   }
@@ -291,7 +292,7 @@ export class WorkerPool {
   }
 
   /** The waiting runs in the order they would start, and when each is expected to start (ms from now). */
-  #forecast(): { order: Ticket<Pending>[]; starts: number[] } {
+  #forecast(): { order: Ticket<Pending<R>>[]; starts: number[] } {
     const order = this.#queue.order();
     return {
       order,
@@ -330,7 +331,7 @@ export class WorkerPool {
     while (!this.#closed && this.#slots.size < this.#size) this.#slots.add(this.#createSlot(this.#slotEvents(), this.#warm ? this.#prewarm : []));
   }
 
-  #slotEvents(): SlotEvents {
+  #slotEvents(): SlotEvents<R> {
     return {
       idle: () => this.#dispatch(),
       gone: (slot, exited, startupError) => this.#onGone(slot, exited, startupError),
@@ -357,7 +358,7 @@ export class WorkerPool {
     if (started) this.#tellPositions();
   }
 
-  #onGone(slot: WorkerSlot, exited: Promise<unknown>, startupError?: Error): void {
+  #onGone(slot: Slot<R>, exited: Promise<unknown>, startupError?: Error): void {
     this.#slots.delete(slot);
     this.#exiting.add(exited);
     void exited.then(() => this.#exiting.delete(exited));
@@ -385,10 +386,15 @@ export class WorkerPool {
 }
 
 /** A listener that throws must not break the pool. */
-function notify(pending: Pending, position: QueuePosition): void {
+function notify<R>(pending: Pending<R>, position: QueuePosition): void {
   try {
     pending.onQueue?.(position);
   } catch {
     // The caller's problem; the run goes on.
   }
+}
+
+/** Worker threads with the given interpreters prepared at start (the pool's default slots). */
+function defaultSlot(events: SlotEvents<WorkerRun>, prewarm: readonly string[]): Slot<WorkerRun> {
+  return new WorkerSlot(events, { prewarm: prewarm as readonly Engine[] });
 }

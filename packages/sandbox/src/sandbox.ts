@@ -1,54 +1,106 @@
+import type { LanguageId } from '@assay/domain/languages';
+import { languageAvailability } from './availability.js';
 import { SandboxCancelledError } from './busy.js';
+import { engineOf } from './engines.js';
+import { LanguageUnavailableError } from './language-unavailable.js';
 import { configureLimits, DEFAULT_MAX_QUEUED, DEFAULT_MAX_WAIT_MS, DEFAULT_WORKERS, limitsForRun, PYTHON_MEMORY_FACTOR } from './limits.js';
 import type { ConfiguredLimits } from './limits.js';
-import { WorkerPool } from './pool.js';
+import type { JailAvailability } from './native/jail-spec.js';
+import { releaseUid, runInJail, takeUid } from './native/jail.js';
+import { openContext, type JailRunner } from './native/native-context.js';
+import type { NativeLanguage, NativeLanguageId } from './native/native-language.js';
+import { NATIVE_LANGUAGES } from './native/native-languages.js';
+import { COMPILE_LIMITS } from './native/native-limits.js';
+import { NativeSlot } from './native/native-slot.js';
+import { WorkerPool, type PoolOptions } from './pool.js';
 import type { Engine } from './protocol.js';
-import { prepareRun, type PreparedRun } from './request.js';
+import { prepareRun, type NativeRun, type PreparedRun, type SqlRun, type WorkerRun } from './request.js';
+import type { Job } from './slot.js';
+import type { SqlEngine } from './sql/sql-engine.js';
+import { SqlSlot } from './sql/sql-slot.js';
 import { Standby } from './standby.js';
 import { emptyStats, type SandboxStats } from './stats.js';
-import { RUN_LANES } from './types.js';
-import type { CodeRunner, RunLane, RunOptions, RunOutcome, RunOwner, RunRequest, SandboxOptions } from './types.js';
-import { WorkerSlot, type SlotEvents } from './worker-slot.js';
+import { LANGUAGES, RUN_LANES } from './types.js';
+import type { CodeRunner, LanguageAvailability, RunLane, RunOptions, RunOutcome, RunOwner, RunRequest, SandboxOptions } from './types.js';
+import { WorkerSlot } from './worker-slot.js';
+
+/** Parts a test swaps (not exported from the package): the native modules, the jail, its probe, the SQL engines. */
+export interface SandboxInternals {
+  readonly nativeLanguages?: { readonly [Id in NativeLanguageId]: NativeLanguage };
+  readonly jail?: JailRunner;
+  readonly jailAvailability?: () => JailAvailability;
+  readonly createSqlEngine?: (dialect: SqlRun['request']['language']) => SqlEngine;
+}
 
 /**
- * Runs candidate JavaScript, TypeScript (transpiled) and Python against test cases on worker threads:
- * JavaScript in QuickJS, an instance per worker put back as new after every run and a fresh runtime per case; Python in
- * Pyodide, one interpreter per worker in a JavaScript realm of its own, put back in place after every run. The
- * worker is killed when a run overruns its wall clock (a warm standby worker takes its place). One pool of workers
- * for two lanes, candidate runs (bounded) and scoring (never refused), shared fairly (pool.ts, fair-queue.ts). See
- * README.md for the guarantees.
+ * Runs candidate code against test cases where it cannot hurt the host, one engine family per pool (decision 674):
+ * JavaScript and TypeScript (QuickJS) and Python (Pyodide) on worker threads, a QuickJS instance put back as new and
+ * a Python interpreter put back in place after every run, the worker killed when a run overruns its wall clock (a
+ * warm standby takes its place); the native languages as jailed processes (native/, one uid and scratch directory per
+ * run); SQL on WebAssembly engines (sql/). Every pool has the same two lanes, candidate runs (bounded) and scoring
+ * (never refused), shared fairly (pool.ts, fair-queue.ts). See README.md for the guarantees.
  */
 export class Sandbox implements CodeRunner {
   readonly #limits: ConfiguredLimits;
-  readonly #pool: WorkerPool;
+  readonly #workers: WorkerPool<WorkerRun>;
+  readonly #native: WorkerPool<NativeRun>;
+  readonly #sql: WorkerPool<SqlRun>;
   readonly #stats: SandboxStats = emptyStats();
-  readonly #standby: Standby;
-  readonly #prewarmsPython: boolean;
+  readonly #standby: Standby<WorkerRun>;
+  readonly #prewarm: readonly LanguageId[];
+  readonly #options: SandboxOptions;
+  readonly #internals: SandboxInternals;
+  readonly #nativeLanguages: { readonly [Id in NativeLanguageId]: NativeLanguage };
+  readonly #nativeWarmed = new Set<NativeLanguageId>();
+  #availability: Record<LanguageId, LanguageAvailability> | undefined;
   #closed = false;
 
-  constructor(options: SandboxOptions = {}) {
+  constructor(options: SandboxOptions = {}, internals: SandboxInternals = {}) {
     const workers = count('workers', options.workers ?? DEFAULT_WORKERS, 1);
+    const nativeWorkers = count('nativeWorkers', options.nativeWorkers ?? DEFAULT_WORKERS, 1);
+    const sqlWorkers = count('sqlWorkers', options.sqlWorkers ?? DEFAULT_WORKERS, 1);
     const maxQueued = count('maxQueued', options.maxQueued ?? DEFAULT_MAX_QUEUED, 0);
     const maxWaitMs = count('maxWaitMs', options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS, 0);
     const laneWeights = weights(options.laneWeights ?? {});
+    checkLanguages('prewarm', options.prewarm);
+    checkLanguages('languages', options.languages);
+    if (options.nativeJail !== undefined && options.nativeJail !== 'auto' && options.nativeJail !== 'off') throw new TypeError("SandboxOptions.nativeJail must be 'auto' or 'off'");
+    this.#options = options;
+    this.#internals = internals;
+    this.#nativeLanguages = internals.nativeLanguages ?? NATIVE_LANGUAGES;
     this.#limits = configureLimits(options.limits);
-    this.#prewarmsPython = (options.prewarm ?? []).includes('python');
-    const prewarm: Engine[] = this.#prewarmsPython ? ['python'] : [];
+    this.#prewarm = options.prewarm ?? [];
+    const bounds = { maxQueued, maxWaitMs, laneWeights, stats: this.#stats };
+    // What each family prepares once warmed up, by engine: the worker interpreters, the native modules, the SQL dialects.
+    const warmed = (family: 'worker' | 'native' | 'sql') => [...new Set(this.#prewarm.map(engineOf).filter((engine) => engine.family === family).map(engineKey))];
+    const workerEngines = warmed('worker') as Engine[];
     const pythonMemoryGrowthBytes = PYTHON_MEMORY_FACTOR * this.#limits.memoryBytes;
     const stats = this.#stats;
-    const createSlot = (events: SlotEvents, engines: readonly Engine[]) => new WorkerSlot(events, { prewarm: engines, pythonMemoryGrowthBytes, stats });
-    this.#standby = new Standby((events) => createSlot(events, ['python']));
-    const standby = this.#standby;
-    // One pool for both lanes (a Python worker holds ~120 MB: threads of their own per lane would double that),
-    // sharing worker time fairly; its workers start at the first run.
-    this.#pool = new WorkerPool(workers, { maxQueued, maxWaitMs, laneWeights, prewarm, createSlot, standby, stats });
+    const createWorker = (events: Parameters<NonNullable<PoolOptions<WorkerRun>['createSlot']>>[0], engines: readonly string[]) =>
+      new WorkerSlot(events, { prewarm: engines as readonly Engine[], pythonMemoryGrowthBytes, stats });
+    this.#standby = new Standby((events) => createWorker(events, ['python']));
+    // A Python worker holds ~120 MB: both lanes share the worker threads rather than having threads of their own.
+    this.#workers = new WorkerPool(workers, { ...bounds, prewarm: workerEngines, createSlot: createWorker, standby: this.#standby });
+    this.#native = new WorkerPool<NativeRun>(nativeWorkers, {
+      ...bounds,
+      prewarm: warmed('native'),
+      createSlot: (events, prewarm) => {
+        this.#warmNative(prewarm as readonly NativeLanguageId[]);
+        return new NativeSlot(events, { languages: this.#nativeLanguages, ...(internals.jail ? { jail: internals.jail } : {}) });
+      },
+    });
+    this.#sql = new WorkerPool<SqlRun>(sqlWorkers, {
+      ...bounds,
+      prewarm: warmed('sql'),
+      createSlot: (events, prewarm) => new SqlSlot(events, { prewarm, ...(internals.createSqlEngine ? { createEngine: internals.createSqlEngine } : {}) }),
+    });
   }
 
   /**
-   * Resolves with one result per case once the run finished or was killed. Rejects only for a malformed
-   * request, a closed sandbox, workers that cannot start at all, (candidate lane) a queue past its bound with
-   * `SandboxBusyError`, or a run its `signal` cancelled with `SandboxCancelledError`: never because of what the
-   * code does.
+   * Resolves with one result per case once the run finished or was killed. Rejects only for a malformed request, a
+   * language this sandbox cannot run (`LanguageUnavailableError`), a closed sandbox, workers that cannot start at
+   * all, (candidate lane) a queue past its bound with `SandboxBusyError`, or a run its `signal` cancelled with
+   * `SandboxCancelledError`: never because of what the code does.
    */
   async run(request: RunRequest, options: RunOptions = {}): Promise<RunOutcome> {
     if (this.#closed) throw new Error('Sandbox is closed');
@@ -58,26 +110,55 @@ export class Sandbox implements CodeRunner {
     if (stopAfterTimeouts !== undefined) count('stopAfterTimeouts', stopAfterTimeouts, 1);
     if (signal?.aborted) throw new SandboxCancelledError();
     const run: PreparedRun = prepareRun(request);
-    if (run.argsJson.length === 0) return { results: [] };
+    const availability = this.languages()[run.language];
+    if (!availability.available) throw new LanguageUnavailableError(run.language, availability.reason, availability.remedy);
+    if (run.caseCount === 0) return { results: [] };
     if (this.#closed) throw new Error('Sandbox is closed');
-    const limits = limitsForRun(this.#limits, run.argsJson.length);
-    // Python in use: keep a warm spare, so a killed or recycled worker never leaves a run waiting for a cold start.
-    if (run.engine === 'python') this.#standby.want();
-    return new Promise<RunOutcome>((resolve, reject) =>
-      this.#pool.submit({ run, limits, stopAfterTimeouts, resolve, reject }, { lane, owner, signal, onQueue }),
-    );
+    const limits = limitsForRun(this.#limits, run.caseCount);
+    const submission = { lane, owner, signal, onQueue };
+    return new Promise<RunOutcome>((resolve, reject) => {
+      const answer = { limits, stopAfterTimeouts, resolve, reject };
+      switch (run.family) {
+        case 'worker':
+          // Python in use: keep a warm spare, so a killed or recycled worker never leaves a run waiting for a cold start.
+          if (run.engine === 'python') this.#standby.want();
+          return this.#workers.submit({ ...answer, run } satisfies Job<WorkerRun>, submission);
+        case 'native':
+          return this.#native.submit({ ...answer, run } satisfies Job<NativeRun>, submission);
+        case 'sql':
+          return this.#sql.submit({ ...answer, run } satisfies Job<SqlRun>, submission);
+      }
+    });
   }
 
   /**
-   * Starts the workers now instead of at the first run (both lanes share them); with `prewarm`, each (also one
-   * already running) prepares its interpreters, so the next run is warm. Workers started by runs alone prepare
-   * nothing ahead.
+   * Per language, whether this sandbox runs it and, if not, why and how to enable it (the jail is probed once, at
+   * the first call). WebAssembly languages are always available unless `SandboxOptions.languages` leaves them out.
+   */
+  languages(): Record<LanguageId, LanguageAvailability> {
+    this.#availability ??= languageAvailability({
+      languages: this.#options.languages,
+      nativeJail: this.#options.nativeJail ?? 'auto',
+      modules: this.#nativeLanguages,
+      ...(this.#internals.jailAvailability ? { jail: this.#internals.jailAvailability } : {}),
+    });
+    return this.#availability;
+  }
+
+  /**
+   * Starts the slots now instead of at the first run (both lanes share them); with `prewarm`, each engine prepares
+   * those languages (a worker its interpreter, a native module its warm state, an SQL slot its engine), so the next
+   * run is warm. Slots started by runs alone prepare nothing ahead.
    */
   warmUp(lane: RunLane): void {
     if (this.#closed) return;
     if (!RUN_LANES.includes(lane)) throw new TypeError(`warmUp lane must be one of ${RUN_LANES.join(', ')}`);
-    this.#pool.warmUp();
-    if (this.#prewarmsPython) this.#standby.want();
+    const available = this.languages();
+    const wanted = this.#prewarm.filter((language) => available[language].available);
+    this.#workers.warmUp();
+    if (wanted.some((language) => engineOf(language).family === 'native')) this.#native.warmUp();
+    if (wanted.some((language) => engineOf(language).family === 'sql')) this.#sql.warmUp();
+    if (wanted.some((language) => engineKey(engineOf(language)) === 'python')) this.#standby.want();
   }
 
   /** A copy of the counters of this sandbox's workers (see SandboxStats). */
@@ -85,16 +166,62 @@ export class Sandbox implements CodeRunner {
     return { ...this.#stats };
   }
 
-  /** Runs waiting for a worker now, in all or of one lane. */
+  /** Runs waiting for a slot now, in all or of one lane. */
   waiting(lane?: RunLane): number {
-    return this.#pool.waiting(lane);
+    return this.#workers.waiting(lane) + this.#native.waiting(lane) + this.#sql.waiting(lane);
   }
 
-  /** Terminates every worker and waits for the threads to exit; pending and queued runs are rejected. */
+  /** Terminates every worker and slot and waits for them to end; pending and queued runs are rejected. */
   async close(): Promise<void> {
     this.#closed = true;
-    await Promise.all([this.#pool.close(), this.#standby.close()]);
+    await Promise.all([
+      this.#workers.close(),
+      this.#native.close(),
+      this.#sql.close(),
+      this.#standby.close(),
+      ...[...this.#nativeWarmed].map((id) => this.#nativeLanguages[id].close?.().catch(() => {})),
+    ]);
   }
+
+  /** Has each native module prepare its warm state once (NativeLanguage.warm), in a jail of its own. */
+  #warmNative(ids: readonly NativeLanguageId[]): void {
+    for (const id of ids) {
+      const language = this.#nativeLanguages[id];
+      if (this.#nativeWarmed.has(id) || language.warm === undefined) continue;
+      this.#nativeWarmed.add(id);
+      const uid = takeUid();
+      const abort = new AbortController();
+      const runLimits = COMPILE_LIMITS;
+      const { context, close } = openContext(uid, { runLimits, compileLimits: COMPILE_LIMITS, maxLogBytes: this.#limits.maxLogBytes }, this.#internals.jail ?? defaultJail, abort.signal);
+      void language
+        .warm(context)
+        .catch(() => {})
+        .finally(async () => {
+          await close();
+          releaseUid(uid);
+        });
+    }
+  }
+}
+
+const defaultJail: JailRunner = runInJail;
+
+/** The engine a language is prepared by: the worker interpreter, the native module, the SQL dialect. */
+function engineKey(engine: ReturnType<typeof engineOf>): string {
+  switch (engine.family) {
+    case 'worker':
+      return engine.engine;
+    case 'native':
+      return engine.module;
+    case 'sql':
+      return engine.dialect;
+  }
+}
+
+function checkLanguages(name: string, languages: readonly LanguageId[] | undefined): void {
+  if (languages === undefined) return;
+  if (!Array.isArray(languages)) throw new TypeError(`SandboxOptions.${name} must be an array of languages`);
+  for (const language of languages) if (!LANGUAGES.includes(language)) throw new TypeError(`SandboxOptions.${name} has an unknown language ${String(language)}`);
 }
 
 function checkOwner(owner: RunOwner | undefined): void {

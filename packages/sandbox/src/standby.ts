@@ -1,4 +1,4 @@
-import type { SlotEvents, WorkerSlot } from './worker-slot.js';
+import type { Slot, SlotEvents } from './slot.js';
 
 /** A standby that dies before it is ready this many times in a row is not restarted until asked again. */
 const MAX_STARTUP_FAILURES = 3;
@@ -10,15 +10,15 @@ const MAX_STARTUP_FAILURES = 3;
  * interpreter is already prepared, and a new spare starts in the background. Started only once Python is used
  * (`want()`): a JavaScript-only sandbox keeps no spare.
  */
-export class Standby {
-  readonly #create: (events: SlotEvents) => WorkerSlot;
+export class Standby<R> {
+  readonly #create: (events: SlotEvents<R>) => Slot<R>;
   readonly #exiting = new Set<Promise<unknown>>();
-  #slot: WorkerSlot | undefined;
+  #slot: Slot<R> | undefined;
   #wanted = false;
   #closed = false;
   #failures = 0;
 
-  constructor(create: (events: SlotEvents) => WorkerSlot) {
+  constructor(create: (events: SlotEvents<R>) => Slot<R>) {
     this.#create = create;
   }
 
@@ -31,7 +31,7 @@ export class Standby {
   }
 
   /** The spare, handed over to a pool (its events go there from now on); a new one starts. Undefined when there is none. */
-  take(events: SlotEvents): WorkerSlot | undefined {
+  take(events: SlotEvents<R>): Slot<R> | undefined {
     const slot = this.#slot;
     if (slot === undefined) return undefined;
     this.#slot = undefined;
@@ -50,7 +50,7 @@ export class Standby {
 
   #refill(): void {
     if (this.#closed || !this.#wanted || this.#slot !== undefined || this.#failures >= MAX_STARTUP_FAILURES) return;
-    const events: SlotEvents = {
+    const events: SlotEvents<R> = {
       idle: () => {
         this.#failures = 0;
       },

@@ -1,13 +1,16 @@
-/** The languages the sandbox runs. TypeScript is transpiled (types stripped, never checked) and runs in QuickJS. */
-export type Language = 'javascript' | 'typescript' | 'python';
+import { ALL_LANGUAGES, type LanguageId } from '@assay/domain/languages';
+import type { FunctionCase, FunctionRunRequest, SqlRunRequest, StdioRunRequest } from './run-request.js';
 
-export const LANGUAGES: readonly Language[] = ['javascript', 'typescript', 'python'];
+/**
+ * The languages the sandbox runs: the domain's registry (engines.ts says which engine runs each). TypeScript is
+ * transpiled (types stripped, never checked) and runs in QuickJS.
+ */
+export type Language = LanguageId;
 
-/** One test case of a coding question. Both sides are JSON values: they cross into the VM as JSON text. */
-export interface CodingCase {
-  args: unknown[];
-  expected: unknown;
-}
+export const LANGUAGES: readonly Language[] = ALL_LANGUAGES;
+
+/** One test case of a function question. Both sides are JSON values: they cross into the VM as JSON text. */
+export type CodingCase = FunctionCase;
 
 /** Where an error happened in the candidate's own code: 1-based line and column. */
 export interface SourceLocation {
@@ -41,22 +44,21 @@ export interface CaseResult {
   timeMs?: number;
 }
 
-export interface RunRequest {
-  /**
-   * The candidate's script; it must declare a function named `functionName` (JavaScript/TypeScript:
-   * function, const, let or class binding; Python: a top-level `def` or any callable bound to that name).
-   */
-  code: string;
-  /** Default `javascript`. */
-  language?: Language;
-  functionName: string;
-  cases: CodingCase[];
-}
+/** A run in one of the three forms (run-request.ts); a request without `form` is a function run, as before. */
+export type RunRequest = FunctionRunRequest | StdioRunRequest | SqlRunRequest;
 
 export interface RunOutcome {
   /** One per case, in the order of `RunRequest.cases`. */
   results: CaseResult[];
+  /**
+   * A native program that did not build: the compiler's text (about the candidate's file only), once per run; every
+   * case then answers the first diagnostic (decision 676).
+   */
+  compileOutput?: string;
 }
+
+/** Whether this sandbox runs a language now, and if not why and what an operator does about it. */
+export type LanguageAvailability = { readonly available: true } | { readonly available: false; readonly reason: string; readonly remedy: string };
 
 export interface SandboxLimits {
   /**
@@ -165,4 +167,15 @@ export interface SandboxOptions {
    * used one warm standby worker stands in for a worker that is lost.
    */
   prewarm?: readonly Language[];
+  /** The languages this sandbox runs (default: every one it can); a run of another rejects with LanguageUnavailableError. */
+  languages?: readonly Language[];
+  /**
+   * `auto` (default): native languages run where the host can jail them (bubblewrap, namespaces) and has their
+   * toolchain; `off`: no native language runs (a host without namespaces), the WebAssembly ones still do.
+   */
+  nativeJail?: 'auto' | 'off';
+  /** Native runs (jailed processes) at once. Default DEFAULT_WORKERS: the cores. */
+  nativeWorkers?: number;
+  /** SQL runs at once. Default DEFAULT_WORKERS. */
+  sqlWorkers?: number;
 }

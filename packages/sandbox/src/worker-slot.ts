@@ -13,10 +13,11 @@ import {
 import { capLog, judgeCase, MEMORY_LIMIT_EXCEEDED, NOT_RUN_TIME_LIMIT, TIME_LIMIT_EXCEEDED, withPythonDisplay } from './outcome.js';
 import { SIGINT, STATUS_INTERRUPT, STATUS_MEMORY_CAP_CASE, STATUS_RUNNING_CASE, STATUS_SLOTS, STATUS_STOP } from './protocol.js';
 import type { Engine, RunMessage, WarmMessage, WorkerData, WorkerMessage } from './protocol.js';
-import type { PreparedRun } from './request.js';
+import type { WorkerRun } from './request.js';
+import type { Job, Slot, SlotEvents } from './slot.js';
 import { pythonSnapshots, type SnapshotClient } from './python-snapshot.js';
 import { countWorkerMessage, type SandboxStats } from './stats.js';
-import type { CaseResult, RunOutcome, SandboxLimits } from './types.js';
+import type { CaseResult } from './types.js';
 
 /**
  * worker.js sits next to this module both in src/ (vitest runs the TypeScript source) and in dist/ (tsc
@@ -24,23 +25,8 @@ import type { CaseResult, RunOutcome, SandboxLimits } from './types.js';
  */
 export const WORKER_URL = new URL('./worker.js', import.meta.url);
 
-export interface Job {
-  run: PreparedRun;
-  limits: SandboxLimits;
-  /** Stop once this many cases exceeded their time limit (RunOptions.stopAfterTimeouts). */
-  stopAfterTimeouts?: number | undefined;
-  /** The interpreter is ready and the cases begin (a cold start before this is not the run's cost). */
-  started?: () => void;
-  resolve: (outcome: RunOutcome) => void;
-  reject: (error: Error) => void;
-}
-
-export interface SlotEvents {
-  /** The worker is ready for (another) job. */
-  idle(slot: WorkerSlot): void;
-  /** The worker is gone or being terminated; `startupError` is set when it died before ever being ready. */
-  gone(slot: WorkerSlot, exited: Promise<unknown>, startupError?: Error): void;
-}
+export type WorkerJob = Job<WorkerRun>;
+export type WorkerSlotEvents = SlotEvents<WorkerRun>;
 
 export interface SlotOptions {
   /** Only ever changed by the pool's tests, to run a worker that crashes on purpose. */
@@ -54,7 +40,7 @@ export interface SlotOptions {
 }
 
 interface ActiveRun {
-  job: Job;
+  job: WorkerJob;
   runId: number;
   results: (CaseResult | undefined)[];
   /** The start-up bound until the worker says the run started, then the run's wall clock. */
@@ -76,11 +62,11 @@ interface ActiveRun {
 let nextRunId = 1;
 
 /** One worker thread and the run it is executing, with the hard wall-clock kill. */
-export class WorkerSlot {
+export class WorkerSlot implements Slot<WorkerRun> {
   readonly #worker: Worker;
   readonly #status: Int32Array;
   readonly #stats: SandboxStats | undefined;
-  #events: SlotEvents;
+  #events: WorkerSlotEvents;
   #ready = false;
   #gone = false;
   #active: ActiveRun | undefined;
@@ -89,7 +75,7 @@ export class WorkerSlot {
   /** This worker as the process's Python snapshot is shared with (python-snapshot.ts). */
   readonly #snapshotClient: SnapshotClient = { send: (message) => this.#worker.postMessage(message) };
 
-  constructor(events: SlotEvents, options: SlotOptions | URL = {}) {
+  constructor(events: WorkerSlotEvents, options: SlotOptions | URL = {}) {
     const {
       workerUrl = WORKER_URL,
       prewarm = [],
@@ -127,12 +113,12 @@ export class WorkerSlot {
   }
 
   /** Hands the worker to a new owner (a standby worker taken by a pool): its events go there from now on. */
-  adopt(events: SlotEvents): void {
+  adopt(events: WorkerSlotEvents): void {
     this.#events = events;
     if (this.available) events.idle(this);
   }
 
-  start(job: Job): void {
+  start(job: WorkerJob): void {
     if (!this.available) throw new Error('WorkerSlot.start on a busy or dead worker');
     const runId = nextRunId++;
     const { run, limits } = job;
@@ -159,7 +145,7 @@ export class WorkerSlot {
       type: 'run',
       runId,
       engine: run.engine,
-      ...(run.language === 'typescript' ? { transpile: 'typescript' as const } : {}),
+      ...(run.transpile ? { transpile: run.transpile } : {}),
       code: run.code,
       functionName: run.functionName,
       argsJson: run.argsJson,
@@ -182,7 +168,7 @@ export class WorkerSlot {
    * an interpreter still starting is left to finish starting). The job then settles as usual; its caller has been
    * answered already.
    */
-  cancel(job: Job): void {
+  cancel(job: WorkerJob): void {
     const active = this.#active;
     if (active?.job !== job || active.cancelled) return;
     active.cancelled = true;
@@ -196,9 +182,9 @@ export class WorkerSlot {
   }
 
   /** Has the worker prepare these interpreters when it is idle (a worker that started cold). */
-  warm(engines: readonly Engine[]): void {
+  warm(engines: readonly string[]): void {
     if (this.#gone || engines.length === 0) return;
-    const message: WarmMessage = { type: 'warm', engines };
+    const message: WarmMessage = { type: 'warm', engines: engines as readonly Engine[] };
     this.#worker.postMessage(message);
   }
 
@@ -253,7 +239,7 @@ export class WorkerSlot {
         clearTimeout(active.caseTimer);
         clearTimeout(active.caseKill);
         if (message.report.kind === 'time') active.timeouts += 1;
-        const verdict = judgeCase(message.report, run.expected[message.index], limits.maxOutputBytes, run.language);
+        const verdict = judgeCase(message.report, run.expected[message.index], limits.maxOutputBytes, run.display);
         const log = typeof message.log === 'string' ? capLog(message.log, message.logCut === true, limits.maxLogBytes) : '';
         active.results[message.index] = {
           ...verdict,
@@ -287,7 +273,7 @@ export class WorkerSlot {
     const { run, limits } = active.job;
     return active.results.map((result, index) => {
       const done = result ?? missing(index);
-      return run.language === 'python' ? withPythonDisplay(done, run.expected[index], limits.maxOutputBytes) : done;
+      return run.display === 'python' ? withPythonDisplay(done, run.expected[index], limits.maxOutputBytes) : done;
     });
   }
 

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SandboxBusyError } from '../src/busy.js';
-import type { Engine } from '../src/protocol.js';
 import { configureLimits, limitsForRun } from '../src/limits.js';
 import { WorkerPool } from '../src/pool.js';
-import { prepareRun } from '../src/request.js';
+import { prepareRun, type WorkerRun } from '../src/request.js';
 import type { RunOutcome } from '../src/types.js';
 import { WorkerSlot } from '../src/worker-slot.js';
 import { settled, threadCount, waitFor } from './helpers.js';
@@ -16,7 +15,7 @@ function poolOf(size: number, url: URL, maxQueued?: number): WorkerPool {
 }
 
 function submit(pool: WorkerPool, code: string, args: unknown[][], wallClockMs?: number): Promise<RunOutcome> {
-  const run = prepareRun({ code, functionName: 'f', cases: args.map((a) => ({ args: a, expected: a })) });
+  const run = prepareRun({ code, functionName: 'f', cases: args.map((a) => ({ args: a, expected: a })) }) as WorkerRun;
   const limits = limitsForRun(configureLimits(wallClockMs === undefined ? {} : { wallClockMs }), args.length);
   return new Promise((resolve, reject) => pool.submit({ run, limits, resolve, reject }));
 }
@@ -98,8 +97,8 @@ describe('WorkerPool', () => {
   });
 
   it('starts workers cold until warmUp(), which then warms the running workers and starts the new ones warm', async () => {
-    const started: (readonly Engine[])[] = [];
-    const warmed: (readonly Engine[])[] = [];
+    const started: (readonly string[])[] = [];
+    const warmed: (readonly string[])[] = [];
     const pool = new WorkerPool(2, {
       prewarm: ['python'],
       createSlot: (events, prewarm) => {

@@ -1,0 +1,43 @@
+import type { LanguageId } from '@assay/domain/languages';
+import type { NativeLanguageId } from './native/native-language.js';
+import type { Engine } from './protocol.js';
+import type { SqlRunRequest } from './run-request.js';
+
+/**
+ * Which engine runs a language: the only place the sandbox tells languages apart. `worker`: a WebAssembly
+ * interpreter on a worker thread (QuickJS, Pyodide); `native`: a NativeLanguage module run in a jail; `sql`: an SQL
+ * engine in WebAssembly. A new LanguageId does not compile until it has its entry here (decision 673).
+ */
+export type LanguageEngine =
+  | {
+      readonly family: 'worker';
+      readonly engine: Engine;
+      /** The worker transpiles the code first (types stripped, never checked). */
+      readonly transpile?: 'typescript';
+      /** Results also say how the language writes the values (Python's repr), for showing. */
+      readonly display?: 'python';
+    }
+  | { readonly family: 'native'; readonly module: NativeLanguageId }
+  | { readonly family: 'sql'; readonly dialect: SqlRunRequest['language'] };
+
+export type EngineFamily = LanguageEngine['family'];
+
+export const ENGINE_FAMILIES: readonly EngineFamily[] = ['worker', 'native', 'sql'];
+
+export const LANGUAGE_ENGINES = {
+  javascript: { family: 'worker', engine: 'javascript' },
+  typescript: { family: 'worker', engine: 'javascript', transpile: 'typescript' },
+  python: { family: 'worker', engine: 'python', display: 'python' },
+  java: { family: 'native', module: 'java' },
+  c: { family: 'native', module: 'c' },
+  cpp: { family: 'native', module: 'cpp' },
+  csharp: { family: 'native', module: 'csharp' },
+  go: { family: 'native', module: 'go' },
+  rust: { family: 'native', module: 'rust' },
+  ruby: { family: 'native', module: 'ruby' },
+  php: { family: 'native', module: 'php' },
+  sqlite: { family: 'sql', dialect: 'sqlite' },
+  postgresql: { family: 'sql', dialect: 'postgresql' },
+} as const satisfies { readonly [Id in LanguageId]: LanguageEngine };
+
+export const engineOf = (language: LanguageId): LanguageEngine => LANGUAGE_ENGINES[language];

@@ -1,0 +1,48 @@
+import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { JailLimits, JailResult, JailSpec } from './jail-spec.js';
+import type { NativeContext } from './native-language.js';
+
+/** How a slot runs one jailed command as a uid (jail.ts's runInJail; tests may count the calls). */
+export type JailRunner = (spec: JailSpec, uid: number) => Promise<JailResult>;
+
+export interface OpenedContext {
+  readonly context: NativeContext;
+  /** Removes every scratch directory of the run. */
+  close(): Promise<void>;
+}
+
+/**
+ * The NativeContext of one run: every command in a jail as the run's own uid, stopped by the run's signal, and
+ * scratch directories under the host's temp dir owned by that uid (mode 0700: no other run's uid can read them),
+ * removed when the run ends.
+ */
+export function openContext(
+  uid: number,
+  limits: { runLimits: JailLimits; compileLimits: JailLimits; maxLogBytes: number },
+  jail: JailRunner,
+  signal: AbortSignal,
+): OpenedContext {
+  const dirs: string[] = [];
+  const context: NativeContext = {
+    jail: (spec) => jail({ ...spec, signal: spec.signal === undefined ? signal : AbortSignal.any([spec.signal, signal]) }, uid),
+    scratchDir: async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'assay-run-'));
+      dirs.push(dir);
+      await chown(dir, uid, uid);
+      await chmod(dir, 0o700);
+      return dir;
+    },
+    runLimits: limits.runLimits,
+    compileLimits: limits.compileLimits,
+    maxLogBytes: limits.maxLogBytes,
+    signal,
+  };
+  return {
+    context,
+    close: async () => {
+      await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import type { SandboxLimits } from '../types.js';
+import type { JailLimits } from './jail-spec.js';
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+/**
+ * The compile step of a native run (decision 675): 10 s of CPU and of wall clock (a cold javac is ~1.7 s of CPU,
+ * g++ with <iostream> ~0.75 s; ten times that on a loaded machine is still an honest program), 512 MiB (javac and
+ * rustc are memory-hungry), 64 processes (compiler drivers fork cc1/as/ld), 64 MiB files, 1 MiB of diagnostics.
+ */
+export const COMPILE_LIMITS: JailLimits = {
+  cpuMs: 10_000,
+  wallMs: 10_000,
+  memoryBytes: 512 * MiB,
+  processes: 64,
+  openFiles: 256,
+  fileBytes: 64 * MiB,
+  outputBytes: 1 * MiB,
+};
+
+/** What a language runtime needs beyond the candidate's own memory (a JVM, the Mono or Go runtime). */
+export const NATIVE_RUNTIME_BYTES = 256 * MiB;
+/** Room for the results channel and markers, beyond each case's log and returned value. */
+const OUTPUT_SLACK_BYTES = 64 * KiB;
+
+/**
+ * The run step: one process answers every case, so its wall clock is the run's (`wallClockMs`, by default
+ * cpuMsPerCase × cases + WALL_CLOCK_SLACK_MS) and its CPU time the same (RLIMIT_CPU is per process and counts
+ * every thread: a JVM's few service threads must not turn an honest run into a kill). A looping answer is
+ * therefore stopped after that bound, whatever `stopAfterTimeouts` says (decision 675).
+ */
+export function runLimitsOf(limits: SandboxLimits, cases: number): JailLimits {
+  return {
+    cpuMs: limits.wallClockMs,
+    wallMs: limits.wallClockMs,
+    memoryBytes: NATIVE_RUNTIME_BYTES + limits.memoryBytes,
+    processes: 64,
+    openFiles: 64,
+    fileBytes: 16 * MiB,
+    outputBytes: cases * (limits.maxOutputBytes + 2 * limits.maxLogBytes) + OUTPUT_SLACK_BYTES,
+  };
+}
+
+/** A module that never answers (a bug, a hung helper) is stopped after both steps' bounds and this much more. */
+export const NATIVE_RUN_GRACE_MS = 5_000;
