@@ -1,0 +1,47 @@
+import type { JailResult, JailSpec } from '../../src/native/jail-spec.js';
+import type { NativeLanguage, NativeLanguageId, NativeRunResult } from '../../src/native/native-language.js';
+import { NATIVE_LANGUAGES } from '../../src/native/native-languages.js';
+import type { SandboxInternals } from '../../src/sandbox.js';
+import type { SqlCaseOutcome, SqlEngine } from '../../src/sql/sql-engine.js';
+
+/** A jail that records every command and answers without running anything. */
+export function recordingJail(answer: Partial<JailResult> = {}) {
+  const calls: { spec: JailSpec; uid: number }[] = [];
+  const jail = async (spec: JailSpec, uid: number): Promise<JailResult> => {
+    calls.push({ spec, uid });
+    return { exitCode: 0, signal: null, stdout: '', stderr: '', results: '', outputCut: false, killedFor: null, wallMs: 1, ...answer };
+  };
+  return { calls, jail };
+}
+
+/** The native modules with `id` replaced by a placeholder module that runs one jailed step and answers `result`. */
+export function withModule(id: NativeLanguageId, result: (input: Parameters<NativeLanguage['execute']>[0]) => NativeRunResult, extra: Partial<NativeLanguage> = {}) {
+  const executed: Parameters<NativeLanguage['execute']>[0][] = [];
+  const module: NativeLanguage = {
+    id,
+    toolchain: { commands: [], debianPackages: [] },
+    execute: async (input, context) => {
+      executed.push(input);
+      await context.jail({ argv: ['/usr/bin/true'], dir: await context.scratchDir(), limits: context.runLimits });
+      return result(input);
+    },
+    ...extra,
+  };
+  return { executed, languages: { ...NATIVE_LANGUAGES, [id]: module } as SandboxInternals['nativeLanguages'] & object };
+}
+
+/** An SQL engine that answers fixed outcomes and records what it was asked. */
+export function fakeSqlEngine(outcomes: SqlCaseOutcome[]) {
+  const requests: unknown[] = [];
+  const create = (dialect: 'sqlite' | 'postgresql'): SqlEngine => ({
+    dialect,
+    execute: async (request) => {
+      requests.push(request);
+      return outcomes;
+    },
+    close: async () => {},
+  });
+  return { requests, create };
+}
+
+export const JAIL_OK = () => ({ ok: true as const, tool: 'test' });
