@@ -18,7 +18,7 @@ export const TOP_SCORES_SIGNATURE: Signature = {
 
 export const TOP_SCORES_CASES = [
   { args: [[5, 1, 9, 3], 2], expected: [9, 5] },
-  { args: [[7], 1], expected: [7] },
+  { args: [[7, 3], 1], expected: [7] },
   { args: [[-2, -8, 0, 4, 4], 3], expected: [4, 4, 0] },
 ];
 
