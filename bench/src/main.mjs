@@ -21,6 +21,7 @@ import { similarityRows } from './similarity.mjs';
 import { pythonLatency, pythonRows } from './python-latency.mjs';
 import { codingDriveRows } from './coding-drive-suite.mjs';
 import { isolatedRunRows } from './isolated-runs.mjs';
+import { nativeRunRows } from './native-runs.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = new Set(process.argv.slice(2));
@@ -220,6 +221,8 @@ try {
   rows.push(...pythonRows(await pythonLatency({ samples: quick ? 5 : 15 })));
   console.log('bench: isolated runs per second through the sandbox');
   rows.push(...(await isolatedRunRows({ quick })));
+  console.log('bench: native languages and SQL through the sandbox');
+  rows.push(...(await nativeRunRows({ quick })));
 } finally {
   await Promise.all([...started].map((child) => child.stop()));
   await drain.stop();
