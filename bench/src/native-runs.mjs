@@ -13,23 +13,53 @@ export const nativeRunRows = async ({ quick = false } = {}) => {
   const figures = await runInOwnProcess(SCRIPT, { seconds: quick ? 3 : 10 });
   const rows = Object.entries(figures.languages).map(([language, row]) => {
     const sql = language === 'sqlite' || language === 'postgresql';
-    const scenario = sql ? `isolated SQL queries/s, ${language} (1,000-row seed)` : `isolated compile-and-run/s, ${language} (5 test calls, ${figures.cores} slots)`;
+    const scenario = sql
+      ? `isolated SQL queries/s, ${language} (1,000-row seed)`
+      : `isolated compile-and-run/s, ${language} (5 test calls, ${figures.cores} slots)`;
     if (row.status !== 'ran') {
-      return { scenario, unit: '', note: `${row.status}${row.reason ? `: ${row.reason}` : ''}${row.firstFailure ? `: ${String(row.firstFailure).slice(0, 80)}` : ''}`, ...(row.status === 'failing' ? { pass: false } : {}) };
+      return {
+        scenario,
+        unit: '',
+        note: `${row.status}${row.reason ? `: ${row.reason}` : ''}${row.firstFailure ? `: ${String(row.firstFailure).slice(0, 80)}` : ''}`,
+        ...(row.status === 'failing' ? { pass: false } : {}),
+      };
     }
-    const where = sql ? '' : `compile ${round(row.compileMs)} ms, run ${round(row.runMs)} ms, jail floor ${round(figures.jailFloorMs)} ms`;
-    return { scenario, value: row.perSecond, unit: sql ? 'queries/s' : 'runs/s', target: `≥ ${TARGETS[language]}/s`, pass: row.perSecond >= TARGETS[language] && row.failed === 0, note: where };
+    const where = sql
+      ? ''
+      : `one run ${round(row.totalMs)} ms: jailed compile ${round(row.compileMs)}, run ${round(row.runMs)}, outside the jail (warm compiler, host) ${round(row.outsideMs)}; jail floor ${round(figures.jailFloorMs)} ms`;
+    return {
+      scenario,
+      value: row.perSecond,
+      unit: sql ? 'queries/s' : 'runs/s',
+      target: `≥ ${TARGETS[language]}/s`,
+      pass: row.perSecond >= TARGETS[language] && row.failed === 0,
+      note: where,
+    };
   });
   const klass = figures.javaClass;
   rows.push(
     klass.status === 'ran'
-      ? { scenario: 'a class of 60 pressing Run every 10 s, Java (6 runs/s offered)', value: klass.runs, unit: 'runs', p50: klass.p50, p99: klass.p99, target: `0 refused, p99 < ${CLASS_P99_MS} ms`, pass: klass.refused === 0 && klass.failed === 0 && klass.p99 < CLASS_P99_MS, note: `${klass.refused} refused` }
+      ? {
+          scenario: 'a class of 60 pressing Run every 10 s, Java (6 runs/s offered)',
+          value: klass.runs,
+          unit: 'runs',
+          p50: klass.p50,
+          p99: klass.p99,
+          target: `0 refused, p99 < ${CLASS_P99_MS} ms`,
+          pass: klass.refused === 0 && klass.failed === 0 && klass.p99 < CLASS_P99_MS,
+          note: `${klass.refused} refused`,
+        }
       : { scenario: 'a class of 60 pressing Run every 10 s, Java (6 runs/s offered)', unit: '', note: klass.status },
   );
   const processes = figures.javaProcesses;
   rows.push(
     processes.status === 'ran'
-      ? { scenario: 'Java compile-and-run/s, 2 processes vs 1', value: processes.twoProcesses, unit: 'runs/s', note: `1 process: ${round(processes.oneProcess)} runs/s` }
+      ? {
+          scenario: 'Java compile-and-run/s, 2 processes vs 1',
+          value: processes.twoProcesses,
+          unit: 'runs/s',
+          note: `1 process: ${round(processes.oneProcess)} runs/s`,
+        }
       : { scenario: 'Java compile-and-run/s, 2 processes vs 1', unit: '', note: processes.status },
   );
   return rows;

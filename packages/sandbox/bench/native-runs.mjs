@@ -104,8 +104,12 @@ async function languageRows({ seconds, workers }) {
     try {
       // One run alone: its steps say where the time goes (compile steps, then the run step).
       steps.length = 0;
+      const started = performance.now();
       const single = await sandbox.run({ ...request, code: fresh(request.code) });
-      const alone = { compileMs: steps.slice(0, -1).reduce((sum, step) => sum + step.ms, 0), runMs: steps.at(-1)?.ms };
+      const totalMs = performance.now() - started;
+      const jailedMs = steps.reduce((sum, step) => sum + step.ms, 0);
+      // A module may compile outside this run's jail calls (a warm compiler server): that time is `outsideMs`.
+      const alone = { totalMs, compileMs: jailedMs - (steps.at(-1)?.ms ?? 0), runMs: steps.at(-1)?.ms, outsideMs: totalMs - jailedMs };
       if (!single.results.every((result) => result.passed)) {
         rows[language] = { status: 'failing', firstFailure: single.compileOutput ?? single.results.find((result) => !result.passed)?.error };
         continue;
@@ -167,7 +171,13 @@ async function javaClass({ seconds, workers }) {
     await sandbox.close();
     return { status: 'no fixture' };
   }
-  const request = { language: 'java', code: fixtures.java.correct, functionName: 'topScores', signature: shared.TOP_SCORES_SIGNATURE, cases: shared.TOP_SCORES_CASES };
+  const request = {
+    language: 'java',
+    code: fixtures.java.correct,
+    functionName: 'topScores',
+    signature: shared.TOP_SCORES_SIGNATURE,
+    cases: shared.TOP_SCORES_CASES,
+  };
   const latencies = [];
   let refused = 0;
   let failed = 0;
@@ -199,8 +209,11 @@ async function javaClass({ seconds, workers }) {
 async function processes({ seconds, workers }) {
   const one = () =>
     new Promise((resolve, reject) =>
-      execFile(process.execPath, [fileURLToPath(import.meta.url), JSON.stringify({ only: 'java', seconds, workers })], { maxBuffer: 1 << 20 }, (error, stdout) =>
-        error ? reject(error) : resolve(JSON.parse(stdout.trim().split('\n').at(-1)).languages.java),
+      execFile(
+        process.execPath,
+        [fileURLToPath(import.meta.url), JSON.stringify({ only: 'java', seconds, workers })],
+        { maxBuffer: 1 << 20 },
+        (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout.trim().split('\n').at(-1)).languages.java)),
       ),
     );
   const single = await one();
@@ -229,11 +242,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const round = (value) => (value === undefined ? '-' : Math.round(value * 10) / 10);
     console.log(`Native languages through @assay/sandbox: ${figures.cores} slots, jail floor ${round(figures.jailFloorMs)} ms`);
     for (const [language, row] of Object.entries(figures.languages)) {
-      const detail = row.status === 'ran' ? `${round(row.perSecond)}/s (target ${TARGETS[language]}), compile ${round(row.compileMs)} ms, run ${round(row.runMs)} ms` : `${row.status} ${row.reason ?? row.firstFailure ?? ''}`;
+      const detail =
+        row.status === 'ran'
+          ? `${round(row.perSecond)}/s (target ${TARGETS[language]}), one run ${round(row.totalMs)} ms: jailed compile ${round(row.compileMs)} ms, run ${round(row.runMs)} ms, outside the jail ${round(row.outsideMs)} ms`
+          : `${row.status} ${row.reason ?? row.firstFailure ?? ''}`;
       console.log(`  ${language}: ${detail}`);
     }
     console.log(`  Java class of 60: ${JSON.stringify(figures.javaClass)}`);
     console.log(`  Java 1 vs 2 processes: ${JSON.stringify(figures.javaProcesses)}`);
   }
-  if (process.env.CHECK && Object.entries(figures.languages).some(([language, row]) => row.status !== 'ran' || row.perSecond < TARGETS[language])) process.exitCode = 1;
+  if (process.env.CHECK && Object.entries(figures.languages).some(([language, row]) => row.status !== 'ran' || row.perSecond < TARGETS[language]))
+    process.exitCode = 1;
 }

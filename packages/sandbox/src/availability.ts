@@ -25,19 +25,36 @@ export function languageAvailability(inputs: AvailabilityInputs): Record<Languag
   let probed: JailAvailability | undefined;
   const entries = ALL_LANGUAGES.map((language): [LanguageId, LanguageAvailability] => {
     if (languages !== undefined && !languages.includes(language)) {
-      return [language, { available: false, reason: `${languageName(language)} is not among this server's languages`, remedy: `add ${language} to the sandbox's languages` }];
+      return [
+        language,
+        { available: false, reason: `${languageName(language)} is not among this server's languages`, remedy: `add ${language} to the sandbox's languages` },
+      ];
     }
     const engine = engineOf(language);
     if (engine.family !== 'native') return [language, { available: true }];
     if (nativeJail === 'off') {
-      return [language, { available: false, reason: 'native languages are turned off on this server (no jail)', remedy: "run it where user namespaces and bubblewrap work, with nativeJail 'auto'" }];
+      return [
+        language,
+        {
+          available: false,
+          reason: 'native languages are turned off on this server (no jail)',
+          remedy: "run it where user namespaces and bubblewrap work, with nativeJail 'auto'",
+        },
+      ];
     }
     probed ??= jail();
     if (!probed.ok) return [language, { available: false, reason: probed.reason, remedy: probed.remedy }];
     const { commands, debianPackages } = modules[engine.module].toolchain;
     const missing = commands.filter((command) => !exists(command));
     if (missing.length > 0) {
-      return [language, { available: false, reason: `${languageName(language)}'s toolchain is missing (${missing.join(', ')})`, remedy: `apt-get install ${debianPackages.join(' ')}` }];
+      return [
+        language,
+        {
+          available: false,
+          reason: `${languageName(language)}'s toolchain is missing (${missing.join(', ')})`,
+          remedy: `apt-get install ${debianPackages.join(' ')}`,
+        },
+      ];
     }
     return [language, { available: true }];
   });

@@ -75,7 +75,14 @@ export function prepareRun(request: RunRequest): PreparedRun {
         return { family: 'worker', language, engine: engine.engine, ...optional(engine), code, functionName, argsJson, expected, caseCount };
       }
       if (engine.family === 'native') {
-        return { family: 'native', language, module: engine.module, input: { form: 'function', code: request.code, functionName, signature, argsJson }, expected, caseCount };
+        return {
+          family: 'native',
+          language,
+          module: engine.module,
+          input: { form: 'function', code: request.code, functionName, signature, argsJson },
+          expected,
+          caseCount,
+        };
       }
       throw new TypeError(`${profile.name} runs only SQL questions`);
     }

@@ -64,7 +64,8 @@ export class Sandbox implements CodeRunner {
     const laneWeights = weights(options.laneWeights ?? {});
     checkLanguages('prewarm', options.prewarm);
     checkLanguages('languages', options.languages);
-    if (options.nativeJail !== undefined && options.nativeJail !== 'auto' && options.nativeJail !== 'off') throw new TypeError("SandboxOptions.nativeJail must be 'auto' or 'off'");
+    if (options.nativeJail !== undefined && options.nativeJail !== 'auto' && options.nativeJail !== 'off')
+      throw new TypeError("SandboxOptions.nativeJail must be 'auto' or 'off'");
     this.#options = options;
     this.#internals = internals;
     this.#nativeLanguages = internals.nativeLanguages ?? NATIVE_LANGUAGES;
@@ -72,7 +73,14 @@ export class Sandbox implements CodeRunner {
     this.#prewarm = options.prewarm ?? [];
     const bounds = { maxQueued, maxWaitMs, laneWeights, stats: this.#stats };
     // What each family prepares once warmed up, by engine: the worker interpreters, the native modules, the SQL dialects.
-    const warmed = (family: 'worker' | 'native' | 'sql') => [...new Set(this.#prewarm.map(engineOf).filter((engine) => engine.family === family).map(engineKey))];
+    const warmed = (family: 'worker' | 'native' | 'sql') => [
+      ...new Set(
+        this.#prewarm
+          .map(engineOf)
+          .filter((engine) => engine.family === family)
+          .map(engineKey),
+      ),
+    ];
     const workerEngines = warmed('worker') as Engine[];
     const pythonMemoryGrowthBytes = PYTHON_MEMORY_FACTOR * this.#limits.memoryBytes;
     const stats = this.#stats;
@@ -192,7 +200,12 @@ export class Sandbox implements CodeRunner {
       const uid = takeUid();
       const abort = new AbortController();
       const runLimits = COMPILE_LIMITS;
-      const { context, close } = openContext(uid, { runLimits, compileLimits: COMPILE_LIMITS, maxLogBytes: this.#limits.maxLogBytes }, this.#internals.jail ?? defaultJail, abort.signal);
+      const { context, close } = openContext(
+        uid,
+        { runLimits, compileLimits: COMPILE_LIMITS, maxLogBytes: this.#limits.maxLogBytes },
+        this.#internals.jail ?? defaultJail,
+        abort.signal,
+      );
       void language
         .warm(context)
         .catch(() => {})
@@ -221,7 +234,8 @@ function engineKey(engine: ReturnType<typeof engineOf>): string {
 function checkLanguages(name: string, languages: readonly LanguageId[] | undefined): void {
   if (languages === undefined) return;
   if (!Array.isArray(languages)) throw new TypeError(`SandboxOptions.${name} must be an array of languages`);
-  for (const language of languages) if (!LANGUAGES.includes(language)) throw new TypeError(`SandboxOptions.${name} has an unknown language ${String(language)}`);
+  for (const language of languages)
+    if (!LANGUAGES.includes(language)) throw new TypeError(`SandboxOptions.${name} has an unknown language ${String(language)}`);
 }
 
 function checkOwner(owner: RunOwner | undefined): void {

@@ -17,7 +17,10 @@ export function sameOutput(actual: string, expected: string): boolean {
 }
 
 function linesOf(text: string): string[] {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n').map((line) => line.trimEnd());
+  const lines = text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => line.trimEnd());
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   return lines;
 }

@@ -41,11 +41,15 @@ function verdictOf(reported: NativeCaseResult, expected: unknown, form: 'functio
   };
   if (report.kind !== 'stdout') return { ...judgeCase(report, form === 'stdio' ? undefined : expected, maxOutputBytes), ...extra };
   const actual = capText(report.text, maxOutputBytes);
-  if (report.exitCode !== 0) return { passed: false, actual, error: `The program exited with ${report.exitCode === null ? 'a signal' : `code ${report.exitCode}`}`, ...extra };
+  if (report.exitCode !== 0)
+    return { passed: false, actual, error: `The program exited with ${report.exitCode === null ? 'a signal' : `code ${report.exitCode}`}`, ...extra };
   return { passed: typeof expected === 'string' && sameOutput(report.text, expected), actual, ...extra };
 }
 
 function capText(text: string, maxBytes: number): string {
   if (Buffer.byteLength(text, 'utf8') <= maxBytes) return text;
-  return `${Buffer.from(text, 'utf8').subarray(0, maxBytes).toString('utf8').replace(/\uFFFD$/, '')}...`;
+  return `${Buffer.from(text, 'utf8')
+    .subarray(0, maxBytes)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '')}...`;
 }

@@ -61,7 +61,11 @@ export class SqlSlot implements Slot<SqlRun> {
   }
 
   warm(dialects: readonly string[]): void {
-    for (const dialect of dialects) if (dialect === 'sqlite' || dialect === 'postgresql') void this.#engine(dialect).warm?.().catch(() => {});
+    for (const dialect of dialects)
+      if (dialect === 'sqlite' || dialect === 'postgresql')
+        void this.#engine(dialect)
+          .warm?.()
+          .catch(() => {});
   }
 
   adopt(events: SlotEvents<SqlRun>): void {
@@ -123,7 +127,12 @@ export class SqlSlot implements Slot<SqlRun> {
 }
 
 /** Each case's rows judged by the rows rule; `actual` is `{ columns, rows }` (decision 676). */
-export function judgeSql(outcomes: readonly SqlCaseOutcome[], request: SqlRunRequest, limits: SandboxLimits, stopAfterTimeouts: number | undefined): RunOutcome {
+export function judgeSql(
+  outcomes: readonly SqlCaseOutcome[],
+  request: SqlRunRequest,
+  limits: SandboxLimits,
+  stopAfterTimeouts: number | undefined,
+): RunOutcome {
   let timeouts = 0;
   const results = request.cases.map((testCase, index): CaseResult => {
     if (stopAfterTimeouts !== undefined && timeouts >= stopAfterTimeouts) return { passed: false, error: NOT_RUN_TIME_LIMIT };

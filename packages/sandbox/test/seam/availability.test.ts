@@ -46,9 +46,16 @@ describe('which languages a sandbox runs', () => {
   });
 
   it('refuses native languages with the jail probe’s reason and remedy when the host cannot jail', async () => {
-    const sandbox = sandboxOf({}, { jailAvailability: () => ({ ok: false, reason: 'user namespaces are disabled', remedy: 'sysctl kernel.unprivileged_userns_clone=1' }) });
+    const sandbox = sandboxOf(
+      {},
+      { jailAvailability: () => ({ ok: false, reason: 'user namespaces are disabled', remedy: 'sysctl kernel.unprivileged_userns_clone=1' }) },
+    );
     expect(sandbox.languages().rust).toEqual({ available: false, reason: 'user namespaces are disabled', remedy: 'sysctl kernel.unprivileged_userns_clone=1' });
-    await expect(sandbox.run({ ...JAVA, language: 'rust' })).rejects.toMatchObject({ name: 'LanguageUnavailableError', language: 'rust', remedy: 'sysctl kernel.unprivileged_userns_clone=1' });
+    await expect(sandbox.run({ ...JAVA, language: 'rust' })).rejects.toMatchObject({
+      name: 'LanguageUnavailableError',
+      language: 'rust',
+      remedy: 'sysctl kernel.unprivileged_userns_clone=1',
+    });
   });
 
   it('refuses a native language whose toolchain is missing, naming the Debian packages', () => {
@@ -79,7 +86,11 @@ describe('requests checked per form, by the language profile', () => {
   it.each<[string, RunRequest, RegExp]>([
     ['a static language without a signature', { ...JAVA, signature: undefined } as RunRequest, /signature is required for Java/],
     ['a form the language does not answer', { form: 'stdio', language: 'python', code: '', cases: [] }, /Python does not answer stdio/],
-    ['an SQL run in a general language', { form: 'sql', language: 'java' as never, code: '', schema: '', cases: [], ordered: false, checkColumnNames: false }, /Java does not answer sql/],
+    [
+      'an SQL run in a general language',
+      { form: 'sql', language: 'java' as never, code: '', schema: '', cases: [], ordered: false, checkColumnNames: false },
+      /Java does not answer sql/,
+    ],
     ['a function run in SQL', { language: 'sqlite', code: '', functionName: 'f', cases: [] }, /does not answer function/],
     ['a reserved word as the name', { language: 'python', code: '', functionName: 'lambda', cases: [] }, /Python identifier/],
     ['an unknown language', { language: 'cobol' as never, code: '', functionName: 'f', cases: [] }, /language must be one of/],

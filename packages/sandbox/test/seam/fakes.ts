@@ -15,7 +15,11 @@ export function recordingJail(answer: Partial<JailResult> = {}) {
 }
 
 /** The native modules with `id` replaced by a placeholder module that runs one jailed step and answers `result`. */
-export function withModule(id: NativeLanguageId, result: (input: Parameters<NativeLanguage['execute']>[0]) => NativeRunResult, extra: Partial<NativeLanguage> = {}) {
+export function withModule(
+  id: NativeLanguageId,
+  result: (input: Parameters<NativeLanguage['execute']>[0]) => NativeRunResult,
+  extra: Partial<NativeLanguage> = {},
+) {
   const executed: Parameters<NativeLanguage['execute']>[0][] = [];
   const module: NativeLanguage = {
     id,

@@ -6,7 +6,16 @@ import { waitFor } from '../helpers.js';
 import { fakeSqlEngine, JAIL_OK, recordingJail, withModule } from './fakes.js';
 
 const SIGNATURE = { params: [{ name: 'a', type: 'int' as const }], returns: 'int' as const };
-const JAVA_FUNCTION: RunRequest = { language: 'java', code: 'class Solution {}', functionName: 'twice', signature: SIGNATURE, cases: [{ args: [1], expected: 2 }, { args: [2], expected: 4 }] };
+const JAVA_FUNCTION: RunRequest = {
+  language: 'java',
+  code: 'class Solution {}',
+  functionName: 'twice',
+  signature: SIGNATURE,
+  cases: [
+    { args: [1], expected: 2 },
+    { args: [2], expected: 4 },
+  ],
+};
 
 let sandboxes: Sandbox[] = [];
 function sandboxWith(internals: SandboxInternals): Sandbox {
@@ -31,7 +40,10 @@ describe('the runner seam', () => {
     }));
     const sandbox = sandboxWith({ jail, nativeLanguages: languages });
     const outcome = await sandbox.run(JAVA_FUNCTION);
-    expect(outcome.results).toEqual([{ passed: true, actual: 2, output: 'hi\n' }, { passed: false, actual: 5 }]);
+    expect(outcome.results).toEqual([
+      { passed: true, actual: 2, output: 'hi\n' },
+      { passed: false, actual: 5 },
+    ]);
     expect(executed).toEqual([{ form: 'function', code: 'class Solution {}', functionName: 'twice', signature: SIGNATURE, argsJson: ['[1]', '[2]'] }]);
     // The expected values never reach the module (so never the jail).
     expect(JSON.stringify(executed)).not.toContain('expected');
@@ -101,7 +113,11 @@ describe('the runner seam', () => {
     const time = { report: { kind: 'time' as const }, log: '', logCut: false };
     const { languages } = withModule('go', () => ({ kind: 'ran', cases: [{ report: { kind: 'value', json: '2' }, log: '', logCut: false }, time, time] }));
     const sandbox = sandboxWith({ jail, nativeLanguages: languages });
-    const request: RunRequest = { ...JAVA_FUNCTION, language: 'go', cases: [...(JAVA_FUNCTION as { cases: { args: unknown[]; expected: unknown }[] }).cases, { args: [3], expected: 6 }] };
+    const request: RunRequest = {
+      ...JAVA_FUNCTION,
+      language: 'go',
+      cases: [...(JAVA_FUNCTION as { cases: { args: unknown[]; expected: unknown }[] }).cases, { args: [3], expected: 6 }],
+    };
     const scored = await sandbox.run(request, { lane: 'scoring', stopAfterTimeouts: 1 });
     expect(scored.results.map((result) => result.error)).toEqual([undefined, TIME_LIMIT_EXCEEDED, NOT_RUN_TIME_LIMIT]);
     const sample = await sandbox.run(request);
