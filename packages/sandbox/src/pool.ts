@@ -5,10 +5,9 @@ import type { Standby } from './standby.js';
 import type { SandboxStats } from './stats.js';
 import type { QueuePosition, RunLane, RunOwner } from './types.js';
 import { latestStartMs, remainingMs, startTimes } from './wait-estimate.js';
-import type { Engine } from './protocol.js';
 import type { WorkerRun } from './request.js';
 import type { Job, Slot, SlotEvents } from './slot.js';
-import { WorkerSlot } from './worker-slot.js';
+import { createWorkerSlot } from './worker-slot.js';
 
 /** Workers that die before becoming ready this many times in a row mean a broken install, not bad luck. */
 const MAX_STARTUP_FAILURES = 3;
@@ -100,7 +99,7 @@ export class WorkerPool<R = WorkerRun> {
       maxWaitMs = Number.POSITIVE_INFINITY,
       laneWeights = DEFAULT_LANE_WEIGHTS,
       prewarm = [],
-      createSlot = defaultSlot as unknown as SlotFactory<R>,
+      createSlot = createWorkerSlot as unknown as SlotFactory<R>,
       standby,
       stats,
     }: PoolOptions<R> = {},
@@ -392,9 +391,4 @@ function notify<R>(pending: Pending<R>, position: QueuePosition): void {
   } catch {
     // The caller's problem; the run goes on.
   }
-}
-
-/** Worker threads with the given interpreters prepared at start (the pool's default slots). */
-function defaultSlot(events: SlotEvents<WorkerRun>, prewarm: readonly string[]): Slot<WorkerRun> {
-  return new WorkerSlot(events, { prewarm: prewarm as readonly Engine[] });
 }

@@ -348,6 +348,11 @@ export class WorkerSlot implements Slot<WorkerRun> {
   }
 }
 
+/** Worker threads with the given interpreters prepared at start (a pool's default slots). */
+export function createWorkerSlot(events: WorkerSlotEvents, prewarm: readonly string[]): WorkerSlot {
+  return new WorkerSlot(events, { prewarm: prewarm as readonly Engine[] });
+}
+
 function crashed(message: string): CaseResult {
   return { passed: false, error: message };
 }
