@@ -58,5 +58,5 @@ export function languageAvailability(inputs: AvailabilityInputs): Record<Languag
     }
     return [language, { available: true }];
   });
-  return Object.fromEntries(entries) as Record<LanguageId, LanguageAvailability>;
+  return Object.freeze(Object.fromEntries(entries)) as Record<LanguageId, LanguageAvailability>;
 }

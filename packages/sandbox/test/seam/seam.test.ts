@@ -157,6 +157,28 @@ describe('the runner seam', () => {
     expect(ordered.results).toEqual([{ passed: false, actual: rows }]);
   });
 
+  it('bounds a looping query by the budget of timeouts: the cases after it are not run', async () => {
+    const rows = { columns: ['n'], rows: [[1]] };
+    const { create } = fakeSqlEngine([{ kind: 'time' }, { kind: 'rows', rows }, { kind: 'rows', rows }]);
+    const sandbox = sandboxWith({ createSqlEngine: create });
+    const testCase = { seed: '', expected: rows };
+    const request: RunRequest = {
+      form: 'sql',
+      language: 'postgresql',
+      code: 'SELECT 1 AS n',
+      schema: '',
+      cases: [testCase, testCase, testCase],
+      ordered: true,
+      checkColumnNames: true,
+    };
+    const scored = await sandbox.run(request, { lane: 'scoring', stopAfterTimeouts: 1 });
+    expect(scored.results).toEqual([
+      { passed: false, error: TIME_LIMIT_EXCEEDED },
+      { passed: false, error: NOT_RUN_TIME_LIMIT },
+      { passed: false, error: NOT_RUN_TIME_LIMIT },
+    ]);
+  });
+
   it('warms a native module through its engine once, when the sandbox is warmed up with that language', async () => {
     const { jail } = recordingJail();
     let warmed = 0;
