@@ -1,8 +1,60 @@
-import type { NativeLanguage } from '../native-language.js';
+import { languageProfile } from '@assay/domain/languages';
+import { caseResultsOf, newMarker } from '../harness-protocol.js';
+import { goHarness } from '../harness/go-harness.js';
+import { argumentsRefused, compileError, compileStopped, runStdioCases, writeFiles } from '../harness/gorust-steps.js';
+import type { NativeContext, NativeLanguage, NativeRunResult } from '../native-language.js';
+import { goCompileErrors, withPackageClause } from './go-diagnostics.js';
 
-/** Placeholder until its module is written (issue 49): answers every run with a compile error saying so. */
+/**
+ * Go 1.19 from Debian. No `go` command: the compiler and linker are called directly against Debian's prebuilt
+ * standard library archives (decision 730), so there is no build cache to share or warm, no module download, no
+ * cgo (`import "C"` cannot be found), no `//go:generate` and no `//go:embed` (no embed configuration is given).
+ */
+const TOOLS = '/usr/lib/go/pkg/tool/linux_amd64';
+const COMPILE = `${TOOLS}/compile`;
+const LINK = `${TOOLS}/link`;
+const RUN_ENV = { GOMAXPROCS: '1', GOTRACEBACK: 'single' };
+
+async function build(context: NativeContext, dir: string, sources: readonly string[], offset: number, signatureText: string): Promise<NativeRunResult | undefined> {
+  const compiled = await context.jail({
+    argv: [COMPILE, '-p', 'main', '-complete', '-trimpath', '/box', '-o', 'main.a', ...sources],
+    dir,
+    limits: context.compileLimits,
+    signal: context.signal,
+  });
+  const stopped = compileStopped(compiled, context.compileLimits);
+  if (stopped !== undefined) return stopped;
+  if (compiled.exitCode !== 0) return goCompileErrors(`${compiled.stdout}${compiled.stderr}`, offset, signatureText);
+  const linked = await context.jail({ argv: [LINK, '-s', '-w', '-o', 'prog', 'main.a'], dir, limits: context.compileLimits, signal: context.signal });
+  const linkStopped = compileStopped(linked, context.compileLimits);
+  if (linkStopped !== undefined) return linkStopped;
+  if (linked.exitCode !== 0) return compileError({ message: `The linker failed: ${linked.stdout}${linked.stderr}`.trim() });
+  return undefined;
+}
+
 export const goLanguage: NativeLanguage = {
   id: 'go',
-  toolchain: { commands: [], debianPackages: [] },
-  execute: async () => ({ kind: 'compileError', diagnostics: [{ message: 'go is not available yet' }], output: '' }),
+  toolchain: { commands: [COMPILE, LINK], debianPackages: ['golang-go'] },
+  async execute(input, context) {
+    const dir = await context.scratchDir();
+    const { code, offset } = withPackageClause(input.code);
+    if (input.form === 'stdio') {
+      await writeFiles(dir, { 'solution.go': code });
+      const failed = await build(context, dir, ['solution.go'], offset, '');
+      return failed ?? runStdioCases(context, dir, ['/box/prog'], input.inputs, { env: RUN_ENV });
+    }
+    if (input.signature === undefined) return compileError({ message: 'A Go function question needs a typed signature' });
+    let harness: string;
+    try {
+      harness = goHarness(input.functionName, input.signature, input.argsJson);
+    } catch (error) {
+      return argumentsRefused(error);
+    }
+    await writeFiles(dir, { 'solution.go': code, 'main.go': harness });
+    const failed = await build(context, dir, ['solution.go', 'main.go'], offset, languageProfile('go').stub(input.functionName, input.signature).split(' {')[0] ?? '');
+    if (failed !== undefined) return failed;
+    const marker = newMarker();
+    const ran = await context.jail({ argv: ['/box/prog', marker], dir, env: RUN_ENV, limits: context.runLimits, signal: context.signal });
+    return { kind: 'ran', cases: caseResultsOf(ran, input.argsJson.length, marker, context.maxLogBytes) };
+  },
 };

@@ -1,0 +1,69 @@
+import { describe, expect, test } from 'vitest';
+import type { NativeCaseReport, NativeRunResult } from '../../src/native/native-language.js';
+import type { LanguageFixture } from '../languages/fixture.js';
+import { TOP_SCORES_CASES, TOP_SCORES_SIGNATURE, TOP_SCORES_STDIO_CASES } from '../languages/fixture.js';
+import { goFixture } from '../languages/go.js';
+import { phpFixture } from '../languages/php.js';
+import { rubyFixture } from '../languages/ruby.js';
+import { rustFixture } from '../languages/rust.js';
+import { runNative } from './gorust-context.js';
+
+/** topScores in Go, Rust, Ruby and PHP with the real toolchains in the real jail: every form and every way it ends. */
+const FIXTURES = [goFixture, rustFixture, rubyFixture, phpFixture] as const;
+type Language = 'go' | 'rust' | 'ruby' | 'php';
+
+const functionRun = (fixture: LanguageFixture, code: string): Promise<NativeRunResult> =>
+  runNative(fixture.language as Language, {
+    form: 'function',
+    code,
+    functionName: 'topScores',
+    signature: TOP_SCORES_SIGNATURE,
+    argsJson: TOP_SCORES_CASES.map((testCase) => JSON.stringify(testCase.args)),
+  });
+
+function reports(result: NativeRunResult): NativeCaseReport[] {
+  if (result.kind !== 'ran') throw new Error(`expected a run, got ${JSON.stringify(result)}`);
+  return result.cases.map((testCase) => testCase.report);
+}
+
+const values = (result: NativeRunResult): unknown[] => reports(result).map((report) => (report.kind === 'value' ? JSON.parse(report.json) : report));
+
+describe.each(FIXTURES)('$language', (fixture) => {
+  test('a right answer returns every expected value', async () => {
+    expect(values(await functionRun(fixture, fixture.correct))).toEqual(TOP_SCORES_CASES.map((testCase) => testCase.expected));
+  });
+
+  test('a wrong answer returns its own values', async () => {
+    const got = values(await functionRun(fixture, fixture.wrong));
+    expect(got).toHaveLength(TOP_SCORES_CASES.length);
+    expect(got[0]).toEqual([1, 3]);
+  });
+
+  test("a compile error names the candidate's line, never the harness", async () => {
+    const { code, line } = fixture.compileError as NonNullable<LanguageFixture['compileError']>;
+    const result = await functionRun(fixture, code);
+    expect(result.kind).toBe('compileError');
+    if (result.kind !== 'compileError') return;
+    expect(result.diagnostics[0]?.line).toBe(line);
+    expect(result.output).not.toMatch(/main\.(go|rs)|harness/);
+    expect(result.output).toMatch(/solution\.(go|rs)|syntax error|unexpected/);
+  });
+
+  test("a runtime error is reported per case at the candidate's line", async () => {
+    const got = reports(await functionRun(fixture, fixture.runtimeError.code));
+    expect(got).toHaveLength(TOP_SCORES_CASES.length);
+    for (const report of got) {
+      expect(report.kind).toBe('error');
+      if (report.kind === 'error') expect(report.position?.line).toBe(fixture.runtimeError.line);
+    }
+  });
+
+  test('the stdio form prints the answer for each input', async () => {
+    const result = await runNative(fixture.language as Language, {
+      form: 'stdio',
+      code: fixture.stdioCorrect as string,
+      inputs: TOP_SCORES_STDIO_CASES.map((testCase) => testCase.input),
+    });
+    expect(reports(result)).toEqual(TOP_SCORES_STDIO_CASES.map((testCase) => ({ kind: 'stdout', text: testCase.expectedOutput, exitCode: 0 })));
+  });
+});
