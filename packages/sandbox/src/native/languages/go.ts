@@ -15,26 +15,20 @@ const COMPILE = `${TOOLS}/compile`;
 const LINK = `${TOOLS}/link`;
 const RUN_ENV = { GOMAXPROCS: '1', GOTRACEBACK: 'single' };
 
+/** Compile and link in one jailed step (one jail's start-up less per run): the linker runs only if the compiler succeeded. */
 async function build(context: NativeContext, dir: string, sources: readonly string[], offset: number, signatureText: string): Promise<NativeRunResult | undefined> {
-  const compiled = await context.jail({
-    argv: [COMPILE, '-p', 'main', '-complete', '-trimpath', '/box', '-o', 'main.a', ...sources],
-    dir,
-    limits: context.compileLimits,
-    signal: context.signal,
-  });
-  const stopped = compileStopped(compiled, context.compileLimits);
+  const script = `${COMPILE} -p main -complete -trimpath /box -o main.a ${sources.join(' ')} || exit 3; exec ${LINK} -s -w -o prog main.a`;
+  const built = await context.jail({ argv: ['/bin/sh', '-c', script], dir, limits: context.compileLimits, signal: context.signal });
+  const stopped = compileStopped(built, context.compileLimits);
   if (stopped !== undefined) return stopped;
-  if (compiled.exitCode !== 0) return goCompileErrors(`${compiled.stdout}${compiled.stderr}`, offset, signatureText);
-  const linked = await context.jail({ argv: [LINK, '-s', '-w', '-o', 'prog', 'main.a'], dir, limits: context.compileLimits, signal: context.signal });
-  const linkStopped = compileStopped(linked, context.compileLimits);
-  if (linkStopped !== undefined) return linkStopped;
-  if (linked.exitCode !== 0) return compileError({ message: `The linker failed: ${linked.stdout}${linked.stderr}`.trim() });
+  if (built.exitCode === 3) return goCompileErrors(`${built.stdout}${built.stderr}`, offset, signatureText);
+  if (built.exitCode !== 0) return compileError({ message: `The linker failed: ${built.stdout}${built.stderr}`.trim() });
   return undefined;
 }
 
 export const goLanguage: NativeLanguage = {
   id: 'go',
-  toolchain: { commands: [COMPILE, LINK], debianPackages: ['golang-go'] },
+  toolchain: { commands: [COMPILE, LINK, '/bin/sh'], debianPackages: ['golang-go'] },
   async execute(input, context) {
     const dir = await context.scratchDir();
     const { code, offset } = withPackageClause(input.code);

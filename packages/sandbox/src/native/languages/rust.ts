@@ -2,8 +2,10 @@ import { languageProfile } from '@assay/domain/languages';
 import { caseResultsOf, newMarker } from '../harness-protocol.js';
 import { argumentsRefused, compileError, compileStopped, runStdioCases, writeFiles } from '../harness/gorust-steps.js';
 import { rustHarness } from '../harness/rust-harness.js';
+import type { JailLimits } from '../jail-spec.js';
 import type { NativeContext, NativeLanguage, NativeRunResult } from '../native-language.js';
 import { rustCompileErrors } from './rust-diagnostics.js';
+import { dropRustRuntime, RUST_RUNTIME_MOUNT, RUST_RUNTIME_RLIB, rustRuntime } from './rust-runtime.js';
 
 /**
  * Rust 1.63 from Debian: `rustc` called directly (no cargo: no build scripts, no dependencies, no procedural macros
@@ -11,10 +13,27 @@ import { rustCompileErrors } from './rust-diagnostics.js';
  * linked against the shared libstd (decision 732: about half the link time of a static one).
  */
 const RUSTC = '/usr/bin/rustc';
-const FLAGS = ['--edition', '2021', '-C', 'opt-level=0', '-C', 'debuginfo=0', '-C', 'prefer-dynamic', '-A', 'warnings', '--error-format=json'];
+const FLAGS = ['--edition', '2021', '-C', 'opt-level=0', '-C', 'debuginfo=0', '-C', 'prefer-dynamic', '-C', 'codegen-units=1', '-A', 'warnings', '--error-format=json'];
 
-async function build(context: NativeContext, dir: string, root: string, signatureText: string): Promise<NativeRunResult | undefined> {
-  const compiled = await context.jail({ argv: [RUSTC, ...FLAGS, '-o', 'prog', root], dir, limits: context.compileLimits, signal: context.signal });
+/** The limits of building the harness runtime when warmed before any run (a run builds it under its compile limits). */
+const WARM_LIMITS: JailLimits = {
+  cpuMs: 60_000,
+  wallMs: 120_000,
+  memoryBytes: 2 * 2 ** 30,
+  processes: 64,
+  openFiles: 256,
+  fileBytes: 256 * 2 ** 20,
+  outputBytes: 2 ** 20,
+};
+
+async function build(context: NativeContext, dir: string, root: string, signatureText: string, runtime?: string): Promise<NativeRunResult | undefined> {
+  const compiled = await context.jail({
+    argv: [RUSTC, ...FLAGS, ...(runtime === undefined ? [] : ['--extern', `assay_runtime=${RUST_RUNTIME_RLIB}`]), '-o', 'prog', root],
+    dir,
+    ...(runtime === undefined ? {} : { readOnly: [{ host: runtime, jail: RUST_RUNTIME_MOUNT }] }),
+    limits: context.compileLimits,
+    signal: context.signal,
+  });
   const stopped = compileStopped(compiled, context.compileLimits);
   if (stopped !== undefined) return stopped;
   return compiled.exitCode === 0 ? undefined : rustCompileErrors(compiled.stderr, signatureText);
@@ -38,10 +57,12 @@ export const rustLanguage: NativeLanguage = {
     }
     await writeFiles(dir, { 'solution.rs': input.code, 'main.rs': harness });
     const signatureText = languageProfile('rust').stub(input.functionName, input.signature).split(' {')[0]?.replace(/^use .*\n\n/, '') ?? '';
-    const failed = await build(context, dir, 'main.rs', signatureText);
+    const failed = await build(context, dir, 'main.rs', signatureText, await rustRuntime(context, RUSTC, FLAGS));
     if (failed !== undefined) return failed;
     const marker = newMarker();
     const ran = await context.jail({ argv: ['/box/prog', marker], dir, limits: context.runLimits, signal: context.signal });
     return { kind: 'ran', cases: caseResultsOf(ran, input.argsJson.length, marker, context.maxLogBytes) };
   },
+  warm: (context) => rustRuntime({ ...context, compileLimits: WARM_LIMITS, signal: new AbortController().signal }, RUSTC, FLAGS).then(() => undefined),
+  close: dropRustRuntime,
 };
