@@ -5,7 +5,8 @@ export const goFixture: LanguageFixture = {
   language: 'go',
   correct:
     'import "sort"\n\nfunc topScores(scores []int, k int) []int {\n\tsorted := append([]int(nil), scores...)\n\tsort.Sort(sort.Reverse(sort.IntSlice(sorted)))\n\treturn sorted[:k]\n}\n',
-  wrong: 'import "sort"\n\nfunc topScores(scores []int, k int) []int {\n\tsorted := append([]int(nil), scores...)\n\tsort.Ints(sorted)\n\treturn sorted[:k]\n}\n',
+  wrong:
+    'import "sort"\n\nfunc topScores(scores []int, k int) []int {\n\tsorted := append([]int(nil), scores...)\n\tsort.Ints(sorted)\n\treturn sorted[:k]\n}\n',
   compileError: { code: 'func topScores(scores []int, k int) []int {\n\treturn k\n}\n', line: 2 },
   runtimeError: { code: 'func topScores(scores []int, k int) []int {\n\treturn scores[k+10:]\n}\n', line: 2 },
   stdioCorrect:

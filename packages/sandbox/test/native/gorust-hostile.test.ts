@@ -8,13 +8,33 @@ import { runNative } from './gorust-context.js';
  * own line, inside the jail's limits: no cgo, no embedding of host files, no crates or procedural macros, and
  * explosions stopped by the compiler's own limits or by the compile step's time limit.
  */
-const run = (language: 'go' | 'rust' | 'ruby' | 'php', code: string, options: { args?: readonly unknown[][]; limitMs?: number } = {}): Promise<NativeRunResult> =>
+const run = (
+  language: 'go' | 'rust' | 'ruby' | 'php',
+  code: string,
+  options: { args?: readonly unknown[][]; limitMs?: number } = {},
+): Promise<NativeRunResult> =>
   runNative(
     language,
-    { form: 'function', code, functionName: 'topScores', signature: TOP_SCORES_SIGNATURE, argsJson: (options.args ?? [[[3, 1], 1]]).map((args) => JSON.stringify(args)) },
+    {
+      form: 'function',
+      code,
+      functionName: 'topScores',
+      signature: TOP_SCORES_SIGNATURE,
+      argsJson: (options.args ?? [[[3, 1], 1]]).map((args) => JSON.stringify(args)),
+    },
     options.limitMs === undefined
       ? undefined
-      : { compileLimits: { cpuMs: options.limitMs, wallMs: options.limitMs, memoryBytes: 2 ** 30, processes: 64, openFiles: 64, fileBytes: 2 ** 26, outputBytes: 2 ** 20 } },
+      : {
+          compileLimits: {
+            cpuMs: options.limitMs,
+            wallMs: options.limitMs,
+            memoryBytes: 2 ** 30,
+            processes: 64,
+            openFiles: 64,
+            fileBytes: 2 ** 26,
+            outputBytes: 2 ** 20,
+          },
+        },
   );
 
 function firstDiagnostic(result: NativeRunResult): { message: string; line?: number } {
@@ -89,7 +109,12 @@ describe('the definition and the interpreted languages', () => {
   });
 
   test('a Ruby stack overflow fails its own case only', async () => {
-    const result = await run('ruby', 'def topScores(scores, k)\n  return scores if k == 0\n  topScores(scores, k)\nend\n', { args: [[[3, 1], 1], [[3, 1], 0]] });
+    const result = await run('ruby', 'def topScores(scores, k)\n  return scores if k == 0\n  topScores(scores, k)\nend\n', {
+      args: [
+        [[3, 1], 1],
+        [[3, 1], 0],
+      ],
+    });
     expect(result.kind === 'ran' && result.cases.map(({ report }) => report)).toEqual([
       expect.objectContaining({ kind: 'error', message: expect.stringMatching(/stack level too deep/), position: { line: 3, column: 1 } }),
       { kind: 'value', json: '[3,1]' },

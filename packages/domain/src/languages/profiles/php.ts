@@ -18,7 +18,6 @@ export const phpProfile: LanguageProfile = {
   indent: '    ',
   identifier: /^[A-Za-z_][A-Za-z0-9_]*$/,
   reserved: PHP_RESERVED,
-  stub: (functionName, signature) =>
-    `<?php\nfunction ${functionName}(${(signature?.params ?? []).map((param) => `$${param.name}`).join(', ')}) {\n    \n}\n`,
-  stdioStub: () => '<?php\n[$n, $k] = array_map(\'intval\', explode(\' \', trim(fgets(STDIN))));\necho $n + $k, "\\n";\n',
+  stub: (functionName, signature) => `<?php\nfunction ${functionName}(${(signature?.params ?? []).map((param) => `$${param.name}`).join(', ')}) {\n    \n}\n`,
+  stdioStub: () => "<?php\n[$n, $k] = array_map('intval', explode(' ', trim(fgets(STDIN))));\necho $n + $k, \"\\n\";\n",
 };

@@ -2,7 +2,8 @@ import type { ValueType } from '@assay/domain/languages';
 import { goType } from '@assay/domain/languages';
 import { checkedList, checkedMap, checkedScalar, escapeString } from './gorust-values.js';
 
-const goString = (text: string): string => `"${escapeString(text, (codePoint) => (codePoint >= 0xd800 && codePoint <= 0xdfff ? '\\uFFFD' : `\\u${codePoint.toString(16).padStart(4, '0')}`))}"`;
+const goString = (text: string): string =>
+  `"${escapeString(text, (codePoint) => (codePoint >= 0xd800 && codePoint <= 0xdfff ? '\\uFFFD' : `\\u${codePoint.toString(16).padStart(4, '0')}`))}"`;
 
 /** A JSON value as a Go expression of the given type: `[]int{5, 1}`, `map[string]int64{"a": 3000000000}`, `rune(233)`. */
 export function goLiteral(value: unknown, type: ValueType): string {

@@ -50,7 +50,11 @@ export function harnessCompileLine(results: string): CompileDiagnostic | undefin
   return undefined;
 }
 
-export const compileError = (diagnostic: CompileDiagnostic, output = diagnostic.message): NativeRunResult => ({ kind: 'compileError', diagnostics: [diagnostic], output });
+export const compileError = (diagnostic: CompileDiagnostic, output = diagnostic.message): NativeRunResult => ({
+  kind: 'compileError',
+  diagnostics: [diagnostic],
+  output,
+});
 
 /** One stdio case's result: what it printed, or why the jail stopped it; its stderr is the log. */
 export function stdioCaseResult(result: JailResult, maxLogBytes: number): NativeCaseResult {
@@ -84,7 +88,14 @@ export async function runStdioCases(
 ): Promise<NativeRunResult> {
   const cases: NativeCaseResult[] = [];
   for (const [index, input] of inputs.entries()) {
-    const result = await context.jail({ argv, dir, stdin: input, limits: context.runLimits, signal: context.signal, ...(options.env ? { env: options.env } : {}) });
+    const result = await context.jail({
+      argv,
+      dir,
+      stdin: input,
+      limits: context.runLimits,
+      signal: context.signal,
+      ...(options.env ? { env: options.env } : {}),
+    });
     const syntax = index === 0 ? options.syntaxError?.(result) : undefined;
     if (syntax !== undefined) return compileError(syntax, result.stderr);
     cases.push(stdioCaseResult(result, context.maxLogBytes));

@@ -27,7 +27,8 @@ export function charCodePoint(value: unknown): number {
 export function checkedScalar(value: unknown, scalar: Extract<ValueType, { kind: 'scalar' }>['scalar']): number | boolean | string {
   switch (scalar) {
     case 'int':
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < INT32_MIN || value > INT32_MAX) throw new ArgumentMismatch(`${JSON.stringify(value)} is not a 32-bit integer`);
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < INT32_MIN || value > INT32_MAX)
+        throw new ArgumentMismatch(`${JSON.stringify(value)} is not a 32-bit integer`);
       return value;
     case 'long':
       if (typeof value !== 'number' || !Number.isInteger(value)) throw new ArgumentMismatch(`${JSON.stringify(value)} is not a 64-bit integer`);
@@ -52,16 +53,18 @@ export function checkedList(value: unknown): readonly unknown[] {
 }
 
 export function checkedMap(value: unknown): [string, unknown][] {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ArgumentMismatch(`${JSON.stringify(value)} is not an object (map<string,T>)`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ArgumentMismatch(`${JSON.stringify(value)} is not an object (map<string,T>)`);
   return Object.entries(value);
 }
 
-/** A string's characters, with the ones a source literal cannot hold raw (quotes, backslash, controls) escaped by `escape`. */
-export function escapeString(text: string, escape: (codePoint: number) => string): string {
+/** A string's characters, with the ones a source literal cannot hold raw (quotes, backslash, controls) escaped by `escapeOne`. */
+export function escapeString(text: string, escapeOne: (codePoint: number) => string): string {
   let out = '';
   for (const char of text) {
     const codePoint = char.codePointAt(0) as number;
-    out += char === '"' || char === '\\' || codePoint < 0x20 || codePoint === 0x7f || (codePoint >= 0xd800 && codePoint <= 0xdfff) ? escape(codePoint) : char;
+    out +=
+      char === '"' || char === '\\' || codePoint < 0x20 || codePoint === 0x7f || (codePoint >= 0xd800 && codePoint <= 0xdfff) ? escapeOne(codePoint) : char;
   }
   return out;
 }
@@ -69,6 +72,7 @@ export function escapeString(text: string, escape: (codePoint: number) => string
 /** Parses a case's argument array, checking its length against the signature. */
 export function caseArguments(argsJson: string, params: number): unknown[] {
   const args: unknown = JSON.parse(argsJson);
-  if (!Array.isArray(args) || args.length !== params) throw new ArgumentMismatch(`a case has ${Array.isArray(args) ? args.length : 'no list of'} arguments, the signature ${params}`);
+  if (!Array.isArray(args) || args.length !== params)
+    throw new ArgumentMismatch(`a case has ${Array.isArray(args) ? args.length : 'no list of'} arguments, the signature ${params}`);
   return args;
 }

@@ -1,7 +1,8 @@
 import type { ScalarType, ValueType } from '@assay/domain/languages';
 import { checkedList, checkedMap, checkedScalar, escapeString } from './gorust-values.js';
 
-const rustStr = (text: string): string => `"${escapeString(text, (codePoint) => (codePoint >= 0xd800 && codePoint <= 0xdfff ? '\\u{fffd}' : `\\u{${codePoint.toString(16)}}`))}"`;
+const rustStr = (text: string): string =>
+  `"${escapeString(text, (codePoint) => (codePoint >= 0xd800 && codePoint <= 0xdfff ? '\\u{fffd}' : `\\u{${codePoint.toString(16)}}`))}"`;
 
 /** JavaScript's shortest round-trip text of a number, as a Rust f64 literal (`5.0f64`, `1e+21f64`). */
 function rustFloat(value: number): string {

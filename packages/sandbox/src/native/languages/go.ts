@@ -16,7 +16,13 @@ const LINK = `${TOOLS}/link`;
 const RUN_ENV = { GOMAXPROCS: '1', GOTRACEBACK: 'single' };
 
 /** Compile and link in one jailed step (one jail's start-up less per run): the linker runs only if the compiler succeeded. */
-async function build(context: NativeContext, dir: string, sources: readonly string[], offset: number, signatureText: string): Promise<NativeRunResult | undefined> {
+async function build(
+  context: NativeContext,
+  dir: string,
+  sources: readonly string[],
+  offset: number,
+  signatureText: string,
+): Promise<NativeRunResult | undefined> {
   const script = `${COMPILE} -p main -complete -trimpath /box -o main.a ${sources.join(' ')} || exit 3; exec ${LINK} -s -w -o prog main.a`;
   const built = await context.jail({ argv: ['/bin/sh', '-c', script], dir, limits: context.compileLimits, signal: context.signal });
   const stopped = compileStopped(built, context.compileLimits);
@@ -45,7 +51,13 @@ export const goLanguage: NativeLanguage = {
       return argumentsRefused(error);
     }
     await writeFiles(dir, { 'solution.go': code, 'main.go': harness });
-    const failed = await build(context, dir, ['solution.go', 'main.go'], offset, languageProfile('go').stub(input.functionName, input.signature).split(' {')[0] ?? '');
+    const failed = await build(
+      context,
+      dir,
+      ['solution.go', 'main.go'],
+      offset,
+      languageProfile('go').stub(input.functionName, input.signature).split(' {')[0] ?? '',
+    );
     if (failed !== undefined) return failed;
     const marker = newMarker();
     const ran = await context.jail({ argv: ['/box/prog', marker], dir, env: RUN_ENV, limits: context.runLimits, signal: context.signal });

@@ -19,7 +19,12 @@ export const rubyLanguage: NativeLanguage = {
     }
     await writeFiles(dir, { 'solution.rb': input.code, 'harness.rb': RUBY_HARNESS, 'cases.json': `[${input.argsJson.join(',')}]` });
     const marker = newMarker();
-    const ran = await context.jail({ argv: [RUBY, '--disable-gems', 'harness.rb', marker, input.functionName], dir, limits: context.runLimits, signal: context.signal });
+    const ran = await context.jail({
+      argv: [RUBY, '--disable-gems', 'harness.rb', marker, input.functionName],
+      dir,
+      limits: context.runLimits,
+      signal: context.signal,
+    });
     const syntax = harnessCompileLine(ran.results);
     if (syntax !== undefined) return compileError(syntax);
     return { kind: 'ran', cases: caseResultsOf(ran, input.argsJson.length, marker, context.maxLogBytes) };

@@ -13,7 +13,21 @@ import { dropRustRuntime, RUST_RUNTIME_MOUNT, RUST_RUNTIME_RLIB, rustRuntime } f
  * linked against the shared libstd (decision 732: about half the link time of a static one).
  */
 const RUSTC = '/usr/bin/rustc';
-const FLAGS = ['--edition', '2021', '-C', 'opt-level=0', '-C', 'debuginfo=0', '-C', 'prefer-dynamic', '-C', 'codegen-units=1', '-A', 'warnings', '--error-format=json'];
+const FLAGS = [
+  '--edition',
+  '2021',
+  '-C',
+  'opt-level=0',
+  '-C',
+  'debuginfo=0',
+  '-C',
+  'prefer-dynamic',
+  '-C',
+  'codegen-units=1',
+  '-A',
+  'warnings',
+  '--error-format=json',
+];
 
 /** The limits of building the harness runtime when warmed before any run (a run builds it under its compile limits). */
 const WARM_LIMITS: JailLimits = {
@@ -56,7 +70,11 @@ export const rustLanguage: NativeLanguage = {
       return argumentsRefused(error);
     }
     await writeFiles(dir, { 'solution.rs': input.code, 'main.rs': harness });
-    const signatureText = languageProfile('rust').stub(input.functionName, input.signature).split(' {')[0]?.replace(/^use .*\n\n/, '') ?? '';
+    const signatureText =
+      languageProfile('rust')
+        .stub(input.functionName, input.signature)
+        .split(' {')[0]
+        ?.replace(/^use .*\n\n/, '') ?? '';
     const failed = await build(context, dir, 'main.rs', signatureText, await rustRuntime(context, RUSTC, FLAGS));
     if (failed !== undefined) return failed;
     const marker = newMarker();
