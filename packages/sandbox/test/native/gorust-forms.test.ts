@@ -66,4 +66,46 @@ describe.each(FIXTURES)('$language', (fixture) => {
     });
     expect(reports(result)).toEqual(TOP_SCORES_STDIO_CASES.map((testCase) => ({ kind: 'stdout', text: testCase.expectedOutput, exitCode: 0 })));
   });
+
+  test("a stdio program that does not compile or parse names the candidate's line", async () => {
+    const broken = (fixture.stdioCorrect as string).split('\n');
+    broken.splice(2, 0, BROKEN_LINE[fixture.language as Language]);
+    const result = await runNative(fixture.language as Language, { form: 'stdio', code: broken.join('\n'), inputs: [TOP_SCORES_STDIO_CASES[0]?.input ?? ''] });
+    expect(result.kind).toBe('compileError');
+    if (result.kind === 'compileError') expect(result.diagnostics[0]?.line).toBe(3);
+  });
+});
+
+/** A line that breaks each language's stdio program when put in as its third line. */
+const BROKEN_LINE: Readonly<Record<Language, string>> = {
+  go: 'import "fmt" +',
+  rust: 'fn broken() -> {}',
+  ruby: 'puts(1))',
+  php: 'function broken( {',
+};
+
+test.each(['ruby', 'php'] as const)('%s runs a function question without a signature', async (language) => {
+  const fixture = language === 'ruby' ? rubyFixture : phpFixture;
+  const result = await runNative(language, {
+    form: 'function',
+    code: fixture.correct,
+    functionName: 'topScores',
+    signature: undefined,
+    argsJson: TOP_SCORES_CASES.map((testCase) => JSON.stringify(testCase.args)),
+  });
+  expect(values(result)).toEqual(TOP_SCORES_CASES.map((testCase) => testCase.expected));
+});
+
+test.each(['go', 'ruby'] as const)('%s: an endless case ends as time, the cases before it kept', async (language) => {
+  const code =
+    language === 'go'
+      ? 'func topScores(scores []int, k int) []int {\n\tfor k == 0 {\n\t}\n\treturn scores\n}\n'
+      : 'def topScores(scores, k)\n  loop {} if k == 0\n  scores\nend\n';
+  const limits = { cpuMs: 1000, wallMs: 1500, memoryBytes: 2 ** 30, processes: 64, openFiles: 64, fileBytes: 2 ** 26, outputBytes: 2 ** 20 };
+  const result = await runNative(
+    language,
+    { form: 'function', code, functionName: 'topScores', signature: TOP_SCORES_SIGNATURE, argsJson: ['[[1],1]', '[[2],0]', '[[3],1]'] },
+    { runLimits: limits },
+  );
+  expect(reports(result)).toEqual([{ kind: 'value', json: '[1]' }, { kind: 'time' }, { kind: 'time' }]);
 });

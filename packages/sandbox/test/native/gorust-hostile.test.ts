@@ -126,3 +126,27 @@ describe('the definition and the interpreted languages', () => {
     expect(diagnostic).toMatchObject({ line: 2, message: expect.stringMatching(/redeclare/) });
   });
 });
+
+describe('a process that dies during a case loses that case only', () => {
+  const CRASHERS = {
+    go: 'func topScores(scores []int, k int) []int {\n\tif k == 0 {\n\t\treturn topScores(scores, k)\n\t}\n\treturn scores\n}\n',
+    rust: 'pub fn topScores(scores: Vec<i32>, k: i32) -> Vec<i32> {\n    if k == 0 {\n        return topScores(scores, k);\n    }\n    scores\n}\n',
+    php: '<?php\nfunction topScores($scores, $k) {\n    for ($kept = []; $k === 0; ) $kept[] = str_repeat("x", 1 << 20);\n    return $scores;\n}\n',
+  } as const;
+
+  test.each(Object.keys(CRASHERS) as (keyof typeof CRASHERS)[])('%s', async (language) => {
+    const result = await run(language, CRASHERS[language], {
+      args: [
+        [[1], 1],
+        [[2], 0],
+        [[3], 1],
+      ],
+    });
+    if (result.kind !== 'ran') throw new Error(JSON.stringify(result));
+    expect(result.cases.map(({ report }) => report)).toEqual([
+      { kind: 'value', json: '[1]' },
+      expect.objectContaining({ kind: 'error', message: expect.stringMatching(/ended during this case/) }),
+      { kind: 'value', json: '[3]' },
+    ]);
+  });
+});

@@ -3,11 +3,11 @@
  * ParseError or CompileError becomes a `compile` line on fd 3 with the candidate's line), then the function is called
  * once per case with arguments decoded by json_decode from /box/cases.json. Throwables are caught per case and
  * reported at the first place in solution.php. argv: marker, function name, "map" when the signature returns a map
- * (an empty PHP array is then written {} and the keys stay keys).
+ * (an empty PHP array is then written {} and the keys stay keys), first case (see gorust-steps.ts runCases).
  */
 export const PHP_HARNESS = `<?php
 $assayResults = fopen('php://fd/3', 'w');
-[, $assayMarker, $assayName, $assayReturns] = $argv;
+[, $assayMarker, $assayName, $assayReturns, $assayFirst] = $argv;
 $assaySolution = __DIR__ . '/solution.php';
 set_error_handler(function (int $level, string $message, string $file, int $line): bool {
     if (!(error_reporting() & $level)) return false;
@@ -38,6 +38,7 @@ try {
     $assayLoadError = $error;
 }
 foreach (json_decode(file_get_contents(__DIR__ . '/cases.json'), true, 4096, JSON_THROW_ON_ERROR) as $assayIndex => $assayArgs) {
+    if ($assayIndex < (int) $assayFirst) continue;
     fwrite(STDOUT, $assayMarker . $assayIndex . "\\n");
     fwrite(STDERR, $assayMarker . $assayIndex . "\\n");
     try {

@@ -2,12 +2,12 @@
  * The Ruby harness (function form): loads the candidate's solution.rb (a syntax error becomes a `compile` line on fd 3,
  * with the candidate's line), then calls the method once per case with arguments parsed by the stdlib's JSON from
  * /box/cases.json. Every exception is caught per case (StandardError and the rest: SystemStackError, NotImplementedError,
- * an `exit`) and reported with the first frame in solution.rb. argv: marker, method name.
+ * an `exit`) and reported with the first frame in solution.rb. argv: marker, method name, first case (the cases before it ran in an earlier process that crashed).
  */
 export const RUBY_HARNESS = `require 'json'
 assay_results = IO.new(3, 'w')
 assay_results.sync = true
-assay_marker, assay_name = ARGV
+assay_marker, assay_name, assay_first = ARGV
 assay_solution = File.expand_path('solution.rb')
 assay_where = lambda do |error|
   frames = (error.backtrace_locations || []).select { |at| at.absolute_path == assay_solution || at.path.end_with?('solution.rb') }
@@ -24,6 +24,7 @@ rescue Exception => error
   assay_load_error = error
 end
 JSON.parse(File.read('cases.json'), max_nesting: false).each_with_index do |args, index|
+  next if index < assay_first.to_i
   $stdout.flush
   $stderr.flush
   $stdout.write("#{assay_marker}#{index}\\n")

@@ -1,7 +1,8 @@
 import { languageProfile } from '@assay/domain/languages';
-import { caseResultsOf, newMarker } from '../harness-protocol.js';
 import { goHarness } from '../harness/go-harness.js';
+import { runCases } from '../harness/gorust-cases.js';
 import { argumentsRefused, compileError, compileStopped, runStdioCases, writeFiles } from '../harness/gorust-steps.js';
+import type { JailLimits } from '../jail-spec.js';
 import type { NativeContext, NativeLanguage, NativeRunResult } from '../native-language.js';
 import { goCompileErrors, withPackageClause } from './go-diagnostics.js';
 
@@ -13,7 +14,12 @@ import { goCompileErrors, withPackageClause } from './go-diagnostics.js';
 const TOOLS = '/usr/lib/go/pkg/tool/linux_amd64';
 const COMPILE = `${TOOLS}/compile`;
 const LINK = `${TOOLS}/link`;
-const RUN_ENV = { GOMAXPROCS: '1', GOTRACEBACK: 'single' };
+/** One OS thread runs Go code; the collector works harder as the heap nears the jail's memory limit (Go 1.19's soft limit). */
+const runEnv = (limits: JailLimits): Record<string, string> => ({
+  GOMAXPROCS: '1',
+  GOTRACEBACK: 'single',
+  GOMEMLIMIT: String(Math.floor(limits.memoryBytes * 0.8)),
+});
 
 /** Compile and link in one jailed step (one jail's start-up less per run): the linker runs only if the compiler succeeded. */
 async function build(
@@ -41,7 +47,7 @@ export const goLanguage: NativeLanguage = {
     if (input.form === 'stdio') {
       await writeFiles(dir, { 'solution.go': code });
       const failed = await build(context, dir, ['solution.go'], offset, '');
-      return failed ?? runStdioCases(context, dir, ['/box/prog'], input.inputs, { env: RUN_ENV });
+      return failed ?? runStdioCases(context, dir, ['/box/prog'], input.inputs, { env: runEnv(context.runLimits) });
     }
     if (input.signature === undefined) return compileError({ message: 'A Go function question needs a typed signature' });
     let harness: string;
@@ -59,8 +65,13 @@ export const goLanguage: NativeLanguage = {
       languageProfile('go').stub(input.functionName, input.signature).split(' {')[0] ?? '',
     );
     if (failed !== undefined) return failed;
-    const marker = newMarker();
-    const ran = await context.jail({ argv: ['/box/prog', marker], dir, env: RUN_ENV, limits: context.runLimits, signal: context.signal });
-    return { kind: 'ran', cases: caseResultsOf(ran, input.argsJson.length, marker, context.maxLogBytes) };
+    const ran = await runCases(context, input.argsJson.length, (marker, first, limits) => ({
+      argv: ['/box/prog', marker, String(first)],
+      dir,
+      env: runEnv(limits),
+      limits,
+      signal: context.signal,
+    }));
+    return { kind: 'ran', cases: ran.cases };
   },
 };

@@ -1,4 +1,4 @@
-import { caseResultsOf, newMarker } from '../harness-protocol.js';
+import { runCases } from '../harness/gorust-cases.js';
 import { compileError, harnessCompileLine, runStdioCases, writeFiles } from '../harness/gorust-steps.js';
 import { PHP_HARNESS, phpFatalError } from '../harness/php-harness.js';
 import type { JailLimits } from '../jail-spec.js';
@@ -39,16 +39,16 @@ export const phpLanguage: NativeLanguage = {
       });
     }
     await writeFiles(dir, { 'solution.php': input.code, 'harness.php': PHP_HARNESS, 'cases.json': `[${input.argsJson.join(',')}]` });
-    const marker = newMarker();
     const returns = input.signature?.returns.replace(/\s+/g, '').startsWith('map<') ? 'map' : 'value';
-    const ran = await context.jail({
-      argv: [...phpArgv(context.runLimits), 'harness.php', marker, input.functionName, returns],
-      dir,
-      limits: context.runLimits,
-      signal: context.signal,
+    let marker = '';
+    const ran = await runCases(context, input.argsJson.length, (runMarker, first, limits) => {
+      marker = runMarker;
+      return { argv: [...phpArgv(limits), 'harness.php', marker, input.functionName, returns, String(first)], dir, limits, signal: context.signal };
     });
-    const syntax = harnessCompileLine(ran.results) ?? (ran.results.trim() === '' ? phpFatalError(beforeFirstCase(ran.stderr, marker)) : undefined);
-    if (syntax !== undefined) return compileError(syntax, beforeFirstCase(ran.stderr, marker) || syntax.message);
-    return { kind: 'ran', cases: caseResultsOf(ran, input.argsJson.length, marker, context.maxLogBytes) };
+    const { results, stderr } = ran.firstRun;
+    const loading = beforeFirstCase(stderr, marker);
+    const syntax = harnessCompileLine(results) ?? (results.trim() === '' ? phpFatalError(loading) : undefined);
+    if (syntax !== undefined) return compileError(syntax, loading || syntax.message);
+    return { kind: 'ran', cases: ran.cases };
   },
 };

@@ -1,4 +1,4 @@
-import { caseResultsOf, newMarker } from '../harness-protocol.js';
+import { runCases } from '../harness/gorust-cases.js';
 import { compileError, harnessCompileLine, runStdioCases, writeFiles } from '../harness/gorust-steps.js';
 import { RUBY_HARNESS, rubySyntaxError } from '../harness/ruby-harness.js';
 import type { NativeLanguage } from '../native-language.js';
@@ -18,15 +18,14 @@ export const rubyLanguage: NativeLanguage = {
       });
     }
     await writeFiles(dir, { 'solution.rb': input.code, 'harness.rb': RUBY_HARNESS, 'cases.json': `[${input.argsJson.join(',')}]` });
-    const marker = newMarker();
-    const ran = await context.jail({
-      argv: [RUBY, '--disable-gems', 'harness.rb', marker, input.functionName],
+    const ran = await runCases(context, input.argsJson.length, (marker, first, limits) => ({
+      argv: [RUBY, '--disable-gems', 'harness.rb', marker, input.functionName, String(first)],
       dir,
-      limits: context.runLimits,
+      limits,
       signal: context.signal,
-    });
-    const syntax = harnessCompileLine(ran.results);
+    }));
+    const syntax = harnessCompileLine(ran.firstRun.results);
     if (syntax !== undefined) return compileError(syntax);
-    return { kind: 'ran', cases: caseResultsOf(ran, input.argsJson.length, marker, context.maxLogBytes) };
+    return { kind: 'ran', cases: ran.cases };
   },
 };

@@ -1,5 +1,5 @@
 import { languageProfile } from '@assay/domain/languages';
-import { caseResultsOf, newMarker } from '../harness-protocol.js';
+import { runCases } from '../harness/gorust-cases.js';
 import { argumentsRefused, compileError, compileStopped, runStdioCases, writeFiles } from '../harness/gorust-steps.js';
 import { rustHarness } from '../harness/rust-harness.js';
 import type { JailLimits } from '../jail-spec.js';
@@ -77,9 +77,13 @@ export const rustLanguage: NativeLanguage = {
         ?.replace(/^use .*\n\n/, '') ?? '';
     const failed = await build(context, dir, 'main.rs', signatureText, await rustRuntime(context, RUSTC, FLAGS));
     if (failed !== undefined) return failed;
-    const marker = newMarker();
-    const ran = await context.jail({ argv: ['/box/prog', marker], dir, limits: context.runLimits, signal: context.signal });
-    return { kind: 'ran', cases: caseResultsOf(ran, input.argsJson.length, marker, context.maxLogBytes) };
+    const ran = await runCases(context, input.argsJson.length, (marker, first, limits) => ({
+      argv: ['/box/prog', marker, String(first)],
+      dir,
+      limits,
+      signal: context.signal,
+    }));
+    return { kind: 'ran', cases: ran.cases };
   },
   warm: (context) => rustRuntime({ ...context, compileLimits: WARM_LIMITS, signal: new AbortController().signal }, RUSTC, FLAGS).then(() => undefined),
   close: dropRustRuntime,
