@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeFiles } from '../harness/gorust-steps.js';
 import { RUST_RUNTIME } from '../harness/rust-harness.js';
+import type { JailLimits } from '../jail-spec.js';
 import type { NativeContext } from '../native-language.js';
 
 /**
@@ -12,24 +13,37 @@ import type { NativeContext } from '../native-language.js';
 export const RUST_RUNTIME_MOUNT = '/assay-rust';
 export const RUST_RUNTIME_RLIB = `${RUST_RUNTIME_MOUNT}/libassay_runtime.rlib`;
 
+/**
+ * Its own limits and no run's abort signal: the build is shared by every run waiting on it, so one cancelled run
+ * must not fail the others.
+ */
+const BUILD_LIMITS: JailLimits = {
+  cpuMs: 60_000,
+  wallMs: 120_000,
+  memoryBytes: 2 * 2 ** 30,
+  processes: 64,
+  openFiles: 256,
+  fileBytes: 256 * 2 ** 20,
+  outputBytes: 2 ** 20,
+};
+
 let built: Promise<string> | undefined;
 
-export function rustRuntime(context: Pick<NativeContext, 'jail' | 'compileLimits' | 'signal'>, rustc: string, flags: readonly string[]): Promise<string> {
-  built ??= buildRuntime(context, rustc, flags).catch((error: unknown) => {
+export function rustRuntime(jail: NativeContext['jail'], rustc: string, flags: readonly string[]): Promise<string> {
+  built ??= buildRuntime(jail, rustc, flags).catch((error: unknown) => {
     built = undefined;
     throw error;
   });
   return built;
 }
 
-async function buildRuntime(context: Pick<NativeContext, 'jail' | 'compileLimits' | 'signal'>, rustc: string, flags: readonly string[]): Promise<string> {
+async function buildRuntime(jail: NativeContext['jail'], rustc: string, flags: readonly string[]): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'assay-rust-runtime-'));
   await writeFiles(dir, { 'runtime.rs': RUST_RUNTIME });
-  const result = await context.jail({
+  const result = await jail({
     argv: [rustc, ...flags, '--crate-type', 'rlib', '--crate-name', 'assay_runtime', '-o', 'libassay_runtime.rlib', 'runtime.rs'],
     dir,
-    limits: context.compileLimits,
-    signal: context.signal,
+    limits: BUILD_LIMITS,
   });
   if (result.exitCode !== 0) {
     await rm(dir, { recursive: true, force: true });

@@ -2,7 +2,6 @@ import { languageProfile } from '@assay/domain/languages';
 import { runCases } from '../harness/gorust-cases.js';
 import { argumentsRefused, compileError, compileStopped, runStdioCases, writeFiles } from '../harness/gorust-steps.js';
 import { rustHarness } from '../harness/rust-harness.js';
-import type { JailLimits } from '../jail-spec.js';
 import type { NativeContext, NativeLanguage, NativeRunResult } from '../native-language.js';
 import { rustCompileErrors } from './rust-diagnostics.js';
 import { dropRustRuntime, RUST_RUNTIME_MOUNT, RUST_RUNTIME_RLIB, rustRuntime } from './rust-runtime.js';
@@ -28,17 +27,6 @@ const FLAGS = [
   'warnings',
   '--error-format=json',
 ];
-
-/** The limits of building the harness runtime when warmed before any run (a run builds it under its compile limits). */
-const WARM_LIMITS: JailLimits = {
-  cpuMs: 60_000,
-  wallMs: 120_000,
-  memoryBytes: 2 * 2 ** 30,
-  processes: 64,
-  openFiles: 256,
-  fileBytes: 256 * 2 ** 20,
-  outputBytes: 2 ** 20,
-};
 
 async function build(context: NativeContext, dir: string, root: string, signatureText: string, runtime?: string): Promise<NativeRunResult | undefined> {
   const compiled = await context.jail({
@@ -75,7 +63,7 @@ export const rustLanguage: NativeLanguage = {
         .stub(input.functionName, input.signature)
         .split(' {')[0]
         ?.replace(/^use .*\n\n/, '') ?? '';
-    const failed = await build(context, dir, 'main.rs', signatureText, await rustRuntime(context, RUSTC, FLAGS));
+    const failed = await build(context, dir, 'main.rs', signatureText, await rustRuntime(context.jail, RUSTC, FLAGS));
     if (failed !== undefined) return failed;
     const ran = await runCases(context, input.argsJson.length, (marker, first, limits) => ({
       argv: ['/box/prog', marker, String(first)],
@@ -85,6 +73,6 @@ export const rustLanguage: NativeLanguage = {
     }));
     return { kind: 'ran', cases: ran.cases };
   },
-  warm: (context) => rustRuntime({ ...context, compileLimits: WARM_LIMITS, signal: new AbortController().signal }, RUSTC, FLAGS).then(() => undefined),
+  warm: (context) => rustRuntime(context.jail, RUSTC, FLAGS).then(() => undefined),
   close: dropRustRuntime,
 };
