@@ -109,3 +109,23 @@ test.each(['go', 'ruby'] as const)('%s: an endless case ends as time, the cases 
   );
   expect(reports(result)).toEqual([{ kind: 'value', json: '[1]' }, { kind: 'time' }, { kind: 'time' }]);
 });
+
+/** Each language's topScores that prints k on stdout and on stderr before answering. */
+const PRINTERS: Readonly<Record<Language, string>> = {
+  go: 'import (\n\t"fmt"\n\t"os"\n)\n\nfunc topScores(scores []int, k int) []int {\n\tfmt.Println("out", k)\n\tfmt.Fprintln(os.Stderr, "err", k)\n\treturn scores[:k]\n}\n',
+  rust: 'pub fn topScores(scores: Vec<i32>, k: i32) -> Vec<i32> {\n    println!("out {}", k);\n    eprintln!("err {}", k);\n    scores[..k as usize].to_vec()\n}\n',
+  ruby: 'def topScores(scores, k)\n  puts "out #{k}"\n  $stderr.puts "err #{k}"\n  scores.first(k)\nend\n',
+  php: '<?php\nfunction topScores($scores, $k) {\n    echo "out $k\\n";\n    fwrite(STDERR, "err $k\\n");\n    return array_slice($scores, 0, $k);\n}\n',
+};
+
+test.each(Object.keys(PRINTERS) as Language[])("%s: what a case prints is that case's log", async (language) => {
+  const result = await runNative(language, {
+    form: 'function',
+    code: PRINTERS[language],
+    functionName: 'topScores',
+    signature: TOP_SCORES_SIGNATURE,
+    argsJson: ['[[4,5],1]', '[[4,5],2]'],
+  });
+  if (result.kind !== 'ran') throw new Error(JSON.stringify(result));
+  expect(result.cases.map((testCase) => testCase.log)).toEqual(['out 1\nerr 1\n', 'out 2\nerr 2\n']);
+});
