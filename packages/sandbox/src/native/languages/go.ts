@@ -1,8 +1,77 @@
-import type { NativeLanguage } from '../native-language.js';
+import { languageProfile } from '@assay/domain/languages';
+import { goHarness } from '../harness/go-harness.js';
+import { runCases } from '../harness/gorust-cases.js';
+import { argumentsRefused, compileError, compileStopped, runStdioCases, writeFiles } from '../harness/gorust-steps.js';
+import type { JailLimits } from '../jail-spec.js';
+import type { NativeContext, NativeLanguage, NativeRunResult } from '../native-language.js';
+import { goCompileErrors, withPackageClause } from './go-diagnostics.js';
 
-/** Placeholder until its module is written (issue 49): answers every run with a compile error saying so. */
+/**
+ * Go 1.19 from Debian. No `go` command: the compiler and linker are called directly against Debian's prebuilt
+ * standard library archives (decision 730), so there is no build cache to share or warm, no module download, no
+ * cgo (`import "C"` cannot be found), no `//go:generate` and no `//go:embed` (no embed configuration is given).
+ */
+const TOOLS = '/usr/lib/go/pkg/tool/linux_amd64';
+const COMPILE = `${TOOLS}/compile`;
+const LINK = `${TOOLS}/link`;
+/** One OS thread runs Go code; the collector works harder as the heap nears the jail's memory limit (Go 1.19's soft limit). */
+const runEnv = (limits: JailLimits): Record<string, string> => ({
+  GOMAXPROCS: '1',
+  GOTRACEBACK: 'single',
+  GOMEMLIMIT: String(Math.floor(limits.memoryBytes * 0.8)),
+});
+
+/** Compile and link in one jailed step (one jail's start-up less per run): the linker runs only if the compiler succeeded. */
+async function build(
+  context: NativeContext,
+  dir: string,
+  sources: readonly string[],
+  offset: number,
+  signatureText: string,
+): Promise<NativeRunResult | undefined> {
+  const script = `${COMPILE} -p main -complete -trimpath /box -o main.a ${sources.join(' ')} || exit 3; exec ${LINK} -s -w -o prog main.a`;
+  const built = await context.jail({ argv: ['/bin/sh', '-c', script], dir, limits: context.compileLimits, signal: context.signal });
+  const stopped = compileStopped(built, context.compileLimits);
+  if (stopped !== undefined) return stopped;
+  if (built.exitCode === 3) return goCompileErrors(`${built.stdout}${built.stderr}`, offset, signatureText);
+  if (built.exitCode !== 0) return compileError({ message: `The linker failed: ${built.stdout}${built.stderr}`.trim() });
+  return undefined;
+}
+
 export const goLanguage: NativeLanguage = {
   id: 'go',
-  toolchain: { commands: [], debianPackages: [] },
-  execute: async () => ({ kind: 'compileError', diagnostics: [{ message: 'go is not available yet' }], output: '' }),
+  toolchain: { commands: [COMPILE, LINK, '/bin/sh'], debianPackages: ['golang-go'] },
+  async execute(input, context) {
+    const dir = await context.scratchDir();
+    const { code, offset } = withPackageClause(input.code);
+    if (input.form === 'stdio') {
+      await writeFiles(dir, { 'solution.go': code });
+      const failed = await build(context, dir, ['solution.go'], offset, '');
+      return failed ?? runStdioCases(context, dir, ['/box/prog'], input.inputs, { env: runEnv(context.runLimits) });
+    }
+    if (input.signature === undefined) return compileError({ message: 'A Go function question needs a typed signature' });
+    let harness: string;
+    try {
+      harness = goHarness(input.functionName, input.signature, input.argsJson);
+    } catch (error) {
+      return argumentsRefused(error);
+    }
+    await writeFiles(dir, { 'solution.go': code, 'main.go': harness });
+    const failed = await build(
+      context,
+      dir,
+      ['solution.go', 'main.go'],
+      offset,
+      languageProfile('go').stub(input.functionName, input.signature).split(' {')[0] ?? '',
+    );
+    if (failed !== undefined) return failed;
+    const ran = await runCases(context, input.argsJson.length, (marker, first, limits) => ({
+      argv: ['/box/prog', marker, String(first)],
+      dir,
+      env: runEnv(limits),
+      limits,
+      signal: context.signal,
+    }));
+    return { kind: 'ran', cases: ran.cases };
+  },
 };

@@ -1,8 +1,78 @@
-import type { NativeLanguage } from '../native-language.js';
+import { languageProfile } from '@assay/domain/languages';
+import { runCases } from '../harness/gorust-cases.js';
+import { argumentsRefused, compileError, compileStopped, runStdioCases, writeFiles } from '../harness/gorust-steps.js';
+import { rustHarness } from '../harness/rust-harness.js';
+import type { NativeContext, NativeLanguage, NativeRunResult } from '../native-language.js';
+import { rustCompileErrors } from './rust-diagnostics.js';
+import { dropRustRuntime, RUST_RUNTIME_MOUNT, RUST_RUNTIME_RLIB, rustRuntime } from './rust-runtime.js';
 
-/** Placeholder until its module is written (issue 49): answers every run with a compile error saying so. */
+/**
+ * Rust 1.63 from Debian: `rustc` called directly (no cargo: no build scripts, no dependencies, no procedural macros
+ * — a bin crate cannot define one, and there is no crate to import one from), unoptimised, without debug info,
+ * linked against the shared libstd (decision 732: about half the link time of a static one).
+ */
+const RUSTC = '/usr/bin/rustc';
+const FLAGS = [
+  '--edition',
+  '2021',
+  '-C',
+  'opt-level=0',
+  '-C',
+  'debuginfo=0',
+  '-C',
+  'prefer-dynamic',
+  '-C',
+  'codegen-units=1',
+  '-A',
+  'warnings',
+  '--error-format=json',
+];
+
+async function build(context: NativeContext, dir: string, root: string, signatureText: string, runtime?: string): Promise<NativeRunResult | undefined> {
+  const compiled = await context.jail({
+    argv: [RUSTC, ...FLAGS, ...(runtime === undefined ? [] : ['--extern', `assay_runtime=${RUST_RUNTIME_RLIB}`]), '-o', 'prog', root],
+    dir,
+    ...(runtime === undefined ? {} : { readOnly: [{ host: runtime, jail: RUST_RUNTIME_MOUNT }] }),
+    limits: context.compileLimits,
+    signal: context.signal,
+  });
+  const stopped = compileStopped(compiled, context.compileLimits);
+  if (stopped !== undefined) return stopped;
+  return compiled.exitCode === 0 ? undefined : rustCompileErrors(compiled.stderr, signatureText);
+}
+
 export const rustLanguage: NativeLanguage = {
   id: 'rust',
-  toolchain: { commands: [], debianPackages: [] },
-  execute: async () => ({ kind: 'compileError', diagnostics: [{ message: 'rust is not available yet' }], output: '' }),
+  toolchain: { commands: [RUSTC, '/usr/bin/cc'], debianPackages: ['rustc'] },
+  async execute(input, context) {
+    const dir = await context.scratchDir();
+    if (input.form === 'stdio') {
+      await writeFiles(dir, { 'solution.rs': input.code });
+      return (await build(context, dir, 'solution.rs', '')) ?? runStdioCases(context, dir, ['/box/prog'], input.inputs);
+    }
+    if (input.signature === undefined) return compileError({ message: 'A Rust function question needs a typed signature' });
+    let harness: string;
+    try {
+      harness = rustHarness(input.functionName, input.signature, input.argsJson);
+    } catch (error) {
+      return argumentsRefused(error);
+    }
+    await writeFiles(dir, { 'solution.rs': input.code, 'main.rs': harness });
+    const signatureText =
+      languageProfile('rust')
+        .stub(input.functionName, input.signature)
+        .split(' {')[0]
+        ?.replace(/^use .*\n\n/, '') ?? '';
+    const failed = await build(context, dir, 'main.rs', signatureText, await rustRuntime(context.jail, RUSTC, FLAGS));
+    if (failed !== undefined) return failed;
+    const ran = await runCases(context, input.argsJson.length, (marker, first, limits) => ({
+      argv: ['/box/prog', marker, String(first)],
+      dir,
+      limits,
+      signal: context.signal,
+    }));
+    return { kind: 'ran', cases: ran.cases };
+  },
+  warm: (context) => rustRuntime(context.jail, RUSTC, FLAGS).then(() => undefined),
+  close: dropRustRuntime,
 };
