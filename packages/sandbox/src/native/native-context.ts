@@ -1,4 +1,4 @@
-import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, chown, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JailLimits, JailResult, JailSpec } from './jail-spec.js';
@@ -26,7 +26,12 @@ export function openContext(
 ): OpenedContext {
   const dirs: string[] = [];
   const context: NativeContext = {
-    jail: (spec) => jail({ ...spec, signal: spec.signal === undefined ? signal : AbortSignal.any([spec.signal, signal]) }, uid),
+    // A module may jail a step in a directory of its own (a runtime built once per process): it is handed to the
+    // step's uid first, as the scratch directories are.
+    jail: async (spec) => {
+      if ((await stat(spec.dir)).uid !== uid) await chown(spec.dir, uid, uid);
+      return jail({ ...spec, signal: spec.signal === undefined ? signal : AbortSignal.any([spec.signal, signal]) }, uid);
+    },
     scratchDir: async () => {
       const dir = await mkdtemp(join(tmpdir(), 'assay-run-'));
       dirs.push(dir);
