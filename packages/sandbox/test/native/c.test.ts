@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cLanguage } from '../../src/native/languages/c.js';
+import type { NativeRunResult } from '../../src/native/native-language.js';
+import { cFixture } from '../languages/c.js';
+import { TOP_SCORES_CASES, TOP_SCORES_SIGNATURE, TOP_SCORES_STDIO_CASES } from '../languages/fixture.js';
+import type { TestContext } from './c-family-context.js';
+import { testContext } from './c-family-context.js';
+
+const ARGS = TOP_SCORES_CASES.map((c) => JSON.stringify(c.args));
+let context: TestContext;
+
+beforeAll(async () => {
+  context = testContext();
+  await cLanguage.warm?.(context);
+}, 60_000);
+afterAll(() => context.dispose());
+
+const run = (code: string, argsJson = ARGS, signature = TOP_SCORES_SIGNATURE) =>
+  cLanguage.execute({ form: 'function', code, functionName: 'topScores', signature, argsJson }, context);
+
+const values = (result: NativeRunResult) => (result.kind === 'ran' ? result.cases.map((c) => (c.report.kind === 'value' ? JSON.parse(c.report.json) : c.report)) : result);
+
+describe('C (gcc 12, C17) in the jail', () => {
+  it('answers every case of a right answer with its value, and a wrong one with its own values', async () => {
+    expect(values(await run(cFixture.correct))).toEqual(TOP_SCORES_CASES.map((c) => c.expected));
+    expect(values(await run(cFixture.wrong))).toEqual([[3, 1], [7], [0, -2, -8]]);
+  });
+
+  it("names the candidate's own file, line and column in a compile error, never the harness's", async () => {
+    const result = await run(cFixture.compileError?.code ?? '');
+    expect(result.kind).toBe('compileError');
+    if (result.kind !== 'compileError') return;
+    expect(result.diagnostics[0]).toMatchObject({ line: cFixture.compileError?.line, column: expect.any(Number) });
+    expect(result.output).toMatch(/^solution\.c:3:\d+: error: expected ';'/m);
+    expect(result.output).not.toMatch(/main\.c/);
+  });
+
+  it('says the declaration the question gives when the candidate changed it, and when the function is missing', async () => {
+    const changed = await run('int* topScores(int* scores, int k) { return scores; }\n');
+    expect(changed.kind === 'compileError' && changed.diagnostics[0]?.message).toContain(
+      'int* topScores(int* scores, int scoresSize, int k, int* returnSize)',
+    );
+    const missing = await run('int top(void) { return 1; }\n');
+    expect(missing.kind === 'compileError' && missing.diagnostics[0]?.message).toMatch(/solution\.c does not define topScores/);
+  });
+
+  it("answers a crash in its own case, at the candidate's line, and later cases still run", async () => {
+    const code = '#include <stddef.h>\nint* topScores(int* scores, int scoresSize, int k, int* returnSize) {\n    int* nothing = NULL;\n    if (k == 1) *returnSize = nothing[k];\n    *returnSize = 1;\n    return scores;\n}\n';
+    const result = await run(code);
+    expect(result.kind).toBe('ran');
+    if (result.kind !== 'ran') return;
+    expect(result.cases[0]?.report).toEqual({ kind: 'value', json: '[5]' });
+    expect(result.cases[1]?.report).toMatchObject({ kind: 'error', message: expect.stringMatching(/SIGSEGV/), position: { line: 4 } });
+    expect(result.cases[1]?.report.kind === 'error' && result.cases[1].report.trace).toBe('at topScores (solution.c:4)');
+    expect(result.cases[2]?.report).toEqual({ kind: 'value', json: '[-2]' });
+  });
+
+  it('answers a fixture runtime error on every case at its line, and a looping case as a time limit of its own', async () => {
+    const crashed = await run(cFixture.runtimeError.code);
+    expect(crashed.kind === 'ran' && crashed.cases.map((c) => c.report.kind === 'error' && c.report.position?.line)).toEqual([4, 4, 4]);
+    const loop = '#include <stdbool.h>\nint* topScores(int* s, int n, int k, int* r) {\n    while (k == 1) {}\n    *r = 0;\n    return s;\n}\n';
+    const looped = await run(loop);
+    expect(looped.kind === 'ran' && looped.cases.map((c) => c.report.kind)).toEqual(['value', 'time', 'value']);
+  }, 20_000);
+
+  it("keeps each case's printing with its case", async () => {
+    const code = `#include <stdio.h>\n${cFixture.correct.replace('*returnSize = k;', '*returnSize = k;\n    printf("k=%d\\n", k);')}`;
+    const result = await run(code);
+    expect(result.kind === 'ran' && result.cases.map((c) => c.log)).toEqual(['k=2\n', 'k=1\n', 'k=3\n']);
+  });
+
+  it('runs the stdio form once per input', async () => {
+    const result = await cLanguage.execute({ form: 'stdio', code: cFixture.stdioCorrect ?? '', inputs: TOP_SCORES_STDIO_CASES.map((c) => c.input) }, context);
+    expect(result.kind === 'ran' && result.cases.map((c) => c.report)).toEqual(
+      TOP_SCORES_STDIO_CASES.map((c) => ({ kind: 'stdout', text: c.expectedOutput, exitCode: 0 })),
+    );
+  });
+});
