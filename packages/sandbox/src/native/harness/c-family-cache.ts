@@ -14,7 +14,7 @@ import { C_RUNTIME_SOURCE, CPP_RUNTIME_SOURCE } from './c-family-runtime.js';
  */
 export const CACHE_IN_JAIL = '/opt/assay';
 
-export const C_FLAGS = ['-std=c17', '-O0', '-g1', '-gdwarf-4', '-pipe', '-no-pie', '-fdiagnostics-plain-output', '-fmax-errors=20', '-Werror=implicit-function-declaration'];
+export const C_FLAGS = ['-std=c17', '-O0', '-g1', '-gdwarf-4', '-pipe', '-no-pie', '-fuse-ld=gold', '-fdiagnostics-plain-output', '-fmax-errors=20', '-Werror=implicit-function-declaration'];
 export const CPP_FLAGS = [
   '-std=c++20',
   '-O0',
@@ -22,6 +22,7 @@ export const CPP_FLAGS = [
   '-gdwarf-4',
   '-pipe',
   '-no-pie',
+  '-fuse-ld=gold',
   '-fdiagnostics-plain-output',
   '-fmax-errors=20',
   '-ftemplate-depth=1024',
