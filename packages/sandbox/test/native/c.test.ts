@@ -1,3 +1,4 @@
+import { languageProfile } from '@assay/domain/languages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cLanguage } from '../../src/native/languages/c.js';
 import type { NativeRunResult } from '../../src/native/native-language.js';
@@ -13,7 +14,10 @@ beforeAll(async () => {
   context = testContext();
   await cLanguage.warm?.(context);
 }, 60_000);
-afterAll(() => context.dispose());
+afterAll(async () => {
+  await cLanguage.close?.();
+  await context.dispose();
+});
 
 const run = (code: string, argsJson = ARGS, signature = TOP_SCORES_SIGNATURE) =>
   cLanguage.execute({ form: 'function', code, functionName: 'topScores', signature, argsJson }, context);
@@ -21,9 +25,10 @@ const run = (code: string, argsJson = ARGS, signature = TOP_SCORES_SIGNATURE) =>
 const values = (result: NativeRunResult) => (result.kind === 'ran' ? result.cases.map((c) => (c.report.kind === 'value' ? JSON.parse(c.report.json) : c.report)) : result);
 
 describe('C (gcc 12, C17) in the jail', () => {
-  it('answers every case of a right answer with its value, and a wrong one with its own values', async () => {
+  it('answers a right answer, a wrong one and the starter stub with their own values', async () => {
     expect(values(await run(cFixture.correct))).toEqual(TOP_SCORES_CASES.map((c) => c.expected));
     expect(values(await run(cFixture.wrong))).toEqual([[3, 1], [7], [0, -2, -8]]);
+    expect(values(await run(languageProfile('c').stub('topScores', TOP_SCORES_SIGNATURE)))).toEqual([[], [], []]);
   });
 
   it("names the candidate's own file, line and column in a compile error, never the harness's", async () => {

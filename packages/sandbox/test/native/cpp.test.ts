@@ -13,7 +13,10 @@ beforeAll(async () => {
   context = testContext();
   await cppLanguage.warm?.(context);
 }, 60_000);
-afterAll(() => context.dispose());
+afterAll(async () => {
+  await cppLanguage.close?.();
+  await context.dispose();
+});
 
 const run = (code: string) => cppLanguage.execute({ form: 'function', code, functionName: 'topScores', signature: TOP_SCORES_SIGNATURE, argsJson: ARGS }, context);
 
