@@ -40,7 +40,10 @@ describe('compile-time bombs in C and C++', () => {
 
   it('#include of a host file outside the jail answers "No such file" at the candidate\'s line', async () => {
     const result = await compile(cLanguage, '#include <stdio.h>\n#include "/etc/shadow"\n');
-    expect(result.kind === 'compileError' && result.diagnostics[0]).toMatchObject({ line: 2, message: expect.stringMatching(/\/etc\/shadow: No such file or directory/) });
+    expect(result.kind === 'compileError' && result.diagnostics[0]).toMatchObject({
+      line: 2,
+      message: expect.stringMatching(/\/etc\/shadow: No such file or directory/),
+    });
     const home = await compile(cppLanguage, '#include "/root/.bashrc"\n');
     expect(home.kind === 'compileError' && home.diagnostics[0]).toMatchObject({ line: 1, message: expect.stringMatching(/No such file or directory/) });
   });
@@ -61,8 +64,9 @@ describe('compile-time bombs in C and C++', () => {
     expect(firstMessage(result)).toMatch(/^The compiler ran out of (time \(limit 2 s\)|memory)/);
   });
 
-  it('a constexpr loop stops at the compiler\'s own limit, at the candidate\'s line', async () => {
-    const loop = 'constexpr long spin() {\n    long sum = 0;\n    for (long i = 0; i < 100000000000L; i++) sum += i;\n    return sum;\n}\nconstexpr long total = spin();\n';
+  it("a constexpr loop stops at the compiler's own limit, at the candidate's line", async () => {
+    const loop =
+      'constexpr long spin() {\n    long sum = 0;\n    for (long i = 0; i < 100000000000L; i++) sum += i;\n    return sum;\n}\nconstexpr long total = spin();\n';
     const result = await compile(cppLanguage, loop);
     expect(result.kind === 'compileError' && result.diagnostics[0]).toMatchObject({
       line: 3,

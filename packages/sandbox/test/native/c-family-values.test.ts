@@ -79,8 +79,14 @@ describe('the signature vocabulary round-trips through C and C++', () => {
 
   it('C refuses a map with a clear message, and any language refuses an argument that does not fit its type', async () => {
     const map = await roundTrip(cLanguage, cEcho('int'), 'map<string,int>', [{}]);
-    expect(map).toMatchObject({ kind: 'compileError', diagnostics: [{ message: expect.stringMatching(/^This question cannot run in this language: C cannot answer a question using map<string,int>/) }] });
+    expect(map).toMatchObject({
+      kind: 'compileError',
+      diagnostics: [{ message: expect.stringMatching(/^This question cannot run in this language: C cannot answer a question using map<string,int>/) }],
+    });
     const big = await roundTrip(cppLanguage, cppEcho('int'), 'int', [2 ** 31]);
-    expect(big).toMatchObject({ kind: 'compileError', diagnostics: [{ message: "This question cannot run in this language: case 1's argument 1 does not fit a 32-bit int" }] });
+    expect(big).toMatchObject({
+      kind: 'compileError',
+      diagnostics: [{ message: "This question cannot run in this language: case 1's argument 1 does not fit a 32-bit int" }],
+    });
   });
 });

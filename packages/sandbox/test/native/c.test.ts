@@ -22,7 +22,8 @@ afterAll(async () => {
 const run = (code: string, argsJson = ARGS, signature = TOP_SCORES_SIGNATURE) =>
   cLanguage.execute({ form: 'function', code, functionName: 'topScores', signature, argsJson }, context);
 
-const values = (result: NativeRunResult) => (result.kind === 'ran' ? result.cases.map((c) => (c.report.kind === 'value' ? JSON.parse(c.report.json) : c.report)) : result);
+const values = (result: NativeRunResult) =>
+  result.kind === 'ran' ? result.cases.map((c) => (c.report.kind === 'value' ? JSON.parse(c.report.json) : c.report)) : result;
 
 describe('C (gcc 12, C17) in the jail', () => {
   it('answers a right answer, a wrong one and the starter stub with their own values', async () => {
@@ -42,15 +43,14 @@ describe('C (gcc 12, C17) in the jail', () => {
 
   it('says the declaration the question gives when the candidate changed it, and when the function is missing', async () => {
     const changed = await run('int* topScores(int* scores, int k) { return scores; }\n');
-    expect(changed.kind === 'compileError' && changed.diagnostics[0]?.message).toContain(
-      'int* topScores(int* scores, int scoresSize, int k, int* returnSize)',
-    );
+    expect(changed.kind === 'compileError' && changed.diagnostics[0]?.message).toContain('int* topScores(int* scores, int scoresSize, int k, int* returnSize)');
     const missing = await run('int top(void) { return 1; }\n');
     expect(missing.kind === 'compileError' && missing.diagnostics[0]?.message).toMatch(/solution\.c does not define topScores/);
   });
 
   it("answers a crash in its own case, at the candidate's line, and later cases still run", async () => {
-    const code = '#include <stddef.h>\nint* topScores(int* scores, int scoresSize, int k, int* returnSize) {\n    int* nothing = NULL;\n    if (k == 1) *returnSize = nothing[k];\n    *returnSize = 1;\n    return scores;\n}\n';
+    const code =
+      '#include <stddef.h>\nint* topScores(int* scores, int scoresSize, int k, int* returnSize) {\n    int* nothing = NULL;\n    if (k == 1) *returnSize = nothing[k];\n    *returnSize = 1;\n    return scores;\n}\n';
     const result = await run(code);
     expect(result.kind).toBe('ran');
     if (result.kind !== 'ran') return;

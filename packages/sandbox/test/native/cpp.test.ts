@@ -18,7 +18,8 @@ afterAll(async () => {
   await context.dispose();
 });
 
-const run = (code: string) => cppLanguage.execute({ form: 'function', code, functionName: 'topScores', signature: TOP_SCORES_SIGNATURE, argsJson: ARGS }, context);
+const run = (code: string) =>
+  cppLanguage.execute({ form: 'function', code, functionName: 'topScores', signature: TOP_SCORES_SIGNATURE, argsJson: ARGS }, context);
 
 describe('C++ (g++ 12, C++20) in the jail', () => {
   it('answers a right answer, a wrong one and the starter stub with their own values', async () => {

@@ -15,7 +15,7 @@ function stubBody(signature: Signature): string {
     const empty = { int: '0', long: '0', double: '0.0', bool: 'false', string: '""', char: "'\\0'" }[shape.scalar];
     return `    return ${empty};\n`;
   }
-  const rows = shape.depth === 2 ? '    *returnColumnSizes = NULL; /* and each row\'s length, in a malloc\'d array */\n' : '';
+  const rows = shape.depth === 2 ? "    *returnColumnSizes = NULL; /* and each row's length, in a malloc'd array */\n" : '';
   return `    /* Return an array allocated with malloc; write its length to *returnSize. */\n    *returnSize = 0;\n${rows}    return NULL;\n`;
 }
 

@@ -14,7 +14,18 @@ import { C_RUNTIME_SOURCE, CPP_RUNTIME_SOURCE } from './c-family-runtime.js';
  */
 export const CACHE_IN_JAIL = '/opt/assay';
 
-export const C_FLAGS = ['-std=c17', '-O0', '-g1', '-gdwarf-4', '-pipe', '-no-pie', '-fuse-ld=gold', '-fdiagnostics-plain-output', '-fmax-errors=20', '-Werror=implicit-function-declaration'];
+export const C_FLAGS = [
+  '-std=c17',
+  '-O0',
+  '-g1',
+  '-gdwarf-4',
+  '-pipe',
+  '-no-pie',
+  '-fuse-ld=gold',
+  '-fdiagnostics-plain-output',
+  '-fmax-errors=20',
+  '-Werror=implicit-function-declaration',
+];
 export const CPP_FLAGS = [
   '-std=c++20',
   '-O0',
@@ -31,9 +42,38 @@ export const CPP_FLAGS = [
 
 /** The headers of the precompiled header: what interview answers include most. */
 const STD_HEADERS = [
-  'algorithm', 'array', 'bitset', 'cassert', 'cctype', 'climits', 'cmath', 'cstdint', 'cstdio', 'cstdlib', 'cstring', 'deque',
-  'functional', 'iostream', 'iterator', 'limits', 'list', 'map', 'numeric', 'optional', 'queue', 'set', 'sstream', 'stack',
-  'string', 'string_view', 'tuple', 'type_traits', 'unordered_map', 'unordered_set', 'utility', 'vector',
+  'algorithm',
+  'array',
+  'bitset',
+  'cassert',
+  'cctype',
+  'climits',
+  'cmath',
+  'cstdint',
+  'cstdio',
+  'cstdlib',
+  'cstring',
+  'deque',
+  'functional',
+  'iostream',
+  'iterator',
+  'limits',
+  'list',
+  'map',
+  'numeric',
+  'optional',
+  'queue',
+  'set',
+  'sstream',
+  'stack',
+  'string',
+  'string_view',
+  'tuple',
+  'type_traits',
+  'unordered_map',
+  'unordered_set',
+  'utility',
+  'vector',
 ];
 
 export interface CFamilyCache {

@@ -140,6 +140,7 @@ function stdioReport(ran: JailResult): NativeCaseResult['report'] {
   // bubblewrap's init answers a child killed by signal n with exit code 128 + n.
   const signal = ran.signal ?? (ran.exitCode !== null && ran.exitCode > 128 ? SIGNALS[ran.exitCode - 128] : undefined);
   if (signal === 'SIGXCPU') return { kind: 'time' };
-  if (signal !== undefined) return { kind: 'error', message: `The program was killed by ${signal}${signal === 'SIGSEGV' ? ' (an invalid memory access or a stack overflow)' : ''}` };
+  if (signal !== undefined)
+    return { kind: 'error', message: `The program was killed by ${signal}${signal === 'SIGSEGV' ? ' (an invalid memory access or a stack overflow)' : ''}` };
   return { kind: 'stdout', text: ran.stdout, exitCode: ran.exitCode };
 }
