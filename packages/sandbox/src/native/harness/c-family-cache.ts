@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { chmod, copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -127,15 +128,18 @@ async function build(language: 'c' | 'cpp', context: BuildContext): Promise<CFam
 
 const caches = new Map<'c' | 'cpp', Promise<CFamilyCache>>();
 
-/** The cache of a language, built on first use (a failed build is retried by the next run). */
-export function cFamilyCache(language: 'c' | 'cpp', context: BuildContext): Promise<CFamilyCache> {
+/** The cache of a language, built on first use (and again if it failed, or if something removed it from /tmp). */
+export async function cFamilyCache(language: 'c' | 'cpp', context: BuildContext): Promise<CFamilyCache> {
   let cache = caches.get(language);
   if (cache === undefined) {
     cache = build(language, context);
     cache.catch(() => caches.delete(language));
     caches.set(language, cache);
   }
-  return cache;
+  const built = await cache;
+  if (existsSync(built.dir)) return built;
+  if (caches.get(language) === cache) caches.delete(language);
+  return cFamilyCache(language, context);
 }
 
 /** Removes a language's cache (the module's close()). */
