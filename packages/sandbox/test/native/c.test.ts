@@ -46,6 +46,8 @@ describe('C (gcc 12, C17) in the jail', () => {
     expect(changed.kind === 'compileError' && changed.diagnostics[0]?.message).toContain('int* topScores(int* scores, int scoresSize, int k, int* returnSize)');
     const missing = await run('int top(void) { return 1; }\n');
     expect(missing.kind === 'compileError' && missing.diagnostics[0]?.message).toMatch(/solution\.c does not define topScores/);
+    const withMain = await run(`${cFixture.correct}\nint main(void) { return 0; }\n`);
+    expect(withMain.kind === 'compileError' && withMain.diagnostics[0]?.message).toMatch(/^solution\.c defines main: in a function question/);
   });
 
   it("answers a crash in its own case, at the candidate's line, and later cases still run", async () => {
@@ -74,10 +76,16 @@ describe('C (gcc 12, C17) in the jail', () => {
     expect(result.kind === 'ran' && result.cases.map((c) => c.log)).toEqual(['k=2\n', 'k=1\n', 'k=3\n']);
   });
 
-  it('runs the stdio form once per input', async () => {
+  it('runs the stdio form once per input; a crash there is said by its signal', async () => {
     const result = await cLanguage.execute({ form: 'stdio', code: cFixture.stdioCorrect ?? '', inputs: TOP_SCORES_STDIO_CASES.map((c) => c.input) }, context);
     expect(result.kind === 'ran' && result.cases.map((c) => c.report)).toEqual(
       TOP_SCORES_STDIO_CASES.map((c) => ({ kind: 'stdout', text: c.expectedOutput, exitCode: 0 })),
     );
+    const crash = '#include <stdio.h>\nint main(void) {\n    int* nothing = 0;\n    printf("%d\\n", *nothing);\n    return 0;\n}\n';
+    const crashed = await cLanguage.execute({ form: 'stdio', code: crash, inputs: ['1\n'] }, context);
+    expect(crashed.kind === 'ran' && crashed.cases[0]?.report).toEqual({
+      kind: 'error',
+      message: 'The program was killed by SIGSEGV (an invalid memory access or a stack overflow)',
+    });
   });
 });

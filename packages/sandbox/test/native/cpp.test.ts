@@ -41,11 +41,17 @@ describe('C++ (g++ 12, C++20) in the jail', () => {
     expect(result.output).not.toMatch(/main\.cpp|assay/);
   });
 
-  it('says the declaration the question gives when the harness cannot call the function', async () => {
+  it('says the declaration the question gives when the harness cannot call the function, or finds none', async () => {
     const result = await run('#include <string>\nstd::string topScores(int k) { return ""; }\n');
     expect(result.kind === 'compileError' && result.diagnostics[0]?.message).toBe(
       'topScores must keep the declaration the question gives: vector<int> topScores(vector<int> scores, int k)',
     );
+    const missing = await run('int top() { return 1; }\n');
+    expect(missing.kind === 'compileError' && missing.diagnostics[0]?.message).toBe(
+      'solution.cpp does not define topScores: write vector<int> topScores(vector<int> scores, int k)',
+    );
+    const undefinedOne = await run('#include <vector>\nstd::vector<int> topScores(std::vector<int> scores, int k);\n');
+    expect(undefinedOne.kind === 'compileError' && undefinedOne.diagnostics[0]?.message).toMatch(/^solution\.cpp does not define topScores/);
   });
 
   it("answers an uncaught exception with its type, what() and the candidate's line; a crash does not stop later cases", async () => {

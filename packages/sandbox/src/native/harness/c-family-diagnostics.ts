@@ -41,13 +41,13 @@ export function compileFailure(result: JailResult, context: CompileContext): Ext
 
 function harnessOrLinkerMessage(stderr: string, context: CompileContext): string {
   const name = context.functionName ?? 'the function';
-  if (/multiple definition of `main'/.test(stderr)) {
+  if (/multiple definition of [`']main'/.test(stderr)) {
     return `${context.sourceFile} defines main: in a function question the harness has its own main and calls ${name} (remove main)`;
   }
-  if (new RegExp(`implicit declaration of function '${name}'|'${name}' was not declared`).test(stderr)) {
+  if (new RegExp(`implicit declaration of function '${name}'|'(::)?${name}' (was not|has not been) declared`).test(stderr)) {
     return `${context.sourceFile} does not define ${name}${context.declaration ? `: write ${context.declaration}` : ''}`;
   }
-  const missing = /undefined reference to `([^']+)'/.exec(stderr);
+  const missing = /undefined reference to [`']([^']+)'/.exec(stderr);
   if (missing !== undefined && missing !== null) {
     return missing[1] === name || missing[1]?.startsWith(`${name}(`)
       ? `${context.sourceFile} does not define ${name}${context.declaration ? `: write ${context.declaration}` : ''}`
