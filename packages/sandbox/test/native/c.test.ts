@@ -70,6 +70,19 @@ describe('C (gcc 12, C17) in the jail', () => {
     expect(looped.kind === 'ran' && looped.cases.map((c) => c.report.kind)).toEqual(['value', 'time', 'value']);
   }, 20_000);
 
+  it('says endless recursion once, with the count of its frames', async () => {
+    const code =
+      'int* topScores(int* scores, int scoresSize, int k, int* returnSize) {\n    volatile int pad[64];\n    pad[0] = k;\n    return topScores(scores, scoresSize, pad[0] + 1, returnSize);\n}\n';
+    const result = await run(code, [ARGS[0] ?? '']);
+    expect(result.kind === 'ran' && result.cases[0]?.report).toMatchObject({
+      kind: 'error',
+      message: expect.stringMatching(/^Segmentation fault \(SIGSEGV\).*stack overflow/),
+      // The innermost frame faults in its prologue: the line of the function's head.
+      position: { line: 1 },
+      trace: expect.stringMatching(/^at topScores \(solution\.c:1\)\nat topScores \(solution\.c:4\) \(× \d+\)$/),
+    });
+  });
+
   it("keeps each case's printing with its case", async () => {
     const code = `#include <stdio.h>\n${cFixture.correct.replace('*returnSize = k;', '*returnSize = k;\n    printf("k=%d\\n", k);')}`;
     const result = await run(code);

@@ -38,7 +38,7 @@ export async function nameFrames(
     const own = frames.flatMap((address) => named.get(address) ?? []);
     const { trace: _raw, position: _none, ...report } = result.report;
     if (own.length === 0) return { ...result, report };
-    const trace = own.map((frame) => `at ${frame.fn} (${sourceFile}:${frame.line})`).join('\n');
+    const trace = collapse(own.map((frame) => `at ${frame.fn} (${sourceFile}:${frame.line})`)).join('\n');
     return { ...result, report: { ...report, position: { line: own[0]?.line ?? 1, column: 1 }, trace } };
   });
 }
@@ -51,4 +51,16 @@ function framesOf(result: NativeCaseResult): string[] {
     .trim()
     .split(/\s+/)
     .filter((address) => /^0x[0-9a-f]+$/i.test(address));
+}
+
+/** Endless recursion fills the stack with one frame: said once with its count. */
+function collapse(frames: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < frames.length; ) {
+    let j = i;
+    while (frames[j + 1] === frames[i]) j++;
+    out.push(j > i ? `${frames[i]} (× ${j - i + 1})` : (frames[i] ?? ''));
+    i = j + 1;
+  }
+  return out;
 }

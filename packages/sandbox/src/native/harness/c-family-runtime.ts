@@ -162,6 +162,7 @@ int main(int argc, char **argv) {
   const char *marker = argc > 1 ? argv[1] : "";
   long cpu_seconds = argc > 2 ? atol(argv[2]) : 0;
   setvbuf(stdout, NULL, _IOLBF, 0);
+  grow(64 * 1024); /* a crash handler then rarely needs malloc, which a corrupted heap may have broken */
   done = mmap(NULL, 1, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   void *warm[1];
   backtrace(warm, 1); /* loads libgcc's unwinder before any crash needs it */
