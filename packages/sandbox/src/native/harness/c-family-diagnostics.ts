@@ -62,12 +62,12 @@ function harnessOrLinkerMessage(stderr: string, context: CompileContext): string
 function limitMessage(result: JailResult, context: CompileContext): string | undefined {
   const seconds = Math.ceil(context.limits.cpuMs / 1000);
   const megabytes = Math.round(context.limits.memoryBytes / 2 ** 20);
-  // RLIMIT_CPU's hard limit kills cc1 with SIGKILL; memory is bounded by RLIMIT_AS (an allocation fails, said below).
-  if (result.killedFor === 'wall' || result.killedFor === 'cpu' || /CPU time limit exceeded|Killed signal terminated program/.test(result.stderr)) {
-    return `The compiler ran out of time (limit ${seconds} s): a template or constexpr computation too large to compile?`;
-  }
   if (result.killedFor === 'memory' || /out of memory allocating|virtual memory exhausted|Cannot allocate memory/.test(result.stderr)) {
     return `The compiler ran out of memory (limit ${megabytes} MB): an #include of a device or a template too large to compile?`;
+  }
+  // RLIMIT_CPU's hard limit kills cc1 with SIGKILL (memory is bounded first by RLIMIT_AS: an allocation fails, said above).
+  if (result.killedFor === 'wall' || result.killedFor === 'cpu' || /CPU time limit exceeded|Killed signal terminated program/.test(result.stderr)) {
+    return `The compiler ran out of time (limit ${seconds} s): a template or constexpr computation too large to compile?`;
   }
   if (result.killedFor === 'output') {
     const own = result.stderr.split('\n').filter((line) => line.startsWith(`${context.sourceFile}:`));
