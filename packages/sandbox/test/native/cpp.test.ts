@@ -1,5 +1,8 @@
 import { languageProfile } from '@assay/domain/languages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CACHE_IN_JAIL, CPP_FLAGS, cFamilyCache } from '../../src/native/harness/c-family-cache.js';
 import { cppLanguage } from '../../src/native/languages/cpp.js';
 import { cppFixture } from '../languages/cpp.js';
 import { TOP_SCORES_CASES, TOP_SCORES_SIGNATURE, TOP_SCORES_STDIO_CASES } from '../languages/fixture.js';
@@ -76,6 +79,21 @@ describe('C++ (g++ 12, C++20) in the jail', () => {
       expect.objectContaining({ kind: 'error', message: 'Uncaught exception std::runtime_error: one', position: { line: 5, column: 1 } }),
       { kind: 'value', json: '[3]' },
     ]);
+  });
+
+  it('compiles against the precompiled header, from another path than where it was built (decision 723)', async () => {
+    const cache = await cFamilyCache('cpp', context);
+    const dir = await context.scratchDir();
+    await writeFile(join(dir, 'solution.cpp'), cppFixture.correct);
+    const result = await context.jail({
+      argv: ['/usr/bin/g++', ...CPP_FLAGS, ...cache.flags, '-Winvalid-pch', '-H', '-fsyntax-only', 'solution.cpp'],
+      dir,
+      readOnly: [{ host: cache.dir, jail: CACHE_IN_JAIL }],
+      limits: context.compileLimits,
+    });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/^! \/opt\/assay\/assay-std\.hpp\.gch$/m);
+    expect(result.stderr).not.toMatch(/not used because/);
   });
 
   it('runs the stdio form once per input, with its stderr as the log', async () => {
