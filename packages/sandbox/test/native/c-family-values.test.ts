@@ -73,7 +73,9 @@ describe('the signature vocabulary round-trips through C and C++', () => {
     expect(await roundTrip(cLanguage, cEcho(type), type, values)).toEqual(values);
   });
 
-  it.each(Object.entries({ ...VALUES, ...MAPS }))('C++: %s', async (type, values) => {
+  // C++ prints every list with one template: its scalar lists beyond int[] and bool[] (vector<bool> is special) add no path.
+  const cppTypes = Object.entries({ ...VALUES, ...MAPS }).filter(([type]) => !['long[]', 'double[]', 'char[]'].includes(type));
+  it.each(cppTypes)('C++: %s', async (type, values) => {
     expect(await roundTrip(cppLanguage, cppEcho(type), type, values)).toEqual(values);
   });
 
