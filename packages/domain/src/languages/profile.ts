@@ -26,6 +26,8 @@ export interface LanguageProfile {
   readonly identifier: RegExp;
   /** Words that cannot name a function. */
   readonly reserved: ReadonlySet<string>;
+  /** Why a typed signature cannot be answered in this language (C has no maps), or undefined; absent: every signature can. */
+  signatureRefusal?(signature: Signature): string | undefined;
   /** The starter code of a function question: its signature and an empty body. */
   stub(functionName: string, signature: Signature | undefined): string;
   /** The starter code of a stdin/stdout question: read the input, print the answer. */

@@ -1,6 +1,32 @@
 import type { LanguageProfile } from '../profile.js';
+import type { ValueType } from '../value-type.js';
+import { parseValueType } from '../value-type.js';
+import { CPP_KEYWORDS, renameReserved } from './c-keywords.js';
+import { C_LIKE_IDENTIFIER } from './identifiers.js';
 
-/** C++: filled in by its language module's work (issue 49); the stub below is a placeholder. */
+const SCALARS = { int: 'int', long: 'long long', double: 'double', bool: 'bool', string: 'string', char: 'char' } as const;
+
+/**
+ * The C++ type of a value of the vocabulary, as a stub writes it (after `using namespace std;`): lists are
+ * `vector<T>`, maps `map<string, T>` (ordered, so a printed map reads the same every run: decision 720).
+ */
+export function cppTypeName(type: ValueType): string {
+  switch (type.kind) {
+    case 'scalar':
+      return SCALARS[type.scalar];
+    case 'list':
+      return `vector<${cppTypeName(type.of)}>`;
+    case 'map':
+      return `map<string, ${cppTypeName(type.of)}>`;
+  }
+}
+
+const typeOf = (text: string): string => {
+  const type = parseValueType(text);
+  return type === undefined ? 'int' : cppTypeName(type);
+};
+
+/** C++20, compiled by Debian's g++ 12 in a jail; arguments are passed by value (the harness passes lvalues, so `const T&` or `T&` work too). */
 export const cppProfile: LanguageProfile = {
   id: 'cpp',
   name: 'C++',
@@ -10,8 +36,14 @@ export const cppProfile: LanguageProfile = {
   sourceFile: 'solution.cpp',
   editorMode: 'cpp',
   indent: '    ',
-  identifier: /^[A-Za-z_][A-Za-z0-9_]*$/,
-  reserved: new Set(),
-  stub: () => '',
-  stdioStub: () => '',
+  identifier: C_LIKE_IDENTIFIER,
+  reserved: CPP_KEYWORDS,
+  stub: (functionName, signature) => {
+    if (signature === undefined) return `// ${functionName}: this question has no typed signature, which C++ needs.\n`;
+    const rename = renameReserved(CPP_KEYWORDS);
+    const params = signature.params.map((p) => `${typeOf(p.type)} ${rename(p.name)}`).join(', ');
+    return `#include <map>\n#include <string>\n#include <vector>\nusing namespace std;\n\n${typeOf(signature.returns)} ${functionName}(${params}) {\n    return {};\n}\n`;
+  },
+  stdioStub: () =>
+    '#include <iostream>\n#include <string>\nusing namespace std;\n\nint main() {\n    // Read the input from cin and print the answer to cout.\n    int n;\n    if (cin >> n) {\n        cout << n << "\\n";\n    }\n    return 0;\n}\n',
 };

@@ -1,8 +1,28 @@
+import type { Signature } from '@assay/domain/languages';
+import { cDeclaration } from '@assay/domain/languages';
+import { C_FLAGS, cFamilyCache, dropCFamilyCache } from '../harness/c-family-cache.js';
+import type { CFamilyToolchain } from '../harness/c-family-execute.js';
+import { executeCFamily } from '../harness/c-family-execute.js';
+import { cHarness } from '../harness/c-family-harness.js';
 import type { NativeLanguage } from '../native-language.js';
 
-/** Placeholder until its module is written (issue 49): answers every run with a compile error saying so. */
+/** C17 by Debian's gcc 12: one compile of the candidate's file with the generated harness, every case forked from one process. */
+const toolchain: CFamilyToolchain = {
+  sourceFile: 'solution.c',
+  harnessFile: 'main.c',
+  compiler: '/usr/bin/gcc',
+  flags: C_FLAGS,
+  cache: (context) => cFamilyCache('c', context),
+  harness: cHarness,
+  declaration: (functionName: string, signature: Signature) => cDeclaration(functionName, signature, (name) => name),
+};
+
 export const cLanguage: NativeLanguage = {
   id: 'c',
-  toolchain: { commands: [], debianPackages: [] },
-  execute: async () => ({ kind: 'compileError', diagnostics: [{ message: 'c is not available yet' }], output: '' }),
+  toolchain: { commands: ['/usr/bin/gcc', '/usr/bin/addr2line'], debianPackages: ['gcc', 'binutils', 'libc6-dev'] },
+  execute: (input, context) => executeCFamily(toolchain, input, context),
+  warm: async (context) => {
+    await cFamilyCache('c', context);
+  },
+  close: () => dropCFamilyCache('c'),
 };

@@ -1,8 +1,34 @@
+import type { Signature } from '@assay/domain/languages';
+import { cppTypeName, parseValueType } from '@assay/domain/languages';
+import { CPP_FLAGS, cFamilyCache, dropCFamilyCache } from '../harness/c-family-cache.js';
+import type { CFamilyToolchain } from '../harness/c-family-execute.js';
+import { executeCFamily } from '../harness/c-family-execute.js';
+import { cppHarness } from '../harness/c-family-harness.js';
 import type { NativeLanguage } from '../native-language.js';
 
-/** Placeholder until its module is written (issue 49): answers every run with a compile error saying so. */
+const typeText = (text: string): string => {
+  const type = parseValueType(text);
+  return type === undefined ? text : cppTypeName(type);
+};
+
+/** C++20 by Debian's g++ 12, the standard headers from a precompiled header (decision 723). */
+const toolchain: CFamilyToolchain = {
+  sourceFile: 'solution.cpp',
+  harnessFile: 'main.cpp',
+  compiler: '/usr/bin/g++',
+  flags: CPP_FLAGS,
+  cache: (context) => cFamilyCache('cpp', context),
+  harness: cppHarness,
+  declaration: (functionName: string, signature: Signature) =>
+    `${typeText(signature.returns)} ${functionName}(${signature.params.map((p) => `${typeText(p.type)} ${p.name}`).join(', ')})`,
+};
+
 export const cppLanguage: NativeLanguage = {
   id: 'cpp',
-  toolchain: { commands: [], debianPackages: [] },
-  execute: async () => ({ kind: 'compileError', diagnostics: [{ message: 'cpp is not available yet' }], output: '' }),
+  toolchain: { commands: ['/usr/bin/g++', '/usr/bin/addr2line'], debianPackages: ['g++', 'binutils'] },
+  execute: (input, context) => executeCFamily(toolchain, input, context),
+  warm: async (context) => {
+    await cFamilyCache('cpp', context);
+  },
+  close: () => dropCFamilyCache('cpp'),
 };

@@ -1,0 +1,46 @@
+import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { JailLimits } from '../../src/native/jail-spec.js';
+import { releaseUid, runInJail, takeUid } from '../../src/native/jail.js';
+import type { NativeContext } from '../../src/native/native-language.js';
+
+/** A NativeContext over the real bubblewrap jail, as the pool gives one run: one uid, fresh directories it owns. */
+export interface TestContext extends NativeContext {
+  dispose(): Promise<void>;
+}
+
+export const RUN_LIMITS: JailLimits = {
+  cpuMs: 3_000,
+  wallMs: 8_000,
+  memoryBytes: 512 * 2 ** 20,
+  processes: 16,
+  openFiles: 64,
+  fileBytes: 16 * 2 ** 20,
+  outputBytes: 1 << 20,
+};
+
+export const COMPILE_LIMITS: JailLimits = { ...RUN_LIMITS, cpuMs: 10_000, wallMs: 15_000, memoryBytes: 1024 * 2 ** 20, fileBytes: 64 * 2 ** 20 };
+
+export function testContext(overrides: Partial<Pick<NativeContext, 'runLimits' | 'compileLimits'>> = {}): TestContext {
+  const uid = takeUid();
+  const dirs: string[] = [];
+  return {
+    jail: (spec) => runInJail(spec, uid),
+    scratchDir: async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'assay-cfamily-test-'));
+      await chown(dir, uid, uid);
+      await chmod(dir, 0o755);
+      dirs.push(dir);
+      return dir;
+    },
+    runLimits: overrides.runLimits ?? RUN_LIMITS,
+    compileLimits: overrides.compileLimits ?? COMPILE_LIMITS,
+    maxLogBytes: 4096,
+    signal: new AbortController().signal,
+    dispose: async () => {
+      releaseUid(uid);
+      await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+    },
+  };
+}

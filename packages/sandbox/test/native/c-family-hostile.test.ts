@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cLanguage } from '../../src/native/languages/c.js';
+import { cppLanguage } from '../../src/native/languages/cpp.js';
+import type { NativeLanguage, NativeRunResult } from '../../src/native/native-language.js';
+import { TOP_SCORES_SIGNATURE } from '../languages/fixture.js';
+import type { TestContext } from './c-family-context.js';
+import { COMPILE_LIMITS, testContext } from './c-family-context.js';
+
+/**
+ * Compile-time bombs (issue 49, point 4): the compiler is the candidate's first target. Each must end fast with a
+ * clear compile error at the limits of the compile step (here 2 s of CPU, 512 MB), never hang, never read the host.
+ */
+let context: TestContext;
+const LIMITS = { ...COMPILE_LIMITS, cpuMs: 2_000, wallMs: 6_000, memoryBytes: 512 * 2 ** 20, outputBytes: 256 * 1024 };
+
+beforeAll(async () => {
+  context = testContext({ compileLimits: LIMITS });
+  await Promise.all([cLanguage.warm?.(context), cppLanguage.warm?.(context)]);
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([cLanguage.close?.(), cppLanguage.close?.()]);
+  await context.dispose();
+});
+
+const compile = (language: NativeLanguage, code: string) =>
+  language.execute({ form: 'function', code, functionName: 'topScores', signature: TOP_SCORES_SIGNATURE, argsJson: ['[[1],1]'] }, context);
+
+const firstMessage = (result: NativeRunResult) => (result.kind === 'compileError' ? result.diagnostics[0]?.message : `ran: ${JSON.stringify(result)}`);
+
+describe('compile-time bombs in C and C++', () => {
+  it.each([
+    ['/dev/zero', cLanguage],
+    ['/dev/urandom', cppLanguage],
+  ])('#include "%s" ends at the memory limit of the compile with a clear message', async (device, language) => {
+    const started = performance.now();
+    const result = await compile(language, `#include "${device}"\n`);
+    expect(firstMessage(result)).toMatch(/^The compiler ran out of memory \(limit 512 MB\)/);
+    expect(performance.now() - started).toBeLessThan(LIMITS.wallMs);
+  });
+
+  it('#include of a host file outside the jail answers "No such file" at the candidate\'s line', async () => {
+    const result = await compile(cLanguage, '#include <stdio.h>\n#include "/etc/shadow"\n');
+    expect(result.kind === 'compileError' && result.diagnostics[0]).toMatchObject({
+      line: 2,
+      message: expect.stringMatching(/\/etc\/shadow: No such file or directory/),
+    });
+    const home = await compile(cppLanguage, '#include "/root/.bashrc"\n');
+    expect(home.kind === 'compileError' && home.diagnostics[0]).toMatchObject({ line: 1, message: expect.stringMatching(/No such file or directory/) });
+  });
+
+  it('#include of /proc/self/environ or the results pipe shows nothing of the server', async () => {
+    const result = await compile(cppLanguage, '#include "/proc/self/environ"\n#include "/dev/fd/3"\n');
+    expect(result.kind).toBe('compileError');
+    expect(JSON.stringify(result)).not.toMatch(/ASSAY|PG_URL|postgres/i);
+  });
+
+  it('a template explosion ends at the CPU limit of the compile with a clear message', async () => {
+    const explosion = [
+      'template <int N, long M> struct Boom { static constexpr long value = Boom<N - 1, 2 * M>::value + Boom<N - 1, 2 * M + 1>::value; };',
+      'template <long M> struct Boom<0, M> { static constexpr long value = M; };',
+      'long topScoresBomb = Boom<40, 1>::value;',
+    ].join('\n');
+    const result = await compile(cppLanguage, explosion);
+    expect(firstMessage(result)).toMatch(/^The compiler ran out of (time \(limit 2 s\)|memory)/);
+  });
+
+  it("a constexpr loop stops at the compiler's own limit, at the candidate's line", async () => {
+    const loop =
+      'constexpr long spin() {\n    long sum = 0;\n    for (long i = 0; i < 100000000000L; i++) sum += i;\n    return sum;\n}\nconstexpr long total = spin();\n';
+    const result = await compile(cppLanguage, loop);
+    expect(result.kind === 'compileError' && result.diagnostics[0]).toMatchObject({
+      line: 3,
+      message: expect.stringMatching(/'constexpr' loop iteration count exceeds limit|'constexpr' evaluation operation count exceeds limit/),
+    });
+  });
+
+  it('a flood of diagnostics is capped, and keeps the first error', async () => {
+    const flood = Array.from({ length: 5000 }, (_, i) => `int x${i} = y${i};`).join('\n');
+    const result = await compile(cLanguage, flood);
+    expect(result.kind).toBe('compileError');
+    if (result.kind !== 'compileError') return;
+    expect(result.diagnostics[0]).toMatchObject({ line: 1, message: expect.stringMatching(/'y0' undeclared/) });
+    expect(result.diagnostics.length).toBeLessThanOrEqual(20);
+    expect(result.output.length).toBeLessThanOrEqual(17 * 1024);
+  });
+});
