@@ -33,14 +33,19 @@ export function releaseUid(uid: number): void {
   uidsInUse.delete(uid);
 }
 
-/** The pids of every process on this host whose real uid is `uid` (from /proc; processes of other pid namespaces included). */
+/**
+ * The pids of every live process on this host whose real uid is `uid` (from /proc; other pid namespaces
+ * included). Zombies are dead already: a jail's first process, orphaned when bwrap ends, waits as one until the
+ * host's init reaps it.
+ */
 export function processesOf(uid: number): number[] {
   const found: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const status = readFileSync(`/proc/${entry}/status`, 'utf8');
-      if (status.match(/^Uid:\s+(\d+)/m)?.[1] === String(uid)) found.push(Number(entry));
+      const zombie = /^State:\s+[ZX]/m.test(status);
+      if (!zombie && status.match(/^Uid:\s+(\d+)/m)?.[1] === String(uid)) found.push(Number(entry));
     } catch {
       // Gone while reading.
     }

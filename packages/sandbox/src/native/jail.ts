@@ -60,9 +60,10 @@ export function runInJail(spec: JailSpec, uid: number): Promise<JailResult> {
     child.on('close', (code, signal) => {
       clearTimeout(wall);
       spec.signal?.removeEventListener('abort', abort);
+      // Read before the cgroup goes.
+      if (killedFor === null && cgroup?.memoryKilled()) killedFor = 'memory';
       void finish(cgroup, uid).then(() => {
         const ended = endedBy(code, signal);
-        if (killedFor === null && cgroup?.memoryKilled()) killedFor = 'memory';
         if (killedFor === null && ended.signal === 'SIGXCPU') killedFor = 'cpu';
         resolve({
           ...ended,
