@@ -7,6 +7,8 @@ export const PRLIMIT = '/usr/bin/prlimit';
 
 /** The parts of /etc the toolchains read (library cache, alternatives symlinks, their own settings); nothing else of it. */
 const ETC_PARTS = ['/etc/alternatives', '/etc/ld.so.cache', '/etc/java-17-openjdk', '/etc/mono', '/etc/php', '/etc/ssl/certs'];
+/** Every namespace bwrap makes, named one by one so that none is shared by default. */
+const NAMESPACES = ['--unshare-user', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-net', '--unshare-cgroup-try'];
 /** /dev/shm is on bwrap's /dev tmpfs, which has no size of its own: it gets one. */
 const SHM_BYTES = 1 << 20;
 
@@ -27,7 +29,7 @@ export function bwrapArguments(spec: JailSpec, options: { readonly memoryUnderCg
   // The jail's root and /dev are tmpfs without a size: read-only once built, so /box, /tmp and /dev/shm are the
   // only places a run writes.
   args.push('--remount-ro', '/dev', '--remount-ro', '/');
-  args.push('--chdir', '/box', '--unshare-all', '--unshare-user', '--disable-userns', '--hostname', 'assay');
+  args.push('--chdir', '/box', ...NAMESPACES, '--disable-userns', '--hostname', 'assay');
   args.push('--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--clearenv');
   for (const [name, value] of Object.entries({ PATH: '/usr/bin:/bin', HOME: '/box', TMPDIR: '/tmp', LANG: 'C.UTF-8', ...spec.env })) args.push('--setenv', name, value);
   const cpuSeconds = Math.max(1, Math.ceil(limits.cpuMs / 1000));
@@ -52,13 +54,20 @@ export function bwrapArguments(spec: JailSpec, options: { readonly memoryUnderCg
  * new privileges) so bubblewrap makes its namespaces as an ordinary user; otherwise bubblewrap runs as this
  * process's user. With a cgroup, a shell puts itself into it first, so every process of the run starts inside.
  */
-export function jailCommand(spec: JailSpec, uid: number, cgroupProcs: readonly string[]): { file: string; args: string[] } {
+export function jailCommand(
+  spec: JailSpec,
+  uid: number,
+  cgroupProcs: readonly string[],
+  options: { readonly statusFd?: number } = {},
+): { file: string; args: string[] } {
   const asUser =
     process.getuid?.() === 0
       ? [SETPRIV, '--reuid', String(uid), '--regid', String(uid), '--clear-groups', '--inh-caps=-all', '--bounding-set=-all', '--no-new-privs', BWRAP]
       : [BWRAP];
   // Under a memory cgroup, RLIMIT_AS only where the spec asks for it (the cgroup holds the memory).
-  const command = [...asUser, ...bwrapArguments(spec, { memoryUnderCgroup: cgroupProcs.length > 0 })];
+  // The status descriptor tells the host pid of the jail's init, so the jail can wait until it is gone.
+  const status = options.statusFd === undefined ? [] : ['--json-status-fd', String(options.statusFd)];
+  const command = [...asUser, ...status, ...bwrapArguments(spec, { memoryUnderCgroup: cgroupProcs.length > 0 })];
   if (cgroupProcs.length === 0) return { file: command[0] ?? BWRAP, args: command.slice(1) };
   const enter = 'unset PWD OLDPWD; while [ "$1" != -- ]; do echo $$ > "$1" || exit 125; shift; done; shift; exec "$@"';
   return { file: '/bin/sh', args: ['-c', enter, 'assay-jail', ...cgroupProcs, '--', ...command] };

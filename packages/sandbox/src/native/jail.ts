@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chownSync } from 'node:fs';
+import { chownSync, readFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { makeRunCgroup, type RunCgroup } from './jail-cgroup.js';
 import { jailCommand } from './jail-command.js';
@@ -24,9 +24,9 @@ export function runInJail(spec: JailSpec, uid: number): Promise<JailResult> {
   // The run's directory must be writable by the run's uid; as root the jail sees to it.
   if (process.getuid?.() === 0) chownSync(spec.dir, uid, uid);
   const cgroup = makeRunCgroup(`assay-jail-${uid}`, spec.limits);
-  const command = jailCommand(spec, uid, cgroup?.procsFiles ?? []);
+  const command = jailCommand(spec, uid, cgroup?.procsFiles ?? [], { statusFd: STATUS_FD });
   return new Promise((resolve) => {
-    const child = spawn(command.file, command.args, { stdio: ['pipe', 'pipe', 'pipe', 'pipe'], env: {}, cwd: '/', detached: false });
+    const child = spawn(command.file, command.args, { stdio: ['pipe', 'pipe', 'pipe', 'pipe', 'pipe'], env: {}, cwd: '/', detached: false });
     const chunks = { stdout: [] as Buffer[], stderr: [] as Buffer[], results: [] as Buffer[] };
     let bytes = 0;
     let outputCut = false;
@@ -51,6 +51,10 @@ export function runInJail(spec: JailSpec, uid: number): Promise<JailResult> {
     child.stderr?.on('data', collect(chunks.stderr));
     const results = child.stdio[3];
     if (results && 'on' in results) results.on('data', collect(chunks.results));
+    // bwrap's own channel (never the run's): JSON lines, the first naming the host pid of the jail's init.
+    let status = '';
+    const statusPipe = child.stdio[STATUS_FD];
+    if (statusPipe && 'on' in statusPipe) statusPipe.on('data', (chunk: Buffer) => void (status += chunk.toString('utf8')));
     child.stdin?.on('error', () => {});
     child.stdin?.end(spec.stdin ?? '');
     const wall = setTimeout(() => kill('wall'), spec.limits.wallMs);
@@ -62,7 +66,7 @@ export function runInJail(spec: JailSpec, uid: number): Promise<JailResult> {
       spec.signal?.removeEventListener('abort', abort);
       // Read before the cgroup goes.
       if (killedFor === null && cgroup?.memoryKilled()) killedFor = 'memory';
-      void finish(cgroup, uid).then(() => {
+      void finish(cgroup, uid, initPidOf(status)).then(() => {
         const ended = endedBy(code, signal);
         if (killedFor === null && ended.signal === 'SIGXCPU') killedFor = 'cpu';
         resolve({
@@ -82,22 +86,46 @@ export function runInJail(spec: JailSpec, uid: number): Promise<JailResult> {
   });
 }
 
-/** Every process of the run gone: killed in its cgroup, or (no cgroup, as root) found by its uid and killed. */
-async function finish(cgroup: RunCgroup | null, uid: number): Promise<void> {
-  if (cgroup) return cgroup.dispose();
-  if (process.getuid?.() !== 0) return;
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const left = processesOf(uid);
-    if (left.length === 0) return;
-    for (const pid of left) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
+const STATUS_FD = 4;
+
+/**
+ * Every process of the run gone before the run answers: what is left in its cgroup killed (or, with no cgroup, as
+ * root, what runs as its uid), and the jail's init, which leaves its cgroup as it starts to exit, waited for until
+ * it is dead (a zombie, or reaped). The pid namespace dies with that init.
+ */
+async function finish(cgroup: RunCgroup | null, uid: number, initPid: number | undefined): Promise<void> {
+  if (cgroup) await cgroup.dispose();
+  else if (process.getuid?.() === 0) await until(() => killAll(processesOf(uid)));
+  if (initPid !== undefined) await until(() => !alive(initPid));
+}
+
+function killAll(pids: readonly number[]): boolean {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone.
     }
-    await new Promise((resolve) => setTimeout(resolve, 5));
   }
+  return pids.length === 0;
+}
+
+/** Polls `done` every few milliseconds, for at most two seconds (a dying process takes far less). */
+async function until(done: () => boolean): Promise<void> {
+  for (let attempt = 0; attempt < 400 && !done(); attempt++) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+function alive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) [ZX]/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+function initPidOf(status: string): number | undefined {
+  const pid = Number(status.match(/"child-pid":\s*(\d+)/)?.[1]);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
 }
 
 /** bwrap answers a command killed by signal N as exit code 128+N: reported as that signal, like a direct child. */
