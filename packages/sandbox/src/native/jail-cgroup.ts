@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JailLimits, JailMemoryControl } from './jail-spec.js';
+import { ownerPidOf } from './jail-uid.js';
 
 /**
  * A memory and pids cgroup per jailed run, where the host lets this process make one (decision 702): the memory
@@ -14,7 +15,9 @@ export interface RunCgroup {
   readonly procsFiles: readonly string[];
   /** The kernel killed a process of the run for memory. */
   memoryKilled(): boolean;
-  /** Kills every process left in the cgroup and removes it. */
+  /** Sends SIGKILL to every process in the cgroup now (the run is over, or out of time). */
+  killNow(): void;
+  /** Kills every process left in the cgroup, waits until it is empty and removes it. */
   dispose(): Promise<void>;
 }
 
@@ -48,6 +51,7 @@ function hierarchy(): Hierarchy | null {
   for (const candidate of [v1Hierarchy(), v2Hierarchy()]) {
     if (candidate && works(candidate)) {
       detected = candidate;
+      sweep(candidate);
       break;
     }
   }
@@ -57,11 +61,24 @@ function hierarchy(): Hierarchy | null {
 function works(candidate: Hierarchy): boolean {
   const probe = `assay-jail-probe-${process.pid}`;
   try {
-    const cgroup = candidate.kind === 'cgroup-v1' ? v1Cgroup(candidate.parents, probe, PROBE_LIMITS) : v2Cgroup(candidate.parents[0] ?? '', probe, PROBE_LIMITS);
+    const cgroup =
+      candidate.kind === 'cgroup-v1' ? v1Cgroup(candidate.parents, probe, PROBE_LIMITS) : v2Cgroup(candidate.parents[0] ?? '', probe, PROBE_LIMITS);
     for (const file of cgroup.procsFiles) rmdirSync(join(file, '..'));
     return true;
   } catch {
     return false;
+  }
+}
+
+/** Removes run cgroups a process left when it died mid-run (their uid block's pid is gone): killed, then removed. */
+function sweep(found: Hierarchy): void {
+  for (const parent of found.parents) {
+    for (const entry of optionalValue(() => readdirSync(parent)) ?? []) {
+      const owner = ownerPidOf(Number(entry.match(/^assay-jail-(\d+)$/)?.[1]));
+      if (owner === undefined || owner === process.pid || existsSync(`/proc/${owner}`)) continue;
+      killPids(pidsIn(join(parent, entry)));
+      optional(() => rmdirSync(join(parent, entry)));
+    }
   }
 }
 
@@ -138,6 +155,7 @@ function v1Cgroup(parents: readonly string[], name: string, limits: JailLimits):
   return {
     procsFiles: [join(memory, 'cgroup.procs'), join(pids, 'cgroup.procs')],
     memoryKilled: () => counter(join(memory, 'memory.oom_control'), 'oom_kill') > 0,
+    killNow: () => killPids(pidsIn(pids)),
     dispose: () => disposeOf([pids, memory], null),
   };
 }
@@ -151,6 +169,7 @@ function v2Cgroup(parent: string, name: string, limits: JailLimits): RunCgroup {
   return {
     procsFiles: [join(dir, 'cgroup.procs')],
     memoryKilled: () => counter(join(dir, 'memory.events'), 'oom_kill') > 0,
+    killNow: () => void (optional(() => writeFileSync(join(dir, 'cgroup.kill'), '1')) || killPids(pidsIn(dir))),
     dispose: () => disposeOf([dir], join(dir, 'cgroup.kill')),
   };
 }
@@ -160,9 +179,7 @@ async function disposeOf(dirs: readonly string[], killFile: string | null): Prom
   for (let attempt = 0; attempt < 200; attempt++) {
     const left = dirs.flatMap((dir) => pidsIn(dir));
     if (left.length === 0) break;
-    if (!(killFile && optional(() => writeFileSync(killFile, '1')))) {
-      for (const pid of left) optional(() => process.kill(pid, 'SIGKILL'));
-    }
+    if (!(killFile && optional(() => writeFileSync(killFile, '1')))) killPids(left);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   for (const dir of dirs) {
@@ -180,6 +197,10 @@ function freshDir(dir: string): void {
   mkdirSync(dir);
 }
 
+function killPids(pids: readonly number[]): void {
+  for (const pid of pids) optional(() => process.kill(pid, 'SIGKILL'));
+}
+
 function pidsIn(dir: string): number[] {
   try {
     return readFileSync(join(dir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean).map(Number);
@@ -190,10 +211,20 @@ function pidsIn(dir: string): number[] {
 
 function counter(file: string, key: string): number {
   try {
-    const line = readFileSync(file, 'utf8').split('\n').find((entry) => entry.startsWith(`${key} `));
+    const line = readFileSync(file, 'utf8')
+      .split('\n')
+      .find((entry) => entry.startsWith(`${key} `));
     return line ? Number(line.slice(key.length + 1)) : 0;
   } catch {
     return 0;
+  }
+}
+
+function optionalValue<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
   }
 }
 

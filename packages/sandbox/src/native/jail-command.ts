@@ -21,7 +21,23 @@ const SHM_BYTES = 1 << 20;
  */
 export function bwrapArguments(spec: JailSpec, options: { readonly memoryUnderCgroup?: boolean } = {}): string[] {
   const { limits } = spec;
-  const args = ['--ro-bind', '/usr', '/usr', '--symlink', 'usr/lib64', '/lib64', '--symlink', 'usr/lib', '/lib', '--symlink', 'usr/bin', '/bin', '--symlink', 'usr/sbin', '/sbin'];
+  const args = [
+    '--ro-bind',
+    '/usr',
+    '/usr',
+    '--symlink',
+    'usr/lib64',
+    '/lib64',
+    '--symlink',
+    'usr/lib',
+    '/lib',
+    '--symlink',
+    'usr/bin',
+    '/bin',
+    '--symlink',
+    'usr/sbin',
+    '/sbin',
+  ];
   for (const part of ETC_PARTS) if (existsSync(part)) args.push('--ro-bind', part, part);
   args.push('--proc', '/proc', '--dev', '/dev', '--size', String(SHM_BYTES), '--tmpfs', '/dev/shm');
   args.push('--size', String(limits.tmpBytes ?? limits.fileBytes), '--tmpfs', '/tmp', '--bind', spec.dir, '/box');
@@ -31,7 +47,8 @@ export function bwrapArguments(spec: JailSpec, options: { readonly memoryUnderCg
   args.push('--remount-ro', '/dev', '--remount-ro', '/');
   args.push('--chdir', '/box', ...NAMESPACES, '--disable-userns', '--hostname', 'assay');
   args.push('--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--clearenv');
-  for (const [name, value] of Object.entries({ PATH: '/usr/bin:/bin', HOME: '/box', TMPDIR: '/tmp', LANG: 'C.UTF-8', ...spec.env })) args.push('--setenv', name, value);
+  for (const [name, value] of Object.entries({ PATH: '/usr/bin:/bin', HOME: '/box', TMPDIR: '/tmp', LANG: 'C.UTF-8', ...spec.env }))
+    args.push('--setenv', name, value);
   const cpuSeconds = Math.max(1, Math.ceil(limits.cpuMs / 1000));
   const addressSpace = limits.addressSpaceBytes ?? (options.memoryUnderCgroup ? undefined : limits.memoryBytes);
   args.push(

@@ -32,10 +32,15 @@ export function jailAvailability(options: JailAvailabilityOptions = {}): JailAva
 }
 
 function probe(): JailAvailability {
-  if (process.platform !== 'linux') return { ok: false, reason: `the jail needs Linux namespaces (this is ${process.platform})`, remedy: 'run the native languages on a Linux worker' };
+  if (process.platform !== 'linux')
+    return { ok: false, reason: `the jail needs Linux namespaces (this is ${process.platform})`, remedy: 'run the native languages on a Linux worker' };
   const missing = [BWRAP, SETPRIV, PRLIMIT].filter((tool) => !existsSync(tool));
   if (missing.length > 0) {
-    return { ok: false, reason: `${missing.join(', ')} missing`, remedy: `apt-get install -y --no-install-recommends ${missing.includes(BWRAP) ? 'bubblewrap ' : ''}util-linux`.trim() };
+    return {
+      ok: false,
+      reason: `${missing.join(', ')} missing`,
+      remedy: `apt-get install -y --no-install-recommends ${missing.includes(BWRAP) ? 'bubblewrap ' : ''}util-linux`.trim(),
+    };
   }
   const dir = mkdtempSync(join(tmpdir(), 'assay-jail-probe-'));
   const uid = takeUid();

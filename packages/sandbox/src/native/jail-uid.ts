@@ -18,6 +18,11 @@ export function firstUidOf(pid: number): number {
   return FIRST_UID + (pid % PID_SPACE) * UIDS_PER_PROCESS;
 }
 
+/** The pid whose block holds `uid` (undefined when it is no jail uid). */
+export function ownerPidOf(uid: number): number | undefined {
+  return uid >= FIRST_UID && uid < FIRST_UID + PID_SPACE * UIDS_PER_PROCESS ? Math.floor((uid - FIRST_UID) / UIDS_PER_PROCESS) : undefined;
+}
+
 export function takeUid(): number {
   const first = firstUidOf(process.pid);
   for (let uid = first; uid < first + UIDS_PER_PROCESS; uid++) {

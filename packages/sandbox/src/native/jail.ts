@@ -34,6 +34,7 @@ export function runInJail(spec: JailSpec, uid: number): Promise<JailResult> {
     const kill = (why: NonNullable<JailResult['killedFor']>) => {
       if (killedFor === null) killedFor = why;
       child.kill('SIGKILL');
+      cgroup?.killNow();
     };
     const collect = (into: Buffer[]) => (chunk: Buffer) => {
       if (outputCut) return;
@@ -61,6 +62,9 @@ export function runInJail(spec: JailSpec, uid: number): Promise<JailResult> {
     const abort = () => kill('cancelled');
     spec.signal?.addEventListener('abort', abort, { once: true });
     if (spec.signal?.aborted) abort();
+    // The run is its first process: once that ends (bwrap exits with it), nothing of the run may go on, even if a
+    // survivor holds the output pipes open (decision 703).
+    child.on('exit', () => cgroup?.killNow());
     child.on('close', (code, signal) => {
       clearTimeout(wall);
       spec.signal?.removeEventListener('abort', abort);
