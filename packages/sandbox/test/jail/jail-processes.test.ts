@@ -51,7 +51,7 @@ describe('every process of a run is its own and ends with it', () => {
   });
 
   it('does not see a concurrent run: its /box, its processes, its directory on the host', async () => {
-    const see = (name: string) => `echo ${name} > /box/${name}; sleep 0.5; ls /box; ` + 'for p in /proc/[0-9]*/cmdline; do tr "\\0" " " < "$p"; echo; done';
+    const see = (name: string) => `echo ${name} > /box/${name}; sleep 0.5; ls /box; for p in /proc/[0-9]*/cmdline; do tr "\\0" " " < "$p"; echo; done`;
     const [first, second] = await Promise.all([sh(see('first')), sh(see('second'))]);
     expect(first.stdout).toContain('first');
     expect(first.stdout).not.toContain('second');
