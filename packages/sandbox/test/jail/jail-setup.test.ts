@@ -13,7 +13,9 @@ function shell(commands: string, env: Record<string, string> = {}): string {
 
 describe('the set-up scripts and the native languages', () => {
   it('install the same Debian packages as the sandbox lists', () => {
-    const packages = shell('ASSAY_JAIL_COMMAND=/nowhere/bwrap; ASSAY_NATIVE_LANGUAGES=("${ASSAY_NATIVE_LANGUAGES[@]//:\\/usr\\/bin\\//:/nowhere/}"); assay_native_missing_packages');
+    const packages = shell(
+      'ASSAY_JAIL_COMMAND=/nowhere/bwrap; ASSAY_NATIVE_LANGUAGES=("${ASSAY_NATIVE_LANGUAGES[@]//:\\/usr\\/bin\\//:/nowhere/}"); assay_native_missing_packages',
+    );
     expect(`apt-get install -y --no-install-recommends ${packages}`).toBe(installLine());
   });
 
