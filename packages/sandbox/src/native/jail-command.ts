@@ -67,9 +67,22 @@ export function bwrapArguments(spec: JailSpec, options: { readonly memoryUnderCg
 }
 
 /**
+ * The first moments of a run, in bash (Debian essential): closes every inherited descriptor past the run's
+ * (0-2, the results channel 3, bwrap's status 4), as bubblewrap passes on whatever the server was started with;
+ * enters the run's cgroups, if any; then becomes the jail with an empty environment.
+ */
+const BASH = '/bin/bash';
+const ENTER = [
+  'for fd in /proc/$$/fd/*; do n=${fd##*/}; if [ "$n" -gt 4 ] && [ -e "$fd" ]; then eval "exec $n>&-"; fi; done',
+  'while [ "$1" != -- ]; do echo $$ > "$1" || exit 125; shift; done',
+  'shift',
+  'exec /usr/bin/env -i "$@"',
+].join('\n');
+
+/**
  * The host command of one run. As root, setpriv first drops to the run's own uid (no groups, no capabilities, no
  * new privileges) so bubblewrap makes its namespaces as an ordinary user; otherwise bubblewrap runs as this
- * process's user. With a cgroup, a shell puts itself into it first, so every process of the run starts inside.
+ * process's user. With a cgroup, the shell that starts it enters it first, so every process of the run starts inside.
  */
 export function jailCommand(
   spec: JailSpec,
@@ -85,7 +98,5 @@ export function jailCommand(
   // The status descriptor tells the host pid of the jail's init, so the jail can wait until it is gone.
   const status = options.statusFd === undefined ? [] : ['--json-status-fd', String(options.statusFd)];
   const command = [...asUser, ...status, ...bwrapArguments(spec, { memoryUnderCgroup: cgroupProcs.length > 0 })];
-  if (cgroupProcs.length === 0) return { file: command[0] ?? BWRAP, args: command.slice(1) };
-  const enter = 'unset PWD OLDPWD; while [ "$1" != -- ]; do echo $$ > "$1" || exit 125; shift; done; shift; exec "$@"';
-  return { file: '/bin/sh', args: ['-c', enter, 'assay-jail', ...cgroupProcs, '--', ...command] };
+  return { file: BASH, args: ['-c', ENTER, 'assay-jail', ...cgroupProcs, '--', ...command] };
 }

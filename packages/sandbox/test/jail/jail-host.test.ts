@@ -74,6 +74,11 @@ describe('a jailed run cannot reach the host', () => {
     expect(run.stdout).not.toContain('ASSAY_TEST_PG_URL');
   });
 
+  it('inherits no descriptor of the server but its stdio and the results channel', async () => {
+    const run = await sh('for f in /proc/$$/fd/*; do [ -e "$f" ] && echo "fd ${f##*/}"; done');
+    expect(run.stdout.trim().split('\n')).toEqual(['fd 0', 'fd 1', 'fd 2', 'fd 3']);
+  });
+
   it('writes nowhere but its own directory, /tmp and /dev/shm', async () => {
     const outside = freshDir();
     writeFileSync(join(outside, 'given.txt'), 'read-only input\n');

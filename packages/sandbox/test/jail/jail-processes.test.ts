@@ -35,10 +35,10 @@ describe('every process of a run is its own and ends with it', () => {
         },
       },
     );
-    const bystander = sh('sleep 1; echo "bystander alive"');
+    const bystander = sh('sleep 1; echo "bystander alive"', { wallMs: 25_000 });
     try {
       // Checked as soon as the kill has been sent (the run's end may sweep its uid where there is no cgroup).
-      for (let attempt = 0; attempt < 500 && !existsSync(join(dir, 'killed')); attempt++) await new Promise((resolve) => setTimeout(resolve, 10));
+      for (let attempt = 0; attempt < 2000 && !existsSync(join(dir, 'killed')); attempt++) await new Promise((resolve) => setTimeout(resolve, 10));
       expect(existsSync(join(dir, 'killed'))).toBe(true);
       expect(isAlive(victim?.pid)).toBe(true);
       const [killed, other] = await Promise.all([killer, bystander]);
