@@ -26,7 +26,7 @@ describe('every process of a run is its own and ends with it', () => {
     let victim: ReturnType<typeof spawn> | undefined;
     const killer = sh(
       'sleep 0.3; kill -9 -1; echo done > /box/killed; sleep 1; echo "killer done"',
-      {},
+      { wallMs: 25_000 },
       {
         dir,
         onStart: (uid) => {
