@@ -74,6 +74,8 @@ export function bwrapArguments(spec: JailSpec, options: { readonly memoryUnderCg
 const BASH = '/bin/bash';
 const ENTER = [
   'for fd in /proc/$$/fd/*; do n=${fd##*/}; if [ "$n" -gt 4 ] && [ -e "$fd" ]; then eval "exec $n>&-"; fi; done',
+  // What the run writes is readable by a later step of the same run, whatever the server's umask.
+  'umask 022',
   'while [ "$1" != -- ]; do echo $$ > "$1" || exit 125; shift; done',
   'shift',
   'exec /usr/bin/env -i "$@"',
@@ -98,5 +100,6 @@ export function jailCommand(
   // The status descriptor tells the host pid of the jail's init, so the jail can wait until it is gone.
   const status = options.statusFd === undefined ? [] : ['--json-status-fd', String(options.statusFd)];
   const command = [...asUser, ...status, ...bwrapArguments(spec, { memoryUnderCgroup: cgroupProcs.length > 0 })];
-  return { file: BASH, args: ['-c', ENTER, 'assay-jail', ...cgroupProcs, '--', ...command] };
+  // --norc: bash reads ~/.bashrc when its stdin is a socket (node's stdio pipes are), as if started by rshd.
+  return { file: BASH, args: ['--norc', '--noprofile', '-c', ENTER, 'assay-jail', ...cgroupProcs, '--', ...command] };
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chownSync, readFileSync } from 'node:fs';
+import { chmodSync, chownSync, readFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { makeRunCgroup, type RunCgroup } from './jail-cgroup.js';
 import { jailCommand } from './jail-command.js';
@@ -21,8 +21,12 @@ export { processesOf, releaseUid, takeUid } from './jail-uid.js';
  */
 export function runInJail(spec: JailSpec, uid: number): Promise<JailResult> {
   const started = performance.now();
-  // The run's directory must be writable by the run's uid; as root the jail sees to it.
-  if (process.getuid?.() === 0) chownSync(spec.dir, uid, uid);
+  // The run's directory is the run's uid's; readable by others, so that a later step (another uid) can bind it
+  // read-only. No other run can reach it anyway: a run sees only what its own mount namespace binds.
+  if (process.getuid?.() === 0) {
+    chownSync(spec.dir, uid, uid);
+    chmodSync(spec.dir, 0o755);
+  }
   const cgroup = makeRunCgroup(`assay-jail-${uid}`, spec.limits);
   const command = jailCommand(spec, uid, cgroup?.procsFiles ?? [], { statusFd: STATUS_FD });
   return new Promise((resolve) => {
