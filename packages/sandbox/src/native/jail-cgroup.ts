@@ -176,17 +176,17 @@ function v2Cgroup(parent: string, name: string, limits: JailLimits): RunCgroup {
 
 /** Kills what is left (cgroup.kill where the kernel has it), waits until the cgroups are empty, removes them. */
 async function disposeOf(dirs: readonly string[], killFile: string | null): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
+  for (let attempt = 0; attempt < 500; attempt++) {
     const left = dirs.flatMap((dir) => pidsIn(dir));
     if (left.length === 0) break;
     if (!(killFile && optional(() => writeFileSync(killFile, '1')))) killPids(left);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, 2));
   }
   for (const dir of dirs) {
     // A process just killed may hold its cgroup a moment longer: rmdir answers EBUSY until it is reaped.
-    for (let attempt = 0; attempt < 100 && existsSync(dir); attempt++) {
+    for (let attempt = 0; attempt < 250 && existsSync(dir); attempt++) {
       if (optional(() => rmdirSync(dir))) break;
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setTimeout(resolve, 2));
     }
   }
 }

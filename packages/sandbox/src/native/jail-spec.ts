@@ -33,7 +33,10 @@ export interface JailLimits {
 export interface JailSpec {
   /** The command and its arguments, as seen inside the jail (tools under /usr). */
   readonly argv: readonly string[];
-  /** A host directory that is the run's own, bound read-write at `/box` (the working directory). */
+  /**
+   * A host directory that is the run's own, bound read-write at `/box` (the working directory). As root the jail
+   * makes it the run's uid's (mode 0755); its parents must be searchable by that uid (e.g. under `os.tmpdir()`).
+   */
   readonly dir: string;
   /** More host paths bound read-only (a prebuilt cache, a compiled program from an earlier step). */
   readonly readOnly?: readonly { readonly host: string; readonly jail: string }[];

@@ -118,9 +118,9 @@ function killAll(pids: readonly number[]): boolean {
   return pids.length === 0;
 }
 
-/** Polls `done` every few milliseconds, for at most two seconds (a dying process takes far less). */
+/** Polls `done` every 2 ms, for at most two seconds (a dying process takes far less). */
 async function until(done: () => boolean): Promise<void> {
-  for (let attempt = 0; attempt < 400 && !done(); attempt++) await new Promise((resolve) => setTimeout(resolve, 5));
+  for (let attempt = 0; attempt < 1000 && !done(); attempt++) await new Promise((resolve) => setTimeout(resolve, 2));
 }
 
 function alive(pid: number): boolean {
