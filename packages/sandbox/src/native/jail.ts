@@ -68,9 +68,17 @@ export function runInJail(spec: JailSpec, uid: number): Promise<JailResult> {
     if (spec.signal?.aborted) abort();
     // The run is its first process: once that ends (bwrap exits with it), nothing of the run may go on, even if a
     // survivor holds the output pipes open (decision 703).
-    child.on('exit', () => cgroup?.killNow());
+    let drain: NodeJS.Timeout | undefined;
+    child.on('exit', () => {
+      cgroup?.killNow();
+      // Without a cgroup a survivor could hold the pipes open: the run's output is what came before this.
+      drain = setTimeout(() => {
+        for (const stream of child.stdio) stream?.destroy();
+      }, DRAIN_MS);
+    });
     child.on('close', (code, signal) => {
       clearTimeout(wall);
+      clearTimeout(drain);
       spec.signal?.removeEventListener('abort', abort);
       // Read before the cgroup goes.
       if (killedFor === null && cgroup?.memoryKilled()) killedFor = 'memory';
@@ -95,6 +103,8 @@ export function runInJail(spec: JailSpec, uid: number): Promise<JailResult> {
 }
 
 const STATUS_FD = 4;
+/** How long the pipes may stay open after the run's first process ended. */
+const DRAIN_MS = 2000;
 
 /**
  * Every process of the run gone before the run answers: what is left in its cgroup killed (or, with no cgroup, as
