@@ -4,7 +4,9 @@
 #   bash scripts/test.sh
 #
 # 1. toolchain: Node check, pnpm 10, `pnpm install --frozen-lockfile` (scripts/ensure-toolchain.sh)
-# 2. Debian tools the tests drive: Chromium, poppler-utils, curl, tmux (ensure_debian_tools, below)
+# 2. Debian tools the tests drive: Chromium, poppler-utils, curl, tmux, and the native languages' jail and
+#    toolchains (bubblewrap, OpenJDK 17, gcc/g++, Mono, Go, rustc, Ruby, PHP: scripts/native-languages.sh)
+#    (ensure_debian_tools, below)
 # 3. PostgreSQL: unless ASSAY_TEST_PG_URL is already set, a throwaway cluster
 #    (scripts/pg-throwaway.sh) whose URL is exported as ASSAY_TEST_PG_URL and
 #    which is stopped and deleted on exit, whatever happens
@@ -27,9 +29,14 @@ summary() {
 # The browser tests drive Debian's Chromium at /usr/bin/chromium through playwright-core (no test tool
 # ever downloads a browser); the report tests read PDFs back with poppler's pdftotext and pdftoppm; the TUI test drives `assay` in tmux. Only
 # Debian packages and the npm registry are reachable, so they come from apt: installed here, as root, when
-# missing (about 30 s). Not root and missing: stop and say what to run.
+# missing (about 30 s; the native toolchains about 20 s more). Not root and missing: stop and say what to run.
+# shellcheck source=native-languages.sh
+source "$SCRIPTS_DIR/native-languages.sh"
 ensure_debian_tools() {
   local missing=()
+  # The jail's hostile-class tests and every native language's tests run in CI (docs/languages.md).
+  # shellcheck disable=SC2207
+  missing+=($(assay_native_missing_packages))
   [ -x /usr/bin/chromium ] || missing+=(chromium fonts-liberation)
   command -v pdftotext >/dev/null 2>&1 && command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
   command -v curl >/dev/null 2>&1 || missing+=(curl)
@@ -47,6 +54,8 @@ ensure_debian_tools() {
   echo "scripts/test.sh: installing ${missing[*]} (apt-get install)"
   local log
   log="$(mktemp "${TMPDIR:-/tmp}/assay-apt.XXXXXX")"
+  # Slim images drop /usr/share/man, where the JDK's update-alternatives links its manual pages.
+  mkdir -p /usr/share/man/man1
   if ! {
     DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
       DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"

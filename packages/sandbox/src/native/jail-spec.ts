@@ -7,14 +7,25 @@ export interface JailLimits {
   readonly cpuMs: number;
   /** Wall clock from spawn to kill, ms. */
   readonly wallMs: number;
-  /** Memory of the run, bytes. */
+  /**
+   * Memory of the run, bytes: the whole process tree's resident memory and its /tmp, in a memory cgroup where the
+   * host lets the jail make one; otherwise each process's address space (RLIMIT_AS), see `addressSpaceBytes`.
+   */
   readonly memoryBytes: number;
+  /**
+   * Address space per process (RLIMIT_AS), bytes. The JVM, Mono and Go reserve far more virtual memory than they
+   * use, so their modules set it large (or omit it where a memory cgroup holds `memoryBytes`). Absent: no RLIMIT_AS
+   * under a memory cgroup; `memoryBytes` without one.
+   */
+  readonly addressSpaceBytes?: number;
   /** Processes (and threads) the run may have at once. */
   readonly processes: number;
   /** Open files per process. */
   readonly openFiles: number;
   /** Largest file the run may write, bytes. */
   readonly fileBytes: number;
+  /** Size of the run's private /tmp (a tmpfs), bytes. Absent: `fileBytes`. */
+  readonly tmpBytes?: number;
   /** stdout + stderr (+ the results pipe) kept, bytes; past it the run is killed and the output marked cut. */
   readonly outputBytes: number;
 }
@@ -22,7 +33,10 @@ export interface JailLimits {
 export interface JailSpec {
   /** The command and its arguments, as seen inside the jail (tools under /usr). */
   readonly argv: readonly string[];
-  /** A host directory that is the run's own, bound read-write at `/box` (the working directory). */
+  /**
+   * A host directory that is the run's own, bound read-write at `/box` (the working directory). As root the jail
+   * makes it the run's uid's (mode 0755); its parents must be searchable by that uid (e.g. under `os.tmpdir()`).
+   */
   readonly dir: string;
   /** More host paths bound read-only (a prebuilt cache, a compiled program from an earlier step). */
   readonly readOnly?: readonly { readonly host: string; readonly jail: string }[];
@@ -50,5 +64,10 @@ export interface JailResult {
   readonly wallMs: number;
 }
 
+/** How the jail holds a run's memory and process count on this host (decision 702). */
+export type JailMemoryControl = 'cgroup-v1' | 'cgroup-v2' | 'rlimit';
+
 /** Whether this host can jail at all, and why not. */
-export type JailAvailability = { readonly ok: true; readonly tool: string } | { readonly ok: false; readonly reason: string; readonly remedy: string };
+export type JailAvailability =
+  | { readonly ok: true; readonly tool: string; readonly memory?: JailMemoryControl }
+  | { readonly ok: false; readonly reason: string; readonly remedy: string };

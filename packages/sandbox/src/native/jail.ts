@@ -1,65 +1,36 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { chmodSync, chownSync, readFileSync } from 'node:fs';
+import { constants } from 'node:os';
+import { makeRunCgroup, type RunCgroup } from './jail-cgroup.js';
+import { jailCommand } from './jail-command.js';
 import type { JailResult, JailSpec } from './jail-spec.js';
+import { processesOf } from './jail-uid.js';
+
+export { cgroupControl } from './jail-cgroup.js';
+export { BWRAP, bwrapArguments } from './jail-command.js';
+export { installLine, JAIL_PACKAGES, LANGUAGE_PACKAGES } from './jail-packages.js';
+export { type JailAvailabilityOptions, jailAvailability } from './jail-probe.js';
+export { processesOf, releaseUid, takeUid } from './jail-uid.js';
 
 /**
- * Runs one command in a bubblewrap jail: every namespace unshared (no network), /usr and the toolchains' /etc parts
- * read-only, a private /tmp, the run's own directory at /box, nothing of the host's environment; rlimits set by
- * prlimit inside; the process runs as a uid of its own (so per-user limits count only it), and every process of it
- * dies with it (pid namespace, --die-with-parent). Output past the limit, the wall clock or an abort kill it.
- * (First version: issue 49's jail work hardens and tests it.)
+ * Runs one command in a bubblewrap jail (jail-command.ts, decision 700) as the run's own uid (decision 701), in a
+ * memory and pids cgroup of its own where the host allows one, rlimits otherwise (decision 702). Output past the
+ * limit, the wall clock or an abort kill it; when it ends, for whatever reason, every process of it is gone: the
+ * pid namespace dies with its first process (bwrap --die-with-parent), and what is left in the cgroup is killed
+ * before this answers (decision 703).
  */
-const BWRAP = '/usr/bin/bwrap';
-const ETC_PARTS = ['/etc/alternatives', '/etc/ld.so.cache', '/etc/java-17-openjdk', '/etc/mono', '/etc/php', '/etc/ssl/certs'];
-
-/** Each concurrent run gets a uid of its own from this range. */
-const FIRST_UID = 61_000;
-const UIDS = 256;
-const uidsInUse = new Set<number>();
-
-export function takeUid(): number {
-  for (let uid = FIRST_UID; uid < FIRST_UID + UIDS; uid++) {
-    if (!uidsInUse.has(uid)) {
-      uidsInUse.add(uid);
-      return uid;
-    }
-  }
-  throw new Error('No free jail uid');
-}
-
-export function releaseUid(uid: number): void {
-  uidsInUse.delete(uid);
-}
-
-export function bwrapArguments(spec: JailSpec): string[] {
-  const args = ['--ro-bind', '/usr', '/usr', '--symlink', 'usr/lib64', '/lib64', '--symlink', 'usr/lib', '/lib', '--symlink', 'usr/bin', '/bin'];
-  for (const part of ETC_PARTS) if (existsSync(part)) args.push('--ro-bind', part, part);
-  args.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', '--bind', spec.dir, '/box');
-  for (const bind of spec.readOnly ?? []) args.push('--ro-bind', bind.host, bind.jail);
-  args.push('--chdir', '/box', '--unshare-all', '--die-with-parent', '--new-session', '--clearenv');
-  for (const [name, value] of Object.entries({ PATH: '/usr/bin:/bin', HOME: '/box', LANG: 'C.UTF-8', ...spec.env })) args.push('--setenv', name, value);
-  const { limits } = spec;
-  args.push(
-    '/usr/bin/prlimit',
-    `--cpu=${Math.max(1, Math.ceil(limits.cpuMs / 1000))}`,
-    `--nproc=${limits.processes}`,
-    `--nofile=${limits.openFiles}`,
-    `--fsize=${limits.fileBytes}`,
-    '--core=0',
-    '--',
-    ...spec.argv,
-  );
-  return args;
-}
-
 export function runInJail(spec: JailSpec, uid: number): Promise<JailResult> {
   const started = performance.now();
+  // The run's directory is the run's uid's; readable by others, so that a later step (another uid) can bind it
+  // read-only. No other run can reach it anyway: a run sees only what its own mount namespace binds.
+  if (process.getuid?.() === 0) {
+    chownSync(spec.dir, uid, uid);
+    chmodSync(spec.dir, 0o755);
+  }
+  const cgroup = makeRunCgroup(`assay-jail-${uid}`, spec.limits);
+  const command = jailCommand(spec, uid, cgroup?.procsFiles ?? [], { statusFd: STATUS_FD });
   return new Promise((resolve) => {
-    const child = spawn('/usr/bin/setpriv', ['--reuid', String(uid), '--regid', String(uid), '--clear-groups', BWRAP, ...bwrapArguments(spec)], {
-      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
-      env: {},
-      detached: false,
-    });
+    const child = spawn(command.file, command.args, { stdio: ['pipe', 'pipe', 'pipe', 'pipe', 'pipe'], env: {}, cwd: '/', detached: false });
     const chunks = { stdout: [] as Buffer[], stderr: [] as Buffer[], results: [] as Buffer[] };
     let bytes = 0;
     let outputCut = false;
@@ -67,6 +38,7 @@ export function runInJail(spec: JailSpec, uid: number): Promise<JailResult> {
     const kill = (why: NonNullable<JailResult['killedFor']>) => {
       if (killedFor === null) killedFor = why;
       child.kill('SIGKILL');
+      cgroup?.killNow();
     };
     const collect = (into: Buffer[]) => (chunk: Buffer) => {
       if (outputCut) return;
@@ -84,25 +56,44 @@ export function runInJail(spec: JailSpec, uid: number): Promise<JailResult> {
     child.stderr?.on('data', collect(chunks.stderr));
     const results = child.stdio[3];
     if (results && 'on' in results) results.on('data', collect(chunks.results));
+    // bwrap's own channel (never the run's): JSON lines, the first naming the host pid of the jail's init.
+    let status = '';
+    const statusPipe = child.stdio[STATUS_FD];
+    if (statusPipe && 'on' in statusPipe) statusPipe.on('data', (chunk: Buffer) => void (status += chunk.toString('utf8')));
     child.stdin?.on('error', () => {});
     child.stdin?.end(spec.stdin ?? '');
     const wall = setTimeout(() => kill('wall'), spec.limits.wallMs);
     const abort = () => kill('cancelled');
     spec.signal?.addEventListener('abort', abort, { once: true });
     if (spec.signal?.aborted) abort();
-    child.on('close', (exitCode, signal) => {
+    // The run is its first process: once that ends (bwrap exits with it), nothing of the run may go on, even if a
+    // survivor holds the output pipes open (decision 703).
+    let drain: NodeJS.Timeout | undefined;
+    child.on('exit', () => {
+      cgroup?.killNow();
+      // Without a cgroup a survivor could hold the pipes open: the run's output is what came before this.
+      drain = setTimeout(() => {
+        for (const stream of child.stdio) stream?.destroy();
+      }, DRAIN_MS);
+    });
+    child.on('close', (code, signal) => {
       clearTimeout(wall);
+      clearTimeout(drain);
       spec.signal?.removeEventListener('abort', abort);
-      if (killedFor === null && signal === 'SIGXCPU') killedFor = 'cpu';
-      resolve({
-        exitCode,
-        signal,
-        stdout: Buffer.concat(chunks.stdout).toString('utf8'),
-        stderr: Buffer.concat(chunks.stderr).toString('utf8'),
-        results: Buffer.concat(chunks.results).toString('utf8'),
-        outputCut,
-        killedFor,
-        wallMs: performance.now() - started,
+      // Read before the cgroup goes.
+      if (killedFor === null && cgroup?.memoryKilled()) killedFor = 'memory';
+      void finish(cgroup, uid, initPidOf(status)).then(() => {
+        const ended = endedBy(code, signal);
+        if (killedFor === null && ended.signal === 'SIGXCPU') killedFor = 'cpu';
+        resolve({
+          ...ended,
+          stdout: Buffer.concat(chunks.stdout).toString('utf8'),
+          stderr: Buffer.concat(chunks.stderr).toString('utf8'),
+          results: Buffer.concat(chunks.results).toString('utf8'),
+          outputCut,
+          killedFor,
+          wallMs: performance.now() - started,
+        });
       });
     });
     child.on('error', () => {
@@ -111,7 +102,55 @@ export function runInJail(spec: JailSpec, uid: number): Promise<JailResult> {
   });
 }
 
-/** Whether this host can jail (placeholder: the jail work of issue 49 probes bubblewrap and namespaces). */
-export function jailAvailability(): import('./jail-spec.js').JailAvailability {
-  return existsSync(BWRAP) ? { ok: true, tool: 'bubblewrap' } : { ok: false, reason: 'bubblewrap is not installed', remedy: 'apt-get install bubblewrap' };
+const STATUS_FD = 4;
+/** How long the pipes may stay open after the run's first process ended. */
+const DRAIN_MS = 2000;
+
+/**
+ * Every process of the run gone before the run answers: what is left in its cgroup killed (or, with no cgroup, as
+ * root, what runs as its uid), and the jail's init, which leaves its cgroup as it starts to exit, waited for until
+ * it is dead (a zombie, or reaped). The pid namespace dies with that init.
+ */
+async function finish(cgroup: RunCgroup | null, uid: number, initPid: number | undefined): Promise<void> {
+  if (cgroup) await cgroup.dispose();
+  else if (process.getuid?.() === 0) await until(() => killAll(processesOf(uid)));
+  if (initPid !== undefined) await until(() => !alive(initPid));
+}
+
+function killAll(pids: readonly number[]): boolean {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+  return pids.length === 0;
+}
+
+/** Polls `done` every 2 ms, for at most two seconds (a dying process takes far less). */
+async function until(done: () => boolean): Promise<void> {
+  for (let attempt = 0; attempt < 1000 && !done(); attempt++) await new Promise((resolve) => setTimeout(resolve, 2));
+}
+
+function alive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) [ZX]/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+function initPidOf(status: string): number | undefined {
+  const pid = Number(status.match(/"child-pid":\s*(\d+)/)?.[1]);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+/** bwrap answers a command killed by signal N as exit code 128+N: reported as that signal, like a direct child. */
+function endedBy(code: number | null, signal: NodeJS.Signals | null): Pick<JailResult, 'exitCode' | 'signal'> {
+  if (code !== null && code > 128 && code <= 128 + 64) {
+    const name = Object.entries(constants.signals).find(([, number]) => number === code - 128)?.[0];
+    if (name) return { exitCode: null, signal: name };
+  }
+  return { exitCode: code, signal };
 }
