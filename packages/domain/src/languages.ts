@@ -4,6 +4,7 @@
  */
 export { LanguageId, QuestionForm } from './languages/language-id.js';
 export type { LanguageProfile } from './languages/profile.js';
+export { csharpTypeText, javaTypeText, parsedSignature } from './languages/profiles/jvm-types.js';
 export { ALL_LANGUAGES, languageName, languageProfile } from './languages/registry.js';
 export { parseValueType, ScalarType, Signature, valueTypeText, ValueTypeText } from './languages/value-type.js';
 export type { ValueType } from './languages/value-type.js';
