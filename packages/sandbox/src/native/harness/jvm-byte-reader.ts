@@ -1,6 +1,6 @@
 /** Reads a compile server's answers off its stdout: lines and length-prefixed blocks, waiting for bytes as they come. */
 export class ByteReader {
-  private buffer = Buffer.alloc(0);
+  private buffer: Buffer = Buffer.alloc(0);
   private ended = false;
   private wake: (() => void) | undefined;
 

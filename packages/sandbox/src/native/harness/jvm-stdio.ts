@@ -9,7 +9,7 @@ import type { NativeCaseResult, NativeContext, NativeRunResult } from '../native
 export async function stdioCases(
   inputs: readonly string[],
   context: NativeContext,
-  specOf: (stdin: string) => Pick<JailSpec, 'argv' | 'dir' | 'stdin'>,
+  specOf: (stdin: string) => Pick<JailSpec, 'argv' | 'dir' | 'stdin' | 'env'>,
 ): Promise<NativeRunResult> {
   const cases: NativeCaseResult[] = [];
   for (const stdin of inputs) {

@@ -2,20 +2,21 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { javaTypeText, parsedSignature } from '@assay/domain/languages';
 import { caseResultsOf, newMarker } from '../harness-protocol.js';
-import { JavaCompileServer } from '../harness/java-compile-server.js';
+import { type JavaCompileOutcome, javaCompiler, javaRequest } from '../harness/java-compiler.js';
 import { JAVA_MAIN_CLASS, JAVA_MAIN_FILE, javaMain } from '../harness/java-harness.js';
 import { JAVA_RUNTIME, JAVA_RUNTIME_FILE } from '../harness/java-runtime.js';
 import { compileErrorOf } from '../harness/jvm-diagnostics.js';
 import { stdioCases } from '../harness/jvm-stdio.js';
 import type { JailLimits } from '../jail-spec.js';
+import type { WarmCompiler } from '../harness/jvm-warm-compiler.js';
 import type { NativeContext, NativeLanguage, NativeRunInput, NativeRunResult } from '../native-language.js';
 
 const SOURCE_FILE = 'Solution.java';
 
 /** One warm compiler per process (decision 712), started on first use or by warm(). */
-let compiler: JavaCompileServer | undefined;
-const javac = (): JavaCompileServer => {
-  compiler ??= new JavaCompileServer();
+let compiler: WarmCompiler<JavaCompileOutcome> | undefined;
+const javac = (): WarmCompiler<JavaCompileOutcome> => {
+  compiler ??= javaCompiler();
   return compiler;
 };
 
@@ -43,7 +44,7 @@ export function javaRunFlags(limits: JailLimits): string[] {
 }
 
 async function compile(files: { name: string; text: string }[], context: NativeContext, expected: string | undefined): Promise<{ dir: string } | NativeRunResult> {
-  const outcome = await javac().compile(files, context.compileLimits.wallMs, context.signal);
+  const outcome = await javac().compile(javaRequest(files), context.compileLimits.wallMs, context.signal);
   if (outcome.kind === 'limit') return { kind: 'compileError', diagnostics: [{ message: outcome.message }], output: outcome.message };
   if (outcome.kind === 'failed') {
     const raw = outcome.diagnostics.map((d) => ({ error: d.kind === 'ERROR', file: d.file, line: d.line, column: d.column, message: d.message }));

@@ -3,22 +3,20 @@ import { chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bwrapArguments, releaseUid, takeUid } from '../jail.js';
-import { COMPILE_SERVER_FILE, COMPILE_SERVER_SOURCE } from './java-compile-server-source.js';
 import { ByteReader } from './jvm-byte-reader.js';
 
-export interface JavacDiagnostic {
-  readonly kind: string;
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly message: string;
-}
+/** What a warm compiler answers: its own outcome, or a limit (time, memory, a crash) after which it was replaced. */
+export type WarmCompileOutcome<Outcome> = Outcome | { readonly kind: 'limit'; readonly message: string };
 
-export type JavaCompileOutcome =
-  | { readonly kind: 'compiled'; readonly classes: ReadonlyMap<string, Buffer> }
-  | { readonly kind: 'failed'; readonly diagnostics: readonly JavacDiagnostic[] }
-  /** The compile passed its time limit (a compile bomb) or killed the compiler: the server was replaced. */
-  | { readonly kind: 'limit'; readonly message: string };
+/** What differs between the Java and the C# compile server. */
+export interface WarmCompilerProgram<Outcome> {
+  /** Files written into the server's own directory (its /box) before it starts. */
+  readonly files: readonly { readonly name: string; readonly text: string }[];
+  /** The server's command inside the jail; it prints "ready\n" once warm. */
+  readonly argv: readonly string[];
+  /** Reads one answer. */
+  readResponse(reader: ByteReader): Promise<Outcome>;
+}
 
 interface Running {
   child: ChildProcess | undefined;
@@ -28,27 +26,28 @@ interface Running {
 }
 
 export interface CompileServerOptions {
-  /** The compiler JVM's heap, MiB (a compile that needs more answers "ran out of memory"). */
-  readonly heapMiB: number;
   /** Replace the JVM after this many compiles (bounds what one JVM accumulates, and its CPU-time rlimit). */
   readonly maxCompiles: number;
   /** How long a fresh JVM may take to start and warm up, ms. */
   readonly startMs: number;
 }
 
-const DEFAULTS: CompileServerOptions = { heapMiB: 256, maxCompiles: 1000, startMs: 60_000 };
+const DEFAULTS: CompileServerOptions = { maxCompiles: 500, startMs: 60_000 };
 
 /**
- * The host side of the warm Java compiler (decision 712): a jailed JVM (bubblewrap, the jail's own arguments, a uid
- * of its own, nothing of the host but /usr and the JDK's /etc) fed one request at a time over stdin/stdout. A
- * request past its time limit kills the JVM; the next request starts a fresh one.
+ * The host side of a warm compiler (decision 712): a long-lived compiler process in its own jail (bubblewrap with the
+ * jail's own arguments, a uid of its own, nothing of the host but /usr and the toolchains' /etc) fed one request at a
+ * time over stdin/stdout. A request past its time limit kills it; the next request starts a fresh one.
  */
-export class JavaCompileServer {
+export class WarmCompiler<Outcome> {
   private running: Running | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly options: CompileServerOptions;
 
-  constructor(options: Partial<CompileServerOptions> = {}) {
+  constructor(
+    private readonly program: WarmCompilerProgram<Outcome>,
+    options: Partial<CompileServerOptions> = {},
+  ) {
     this.options = { ...DEFAULTS, ...options };
   }
 
@@ -57,9 +56,9 @@ export class JavaCompileServer {
     await this.server().ready;
   }
 
-  /** Compiles the files together; one request at a time, each with its own in-memory sources and classes. */
-  compile(files: readonly { name: string; text: string }[], timeoutMs: number, signal?: AbortSignal): Promise<JavaCompileOutcome> {
-    const next = this.queue.then(() => this.compileNow(files, timeoutMs, signal));
+  /** Sends one request (already encoded) and reads its answer; one request at a time. */
+  compile(request: Buffer, timeoutMs: number, signal?: AbortSignal): Promise<WarmCompileOutcome<Outcome>> {
+    const next = this.queue.then(() => this.compileNow(request, timeoutMs, signal));
     this.queue = next.catch(() => undefined);
     return next;
   }
@@ -69,26 +68,21 @@ export class JavaCompileServer {
     await this.queue;
   }
 
-  private async compileNow(files: readonly { name: string; text: string }[], timeoutMs: number, signal?: AbortSignal): Promise<JavaCompileOutcome> {
+  private async compileNow(request: Buffer, timeoutMs: number, signal?: AbortSignal): Promise<WarmCompileOutcome<Outcome>> {
     if (signal?.aborted) return { kind: 'limit', message: 'The run was cancelled' };
     const server = this.server();
     try {
       await withTimeout(server.ready, this.options.startMs);
     } catch (error) {
       this.stop();
-      return { kind: 'limit', message: `The Java compiler did not start: ${(error as Error).message}` };
+      return { kind: 'limit', message: `The compiler did not start: ${(error as Error).message}` };
     }
-    const parts: Buffer[] = [Buffer.from(`${files.length}\n`)];
-    for (const file of files) {
-      const bytes = Buffer.from(file.text, 'utf8');
-      parts.push(Buffer.from(`${file.name}\n${bytes.length}\n`), bytes);
-    }
-    server.child?.stdin?.write(Buffer.concat(parts));
+    server.child?.stdin?.write(request);
     server.compiles++;
     const abort = () => this.stop();
     signal?.addEventListener('abort', abort, { once: true });
     try {
-      const outcome = await withTimeout(readResponse(server.reader), timeoutMs);
+      const outcome = await withTimeout(this.program.readResponse(server.reader), timeoutMs);
       if (server.compiles >= this.options.maxCompiles) this.stop();
       return outcome;
     } catch (error) {
@@ -125,15 +119,15 @@ export class JavaCompileServer {
     const uid = takeUid();
     let dir: string | undefined;
     try {
-      dir = await mkdtemp(join(tmpdir(), 'assay-javac-'));
-      await writeFile(join(dir, COMPILE_SERVER_FILE), COMPILE_SERVER_SOURCE);
+      dir = await mkdtemp(join(tmpdir(), 'assay-compiler-'));
+      for (const file of this.program.files) await writeFile(join(dir, file.name), file.text);
       await chown(dir, uid, uid);
     } catch (error) {
       releaseUid(uid);
       throw error;
     }
     const args = bwrapArguments({
-      argv: ['/usr/bin/java', '-XX:+UseSerialGC', '-XX:CICompilerCount=2', '-XX:-UsePerfData', '-Xshare:auto', `-Xmx${this.options.heapMiB}m`, '-Xss16m', `/box/${COMPILE_SERVER_FILE}`],
+      argv: this.program.argv,
       dir,
       limits: { cpuMs: 3_600_000, wallMs: 0, memoryBytes: 0, processes: 64, openFiles: 256, fileBytes: 1 << 20, outputBytes: 0 },
     });
@@ -157,20 +151,14 @@ export class JavaCompileServer {
   }
 }
 
-async function readResponse(reader: ByteReader): Promise<JavaCompileOutcome> {
-  const status = await reader.line();
-  const diagnostics: JavacDiagnostic[] = [];
-  for (let count = Number(await reader.line()); count > 0; count--) {
-    const [kind = '', file = '', line = '-1', column = '-1'] = (await reader.line()).split('\t');
-    const message = (await reader.block()).toString('utf8');
-    diagnostics.push({ kind, file, line: Number(line), column: Number(column), message });
+/** Encodes files as `<count>\n` then `<name>\n<length>\n<bytes>` each (both servers read this). */
+export function encodeFiles(files: readonly { name: string; text: string }[]): Buffer[] {
+  const parts: Buffer[] = [Buffer.from(`${files.length}\n`)];
+  for (const file of files) {
+    const bytes = Buffer.from(file.text, 'utf8');
+    parts.push(Buffer.from(`${file.name}\n${bytes.length}\n`), bytes);
   }
-  const classes = new Map<string, Buffer>();
-  for (let count = Number(await reader.line()); count > 0; count--) {
-    const name = await reader.line();
-    classes.set(name, await reader.block());
-  }
-  return status === 'ok' ? { kind: 'compiled', classes } : { kind: 'failed', diagnostics };
+  return parts;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
