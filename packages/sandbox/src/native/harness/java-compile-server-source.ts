@@ -8,6 +8,9 @@
  *   response: ok|fail\n<diagnostics>\n then per diagnostic <kind>\t<file>\t<line>\t<column>\n<length>\n<message>
  *             then <classes>\n then per class <name>\n<length>\n<bytes>
  * "ready\n" once warm. An OutOfMemoryError answers a diagnostic and ends the server (the host starts another).
+ * The harness's fixed runtime (its first argument) is compiled once at start into /box/rt, the class path of every
+ * request, and its classes are added to every successful answer: a request compiles only Solution.java and the
+ * small generated main (decision 712).
  */
 export const COMPILE_SERVER_FILE = 'AssayCompileServer.java';
 
@@ -49,8 +52,15 @@ public class AssayCompileServer {
     public static void main(String[] args) throws Exception {
         JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
         StandardJavaFileManager standard = compiler.getStandardFileManager(null, Locale.ROOT, StandardCharsets.UTF_8);
+        File runtime = new File("/box/rt");
+        runtime.mkdirs();
         standard.setLocation(StandardLocation.CLASS_PATH, List.of());
         standard.setLocation(StandardLocation.SOURCE_PATH, List.of());
+        standard.setLocation(StandardLocation.CLASS_OUTPUT, List.of(runtime));
+        if (!compiler.getTask(null, standard, null, List.of("-proc:none", "-g", "-encoding", "UTF-8"), null, standard.getJavaFileObjects(args[0])).call()) System.exit(2);
+        Map<String, byte[]> runtimeClasses = new LinkedHashMap<>();
+        for (File file : runtime.listFiles()) runtimeClasses.put(file.getName().replaceFirst("\\.class$", ""), java.nio.file.Files.readAllBytes(file.toPath()));
+        standard.setLocation(StandardLocation.CLASS_PATH, List.of(runtime));
         DataInputStream in = new DataInputStream(new BufferedInputStream(System.in));
         OutputStream out = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
         List<String> options = List.of("-proc:none", "-g", "-encoding", "UTF-8", "-implicit:none", "-Xmaxerrs", "20", "-nowarn");
@@ -98,10 +108,14 @@ public class AssayCompileServer {
                 put(response, "ERROR\t\t-1\t-1\n");
                 putBlock(response, failure.getBytes(StandardCharsets.UTF_8));
             }
-            put(response, (ok ? classes.size() : 0) + "\n");
+            put(response, (ok ? classes.size() + runtimeClasses.size() : 0) + "\n");
             if (ok) for (Map.Entry<String, Output> entry : classes.entrySet()) {
                 put(response, entry.getKey() + "\n");
                 putBlock(response, entry.getValue().bytes.toByteArray());
+            }
+            if (ok) for (Map.Entry<String, byte[]> entry : runtimeClasses.entrySet()) {
+                put(response, entry.getKey() + "\n");
+                putBlock(response, entry.getValue());
             }
             response.writeTo(out);
             out.flush();

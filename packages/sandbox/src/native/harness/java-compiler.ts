@@ -1,4 +1,5 @@
 import { COMPILE_SERVER_FILE, COMPILE_SERVER_SOURCE } from './java-compile-server-source.js';
+import { JAVA_RUNTIME, JAVA_RUNTIME_FILE } from './java-runtime.js';
 import type { ByteReader } from './jvm-byte-reader.js';
 import { encodeFiles, WarmCompiler } from './jvm-warm-compiler.js';
 
@@ -20,8 +21,11 @@ export const JAVAC_HEAP_MIB = 256;
 /** The warm javac (decision 712): the source launcher compiles the server itself once, at start. */
 export function javaCompiler(): WarmCompiler<JavaCompileOutcome> {
   return new WarmCompiler({
-    files: [{ name: COMPILE_SERVER_FILE, text: COMPILE_SERVER_SOURCE }],
-    argv: ['/usr/bin/java', '-XX:+UseSerialGC', '-XX:CICompilerCount=2', '-XX:-UsePerfData', '-Xshare:auto', `-Xmx${JAVAC_HEAP_MIB}m`, '-Xss16m', `/box/${COMPILE_SERVER_FILE}`],
+    files: [
+      { name: COMPILE_SERVER_FILE, text: COMPILE_SERVER_SOURCE },
+      { name: JAVA_RUNTIME_FILE, text: JAVA_RUNTIME },
+    ],
+    argv: ['/usr/bin/java', '-XX:+UseSerialGC', '-XX:CICompilerCount=2', '-XX:-UsePerfData', '-Xshare:auto', `-Xmx${JAVAC_HEAP_MIB}m`, '-Xss16m', `/box/${COMPILE_SERVER_FILE}`, `/box/${JAVA_RUNTIME_FILE}`],
     readResponse,
   });
 }

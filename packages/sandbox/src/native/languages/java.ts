@@ -4,7 +4,6 @@ import { javaTypeText, parsedSignature } from '@assay/domain/languages';
 import { caseResultsOf, newMarker } from '../harness-protocol.js';
 import { type JavaCompileOutcome, javaCompiler, javaRequest } from '../harness/java-compiler.js';
 import { JAVA_MAIN_CLASS, JAVA_MAIN_FILE, javaMain } from '../harness/java-harness.js';
-import { JAVA_RUNTIME, JAVA_RUNTIME_FILE } from '../harness/java-runtime.js';
 import { compileErrorOf } from '../harness/jvm-diagnostics.js';
 import { stdioCases } from '../harness/jvm-stdio.js';
 import type { JailLimits } from '../jail-spec.js';
@@ -75,7 +74,6 @@ async function runFunction(input: Extract<NativeRunInput, { form: 'function' }>,
   const expected = `public static ${javaTypeText(typed.returns)} ${input.functionName}(${typed.params.map((p) => `${javaTypeText(p.type)} ${p.name}`).join(', ')}) in class Solution`;
   const files = [
     { name: SOURCE_FILE, text: input.code },
-    { name: JAVA_RUNTIME_FILE, text: JAVA_RUNTIME },
     { name: JAVA_MAIN_FILE, text: main },
   ];
   const built = await compile(files, context, expected);
