@@ -1,3 +1,4 @@
+import { languageProfile } from '@assay/domain/languages';
 import { afterAll, describe, expect, it } from 'vitest';
 import { javaLanguage } from '../../src/native/languages/java.js';
 import { TOP_SCORES_CASES, TOP_SCORES_SIGNATURE, TOP_SCORES_STDIO_CASES } from '../languages/fixture.js';
@@ -22,6 +23,11 @@ const values = (result: Awaited<ReturnType<typeof run>>) =>
 describe('java: the shared problem in a real jail', () => {
   it('a correct answer returns every expected value', { timeout: 60_000 }, async () => {
     expect(values(await run(javaFixture.correct))).toEqual(TOP_SCORES_CASES.map((c) => c.expected));
+  });
+
+  it('the starter stub is what the harness calls: filled with one line, it compiles and runs', { timeout: 30_000 }, async () => {
+    const stub = languageProfile('java').stub('topScores', TOP_SCORES_SIGNATURE);
+    expect(values(await run(stub.replace(/^( +)\n/m, '$1return scores;\n')))).toEqual(TOP_SCORES_CASES.map((c) => c.args[0]));
   });
 
   it('a wrong answer returns its own values', { timeout: 30_000 }, async () => {
@@ -51,5 +57,10 @@ describe('java: the shared problem in a real jail', () => {
     expect(result.kind === 'ran' && result.cases.map((c) => c.report)).toEqual(
       TOP_SCORES_STDIO_CASES.map((c) => ({ kind: 'stdout', text: c.expectedOutput, exitCode: 0 })),
     );
+  });
+
+  it('the stdio starter reads a line and prints it', { timeout: 30_000 }, async () => {
+    const result = await javaLanguage.execute({ form: 'stdio', code: languageProfile('java').stdioStub(), inputs: ['héllo wörld\nrest\n'] }, context);
+    expect(result.kind === 'ran' && result.cases.map((c) => c.report)).toEqual([{ kind: 'stdout', text: 'héllo wörld\n', exitCode: 0 }]);
   });
 });
