@@ -19,11 +19,16 @@ const run = (code: string) =>
 
 describe('csharp: the warm compiler', () => {
   it('one compile never sees another compile’s classes or sources', { timeout: 60_000 }, async () => {
-    await csharpLanguage.warm?.();
+    await csharpLanguage.warm?.(context);
     const first = await run(`${csharpFixture.correct}\npublic class Secret\n{\n    public static int[] answer = { 9, 5 };\n}\n`);
     expect(first.kind).toBe('ran');
-    const second = await run('public class Solution\n{\n    public static int[] topScores(int[] scores, int k)\n    {\n        return Secret.answer;\n    }\n}\n');
-    expect(second).toMatchObject({ kind: 'compileError', diagnostics: [{ line: 5, column: 16, message: "The name `Secret' does not exist in the current context" }] });
+    const second = await run(
+      'public class Solution\n{\n    public static int[] topScores(int[] scores, int k)\n    {\n        return Secret.answer;\n    }\n}\n',
+    );
+    expect(second).toMatchObject({
+      kind: 'compileError',
+      diagnostics: [{ line: 5, column: 16, message: "The name `Secret' does not exist in the current context" }],
+    });
   });
 
   it('a method the harness cannot call is named without quoting the harness', { timeout: 30_000 }, async () => {
@@ -38,6 +43,8 @@ describe('csharp: the warm compiler', () => {
     expect(bomb).toMatchObject({ kind: 'compileError', diagnostics: [{ message: 'Compilation took longer than 4 s and was stopped' }] });
     expect(performance.now() - started).toBeLessThan(30_000);
     const after = await run(csharpFixture.correct);
-    expect(after.kind === 'ran' && after.cases.map((c) => c.report)).toEqual(TOP_SCORES_CASES.map((c) => ({ kind: 'value', json: JSON.stringify(c.expected) })));
+    expect(after.kind === 'ran' && after.cases.map((c) => c.report)).toEqual(
+      TOP_SCORES_CASES.map((c) => ({ kind: 'value', json: JSON.stringify(c.expected) })),
+    );
   });
 });

@@ -25,6 +25,9 @@ describe('csharp: every type of the signature vocabulary goes in as a typed lite
       { form: 'function', code: csharpEcho('int'), functionName: 'echo', signature: echoSignature('int'), argsJson: ['[2147483648]'] },
       context,
     );
-    expect(result).toMatchObject({ kind: 'compileError', diagnostics: [{ message: "The question's arguments do not fit its signature: case 1: v is not a int" }] });
+    expect(result).toMatchObject({
+      kind: 'compileError',
+      diagnostics: [{ message: "The question's arguments do not fit its signature: case 1: v is not a int" }],
+    });
   });
 });

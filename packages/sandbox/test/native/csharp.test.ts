@@ -38,7 +38,11 @@ describe('csharp: the shared problem in a real jail', () => {
     const result = await run(csharpFixture.compileError?.code ?? '');
     expect(result.kind).toBe('compileError');
     if (result.kind !== 'compileError') return;
-    expect(result.diagnostics[0]).toMatchObject({ line: csharpFixture.compileError?.line, column: 29, message: "The name `count' does not exist in the current context" });
+    expect(result.diagnostics[0]).toMatchObject({
+      line: csharpFixture.compileError?.line,
+      column: 29,
+      message: "The name `count' does not exist in the current context",
+    });
     expect(result.output).toBe("Solution.cs:5:29: error: The name `count' does not exist in the current context");
   });
 
@@ -53,7 +57,10 @@ describe('csharp: the shared problem in a real jail', () => {
   });
 
   it('the stdio form runs the program once per case with the input on stdin', { timeout: 30_000 }, async () => {
-    const result = await csharpLanguage.execute({ form: 'stdio', code: csharpFixture.stdioCorrect ?? '', inputs: TOP_SCORES_STDIO_CASES.map((c) => c.input) }, context);
+    const result = await csharpLanguage.execute(
+      { form: 'stdio', code: csharpFixture.stdioCorrect ?? '', inputs: TOP_SCORES_STDIO_CASES.map((c) => c.input) },
+      context,
+    );
     expect(result.kind === 'ran' && result.cases.map((c) => c.report)).toEqual(
       TOP_SCORES_STDIO_CASES.map((c) => ({ kind: 'stdout', text: c.expectedOutput, exitCode: 0 })),
     );

@@ -19,7 +19,7 @@ const run = (code: string) =>
 
 describe('java: the warm compiler', () => {
   it('one compile never sees another compile’s classes or sources', { timeout: 60_000 }, async () => {
-    await javaLanguage.warm?.();
+    await javaLanguage.warm?.(context);
     const first = await run(`${javaFixture.correct}\nclass Secret {\n    static int[] answer = { 9, 5 };\n}\n`);
     expect(first.kind).toBe('ran');
     const second = await run('class Solution {\n    public static int[] topScores(int[] scores, int k) {\n        return Secret.answer;\n    }\n}\n');
@@ -38,6 +38,8 @@ describe('java: the warm compiler', () => {
     expect(bomb).toMatchObject({ kind: 'compileError', diagnostics: [{ message: 'Compilation took longer than 4 s and was stopped' }] });
     expect(performance.now() - started).toBeLessThan(30_000);
     const after = await run(javaFixture.correct);
-    expect(after.kind === 'ran' && after.cases.map((c) => c.report)).toEqual(TOP_SCORES_CASES.map((c) => ({ kind: 'value', json: JSON.stringify(c.expected) })));
+    expect(after.kind === 'ran' && after.cases.map((c) => c.report)).toEqual(
+      TOP_SCORES_CASES.map((c) => ({ kind: 'value', json: JSON.stringify(c.expected) })),
+    );
   });
 });

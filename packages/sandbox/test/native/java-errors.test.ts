@@ -27,7 +27,9 @@ class Solution {
 `;
 
 describe('java: runtime errors per case', () => {
-  it('a stack overflow and an out-of-memory are caught in their case, with the candidate’s line; the next case runs; each case’s printing is its own', { timeout: 60_000 }, async () => {
+  it('a stack overflow and an out-of-memory are caught in their case, with the candidate’s line; the next case runs; each case’s printing is its own', {
+    timeout: 60_000,
+  }, async () => {
     const result = await javaLanguage.execute(
       { form: 'function', code: CODE, functionName: 'topScores', signature: TOP_SCORES_SIGNATURE, argsJson: ['[[1], 1]', '[[1, 2], 2]', '[[3, 4, 5], 3]'] },
       context,

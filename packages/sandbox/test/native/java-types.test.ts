@@ -25,6 +25,9 @@ describe('java: every type of the signature vocabulary goes in as a typed litera
       { form: 'function', code: javaEcho('int'), functionName: 'echo', signature: echoSignature('int'), argsJson: ['[2147483648]'] },
       context,
     );
-    expect(result).toMatchObject({ kind: 'compileError', diagnostics: [{ message: "The question's arguments do not fit its signature: case 1: v is not a int" }] });
+    expect(result).toMatchObject({
+      kind: 'compileError',
+      diagnostics: [{ message: "The question's arguments do not fit its signature: case 1: v is not a int" }],
+    });
   });
 });

@@ -47,13 +47,20 @@ describe('java: the shared problem in a real jail', () => {
     expect(result.kind).toBe('ran');
     if (result.kind !== 'ran') return;
     for (const c of result.cases) {
-      expect(c.report).toMatchObject({ kind: 'error', position: { line: javaFixture.runtimeError.line, column: 1 }, trace: 'at Solution.topScores(Solution.java:4)' });
+      expect(c.report).toMatchObject({
+        kind: 'error',
+        position: { line: javaFixture.runtimeError.line, column: 1 },
+        trace: 'at Solution.topScores(Solution.java:4)',
+      });
       expect(c.report.kind === 'error' && c.report.message).toMatch(/^NullPointerException/);
     }
   });
 
   it('the stdio form runs the program once per case with the input on stdin', { timeout: 30_000 }, async () => {
-    const result = await javaLanguage.execute({ form: 'stdio', code: javaFixture.stdioCorrect ?? '', inputs: TOP_SCORES_STDIO_CASES.map((c) => c.input) }, context);
+    const result = await javaLanguage.execute(
+      { form: 'stdio', code: javaFixture.stdioCorrect ?? '', inputs: TOP_SCORES_STDIO_CASES.map((c) => c.input) },
+      context,
+    );
     expect(result.kind === 'ran' && result.cases.map((c) => c.report)).toEqual(
       TOP_SCORES_STDIO_CASES.map((c) => ({ kind: 'stdout', text: c.expectedOutput, exitCode: 0 })),
     );

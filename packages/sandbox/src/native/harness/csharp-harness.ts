@@ -29,7 +29,9 @@ export function csharpHarness(functionName: string, signature: Signature, argsJs
     if (args.kind !== 'array' || args.items.length !== typed.params.length) {
       throw new Error(`case ${index + 1}: expected ${typed.params.length} arguments`);
     }
-    const literals = typed.params.map((param, at) => literalOf(args.items[at] ?? { kind: 'null' }, param.type, CSHARP_LITERALS, `case ${index + 1}: ${param.name}`));
+    const literals = typed.params.map((param, at) =>
+      literalOf(args.items[at] ?? { kind: 'null' }, param.type, CSHARP_LITERALS, `case ${index + 1}: ${param.name}`),
+    );
     return `    static object Case${index}()\n    {\n        return Solution.${functionName}(${literals.join(', ')});\n    }\n\n`;
   });
   const dispatch = argsJson.map((_, index) => `            case ${index}: return Case${index}();\n`).join('');

@@ -25,7 +25,17 @@ export function javaCompiler(): WarmCompiler<JavaCompileOutcome> {
       { name: COMPILE_SERVER_FILE, text: COMPILE_SERVER_SOURCE },
       { name: JAVA_RUNTIME_FILE, text: JAVA_RUNTIME },
     ],
-    argv: ['/usr/bin/java', '-XX:+UseSerialGC', '-XX:CICompilerCount=2', '-XX:-UsePerfData', '-Xshare:auto', `-Xmx${JAVAC_HEAP_MIB}m`, '-Xss16m', `/box/${COMPILE_SERVER_FILE}`, `/box/${JAVA_RUNTIME_FILE}`],
+    argv: [
+      '/usr/bin/java',
+      '-XX:+UseSerialGC',
+      '-XX:CICompilerCount=2',
+      '-XX:-UsePerfData',
+      '-Xshare:auto',
+      `-Xmx${JAVAC_HEAP_MIB}m`,
+      '-Xss16m',
+      `/box/${COMPILE_SERVER_FILE}`,
+      `/box/${JAVA_RUNTIME_FILE}`,
+    ],
     readResponse,
   });
 }

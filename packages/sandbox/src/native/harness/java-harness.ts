@@ -36,7 +36,9 @@ export function javaMain(functionName: string, signature: Signature, argsJson: r
     if (args.kind !== 'array' || args.items.length !== typed.params.length) {
       throw new Error(`case ${index + 1}: expected ${typed.params.length} arguments`);
     }
-    const literals = typed.params.map((param, at) => literalOf(args.items[at] ?? { kind: 'null' }, param.type, JAVA_LITERALS, `case ${index + 1}: ${param.name}`));
+    const literals = typed.params.map((param, at) =>
+      literalOf(args.items[at] ?? { kind: 'null' }, param.type, JAVA_LITERALS, `case ${index + 1}: ${param.name}`),
+    );
     return `    static Object case${index}() throws Throwable {\n        return Solution.${functionName}(${literals.join(', ')});\n    }\n`;
   });
   const dispatch = argsJson.map((_, index) => `            case ${index}: return case${index}();\n`).join('');

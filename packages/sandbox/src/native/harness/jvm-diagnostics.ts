@@ -28,8 +28,6 @@ export function compileErrorOf(raw: readonly RawDiagnostic[], sourceFile: string
   const general = raw.find((d) => d.error && d.file === '');
   const message =
     general?.message ??
-    (expected !== undefined
-      ? `The harness cannot call your code: ${sourceFile} must declare ${expected}`
-      : `${sourceFile} did not compile`);
+    (expected !== undefined ? `The harness cannot call your code: ${sourceFile} must declare ${expected}` : `${sourceFile} did not compile`);
   return { kind: 'compileError', diagnostics: [{ message }], output: message };
 }

@@ -18,6 +18,10 @@ export function parseExactJson(text: string): ExactJson {
   const space = () => {
     while (at < text.length && ' \t\r\n'.includes(text[at] as string)) at++;
   };
+  const close = (result: ExactJson): ExactJson => {
+    at++;
+    return result;
+  };
   const value = (): ExactJson => {
     space();
     const c = text[at];
@@ -25,12 +29,12 @@ export function parseExactJson(text: string): ExactJson {
       at++;
       const items: ExactJson[] = [];
       space();
-      if (text[at] === ']') return at++, { kind: 'array', items };
+      if (text[at] === ']') return close({ kind: 'array', items });
       for (;;) {
         items.push(value());
         space();
         if (text[at] === ',') at++;
-        else if (text[at] === ']') return at++, { kind: 'array', items };
+        else if (text[at] === ']') return close({ kind: 'array', items });
         else throw new Error(`JSON: expected , or ] at ${at}`);
       }
     }
@@ -38,7 +42,7 @@ export function parseExactJson(text: string): ExactJson {
       at++;
       const entries: [string, ExactJson][] = [];
       space();
-      if (text[at] === '}') return at++, { kind: 'object', entries };
+      if (text[at] === '}') return close({ kind: 'object', entries });
       for (;;) {
         const key = value();
         if (key.kind !== 'string') throw new Error(`JSON: expected a key at ${at}`);
@@ -47,7 +51,7 @@ export function parseExactJson(text: string): ExactJson {
         entries.push([key.value, value()]);
         space();
         if (text[at] === ',') at++;
-        else if (text[at] === '}') return at++, { kind: 'object', entries };
+        else if (text[at] === '}') return close({ kind: 'object', entries });
         else throw new Error(`JSON: expected , or } at ${at}`);
       }
     }

@@ -42,6 +42,8 @@ const DEFAULTS: CompileServerOptions = { maxCompiles: 500, startMs: 60_000 };
 export class WarmCompiler<Outcome> {
   private running: Running | undefined;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Requests sent or waiting (a pool sends the next one to the least busy server). */
+  pending = 0;
   private readonly options: CompileServerOptions;
 
   constructor(
@@ -58,7 +60,8 @@ export class WarmCompiler<Outcome> {
 
   /** Sends one request (already encoded) and reads its answer; one request at a time. */
   compile(request: Buffer, timeoutMs: number, signal?: AbortSignal): Promise<WarmCompileOutcome<Outcome>> {
-    const next = this.queue.then(() => this.compileNow(request, timeoutMs, signal));
+    this.pending++;
+    const next = this.queue.then(() => this.compileNow(request, timeoutMs, signal)).finally(() => this.pending--);
     this.queue = next.catch(() => undefined);
     return next;
   }
@@ -175,4 +178,26 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
       },
     );
   });
+}
+
+/** Several warm compilers of one language, each request sent to the least busy (decision 712). */
+export class WarmCompilers<Outcome> {
+  private readonly servers: WarmCompiler<Outcome>[];
+
+  constructor(count: number, create: () => WarmCompiler<Outcome>) {
+    this.servers = Array.from({ length: count }, create);
+  }
+
+  async warm(): Promise<void> {
+    await Promise.all(this.servers.map((server) => server.warm()));
+  }
+
+  compile(request: Buffer, timeoutMs: number, signal?: AbortSignal): Promise<WarmCompileOutcome<Outcome>> {
+    const idlest = this.servers.reduce((best, server) => (server.pending < best.pending ? server : best));
+    return idlest.compile(request, timeoutMs, signal);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.servers.map((server) => server.close()));
+  }
 }

@@ -7,17 +7,20 @@ import { CSHARP_HARNESS_CLASS, CSHARP_HARNESS_FILE, csharpHarness } from '../har
 import { CSHARP_RUNTIME, CSHARP_RUNTIME_FILE } from '../harness/csharp-runtime.js';
 import { compileErrorOf } from '../harness/jvm-diagnostics.js';
 import { stdioCases } from '../harness/jvm-stdio.js';
-import type { WarmCompiler } from '../harness/jvm-warm-compiler.js';
+import { WarmCompilers } from '../harness/jvm-warm-compiler.js';
 import type { JailLimits } from '../jail-spec.js';
 import type { NativeContext, NativeLanguage, NativeRunInput, NativeRunResult } from '../native-language.js';
 
 const SOURCE_FILE = 'Solution.cs';
 const PROGRAM = 'Run.exe';
 
-/** One warm mcs per process (decision 712), started on first use or by warm(). */
-let compiler: WarmCompiler<CsharpCompileOutcome> | undefined;
-const mcs = (): WarmCompiler<CsharpCompileOutcome> => {
-  compiler ??= csharpCompiler();
+/**
+ * Two warm mcs servers per process (decision 712): a C# compile costs more CPU than the run, so one server would cap
+ * a busy machine's C# runs; Mono's server holds ~60 MB.
+ */
+let compiler: WarmCompilers<CsharpCompileOutcome> | undefined;
+const mcs = (): WarmCompilers<CsharpCompileOutcome> => {
+  compiler ??= new WarmCompilers(2, csharpCompiler);
   return compiler;
 };
 
@@ -30,7 +33,12 @@ export function monoEnv(limits: JailLimits): Record<string, string> {
 /** mcs flags: debug info for the candidate's line numbers in traces, UTF-8 sources, the harness's entry point. */
 const MCS_FLAGS = ['-nologo', '-debug', '-codepage:utf8', '-target:exe', `-out:${PROGRAM}`];
 
-async function compile(args: string[], files: { name: string; text: string }[], context: NativeContext, expected: string | undefined): Promise<{ dir: string } | NativeRunResult> {
+async function compile(
+  args: string[],
+  files: { name: string; text: string }[],
+  context: NativeContext,
+  expected: string | undefined,
+): Promise<{ dir: string } | NativeRunResult> {
   const outcome = await mcs().compile(csharpRequest(args, files), context.compileLimits.wallMs, context.signal);
   if (outcome.kind === 'limit') return { kind: 'compileError', diagnostics: [{ message: outcome.message }], output: outcome.message };
   if (outcome.kind === 'failed') return compileErrorOf(outcome.diagnostics, SOURCE_FILE, expected);
@@ -75,7 +83,12 @@ async function runStdio(input: Extract<NativeRunInput, { form: 'stdio' }>, conte
   const files = [{ name: SOURCE_FILE, text: input.code }];
   const built = await compile([...MCS_FLAGS, SOURCE_FILE], files, context, 'static void Main() in class Solution');
   if ('kind' in built) return built;
-  return stdioCases(input.inputs, context, (stdin) => ({ argv: ["/usr/bin/mono", "--debug", `/box/${PROGRAM}`], dir: built.dir, env: monoEnv(context.runLimits), stdin }));
+  return stdioCases(input.inputs, context, (stdin) => ({
+    argv: ['/usr/bin/mono', '--debug', `/box/${PROGRAM}`],
+    dir: built.dir,
+    env: monoEnv(context.runLimits),
+    stdin,
+  }));
 }
 
 /** C# on Mono (Debian's mono-mcs and mono-runtime): a warm jailed mcs, then one jailed Mono per run or stdio case. */

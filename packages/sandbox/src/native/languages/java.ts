@@ -42,7 +42,11 @@ export function javaRunFlags(limits: JailLimits): string[] {
   ];
 }
 
-async function compile(files: { name: string; text: string }[], context: NativeContext, expected: string | undefined): Promise<{ dir: string } | NativeRunResult> {
+async function compile(
+  files: { name: string; text: string }[],
+  context: NativeContext,
+  expected: string | undefined,
+): Promise<{ dir: string } | NativeRunResult> {
   const outcome = await javac().compile(javaRequest(files), context.compileLimits.wallMs, context.signal);
   if (outcome.kind === 'limit') return { kind: 'compileError', diagnostics: [{ message: outcome.message }], output: outcome.message };
   if (outcome.kind === 'failed') {
