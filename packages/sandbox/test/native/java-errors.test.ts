@@ -9,6 +9,16 @@ afterAll(async () => {
   await context.dispose();
 });
 
+const THREAD_CODE = `class Solution {
+    public static int[] topScores(int[] scores, int k) {
+        new Thread(() -> {
+            try { Thread.sleep(600_000); } catch (InterruptedException e) { }
+        }).start();
+        return scores;
+    }
+}
+`;
+
 const CODE = `import java.util.*;
 
 class Solution {
@@ -42,5 +52,16 @@ describe('java: runtime errors per case', () => {
     expect(memory?.report).toMatchObject({ kind: 'error', message: 'OutOfMemoryError: Java heap space', position: { line: 12 } });
     expect(fine?.report).toEqual({ kind: 'value', json: '[3,4,5]' });
     expect(result.cases.map((c) => c.log)).toEqual(['out 1\nerr 1\n', 'out 2\nerr 2\n', 'out 3\nerr 3\n']);
+  });
+
+  it('a thread the candidate leaves running does not hold the run open until its wall clock', { timeout: 60_000 }, async () => {
+    const started = performance.now();
+    const result = await javaLanguage.execute(
+      { form: 'function', code: THREAD_CODE, functionName: 'topScores', signature: TOP_SCORES_SIGNATURE, argsJson: ['[[1, 2], 2]'] },
+      context,
+    );
+    expect(result.kind === 'ran' && result.cases.map((c) => c.report)).toEqual([{ kind: 'value', json: '[1,2]' }]);
+    // The run's wall limit is 20 s (jvm-context.ts): ending well before it shows the harness ended the process.
+    expect(performance.now() - started).toBeLessThan(15_000);
   });
 });

@@ -64,6 +64,10 @@ static class AssayRuntime
             Console.Error.Flush();
             WriteResult(utf8.GetBytes(line.Append("}\n").ToString()));
         }
+        // Threads the candidate started must not hold the run open until its wall clock.
+        Console.Out.Flush();
+        Console.Error.Flush();
+        Environment.Exit(0);
     }
 
     static void Error(StringBuilder line, Exception error)

@@ -82,12 +82,12 @@ export class WarmCompiler<Outcome> {
     }
     server.child?.stdin?.write(request);
     server.compiles++;
-    const abort = () => this.stop();
-    signal?.addEventListener('abort', abort, { once: true });
+    // A cancelled run's compile is left to finish (bounded by the limit): killing the server on every Cancel would
+    // let a candidate pressing Run and Cancel in turn cost everyone a compiler start.
     try {
       const outcome = await withTimeout(this.program.readResponse(server.reader), timeoutMs);
       if (server.compiles >= this.options.maxCompiles) this.stop();
-      return outcome;
+      return signal?.aborted ? { kind: 'limit', message: 'The run was cancelled' } : outcome;
     } catch (error) {
       this.stop();
       const timedOut = (error as Error).message === 'timeout';
@@ -95,12 +95,8 @@ export class WarmCompiler<Outcome> {
         kind: 'limit',
         message: timedOut
           ? `Compilation took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`
-          : signal?.aborted
-            ? 'The run was cancelled'
-            : 'The compiler stopped (out of memory or killed) while compiling this code',
+          : 'The compiler stopped (out of memory or killed) while compiling this code',
       };
-    } finally {
-      signal?.removeEventListener('abort', abort);
     }
   }
 
