@@ -32,6 +32,21 @@ export interface CompileServerOptions {
   readonly startMs: number;
 }
 
+/**
+ * The server's own jail limits: its CPU time over its whole life (it is replaced after maxCompiles, each bounded by
+ * the compile limit), room for a JVM's threads and virtual reservations, output and files for class files and
+ * Mono's per-request directories. Each request's time is bounded by the host (the compile wall limit).
+ */
+const SERVER_LIMITS = {
+  cpuMs: 3_600_000,
+  wallMs: 86_400_000,
+  memoryBytes: 2 * 1024 * 1024 * 1024,
+  processes: 64,
+  openFiles: 256,
+  fileBytes: 64 * 1024 * 1024,
+  outputBytes: 256 * 1024 * 1024,
+} as const;
+
 const DEFAULTS: CompileServerOptions = { maxCompiles: 500, startMs: 60_000 };
 
 /**
@@ -128,7 +143,7 @@ export class WarmCompiler<Outcome> {
     const args = bwrapArguments({
       argv: this.program.argv,
       dir,
-      limits: { cpuMs: 3_600_000, wallMs: 0, memoryBytes: 0, processes: 64, openFiles: 256, fileBytes: 1 << 20, outputBytes: 0 },
+      limits: SERVER_LIMITS,
     });
     const child = spawn('/usr/bin/setpriv', ['--reuid', String(uid), '--regid', String(uid), '--clear-groups', '/usr/bin/bwrap', ...args], {
       stdio: ['pipe', 'pipe', 'ignore'],
