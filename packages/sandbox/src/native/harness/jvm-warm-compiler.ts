@@ -26,9 +26,9 @@ interface Running {
 }
 
 export interface CompileServerOptions {
-  /** Replace the JVM after this many compiles (bounds what one JVM accumulates, and its CPU-time rlimit). */
+  /** Replace the server after this many compiles (bounds what one process accumulates, and its CPU-time rlimit). */
   readonly maxCompiles: number;
-  /** How long a fresh JVM may take to start and warm up, ms. */
+  /** How long a fresh server may take to start and warm up, ms. */
   readonly startMs: number;
 }
 
@@ -68,7 +68,7 @@ export class WarmCompiler<Outcome> {
     this.options = { ...DEFAULTS, ...options };
   }
 
-  /** Starts the JVM now (otherwise the first compile does). */
+  /** Starts the server now (otherwise the first compile does). */
   async warm(): Promise<void> {
     await this.server().ready;
   }
