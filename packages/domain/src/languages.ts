@@ -7,6 +7,7 @@ export type { LanguageProfile } from './languages/profile.js';
 export { cDeclaration, cScalarType, cShapeOf, cSignatureRefusal } from './languages/profiles/c-signature.js';
 export type { CShape } from './languages/profiles/c-signature.js';
 export { cppTypeName } from './languages/profiles/cpp.js';
+export { csharpTypeText, javaTypeText, parsedSignature } from './languages/profiles/jvm-types.js';
 export { ALL_LANGUAGES, languageName, languageProfile } from './languages/registry.js';
 export { parseValueType, ScalarType, Signature, valueTypeText, ValueTypeText } from './languages/value-type.js';
 export type { ValueType } from './languages/value-type.js';

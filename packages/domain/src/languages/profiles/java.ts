@@ -1,6 +1,17 @@
 import type { LanguageProfile } from '../profile.js';
+import { C_LIKE_IDENTIFIER } from './identifiers.js';
+import { javaTypeText, parsedSignature } from './jvm-types.js';
 
-/** Java: filled in by its language module's work (issue 49); the stub below is a placeholder. */
+const JAVA_RESERVED: ReadonlySet<string> = new Set(
+  'abstract assert boolean break byte case catch char class const continue default do double else enum extends final finally float for goto if implements import instanceof int interface long native new package private protected public return short static strictfp super switch synchronized this throw throws transient try void volatile while true false null var record yield sealed permits _'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Java 17. A function question's answer is a `public static` method of `class Solution` in Solution.java (decision
+ * 711): the harness calls `Solution.name(…)` without making an instance, as Codility and most judges' Java do.
+ */
 export const javaProfile: LanguageProfile = {
   id: 'java',
   name: 'Java',
@@ -10,8 +21,14 @@ export const javaProfile: LanguageProfile = {
   sourceFile: 'Solution.java',
   editorMode: 'java',
   indent: '    ',
-  identifier: /^[A-Za-z_][A-Za-z0-9_]*$/,
-  reserved: new Set(),
-  stub: () => '',
-  stdioStub: () => '',
+  identifier: C_LIKE_IDENTIFIER,
+  reserved: JAVA_RESERVED,
+  stub: (functionName, signature) => {
+    const typed = signature === undefined ? undefined : parsedSignature(signature);
+    const returns = typed === undefined ? 'void' : javaTypeText(typed.returns);
+    const params = (typed?.params ?? []).map((p) => `${javaTypeText(p.type)} ${p.name}`).join(', ');
+    return `import java.util.*;\n\nclass Solution {\n    public static ${returns} ${functionName}(${params}) {\n        \n    }\n}\n`;
+  },
+  stdioStub: () =>
+    'import java.io.*;\nimport java.util.*;\n\nclass Solution {\n    public static void main(String[] args) throws IOException {\n        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));\n        String line = in.readLine();\n        System.out.println(line);\n    }\n}\n',
 };

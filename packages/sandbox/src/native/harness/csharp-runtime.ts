@@ -1,0 +1,154 @@
+/**
+ * The fixed part of every C# function harness (AssayRuntime.cs, compiled with the candidate's Solution.cs and the
+ * generated Harness.cs): the per-case loop of harness-protocol.ts on fd 3, the JSON writer of returned values, and
+ * an exception's message and the candidate's own frames (Solution.cs:line, from the .mdb of `mcs -debug` read by
+ * `mono --debug`). Results are written with libc's write(2) on fd 3.
+ */
+export const CSHARP_RUNTIME_FILE = 'AssayRuntime.cs';
+
+export const CSHARP_RUNTIME = String.raw`using System;
+using System.Collections;
+using System.Diagnostics;
+using System.Globalization;
+using System.IO;
+using System.Runtime.InteropServices;
+using System.Text;
+
+static class AssayRuntime
+{
+    public delegate object Cases(int index);
+
+    // Mono's FileStream refuses an inherited pipe's descriptor and Mono.Posix is another package: libc's write.
+    [DllImport("libc", SetLastError = true)]
+    static extern IntPtr write(int fd, byte[] buffer, IntPtr count);
+
+    static void WriteResult(byte[] bytes)
+    {
+        int at = 0;
+        while (at < bytes.Length)
+        {
+            var part = new byte[bytes.Length - at];
+            Array.Copy(bytes, at, part, 0, part.Length);
+            long written = (long)write(3, part, (IntPtr)part.Length);
+            if (written <= 0) return;
+            at += (int)written;
+        }
+    }
+
+    public static void Run(string marker, int count, Cases cases)
+    {
+        var utf8 = new UTF8Encoding(false);
+        Console.OutputEncoding = utf8;
+        for (int i = 0; i < count; i++)
+        {
+            Console.Out.Flush();
+            Console.Error.Flush();
+            Console.Out.Write(marker + i + "\n");
+            Console.Out.Flush();
+            Console.Error.Write(marker + i + "\n");
+            Console.Error.Flush();
+            var line = new StringBuilder("{\"case\":").Append(i);
+            try
+            {
+                var json = new StringBuilder();
+                Write(json, cases(i));
+                line.Append(",\"value\":").Append(json);
+            }
+            catch (Exception error)
+            {
+                line.Length = 0;
+                line.Append("{\"case\":").Append(i);
+                Error(line, error);
+            }
+            Console.Out.Flush();
+            Console.Error.Flush();
+            WriteResult(utf8.GetBytes(line.Append("}\n").ToString()));
+        }
+        // Threads the candidate started must not hold the run open until its wall clock.
+        Console.Out.Flush();
+        Console.Error.Flush();
+        Environment.Exit(0);
+    }
+
+    static void Error(StringBuilder line, Exception error)
+    {
+        string message = error.GetType().Name + ": " + error.Message;
+        int at = 0, column = 0, more = 0;
+        var trace = new StringBuilder();
+        var frames = new StackTrace(error, true).GetFrames() ?? new StackFrame[0];
+        foreach (var frame in frames)
+        {
+            string file = frame.GetFileName();
+            if (file == null || Path.GetFileName(file) != "Solution.cs") continue;
+            if (at == 0 && frame.GetFileLineNumber() > 0) { at = frame.GetFileLineNumber(); column = frame.GetFileColumnNumber(); }
+            if (trace.Length > 2000) { more++; continue; }
+            if (trace.Length > 0) trace.Append('\n');
+            var method = frame.GetMethod();
+            trace.Append("at ").Append(method == null ? "?" : method.DeclaringType.Name + "." + method.Name)
+                .Append("(Solution.cs:").Append(frame.GetFileLineNumber()).Append(')');
+        }
+        if (more > 0) trace.Append("\n... ").Append(more).Append(" more");
+        line.Append(",\"error\":");
+        String(line, message.Length > 1000 ? message.Substring(0, 1000) : message);
+        if (at > 0) line.Append(",\"line\":").Append(at).Append(",\"column\":").Append(column > 0 ? column : 1);
+        if (trace.Length > 0) { line.Append(",\"trace\":"); String(line, trace.ToString()); }
+    }
+
+    static void Write(StringBuilder output, object value)
+    {
+        if (value == null) output.Append("null");
+        else if (value is string) String(output, (string)value);
+        else if (value is char) String(output, value.ToString());
+        else if (value is bool) output.Append((bool)value ? "true" : "false");
+        else if (value is double || value is float)
+        {
+            double number = Convert.ToDouble(value, CultureInfo.InvariantCulture);
+            output.Append(double.IsNaN(number) || double.IsInfinity(number) ? "null" : number.ToString("R", CultureInfo.InvariantCulture));
+        }
+        else if (value is int || value is long || value is short || value is byte || value is uint || value is ulong || value is decimal)
+            output.Append(Convert.ToString(value, CultureInfo.InvariantCulture));
+        else if (value is IDictionary)
+        {
+            output.Append('{');
+            bool first = true;
+            foreach (DictionaryEntry entry in (IDictionary)value)
+            {
+                if (!first) output.Append(',');
+                first = false;
+                String(output, Convert.ToString(entry.Key, CultureInfo.InvariantCulture));
+                output.Append(':');
+                Write(output, entry.Value);
+            }
+            output.Append('}');
+        }
+        else if (value is IEnumerable)
+        {
+            output.Append('[');
+            bool first = true;
+            foreach (object item in (IEnumerable)value)
+            {
+                if (!first) output.Append(',');
+                first = false;
+                Write(output, item);
+            }
+            output.Append(']');
+        }
+        else String(output, value.ToString());
+    }
+
+    static void String(StringBuilder output, string text)
+    {
+        output.Append('"');
+        foreach (char c in text)
+        {
+            if (c == '"' || c == '\\') output.Append('\\').Append(c);
+            else if (c == '\n') output.Append("\\n");
+            else if (c == '\r') output.Append("\\r");
+            else if (c == '\t') output.Append("\\t");
+            else if (c < ' ') output.Append("\\u").Append(((int)c).ToString("x4"));
+            else output.Append(c);
+        }
+        output.Append('"');
+    }
+}
+`;

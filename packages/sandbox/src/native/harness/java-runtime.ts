@@ -1,0 +1,136 @@
+/**
+ * The fixed part of every Java function harness (AssayRuntime.java, compiled with the candidate's Solution.java and
+ * the generated AssayMain.java): the per-case loop of harness-protocol.ts, the JSON writer of returned values, and
+ * an error's message and the candidate's own frames (Solution.java:line). fd 3 is opened through FileDescriptor's
+ * field (the jail's uid cannot reopen the host's pipe by /proc/self/fd/3), hence `--add-opens java.base/java.io`.
+ */
+export const JAVA_RUNTIME_FILE = 'AssayRuntime.java';
+
+export const JAVA_RUNTIME = String.raw`import java.io.*;
+import java.lang.reflect.Array;
+import java.lang.reflect.Field;
+import java.nio.charset.StandardCharsets;
+import java.util.*;
+
+final class AssayRuntime {
+    interface Cases { Object call(int index) throws Throwable; }
+
+    static Map<String, Object> map(Object... keysAndValues) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) map.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        return map;
+    }
+
+    static void run(String marker, int count, Cases cases) throws Exception {
+        FileDescriptor descriptor = new FileDescriptor();
+        Field fd = FileDescriptor.class.getDeclaredField("fd");
+        fd.setAccessible(true);
+        fd.setInt(descriptor, 3);
+        PrintStream results = new PrintStream(new FileOutputStream(descriptor), false, StandardCharsets.UTF_8);
+        for (int i = 0; i < count; i++) {
+            System.out.flush();
+            System.err.flush();
+            System.out.print(marker + i + "\n");
+            System.out.flush();
+            System.err.print(marker + i + "\n");
+            System.err.flush();
+            StringBuilder line = new StringBuilder("{\"case\":").append(i);
+            try {
+                Object value = cases.call(i);
+                StringBuilder json = new StringBuilder();
+                write(json, value);
+                line.append(",\"value\":").append(json);
+            } catch (Throwable error) {
+                line.setLength(0);
+                line.append("{\"case\":").append(i);
+                error(line, error);
+            }
+            System.out.flush();
+            System.err.flush();
+            results.print(line.append("}\n"));
+            results.flush();
+        }
+        // Threads the candidate started must not hold the run open until its wall clock.
+        System.out.flush();
+        System.err.flush();
+        Runtime.getRuntime().halt(0);
+    }
+
+    private static void error(StringBuilder line, Throwable error) {
+        String name = error.getClass().getName();
+        if (name.startsWith("java.lang.")) name = name.substring("java.lang.".length());
+        String message = error.getMessage() == null ? name : name + ": " + error.getMessage();
+        int at = 0;
+        int more = 0;
+        StringBuilder trace = new StringBuilder();
+        for (StackTraceElement frame : error.getStackTrace()) {
+            if (!"Solution.java".equals(frame.getFileName())) continue;
+            if (at == 0 && frame.getLineNumber() > 0) at = frame.getLineNumber();
+            if (trace.length() > 2000) { more++; continue; }
+            if (trace.length() > 0) trace.append('\n');
+            trace.append("at ").append(frame.getClassName()).append('.').append(frame.getMethodName())
+                .append("(Solution.java:").append(frame.getLineNumber()).append(')');
+        }
+        if (more > 0) trace.append("\n... ").append(more).append(" more");
+        line.append(",\"error\":");
+        string(line, message.length() > 1000 ? message.substring(0, 1000) : message);
+        if (at > 0) line.append(",\"line\":").append(at);
+        if (trace.length() > 0) {
+            line.append(",\"trace\":");
+            string(line, trace.toString());
+        }
+    }
+
+    static void write(StringBuilder out, Object value) {
+        if (value == null) out.append("null");
+        else if (value instanceof String text) string(out, text);
+        else if (value instanceof Character ch) string(out, String.valueOf(ch));
+        else if (value instanceof Double || value instanceof Float) {
+            double number = ((Number) value).doubleValue();
+            out.append(Double.isFinite(number) ? Double.toString(number) : "null");
+        } else if (value instanceof Number || value instanceof Boolean) out.append(value);
+        else if (value instanceof Map<?, ?> map) {
+            out.append('{');
+            boolean first = true;
+            for (Map.Entry<?, ?> entry : map.entrySet()) {
+                if (!first) out.append(',');
+                first = false;
+                string(out, String.valueOf(entry.getKey()));
+                out.append(':');
+                write(out, entry.getValue());
+            }
+            out.append('}');
+        } else if (value.getClass().isArray()) {
+            out.append('[');
+            for (int i = 0, n = Array.getLength(value); i < n; i++) {
+                if (i > 0) out.append(',');
+                write(out, Array.get(value, i));
+            }
+            out.append(']');
+        } else if (value instanceof Iterable<?> items) {
+            out.append('[');
+            boolean first = true;
+            for (Object item : items) {
+                if (!first) out.append(',');
+                first = false;
+                write(out, item);
+            }
+            out.append(']');
+        } else string(out, String.valueOf(value));
+    }
+
+    static void string(StringBuilder out, String text) {
+        out.append('"');
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '"' || c == '\\') out.append('\\').append(c);
+            else if (c == '\n') out.append("\\n");
+            else if (c == '\r') out.append("\\r");
+            else if (c == '\t') out.append("\\t");
+            else if (c < 0x20) out.append(String.format("\\u%04x", (int) c));
+            else out.append(c);
+        }
+        out.append('"');
+    }
+}
+`;

@@ -1,0 +1,62 @@
+import type { LanguageFixture } from './fixture.js';
+
+export const javaFixture: LanguageFixture = {
+  language: 'java',
+  correct: `import java.util.*;
+
+class Solution {
+    public static int[] topScores(int[] scores, int k) {
+        int[] sorted = scores.clone();
+        Arrays.sort(sorted);
+        int[] top = new int[k];
+        for (int i = 0; i < k; i++) top[i] = sorted[sorted.length - 1 - i];
+        return top;
+    }
+}
+`,
+  wrong: `import java.util.*;
+
+class Solution {
+    public static int[] topScores(int[] scores, int k) {
+        int[] sorted = scores.clone();
+        Arrays.sort(sorted);
+        return Arrays.copyOf(sorted, k);
+    }
+}
+`,
+  compileError: {
+    code: `class Solution {
+    public static int[] topScores(int[] scores, int k) {
+        int[] top = new int[k]
+        return top;
+    }
+}
+`,
+    line: 3,
+  },
+  runtimeError: {
+    code: `class Solution {
+    public static int[] topScores(int[] scores, int k) {
+        int[] none = null;
+        return new int[] { none[k] };
+    }
+}
+`,
+    line: 4,
+  },
+  stdioCorrect: `import java.util.*;
+
+class Solution {
+    public static void main(String[] args) {
+        Scanner in = new Scanner(System.in);
+        int n = in.nextInt(), k = in.nextInt();
+        Integer[] scores = new Integer[n];
+        for (int i = 0; i < n; i++) scores[i] = in.nextInt();
+        Arrays.sort(scores, Collections.reverseOrder());
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < k; i++) out.append(i > 0 ? " " : "").append(scores[i]);
+        System.out.println(out);
+    }
+}
+`,
+};
