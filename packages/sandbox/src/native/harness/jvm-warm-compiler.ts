@@ -41,6 +41,9 @@ const SERVER_LIMITS = {
   cpuMs: 3_600_000,
   wallMs: 86_400_000,
   memoryBytes: 2 * 1024 * 1024 * 1024,
+  // A JVM reserves far more address space than it uses (class space, code cache, thread stacks): its heap is held by
+  // -Xmx and, where the host allows one, the jail's memory cgroup, never by RLIMIT_AS.
+  addressSpaceBytes: 64 * 1024 * 1024 * 1024,
   processes: 64,
   openFiles: 256,
   fileBytes: 64 * 1024 * 1024,
