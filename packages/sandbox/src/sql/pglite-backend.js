@@ -62,7 +62,7 @@ async function fingerprint(db) {
 
 /** Schema, seed and the query in one transaction, as the candidate role, always rolled back. @param {PGlite} db @param {SqlCaseJob} job @returns {Promise<SqlJobOutcome>} */
 async function inRolledBackTransaction(db, job) {
-  await db.exec(`BEGIN; SET LOCAL ROLE ${CANDIDATE_ROLE}; SET LOCAL work_mem = '4MB';`);
+  await db.exec(`BEGIN; SET LOCAL ROLE ${CANDIDATE_ROLE};`);
   try {
     for (const [part, text] of /** @type {const} */ ([
       ['schema', job.schema],

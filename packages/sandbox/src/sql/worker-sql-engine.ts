@@ -59,7 +59,12 @@ export class WorkerSqlEngine implements SqlEngine {
         outcomes.push({ kind: 'error', message: `${this.dialect} is not available on this server: ${(error as Error).message}` });
         continue;
       }
-      const job = { code: request.code, schema: request.schema, seed: testCase.seed, limits: { memoryBytes: limits.memoryBytes, maxOutputBytes: limits.maxOutputBytes } };
+      const job = {
+        code: request.code,
+        schema: request.schema,
+        seed: testCase.seed,
+        limits: { memoryBytes: limits.memoryBytes, maxOutputBytes: limits.maxOutputBytes },
+      };
       const end = await handle.run(job, limits.msPerCase, signal);
       if (end.kind !== 'done' || !end.result.pristine) this.#retire(handle);
       outcomes.push(outcomeOf(end, request.code));

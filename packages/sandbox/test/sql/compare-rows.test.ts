@@ -13,6 +13,8 @@ describe('sameRows', () => {
     // A multiset: the count of each row matters.
     expect(sameRows(rows(['id'], [1], [1], [2]), expected, unordered)).toBe(false);
     expect(sameRows(rows(['id'], [1], [2]), expected, unordered)).toBe(false);
+    // Rows are matched by value, not by spelling: 2.0000000001 is the row 2, and true the row 1.
+    expect(sameRows(rows(['id'], [2.0000000001], [true], [2]), expected, unordered)).toBe(true);
   });
 
   test('column names are compared case-insensitively, and only when checked', () => {
@@ -22,6 +24,8 @@ describe('sameRows', () => {
     expect(sameRows(rows(['name', 'sum'], ['a', 1]), expected, { ordered: true, checkColumnNames: false })).toBe(true);
     // The count of columns always matters.
     expect(sameRows(rows(['name'], ['a']), expected, { ordered: true, checkColumnNames: false })).toBe(false);
+    // Names unchecked, values still compared by the value rule.
+    expect(sameRows(rows(['x', 'y'], ['a', true]), expected, { ordered: true, checkColumnNames: false })).toBe(true);
   });
 
   test('numbers compare by value with a small tolerance; integers equal floats', () => {

@@ -49,18 +49,28 @@ describe('PostgreSQL (PGlite)', () => {
     });
   });
 
-  test('pg_sleep past the time limit ends as TIME, and the replacement engine is pristine', async () => {
-    expect(await run('SELECT pg_sleep(30)', { ...LIMITS, msPerCase: 1_000 })).toEqual({ kind: 'time' });
-    expect(await run('SELECT count(*) AS n FROM employees')).toEqual({ kind: 'rows', rows: { columns: ['n'], rows: [[4]] } });
-  }, START_MS);
+  test(
+    'pg_sleep past the time limit ends as TIME, and the replacement engine is pristine',
+    async () => {
+      expect(await run('SELECT pg_sleep(30)', { ...LIMITS, msPerCase: 1_000 })).toEqual({ kind: 'time' });
+      expect(await run('SELECT count(*) AS n FROM employees')).toEqual({ kind: 'rows', rows: { columns: ['n'], rows: [[4]] } });
+    },
+    START_MS,
+  );
 
-  test('what outlives a rollback (a session advisory lock) gets the instance replaced before the next run', async () => {
-    expect(await run('SELECT pg_advisory_lock(42) IS NULL AS locked')).toMatchObject({ kind: 'rows' });
-    expect(await run("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory'")).toEqual({ kind: 'rows', rows: { columns: ['n'], rows: [[0]] } });
-  }, START_MS);
+  test(
+    'what outlives a rollback (a session advisory lock) gets the instance replaced before the next run',
+    async () => {
+      expect(await run('SELECT pg_advisory_lock(42) IS NULL AS locked')).toMatchObject({ kind: 'rows' });
+      expect(await run("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory'")).toEqual({ kind: 'rows', rows: { columns: ['n'], rows: [[0]] } });
+    },
+    START_MS,
+  );
 
   test('PostgreSQL types become JSON scalars: bigint and numeric as numbers, booleans, dates as text', async () => {
-    expect(await run("SELECT 2::bigint AS b, 1.10::numeric(5,2) AS n, true AS t, DATE '2024-01-31' AS d, 9007199254740993::bigint AS huge, 'NaN'::float8 AS nan")).toEqual({
+    expect(
+      await run("SELECT 2::bigint AS b, 1.10::numeric(5,2) AS n, true AS t, DATE '2024-01-31' AS d, 9007199254740993::bigint AS huge, 'NaN'::float8 AS nan"),
+    ).toEqual({
       kind: 'rows',
       rows: { columns: ['b', 'n', 't', 'd', 'huge', 'nan'], rows: [[2, 1.1, true, '2024-01-31', '9007199254740993', 'NaN']] },
     });

@@ -19,9 +19,24 @@ describe.each(['sqlite', 'postgresql'] as const)('%s', (dialect) => {
 
   test('a correct query returns the rows, judged ordered or not and with or without column names', async () => {
     const [outcome] = await run(`SELECT name AS who, salary FROM employees WHERE dept = 'eng' ORDER BY salary`);
-    expect(outcome).toEqual({ kind: 'rows', rows: { columns: ['who', 'salary'], rows: [['Bob', 100], ['Ann', 120]] } });
+    expect(outcome).toEqual({
+      kind: 'rows',
+      rows: {
+        columns: ['who', 'salary'],
+        rows: [
+          ['Bob', 100],
+          ['Ann', 120],
+        ],
+      },
+    });
     const rows = outcome?.kind === 'rows' ? outcome.rows : { columns: [], rows: [] };
-    const expected = { columns: ['WHO', 'salary'], rows: [['Ann', 120], ['Bob', 100]] };
+    const expected = {
+      columns: ['WHO', 'salary'],
+      rows: [
+        ['Ann', 120],
+        ['Bob', 100],
+      ],
+    };
     expect(sameRows(rows, expected, { ordered: false, checkColumnNames: true })).toBe(true);
     expect(sameRows(rows, expected, { ordered: true, checkColumnNames: true })).toBe(false);
     expect(sameRows(rows, { ...expected, columns: ['name', 'pay'] }, { ordered: false, checkColumnNames: true })).toBe(false);
@@ -34,11 +49,25 @@ describe.each(['sqlite', 'postgresql'] as const)('%s', (dialect) => {
     const rows = outcome?.kind === 'rows' ? outcome.rows : { columns: [], rows: [] };
     // Di's NULL department is neither 'eng' nor not: a classic wrong answer.
     expect(rows.rows).toEqual([['Cy', 90]]);
-    expect(sameRows(rows, { columns: ['name', 'salary'], rows: [['Cy', 90], ['Di', 80]] }, { ordered: false, checkColumnNames: true })).toBe(false);
+    expect(
+      sameRows(
+        rows,
+        {
+          columns: ['name', 'salary'],
+          rows: [
+            ['Cy', 90],
+            ['Di', 80],
+          ],
+        },
+        { ordered: false, checkColumnNames: true },
+      ),
+    ).toBe(false);
   });
 
   test('aggregates, NULL and numbers come back as JSON scalars', async () => {
-    const [outcome] = await run(`SELECT count(*) AS n, avg(salary) AS mean, max(dept) AS top, min(CASE WHEN dept IS NULL THEN NULL END) AS blank FROM employees`);
+    const [outcome] = await run(
+      `SELECT count(*) AS n, avg(salary) AS mean, max(dept) AS top, min(CASE WHEN dept IS NULL THEN NULL END) AS blank FROM employees`,
+    );
     expect(outcome).toEqual({ kind: 'rows', rows: { columns: ['n', 'mean', 'top', 'blank'], rows: [[4, 97.5, 'ops', null]] } });
   });
 
@@ -70,13 +99,17 @@ describe.each(['sqlite', 'postgresql'] as const)('%s', (dialect) => {
     expect(after?.kind === 'rows' && after.rows.rows).toEqual([[4]]);
   });
 
-  test('a query that never ends is stopped at the time limit, and the engine serves the next run', async () => {
-    const endless = 'WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT count(*) FROM r';
-    const outcomes = await run(endless, [SEED], { ...LIMITS, msPerCase: 1_000 });
-    expect(outcomes).toEqual([{ kind: 'time' }]);
-    const [after] = await run('SELECT name FROM employees WHERE id = 1');
-    expect(after).toEqual({ kind: 'rows', rows: { columns: ['name'], rows: [['Ann']] } });
-  }, START_MS);
+  test(
+    'a query that never ends is stopped at the time limit, and the engine serves the next run',
+    async () => {
+      const endless = 'WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT count(*) FROM r';
+      const outcomes = await run(endless, [SEED], { ...LIMITS, msPerCase: 1_000 });
+      expect(outcomes).toEqual([{ kind: 'time' }]);
+      const [after] = await run('SELECT name FROM employees WHERE id = 1');
+      expect(after).toEqual({ kind: 'rows', rows: { columns: ['name'], rows: [['Ann']] } });
+    },
+    START_MS,
+  );
 
   test('a result past the output limit ends as OUTPUT', async () => {
     const big = 'WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r WHERE x < 20000) SELECT x, x AS y FROM r';
@@ -86,8 +119,12 @@ describe.each(['sqlite', 'postgresql'] as const)('%s', (dialect) => {
   test('concurrent runs do not see each other', async () => {
     const names = ['p', 'q', 'r', 's', 't', 'u'];
     const seed = (name: string) => `INSERT INTO employees VALUES (1, '${name}', 'eng', 1);`;
-    const reads = names.map((name) => engine.execute(sqlRequest(dialect, 'SELECT max(name) AS name, count(*) AS n FROM employees', [seed(name)]), LIMITS, never()));
-    const writes = names.map((name) => engine.execute(sqlRequest(dialect, `INSERT INTO employees VALUES (2, 'w${name}', 'ops', 2) RETURNING id`, [seed(name)]), LIMITS, never()));
+    const reads = names.map((name) =>
+      engine.execute(sqlRequest(dialect, 'SELECT max(name) AS name, count(*) AS n FROM employees', [seed(name)]), LIMITS, never()),
+    );
+    const writes = names.map((name) =>
+      engine.execute(sqlRequest(dialect, `INSERT INTO employees VALUES (2, 'w${name}', 'ops', 2) RETURNING id`, [seed(name)]), LIMITS, never()),
+    );
     const [readResults] = await Promise.all([Promise.all(reads), Promise.all(writes)]);
     // Each read saw its own seed row only: neither the other seeds nor the other runs' inserts.
     expect(readResults.map(([outcome]) => (outcome?.kind === 'rows' ? outcome.rows.rows : outcome))).toEqual(names.map((name) => [[name, 1]]));

@@ -15,4 +15,4 @@ export function sqlRequest(language: SqlRunRequest['language'], code: string, se
   return { form: 'sql', language, code, schema: SCHEMA, cases, ordered: false, checkColumnNames: false };
 }
 
-export const never = () => new AbortController().signal;
+export const never = (): AbortSignal => new AbortController().signal;

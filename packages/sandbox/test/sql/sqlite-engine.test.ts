@@ -15,7 +15,10 @@ describe('SQLite (sql.js)', () => {
 
   test("a syntax error gives SQLite's message (SQLite gives no position)", async () => {
     expect(await run('SELECT name FROM employees WHERE')).toEqual({ kind: 'error', message: 'incomplete input' });
-    expect(await run('SELEC name FROM employees')).toEqual({ kind: 'error', message: 'Only a query runs here: start with SELECT, WITH or VALUES (or INSERT, UPDATE, DELETE … RETURNING), not SELEC.' });
+    expect(await run('SELEC name FROM employees')).toEqual({
+      kind: 'error',
+      message: 'Only a query runs here: start with SELECT, WITH or VALUES (or INSERT, UPDATE, DELETE … RETURNING), not SELEC.',
+    });
     expect(await run('SELECT name FROM staff')).toEqual({ kind: 'error', message: 'no such table: staff' });
   });
 
