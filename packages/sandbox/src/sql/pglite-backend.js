@@ -9,12 +9,14 @@ import { jsonScalar, OutputBudget } from './sql-values.js';
 const CANDIDATE_ROLE = 'assay_candidate';
 
 // Once per instance, as the bootstrap superuser. `set_config('role', …)` would let a query switch back to the
-// session's superuser (PGlite's session user) mid-statement, so nobody but the superuser may call it.
+// session's superuser (PGlite's session user) mid-statement, so nobody but the superuser may call it; `setseed`
+// would make the next run's `random()` predictable.
 const SETUP = `
 CREATE ROLE ${CANDIDATE_ROLE} NOLOGIN;
 DO $$ BEGIN EXECUTE format('GRANT CREATE, TEMPORARY ON DATABASE %I TO ${CANDIDATE_ROLE}', current_database()); END $$;
 GRANT CREATE, USAGE ON SCHEMA public TO ${CANDIDATE_ROLE};
 REVOKE EXECUTE ON FUNCTION set_config(text, text, boolean) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION setseed(double precision) FROM PUBLIC;
 `;
 
 /** What "pristine" looks like between cases: who we are, and how many schemas, relations and session locks exist. */
@@ -64,6 +66,7 @@ async function fingerprint(db) {
 async function inRolledBackTransaction(db, job) {
   await db.exec(`BEGIN; SET LOCAL ROLE ${CANDIDATE_ROLE};`);
   try {
+    const before = await transactionOf(db);
     for (const [part, text] of /** @type {const} */ ([
       ['schema', job.schema],
       ['seed', job.seed],
@@ -73,11 +76,22 @@ async function inRolledBackTransaction(db, job) {
       } catch (error) {
         return { kind: 'setup', part, message: messageOf(error) };
       }
+      // A schema or seed pasted from a dump may end the transaction (COMMIT) or the role (RESET ROLE): the query
+      // would then run as the superuser, outside the rollback. Refused, and the instance is found unfit after.
+      if ((await transactionOf(db)) !== before) {
+        return { kind: 'setup', part, message: 'it must not end the transaction or change the role (COMMIT, ROLLBACK, SET ROLE): remove those lines' };
+      }
     }
     return await runQuery(db, job);
   } finally {
     await db.exec('ROLLBACK').catch(() => {});
   }
+}
+
+/** The running transaction's id and role: both change when a transaction ends or the role is reset. @param {PGlite} db */
+async function transactionOf(db) {
+  const result = await db.query('SELECT pg_current_xact_id()::text || current_user::text AS state');
+  return String(/** @type {{ state: string }} */ (result.rows[0]).state);
 }
 
 /** @param {PGlite} db @param {SqlCaseJob} job @returns {Promise<SqlJobOutcome>} */

@@ -33,6 +33,7 @@ describe('PostgreSQL (PGlite)', () => {
     ['COPY to a program', "COPY (SELECT 1) TO PROGRAM 'id'", /not COPY/],
     ['loading dblink', 'CREATE EXTENSION dblink', /not CREATE/],
     ['switching back to the superuser', "SELECT set_config('role', 'postgres', false)", /permission denied for function set_config/],
+    ["seeding the next run's random()", 'SELECT setseed(0.5)', /permission denied for function setseed/],
     [
       'switching role inside a nested query',
       "SELECT query_to_xml('SELECT set_config(''role'', ''none'', true), pg_read_file(''/etc/passwd'')', true, false, '')",
@@ -63,6 +64,22 @@ describe('PostgreSQL (PGlite)', () => {
     async () => {
       expect(await run('SELECT pg_advisory_lock(42) IS NULL AS locked')).toMatchObject({ kind: 'rows' });
       expect(await run("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory'")).toEqual({ kind: 'rows', rows: { columns: ['n'], rows: [[0]] } });
+    },
+    START_MS,
+  );
+
+  test.each([
+    ['ends the transaction', `INSERT INTO employees VALUES (7, 'Kept', 'eng', 1); COMMIT;`],
+    ['resets the role', `RESET ROLE;`],
+  ])(
+    'a seed that %s is refused, and nothing of it reaches the next run',
+    async (_name, seed) => {
+      const [outcome] = await engine.execute(sqlRequest('postgresql', 'SELECT current_user', [seed]), LIMITS, never());
+      expect(outcome).toMatchObject({ kind: 'error', message: expect.stringMatching(/question's seed failed.*must not end the transaction/) });
+      expect(await run("SELECT count(*) AS n, count(*) FILTER (WHERE name = 'Kept') AS kept FROM employees")).toEqual({
+        kind: 'rows',
+        rows: { columns: ['n', 'kept'], rows: [[4, 0]] },
+      });
     },
     START_MS,
   );
