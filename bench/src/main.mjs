@@ -21,6 +21,7 @@ import { similarityRows } from './similarity.mjs';
 import { pythonLatency, pythonRows } from './python-latency.mjs';
 import { codingDriveRows } from './coding-drive-suite.mjs';
 import { isolatedRunRows } from './isolated-runs.mjs';
+import { sqlQueryRows } from './sql-queries.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = new Set(process.argv.slice(2));
@@ -220,6 +221,8 @@ try {
   rows.push(...pythonRows(await pythonLatency({ samples: quick ? 5 : 15 })));
   console.log('bench: isolated runs per second through the sandbox');
   rows.push(...(await isolatedRunRows({ quick })));
+  console.log('bench: isolated SQL queries per second');
+  rows.push(...(await sqlQueryRows({ quick })));
 } finally {
   await Promise.all([...started].map((child) => child.stop()));
   await drain.stop();
