@@ -22,6 +22,7 @@ import { pythonLatency, pythonRows } from './python-latency.mjs';
 import { codingDriveRows } from './coding-drive-suite.mjs';
 import { isolatedRunRows } from './isolated-runs.mjs';
 import { nativeRunRows } from './native-runs.mjs';
+import { sqlQueryRows } from './sql-queries.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = new Set(process.argv.slice(2));
@@ -223,6 +224,8 @@ try {
   rows.push(...(await isolatedRunRows({ quick })));
   console.log('bench: native languages and SQL through the sandbox');
   rows.push(...(await nativeRunRows({ quick })));
+  console.log('bench: isolated SQL queries per second');
+  rows.push(...(await sqlQueryRows({ quick })));
 } finally {
   await Promise.all([...started].map((child) => child.stop()));
   await drain.stop();

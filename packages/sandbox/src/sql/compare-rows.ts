@@ -1,18 +1,58 @@
 import type { SqlRows } from '../run-request.js';
 
+/** How close two numbers must be, relative to the larger (or absolute below 1): AVG and float sums differ by dialect. */
+export const SQL_NUMBER_TOLERANCE = 1e-6;
+
 /**
- * Whether a query's rows answer the expected ones (placeholder rule; the SQL work of issue 49 owns and documents
- * the real one: numbers, NULLs, booleans and text across dialects).
+ * Whether a query's rows answer the expected ones (decision 741, packages/sandbox/README.md "SQL questions"): the same
+ * number of columns (and, when checked, the same names, case-insensitively); the same rows, in order or as a multiset;
+ * values equal when both are null, both text and identical, or both numeric (a boolean counts as 1 or 0, since SQLite
+ * has none) within {@link SQL_NUMBER_TOLERANCE}.
  */
 export function sameRows(actual: SqlRows, expected: SqlRows, options: { ordered: boolean; checkColumnNames: boolean }): boolean {
   if (actual.columns.length !== expected.columns.length) return false;
   if (options.checkColumnNames && actual.columns.some((name, index) => name.toLowerCase() !== expected.columns[index]?.toLowerCase())) return false;
-  const key = (row: unknown[]) => JSON.stringify(row);
-  const left = actual.rows.map(key);
-  const right = expected.rows.map(key);
-  if (!options.ordered) {
-    left.sort();
-    right.sort();
+  if (actual.rows.length !== expected.rows.length) return false;
+  const left = options.ordered ? actual.rows : [...actual.rows].sort(compareRows);
+  const right = options.ordered ? expected.rows : [...expected.rows].sort(compareRows);
+  return left.every((row, index) => sameRow(row, right[index] ?? []));
+}
+
+function sameRow(left: readonly unknown[], right: readonly unknown[]): boolean {
+  return left.length === right.length && left.every((value, index) => sameValue(value, right[index]));
+}
+
+function sameValue(left: unknown, right: unknown): boolean {
+  const a = numeric(left);
+  const b = numeric(right);
+  if (a !== undefined && b !== undefined) return Math.abs(a - b) <= SQL_NUMBER_TOLERANCE * Math.max(1, Math.abs(a), Math.abs(b));
+  if (typeof left === 'string' && typeof right === 'string') return left === right;
+  return left === null && right === null;
+}
+
+function numeric(value: unknown): number | undefined {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return undefined;
+}
+
+/** Null first, then numbers (booleans as 1/0) by value, then text, then anything else by its JSON: a total order for the multiset compare. */
+function compareRows(left: readonly unknown[], right: readonly unknown[]): number {
+  for (let index = 0; index < Math.max(left.length, right.length); index += 1) {
+    const order = compareValues(left[index], right[index]);
+    if (order !== 0) return order;
   }
-  return left.length === right.length && left.every((row, index) => row === right[index]);
+  return 0;
+}
+
+function compareValues(left: unknown, right: unknown): number {
+  const rank = (value: unknown) => (value === null || value === undefined ? 0 : numeric(value) !== undefined ? 1 : typeof value === 'string' ? 2 : 3);
+  const byRank = rank(left) - rank(right);
+  if (byRank !== 0) return byRank;
+  const a = numeric(left);
+  const b = numeric(right);
+  if (a !== undefined && b !== undefined) return a - b;
+  const x = typeof left === 'string' ? left : JSON.stringify(left ?? null);
+  const y = typeof right === 'string' ? right : JSON.stringify(right ?? null);
+  return x < y ? -1 : x > y ? 1 : 0;
 }

@@ -1,11 +1,8 @@
 import type { SqlRunRequest } from '../run-request.js';
 import type { SqlEngine } from './sql-engine.js';
+import { WorkerSqlEngine } from './worker-sql-engine.js';
 
-/** The engine of a dialect (placeholder: the SQL work of issue 49 provides SQLite and PGlite). */
+/** The engine of a dialect: SQLite (sql.js) or PostgreSQL (PGlite), each on its own worker thread (decisions 740, 742). */
 export function createSqlEngine(dialect: SqlRunRequest['language']): SqlEngine {
-  return {
-    dialect,
-    execute: async (request) => request.cases.map(() => ({ kind: 'error', message: `${dialect} is not available yet` })),
-    close: async () => {},
-  };
+  return new WorkerSqlEngine(dialect);
 }

@@ -1,6 +1,7 @@
 import type { LanguageProfile } from '../profile.js';
+import { SQL_STUB } from './sqlite.js';
 
-/** SQL (PostgreSQL): filled in by its language module's work (issue 49); the stub below is a placeholder. */
+/** PostgreSQL, run by PGlite (WebAssembly), each case in a transaction that is rolled back. Identifiers do not apply. */
 export const postgresqlProfile: LanguageProfile = {
   id: 'postgresql',
   name: 'SQL (PostgreSQL)',
@@ -12,6 +13,6 @@ export const postgresqlProfile: LanguageProfile = {
   indent: '  ',
   identifier: /^[A-Za-z_][A-Za-z0-9_]*$/,
   reserved: new Set(),
-  stub: () => '',
-  stdioStub: () => '',
+  stub: () => SQL_STUB,
+  stdioStub: () => SQL_STUB,
 };

@@ -1,6 +1,9 @@
 import type { LanguageProfile } from '../profile.js';
 
-/** SQL (SQLite): filled in by its language module's work (issue 49); the stub below is a placeholder. */
+/** The starter of an SQL question: what is judged, then an empty query. */
+export const SQL_STUB = '-- One statement: the rows it returns are your answer.\nSELECT\n';
+
+/** SQLite, run by sql.js (WebAssembly) on a fresh in-memory database per case. Identifiers do not apply: no functions are named. */
 export const sqliteProfile: LanguageProfile = {
   id: 'sqlite',
   name: 'SQL (SQLite)',
@@ -12,6 +15,6 @@ export const sqliteProfile: LanguageProfile = {
   indent: '  ',
   identifier: /^[A-Za-z_][A-Za-z0-9_]*$/,
   reserved: new Set(),
-  stub: () => '',
-  stdioStub: () => '',
+  stub: () => SQL_STUB,
+  stdioStub: () => SQL_STUB,
 };
