@@ -1,4 +1,4 @@
-import { WALL_CLOCK_SLACK_MS } from '../limits.js';
+import { ENGINE_START_TIMEOUT_MS, WALL_CLOCK_SLACK_MS } from '../limits.js';
 import { MEMORY_LIMIT_EXCEEDED, NOT_RUN_TIME_LIMIT, TIME_LIMIT_EXCEEDED } from '../outcome.js';
 import type { SqlRun } from '../request.js';
 import type { SqlRunRequest } from '../run-request.js';
@@ -101,6 +101,9 @@ export class SqlSlot implements Slot<SqlRun> {
     const { request } = job.run;
     const { limits } = job;
     const engine = this.#engine(request.language);
+    // A database engine's start (PGlite: seconds, more on a loaded host) is not the candidate's time: the run's wall
+    // clock starts once it is ready, as a worker run's starts once its interpreter is (bounded like theirs).
+    await startOf(engine);
     job.started?.();
     let timer: NodeJS.Timeout | undefined;
     const overran = new Promise<'time'>((resolve) => {
@@ -154,4 +157,13 @@ export function judgeSql(
     }
   });
   return { results };
+}
+
+/** Waits for an engine to be ready, at most ENGINE_START_TIMEOUT_MS (a failed start shows in its run's answers). */
+async function startOf(engine: SqlEngine): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ENGINE_START_TIMEOUT_MS);
+  });
+  await Promise.race([engine.warm?.().catch(() => {}), bound]).finally(() => clearTimeout(timer));
 }
