@@ -3,6 +3,8 @@ import { Id } from '../ids.js';
 import { InvitationStatus } from '../invitation-status.js';
 import { JsonValue } from '../schemas/json-value.js';
 import { CodingLanguage } from '../schemas/coding-language.js';
+import { QuestionForm } from '../languages/language-id.js';
+import { Signature } from '../languages/value-type.js';
 import { SectionType } from '../schemas/test.js';
 import { CandidateFacingOrg } from '../schemas/candidate-page.js';
 import { candidateCode, plainText, singleLineText, unionError } from '../schemas/text-fields.js';
@@ -18,6 +20,10 @@ import { QuestionEventInputs } from './question-signals.js';
 export const CandidateOption = z.object({ optionId: z.int().nonnegative(), text: z.string() }).meta({ id: 'CandidateOption' });
 
 export const CodingSample = z.object({ args: z.array(JsonValue), expected: JsonValue });
+/** A stdin/stdout question's sample: the input the program reads and the output it should print. */
+export const StdioSample = z.object({ input: z.string(), output: z.string() });
+/** An SQL question's sample: the seed after the schema, and the rows the query should return. */
+export const SqlSample = z.object({ seed: z.string(), columns: z.array(z.string()), rows: z.array(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))) });
 
 /** A single- or multiple-choice question: its options, never which are right. */
 export const CandidateChoiceQuestion = z
@@ -34,12 +40,20 @@ export const CandidateCodingQuestion = z
     languages: z.array(CodingLanguage),
     /** The first of `languages` (kept for pages that know one language). */
     language: CodingLanguage,
+    /** function (call functionName), stdio (read input, print output) or sql (a query on schema + each sample's seed). */
+    form: QuestionForm,
+    /** The function to write; '' for stdio and sql questions. */
     functionName: z.string(),
+    /** Function questions with a typed signature: the parameters and return type every language's stub follows. */
+    signature: Signature.optional(),
+    /** SQL questions: the schema every database starts from, and how rows are compared. */
+    sql: z.object({ schema: z.string(), ordered: z.boolean(), checkColumnNames: z.boolean() }).optional(),
     /** The starter code of `language`. */
     starterCode: z.string(),
     /** The starter code of each accepted language, by language. */
     starterCodes: z.record(z.string(), z.string()),
-    sampleTests: z.array(CodingSample),
+    /** In the question's form: { args, expected }, { input, output } or { seed, columns, rows }. */
+    sampleTests: z.array(z.union([CodingSample, StdioSample, SqlSample])),
   })
   .meta({ id: 'CandidateCodingQuestion' });
 export type CandidateCodingQuestion = z.infer<typeof CandidateCodingQuestion>;
