@@ -7,3 +7,5 @@ export type { LanguageProfile } from './languages/profile.js';
 export { ALL_LANGUAGES, languageName, languageProfile } from './languages/registry.js';
 export { parseValueType, ScalarType, Signature, valueTypeText, ValueTypeText } from './languages/value-type.js';
 export type { ValueType } from './languages/value-type.js';
+export { importableLanguages, LanguageAvailability, languagesNeeded, runnableHere } from './languages/availability.js';
+export type { LanguageAvailabilities } from './languages/availability.js';

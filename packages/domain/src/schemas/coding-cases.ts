@@ -55,3 +55,7 @@ export type SqlSettings = z.infer<typeof SqlSettings>;
 /** What a report shows as a hidden test's input when the org asked for inputs: the arguments, the stdin text or the seed. */
 export const caseInputsOf = (test: CodingTestCase | StdioTestCase | SqlTestCase): JsonValue[] =>
   'args' in test ? test.args : 'input' in test ? [test.input] : [test.seed];
+
+/** What a sample's result shows as expected: the return value, the output text or the rows. */
+export const caseExpectedOf = (test: CodingTestCase | StdioTestCase | SqlTestCase): JsonValue =>
+  'args' in test ? test.expected : 'input' in test ? test.output : { columns: test.columns, rows: test.rows };

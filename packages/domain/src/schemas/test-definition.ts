@@ -5,7 +5,7 @@ import { QuestionBase, QUESTION_TEXT_FORMAT } from './question-base.js';
 import { FreeTextQuestion, ShortAnswerQuestion } from './written-questions.js';
 import { CodingQuestion } from './coding-question.js';
 
-export { CodingTestCase, SqlSettings, SqlTestCase, StdioTestCase } from './coding-cases.js';
+export { caseExpectedOf, caseInputsOf, CodingTestCase, SqlSettings, SqlTestCase, StdioTestCase } from './coding-cases.js';
 export {
   CodingQuestion,
   codingFormOf,
