@@ -20,10 +20,6 @@ import { QuestionEventInputs } from './question-signals.js';
 export const CandidateOption = z.object({ optionId: z.int().nonnegative(), text: z.string() }).meta({ id: 'CandidateOption' });
 
 export const CodingSample = z.object({ args: z.array(JsonValue), expected: JsonValue });
-/** A stdin/stdout question's sample: the input the program reads and the output it should print. */
-export const StdioSample = z.object({ input: z.string(), output: z.string() });
-/** An SQL question's sample: the seed after the schema, and the rows the query should return. */
-export const SqlSample = z.object({ seed: z.string(), columns: z.array(z.string()), rows: z.array(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))) });
 
 /** A single- or multiple-choice question: its options, never which are right. */
 export const CandidateChoiceQuestion = z
@@ -52,8 +48,11 @@ export const CandidateCodingQuestion = z
     starterCode: z.string(),
     /** The starter code of each accepted language, by language. */
     starterCodes: z.record(z.string(), z.string()),
-    /** In the question's form: { args, expected }, { input, output } or { seed, columns, rows }. */
-    sampleTests: z.array(z.union([CodingSample, StdioSample, SqlSample])),
+    /**
+     * One shape for every form, as sample results have it: a function's arguments and return value; a stdio sample's
+     * input text as `args[0]` and its output as `expected`; an SQL sample's seed as `args[0]` and `{ columns, rows }`.
+     */
+    sampleTests: z.array(CodingSample),
   })
   .meta({ id: 'CandidateCodingQuestion' });
 export type CandidateCodingQuestion = z.infer<typeof CandidateCodingQuestion>;

@@ -1,3 +1,4 @@
+import { caseExpectedOf, caseInputsOf } from '../schemas/coding-cases.js';
 import type { CodingQuestion } from '../schemas/coding-question.js';
 import type { CandidateCodingQuestion } from './candidate-api.js';
 
@@ -5,6 +6,7 @@ import type { CandidateCodingQuestion } from './candidate-api.js';
 export const candidateFormFields = (
   question: CodingQuestion,
 ): Pick<CandidateCodingQuestion, 'form' | 'functionName' | 'signature' | 'sql' | 'sampleTests'> => {
+  const sampleTests = question.sampleTests.map((sample) => ({ args: caseInputsOf(sample), expected: caseExpectedOf(sample) }));
   switch (question.form) {
     case undefined:
     case 'function':
@@ -12,11 +14,11 @@ export const candidateFormFields = (
         form: 'function',
         functionName: question.functionName,
         ...(question.signature === undefined ? {} : { signature: question.signature }),
-        sampleTests: question.sampleTests,
+        sampleTests,
       };
     case 'stdio':
-      return { form: 'stdio', functionName: '', sampleTests: question.sampleTests };
+      return { form: 'stdio', functionName: '', sampleTests };
     case 'sql':
-      return { form: 'sql', functionName: '', sql: question.sql, sampleTests: question.sampleTests };
+      return { form: 'sql', functionName: '', sql: question.sql, sampleTests };
   }
 };
