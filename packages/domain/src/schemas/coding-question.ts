@@ -179,6 +179,9 @@ export const SqlCodingQuestion = z
 export const CodingQuestion = z.discriminatedUnion('form', [FunctionCodingQuestion, StdioCodingQuestion, SqlCodingQuestion], {
   error: 'form must be "function" (or left out), "stdio" or "sql"',
 });
+// Published as anyOf, not oneOf (decision 686): a definition from before issue 49 leaves `form` out, and JSON Schema
+// linters cannot prove branches exclusive on an optional property. Parsing still dispatches on `form` (absent: function).
+(CodingQuestion._zod.def as { inclusive?: boolean }).inclusive = true;
 export type CodingQuestion = z.infer<typeof CodingQuestion>;
 export type FunctionCodingQuestion = z.infer<typeof FunctionCodingQuestion>;
 export type StdioCodingQuestion = z.infer<typeof StdioCodingQuestion>;
