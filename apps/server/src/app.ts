@@ -114,7 +114,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   await registerOpenApi(app, config.publicUrl);
 
   const reports = new ReportRenderer({ threads: config.exportThreads, queue: config.exportQueue, pdfTimeBudgetMs: config.pdfTimeBudgetMs });
-  
+
   const { maxQueued, maxWaitMs, budget: runBudget } = config.sampleRuns;
   // One pool of threads for sample runs and for the scoring of the worker in this process, shared fairly.
   // The languages it offers and whether it may jail native ones (issue 49: SandboxOptions.languages, .nativeJail).
@@ -145,7 +145,17 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   await registerCandidatePages(app);
   await app.register(unsubscribeRoutes, context);
   const tokens = new KnownTokens((token) => store.attempts.invitationIdOfToken(token));
-  await app.register(candidateRoutes, { attempts, runner, runBudget, now, tokens, languages, prewarm: config.sandboxPrewarm, unknownTokens: credentialLimits.takeTestToken, prefix: '/candidate/v1' });
+  await app.register(candidateRoutes, {
+    attempts,
+    runner,
+    runBudget,
+    now,
+    tokens,
+    languages,
+    prewarm: config.sandboxPrewarm,
+    unknownTokens: credentialLimits.takeTestToken,
+    prefix: '/candidate/v1',
+  });
   await app.register(candidateLinkRoutes, { ...context, prefix: '/candidate/v1' });
   await app.register(
     async (v2) => {

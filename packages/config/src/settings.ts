@@ -61,7 +61,14 @@ export type TrustProxySetting = z.infer<typeof TrustProxySetting>;
 /** `java,cpp,python`: the languages a process offers, from the registry's ids (ASSAY_LANGUAGES; empty entries ignored). */
 export const LanguagesSetting = z
   .string()
-  .transform((text) => [...new Set(text.split(',').map((entry) => entry.trim().toLowerCase()).filter((entry) => entry !== ''))])
+  .transform((text) => [
+    ...new Set(
+      text
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter((entry) => entry !== ''),
+    ),
+  ])
   .pipe(
     z
       .array(z.enum(LanguageId.options, { error: `must be a comma-separated list of ${LanguageId.options.join(', ')}` }))

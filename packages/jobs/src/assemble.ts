@@ -98,9 +98,7 @@ export const assembleWorker = (
     languages: languageSettings.languages,
     nativeJail: languageSettings.nativeJail,
   };
-  const sandbox = options.codeRunner
-    ? undefined
-    : new Sandbox(sandboxOptions);
+  const sandbox = options.codeRunner ? undefined : new Sandbox(sandboxOptions);
   if (sandbox && options.warmAtStart) sandbox.warmUp('scoring');
   const runner = options.codeRunner ?? sandbox!;
   const languages = sandbox === undefined ? undefined : languageAvailability(sandbox, languageSettings);

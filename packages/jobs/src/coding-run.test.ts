@@ -3,7 +3,13 @@ import { CodingQuestion } from '@assay/domain';
 import { codingRunRequest } from './coding-run.js';
 
 const base = { type: 'coding', text: 'Solve it' };
-const signature = { params: [{ name: 'scores', type: 'int[]' }, { name: 'k', type: 'int' }], returns: 'int[]' };
+const signature = {
+  params: [
+    { name: 'scores', type: 'int[]' },
+    { name: 'k', type: 'int' },
+  ],
+  returns: 'int[]',
+};
 
 describe('codingRunRequest builds the sandbox request of each form', () => {
   it('function: the name, the signature and the chosen tests as cases', () => {

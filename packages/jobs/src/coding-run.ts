@@ -33,8 +33,7 @@ export const codingRunRequest = (question: CodingQuestion, code: string, languag
   switch (question.form) {
     case undefined:
     case 'function': {
-      const cases =
-        typeof tests === 'string' ? question[tests] : [{ args: 'args' in tests ? [...tests.args] : [], expected: null as unknown }];
+      const cases = typeof tests === 'string' ? question[tests] : [{ args: 'args' in tests ? [...tests.args] : [], expected: null as unknown }];
       return {
         form: 'function',
         language,

@@ -44,7 +44,10 @@ const unknownRun = () => refusal('404.11', 'This run is not known here: it finis
  * Sample runs that answer at once and are followed: start one (its place in the queue, or its results when it
  * is quick), read it (long-polling with `?wait=`), cancel it. Same gate, budget and queue as the synchronous run.
  */
-export const candidateRunRoutes: FastifyPluginAsyncZod<CandidateRunRouteOptions> = async (app, { attempts, runner, sampleRuns, registry, languages, prewarm }) => {
+export const candidateRunRoutes: FastifyPluginAsyncZod<CandidateRunRouteOptions> = async (
+  app,
+  { attempts, runner, sampleRuns, registry, languages, prewarm },
+) => {
   app.addHook('preClose', async () => registry.close());
 
   app.post(

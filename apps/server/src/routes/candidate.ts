@@ -49,7 +49,10 @@ const QuestionParams = TokenParams.extend({ questionId: IdParam });
 const tags = ['candidate'];
 
 /** The candidate JSON API behind the take-test page; the token in the path is the only credential. */
-export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = async (app, { attempts, runner, runBudget, now, tokens, unknownTokens, languages, prewarm }) => {
+export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = async (
+  app,
+  { attempts, runner, runBudget, now, tokens, unknownTokens, languages, prewarm },
+) => {
   requireKnownToken(app, tokens, unknownTokens);
   const sampleRuns = new SampleRunGate(runBudget, now);
 

@@ -60,7 +60,12 @@ export const testRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store
       // Every language a question accepts must run somewhere: here, or in a live worker that declared it (400.30).
       const needed = languagesNeeded(request.body);
       unwrap(importableLanguages(needed, languages, await store.sandboxWorkers.liveLanguages()));
-      return answerWithEffect(reply, store, (repositories) => repositories.tests.importDefinition(request.org.orgId, request.body, newAccessKey(), now()), succeed);
+      return answerWithEffect(
+        reply,
+        store,
+        (repositories) => repositories.tests.importDefinition(request.org.orgId, request.body, newAccessKey(), now()),
+        succeed,
+      );
     },
   );
 };

@@ -33,11 +33,7 @@ export const languagesNeeded = (definition: {
  * that declared it (`elsewhere`). Otherwise 400.30 names each language with why it cannot run and the remedy, so the
  * author learns it at import, not when the first candidate's answer cannot be scored.
  */
-export const importableLanguages = (
-  needed: readonly LanguageId[],
-  here: LanguageAvailabilities,
-  elsewhere: ReadonlySet<LanguageId>,
-): Result<void> => {
+export const importableLanguages = (needed: readonly LanguageId[], here: LanguageAvailabilities, elsewhere: ReadonlySet<LanguageId>): Result<void> => {
   const missing = needed.filter((language) => !here[language].available && !elsewhere.has(language));
   if (missing.length === 0) return ok(undefined);
   const details = missing.map((language) => {

@@ -38,17 +38,14 @@ export const SqlTestCase = z
     error: 'every row must have one value per column',
     path: ['rows'],
   })
-  .meta({ description: 'A pristine database gets the schema, then seed; the candidate\'s query must return columns and rows.' });
+  .meta({ description: "A pristine database gets the schema, then seed; the candidate's query must return columns and rows." });
 export type SqlTestCase = z.infer<typeof SqlTestCase>;
 
 /** The database every case of an SQL question starts from, and how its rows are compared. */
 export const SqlSettings = z.strictObject({
   schema: z.string().max(200_000),
   ordered: z.boolean().default(false).meta({ description: 'Rows must come in the expected order (an ORDER BY question). Default false.' }),
-  checkColumnNames: z
-    .boolean()
-    .default(true)
-    .meta({ description: 'Column names must match the expected ones (case-insensitively). Default true.' }),
+  checkColumnNames: z.boolean().default(true).meta({ description: 'Column names must match the expected ones (case-insensitively). Default true.' }),
 });
 export type SqlSettings = z.infer<typeof SqlSettings>;
 

@@ -4,7 +4,13 @@ import { caseInputsOf } from './coding-cases.js';
 import { codingFormOf, CodingQuestion } from './coding-question.js';
 
 const base = { type: 'coding', text: 'Solve it', marks: 5 };
-const signature = { params: [{ name: 'scores', type: 'int[]' }, { name: 'k', type: 'int' }], returns: 'int[]' };
+const signature = {
+  params: [
+    { name: 'scores', type: 'int[]' },
+    { name: 'k', type: 'int' },
+  ],
+  returns: 'int[]',
+};
 const fn = { ...base, functionName: 'topK', hiddenTests: [{ args: [[5, 1, 9], 2], expected: [9, 5] }] };
 const stdio = { ...base, form: 'stdio', languages: ['java', 'c'], hiddenTests: [{ input: '4 2\n5 1 9 3\n', output: '9 5\n' }] };
 const sql = {
@@ -84,7 +90,9 @@ describe('sql questions', () => {
 
   it('refuses a non-SQL language, rows of the wrong width and an unknown form', () => {
     expect(messagesOf({ ...sql, languages: ['python'] })).toContain('languages.0: Python cannot answer a sql question (it answers function questions)');
-    expect(messagesOf({ ...sql, hiddenTests: [{ columns: ['a', 'b'], rows: [[1]] }] })).toContain('hiddenTests.0.rows: every row must have one value per column');
+    expect(messagesOf({ ...sql, hiddenTests: [{ columns: ['a', 'b'], rows: [[1]] }] })).toContain(
+      'hiddenTests.0.rows: every row must have one value per column',
+    );
     expect(messagesOf({ ...sql, form: 'essay' })).toContain('form: form must be "function" (or left out), "stdio" or "sql"');
   });
 });

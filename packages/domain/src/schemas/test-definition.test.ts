@@ -202,11 +202,7 @@ describe('CodingQuestion languages', () => {
       'starterCode.javascript: starterCode has JavaScript code but the question does not accept javascript',
     ],
     ['starter code for an unknown language', { starterCode: { cobol: 'x' } }, 'starterCode: Unrecognized key: "cobol"'],
-    [
-      'starter code that is a number',
-      { starterCode: 4 },
-      `starterCode: starterCode must be a string, or an object of strings by language (${ALL_LISTED})`,
-    ],
+    ['starter code that is a number', { starterCode: 4 }, `starterCode: starterCode must be a string, or an object of strings by language (${ALL_LISTED})`],
     [
       'a JavaScript-only functionName with python',
       { languages: ['javascript', 'python'], functionName: 'add$' },
