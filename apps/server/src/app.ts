@@ -3,6 +3,8 @@ import type { Socket } from 'node:net';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ReportRenderer } from '@assay/reports/host';
 import { Sandbox, type CodeRunner } from '@assay/sandbox';
+import type { LanguageAvailabilities } from '@assay/domain/languages';
+import { languageAvailability } from '@assay/jobs';
 import type { Store } from '@assay/store';
 import { KeyOwnerCache } from './auth/key-owner-cache.js';
 import { KnownTokens } from './auth/known-tokens.js';
@@ -69,7 +71,7 @@ export interface AppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     /** The candidate side, and the code runner the in-process worker shares for scoring. */
-    assay: { attempts: CandidateAttempts; runner: CodeRunner };
+    assay: { attempts: CandidateAttempts; runner: CodeRunner; languages: LanguageAvailabilities };
   }
 }
 
@@ -112,17 +114,27 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   await registerOpenApi(app, config.publicUrl);
 
   const reports = new ReportRenderer({ threads: config.exportThreads, queue: config.exportQueue, pdfTimeBudgetMs: config.pdfTimeBudgetMs });
-  const context: AppContext = { config, store, keyCache: new KeyOwnerCache(config.keyCacheTtlMs), now, reports, credentialLimits };
+
   const { maxQueued, maxWaitMs, budget: runBudget } = config.sampleRuns;
   // One pool of threads for sample runs and for the scoring of the worker in this process, shared fairly.
-  const sandbox = codeRunner
-    ? undefined
-    : new Sandbox({ workers: config.sandbox.serverWorkers, maxQueued, maxWaitMs, laneWeights: config.sandbox.laneWeights, prewarm: config.sandboxPrewarm });
-  // The workers warm up with the process, or (by default) when an attempt with Python starts.
+  // The languages it offers and whether it may jail native ones (issue 49: SandboxOptions.languages, .nativeJail).
+  const sandboxOptions = {
+    workers: config.sandbox.serverWorkers,
+    maxQueued,
+    maxWaitMs,
+    laneWeights: config.sandbox.laneWeights,
+    prewarm: config.sandboxPrewarm,
+    languages: config.sandbox.languages,
+    nativeJail: config.sandbox.nativeJail,
+  };
+  const sandbox = codeRunner ? undefined : new Sandbox(sandboxOptions);
+  // The workers warm up with the process, or (by default) when an attempt with a prewarmed language starts.
   if (sandbox && config.sandboxWarmAtStart) sandbox.warmUp('candidate');
   const runner = codeRunner ?? sandbox!;
+  const languages = languageAvailability(runner, config.sandbox);
   const attempts = new CandidateAttempts(store, now, config.answerGraceMs, runBudget);
-  app.decorate('assay', { attempts, runner });
+  app.decorate('assay', { attempts, runner, languages });
+  const context: AppContext = { config, store, keyCache: new KeyOwnerCache(config.keyCacheTtlMs), now, reports, credentialLimits, languages };
   app.addHook('onClose', async () => {
     await sandbox?.close();
     await reports.close();
@@ -133,7 +145,17 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   await registerCandidatePages(app);
   await app.register(unsubscribeRoutes, context);
   const tokens = new KnownTokens((token) => store.attempts.invitationIdOfToken(token));
-  await app.register(candidateRoutes, { attempts, runner, runBudget, now, tokens, unknownTokens: credentialLimits.takeTestToken, prefix: '/candidate/v1' });
+  await app.register(candidateRoutes, {
+    attempts,
+    runner,
+    runBudget,
+    now,
+    tokens,
+    languages,
+    prewarm: config.sandboxPrewarm,
+    unknownTokens: credentialLimits.takeTestToken,
+    prefix: '/candidate/v1',
+  });
   await app.register(candidateLinkRoutes, { ...context, prefix: '/candidate/v1' });
   await app.register(
     async (v2) => {

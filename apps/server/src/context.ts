@@ -2,6 +2,7 @@ import type { ReportRenderer } from '@assay/reports/host';
 import type { Store } from '@assay/store';
 import type { KeyOwnerCache } from './auth/key-owner-cache.js';
 import type { Config } from '@assay/config';
+import type { LanguageAvailabilities } from '@assay/domain/languages';
 import type { CredentialLimits } from './rate-limits/rate-limits.js';
 
 /** What route plugins need from the shell; `now` is the one clock read, passed down to the domain. */
@@ -14,4 +15,6 @@ export interface AppContext {
   readonly reports: ReportRenderer;
   /** The limits credential checks apply: failures per address, a verified report link's budget. */
   readonly credentialLimits: CredentialLimits;
+  /** Which languages this process's sandbox runs, each with why not and how to enable it (issue 49). */
+  readonly languages: LanguageAvailabilities;
 }

@@ -1,7 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { fileURLToPath } from 'node:url';
 import { openStore } from '@assay/store';
-import { assembleWorker, SCORES_PER_SANDBOX_WORKER } from '@assay/jobs';
+import { assembleWorker, languagesBanner, runnableLanguages, SCORES_PER_SANDBOX_WORKER } from '@assay/jobs';
 import { DEFAULT_WORKERS } from '@assay/sandbox';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, startDirectory, withAbsolutePaths, type Config } from '@assay/config';
@@ -24,6 +24,7 @@ const start = async (config: Config): Promise<void> => {
   const worker = config.runWorker
     ? assembleWorker(store, config, app.log, {
         codeRunner: app.assay.runner,
+        runs: runnableLanguages(app.assay.languages),
         scoreConcurrency: SCORES_PER_SANDBOX_WORKER * (config.sandbox.serverWorkers ?? DEFAULT_WORKERS),
         scoringBudget: config.scoringBudget,
         pollMs: config.worker.pollMs,
@@ -50,6 +51,7 @@ const start = async (config: Config): Promise<void> => {
   startIdleCollector({ onSettle: () => store.releaseMemory() });
   process.stdout.write(`\nAssay is listening on ${config.publicUrl} (API reference: ${config.publicUrl}/docs)\n`);
   process.stdout.write(`Database: ${config.databaseUrl.replace(/\/\/[^@/]*@/, '//…@')}\n`);
+  process.stdout.write(`${languagesBanner(app.assay.languages)}\n`);
   if (worker) {
     worker.start();
     process.stdout.write(

@@ -15,7 +15,8 @@ describe.each(backends)('health and readiness on %s', (backend) => {
       const response = await h.request({ method: 'GET', url, apiKey: null });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
-      expect(envelope(response)).toEqual({ statuscode: '200.1', description: 'Request succeeded', result: { status: 'ok' } });
+      // /readyz also says which languages run here (issue 49): its own test is language-availability.test.ts.
+      expect(envelope(response)).toMatchObject({ statuscode: '200.1', description: 'Request succeeded', result: { status: 'ok' } });
     }
   });
 

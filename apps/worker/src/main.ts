@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { ConfigError, loadConfig, startDirectory, withAbsolutePaths } from '@assay/config';
-import { assembleWorker, type Logger } from '@assay/jobs';
+import { assembleWorker, languagesBanner, runnableLanguages, type Logger } from '@assay/jobs';
 import { openStore } from '@assay/store';
 
 /** A worker process of its own, for scale-out on PostgreSQL: any number share the database with the servers. */
@@ -27,10 +27,13 @@ const assembled = assembleWorker(store, config, log, {
   scoringBudget: config.scoringBudget,
   prewarm: config.sandboxPrewarm,
   warmAtStart: config.sandboxWarmAtStart,
+  languageSettings: config.sandbox,
   ...(config.worker.id ? { workerId: config.worker.id } : {}),
 });
 assembled.start();
 log.info({ workerId: assembled.worker.workerId, mail: assembled.mailer.mode }, 'worker started');
+// Which languages this worker scores, and how to enable the rest (what the server's banner says of its own).
+if (assembled.languages) log.info({ languages: runnableLanguages(assembled.languages) }, languagesBanner(assembled.languages));
 
 const shutdown = async (signal: string) => {
   log.info({ signal }, 'worker stopping');

@@ -1,3 +1,4 @@
+import { LanguageId } from '@assay/domain/languages';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -41,6 +42,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ ASSAY_SANDBOX_PREWARM: 'python' })).toMatchObject({ sandboxPrewarm: ['python'], sandboxWarmAtStart: true });
     expect(loadConfig({ ASSAY_SANDBOX_PREWARM: 'none' })).toMatchObject({ sandboxPrewarm: [], sandboxWarmAtStart: false });
     expect(() => loadConfig({ ASSAY_SANDBOX_PREWARM: 'ruby' })).toThrow(/ASSAY_SANDBOX_PREWARM: must be on-demand, python or none/);
+  });
+
+  it('reads the languages offered and whether native languages may be jailed (issue 49)', () => {
+    expect(loadConfig({}).sandbox).toMatchObject({ languages: LanguageId.options, nativeJail: 'auto' });
+    expect(loadConfig({ ASSAY_LANGUAGES: ' Java, python ,,java', ASSAY_NATIVE_JAIL: 'off' }).sandbox).toMatchObject({
+      languages: ['java', 'python'],
+      nativeJail: 'off',
+    });
+    expect(() => loadConfig({ ASSAY_LANGUAGES: 'java,cobol' })).toThrow(/ASSAY_LANGUAGES.1: must be a comma-separated list of javascript, typescript/);
+    expect(() => loadConfig({ ASSAY_LANGUAGES: ' , ' })).toThrow(/ASSAY_LANGUAGES: must name at least one of/);
+    expect(() => loadConfig({ ASSAY_NATIVE_JAIL: 'on' })).toThrow(/ASSAY_NATIVE_JAIL: must be auto or off/);
   });
 
   it('sizes one sandbox per process for both lanes, and reads the former names of its threads where they applied', () => {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_ANSWER_GRACE_MS, DEFAULT_RUN_BUDGET, DEFAULT_SCORING_BUDGET, MAX_ANSWER_GRACE_MS, describeIssues } from '@assay/domain';
 import { ADMIN_TOKEN_RULES, weaknessOf } from './admin-token.js';
-import { RateLimitSetting, TrustProxySetting } from './settings.js';
+import { ALL_LANGUAGES } from '@assay/domain/languages';
+import { LanguagesSetting, RateLimitSetting, TrustProxySetting } from './settings.js';
 
 const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => ['true', '1', 'yes'].includes(value));
 
@@ -60,6 +61,8 @@ export const ConfigSchema = z
     ASSAY_SAMPLE_RUN_MAX_WAIT_MS: z.coerce.number().int().min(1_000).max(600_000).optional(),
     ASSAY_SCORING_SHARE: z.coerce.number().int().min(1).max(99).default(50),
     ASSAY_SCORING_STOP_AFTER_TIMEOUTS: z.coerce.number().int().min(1).max(1_000).default(DEFAULT_SCORING_BUDGET.stopAfterTimeouts),
+    ASSAY_LANGUAGES: LanguagesSetting.optional(),
+    ASSAY_NATIVE_JAIL: z.enum(['auto', 'off'], { error: 'must be auto or off' }).default('auto'),
     ASSAY_SANDBOX_PREWARM: z.enum(['on-demand', 'python', 'none'], { error: 'must be on-demand, python or none' }).default('on-demand'),
     ASSAY_EXPORT_THREADS: z.coerce.number().int().min(1).max(32).optional(),
     ASSAY_EXPORT_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
@@ -130,6 +133,13 @@ export const ConfigSchema = z
       workerWorkers: env.ASSAY_SANDBOX_WORKERS ?? env.ASSAY_SCORING_WORKERS,
       /** Shares of worker time when both lanes wait (ASSAY_SCORING_SHARE percent to scoring). */
       laneWeights: { candidate: 100 - env.ASSAY_SCORING_SHARE, scoring: env.ASSAY_SCORING_SHARE },
+      /** The languages this process's sandbox offers (ASSAY_LANGUAGES; default every language of the registry). */
+      languages: env.ASSAY_LANGUAGES ?? ALL_LANGUAGES,
+      /**
+       * Native languages run only in a jail: `auto` jails them where the host can (bubblewrap, user namespaces),
+       * `off` never runs them here (a host without user namespaces; the WebAssembly languages still run).
+       */
+      nativeJail: env.ASSAY_NATIVE_JAIL,
     },
     scoringBudget: { stopAfterTimeouts: env.ASSAY_SCORING_STOP_AFTER_TIMEOUTS },
     /** Interpreters the workers of a warmed-up sandbox lane keep ready (ASSAY_SANDBOX_PREWARM: anything but `none`). */

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { LanguageId } from '@assay/domain/languages';
 
 /** At most `max` requests per fixed window of `windowMs`. */
 export interface RateLimit {
@@ -56,3 +57,20 @@ export const TrustProxySetting = z
     ]),
   );
 export type TrustProxySetting = z.infer<typeof TrustProxySetting>;
+
+/** `java,cpp,python`: the languages a process offers, from the registry's ids (ASSAY_LANGUAGES; empty entries ignored). */
+export const LanguagesSetting = z
+  .string()
+  .transform((text) => [
+    ...new Set(
+      text
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter((entry) => entry !== ''),
+    ),
+  ])
+  .pipe(
+    z
+      .array(z.enum(LanguageId.options, { error: `must be a comma-separated list of ${LanguageId.options.join(', ')}` }))
+      .min(1, { error: `must name at least one of ${LanguageId.options.join(', ')}` }),
+  );

@@ -16,6 +16,8 @@ export * from './candidate/attempt-expiry.js';
 export * from './candidate/session-phase.js';
 export * from './candidate/session-languages.js';
 export * from './candidate/answer-language.js';
+export * from './candidate/coding-view.js';
+export * from './candidate/custom-input.js';
 export * from './candidate/sample-runs.js';
 export * from './candidate/sample-run-state.js';
 export * from './candidate/run-budget.js';

@@ -13,3 +13,5 @@ export { parseValueType, ScalarType, Signature, valueTypeText, ValueTypeText } f
 export type { ValueType } from './languages/value-type.js';
 export { goType } from './languages/profiles/go.js';
 export { rustType } from './languages/profiles/rust.js';
+export { importableLanguages, LanguageAvailability, languagesNeeded, runnableHere } from './languages/availability.js';
+export type { LanguageAvailabilities } from './languages/availability.js';

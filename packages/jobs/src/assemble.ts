@@ -13,6 +13,8 @@ import { expiryNoteHandler, reminderHandler } from './handlers/reminder.js';
 import { REMINDER_SWEEP_MS, ReminderSweeper } from './reminder-sweeper.js';
 import { scoreHandler } from './handlers/score.js';
 import { OutboxWorker, type Logger } from './outbox-worker.js';
+import { ALL_LANGUAGES, type LanguageAvailabilities, type LanguageId } from '@assay/domain/languages';
+import { languageAvailability, runnableLanguages, type LanguageSettings } from './language-availability.js';
 
 export interface WorkerSettings {
   publicUrl: string;
@@ -26,6 +28,8 @@ export interface WorkerSettings {
 
 export interface AssembledWorker {
   worker: OutboxWorker;
+  /** Its own sandbox's languages, each with why not and how to enable it; undefined with a given `codeRunner`. */
+  languages: LanguageAvailabilities | undefined;
   sweeper: DeadlineSweeper;
   /** Queues reminders and expiry notes as they fall due (issue 33 item 3). */
   reminders: ReminderSweeper;
@@ -75,21 +79,30 @@ export const assembleWorker = (
     prewarm?: readonly Language[];
     /** Start the scoring threads (and their interpreters) now rather than at the first score (ASSAY_SANDBOX_PREWARM=python). */
     warmAtStart?: boolean;
+    /** What the default sandbox offers (ASSAY_LANGUAGES, ASSAY_NATIVE_JAIL); default every language, jailed where it can. */
+    languageSettings?: LanguageSettings;
+    /** With `codeRunner`: the languages it runs (declared, and the scoring jobs leased by them). Unset: every job. */
+    runs?: readonly LanguageId[];
   } = {},
 ): AssembledWorker => {
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
   const mailer = options.mailer ?? createMailer({ smtpUrl: settings.smtpUrl, outboxDir: settings.outboxDir, from: settings.mailFrom });
   const reportUrlKey = () => store.settings.getOrCreate(REPORT_URL_KEY_SETTING, newReportUrlKey);
-  const sandbox = options.codeRunner
-    ? undefined
-    : new Sandbox({
-        ...(options.sandboxWorkers === undefined ? {} : { workers: options.sandboxWorkers }),
-        ...(options.laneWeights === undefined ? {} : { laneWeights: options.laneWeights }),
-        prewarm: options.prewarm ?? [],
-      });
+  const languageSettings = options.languageSettings ?? { languages: ALL_LANGUAGES, nativeJail: 'auto' };
+  // SandboxOptions.languages and .nativeJail (issue 49) pass through to the sandbox that reads them.
+  const sandboxOptions = {
+    ...(options.sandboxWorkers === undefined ? {} : { workers: options.sandboxWorkers }),
+    ...(options.laneWeights === undefined ? {} : { laneWeights: options.laneWeights }),
+    prewarm: options.prewarm ?? [],
+    languages: languageSettings.languages,
+    nativeJail: languageSettings.nativeJail,
+  };
+  const sandbox = options.codeRunner ? undefined : new Sandbox(sandboxOptions);
   if (sandbox && options.warmAtStart) sandbox.warmUp('scoring');
   const runner = options.codeRunner ?? sandbox!;
+  const languages = sandbox === undefined ? undefined : languageAvailability(sandbox, languageSettings);
+  const runs = languages === undefined ? options.runs : runnableLanguages(languages);
   const sweeper = new DeadlineSweeper(store, now, log, settings.answerGraceMs);
   const reminders = new ReminderSweeper(store, now, log);
   const worker = new OutboxWorker({
@@ -124,9 +137,11 @@ export const assembleWorker = (
     ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
     ...(options.batchSize ? { batchSize: options.batchSize } : {}),
     scoreConcurrency: options.scoreConcurrency ?? SCORES_PER_SANDBOX_WORKER * (options.sandboxWorkers ?? DEFAULT_WORKERS),
+    ...(runs === undefined ? {} : { languages: runs }),
   });
   return {
     worker,
+    languages,
     sweeper,
     reminders,
     mailer,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { JobKind, type Job } from '@assay/domain';
 import { isDatabaseUnavailable, type Store } from '@assay/store';
+import type { LanguageId } from '@assay/domain/languages';
 
 /** What a handler decided about one job. */
 export type JobOutcome =
@@ -50,6 +51,11 @@ export interface OutboxWorkerOptions {
   scoreConcurrency?: number;
   pollMs?: number;
   workerId?: string;
+  /**
+   * The languages this process's sandbox runs (issue 49): declared for the other processes to see, and only scoring
+   * jobs whose answers are all in them are leased here. Unset, every scoring job is (a runner that runs everything).
+   */
+  languages?: readonly LanguageId[];
 }
 
 /**
@@ -99,9 +105,18 @@ export class OutboxWorker {
     await this.pump;
   }
 
-  private lease(kinds: readonly JobKind[], limit: number): Promise<Job[]> {
-    const { store, leaseMs = 120_000 } = this.options;
-    return store.jobs.lease(this.workerId, this.now(), leaseMs, limit, kinds);
+  private declared: Promise<void> | undefined;
+
+  private async lease(kinds: readonly JobKind[], limit: number): Promise<Job[]> {
+    const { store, leaseMs = 120_000, languages } = this.options;
+    if (languages === undefined || kinds !== SCORING) return store.jobs.lease(this.workerId, this.now(), leaseMs, limit, kinds);
+    // Declared before the first scoring lease, so a test import on another server already counts this process's languages.
+    this.declared ??= store.sandboxWorkers.declare(languages, this.now()).catch((error: unknown) => {
+      this.declared = undefined;
+      throw error;
+    });
+    await this.declared;
+    return store.jobs.lease(this.workerId, this.now(), leaseMs, limit, kinds, languages);
   }
 
   /** Leases while there is room, and sleeps until a job ends or the poll interval passes. */

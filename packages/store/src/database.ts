@@ -344,6 +344,8 @@ export interface JobsTable {
   lease_until: number | null;
   /** The process holding the lease (`instance-liveness.ts`): a dead one's lease is taken over at once. Null before migration 018. */
   lease_instance: string | null;
+  /** A scoring job: the languages its answers are in, a JSON array (migration 038); null when it runs no code. */
+  languages: string | null;
   last_error: string | null;
   created_at: number;
   updated_at: number;
@@ -494,6 +496,15 @@ export interface Database {
   bulk_invitation_jobs: BulkInvitationJobsTable;
   bulk_invitation_rows: BulkInvitationRowsTable;
   invitation_reminders: InvitationRemindersTable;
+  sandbox_workers: SandboxWorkersTable;
+}
+
+/** A process with a sandbox and the languages it runs (migration 038); it counts while its instance lives. */
+export interface SandboxWorkersTable {
+  instance_id: string;
+  /** JSON array of language ids. */
+  languages: string;
+  declared_at: number;
 }
 
 export type JobRow = Selectable<JobsTable>;

@@ -34,6 +34,7 @@ import { questionSignalsMigration } from './migrations/034-question-signals.js';
 import { questionPoolsMigration } from './migrations/035-question-pools.js';
 import { testExportsMigration } from './migrations/036-test-exports.js';
 import { boundedRecordsMigration } from './migrations/037-bounded-records.js';
+import { workerLanguagesMigration } from './migrations/038-worker-languages.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -71,6 +72,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '035-question-pools': questionPoolsMigration,
   '036-test-exports': testExportsMigration(dialect),
   '037-bounded-records': boundedRecordsMigration(),
+  '038-worker-languages': workerLanguagesMigration(),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -27,6 +27,7 @@ import { GreenhouseRepository } from './repositories/greenhouse.js';
 import { SimilarityRepository } from './repositories/similarity.js';
 import { BulkInvitationsRepository } from './repositories/bulk-invitations.js';
 import { RemindersRepository } from './repositories/reminders.js';
+import { SandboxWorkersRepository } from './repositories/sandbox-workers.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -57,6 +58,8 @@ export interface Repositories {
   readonly bulkInvitations: BulkInvitationsRepository;
   /** Reminders and expiry (issue 33 item 3): reminder hours, invitations' expiry, unsubscriptions, at-most-once claims. */
   readonly reminders: RemindersRepository;
+  /** The processes that run code and the languages each declared (issue 49, migration 038). */
+  readonly sandboxWorkers: SandboxWorkersRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -103,6 +106,7 @@ const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: Inst
     similarity: () => new SimilarityRepository(db),
     bulkInvitations: () => new BulkInvitationsRepository(db),
     reminders: () => new RemindersRepository(db, jobsRepository()),
+    sandboxWorkers: () => new SandboxWorkersRepository(db, liveness),
   };
 };
 

@@ -1,19 +1,16 @@
 import type { z } from 'zod';
-import type { CodingLanguage, CodingQuestion, CustomRunResult, TestCaseResult } from '@assay/domain';
-import type { CaseResult, RunOutcome, RunRequest } from '@assay/sandbox';
+import { caseExpectedOf, caseInputsOf, type CodingLanguage, type CodingQuestion, type CustomRunResult, type TestCaseResult } from '@assay/domain';
+import { codingRunRequest, type CustomInput, type FormRunRequest } from '@assay/jobs';
+import type { CaseResult, RunOutcome } from '@assay/sandbox';
 
 type Json = z.core.util.JSONType;
 
 /**
- * What the sandbox runs for a sample run: the question's sample tests, or one call with the candidate's own
- * arguments (a custom-input run: no expected value, so `expected` is a placeholder nobody reads).
+ * What the sandbox runs for a sample run: the question's sample tests, or one case of the candidate's own input
+ * (a custom-input run: arguments, or stdin text; no expected value, so the expectation is a placeholder nobody reads).
  */
-export const sampleRunRequest = (question: CodingQuestion, code: string, language: CodingLanguage, customArgs?: readonly Json[]): RunRequest => ({
-  code,
-  language,
-  functionName: question.functionName,
-  cases: customArgs === undefined ? question.sampleTests : [{ args: [...customArgs], expected: null }],
-});
+export const sampleRunRequest = (question: CodingQuestion, code: string, language: CodingLanguage, custom?: CustomInput): FormRunRequest =>
+  codingRunRequest(question, code, language, custom ?? 'sampleTests');
 
 /** What a case says beyond its verdict, passed through as the sandbox gave it. */
 const details = (result: CaseResult) => ({
@@ -25,24 +22,27 @@ const details = (result: CaseResult) => ({
   ...(result.traceback !== undefined ? { traceback: result.traceback } : {}),
 });
 
-/** One result per sample test, with its arguments and expected value; Python runs carry their reprs. */
+/**
+ * One result per sample test, with its input and expected value (a stdio sample's input text and output, an SQL
+ * sample's seed and rows); Python runs carry their reprs.
+ */
 export const sampleResults = (question: CodingQuestion, outcome: RunOutcome): TestCaseResult[] =>
   question.sampleTests.map((sample, index) => {
     const result = outcome.results[index] ?? { passed: false, error: 'Not run' };
     return {
       passed: result.passed,
-      args: sample.args,
-      expected: sample.expected,
+      args: caseInputsOf(sample),
+      expected: caseExpectedOf(sample),
       ...details(result),
       ...(result.display !== undefined ? { display: result.display } : {}),
     };
   });
 
 /** A custom-input run's one call: what it returned (or its error) and printed, without a verdict. */
-export const customResult = (args: readonly Json[], outcome: RunOutcome): CustomRunResult => {
+export const customResult = (custom: CustomInput, outcome: RunOutcome): CustomRunResult => {
   const result = outcome.results[0] ?? { passed: false, error: 'Not run' };
   return {
-    args: [...args],
+    args: 'args' in custom ? ([...custom.args] as Json[]) : [custom.input],
     ...details(result),
     ...(result.display?.actual !== undefined ? { display: { actual: result.display.actual } } : {}),
   };

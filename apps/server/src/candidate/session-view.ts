@@ -9,6 +9,7 @@ import {
   findTimeZone,
   sessionPhase,
   starterCodeOf,
+  candidateFormFields,
   windowFromStored,
   type AccessWindow,
   type AttemptVariant,
@@ -50,10 +51,9 @@ export const candidateQuestionOf = (questionId: number, definition: QuestionDefi
       type: definition.type,
       languages: definition.languages,
       language: first,
-      functionName: definition.functionName,
+      ...candidateFormFields(definition),
       starterCode: starterCodeOf(definition, first),
       starterCodes: Object.fromEntries(definition.languages.map((language) => [language, starterCodeOf(definition, language)])),
-      sampleTests: definition.sampleTests,
     };
   }
   if (definition.type === 'short_answer') return { ...base, type: definition.type };

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answerLanguageFor, RunWaitQuery, SampleRun, StartRunInput, succeed, type SampleRunEvent } from '@assay/domain';
+import { answerLanguageFor, customRunInputOf, RunWaitQuery, SampleRun, StartRunInput, succeed, type SampleRunEvent } from '@assay/domain';
 import { SandboxCancelledError, type CodeRunner, type RunOutcome } from '@assay/sandbox';
+import { runnableHere, type LanguageAvailabilities, type LanguageId } from '@assay/domain/languages';
+import { runCoding } from '@assay/jobs';
 import type { CandidateAttempts } from '../candidate/attempts-service.js';
 import type { SampleRunGate } from '../candidate/sample-run-gate.js';
 import { customResult, sampleResults, sampleRunRequest } from '../candidate/sample-run-request.js';
@@ -16,6 +18,9 @@ export interface CandidateRunRouteOptions {
   runner: CodeRunner;
   sampleRuns: SampleRunGate;
   registry: SampleRunRegistry;
+  /** Which languages this server runs (a run of another is refused 409.5), and the ones its sandbox warms ahead. */
+  languages: LanguageAvailabilities;
+  prewarm: readonly LanguageId[];
 }
 
 const TokenParams = z.object({ token: z.string().min(1).max(200) });
@@ -39,7 +44,10 @@ const unknownRun = () => refusal('404.11', 'This run is not known here: it finis
  * Sample runs that answer at once and are followed: start one (its place in the queue, or its results when it
  * is quick), read it (long-polling with `?wait=`), cancel it. Same gate, budget and queue as the synchronous run.
  */
-export const candidateRunRoutes: FastifyPluginAsyncZod<CandidateRunRouteOptions> = async (app, { attempts, runner, sampleRuns, registry }) => {
+export const candidateRunRoutes: FastifyPluginAsyncZod<CandidateRunRouteOptions> = async (
+  app,
+  { attempts, runner, sampleRuns, registry, languages, prewarm },
+) => {
   app.addHook('preClose', async () => registry.close());
 
   app.post(
@@ -60,12 +68,14 @@ export const candidateRunRoutes: FastifyPluginAsyncZod<CandidateRunRouteOptions>
     },
     async (request, reply) => {
       const { token } = request.params;
-      const { questionId, code, customArgs } = request.body;
+      const { questionId, code } = request.body;
       const { question, owner } = await attempts.codingQuestionForRun(token, questionId, request.ip);
       const language = unwrap(answerLanguageFor(question, request.body.language));
-      if (language === 'python') runner.warmUp?.('candidate');
-      const run = sampleRunRequest(question, code, language, customArgs);
-      const tracked = registry.open(token, questionId, customArgs === undefined ? 'samples' : 'custom');
+      const custom = unwrap(customRunInputOf(question, request.body));
+      unwrap(runnableHere(language, languages));
+      if (prewarm.includes(language)) runner.warmUp?.('candidate');
+      const run = sampleRunRequest(question, code, language, custom);
+      const tracked = registry.open(token, questionId, custom === undefined ? 'samples' : 'custom');
 
       let accept!: () => void;
       const accepted = new Promise<void>((resolve) => (accept = resolve));
@@ -81,10 +91,10 @@ export const candidateRunRoutes: FastifyPluginAsyncZod<CandidateRunRouteOptions>
             registry.apply(tracked, { type: 'placed', ahead: position.ahead, etaMs: position.etaMs });
           },
         },
-        (options) => runner.run(run, options),
+        (options) => runCoding(runner, run, options),
       );
       const settled = follow(work, { tracked, registry, log: request.log, isAccepted: () => isAccepted }, (outcome) => {
-        if (customArgs !== undefined) return { custom: customResult(customArgs, outcome) };
+        if (custom !== undefined) return { custom: customResult(custom, outcome) };
         // The report counts how often the samples were run; a custom-input run is not one.
         attempts.countSampleRun(token, questionId).catch((error: unknown) => request.log.error({ err: error }, 'counting a sample run failed'));
         return { results: sampleResults(question, outcome) };

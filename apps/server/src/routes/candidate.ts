@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  asksFor,
+  asksForAny,
   AnswerInput,
   answerLanguageFor,
   CandidateSession,
@@ -15,6 +15,8 @@ import {
   type RunBudget,
 } from '@assay/domain';
 import type { CodeRunner } from '@assay/sandbox';
+import { runnableHere, type LanguageAvailabilities, type LanguageId } from '@assay/domain/languages';
+import { runCoding } from '@assay/jobs';
 import type { KnownTokens } from '../auth/known-tokens.js';
 import type { CandidateAttempts } from '../candidate/attempts-service.js';
 import { SampleRunGate } from '../candidate/sample-run-gate.js';
@@ -36,6 +38,9 @@ export interface CandidateRouteOptions {
   /** The tokens the candidate API has seen, and the per-address budget of the ones it does not know. */
   tokens: KnownTokens;
   unknownTokens: FailureLimiter;
+  /** Which languages this server runs (a run of another is refused 409.5), and the ones its sandbox warms ahead. */
+  languages: LanguageAvailabilities;
+  prewarm: readonly LanguageId[];
 }
 
 /** Tokens are opaque; a malformed one is simply not found. */
@@ -44,7 +49,10 @@ const QuestionParams = TokenParams.extend({ questionId: IdParam });
 const tags = ['candidate'];
 
 /** The candidate JSON API behind the take-test page; the token in the path is the only credential. */
-export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = async (app, { attempts, runner, runBudget, now, tokens, unknownTokens }) => {
+export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = async (
+  app,
+  { attempts, runner, runBudget, now, tokens, unknownTokens, languages, prewarm },
+) => {
   requireKnownToken(app, tokens, unknownTokens);
   const sampleRuns = new SampleRunGate(runBudget, now);
 
@@ -61,7 +69,7 @@ export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = asy
     async (request) => {
       const session = await attempts.open(request.params.token);
       // The page of a running attempt loads (or reloads after a server restart): Python warms before the first run.
-      if (isAttemptRunning(session.state) && asksFor(session, 'python')) runner.warmUp?.('candidate');
+      if (isAttemptRunning(session.state) && asksForAny(session, prewarm)) runner.warmUp?.('candidate');
       return succeed(session);
     },
   );
@@ -72,7 +80,7 @@ export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = asy
     async (request) => {
       const session = await attempts.start(request.params.token);
       // The candidate reads the first question before running anything: time for Python to warm up.
-      if (asksFor(session, 'python')) runner.warmUp?.('candidate');
+      if (asksForAny(session, prewarm)) runner.warmUp?.('candidate');
       return succeed(session);
     },
   );
@@ -91,7 +99,7 @@ export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = asy
     async (request) => {
       const saved = await attempts.saveAnswer(request.params.token, request.params.questionId, request.body);
       // Python being written on a server that has not warmed it yet (it restarted during the attempt): warm it now.
-      if ('language' in request.body && request.body.language === 'python') runner.warmUp?.('candidate');
+      if ('language' in request.body && request.body.language !== undefined && prewarm.includes(request.body.language)) runner.warmUp?.('candidate');
       return succeed(saved);
     },
   );
@@ -139,18 +147,19 @@ export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = asy
       const { token, questionId } = request.params;
       const { question, owner } = await attempts.codingQuestionForRun(token, questionId, request.ip);
       const language = unwrap(answerLanguageFor(question, request.body.language));
-      if (language === 'python') runner.warmUp?.('candidate');
+      unwrap(runnableHere(language, languages));
+      if (prewarm.includes(language)) runner.warmUp?.('candidate');
       const run = sampleRunRequest(question, request.body.code, language);
       const outcome = await withRetryAfter(
         reply,
-        sampleRuns.run({ token, owner }, (options) => runner.run(run, options)),
+        sampleRuns.run({ token, owner }, (options) => runCoding(runner, run, options)),
       );
       await attempts.countSampleRun(token, questionId);
       return succeed({ results: sampleResults(question, outcome) });
     },
   );
 
-  await app.register(candidateRunRoutes, { attempts, runner, sampleRuns, registry: new SampleRunRegistry() });
+  await app.register(candidateRunRoutes, { attempts, runner, sampleRuns, registry: new SampleRunRegistry(), languages, prewarm });
 
   app.post(
     '/:token/submit',

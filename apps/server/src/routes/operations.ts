@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TimeZone, succeed, testDefinitionJsonSchema, timeZoneTable } from '@assay/domain';
+import { readinessLanguages, ServiceReadiness, TimeZone, succeed, testDefinitionJsonSchema, timeZoneTable } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { refusal } from '../refusal-error.js';
 import { envelopeResponses } from './responses.js';
@@ -8,14 +8,22 @@ import { envelopeResponses } from './responses.js';
 const Health = z.object({ status: z.literal('ok') });
 
 /** Liveness, readiness and public reference data: no API key needed. */
-export const operationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store }) => {
+export const operationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, languages }) => {
   app.get('/healthz', { schema: { tags: ['operations'], summary: 'The process is up', response: envelopeResponses(Health) } }, async () =>
     succeed({ status: 'ok' as const }),
   );
 
   app.get(
     '/readyz',
-    { schema: { tags: ['operations'], summary: 'The database answers and takes writes', response: envelopeResponses(Health) } },
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'The database answers and takes writes',
+        description:
+          '`languages` says which languages this server runs, why each other one does not run here and how to enable it (`remedy`), and which languages scoring jobs wait for because no live process runs them.',
+        response: envelopeResponses(ServiceReadiness),
+      },
+    },
     async (request) => {
       try {
         await store.ping();
@@ -26,7 +34,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       // A moment's try at the write lock: a server whose writes all answer 503.4 is not ready, though it reads.
       const unavailable = await store.writesUnavailable();
       if (unavailable) throw refusal('503.1', `The database takes no writes: ${unavailable}. Reads are answered; writes answer 503.4 until it does.`);
-      return succeed({ status: 'ok' as const });
+      return succeed({ status: 'ok' as const, languages: readinessLanguages(languages, await store.sandboxWorkers.waitingLanguages()) });
     },
   );
 

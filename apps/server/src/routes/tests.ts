@@ -2,12 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParam, PagingQuery, TestDefinition, TestDetails, ImportedTest, TestList, pageOffset, succeed } from '@assay/domain';
 import type { AppContext } from '../context.js';
-import { found } from '../refusal-error.js';
+import { found, unwrap } from '../refusal-error.js';
+import { importableLanguages, languagesNeeded } from '@assay/domain/languages';
 import { newAccessKey } from '@assay/store';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 
-export const testRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, now }) => {
+export const testRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, now, languages }) => {
   app.get(
     '/tests',
     {
@@ -49,13 +50,22 @@ export const testRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store
         tags: ['tests'],
         summary: 'Import a test definition (Assay extension)',
         description:
-          'Sections, questions, marks, negative marks, durations and status. Answers with the stored test; `sameContentAs` names an earlier test of the org with exactly the same definition (it is imported all the same).',
+          'Sections, questions, marks, negative marks, durations and status. A test whose coding questions accept a language no process of this Assay can run (not this server, no live assay-worker that declared it) is refused 400.30, naming the language and how to enable it. Answers with the stored test; `sameContentAs` names an earlier test of the org with exactly the same definition (it is imported all the same).',
         security: apiKeySecurity,
         body: TestDefinition,
         response: envelopeResponses(ImportedTest),
       },
     },
-    async (request, reply) =>
-      answerWithEffect(reply, store, (repositories) => repositories.tests.importDefinition(request.org.orgId, request.body, newAccessKey(), now()), succeed),
+    async (request, reply) => {
+      // Every language a question accepts must run somewhere: here, or in a live worker that declared it (400.30).
+      const needed = languagesNeeded(request.body);
+      unwrap(importableLanguages(needed, languages, await store.sandboxWorkers.liveLanguages()));
+      return answerWithEffect(
+        reply,
+        store,
+        (repositories) => repositories.tests.importDefinition(request.org.orgId, request.body, newAccessKey(), now()),
+        succeed,
+      );
+    },
   );
 };

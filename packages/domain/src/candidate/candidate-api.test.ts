@@ -27,7 +27,7 @@ describe('AnswerInput', () => {
     ['neither', {}],
     ['an extra key beside option ids', { optionIds: [0], note: 'hi' }],
     ['an extra key beside code', { code: 'x', note: 'hi' }],
-    ['an unknown language', { code: 'x', language: 'ruby' }],
+    ['an unknown language', { code: 'x', language: 'cobol' }],
     ['a language beside option ids', { optionIds: [0], language: 'python' }],
     ['a negative id', { optionIds: [-1] }],
     ['a fractional id', { optionIds: [1.5] }],

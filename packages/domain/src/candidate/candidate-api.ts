@@ -3,6 +3,8 @@ import { Id } from '../ids.js';
 import { InvitationStatus } from '../invitation-status.js';
 import { JsonValue } from '../schemas/json-value.js';
 import { CodingLanguage } from '../schemas/coding-language.js';
+import { QuestionForm } from '../languages/language-id.js';
+import { Signature } from '../languages/value-type.js';
 import { SectionType } from '../schemas/test.js';
 import { CandidateFacingOrg } from '../schemas/candidate-page.js';
 import { candidateCode, plainText, singleLineText, unionError } from '../schemas/text-fields.js';
@@ -34,11 +36,22 @@ export const CandidateCodingQuestion = z
     languages: z.array(CodingLanguage),
     /** The first of `languages` (kept for pages that know one language). */
     language: CodingLanguage,
+    /** function (call functionName), stdio (read input, print output) or sql (a query on schema + each sample's seed). */
+    form: QuestionForm,
+    /** The function to write; '' for stdio and sql questions. */
     functionName: z.string(),
+    /** Function questions with a typed signature: the parameters and return type every language's stub follows. */
+    signature: Signature.optional(),
+    /** SQL questions: the schema every database starts from, and how rows are compared. */
+    sql: z.object({ schema: z.string(), ordered: z.boolean(), checkColumnNames: z.boolean() }).optional(),
     /** The starter code of `language`. */
     starterCode: z.string(),
     /** The starter code of each accepted language, by language. */
     starterCodes: z.record(z.string(), z.string()),
+    /**
+     * One shape for every form, as sample results have it: a function's arguments and return value; a stdio sample's
+     * input text as `args[0]` and its output as `expected`; an SQL sample's seed as `args[0]` and `{ columns, rows }`.
+     */
     sampleTests: z.array(CodingSample),
   })
   .meta({ id: 'CandidateCodingQuestion' });

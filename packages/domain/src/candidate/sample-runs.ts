@@ -32,6 +32,8 @@ export const StartRunInput = z
       .array(JsonValue)
       .max(MAX_CUSTOM_ARGS, { error: `customArgs may hold at most ${MAX_CUSTOM_ARGS} arguments` })
       .optional(),
+    /** A custom-input run of a stdin/stdout question: the program reads this text; it answers what it printed. */
+    customInput: z.string().max(100_000).optional(),
   })
   .strict()
   .meta({ id: 'StartRunBody' });

@@ -18,6 +18,7 @@ import type { PlaybackFrame } from '../candidate/code-playback.js';
 import { codePlaybackDetail, questionSignalsDetail, questionTimesOf } from './question-signals-detail.js';
 import { type SimilarityPairFact, similarityDetails } from './similarity-detail.js';
 import { attemptVariant, isFixedTest, questionsOfVariant, type AttemptVariant } from '../candidate/question-variant.js';
+import { caseInputsOf } from '../schemas/coding-cases.js';
 import type { VariantDetail } from './report-details.js';
 import { integritySummaryOfDetails } from './integrity-summary-of-details.js';
 import { attemptEndedAt } from './attempt-ended-at.js';
@@ -109,7 +110,7 @@ const questionDetail = (
           hiddenTests && {
             ...hiddenTests,
             cases: cases.map((passed, index) =>
-              facts.test.reportSettings.showHiddenTestInputs ? { passed, args: definition.hiddenTests[index]?.args ?? [] } : { passed },
+              facts.test.reportSettings.showHiddenTestInputs ? { passed, args: inputsAt(definition.hiddenTests, index) } : { passed },
             ),
           },
         sampleRuns: facts.sampleRuns.get(question.id) ?? 0,
@@ -220,3 +221,9 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
     },
   };
 };
+
+/** The shown input of the hidden test at `index` (none past the end). */
+function inputsAt(tests: readonly Parameters<typeof caseInputsOf>[0][], index: number) {
+  const test = tests[index];
+  return test === undefined ? [] : caseInputsOf(test);
+}

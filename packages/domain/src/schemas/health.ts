@@ -1,5 +1,32 @@
 import { z } from 'zod';
+import { LanguageId } from '../languages/language-id.js';
+import type { LanguageAvailabilities } from '../languages/availability.js';
 
 /** `GET /healthz` and `GET /readyz` when all is well (readiness failures are the 503.1 envelope). */
 export const ServiceHealth = z.object({ status: z.literal('ok') });
 export type ServiceHealth = z.infer<typeof ServiceHealth>;
+
+/**
+ * `GET /readyz`'s languages (issue 49): what this server runs, what it does not with why and how to enable it, and the
+ * languages scoring jobs wait for because no live process runs them.
+ */
+export const ReadinessLanguages = z.object({
+  runs: z.array(LanguageId),
+  unavailable: z.array(z.object({ language: LanguageId, reason: z.string(), remedy: z.string() })),
+  waiting: z.array(LanguageId).meta({ description: 'Languages of pending scoring jobs that no live process runs: those jobs wait until one starts.' }),
+});
+export type ReadinessLanguages = z.infer<typeof ReadinessLanguages>;
+
+/** `GET /readyz` when the database answers and takes writes. */
+export const ServiceReadiness = ServiceHealth.extend({ languages: ReadinessLanguages });
+export type ServiceReadiness = z.infer<typeof ServiceReadiness>;
+
+/** The readiness languages of a process from its sandbox's report and the waiting scoring jobs. */
+export const readinessLanguages = (availability: LanguageAvailabilities, waiting: readonly LanguageId[]): ReadinessLanguages => ({
+  runs: LanguageId.options.filter((language) => availability[language].available),
+  unavailable: LanguageId.options.flatMap((language) => {
+    const entry = availability[language];
+    return entry.available ? [] : [{ language, reason: entry.reason, remedy: entry.remedy }];
+  }),
+  waiting: [...waiting],
+});

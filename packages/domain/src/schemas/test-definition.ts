@@ -1,10 +1,19 @@
 import { z } from 'zod';
 import { TestStatus } from './test.js';
-import { multiLineText, plainText, singleLineText, verbatimCode } from './text-fields.js';
+import { multiLineText, singleLineText } from './text-fields.js';
 import { QuestionBase, QUESTION_TEXT_FORMAT } from './question-base.js';
 import { FreeTextQuestion, ShortAnswerQuestion } from './written-questions.js';
-import { JsonValue } from './json-value.js';
-import { CodingLanguage, codingLanguageName } from './coding-language.js';
+import { CodingQuestion } from './coding-question.js';
+
+export { caseExpectedOf, caseInputsOf, CodingTestCase, SqlSettings, SqlTestCase, StdioTestCase } from './coding-cases.js';
+export {
+  CodingQuestion,
+  codingFormOf,
+  FunctionCodingQuestion,
+  SqlCodingQuestion,
+  starterCodeOf,
+  StdioCodingQuestion,
+} from './coding-question.js';
 
 /** A test lasts at most a day. */
 export const MAX_TEST_MINUTES = 1440;
@@ -25,118 +34,6 @@ export const MultipleChoiceQuestion = z
   .refine((q) => q.options.some((o) => o.correct), {
     error: 'a multiple_choice question needs at least one correct option',
   });
-
-/** Arguments and expected result are JSON values: the sandbox calls `functionName(...args)`. */
-export const CodingTestCase = z
-  .object({
-    args: z.array(JsonValue).max(20),
-    expected: JsonValue,
-  })
-  .meta({
-    description:
-      'The function is called with args (JSON values, as the language\'s own values) and its return value, as JSON, is compared with expected by the rules of "Equality of JSON results" in packages/sandbox/README.md: the same for every language.',
-  });
-
-const StarterCodeText = verbatimCode(20_000);
-
-const JS_IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-const PYTHON_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const PYTHON_KEYWORDS = new Set(
-  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield'.split(
-    ' ',
-  ),
-);
-
-/**
- * A coding question as authored. `languages` lists what the candidate may answer in (the first is the one the
- * editor opens with); the single `language` of earlier definitions still works and means `[language]`.
- * `starterCode` is one text for every language or one per language. Parsing normalises all of this once
- * (`languages` always set, `starterCode` one entry per accepted language), so a stored definition parses to itself.
- */
-export const CodingQuestion = z
-  .object({
-    type: z.literal('coding'),
-    ...QuestionBase,
-    languages: z
-      .array(CodingLanguage)
-      .min(1, { error: 'languages must list at least one language' })
-      .max(3)
-      .refine((languages) => new Set(languages).size === languages.length, { error: 'languages must not repeat a language' })
-      .optional()
-      .meta({ description: 'The languages a candidate may answer in; the first is the one the editor opens with. Default ["javascript"].', uniqueItems: true }),
-    language: CodingLanguage.optional().meta({
-      description: 'Earlier single-language form: alone it means languages: [language]; beside languages it must be their first.',
-    }),
-    functionName: z.string().regex(JS_IDENTIFIER, { error: 'functionName must be a JavaScript identifier' }).check(plainText('functionName')),
-    starterCode: z
-      .union(
-        [
-          StarterCodeText,
-          z.strictObject({ javascript: StarterCodeText.optional(), typescript: StarterCodeText.optional(), python: StarterCodeText.optional() }),
-        ],
-        {
-          error: 'starterCode must be a string, or an object of strings by language ("javascript", "typescript", "python")',
-        },
-      )
-      .optional()
-      .meta({ description: 'One starter code for every language, or one per language ({ "python": "def f(x):\\n    pass" }). Default "".' }),
-    sampleTests: z.array(CodingTestCase).max(20).default([]),
-    /** Never shown to the candidate. */
-    hiddenTests: z.array(CodingTestCase).min(1).max(100),
-  })
-  .check((ctx) => {
-    const question = ctx.value;
-    const languages = acceptedLanguages(question);
-    if (question.language !== undefined && question.languages !== undefined && question.languages[0] !== question.language) {
-      ctx.issues.push({
-        code: 'custom',
-        input: question.language,
-        path: ['language'],
-        message: `language (${question.language}) must be the first of languages (${question.languages.join(', ')}), or be left out`,
-      });
-    }
-    if (languages.includes('python') && (!PYTHON_IDENTIFIER.test(question.functionName) || PYTHON_KEYWORDS.has(question.functionName))) {
-      ctx.issues.push({
-        code: 'custom',
-        input: question.functionName,
-        path: ['functionName'],
-        message: 'functionName must also be a Python identifier (no $, not a keyword) when the question accepts python',
-      });
-    }
-    const starters = question.starterCode;
-    if (typeof starters === 'object' && starters !== null) {
-      for (const language of CodingLanguage.options.filter((name) => starters[name] !== undefined)) {
-        if (!languages.includes(language)) {
-          ctx.issues.push({
-            code: 'custom',
-            input: question.starterCode,
-            path: ['starterCode', language],
-            message: `starterCode has ${codingLanguageName(language)} code but the question does not accept ${language}`,
-          });
-        }
-      }
-    }
-  })
-  .transform(({ language, languages: listed, starterCode, ...question }) => {
-    const languages = acceptedLanguages({ language, languages: listed });
-    return {
-      ...question,
-      languages,
-      starterCode: Object.fromEntries(
-        languages.map((language) => [language, typeof starterCode === 'string' ? starterCode : (starterCode?.[language] ?? '')]),
-      ) as Partial<Record<CodingLanguage, string>>,
-    };
-  });
-export type CodingQuestion = z.infer<typeof CodingQuestion>;
-
-/** The languages a coding question accepts, from either form; `["javascript"]` when it names none. */
-function acceptedLanguages(question: { languages?: readonly CodingLanguage[] | undefined; language?: CodingLanguage | undefined }): CodingLanguage[] {
-  if (question.languages !== undefined) return [...question.languages];
-  return [question.language ?? 'javascript'];
-}
-
-/** The starter code the editor shows for a language the question accepts ('' for one it does not). */
-export const starterCodeOf = (question: CodingQuestion, language: CodingLanguage): string => question.starterCode[language] ?? '';
 
 export const QuestionDefinition = z.discriminatedUnion('type', [
   SingleChoiceQuestion,

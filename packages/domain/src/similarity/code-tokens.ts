@@ -1,3 +1,4 @@
+import { languageProfile } from '../languages/registry.js';
 import type { CodingLanguage } from '../schemas/coding-language.js';
 
 /**
@@ -76,10 +77,35 @@ const IDENTIFIER = /[\p{L}_$][\p{L}\p{N}_$]*/uy;
 const NUMBER = /(?:0[xXoObB][0-9a-fA-F_]+|(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(?:[eE][+-]?\d+)?)[njJlL]?/y;
 const PYTHON_STRING_PREFIX = /(?:[rRbBuUfF]{1,2})(?=['"])/y;
 
+/**
+ * How each language is read: `hash` (Python, Ruby: `#` comments, Python's string prefixes and triple quotes) or `c-like`
+ * (`//` and `/* *\/` comments, backquoted strings), and which words stay as written. One entry per language, so a new
+ * language fails to compile until it chooses; the native languages keep their profile's reserved words beside
+ * JavaScript's (the common C-family ones).
+ */
+const LEXICONS: { readonly [Language in CodingLanguage]: () => { readonly hash: boolean; readonly keywords: ReadonlySet<string> } } = {
+  javascript: () => ({ hash: false, keywords: JS_KEYWORDS }),
+  typescript: () => ({ hash: false, keywords: JS_KEYWORDS }),
+  python: () => ({ hash: true, keywords: PYTHON_KEYWORDS }),
+  java: () => cLike('java'),
+  c: () => cLike('c'),
+  cpp: () => cLike('cpp'),
+  csharp: () => cLike('csharp'),
+  go: () => cLike('go'),
+  rust: () => cLike('rust'),
+  ruby: () => ({ hash: true, keywords: languageProfile('ruby').reserved }),
+  php: () => cLike('php'),
+  sqlite: () => cLike('sqlite'),
+  postgresql: () => cLike('postgresql'),
+};
+
+function cLike(language: CodingLanguage): { hash: boolean; keywords: ReadonlySet<string> } {
+  return { hash: false, keywords: new Set([...JS_KEYWORDS, ...languageProfile(language).reserved]) };
+}
+
 /** The tokens of `code` in `language` (TypeScript reads as JavaScript: its types are more tokens of the same kinds). */
 export const codeTokens = (code: string, language: CodingLanguage): CodeToken[] => {
-  const python = language === 'python';
-  const keywords = python ? PYTHON_KEYWORDS : JS_KEYWORDS;
+  const { hash: python, keywords } = LEXICONS[language]();
   const tokens: CodeToken[] = [];
   let line = 1;
   let at = 0;

@@ -7,11 +7,29 @@ import { type Fingerprint, winnow } from './winnowing.js';
 /**
  * What is kept of a submission to compare it later (migration 033): its kept hashes with their token index and
  * lines, never the code again (the code stays in the answer). `family` says which submissions it is compared with:
- * JavaScript and TypeScript read alike (one tokenizer), Python only with Python.
+ * JavaScript and TypeScript read alike (one tokenizer), every other language only with itself (stored as text, so a
+ * new family needs no migration).
  */
-export const TokenFamily = z.enum(['python', 'javascript']);
+export const TokenFamily = z.enum(['python', 'javascript', 'java', 'c', 'cpp', 'csharp', 'go', 'rust', 'ruby', 'php', 'sqlite', 'postgresql']);
 export type TokenFamily = z.infer<typeof TokenFamily>;
-export const tokenFamily = (language: CodingLanguage): TokenFamily => (language === 'python' ? 'python' : 'javascript');
+
+/** One entry per language: a new language fails to compile until it says whom its answers are compared with. */
+const FAMILIES: { readonly [Language in CodingLanguage]: TokenFamily } = {
+  javascript: 'javascript',
+  typescript: 'javascript',
+  python: 'python',
+  java: 'java',
+  c: 'c',
+  cpp: 'cpp',
+  csharp: 'csharp',
+  go: 'go',
+  rust: 'rust',
+  ruby: 'ruby',
+  php: 'php',
+  sqlite: 'sqlite',
+  postgresql: 'postgresql',
+};
+export const tokenFamily = (language: CodingLanguage): TokenFamily => FAMILIES[language];
 
 /** Stored form: [hash, token, firstLine, lastLine] per kept hash, JSON (a 200-line answer keeps ~120). */
 export const StoredPrints = z.array(

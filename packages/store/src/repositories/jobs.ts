@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../engine/connect.js';
 import { DeliveryKind, type Job, type JobKind, type LinkEmailReason } from '@assay/domain';
+import { LanguageId } from '@assay/domain/languages';
 import type { Database, InvitationRow } from '../database.js';
 import type { InstanceLiveness } from '../engine/instance-liveness.js';
 import { toJob } from './records.js';
@@ -14,6 +15,8 @@ export interface NewJob {
   kind: JobKind;
   target: string;
   payload?: string;
+  /** A scoring job: the languages its answers are in; only a process that runs them all leases it (migration 038). */
+  languages?: readonly LanguageId[];
 }
 
 export interface DeliveryRecord {
@@ -73,7 +76,17 @@ export class JobsRepository {
         ? undefined
         : await trx.selectFrom('test_links').select('email_to_stakeholder').where('id', '=', invitation.test_link_id).executeTakeFirst();
     const base = { orgId: invitation.org_id, invitationId: invitation.id };
-    await this.enqueue(trx, { ...base, kind: 'score', target: 'report' }, now);
+    // The languages of its coding answers (an answer saved without one is in a WebAssembly language, run everywhere).
+    const answered = await trx
+      .selectFrom('answers')
+      .select('language')
+      .distinct()
+      .where('invitation_id', '=', invitation.id)
+      .where('code', 'is not', null)
+      .where('language', 'is not', null)
+      .execute();
+    const languages = LanguageId.options.filter((language) => answered.some((row) => row.language === language));
+    await this.enqueue(trx, { ...base, kind: 'score', target: 'report', languages }, now);
     if (candidate.callback_url) await this.enqueue(trx, { ...base, kind: 'callback', target: candidate.callback_url }, now, now + ANNOUNCEMENT_HOLD_MS);
     if (link?.email_to_stakeholder) await this.enqueue(trx, { ...base, kind: 'email', target: link.email_to_stakeholder }, now, now + ANNOUNCEMENT_HOLD_MS);
     const interviews = await trx.selectFrom('greenhouse_interviews').select('callback_url').where('invitation_id', '=', invitation.id).orderBy('id').execute();
@@ -109,9 +122,10 @@ export class JobsRepository {
    * Takes up to `limit` due jobs (of these `kinds`, or any) for `owner` until `now + leaseMs`; an expired lease, or one
    * held by a process that is gone (`instance-liveness.ts`: killed, however), is taken over. Workers lease scoring apart
    * from deliveries, each up to what they can run now, so that N workers share the scoring instead of the first holding
-   * what it cannot start.
+   * what it cannot start. With `runs` (the languages this process's sandbox runs), a job that needs another language is
+   * left for a process that runs it (it waits while none lives).
    */
-  async lease(owner: string, now: number, leaseMs: number, limit: number, kinds?: readonly JobKind[]): Promise<Job[]> {
+  async lease(owner: string, now: number, leaseMs: number, limit: number, kinds?: readonly JobKind[], runs?: readonly LanguageId[]): Promise<Job[]> {
     if (limit <= 0 || kinds?.length === 0) return [];
     await this.liveness.register();
     const dead = await this.deadLeaseInstances(now);
@@ -122,6 +136,12 @@ export class JobsRepository {
       .where('run_at', '<=', now)
       .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now), ...(dead.length > 0 ? [eb('lease_instance', 'in', dead)] : [])]))
       .$if(kinds !== undefined, (query) => query.where('kind', 'in', kinds!))
+      // The JSON array holds each id quoted, so `"java"` never matches inside another id.
+      .$if(runs !== undefined, (query) =>
+        LanguageId.options
+          .filter((language) => !runs!.includes(language))
+          .reduce((narrowed, language) => narrowed.where((eb) => eb.or([eb('languages', 'is', null), eb('languages', 'not like', `%"${language}"%`)])), query),
+      )
       .orderBy('run_at')
       .orderBy('id')
       .limit(limit)
@@ -301,6 +321,7 @@ export const insertJob = async (db: Kysely<Database>, job: NewJob, now: number, 
       target: job.target,
       message_id: newMessageId(),
       payload: job.payload ?? null,
+      languages: job.languages === undefined ? null : JSON.stringify(job.languages),
       status: 'pending',
       attempts: 0,
       run_at: runAt,
