@@ -1,9 +1,6 @@
 import type { QuestionDetail, ReportDetails } from '@assay/domain/report';
 import { languageName } from '@assay/domain/languages';
-import { highlight } from '@assay/reports/highlight';
 import { Box } from 'ink';
-import { useMemo } from 'react';
-import { CodeLine } from '../components/CodeLine.js';
 import { FailureText } from '../components/FailureText.js';
 import { Text } from '../components/Text.js';
 import { HINTS } from '../hints.js';
@@ -33,11 +30,9 @@ const Playback = ({
 }) => {
   const playback = question.coding?.playback;
   const view = frameView(playback, playbackStates(playback), state.frame);
+  // The language as people read it ("C++", not `cpp`), as the PDF and the workbook name it (decision 753).
   const language = question.coding?.language;
   const title = `Q${question.number} ${language ? languageName(language) : ''} · ${signalsText(question.signals)}`;
-  // Highlighted whole (a block comment or a string may span lines), then scrolled.
-  const shown = view ? view.lines.join('\n') : (question.coding?.code ?? '');
-  const tokens = useMemo(() => highlight(shown, language ?? ''), [shown, language]);
   if (!view) {
     return (
       <Box flexDirection="column">
@@ -47,15 +42,14 @@ const Playback = ({
         <Text dimColor wrap="wrap">
           No playback recorded: this answer was saved before code history was kept (or never typed in). The code as submitted:
         </Text>
-        {question.coding?.code ? (
-          tokens.slice(0, Math.max(1, rows - 3)).map((line, index) => (
+        {(question.coding?.code ?? '(no code)')
+          .split('\n')
+          .slice(0, Math.max(1, rows - 3))
+          .map((line, index) => (
             <Text key={index} wrap="truncate-end">
-              <CodeLine tokens={line} />
+              {line === '' ? ' ' : line}
             </Text>
-          ))
-        ) : (
-          <Text>(no code)</Text>
-        )}
+          ))}
       </Box>
     );
   }
@@ -71,7 +65,7 @@ const Playback = ({
       <Text wrap="truncate-end">
         Frame <Text bold>{view.index + 1}</Text> of {view.count} · {view.at} ({view.since}) · <Text color="cyan">{view.change}</Text>
       </Text>
-      {view.lines.slice(top, top + visible).map((_line, index) => {
+      {view.lines.slice(top, top + visible).map((line, index) => {
         const number = top + index + 1;
         const changed = number >= view.touched.from && number <= view.touched.to;
         return (
@@ -80,7 +74,7 @@ const Playback = ({
               {String(number).padStart(gutter)}
               {changed ? '▌' : ' '}
             </Text>
-            <CodeLine tokens={tokens[number - 1] ?? []} />
+            {line === '' ? ' ' : line}
           </Text>
         );
       })}
