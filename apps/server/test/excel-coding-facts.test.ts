@@ -103,14 +103,14 @@ describe.each(backends)('the Excel export’s coding facts on %s', (backend) => 
     const headings = withFacts[0]!.map(String);
     const byId = new Map(withFacts.slice(1).map((row) => [row[0], Object.fromEntries(headings.map((heading, index) => [heading, row[index]]))]));
     expect(byId.get(invitationIds[0])).toMatchObject({
-      'Q2 language': 'python',
+      'Q2 language': 'Python',
       'Q2 hidden tests passed': '2/2',
-      'Q3 language': 'javascript',
+      'Q3 language': 'JavaScript',
       'Q3 hidden tests passed': '0/1',
     });
-    expect(byId.get(invitationIds[1])).toMatchObject({ 'Q2 language': 'python', 'Q3 language': 'javascript' });
+    expect(byId.get(invitationIds[1])).toMatchObject({ 'Q2 language': 'Python', 'Q3 language': 'JavaScript' });
     expect(byId.get(invitationIds[1])?.['Q2 hidden tests passed'] ?? null).toBeNull();
-    expect(byId.get(invitationIds[2])).toMatchObject({ 'Q2 language': 'javascript', 'Q2 hidden tests passed': '2/2' });
+    expect(byId.get(invitationIds[2])).toMatchObject({ 'Q2 language': 'JavaScript', 'Q2 hidden tests passed': '2/2' });
     expect(byId.get(invitationIds[2])?.['Q3 hidden tests passed'] ?? null).toBeNull();
   });
 });

@@ -95,7 +95,7 @@ describe.each(backends)('coding languages and extra time on %s', (backend) => {
 
     const pdf = await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/pdf` });
     const text = pdfText(pdf.rawPayload);
-    expect(text).toMatch(/Submitted code · python[\s\S]*Submitted code · javascript/);
+    expect(text).toMatch(/Submitted code · Python[\s\S]*Submitted code · JavaScript/);
     const excel = await h.request({ method: 'GET', url: `/v2/org/report/${testId}/excel` });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
@@ -105,7 +105,7 @@ describe.each(backends)('coding languages and extra time on %s', (backend) => {
       const values = Array.from(row.values as unknown[], (value) => String(value ?? ''));
       if (values.includes('python@example.com')) cells.push(...values);
     });
-    expect(cells.filter((value) => ['python', 'javascript'].includes(value.toLowerCase()))).toEqual(['python', 'javascript']);
+    expect(cells.filter((value) => ['python', 'javascript'].includes(value.toLowerCase()))).toEqual(['Python', 'JavaScript']);
   });
 
   it('runs samples in the language chosen (the first by default), with output, time and error positions', async () => {
@@ -148,7 +148,7 @@ describe.each(backends)('coding languages and extra time on %s', (backend) => {
     sheet.eachRow((each) => {
       if (each.getCell(1).value === invitationId) row = Object.fromEntries(headings.map((heading, index) => [String(heading), each.getCell(index + 1).value]));
     });
-    expect(row).toMatchObject({ 'Q1 language': 'typescript', 'Q1 hidden tests passed': '2/2', 'Q2 language': 'javascript', 'Q2 hidden tests passed': '1/1' });
+    expect(row).toMatchObject({ 'Q1 language': 'TypeScript', 'Q1 hidden tests passed': '2/2', 'Q2 language': 'JavaScript', 'Q2 hidden tests passed': '1/1' });
   });
 
   it('gives a candidate registered with extraTimePercent (4.7 and 4.8) a longer deadline, shown in the report', async () => {

@@ -224,7 +224,7 @@ describe.each(backends)('GET /v2/org/report/{id}/details on %s', (backend) => {
         'Q3 language',
         'Q3 hidden tests passed',
       ],
-      [invitationId, 'rows@example.com', 'Ada Lovelace', -1, 0, 5, 'javascript', '2/2'],
+      [invitationId, 'rows@example.com', 'Ada Lovelace', -1, 0, 5, 'JavaScript', '2/2'],
       [neverStarted, 'never-started@example.com', 'Ada Lovelace', null, null, null, null, null],
     ]);
     expect(valuesOf(workbook.getWorksheet('Candidates')!, 1)).toEqual([['testInvitationId'], [invitationId], [neverStarted]]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ALL_LANGUAGES, type LanguageId } from '@assay/domain/languages';
 import { highlight } from './highlight.js';
 
 const kinds = (code: string, language: string) => highlight(code, language).map((line) => line.map((token) => `${token.kind}:${token.text}`));
@@ -23,7 +24,7 @@ describe('highlight', () => {
     expect(kinds('x = a / b / 2', 'javascript')[0]).toEqual(['plain:x = a / b / ', 'number:2']);
   });
 
-  it('falls back to the C family for other languages, escapes inside strings included', () => {
+  it('reads Java with escapes inside strings', () => {
     expect(kinds('int n = 0; printf("a\\"b");', 'java')[0]).toEqual([
       'keyword:int',
       'plain: n = ',
@@ -32,5 +33,36 @@ describe('highlight', () => {
       'string:"a\\"b"',
       'plain:);',
     ]);
+  });
+
+  /** Each language's keyword, string and comment, in one line of its own code. */
+  const SAMPLES = {
+    javascript: ['let s = "a"; // c', 'let', '"a"', '// c'],
+    typescript: ['let n: number = "a"; // c', 'number', '"a"', '// c'],
+    python: ["def f(): return 'a' # c", 'def', "'a'", '# c'],
+    java: ['public int f() { return "a"; } // c', 'public', '"a"', '// c'],
+    c: ['static char *s = "a"; /* c */', 'static', '"a"', '/* c */'],
+    cpp: ['std::vector<int> v; auto s = "a"; // c', 'auto', '"a"', '// c'],
+    csharp: ['foreach (var s in new[] { "a" }) {} // c', 'foreach', '"a"', '// c'],
+    go: ['func f() string { return `a` } // c', 'func', '`a`', '// c'],
+    rust: ['fn f<\'a>(s: &\'a str) -> String { "a".into() } // c', 'fn', '"a"', '// c'],
+    ruby: ["def f = puts('a') # c", 'def', "'a'", '# c'],
+    php: ['<?php function f() { echo "a"; } # c', 'function', '"a"', '# c'],
+    sqlite: ["select name from t where x = 'a' -- c", 'select', "'a'", '-- c'],
+    postgresql: ["SELECT name FROM t WHERE x = 'a' /* c */", 'WHERE', "'a'", '/* c */'],
+  } satisfies Record<LanguageId, [string, string, string, string]>;
+
+  it.each(ALL_LANGUAGES)('tells the keywords, strings and comments of %s apart', (language) => {
+    const [code, keyword, string, comment] = SAMPLES[language];
+    const tokens = kinds(code, language)[0]!;
+    expect(tokens).toContain(`keyword:${keyword}`);
+    expect(tokens).toContain(`string:${string}`);
+    expect(tokens.at(-1)).toBe(`comment:${comment}`);
+  });
+
+  it('keeps a Rust lifetime out of the strings, and takes SQL keywords in any case', () => {
+    expect(kinds("fn f<'a>(x: &'a str) {}", 'rust')[0]!.filter((token) => token.startsWith('string:'))).toEqual([]);
+    expect(kinds('Select 1', 'postgresql')[0]).toEqual(['keyword:Select', 'plain: ', 'number:1']);
+    expect(kinds('x := `a\nb`', 'golang')).toEqual([['plain:x := ', 'string:`a'], ['string:b`']]);
   });
 });

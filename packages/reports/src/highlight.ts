@@ -1,7 +1,10 @@
+import type { LanguageId } from '@assay/domain/languages';
+import { ALIASES, GRAMMARS, type Grammar } from './highlight-grammars.js';
+
 /**
  * A small syntax highlighter for the code in reports: enough to tell keywords, strings, numbers and comments apart
- * in the languages candidates write (JavaScript, TypeScript, Python, and the C family as a fallback), line by line,
- * with block comments and multi-line strings carried from one line to the next.
+ * in every language candidates write (one grammar each, highlight-grammars.ts; the C family for a name it does not
+ * know), line by line, with block comments and multi-line strings carried from one line to the next.
  */
 export type TokenKind = 'plain' | 'keyword' | 'string' | 'number' | 'comment';
 
@@ -10,63 +13,11 @@ export interface Token {
   readonly kind: TokenKind;
 }
 
-interface Grammar {
-  readonly keywords: ReadonlySet<string>;
-  readonly lineComments: readonly string[];
-  readonly blockComment?: readonly [string, string];
-  /** String delimiters, longest first; those in `multiline` may span lines. */
-  readonly strings: readonly string[];
-  readonly multiline: ReadonlySet<string>;
-  /** Regular expression literals (`/…/flags` where an expression may start). */
-  readonly regexLiterals?: boolean;
-}
-
-const words = (list: string): ReadonlySet<string> => new Set(list.split(/\s+/).filter(Boolean));
-
-const JS_KEYWORDS =
-  'async await break case catch class const continue debugger default delete do else export extends false finally for from function if import in instanceof let new null of return static super switch this throw true try typeof undefined var void while with yield';
-
-const JAVASCRIPT: Grammar = {
-  keywords: words(JS_KEYWORDS),
-  lineComments: ['//'],
-  blockComment: ['/*', '*/'],
-  strings: ['`', '"', "'"],
-  multiline: new Set(['`']),
-  regexLiterals: true,
-};
-
-const GRAMMARS: Record<string, Grammar> = {
-  javascript: JAVASCRIPT,
-  typescript: {
-    ...JAVASCRIPT,
-    keywords: words(
-      `${JS_KEYWORDS} abstract any as boolean declare enum implements interface keyof namespace never number private protected public readonly string type unknown`,
-    ),
-  },
-  python: {
-    keywords: words(
-      'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield self print len range',
-    ),
-    lineComments: ['#'],
-    strings: ['"""', "'''", '"', "'"],
-    multiline: new Set(['"""', "'''"]),
-  },
-  c: {
-    keywords: words(
-      'auto bool break case catch char class const continue default delete do double else enum extern false final float for func go if import int interface let long match namespace new nil null package private protected public return short signed sizeof static string struct switch template this throw true try type typedef union unsigned using var void volatile while fn impl mut pub use',
-    ),
-    lineComments: ['//'],
-    blockComment: ['/*', '*/'],
-    strings: ['"', "'"],
-    multiline: new Set(),
-  },
-};
-
-const ALIASES: Record<string, string> = { js: 'javascript', ts: 'typescript', py: 'python', python3: 'python' };
-
 const grammarOf = (language: string): Grammar => {
   const name = language.toLowerCase();
-  return GRAMMARS[ALIASES[name] ?? name] ?? GRAMMARS.c!;
+  const id = ALIASES[name] ?? name;
+  // A language this version does not know (a newer report): the C family's comments and quotes fit most.
+  return Object.hasOwn(GRAMMARS, id) ? GRAMMARS[id as LanguageId] : GRAMMARS.c;
 };
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*/;
@@ -144,7 +95,7 @@ export const highlight = (code: string, language: string): Token[][] => {
       }
       const identifier = IDENTIFIER.exec(rest)?.[0];
       if (identifier) {
-        push(identifier, grammar.keywords.has(identifier) ? 'keyword' : 'plain');
+        push(identifier, grammar.keywords.has(grammar.caseInsensitive ? identifier.toLowerCase() : identifier) ? 'keyword' : 'plain');
         at += identifier.length;
         continue;
       }

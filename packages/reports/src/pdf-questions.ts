@@ -1,3 +1,4 @@
+import { languageName } from '@assay/domain/languages';
 import { formatScore, type QuestionDetail, type ReportDetails } from '@assay/domain';
 import { displayDuration } from './format.js';
 import { drawCode } from './pdf-code.js';
@@ -92,7 +93,7 @@ const drawCoding = (doc: Doc, cursor: Cursor, question: QuestionDetail): void =>
   cursor.ensure(TEXT_LINE * 2);
   const runs =
     coding.sampleRuns === 0 ? 'no sample runs before submitting' : `${coding.sampleRuns} sample run${coding.sampleRuns === 1 ? '' : 's'} before submitting`;
-  put(doc, `Submitted code · ${coding.language} · ${runs}`, LEFT, cursor.y, WIDTH, { font: BOLD, size: 8.5, color: MUTED });
+  put(doc, `Submitted code · ${languageName(coding.language)} · ${runs}`, LEFT, cursor.y, WIDTH, { font: BOLD, size: 8.5, color: MUTED });
   cursor.y += TEXT_LINE;
   if (coding.code === null || coding.code.trim() === '') {
     put(doc, 'No code submitted.', LEFT, cursor.y, WIDTH, { font: ITALIC, size: TEXT, color: MUTED });

@@ -1,3 +1,4 @@
+import { languageName } from '@assay/domain/languages';
 import { formatScore, type QuestionDetail, type ReportDetails } from '@assay/domain';
 import { displayDuration } from './format.js';
 import { drawCards } from './pdf-cards.js';
@@ -57,7 +58,7 @@ export const typeText = (question: QuestionDetail): string =>
         ? 'Short answer'
         : question.type === 'free_text'
           ? 'Free text'
-          : `Coding (${question.coding?.language ?? 'code'})`;
+          : `Coding (${question.coding ? languageName(question.coding.language) : 'code'})`;
 
 /** Who and which test: the name, the address and the test name wrapped whole (the footer alone shortens the name). */
 const drawHeader = (doc: Doc, cursor: Cursor, details: ReportDetails): void => {

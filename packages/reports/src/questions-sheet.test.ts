@@ -58,7 +58,7 @@ describe('questionsRowOf', () => {
       testInvitationId: 7,
       emailId: 'ada@example.com',
       fullName: 'Ada Lovelace',
-      cells: [-1, 0, 2.5, 'javascript', '1/2'],
+      cells: [-1, 0, 2.5, 'JavaScript', '1/2'],
     });
   });
 
@@ -67,12 +67,12 @@ describe('questionsRowOf', () => {
       columns,
       buildReportDetails(reportFacts({ invitation: { ...reportFacts().invitation, reportStatus: 'Pending' }, results: new Map() })),
     );
-    expect(row.cells).toEqual([null, null, null, 'javascript', null]);
+    expect(row.cells).toEqual([null, null, null, 'JavaScript', null]);
   });
 
   it('shows no hidden tests for code that was not given, as the report does', () => {
     const row = questionsRowOf(columns, buildReportDetails(reportFacts({ answers: new Map([[13, { code: 'function sum(numbers) {}' }]]) })));
-    expect(row.cells).toEqual([-1, 0, 2.5, 'javascript', null]);
+    expect(row.cells).toEqual([-1, 0, 2.5, 'JavaScript', null]);
   });
 
   it('gives a candidate who never started a row of empty cells', () => {
@@ -140,7 +140,7 @@ describe('the Questions sheet', () => {
     const questions = sheetOf(workbook, 'Questions');
     expect(questions.actualRowCount).toBe(sheetOf(workbook, 'Candidates').actualRowCount);
     expect(rowValues(questions, 1, 8)).toEqual(['testInvitationId', 'emailId', 'fullName', ...questionHeadings(columns)]);
-    expect(rowValues(questions, 2, 8)).toEqual([1001, 'ada@example.com', 'Ada Lovelace', -1, 0, 2.5, 'javascript', '1/2']);
+    expect(rowValues(questions, 2, 8)).toEqual([1001, 'ada@example.com', 'Ada Lovelace', -1, 0, 2.5, 'JavaScript', '1/2']);
     expect(rowValues(questions, 3, 8)).toEqual([1002, 'ada@example.com', 'Ada Lovelace', null, null, null, null, null]);
     expect(questions.getRow(2).getCell(4).type).toBe(ExcelJS.ValueType.Number);
     expect(questions.getRow(2).getCell(8).type).toBe(ExcelJS.ValueType.String);

@@ -1,3 +1,4 @@
+import { languageName } from '@assay/domain/languages';
 import {
   type CodingAnswerFacts,
   formatScore,
@@ -112,7 +113,7 @@ export const questionsRowOfAwards = (
     if (columns[index]!.coding) {
       const coding = codingAt(index);
       const tests = coding?.hiddenTests;
-      cells.push(coding?.language ?? null, tests ? `${tests.passed}/${tests.total}` : null);
+      cells.push(coding ? languageName(coding.language) : null, tests ? `${tests.passed}/${tests.total}` : null);
     }
   }
   return { kind: 'questions-row', testInvitationId, emailId, fullName, cells };

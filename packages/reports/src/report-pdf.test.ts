@@ -220,7 +220,7 @@ describe('renderReportPdf', () => {
   it('shows the code with its language, line numbers and hidden tests; inputs only when the details carry them', async () => {
     const pdf = await bytes(renderReportPdf(data(details(() => ({}), 3))));
     const code = pagesOf(pdfText(pdf)).slice(1).join('\n');
-    expect(code).toContain('Submitted code · javascript · 5 sample runs before submitting');
+    expect(code).toContain('Submitted code · JavaScript · 5 sample runs before submitting');
     // Each line beside its number (the layout keeps the gutter and the code on one line).
     expect(pdfText(pdf, 'layout')).toMatch(/\n\s*4\s+export function topWords\(text, k\) \{/);
     expect(code).toContain('Hidden tests: 4 of 4 passed');

@@ -1,3 +1,4 @@
+import { ALL_LANGUAGES } from '@assay/domain/languages';
 import { describe, expect, it } from 'vitest';
 import { formatArguments, formatValue, parseArguments, pythonLiteral } from './code-values.js';
 
@@ -72,5 +73,13 @@ describe('parseArguments', () => {
     for (const language of ['python', 'javascript'] as const) {
       expect(parseArguments(formatArguments(values, language), language)).toEqual({ ok: true, args: values });
     }
+  });
+});
+
+describe('values in every language', () => {
+  it.each(ALL_LANGUAGES.filter((language) => language !== 'python'))('are JSON in %s (decision 751)', (language) => {
+    expect(formatArguments([[5, 1], 2, null, 'a'], language)).toBe('[5,1], 2, null, "a"');
+    expect(parseArguments('[5, 1], 2', language)).toEqual({ ok: true, args: [[5, 1], 2] });
+    expect(parseArguments('None', language)).toMatchObject({ ok: false });
   });
 });

@@ -1,9 +1,10 @@
 import type { JsonValue } from '@assay/domain/schemas';
-import type { CodingLanguage } from './languages.js';
+import type { LanguageId } from '@assay/domain/languages';
+import { valueSyntax } from './value-syntax.js';
 
 /**
  * Values of coding questions as a candidate writes them in their language: Python's `None`, `True`, `'abc'`,
- * `{'a': 1}` for Python, JSON for JavaScript and TypeScript. Pure. The sandbox writes a Python run's results
+ * `{'a': 1}` for Python, JSON for every other language (value-syntax.ts). Pure. The sandbox writes a Python run's results
  * itself (`display`); this is for what the page shows before a run (the samples, the custom input).
  */
 
@@ -13,13 +14,13 @@ const SHOWN_CHARACTERS = 400;
 const cut = (text: string): string => (text.length > SHOWN_CHARACTERS ? `${text.slice(0, SHOWN_CHARACTERS)}…` : text);
 
 /** A value as shown in the samples and results, cut at 400 characters. */
-export const formatValue = (value: unknown, language: CodingLanguage): string => cut(writeValue(value, language));
+export const formatValue = (value: unknown, language: LanguageId): string => cut(writeValue(value, language));
 
 /** The arguments of a call, as the candidate would write them between its parentheses (not cut). */
-export const formatArguments = (args: readonly unknown[], language: CodingLanguage): string => args.map((arg) => writeValue(arg, language)).join(', ');
+export const formatArguments = (args: readonly unknown[], language: LanguageId): string => args.map((arg) => writeValue(arg, language)).join(', ');
 
-const writeValue = (value: unknown, language: CodingLanguage): string => {
-  if (language === 'python') return pythonLiteral(value);
+const writeValue = (value: unknown, language: LanguageId): string => {
+  if (valueSyntax(language) === 'python') return pythonLiteral(value);
   if (value === undefined) return 'undefined';
   try {
     return JSON.stringify(value);
@@ -86,11 +87,11 @@ class ReadError extends Error {
 /**
  * Reads the arguments of a custom-input run: values separated by commas, as between a call's parentheses.
  * Python questions take Python literals (`None`, `True`, `'text'`, tuples as lists) and JSON's `null`,
- * `true`, `false` too; JavaScript and TypeScript take JSON values, strings also in single quotes. Only data
+ * `true`, `false` too; every other language takes JSON values, strings also in single quotes. Only data
  * is read, never code: nothing here is evaluated.
  */
-export function parseArguments(text: string, language: CodingLanguage): ParsedArguments {
-  const reader = new LiteralReader(text, language === 'python');
+export function parseArguments(text: string, language: LanguageId): ParsedArguments {
+  const reader = new LiteralReader(text, valueSyntax(language) === 'python');
   try {
     return { ok: true, args: reader.readArguments() };
   } catch (error) {

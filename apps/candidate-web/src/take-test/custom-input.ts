@@ -2,11 +2,12 @@ import type { CandidateCodingQuestion, CustomRunResult, ErrorLocation } from '@a
 import type { JsonValue } from '@assay/domain/schemas';
 import { h, replaceChildren } from '../lib/dom.js';
 import { formatArguments, formatValue, parseArguments } from './code-values.js';
-import type { CodingLanguage } from './languages.js';
+import type { LanguageId } from '@assay/domain/languages';
 import type { RunControls } from './run-controls.js';
 import { entry, errorEntry, formatTime, outputBlock, tracebackBlock } from './run-result-parts.js';
+import { type ValueSyntax, valueSyntax } from './value-syntax.js';
 
-const HINTS: Record<'python' | 'json', string> = {
+const HINTS: Record<ValueSyntax, string> = {
   python: "Python values separated by commas, as between the parentheses of a call: 'text', [1, 2], {'key': 3}, None, True.",
   json: 'JSON values separated by commas, as between the parentheses of a call: "text", [1, 2], {"key": 3}, null, true.',
 };
@@ -35,7 +36,7 @@ export class CustomInput {
 
   constructor(
     private readonly question: CandidateCodingQuestion,
-    language: CodingLanguage,
+    language: LanguageId,
     private readonly goTo: (line: number, column: number) => void,
     onRun: () => void,
   ) {
@@ -88,8 +89,8 @@ export class CustomInput {
   }
 
   /** The hint, and the arguments when the candidate has not changed them, follow the language. */
-  setLanguage(language: CodingLanguage): void {
-    this.hint.textContent = HINTS[language === 'python' ? 'python' : 'json'];
+  setLanguage(language: LanguageId): void {
+    this.hint.textContent = HINTS[valueSyntax(language)];
     if (this.field.value !== this.prefilled) return;
     const first = this.question.sampleTests?.[0];
     this.prefilled = first ? formatArguments(first.args, language) : '';
@@ -97,7 +98,7 @@ export class CustomInput {
   }
 
   /** The arguments, or null after saying what is wrong with them (by the field, which gets the focus). */
-  readArguments(language: CodingLanguage): JsonValue[] | null {
+  readArguments(language: LanguageId): JsonValue[] | null {
     const parsed = parseArguments(this.field.value, language);
     if (parsed.ok) return parsed.args;
     this.showProblem(parsed.message);
@@ -123,7 +124,7 @@ export class CustomInput {
   }
 
   /** What the call returned (or its error) and printed; answers the error's place in the code, for the editor to mark. */
-  show(result: CustomRunResult, language: CodingLanguage): ErrorLocation | null {
+  show(result: CustomRunResult, language: LanguageId): ErrorLocation | null {
     const where = result.errorLocation ?? null;
     const failed = result.error !== undefined;
     this.summary.className = `run-summary ${failed ? 'run-some-failed' : ''}`;

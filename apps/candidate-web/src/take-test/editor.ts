@@ -8,8 +8,6 @@ import {
   completionStatus,
 } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab, simplifySelection } from '@codemirror/commands';
-import { javascript } from '@codemirror/lang-javascript';
-import { python } from '@codemirror/lang-python';
 import { bracketMatching, indentOnInput, indentUnit } from '@codemirror/language';
 import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
 import { Compartment, EditorState, Prec, StateEffect, StateField, type Extension } from '@codemirror/state';
@@ -24,9 +22,10 @@ import {
   keymap,
   lineNumbers,
 } from '@codemirror/view';
+import { languageProfile, type LanguageId } from '@assay/domain/languages';
+import { loadMode } from './editor-modes.js';
 import { editorFontSize } from './editor-prefs.js';
 import { darkSchemeQuery, themeFor } from './editor-theme.js';
-import type { CodingLanguage } from './languages.js';
 
 /** The hint under the editor lives in the shadow root too, so the editor can point at it (aria-describedby). */
 const HINT_ID = 'editor-hint';
@@ -36,14 +35,20 @@ const HINT_CSS = `.editor-hint { margin: 0.35rem 0 0; font-size: 0.82rem; line-h
 /** Esc lets Tab leave the editor until another key is pressed (CodeMirror's own Esc allows only 2 s). */
 const UNTIL_ANOTHER_KEY_MS = 365 * 86_400_000;
 
-const languageSupport = (language: CodingLanguage): Extension => [
-  language === 'python' ? python() : javascript({ typescript: language === 'typescript' }),
-  // Python's habit is four spaces; JavaScript's and TypeScript's two.
-  indentUnit.of(language === 'python' ? '    ' : '  '),
-  EditorState.tabSize.of(language === 'python' ? 4 : 2),
-  // The language's own completions (keywords, built-ins, names in scope) come with it; words of the document too.
-  EditorState.languageData.of(() => [{ autocomplete: completeAnyWord }]),
-];
+/** A tab shows as wide as the language's indent step (Go indents with tabs: four columns). */
+const TAB_COLUMNS = 4;
+
+/** The language's habits (its indent step, from its profile) and its mode once loaded (editor-modes.ts). */
+const languageSupport = (language: LanguageId, mode: Extension): Extension => {
+  const { indent } = languageProfile(language);
+  return [
+    mode,
+    indentUnit.of(indent),
+    EditorState.tabSize.of(indent === '\t' ? TAB_COLUMNS : indent.length),
+    // The language's own completions (keywords, built-ins, names in scope) come with its mode; words of the document too.
+    EditorState.languageData.of(() => [{ autocomplete: completeAnyWord }]),
+  ];
+};
 
 /** Where a run found an error: its line marked, and the character at its column. Cleared by the next run. */
 const setErrorMarks = StateEffect.define<{ line: number; column: number } | null>();
@@ -72,7 +77,7 @@ export interface CodeEditor {
   getCode(): string;
   /** Replaces the whole text (one step, so Ctrl+Z brings the old text back). */
   setCode(code: string): void;
-  setLanguage(language: CodingLanguage): void;
+  setLanguage(language: LanguageId): void;
   setReadOnly(readOnly: boolean): void;
   /** Marks where a run failed (line and column from 1); null clears it. */
   markError(at: { line: number; column: number } | null): void;
@@ -82,7 +87,7 @@ export interface CodeEditor {
 
 export interface EditorOptions {
   code: string;
-  language: CodingLanguage;
+  language: LanguageId;
   /** The editor's accessible name ("Your code for question 3"). */
   label: string;
   /** Said under the editor, and to screen readers with the editor (how to leave it). */
@@ -121,7 +126,7 @@ export function createCodeEditor(host: HTMLElement, options: EditorOptions): Cod
         // Ctrl+F opens the search panel above the code; F3/Ctrl+G find the next match.
         search({ top: true }),
         highlightSelectionMatches(),
-        language.of(languageSupport(options.language)),
+        language.of(languageSupport(options.language, [])),
         errorMarks,
         Prec.high(
           keymap.of([
@@ -176,6 +181,16 @@ export function createCodeEditor(host: HTMLElement, options: EditorOptions): Cod
   sheet.replaceSync(HINT_CSS);
   root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
 
+  // The mode arrives after the editor (its chunk may be fetched first); only the language still chosen is applied.
+  let shown = options.language;
+  const applyMode = (next: LanguageId): void => {
+    shown = next;
+    void loadMode(next).then((mode) => {
+      if (shown === next) view.dispatch({ effects: language.reconfigure(languageSupport(next, mode)) });
+    });
+  };
+  applyMode(options.language);
+
   const positionOf = (line: number, column: number): number => {
     const doc = view.state.doc;
     const target = doc.line(Math.min(Math.max(1, line), doc.lines));
@@ -188,7 +203,8 @@ export function createCodeEditor(host: HTMLElement, options: EditorOptions): Cod
       view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: code }, userEvent: 'input.replace' });
     },
     setLanguage(next) {
-      view.dispatch({ effects: language.reconfigure(languageSupport(next)) });
+      view.dispatch({ effects: language.reconfigure(languageSupport(next, [])) });
+      applyMode(next);
     },
     setReadOnly(value: boolean) {
       view.dispatch({ effects: lock.reconfigure(value ? [EditorState.readOnly.of(true), EditorView.editable.of(false)] : []) });

@@ -1,10 +1,11 @@
 import type { CandidateCodingQuestion } from '@assay/domain/candidate';
-import { CodingLanguage, codingLanguageName } from '@assay/domain/schemas';
+import { languageName as registeredName, type LanguageId } from '@assay/domain/languages';
+import { CodingLanguage } from '@assay/domain/schemas';
 
 export { CodingLanguage };
 
-/** How candidates read a language's name ("Python"), as the report says it too. */
-export const languageName = (language: CodingLanguage): string => codingLanguageName(language);
+/** How candidates read a language's name ("Python", "C++"), from its profile, as the report says it too. */
+export const languageName = (language: LanguageId): string => registeredName(language);
 
 export const isCodingLanguage = (value: unknown): value is CodingLanguage => CodingLanguage.safeParse(value).success;
 

@@ -85,6 +85,7 @@ describe('AnswersScreen and SimilarPairScreen against a real server', () => {
     // It opens on the last frame: the code as submitted.
     const last = await screen.waitFor('Frame 2 of 2');
     expect(last).toContain('def main():');
+    expect(last).toMatch(new RegExp(`Q${coding.number} Python · `));
     await screen.press(KEYS.left);
     const first = await screen.waitFor('Frame 1 of 2');
     expect(first).toContain('def count_words(text):');

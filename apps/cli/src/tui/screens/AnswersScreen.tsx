@@ -1,4 +1,5 @@
 import type { QuestionDetail, ReportDetails } from '@assay/domain/report';
+import { languageName } from '@assay/domain/languages';
 import { Box } from 'ink';
 import { FailureText } from '../components/FailureText.js';
 import { Text } from '../components/Text.js';
@@ -29,7 +30,9 @@ const Playback = ({
 }) => {
   const playback = question.coding?.playback;
   const view = frameView(playback, playbackStates(playback), state.frame);
-  const title = `Q${question.number} ${question.coding?.language ?? ''} · ${signalsText(question.signals)}`;
+  // The language as people read it ("C++", not `cpp`), as the PDF and the workbook name it (decision 753).
+  const language = question.coding?.language;
+  const title = `Q${question.number} ${language ? languageName(language) : ''} · ${signalsText(question.signals)}`;
   if (!view) {
     return (
       <Box flexDirection="column">

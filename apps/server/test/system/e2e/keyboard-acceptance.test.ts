@@ -254,14 +254,18 @@ describe('a keyboard-only candidate, with axe on every state (Chromium)', () => 
         }
 
         // --- TypeScript: the language buttons (JavaScript and back, nothing typed: no question), a run, the reset dialog.
-        await tabTo(page, `language-${typescript}-javascript`);
+        // One Tab stop (the language in use), arrows move along the buttons without picking (decision 752).
+        await tabTo(page, `language-${typescript}-typescript`);
+        await page.keyboard.press('ArrowRight');
+        expect(await focused(page)).toMatchObject({ testId: `language-${typescript}-javascript` });
         expect(await page.getByTestId(`language-${typescript}-typescript`).getAttribute('aria-pressed')).toBe('true');
         await page.keyboard.press('Enter');
         expect(await page.getByTestId(`language-${typescript}-javascript`).getAttribute('aria-pressed')).toBe('true');
         const tsEditor = page.getByTestId(`code-editor-${typescript}`).locator('.cm-content');
         await tsEditor.waitFor({ state: 'visible' });
         await expect.poll(() => tsEditor.innerText()).toMatch(/^function longest\(words\) \{/);
-        await tabTo(page, `language-${typescript}-typescript`, { back: true });
+        await tabTo(page, `language-${typescript}-javascript`, { back: true });
+        await page.keyboard.press('ArrowLeft');
         await page.keyboard.press('Enter');
         await expect.poll(() => tsEditor.innerText()).toMatch(/^function longest\(words: string\[\]\): string \{/);
         await typeCode(page, typescript, TYPESCRIPT_SOLUTION);
