@@ -95,6 +95,9 @@ fi
 
 # --- Build and test ----------------------------------------------------------
 build_status=0
+# The toolchains and the jail are installed above: every native language must run here (none is let off as
+# unavailable), and every registered language must have its fixture in the every-language suite.
+export ASSAY_REQUIRE_NATIVE=1 ASSAY_EXPECT_ALL_FIXTURES=1
 pnpm build || build_status=$?
 if [ "$build_status" != 0 ]; then
   summary "FAILED: pnpm build exited with $build_status (tests not run)"

@@ -16,6 +16,7 @@ const choice = (questionId: number): CandidateQuestion => ({
 const coding = (questionId: number): CandidateCodingQuestion => ({
   questionId,
   type: 'coding',
+  form: 'function',
   text: 'Sum',
   marks: 5,
   negativeMarks: 0,
