@@ -41,8 +41,14 @@ export const sampleResults = (question: CodingQuestion, outcome: RunOutcome): Te
 /** A custom-input run's one call: what it returned (or its error) and printed, without a verdict. */
 export const customResult = (custom: CustomInput, outcome: RunOutcome): CustomRunResult => {
   const result = outcome.results[0] ?? { passed: false, error: 'Not run' };
+  if (!('args' in custom)) {
+    // A stdin/stdout program answers what it printed: the sandbox's `actual` (stdout), then its stderr (`output`).
+    const { actual, output, ...rest } = result;
+    const printed = [typeof actual === 'string' ? actual : '', output ?? ''].join('');
+    return { args: [custom.input], ...details(rest), ...(printed !== '' ? { output: printed } : {}) };
+  }
   return {
-    args: 'args' in custom ? ([...custom.args] as Json[]) : [custom.input],
+    args: [...custom.args] as Json[],
     ...details(result),
     ...(result.display?.actual !== undefined ? { display: { actual: result.display.actual } } : {}),
   };
