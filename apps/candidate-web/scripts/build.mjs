@@ -67,6 +67,10 @@ const result = await build({
   minify: true,
   sourcemap: 'linked',
   charset: 'utf8',
+  // Jitless zod before any schema is built, in every file: with chunks shared by the editor's modes and the page, the
+  // schemas are built in a chunk that runs before main.ts's first import (src/api/zod-jitless.ts), and zod's probe of
+  // `new Function` would be refused by the page's CSP (a reported violation). zod reads this global (decision 754).
+  banner: { js: '(globalThis.__zod_globalConfig ??= {}).jitless = true;' },
   legalComments: 'eof',
   metafile: true,
   logLevel: 'warning',
