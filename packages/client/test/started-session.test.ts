@@ -17,6 +17,7 @@ const choice = {
 const coding = {
   questionId: 2,
   type: 'coding',
+  form: 'function',
   text: 'Sum',
   marks: 5,
   negativeMarks: 0,
