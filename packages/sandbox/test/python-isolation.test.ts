@@ -8,7 +8,9 @@ import { FINGERPRINT } from './python-fingerprint.js';
  * change the interpreter, then a run by another candidate on the same interpreter (one worker; the counters
  * show it was reused, not replaced) takes its fingerprint, which must equal a pristine interpreter's.
  */
-const sandbox = new Sandbox({ workers: 1, maxQueued: 20 });
+// Generous per-case time: these tests are about what a run leaves behind, not about time, and the suite shares the
+// machine with the native-language suites (a 40 MiB write took past 1 s under that load).
+const sandbox = new Sandbox({ workers: 1, maxQueued: 20, limits: { cpuMsPerCase: 10_000 } });
 
 const fingerprint = async () => {
   const result = await runPython(sandbox, FINGERPRINT);
