@@ -60,7 +60,8 @@ const KEPT_AS_WRITTEN: Record<string, string> = {
   'importTest sections[].questions[].hiddenTests[].rows[][]': 'test data: the rows a query must return',
   'importTest sections[].questions[].sql.schema': 'SQL every database starts from: code',
   'startRun customInput': 'the stdin of a custom-input run: test data, a program may be asked to handle any text',
-  'importTest sections[].questions[].signature.params[].name': 'never stored with a control: a name must match the identifier pattern (refused 400.2 otherwise)',
+  'importTest sections[].questions[].signature.params[].name':
+    'never stored with a control: a name must match the identifier pattern (refused 400.2 otherwise)',
   'importTest sections[].questions[].signature.params[].type': 'never stored with a control: a type must be one of the vocabulary (refused 400.2 otherwise)',
   'importTest sections[].questions[].signature.returns': 'never stored with a control: a type must be one of the vocabulary (refused 400.2 otherwise)',
 };
