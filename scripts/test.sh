@@ -126,6 +126,13 @@ if [ "$test_status" = 0 ]; then
 else
   summary "FAILED: pnpm test / pnpm test:system exited with $test_status"
 fi
+# Whoever reads only the tail of this output (a CI page) learns which tests failed: vitest's FAIL lines and its
+# failed-test marks, repeated here, at most 40.
+failed_lines="$(sed 's/\x1b\[[0-9;]*m//g' "$test_log" | grep -E '(^|: ) *(FAIL |× )' | sort -u | head -40 || true)"
+if [ -n "$failed_lines" ]; then
+  echo "scripts/test.sh: what failed:"
+  printf '%s\n' "$failed_lines"
+fi
 # The closing line, plain for any reader: vitest's totals of every package added up.
 sed 's/\x1b\[[0-9;]*m//g' "$test_log" | awk '
   / Tests  / { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) passed += $i; if ($(i+1) ~ /^failed/) failed += $i } }
