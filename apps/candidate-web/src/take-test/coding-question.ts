@@ -4,7 +4,6 @@ import type { Answer } from '../answers.js';
 import { h, isBusy, replaceChildren, setBusy } from '../lib/dom.js';
 import { LiveRegion } from '../lib/live-region.js';
 import { ask } from '../lib/modal.js';
-import { formatArguments, formatValue } from './code-values.js';
 import { codeLimitLine } from './code-limit.js';
 import { CustomInput } from './custom-input.js';
 import type { CodeSurface } from './editor-loader.js';
@@ -16,6 +15,7 @@ import { TYPING_SAVE_DELAY_MS, type QuestionContext } from './question-context.j
 import { RunControls } from './run-controls.js';
 import { type RunEnd, RunSession } from './run-session.js';
 import { SampleResults } from './sample-results.js';
+import { sampleItem, schemaBlock, taskSentence } from './task-view.js';
 import { splitSeparator } from './split-pane.js';
 
 const EDITOR_HINT = 'Tab indents; Ctrl+F searches; Ctrl+Space suggests words. To leave the editor with the keyboard, press Esc, then Tab.';
@@ -72,7 +72,6 @@ export class CodingQuestion {
     const saved = context.answer?.kind === 'code' ? context.answer : undefined;
     this.language = saved?.language && this.languages.includes(saved.language) ? saved.language : this.languages[0]!;
     this.code = saved ? saved.code : this.starter(this.language);
-    const fn = question.functionName ?? 'solution';
     // Light-DOM children of the host show until the editor's shadow root takes its place.
     this.host = h('div', { class: 'code-editor', 'data-testid': `code-editor-${id}` }, h('p', { class: 'muted' }, 'Loading the code editor…'));
     this.slot = new EditorSlot(
@@ -113,7 +112,7 @@ export class CodingQuestion {
     this.picker = this.languages.length > 1 ? new LanguagePicker(id, this.languages, this.language, (language) => void this.pick(language)) : null;
     this.task = h('p', { class: 'hint' });
     this.samples = h('div', { class: 'samples' });
-    this.describeTask(fn);
+    this.describeTask();
     this.limit = h('p', { class: 'hint hint-small code-limit', 'data-testid': `code-limit-${id}` });
     this.showLimit();
     this.element = h('div', { class: 'coding' });
@@ -162,31 +161,21 @@ export class CodingQuestion {
   }
 
   /** The task and the samples, in the language's own syntax (Python's `None`, `True`, `'abc'`). */
-  private describeTask(fn: string): void {
+  private describeTask(): void {
     const samples = this.question.sampleTests ?? [];
-    replaceChildren(
-      this.task,
-      `Write a ${languageName(this.language)} function named `,
-      h('code', null, fn),
-      samples.length > 0 ? '. It is scored on hidden tests as well as the samples below.' : '. It is scored on hidden tests.',
-    );
-    this.samples.hidden = samples.length === 0;
+    replaceChildren(this.task, taskSentence(this.question, this.language));
+    this.samples.hidden = samples.length === 0 && this.question.form !== 'sql';
     replaceChildren(
       this.samples,
-      h('p', { class: 'samples-title' }, 'Sample tests'),
-      h(
-        'ul',
-        null,
-        samples.map((sample) =>
-          h(
-            'li',
+      schemaBlock(this.question),
+      samples.length === 0 ? null : h('p', { class: 'samples-title' }, 'Sample tests'),
+      samples.length === 0
+        ? null
+        : h(
+            'ul',
             null,
-            h('code', null, `${fn}(${formatArguments(sample.args, this.language)})`),
-            ' should return ',
-            h('code', null, formatValue(sample.expected, this.language)),
+            samples.map((sample, index) => sampleItem(this.question, sample, this.language, index)),
           ),
-        ),
-      ),
     );
   }
 
@@ -234,7 +223,7 @@ export class CodingQuestion {
     this.picker?.show(language);
     this.editor?.setLanguage(language);
     this.editor?.markError(null);
-    this.describeTask(this.question.functionName ?? 'solution');
+    this.describeTask();
     this.custom.setLanguage(language);
     this.replaceCode(code);
     this.news.say(`Language: ${languageName(language)}.`);

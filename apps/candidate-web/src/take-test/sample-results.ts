@@ -3,6 +3,7 @@ import { h, replaceChildren } from '../lib/dom.js';
 import { plural } from '../lib/format.js';
 import { formatValue } from './code-values.js';
 import type { CodingLanguage } from './languages.js';
+import { caseInput } from './task-view.js';
 import { entry, errorEntry, formatTime, outputBlock, tracebackBlock } from './run-result-parts.js';
 
 /**
@@ -70,9 +71,7 @@ export class SampleResults {
   }
 
   private case(result: TestCaseResult, index: number, language: CodingLanguage): HTMLElement {
-    const fn = this.question.functionName ?? 'solution';
     const name = { testId: `${this.id}-${index}`, name: `sample ${index + 1}` };
-    const args = result.args.map((arg) => formatValue(arg, language)).join(', ');
     return h(
       'li',
       {
@@ -89,7 +88,7 @@ export class SampleResults {
       h(
         'dl',
         { class: 'case-values' },
-        entry('Input', h('code', { class: 'case-call' }, `${fn}(${args})`)),
+        entry('Input', caseInput(this.question, result.args, language)),
         entry('Expected', h('code', null, result.display?.expected ?? formatValue(result.expected, language))),
         result.error !== undefined
           ? errorEntry(result, name, this.goTo)

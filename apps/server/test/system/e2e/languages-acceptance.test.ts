@@ -126,6 +126,12 @@ describe('candidates answering in every language, keyboard only (Chromium)', () 
       await typeCode(page, functionQuestion, code);
       expect(await runSamples(page, functionQuestion)).toMatch(expectRun);
       if (dialect === 'postgresql') await pickLanguage(page, sqlQuestion, 'sqlite', 'postgresql', ['sqlite', 'postgresql']);
+      // The SQL question states its task, schema and sample rows as SQL, never as a function to write.
+      const sqlTask = page.getByTestId(`question-${sqlQuestion}`);
+      expect(await page.getByTestId(`sql-schema-${sqlQuestion}`).textContent()).toContain('CREATE TABLE scores');
+      const sqlText = (await sqlTask.textContent()) ?? '';
+      expect(sqlText).toContain(`Write one SQL (${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}) query.`);
+      expect(sqlText).not.toContain('function named');
       await typeCode(page, sqlQuestion, SQL_ANSWER);
       expect(await runSamples(page, sqlQuestion)).toBe('1 of 1 sample test passed.');
       await tabTo(page, 'submit-button', { back: true });
