@@ -1,23 +1,6 @@
 import type { CodingLanguage, CodingQuestion, CustomRunInput } from '@assay/domain';
-import type { LanguageId, Signature } from '@assay/domain/languages';
-import type { CodeRunner, RunOptions, RunOutcome, RunRequest } from '@assay/sandbox';
-
-/**
- * The sandbox's run request in its three forms (packages/sandbox/src/run-request.ts): mirrored here until the sandbox
- * exports the union from its entry point (issue 49's seam work), then replaced by an import of those names.
- */
-export type FormRunRequest =
-  | { form: 'function'; language: LanguageId; code: string; functionName: string; signature?: Signature; cases: { args: unknown[]; expected: unknown }[] }
-  | { form: 'stdio'; language: LanguageId; code: string; cases: { input: string; expectedOutput: string }[] }
-  | {
-      form: 'sql';
-      language: Extract<LanguageId, 'sqlite' | 'postgresql'>;
-      code: string;
-      schema: string;
-      ordered: boolean;
-      checkColumnNames: boolean;
-      cases: { seed: string; expected: { columns: string[]; rows: unknown[][] } }[];
-    };
+import type { LanguageId } from '@assay/domain/languages';
+import type { RunRequest } from '@assay/sandbox';
 
 /** Which of a question's tests a run takes: the samples the candidate sees, or the hidden ones scoring uses. */
 export type TestSet = 'sampleTests' | 'hiddenTests';
@@ -29,7 +12,7 @@ export type CustomInput = CustomRunInput;
  * What the sandbox runs for `code` in `language`: the question's form decides the request's shape, every form
  * judged by the sandbox's rules for it. A custom input replaces the tests with one case whose expectation nobody reads.
  */
-export const codingRunRequest = (question: CodingQuestion, code: string, language: CodingLanguage, tests: TestSet | CustomInput): FormRunRequest => {
+export const codingRunRequest = (question: CodingQuestion, code: string, language: CodingLanguage, tests: TestSet | CustomInput): RunRequest => {
   switch (question.form) {
     case undefined:
     case 'function': {
@@ -62,7 +45,3 @@ export const codingRunRequest = (question: CodingQuestion, code: string, languag
     }
   }
 };
-
-/** Runs a request of any form on a runner typed for the function form until the sandbox's union lands (see above). */
-export const runCoding = (runner: CodeRunner, request: FormRunRequest, options?: RunOptions): Promise<RunOutcome> =>
-  runner.run(request as unknown as RunRequest, options);

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { caseExpectedOf, caseInputsOf, type CodingLanguage, type CodingQuestion, type CustomRunResult, type TestCaseResult } from '@assay/domain';
-import { codingRunRequest, type CustomInput, type FormRunRequest } from '@assay/jobs';
+import { codingRunRequest, type CustomInput } from '@assay/jobs';
+import type { RunRequest } from '@assay/sandbox';
 import type { CaseResult, RunOutcome } from '@assay/sandbox';
 
 type Json = z.core.util.JSONType;
@@ -9,7 +10,7 @@ type Json = z.core.util.JSONType;
  * What the sandbox runs for a sample run: the question's sample tests, or one case of the candidate's own input
  * (a custom-input run: arguments, or stdin text; no expected value, so the expectation is a placeholder nobody reads).
  */
-export const sampleRunRequest = (question: CodingQuestion, code: string, language: CodingLanguage, custom?: CustomInput): FormRunRequest =>
+export const sampleRunRequest = (question: CodingQuestion, code: string, language: CodingLanguage, custom?: CustomInput): RunRequest =>
   codingRunRequest(question, code, language, custom ?? 'sampleTests');
 
 /** What a case says beyond its verdict, passed through as the sandbox gave it. */

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { answerLanguageFor, customRunInputOf, RunWaitQuery, SampleRun, StartRunInput, succeed, type SampleRunEvent } from '@assay/domain';
 import { SandboxCancelledError, type CodeRunner, type RunOutcome } from '@assay/sandbox';
 import { runnableHere, type LanguageAvailabilities, type LanguageId } from '@assay/domain/languages';
-import { runCoding } from '@assay/jobs';
 import type { CandidateAttempts } from '../candidate/attempts-service.js';
 import type { SampleRunGate } from '../candidate/sample-run-gate.js';
 import { customResult, sampleResults, sampleRunRequest } from '../candidate/sample-run-request.js';
@@ -91,7 +90,7 @@ export const candidateRunRoutes: FastifyPluginAsyncZod<CandidateRunRouteOptions>
             registry.apply(tracked, { type: 'placed', ahead: position.ahead, etaMs: position.etaMs });
           },
         },
-        (options) => runCoding(runner, run, options),
+        (options) => runner.run(run, options),
       );
       const settled = follow(work, { tracked, registry, log: request.log, isAccepted: () => isAccepted }, (outcome) => {
         if (custom !== undefined) return { custom: customResult(custom, outcome) };

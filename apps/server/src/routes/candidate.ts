@@ -16,7 +16,6 @@ import {
 } from '@assay/domain';
 import type { CodeRunner } from '@assay/sandbox';
 import { runnableHere, type LanguageAvailabilities, type LanguageId } from '@assay/domain/languages';
-import { runCoding } from '@assay/jobs';
 import type { KnownTokens } from '../auth/known-tokens.js';
 import type { CandidateAttempts } from '../candidate/attempts-service.js';
 import { SampleRunGate } from '../candidate/sample-run-gate.js';
@@ -152,7 +151,7 @@ export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = asy
       const run = sampleRunRequest(question, request.body.code, language);
       const outcome = await withRetryAfter(
         reply,
-        sampleRuns.run({ token, owner }, (options) => runCoding(runner, run, options)),
+        sampleRuns.run({ token, owner }, (options) => runner.run(run, options)),
       );
       await attempts.countSampleRun(token, questionId);
       return succeed({ results: sampleResults(question, outcome) });

@@ -20,7 +20,7 @@ import type { Job } from '@assay/domain';
 import type { Store } from '@assay/store';
 import type { JobHandler } from '../outbox-worker.js';
 import { recordSimilarity } from './similarity-step.js';
-import { codingRunRequest, runCoding } from '../coding-run.js';
+import { codingRunRequest } from '../coding-run.js';
 
 /** Kept for importers from before the interface moved next to the sandbox. */
 export type { CodeRunner } from '@assay/sandbox';
@@ -68,7 +68,7 @@ export const scoreHandler =
       // The scoring lane: never refused as busy, sharing the workers with sample runs by weight. In the answer's
       // language, within the budget: after its first timeouts, the rest of its hidden tests are failed unrun.
       const request = codingRunRequest(definition, answer.code, savedAnswerLanguage(definition, answer.language), 'hiddenTests');
-      const outcome = await runCoding(runner, request, { lane: 'scoring', owner, stopAfterTimeouts: budget.stopAfterTimeouts });
+      const outcome = await runner.run(request, { lane: 'scoring', owner, stopAfterTimeouts: budget.stopAfterTimeouts });
       const verdicts = definition.hiddenTests.map((_, index) => outcome.results[index]?.passed === true);
       cases.set(questionId, verdicts);
       coding.set(questionId, { passed: verdicts.filter(Boolean).length, total: definition.hiddenTests.length });
