@@ -69,6 +69,12 @@ export interface NativeLanguage {
   readonly id: NativeLanguageId;
   /** Commands that must exist on the host (absolute paths), and the Debian packages that provide them. */
   readonly toolchain: { readonly commands: readonly string[]; readonly debianPackages: readonly string[] };
+  /**
+   * Its runtime reserves far more address space than it uses (the JVM's class space, Go's heap arenas): where no memory
+   * cgroup holds the run, RLIMIT_AS at the run's memory would stop it before the candidate's first line, so its steps get
+   * `RESERVED_ADDRESS_SPACE_BYTES` and its own heap cap (-Xmx, GOMEMLIMIT) bounds the candidate (decision 805).
+   */
+  readonly reservesAddressSpace?: boolean;
   /** Compile (when it compiles) and run every case. Never throws for what the candidate's code does. */
   execute(input: NativeRunInput, context: NativeContext): Promise<NativeRunResult>;
   /** Prepares anything kept warm (a compile server, a precompiled header); optional. */

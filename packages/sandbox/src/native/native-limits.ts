@@ -44,3 +44,9 @@ export function runLimitsOf(limits: SandboxLimits, cases: number): JailLimits {
 
 /** A module that never answers (a bug, a hung helper) is stopped after both steps' bounds and this much more. */
 export const NATIVE_RUN_GRACE_MS = 5_000;
+
+/** RLIMIT_AS for the steps of a runtime that reserves address space it never touches (decision 805): 16 GiB. */
+export const RESERVED_ADDRESS_SPACE_BYTES = 16 * 1024 * MiB;
+
+/** `limits` for a language whose runtime reserves address space: everything else as it was. */
+export const withReservedAddressSpace = (limits: JailLimits): JailLimits => ({ ...limits, addressSpaceBytes: RESERVED_ADDRESS_SPACE_BYTES });

@@ -1,3 +1,4 @@
+import type { JailLimits } from './jail-spec.js';
 import type { NativeRun } from '../request.js';
 import type { Job, Slot, SlotEvents } from '../slot.js';
 import { judgeNative } from './judge-native.js';
@@ -5,7 +6,7 @@ import { releaseUid, runInJail, takeUid } from './jail.js';
 import { openContext, type JailRunner } from './native-context.js';
 import type { NativeLanguage, NativeLanguageId } from './native-language.js';
 import { NATIVE_LANGUAGES } from './native-languages.js';
-import { COMPILE_LIMITS, NATIVE_RUN_GRACE_MS, runLimitsOf } from './native-limits.js';
+import { COMPILE_LIMITS, NATIVE_RUN_GRACE_MS, runLimitsOf, withReservedAddressSpace } from './native-limits.js';
 
 export interface NativeSlotOptions {
   /** The language modules (default: NATIVE_LANGUAGES). */
@@ -82,14 +83,16 @@ export class NativeSlot implements Slot<NativeRun> {
 
   async #execute(job: Job<NativeRun>, abort: AbortController) {
     const { run, limits } = job;
-    const runLimits = runLimitsOf(limits, run.caseCount);
+    const language = this.#languages[run.module];
+    const reserve = language.reservesAddressSpace ? withReservedAddressSpace : (given: JailLimits) => given;
+    const runLimits = reserve(runLimitsOf(limits, run.caseCount));
     const uid = takeUid();
-    const opened = openContext(uid, { runLimits, compileLimits: COMPILE_LIMITS, maxLogBytes: limits.maxLogBytes }, this.#jail, abort.signal);
+    const opened = openContext(uid, { runLimits, compileLimits: reserve(COMPILE_LIMITS), maxLogBytes: limits.maxLogBytes }, this.#jail, abort.signal);
     // A module that never answers must not hold the slot: both steps' bounds and a grace, then abort.
     const bound = setTimeout(() => abort.abort(), COMPILE_LIMITS.wallMs + runLimits.wallMs + NATIVE_RUN_GRACE_MS);
     try {
       job.started?.();
-      const result = await this.#languages[run.module].execute(run.input, opened.context);
+      const result = await language.execute(run.input, opened.context);
       return judgeNative(result, run, limits, job.stopAfterTimeouts);
     } finally {
       clearTimeout(bound);

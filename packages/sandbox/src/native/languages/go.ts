@@ -41,6 +41,7 @@ async function build(
 export const goLanguage: NativeLanguage = {
   id: 'go',
   toolchain: { commands: [COMPILE, LINK, '/bin/sh'], debianPackages: ['golang-go'] },
+  reservesAddressSpace: true,
   async execute(input, context) {
     const dir = await context.scratchDir();
     const { code, offset } = withPackageClause(input.code);

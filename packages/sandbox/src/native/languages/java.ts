@@ -106,6 +106,7 @@ async function runStdio(input: Extract<NativeRunInput, { form: 'stdio' }>, conte
 export const javaLanguage: NativeLanguage = {
   id: 'java',
   toolchain: { commands: ['/usr/bin/java', '/usr/bin/javac'], debianPackages: ['openjdk-17-jdk-headless'] },
+  reservesAddressSpace: true,
   execute: (input, context) => (input.form === 'function' ? runFunction(input, context) : runStdio(input, context)),
   warm: () => javac().warm(),
   close: async () => {
