@@ -40,7 +40,7 @@ export function bwrapArguments(spec: JailSpec, options: { readonly memoryUnderCg
   ];
   for (const part of ETC_PARTS) if (existsSync(part)) args.push('--ro-bind', part, part);
   args.push('--proc', '/proc', '--dev', '/dev', '--size', String(SHM_BYTES), '--tmpfs', '/dev/shm');
-  args.push('--size', String(limits.tmpBytes ?? limits.fileBytes), '--tmpfs', '/tmp', '--bind', spec.dir, '/box');
+  args.push('--size', String(limits.tmpBytes ?? limits.fileBytes), '--tmpfs', '/tmp', spec.readOnlyBox ? '--ro-bind' : '--bind', spec.dir, '/box');
   for (const bind of spec.readOnly ?? []) args.push('--ro-bind', bind.host, bind.jail);
   // The jail's root and /dev are tmpfs without a size: read-only once built, so /box, /tmp and /dev/shm are the
   // only places a run writes.

@@ -38,6 +38,11 @@ export interface JailSpec {
    * makes it the run's uid's (mode 0755); its parents must be searchable by that uid (e.g. under `os.tmpdir()`).
    */
   readonly dir: string;
+  /**
+   * Bind `dir` read-only: the step that runs the candidate's program (decision 806). `/box` is a directory of the
+   * host's disk, where RLIMIT_FSIZE bounds each file but not how many; a run then writes only its size-capped /tmp.
+   */
+  readonly readOnlyBox?: boolean;
   /** More host paths bound read-only (a prebuilt cache, a compiled program from an earlier step). */
   readonly readOnly?: readonly { readonly host: string; readonly jail: string }[];
   /** Text fed to stdin (then closed); nothing when absent. */

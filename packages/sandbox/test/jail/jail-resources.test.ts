@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cgroupControl, processesOf } from '../../src/native/jail.js';
@@ -69,6 +69,18 @@ describe('the jail holds a run to its limits', () => {
     expect(run.stdout).toMatch(/big=(?!0)\d+/);
     expect(run.stdout).toContain('full');
     expect(Number(run.stdout.match(/tmp=(\d+)/)?.[1])).toBeLessThanOrEqual(2 << 20);
+  });
+
+  it('keeps a run step off the host disk: /box read-only, many files hit the /tmp cap (decision 806)', async () => {
+    const run = await sh(
+      'touch /box/one 2>/dev/null; echo "box=$?"; ' +
+        'i=0; while [ $i -lt 50 ]; do head -c 100000 /dev/zero > /tmp/f$i 2>/dev/null || break; i=$((i+1)); done; echo "files=$i"',
+      { tmpBytes: 1 << 20 },
+      { readOnlyBox: true },
+    );
+    expect(run.stdout).toMatch(/box=(?!0)\d+/);
+    expect(Number(run.stdout.match(/files=(\d+)/)?.[1])).toBeLessThan(50);
+    expect(readdirSync(run.dir)).toEqual([]);
   });
 
   it.each(['1', '2', '3'])('cuts endless output on fd %s at outputBytes and ends the run', async (fd) => {

@@ -80,6 +80,7 @@ export async function executeCFamily(toolchain: CFamilyToolchain, input: NativeR
   const ran = await context.jail({
     argv: [program.path, marker, String(perCaseSeconds)],
     dir: await context.scratchDir(),
+    readOnlyBox: true,
     readOnly: [{ host: dir, jail: PROGRAM_DIR }],
     limits: context.runLimits,
     signal: context.signal,
@@ -110,6 +111,7 @@ async function runStdio(program: { dir: string; path: string }, inputs: readonly
     const ran = await context.jail({
       argv: [program.path],
       dir: await context.scratchDir(),
+      readOnlyBox: true,
       readOnly: [{ host: program.dir, jail: PROGRAM_DIR }],
       stdin,
       limits: context.runLimits,

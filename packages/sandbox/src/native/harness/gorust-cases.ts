@@ -21,7 +21,7 @@ export async function runCases(
   while (true) {
     const first = results.length;
     const wallMs = Math.round(context.runLimits.wallMs - (performance.now() - started));
-    const ran = await context.jail(spec(marker, first, { ...context.runLimits, wallMs: Math.max(1, wallMs) }));
+    const ran = await context.jail({ ...spec(marker, first, { ...context.runLimits, wallMs: Math.max(1, wallMs) }), readOnlyBox: true });
     firstRun ??= ran;
     const got = caseResultsOf(ran, cases, marker, context.maxLogBytes);
     const answered = answeredCases(ran.results);

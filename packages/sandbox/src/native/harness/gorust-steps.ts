@@ -92,6 +92,7 @@ export async function runStdioCases(
       argv,
       dir,
       stdin: input,
+      readOnlyBox: true,
       limits: context.runLimits,
       signal: context.signal,
       ...(options.env ? { env: options.env } : {}),

@@ -72,6 +72,7 @@ async function runFunction(input: Extract<NativeRunInput, { form: 'function' }>,
   const result = await context.jail({
     argv: ['/usr/bin/mono', '--debug', `/box/${PROGRAM}`, marker],
     dir: built.dir,
+    readOnlyBox: true,
     env: monoEnv(context.runLimits),
     limits: context.runLimits,
     signal: context.signal,

@@ -86,6 +86,7 @@ async function runFunction(input: Extract<NativeRunInput, { form: 'function' }>,
   const result = await context.jail({
     argv: ['/usr/bin/java', ...javaRunFlags(context.runLimits), '--add-opens', 'java.base/java.io=ALL-UNNAMED', '-cp', '/box', JAVA_MAIN_CLASS, marker],
     dir: built.dir,
+    readOnlyBox: true,
     limits: context.runLimits,
     signal: context.signal,
   });
