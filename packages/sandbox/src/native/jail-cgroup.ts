@@ -45,9 +45,10 @@ export function makeRunCgroup(name: string, limits: JailLimits): RunCgroup | nul
 }
 
 function hierarchy(): Hierarchy | null {
+  // Read at every run, not once: `off` holds from the next run on (a test turns it off for its own runs only).
+  if (process.platform !== 'linux' || process.env.ASSAY_JAIL_CGROUP === 'off') return null;
   if (detected !== undefined) return detected;
   detected = null;
-  if (process.platform !== 'linux' || process.env.ASSAY_JAIL_CGROUP === 'off') return detected;
   for (const candidate of [v1Hierarchy(), v2Hierarchy()]) {
     if (candidate && works(candidate)) {
       detected = candidate;

@@ -1,4 +1,6 @@
 import { afterAll, expect, it } from 'vitest';
+import { Sandbox } from '../../src/index.js';
+import { cgroupControl } from '../../src/native/jail.js';
 import { TOP_SCORES_CASES, TOP_SCORES_SIGNATURE } from '../languages/fixture.js';
 import { goFixture } from '../languages/go.js';
 import { javaFixture } from '../languages/java.js';
@@ -8,11 +10,14 @@ import { javaFixture } from '../languages/java.js';
  * JVM and the Go toolchain reserve gigabytes of address space they never touch, so a limit at the run's memory stopped
  * them before the candidate's first line ("Could not reserve enough space for … object heap", "failed to reserve page
  * summary memory"); their steps get a larger address space and their own heap caps hold the candidate (decision 805).
- * The cgroup probe is read once per process, so this file (a process of its own) turns it off before the sandbox loads.
+ * The switch is read at every run; the fast loop's files share a process (isolate: false), so it is put back after.
  */
+const before = process.env.ASSAY_JAIL_CGROUP;
 process.env.ASSAY_JAIL_CGROUP = 'off';
-const { Sandbox } = await import('../../src/index.js');
-const { cgroupControl } = await import('../../src/native/jail.js');
+afterAll(() => {
+  if (before === undefined) delete process.env.ASSAY_JAIL_CGROUP;
+  else process.env.ASSAY_JAIL_CGROUP = before;
+});
 
 const sandbox = new Sandbox({ workers: 1, nativeWorkers: 1 });
 afterAll(() => sandbox.close());
