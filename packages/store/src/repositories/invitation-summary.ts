@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import { invitationSummary, percentOf, type InvitationStatus, type InvitationSummary } from '@assay/domain';
 import type { Database } from '../database.js';
 import type { ImportedTests } from './imported-tests.js';
@@ -26,7 +26,7 @@ export class InvitationSummaryRepository {
       ofTest.select((eb) => eb.fn.countAll<number | string>().as('count')).where(AWAITING_REVIEW).executeTakeFirstOrThrow(),
       ofTest
         .select(['invitations.variant_seed as seed', SHOWN_SCORE.as('shown')])
-        .where(sql`${SHOWN_SCORE} is not null`)
+        .where(sql<SqlBool>`${SHOWN_SCORE} is not null`)
         .execute(),
       this.list.maximaOf(testId, test.totalMarks),
     ]);
