@@ -117,7 +117,9 @@ describe.each(backends)("a test's pipeline (issue 50 item 1) on %s", (backend) =
     });
     expect(summary.distribution.map((bucket) => bucket.count)).toEqual([0, 1, 0, 1, 0, 0, 0, 0, 0, 3]);
     for (const [status, count] of Object.entries(summary.stages)) {
-      const page = expectSuccess<InvitationList>(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/invitations?status=${encodeURIComponent(status)}` }));
+      const page = expectSuccess<InvitationList>(
+        await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/invitations?status=${encodeURIComponent(status)}` }),
+      );
       expect(page.invitationsCount).toBe(count);
     }
     expect(await h.client.invitations.summary(testId)).toEqual(summary);

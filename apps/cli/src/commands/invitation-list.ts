@@ -139,13 +139,17 @@ export const registerInvitationList = (invitations: Command, io: CliIo): void =>
       }
       if (options.all) {
         const list = await allOf(client, testId, query);
-        emit(io, options, list, () => (list.invitations.length === 0 ? 'No invitation matches.' : `${rowsText(list.invitations)}\n\n${list.invitationsCount} invitations`));
+        emit(io, options, list, () =>
+          list.invitations.length === 0 ? 'No invitation matches.' : `${rowsText(list.invitations)}\n\n${list.invitationsCount} invitations`,
+        );
         return;
       }
       const list = await client.invitations.list(testId, { ...query, page_no: options.page, page_size: options.pageSize });
       const pages = Math.max(1, Math.ceil(list.invitationsCount / options.pageSize));
       if (options.page > pages) {
-        throw new UsageError(`Page ${options.page} is past the last page: ${pages} page${pages === 1 ? '' : 's'} of ${options.pageSize} (${list.invitationsCount} invitations match).`);
+        throw new UsageError(
+          `Page ${options.page} is past the last page: ${pages} page${pages === 1 ? '' : 's'} of ${options.pageSize} (${list.invitationsCount} invitations match).`,
+        );
       }
       emit(io, options, list, () => pageText(list, options.page, options.pageSize));
     }),

@@ -8,9 +8,7 @@ export const ScoreStatistics = z
 export type ScoreStatistics = z.infer<typeof ScoreStatistics>;
 
 /** Attempts whose percent is at least `from` and under `to` (the last bucket includes 100). */
-export const ScoreBucket = z
-  .object({ from: z.number(), to: z.number(), count: z.int().nonnegative() })
-  .meta({ id: 'ScoreBucket' });
+export const ScoreBucket = z.object({ from: z.number(), to: z.number(), count: z.int().nonnegative() }).meta({ id: 'ScoreBucket' });
 export type ScoreBucket = z.infer<typeof ScoreBucket>;
 
 const stageCount = (status: InvitationStatus) => [status, z.int().nonnegative()] as const;
@@ -33,7 +31,9 @@ export const InvitationSummary = z
     completionRate: z
       .number()
       .nullable()
-      .meta({ description: 'Completed as a percentage of the invitations not cancelled, one decimal; null when every invitation is cancelled or there is none.' }),
+      .meta({
+        description: 'Completed as a percentage of the invitations not cancelled, one decimal; null when every invitation is cancelled or there is none.',
+      }),
     scored: z.int().nonnegative().meta({ description: 'Attempts with a score to show (final, or provisional while awaiting review).' }),
     score: ScoreStatistics.meta({ description: 'Of the shown scores (marks).' }),
     percent: ScoreStatistics.meta({ description: 'Of the shown scores as percentages of each attempt’s maximum.' }),

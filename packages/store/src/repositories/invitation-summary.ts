@@ -22,8 +22,14 @@ export class InvitationSummaryRepository {
     if (!test) return undefined;
     const ofTest = this.db.selectFrom('invitations').where('invitations.org_id', '=', orgId).where('invitations.test_id', '=', testId);
     const [stageRows, awaiting, scoreRows, maxima] = await Promise.all([
-      ofTest.select(['invitations.status as status', (eb) => eb.fn.countAll<number | string>().as('count')]).groupBy('invitations.status').execute(),
-      ofTest.select((eb) => eb.fn.countAll<number | string>().as('count')).where(AWAITING_REVIEW).executeTakeFirstOrThrow(),
+      ofTest
+        .select(['invitations.status as status', (eb) => eb.fn.countAll<number | string>().as('count')])
+        .groupBy('invitations.status')
+        .execute(),
+      ofTest
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where(AWAITING_REVIEW)
+        .executeTakeFirstOrThrow(),
       ofTest
         .select(['invitations.variant_seed as seed', SHOWN_SCORE.as('shown')])
         .where(sql<SqlBool>`${SHOWN_SCORE} is not null`)
