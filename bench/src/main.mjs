@@ -23,6 +23,7 @@ import { codingDriveRows } from './coding-drive-suite.mjs';
 import { isolatedRunRows } from './isolated-runs.mjs';
 import { nativeRunRows } from './native-runs.mjs';
 import { sqlQueryRows } from './sql-queries.mjs';
+import { invitationListRows, seedListTest } from './invitation-list.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = new Set(process.argv.slice(2));
@@ -142,6 +143,8 @@ try {
     pass: excel.rssGrowthMb < TARGETS.excelRssGrowthMb,
   });
   const pdf = await pdfLatency(base, world, quick ? 20 : 50);
+  // A test's list of invitations (issue 50): page 1 and the shortlist on a test of 10,000, one request at a time.
+  rows.push(...(await invitationListRows({ base, ...(await seedListTest({ base, databaseUrl })) })));
   const loadEnded = performance.now();
   rows.push({ scenario: 'PDF of one report: p50', value: pdf.p50, unit: 'ms', target: TARGETS.pdfP50Ms, pass: pdf.p50 < TARGETS.pdfP50Ms });
   // The render alone, through the same renderer pool, on fixed 20- and 100-question reports (issue 12's targets).

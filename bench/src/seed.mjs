@@ -35,7 +35,7 @@ export const TINY_TEST = (n) => ({
 });
 
 /** The old bench's attempt: the one-question test taken (one right answer, then submit), scored. */
-const completeTinyAttempt = async (base, key, testId) => {
+export const completeTinyAttempt = async (base, key, testId) => {
   const { testInvitationId, takeTestURL } = await call(base, 'POST', `/v2/org/tests/${testId}/register`, {
     key,
     body: { emailId: 'scored@example.com', fullName: 'Ada Lovelace' },

@@ -25,11 +25,15 @@ export * from './schemas/report.js';
 export { CandidateReportWithScore, ReportScoreFields, reportScoreFields } from './schemas/report-score.js';
 export {
   InvitationList,
+  InvitationListIntegrity,
   InvitationListQuery,
   InvitationListRow,
   InvitationListSort,
   InvitationListStatus,
 } from './schemas/invitation-list.js';
+// Issue 50 (pipeline): a test's invitations counted per stage, with the completion rate and the score distribution.
+export { InvitationSummary, ScoreBucket, ScoreStatistics } from './schemas/invitation-summary.js';
+export { invitationSummary, type SummaryFacts } from './report/invitation-summary.js';
 export * from './schemas/webhooks.js';
 export * from './schemas/candidate-page.js';
 export * from './records/org.js';

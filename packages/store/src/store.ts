@@ -16,6 +16,7 @@ import { OrgsRepository } from './repositories/orgs.js';
 import { MemoryRateLimitCounters, SqlRateLimitCounters, type RateLimitCounters } from './repositories/rate-limit-counters.js';
 import { ReportsRepository } from './repositories/reports.js';
 import { InvitationListRepository } from './repositories/invitation-list.js';
+import { InvitationSummaryRepository } from './repositories/invitation-summary.js';
 import { TestLinksRepository } from './repositories/test-links.js';
 import { TestsRepository } from './repositories/tests.js';
 import { ImportedTests } from './repositories/imported-tests.js';
@@ -39,6 +40,8 @@ export interface Repositories {
   readonly reports: ReportsRepository;
   /** A test's invitations as a list (issue 48, decision 652). */
   readonly invitationList: InvitationListRepository;
+  /** A test's pipeline: counts per stage, completion rate, score distribution (issue 50, decision 766). */
+  readonly invitationSummary: InvitationSummaryRepository;
   readonly attempts: AttemptsRepository;
   readonly attemptLog: AttemptLogRepository;
   readonly questionSignals: QuestionSignalsRepository;
@@ -91,6 +94,7 @@ const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: Inst
     invitations: () => new InvitationsRepository(db, jobsRepository(), dialect),
     reports: () => new ReportsRepository(db, dialect, importedTests),
     invitationList: () => new InvitationListRepository(db, importedTests),
+    invitationSummary: () => new InvitationSummaryRepository(db, importedTests, new InvitationListRepository(db, importedTests)),
     attempts: () => new AttemptsRepository(db, importedTests),
     attemptLog: () => new AttemptLogRepository(db),
     questionSignals: () => new QuestionSignalsRepository(db),

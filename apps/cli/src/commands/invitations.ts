@@ -3,11 +3,13 @@ import { answeredUrl } from '../format/checked-url.js';
 import { parseId } from './arguments.js';
 import type { CliIo } from './cli-io.js';
 import { connect } from './connection.js';
+import { registerInvitationList } from './invitation-list.js';
 import { act, withJson, type GlobalOptions } from './json-option.js';
 import { emit } from './output.js';
 
 export const registerInvitations = (program: Command, io: CliIo): void => {
-  const invitations = program.command('invitations').description('cancel or reattempt an invitation');
+  const invitations = program.command('invitations').description("list a test's invitations, summarise them, cancel or reattempt one");
+  registerInvitationList(invitations, io);
 
   withJson(
     invitations

@@ -42,6 +42,8 @@ describe('assay subcommands against a real server', () => {
       ['links', 'create'],
       ['links', 'update'],
       ['invite'],
+      ['invitations', 'list'],
+      ['invitations', 'summary'],
       ['invitations', 'cancel'],
       ['invitations', 'reattempt'],
       ['report'],
@@ -195,6 +197,60 @@ describe('assay subcommands against a real server', () => {
       testInvitationId: again.testInvitationId,
       status: 'cancelled',
     });
+  });
+
+  it("lists a test's invitations with the server's filters (the shortlist in one command) and summarises them", async () => {
+    const oneQuestion = {
+      testName: 'Shortlist',
+      sections: [
+        {
+          sectionName: 'One',
+          sectionType: 'general',
+          duration: 10,
+          questions: [{ type: 'single_choice', text: 'Pick B', marks: 1, options: [{ text: 'A' }, { text: 'B', correct: true }] }],
+        },
+      ],
+    };
+    const test = await org.client.tests.import(oneQuestion as Parameters<typeof org.client.tests.import>[0]);
+    const testId = String(test.testId);
+    const take = async (email: string, option: number) => {
+      const registered = await org.client.invitations.register(test.testId, { emailId: email, fullName: email.split('@')[0]! });
+      const attempt = createClient({ baseUrl: serverUrl() }).candidate(candidateTokenOf(registered.takeTestURL));
+      const question = (await attempt.start()).test.sections[0]!.questions[0]!;
+      await attempt.saveAnswer(question.questionId, { optionIds: [question.options![option]!.optionId] });
+      await attempt.submit();
+      return registered.testInvitationId;
+    };
+    const right = await take('right@example.com', 1);
+    await take('wrong@example.com', 0);
+    await org.client.invitations.register(test.testId, { emailId: 'later@example.com', fullName: 'later' });
+    const shortlist = ['invitations', 'list', testId, '--status', 'completed', '--min-score', '1', '--integrity', 'unconfirmed'];
+    const listed = await vi.waitFor(
+      async () => {
+        const page = json<{ invitations: { testInvitationId: number }[]; invitationsCount: number }>(await runAssay([...shortlist, '--json'], env));
+        expect(page.invitationsCount).toBe(1);
+        return page;
+      },
+      { timeout: 15_000, interval: 300 },
+    );
+    expect(listed.invitations.map((row) => row.testInvitationId)).toEqual([right]);
+    const human = await runAssay(shortlist, env);
+    expect(human.stdout).toMatch(/^ID\s+NAME\s+EMAIL\s+STATUS\s+SCORE/);
+    expect(human.stdout).toMatch(/right@example.com\s+Completed\s+1\/1\s+100/);
+    expect(human.stdout).toContain('Page 1 of 1 (1 invitation match)');
+    const all = json<{ invitations: unknown[]; invitationsCount: number }>(await runAssay(['invitations', 'list', testId, '--all', '--json'], env));
+    expect(all.invitationsCount).toBe(3);
+
+    const past = await runAssay(['invitations', 'list', testId, '--page', '4', '--page-size', '1'], env);
+    expect(past).toMatchObject({ code: 2, stdout: '' });
+    expect(past.stderr).toContain('Page 4 is past the last page: 3 pages of 1 (3 invitations match).');
+    expect((await runAssay(['invitations', 'list', testId, '--status', 'done'], env)).code).toBe(2);
+
+    const summary = json<{ invitationsCount: number; stages: Record<string, number>; completionRate: number }>(
+      await runAssay(['invitations', 'summary', testId, '--json'], env),
+    );
+    expect(summary).toMatchObject({ invitationsCount: 3, stages: { Pending: 1, Completed: 2 }, completionRate: 66.7 });
+    expect((await runAssay(['invitations', 'summary', testId], env)).stdout).toContain('Completion rate: 66.7% of the invitations not cancelled');
   });
 
   it('follows events until interrupted, one JSON object a line', async () => {

@@ -42,6 +42,7 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
   'GET /v2/org/tests/:testId/review': 'read-review-queue',
   'PUT /v2/org/review/:reference/grade': 'grade-by-reference',
   'GET /v2/org/tests/:testId/invitations': 'read-reports',
+  'GET /v2/org/tests/:testId/invitations/summary': 'read-reports',
   'GET /v2/org/integrations/greenhouse': 'read-integrations',
   'PUT /v2/org/integrations/greenhouse': 'change-integrations',
   'GET /v2/org/tests/:testId/reminders': 'read-tests',

@@ -60,6 +60,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PUT /v2/org/testinvitation/{testInvitationId}/grades/{questionId}': 'gradeAnswer',
   'GET /v2/org/tests/{testId}/review': 'getReviewQueue',
   'GET /v2/org/tests/{testId}/invitations': 'listTestInvitations',
+  'GET /v2/org/tests/{testId}/invitations/summary': 'summarizeTestInvitations',
   'PUT /v2/org/review/{reference}/grade': 'gradeByReviewReference',
   'GET /v2/org/integrations/greenhouse': 'getGreenhouseIntegration',
   'PUT /v2/org/integrations/greenhouse': 'configureGreenhouseIntegration',

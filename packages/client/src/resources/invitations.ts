@@ -4,10 +4,12 @@ import { EvidenceReview, type EvidenceReviewInput } from '@assay/domain/report';
 import {
   CancelledInvitation,
   InvitationList,
+  InvitationSummary,
   MAX_PAGE_SIZE,
   Reattempt,
   Registration,
   ResetInvitation,
+  type InvitationListIntegrity,
   type InvitationListRow,
   type InvitationListSort,
   type InvitationListStatus,
@@ -28,6 +30,8 @@ export interface ListInvitationsQuery {
   max_score?: number;
   /** Words that must each appear in the name or email. */
   q?: string;
+  /** `confirmed`: a reviewer confirmed some integrity evidence; `unconfirmed`: none confirmed (decision 765). */
+  integrity?: InvitationListIntegrity;
   sort?: InvitationListSort;
 }
 
@@ -65,6 +69,15 @@ export class Invitations {
   /** A bulk job's progress and its rows' outcomes: all (default), only the refused, or none. */
   bulkJob(jobId: number, query: { rows?: 'all' | 'refused' | 'none' } = {}, options?: CallOptions): Promise<BulkInvitationJob> {
     return this.transport.json({ method: 'GET', path: `/v2/org/bulk-invitations/${segment(jobId)}`, query, credential: 'apiKey' }, BulkInvitationJob, options);
+  }
+
+  /** A test's pipeline (an Assay extension): counts per stage, completion rate and score distribution (decision 766). */
+  summary(testId: number, options?: CallOptions): Promise<InvitationSummary> {
+    return this.transport.json(
+      { method: 'GET', path: `/v2/org/tests/${segment(testId)}/invitations/summary`, credential: 'apiKey' },
+      InvitationSummary,
+      options,
+    );
   }
 
   /** One page of a test's invitations (an Assay extension) and the count of all that match. */

@@ -31,6 +31,14 @@ const scoreBound = (name: string) =>
       description: `Only attempts with a score (final or provisional) ${name === 'min_score' ? 'at least' : 'at most'} this.`,
     });
 
+/**
+ * `confirmed`: a reviewer confirmed at least one piece of the attempt's integrity evidence (its latest review of that
+ * piece, made during the current attempt); `unconfirmed`: none confirmed, which includes evidence awaiting a reviewer
+ * (decision 765).
+ */
+export const InvitationListIntegrity = z.enum(['confirmed', 'unconfirmed']);
+export type InvitationListIntegrity = z.infer<typeof InvitationListIntegrity>;
+
 /** `GET /v2/org/tests/{testId}/invitations` (an Assay extension): page, filters and order (decision 652). */
 export const InvitationListQuery = z
   .object({
@@ -53,6 +61,13 @@ export const InvitationListQuery = z
       .max(200, { error: 'q must be at most 200 characters' })
       .optional()
       .meta({ description: 'Words that must each appear in the name or email (any order, any case).' }),
+    integrity: z
+      .enum(InvitationListIntegrity.options, { error: `integrity must be one of ${InvitationListIntegrity.options.join(', ')}` })
+      .optional()
+      .meta({
+        description:
+          'confirmed: a reviewer confirmed at least one piece of integrity evidence; unconfirmed: none confirmed (none recorded, dismissed or awaiting review).',
+      }),
     sort: InvitationListSort.default('invited').meta({ description: 'invited (default), completed, score or percent; a leading - sorts descending.' }),
   })
   .refine((query) => query.min_score === undefined || query.max_score === undefined || query.min_score <= query.max_score, {

@@ -13,6 +13,7 @@ import {
   type SectionRecord,
 } from '@assay/domain';
 import type { Database } from '../database.js';
+import { CONFIRMED_EVIDENCE } from './confirmed-evidence-sql.js';
 import type { ImportedTests } from './imported-tests.js';
 import { scoreSoFarColumns, shownOfRow } from './reports.js';
 import { toSectionRecord } from './records.js';
@@ -22,11 +23,11 @@ import { toSectionRecord } from './records.js';
  * the marks so far of a Completed attempt with answers awaiting a grader, else null. Each read is a seek on a primary
  * key (review_items, question_results) of a row the test's index found.
  */
-const SHOWN_SCORE = sql<number | null>`(case when invitations.report_status = 'Generated' then invitations.score
+export const SHOWN_SCORE = sql<number | null>`(case when invitations.report_status = 'Generated' then invitations.score
   when invitations.status = 'Completed' and exists (select 1 from review_items where review_items.invitation_id = invitations.id)
   then (select coalesce(sum(question_results.marks), 0) from question_results where question_results.invitation_id = invitations.id) end)`;
 
-const AWAITING_REVIEW = sql<SqlBool>`(invitations.status = 'Completed' and invitations.report_status <> 'Generated'
+export const AWAITING_REVIEW = sql<SqlBool>`(invitations.status = 'Completed' and invitations.report_status <> 'Generated'
   and exists (select 1 from review_items where review_items.invitation_id = invitations.id))`;
 
 /** A word of the search as a LIKE pattern: its own `%`, `_` and `\` match themselves. */
@@ -96,6 +97,7 @@ export class InvitationListRepository {
       )
       .$if(query.min_score !== undefined, (q) => q.where(sql<SqlBool>`${SHOWN_SCORE} >= ${query.min_score}`))
       .$if(query.max_score !== undefined, (q) => q.where(sql<SqlBool>`${SHOWN_SCORE} <= ${query.max_score}`))
+      .$if(query.integrity !== undefined, (q) => q.where(query.integrity === 'confirmed' ? CONFIRMED_EVIDENCE : sql<SqlBool>`not ${CONFIRMED_EVIDENCE}`))
       .$if(words.length > 0, (q) =>
         q.where((eb) =>
           eb.and(
@@ -139,7 +141,8 @@ export class InvitationListRepository {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  private async maximaOf(testId: number, totalMarks: number): Promise<{ pooled: boolean; of: Maxima }> {
+  /** Each attempt's maximum score: the test's total, or its own draw's on a test with pools (decision 576). */
+  async maximaOf(testId: number, totalMarks: number): Promise<{ pooled: boolean; of: Maxima }> {
     const sections: SectionRecord[] = (await this.db.selectFrom('sections').selectAll().where('test_id', '=', testId).orderBy('position').execute()).map(
       toSectionRecord,
     );

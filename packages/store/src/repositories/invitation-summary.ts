@@ -1,0 +1,47 @@
+import { type Kysely, type SqlBool, sql } from 'kysely';
+import { invitationSummary, percentOf, type InvitationStatus, type InvitationSummary } from '@assay/domain';
+import type { Database } from '../database.js';
+import type { ImportedTests } from './imported-tests.js';
+import { AWAITING_REVIEW, SHOWN_SCORE, type InvitationListRepository } from './invitation-list.js';
+
+/**
+ * A test's pipeline (issue 50, decision 766): its invitations counted per status in one grouped query on the test's
+ * index, those awaiting review, and each shown score with its attempt's variant (two numbers a row), from which the
+ * domain computes the rate and the distribution.
+ */
+export class InvitationSummaryRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly importedTests: ImportedTests,
+    private readonly list: InvitationListRepository,
+  ) {}
+
+  /** The summary of the org's test, or undefined (no such test in the org: the route's 404, as for a missing one). */
+  async summary(orgId: number, testId: number): Promise<InvitationSummary | undefined> {
+    const test = await this.importedTests.report(this.db, orgId, testId);
+    if (!test) return undefined;
+    const ofTest = this.db.selectFrom('invitations').where('invitations.org_id', '=', orgId).where('invitations.test_id', '=', testId);
+    const [stageRows, awaiting, scoreRows, maxima] = await Promise.all([
+      ofTest
+        .select(['invitations.status as status', (eb) => eb.fn.countAll<number | string>().as('count')])
+        .groupBy('invitations.status')
+        .execute(),
+      ofTest
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where(AWAITING_REVIEW)
+        .executeTakeFirstOrThrow(),
+      ofTest
+        .select(['invitations.variant_seed as seed', SHOWN_SCORE.as('shown')])
+        .where(sql<SqlBool>`${SHOWN_SCORE} is not null`)
+        .execute(),
+      this.list.maximaOf(testId, test.totalMarks),
+    ]);
+    // PostgreSQL hands counts (and numeric sums) over as strings.
+    const stages = Object.fromEntries(stageRows.map((row) => [row.status, Number(row.count)])) as Partial<Record<InvitationStatus, number>>;
+    const scores = scoreRows.map((row) => {
+      const score = Number(row.shown);
+      return { score, percent: percentOf(score, maxima.of(row.seed)) ?? 0 };
+    });
+    return invitationSummary({ stages, awaitingReview: Number(awaiting.count), scores });
+  }
+}
