@@ -2,6 +2,7 @@ import type { TestLinkBody } from '@assay/client';
 import { findTimeZone, parseWireDateTime, timeZoneTable, type TimeZone } from '@assay/domain/core';
 import { resolveAccessWindow } from '@assay/domain/invitations';
 import { TestLinkInput, type AccessTime, type TestLink } from '@assay/domain/schemas';
+import { matchesWords } from '../input/search-words.js';
 
 /** What the link form edits, as typed. */
 export interface LinkFields {
@@ -95,13 +96,9 @@ export const linkBodyOfFields = (fields: LinkFields, editing: boolean): TestLink
   ...(editing ? { testLinkStatus: fields.active ? 1 : 3 } : {}),
 });
 
-/** Zones whose id, IANA name or description contains the filter. */
-export const zonesMatching = (filter: string): TimeZone[] => {
-  const needle = filter.trim().toLowerCase();
-  return timeZoneTable.filter(
-    (zone) => needle === '' || String(zone.timeZoneId).includes(needle) || zone.iana.toLowerCase().includes(needle) || zone.name.toLowerCase().includes(needle),
-  );
-};
+/** Zones whose id, IANA name or description hold every word of the filter, in any order (decision 795). */
+export const zonesMatching = (filter: string): TimeZone[] =>
+  timeZoneTable.filter((zone) => matchesWords([String(zone.timeZoneId), zone.iana, zone.name], filter));
 
 /** A valid UTC wire date as the candidates' zone shows it (in UTC until a zone is chosen): a hint beside the field. */
 export const inZone = (wire: string, timeZoneId: number | null): string | undefined => {
