@@ -80,7 +80,9 @@ describe.each(backends)('the Greenhouse partner API on %s', (backend) => {
   it('send_test takes a candidate with one name (last_name "" or null) under that name; none at all is refused (decision 803)', async () => {
     const oneName = sendTestRequest(String(testId), { email: 'suharto@example.com', applicationId: '5001' });
     const interviewId = await gh.send({ ...oneName, candidate: { ...oneName.candidate, first_name: 'Suharto', last_name: '' } });
-    const report = expectSuccess<{ fullName: string }>(await h.request({ method: 'GET', url: `/v2/org/report/${(await interviewOf(interviewId)).invitationId}` }));
+    const report = expectSuccess<{ fullName: string }>(
+      await h.request({ method: 'GET', url: `/v2/org/report/${(await interviewOf(interviewId)).invitationId}` }),
+    );
     expect(report.fullName).toBe('Suharto');
     const nullName = sendTestRequest(String(testId), { email: 'teller@example.com', applicationId: '5002' });
     await gh.send({ ...nullName, candidate: { ...nullName.candidate, first_name: 'Teller', last_name: null } });

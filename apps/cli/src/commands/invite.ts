@@ -48,7 +48,9 @@ export const registerInvite = (program: Command, io: CliIo): void => {
     act(io, async (io, options: InviteOptions, testId: number) => {
       if (options.csv !== undefined) {
         if (options.email ?? options.name ?? options.link ?? options.callback ?? options.redirect ?? options.extraTime)
-          throw new UsageError('--csv invites the rows of a file (extra time in its extraTimePercent column): leave out --email, --name, --link, --callback, --redirect and --extra-time.');
+          throw new UsageError(
+            '--csv invites the rows of a file (extra time in its extraTimePercent column): leave out --email, --name, --link, --callback, --redirect and --extra-time.',
+          );
         await bulkInvite(io, await connect(io, options.profile), testId, { csv: options.csv, refusedCsv: options.refusedCsv, json: options.json });
         return;
       }

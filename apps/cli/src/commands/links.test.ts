@@ -19,7 +19,10 @@ const link: TestLink = {
 
 describe('assay links list, for people', () => {
   it("shows each link's access window in its zone and its public URL", () => {
-    const text = linksText([link, { ...link, testLinkId: 8, testLinkName: 'Open', testLinkAccessKey: 'k8', accessTime: 0, startDateTime: null, endDateTime: null }], 'https://assay.example/');
+    const text = linksText(
+      [link, { ...link, testLinkId: 8, testLinkName: 'Open', testLinkAccessKey: 'k8', accessTime: 0, startDateTime: null, endDateTime: null }],
+      'https://assay.example/',
+    );
     expect(text).toContain('PUBLIC URL');
     expect(text).toContain('https://assay.example/l/abc123');
     expect(text).toContain('https://assay.example/l/k8');

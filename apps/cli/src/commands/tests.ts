@@ -27,7 +27,9 @@ export const pastLastPage = (list: TestPage, page: number, size: number): string
   if (page === 1) return undefined;
   if (list.testsCount === null) return list.tests.length === 0 ? `Page ${page} is past the last page: it holds no tests.` : undefined;
   const pages = Math.max(1, Math.ceil(list.testsCount / size));
-  return page > pages ? `Page ${page} is past the last page: there ${pages === 1 ? 'is 1 page' : `are ${pages} pages`} of ${size} (${list.testsCount} tests).` : undefined;
+  return page > pages
+    ? `Page ${page} is past the last page: there ${pages === 1 ? 'is 1 page' : `are ${pages} pages`} of ${size} (${list.testsCount} tests).`
+    : undefined;
 };
 
 export const testDetailsText = (test: TestDetails): string => {

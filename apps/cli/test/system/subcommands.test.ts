@@ -208,7 +208,25 @@ describe('assay subcommands against a real server', () => {
     expect(past.stderr).toContain(`Page ${pages + 1} is past the last page: there ${pages === 1 ? 'is 1 page' : `are ${pages} pages`} of 1`);
 
     const link = json<{ testLinkAccessKey: string }>(
-      await runAssay(['links', 'create', testId, '--name', 'Window', '--access-time', '1', '--start', '2026-04-01T09:00:00', '--end', '2036-04-30T18:00:00', '--tz', 'Asia/Kolkata', '--json'], env),
+      await runAssay(
+        [
+          'links',
+          'create',
+          testId,
+          '--name',
+          'Window',
+          '--access-time',
+          '1',
+          '--start',
+          '2026-04-01T09:00:00',
+          '--end',
+          '2036-04-30T18:00:00',
+          '--tz',
+          'Asia/Kolkata',
+          '--json',
+        ],
+        env,
+      ),
     );
     const listed = await runAssay(['links', 'list', testId], env);
     expect(listed.stdout).toContain(`${serverUrl()}/l/${link.testLinkAccessKey}`);

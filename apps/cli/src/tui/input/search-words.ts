@@ -1,5 +1,9 @@
 /** The words of a search, lower-cased; blank text has none. */
-export const searchWords = (query: string): string[] => query.toLowerCase().split(/\s+/u).filter((word) => word !== '');
+export const searchWords = (query: string): string[] =>
+  query
+    .toLowerCase()
+    .split(/\s+/u)
+    .filter((word) => word !== '');
 
 /**
  * Whether a row's texts answer a search: every word of the query appears (case-insensitive, anywhere) in one of

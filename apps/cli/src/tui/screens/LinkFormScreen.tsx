@@ -115,12 +115,24 @@ export const LinkFormScreen = ({ testId, link }: { testId: number; link: TestLin
         </Text>
       </FieldRow>
       {has('start') ? (
-        <FieldRow columns={columns} label="Start" focused={focus === 'start'} error={errorOf('start')} note={understoodDate(fields.start, fields.timeZoneId) ?? `in ${dateZone}`}>
+        <FieldRow
+          columns={columns}
+          label="Start"
+          focused={focus === 'start'}
+          error={errorOf('start')}
+          note={understoodDate(fields.start, fields.timeZoneId) ?? `in ${dateZone}`}
+        >
           {text('start', 'YYYY-MM-DDTHH:MM')}
         </FieldRow>
       ) : null}
       {has('end') ? (
-        <FieldRow columns={columns} label="End" focused={focus === 'end'} error={errorOf('end')} note={understoodDate(fields.end, fields.timeZoneId) ?? `in ${dateZone}`}>
+        <FieldRow
+          columns={columns}
+          label="End"
+          focused={focus === 'end'}
+          error={errorOf('end')}
+          note={understoodDate(fields.end, fields.timeZoneId) ?? `in ${dateZone}`}
+        >
           {text('end', 'YYYY-MM-DDTHH:MM')}
         </FieldRow>
       ) : null}

@@ -96,7 +96,10 @@ export const linkBodyOfFields = (fields: LinkFields, editing: boolean): TestLink
   // Typed in the link's zone, sent in UTC as the API takes them (valid fields: both convert).
   ...(fields.accessTime === 0
     ? {}
-    : { startDateTime: zonedToWire(fields.start, zoneOfFields(fields.timeZoneId)) ?? '', endDateTime: zonedToWire(fields.end, zoneOfFields(fields.timeZoneId)) ?? '' }),
+    : {
+        startDateTime: zonedToWire(fields.start, zoneOfFields(fields.timeZoneId)) ?? '',
+        endDateTime: zonedToWire(fields.end, zoneOfFields(fields.timeZoneId)) ?? '',
+      }),
   ...(fields.timeZoneId === null ? {} : { timeZoneId: fields.timeZoneId }),
   inviteCandidateOnly: fields.inviteOnly ? 1 : 0,
   imageProctoring: fields.proctoring ? 1 : 0,
@@ -115,6 +118,15 @@ export const understoodDate = (typed: string, timeZoneId: number | null): string
   const wire = zonedToWire(typed, zone);
   if (wire === undefined) return undefined;
   const epochMs = parseWireDateTime(wire) ?? 0;
-  const local = new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(epochMs);
+  const local = new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(epochMs);
   return zone === 'UTC' ? `${local} UTC` : `${local} ${zone} = ${wire.replace('T', ' ').slice(0, 16)} UTC`;
 };

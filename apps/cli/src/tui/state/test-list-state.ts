@@ -136,7 +136,8 @@ export const testListReducer = (state: TestListState, event: TestListEvent): Tes
       [{ phase: 'ready' }, { type: 'searchStart' }],
       [{ phase: 'failed' }, { type: 'searchStart' }],
       // `/` starts a new query (as in less and vim), so a second search is not appended to the first.
-      ([current]) => (searching(current) ? settle({ ...fieldsOf(current), query: '', caret: 0, editing: true, page: 1 }) : { ...current, editing: true, query: '', caret: 0 }),
+      ([current]) =>
+        searching(current) ? settle({ ...fieldsOf(current), query: '', caret: 0, editing: true, page: 1 }) : { ...current, editing: true, query: '', caret: 0 },
     )
     .with(
       [{ phase: 'loading' }, { type: 'searchEdit' }],
