@@ -77,6 +77,20 @@ describe.each(backends)('the Greenhouse partner API on %s', (backend) => {
     expect(emails[0]).toMatchObject({ target: 'first@hogwarts.edu', payload: JSON.stringify({ reason: 'greenhouse' }) });
   });
 
+  it('send_test takes a candidate with one name (last_name "" or null) under that name; none at all is refused (decision 803)', async () => {
+    const oneName = sendTestRequest(String(testId), { email: 'suharto@example.com', applicationId: '5001' });
+    const interviewId = await gh.send({ ...oneName, candidate: { ...oneName.candidate, first_name: 'Suharto', last_name: '' } });
+    const report = expectSuccess<{ fullName: string }>(
+      await h.request({ method: 'GET', url: `/v2/org/report/${(await interviewOf(interviewId)).invitationId}` }),
+    );
+    expect(report.fullName).toBe('Suharto');
+    const nullName = sendTestRequest(String(testId), { email: 'teller@example.com', applicationId: '5002' });
+    await gh.send({ ...nullName, candidate: { ...nullName.candidate, first_name: 'Teller', last_name: null } });
+    const noName = sendTestRequest(String(testId), { email: 'nobody@example.com', applicationId: '5003' });
+    const refused = expectGreenhouseFailure(await gh.sendTest({ ...noName, candidate: { ...noName.candidate, first_name: '', last_name: '' } }), '400.2');
+    expect(refused.errors[0]).toMatch(/first_name and candidate.last_name must not both be empty/);
+  });
+
   it('the same application sent twice is the same interview, one invitation, one email; another application is another interview', async () => {
     const request = sendTestRequest(String(testId), { email: 'twice@hogwarts.edu', applicationId: '2002' });
     const first = await gh.send(request);

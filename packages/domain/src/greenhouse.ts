@@ -9,6 +9,7 @@ export * from './greenhouse/application-id.js';
 export * from './greenhouse/send-test.js';
 export * from './greenhouse/test-status.js';
 export * from './greenhouse/patch-decision.js';
+export { greenhouseFullName } from './greenhouse/candidate-name.js';
 export { decideGreenhousePatchTarget, type PatchTargetFacts } from './greenhouse/patch-target.js';
 export * from './greenhouse/partner-ids.js';
 export * from './greenhouse/response-error.js';

@@ -54,6 +54,17 @@ describe('the Candidates sheet’s columns', () => {
     ]);
   });
 
+  it('leave the score cells empty where there is no score: Pending, In progress, Reset, Cancelled, unscored (decision 799)', () => {
+    for (const testStatus of ['Pending', 'In progress', 'Reset', 'Cancelled'] as const) {
+      const cells = candidateCells(workbookTest, { ...jane, report: { ...jane.report, testStatus, score: '0' } });
+      expect({ testStatus, score: cells[7], sections: cells.slice(16) }).toEqual({ testStatus, score: null, sections: [null, 20, null, 30] });
+      expect(cells[8]).toBe(50);
+    }
+    const unscored = candidateCells(workbookTest, { ...jane, report: { ...jane.report, score: '0' }, shown: { scoreStatus: 'unscored', score: null } });
+    expect(unscored[7]).toBeNull();
+    expect(candidateCells(workbookTest, jane)[7]).toBe(37.5);
+  });
+
   it('leave what is not there empty: no attempt, a section without an entry', () => {
     expect(candidateCells(workbookTest, raj)).toEqual([
       1002,
@@ -63,7 +74,8 @@ describe('the Candidates sheet’s columns', () => {
       'Pending',
       null,
       0,
-      -3.5,
+      // In progress: no score yet, so empty rather than 0 or marks so far (decision 799).
+      null,
       50,
       0,
       0,
@@ -73,7 +85,7 @@ describe('the Candidates sheet’s columns', () => {
       null,
       null,
       null,
-      -3.5,
+      null,
       20,
       null,
       null,

@@ -52,6 +52,13 @@ const scoreCell = (text: string): CellValue => parseScore(text) ?? (text.trim() 
 const shownScoreCell = (score: string, shown: ShownScore | undefined): CellValue =>
   shown?.scoreStatus === 'provisional' && shown.score !== null ? `${formatScore(shown.score)} (provisional)` : scoreCell(score);
 
+/**
+ * Whether the row has a score to show (decision 799): only a completed attempt does, and not while it is unscored.
+ * Pending, In progress, Reset and Cancelled rows have none: their score cells are empty, not 0, so an average or a
+ * filter of the column counts only candidates who were scored.
+ */
+const hasScore = (candidate: CandidateRow): boolean => candidate.report.testStatus === 'Completed' && candidate.shown?.scoreStatus !== 'unscored';
+
 /** The wire date-time (UTC, `YYYY-MM-DDTHH:MM:SS`) as a date cell; null (not attempted) as an empty cell. */
 const dateTimeCell = (wire: string | null): CellValue => {
   if (wire === null) return null;
@@ -90,6 +97,8 @@ const integrityCells = (summary: IntegritySummary | undefined): CellValue[] =>
 /** One candidate's cells on the Candidates sheet, in `candidateHeadings` order. */
 export const candidateCells = (test: TestDetails, candidate: CandidateRow): CellValue[] => {
   const { report } = candidate;
+  const scored = hasScore(candidate);
+  const sections = sectionCells(test.sections, candidate.sections);
   return [
     candidate.testInvitationId,
     report.fullName,
@@ -98,11 +107,12 @@ export const candidateCells = (test: TestDetails, candidate: CandidateRow): Cell
     report.reportStatus,
     dateTimeCell(report.attemptedOn),
     report.timeTaken,
-    shownScoreCell(report.score, candidate.shown),
+    scored ? shownScoreCell(report.score, candidate.shown) : null,
     scoreCell(report.totalScore),
     report.wv,
     report.tv,
     ...integrityCells(candidate.integrity),
-    ...sectionCells(test.sections, candidate.sections),
+    // Each section's candidate score is empty too without a score; its maximum stays (it is the test's).
+    ...sections.map((cell, index) => (index % 2 === 0 && !scored ? null : cell)),
   ];
 };

@@ -31,7 +31,8 @@ const tricky: CandidateRow[] = [
       emailId: '',
       attemptedOn: 'not a time',
       score: ' -3.50 ',
-      testStatus: 'In progress',
+      // Completed: a row without a score leaves its score cells empty (decision 799).
+      testStatus: 'Completed',
       reportStatus: 'Pending',
     }),
     sections: [

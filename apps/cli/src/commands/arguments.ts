@@ -16,6 +16,12 @@ export const parsePageSize = (value: string): number => {
   return size;
 };
 
+/** Extra time, as registration takes it (extraTimePercent): a whole percentage of the test's duration, 0 to 100. */
+export const parseExtraTime = (value: string): number => {
+  if (!/^(100|[1-9]?[0-9])$/.test(value)) throw new InvalidArgumentError('must be a whole percentage from 0 to 100.');
+  return Number(value);
+};
+
 /** The spec's wire format: UTC, `YYYY-MM-DDTHH:MM:SS`, no zone suffix — checked here, before any request. */
 export const parseWireDate = (value: string): string => {
   if (parseWireDateTime(value) === undefined) {

@@ -3,7 +3,7 @@ import { bulkInvite } from '../bulk/bulk-invite.js';
 import { AlreadyRegisteredError, UsageError } from '../errors.js';
 import { terminalLine } from '../format/terminal-text.js';
 import { alreadyRegistered, readsAsNew, reattemptInstead, registerCandidate } from '../registration/registration.js';
-import { parseId } from './arguments.js';
+import { parseExtraTime, parseId } from './arguments.js';
 import type { CliIo } from './cli-io.js';
 import { connect } from './connection.js';
 import { act, withJson, type GlobalOptions } from './json-option.js';
@@ -18,6 +18,7 @@ interface InviteOptions extends GlobalOptions {
   callback?: string;
   submittedCallback?: string;
   redirect?: string;
+  extraTime?: number;
 }
 
 export const registerInvite = (program: Command, io: CliIo): void => {
@@ -34,6 +35,7 @@ export const registerInvite = (program: Command, io: CliIo): void => {
       .option('--callback <URL>', 'where the completion callback is sent')
       .option('--submitted-callback <URL>', 'where the "submitted" event is sent as soon as the attempt is scored (opt-in, Assay extension)')
       .option('--redirect <URL>', 'where the candidate goes after the test')
+      .option('--extra-time <PERCENT>', "extra time for this candidate, as a percentage of the test's duration (0–100)", parseExtraTime)
       .addHelpText(
         'after',
         '\nA candidate the test already has gets the same invitation and URL. If they have completed it, nothing is\n' +
@@ -45,8 +47,10 @@ export const registerInvite = (program: Command, io: CliIo): void => {
   ).action(
     act(io, async (io, options: InviteOptions, testId: number) => {
       if (options.csv !== undefined) {
-        if (options.email ?? options.name ?? options.link ?? options.callback ?? options.redirect)
-          throw new UsageError('--csv invites the rows of a file: leave out --email, --name, --link, --callback and --redirect.');
+        if (options.email ?? options.name ?? options.link ?? options.callback ?? options.redirect ?? options.extraTime)
+          throw new UsageError(
+            '--csv invites the rows of a file (extra time in its extraTimePercent column): leave out --email, --name, --link, --callback, --redirect and --extra-time.',
+          );
         await bulkInvite(io, await connect(io, options.profile), testId, { csv: options.csv, refusedCsv: options.refusedCsv, json: options.json });
         return;
       }
@@ -59,6 +63,7 @@ export const registerInvite = (program: Command, io: CliIo): void => {
         callbackURL: options.callback,
         submittedCallbackURL: options.submittedCallback,
         redirectURL: options.redirect,
+        extraTimePercent: options.extraTime,
       };
       const registration = await registerCandidate(client, testId, options.link, candidate);
       if (reattemptInstead(registration.status)) throw new AlreadyRegisteredError(registration.testInvitationId, registration.status);

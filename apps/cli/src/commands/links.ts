@@ -20,12 +20,19 @@ export const linkText = (link: TestLink, baseUrl: string): string =>
     ['Public page', publicLinkUrl(baseUrl, link)],
   ]);
 
-const linksText = (links: TestLink[]): string =>
+/** One row a link: its access window in its own zone and the public page candidates open (it holds the access key). */
+export const linksText = (links: TestLink[], baseUrl: string): string =>
   links.length === 0
     ? 'No links yet: `assay links create TEST_ID --name NAME --access-time 0`.'
     : table(
-        ['ID', 'NAME', 'STATUS', 'ACCESS', 'ACCESS KEY'],
-        links.map((link) => [String(link.testLinkId), link.testLinkName, linkStateText(link), accessModeName(link.accessTime), link.testLinkAccessKey]),
+        ['ID', 'NAME', 'STATUS', 'ACCESS', 'PUBLIC URL'],
+        links.map((link) => [
+          String(link.testLinkId),
+          link.testLinkName,
+          linkStateText(link),
+          `${accessModeName(link.accessTime)}: ${accessText(link)}`,
+          publicLinkUrl(baseUrl, link),
+        ]),
       );
 
 export const registerLinks = (program: Command, io: CliIo): void => {
@@ -33,8 +40,9 @@ export const registerLinks = (program: Command, io: CliIo): void => {
 
   withJson(links.command('list').description('the links of a test (4.6)').argument('<TEST_ID>', 'the test', parseId)).action(
     act(io, async (io, options: GlobalOptions, testId: number) => {
+      const settings = await loadSettings(io, options.profile);
       const testLinks = await (await connect(io, options.profile)).testLinks.list(testId);
-      emit(io, options, { testLinks }, () => linksText(testLinks));
+      emit(io, options, { testLinks }, () => linksText(testLinks, settings.url!));
     }),
   );
 

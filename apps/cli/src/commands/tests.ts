@@ -19,6 +19,19 @@ export const listText = (list: TestPage, page: number, size: number): string => 
   return `${table(['ID', 'NAME', 'QUESTIONS', 'DURATION', 'STATUS'], rows)}\n\n${where}`;
 };
 
+/**
+ * Why the page asked for is past the last one, or undefined when it is not. Page 1 always exists (an empty
+ * catalogue is an empty list); a page past the end is a usage error (exit 2), so a script paging on stops.
+ */
+export const pastLastPage = (list: TestPage, page: number, size: number): string | undefined => {
+  if (page === 1) return undefined;
+  if (list.testsCount === null) return list.tests.length === 0 ? `Page ${page} is past the last page: it holds no tests.` : undefined;
+  const pages = Math.max(1, Math.ceil(list.testsCount / size));
+  return page > pages
+    ? `Page ${page} is past the last page: there ${pages === 1 ? 'is 1 page' : `are ${pages} pages`} of ${size} (${list.testsCount} tests).`
+    : undefined;
+};
+
 export const testDetailsText = (test: TestDetails): string => {
   const head = fields([
     ['Test', `${test.testName} (#${test.testId})`],
@@ -64,6 +77,8 @@ export const registerTests = (program: Command, io: CliIo): void => {
       act(io, async (io, options: GlobalOptions & { page: number; size: number }) => {
         const client = await connect(io, options.profile);
         const list = await client.tests.list({ page_no: options.page, page_size: options.size });
+        const past = pastLastPage(list, options.page, options.size);
+        if (past !== undefined) throw new UsageError(past);
         emit(io, options, list, () => listText(list, options.page, options.size));
       }),
     );

@@ -253,6 +253,51 @@ describe('assay subcommands against a real server', () => {
     expect((await runAssay(['invitations', 'summary', testId], env)).stdout).toContain('Completion rate: 66.7% of the invitations not cancelled');
   });
 
+  it('invites with --extra-time, refuses a page past the last (exit 2) and lists links with their dates and URL', async () => {
+    const file = join(home, 'small.json');
+    writeFileSync(file, JSON.stringify(exampleDefinition('javascript-fundamentals')));
+    const testId = String(json<{ testId: number }>(await runAssay(['tests', 'import', file, '--json'], env)).testId);
+
+    const pages = json<{ testsCount: number }>(await runAssay(['tests', 'list', '--size', '1', '--json'], env)).testsCount;
+    const past = await runAssay(['tests', 'list', '--size', '1', '--page', String(pages + 1)], env);
+    expect(past).toMatchObject({ code: 2, stdout: '' });
+    expect(past.stderr).toContain(`Page ${pages + 1} is past the last page: there ${pages === 1 ? 'is 1 page' : `are ${pages} pages`} of 1`);
+
+    const link = json<{ testLinkAccessKey: string }>(
+      await runAssay(
+        [
+          'links',
+          'create',
+          testId,
+          '--name',
+          'Window',
+          '--access-time',
+          '1',
+          '--start',
+          '2026-04-01T09:00:00',
+          '--end',
+          '2036-04-30T18:00:00',
+          '--tz',
+          'Asia/Kolkata',
+          '--json',
+        ],
+        env,
+      ),
+    );
+    const listed = await runAssay(['links', 'list', testId], env);
+    expect(listed.stdout).toContain(`${serverUrl()}/l/${link.testLinkAccessKey}`);
+    expect(listed.stdout).toContain('01 Apr 2026, 14:30 to 30 Apr 2036, 23:30');
+
+    const invited = json<{ takeTestURL: string }>(
+      await runAssay(['invite', testId, '--email', 'extra@example.com', '--name', 'Extra Time', '--extra-time', '25', '--json'], env),
+    );
+    const session = await createClient({ baseUrl: serverUrl() }).candidate(candidateTokenOf(invited.takeTestURL)).session();
+    expect(session.test.extraTimePercent).toBe(25);
+    const tooMuch = await runAssay(['invite', testId, '--email', 'more@example.com', '--name', 'More', '--extra-time', '101'], env);
+    expect(tooMuch).toMatchObject({ code: 2, stdout: '' });
+    expect(tooMuch.stderr).toContain('must be a whole percentage from 0 to 100');
+  });
+
   it('follows events until interrupted, one JSON object a line', async () => {
     const test = await org.client.tests.import(exampleDefinition('sql-and-data-modelling') as Parameters<typeof org.client.tests.import>[0]);
     const follow = startAssay(['events', '--follow', '--json'], { ...env, ASSAY_FOLLOW_INTERVAL_MS: '200' });

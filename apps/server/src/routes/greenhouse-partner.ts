@@ -11,6 +11,7 @@ import {
   GreenhouseTestStatusQuery,
   applicationIdOf,
   greenhouseErrorEntry,
+  greenhouseFullName,
   greenhouseTestList,
   greenhouseTestStatus,
   normalizeEmail,
@@ -100,7 +101,7 @@ export const greenhousePartnerRoutes: FastifyPluginAsyncZod<AppContext> = async 
         testId: test.id,
         applicationId,
         email: candidate.email,
-        fullName: `${candidate.first_name} ${candidate.last_name}`,
+        fullName: greenhouseFullName(candidate),
         callbackUrl: url,
       };
       const interviewId = await sendGreenhouseTest(store, send, now());

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { plainText, singleLineText } from '../schemas/text-fields.js';
+import { plainText } from '../schemas/text-fields.js';
+import { greenhouseFullName } from './candidate-name.js';
 
 /*
  * The Greenhouse Assessment Partner API as Assay serves it (grnhse/greenhouse-api-docs, source/includes/assessment/):
@@ -36,8 +37,9 @@ const url = (field: string) =>
 
 export const GreenhouseCandidate = z
   .object({
-    first_name: singleLineText('candidate.first_name', 100),
-    last_name: singleLineText('candidate.last_name', 100),
+    // Either may be empty or null (a candidate with one name), not both (decision 803).
+    first_name: optionalText('candidate.first_name', 100),
+    last_name: optionalText('candidate.last_name', 100),
     // Required by the docs, but a candidate without one comes as null (the docs' general considerations).
     preferred_name: optionalText('candidate.preferred_name', 200),
     email: z
@@ -49,6 +51,10 @@ export const GreenhouseCandidate = z
     greenhouse_profile_url: url('candidate.greenhouse_profile_url').meta({
       description: 'The candidate’s Greenhouse application: its application_id query parameter names the interview.',
     }),
+  })
+  .refine((candidate) => greenhouseFullName(candidate) !== '', {
+    error: 'candidate.first_name and candidate.last_name must not both be empty',
+    path: ['first_name'],
   })
   .meta({ id: 'GreenhouseCandidate' });
 export type GreenhouseCandidate = z.infer<typeof GreenhouseCandidate>;

@@ -18,6 +18,7 @@ describe('editText: every edit', () => {
     ['caret right', { type: 'caret', to: 'right' }, { value: 'abc', caret: 2 }],
     ['caret home', { type: 'caret', to: 'home' }, { value: 'abc', caret: 0 }],
     ['caret end', { type: 'caret', to: 'end' }, { value: 'abc', caret: 3 }],
+    ['clear', { type: 'clear' }, { value: '', caret: 0 }],
   ])('%s', (_name, edit, after) => expect(editText(field, edit)).toEqual(after));
 
   it('stops at both ends', () => {
@@ -38,6 +39,10 @@ describe('textEditOf: which keys edit a field', () => {
     expect(textEditOf(named('home'))).toEqual({ type: 'caret', to: 'home' });
     for (const name of ['up', 'down', 'return', 'escape', 'tab', 'backTab', 'pageUp', 'pageDown'] as const) expect(textEditOf(named(name))).toBeUndefined();
     expect(textEditOf({ type: 'ctrl', letter: 's' })).toBeUndefined();
+  });
+
+  it('empties the field on Ctrl+U, as a shell does', () => {
+    expect(type({ value: 'growth python', caret: 6 }, { type: 'ctrl', letter: 'u' })).toEqual({ value: '', caret: 0 });
   });
 
   it('composes a burst: five characters give five, two Backspaces erase two', () => {

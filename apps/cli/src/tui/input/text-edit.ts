@@ -7,7 +7,12 @@ export interface TextInput {
   caret: number;
 }
 
-export type TextEdit = { type: 'insert'; text: string } | { type: 'deleteBack' } | { type: 'caret'; to: 'left' | 'right' | 'home' | 'end' };
+export type TextEdit =
+  | { type: 'insert'; text: string }
+  | { type: 'deleteBack' }
+  | { type: 'caret'; to: 'left' | 'right' | 'home' | 'end' }
+  /** Ctrl+U, as in a shell: the whole field emptied. */
+  | { type: 'clear' };
 
 /** A field entered with the caret after its text. */
 export const textInputOf = (value: string): TextInput => ({ value, caret: [...value].length });
@@ -21,6 +26,7 @@ export const textEditOf = (stroke: Keystroke): TextEdit | undefined =>
     .with({ type: 'key', name: 'right' }, () => ({ type: 'caret', to: 'right' }))
     .with({ type: 'key', name: 'home' }, () => ({ type: 'caret', to: 'home' }))
     .with({ type: 'key', name: 'end' }, () => ({ type: 'caret', to: 'end' }))
+    .with({ type: 'ctrl', letter: 'u' }, () => ({ type: 'clear' }))
     .with({ type: 'key' }, { type: 'ctrl' }, () => undefined)
     .exhaustive();
 
@@ -40,5 +46,6 @@ export const editText = (input: TextInput, edit: TextEdit): TextInput => {
     .with({ type: 'caret', to: 'right' }, () => ({ value: input.value, caret: Math.min(chars.length, caret + 1) }))
     .with({ type: 'caret', to: 'home' }, () => ({ value: input.value, caret: 0 }))
     .with({ type: 'caret', to: 'end' }, () => ({ value: input.value, caret: chars.length }))
+    .with({ type: 'clear' }, () => ({ value: '', caret: 0 }))
     .exhaustive();
 };

@@ -13,11 +13,12 @@ import { useMachine } from '../shell/use-machine.js';
 import {
   blankLinkFields,
   emptyStakeholderMeans,
-  inZone,
   linkBodyOfFields,
   linkFieldErrors,
   linkFieldOrder,
   linkFieldsOf,
+  understoodDate,
+  zoneOfFields,
   zonesMatching,
   type LinkField,
 } from '../state/link-form-fields.js';
@@ -91,6 +92,7 @@ export const LinkFormScreen = ({ testId, link }: { testId: number; link: TestLin
     />
   );
   const zone = fields.timeZoneId === null ? undefined : findTimeZone(fields.timeZoneId);
+  const dateZone = zoneOfFields(fields.timeZoneId);
   const order = linkFieldOrder(fields, existing);
   const has = (field: LinkField) => order.includes(field);
 
@@ -113,13 +115,25 @@ export const LinkFormScreen = ({ testId, link }: { testId: number; link: TestLin
         </Text>
       </FieldRow>
       {has('start') ? (
-        <FieldRow columns={columns} label="Start (UTC)" focused={focus === 'start'} error={errorOf('start')} note={inZone(fields.start, fields.timeZoneId)}>
-          {text('start', 'YYYY-MM-DDTHH:MM:SS')}
+        <FieldRow
+          columns={columns}
+          label="Start"
+          focused={focus === 'start'}
+          error={errorOf('start')}
+          note={understoodDate(fields.start, fields.timeZoneId) ?? `in ${dateZone}`}
+        >
+          {text('start', 'YYYY-MM-DDTHH:MM')}
         </FieldRow>
       ) : null}
       {has('end') ? (
-        <FieldRow columns={columns} label="End (UTC)" focused={focus === 'end'} error={errorOf('end')} note={inZone(fields.end, fields.timeZoneId)}>
-          {text('end', 'YYYY-MM-DDTHH:MM:SS')}
+        <FieldRow
+          columns={columns}
+          label="End"
+          focused={focus === 'end'}
+          error={errorOf('end')}
+          note={understoodDate(fields.end, fields.timeZoneId) ?? `in ${dateZone}`}
+        >
+          {text('end', 'YYYY-MM-DDTHH:MM')}
         </FieldRow>
       ) : null}
       <FieldRow columns={columns} label="Time zone" focused={focus === 'timeZoneId'} note="Enter to pick">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankLinkFields, inZone, linkBodyOfFields, linkFieldErrors, zonesMatching } from './link-form-fields.js';
+import { blankLinkFields, linkBodyOfFields, linkFieldErrors, linkFieldsOf, understoodDate, zonesMatching } from './link-form-fields.js';
 
 const blank = blankLinkFields(1000);
 
@@ -7,8 +7,8 @@ describe('link form fields, checked by the domain as they are typed', () => {
   it('needs a name, real UTC dates for access times 1 and 2, and an end after the start', () => {
     expect(linkFieldErrors(blank)).toEqual({ name: 'testLinkName must not be empty' });
     const timeBound = { ...blank, name: 'Spring', accessTime: 1 as const };
-    expect(linkFieldErrors({ ...timeBound, start: '2026-04-01T09:00', end: '' })).toMatchObject({
-      start: expect.stringContaining('YYYY-MM-DDTHH:MM:SS'),
+    expect(linkFieldErrors({ ...timeBound, start: '2026-04-01', end: '' })).toMatchObject({
+      start: expect.stringContaining('YYYY-MM-DDTHH:MM (seconds optional)'),
       end: expect.any(String),
     });
     expect(linkFieldErrors({ ...timeBound, start: '2026-04-01T09:00:00', end: '2026-04-01T08:00:00' })).toEqual({
@@ -38,8 +38,9 @@ describe('link form fields, checked by the domain as they are typed', () => {
     expect(linkBodyOfFields(fields, false)).toEqual({
       testLinkName: 'Spring',
       accessTime: 1,
-      startDateTime: '2026-04-01T09:00:00',
-      endDateTime: '2026-04-30T18:00:00',
+      // Typed in Asia/Kolkata (UTC+5:30), sent in UTC.
+      startDateTime: '2026-04-01T03:30:00',
+      endDateTime: '2026-04-30T12:30:00',
       timeZoneId: 1720,
       inviteCandidateOnly: 1,
       imageProctoring: 0,
@@ -53,8 +54,22 @@ describe('link form fields, checked by the domain as they are typed', () => {
     expect(zonesMatching('kolk').map((zone) => zone.timeZoneId)).toEqual([1720]);
     expect(zonesMatching('1720')[0]?.iana).toBe('Asia/Kolkata');
     expect(zonesMatching('zzz')).toEqual([]);
-    expect(inZone('2026-04-01T09:00:00', 1720)).toBe('1 Apr 2026, 14:30 Asia/Kolkata');
-    expect(inZone('2026-04-01', 1720)).toBeUndefined();
-    expect(inZone('2026-04-01T09:00:00', null)).toBe('1 Apr 2026, 09:00 UTC');
+  });
+
+  it('takes dates in the chosen zone without seconds and says what it understood', () => {
+    const berlin = zonesMatching('europe berlin')[0]?.timeZoneId ?? null;
+    expect(berlin).not.toBeNull();
+    const fields = { ...blankLinkFields(berlin), name: 'Winter', accessTime: 1 as const, start: '2026-12-04T18:00', end: '2026-12-11T18:00' };
+    expect(linkFieldErrors(fields)).toEqual({});
+    expect(linkBodyOfFields(fields, false)).toMatchObject({ startDateTime: '2026-12-04T17:00:00', endDateTime: '2026-12-11T17:00:00', timeZoneId: berlin });
+    expect(understoodDate('2026-12-04T18:00', berlin)).toBe('Fri, 4 Dec 2026, 18:00 Europe/Berlin = 2026-12-04 17:00 UTC');
+    expect(understoodDate('2026-12-04T18:00', null)).toBe('Fri, 4 Dec 2026, 18:00 UTC');
+    expect(understoodDate('2026-12-04', berlin)).toBeUndefined();
+    expect(linkFieldErrors({ ...fields, start: '2026-03-29T02:30' }).start).toContain('Europe/Berlin');
+  });
+
+  it('opens a stored link with its UTC dates shown in its zone', () => {
+    const link = { testLinkName: 'Winter', accessTime: 1, startDateTime: '2026-12-04T17:00:00', endDateTime: '2026-12-11T17:00:00', timeZoneId: 1720 };
+    expect(linkFieldsOf(link as Parameters<typeof linkFieldsOf>[0])).toMatchObject({ start: '2026-12-04T22:30', end: '2026-12-11T22:30' });
   });
 });

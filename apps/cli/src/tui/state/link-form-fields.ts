@@ -2,6 +2,8 @@ import type { TestLinkBody } from '@assay/client';
 import { findTimeZone, parseWireDateTime, timeZoneTable, type TimeZone } from '@assay/domain/core';
 import { resolveAccessWindow } from '@assay/domain/invitations';
 import { TestLinkInput, type AccessTime, type TestLink } from '@assay/domain/schemas';
+import { matchesWords } from '../input/search-words.js';
+import { zonedFieldOf, zonedToWire } from './zoned-date.js';
 
 /** What the link form edits, as typed. */
 export interface LinkFields {
@@ -31,11 +33,14 @@ export const blankLinkFields = (timeZoneId: number | null = null): LinkFields =>
   active: true,
 });
 
+/** The zone the link's dates are typed in (decision 796): the chosen one, UTC until one is chosen. */
+export const zoneOfFields = (timeZoneId: number | null): string => (timeZoneId === null ? 'UTC' : (findTimeZone(timeZoneId)?.iana ?? 'UTC'));
+
 export const linkFieldsOf = (link: TestLink): LinkFields => ({
   name: link.testLinkName,
   accessTime: link.accessTime,
-  start: link.startDateTime ?? '',
-  end: link.endDateTime ?? '',
+  start: link.startDateTime ? zonedFieldOf(link.startDateTime, zoneOfFields(link.timeZoneId)) : '',
+  end: link.endDateTime ? zonedFieldOf(link.endDateTime, zoneOfFields(link.timeZoneId)) : '',
   timeZoneId: link.timeZoneId,
   inviteOnly: link.inviteCandidateOnly === 1,
   proctoring: link.imageProctoring === 1,
@@ -57,7 +62,6 @@ export const linkFieldOrder = (fields: LinkFields, editing: boolean): LinkField[
 ];
 
 const stakeholderRule = TestLinkInput.shape.emailToStakeholder;
-const UTC_ZONE = { iana: 'UTC' } as const;
 const nameRule = TestLinkInput.shape.testLinkName;
 
 /** What an empty stakeholder field means: the documented default on create, nobody on edit (see linkBodyOfFields). */
@@ -69,10 +73,13 @@ export const linkFieldErrors = (fields: LinkFields, editing = false): Partial<Re
   const name = nameRule.safeParse(fields.name);
   if (!name.success) errors.name = name.error.issues[0]?.message ?? 'invalid name';
   if (fields.accessTime !== 0) {
-    if (parseWireDateTime(fields.start) === undefined) errors.start = 'a real UTC date-time, YYYY-MM-DDTHH:MM:SS';
-    if (parseWireDateTime(fields.end) === undefined) errors.end = 'a real UTC date-time, YYYY-MM-DDTHH:MM:SS';
-    if (!errors.start && !errors.end) {
-      const window = resolveAccessWindow({ accessTime: fields.accessTime, startDateTime: fields.start, endDateTime: fields.end });
+    const zone = zoneOfFields(fields.timeZoneId);
+    const startDateTime = zonedToWire(fields.start, zone);
+    const endDateTime = zonedToWire(fields.end, zone);
+    if (startDateTime === undefined) errors.start = `a real date-time in ${zone}, YYYY-MM-DDTHH:MM (seconds optional)`;
+    if (endDateTime === undefined) errors.end = `a real date-time in ${zone}, YYYY-MM-DDTHH:MM (seconds optional)`;
+    if (startDateTime !== undefined && endDateTime !== undefined) {
+      const window = resolveAccessWindow({ accessTime: fields.accessTime, startDateTime, endDateTime });
       if (window.err) errors.end = window.err.message;
     }
   }
@@ -86,7 +93,13 @@ export const linkFieldErrors = (fields: LinkFields, editing = false): Partial<Re
 export const linkBodyOfFields = (fields: LinkFields, editing: boolean): TestLinkBody => ({
   testLinkName: fields.name.trim(),
   accessTime: fields.accessTime,
-  ...(fields.accessTime === 0 ? {} : { startDateTime: fields.start, endDateTime: fields.end }),
+  // Typed in the link's zone, sent in UTC as the API takes them (valid fields: both convert).
+  ...(fields.accessTime === 0
+    ? {}
+    : {
+        startDateTime: zonedToWire(fields.start, zoneOfFields(fields.timeZoneId)) ?? '',
+        endDateTime: zonedToWire(fields.end, zoneOfFields(fields.timeZoneId)) ?? '',
+      }),
   ...(fields.timeZoneId === null ? {} : { timeZoneId: fields.timeZoneId }),
   inviteCandidateOnly: fields.inviteOnly ? 1 : 0,
   imageProctoring: fields.proctoring ? 1 : 0,
@@ -95,19 +108,25 @@ export const linkBodyOfFields = (fields: LinkFields, editing: boolean): TestLink
   ...(editing ? { testLinkStatus: fields.active ? 1 : 3 } : {}),
 });
 
-/** Zones whose id, IANA name or description contains the filter. */
-export const zonesMatching = (filter: string): TimeZone[] => {
-  const needle = filter.trim().toLowerCase();
-  return timeZoneTable.filter(
-    (zone) => needle === '' || String(zone.timeZoneId).includes(needle) || zone.iana.toLowerCase().includes(needle) || zone.name.toLowerCase().includes(needle),
-  );
-};
+/** Zones whose id, IANA name or description hold every word of the filter, in any order (decision 795). */
+export const zonesMatching = (filter: string): TimeZone[] =>
+  timeZoneTable.filter((zone) => matchesWords([String(zone.timeZoneId), zone.iana, zone.name], filter));
 
-/** A valid UTC wire date as the candidates' zone shows it (in UTC until a zone is chosen): a hint beside the field. */
-export const inZone = (wire: string, timeZoneId: number | null): string | undefined => {
-  const epochMs = parseWireDateTime(wire);
-  const zone = timeZoneId === null ? UTC_ZONE : findTimeZone(timeZoneId);
-  if (epochMs === undefined || !zone) return undefined;
-  const text = new Intl.DateTimeFormat('en-GB', { timeZone: zone.iana, dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }).format(epochMs);
-  return `${text} ${zone.iana}`;
+/** What a typed date was understood as, beside the field: "Fri, 4 Dec 2026, 18:00 Europe/Berlin = 2026-12-04 17:00 UTC". */
+export const understoodDate = (typed: string, timeZoneId: number | null): string | undefined => {
+  const zone = zoneOfFields(timeZoneId);
+  const wire = zonedToWire(typed, zone);
+  if (wire === undefined) return undefined;
+  const epochMs = parseWireDateTime(wire) ?? 0;
+  const local = new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(epochMs);
+  return zone === 'UTC' ? `${local} UTC` : `${local} ${zone} = ${wire.replace('T', ' ').slice(0, 16)} UTC`;
 };

@@ -77,6 +77,18 @@ describe('listReducer: search, status filter, order', () => {
     expect(selectedRow(cleared, VIEW)?.name).toBe('Ada Lovelace');
   });
 
+  it('finds rows by words in any order, starts anew on `/` and empties on Ctrl+U', () => {
+    const typeText = (text: string) => [...text].map((char) => ({ type: 'searchEdit' as const, edit: { type: 'insert' as const, text: char } }));
+    const words = after(ready(people), { type: 'searchStart' }, ...typeText('lovelace ada'), { type: 'searchEnd' });
+    expect(shownRows(words, VIEW).map((row) => row.name)).toEqual(['Ada Lovelace']);
+    const again = after(words, { type: 'searchStart' }, ...typeText('299 candidate'));
+    expect(again.query).toBe('299 candidate');
+    expect(shownRows(again, VIEW).map((row) => row.name)).toEqual(['Candidate 299']);
+    const cleared = after(again, { type: 'searchEdit', edit: { type: 'clear' } });
+    expect(cleared).toMatchObject({ query: '', caret: 0, editing: true });
+    expect(listKeys(again, 20, { type: 'ctrl', letter: 'u' })).toEqual(taken({ type: 'searchEdit', edit: { type: 'clear' } }));
+  });
+
   it('steps through the statuses and back to all', () => {
     const open = after(ready(people), { type: 'nextStatus' });
     expect(open.status).toBe('Open');

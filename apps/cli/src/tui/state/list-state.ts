@@ -1,6 +1,7 @@
 import { match, P } from 'ts-pattern';
 import { passed, taken, type KeyDecision } from '../input/key-decision.js';
 import { pressed, typed, type Keystroke } from '../input/keystroke.js';
+import { matchesWords } from '../input/search-words.js';
 import { editText, textEditOf, type TextEdit } from '../input/text-edit.js';
 import { initialRemote, remoteReducer, type RemoteEvent, type RemoteState } from './remote-state.js';
 
@@ -12,7 +13,7 @@ export interface ListOrder<T> {
 
 /** What a screen's rows offer to the search, the status filter and the orders (a constant per screen). */
 export interface ListView<T> {
-  /** The texts `/` looks in (case-insensitive, anywhere in the text). */
+  /** The texts `/` looks in (each word of the query, case-insensitive, anywhere in one of them). */
   searched(row: T): readonly string[];
   /** The row's status, as `f` filters by it. */
   status(row: T): string;
@@ -54,10 +55,7 @@ export type ListEvent<T> =
 
 export const initialList = <T>(): ListState<T> => ({ remote: initialRemote<T[]>(), cursor: 0, query: '', caret: 0, editing: false, status: null, order: 0 });
 
-const matchesQuery = <T>(view: ListView<T>, row: T, query: string): boolean => {
-  const needle = query.trim().toLowerCase();
-  return needle === '' || view.searched(row).some((text) => text.toLowerCase().includes(needle));
-};
+const matchesQuery = <T>(view: ListView<T>, row: T, query: string): boolean => matchesWords(view.searched(row), query);
 
 /** The rows on screen, in order: searched, filtered by status, sorted (a stable sort: ties keep the server's order). */
 export const shownRows = <T>(state: ListState<T>, view: ListView<T>): T[] => {
@@ -93,7 +91,8 @@ export const listReducer =
       })
       .with({ type: 'move' }, ({ delta }) => ({ ...state, cursor: clamp(state.cursor + delta, shownRows(state, view).length) }))
       .with({ type: 'jump' }, ({ to }) => ({ ...state, cursor: to === 'first' ? 0 : clamp(Number.MAX_SAFE_INTEGER, shownRows(state, view).length) }))
-      .with({ type: 'searchStart' }, () => ({ ...state, editing: true, caret: [...state.query].length }))
+      // `/` starts a new query, as in less and vim: the old one is not appended to.
+      .with({ type: 'searchStart' }, () => keepSelection(state, { ...state, editing: true, query: '', caret: 0 }, view))
       .with({ type: 'searchEdit' }, ({ edit }) => {
         const { value, caret } = editText({ value: state.query, caret: state.caret }, edit);
         return value === state.query ? { ...state, caret } : keepSelection(state, { ...state, query: value, caret }, view);
@@ -127,7 +126,8 @@ export const positionText = <T>(state: ListState<T>, view: ListView<T>, visible:
 
 /**
  * A list's own keys: ↑↓ a row, PgUp/PgDn a page of `pageSize` rows, Home/End the first and the last, `/` the
- * search (while it has the keyboard every key is the field's: Enter keeps it, Esc clears it), `f` the next
+ * search, anew (while it has the keyboard every key is the field's: Enter keeps it, Esc clears it, Ctrl+U
+ * empties it), `f` the next
  * status, `o` the next order, `r` loads again. Every other key is the screen's (passed).
  */
 export const listKeys = <T>(state: ListState<T>, pageSize: number, stroke: Keystroke): KeyDecision<ListEvent<T>> =>

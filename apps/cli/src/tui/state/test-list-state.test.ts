@@ -126,6 +126,18 @@ describe('paging and searching', () => {
     expect(selectedTest(narrower)?.testName).toBe('Advanced SQL');
   });
 
+  it('finds tests by words in any order, and `/` starts a new query rather than appending to the last', () => {
+    const catalog = [...ALL, summary(6, 'Senior Growth - Python Coding Screen')];
+    let state = testListReducer(initialTestList(5), { type: 'searchEdit', edit: { type: 'insert', text: 'growth python' } });
+    state = testListReducer(state, { type: 'catalogLoaded', tests: catalog });
+    expect(shownTests(state).map((test) => test.testName)).toEqual(['Senior Growth - Python Coding Screen']);
+    state = testListReducer(testListReducer(state, { type: 'searchEnd' }), { type: 'searchStart' });
+    expect(state).toMatchObject({ query: '', caret: 0, editing: true });
+    state = testListReducer(state, { type: 'searchEdit', edit: { type: 'insert', text: 'sql' } });
+    expect(state.query).toBe('sql');
+    expect(testListKeys({ ...state, editing: true }, { type: 'ctrl', letter: 'u' })).toEqual(taken({ type: 'searchEdit', edit: { type: 'clear' } }));
+  });
+
   it('pages through search results locally and never past the last page', () => {
     let state = testListReducer(initialTestList(1), { type: 'searchEdit', edit: { type: 'insert', text: 's' } });
     state = testListReducer(state, { type: 'catalogLoaded', tests: ALL });

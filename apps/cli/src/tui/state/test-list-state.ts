@@ -4,6 +4,7 @@ import type { Failure } from '../../errors.js';
 import type { Route } from './app-state.js';
 import { effect, passed, taken, type KeyDecision } from '../input/key-decision.js';
 import { pressed, typed, type Keystroke } from '../input/keystroke.js';
+import { matchesWords } from '../input/search-words.js';
 import { editText, textEditOf, type TextEdit } from '../input/text-edit.js';
 
 /**
@@ -53,10 +54,7 @@ export const initialTestList = (pageSize: number): TestListState => ({
   catalog: null,
 });
 
-const matches = (test: TestSummary, query: string) => {
-  const needle = query.trim().toLowerCase();
-  return test.testName.toLowerCase().includes(needle) || String(test.testId) === needle;
-};
+const matches = (test: TestSummary, query: string) => String(test.testId) === query.trim() || matchesWords([test.testName], query);
 
 const searching = (state: ListFields) => state.query.trim() !== '';
 
@@ -137,11 +135,9 @@ export const testListReducer = (state: TestListState, event: TestListEvent): Tes
       [{ phase: 'loading' }, { type: 'searchStart' }],
       [{ phase: 'ready' }, { type: 'searchStart' }],
       [{ phase: 'failed' }, { type: 'searchStart' }],
-      ([current]) => ({
-        ...current,
-        editing: true,
-        caret: [...current.query].length,
-      }),
+      // `/` starts a new query (as in less and vim), so a second search is not appended to the first.
+      ([current]) =>
+        searching(current) ? settle({ ...fieldsOf(current), query: '', caret: 0, editing: true, page: 1 }) : { ...current, editing: true, query: '', caret: 0 },
     )
     .with(
       [{ phase: 'loading' }, { type: 'searchEdit' }],
