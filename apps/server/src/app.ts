@@ -55,6 +55,7 @@ import { operationsRoutes } from './routes/operations.js';
 import { registrationRoutes } from './routes/registrations.js';
 import { reportRoutes } from './routes/reports.js';
 import { invitationListRoutes } from './routes/invitation-list.js';
+import { candidateDecisionRoutes } from './routes/candidate-decisions.js';
 import { testLinkRoutes } from './routes/test-links.js';
 import { testRoutes } from './routes/tests.js';
 
@@ -169,6 +170,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
         invitationRoutes,
         invitationHistoryRoutes,
         invitationListRoutes,
+        candidateDecisionRoutes,
         reportRoutes,
         exportRoutes,
         webhookRoutes,
