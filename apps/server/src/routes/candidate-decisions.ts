@@ -24,7 +24,7 @@ const notFound = (testInvitationId: number) => `No test invitation ${testInvitat
 const ANSWERS = 'Answers the whole evaluation (decision, tags, notes, ratings) as it now stands. Another org’s invitation answers 404.4 as a missing one.';
 
 /**
- * Issue 50 item 2: a decision on a candidate, tags, notes and ratings (docs/decisions.md). Who may is the domain's
+ * Issue 50 item 2: a decision on a candidate, tags, notes and ratings (decisions 755–761). Who may is the domain's
  * (`decide-candidates`: admin; `annotate-candidates`: admin and reviewer, decision 760); the rules on what is stored are
  * the domain's too (decisions/), applied by the store in the write's transaction with its history entry.
  */
