@@ -44,8 +44,14 @@ describe.each(backends)('decisions on candidates on %s', (backend) => {
     const history = expectSuccess<InvitationHistory>(await call('GET', `${ada}/history`));
     const decided = history.entries.filter((entry) => entry.kind === 'decided');
     expect(decided.map((entry) => [entry.details, entry.by])).toEqual([
-      [{ decision: 'shortlisted', previous: null, reason: 'Strong start' }, { keyId: recruiter.keyId, label: 'Rita Recruiter' }],
-      [{ decision: 'rejected', previous: 'shortlisted', reason: 'Weak SQL' }, { keyId: recruiter.keyId, label: 'Rita Recruiter' }],
+      [
+        { decision: 'shortlisted', previous: null, reason: 'Strong start' },
+        { keyId: recruiter.keyId, label: 'Rita Recruiter' },
+      ],
+      [
+        { decision: 'rejected', previous: 'shortlisted', reason: 'Weak SQL' },
+        { keyId: recruiter.keyId, label: 'Rita Recruiter' },
+      ],
     ]);
   });
 

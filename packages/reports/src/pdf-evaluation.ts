@@ -31,7 +31,12 @@ export const drawEvaluation = (doc: Doc, cursor: Cursor, evaluation: CandidateEv
     line(doc, cursor, `Ratings (mean ${evaluation.meanRating}): ${each}`);
   }
   for (const note of notes) {
-    line(doc, cursor, `Note by ${historyActorText(note.author)}, ${displayIso(note.createdAt)}${note.editedAt ? ` (edited ${displayIso(note.editedAt)})` : ''}`, true);
+    line(
+      doc,
+      cursor,
+      `Note by ${historyActorText(note.author)}, ${displayIso(note.createdAt)}${note.editedAt ? ` (edited ${displayIso(note.editedAt)})` : ''}`,
+      true,
+    );
     line(doc, cursor, withinBudget(note.text, TEXT_BUDGETS.comment));
   }
 };

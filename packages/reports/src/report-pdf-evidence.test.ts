@@ -120,7 +120,13 @@ describe('the report PDF shows the hiring decision (issue 50 item 2)', () => {
     decision: { decision: 'rejected', reason: 'Weak SQL joins.', decidedBy: { keyId: 3, label: 'Rita Recruiter' }, decidedAt: '2026-05-01T10:00:00.000Z' },
     tags: ['sql', 'strong-python'],
     notes: [
-      { noteId: 7, text: 'Clear reasoning, slow on joins.', author: { keyId: 5, label: 'Panel A' }, createdAt: '2026-05-01T09:00:00.000Z', editedAt: '2026-05-01T09:30:00.000Z' },
+      {
+        noteId: 7,
+        text: 'Clear reasoning, slow on joins.',
+        author: { keyId: 5, label: 'Panel A' },
+        createdAt: '2026-05-01T09:00:00.000Z',
+        editedAt: '2026-05-01T09:30:00.000Z',
+      },
     ],
     ratings: [
       { rating: 4, ratedBy: { keyId: 5, label: 'Panel A' }, ratedAt: '2026-05-01T09:00:00.000Z' },

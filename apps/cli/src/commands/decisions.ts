@@ -49,7 +49,10 @@ export const registerDecisions = (program: Command, io: CliIo): void => {
   ).action(
     act(io, async (io, options: GlobalOptions & { reason?: string }, id: number, verb: string) => {
       const client = await connect(io, options.profile);
-      const evaluation = await client.decisions.decide(id, { decision: DECISION_VERBS[verb] ?? null, ...(options.reason === undefined ? {} : { reason: options.reason }) });
+      const evaluation = await client.decisions.decide(id, {
+        decision: DECISION_VERBS[verb] ?? null,
+        ...(options.reason === undefined ? {} : { reason: options.reason }),
+      });
       emit(io, options, evaluation, () => evaluationText(evaluation));
     }),
   );
@@ -95,7 +98,11 @@ export const registerDecisions = (program: Command, io: CliIo): void => {
     }),
   );
   withJson(
-    note.command('delete').description('delete a note of your own').argument('<ID>', 'the testInvitationId', parseId).argument('<NOTE_ID>', 'the noteId', parseId),
+    note
+      .command('delete')
+      .description('delete a note of your own')
+      .argument('<ID>', 'the testInvitationId', parseId)
+      .argument('<NOTE_ID>', 'the noteId', parseId),
   ).action(
     act(io, async (io, options: GlobalOptions, id: number, noteId: number) => {
       const evaluation = await (await connect(io, options.profile)).decisions.deleteNote(id, noteId);

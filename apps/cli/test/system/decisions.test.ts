@@ -51,7 +51,9 @@ describe('assay decide, tag, note and rate', () => {
     const foreign = await runAssay(['note', 'edit', id, String(note!.noteId), 'Mine now'], admin);
     expect(foreign.code).toBe(1);
     expect(foreign.stderr).toMatch(/only its author/);
-    expect((await runAssay(['note', 'edit', id, String(note!.noteId), 'Clear, careful reasoning.'], reviewer)).stdout).toMatch(/\(edited\): Clear, careful reasoning\.$/m);
+    expect((await runAssay(['note', 'edit', id, String(note!.noteId), 'Clear, careful reasoning.'], reviewer)).stdout).toMatch(
+      /\(edited\): Clear, careful reasoning\.$/m,
+    );
     expect((await runAssay(['note', 'list', id], admin)).stdout).toMatch(/^Note \d+ by Panel A \(edited\): Clear, careful reasoning\.$/m);
     expect((await runAssay(['note', 'delete', id, String(note!.noteId)], reviewer)).code).toBe(0);
     expect((await runAssay(['rate', id, 'none', '--json'], reviewer)).stdout).toContain('"ratings":[]');

@@ -172,7 +172,10 @@ export const candidateDecisionRoutes: FastifyPluginAsyncZod<AppContext> = async 
     '/testinvitation/:testInvitationId/notes/:noteId',
     {
       schema: {
-        ...schema('Delete a note', `Only the key that wrote it (403.18); 404.16 for a note not on this invitation. The history keeps that it was deleted. ${ANSWERS}`),
+        ...schema(
+          'Delete a note',
+          `Only the key that wrote it (403.18); 404.16 for a note not on this invitation. The history keeps that it was deleted. ${ANSWERS}`,
+        ),
         params: NoteParams,
       },
     },

@@ -24,7 +24,10 @@ export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { stor
       const { limit } = request.query;
       const { orgId } = request.org;
       // Decisions (issue 50) join completions and cancellations in one order; the feed is their only channel (decision 761).
-      const [moves, decided] = await Promise.all([store.reports.events(orgId, from, to, limit), store.candidateDecisions.decidedEvents(orgId, from, to, limit)]);
+      const [moves, decided] = await Promise.all([
+        store.reports.events(orgId, from, to, limit),
+        store.candidateDecisions.decidedEvents(orgId, from, to, limit),
+      ]);
       const events = [...moves, ...decided].sort((a, b) => a.at - b.at || a.testInvitationId - b.testInvitationId).slice(0, limit);
       return succeed({
         events: events.map((event) => ({ ...event, at: new Date(event.at).toISOString() })),

@@ -1,10 +1,4 @@
-import {
-  CandidateEvaluation,
-  CandidateNotes,
-  DECISION_VERBS,
-  type CandidateDecision,
-  type DecisionInput,
-} from '@assay/domain/invitations';
+import { CandidateEvaluation, CandidateNotes, DECISION_VERBS, type CandidateDecision, type DecisionInput } from '@assay/domain/invitations';
 import type { CallOptions } from '../core/options.js';
 import { segment } from '../core/path.js';
 import type { Transport } from '../core/transport.js';
@@ -60,7 +54,11 @@ export class Decisions {
   }
 
   deleteNote(testInvitationId: number, noteId: number, options?: CallOptions): Promise<CandidateEvaluation> {
-    return this.transport.json({ method: 'DELETE', path: on(testInvitationId, `notes/${segment(noteId)}`), credential: 'apiKey' }, CandidateEvaluation, options);
+    return this.transport.json(
+      { method: 'DELETE', path: on(testInvitationId, `notes/${segment(noteId)}`), credential: 'apiKey' },
+      CandidateEvaluation,
+      options,
+    );
   }
 
   /** This key's own rating, 1 to 5; null removes it. */

@@ -143,8 +143,7 @@ export class CandidateDecisionsRepository {
       if ((before?.rating ?? null) === rating) return ok(true);
       if (rating === null) {
         await db.deleteFrom('candidate_ratings').where('invitation_id', '=', invitationId).where('key_id', '=', by.keyId).execute();
-      }
-      else {
+      } else {
         const row = { rating, rated_at: by.at };
         await db
           .insertInto('candidate_ratings')
@@ -180,7 +179,13 @@ export class CandidateDecisionsRepository {
       .selectFrom('candidate_decisions')
       .innerJoin('invitations', 'invitations.id', 'candidate_decisions.invitation_id')
       .innerJoin('candidates', 'candidates.id', 'invitations.candidate_id')
-      .select(['candidate_decisions.decided_at as at', 'invitations.id as id', 'invitations.test_id as testId', 'candidates.email as emailId', 'candidate_decisions.decision'])
+      .select([
+        'candidate_decisions.decided_at as at',
+        'invitations.id as id',
+        'invitations.test_id as testId',
+        'candidates.email as emailId',
+        'candidate_decisions.decision',
+      ])
       .where('candidate_decisions.org_id', '=', orgId)
       .where('candidate_decisions.decided_at', '>=', from)
       .where('candidate_decisions.decided_at', '<', to)
@@ -198,7 +203,11 @@ export class CandidateDecisionsRepository {
   }
 
   /** Runs `change` in one transaction on the org's invitation; undefined for another org's or a missing one. */
-  private async write(orgId: number, invitationId: number, change: (db: Kysely<Database>) => Promise<Result<true>>): Promise<Result<CandidateEvaluation> | undefined> {
+  private async write(
+    orgId: number,
+    invitationId: number,
+    change: (db: Kysely<Database>) => Promise<Result<true>>,
+  ): Promise<Result<CandidateEvaluation> | undefined> {
     const run = async (db: Kysely<Database>): Promise<Result<CandidateEvaluation> | undefined> => {
       if (!(await this.owned(db, orgId, invitationId))) return undefined;
       const done = await change(db);
@@ -229,7 +238,15 @@ export class CandidateDecisionsRepository {
       db
         .selectFrom('candidate_notes')
         .leftJoin('api_keys', 'api_keys.id', 'candidate_notes.key_id')
-        .select(['candidate_notes.id', 'candidate_notes.text', 'candidate_notes.created_at', 'candidate_notes.edited_at', 'candidate_notes.key_id', 'api_keys.label', 'api_keys.prefix'])
+        .select([
+          'candidate_notes.id',
+          'candidate_notes.text',
+          'candidate_notes.created_at',
+          'candidate_notes.edited_at',
+          'candidate_notes.key_id',
+          'api_keys.label',
+          'api_keys.prefix',
+        ])
         .where('candidate_notes.invitation_id', '=', invitationId)
         .orderBy('candidate_notes.id')
         .execute(),
@@ -242,7 +259,8 @@ export class CandidateDecisionsRepository {
         .orderBy('key_id')
         .execute(),
     ]);
-    const by = (row: { key_id: number; label: string | null; prefix: string | null }) => byOf({ actor: 'key', key_id: Number(row.key_id), label: row.label, prefix: row.prefix });
+    const by = (row: { key_id: number; label: string | null; prefix: string | null }) =>
+      byOf({ actor: 'key', key_id: Number(row.key_id), label: row.label, prefix: row.prefix });
     const standing = decision && decision.decision !== null ? decision : undefined;
     return {
       testInvitationId: invitationId,
