@@ -6,12 +6,12 @@ import { connect } from './connection.js';
 import { act, withJson, type GlobalOptions } from './json-option.js';
 import { emit } from './output.js';
 
-const parseVerb = (value: string) => {
+export const parseVerb = (value: string) => {
   if (!Object.hasOwn(DECISION_VERBS, value)) throw new InvalidArgumentError(`must be one of ${Object.keys(DECISION_VERBS).join(', ')}.`);
   return value;
 };
 
-const parseRating = (value: string): number | null => {
+export const parseRating = (value: string): number | null => {
   if (value === 'none') return null;
   if (!/^[1-5]$/.test(value)) throw new InvalidArgumentError('must be a whole number from 1 to 5, or none.');
   return Number(value);

@@ -56,7 +56,7 @@ describe('assay decide, tag, note and rate', () => {
     );
     expect((await runAssay(['note', 'list', id], admin)).stdout).toMatch(/^Note \d+ by Panel A \(edited\): Clear, careful reasoning\.$/m);
     expect((await runAssay(['note', 'delete', id, String(note!.noteId)], reviewer)).code).toBe(0);
-    expect((await runAssay(['rate', id, 'none', '--json'], reviewer)).stdout).toContain('"ratings":[]');
+    expect((JSON.parse((await runAssay(['rate', id, 'none', '--json'], reviewer)).stdout) as CandidateEvaluation).ratings).toEqual([]);
     expect((await runAssay(['tag', 'remove', id, 'strong-python'], reviewer)).stdout).toBe('Tags: none\n');
   });
 
