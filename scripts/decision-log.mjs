@@ -75,7 +75,7 @@ export const quotedDecisions = (root) => {
         // A title quoted in a comment may wrap onto the comment's next line.
         title: title?.replace(/\s*\n\s*(?:\*|\/\/)?\s*/g, ' '),
       }));
-      const oldLinks = /decisions\.md/.test(text) ? [{ file, moved: true }] : [];
+      const oldLinks = /(?<![\w-])decisions\.md/.test(text) ? [{ file, moved: true }] : [];
       return [...quotes, ...oldLinks];
     });
 };

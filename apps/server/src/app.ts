@@ -56,6 +56,7 @@ import { registrationRoutes } from './routes/registrations.js';
 import { reportRoutes } from './routes/reports.js';
 import { invitationListRoutes } from './routes/invitation-list.js';
 import { invitationSummaryRoutes } from './routes/invitation-summary.js';
+import { candidateDecisionRoutes } from './routes/candidate-decisions.js';
 import { testLinkRoutes } from './routes/test-links.js';
 import { testRoutes } from './routes/tests.js';
 
@@ -171,6 +172,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
         invitationHistoryRoutes,
         invitationListRoutes,
         invitationSummaryRoutes,
+        candidateDecisionRoutes,
         reportRoutes,
         exportRoutes,
         webhookRoutes,

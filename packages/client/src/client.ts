@@ -3,6 +3,7 @@ import { Transport } from './core/transport.js';
 import { Admin } from './resources/admin.js';
 import { CandidateAttempt, PublicTestLink } from './resources/candidate.js';
 import { CandidatePage } from './resources/candidate-page.js';
+import { Decisions } from './resources/decisions.js';
 import { Deliveries } from './resources/deliveries.js';
 import { Events } from './resources/events.js';
 import { Grading } from './resources/grading.js';
@@ -32,6 +33,8 @@ export interface AssayClient {
   readonly integrations: Integrations;
   /** Reminder hours of tests and links, and invitations' own expiry (issue 33 item 3). */
   readonly reminders: Reminders;
+  /** A decision, tags, notes and ratings on an invitation (issue 50 item 2). */
+  readonly decisions: Decisions;
   readonly timeZones: TimeZones;
   readonly health: Health;
   readonly admin: Admin;
@@ -55,6 +58,7 @@ export const createClient = (options: ClientOptions): AssayClient => {
     events: new Events(transport),
     integrations: new Integrations(transport),
     reminders: new Reminders(transport),
+    decisions: new Decisions(transport),
     timeZones: new TimeZones(transport),
     health: new Health(transport),
     admin: new Admin(transport),

@@ -33,6 +33,7 @@ export type { Deliveries, Delivery } from './resources/deliveries.js';
 export type { Events, EventsWindow, FollowOptions, ReconciliationEvent } from './resources/events.js';
 export type { Integrations, GreenhouseIntegrationBody } from './resources/integrations.js';
 export type { Reminders, ReminderSettingsBody, InvitationExpiryBody } from './resources/reminders.js';
+export { decisionOfVerb, type Decisions } from './resources/decisions.js';
 export type { TimeZones, Health } from './resources/reference.js';
 export type { Admin, AdminKeys, AdminOrgs, CreateOrgBody, IssueKeyBody } from './resources/admin.js';
 export { candidateTokenOf, type CandidateAttempt, type CandidateRuns, type PublicTestLink, type RunWait } from './resources/candidate.js';

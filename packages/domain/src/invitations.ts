@@ -27,3 +27,9 @@ export * from './reminders/reminder-settings.js';
 export * from './reminders/reminder-window.js';
 export * from './reminders/reminders-due.js';
 export * from './reminders/invitation-expiry.js';
+// Issue 50 item 2 (decisions): a decision, tags, notes and ratings on an invitation, and who may record them.
+export * from './decisions/candidate-decision.js';
+export * from './decisions/candidate-tags.js';
+export * from './decisions/candidate-notes.js';
+export * from './decisions/candidate-rating.js';
+export * from './decisions/candidate-evaluation.js';

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { InvitationHistory, ReportDetails } from '@assay/domain';
+import type { CandidateEvaluation, InvitationHistory, ReportDetails } from '@assay/domain';
 import { pdfText } from '../test/pdf-text.js';
 import { renderReportPdf, type ReportPdfLayout } from './report-pdf.js';
 import { sampleReportDetails } from './sample-report.js';
@@ -111,5 +111,41 @@ describe('the report PDF shows reviewed evidence and the history (issue 32, item
 
   it('no history given: no appendix', async () => {
     expect(await textOf({ details: sampleReportDetails({ questions: 2 }), generatedAt: GENERATED })).not.toContain('Appendix: History');
+  });
+});
+
+describe('the report PDF shows the hiring decision (issue 50 item 2)', () => {
+  const evaluation: CandidateEvaluation = {
+    testInvitationId: 1,
+    decision: { decision: 'rejected', reason: 'Weak SQL joins.', decidedBy: { keyId: 3, label: 'Rita Recruiter' }, decidedAt: '2026-05-01T10:00:00.000Z' },
+    tags: ['sql', 'strong-python'],
+    notes: [
+      {
+        noteId: 7,
+        text: 'Clear reasoning, slow on joins.',
+        author: { keyId: 5, label: 'Panel A' },
+        createdAt: '2026-05-01T09:00:00.000Z',
+        editedAt: '2026-05-01T09:30:00.000Z',
+      },
+    ],
+    ratings: [
+      { rating: 4, ratedBy: { keyId: 5, label: 'Panel A' }, ratedAt: '2026-05-01T09:00:00.000Z' },
+      { rating: 2, ratedBy: { keyId: 3, label: 'Rita Recruiter' }, ratedAt: '2026-05-01T09:10:00.000Z' },
+    ],
+    meanRating: 3,
+  };
+
+  it('a section names the decision with who and why, the tags, each rating with its rater and each note with its author', async () => {
+    const text = linesOf(await textOf({ details: sampleReportDetails({ questions: 2 }), generatedAt: GENERATED, evaluation })).join('\n');
+    expect(text).toContain('Decision: rejected, by Rita Recruiter, 2026-05-01 10:00:00 UTC — Weak SQL joins.');
+    expect(text).toContain('Tags: sql, strong-python');
+    expect(text).toContain('Ratings (mean 3): 4 by Panel A; 2 by Rita Recruiter');
+    expect(text).toContain('Note by Panel A, 2026-05-01 09:00:00 UTC (edited 2026-05-01 09:30:00 UTC)\nClear reasoning, slow on joins.');
+  });
+
+  it('nothing recorded: no section', async () => {
+    const empty: CandidateEvaluation = { ...evaluation, decision: null, tags: [], notes: [], ratings: [], meanRating: null };
+    const text = await textOf({ details: sampleReportDetails({ questions: 2 }), generatedAt: GENERATED, evaluation: empty });
+    expect(text).not.toMatch(/^Decision/m);
   });
 });

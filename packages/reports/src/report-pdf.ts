@@ -1,11 +1,12 @@
 import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
-import { displayLine, type InvitationHistory, type ReportDetails } from '@assay/domain';
+import { displayLine, type CandidateEvaluation, type InvitationHistory, type ReportDetails } from '@assay/domain';
 import { displayInstant } from './format.js';
 import { Cursor, FOOTER_Y, LEFT, MUTED, PAGE_HEIGHT, PAGE_WIDTH, WIDTH, hline, put, type Doc } from './pdf-layout.js';
 import { batchContentWrites } from './pdf-content-writes.js';
 import { drawIntegrity } from './pdf-integrity.js';
 import { drawSimilarity } from './pdf-similarity.js';
+import { drawEvaluation } from './pdf-evaluation.js';
 import { drawHistory } from './pdf-history.js';
 import { drawQuestions } from './pdf-questions.js';
 import type { SnapshotThumbnail, StoredSnapshot } from './pdf-snapshots.js';
@@ -22,6 +23,8 @@ export interface ReportPdfData {
   snapshots?: StoredSnapshot[];
   /** The invitation's history as `GET …/history` answers it (issue 32): drawn as the appendix "History" when given. */
   history?: InvitationHistory;
+  /** The hiring team's decision, tags, notes and ratings (issue 50): a short section before the history when any is recorded. */
+  evaluation?: CandidateEvaluation;
 }
 
 /** What the layout draws: the report data with its snapshots already checked and shrunk (`snapshotThumbnail`). */
@@ -84,6 +87,7 @@ export function renderReportPdf(data: ReportPdfLayout, options: ReportPdfOptions
   drawQuestions(doc, cursor, details);
   drawIntegrity(doc, cursor, details, data.thumbnails ?? []);
   drawSimilarity(doc, cursor, details);
+  if (data.evaluation) drawEvaluation(doc, cursor, data.evaluation);
   if (data.history) drawHistory(doc, cursor, data.history);
   drawFooters(doc, details, data.generatedAt);
   doc.end();

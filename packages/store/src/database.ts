@@ -497,6 +497,41 @@ export interface Database {
   bulk_invitation_rows: BulkInvitationRowsTable;
   invitation_reminders: InvitationRemindersTable;
   sandbox_workers: SandboxWorkersTable;
+  candidate_decisions: CandidateDecisionsTable;
+  candidate_tags: CandidateTagsTable;
+  candidate_notes: CandidateNotesTable;
+  candidate_ratings: CandidateRatingsTable;
+}
+
+/** The decision standing on an invitation (migration 039); decision null: cleared. */
+export interface CandidateDecisionsTable {
+  invitation_id: number;
+  org_id: number;
+  decision: string | null;
+  reason: string | null;
+  key_id: number;
+  decided_at: number;
+}
+
+export interface CandidateTagsTable {
+  invitation_id: number;
+  tag: string;
+}
+
+export interface CandidateNotesTable {
+  id: Generated<number>;
+  invitation_id: number;
+  key_id: number;
+  text: string;
+  created_at: number;
+  edited_at: number | null;
+}
+
+export interface CandidateRatingsTable {
+  invitation_id: number;
+  key_id: number;
+  rating: number;
+  rated_at: number;
 }
 
 /** A process with a sandbox and the languages it runs (migration 038); it counts while its instance lives. */

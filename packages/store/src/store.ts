@@ -29,6 +29,7 @@ import { SimilarityRepository } from './repositories/similarity.js';
 import { BulkInvitationsRepository } from './repositories/bulk-invitations.js';
 import { RemindersRepository } from './repositories/reminders.js';
 import { SandboxWorkersRepository } from './repositories/sandbox-workers.js';
+import { CandidateDecisionsRepository } from './repositories/candidate-decisions.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -63,6 +64,8 @@ export interface Repositories {
   readonly reminders: RemindersRepository;
   /** The processes that run code and the languages each declared (issue 49, migration 038). */
   readonly sandboxWorkers: SandboxWorkersRepository;
+  /** Decisions, tags, notes and ratings on invitations (issue 50, migration 039). */
+  readonly candidateDecisions: CandidateDecisionsRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -111,6 +114,7 @@ const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: Inst
     bulkInvitations: () => new BulkInvitationsRepository(db),
     reminders: () => new RemindersRepository(db, jobsRepository()),
     sandboxWorkers: () => new SandboxWorkersRepository(db, liveness),
+    candidateDecisions: () => new CandidateDecisionsRepository(db),
   };
 };
 

@@ -4,6 +4,7 @@ import { terminalText } from '../format/terminal-text.js';
 import { CLI_VERSION } from '../version.js';
 import { registerAdmin } from './admin.js';
 import type { CliIo } from './cli-io.js';
+import { registerDecisions } from './decisions.js';
 import { registerEvents } from './events.js';
 import { registerInvitations } from './invitations.js';
 import { registerInvite } from './invite.js';
@@ -49,6 +50,7 @@ export const createProgram = (io: CliIo, interactive: Interactive): Command => {
   registerLinks(program, io);
   registerInvite(program, io);
   registerInvitations(program, io);
+  registerDecisions(program, io);
   registerReports(program, io);
   registerEvents(program, io);
   registerOrg(program, io);

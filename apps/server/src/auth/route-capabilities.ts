@@ -50,6 +50,16 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
   'GET /v2/org/tests/:testId/testlinks/:testLinkId/reminders': 'read-tests',
   'PUT /v2/org/tests/:testId/testlinks/:testLinkId/reminders': 'change-test-links',
   'PUT /v2/org/testinvitation/:testInvitationId/expiry': 'change-invitations',
+  'GET /v2/org/testinvitation/:testInvitationId/evaluation': 'read-reports',
+  'GET /v2/org/testinvitation/:testInvitationId/notes': 'read-reports',
+  'PUT /v2/org/testinvitation/:testInvitationId/decision': 'decide-candidates',
+  'POST /v2/org/testinvitation/:testInvitationId/tags': 'annotate-candidates',
+  'DELETE /v2/org/testinvitation/:testInvitationId/tags/:tag': 'annotate-candidates',
+  'POST /v2/org/testinvitation/:testInvitationId/notes': 'annotate-candidates',
+  'PATCH /v2/org/testinvitation/:testInvitationId/notes/:noteId': 'annotate-candidates',
+  'DELETE /v2/org/testinvitation/:testInvitationId/notes/:noteId': 'annotate-candidates',
+  'PUT /v2/org/testinvitation/:testInvitationId/rating': 'annotate-candidates',
+  'DELETE /v2/org/testinvitation/:testInvitationId/rating': 'annotate-candidates',
 };
 
 /**

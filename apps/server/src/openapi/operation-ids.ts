@@ -69,6 +69,16 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /v2/org/tests/{testId}/testlinks/{testLinkId}/reminders': 'getTestLinkReminders',
   'PUT /v2/org/tests/{testId}/testlinks/{testLinkId}/reminders': 'setTestLinkReminders',
   'PUT /v2/org/testinvitation/{testInvitationId}/expiry': 'setInvitationExpiry',
+  'GET /v2/org/testinvitation/{testInvitationId}/evaluation': 'getCandidateEvaluation',
+  'PUT /v2/org/testinvitation/{testInvitationId}/decision': 'decideOnCandidate',
+  'POST /v2/org/testinvitation/{testInvitationId}/tags': 'addCandidateTag',
+  'DELETE /v2/org/testinvitation/{testInvitationId}/tags/{tag}': 'removeCandidateTag',
+  'GET /v2/org/testinvitation/{testInvitationId}/notes': 'listCandidateNotes',
+  'POST /v2/org/testinvitation/{testInvitationId}/notes': 'addCandidateNote',
+  'PATCH /v2/org/testinvitation/{testInvitationId}/notes/{noteId}': 'editCandidateNote',
+  'DELETE /v2/org/testinvitation/{testInvitationId}/notes/{noteId}': 'deleteCandidateNote',
+  'PUT /v2/org/testinvitation/{testInvitationId}/rating': 'rateCandidate',
+  'DELETE /v2/org/testinvitation/{testInvitationId}/rating': 'removeCandidateRating',
 
   // Greenhouse's Assessment Partner API (an org API key as the HTTP Basic user name)
   'GET /partners/greenhouse/list_tests': 'greenhouseListTests',

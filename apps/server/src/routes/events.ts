@@ -11,9 +11,9 @@ export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { stor
     {
       schema: {
         tags: ['webhooks'],
-        summary: 'Completions and cancellations in a time window (reconciliation)',
+        summary: 'Completions, cancellations and decisions in a time window (reconciliation)',
         description:
-          'Oldest first. When a page is full, `next` is the `from` of the next page (events at that instant may repeat: dedupe on testInvitationId and type).',
+          'Oldest first. `decided` is the latest decision change of an invitation in the window (its `decision`, null when cleared). When a page is full, `next` is the `from` of the next page (events at that instant may repeat: dedupe on testInvitationId and type).',
         security: apiKeySecurity,
         querystring: EventsQuery,
         response: envelopeResponses(ReconciliationEvents),
@@ -22,7 +22,13 @@ export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { stor
     async (request) => {
       const { from, to } = unwrap(reconciliationWindow(request.query, now()));
       const { limit } = request.query;
-      const events = await store.reports.events(request.org.orgId, from, to, limit);
+      const { orgId } = request.org;
+      // Decisions (issue 50) join completions and cancellations in one order; the feed is their only channel (decision 761).
+      const [moves, decided] = await Promise.all([
+        store.reports.events(orgId, from, to, limit),
+        store.candidateDecisions.decidedEvents(orgId, from, to, limit),
+      ]);
+      const events = [...moves, ...decided].sort((a, b) => a.at - b.at || a.testInvitationId - b.testInvitationId).slice(0, limit);
       return succeed({
         events: events.map((event) => ({ ...event, at: new Date(event.at).toISOString() })),
         next: events.length === limit ? new Date(events[events.length - 1]!.at).toISOString() : null,

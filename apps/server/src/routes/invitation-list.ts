@@ -19,7 +19,8 @@ export const invitationListRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
           '(final, or provisional while answers await a grader: scoreStatus), percent, dates, extra time and test link. ' +
           'Filtered by status (comma-separated; `Awaiting review` is a Completed attempt whose score is provisional), min_score/max_score ' +
           '(rows without a score are left out) and q (words of the name or email, any order); sorted by invited (default), completed, score ' +
-          'or percent, descending with a leading -, rows without a score or completion last. Each row carries its integrity summary (the counts of /details). Reading it writes nothing to any history. ' +
+          'or percent, descending with a leading -, rows without a score or completion last. decision (comma-separated: shortlisted, advanced, rejected, ' +
+          'on-hold, none) and tag filter on what the hiring team recorded; each row carries its decision and tags. Each row carries its integrity summary (the counts of /details). Reading it writes nothing to any history. ' +
           '400.4 for a query parameter out of its rules, 404.2 for a test not in the org.',
         security: apiKeySecurity,
         params: z.object({ testId: IdParam }),
@@ -33,7 +34,16 @@ export const invitationListRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       const list = found(await store.invitationList.list(orgId, testId, request.query), '404.2', `No test ${testId}.`);
       // Each row with its integrity summary, as the workbook and /details count it (decision 672).
       const summaries = await integritySummariesOf(store, orgId, list.invitations);
-      return succeed({ ...list, invitations: list.invitations.map((row) => ({ ...row, integrity: summaries.get(row.testInvitationId) ?? null })) });
+      // And its decision and tags (issue 50 item 2), read for the page's rows only.
+      const listed = await store.candidateDecisions.listedOf(list.invitations.map((row) => row.testInvitationId));
+      return succeed({
+        ...list,
+        invitations: list.invitations.map((row) => ({
+          ...row,
+          integrity: summaries.get(row.testInvitationId) ?? null,
+          ...listed.get(row.testInvitationId),
+        })),
+      });
     },
   );
 };

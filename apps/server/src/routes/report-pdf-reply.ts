@@ -64,10 +64,11 @@ export const sendKnownReportPdf = async (
 ) => {
   const pdf = await reports
     .renderPdf(async () => {
-      const [details, snapshots, history] = await Promise.all([
+      const [details, snapshots, history, evaluation] = await Promise.all([
         loadReportDetails(store, orgId, testInvitationId),
         store.attempts.snapshots(testInvitationId),
         store.history.read(orgId, testInvitationId),
+        store.candidateDecisions.evaluation(orgId, testInvitationId),
       ]);
       return {
         details: found(details, '404.4', `No report for test invitation ${testInvitationId}.`),
@@ -75,6 +76,8 @@ export const sendKnownReportPdf = async (
         snapshots: snapshots.map((snapshot) => ({ takenAt: snapshot.takenAt, mediaType: snapshot.mediaType, data: snapshot.data })),
         // The appendix: the history up to this download (the download itself is recorded once the PDF is made).
         ...(history && { history: invitationHistoryOf(history.origin, history.entries, history.exports, history.omitted) }),
+        // The hiring team's decision, tags, notes and ratings (issue 50): a short section when any is recorded.
+        ...(evaluation && { evaluation }),
       };
     })
     .catch(busyAsRefusal);

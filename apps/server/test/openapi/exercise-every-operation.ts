@@ -93,6 +93,22 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   const evidence = `/v2/org/testinvitation/${taking.id}/evidence/snapshot-${shot.json().result.snapshotId as number}`;
   await send({ method: 'PUT', url: evidence, body: { outcome: 'dismissed', note: 'A lamp, not a person.' } });
   await send({ method: 'GET', url: `/v2/org/testinvitation/${taking.id}/history` });
+  // Decisions on candidates (issue 50 item 2): a decision, a tag, a note edited and deleted, a rating; refusals too.
+  const on = `/v2/org/testinvitation/${taking.id}`;
+  await send({ method: 'PUT', url: `${on}/decision`, body: { decision: 'shortlisted', reason: 'Clear code.' } });
+  await send({ method: 'PUT', url: `${on}/decision`, body: { decision: 'hired' } });
+  await send({ method: 'POST', url: `${on}/tags`, body: { tag: 'Strong Python' } });
+  await send({ method: 'POST', url: `${on}/tags`, body: { tag: 'C++' } });
+  await send({ method: 'DELETE', url: `${on}/tags/strong-python` });
+  const noted = await send({ method: 'POST', url: `${on}/notes`, body: { text: 'Good tests.' } });
+  const noteId = (noted.json().result.notes as { noteId: number }[])[0]!.noteId;
+  await send({ method: 'PATCH', url: `${on}/notes/${noteId}`, body: { text: 'Good tests, clear names.' } });
+  await send({ method: 'GET', url: `${on}/notes` });
+  await send({ method: 'DELETE', url: `${on}/notes/${noteId}` });
+  await send({ method: 'DELETE', url: `${on}/notes/${noteId}` });
+  await send({ method: 'PUT', url: `${on}/rating`, body: { rating: 4 } });
+  await send({ method: 'DELETE', url: `${on}/rating` });
+  await send({ method: 'GET', url: `${on}/evaluation` });
   const bulk = (
     await send({
       method: 'POST',

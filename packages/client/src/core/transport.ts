@@ -18,7 +18,7 @@ import type { CallOptions, ClientOptions, DownloadOptions } from './options.js';
 import { defaultRetryPolicy, parseRetryAfter, retryDelayMs, type AttemptFailure, type RetryPolicy } from './retry-policy.js';
 
 export interface RequestSpec {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** From the server root, starting with `/`; path parameters already encoded. */
   path: string;
   query?: Record<string, string | number | undefined>;

@@ -1,5 +1,5 @@
 import { BulkInvitationJob, type BulkInvitationBody } from '@assay/domain/bulk';
-import { InvitationHistory } from '@assay/domain/invitations';
+import { InvitationHistory, type CandidateDecision } from '@assay/domain/invitations';
 import { EvidenceReview, type EvidenceReviewInput } from '@assay/domain/report';
 import {
   CancelledInvitation,
@@ -33,9 +33,13 @@ export interface ListInvitationsQuery {
   /** `confirmed`: a reviewer confirmed some integrity evidence; `unconfirmed`: none confirmed (decision 765). */
   integrity?: InvitationListIntegrity;
   sort?: InvitationListSort;
+  /** Any of the decisions, or `none` (issue 50). */
+  decision?: readonly (CandidateDecision | 'none')[];
+  /** Only invitations with this tag. */
+  tag?: string;
 }
 
-const listQuery = ({ status, ...rest }: ListInvitationsQuery) => ({ ...rest, status: status?.join(',') });
+const listQuery = ({ status, decision, ...rest }: ListInvitationsQuery) => ({ ...rest, status: status?.join(','), decision: decision?.join(',') });
 
 const invitation = (testInvitationId: number, action: string) => `/v2/org/testinvitation/${segment(testInvitationId)}/${action}`;
 

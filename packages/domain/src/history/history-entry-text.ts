@@ -72,6 +72,13 @@ const whatOf = (entry: HistoryEntry): string =>
       const more = details.errorCount > 1 ? ` (and ${counted(details.errorCount - 1, 'more error', 'more errors')})` : '';
       return `Reported by the Greenhouse key (not verified): Greenhouse could not use ${details.apiCall}${quoted}${more}`;
     })
+    .with({ kind: 'decided' }, ({ details }) => {
+      const reason = details.reason === null ? '' : `: "${details.reason}"`;
+      return (details.decision === null ? 'Decision cleared' : `Decision: ${details.decision}`) + reason;
+    })
+    .with({ kind: 'tagged' }, ({ details }) => `Tag ${details.change === 'added' ? 'added' : 'removed'}: ${details.tag}`)
+    .with({ kind: 'noted' }, ({ details }) => `Note ${details.noteId} ${details.change}`)
+    .with({ kind: 'rated' }, ({ details }) => (details.rating === null ? 'Rating removed' : `Rated ${details.rating} of 5`))
     .exhaustive();
 
 /**
@@ -97,6 +104,10 @@ const KIND_NAMES: Readonly<Record<HistoryOmission['kind'], string>> = {
   cancelled: 'cancelled',
   'report-downloaded': 'report downloaded',
   'greenhouse-error': 'Greenhouse error report',
+  decided: 'decision',
+  tagged: 'tag',
+  noted: 'note',
+  rated: 'rating',
 };
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CandidateDecision } from '../decisions/candidate-decision.js';
 import { Id } from '../ids.js';
 
 /**
@@ -59,6 +60,14 @@ export const HistoryEvent = z.discriminatedUnion('kind', [
     },
     "The key Greenhouse uses (an admin key) reported an answer of Assay's that Greenhouse could not use (response_error): the caller's words, not verified by Assay.",
   ),
+  event(
+    'decided',
+    { decision: CandidateDecision.nullable(), previous: CandidateDecision.nullable(), reason: z.string().nullable() },
+    'A key recorded a decision on the candidate (shortlisted, advanced, rejected, on-hold; null: cleared), with the one before and the reason given.',
+  ),
+  event('tagged', { tag: z.string(), change: z.enum(['added', 'removed']) }, 'A key added or removed a tag.'),
+  event('noted', { noteId: Id, change: z.enum(['added', 'edited', 'deleted']) }, 'A key added, edited or deleted a note of its own (never its text).'),
+  event('rated', { rating: z.int().min(1).max(5).nullable() }, 'A key rated the candidate 1 to 5, or removed its rating (null).'),
 ]);
 export type HistoryEvent = z.infer<typeof HistoryEvent>;
 export type HistoryKind = HistoryEvent['kind'];

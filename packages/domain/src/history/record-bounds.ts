@@ -55,6 +55,11 @@ export const HISTORY_BOUNDS: Readonly<Record<HistoryKind, RecordBound>> = {
   cancelled: EACH_KIND,
   'report-downloaded': { head: 20, tail: 20 },
   'greenhouse-error': { head: 10, tail: 10 },
+  // Repeatable at will by any key that may annotate (decision 759): a decision's first and latest changes are what matter.
+  decided: { head: 10, tail: 40 },
+  tagged: { head: 10, tail: 40 },
+  noted: { head: 10, tail: 40 },
+  rated: { head: 10, tail: 40 },
 };
 
 /** The grades one answer keeps: the first few and the latest, which include the one that counts (decision 635). */

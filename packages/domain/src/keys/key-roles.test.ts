@@ -12,12 +12,19 @@ describe('keyMayDo', () => {
 
   it("lets a reviewer key read, grade (by id and by review reference) and nothing else (not Greenhouse's error reports: decision 636)", () => {
     const allowed = capabilities.filter((capability) => keyMayDo('reviewer', capability));
-    expect(allowed).toEqual([...reads, 'read-review-queue', 'grade', 'grade-by-reference']);
+    expect(allowed).toEqual([...reads, 'read-review-queue', 'grade', 'grade-by-reference', 'annotate-candidates']);
   });
 
   it('keeps sending tests and changing integrations from a reviewer key', () => {
     expect(keyMayDo('reviewer', 'register-candidates')).toBe(false);
     expect(keyMayDo('reviewer', 'change-integrations')).toBe(false);
+  });
+
+  it('lets a reviewer key note, tag and rate a candidate but not decide on one; a blind reviewer neither (decision 760)', () => {
+    expect(keyMayDo('reviewer', 'annotate-candidates')).toBe(true);
+    expect(keyMayDo('reviewer', 'decide-candidates')).toBe(false);
+    expect(keyMayDo('blind-reviewer', 'annotate-candidates')).toBe(false);
+    expect(keyMayDo('admin', 'decide-candidates')).toBe(true);
   });
 
   it('keeps the webhook signing secrets from a reviewer key', () => {

@@ -28,6 +28,7 @@ export const capabilities = [
   'read-review-queue',
   'grade',
   'grade-by-reference',
+  'annotate-candidates',
   'report-partner-errors',
   'import-tests',
   'change-test-links',
@@ -37,6 +38,7 @@ export const capabilities = [
   'change-webhooks',
   'change-candidate-page',
   'change-integrations',
+  'decide-candidates',
 ] as const;
 export type Capability = (typeof capabilities)[number];
 
@@ -77,6 +79,11 @@ const rolesThatMay: Record<Capability, readonly KeyRole[]> = {
   'change-webhooks': adminOnly,
   'change-candidate-page': adminOnly,
   'change-integrations': adminOnly,
+  // Issue 50 item 2 (decision 760): notes, tags and a rating are a reviewer's opinion, signed by its key; a decision
+  // (shortlist, advance, reject, hold) is the hiring team's choice, and a reviewer key that grades must not also decide.
+  // A blind reviewer sees no candidate, so has nothing to annotate.
+  'annotate-candidates': everyKey,
+  'decide-candidates': adminOnly,
 };
 
 /** The one rule of key roles: may a key of `role` do `capability`? */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CandidateDecision, NO_DECISION } from '../decisions/candidate-decision.js';
 import { Id } from '../ids.js';
 import { InvitationStatus } from '../invitation-status.js';
 import { IntegritySummary } from '../report/integrity-summary.js';
@@ -38,6 +39,15 @@ const scoreBound = (name: string) =>
  */
 export const InvitationListIntegrity = z.enum(['confirmed', 'unconfirmed']);
 export type InvitationListIntegrity = z.infer<typeof InvitationListIntegrity>;
+const DECISION_WORDS = [...CandidateDecision.options, NO_DECISION] as const;
+const ONE_DECISION = `(${DECISION_WORDS.join('|')})`;
+/** Comma-separated decisions, `none` for invitations without one (issue 50 item 2). */
+const DecisionFilter = z
+  .string()
+  .transform((text) => text.split(','))
+  .pipe(z.array(z.enum(DECISION_WORDS), { error: `decision must be a comma-separated list of ${DECISION_WORDS.join(', ')}` }).min(1))
+  .optional()
+  .meta({ type: 'string', pattern: `^${ONE_DECISION}(,${ONE_DECISION})*$`, description: `Comma-separated: ${DECISION_WORDS.join(', ')} (none: no decision).` });
 
 /** `GET /v2/org/tests/{testId}/invitations` (an Assay extension): page, filters and order (decision 652). */
 export const InvitationListQuery = z
@@ -68,6 +78,12 @@ export const InvitationListQuery = z
         description:
           'confirmed: a reviewer confirmed at least one piece of integrity evidence; unconfirmed: none confirmed (none recorded, dismissed or awaiting review).',
       }),
+    decision: DecisionFilter,
+    tag: z
+      .string()
+      .max(200, { error: 'tag must be at most 200 characters' })
+      .optional()
+      .meta({ description: 'Only invitations with this tag (matched as normalised: any case, spaces as -).' }),
     sort: InvitationListSort.default('invited').meta({ description: 'invited (default), completed, score or percent; a leading - sorts descending.' }),
   })
   .refine((query) => query.min_score === undefined || query.max_score === undefined || query.min_score <= query.max_score, {
@@ -102,6 +118,8 @@ export const InvitationListRow = z
     testLinkId: Id.nullable().meta({ description: 'The test link the candidate registered through; null when invited directly.' }),
     wv: z.int().nonnegative(),
     tv: z.int().nonnegative(),
+    decision: CandidateDecision.nullable().meta({ description: 'The hiring decision (issue 50); null: none.' }),
+    tags: z.array(z.string()).meta({ description: 'The invitation’s tags, sorted.' }),
     integrity: IntegritySummary.nullable().meta({
       description:
         'Departures, pastes, similar answers and snapshots counted by review outcome, as /details counts them; null for an attempt with none to count.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CandidateDecision } from '../decisions/candidate-decision.js';
 import { Id } from '../ids.js';
 import { DeliveryKind } from '../records/job.js';
 import { documentedInteger } from './documented-formats.js';
@@ -86,11 +87,14 @@ export const ReconciliationEvents = z
   .object({
     events: z.array(
       z.object({
-        type: z.enum(['completed', 'cancelled']),
+        type: z.enum(['completed', 'cancelled', 'decided']),
         at: z.string(),
         testInvitationId: Id,
         testId: Id,
         emailId: z.string(),
+        decision: CandidateDecision.nullable()
+          .optional()
+          .meta({ description: 'On `decided` only: the decision now standing (null: cleared). Decisions are in this feed, never callbacks (decision 761).' }),
       }),
     ),
     /** Pass as `from` for the next page when the page is full; null when the window is exhausted. */

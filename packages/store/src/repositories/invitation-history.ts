@@ -119,7 +119,8 @@ interface HistoryRow {
   last_at: number;
 }
 
-const byOf = (row: Pick<HistoryRow, 'actor' | 'key_id' | 'label' | 'prefix'>): HistoryBy =>
+/** Who, as the history names them: also the author of a note, a rating or a decision (candidate-decisions.ts). */
+export const byOf = (row: Pick<HistoryRow, 'actor' | 'key_id' | 'label' | 'prefix'>): HistoryBy =>
   row.actor === 'key' && row.key_id !== null ? { keyId: row.key_id, label: row.label ?? row.prefix ?? '' } : row.actor === 'candidate' ? 'candidate' : 'system';
 
 const entryOf = (row: HistoryRow): StoredHistoryEntry => ({

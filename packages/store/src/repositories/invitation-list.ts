@@ -2,6 +2,8 @@ import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import {
   formatWireDateTime,
   isFixedTest,
+  NO_DECISION,
+  normalizeTag,
   percentOf,
   variantMaxScores,
   type InvitationList,
@@ -32,6 +34,27 @@ export const AWAITING_REVIEW = sql<SqlBool>`(invitations.status = 'Completed' an
 
 /** A word of the search as a LIKE pattern: its own `%`, `_` and `\` match themselves. */
 const containing = (word: string) => `%${word.toLowerCase().replace(/[\\%_]/g, (special) => `\\${special}`)}%`;
+
+/** Issue 50: invitations whose standing decision is one of `words` (`none`: no decision, never made or cleared). */
+const decidedAs = (words: readonly string[]) => {
+  const states = words.filter((word) => word !== NO_DECISION);
+  const either: ReturnType<typeof sql<SqlBool>>[] = [];
+  if (states.length > 0) {
+    either.push(sql<SqlBool>`exists (select 1 from candidate_decisions where candidate_decisions.invitation_id = invitations.id
+      and candidate_decisions.decision in (${sql.join(states)}))`);
+  }
+  if (words.includes(NO_DECISION)) {
+    either.push(sql<SqlBool>`not exists (select 1 from candidate_decisions where candidate_decisions.invitation_id = invitations.id
+      and candidate_decisions.decision is not null)`);
+  }
+  return sql<SqlBool>`(${sql.join(either, sql` or `)})`;
+};
+
+/** A tag as typed (normalised here as it is stored); a tag that cannot be one matches nothing. */
+const taggedWith = (typed: string) => {
+  const tag = normalizeTag(typed).val ?? '';
+  return sql<SqlBool>`exists (select 1 from candidate_tags where candidate_tags.invitation_id = invitations.id and candidate_tags.tag = ${tag})`;
+};
 
 const listColumns = [
   'invitations.id as invitationId',
@@ -98,6 +121,8 @@ export class InvitationListRepository {
       .$if(query.min_score !== undefined, (q) => q.where(sql<SqlBool>`${SHOWN_SCORE} >= ${query.min_score}`))
       .$if(query.max_score !== undefined, (q) => q.where(sql<SqlBool>`${SHOWN_SCORE} <= ${query.max_score}`))
       .$if(query.integrity !== undefined, (q) => q.where(query.integrity === 'confirmed' ? CONFIRMED_EVIDENCE : sql<SqlBool>`not ${CONFIRMED_EVIDENCE}`))
+      .$if(query.decision !== undefined, (q) => q.where(decidedAs(query.decision ?? [])))
+      .$if(query.tag !== undefined, (q) => q.where(taggedWith(query.tag ?? '')))
       .$if(words.length > 0, (q) =>
         q.where((eb) =>
           eb.and(
@@ -197,5 +222,8 @@ const toListRow = (row: ListSqlRow, maxScore: number): InvitationListRow => {
     tv: Number(row.tv),
     // Counted from the evidence tables by the server for the page's rows only (decision 672).
     integrity: null,
+    // Read by the server for the page's rows only, like the integrity summary (candidateDecisions.listedOf).
+    decision: null,
+    tags: [],
   };
 };

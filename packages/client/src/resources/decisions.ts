@@ -1,0 +1,72 @@
+import { CandidateEvaluation, CandidateNotes, DECISION_VERBS, type CandidateDecision, type DecisionInput } from '@assay/domain/invitations';
+import type { CallOptions } from '../core/options.js';
+import { segment } from '../core/path.js';
+import type { Transport } from '../core/transport.js';
+
+const on = (testInvitationId: number, rest: string) => `/v2/org/testinvitation/${segment(testInvitationId)}/${rest}`;
+
+/**
+ * What a hiring team records on an invitation (issue 50 item 2, Assay extensions): a decision, tags, notes, ratings.
+ * Every write answers the whole evaluation as it now stands. Deciding takes an admin key (a reviewer key: 403.17);
+ * notes, tags and a rating take a reviewer key too; a note is changed only by the key that wrote it (403.18).
+ */
+export class Decisions {
+  constructor(private readonly transport: Transport) {}
+
+  /** The decision, tags, notes and ratings of an invitation. */
+  evaluation(testInvitationId: number, options?: CallOptions): Promise<CandidateEvaluation> {
+    return this.transport.json({ method: 'GET', path: on(testInvitationId, 'evaluation'), credential: 'apiKey' }, CandidateEvaluation, options);
+  }
+
+  /** Sets the decision (null clears it) with an optional reason; the same decision again without a reason changes nothing. */
+  decide(testInvitationId: number, input: DecisionInput, options?: CallOptions): Promise<CandidateEvaluation> {
+    return this.transport.json({ method: 'PUT', path: on(testInvitationId, 'decision'), body: input, credential: 'apiKey' }, CandidateEvaluation, options);
+  }
+
+  /** Adds a tag (the server normalises it: `Strong Python` is `strong-python`); a tag already there changes nothing. */
+  addTag(testInvitationId: number, tag: string, options?: CallOptions): Promise<CandidateEvaluation> {
+    return this.transport.json(
+      { method: 'POST', path: on(testInvitationId, 'tags'), body: { tag }, credential: 'apiKey', idempotent: true },
+      CandidateEvaluation,
+      options,
+    );
+  }
+
+  removeTag(testInvitationId: number, tag: string, options?: CallOptions): Promise<CandidateEvaluation> {
+    return this.transport.json({ method: 'DELETE', path: on(testInvitationId, `tags/${segment(tag)}`), credential: 'apiKey' }, CandidateEvaluation, options);
+  }
+
+  notes(testInvitationId: number, options?: CallOptions): Promise<CandidateNotes> {
+    return this.transport.json({ method: 'GET', path: on(testInvitationId, 'notes'), credential: 'apiKey' }, CandidateNotes, options);
+  }
+
+  /** Writes a note signed by this client's key. Not retried after a lost answer: it would be written twice. */
+  addNote(testInvitationId: number, text: string, options?: CallOptions): Promise<CandidateEvaluation> {
+    return this.transport.json({ method: 'POST', path: on(testInvitationId, 'notes'), body: { text }, credential: 'apiKey' }, CandidateEvaluation, options);
+  }
+
+  editNote(testInvitationId: number, noteId: number, text: string, options?: CallOptions): Promise<CandidateEvaluation> {
+    return this.transport.json(
+      { method: 'PATCH', path: on(testInvitationId, `notes/${segment(noteId)}`), body: { text }, credential: 'apiKey' },
+      CandidateEvaluation,
+      options,
+    );
+  }
+
+  deleteNote(testInvitationId: number, noteId: number, options?: CallOptions): Promise<CandidateEvaluation> {
+    return this.transport.json(
+      { method: 'DELETE', path: on(testInvitationId, `notes/${segment(noteId)}`), credential: 'apiKey' },
+      CandidateEvaluation,
+      options,
+    );
+  }
+
+  /** This key's own rating, 1 to 5; null removes it. */
+  rate(testInvitationId: number, rating: number | null, options?: CallOptions): Promise<CandidateEvaluation> {
+    const spec = rating === null ? ({ method: 'DELETE' } as const) : ({ method: 'PUT', body: { rating } } as const);
+    return this.transport.json({ ...spec, path: on(testInvitationId, 'rating'), credential: 'apiKey' }, CandidateEvaluation, options);
+  }
+}
+
+/** A decision as a person types it (`shortlist`, `advance`, `reject`, `hold`, `none`), or undefined for another word. */
+export const decisionOfVerb = (verb: string): CandidateDecision | null | undefined => (Object.hasOwn(DECISION_VERBS, verb) ? DECISION_VERBS[verb] : undefined);
