@@ -35,6 +35,7 @@ import { questionPoolsMigration } from './migrations/035-question-pools.js';
 import { testExportsMigration } from './migrations/036-test-exports.js';
 import { boundedRecordsMigration } from './migrations/037-bounded-records.js';
 import { workerLanguagesMigration } from './migrations/038-worker-languages.js';
+import { peopleMigration } from './migrations/040-people.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -73,6 +74,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '036-test-exports': testExportsMigration(dialect),
   '037-bounded-records': boundedRecordsMigration(),
   '038-worker-languages': workerLanguagesMigration(),
+  '040-people': peopleMigration(dialect),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -28,11 +28,14 @@ import { SimilarityRepository } from './repositories/similarity.js';
 import { BulkInvitationsRepository } from './repositories/bulk-invitations.js';
 import { RemindersRepository } from './repositories/reminders.js';
 import { SandboxWorkersRepository } from './repositories/sandbox-workers.js';
+import { PeopleRepository } from './repositories/people.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
   readonly orgs: OrgsRepository;
   readonly apiKeys: ApiKeysRepository;
+  /** Who holds the keys (issue 50): people with a name, an email and a role. */
+  readonly people: PeopleRepository;
   readonly tests: TestsRepository;
   readonly testLinks: TestLinksRepository;
   readonly invitations: InvitationsRepository;
@@ -86,6 +89,7 @@ const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: Inst
   return {
     orgs: () => new OrgsRepository(db),
     apiKeys: () => new ApiKeysRepository(db),
+    people: () => new PeopleRepository(db),
     tests: () => new TestsRepository(db, dialect),
     testLinks: () => new TestLinksRepository(db),
     invitations: () => new InvitationsRepository(db, jobsRepository(), dialect),

@@ -12,12 +12,16 @@ export interface KeyOwner {
   orgId: number;
   orgEmail: string;
   orgTimeZoneId: number;
+  /** Who holds the key (issue 50); null only for a key read in migration 040's instant. */
+  personId: number | null;
 }
 
-/** What a key is for; a key issued without it is a full key labelled with its prefix. */
+/** What a key is for; a key issued without it is a full key labelled with its prefix, for a new unnamed person. */
 export interface KeyAccess {
   role: KeyRole;
   label: string;
+  /** Its person (issue 50); without one the key gets a new unnamed person of its own, with the key's role. */
+  personId?: number;
 }
 
 const activeOwner = compileOnce((db: Kysely<Database>) =>
@@ -31,6 +35,7 @@ const activeOwner = compileOnce((db: Kysely<Database>) =>
       'orgs.id as orgId',
       'orgs.email as orgEmail',
       'orgs.time_zone_id as orgTimeZoneId',
+      'api_keys.person_id as personId',
     ])
     .where('api_keys.key_hash', '=', parameter<string>('keyHash'))
     .where('api_keys.revoked_at', 'is', null),
@@ -41,12 +46,23 @@ export class ApiKeysRepository {
 
   async insert(orgId: number, keyHash: string, prefix: string, now: number, access?: KeyAccess): Promise<number> {
     const { role, label } = access ?? { role: FULL_KEY_ROLE, label: prefix };
+    const personId = access?.personId ?? (await this.unnamedPerson(orgId, role, now));
     const row = await this.db
       .insertInto('api_keys')
-      .values({ org_id: orgId, key_hash: keyHash, prefix, role, label, created_at: now, revoked_at: null })
+      .values({ org_id: orgId, key_hash: keyHash, prefix, role, label, created_at: now, revoked_at: null, person_id: personId })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
+  }
+
+  /** A key issued for nobody in particular is someone's all the same: a person of its own, named by the key's label. */
+  private async unnamedPerson(orgId: number, role: KeyRole, now: number): Promise<number> {
+    const row = await this.db
+      .insertInto('people')
+      .values({ org_id: orgId, name: null, email: null, role, created_at: now, deactivated_at: null, first_key_id: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
   }
 
   async findActiveOwner(keyHash: string): Promise<KeyOwner | undefined> {
@@ -61,6 +77,7 @@ export class ApiKeysRepository {
       prefix: row.prefix,
       role: row.role,
       label: row.label ?? row.prefix,
+      personId: Number(row.person_id),
       createdAt: new Date(row.created_at).toISOString(),
       revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at).toISOString(),
     }));
