@@ -17,3 +17,4 @@ export * from './take-test-url.js';
 export * from './keys/key-roles.js';
 // People, not keys (issue 50): the one rule that names whoever acted with a key.
 export * from './people/actor-name.js';
+export * from './people/key-holder.js';

@@ -49,6 +49,7 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
   'GET /v2/org/tests/:testId/testlinks/:testLinkId/reminders': 'read-tests',
   'PUT /v2/org/tests/:testId/testlinks/:testLinkId/reminders': 'change-test-links',
   'PUT /v2/org/testinvitation/:testInvitationId/expiry': 'change-invitations',
+  'GET /v2/org/me': 'read-own-key',
 };
 
 /**

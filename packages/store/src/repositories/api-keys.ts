@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { type ApiKeySummary, FULL_KEY_ROLE, type KeyRole } from '@assay/domain';
 import { compileOnce, parameter } from '../engine/compiled-query.js';
-import type { Database } from '../database.js';
+import type { ApiKeysTable, Database } from '../database.js';
 
 /** What an API key unlocks: its org and the org's defaults, looked up by the key's hash. */
 export interface KeyOwner {
@@ -41,10 +41,25 @@ const activeOwner = compileOnce((db: Kysely<Database>) =>
     .where('api_keys.revoked_at', 'is', null),
 );
 
+const summaryOf = (row: Selectable<ApiKeysTable>): ApiKeySummary => ({
+  keyId: row.id,
+  prefix: row.prefix,
+  role: row.role,
+  label: row.label ?? row.prefix,
+  personId: Number(row.person_id),
+  createdAt: new Date(row.created_at).toISOString(),
+  revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at).toISOString(),
+});
+
 export class ApiKeysRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async insert(orgId: number, keyHash: string, prefix: string, now: number, access?: KeyAccess): Promise<number> {
+    return (await this.issue(orgId, keyHash, prefix, now, access)).keyId;
+  }
+
+  /** Stores a key and answers it with its person's id (a new unnamed person's when `access` names none). */
+  async issue(orgId: number, keyHash: string, prefix: string, now: number, access?: KeyAccess): Promise<{ keyId: number; personId: number }> {
     const { role, label } = access ?? { role: FULL_KEY_ROLE, label: prefix };
     const personId = access?.personId ?? (await this.unnamedPerson(orgId, role, now));
     const row = await this.db
@@ -52,7 +67,7 @@ export class ApiKeysRepository {
       .values({ org_id: orgId, key_hash: keyHash, prefix, role, label, created_at: now, revoked_at: null, person_id: personId })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return row.id;
+    return { keyId: Number(row.id), personId };
   }
 
   /** A key issued for nobody in particular is someone's all the same: a person of its own, named by the key's label. */
@@ -72,15 +87,13 @@ export class ApiKeysRepository {
 
   async list(orgId: number): Promise<ApiKeySummary[]> {
     const rows = await this.db.selectFrom('api_keys').selectAll().where('org_id', '=', orgId).orderBy('id').execute();
-    return rows.map((row) => ({
-      keyId: row.id,
-      prefix: row.prefix,
-      role: row.role,
-      label: row.label ?? row.prefix,
-      personId: Number(row.person_id),
-      createdAt: new Date(row.created_at).toISOString(),
-      revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at).toISOString(),
-    }));
+    return rows.map(summaryOf);
+  }
+
+  /** One key of the org, or undefined (another org's too). */
+  async find(orgId: number, keyId: number): Promise<ApiKeySummary | undefined> {
+    const row = await this.db.selectFrom('api_keys').selectAll().where('org_id', '=', orgId).where('id', '=', keyId).executeTakeFirst();
+    return row && summaryOf(row);
   }
 
   /** Revokes one key; answers the hash so callers can drop it from caches, or undefined if unknown. */
