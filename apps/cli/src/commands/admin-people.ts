@@ -23,7 +23,7 @@ export const personLine = (person: Person): string =>
 
 /** `assay admin people add|list|update|remove` (issue 50): who holds an organization's keys. */
 export const registerAdminPeople = (admin: Command, io: CliIo): void => {
-  const people = admin.command('people').description("people of an organization: who holds its API keys, named in histories and reviews");
+  const people = admin.command('people').description('people of an organization: who holds its API keys, named in histories and reviews');
   const adminClient = async (options: GlobalOptions) => (await connect(io, options.profile, 'adminToken')).admin.people;
 
   withJson(
@@ -36,7 +36,11 @@ export const registerAdminPeople = (admin: Command, io: CliIo): void => {
       .addOption(roleOption('what their keys may do (default admin)')),
   ).action(
     act(io, async (io, options: GlobalOptions & { name: string; email?: string; role?: Person['role'] }, orgId: number) => {
-      const person = await (await adminClient(options)).add(orgId, { name: options.name, ...(options.email ? { email: options.email } : {}), ...(options.role ? { role: options.role } : {}) });
+      const person = await (await adminClient(options)).add(orgId, {
+        name: options.name,
+        ...(options.email ? { email: options.email } : {}),
+        ...(options.role ? { role: options.role } : {}),
+      });
       emit(io, options, person, () => `Added person ${person.personId} (${person.role}) to organization ${orgId}.`);
     }),
   );
@@ -59,7 +63,11 @@ export const registerAdminPeople = (admin: Command, io: CliIo): void => {
       .addOption(roleOption('what their keys may do')),
   ).action(
     act(io, async (io, options: GlobalOptions & { name?: string; email?: string; role?: Person['role'] }, orgId: number, personId: number) => {
-      const change = { ...(options.name ? { name: options.name } : {}), ...(options.email ? { email: options.email } : {}), ...(options.role ? { role: options.role } : {}) };
+      const change = {
+        ...(options.name ? { name: options.name } : {}),
+        ...(options.email ? { email: options.email } : {}),
+        ...(options.role ? { role: options.role } : {}),
+      };
       const person = await (await adminClient(options)).update(orgId, personId, change);
       emit(io, options, person, () => `Updated person ${person.personId}: ${personLine(person)}`);
     }),

@@ -41,9 +41,18 @@ export const registerAdmin = (program: Command, io: CliIo): void => {
       .option('--label <LABEL>', 'what names it where its person has no name (default its prefix)'),
   ).action(
     act(io, async (io, options: GlobalOptions & { person?: number; role?: KeyRole; label?: string }, orgId: number) => {
-      const body = { ...(options.person ? { personId: options.person } : {}), ...(options.role ? { role: options.role } : {}), ...(options.label ? { label: options.label } : {}) };
+      const body = {
+        ...(options.person ? { personId: options.person } : {}),
+        ...(options.role ? { role: options.role } : {}),
+        ...(options.label ? { label: options.label } : {}),
+      };
       const key = await (await connect(io, options.profile, 'adminToken')).admin.keys.create(orgId, body);
-      emit(io, options, key, () => `New ${key.role} API key ${key.keyId} for person ${key.personId} of organization ${key.orgId} (shown only now): ${key.apiKey}`);
+      emit(
+        io,
+        options,
+        key,
+        () => `New ${key.role} API key ${key.keyId} for person ${key.personId} of organization ${key.orgId} (shown only now): ${key.apiKey}`,
+      );
     }),
   );
 

@@ -38,5 +38,7 @@ export const permittedHints = <H extends KeyHint>(hints: readonly H[], denied: r
 /** Whether `stroke` is a denied key: the screen swallows it, so it neither acts nor reaches the frame. */
 export const isDenied = (denied: readonly GuardedKey[], stroke: Keystroke): boolean =>
   denied.some(({ stroke: guarded }) =>
-    guarded.type === 'char' ? stroke.type === 'char' && stroke.char === guarded.char : guarded.type === 'key' && stroke.type === 'key' && stroke.name === guarded.name,
+    guarded.type === 'char'
+      ? stroke.type === 'char' && stroke.char === guarded.char
+      : guarded.type === 'key' && stroke.type === 'key' && stroke.name === guarded.name,
   );
