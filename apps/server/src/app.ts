@@ -41,6 +41,7 @@ import { candidateLinkRoutes } from './routes/candidate-links.js';
 import { candidatePageRoutes } from './routes/candidate-page.js';
 import { candidateRoutes } from './routes/candidate.js';
 import { reminderRoutes } from './routes/reminders.js';
+import { whoAmIRoutes } from './routes/who-am-i.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
 import { eventRoutes } from './routes/events.js';
 import { signedReportRoutes } from './routes/signed-reports.js';
@@ -182,6 +183,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
         greenhouseIntegrationRoutes,
         bulkInvitationRoutes,
         reminderRoutes,
+        whoAmIRoutes,
       ]) {
         await v2.register(routes, context);
       }

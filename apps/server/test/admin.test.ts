@@ -137,7 +137,7 @@ describe.each(backends)('admin API on %s', (backend) => {
     expect(list.orgId).toBe(org.orgId);
     expect(list.keys).toHaveLength(2);
     for (const key of list.keys) {
-      expect(Object.keys(key).sort()).toEqual(['createdAt', 'keyId', 'label', 'prefix', 'revokedAt', 'role']);
+      expect(Object.keys(key).sort()).toEqual(['createdAt', 'keyId', 'label', 'personId', 'prefix', 'revokedAt', 'role']);
       expect(key.revokedAt).toBeNull();
       expect(key.prefix.length).toBeLessThan(16);
     }

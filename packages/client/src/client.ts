@@ -10,6 +10,7 @@ import { Grading } from './resources/grading.js';
 import { Integrations } from './resources/integrations.js';
 import { Reminders } from './resources/reminders.js';
 import { Invitations } from './resources/invitations.js';
+import { Me } from './resources/me.js';
 import { Health, TimeZones } from './resources/reference.js';
 import { Reports } from './resources/reports.js';
 import { TestLinks } from './resources/test-links.js';
@@ -38,6 +39,8 @@ export interface AssayClient {
   readonly timeZones: TimeZones;
   readonly health: Health;
   readonly admin: Admin;
+  /** Who the API key is: its person, role and capabilities (issue 50). */
+  readonly me: Me;
   /** The candidate API of the invitation whose take-test URL ends in `token` (see candidateTokenOf). */
   candidate(token: string): CandidateAttempt;
   /** A public test link by its `testLinkAccessKey`. */
@@ -62,6 +65,7 @@ export const createClient = (options: ClientOptions): AssayClient => {
     timeZones: new TimeZones(transport),
     health: new Health(transport),
     admin: new Admin(transport),
+    me: new Me(transport),
     candidate: (token) => new CandidateAttempt(transport, token),
     publicLink: (accessKey) => new PublicTestLink(transport, accessKey),
   };

@@ -35,7 +35,8 @@ export type { Integrations, GreenhouseIntegrationBody } from './resources/integr
 export type { Reminders, ReminderSettingsBody, InvitationExpiryBody } from './resources/reminders.js';
 export { decisionOfVerb, type Decisions } from './resources/decisions.js';
 export type { TimeZones, Health } from './resources/reference.js';
-export type { Admin, AdminKeys, AdminOrgs, CreateOrgBody, IssueKeyBody } from './resources/admin.js';
+export type { Admin, AdminKeys, AdminOrgs, AdminPeople, AddPersonBody, CreateOrgBody, IssueKeyBody, UpdatePersonBody } from './resources/admin.js';
+export type { Me } from './resources/me.js';
 export { candidateTokenOf, type CandidateAttempt, type CandidateRuns, type PublicTestLink, type RunWait } from './resources/candidate.js';
 export { verifyCompletionCallback } from './webhooks/verify-completion-callback.js';
 export { parseCompletionCallback } from './webhooks/completion-callback.js';

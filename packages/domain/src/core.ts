@@ -15,3 +15,6 @@ export * from './requests/idempotency.js';
 export * from './take-test-url.js';
 // Least privilege (issue 32): key roles, the capability every org route declares and the rule.
 export * from './keys/key-roles.js';
+// People, not keys (issue 50): the one rule that names whoever acted with a key.
+export * from './people/actor-name.js';
+export * from './people/key-holder.js';

@@ -28,6 +28,23 @@ export interface ApiKeysTable {
   label: string | null;
   created_at: number;
   revoked_at: number | null;
+  /** Its person (migration 040 gave every earlier key one of its own); null only in the migration's instant. */
+  person_id: number | null;
+}
+
+/** A person of an org, who holds API keys (issue 50, decision 771). */
+export interface PeopleTable {
+  id: Generated<number>;
+  org_id: number;
+  /** Null for the unnamed person migration 040 made for an earlier key: its label names it. */
+  name: string | null;
+  email: string | null;
+  /** A `KeyRole`: the role their keys act with unless issued narrower (decision 772). */
+  role: Generated<KeyRole>;
+  created_at: number;
+  deactivated_at: number | null;
+  /** The key migration 040 made the person for; null for people added since. */
+  first_key_id: number | null;
 }
 
 export interface TestsTable {
@@ -462,6 +479,7 @@ export interface InvitationRemindersTable {
 export interface Database {
   orgs: OrgsTable;
   api_keys: ApiKeysTable;
+  people: PeopleTable;
   tests: TestsTable;
   sections: SectionsTable;
   questions: QuestionsTable;

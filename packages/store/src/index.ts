@@ -10,6 +10,7 @@ export * from './engine/database-unavailable.js';
 export * from './engine/instance-liveness.js';
 // What it stores (repositories/README.md).
 export * from './repositories/api-keys.js';
+export * from './repositories/people.js';
 export * from './repositories/attempt-facts.js';
 export * from './repositories/attempt-log.js';
 export * from './repositories/attempts.js';

@@ -36,6 +36,7 @@ import { testExportsMigration } from './migrations/036-test-exports.js';
 import { boundedRecordsMigration } from './migrations/037-bounded-records.js';
 import { workerLanguagesMigration } from './migrations/038-worker-languages.js';
 import { candidateDecisionsMigration } from './migrations/039-candidate-decisions.js';
+import { peopleMigration } from './migrations/040-people.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -75,6 +76,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '037-bounded-records': boundedRecordsMigration(),
   '038-worker-languages': workerLanguagesMigration(),
   '039-candidate-decisions': candidateDecisionsMigration(dialect),
+  '040-people': peopleMigration(dialect),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {

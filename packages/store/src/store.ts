@@ -30,11 +30,14 @@ import { BulkInvitationsRepository } from './repositories/bulk-invitations.js';
 import { RemindersRepository } from './repositories/reminders.js';
 import { SandboxWorkersRepository } from './repositories/sandbox-workers.js';
 import { CandidateDecisionsRepository } from './repositories/candidate-decisions.js';
+import { PeopleRepository } from './repositories/people.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
   readonly orgs: OrgsRepository;
   readonly apiKeys: ApiKeysRepository;
+  /** Who holds the keys (issue 50): people with a name, an email and a role. */
+  readonly people: PeopleRepository;
   readonly tests: TestsRepository;
   readonly testLinks: TestLinksRepository;
   readonly invitations: InvitationsRepository;
@@ -92,6 +95,7 @@ const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: Inst
   return {
     orgs: () => new OrgsRepository(db),
     apiKeys: () => new ApiKeysRepository(db),
+    people: () => new PeopleRepository(db),
     tests: () => new TestsRepository(db, dialect),
     testLinks: () => new TestLinksRepository(db),
     invitations: () => new InvitationsRepository(db, jobsRepository(), dialect),

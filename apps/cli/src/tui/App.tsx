@@ -20,6 +20,7 @@ import { ConnectionContext, useConnection, type Connection } from './shell/clien
 import { ScreenErrorBoundary } from './shell/ScreenErrorBoundary.js';
 import { KeyRouter, useKeystrokes, type KeyHandler } from './shell/keyboard.js';
 import { ScreenSlotContext, type ScreenChrome, type ScreenSlot } from './shell/screen-slot.js';
+import { CapabilitiesProvider } from './shell/capabilities-context.js';
 import { TerminalSizeProvider, useTerminalSize, type TerminalSize } from './shell/terminal-size.js';
 import { useMachine } from './shell/use-machine.js';
 import { appKeys, appReducer, initialAppState, topOf, type Route, type StackEntry } from './state/app-state.js';
@@ -192,8 +193,10 @@ const Slot = ({ entry, active, footer, size, open, back, router, setChromes, opt
 /** The whole interactive UI over one connection. */
 export const App = ({ connection, size, options = {} }: { connection: Connection; size?: TerminalSize; options?: AppOptions }) => (
   <ConnectionContext.Provider value={connection}>
-    <TerminalSizeProvider {...(size ? { fixed: size } : {})}>
-      <Frame options={options} />
-    </TerminalSizeProvider>
+    <CapabilitiesProvider>
+      <TerminalSizeProvider {...(size ? { fixed: size } : {})}>
+        <Frame options={options} />
+      </TerminalSizeProvider>
+    </CapabilitiesProvider>
   </ConnectionContext.Provider>
 );

@@ -60,6 +60,7 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
   'DELETE /v2/org/testinvitation/:testInvitationId/notes/:noteId': 'annotate-candidates',
   'PUT /v2/org/testinvitation/:testInvitationId/rating': 'annotate-candidates',
   'DELETE /v2/org/testinvitation/:testInvitationId/rating': 'annotate-candidates',
+  'GET /v2/org/me': 'read-own-key',
 };
 
 /**

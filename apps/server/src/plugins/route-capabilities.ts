@@ -11,16 +11,19 @@ declare module 'fastify' {
   }
 }
 
-/** The refusal of a key whose role may not do what the route does; undefined when it may. */
-export const roleRefusal = (role: KeyRole, capability: Capability): RefusalError | undefined => {
-  if (keyMayDo(role, capability)) return undefined;
-  return role === 'blind-reviewer'
-    ? refusal(
-        '403.17',
-        'This API key is a blind reviewer key: it reads tests and grades the blind review queue by its references, and reads nothing that names a candidate (decision 655).',
-      )
-    : refusal('403.17', 'This API key is a reviewer key: it can read tests and reports and grade answers, not change anything else. Use a full (admin) key.');
+/** What a refusal says each role may do instead (decision 770). */
+const roleWords: Record<KeyRole, string> = {
+  admin: 'a full key',
+  recruiter:
+    "a recruiter key: it invites candidates, changes invitations and test links and grades, not the organization's tests, settings, webhooks or integrations. Use a full (admin) key.",
+  reviewer: 'a reviewer key: it can read tests and reports and grade answers, not change anything else. Use a full (admin) key.',
+  'blind-reviewer':
+    'a blind reviewer key: it reads tests and grades the blind review queue by its references, and reads nothing that names a candidate (decision 655).',
 };
+
+/** The refusal of a key whose role may not do what the route does; undefined when it may. */
+export const roleRefusal = (role: KeyRole, capability: Capability): RefusalError | undefined =>
+  keyMayDo(role, capability) ? undefined : refusal('403.17', `This API key is ${roleWords[role]}`);
 
 /** Checks the role of the request's key (set by the API-key hook, which runs before any route's own hook). */
 const requireRoleFor =

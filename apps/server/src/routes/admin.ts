@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiKeyList, CreateOrgInput, CreatedOrg, FULL_KEY_ROLE, IdParam, IssueKeyInput, IssuedKey, RevokedKey, newOrgTimeZoneId, succeed } from '@assay/domain';
+import { ApiKeyList, CreateOrgInput, CreatedOrg, IdParam, IssueKeyInput, IssuedKey, RevokedKey, keyHolderFor, newOrgTimeZoneId, succeed } from '@assay/domain';
 import { generateApiKey, hashApiKey, sameHash } from '../auth/api-key.js';
 import type { Repositories } from '@assay/store';
 import type { AppContext } from '../context.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { honourIdempotencyKeys } from '../idempotency/idempotency-keys.js';
 import { found, refusal, unwrap } from '../refusal-error.js';
+import { adminPeopleRoutes } from './admin-people.js';
 import { envelopeResponses } from './responses.js';
 
 const adminSecurity = [{ adminToken: [] }];
@@ -27,20 +28,27 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { conf
   honourIdempotencyKeys(app, { keys: store.idempotencyKeys, now, scopeOf: () => 'admin' });
 
   const orgOf = async (orgId: number) => found(await store.orgs.find(orgId), '404.5', `No organization ${orgId}.`);
-  /** Without a role a key is a full key; without a label it is labelled with its prefix (decision in 33-reviewkeys). */
+  /**
+   * Without a role a key is a full key (or its person's role); without a label it is labelled with its prefix (decision
+   * in 33-reviewkeys); without a person it gets an unnamed one of its own (decision 772).
+   */
   const issueKey = async (repositories: Repositories, orgId: number, input: IssueKeyInput = {}) => {
+    const person = input.personId === undefined ? undefined : await repositories.people.find(orgId, input.personId);
+    const holder = unwrap(keyHolderFor(input.personId, person, input.role));
     const key = generateApiKey();
-    const access = { role: input.role ?? FULL_KEY_ROLE, label: input.label ?? key.prefix };
-    const keyId = await repositories.apiKeys.insert(orgId, key.keyHash, key.prefix, now(), access);
-    return { orgId, keyId, apiKey: key.apiKey, ...access };
+    const access = { role: holder.role, label: input.label ?? key.prefix };
+    const { keyId, personId } = await repositories.apiKeys.issue(orgId, key.keyHash, key.prefix, now(), { ...access, personId: holder.personId });
+    return { orgId, keyId, apiKey: key.apiKey, ...access, personId };
   };
   const issueKeyDescription =
-    'Optional body `{ "role": "admin" | "reviewer", "label": "…" }`. Without a role the key is a full (`admin`) key; a `reviewer` key reads tests and reports and grades, and is refused (403.17) on every route that changes something. Without a label the key is labelled with its prefix. The API key is shown only in this response.';
+    'Optional body `{ "role": "admin" | "recruiter" | "reviewer" | "blind-reviewer", "label": "…", "personId": 7 }`. Without a role the key is a full (`admin`) key, or has its person\'s role; a `recruiter` key invites and changes invitations and links but not the organization\'s settings, a `reviewer` key reads tests and reports and grades, and each is refused (403.17) on every route its role may not use (docs/security.md). Without a label the key is labelled with its prefix. With `personId` the key is that person\'s (404.20 for an unknown person, 409.20 for a deactivated one); without, it gets an unnamed person of its own. The API key is shown only in this response.';
   /** After a key's change commits: this instance's cache answers from the database again. */
   const forgetKeys = <Answer>(answer: Answer, keyHashes: readonly string[] = []): Answer => {
     keyCache.forget(keyHashes);
     return answer;
   };
+
+  await app.register(adminPeopleRoutes, { store, keyCache, now });
 
   app.post(
     '/orgs',

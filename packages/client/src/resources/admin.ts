@@ -1,12 +1,30 @@
-import { ApiKeyList, CreatedOrg, IssuedKey, RevokedKey, type CreateOrgInput, type IssueKeyInput } from '@assay/domain/schemas';
+import {
+  ApiKeyList,
+  CreatedOrg,
+  IssuedKey,
+  Person,
+  PersonList,
+  RevokedKey,
+  type CreateOrgInput,
+  type IssueKeyInput,
+  type PersonInput,
+  type PersonUpdate,
+} from '@assay/domain/schemas';
 import type { z } from 'zod';
 import type { CallOptions } from '../core/options.js';
 import { segment } from '../core/path.js';
 import type { Transport } from '../core/transport.js';
 
 export type CreateOrgBody = z.input<typeof CreateOrgInput>;
-/** `role` ("admin", the default, or "reviewer": reads and grades only) and `label` (the key's prefix by default). */
+/**
+ * `role` ("admin", the default or the person's; "recruiter"; "reviewer": reads and grades only; "blind-reviewer"),
+ * `label` (the key's prefix by default) and `personId` (the person it is for; a new unnamed one without).
+ */
 export type IssueKeyBody = z.input<typeof IssueKeyInput>;
+/** A person: `name`, optional `email` and `role` ("admin" by default). */
+export type AddPersonBody = z.input<typeof PersonInput>;
+/** Any of `name`, `email` (null clears it) and `role` (applied to each of their active keys). */
+export type UpdatePersonBody = z.input<typeof PersonUpdate>;
 
 const admin = { credential: 'adminToken', acceptsIdempotencyKey: true } as const;
 
@@ -43,13 +61,38 @@ export class AdminKeys {
   }
 }
 
+/** People of an organization (issue 50): who holds its keys, named in histories, grades and reviews. */
+export class AdminPeople {
+  constructor(private readonly transport: Transport) {}
+
+  list(orgId: number, options?: CallOptions): Promise<PersonList> {
+    return this.transport.json({ method: 'GET', path: `/admin/orgs/${segment(orgId)}/people`, credential: 'adminToken' }, PersonList, options);
+  }
+
+  add(orgId: number, person: AddPersonBody, options?: CallOptions): Promise<Person> {
+    return this.transport.json({ method: 'POST', path: `/admin/orgs/${segment(orgId)}/people`, body: person, ...admin }, Person, options);
+  }
+
+  /** 404.20 for a person of no org, or of another. */
+  update(orgId: number, personId: number, change: UpdatePersonBody, options?: CallOptions): Promise<Person> {
+    return this.transport.json({ method: 'POST', path: `/admin/orgs/${segment(orgId)}/people/${segment(personId)}`, body: change, ...admin }, Person, options);
+  }
+
+  /** Revokes every key of theirs; the person stays, so histories still name them. */
+  deactivate(orgId: number, personId: number, options?: CallOptions): Promise<Person> {
+    return this.transport.json({ method: 'POST', path: `/admin/orgs/${segment(orgId)}/people/${segment(personId)}/deactivate`, ...admin }, Person, options);
+  }
+}
+
 /** The operator API (`/admin`, on when the server has ASSAY_ADMIN_TOKEN): needs `adminToken`, not an API key. */
 export class Admin {
   readonly orgs: AdminOrgs;
   readonly keys: AdminKeys;
+  readonly people: AdminPeople;
 
   constructor(transport: Transport) {
     this.orgs = new AdminOrgs(transport);
     this.keys = new AdminKeys(transport);
+    this.people = new AdminPeople(transport);
   }
 }

@@ -25,7 +25,7 @@ const evidenceText = (eventId: string): string => {
     .exhaustive();
 };
 
-/** A key by its label (its id when it has none), the candidate, or Assay. */
+/** A key by the name the store resolved (actorName: its person's, else its label; its id when empty), the candidate, or Assay. */
 export const historyActorText = (by: HistoryBy): string => (by === 'candidate' ? 'Candidate' : by === 'system' ? 'System' : by.label || `key ${by.keyId}`);
 
 const whatOf = (entry: HistoryEntry): string =>

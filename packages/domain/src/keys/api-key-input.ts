@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from '../ids.js';
 import { singleLineText } from '../schemas/text-fields.js';
 import { KeyRole } from './key-roles.js';
 
@@ -10,6 +11,8 @@ export const IssueKeyInput = z
   .object({
     role: KeyRole.optional(),
     label: singleLineText('label', 100).optional(),
+    /** The person the key is for (issue 50); without one the key gets a new unnamed person of its own. */
+    personId: Id.optional(),
   })
   .meta({ id: 'IssueKeyBody' });
 export type IssueKeyInput = z.infer<typeof IssueKeyInput>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FULL_KEY_ROLE, KeyRole, capabilities, keyMayDo, keyRoles } from '../core.js';
-import { IssueKeyInput } from '../schemas.js';
+import { FULL_KEY_ROLE, KeyRole, actorName, capabilities, capabilitiesOf, keyMayDo, keyRoles } from '../core.js';
+import { IssueKeyInput, PersonInput, PersonUpdate } from '../schemas.js';
 
 const reads = ['read-tests', 'read-reports', 'read-deliveries', 'read-events', 'read-candidate-page', 'read-integrations'] as const;
 
@@ -12,7 +12,39 @@ describe('keyMayDo', () => {
 
   it("lets a reviewer key read, grade (by id and by review reference) and nothing else (not Greenhouse's error reports: decision 636)", () => {
     const allowed = capabilities.filter((capability) => keyMayDo('reviewer', capability));
-    expect(allowed).toEqual([...reads, 'read-review-queue', 'grade', 'grade-by-reference', 'annotate-candidates']);
+    expect(allowed).toEqual([...reads, 'read-review-queue', 'read-own-key', 'grade', 'grade-by-reference', 'annotate-candidates']);
+  });
+
+  it("lets a recruiter key do a hiring team's moves but not the org's settings, webhooks or Greenhouse's reports (decision 770)", () => {
+    const allowed = capabilitiesOf('recruiter');
+    expect(allowed).toEqual([
+      ...reads,
+      'read-review-queue',
+      'read-own-key',
+      'grade',
+      'grade-by-reference',
+      'annotate-candidates',
+      'change-test-links',
+      'register-candidates',
+      'change-invitations',
+      'revoke-report-links',
+      'decide-candidates',
+    ]);
+    for (const kept of [
+      'read-webhook-secrets',
+      'import-tests',
+      'change-webhooks',
+      'change-candidate-page',
+      'change-integrations',
+      'report-partner-errors',
+    ] as const) {
+      expect(keyMayDo('recruiter', kept)).toBe(false);
+    }
+  });
+
+  it("lets every key, a blind reviewer's too, read who it is", () => {
+    for (const role of keyRoles) expect(keyMayDo(role, 'read-own-key')).toBe(true);
+    expect(capabilitiesOf('blind-reviewer')).toEqual(['read-tests', 'read-review-queue', 'read-own-key', 'grade-by-reference']);
   });
 
   it('keeps sending tests and changing integrations from a reviewer key', () => {
@@ -48,5 +80,30 @@ describe('IssueKeyInput', () => {
     expect(IssueKeyInput.safeParse({ label: '   ' }).success).toBe(false);
     expect(IssueKeyInput.safeParse({ label: 'a\u001bb' }).success).toBe(false);
     expect(IssueKeyInput.safeParse({ label: 'x'.repeat(101) }).success).toBe(false);
+  });
+});
+
+describe('people (issue 50)', () => {
+  it('names an actor by their person, else the key label, else the prefix (decision 773)', () => {
+    expect(actorName({ personName: 'Dana Reviewer', label: 'assay_74p5sY', prefix: 'assay_74p5sY' })).toBe('Dana Reviewer');
+    expect(actorName({ personName: null, label: 'Panel A', prefix: 'assay_74p5sY' })).toBe('Panel A');
+    expect(actorName({ personName: null, label: null, prefix: 'assay_74p5sY' })).toBe('assay_74p5sY');
+  });
+
+  it('takes a person with a name, and refuses a blank name, a bad email or an empty change', () => {
+    expect(PersonInput.parse({ name: ' Dana ', email: 'dana@example.com', role: 'recruiter' })).toEqual({
+      name: 'Dana',
+      email: 'dana@example.com',
+      role: 'recruiter',
+    });
+    expect(PersonInput.safeParse({ name: '  ' }).success).toBe(false);
+    expect(PersonInput.safeParse({ name: 'Dana', email: 'nope' }).success).toBe(false);
+    expect(PersonUpdate.safeParse({}).success).toBe(false);
+    expect(PersonUpdate.parse({ email: null })).toEqual({ email: null });
+  });
+
+  it('issues a key for a person by id', () => {
+    expect(IssueKeyInput.parse({ personId: 4, role: 'reviewer' })).toEqual({ personId: 4, role: 'reviewer' });
+    expect(IssueKeyInput.safeParse({ personId: 0 }).success).toBe(false);
   });
 });

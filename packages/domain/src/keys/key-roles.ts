@@ -4,10 +4,11 @@ import { z } from 'zod';
  * What an org API key may do. `admin` is the full key: every key issued before roles existed, and every key
  * issued without a role, is one. A `reviewer` key reads tests and reports and grades answers; it changes nothing
  * else (issue 32, least privilege). A `blind-reviewer` key grades the blind review queue and reads nothing that
- * names a candidate: blindness is the key's, not the request's (decision 655).
+ * names a candidate: blindness is the key's, not the request's (decision 655). A `recruiter` key does what a hiring
+ * team's recruiter does (invites, cancels, reattempts, links, grades) but not the org's settings (decision 770).
  */
-export const keyRoles = ['admin', 'reviewer', 'blind-reviewer'] as const;
-export const KeyRole = z.enum(keyRoles, { error: 'role must be "admin", "reviewer" or "blind-reviewer"' });
+export const keyRoles = ['admin', 'recruiter', 'reviewer', 'blind-reviewer'] as const;
+export const KeyRole = z.enum(keyRoles, { error: 'role must be "admin", "recruiter", "reviewer" or "blind-reviewer"' });
 export type KeyRole = z.infer<typeof KeyRole>;
 
 /** The role of a key issued without one, and of every key issued before roles existed. */
@@ -26,6 +27,7 @@ export const capabilities = [
   'read-webhook-secrets',
   'read-integrations',
   'read-review-queue',
+  'read-own-key',
   'grade',
   'grade-by-reference',
   'annotate-candidates',
@@ -43,10 +45,12 @@ export const capabilities = [
 export type Capability = (typeof capabilities)[number];
 
 /** Every key that may see who a candidate is. */
-const everyKey: readonly KeyRole[] = ['admin', 'reviewer'];
+const everyKey: readonly KeyRole[] = ['admin', 'recruiter', 'reviewer'];
 /** Those and the blind reviewer's: only where nothing names a candidate (decision 655). */
 const blindToo: readonly KeyRole[] = [...everyKey, 'blind-reviewer'];
 const adminOnly: readonly KeyRole[] = ['admin'];
+/** The hiring team's moves on candidates, invitations and links (decision 770); not the org's settings. */
+const recruiters: readonly KeyRole[] = ['admin', 'recruiter'];
 
 /**
  * Who may do what: a Record over the whole union, so a new capability does not compile until it says who may.
@@ -66,16 +70,18 @@ const rolesThatMay: Record<Capability, readonly KeyRole[]> = {
   'read-integrations': everyKey,
   // The review queue answers a blind-reviewer key blind, whatever it asks; it grades by the queue's references.
   'read-review-queue': blindToo,
+  // Who the key is, its person and what it may do (`GET /v2/org/me`): every key, so fronts offer only what it may.
+  'read-own-key': blindToo,
   grade: everyKey,
   'grade-by-reference': blindToo,
   // Greenhouse's report of an answer it could not use, written into an invitation's history: only the key Greenhouse
   // uses, which must be an admin key to send tests at all (decision 636); a reviewer key has no reason to call it.
   'report-partner-errors': adminOnly,
   'import-tests': adminOnly,
-  'change-test-links': adminOnly,
-  'register-candidates': adminOnly,
-  'change-invitations': adminOnly,
-  'revoke-report-links': adminOnly,
+  'change-test-links': recruiters,
+  'register-candidates': recruiters,
+  'change-invitations': recruiters,
+  'revoke-report-links': recruiters,
   'change-webhooks': adminOnly,
   'change-candidate-page': adminOnly,
   'change-integrations': adminOnly,
@@ -83,8 +89,11 @@ const rolesThatMay: Record<Capability, readonly KeyRole[]> = {
   // (shortlist, advance, reject, hold) is the hiring team's choice, and a reviewer key that grades must not also decide.
   // A blind reviewer sees no candidate, so has nothing to annotate.
   'annotate-candidates': everyKey,
-  'decide-candidates': adminOnly,
+  'decide-candidates': recruiters,
 };
 
 /** The one rule of key roles: may a key of `role` do `capability`? */
 export const keyMayDo = (role: KeyRole, capability: Capability): boolean => rolesThatMay[capability].includes(role);
+
+/** Everything a key of `role` may do, in the order `capabilities` names them (what `GET /v2/org/me` answers). */
+export const capabilitiesOf = (role: KeyRole): Capability[] => capabilities.filter((capability) => keyMayDo(role, capability));

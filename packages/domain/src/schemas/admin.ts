@@ -15,7 +15,16 @@ export type CreateOrgInput = z.infer<typeof CreateOrgInput>;
 export const CreatedOrg = z.object({ orgId: Id, apiKey: z.string() }).meta({ id: 'CreatedOrg' });
 export type CreatedOrg = z.infer<typeof CreatedOrg>;
 
-export const IssuedKey = z.object({ orgId: Id, keyId: Id, apiKey: z.string(), role: KeyRole, label: z.string() }).meta({ id: 'IssuedKey' });
+export const IssuedKey = z
+  .object({
+    orgId: Id,
+    keyId: Id,
+    apiKey: z.string(),
+    role: KeyRole,
+    label: z.string(),
+    personId: Id.meta({ description: 'The person the key is for (issue 50).' }),
+  })
+  .meta({ id: 'IssuedKey' });
 export type IssuedKey = z.infer<typeof IssuedKey>;
 
 export const ApiKeySummary = z
@@ -24,6 +33,8 @@ export const ApiKeySummary = z
     prefix: z.string(),
     role: KeyRole,
     label: z.string(),
+    /** The person the key is for; a key issued before people existed has an unnamed person of its own. */
+    personId: Id,
     createdAt: z.string(),
     revokedAt: z.string().nullable(),
   })

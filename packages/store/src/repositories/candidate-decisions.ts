@@ -231,13 +231,15 @@ export class CandidateDecisionsRepository {
       db
         .selectFrom('candidate_decisions')
         .leftJoin('api_keys', 'api_keys.id', 'candidate_decisions.key_id')
-        .select(['decision', 'reason', 'decided_at', 'key_id', 'api_keys.label', 'api_keys.prefix'])
+        .leftJoin('people', 'people.id', 'api_keys.person_id')
+        .select(['decision', 'reason', 'decided_at', 'key_id', 'api_keys.label', 'api_keys.prefix', 'people.name as person_name'])
         .where('invitation_id', '=', invitationId)
         .executeTakeFirst(),
       this.tagsOf(db, invitationId),
       db
         .selectFrom('candidate_notes')
         .leftJoin('api_keys', 'api_keys.id', 'candidate_notes.key_id')
+        .leftJoin('people', 'people.id', 'api_keys.person_id')
         .select([
           'candidate_notes.id',
           'candidate_notes.text',
@@ -246,6 +248,7 @@ export class CandidateDecisionsRepository {
           'candidate_notes.key_id',
           'api_keys.label',
           'api_keys.prefix',
+          'people.name as person_name',
         ])
         .where('candidate_notes.invitation_id', '=', invitationId)
         .orderBy('candidate_notes.id')
@@ -253,14 +256,15 @@ export class CandidateDecisionsRepository {
       db
         .selectFrom('candidate_ratings')
         .leftJoin('api_keys', 'api_keys.id', 'candidate_ratings.key_id')
-        .select(['rating', 'rated_at', 'key_id', 'api_keys.label', 'api_keys.prefix'])
+        .leftJoin('people', 'people.id', 'api_keys.person_id')
+        .select(['rating', 'rated_at', 'key_id', 'api_keys.label', 'api_keys.prefix', 'people.name as person_name'])
         .where('invitation_id', '=', invitationId)
         .orderBy('rated_at')
         .orderBy('key_id')
         .execute(),
     ]);
-    const by = (row: { key_id: number; label: string | null; prefix: string | null }) =>
-      byOf({ actor: 'key', key_id: Number(row.key_id), label: row.label, prefix: row.prefix });
+    const by = (row: { key_id: number; label: string | null; prefix: string | null; person_name: string | null }) =>
+      byOf({ actor: 'key', key_id: Number(row.key_id), label: row.label, prefix: row.prefix, person_name: row.person_name });
     const standing = decision && decision.decision !== null ? decision : undefined;
     return {
       testInvitationId: invitationId,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { EVIDENCE_REVIEW_BOUND, type EvidenceOutcome, type EvidenceReview } from '@assay/domain';
+import { EVIDENCE_REVIEW_BOUND, actorName, type EvidenceOutcome, type EvidenceReview } from '@assay/domain';
 import type { Database } from '../database.js';
 import { recordHistory } from './invitation-history.js';
 import { takeBoundedSeq } from './bounded-streams.js';
@@ -67,7 +67,9 @@ export class EvidenceReviewsRepository {
     const rows = await this.db
       .selectFrom('evidence_reviews')
       .leftJoin('api_keys', 'api_keys.id', 'evidence_reviews.key_id')
+      .leftJoin('people', 'people.id', 'api_keys.person_id')
       .select([
+        'people.name as person_name',
         'evidence_reviews.event_id',
         'evidence_reviews.outcome',
         'evidence_reviews.note',
@@ -86,7 +88,7 @@ export class EvidenceReviewsRepository {
         outcome: row.outcome as EvidenceOutcome,
         note: row.note,
         reviewedAt: new Date(row.reviewed_at).toISOString(),
-        reviewedBy: { keyId: row.key_id, label: row.label ?? row.prefix ?? '' },
+        reviewedBy: { keyId: row.key_id, label: actorName({ personName: row.person_name, label: row.label, prefix: row.prefix }) },
       });
     }
     return latest;

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import {
+  actorName,
   formatWireDateTime,
   GRADE_BOUND,
   gradeChange,
@@ -48,15 +49,28 @@ export interface GradeHistoryEntry extends Grade {
 }
 
 /**
- * Every grade of the org's invitations `invitationIds` (another org's give none), with its key's label and prefix: the
+ * Every grade of the org's invitations `invitationIds` (another org's give none), with its key's person, label and prefix: the
  * one read each list of grades starts from (an attempt's current ones, its history, a page of the review queue).
  */
 export const gradesOf = (db: Kysely<Database>, orgId: number, invitationIds: readonly number[]) =>
   db
     .selectFrom('grades as g')
     .innerJoin('api_keys as k', 'k.id', 'g.key_id')
+    .leftJoin('people as p', 'p.id', 'k.person_id')
     .innerJoin('invitations as i', 'i.id', 'g.invitation_id')
-    .select(['g.invitation_id', 'g.question_id', 'g.marks', 'g.criteria', 'g.comment', 'g.key_id', 'g.graded_at', 'g.superseded_at', 'k.label', 'k.prefix'])
+    .select([
+      'g.invitation_id',
+      'g.question_id',
+      'g.marks',
+      'g.criteria',
+      'g.comment',
+      'g.key_id',
+      'g.graded_at',
+      'g.superseded_at',
+      'k.label',
+      'k.prefix',
+      'p.name as person_name',
+    ])
     .where('g.invitation_id', 'in', invitationIds)
     .where('i.org_id', '=', orgId);
 
@@ -68,14 +82,15 @@ export type GradeRow = {
   graded_at: number;
   label: string | null;
   prefix: string;
+  person_name: string | null;
 };
 
-/** A stored grade row, with its key's label and prefix, as the API shows it. */
+/** A stored grade row, its grader named by actorName (decision 773), as the API shows it. */
 export const toGrade = (row: GradeRow): Grade => ({
   marks: Number(row.marks),
   criteria: row.criteria === null ? [] : (JSON.parse(row.criteria) as CriterionMarks[]),
   comment: row.comment,
-  gradedBy: { keyId: Number(row.key_id), label: row.label ?? row.prefix },
+  gradedBy: { keyId: Number(row.key_id), label: actorName({ personName: row.person_name, label: row.label, prefix: row.prefix }) },
   gradedAt: formatWireDateTime(Number(row.graded_at)),
 });
 
@@ -184,8 +199,13 @@ export class GradesRepository {
       .execute();
     await trx.deleteFrom('review_items').where('invitation_id', '=', invitationId).where('question_id', '=', questionId).execute();
     await trx.updateTable('invitations').set({ updated_at: now }).where('id', '=', invitationId).execute();
-    const key = await trx.selectFrom('api_keys').select(['label', 'prefix']).where('id', '=', keyId).executeTakeFirstOrThrow();
-    return toGrade({ marks: accepted.marks, criteria, comment: accepted.comment, key_id: keyId, graded_at: now, label: key.label, prefix: key.prefix });
+    const key = await trx
+      .selectFrom('api_keys')
+      .leftJoin('people', 'people.id', 'api_keys.person_id')
+      .select(['api_keys.label', 'api_keys.prefix', 'people.name as person_name'])
+      .where('api_keys.id', '=', keyId)
+      .executeTakeFirstOrThrow();
+    return toGrade({ marks: accepted.marks, criteria, comment: accepted.comment, key_id: keyId, graded_at: now, ...key });
   }
 
   /** How many of the attempt's answers await a grade. */

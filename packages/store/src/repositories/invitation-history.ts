@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import {
+  actorName,
   COALESCED_HISTORY_KINDS,
   firstCompletionOf,
   omittedCount,
@@ -114,14 +115,19 @@ interface HistoryRow {
   key_id: number | null;
   label: string | null;
   prefix: string | null;
+  person_name: string | null;
   details: string;
   count: number;
   last_at: number;
 }
 
-/** Who, as the history names them: also the author of a note, a rating or a decision (candidate-decisions.ts). */
-export const byOf = (row: Pick<HistoryRow, 'actor' | 'key_id' | 'label' | 'prefix'>): HistoryBy =>
-  row.actor === 'key' && row.key_id !== null ? { keyId: row.key_id, label: row.label ?? row.prefix ?? '' } : row.actor === 'candidate' ? 'candidate' : 'system';
+/** Who made an entry (also the author of a note, a rating or a decision: candidate-decisions.ts): a key named by its person (actorName, decision 773), the candidate, or Assay. */
+export const byOf = (row: Pick<HistoryRow, 'actor' | 'key_id' | 'label' | 'prefix' | 'person_name'>): HistoryBy =>
+  row.actor === 'key' && row.key_id !== null
+    ? { keyId: row.key_id, label: actorName({ personName: row.person_name, label: row.label, prefix: row.prefix }) }
+    : row.actor === 'candidate'
+      ? 'candidate'
+      : 'system';
 
 const entryOf = (row: HistoryRow): StoredHistoryEntry => ({
   at: row.at,
@@ -173,7 +179,9 @@ export class InvitationHistoryRepository {
     const rows = await this.db
       .selectFrom('invitation_history')
       .leftJoin('api_keys', 'api_keys.id', 'invitation_history.key_id')
+      .leftJoin('people', 'people.id', 'api_keys.person_id')
       .select([
+        'people.name as person_name',
         'invitation_history.at',
         'invitation_history.kind',
         'invitation_history.actor',
@@ -235,7 +243,8 @@ export class InvitationHistoryRepository {
     const rows = await this.db
       .selectFrom('test_exports')
       .leftJoin('api_keys', 'api_keys.id', 'test_exports.key_id')
-      .select(['test_exports.at', 'test_exports.actor', 'test_exports.key_id', 'api_keys.label', 'api_keys.prefix'])
+      .leftJoin('people', 'people.id', 'api_keys.person_id')
+      .select(['test_exports.at', 'test_exports.actor', 'test_exports.key_id', 'api_keys.label', 'api_keys.prefix', 'people.name as person_name'])
       .where('test_exports.org_id', '=', orgId)
       .where('test_exports.test_id', '=', testId)
       .where('test_exports.format', '=', 'excel')

@@ -6,6 +6,8 @@ import { columnsFor, Row } from '../components/Row.js';
 import { StatusText } from '../components/StatusText.js';
 import { IntegrityMark } from '../components/IntegrityText.js';
 import { HINTS } from '../hints.js';
+import { useMay } from '../shell/capabilities-context.js';
+import { deniedKeys, isDenied } from '../state/key-permissions.js';
 import { loadInvitations, type InvitationRow } from '../data/invitations-of-test.js';
 import { useConnection } from '../shell/client-context.js';
 import { applyDecision } from '../input/key-decision.js';
@@ -49,7 +51,10 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
   useOnReturn(() => dispatch({ type: 'reload' }));
 
   const selected = selectedRow(state, INVITATIONS_VIEW);
-  const offered = selected ? offeredMoves(selected.testStatus) : [];
+  // Only the moves the key's role may make (issue 50): a reviewer is offered no cancel or reattempt.
+  const may = useMay();
+  const denied = deniedKeys('invitations', may);
+  const offered = selected && may('change-invitations') ? offeredMoves(selected.testStatus) : [];
   useChrome({
     title: 'Invitations',
     hints: move.phase === 'confirming' ? HINTS.confirm : state.editing ? HINTS.searching : HINTS.invitations(offered),
@@ -60,6 +65,7 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
   useScreenKeys(
     (stroke) =>
       moving.keys(stroke) ||
+      (!current().editing && isDenied(denied, stroke)) ||
       applyDecision(
         invitationsKeys({ state: current(), view: INVITATIONS_VIEW, pageSize: visible }, testId, stroke),
         dispatch,

@@ -21,6 +21,8 @@ import { Confirm } from '../components/Confirm.js';
 import { remoteCallKey } from '../state/remote-state.js';
 import { linksKeys } from '../state/screen-keys.js';
 import { HINTS } from '../hints.js';
+import { useMay } from '../shell/capabilities-context.js';
+import { deniedKeys, isDenied, permittedHints } from '../state/key-permissions.js';
 
 /** Rows taken by the header, the selected link's details and the status lines. */
 const CHROME_ROWS = 9 + LIST_POSITION_ROWS;
@@ -68,9 +70,11 @@ export const LinksScreen = ({ testId, testName }: { testId: number; testName: st
   }, [toggle.phase, dispatch]);
   useOnReturn(() => dispatch({ type: 'reload' }));
 
+  // Only the moves the key's role may make (issue 50): a reviewer is offered no new link, edit, switch or register.
+  const denied = deniedKeys('links', useMay());
   useChrome({
     title: 'Links',
-    hints: toggle.phase === 'confirming' ? HINTS.confirm : state.editing ? HINTS.searching : HINTS.links,
+    hints: toggle.phase === 'confirming' ? HINTS.confirm : state.editing ? HINTS.searching : permittedHints(HINTS.links, denied),
     typing: state.editing,
     modal: toggle.phase === 'confirming' || state.editing,
   });
@@ -78,6 +82,7 @@ export const LinksScreen = ({ testId, testName }: { testId: number; testName: st
   useScreenKeys(
     (stroke) =>
       applyDecision(actionKeys(toggling.current(), stroke), toggleDispatch) ||
+      (!current().editing && isDenied(denied, stroke)) ||
       applyDecision(
         linksKeys({ state: current(), view, pageSize: visible }, { testId, testName }, stroke),
         dispatch,

@@ -13,6 +13,7 @@ import { columnsFor, Row } from '../components/Row.js';
 import { StatusText } from '../components/StatusText.js';
 import { IntegrityText } from '../components/IntegrityText.js';
 import { HINTS } from '../hints.js';
+import { useMay } from '../shell/capabilities-context.js';
 import { useConnection } from '../shell/client-context.js';
 import { applyDecision } from '../input/key-decision.js';
 import { performWith } from '../shell/screen-effects.js';
@@ -113,7 +114,9 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
 
   const data = state.value;
   usePoll(state.phase !== 'loading' && data !== null && reportWillChange(data.report), state.attempt, pollDelayMs, () => dispatch({ type: 'reload' }));
-  const offered = data ? offeredMoves(data.report.testStatus) : [];
+  // Only the moves the key's role may make (issue 50): a reviewer is offered no cancel or reattempt.
+  const mayMove = useMay()('change-invitations');
+  const offered = data && mayMove ? offeredMoves(data.report.testStatus) : [];
   const evidence = data ? evidenceRows(data.details.integrity, data.details.questions) : [];
   const naming = download.phase === 'naming';
   const noting = reviewing.state.phase !== 'browsing';
@@ -141,7 +144,7 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
       ) ||
       applyDecision(evidencePickKeys(reviewing.current(), rowsNow(), stroke), reviewing.send) ||
       applyDecision(
-        reportKeys<ReportData>(current().value?.report.testStatus, testInvitationId, stroke),
+        reportKeys<ReportData>(mayMove ? current().value?.report.testStatus : undefined, testInvitationId, stroke),
         dispatch,
         performWith({
           open,

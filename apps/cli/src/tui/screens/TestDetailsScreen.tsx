@@ -15,6 +15,8 @@ import { downloadKeys } from '../state/download-state.js';
 import { initialRemote, remoteCallKey, remoteReducer } from '../state/remote-state.js';
 import { testDetailsKeys } from '../state/screen-keys.js';
 import { HINTS } from '../hints.js';
+import { useMay } from '../shell/capabilities-context.js';
+import { deniedKeys, isDenied, permittedHints } from '../state/key-permissions.js';
 
 export const TestDetailsScreen = ({ testId }: { testId: number }) => {
   const { client } = useConnection();
@@ -32,9 +34,11 @@ export const TestDetailsScreen = ({ testId }: { testId: number }) => {
 
   const test = state.value;
   const naming = download.phase === 'naming';
+  // Only the moves the key's role may make (issue 50): a reviewer is offered no invite or bulk invite.
+  const denied = deniedKeys('testDetails', useMay());
   useChrome({
     title: test ? test.testName : `Test ${testId}`,
-    hints: naming ? HINTS.naming : HINTS.testDetails,
+    hints: naming ? HINTS.naming : permittedHints(HINTS.testDetails, denied),
     typing: naming,
     modal: naming,
   });
@@ -42,6 +46,7 @@ export const TestDetailsScreen = ({ testId }: { testId: number }) => {
   useScreenKeys(
     (stroke) =>
       applyDecision(downloadKeys(exporting.current(), stroke), exporting.send) ||
+      (exporting.current().phase !== 'naming' && isDenied(denied, stroke)) ||
       applyDecision(testDetailsKeys(current(), testId, stroke), dispatch, performWith({ open, export: (path) => exporting.send({ type: 'start', path }) })),
   );
 
