@@ -27,3 +27,6 @@ export * from './reminders/reminder-settings.js';
 export * from './reminders/reminder-window.js';
 export * from './reminders/reminders-due.js';
 export * from './reminders/invitation-expiry.js';
+
+// Issue 50 item 4: which invitations Assay emails on request, and whether a reattempt emails (decisions 780, 781).
+export { invitationEmailWanted, reattemptEmailWanted } from './invitation-email.js';

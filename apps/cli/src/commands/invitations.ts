@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { answeredUrl } from '../format/checked-url.js';
+import { invitationEmailNote } from '../registration/invitation-email-note.js';
 import { parseId } from './arguments.js';
 import type { CliIo } from './cli-io.js';
 import { connect } from './connection.js';
@@ -26,11 +27,14 @@ export const registerInvitations = (program: Command, io: CliIo): void => {
     invitations
       .command('reattempt')
       .description('a new attempt for a completed invitation (4.10); prints its URL')
-      .argument('<ID>', 'the testInvitationId', parseId),
+      .argument('<ID>', 'the testInvitationId', parseId)
+      .option('--send-email', 'email the candidate the new attempt')
+      .option('--no-send-email', 'never email it (left out: emailed when the first invitation was, decision 781)'),
   ).action(
-    act(io, async (io, options: GlobalOptions, id: number) => {
-      const reattempt = await (await connect(io, options.profile)).invitations.reattempt(id);
+    act(io, async (io, options: GlobalOptions & { sendEmail?: boolean }, id: number) => {
+      const reattempt = await (await connect(io, options.profile)).invitations.reattempt(id, undefined, { sendEmail: options.sendEmail });
       const url = answeredUrl(reattempt.takeTestURL, 'take-test URL');
+      if (reattempt.emailQueued !== undefined) io.stderr.write(`${invitationEmailNote(reattempt.emailQueued)}\n`);
       emit(io, options, reattempt, () => url);
     }),
   );
