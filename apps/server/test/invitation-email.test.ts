@@ -110,6 +110,33 @@ describe.each(backends)('invitation and reattempt emails on %s', (backend) => {
     expect(smtp.to('bo@example.com')).toHaveLength(1);
   });
 
+  it('through a link: the invitation and its reattempt say the link’s end in the link’s zone (decision 783)', async () => {
+    const testId = await h.importTest();
+    const link = expectSuccess<{ testLinkId: number }>(
+      await h.request({
+        method: 'POST',
+        url: `/v2/org/tests/${testId}/testlinks`,
+        body: { testLinkName: 'Autumn', accessTime: 1, startDateTime: '2020-01-01T00:00:00', endDateTime: '2099-01-06T17:30:00', timeZoneId: 1110 },
+      }),
+    );
+    const registered = expectSuccess<{ testInvitationId: number; testUrl: string; emailQueued?: boolean }>(
+      await h.request({
+        method: 'POST',
+        url: `/v2/org/tests/${testId}/testlinks/${link.testLinkId}/register`,
+        body: { emailId: 'cy@example.com', fullName: 'Cy', sendEmail: true },
+      }),
+    );
+    expect(registered.emailQueued).toBe(true);
+    const api = candidate(h, tokenOf(registered.testUrl));
+    await api.client.start();
+    expectSuccess(await api.submit());
+    expectSuccess(await h.request({ method: 'GET', url: `/v2/org/testinvitation/${registered.testInvitationId}/reattempt` }));
+    await drain();
+    const mails = smtp.to('cy@example.com');
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) expect(mail.text).toMatch(/It can be started until Tuesday, 6 January 2099(,| at) 18:30 \(Europe\/Berlin\)\./);
+  });
+
   it('refuses a sendEmail that is not a boolean, in the v2 shape', async () => {
     const testId = await h.importTest();
     expectFailure(await register(testId, { emailId: 'x@example.com', sendEmail: 'yes' }), '400.2');
