@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import { answeredUrl } from '../format/checked-url.js';
 import { invitationEmailNote } from '../registration/invitation-email-note.js';
-import { parseId } from './arguments.js';
+import { UsageError } from '../errors.js';
+import { parseId, parseWireDate } from './arguments.js';
+import { extendedExpiry, parseSpan } from './extend-by.js';
 import type { CliIo } from './cli-io.js';
 import { connect } from './connection.js';
 import { act, withJson, type GlobalOptions } from './json-option.js';
@@ -36,6 +38,22 @@ export const registerInvitations = (program: Command, io: CliIo): void => {
       const url = answeredUrl(reattempt.takeTestURL, 'take-test URL');
       if (reattempt.emailQueued !== undefined) io.stderr.write(`${invitationEmailNote(reattempt.emailQueued)}\n`);
       emit(io, options, reattempt, () => url);
+    }),
+  );
+
+  withJson(
+    invitations
+      .command('extend')
+      .description("give a not-yet-started invitation a later expiry of its own (PUT …/expiry); prints it")
+      .argument('<ID>', 'the testInvitationId', parseId)
+      .option('--until <DT>', 'the new expiry, UTC, YYYY-MM-DDTHH:MM:SS', parseWireDate)
+      .option('--by <SPAN>', 'open for this long from now: 90m, 12h, 3d, 2w (decision 784)', parseSpan),
+  ).action(
+    act(io, async (io, options: GlobalOptions & { until?: string; by?: number }, id: number) => {
+      if ((options.until === undefined) === (options.by === undefined)) throw new UsageError('give one of --until DT or --by SPAN.');
+      const expiresAt = extendedExpiry(options.until, options.by, Date.now()) ?? '';
+      const extended = await (await connect(io, options.profile)).reminders.setInvitationExpiry(id, { expiresAt });
+      emit(io, options, extended, () => `Invitation ${extended.testInvitationId} can be started until ${extended.expiresAt} UTC.`);
     }),
   );
 };
