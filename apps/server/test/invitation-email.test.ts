@@ -127,6 +127,7 @@ describe.each(backends)('invitation and reattempt emails on %s', (backend) => {
       }),
     );
     expect(registered.emailQueued).toBe(true);
+    await drain();
     const api = candidate(h, tokenOf(registered.testUrl));
     await api.client.start();
     expectSuccess(await api.submit());
