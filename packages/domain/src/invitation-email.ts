@@ -16,5 +16,4 @@ export const invitationEmailWanted = (status: InvitationStatus): boolean => {
  * first invitation was: a candidate Assay emailed once hears of the new attempt the same way; one whose link the
  * integrator delivered itself gets nothing from Assay, as before.
  */
-export const reattemptEmailWanted = (facts: { requested: boolean | undefined; firstWasEmailed: boolean }): boolean =>
-  facts.requested ?? facts.firstWasEmailed;
+export const reattemptEmailWanted = (facts: { requested: boolean | undefined; firstWasEmailed: boolean }): boolean => facts.requested ?? facts.firstWasEmailed;

@@ -44,7 +44,7 @@ export const registerInvitations = (program: Command, io: CliIo): void => {
   withJson(
     invitations
       .command('extend')
-      .description("give a not-yet-started invitation a later expiry of its own (PUT …/expiry); prints it")
+      .description('give a not-yet-started invitation a later expiry of its own (PUT …/expiry); prints it')
       .argument('<ID>', 'the testInvitationId', parseId)
       .option('--until <DT>', 'the new expiry, UTC, YYYY-MM-DDTHH:MM:SS', parseWireDate)
       .option('--by <SPAN>', 'open for this long from now: 90m, 12h, 3d, 2w (decision 784)', parseSpan),

@@ -72,7 +72,8 @@ export const registerInvite = (program: Command, io: CliIo): void => {
         const note = `note: ${alreadyRegistered(registration.status)}: invitation ${registration.testInvitationId}, whose URL still takes the test.`;
         io.stderr.write(`${terminalLine(note)}\n`);
       }
-      if (registration.answer.emailQueued !== undefined) io.stderr.write(`${terminalLine(invitationEmailNote(registration.answer.emailQueued, options.email))}\n`);
+      if (registration.answer.emailQueued !== undefined)
+        io.stderr.write(`${terminalLine(invitationEmailNote(registration.answer.emailQueued, options.email))}\n`);
       emit(io, options, registration.answer, () => registration.url);
     }),
   );

@@ -24,8 +24,7 @@ describe('assay invite --send-email and assay invitations reattempt', () => {
   });
 
   const invite = (email: string, ...extra: string[]) => runAssay(['invite', String(test.testId), '--email', email, '--name', 'Ada Lovelace', ...extra], env);
-  const emailed = async (invitationId: number) =>
-    (await org.client.deliveries.list(invitationId)).filter((delivery) => delivery.kind === 'link_email').length;
+  const emailed = async (invitationId: number) => (await org.client.deliveries.list(invitationId)).filter((delivery) => delivery.kind === 'link_email').length;
   const complete = async (url: string) => {
     const attempt = createClient({ baseUrl: serverUrl() }).candidate(candidateTokenOf(url));
     await attempt.start();

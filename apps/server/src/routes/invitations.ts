@@ -82,7 +82,11 @@ export const invitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       const fresh = next.createdAt === at;
       const wanted = (fresh || requested !== undefined) && reattemptEmailWanted({ requested, firstWasEmailed: await store.jobs.linkEmailed(testInvitationId) });
       const emailQueued = wanted ? await store.jobs.enqueueLinkEmail(next, at, 'reattempt') : requested === undefined ? undefined : false;
-      return succeed({ testInvitationId: next.id, takeTestURL: takeTestUrl(config.publicUrl, next.token), ...(emailQueued === undefined ? {} : { emailQueued }) });
+      return succeed({
+        testInvitationId: next.id,
+        takeTestURL: takeTestUrl(config.publicUrl, next.token),
+        ...(emailQueued === undefined ? {} : { emailQueued }),
+      });
     },
   );
 

@@ -53,13 +53,10 @@ export const RegisterCandidateInput = z
           "Assay extension: the candidate's extra time, as a percentage of the test's duration. Registering again: changes an invitation not started yet (Pending or Reset); left out keeps it.",
       }),
     /** Opt-in (like iMocha v3's sendEmail): left out, nothing is emailed, exactly as before (decision 780). */
-    sendEmail: z
-      .boolean({ error: 'sendEmail must be true or false' })
-      .optional()
-      .meta({
-        description:
-          'Assay extension, opt-in: true emails the candidate their invitation (who invites them, until when, whom to ask) through the outbox; left out or false sends nothing, as before. At most one such email per invitation per minute.',
-      }),
+    sendEmail: z.boolean({ error: 'sendEmail must be true or false' }).optional().meta({
+      description:
+        'Assay extension, opt-in: true emails the candidate their invitation (who invites them, until when, whom to ask) through the outbox; left out or false sends nothing, as before. At most one such email per invitation per minute.',
+    }),
   })
   .meta({
     id: 'RegisterCandidateBody',

@@ -39,7 +39,14 @@ describe('renderCandidateLinkEmail', () => {
 
   it('a single invitation and a reattempt: who invites, until when in the given zone, and whom to ask (decisions 780–782)', () => {
     const closesAt = Date.UTC(2026, 11, 4, 17, 0);
-    const invited = renderCandidateLinkEmail({ ...data, status: 'Pending', reason: 'invitation', closesAt, zone: 'Europe/Berlin', contact: 'Dana (dana@hogwarts.example)' });
+    const invited = renderCandidateLinkEmail({
+      ...data,
+      status: 'Pending',
+      reason: 'invitation',
+      closesAt,
+      zone: 'Europe/Berlin',
+      contact: 'Dana (dana@hogwarts.example)',
+    });
     expect(invited.text).toContain('Hogwarts invites you to take "Potions". Open your test here:');
     expect(invited.text).toMatch(/It can be started until Friday, 4 December 2026(,| at) 18:00 \(Europe\/Berlin\)\./);
     expect(invited.text).toContain('Questions? Ask Dana (dana@hogwarts.example).');

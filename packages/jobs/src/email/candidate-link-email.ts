@@ -75,7 +75,9 @@ export const renderCandidateLinkEmail = (data: CandidateLinkEmailData): Rendered
   const until = link && data.closesAt != null ? `It can be started until ${zonedMoment(data.closesAt, data.zone)}.` : null;
   // Whom to ask: only an org's own contact, never anything a registrant typed.
   const ask = data.contact ? `Questions? Ask ${oneLine(data.contact)}.` : null;
-  const text = [greeting, '', lead, ...(link ? [data.takeTestUrl] : []), ...(until ? [until] : []), ...(ask ? [ask] : []), '', '--', org, because, ''].join('\n');
+  const text = [greeting, '', lead, ...(link ? [data.takeTestUrl] : []), ...(until ? [until] : []), ...(ask ? [ask] : []), '', '--', org, because, ''].join(
+    '\n',
+  );
   const e = escapeHtml;
   const html = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>${e(subject)}</title></head>

@@ -53,7 +53,11 @@ export const RegisterScreen = ({ testId, testName, link }: { testId: number; tes
       if (state.phase !== 'reattempting') throw new Error('no reattempt asked for');
       // Asked on the form, the new attempt is emailed; not asked, as the first invitation was (decision 781).
       const reattempt = await client.invitations.reattempt(state.testInvitationId, { signal }, { sendEmail: state.sendEmail || undefined });
-      return { url: answeredUrl(reattempt.takeTestURL, 'take-test URL'), testInvitationId: reattempt.testInvitationId, emailed: reattempt.emailQueued === true };
+      return {
+        url: answeredUrl(reattempt.takeTestURL, 'take-test URL'),
+        testInvitationId: reattempt.testInvitationId,
+        emailed: reattempt.emailQueued === true,
+      };
     },
     (reattempted) => dispatch({ type: 'reattempted', ...reattempted }),
     (failure) => dispatch({ type: 'failed', failure }),

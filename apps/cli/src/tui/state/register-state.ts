@@ -124,7 +124,20 @@ export const candidateErrors = (form: FieldValues): Partial<Record<CandidateFiel
   return errors;
 };
 
-const formOf = ({ email, name, extraTime, redirect, callback, submitted, focus, caret, attempted, failure, submits, sendEmail }: RegisterState): CandidateForm => ({
+const formOf = ({
+  email,
+  name,
+  extraTime,
+  redirect,
+  callback,
+  submitted,
+  focus,
+  caret,
+  attempted,
+  failure,
+  submits,
+  sendEmail,
+}: RegisterState): CandidateForm => ({
   email,
   name,
   extraTime,
