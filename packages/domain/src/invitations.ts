@@ -33,3 +33,6 @@ export * from './decisions/candidate-tags.js';
 export * from './decisions/candidate-notes.js';
 export * from './decisions/candidate-rating.js';
 export * from './decisions/candidate-evaluation.js';
+
+// Issue 50 item 4: which invitations Assay emails on request, and whether a reattempt emails (decisions 780, 781).
+export { invitationEmailWanted, reattemptEmailWanted } from './invitation-email.js';

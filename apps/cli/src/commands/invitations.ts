@@ -1,6 +1,9 @@
 import type { Command } from 'commander';
 import { answeredUrl } from '../format/checked-url.js';
-import { parseId } from './arguments.js';
+import { invitationEmailNote } from '../registration/invitation-email-note.js';
+import { UsageError } from '../errors.js';
+import { parseId, parseWireDate } from './arguments.js';
+import { extendedExpiry, parseSpan } from './extend-by.js';
 import type { CliIo } from './cli-io.js';
 import { connect } from './connection.js';
 import { registerInvitationList } from './invitation-list.js';
@@ -28,12 +31,31 @@ export const registerInvitations = (program: Command, io: CliIo): void => {
     invitations
       .command('reattempt')
       .description('a new attempt for a completed invitation (4.10); prints its URL')
-      .argument('<ID>', 'the testInvitationId', parseId),
+      .argument('<ID>', 'the testInvitationId', parseId)
+      .option('--send-email', 'email the candidate the new attempt')
+      .option('--no-send-email', 'never email it (left out: emailed when the first invitation was, decision 781)'),
   ).action(
-    act(io, async (io, options: GlobalOptions, id: number) => {
-      const reattempt = await (await connect(io, options.profile)).invitations.reattempt(id);
+    act(io, async (io, options: GlobalOptions & { sendEmail?: boolean }, id: number) => {
+      const reattempt = await (await connect(io, options.profile)).invitations.reattempt(id, undefined, { sendEmail: options.sendEmail });
       const url = answeredUrl(reattempt.takeTestURL, 'take-test URL');
+      if (reattempt.emailQueued !== undefined) io.stderr.write(`${invitationEmailNote(reattempt.emailQueued)}\n`);
       emit(io, options, reattempt, () => url);
+    }),
+  );
+
+  withJson(
+    invitations
+      .command('extend')
+      .description('give a not-yet-started invitation a later expiry of its own (PUT …/expiry); prints it')
+      .argument('<ID>', 'the testInvitationId', parseId)
+      .option('--until <DT>', 'the new expiry, UTC, YYYY-MM-DDTHH:MM:SS', parseWireDate)
+      .option('--by <SPAN>', 'open for this long from now: 90m, 12h, 3d, 2w (decision 784)', parseSpan),
+  ).action(
+    act(io, async (io, options: GlobalOptions & { until?: string; by?: number }, id: number) => {
+      if ((options.until === undefined) === (options.by === undefined)) throw new UsageError('give one of --until DT or --by SPAN.');
+      const expiresAt = extendedExpiry(options.until, options.by, Date.now()) ?? '';
+      const extended = await (await connect(io, options.profile)).reminders.setInvitationExpiry(id, { expiresAt });
+      emit(io, options, extended, () => `Invitation ${extended.testInvitationId} can be started until ${extended.expiresAt} UTC.`);
     }),
   );
 };

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { bulkInvite } from '../bulk/bulk-invite.js';
 import { AlreadyRegisteredError, UsageError } from '../errors.js';
 import { terminalLine } from '../format/terminal-text.js';
+import { invitationEmailNote } from '../registration/invitation-email-note.js';
 import { alreadyRegistered, readsAsNew, reattemptInstead, registerCandidate } from '../registration/registration.js';
 import { parseExtraTime, parseId } from './arguments.js';
 import type { CliIo } from './cli-io.js';
@@ -19,6 +20,7 @@ interface InviteOptions extends GlobalOptions {
   submittedCallback?: string;
   redirect?: string;
   extraTime?: number;
+  sendEmail?: boolean;
 }
 
 export const registerInvite = (program: Command, io: CliIo): void => {
@@ -36,6 +38,8 @@ export const registerInvite = (program: Command, io: CliIo): void => {
       .option('--submitted-callback <URL>', 'where the "submitted" event is sent as soon as the attempt is scored (opt-in, Assay extension)')
       .option('--redirect <URL>', 'where the candidate goes after the test')
       .option('--extra-time <PERCENT>', "extra time for this candidate, as a percentage of the test's duration (0–100)", parseExtraTime)
+      .option('--send-email', 'email the candidate their invitation (who invites them, until when, whom to ask)')
+      .option('--no-send-email', 'do not email the candidate (the default: hand them the printed URL yourself)')
       .addHelpText(
         'after',
         '\nA candidate the test already has gets the same invitation and URL. If they have completed it, nothing is\n' +
@@ -64,6 +68,7 @@ export const registerInvite = (program: Command, io: CliIo): void => {
         submittedCallbackURL: options.submittedCallback,
         redirectURL: options.redirect,
         extraTimePercent: options.extraTime,
+        ...(options.sendEmail === undefined ? {} : { sendEmail: options.sendEmail }),
       };
       const registration = await registerCandidate(client, testId, options.link, candidate);
       if (reattemptInstead(registration.status)) throw new AlreadyRegisteredError(registration.testInvitationId, registration.status);
@@ -72,6 +77,8 @@ export const registerInvite = (program: Command, io: CliIo): void => {
         const note = `note: ${alreadyRegistered(registration.status)}: invitation ${registration.testInvitationId}, whose URL still takes the test.`;
         io.stderr.write(`${terminalLine(note)}\n`);
       }
+      if (registration.answer.emailQueued !== undefined)
+        io.stderr.write(`${terminalLine(invitationEmailNote(registration.answer.emailQueued, options.email))}\n`);
       emit(io, options, registration.answer, () => registration.url);
     }),
   );

@@ -29,6 +29,7 @@ export const KEYS = {
   shiftTab: '\u001B[Z',
   backspace: '\u007F',
   ctrlS: '\u0013',
+  ctrlE: '\u0005',
 } as const;
 
 export const tick = (ms = 50) => new Promise<void>((resolve) => setTimeout(resolve, ms));

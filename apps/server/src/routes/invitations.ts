@@ -5,7 +5,9 @@ import {
   CancelQuery,
   IdParam,
   Reattempt,
+  ReattemptQuery,
   ResetInvitation,
+  reattemptEmailWanted,
   invitationNotFound,
   moveScopedInvitation,
   succeed,
@@ -60,18 +62,31 @@ export const invitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       schema: {
         tags: ['invitations'],
         summary: 'Reattempt test (4.10)',
-        description: 'Only a completed invitation can be reattempted: a new invitation with a new id and URL; the old report stays.',
+        description:
+          'Only a completed invitation can be reattempted: a new invitation with a new id and URL (through the same test link, so its window applies); the old report stays. ' +
+          'Assay extension: the new attempt is emailed to the candidate when the first invitation was emailed, or as sendEmail says (decision 781).',
         security: apiKeySecurity,
         params: InvitationParams,
+        querystring: ReattemptQuery,
         response: envelopeResponses(Reattempt),
       },
     },
     async (request) => {
       const { testInvitationId } = request.params;
       const scope = { invitationId: testInvitationId };
-      const { reattempt } = await move(request.org, scope, { type: 'reattempt' }, now());
+      const at = now();
+      const { reattempt } = await move(request.org, scope, { type: 'reattempt' }, at);
       const next = reattempt ?? unwrap(invitationNotFound(scope));
-      return succeed({ testInvitationId: next.id, takeTestURL: takeTestUrl(config.publicUrl, next.token) });
+      const requested = request.query.sendEmail;
+      // Asking again for a reattempt already made answers it as it is: no second email unless asked for.
+      const fresh = next.createdAt === at;
+      const wanted = (fresh || requested !== undefined) && reattemptEmailWanted({ requested, firstWasEmailed: await store.jobs.linkEmailed(testInvitationId) });
+      const emailQueued = wanted ? await store.jobs.enqueueLinkEmail(next, at, 'reattempt') : requested === undefined ? undefined : false;
+      return succeed({
+        testInvitationId: next.id,
+        takeTestURL: takeTestUrl(config.publicUrl, next.token),
+        ...(emailQueued === undefined ? {} : { emailQueued }),
+      });
     },
   );
 

@@ -7,6 +7,7 @@ import {
   Registration,
   describeAccessWindow,
   findTimeZone,
+  invitationEmailWanted,
   succeed,
   takeTestUrl,
   windowFromStored,
@@ -23,7 +24,7 @@ import { apiKeySecurity, envelopeResponses } from './responses.js';
 
 interface Registered {
   readonly invitation: Invitation;
-  readonly standing: { readonly alreadyRegistered: boolean; readonly testStatus: Invitation['status'] };
+  readonly standing: { readonly alreadyRegistered: boolean; readonly testStatus: Invitation['status']; readonly emailQueued?: boolean };
 }
 
 export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, config, now }) => {
@@ -39,8 +40,13 @@ export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     if (body.submittedCallbackURL) await checkCallbackTarget(body.submittedCallbackURL, config.allowPrivateCallbacks, undefined, 'submittedCallbackURL');
     const effect = async (repositories: Repositories): Promise<Registered> => {
       const { created, invitation } = await registerCandidate(repositories, { orgId, testId, testLinkId, ...body }, now(), by);
+      // Opt-in only (decision 780): without sendEmail the answer and the outbox are exactly as before.
+      const emailQueued =
+        body.sendEmail === undefined
+          ? undefined
+          : body.sendEmail && invitationEmailWanted(invitation.status) && (await repositories.jobs.enqueueLinkEmail(invitation, now(), 'invitation'));
       // The v2 answer, plus what a client needs to tell "already registered (Completed)" from "invited".
-      return { invitation, standing: { alreadyRegistered: !created, testStatus: invitation.status } };
+      return { invitation, standing: { alreadyRegistered: !created, testStatus: invitation.status, ...(emailQueued === undefined ? {} : { emailQueued }) } };
     };
     return answerWithEffect(reply, store, effect, answerOf);
   };

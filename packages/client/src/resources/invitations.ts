@@ -119,9 +119,17 @@ export class Invitations {
     );
   }
 
-  /** A new invitation (new id and URL) for a completed one; 403.4 otherwise. */
-  reattempt(testInvitationId: number, options?: CallOptions): Promise<Reattempt> {
-    return this.transport.json({ method: 'GET', path: invitation(testInvitationId, 'reattempt'), credential: 'apiKey', idempotent: false }, Reattempt, options);
+  /**
+   * A new invitation (new id and URL) for a completed one; 403.4 otherwise. `sendEmail` (Assay extension): true emails
+   * the new link, false never; left out, it is emailed when the first invitation was (decision 781).
+   */
+  reattempt(testInvitationId: number, options?: CallOptions, query: { sendEmail?: boolean } = {}): Promise<Reattempt> {
+    const sendEmail = query.sendEmail === undefined ? {} : { sendEmail: String(query.sendEmail) };
+    return this.transport.json(
+      { method: 'GET', path: invitation(testInvitationId, 'reattempt'), query: sendEmail, credential: 'apiKey', idempotent: false },
+      Reattempt,
+      options,
+    );
   }
 
   /** In progress or Completed → Reset: answers and scores are cleared, the same URL starts again. */

@@ -60,9 +60,9 @@ export const deliveryProgress = (
  * Why a candidate is emailed their own link (`link_email`): they typed their address on a public link's page, the
  * org sent them the test from Greenhouse, or the org's bulk upload invited them (issue 48: that email said the address
  * was typed on a public page). The reason is the job's payload (`{"reason":"greenhouse"}`; none: a public link), and
- * the email says it.
+ * the email says it. A single invitation with `sendEmail` is 'invitation', a reattempt's email 'reattempt' (decisions 780, 781).
  */
-export const LinkEmailReason = z.enum(['self-registration', 'greenhouse', 'bulk']);
+export const LinkEmailReason = z.enum(['self-registration', 'greenhouse', 'bulk', 'invitation', 'reattempt']);
 export type LinkEmailReason = z.infer<typeof LinkEmailReason>;
 
 /** The reason a link email's payload states; anything unreadable is the original one, the public link's. */

@@ -4,8 +4,30 @@ import { Id, IdParam } from '../ids.js';
 export const CancelledInvitation = z.object({ testInvitationId: Id, status: z.literal('cancelled') }).meta({ id: 'CancelledInvitation' });
 export type CancelledInvitation = z.infer<typeof CancelledInvitation>;
 
-export const Reattempt = z.object({ testInvitationId: Id, takeTestURL: z.string() }).meta({ id: 'Reattempt' });
+export const Reattempt = z
+  .object({
+    testInvitationId: Id,
+    takeTestURL: z.string(),
+    emailQueued: z.boolean().optional().meta({
+      description:
+        'Assay extension: sent when the reattempt was emailed to the candidate (true) or sendEmail was asked and nothing was queued (false); left out when no email was in question (decision 781).',
+    }),
+  })
+  .meta({ id: 'Reattempt' });
 export type Reattempt = z.infer<typeof Reattempt>;
+
+/** Reattempt's query (Assay extension): sendEmail=true emails the new link, false never does; left out, as the first invitation was (decision 781). */
+export const ReattemptQuery = z.object({
+  sendEmail: z
+    .enum(['true', 'false'], { error: 'sendEmail must be true or false' })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true'))
+    .meta({
+      description:
+        'Assay extension: true emails the candidate the new attempt, false never does; left out, the reattempt is emailed when the first invitation was (sendEmail, a bulk upload, Greenhouse).',
+    }),
+});
+export type ReattemptQuery = z.infer<typeof ReattemptQuery>;
 
 /** Cancel lists testId as required without saying where: Assay takes it, optionally, in the query. */
 export const CancelQuery = z.object({

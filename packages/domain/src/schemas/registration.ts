@@ -52,6 +52,11 @@ export const RegisterCandidateInput = z
         description:
           "Assay extension: the candidate's extra time, as a percentage of the test's duration. Registering again: changes an invitation not started yet (Pending or Reset); left out keeps it.",
       }),
+    /** Opt-in (like iMocha v3's sendEmail): left out, nothing is emailed, exactly as before (decision 780). */
+    sendEmail: z.boolean({ error: 'sendEmail must be true or false' }).optional().meta({
+      description:
+        'Assay extension, opt-in: true emails the candidate their invitation (who invites them, until when, whom to ask) through the outbox; left out or false sends nothing, as before. At most one such email per invitation per minute.',
+    }),
   })
   .meta({
     id: 'RegisterCandidateBody',
@@ -66,6 +71,10 @@ export type RegisterCandidateInput = z.infer<typeof RegisterCandidateInput>;
  * Assay always sends both; they are optional because other v2 servers send neither.
  */
 const RegistrationStanding = {
+  emailQueued: z.boolean().optional().meta({
+    description:
+      'Assay extension, sent only when the request had sendEmail: true when the invitation email was queued for the candidate, false when it was not (one went to them within the last minute, or the invitation is cancelled or finished).',
+  }),
   alreadyRegistered: z.boolean().optional().meta({
     description:
       'Assay extension, always sent: true when the candidate already had this invitation, which is answered as it is (same id and URL); false for a new one.',

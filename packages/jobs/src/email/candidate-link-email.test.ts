@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderCandidateLinkEmail } from './candidate-link-email.js';
+import { contactLine, renderCandidateLinkEmail, zonedMoment } from './candidate-link-email.js';
 
 const data = { orgName: 'Hogwarts', testName: 'Potions', takeTestUrl: 'https://assay.test/t/abc' } as const;
 
@@ -35,5 +35,32 @@ describe('renderCandidateLinkEmail', () => {
   it('a finished attempt carries no link, whatever the reason', () => {
     const email = renderCandidateLinkEmail({ ...data, status: 'Completed', reason: 'greenhouse' });
     expect(email.text).not.toContain('https://assay.test/t/abc');
+  });
+
+  it('a single invitation and a reattempt: who invites, until when in the given zone, and whom to ask (decisions 780–782)', () => {
+    const closesAt = Date.UTC(2026, 11, 4, 17, 0);
+    const invited = renderCandidateLinkEmail({
+      ...data,
+      status: 'Pending',
+      reason: 'invitation',
+      closesAt,
+      zone: 'Europe/Berlin',
+      contact: 'Dana (dana@hogwarts.example)',
+    });
+    expect(invited.text).toContain('Hogwarts invites you to take "Potions". Open your test here:');
+    expect(invited.text).toMatch(/It can be started until Friday, 4 December 2026(,| at) 18:00 \(Europe\/Berlin\)\./);
+    expect(invited.text).toContain('Questions? Ask Dana (dana@hogwarts.example).');
+    expect(invited.html).toContain('Questions? Ask Dana (dana@hogwarts.example).');
+    const again = renderCandidateLinkEmail({ ...data, status: 'Pending', reason: 'reattempt' });
+    expect(again.text).toContain('Hogwarts gives you another attempt at "Potions". Open your new test here:');
+    expect(again.text).toContain('You receive this because Hogwarts gave you another attempt at this test.');
+    expect(again.text).not.toContain('Questions?');
+  });
+
+  it('the contact line: a name with its address or page; none without either', () => {
+    expect(contactLine({ contactName: 'Dana', contactEmail: 'dana@x.example', contactUrl: null })).toBe('Dana (dana@x.example)');
+    expect(contactLine({ contactName: null, contactEmail: null, contactUrl: 'https://x.example/help' })).toBe('https://x.example/help');
+    expect(contactLine({ contactName: 'Dana', contactEmail: null, contactUrl: null })).toBeNull();
+    expect(zonedMoment(Date.UTC(2026, 11, 4, 17, 0), 'UTC')).toMatch(/17:00 UTC$/);
   });
 });

@@ -17,7 +17,24 @@ export interface CandidateLinkEmailData {
   reason?: LinkEmailReason;
   /** When the invitation's window closes (`windowClosesAt`), said when known; null or left out: no deadline. */
   closesAt?: number | null;
+  /** The IANA zone the deadline is said in: the link's, else the org's; UTC when left out. */
+  zone?: string;
+  /** Whom the candidate may ask (the org's contact, `assay org show`); left out: no line. */
+  contact?: string | null;
 }
+
+/** `Tuesday, 6 January 2099 at 18:30 (Europe/Berlin)`; in UTC as the reminders say it. */
+export const zonedMoment = (epochMs: number, zone: string | undefined): string =>
+  zone === undefined || zone === 'UTC'
+    ? utcMoment(epochMs)
+    : `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: zone }).format(epochMs)} (${zone})`;
+
+/** The org's contact line: a name with an address or page, whichever the org set. */
+export const contactLine = (org: { contactName: string | null; contactEmail: string | null; contactUrl: string | null }): string | null => {
+  const where = org.contactEmail ?? org.contactUrl;
+  if (!where) return null;
+  return org.contactName ? `${org.contactName} (${where})` : where;
+};
 
 const becauseOf: Record<LinkEmailReason, (org: string) => string> = {
   'self-registration': () =>
@@ -25,6 +42,8 @@ const becauseOf: Record<LinkEmailReason, (org: string) => string> = {
     'If that was not you, ignore this email: nobody else was given your link.',
   greenhouse: (org) => `You receive this because ${org} sent you this test with your application. If you did not apply to ${org}, ignore this email.`,
   bulk: (org) => `You receive this because ${org} invited you to this test. If you did not expect it, ignore this email.`,
+  invitation: (org) => `You receive this because ${org} invited you to this test. If you did not expect it, ignore this email.`,
+  reattempt: (org) => `You receive this because ${org} gave you another attempt at this test. If you did not expect it, ignore this email.`,
 };
 
 /** What each phase of the invitation (`sessionPhase`) says: only a live one carries its link. */
@@ -34,6 +53,8 @@ const leadFor: Record<SessionPhase, (test: string, org: string, reason: LinkEmai
       'self-registration': `You are registered for "${test}". Open your test here:`,
       greenhouse: `You are invited to take "${test}". Open your test here:`,
       bulk: `${org} invites you to take "${test}". Open your test here:`,
+      invitation: `${org} invites you to take "${test}". Open your test here:`,
+      reattempt: `${org} gives you another attempt at "${test}". Open your new test here:`,
     }[reason],
     link: true,
   }),
@@ -50,9 +71,13 @@ export const renderCandidateLinkEmail = (data: CandidateLinkEmailData): Rendered
   const { lead, link } = leadFor[sessionPhase(data.status)](test, org, reason);
   const because = becauseOf[reason](org);
   const subject = `Your link for ${test}`;
-  // Until when: in UTC, as the reminders say it (one reading for every candidate, whatever their zone).
-  const until = link && data.closesAt != null ? `It can be started until ${utcMoment(data.closesAt)}.` : null;
-  const text = [greeting, '', lead, ...(link ? [data.takeTestUrl] : []), ...(until ? [until] : []), '', '--', org, because, ''].join('\n');
+  // Until when: in the link's zone, else the org's (decision 782); UTC when neither is known.
+  const until = link && data.closesAt != null ? `It can be started until ${zonedMoment(data.closesAt, data.zone)}.` : null;
+  // Whom to ask: only an org's own contact, never anything a registrant typed.
+  const ask = data.contact ? `Questions? Ask ${oneLine(data.contact)}.` : null;
+  const text = [greeting, '', lead, ...(link ? [data.takeTestUrl] : []), ...(until ? [until] : []), ...(ask ? [ask] : []), '', '--', org, because, ''].join(
+    '\n',
+  );
   const e = escapeHtml;
   const html = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
@@ -61,6 +86,7 @@ export const renderCandidateLinkEmail = (data: CandidateLinkEmailData): Rendered
 <p>${e(lead)}</p>
 ${link ? `<p><a href="${e(data.takeTestUrl)}">${e(data.takeTestUrl)}</a></p>` : ''}
 ${until ? `<p>${e(until)}</p>` : ''}
+${ask ? `<p>${e(ask)}</p>` : ''}
 <p style="color:#6b7280;font-size:12px;">${e(org)}<br>${e(because)}</p>
 </body></html>
 `;

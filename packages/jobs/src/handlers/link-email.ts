@@ -1,6 +1,6 @@
-import { linkEmailReasonOf, windowClosesAt, type Job } from '@assay/domain';
+import { findTimeZone, linkEmailReasonOf, windowClosesAt, windowFromStored, type Job } from '@assay/domain';
 import type { Store } from '@assay/store';
-import { renderCandidateLinkEmail } from '../email/candidate-link-email.js';
+import { contactLine, renderCandidateLinkEmail } from '../email/candidate-link-email.js';
 import type { Mailer } from '../email/mailer.js';
 import type { JobHandler } from '../outbox-worker.js';
 import { sendRecorded } from './send-recorded.js';
@@ -13,21 +13,28 @@ export interface LinkEmailDeps {
   now: () => number;
 }
 
-/** Sends a candidate their own link (self-registration with an address already registered, or Greenhouse's send_test): never to anyone else. */
+/**
+ * Sends a candidate their own link (self-registration with an address already registered, Greenhouse's send_test, a
+ * bulk row, a single invitation or a reattempt): never to anyone else.
+ */
 export const linkEmailHandler =
   (deps: LinkEmailDeps): JobHandler =>
   async (job: Job) => {
     if (job.invitationId === null) return { kind: 'dead', error: 'a link email without an invitation' };
     const [context, org] = await Promise.all([deps.store.attempts.findById(job.invitationId), deps.store.orgs.find(job.orgId)]);
     if (!context || !org) return { kind: 'dead', error: 'the invitation no longer exists' };
+    const { link } = context;
+    const linkWindow = link ? windowFromStored(link.accessTime, link.startDateTime, link.endDateTime) : undefined;
     const email = renderCandidateLinkEmail({
-      orgName: org.name,
+      orgName: org.displayName ?? org.name,
       testName: context.test.name,
       status: context.invitation.status,
       takeTestUrl: deps.takeTestUrl(context.invitation.token),
       reason: linkEmailReasonOf(job.payload),
-      // Without a link the window is the invitation's own expiry; a link's own window is left to its page to tell.
-      closesAt: context.link ? null : windowClosesAt({ expiresAt: context.invitation.expiresAt }),
+      // The earlier of the link's window end and the invitation's expiry, said in the link's zone, else the org's (decision 782).
+      closesAt: windowClosesAt({ expiresAt: context.invitation.expiresAt, linkWindow }),
+      zone: findTimeZone(link?.timeZoneId ?? org.timeZoneId)?.iana,
+      contact: contactLine(org),
     });
     // The stored address, never anything a registrant typed: the job only names the invitation.
     return sendRecorded(deps, job, { to: context.candidate.email, ...email });

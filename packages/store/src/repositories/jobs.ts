@@ -95,6 +95,12 @@ export class JobsRepository {
     }
   }
 
+  /** Whether Assay ever queued an email of this invitation's link to its candidate (a reattempt follows it: decision 781). */
+  async linkEmailed(invitationId: number): Promise<boolean> {
+    const row = await this.db.selectFrom('jobs').select('id').where('invitation_id', '=', invitationId).where('kind', '=', 'link_email').executeTakeFirst();
+    return row !== undefined;
+  }
+
   /**
    * Emails a candidate their existing link, unless one went to them within LINK_EMAIL_INTERVAL_MS (a mail bomb otherwise).
    * `reason` says why they get it (`LinkEmailReason`): a public link's registration by default, or Greenhouse's send_test.

@@ -38,6 +38,8 @@ export const useInvitationMove = (onDone: () => void): Machine<MoveState, Action
       return {
         message: `New attempt: invitation ${reattempt.testInvitationId} (invitation ${testInvitationId} keeps its result).`,
         url: answeredUrl(reattempt.takeTestURL, 'take-test URL'),
+        // Whether it was emailed is the server's answer (decision 781): the URL's line says it as it is.
+        emailed: reattempt.emailQueued === true,
       };
     },
     (outcome) => dispatch({ type: 'succeeded', ...outcome }),
@@ -65,7 +67,7 @@ export const MoveLine = ({ state }: { state: MoveState }) => {
         <Text color="green" wrap="wrap">
           ✓ {state.message}
         </Text>
-        {state.outcome ? <HandedUrl url={state.outcome.url} copied={state.outcome.copied} /> : null}
+        {state.outcome ? <HandedUrl url={state.outcome.url} copied={state.outcome.copied} emailed={state.outcome.emailed} /> : null}
       </Box>
     );
   if (state.phase === 'failed') return <FailureText failure={state.failure} />;

@@ -38,6 +38,18 @@ describe('RegisterScreen against a real server', () => {
     await screen.waitFor((frame) => frame.includes('Email') && !frame.includes('Send the candidate'));
   });
 
+  it('Ctrl+E asks for the invitation email: the screen says it was sent instead of "Send the candidate this URL" (decision 780)', async () => {
+    screen = renderScreen(<RegisterScreen testId={test.testId} testName={test.testName} link={null} />, { client: org.client });
+    await screen.waitFor('[ ] Email the candidate their invitation (Ctrl+E)');
+    await screen.burst('mailed@example.com', KEYS.tab, 'Mae Iled', KEYS.ctrlE);
+    await screen.waitFor('[x] Email the candidate their invitation (Ctrl+E)');
+    await screen.burst(KEYS.ctrlS);
+    const frame = await screen.waitFor('The invitation email with this URL is on its way to the candidate');
+    expect(frame).not.toContain('Send the candidate this URL');
+    const invitationId = Number(/invitation (\d+)/.exec(frame)?.[1]);
+    expect((await org.client.deliveries.list(invitationId)).map((delivery) => delivery.target)).toContain('mailed@example.com');
+  });
+
   it('registers with extra time, a redirect, a callback and a submitted-event URL, and refuses bad ones with the domain’s message', async () => {
     screen = renderScreen(<RegisterScreen testId={test.testId} testName={test.testName} link={null} />, { client: org.client });
     await screen.waitFor('Register a candidate for JavaScript Fundamentals');

@@ -44,15 +44,20 @@ export const RegisterScreen = ({ testId, testName, link }: { testId: number; tes
   useCall(
     registerCallKey(state),
     (signal) => registerCandidate(client, testId, link?.testLinkId, candidateInput(state), { signal }),
-    ({ url, testInvitationId, status }) => dispatch({ type: 'registered', url, testInvitationId, status }),
+    ({ url, testInvitationId, status, answer }) => dispatch({ type: 'registered', url, testInvitationId, status, emailed: answer.emailQueued === true }),
     (failure) => dispatch({ type: 'failed', failure }),
   );
   useCall(
     reattemptCallKey(state),
     async (signal) => {
       if (state.phase !== 'reattempting') throw new Error('no reattempt asked for');
-      const reattempt = await client.invitations.reattempt(state.testInvitationId, { signal });
-      return { url: answeredUrl(reattempt.takeTestURL, 'take-test URL'), testInvitationId: reattempt.testInvitationId };
+      // Asked on the form, the new attempt is emailed; not asked, as the first invitation was (decision 781).
+      const reattempt = await client.invitations.reattempt(state.testInvitationId, { signal }, { sendEmail: state.sendEmail || undefined });
+      return {
+        url: answeredUrl(reattempt.takeTestURL, 'take-test URL'),
+        testInvitationId: reattempt.testInvitationId,
+        emailed: reattempt.emailQueued === true,
+      };
     },
     (reattempted) => dispatch({ type: 'reattempted', ...reattempted }),
     (failure) => dispatch({ type: 'failed', failure }),
@@ -98,7 +103,7 @@ export const RegisterScreen = ({ testId, testName, link }: { testId: number; tes
           <Text wrap="wrap">
             <Text color="green">✓</Text> {handedText(state)}
           </Text>
-          <HandedUrl url={state.url} copied={state.copied} />
+          <HandedUrl url={state.url} copied={state.copied} emailed={state.emailed} />
         </Box>
       ) : state.phase === 'completedBefore' || state.phase === 'reattempting' ? (
         <Box flexDirection="column">
@@ -122,6 +127,9 @@ export const RegisterScreen = ({ testId, testName, link }: { testId: number; tes
           {field('redirect', 'Redirect URL', 'https://…', 'optional: where the candidate goes after')}
           {field('callback', 'Callback URL', 'https://…', 'optional: gets the completion callback')}
           {field('submitted', 'Submitted URL', 'https://…', 'optional: gets the submitted event')}
+          <Text dimColor={!state.sendEmail} wrap="truncate-end">
+            {state.sendEmail ? '[x]' : '[ ]'} Email the candidate their invitation (Ctrl+E)
+          </Text>
           {state.phase === 'submitting' ? <Text dimColor>Registering…</Text> : null}
           {state.failure ? <FailureText failure={state.failure} /> : null}
         </>

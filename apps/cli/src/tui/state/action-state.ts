@@ -17,13 +17,14 @@ export type ActionState<A> =
   | { phase: 'failed'; runs: number; action: A; failure: Failure };
 
 /** What a done action hands over: a URL to send on (a reattempt's new take-test URL), and whether it was copied. */
-export type Outcome = { url: CheckedUrl; copied: boolean } | null;
+/** A URL handed over, and whether the server emailed it to the candidate itself (`emailed`: decision 781). */
+export type Outcome = { url: CheckedUrl; copied: boolean; emailed?: boolean } | null;
 
 export type ActionEvent<A> =
   | { type: 'ask'; action: A; confirm: boolean }
   | { type: 'confirm' }
   | { type: 'dismiss' }
-  | { type: 'succeeded'; message: string; url?: CheckedUrl }
+  | { type: 'succeeded'; message: string; url?: CheckedUrl; emailed?: boolean }
   | { type: 'failed'; failure: Failure }
   | { type: 'copied' };
 
@@ -57,12 +58,12 @@ export const actionReducer = <A>(state: ActionState<A>, event: ActionEvent<A>): 
     )
     // A call already sent cannot be taken back: its outcome will be shown.
     .with([{ phase: 'idle' }, { type: 'dismiss' }], [{ phase: 'running' }, { type: 'dismiss' }], ([current]) => current)
-    .with([{ phase: 'running' }, { type: 'succeeded' }], ([{ runs, action }, { message, url }]) => ({
+    .with([{ phase: 'running' }, { type: 'succeeded' }], ([{ runs, action }, { message, url, emailed }]) => ({
       phase: 'done',
       runs,
       action,
       message,
-      outcome: url ? { url, copied: false } : null,
+      outcome: url ? { url, copied: false, ...(emailed ? { emailed } : {}) } : null,
     }))
     .with([{ phase: 'done' }, { type: 'copied' }], ([current]) => (current.outcome ? { ...current, outcome: { ...current.outcome, copied: true } } : current))
     .with(

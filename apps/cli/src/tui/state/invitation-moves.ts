@@ -28,4 +28,4 @@ export const offeredMoves = (status: InvitationStatus): InvitationMoveName[] =>
 export const moveQuestion = (move: InvitationMoveName, testInvitationId: number): string =>
   move === 'cancel'
     ? `Cancel invitation ${testInvitationId}? The candidate's link stops working.`
-    : `Create a new attempt for invitation ${testInvitationId}? The candidate gets a new link.`;
+    : `Create a new attempt for invitation ${testInvitationId}? It has a new link, emailed to the candidate only if their first invitation was.`;

@@ -37,6 +37,8 @@ interface CandidateForm extends FieldValues {
   attempted: boolean;
   failure: Failure | null;
   submits: number;
+  /** Ctrl+E: ask the server to email the candidate their invitation (`sendEmail`, decision 780); off by default. */
+  sendEmail: boolean;
 }
 
 /** What the registration handed out: a new invitation, one the candidate already had, or a new attempt. */
@@ -47,6 +49,8 @@ interface Handed {
   /** The completed invitation this new attempt replaces (a reattempt after "already registered (Completed)"). */
   replaces: number | null;
   copied: boolean;
+  /** The server queued the invitation email (`emailQueued`): the screen says so instead of "Send the candidate this URL". */
+  emailed: boolean;
 }
 
 /**
@@ -65,10 +69,11 @@ export type RegisterEvent =
   | { type: 'focus'; delta: number }
   | { type: 'edit'; edit: TextEdit }
   | { type: 'submit' }
-  | { type: 'registered'; url: CheckedUrl; testInvitationId: number; status: InvitationStatus }
+  | { type: 'toggleEmail' }
+  | { type: 'registered'; url: CheckedUrl; testInvitationId: number; status: InvitationStatus; emailed?: boolean }
   | { type: 'confirm' }
   | { type: 'dismiss' }
-  | { type: 'reattempted'; url: CheckedUrl; testInvitationId: number }
+  | { type: 'reattempted'; url: CheckedUrl; testInvitationId: number; emailed?: boolean }
   | { type: 'failed'; failure: Failure }
   | { type: 'copied' }
   | { type: 'another' };
@@ -86,13 +91,14 @@ export const initialRegister = (): RegisterState => ({
   attempted: false,
   failure: null,
   submits: 0,
+  sendEmail: false,
 });
 
 /**
  * The body the form sends. An optional field left empty is left out (re-registering keeps what the candidate
  * has: the form does not show it, so it must not clear it); extra time is a whole number typed in digits.
  */
-export const candidateInput = (form: FieldValues): CandidateInput => {
+export const candidateInput = (form: FieldValues & { sendEmail?: boolean }): CandidateInput => {
   const extraTime = form.extraTime.trim();
   return {
     emailId: form.email.trim(),
@@ -101,6 +107,8 @@ export const candidateInput = (form: FieldValues): CandidateInput => {
     ...(form.redirect.trim() === '' ? {} : { redirectURL: form.redirect.trim() }),
     ...(form.callback.trim() === '' ? {} : { callbackURL: form.callback.trim() }),
     ...(form.submitted.trim() === '' ? {} : { submittedCallbackURL: form.submitted.trim() }),
+    // Left out unless asked: the registration is then exactly what it was before sendEmail existed.
+    ...(form.sendEmail ? { sendEmail: true } : {}),
   };
 };
 
@@ -116,7 +124,7 @@ export const candidateErrors = (form: FieldValues): Partial<Record<CandidateFiel
   return errors;
 };
 
-const formOf = ({ email, name, extraTime, redirect, callback, submitted, focus, caret, attempted, failure, submits }: RegisterState): CandidateForm => ({
+const formOf = ({
   email,
   name,
   extraTime,
@@ -128,6 +136,20 @@ const formOf = ({ email, name, extraTime, redirect, callback, submitted, focus, 
   attempted,
   failure,
   submits,
+  sendEmail,
+}: RegisterState): CandidateForm => ({
+  email,
+  name,
+  extraTime,
+  redirect,
+  callback,
+  submitted,
+  focus,
+  caret,
+  attempted,
+  failure,
+  submits,
+  sendEmail,
 });
 
 /** Another field has the keyboard, with the caret after its text. */
@@ -153,6 +175,7 @@ export const registerReducer = (state: RegisterState, event: RegisterEvent): Reg
       const { value, caret } = editText({ value: current[current.focus], caret: current.caret }, edit);
       return { ...current, [current.focus]: value, caret };
     })
+    .with([{ phase: 'editing' }, { type: 'toggleEmail' }], ([current]) => ({ ...current, sendEmail: !current.sendEmail }))
     .with([{ phase: 'editing' }, { type: 'submit' }], ([current]) => {
       const errors = candidateErrors(current);
       const firstBad = FIELDS.find((field) => errors[field] !== undefined);
@@ -160,10 +183,10 @@ export const registerReducer = (state: RegisterState, event: RegisterEvent): Reg
         ? focusOn({ ...current, attempted: true }, firstBad)
         : { ...formOf(current), phase: 'submitting', attempted: true, failure: null, submits: current.submits + 1 };
     })
-    .with([{ phase: 'submitting' }, { type: 'registered' }], ([current, { url, testInvitationId, status }]) =>
+    .with([{ phase: 'submitting' }, { type: 'registered' }], ([current, { url, testInvitationId, status, emailed }]) =>
       reattemptInstead(status)
         ? { ...formOf(current), phase: 'completedBefore', testInvitationId, status }
-        : { ...formOf(current), phase: 'done', url, testInvitationId, status, replaces: null, copied: false },
+        : { ...formOf(current), phase: 'done', url, testInvitationId, status, replaces: null, copied: false, emailed: emailed === true },
     )
     .with([{ phase: 'completedBefore' }, { type: 'confirm' }], ([current]) => ({
       ...formOf(current),
@@ -173,7 +196,7 @@ export const registerReducer = (state: RegisterState, event: RegisterEvent): Reg
       submits: current.submits + 1,
     }))
     .with([{ phase: 'completedBefore' }, { type: 'dismiss' }], ([current]) => declined(current))
-    .with([{ phase: 'reattempting' }, { type: 'reattempted' }], ([current, { url, testInvitationId }]) => ({
+    .with([{ phase: 'reattempting' }, { type: 'reattempted' }], ([current, { url, testInvitationId, emailed }]) => ({
       ...formOf(current),
       phase: 'done',
       url,
@@ -181,6 +204,7 @@ export const registerReducer = (state: RegisterState, event: RegisterEvent): Reg
       status: INVITATION_STATUS.pending,
       replaces: current.testInvitationId,
       copied: false,
+      emailed: emailed === true,
     }))
     .with([{ phase: P.union('submitting', 'reattempting') }, { type: 'failed' }], ([current, { failure }]) => ({
       ...formOf(current),
@@ -209,7 +233,8 @@ export type RegisterEffect = { open: Route } | { copy: CheckedUrl };
 
 /**
  * The form's keys: Tab, Shift+Tab and ↑↓ change field, Enter goes from the email to the name and registers
- * from the name or an optional field after it (they are reached with Tab), Ctrl+S registers from any field,
+ * from the name or an optional field after it (they are reached with Tab), Ctrl+S registers from any field, Ctrl+E
+ * turns the invitation email on or off,
  * every other key edits the field (so `q` and `?` are typed); Esc is passed (the frame's back
  * cancels). A candidate who has completed the test: `y` makes a new attempt, `n` or Esc goes back to the form.
  * Once registered: `c` copies the URL, `o` opens the report, `a` starts another registration.
@@ -220,6 +245,7 @@ export const registerKeys = (state: RegisterState, stroke: Keystroke): KeyDecisi
     .with([{ phase: 'editing' }, P.union(pressed('backTab'), pressed('up'))], () => taken({ type: 'focus', delta: -1 }))
     .with([{ phase: 'editing' }, P.union(pressed('tab'), pressed('down'))], () => taken({ type: 'focus', delta: 1 }))
     .with([{ phase: 'editing' }, { type: 'ctrl', letter: 's' }], () => taken({ type: 'submit' }))
+    .with([{ phase: 'editing' }, { type: 'ctrl', letter: 'e' }], () => taken({ type: 'toggleEmail' }))
     .with([{ phase: 'editing', focus: 'email' }, pressed('return')], () => taken({ type: 'focus', delta: 1 }))
     .with([{ phase: 'editing' }, pressed('return')], () => taken({ type: 'submit' }))
     .with([{ phase: 'editing' }, P._], ([, typing]) => {
