@@ -114,7 +114,8 @@ const writtenLines = (written: NonNullable<QuestionDetail['written']>, width: nu
         ...(grade.comment === null ? [] : [line('Comment:', 'dim'), ...wrapped(grade.comment, width, 'plain', '  ')]),
       ]
     : [];
-  const rubric = !grade && written.rubric ? written.rubric.map((each) => line(`  rubric: ${terminalLine(each.criterion)} (${plural(each.marks, 'mark')})`, 'dim')) : [];
+  const rubric =
+    !grade && written.rubric ? written.rubric.map((each) => line(`  rubric: ${terminalLine(each.criterion)} (${plural(each.marks, 'mark')})`, 'dim')) : [];
   return [line(`Answer (${words}):`, 'dim'), ...text, BLANK, ...matched, line(`Marking: ${MARKING[written.marking]}`, 'dim'), ...rubric, ...graded];
 };
 

@@ -24,7 +24,8 @@ const scored = (details: ReportDetails) => details.status.reportStatus === REPOR
 
 /** "84th of 37 completed attempts", or why there is none. */
 export const percentileText = (details: ReportDetails): string => {
-  if (details.percentile) return `${ordinal(details.percentile.percentile)} of ${details.percentile.basedOn} completed attempt${details.percentile.basedOn === 1 ? '' : 's'}`;
+  if (details.percentile)
+    return `${ordinal(details.percentile.percentile)} of ${details.percentile.basedOn} completed attempt${details.percentile.basedOn === 1 ? '' : 's'}`;
   return scored(details) ? `– (fewer than ${MIN_ATTEMPTS_FOR_PERCENTILE} attempts yet)` : '– (once the report is scored)';
 };
 
@@ -50,4 +51,6 @@ export const standingLine = (details: ReportDetails): string =>
 
 /** Each question's marks in one line: "Q1 2/2 · Q2 0/2 · Q3 –/5" (– before the attempt is scored). */
 export const questionMarksLine = (details: ReportDetails): string =>
-  details.questions.map((question) => `Q${question.number} ${question.awarded === null ? '–' : formatScore(question.awarded)}/${formatScore(question.marks)}`).join(' · ');
+  details.questions
+    .map((question) => `Q${question.number} ${question.awarded === null ? '–' : formatScore(question.awarded)}/${formatScore(question.marks)}`)
+    .join(' · ');

@@ -88,7 +88,10 @@ export const HINTS = {
     hint('p', 'export PDF', 'save the report as a PDF'),
     hint('h', 'history', 'what happened to the invitation, oldest first'),
     // In the help only: the report's keys already fill the footer at 80 columns (decision 607).
-    { ...hint('v', 'answers', 'each answer with its marks and grade, time, pastes and typing per question, the variant asked, code playback'), helpOnly: true as const },
+    {
+      ...hint('v', 'answers', 'each answer with its marks and grade, time, pastes and typing per question, the variant asked, code playback'),
+      helpOnly: true as const,
+    },
     ...(evidence
       ? [
           hint('↑↓', 'pick', 'highlight a departure, snapshot, paste or similar answer of the integrity evidence'),

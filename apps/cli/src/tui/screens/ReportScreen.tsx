@@ -190,8 +190,7 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
   const standing = standingLine(details);
   const marks = details.questions.length > 0 ? marksFitting(questionMarksLine(details), body.columns) : null;
   const factRows = rowsOf(standing, body.columns) + (marks === null ? 0 : rowsOf(`${MARKS_PREFIX}${marks}`, body.columns));
-  const evidenceVisible =
-    body.rows - REPORT_FIXED_ROWS - (integrityRows - 1) - factRows - Math.max(1, sections.length) - EVIDENCE_FRAME_ROWS - below;
+  const evidenceVisible = body.rows - REPORT_FIXED_ROWS - (integrityRows - 1) - factRows - Math.max(1, sections.length) - EVIDENCE_FRAME_ROWS - below;
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end">

@@ -35,7 +35,11 @@ export const answersReducer = (state: AnswersState, event: AnswersEvent): Answer
     .with([{ mode: 'list' }, { type: 'move' }], ([current, { delta, count }]) => ({ ...current, selected: clamp(current.selected + delta, count - 1) }))
     // A playback opens on its last frame: the code as submitted, which the reviewer knows, then steps back from it.
     .with([{ mode: 'list' }, { type: 'read' }], ([current]) => ({ mode: 'answer', selected: current.selected, top: 0 }))
-    .with([{ mode: 'answer' }, { type: 'turn' }], ([current, { delta, count }]) => ({ ...current, selected: clamp(current.selected + delta, count - 1), top: 0 }))
+    .with([{ mode: 'answer' }, { type: 'turn' }], ([current, { delta, count }]) => ({
+      ...current,
+      selected: clamp(current.selected + delta, count - 1),
+      top: 0,
+    }))
     .with([{ mode: 'answer' }, { type: 'scroll' }], ([current, { delta }]) => ({ ...current, top: Math.max(0, current.top + delta) }))
     .with([{ mode: 'answer' }, { type: 'close' }], ([current]) => ({ mode: 'list', selected: current.selected }))
     .with([{ mode: P.union('list', 'answer') }, { type: 'open' }], ([current, { frames }]) => ({
