@@ -15,3 +15,5 @@ export { goType } from './languages/profiles/go.js';
 export { rustType } from './languages/profiles/rust.js';
 export { importableLanguages, LanguageAvailability, languagesNeeded, runnableHere } from './languages/availability.js';
 export type { LanguageAvailabilities } from './languages/availability.js';
+export { highlight } from './languages/highlight.js';
+export type { Token, TokenKind } from './languages/highlight.js';

@@ -1,7 +1,7 @@
 import { drawColouredRuns } from './fonts/document-faces.js';
 import { fontCatalogue } from './fonts/font-catalogue.js';
 import { graphemesOf } from './graphemes.js';
-import { highlight, type Token, type TokenKind } from './highlight.js';
+import { highlight, type Token, type TokenKind } from '@assay/domain/languages';
 import { BOTTOM, LEFT, MONO, MUTED, WIDTH, put, widthOf, type Cursor, type Doc } from './pdf-layout.js';
 import { TEXT_BUDGETS, codePoints, cutAfter, moreCharacters } from './pdf-text-budget.js';
 

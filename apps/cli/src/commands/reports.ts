@@ -5,6 +5,9 @@ import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { fields, table } from '../format/table.js';
 import { violationsText } from '../format/violations.js';
+import { answerLines, lineText } from '../format/answer-lines.js';
+import { questionMarksLine, standingLine } from '../format/standing-text.js';
+import type { ReportDetails } from '@assay/domain/report';
 import { parseId } from './arguments.js';
 import type { CliIo } from './cli-io.js';
 import { connect } from './connection.js';
@@ -30,6 +33,26 @@ export const sectionsText = (sections: SectionReport): string =>
         ['SECTION', 'SCORE', 'MAX'],
         sections.map((entry) => [entry.sectionName, String(entry.candidateScore), String(entry.sectionScore)]),
       );
+
+/** How wide `--details` wraps written text: a terminal's width, or 100 columns in a pipe. */
+const DETAILS_WIDTH = 100;
+
+/**
+ * `assay report ID --details` (issue 50, item 3): the report's facts, then every question with the candidate's
+ * answer, marks, grade and signals — the TUI's Answers screen as text (format/answer-lines.ts).
+ */
+export const detailsText = (details: ReportDetails, width = DETAILS_WIDTH): string =>
+  [
+    fields([
+      ['Candidate', `${details.candidate.fullName} <${details.candidate.emailId}>`],
+      ['Test', details.test.testName],
+      ['Status', `${details.status.testStatus} (report ${details.status.reportStatus})`],
+      ['Score', `${details.score.score} of ${details.score.maxScore} (${details.score.percent}%)`],
+      ['Standing', standingLine(details)],
+      ['Marks', questionMarksLine(details) || 'no questions'],
+    ]),
+    ...details.questions.map((question) => answerLines(question, width).map(lineText).join('\n')),
+  ].join('\n\n');
 
 /** Saves a download, with a progress bar when a person is watching; a missing folder is a usage error. */
 const download = async (
@@ -62,18 +85,25 @@ export const registerReports = (program: Command, io: CliIo): void => {
   withJson(
     program
       .command('report')
-      .description("a candidate's report (4.11), its sections (4.12) or its PDF (4.13)")
+      .description("a candidate's report (4.11), its sections (4.12), every answer (--details) or its PDF (4.13)")
       .argument('<ID>', 'the testInvitationId', parseId)
       .option('--sections', 'the section report instead')
+      .option('--details', 'every question with the answer, marks, grade and signals (--json: the details document)')
       .option('--pdf <FILE>', 'save the report as a PDF file'),
   ).action(
-    act(io, async (io, options: GlobalOptions & { sections?: boolean; pdf?: string }, id: number) => {
-      if (options.sections && options.pdf) throw new UsageError('--sections and --pdf do not go together.');
+    act(io, async (io, options: GlobalOptions & { sections?: boolean; details?: boolean; pdf?: string }, id: number) => {
+      if ([options.sections, options.details, options.pdf].filter(Boolean).length > 1)
+        throw new UsageError('--sections, --details and --pdf do not go together.');
       const client = await connect(io, options.profile);
       if (options.pdf) return download(io, options, 'PDF', (settings) => client.reports.pdf(id, settings), options.pdf);
       if (options.sections) {
         const sections = await client.reports.sections(id);
         return emit(io, options, sections, () => sectionsText(sections));
+      }
+      if (options.details) {
+        const details = await client.reports.details(id);
+        const width = io.stdout.isTTY && io.stdout.columns ? io.stdout.columns : DETAILS_WIDTH;
+        return emit(io, options, details, () => detailsText(details, width));
       }
       const report = await client.reports.get(id);
       emit(io, options, report, () => reportText(report));

@@ -89,7 +89,10 @@ export const HINTS = {
     hint('p', 'export PDF', 'save the report as a PDF'),
     hint('h', 'history', 'what happened to the invitation, oldest first'),
     // In the help only: the report's keys already fill the footer at 80 columns (decision 607).
-    { ...hint('v', 'answers', 'time, pastes and typing per question, the variant asked, code playback'), helpOnly: true as const },
+    {
+      ...hint('v', 'answers', 'each answer with its marks and grade, time, pastes and typing per question, the variant asked, code playback'),
+      helpOnly: true as const,
+    },
     ...(evidence
       ? [
           hint('↑↓', 'pick', 'highlight a departure, snapshot, paste or similar answer of the integrity evidence'),
@@ -126,7 +129,18 @@ export const HINTS = {
   ],
   confirm: [hint('y', 'yes'), hint('n/Esc', 'no')],
   completions: [hint('↑↓', 'move'), hint('Enter', 'report', "the highlighted invitation's report"), hint('r', 'retry')],
-  answers: [hint('↑↓', 'move'), hint('Enter', 'playback', "step through a coding answer's history"), hint('r', 'refresh')],
+  answers: [
+    hint('↑↓', 'move'),
+    hint('Enter', 'answer', "the question with the candidate's answer, marks and grade"),
+    hint('p', 'playback', "step through a coding answer's history"),
+    hint('r', 'refresh'),
+  ],
+  answer: [
+    hint('↑↓', 'scroll', 'scroll a long answer (PgUp, PgDn by ten lines)'),
+    hint('←→', 'question', 'the previous or next question'),
+    hint('p', 'playback', "step through a coding answer's history"),
+    hint('Esc', 'questions', 'back to the list of questions'),
+  ],
   playback: [
     hint('←→', 'frame', 'the previous or next saved change'),
     hint('Home/End', 'first/last', 'the first or the last frame'),

@@ -75,13 +75,18 @@ describe('AnswersScreen and SimilarPairScreen against a real server', () => {
     const list = await screen.waitFor('Variant:');
     expect(list).toMatch(/Variant: .*of 6 drawn, questions and options shuffled/);
     expect(list).toMatch(/Asked in this order: Q1 #\d+/);
-    expect(list).toMatch(/coding · .* · 1 paste \(\d+ chars\)/);
+    expect(list).toMatch(/coding \d+\/\d+ · .* · 1 paste \(\d+ chars\)/);
     expect(widestLine(list)).toBeLessThanOrEqual(80);
     const details = await org.client.reports.details(adaId);
     const coding = details.questions.find((question) => question.type === 'coding')!;
     for (let index = 1; index < coding.number; index++) await screen.press(KEYS.down);
-    await screen.waitFor('Enter: step through how this code was written');
+    await screen.waitFor('p: step through how this code was written');
+    // Enter opens the answer: the code numbered, its keywords coloured (magenta) by the domain's highlighter.
     await screen.press(KEYS.enter);
+    const answer = await screen.waitFor('Python · ');
+    expect(answer).toContain(`Q${coding.number} · `);
+    expect(answer).toMatch(/\u001B\[35mdef\u001B\[39m/);
+    await screen.press('p');
     // It opens on the last frame: the code as submitted.
     const last = await screen.waitFor('Frame 2 of 2');
     expect(last).toContain('def main():');

@@ -14,6 +14,7 @@ import { evidenceTop } from '../state/evidence-view.js';
 import { clampTop } from '../state/scroll-keys.js';
 import { frameView, playbackStates } from '../state/playback-view.js';
 import { questionLine, signalEventLines, signalsText, variantLines } from '../state/question-evidence.js';
+import { answerLines, type AnswerLine, type AnswerTone } from '../../format/answer-lines.js';
 import { initialRemote, remoteCallKey, remoteReducer } from '../state/remote-state.js';
 
 /** A coding question's history, one frame at a time: when, how much changed, and the code then (scrolled). */
@@ -86,6 +87,65 @@ const Playback = ({
   );
 };
 
+/** How each tone of an answer is drawn: the key's outcome in green, red and yellow, code by token class. */
+const TONES: Record<AnswerTone, { color?: string; dimColor?: boolean; bold?: boolean }> = {
+  plain: {},
+  heading: { bold: true },
+  dim: { dimColor: true },
+  gutter: { dimColor: true },
+  right: { color: 'green' },
+  wrong: { color: 'red' },
+  missed: { color: 'yellow' },
+  keyword: { color: 'magenta' },
+  string: { color: 'green' },
+  number: { color: 'cyan' },
+  comment: { color: 'gray' },
+};
+
+const AnswerRow = ({ line }: { line: AnswerLine }) => (
+  <Text wrap="truncate-end">
+    {line.length === 0 || line.every((span) => span.text === '')
+      ? ' '
+      : line.map((span, index) => (
+          <Text key={index} {...TONES[span.tone]}>
+            {span.text}
+          </Text>
+        ))}
+  </Text>
+);
+
+/** One question with the candidate's answer, its marks, grade and signals, scrolled by the lines it takes at this width. */
+const AnswerView = ({
+  question,
+  state,
+  count,
+  rows,
+  width,
+}: {
+  question: QuestionDetail;
+  state: Extract<AnswersState, { mode: 'answer' }>;
+  count: number;
+  rows: number;
+  width: number;
+}) => {
+  const lines = answerLines(question, width);
+  // The position line under the answer.
+  const visible = Math.max(1, rows - 1);
+  const top = clampTop(state.top, lines.length, visible);
+  return (
+    <Box flexDirection="column">
+      {lines.slice(top, top + visible).map((line, index) => (
+        <AnswerRow key={top + index} line={line} />
+      ))}
+      <Text dimColor wrap="truncate-end">
+        {lines.length > visible ? `lines ${top + 1}–${Math.min(lines.length, top + visible)} of ${lines.length} · ` : ''}
+        question {Math.min(state.selected, count - 1) + 1} of {count}
+        {question.type === 'coding' ? ' · p: how this code was written' : ''}
+      </Text>
+    </Box>
+  );
+};
+
 /** The variant lines, then one line per question (time and signals), the highlighted one's events under the list. */
 const QuestionList = ({ details, selected, rows }: { details: ReportDetails; selected: number; rows: number }) => {
   const variant = variantLines(details);
@@ -117,16 +177,17 @@ const QuestionList = ({ details, selected, rows }: { details: ReportDetails; sel
       ))}
       <Text dimColor wrap="truncate-end">
         {questions.length > visible ? `${top + 1}–${Math.min(questions.length, top + visible)} of ${questions.length} · ` : ''}
-        {questions[index]?.type === 'coding' ? 'Enter: step through how this code was written' : 'time and signals as the page reported them'}
+        {questions[index]?.type === 'coding' ? 'Enter: the answer · p: step through how this code was written' : 'Enter: the answer, its marks and grade'}
       </Text>
     </Box>
   );
 };
 
 /**
- * An attempt's answers as evidence (issue 34, items 2–5): which questions the candidate was asked and in what order,
- * each question's time, pastes, large insertions and first keystroke, and a coding answer's playback frame by frame.
- * Everything comes from the report's `/details`; nothing here scores.
+ * An attempt's answers (issue 34, items 2–5; issue 50, item 3): which questions the candidate was asked and in what
+ * order, each question's marks, time, pastes, large insertions and first keystroke; each answer as given (options
+ * against the key, the written text, the code highlighted with its hidden tests) with its grade; and a coding
+ * answer's playback frame by frame. Everything comes from the report's `/details`; nothing here scores.
  */
 export const AnswersScreen = ({ testInvitationId }: { testInvitationId: number }) => {
   const { client } = useConnection();
@@ -139,7 +200,10 @@ export const AnswersScreen = ({ testInvitationId }: { testInvitationId: number }
     (value) => dispatch({ type: 'loaded', value }),
     (failure) => dispatch({ type: 'failed', failure }),
   );
-  useChrome({ title: `Answers of invitation ${testInvitationId}`, hints: state.mode === 'list' ? HINTS.answers : HINTS.playback });
+  useChrome({
+    title: `Answers of invitation ${testInvitationId}`,
+    hints: state.mode === 'list' ? HINTS.answers : state.mode === 'answer' ? HINTS.answer : HINTS.playback,
+  });
   const questions = remote.value?.questions ?? [];
   useScreenKeys((stroke) =>
     applyDecision(answersKeys(current(), questions, stroke), (event) => (event.type === 'reload' ? dispatch({ type: 'reload' }) : send(event))),
@@ -157,6 +221,8 @@ export const AnswersScreen = ({ testInvitationId }: { testInvitationId: number }
     <Box flexDirection="column">
       {state.mode === 'playback' && question ? (
         <Playback question={question} state={state} rows={body.rows} width={body.columns} />
+      ) : state.mode === 'answer' && question ? (
+        <AnswerView question={question} state={state} count={questions.length} rows={body.rows} width={body.columns} />
       ) : (
         <QuestionList details={remote.value} selected={state.selected} rows={body.rows} />
       )}

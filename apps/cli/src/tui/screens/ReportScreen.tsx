@@ -26,6 +26,7 @@ import { evidenceRows } from '../state/evidence-view.js';
 import { offeredMoves } from '../state/invitation-moves.js';
 import { initialRemote, remoteCallKey } from '../state/remote-state.js';
 import { reportDataReducer } from '../state/report-data.js';
+import { questionMarksLine, standingLine } from '../../format/standing-text.js';
 import { pollDelayMs, reportWillChange, scoreViewOf, type ScoreView } from '../state/report-score.js';
 import { evidenceOpenKeys, reportKeys } from '../state/screen-keys.js';
 import { usePoll } from '../shell/use-poll.js';
@@ -43,6 +44,22 @@ const REPORT_FIXED_ROWS = 9;
 const BELOW_ROWS = 4;
 
 const INTEGRITY_PREFIX = 'Integrity: ';
+
+/** The per-question marks take at most two rows; the Answers screen (`v`) has every question. */
+const MARKS_ROWS = 2;
+const MARKS_PREFIX = 'Marks: ';
+
+/** Rows a text wrapped at `columns` takes (near enough: Ink wraps at words, so one more is kept spare by the caller). */
+const rowsOf = (text: string, columns: number) => Math.max(1, Math.ceil(text.length / Math.max(1, columns)));
+
+/** The marks line cut to fit `MARKS_ROWS` rows at a question's boundary, saying where the rest is. */
+const marksFitting = (line: string, columns: number): string => {
+  const room = MARKS_ROWS * Math.max(1, columns) - MARKS_PREFIX.length - 2;
+  if (line.length <= room) return line;
+  const more = ' · … (v: all)';
+  const cut = line.slice(0, room - more.length);
+  return `${cut.slice(0, Math.max(0, cut.lastIndexOf(' · ')))}${more}`;
+};
 
 const fraction = (score: number, total: number) => (total > 0 ? score / total : 0);
 const percent = (value: number) => `${Math.round(value * 100)}%`;
@@ -172,7 +189,11 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
   const summary = integritySummaryOfReport(details);
   const integrityLine = `${INTEGRITY_PREFIX}${' '.repeat(10)} · ${integritySummaryText(summary)}`;
   const integrityRows = Math.max(1, Math.ceil(integrityLine.length / Math.max(1, body.columns)));
-  const evidenceVisible = body.rows - REPORT_FIXED_ROWS - (integrityRows - 1) - Math.max(1, sections.length) - EVIDENCE_FRAME_ROWS - below;
+  // Percentile, verdict and extra time as the PDF shows them, and each question's marks (issue 50, item 3).
+  const standing = standingLine(details);
+  const marks = details.questions.length > 0 ? marksFitting(questionMarksLine(details), body.columns) : null;
+  const factRows = rowsOf(standing, body.columns) + (marks === null ? 0 : rowsOf(`${MARKS_PREFIX}${marks}`, body.columns));
+  const evidenceVisible = body.rows - REPORT_FIXED_ROWS - (integrityRows - 1) - factRows - Math.max(1, sections.length) - EVIDENCE_FRAME_ROWS - below;
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end">
@@ -192,6 +213,13 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
         {INTEGRITY_PREFIX}
         <IntegrityText level={summary.level} /> · {integritySummaryText(summary)}
       </Text>
+      <Text wrap="wrap">{standing}</Text>
+      {marks === null ? null : (
+        <Text wrap="wrap">
+          {MARKS_PREFIX}
+          {marks}
+        </Text>
+      )}
       <Text> </Text>
       <Row header columns={columns} cells={['SECTION', 'SCORE', 'MAX', '', '']} />
       {sections.map((entry, index) => (

@@ -55,10 +55,10 @@ describe('question evidence in words', () => {
 
   it('puts a question on one line', () => {
     expect(questionLine(question({ signals: signals({ largeInsertions: 0, events: [] }) }))).toBe(
-      'Q3 coding · 4 min 12 s · 2 pastes (1,204 chars) · first key after 35 s',
+      'Q3 coding –/5 · 4 min 12 s · 2 pastes (1,204 chars) · first key after 35 s',
     );
-    expect(questionLine(question({ type: 'single_choice', timeSpentSeconds: null }))).toBe(
-      'Q3 choice · time not recorded · no paste or typing signals reported',
+    expect(questionLine(question({ type: 'single_choice', timeSpentSeconds: null, awarded: 4 }))).toBe(
+      'Q3 choice 4/5 · time not recorded · no paste or typing signals reported',
     );
   });
 

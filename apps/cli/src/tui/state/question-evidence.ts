@@ -46,9 +46,12 @@ const TYPE_NAMES: Record<QuestionDetail['type'], string> = {
   free_text: 'written',
 };
 
-/** One question in the list: "Q3 coding · 4 min 12 s · 1 paste (840 chars) · first key after 35 s". */
+/** The marks in a row of the list: "3/5", or "–/5" before the attempt is scored. */
+const shortMarks = ({ awarded, marks }: QuestionDetail): string => `${awarded === null ? '–' : awarded}/${marks}`;
+
+/** One question in the list: "Q3 coding 3/5 · 4 min 12 s · 1 paste (840 chars) · first key after 35 s". */
 export const questionLine = (question: QuestionDetail): string =>
-  `Q${question.number} ${TYPE_NAMES[question.type]} · ${durationText(question.timeSpentSeconds)} · ${signalsText(question.signals)}`;
+  `Q${question.number} ${TYPE_NAMES[question.type]} ${shortMarks(question)} · ${durationText(question.timeSpentSeconds)} · ${signalsText(question.signals)}`;
 
 /**
  * The variant (issue 34, item 5) as lines over the question list: each pooled or shuffled section ("Basics: 3 of 6

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_LANGUAGES, type LanguageId } from '@assay/domain/languages';
+import type { LanguageId } from './language-id.js';
+import { ALL_LANGUAGES } from './registry.js';
 import { highlight } from './highlight.js';
 
 const kinds = (code: string, language: string) => highlight(code, language).map((line) => line.map((token) => `${token.kind}:${token.text}`));

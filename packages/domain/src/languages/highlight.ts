@@ -1,10 +1,11 @@
-import type { LanguageId } from '@assay/domain/languages';
+import type { LanguageId } from './language-id.js';
 import { ALIASES, GRAMMARS, type Grammar } from './highlight-grammars.js';
 
 /**
- * A small syntax highlighter for the code in reports: enough to tell keywords, strings, numbers and comments apart
- * in every language candidates write (one grammar each, highlight-grammars.ts; the C family for a name it does not
- * know), line by line, with block comments and multi-line strings carried from one line to the next.
+ * A small syntax highlighter for the code in reports and the TUI: enough to tell keywords, strings, numbers and
+ * comments apart in every language candidates write (one grammar each, highlight-grammars.ts; the C family for a name
+ * it does not know), line by line, with block comments and multi-line strings carried from one line to the next.
+ * Pure, so the PDF and the terminal colour the same tokens (decision 790).
  */
 export type TokenKind = 'plain' | 'keyword' | 'string' | 'number' | 'comment';
 

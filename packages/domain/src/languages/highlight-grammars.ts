@@ -1,4 +1,4 @@
-import type { LanguageId } from '@assay/domain/languages';
+import type { LanguageId } from './language-id.js';
 
 /** What the report's highlighter needs to know of a language (highlight.ts reads it). */
 export interface Grammar {
