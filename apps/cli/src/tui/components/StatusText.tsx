@@ -20,6 +20,7 @@ const COLORS: Record<StatusWord, Colour> = {
   Generated: 'green',
   completed: 'green',
   cancelled: 'gray',
+  decided: 'magenta',
 };
 
 /** A status as its word; the colour is only an aid. */

@@ -23,7 +23,7 @@ export const CapabilitiesProvider = ({ children }: { children: ReactNode }) => {
     client.me.get({ signal: controller.signal }).then(
       (me) => {
         const allowed = new Set<string>(me.capabilities);
-        setMay(() => (capability) => allowed.has(capability));
+        setMay(() => (capability: Parameters<May>[0]) => allowed.has(capability));
       },
       () => {
         if (!controller.signal.aborted) setMay(() => everything);
