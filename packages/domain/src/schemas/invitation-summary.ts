@@ -28,12 +28,9 @@ export const InvitationSummary = z
       .int()
       .nonnegative()
       .meta({ description: 'Completed attempts whose score is provisional (answers await a grader): part of `stages.Completed`.' }),
-    completionRate: z
-      .number()
-      .nullable()
-      .meta({
-        description: 'Completed as a percentage of the invitations not cancelled, one decimal; null when every invitation is cancelled or there is none.',
-      }),
+    completionRate: z.number().nullable().meta({
+      description: 'Completed as a percentage of the invitations not cancelled, one decimal; null when every invitation is cancelled or there is none.',
+    }),
     scored: z.int().nonnegative().meta({ description: 'Attempts with a score to show (final, or provisional while awaiting review).' }),
     score: ScoreStatistics.meta({ description: 'Of the shown scores (marks).' }),
     percent: ScoreStatistics.meta({ description: 'Of the shown scores as percentages of each attempt’s maximum.' }),
