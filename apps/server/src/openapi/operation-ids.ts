@@ -70,6 +70,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PUT /v2/org/tests/{testId}/testlinks/{testLinkId}/reminders': 'setTestLinkReminders',
   'PUT /v2/org/testinvitation/{testInvitationId}/expiry': 'setInvitationExpiry',
   'GET /v2/org/testinvitation/{testInvitationId}/evaluation': 'getCandidateEvaluation',
+  'GET /v2/org/me': 'getOwnKey',
   'PUT /v2/org/testinvitation/{testInvitationId}/decision': 'decideOnCandidate',
   'POST /v2/org/testinvitation/{testInvitationId}/tags': 'addCandidateTag',
   'DELETE /v2/org/testinvitation/{testInvitationId}/tags/{tag}': 'removeCandidateTag',
@@ -92,6 +93,10 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /admin/orgs/{orgId}/keys': 'issueApiKey',
   'POST /admin/orgs/{orgId}/keys/rotate': 'rotateApiKeys',
   'POST /admin/orgs/{orgId}/keys/{keyId}/revoke': 'revokeApiKey',
+  'GET /admin/orgs/{orgId}/people': 'listPeople',
+  'POST /admin/orgs/{orgId}/people': 'addPerson',
+  'POST /admin/orgs/{orgId}/people/{personId}': 'updatePerson',
+  'POST /admin/orgs/{orgId}/people/{personId}/deactivate': 'deactivatePerson',
 };
 
 /** Fastify's `/tests/:testId` as OpenAPI's `/tests/{testId}`. */
