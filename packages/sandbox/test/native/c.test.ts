@@ -84,9 +84,10 @@ describe('C (gcc 12, C17) in the jail', () => {
     expect(result.kind === 'ran' && result.cases[0]?.report).toMatchObject({
       kind: 'error',
       message: expect.stringMatching(/^Segmentation fault \(SIGSEGV\).*stack overflow/),
-      // The innermost frame faults in its prologue: the line of the function's head.
-      position: { line: 1 },
-      trace: expect.stringMatching(/^at topScores \(solution\.c:1\)\nat topScores \(solution\.c:4\) \(× \d+\)$/),
+      // The innermost frame faults in its prologue (the function's head, line 1) or at the call (line 4): where the
+      // stack runs out depends on where it started (the environment's size, alignment), so either is right.
+      position: { line: expect.toSatisfy((line: number) => line === 1 || line === 4) },
+      trace: expect.stringMatching(/^(at topScores \(solution\.c:1\)\n)?at topScores \(solution\.c:4\) \(× \d+\)$/),
     });
   });
 
