@@ -81,7 +81,7 @@ export function sampleItem(
   }
 }
 
-/** What a sample result's Input line shows: the call, the input text, or the data's first line and its size. */
+/** What a sample result's Input line shows: the call, the input text, or the SQL sample's data as written. */
 export function caseInput(question: CandidateCodingQuestion, args: JsonValue[], language: CodingLanguage): HTMLElement {
   switch (question.form) {
     case 'stdio':
