@@ -13,6 +13,7 @@ import {
   type Result,
 } from '@assay/domain';
 import type { AppContext } from '../context.js';
+import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { found, unwrap } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
 
@@ -90,11 +91,16 @@ export const candidateDecisionRoutes: FastifyPluginAsyncZod<AppContext> = async 
         body: TagInput,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { testInvitationId } = request.params;
       const tag = unwrap(normalizeTag(request.body.tag));
       const by = { keyId: request.org.keyId, at: now() };
-      return answer(testInvitationId, await store.candidateDecisions.addTag(request.org.orgId, testInvitationId, tag, by));
+      return answerWithEffect(
+        reply,
+        store,
+        (repositories) => repositories.candidateDecisions.addTag(request.org.orgId, testInvitationId, tag, by),
+        (written) => answer(testInvitationId, written),
+      );
     },
   );
 
@@ -142,10 +148,15 @@ export const candidateDecisionRoutes: FastifyPluginAsyncZod<AppContext> = async 
         body: NoteInput,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { testInvitationId } = request.params;
       const by = { keyId: request.org.keyId, at: now() };
-      return answer(testInvitationId, await store.candidateDecisions.addNote(request.org.orgId, testInvitationId, request.body.text, by));
+      return answerWithEffect(
+        reply,
+        store,
+        (repositories) => repositories.candidateDecisions.addNote(request.org.orgId, testInvitationId, request.body.text, by),
+        (written) => answer(testInvitationId, written),
+      );
     },
   );
 

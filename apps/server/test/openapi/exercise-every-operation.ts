@@ -136,6 +136,15 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'POST', url: `/admin/orgs/${orgId}/keys/${keyIds[0]}/revoke`, ...admin });
   await send({ method: 'POST', url: `/admin/orgs/${orgId}/keys`, ...admin });
   await send({ method: 'POST', url: `/admin/orgs/${orgId}/keys/rotate`, ...admin });
+  // People (issue 50): added, renamed, deactivated; another org's person and a missing one answer 404.20.
+  const added = await send({ method: 'POST', url: `/admin/orgs/${orgId}/people`, body: { name: 'Grace Hopper', email: 'grace@example.com', role: 'recruiter' }, ...admin });
+  const personId = added.json().result.personId as number;
+  await send({ method: 'GET', url: `/admin/orgs/${orgId}/people`, ...admin });
+  await send({ method: 'POST', url: `/admin/orgs/${orgId}/people/${personId}`, body: { name: 'Rear Admiral Hopper' }, ...admin });
+  await send({ method: 'POST', url: `/admin/orgs/${orgId}/people/${personId}/deactivate`, ...admin });
+  await send({ method: 'POST', url: `/admin/orgs/${orgId}/people/999999/deactivate`, ...admin });
+  await send({ method: 'GET', url: '/v2/org/me' });
+  await send({ method: 'GET', url: `/v2/org/tests/${testId}/invitations/summary` });
   // Reminders and expiry (issue 33 item 3): a test's and a link's hours, refused out of bounds; an invitation's own expiry.
   await send({ method: 'PUT', url: `/v2/org/tests/${testId}/reminders`, body: { reminderHours: [24, 2] } });
   await send({ method: 'PUT', url: `/v2/org/tests/${testId}/reminders`, body: { reminderHours: [0] } });

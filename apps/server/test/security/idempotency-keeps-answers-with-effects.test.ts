@@ -72,6 +72,8 @@ describe.each(backends)('every keyed POST keeps its answer with its effect (%s)'
       { email: 'bulk-two@example.com', name: 'Bulk Two' },
     ]);
     await post('/v2/org/report/{testInvitationId}/links/revoke', `/v2/org/report/${testInvitationId}/links/revoke`);
+    await post('/v2/org/testinvitation/{testInvitationId}/tags', `/v2/org/testinvitation/${testInvitationId}/tags`, { tag: 'keyed' });
+    await post('/v2/org/testinvitation/{testInvitationId}/notes', `/v2/org/testinvitation/${testInvitationId}/notes`, { text: 'A keyed note.' });
     await post('/v2/org/webhooks/secret/rotate', '/v2/org/webhooks/secret/rotate');
     await post('/v2/org/webhooks/settings', '/v2/org/webhooks/settings', { trailingSpaceKeys: true });
     await post('/v2/org/candidate-page', '/v2/org/candidate-page', { displayName: 'Keyed Hiring', contactEmail: 'keyed@acme.example' });
@@ -81,6 +83,9 @@ describe.each(backends)('every keyed POST keeps its answer with its effect (%s)'
     const { keyId } = await post('/admin/orgs/{orgId}/keys', `/admin/orgs/${orgId}/keys`, undefined, true);
     await post('/admin/orgs/{orgId}/keys/rotate', `/admin/orgs/${orgId}/keys/rotate`, undefined, true);
     await post('/admin/orgs/{orgId}/keys/{keyId}/revoke', `/admin/orgs/${orgId}/keys/${keyId}/revoke`, undefined, true);
+    const { personId } = await post('/admin/orgs/{orgId}/people', `/admin/orgs/${orgId}/people`, { name: 'Keyed Person' }, true);
+    await post('/admin/orgs/{orgId}/people/{personId}', `/admin/orgs/${orgId}/people/${personId}`, { name: 'Renamed Person' }, true);
+    await post('/admin/orgs/{orgId}/people/{personId}/deactivate', `/admin/orgs/${orgId}/people/${personId}/deactivate`, undefined, true);
 
     // Every POST route of both APIs, as the served document lists them, is covered above.
     const document = (await h.request({ method: 'GET', url: '/openapi.json', apiKey: null })).json<{ paths: Record<string, Record<string, unknown>> }>();

@@ -64,6 +64,7 @@ const KEPT_AS_WRITTEN: Record<string, string> = {
     'never stored with a control: a name must match the identifier pattern (refused 400.2 otherwise)',
   'importTest sections[].questions[].signature.params[].type': 'never stored with a control: a type must be one of the vocabulary (refused 400.2 otherwise)',
   'importTest sections[].questions[].signature.returns': 'never stored with a control: a type must be one of the vocabulary (refused 400.2 otherwise)',
+  'addCandidateTag tag': 'never stored with a control: a tag is letters, digits, `.`, `_` and `-` once normalised (refused 400.40 otherwise)',
 };
 
 /** Prose of several lines: newlines and tabs are kept, the other characters refused as everywhere. */
@@ -76,6 +77,9 @@ const LINES = new Set([
   'gradeByReviewReference comment',
   'reviewEvidence note',
   'greenhouseResponseError errors[]',
+  'decideOnCandidate reason',
+  'addCandidateNote text',
+  'editCandidateNote text',
 ]);
 
 /**
@@ -104,7 +108,7 @@ const LONE_CR = { character: '\r', kind: 'line breaks', code: 'U+000D' };
 
 type Auth = 'apiKey' | 'admin' | 'none' | 'greenhouse';
 interface Sample {
-  method: 'POST' | 'PUT';
+  method: 'POST' | 'PUT' | 'PATCH';
   url: string;
   auth: Auth;
   body: unknown;
@@ -119,6 +123,9 @@ interface World {
   unique: () => string;
   /** An org of its own for the key samples: a rotation revokes every other key of its org. */
   keyOrgId: number;
+  /** A person of that org, and a note on the started invitation. */
+  personId: number;
+  noteId: number;
   /** The started invitation and a snapshot of it, for reviewing evidence. */
   invitationId: number;
   eventId: string;
@@ -305,6 +312,21 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
     { method: 'PUT', url: `/v2/org/testinvitation/${w.invitationId}/expiry`, auth: 'apiKey', body: { expiresAt: '2036-01-01T17:00:00' } },
   ],
   runSampleTests: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/run/${w.coding}`, auth: 'none', body: { code: 'function sum() {}' } }],
+  decideOnCandidate: (w) => [
+    { method: 'PUT', url: `/v2/org/testinvitation/${w.invitationId}/decision`, auth: 'apiKey', body: { decision: 'shortlisted', reason: 'Clear tests.' } },
+  ],
+  addCandidateTag: (w) => [{ method: 'POST', url: `/v2/org/testinvitation/${w.invitationId}/tags`, auth: 'apiKey', body: { tag: 'strong-python' } }],
+  addCandidateNote: (w) => [{ method: 'POST', url: `/v2/org/testinvitation/${w.invitationId}/notes`, auth: 'apiKey', body: { text: 'Good tests.' } }],
+  editCandidateNote: (w) => [
+    { method: 'PATCH', url: `/v2/org/testinvitation/${w.invitationId}/notes/${w.noteId}`, auth: 'apiKey', body: { text: 'Good tests, clear names.' } },
+  ],
+  rateCandidate: (w) => [{ method: 'PUT', url: `/v2/org/testinvitation/${w.invitationId}/rating`, auth: 'apiKey', body: { rating: 4 } }],
+  addPerson: (w) => [
+    { method: 'POST', url: `/admin/orgs/${w.keyOrgId}/people`, auth: 'admin', body: { name: 'Grace Hopper', email: `grace.${w.unique()}@example.com`, role: 'reviewer' } },
+  ],
+  updatePerson: (w) => [
+    { method: 'POST', url: `/admin/orgs/${w.keyOrgId}/people/${w.personId}`, auth: 'admin', body: { name: 'Rear Admiral Hopper', email: `hopper.${w.unique()}@example.com` } },
+  ],
   startRun: (w) => [
     {
       method: 'POST',
@@ -379,6 +401,13 @@ describe.each(backends)('every text field of every body refuses control and bidi
     expectSuccess(await candidate(h, token).start());
     const snapshotId = await h.store.attempts.addSnapshot(invitationId, Date.now(), 'image/png', Buffer.from('not drawn here'));
     const [choice, , coding] = await questionIdsOfTest(h, testId);
+    const keyOrgId = (await h.createOrg('Keys')).orgId;
+    const person = expectSuccess<{ personId: number }>(
+      await h.request({ method: 'POST', url: `/admin/orgs/${keyOrgId}/people`, body: { name: 'Ada' }, apiKey: null, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } }),
+    );
+    const noted = expectSuccess<{ notes: { noteId: number }[] }>(
+      await h.request({ method: 'POST', url: `/v2/org/testinvitation/${invitationId}/notes`, body: { text: 'First note.' } }),
+    );
     let serial = 0;
     world = {
       testId,
@@ -388,7 +417,9 @@ describe.each(backends)('every text field of every body refuses control and bidi
       choice: choice!,
       coding: coding!,
       unique: () => `${(serial += 1)}`,
-      keyOrgId: (await h.createOrg('Keys')).orgId,
+      keyOrgId,
+      personId: person.personId,
+      noteId: noted.notes[0]!.noteId,
       invitationId,
       eventId: `snapshot-${snapshotId}`,
     };

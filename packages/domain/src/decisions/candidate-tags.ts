@@ -30,6 +30,12 @@ export const tagsWith = (tags: readonly string[], tag: string): Result<readonly 
 
 /** `POST /v2/org/testinvitation/{id}/tags`: one tag, normalised by the server (400.40 when it cannot be). */
 export const TagInput = z
-  .object({ tag: z.string({ error: 'tag is required and must be a string' }).max(200, { error: 'tag must be at most 200 characters' }) })
+  .object({
+    tag: z
+      .string({ error: 'tag is required and must be a string' })
+      .max(200, { error: 'tag must be at most 200 characters' })
+      // Documented, not enforced here: the server normalises first and answers 400.40 with the rule that failed.
+      .meta({ pattern: '^\\s*[A-Za-z0-9][A-Za-z0-9._ -]{0,31}\\s*$', description: 'Letters, digits, `.`, `_`, `-` and spaces (as `-`); at most 32.' }),
+  })
   .meta({ id: 'CandidateTagBody' });
 export type TagInput = z.infer<typeof TagInput>;

@@ -22,7 +22,7 @@ export interface OrgData {
 }
 
 /** The id kinds paths carry; a route with another id parameter makes the isolation suite fail until it is taught the kind. */
-export const ID_KINDS = ['testId', 'testLinkId', 'testInvitationId', 'jobId', 'questionId', 'orgId', 'keyId'] as const;
+export const ID_KINDS = ['testId', 'testLinkId', 'testInvitationId', 'jobId', 'questionId', 'orgId', 'keyId', 'noteId', 'personId'] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
 export interface World {
@@ -110,6 +110,24 @@ const seedOrg = async (h: Harness, accepted: Accepted, orgId: number, apiKey: st
     }),
   );
   const keyIds = (await h.store.apiKeys.list(orgId)).map((key) => key.keyId);
+  // A note on the first invitation (the one a route's other ids name) and a person, for the routes that carry their ids.
+  const noted = expectSuccess<{ notes: { noteId: number }[] }>(
+    await h.request({
+      method: 'POST',
+      url: `/v2/org/testinvitation/${pending.invitationId}/notes`,
+      body: accepted('POST /v2/org/testinvitation/:testInvitationId/notes', { text: `A note of ${name}.` }),
+      apiKey,
+    }),
+  );
+  const person = expectSuccess<{ personId: number }>(
+    await h.request({
+      method: 'POST',
+      url: `/admin/orgs/${orgId}/people`,
+      body: accepted('POST /admin/orgs/:orgId/people', { name: `Person of ${name}` }),
+      apiKey: null,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    }),
+  );
   return {
     orgId,
     apiKey,
@@ -123,6 +141,8 @@ const seedOrg = async (h: Harness, accepted: Accepted, orgId: number, apiKey: st
       questionId: await questionIdsOfTest(h, testId),
       orgId: [orgId],
       keyId: keyIds,
+      noteId: noted.notes.map((note) => note.noteId),
+      personId: [person.personId],
     },
     tokens: [pending, running, completed, cancelled, reset].map((entry) => entry.token).concat(tokenOf(proctored.testUrl)),
     freshTokens: [],
