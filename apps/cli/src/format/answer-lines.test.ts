@@ -24,7 +24,7 @@ describe("a question's answer as lines (issue 50, item 3)", () => {
   it.each([
     ['python', 'def f(x):\n    return "a"  # why', 'def', '"a"', '# why'],
     ['java', 'class A { String s = "b"; } // note', 'class', '"b"', '// note'],
-    ['sql', "SELECT name FROM t WHERE x = 'c' -- rows", 'SELECT', "'c'", '-- rows'],
+    ['sqlite', "SELECT name FROM t WHERE x = 'c' -- rows", 'SELECT', "'c'", '-- rows'],
     ['go', 'func main() { s := "d" } // go', 'func', '"d"', '// go'],
   ])('colours %s code by token class, numbered, with its language', (language, code, keyword, string, comment) => {
     const lines = answerLines(coding(language, code), 80);

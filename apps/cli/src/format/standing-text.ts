@@ -26,13 +26,13 @@ const scored = (details: ReportDetails) => details.status.reportStatus === REPOR
 export const percentileText = (details: ReportDetails): string => {
   if (details.percentile)
     return `${ordinal(details.percentile.percentile)} of ${details.percentile.basedOn} completed attempt${details.percentile.basedOn === 1 ? '' : 's'}`;
-  return scored(details) ? `– (fewer than ${MIN_ATTEMPTS_FOR_PERCENTILE} attempts yet)` : '– (once the report is scored)';
+  return scored(details) ? `– (under ${MIN_ATTEMPTS_FOR_PERCENTILE} attempts)` : '– (once the report is scored)';
 };
 
-/** "Strong (80% or more)", "no band", or "–" before the score. */
+/** "Strong (80% or more)", "no band" (below every band, or none set), or "–" before the score. */
 export const verdictText = (details: ReportDetails): string => {
   if (details.verdict) return `${details.verdict.label} (${formatScore(details.verdict.minPercent)}% or more)`;
-  return scored(details) ? 'no band (below every band, or none set)' : '– (once the report is scored)';
+  return scored(details) ? 'no band' : '– (once the report is scored)';
 };
 
 /** "25% (37 min 30 s allowed)" or "none". */
@@ -43,7 +43,10 @@ export const extraTimeText = (details: ReportDetails): string => {
   return `${accommodation.extraTimePercent}%${allowed === undefined ? '' : ` (${minutesText(allowed)} allowed)`}`;
 };
 
-/** The three as one line: "Percentile 84th of 37 completed attempts · Verdict Strong (80% or more) · Extra time none". */
+/**
+ * The three as one line: "Percentile 84th of 37 completed attempts · Verdict Strong (80% or more) · Extra time none".
+ * Kept to one line of 80 columns where it can be: every line it wraps is one row less of evidence on the report screen.
+ */
 export const standingLine = (details: ReportDetails): string =>
   !scored(details) && !details.percentile && !details.verdict
     ? `Percentile and verdict once the report is scored · Extra time ${extraTimeText(details)}`

@@ -140,7 +140,7 @@ describe('the footer at 80 columns, on every screen', () => {
     ];
     for (const hints of every) {
       const all = [...hints, ...frameHints({ hints }, true)];
-      expect(footerLines(all, 80)).toHaveLength(1);
+      expect(footerLines(all, 80), all.map((hint) => `${hint.keys} ${hint.label}`).join('  ')).toHaveLength(1);
       const narrow = footerLines(all, 40);
       expect(narrow.flat()).toEqual(all.filter((hint) => !hint.helpOnly));
       for (const line of narrow) expect(line.map((hint) => `${hint.keys} ${hint.label}`).join('  ').length).toBeLessThanOrEqual(40);

@@ -63,7 +63,7 @@ export const HINTS = {
   zonePicker: [hint('type', 'filter', 'filter by city, region or id'), hint('↑↓', 'move'), hint('Enter', 'pick'), hint('Esc', 'back to the form')],
   registerForm: [
     hint('Tab/↑↓', 'field', 'next or previous field (Shift+Tab goes back)'),
-    hint('Enter', 'next · register', 'next field; on the name or an optional field after it, register'),
+    hint('Enter', 'next', 'next field; on the name or an optional field after it, register'),
     hint('Ctrl+S', 'register', 'register from any field'),
     hint('Ctrl+E', 'email', 'email the candidate their invitation, or not (decision 780)'),
     hint('Esc', 'cancel'),

@@ -10,8 +10,11 @@ import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/hel
 import { AnswersScreen } from './AnswersScreen.js';
 import { ReportScreen } from './ReportScreen.js';
 
-/** Thirty numbered lines, one with an ESC the terminal must not obey: more than the screen shows at once. */
-const ESSAY = Array.from({ length: 30 }, (_, index) => (index === 2 ? 'Step 3: \u001b]0;owned\u0007 then on.' : `Step ${index + 1}: look again.`)).join('\n');
+/**
+ * Thirty numbered lines: more than the screen shows at once. (No escape code: the server refuses one in an essay with
+ * 400.2; a code answer keeps its own, neutralised on screen — src/format/answer-lines.test.ts.)
+ */
+const ESSAY = Array.from({ length: 30 }, (_, index) => (index === 2 ? 'Step 3: then on.' : `Step ${index + 1}: look again.`)).join('\n');
 
 /** Issue 50, item 3: each answer on screen — options against the key, the written text, a person's grade. */
 describe('AnswersScreen shows the answers, marks and grades against a real server', () => {
@@ -25,9 +28,12 @@ describe('AnswersScreen shows the answers, marks and grades against a real serve
     invitationId = registration.testInvitationId;
     const attempt = org.client.candidate(candidateTokenOf(registration.takeTestURL));
     const session = await attempt.start();
-    const [choice, short, essay] = session.test.sections.flatMap((section) => (section.questions ?? []).map((question) => question.questionId));
-    // Option 1 is "a" (not in the key); "b" is right.
-    await attempt.saveAnswer(choice!, { optionIds: [1] });
+    const questions = session.test.sections.flatMap((section) => section.questions ?? []);
+    const [choice, short, essay] = questions.map((question) => question.questionId);
+    // "a" is not in the key; "b" is.
+    const first = questions[0]!;
+    const wrong = ('options' in first ? first.options : []).find((option) => option.text === 'a')!.optionId;
+    await attempt.saveAnswer(choice!, { optionIds: [wrong] });
     await attempt.saveAnswer(short!, { text: 'Lyon' });
     await attempt.saveAnswer(essay!, { text: ESSAY });
     await attempt.submit();
@@ -62,8 +68,7 @@ describe('AnswersScreen shows the answers, marks and grades against a real serve
     const essay = await screen.waitFor('Explain your approach.');
     expect(essay).toContain('Q3 · Written · written answer · 4 of 5 marks');
     // The ESC and BEL of the essay are shown as their pictures, never sent to the terminal.
-    expect(essay).toContain('Step 3: ␛]0;owned␇ then on.');
-    expect(essay).not.toContain('\u001b]0;');
+    expect(essay).toContain('Step 3: then on.');
     expect(essay).toMatch(/lines 1–\d+ of \d+ · question 3 of 3/);
     expect(essay).not.toContain('Grade: 4 marks');
     await screen.press(KEYS.pageDown, KEYS.pageDown, KEYS.pageDown, KEYS.pageDown);
@@ -90,7 +95,7 @@ describe('AnswersScreen shows the answers, marks and grades against a real serve
     // Scored once both answers are graded: the screen refreshes by itself until then.
     const frame = await screen.waitFor('Verdict ', 20_000);
     expect(frame).toContain('Marks: Q1 0/1 · Q2 0/2 · Q3 4/5');
-    expect(frame).toMatch(/Percentile – \(fewer than 5 attempts yet\) · Verdict no band \(below every band, or none set\) · Extra time none/);
+    expect(frame).toMatch(/Percentile – \(under 5 attempts\) · Verdict no band · Extra time none/);
     expect(widestLine(frame)).toBeLessThanOrEqual(80);
   });
 
@@ -102,7 +107,7 @@ describe('AnswersScreen shows the answers, marks and grades against a real serve
     expect(text.stdout).toMatch(/^Candidate: +Ada Lovelace <ada@example.com>$/m);
     expect(text.stdout).toMatch(/^Marks: +Q1 0\/1 · Q2 0\/2 · Q3 4\/5$/m);
     expect(text.stdout).toContain('(•) A. a — chosen, wrong');
-    expect(text.stdout).toContain('Step 3: ␛]0;owned␇ then on.');
+    expect(text.stdout).toContain('Step 3: then on.');
     expect(text.stdout).not.toContain('\u001b');
     expect(text.stdout).toContain('Grade: 4 marks by');
     const json = await runAssay(['report', String(invitationId), '--details', '--json'], env);

@@ -81,11 +81,12 @@ describe('AnswersScreen and SimilarPairScreen against a real server', () => {
     const coding = details.questions.find((question) => question.type === 'coding')!;
     for (let index = 1; index < coding.number; index++) await screen.press(KEYS.down);
     await screen.waitFor('p: step through how this code was written');
-    // Enter opens the answer: the code numbered, its keywords coloured (magenta) by the domain's highlighter.
+    // Enter opens the answer: the code numbered. (Its colours are the tones of src/format/answer-lines.test.ts: whether
+    // Ink draws them at all depends on the terminal the tests run in, so they are not asserted on this frame.)
     await screen.press(KEYS.enter);
     const answer = await screen.waitFor('Python · ');
     expect(answer).toContain(`Q${coding.number} · `);
-    expect(answer).toMatch(/\u001B\[35mdef\u001B\[39m/);
+    expect(answer).toMatch(/^ *1 │ def count_words\(text\):$/m);
     await screen.press('p');
     // It opens on the last frame: the code as submitted.
     const last = await screen.waitFor('Frame 2 of 2');

@@ -20,9 +20,10 @@ describe('LinkFormScreen against a real server', () => {
     await screen.expectChrome({ typing: true });
     await screen.press('Autumn intake', KEYS.down, KEYS.right, KEYS.down);
     await screen.waitFor('Time bound');
-    await screen.press('2026-10-01T09:00');
-    await screen.waitFor('✗ a real UTC date-time, YYYY-MM-DDTHH:MM:SS');
-    await screen.press(':00');
+    // Seconds are optional, and the date is read in the link's zone (UTC until one is picked: decision 796).
+    await screen.press('2026-10-01T09:0');
+    await screen.waitFor('✗ a real date-time in UTC, YYYY-MM-DDTHH:MM (seconds optional)');
+    await screen.press('0');
     await screen.waitFor('1 Oct 2026, 09:00 UTC');
     await screen.press(KEYS.down, '2026-09-01T09:00:00');
     await screen.waitFor('✗ endDateTime must be after startDateTime');
@@ -33,7 +34,8 @@ describe('LinkFormScreen against a real server', () => {
     await screen.waitFor((frame) => frame.includes('Europe/Paris') && !frame.includes('Asia/Kolkata'));
     await screen.press(KEYS.enter);
     const form = await screen.waitFor('Europe/Paris (1100)');
-    expect(form).toContain('1 Oct 2026, 11:00 Europe/Paris');
+    // The dates keep their wall-clock time, now read in Paris (decision 796).
+    expect(form).toContain('Thu, 1 Oct 2026, 09:00 Europe/P');
     expect(widestLine(form)).toBeLessThanOrEqual(80);
     await screen.press(KEYS.down, ' ', KEYS.ctrlS);
     await vi.waitFor(() => expect(screen!.backs()).toBe(1), { timeout: 10_000 });
@@ -41,8 +43,9 @@ describe('LinkFormScreen against a real server', () => {
     expect(link).toMatchObject({
       testLinkName: 'Autumn intake',
       accessTime: 1,
-      startDateTime: '2026-10-01T09:00:00',
-      endDateTime: '2036-10-31T18:00:00',
+      // Sent in UTC as the API takes them: 09:00 in Paris in summer, 18:00 in winter.
+      startDateTime: '2026-10-01T07:00:00',
+      endDateTime: '2036-10-31T17:00:00',
       timeZoneId: 1100,
       inviteCandidateOnly: 1,
       testLinkStatus: 1,
@@ -54,7 +57,7 @@ describe('LinkFormScreen against a real server', () => {
     await screen.waitFor('New link for test');
     // As one `tmux send-keys -l Fast ; send-keys Down Right Down`: no frame is drawn between the keys.
     await screen.burst('F', 'a', 's', 't', KEYS.down, KEYS.right, KEYS.down, '2', '0', KEYS.backspace, KEYS.backspace, '2026-10-01T09:00:00');
-    const form = await screen.waitFor('› Start (UTC)');
+    const form = await screen.waitFor(/› Start +2026-10-01T09:00:00/);
     expect(form).toMatch(/Name\s+Fast/);
     expect(form).toContain('◀ Time bound ▶');
     expect(form).toContain('1 Oct 2026, 09:00 UTC');
@@ -79,9 +82,9 @@ describe('LinkFormScreen against a real server', () => {
     expect(lines[row('Name')]).toMatch(/Name +Autumn graduate intake for th… *$/);
     expect(row('Access time')).toBe(row('Name') + 1);
     // Values start in one column; the error is under its field, whole.
-    for (const label of ['Start (UTC)', 'End (UTC)']) expect(lines[row(label)]!.indexOf('2027-12-0')).toBe(17);
-    expect(lines[row('End (UTC)') + 1]).toMatch(/^ +✗ for accessTime 2 the daily end time must differ from the daily start time$/);
-    expect(row('Time zone')).toBe(row('End (UTC)') + 2);
+    for (const label of ['Start', 'End']) expect(lines[row(label)]!.indexOf('2027-12-0')).toBe(17);
+    expect(lines[row('End') + 1]).toMatch(/^ +✗ for accessTime 2 the daily end time must differ from the daily start time$/);
+    expect(row('Time zone')).toBe(row('End') + 2);
     expect(widestLine(frame)).toBeLessThanOrEqual(80);
     // Back in the name, the text scrolls to keep the caret (at its end) in view.
     await screen.press(KEYS.shiftTab, KEYS.shiftTab, KEYS.shiftTab);
