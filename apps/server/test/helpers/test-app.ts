@@ -89,7 +89,7 @@ export const startHarness = async (
   const config = loadConfig({
     ASSAY_PUBLIC_URL: PUBLIC_URL,
     ASSAY_ADMIN_TOKEN: ADMIN_TOKEN,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.ASSAY_TEST_LOG_LEVEL ?? 'silent',
     ASSAY_ALLOW_PRIVATE_CALLBACKS: 'true',
     // Interpreters start at a test's first Python run: dozens of apps per suite need not each start threads.
     ASSAY_SANDBOX_PREWARM: 'none',
