@@ -253,7 +253,12 @@ describe.each(backends)('reports (4.11-4.14) on %s', (backend) => {
       });
       expect(byEmail.get(scored.emailId)?.attemptedOn).toEqual(new Date(ATTEMPTED));
       for (const candidate of pending) {
-        expect(byEmail.get(candidate.emailId)).toMatchObject({ testInvitationId: candidate.id, fullName: candidate.fullName, score: null, testStatus: 'Pending' });
+        expect(byEmail.get(candidate.emailId)).toMatchObject({
+          testInvitationId: candidate.id,
+          fullName: candidate.fullName,
+          score: null,
+          testStatus: 'Pending',
+        });
       }
     });
 

@@ -322,10 +322,20 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
   ],
   rateCandidate: (w) => [{ method: 'PUT', url: `/v2/org/testinvitation/${w.invitationId}/rating`, auth: 'apiKey', body: { rating: 4 } }],
   addPerson: (w) => [
-    { method: 'POST', url: `/admin/orgs/${w.keyOrgId}/people`, auth: 'admin', body: { name: 'Grace Hopper', email: `grace.${w.unique()}@example.com`, role: 'reviewer' } },
+    {
+      method: 'POST',
+      url: `/admin/orgs/${w.keyOrgId}/people`,
+      auth: 'admin',
+      body: { name: 'Grace Hopper', email: `grace.${w.unique()}@example.com`, role: 'reviewer' },
+    },
   ],
   updatePerson: (w) => [
-    { method: 'POST', url: `/admin/orgs/${w.keyOrgId}/people/${w.personId}`, auth: 'admin', body: { name: 'Rear Admiral Hopper', email: `hopper.${w.unique()}@example.com` } },
+    {
+      method: 'POST',
+      url: `/admin/orgs/${w.keyOrgId}/people/${w.personId}`,
+      auth: 'admin',
+      body: { name: 'Rear Admiral Hopper', email: `hopper.${w.unique()}@example.com` },
+    },
   ],
   startRun: (w) => [
     {
@@ -403,7 +413,13 @@ describe.each(backends)('every text field of every body refuses control and bidi
     const [choice, , coding] = await questionIdsOfTest(h, testId);
     const keyOrgId = (await h.createOrg('Keys')).orgId;
     const person = expectSuccess<{ personId: number }>(
-      await h.request({ method: 'POST', url: `/admin/orgs/${keyOrgId}/people`, body: { name: 'Ada' }, apiKey: null, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } }),
+      await h.request({
+        method: 'POST',
+        url: `/admin/orgs/${keyOrgId}/people`,
+        body: { name: 'Ada' },
+        apiKey: null,
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      }),
     );
     const noted = expectSuccess<{ notes: { noteId: number }[] }>(
       await h.request({ method: 'POST', url: `/v2/org/testinvitation/${invitationId}/notes`, body: { text: 'First note.' } }),
