@@ -21,6 +21,8 @@ const row = (overrides: Partial<InvitationListRow>): InvitationListRow => ({
   testLinkId: null,
   wv: 0,
   tv: 0,
+  decision: null,
+  tags: [],
   integrity: null,
   ...overrides,
 });

@@ -217,7 +217,8 @@ describe('assay subcommands against a real server', () => {
       const registered = await org.client.invitations.register(test.testId, { emailId: email, fullName: email.split('@')[0]! });
       const attempt = createClient({ baseUrl: serverUrl() }).candidate(candidateTokenOf(registered.takeTestURL));
       const question = (await attempt.start()).test.sections[0]!.questions[0]!;
-      await attempt.saveAnswer(question.questionId, { optionIds: [question.options![option]!.optionId] });
+      const options = 'options' in question ? question.options : [];
+      await attempt.saveAnswer(question.questionId, { optionIds: [options[option]!.optionId] });
       await attempt.submit();
       return registered.testInvitationId;
     };

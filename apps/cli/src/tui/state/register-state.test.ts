@@ -19,10 +19,10 @@ import {
 type Phase = RegisterState['phase'];
 const failure: Failure = { exitCode: 1, label: '403.7', message: 'The test link accepts invited candidates only.' };
 const optional = { extraTime: '', redirect: '', callback: '', submitted: '' };
-const form = { email: 'ada@example.com', name: 'Ada Lovelace', ...optional, focus: 'name' as const, caret: 12, attempted: false, failure: null, submits: 1 };
+const form = { email: 'ada@example.com', name: 'Ada Lovelace', ...optional, focus: 'name' as const, caret: 12, attempted: false, failure: null, submits: 1, sendEmail: false };
 const url = 'http://assay.test/t/abc' as CheckedUrl;
 const newUrl = 'http://assay.test/t/xyz' as CheckedUrl;
-const handed = { url, testInvitationId: 4, status: 'Pending' as const, replaces: null, copied: false };
+const handed = { url, testInvitationId: 4, status: 'Pending' as const, replaces: null, copied: false, emailed: false };
 const states: Record<Phase, RegisterState> = {
   editing: { phase: 'editing', ...form },
   submitting: { phase: 'submitting', ...form, attempted: true },
@@ -41,6 +41,7 @@ const events: Record<RegisterEvent['type'], RegisterEvent> = {
   failed: { type: 'failed', failure },
   copied: { type: 'copied' },
   another: { type: 'another' },
+  toggleEmail: { type: 'toggleEmail' },
 };
 type Check = (after: RegisterState, before: RegisterState) => void;
 const unchanged: Check = (after, before) => expect(after).toBe(before);
@@ -53,12 +54,14 @@ const expected: Record<Phase, Record<RegisterEvent['type'], Check>> = {
     focus: (after) => expect(after).toMatchObject({ phase: 'editing', focus: 'extraTime', caret: 0 }),
     edit: (after) => expect(after).toMatchObject({ phase: 'editing', name: 'Ada Lovelace Byron', caret: 18, email: 'ada@example.com' }),
     submit: (after) => expect(after).toMatchObject({ phase: 'submitting', submits: 2, failure: null }),
+    // Ctrl+E: the candidate is to be emailed (decision 780), the form otherwise as it was.
+    toggleEmail: (after) => expect(after).toMatchObject({ phase: 'editing', sendEmail: true, name: 'Ada Lovelace' }),
     ...ignoring('registered', 'confirm', 'dismiss', 'reattempted', 'failed', 'copied', 'another'),
   },
   submitting: {
     registered: (after) => expect(after).toMatchObject({ phase: 'done', url: newUrl, testInvitationId: 5, status: 'Pending', replaces: null, copied: false }),
     failed: (after) => expect(after).toMatchObject({ phase: 'editing', failure, email: 'ada@example.com' }),
-    ...ignoring('focus', 'edit', 'submit', 'confirm', 'dismiss', 'reattempted', 'copied', 'another'),
+    ...ignoring('focus', 'edit', 'submit', 'confirm', 'dismiss', 'reattempted', 'copied', 'another', 'toggleEmail'),
   },
   completedBefore: {
     confirm: (after) => expect(after).toMatchObject({ phase: 'reattempting', testInvitationId: 4, status: 'Completed', submits: 2 }),
@@ -69,17 +72,17 @@ const expected: Record<Phase, Record<RegisterEvent['type'], Check>> = {
         email: 'ada@example.com',
         failure: { label: 'already registered (Completed)', message: 'invitation 4 keeps its result; no new attempt was made.' },
       }),
-    ...ignoring('focus', 'edit', 'submit', 'registered', 'reattempted', 'failed', 'copied', 'another'),
+    ...ignoring('focus', 'edit', 'submit', 'registered', 'reattempted', 'failed', 'copied', 'another', 'toggleEmail'),
   },
   reattempting: {
     reattempted: (after) => expect(after).toMatchObject({ phase: 'done', url: newUrl, testInvitationId: 6, replaces: 4, status: 'Pending', copied: false }),
     failed: (after) => expect(after).toMatchObject({ phase: 'editing', failure }),
-    ...ignoring('focus', 'edit', 'submit', 'registered', 'confirm', 'dismiss', 'copied', 'another'),
+    ...ignoring('focus', 'edit', 'submit', 'registered', 'confirm', 'dismiss', 'copied', 'another', 'toggleEmail'),
   },
   done: {
     copied: (after) => expect(after).toMatchObject({ phase: 'done', copied: true }),
     another: (after) => expect(after).toEqual({ ...initialRegister(), submits: 1 }),
-    ...ignoring('focus', 'edit', 'submit', 'registered', 'confirm', 'dismiss', 'reattempted', 'failed'),
+    ...ignoring('focus', 'edit', 'submit', 'registered', 'confirm', 'dismiss', 'reattempted', 'failed', 'toggleEmail'),
   },
 };
 
@@ -89,7 +92,7 @@ describe('registerReducer: every (state, event) pair', () => {
     const before = states[phase];
     expected[phase][type](registerReducer(before, events[type]), before);
   });
-  it('covers 5 × 10 pairs', () => expect(pairs).toHaveLength(50));
+  it('covers 5 × 11 pairs', () => expect(pairs).toHaveLength(55));
 
   it('asks before a reattempt when the registration answered a completed invitation; other states hand out the URL', () => {
     for (const status of ['In progress', 'Reset'] as const) {

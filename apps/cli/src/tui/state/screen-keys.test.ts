@@ -37,6 +37,8 @@ const row = (testInvitationId: number, testStatus: InvitationRow['testStatus']):
   testLinkId: null,
   wv: 0,
   tv: 0,
+  decision: null,
+  tags: [],
   integrity: null,
 });
 
