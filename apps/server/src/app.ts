@@ -41,6 +41,7 @@ import { candidateLinkRoutes } from './routes/candidate-links.js';
 import { candidatePageRoutes } from './routes/candidate-page.js';
 import { candidateRoutes } from './routes/candidate.js';
 import { reminderRoutes } from './routes/reminders.js';
+import { invitationResendRoutes } from './routes/invitation-resend.js';
 import { whoAmIRoutes } from './routes/who-am-i.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
 import { eventRoutes } from './routes/events.js';
@@ -183,6 +184,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
         greenhouseIntegrationRoutes,
         bulkInvitationRoutes,
         reminderRoutes,
+        invitationResendRoutes,
         whoAmIRoutes,
       ]) {
         await v2.register(routes, context);

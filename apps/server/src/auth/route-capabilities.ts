@@ -61,6 +61,7 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
   'PUT /v2/org/testinvitation/:testInvitationId/rating': 'annotate-candidates',
   'DELETE /v2/org/testinvitation/:testInvitationId/rating': 'annotate-candidates',
   'GET /v2/org/me': 'read-own-key',
+  'POST /v2/org/testinvitation/:testInvitationId/resend': 'change-invitations',
 };
 
 /**
