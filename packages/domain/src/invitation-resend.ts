@@ -34,7 +34,11 @@ export const decideResend = ({ status, sentAt, now }: ResendFacts): Result<void>
   const today = sentAt.filter((at) => now - at < DAY_MS).sort((a, b) => a - b);
   if (today.length >= RESEND_DAILY_CAP) {
     const freed = today[today.length - RESEND_DAILY_CAP]! + DAY_MS;
-    return refuse('429.50', `The candidate was emailed ${today.length} times in the last 24 hours (at most ${RESEND_DAILY_CAP}); try again later.`, secondsUntil(freed, now));
+    return refuse(
+      '429.50',
+      `The candidate was emailed ${today.length} times in the last 24 hours (at most ${RESEND_DAILY_CAP}); try again later.`,
+      secondsUntil(freed, now),
+    );
   }
   return ok(undefined);
 };

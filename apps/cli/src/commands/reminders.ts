@@ -71,7 +71,8 @@ export const registerReminders = (program: Command, io: CliIo): void => {
     act(io, async (io, options: ReminderOptions, testId: number) => {
       const body = { reminderHours: chosenHours(options) };
       const client = await connect(io, options.profile);
-      const settings = options.link === undefined ? await client.reminders.setForTest(testId, body) : await client.reminders.setForLink(testId, options.link, body);
+      const settings =
+        options.link === undefined ? await client.reminders.setForTest(testId, body) : await client.reminders.setForLink(testId, options.link, body);
       emit(io, options, settings, () => reminderText(settings, subject(testId, options.link)));
     }),
   );

@@ -141,7 +141,12 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'POST', url: `/admin/orgs/${orgId}/keys`, ...admin });
   await send({ method: 'POST', url: `/admin/orgs/${orgId}/keys/rotate`, ...admin });
   // People (issue 50): added, renamed, deactivated; another org's person and a missing one answer 404.20.
-  const added = await send({ method: 'POST', url: `/admin/orgs/${orgId}/people`, body: { name: 'Grace Hopper', email: 'grace@example.com', role: 'recruiter' }, ...admin });
+  const added = await send({
+    method: 'POST',
+    url: `/admin/orgs/${orgId}/people`,
+    body: { name: 'Grace Hopper', email: 'grace@example.com', role: 'recruiter' },
+    ...admin,
+  });
   const personId = added.json().result.personId as number;
   await send({ method: 'GET', url: `/admin/orgs/${orgId}/people`, ...admin });
   await send({ method: 'POST', url: `/admin/orgs/${orgId}/people/${personId}`, body: { name: 'Rear Admiral Hopper' }, ...admin });
