@@ -42,6 +42,7 @@ import { candidatePageRoutes } from './routes/candidate-page.js';
 import { candidateRoutes } from './routes/candidate.js';
 import { reminderRoutes } from './routes/reminders.js';
 import { invitationResendRoutes } from './routes/invitation-resend.js';
+import { invitationSettingsRoutes } from './routes/invitation-settings.js';
 import { whoAmIRoutes } from './routes/who-am-i.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
 import { eventRoutes } from './routes/events.js';
@@ -185,6 +186,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
         bulkInvitationRoutes,
         reminderRoutes,
         invitationResendRoutes,
+        invitationSettingsRoutes,
         whoAmIRoutes,
       ]) {
         await v2.register(routes, context);

@@ -41,6 +41,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /v2/org/testinvitation/{testInvitationId}/reattempt': 'reattemptInvitation',
   'GET /v2/org/testinvitation/{testInvitationId}/reset': 'resetInvitation',
   'POST /v2/org/testinvitation/{testInvitationId}/resend': 'resendInvitation',
+  'GET /v2/org/invitation-settings': 'getInvitationSettings',
+  'PUT /v2/org/invitation-settings': 'setInvitationSettings',
   'GET /v2/org/report/{testInvitationId}': 'getCandidateReport',
   'GET /v2/org/report/{testInvitationId}/sections': 'getSectionReport',
   'GET /v2/org/report/{testInvitationId}/details': 'getReportDetails',

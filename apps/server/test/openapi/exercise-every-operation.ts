@@ -63,6 +63,10 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'POST', url: '/v2/org/webhooks/settings', body: { trailingSpaceKeys: false } });
   await send({ method: 'POST', url: '/v2/org/webhooks/secret/rotate' });
   await send({ method: 'GET', url: '/v2/org/candidate-page' });
+  // The org's default for sendEmail (decision 815): read, set, set back (the scenario's registrations stay unemailed).
+  await send({ method: 'GET', url: '/v2/org/invitation-settings' });
+  await send({ method: 'PUT', url: '/v2/org/invitation-settings', body: { sendEmailByDefault: true } });
+  await send({ method: 'PUT', url: '/v2/org/invitation-settings', body: { sendEmailByDefault: false } });
   await send({ method: 'POST', url: '/v2/org/candidate-page', body: { displayName: 'Acme Hiring', contactEmail: 'talent@acme.example' } });
   await send({ method: 'GET', url: `/v2/org/testinvitation/${invitations.completed}/deliveries` });
   await send({ method: 'POST', url: `/v2/org/deliveries/${s.jobId}/redeliver` });
