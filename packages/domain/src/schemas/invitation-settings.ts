@@ -11,5 +11,5 @@ export const InvitationSettings = z
   .meta({ id: 'InvitationSettings' });
 export type InvitationSettings = z.infer<typeof InvitationSettings>;
 
-export const InvitationSettingsInput = z.strictObject({ sendEmailByDefault: z.boolean() }).meta({ id: 'InvitationSettingsInput' });
+export const InvitationSettingsInput = z.strictObject({ sendEmailByDefault: z.boolean() }).meta({ id: 'InvitationSettingsBody' });
 export type InvitationSettingsInput = z.infer<typeof InvitationSettingsInput>;
