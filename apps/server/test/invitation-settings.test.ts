@@ -63,6 +63,7 @@ describe.each(backends)('the org default for sendEmail on %s', (backend) => {
   });
 
   it('is an admin’s to set (403.17 for a recruiter key), each org its own, and refuses a non-boolean (400.2)', async () => {
+    expectSuccess(await settings(false));
     const recruiter = await h.client.admin.keys.create(h.org.orgId, { role: 'recruiter' });
     expectFailure(await settings(true, recruiter.apiKey), '403.17');
     expect(expectSuccess(await h.request({ method: 'GET', url: '/v2/org/invitation-settings', apiKey: recruiter.apiKey }))).toEqual({
