@@ -41,6 +41,8 @@ import { candidateLinkRoutes } from './routes/candidate-links.js';
 import { candidatePageRoutes } from './routes/candidate-page.js';
 import { candidateRoutes } from './routes/candidate.js';
 import { reminderRoutes } from './routes/reminders.js';
+import { invitationResendRoutes } from './routes/invitation-resend.js';
+import { invitationSettingsRoutes } from './routes/invitation-settings.js';
 import { whoAmIRoutes } from './routes/who-am-i.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
 import { eventRoutes } from './routes/events.js';
@@ -183,6 +185,8 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
         greenhouseIntegrationRoutes,
         bulkInvitationRoutes,
         reminderRoutes,
+        invitationResendRoutes,
+        invitationSettingsRoutes,
         whoAmIRoutes,
       ]) {
         await v2.register(routes, context);

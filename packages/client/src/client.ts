@@ -3,6 +3,7 @@ import { Transport } from './core/transport.js';
 import { Admin } from './resources/admin.js';
 import { CandidateAttempt, PublicTestLink } from './resources/candidate.js';
 import { CandidatePage } from './resources/candidate-page.js';
+import { InvitationSettingsResource } from './resources/invitation-settings.js';
 import { Decisions } from './resources/decisions.js';
 import { Deliveries } from './resources/deliveries.js';
 import { Events } from './resources/events.js';
@@ -28,6 +29,8 @@ export interface AssayClient {
   readonly webhooks: Webhooks;
   /** What candidate pages say about the organization: its display name and contact. */
   readonly candidatePage: CandidatePage;
+  /** The org's default for emailing invited candidates (decision 815). */
+  readonly invitationSettings: InvitationSettingsResource;
   readonly deliveries: Deliveries;
   readonly events: Events;
   /** Connections to applicant tracking systems: Greenhouse's PATCH credentials and partner URLs. */
@@ -57,6 +60,7 @@ export const createClient = (options: ClientOptions): AssayClient => {
     grading: new Grading(transport),
     webhooks: new Webhooks(transport),
     candidatePage: new CandidatePage(transport),
+    invitationSettings: new InvitationSettingsResource(transport),
     deliveries: new Deliveries(transport),
     events: new Events(transport),
     integrations: new Integrations(transport),

@@ -29,6 +29,7 @@ export { ReadReport, type Reports } from './resources/reports.js';
 export type { Grading, ReviewQueueQuery } from './resources/grading.js';
 export type { Webhooks } from './resources/webhooks.js';
 export type { CandidatePage, CandidatePageBody } from './resources/candidate-page.js';
+export type { InvitationSettingsResource } from './resources/invitation-settings.js';
 export type { Deliveries, Delivery } from './resources/deliveries.js';
 export type { Events, EventsWindow, FollowOptions, ReconciliationEvent } from './resources/events.js';
 export type { Integrations, GreenhouseIntegrationBody } from './resources/integrations.js';

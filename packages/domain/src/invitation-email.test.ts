@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invitationEmailWanted, reattemptEmailWanted } from './invitation-email.js';
+import { invitationEmailWanted, reattemptEmailWanted, registrationEmailRequested } from './invitation-email.js';
 
 describe('invitationEmailWanted', () => {
   it('emails only an invitation the candidate can still open', () => {
@@ -17,5 +17,14 @@ describe('reattemptEmailWanted', () => {
     expect(reattemptEmailWanted({ requested: undefined, firstWasEmailed: false })).toBe(false);
     expect(reattemptEmailWanted({ requested: true, firstWasEmailed: false })).toBe(true);
     expect(reattemptEmailWanted({ requested: false, firstWasEmailed: true })).toBe(false);
+  });
+});
+
+describe('registrationEmailRequested (decision 815)', () => {
+  it('follows the request, else the org default, and stays silent when neither asks', () => {
+    expect(registrationEmailRequested(true, false)).toBe(true);
+    expect(registrationEmailRequested(false, true)).toBe(false);
+    expect(registrationEmailRequested(undefined, true)).toBe(true);
+    expect(registrationEmailRequested(undefined, false)).toBeUndefined();
   });
 });

@@ -17,3 +17,10 @@ export const invitationEmailWanted = (status: InvitationStatus): boolean => {
  * integrator delivered itself gets nothing from Assay, as before.
  */
 export const reattemptEmailWanted = (facts: { requested: boolean | undefined; firstWasEmailed: boolean }): boolean => facts.requested ?? facts.firstWasEmailed;
+
+/**
+ * Whether a registration emails the candidate (decision 815): as the request says (`sendEmail`), else as the org's
+ * default. Undefined when neither asks, so the answer carries no `emailQueued`, byte for byte as before (decision 780).
+ */
+export const registrationEmailRequested = (requested: boolean | undefined, orgDefault: boolean): boolean | undefined =>
+  requested ?? (orgDefault ? true : undefined);

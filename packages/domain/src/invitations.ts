@@ -35,4 +35,5 @@ export * from './decisions/candidate-rating.js';
 export * from './decisions/candidate-evaluation.js';
 
 // Issue 50 item 4: which invitations Assay emails on request, and whether a reattempt emails (decisions 780, 781).
-export { invitationEmailWanted, reattemptEmailWanted } from './invitation-email.js';
+export { invitationEmailWanted, reattemptEmailWanted, registrationEmailRequested } from './invitation-email.js';
+export { RESEND_DAILY_CAP, RESEND_INTERVAL_MS, decideResend, type ResendFacts } from './invitation-resend.js';

@@ -20,6 +20,7 @@ export * from './schemas/test-definition-json-schema.js';
 export * from './schemas/test-link.js';
 export * from './schemas/registration.js';
 export * from './schemas/invitation.js';
+export * from './schemas/invitation-settings.js';
 export * from './schemas/report.js';
 // Issue 48 (provisional): the report's score status and a test's list of invitations.
 export { CandidateReportWithScore, ReportScoreFields, reportScoreFields } from './schemas/report-score.js';

@@ -15,6 +15,8 @@ export interface OrgsTable {
   contact_name: string | null;
   contact_email: string | null;
   contact_url: string | null;
+  /** 1: a registration that leaves out `sendEmail` emails the candidate (migration 041, decision 815). */
+  send_email_by_default: Generated<number>;
 }
 
 export interface ApiKeysTable {

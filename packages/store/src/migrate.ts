@@ -37,6 +37,7 @@ import { boundedRecordsMigration } from './migrations/037-bounded-records.js';
 import { workerLanguagesMigration } from './migrations/038-worker-languages.js';
 import { candidateDecisionsMigration } from './migrations/039-candidate-decisions.js';
 import { peopleMigration } from './migrations/040-people.js';
+import { sendEmailByDefaultMigration } from './migrations/041-send-email-by-default.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -77,6 +78,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '038-worker-languages': workerLanguagesMigration(),
   '039-candidate-decisions': candidateDecisionsMigration(dialect),
   '040-people': peopleMigration(dialect),
+  '041-send-email-by-default': sendEmailByDefaultMigration(),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {

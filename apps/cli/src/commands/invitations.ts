@@ -11,7 +11,7 @@ import { act, withJson, type GlobalOptions } from './json-option.js';
 import { emit } from './output.js';
 
 export const registerInvitations = (program: Command, io: CliIo): void => {
-  const invitations = program.command('invitations').description("list a test's invitations, summarise them, cancel or reattempt one");
+  const invitations = program.command('invitations').description("list a test's invitations, summarise them, cancel, reattempt, resend or extend one");
   registerInvitationList(invitations, io);
 
   withJson(
@@ -40,6 +40,18 @@ export const registerInvitations = (program: Command, io: CliIo): void => {
       const url = answeredUrl(reattempt.takeTestURL, 'take-test URL');
       if (reattempt.emailQueued !== undefined) io.stderr.write(`${invitationEmailNote(reattempt.emailQueued)}\n`);
       emit(io, options, reattempt, () => url);
+    }),
+  );
+
+  withJson(
+    invitations
+      .command('resend')
+      .description('email the candidate their current take-test URL again (at most once per 10 minutes, 5 a day: decision 813)')
+      .argument('<ID>', 'the testInvitationId', parseId),
+  ).action(
+    act(io, async (io, options: GlobalOptions, id: number) => {
+      const resent = await (await connect(io, options.profile)).invitations.resend(id);
+      emit(io, options, resent, () => `The invitation email to the candidate of invitation ${resent.testInvitationId} was queued (see assay deliveries).`);
     }),
   );
 

@@ -39,7 +39,7 @@ export const registerInvite = (program: Command, io: CliIo): void => {
       .option('--redirect <URL>', 'where the candidate goes after the test')
       .option('--extra-time <PERCENT>', "extra time for this candidate, as a percentage of the test's duration (0–100)", parseExtraTime)
       .option('--send-email', 'email the candidate their invitation (who invites them, until when, whom to ask)')
-      .option('--no-send-email', 'do not email the candidate (the default: hand them the printed URL yourself)')
+      .option('--no-send-email', "do not email the candidate (left out: the org's default, `assay org invitations`; off unless an admin set it)")
       .addHelpText(
         'after',
         '\nA candidate the test already has gets the same invitation and URL. If they have completed it, nothing is\n' +

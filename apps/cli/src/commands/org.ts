@@ -6,6 +6,7 @@ import type { CliIo } from './cli-io.js';
 import { connect } from './connection.js';
 import { act, withJson, type GlobalOptions } from './json-option.js';
 import { emit } from './output.js';
+import { registerInvitationSettings } from './org-invitation-settings.js';
 
 const chosen = (value: string | null, otherwise: string): string => value ?? otherwise;
 
@@ -54,4 +55,6 @@ export const registerOrg = (program: Command, io: CliIo): void => {
       emit(io, options, settings, () => `Candidate pages now say:\n\n${candidatePageText(settings)}`);
     }),
   );
+
+  registerInvitationSettings(org, io);
 };

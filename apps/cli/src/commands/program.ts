@@ -11,6 +11,7 @@ import { registerInvite } from './invite.js';
 import { registerLinks } from './links.js';
 import { registerLogin } from './login.js';
 import { registerOrg } from './org.js';
+import { registerReminders } from './reminders.js';
 import { registerReports } from './reports.js';
 import { registerTests } from './tests.js';
 
@@ -51,6 +52,7 @@ export const createProgram = (io: CliIo, interactive: Interactive): Command => {
   registerInvite(program, io);
   registerInvitations(program, io);
   registerDecisions(program, io);
+  registerReminders(program, io);
   registerReports(program, io);
   registerEvents(program, io);
   registerOrg(program, io);

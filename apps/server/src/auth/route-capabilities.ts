@@ -61,6 +61,10 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
   'PUT /v2/org/testinvitation/:testInvitationId/rating': 'annotate-candidates',
   'DELETE /v2/org/testinvitation/:testInvitationId/rating': 'annotate-candidates',
   'GET /v2/org/me': 'read-own-key',
+  'POST /v2/org/testinvitation/:testInvitationId/resend': 'change-invitations',
+  // The org's default for sendEmail (decision 815): every key may read it (fronts show it), an admin sets it.
+  'GET /v2/org/invitation-settings': 'read-candidate-page',
+  'PUT /v2/org/invitation-settings': 'change-candidate-page',
 };
 
 /**

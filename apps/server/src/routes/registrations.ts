@@ -8,6 +8,7 @@ import {
   describeAccessWindow,
   findTimeZone,
   invitationEmailWanted,
+  registrationEmailRequested,
   succeed,
   takeTestUrl,
   windowFromStored,
@@ -40,11 +41,12 @@ export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     if (body.submittedCallbackURL) await checkCallbackTarget(body.submittedCallbackURL, config.allowPrivateCallbacks, undefined, 'submittedCallbackURL');
     const effect = async (repositories: Repositories): Promise<Registered> => {
       const { created, invitation } = await registerCandidate(repositories, { orgId, testId, testLinkId, ...body }, now(), by);
-      // Opt-in only (decision 780): without sendEmail the answer and the outbox are exactly as before.
+      // Opt-in (decision 780), by the request or the org's default (decision 815): neither, and the answer and the outbox are as before.
+      const requested = registrationEmailRequested(body.sendEmail, body.sendEmail === undefined && (await repositories.orgs.sendEmailByDefault(orgId)));
       const emailQueued =
-        body.sendEmail === undefined
+        requested === undefined
           ? undefined
-          : body.sendEmail && invitationEmailWanted(invitation.status) && (await repositories.jobs.enqueueLinkEmail(invitation, now(), 'invitation'));
+          : requested && invitationEmailWanted(invitation.status) && (await repositories.jobs.enqueueLinkEmail(invitation, now(), 'invitation'));
       // The v2 answer, plus what a client needs to tell "already registered (Completed)" from "invited".
       return { invitation, standing: { alreadyRegistered: !created, testStatus: invitation.status, ...(emailQueued === undefined ? {} : { emailQueued }) } };
     };

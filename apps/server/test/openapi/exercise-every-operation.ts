@@ -49,6 +49,10 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'GET', url: `/v2/org/tests/${testId}/testlinks` });
   const byLink = { emailId: 'second.link@example.com', fullName: 'Edsger Dijkstra' };
   await send({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks/${testLinkId}/register`, body: byLink });
+  // Resend (decision 813): emailed once, then refused within the interval (429.50); a completed one has nothing to resend (409.50).
+  await send({ method: 'POST', url: `/v2/org/testinvitation/${invitations.pending}/resend` });
+  await send({ method: 'POST', url: `/v2/org/testinvitation/${invitations.pending}/resend` });
+  await send({ method: 'POST', url: `/v2/org/testinvitation/${invitations.completed}/resend` });
   await send({ method: 'GET', url: `/v2/org/testinvitation/${invitations.pending}/cancel?testId=${testId}` });
   await send({ method: 'GET', url: `/v2/org/testinvitation/${invitations.completed}/reattempt` });
   await send({ method: 'GET', url: `/v2/org/report/${invitations.completed}` });
@@ -59,6 +63,10 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'POST', url: '/v2/org/webhooks/settings', body: { trailingSpaceKeys: false } });
   await send({ method: 'POST', url: '/v2/org/webhooks/secret/rotate' });
   await send({ method: 'GET', url: '/v2/org/candidate-page' });
+  // The org's default for sendEmail (decision 815): read, set, set back (the scenario's registrations stay unemailed).
+  await send({ method: 'GET', url: '/v2/org/invitation-settings' });
+  await send({ method: 'PUT', url: '/v2/org/invitation-settings', body: { sendEmailByDefault: true } });
+  await send({ method: 'PUT', url: '/v2/org/invitation-settings', body: { sendEmailByDefault: false } });
   await send({ method: 'POST', url: '/v2/org/candidate-page', body: { displayName: 'Acme Hiring', contactEmail: 'talent@acme.example' } });
   await send({ method: 'GET', url: `/v2/org/testinvitation/${invitations.completed}/deliveries` });
   await send({ method: 'POST', url: `/v2/org/deliveries/${s.jobId}/redeliver` });

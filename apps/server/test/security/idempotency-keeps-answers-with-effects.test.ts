@@ -71,6 +71,7 @@ describe.each(backends)('every keyed POST keeps its answer with its effect (%s)'
       { email: 'bulk-one@example.com', name: 'Bulk One' },
       { email: 'bulk-two@example.com', name: 'Bulk Two' },
     ]);
+    await post('/v2/org/testinvitation/{testInvitationId}/resend', `/v2/org/testinvitation/${testInvitationId}/resend`);
     await post('/v2/org/report/{testInvitationId}/links/revoke', `/v2/org/report/${testInvitationId}/links/revoke`);
     await post('/v2/org/testinvitation/{testInvitationId}/tags', `/v2/org/testinvitation/${testInvitationId}/tags`, { tag: 'keyed' });
     await post('/v2/org/testinvitation/{testInvitationId}/notes', `/v2/org/testinvitation/${testInvitationId}/notes`, { text: 'A keyed note.' });

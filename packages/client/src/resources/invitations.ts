@@ -8,6 +8,7 @@ import {
   MAX_PAGE_SIZE,
   Reattempt,
   Registration,
+  ResentInvitation,
   ResetInvitation,
   type InvitationListIntegrity,
   type InvitationListRow,
@@ -128,6 +129,18 @@ export class Invitations {
     return this.transport.json(
       { method: 'GET', path: invitation(testInvitationId, 'reattempt'), query: sendEmail, credential: 'apiKey', idempotent: false },
       Reattempt,
+      options,
+    );
+  }
+
+  /**
+   * Emails the candidate their current link again (Assay extension, decision 813): 409.50 once it cannot be taken,
+   * 429.50 (a `RateLimitError` with `Retry-After`) within 10 minutes of the last email or after 5 in a day.
+   */
+  resend(testInvitationId: number, options?: CallOptions): Promise<ResentInvitation> {
+    return this.transport.json(
+      { method: 'POST', path: invitation(testInvitationId, 'resend'), credential: 'apiKey', acceptsIdempotencyKey: true },
+      ResentInvitation,
       options,
     );
   }

@@ -41,3 +41,13 @@ export type ResetInvitation = z.infer<typeof ResetInvitation>;
 /** The answer of revoking an invitation's signed report links (Assay extension). */
 export const RevokedReportLinks = z.object({ testInvitationId: Id, reportLinks: z.literal('revoked') }).meta({ id: 'RevokedReportLinks' });
 export type RevokedReportLinks = z.infer<typeof RevokedReportLinks>;
+
+/** Resend's answer (Assay extension, decision 813): the link the candidate was emailed again. */
+export const ResentInvitation = z
+  .object({
+    testInvitationId: Id,
+    takeTestURL: z.string(),
+    emailQueued: z.literal(true).meta({ description: 'The email is in the outbox; the worker delivers it (`assay deliveries ID` shows how it went).' }),
+  })
+  .meta({ id: 'ResentInvitation' });
+export type ResentInvitation = z.infer<typeof ResentInvitation>;

@@ -52,10 +52,10 @@ export const RegisterCandidateInput = z
         description:
           "Assay extension: the candidate's extra time, as a percentage of the test's duration. Registering again: changes an invitation not started yet (Pending or Reset); left out keeps it.",
       }),
-    /** Opt-in (like iMocha v3's sendEmail): left out, nothing is emailed, exactly as before (decision 780). */
+    /** Opt-in (like iMocha v3's sendEmail): left out, as the org's default says, off unless an admin set it (decisions 780, 815). */
     sendEmail: z.boolean({ error: 'sendEmail must be true or false' }).optional().meta({
       description:
-        'Assay extension, opt-in: true emails the candidate their invitation (who invites them, until when, whom to ask) through the outbox; left out or false sends nothing, as before. At most one such email per invitation per minute.',
+        "Assay extension, opt-in: true emails the candidate their invitation (who invites them, until when, whom to ask) through the outbox; false sends nothing; left out, the org's default applies (PUT /v2/org/invitation-settings), which is off until an admin sets it: nothing is sent, as before. At most one such email per invitation per minute.",
     }),
   })
   .meta({
@@ -73,7 +73,7 @@ export type RegisterCandidateInput = z.infer<typeof RegisterCandidateInput>;
 const RegistrationStanding = {
   emailQueued: z.boolean().optional().meta({
     description:
-      'Assay extension, sent only when the request had sendEmail: true when the invitation email was queued for the candidate, false when it was not (one went to them within the last minute, or the invitation is cancelled or finished).',
+      'Assay extension, sent only when the request had sendEmail or the org emails by default: true when the invitation email was queued for the candidate, false when it was not (one went to them within the last minute, or the invitation is cancelled or finished).',
   }),
   alreadyRegistered: z.boolean().optional().meta({
     description:

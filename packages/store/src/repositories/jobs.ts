@@ -101,6 +101,18 @@ export class JobsRepository {
     return row !== undefined;
   }
 
+  /** When each email of this invitation's link was queued, for Resend's limits (decision 813). */
+  async linkEmailTimes(invitationId: number, since: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select('created_at')
+      .where('invitation_id', '=', invitationId)
+      .where('kind', '=', 'link_email')
+      .where('created_at', '>', since)
+      .execute();
+    return rows.map((row) => Number(row.created_at));
+  }
+
   /**
    * Emails a candidate their existing link, unless one went to them within LINK_EMAIL_INTERVAL_MS (a mail bomb otherwise).
    * `reason` says why they get it (`LinkEmailReason`): a public link's registration by default, or Greenhouse's send_test.

@@ -41,4 +41,18 @@ export class OrgsRepository {
       .where('id', '=', orgId)
       .execute();
   }
+
+  /** Whether a registration that leaves out `sendEmail` emails the candidate (decision 815); false for an unknown org. */
+  async sendEmailByDefault(orgId: number): Promise<boolean> {
+    const row = await this.db.selectFrom('orgs').select('send_email_by_default').where('id', '=', orgId).executeTakeFirst();
+    return Number(row?.send_email_by_default ?? 0) === 1;
+  }
+
+  async setSendEmailByDefault(orgId: number, enabled: boolean): Promise<void> {
+    await this.db
+      .updateTable('orgs')
+      .set({ send_email_by_default: enabled ? 1 : 0 })
+      .where('id', '=', orgId)
+      .execute();
+  }
 }
