@@ -238,6 +238,8 @@ describe.each(backends)('question pools and shuffling on %s', (backend) => {
     for (const number of [1, 2, 3, 4, 5, 6])
       expect(rightRow[Object.keys(rightRow).find((heading) => heading.startsWith(`Q${number} `))!]).toBe(askedNumbers.has(number) ? 1 : null);
     expect(sheet('Candidates').get(right.invitationId)).toMatchObject({ score: 3, totalScore: 8 });
+    // Its percent is the report's, out of the draw (decision 820).
+    expect(sheet('Candidates').get(wrong.invitationId)).toMatchObject({ percent: details.score.percent, percentile: details.percentile?.percentile ?? null });
     // The Time per question sheet names the order each candidate was shown, options by their authored letters, and the seed.
     const numberOf = (questionId: number) => questions.findIndex((entry) => entry.id === questionId) + 1;
     const shownText = (session: CandidateSession) =>

@@ -5,6 +5,7 @@
  */
 export * from './report/verdict.js';
 export * from './report/percentile.js';
+export { type ScoreCount, scoreRanking } from './report/score-ranking.js';
 export * from './report/event-log.js';
 export * from './report/timelines.js';
 export * from './report/question-outcome.js';
@@ -69,3 +70,5 @@ export {
 } from './report/integrity-summary-text.js';
 // Issue 48 (provisional): the score every surface shows, and whether it is provisional (decision 649).
 export { percentOf, ScoreStatus, shownScore, type ScoreFacts, type ShownScore } from './report/shown-score.js';
+// The report's own percent (one decimal, never below 0), which its verdict bands read; the export above shadows its name.
+export { percentOf as reportPercentOf } from './report/verdict.js';

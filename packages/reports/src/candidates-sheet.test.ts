@@ -25,6 +25,14 @@ describe('the Candidates sheet’s columns', () => {
       'Aptitude max',
       'Coding score',
       'Coding max',
+      // Issue 50's, after the sections' so that no earlier column moves (decision 820).
+      'percent',
+      'percentile',
+      'verdict',
+      'extraTimePercent',
+      'testLinkId',
+      'testLinkName',
+      'reattemptOf',
     ]);
     expect(candidateHeadings(workbookTest)[ATTEMPTED_ON_COLUMN - 1]).toBe('attemptedOn');
   });
@@ -51,13 +59,25 @@ describe('the Candidates sheet’s columns', () => {
       20,
       22.5,
       30,
+      75,
+      62,
+      'Strong',
+      25,
+      31,
+      'Campus drive',
+      990,
     ]);
   });
 
   it('leave the score cells empty where there is no score: Pending, In progress, Reset, Cancelled, unscored (decision 799)', () => {
     for (const testStatus of ['Pending', 'In progress', 'Reset', 'Cancelled'] as const) {
       const cells = candidateCells(workbookTest, { ...jane, report: { ...jane.report, testStatus, score: '0' } });
-      expect({ testStatus, score: cells[7], sections: cells.slice(16) }).toEqual({ testStatus, score: null, sections: [null, 20, null, 30] });
+      expect({ testStatus, score: cells[7], sections: cells.slice(16, 20), reading: cells.slice(20, 23) }).toEqual({
+        testStatus,
+        score: null,
+        sections: [null, 20, null, 30],
+        reading: [null, null, null],
+      });
       expect(cells[8]).toBe(50);
     }
     const unscored = candidateCells(workbookTest, { ...jane, report: { ...jane.report, score: '0' }, shown: { scoreStatus: 'unscored', score: null } });
@@ -89,6 +109,14 @@ describe('the Candidates sheet’s columns', () => {
       20,
       null,
       null,
+      // No score: no percent, percentile or verdict; invited directly, first attempt, no accommodation told.
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
     ]);
   });
 
@@ -102,7 +130,7 @@ describe('the Candidates sheet’s columns', () => {
       { sectionName: 'Coding', sectionScore: 10, candidateScore: 1 },
       { sectionName: 'Coding', sectionScore: 20, candidateScore: 2 },
     ];
-    expect(candidateCells(twice, { ...jane, sections }).slice(16)).toEqual([1, 10, 2, 20]);
+    expect(candidateCells(twice, { ...jane, sections }).slice(16, 20)).toEqual([1, 10, 2, 20]);
   });
 
   it('show a provisional score as the marks so far, marked as such, and a final one as a number (decision 653)', () => {
@@ -112,6 +140,9 @@ describe('the Candidates sheet’s columns', () => {
       shown: { scoreStatus: 'provisional' as const, score: 12.5 },
     };
     expect(candidateCells(workbookTest, waiting)[7]).toBe('12.5 (provisional)');
+    // Its percent is marked too; a provisional score has no percentile or verdict (decision 820).
+    const reading = { percent: 25, percentile: null, verdict: null };
+    expect(candidateCells(workbookTest, { ...waiting, reading }).slice(20, 23)).toEqual(['25 (provisional)', null, null]);
     expect(candidateCells(workbookTest, { ...jane, shown: { scoreStatus: 'final', score: 37.5 } })[7]).toBe(37.5);
   });
 });

@@ -39,8 +39,15 @@ export const ATTEMPTED_ON_COLUMN = CANDIDATE_COLUMNS.indexOf('attemptedOn') + 1;
 /** The two Candidates columns of one test section: the candidate's score, then the section's maximum score. */
 export const sectionColumnHeaders = (section: Pick<Section, 'sectionName'>): [string, string] => [`${section.sectionName} score`, `${section.sectionName} max`];
 
+/**
+ * The columns issue 50 added (decision 820), after the sections' so that every earlier column keeps its place: the
+ * score as the report reads it (percent, percentile, verdict), the extra time granted, the test link the candidate
+ * came through, and the invitation this one is a reattempt of.
+ */
+export const APPENDED_COLUMNS = ['percent', 'percentile', 'verdict', 'extraTimePercent', 'testLinkId', 'testLinkName', 'reattemptOf'] as const;
+
 /** Every heading of the Candidates sheet of a test. */
-export const candidateHeadings = (test: TestDetails): string[] => [...CANDIDATE_COLUMNS, ...test.sections.flatMap(sectionColumnHeaders)];
+export const candidateHeadings = (test: TestDetails): string[] => [...CANDIDATE_COLUMNS, ...test.sections.flatMap(sectionColumnHeaders), ...APPENDED_COLUMNS];
 
 /** A score string as a number when it is one; the text as sent otherwise; blank as an empty cell. */
 const scoreCell = (text: string): CellValue => parseScore(text) ?? (text.trim() === '' ? null : text);
@@ -94,6 +101,25 @@ const integrityCells = (summary: IntegritySummary | undefined): CellValue[] =>
     ? [INTEGRITY_LEVEL_TEXT[summary.level], ...INTEGRITY_KINDS.map((kind) => integrityCountsCell(summary[kind]))]
     : [null, ...INTEGRITY_KINDS.map(() => null)];
 
+/**
+ * The appended cells (decision 820): the percent follows the score cell (a number when final, "(provisional)" text
+ * while provisional, empty without a score); percentile and verdict are the final report's (null in `reading` else).
+ */
+const appendedCells = (candidate: CandidateRow, scored: boolean): CellValue[] => {
+  const { reading, testLink } = candidate;
+  const provisional = candidate.shown?.scoreStatus === 'provisional';
+  const percent = !scored || reading?.percent == null ? null : provisional ? `${reading.percent} (provisional)` : reading.percent;
+  return [
+    percent,
+    scored ? (reading?.percentile ?? null) : null,
+    scored ? (reading?.verdict ?? null) : null,
+    candidate.extraTimePercent ?? null,
+    testLink?.id ?? null,
+    testLink?.name ?? null,
+    candidate.previousInvitationId ?? null,
+  ];
+};
+
 /** One candidate's cells on the Candidates sheet, in `candidateHeadings` order. */
 export const candidateCells = (test: TestDetails, candidate: CandidateRow): CellValue[] => {
   const { report } = candidate;
@@ -114,5 +140,6 @@ export const candidateCells = (test: TestDetails, candidate: CandidateRow): Cell
     ...integrityCells(candidate.integrity),
     // Each section's candidate score is empty too without a score; its maximum stays (it is the test's).
     ...sections.map((cell, index) => (index % 2 === 0 && !scored ? null : cell)),
+    ...appendedCells(candidate, scored),
   ];
 };

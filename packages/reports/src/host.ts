@@ -21,7 +21,7 @@ export {
 } from './questions-sheet.js';
 export { PDF_TIME_BUDGET_MS, RenderBusyError, RenderTimeoutError, ReportRenderer, type ReportRendererOptions } from './report-renderer.js';
 export { reduceMemory } from './thread-memory.js';
-export type { CandidateRow, QuestionColumn, QuestionsHeader, QuestionsRow, QuestionsTextsRow, WorkbookRow } from './workbook-rows.js';
+export type { CandidateRow, QuestionColumn, ScoreReading, QuestionsHeader, QuestionsRow, QuestionsTextsRow, WorkbookRow } from './workbook-rows.js';
 
 /** `normaliseSnapshot` of `./snapshot-image.js`, which loads sharp when first called. */
 export const normaliseSnapshot = async (bytes: Buffer): Promise<Result<Buffer>> => (await import('./snapshot-image.js')).normaliseSnapshot(bytes);

@@ -11,7 +11,7 @@ export {
 } from './report-pdf.js';
 export { renderReportPdfFile, thumbnailsOf } from './report-pdf-file.js';
 export { sampleReportDetails, type SampleReportOptions } from './sample-report.js';
-export { CANDIDATE_COLUMNS, sectionColumnHeaders } from './candidates-sheet.js';
+export { APPENDED_COLUMNS, CANDIDATE_COLUMNS, sectionColumnHeaders } from './candidates-sheet.js';
 export {
   AWAITING_REVIEW_CELL,
   QUESTIONS_LEADING_COLUMNS,
@@ -34,6 +34,7 @@ export type {
   QuestionsHeader,
   QuestionsRow,
   QuestionsTextsRow,
+  ScoreReading,
   WorkbookInput,
   WorkbookRow,
 } from './workbook-rows.js';

@@ -12,6 +12,22 @@ export interface CandidateRow {
   integrity?: IntegritySummary;
   /** The score to show (decision 649): while provisional, the score cell says so; absent, the report's score. */
   shown?: ShownScore;
+  /** The report's percent, percentile and verdict of the shown score (decision 820); absent, their cells are empty. */
+  reading?: ScoreReading;
+  extraTimePercent?: number;
+  /** The test link the candidate registered through; null or absent when invited directly. */
+  testLink?: { id: number; name: string } | null;
+  /** The invitation this one is a reattempt of; null or absent for a first attempt. */
+  previousInvitationId?: number | null;
+}
+
+/** How the report reads a score (decision 820): as a percent of its maximum, its percentile rank and its verdict band. */
+export interface ScoreReading {
+  readonly percent: number | null;
+  /** Null below five scored attempts, or for a score that is not final. */
+  readonly percentile: number | null;
+  /** The label of the test's verdict band; null without bands, below every band, or for a score that is not final. */
+  readonly verdict: string | null;
 }
 
 /**

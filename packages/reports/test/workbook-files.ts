@@ -52,6 +52,11 @@ export const jane: CandidateRow = {
     { sectionName: 'Retired section', sectionScore: 5, candidateScore: 5 },
     { sectionName: 'Aptitude', sectionScore: 20, candidateScore: 15 },
   ],
+  // Issue 50 (decision 820): her score as the report reads it, her accommodation, her link and her earlier attempt.
+  reading: { percent: 75, percentile: 62, verdict: 'Strong' },
+  extraTimePercent: 25,
+  testLink: { id: 31, name: 'Campus drive' },
+  previousInvitationId: 990,
 };
 
 export const raj: CandidateRow = {

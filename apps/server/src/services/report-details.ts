@@ -21,6 +21,7 @@ import { codingTextCovers, columnPositions, questionsHeaderOf, questionsRowOfAwa
 import type { Store } from '@assay/store';
 import { integrityEvidenceOf } from './integrity-evidence.js';
 import { withIntegritySummaries } from './integrity-summaries.js';
+import { workbookReading } from './workbook-reading.js';
 
 /** No standing is read for an attempt that is not scored: it has no percentile. */
 const UNRANKED: ScoreStanding = { below: 0, tied: 0, total: 0 };
@@ -87,14 +88,16 @@ const writtenReviewOf = async (
  * The Excel export's rows of an org's test: every invitation's Candidates row, then the Questions sheet's header and
  * one row per invitation the Candidates sheet showed (none registered meanwhile), from the domain's question outcomes
  * (the marks and hidden tests the PDF and the JSON show, without the rest of each report), read batch by batch in
- * flat memory. Percentiles, events, sample runs and snapshots are not part of the sheets, so they are not read.
+ * flat memory. Events, sample runs and snapshots are not part of the sheets, so they are not read; percentiles come
+ * from the test's standings read once (decision 820).
  */
 export async function* workbookRowsOfTest(store: Store, orgId: number, testId: number): AsyncGenerator<WorkbookRow> {
   let throughId = 0;
-  // Each Candidates row with its integrity summary (issue 48, item 7).
+  const readingOf = await workbookReading(store, orgId, testId);
+  // Each Candidates row with its integrity summary (issue 48, item 7) and its score as the report reads it (decision 820).
   for await (const row of withIntegritySummaries(store, orgId, store.reports.reportsOfTest(orgId, testId))) {
     throughId = row.testInvitationId;
-    yield row;
+    yield { ...row, reading: readingOf(row) };
   }
   const [sections, questions] = await Promise.all([store.tests.sections(testId), store.attempts.questions(testId)]);
   const header = questionsHeaderOf(sections, questions);

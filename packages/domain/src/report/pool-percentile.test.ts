@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { attemptVariant } from '../candidate/question-variant.js';
 import type { QuestionRecord } from '../records/test.js';
 import { QuestionDefinition } from '../schemas/test-definition.js';
-import { poolStanding } from './pool-percentile.js';
+import { poolRanking, poolStanding } from './pool-percentile.js';
 
 const worth = (marks: number): QuestionDefinition =>
   QuestionDefinition.parse({ type: 'single_choice', text: `Worth ${marks}`, marks, options: [{ text: 'a', correct: true }, { text: 'b' }] });
@@ -30,5 +30,23 @@ describe('poolStanding', () => {
     ];
     expect(poolStanding({ score: 1, variantSeed: cheap }, scored, sections, questions)).toEqual({ below: 2, tied: 2, total: 4 });
     expect(poolStanding({ score: 2, variantSeed: dear }, scored, sections, questions)).toEqual({ below: 1, tied: 1, total: 4 });
+  });
+});
+
+describe('poolRanking', () => {
+  it('stands every attempt as poolStanding does, reading the scored attempts once', () => {
+    const cheap = seedDrawing(1);
+    const dear = seedDrawing(2);
+    const scored = [
+      { score: 1, variantSeed: cheap },
+      { score: 4, variantSeed: dear },
+      { score: 2, variantSeed: dear },
+      { score: 0, variantSeed: cheap },
+    ];
+    const rank = poolRanking(scored, sections, questions);
+    for (const attempt of [...scored, { score: 3, variantSeed: dear }]) {
+      expect(rank(attempt)).toEqual(poolStanding(attempt, scored, sections, questions));
+    }
+    expect(rank({ score: 3, variantSeed: dear })).toEqual({ below: 2, tied: 0, total: 4 });
   });
 });

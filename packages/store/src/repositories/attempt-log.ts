@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { INVITATION_STATUS, REPORT_STATUS, type AttemptLog, type QuestionResult, type ScoreStanding } from '@assay/domain';
+import { INVITATION_STATUS, REPORT_STATUS, type AttemptLog, type QuestionResult, type ScoreCount, type ScoreStanding } from '@assay/domain';
 import { readAttemptLog } from './attempt-event-log.js';
 import { recordCoalescedHistory } from './invitation-history.js';
 import { inTransaction } from '../engine/transaction-steps.js';
@@ -56,6 +56,12 @@ export class AttemptLogRepository {
       .executeTakeFirstOrThrow();
     // PostgreSQL sums bigints as numerics, which pg hands over as strings.
     return { total: Number(row.total), below: Number(row.below), tied: Number(row.tied) };
+  }
+
+  /** How many scored attempts of a test share each score: what `scoreStanding` sums, for ranking every row at once. */
+  async scoreCounts(testId: number): Promise<ScoreCount[]> {
+    const rows = await this.db.selectFrom('test_score_counts').select(['score', 'count']).where('test_id', '=', testId).where('count', '>', 0).execute();
+    return rows.map((row) => ({ score: Number(row.score), count: Number(row.count) }));
   }
 
   /**

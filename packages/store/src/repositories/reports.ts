@@ -13,6 +13,7 @@ import {
   type ReportStatus,
   type SectionRecord,
   type SectionReportEntry,
+  type TestRecord,
 } from '@assay/domain';
 import { toSectionRecord } from './records.js';
 import { compileOnce, parameter } from '../engine/compiled-query.js';
@@ -32,6 +33,13 @@ export interface ReportRecord {
 
 export interface ReportWithSections extends ReportRecord {
   sections: SectionReportEntry[];
+  /** The seed of the attempt's draw (a test with pools ranks by it, decision 577); null for a fixed test. */
+  variantSeed: number | null;
+  extraTimePercent: number;
+  /** The test link the candidate registered through; null when invited directly. */
+  testLink: { id: number; name: string } | null;
+  /** The invitation this one is a reattempt of; null for a first attempt. */
+  previousInvitationId: number | null;
 }
 
 /** An invitation's own report columns: what changes from row to row of a test's export. */
@@ -72,6 +80,16 @@ export const shownOfRow = (row: { status: string; reportStatus: string; score: n
   });
   return { shown, awaitingReview };
 };
+
+/** What only the workbook shows of an invitation (decision 820): its accommodation, its link and its earlier attempt. */
+const workbookColumns = [
+  'invitations.extra_time_percent as extraTimePercent',
+  'invitations.test_link_id as testLinkId',
+  'test_links.name as testLinkName',
+  'invitations.previous_invitation_id as previousInvitationId',
+] as const;
+
+type WorkbookColumns = { extraTimePercent: number; testLinkId: number | null; testLinkName: string | null; previousInvitationId: number | null };
 
 const reportColumns = [
   ...invitationColumns,
@@ -197,6 +215,11 @@ export class ReportsRepository {
     private readonly tests: ImportedTests,
   ) {}
 
+  /** The org's test as reports read it (its verdict bands among its report settings); undefined for another org's. */
+  testRecord(orgId: number, testId: number): Promise<TestRecord | undefined> {
+    return this.tests.record(this.db, orgId, testId);
+  }
+
   /** Completions and cancellations in [from, to), for reconciliation. */
   events(orgId: number, from: number, to: number, limit: number): Promise<ReconciliationEvent[]> {
     return reconciliationEvents(this.db, orgId, from, to, limit);
@@ -286,15 +309,17 @@ export class ReportsRepository {
       const rows = (await this.db
         .selectFrom('invitations')
         .innerJoin('candidates', 'candidates.id', 'invitations.candidate_id')
+        .leftJoin('test_links', 'test_links.id', 'invitations.test_link_id')
         .select(invitationColumns)
         .select(scoreSoFarColumns)
         .select(sectionScores)
+        .select(workbookColumns)
         .where('invitations.org_id', '=', orgId)
         .where('invitations.test_id', '=', testId)
         .where('invitations.id', '>', afterId)
         .orderBy('invitations.id')
         .limit(batchSize)
-        .execute()) as (InvitationRow & Record<`s${number}`, number | null>)[];
+        .execute()) as (InvitationRow & WorkbookColumns & Record<`s${number}`, number | null>)[];
       if (rows.length === 0) return;
       for (const row of rows) {
         // A pool's candidate is scored out of their own draw (decision 576).
@@ -303,6 +328,10 @@ export class ReportsRepository {
           testInvitationId: row.invitationId,
           testId,
           ...shownOfRow(row),
+          variantSeed: row.variantSeed,
+          extraTimePercent: row.extraTimePercent,
+          testLink: row.testLinkId === null ? null : { id: row.testLinkId, name: row.testLinkName ?? '' },
+          previousInvitationId: row.previousInvitationId,
           report: {
             emailId: row.email,
             fullName: row.fullName,
