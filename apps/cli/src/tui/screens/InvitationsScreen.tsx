@@ -39,9 +39,18 @@ const scoreText = (row: InvitationRow) => {
   return `${row.scoreStatus === 'provisional' ? '~' : ''}${row.score}/${row.maxScore}`;
 };
 
-/** The decision column (issue 50): the wire's word, coloured by where it leads; blank without one. */
-const DECISION_COLOR = { shortlisted: 'green', advanced: 'cyan', rejected: 'red', 'on-hold': 'yellow' } as const;
-const decisionCell = (row: InvitationRow) => (row.decision ? <Text color={DECISION_COLOR[row.decision]}>{row.decision}</Text> : '');
+/** The decision column (issue 50, decision 807): the CLI's verb (it fits 10 cells), coloured by where it leads; blank without one. */
+const DECISION_CELL = {
+  shortlisted: ['shortlist', 'green'],
+  advanced: ['advance', 'cyan'],
+  rejected: ['reject', 'red'],
+  'on-hold': ['hold', 'yellow'],
+} as const;
+const decisionCell = (row: InvitationRow) => {
+  if (!row.decision) return '';
+  const [word, color] = DECISION_CELL[row.decision];
+  return <Text color={color}>{word}</Text>;
+};
 
 /** The integrity summary's level as a mark (issue 48, decisions 648 and 672); "—" for a row the server did not summarise. */
 const integrityCell = (row: InvitationRow) => (row.integrity ? <IntegrityMark level={row.integrity.level} /> : '—');
@@ -117,7 +126,11 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
 
   const rows = shownRows(state, INVITATIONS_VIEW);
   const { first, last } = windowOf(state.cursor, rows.length, listRows);
-  const columns = columnsFor(body.columns, [7, 'flex', 'flex', 16, 8, 12, 8, 4], [0, 4]);
+  // Below 100 columns the WV/TV counts give their room to the decision (decision 807): the INT mark still says whether
+  // departures need a look, and the report has the counts.
+  const wide = body.columns >= 100;
+  const columns = columnsFor(body.columns, wide ? [7, 'flex', 'flex', 16, 8, 10, 8, 4] : [6, 'flex', 'flex', 16, 7, 10, 4], [0, 4]);
+  const headers = ['ID', 'NAME', 'EMAIL', 'STATUS', 'SCORE', 'DECISION', ...(wide ? ['WV/TV'] : []), 'INT'];
   const decided = (state.remote.value ?? []).filter((row) => row.decision !== null).length;
   const [stagesLine, scoresLine] = summary.value ? summaryLines(summary.value, decided) : ['Loading the pipeline…', ''];
   return (
@@ -146,7 +159,7 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
           <Text dimColor>No filter (F: e.g. completed score&gt;=15 clean)</Text>
         )}
       </Text>
-      <Row header columns={columns} cells={['ID', 'NAME', 'EMAIL', 'STATUS', 'SCORE', 'DECISION', 'WV/TV', 'INT']} />
+      <Row header columns={columns} cells={headers} />
       {rows.slice(first, last).map((row, index) => (
         <Row
           key={row.testInvitationId}
@@ -159,7 +172,7 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
             <StatusText status={listStateOf(row)} />,
             scoreText(row),
             decisionCell(row),
-            `${row.wv}/${row.tv} s`,
+            ...(wide ? [`${row.wv}/${row.tv} s`] : []),
             integrityCell(row),
           ]}
         />

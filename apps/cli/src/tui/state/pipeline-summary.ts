@@ -15,11 +15,11 @@ const formatNumber = (value: number) => String(Math.round(value * 10) / 10);
 /**
  * The two lines above a test's invitations (issue 50 item 1): the stages, then the completion rate and the score
  * distribution. `decided` counts the loaded rows with a decision: the summary route does not count decisions, and the
- * list is loaded whole with it anyway. Each line fits 80 columns for any count under a million.
+ * list is loaded whole with it anyway. Each line fits 80 columns for counts under ten thousand (longer, the screen cuts it at its end).
  */
 export const summaryLines = (summary: InvitationSummary, decided: number): [string, string] => {
   const { stages } = summary;
-  const awaiting = summary.awaitingReview > 0 ? ` (${summary.awaitingReview} awaiting review)` : '';
+  const awaiting = summary.awaitingReview > 0 ? ` (${summary.awaitingReview} to review)` : '';
   const stagesLine = `Invited ${stages.Pending} · started ${stages['In progress']} · completed ${stages.Completed}${awaiting} · decided ${decided}`;
   const rate = summary.completionRate === null ? 'Completion —' : `Completion ${formatNumber(summary.completionRate)}%`;
   const scores =
