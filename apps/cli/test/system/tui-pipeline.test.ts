@@ -38,7 +38,8 @@ describe('the TUI’s pipeline at 80×24', () => {
       const registered = await org.client.invitations.register(test.testId, { emailId, fullName });
       const attempt = createClient({ baseUrl: serverUrl() }).candidate(candidateTokenOf(registered.takeTestURL));
       const question = (await attempt.start()).test.sections[0]!.questions[0]!;
-      await attempt.saveAnswer(question.questionId, { optionIds: [question.options![option]!.optionId] });
+      if (question.type !== 'single_choice') throw new Error(`a single_choice question, not ${question.type}`);
+      await attempt.saveAnswer(question.questionId, { optionIds: [question.options[option]!.optionId] });
       if (leaves) {
         await attempt.reportEvent({ type: 'left', at: new Date().toISOString() });
         await attempt.reportEvent({ type: 'returned', at: new Date().toISOString() });

@@ -38,7 +38,9 @@ const runWrite = async (client: AssayClient, write: EvaluationWrite, signal: Abo
       return `Invitation ${id}: note saved.`;
     case 'rate': {
       const evaluation = await client.decisions.rate(id, write.rating, { signal });
-      return write.rating === null ? `Invitation ${id}: your rating removed.` : `Invitation ${id}: rated ${write.rating} (mean ${evaluation.meanRating ?? '—'}).`;
+      return write.rating === null
+        ? `Invitation ${id}: your rating removed.`
+        : `Invitation ${id}: rated ${write.rating} (mean ${evaluation.meanRating ?? '—'}).`;
     }
   }
 };

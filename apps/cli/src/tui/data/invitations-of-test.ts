@@ -18,4 +18,5 @@ export const loadInvitations = async (client: AssayClient, testId: number, signa
 };
 
 /** The test's pipeline (`…/invitations/summary`): stage counts, completion rate, score distribution. */
-export const loadSummary = (client: AssayClient, testId: number, signal: AbortSignal): Promise<InvitationSummary> => client.invitations.summary(testId, { signal });
+export const loadSummary = (client: AssayClient, testId: number, signal: AbortSignal): Promise<InvitationSummary> =>
+  client.invitations.summary(testId, { signal });

@@ -204,7 +204,11 @@ describe('InvitationsScreen: the pipeline (issue 50) — summary, decision colum
     await org.client.invitations.register(test.testId, { emailId: 'grace@example.com', fullName: 'Grace Hopper' });
     await vi.waitFor(async () => expect((await org.client.reports.get(adaId)).reportStatus).toBe('Generated'), { timeout: 20_000, interval: 100 });
     const admin = createClient({ baseUrl: serverUrl(), adminToken: inject('adminToken') });
-    reviewer = createClient({ baseUrl: serverUrl(), apiKey: (await admin.admin.keys.create(org.orgId, { role: 'reviewer', label: 'Panel' })).apiKey, retries: 0 });
+    reviewer = createClient({
+      baseUrl: serverUrl(),
+      apiKey: (await admin.admin.keys.create(org.orgId, { role: 'reviewer', label: 'Panel' })).apiKey,
+      retries: 0,
+    });
   });
   afterEach(() => screen?.unmount());
 

@@ -62,15 +62,23 @@ export type ListEvent<T> =
   | { type: 'nextOrder' }
   | { type: 'narrow'; narrowing: ListNarrowing<T> | null };
 
-export const initialList = <T>(): ListState<T> => ({ remote: initialRemote<T[]>(), cursor: 0, query: '', caret: 0, editing: false, status: null, order: 0, narrowing: null });
+export const initialList = <T>(): ListState<T> => ({
+  remote: initialRemote<T[]>(),
+  cursor: 0,
+  query: '',
+  caret: 0,
+  editing: false,
+  status: null,
+  order: 0,
+  narrowing: null,
+});
 
 const matchesQuery = <T>(view: ListView<T>, row: T, query: string): boolean => matchesWords(view.searched(row), query);
 
 /** The rows on screen, in order: searched, filtered by status and the screen's filter, sorted (a stable sort: ties keep the server's order). */
 export const shownRows = <T>(state: ListState<T>, view: ListView<T>): T[] => {
   const rows = (state.remote.value ?? []).filter(
-    (row) =>
-      matchesQuery(view, row, state.query) && (state.status === null || view.status(row) === state.status) && (state.narrowing?.keeps(row) ?? true),
+    (row) => matchesQuery(view, row, state.query) && (state.status === null || view.status(row) === state.status) && (state.narrowing?.keeps(row) ?? true),
   );
   const compare = view.orders[state.order]?.compare;
   return compare ? rows.sort(compare) : rows;

@@ -52,8 +52,10 @@ const applyWord = (filter: PipelineFilter, raw: string): PipelineFilter | string
     const tag = normalTag(word.startsWith('#') ? word.slice(1) : value);
     return tag === '' ? 'a tag needs a name: #python or tag:python' : { ...filter, tag };
   }
-  if ((kind === null || kind === 'status') && STATUS_BY_WORD.has(value)) return { ...filter, statuses: without(filter.statuses, STATUS_BY_WORD.get(value) as InvitationListStatus) };
-  if ((kind === null || kind === 'decision') && DECISION_BY_WORD.has(value)) return { ...filter, decisions: without(filter.decisions, DECISION_BY_WORD.get(value) as DecisionWord) };
+  if ((kind === null || kind === 'status') && STATUS_BY_WORD.has(value))
+    return { ...filter, statuses: without(filter.statuses, STATUS_BY_WORD.get(value) as InvitationListStatus) };
+  if ((kind === null || kind === 'decision') && DECISION_BY_WORD.has(value))
+    return { ...filter, decisions: without(filter.decisions, DECISION_BY_WORD.get(value) as DecisionWord) };
   if (word === 'clean' || word === 'integrity:unconfirmed') return { ...filter, integrity: 'clean' };
   if (word === 'flagged' || word === 'integrity:confirmed') return { ...filter, integrity: 'flagged' };
   return `“${raw}” is not a filter: try ${SHORTLIST_EXAMPLE}, shortlisted, undecided, #tag, score<=10, flagged`;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Failure } from '../../errors.js';
 import { char, named, type Keystroke } from '../input/keystroke.js';
 import { NO_FILTER } from './pipeline-filter.js';
 import {
@@ -47,7 +48,7 @@ describe('the decide prompt', () => {
 
   it('goes back to the prompt with the server’s refusal and the text kept; a saved write is said until the next key', () => {
     const saving = typeInto(opened('decide'), char('h'), ...chars('later'), named('return'));
-    const failure = { exitCode: 1, label: '403.17', message: 'This API key may not decide on candidates.' };
+    const failure: Failure = { exitCode: 1, label: '403.17', message: 'This API key may not decide on candidates.' };
     const refused = pipelinePromptReducer(saving, { type: 'failed', failure });
     expect(refused).toMatchObject({ phase: 'open', failure, prompt: { decision: 'on-hold', text: 'later' } });
     const saved = pipelinePromptReducer(typeInto(refused, named('return')), { type: 'saved', message: 'Invitation 7: on-hold.' });
@@ -65,7 +66,12 @@ describe('the decide prompt', () => {
 
 describe('the tag, note and rate prompts', () => {
   it('adds a tag, removes one with a leading -, and refuses an empty one under the prompt', () => {
-    expect(typeInto(opened('tag'), ...chars('Strong Python'), named('return')).write).toEqual({ kind: 'tag', testInvitationId: 7, tag: 'Strong Python', remove: false });
+    expect(typeInto(opened('tag'), ...chars('Strong Python'), named('return')).write).toEqual({
+      kind: 'tag',
+      testInvitationId: 7,
+      tag: 'Strong Python',
+      remove: false,
+    });
     expect(typeInto(opened('tag'), ...chars('-python'), named('return')).write).toEqual({ kind: 'tag', testInvitationId: 7, tag: 'python', remove: true });
     expect(typeInto(opened('tag'), named('return'))).toMatchObject({ phase: 'open', failure: { label: 'tag' } });
   });
@@ -96,7 +102,10 @@ describe('the filter prompt', () => {
 describe('pipelinePromptReducer', () => {
   it('ignores an answer no save waits for and a second open', () => {
     const closed = initialPipelinePrompt();
-    const events: PipelinePromptEvent[] = [{ type: 'saved', message: 'x' }, { type: 'choose', decision: 'advanced' }];
+    const events: PipelinePromptEvent[] = [
+      { type: 'saved', message: 'x' },
+      { type: 'choose', decision: 'advanced' },
+    ];
     expect(events.reduce(pipelinePromptReducer, closed)).toEqual(closed);
     const open = opened('note');
     expect(pipelinePromptReducer(open, { type: 'open', kind: 'tag', target: ada })).toBe(open);

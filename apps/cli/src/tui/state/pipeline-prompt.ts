@@ -1,6 +1,6 @@
 import type { CandidateDecision } from '@assay/domain/invitations';
 import { match, P } from 'ts-pattern';
-import type { Failure } from '../../errors.js';
+import { ExitCode, type Failure } from '../../errors.js';
 import { effect, passed, taken, type KeyDecision } from '../input/key-decision.js';
 import { pressed, typed, type Keystroke } from '../input/keystroke.js';
 import { editText, textEditOf, textInputOf, type TextEdit } from '../input/text-edit.js';
@@ -73,7 +73,10 @@ export const pipelinePromptReducer = (state: PipelinePromptState, event: Pipelin
     }))
     .with([{ phase: 'open' }, { type: 'choose' }], ([current, { decision }]) => withPrompt(current, (prompt) => ({ ...prompt, decision })))
     .with([{ phase: 'open' }, { type: 'edit' }], ([current, { edit }]) =>
-      withPrompt(current, (prompt) => ({ ...prompt, ...(({ value, caret }) => ({ text: value, caret }))(editText({ value: prompt.text, caret: prompt.caret }, edit)) })),
+      withPrompt(current, (prompt) => ({
+        ...prompt,
+        ...(({ value, caret }) => ({ text: value, caret }))(editText({ value: prompt.text, caret: prompt.caret }, edit)),
+      })),
     )
     .with([{ phase: 'open' }, { type: 'refuse' }], ([current, { failure }]) => ({ ...current, failure }))
     .with([{ phase: 'open' }, { type: 'submit' }], ([current, { write }]) => ({ ...current, phase: 'saving', write, failure: null, saves: current.saves + 1 }))
@@ -99,7 +102,7 @@ export const DECISION_KEYS: readonly (readonly [string, CandidateDecision | null
 ];
 
 const refusal = (label: string, message: string): KeyDecision<PipelinePromptEvent, never> =>
-  taken({ type: 'refuse', failure: { exitCode: 2, label, message } });
+  taken({ type: 'refuse', failure: { exitCode: ExitCode.usage, label, message } });
 
 /** What Enter does with the prompt's text: a write, a filter for the list, or a refusal under the prompt. */
 const submitted = (prompt: Prompt): KeyDecision<PipelinePromptEvent, { filter: PipelineFilter }> => {
@@ -114,14 +117,23 @@ const submitted = (prompt: Prompt): KeyDecision<PipelinePromptEvent, { filter: P
     .with('decide', () =>
       prompt.decision === undefined
         ? taken()
-        : taken<PipelinePromptEvent>({ type: 'submit', write: { kind: 'decide', testInvitationId: id, decision: prompt.decision, ...(text ? { reason: text } : {}) } }),
+        : taken<PipelinePromptEvent>({
+            type: 'submit',
+            write: { kind: 'decide', testInvitationId: id, decision: prompt.decision, ...(text ? { reason: text } : {}) },
+          }),
     )
     .with('tag', () => {
       const remove = text.startsWith('-');
       const tag = (remove ? text.slice(1) : text).trim();
-      return tag === '' ? refusal('tag', 'type a tag (-tag removes it)') : taken<PipelinePromptEvent>({ type: 'submit', write: { kind: 'tag', testInvitationId: id, tag, remove } });
+      return tag === ''
+        ? refusal('tag', 'type a tag (-tag removes it)')
+        : taken<PipelinePromptEvent>({ type: 'submit', write: { kind: 'tag', testInvitationId: id, tag, remove } });
     })
-    .with('note', () => (text === '' ? refusal('note', 'type the note first') : taken<PipelinePromptEvent>({ type: 'submit', write: { kind: 'note', testInvitationId: id, text } })))
+    .with('note', () =>
+      text === ''
+        ? refusal('note', 'type the note first')
+        : taken<PipelinePromptEvent>({ type: 'submit', write: { kind: 'note', testInvitationId: id, text } }),
+    )
     .with('rate', 'filter', () => taken())
     .exhaustive();
 };
@@ -147,7 +159,12 @@ export const pipelinePromptKeys = (state: PipelinePromptState, stroke: Keystroke
     const chosen = stroke.type === 'char' ? DECISION_KEYS.find(([key]) => key === stroke.char) : undefined;
     return chosen ? taken({ type: 'choose', decision: chosen[1] }) : taken();
   }
-  if (match(stroke).with(SAVE, () => true).otherwise(() => false)) return submitted(prompt);
+  if (
+    match(stroke)
+      .with(SAVE, () => true)
+      .otherwise(() => false)
+  )
+    return submitted(prompt);
   const edit = textEditOf(stroke);
   return edit ? taken({ type: 'edit', edit }) : taken();
 };

@@ -5,9 +5,7 @@ const BARS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'] as const;
 /** Ten buckets of percent as ten cells: an empty bucket a space, the fullest a full block, the rest in between. */
 export const distributionBars = (buckets: readonly { count: number }[]): string => {
   const most = Math.max(0, ...buckets.map((bucket) => bucket.count));
-  return buckets
-    .map(({ count }) => (count === 0 || most === 0 ? ' ' : BARS[Math.min(BARS.length - 1, Math.ceil((count / most) * BARS.length) - 1)]))
-    .join('');
+  return buckets.map(({ count }) => (count === 0 || most === 0 ? ' ' : BARS[Math.min(BARS.length - 1, Math.ceil((count / most) * BARS.length) - 1)])).join('');
 };
 
 const formatNumber = (value: number) => String(Math.round(value * 10) / 10);

@@ -38,6 +38,8 @@ const row = (testInvitationId: number, testStatus: InvitationRow['testStatus']):
   wv: 0,
   tv: 0,
   integrity: null,
+  decision: null,
+  tags: [],
 });
 
 describe('testDetailsKeys', () => {
