@@ -92,7 +92,7 @@ describe('the footer at 80 columns, on every screen', () => {
     for (let screen = 0; screen < 3; screen += 1) await ui.press('q');
     await ui.waitFor('Data modelling');
     await ui.press('i');
-    expectFooter(await ui.waitFor('Ada Lovelace'), HINTS.invitations(pending), NESTED);
+    expectFooter(await ui.waitFor('Ada Lovelace'), HINTS.invitations(pending, { decide: true, annotate: true }), NESTED);
     await ui.press('q', 'q', 'c');
     expectFooter(await ui.waitFor('Live: completions'), HINTS.completions, NESTED);
     await ui.press('?');
@@ -129,7 +129,9 @@ describe('the footer at 80 columns, on every screen', () => {
       HINTS.zonePicker,
       HINTS.registerForm,
       HINTS.registered,
-      HINTS.invitations(['cancel', 'reattempt']),
+      HINTS.invitations(['cancel', 'reattempt'], { decide: true, annotate: true }),
+      HINTS.pipelinePrompt,
+      HINTS.pipelineChoice,
       HINTS.report(['cancel', 'reattempt']),
       HINTS.report(['reattempt'], true),
       HINTS.evidenceNote,

@@ -77,13 +77,28 @@ export const HINTS = {
   bulkRunning: [hint('Esc', 'leave', 'leave the screen: the job goes on on the server')],
   bulkSummary: [hint('s', 'save refused', 'save the refused rows as CSV (row, email, reason)'), hint('a', 'another file')],
   registered: [hint('c', 'copy URL', 'copy the take-test URL to the clipboard (OSC 52)'), hint('o', 'open report'), hint('a', 'register another')],
-  invitations: (offered: readonly InvitationMoveName[]): KeyHint[] => [
-    hint('↑↓', 'move'),
+  /**
+   * The list's keys, only those the key's role may use (decision 810): decide and the filter in the footer; move, note,
+   * tag, rate and refresh in the help (the footer fits 80 columns with every move offered).
+   */
+  invitations: (offered: readonly InvitationMoveName[], may: { decide: boolean; annotate: boolean } = { decide: false, annotate: false }): KeyHint[] => [
+    { ...hint('↑↓', 'move'), helpOnly: true as const },
     hint('Enter', 'report', "the highlighted invitation's report"),
     ...moveHints(offered),
-    hint('r', 'refresh'),
+    ...(may.decide ? [hint('d', 'decide', 'shortlist, advance, reject, put on hold or clear, with an optional reason')] : []),
+    hint('F', 'filter', 'filter by status, score, integrity, decision, tag: e.g. completed score>=15 clean'),
+    ...(may.annotate
+      ? [
+          { ...hint('n', 'note', 'write a note, signed with your name'), helpOnly: true as const },
+          { ...hint('t', 'tag', 'add a tag (-tag removes it)'), helpOnly: true as const },
+          { ...hint('*', 'rate', 'rate 1–5 (0 removes your rating)'), helpOnly: true as const },
+        ]
+      : []),
+    { ...hint('r', 'refresh'), helpOnly: true as const },
     ...listHints('name, email or id', 'id, status or score (best first)'),
   ],
+  pipelinePrompt: [hint('Enter', 'save'), hint('Ctrl+U', 'clear'), hint('Esc', 'cancel')],
+  pipelineChoice: [hint('key', 'pick'), hint('Esc', 'cancel')],
   /** With integrity evidence to review, its keys take the footer's room of `r refresh` (still in the help). */
   report: (offered: readonly InvitationMoveName[], evidence = false): KeyHint[] => [
     hint('p', 'export PDF', 'save the report as a PDF'),

@@ -1,5 +1,5 @@
 import type { AssayClient } from '@assay/client';
-import type { InvitationListRow } from '@assay/domain/schemas';
+import type { InvitationListRow, InvitationSummary } from '@assay/domain/schemas';
 
 /**
  * One invitation of a test as the list shows it: the server's row (`GET /v2/org/tests/{testId}/invitations`), whose
@@ -16,3 +16,7 @@ export const loadInvitations = async (client: AssayClient, testId: number, signa
   for await (const row of client.invitations.all(testId, {}, { signal })) rows.push(row);
   return rows;
 };
+
+/** The test's pipeline (`…/invitations/summary`): stage counts, completion rate, score distribution. */
+export const loadSummary = (client: AssayClient, testId: number, signal: AbortSignal): Promise<InvitationSummary> =>
+  client.invitations.summary(testId, { signal });

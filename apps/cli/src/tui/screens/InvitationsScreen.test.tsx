@@ -1,7 +1,8 @@
-import { candidateTokenOf, type AssayClient } from '@assay/client';
+import { candidateTokenOf, createClient, type AssayClient } from '@assay/client';
 import type { TestDetails } from '@assay/domain/schemas';
 import { writtenTest } from '@assay/testing';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { CapabilitiesProvider } from '../shell/capabilities-context.js';
 import { completeAttempt, importExample, newOrg, serverUrl, type TestOrg } from '../../../test/helpers/org.js';
 import { osc52 } from '../shell/clipboard.js';
 import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
@@ -33,7 +34,7 @@ describe('InvitationsScreen against a real server', () => {
   it('lists every invitation with status, score and violations, and opens a report', async () => {
     const frame = await open();
     // The integrity summary's level (issue 48): Ada never left the window, pasted nothing ("—").
-    expect(frame).toMatch(new RegExp(`${completedId}\\s+Ada Lovelace\\s+ada@example.com\\s+Completed\\s+0/24\\s+0/0 s\\s+—`));
+    expect(frame).toMatch(new RegExp(`${completedId}\\s+Ada Lovelace\\s+ada@example.com\\s+Completed\\s+0/24\\s+—`));
     expect(frame).toMatch(new RegExp(`${pendingId}\\s+Grace Hopper\\s+grace@example.com\\s+Pending`));
     expect(widestLine(frame)).toBeLessThanOrEqual(80);
     await screen!.press(KEYS.enter);
@@ -47,7 +48,7 @@ describe('InvitationsScreen against a real server', () => {
         .chrome()
         ?.hints.filter((hint) => !hint.helpOnly)
         .map((hint) => hint.keys),
-    ).toEqual(['↑↓', 'Enter', 'a', 'r']);
+    ).toEqual(['Enter', 'a', 'd', 'F']);
     await screen!.press('x');
     expect(screen!.lastFrame()).not.toContain('Cancel invitation');
     await screen!.press(KEYS.down);
@@ -56,7 +57,7 @@ describe('InvitationsScreen against a real server', () => {
         .chrome()
         ?.hints.filter((hint) => !hint.helpOnly)
         .map((hint) => hint.keys),
-    ).toEqual(['↑↓', 'Enter', 'x', 'r']);
+    ).toEqual(['Enter', 'x', 'd', 'F']);
     await screen!.press('a');
     expect(screen!.lastFrame()).not.toContain('new attempt');
   });
@@ -106,13 +107,14 @@ describe('InvitationsScreen against a real server', () => {
     const unreviewed = await leaves('noor@example.com', 'Noor Haddad');
     const departure = (await org.client.reports.details(confirmed)).integrity.departures[0]!.eventId!;
     await org.client.invitations.reviewEvidence(confirmed, departure, { outcome: 'confirmed' });
-    screen = renderScreen(<InvitationsScreen testId={test.testId} testName={test.testName} />, { client: org.client });
+    // At 100 columns the WV/TV counts are shown beside the mark (decision 807).
+    screen = renderScreen(<InvitationsScreen testId={test.testId} testName={test.testName} />, { client: org.client, size: { columns: 100, rows: 30 } });
     const frame = await screen.waitFor('Noor Haddad');
     expect(frame).toMatch(/WV\/TV\s+INT/);
     // "!" confirmed, "?" to review (decision 648).
     expect(frame).toMatch(new RegExp(`${confirmed}\\s+Lin Ting\\s+.*\\s+1/\\d+ s\\s+!`));
     expect(frame).toMatch(new RegExp(`${unreviewed}\\s+Noor Haddad\\s+.*\\s+1/\\d+ s\\s+\\?`));
-    expect(widestLine(frame)).toBeLessThanOrEqual(80);
+    expect(widestLine(frame)).toBeLessThanOrEqual(100);
   });
 });
 
@@ -184,5 +186,99 @@ describe('InvitationsScreen of a written test (issue 48: provisional scores, a l
     const after = await org.client.invitations.history(finalId);
     expect(after.entries).toEqual(before.entries);
     expect(after.entries.some((entry) => entry.kind === 'report-downloaded')).toBe(false);
+  });
+});
+
+describe('InvitationsScreen: the pipeline (issue 50) — summary, decision column, filter, moves by role', () => {
+  let org: TestOrg;
+  let test: TestDetails;
+  let reviewer: AssayClient;
+  let adaId: number;
+  let screen: Rendered | undefined;
+  beforeAll(async () => {
+    org = await newOrg('Pipeline');
+    test = await importExample(org.client, 'sql-and-data-modelling');
+    const done = await org.client.invitations.register(test.testId, { emailId: 'ada@example.com', fullName: 'Ada Lovelace' });
+    await completeAttempt(org.client, done.takeTestURL);
+    adaId = done.testInvitationId;
+    await org.client.invitations.register(test.testId, { emailId: 'grace@example.com', fullName: 'Grace Hopper' });
+    await vi.waitFor(async () => expect((await org.client.reports.get(adaId)).reportStatus).toBe('Generated'), { timeout: 20_000, interval: 100 });
+    const admin = createClient({ baseUrl: serverUrl(), adminToken: inject('adminToken') });
+    reviewer = createClient({
+      baseUrl: serverUrl(),
+      apiKey: (await admin.admin.keys.create(org.orgId, { role: 'reviewer', label: 'Panel' })).apiKey,
+      retries: 0,
+    });
+  });
+  afterEach(() => screen?.unmount());
+
+  const open = async (client: AssayClient, withRoles = true) => {
+    const element = <InvitationsScreen testId={test.testId} testName={test.testName} />;
+    screen = renderScreen(withRoles ? <CapabilitiesProvider>{element}</CapabilitiesProvider> : element, { client });
+    return screen.waitFor((frame) => frame.includes('Grace Hopper') && frame.includes('Completion'));
+  };
+  const footerKeys = () =>
+    screen!
+      .chrome()
+      ?.hints.filter((hint) => !hint.helpOnly)
+      .map((hint) => hint.keys);
+
+  it('heads the list with the stages, completion rate and distribution, and a decision column; fits 80 columns', async () => {
+    const frame = await open(org.client);
+    expect(frame).toContain('Invited 1 · started 0 · completed 1 · decided 0');
+    expect(frame).toMatch(/Completion 50% · scores 0%\[.{10}\]100% · median 0 \(0%\)/);
+    expect(frame).toMatch(/SCORE\s+DECISION\s+INT/);
+    expect(frame).toContain('No filter (F: e.g. completed score>=15 clean)');
+    expect(widestLine(frame)).toBeLessThanOrEqual(80);
+  });
+
+  it('tags, notes, rates and decides on the highlighted row; the column and the summary follow', async () => {
+    await open(org.client);
+    await screen!.press('t');
+    await screen!.waitFor('Tag Ada Lovelace');
+    await screen!.expectChrome({ modal: true, typing: true });
+    await screen!.press('Strong SQL', KEYS.enter);
+    await screen!.waitFor(`Invitation ${adaId}: tags strong-sql.`);
+    await screen!.press('n', 'q? A careful candidate.', KEYS.enter);
+    await screen!.waitFor(`Invitation ${adaId}: note saved.`);
+    await screen!.press('*', '4');
+    await screen!.waitFor(`Invitation ${adaId}: rated 4 (mean 4).`);
+    await screen!.press('d', 'j', 'Too junior', KEYS.enter);
+    await screen!.waitFor(new RegExp(`${adaId}\\s+Ada Lovelace.*reject`));
+    await screen!.waitFor('decided 1');
+    const evaluation = await org.client.decisions.evaluation(adaId);
+    expect(evaluation).toMatchObject({ decision: { decision: 'rejected', reason: 'Too junior' }, tags: ['strong-sql'], meanRating: 4 });
+    expect(evaluation.notes.map((note) => note.text)).toEqual(['q? A careful candidate.']);
+    // The filter, then back to every row: an empty filter is none.
+    await screen!.press('F', 'rejected #strong-sql', KEYS.enter);
+    const filtered = await screen!.waitFor('Filter: rejected #strong-sql');
+    expect(filtered).not.toContain('Grace Hopper');
+    await screen!.press('F', '\u0015', KEYS.enter);
+    await screen!.waitFor('Grace Hopper');
+    await screen!.press('F', 'great', KEYS.enter);
+    await screen!.waitFor('“great” is not a filter');
+    await screen!.press(KEYS.escape, 'd', 'c', KEYS.enter);
+    await screen!.waitFor(`Invitation ${adaId}: decision cleared.`);
+  });
+
+  it('offers a reviewer key note, tag and rate but no decide, cancel or reattempt; d does nothing', async () => {
+    await open(reviewer);
+    expect(footerKeys()).toEqual(['Enter', 'F']);
+    const help = screen!.chrome()?.hints.map((hint) => hint.keys);
+    expect(help).toEqual(expect.arrayContaining(['n', 't', '*']));
+    expect(help).not.toContain('d');
+    await screen!.press('d');
+    expect(screen!.lastFrame()).not.toContain('Decide on');
+    await screen!.press('*', '2');
+    await screen!.waitFor(`Invitation ${adaId}: rated 2`);
+  });
+
+  it('shows the server’s refusal when a write is refused, and keeps the prompt', async () => {
+    // Without the roles read (an older server), every move is offered: the server still refuses the reviewer's decision.
+    await open(reviewer, false);
+    await screen!.press('d', 's', 'Good', KEYS.enter);
+    const refused = await screen!.waitFor('403.17');
+    expect(refused).toContain('shortlisted: Ada Lovelace');
+    expect((await org.client.decisions.evaluation(adaId)).decision).toBeNull();
   });
 });

@@ -8,7 +8,14 @@ import { IntegrityMark } from '../components/IntegrityText.js';
 import { HINTS } from '../hints.js';
 import { useMay } from '../shell/capabilities-context.js';
 import { deniedKeys, isDenied } from '../state/key-permissions.js';
-import { loadInvitations, type InvitationRow } from '../data/invitations-of-test.js';
+import { loadInvitations, loadSummary, type InvitationRow } from '../data/invitations-of-test.js';
+import { PROMPT_ROWS, PromptLine, usePipelinePrompt } from '../components/PipelinePrompt.js';
+import { isNoFilter, matchesPipelineFilter, pipelineFilterText, type PipelineFilter } from '../state/pipeline-filter.js';
+import { pipelineOpenKeys, pipelinePromptKeys } from '../state/pipeline-prompt.js';
+import { summaryLines } from '../state/pipeline-summary.js';
+import type { InvitationSummary } from '@assay/domain/schemas';
+import type { Failure } from '../../errors.js';
+import { useState } from 'react';
 import { useConnection } from '../shell/client-context.js';
 import { applyDecision } from '../input/key-decision.js';
 import { performWith } from '../shell/screen-effects.js';
@@ -22,13 +29,27 @@ import { LIST_POSITION_ROWS, ListPosition } from '../components/ListPosition.js'
 import { remoteCallKey } from '../state/remote-state.js';
 import { invitationsKeys } from '../state/screen-keys.js';
 
-const CHROME_ROWS = 5 + LIST_POSITION_ROWS;
+/** The title, the summary's two lines, the filter line, the column header, the position line and the outcome line. */
+const CHROME_ROWS = 8 + LIST_POSITION_ROWS;
 const reducer = listReducer(INVITATIONS_VIEW);
 
 /** The score to show (decision 649): the provisional one marked with a `~`, none as "—", never a placeholder 0. */
 const scoreText = (row: InvitationRow) => {
   if (row.score === null) return '—';
   return `${row.scoreStatus === 'provisional' ? '~' : ''}${row.score}/${row.maxScore}`;
+};
+
+/** The decision column (issue 50, decision 807): the CLI's verb (it fits 10 cells), coloured by where it leads; blank without one. */
+const DECISION_CELL = {
+  shortlisted: ['shortlist', 'green'],
+  advanced: ['advance', 'cyan'],
+  rejected: ['reject', 'red'],
+  'on-hold': ['hold', 'yellow'],
+} as const;
+const decisionCell = (row: InvitationRow) => {
+  if (!row.decision) return '';
+  const [word, color] = DECISION_CELL[row.decision];
+  return <Text color={color}>{word}</Text>;
 };
 
 /** The integrity summary's level as a mark (issue 48, decisions 648 and 672); "—" for a row the server did not summarise. */
@@ -41,6 +62,18 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
   const visible = Math.max(1, body.rows - CHROME_ROWS);
   const moving = useInvitationMove(() => dispatch({ type: 'reload' }));
   const move = moving.state;
+  const prompting = usePipelinePrompt(() => dispatch({ type: 'reload' }));
+  const prompt = prompting.state;
+  const promptOpen = prompt.phase !== 'closed';
+  const listRows = Math.max(1, visible - (promptOpen ? PROMPT_ROWS : 0));
+  // Read with the list, on the same reloads: the counts and the rows never tell two different moments apart by much.
+  const [summary, setSummary] = useState<{ value: InvitationSummary | null; failure: Failure | null }>({ value: null, failure: null });
+  useCall(
+    remoteCallKey(state.remote, `summary:${testId}`),
+    (signal) => loadSummary(client, testId, signal),
+    (value) => setSummary({ value, failure: null }),
+    (failure) => setSummary((before) => ({ ...before, failure })),
+  );
 
   useCall(
     remoteCallKey(state.remote, `invitations:${testId}`),
@@ -55,34 +88,78 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
   const may = useMay();
   const denied = deniedKeys('invitations', may);
   const offered = selected && may('change-invitations') ? offeredMoves(selected.testStatus) : [];
+  const choosing = prompt.prompt?.kind === 'rate' || (prompt.prompt?.kind === 'decide' && prompt.prompt.decision === undefined);
+  const promptHints = choosing ? HINTS.pipelineChoice : HINTS.pipelinePrompt;
   useChrome({
     title: 'Invitations',
-    hints: move.phase === 'confirming' ? HINTS.confirm : state.editing ? HINTS.searching : HINTS.invitations(offered),
-    typing: state.editing,
-    modal: move.phase === 'confirming' || state.editing,
+    hints:
+      move.phase === 'confirming'
+        ? HINTS.confirm
+        : promptOpen
+          ? promptHints
+          : state.editing
+            ? HINTS.searching
+            : HINTS.invitations(offered, { decide: may('decide-candidates'), annotate: may('annotate-candidates') }),
+    typing: state.editing || (promptOpen && !choosing),
+    modal: move.phase === 'confirming' || state.editing || promptOpen,
   });
+  const filterOf = (narrowing: typeof state.narrowing) => narrowing?.text ?? '';
+  const applyFilter = ({ filter }: { filter: PipelineFilter }) =>
+    dispatch({
+      type: 'narrow',
+      narrowing: isNoFilter(filter) ? null : { text: pipelineFilterText(filter), keeps: (row: InvitationRow) => matchesPipelineFilter(row, filter) },
+    });
 
   useScreenKeys(
     (stroke) =>
       moving.keys(stroke) ||
+      applyDecision(pipelinePromptKeys(prompting.current(), stroke), prompting.send, applyFilter) ||
       (!current().editing && isDenied(denied, stroke)) ||
+      (!current().editing &&
+        applyDecision(pipelineOpenKeys(selectedRow(current(), INVITATIONS_VIEW), filterOf(current().narrowing), stroke), prompting.send)) ||
       applyDecision(
-        invitationsKeys({ state: current(), view: INVITATIONS_VIEW, pageSize: visible }, testId, stroke),
+        invitationsKeys({ state: current(), view: INVITATIONS_VIEW, pageSize: listRows }, testId, stroke),
         dispatch,
         performWith({ open, ask: (action) => moving.send({ type: 'ask', action, confirm: true }) }),
       ),
   );
 
   const rows = shownRows(state, INVITATIONS_VIEW);
-  const { first, last } = windowOf(state.cursor, rows.length, visible);
-  const columns = columnsFor(body.columns, [7, 'flex', 'flex', 16, 8, 8, 4], [0, 4]);
+  const { first, last } = windowOf(state.cursor, rows.length, listRows);
+  // Below 100 columns the WV/TV counts give their room to the decision (decision 807): the INT mark still says whether
+  // departures need a look, and the report has the counts.
+  const wide = body.columns >= 100;
+  const columns = columnsFor(body.columns, wide ? [7, 'flex', 'flex', 16, 8, 10, 8, 4] : [6, 'flex', 'flex', 16, 7, 10, 4], [0, 4]);
+  const headers = ['ID', 'NAME', 'EMAIL', 'STATUS', 'SCORE', 'DECISION', ...(wide ? ['WV/TV'] : []), 'INT'];
+  const decided = (state.remote.value ?? []).filter((row) => row.decision !== null).length;
+  const [stagesLine, scoresLine] = summary.value ? summaryLines(summary.value, decided) : ['Loading the pipeline…', ''];
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end">
         Invitations of <Text bold>{testName}</Text>
         {rows.some((row) => row.scoreStatus === 'provisional') ? <Text dimColor> (~ provisional: marks so far, answers await review)</Text> : null}
       </Text>
-      <Row header columns={columns} cells={['ID', 'NAME', 'EMAIL', 'STATUS', 'SCORE', 'WV/TV', 'INT']} />
+      <Text wrap="truncate-end" dimColor={!summary.value}>
+        {stagesLine}
+      </Text>
+      {summary.failure ? (
+        <Text wrap="truncate-end" color="red">
+          ✗ summary: {summary.failure.message}
+        </Text>
+      ) : (
+        <Text wrap="truncate-end">{scoresLine}</Text>
+      )}
+      <Text wrap="truncate-end">
+        {state.narrowing ? (
+          <>
+            Filter: <Text color="cyan">{state.narrowing.text}</Text>
+            <Text dimColor> (F to change)</Text>
+          </>
+        ) : (
+          <Text dimColor>No filter (F: e.g. completed score&gt;=15 clean)</Text>
+        )}
+      </Text>
+      <Row header columns={columns} cells={headers} />
       {rows.slice(first, last).map((row, index) => (
         <Row
           key={row.testInvitationId}
@@ -94,7 +171,8 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
             row.emailId,
             <StatusText status={listStateOf(row)} />,
             scoreText(row),
-            `${row.wv}/${row.tv} s`,
+            decisionCell(row),
+            ...(wide ? [`${row.wv}/${row.tv} s`] : []),
             integrityCell(row),
           ]}
         />
@@ -103,9 +181,10 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
       {state.remote.phase === 'ready' && state.remote.value.length === 0 ? (
         <Text dimColor>No invitations yet: register a candidate from the test (n).</Text>
       ) : null}
-      {state.remote.value?.length ? <ListPosition state={state} view={INVITATIONS_VIEW} visible={visible} focus={active} /> : null}
+      {state.remote.value?.length ? <ListPosition state={state} view={INVITATIONS_VIEW} visible={listRows} focus={active} /> : null}
       {state.remote.phase === 'failed' ? <FailureText failure={state.remote.failure} hint="(r to retry)" /> : null}
       <MoveLine state={move} />
+      <PromptLine state={prompt} width={body.columns} />
     </Box>
   );
 };

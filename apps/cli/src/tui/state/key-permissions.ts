@@ -24,7 +24,15 @@ const key = (hint: string, capability: Capability): GuardedKey => ({
 const GUARDED: Record<GuardedScreen, readonly GuardedKey[]> = {
   testDetails: [key('n', 'register-candidates'), key('b', 'register-candidates')],
   links: [key('n', 'change-test-links'), key('Enter', 'change-test-links'), key('s', 'change-test-links'), key('c', 'register-candidates')],
-  invitations: [key('x', 'change-invitations'), key('a', 'change-invitations')],
+  // Issue 50 (decision 810): deciding is the hiring team's; a reviewer notes, tags and rates.
+  invitations: [
+    key('x', 'change-invitations'),
+    key('a', 'change-invitations'),
+    key('d', 'decide-candidates'),
+    key('t', 'annotate-candidates'),
+    key('n', 'annotate-candidates'),
+    key('*', 'annotate-candidates'),
+  ],
   report: [key('x', 'change-invitations'), key('a', 'change-invitations')],
 };
 

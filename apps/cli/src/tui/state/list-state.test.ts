@@ -134,3 +134,16 @@ describe('listKeys', () => {
     expect(listKeys(searching, 20, named('escape'))).toEqual(taken({ type: 'searchClear' }));
   });
 });
+
+describe('listReducer: a screen’s own filter (narrow)', () => {
+  it('keeps only the rows it keeps, with the search and the status, the highlight on the same row while shown', () => {
+    const narrowing = { text: 'score>=90', keeps: (row: Person) => row.score >= 90 };
+    const highlighted = people.findIndex((row) => row.score >= 90);
+    const narrowed = after(ready(people, { cursor: highlighted }), { type: 'narrow', narrowing });
+    expect(shownRows(narrowed, VIEW).every((row) => row.score >= 90)).toBe(true);
+    expect(selectedRow(narrowed, VIEW)).toBe(people[highlighted]);
+    const closed = after(narrowed, { type: 'nextStatus' }, { type: 'nextStatus' });
+    expect(shownRows(closed, VIEW).every((row) => row.score >= 90 && row.status === 'Closed')).toBe(true);
+    expect(shownRows(after(narrowed, { type: 'narrow', narrowing: null }), VIEW)).toHaveLength(300);
+  });
+});

@@ -40,6 +40,14 @@ export interface ListState<T> {
   status: string | null;
   /** Which of the view's orders applies. */
   order: number;
+  /** A screen's own filter beyond the status (the invitations' pipeline filter, decision 808); null: none. */
+  narrowing: ListNarrowing<T> | null;
+}
+
+/** A filter a screen sets on its rows: what it says (for the filter line) and which rows it keeps. */
+export interface ListNarrowing<T> {
+  readonly text: string;
+  keeps(row: T): boolean;
 }
 
 export type ListEvent<T> =
@@ -51,15 +59,27 @@ export type ListEvent<T> =
   | { type: 'searchEnd' }
   | { type: 'searchClear' }
   | { type: 'nextStatus' }
-  | { type: 'nextOrder' };
+  | { type: 'nextOrder' }
+  | { type: 'narrow'; narrowing: ListNarrowing<T> | null };
 
-export const initialList = <T>(): ListState<T> => ({ remote: initialRemote<T[]>(), cursor: 0, query: '', caret: 0, editing: false, status: null, order: 0 });
+export const initialList = <T>(): ListState<T> => ({
+  remote: initialRemote<T[]>(),
+  cursor: 0,
+  query: '',
+  caret: 0,
+  editing: false,
+  status: null,
+  order: 0,
+  narrowing: null,
+});
 
 const matchesQuery = <T>(view: ListView<T>, row: T, query: string): boolean => matchesWords(view.searched(row), query);
 
-/** The rows on screen, in order: searched, filtered by status, sorted (a stable sort: ties keep the server's order). */
+/** The rows on screen, in order: searched, filtered by status and the screen's filter, sorted (a stable sort: ties keep the server's order). */
 export const shownRows = <T>(state: ListState<T>, view: ListView<T>): T[] => {
-  const rows = (state.remote.value ?? []).filter((row) => matchesQuery(view, row, state.query) && (state.status === null || view.status(row) === state.status));
+  const rows = (state.remote.value ?? []).filter(
+    (row) => matchesQuery(view, row, state.query) && (state.status === null || view.status(row) === state.status) && (state.narrowing?.keeps(row) ?? true),
+  );
   const compare = view.orders[state.order]?.compare;
   return compare ? rows.sort(compare) : rows;
 };
@@ -101,6 +121,7 @@ export const listReducer =
       .with({ type: 'searchClear' }, () => keepSelection(state, { ...state, query: '', caret: 0, editing: false }, view))
       .with({ type: 'nextStatus' }, () => keepSelection(state, { ...state, status: nextStatus(state, view) }, view))
       .with({ type: 'nextOrder' }, () => keepSelection(state, { ...state, order: (state.order + 1) % view.orders.length }, view))
+      .with({ type: 'narrow' }, ({ narrowing }) => keepSelection(state, { ...state, narrowing }, view))
       .exhaustive();
 
 /** The rows one screen of `visible` rows shows: pages of `visible` rows, the one that holds the highlight. */

@@ -40,6 +40,8 @@ const row = (testInvitationId: number, testStatus: InvitationRow['testStatus']):
   decision: null,
   tags: [],
   integrity: null,
+  decision: null,
+  tags: [],
 });
 
 describe('testDetailsKeys', () => {
