@@ -19,7 +19,17 @@ import {
 type Phase = RegisterState['phase'];
 const failure: Failure = { exitCode: 1, label: '403.7', message: 'The test link accepts invited candidates only.' };
 const optional = { extraTime: '', redirect: '', callback: '', submitted: '' };
-const form = { email: 'ada@example.com', name: 'Ada Lovelace', ...optional, focus: 'name' as const, caret: 12, attempted: false, failure: null, submits: 1, sendEmail: false };
+const form = {
+  email: 'ada@example.com',
+  name: 'Ada Lovelace',
+  ...optional,
+  focus: 'name' as const,
+  caret: 12,
+  attempted: false,
+  failure: null,
+  submits: 1,
+  sendEmail: false,
+};
 const url = 'http://assay.test/t/abc' as CheckedUrl;
 const newUrl = 'http://assay.test/t/xyz' as CheckedUrl;
 const handed = { url, testInvitationId: 4, status: 'Pending' as const, replaces: null, copied: false, emailed: false };

@@ -40,8 +40,6 @@ const row = (testInvitationId: number, testStatus: InvitationRow['testStatus']):
   decision: null,
   tags: [],
   integrity: null,
-  decision: null,
-  tags: [],
 });
 
 describe('testDetailsKeys', () => {
