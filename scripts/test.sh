@@ -21,8 +21,15 @@ source "$SCRIPTS_DIR/ensure-toolchain.sh"
 cd "$ASSAY_ROOT"
 
 started_at=$SECONDS
+# How long each phase took, printed with the closing lines (a CI page shows only the tail): where the time goes.
+phases=""
+phase_started=$SECONDS
+phase_done() {
+  phases="${phases:+$phases, }$1 $((SECONDS - phase_started))s"
+  phase_started=$SECONDS
+}
 summary() {
-  echo "scripts/test.sh: $* ($((SECONDS - started_at))s)"
+  echo "scripts/test.sh: $* ($((SECONDS - started_at))s${phases:+: $phases})"
 }
 
 # --- Debian packages the tests drive ----------------------------------------------------------------
@@ -69,6 +76,7 @@ ensure_debian_tools() {
   [ -x /usr/bin/chromium ] || { echo "scripts/test.sh: apt-get installed chromium, but /usr/bin/chromium is still missing" >&2; exit 1; }
 }
 ensure_debian_tools
+phase_done "tools"
 
 # --- PostgreSQL --------------------------------------------------------------
 pg_url=""
@@ -92,6 +100,7 @@ else
   export ASSAY_TEST_PG_URL="$pg_url"
   echo "scripts/test.sh: PostgreSQL: throwaway cluster at $pg_url"
 fi
+phase_done "postgresql"
 
 # --- Build and test ----------------------------------------------------------
 build_status=0
@@ -99,6 +108,7 @@ build_status=0
 # unavailable), and every registered language must have its fixture in the every-language suite.
 export ASSAY_REQUIRE_NATIVE=1 ASSAY_EXPECT_ALL_FIXTURES=1
 pnpm build || build_status=$?
+phase_done "build"
 if [ "$build_status" != 0 ]; then
   summary "FAILED: pnpm build exited with $build_status (tests not run)"
   exit "$build_status"
@@ -106,6 +116,7 @@ fi
 for check in lint typecheck; do
   check_status=0
   pnpm "$check" || check_status=$?
+  phase_done "$check"
   if [ "$check_status" != 0 ]; then
     summary "FAILED: pnpm $check exited with $check_status (tests not run; \`pnpm format\` fixes formatting)"
     exit "$check_status"
@@ -117,8 +128,10 @@ test_log="$(mktemp "${TMPDIR:-/tmp}/assay-test-log.XXXXXX")"
 set +e
 pnpm test 2>&1 | tee "$test_log"
 test_status=${PIPESTATUS[0]}
+phase_done "fast loop"
 pnpm test:system 2>&1 | tee -a "$test_log"
 system_status=${PIPESTATUS[0]}
+phase_done "system loop"
 [ "$test_status" = 0 ] && test_status=$system_status
 set -e
 if [ "$test_status" = 0 ]; then
