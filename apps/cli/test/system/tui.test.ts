@@ -43,14 +43,13 @@ describe('the interactive UI in a terminal', () => {
     await terminal.waitFor(`New link for test ${test.testId}`);
     // Typed ahead, without waiting for the form to draw each key.
     await terminal.burst({ text: 'Spring hiring' }, 'Down', 'Right', 'Down', { text: '2026-04-01T09:00' });
-    const timeBound = await terminal.waitFor('› Start (UTC)');
+    // Seconds optional; the date read in the link's zone, UTC until one is picked (decision 796).
+    const timeBound = await terminal.waitFor('1 Apr 2026, 09:00 UTC');
+    expect(timeBound).toMatch(/› Start +2026-04-01T09:00/);
     expect(timeBound).toContain('◀ Time bound ▶');
     expect(timeBound).toMatch(/Name\s+Spring hiring/);
-    await terminal.waitFor('✗ a real UTC date-time, YYYY-MM-DDTHH:MM:SS');
-    await terminal.type(':00');
-    await terminal.waitFor('1 Apr 2026, 09:00 UTC');
     await terminal.keys('Down');
-    await terminal.waitFor('› End (UTC)');
+    await terminal.waitFor('› End');
     await terminal.type('2036-04-30T18:00:00');
     await terminal.keys('Down');
     await terminal.waitFor('› Time zone');
@@ -59,12 +58,13 @@ describe('the interactive UI in a terminal', () => {
     await terminal.type('kolk');
     await terminal.keys('Enter');
     const form = await terminal.waitFor('Asia/Kolkata (1720)');
-    expect(form).toContain('1 Apr 2026, 14:30 Asia/Kolkata');
+    // The wall-clock times stay, now read in Kolkata: 09:00 there is 03:30 UTC.
+    expect(form).toContain('1 Apr 2026, 09:00 Asia/Kolkata');
     await terminal.keys('C-s');
-    const links = await terminal.waitFor('Valid from 01 Apr 2026, 14:30');
+    const links = await terminal.waitFor('Valid from 01 Apr 2026, 09:00');
     expect(links).toMatch(/Spring hiring\s+Active\s+Time bound/);
     expect(await org.client.testLinks.list(test.testId)).toEqual([
-      expect.objectContaining({ testLinkName: 'Spring hiring', accessTime: 1, timeZoneId: 1720, startDateTime: '2026-04-01T09:00:00' }),
+      expect.objectContaining({ testLinkName: 'Spring hiring', accessTime: 1, timeZoneId: 1720, startDateTime: '2026-04-01T03:30:00' }),
     ]);
 
     await terminal.keys('c');
