@@ -6,8 +6,12 @@ import { browserPromptOpen } from './browser-prompts.js';
 
 type Departure = ProctoringEventInput;
 
-/** How soon after a Tab on the last (or Shift+Tab on the first) control a blur counts as focus moving into the browser's own toolbar. */
-const KEYBOARD_EXIT_MS = 400;
+/**
+ * How soon after a Tab on the last (or Shift+Tab on the first) control a blur counts as focus moving into the browser's
+ * own toolbar. The blur comes back from the browser's process: 400 ms was too short on a busy machine (a keyboard user
+ * counted as leaving), and a longer window costs nothing, since leaving from the toolbar fires no second blur anyway.
+ */
+const KEYBOARD_EXIT_MS = 1_500;
 
 const TABBABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
