@@ -78,13 +78,13 @@ async function jailFloorMs() {
   return mean(times);
 }
 
-async function languageRows({ seconds, workers }) {
+async function languageRows({ seconds, workers, only }) {
   const { Sandbox } = await import(SANDBOX);
   const { runInJail } = await import(JAIL);
   const probe = new Sandbox({ workers: 1 });
   const availability = probe.languages();
   await probe.close();
-  const natives = Object.keys(TARGETS).filter((language) => !['sqlite', 'postgresql'].includes(language));
+  const natives = Object.keys(TARGETS).filter((language) => !['sqlite', 'postgresql'].includes(language) && (only === undefined || language === only));
   const { shared, fixtures } = await loadFixtures(natives);
   const rows = {};
   for (const language of natives) {
@@ -223,7 +223,7 @@ async function processes({ seconds, workers }) {
 }
 
 export const nativeRuns = async ({ seconds = 10, workers = cores, only } = {}) => {
-  if (only !== undefined) return { languages: { [only]: (await languageRows({ seconds, workers }))[only] } };
+  if (only !== undefined) return { languages: { [only]: (await languageRows({ seconds, workers, only }))[only] } };
   return {
     cores,
     seconds,

@@ -52,6 +52,8 @@ export class Sandbox implements CodeRunner {
   readonly #internals: SandboxInternals;
   readonly #nativeLanguages: { readonly [Id in NativeLanguageId]: NativeLanguage };
   readonly #nativeWarmed = new Set<NativeLanguageId>();
+  /** Native languages a run used: their modules may have started warm state lazily (a compile server) that close() ends. */
+  readonly #nativeUsed = new Set<NativeLanguageId>();
   #availability: Record<LanguageId, LanguageAvailability> | undefined;
   #closed = false;
 
@@ -132,6 +134,7 @@ export class Sandbox implements CodeRunner {
           if (run.engine === 'python') this.#standby.want();
           return this.#workers.submit({ ...answer, run } satisfies Job<WorkerRun>, submission);
         case 'native':
+          this.#nativeUsed.add(run.module);
           return this.#native.submit({ ...answer, run } satisfies Job<NativeRun>, submission);
         case 'sql':
           return this.#sql.submit({ ...answer, run } satisfies Job<SqlRun>, submission);
@@ -187,7 +190,8 @@ export class Sandbox implements CodeRunner {
       this.#native.close(),
       this.#sql.close(),
       this.#standby.close(),
-      ...[...this.#nativeWarmed].map((id) => this.#nativeLanguages[id].close?.().catch(() => {})),
+      // Warmed or used: a compile server a run started lazily would otherwise keep the process from exiting.
+      ...[...new Set([...this.#nativeWarmed, ...this.#nativeUsed])].map((id) => this.#nativeLanguages[id].close?.().catch(() => {})),
     ]);
   }
 
