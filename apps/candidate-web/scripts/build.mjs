@@ -5,8 +5,8 @@
 // .br/.gz copies at the highest settings. The server hashes the entry files when it first serves them (the
 // hash versions their URLs); chunk names carry esbuild's content hash. No manifest to keep in step.
 //
-//   node scripts/build.mjs                    # typecheck, then bundle (`pnpm build`)
-//   node scripts/build.mjs --no-typecheck     # bundle only
+//   node scripts/build.mjs                    # typecheck, then bundle
+//   node scripts/build.mjs --no-typecheck     # bundle only (`pnpm build`: `pnpm typecheck` checks, decision 835)
 //   node scripts/build.mjs --outdir DIR       # somewhere else
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
