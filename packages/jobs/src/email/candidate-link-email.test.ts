@@ -82,9 +82,7 @@ describe('renderCandidateLinkEmail', () => {
     expect(withContact.text).not.toContain('ada@hogwarts.example');
     // A person without an address is named, and nobody is offered to ask.
     expect(renderCandidateLinkEmail({ ...data, status: 'Pending', reason: 'invitation', inviter: { name: 'Bo', email: null } }).text).not.toContain('Questions?');
-  });
-
-  it('a public link’s registration and Greenhouse never name a person, whoever made the invitation', () => {
+    // A public link's registration and Greenhouse never name a person, whoever made the invitation.
     for (const reason of ['self-registration', 'greenhouse'] as const) {
       const email = renderCandidateLinkEmail({ ...data, status: 'Pending', reason, inviter: ada });
       expect(email.text).not.toContain('Ada');

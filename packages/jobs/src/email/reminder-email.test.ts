@@ -41,13 +41,12 @@ describe('the reminder of an invitation a person made (decisions 825, 826)', () 
     expect(email.text).toContain('--\nAda <Lovelace>\nAcme\nYou receive this because Ada <Lovelace> of Acme invited you to this test.');
     expect(email.html).toContain('Ada &lt;Lovelace&gt;<br>Acme<br>You receive this because Ada &lt;Lovelace&gt; of Acme invited you');
     expect(email.html).not.toContain('<Lovelace>');
+    // Without a person: the org alone and no question line, as before.
+    const orgOnly = renderReminderEmail({ ...base, inviter: null });
+    expect(orgOnly.text).toContain('--\nAcme\nYou receive this because Acme invited you to this test.');
+    expect(orgOnly.text).not.toContain('Questions?');
   });
 
-  it('without a person: the org alone and no question line, as before', () => {
-    const email = renderReminderEmail({ ...base, inviter: null });
-    expect(email.text).toContain('--\nAcme\nYou receive this because Acme invited you to this test.');
-    expect(email.text).not.toContain('Questions?');
-  });
 });
 
 describe('the expiry note', () => {
