@@ -9,6 +9,8 @@ import { silentLog } from './helpers/receiver.js';
 import { startSmtpPeer } from './helpers/smtp-peer.js';
 import { ADMIN_TOKEN, backends, startHarness, type Harness } from './helpers/test-app.js';
 
+const DAY = 24 * 3_600_000;
+
 interface Registered {
   testInvitationId: number;
   takeTestURL: string;
@@ -18,8 +20,9 @@ interface Registered {
 /**
  * Issue 50 item 4, "every email says who invited the candidate" (decisions 825, 826): an invitation and a reattempt a
  * named recruiter made arrive through a real SMTP server naming her, and offering her address when the org set no
- * contact; a key without a named person keeps the org-only wording; the inviter is the invitation's maker, read as the
- * email is sent (a Resend by someone else still names her; once she is deactivated, nobody).
+ * contact; a key without a named person keeps the org-only wording; a CSV row she uploaded and its reminder name her
+ * too; the inviter is the invitation's maker, read as the email is sent (a Resend by someone else still names her;
+ * once she is deactivated, nobody).
  */
 describe.each(backends)('emails naming their inviter on %s', (backend) => {
   let h: Harness;
@@ -41,10 +44,11 @@ describe.each(backends)('emails naming their inviter on %s', (backend) => {
     rmSync(outboxDir, { recursive: true, force: true });
   });
 
-  const drain = async () => {
+  /** One outbox pass through the SMTP peer; `sweeps`: the reminder sweep first, as `assay-worker` runs it. */
+  const drain = async (sweeps = false) => {
     const worker = assembleWorker(h.store, { ...h.config, smtpUrl: smtp.url, outboxDir }, silentLog, { now: () => clock });
     try {
-      await worker.worker.drain();
+      await (sweeps ? worker.drain() : worker.worker.drain());
     } finally {
       await worker.close();
     }
@@ -88,6 +92,31 @@ describe.each(backends)('emails naming their inviter on %s', (backend) => {
     expect(mail!.text).toContain('--\nAcme\nYou receive this because Acme invited you to this test.');
     expect(mail!.text).not.toContain('Rita');
     expect(mail!.text).not.toContain('Questions?');
+  });
+
+  it('a CSV row she uploaded names her, and so does its reminder, read when the sweep’s job is sent', async () => {
+    const testId = await h.importTest();
+    const expires = new Date(clock + 3 * DAY).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const uploaded = await h.request({
+      method: 'POST',
+      url: `/v2/org/tests/${testId}/invitations/bulk`,
+      apiKey: rita.apiKey,
+      payload: `email,name,linkExpiresAt\nrow@example.com,Row One,${expires}\n`,
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    await drain();
+    await drain();
+    const [invited] = smtp.to('row@example.com');
+    expect(invited!.text).toMatch(/Rita Recruiter of Acme invites you to take "[^"]+"\. Open your test here:/);
+
+    // 48 hours before the row's expiry (the service's default reminders), the sweep queues a reminder; no key is at hand.
+    clock += DAY + 60_000;
+    await drain(true);
+    const reminder = smtp.to('row@example.com').find((mail) => mail.subject?.startsWith('Reminder:'));
+    expect(reminder, 'a reminder').toBeDefined();
+    expect(reminder!.text).toContain('You receive this because Rita Recruiter of Acme invited you to this test.');
+    expect(reminder!.text).toContain('Questions? Ask Rita Recruiter (rita@acme.example).');
   });
 
   it('names the maker, not whoever resent it, as she is when it is sent: a deactivated person is no longer named', async () => {

@@ -81,7 +81,9 @@ describe('renderCandidateLinkEmail', () => {
     expect(withContact.text).toContain('Questions? Ask Dana (dana@hogwarts.example).');
     expect(withContact.text).not.toContain('ada@hogwarts.example');
     // A person without an address is named, and nobody is offered to ask.
-    expect(renderCandidateLinkEmail({ ...data, status: 'Pending', reason: 'invitation', inviter: { name: 'Bo', email: null } }).text).not.toContain('Questions?');
+    expect(renderCandidateLinkEmail({ ...data, status: 'Pending', reason: 'invitation', inviter: { name: 'Bo', email: null } }).text).not.toContain(
+      'Questions?',
+    );
     // A public link's registration and Greenhouse never name a person, whoever made the invitation.
     for (const reason of ['self-registration', 'greenhouse'] as const) {
       const email = renderCandidateLinkEmail({ ...data, status: 'Pending', reason, inviter: ada });

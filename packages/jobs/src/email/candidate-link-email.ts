@@ -84,9 +84,19 @@ export const renderCandidateLinkEmail = (data: CandidateLinkEmailData): Rendered
   const asked = whomToAsk(data.contact, inviter);
   const ask = asked ? `Questions? Ask ${oneLine(asked)}.` : null;
   const signature = signatureOf(org, inviter);
-  const text = [greeting, '', lead, ...(link ? [data.takeTestUrl] : []), ...(until ? [until] : []), ...(ask ? [ask] : []), '', '--', ...signature, because, ''].join(
-    '\n',
-  );
+  const text = [
+    greeting,
+    '',
+    lead,
+    ...(link ? [data.takeTestUrl] : []),
+    ...(until ? [until] : []),
+    ...(ask ? [ask] : []),
+    '',
+    '--',
+    ...signature,
+    because,
+    '',
+  ].join('\n');
   const e = escapeHtml;
   const html = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>${e(subject)}</title></head>

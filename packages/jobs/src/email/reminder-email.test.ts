@@ -46,7 +46,6 @@ describe('the reminder of an invitation a person made (decisions 825, 826)', () 
     expect(orgOnly.text).toContain('--\nAcme\nYou receive this because Acme invited you to this test.');
     expect(orgOnly.text).not.toContain('Questions?');
   });
-
 });
 
 describe('the expiry note', () => {
