@@ -37,3 +37,5 @@ export * from './decisions/candidate-evaluation.js';
 // Issue 50 item 4: which invitations Assay emails on request, and whether a reattempt emails (decisions 780, 781).
 export { invitationEmailWanted, reattemptEmailWanted, registrationEmailRequested } from './invitation-email.js';
 export { RESEND_DAILY_CAP, RESEND_INTERVAL_MS, decideResend, type ResendFacts } from './invitation-resend.js';
+// Issue 50 item 4: the person a candidate email names as its inviter (decisions 825, 826).
+export { inviterOf, linkEmailNamesInviter, type InvitationMaker, type Inviter } from './people/inviter.js';

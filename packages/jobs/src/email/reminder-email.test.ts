@@ -32,6 +32,22 @@ describe('the reminder email', () => {
   });
 });
 
+describe('the reminder of an invitation a person made (decisions 825, 826)', () => {
+  const base = { orgName: 'Acme', testName: 'T', takeTestUrl: 'https://assay.test/t/tok', unsubscribeUrl: 'https://assay.test/u', closesAt: CLOSES, hours: 48 };
+
+  it('names the person in the reason and the signature, and says whom to ask', () => {
+    const email = renderReminderEmail({ ...base, inviter: { name: 'Ada <Lovelace>', email: 'ada@acme.example' }, ask: 'Ada <Lovelace> (ada@acme.example)' });
+    expect(email.text).toContain('Questions? Ask Ada <Lovelace> (ada@acme.example).');
+    expect(email.text).toContain('--\nAda <Lovelace>\nAcme\nYou receive this because Ada <Lovelace> of Acme invited you to this test.');
+    expect(email.html).toContain('Ada &lt;Lovelace&gt;<br>Acme<br>You receive this because Ada &lt;Lovelace&gt; of Acme invited you');
+    expect(email.html).not.toContain('<Lovelace>');
+    // Without a person: the org alone and no question line, as before.
+    const orgOnly = renderReminderEmail({ ...base, inviter: null });
+    expect(orgOnly.text).toContain('--\nAcme\nYou receive this because Acme invited you to this test.');
+    expect(orgOnly.text).not.toContain('Questions?');
+  });
+});
+
 describe('the expiry note', () => {
   it('names the candidate, the test, the invitation and the close, escaped', () => {
     const note = renderExpiryNote({

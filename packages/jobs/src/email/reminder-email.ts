@@ -1,9 +1,12 @@
+import type { Inviter } from '@assay/domain';
+import { invitedBy, signatureOf } from './inviter-lines.js';
 import { escapeHtml, oneLine, type RenderedEmail } from './stakeholder-email.js';
 
 /**
  * A reminder to a candidate who has not started (issue 33 item 3). Like the link email it holds nothing typed by
- * anyone but the org (no candidate name: a public link's registrant typed it): the org's and the test's names, when the
- * window closes, Assay's own take-test link, and the unsubscribe link the `List-Unsubscribe` header names too.
+ * anyone but the org (no candidate name: a public link's registrant typed it): the org's and the test's names, the
+ * org's person who invited them (decision 825), when the window closes, whom to ask (decision 826), Assay's own
+ * take-test link, and the unsubscribe link the `List-Unsubscribe` header names too.
  */
 export interface ReminderEmailData {
   orgName: string;
@@ -14,6 +17,10 @@ export interface ReminderEmailData {
   closesAt: number;
   /** The reminder's own offset, for the subject ("closes in 48 hours"). */
   hours: number;
+  /** The org's person who invited them (`inviterOf`); left out or null: the org alone, as before. */
+  inviter?: Inviter | null;
+  /** Whom the candidate may ask (`whomToAsk`); left out or null: no line. */
+  ask?: string | null;
 }
 
 /** `Tuesday, 1 December 2026, 17:00 UTC`: one reading for every candidate, whatever their zone. */
@@ -28,8 +35,11 @@ export const renderReminderEmail = (data: ReminderEmailData): RenderedEmail => {
   const when = utcMoment(data.closesAt);
   const subject = `Reminder: ${test} closes in ${inHours(data.hours)}`;
   const lead = `You have not started "${test}" yet. It can be started until ${when}. Open your test here:`;
-  const because = `You receive this because ${org} invited you to this test. To get no more reminders about it, open:`;
-  const text = ['Hello,', '', lead, data.takeTestUrl, '', '--', org, because, data.unsubscribeUrl, ''].join('\n');
+  const from = invitedBy(org, data.inviter);
+  const ask = data.ask ? `Questions? Ask ${oneLine(data.ask)}.` : null;
+  const signature = signatureOf(org, data.inviter);
+  const because = `You receive this because ${from} invited you to this test. To get no more reminders about it, open:`;
+  const text = ['Hello,', '', lead, data.takeTestUrl, ...(ask ? [ask] : []), '', '--', ...signature, because, data.unsubscribeUrl, ''].join('\n');
   const e = escapeHtml;
   const html = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
@@ -37,7 +47,8 @@ export const renderReminderEmail = (data: ReminderEmailData): RenderedEmail => {
 <p>Hello,</p>
 <p>${e(lead)}</p>
 <p><a href="${e(data.takeTestUrl)}">${e(data.takeTestUrl)}</a></p>
-<p style="color:#6b7280;font-size:12px;">${e(org)}<br>You receive this because ${e(org)} invited you to this test.
+${ask ? `<p>${e(ask)}</p>` : ''}
+<p style="color:#6b7280;font-size:12px;">${signature.map(e).join('<br>')}<br>You receive this because ${e(from)} invited you to this test.
 <a href="${e(data.unsubscribeUrl)}">Stop reminders about this test</a>.</p>
 </body></html>
 `;

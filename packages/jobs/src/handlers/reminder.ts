@@ -1,6 +1,8 @@
 import { unsubscribeToken, unsubscribeUrl } from '@assay/delivery';
-import { type Job, expiryNoteStillTrue, reminderStillWanted, takeTestUrl, windowClosesAt } from '@assay/domain';
+import { type Job, expiryNoteStillTrue, inviterOf, reminderStillWanted, takeTestUrl, windowClosesAt } from '@assay/domain';
 import type { Store } from '@assay/store';
+import { contactLine } from '../email/candidate-link-email.js';
+import { whomToAsk } from '../email/inviter-lines.js';
 import type { Mailer } from '../email/mailer.js';
 import { renderExpiryNote, renderReminderEmail } from '../email/reminder-email.js';
 import type { JobHandler } from '../outbox-worker.js';
@@ -39,6 +41,9 @@ export const reminderHandler =
     if (closesAt === null || !reminderStillWanted({ status: subject.status, unsubscribed: subject.unsubscribed, closesAt }, deps.now())) {
       return { kind: 'gone', error: 'no longer wanted: the candidate started, finished, was cancelled or unsubscribed, or the window closed' };
     }
+    // Who invited and whom to ask, read as it is sent (decisions 825, 826): the sweep that queued it knows no key.
+    const [maker, org] = await Promise.all([deps.store.history.maker(job.orgId, job.invitationId), deps.store.orgs.find(job.orgId)]);
+    const inviter = inviterOf(maker);
     const unsubscribe = unsubscribeUrl(deps.publicUrl, unsubscribeToken(await deps.signingKey(), subject.candidateId));
     const email = renderReminderEmail({
       orgName: subject.orgName,
@@ -47,6 +52,8 @@ export const reminderHandler =
       unsubscribeUrl: unsubscribe,
       closesAt,
       hours: hoursOf(job.payload) || Math.max(1, Math.round((closesAt - deps.now()) / 3_600_000)),
+      inviter,
+      ask: whomToAsk(org ? contactLine(org) : null, inviter),
     });
     // The stored address, never the job's target alone: the reminder goes to the candidate of the invitation.
     return sendRecorded(deps, job, { to: subject.candidateEmail, ...email, unsubscribeUrl: unsubscribe });

@@ -13,6 +13,7 @@ import {
   type HistoryBy,
   type HistoryKind,
   type HistoryOmission,
+  type InvitationMaker,
   type InvitationOrigin,
   type RecordedHistoryEvent,
   type StoredHistoryEntry,
@@ -21,6 +22,7 @@ import {
 import type { Database } from '../database.js';
 import { compileOnce, parameter } from '../engine/compiled-query.js';
 import { inTransaction } from '../engine/transaction-steps.js';
+import { invitationMaker } from './invitation-maker.js';
 import { keptSeqs, takeBoundedSeq, type RecordStream } from './bounded-streams.js';
 
 /*
@@ -209,6 +211,11 @@ export class InvitationHistoryRepository {
       exports: since === null ? [] : await this.exportsSince(orgId, invitation.test_id, since),
       omitted,
     };
+  }
+
+  /** What made the org's invitation and the person of its key, for the emails that name their inviter (decision 825). */
+  maker(orgId: number, invitationId: number): Promise<InvitationMaker | undefined> {
+    return invitationMaker(this.db, orgId, invitationId);
   }
 
   /** Each kind's length, as the condition its kept entries meet and the count of those it does not keep. */
