@@ -80,10 +80,14 @@ export const buildPipeline = async (org: TestOrg): Promise<PipelineFixture> => {
   };
   const { client } = org;
   const test = await client.tests.import(SCORED_AROUND_15 as Parameters<typeof client.tests.import>[0]);
-  const registered = await inPool(Array.from({ length: REGISTERED }, (_, index) => index), LANES, async (index) => {
-    const number = String(index + 1).padStart(3, '0');
-    return client.invitations.register(test.testId, { emailId: `candidate.${number}@example.com`, fullName: `Candidate ${number}` });
-  });
+  const registered = await inPool(
+    Array.from({ length: REGISTERED }, (_, index) => index),
+    LANES,
+    async (index) => {
+      const number = String(index + 1).padStart(3, '0');
+      return client.invitations.register(test.testId, { emailId: `candidate.${number}@example.com`, fullName: `Candidate ${number}` });
+    },
+  );
   lap('register');
 
   let next = 0;
@@ -101,35 +105,32 @@ export const buildPipeline = async (org: TestOrg): Promise<PipelineFixture> => {
   const record = (testInvitationId: number, status: InvitationStatus, score: number | null = null, departure: Review | null = null, expired = false) =>
     made.push({ testInvitationId, status, score, departure, expired });
 
-  await inPool(
-    [
-      ...completing.map((invitation, index) => async () => {
-        const score = SCORES[index % SCORES.length]!;
-        await takeAttempt(invitation.takeTestURL, { picks: picksFor(score), leaves: departureOf(index) !== null });
-        record(invitation.testInvitationId, 'Completed', score, departureOf(index));
-      }),
-      ...inProgress.map((invitation) => async () => {
-        await takeAttempt(invitation.takeTestURL, { picks: picksFor(17), submits: false });
-        record(invitation.testInvitationId, 'In progress');
-      }),
-      ...resetting.map((invitation) => async () => {
-        await takeAttempt(invitation.takeTestURL, { picks: picksFor(17), submits: false });
-        await client.invitations.reset(invitation.testInvitationId);
-        record(invitation.testInvitationId, 'Reset');
-      }),
-      ...cancelling.map((invitation) => async () => {
-        await client.invitations.cancel(invitation.testInvitationId);
-        record(invitation.testInvitationId, 'Cancelled');
-      }),
-      ...expiring.map((invitation) => async () => {
-        await client.reminders.setInvitationExpiry(invitation.testInvitationId, { expiresAt: formatWireDateTime(expiresAt) });
-        record(invitation.testInvitationId, 'Pending', null, null, true);
-      }),
-      ...pending.map((invitation) => async () => record(invitation.testInvitationId, 'Pending')),
-    ],
-    LANES,
-    (step) => step(),
-  );
+  const steps: (() => Promise<unknown>)[] = [
+    ...completing.map((invitation, index) => async () => {
+      const score = SCORES[index % SCORES.length]!;
+      await takeAttempt(invitation.takeTestURL, { picks: picksFor(score), leaves: departureOf(index) !== null });
+      record(invitation.testInvitationId, 'Completed', score, departureOf(index));
+    }),
+    ...inProgress.map((invitation) => async () => {
+      await takeAttempt(invitation.takeTestURL, { picks: picksFor(17), submits: false });
+      record(invitation.testInvitationId, 'In progress');
+    }),
+    ...resetting.map((invitation) => async () => {
+      await takeAttempt(invitation.takeTestURL, { picks: picksFor(17), submits: false });
+      await client.invitations.reset(invitation.testInvitationId);
+      record(invitation.testInvitationId, 'Reset');
+    }),
+    ...cancelling.map((invitation) => async () => {
+      await client.invitations.cancel(invitation.testInvitationId);
+      record(invitation.testInvitationId, 'Cancelled');
+    }),
+    ...expiring.map((invitation) => async () => {
+      await client.reminders.setInvitationExpiry(invitation.testInvitationId, { expiresAt: formatWireDateTime(expiresAt) });
+      record(invitation.testInvitationId, 'Pending', null, null, true);
+    }),
+    ...pending.map((invitation) => async () => record(invitation.testInvitationId, 'Pending')),
+  ];
+  await inPool(steps, LANES, (step) => step());
   lap('attempts');
 
   const scored = async (count: number) =>
