@@ -42,8 +42,9 @@ export interface MadeInvitation {
   readonly score: number | null;
   /** The review of its one departure, if the candidate left the window. */
   readonly departure: Review | null;
-  /** Its take-test URL: pending until the expiry, then refused (403.7) — expired. */
+  /** Given an expiry that has passed before it was started: Pending, and its link refuses a start (403.7). */
   readonly expired: boolean;
+  readonly takeTestURL: string;
 }
 
 export interface PipelineFixture {
@@ -102,33 +103,38 @@ export const buildPipeline = async (org: TestOrg): Promise<PipelineFixture> => {
   // A few seconds from now: the API takes only a future expiry (400.22); the set-up outlasts it.
   const expiresAt = Math.ceil(Date.now() / 1000) * 1000 + 5_000;
   const made: MadeInvitation[] = [];
-  const record = (testInvitationId: number, status: InvitationStatus, score: number | null = null, departure: Review | null = null, expired = false) =>
-    made.push({ testInvitationId, status, score, departure, expired });
+  const record = (
+    { testInvitationId, takeTestURL }: { testInvitationId: number; takeTestURL: string },
+    status: InvitationStatus,
+    score: number | null = null,
+    departure: Review | null = null,
+    expired = false,
+  ) => made.push({ testInvitationId, takeTestURL, status, score, departure, expired });
 
   const steps: (() => Promise<unknown>)[] = [
     ...completing.map((invitation, index) => async () => {
       const score = SCORES[index % SCORES.length]!;
       await takeAttempt(invitation.takeTestURL, { picks: picksFor(score), leaves: departureOf(index) !== null });
-      record(invitation.testInvitationId, 'Completed', score, departureOf(index));
+      record(invitation, 'Completed', score, departureOf(index));
     }),
     ...inProgress.map((invitation) => async () => {
       await takeAttempt(invitation.takeTestURL, { picks: picksFor(17), submits: false });
-      record(invitation.testInvitationId, 'In progress');
+      record(invitation, 'In progress');
     }),
     ...resetting.map((invitation) => async () => {
       await takeAttempt(invitation.takeTestURL, { picks: picksFor(17), submits: false });
       await client.invitations.reset(invitation.testInvitationId);
-      record(invitation.testInvitationId, 'Reset');
+      record(invitation, 'Reset');
     }),
     ...cancelling.map((invitation) => async () => {
       await client.invitations.cancel(invitation.testInvitationId);
-      record(invitation.testInvitationId, 'Cancelled');
+      record(invitation, 'Cancelled');
     }),
     ...expiring.map((invitation) => async () => {
       await client.reminders.setInvitationExpiry(invitation.testInvitationId, { expiresAt: formatWireDateTime(expiresAt) });
-      record(invitation.testInvitationId, 'Pending', null, null, true);
+      record(invitation, 'Pending', null, null, true);
     }),
-    ...pending.map((invitation) => async () => record(invitation.testInvitationId, 'Pending')),
+    ...pending.map((invitation) => async () => record(invitation, 'Pending')),
   ];
   await inPool(steps, LANES, (step) => step());
   lap('attempts');
@@ -144,12 +150,12 @@ export const buildPipeline = async (org: TestOrg): Promise<PipelineFixture> => {
   const again = await inPool(reattempted.slice(-COUNTS.reattempts), LANES, (invitation) => client.invitations.reattempt(invitation.testInvitationId));
   await inPool(again, LANES, async (reattempt, index) => {
     if (index >= 2) {
-      record(reattempt.testInvitationId, 'Pending');
+      record(reattempt, 'Pending');
       return;
     }
     const score = index === 0 ? 17 : 14;
     await takeAttempt(reattempt.takeTestURL, { picks: picksFor(score) });
-    record(reattempt.testInvitationId, 'Completed', score);
+    record(reattempt, 'Completed', score);
   });
   await scored(COUNTS.completed + 2);
   lap('reattempts');

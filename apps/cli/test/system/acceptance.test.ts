@@ -1,3 +1,4 @@
+import { candidateTokenOf, createClient } from '@assay/client';
 import type { InvitationHistory } from '@assay/domain';
 import type { ApiKeyList, InvitationList, InvitationListRow, IssuedKey, Person } from '@assay/domain/schemas';
 import { execFileSync } from 'node:child_process';
@@ -6,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openAssayTui } from '../helpers/assay-tui.js';
-import { newOrg, type TestOrg } from '../helpers/org.js';
+import { newOrg, serverUrl, type TestOrg } from '../helpers/org.js';
 import { buildPipeline, type PipelineFixture, shortlistOf } from '../helpers/pipeline-fixture.js';
 import { type AssayRun, personEnv, runAssay } from '../helpers/run-assay.js';
 import type { TmuxTerminal } from '../helpers/tmux.js';
@@ -64,6 +65,10 @@ describe('issue 50 acceptance: the hiring team’s workbench', () => {
     expect({ invitations: summary.invitationsCount, stages: summary.stages }).toEqual({
       invitations: 300,
       stages: { Pending: 75, 'In progress': 30, Completed: 172, Reset: 3, Cancelled: 20 },
+    });
+    const expired = fixture.invitations.find((invitation) => invitation.expired)!;
+    await expect(createClient({ baseUrl: serverUrl() }).candidate(candidateTokenOf(expired.takeTestURL)).start()).rejects.toMatchObject({
+      statuscode: '403.7',
     });
   });
 

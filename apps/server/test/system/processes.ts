@@ -61,7 +61,6 @@ export const startServer = async (name: string, databaseUrl: string, env: Record
   return { proc, url };
 };
 
-
 // ---------------------------------------------------------------------------------------------------------
 // The API, over real HTTP.
 
