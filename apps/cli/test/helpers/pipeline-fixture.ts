@@ -100,8 +100,8 @@ export const buildPipeline = async (org: TestOrg): Promise<PipelineFixture> => {
   const expiring = take(COUNTS.expired);
   const pending = take(COUNTS.pending);
 
-  // A few seconds from now: the API takes only a future expiry (400.22); the set-up outlasts it.
-  const expiresAt = Math.ceil(Date.now() / 1000) * 1000 + 5_000;
+  // The API takes only a future expiry (400.22): each a few seconds after its own call, which the set-up outlasts.
+  let lastExpiry = 0;
   const made: MadeInvitation[] = [];
   const record = (
     { testInvitationId, takeTestURL }: { testInvitationId: number; takeTestURL: string },
@@ -112,6 +112,12 @@ export const buildPipeline = async (org: TestOrg): Promise<PipelineFixture> => {
   ) => made.push({ testInvitationId, takeTestURL, status, score, departure, expired });
 
   const steps: (() => Promise<unknown>)[] = [
+    ...expiring.map((invitation) => async () => {
+      const expiresAt = Math.ceil(Date.now() / 1000) * 1000 + 3_000;
+      lastExpiry = Math.max(lastExpiry, expiresAt);
+      await client.reminders.setInvitationExpiry(invitation.testInvitationId, { expiresAt: formatWireDateTime(expiresAt) });
+      record(invitation, 'Pending', null, null, true);
+    }),
     ...completing.map((invitation, index) => async () => {
       const score = SCORES[index % SCORES.length]!;
       await takeAttempt(invitation.takeTestURL, { picks: picksFor(score), leaves: departureOf(index) !== null });
@@ -129,10 +135,6 @@ export const buildPipeline = async (org: TestOrg): Promise<PipelineFixture> => {
     ...cancelling.map((invitation) => async () => {
       await client.invitations.cancel(invitation.testInvitationId);
       record(invitation, 'Cancelled');
-    }),
-    ...expiring.map((invitation) => async () => {
-      await client.reminders.setInvitationExpiry(invitation.testInvitationId, { expiresAt: formatWireDateTime(expiresAt) });
-      record(invitation, 'Pending', null, null, true);
     }),
     ...pending.map((invitation) => async () => record(invitation, 'Pending')),
   ];
@@ -171,7 +173,7 @@ export const buildPipeline = async (org: TestOrg): Promise<PipelineFixture> => {
   );
   lap('reviews');
 
-  const waited = expiresAt - Date.now();
+  const waited = lastExpiry - Date.now();
   if (waited > 0) await new Promise((resolve) => setTimeout(resolve, waited + 100));
   return { testId: test.testId, invitations: made.sort((a, b) => a.testInvitationId - b.testInvitationId), timings };
 };
