@@ -1,5 +1,6 @@
 // Helpers that more than one package's tests use: real peers, processes, scratch databases. Private, never published.
 export { closedPort, startHttpPeer, type Handler, type HttpPeer, type ReceivedRequest } from './http-peer.js';
+export { inPool } from './pool.js';
 export { freePort } from './ports.js';
 export {
   diagnostics,

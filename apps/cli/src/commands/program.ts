@@ -6,6 +6,7 @@ import { registerAdmin } from './admin.js';
 import type { CliIo } from './cli-io.js';
 import { registerDecisions } from './decisions.js';
 import { registerEvents } from './events.js';
+import { registerHistory } from './history.js';
 import { registerInvitations } from './invitations.js';
 import { registerInvite } from './invite.js';
 import { registerLinks } from './links.js';
@@ -52,6 +53,7 @@ export const createProgram = (io: CliIo, interactive: Interactive): Command => {
   registerInvite(program, io);
   registerInvitations(program, io);
   registerDecisions(program, io);
+  registerHistory(program, io);
   registerReminders(program, io);
   registerReports(program, io);
   registerEvents(program, io);

@@ -1,5 +1,9 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CLI_MAIN } from './built-packages.js';
+import { serverUrl } from './org.js';
 
 export interface AssayRun {
   code: number | null;
@@ -11,6 +15,15 @@ export interface AssayRun {
 export const cleanEnv = (env: Record<string, string | undefined>): NodeJS.ProcessEnv => {
   const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('ASSAY_')));
   return { ...base, ...env };
+};
+
+/**
+ * A person's shell on a machine of their own: an empty home (no saved profile), the test server, and `settings`
+ * (`ASSAY_API_KEY`, `ASSAY_ADMIN_TOKEN`).
+ */
+export const personEnv = (settings: Record<string, string>): NodeJS.ProcessEnv => {
+  const home = mkdtempSync(join(tmpdir(), 'assay-cli-home-'));
+  return cleanEnv({ HOME: home, XDG_CONFIG_HOME: join(home, '.config'), ASSAY_URL: serverUrl(), ...settings });
 };
 
 /** Runs the built `assay` (node apps/cli/dist/main.js) to its end, as a script would; `input` is piped to its stdin. */

@@ -1,10 +1,7 @@
 import type { ApiKeyList, IssuedKey, Person, PersonList, RevokedKey } from '@assay/domain/schemas';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { newOrg, serverUrl, type TestOrg } from '../helpers/org.js';
-import { cleanEnv, runAssay, type AssayRun } from '../helpers/run-assay.js';
+import { newOrg, type TestOrg } from '../helpers/org.js';
+import { personEnv, runAssay, type AssayRun } from '../helpers/run-assay.js';
 
 /** Issue 50: `assay admin people|keys`, run as an operator runs them (the built bin) against the real server. */
 describe('assay admin people and keys', () => {
@@ -17,8 +14,7 @@ describe('assay admin people and keys', () => {
 
   beforeAll(async () => {
     org = await newOrg('Admin people');
-    const home = mkdtempSync(join(tmpdir(), 'assay-cli-home-'));
-    admin = cleanEnv({ HOME: home, XDG_CONFIG_HOME: join(home, '.config'), ASSAY_URL: serverUrl(), ASSAY_ADMIN_TOKEN: inject('adminToken') });
+    admin = personEnv({ ASSAY_ADMIN_TOKEN: inject('adminToken') });
   });
 
   it('adds a reviewer, issues and revokes her key, renames and removes her', async () => {

@@ -1,11 +1,8 @@
 import { createClient } from '@assay/client';
 import type { CandidateEvaluation } from '@assay/domain';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { importExample, newOrg, serverUrl, type TestOrg } from '../helpers/org.js';
-import { cleanEnv, runAssay } from '../helpers/run-assay.js';
+import { personEnv, runAssay } from '../helpers/run-assay.js';
 
 /** Issue 50 item 2: `assay decide`, `tag`, `note`, `rate` against a real server, as a recruiter and as a reviewer. */
 describe('assay decide, tag, note and rate', () => {
@@ -16,14 +13,10 @@ describe('assay decide, tag, note and rate', () => {
 
   beforeAll(async () => {
     org = await newOrg('Decisions');
-    const env = (apiKey: string) => {
-      const home = mkdtempSync(join(tmpdir(), 'assay-cli-decisions-'));
-      return cleanEnv({ HOME: home, XDG_CONFIG_HOME: join(home, '.config'), ASSAY_URL: serverUrl(), ASSAY_API_KEY: apiKey });
-    };
-    admin = env(org.apiKey);
+    admin = personEnv({ ASSAY_API_KEY: org.apiKey });
     const operator = createClient({ baseUrl: serverUrl(), adminToken: inject('adminToken') });
     const key = await operator.admin.keys.create(org.orgId, { role: 'reviewer', label: 'Panel A' });
-    reviewer = env(key.apiKey);
+    reviewer = personEnv({ ASSAY_API_KEY: key.apiKey });
     const test = await importExample(org.client, 'sql-and-data-modelling');
     id = String((await org.client.invitations.register(test.testId, { emailId: 'ada@example.com', fullName: 'Ada Lovelace' })).testInvitationId);
   });

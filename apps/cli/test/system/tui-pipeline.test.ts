@@ -1,11 +1,11 @@
-import { candidateTokenOf, createClient } from '@assay/client';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CLI_MAIN } from '../helpers/built-packages.js';
-import { newOrg, serverUrl, type TestOrg } from '../helpers/org.js';
-import { TmuxTerminal } from '../helpers/tmux.js';
+import { openAssayTui } from '../helpers/assay-tui.js';
+import { takeAttempt } from '../helpers/attempts.js';
+import { newOrg, type TestOrg } from '../helpers/org.js';
+import type { TmuxTerminal } from '../helpers/tmux.js';
 
 /** One question of 20 marks: a right answer scores 20, a wrong one 0. */
 const ONE_QUESTION = {
@@ -34,34 +34,20 @@ describe('the TUI’s pipeline at 80×24', () => {
   beforeAll(async () => {
     org = await newOrg('TUI pipeline');
     const test = await org.client.tests.import(ONE_QUESTION as Parameters<typeof org.client.tests.import>[0]);
-    const take = async (emailId: string, fullName: string, option: number, leaves = false) => {
+    const take = async (emailId: string, fullName: string, pick: 'A' | 'B', leaves = false) => {
       const registered = await org.client.invitations.register(test.testId, { emailId, fullName });
-      const attempt = createClient({ baseUrl: serverUrl() }).candidate(candidateTokenOf(registered.takeTestURL));
-      const question = (await attempt.start()).test.sections[0]!.questions[0]!;
-      if (question.type !== 'single_choice') throw new Error(`a single_choice question, not ${question.type}`);
-      await attempt.saveAnswer(question.questionId, { optionIds: [question.options[option]!.optionId] });
-      if (leaves) {
-        await attempt.reportEvent({ type: 'left', at: new Date().toISOString() });
-        await attempt.reportEvent({ type: 'returned', at: new Date().toISOString() });
-      }
-      await attempt.submit();
+      await takeAttempt(registered.takeTestURL, { picks: { 'Pick B': pick }, leaves });
       return registered.testInvitationId;
     };
-    ada = await take('ada@example.com', 'Ada Lovelace', 1);
-    await take('lin@example.com', 'Lin Ting', 0);
-    noor = await take('noor@example.com', 'Noor Haddad', 1, true);
+    ada = await take('ada@example.com', 'Ada Lovelace', 'B');
+    await take('lin@example.com', 'Lin Ting', 'A');
+    noor = await take('noor@example.com', 'Noor Haddad', 'B', true);
     await org.client.invitations.register(test.testId, { emailId: 'grace@example.com', fullName: 'Grace Hopper' });
     await vi.waitFor(async () => expect((await org.client.reports.details(noor)).integrity.departures[0]?.eventId).toBeTruthy(), { timeout: 20_000 });
     const departure = (await org.client.reports.details(noor)).integrity.departures[0]!.eventId!;
     await org.client.invitations.reviewEvidence(noor, departure, { outcome: 'confirmed' });
     await vi.waitFor(async () => expect((await org.client.reports.get(ada)).reportStatus).toBe('Generated'), { timeout: 20_000, interval: 200 });
-    const cwd = mkdtempSync(join(tmpdir(), 'assay-tui-pipeline-'));
-    terminal = new TmuxTerminal(`env -u CI ${process.execPath} ${CLI_MAIN}; echo "assay exited with $?"; sleep 30`, {
-      columns: 80,
-      rows: 24,
-      cwd,
-      env: { ASSAY_URL: serverUrl(), ASSAY_API_KEY: org.apiKey, XDG_CONFIG_HOME: cwd, TERM: 'xterm-256color' },
-    });
+    terminal = openAssayTui(org.apiKey, mkdtempSync(join(tmpdir(), 'assay-tui-pipeline-')), { columns: 80, rows: 24 });
   }, 120_000);
   afterAll(() => terminal?.close());
 
