@@ -52,7 +52,7 @@ export const registerSimilarity = (program: Command, io: CliIo): void => {
   withJson(
     program
       .command('similarity')
-      .description("every similar answer of an attempt: pair, question, score, the other candidate, review (the report lists the 5 closest per question)")
+      .description('every similar answer of an attempt: pair, question, score, the other candidate, review (the report lists the 5 closest per question)')
       .argument('<INVITATION_ID>', 'the test invitation', parseId)
       .option('--question <id>', "only this question's pairs (its questionId)", parseId)
       .option('--page <n>', 'page number, from 1', parsePageNumber, 1)
@@ -70,7 +70,9 @@ export const registerSimilarity = (program: Command, io: CliIo): void => {
       const page = await client.reports.similarity(testInvitationId, query);
       const pages = Math.max(1, Math.ceil(page.pairsCount / options.pageSize));
       if (options.page > pages) {
-        throw new UsageError(`Page ${options.page} is past the last page: ${pages} page${pages === 1 ? '' : 's'} of ${options.pageSize} (${plural(page.pairsCount)}).`);
+        throw new UsageError(
+          `Page ${options.page} is past the last page: ${pages} page${pages === 1 ? '' : 's'} of ${options.pageSize} (${plural(page.pairsCount)}).`,
+        );
       }
       emit(io, options, page, () => similarityPageText(page, options.page, options.pageSize));
     }),

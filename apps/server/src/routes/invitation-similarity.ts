@@ -13,7 +13,7 @@ export const invitationSimilarityRoutes: FastifyPluginAsyncZod<AppContext> = asy
     {
       schema: {
         tags: ['invitations'],
-        summary: "Every similarity pair of an attempt (Assay extension)",
+        summary: 'Every similarity pair of an attempt (Assay extension)',
         description:
           'One page (page_size, page_no) of every pair of this attempt’s coding answers with another candidate’s answer to the same question at ' +
           'or above 0.5, with the count of all that match: the report’s details list the 5 highest of each question (omittedSimilarPairs counts ' +

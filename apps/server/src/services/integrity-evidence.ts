@@ -64,7 +64,9 @@ export const integrityEvidenceOf = async (
   ]);
   // A reviewed pair past the closest few is listed too (decision 823); the other side's code is read only for those.
   const { listed, unlisted } =
-    rest > 0 ? listedSimilarPairs(pairs, (pair) => evidenceReviews.has(evidenceIdText({ type: 'similarity', pairId: pair.pairId }))) : { listed: closest, unlisted: rest };
+    rest > 0
+      ? listedSimilarPairs(pairs, (pair) => evidenceReviews.has(evidenceIdText({ type: 'similarity', pairId: pair.pairId })))
+      : { listed: closest, unlisted: rest };
   const added = listed.filter((pair) => !closest.includes(pair));
   const codes = added.length === 0 ? closestCodes : new Map([...closestCodes, ...(await codesAt(store, orgId, added))]);
   return {

@@ -6,12 +6,7 @@ import { answerPlaceKey, type Store } from '@assay/store';
  * lists its pairs, or undefined for an invitation not in the org (the route's 404, as for a missing one). The other
  * answers' code is read for the page's pairs only.
  */
-export const similarityPageFor = async (
-  store: Store,
-  orgId: number,
-  invitationId: number,
-  query: SimilarityPageQuery,
-): Promise<SimilarityPage | undefined> => {
+export const similarityPageFor = async (store: Store, orgId: number, invitationId: number, query: SimilarityPageQuery): Promise<SimilarityPage | undefined> => {
   const invitation = await store.invitations.find(orgId, invitationId);
   if (!invitation) return undefined;
   const [pairs, sections, questions] = await Promise.all([

@@ -70,7 +70,10 @@ export const SimilarPairsScreen = ({ testInvitationId }: { testInvitationId: num
             pair.questionNumber === null ? '?' : `Q${pair.questionNumber}`,
             pair.score.toFixed(2),
             `${pair.otherCandidateName} #${pair.otherTestInvitationId}`,
-            <Text color={pair.review === null || pair.review === undefined ? undefined : pair.review.outcome === 'confirmed' ? 'red' : 'green'} dimColor={!pair.review}>
+            <Text
+              color={pair.review === null || pair.review === undefined ? undefined : pair.review.outcome === 'confirmed' ? 'red' : 'green'}
+              dimColor={!pair.review}
+            >
               {reviewText(pair)}
             </Text>,
           ]}
