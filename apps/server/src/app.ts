@@ -54,6 +54,7 @@ import { greenhouseIntegrationRoutes } from './routes/greenhouse-integration.js'
 import { greenhousePartnerRoutes } from './routes/greenhouse-partner.js';
 import { invitationRoutes } from './routes/invitations.js';
 import { invitationHistoryRoutes } from './routes/invitation-history.js';
+import { invitationSimilarityRoutes } from './routes/invitation-similarity.js';
 import { operationsRoutes } from './routes/operations.js';
 import { registrationRoutes } from './routes/registrations.js';
 import { reportRoutes } from './routes/reports.js';
@@ -173,6 +174,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
         registrationRoutes,
         invitationRoutes,
         invitationHistoryRoutes,
+        invitationSimilarityRoutes,
         invitationListRoutes,
         invitationSummaryRoutes,
         candidateDecisionRoutes,

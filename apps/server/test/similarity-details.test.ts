@@ -109,7 +109,7 @@ describe.each(backends)('similarity between candidates in /details on %s', (back
 
 /**
  * A class that shares one answer (decision 622): every candidate pairs with every other, so a report lists the 5
- * closest pairs of the question and counts the rest, and only listed pairs can be reviewed.
+ * closest pairs of the question and counts the rest; every pair can be reviewed (decision 823).
  */
 describe.each(backends)('a class sharing one answer on %s', (backend) => {
   let h: Harness;
@@ -132,7 +132,7 @@ describe.each(backends)('a class sharing one answer on %s', (backend) => {
     await h.close();
   });
 
-  it('lists 5 pairs with their other sides, counts the other 2, says so in the PDF, and refuses a review of an unlisted pair', async () => {
+  it('lists 5 pairs with their other sides, counts the other 2, says so in the PDF, and reviews an unlisted pair', async () => {
     const first = invitations[0]!;
     const details = expectSuccess<ReportDetails>(await h.request({ method: 'GET', url: `/v2/org/report/${first}/details` }));
     const listed = details.integrity.similarity ?? [];
@@ -140,13 +140,16 @@ describe.each(backends)('a class sharing one answer on %s', (backend) => {
     expect(details.integrity.omittedSimilarPairs).toBe(2);
     for (const pair of listed) expect(pair.regions[0]!.otherCode).toContain('function');
     const pdf = await h.request({ method: 'GET', url: `/v2/org/report/${first}/pdf` });
-    expect(pdfText(pdf.rawPayload).replace(/\s+/g, ' ')).toContain('2 more pairs at or above 0.5 not listed: the 5 highest of each question are.');
+    expect(pdfText(pdf.rawPayload).replace(/\s+/g, ' ')).toContain(
+      `2 more pairs at or above 0.5 not listed: the 5 highest of each question are, and any reviewed. See all of them: assay similarity ${first}`,
+    );
     const all = await h.store.similarity.pairsOf(h.org.orgId, first);
     expect(all).toHaveLength(7);
     const listedIds = new Set(listed.map((pair) => pair.eventId));
     const unlisted = all.find((pair) => !listedIds.has(`similarity-${pair.pairId}`))!;
     const body = { outcome: 'dismissed', note: 'Common answer.' };
-    expectFailure(await h.request({ method: 'PUT', url: `/v2/org/testinvitation/${first}/evidence/similarity-${unlisted.pairId}`, body }), '404.12');
+    // Every pair is reviewable, the unlisted ones too (decision 823: `GET …/similarity` shows them; similarity-pairs.test.ts).
+    expectSuccess(await h.request({ method: 'PUT', url: `/v2/org/testinvitation/${first}/evidence/similarity-${unlisted.pairId}`, body }));
     expectSuccess(await h.request({ method: 'PUT', url: `/v2/org/testinvitation/${first}/evidence/${listed[0]!.eventId}`, body }));
   });
 });

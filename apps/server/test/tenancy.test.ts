@@ -34,6 +34,7 @@ const endpoints: Endpoint[] = [
   { name: '4.13 pdf', method: 'GET', path: '/v2/org/report/{invitation}/pdf' },
   { name: '4.14 excel', method: 'GET', path: '/v2/org/report/{test}/excel' },
   { name: 'list invitations', method: 'GET', path: '/v2/org/tests/{test}/invitations' },
+  { name: 'similarity pairs', method: 'GET', path: '/v2/org/testinvitation/{completed}/similarity' },
 ];
 
 const MISSING = 987654321;
@@ -134,6 +135,7 @@ describe.each(backends)('tenancy and API keys (spec 5) on %s', (backend) => {
       '4.13 pdf': '404.4',
       '4.14 excel': '404.2',
       'list invitations': '404.2',
+      'similarity pairs': '404.4',
     };
 
     it.each(scoped)('$name answers like a non-existent id', async (endpoint) => {

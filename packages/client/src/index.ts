@@ -25,7 +25,7 @@ export { redactUrl } from './core/redact-url.js';
 export { TestPage, type Tests, type ListTestsQuery, type TestDefinitionInput } from './resources/tests.js';
 export type { TestLinks, TestLinkBody, CandidateInput } from './resources/test-links.js';
 export type { Invitations, ListInvitationsQuery } from './resources/invitations.js';
-export { ReadReport, type Reports } from './resources/reports.js';
+export { ReadReport, type Reports, type SimilarityQuery } from './resources/reports.js';
 export type { Grading, ReviewQueueQuery } from './resources/grading.js';
 export type { Webhooks } from './resources/webhooks.js';
 export type { CandidatePage, CandidatePageBody } from './resources/candidate-page.js';

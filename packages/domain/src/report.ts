@@ -46,6 +46,15 @@ export * from './similarity/winnowing.js';
 export * from './similarity/compare-fingerprints.js';
 export * from './similarity/submission-fingerprints.js';
 export * from './report/similarity-detail.js';
+// Issue 50 item 6: every similarity pair of an attempt, page by page (decision 822).
+export {
+  askedQuestionNumbers,
+  SimilarityPage,
+  SimilarityPageQuery,
+  SimilarityPairEntry,
+  similarityPageEntries,
+  similarityPageOf,
+} from './report/similarity-page.js';
 export * from './report/variant-order-text.js';
 // Issue 48 item 7 (integrity): one integrity summary of an attempt, counted by review outcome, and its words.
 export {

@@ -25,9 +25,13 @@ const column = (doc: Doc, x: number, top: number, first: number, lines: readonly
   });
 };
 
-/** What the list leaves out (decision 622): a class sharing one answer pairs everyone with everyone. */
-export const omittedPairsNote = (omitted: number): string =>
-  `${omitted.toLocaleString('en')} more ${omitted === 1 ? 'pair' : 'pairs'} at or above 0.5 not listed: the ${MAX_LISTED_PAIRS_PER_QUESTION} highest of each question are.`;
+/**
+ * What the list leaves out (decision 622): a class sharing one answer pairs everyone with everyone. It names where
+ * every pair is, each reviewable there (decision 824).
+ */
+export const omittedPairsNote = (omitted: number, testInvitationId: number): string =>
+  `${omitted.toLocaleString('en')} more ${omitted === 1 ? 'pair' : 'pairs'} at or above 0.5 not listed: the ${MAX_LISTED_PAIRS_PER_QUESTION} highest of each ` +
+  `question are, and any reviewed. See all of them: assay similarity ${testInvitationId}, or GET /v2/org/testinvitation/${testInvitationId}/similarity.`;
 
 export const drawSimilarity = (doc: Doc, cursor: Cursor, details: ReportDetails): void => {
   const pairs = details.integrity.similarity ?? [];
@@ -40,7 +44,7 @@ export const drawSimilarity = (doc: Doc, cursor: Cursor, details: ReportDetails)
     '(score: shared fingerprints, 0–1; listed from 0.5). Evidence for a reviewer, not a verdict: the score above is unchanged.';
   cursor.y += putWrapped(doc, intro, LEFT, cursor.y, WIDTH, { size: 9, color: MUTED }) + 6;
   const omitted = details.integrity.omittedSimilarPairs ?? 0;
-  if (omitted > 0) cursor.y += putWrapped(doc, omittedPairsNote(omitted), LEFT, cursor.y, WIDTH, { size: 9, color: WARNING }) + 6;
+  if (omitted > 0) cursor.y += putWrapped(doc, omittedPairsNote(omitted, details.testInvitationId), LEFT, cursor.y, WIDTH, { size: 9, color: WARNING }) + 6;
   for (const pair of pairs) {
     const question = details.questions.find((entry) => entry.questionId === pair.questionId);
     const own = (question?.coding?.code ?? '').split('\n');

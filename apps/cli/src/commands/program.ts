@@ -14,6 +14,7 @@ import { registerLogin } from './login.js';
 import { registerOrg } from './org.js';
 import { registerReminders } from './reminders.js';
 import { registerReports } from './reports.js';
+import { registerSimilarity } from './similarity.js';
 import { registerTests } from './tests.js';
 
 const EXIT_CODES = `
@@ -56,6 +57,7 @@ export const createProgram = (io: CliIo, interactive: Interactive): Command => {
   registerHistory(program, io);
   registerReminders(program, io);
   registerReports(program, io);
+  registerSimilarity(program, io);
   registerEvents(program, io);
   registerOrg(program, io);
   registerAdmin(program, io);

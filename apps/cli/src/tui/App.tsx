@@ -12,6 +12,7 @@ import { BulkInviteScreen } from './screens/BulkInviteScreen.js';
 import { RegisterScreen } from './screens/RegisterScreen.js';
 import { AnswersScreen } from './screens/AnswersScreen.js';
 import { SimilarPairScreen } from './screens/SimilarPairScreen.js';
+import { SimilarPairsScreen } from './screens/SimilarPairsScreen.js';
 import { ReportScreen } from './screens/ReportScreen.js';
 import { ReviewScreen } from './screens/ReviewScreen.js';
 import { TestDetailsScreen } from './screens/TestDetailsScreen.js';
@@ -64,7 +65,9 @@ const RouteScreen = ({ route, options }: { route: Route; options: AppOptions }) 
     case 'answers':
       return <AnswersScreen testInvitationId={route.testInvitationId} />;
     case 'similarPair':
-      return <SimilarPairScreen testInvitationId={route.testInvitationId} eventId={route.eventId} />;
+      return <SimilarPairScreen testInvitationId={route.testInvitationId} eventId={route.eventId} {...(route.pair ? { listed: route.pair } : {})} />;
+    case 'similarPairs':
+      return <SimilarPairsScreen testInvitationId={route.testInvitationId} />;
     case 'review':
       return <ReviewScreen testId={route.testId} testName={route.testName} />;
     case 'completions':

@@ -113,6 +113,7 @@ export const HINTS = {
           hint('↑↓', 'pick', 'highlight a departure, snapshot, paste or similar answer of the integrity evidence'),
           hint('d/c', 'review', 'dismiss (d) or confirm (c) the highlighted one, with a note'),
           { ...hint('Enter', 'regions', "a similarity pair's matching regions side by side"), helpOnly: true as const },
+          { ...hint('s', 'all pairs', 'every similarity pair of the attempt, those the report does not list too'), helpOnly: true as const },
         ]
       : []),
     ...moveHints(offered),
@@ -167,6 +168,7 @@ export const HINTS = {
     hint('↑↓', 'scroll', 'scroll a long region (PgUp, PgDn by ten lines)'),
     hint('r', 'refresh'),
   ],
+  similarPairs: [hint('↑↓', 'move'), hint('Enter', 'regions', "the pair's matching regions side by side"), hint('r', 'refresh')],
   history: [hint('↑↓', 'scroll', 'scroll the history (PgUp, PgDn by ten lines)'), hint('r', 'refresh')],
   help: [hint('?/Esc', 'close help')],
 } as const;

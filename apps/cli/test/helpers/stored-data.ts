@@ -42,3 +42,28 @@ export const storeLinkName = (testLinkId: number, name: string): Promise<void> =
 /** The report's status as the worker leaves it (`In progress` while scoring, `Generated` once scored). */
 export const storeReportStatus = (testInvitationId: number, reportStatus: 'Pending' | 'In progress' | 'Generated'): Promise<void> =>
   overwrite((db) => db.updateTable('invitations').set({ report_status: reportStatus }).where('id', '=', testInvitationId).execute());
+
+/**
+ * Similarity pairs of `invitationId` with each of `others` (scores from 0.99 down), on the test's first question, as the
+ * score job stores them (decision 622's class sharing one answer, without running eight scorings).
+ */
+export const storeSimilarityPairs = (orgId: number, invitationId: number, others: readonly number[]): Promise<void> =>
+  overwrite(async (db) => {
+    const { test_id } = await db.selectFrom('invitations').select('test_id').where('id', '=', invitationId).executeTakeFirstOrThrow();
+    const { id: questionId } = await db.selectFrom('questions').select('id').where('test_id', '=', test_id).orderBy('id').executeTakeFirstOrThrow();
+    const regions = JSON.stringify([{ left: { from: 1, to: 2 }, right: { from: 1, to: 2 } }]);
+    await db
+      .insertInto('similarity_pairs')
+      .values(
+        others.map((other, index) => ({
+          org_id: orgId,
+          question_id: questionId,
+          left_invitation_id: Math.min(invitationId, other),
+          right_invitation_id: Math.max(invitationId, other),
+          score: Math.round((0.99 - index / 100) * 100) / 100,
+          regions,
+          found_at: Date.now(),
+        })),
+      )
+      .execute();
+  });

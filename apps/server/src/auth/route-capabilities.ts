@@ -34,6 +34,7 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
   'GET /v2/org/testinvitation/:testInvitationId/deliveries': 'read-deliveries',
   'PUT /v2/org/testinvitation/:testInvitationId/evidence/:eventId': 'grade',
   'GET /v2/org/testinvitation/:testInvitationId/history': 'read-reports',
+  'GET /v2/org/testinvitation/:testInvitationId/similarity': 'read-reports',
   'POST /v2/org/deliveries/:jobId/redeliver': 'change-webhooks',
   'GET /v2/org/events': 'read-events',
   'GET /v2/org/candidate-page': 'read-candidate-page',

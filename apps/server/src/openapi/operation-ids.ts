@@ -56,6 +56,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /v2/org/testinvitation/{testInvitationId}/deliveries': 'listDeliveries',
   'PUT /v2/org/testinvitation/{testInvitationId}/evidence/{eventId}': 'reviewEvidence',
   'GET /v2/org/testinvitation/{testInvitationId}/history': 'getInvitationHistory',
+  'GET /v2/org/testinvitation/{testInvitationId}/similarity': 'listSimilarityPairs',
   'POST /v2/org/deliveries/{jobId}/redeliver': 'redeliver',
   'GET /v2/org/events': 'listEvents',
   'GET /v2/org/candidate-page': 'getCandidatePageSettings',

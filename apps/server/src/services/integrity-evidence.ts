@@ -2,6 +2,7 @@ import {
   type AttemptEvidence,
   type AttemptLog,
   type EvidenceReviews,
+  evidenceIdText,
   listedSimilarPairs,
   type QuestionSignals,
   type SimilarityPairFact,
@@ -10,6 +11,11 @@ import {
 import { answerPlaceKey, type Store } from '@assay/store';
 
 const NO_REVIEWS: EvidenceReviews = new Map();
+
+const placeOf = (pair: { otherInvitationId: number; questionId: number }) => ({ invitationId: pair.otherInvitationId, questionId: pair.questionId });
+/** The other candidates' answers of some pairs, in one read. */
+const codesAt = (store: Store, orgId: number, pairs: readonly { otherInvitationId: number; questionId: number }[]) =>
+  store.similarity.codesOf(orgId, pairs.map(placeOf));
 
 /**
  * What an attempt shows as integrity evidence, read once for its report and for a review of it: the page's kept events,
@@ -23,7 +29,7 @@ const shownEvidenceOf = async (store: Store, orgId: number, invitationId: number
     store.similarity.pairsOf(orgId, invitationId),
     store.questionSignals.ofAttempt(invitationId),
   ]);
-  return { log, snapshots, ...listedSimilarPairs(pairs), questionSignals };
+  return { log, snapshots, pairs, ...listedSimilarPairs(pairs), questionSignals };
 };
 
 /**
@@ -44,37 +50,47 @@ export const integrityEvidenceOf = async (
   questionSignals: Map<number, QuestionSignals>;
   evidenceReviews: EvidenceReviews;
 }> => {
-  const { log, snapshots, listed, unlisted, questionSignals } = await shownEvidenceOf(store, orgId, invitationId);
+  const { log, snapshots, pairs, listed: closest, unlisted: rest, questionSignals } = await shownEvidenceOf(store, orgId, invitationId);
   const { head, tail } = log.presence;
   const reviewable =
     snapshots.length > 0 ||
     head.length > 0 ||
     tail.length > 0 ||
-    listed.length > 0 ||
+    closest.length > 0 ||
     [...questionSignals.values()].some((signals) => signals.events.length > 0);
-  const places = listed.map((pair) => ({ invitationId: pair.otherInvitationId, questionId: pair.questionId }));
-  const [codes, evidenceReviews] = await Promise.all([
-    store.similarity.codesOf(orgId, places),
+  const [closestCodes, evidenceReviews] = await Promise.all([
+    codesAt(store, orgId, closest),
     reviewable ? store.evidenceReviews.latestOf(invitationId) : NO_REVIEWS,
   ]);
+  // A reviewed pair past the closest few is listed too (decision 823); the other side's code is read only for those.
+  const { listed, unlisted } =
+    rest > 0
+      ? listedSimilarPairs(pairs, (pair) => evidenceReviews.has(evidenceIdText({ type: 'similarity', pairId: pair.pairId })))
+      : { listed: closest, unlisted: rest };
+  const added = listed.filter((pair) => !closest.includes(pair));
+  const codes = added.length === 0 ? closestCodes : new Map([...closestCodes, ...(await codesAt(store, orgId, added))]);
   return {
     log,
     snapshots,
-    similarity: listed.map((pair, index) => ({ ...pair, otherCode: codes.get(answerPlaceKey(places[index]!)) ?? null })),
+    similarity: listed.map((pair) => ({ ...pair, otherCode: codes.get(answerPlaceKey(placeOf(pair))) ?? null })),
     omittedSimilarPairs: unlisted,
     questionSignals,
     evidenceReviews,
   };
 };
 
-/** The evidence a review may name (`knownEvidence`): what the attempt's report lists now, its departures replayed up to `endedAt`. */
+/**
+ * The evidence a review may name (`knownEvidence`): what the attempt's report lists now, its departures replayed up to
+ * `endedAt`, and every similarity pair of the attempt, the report's unlisted ones too: `GET …/similarity` shows them
+ * all, so each can be reviewed (decision 823).
+ */
 export const reviewableEvidenceOf = async (store: Store, orgId: number, invitationId: number, endedAt: number): Promise<AttemptEvidence> => {
-  const { log, snapshots, listed, questionSignals } = await shownEvidenceOf(store, orgId, invitationId);
+  const { log, snapshots, pairs, questionSignals } = await shownEvidenceOf(store, orgId, invitationId);
   return {
     presence: log.presence,
     endedAt,
     snapshotIds: snapshots.map((snapshot) => snapshot.id),
-    similarityPairIds: listed.map((pair) => pair.pairId),
+    similarityPairIds: pairs.map((pair) => pair.pairId),
     signalEventIds: [...questionSignals.values()].flatMap(signalEventIds),
   };
 };

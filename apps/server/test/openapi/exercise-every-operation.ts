@@ -101,6 +101,9 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   const evidence = `/v2/org/testinvitation/${taking.id}/evidence/snapshot-${shot.json().result.snapshotId as number}`;
   await send({ method: 'PUT', url: evidence, body: { outcome: 'dismissed', note: 'A lamp, not a person.' } });
   await send({ method: 'GET', url: `/v2/org/testinvitation/${taking.id}/history` });
+  // Every similarity pair of the attempt (issue 50 item 6): a page, and a page size out of its rules (400.4).
+  await send({ method: 'GET', url: `/v2/org/testinvitation/${taking.id}/similarity?page_size=10&page_no=1` });
+  await send({ method: 'GET', url: `/v2/org/testinvitation/${taking.id}/similarity?page_size=1000` });
   // Decisions on candidates (issue 50 item 2): a decision, a tag, a note edited and deleted, a rating; refusals too.
   const on = `/v2/org/testinvitation/${taking.id}`;
   await send({ method: 'PUT', url: `${on}/decision`, body: { decision: 'shortlisted', reason: 'Clear code.' } });

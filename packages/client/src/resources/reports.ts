@@ -1,5 +1,5 @@
-import { ReportDetails } from '@assay/domain/report';
-import { CandidateReport, ReportScoreFields, RevokedReportLinks, SectionReport } from '@assay/domain/schemas';
+import { ReportDetails, SimilarityPage, type SimilarityPairEntry } from '@assay/domain/report';
+import { CandidateReport, MAX_PAGE_SIZE, ReportScoreFields, RevokedReportLinks, SectionReport } from '@assay/domain/schemas';
 import type { z } from 'zod';
 import { AssayError } from '../core/errors.js';
 import type { FileDownload } from '../core/file-download.js';
@@ -23,6 +23,13 @@ export const sectionsOf = (result: unknown): unknown => {
  */
 export const ReadReport = CandidateReport.extend(ReportScoreFields.partial().shape);
 export type ReadReport = z.infer<typeof ReadReport>;
+
+/** A page of an attempt's similarity pairs, and optionally one question's only. */
+export interface SimilarityQuery {
+  page_no?: number;
+  page_size?: number;
+  questionId?: number;
+}
 
 const SIGNED_REPORT_PATH = /^\/v2\/reports\/\d+\/pdf$/;
 
@@ -51,6 +58,32 @@ export class Reports {
    */
   details(testInvitationId: number, options?: CallOptions): Promise<ReportDetails> {
     return this.transport.json({ method: 'GET', path: `/v2/org/report/${segment(testInvitationId)}/details`, credential: 'apiKey' }, ReportDetails, options);
+  }
+
+  /**
+   * One page of every similarity pair of the attempt (an Assay extension, `GET …/testinvitation/{id}/similarity`):
+   * `/details` lists the closest few per question; this reaches the rest, highest score first. Each entry's `eventId`
+   * reviews it through `invitations.reviewEvidence`.
+   */
+  similarity(testInvitationId: number, query: SimilarityQuery = {}, options?: CallOptions): Promise<SimilarityPage> {
+    return this.transport.json(
+      { method: 'GET', path: `/v2/org/testinvitation/${segment(testInvitationId)}/similarity`, query: { ...query }, credential: 'apiKey' },
+      SimilarityPage,
+      options,
+    );
+  }
+
+  /** Every similarity pair of the attempt (or of one question), page after page: `for await (const pair of …)`. */
+  async *similarityAll(
+    testInvitationId: number,
+    query: Omit<SimilarityQuery, 'page_no' | 'page_size'> = {},
+    options?: CallOptions,
+  ): AsyncGenerator<SimilarityPairEntry, void, undefined> {
+    for (let pageNo = 1; ; pageNo++) {
+      const page = await this.similarity(testInvitationId, { ...query, page_size: MAX_PAGE_SIZE, page_no: pageNo }, options);
+      yield* page.pairs;
+      if (page.pairs.length < MAX_PAGE_SIZE || pageNo * MAX_PAGE_SIZE >= page.pairsCount) return;
+    }
   }
 
   /** The report as a PDF (4.13): read it with `pipeTo`, `bytes()` or `saveToFile` from `@assay/client/node`. */

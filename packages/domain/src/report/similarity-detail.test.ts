@@ -23,4 +23,11 @@ describe('listedSimilarPairs: which pairs a report lists (decision 622)', () => 
     const ties = Array.from({ length: MAX_LISTED_PAIRS_PER_QUESTION + 1 }, (_, index) => pair(index + 1, 7, 1));
     expect(listedSimilarPairs(ties).listed.map((entry) => entry.id)).toEqual([1, 2, 3, 4, 5]);
   });
+
+  it('lists a reviewed pair past the bound too, so its review shows and counts (decision 823)', () => {
+    const crowded = Array.from({ length: MAX_LISTED_PAIRS_PER_QUESTION + 2 }, (_, index) => pair(index + 1, 7, 0.9 - index / 100));
+    const { listed, unlisted } = listedSimilarPairs(crowded, (entry) => entry.id === 7);
+    expect(listed.map((entry) => entry.id)).toEqual([1, 2, 3, 4, 5, 7]);
+    expect(unlisted).toBe(1);
+  });
 });

@@ -53,13 +53,15 @@ export const MAX_REGION_LINES = 60;
 export const MAX_LISTED_PAIRS_PER_QUESTION = 5;
 
 /**
- * Which of an attempt's pairs its report lists, and so which a reviewer can review: per question the
- * MAX_LISTED_PAIRS_PER_QUESTION highest scores (ties by the order given), highest first overall; `unlisted` counts the
- * rest. When a class shares one textbook answer, every candidate pairs with every other: the report shows the closest
- * few, not hundreds (decision 622).
+ * Which of an attempt's pairs its report lists: per question the MAX_LISTED_PAIRS_PER_QUESTION highest scores (ties by
+ * the order given), and any pair `reviewed` says a reviewer reviewed (from `GET …/similarity`, which lists them all), so
+ * a review always shows and counts in the summary (decision 823); highest first overall; `unlisted` counts the rest.
+ * When a class shares one textbook answer, every candidate pairs with every other: the report shows the closest few,
+ * not hundreds (decision 622).
  */
 export const listedSimilarPairs = <T extends { readonly questionId: number; readonly score: number }>(
   pairs: readonly T[],
+  reviewed: (pair: T) => boolean = () => false,
 ): { listed: T[]; unlisted: number } => {
   const perQuestion = new Map<number, number>();
   const listed = [...pairs]
@@ -67,7 +69,7 @@ export const listedSimilarPairs = <T extends { readonly questionId: number; read
     .filter((pair) => {
       const count = perQuestion.get(pair.questionId) ?? 0;
       perQuestion.set(pair.questionId, count + 1);
-      return count < MAX_LISTED_PAIRS_PER_QUESTION;
+      return count < MAX_LISTED_PAIRS_PER_QUESTION || reviewed(pair);
     });
   return { listed, unlisted: pairs.length - listed.length };
 };

@@ -100,7 +100,7 @@ export const EvidencePanel = ({
 }: {
   rows: readonly EvidenceRow[];
   omitted: number;
-  /** Similar pairs the details do not list (decision 622: the 5 highest of each question are). */
+  /** Similar pairs the details do not list (decision 622: the 5 highest of each question are); `s` lists them all (decision 822). */
   unlistedPairs?: number;
   state: EvidenceReviewState;
   visible: number;
@@ -120,7 +120,7 @@ export const EvidencePanel = ({
   // At 80 columns the review (outcome, who, note) keeps the room; wider, the signal shares it (a similarity pair's is long).
   const columns = columnsFor(width, width >= 100 ? [13, 'flex', 'flex'] : [13, 25, 'flex']);
   const more = rows.length > shown ? ` · ${top + 1}–${top + shown} of ${rows.length}` : '';
-  const kept = `${omitted > 0 ? ` · ${omitted} events not kept` : ''}${unlistedPairs > 0 ? ` · ${unlistedPairs} similar pairs not listed` : ''}`;
+  const kept = `${omitted > 0 ? ` · ${omitted} events not kept` : ''}${unlistedPairs > 0 ? ` · ${unlistedPairs} more pairs (s)` : ''}`;
   return (
     <Box flexDirection="column" marginTop={1}>
       <Row header columns={columns} cells={['EVIDENCE', 'RAW SIGNAL (UTC)', `REVIEW${more}${kept}`]} />

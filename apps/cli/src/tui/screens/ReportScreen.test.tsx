@@ -61,7 +61,7 @@ describe('ReportScreen against a real server', () => {
     expect(frame).toMatch(/Departure 1\s+\d\d:\d\d:\d\d–\d\d:\d\d:\d\d \(\d+ s\)\s+not reviewed/);
     expect(widestLine(frame)).toBeLessThanOrEqual(80);
     // The evidence keys take the footer's room of r (still in the help).
-    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'h', 'v', '↑↓', 'd/c', 'Enter', 'a', 'r']);
+    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'h', 'v', '↑↓', 'd/c', 'Enter', 's', 'a', 'r']);
     expect(screen.chrome()?.hints.find((hint) => hint.keys === 'r')).toMatchObject({ helpOnly: true });
   });
 

@@ -1,4 +1,4 @@
-import type { ReportDetails } from '@assay/domain/report';
+import type { ReportDetails, SimilarityPairDetail } from '@assay/domain/report';
 import { Box } from 'ink';
 import { useState } from 'react';
 import { FailureText } from '../components/FailureText.js';
@@ -22,7 +22,7 @@ const cell = (side: SideBySideRow['left'], width: number, gutter: number): strin
  * One similarity pair (issue 34, item 1), opened from the report's evidence list: its score and, region by region,
  * this candidate's lines beside the other candidate's. Evidence for a reviewer; the review itself stays on the report.
  */
-export const SimilarPairScreen = ({ testInvitationId, eventId }: { testInvitationId: number; eventId: string }) => {
+export const SimilarPairScreen = ({ testInvitationId, eventId, listed }: { testInvitationId: number; eventId: string; listed?: SimilarityPairDetail }) => {
   const { client } = useConnection();
   const { body } = useScreenSlot();
   const { state: remote, send: dispatch } = useMachine(remoteReducer<ReportDetails>, initialRemote<ReportDetails>);
@@ -34,7 +34,8 @@ export const SimilarPairScreen = ({ testInvitationId, eventId }: { testInvitatio
     (failure) => dispatch({ type: 'failed', failure }),
   );
   useChrome({ title: `Similar answers · invitation ${testInvitationId}`, hints: HINTS.similarPair });
-  const pair = remote.value ? pairOf(remote.value.integrity.similarity, eventId) : undefined;
+  // A pair the report does not list comes from the list of every pair (decision 822); the report gives this answer's code.
+  const pair = remote.value ? (pairOf(remote.value.integrity.similarity, eventId) ?? listed) : undefined;
   const regions = pair?.regions.length ?? 0;
   useScreenKeys((stroke) =>
     applyDecision(pairKeys(stroke), (event) =>

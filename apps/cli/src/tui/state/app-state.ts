@@ -1,3 +1,4 @@
+import type { SimilarityPairDetail } from '@assay/domain/report';
 import type { TestLink } from '@assay/domain/schemas';
 import { match, P } from 'ts-pattern';
 import type { Keystroke } from '../input/keystroke.js';
@@ -14,7 +15,9 @@ export type Route =
   | { screen: 'invitations'; testId: number; testName: string }
   | { screen: 'report'; testInvitationId: number }
   | { screen: 'answers'; testInvitationId: number }
-  | { screen: 'similarPair'; testInvitationId: number; eventId: string }
+  /** `pair`: opened from the list of every pair (decision 822), for a pair the report does not list. */
+  | { screen: 'similarPair'; testInvitationId: number; eventId: string; pair?: SimilarityPairDetail }
+  | { screen: 'similarPairs'; testInvitationId: number }
   | { screen: 'review'; testId: number; testName: string }
   | { screen: 'completions' };
 

@@ -79,6 +79,7 @@ export const reportKeys = <T>(status: InvitationStatus | undefined, testInvitati
     .with(typed('p'), () => effect<ScreenEffect>({ export: `assay-report-${testInvitationId}.pdf` }))
     .with(typed('h'), () => open({ screen: 'history', testInvitationId }))
     .with(typed('v'), () => open({ screen: 'answers', testInvitationId }))
+    .with(typed('s'), () => open({ screen: 'similarPairs', testInvitationId }))
     .with(typed('x'), () => moveKey(status, { move: 'cancel', testInvitationId }))
     .with(typed('a'), () => moveKey(status, { move: 'reattempt', testInvitationId }))
     .otherwise(() => passed());
