@@ -64,7 +64,9 @@ export const requestsFor = (document: OpenApiDocument, { strict, lax }: Validato
   const validParam = ({ parameter }: Part): fc.Arbitrary<unknown> => {
     const known = hints.values[parameter.name];
     const own = parameter.name === 'Idempotency-Key' ? fc.uuid() : arbitraryOf(parameter.schema, document);
-    const value = known ? fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: own }) : own;
+    const any = known ? fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: own }) : own;
+    // A path segment "." or ".." is removed by every URL parser (RFC 3986 §5.2.4): no client can send it as a value.
+    const value = parameter.in === 'path' ? any.filter((drawn) => !['.', '..'].includes(toWire(drawn))) : any;
     return parameter.required ? value : fc.option(value, { nil: undefined, freq: 3 });
   };
   const validValues = fc.record({
