@@ -143,6 +143,7 @@ export const HINTS = {
     hint('Esc', 'marks', 'leave the comment for the marks'),
   ],
   confirm: [hint('y', 'yes'), hint('n/Esc', 'no')],
+  extendPrompt: [hint('Enter', 'extend'), hint('Ctrl+U', 'clear'), hint('Esc', 'cancel')],
   completions: [hint('↑↓', 'move'), hint('Enter', 'report', "the highlighted invitation's report"), hint('r', 'retry')],
   answers: [
     hint('↑↓', 'move'),
@@ -175,6 +176,11 @@ function moveHints(offered: readonly InvitationMoveName[]): KeyHint[] {
   return [
     ...(offered.includes('cancel') ? [hint('x', 'cancel', 'cancel the invitation (after a confirmation)')] : []),
     ...(offered.includes('reattempt') ? [hint('a', 'reattempt', 'a new attempt with a new link (after a confirmation)')] : []),
+    // In the help only (issue 50): the footer is full at 80 columns with cancel or reattempt offered.
+    ...(offered.includes('resend') ? [{ ...hint('m', 'resend', 'email the candidate their link again (after a confirmation)'), helpOnly: true as const }] : []),
+    ...(offered.includes('extend')
+      ? [{ ...hint('e', 'extend', "a later deadline to start: 3d, 12h, 2w from now, or a date YYYY-MM-DD HH:MM in the link's zone"), helpOnly: true as const }]
+      : []),
   ];
 }
 

@@ -61,7 +61,13 @@ export const linksKeys = (
     .otherwise(() => listKeys(state, pageSize, stroke));
 };
 
-/** A test's invitations: Enter the report, `x` cancel and `a` reattempt where the invitation's state allows. */
+/** Where an extension's date is read: the row's link, when it came through one. */
+const linkOfRow = (row: InvitationRow, testId: number) => (row.testLinkId === null ? null : { testId, testLinkId: row.testLinkId });
+
+/**
+ * A test's invitations: Enter the report; `x` cancel, `a` reattempt, `m` resend and `e` extend where the invitation's
+ * state allows (the extend prompt opens on `e`).
+ */
 export const invitationsKeys = ({ state, view, pageSize }: Browsing<InvitationRow>, testId: number, stroke: Keystroke): Decision<ListEvent<InvitationRow>> => {
   if (state.editing) return listKeys(state, pageSize, stroke);
   const selected = selectedRow(state, view);
@@ -69,11 +75,24 @@ export const invitationsKeys = ({ state, view, pageSize }: Browsing<InvitationRo
     .with(pressed('return'), () => unless(selected, (row) => open({ screen: 'report', testInvitationId: row.testInvitationId })))
     .with(typed('x'), () => unless(selected, (row) => moveKey(row.testStatus, { move: 'cancel', testInvitationId: row.testInvitationId, testId })))
     .with(typed('a'), () => unless(selected, (row) => moveKey(row.testStatus, { move: 'reattempt', testInvitationId: row.testInvitationId })))
+    .with(typed('m'), () => unless(selected, (row) => moveKey(row.testStatus, { move: 'resend', testInvitationId: row.testInvitationId })))
+    .with(typed('e'), () =>
+      unless(selected, (row) => moveKey(row.testStatus, { move: 'extend', testInvitationId: row.testInvitationId, link: linkOfRow(row, testId) })),
+    )
     .otherwise(() => listKeys(state, pageSize, stroke));
 };
 
-/** A report: `p` export the PDF, `h` history, `v` the answers (time, signals, playback, variant), `x` cancel and `a` reattempt where the invitation's state allows, `r` refresh. */
-export const reportKeys = <T>(status: InvitationStatus | undefined, testInvitationId: number, stroke: Keystroke): Decision<RemoteEvent<T>> =>
+/**
+ * A report: `p` export the PDF, `h` history, `v` the answers (time, signals, playback, variant), `x` cancel, `a`
+ * reattempt, `m` resend and `e` extend where the invitation's state allows, `r` refresh. The report does not name the
+ * invitation's link: `lookup` finds it when an extension's date is typed (decision 831).
+ */
+export const reportKeys = <T>(
+  status: InvitationStatus | undefined,
+  testInvitationId: number,
+  stroke: Keystroke,
+  lookup?: MoveRequest['lookup'],
+): Decision<RemoteEvent<T>> =>
   match<Keystroke, Decision<RemoteEvent<T>>>(stroke)
     .with(typed('r'), () => taken({ type: 'reload' }))
     .with(typed('p'), () => effect<ScreenEffect>({ export: `assay-report-${testInvitationId}.pdf` }))
@@ -81,6 +100,8 @@ export const reportKeys = <T>(status: InvitationStatus | undefined, testInvitati
     .with(typed('v'), () => open({ screen: 'answers', testInvitationId }))
     .with(typed('x'), () => moveKey(status, { move: 'cancel', testInvitationId }))
     .with(typed('a'), () => moveKey(status, { move: 'reattempt', testInvitationId }))
+    .with(typed('m'), () => moveKey(status, { move: 'resend', testInvitationId }))
+    .with(typed('e'), () => moveKey(status, { move: 'extend', testInvitationId, ...(lookup ? { lookup } : {}) }))
     .otherwise(() => passed());
 
 /** Enter on a similarity pair of the report's evidence list opens its regions side by side (issue 34). */
