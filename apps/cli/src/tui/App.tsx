@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Footer, footerLines, HelpPanel } from './components/KeyHints.js';
 import { frameHints, HINTS, type KeyHint } from './hints.js';
 import { HistoryScreen } from './screens/HistoryScreen.js';
+import { NotesScreen } from './screens/NotesScreen.js';
 import { InvitationsScreen } from './screens/InvitationsScreen.js';
 import { CompletionsScreen } from './screens/CompletionsScreen.js';
 import { LinkFormScreen } from './screens/LinkFormScreen.js';
@@ -59,6 +60,8 @@ const RouteScreen = ({ route, options }: { route: Route; options: AppOptions }) 
       return <InvitationsScreen testId={route.testId} testName={route.testName} />;
     case 'history':
       return <HistoryScreen testInvitationId={route.testInvitationId} />;
+    case 'notes':
+      return <NotesScreen testInvitationId={route.testInvitationId} fullName={route.fullName} />;
     case 'report':
       return <ReportScreen testInvitationId={route.testInvitationId} />;
     case 'answers':

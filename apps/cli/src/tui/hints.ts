@@ -103,6 +103,7 @@ export const HINTS = {
   report: (offered: readonly InvitationMoveName[], evidence = false): KeyHint[] => [
     hint('p', 'export PDF', 'save the report as a PDF'),
     hint('h', 'history', 'what happened to the invitation, oldest first'),
+    { ...hint('n', 'notes', "the candidate's notes: write one, edit or delete your own"), helpOnly: true as const },
     // In the help only: the report's keys already fill the footer at 80 columns (decision 607).
     {
       ...hint('v', 'answers', 'each answer with its marks and grade, time, pastes and typing per question, the variant asked, code playback'),
@@ -168,6 +169,14 @@ export const HINTS = {
     hint('↑↓', 'scroll', 'scroll a long region (PgUp, PgDn by ten lines)'),
     hint('r', 'refresh'),
   ],
+  /** A candidate's notes (issue 50): `e` and `x` only on the key's own note, `n` only for a role that may write notes. */
+  notes: (may: { write: boolean; own: boolean }): KeyHint[] => [
+    hint('↑↓', 'move'),
+    ...(may.write ? [hint('n', 'new note', 'write a note, signed with your name')] : []),
+    ...(may.own ? [hint('e', 'edit', 'edit your highlighted note'), hint('x', 'delete', 'delete your highlighted note (after a confirmation)')] : []),
+    hint('r', 'refresh'),
+  ],
+  noteWriting: [hint('Enter', 'save', 'save the note (Ctrl+S too)'), hint('Ctrl+U', 'clear'), hint('Esc', 'cancel')],
   history: [hint('↑↓', 'scroll', 'scroll the history (PgUp, PgDn by ten lines)'), hint('r', 'refresh')],
   help: [hint('?/Esc', 'close help')],
 } as const;

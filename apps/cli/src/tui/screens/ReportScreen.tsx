@@ -185,7 +185,13 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
       ) ||
       applyDecision(evidencePickKeys(reviewing.current(), rowsNow(), stroke), reviewing.send) ||
       applyDecision(
-        reportKeys<ReportData>(mayMove ? current().value?.report.testStatus : undefined, testInvitationId, stroke, lookupOf(current().value)),
+        reportKeys<ReportData>(
+          mayMove ? current().value?.report.testStatus : undefined,
+          testInvitationId,
+          stroke,
+          lookupOf(current().value),
+          current().value?.report.fullName,
+        ),
         dispatch,
         performWith({ open, export: (path) => exporting.send({ type: 'start', path }), ask }),
       ),

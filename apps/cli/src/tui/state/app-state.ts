@@ -5,6 +5,7 @@ import type { Keystroke } from '../input/keystroke.js';
 /** Where the user is; the stack's top is on screen. */
 export type Route =
   | { screen: 'history'; testInvitationId: number }
+  | { screen: 'notes'; testInvitationId: number; fullName: string }
   | { screen: 'tests' }
   | { screen: 'test'; testId: number }
   | { screen: 'links'; testId: number; testName: string }

@@ -92,11 +92,13 @@ export const reportKeys = <T>(
   testInvitationId: number,
   stroke: Keystroke,
   lookup?: MoveRequest['lookup'],
+  fullName?: string,
 ): Decision<RemoteEvent<T>> =>
   match<Keystroke, Decision<RemoteEvent<T>>>(stroke)
     .with(typed('r'), () => taken({ type: 'reload' }))
     .with(typed('p'), () => effect<ScreenEffect>({ export: `assay-report-${testInvitationId}.pdf` }))
     .with(typed('h'), () => open({ screen: 'history', testInvitationId }))
+    .with(typed('n'), () => unless(fullName, (name) => open({ screen: 'notes', testInvitationId, fullName: name })))
     .with(typed('v'), () => open({ screen: 'answers', testInvitationId }))
     .with(typed('x'), () => moveKey(status, { move: 'cancel', testInvitationId }))
     .with(typed('a'), () => moveKey(status, { move: 'reattempt', testInvitationId }))
