@@ -32,6 +32,9 @@ export const HINTS = {
     hint('c', 'recent', 'recent completions, live'),
     hint('r', 'refresh'),
   ],
+  /** An admin key's (decision 834): in the help only, the test list's footer is full at 80 columns. */
+  peopleKey: { ...hint('p', 'people', 'who this key is, and how people and keys are managed (assay admin people|keys)'), helpOnly: true as const },
+  people: [] as KeyHint[],
   searching: [hint('Enter', 'keep filter'), hint('Esc', 'clear search')],
   testDetails: [
     hint('l', 'links', "the test's links"),
@@ -42,7 +45,11 @@ export const HINTS = {
     // In the help only: the five keys above and the frame's fill the line at 80 columns.
     { ...hint('b', 'bulk invite', 'invite a CSV file of candidates: preview, confirm, progress, summary'), helpOnly: true as const },
     { ...hint('r', 'refresh'), helpOnly: true as const },
+    { ...hint('m', 'reminders', "the test's reminder hours: see them, set them where the role may"), helpOnly: true as const },
   ],
+  /** A test's reminder hours (issue 50): `s` only for a role that may change them. */
+  reminders: (maySet: boolean): KeyHint[] => [...(maySet ? [hint('s', 'set', 'set the hours: 48,4, off, or default')] : []), hint('r', 'refresh')],
+  remindersPrompt: [hint('Enter', 'save'), hint('Ctrl+U', 'clear'), hint('Esc', 'cancel')],
   naming: [hint('Enter', 'save'), hint('Esc', 'cancel')],
   links: [
     hint('↑↓', 'move'),

@@ -6,6 +6,7 @@ import type { Keystroke } from '../input/keystroke.js';
 export type Route =
   | { screen: 'history'; testInvitationId: number }
   | { screen: 'notes'; testInvitationId: number; fullName: string }
+  | { screen: 'reminders'; testId: number; testName: string }
   | { screen: 'tests' }
   | { screen: 'test'; testId: number }
   | { screen: 'links'; testId: number; testName: string }
@@ -17,7 +18,8 @@ export type Route =
   | { screen: 'answers'; testInvitationId: number }
   | { screen: 'similarPair'; testInvitationId: number; eventId: string }
   | { screen: 'review'; testId: number; testName: string }
-  | { screen: 'completions' };
+  | { screen: 'completions' }
+  | { screen: 'people' };
 
 /** A screen on the stack; `id` tells two visits of the same route apart (each gets a fresh screen). */
 export interface StackEntry {

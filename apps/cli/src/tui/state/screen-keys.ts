@@ -26,7 +26,7 @@ const unless = <T, E>(value: T | undefined | null, then: (value: T) => Decision<
 const moveKey = <E>(status: InvitationStatus | undefined, request: MoveRequest): Decision<E> =>
   status !== undefined && offeredMoves(status).includes(request.move) ? effect<ScreenEffect, E>({ ask: request }) : passed();
 
-/** A test: `l` links, `i` invitations, `n` invite a candidate, `b` invite a CSV file of them, `x` export the Excel report, `g` grade written answers, `r` refresh. */
+/** A test: `l` links, `i` invitations, `n` invite a candidate, `b` invite a CSV file of them, `x` export the Excel report, `g` grade written answers, `m` reminder hours, `r` refresh. */
 export const testDetailsKeys = (state: RemoteState<TestDetails>, testId: number, stroke: Keystroke): Decision<RemoteEvent<TestDetails>> =>
   match<Keystroke, Decision<RemoteEvent<TestDetails>>>(stroke)
     .with(typed('r'), () => taken({ type: 'reload' }))
@@ -36,6 +36,7 @@ export const testDetailsKeys = (state: RemoteState<TestDetails>, testId: number,
     .with(typed('n'), () => unless(state.value, (test) => open({ screen: 'register', testId, testName: test.testName, link: null })))
     .with(typed('g'), () => unless(state.value, (test) => open({ screen: 'review', testId, testName: test.testName })))
     .with(typed('b'), () => unless(state.value, (test) => open({ screen: 'bulkInvite', testId, testName: test.testName })))
+    .with(typed('m'), () => unless(state.value, (test) => open({ screen: 'reminders', testId, testName: test.testName })))
     .otherwise(() => passed());
 
 /** What the list shows and how many rows a page has: the keys act on the highlighted row of the shown ones. */
