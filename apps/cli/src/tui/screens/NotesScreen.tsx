@@ -24,7 +24,7 @@ const CHROME_ROWS = 5;
 const SAVED: Record<NoteWrite['kind'], string> = { add: 'Note saved.', edit: 'Note edited.', delete: 'Note deleted.' };
 
 /**
- * A candidate's notes (issue 50 item 2), oldest first, each signed: `n` writes one; the key's own note can be edited
+ * A candidate's notes (issue 50 item 2, decision 832), oldest first, each signed: `n` writes one; the key's own note can be edited
  * (`e`) or deleted (`x`, after a confirmation); another person's offers neither (the server would refuse: 403.18).
  */
 export const NotesScreen = ({ testInvitationId, fullName }: { testInvitationId: number; fullName: string }) => {

@@ -17,7 +17,7 @@ import { initialRemote, remoteCallKey, remoteReducer } from '../state/remote-sta
 import { closedRemindersPrompt, remindersKeys, remindersPromptReducer, remindersSaveKey } from '../state/reminders-prompt.js';
 
 /**
- * A test's reminder hours (issue 50 item 4; `assay reminders show|set TEST`): what applies to its invitations and where
+ * A test's reminder hours (issue 50 item 4, decision 833; `assay reminders show|set TEST`): what applies to its invitations and where
  * it comes from; `s` sets them, for a role that may change the test's links (a reviewer key only reads).
  */
 export const RemindersScreen = ({ testId, testName }: { testId: number; testName: string }) => {
