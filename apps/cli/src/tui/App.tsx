@@ -4,6 +4,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Footer, footerLines, HelpPanel } from './components/KeyHints.js';
 import { frameHints, HINTS, type KeyHint } from './hints.js';
 import { HistoryScreen } from './screens/HistoryScreen.js';
+import { NotesScreen } from './screens/NotesScreen.js';
+import { PeopleScreen } from './screens/PeopleScreen.js';
+import { RemindersScreen } from './screens/RemindersScreen.js';
 import { InvitationsScreen } from './screens/InvitationsScreen.js';
 import { CompletionsScreen } from './screens/CompletionsScreen.js';
 import { LinkFormScreen } from './screens/LinkFormScreen.js';
@@ -60,6 +63,10 @@ const RouteScreen = ({ route, options }: { route: Route; options: AppOptions }) 
       return <InvitationsScreen testId={route.testId} testName={route.testName} />;
     case 'history':
       return <HistoryScreen testInvitationId={route.testInvitationId} />;
+    case 'notes':
+      return <NotesScreen testInvitationId={route.testInvitationId} fullName={route.fullName} />;
+    case 'reminders':
+      return <RemindersScreen testId={route.testId} testName={route.testName} />;
     case 'report':
       return <ReportScreen testInvitationId={route.testInvitationId} />;
     case 'answers':
@@ -70,6 +77,8 @@ const RouteScreen = ({ route, options }: { route: Route; options: AppOptions }) 
       return <SimilarPairsScreen testInvitationId={route.testInvitationId} />;
     case 'review':
       return <ReviewScreen testId={route.testId} testName={route.testName} />;
+    case 'people':
+      return <PeopleScreen />;
     case 'completions':
       return <CompletionsScreen {...(options.followIntervalMs ? { intervalMs: options.followIntervalMs } : {})} />;
   }

@@ -32,6 +32,9 @@ export const HINTS = {
     hint('c', 'recent', 'recent completions, live'),
     hint('r', 'refresh'),
   ],
+  /** An admin key's (decision 834): in the help only, the test list's footer is full at 80 columns. */
+  peopleKey: { ...hint('p', 'people', 'who this key is, and how people and keys are managed (assay admin people|keys)'), helpOnly: true as const },
+  people: [] as KeyHint[],
   searching: [hint('Enter', 'keep filter'), hint('Esc', 'clear search')],
   testDetails: [
     hint('l', 'links', "the test's links"),
@@ -42,7 +45,11 @@ export const HINTS = {
     // In the help only: the five keys above and the frame's fill the line at 80 columns.
     { ...hint('b', 'bulk invite', 'invite a CSV file of candidates: preview, confirm, progress, summary'), helpOnly: true as const },
     { ...hint('r', 'refresh'), helpOnly: true as const },
+    { ...hint('m', 'reminders', "the test's reminder hours: see them, set them where the role may"), helpOnly: true as const },
   ],
+  /** A test's reminder hours (issue 50): `s` only for a role that may change them. */
+  reminders: (maySet: boolean): KeyHint[] => [...(maySet ? [hint('s', 'set', 'set the hours: 48,4, off, or default')] : []), hint('r', 'refresh')],
+  remindersPrompt: [hint('Enter', 'save'), hint('Ctrl+U', 'clear'), hint('Esc', 'cancel')],
   naming: [hint('Enter', 'save'), hint('Esc', 'cancel')],
   links: [
     hint('↑↓', 'move'),
@@ -103,6 +110,7 @@ export const HINTS = {
   report: (offered: readonly InvitationMoveName[], evidence = false): KeyHint[] => [
     hint('p', 'export PDF', 'save the report as a PDF'),
     hint('h', 'history', 'what happened to the invitation, oldest first'),
+    { ...hint('n', 'notes', "the candidate's notes: write one, edit or delete your own"), helpOnly: true as const },
     // In the help only: the report's keys already fill the footer at 80 columns (decision 607).
     {
       ...hint('v', 'answers', 'each answer with its marks and grade, time, pastes and typing per question, the variant asked, code playback'),
@@ -144,6 +152,7 @@ export const HINTS = {
     hint('Esc', 'marks', 'leave the comment for the marks'),
   ],
   confirm: [hint('y', 'yes'), hint('n/Esc', 'no')],
+  extendPrompt: [hint('Enter', 'extend'), hint('Ctrl+U', 'clear'), hint('Esc', 'cancel')],
   completions: [hint('↑↓', 'move'), hint('Enter', 'report', "the highlighted invitation's report"), hint('r', 'retry')],
   answers: [
     hint('↑↓', 'move'),
@@ -169,6 +178,14 @@ export const HINTS = {
     hint('r', 'refresh'),
   ],
   similarPairs: [hint('↑↓', 'move'), hint('Enter', 'regions', "the pair's matching regions side by side"), hint('r', 'refresh')],
+  /** A candidate's notes (issue 50): `e` and `x` only on the key's own note, `n` only for a role that may write notes. */
+  notes: (may: { write: boolean; own: boolean }): KeyHint[] => [
+    hint('↑↓', 'move'),
+    ...(may.write ? [hint('n', 'new note', 'write a note, signed with your name')] : []),
+    ...(may.own ? [hint('e', 'edit', 'edit your highlighted note'), hint('x', 'delete', 'delete your highlighted note (after a confirmation)')] : []),
+    hint('r', 'refresh'),
+  ],
+  noteWriting: [hint('Enter', 'save', 'save the note (Ctrl+S too)'), hint('Ctrl+U', 'clear'), hint('Esc', 'cancel')],
   history: [hint('↑↓', 'scroll', 'scroll the history (PgUp, PgDn by ten lines)'), hint('r', 'refresh')],
   help: [hint('?/Esc', 'close help')],
 } as const;
@@ -177,6 +194,11 @@ function moveHints(offered: readonly InvitationMoveName[]): KeyHint[] {
   return [
     ...(offered.includes('cancel') ? [hint('x', 'cancel', 'cancel the invitation (after a confirmation)')] : []),
     ...(offered.includes('reattempt') ? [hint('a', 'reattempt', 'a new attempt with a new link (after a confirmation)')] : []),
+    // In the help only (issue 50): the footer is full at 80 columns with cancel or reattempt offered.
+    ...(offered.includes('resend') ? [{ ...hint('m', 'resend', 'email the candidate their link again (after a confirmation)'), helpOnly: true as const }] : []),
+    ...(offered.includes('extend')
+      ? [{ ...hint('e', 'extend', "a later deadline to start: 3d, 12h, 2w from now, or a date YYYY-MM-DD HH:MM in the link's zone"), helpOnly: true as const }]
+      : []),
   ];
 }
 

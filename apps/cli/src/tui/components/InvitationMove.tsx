@@ -10,6 +10,7 @@ import { useCall } from '../shell/use-call.js';
 import { useMachine, type Machine } from '../shell/use-machine.js';
 import { actionCallKey, actionKeys, actionReducer, idleAction, type ActionEvent, type ActionState } from '../state/action-state.js';
 import { moveQuestion, type MoveRequest } from '../state/invitation-moves.js';
+import { extendInvitation } from './extend-invitation.js';
 import { Confirm } from './Confirm.js';
 import { FailureText } from './FailureText.js';
 import { HandedUrl } from './HandedUrl.js';
@@ -17,7 +18,7 @@ import { HandedUrl } from './HandedUrl.js';
 export type MoveState = ActionState<MoveRequest>;
 
 /**
- * Cancel or reattempt through the client once confirmed; `onDone` runs after a success (to reload). `keys`
+ * Cancel, reattempt or resend through the client once confirmed, or extend as typed; `onDone` runs after a success (to reload). `keys`
  * answers y/n, clears a shown outcome, and copies a reattempt's new URL with `c`.
  */
 export const useInvitationMove = (onDone: () => void): Machine<MoveState, ActionEvent<MoveRequest>> & { keys(stroke: Keystroke): boolean } => {
@@ -30,6 +31,12 @@ export const useInvitationMove = (onDone: () => void): Machine<MoveState, Action
     async (signal) => {
       if (state.phase !== 'running') throw new Error('no move running');
       const { move, testInvitationId, testId } = state.action;
+      if (move === 'extend') return { message: await extendInvitation(client, state.action, Date.now(), signal) };
+      if (move === 'resend') {
+        // A refusal (409.50 no longer open, 429.50 emailed too recently) is the server's text, shown as it comes.
+        const resent = await client.invitations.resend(testInvitationId, { signal });
+        return { message: `Invitation ${resent.testInvitationId}: the candidate is emailed their link again.` };
+      }
       if (move === 'cancel') {
         await client.invitations.cancel(testInvitationId, testId === undefined ? {} : { testId }, { signal });
         return { message: `Invitation ${testInvitationId} is cancelled.` };
@@ -57,10 +64,17 @@ export const useInvitationMove = (onDone: () => void): Machine<MoveState, Action
   return useMemo(() => ({ ...machine, keys }), [machine, keys]);
 };
 
+const RUNNING: Record<MoveRequest['move'], string> = {
+  cancel: 'Cancelling…',
+  reattempt: 'Creating a new attempt…',
+  resend: 'Emailing the candidate…',
+  extend: 'Extending…',
+};
+
 /** y/n while confirming; the outcome afterwards. */
 export const MoveLine = ({ state }: { state: MoveState }) => {
   if (state.phase === 'confirming') return <Confirm question={moveQuestion(state.action.move, state.action.testInvitationId)} />;
-  if (state.phase === 'running') return <Text dimColor>{state.action.move === 'cancel' ? 'Cancelling…' : 'Creating a new attempt…'}</Text>;
+  if (state.phase === 'running') return <Text dimColor>{RUNNING[state.action.move]}</Text>;
   if (state.phase === 'done')
     return (
       <Box flexDirection="column">

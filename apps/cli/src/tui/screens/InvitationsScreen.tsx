@@ -2,6 +2,9 @@ import { Box } from 'ink';
 import { Text } from '../components/Text.js';
 import { FailureText } from '../components/FailureText.js';
 import { MoveLine, useInvitationMove } from '../components/InvitationMove.js';
+import { EXTEND_PROMPT_ROWS, ExtendLine, useExtendPrompt } from '../components/ExtendPrompt.js';
+import { extendPromptKeys } from '../state/extend-prompt.js';
+import type { MoveRequest } from '../state/invitation-moves.js';
 import { columnsFor, Row } from '../components/Row.js';
 import { StatusText } from '../components/StatusText.js';
 import { IntegrityMark } from '../components/IntegrityText.js';
@@ -65,7 +68,9 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
   const prompting = usePipelinePrompt(() => dispatch({ type: 'reload' }));
   const prompt = prompting.state;
   const promptOpen = prompt.phase !== 'closed';
-  const listRows = Math.max(1, visible - (promptOpen ? PROMPT_ROWS : 0));
+  const extending = useExtendPrompt();
+  const extendOpen = extending.state.phase === 'open';
+  const listRows = Math.max(1, visible - (promptOpen ? PROMPT_ROWS : 0) - (extendOpen ? EXTEND_PROMPT_ROWS : 0));
   // Read with the list, on the same reloads: the counts and the rows never tell two different moments apart by much.
   const [summary, setSummary] = useState<{ value: InvitationSummary | null; failure: Failure | null }>({ value: null, failure: null });
   useCall(
@@ -92,17 +97,25 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
   const promptHints = choosing ? HINTS.pipelineChoice : HINTS.pipelinePrompt;
   useChrome({
     title: 'Invitations',
-    hints:
-      move.phase === 'confirming'
+    hints: extendOpen
+      ? HINTS.extendPrompt
+      : move.phase === 'confirming'
         ? HINTS.confirm
         : promptOpen
           ? promptHints
           : state.editing
             ? HINTS.searching
             : HINTS.invitations(offered, { decide: may('decide-candidates'), annotate: may('annotate-candidates') }),
-    typing: state.editing || (promptOpen && !choosing),
-    modal: move.phase === 'confirming' || state.editing || promptOpen,
+    typing: extendOpen || state.editing || (promptOpen && !choosing),
+    modal: extendOpen || move.phase === 'confirming' || state.editing || promptOpen,
   });
+  // Extend asks for the new deadline first (no y/n: what is typed is the confirmation); the other moves are confirmed.
+  const ask = (action: MoveRequest) => {
+    const row = selectedRow(current(), INVITATIONS_VIEW);
+    if (action.move === 'extend')
+      extending.send({ type: 'open', request: action, who: row ? `${row.fullName} (${row.testInvitationId})` : String(action.testInvitationId) });
+    else moving.send({ type: 'ask', action, confirm: true });
+  };
   const filterOf = (narrowing: typeof state.narrowing) => narrowing?.text ?? '';
   const applyFilter = ({ filter }: { filter: PipelineFilter }) =>
     dispatch({
@@ -112,16 +125,13 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
 
   useScreenKeys(
     (stroke) =>
+      applyDecision(extendPromptKeys(extending.current(), stroke), extending.send, ({ run }) => moving.send({ type: 'ask', action: run, confirm: false })) ||
       moving.keys(stroke) ||
       applyDecision(pipelinePromptKeys(prompting.current(), stroke), prompting.send, applyFilter) ||
       (!current().editing && isDenied(denied, stroke)) ||
       (!current().editing &&
         applyDecision(pipelineOpenKeys(selectedRow(current(), INVITATIONS_VIEW), filterOf(current().narrowing), stroke), prompting.send)) ||
-      applyDecision(
-        invitationsKeys({ state: current(), view: INVITATIONS_VIEW, pageSize: listRows }, testId, stroke),
-        dispatch,
-        performWith({ open, ask: (action) => moving.send({ type: 'ask', action, confirm: true }) }),
-      ),
+      applyDecision(invitationsKeys({ state: current(), view: INVITATIONS_VIEW, pageSize: listRows }, testId, stroke), dispatch, performWith({ open, ask })),
   );
 
   const rows = shownRows(state, INVITATIONS_VIEW);
@@ -184,6 +194,7 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
       {state.remote.value?.length ? <ListPosition state={state} view={INVITATIONS_VIEW} visible={listRows} focus={active} /> : null}
       {state.remote.phase === 'failed' ? <FailureText failure={state.remote.failure} hint="(r to retry)" /> : null}
       <MoveLine state={move} />
+      <ExtendLine state={extending.state} width={body.columns} />
       <PromptLine state={prompt} width={body.columns} />
     </Box>
   );

@@ -61,7 +61,7 @@ describe('ReportScreen against a real server', () => {
     expect(frame).toMatch(/Departure 1\s+\d\d:\d\d:\d\d–\d\d:\d\d:\d\d \(\d+ s\)\s+not reviewed/);
     expect(widestLine(frame)).toBeLessThanOrEqual(80);
     // The evidence keys take the footer's room of r (still in the help).
-    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'h', 'v', '↑↓', 'd/c', 'Enter', 's', 'a', 'r']);
+    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'h', 'n', 'v', '↑↓', 'd/c', 'Enter', 's', 'a', 'r']);
     expect(screen.chrome()?.hints.find((hint) => hint.keys === 'r')).toMatchObject({ helpOnly: true });
   });
 
@@ -143,13 +143,13 @@ describe('ReportScreen against a real server', () => {
   it('cancels a pending invitation after confirming: the status follows', async () => {
     screen = renderScreen(<ReportScreen testInvitationId={pendingId} />, { client: org.client });
     await screen.waitFor('Grace Hopper');
-    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'h', 'v', 'x', 'r']);
+    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'h', 'n', 'v', 'x', 'm', 'e', 'r']);
     await screen.press('x');
     await screen.waitFor(`Cancel invitation ${pendingId}?`);
     await screen.press('y');
     await screen.waitFor(`Invitation ${pendingId} is cancelled.`);
     await screen.waitFor('Cancelled ·');
-    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'h', 'v', 'r']);
+    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'h', 'n', 'v', 'r']);
   });
 
   it('shows an unknown invitation inline', async () => {
@@ -252,7 +252,7 @@ describe('ReportScreen: reviewing integrity evidence (issue 32, item 5) with a r
     expect(refused).toContain('Dismiss Departure 1');
     await screen.press(KEYS.escape, 'r');
     await screen.waitFor('Integrity evidence: no departures, snapshots, pastes or similar answers.');
-    await screen.expectChrome({ hints: HINTS.report(['cancel']) });
+    await screen.expectChrome({ hints: HINTS.report(['cancel', 'resend', 'extend']) });
   });
 });
 

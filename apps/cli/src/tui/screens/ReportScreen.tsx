@@ -9,6 +9,9 @@ import { DownloadPanel, useDownload } from '../components/DownloadPanel.js';
 import { EVIDENCE_FRAME_ROWS, EvidencePanel, useEvidenceReview } from '../components/EvidencePanel.js';
 import { FailureText } from '../components/FailureText.js';
 import { MoveLine, useInvitationMove } from '../components/InvitationMove.js';
+import { ExtendLine, useExtendPrompt } from '../components/ExtendPrompt.js';
+import { extendPromptKeys } from '../state/extend-prompt.js';
+import type { MoveRequest } from '../state/invitation-moves.js';
 import { columnsFor, Row } from '../components/Row.js';
 import { StatusText } from '../components/StatusText.js';
 import { IntegrityText } from '../components/IntegrityText.js';
@@ -104,6 +107,9 @@ const ScoreLine = ({ view, barWidth }: { view: ScoreView; barWidth: number }) =>
   );
 };
 
+/** How an extension finds the invitation's link (the report does not name it): its test's list, searched by the email. */
+const lookupOf = (data: ReportData | null) => (data ? { testId: data.details.test.testId, q: data.report.emailId } : undefined);
+
 export const ReportScreen = ({ testInvitationId }: { testInvitationId: number }) => {
   const { client } = useConnection();
   const { active, body, open } = useScreenSlot();
@@ -114,6 +120,8 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
   const exporting = useDownload((options) => client.reports.pdf(testInvitationId, options));
   const move = moving.state;
   const download = exporting.state;
+  const extending = useExtendPrompt();
+  const extendOpen = extending.state.phase === 'open';
 
   useCall(
     remoteCallKey(state, `report:${testInvitationId}`),
@@ -139,10 +147,25 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
   const noting = reviewing.state.phase !== 'browsing';
   useChrome({
     title: `Report ${testInvitationId}`,
-    hints: naming ? HINTS.naming : noting ? HINTS.evidenceNote : move.phase === 'confirming' ? HINTS.confirm : HINTS.report(offered, evidence.length > 0),
-    typing: naming || noting,
-    modal: naming || noting || move.phase === 'confirming',
+    hints: extendOpen
+      ? HINTS.extendPrompt
+      : naming
+        ? HINTS.naming
+        : noting
+          ? HINTS.evidenceNote
+          : move.phase === 'confirming'
+            ? HINTS.confirm
+            : HINTS.report(offered, evidence.length > 0),
+    typing: extendOpen || naming || noting,
+    modal: extendOpen || naming || noting || move.phase === 'confirming',
   });
+  // Extend asks for the new deadline first (no y/n: what is typed is the confirmation); the other moves are confirmed.
+  const ask = (action: MoveRequest) => {
+    const report = current().value?.report;
+    if (action.move === 'extend')
+      extending.send({ type: 'open', request: action, who: report ? `${report.fullName} (${testInvitationId})` : String(testInvitationId) });
+    else moving.send({ type: 'ask', action, confirm: true });
+  };
 
   // The note prompt takes every key before the rest; the evidence list's keys come after a move's (its `c` copies a new URL).
   const rowsNow = () => {
@@ -151,6 +174,7 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
   };
   useScreenKeys(
     (stroke) =>
+      applyDecision(extendPromptKeys(extending.current(), stroke), extending.send, ({ run }) => moving.send({ type: 'ask', action: run, confirm: false })) ||
       applyDecision(downloadKeys(exporting.current(), stroke), exporting.send) ||
       applyDecision(evidencePromptKeys(reviewing.current(), stroke), reviewing.send) ||
       moving.keys(stroke) ||
@@ -161,13 +185,15 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
       ) ||
       applyDecision(evidencePickKeys(reviewing.current(), rowsNow(), stroke), reviewing.send) ||
       applyDecision(
-        reportKeys<ReportData>(mayMove ? current().value?.report.testStatus : undefined, testInvitationId, stroke),
+        reportKeys<ReportData>(
+          mayMove ? current().value?.report.testStatus : undefined,
+          testInvitationId,
+          stroke,
+          lookupOf(current().value),
+          current().value?.report.fullName,
+        ),
         dispatch,
-        performWith({
-          open,
-          export: (path) => exporting.send({ type: 'start', path }),
-          ask: (action) => moving.send({ type: 'ask', action, confirm: true }),
-        }),
+        performWith({ open, export: (path) => exporting.send({ type: 'start', path }), ask }),
       ),
   );
 
@@ -184,7 +210,7 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
   const score = scoreViewOf(report);
   const scored = score.kind === 'scored';
   // A move's or an export's lines below take room from the evidence list while they show.
-  const below = move.phase === 'idle' && download.phase === 'idle' ? 0 : BELOW_ROWS;
+  const below = move.phase === 'idle' && download.phase === 'idle' && !extendOpen ? 0 : BELOW_ROWS;
   // The integrity summary (issue 48), wrapped whole rather than cut: a confirmed piece at its end is never hidden.
   const summary = integritySummaryOfReport(details);
   const integrityLine = `${INTEGRITY_PREFIX}${' '.repeat(10)} · ${integritySummaryText(summary)}`;
@@ -251,6 +277,7 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
       />
       {state.phase === 'failed' ? <FailureText failure={state.failure} hint="(r to retry)" /> : null}
       <MoveLine state={move} />
+      <ExtendLine state={extending.state} width={body.columns} />
       <DownloadPanel state={download} width={body.columns} />
     </Box>
   );

@@ -12,6 +12,7 @@ import { useCall } from '../shell/use-call.js';
 import { useMachine } from '../shell/use-machine.js';
 import { initialTestList, pageCountOf, shownTests, testListCallKey, testListKeys, testListReducer, totalOf } from '../state/test-list-state.js';
 import { HINTS } from '../hints.js';
+import { useMe } from '../shell/capabilities-context.js';
 
 /** Rows the list leaves for other lines: its header, the page line, the search line and a failure. */
 const CHROME_ROWS = 4;
@@ -42,14 +43,22 @@ export const TestListScreen = () => {
     (failure) => dispatch({ type: 'failed', failure }),
   );
 
+  // The people screen is an admin key's only (decision 834); `p` does nothing for another role.
+  const admin = useMe()?.role === 'admin';
   useChrome({
     title: 'Tests',
-    hints: state.editing ? HINTS.searching : HINTS.testList,
+    hints: state.editing ? HINTS.searching : admin ? [...HINTS.testList, HINTS.peopleKey] : HINTS.testList,
     typing: state.editing,
     modal: state.editing,
   });
 
-  useScreenKeys((stroke) => applyDecision(testListKeys(current(), stroke), dispatch, open));
+  useScreenKeys((stroke) => {
+    if (admin && !current().editing && stroke.type === 'char' && stroke.char === 'p') {
+      open({ screen: 'people' });
+      return true;
+    }
+    return applyDecision(testListKeys(current(), stroke), dispatch, open);
+  });
 
   const columns = columnsFor(body.columns, [7, 'flex', 10, 10, 9], [0, 2, 3]);
   const rows = shownTests(state);

@@ -6,6 +6,8 @@ import type { Keystroke } from '../input/keystroke.js';
 /** Where the user is; the stack's top is on screen. */
 export type Route =
   | { screen: 'history'; testInvitationId: number }
+  | { screen: 'notes'; testInvitationId: number; fullName: string }
+  | { screen: 'reminders'; testId: number; testName: string }
   | { screen: 'tests' }
   | { screen: 'test'; testId: number }
   | { screen: 'links'; testId: number; testName: string }
@@ -19,7 +21,8 @@ export type Route =
   | { screen: 'similarPair'; testInvitationId: number; eventId: string; pair?: SimilarityPairDetail }
   | { screen: 'similarPairs'; testInvitationId: number }
   | { screen: 'review'; testId: number; testName: string }
-  | { screen: 'completions' };
+  | { screen: 'completions' }
+  | { screen: 'people' };
 
 /** A screen on the stack; `id` tells two visits of the same route apart (each gets a fresh screen). */
 export interface StackEntry {

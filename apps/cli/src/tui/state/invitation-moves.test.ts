@@ -2,12 +2,12 @@ import { invitationStatuses } from '@assay/domain/invitations';
 import { describe, expect, it } from 'vitest';
 import { offeredMoves } from './invitation-moves.js';
 
-describe('cancel and reattempt are offered only where the state machine allows a move', () => {
+describe('cancel, reattempt, resend and extend are offered only where the domain allows them', () => {
   it.each([
-    ['Pending', ['cancel']],
-    ['In progress', []],
+    ['Pending', ['cancel', 'resend', 'extend']],
+    ['In progress', ['resend']],
     ['Completed', ['reattempt']],
-    ['Reset', ['cancel']],
+    ['Reset', ['cancel', 'resend', 'extend']],
     ['Cancelled', []],
   ] as const)('%s → %j', (status, moves) => expect(offeredMoves(status)).toEqual(moves));
 

@@ -28,12 +28,14 @@ const GUARDED: Record<GuardedScreen, readonly GuardedKey[]> = {
   invitations: [
     key('x', 'change-invitations'),
     key('a', 'change-invitations'),
+    key('m', 'change-invitations'),
+    key('e', 'change-invitations'),
     key('d', 'decide-candidates'),
     key('t', 'annotate-candidates'),
     key('n', 'annotate-candidates'),
     key('*', 'annotate-candidates'),
   ],
-  report: [key('x', 'change-invitations'), key('a', 'change-invitations')],
+  report: [key('x', 'change-invitations'), key('a', 'change-invitations'), key('m', 'change-invitations'), key('e', 'change-invitations')],
 };
 
 /** The keys of `screen` the key's role may not use: neither shown nor acted on (a reviewer sees no register, cancel…). */

@@ -26,7 +26,7 @@ const unless = <T, E>(value: T | undefined | null, then: (value: T) => Decision<
 const moveKey = <E>(status: InvitationStatus | undefined, request: MoveRequest): Decision<E> =>
   status !== undefined && offeredMoves(status).includes(request.move) ? effect<ScreenEffect, E>({ ask: request }) : passed();
 
-/** A test: `l` links, `i` invitations, `n` invite a candidate, `b` invite a CSV file of them, `x` export the Excel report, `g` grade written answers, `r` refresh. */
+/** A test: `l` links, `i` invitations, `n` invite a candidate, `b` invite a CSV file of them, `x` export the Excel report, `g` grade written answers, `m` reminder hours, `r` refresh. */
 export const testDetailsKeys = (state: RemoteState<TestDetails>, testId: number, stroke: Keystroke): Decision<RemoteEvent<TestDetails>> =>
   match<Keystroke, Decision<RemoteEvent<TestDetails>>>(stroke)
     .with(typed('r'), () => taken({ type: 'reload' }))
@@ -36,6 +36,7 @@ export const testDetailsKeys = (state: RemoteState<TestDetails>, testId: number,
     .with(typed('n'), () => unless(state.value, (test) => open({ screen: 'register', testId, testName: test.testName, link: null })))
     .with(typed('g'), () => unless(state.value, (test) => open({ screen: 'review', testId, testName: test.testName })))
     .with(typed('b'), () => unless(state.value, (test) => open({ screen: 'bulkInvite', testId, testName: test.testName })))
+    .with(typed('m'), () => unless(state.value, (test) => open({ screen: 'reminders', testId, testName: test.testName })))
     .otherwise(() => passed());
 
 /** What the list shows and how many rows a page has: the keys act on the highlighted row of the shown ones. */
@@ -61,7 +62,13 @@ export const linksKeys = (
     .otherwise(() => listKeys(state, pageSize, stroke));
 };
 
-/** A test's invitations: Enter the report, `x` cancel and `a` reattempt where the invitation's state allows. */
+/** Where an extension's date is read: the row's link, when it came through one. */
+const linkOfRow = (row: InvitationRow, testId: number) => (row.testLinkId === null ? null : { testId, testLinkId: row.testLinkId });
+
+/**
+ * A test's invitations: Enter the report; `x` cancel, `a` reattempt, `m` resend and `e` extend where the invitation's
+ * state allows (the extend prompt opens on `e`).
+ */
 export const invitationsKeys = ({ state, view, pageSize }: Browsing<InvitationRow>, testId: number, stroke: Keystroke): Decision<ListEvent<InvitationRow>> => {
   if (state.editing) return listKeys(state, pageSize, stroke);
   const selected = selectedRow(state, view);
@@ -69,19 +76,36 @@ export const invitationsKeys = ({ state, view, pageSize }: Browsing<InvitationRo
     .with(pressed('return'), () => unless(selected, (row) => open({ screen: 'report', testInvitationId: row.testInvitationId })))
     .with(typed('x'), () => unless(selected, (row) => moveKey(row.testStatus, { move: 'cancel', testInvitationId: row.testInvitationId, testId })))
     .with(typed('a'), () => unless(selected, (row) => moveKey(row.testStatus, { move: 'reattempt', testInvitationId: row.testInvitationId })))
+    .with(typed('m'), () => unless(selected, (row) => moveKey(row.testStatus, { move: 'resend', testInvitationId: row.testInvitationId })))
+    .with(typed('e'), () =>
+      unless(selected, (row) => moveKey(row.testStatus, { move: 'extend', testInvitationId: row.testInvitationId, link: linkOfRow(row, testId) })),
+    )
     .otherwise(() => listKeys(state, pageSize, stroke));
 };
 
-/** A report: `p` export the PDF, `h` history, `v` the answers (time, signals, playback, variant), `x` cancel and `a` reattempt where the invitation's state allows, `r` refresh. */
-export const reportKeys = <T>(status: InvitationStatus | undefined, testInvitationId: number, stroke: Keystroke): Decision<RemoteEvent<T>> =>
+/**
+ * A report: `p` export the PDF, `h` history, `v` the answers (time, signals, playback, variant), `x` cancel, `a`
+ * reattempt, `m` resend and `e` extend where the invitation's state allows, `r` refresh. The report does not name the
+ * invitation's link: `lookup` finds it when an extension's date is typed (decision 831).
+ */
+export const reportKeys = <T>(
+  status: InvitationStatus | undefined,
+  testInvitationId: number,
+  stroke: Keystroke,
+  lookup?: MoveRequest['lookup'],
+  fullName?: string,
+): Decision<RemoteEvent<T>> =>
   match<Keystroke, Decision<RemoteEvent<T>>>(stroke)
     .with(typed('r'), () => taken({ type: 'reload' }))
     .with(typed('p'), () => effect<ScreenEffect>({ export: `assay-report-${testInvitationId}.pdf` }))
     .with(typed('h'), () => open({ screen: 'history', testInvitationId }))
+    .with(typed('n'), () => unless(fullName, (name) => open({ screen: 'notes', testInvitationId, fullName: name })))
     .with(typed('v'), () => open({ screen: 'answers', testInvitationId }))
     .with(typed('s'), () => open({ screen: 'similarPairs', testInvitationId }))
     .with(typed('x'), () => moveKey(status, { move: 'cancel', testInvitationId }))
     .with(typed('a'), () => moveKey(status, { move: 'reattempt', testInvitationId }))
+    .with(typed('m'), () => moveKey(status, { move: 'resend', testInvitationId }))
+    .with(typed('e'), () => moveKey(status, { move: 'extend', testInvitationId, ...(lookup ? { lookup } : {}) }))
     .otherwise(() => passed());
 
 /** Enter on a similarity pair of the report's evidence list opens its regions side by side (issue 34). */

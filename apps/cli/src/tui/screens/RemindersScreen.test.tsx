@@ -1,0 +1,68 @@
+import { createClient, type AssayClient } from '@assay/client';
+import type { TestDetails } from '@assay/domain/schemas';
+import type { ReactElement } from 'react';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { importExample, newOrg, serverUrl, type TestOrg } from '../../../test/helpers/org.js';
+import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
+import { CapabilitiesProvider } from '../shell/capabilities-context.js';
+import { PeopleScreen } from './PeopleScreen.js';
+import { RemindersScreen } from './RemindersScreen.js';
+
+describe('RemindersScreen and PeopleScreen against a real server (issue 50)', () => {
+  let org: TestOrg;
+  let test: TestDetails;
+  let reviewer: AssayClient;
+  let screen: Rendered | undefined;
+  beforeAll(async () => {
+    org = await newOrg('Reminders');
+    test = await importExample(org.client, 'sql-and-data-modelling');
+    const admin = createClient({ baseUrl: serverUrl(), adminToken: inject('adminToken') });
+    reviewer = createClient({
+      baseUrl: serverUrl(),
+      apiKey: (await admin.admin.keys.create(org.orgId, { role: 'reviewer', label: 'Panel' })).apiKey,
+      retries: 0,
+    });
+  });
+  afterEach(() => screen?.unmount());
+
+  const render = (element: ReactElement, client: AssayClient) => {
+    screen = renderScreen(<CapabilitiesProvider>{element}</CapabilitiesProvider>, { client });
+    return screen;
+  };
+
+  it('shows the test’s hours, sets them (s), refuses a bad text in place, and goes back to the default', async () => {
+    render(<RemindersScreen testId={test.testId} testName={test.testName} />, org.client);
+    const first = await screen!.waitFor("(the service's default)");
+    expect(widestLine(first)).toBeLessThanOrEqual(80);
+    await screen!.waitFor(() => screen!.chrome()?.hints.some((hint) => hint.keys === 's') === true);
+    await screen!.press('s');
+    await screen!.waitFor('Hours before the window closes');
+    await screen!.expectChrome({ typing: true, modal: true });
+    await screen!.press('soon', KEYS.enter);
+    await screen!.waitFor('✗ type whole hours');
+    await screen!.press('\u0015', '48,4', KEYS.enter);
+    await screen!.waitFor("reminders 48 h, 4 h before the window closes (the test's choice).");
+    expect((await org.client.reminders.ofTest(test.testId)).reminderHours).toEqual([48, 4]);
+    await screen!.press('s', 'default', KEYS.enter);
+    await screen!.waitFor("(the service's default)");
+    expect((await org.client.reminders.ofTest(test.testId)).reminderHours).toBeNull();
+  });
+
+  it('lets a reviewer key read the hours but offers no s', async () => {
+    render(<RemindersScreen testId={test.testId} testName={test.testName} />, reviewer);
+    await screen!.waitFor("(the service's default)");
+    await screen!.waitFor(() => screen!.chrome()?.hints.some((hint) => hint.keys === 'r') === true);
+    expect(screen!.chrome()?.hints.map((hint) => hint.keys)).not.toContain('s');
+    await screen!.press('s');
+    expect(screen!.lastFrame()).not.toContain('Hours before the window closes');
+  });
+
+  it('tells an admin key who it is and how people and keys are managed, its organization filled in', async () => {
+    render(<PeopleScreen />, org.client);
+    const frame = await screen!.waitFor('This key:');
+    expect(frame).toContain(`organization ${org.orgId}`);
+    expect(frame).toContain(`assay admin people list ${org.orgId}`);
+    expect(frame).toContain(`assay admin keys revoke ${org.orgId} KEY_ID`);
+    expect(widestLine(frame)).toBeLessThanOrEqual(80);
+  });
+});
