@@ -7,12 +7,7 @@ import { javaFixture } from '../languages/java.js';
 
 /** The pids of this process's children (every thread's list), read from /proc. */
 const children = (): number[] =>
-  readdirSync('/proc/self/task').flatMap((task) =>
-    readFileSync(`/proc/self/task/${task}/children`, 'utf8')
-      .split(' ')
-      .filter(Boolean)
-      .map(Number),
-  );
+  readdirSync('/proc/self/task').flatMap((task) => readFileSync(`/proc/self/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
 
 describe('Sandbox.close ends the warm compilers its runs started', () => {
   it('a Java run starts javac’s server lazily; after close no process of it is left to keep the process alive', { timeout: 90_000 }, async () => {
