@@ -1,33 +1,14 @@
-import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportDetails } from '@assay/domain';
 import { candidate, questionIdsOf, registerFor } from './helpers/candidate.js';
 import { expectSuccess } from './helpers/expectations.js';
 import { backends, startHarness, type Harness } from './helpers/test-app.js';
+import { wordCountAnswer, wordCountTest } from './helpers/word-count-test.js';
 
-const corpus = (name: string) => readFileSync(new URL(`../../../packages/domain/test/fixtures/similarity/word-count/${name}`, import.meta.url), 'utf8');
+const corpus = wordCountAnswer;
 
-const definition = {
-  testName: 'Word counts',
-  sections: [
-    {
-      sectionName: 'Code',
-      sectionType: 'coding',
-      duration: 30,
-      questions: [
-        {
-          type: 'coding',
-          text: 'Return the k most frequent words of `text`, ties alphabetical.',
-          marks: 5,
-          functionName: 'topWords',
-          starterCode: 'function topWords(text, k) {\n  // your code\n}\n',
-          hiddenTests: [{ args: ['b a b', 1], expected: ['b'] }],
-        },
-      ],
-    },
-  ],
-};
+const definition = wordCountTest('Word counts');
 
 const counts = (confirmed: number, dismissed: number, unreviewed: number) => ({ total: confirmed + dismissed + unreviewed, confirmed, dismissed, unreviewed });
 const NONE = counts(0, 0, 0);

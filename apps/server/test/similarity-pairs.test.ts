@@ -1,33 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportDetails, SimilarityPage } from '@assay/domain';
 import { candidate, questionIdsOf, registerFor } from './helpers/candidate.js';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
 import { pdfText } from './helpers/pdf-text.js';
 import { backends, startHarness, type Harness } from './helpers/test-app.js';
+import { wordCountAnswer, wordCountTest } from './helpers/word-count-test.js';
 
-const answer = readFileSync(new URL('../../../packages/domain/test/fixtures/similarity/word-count/honest-d.js', import.meta.url), 'utf8');
+const answer = wordCountAnswer('honest-d.js');
 
-const definition = {
-  testName: 'Word counts, one answer for all',
-  sections: [
-    {
-      sectionName: 'Code',
-      sectionType: 'coding',
-      duration: 30,
-      questions: [
-        {
-          type: 'coding',
-          text: 'Return the k most frequent words of `text`, ties alphabetical.',
-          marks: 5,
-          functionName: 'topWords',
-          starterCode: 'function topWords(text, k) {\n  // your code\n}\n',
-          hiddenTests: [{ args: ['b a b', 1], expected: ['b'] }],
-        },
-      ],
-    },
-  ],
-};
+const definition = wordCountTest('Word counts, one answer for all');
 
 /**
  * Issue 50 item 6 (decisions 822, 823): a class of 8 sharing one answer gives each attempt 7 pairs; its report lists
