@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assembleWorker } from '@assay/jobs';
 import { candidate, tokenOf } from './helpers/candidate.js';
 import { expectSuccess } from './helpers/expectations.js';
-import { silentLog } from './helpers/receiver.js';
+import { drainOutbox } from './helpers/drain-outbox.js';
 import { startSmtpPeer } from './helpers/smtp-peer.js';
 import { ADMIN_TOKEN, backends, startHarness, type Harness } from './helpers/test-app.js';
 
@@ -45,14 +44,7 @@ describe.each(backends)('emails naming their inviter on %s', (backend) => {
   });
 
   /** One outbox pass through the SMTP peer; `sweeps`: the reminder sweep first, as `assay-worker` runs it. */
-  const drain = async (sweeps = false) => {
-    const worker = assembleWorker(h.store, { ...h.config, smtpUrl: smtp.url, outboxDir }, silentLog, { now: () => clock });
-    try {
-      await (sweeps ? worker.drain() : worker.worker.drain());
-    } finally {
-      await worker.close();
-    }
-  };
+  const drain = (sweeps = false) => drainOutbox(h, smtp.url, outboxDir, { now: () => clock, sweeps });
   const register = async (emailId: string, apiKey: string, sendEmail: boolean) => {
     const testId = await h.importTest();
     return expectSuccess<Registered>(

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assembleWorker } from '@assay/jobs';
 import { candidate, tokenOf } from './helpers/candidate.js';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
-import { silentLog } from './helpers/receiver.js';
+import { drainOutbox } from './helpers/drain-outbox.js';
 import { startSmtpPeer } from './helpers/smtp-peer.js';
 import { backends, envelope, startHarness, type Harness } from './helpers/test-app.js';
 
@@ -36,14 +35,7 @@ describe.each(backends)('resending an invitation on %s', (backend) => {
     rmSync(outboxDir, { recursive: true, force: true });
   });
 
-  const drain = async () => {
-    const worker = assembleWorker(h.store, { ...h.config, smtpUrl: smtp.url, outboxDir }, silentLog, { now: () => clock });
-    try {
-      await worker.worker.drain();
-    } finally {
-      await worker.close();
-    }
-  };
+  const drain = () => drainOutbox(h, smtp.url, outboxDir, { now: () => clock });
   const invite = async (emailId: string) => {
     const testId = await h.importTest();
     return expectSuccess<{ testInvitationId: number; takeTestURL: string }>(

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assembleWorker } from '@assay/jobs';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
-import { silentLog } from './helpers/receiver.js';
+import { drainOutbox } from './helpers/drain-outbox.js';
 import { startSmtpPeer } from './helpers/smtp-peer.js';
 import { backends, startHarness, type Harness } from './helpers/test-app.js';
 
@@ -28,14 +27,7 @@ describe.each(backends)('the org default for sendEmail on %s', (backend) => {
     rmSync(outboxDir, { recursive: true, force: true });
   });
 
-  const drain = async () => {
-    const worker = assembleWorker(h.store, { ...h.config, smtpUrl: smtp.url, outboxDir }, silentLog);
-    try {
-      await worker.worker.drain();
-    } finally {
-      await worker.close();
-    }
-  };
+  const drain = () => drainOutbox(h, smtp.url, outboxDir);
   const register = async (testId: number, body: Record<string, unknown>) =>
     expectSuccess<Record<string, unknown>>(await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/register`, body: { fullName: 'Ada', ...body } }));
   const settings = (sendEmailByDefault: boolean, apiKey?: string) =>
