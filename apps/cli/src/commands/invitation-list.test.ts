@@ -1,31 +1,9 @@
 import type { InvitationListRow, InvitationSummary } from '@assay/domain/schemas';
 import { describe, expect, it } from 'vitest';
+import { invitationRowFixture } from '../../test/helpers/fixtures.js';
 import { pageText, parseStatuses, summaryText } from './invitation-list.js';
 
-const row = (overrides: Partial<InvitationListRow>): InvitationListRow => ({
-  testInvitationId: 7,
-  fullName: 'Ada Lovelace',
-  emailId: 'ada@example.com',
-  testStatus: 'Completed',
-  reportStatus: 'Generated',
-  scoreStatus: 'final',
-  score: 18,
-  maxScore: 24,
-  percent: 75,
-  awaitingReview: 0,
-  invitedAt: '2026-12-01T09:00:00',
-  startedAt: '2026-12-01T09:05:00',
-  completedAt: '2026-12-01T09:40:00',
-  expiresAt: null,
-  extraTimePercent: 0,
-  testLinkId: null,
-  wv: 0,
-  tv: 0,
-  decision: null,
-  tags: [],
-  integrity: null,
-  ...overrides,
-});
+const row = (overrides: Partial<InvitationListRow>): InvitationListRow => invitationRowFixture(overrides);
 
 describe('assay invitations list, for people', () => {
   it('shows each row with its status, score (provisional said), percent and integrity level, then the page', () => {

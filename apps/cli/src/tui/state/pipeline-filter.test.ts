@@ -1,31 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { invitationRowFixture } from '../../../test/helpers/fixtures.js';
 import type { InvitationRow } from '../data/invitations-of-test.js';
 import { matchesPipelineFilter, NO_FILTER, parsePipelineFilter, pipelineFilterText, SHORTLIST_EXAMPLE, type PipelineFilter } from './pipeline-filter.js';
 
-const row = (changes: Partial<InvitationRow> = {}): InvitationRow => ({
-  testInvitationId: 1,
-  fullName: 'Ada Lovelace',
-  emailId: 'ada@example.com',
-  testStatus: 'Completed',
-  reportStatus: 'Generated',
-  scoreStatus: 'final',
-  score: 18,
-  maxScore: 24,
-  percent: 75,
-  awaitingReview: 0,
-  invitedAt: '2026-11-26T10:00:00Z',
-  startedAt: '2026-11-26T10:05:00Z',
-  completedAt: '2026-11-26T10:45:00Z',
-  expiresAt: null,
-  extraTimePercent: 0,
-  testLinkId: null,
-  wv: 0,
-  tv: 0,
-  decision: null,
-  tags: [],
-  integrity: null,
-  ...changes,
-});
+const row = (changes: Partial<InvitationRow> = {}): InvitationRow =>
+  invitationRowFixture({
+    testInvitationId: 1,
+    invitedAt: '2026-11-26T10:00:00Z',
+    startedAt: '2026-11-26T10:05:00Z',
+    completedAt: '2026-11-26T10:45:00Z',
+    ...changes,
+  });
 
 const confirmedIntegrity = (level: 'confirmed' | 'unreviewed' | 'dismissed'): InvitationRow['integrity'] => {
   const counts = { total: 1, confirmed: level === 'confirmed' ? 1 : 0, dismissed: level === 'dismissed' ? 1 : 0, unreviewed: level === 'unreviewed' ? 1 : 0 };

@@ -1,5 +1,5 @@
 import type { TestDetails, TestLink } from '@assay/domain/schemas';
-import { linkFixture } from '../../../test/helpers/fixtures.js';
+import { invitationRowFixture, linkFixture } from '../../../test/helpers/fixtures.js';
 import { describe, expect, it } from 'vitest';
 import type { InvitationRow } from '../data/invitations-of-test.js';
 import { effect, passed, taken } from '../input/key-decision.js';
@@ -18,29 +18,19 @@ const link = linkFixture({ testId: 7, testLinkName: 'Open' });
 const listOf = <T>(items: T[], cursor = 0): ListState<T> => ({ ...initialList<T>(), remote: { phase: 'ready', attempt: 1, value: items }, cursor });
 const browsingLinks = (state: ListState<TestLink>): Browsing<TestLink> => ({ state, view: linksView('http://assay.test'), pageSize: 20 });
 const browsingInvitations = (state: ListState<InvitationRow>): Browsing<InvitationRow> => ({ state, view: INVITATIONS_VIEW, pageSize: 20 });
-const row = (testInvitationId: number, testStatus: InvitationRow['testStatus']): InvitationRow => ({
-  testInvitationId,
-  fullName: 'Ada',
-  emailId: 'ada@example.com',
-  testStatus,
-  reportStatus: 'Pending',
-  scoreStatus: 'unscored',
-  score: null,
-  maxScore: 10,
-  percent: null,
-  awaitingReview: 0,
-  invitedAt: '2026-12-01T09:00:00',
-  startedAt: null,
-  completedAt: null,
-  expiresAt: null,
-  extraTimePercent: 0,
-  testLinkId: null,
-  wv: 0,
-  tv: 0,
-  decision: null,
-  tags: [],
-  integrity: null,
-});
+const row = (testInvitationId: number, testStatus: InvitationRow['testStatus']): InvitationRow =>
+  invitationRowFixture({
+    testInvitationId,
+    fullName: 'Ada',
+    testStatus,
+    reportStatus: 'Pending',
+    scoreStatus: 'unscored',
+    score: null,
+    maxScore: 10,
+    percent: null,
+    startedAt: null,
+    completedAt: null,
+  });
 
 describe('testDetailsKeys', () => {
   it('opens links, invitations and registration once the test is loaded; exports and refreshes any time', () => {
