@@ -25,6 +25,13 @@ export const newOrg = async (label: string): Promise<TestOrg> => {
   return { orgId: org.orgId, apiKey: org.apiKey, client: createClient({ baseUrl: serverUrl(), apiKey: org.apiKey, retries: 0 }) };
 };
 
+/** A client with a new reviewer key of `org` (issued with the operator's admin token), for the screens' role tests. */
+export const reviewerClient = async (org: TestOrg, label = 'Panel'): Promise<AssayClient> => {
+  const admin = createClient({ baseUrl: serverUrl(), adminToken: inject('adminToken') });
+  const { apiKey } = await admin.admin.keys.create(org.orgId, { role: 'reviewer', label });
+  return createClient({ baseUrl: serverUrl(), apiKey, retries: 0 });
+};
+
 export const EXAMPLES = ['algorithms-coding-screen', 'frontend-accessibility', 'javascript-fundamentals', 'sql-and-data-modelling'] as const;
 
 export const exampleDefinition = (name: (typeof EXAMPLES)[number]): unknown => JSON.parse(readFileSync(join(ROOT, 'examples/tests', `${name}.json`), 'utf8'));

@@ -1,7 +1,7 @@
-import { createClient, type AssayClient } from '@assay/client';
+import type { AssayClient } from '@assay/client';
 import type { TestDetails } from '@assay/domain/schemas';
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { importExample, newOrg, serverUrl, type TestOrg } from '../../../test/helpers/org.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { importExample, newOrg, type TestOrg, reviewerClient } from '../../../test/helpers/org.js';
 import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
 import { CapabilitiesProvider } from '../shell/capabilities-context.js';
 import { InvitationsScreen } from './InvitationsScreen.js';
@@ -23,9 +23,7 @@ describe('InvitationsScreen and ReportScreen: resend and extend', () => {
     const link = await org.client.testLinks.create(test.testId, { testLinkName: 'Berlin day', accessTime: 0, timeZoneId: 1110 });
     linusId = (await org.client.testLinks.register(test.testId, link.testLinkId, { emailId: 'linus@example.com', fullName: 'Linus Torvalds' }))
       .testInvitationId;
-    const admin = createClient({ baseUrl: serverUrl(), adminToken: inject('adminToken') });
-    const apiKey = (await admin.admin.keys.create(org.orgId, { role: 'reviewer', label: 'Panel' })).apiKey;
-    reviewer = createClient({ baseUrl: serverUrl(), apiKey, retries: 0 });
+    reviewer = await reviewerClient(org);
   });
   afterEach(() => screen?.unmount());
 

@@ -1,9 +1,9 @@
-import { candidateTokenOf, createClient, type AssayClient } from '@assay/client';
+import { candidateTokenOf, type AssayClient } from '@assay/client';
 import type { TestDetails } from '@assay/domain/schemas';
 import { writtenTest } from '@assay/testing';
-import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CapabilitiesProvider } from '../shell/capabilities-context.js';
-import { completeAttempt, importExample, newOrg, serverUrl, type TestOrg } from '../../../test/helpers/org.js';
+import { completeAttempt, importExample, newOrg, serverUrl, type TestOrg, reviewerClient } from '../../../test/helpers/org.js';
 import { osc52 } from '../shell/clipboard.js';
 import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
 import { InvitationsScreen } from './InvitationsScreen.js';
@@ -203,12 +203,7 @@ describe('InvitationsScreen: the pipeline (issue 50) — summary, decision colum
     adaId = done.testInvitationId;
     await org.client.invitations.register(test.testId, { emailId: 'grace@example.com', fullName: 'Grace Hopper' });
     await vi.waitFor(async () => expect((await org.client.reports.get(adaId)).reportStatus).toBe('Generated'), { timeout: 20_000, interval: 100 });
-    const admin = createClient({ baseUrl: serverUrl(), adminToken: inject('adminToken') });
-    reviewer = createClient({
-      baseUrl: serverUrl(),
-      apiKey: (await admin.admin.keys.create(org.orgId, { role: 'reviewer', label: 'Panel' })).apiKey,
-      retries: 0,
-    });
+    reviewer = await reviewerClient(org);
   });
   afterEach(() => screen?.unmount());
 

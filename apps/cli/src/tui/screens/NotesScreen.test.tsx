@@ -1,7 +1,7 @@
-import { createClient, type AssayClient } from '@assay/client';
+import type { AssayClient } from '@assay/client';
 import type { TestDetails } from '@assay/domain/schemas';
-import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { importExample, newOrg, serverUrl, type TestOrg } from '../../../test/helpers/org.js';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { importExample, newOrg, type TestOrg, reviewerClient } from '../../../test/helpers/org.js';
 import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
 import { CapabilitiesProvider } from '../shell/capabilities-context.js';
 import { NotesScreen } from './NotesScreen.js';
@@ -17,12 +17,7 @@ describe('NotesScreen against a real server', () => {
     org = await newOrg('Notes');
     test = await importExample(org.client, 'sql-and-data-modelling');
     id = (await org.client.invitations.register(test.testId, { emailId: 'ada@example.com', fullName: 'Ada Lovelace' })).testInvitationId;
-    const admin = createClient({ baseUrl: serverUrl(), adminToken: inject('adminToken') });
-    reviewer = createClient({
-      baseUrl: serverUrl(),
-      apiKey: (await admin.admin.keys.create(org.orgId, { role: 'reviewer', label: 'Panel' })).apiKey,
-      retries: 0,
-    });
+    reviewer = await reviewerClient(org);
     await reviewer.decisions.addNote(id, 'Reviewer: strong on joins.');
     await org.client.decisions.addNote(id, 'Mine: call back Monday.');
   });

@@ -1,8 +1,8 @@
-import { createClient, type AssayClient } from '@assay/client';
+import type { AssayClient } from '@assay/client';
 import type { TestDetails } from '@assay/domain/schemas';
 import type { ReactElement } from 'react';
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { importExample, newOrg, serverUrl, type TestOrg } from '../../../test/helpers/org.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { importExample, newOrg, type TestOrg, reviewerClient } from '../../../test/helpers/org.js';
 import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
 import { CapabilitiesProvider } from '../shell/capabilities-context.js';
 import { PeopleScreen } from './PeopleScreen.js';
@@ -16,12 +16,7 @@ describe('RemindersScreen and PeopleScreen against a real server (issue 50)', ()
   beforeAll(async () => {
     org = await newOrg('Reminders');
     test = await importExample(org.client, 'sql-and-data-modelling');
-    const admin = createClient({ baseUrl: serverUrl(), adminToken: inject('adminToken') });
-    reviewer = createClient({
-      baseUrl: serverUrl(),
-      apiKey: (await admin.admin.keys.create(org.orgId, { role: 'reviewer', label: 'Panel' })).apiKey,
-      retries: 0,
-    });
+    reviewer = await reviewerClient(org);
   });
   afterEach(() => screen?.unmount());
 

@@ -2,9 +2,9 @@ import type { TestDetails } from '@assay/domain/schemas';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writtenTest } from '@assay/testing';
-import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { candidateTokenOf, createClient, type AssayClient } from '@assay/client';
-import { completeAttempt, importExample, newOrg, serverUrl, type TestOrg } from '../../../test/helpers/org.js';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { candidateTokenOf, type AssayClient } from '@assay/client';
+import { completeAttempt, importExample, newOrg, type TestOrg, reviewerClient } from '../../../test/helpers/org.js';
 import { HINTS } from '../hints.js';
 import { storeReportStatus } from '../../../test/helpers/stored-data.js';
 import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
@@ -169,12 +169,7 @@ describe('ReportScreen: reviewing integrity evidence (issue 32, item 5) with a r
   beforeAll(async () => {
     org = await newOrg('Evidence');
     const test = await importExample(org.client, 'sql-and-data-modelling');
-    const admin = createClient({ baseUrl: serverUrl(), adminToken: inject('adminToken') });
-    reviewer = createClient({
-      baseUrl: serverUrl(),
-      apiKey: (await admin.admin.keys.create(org.orgId, { role: 'reviewer', label: 'TUI panel' })).apiKey,
-      retries: 0,
-    });
+    reviewer = await reviewerClient(org, 'TUI panel');
     const camera = await org.client.testLinks.create(test.testId, { testLinkName: 'Camera', accessTime: 0, imageProctoring: 1 });
     const registration = await org.client.testLinks.register(test.testId, camera.testLinkId, { emailId: 'lin@example.com', fullName: 'Lin Ting' });
     invitationId = registration.testInvitationId;
