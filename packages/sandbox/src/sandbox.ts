@@ -40,6 +40,14 @@ export interface SandboxInternals {
  * run); SQL on WebAssembly engines (sql/). Every pool has the same two lanes, candidate runs (bounded) and scoring
  * (never refused), shared fairly (pool.ts, fair-queue.ts). See README.md for the guarantees.
  */
+/**
+ * How many open sandboxes of this process hold each native module. A module's warm state (javac's and mcs's servers,
+ * C and C++'s precompiled runtime) is the process's, shared by its sandboxes; a run may start it lazily, and it keeps
+ * the process alive until ended. The last holder's close() ends it, so closing one sandbox never stops a compile
+ * another is running.
+ */
+const nativeHolders = new Map<NativeLanguage, number>();
+
 export class Sandbox implements CodeRunner {
   readonly #limits: ConfiguredLimits;
   readonly #workers: WorkerPool<WorkerRun>;
@@ -52,8 +60,8 @@ export class Sandbox implements CodeRunner {
   readonly #internals: SandboxInternals;
   readonly #nativeLanguages: { readonly [Id in NativeLanguageId]: NativeLanguage };
   readonly #nativeWarmed = new Set<NativeLanguageId>();
-  /** Native languages a run used: their modules may have started warm state lazily (a compile server) that close() ends. */
-  readonly #nativeUsed = new Set<NativeLanguageId>();
+  /** Native languages this sandbox used (warmed or ran): their modules' shared warm state it holds (nativeHolders). */
+  readonly #nativeHeld = new Set<NativeLanguageId>();
   #availability: Record<LanguageId, LanguageAvailability> | undefined;
   #closed = false;
 
@@ -134,7 +142,7 @@ export class Sandbox implements CodeRunner {
           if (run.engine === 'python') this.#standby.want();
           return this.#workers.submit({ ...answer, run } satisfies Job<WorkerRun>, submission);
         case 'native':
-          this.#nativeUsed.add(run.module);
+          this.#holdNative(run.module);
           return this.#native.submit({ ...answer, run } satisfies Job<NativeRun>, submission);
         case 'sql':
           return this.#sql.submit({ ...answer, run } satisfies Job<SqlRun>, submission);
@@ -190,9 +198,28 @@ export class Sandbox implements CodeRunner {
       this.#native.close(),
       this.#sql.close(),
       this.#standby.close(),
-      // Warmed or used: a compile server a run started lazily would otherwise keep the process from exiting.
-      ...[...new Set([...this.#nativeWarmed, ...this.#nativeUsed])].map((id) => this.#nativeLanguages[id].close?.().catch(() => {})),
+      ...[...this.#nativeHeld].map((id) => this.#releaseNative(id)),
     ]);
+  }
+
+  #holdNative(id: NativeLanguageId): void {
+    if (this.#nativeHeld.has(id)) return;
+    this.#nativeHeld.add(id);
+    const language = this.#nativeLanguages[id];
+    nativeHolders.set(language, (nativeHolders.get(language) ?? 0) + 1);
+  }
+
+  /** The last sandbox of the process to let go of a module ends its warm state (a compile server, a build cache). */
+  async #releaseNative(id: NativeLanguageId): Promise<void> {
+    this.#nativeHeld.delete(id);
+    const language = this.#nativeLanguages[id];
+    const holders = (nativeHolders.get(language) ?? 1) - 1;
+    if (holders > 0) {
+      nativeHolders.set(language, holders);
+      return;
+    }
+    nativeHolders.delete(language);
+    await language.close?.().catch(() => {});
   }
 
   /** Has each native module prepare its warm state once (NativeLanguage.warm), in a jail of its own. */
@@ -201,6 +228,7 @@ export class Sandbox implements CodeRunner {
       const language = this.#nativeLanguages[id];
       if (this.#nativeWarmed.has(id) || language.warm === undefined) continue;
       this.#nativeWarmed.add(id);
+      this.#holdNative(id);
       const uid = takeUid();
       const abort = new AbortController();
       const runLimits = COMPILE_LIMITS;

@@ -9,6 +9,15 @@ import { javaFixture } from '../languages/java.js';
 const children = (): number[] =>
   readdirSync('/proc/self/task').flatMap((task) => readFileSync(`/proc/self/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
 
+const javaRun = (sandbox: Sandbox) =>
+  sandbox.run({ language: 'java', code: javaFixture.correct, functionName: 'topScores', signature: TOP_SCORES_SIGNATURE, cases: TOP_SCORES_CASES });
+
+/** Waits for the children not in `before` to be reaped (SIGKILL is at once; the exit is seen within a few turns). */
+const newChildrenAfterReaping = async (before: Set<number>): Promise<number[]> => {
+  for (let tries = 0; tries < 50 && children().some((pid) => !before.has(pid)); tries += 1) await sleep(100);
+  return children().filter((pid) => !before.has(pid));
+};
+
 describe('Sandbox.close ends the warm compilers its runs started', () => {
   it('a Java run starts javac’s server lazily; after close no process of it is left to keep the process alive', { timeout: 90_000 }, async () => {
     const before = new Set(children());
@@ -26,5 +35,21 @@ describe('Sandbox.close ends the warm compilers its runs started', () => {
     // SIGKILL is delivered at once; the exit is reaped by the event loop within a few turns.
     for (let tries = 0; tries < 50 && children().some((pid) => !before.has(pid)); tries += 1) await sleep(100);
     expect(children().filter((pid) => !before.has(pid))).toEqual([]);
+  });
+
+  it('closing one of two sandboxes that use Java leaves the other’s compiles working; the last close ends the server', { timeout: 120_000 }, async () => {
+    const before = new Set(children());
+    const first = new Sandbox({ workers: 1, nativeWorkers: 1 });
+    const second = new Sandbox({ workers: 1, nativeWorkers: 1 });
+    expect((await javaRun(first)).results.every((result) => result.passed)).toBe(true);
+    expect((await javaRun(second)).results.every((result) => result.passed)).toBe(true);
+    // A compile of `second` in flight while `first` closes: the server they share must not be stopped under it.
+    const pending = javaRun(second);
+    await first.close();
+    const after = await pending;
+    expect(after.compileOutput).toBeUndefined();
+    expect(after.results.every((result) => result.passed)).toBe(true);
+    await second.close();
+    expect(await newChildrenAfterReaping(before)).toEqual([]);
   });
 });

@@ -112,7 +112,11 @@ async function build(language: 'c' | 'cpp', context: BuildContext): Promise<CFam
     files.push('cpp-runtime.o', 'assay-std.hpp', 'assay-std.hpp.gch');
   }
   const result = await context.jail({ argv: ['/bin/sh', '-c', steps.join(' && ')], dir: work, limits: BUILD_LIMITS });
-  if (result.exitCode !== 0) throw new Error(`The ${language} harness runtime did not build: ${result.stderr.slice(0, 2000)}`);
+  if (result.exitCode !== 0) {
+    // Say how it ended too: a build the jail stopped (time, memory) or a signal writes nothing on stderr.
+    const ended = `exit ${result.exitCode ?? '-'}, signal ${result.signal ?? '-'}, stopped for ${result.killedFor ?? '-'}, ${Math.round(result.wallMs)} ms`;
+    throw new Error(`The ${language} harness runtime did not build (${ended}): ${result.stderr.slice(0, 2000)}`);
+  }
   const dir = await mkdtemp(join(tmpdir(), `assay-${language}-cache-`));
   await chmod(dir, 0o755);
   for (const file of files) {
