@@ -6,19 +6,28 @@ import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/hel
 import { CapabilitiesProvider } from '../shell/capabilities-context.js';
 import { osc52 } from '../shell/clipboard.js';
 import { PeopleScreen } from './PeopleScreen.js';
+import { TestListScreen } from './TestListScreen.js';
 
 /** An admin key's people screen (issue 50 item 5, decision 836) against a real server: add, issue, revoke, deactivate. */
 describe('PeopleScreen against a real server', () => {
   let org: TestOrg;
+  let recruiter: AssayClient;
   let screen: Rendered | undefined;
   beforeAll(async () => {
     org = await newOrg('People');
+    const admin = createClient({ baseUrl: serverUrl(), adminToken: inject('adminToken') });
+    recruiter = createClient({ baseUrl: serverUrl(), apiKey: (await admin.admin.keys.create(org.orgId, { role: 'recruiter' })).apiKey, retries: 0 });
   });
   afterEach(() => screen?.unmount());
 
   const render = (element: ReactElement, client: AssayClient) => {
     screen = renderScreen(<CapabilitiesProvider>{element}</CapabilitiesProvider>, { client });
     return screen;
+  };
+  /** Down until the highlighted row matches (the org's people are listed in the order they were added). */
+  const moveTo = async (row: RegExp) => {
+    for (let step = 0; step < 12 && !row.test(screen!.lastFrame()); step++) await screen!.press(KEYS.down);
+    await screen!.waitFor(row);
   };
   const keyWorks = async (apiKey: string) =>
     createClient({ baseUrl: serverUrl(), apiKey, retries: 0 })
@@ -39,8 +48,7 @@ describe('PeopleScreen against a real server', () => {
     await screen!.waitFor('✓ Added Ada Lovelace (reviewer)');
     await screen!.waitFor('Ada Lovelace <ada@example.com> · reviewer');
 
-    await screen!.press(KEYS.down, KEYS.down);
-    await screen!.waitFor(/›Ada Lovelace/);
+    await moveTo(/›Ada Lovelace/);
     await screen!.press('k');
     const issued = await screen!.waitFor('It is shown only now');
     const apiKey = /^(assay_\S+)/m.exec(issued)?.[1];
@@ -85,12 +93,25 @@ describe('PeopleScreen against a real server', () => {
     const key = await org.client.people.issueKey(person.personId);
     render(<PeopleScreen />, org.client);
     await screen!.waitFor('Zed Leaving · recruiter');
-    for (let step = 0; step < 10 && !/›Zed Leaving/.test(screen!.lastFrame()); step++) await screen!.press(KEYS.down);
+    await moveTo(/›Zed Leaving/);
     await screen!.press('d');
     await screen!.waitFor('Deactivate Zed Leaving?');
     await screen!.press('y');
     await screen!.waitFor('✓ Deactivated Zed Leaving');
     await screen!.waitFor(/Zed Leaving · recruiter · deactivated/);
     expect(await keyWorks(key.apiKey)).toBe(false);
+  });
+
+  it('offers p on the test list to an admin key only: a recruiter key never opens the people screen', async () => {
+    render(<TestListScreen />, org.client);
+    await screen!.waitFor(() => screen!.chrome()?.hints.some((hint) => hint.keys === 'p') === true);
+    await screen!.press('p');
+    expect(screen!.opened).toContainEqual({ screen: 'people' });
+    screen!.unmount();
+    render(<TestListScreen />, recruiter);
+    await screen!.waitFor(() => screen!.chrome()?.hints.some((hint) => hint.keys === 'r') === true);
+    await screen!.press('p');
+    expect(screen!.chrome()?.hints.map((hint) => hint.keys)).not.toContain('p');
+    expect(screen!.opened).toEqual([]);
   });
 });
