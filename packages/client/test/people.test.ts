@@ -18,7 +18,12 @@ describe('client.people', () => {
 
   it('adds a person, issues a key for them, revokes a key and deactivates a person at the documented paths', async () => {
     const issued = { orgId: 3, keyId: 9, apiKey: 'assay_secret', role: 'reviewer', label: 'Laptop', personId: 4 };
-    const answers = [ok(person), ok(issued), ok({ orgId: 3, keyId: 9, revokedAt: '2026-11-02T00:00:00.000Z' }), ok({ ...person, deactivatedAt: '2026-11-02T00:00:00.000Z' })];
+    const answers = [
+      ok(person),
+      ok(issued),
+      ok({ orgId: 3, keyId: 9, revokedAt: '2026-11-02T00:00:00.000Z' }),
+      ok({ ...person, deactivatedAt: '2026-11-02T00:00:00.000Z' }),
+    ];
     scripted.server().script((_request, index) => answers[index]!);
     const client = scripted.client();
     expect(await client.people.add({ name: 'Ada', role: 'reviewer' })).toEqual(person);
@@ -36,7 +41,10 @@ describe('client.people', () => {
 
   it('throws a ConflictError carrying 409.21 when the key would revoke itself', async () => {
     scripted.server().script(() => refuse('409.21', 'Key 9 is the key making this request.'));
-    const refused = await scripted.client().people.revokeKey(9).catch((error: unknown) => error);
+    const refused = await scripted
+      .client()
+      .people.revokeKey(9)
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ConflictError);
     expect(refused).toMatchObject({ statuscode: '409.21' });
   });

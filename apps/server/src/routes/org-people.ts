@@ -1,17 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  IdParam,
-  IssuedKey,
-  OrgKeyInput,
-  OrgPeople,
-  Person,
-  PersonInput,
-  RevokedKey,
-  mayDeactivatePerson,
-  mayRevokeKey,
-  succeed,
-} from '@assay/domain';
+import { IdParam, IssuedKey, OrgKeyInput, OrgPeople, Person, PersonInput, RevokedKey, mayDeactivatePerson, mayRevokeKey, succeed } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { found, unwrap } from '../refusal-error.js';

@@ -29,7 +29,9 @@ const rowText = (row: PeopleRow): string =>
       `   key ${row.key.keyId} ${row.key.prefix}… ${row.key.role}${row.key.label === row.key.prefix ? '' : ` "${row.key.label}"`} · ${day(row.key.createdAt)}${row.key.revokedAt ? ` · revoked ${day(row.key.revokedAt)}` : ''}`;
 
 const question = (request: PeopleRequest): string =>
-  request.type === 'revoke' ? `Revoke key ${request.keyId} ("${request.label}")? It stops working at once.` : `Deactivate ${'name' in request ? request.name : ''}? Every key of theirs is revoked.`;
+  request.type === 'revoke'
+    ? `Revoke key ${request.keyId} ("${request.label}")? It stops working at once.`
+    : `Deactivate ${'name' in request ? request.name : ''}? Every key of theirs is revoked.`;
 
 /**
  * An admin key's people screen (issue 50 item 5; decision 834, amended by 836): the organization's people and their

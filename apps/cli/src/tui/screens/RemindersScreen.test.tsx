@@ -55,5 +55,4 @@ describe('RemindersScreen against a real server (issue 50)', () => {
     await screen!.press('s');
     expect(screen!.lastFrame()).not.toContain('Hours before the window closes');
   });
-
 });

@@ -98,7 +98,11 @@ export const peopleKeys = (state: PeopleState, rows: readonly PeopleRow[], hasSe
   if (mode.phase === 'working') return taken();
   if (mode.phase === 'confirm') {
     if (stroke.type === 'char' && stroke.char === 'y') return taken({ type: 'run', request: mode.request });
-    return stroke.type === 'char' && stroke.char === 'n' ? taken({ type: 'close' }) : match(stroke).with(pressed('escape'), () => taken<PeopleEvent>({ type: 'close' })).otherwise(() => taken());
+    return stroke.type === 'char' && stroke.char === 'n'
+      ? taken({ type: 'close' })
+      : match(stroke)
+          .with(pressed('escape'), () => taken<PeopleEvent>({ type: 'close' }))
+          .otherwise(() => taken());
   }
   if (mode.phase === 'adding') {
     return match<Keystroke, KeyDecision<PeopleEvent, PeopleEffect>>(stroke)
@@ -113,7 +117,8 @@ export const peopleKeys = (state: PeopleState, rows: readonly PeopleRow[], hasSe
       });
   }
   const row = rows[state.cursor];
-  if (stroke.type === 'key' && (stroke.name === 'up' || stroke.name === 'down')) return taken({ type: 'move', by: stroke.name === 'up' ? -1 : 1, rows: rows.length });
+  if (stroke.type === 'key' && (stroke.name === 'up' || stroke.name === 'down'))
+    return taken({ type: 'move', by: stroke.name === 'up' ? -1 : 1, rows: rows.length });
   if (stroke.type !== 'char') return passed();
   switch (stroke.char) {
     case 'a':
