@@ -44,6 +44,7 @@ import { reminderRoutes } from './routes/reminders.js';
 import { invitationResendRoutes } from './routes/invitation-resend.js';
 import { invitationSettingsRoutes } from './routes/invitation-settings.js';
 import { whoAmIRoutes } from './routes/who-am-i.js';
+import { orgPeopleRoutes } from './routes/org-people.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
 import { eventRoutes } from './routes/events.js';
 import { signedReportRoutes } from './routes/signed-reports.js';
@@ -190,6 +191,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
         invitationResendRoutes,
         invitationSettingsRoutes,
         whoAmIRoutes,
+        orgPeopleRoutes,
       ]) {
         await v2.register(routes, context);
       }

@@ -8,7 +8,7 @@ type Method = 'GET' | 'POST';
 interface Endpoint {
   name: string;
   method: Method;
-  /** `{test}`, `{link}`, `{invitation}` and `{completed}` are replaced by org A's ids. */
+  /** `{test}`, `{link}`, `{invitation}`, `{completed}`, `{person}` and `{key}` are replaced by org A's ids. */
   path: string;
   body?: unknown;
 }
@@ -35,6 +35,11 @@ const endpoints: Endpoint[] = [
   { name: '4.14 excel', method: 'GET', path: '/v2/org/report/{test}/excel' },
   { name: 'list invitations', method: 'GET', path: '/v2/org/tests/{test}/invitations' },
   { name: 'similarity pairs', method: 'GET', path: '/v2/org/testinvitation/{completed}/similarity' },
+  // An org admin key's people and keys (decision 836).
+  { name: 'list people', method: 'GET', path: '/v2/org/people' },
+  { name: 'issue a key for a person', method: 'POST', path: '/v2/org/people/{person}/keys', body: { label: 'Intruder' } },
+  { name: 'deactivate a person', method: 'POST', path: '/v2/org/people/{person}/deactivate' },
+  { name: 'revoke a key', method: 'POST', path: '/v2/org/keys/{key}/revoke' },
 ];
 
 const MISSING = 987654321;
@@ -44,7 +49,7 @@ const FORGED_KEY = `assay_${'A'.repeat(43)}`;
 describe.each(backends)('tenancy and API keys (spec 5) on %s', (backend) => {
   let h: Harness;
   let orgB: { orgId: number; apiKey: string };
-  const a = { test: 0, link: 0, invitation: 0, completed: 0 };
+  const a = { test: 0, link: 0, invitation: 0, completed: 0, person: 0, key: 0 };
   let bTest: number;
 
   beforeAll(async () => {
@@ -56,6 +61,8 @@ describe.each(backends)('tenancy and API keys (spec 5) on %s', (backend) => {
     a.invitation = await register('pending@example.com');
     a.completed = await register('done@example.com');
     await applyMoves(h, h.org.orgId, a.completed, 'start', 'submit');
+    a.person = (await h.client.admin.people.add(h.org.orgId, { name: 'Ada Admin' })).personId;
+    a.key = (await h.client.admin.keys.create(h.org.orgId, { personId: a.person })).keyId;
     bTest = await h.importTest({ ...sampleDefinition, testName: 'B only' }, orgB.apiKey);
   });
   afterAll(() => h.close());
@@ -86,6 +93,8 @@ describe.each(backends)('tenancy and API keys (spec 5) on %s', (backend) => {
       pending: await report(a.invitation),
       completed: await report(a.completed),
       link,
+      people: await h.store.people.list(h.org.orgId),
+      keys: await h.store.apiKeys.list(h.org.orgId),
     };
   };
 
@@ -136,6 +145,9 @@ describe.each(backends)('tenancy and API keys (spec 5) on %s', (backend) => {
       '4.14 excel': '404.2',
       'list invitations': '404.2',
       'similarity pairs': '404.4',
+      'issue a key for a person': '404.20',
+      'deactivate a person': '404.20',
+      'revoke a key': '404.6',
     };
 
     it.each(scoped)('$name answers like a non-existent id', async (endpoint) => {

@@ -12,6 +12,7 @@ import { Integrations } from './resources/integrations.js';
 import { Reminders } from './resources/reminders.js';
 import { Invitations } from './resources/invitations.js';
 import { Me } from './resources/me.js';
+import { People } from './resources/people.js';
 import { Health, TimeZones } from './resources/reference.js';
 import { Reports } from './resources/reports.js';
 import { TestLinks } from './resources/test-links.js';
@@ -44,6 +45,8 @@ export interface AssayClient {
   readonly admin: Admin;
   /** Who the API key is: its person, role and capabilities (issue 50). */
   readonly me: Me;
+  /** The organization's own people and keys, for an admin key (decision 836). */
+  readonly people: People;
   /** The candidate API of the invitation whose take-test URL ends in `token` (see candidateTokenOf). */
   candidate(token: string): CandidateAttempt;
   /** A public test link by its `testLinkAccessKey`. */
@@ -70,6 +73,7 @@ export const createClient = (options: ClientOptions): AssayClient => {
     health: new Health(transport),
     admin: new Admin(transport),
     me: new Me(transport),
+    people: new People(transport),
     candidate: (token) => new CandidateAttempt(transport, token),
     publicLink: (accessKey) => new PublicTestLink(transport, accessKey),
   };

@@ -18,3 +18,4 @@ export * from './keys/key-roles.js';
 // People, not keys (issue 50): the one rule that names whoever acted with a key.
 export * from './people/actor-name.js';
 export * from './people/key-holder.js';
+export { mayDeactivatePerson, mayRevokeKey } from './people/self-revocation.js';

@@ -45,3 +45,4 @@ export * from './records/job.js';
 // Least privilege (issue 32): the body of issuing an API key (a role and a label).
 export * from './keys/api-key-input.js';
 export * from './people/person.js';
+export { OrgKeyInput, OrgPeople, OrgPerson } from './people/org-people.js';

@@ -75,6 +75,7 @@ export const statusCatalogue = {
   '409.4': 'Test invitation is not completed',
   '409.5': 'Language cannot be run on this server',
   '409.20': 'Person is deactivated',
+  '409.21': 'An API key cannot revoke itself',
   '409.50': 'Invitation can no longer be taken',
   '413.1': 'Request body is too large',
   '413.2': 'Bulk invitation file has too many rows',

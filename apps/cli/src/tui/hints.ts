@@ -33,8 +33,18 @@ export const HINTS = {
     hint('r', 'refresh'),
   ],
   /** An admin key's (decision 834): in the help only, the test list's footer is full at 80 columns. */
-  peopleKey: { ...hint('p', 'people', 'who this key is, and how people and keys are managed (assay admin people|keys)'), helpOnly: true as const },
-  people: [] as KeyHint[],
+  peopleKey: { ...hint('p', 'people', "the organization's people and their keys: add, issue, revoke, deactivate"), helpOnly: true as const },
+  /** An admin key's people screen (decision 836). */
+  people: [
+    hint('↑↓', 'move'),
+    hint('a', 'add', 'add a person: name, email, role'),
+    hint('k', 'key', 'issue the highlighted person a key (shown once; c copies it)'),
+    hint('x', 'revoke', 'revoke the highlighted key, after y/n'),
+    hint('d', 'deactivate', 'deactivate the highlighted person (every key of theirs), after y/n'),
+    { ...hint('r', 'refresh'), helpOnly: true as const },
+  ],
+  peopleAdding: [hint('Enter', 'add'), hint('Esc', 'cancel')],
+  peopleConfirm: [hint('y', 'yes'), hint('n', 'no')],
   searching: [hint('Enter', 'keep filter'), hint('Esc', 'clear search')],
   testDetails: [
     hint('l', 'links', "the test's links"),

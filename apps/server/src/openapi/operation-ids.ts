@@ -84,6 +84,11 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'DELETE /v2/org/testinvitation/{testInvitationId}/notes/{noteId}': 'deleteCandidateNote',
   'PUT /v2/org/testinvitation/{testInvitationId}/rating': 'rateCandidate',
   'DELETE /v2/org/testinvitation/{testInvitationId}/rating': 'removeCandidateRating',
+  'GET /v2/org/people': 'listOrgPeople',
+  'POST /v2/org/people': 'addOrgPerson',
+  'POST /v2/org/people/{personId}/keys': 'issueOrgPersonKey',
+  'POST /v2/org/people/{personId}/deactivate': 'deactivateOrgPerson',
+  'POST /v2/org/keys/{keyId}/revoke': 'revokeOrgKey',
 
   // Greenhouse's Assessment Partner API (an org API key as the HTTP Basic user name)
   'GET /partners/greenhouse/list_tests': 'greenhouseListTests',

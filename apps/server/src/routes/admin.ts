@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiKeyList, CreateOrgInput, CreatedOrg, IdParam, IssueKeyInput, IssuedKey, RevokedKey, keyHolderFor, newOrgTimeZoneId, succeed } from '@assay/domain';
-import { generateApiKey, hashApiKey, sameHash } from '../auth/api-key.js';
+import { ApiKeyList, CreateOrgInput, CreatedOrg, IdParam, IssueKeyInput, IssuedKey, RevokedKey, newOrgTimeZoneId, succeed } from '@assay/domain';
+import { hashApiKey, sameHash } from '../auth/api-key.js';
 import type { Repositories } from '@assay/store';
 import type { AppContext } from '../context.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { honourIdempotencyKeys } from '../idempotency/idempotency-keys.js';
 import { found, refusal, unwrap } from '../refusal-error.js';
+import { issueKey as issueKeyFor, revokeKey } from '../services/people-keys.js';
 import { adminPeopleRoutes } from './admin-people.js';
 import { envelopeResponses } from './responses.js';
 
@@ -28,18 +29,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { conf
   honourIdempotencyKeys(app, { keys: store.idempotencyKeys, now, scopeOf: () => 'admin' });
 
   const orgOf = async (orgId: number) => found(await store.orgs.find(orgId), '404.5', `No organization ${orgId}.`);
-  /**
-   * Without a role a key is a full key (or its person's role); without a label it is labelled with its prefix (decision
-   * in 33-reviewkeys); without a person it gets an unnamed one of its own (decision 772).
-   */
-  const issueKey = async (repositories: Repositories, orgId: number, input: IssueKeyInput = {}) => {
-    const person = input.personId === undefined ? undefined : await repositories.people.find(orgId, input.personId);
-    const holder = unwrap(keyHolderFor(input.personId, person, input.role));
-    const key = generateApiKey();
-    const access = { role: holder.role, label: input.label ?? key.prefix };
-    const { keyId, personId } = await repositories.apiKeys.issue(orgId, key.keyHash, key.prefix, now(), { ...access, personId: holder.personId });
-    return { orgId, keyId, apiKey: key.apiKey, ...access, personId };
-  };
+  const issueKey = (repositories: Repositories, orgId: number, input: IssueKeyInput = {}) => issueKeyFor(repositories, orgId, input, now());
   const issueKeyDescription =
     'Optional body `{ "role": "admin" | "recruiter" | "reviewer" | "blind-reviewer", "label": "…", "personId": 7 }`. Without a role the key is a full (`admin`) key, or has its person\'s role; a `recruiter` key invites and changes invitations and links but not the organization\'s settings, a `reviewer` key reads tests and reports and grades, and each is refused (403.17) on every route its role may not use (docs/security.md). Without a label the key is labelled with its prefix. With `personId` the key is that person\'s (404.20 for an unknown person, 409.20 for a deactivated one); without, it gets an unnamed person of its own. The API key is shown only in this response.';
   /** After a key's change commits: this instance's cache answers from the database again. */
@@ -154,11 +144,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { conf
       const answer = await answerWithEffect(
         reply,
         store,
-        (repositories) => repositories.apiKeys.revoke(org.id, keyId, now()),
+        (repositories) => revokeKey(repositories, org.id, keyId, now()),
         (outcome) => {
-          const revoked = found(outcome, '404.6', `No API key ${keyId} in organization ${org.id}.`);
-          keyHash = revoked.keyHash;
-          return succeed({ orgId: org.id, keyId, revokedAt: new Date(revoked.revokedAt).toISOString() });
+          keyHash = outcome.keyHash;
+          return succeed(outcome.revoked);
         },
       );
       return forgetKeys(answer, [keyHash]);

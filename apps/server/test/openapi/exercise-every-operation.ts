@@ -159,7 +159,15 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'POST', url: `/admin/orgs/${orgId}/people/${personId}`, body: { name: 'Rear Admiral Hopper' }, ...admin });
   await send({ method: 'POST', url: `/admin/orgs/${orgId}/people/${personId}/deactivate`, ...admin });
   await send({ method: 'POST', url: `/admin/orgs/${orgId}/people/999999/deactivate`, ...admin });
-  await send({ method: 'GET', url: '/v2/org/me' });
+  const own = await send({ method: 'GET', url: '/v2/org/me' });
+  // An org's admin key manages its own people (decision 836): add, issue, revoke, deactivate; itself refused (409.21).
+  const colleague = (await send({ method: 'POST', url: '/v2/org/people', body: { name: 'Ada Lovelace', role: 'reviewer' } })).json().result.personId as number;
+  const issued = (await send({ method: 'POST', url: `/v2/org/people/${colleague}/keys`, body: { label: 'Laptop' } })).json().result.keyId as number;
+  await send({ method: 'GET', url: '/v2/org/people' });
+  await send({ method: 'POST', url: `/v2/org/keys/${issued}/revoke` });
+  await send({ method: 'POST', url: `/v2/org/keys/${own.json().result.keyId}/revoke` });
+  await send({ method: 'POST', url: `/v2/org/people/${colleague}/deactivate` });
+  await send({ method: 'POST', url: '/v2/org/people/999999/keys' });
   await send({ method: 'GET', url: `/v2/org/tests/${testId}/invitations/summary` });
   // Reminders and expiry (issue 33 item 3): a test's and a link's hours, refused out of bounds; an invitation's own expiry.
   await send({ method: 'PUT', url: `/v2/org/tests/${testId}/reminders`, body: { reminderHours: [24, 2] } });

@@ -41,6 +41,7 @@ export const capabilities = [
   'change-candidate-page',
   'change-integrations',
   'decide-candidates',
+  'manage-people',
 ] as const;
 export type Capability = (typeof capabilities)[number];
 
@@ -90,6 +91,9 @@ const rolesThatMay: Record<Capability, readonly KeyRole[]> = {
   // A blind reviewer sees no candidate, so has nothing to annotate.
   'annotate-candidates': everyKey,
   'decide-candidates': recruiters,
+  // An org's admin key is its own administrator: it adds people, issues and revokes their keys (decision 836). Only
+  // admin: a recruiter who could issue keys could issue an admin key and so give itself the org's settings.
+  'manage-people': adminOnly,
 };
 
 /** The one rule of key roles: may a key of `role` do `capability`? */

@@ -5,10 +5,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { importExample, newOrg, type TestOrg, reviewerClient } from '../../../test/helpers/org.js';
 import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
 import { CapabilitiesProvider } from '../shell/capabilities-context.js';
-import { PeopleScreen } from './PeopleScreen.js';
 import { RemindersScreen } from './RemindersScreen.js';
 
-describe('RemindersScreen and PeopleScreen against a real server (issue 50)', () => {
+describe('RemindersScreen against a real server (issue 50)', () => {
   let org: TestOrg;
   let test: TestDetails;
   let reviewer: AssayClient;
@@ -50,14 +49,5 @@ describe('RemindersScreen and PeopleScreen against a real server (issue 50)', ()
     expect(screen!.chrome()?.hints.map((hint) => hint.keys)).not.toContain('s');
     await screen!.press('s');
     expect(screen!.lastFrame()).not.toContain('Hours before the window closes');
-  });
-
-  it('tells an admin key who it is and how people and keys are managed, its organization filled in', async () => {
-    render(<PeopleScreen />, org.client);
-    const frame = await screen!.waitFor('This key:');
-    expect(frame).toContain(`organization ${org.orgId}`);
-    expect(frame).toContain(`assay admin people list ${org.orgId}`);
-    expect(frame).toContain(`assay admin keys revoke ${org.orgId} KEY_ID`);
-    expect(widestLine(frame)).toBeLessThanOrEqual(80);
   });
 });

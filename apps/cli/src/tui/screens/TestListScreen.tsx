@@ -43,8 +43,9 @@ export const TestListScreen = () => {
     (failure) => dispatch({ type: 'failed', failure }),
   );
 
-  // The people screen is an admin key's only (decision 834); `p` does nothing for another role.
-  const admin = useMe()?.role === 'admin';
+  // The people screen is an admin key's only (decisions 834, 836): offered where the key may manage people, so neither
+  // another role nor a server older than its routes gets `p`.
+  const admin = useMe()?.capabilities.includes('manage-people') === true;
   useChrome({
     title: 'Tests',
     hints: state.editing ? HINTS.searching : admin ? [...HINTS.testList, HINTS.peopleKey] : HINTS.testList,

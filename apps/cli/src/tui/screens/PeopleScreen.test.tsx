@@ -1,0 +1,100 @@
+import { createClient, type AssayClient } from '@assay/client';
+import type { ReactElement } from 'react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newOrg, serverUrl, type TestOrg } from '../../../test/helpers/org.js';
+import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
+import { CapabilitiesProvider } from '../shell/capabilities-context.js';
+import { osc52 } from '../shell/clipboard.js';
+import { PeopleScreen } from './PeopleScreen.js';
+
+/** An admin key's people screen (issue 50 item 5, decision 836) against a real server: add, issue, revoke, deactivate. */
+describe('PeopleScreen against a real server', () => {
+  let org: TestOrg;
+  let screen: Rendered | undefined;
+  beforeAll(async () => {
+    org = await newOrg('People');
+  });
+  afterEach(() => screen?.unmount());
+
+  const render = (element: ReactElement, client: AssayClient) => {
+    screen = renderScreen(<CapabilitiesProvider>{element}</CapabilitiesProvider>, { client });
+    return screen;
+  };
+  /** Down until the highlighted row matches (the org's people are listed in the order they were added). */
+  const moveTo = async (row: RegExp) => {
+    for (let step = 0; step < 12 && !row.test(screen!.lastFrame()); step++) await screen!.press(KEYS.down);
+    await screen!.waitFor(row);
+  };
+  const keyWorks = async (apiKey: string) =>
+    createClient({ baseUrl: serverUrl(), apiKey, retries: 0 })
+      .me.get()
+      .then(
+        () => true,
+        () => false,
+      );
+
+  it('adds a person, issues them a key shown once (c copies it), and revokes it after y', async () => {
+    render(<PeopleScreen />, org.client);
+    const first = await screen!.waitFor('(unnamed) · admin');
+    expect(widestLine(first)).toBeLessThanOrEqual(80);
+    await screen!.press('a');
+    await screen!.waitFor('Name, email, role');
+    await screen!.expectChrome({ typing: true, modal: true });
+    await screen!.press('Ada Lovelace, ada@example.com, reviewer', KEYS.enter);
+    await screen!.waitFor('✓ Added Ada Lovelace (reviewer)');
+    await screen!.waitFor('Ada Lovelace <ada@example.com> · reviewer');
+
+    await moveTo(/›Ada Lovelace/);
+    await screen!.press('k');
+    const issued = await screen!.waitFor('It is shown only now');
+    const apiKey = /^(assay_\S+)/m.exec(issued)?.[1];
+    expect(apiKey).toBeDefined();
+    expect(await keyWorks(apiKey!)).toBe(true);
+    await screen!.press('c');
+    await screen!.waitFor('Copied to the clipboard (OSC 52)');
+    expect(screen!.frames.some((written) => written.includes(osc52(apiKey!)))).toBe(true);
+
+    const keyRow = await screen!.waitFor(/key \d+ \S+… reviewer/);
+    const keyId = Number(/key (\d+) \S+… reviewer/.exec(keyRow)?.[1]);
+    await screen!.press(KEYS.down);
+    await screen!.waitFor(new RegExp(`›\\s+key ${keyId}`));
+    await screen!.press('x');
+    await screen!.waitFor(`Revoke key ${keyId}`);
+    await screen!.press('n');
+    expect(await keyWorks(apiKey!)).toBe(true);
+    await screen!.press('x');
+    await screen!.waitFor(`Revoke key ${keyId}`);
+    await screen!.press('y');
+    await screen!.waitFor(`✓ Revoked key ${keyId}.`);
+    await screen!.waitFor(/revoked \d{4}-\d\d-\d\d/);
+    expect(await keyWorks(apiKey!)).toBe(false);
+    expect(widestLine(screen!.lastFrame())).toBeLessThanOrEqual(80);
+  });
+
+  it('refuses a bad line in place, and refuses deactivating its own person (409.21)', async () => {
+    render(<PeopleScreen />, org.client);
+    await screen!.waitFor('(unnamed) · admin');
+    await screen!.press('a', 'Bob, chief', KEYS.enter);
+    await screen!.waitFor('"chief" is neither an email nor a role');
+    await screen!.press(KEYS.escape);
+    await screen!.press('d');
+    await screen!.waitFor(/Deactivate unnamed person \d+\?/);
+    await screen!.press('y');
+    await screen!.waitFor('409.21');
+    expect(await keyWorks(org.apiKey)).toBe(true);
+  });
+
+  it('deactivates a person after y: their keys stop', async () => {
+    const person = await org.client.people.add({ name: 'Zed Leaving', role: 'recruiter' });
+    const key = await org.client.people.issueKey(person.personId);
+    render(<PeopleScreen />, org.client);
+    await screen!.waitFor('Zed Leaving · recruiter');
+    await moveTo(/›Zed Leaving/);
+    await screen!.press('d');
+    await screen!.waitFor('Deactivate Zed Leaving?');
+    await screen!.press('y');
+    await screen!.waitFor('✓ Deactivated Zed Leaving');
+    await screen!.waitFor(/Zed Leaving · recruiter · deactivated/);
+    expect(await keyWorks(key.apiKey)).toBe(false);
+  });
+});
