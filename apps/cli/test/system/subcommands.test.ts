@@ -87,7 +87,7 @@ describe('assay subcommands against a real server', () => {
     expect((await runAssay(['tests', 'list'], { ...bare, ASSAY_API_KEY: 'assay_wrong' })).code).toBe(1);
   });
 
-  it('imports, lists and shows tests; links; invitations; reports; exports; events; deliveries', async () => {
+  it('imports, lists and shows tests; links; invitations; reports; exports; events; deliveries', { timeout: 120_000 }, async () => {
     const file = join(home, 'definition.json');
     writeFileSync(file, JSON.stringify(exampleDefinition('javascript-fundamentals')));
     const imported = json<{ testId: number; testName: string }>(await runAssay(['tests', 'import', file, '--json'], env));
@@ -199,7 +199,7 @@ describe('assay subcommands against a real server', () => {
     });
   });
 
-  it("lists a test's invitations with the server's filters (the shortlist in one command) and summarises them", async () => {
+  it("lists a test's invitations with the server's filters (the shortlist in one command) and summarises them", { timeout: 120_000 }, async () => {
     const oneQuestion = {
       testName: 'Shortlist',
       sections: [
