@@ -80,6 +80,11 @@ describe.each(backends)('every keyed POST keeps its answer with its effect (%s)'
     await post('/v2/org/candidate-page', '/v2/org/candidate-page', { displayName: 'Keyed Hiring', contactEmail: 'keyed@acme.example' });
     const { jobId } = await post('/v2/org/webhooks/test', '/v2/org/webhooks/test', { url: 'http://127.0.0.1:9/hooks' });
     await post('/v2/org/deliveries/{jobId}/redeliver', `/v2/org/deliveries/${jobId}/redeliver`);
+    // The org key's own people routes (issue 50): the harness's key is the org's admin key.
+    const orgPerson = await post('/v2/org/people', '/v2/org/people', { name: 'Keyed Colleague', role: 'reviewer' });
+    const orgKey = await post('/v2/org/people/{personId}/keys', `/v2/org/people/${orgPerson.personId}/keys`, { label: 'Keyed panel' });
+    await post('/v2/org/keys/{keyId}/revoke', `/v2/org/keys/${orgKey.keyId}/revoke`);
+    await post('/v2/org/people/{personId}/deactivate', `/v2/org/people/${orgPerson.personId}/deactivate`);
     await post('/admin/orgs', '/admin/orgs', { name: 'Keyed Org', email: 'keyed-org@example.com' }, true);
     const { keyId } = await post('/admin/orgs/{orgId}/keys', `/admin/orgs/${orgId}/keys`, undefined, true);
     await post('/admin/orgs/{orgId}/keys/rotate', `/admin/orgs/${orgId}/keys/rotate`, undefined, true);

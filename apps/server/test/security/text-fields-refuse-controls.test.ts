@@ -125,6 +125,8 @@ interface World {
   keyOrgId: number;
   /** A person of that org, and a note on the started invitation. */
   personId: number;
+  /** A person of the harness's own org (the org key's people routes, issue 50). */
+  orgPersonId: number;
   noteId: number;
   /** The started invitation and a snapshot of it, for reviewing evidence. */
   invitationId: number;
@@ -330,6 +332,10 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
       body: { name: 'Grace Hopper', email: `grace.${w.unique()}@example.com`, role: 'reviewer' },
     },
   ],
+  addOrgPerson: (w) => [
+    { method: 'POST', url: '/v2/org/people', auth: 'apiKey', body: { name: 'Grace Hopper', email: `grace.org.${w.unique()}@example.com`, role: 'reviewer' } },
+  ],
+  issueOrgPersonKey: (w) => [{ method: 'POST', url: `/v2/org/people/${w.orgPersonId}/keys`, auth: 'apiKey', body: { role: 'reviewer', label: 'Panel B' } }],
   updatePerson: (w) => [
     {
       method: 'POST',
@@ -422,6 +428,7 @@ describe.each(backends)('every text field of every body refuses control and bidi
         headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
       }),
     );
+    const orgPerson = expectSuccess<{ personId: number }>(await h.request({ method: 'POST', url: '/v2/org/people', body: { name: 'Lin' } }));
     const noted = expectSuccess<{ notes: { noteId: number }[] }>(
       await h.request({ method: 'POST', url: `/v2/org/testinvitation/${invitationId}/notes`, body: { text: 'First note.' } }),
     );
@@ -436,6 +443,7 @@ describe.each(backends)('every text field of every body refuses control and bidi
       unique: () => `${(serial += 1)}`,
       keyOrgId,
       personId: person.personId,
+      orgPersonId: orgPerson.personId,
       noteId: noted.notes[0]!.noteId,
       invitationId,
       eventId: `snapshot-${snapshotId}`,
