@@ -16,8 +16,13 @@ import { buildIfStale, call, createOrg, diagnostics, importTest, killAll, sleep,
  * the real one 413.2 at row 10,001: the candidate's saves keep a p99 under 200 ms and /healthz answers throughout.
  */
 const EIGHT_MIB = 8 * 1024 * 1024;
-/** The flood's bounds: this many files, or this long, whichever comes first; one after another, back to back. */
-const FLOOD_FILES = 48;
+/**
+ * The flood's bounds, one file after another, back to back: it goes on for at least FLOOD_MIN_MS (refusals that answer
+ * before the body is read make files cheap, and a flood of a second measures too few saves and health checks), and
+ * stops at FLOOD_FILES files or FLOOD_MS, whichever comes first.
+ */
+const FLOOD_FILES = 400;
+const FLOOD_MIN_MS = 3_000;
 const FLOOD_MS = 8_000;
 const GIVE_UP_MS = 60_000;
 const run = promisify(execFile);
@@ -27,7 +32,7 @@ const run = promisify(execFile);
  * after another with fetch (which reads an answer that comes before the whole body was sent), printed as JSON.
  */
 const FLOOD_SCRIPT = `
-const [url, apiKey, testId, missingTestId, files, ms] = process.argv.slice(1);
+const [url, apiKey, testId, missingTestId, files, minMs, ms] = process.argv.slice(1);
 const eightMiB = ${EIGHT_MIB};
 const csv = Buffer.from('email,name\\n' + 'a,\\n'.repeat(Math.floor((eightMiB - 11) / 3)));
 const json = Buffer.from('[' + '{},'.repeat(Math.floor((eightMiB - 3) / 3)) + '{}]');
@@ -39,7 +44,8 @@ const kinds = [
 ];
 const answers = [];
 const started = performance.now();
-for (let sent = 0; sent < Number(files) && performance.now() - started < Number(ms); sent += 1) {
+const elapsed = () => performance.now() - started;
+for (let sent = 0; sent < Number(files) && (elapsed() < Number(minMs) || sent < 8) && elapsed() < Number(ms); sent += 1) {
   const kind = kinds[sent % kinds.length];
   let got;
   try {
@@ -137,6 +143,7 @@ describe('a bulk-file flood while a candidate saves answers (SQLite, real proces
       String(testId),
       String(missingTestId),
       String(FLOOD_FILES),
+      String(FLOOD_MIN_MS),
       String(FLOOD_MS),
     ]);
     const flood = JSON.parse(stdout) as { answers: { expected: string; got: string }[]; ms: number };
