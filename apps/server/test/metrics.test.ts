@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parsePrometheusText, samplesOf, valueOf } from '@assay/testing';
+import { parsePrometheusText, samplesOf, metricValue } from '@assay/testing';
 import { backends, envelope, startHarness, type Harness } from './helpers/test-app.js';
 
 const TOKEN = 'Zq8vT2kLm9pXr4sWn6yBc1dE-metrics';
@@ -21,7 +21,13 @@ describe.each(backends)('/metrics of a server on %s', (backend) => {
   };
 
   it('refuses a missing or wrong token with 401.4, showing nothing', async () => {
-    for (const headers of [{}, { authorization: `Bearer ${TOKEN}x` }, { authorization: `Bearer ${h.org.apiKey}` }, { 'x-api-key': h.org.apiKey }]) {
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: `Bearer ${TOKEN}x` },
+      { authorization: `Bearer ${h.org.apiKey}` },
+      { 'x-api-key': h.org.apiKey },
+    ];
+    for (const headers of attempts) {
       const answer = await h.request({ method: 'GET', url: '/metrics', apiKey: null, headers });
       expect(answer.statusCode).toBe(401);
       expect(envelope(answer).statuscode).toBe('401.4');
@@ -32,7 +38,7 @@ describe.each(backends)('/metrics of a server on %s', (backend) => {
   it('counts requests by route pattern and status class, with latency histograms, during load', async () => {
     const before = (await scrape()).samples;
     const route = { method: 'GET', route: '/v2/org/tests/:testId', status_class: '4xx' };
-    const count = (samples: typeof before) => valueOf(samples, 'assay_http_request_duration_seconds_count', route) ?? 0;
+    const count = (samples: typeof before) => metricValue(samples, 'assay_http_request_duration_seconds_count', route) ?? 0;
     // Scrapes interleaved with a burst of requests: each answers whole and parses.
     const burst = Array.from({ length: 40 }, (_, index) => h.request({ method: 'GET', url: `/v2/org/tests/${900_000 + index}` }));
     const scrapes = Array.from({ length: 4 }, () => scrape());
@@ -44,17 +50,17 @@ describe.each(backends)('/metrics of a server on %s', (backend) => {
 
     const { text, samples } = await scrape();
     expect(count(samples) - count(before)).toBe(40);
-    expect(valueOf(samples, 'assay_http_request_duration_seconds_bucket', { ...route, le: '+Inf' })).toBe(count(samples));
-    expect(valueOf(samples, 'assay_http_request_duration_seconds_sum', route)).toBeGreaterThan(0);
-    expect(valueOf(samples, 'assay_http_request_duration_seconds_count', { route: '/v2/org/tests', status_class: '2xx' })).toBeGreaterThanOrEqual(1);
-    expect(valueOf(samples, 'assay_http_request_duration_seconds_count', { route: 'unmatched', status_class: '4xx' })).toBeGreaterThanOrEqual(1);
+    expect(metricValue(samples, 'assay_http_request_duration_seconds_bucket', { ...route, le: '+Inf' })).toBe(count(samples));
+    expect(metricValue(samples, 'assay_http_request_duration_seconds_sum', route)).toBeGreaterThan(0);
+    expect(metricValue(samples, 'assay_http_request_duration_seconds_count', { route: '/v2/org/tests', status_class: '2xx' })).toBeGreaterThanOrEqual(1);
+    expect(metricValue(samples, 'assay_http_request_duration_seconds_count', { route: 'unmatched', status_class: '4xx' })).toBeGreaterThanOrEqual(1);
     // Route patterns only: no id, path or key ever becomes a label.
     expect(text).not.toMatch(/9000\d\d|no\/such|x-api-key/);
     expect(samplesOf(samples, 'assay_http_request_duration_seconds_count').every((sample) => sample.labels.role === 'server')).toBe(true);
   });
 
   it('counts refusals by statuscode', async () => {
-    const refused = async () => valueOf((await scrape()).samples, 'assay_http_refusals_total', { statuscode: '429.1' }) ?? 0;
+    const refused = async () => metricValue((await scrape()).samples, 'assay_http_refusals_total', { statuscode: '429.1' }) ?? 0;
     const before = await refused();
     // Wrong API keys past the address's budget (3 a minute) answer 429.1.
     const answers = await Promise.all(Array.from({ length: 6 }, () => h.request({ method: 'GET', url: '/v2/org/tests', apiKey: 'ak_wrong' })));
@@ -64,17 +70,20 @@ describe.each(backends)('/metrics of a server on %s', (backend) => {
   });
 
   it('shows the outbox depth per job kind as jobs are queued, and the export queue', async () => {
-    const pending = async () => valueOf((await scrape()).samples, 'assay_outbox_pending_jobs', { kind: 'callback' }) ?? 0;
+    const pending = async () => metricValue((await scrape()).samples, 'assay_outbox_pending_jobs', { kind: 'callback' }) ?? 0;
     const before = await pending();
     for (let index = 0; index < 3; index += 1) {
-      await h.store.jobs.add({ orgId: h.org.orgId, invitationId: null, kind: 'callback', target: 'https://receiver.example/hook', payload: '{}' }, Date.now() - 1000);
+      await h.store.jobs.add(
+        { orgId: h.org.orgId, invitationId: null, kind: 'callback', target: 'https://receiver.example/hook', payload: '{}' },
+        Date.now() - 1000,
+      );
     }
     const { samples } = await scrape();
-    expect((valueOf(samples, 'assay_outbox_pending_jobs', { kind: 'callback' }) ?? 0) - before).toBe(3);
-    expect(valueOf(samples, 'assay_outbox_oldest_due_age_seconds', { kind: 'callback' })).toBeGreaterThanOrEqual(1);
-    expect(valueOf(samples, 'assay_export_queue_pending')).toBe(0);
+    expect((metricValue(samples, 'assay_outbox_pending_jobs', { kind: 'callback' }) ?? 0) - before).toBe(3);
+    expect(metricValue(samples, 'assay_outbox_oldest_due_age_seconds', { kind: 'callback' })).toBeGreaterThanOrEqual(1);
+    expect(metricValue(samples, 'assay_export_queue_pending')).toBe(0);
     // ASSAY_EXPORT_QUEUE waiting, plus at least one rendering thread.
-    expect(valueOf(samples, 'assay_export_queue_capacity')).toBeGreaterThan(h.config.exportQueue);
+    expect(metricValue(samples, 'assay_export_queue_capacity')).toBeGreaterThan(h.config.exportQueue);
   });
 });
 
@@ -91,7 +100,8 @@ describe('/metrics with and without ASSAY_METRICS_TOKEN', () => {
   });
 
   it('is no route at all without the token (404.1, like any unknown path), and the metrics with it', async () => {
-    for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
+    const attempts: Record<string, string>[] = [{}, { authorization: `Bearer ${TOKEN}` }];
+    for (const headers of attempts) {
       const answer = await without.request({ method: 'GET', url: '/metrics', apiKey: null, headers });
       expect(answer.statusCode).toBe(404);
       expect(envelope(answer).statuscode).toBe('404.1');

@@ -31,7 +31,7 @@ describe('loadConfig', () => {
     });
   });
 
-  it('enables /metrics only with a strong token, and a worker\'s metrics port only with it (decision 868)', () => {
+  it("enables /metrics only with a strong token, and a worker's metrics port only with it (decision 868)", () => {
     expect(loadConfig({}).metrics).toEqual({ token: undefined, workerPort: undefined });
     expect(loadConfig({ ASSAY_METRICS_TOKEN: GOOD_ADMIN_TOKEN, ASSAY_WORKER_METRICS_PORT: '9464' }).metrics).toEqual({
       token: GOOD_ADMIN_TOKEN,

@@ -43,7 +43,13 @@ export const parsePrometheusText = (text: string): PromSample[] => {
     if (family === undefined) throw new Error(`sample of no declared TYPE: ${JSON.stringify(line)}`);
     const raw = sample[3]!;
     const word = raw.toLowerCase();
-    const value = word.endsWith('inf') ? (word.startsWith('-') ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY) : word.endsWith('nan') ? Number.NaN : Number(raw);
+    const value = word.endsWith('inf')
+      ? word.startsWith('-')
+        ? Number.NEGATIVE_INFINITY
+        : Number.POSITIVE_INFINITY
+      : word.endsWith('nan')
+        ? Number.NaN
+        : Number(raw);
     samples.push({ name, labels: sample[2] ? parseLabels(sample[2], line) : {}, value });
   }
   return samples;
@@ -54,7 +60,7 @@ export const samplesOf = (samples: readonly PromSample[], name: string, labels: 
   samples.filter((sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value));
 
 /** The one value of `name` with `labels` (summed when several series match), or undefined when none does. */
-export const valueOf = (samples: readonly PromSample[], name: string, labels: Record<string, string> = {}): number | undefined => {
+export const metricValue = (samples: readonly PromSample[], name: string, labels: Record<string, string> = {}): number | undefined => {
   const found = samplesOf(samples, name, labels);
   return found.length === 0 ? undefined : found.reduce((total, sample) => total + sample.value, 0);
 };

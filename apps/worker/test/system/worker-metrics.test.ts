@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openStore } from '@assay/store';
-import { diagnostics, freePort, killAll, parsePrometheusText, scratchDatabase, startReceiver, startWorker, valueOf, waitUntil } from '@assay/testing';
+import { diagnostics, freePort, killAll, parsePrometheusText, scratchDatabase, startReceiver, startWorker, metricValue, waitUntil } from '@assay/testing';
 import { buildIfStale } from '../../../../scripts/build-if-stale.js';
 
 declare module 'vitest' {
@@ -65,14 +65,16 @@ describe.each(['sqlite', 'postgres'] as const)("a worker process's /metrics on %
     expect(
       await waitUntil(async () => {
         samples = await scrape();
-        return valueOf(samples, 'assay_worker_jobs_total', { kind: 'callback', outcome: 'done' }) === 1;
+        return metricValue(samples, 'assay_worker_jobs_total', { kind: 'callback', outcome: 'done' }) === 1;
       }, 10_000),
     ).toBe(true);
-    expect(valueOf(samples, 'assay_worker_last_pass_timestamp_seconds', { worker: `metrics-${backend}`, role: 'worker' })).toBeGreaterThan(Date.now() / 1000 - 60);
-    expect(valueOf(samples, 'assay_outbox_pending_jobs', { kind: 'callback' })).toBe(0);
-    expect(valueOf(samples, 'assay_worker_processes')).toBe(1);
-    expect(valueOf(samples, 'assay_metrics_database_up')).toBe(1);
-    expect(valueOf(samples, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
+    expect(metricValue(samples, 'assay_worker_last_pass_timestamp_seconds', { worker: `metrics-${backend}`, role: 'worker' })).toBeGreaterThan(
+      Date.now() / 1000 - 60,
+    );
+    expect(metricValue(samples, 'assay_outbox_pending_jobs', { kind: 'callback' })).toBe(0);
+    expect(metricValue(samples, 'assay_worker_processes')).toBe(1);
+    expect(metricValue(samples, 'assay_metrics_database_up')).toBe(1);
+    expect(metricValue(samples, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
 
     await worker.stop('SIGTERM');
     expect(await worker.exited, worker.output()).toEqual({ code: 0, signal: null });

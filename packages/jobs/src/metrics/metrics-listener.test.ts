@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openScratchStore, type Store } from '@assay/store';
-import { parsePrometheusText, valueOf } from '@assay/testing';
+import { parsePrometheusText, metricValue } from '@assay/testing';
 import { serveMetrics, type MetricsListener } from './metrics-listener.js';
 import { ProcessMetrics } from './process-metrics.js';
 
@@ -29,8 +29,8 @@ describe("a worker's metrics listener", () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const samples = parsePrometheusText(await answer.text());
-    expect(valueOf(samples, 'assay_metrics_database_up', { role: 'worker' })).toBe(1);
-    expect(valueOf(samples, 'assay_outbox_pending_jobs', { kind: 'callback' })).toBe(0);
+    expect(metricValue(samples, 'assay_metrics_database_up', { role: 'worker' })).toBe(1);
+    expect(metricValue(samples, 'assay_outbox_pending_jobs', { kind: 'callback' })).toBe(0);
   });
 
   it('refuses a missing or wrong token with 401.4, and shows nothing', async () => {

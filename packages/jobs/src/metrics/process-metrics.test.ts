@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { JobKind } from '@assay/domain';
 import { Sandbox } from '@assay/sandbox';
 import { openScratchStore, type Store } from '@assay/store';
-import { parsePrometheusText, silentLog, valueOf } from '@assay/testing';
+import { parsePrometheusText, silentLog, metricValue } from '@assay/testing';
 import { type JobHandler, OutboxWorker } from '../outbox-worker.js';
 import { ProcessMetrics } from './process-metrics.js';
 import { recordRetentionSweep } from './retention-counts.js';
@@ -31,18 +31,18 @@ describe.each(['sqlite', 'postgres'] as const)('the metrics a scrape reads from 
     await store.jobs.add({ orgId, invitationId: null, kind: 'email', target: 'someone@example.com' }, NOW + 60_000);
     const samples = await scrape(new ProcessMetrics({ store, role: 'worker', now: () => NOW }));
 
-    expect(valueOf(samples, 'assay_outbox_pending_jobs', { kind: 'callback', role: 'worker' })).toBe(2);
-    expect(valueOf(samples, 'assay_outbox_due_jobs', { kind: 'callback' })).toBe(2);
-    expect(valueOf(samples, 'assay_outbox_oldest_due_age_seconds', { kind: 'callback' })).toBe(90);
-    expect(valueOf(samples, 'assay_outbox_pending_jobs', { kind: 'email' })).toBe(1);
-    expect(valueOf(samples, 'assay_outbox_due_jobs', { kind: 'email' })).toBe(0);
-    expect(valueOf(samples, 'assay_outbox_oldest_due_age_seconds', { kind: 'email' })).toBe(0);
+    expect(metricValue(samples, 'assay_outbox_pending_jobs', { kind: 'callback', role: 'worker' })).toBe(2);
+    expect(metricValue(samples, 'assay_outbox_due_jobs', { kind: 'callback' })).toBe(2);
+    expect(metricValue(samples, 'assay_outbox_oldest_due_age_seconds', { kind: 'callback' })).toBe(90);
+    expect(metricValue(samples, 'assay_outbox_pending_jobs', { kind: 'email' })).toBe(1);
+    expect(metricValue(samples, 'assay_outbox_due_jobs', { kind: 'email' })).toBe(0);
+    expect(metricValue(samples, 'assay_outbox_oldest_due_age_seconds', { kind: 'email' })).toBe(0);
     // Every kind has its series, 0 when it has no job, so an alert never meets a missing series.
-    expect(valueOf(samples, 'assay_outbox_pending_jobs', { kind: 'score' })).toBe(0);
-    expect(valueOf(samples, 'assay_metrics_database_up')).toBe(1);
-    expect(valueOf(samples, 'assay_scoring_backlog_attempts', { report_status: 'Pending' })).toBe(0);
+    expect(metricValue(samples, 'assay_outbox_pending_jobs', { kind: 'score' })).toBe(0);
+    expect(metricValue(samples, 'assay_metrics_database_up')).toBe(1);
+    expect(metricValue(samples, 'assay_scoring_backlog_attempts', { report_status: 'Pending' })).toBe(0);
     // Default process metrics are there too.
-    expect(valueOf(samples, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+    expect(metricValue(samples, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
   });
 
   it('counts what its outbox worker ran and when it last passed; dead jobs stay counted in the outbox', async () => {
@@ -60,27 +60,27 @@ describe.each(['sqlite', 'postgres'] as const)('the metrics a scrape reads from 
     const worker = new OutboxWorker({ store, handlers, retryDelay: () => 60_000, now: () => NOW, log: silentLog, workerId: 'metrics-test' });
     const metrics = new ProcessMetrics({ store, role: 'worker', now: () => NOW });
     metrics.watchWorker(worker);
-    expect(valueOf(await scrape(metrics), 'assay_worker_last_pass_timestamp_seconds')).toBeUndefined();
+    expect(metricValue(await scrape(metrics), 'assay_worker_last_pass_timestamp_seconds')).toBeUndefined();
 
     await worker.drain();
     const samples = await scrape(metrics);
-    expect(valueOf(samples, 'assay_worker_jobs_total', { kind: 'callback', outcome: 'done' })).toBe(2);
-    expect(valueOf(samples, 'assay_worker_jobs_total', { kind: 'callback', outcome: 'dead' })).toBe(1);
-    expect(valueOf(samples, 'assay_worker_last_pass_timestamp_seconds')).toBe(NOW / 1000);
-    expect(valueOf(samples, 'assay_outbox_pending_jobs', { kind: 'callback' })).toBe(0);
-    expect(valueOf(samples, 'assay_outbox_dead_jobs', { kind: 'callback' })).toBe(1);
+    expect(metricValue(samples, 'assay_worker_jobs_total', { kind: 'callback', outcome: 'done' })).toBe(2);
+    expect(metricValue(samples, 'assay_worker_jobs_total', { kind: 'callback', outcome: 'dead' })).toBe(1);
+    expect(metricValue(samples, 'assay_worker_last_pass_timestamp_seconds')).toBe(NOW / 1000);
+    expect(metricValue(samples, 'assay_outbox_pending_jobs', { kind: 'callback' })).toBe(0);
+    expect(metricValue(samples, 'assay_outbox_dead_jobs', { kind: 'callback' })).toBe(1);
   });
 
   it('counts the live processes that score each language, and the languages pending scoring waits for', async () => {
     await store.sandboxWorkers.declare(['javascript', 'python'], NOW);
     await store.jobs.add({ orgId, invitationId: null, kind: 'score', target: 'report', languages: ['java'] }, NOW);
     const samples = await scrape(new ProcessMetrics({ store, role: 'server', now: () => NOW }));
-    expect(valueOf(samples, 'assay_worker_processes')).toBe(1);
-    expect(valueOf(samples, 'assay_worker_language_processes', { language: 'python' })).toBe(1);
-    expect(valueOf(samples, 'assay_worker_language_processes', { language: 'java' })).toBe(0);
-    expect(valueOf(samples, 'assay_scoring_unserved_language', { language: 'java' })).toBe(1);
-    expect(valueOf(samples, 'assay_scoring_unserved_language', { language: 'python' })).toBe(0);
-    expect(valueOf(samples, 'assay_outbox_pending_jobs', { kind: 'score' })).toBe(1);
+    expect(metricValue(samples, 'assay_worker_processes')).toBe(1);
+    expect(metricValue(samples, 'assay_worker_language_processes', { language: 'python' })).toBe(1);
+    expect(metricValue(samples, 'assay_worker_language_processes', { language: 'java' })).toBe(0);
+    expect(metricValue(samples, 'assay_scoring_unserved_language', { language: 'java' })).toBe(1);
+    expect(metricValue(samples, 'assay_scoring_unserved_language', { language: 'python' })).toBe(0);
+    expect(metricValue(samples, 'assay_outbox_pending_jobs', { kind: 'score' })).toBe(1);
   });
 });
 
@@ -95,15 +95,15 @@ describe('the metrics of one process', () => {
   it('adds up what retention sweeps erased, by kind, ignoring kinds that are not short words', async () => {
     const metrics = new ProcessMetrics({ store, role: 'worker', now: () => NOW });
     const before = await scrape(metrics);
-    const erased = (samples: typeof before, kind: string) => valueOf(samples, 'assay_retention_erased_total', { kind }) ?? 0;
+    const erased = (samples: typeof before, kind: string) => metricValue(samples, 'assay_retention_erased_total', { kind }) ?? 0;
     recordRetentionSweep({ invitations: 3, snapshots: 12 }, NOW);
     recordRetentionSweep({ invitations: 1, 'Alan Turing': 1, snapshots: -4 }, NOW + 1000);
     const after = await scrape(metrics);
     expect(erased(after, 'invitations') - erased(before, 'invitations')).toBe(4);
     expect(erased(after, 'snapshots') - erased(before, 'snapshots')).toBe(12);
     expect(after.some((sample) => sample.labels.kind === 'Alan Turing')).toBe(false);
-    expect((valueOf(after, 'assay_retention_sweeps_total') ?? 0) - (valueOf(before, 'assay_retention_sweeps_total') ?? 0)).toBe(2);
-    expect(valueOf(after, 'assay_retention_last_sweep_timestamp_seconds')).toBe((NOW + 1000) / 1000);
+    expect((metricValue(after, 'assay_retention_sweeps_total') ?? 0) - (metricValue(before, 'assay_retention_sweeps_total') ?? 0)).toBe(2);
+    expect(metricValue(after, 'assay_retention_last_sweep_timestamp_seconds')).toBe((NOW + 1000) / 1000);
   });
 
   it("shows its sandbox's queue by language and lane, and how long each run waited", async () => {
@@ -116,14 +116,14 @@ describe('the metrics of one process', () => {
       const runs = [sandbox.run(request), sandbox.run(request), sandbox.run(request, { lane: 'scoring' })];
       for (const run of runs) run.catch(() => {});
       const waiting = await scrape(metrics);
-      expect(valueOf(waiting, 'assay_sandbox_queue_depth', { language: 'javascript', lane: 'candidate' })).toBe(2);
-      expect(valueOf(waiting, 'assay_sandbox_queue_depth', { language: 'javascript', lane: 'scoring' })).toBe(1);
+      expect(metricValue(waiting, 'assay_sandbox_queue_depth', { language: 'javascript', lane: 'candidate' })).toBe(2);
+      expect(metricValue(waiting, 'assay_sandbox_queue_depth', { language: 'javascript', lane: 'scoring' })).toBe(1);
       await Promise.all(runs);
       const done = await scrape(metrics);
-      expect(valueOf(done, 'assay_sandbox_queue_depth')).toBeUndefined();
-      expect(valueOf(done, 'assay_sandbox_queue_wait_seconds_count', { language: 'javascript', lane: 'candidate' })).toBe(2);
-      expect(valueOf(done, 'assay_sandbox_queue_wait_seconds_count', { language: 'javascript', lane: 'scoring' })).toBe(1);
-      expect(valueOf(done, 'assay_sandbox_queue_wait_seconds_sum', { language: 'javascript' })).toBeGreaterThan(0);
+      expect(metricValue(done, 'assay_sandbox_queue_depth')).toBeUndefined();
+      expect(metricValue(done, 'assay_sandbox_queue_wait_seconds_count', { language: 'javascript', lane: 'candidate' })).toBe(2);
+      expect(metricValue(done, 'assay_sandbox_queue_wait_seconds_count', { language: 'javascript', lane: 'scoring' })).toBe(1);
+      expect(metricValue(done, 'assay_sandbox_queue_wait_seconds_sum', { language: 'javascript' })).toBeGreaterThan(0);
     } finally {
       await sandbox.close();
     }
@@ -134,9 +134,9 @@ describe('the metrics of one process', () => {
     const metrics = new ProcessMetrics({ store: gone, role: 'worker' });
     await gone.close();
     const samples = await scrape(metrics);
-    expect(valueOf(samples, 'assay_metrics_database_up')).toBe(0);
-    expect(valueOf(samples, 'assay_outbox_pending_jobs')).toBeUndefined();
-    expect(valueOf(samples, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    expect(metricValue(samples, 'assay_metrics_database_up')).toBe(0);
+    expect(metricValue(samples, 'assay_outbox_pending_jobs')).toBeUndefined();
+    expect(metricValue(samples, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     await drop().catch(() => {});
   });
 });

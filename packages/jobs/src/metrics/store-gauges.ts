@@ -34,10 +34,21 @@ export const registerStoreGauges = (registry: Registry, snapshot: () => StoreSna
         this.reset();
         const read = snapshot();
         if (!read) return;
-        for (const kind of JobKind.options) this.set({ kind }, value(read.outbox.find((gauge) => gauge.kind === kind), read.at));
+        for (const kind of JobKind.options)
+          this.set(
+            { kind },
+            value(
+              read.outbox.find((gauge) => gauge.kind === kind),
+              read.at,
+            ),
+          );
       },
     });
-  perKind('assay_outbox_pending_jobs', 'Outbox jobs not finished yet (due, leased, waiting out a retry or held for their report), by kind.', (gauge) => gauge?.pending ?? 0);
+  perKind(
+    'assay_outbox_pending_jobs',
+    'Outbox jobs not finished yet (due, leased, waiting out a retry or held for their report), by kind.',
+    (gauge) => gauge?.pending ?? 0,
+  );
   perKind('assay_outbox_due_jobs', 'Outbox jobs due now (their run time has come), leased or not, by kind.', (gauge) => gauge?.due ?? 0);
   perKind('assay_outbox_leased_jobs', 'Outbox jobs leased by a live lease now (in flight in some process), by kind.', (gauge) => gauge?.leased ?? 0);
   perKind('assay_outbox_dead_jobs', 'Outbox jobs given up on after their last retry, by kind.', (gauge) => gauge?.dead ?? 0);
