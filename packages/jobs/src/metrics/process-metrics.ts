@@ -42,6 +42,7 @@ export class ProcessMetrics {
   readonly #store: Store;
   readonly #now: () => number;
   #snapshot: StoreSnapshot | undefined;
+  #scrapes: Promise<void> = Promise.resolve();
   readonly #sandboxes: WatchedSandbox[] = [];
   readonly #workers: OutboxWorker[] = [];
   readonly #requests: Histogram<'method' | 'route' | 'status_class'>;
@@ -125,14 +126,25 @@ export class ProcessMetrics {
     return this.registry.contentType;
   }
 
-  /** Reads the database's gauges, then renders every metric; a database that does not answer leaves only those out. */
-  async text(): Promise<string> {
-    try {
-      this.#snapshot = await readStoreSnapshot(this.#store, this.#now());
-    } catch {
-      this.#snapshot = undefined;
-    }
-    return this.registry.metrics();
+  /**
+   * Reads the database's gauges, then renders every metric; a database that does not answer leaves only those out.
+   * Scrapes take turns, so one never renders the snapshot another read.
+   */
+  text(): Promise<string> {
+    const render = async () => {
+      try {
+        this.#snapshot = await readStoreSnapshot(this.#store, this.#now());
+      } catch {
+        this.#snapshot = undefined;
+      }
+      return this.registry.metrics();
+    };
+    const rendered = this.#scrapes.then(render, render);
+    this.#scrapes = rendered.then(
+      () => undefined,
+      () => undefined,
+    );
+    return rendered;
   }
 
   watchSandbox(sandbox: WatchedSandbox): void {
