@@ -5,6 +5,7 @@ import { ReportRenderer } from '@assay/reports/host';
 import { Sandbox, type CodeRunner } from '@assay/sandbox';
 import type { LanguageAvailabilities } from '@assay/domain/languages';
 import { languageAvailability } from '@assay/jobs';
+import type { ProcessMetrics } from '@assay/jobs/metrics';
 import type { Store } from '@assay/store';
 import { KeyOwnerCache } from './auth/key-owner-cache.js';
 import { KnownTokens } from './auth/known-tokens.js';
@@ -25,6 +26,7 @@ import { answerFrameworkError, registerErrorEnvelope } from './plugins/error-env
 import { GREENHOUSE_PREFIX } from './plugins/greenhouse-failures.js';
 import { MAX_PARAM_LENGTH, indexRoutes } from './plugins/method-not-allowed.js';
 import { scheduleHousekeeping } from './plugins/housekeeping.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { acceptJsonBodiesOnly } from './plugins/json-body.js';
 import { compileValidator } from './plugins/id-params.js';
 import { refuseNulCharacters } from './plugins/nul-characters.js';
@@ -78,7 +80,13 @@ export interface AppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     /** The candidate side, and the code runner the in-process worker shares for scoring. */
-    assay: { attempts: CandidateAttempts; runner: CodeRunner; languages: LanguageAvailabilities };
+    assay: {
+      attempts: CandidateAttempts;
+      runner: CodeRunner;
+      languages: LanguageAvailabilities;
+      /** /metrics (ASSAY_METRICS_TOKEN): the in-process worker is watched too; undefined when metrics are off. */
+      metrics: ProcessMetrics | undefined;
+    };
   }
 }
 
@@ -117,6 +125,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   refuseNulCharacters(app);
   registerErrorEnvelope(app, routes);
   const credentialLimits = registerRateLimits(app, store, config, now);
+  const metrics = await registerMetrics(app, { token: config.metrics.token, store, now, badToken: credentialLimits.adminToken });
   scheduleHousekeeping(app, store, now);
   await registerOpenApi(app, config.publicUrl);
 
@@ -140,7 +149,11 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   const runner = codeRunner ?? sandbox!;
   const languages = languageAvailability(runner, config.sandbox);
   const attempts = new CandidateAttempts(store, now, config.answerGraceMs, runBudget);
-  app.decorate('assay', { attempts, runner, languages });
+  if (metrics) {
+    if (sandbox) metrics.watchSandbox(sandbox);
+    metrics.watchExports(() => ({ pending: reports.pending, capacity: reports.threads + reports.queue }));
+  }
+  app.decorate('assay', { attempts, runner, languages, metrics });
   const context: AppContext = { config, store, keyCache: new KeyOwnerCache(config.keyCacheTtlMs), now, reports, credentialLimits, languages };
   app.addHook('onClose', async () => {
     await sandbox?.close();

@@ -33,6 +33,7 @@ const start = async (config: Config): Promise<void> => {
         ...(config.worker.id ? { workerId: config.worker.id } : {}),
       })
     : undefined;
+  if (worker) app.assay.metrics?.watchWorker(worker.worker);
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

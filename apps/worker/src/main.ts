@@ -32,11 +32,32 @@ const assembled = assembleWorker(store, config, log, {
 });
 assembled.start();
 log.info({ workerId: assembled.worker.workerId, mail: assembled.mailer.mode }, 'worker started');
+// Its own /metrics listener, only with a port and a token (decision 868); prom-client is loaded only then.
+const metricsListener = await serveWorkerMetrics();
+async function serveWorkerMetrics() {
+  const { token, workerPort } = config.metrics;
+  if (token === undefined || workerPort === undefined) return undefined;
+  const { ProcessMetrics, serveMetrics } = await import('@assay/jobs/metrics');
+  const metrics = new ProcessMetrics({ store, role: 'worker' });
+  metrics.watchWorker(assembled.worker);
+  if (assembled.sandbox) metrics.watchSandbox(assembled.sandbox);
+  try {
+    const listener = await serveMetrics(metrics, { token, host: config.host, port: workerPort });
+    log.info({ url: listener.url }, `metrics served at ${listener.url}`);
+    return listener;
+  } catch (error) {
+    log.error({ err: String(error) }, `could not serve metrics on HOST=${config.host} ASSAY_WORKER_METRICS_PORT=${workerPort}: ${String(error)}`);
+    await assembled.close();
+    await store.close();
+    process.exit(1);
+  }
+}
 // Which languages this worker scores, and how to enable the rest (what the server's banner says of its own).
 if (assembled.languages) log.info({ languages: runnableLanguages(assembled.languages) }, languagesBanner(assembled.languages));
 
 const shutdown = async (signal: string) => {
   log.info({ signal }, 'worker stopping');
+  await metricsListener?.close();
   await assembled.close();
   await store.close();
   process.exit(0);

@@ -31,6 +31,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it("enables /metrics only with a strong token, and a worker's metrics port only with it (decision 868)", () => {
+    expect(loadConfig({}).metrics).toEqual({ token: undefined, workerPort: undefined });
+    expect(loadConfig({ ASSAY_METRICS_TOKEN: GOOD_ADMIN_TOKEN, ASSAY_WORKER_METRICS_PORT: '9464' }).metrics).toEqual({
+      token: GOOD_ADMIN_TOKEN,
+      workerPort: 9464,
+    });
+    expect(refusalOf({ ASSAY_METRICS_TOKEN: 'short-token' }).message).toMatch(/ASSAY_METRICS_TOKEN: must be at least 24 characters/);
+    expect(refusalOf({ ASSAY_METRICS_TOKEN: 'a'.repeat(30) }).message).toMatch(/ASSAY_METRICS_TOKEN/);
+    expect(refusalOf({ ASSAY_WORKER_METRICS_PORT: '9464' }).message).toMatch(/ASSAY_WORKER_METRICS_PORT: needs ASSAY_METRICS_TOKEN/);
+  });
+
   it('reads how long a statement waits for a busy database, within bounds', () => {
     expect(loadConfig({ ASSAY_DB_BUSY_TIMEOUT_MS: '250' }).databaseBusyTimeoutMs).toBe(250);
     expect(refusalOf({ ASSAY_DB_BUSY_TIMEOUT_MS: '0' }).message).toMatch(/ASSAY_DB_BUSY_TIMEOUT_MS/);

@@ -28,6 +28,17 @@ export const ConfigSchema = z
         if (weakness) context.addIssue({ code: 'custom', message: weakness });
       })
       .optional(),
+    /** Enables /metrics (issue 51 item 6, decision 868): the bearer token scrapers send; held to the admin token's rules. */
+    ASSAY_METRICS_TOKEN: z
+      .string()
+      .min(ADMIN_TOKEN_RULES.minLength, { error: `must be at least ${ADMIN_TOKEN_RULES.minLength} characters` })
+      .superRefine((token, context) => {
+        const weakness = weaknessOf(token);
+        if (weakness) context.addIssue({ code: 'custom', message: weakness });
+      })
+      .optional(),
+    /** Where an assay-worker process serves /metrics (it has no HTTP server otherwise); needs ASSAY_METRICS_TOKEN. */
+    ASSAY_WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
     ASSAY_SEED_DEMO: flag.default(true),
     ASSAY_BODY_LIMIT_BYTES: z.coerce
       .number()
@@ -91,6 +102,15 @@ export const ConfigSchema = z
       .max(1024 * 1024 * 1024, { error: 'must be a whole number of bytes, from 16384 to 1073741824' })
       .default(16 * 1024 * 1024),
   })
+  .superRefine((env, context) => {
+    if (env.ASSAY_WORKER_METRICS_PORT !== undefined && env.ASSAY_METRICS_TOKEN === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['ASSAY_WORKER_METRICS_PORT'],
+        message: 'needs ASSAY_METRICS_TOKEN: metrics are never served without a token (docs/metrics.md)',
+      });
+    }
+  })
   .transform((env) => ({
     port: env.PORT,
     host: env.HOST,
@@ -99,6 +119,8 @@ export const ConfigSchema = z
     databaseBusyTimeoutMs: env.ASSAY_DB_BUSY_TIMEOUT_MS,
     publicUrl: (env.ASSAY_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     adminToken: env.ASSAY_ADMIN_TOKEN,
+    /** /metrics: served only with a token (decision 868); a worker's on its own port, a server's on its own port. */
+    metrics: { token: env.ASSAY_METRICS_TOKEN, workerPort: env.ASSAY_WORKER_METRICS_PORT },
     seedDemo: env.ASSAY_SEED_DEMO,
     bodyLimitBytes: env.ASSAY_BODY_LIMIT_BYTES,
     keyCacheTtlMs: env.ASSAY_KEY_CACHE_TTL_MS,

@@ -34,6 +34,7 @@ export const statusCatalogue = {
   '401.1': 'API key is missing',
   '401.2': 'API key is invalid',
   '401.3': 'Admin token is missing or invalid',
+  '401.4': 'Metrics token is missing or invalid',
   '403.1': 'Admin API is disabled',
   '403.4': 'Operation on resource cannot be performed',
   '403.5': 'Test link is inactive',

@@ -28,6 +28,8 @@ export interface WorkerSettings {
 
 export interface AssembledWorker {
   worker: OutboxWorker;
+  /** The sandbox it owns (scoring runs there), or undefined with a given `codeRunner`: /metrics watches its queue. */
+  sandbox: Sandbox | undefined;
   /** Its own sandbox's languages, each with why not and how to enable it; undefined with a given `codeRunner`. */
   languages: LanguageAvailabilities | undefined;
   sweeper: DeadlineSweeper;
@@ -141,6 +143,7 @@ export const assembleWorker = (
   });
   return {
     worker,
+    sandbox,
     languages,
     sweeper,
     reminders,

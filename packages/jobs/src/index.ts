@@ -17,3 +17,5 @@ export * from './handlers/reminder.js';
 export * from './email/reminder-email.js';
 export { languageAvailability, languagesBanner, runnableLanguages } from './language-availability.js';
 export type { LanguageReportingRunner, LanguageSettings } from './language-availability.js';
+export { recordRetentionSweep, retentionTotals } from './metrics/retention-counts.js';
+export type { RetentionTotals } from './metrics/retention-counts.js';

@@ -74,6 +74,10 @@ export class OutboxWorker {
   private readonly inFlight = { score: new Set<Promise<void>>(), delivery: new Set<Promise<void>>() };
   /** Scoring running in this worker, by invitation: its announcements wait for it instead of finding the report pending. */
   private readonly scoring = new Map<number, Promise<void>>();
+  /** When a pass last reached the database (epoch ms), for /metrics: a worker that stopped passing is stuck or cut off. */
+  lastPassAt: number | undefined;
+  /** Jobs this worker ran, by `kind outcome` (done, gone, wait, retry, dead), for /metrics. */
+  readonly outcomes = new Map<`${JobKind} ${JobOutcome['kind']}`, number>();
 
   constructor(private readonly options: OutboxWorkerOptions) {
     this.workerId = options.workerId ?? `worker-${randomUUID()}`;
@@ -85,6 +89,7 @@ export class OutboxWorker {
     const { batchSize = 50, scoreConcurrency = DEFAULT_SCORE_CONCURRENCY } = this.options;
     const scores = await this.lease(SCORING, scoreConcurrency);
     const deliveries = await this.lease(DELIVERIES, batchSize);
+    this.lastPassAt = this.now();
     // Scores first: the announcements of the same attempts then find their report generated.
     await Promise.all([...scores, ...deliveries].map((job) => this.begin(job)));
     return scores.length + deliveries.length;
@@ -129,6 +134,7 @@ export class OutboxWorker {
         const deliveries = await this.lease(DELIVERIES, batchSize - this.inFlight.delivery.size);
         for (const job of [...scores, ...deliveries]) void this.begin(job);
         taken = scores.length + deliveries.length;
+        this.lastPassAt = this.now();
       } catch (error) {
         // A pass that cannot reach the database leaves its jobs leased: they come back when the lease ends.
         if (isDatabaseUnavailable(error)) log.warn({ err: error }, 'outbox pass: the database is unavailable');
@@ -180,12 +186,14 @@ export class OutboxWorker {
     }
     const now = this.now();
     try {
+      if (outcome.kind !== 'retry') this.count(job.kind, outcome.kind);
       if (outcome.kind === 'done') await store.jobs.finish(job, this.workerId, 'delivered', now);
       else if (outcome.kind === 'gone') await store.jobs.finish(job, this.workerId, 'gone', now, outcome.error);
       else if (outcome.kind === 'dead') await store.jobs.finish(job, this.workerId, 'dead', now, outcome.error);
       else if (outcome.kind === 'wait') await store.jobs.retryAt(job, this.workerId, now + outcome.delayMs, now, outcome.reason, false);
       else {
         const delay = this.options.retryDelay(job.attempts + 1, outcome.retryAfterMs);
+        this.count(job.kind, delay === undefined ? 'dead' : 'retry');
         if (delay === undefined) {
           log.warn({ jobId: job.id, kind: job.kind, error: outcome.error }, 'job gave up after its last retry');
           await store.jobs.finish(job, this.workerId, 'dead', now, outcome.error);
@@ -198,5 +206,10 @@ export class OutboxWorker {
       if (!this.pump) throw error;
       log.warn({ err: error, jobId: job.id }, 'could not record how a job ended: it will be tried again when its lease ends');
     }
+  }
+
+  private count(kind: JobKind, outcome: JobOutcome['kind']): void {
+    const key = `${kind} ${outcome}` as const;
+    this.outcomes.set(key, (this.outcomes.get(key) ?? 0) + 1);
   }
 }

@@ -20,6 +20,7 @@ export { Sandbox } from './sandbox.js';
 export { LanguageUnavailableError } from './language-unavailable.js';
 export { sameOutput, STDIO_FLOAT_TOLERANCE } from './stdio-compare.js';
 export type { SandboxStats } from './stats.js';
+export type { QueueDepth, RunStart, RunStartListener } from './queue-watch.js';
 export { SandboxBusyError, SandboxCancelledError } from './busy.js';
 export { deepEqual } from './equality.js';
 export { MEMORY_LIMIT_EXCEEDED, NOT_RUN_TIME_LIMIT, TIME_LIMIT_EXCEEDED } from './outcome.js';

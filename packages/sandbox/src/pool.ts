@@ -33,6 +33,8 @@ export interface PoolOptions<R> {
   standby?: Pick<Standby<R>, 'take'>;
   /** Counters the pool adds to (workers replaced, standby promotions, runs refused and cancelled). */
   stats?: SandboxStats;
+  /** Told as each run leaves the queue for a worker, with how long it waited (the sandbox's metrics). */
+  onStart?: (job: Job<R>, lane: RunLane, waitedMs: number) => void;
 }
 
 export interface Submission {
@@ -51,6 +53,8 @@ interface Pending<R> {
   readonly slotJob: Job<R>;
   ticket: Ticket<Pending<R>>;
   ahead: number | undefined;
+  /** When it was submitted: its wait in the queue is measured from here. */
+  readonly queuedAt: number;
   startedAt: number;
   slot: Slot<R> | undefined;
   /** The caller has been answered (result, refusal, cancel, close). */
@@ -76,6 +80,7 @@ export class WorkerPool<R = WorkerRun> {
   readonly #prewarm: readonly string[];
   readonly #standby: Pick<Standby<R>, 'take'> | undefined;
   readonly #stats: SandboxStats | undefined;
+  readonly #onStart: PoolOptions<R>['onStart'];
   readonly #slots = new Set<Slot<R>>();
   readonly #exiting = new Set<Promise<unknown>>();
   readonly #queue: FairQueue<Pending<R>>;
@@ -102,6 +107,7 @@ export class WorkerPool<R = WorkerRun> {
       createSlot = createWorkerSlot as unknown as SlotFactory<R>,
       standby,
       stats,
+      onStart,
     }: PoolOptions<R> = {},
   ) {
     this.#size = size;
@@ -111,6 +117,7 @@ export class WorkerPool<R = WorkerRun> {
     this.#prewarm = prewarm;
     this.#standby = standby;
     this.#stats = stats;
+    this.#onStart = onStart;
     this.#queue = new FairQueue<Pending<R>>({ weights: { ...DEFAULT_LANE_WEIGHTS, ...laneWeights }, defaultCostMs: DEFAULT_RUN_COST_MS });
   }
 
@@ -127,6 +134,11 @@ export class WorkerPool<R = WorkerRun> {
   /** Runs waiting for a worker, in all or of one lane. */
   waiting(lane?: RunLane): number {
     return lane === undefined ? this.#queue.waiting : this.#queue.waitingIn(lane);
+  }
+
+  /** The jobs waiting for a worker now, with their lanes (counted by language at a metrics scrape). */
+  *waitingJobs(): Iterable<{ job: Job<R>; lane: RunLane }> {
+    for (const pending of this.#queued) yield { job: pending.job, lane: pending.lane };
   }
 
   submit(job: Job<R>, { lane = 'candidate', owner, signal, onQueue }: Submission = {}): void {
@@ -190,6 +202,7 @@ export class WorkerPool<R = WorkerRun> {
       onQueue,
       ticket: undefined as unknown as Ticket<Pending<R>>,
       ahead: undefined,
+      queuedAt: performance.now(),
       startedAt: 0,
       slot: undefined,
       answered: false,
@@ -346,6 +359,7 @@ export class WorkerPool<R = WorkerRun> {
       const pending = ticket.item;
       this.#startupFailures = 0;
       pending.startedAt = performance.now();
+      this.#onStart?.(pending.job, pending.lane, pending.startedAt - pending.queuedAt);
       pending.slot = slot;
       this.#queued.delete(pending);
       this.#running.add(pending);

@@ -19,6 +19,7 @@ import type { Job } from './slot.js';
 import type { SqlEngine } from './sql/sql-engine.js';
 import { SqlSlot } from './sql/sql-slot.js';
 import { Standby } from './standby.js';
+import { depthsOf, RunStartWatchers, type QueueDepth, type RunStartListener } from './queue-watch.js';
 import { emptyStats, type SandboxStats } from './stats.js';
 import { LANGUAGES, RUN_LANES } from './types.js';
 import type { CodeRunner, LanguageAvailability, RunLane, RunOptions, RunOutcome, RunOwner, RunRequest, SandboxOptions } from './types.js';
@@ -54,6 +55,7 @@ export class Sandbox implements CodeRunner {
   readonly #native: WorkerPool<NativeRun>;
   readonly #sql: WorkerPool<SqlRun>;
   readonly #stats: SandboxStats = emptyStats();
+  readonly #watchers = new RunStartWatchers();
   readonly #standby: Standby<WorkerRun>;
   readonly #prewarm: readonly LanguageId[];
   readonly #options: SandboxOptions;
@@ -81,7 +83,9 @@ export class Sandbox implements CodeRunner {
     this.#nativeLanguages = internals.nativeLanguages ?? NATIVE_LANGUAGES;
     this.#limits = configureLimits(options.limits);
     this.#prewarm = options.prewarm ?? [];
-    const bounds = { maxQueued, maxWaitMs, laneWeights, stats: this.#stats };
+    const watchers = this.#watchers;
+    const onStart = (job: Job<{ language: LanguageId }>, lane: RunLane, waitMs: number) => watchers.notify({ language: job.run.language, lane, waitMs });
+    const bounds = { maxQueued, maxWaitMs, laneWeights, stats: this.#stats, onStart };
     // What each family prepares once warmed up, by engine: the worker interpreters, the native modules, the SQL dialects.
     const warmed = (family: 'worker' | 'native' | 'sql') => [
       ...new Set(
@@ -183,6 +187,19 @@ export class Sandbox implements CodeRunner {
   /** A copy of the counters of this sandbox's workers (see SandboxStats). */
   stats(): SandboxStats {
     return { ...this.#stats };
+  }
+
+  /** Calls `listener` as each run leaves the queue for a slot, with its language, lane and wait; answers how to stop. */
+  onRunStart(listener: RunStartListener): () => void {
+    return this.#watchers.add(listener);
+  }
+
+  /** Runs waiting for a slot now, by language and lane. */
+  queueDepths(): QueueDepth[] {
+    const waiting = [this.#workers, this.#native, this.#sql].flatMap((pool) =>
+      [...pool.waitingJobs()].map(({ job, lane }) => ({ language: job.run.language, lane })),
+    );
+    return depthsOf(waiting);
   }
 
   /** Runs waiting for a slot now, in all or of one lane. */

@@ -24,6 +24,8 @@ export * from './repositories/idempotency-keys.js';
 export * from './repositories/invitation-history.js';
 export * from './repositories/invitations.js';
 export * from './repositories/jobs.js';
+export { OperationsGaugesRepository } from './repositories/operations-gauges.js';
+export type { OutboxKindGauge, WorkerGauge } from './repositories/operations-gauges.js';
 export * from './repositories/orgs.js';
 export * from './repositories/question-signals.js';
 export * from './repositories/random-keys.js';

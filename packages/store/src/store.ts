@@ -31,6 +31,7 @@ import { RemindersRepository } from './repositories/reminders.js';
 import { SandboxWorkersRepository } from './repositories/sandbox-workers.js';
 import { CandidateDecisionsRepository } from './repositories/candidate-decisions.js';
 import { PeopleRepository } from './repositories/people.js';
+import { OperationsGaugesRepository } from './repositories/operations-gauges.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -69,6 +70,8 @@ export interface Repositories {
   readonly sandboxWorkers: SandboxWorkersRepository;
   /** Decisions, tags, notes and ratings on invitations (issue 50, migration 039). */
   readonly candidateDecisions: CandidateDecisionsRepository;
+  /** What /metrics reads at each scrape: the outbox by kind, the unscored attempts, the live workers (issue 51). */
+  readonly operationsGauges: OperationsGaugesRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -119,6 +122,7 @@ const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: Inst
     reminders: () => new RemindersRepository(db, jobsRepository()),
     sandboxWorkers: () => new SandboxWorkersRepository(db, liveness),
     candidateDecisions: () => new CandidateDecisionsRepository(db),
+    operationsGauges: () => new OperationsGaugesRepository(db, liveness),
   };
 };
 

@@ -2,6 +2,7 @@
 export { closedPort, startHttpPeer, type Handler, type HttpPeer, type ReceivedRequest } from './http-peer.js';
 export { inPool } from './pool.js';
 export { freePort } from './ports.js';
+export { parsePrometheusText, samplesOf, metricValue, type PromSample } from './prometheus-text.js';
 export {
   diagnostics,
   killAll,

@@ -21,6 +21,9 @@ const LATER = [
   'hdr-histogram-js/dist/wasm',
   // The report renderer's snapshot images (sharp), imported with the first report that has snapshots.
   'packages/reports/dist/snapshot-image.js',
+  // /metrics is off without ASSAY_METRICS_TOKEN (decision 867): its registry and prom-client are never loaded.
+  'prom-client',
+  'packages/jobs/dist/metrics/index.js',
 ];
 
 /**
