@@ -31,6 +31,7 @@ import { RemindersRepository } from './repositories/reminders.js';
 import { SandboxWorkersRepository } from './repositories/sandbox-workers.js';
 import { CandidateDecisionsRepository } from './repositories/candidate-decisions.js';
 import { PeopleRepository } from './repositories/people.js';
+import { PersonalDataRepository } from './repositories/personal-data.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -69,6 +70,8 @@ export interface Repositories {
   readonly sandboxWorkers: SandboxWorkersRepository;
   /** Decisions, tags, notes and ratings on invitations (issue 50, migration 039). */
   readonly candidateDecisions: CandidateDecisionsRepository;
+  /** Everything an org holds about one email address (issue 51 item 3, access). */
+  readonly personalData: PersonalDataRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -119,6 +122,7 @@ const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: Inst
     reminders: () => new RemindersRepository(db, jobsRepository()),
     sandboxWorkers: () => new SandboxWorkersRepository(db, liveness),
     candidateDecisions: () => new CandidateDecisionsRepository(db),
+    personalData: () => new PersonalDataRepository(db),
   };
 };
 
