@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { plainText } from './text-fields.js';
-import { JsonValue } from './json-value.js';
 
 /**
  * Access (GDPR Art. 15, issue 51 item 3): everything an org holds about one email address, as one JSON document.
@@ -19,10 +18,12 @@ export const PersonalDataRequest = z
 export type PersonalDataRequest = z.infer<typeof PersonalDataRequest>;
 
 const Instant = z.string().meta({ description: 'ISO 8601, UTC.' });
+/** JSON the store kept as text, handed over parsed (or as the text when it does not parse): any shape. */
+const StoredJson = z.unknown().meta({ description: 'JSON as stored: any shape.' });
 
 const PersonalAnswer = z.object({
   questionId: z.int(),
-  optionIds: JsonValue.nullable(),
+  optionIds: StoredJson,
   code: z.string().nullable(),
   language: z.string().nullable(),
   text: z.string().nullable(),
@@ -44,7 +45,7 @@ const PersonalDelivery = z.object({
   target: z.string(),
   status: z.string(),
   attempts: z.int(),
-  payload: JsonValue.nullable(),
+  payload: StoredJson,
   lastError: z.string().nullable(),
   createdAt: Instant,
   updatedAt: Instant,
@@ -76,13 +77,13 @@ export const PersonalInvitation = z.object({
   deadlineAt: Instant.nullable(),
   expiresAt: Instant.nullable(),
   sectionScores: z.array(z.object({ sectionId: z.int(), score: z.number() })),
-  questionResults: z.array(z.object({ questionId: z.int(), marks: z.number(), cases: JsonValue.nullable() })),
+  questionResults: z.array(z.object({ questionId: z.int(), marks: z.number(), cases: StoredJson })),
   answers: z.array(PersonalAnswer),
   grades: z.array(
     z.object({
       questionId: z.int(),
       marks: z.number(),
-      criteria: JsonValue.nullable(),
+      criteria: StoredJson,
       comment: z.string().nullable(),
       keyId: z.int(),
       gradedAt: Instant,
@@ -101,17 +102,17 @@ export const PersonalInvitation = z.object({
       pastes: z.int(),
       pastedChars: z.int(),
       insertions: z.int(),
-      events: JsonValue,
+      events: StoredJson,
     }),
   ),
-  codePlayback: z.array(z.object({ questionId: z.int(), frames: JsonValue })),
+  codePlayback: z.array(z.object({ questionId: z.int(), frames: StoredJson })),
   sampleRuns: z.array(z.object({ questionId: z.int(), runs: z.int() })),
   snapshots: z.array(PersonalSnapshot),
   evidenceReviews: z.array(z.object({ eventId: z.string(), outcome: z.string(), note: z.string(), keyId: z.int(), reviewedAt: Instant })),
   /** Pairs of this person's answer with another's: the other side by its invitation id only. */
   similarity: z.array(z.object({ pairId: z.int(), questionId: z.int(), otherTestInvitationId: z.int(), score: z.number(), foundAt: Instant })),
   history: z.array(
-    z.object({ at: Instant, kind: z.string(), actor: z.string(), keyId: z.int().nullable(), details: JsonValue, count: z.int(), lastAt: Instant }),
+    z.object({ at: Instant, kind: z.string(), actor: z.string(), keyId: z.int().nullable(), details: StoredJson, count: z.int(), lastAt: Instant }),
   ),
   decision: z.object({ decision: z.string().nullable(), reason: z.string().nullable(), keyId: z.int(), decidedAt: Instant }).nullable(),
   tags: z.array(z.string()),

@@ -1,4 +1,4 @@
-import type { JsonValue, PersonalInvitation } from '@assay/domain';
+import type { PersonalInvitation } from '@assay/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
 
@@ -32,10 +32,10 @@ export const iso = (at: number | string): string => new Date(Number(at)).toISOSt
 export const isoOrNull = (at: number | string | null): string | null => (at === null ? null : iso(at));
 
 /** Stored JSON as JSON; text that does not parse is handed over as the text, never dropped. */
-const json = (text: string | null): JsonValue => {
+const json = (text: string | null): unknown => {
   if (text === null) return null;
   try {
-    return JSON.parse(text) as JsonValue;
+    return JSON.parse(text) as unknown;
   } catch {
     return text;
   }
