@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NotFoundError, PermissionDeniedError } from '@assay/client';
 import type { PersonalData, TestLink } from '@assay/domain';
 import { realImage } from '../../../packages/reports/test/hostile-images.js';
 import { candidate, questionIdsOf, registerFor, tokenOf } from './helpers/candidate.js';
@@ -127,6 +128,14 @@ describe.each(backends)('the export of one person on %s', (backend) => {
       const key = await h.client.admin.keys.create(h.org.orgId, { role });
       expectFailure(await exportOf('alan@example.com', key.apiKey), '403.17');
     }
+  });
+
+  it('is read by @assay/client: personalData.export, with NotFoundError and PermissionDeniedError', async () => {
+    const data = await h.client.personalData.export('alan@example.com');
+    expect(data.invitations.map((i) => i.testInvitationId)).toEqual([ids.camera, ids.second]);
+    await expect(h.client.personalData.export('nobody@example.com')).rejects.toSatisfy((error) => error instanceof NotFoundError && error.statuscode === '404.52');
+    const reviewer = await h.client.admin.keys.create(h.org.orgId, { role: 'reviewer' });
+    await expect(h.clientFor(reviewer.apiKey).personalData.export('alan@example.com')).rejects.toBeInstanceOf(PermissionDeniedError);
   });
 
   it('keeps no answer under an Idempotency-Key: the personal data is not copied into idempotency_keys', async () => {
