@@ -19,7 +19,8 @@ describe.each(backends)('the export of one person on %s', (backend) => {
   let h: Harness;
   const ids = { camera: 0, second: 0, grace: 0, otherOrg: 0 };
   let otherKey = '';
-  const exportOf = (emailId: unknown, apiKey?: string) => h.request({ method: 'POST', url: '/v2/org/candidates/export', body: { emailId }, ...(apiKey ? { apiKey } : {}) });
+  const exportOf = (emailId: unknown, apiKey?: string) =>
+    h.request({ method: 'POST', url: '/v2/org/candidates/export', body: { emailId }, ...(apiKey ? { apiKey } : {}) });
 
   beforeAll(async () => {
     h = await startHarness(backend, { ASSAY_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'assay-export-outbox-')) });
@@ -70,7 +71,9 @@ describe.each(backends)('the export of one person on %s', (backend) => {
     const other = await h.createOrg('Other');
     otherKey = other.apiKey;
     const otherTest = await h.importTest(undefined, other.apiKey);
-    ids.otherOrg = (await h.clientFor(other.apiKey).invitations.register(otherTest, { emailId: 'alan@example.com', fullName: 'Alan Elsewhere' })).testInvitationId;
+    ids.otherOrg = (
+      await h.clientFor(other.apiKey).invitations.register(otherTest, { emailId: 'alan@example.com', fullName: 'Alan Elsewhere' })
+    ).testInvitationId;
   });
   afterAll(async () => {
     await h.close();
@@ -133,16 +136,28 @@ describe.each(backends)('the export of one person on %s', (backend) => {
   it('is read by @assay/client: personalData.export, with NotFoundError and PermissionDeniedError', async () => {
     const data = await h.client.personalData.export('alan@example.com');
     expect(data.invitations.map((i) => i.testInvitationId)).toEqual([ids.camera, ids.second]);
-    await expect(h.client.personalData.export('nobody@example.com')).rejects.toSatisfy((error) => error instanceof NotFoundError && error.statuscode === '404.52');
+    await expect(h.client.personalData.export('nobody@example.com')).rejects.toSatisfy(
+      (error) => error instanceof NotFoundError && error.statuscode === '404.52',
+    );
     const reviewer = await h.client.admin.keys.create(h.org.orgId, { role: 'reviewer' });
     await expect(h.clientFor(reviewer.apiKey).personalData.export('alan@example.com')).rejects.toBeInstanceOf(PermissionDeniedError);
   });
 
   it('keeps no answer under an Idempotency-Key: the personal data is not copied into idempotency_keys', async () => {
-    const keyed = await h.request({ method: 'POST', url: '/v2/org/candidates/export', body: { emailId: 'alan@example.com' }, headers: { 'idempotency-key': 'export-1' } });
+    const keyed = await h.request({
+      method: 'POST',
+      url: '/v2/org/candidates/export',
+      body: { emailId: 'alan@example.com' },
+      headers: { 'idempotency-key': 'export-1' },
+    });
     expect(keyed.statusCode).toBe(200);
     expect(keyed.headers['idempotent-replayed']).toBeUndefined();
-    const again = await h.request({ method: 'POST', url: '/v2/org/candidates/export', body: { emailId: 'grace@example.com' }, headers: { 'idempotency-key': 'export-1' } });
+    const again = await h.request({
+      method: 'POST',
+      url: '/v2/org/candidates/export',
+      body: { emailId: 'grace@example.com' },
+      headers: { 'idempotency-key': 'export-1' },
+    });
     expect(expectSuccess<PersonalData>(again).emailId).toBe('grace@example.com');
   });
 });

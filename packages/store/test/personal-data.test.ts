@@ -34,7 +34,10 @@ describe.each(['sqlite', 'postgres'] as const)('the personal data of one address
       .insertInto('answers')
       .values({ invitation_id: ids.first, question_id: questionId, option_ids: '[1]', code: null, language: null, text: null, saved_at: T0 + 10 })
       .execute();
-    await db.insertInto('attempt_events').values({ invitation_id: ids.first, kind: 'left', at: T0 + 20, section_id: null, seq: 0 }).execute();
+    await db
+      .insertInto('attempt_events')
+      .values({ invitation_id: ids.first, kind: 'left', at: T0 + 20, section_id: null, seq: 0 })
+      .execute();
     await db
       .insertInto('question_signals')
       .values({
@@ -57,7 +60,15 @@ describe.each(['sqlite', 'postgres'] as const)('the personal data of one address
     }
     await db
       .insertInto('similarity_pairs')
-      .values({ org_id: orgId, question_id: questionId, left_invitation_id: ids.other, right_invitation_id: ids.first, score: 0.9, regions: '[]', found_at: T0 + 100 })
+      .values({
+        org_id: orgId,
+        question_id: questionId,
+        left_invitation_id: ids.other,
+        right_invitation_id: ids.first,
+        score: 0.9,
+        regions: '[]',
+        found_at: T0 + 100,
+      })
       .execute();
     await db
       .insertInto('invitation_history')
@@ -75,7 +86,12 @@ describe.each(['sqlite', 'postgres'] as const)('the personal data of one address
     expect(first).toMatchObject({ testName: 'First', takeTestURL: `https://assay.example/t/first-${backend}`, status: 'Pending' });
     expect(first.answers).toEqual([expect.objectContaining({ optionIds: [1], savedAt: new Date(T0 + 10).toISOString() })]);
     expect(first.events).toEqual([{ kind: 'left', at: new Date(T0 + 20).toISOString(), sectionId: null }]);
-    expect(first.questionSignals[0]).toMatchObject({ pastes: 2, pastedChars: 90, firstKeystrokeAt: new Date(T0 + 6).toISOString(), events: [{ kind: 'paste', at: 7 }] });
+    expect(first.questionSignals[0]).toMatchObject({
+      pastes: 2,
+      pastedChars: 90,
+      firstKeystrokeAt: new Date(T0 + 6).toISOString(),
+      events: [{ kind: 'paste', at: 7 }],
+    });
     expect(first.codePlayback[0]!.frames).toEqual([[0, 'a']]);
     expect(first.snapshots.map((s) => [s.bytes, s.data === null])).toEqual([
       [600, false],

@@ -28,6 +28,7 @@ describe('dataNoticeOf (issue 51 item 4, decision 881)', () => {
 
   it('states a retention of whole positive days, and none otherwise', () => {
     expect(dataNoticeOf({ org, imageProctoring: false, takesCode: false, retentionDays: 180 }).retentionDays).toBe(180);
-    for (const days of [0, -1, 1.5, Number.NaN]) expect(dataNoticeOf({ org, imageProctoring: false, takesCode: false, retentionDays: days }).retentionDays).toBeNull();
+    for (const days of [0, -1, 1.5, Number.NaN])
+      expect(dataNoticeOf({ org, imageProctoring: false, takesCode: false, retentionDays: days }).retentionDays).toBeNull();
   });
 });

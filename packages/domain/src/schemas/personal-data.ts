@@ -49,9 +49,7 @@ const PersonalDelivery = z.object({
   lastError: z.string().nullable(),
   createdAt: Instant,
   updatedAt: Instant,
-  log: z.array(
-    z.object({ attemptedAt: Instant, outcome: z.string(), statusCode: z.int().nullable(), latencyMs: z.number(), error: z.string().nullable() }),
-  ),
+  log: z.array(z.object({ attemptedAt: Instant, outcome: z.string(), statusCode: z.int().nullable(), latencyMs: z.number(), error: z.string().nullable() })),
 });
 
 export const PersonalInvitation = z.object({

@@ -129,7 +129,13 @@ export const readEvidence = async (db: Kysely<Database>, ids: readonly number[],
   }
   await readSnapshots(db, list, budget, of);
   for (const row of await db.selectFrom('evidence_reviews').selectAll().where('invitation_id', 'in', list).orderBy('reviewed_at').orderBy('id').execute()) {
-    of(row.invitation_id).evidenceReviews.push({ eventId: row.event_id, outcome: row.outcome, note: row.note, keyId: Number(row.key_id), reviewedAt: iso(row.reviewed_at) });
+    of(row.invitation_id).evidenceReviews.push({
+      eventId: row.event_id,
+      outcome: row.outcome,
+      note: row.note,
+      keyId: Number(row.key_id),
+      reviewedAt: iso(row.reviewed_at),
+    });
   }
   const pairs = await db
     .selectFrom('similarity_pairs')
@@ -190,7 +196,13 @@ const readSnapshots = async (db: Kysely<Database>, list: number[], budget: Image
     } else {
       budget.omitted += 1;
     }
-    of(snapshot.invitation_id).snapshots.push({ snapshotId: Number(snapshot.id), takenAt: iso(snapshot.taken_at), mediaType: snapshot.media_type, bytes, data });
+    of(snapshot.invitation_id).snapshots.push({
+      snapshotId: Number(snapshot.id),
+      takenAt: iso(snapshot.taken_at),
+      mediaType: snapshot.media_type,
+      bytes,
+      data,
+    });
   }
 };
 
@@ -203,7 +215,13 @@ const readOpinions = async (db: Kysely<Database>, list: number[], of: Of) => {
     of(row.invitation_id).tags.push(row.tag);
   }
   for (const row of await db.selectFrom('candidate_notes').selectAll().where('invitation_id', 'in', list).orderBy('id').execute()) {
-    of(row.invitation_id).notes.push({ noteId: Number(row.id), keyId: Number(row.key_id), text: row.text, createdAt: iso(row.created_at), editedAt: isoOrNull(row.edited_at) });
+    of(row.invitation_id).notes.push({
+      noteId: Number(row.id),
+      keyId: Number(row.key_id),
+      text: row.text,
+      createdAt: iso(row.created_at),
+      editedAt: isoOrNull(row.edited_at),
+    });
   }
   for (const row of await db.selectFrom('candidate_ratings').selectAll().where('invitation_id', 'in', list).orderBy('rated_at').execute()) {
     of(row.invitation_id).ratings.push({ keyId: Number(row.key_id), rating: Number(row.rating), ratedAt: iso(row.rated_at) });
@@ -256,6 +274,10 @@ const readDeliveries = async (db: Kysely<Database>, list: number[], of: Of) => {
     });
   }
   for (const row of await db.selectFrom('invitation_reminders').selectAll().where('invitation_id', 'in', list).orderBy('created_at').execute()) {
-    of(row.invitation_id).reminders.push({ reminderKey: row.reminder_key, jobId: row.job_id === null ? null : Number(row.job_id), createdAt: iso(row.created_at) });
+    of(row.invitation_id).reminders.push({
+      reminderKey: row.reminder_key,
+      jobId: row.job_id === null ? null : Number(row.job_id),
+      createdAt: iso(row.created_at),
+    });
   }
 };

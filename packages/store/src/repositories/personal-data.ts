@@ -28,13 +28,7 @@ export class PersonalDataRepository {
 
   /** Undefined when the org holds nothing under that address (the route's 404.52). */
   async ofEmail(orgId: number, emailKey: string, options: PersonalDataOptions): Promise<StoredPersonalData | undefined> {
-    const candidates = await this.db
-      .selectFrom('candidates')
-      .selectAll()
-      .where('org_id', '=', orgId)
-      .where('email_key', '=', emailKey)
-      .orderBy('id')
-      .execute();
+    const candidates = await this.db.selectFrom('candidates').selectAll().where('org_id', '=', orgId).where('email_key', '=', emailKey).orderBy('id').execute();
     const bulkRows = await this.db
       .selectFrom('bulk_invitation_rows')
       .innerJoin('bulk_invitation_jobs', 'bulk_invitation_jobs.id', 'bulk_invitation_rows.job_id')
