@@ -15,12 +15,14 @@ describe.each(['sqlite', 'postgres'] as const)('the personal data of one address
   let orgId: number;
   let otherOrgId: number;
   const ids = { first: 0, second: 0, other: 0, otherOrg: 0 };
+  let firstTest = 0;
 
   beforeAll(async () => {
     let testId: number;
     let questionIds: number[];
     ({ store, dispose, orgId, testId, questionIds } = await scratchOrgWithTest(backend, inject('pgUrl'), oneQuestionTest('First'), 'first-key', T0));
     const [questionId] = questionIds as [number];
+    firstTest = testId;
     const secondTest = (await store.tests.importDefinition(orgId, oneQuestionTest('Second'), 'second-key', T0)).testId;
     ids.first = (await registeredAt(store, orgId, testId, 'alan@example.com', `first-${backend}`, T0)).id;
     ids.second = (await registeredAt(store, orgId, secondTest, 'alan@example.com', `second-${backend}`, T0 + 1)).id;
@@ -102,6 +104,42 @@ describe.each(['sqlite', 'postgres'] as const)('the personal data of one address
     expect(first.similarity).toEqual([expect.objectContaining({ otherTestInvitationId: ids.other, score: 0.9 })]);
     expect(first.history).toEqual([expect.objectContaining({ kind: 'created', details: { via: 'api' } })]);
     expect(second.tags).toEqual(['strong']);
+  });
+
+  it('finds an address that only a bulk file named (a refused row), as the file spelled it', async () => {
+    const { id: jobId } = await store.db
+      .insertInto('bulk_invitation_jobs')
+      .values({ org_id: orgId, test_id: firstTest, file_key: `bulk-${backend}`, key_id: null, total: 1, created_at: T0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await store.db
+      .insertInto('bulk_invitation_rows')
+      .values({
+        job_id: jobId,
+        row_no: 1,
+        email: ' Rita@Example.com',
+        full_name: 'Rita Row',
+        extra_time_percent: null,
+        link_expires_at: null,
+        outcome: 'refused',
+        reason: 'test closed',
+        invitation_id: null,
+      })
+      .execute();
+    const data = (await store.personalData.ofEmail(orgId, 'rita@example.com', options))!;
+    expect(data).toMatchObject({ candidates: [], invitations: [] });
+    expect(data.bulkInvitationRows).toEqual([
+      {
+        bulkJobId: Number(jobId),
+        rowNo: 1,
+        emailId: ' Rita@Example.com',
+        fullName: 'Rita Row',
+        outcome: 'refused',
+        reason: 'test closed',
+        testInvitationId: null,
+      },
+    ]);
+    expect(await store.personalData.ofEmail(otherOrgId, 'rita@example.com', options)).toBeUndefined();
   });
 
   it('reads only the asking org: the same address elsewhere, and an address it never held, find nothing of it', async () => {
