@@ -47,6 +47,7 @@ import { invitationResendRoutes } from './routes/invitation-resend.js';
 import { invitationSettingsRoutes } from './routes/invitation-settings.js';
 import { whoAmIRoutes } from './routes/who-am-i.js';
 import { orgPeopleRoutes } from './routes/org-people.js';
+import { personalDataRoutes } from './routes/personal-data.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
 import { eventRoutes } from './routes/events.js';
 import { signedReportRoutes } from './routes/signed-reports.js';
@@ -205,6 +206,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
         invitationSettingsRoutes,
         whoAmIRoutes,
         orgPeopleRoutes,
+        personalDataRoutes,
       ]) {
         await v2.register(routes, context);
       }

@@ -38,4 +38,20 @@ describe.each(backends)('the candidate session tells the deadline and the run li
     const session = expectSuccess<CandidateSession>(await candidate(h, token).session());
     expect(session.invitationExpiresAt).toBeNull();
   });
+
+  it('carries the data notice: the org’s candidate-page holder and contact, what is recorded, no retention yet (decision 881)', async () => {
+    await h.client.candidatePage.update({ displayName: 'Acme Hiring', contactName: 'Jane Doe', contactEmail: 'privacy@acme.example' });
+    const { token } = await registerFor(h, testId, 'notice@example.com');
+    const session = expectSuccess<CandidateSession>(await candidate(h, token).session());
+    expect(session.dataNotice).toEqual({
+      holder: 'Acme Hiring',
+      contact: { contactName: 'Jane Doe', contactEmail: 'privacy@acme.example', contactUrl: null },
+      recorded: ['answers', 'window-departures', 'pastes-and-keystroke-timing', 'code-playback'],
+      retentionDays: null,
+    });
+    const link = await h.client.testLinks.create(testId, { testLinkName: 'Camera on', accessTime: 0, imageProctoring: 1 });
+    const byLink = await h.client.testLinks.register(testId, link.testLinkId, { emailId: 'notice.cam@example.com', fullName: 'Cam' });
+    const cameraSession = await h.client.candidate(new URL(byLink.testUrl).pathname.split('/').at(-1)!).session();
+    expect(cameraSession.dataNotice?.recorded.at(-1)).toBe('camera-snapshots');
+  });
 });

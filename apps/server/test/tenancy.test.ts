@@ -40,6 +40,8 @@ const endpoints: Endpoint[] = [
   { name: 'issue a key for a person', method: 'POST', path: '/v2/org/people/{person}/keys', body: { label: 'Intruder' } },
   { name: 'deactivate a person', method: 'POST', path: '/v2/org/people/{person}/deactivate' },
   { name: 'revoke a key', method: 'POST', path: '/v2/org/keys/{key}/revoke' },
+  // Everything held about one address (issue 51): org B asking for A's candidate answers 404.52 (personal-data-export.test.ts).
+  { name: 'export a person', method: 'POST', path: '/v2/org/candidates/export', body: { emailId: 'pending@example.com' } },
 ];
 
 const MISSING = 987654321;

@@ -35,3 +35,5 @@ export * from './candidate/short-answer-match.js';
 export * from './candidate/scoring.js';
 export * from './candidate/review-status.js';
 export * from './candidate/question-variant.js';
+// Told before start (issue 51 item 4): who holds the candidate's data, what is recorded, for how long.
+export { DataNotice, type DataNoticeFacts, RecordedKind, dataNoticeOf } from './candidate/data-notice.js';

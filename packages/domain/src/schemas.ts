@@ -46,3 +46,12 @@ export * from './records/job.js';
 export * from './keys/api-key-input.js';
 export * from './people/person.js';
 export { OrgKeyInput, OrgPeople, OrgPerson } from './people/org-people.js';
+// Issue 51 item 3 (access): everything an org holds about one email address.
+export {
+  PersonalBulkRow,
+  PersonalCandidate,
+  PersonalData,
+  PersonalDataRequest,
+  PersonalInvitation,
+  PersonalOutboxEmail,
+} from './schemas/personal-data.js';

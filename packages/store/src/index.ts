@@ -11,6 +11,7 @@ export * from './engine/instance-liveness.js';
 // What it stores (repositories/README.md).
 export * from './repositories/api-keys.js';
 export * from './repositories/people.js';
+export { PersonalDataRepository, type PersonalDataOptions, type StoredPersonalData } from './repositories/personal-data.js';
 export * from './repositories/attempt-facts.js';
 export * from './repositories/attempt-log.js';
 export * from './repositories/attempts.js';

@@ -32,6 +32,7 @@ import { SandboxWorkersRepository } from './repositories/sandbox-workers.js';
 import { CandidateDecisionsRepository } from './repositories/candidate-decisions.js';
 import { PeopleRepository } from './repositories/people.js';
 import { OperationsGaugesRepository } from './repositories/operations-gauges.js';
+import { PersonalDataRepository } from './repositories/personal-data.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -72,6 +73,8 @@ export interface Repositories {
   readonly candidateDecisions: CandidateDecisionsRepository;
   /** What /metrics reads at each scrape: the outbox by kind, the unscored attempts, the live workers (issue 51). */
   readonly operationsGauges: OperationsGaugesRepository;
+  /** Everything an org holds about one email address (issue 51 item 3, access). */
+  readonly personalData: PersonalDataRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -123,6 +126,7 @@ const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: Inst
     sandboxWorkers: () => new SandboxWorkersRepository(db, liveness),
     candidateDecisions: () => new CandidateDecisionsRepository(db),
     operationsGauges: () => new OperationsGaugesRepository(db, liveness),
+    personalData: () => new PersonalDataRepository(db),
   };
 };
 

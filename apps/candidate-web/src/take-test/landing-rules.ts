@@ -1,4 +1,4 @@
-import type { CandidateSession } from '@assay/domain/candidate';
+import type { CandidateSession, RecordedKind } from '@assay/domain/candidate';
 import { formatLocalInstant, localZone } from '../lib/access-window.js';
 import { formatMinutes, formatTimeAllowed, plural } from '../lib/format.js';
 
@@ -27,15 +27,30 @@ export const landingRules = (session: CandidateSession): string[] => {
   ].filter((rule): rule is string => rule !== null);
 };
 
-/** What is recorded while the test runs, and shown to the people who review it (decision 665). */
-export const recordedItems = (session: CandidateSession): string[] =>
-  [
-    'Your answers, each time they are saved.',
-    'When you leave this tab or window, and for how long.',
+/** Each kind of record in the candidate's words. */
+const recordedSentences: Record<RecordedKind, string> = {
+  answers: 'Your answers, each time they are saved.',
+  'window-departures': 'When you leave this tab or window, and for how long.',
+  'pastes-and-keystroke-timing':
     'Pastes and large insertions into your answers (their size), when you first type in each question, and the time you spend on each question and section.',
-    hasCoding(session) ? 'How your code took shape: its saved versions, which reviewers can play back.' : null,
-    session.imageProctoring ? 'Photos from your camera: one when you start and one every minute.' : null,
-  ].filter((item): item is string => item !== null);
+  'code-playback': 'How your code took shape: its saved versions, which reviewers can play back.',
+  'camera-snapshots': 'Photos from your camera: one when you start and one every minute.',
+};
+
+/**
+ * What is recorded while the test runs, and shown to the people who review it (decision 665): as the server's data
+ * notice says (decision 881), or, from a server older than it, as the test's facts say.
+ */
+export const recordedItems = (session: CandidateSession): string[] => {
+  const kinds: RecordedKind[] = session.dataNotice?.recorded ?? [
+    'answers',
+    'window-departures',
+    'pastes-and-keystroke-timing',
+    ...(hasCoding(session) ? (['code-playback'] as const) : []),
+    ...(session.imageProctoring ? (['camera-snapshots'] as const) : []),
+  ];
+  return kinds.map((kind) => recordedSentences[kind]);
+};
 
 /** "Your invitation is open until 8 Dec 2026, 17:00 (Europe/Paris): start the test before then." Null without a deadline. */
 export const invitationDeadlineWords = (session: CandidateSession): string | null => {

@@ -4,7 +4,8 @@ import type { Camera, CameraState } from '../proctoring/camera.js';
 import { AccessNotice, hasEnded } from '../views/access-notice.js';
 import { landingCard, type TestFacts } from '../views/landing-card.js';
 import { framed, nextStepsWhenClosed } from '../views/who-is-asking.js';
-import { invitationDeadlineWords, landingRules, recordedItems } from './landing-rules.js';
+import { dataNoticeSection } from './data-notice-view.js';
+import { invitationDeadlineWords, landingRules } from './landing-rules.js';
 import { practiceQuestion } from './practice-question.js';
 import { cameraFailed, SystemCheck } from './system-check.js';
 
@@ -74,12 +75,7 @@ export function landingView(
         { class: 'rules' },
         landingRules(session).map((rule) => h('li', null, rule)),
       ),
-      h('h2', null, 'What is recorded'),
-      h(
-        'ul',
-        { class: 'recorded', 'data-testid': 'recorded' },
-        recordedItems(session).map((item) => h('li', null, item)),
-      ),
+      dataNoticeSection(session),
     ],
     footer: [practice, check?.element, failure, h('div', { class: 'actions' }, button)],
   });

@@ -6,6 +6,7 @@ import { registerAdmin } from './admin.js';
 import type { CliIo } from './cli-io.js';
 import { registerDecisions } from './decisions.js';
 import { registerEvents } from './events.js';
+import { registerExportPerson } from './export-person.js';
 import { registerHistory } from './history.js';
 import { registerInvitations } from './invitations.js';
 import { registerInvite } from './invite.js';
@@ -60,6 +61,7 @@ export const createProgram = (io: CliIo, interactive: Interactive): Command => {
   registerSimilarity(program, io);
   registerEvents(program, io);
   registerOrg(program, io);
+  registerExportPerson(program, io);
   registerAdmin(program, io);
   return program;
 };

@@ -62,6 +62,8 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
   'PUT /v2/org/testinvitation/:testInvitationId/rating': 'annotate-candidates',
   'DELETE /v2/org/testinvitation/:testInvitationId/rating': 'annotate-candidates',
   'GET /v2/org/me': 'read-own-key',
+  // Everything held about one person (issue 51, decision 876): an admin key only.
+  'POST /v2/org/candidates/export': 'export-personal-data',
   'POST /v2/org/testinvitation/:testInvitationId/resend': 'change-invitations',
   // The org's default for sendEmail (decision 815): every key may read it (fronts show it), an admin sets it.
   'GET /v2/org/invitation-settings': 'read-candidate-page',

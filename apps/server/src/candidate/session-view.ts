@@ -5,6 +5,7 @@ import {
   admissionVerdict,
   allowedSeconds,
   candidateFacingOrg,
+  dataNoticeOf,
   describeAccessWindow,
   findTimeZone,
   sessionPhase,
@@ -138,6 +139,13 @@ export const buildSessionView = ({ context, sections, questions, variant, answer
       : {},
     redirectURL: candidate.redirectUrl,
     org: candidateFacingOrg(org.name, org),
+    dataNotice: dataNoticeOf({
+      org: candidateFacingOrg(org.name, org),
+      imageProctoring: link?.imageProctoring === 1,
+      takesCode: questions.some(({ definition }) => definition.type === 'coding'),
+      // Decision 881: no retention rule to state yet; the org's retention settings fill it in.
+      retentionDays: null,
+    }),
     invitationExpiresAt: iso(invitation.expiresAt),
     ...(runBudget ? { sampleRunLimit: { runs: runBudget.runs, windowMs: runBudget.windowMs } } : {}),
   };

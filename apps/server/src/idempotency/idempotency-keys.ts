@@ -7,6 +7,16 @@ import { appendRouteHook, routeAnswers } from '../plugins/route-hooks.js';
 import { fingerprintOf } from './fingerprint.js';
 import { openResponse, sealResponse, storedKeyOf } from './sealed-response.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A POST that reads and changes nothing, whose answer holds personal data (the export of one person): no key is
+     * claimed and its answer is never copied into `idempotency_keys`, where it would outlive an erasure (decision 879).
+     */
+    keepsNoAnswer?: boolean;
+  }
+}
+
 type Claimed = { kind: 'claimed' } | { kind: 'replay'; statusCode: number; body: string };
 
 /**
@@ -130,6 +140,7 @@ export const honourIdempotencyKeys = (app: FastifyInstance, { keys, now, scopeOf
 
   app.addHook('onRoute', (route) => {
     if (!routeAnswers(route, 'POST') && !routeAnswers(route, 'PUT')) return;
+    if (route.config?.keepsNoAnswer) return;
     appendRouteHook(route, 'preValidation', preValidation);
     appendRouteHook(route, 'onSend', onSend);
   });

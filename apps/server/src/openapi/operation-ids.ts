@@ -75,6 +75,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PUT /v2/org/testinvitation/{testInvitationId}/expiry': 'setInvitationExpiry',
   'GET /v2/org/testinvitation/{testInvitationId}/evaluation': 'getCandidateEvaluation',
   'GET /v2/org/me': 'getOwnKey',
+  'POST /v2/org/candidates/export': 'exportPersonalData',
   'PUT /v2/org/testinvitation/{testInvitationId}/decision': 'decideOnCandidate',
   'POST /v2/org/testinvitation/{testInvitationId}/tags': 'addCandidateTag',
   'DELETE /v2/org/testinvitation/{testInvitationId}/tags/{tag}': 'removeCandidateTag',

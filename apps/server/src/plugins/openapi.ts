@@ -34,6 +34,7 @@ export const registerOpenApi = async (app: FastifyInstance, publicUrl: string): 
         { name: 'grading', description: 'Grading written answers: the review queue and grades (Assay extension)' },
         { name: 'webhooks', description: 'Completion callbacks: signing secrets, test events, delivery logs, redelivery and reconciliation' },
         { name: 'people', description: "An organization's people and their keys, managed by its admin key (Assay extension)" },
+        { name: 'data protection', description: "A candidate's personal data: access (export) (docs/data-protection.md)" },
         { name: 'org', description: 'What candidate pages say about the organization: its display name and contact' },
         {
           name: 'greenhouse',

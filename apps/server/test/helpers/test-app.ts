@@ -129,7 +129,8 @@ export const startHarness = async (
     (await (apiKey ? clientFor(apiKey) : client).tests.import(definition as TestDefinitionInput)).testId;
 
   let assembled: AssembledWorker | undefined;
-  const outboxDir = mkdtempSync(join(tmpdir(), 'assay-outbox-'));
+  // The server's own folder when the test names one (the export reads it); else one of the worker's.
+  const outboxDir = env.ASSAY_OUTBOX_DIR ?? mkdtempSync(join(tmpdir(), 'assay-outbox-'));
   const worker = () =>
     (assembled ??= assembleWorker(store, { ...config, outboxDir }, silentLog, {
       now: now ?? Date.now,

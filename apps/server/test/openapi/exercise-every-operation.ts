@@ -159,6 +159,9 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'POST', url: `/admin/orgs/${orgId}/people/${personId}`, body: { name: 'Rear Admiral Hopper' }, ...admin });
   await send({ method: 'POST', url: `/admin/orgs/${orgId}/people/${personId}/deactivate`, ...admin });
   await send({ method: 'POST', url: `/admin/orgs/${orgId}/people/999999/deactivate`, ...admin });
+  // Everything held about one address (issue 51): one the org holds, and one it does not (404.52).
+  await send({ method: 'POST', url: '/v2/org/candidates/export', body: { emailId: 'self@example.com' } });
+  await send({ method: 'POST', url: '/v2/org/candidates/export', body: { emailId: 'nobody@example.com' } });
   const own = await send({ method: 'GET', url: '/v2/org/me' });
   // An org's admin key manages its own people (decision 836): add, issue, revoke, deactivate; itself refused (409.21).
   const colleague = (await send({ method: 'POST', url: '/v2/org/people', body: { name: 'Ada Lovelace', role: 'reviewer' } })).json().result.personId as number;

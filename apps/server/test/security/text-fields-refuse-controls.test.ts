@@ -335,6 +335,8 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
   addOrgPerson: (w) => [
     { method: 'POST', url: '/v2/org/people', auth: 'apiKey', body: { name: 'Grace Hopper', email: `grace.org.${w.unique()}@example.com`, role: 'reviewer' } },
   ],
+  // Everything held about one address (issue 51): the registered walker's.
+  exportPersonalData: () => [{ method: 'POST', url: '/v2/org/candidates/export', auth: 'apiKey', body: { emailId: 'walker@example.com' } }],
   issueOrgPersonKey: (w) => [{ method: 'POST', url: `/v2/org/people/${w.orgPersonId}/keys`, auth: 'apiKey', body: { role: 'reviewer', label: 'Panel B' } }],
   updatePerson: (w) => [
     {

@@ -12,6 +12,7 @@ import { normaliseNewlines } from '../text/control-characters.js';
 import { CandidateFreeTextQuestion, CandidateShortAnswerQuestion, candidateQuestionBase as questionBase } from './candidate-written-questions.js';
 import { MAX_TEXT_ANSWER_LENGTH } from './written-answer.js';
 import { QuestionEventInputs } from './question-signals.js';
+import { DataNotice } from './data-notice.js';
 
 /**
  * The candidate JSON API (`/candidate/v1/{token}`), used by Assay's own page and by custom front ends.
@@ -141,6 +142,8 @@ export const CandidateSession = z
     invitationExpiresAt: z.string().nullable().optional(),
     /** The sample-run limit: at most `runs` runs may start in any `windowMs` (429.3 beyond). Optional: older servers send none. */
     sampleRunLimit: z.object({ runs: z.int().positive(), windowMs: z.int().positive() }).optional(),
+    /** Who holds the candidate's data, what is recorded and for how long (issue 51, decision 881). Optional: older servers send none. */
+    dataNotice: DataNotice.optional(),
   })
   .meta({ id: 'CandidateSession' });
 export type CandidateSession = z.infer<typeof CandidateSession>;

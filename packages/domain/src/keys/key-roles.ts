@@ -28,6 +28,7 @@ export const capabilities = [
   'read-integrations',
   'read-review-queue',
   'read-own-key',
+  'export-personal-data',
   'grade',
   'grade-by-reference',
   'annotate-candidates',
@@ -73,6 +74,8 @@ const rolesThatMay: Record<Capability, readonly KeyRole[]> = {
   'read-review-queue': blindToo,
   // Who the key is, its person and what it may do (`GET /v2/org/me`): every key, so fronts offer only what it may.
   'read-own-key': blindToo,
+  // Everything held about one person, snapshots included (issue 51, decision 876): the org's controller, its admin.
+  'export-personal-data': adminOnly,
   grade: everyKey,
   'grade-by-reference': blindToo,
   // Greenhouse's report of an answer it could not use, written into an invitation's history: only the key Greenhouse
