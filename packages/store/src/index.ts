@@ -3,6 +3,7 @@ export * from './store.js';
 export * from './scratch-store.js';
 export * from './database.js';
 export * from './migrate.js';
+export { mayBeSchemaChange, NewerSchemaError, newerMigration, refuseNewerSchema } from './schema-version.js';
 export * from './register-candidate.js';
 // How it stores (engine/README.md).
 export * from './engine/connect.js';
