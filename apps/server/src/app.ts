@@ -32,6 +32,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { addResponseHeaders } from './plugins/response-headers.js';
 import { compileResponseSerializer } from './plugins/response-serializer.js';
 import { refuseWhileShuttingDown } from './plugins/shutting-down.js';
+import { guardAgainstNewerSchema, type NewerSchemaGuard } from './plugins/newer-schema.js';
 import { answerUnissuedIds } from './plugins/unissued-ids.js';
 import { requestIdOf } from './plugins/request-id.js';
 import { registerRateLimits } from './rate-limits/rate-limits.js';
@@ -78,7 +79,7 @@ export interface AppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     /** The candidate side, and the code runner the in-process worker shares for scoring. */
-    assay: { attempts: CandidateAttempts; runner: CodeRunner; languages: LanguageAvailabilities };
+    assay: { attempts: CandidateAttempts; runner: CodeRunner; languages: LanguageAvailabilities; schema: NewerSchemaGuard };
   }
 }
 
@@ -115,7 +116,8 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   answerWhatNodeWould(app);
   answerUnissuedIds(app);
   refuseNulCharacters(app);
-  registerErrorEnvelope(app, routes);
+  const schema = guardAgainstNewerSchema(app, () => store.newerSchema());
+  registerErrorEnvelope(app, routes, schema);
   const credentialLimits = registerRateLimits(app, store, config, now);
   scheduleHousekeeping(app, store, now);
   await registerOpenApi(app, config.publicUrl);
@@ -140,7 +142,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   const runner = codeRunner ?? sandbox!;
   const languages = languageAvailability(runner, config.sandbox);
   const attempts = new CandidateAttempts(store, now, config.answerGraceMs, runBudget);
-  app.decorate('assay', { attempts, runner, languages });
+  app.decorate('assay', { attempts, runner, languages, schema });
   const context: AppContext = { config, store, keyCache: new KeyOwnerCache(config.keyCacheTtlMs), now, reports, credentialLimits, languages };
   app.addHook('onClose', async () => {
     await sandbox?.close();

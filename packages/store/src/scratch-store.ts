@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { type ConnectOptions, connect } from './engine/connect.js';
+import { connect } from './engine/connect.js';
 import { openStore, type OpenStoreOptions, type Store } from './store.js';
 
 export type ScratchBackend = 'sqlite' | 'postgres';
