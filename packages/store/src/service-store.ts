@@ -1,3 +1,4 @@
+import BetterSqlite3 from 'better-sqlite3';
 import { isDatabaseUnavailable } from './engine/database-unavailable.js';
 import { NewerSchemaError } from './schema-version.js';
 import { openStore, type OpenStoreOptions, type Store } from './store.js';
@@ -35,6 +36,7 @@ export const openServiceStore = async (databaseUrl: string, setting: string, opt
   try {
     // Undefined, or why not now (a lock another process holds): an outage to wait out, not a start-up fault.
     await store.writesUnavailable();
+    if (databaseUrl.startsWith('sqlite:')) probeSqliteWrite(databaseUrl.slice('sqlite:'.length));
   } catch (error) {
     if (isDatabaseUnavailable(error)) return store;
     await store.close().catch(() => {});
@@ -44,4 +46,23 @@ export const openServiceStore = async (databaseUrl: string, setting: string, opt
     );
   }
   return store;
+};
+
+/**
+ * A write that is rolled back, on a connection of its own: SQLite opens a file it may not write read-only without a
+ * word, and even takes `begin immediate` on it when its -wal file is writable; only a write says so.
+ */
+const probeSqliteWrite = (path: string): void => {
+  if (path === ':memory:') return;
+  const probe = new BetterSqlite3(path, { timeout: 100, fileMustExist: true });
+  try {
+    probe.exec('begin immediate');
+    try {
+      probe.exec('create table assay_write_probe (x)');
+    } finally {
+      probe.exec('rollback');
+    }
+  } finally {
+    probe.close();
+  }
 };
