@@ -4,6 +4,7 @@ export * from './scratch-store.js';
 export * from './database.js';
 export * from './migrate.js';
 export { DatabaseStartError, describeDatabase, openServiceStore } from './service-store.js';
+export { backupSqlite, type SqliteBackup } from './sqlite-backup.js';
 export { mayBeSchemaChange, NewerSchemaError, newerMigration, refuseNewerSchema } from './schema-version.js';
 export * from './register-candidate.js';
 // How it stores (engine/README.md).
