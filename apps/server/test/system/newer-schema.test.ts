@@ -11,6 +11,7 @@ import {
   scratchDatabase,
   sleep,
   startServer,
+  startWorker,
   withPg,
   type RunningServer,
 } from './processes.js';
@@ -60,6 +61,7 @@ describe.each(['postgres', 'sqlite'] as const)('an older server when a newer Ass
   it('never answers 500.1 for it: 503.3 with Retry-After, a log line, then it exits non-zero', async ({ onTestFailed }) => {
     onTestFailed(() => console.error(diagnostics()));
     const old: RunningServer = await startServer(`old-build-${backend}`, database!.url);
+    const oldWorker = await startWorker(`old-worker-${backend}`, database!.url, old.url);
     const { apiKey } = await createOrg(old.url, 'Rolling');
     const testId = await importTest(old.url, apiKey, sampleDefinition);
     const { token } = await register(old.url, apiKey, testId, 'rolling@example.com', 'http://127.0.0.1:9/unused');
@@ -90,5 +92,8 @@ describe.each(['postgres', 'sqlite'] as const)('an older server when a newer Ass
       expect(refusal.response.headers.get('retry-after')).toBe('5');
     }
     expect(old.proc.output()).not.toMatch(/cached plan must not change result type/);
+    // The worker process stops the same way, within its periodic look.
+    expect((await oldWorker.exited).code).toBe(1);
+    expect(oldWorker.output()).toContain(`database migrated by a newer Assay (migration ${NEWER}); stopping`);
   }, 60_000);
 });
