@@ -44,7 +44,7 @@ export const runBackup = (argv: readonly string[], env: NodeJS.ProcessEnv): { co
       code: 0,
       out: [
         `Backed up ${databasePath} to ${target} (${bytes} bytes, ${ms} ms): one consistent file, its WAL folded in.`,
-        'Restore: stop Assay, put the copy where ASSAY_DATABASE_URL points (and remove that file\'s old -wal and -shm files), start Assay.',
+        "Restore: stop Assay, put the copy where ASSAY_DATABASE_URL points (and remove that file's old -wal and -shm files), start Assay.",
         'Also keep:',
         `  - ${config.outboxDir} (ASSAY_OUTBOX_DIR): stakeholder emails written as .eml files when no SMTP server is set`,
         '  - your settings (the environment or .env: ASSAY_ADMIN_TOKEN, ASSAY_SMTP_URL, …): they are not in the database',

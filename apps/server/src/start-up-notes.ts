@@ -36,8 +36,10 @@ export const firstOrgHint = async (store: Store, config: Pick<Config, 'adminToke
 /** The listen failure an operator can act on, naming the settings; anything else as it came. */
 export const listenFailure = (error: unknown, config: Pick<Config, 'host' | 'port'>): string | undefined => {
   const code = (error as { code?: unknown }).code;
-  if (code === 'EADDRINUSE') return `port ${config.port} on ${config.host} is already in use by another process (PORT=${config.port}, HOST=${config.host}): stop it or choose another PORT`;
-  if (code === 'EACCES') return `this process may not listen on port ${config.port} (PORT=${config.port}): ports below 1024 need privileges; choose another PORT`;
+  if (code === 'EADDRINUSE')
+    return `port ${config.port} on ${config.host} is already in use by another process (PORT=${config.port}, HOST=${config.host}): stop it or choose another PORT`;
+  if (code === 'EACCES')
+    return `this process may not listen on port ${config.port} (PORT=${config.port}): ports below 1024 need privileges; choose another PORT`;
   if (code === 'EADDRNOTAVAIL') return `this machine has no address ${config.host} (HOST=${config.host}): use 127.0.0.1, 0.0.0.0 or one of its own addresses`;
   return undefined;
 };

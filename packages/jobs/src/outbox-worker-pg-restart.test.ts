@@ -31,7 +31,11 @@ describe('a live worker across a PostgreSQL restart', () => {
     const job = await store.jobs.add({ orgId: org.id, invitationId: null, kind: 'callback', target: 'https://restart.example/hook', payload: '{}' }, NOW);
     let unrecorded!: () => void;
     const couldNotRecord = new Promise<void>((resolve) => (unrecorded = resolve));
-    const log: Logger = { info: () => {}, error: () => {}, warn: (_object, message) => message?.startsWith('could not record how a job ended') && unrecorded() };
+    const log: Logger = {
+      info: () => {},
+      error: () => {},
+      warn: (_object, message) => message?.startsWith('could not record how a job ended') && unrecorded(),
+    };
     const unused: JobHandler = async () => ({ kind: 'dead', error: 'not in this test' });
     // The callback was delivered; then PostgreSQL goes away before the worker writes that down.
     const callback: JobHandler = async () => {

@@ -103,4 +103,3 @@ describe('the outbox worker when the database is unavailable', () => {
     }
   });
 });
-

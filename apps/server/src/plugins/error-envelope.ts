@@ -2,7 +2,6 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fail, httpStatusOf, type FailureCode } from '@assay/domain';
 import { isDatabaseUnavailable, mayBeSchemaChange } from '@assay/store';
-import type { NewerSchemaGuard } from './newer-schema.js';
 import { RefusalError } from '../refusal-error.js';
 import type { RouteIndex } from './method-not-allowed.js';
 import { answersGreenhouseWay, sendGreenhouseFailure } from './greenhouse-failures.js';
@@ -78,7 +77,13 @@ export const answerFrameworkError = (error: FastifyError, request: FastifyReques
 };
 
 /** One error handler: every failure leaves as the envelope, never a bare 5xx page. */
-export const registerErrorEnvelope = (app: FastifyInstance, routes: RouteIndex, schema?: NewerSchemaGuard): void => {
+/** What the error handler asks of the newer-schema guard (plugins/newer-schema.ts), named here so neither imports the other. */
+export interface SchemaChangeAnswer {
+  explains(error: unknown): Promise<boolean>;
+  refuse(reply: FastifyReply): FastifyReply;
+}
+
+export const registerErrorEnvelope = (app: FastifyInstance, routes: RouteIndex, schema?: SchemaChangeAnswer): void => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof RefusalError) {
       if (error.refusal.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.refusal.retryAfterSeconds));
