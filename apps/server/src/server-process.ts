@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { fileURLToPath } from 'node:url';
 import { DatabaseStartError, NewerSchemaError, openServiceStore } from '@assay/store';
 import pino from 'pino';
-import { assembleWorker, languagesBanner, runnableLanguages, SCORES_PER_SANDBOX_WORKER } from '@assay/jobs';
+import { assembleWorker, languagesBanner, outboxDirProblem, runnableLanguages, SCORES_PER_SANDBOX_WORKER } from '@assay/jobs';
 import { DEFAULT_WORKERS } from '@assay/sandbox';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, startDirectory, withAbsolutePaths, type Config } from '@assay/config';
@@ -25,6 +25,12 @@ const start = async (config: Config): Promise<void> => {
     busyTimeoutMs: config.databaseBusyTimeoutMs,
     migrationLog: (message, fields) => startLog.info(fields, message),
   }).finally(() => logs.flushSync());
+  // Emails written as files by this process's worker: a folder it cannot write is a start-up fault (decision 862).
+  const outboxProblem = config.runWorker && !config.smtpUrl ? outboxDirProblem(config.outboxDir) : undefined;
+  if (outboxProblem) {
+    await store.close();
+    throw new StartUpError(`Assay could not start: ${outboxProblem}`);
+  }
   const app = await buildApp({ config, store, logger: { level: config.logLevel, stream: logs } });
 
   // One command starts everything: the outbox worker runs in this process unless ASSAY_RUN_WORKER=false

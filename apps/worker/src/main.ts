@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { ConfigError, loadConfig, startDirectory, withAbsolutePaths } from '@assay/config';
-import { assembleWorker, languagesBanner, runnableLanguages, type Logger } from '@assay/jobs';
+import { assembleWorker, languagesBanner, outboxDirProblem, runnableLanguages, type Logger } from '@assay/jobs';
 import { DatabaseStartError, NewerSchemaError, openServiceStore } from '@assay/store';
 
 /** A worker process of its own, for scale-out on PostgreSQL: any number share the database with the servers. */
@@ -15,6 +15,11 @@ try {
   config = withAbsolutePaths(loadConfig(process.env), startDirectory());
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : `Invalid worker configuration: ${String(error)}`);
+  process.exit(1);
+}
+const outboxProblem = config.smtpUrl ? undefined : outboxDirProblem(config.outboxDir);
+if (outboxProblem) {
+  console.error(`assay-worker could not start: ${outboxProblem}`);
   process.exit(1);
 }
 let store: Awaited<ReturnType<typeof openServiceStore>>;

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,14 +33,14 @@ const refusal = async (proc: Proc): Promise<string> => {
   return proc.output();
 };
 
-/** A file even root may not write: immutable (chattr) as root, read-only by its mode otherwise. */
+/** A file or folder even root may not write: immutable (chattr) as root, read-only by its mode otherwise. */
 const makeUnwritable = (path: string): (() => void) => {
   if (process.getuid?.() === 0) {
     execFileSync('chattr', ['+i', path]);
     return () => execFileSync('chattr', ['-i', path]);
   }
-  chmodSync(path, 0o444);
-  return () => chmodSync(path, 0o644);
+  chmodSync(path, 0o555);
+  return () => chmodSync(path, 0o755);
 };
 
 describe('start-up faults of the built server (real processes)', () => {
@@ -97,6 +97,21 @@ describe('start-up faults of the built server (real processes)', () => {
       const output = await refusal(serverOn('read-only', `sqlite:${path}`, await freePort()));
       expect(output).toContain(`cannot write the SQLite file ${path} (ASSAY_DATABASE_URL)`);
       expect(output).not.toMatch(/Assay is listening/);
+    } finally {
+      restore();
+    }
+  }, 30_000);
+
+  it('refuses an outbox folder it cannot write while emails go there as files, naming the path and the setting', async () => {
+    const outbox = join(dir, 'locked-outbox');
+    mkdirSync(outbox);
+    const restore = makeUnwritable(outbox);
+    try {
+      const url = `sqlite:${join(dir, 'outbox-db', 'assay.db')}`;
+      const output = await refusal(
+        serverOn('outbox-read-only', url, await freePort(), { ASSAY_RUN_WORKER: 'true', ASSAY_OUTBOX_DIR: outbox, ASSAY_SMTP_URL: '' }),
+      );
+      expect(output).toContain(`Assay could not start: cannot write stakeholder emails into ${outbox} (ASSAY_OUTBOX_DIR)`);
     } finally {
       restore();
     }
