@@ -15,9 +15,17 @@ export const ownUrl = (host: string, address: AddressInfo | string | null): stri
   return `http://${name}${port === undefined ? '' : `:${port}`}`;
 };
 
+const parsed = (url: string): URL | null => (URL.canParse(url) ? new URL(url) : null);
+
+/** Whether two URLs name the same loopback listener (`http://127.0.0.1:3000` and `http://localhost:3000`). */
+const sameLoopback = (own: string, publicUrl: string): boolean => {
+  const [a, b] = [parsed(own), parsed(publicUrl)];
+  return a !== null && b !== null && b.pathname === '/' && a.port === b.port && LOOPBACK.has(a.hostname) && LOOPBACK.has(b.hostname.replace(/^\[|\]$/g, ''));
+};
+
 /** The banner's first line: this process's address, and the public one when it is another. */
 export const listeningLine = (own: string, publicUrl: string): string =>
-  own === publicUrl
+  own === publicUrl || sameLoopback(own, publicUrl)
     ? `Assay is listening on ${own} (API reference: ${publicUrl}/docs)`
     : `Assay is listening on ${own} (public URL: ${publicUrl}; API reference: ${publicUrl}/docs)`;
 
