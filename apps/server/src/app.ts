@@ -34,6 +34,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { addResponseHeaders } from './plugins/response-headers.js';
 import { compileResponseSerializer } from './plugins/response-serializer.js';
 import { refuseWhileShuttingDown } from './plugins/shutting-down.js';
+import { guardAgainstNewerSchema, type NewerSchemaGuard } from './plugins/newer-schema.js';
 import { answerUnissuedIds } from './plugins/unissued-ids.js';
 import { requestIdOf } from './plugins/request-id.js';
 import { registerRateLimits } from './rate-limits/rate-limits.js';
@@ -87,6 +88,8 @@ declare module 'fastify' {
       languages: LanguageAvailabilities;
       /** /metrics (ASSAY_METRICS_TOKEN): the in-process worker is watched too; undefined when metrics are off. */
       metrics: ProcessMetrics | undefined;
+      /** Stops serving when a newer Assay migrates the database under this process (decision 858). */
+      schema: NewerSchemaGuard;
     };
   }
 }
@@ -124,7 +127,8 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   answerWhatNodeWould(app);
   answerUnissuedIds(app);
   refuseNulCharacters(app);
-  registerErrorEnvelope(app, routes);
+  const schema = guardAgainstNewerSchema(app, () => store.newerSchema());
+  registerErrorEnvelope(app, routes, schema);
   const credentialLimits = registerRateLimits(app, store, config, now);
   const metrics = await registerMetrics(app, { token: config.metrics.token, store, now, badToken: credentialLimits.adminToken });
   scheduleHousekeeping(app, store, now);
@@ -154,7 +158,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
     if (sandbox) metrics.watchSandbox(sandbox);
     metrics.watchExports(() => ({ pending: reports.pending, capacity: reports.threads + reports.queue }));
   }
-  app.decorate('assay', { attempts, runner, languages, metrics });
+  app.decorate('assay', { attempts, runner, languages, metrics, schema });
   const context: AppContext = { config, store, keyCache: new KeyOwnerCache(config.keyCacheTtlMs), now, reports, credentialLimits, languages };
   app.addHook('onClose', async () => {
     await sandbox?.close();

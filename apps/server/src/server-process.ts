@@ -1,7 +1,8 @@
 import closeWithGrace from 'close-with-grace';
 import { fileURLToPath } from 'node:url';
-import { openStore } from '@assay/store';
-import { assembleWorker, languagesBanner, runnableLanguages, SCORES_PER_SANDBOX_WORKER } from '@assay/jobs';
+import { DatabaseStartError, NewerSchemaError, openServiceStore } from '@assay/store';
+import pino from 'pino';
+import { assembleWorker, languagesBanner, outboxDirProblem, runnableLanguages, SCORES_PER_SANDBOX_WORKER } from '@assay/jobs';
 import { DEFAULT_WORKERS } from '@assay/sandbox';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, startDirectory, withAbsolutePaths, type Config } from '@assay/config';
@@ -9,15 +10,28 @@ import { demoBanner, readExampleTests, seedDemo } from './seed.js';
 import { leaveStartUpMode } from './start-up-mode.js';
 import { startIdleCollector } from './memory/idle-collector.js';
 import { bufferedStdout } from './logging/buffered-stdout.js';
+import { SCHEMA_CHECK_INTERVAL_MS } from './plugins/newer-schema.js';
+import { firstOrgHint, listenFailure, listeningLine, ownUrl } from './start-up-notes.js';
 
 const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/tests/', import.meta.url));
 
-const start = async (config: Config): Promise<void> => {
-  const store = await openStore(config.databaseUrl, { busyTimeoutMs: config.databaseBusyTimeoutMs });
-  const logs = bufferedStdout(config.logBufferBytes);
-  const app = await buildApp({ config, store, logger: { level: config.logLevel, stream: logs } });
+/** A start-up failure that says what to change: printed as it is, without a stack. */
+class StartUpError extends Error {}
 
-  const seeded = config.seedDemo && store.dialect === 'sqlite' ? await seedDemo(store, await readExampleTests(EXAMPLES_DIR), Date.now()) : undefined;
+const start = async (config: Config): Promise<void> => {
+  const logs = bufferedStdout(config.logBufferBytes);
+  const startLog = pino({ level: config.logLevel }, logs);
+  const store = await openServiceStore(config.databaseUrl, 'ASSAY_DATABASE_URL', {
+    busyTimeoutMs: config.databaseBusyTimeoutMs,
+    migrationLog: (message, fields) => startLog.info(fields, message),
+  }).finally(() => logs.flushSync());
+  // Emails written as files by this process's worker: a folder it cannot write is a start-up fault (decision 862).
+  const outboxProblem = config.runWorker && !config.smtpUrl ? outboxDirProblem(config.outboxDir) : undefined;
+  if (outboxProblem) {
+    await store.close();
+    throw new StartUpError(`Assay could not start: ${outboxProblem}`);
+  }
+  const app = await buildApp({ config, store, logger: { level: config.logLevel, stream: logs } });
 
   // One command starts everything: the outbox worker runs in this process unless ASSAY_RUN_WORKER=false
   // (then run `assay-worker` processes beside the servers, sharing a PostgreSQL database).
@@ -35,22 +49,41 @@ const start = async (config: Config): Promise<void> => {
     : undefined;
   if (worker) app.assay.metrics?.watchWorker(worker.worker);
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  let stoppingForNewerSchema = false;
+  const grace = closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await worker?.close();
     await app.close();
     await store.close();
     logs.flushSync();
+    // Not a clean stop: an orchestrator's restart-on-failure starts the new build in this one's place (decision 858).
+    if (stoppingForNewerSchema) process.exit(1);
   });
 
-  await app.listen({ port: config.port, host: config.host });
+  // Listening before the demo org is seeded: on a taken port nothing is created, so the next start seeds and shows
+  // its one-time key (decision 861).
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const reason = listenFailure(error, config);
+    grace.uninstall();
+    await worker?.close();
+    await app.close();
+    await store.close();
+    throw reason ? new StartUpError(`Assay could not start: ${reason}.`) : error;
+  }
+  const seeded = config.seedDemo && store.dialect === 'sqlite' ? await seedDemo(store, await readExampleTests(EXAMPLES_DIR), Date.now()) : undefined;
+  app.assay.schema.watch(SCHEMA_CHECK_INTERVAL_MS, () => {
+    stoppingForNewerSchema = true;
+    void grace.close();
+  });
   leaveStartUpMode();
   // What was logged while starting comes before the banner.
   logs.flushSync();
   // Memory a burst of requests or an export leaves behind goes back once the server is quiet (memory/idle-collector.ts).
   startIdleCollector({ onSettle: () => store.releaseMemory() });
-  process.stdout.write(`\nAssay is listening on ${config.publicUrl} (API reference: ${config.publicUrl}/docs)\n`);
+  process.stdout.write(`\n${listeningLine(ownUrl(config.host, app.server.address()), config.publicUrl)}\n`);
   process.stdout.write(`Database: ${config.databaseUrl.replace(/\/\/[^@/]*@/, '//…@')}\n`);
   process.stdout.write(`${languagesBanner(app.assay.languages)}\n`);
   if (worker) {
@@ -62,11 +95,15 @@ const start = async (config: Config): Promise<void> => {
     );
   }
   if (seeded) process.stdout.write(`${demoBanner(config.publicUrl, seeded)}\n`);
+  const hint = await firstOrgHint(store, config);
+  if (hint) process.stdout.write(`${hint}\n`);
 };
 
 try {
   await start(withAbsolutePaths(loadConfig(process.env), startDirectory()));
 } catch (error) {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : `Assay could not start: ${String(error)}`}\n`);
+  const said = error instanceof ConfigError || error instanceof StartUpError;
+  const named = error instanceof DatabaseStartError || error instanceof NewerSchemaError;
+  process.stderr.write(`${said ? error.message : named ? `Assay could not start: ${error.message}` : `Assay could not start: ${String(error)}`}\n`);
   process.exit(1);
 }

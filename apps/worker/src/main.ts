@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { ConfigError, loadConfig, startDirectory, withAbsolutePaths } from '@assay/config';
-import { assembleWorker, languagesBanner, runnableLanguages, type Logger } from '@assay/jobs';
-import { openStore } from '@assay/store';
+import { assembleWorker, languagesBanner, outboxDirProblem, runnableLanguages, type Logger } from '@assay/jobs';
+import { DatabaseStartError, NewerSchemaError, openServiceStore } from '@assay/store';
 
 /** A worker process of its own, for scale-out on PostgreSQL: any number share the database with the servers. */
 const log: Logger = {
@@ -17,7 +17,22 @@ try {
   console.error(error instanceof ConfigError ? error.message : `Invalid worker configuration: ${String(error)}`);
   process.exit(1);
 }
-const store = await openStore(config.databaseUrl, { busyTimeoutMs: config.databaseBusyTimeoutMs });
+const outboxProblem = config.smtpUrl ? undefined : outboxDirProblem(config.outboxDir);
+if (outboxProblem) {
+  console.error(`assay-worker could not start: ${outboxProblem}`);
+  process.exit(1);
+}
+let store: Awaited<ReturnType<typeof openServiceStore>>;
+try {
+  store = await openServiceStore(config.databaseUrl, 'ASSAY_DATABASE_URL', {
+    busyTimeoutMs: config.databaseBusyTimeoutMs,
+    migrationLog: (message, fields) => log.info(fields, message),
+  });
+} catch (error) {
+  const named = error instanceof DatabaseStartError || error instanceof NewerSchemaError;
+  console.error(`assay-worker could not start: ${named ? error.message : String(error)}`);
+  process.exit(1);
+}
 const assembled = assembleWorker(store, config, log, {
   pollMs: config.worker.pollMs,
   leaseMs: config.worker.leaseMs,
@@ -55,12 +70,23 @@ async function serveWorkerMetrics() {
 // Which languages this worker scores, and how to enable the rest (what the server's banner says of its own).
 if (assembled.languages) log.info({ languages: runnableLanguages(assembled.languages) }, languagesBanner(assembled.languages));
 
-const shutdown = async (signal: string) => {
+const shutdown = async (signal: string, exitCode = 0) => {
+  clearInterval(schemaWatch);
   log.info({ signal }, 'worker stopping');
   await metricsListener?.close();
   await assembled.close();
   await store.close();
-  process.exit(0);
+  process.exit(exitCode);
 };
+// A newer Assay migrated the database under this worker (a rolling upgrade): it stops, non-zero, so the new build
+// is started in its place (decision 858).
+const SCHEMA_CHECK_INTERVAL_MS = 5_000;
+const schemaWatch = setInterval(async () => {
+  const newer = await store.newerSchema().catch(() => undefined);
+  if (!newer) return;
+  clearInterval(schemaWatch);
+  log.error({ migration: newer }, `database migrated by a newer Assay (migration ${newer}); stopping — start that version in this one's place`);
+  await shutdown('newer-schema', 1);
+}, SCHEMA_CHECK_INTERVAL_MS);
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 process.once('SIGINT', () => void shutdown('SIGINT'));

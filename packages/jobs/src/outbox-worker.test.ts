@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobKind } from '@assay/domain';
+import { JobKind } from '@assay/domain';
 import { openStore, type Store } from '@assay/store';
 import { holdSqliteLock } from '../../store/test/sqlite-lock-holder.js';
 import { DATABASE_RETRY_MS, type JobHandler, type Logger, OutboxWorker } from './outbox-worker.js';
@@ -73,5 +73,33 @@ describe('the outbox worker when the database is unavailable', () => {
       throw new Error('the receiver broke');
     }).runOnce();
     expect(await store.jobs.find(job.id)).toMatchObject({ status: 'pending', attempts: 1, runAt: NOW + 60_000, lastError: 'the receiver broke' });
+  });
+
+  it('gives back a lease when the database returns, instead of holding the job until the lease ends', async () => {
+    const job = await queued('returning');
+    let lock: { release: () => Promise<void> } | undefined;
+    let unrecorded!: () => void;
+    const couldNotRecord = new Promise<void>((resolve) => (unrecorded = resolve));
+    const log: Logger = { ...silent, warn: (_object, message) => message?.startsWith('could not record how a job ended') && unrecorded() };
+    const unused: JobHandler = async () => ({ kind: 'dead', error: 'not in this test' });
+    // The delivery happened; then the database goes away (another process holds it) before the worker writes that down.
+    const callback: JobHandler = async () => {
+      lock = await holdSqliteLock(file);
+      return { kind: 'done' };
+    };
+    const handlers = { ...Object.fromEntries(JobKind.options.map((kind) => [kind, unused])), callback } as Record<JobKind, JobHandler>;
+    // The clock stands still: the lease (2 minutes) never runs out by itself here.
+    const worker = new OutboxWorker({ store, handlers, retryDelay: () => 60_000, now: () => NOW, log, pollMs: 20, workerId: 'returning' });
+    worker.start();
+    try {
+      await couldNotRecord;
+      expect(await store.jobs.find(job.id)).toMatchObject({ status: 'pending', leaseOwner: 'returning' });
+      await lock!.release();
+      const deadline = Date.now() + 10_000;
+      while ((await store.jobs.find(job.id))?.status !== 'delivered' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await store.jobs.find(job.id)).toMatchObject({ status: 'delivered', leaseOwner: null, attempts: 1 });
+    } finally {
+      await worker.stop();
+    }
   });
 });

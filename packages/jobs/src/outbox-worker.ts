@@ -78,6 +78,12 @@ export class OutboxWorker {
   lastPassAt: number | undefined;
   /** Jobs this worker ran, by `kind outcome` (done, gone, wait, retry, dead), for /metrics. */
   readonly outcomes = new Map<`${JobKind} ${JobOutcome['kind']}`, number>();
+  /**
+   * Jobs that ended while the database was away (a PostgreSQL restart, a held SQLite lock): how each ended is written
+   * when the database answers again, at the start of the next pass, instead of leaving the job leased to this live
+   * worker until its lease runs out (decision 864). Kept only until that lease would have ended anyway.
+   */
+  private readonly unrecorded = new Map<number, { leaseUntil: number; record: () => Promise<void> }>();
 
   constructor(private readonly options: OutboxWorkerOptions) {
     this.workerId = options.workerId ?? `worker-${randomUUID()}`;
@@ -130,6 +136,7 @@ export class OutboxWorker {
     while (!this.stopped) {
       let taken = 0;
       try {
+        await this.recordEndings();
         const scores = await this.lease(SCORING, scoreConcurrency - this.inFlight.score.size);
         const deliveries = await this.lease(DELIVERIES, batchSize - this.inFlight.delivery.size);
         for (const job of [...scores, ...deliveries]) void this.begin(job);
@@ -176,36 +183,64 @@ export class OutboxWorker {
     });
   }
 
+  /** Writes the endings the database could not take before; stops at the first that still fails (it is still away). */
+  private async recordEndings(): Promise<void> {
+    for (const [jobId, { leaseUntil, record }] of this.unrecorded) {
+      // Past its lease the job may be another worker's now: what this one did is no longer this one's to write.
+      if (leaseUntil <= this.now()) {
+        this.unrecorded.delete(jobId);
+        continue;
+      }
+      await record();
+      this.unrecorded.delete(jobId);
+      this.options.log.info({ jobId }, 'the database is back: recorded how a job ended and gave back its lease');
+    }
+  }
+
   private async run(job: Job): Promise<void> {
-    const { store, handlers, log } = this.options;
+    const { handlers } = this.options;
     let outcome: JobOutcome;
     try {
       outcome = await handlers[job.kind](job);
     } catch (error) {
       outcome = outcomeOfFailure(error);
     }
-    const now = this.now();
+    const record = () => this.record(job, outcome);
     try {
-      if (outcome.kind !== 'retry') this.count(job.kind, outcome.kind);
-      if (outcome.kind === 'done') await store.jobs.finish(job, this.workerId, 'delivered', now);
-      else if (outcome.kind === 'gone') await store.jobs.finish(job, this.workerId, 'gone', now, outcome.error);
-      else if (outcome.kind === 'dead') await store.jobs.finish(job, this.workerId, 'dead', now, outcome.error);
-      else if (outcome.kind === 'wait') await store.jobs.retryAt(job, this.workerId, now + outcome.delayMs, now, outcome.reason, false);
-      else {
-        const delay = this.options.retryDelay(job.attempts + 1, outcome.retryAfterMs);
-        this.count(job.kind, delay === undefined ? 'dead' : 'retry');
-        if (delay === undefined) {
-          log.warn({ jobId: job.id, kind: job.kind, error: outcome.error }, 'job gave up after its last retry');
-          await store.jobs.finish(job, this.workerId, 'dead', now, outcome.error);
-        } else {
-          await store.jobs.retryAt(job, this.workerId, now + delay, now, outcome.error);
-        }
-      }
+      await record();
     } catch (error) {
       // Its lease ends and the job comes back; a pass started with start() must not stop on it.
       if (!this.pump) throw error;
-      log.warn({ err: error, jobId: job.id }, 'could not record how a job ended: it will be tried again when its lease ends');
+      const { leaseMs = 120_000, log } = this.options;
+      if (isDatabaseUnavailable(error)) this.unrecorded.set(job.id, { leaseUntil: job.leaseUntil ?? this.now() + leaseMs, record });
+      log.warn(
+        { err: error, jobId: job.id },
+        isDatabaseUnavailable(error)
+          ? 'could not record how a job ended: the database is unavailable; it is recorded when the database answers again'
+          : 'could not record how a job ended: it will be tried again when its lease ends',
+      );
     }
+  }
+
+  private async record(job: Job, outcome: JobOutcome): Promise<void> {
+    const { store, log } = this.options;
+    const now = this.now();
+    if (outcome.kind === 'done') await store.jobs.finish(job, this.workerId, 'delivered', now);
+    else if (outcome.kind === 'gone') await store.jobs.finish(job, this.workerId, 'gone', now, outcome.error);
+    else if (outcome.kind === 'dead') await store.jobs.finish(job, this.workerId, 'dead', now, outcome.error);
+    else if (outcome.kind === 'wait') await store.jobs.retryAt(job, this.workerId, now + outcome.delayMs, now, outcome.reason, false);
+    else {
+      const delay = this.options.retryDelay(job.attempts + 1, outcome.retryAfterMs);
+      if (delay === undefined) {
+        log.warn({ jobId: job.id, kind: job.kind, error: outcome.error }, 'job gave up after its last retry');
+        await store.jobs.finish(job, this.workerId, 'dead', now, outcome.error);
+      } else {
+        await store.jobs.retryAt(job, this.workerId, now + delay, now, outcome.error);
+      }
+      this.count(job.kind, delay === undefined ? 'dead' : 'retry');
+      return;
+    }
+    this.count(job.kind, outcome.kind);
   }
 
   private count(kind: JobKind, outcome: JobOutcome['kind']): void {

@@ -3,6 +3,9 @@ export * from './store.js';
 export * from './scratch-store.js';
 export * from './database.js';
 export * from './migrate.js';
+export { DatabaseStartError, describeDatabase, openServiceStore } from './service-store.js';
+export { backupSqlite, type SqliteBackup } from './sqlite-backup.js';
+export { mayBeSchemaChange, NewerSchemaError, newerMigration, refuseNewerSchema } from './schema-version.js';
 export * from './register-candidate.js';
 // How it stores (engine/README.md).
 export * from './engine/connect.js';

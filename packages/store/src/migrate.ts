@@ -1,5 +1,6 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Connection } from './engine/connect.js';
+import { refuseNewerSchema } from './schema-version.js';
 import { initialMigration } from './migrations/001-initial.js';
 import { attemptsMigration } from './migrations/002-attempts.js';
 import { outboxMigration } from './migrations/003-outbox.js';
@@ -88,8 +89,20 @@ class InCodeMigrationProvider implements MigrationProvider {
   }
 }
 
-/** Brings the schema up to date; throws with the failing migration's name and cause. */
-export const migrateToLatest = async ({ db, dialect, schema }: Connection): Promise<string[]> => {
+/** The names of the migrations this build knows, oldest first. */
+export const knownMigrations = (dialect: Connection['dialect']): string[] => Object.keys(migrationsFor(dialect)).sort();
+
+/** Where a migration step is told: the process's logger (`info`). */
+export type MigrationLog = (message: string, fields: Record<string, unknown>) => void;
+
+/**
+ * Brings the schema up to date, one migration at a time so each step is logged with its time; throws with the failing
+ * migration's name and cause. A database a newer build migrated is refused first (`NewerSchemaError`), before Kysely
+ * would call it "corrupted migrations".
+ */
+export const migrateToLatest = async (connection: Connection, log: MigrationLog = () => {}): Promise<string[]> => {
+  const { db, dialect, schema } = connection;
+  await refuseNewerSchema(connection, knownMigrations(dialect));
   // Without its schema, Kysely finds another schema's migration table and skips creating this one.
   const migrator = new Migrator({
     db,
@@ -99,10 +112,24 @@ export const migrateToLatest = async ({ db, dialect, schema }: Connection): Prom
     nameComparator: (left, right) => (left < right ? -1 : left > right ? 1 : 0),
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results = [] } = await migrator.migrateToLatest();
-  const failed = results.find((result) => result.status === 'Error');
-  if (error) {
-    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  const applied: string[] = [];
+  for (;;) {
+    const startedAt = performance.now();
+    const { error, results = [] } = await migrator.migrateUp();
+    const failed = results.find((result) => result.status === 'Error');
+    if (error) {
+      throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+    }
+    const done = results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+    if (done.length === 0) break;
+    const ms = Math.round(performance.now() - startedAt);
+    for (const name of done) log(`migrating: ${name} done in ${ms} ms`, { migration: name, ms });
+    applied.push(...done);
   }
-  return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+  const latest = knownMigrations(dialect).at(-1);
+  log(applied.length === 0 ? `database schema is up to date (${latest})` : `database migrated: ${applied.length} step(s), now at ${latest}`, {
+    migration: latest,
+    applied: applied.length,
+  });
+  return applied;
 };

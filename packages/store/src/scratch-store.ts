@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { type ConnectOptions, connect } from './engine/connect.js';
-import { openStore, type Store } from './store.js';
+import { connect } from './engine/connect.js';
+import { openStore, type OpenStoreOptions, type Store } from './store.js';
 
 export type ScratchBackend = 'sqlite' | 'postgres';
 
@@ -15,7 +15,7 @@ export type ScratchBackend = 'sqlite' | 'postgres';
 export const openScratchStore = async (
   backend: ScratchBackend,
   pgUrl?: string,
-  options: Omit<ConnectOptions, 'pgSchema'> = {},
+  options: Omit<OpenStoreOptions, 'pgSchema'> = {},
 ): Promise<{ store: Store; dispose: () => Promise<void> }> => {
   if (backend === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'assay-store-'));

@@ -11,7 +11,8 @@ import { InvitationsRepository } from './repositories/invitations.js';
 import { JobsRepository } from './repositories/jobs.js';
 import { ServiceSettingsRepository } from './repositories/service-settings.js';
 import { WebhookSecretsRepository } from './repositories/webhook-secrets.js';
-import { migrateToLatest } from './migrate.js';
+import { knownMigrations, migrateToLatest, type MigrationLog } from './migrate.js';
+import { newerMigration } from './schema-version.js';
 import { OrgsRepository } from './repositories/orgs.js';
 import { MemoryRateLimitCounters, SqlRateLimitCounters, type RateLimitCounters } from './repositories/rate-limit-counters.js';
 import { ReportsRepository } from './repositories/reports.js';
@@ -88,6 +89,8 @@ export interface Store extends Connection, Repositories {
   transaction<T>(work: (repositories: Repositories) => Promise<T>): Promise<T>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** The migration a newer Assay applied to this database since this process started, if any (decision 858). */
+  newerSchema(): Promise<string | undefined>;
   /** Gives back caches a quiet server can do without (see Connection); safe at any moment. */
   releaseMemory(): void;
   close(): Promise<void>;
@@ -147,15 +150,20 @@ const lazyRepositories = (makers: RepositoryMakers): Repositories => {
   return repositories as unknown as Repositories;
 };
 
+export interface OpenStoreOptions extends ConnectOptions {
+  /** Told each migration step, and once when there was none to run. */
+  readonly migrationLog?: MigrationLog;
+}
+
 /** Connects, brings the schema up to date, and hands out the repositories. */
-export const openStore = async (databaseUrl: string, options: ConnectOptions = {}): Promise<Store> => {
+export const openStore = async (databaseUrl: string, options: OpenStoreOptions = {}): Promise<Store> => {
   const connection = connect(databaseUrl, options);
   const { db } = connection;
   try {
     if (connection.dialect === 'postgres' && options.pgSchema) {
       await sql`create schema if not exists ${sql.id(options.pgSchema)}`.execute(db);
     }
-    await migrateToLatest(connection);
+    await migrateToLatest(connection, options.migrationLog);
   } catch (error) {
     await db.destroy();
     throw error;
@@ -173,6 +181,7 @@ export const openStore = async (databaseUrl: string, options: ConnectOptions = {
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    newerSchema: () => newerMigration(connection, knownMigrations(connection.dialect)),
     releaseMemory: connection.releaseMemory ?? (() => {}),
     close: async () => {
       await connection.liveness.close();

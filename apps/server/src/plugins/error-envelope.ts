@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fail, httpStatusOf, type FailureCode } from '@assay/domain';
-import { isDatabaseUnavailable } from '@assay/store';
+import { isDatabaseUnavailable, mayBeSchemaChange } from '@assay/store';
 import { RefusalError } from '../refusal-error.js';
 import type { RouteIndex } from './method-not-allowed.js';
 import { answersGreenhouseWay, sendGreenhouseFailure } from './greenhouse-failures.js';
@@ -77,7 +77,13 @@ export const answerFrameworkError = (error: FastifyError, request: FastifyReques
 };
 
 /** One error handler: every failure leaves as the envelope, never a bare 5xx page. */
-export const registerErrorEnvelope = (app: FastifyInstance, routes: RouteIndex): void => {
+/** What the error handler asks of the newer-schema guard (plugins/newer-schema.ts), named here so neither imports the other. */
+export interface SchemaChangeAnswer {
+  explains(error: unknown): Promise<boolean>;
+  refuse(reply: FastifyReply): FastifyReply;
+}
+
+export const registerErrorEnvelope = (app: FastifyInstance, routes: RouteIndex, schema?: SchemaChangeAnswer): void => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof RefusalError) {
       if (error.refusal.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.refusal.retryAfterSeconds));
@@ -107,8 +113,13 @@ export const registerErrorEnvelope = (app: FastifyInstance, routes: RouteIndex):
         'The database is unavailable right now (locked by another process, or not answering): retry after Retry-After seconds.',
       );
     }
-    request.log.error({ err: error }, 'request failed');
-    return sendFailure(reply, '500.1', `Something went wrong on our side; quote request id ${request.id} if you report it.`);
+    const failed = (): FastifyReply => {
+      request.log.error({ err: error }, 'request failed');
+      return sendFailure(reply, '500.1', `Something went wrong on our side; quote request id ${request.id} if you report it.`);
+    };
+    // A statement a newer build's migration broke ("cached plan must not change result type"): this process stops (decision 858).
+    if (schema && mayBeSchemaChange(error)) return schema.explains(error).then((newer) => (newer ? schema.refuse(reply) : failed()));
+    return failed();
   });
 
   app.setNotFoundHandler((request, reply) => {
