@@ -23,7 +23,7 @@ const start = async (config: Config): Promise<void> => {
   const startLog = pino({ level: config.logLevel }, logs);
   const store = await openServiceStore(config.databaseUrl, 'ASSAY_DATABASE_URL', {
     busyTimeoutMs: config.databaseBusyTimeoutMs,
-    migrationLog: (message, fields) => startLog.info(fields, message),
+    migrationLog: (message, fields) => (fields.creating === true ? startLog.debug(fields, message) : startLog.info(fields, message)),
   }).finally(() => logs.flushSync());
   // Emails written as files by this process's worker: a folder it cannot write is a start-up fault (decision 862).
   const outboxProblem = config.runWorker && !config.smtpUrl ? outboxDirProblem(config.outboxDir) : undefined;

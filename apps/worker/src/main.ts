@@ -26,7 +26,7 @@ let store: Awaited<ReturnType<typeof openServiceStore>>;
 try {
   store = await openServiceStore(config.databaseUrl, 'ASSAY_DATABASE_URL', {
     busyTimeoutMs: config.databaseBusyTimeoutMs,
-    migrationLog: (message, fields) => log.info(fields, message),
+    migrationLog: (message, fields) => (fields.creating === true ? log.debug(fields, message) : log.info(fields, message)),
   });
 } catch (error) {
   const named = error instanceof DatabaseStartError || error instanceof NewerSchemaError;

@@ -92,7 +92,10 @@ class InCodeMigrationProvider implements MigrationProvider {
 /** The names of the migrations this build knows, oldest first. */
 export const knownMigrations = (dialect: Connection['dialect']): string[] => Object.keys(migrationsFor(dialect)).sort();
 
-/** Where a migration step is told: the process's logger (`info`). */
+/**
+ * Where a migration step is told: the process's logger (`info`; the steps that create a new database, marked
+ * `creating: true`, at `debug`).
+ */
 export type MigrationLog = (message: string, fields: Record<string, unknown>) => void;
 
 /**
@@ -102,7 +105,8 @@ export type MigrationLog = (message: string, fields: Record<string, unknown>) =>
  */
 export const migrateToLatest = async (connection: Connection, log: MigrationLog = () => {}): Promise<string[]> => {
   const { db, dialect, schema } = connection;
-  await refuseNewerSchema(connection, knownMigrations(dialect));
+  const known = knownMigrations(dialect);
+  await refuseNewerSchema(connection, known);
   // Without its schema, Kysely finds another schema's migration table and skips creating this one.
   const migrator = new Migrator({
     db,
@@ -123,13 +127,19 @@ export const migrateToLatest = async (connection: Connection, log: MigrationLog 
     const done = results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
     if (done.length === 0) break;
     const ms = Math.round(performance.now() - startedAt);
-    for (const name of done) log(`migrating: ${name} done in ${ms} ms`, { migration: name, ms });
     applied.push(...done);
+    // `creating`: a new database is made, not upgraded; its forty-odd steps would bury a first start's banner, so a
+    // process logs them below its summary line's level.
+    const creating = applied[0] === known[0];
+    for (const name of done) log(`migrating: ${name} done in ${ms} ms`, { migration: name, ms, creating });
   }
-  const latest = knownMigrations(dialect).at(-1);
-  log(applied.length === 0 ? `database schema is up to date (${latest})` : `database migrated: ${applied.length} step(s), now at ${latest}`, {
-    migration: latest,
-    applied: applied.length,
-  });
+  const latest = known.at(-1);
+  const message =
+    applied.length === 0
+      ? `database schema is up to date (${latest})`
+      : applied[0] === known[0]
+        ? `database created: ${applied.length} migrations, now at ${latest}`
+        : `database migrated: ${applied.length} step(s), now at ${latest}`;
+  log(message, { migration: latest, applied: applied.length });
   return applied;
 };

@@ -13,14 +13,21 @@ const FUTURE = '999-from-a-newer-assay';
  * migration step is logged.
  */
 describe.each(['sqlite', 'postgres'] as const)('a database migrated by a newer Assay, on %s', (backend) => {
-  it('logs each migration step, then one line when already up to date', async () => {
+  it('logs each migration step, marked as creating a new database, then one summary line', async () => {
     const lines: string[] = [];
-    const { store, dispose } = await openScratchStore(backend, inject('pgUrl'), { migrationLog: (message) => lines.push(message) });
+    const creating: unknown[] = [];
+    const { store, dispose } = await openScratchStore(backend, inject('pgUrl'), {
+      migrationLog: (message, fields) => {
+        lines.push(message);
+        if (message.startsWith('migrating: ')) creating.push(fields.creating);
+      },
+    });
     try {
       const names = knownMigrations(store.dialect);
       expect(lines.filter((line) => line.startsWith('migrating: '))).toHaveLength(names.length);
       expect(lines[0]).toMatch(/^migrating: 001-initial done in \d+ ms$/);
-      expect(lines.at(-1)).toBe(`database migrated: ${names.length} step(s), now at ${names.at(-1)}`);
+      expect(new Set(creating)).toEqual(new Set([true]));
+      expect(lines.at(-1)).toBe(`database created: ${names.length} migrations, now at ${names.at(-1)}`);
     } finally {
       await dispose();
     }

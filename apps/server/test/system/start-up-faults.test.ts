@@ -57,14 +57,18 @@ describe('start-up faults of the built server (real processes)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('logs each migration on a first start, and one line when the schema is up to date', async ({ onTestFailed }) => {
+  it('logs a new database in one line at info (each step at debug), and one line when the schema is up to date', async ({ onTestFailed }) => {
     onTestFailed(() => console.error(diagnostics()));
     const url = `sqlite:${join(dir, 'migrations', 'assay.db')}`;
     const first = serverOn('migrating', url, await freePort(), { LOG_LEVEL: 'info' });
     await waitForOutput(first, /Assay is listening/);
-    expect(first.output()).toMatch(/"msg":"migrating: 001-initial done in \d+ ms"/);
-    expect(first.output()).toMatch(/"msg":"database migrated: \d+ step\(s\), now at \d{3}-/);
+    expect(first.output()).toMatch(/"msg":"database created: \d+ migrations, now at \d{3}-/);
+    expect(first.output()).not.toMatch(/migrating: /);
     await first.stop('SIGTERM');
+    const verbose = serverOn('migrating-debug', `sqlite:${join(dir, 'migrations-debug', 'assay.db')}`, await freePort(), { LOG_LEVEL: 'debug' });
+    await waitForOutput(verbose, /Assay is listening/);
+    expect(verbose.output()).toMatch(/"msg":"migrating: 001-initial done in \d+ ms"/);
+    await verbose.stop('SIGTERM');
     const second = serverOn('up-to-date', url, await freePort(), { LOG_LEVEL: 'info' });
     await waitForOutput(second, /Assay is listening/);
     expect(second.output()).toMatch(/"msg":"database schema is up to date \(\d{3}-[^)]+\)"/);
