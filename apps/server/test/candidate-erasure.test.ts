@@ -28,7 +28,10 @@ const everyRow = async (store: Store): Promise<string> => {
   const tables = (await store.db.introspection.getTables()).map((table) => table.name).filter((name) => !name.startsWith('kysely_'));
   const rows: string[] = [];
   for (const table of tables) {
-    for (const row of await store.db.selectFrom(table as never).selectAll().execute()) {
+    for (const row of await store.db
+      .selectFrom(table as never)
+      .selectAll()
+      .execute()) {
       rows.push(JSON.stringify(row, (_key, value) => (value instanceof Uint8Array ? Buffer.from(value).toString('latin1') : value)));
     }
   }
@@ -187,6 +190,15 @@ describe.each(backends)('erasing a candidate on %s', (backend) => {
 
     expect((await get(`/v2/org/report/${grace}`)).json()).toEqual(graceBefore);
     expect((await get(`/v2/org/tests/${testA}/invitations/summary`)).json()).toEqual(summaryBefore);
+    // The delivered callback is not sent again: a redelivery answers like a missing delivery (decision 842).
+    const delivered = await h.store.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('invitation_id', '=', alan[0]!.invitationId)
+      .where('kind', '=', 'callback')
+      .execute();
+    expect(delivered).toHaveLength(1);
+    expectFailure(await h.request({ method: 'POST', url: `/v2/org/deliveries/${delivered[0]!.id}/redeliver` }), '404.10');
     // The old take-test link opens nothing.
     expect((await candidate(h, alan[0]!.token).session()).statusCode).toBe(404);
   });

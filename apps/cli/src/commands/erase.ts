@@ -46,7 +46,7 @@ export const registerErase = (program: Command, io: CliIo): void => {
       .command('erase')
       .description("erase a candidate's personal data: every invitation of an address (--email), or one invitation (ID); cannot be undone")
       .argument('[ID]', 'the testInvitationId', parseId)
-      .option('--email <ADDRESS>', "every invitation of this address in the organization")
+      .option('--email <ADDRESS>', 'every invitation of this address in the organization')
       .option('--yes', 'do not ask for the confirmation'),
   ).action(
     act(io, async (io, options: EraseOptions, id: number | undefined) => {

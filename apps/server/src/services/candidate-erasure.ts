@@ -23,7 +23,8 @@ const actorOf = (org: KeyOwner): string => `key ${org.keyId} (${org.role})`;
 /** What the org holds for the request, for the domain's `planErasure`. */
 const planFor = async (store: Store, orgId: number, asked: ErasureAsked): Promise<ErasurePlan> => {
   const emailInvitationIds = asked.email === undefined ? [] : await store.erasure.invitationIdsForEmail(orgId, asked.email);
-  const invitationHeld = asked.email === undefined && asked.invitationId !== undefined && (await store.invitations.find(orgId, asked.invitationId)) !== undefined;
+  const invitationHeld =
+    asked.email === undefined && asked.invitationId !== undefined && (await store.invitations.find(orgId, asked.invitationId)) !== undefined;
   return unwrap(planErasure(asked, { emailInvitationIds, invitationHeld }));
 };
 

@@ -9,6 +9,9 @@ export const ERASED_KEY_PREFIX = 'erased:';
 /** A well-formed address that no one can receive (RFC 2606's `.invalid`), where a schema wants an email. */
 export const erasedEmail = (invitationId: number): string => `erased-${invitationId}@erased.invalid`;
 
+/** What an erased invitation's deliveries name as their target: nothing to redeliver to (decision 842). */
+export const ERASED_TARGET = 'erased';
+
 /** Kinds whose job is a delivery to someone outside; scoring jobs carry nothing personal and keep the report moving. */
 const DELIVERY_JOB_KINDS = ['callback', 'email', 'link_email', 'greenhouse_patch', 'reminder', 'reminder_expired'] as const;
 
@@ -106,7 +109,7 @@ export const eraseRows = async (trx: Transaction<Database>, rows: readonly Erase
   await trx.updateTable('deliveries').set({ error: null }).where('job_id', 'in', delivered).execute();
   await trx
     .updateTable('jobs')
-    .set({ target: 'erased', payload: null, last_error: null })
+    .set({ target: ERASED_TARGET, payload: null, last_error: null })
     .where('invitation_id', 'in', ids)
     .where('kind', 'in', DELIVERY_JOB_KINDS)
     .execute();

@@ -39,7 +39,9 @@ export const useInvitationMove = (onDone: () => void): Machine<MoveState, Action
       }
       if (move === 'erase') {
         const erased = await client.candidates.erase({ testInvitationId }, { signal });
-        return { message: `Invitation ${testInvitationId}: ${erased.erased === 0 ? 'erased before' : 'the candidate is erased'}; the scores stay as "Erased candidate".` };
+        return {
+          message: `Invitation ${testInvitationId}: ${erased.erased === 0 ? 'erased before' : 'the candidate is erased'}; the scores stay as "Erased candidate".`,
+        };
       }
       if (move === 'cancel') {
         await client.invitations.cancel(testInvitationId, testId === undefined ? {} : { testId }, { signal });

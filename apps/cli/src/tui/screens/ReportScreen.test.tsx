@@ -153,7 +153,7 @@ describe('ReportScreen against a real server', () => {
     expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'h', 'n', 'v', 'X', 'r']);
   });
 
-  it("erases the candidate after confirming, for a key that may (X, issue 51); a key that may not is never offered it", async () => {
+  it('erases the candidate after confirming, for a key that may (X, issue 51); a key that may not is never offered it', async () => {
     const { testInvitationId } = await org.client.invitations.register(test.testId, { emailId: 'alan@example.com', fullName: 'Alan Turing' });
     const notAdmin = (capability: string) => capability !== 'erase-candidates';
     screen = renderScreen(

@@ -89,7 +89,8 @@ const v3FailureProblems = (response: LightMyRequestResponse): string[] => {
   if (statusCode !== response.statusCode) problems.push(`statusCode ${JSON.stringify(statusCode)} under HTTP ${response.statusCode}`);
   if (typeof statuscode !== 'string' || !STATUSCODE.test(statuscode)) problems.push(`statuscode ${JSON.stringify(statuscode)} is not NNN.n`);
   if (typeof message !== 'string' || message.trim() === '') problems.push('no message');
-  if (!Array.isArray(errors) || errors.length !== 1 || errors[0] !== message) problems.push(`errors is not [message]: ${JSON.stringify(errors)?.slice(0, 100)}`);
+  if (!Array.isArray(errors) || errors.length !== 1 || errors[0] !== message)
+    problems.push(`errors is not [message]: ${JSON.stringify(errors)?.slice(0, 100)}`);
   return problems;
 };
 
