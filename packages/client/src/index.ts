@@ -40,6 +40,7 @@ export type { Admin, AdminKeys, AdminOrgs, AdminPeople, AddPersonBody, CreateOrg
 export type { Me } from './resources/me.js';
 export type { OrgKeyBody, People } from './resources/people.js';
 export type { PersonalDataResource } from './resources/personal-data.js';
+export type { Candidates, EraseCandidatesBody } from './resources/candidates.js';
 export { candidateTokenOf, type CandidateAttempt, type CandidateRuns, type PublicTestLink, type RunWait } from './resources/candidate.js';
 export { verifyCompletionCallback } from './webhooks/verify-completion-callback.js';
 export { parseCompletionCallback } from './webhooks/completion-callback.js';

@@ -2,6 +2,8 @@ export * from './assemble.js';
 export * from './outbox-worker.js';
 export * from './email/mailer.js';
 export { outboxDirProblem } from './email/outbox-dir-probe.js';
+export { readableEmailText, removeOutboxEmails } from './email/outbox-erasure.js';
+export { eraseWithOutbox } from './email/erase-with-outbox.js';
 export * from './email/stakeholder-email.js';
 export * from './handlers/callback.js';
 export * from './handlers/email.js';

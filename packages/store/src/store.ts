@@ -34,6 +34,7 @@ import { CandidateDecisionsRepository } from './repositories/candidate-decisions
 import { PeopleRepository } from './repositories/people.js';
 import { OperationsGaugesRepository } from './repositories/operations-gauges.js';
 import { PersonalDataRepository } from './repositories/personal-data.js';
+import { ErasureRepository } from './repositories/erasure.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -76,6 +77,8 @@ export interface Repositories {
   readonly operationsGauges: OperationsGaugesRepository;
   /** Everything an org holds about one email address (issue 51 item 3, access). */
   readonly personalData: PersonalDataRepository;
+  /** Erasure of candidates' personal data, with its audit (issue 51, migration 042). */
+  readonly erasure: ErasureRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -98,7 +101,13 @@ export interface Store extends Connection, Repositories {
 
 type RepositoryMakers = { [Name in keyof Repositories]: () => Repositories[Name] };
 
-const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: InstanceLiveness, importedTests: ImportedTests): RepositoryMakers => {
+const repositoryMakers = (
+  db: Kysely<Database>,
+  dialect: Dialect,
+  liveness: InstanceLiveness,
+  importedTests: ImportedTests,
+  truncateLog?: () => Promise<void>,
+): RepositoryMakers => {
   let jobs: JobsRepository | undefined;
   const jobsRepository = () => (jobs ??= new JobsRepository(db, dialect, liveness));
   return {
@@ -130,6 +139,7 @@ const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: Inst
     candidateDecisions: () => new CandidateDecisionsRepository(db),
     operationsGauges: () => new OperationsGaugesRepository(db, liveness),
     personalData: () => new PersonalDataRepository(db),
+    erasure: () => new ErasureRepository(db, truncateLog),
   };
 };
 
@@ -170,7 +180,7 @@ export const openStore = async (databaseUrl: string, options: OpenStoreOptions =
   }
   // One per store, shared by its transactions: tests never change, so what one read is true for all.
   const importedTests = new ImportedTests();
-  const makers = repositoryMakers(db, connection.dialect, connection.liveness, importedTests);
+  const makers = repositoryMakers(db, connection.dialect, connection.liveness, importedTests, connection.truncateLog);
   const repositories = Object.fromEntries(Object.entries(makers).map(([name, make]) => [name, make()])) as unknown as Repositories;
   return {
     ...connection,

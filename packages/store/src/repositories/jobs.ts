@@ -8,6 +8,7 @@ import type { InstanceLiveness } from '../engine/instance-liveness.js';
 import { toJob } from './records.js';
 import { recordHistory } from './invitation-history.js';
 import { inTransaction } from '../engine/transaction-steps.js';
+import { ERASED_TARGET } from './erasure-writes.js';
 
 export interface NewJob {
   orgId: number;
@@ -254,6 +255,8 @@ export class JobsRepository {
       .where('org_id', '=', orgId)
       .where('id', '=', jobId)
       .where('kind', 'in', DELIVERY_KINDS)
+      // An erased invitation's delivery is sent no more (decision 842): it answers like a missing one.
+      .where('target', '!=', ERASED_TARGET)
       .executeTakeFirst();
     if (!job) return undefined;
     const fresh = { status: 'pending', run_at: now, attempts: 0, lease_owner: null, lease_until: null, lease_instance: null, updated_at: now } as const;
