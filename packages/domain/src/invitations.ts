@@ -39,3 +39,13 @@ export { invitationEmailWanted, reattemptEmailWanted, registrationEmailRequested
 export { RESEND_DAILY_CAP, RESEND_INTERVAL_MS, decideResend, type ResendFacts } from './invitation-resend.js';
 // Issue 50 item 4: the person a candidate email names as its inviter (decisions 825, 826).
 export { inviterOf, linkEmailNamesInviter, type InvitationMaker, type Inviter } from './people/inviter.js';
+// Issue 51 item 2 (retention): an org's retention periods and the cut-offs a sweep erases before (decisions 849–852).
+export {
+  MAX_RETENTION_DAYS,
+  MIN_RETENTION_DAYS,
+  RETENTION_DEFAULTS,
+  RetentionSettings,
+  RetentionSettingsInput,
+  decideRetention,
+} from './retention/retention-settings.js';
+export { retentionCutoffs, unstartedExpired, unstartedSince, type RetentionCutoffs } from './retention/retention-cutoffs.js';
