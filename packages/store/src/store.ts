@@ -31,6 +31,7 @@ import { RemindersRepository } from './repositories/reminders.js';
 import { SandboxWorkersRepository } from './repositories/sandbox-workers.js';
 import { CandidateDecisionsRepository } from './repositories/candidate-decisions.js';
 import { PeopleRepository } from './repositories/people.js';
+import { RetentionRepository } from './repositories/retention.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -69,6 +70,8 @@ export interface Repositories {
   readonly sandboxWorkers: SandboxWorkersRepository;
   /** Decisions, tags, notes and ratings on invitations (issue 50, migration 039). */
   readonly candidateDecisions: CandidateDecisionsRepository;
+  /** Retention by rule (issue 51 item 2, migration 043): an org's periods (`settings(orgId)`), the sweep's pages, media purges. */
+  readonly retention: RetentionRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -119,6 +122,7 @@ const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: Inst
     reminders: () => new RemindersRepository(db, jobsRepository()),
     sandboxWorkers: () => new SandboxWorkersRepository(db, liveness),
     candidateDecisions: () => new CandidateDecisionsRepository(db),
+    retention: () => new RetentionRepository(db),
   };
 };
 
