@@ -525,6 +525,22 @@ export interface Database {
   candidate_tags: CandidateTagsTable;
   candidate_notes: CandidateNotesTable;
   candidate_ratings: CandidateRatingsTable;
+  erasures: ErasuresTable;
+}
+
+/** One erasure of candidates' personal data (migration 042): its scope and invitations by id, never the data. */
+export interface ErasuresTable {
+  id: Generated<number>;
+  org_id: number;
+  at: number;
+  /** Who erased: a key's label and id, or `retention` for the sweep. */
+  by: string;
+  /** `email`, `invitation` or `retention`. */
+  scope: string;
+  /** How many invitations this erasure erased (those erased before not counted). */
+  invitations: number;
+  /** JSON array of the invitation ids it erased. */
+  invitation_ids: string;
 }
 
 /** The decision standing on an invitation (migration 039); decision null: cleared. */

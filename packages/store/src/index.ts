@@ -15,6 +15,8 @@ export * from './repositories/attempt-facts.js';
 export * from './repositories/attempt-log.js';
 export * from './repositories/attempts.js';
 export * from './repositories/bulk-invitations.js';
+export { ErasureRepository, type ErasureAudit, type ErasureOutcome, type ErasedIdentity, type ErasureEntry } from './repositories/erasure.js';
+export { ERASED_NAME, erasedEmail } from './repositories/erasure-writes.js';
 export * from './repositories/grades.js';
 export * from './repositories/greenhouse.js';
 export * from './repositories/review-queue.js';

@@ -31,6 +31,7 @@ import { RemindersRepository } from './repositories/reminders.js';
 import { SandboxWorkersRepository } from './repositories/sandbox-workers.js';
 import { CandidateDecisionsRepository } from './repositories/candidate-decisions.js';
 import { PeopleRepository } from './repositories/people.js';
+import { ErasureRepository } from './repositories/erasure.js';
 import { RetentionRepository } from './repositories/retention.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
@@ -70,6 +71,8 @@ export interface Repositories {
   readonly sandboxWorkers: SandboxWorkersRepository;
   /** Decisions, tags, notes and ratings on invitations (issue 50, migration 039). */
   readonly candidateDecisions: CandidateDecisionsRepository;
+  /** Erasure of candidates' personal data, with its audit (issue 51, migration 042). */
+  readonly erasure: ErasureRepository;
   /** Retention by rule (issue 51 item 2, migration 043): an org's periods (`settings(orgId)`), the sweep's pages, media purges. */
   readonly retention: RetentionRepository;
 }
@@ -92,7 +95,13 @@ export interface Store extends Connection, Repositories {
 
 type RepositoryMakers = { [Name in keyof Repositories]: () => Repositories[Name] };
 
-const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: InstanceLiveness, importedTests: ImportedTests): RepositoryMakers => {
+const repositoryMakers = (
+  db: Kysely<Database>,
+  dialect: Dialect,
+  liveness: InstanceLiveness,
+  importedTests: ImportedTests,
+  truncateLog?: () => Promise<void>,
+): RepositoryMakers => {
   let jobs: JobsRepository | undefined;
   const jobsRepository = () => (jobs ??= new JobsRepository(db, dialect, liveness));
   return {
@@ -122,6 +131,7 @@ const repositoryMakers = (db: Kysely<Database>, dialect: Dialect, liveness: Inst
     reminders: () => new RemindersRepository(db, jobsRepository()),
     sandboxWorkers: () => new SandboxWorkersRepository(db, liveness),
     candidateDecisions: () => new CandidateDecisionsRepository(db),
+    erasure: () => new ErasureRepository(db, truncateLog),
     retention: () => new RetentionRepository(db),
   };
 };
@@ -158,7 +168,7 @@ export const openStore = async (databaseUrl: string, options: ConnectOptions = {
   }
   // One per store, shared by its transactions: tests never change, so what one read is true for all.
   const importedTests = new ImportedTests();
-  const makers = repositoryMakers(db, connection.dialect, connection.liveness, importedTests);
+  const makers = repositoryMakers(db, connection.dialect, connection.liveness, importedTests, connection.truncateLog);
   const repositories = Object.fromEntries(Object.entries(makers).map(([name, make]) => [name, make()])) as unknown as Repositories;
   return {
     ...connection,

@@ -39,6 +39,8 @@ export interface Connection {
    * busy timeout. Failures other than the database's unavailability are thrown.
    */
   writesUnavailable(): Promise<string | undefined>;
+  /** SQLite: empties the WAL into the database file (after an erasure, decision 844); absent on PostgreSQL. */
+  readonly truncateLog?: () => Promise<void>;
 }
 
 export interface ConnectOptions {
@@ -86,6 +88,8 @@ const connectSqlite = (path: string, busyTimeoutMs: number): Connection => {
   writer.pragma('cache_size = -16000');
   // Savepoints' sub-journals in memory, not allocated and freed on file each time (README "SQLite connections", decision 182).
   writer.pragma('temp_store = MEMORY');
+  // Freed rows and pages are overwritten with zeros, so an erased candidate's bytes do not linger in the file (decision 844).
+  writer.pragma('secure_delete = ON');
   // An in-memory database is private to its connection: it reads through the writer.
   const reader = path === ':memory:' ? writer : new BetterSqlite3(path);
   if (reader !== writer) {
@@ -123,6 +127,9 @@ const connectSqlite = (path: string, busyTimeoutMs: number): Connection => {
         if (isDatabaseUnavailable(error)) return 'another process holds its write lock (a backup, a sqlite3 shell, a migration)';
         throw error;
       }
+    },
+    truncateLog: async () => {
+      await driver?.truncateWal();
     },
     releaseMemory: () => {
       shrinkCaches([writer, reader]);

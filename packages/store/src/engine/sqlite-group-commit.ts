@@ -262,6 +262,16 @@ export class GroupCommitDriver implements Driver {
     return this.#flush(() => this.#busy.probe());
   }
 
+  /**
+   * Copies the whole WAL into the database file and empties it, once what is queued committed: after an erasure no
+   * earlier version of an erased row stays in the WAL (decision 844). A reader on an older snapshot makes it wait.
+   */
+  truncateWal(): Promise<void> {
+    return this.#flush(() => {
+      this.writer.pragma('wal_checkpoint(TRUNCATE)');
+    });
+  }
+
   async #flush(then?: () => void): Promise<void> {
     await this.#lock.lock();
     try {

@@ -2,9 +2,7 @@ import type { Kysely } from 'kysely';
 import { type AccessTime, INVITATION_STATUS, type RetentionSettings, windowClosesAt, windowFromStored } from '@assay/domain';
 import type { Database } from '../database.js';
 import { inTransaction } from '../engine/transaction-steps.js';
-
-// Until the erasure core lands (item 1): how it marks an erased candidate.
-const ERASED_KEY_PREFIX = 'erased:';
+import { ERASED_KEY_PREFIX } from './erasure-writes.js';
 
 /** An org whose retention has at least one period (the sweep skips the rest). */
 export interface RetainingOrg {

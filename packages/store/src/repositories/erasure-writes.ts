@@ -1,0 +1,120 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../database.js';
+import { newInvitationToken } from './random-keys.js';
+
+/** What an erased candidate is called wherever a name is shown (decision 839). */
+export const ERASED_NAME = 'Erased candidate';
+/** An erased invitation's candidate key: unique per invitation, and how a second erasure knows it is done. */
+export const ERASED_KEY_PREFIX = 'erased:';
+/** A well-formed address that no one can receive (RFC 2606's `.invalid`), where a schema wants an email. */
+export const erasedEmail = (invitationId: number): string => `erased-${invitationId}@erased.invalid`;
+
+/** Kinds whose job is a delivery to someone outside; scoring jobs carry nothing personal and keep the report moving. */
+const DELIVERY_JOB_KINDS = ['callback', 'email', 'link_email', 'greenhouse_patch', 'reminder', 'reminder_expired'] as const;
+
+/**
+ * Each erased invitation gets a candidate row of its own ("Erased candidate", decision 839), so a retake of the same
+ * address that is not erased keeps its own; the old row goes when no invitation is left on it.
+ */
+const detachCandidates = async (trx: Transaction<Database>, rows: readonly ErasedRow[], now: number): Promise<void> => {
+  for (const row of rows) {
+    const made = await trx
+      .insertInto('candidates')
+      .values({
+        org_id: row.orgId,
+        test_id: row.testId,
+        email_key: `${ERASED_KEY_PREFIX}${row.id}`,
+        email: erasedEmail(row.id),
+        full_name: ERASED_NAME,
+        callback_url: null,
+        redirect_url: null,
+        submitted_callback_url: null,
+        reminders_unsubscribed_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // A new take-test token and a new report-link generation: the person's old links open nothing (decision 840).
+    await trx
+      .updateTable('invitations')
+      .set((eb) => ({ candidate_id: made.id, token: newInvitationToken(), report_link_generation: eb('report_link_generation', '+', 1) }))
+      .where('id', '=', row.id)
+      .execute();
+  }
+  const former = [...new Set(rows.map((row) => row.candidateId))];
+  await trx
+    .deleteFrom('candidates')
+    .where('id', 'in', former)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('invitations').select('invitations.id').whereRef('invitations.candidate_id', '=', 'candidates.id'))))
+    .execute();
+};
+
+/** History entries whose details hold free text (a decision's reason, Greenhouse's error words) lose that text. */
+const redactHistory = async (trx: Transaction<Database>, ids: readonly number[]): Promise<void> => {
+  const entries = await trx
+    .selectFrom('invitation_history')
+    .select(['id', 'kind', 'details'])
+    .where('invitation_id', 'in', ids)
+    .where('kind', 'in', ['decided', 'greenhouse-error'])
+    .execute();
+  for (const entry of entries) {
+    const details = JSON.parse(entry.details) as Record<string, unknown>;
+    const redacted = entry.kind === 'decided' ? { ...details, reason: null } : { ...details, errors: [] };
+    await trx
+      .updateTable('invitation_history')
+      .set({ details: JSON.stringify(redacted) })
+      .where('id', '=', entry.id)
+      .execute();
+  }
+};
+
+export interface ErasedRow {
+  readonly id: number;
+  readonly orgId: number;
+  readonly testId: number;
+  readonly candidateId: number;
+}
+
+/**
+ * Removes what identifies the person behind `rows` (one org's invitations, none erased before) and keeps what
+ * statistics need: statuses, scores, marks, counts, timings and choices stay; names, addresses, written answers,
+ * code, images, notes and free text go (the table of docs/data-protection.md "Erasure").
+ */
+export const eraseRows = async (trx: Transaction<Database>, rows: readonly ErasedRow[], now: number): Promise<void> => {
+  const ids = rows.map((row) => row.id);
+  await detachCandidates(trx, rows, now);
+  await trx.updateTable('answers').set({ code: null, text: null }).where('invitation_id', 'in', ids).execute();
+  await trx.deleteFrom('snapshots').where('invitation_id', 'in', ids).execute();
+  await trx.deleteFrom('code_playback').where('invitation_id', 'in', ids).execute();
+  await trx.updateTable('question_signals').set({ events: '[]' }).where('invitation_id', 'in', ids).execute();
+  await trx.deleteFrom('answer_fingerprints').where('invitation_id', 'in', ids).execute();
+  // A pair shows both answers' code: the other candidate's report loses the pair rather than show erased code (decision 841).
+  await trx
+    .deleteFrom('similarity_pairs')
+    .where((eb) => eb.or([eb('left_invitation_id', 'in', ids), eb('right_invitation_id', 'in', ids)]))
+    .execute();
+  await trx.updateTable('grades').set({ comment: null }).where('invitation_id', 'in', ids).execute();
+  await trx.updateTable('evidence_reviews').set({ note: '' }).where('invitation_id', 'in', ids).execute();
+  await trx.deleteFrom('candidate_notes').where('invitation_id', 'in', ids).execute();
+  await trx.updateTable('candidate_decisions').set({ reason: null }).where('invitation_id', 'in', ids).execute();
+  await redactHistory(trx, ids);
+  await trx.deleteFrom('greenhouse_interviews').where('invitation_id', 'in', ids).execute();
+  // Deliveries not yet made are not made; those made keep their outcome, without target, body or error (decision 842).
+  await trx.deleteFrom('jobs').where('invitation_id', 'in', ids).where('kind', 'in', DELIVERY_JOB_KINDS).where('status', '=', 'pending').execute();
+  const delivered = trx.selectFrom('jobs').select('id').where('invitation_id', 'in', ids).where('kind', 'in', DELIVERY_JOB_KINDS);
+  await trx.updateTable('deliveries').set({ error: null }).where('job_id', 'in', delivered).execute();
+  await trx
+    .updateTable('jobs')
+    .set({ target: 'erased', payload: null, last_error: null })
+    .where('invitation_id', 'in', ids)
+    .where('kind', 'in', DELIVERY_JOB_KINDS)
+    .execute();
+  for (const id of ids) {
+    await trx
+      .updateTable('bulk_invitation_rows')
+      .set({ email: erasedEmail(id), full_name: null, reason: null })
+      .where('invitation_id', '=', id)
+      .execute();
+  }
+};

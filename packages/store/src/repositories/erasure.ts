@@ -1,0 +1,133 @@
+import type { Kysely } from 'kysely';
+import { normalizeEmail } from '@assay/domain';
+import type { Database } from '../database.js';
+import { inTransaction } from '../engine/transaction-steps.js';
+import { ERASED_KEY_PREFIX, type ErasedRow, eraseRows } from './erasure-writes.js';
+
+/** Who asked for an erasure, of what scope, and when: the audit entry's columns (never the erased data). */
+export interface ErasureAudit {
+  /** A key's label and id (`key 12 (ops)`), or `retention` for the sweep. */
+  readonly by: string;
+  readonly scope: 'email' | 'invitation' | 'retention';
+  readonly now: Date;
+}
+
+export interface ErasureOutcome {
+  /** Invitations erased by this call. */
+  readonly invitations: number;
+  /** Invitations asked for that an earlier erasure had erased already (a no-op for them). */
+  readonly alreadyErased: number;
+}
+
+/** What an erasure must also find outside the database (emails in the outbox, kept answers): read before it erases. */
+export interface ErasedIdentity {
+  readonly invitationId: number;
+  readonly email: string;
+  readonly fullName: string;
+  readonly token: string;
+}
+
+export interface ErasureEntry {
+  readonly id: number;
+  readonly at: number;
+  readonly by: string;
+  readonly scope: string;
+  readonly invitations: number;
+  readonly invitationIds: number[];
+}
+
+/** Batches keep each statement's `in (…)` list well under SQLite's and PostgreSQL's parameter limits. */
+const BATCH = 500;
+
+/**
+ * Erasure of candidates' personal data (issue 51 item 1): one org's invitations, in one transaction, with an audit
+ * entry; on SQLite the WAL is emptied after the commit (decision 844). Already erased invitations are skipped.
+ */
+export class ErasureRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly truncateLog: (() => Promise<void>) | undefined,
+  ) {}
+
+  /** The org's invitations for this address (any case, surrounding spaces ignored), on every test; erased ones excluded. */
+  async invitationIdsForEmail(orgId: number, email: string): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('invitations')
+      .innerJoin('candidates', 'candidates.id', 'invitations.candidate_id')
+      .select('invitations.id')
+      .where('invitations.org_id', '=', orgId)
+      .where('candidates.org_id', '=', orgId)
+      .where('candidates.email_key', '=', normalizeEmail(email))
+      .orderBy('invitations.id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Name, address and take-test token of those of the org's invitations not erased yet. */
+  async identities(orgId: number, invitationIds: readonly number[]): Promise<ErasedIdentity[]> {
+    const found: ErasedIdentity[] = [];
+    for (let start = 0; start < invitationIds.length; start += BATCH) {
+      const rows = await this.db
+        .selectFrom('invitations')
+        .innerJoin('candidates', 'candidates.id', 'invitations.candidate_id')
+        .select(['invitations.id as invitationId', 'candidates.email as email', 'candidates.full_name as fullName', 'invitations.token as token'])
+        .where('invitations.org_id', '=', orgId)
+        .where('invitations.id', 'in', invitationIds.slice(start, start + BATCH))
+        .where('candidates.email_key', 'not like', `${ERASED_KEY_PREFIX}%`)
+        .execute();
+      found.push(...rows);
+    }
+    return found;
+  }
+
+  async eraseInvitations(orgId: number, invitationIds: readonly number[], audit: ErasureAudit): Promise<ErasureOutcome> {
+    const now = audit.now.getTime();
+    const outcome = await inTransaction(this.db, async (trx) => {
+      const erased: number[] = [];
+      let alreadyErased = 0;
+      for (let start = 0; start < invitationIds.length; start += BATCH) {
+        const rows = await trx
+          .selectFrom('invitations')
+          .innerJoin('candidates', 'candidates.id', 'invitations.candidate_id')
+          .select([
+            'invitations.id as id',
+            'invitations.org_id as orgId',
+            'invitations.test_id as testId',
+            'invitations.candidate_id as candidateId',
+            'candidates.email_key as emailKey',
+          ])
+          .where('invitations.org_id', '=', orgId)
+          .where('invitations.id', 'in', invitationIds.slice(start, start + BATCH))
+          .execute();
+        const todo: ErasedRow[] = rows.filter((row) => !row.emailKey.startsWith(ERASED_KEY_PREFIX));
+        alreadyErased += rows.length - todo.length;
+        if (todo.length === 0) continue;
+        await eraseRows(trx, todo, now);
+        erased.push(...todo.map((row) => row.id));
+      }
+      if (erased.length > 0) {
+        await trx
+          .insertInto('erasures')
+          .values({ org_id: orgId, at: now, by: audit.by, scope: audit.scope, invitations: erased.length, invitation_ids: JSON.stringify(erased) })
+          .execute();
+      }
+      return { invitations: erased.length, alreadyErased };
+    });
+    // Inside a caller's transaction the caller commits; the WAL is emptied by the next erasure or checkpoint then.
+    if (outcome.invitations > 0 && !this.db.isTransaction) await this.truncateLog?.();
+    return outcome;
+  }
+
+  /** The org's erasures, newest first. */
+  async audit(orgId: number, limit = 100): Promise<ErasureEntry[]> {
+    const rows = await this.db.selectFrom('erasures').selectAll().where('org_id', '=', orgId).orderBy('id', 'desc').limit(limit).execute();
+    return rows.map((row) => ({
+      id: row.id,
+      at: row.at,
+      by: row.by,
+      scope: row.scope,
+      invitations: row.invitations,
+      invitationIds: JSON.parse(row.invitation_ids) as number[],
+    }));
+  }
+}
