@@ -27,6 +27,12 @@ export interface RetentionCounts {
  */
 export type EraseInvitations = (orgId: number, invitationIds: number[], now: number) => Promise<number>;
 
+/** The erasure core, as the sweep calls it: audited as `retention`, its scope `retention`. */
+export const retentionErasure =
+  (store: Store): EraseInvitations =>
+  async (orgId, invitationIds, now) =>
+    (await store.erasure.eraseInvitations(orgId, invitationIds, { by: 'retention', scope: 'retention', now: new Date(now) })).invitations;
+
 type OrgCounts = Omit<RetentionCounts, 'at' | 'orgs'>;
 const none: OrgCounts = { erasedEnded: 0, erasedUnstarted: 0, mediaPurged: 0, snapshots: 0, playback: 0 };
 const add = (a: OrgCounts, b: OrgCounts): OrgCounts => ({
