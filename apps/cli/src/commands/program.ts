@@ -14,6 +14,7 @@ import { registerLogin } from './login.js';
 import { registerOrg } from './org.js';
 import { registerReminders } from './reminders.js';
 import { registerReports } from './reports.js';
+import { registerRetention } from './retention.js';
 import { registerSimilarity } from './similarity.js';
 import { registerTests } from './tests.js';
 
@@ -60,6 +61,7 @@ export const createProgram = (io: CliIo, interactive: Interactive): Command => {
   registerSimilarity(program, io);
   registerEvents(program, io);
   registerOrg(program, io);
+  registerRetention(program, io);
   registerAdmin(program, io);
   return program;
 };
