@@ -7,12 +7,19 @@ import { connect } from './connection.js';
 import { act, withJson, type GlobalOptions } from './json-option.js';
 import { emit } from './output.js';
 
-/** A period as the server takes it: whole days, or `keep` (null: kept until erased by hand). Bounds are the server's (400.56). */
-export const parseDays = (value: string): number | null => {
-  if (value === 'keep') return null;
+const KEEP = 'keep';
+
+/**
+ * A period: whole days, or `keep` (sent as null: kept until erased by hand). Bounds are the server's (400.56). `keep`
+ * stays a word here because commander reads a parser's null as "no value".
+ */
+export const parseDays = (value: string): number | typeof KEEP => {
+  if (value === KEEP) return KEEP;
   if (!/^[0-9]{1,5}$/.test(value)) throw new InvalidArgumentError('must be whole days (e.g. 365) or "keep".');
   return Number(value);
 };
+
+const sent = (value: number | typeof KEEP): number | null => (value === KEEP ? null : value);
 
 const period = (days: number | null, after: string): string => (days === null ? `kept (no rule)` : `${days} day${days === 1 ? '' : 's'} after ${after}`);
 
@@ -25,17 +32,17 @@ export const retentionText = (settings: RetentionSettings): string =>
   ]);
 
 interface RetentionFlags extends GlobalOptions {
-  endedDays?: number | null;
-  mediaDays?: number | null;
-  unstartedDays?: number | null;
+  endedDays?: number | typeof KEEP;
+  mediaDays?: number | typeof KEEP;
+  unstartedDays?: number | typeof KEEP;
 }
 
 /** The PUT body: only the periods given; at least one. */
 export const retentionChange = ({ endedDays, mediaDays, unstartedDays }: RetentionFlags): RetentionSettingsInput => {
   const body: RetentionSettingsInput = {
-    ...(endedDays === undefined ? {} : { endedDays }),
-    ...(mediaDays === undefined ? {} : { mediaDays }),
-    ...(unstartedDays === undefined ? {} : { unstartedDays }),
+    ...(endedDays === undefined ? {} : { endedDays: sent(endedDays) }),
+    ...(mediaDays === undefined ? {} : { mediaDays: sent(mediaDays) }),
+    ...(unstartedDays === undefined ? {} : { unstartedDays: sent(unstartedDays) }),
   };
   if (Object.keys(body).length === 0) throw new UsageError('give at least one of --ended-days, --media-days, --unstarted-days.');
   return body;
