@@ -1,8 +1,8 @@
 import type { AssayClient } from '@assay/client';
 import type { ReactElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newOrg, type TestOrg, reviewerClient } from '../../../test/helpers/org.js';
-import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
+import { newOrg, serverUrl, type TestOrg, reviewerClient } from '../../../test/helpers/org.js';
+import { KEYS, renderApp, renderScreen, widestLine, type Rendered, type RenderedApp } from '../../../test/helpers/render.js';
 import { CapabilitiesProvider } from '../shell/capabilities-context.js';
 import { RetentionScreen } from './RetentionScreen.js';
 
@@ -14,7 +14,12 @@ describe('RetentionScreen against a real server (issue 51)', () => {
     org = await newOrg('Retention');
     reviewer = await reviewerClient(org);
   });
-  afterEach(() => screen?.unmount());
+  let app: RenderedApp | undefined;
+  afterEach(() => {
+    screen?.unmount();
+    app?.unmount();
+    screen = app = undefined;
+  });
 
   const render = (element: ReactElement, client: AssayClient) => {
     screen = renderScreen(<CapabilitiesProvider>{element}</CapabilitiesProvider>, { client });
@@ -46,5 +51,23 @@ describe('RetentionScreen against a real server (issue 51)', () => {
     expect(screen!.chrome()?.hints.map((hint) => hint.keys)).not.toContain('s');
     await screen!.press('s');
     expect(screen!.lastFrame()).not.toContain('Ended, media, unstarted days');
+  });
+
+  it('is d on the test list for an admin key, and not for a reviewer’s', async () => {
+    app = renderApp(org.client, serverUrl());
+    await app.waitFor('No tests yet');
+    await app.press('?');
+    await app.waitFor(/d\s+how long candidates' data is kept/);
+    await app.press(KEYS.escape, 'd');
+    const shown = await app.waitFor('Ended invitations erased');
+    expect(shown.split('\n')[0]).toMatch(/^Assay › Tests › Retention/);
+    app.unmount();
+    app = renderApp(reviewer, serverUrl());
+    await app.waitFor('No tests yet');
+    await app.press('d');
+    await app.press('?');
+    const help = await app.waitFor('recent completions, live');
+    expect(help).not.toContain("how long candidates' data is kept");
+    expect(app.frame()).not.toContain('Ended invitations erased');
   });
 });
