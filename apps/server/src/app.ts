@@ -46,6 +46,9 @@ import { invitationSettingsRoutes } from './routes/invitation-settings.js';
 import { retentionSettingsRoutes } from './routes/retention-settings.js';
 import { whoAmIRoutes } from './routes/who-am-i.js';
 import { orgPeopleRoutes } from './routes/org-people.js';
+import { candidateErasureRoutes } from './routes/candidate-erasure.js';
+import { v3GdprRoutes } from './routes/v3-gdpr.js';
+import { V3_PREFIX } from './plugins/v3-failures.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
 import { eventRoutes } from './routes/events.js';
 import { signedReportRoutes } from './routes/signed-reports.js';
@@ -194,6 +197,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
         retentionSettingsRoutes,
         whoAmIRoutes,
         orgPeopleRoutes,
+        candidateErasureRoutes,
       ]) {
         await v2.register(routes, context);
       }
@@ -203,5 +207,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   // Greenhouse's Assessment Partner API: its own shapes and HTTP Basic, the org's keys and capabilities (docs/greenhouse.md).
   await app.register(greenhousePartnerRoutes, { ...context, prefix: GREENHOUSE_PREFIX });
   await app.register(adminRoutes, { ...context, prefix: '/admin' });
+  // iMocha v3's GDPR request (decision 846): its own prefix, API key and failure shape.
+  await app.register(v3GdprRoutes, { ...context, prefix: V3_PREFIX });
   return app;
 };

@@ -39,6 +39,18 @@ export { invitationEmailWanted, reattemptEmailWanted, registrationEmailRequested
 export { RESEND_DAILY_CAP, RESEND_INTERVAL_MS, decideResend, type ResendFacts } from './invitation-resend.js';
 // Issue 50 item 4: the person a candidate email names as its inviter (decisions 825, 826).
 export { inviterOf, linkEmailNamesInviter, type InvitationMaker, type Inviter } from './people/inviter.js';
+// Issue 51 item 1: erasure of a candidate's personal data — the requests (v2, iMocha v3's GDPR shape) and what they cover.
+export {
+  EraseCandidatesInput,
+  ErasedCandidates,
+  GDPR_REQUEST_ACCEPTED,
+  GdprRequestAnswer,
+  GdprRequestInput,
+  noRecordsForEmail,
+  planErasure,
+  type ErasurePlan,
+} from './erasure/erasure-request.js';
+export { V3Failure } from './v3/v3-failure.js';
 // Issue 51 item 2 (retention): an org's retention periods and the cut-offs a sweep erases before (decisions 849–852).
 export {
   MAX_RETENTION_DAYS,

@@ -68,6 +68,7 @@ export const statusCatalogue = {
   '404.15': 'Unsubscribe link not found',
   '404.16': 'Note not found',
   '404.20': 'Person not found',
+  '404.51': 'No records held for that email address',
   '405.1': 'Method not allowed',
   '408.1': 'Request took too long to arrive',
   '409.1': 'Request conflicts with the current state of the resource',

@@ -1,6 +1,7 @@
 export * from './assemble.js';
 export * from './outbox-worker.js';
 export * from './email/mailer.js';
+export { readableEmailText, removeOutboxEmails } from './email/outbox-erasure.js';
 export * from './email/stakeholder-email.js';
 export * from './handlers/callback.js';
 export * from './handlers/email.js';

@@ -75,6 +75,13 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
   'POST /v2/org/people/:personId/keys': 'manage-people',
   'POST /v2/org/people/:personId/deactivate': 'manage-people',
   'POST /v2/org/keys/:keyId/revoke': 'manage-people',
+  // Erasure of a candidate's personal data (issue 51, decision 845): admin only, it cannot be undone.
+  'POST /v2/org/candidates/erase': 'erase-candidates',
+};
+
+/** iMocha v3's shapes (decision 846): only its GDPR request so far, an erasure like the v2 route's. */
+export const v3RouteCapabilities: Readonly<Record<string, Capability>> = {
+  'POST /v3/gdpr/requests': 'erase-candidates',
 };
 
 /**

@@ -60,6 +60,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /v2/org/testinvitation/{testInvitationId}/history': 'getInvitationHistory',
   'GET /v2/org/testinvitation/{testInvitationId}/similarity': 'listSimilarityPairs',
   'POST /v2/org/deliveries/{jobId}/redeliver': 'redeliver',
+  'POST /v2/org/candidates/erase': 'eraseCandidates',
+  'POST /v3/gdpr/requests': 'gdprRequest',
   'GET /v2/org/events': 'listEvents',
   'GET /v2/org/candidate-page': 'getCandidatePageSettings',
   'POST /v2/org/candidate-page': 'updateCandidatePageSettings',

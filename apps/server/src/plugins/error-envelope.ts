@@ -6,6 +6,7 @@ import { RefusalError } from '../refusal-error.js';
 import type { RouteIndex } from './method-not-allowed.js';
 import { answersGreenhouseWay, sendGreenhouseFailure } from './greenhouse-failures.js';
 import { applyResponseHeaders } from './response-headers.js';
+import { answersV3Way, sendV3Failure } from './v3-failures.js';
 
 const validationCodes: Record<string, FailureCode> = {
   body: '400.2',
@@ -58,11 +59,13 @@ const FAILURE_BY_STATUS: Readonly<Record<number, FailureCode>> = {
 /** When to try again after 503.4: a lock another process holds on SQLite (a backup, a shell) or a PostgreSQL restart lasts seconds. */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
-/** A failure as the envelope; under Greenhouse's partner API, as Greenhouse's failure body (decision 452). */
+/** A failure as the envelope; under Greenhouse's partner API, as Greenhouse's failure body (decision 452); under /v3, iMocha's (decision 846). */
 export const sendFailure = (reply: FastifyReply, code: FailureCode, message: string): FastifyReply =>
   answersGreenhouseWay(reply)
     ? sendGreenhouseFailure(reply, code, message)
-    : reply.code(httpStatusOf(code)).type('application/json; charset=utf-8').send(fail(code, message));
+    : answersV3Way(reply)
+      ? sendV3Failure(reply, code, message)
+      : reply.code(httpStatusOf(code)).type('application/json; charset=utf-8').send(fail(code, message));
 
 /**
  * Failures inside Fastify's router, before any hook runs (Fastify's `frameworkErrors` option): they answer

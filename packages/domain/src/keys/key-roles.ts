@@ -42,6 +42,7 @@ export const capabilities = [
   'change-integrations',
   'decide-candidates',
   'manage-people',
+  'erase-candidates',
 ] as const;
 export type Capability = (typeof capabilities)[number];
 
@@ -94,6 +95,8 @@ const rolesThatMay: Record<Capability, readonly KeyRole[]> = {
   // An org's admin key is its own administrator: it adds people, issues and revokes their keys (decision 836). Only
   // admin: a recruiter who could issue keys could issue an admin key and so give itself the org's settings.
   'manage-people': adminOnly,
+  // Erasing a candidate's personal data cannot be undone: the org's administrator only (issue 51, decision 845).
+  'erase-candidates': adminOnly,
 };
 
 /** The one rule of key roles: may a key of `role` do `capability`? */

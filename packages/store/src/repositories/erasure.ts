@@ -118,6 +118,16 @@ export class ErasureRepository {
     return outcome;
   }
 
+  /**
+   * Drops the kept answers of a scope's finished keyed requests (decision 842): they are sealed with keys only their
+   * clients hold, so which of them names the erased person cannot be told; a retry of one runs again instead of
+   * replaying. Claims still running are kept.
+   */
+  async forgetKeptAnswers(scope: string): Promise<number> {
+    const result = await this.db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('status_code', 'is not', null).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** The org's erasures, newest first. */
   async audit(orgId: number, limit = 100): Promise<ErasureEntry[]> {
     const rows = await this.db.selectFrom('erasures').selectAll().where('org_id', '=', orgId).orderBy('id', 'desc').limit(limit).execute();
