@@ -110,7 +110,7 @@ export const assembleWorker = (
   const runs = languages === undefined ? options.runs : runnableLanguages(languages);
   const sweeper = new DeadlineSweeper(store, now, log, settings.answerGraceMs);
   const reminders = new ReminderSweeper(store, now, log);
-  const retention = new RetentionSweeper(store, retentionErasure(store), now, log, options.onRetentionSweep);
+  const retention = new RetentionSweeper(store, retentionErasure(store, settings.outboxDir), now, log, options.onRetentionSweep);
   const worker = new OutboxWorker({
     store,
     log,

@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { moveInvitation, TestDefinition } from '@assay/domain';
 import { openScratchStore, type Store } from '@assay/store';
@@ -68,7 +71,9 @@ describe.each(['sqlite', 'postgres'] as const)('the retention sweep on %s', (bac
     snapshots: (await store.db.selectFrom('snapshots').select('id').where('invitation_id', '=', id).execute()).length,
     playback: (await store.db.selectFrom('code_playback').select('question_id').where('invitation_id', '=', id).execute()).length,
   });
-  const sweeper = (seen: RetentionCounts[] = []) => new RetentionSweeper(store, retentionErasure(store), () => NOW, silentLog, (counts) => seen.push(counts));
+  const outboxDir = mkdtempSync(join(tmpdir(), 'assay-retention-outbox-'));
+  const sweeper = (seen: RetentionCounts[] = []) =>
+    new RetentionSweeper(store, retentionErasure(store, outboxDir), () => NOW, silentLog, (counts) => seen.push(counts));
 
   beforeAll(async () => {
     ({ store, dispose } = await openScratchStore(backend, inject('pgUrl')));
@@ -93,11 +98,18 @@ describe.each(['sqlite', 'postgres'] as const)('the retention sweep on %s', (bac
     ids.keeperOld = await completed(1000, keeperId, keeperTestId);
     ids.keeperUnstarted = await register(keeperId, keeperTestId, ago(1000));
   });
-  afterAll(() => dispose());
+  afterAll(async () => {
+    await dispose();
+    rmSync(outboxDir, { recursive: true, force: true });
+  });
 
   it('erases what is past its period, purges older media, and keeps the rest whole', async () => {
+    // The files-mode outbox: a stakeholder email about the candidate erased, and one about a candidate kept.
+    writeFileSync(join(outboxDir, 'old.eml'), 'To: org@example.com\r\nSubject: Completed\r\n\r\nCandidate: Candidate 1 <c1@example.com>\r\n');
+    writeFileSync(join(outboxDir, 'recent.eml'), 'To: org@example.com\r\nSubject: Completed\r\n\r\nCandidate: Candidate 3 <c3@example.com>\r\n');
     const seen: RetentionCounts[] = [];
     const counts = await sweeper(seen).sweep();
+    expect([existsSync(join(outboxDir, 'old.eml')), existsSync(join(outboxDir, 'recent.eml'))]).toEqual([false, true]);
     expect(counts).toEqual({ at: NOW, orgs: 1, erasedEnded: 2, erasedUnstarted: 1, mediaPurged: 2, snapshots: 2, playback: 2 });
     expect(seen).toEqual([counts]);
 
