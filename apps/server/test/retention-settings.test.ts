@@ -26,7 +26,11 @@ describe.each(backends)('the org’s retention settings on %s', (backend) => {
   it.each([
     [{ endedDays: 0 }, '400.56', 'endedDays is 1 to 3650 days, or null to keep; got 0.'],
     [{ mediaDays: 800 }, '400.56', 'mediaDays (800) must not be more than endedDays (730): media go with their invitation.'],
-    [{ mediaDays: null }, '400.56', 'mediaDays cannot keep snapshots and playback forever while endedDays erases their invitation after 730 days; give mediaDays at most 730.'],
+    [
+      { mediaDays: null },
+      '400.56',
+      'mediaDays cannot keep snapshots and playback forever while endedDays erases their invitation after 730 days; give mediaDays at most 730.',
+    ],
     [{ endedDays: 'soon' }, '400.2', undefined],
     [{ endedDays: 12.5 }, '400.2', undefined],
     [{ keepDays: 10 }, '400.2', undefined],

@@ -43,7 +43,16 @@ describe.each(['sqlite', 'postgres'] as const)('the retention sweep on %s', (bac
   const register = async (org: number, test: number, at: number) => {
     n += 1;
     const email = `c${n}@example.com`;
-    const registration = { orgId: org, testId: test, testLinkId: null, emailKey: email, email, fullName: `Candidate ${n}`, callbackUrl: null, redirectUrl: null };
+    const registration = {
+      orgId: org,
+      testId: test,
+      testLinkId: null,
+      emailKey: email,
+      email,
+      fullName: `Candidate ${n}`,
+      callbackUrl: null,
+      redirectUrl: null,
+    };
     return (await store.invitations.register(registration, () => `retain-${backend}-${n}`, at)).invitation.id;
   };
   const move = async (org: number, id: number, event: Parameters<typeof moveInvitation>[1], at: number) => {
@@ -73,7 +82,13 @@ describe.each(['sqlite', 'postgres'] as const)('the retention sweep on %s', (bac
   });
   const outboxDir = mkdtempSync(join(tmpdir(), 'assay-retention-outbox-'));
   const sweeper = (seen: RetentionCounts[] = []) =>
-    new RetentionSweeper(store, retentionErasure(store, outboxDir), () => NOW, silentLog, (counts) => seen.push(counts));
+    new RetentionSweeper(
+      store,
+      retentionErasure(store, outboxDir),
+      () => NOW,
+      silentLog,
+      (counts) => seen.push(counts),
+    );
 
   beforeAll(async () => {
     ({ store, dispose } = await openScratchStore(backend, inject('pgUrl')));

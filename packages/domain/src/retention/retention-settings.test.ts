@@ -22,7 +22,10 @@ describe('retention settings (decisions 849, 850)', () => {
     [{ unstartedDays: 3651 }, 'unstartedDays is 1 to 3650 days, or null to keep; got 3651.'],
     [{ mediaDays: 90, endedDays: 60 }, 'mediaDays (90) must not be more than endedDays (60): media go with their invitation.'],
     [{ endedDays: 30 }, 'mediaDays (60) must not be more than endedDays (30): media go with their invitation.'],
-    [{ mediaDays: null }, 'mediaDays cannot keep snapshots and playback forever while endedDays erases their invitation after 365 days; give mediaDays at most 365.'],
+    [
+      { mediaDays: null },
+      'mediaDays cannot keep snapshots and playback forever while endedDays erases their invitation after 365 days; give mediaDays at most 365.',
+    ],
   ])('refuses %j with 400.56 saying why', (change, message) => {
     expect(decideRetention(RETENTION_DEFAULTS, change).err).toEqual({ code: '400.56', message });
   });

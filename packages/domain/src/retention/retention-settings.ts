@@ -53,7 +53,10 @@ export const decideRetention = (current: RetentionSettings, change: RetentionSet
     }
   }
   if (next.endedDays !== null && next.mediaDays === null) {
-    return refuse('400.56', `mediaDays cannot keep snapshots and playback forever while endedDays erases their invitation after ${next.endedDays} days; give mediaDays at most ${next.endedDays}.`);
+    return refuse(
+      '400.56',
+      `mediaDays cannot keep snapshots and playback forever while endedDays erases their invitation after ${next.endedDays} days; give mediaDays at most ${next.endedDays}.`,
+    );
   }
   if (next.endedDays !== null && next.mediaDays !== null && next.mediaDays > next.endedDays) {
     return refuse('400.56', `mediaDays (${next.mediaDays}) must not be more than endedDays (${next.endedDays}): media go with their invitation.`);

@@ -163,7 +163,12 @@ export class RetentionRepository {
     if (invitationIds.length === 0) return { invitations: 0, snapshots: 0, playback: 0 };
     return inTransaction(this.db, async (trx) => {
       const owned = (
-        await trx.selectFrom('invitations').select('id').where('org_id', '=', orgId).where('id', 'in', [...invitationIds]).execute()
+        await trx
+          .selectFrom('invitations')
+          .select('id')
+          .where('org_id', '=', orgId)
+          .where('id', 'in', [...invitationIds])
+          .execute()
       ).map((row) => row.id);
       if (owned.length === 0) return { invitations: 0, snapshots: 0, playback: 0 };
       const snapshots = await trx.deleteFrom('snapshots').where('invitation_id', 'in', owned).executeTakeFirst();

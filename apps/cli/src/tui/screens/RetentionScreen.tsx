@@ -66,8 +66,8 @@ export const RetentionScreen = () => {
   return (
     <Box flexDirection="column">
       <Text dimColor wrap="wrap">
-        How long candidates' data is kept. Erasing keeps an anonymised row, so scores and statistics hold; the worker applies the periods hourly, to
-        older data too.
+        How long candidates' data is kept. Erasing keeps an anonymised row, so scores and statistics hold; the worker applies the periods hourly, to older data
+        too.
       </Text>
       <Text> </Text>
       {remote.value ? (

@@ -50,9 +50,7 @@ export const TestListScreen = () => {
   const retains = useMe()?.capabilities.includes('change-candidate-page') === true;
   useChrome({
     title: 'Tests',
-    hints: state.editing
-      ? HINTS.searching
-      : [...HINTS.testList, ...(admin ? [HINTS.peopleKey] : []), ...(retains ? [HINTS.retentionKey] : [])],
+    hints: state.editing ? HINTS.searching : [...HINTS.testList, ...(admin ? [HINTS.peopleKey] : []), ...(retains ? [HINTS.retentionKey] : [])],
     typing: state.editing,
     modal: state.editing,
   });
