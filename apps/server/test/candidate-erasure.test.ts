@@ -202,6 +202,14 @@ describe.each(backends)('erasing a candidate on %s', (backend) => {
       testInvitationIds: [alan[0]!.invitationId],
     });
     expectFailure(await erase({ emailId: 'nobody@example.com' }), '404.51');
+    // @assay/client says the same.
+    expect(await h.client.candidates.erase({ testInvitationId: alan[1]!.invitationId })).toEqual({
+      scope: 'invitation',
+      erased: 0,
+      alreadyErased: 1,
+      testInvitationIds: [alan[1]!.invitationId],
+    });
+    await expect(h.client.candidates.erase({ emailId: 'nobody@example.com' })).rejects.toMatchObject({ status: 404, statuscode: '404.51' });
     expectFailure(await erase({ testInvitationId: 987_654 }), '404.4');
     const other = await h.createOrg('Other');
     expectFailure(await erase({ testInvitationId: grace }, other.apiKey), '404.4');

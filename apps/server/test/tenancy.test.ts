@@ -165,6 +165,20 @@ describe.each(backends)('tenancy and API keys (spec 5) on %s', (backend) => {
       expect(await snapshotOfA()).toEqual(before);
     });
 
+    it("erases nothing of org A's: its invitation id answers 404.4 and its address 404.51, like missing ones (issue 51)", async () => {
+      const before = await snapshotOfA();
+      const erase = (body: unknown) => h.request({ method: 'POST', url: '/v2/org/candidates/erase', body, apiKey: orgB.apiKey });
+      for (const [onA, onMissing, code] of [
+        [{ testInvitationId: a.completed }, { testInvitationId: MISSING }, '404.4'],
+        [{ emailId: 'done@example.com' }, { emailId: 'nobody-at-all@example.com' }, '404.51'],
+      ] as const) {
+        const [answerA, answerMissing] = [envelope(await erase(onA)), envelope(await erase(onMissing))];
+        expect(answerA.statuscode).toBe(code);
+        expect(answerA.description).toBe(answerMissing.description);
+      }
+      expect(await snapshotOfA()).toEqual(before);
+    });
+
     it("does not reach org A's test link through org B's own test", async () => {
       for (const path of ['/v2/org/tests/{test}/testlinks/{link}', '/v2/org/tests/{test}/testlinks/{link}/register']) {
         const method: Method = path.endsWith('register') ? 'POST' : 'GET';

@@ -14,6 +14,7 @@ import { Reminders } from './resources/reminders.js';
 import { Invitations } from './resources/invitations.js';
 import { Me } from './resources/me.js';
 import { People } from './resources/people.js';
+import { Candidates } from './resources/candidates.js';
 import { Health, TimeZones } from './resources/reference.js';
 import { Reports } from './resources/reports.js';
 import { TestLinks } from './resources/test-links.js';
@@ -50,6 +51,8 @@ export interface AssayClient {
   readonly me: Me;
   /** The organization's own people and keys, for an admin key (decision 836). */
   readonly people: People;
+  /** Candidates' personal data: erasure, for an admin key (issue 51). */
+  readonly candidates: Candidates;
   /** The candidate API of the invitation whose take-test URL ends in `token` (see candidateTokenOf). */
   candidate(token: string): CandidateAttempt;
   /** A public test link by its `testLinkAccessKey`. */
@@ -78,6 +81,7 @@ export const createClient = (options: ClientOptions): AssayClient => {
     admin: new Admin(transport),
     me: new Me(transport),
     people: new People(transport),
+    candidates: new Candidates(transport),
     candidate: (token) => new CandidateAttempt(transport, token),
     publicLink: (accessKey) => new PublicTestLink(transport, accessKey),
   };

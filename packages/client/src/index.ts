@@ -40,6 +40,7 @@ export type { TimeZones, Health } from './resources/reference.js';
 export type { Admin, AdminKeys, AdminOrgs, AdminPeople, AddPersonBody, CreateOrgBody, IssueKeyBody, UpdatePersonBody } from './resources/admin.js';
 export type { Me } from './resources/me.js';
 export type { OrgKeyBody, People } from './resources/people.js';
+export type { Candidates, EraseCandidatesBody } from './resources/candidates.js';
 export { candidateTokenOf, type CandidateAttempt, type CandidateRuns, type PublicTestLink, type RunWait } from './resources/candidate.js';
 export { verifyCompletionCallback } from './webhooks/verify-completion-callback.js';
 export { parseCompletionCallback } from './webhooks/completion-callback.js';

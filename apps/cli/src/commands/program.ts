@@ -5,6 +5,7 @@ import { CLI_VERSION } from '../version.js';
 import { registerAdmin } from './admin.js';
 import type { CliIo } from './cli-io.js';
 import { registerDecisions } from './decisions.js';
+import { registerErase } from './erase.js';
 import { registerEvents } from './events.js';
 import { registerHistory } from './history.js';
 import { registerInvitations } from './invitations.js';
@@ -60,6 +61,7 @@ export const createProgram = (io: CliIo, interactive: Interactive): Command => {
   registerReports(program, io);
   registerSimilarity(program, io);
   registerEvents(program, io);
+  registerErase(program, io);
   registerOrg(program, io);
   registerRetention(program, io);
   registerAdmin(program, io);

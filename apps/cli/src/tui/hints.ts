@@ -214,6 +214,10 @@ function moveHints(offered: readonly InvitationMoveName[]): KeyHint[] {
     ...(offered.includes('extend')
       ? [{ ...hint('e', 'extend', "a later deadline to start: 3d, 12h, 2w from now, or a date YYYY-MM-DD HH:MM in the link's zone"), helpOnly: true as const }]
       : []),
+    // An admin key's only (issue 51), in the help: erasing is rare and cannot be undone.
+    ...(offered.includes('erase')
+      ? [{ ...hint('X', 'erase', "erase the candidate's personal data; the scores stay (after a confirmation; cannot be undone)"), helpOnly: true as const }]
+      : []),
   ];
 }
 

@@ -14,12 +14,15 @@ const RATE_LIMITED_PREFIXES = ['/v2/org/', '/admin/', '/candidate/', '/v2/report
 
 /** Where failures are Greenhouse's body ({ status, statuscode, errors }), not the envelope (decision 452). */
 const GREENHOUSE_PREFIX = '/partners/greenhouse/';
+/** Where failures are iMocha v3's body ({ statusCode, message, errors }), decision 846. */
+const V3_PREFIX = '/v3/';
 
 const REFUSED = 'Refused: the envelope, with a specific statuscode (docs/status-codes.md) and a message in result';
 const FAILED = 'Failed on the server side: the envelope, whose message quotes the request id';
 
 const failure: JsonObject = { 'application/json': { schema: { $ref: '#/components/schemas/FailureEnvelope' } } };
 const greenhouseFailure: JsonObject = { 'application/json': { schema: { $ref: '#/components/schemas/GreenhouseFailure' } } };
+const v3Failure: JsonObject = { 'application/json': { schema: { $ref: '#/components/schemas/V3Failure' } } };
 const GREENHOUSE_REFUSED = 'Refused: { status, statuscode, errors: [message] } (Greenhouse reads the HTTP status)';
 
 /** Parameters, headers and responses every operation shares, referenced rather than repeated. */
@@ -50,6 +53,11 @@ export const sharedComponents: JsonObject = {
       description: 'Too many requests (429.1) for this key: retry after the number of seconds in Retry-After.',
       headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
       content: greenhouseFailure,
+    },
+    V3Unavailable: {
+      description: 'Not available right now (503.x): retry after Retry-After; the body is { statusCode, message, errors }.',
+      headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
+      content: v3Failure,
     },
     GreenhouseUnavailable: {
       description: 'Not available right now (503.x): the database is unavailable, or the server is shutting down; retry after Retry-After.',
@@ -84,6 +92,13 @@ const GREENHOUSE_DESCRIPTIONS: Record<string, string> = {
   '5XX': 'Failed on the server side: { status, statuscode, errors }, the message quoting the request id',
 };
 
+/** The same for iMocha v3's shapes (decision 846). */
+const V3_DESCRIPTIONS: Record<string, string> = {
+  '200': 'Success: the answer itself, in iMocha v3’s shape (no envelope)',
+  '4XX': 'Refused: { statusCode, message, errors: [message], statuscode } with a plain HTTP status',
+  '5XX': 'Failed on the server side: { statusCode, message, errors, statuscode }, the message quoting the request id',
+};
+
 /**
  * What holds across operations and need not be declared route by route: failures as the envelope, 503
  * with Retry-After everywhere (shutting down, full queues, the database unavailable), 429 where rate limits apply, response
@@ -97,7 +112,8 @@ export const applyConventions = (paths: JsonObject): void => {
       if (!isObject(operation)) continue;
       const responses = isObject(operation.responses) ? operation.responses : {};
       const greenhouse = path.startsWith(GREENHOUSE_PREFIX);
-      const descriptions = greenhouse ? GREENHOUSE_DESCRIPTIONS : RESPONSE_DESCRIPTIONS;
+      const v3 = path.startsWith(V3_PREFIX);
+      const descriptions = greenhouse ? GREENHOUSE_DESCRIPTIONS : v3 ? V3_DESCRIPTIONS : RESPONSE_DESCRIPTIONS;
       for (const [status, response] of Object.entries(responses)) {
         if (isObject(response) && response.description === 'Default Response' && descriptions[status]) {
           response.description = descriptions[status];
@@ -110,7 +126,7 @@ export const applyConventions = (paths: JsonObject): void => {
         '4XX': responses['4XX'] ?? { $ref: '#/components/responses/Refused' },
         '5XX': responses['5XX'] ?? { $ref: '#/components/responses/Failed' },
         ...(limited ? { '429': { $ref: `#/components/responses/${greenhouse ? 'GreenhouseTooManyRequests' : 'TooManyRequests'}` } } : {}),
-        '503': { $ref: `#/components/responses/${greenhouse ? 'GreenhouseUnavailable' : 'ServiceUnavailable'}` },
+        '503': { $ref: `#/components/responses/${greenhouse ? 'GreenhouseUnavailable' : v3 ? 'V3Unavailable' : 'ServiceUnavailable'}` },
       };
 
       if (method === 'post' && IDEMPOTENT_POST_PREFIXES.some((prefix) => path.startsWith(prefix))) {

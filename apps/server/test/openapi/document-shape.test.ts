@@ -121,8 +121,9 @@ describe.each(backends)('the served OpenAPI document on %s', (backend) => {
 
   it('documents 503 with Retry-After on every operation, and 429 wherever rate limits apply', () => {
     const limited = (path: string) => ['/v2/org/', '/admin/', '/candidate/', '/v2/reports/', '/partners/greenhouse/'].some((prefix) => path.startsWith(prefix));
-    // Greenhouse's partner API fails in its own body, everything else in the envelope (decision 452).
-    const failure = (path: string) => `#/components/schemas/${path.startsWith('/partners/greenhouse/') ? 'GreenhouseFailure' : 'FailureEnvelope'}`;
+    // Greenhouse's partner API fails in its own body, iMocha v3's in its own (decision 846), everything else in the envelope (decision 452).
+    const failure = (path: string) =>
+      `#/components/schemas/${path.startsWith('/partners/greenhouse/') ? 'GreenhouseFailure' : path.startsWith('/v3/') ? 'V3Failure' : 'FailureEnvelope'}`;
     for (const { method, path, operation } of operationsOf(document)) {
       expect(operation.responses['429'] !== undefined, keyOf(method, path)).toBe(limited(path));
       for (const status of limited(path) ? ['429', '503', '4XX'] : ['503', '4XX']) {

@@ -172,6 +172,14 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'POST', url: `/v2/org/people/${colleague}/deactivate` });
   await send({ method: 'POST', url: '/v2/org/people/999999/keys' });
   await send({ method: 'GET', url: `/v2/org/tests/${testId}/invitations/summary` });
+  // Erasure (issue 51): by address and by invitation (an erased one again: a no-op), an unknown address (404.51), and v3's shape.
+  const erasable = await fresh('erasable@example.com');
+  await send({ method: 'POST', url: '/v2/org/candidates/erase', body: { emailId: 'erasable@example.com' } });
+  await send({ method: 'POST', url: '/v2/org/candidates/erase', body: { testInvitationId: erasable.id } });
+  await send({ method: 'POST', url: '/v2/org/candidates/erase', body: { emailId: 'nobody@example.com' } });
+  await fresh('erasable.v3@example.com');
+  await send({ method: 'POST', url: '/v3/gdpr/requests', body: { CandidateEmail: 'erasable.v3@example.com' } });
+  await send({ method: 'POST', url: '/v3/gdpr/requests', body: { CandidateEmail: 'nobody@example.com' } });
   // Reminders and expiry (issue 33 item 3): a test's and a link's hours, refused out of bounds; an invitation's own expiry.
   await send({ method: 'PUT', url: `/v2/org/tests/${testId}/reminders`, body: { reminderHours: [24, 2] } });
   await send({ method: 'PUT', url: `/v2/org/tests/${testId}/reminders`, body: { reminderHours: [0] } });

@@ -85,6 +85,8 @@ describe.each(backends)('every keyed POST keeps its answer with its effect (%s)'
     const orgKey = await post('/v2/org/people/{personId}/keys', `/v2/org/people/${orgPerson.personId}/keys`, { label: 'Keyed panel' });
     await post('/v2/org/keys/{keyId}/revoke', `/v2/org/keys/${orgKey.keyId}/revoke`);
     await post('/v2/org/people/{personId}/deactivate', `/v2/org/people/${orgPerson.personId}/deactivate`);
+    // Erasure (issue 51): it drops the org's other kept answers, never its own.
+    await post('/v2/org/candidates/erase', '/v2/org/candidates/erase', { emailId: 'linked@example.com' });
     await post('/admin/orgs', '/admin/orgs', { name: 'Keyed Org', email: 'keyed-org@example.com' }, true);
     const { keyId } = await post('/admin/orgs/{orgId}/keys', `/admin/orgs/${orgId}/keys`, undefined, true);
     await post('/admin/orgs/{orgId}/keys/rotate', `/admin/orgs/${orgId}/keys/rotate`, undefined, true);

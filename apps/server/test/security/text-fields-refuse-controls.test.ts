@@ -345,6 +345,9 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
       body: { name: 'Rear Admiral Hopper', email: `hopper.${w.unique()}@example.com` },
     },
   ],
+  // Erasure (issue 51): an address is text like a registration's.
+  eraseCandidates: () => [{ method: 'POST', url: '/v2/org/candidates/erase', auth: 'apiKey', body: { emailId: 'walker@example.com' } }],
+  gdprRequest: () => [{ method: 'POST', url: '/v3/gdpr/requests', auth: 'apiKey', body: { CandidateEmail: 'walker@example.com' } }],
   startRun: (w) => [
     {
       method: 'POST',

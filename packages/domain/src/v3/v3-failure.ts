@@ -9,5 +9,5 @@ export const V3Failure = z.object({
   message: z.string(),
   errors: z.array(z.string()),
   statuscode: z.string().meta({ description: "Assay's statuscode (docs/status-codes.md), for whoever reads a log." }),
-});
+}).meta({ id: 'V3Failure' });
 export type V3Failure = z.infer<typeof V3Failure>;

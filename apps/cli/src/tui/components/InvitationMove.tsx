@@ -37,6 +37,10 @@ export const useInvitationMove = (onDone: () => void): Machine<MoveState, Action
         const resent = await client.invitations.resend(testInvitationId, { signal });
         return { message: `Invitation ${resent.testInvitationId}: the candidate is emailed their link again.` };
       }
+      if (move === 'erase') {
+        const erased = await client.candidates.erase({ testInvitationId }, { signal });
+        return { message: `Invitation ${testInvitationId}: ${erased.erased === 0 ? 'erased before' : 'the candidate is erased'}; the scores stay as "Erased candidate".` };
+      }
       if (move === 'cancel') {
         await client.invitations.cancel(testInvitationId, testId === undefined ? {} : { testId }, { signal });
         return { message: `Invitation ${testInvitationId} is cancelled.` };
@@ -69,6 +73,7 @@ const RUNNING: Record<MoveRequest['move'], string> = {
   reattempt: 'Creating a new attempt…',
   resend: 'Emailing the candidate…',
   extend: 'Extending…',
+  erase: 'Erasing…',
 };
 
 /** y/n while confirming; the outcome afterwards. */

@@ -8,6 +8,7 @@ import { completeAttempt, importExample, newOrg, type TestOrg, reviewerClient } 
 import { HINTS } from '../hints.js';
 import { storeReportStatus } from '../../../test/helpers/stored-data.js';
 import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
+import { CapabilitiesContext } from '../shell/capabilities-context.js';
 import { ReportScreen } from './ReportScreen.js';
 
 /** The in-process worker scores a submission within moments; the test waits for it before rewinding the status. */
@@ -61,7 +62,7 @@ describe('ReportScreen against a real server', () => {
     expect(frame).toMatch(/Departure 1\s+\d\d:\d\d:\d\d–\d\d:\d\d:\d\d \(\d+ s\)\s+not reviewed/);
     expect(widestLine(frame)).toBeLessThanOrEqual(80);
     // The evidence keys take the footer's room of r (still in the help).
-    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'h', 'n', 'v', '↑↓', 'd/c', 'Enter', 's', 'a', 'r']);
+    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'h', 'n', 'v', '↑↓', 'd/c', 'Enter', 's', 'a', 'X', 'r']);
     expect(screen.chrome()?.hints.find((hint) => hint.keys === 'r')).toMatchObject({ helpOnly: true });
   });
 
@@ -143,13 +144,43 @@ describe('ReportScreen against a real server', () => {
   it('cancels a pending invitation after confirming: the status follows', async () => {
     screen = renderScreen(<ReportScreen testInvitationId={pendingId} />, { client: org.client });
     await screen.waitFor('Grace Hopper');
-    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'h', 'n', 'v', 'x', 'm', 'e', 'r']);
+    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'h', 'n', 'v', 'x', 'm', 'e', 'X', 'r']);
     await screen.press('x');
     await screen.waitFor(`Cancel invitation ${pendingId}?`);
     await screen.press('y');
     await screen.waitFor(`Invitation ${pendingId} is cancelled.`);
     await screen.waitFor('Cancelled ·');
-    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'h', 'n', 'v', 'r']);
+    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'h', 'n', 'v', 'X', 'r']);
+  });
+
+  it("erases the candidate after confirming, for a key that may (X, issue 51); a key that may not is never offered it", async () => {
+    const { testInvitationId } = await org.client.invitations.register(test.testId, { emailId: 'alan@example.com', fullName: 'Alan Turing' });
+    const notAdmin = (capability: string) => capability !== 'erase-candidates';
+    screen = renderScreen(
+      <CapabilitiesContext.Provider value={notAdmin}>
+        <ReportScreen testInvitationId={testInvitationId} />
+      </CapabilitiesContext.Provider>,
+      { client: org.client },
+    );
+    await screen.waitFor('Alan Turing');
+    expect(screen.chrome()?.hints.map((hint) => hint.keys)).not.toContain('X');
+    await screen.press('X');
+    expect(screen.lastFrame()).not.toContain('Erase invitation');
+    screen.unmount();
+
+    screen = renderScreen(<ReportScreen testInvitationId={testInvitationId} />, { client: org.client });
+    await screen.waitFor('Alan Turing');
+    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toContain('X');
+    await screen.press('X');
+    await screen.waitFor(`Erase invitation ${testInvitationId}'s candidate`);
+    await screen.press('n');
+    expect((await org.client.reports.get(testInvitationId)).fullName).toBe('Alan Turing');
+    await screen.press('X');
+    await screen.waitFor(`Erase invitation ${testInvitationId}'s candidate`);
+    await screen.press('y');
+    await screen.waitFor('the candidate is erased');
+    await screen.waitFor('Erased candidate');
+    expect(screen.lastFrame()).not.toContain('Alan Turing');
   });
 
   it('shows an unknown invitation inline', async () => {
@@ -247,7 +278,7 @@ describe('ReportScreen: reviewing integrity evidence (issue 32, item 5) with a r
     expect(refused).toContain('Dismiss Departure 1');
     await screen.press(KEYS.escape, 'r');
     await screen.waitFor('Integrity evidence: no departures, snapshots, pastes or similar answers.');
-    await screen.expectChrome({ hints: HINTS.report(['cancel', 'resend', 'extend']) });
+    await screen.expectChrome({ hints: HINTS.report(['cancel', 'resend', 'extend', 'erase']) });
   });
 });
 

@@ -140,8 +140,11 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
   const data = state.value;
   usePoll(state.phase !== 'loading' && data !== null && reportWillChange(data.report), state.attempt, pollDelayMs, () => dispatch({ type: 'reload' }));
   // Only the moves the key's role may make (issue 50): a reviewer is offered no cancel or reattempt.
-  const mayMove = useMay()('change-invitations');
-  const offered = data && mayMove ? offeredMoves(data.report.testStatus) : [];
+  const may = useMay();
+  const mayMove = may('change-invitations');
+  // Erasure is an admin key's (issue 51): offered by role, whatever the status.
+  const mayErase = may('erase-candidates');
+  const offered = [...(data && mayMove ? offeredMoves(data.report.testStatus) : []), ...(data && mayErase ? (['erase'] as const) : [])];
   const evidence = data ? evidenceRows(data.details.integrity, data.details.questions) : [];
   const naming = download.phase === 'naming';
   const noting = reviewing.state.phase !== 'browsing';
@@ -191,6 +194,7 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
           stroke,
           lookupOf(current().value),
           current().value?.report.fullName,
+          mayErase,
         ),
         dispatch,
         performWith({ open, export: (path) => exporting.send({ type: 'start', path }), ask }),

@@ -8,7 +8,8 @@ import {
 } from '@assay/domain/invitations';
 import type { ExtendInput } from './extend-input.js';
 
-export type InvitationMoveName = 'cancel' | 'reattempt' | 'resend' | 'extend';
+/** `erase` is not a move of the invitation machine: an admin key's erasure of the candidate's data (issue 51), offered by role. */
+export type InvitationMoveName = 'cancel' | 'reattempt' | 'resend' | 'extend' | 'erase';
 
 /** Where an extension's typed date is read: the zone of the link the invitation came through (UTC without one). */
 export interface LinkOfInvitation {
@@ -62,5 +63,7 @@ export const moveQuestion = (move: InvitationMoveName, testInvitationId: number)
       return `Email invitation ${testInvitationId}'s link to the candidate again?`;
     case 'extend':
       return `Extend invitation ${testInvitationId}?`;
+    case 'erase':
+      return `Erase invitation ${testInvitationId}'s candidate: name, email, answers, code, snapshots and notes? This cannot be undone; the scores stay as "Erased candidate".`;
   }
 };

@@ -94,6 +94,8 @@ export const reportKeys = <T>(
   stroke: Keystroke,
   lookup?: MoveRequest['lookup'],
   fullName?: string,
+  /** The key may erase candidates (an admin key, issue 51): `X` asks, then erases. */
+  mayErase = false,
 ): Decision<RemoteEvent<T>> =>
   match<Keystroke, Decision<RemoteEvent<T>>>(stroke)
     .with(typed('r'), () => taken({ type: 'reload' }))
@@ -106,6 +108,7 @@ export const reportKeys = <T>(
     .with(typed('a'), () => moveKey(status, { move: 'reattempt', testInvitationId }))
     .with(typed('m'), () => moveKey(status, { move: 'resend', testInvitationId }))
     .with(typed('e'), () => moveKey(status, { move: 'extend', testInvitationId, ...(lookup ? { lookup } : {}) }))
+    .with(typed('X'), () => (mayErase && status !== undefined ? effect<ScreenEffect>({ ask: { move: 'erase', testInvitationId } }) : passed()))
     .otherwise(() => passed());
 
 /** Enter on a similarity pair of the report's evidence list opens its regions side by side (issue 34). */

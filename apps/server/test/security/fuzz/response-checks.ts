@@ -73,6 +73,26 @@ const greenhouseFailureProblems = (response: LightMyRequestResponse): string[] =
   return problems;
 };
 
+/** Problems with a failure under /v3 (decision 846): { statusCode, message, errors: [message], statuscode }, statusCode the HTTP one. */
+const v3FailureProblems = (response: LightMyRequestResponse): string[] => {
+  let body: unknown;
+  try {
+    body = JSON.parse(response.body);
+  } catch {
+    return [`a JSON content type with a body that is not JSON: ${response.body.slice(0, 200)}`];
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return ['not a v3 failure object'];
+  const { statusCode, message, errors, statuscode } = body as Record<string, unknown>;
+  const problems: string[] = [];
+  const keys = Object.keys(body).sort().join(',');
+  if (keys !== 'errors,message,statusCode,statuscode') problems.push(`failure keys are ${keys}`);
+  if (statusCode !== response.statusCode) problems.push(`statusCode ${JSON.stringify(statusCode)} under HTTP ${response.statusCode}`);
+  if (typeof statuscode !== 'string' || !STATUSCODE.test(statuscode)) problems.push(`statuscode ${JSON.stringify(statuscode)} is not NNN.n`);
+  if (typeof message !== 'string' || message.trim() === '') problems.push('no message');
+  if (!Array.isArray(errors) || errors.length !== 1 || errors[0] !== message) problems.push(`errors is not [message]: ${JSON.stringify(errors)?.slice(0, 100)}`);
+  return problems;
+};
+
 export interface CheckContext {
   /** What the route answers a plain request, for routes whose answer is a deployment state (a page without its bundle). */
   readonly baselineStatus: number | undefined;
@@ -97,6 +117,7 @@ export const responseProblems = (route: FuzzRoute, method: string, response: Lig
     if (!deploymentState) problems.push(`HTTP ${status}`);
   }
   if (isJson && hasBody && route.failureBody === 'greenhouse' && status >= 300) problems.push(...greenhouseFailureProblems(response));
+  else if (isJson && hasBody && route.failureBody === 'v3' && status >= 300) problems.push(...v3FailureProblems(response));
   else if (isJson && hasBody && (status >= 300 || route.successIsEnvelope)) problems.push(...envelopeProblems(response));
   if (route.documented && status >= 400 && !isJson) problems.push(`a documented route failed with ${type || 'no content type'}, not the envelope`);
   if (route.documented && status >= 200 && status < 300 && route.successTypes.length > 0 && method === route.method) {

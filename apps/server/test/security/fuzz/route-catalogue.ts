@@ -29,8 +29,8 @@ export interface FuzzRoute {
   readonly auth: RouteAuth;
   /** In /openapi.json: an API route whose failures must be the envelope (or `failureBody`), whatever the content type. */
   readonly documented: boolean;
-  /** What its failures are: the envelope, or on Greenhouse's partner API its own body ({ status, statuscode, errors }). */
-  readonly failureBody: 'envelope' | 'greenhouse';
+  /** What its failures are: the envelope, on Greenhouse's partner API its own body ({ status, statuscode, errors }), under /v3 iMocha's. */
+  readonly failureBody: 'envelope' | 'greenhouse' | 'v3';
   /** Media types of its 200 answer as documented (`application/json` for envelopes, PDF, xlsx); empty when not documented. */
   readonly successTypes: readonly string[];
   /** Documented as answering the `{statuscode, description, result}` envelope on success. */
@@ -127,7 +127,7 @@ export const catalogueRoutes = (app: FastifyInstance, openapi: OpenApiDocument):
       body: method === 'HEAD' ? undefined : documented?.operation.requestBody?.content?.['application/json']?.schema,
       auth: authOf(documented?.operation),
       documented: documented !== undefined,
-      failureBody: url.startsWith('/partners/greenhouse/') ? 'greenhouse' : 'envelope',
+      failureBody: url.startsWith('/partners/greenhouse/') ? 'greenhouse' : url.startsWith('/v3/') ? 'v3' : 'envelope',
       successTypes: Object.keys(success),
       successIsEnvelope: successSchema !== undefined && JSON.stringify(successSchema).includes('"statuscode"'),
     };
