@@ -7,6 +7,9 @@ import { PeriodicPass } from './periodic-pass.js';
 /** How often the worker applies the orgs' retention (periods are days: an hour late is on time). */
 export const RETENTION_SWEEP_MS = 3_600_000;
 
+/** The first pass after a start: soon, so a process restarted more often than hourly still sweeps. */
+export const RETENTION_FIRST_SWEEP_MS = 60_000;
+
 /** Invitations erased or purged per transaction (decision 854): a sweep over years of data never holds one long lock. */
 export const RETENTION_BATCH = 100;
 
@@ -144,8 +147,8 @@ export class RetentionSweeper {
     }
   }
 
-  start(intervalMs: number): void {
-    this.periodic.start(intervalMs);
+  start(intervalMs: number, firstAfterMs: number = RETENTION_FIRST_SWEEP_MS): void {
+    this.periodic.start(intervalMs, firstAfterMs);
   }
 
   stop(): Promise<void> {

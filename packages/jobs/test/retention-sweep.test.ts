@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { moveInvitation, TestDefinition } from '@assay/domain';
 import { openScratchStore, type Store } from '@assay/store';
 import { silentLog } from '@assay/testing';
@@ -185,5 +185,13 @@ describe.each(['sqlite', 'postgres'] as const)('the retention sweep on %s', (bac
       .execute();
     expect(left).toEqual([]);
     expect(await media(ids.keeperOld!)).toEqual({ snapshots: 1, playback: 1 });
+  });
+
+  it('sweeps soon after it starts, not only an hour later', async () => {
+    const sweep = sweeper();
+    sweep.start(3_600_000, 10);
+    await vi.waitFor(() => expect(sweep.lastCounts).toBeDefined(), { timeout: 10_000 });
+    await sweep.stop();
+    expect(sweep.totals.sweeps).toBe(1);
   });
 });
