@@ -46,6 +46,7 @@ import { candidateRoutes } from './routes/candidate.js';
 import { reminderRoutes } from './routes/reminders.js';
 import { invitationResendRoutes } from './routes/invitation-resend.js';
 import { invitationSettingsRoutes } from './routes/invitation-settings.js';
+import { retentionSettingsRoutes } from './routes/retention-settings.js';
 import { whoAmIRoutes } from './routes/who-am-i.js';
 import { orgPeopleRoutes } from './routes/org-people.js';
 import { personalDataRoutes } from './routes/personal-data.js';
@@ -211,6 +212,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
         reminderRoutes,
         invitationResendRoutes,
         invitationSettingsRoutes,
+        retentionSettingsRoutes,
         whoAmIRoutes,
         orgPeopleRoutes,
         personalDataRoutes,

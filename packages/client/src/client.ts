@@ -4,6 +4,7 @@ import { Admin } from './resources/admin.js';
 import { CandidateAttempt, PublicTestLink } from './resources/candidate.js';
 import { CandidatePage } from './resources/candidate-page.js';
 import { InvitationSettingsResource } from './resources/invitation-settings.js';
+import { RetentionSettingsResource } from './resources/retention-settings.js';
 import { Decisions } from './resources/decisions.js';
 import { Deliveries } from './resources/deliveries.js';
 import { Events } from './resources/events.js';
@@ -34,6 +35,8 @@ export interface AssayClient {
   readonly candidatePage: CandidatePage;
   /** The org's default for emailing invited candidates (decision 815). */
   readonly invitationSettings: InvitationSettingsResource;
+  /** The org's retention periods: when ended and unstarted invitations are erased, media deleted (issue 51). */
+  readonly retentionSettings: RetentionSettingsResource;
   readonly deliveries: Deliveries;
   readonly events: Events;
   /** Connections to applicant tracking systems: Greenhouse's PATCH credentials and partner URLs. */
@@ -70,6 +73,7 @@ export const createClient = (options: ClientOptions): AssayClient => {
     webhooks: new Webhooks(transport),
     candidatePage: new CandidatePage(transport),
     invitationSettings: new InvitationSettingsResource(transport),
+    retentionSettings: new RetentionSettingsResource(transport),
     deliveries: new Deliveries(transport),
     events: new Events(transport),
     integrations: new Integrations(transport),

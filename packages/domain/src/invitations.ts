@@ -51,3 +51,13 @@ export {
   type ErasurePlan,
 } from './erasure/erasure-request.js';
 export { V3Failure } from './v3/v3-failure.js';
+// Issue 51 item 2 (retention): an org's retention periods and the cut-offs a sweep erases before (decisions 849–852).
+export {
+  MAX_RETENTION_DAYS,
+  MIN_RETENTION_DAYS,
+  RETENTION_DEFAULTS,
+  RetentionSettings,
+  RetentionSettingsInput,
+  decideRetention,
+} from './retention/retention-settings.js';
+export { retentionCutoffs, unstartedExpired, unstartedSince, type RetentionCutoffs } from './retention/retention-cutoffs.js';

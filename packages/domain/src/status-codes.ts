@@ -31,6 +31,7 @@ export const statusCatalogue = {
   '400.40': 'Tag is not valid',
   '400.41': 'Invitation has too many tags',
   '400.42': 'Invitation has too many notes',
+  '400.56': 'Retention periods are out of bounds',
   '401.1': 'API key is missing',
   '401.2': 'API key is invalid',
   '401.3': 'Admin token is missing or invalid',

@@ -11,6 +11,7 @@ import { greenhousePatchHandler } from './handlers/greenhouse-patch.js';
 import { linkEmailHandler } from './handlers/link-email.js';
 import { expiryNoteHandler, reminderHandler } from './handlers/reminder.js';
 import { REMINDER_SWEEP_MS, ReminderSweeper } from './reminder-sweeper.js';
+import { RETENTION_SWEEP_MS, RetentionSweeper, retentionErasure, type RetentionCounts } from './retention-sweeper.js';
 import { scoreHandler } from './handlers/score.js';
 import { OutboxWorker, type Logger } from './outbox-worker.js';
 import { ALL_LANGUAGES, type LanguageAvailabilities, type LanguageId } from '@assay/domain/languages';
@@ -35,6 +36,8 @@ export interface AssembledWorker {
   sweeper: DeadlineSweeper;
   /** Queues reminders and expiry notes as they fall due (issue 33 item 3). */
   reminders: ReminderSweeper;
+  /** Applies the orgs' retention hourly (issue 51 item 2); `retention.lastCounts` and `.totals` are what metrics read. */
+  retention: RetentionSweeper;
   mailer: Mailer;
   /** Starts polling for jobs and sweeping deadlines. */
   start(): void;
@@ -85,6 +88,8 @@ export const assembleWorker = (
     languageSettings?: LanguageSettings;
     /** With `codeRunner`: the languages it runs (declared, and the scoring jobs leased by them). Unset: every job. */
     runs?: readonly LanguageId[];
+    /** Told each retention sweep's counts (metrics). */
+    onRetentionSweep?: (counts: RetentionCounts) => void;
   } = {},
 ): AssembledWorker => {
   const now = options.now ?? Date.now;
@@ -107,6 +112,7 @@ export const assembleWorker = (
   const runs = languages === undefined ? options.runs : runnableLanguages(languages);
   const sweeper = new DeadlineSweeper(store, now, log, settings.answerGraceMs);
   const reminders = new ReminderSweeper(store, now, log);
+  const retention = new RetentionSweeper(store, retentionErasure(store, settings.outboxDir), now, log, options.onRetentionSweep);
   const worker = new OutboxWorker({
     store,
     log,
@@ -147,11 +153,13 @@ export const assembleWorker = (
     languages,
     sweeper,
     reminders,
+    retention,
     mailer,
     start: () => {
       worker.start();
       sweeper.start(DEADLINE_SWEEP_MS);
       reminders.start(REMINDER_SWEEP_MS);
+      retention.start(RETENTION_SWEEP_MS);
     },
     drain: async () => {
       await sweeper.sweep();
@@ -161,6 +169,7 @@ export const assembleWorker = (
     close: async () => {
       await sweeper.stop();
       await reminders.stop();
+      await retention.stop();
       await worker.stop();
       mailer.close();
       await closeDeliveryAgents();

@@ -16,6 +16,7 @@ export * from './handlers/greenhouse-patch.js';
 export * from './email/candidate-link-email.js';
 export * from './handlers/bulk-invite.js';
 export * from './reminder-sweeper.js';
+export * from './retention-sweeper.js';
 export * from './handlers/reminder.js';
 export * from './email/reminder-email.js';
 export { languageAvailability, languagesBanner, runnableLanguages } from './language-availability.js';

@@ -17,6 +17,10 @@ export interface OrgsTable {
   contact_url: string | null;
   /** 1: a registration that leaves out `sendEmail` emails the candidate (migration 041, decision 815). */
   send_email_by_default: Generated<number>;
+  /** Retention periods in days (migration 043, decisions 849, 850); null keeps. New orgs get the column defaults. */
+  retention_ended_days: Generated<number | null>;
+  retention_media_days: Generated<number | null>;
+  retention_unstarted_days: Generated<number | null>;
 }
 
 export interface ApiKeysTable {

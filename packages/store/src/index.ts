@@ -38,6 +38,7 @@ export * from './repositories/random-keys.js';
 export * from './repositories/rate-limit-counters.js';
 export * from './repositories/records.js';
 export * from './repositories/reminders.js';
+export * from './repositories/retention.js';
 export * from './repositories/sandbox-workers.js';
 export * from './repositories/reports.js';
 export * from './repositories/service-settings.js';

@@ -40,6 +40,7 @@ import { candidateDecisionsMigration } from './migrations/039-candidate-decision
 import { peopleMigration } from './migrations/040-people.js';
 import { sendEmailByDefaultMigration } from './migrations/041-send-email-by-default.js';
 import { erasuresMigration } from './migrations/042-erasures.js';
+import { retentionMigration } from './migrations/043-retention.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -82,6 +83,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '040-people': peopleMigration(dialect),
   '041-send-email-by-default': sendEmailByDefaultMigration(),
   '042-erasures': erasuresMigration(dialect),
+  '043-retention': retentionMigration(),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -35,6 +35,7 @@ import { PeopleRepository } from './repositories/people.js';
 import { OperationsGaugesRepository } from './repositories/operations-gauges.js';
 import { PersonalDataRepository } from './repositories/personal-data.js';
 import { ErasureRepository } from './repositories/erasure.js';
+import { RetentionRepository } from './repositories/retention.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -79,6 +80,8 @@ export interface Repositories {
   readonly personalData: PersonalDataRepository;
   /** Erasure of candidates' personal data, with its audit (issue 51, migration 042). */
   readonly erasure: ErasureRepository;
+  /** Retention by rule (issue 51 item 2, migration 043): an org's periods (`settings(orgId)`), the sweep's pages, media purges. */
+  readonly retention: RetentionRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -140,6 +143,7 @@ const repositoryMakers = (
     operationsGauges: () => new OperationsGaugesRepository(db, liveness),
     personalData: () => new PersonalDataRepository(db),
     erasure: () => new ErasureRepository(db, truncateLog),
+    retention: () => new RetentionRepository(db),
   };
 };
 

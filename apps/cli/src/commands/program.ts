@@ -16,6 +16,7 @@ import { registerLogin } from './login.js';
 import { registerOrg } from './org.js';
 import { registerReminders } from './reminders.js';
 import { registerReports } from './reports.js';
+import { registerRetention } from './retention.js';
 import { registerSimilarity } from './similarity.js';
 import { registerTests } from './tests.js';
 
@@ -64,6 +65,7 @@ export const createProgram = (io: CliIo, interactive: Interactive): Command => {
   registerErase(program, io);
   registerOrg(program, io);
   registerExportPerson(program, io);
+  registerRetention(program, io);
   registerAdmin(program, io);
   return program;
 };

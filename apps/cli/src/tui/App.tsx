@@ -6,6 +6,7 @@ import { frameHints, HINTS, type KeyHint } from './hints.js';
 import { HistoryScreen } from './screens/HistoryScreen.js';
 import { NotesScreen } from './screens/NotesScreen.js';
 import { PeopleScreen } from './screens/PeopleScreen.js';
+import { RetentionScreen } from './screens/RetentionScreen.js';
 import { RemindersScreen } from './screens/RemindersScreen.js';
 import { InvitationsScreen } from './screens/InvitationsScreen.js';
 import { CompletionsScreen } from './screens/CompletionsScreen.js';
@@ -79,6 +80,8 @@ const RouteScreen = ({ route, options }: { route: Route; options: AppOptions }) 
       return <ReviewScreen testId={route.testId} testName={route.testName} />;
     case 'people':
       return <PeopleScreen />;
+    case 'retention':
+      return <RetentionScreen />;
     case 'completions':
       return <CompletionsScreen {...(options.followIntervalMs ? { intervalMs: options.followIntervalMs } : {})} />;
   }

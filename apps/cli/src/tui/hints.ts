@@ -44,6 +44,11 @@ export const HINTS = {
     { ...hint('r', 'refresh'), helpOnly: true as const },
   ],
   peopleAdding: [hint('Enter', 'add'), hint('Esc', 'cancel')],
+  /** An admin key's (issue 51): in the help only, like `p`. */
+  retentionKey: { ...hint('d', 'data retention', "how long candidates' data is kept: see and set the periods"), helpOnly: true as const },
+  /** The org's retention periods (issue 51): `s` only for a key that may change them. */
+  retention: (maySet: boolean): KeyHint[] => [...(maySet ? [hint('s', 'set', 'set the periods: ended, media, unstarted days')] : []), hint('r', 'refresh')],
+  retentionPrompt: [hint('Enter', 'save'), hint('Ctrl+U', 'clear'), hint('Esc', 'cancel')],
   peopleConfirm: [hint('y', 'yes'), hint('n', 'no')],
   searching: [hint('Enter', 'keep filter'), hint('Esc', 'clear search')],
   testDetails: [

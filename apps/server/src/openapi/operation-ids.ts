@@ -43,6 +43,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /v2/org/testinvitation/{testInvitationId}/resend': 'resendInvitation',
   'GET /v2/org/invitation-settings': 'getInvitationSettings',
   'PUT /v2/org/invitation-settings': 'setInvitationSettings',
+  'GET /v2/org/retention-settings': 'getRetentionSettings',
+  'PUT /v2/org/retention-settings': 'setRetentionSettings',
   'GET /v2/org/report/{testInvitationId}': 'getCandidateReport',
   'GET /v2/org/report/{testInvitationId}/sections': 'getSectionReport',
   'GET /v2/org/report/{testInvitationId}/details': 'getReportDetails',

@@ -67,6 +67,9 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'GET', url: '/v2/org/invitation-settings' });
   await send({ method: 'PUT', url: '/v2/org/invitation-settings', body: { sendEmailByDefault: true } });
   await send({ method: 'PUT', url: '/v2/org/invitation-settings', body: { sendEmailByDefault: false } });
+  // The org's retention (issue 51): read, and set to a new org's periods (nothing the scenario made is that old).
+  await send({ method: 'GET', url: '/v2/org/retention-settings' });
+  await send({ method: 'PUT', url: '/v2/org/retention-settings', body: { endedDays: 365, mediaDays: 60, unstartedDays: 180 } });
   await send({ method: 'POST', url: '/v2/org/candidate-page', body: { displayName: 'Acme Hiring', contactEmail: 'talent@acme.example' } });
   await send({ method: 'GET', url: `/v2/org/testinvitation/${invitations.completed}/deliveries` });
   await send({ method: 'POST', url: `/v2/org/deliveries/${s.jobId}/redeliver` });

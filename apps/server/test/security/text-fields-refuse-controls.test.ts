@@ -314,6 +314,7 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
     { method: 'PUT', url: `/v2/org/testinvitation/${w.invitationId}/expiry`, auth: 'apiKey', body: { expiresAt: '2036-01-01T17:00:00' } },
   ],
   setInvitationSettings: () => [{ method: 'PUT', url: '/v2/org/invitation-settings', auth: 'apiKey', body: { sendEmailByDefault: true } }],
+  setRetentionSettings: () => [{ method: 'PUT', url: '/v2/org/retention-settings', auth: 'apiKey', body: { endedDays: 365, mediaDays: 60 } }],
   runSampleTests: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/run/${w.coding}`, auth: 'none', body: { code: 'function sum() {}' } }],
   decideOnCandidate: (w) => [
     { method: 'PUT', url: `/v2/org/testinvitation/${w.invitationId}/decision`, auth: 'apiKey', body: { decision: 'shortlisted', reason: 'Clear tests.' } },

@@ -46,9 +46,11 @@ export const TestListScreen = () => {
   // The people screen is an admin key's only (decisions 834, 836): offered where the key may manage people, so neither
   // another role nor a server older than its routes gets `p`.
   const admin = useMe()?.capabilities.includes('manage-people') === true;
+  // The retention screen likewise (issue 51): for a key that may change the org's settings.
+  const retains = useMe()?.capabilities.includes('change-candidate-page') === true;
   useChrome({
     title: 'Tests',
-    hints: state.editing ? HINTS.searching : admin ? [...HINTS.testList, HINTS.peopleKey] : HINTS.testList,
+    hints: state.editing ? HINTS.searching : [...HINTS.testList, ...(admin ? [HINTS.peopleKey] : []), ...(retains ? [HINTS.retentionKey] : [])],
     typing: state.editing,
     modal: state.editing,
   });
@@ -56,6 +58,10 @@ export const TestListScreen = () => {
   useScreenKeys((stroke) => {
     if (admin && !current().editing && stroke.type === 'char' && stroke.char === 'p') {
       open({ screen: 'people' });
+      return true;
+    }
+    if (retains && !current().editing && stroke.type === 'char' && stroke.char === 'd') {
+      open({ screen: 'retention' });
       return true;
     }
     return applyDecision(testListKeys(current(), stroke), dispatch, open);

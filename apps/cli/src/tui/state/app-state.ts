@@ -22,7 +22,8 @@ export type Route =
   | { screen: 'similarPairs'; testInvitationId: number }
   | { screen: 'review'; testId: number; testName: string }
   | { screen: 'completions' }
-  | { screen: 'people' };
+  | { screen: 'people' }
+  | { screen: 'retention' };
 
 /** A screen on the stack; `id` tells two visits of the same route apart (each gets a fresh screen). */
 export interface StackEntry {

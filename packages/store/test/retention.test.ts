@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sql } from 'kysely';
+import { migrateToLatest, openScratchStore, type Store } from '../src/index.js';
+import { oneQuestionTest, registeredAt } from './fixtures.js';
+
+const T0 = Date.UTC(2026, 0, 1);
+
+/**
+ * Migration 043 and the retention repository (issue 51 item 2): an org made before the migration keeps everything
+ * (decision 849: an upgrade erases nothing until an admin chooses), one made after gets the defaults; a media purge
+ * never reaches another org's invitations.
+ */
+describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backend) => {
+  let store: Store;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    ({ store, dispose } = await openScratchStore(backend, inject('pgUrl')));
+  });
+  afterAll(() => dispose());
+
+  it('gives orgs that existed before migration 043 no periods, and new orgs the defaults', async () => {
+    // Back to the schema before 043, with an org in it, then migrate again.
+    await store.db.schema.dropIndex('invitations_completed_at_idx').execute();
+    await store.db.schema.dropIndex('invitations_cancelled_at_idx').execute();
+    for (const column of ['retention_ended_days', 'retention_media_days', 'retention_unstarted_days']) {
+      await store.db.schema.alterTable('orgs').dropColumn(column).execute();
+    }
+    await sql`delete from kysely_migration where name = '043-retention'`.execute(store.db);
+    const before = (await store.orgs.create({ name: 'Before', email: 'before@example.com', timeZoneId: 1000 }, T0)).id;
+    expect(await migrateToLatest(store)).toEqual(['043-retention']);
+    const after = (await store.orgs.create({ name: 'After', email: 'after@example.com', timeZoneId: 1000 }, T0)).id;
+    expect(await store.retention.settings(before)).toEqual({ endedDays: null, mediaDays: null, unstartedDays: null });
+    expect(await store.retention.settings(after)).toEqual({ endedDays: 365, mediaDays: 60, unstartedDays: 180 });
+    expect(await store.retention.settings(999_999)).toBeUndefined();
+    expect((await store.retention.retainingOrgs()).map((org) => org.orgId)).toEqual([after]);
+  });
+
+  it('purges the media of its own org’s invitations only', async () => {
+    const [mine, theirs] = await Promise.all(
+      ['Mine', 'Theirs'].map(async (name) => (await store.orgs.create({ name, email: `${name}@example.com`, timeZoneId: 1000 }, T0)).id),
+    );
+    const testId = (await store.tests.importDefinition(theirs!, oneQuestionTest('Theirs'), `retention-${backend}`, T0)).testId;
+    const invitation = await registeredAt(store, theirs!, testId, 'c@example.com', `retention-${backend}`, T0);
+    await store.attempts.addSnapshot(invitation.id, T0, 'image/png', Buffer.from('face'));
+    expect(await store.retention.purgeMedia(mine!, [invitation.id])).toEqual({ invitations: 0, snapshots: 0, playback: 0 });
+    expect(await store.retention.purgeMedia(theirs!, [invitation.id])).toEqual({ invitations: 1, snapshots: 1, playback: 0 });
+  });
+});
