@@ -3,6 +3,7 @@ import type { Store } from '@assay/store';
 import { removeOutboxEmails } from './email/outbox-erasure.js';
 import type { Logger } from './outbox-worker.js';
 import { PeriodicPass } from './periodic-pass.js';
+import { recordRetentionSweep } from './metrics/retention-counts.js';
 
 /** How often the worker applies the orgs' retention (periods are days: an hour late is on time). */
 export const RETENTION_SWEEP_MS = 3_600_000;
@@ -100,6 +101,16 @@ export class RetentionSweeper {
     const counts: RetentionCounts = { at: now, orgs: orgs.length, ...all };
     this.lastCounts = counts;
     this.totals = { ...add(this.totals, all), sweeps: this.totals.sweeps + 1 };
+    recordRetentionSweep(
+      {
+        ended_invitations: all.erasedEnded,
+        unstarted_invitations: all.erasedUnstarted,
+        media_attempts: all.mediaPurged,
+        snapshots: all.snapshots,
+        playback: all.playback,
+      },
+      now,
+    );
     this.onSweep?.(counts);
     return counts;
   }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { moveInvitation, TestDefinition } from '@assay/domain';
 import { openScratchStore, type Store } from '@assay/store';
 import { silentLog } from '@assay/testing';
-import { RETENTION_BATCH, RetentionSweeper, retentionErasure, type RetentionCounts } from '../src/index.js';
+import { RETENTION_BATCH, RetentionSweeper, retentionErasure, retentionTotals, type RetentionCounts } from '../src/index.js';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 27, 12, 0, 0);
@@ -161,7 +161,13 @@ describe.each(['sqlite', 'postgres'] as const)('the retention sweep on %s', (bac
   it('reaches older invitations once a period is lowered (retroactive), and counts across passes', async () => {
     await store.retention.setSettings(orgId, { endedDays: 40, mediaDays: 5, unstartedDays: 60 });
     const sweep = sweeper();
+    const before = retentionTotals();
     const counts = await sweep.sweep();
+    // What /metrics reads (assay_retention_erased_total{kind}, …): this process's sweeps, by kind.
+    const after = retentionTotals();
+    const grew = (kind: string) => (after.erased.get(kind) ?? 0) - (before.erased.get(kind) ?? 0);
+    expect([after.sweeps - before.sweeps, after.lastSweepAt]).toEqual([1, NOW]);
+    expect(['ended_invitations', 'unstarted_invitations', 'media_attempts', 'snapshots', 'playback'].map(grew)).toEqual([1, 0, 1, 1, 1]);
     expect(counts).toMatchObject({ erasedEnded: 1, erasedUnstarted: 0, mediaPurged: 1, snapshots: 1, playback: 1 });
     expect((await row(ids.mediaOld!)).name).toBe('Erased candidate');
     expect(await row(ids.recent!)).toMatchObject({ name: 'Candidate 3', score: 2 });
