@@ -39,7 +39,7 @@ describe.each(backends)('the candidate session tells the deadline and the run li
     expect(session.invitationExpiresAt).toBeNull();
   });
 
-  it('carries the data notice: the org’s candidate-page holder and contact, what is recorded, no retention yet (decision 881)', async () => {
+  it('carries the data notice: the org’s candidate-page holder and contact, what is recorded, its retention (decisions 849, 881)', async () => {
     await h.client.candidatePage.update({ displayName: 'Acme Hiring', contactName: 'Jane Doe', contactEmail: 'privacy@acme.example' });
     const { token } = await registerFor(h, testId, 'notice@example.com');
     const session = expectSuccess<CandidateSession>(await candidate(h, token).session());
@@ -47,8 +47,13 @@ describe.each(backends)('the candidate session tells the deadline and the run li
       holder: 'Acme Hiring',
       contact: { contactName: 'Jane Doe', contactEmail: 'privacy@acme.example', contactUrl: null },
       recorded: ['answers', 'window-departures', 'pastes-and-keystroke-timing', 'code-playback'],
-      retentionDays: null,
+      // A new org's default rule (decision 849), then whatever its admin sets, and none when it keeps everything.
+      retentionDays: 365,
     });
+    await h.client.retentionSettings.set({ endedDays: 200 });
+    expect(expectSuccess<CandidateSession>(await candidate(h, token).session()).dataNotice?.retentionDays).toBe(200);
+    await h.client.retentionSettings.set({ endedDays: null, mediaDays: null, unstartedDays: null });
+    expect(expectSuccess<CandidateSession>(await candidate(h, token).session()).dataNotice?.retentionDays).toBeNull();
     const link = await h.client.testLinks.create(testId, { testLinkName: 'Camera on', accessTime: 0, imageProctoring: 1 });
     const byLink = await h.client.testLinks.register(testId, link.testLinkId, { emailId: 'notice.cam@example.com', fullName: 'Cam' });
     const cameraSession = await h.client.candidate(new URL(byLink.testUrl).pathname.split('/').at(-1)!).session();

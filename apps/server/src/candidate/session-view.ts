@@ -143,8 +143,8 @@ export const buildSessionView = ({ context, sections, questions, variant, answer
       org: candidateFacingOrg(org.name, org),
       imageProctoring: link?.imageProctoring === 1,
       takesCode: questions.some(({ definition }) => definition.type === 'coding'),
-      // Decision 881: no retention rule to state yet; the org's retention settings fill it in.
-      retentionDays: null,
+      // The org's retention rule for ended invitations (decisions 849, 881); null: the page says to ask the org.
+      retentionDays: context.retentionDays,
     }),
     invitationExpiresAt: iso(invitation.expiresAt),
     ...(runBudget ? { sampleRunLimit: { runs: runBudget.runs, windowMs: runBudget.windowMs } } : {}),

@@ -37,6 +37,8 @@ export interface AttemptContext {
   link: TestLink | undefined;
   /** Whose test it is: the pages name the org and its contact. */
   org: Org;
+  /** How many days after it ends the org keeps the attempt (its retention rule, migration 043); null: no rule. */
+  retentionDays: number | null;
 }
 
 /** A stored camera photo. */
@@ -112,6 +114,7 @@ export class AttemptsRepository {
       test,
       link: link && toTestLink(link),
       org: toOrg(org),
+      retentionDays: org.retention_ended_days === null ? null : Number(org.retention_ended_days),
     };
   }
 

@@ -53,7 +53,8 @@ describe('the data notice on the landing page (Chromium)', () => {
         'Pastes and large insertions into your answers (their size), when you first type in each question, and the time you spend on each question and section.',
         'How your code took shape: its saved versions, which reviewers can play back.',
       ],
-      retention: 'How long it is kept is up to Acme Hiring: ask them.',
+      // A new org's default rule (decision 849).
+      retention: 'It is kept for 365 days after your invitation ends (you finish, it expires or it is cancelled), then erased.',
       rights: 'To get a copy of it, have it corrected or erased, contact Jane Doe at privacy@acme.example.',
       mailto: 'mailto:privacy@acme.example',
     });
