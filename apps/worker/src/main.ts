@@ -26,7 +26,10 @@ let store: Awaited<ReturnType<typeof openServiceStore>>;
 try {
   store = await openServiceStore(config.databaseUrl, 'ASSAY_DATABASE_URL', {
     busyTimeoutMs: config.databaseBusyTimeoutMs,
-    migrationLog: (message, fields) => (fields.creating === true ? log.debug(fields, message) : log.info(fields, message)),
+    // The worker's log has no debug level: a new database's steps are left to its summary line.
+    migrationLog: (message, fields) => {
+      if (fields.creating !== true) log.info(fields, message);
+    },
   });
 } catch (error) {
   const named = error instanceof DatabaseStartError || error instanceof NewerSchemaError;

@@ -11,7 +11,7 @@ const SECRET = 'def solve_by_alan_secret(x): return x';
 
 /** Every text value of every table, as one string per row: what a sweep for the erased person reads. */
 const everyText = async (store: Store): Promise<string> => {
-  const tables = Object.keys({ ...(await store.db.introspection.getTables()).reduce((all, table) => ({ ...all, [table.name]: 1 }), {}) });
+  const tables = [...new Set((await store.db.introspection.getTables()).map((table) => table.name))];
   const texts: string[] = [];
   for (const table of tables) {
     if (table.startsWith('kysely_')) continue;
