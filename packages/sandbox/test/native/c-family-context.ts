@@ -25,8 +25,15 @@ export const COMPILE_LIMITS: JailLimits = { ...RUN_LIMITS, cpuMs: 10_000, wallMs
 export function testContext(overrides: Partial<Pick<NativeContext, 'runLimits' | 'compileLimits'>> = {}): TestContext {
   const uid = takeUid();
   const dirs: string[] = [];
+  // One uid is one run's: two jails of one uid at once share its cgroup and its processes, and the first to end kills
+  // the other's (a C++ cache build SIGKILLed 117 ms in, when the C one beside it ended). Calls take turns, as a run's do.
+  let turn: Promise<unknown> = Promise.resolve();
   return {
-    jail: (spec) => runInJail(spec, uid),
+    jail: (spec) => {
+      const run = turn.then(() => runInJail(spec, uid));
+      turn = run.catch(() => {});
+      return run;
+    },
     scratchDir: async () => {
       const dir = await mkdtemp(join(tmpdir(), 'assay-cfamily-test-'));
       await chown(dir, uid, uid);
