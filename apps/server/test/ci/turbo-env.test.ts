@@ -28,6 +28,7 @@ const testSources = (): string[] => {
 const SET_NOT_READ = new Set([
   // The harness's own settings object (test/helpers/test-app.ts), and the sandbox's probe it sets itself.
   'ASSAY_DATABASE_URL',
+  'ASSAY_OUTBOX_DIR',
   'ASSAY_SANDBOX_TEST_SECRET',
   // The child processes' environments (the CLI's and the lock test's), set by the tests.
   'LOCKED_FILE',
