@@ -30,6 +30,9 @@ describe('RetentionScreen against a real server (issue 51)', () => {
     render(<RetentionScreen />, org.client);
     const first = await screen!.waitFor('365 days after they ended');
     expect(widestLine(first)).toBeLessThanOrEqual(80);
+    // One line a period, drawn as lines (a newline inside a text would be shown as ␊).
+    expect(first).not.toContain('␊');
+    expect(first).toMatch(/^Snapshots and playback deleted: 60 days/m);
     await screen!.waitFor(() => screen!.chrome()?.hints.some((hint) => hint.keys === 's') === true);
     await screen!.press('s');
     await screen!.waitFor('Ended, media, unstarted days');

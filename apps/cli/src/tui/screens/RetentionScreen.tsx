@@ -37,7 +37,14 @@ export const RetentionScreen = () => {
       </Text>
       <Text> </Text>
       {remote.value ? (
-        <Text wrap="wrap">{retentionText(remote.value)}</Text>
+        // One line a period: a newline inside one text would be drawn as ␊ (control characters are shown, never sent).
+        retentionText(remote.value)
+          .split('\n')
+          .map((line) => (
+            <Text key={line} wrap="wrap">
+              {line}
+            </Text>
+          ))
       ) : remote.phase === 'failed' ? (
         <FailureText failure={remote.failure} hint="(r to retry)" />
       ) : (
