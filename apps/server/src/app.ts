@@ -22,8 +22,12 @@ import { lazyRequestLoggers } from './logging/lazy-request-logger.js';
 import { withRedaction } from './logging/redaction.js';
 import { RequestLogController } from './logging/request-log-controller.js';
 import { answerClientError, answerWhatNodeWould, requireHostHeader } from './plugins/client-errors.js';
-import { answerFrameworkError, registerErrorEnvelope } from './plugins/error-envelope.js';
-import { GREENHOUSE_PREFIX } from './plugins/greenhouse-failures.js';
+import { answerFrameworkErrors, registerErrorEnvelope } from './plugins/error-envelope.js';
+import { FrontPrefixes } from './fronts/declare-front.js';
+import { GREENHOUSE_PREFIX } from './fronts/greenhouse/failures.js';
+import { registerGreenhouseFront } from './fronts/greenhouse/register.js';
+import { V3_PREFIX } from './fronts/v3/failures.js';
+import { registerV3Front } from './fronts/v3/register.js';
 import { MAX_PARAM_LENGTH, indexRoutes } from './plugins/method-not-allowed.js';
 import { scheduleHousekeeping } from './plugins/housekeeping.js';
 import { registerMetrics } from './plugins/metrics.js';
@@ -51,8 +55,6 @@ import { whoAmIRoutes } from './routes/who-am-i.js';
 import { orgPeopleRoutes } from './routes/org-people.js';
 import { personalDataRoutes } from './routes/personal-data.js';
 import { candidateErasureRoutes } from './routes/candidate-erasure.js';
-import { v3GdprRoutes } from './routes/v3-gdpr.js';
-import { V3_PREFIX } from './plugins/v3-failures.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
 import { eventRoutes } from './routes/events.js';
 import { signedReportRoutes } from './routes/signed-reports.js';
@@ -60,7 +62,6 @@ import { webhookRoutes } from './routes/webhooks.js';
 import { exportRoutes } from './routes/exports.js';
 import { gradingRoutes } from './routes/grading.js';
 import { greenhouseIntegrationRoutes } from './routes/greenhouse-integration.js';
-import { greenhousePartnerRoutes } from './routes/greenhouse-partner.js';
 import { invitationRoutes } from './routes/invitations.js';
 import { invitationHistoryRoutes } from './routes/invitation-history.js';
 import { invitationSimilarityRoutes } from './routes/invitation-similarity.js';
@@ -101,6 +102,7 @@ declare module 'fastify' {
 /** Builds the whole HTTP surface; the caller owns the store and decides when to listen. */
 export const buildApp = async ({ config, store, logger = false, now = Date.now, codeRunner }: AppOptions): Promise<FastifyInstance> => {
   const requestLog = new RequestLogController();
+  const prefixes = new FrontPrefixes();
   const app = Fastify({
     logger: withRedaction(logger),
     childLoggerFactory: lazyRequestLoggers,
@@ -114,7 +116,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
     return503OnClosing: false,
     http: { requireHostHeader: false },
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    frameworkErrors: answerFrameworkError,
+    frameworkErrors: answerFrameworkErrors(prefixes),
     clientErrorHandler: answerClientError,
     trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
@@ -223,10 +225,11 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
     },
     { prefix: '/v2/org' },
   );
-  // Greenhouse's Assessment Partner API: its own shapes and HTTP Basic, the org's keys and capabilities (docs/greenhouse.md).
-  await app.register(greenhousePartnerRoutes, { ...context, prefix: GREENHOUSE_PREFIX });
+  // The other fronts (docs/architecture.md "Fronts", decision 887): each its own scope, shapes, auth and failure body.
+  // Greenhouse's Assessment Partner API: HTTP Basic, the org's keys and capabilities (docs/greenhouse.md).
+  await app.register(registerGreenhouseFront, { ...context, routes, prefixes, prefix: GREENHOUSE_PREFIX });
   await app.register(adminRoutes, { ...context, prefix: '/admin' });
-  // iMocha v3's GDPR request (decision 846): its own prefix, API key and failure shape.
-  await app.register(v3GdprRoutes, { ...context, prefix: V3_PREFIX });
+  // iMocha v3's shapes (decisions 846, 887): x-api-key, plain HTTP statuses; its routes are listed in fronts/v3/register.ts.
+  await app.register(registerV3Front, { ...context, routes, prefixes, prefix: V3_PREFIX });
   return app;
 };

@@ -55,3 +55,7 @@ export {
   PersonalInvitation,
   PersonalOutboxEmail,
 } from './schemas/personal-data.js';
+export { V3Test, V3TestDetails, V3TestList, V3TestListQuery, V3TestStatus, toV3Test, toV3TestDetails } from './v3/tests.js';
+export { V3ScheduleType, V3TestLink, V3TestLinkList, scheduleTypeOf, toV3TestLink } from './v3/test-links.js';
+export { V3TimeZoneList } from './v3/time-zones.js';
+export { V3DateTime, v3DateTimeOf } from './v3/utc-date-time.js';

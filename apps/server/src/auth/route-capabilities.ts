@@ -81,9 +81,15 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
   'POST /v2/org/candidates/erase': 'erase-candidates',
 };
 
-/** iMocha v3's shapes (decision 846): only its GDPR request so far, an erasure like the v2 route's. */
+/** iMocha v3's shapes (decisions 846, 887): each route does what its v2 counterpart does, so it asks the same capability. */
 export const v3RouteCapabilities: Readonly<Record<string, Capability>> = {
   'POST /v3/gdpr/requests': 'erase-candidates',
+  'GET /v3/tests': 'read-tests',
+  'GET /v3/tests/:testId': 'read-tests',
+  'GET /v3/tests/:testId/testlinks': 'read-tests',
+  'GET /v3/tests/:testId/testlinks/:testLinkId': 'read-tests',
+  // Public under v2 (`GET /v2/timezones`); under /v3 every route takes a key, and any key may read the table.
+  'GET /v3/timezones': 'read-own-key',
 };
 
 /**

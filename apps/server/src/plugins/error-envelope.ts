@@ -1,12 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { fail, httpStatusOf, type FailureCode } from '@assay/domain';
+import type { FailureCode } from '@assay/domain';
 import { isDatabaseUnavailable, mayBeSchemaChange } from '@assay/store';
 import { RefusalError } from '../refusal-error.js';
 import type { RouteIndex } from './method-not-allowed.js';
-import { answersGreenhouseWay, sendGreenhouseFailure } from './greenhouse-failures.js';
+import { answerNoRoute, type FrontPrefixes } from '../fronts/declare-front.js';
+import { frontOf, type Front } from '../fronts/front.js';
+import { v2Front } from '../fronts/v2/failures.js';
 import { applyResponseHeaders } from './response-headers.js';
-import { answersV3Way, sendV3Failure } from './v3-failures.js';
 
 const validationCodes: Record<string, FailureCode> = {
   body: '400.2',
@@ -59,34 +60,35 @@ const FAILURE_BY_STATUS: Readonly<Record<number, FailureCode>> = {
 /** When to try again after 503.4: a lock another process holds on SQLite (a backup, a shell) or a PostgreSQL restart lasts seconds. */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
-/** A failure as the envelope; under Greenhouse's partner API, as Greenhouse's failure body (decision 452); under /v3, iMocha's (decision 846). */
-export const sendFailure = (reply: FastifyReply, code: FailureCode, message: string): FastifyReply =>
-  answersGreenhouseWay(reply)
-    ? sendGreenhouseFailure(reply, code, message)
-    : answersV3Way(reply)
-      ? sendV3Failure(reply, code, message)
-      : reply.code(httpStatusOf(code)).type('application/json; charset=utf-8').send(fail(code, message));
+/** A failure in the front of the scope that registered the request's route (decision 887): v2's envelope unless a front says otherwise. */
+export const sendFailure = (reply: FastifyReply, code: FailureCode, message: string): FastifyReply => frontOf(reply).send(reply, code, message);
 
 /**
  * Failures inside Fastify's router, before any hook runs (Fastify's `frameworkErrors` option): they answer
- * the envelope like everything else instead of Fastify's own JSON, with the headers the onSend hook would give.
+ * like everything else instead of Fastify's own JSON, with the headers the onSend hook would give. No route was
+ * chosen, so the front is the one whose declared prefix the URL is under (decision 887).
  */
-export const answerFrameworkError = (error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
-  applyResponseHeaders(reply);
-  if (error.code === 'FST_ERR_BAD_URL') return sendFailure(reply, '400.13', 'The URL is not valid: check its percent-encoding (%XX).');
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendFailure(reply, '414.1', 'A part of the URL path is too long.');
-  request.log.error({ err: error }, 'router failure');
-  return sendFailure(reply, '500.1', `Something went wrong on our side; quote request id ${request.id} if you report it.`);
-};
+export const answerFrameworkErrors =
+  (prefixes: FrontPrefixes) =>
+  (error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    applyResponseHeaders(reply);
+    const front: Front = prefixes.frontOfUrl(request.url) ?? v2Front;
+    if (error.code === 'FST_ERR_BAD_URL') return front.send(reply, '400.13', 'The URL is not valid: check its percent-encoding (%XX).');
+    if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return front.send(reply, '414.1', 'A part of the URL path is too long.');
+    request.log.error({ err: error }, 'router failure');
+    return front.send(reply, '500.1', `Something went wrong on our side; quote request id ${request.id} if you report it.`);
+  };
 
-/** One error handler: every failure leaves as the envelope, never a bare 5xx page. */
 /** What the error handler asks of the newer-schema guard (plugins/newer-schema.ts), named here so neither imports the other. */
 export interface SchemaChangeAnswer {
   explains(error: unknown): Promise<boolean>;
   refuse(reply: FastifyReply): FastifyReply;
 }
 
+/** One error handler: every failure leaves in its front's shape, never a bare 5xx page. */
 export const registerErrorEnvelope = (app: FastifyInstance, routes: RouteIndex, schema?: SchemaChangeAnswer): void => {
+  // The root's front; a front's scope shadows it (fronts/declare-front.ts).
+  app.decorate('front', v2Front);
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof RefusalError) {
       if (error.refusal.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.refusal.retryAfterSeconds));
@@ -125,14 +127,5 @@ export const registerErrorEnvelope = (app: FastifyInstance, routes: RouteIndex, 
     return failed();
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const allowed = routes.allowedMethods(path);
-    // A route that takes this method found nothing to serve (a file the static server lacks): not found, not 405.
-    if (allowed.length > 0 && !allowed.includes(request.method as (typeof allowed)[number])) {
-      reply.header('allow', allowed.join(', '));
-      return sendFailure(reply, '405.1', `${path} does not answer ${request.method}; it answers ${allowed.join(', ')}.`);
-    }
-    return sendFailure(reply, '404.1', `No route ${request.method} ${path}: see /docs for the API reference.`);
-  });
+  app.setNotFoundHandler(answerNoRoute(routes));
 };

@@ -48,6 +48,10 @@ export const registerOpenApi = async (app: FastifyInstance, publicUrl: string): 
         },
         { name: 'candidate', description: 'The candidate JSON API behind the take-test page; the token in the path is the credential' },
         { name: 'reference', description: 'Lookup tables' },
+        {
+          name: 'v3',
+          description: "iMocha v3's shapes on the same tests, links and invitations: `x-api-key`, plain HTTP statuses, failures as `{ statusCode, message, errors }` (docs/architecture.md, Fronts)",
+        },
         { name: 'admin', description: 'Operator API, enabled by ASSAY_ADMIN_TOKEN' },
         { name: 'operations', description: 'Health and readiness' },
       ],

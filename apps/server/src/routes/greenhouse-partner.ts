@@ -48,7 +48,7 @@ const allTests = async (store: Store, orgId: number): Promise<TestSummary[]> => 
 /**
  * The Greenhouse Assessment Partner API (issue 33, item 1; docs/greenhouse.md), under /partners/greenhouse: an org API
  * key as the HTTP Basic user name. Each handler reads, asks the domain, and writes what it decided. Failures leave
- * through the one error handler, which answers Greenhouse's way under this prefix (plugins/greenhouse-failures.ts).
+ * through the one error handler, which answers Greenhouse's way in this front's scope (fronts/greenhouse/failures.ts).
  */
 export const greenhousePartnerRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { store, config, now } = context;

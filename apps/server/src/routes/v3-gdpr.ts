@@ -1,21 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { GDPR_REQUEST_ACCEPTED, GdprRequestAnswer, GdprRequestInput, V3Failure } from '@assay/domain';
-import { v3RouteCapabilities } from '../auth/route-capabilities.js';
 import type { AppContext } from '../context.js';
-import { requireApiKey } from '../plugins/api-key-auth.js';
-import { declareRouteCapabilities } from '../plugins/route-capabilities.js';
 import { eraseCandidates } from '../services/candidate-erasure.js';
 
 /**
  * iMocha v3's `POST /v3/gdpr/requests` (decision 846), as its documentation shows it: `x-api-key`, body
  * `{ "CandidateEmail", "testinvitationId"? }`, 200 `{ "result": "Request accepted for processing" }` once erased (Assay
  * erases at once), 400 "No records found for given Email address: …" for an address the org holds nothing of. Failures
- * are v3's `{ statusCode, message, errors }` (plugins/v3-failures.ts). The rest of v3 is another issue's.
+ * are v3's `{ statusCode, message, errors }` (fronts/v3/failures.ts); the key and capability checks are the v3 front's (fronts/v3/register.ts).
  */
 export const v3GdprRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { store, config, now } = context;
-  declareRouteCapabilities(app, v3RouteCapabilities);
-  requireApiKey(app, store, context.keyCache, context.credentialLimits.apiKey);
   app.post(
     '/gdpr/requests',
     {

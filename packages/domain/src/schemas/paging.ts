@@ -5,7 +5,7 @@ export const MAX_PAGE_SIZE = 100;
 /** Nine digits at most, as the text rule below reads them. */
 export const MAX_PAGE_NO = 999_999_999;
 
-const positiveIntegerText = (name: string, max?: number) =>
+export const positiveIntegerText = (name: string, max?: number) =>
   z
     .string()
     .regex(/^[0-9]{1,9}$/, { error: `${name} must be a positive integer` })

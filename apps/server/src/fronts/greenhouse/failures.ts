@@ -1,0 +1,22 @@
+import type { FastifyReply } from 'fastify';
+import { httpStatusOf, type FailureCode, type GreenhouseFailure } from '@assay/domain';
+import type { Front } from '../front.js';
+
+/** Where Greenhouse's Assessment Partner API is served (docs/greenhouse.md). */
+export const GREENHOUSE_PREFIX = '/partners/greenhouse';
+
+/**
+ * A failure the Greenhouse way (decision 452): the HTTP status its docs name (401, 404; 400 for a body it should not
+ * have sent), and a body `{ "status", "statuscode", "errors": [message] }` — its own `errors` list, with Assay's
+ * statuscode for whoever reads a log. The statuscodes and messages are the v2 API's.
+ */
+export const greenhouseFront: Front = {
+  name: 'greenhouse',
+  send: (reply: FastifyReply, code: FailureCode, message: string): FastifyReply => {
+    const status = httpStatusOf(code);
+    // RFC 9110: a 401 names the scheme to use.
+    if (status === 401) reply.header('www-authenticate', 'Basic realm="Assay Greenhouse partner API", charset="UTF-8"');
+    const body: GreenhouseFailure = { status, statuscode: code, errors: [message] };
+    return reply.code(status).type('application/json; charset=utf-8').send(body);
+  },
+};

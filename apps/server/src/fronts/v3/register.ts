@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { v3RouteCapabilities } from '../../auth/route-capabilities.js';
+import { requireApiKey } from '../../plugins/api-key-auth.js';
+import { declareRouteCapabilities } from '../../plugins/route-capabilities.js';
+import { v3GdprRoutes } from '../../routes/v3-gdpr.js';
+import type { FrontOptions } from '../front-options.js';
+import { v3Front } from './failures.js';
+import { v3TestRoutes } from './tests.js';
+import { v3TestLinkRoutes } from './test-links.js';
+import { v3TimeZoneRoutes } from './time-zones.js';
+
+/** Every route plugin of iMocha's v3 shapes: a new v3 area is one line here. */
+const V3_ROUTES = [v3GdprRoutes, v3TestRoutes, v3TestLinkRoutes, v3TimeZoneRoutes];
+
+/**
+ * The v3 front (decisions 846, 887): registered with prefix /v3. Its failures are v3's body, its unknown paths answer
+ * v3's 404 without asking for a key (like v2's), and its routes take `x-api-key` — the same keys, org scoping and role
+ * capabilities as v2 (auth/route-capabilities.ts, `v3RouteCapabilities`).
+ */
+export const registerV3Front: FastifyPluginAsyncZod<FrontOptions> = async (front, options) => {
+  options.prefixes.declare(front, v3Front, options.routes);
+  await front.register(async (keyed) => {
+    declareRouteCapabilities(keyed, v3RouteCapabilities);
+    requireApiKey(keyed, options.store, options.keyCache, options.credentialLimits.apiKey);
+    for (const routes of V3_ROUTES) await keyed.register(routes, options);
+  });
+};
