@@ -21,6 +21,7 @@ import { Reports } from './resources/reports.js';
 import { TestLinks } from './resources/test-links.js';
 import { Tests } from './resources/tests.js';
 import { Webhooks } from './resources/webhooks.js';
+import { createV3, type AssayV3 } from './v3/index.js';
 
 /** The whole API, one property per resource. Cheap to create; holds no connections of its own. */
 export interface AssayClient {
@@ -56,6 +57,8 @@ export interface AssayClient {
   readonly personalData: PersonalDataResource;
   /** Candidates' personal data: erasure, for an admin key (issue 51). */
   readonly candidates: Candidates;
+  /** iMocha v3's paths (`/v3/…`) on the same tests, links and invitations. */
+  readonly v3: AssayV3;
   /** The candidate API of the invitation whose take-test URL ends in `token` (see candidateTokenOf). */
   candidate(token: string): CandidateAttempt;
   /** A public test link by its `testLinkAccessKey`. */
@@ -86,6 +89,7 @@ export const createClient = (options: ClientOptions): AssayClient => {
     people: new People(transport),
     personalData: new PersonalDataResource(transport),
     candidates: new Candidates(transport),
+    v3: createV3(transport),
     candidate: (token) => new CandidateAttempt(transport, token),
     publicLink: (accessKey) => new PublicTestLink(transport, accessKey),
   };

@@ -37,6 +37,9 @@ export type { Integrations, GreenhouseIntegrationBody } from './resources/integr
 export type { Reminders, ReminderSettingsBody, InvitationExpiryBody } from './resources/reminders.js';
 export { decisionOfVerb, type Decisions } from './resources/decisions.js';
 export type { TimeZones, Health } from './resources/reference.js';
+export type { AssayV3 } from './v3/index.js';
+export type { V3Tests, V3ListTestsQuery } from './v3/tests.js';
+export type { V3TestLinks } from './v3/test-links.js';
 export type { Admin, AdminKeys, AdminOrgs, AdminPeople, AddPersonBody, CreateOrgBody, IssueKeyBody, UpdatePersonBody } from './resources/admin.js';
 export type { Me } from './resources/me.js';
 export type { OrgKeyBody, People } from './resources/people.js';

@@ -6,4 +6,6 @@ import type { FrontPrefixes } from './declare-front.js';
 export interface FrontOptions extends AppContext {
   readonly routes: RouteIndex;
   readonly prefixes: FrontPrefixes;
+  /** The front's own prefix, given at registration. */
+  readonly prefix?: string;
 }

@@ -183,6 +183,14 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await fresh('erasable.v3@example.com');
   await send({ method: 'POST', url: '/v3/gdpr/requests', body: { CandidateEmail: 'erasable.v3@example.com' } });
   await send({ method: 'POST', url: '/v3/gdpr/requests', body: { CandidateEmail: 'nobody@example.com' } });
+  // iMocha v3's reads (decisions 889–891): tests paged, a test, its links, a missing one (404), the zone table.
+  await send({ method: 'GET', url: '/v3/tests?pageNo=1&pageSize=5' });
+  await send({ method: 'GET', url: `/v3/tests/${testId}` });
+  await send({ method: 'GET', url: '/v3/tests/999999' });
+  await send({ method: 'GET', url: `/v3/tests/${testId}/testlinks` });
+  await send({ method: 'GET', url: `/v3/tests/${testId}/testlinks/${testLinkId}` });
+  await send({ method: 'GET', url: `/v3/tests/${testId}/testlinks/999999` });
+  await send({ method: 'GET', url: '/v3/timezones' });
   // Reminders and expiry (issue 33 item 3): a test's and a link's hours, refused out of bounds; an invitation's own expiry.
   await send({ method: 'PUT', url: `/v2/org/tests/${testId}/reminders`, body: { reminderHours: [24, 2] } });
   await send({ method: 'PUT', url: `/v2/org/tests/${testId}/reminders`, body: { reminderHours: [0] } });

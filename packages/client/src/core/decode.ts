@@ -1,4 +1,5 @@
 import { AnyEnvelope } from '@assay/domain/core';
+import { V3Failure } from '@assay/domain/invitations';
 import { z } from 'zod';
 import { AssayDecodeError } from './errors.js';
 import { normalise } from './lenient.js';
@@ -36,4 +37,16 @@ export const decodeResult = <S extends z.ZodType>(schema: S, result: unknown, co
     context.body,
     context.requestId,
   );
+};
+
+/** A v3 failure body (`{ statusCode, message, errors, statuscode }`) as the envelope it stands for; undefined for anything else. */
+export const v3FailureAsEnvelope = (text: string): AnyEnvelope | undefined => {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const parsed = V3Failure.safeParse(json);
+  return parsed.success ? { statuscode: parsed.data.statuscode, description: '', result: parsed.data.message } : undefined;
 };

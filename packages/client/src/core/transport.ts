@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { AttemptSignal, sleep } from './attempt-signal.js';
-import { decodeResult, readEnvelope } from './decode.js';
+import { decodeResult, readEnvelope, v3FailureAsEnvelope } from './decode.js';
 import {
   AssayApiError,
   AssayConnectionError,
@@ -64,6 +64,25 @@ export class Transport {
         if (envelope.statuscode !== '200.1') throw this.refusal(response, body);
         const result = prepare ? prepare(envelope.result) : envelope.result;
         return decodeResult(schema, result, { status: response.status, body, requestId });
+      } finally {
+        attempt.dispose();
+      }
+    });
+  }
+
+  /** A bare JSON answer, typed (iMocha v3's shapes under /v3: no envelope). */
+  bare<S extends z.ZodType>(spec: RequestSpec, schema: S, call: CallOptions = {}): Promise<z.output<S>> {
+    return this.exchange(spec, call, 'application/json', async (response, attempt) => {
+      try {
+        const body = await response.text();
+        const requestId = response.headers.get('x-request-id');
+        let json: unknown;
+        try {
+          json = JSON.parse(body) as unknown;
+        } catch {
+          throw new AssayDecodeError(`Expected JSON, got: ${body.slice(0, 200)}`, response.status, body, requestId);
+        }
+        return decodeResult(schema, json, { status: response.status, body, requestId });
       } finally {
         attempt.dispose();
       }
@@ -145,7 +164,9 @@ export class Transport {
 
   /** The error of a refusal; the body may be an envelope or anything a proxy sends. */
   private refusal(response: Response, body: string): AssayApiError {
-    const { envelope } = readEnvelope(body);
+    const { envelope: read } = readEnvelope(body);
+    // Under /v3 a failure is `{ statusCode, message, errors, statuscode }`: read as the envelope it stands for.
+    const envelope = read ?? v3FailureAsEnvelope(body);
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now());
     const message =
       typeof envelope?.result === 'string' && envelope.result

@@ -5,6 +5,7 @@ import { greenhouseFront } from './failures.js';
 
 /** Greenhouse's Assessment Partner API (docs/greenhouse.md), registered with prefix /partners/greenhouse: its own failure body. */
 export const registerGreenhouseFront: FastifyPluginAsyncZod<FrontOptions> = async (front, options) => {
-  options.prefixes.declare(front, greenhouseFront, options.routes);
-  await front.register(greenhousePartnerRoutes, options);
+  const { routes, prefixes, prefix: _ownPrefix, ...context } = options;
+  prefixes.declare(front, greenhouseFront, routes);
+  await front.register(greenhousePartnerRoutes, context);
 };

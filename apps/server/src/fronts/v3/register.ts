@@ -18,10 +18,12 @@ const V3_ROUTES = [v3GdprRoutes, v3TestRoutes, v3TestLinkRoutes, v3TimeZoneRoute
  * capabilities as v2 (auth/route-capabilities.ts, `v3RouteCapabilities`).
  */
 export const registerV3Front: FastifyPluginAsyncZod<FrontOptions> = async (front, options) => {
-  options.prefixes.declare(front, v3Front, options.routes);
+  // The routes take the context only: the scope's own prefix, passed on, would be added twice.
+  const { routes, prefixes, prefix: _ownPrefix, ...context } = options;
+  prefixes.declare(front, v3Front, routes);
   await front.register(async (keyed) => {
     declareRouteCapabilities(keyed, v3RouteCapabilities);
-    requireApiKey(keyed, options.store, options.keyCache, options.credentialLimits.apiKey);
-    for (const routes of V3_ROUTES) await keyed.register(routes, options);
+    requireApiKey(keyed, context.store, context.keyCache, context.credentialLimits.apiKey);
+    for (const area of V3_ROUTES) await keyed.register(area, context);
   });
 };

@@ -1,0 +1,22 @@
+import type { CallOptions } from '../core/options.js';
+import type { Transport } from '../core/transport.js';
+import type { TimeZone } from '@assay/domain/core';
+import { V3TestLinks } from './test-links.js';
+import { V3Tests } from './tests.js';
+import { v3TimeZones } from './time-zones.js';
+
+/**
+ * iMocha v3's paths on the same server (`client.v3`): bare answers, failures thrown as the same AssayApiError classes
+ * (the statuscode read from v3's body). One file per area; a new area is one property here.
+ */
+export interface AssayV3 {
+  readonly tests: V3Tests;
+  readonly links: V3TestLinks;
+  timeZones(options?: CallOptions): Promise<TimeZone[]>;
+}
+
+export const createV3 = (transport: Transport): AssayV3 => ({
+  tests: new V3Tests(transport),
+  links: new V3TestLinks(transport),
+  timeZones: v3TimeZones(transport),
+});
