@@ -52,6 +52,15 @@ describe.each(backends)("iMocha v3's tests, test links and time zones on %s", (b
     expect(pages.sort()).toEqual([...testIds].sort());
   });
 
+  it('answers the alias of a test whose settings name one, in the list and alone', async () => {
+    const [, second] = testIds as [number, number];
+    const settings = (await h.store.testSettings.get(h.org.orgId, second))!;
+    await h.store.testSettings.put(h.org.orgId, second, { ...settings, testSettings: { ...settings.testSettings, testAliasName: 'Screening, round 2' } });
+    const listed = (await get('/v3/tests')).json().tests.find((test: { testId: number }) => test.testId === second);
+    expect(listed).toMatchObject({ testName: 'Second', testAliasName: 'Screening, round 2' });
+    expect((await get(`/v3/tests/${second}`)).json()).toMatchObject({ testName: 'Second', testAliasName: 'Screening, round 2' });
+  });
+
   it('refuses paging out of bounds in v3’s body (400, statuscode 400.4)', async () => {
     expect(expectV3Failure(await get('/v3/tests?pageSize=101'), 400, '400.4').message).toMatch(/pageSize must be at most 100/);
     expectV3Failure(await get('/v3/tests?pageNo=0'), 400, '400.4');

@@ -50,7 +50,8 @@ export const registerOpenApi = async (app: FastifyInstance, publicUrl: string): 
         { name: 'reference', description: 'Lookup tables' },
         {
           name: 'v3',
-          description: "iMocha v3's shapes on the same tests, links and invitations: `x-api-key`, plain HTTP statuses, failures as `{ statusCode, message, errors }` (docs/architecture.md, Fronts)",
+          description:
+            "iMocha v3's shapes on the same tests, links and invitations: `x-api-key`, plain HTTP statuses, failures as `{ statusCode, message, errors }` (docs/architecture.md, Fronts)",
         },
         { name: 'admin', description: 'Operator API, enabled by ASSAY_ADMIN_TOKEN' },
         { name: 'operations', description: 'Health and readiness' },

@@ -33,4 +33,22 @@ export class TestSettingsRepository {
       .executeTakeFirst();
     return Number(updated.numUpdatedRows) > 0 ? this.get(orgId, testId) : undefined;
   }
+
+  /**
+   * The alias candidates see (`testAliasName`) of each of the org's tests named, null when none was set: one read of
+   * the stored settings only, for a page of v3's test list (decision 889), without parsing any definition.
+   */
+  async aliases(orgId: number, testIds: readonly number[]): Promise<Map<number, string | null>> {
+    const aliases = new Map<number, string | null>(testIds.map((testId) => [testId, null]));
+    if (testIds.length === 0) return aliases;
+    const rows = await this.db
+      .selectFrom('tests')
+      .select(['id', 'settings'])
+      .where('org_id', '=', orgId)
+      .where('id', 'in', [...testIds])
+      .where('settings', 'is not', null)
+      .execute();
+    for (const row of rows) aliases.set(row.id, TestSettings.parse(JSON.parse(row.settings as string)).testSettings.testAliasName);
+    return aliases;
+  }
 }

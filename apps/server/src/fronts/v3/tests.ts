@@ -21,8 +21,13 @@ export const v3TestRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { sto
     },
     async (request) => {
       const { pageNo, pageSize } = request.query;
-      const { tests, testsCount } = await store.tests.list(request.org.orgId, pageSize, (pageNo - 1) * pageSize);
-      return { tests: tests.map((test) => toV3Test(test)), totalCount: testsCount, pageNo, pageSize };
+      const { orgId } = request.org;
+      const { tests, testsCount } = await store.tests.list(orgId, pageSize, (pageNo - 1) * pageSize);
+      const aliases = await store.testSettings.aliases(
+        orgId,
+        tests.map((test) => test.testId),
+      );
+      return { tests: tests.map((test) => toV3Test(test, aliases.get(test.testId) ?? null)), totalCount: testsCount, pageNo, pageSize };
     },
   );
 
@@ -40,7 +45,10 @@ export const v3TestRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { sto
     },
     async (request) => {
       const { testId } = request.params;
-      return toV3TestDetails(found(await store.tests.details(request.org.orgId, testId), '404.2', `No test ${testId}.`));
+      const { orgId } = request.org;
+      const test = found(await store.tests.details(orgId, testId), '404.2', `No test ${testId}.`);
+      const aliases = await store.testSettings.aliases(orgId, [testId]);
+      return toV3TestDetails(test, aliases.get(testId) ?? null);
     },
   );
 };
