@@ -15,7 +15,7 @@ export const v3GdprRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
     '/gdpr/requests',
     {
       schema: {
-        tags: ['people'],
+        tags: ['v3'],
         summary: "Mask every record of a candidate, or one attempt (iMocha v3's GDPR request)",
         description:
           'Erases like `POST /v2/org/candidates/erase`: with `testinvitationId`, that attempt only (it must be the address’s). ' +
