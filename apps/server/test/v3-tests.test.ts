@@ -160,6 +160,8 @@ describe.each(backends)("iMocha v3's tests, test links and time zones on %s", (b
     expectV3Failure(await get('/v3/tests/%zz'), 400, '400.13');
     expectFailure(await get('/v2/org/nothing/here'), '404.1');
     expectFailure(await get('/v2/org/tests/%zz'), '400.13');
+    const greenhouse = await get('/partners/greenhouse/%zz', null);
+    expect([greenhouse.statusCode, greenhouse.json()]).toEqual([400, { status: 400, statuscode: '400.13', errors: [expect.any(String)] }]);
   });
 
   it('is in the client as client.v3: tests, links and time zones, failures as the same errors', async () => {
