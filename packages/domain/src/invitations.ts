@@ -51,6 +51,18 @@ export {
   type ErasurePlan,
 } from './erasure/erasure-request.js';
 export { V3Failure } from './v3/v3-failure.js';
+// Issue 52: v3's two callbacks and their replay (decisions 915–919).
+export { V3Callback, buildV3Callback, buildV3StartedCallback, wallClockIn, type V3CallbackFacts } from './v3/v3-callback.js';
+export {
+  V3CallbackReplayAnswer,
+  V3CallbackReplayInput,
+  V3CallbackReplayRefusal,
+  V3_REPLAY_MAX_IDS,
+  V3_REPLAY_UNKNOWN_IDS,
+  planCallbackReplay,
+  type ReplayCandidate,
+  type ReplayPlan,
+} from './v3/callback-replay.js';
 // Issue 51 item 2 (retention): an org's retention periods and the cut-offs a sweep erases before (decisions 849–852).
 export {
   MAX_RETENTION_DAYS,

@@ -9,6 +9,7 @@ import type { InstanceLiveness } from './engine/instance-liveness.js';
 import { IdempotencyKeysRepository } from './repositories/idempotency-keys.js';
 import { InvitationsRepository } from './repositories/invitations.js';
 import { JobsRepository } from './repositories/jobs.js';
+import { V3CallbacksRepository } from './repositories/v3-callbacks.js';
 import { ServiceSettingsRepository } from './repositories/service-settings.js';
 import { WebhookSecretsRepository } from './repositories/webhook-secrets.js';
 import { knownMigrations, migrateToLatest, type MigrationLog } from './migrate.js';
@@ -82,6 +83,8 @@ export interface Repositories {
   readonly erasure: ErasureRepository;
   /** Retention by rule (issue 51 item 2, migration 043): an org's periods (`settings(orgId)`), the sweep's pages, media purges. */
   readonly retention: RetentionRepository;
+  /** iMocha v3's notifications and their replay (issue 52, decisions 917–919). */
+  readonly v3Callbacks: V3CallbacksRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -144,6 +147,7 @@ const repositoryMakers = (
     personalData: () => new PersonalDataRepository(db),
     erasure: () => new ErasureRepository(db, truncateLog),
     retention: () => new RetentionRepository(db),
+    v3Callbacks: () => new V3CallbacksRepository(db, jobsRepository()),
   };
 };
 

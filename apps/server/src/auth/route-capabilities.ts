@@ -84,6 +84,8 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
 /** iMocha v3's shapes (decision 846): only its GDPR request so far, an erasure like the v2 route's. */
 export const v3RouteCapabilities: Readonly<Record<string, Capability>> = {
   'POST /v3/gdpr/requests': 'erase-candidates',
+  // Replaying callbacks is redelivery (decision 918).
+  'POST /v3/callbacks/process': 'change-webhooks',
 };
 
 /**

@@ -1,4 +1,4 @@
-import { buildCompletionCallback, REPORT_STATUS, type ReportStatus } from '@assay/domain';
+import { AttemptEndReason, buildCompletionCallback, buildV3Callback, REPORT_STATUS, v3StatusOf, type ReportStatus } from '@assay/domain';
 import { generateWebhookSecret, signWebhook, signedReportUrl } from '@assay/delivery';
 import type { Job } from '@assay/domain';
 import type { Store } from '@assay/store';
@@ -25,25 +25,42 @@ const callbackBody = async (
 ): Promise<{ body: string } | { wait: { invitationId: number; reportStatus: Exclude<ReportStatus, 'Generated'> } } | { dead: string }> => {
   if (job.payload !== null) return { body: job.payload };
   if (job.invitationId === null) return { dead: 'a completion callback without an invitation' };
-  const [record, org, invitation] = await Promise.all([
+  const [record, org, invitation, v3] = await Promise.all([
     deps.store.reports.report(job.orgId, job.invitationId),
     deps.store.orgs.find(job.orgId),
     deps.store.invitations.find(job.orgId, job.invitationId),
+    deps.store.v3Callbacks.facts(job.orgId, job.invitationId),
   ]);
-  if (!record || !org || !invitation) return { dead: 'the invitation no longer exists' };
+  if (!record || !org || !invitation || !v3) return { dead: 'the invitation no longer exists' };
   if (record.report.reportStatus !== REPORT_STATUS.generated) return { wait: { invitationId: job.invitationId, reportStatus: record.report.reportStatus } };
   const now = deps.now();
+  const reportPdfUrl = signedReportUrl(
+    deps.publicUrl,
+    await deps.reportUrlKey(),
+    { invitationId: record.testInvitationId, completedAt: invitation.completedAt ?? 0, generation: invitation.reportLinkGeneration },
+    now,
+  );
+  // An invitation made through v3 gets v3's final notification (decision 917); every other, the spec's callback as before.
+  if (v3.interface === 'v3') {
+    const endReason = AttemptEndReason.safeParse(v3.endReason);
+    const payload = buildV3Callback({
+      testInvitationId: record.testInvitationId,
+      candidateEmail: record.report.emailId,
+      startedAt: invitation.startedAt ?? invitation.completedAt ?? now,
+      timeZone: v3.timeZone,
+      status: v3StatusOf({ status: invitation.status, endReason: endReason.success ? endReason.data : null, accessEnded: false }),
+      totalScore: Number(record.report.totalScore),
+      candidateScore: Number(record.report.score),
+      reportPdfUrl,
+    });
+    return { body: JSON.stringify(payload) };
+  }
   const payload = buildCompletionCallback(
     {
       testInvitationId: record.testInvitationId,
       report: record.report,
       completedAt: new Date(invitation.completedAt ?? now).toISOString().slice(0, 19),
-      reportPdfUrl: signedReportUrl(
-        deps.publicUrl,
-        await deps.reportUrlKey(),
-        { invitationId: record.testInvitationId, completedAt: invitation.completedAt ?? 0, generation: invitation.reportLinkGeneration },
-        now,
-      ),
+      reportPdfUrl,
     },
     org.callbackTrailingSpaces,
   );
