@@ -62,6 +62,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /v2/org/deliveries/{jobId}/redeliver': 'redeliver',
   'POST /v2/org/candidates/erase': 'eraseCandidates',
   'POST /v3/gdpr/requests': 'gdprRequest',
+  'POST /v3/callbacks/process': 'processCallbacks',
   'GET /v2/org/events': 'listEvents',
   'GET /v2/org/candidate-page': 'getCandidatePageSettings',
   'POST /v2/org/candidate-page': 'updateCandidatePageSettings',

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { V3CallbackReplayAnswer, V3CallbackReplayInput, V3CallbackReplayRefusal, V3Failure, planCallbackReplay } from '@assay/domain';
 import { v3RouteCapabilities } from '../auth/route-capabilities.js';
 import type { AppContext } from '../context.js';
@@ -25,7 +26,8 @@ export const v3CallbackRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
           'this organization, or missing, answers 401 naming each (decision 919).',
         security: [{ apiKey: [] }],
         body: V3CallbackReplayInput,
-        response: { 200: V3CallbackReplayAnswer, 401: V3CallbackReplayRefusal, '4xx': V3Failure, '5xx': V3Failure },
+        // 401 is v3's documented refusal of ids not the org's, or the failure of a missing or wrong key.
+        response: { 200: V3CallbackReplayAnswer, 401: z.union([V3CallbackReplayRefusal, V3Failure]), '4xx': V3Failure, '5xx': V3Failure },
       },
     },
     async (request, reply) => {
