@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
+import { AuthenticationError, createV3Callbacks } from '@assay/client';
 import { assembleWorker, type AssembledWorker } from '@assay/jobs';
 import { candidate, manualClock, questionIdsOf, registerFor } from './helpers/candidate.js';
 import { expectSuccess } from './helpers/expectations.js';
 import { silentLog, startReceiver } from './helpers/receiver.js';
-import { backends, startHarness, type Harness } from './helpers/test-app.js';
+import { injectFetch } from './helpers/inject-fetch.js';
+import { PUBLIC_URL, backends, startHarness, type Harness } from './helpers/test-app.js';
 
 // Real time: receivers verify webhook-timestamp against their own clock (5 minutes of tolerance).
 const START = Math.floor(Date.now() / 1000) * 1000;
@@ -82,14 +84,30 @@ describe.each(backends)('v3 callbacks on %s', (backend) => {
     expect(log.deliveries.map((delivery) => delivery.status)).toEqual(['delivered', 'delivered']);
   });
 
-  it('sends a v2 invitation its one callback, unchanged', async () => {
-    receiver.script([{ status: 200 }]);
+  it('sends a v2 invitation its one callback, unchanged, beside a v3 one’s two', async () => {
+    receiver.script([{ status: 200 }, { status: 200 }, { status: 200 }]);
     receiver.received.length = 0;
-    const { token } = await invite('one@example.com', { v3: false });
-    await take(token);
+    const v2 = await invite('one@example.com', { v3: false });
+    const v3 = await invite('beside@example.com');
+    await take(v2.token);
+    await take(v3.token);
     await worker.worker.drain();
-    expect(receiver.received).toHaveLength(1);
-    expect(Object.keys(bodies()[0]!).sort()).toEqual(V2_KEYS);
+    const sent = bodies();
+    expect(sent.filter((body) => body.TestInvitationId === v3.invitationId).map((body) => body.Status)).toEqual(['In Progress', 'Complete']);
+    const own = sent.filter((body) => body.TestInvitationId === v2.invitationId);
+    expect(own).toHaveLength(1);
+    expect(Object.keys(own[0]!).sort()).toEqual(V2_KEYS);
+  });
+
+  it('says how the attempt ended in the final notification: Terminated', async () => {
+    receiver.script([{ status: 200 }, { status: 200 }]);
+    receiver.received.length = 0;
+    const { invitationId, token } = await invite('ended.by.rule@example.com');
+    await take(token);
+    // The violation rules are another part of issue 52: what matters here is the recorded reason, read at delivery.
+    await h.store.db.updateTable('invitations').set({ end_reason: 'terminated' }).where('id', '=', invitationId).execute();
+    await worker.worker.drain();
+    expect(bodies().map((body) => body.Status)).toEqual(['In Progress', 'Terminated']);
   });
 
   it('replays ended invitations’ completion callbacks and fails the rest', async () => {
@@ -113,6 +131,21 @@ describe.each(backends)('v3 callbacks on %s', (backend) => {
     await worker.worker.drain();
     expect(receiver.received).toHaveLength(1);
     expect(bodies()[0]).toMatchObject({ Status: 'Complete', TestInvitationId: ended.invitationId });
+  });
+
+  it('is in @assay/client: the split typed, ids not the org’s an AuthenticationError with v3’s body', async () => {
+    const v3 = (apiKey: string) => createV3Callbacks({ baseUrl: PUBLIC_URL, apiKey, fetch: injectFetch(h.app), retries: 0 });
+    const pending = await invite('client.pending@example.com');
+    expect(await v3(h.org.apiKey).process([pending.invitationId])).toEqual({
+      result: { testinvitationIds: { successful: [], failed: [pending.invitationId] } },
+      errors: null,
+    });
+    const other = await h.createOrg('Client Elsewhere');
+    const refused = await v3(other.apiKey)
+      .process([pending.invitationId])
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AuthenticationError);
+    expect(JSON.parse((refused as AuthenticationError).body)).toEqual({ result: null, errors: [UNKNOWN_IDS, String(pending.invitationId)] });
   });
 
   it('refuses more than 100 ids with 400 in v3’s failure shape', async () => {
