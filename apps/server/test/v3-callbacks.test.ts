@@ -80,7 +80,9 @@ describe.each(backends)('v3 callbacks on %s', (backend) => {
     for (const request of receiver.received) {
       expect(() => new Webhook(settings.secrets[0]!.secret).verify(request.body, request.headers as Record<string, string>)).not.toThrow();
     }
-    const log = expectSuccess<{ deliveries: { status: string }[] }>(await h.request({ method: 'GET', url: `/v2/org/testinvitation/${invitationId}/deliveries` }));
+    const log = expectSuccess<{ deliveries: { status: string }[] }>(
+      await h.request({ method: 'GET', url: `/v2/org/testinvitation/${invitationId}/deliveries` }),
+    );
     expect(log.deliveries.map((delivery) => delivery.status)).toEqual(['delivered', 'delivered']);
   });
 

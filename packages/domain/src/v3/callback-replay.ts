@@ -23,9 +23,7 @@ export const V3CallbackReplayAnswer = z
 export type V3CallbackReplayAnswer = z.infer<typeof V3CallbackReplayAnswer>;
 
 /** iMocha's documented 401: the message, then each id it did not find in the account (decision 919). */
-export const V3CallbackReplayRefusal = z
-  .object({ result: z.null(), errors: z.array(z.string()) })
-  .meta({ id: 'V3CallbackReplayRefusal' });
+export const V3CallbackReplayRefusal = z.object({ result: z.null(), errors: z.array(z.string()) }).meta({ id: 'V3CallbackReplayRefusal' });
 export type V3CallbackReplayRefusal = z.infer<typeof V3CallbackReplayRefusal>;
 
 export const V3_REPLAY_UNKNOWN_IDS = 'testinvitationIds does not belong to account or not found';
@@ -39,9 +37,7 @@ export interface ReplayCandidate {
   completionJobId: number | null;
 }
 
-export type ReplayPlan =
-  | { kind: 'unknown'; refusal: V3CallbackReplayRefusal }
-  | { kind: 'replay'; requeue: { id: number; jobId: number }[]; failed: number[] };
+export type ReplayPlan = { kind: 'unknown'; refusal: V3CallbackReplayRefusal } | { kind: 'replay'; requeue: { id: number; jobId: number }[]; failed: number[] };
 
 /**
  * Which callbacks a replay sends again (decision 918): an ended invitation's completion callback; one not ended, or
