@@ -1,4 +1,4 @@
-import { AttemptEndReason, buildCompletionCallback, buildV3Callback, REPORT_STATUS, v3StatusOf, type ReportStatus } from '@assay/domain';
+import { buildCompletionCallback, buildV3Callback, REPORT_STATUS, v3StatusOf, type ReportStatus } from '@assay/domain';
 import { generateWebhookSecret, signWebhook, signedReportUrl } from '@assay/delivery';
 import type { Job } from '@assay/domain';
 import type { Store } from '@assay/store';
@@ -25,13 +25,12 @@ const callbackBody = async (
 ): Promise<{ body: string } | { wait: { invitationId: number; reportStatus: Exclude<ReportStatus, 'Generated'> } } | { dead: string }> => {
   if (job.payload !== null) return { body: job.payload };
   if (job.invitationId === null) return { dead: 'a completion callback without an invitation' };
-  const [record, org, invitation, v3] = await Promise.all([
+  const [record, org, invitation] = await Promise.all([
     deps.store.reports.report(job.orgId, job.invitationId),
     deps.store.orgs.find(job.orgId),
     deps.store.invitations.find(job.orgId, job.invitationId),
-    deps.store.v3Callbacks.facts(job.orgId, job.invitationId),
   ]);
-  if (!record || !org || !invitation || !v3) return { dead: 'the invitation no longer exists' };
+  if (!record || !org || !invitation) return { dead: 'the invitation no longer exists' };
   if (record.report.reportStatus !== REPORT_STATUS.generated) return { wait: { invitationId: job.invitationId, reportStatus: record.report.reportStatus } };
   const now = deps.now();
   const reportPdfUrl = signedReportUrl(
@@ -41,14 +40,15 @@ const callbackBody = async (
     now,
   );
   // An invitation made through v3 gets v3's final notification (decision 917); every other, the spec's callback as before.
-  if (v3.interface === 'v3') {
-    const endReason = AttemptEndReason.safeParse(v3.endReason);
+  if (invitation.interface === 'v3') {
+    const timeZone = await deps.store.v3Callbacks.timeZoneOf(job.orgId, job.invitationId);
+    if (!timeZone) return { dead: 'the invitation no longer exists' };
     const payload = buildV3Callback({
       testInvitationId: record.testInvitationId,
       candidateEmail: record.report.emailId,
       startedAt: invitation.startedAt ?? invitation.completedAt ?? now,
-      timeZone: v3.timeZone,
-      status: v3StatusOf({ status: invitation.status, endReason: endReason.success ? endReason.data : null, accessEnded: false }),
+      timeZone,
+      status: v3StatusOf({ status: invitation.status, endReason: invitation.endReason, accessEnded: false }),
       totalScore: Number(record.report.totalScore),
       candidateScore: Number(record.report.score),
       reportPdfUrl,

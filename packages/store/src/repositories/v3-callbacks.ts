@@ -4,14 +4,6 @@ import type { Database, InvitationRow } from '../database.js';
 import { ERASED_TARGET } from './erasure-writes.js';
 import { insertJob, type JobsRepository } from './jobs.js';
 
-/** What a v3 notification needs beyond the report: which interface made the invitation, how the attempt ended, its zone. */
-export interface V3InvitationFacts {
-  interface: string;
-  endReason: string | null;
-  /** The IANA zone of its link, or of its org without one. */
-  timeZone: string;
-}
-
 const zoneOf = (timeZoneId: number): string => findTimeZone(timeZoneId)?.iana ?? 'UTC';
 
 /**
@@ -48,16 +40,17 @@ export class V3CallbacksRepository {
     private readonly jobs: JobsRepository,
   ) {}
 
-  async facts(orgId: number, invitationId: number): Promise<V3InvitationFacts | undefined> {
+  /** The IANA zone a v3 notification writes `AttemptedOn` in: the invitation's link's, or its org's without one (decision 915). */
+  async timeZoneOf(orgId: number, invitationId: number): Promise<string | undefined> {
     const row = await this.db
       .selectFrom('invitations')
       .innerJoin('orgs', 'orgs.id', 'invitations.org_id')
       .leftJoin('test_links', 'test_links.id', 'invitations.test_link_id')
-      .select(['invitations.interface', 'invitations.end_reason', 'orgs.time_zone_id as orgZone', 'test_links.time_zone_id as linkZone'])
+      .select(['orgs.time_zone_id as orgZone', 'test_links.time_zone_id as linkZone'])
       .where('invitations.org_id', '=', orgId)
       .where('invitations.id', '=', invitationId)
       .executeTakeFirst();
-    return row && { interface: row.interface, endReason: row.end_reason, timeZone: zoneOf(row.linkZone ?? row.orgZone) };
+    return row && zoneOf(row.linkZone ?? row.orgZone);
   }
 
   /**
