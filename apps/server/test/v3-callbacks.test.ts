@@ -112,6 +112,16 @@ describe.each(backends)('v3 callbacks on %s', (backend) => {
     expect(bodies().map((body) => body.Status)).toEqual(['In Progress', 'Terminated']);
   });
 
+  it('says Test Left when the time ran out', async () => {
+    receiver.script([{ status: 200 }, { status: 200 }]);
+    receiver.received.length = 0;
+    const { token } = await invite('out.of.time@example.com');
+    await candidate(h, token).client.start();
+    clock.advance(24 * 3_600_000);
+    await worker.drain();
+    expect(bodies().map((body) => body.Status)).toEqual(['In Progress', 'Test Left']);
+  });
+
   it('replays ended invitations’ completion callbacks and fails the rest', async () => {
     receiver.script([{ status: 200 }, { status: 200 }, { status: 200 }]);
     const ended = await invite('replay.ended@example.com');
