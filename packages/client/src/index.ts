@@ -52,3 +52,4 @@ export { parseSubmittedEvent, verifySubmittedEvent } from './webhooks/submitted-
 export type { VerifyOptions } from './webhooks/verify-signed-json.js';
 export type { HeadersLike } from './webhooks/standard-webhooks.js';
 export { WebhookVerificationError, type WebhookVerificationFailure } from './webhooks/webhook-verification-error.js';
+export type { V3Callbacks } from './v3/callbacks.js';

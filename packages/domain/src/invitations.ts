@@ -56,6 +56,18 @@ export { TestSettings, checkTestSettings, defaultTestSettingsOf, violationRulesO
 export { AttemptEndReason } from './candidate/attempt-end.js';
 export { V3InvitationStatus, v3StatusOf, type V3StatusFacts } from './v3/v3-status.js';
 export { InvitationInterface } from './v3/invitation-interface.js';
+// Issue 52: v3's two callbacks and their replay (decisions 915–919).
+export { V3Callback, buildV3Callback, buildV3StartedCallback, wallClockIn, type V3CallbackFacts } from './v3/v3-callback.js';
+export {
+  V3CallbackReplayAnswer,
+  V3CallbackReplayInput,
+  V3CallbackReplayRefusal,
+  V3_REPLAY_MAX_IDS,
+  V3_REPLAY_UNKNOWN_IDS,
+  planCallbackReplay,
+  type ReplayCandidate,
+  type ReplayPlan,
+} from './v3/callback-replay.js';
 // Issue 51 item 2 (retention): an org's retention periods and the cut-offs a sweep erases before (decisions 849–852).
 export {
   MAX_RETENTION_DAYS,

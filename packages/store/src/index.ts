@@ -31,6 +31,7 @@ export * from './repositories/invitation-history.js';
 export * from './repositories/invitations.js';
 export * from './repositories/jobs.js';
 export { OperationsGaugesRepository } from './repositories/operations-gauges.js';
+export { V3CallbacksRepository } from './repositories/v3-callbacks.js';
 export type { OutboxKindGauge, WorkerGauge } from './repositories/operations-gauges.js';
 export * from './repositories/orgs.js';
 export * from './repositories/question-signals.js';

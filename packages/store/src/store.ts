@@ -9,6 +9,7 @@ import type { InstanceLiveness } from './engine/instance-liveness.js';
 import { IdempotencyKeysRepository } from './repositories/idempotency-keys.js';
 import { InvitationsRepository } from './repositories/invitations.js';
 import { JobsRepository } from './repositories/jobs.js';
+import { V3CallbacksRepository } from './repositories/v3-callbacks.js';
 import { ServiceSettingsRepository } from './repositories/service-settings.js';
 import { WebhookSecretsRepository } from './repositories/webhook-secrets.js';
 import { knownMigrations, migrateToLatest, type MigrationLog } from './migrate.js';
@@ -85,6 +86,8 @@ export interface Repositories {
   readonly retention: RetentionRepository;
   /** A test's settings in v3's groups (issue 52, migration 044): `get` (defaults when never set) and `put` (the whole object). */
   readonly testSettings: TestSettingsRepository;
+  /** iMocha v3's notifications and their replay (issue 52, decisions 917–919). */
+  readonly v3Callbacks: V3CallbacksRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -148,6 +151,7 @@ const repositoryMakers = (
     erasure: () => new ErasureRepository(db, truncateLog),
     retention: () => new RetentionRepository(db),
     testSettings: () => new TestSettingsRepository(db),
+    v3Callbacks: () => new V3CallbacksRepository(db, jobsRepository()),
   };
 };
 

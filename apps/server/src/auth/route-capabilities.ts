@@ -90,6 +90,8 @@ export const v3RouteCapabilities: Readonly<Record<string, Capability>> = {
   'GET /v3/tests/:testId/testlinks/:testLinkId': 'read-tests',
   // Public under v2 (`GET /v2/timezones`); under /v3 every route takes a key, and any key may read the table.
   'GET /v3/timezones': 'read-own-key',
+  // Replaying callbacks is redelivery (decision 918).
+  'POST /v3/callbacks/process': 'change-webhooks',
 };
 
 /**

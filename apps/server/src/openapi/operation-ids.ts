@@ -67,6 +67,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /v3/tests/{testId}/testlinks': 'imochaListTestLinks',
   'GET /v3/tests/{testId}/testlinks/{testLinkId}': 'imochaGetTestLink',
   'GET /v3/timezones': 'imochaListTimeZones',
+  'POST /v3/callbacks/process': 'processCallbacks',
   'GET /v2/org/events': 'listEvents',
   'GET /v2/org/candidate-page': 'getCandidatePageSettings',
   'POST /v2/org/candidate-page': 'updateCandidatePageSettings',

@@ -84,6 +84,25 @@ export const completionWebhooks: JsonObject = {
       responses: deliveryAnswers,
     },
   },
+  invitationStatusCallback: {
+    post: {
+      operationId: 'invitationStatusCallback',
+      tags: ['v3'],
+      summary: 'An invitation made through v3 started or ended (sent to its callbackUrl, twice)',
+      description:
+        'iMocha v3\'s notifications (docs/v3.md#callbacks): Status "In Progress" when the candidate starts, then ' +
+        '"Complete", "Test Left" or "Terminated" once the report is scored. Signed, retried and listed in the deliveries like ' +
+        "the completion callback (verify and deduplicate it the same way). AttemptedOn is the start in the link's time " +
+        'zone, AttemptedOnUtc the same instant in UTC (decision 915). Invitations made through v2 get the completion callback instead.',
+      security: [],
+      parameters: signatureHeaders,
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/V3Callback' } } },
+      },
+      responses: deliveryAnswers,
+    },
+  },
   greenhouseTestCompleted: {
     patch: {
       operationId: 'greenhouseTestCompleted',

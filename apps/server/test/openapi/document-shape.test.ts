@@ -157,6 +157,26 @@ describe.each(backends)('the served OpenAPI document on %s', (backend) => {
     });
   });
 
+  it('describes v3’s two notifications as the invitationStatusCallback webhook, signed like the completion callback', () => {
+    const callback = document.webhooks.invitationStatusCallback!.post!;
+    expect(callback.requestBody!.content['application/json']!.schema).toEqual({ $ref: '#/components/schemas/V3Callback' });
+    expect(parametersOf(document, callback).map((header) => header.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    expect(document.components.schemas.V3Callback).toMatchObject({
+      required: [
+        'CandidateEmailId',
+        'AttemptedOn',
+        'TotalScore',
+        'CandidateScore',
+        'ReportPDFUrl',
+        'TestInvitationId',
+        'Status',
+        'AttemptedOnUtc',
+        'PerformanceCategory',
+      ],
+      additionalProperties: false,
+    });
+  });
+
   it('describes the opt-in submitted event as the submittedEvent webhook, signed like the completion callback', () => {
     const event = document.webhooks.submittedEvent!.post!;
     expect(event.operationId).toBe('submittedEvent');

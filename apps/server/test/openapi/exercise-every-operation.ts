@@ -191,6 +191,10 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'GET', url: `/v3/tests/${testId}/testlinks/${testLinkId}` });
   await send({ method: 'GET', url: `/v3/tests/${testId}/testlinks/999999` });
   await send({ method: 'GET', url: '/v3/timezones' });
+  // v3's callback replay (issue 52): an ended and a pending invitation, an id not the org's (401), too many ids (400).
+  await send({ method: 'POST', url: '/v3/callbacks/process', body: { testinvitationIds: [invitations.completed, invitations.pending] } });
+  await send({ method: 'POST', url: '/v3/callbacks/process', body: { testinvitationIds: [999_999_999] } });
+  await send({ method: 'POST', url: '/v3/callbacks/process', body: { testinvitationIds: Array.from({ length: 101 }, (_, index) => index + 1) } });
   // Reminders and expiry (issue 33 item 3): a test's and a link's hours, refused out of bounds; an invitation's own expiry.
   await send({ method: 'PUT', url: `/v2/org/tests/${testId}/reminders`, body: { reminderHours: [24, 2] } });
   await send({ method: 'PUT', url: `/v2/org/tests/${testId}/reminders`, body: { reminderHours: [0] } });

@@ -350,6 +350,8 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
   // Erasure (issue 51): an address is text like a registration's.
   eraseCandidates: () => [{ method: 'POST', url: '/v2/org/candidates/erase', auth: 'apiKey', body: { emailId: 'walker@example.com' } }],
   gdprRequest: () => [{ method: 'POST', url: '/v3/gdpr/requests', auth: 'apiKey', body: { CandidateEmail: 'walker@example.com' } }],
+  // v3's callback replay (issue 52): ids only, no text.
+  processCallbacks: (w) => [{ method: 'POST', url: '/v3/callbacks/process', auth: 'apiKey', body: { testinvitationIds: [w.invitationId] } }],
   startRun: (w) => [
     {
       method: 'POST',

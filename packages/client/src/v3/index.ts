@@ -1,6 +1,7 @@
 import type { CallOptions } from '../core/options.js';
 import type { Transport } from '../core/transport.js';
 import type { TimeZone } from '@assay/domain/core';
+import { V3Callbacks } from './callbacks.js';
 import { V3TestLinks } from './test-links.js';
 import { V3Tests } from './tests.js';
 import { v3TimeZones } from './time-zones.js';
@@ -12,11 +13,13 @@ import { v3TimeZones } from './time-zones.js';
 export interface AssayV3 {
   readonly tests: V3Tests;
   readonly links: V3TestLinks;
+  readonly callbacks: V3Callbacks;
   timeZones(options?: CallOptions): Promise<TimeZone[]>;
 }
 
 export const createV3 = (transport: Transport): AssayV3 => ({
   tests: new V3Tests(transport),
   links: new V3TestLinks(transport),
+  callbacks: new V3Callbacks(transport),
   timeZones: v3TimeZones(transport),
 });

@@ -1,4 +1,4 @@
-import { buildCompletionCallback, REPORT_STATUS, type ReportStatus } from '@assay/domain';
+import { buildCompletionCallback, buildV3Callback, REPORT_STATUS, v3StatusOf, type ReportStatus } from '@assay/domain';
 import { generateWebhookSecret, signWebhook, signedReportUrl } from '@assay/delivery';
 import type { Job } from '@assay/domain';
 import type { Store } from '@assay/store';
@@ -33,17 +33,34 @@ const callbackBody = async (
   if (!record || !org || !invitation) return { dead: 'the invitation no longer exists' };
   if (record.report.reportStatus !== REPORT_STATUS.generated) return { wait: { invitationId: job.invitationId, reportStatus: record.report.reportStatus } };
   const now = deps.now();
+  const reportPdfUrl = signedReportUrl(
+    deps.publicUrl,
+    await deps.reportUrlKey(),
+    { invitationId: record.testInvitationId, completedAt: invitation.completedAt ?? 0, generation: invitation.reportLinkGeneration },
+    now,
+  );
+  // An invitation made through v3 gets v3's final notification (decision 917); every other, the spec's callback as before.
+  if (invitation.interface === 'v3') {
+    const timeZone = await deps.store.v3Callbacks.timeZoneOf(job.orgId, job.invitationId);
+    if (!timeZone) return { dead: 'the invitation no longer exists' };
+    const payload = buildV3Callback({
+      testInvitationId: record.testInvitationId,
+      candidateEmail: record.report.emailId,
+      startedAt: invitation.startedAt ?? invitation.completedAt ?? now,
+      timeZone,
+      status: v3StatusOf({ status: invitation.status, endReason: invitation.endReason, accessEnded: false }),
+      totalScore: Number(record.report.totalScore),
+      candidateScore: Number(record.report.score),
+      reportPdfUrl,
+    });
+    return { body: JSON.stringify(payload) };
+  }
   const payload = buildCompletionCallback(
     {
       testInvitationId: record.testInvitationId,
       report: record.report,
       completedAt: new Date(invitation.completedAt ?? now).toISOString().slice(0, 19),
-      reportPdfUrl: signedReportUrl(
-        deps.publicUrl,
-        await deps.reportUrlKey(),
-        { invitationId: record.testInvitationId, completedAt: invitation.completedAt ?? 0, generation: invitation.reportLinkGeneration },
-        now,
-      ),
+      reportPdfUrl,
     },
     org.callbackTrailingSpaces,
   );

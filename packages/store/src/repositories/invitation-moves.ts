@@ -6,6 +6,7 @@ import type { Database, InvitationRow, InvitationsTable } from '../database.js';
 import type { JobsRepository } from './jobs.js';
 import { proctoringColumns } from './records.js';
 import { clearSimilarity } from './similarity.js';
+import { enqueueV3Started } from './v3-callbacks.js';
 
 export type NewToken = () => string;
 
@@ -47,7 +48,11 @@ export const writesOf = (effect: InvitationEffect): EffectWrites =>
     .with({ kind: 'startAttempt' }, ({ startedAt, deadline, variantSeed }) => ({
       // The variant is fixed with the start, in its transaction: no request of the attempt can see it undrawn.
       columns: { ...FRESH_ATTEMPT, started_at: startedAt, deadline_at: deadline, variant_seed: variantSeed ?? null },
-      after: nothingMore,
+      // An invitation made through v3 announces the start ("In Progress", decision 917) in the start's transaction.
+      after: async (trx, moved, deps) => {
+        await enqueueV3Started(trx, moved, deps.now);
+        return undefined;
+      },
     }))
     .with({ kind: 'completeAttempt' }, ({ completedAt, proctoring, reason }) => ({
       columns: {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { v3RouteCapabilities } from '../../auth/route-capabilities.js';
 import { requireApiKey } from '../../plugins/api-key-auth.js';
 import { declareRouteCapabilities } from '../../plugins/route-capabilities.js';
+import { v3CallbackRoutes } from '../../routes/v3-callbacks.js';
 import { v3GdprRoutes } from '../../routes/v3-gdpr.js';
 import type { FrontOptions } from '../front-options.js';
 import { v3Front } from './failures.js';
@@ -10,7 +11,7 @@ import { v3TestLinkRoutes } from './test-links.js';
 import { v3TimeZoneRoutes } from './time-zones.js';
 
 /** Every route plugin of iMocha's v3 shapes: a new v3 area is one line here. */
-const V3_ROUTES = [v3GdprRoutes, v3TestRoutes, v3TestLinkRoutes, v3TimeZoneRoutes];
+const V3_ROUTES = [v3GdprRoutes, v3TestRoutes, v3TestLinkRoutes, v3TimeZoneRoutes, v3CallbackRoutes];
 
 /**
  * The v3 front (decisions 846, 887): registered with prefix /v3. Its failures are v3's body, its unknown paths answer
