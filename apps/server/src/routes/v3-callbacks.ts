@@ -1,19 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { V3CallbackReplayAnswer, V3CallbackReplayInput, V3CallbackReplayRefusal, V3Failure, planCallbackReplay } from '@assay/domain';
-import { v3RouteCapabilities } from '../auth/route-capabilities.js';
 import type { AppContext } from '../context.js';
-import { requireApiKey } from '../plugins/api-key-auth.js';
-import { declareRouteCapabilities } from '../plugins/route-capabilities.js';
 
 /**
  * iMocha v3's `POST /v3/callbacks/process` (issue 52, decisions 918, 919): sends again the completion callback of each
- * ended invitation asked for. Any id not of the key's org answers iMocha's documented 401, missing and foreign alike.
+ * ended invitation asked for (the v3 front, fronts/v3/register.ts, asks for the key). Any id not of the key's org answers iMocha's documented 401, missing and foreign alike.
  */
 export const v3CallbackRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { store, now } = context;
-  declareRouteCapabilities(app, v3RouteCapabilities);
-  requireApiKey(app, store, context.keyCache, context.credentialLimits.apiKey);
   app.post(
     '/callbacks/process',
     {
