@@ -64,6 +64,9 @@ describe.each(backends)('skill-wise reports (issue 52) on %s', (backend) => {
       { skill: 'Coding', points: 5, maxPoints: 5, percentage: 100, questions: 1, awaitingReview: 0 },
     ]);
 
+    // The typed client reads them too.
+    expect((await h.client.reports.details(invitationId)).skills).toEqual(details.skills);
+
     const pdf = await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/pdf` });
     expect(pdf.statusCode).toBe(200);
     const firstPage = pdfText(pdf.rawPayload, 'layout').split('\f')[0]!;
@@ -90,6 +93,15 @@ describe.each(backends)('skill-wise reports (issue 52) on %s', (backend) => {
     // Another org's id answers 404, as for any report.
     const other = await h.createOrg('Elsewhere');
     expect((await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/details`, apiKey: other.apiKey })).statusCode).toBe(404);
+  });
+
+  it('documents `skills` in the API document: ReportDetails.skills, an array of SkillScore', async () => {
+    const document = JSON.parse((await h.request({ method: 'GET', url: '/openapi.json', apiKey: null })).body) as {
+      components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }> };
+    };
+    const { schemas } = document.components;
+    expect(schemas.ReportDetails?.properties?.skills).toEqual({ type: 'array', items: { $ref: '#/components/schemas/SkillScore' }, description: expect.any(String) });
+    expect(Object.keys(schemas.SkillScore?.properties ?? {})).toEqual(['skill', 'points', 'maxPoints', 'percentage', 'questions', 'awaitingReview']);
   });
 
   it('a test whose questions name no skill: /details lists its sections as skills, the workbook adds no column', async () => {
