@@ -100,7 +100,11 @@ describe.each(backends)('skill-wise reports (issue 52) on %s', (backend) => {
       components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }> };
     };
     const { schemas } = document.components;
-    expect(schemas.ReportDetails?.properties?.skills).toEqual({ type: 'array', items: { $ref: '#/components/schemas/SkillScore' }, description: expect.any(String) });
+    expect(schemas.ReportDetails?.properties?.skills).toEqual({
+      type: 'array',
+      items: { $ref: '#/components/schemas/SkillScore' },
+      description: expect.any(String),
+    });
     expect(Object.keys(schemas.SkillScore?.properties ?? {})).toEqual(['skill', 'points', 'maxPoints', 'percentage', 'questions', 'awaitingReview']);
   });
 

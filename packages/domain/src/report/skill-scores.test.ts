@@ -50,7 +50,15 @@ const choice = (text: string, marks: number, skills?: string[]) =>
 describe('skills in the report details', () => {
   // A pool of four questions, two drawn: each skill's maximum is over the draw, like the section's.
   const sections: SectionRecord[] = [
-    { id: 1, position: 0, name: 'Databases', sectionType: 'General Questions', duration: 20, questionCount: 2, pool: { draw: 2, shuffleQuestions: false, shuffleOptions: false } },
+    {
+      id: 1,
+      position: 0,
+      name: 'Databases',
+      sectionType: 'General Questions',
+      duration: 20,
+      questionCount: 2,
+      pool: { draw: 2, shuffleQuestions: false, shuffleOptions: false },
+    },
     { id: 2, position: 1, name: 'Habits', sectionType: 'General Questions', duration: 10, questionCount: 1 },
   ];
   const questions: QuestionRecord[] = [
@@ -92,7 +100,16 @@ describe('skills in the report details', () => {
     const details = buildReportDetails({
       invitation: { ...invitation, variantSeed: seed },
       candidate: { id: 4, orgId: 1, testId: 3, email: 'a@example.com', fullName: 'A', callbackUrl: null, redirectUrl: null },
-      test: { id: 3, orgId: 1, name: 'T', description: '', duration: 30, questionCount: 3, status: 'Active', reportSettings: { verdictBands: [], showHiddenTestInputs: false } },
+      test: {
+        id: 3,
+        orgId: 1,
+        name: 'T',
+        description: '',
+        duration: 30,
+        questionCount: 3,
+        status: 'Active',
+        reportSettings: { verdictBands: [], showHiddenTestInputs: false },
+      },
       sections,
       questions,
       answers: new Map(),
@@ -126,7 +143,16 @@ describe('skills in the test definition', () => {
   const withSkills = (skills: unknown) =>
     TestDefinition.safeParse({
       testName: 'T',
-      sections: [{ sectionName: 'S', sectionType: 'general', duration: 5, questions: [{ type: 'single_choice', text: 'q', ...(skills === undefined ? {} : { skills }), options: [{ text: 'a', correct: true }, { text: 'b' }] }] }],
+      sections: [
+        {
+          sectionName: 'S',
+          sectionType: 'general',
+          duration: 5,
+          questions: [
+            { type: 'single_choice', text: 'q', ...(skills === undefined ? {} : { skills }), options: [{ text: 'a', correct: true }, { text: 'b' }] },
+          ],
+        },
+      ],
     });
 
   it('trims them, and a definition without them parses as before (no skills key)', () => {

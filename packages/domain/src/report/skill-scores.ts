@@ -13,7 +13,9 @@ export const SkillScore = z
     awaitingReview: z
       .int()
       .nonnegative()
-      .meta({ description: "Of those, written answers awaiting a person's grade: until graded the points are provisional, as the section's are (decision 926)." }),
+      .meta({
+        description: "Of those, written answers awaiting a person's grade: until graded the points are provisional, as the section's are (decision 926).",
+      }),
   })
   .meta({ id: 'SkillScore' });
 export type SkillScore = z.infer<typeof SkillScore>;
