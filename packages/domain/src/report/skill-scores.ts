@@ -10,12 +10,9 @@ export const SkillScore = z
     maxPoints: z.number().meta({ description: "Those questions' marks: out of the questions this candidate was asked (a pool's draw)." }),
     percentage: z.number().meta({ description: 'points of maxPoints, 0–100 with one decimal; never below 0.' }),
     questions: z.int().nonnegative().meta({ description: 'The questions asked that test this skill.' }),
-    awaitingReview: z
-      .int()
-      .nonnegative()
-      .meta({
-        description: "Of those, written answers awaiting a person's grade: until graded the points are provisional, as the section's are (decision 926).",
-      }),
+    awaitingReview: z.int().nonnegative().meta({
+      description: "Of those, written answers awaiting a person's grade: until graded the points are provisional, as the section's are (decision 926).",
+    }),
   })
   .meta({ id: 'SkillScore' });
 export type SkillScore = z.infer<typeof SkillScore>;
