@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromArray, jane, raj, readWorkbookFile, rowValues, sheetOf, writeWorkbookFile } from '../test/workbook-files.js';
 import { AWAITING_REVIEW_CELL, questionHeadings } from './questions-sheet.js';
 import { skillCells, skillsOfColumns } from './skills-columns.js';
