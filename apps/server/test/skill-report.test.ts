@@ -36,10 +36,10 @@ describe.each(backends)('skill-wise reports (issue 52) on %s', (backend) => {
 
   it.each([
     ['the same skill twice in another case', ['SQL', 'sql'], 'sections.0.questions.0.skills: a question names each skill once'],
-    ['an empty skill', ['SQL', '   '], 'sections.0.questions.0.skills.1: skill must not be empty'],
-    ['a skill over 60 characters', ['x'.repeat(61)], 'sections.0.questions.0.skills.0: skill must be at most 60 characters'],
+    ['an empty skill', ['SQL', '   '], 'sections.0.questions.0.skills.1: skills must not be empty'],
+    ['a skill over 60 characters', ['x'.repeat(61)], 'sections.0.questions.0.skills.0: skills must be at most 60 characters'],
     ['eleven skills', Array.from({ length: 11 }, (_, index) => `Skill ${index}`), 'sections.0.questions.0.skills: a question has at most 10 skills'],
-    ['a control character', ['SQL\u001b'], 'sections.0.questions.0.skills.0: skill must not contain'],
+    ['a control character', ['SQL\u001b'], 'sections.0.questions.0.skills.0: skills must not contain'],
   ])('refuses %s at import with 400.2, naming where', async (_, skills, message) => {
     const refused = expectFailure(await h.request({ method: 'POST', url: '/v2/org/tests', body: tagged([skills]) }), '400.2');
     expect(refused.result).toContain(message);

@@ -164,10 +164,10 @@ describe('skills in the test definition', () => {
 
   it.each([
     ['more than 10', Array.from({ length: 11 }, (_, index) => `skill ${index}`), 'a question has at most 10 skills', []],
-    ['an empty name', ['SQL', '  '], 'skill must not be empty', [1]],
-    ['a name over 60 characters', ['x'.repeat(61)], 'skill must be at most 60 characters', [0]],
-    ['a control character', ['SQL\u0007'], 'skill must not contain', [0]],
-    ['a line break', ['SQL\nJoins'], 'skill must not contain', [0]],
+    ['an empty name', ['SQL', '  '], 'skills must not be empty', [1]],
+    ['a name over 60 characters', ['x'.repeat(61)], 'skills must be at most 60 characters', [0]],
+    ['a control character', ['SQL\u0007'], 'skills must not contain', [0]],
+    ['a line break', ['SQL\nJoins'], 'skills must not contain', [0]],
     ['the same skill twice in another case', ['SQL', 'sql'], 'a question names each skill once', []],
     ['not a list', 'SQL', 'skills must be a list of skill names', []],
   ])('refuses %s, naming where', (_, skills, message, tail) => {

@@ -14,7 +14,7 @@ export const skillKeyOf = (skill: string): string => skill.toLocaleLowerCase('en
  * without skills parses and is stored exactly as before; a question without them counts under its section's name.
  */
 export const QuestionSkills = z
-  .array(singleLineText('skill', MAX_SKILL_LENGTH), { error: 'skills must be a list of skill names' })
+  .array(singleLineText('skills', MAX_SKILL_LENGTH), { error: 'skills must be a list of skill names' })
   .max(MAX_QUESTION_SKILLS, { error: `a question has at most ${MAX_QUESTION_SKILLS} skills` })
   .refine((skills) => new Set(skills.map(skillKeyOf)).size === skills.length, {
     error: 'a question names each skill once (skills are compared without regard to case)',
