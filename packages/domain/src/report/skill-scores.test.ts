@@ -89,6 +89,8 @@ describe('skills in the report details', () => {
     extraTimePercent: 0,
     reportLinkGeneration: 0,
     expiresAt: null,
+    interface: 'v2',
+    endReason: 'submitted',
     createdAt: T0,
     updatedAt: T0,
   } satisfies Invitation;
