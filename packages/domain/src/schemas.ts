@@ -14,6 +14,7 @@ export * from './schemas/health.js';
 export * from './schemas/test.js';
 export * from './schemas/coding-language.js';
 export * from './schemas/question-base.js';
+export { MAX_QUESTION_SKILLS, MAX_SKILL_LENGTH, QuestionSkills, skillKeyOf, skillsOfQuestion } from './schemas/question-skills.js';
 export * from './schemas/written-questions.js';
 export * from './schemas/test-definition.js';
 export * from './schemas/test-definition-json-schema.js';

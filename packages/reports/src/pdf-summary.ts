@@ -23,6 +23,7 @@ import {
   type Doc,
 } from './pdf-layout.js';
 import { drawTable, type Cell } from './pdf-table.js';
+import { drawSkills } from './pdf-skills.js';
 
 /** How a question went, in a word or two, and the colour it is shown in. */
 export const outcomeOf = (question: QuestionDetail): { text: string; color: string } => {
@@ -143,7 +144,7 @@ const drawGlance = (doc: Doc, cursor: Cursor, details: ReportDetails): void => {
   cursor.y += 14;
 };
 
-/** The first page: who, which test, the decision's numbers (score, percentile, verdict, integrity), the sections, and every question in one line. */
+/** The first page: who, which test, the decision's numbers (score, percentile, verdict, integrity), the sections, the skills when questions name them, and every question in one line. */
 export const drawSummary = (doc: Doc, cursor: Cursor, details: ReportDetails): void => {
   drawHeader(doc, cursor, details);
   drawCards(doc, cursor, details);
@@ -152,5 +153,6 @@ export const drawSummary = (doc: Doc, cursor: Cursor, details: ReportDetails): v
   hline(doc, LEFT, LEFT + WIDTH, cursor.y, RULE);
   cursor.y += 12;
   drawSections(doc, cursor, details);
+  drawSkills(doc, cursor, details);
   drawGlance(doc, cursor, details);
 };

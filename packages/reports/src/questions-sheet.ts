@@ -11,6 +11,7 @@ import {
   type QuestionRecord,
   type ReportDetails,
   type SectionRecord,
+  skillsOfQuestion,
 } from '@assay/domain';
 import { graphemesOf } from './graphemes.js';
 import type { QuestionColumn, QuestionsHeader, QuestionsRow, QuestionsTextsRow } from './workbook-rows.js';
@@ -31,16 +32,21 @@ const HEADING_TEXT_LENGTH = 40;
  * The test's questions as the report numbers them: section by section, each section's questions in their order
  * (as `buildReportDetails` walks them; a test beside it holds the two together).
  */
-export const questionsHeaderOf = (sections: readonly SectionRecord[], questions: readonly QuestionRecord[]): QuestionsHeader => ({
-  kind: 'questions-header',
-  columns: questionsInReportOrder(sections, questions).map(({ id, definition }, index) => ({
-    number: index + 1,
-    questionId: id,
-    marks: definition.marks,
-    text: definition.text,
-    coding: definition.type === 'coding',
-  })),
-});
+export const questionsHeaderOf = (sections: readonly SectionRecord[], questions: readonly QuestionRecord[]): QuestionsHeader => {
+  const sectionNames = new Map(sections.map((section) => [section.id, section.name]));
+  return {
+    kind: 'questions-header',
+    columns: questionsInReportOrder(sections, questions).map(({ id, sectionId, definition }, index) => ({
+      number: index + 1,
+      questionId: id,
+      marks: definition.marks,
+      text: definition.text,
+      coding: definition.type === 'coding',
+      skills: skillsOfQuestion(definition.skills, sectionNames.get(sectionId) ?? ''),
+      named: (definition.skills?.length ?? 0) > 0,
+    })),
+  };
+};
 
 /**
  * What a Questions row reads of an attempt: fields of its report details (whole details fit), or just the

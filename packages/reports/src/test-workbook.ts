@@ -16,6 +16,7 @@ import type { CellValue, QuestionsHeader, TimesHeader, WorkbookInput } from './w
 import { DataRowWriter } from './sheet-row-xml.js';
 import { CANDIDATES_SHEET, QUESTIONS_SHEET, TIMES_SHEET, dataSheet, writeSectionsSheet, writeTestSheet } from './workbook-sheets.js';
 import { XlsxZip } from './xlsx-zip.js';
+import { skillCells, skillHeadings, skillWidths, skillsOfColumns } from './skills-columns.js';
 
 type Writer = ExcelJS.stream.xlsx.WorkbookWriter;
 
@@ -49,8 +50,10 @@ const QUESTION_HEADING_LINES = 3;
 
 const questionsSheet = (workbook: Writer, header: QuestionsHeader | undefined): ExcelJS.Worksheet => {
   const columns = header?.columns ?? [];
-  const widths = [16, 34, 28, ...questionWidths(columns)];
-  return dataSheet(workbook, QUESTIONS_SHEET, [...QUESTIONS_LEADING_COLUMNS, ...questionHeadings(columns)], widths, QUESTION_HEADING_LINES);
+  const skills = skillsOfColumns(columns);
+  const widths = [16, 34, 28, ...questionWidths(columns), ...skillWidths(skills)];
+  const headings = [...QUESTIONS_LEADING_COLUMNS, ...questionHeadings(columns), ...skillHeadings(skills)];
+  return dataSheet(workbook, QUESTIONS_SHEET, headings, widths, QUESTION_HEADING_LINES);
 };
 
 const timesSheet = (workbook: Writer, header: TimesHeader | undefined): ExcelJS.Worksheet => {
@@ -77,6 +80,7 @@ const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIt
   let questions: ExcelJS.Worksheet | undefined;
   let questionRows: DataRowWriter | undefined;
   let questionColumns: QuestionsHeader['columns'] = [];
+  let skills: string[] = [];
   let positions = new Map<number, number>();
   let questionCount = 0;
   let times: ExcelJS.Worksheet | undefined;
@@ -96,6 +100,7 @@ const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIt
       questions = questionsSheet(workbook, row);
       questionRows = new DataRowWriter(questions);
       questionColumns = row.columns;
+      skills = skillsOfColumns(questionColumns);
       positions = columnPositions(questionColumns);
     } else if (row.kind === 'times-header') {
       if (!questions || !questionRows || times) throw new Error('The Time per question sheet started out of order.');
@@ -118,6 +123,8 @@ const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIt
       const cells = row.kind === 'questions-texts' ? questionsRowOfTexts(questionColumns, positions, row).cells : row.cells;
       const values: CellValue[] = [row.testInvitationId, row.emailId, row.fullName];
       if (cells) for (const cell of cells) values.push(cell);
+      // The skill columns follow the question columns, which a never-started row leaves empty (decision 928).
+      if (cells && skills.length > 0) values.push(...skillCells(questionColumns, skills, cells));
       questionRows.write(values);
       await flow.afterRow(questions);
     }
@@ -140,7 +147,8 @@ const writeRowSheets = async (workbook: Writer, test: TestDetails, rows: AsyncIt
  * Streams the test report workbook (spec 4.14) to `output`: sheets "Test" (field/value rows), "Sections" (one row per
  * test section), "Candidates" (one row per candidate, in iteration order, with a score and a max column per test
  * section matched by sectionName), "Questions" (the same candidates, a column of marks awarded per question, and a
- * coding question's language and hidden tests passed) and "Time per question" (the same candidates, seconds per question). Rows are committed as they are written and consumed one at a
+ * coding question's language and hidden tests passed, then a score and a max column per skill when questions name
+ * skills) and "Time per question" (the same candidates, seconds per question). Rows are committed as they are written and consumed one at a
  * time, so memory stays flat however many there are. Resolves once the output has finished (exceljs ends it).
  *
  * Rejects when the rows iterable throws, or the output errors or closes early. The output is then left unfinished

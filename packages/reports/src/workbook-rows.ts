@@ -48,6 +48,10 @@ export interface QuestionColumn {
   readonly text: string;
   /** A coding question has two more columns: the language and the hidden tests passed. */
   readonly coding: boolean;
+  /** The skills the question counts under (its own, else its section's name; issue 52); absent from older feeds. */
+  readonly skills?: readonly string[];
+  /** Whether the question names skills itself: only then does the sheet get skill columns (decision 928). */
+  readonly named?: boolean;
 }
 
 /** Starts the Questions sheet (after the last candidate row): its question columns. */

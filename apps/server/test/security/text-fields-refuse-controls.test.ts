@@ -178,7 +178,7 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
             sectionType: 'general',
             duration: 10,
             questions: [
-              { type: 'short_answer', text: 'Capital of France?', acceptedAnswers: [{ answer: 'Paris' }] },
+              { type: 'short_answer', text: 'Capital of France?', skills: ['Geography'], acceptedAnswers: [{ answer: 'Paris' }] },
               { type: 'free_text', text: 'Explain.', marks: 2, rubric: [{ criterion: 'Clarity', marks: 2 }] },
             ],
           },

@@ -22,6 +22,7 @@ import { caseInputsOf } from '../schemas/coding-cases.js';
 import type { VariantDetail } from './report-details.js';
 import { integritySummaryOfDetails } from './integrity-summary-of-details.js';
 import { attemptEndedAt } from './attempt-ended-at.js';
+import { skillScoresOf, type SkillQuestion } from './skill-scores.js';
 
 /** What the report names of the candidate's variant: the questions in the order shown, and each section's pool. */
 const variantDetail = (facts: ReportFacts, seed: number | null, variant: AttemptVariant): VariantDetail => ({
@@ -153,6 +154,7 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
 
   let number = 0;
   const questions: QuestionDetail[] = [];
+  const skilled: SkillQuestion[] = [];
   const sections: SectionDetail[] = facts.sections.map((section) => {
     const inSection = asked.filter((question) => question.sectionId === section.id);
     const timeSpentSeconds = spent?.get(section.id) ?? null;
@@ -160,6 +162,13 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
       const optionOrder = optionOrders.get(question.id) ?? null;
       const alone = inSection.length === 1 ? timeSpentSeconds : null;
       questions.push(questionDetail(facts, question, (number += 1), section.name, questionTime ? questionTime(question.id) : alone, optionOrder));
+      skilled.push({
+        skills: question.definition.skills,
+        sectionName: section.name,
+        marks: question.definition.marks,
+        points: facts.results.get(question.id)?.marks ?? 0,
+        awaitingReview: facts.awaitingReview?.has(question.id) ?? false,
+      });
     }
     return {
       sectionName: section.name,
@@ -201,6 +210,7 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
     percentile: scored ? percentileRank(facts.standing) : null,
     verdict: scored ? verdictFor(percent, settings.verdictBands) : null,
     sections,
+    skills: skillScoresOf(skilled),
     questions,
     ...(variant ? { variant: variantDetail(facts, invitation.variantSeed ?? null, variant) } : {}),
     ...(written.length === 0

@@ -11,6 +11,7 @@ import { ReviewProgress, WrittenAnswerDetail } from './written-answer-detail.js'
 import { SimilarityPairDetail } from './similarity-detail.js';
 import { CodePlaybackDetail, QuestionSignalsDetail } from './question-signals-detail.js';
 import { IntegritySummary } from './integrity-summary.js';
+import { SkillScore } from './skill-scores.js';
 
 /**
  * Everything a hiring manager decides from, as JSON (`GET /v2/org/report/{id}/details`, an Assay extension):
@@ -148,6 +149,10 @@ export const ReportDetails = z
     percentile: z.object({ percentile: z.int().min(0).max(100), basedOn: z.int().positive() }).nullable(),
     verdict: VerdictBand.nullable(),
     sections: z.array(SectionDetail),
+    skills: z.array(SkillScore).optional().meta({
+      description:
+        "Per-skill points of the questions asked (issue 52): each question counts under each of its `skills`, or under its section's name without them. Absent from an older server's details.",
+    }),
     questions: z.array(QuestionDetail),
     /** Only for a test with question pools or shuffling: the variant this candidate saw (issue 34). */
     variant: VariantDetail.optional(),
