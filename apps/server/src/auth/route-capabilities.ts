@@ -84,6 +84,10 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
 /** iMocha v3's shapes (decision 846): only its GDPR request so far, an erasure like the v2 route's. */
 export const v3RouteCapabilities: Readonly<Record<string, Capability>> = {
   'POST /v3/gdpr/requests': 'erase-candidates',
+  // Reports and reconciliation (issue 52): read like v2's reports and events.
+  'GET /v3/reports/:testInvitationId': 'read-reports',
+  'GET /v3/reports/:testInvitationId/pdf': 'read-reports',
+  'POST /v3/candidates/testattempts': 'read-events',
 };
 
 /**

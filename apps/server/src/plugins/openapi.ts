@@ -47,6 +47,7 @@ export const registerOpenApi = async (app: FastifyInstance, publicUrl: string): 
             'Reminder emails before an invitation’s window closes, the stakeholder’s note when it expires unstarted, an invitation’s own expiry (docs/reminders.md)',
         },
         { name: 'candidate', description: 'The candidate JSON API behind the take-test page; the token in the path is the credential' },
+        { name: 'v3', description: "iMocha's v3 interface on the same tests, invitations and reports (docs/v3.md)" },
         { name: 'reference', description: 'Lookup tables' },
         { name: 'admin', description: 'Operator API, enabled by ASSAY_ADMIN_TOKEN' },
         { name: 'operations', description: 'Health and readiness' },
