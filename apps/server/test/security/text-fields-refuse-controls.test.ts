@@ -350,6 +350,15 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
   // Erasure (issue 51): an address is text like a registration's.
   eraseCandidates: () => [{ method: 'POST', url: '/v2/org/candidates/erase', auth: 'apiKey', body: { emailId: 'walker@example.com' } }],
   gdprRequest: () => [{ method: 'POST', url: '/v3/gdpr/requests', auth: 'apiKey', body: { CandidateEmail: 'walker@example.com' } }],
+  // v3's reconciliation (issue 52): its two date-times are text.
+  listTestAttempts: () => [
+    {
+      method: 'POST',
+      url: '/v3/candidates/testattempts?state=completed',
+      auth: 'apiKey',
+      body: { StartDateTime: '2026-11-01T00:00:00Z', EndDateTime: '2026-11-15T00:00:00Z' },
+    },
+  ],
   startRun: (w) => [
     {
       method: 'POST',
