@@ -96,5 +96,3 @@ export {
   v3AttemptsWindow,
   v3TestAttemptsOf,
 } from './v3/v3-test-attempts.js';
-// TEMPORARY until the foundation commit is merged.
-export { AttemptEndReason, V3InvitationStatus, v3StatusOf } from './v3/foundation-shim.js';

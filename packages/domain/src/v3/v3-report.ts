@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
 import type { ReportDetails } from '../report/report-details.js';
-import { type AttemptEndReason, V3InvitationStatus, v3StatusOf } from './foundation-shim.js';
+import type { AttemptEndReason } from '../candidate/attempt-end.js';
+import { V3InvitationStatus, v3StatusOf } from './v3-status.js';
 
 /** v3's `reportType`: 1 section-wise, 2 skill-wise, 3 both (a query string: a text). */
 export const V3ReportType = z.enum(['1', '2', '3']).meta({ description: '1 section-wise, 2 skill-wise, 3 both.' });

@@ -3,7 +3,8 @@ import { Id } from '../ids.js';
 import type { InvitationStatus } from '../invitation-status.js';
 import { ok, refuse, type Result } from '../result.js';
 import { plainText } from '../schemas/text-fields.js';
-import { type AttemptEndReason, V3InvitationStatus, v3StatusOf } from './foundation-shim.js';
+import type { AttemptEndReason } from '../candidate/attempt-end.js';
+import { V3InvitationStatus, v3StatusOf } from './v3-status.js';
 
 /** The widest window `POST /v3/candidates/testattempts` reads, and the most attempts it answers (decision 911). */
 export const MAX_TEST_ATTEMPTS_DAYS = 31;

@@ -13,7 +13,7 @@ import {
 import type { Database } from '../database.js';
 
 /** What iMocha v3's report of an invitation needs beside its report details (decision 907). */
-export interface V3ReportFacts {
+export interface V3InvitationFacts {
   readonly status: InvitationStatus;
   readonly endReason: AttemptEndReason | null;
   /** When its window closes (its own expiry, its link's end); null when it never does. */
@@ -65,7 +65,7 @@ export class V3ReportsRepository {
   }
 
   /** The facts of the org's invitation; undefined for another org's or an unknown id. */
-  async reportFacts(orgId: number, invitationId: number): Promise<V3ReportFacts | undefined> {
+  async reportFacts(orgId: number, invitationId: number): Promise<V3InvitationFacts | undefined> {
     const row = await this.db
       .selectFrom('invitations')
       .leftJoin('test_links', 'test_links.id', 'invitations.test_link_id')
