@@ -12,7 +12,12 @@ const DAY = 24 * 60 * 60 * 1000;
 const banded = {
   ...sampleDefinition,
   testName: 'Banded screening',
-  report: { verdictBands: [{ label: 'Strong', minPercent: 80 }, { label: 'Consider', minPercent: 40 }] },
+  report: {
+    verdictBands: [
+      { label: 'Strong', minPercent: 80 },
+      { label: 'Consider', minPercent: 40 },
+    ],
+  },
 };
 const REPORT_FIELDS = [
   'testInvitationId',

@@ -1,10 +1,4 @@
-import {
-  V3Report,
-  V3TestAttemptsAnswer,
-  type V3AttemptState,
-  type V3ReportType,
-  type V3TestAttemptsInput,
-} from '@assay/domain/report';
+import { V3Report, V3TestAttemptsAnswer, type V3AttemptState, type V3ReportType, type V3TestAttemptsInput } from '@assay/domain/report';
 import type { z } from 'zod';
 import { decodeResult } from '../core/decode.js';
 import type { FileDownload } from '../core/file-download.js';

@@ -22,11 +22,7 @@ export const V3SectionScore = z
     sectionScore: z.number().meta({ description: 'Points the section was worth for this candidate.' }),
     noOfQue: z.int().nonnegative().meta({ description: 'Questions the candidate was asked in the section.' }),
     sectionTime: z.int().nonnegative().meta({ description: "The section's suggested time, in seconds (decision 908)." }),
-    sectionTimeTaken: z
-      .int()
-      .nonnegative()
-      .nullable()
-      .meta({ description: 'Seconds the candidate had the section open; null when not known (decision 908).' }),
+    sectionTimeTaken: z.int().nonnegative().nullable().meta({ description: 'Seconds the candidate had the section open; null when not known (decision 908).' }),
   })
   .meta({ id: 'V3SectionScore' });
 export type V3SectionScore = z.infer<typeof V3SectionScore>;

@@ -28,10 +28,7 @@ describe('v3AttemptsWindow', () => {
 
 describe('v3TestAttemptsOf', () => {
   it("names each attempt's v3 status and how it was made", () => {
-    const answer = v3TestAttemptsOf(
-      [row(1), row(2, { endReason: 'time-up' }), row(3, { endReason: 'terminated', selfRegistered: true })],
-      'completed',
-    );
+    const answer = v3TestAttemptsOf([row(1), row(2, { endReason: 'time-up' }), row(3, { endReason: 'terminated', selfRegistered: true })], 'completed');
     expect(answer.val?.result.testAttempts.map(({ testStatus, invitationtype }) => [testStatus, invitationtype])).toEqual([
       ['Complete', 'api'],
       ['Test Left', 'api'],

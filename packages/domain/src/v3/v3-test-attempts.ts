@@ -32,7 +32,9 @@ export const V3TestAttempt = z
     testId: Id,
     name: z.string(),
     email: z.string(),
-    invitationtype: z.enum(['api', 'app']).meta({ description: 'app: the candidate registered through a public test link; api: a call made it (decision 910).' }),
+    invitationtype: z
+      .enum(['api', 'app'])
+      .meta({ description: 'app: the candidate registered through a public test link; api: a call made it (decision 910).' }),
     testStatus: V3InvitationStatus,
   })
   .meta({ id: 'V3TestAttempt' });

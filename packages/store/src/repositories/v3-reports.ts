@@ -101,7 +101,9 @@ export class V3ReportsRepository {
   async testAttempts(orgId: number, state: V3AttemptState, { from, to }: V3AttemptsWindow, now: number, limit: number): Promise<V3AttemptRow[]> {
     if (state === 'expired') return this.expired(orgId, from, Math.min(to, now + 1), limit);
     const [status, column] =
-      state === 'completed' ? ([INVITATION_STATUS.completed, 'invitations.completed_at'] as const) : ([INVITATION_STATUS.cancelled, 'invitations.cancelled_at'] as const);
+      state === 'completed'
+        ? ([INVITATION_STATUS.completed, 'invitations.completed_at'] as const)
+        : ([INVITATION_STATUS.cancelled, 'invitations.cancelled_at'] as const);
     const rows = await this.invitations()
       .where('invitations.org_id', '=', orgId)
       .where('invitations.status', '=', status)
@@ -123,10 +125,7 @@ export class V3ReportsRepository {
         .where('invitations.id', '>', afterId)
         .where('invitations.status', 'in', [INVITATION_STATUS.pending, INVITATION_STATUS.reset])
         .where((eb) =>
-          eb.or([
-            eb.and([eb('invitations.expires_at', '>=', from), eb('invitations.expires_at', '<', to)]),
-            eb('test_links.access_time', '!=', 0),
-          ]),
+          eb.or([eb.and([eb('invitations.expires_at', '>=', from), eb('invitations.expires_at', '<', to)]), eb('test_links.access_time', '!=', 0)]),
         )
         .orderBy('invitations.id')
         .limit(EXPIRY_PAGE)
