@@ -62,7 +62,8 @@ describe.each(backends)('iMocha v3 reports and reconciliation on %s', (backend) 
     expectSuccess(await api.submit());
     await h.drainJobs();
     completedId = invitationId;
-  });
+    // A store's migrations on a PostgreSQL shared by busy neighbours can outlast the default minute.
+  }, 240_000);
   afterAll(() => h.close());
 
   const get = (url: string, apiKey?: string) => h.request({ method: 'GET', url, ...(apiKey ? { apiKey } : {}) });
