@@ -17,6 +17,7 @@ import { newerMigration } from './schema-version.js';
 import { OrgsRepository } from './repositories/orgs.js';
 import { MemoryRateLimitCounters, SqlRateLimitCounters, type RateLimitCounters } from './repositories/rate-limit-counters.js';
 import { ReportsRepository } from './repositories/reports.js';
+import { V3ReportsRepository } from './repositories/v3-reports.js';
 import { InvitationListRepository } from './repositories/invitation-list.js';
 import { InvitationSummaryRepository } from './repositories/invitation-summary.js';
 import { TestLinksRepository } from './repositories/test-links.js';
@@ -49,6 +50,8 @@ export interface Repositories {
   readonly testLinks: TestLinksRepository;
   readonly invitations: InvitationsRepository;
   readonly reports: ReportsRepository;
+  /** iMocha v3's report facts and its reconciliation of attempts (issue 52, decisions 907–911). */
+  readonly v3Reports: V3ReportsRepository;
   /** A test's invitations as a list (issue 48, decision 652). */
   readonly invitationList: InvitationListRepository;
   /** A test's pipeline: counts per stage, completion rate, score distribution (issue 50, decision 766). */
@@ -127,6 +130,7 @@ const repositoryMakers = (
     testLinks: () => new TestLinksRepository(db),
     invitations: () => new InvitationsRepository(db, jobsRepository(), dialect),
     reports: () => new ReportsRepository(db, dialect, importedTests),
+    v3Reports: () => new V3ReportsRepository(db),
     invitationList: () => new InvitationListRepository(db, importedTests),
     invitationSummary: () => new InvitationSummaryRepository(db, importedTests, new InvitationListRepository(db, importedTests)),
     attempts: () => new AttemptsRepository(db, importedTests),

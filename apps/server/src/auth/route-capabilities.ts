@@ -92,6 +92,10 @@ export const v3RouteCapabilities: Readonly<Record<string, Capability>> = {
   'GET /v3/timezones': 'read-own-key',
   // Replaying callbacks is redelivery (decision 918).
   'POST /v3/callbacks/process': 'change-webhooks',
+  // Reports and reconciliation (issue 52): read like v2's reports and events.
+  'GET /v3/reports/:testInvitationId': 'read-reports',
+  'GET /v3/reports/:testInvitationId/pdf': 'read-reports',
+  'POST /v3/candidates/testattempts': 'read-events',
 };
 
 /**

@@ -10,7 +10,7 @@ const IDEMPOTENT_POST_PREFIXES = ['/v2/org/', '/admin/'];
  * attempt; unknown tokens and public links per address) and signed report URLs (per report; bad links per
  * address). Health, readiness and reference tables are not limited.
  */
-const RATE_LIMITED_PREFIXES = ['/v2/org/', '/admin/', '/candidate/', '/v2/reports/', '/partners/greenhouse/'];
+const RATE_LIMITED_PREFIXES = ['/v2/org/', '/admin/', '/candidate/', '/v2/reports/', '/partners/greenhouse/', '/v3/'];
 
 /** Where failures are Greenhouse's body ({ status, statuscode, errors }), not the envelope (decision 452). */
 const GREENHOUSE_PREFIX = '/partners/greenhouse/';
@@ -53,6 +53,11 @@ export const sharedComponents: JsonObject = {
       description: 'Too many requests (429.1) for this key: retry after the number of seconds in Retry-After.',
       headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
       content: greenhouseFailure,
+    },
+    V3TooManyRequests: {
+      description: 'Too many requests (429.1) for this key: retry after Retry-After; the body is { statusCode, message, errors }.',
+      headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
+      content: v3Failure,
     },
     V3Unavailable: {
       description: 'Not available right now (503.x): retry after Retry-After; the body is { statusCode, message, errors }.',
@@ -125,7 +130,9 @@ export const applyConventions = (paths: JsonObject): void => {
         ...responses,
         '4XX': responses['4XX'] ?? { $ref: '#/components/responses/Refused' },
         '5XX': responses['5XX'] ?? { $ref: '#/components/responses/Failed' },
-        ...(limited ? { '429': { $ref: `#/components/responses/${greenhouse ? 'GreenhouseTooManyRequests' : 'TooManyRequests'}` } } : {}),
+        ...(limited
+          ? { '429': { $ref: `#/components/responses/${greenhouse ? 'GreenhouseTooManyRequests' : v3 ? 'V3TooManyRequests' : 'TooManyRequests'}` } }
+          : {}),
         '503': { $ref: `#/components/responses/${greenhouse ? 'GreenhouseUnavailable' : v3 ? 'V3Unavailable' : 'ServiceUnavailable'}` },
       };
 

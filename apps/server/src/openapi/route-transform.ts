@@ -7,6 +7,8 @@ type Security = Array<Record<string, string[]>>;
 /** Who may call a route follows from where it is mounted; everything else is public (`security: []`). */
 const SECURITY_BY_PREFIX: ReadonlyArray<readonly [string, Security]> = [
   ['/v2/org/', [{ apiKey: [] }]],
+  // iMocha v3's paths take the same key (decision 846).
+  ['/v3/', [{ apiKey: [] }]],
   ['/admin/', [{ adminToken: [] }]],
   ['/partners/greenhouse/', [{ greenhouseBasic: [] }]],
 ];

@@ -48,6 +48,7 @@ export const registerOpenApi = async (app: FastifyInstance, publicUrl: string): 
         },
         { name: 'v3', description: "iMocha v3's interface on the same tests, invitations and callbacks (docs/v3.md)" },
         { name: 'candidate', description: 'The candidate JSON API behind the take-test page; the token in the path is the credential' },
+        { name: 'v3', description: "iMocha's v3 interface on the same tests, invitations and reports (docs/v3.md)" },
         { name: 'reference', description: 'Lookup tables' },
         {
           name: 'v3',

@@ -31,8 +31,8 @@ type RouteLimit = 'orgApi' | 'registration' | 'candidateApi' | 'attempt' | 'atte
  * for count per client address: public-link views, and registration with its own, stricter budget.
  */
 const limitOf = (url: string): RouteLimit | undefined => {
-  // Greenhouse's partner API spends its key's budget: the same key, the same org.
-  if (url === '/v2/org' || url.startsWith('/v2/org/') || url.startsWith('/partners/greenhouse/')) return 'orgApi';
+  // Greenhouse's partner API and iMocha v3's paths spend their key's budget: the same key, the same org.
+  if (url === '/v2/org' || url.startsWith('/v2/org/') || url.startsWith('/partners/greenhouse/') || url.startsWith('/v3/')) return 'orgApi';
   if (/^\/candidate\/v1\/links\/:[^/]+\/register$/.test(url)) return 'registration';
   if (url === '/candidate/v1/:token/submit') return 'attemptSubmit';
   if (url === '/candidate/v1/:token' || url.startsWith('/candidate/v1/:token/')) return 'attempt';

@@ -43,7 +43,7 @@ describe.each(backends)('the served OpenAPI document on %s', (backend) => {
 
   it('marks public operations security: [], org operations apiKey, admin operations adminToken and Greenhouse’s greenhouseBasic', () => {
     const expected = (path: string) =>
-      path.startsWith('/v2/org/')
+      path.startsWith('/v2/org/') || path.startsWith('/v3/')
         ? [{ apiKey: [] }]
         : path.startsWith('/admin/')
           ? [{ adminToken: [] }]
@@ -120,7 +120,8 @@ describe.each(backends)('the served OpenAPI document on %s', (backend) => {
   });
 
   it('documents 503 with Retry-After on every operation, and 429 wherever rate limits apply', () => {
-    const limited = (path: string) => ['/v2/org/', '/admin/', '/candidate/', '/v2/reports/', '/partners/greenhouse/'].some((prefix) => path.startsWith(prefix));
+    const limited = (path: string) =>
+      ['/v2/org/', '/admin/', '/candidate/', '/v2/reports/', '/partners/greenhouse/', '/v3/'].some((prefix) => path.startsWith(prefix));
     // Greenhouse's partner API fails in its own body, iMocha v3's in its own (decision 846), everything else in the envelope (decision 452).
     const failure = (path: string) =>
       `#/components/schemas/${path.startsWith('/partners/greenhouse/') ? 'GreenhouseFailure' : path.startsWith('/v3/') ? 'V3Failure' : 'FailureEnvelope'}`;

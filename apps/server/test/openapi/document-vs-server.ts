@@ -116,7 +116,10 @@ export const describeDocumentVsServer = ({ runs: RUNS, seed: SEED }: DocumentRun
       const invalid = validators.strict.check(`${responseAt}/content/${mediaType.replace('/', '~1')}/schema`, body);
       if (invalid) problems.push(`answered ${status} with a body the document rejects: ${invalid}: ${response.body.slice(0, 300)}`);
       const statuscode = (body as { statuscode?: unknown }).statuscode;
-      if (typeof statuscode === 'string' && statuscode.split('.')[0] !== String(status)) problems.push(`statuscode ${statuscode} under HTTP ${status}`);
+      // Under /v3 an address held nothing of is iMocha's documented 400, its statuscode 404.51 (decision 846).
+      const v3Documented = path.startsWith('/v3/') && statuscode === '404.51' && status === 400;
+      if (typeof statuscode === 'string' && statuscode.split('.')[0] !== String(status) && !v3Documented)
+        problems.push(`statuscode ${statuscode} under HTTP ${status}`);
       return problems;
     };
 

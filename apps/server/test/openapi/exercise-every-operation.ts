@@ -195,6 +195,15 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'POST', url: '/v3/callbacks/process', body: { testinvitationIds: [invitations.completed, invitations.pending] } });
   await send({ method: 'POST', url: '/v3/callbacks/process', body: { testinvitationIds: [999_999_999] } });
   await send({ method: 'POST', url: '/v3/callbacks/process', body: { testinvitationIds: Array.from({ length: 101 }, (_, index) => index + 1) } });
+  // iMocha v3's reports and reconciliation (issue 52): both report types, a pending one, refusals; each state of testattempts.
+  await send({ method: 'GET', url: `/v3/reports/${invitations.completed}?reportType=3` });
+  await send({ method: 'GET', url: `/v3/reports/${invitations.pending}` });
+  await send({ method: 'GET', url: `/v3/reports/${invitations.completed}?reportType=9` });
+  await send({ method: 'GET', url: '/v3/reports/999999' });
+  const lastMonth = { StartDateTime: new Date(Date.now() - 30 * 86_400_000).toISOString(), EndDateTime: new Date(Date.now() + 86_400_000).toISOString() };
+  for (const state of ['completed', 'cancelled', 'expired']) await send({ method: 'POST', url: `/v3/candidates/testattempts?state=${state}`, body: lastMonth });
+  const backwards = { StartDateTime: lastMonth.EndDateTime, EndDateTime: lastMonth.StartDateTime };
+  await send({ method: 'POST', url: '/v3/candidates/testattempts?state=completed', body: backwards });
   // Reminders and expiry (issue 33 item 3): a test's and a link's hours, refused out of bounds; an invitation's own expiry.
   await send({ method: 'PUT', url: `/v2/org/tests/${testId}/reminders`, body: { reminderHours: [24, 2] } });
   await send({ method: 'PUT', url: `/v2/org/tests/${testId}/reminders`, body: { reminderHours: [0] } });

@@ -47,6 +47,26 @@ describe.each(backends)('rate limits on %s', (backend) => {
     expectSuccess(await listTests(org.apiKey));
   });
 
+  it("spends the same key's budget on iMocha v3's paths, refused in v3's shape (issue 52)", async () => {
+    const { org } = await start({ ASSAY_RATE_LIMIT_ORG_API: '2/1m' });
+    const window = { StartDateTime: '2026-11-01T00:00:00Z', EndDateTime: '2026-11-02T00:00:00Z' };
+    const attempts = () =>
+      from('127.0.0.1', {
+        method: 'POST',
+        url: '/v3/candidates/testattempts?state=completed',
+        headers: { 'x-api-key': org.apiKey, 'content-type': 'application/json' },
+        payload: JSON.stringify(window),
+      });
+    expect((await attempts()).statusCode).toBe(200);
+    expectSuccess(await listTests(org.apiKey));
+    const refused = await attempts();
+    expect([refused.statusCode, refused.json()]).toEqual([
+      429,
+      { statusCode: 429, message: expect.any(String), errors: [expect.any(String)], statuscode: '429.1' },
+    ]);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
   it('counts the org limit after authentication: bad keys never use up a good key', async () => {
     const { org } = await start({ ASSAY_RATE_LIMIT_ORG_API: '2/1m' });
     for (let i = 0; i < 5; i += 1) expectFailure(await listTests(`assay_wrong-key-${i}-0123456789`), '401.2');

@@ -352,6 +352,15 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
   gdprRequest: () => [{ method: 'POST', url: '/v3/gdpr/requests', auth: 'apiKey', body: { CandidateEmail: 'walker@example.com' } }],
   // v3's callback replay (issue 52): ids only, no text.
   processCallbacks: (w) => [{ method: 'POST', url: '/v3/callbacks/process', auth: 'apiKey', body: { testinvitationIds: [w.invitationId] } }],
+  // v3's reconciliation (issue 52): its two date-times are text.
+  listTestAttempts: () => [
+    {
+      method: 'POST',
+      url: '/v3/candidates/testattempts?state=completed',
+      auth: 'apiKey',
+      body: { StartDateTime: '2026-11-01T00:00:00Z', EndDateTime: '2026-11-15T00:00:00Z' },
+    },
+  ],
   startRun: (w) => [
     {
       method: 'POST',

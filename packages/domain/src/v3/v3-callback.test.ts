@@ -14,6 +14,7 @@ describe('v3 callbacks', () => {
       totalScore: 10,
       candidateScore: 2.5,
       reportPdfUrl: 'https://assay.example/r.pdf',
+      verdictBands: [],
     });
     expect(V3Callback.parse(body)).toEqual({
       CandidateEmailId: 'a@example.com',
@@ -31,6 +32,17 @@ describe('v3 callbacks', () => {
   it('announce a start as In Progress, without a score or a report', () => {
     const body = buildV3StartedCallback({ testInvitationId: 5, candidateEmail: 'a@example.com', startedAt: STARTED, timeZone: 'UTC', totalScore: 10 });
     expect(body).toMatchObject({ Status: 'In Progress', CandidateScore: 0, ReportPDFUrl: '', AttemptedOn: '2026-11-27T04:39:29' });
+  });
+
+  it('name the verdict band the score falls in as PerformanceCategory, as the v3 report does', () => {
+    const bands = [
+      { minPercent: 0, label: 'Not yet' },
+      { minPercent: 70, label: 'Strong' },
+    ];
+    const facts = { testInvitationId: 5, candidateEmail: 'a@example.com', startedAt: STARTED, timeZone: 'UTC', totalScore: 10, reportPdfUrl: '' };
+    expect(buildV3Callback({ ...facts, status: 'Complete', candidateScore: 8, verdictBands: bands }).PerformanceCategory).toBe('Strong');
+    expect(buildV3Callback({ ...facts, status: 'Complete', candidateScore: 3, verdictBands: bands }).PerformanceCategory).toBe('Not yet');
+    expect(buildV3Callback({ ...facts, status: 'Complete', candidateScore: 8, verdictBands: [] }).PerformanceCategory).toBe('');
   });
 
   it('read midnight as 00, not 24', () => {

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { formatWireDateTime } from '../date-time.js';
+import { percentOf, verdictFor } from '../report/verdict.js';
+import type { VerdictBand } from '../schemas/test-definition.js';
 import { V3InvitationStatus } from './v3-status.js';
 
 /**
  * iMocha v3's callback (issue 52, row 16): the v2 keys plus `Status`, `AttemptedOnUtc` and `PerformanceCategory`.
  * `AttemptedOn` is the start in the link's zone (the org's without a link), `AttemptedOnUtc` the same instant in UTC
- * with `Z` (decision 915); `PerformanceCategory` is empty: Assay has no performance bands (decision 916).
+ * with `Z` (decision 915); `PerformanceCategory` is the verdict band the score falls in, empty without one (decision 916).
  */
 export const V3Callback = z
   .object({
@@ -35,6 +37,8 @@ export interface V3CallbackFacts {
   candidateScore: number;
   /** Empty while there is no report (the "In Progress" notification). */
   reportPdfUrl: string;
+  /** The test's verdict bands: `PerformanceCategory` is the band the score falls in, as the v3 report says (decision 907). */
+  verdictBands: readonly VerdictBand[];
 }
 
 const wallClockParts = (timeZone: string) =>
@@ -68,9 +72,9 @@ export const buildV3Callback = (facts: V3CallbackFacts): V3Callback => ({
   TestInvitationId: facts.testInvitationId,
   Status: facts.status,
   AttemptedOnUtc: `${formatWireDateTime(facts.startedAt)}Z`,
-  PerformanceCategory: '',
+  PerformanceCategory: facts.status === 'In Progress' ? '' : (verdictFor(percentOf(facts.candidateScore, facts.totalScore), facts.verdictBands)?.label ?? ''),
 });
 
 /** The first of the two notifications: sent when the candidate starts, before there is a score or a report (decision 917). */
-export const buildV3StartedCallback = (facts: Omit<V3CallbackFacts, 'status' | 'candidateScore' | 'reportPdfUrl'>): V3Callback =>
-  buildV3Callback({ ...facts, status: 'In Progress', candidateScore: 0, reportPdfUrl: '' });
+export const buildV3StartedCallback = (facts: Omit<V3CallbackFacts, 'status' | 'candidateScore' | 'reportPdfUrl' | 'verdictBands'>): V3Callback =>
+  buildV3Callback({ ...facts, status: 'In Progress', candidateScore: 0, reportPdfUrl: '', verdictBands: [] });

@@ -41,13 +41,14 @@ const callbackBody = async (
   );
   // An invitation made through v3 gets v3's final notification (decision 917); every other, the spec's callback as before.
   if (invitation.interface === 'v3') {
-    const timeZone = await deps.store.v3Callbacks.timeZoneOf(job.orgId, job.invitationId);
-    if (!timeZone) return { dead: 'the invitation no longer exists' };
+    const context = await deps.store.v3Callbacks.callbackContextOf(job.orgId, job.invitationId);
+    if (!context) return { dead: 'the invitation no longer exists' };
     const payload = buildV3Callback({
       testInvitationId: record.testInvitationId,
       candidateEmail: record.report.emailId,
       startedAt: invitation.startedAt ?? invitation.completedAt ?? now,
-      timeZone,
+      timeZone: context.timeZone,
+      verdictBands: context.verdictBands,
       status: v3StatusOf({ status: invitation.status, endReason: invitation.endReason, accessEnded: false }),
       totalScore: Number(record.report.totalScore),
       candidateScore: Number(record.report.score),

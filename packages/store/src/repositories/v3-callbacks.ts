@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { INVITATION_STATUS, buildV3StartedCallback, findTimeZone, type ReplayCandidate } from '@assay/domain';
+import { INVITATION_STATUS, buildV3StartedCallback, findTimeZone, type ReplayCandidate, type TestDefinition, type VerdictBand } from '@assay/domain';
 import type { Database, InvitationRow } from '../database.js';
 import { ERASED_TARGET } from './erasure-writes.js';
 import { insertJob, type JobsRepository } from './jobs.js';
@@ -41,16 +41,17 @@ export class V3CallbacksRepository {
   ) {}
 
   /** The IANA zone a v3 notification writes `AttemptedOn` in: the invitation's link's, or its org's without one (decision 915). */
-  async timeZoneOf(orgId: number, invitationId: number): Promise<string | undefined> {
+  async callbackContextOf(orgId: number, invitationId: number): Promise<{ timeZone: string; verdictBands: VerdictBand[] } | undefined> {
     const row = await this.db
       .selectFrom('invitations')
       .innerJoin('orgs', 'orgs.id', 'invitations.org_id')
+      .innerJoin('tests', 'tests.id', 'invitations.test_id')
       .leftJoin('test_links', 'test_links.id', 'invitations.test_link_id')
-      .select(['orgs.time_zone_id as orgZone', 'test_links.time_zone_id as linkZone'])
+      .select(['orgs.time_zone_id as orgZone', 'test_links.time_zone_id as linkZone', 'tests.definition as definition'])
       .where('invitations.org_id', '=', orgId)
       .where('invitations.id', '=', invitationId)
       .executeTakeFirst();
-    return row && zoneOf(row.linkZone ?? row.orgZone);
+    return row && { timeZone: zoneOf(row.linkZone ?? row.orgZone), verdictBands: (JSON.parse(row.definition) as TestDefinition).report.verdictBands };
   }
 
   /**

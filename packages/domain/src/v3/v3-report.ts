@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { Id } from '../ids.js';
+import type { ReportDetails } from '../report/report-details.js';
+import type { AttemptEndReason } from '../candidate/attempt-end.js';
+import { V3InvitationStatus, v3StatusOf } from './v3-status.js';
+
+/** v3's `reportType`: 1 section-wise, 2 skill-wise, 3 both (a query string: a text). */
+export const V3ReportType = z.enum(['1', '2', '3']).meta({ description: '1 section-wise, 2 skill-wise, 3 both.' });
+export type V3ReportType = z.infer<typeof V3ReportType>;
+
+export const V3ReportQuery = z.object({
+  reportType: V3ReportType.default('1'),
+});
+
+const UtcInstant = z.string().meta({ description: 'ISO 8601, UTC (ends in Z).' });
+
+export const V3SectionScore = z
+  .object({
+    sectionId: Id,
+    sectionName: z.string(),
+    candidateScore: z.number().meta({ description: 'Points the candidate earned in the section (0 until scored).' }),
+    sectionScore: z.number().meta({ description: 'Points the section was worth for this candidate.' }),
+    noOfQue: z.int().nonnegative().meta({ description: 'Questions the candidate was asked in the section.' }),
+    sectionTime: z.int().nonnegative().meta({ description: "The section's suggested time, in seconds (decision 908)." }),
+    sectionTimeTaken: z.int().nonnegative().nullable().meta({ description: 'Seconds the candidate had the section open; null when not known (decision 908).' }),
+  })
+  .meta({ id: 'V3SectionScore' });
+export type V3SectionScore = z.infer<typeof V3SectionScore>;
+
+export const V3SkillScore = z
+  .object({
+    skillName: z.string(),
+    candidateScore: z.number(),
+    skillScore: z.number(),
+    scorePercentage: z.number(),
+    noOfQue: z.int().nonnegative(),
+  })
+  .meta({ id: 'V3SkillScore' });
+export type V3SkillScore = z.infer<typeof V3SkillScore>;
+
+export const V3Report = z
+  .object({
+    testInvitationId: Id,
+    testId: Id,
+    candidateEmail: z.string(),
+    attemptedOn: UtcInstant.nullable().meta({ description: 'When the attempt started; null before.' }),
+    status: V3InvitationStatus,
+    score: z.number().meta({ deprecated: true, description: 'Deprecated by v3: the same as candidatePoints.' }),
+    scorePercentage: z.number(),
+    candidatePoints: z.number(),
+    totalTestPoints: z.number(),
+    testName: z.string(),
+    pdfReportUrl: z
+      .string()
+      .nullable()
+      .meta({ description: 'A signed link to the PDF that needs no key, for 30 days (decision 909); null until the attempt ends.' }),
+    PerformanceCategory: z.string().nullable().meta({ description: "The label of the test's verdict band the score falls in; null when none (decision 907)." }),
+    sections: z.array(V3SectionScore).optional().meta({ description: 'reportType 1 and 3.' }),
+    skills: z.array(V3SkillScore).optional().meta({ description: 'reportType 2 and 3.' }),
+  })
+  .meta({ id: 'V3Report' });
+export type V3Report = z.infer<typeof V3Report>;
+
+/** What the report's details do not say of an invitation: its sections' ids, how it ended, when its access closes. */
+export interface V3ReportFacts {
+  readonly sections: readonly { readonly id: number; readonly name: string }[];
+  readonly endReason: AttemptEndReason | null;
+  /** When its window closes (its own expiry, its link's end: `windowClosesAt`); null when it never does. */
+  readonly closesAt: number | null;
+  readonly now: number;
+  readonly pdfReportUrl: string | null;
+}
+
+/**
+ * Per-skill scores of an attempt, in v3's shape. The skills are not in the report's details yet (another part of issue
+ * 52 adds them): until they are, none — this is the one place that joins them.
+ */
+export const v3SkillsOf = (_details: ReportDetails): V3SkillScore[] => [];
+
+/**
+ * `GET /v3/reports/{id}` from the same details as `GET /v2/org/report/{id}/details` and the PDF: one source of truth.
+ * An attempt not yet scored answers 0 points and no category, like v2's report (decision 907).
+ */
+export const v3ReportOf = (details: ReportDetails, facts: V3ReportFacts, reportType: V3ReportType): V3Report => {
+  const { testStatus } = details.status;
+  const idOf = new Map(facts.sections.map((section) => [section.name, section.id]));
+  const asked = new Map<string, number>();
+  for (const question of details.questions) asked.set(question.sectionName, (asked.get(question.sectionName) ?? 0) + 1);
+  const sections = details.sections.map((section) => ({
+    sectionId: idOf.get(section.sectionName) ?? 0,
+    sectionName: section.sectionName,
+    candidateScore: section.score,
+    sectionScore: section.maxScore,
+    noOfQue: asked.get(section.sectionName) ?? 0,
+    sectionTime: section.suggestedMinutes * 60,
+    sectionTimeTaken: section.timeSpentSeconds,
+  }));
+  return {
+    testInvitationId: details.testInvitationId,
+    testId: details.test.testId,
+    candidateEmail: details.candidate.emailId,
+    attemptedOn: details.startedAt,
+    status: v3StatusOf({ status: testStatus, endReason: facts.endReason, accessEnded: facts.closesAt !== null && facts.now >= facts.closesAt }),
+    score: details.score.score,
+    scorePercentage: details.score.percent,
+    candidatePoints: details.score.score,
+    totalTestPoints: details.score.maxScore,
+    testName: details.test.testName,
+    pdfReportUrl: facts.pdfReportUrl,
+    PerformanceCategory: details.verdict?.label ?? null,
+    ...(reportType !== '2' && { sections }),
+    ...(reportType !== '1' && { skills: v3SkillsOf(details) }),
+  };
+};
