@@ -107,11 +107,20 @@ describe.each(backends)('iMocha v3 reports and reconciliation on %s', (backend) 
         })),
       );
       expect(await report(completedId, '?reportType=1')).toEqual(sectionWise);
+      // No question names a skill: each counts under its section (decision 924), with /details' numbers.
+      const skills = details.skills.map((skill) => ({
+        skillName: skill.skill,
+        candidateScore: skill.points,
+        skillScore: skill.maxPoints,
+        scorePercentage: skill.percentage,
+        noOfQue: skill.questions,
+      }));
+      expect(skills.map((skill) => skill.skillName)).toEqual(v2Sections.map((section) => section.sectionName));
       const { pdfReportUrl: _url, ...rest } = sectionWise;
-      expect(await report(completedId, '?reportType=3')).toMatchObject({ ...rest, skills: [] });
+      expect(await report(completedId, '?reportType=3')).toMatchObject({ ...rest, skills });
       const skillWise = await report(completedId, '?reportType=2');
       expect(skillWise.sections).toBeUndefined();
-      expect(skillWise.skills).toEqual([]);
+      expect(skillWise.skills).toEqual(skills);
     });
 
     it('links the PDF by a signed URL that needs no key, and serves it at /v3/reports/{id}/pdf with the key', async () => {

@@ -71,11 +71,15 @@ export interface V3ReportFacts {
   readonly pdfReportUrl: string | null;
 }
 
-/**
- * Per-skill scores of an attempt, in v3's shape. The skills are not in the report's details yet (another part of issue
- * 52 adds them): until they are, none — this is the one place that joins them.
- */
-export const v3SkillsOf = (_details: ReportDetails): V3SkillScore[] => [];
+/** Per-skill scores of an attempt (the `/details` skills, decisions 923–929) in v3's shape: the one place that maps them. */
+export const v3SkillsOf = (details: ReportDetails): V3SkillScore[] =>
+  details.skills.map((skill) => ({
+    skillName: skill.skill,
+    candidateScore: skill.points,
+    skillScore: skill.maxPoints,
+    scorePercentage: skill.percentage,
+    noOfQue: skill.questions,
+  }));
 
 /**
  * `GET /v3/reports/{id}` from the same details as `GET /v2/org/report/{id}/details` and the PDF: one source of truth.
