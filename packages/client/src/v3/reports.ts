@@ -2,9 +2,9 @@ import { V3Report, V3TestAttemptsAnswer, type V3AttemptState, type V3ReportType,
 import type { z } from 'zod';
 import { decodeResult } from '../core/decode.js';
 import type { FileDownload } from '../core/file-download.js';
-import type { CallOptions, ClientOptions, DownloadOptions } from '../core/options.js';
+import type { CallOptions, DownloadOptions } from '../core/options.js';
 import { segment } from '../core/path.js';
-import { type RequestSpec, Transport } from '../core/transport.js';
+import type { RequestSpec, Transport } from '../core/transport.js';
 
 /** A v3 answer is a plain JSON document (no v2 envelope): read it, then check it against its schema. */
 const v3Json = async <S extends z.ZodType>(transport: Transport, spec: RequestSpec, schema: S, options?: CallOptions): Promise<z.output<S>> => {
@@ -38,9 +38,3 @@ export class V3Candidates {
     return v3Json(this.transport, spec, V3TestAttemptsAnswer, options);
   }
 }
-
-/** The v3 reports and reconciliation on their own, until the client's `v3` namespace holds them. */
-export const createV3ReportsClient = (options: ClientOptions): { reports: V3Reports; candidates: V3Candidates } => {
-  const transport = new Transport(options);
-  return { reports: new V3Reports(transport), candidates: new V3Candidates(transport) };
-};
