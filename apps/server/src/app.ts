@@ -52,6 +52,7 @@ import { orgPeopleRoutes } from './routes/org-people.js';
 import { personalDataRoutes } from './routes/personal-data.js';
 import { candidateErasureRoutes } from './routes/candidate-erasure.js';
 import { v3GdprRoutes } from './routes/v3-gdpr.js';
+import { v3InvitationRoutes } from './routes/v3-invitations.js';
 import { V3_PREFIX } from './plugins/v3-failures.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
 import { eventRoutes } from './routes/events.js';
@@ -228,5 +229,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   await app.register(adminRoutes, { ...context, prefix: '/admin' });
   // iMocha v3's GDPR request (decision 846): its own prefix, API key and failure shape.
   await app.register(v3GdprRoutes, { ...context, prefix: V3_PREFIX });
+  // iMocha v3's invite, reattempt and cancel (issue 52) on v2's invitations.
+  await app.register(v3InvitationRoutes, { ...context, prefix: V3_PREFIX });
   return app;
 };

@@ -84,6 +84,11 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
 /** iMocha v3's shapes (decision 846): only its GDPR request so far, an erasure like the v2 route's. */
 export const v3RouteCapabilities: Readonly<Record<string, Capability>> = {
   'POST /v3/gdpr/requests': 'erase-candidates',
+  // Issue 52: v3's invite and invitation moves, as v2's register, cancel and reattempt.
+  'POST /v3/tests/:testId/invite': 'register-candidates',
+  'POST /v3/tests/:testId/testlinks/:testLinkId/invite': 'register-candidates',
+  'POST /v3/invitations/:testInvitationId/reattempt': 'change-invitations',
+  'POST /v3/invitations/:testInvitationId/cancel': 'change-invitations',
 };
 
 /**
