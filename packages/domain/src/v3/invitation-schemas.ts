@@ -28,16 +28,17 @@ export const V3InviteInput = z
     disableMandatoryFields: flag('disableMandatoryFields', 'Accepted for compatibility: Assay asks the candidate for nothing but their consent (decision 902).'),
     hideInstruction: flag('hideInstruction', 'Accepted for compatibility: Assay always shows the test’s instructions (decision 902).'),
     stakeholderEmails: z
-      .union([z.string().max(2000).check(plainText('stakeholderEmails')), z.array(z.email({ error: 'stakeholderEmails must be email addresses' })).max(20)], {
+      .array(z.email({ error: 'stakeholderEmails must be email addresses' }).max(254).check(plainText('stakeholderEmails')), {
         error: 'stakeholderEmails must be a list of email addresses',
       })
+      .max(20, { error: 'stakeholderEmails holds at most 20 addresses' })
       .optional()
       .meta({ description: "Accepted for compatibility: Assay's stakeholder is the test link's (decision 902)." }),
     startDateTime: dateTime('startDateTime'),
     endDateTime: dateTime('endDateTime'),
     timeZoneId: zoneId('timeZoneId'),
   })
-  .meta({ id: 'V3InviteInput' });
+  .meta({ id: 'V3InviteBody' });
 export type V3InviteInput = z.infer<typeof V3InviteInput>;
 
 /** v3's invite answer: the invitation, its URL and its state in v3's words. */
@@ -73,6 +74,7 @@ export const V3ReattemptInput = z
     hideInstruction: flag('hideInstruction', 'Accepted for compatibility (decision 902).'),
     sendEmail: flag('sendEmail', 'true emails the candidate the new attempt; left out or false, nothing is sent.'),
   })
+  .meta({ id: 'V3ReattemptBody' })
   .transform((body, ctx) => ({
     startDateTime: oneOf(ctx, 'StartDateTime', 'startDateTime', body.StartDateTime, body.startDateTime),
     endDateTime: oneOf(ctx, 'EndDateTime', 'endDateTime', body.EndDateTime, body.endDateTime),
@@ -80,8 +82,7 @@ export const V3ReattemptInput = z
     callbackUrl: oneOf(ctx, 'CallbackUrl', 'callbackUrl', body.CallbackUrl, body.callbackUrl),
     redirectUrl: oneOf(ctx, 'RedirectUrl', 'redirectUrl', body.RedirectUrl, body.redirectUrl),
     sendEmail: body.sendEmail,
-  }))
-  .meta({ id: 'V3ReattemptInput' });
+  }));
 export type V3ReattemptInput = z.infer<typeof V3ReattemptInput>;
 
 /** v3's reattempt answer: the new invitation, and whether this request registered its callback and redirect URLs. */
