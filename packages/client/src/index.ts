@@ -49,3 +49,5 @@ export { parseSubmittedEvent, verifySubmittedEvent } from './webhooks/submitted-
 export type { VerifyOptions } from './webhooks/verify-signed-json.js';
 export type { HeadersLike } from './webhooks/standard-webhooks.js';
 export { WebhookVerificationError, type WebhookVerificationFailure } from './webhooks/webhook-verification-error.js';
+// Issue 52: iMocha v3's invitations; `client.v3.invitations` once the v3 namespace joins them.
+export { V3Invitations, createV3InvitationsClient, type V3InviteBody, type V3ReattemptBody } from './v3/invitations.js';
