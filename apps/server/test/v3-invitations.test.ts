@@ -3,9 +3,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { candidate, manualClock, registerFor, tokenOf } from './helpers/candidate.js';
+import { applyMoves, candidate, manualClock, registerFor, tokenOf } from './helpers/candidate.js';
 import { drainOutbox } from './helpers/drain-outbox.js';
-import { expectFailure, expectSuccess } from './helpers/expectations.js';
+import { expectSuccess } from './helpers/expectations.js';
 import { startSmtpPeer } from './helpers/smtp-peer.js';
 import { backends, startHarness, type Harness } from './helpers/test-app.js';
 
@@ -79,6 +79,7 @@ describe.each(backends)('v3 invitations on %s', (backend) => {
     expect(invited.testUrl).toMatch(/^https:\/\/assay\.test\/t\/[A-Za-z0-9_-]{22,}$/);
     const stored = await h.store.invitations.find(h.org.orgId, invited.testInvitationId);
     expect(stored?.testLinkId).toBeNull();
+    expect(stored?.interface).toBe('v3');
     expect(stored?.expiresAt).toBe(START + 48 * HOUR);
     await drainOutbox(h, smtp.url, outboxDir, { now: clock.now });
     expect(smtp.to('first@example.com')).toHaveLength(0);
@@ -140,6 +141,16 @@ describe.each(backends)('v3 invitations on %s', (backend) => {
       expect(await expiryOf(first.testInvitationId)).toBeNull();
     });
 
+    it('Test Left (the time ran out) → the same invitation as it is; reattempt makes a new one', async () => {
+      const testId = await h.importTest();
+      const first = v3Ok<V3Invited>(await invite(testId, { email: 'timeup@example.com' }));
+      await applyMoves(h, h.org.orgId, first.testInvitationId, 'start', 'expire');
+      const again = v3Ok<V3Invited>(await invite(testId, { email: 'timeup@example.com' }));
+      expect(again).toEqual({ ...first, status: 'Test Left' });
+      const next = v3Ok<V3Reattempted>(await reattempt(first.testInvitationId));
+      expect(next.testInvitationId).not.toBe(first.testInvitationId);
+    });
+
     it('Complete → the same invitation as it is', async () => {
       const testId = await h.importTest();
       const first = v3Ok<V3Invited>(await invite(testId, { email: 'done@example.com' }));
@@ -196,6 +207,14 @@ describe.each(backends)('v3 invitations on %s', (backend) => {
       expect(await v2Report(invited.testInvitationId)).toMatchObject({ testStatus: 'Pending', emailId: 'both-ways@example.com' });
       expectSuccess(await h.request({ method: 'GET', url: `/v2/org/testinvitation/${invited.testInvitationId}/cancel` }));
       expect(await statusOf(invited.testInvitationId)).toBe('Cancelled');
+    });
+
+    it('an invitation v2 made stays v2’s when v3 invites the address again (decision 897)', async () => {
+      const testId = await h.importTest();
+      const made = await registerFor(h, testId, 'v2-first@example.com');
+      const again = v3Ok<V3Invited>(await invite(testId, { email: 'v2-first@example.com' }));
+      expect(again.testInvitationId).toBe(made.invitationId);
+      expect((await h.store.invitations.find(h.org.orgId, made.invitationId))?.interface).toBe('v2');
     });
 
     it('invited through v2: v3 cancels one and reattempts another', async () => {

@@ -17,6 +17,7 @@ import {
   moveScopedInvitation,
   takeTestUrl,
   v3ReinviteOf,
+  v3StatusOf,
   windowFromStored,
   type Invitation,
   type InvitationEvent,
@@ -32,7 +33,6 @@ import { requireApiKey } from '../plugins/api-key-auth.js';
 import { declareRouteCapabilities } from '../plugins/route-capabilities.js';
 import { found, unwrap } from '../refusal-error.js';
 import { checkCallbackTarget } from '../services/callback-target.js';
-import { v3StatusWordOf } from './v3-status-word.js';
 
 const tags = ['v3'];
 const security = [{ apiKey: [] }];
@@ -63,7 +63,7 @@ export const v3InvitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   const answerOf = async (repositories: Repositories, invitation: Invitation, at: number): Promise<V3Invitation> => ({
     testInvitationId: invitation.id,
     testUrl: takeTestUrl(config.publicUrl, invitation.token),
-    status: v3StatusWordOf(invitation, await accessEnded(repositories, invitation, at)),
+    status: v3StatusOf({ status: invitation.status, endReason: invitation.endReason, accessEnded: await accessEnded(repositories, invitation, at) }),
   });
 
   /** The callback URL is checked first: its DNS lookup waits for the network, the registration's transaction must not. */
@@ -72,7 +72,7 @@ export const v3InvitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     const { expiresAt } = unwrap(decideV3AccessTime(body, { timeZoneId: key.orgTimeZoneId, now: at }));
     if (body.callbackUrl) await checkCallbackTarget(body.callbackUrl, config.allowPrivateCallbacks, undefined, 'callbackUrl');
     const effect = async (repositories: Repositories) => {
-      const registration = { orgId: key.orgId, ...target, emailId: body.email, fullName: body.name, callbackURL: body.callbackUrl, redirectURL: body.redirectUrl };
+      const registration = { orgId: key.orgId, ...target, emailId: body.email, fullName: body.name, callbackURL: body.callbackUrl, redirectURL: body.redirectUrl, interface: 'v3' as const };
       const { created, invitation } = await registerCandidate(repositories, registration, at, { keyId: key.keyId });
       // New (first, or following a cancelled one) or renewed: the request's access time is the invitation's own (decision 898).
       const renewed = created || v3ReinviteOf(invitation.status) === 'renew';

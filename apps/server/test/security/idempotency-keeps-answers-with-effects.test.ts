@@ -112,8 +112,8 @@ describe.each(backends)('every keyed POST keeps its answer with its effect (%s)'
     };
     const v3 = await postV3('/v3/tests/{testId}/invite', `/v3/tests/${testId}/invite`, { email: 'v3-keyed@example.com', name: 'Keyed Three' });
     await postV3('/v3/tests/{testId}/testlinks/{testLinkId}/invite', `/v3/tests/${testId}/testlinks/${testLinkId}/invite`, { email: 'v3-linked@example.com', name: 'Linked Three' });
-    await postV3('/v3/invitations/{testInvitationId}/cancel', `/v3/invitations/${v3.testInvitationId}/cancel`);
-    const taken = await h.client.invitations.register(testId, { emailId: 'v3-retake@example.com', fullName: 'Retake Three' });
+    await postV3('/v3/invitations/{testInvitationId}/cancel', `/v3/invitations/${Number(v3.testInvitationId)}/cancel`);
+    const taken = await h.client.invitations.register(Number(testId), { emailId: 'v3-retake@example.com', fullName: 'Retake Three' });
     await applyMoves(h, orgId, taken.testInvitationId, 'start', 'submit');
     await postV3('/v3/invitations/{testInvitationId}/reattempt', `/v3/invitations/${taken.testInvitationId}/reattempt`, {});
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Id } from '../ids.js';
 import { HttpUrl } from '../schemas/registration.js';
 import { plainText, singleLineText } from '../schemas/text-fields.js';
+import { V3InvitationStatus } from './v3-status.js';
 
 const flag = (name: string, description: string) => z.boolean({ error: `${name} must be true or false` }).optional().meta({ description });
 const dateTime = (name: string) =>
@@ -43,7 +44,7 @@ export type V3InviteInput = z.infer<typeof V3InviteInput>;
 
 /** v3's invite answer: the invitation, its URL and its state in v3's words. */
 export const V3Invitation = z
-  .object({ testInvitationId: Id, testUrl: z.string(), status: z.string().meta({ description: "The invitation's state in v3's words: Pending for a new or renewed invitation." }) })
+  .object({ testInvitationId: Id, testUrl: z.string(), status: V3InvitationStatus.meta({ description: "The invitation's state in v3's words: Pending for a new or renewed invitation." }) })
   .meta({ id: 'V3Invitation' });
 export type V3Invitation = z.infer<typeof V3Invitation>;
 
