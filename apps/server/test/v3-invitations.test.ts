@@ -63,7 +63,8 @@ describe.each(backends)('v3 invitations on %s', (backend) => {
     h.request({ method: 'POST', url: `/v3/tests/${testId}/invite`, body: { name: 'Ada Candidate', ...body }, ...(apiKey ? { apiKey } : {}) });
   const cancel = (id: number, apiKey?: string) => h.request({ method: 'POST', url: `/v3/invitations/${id}/cancel`, ...(apiKey ? { apiKey } : {}) });
   const reattempt = (id: number, body: Record<string, unknown> = {}) => h.request({ method: 'POST', url: `/v3/invitations/${id}/reattempt`, body });
-  const v2Report = async (id: number) => expectSuccess<{ testStatus: string; emailId: string }>(await h.request({ method: 'GET', url: `/v2/org/report/${id}` }));
+  const v2Report = async (id: number) =>
+    expectSuccess<{ testStatus: string; emailId: string }>(await h.request({ method: 'GET', url: `/v2/org/report/${id}` }));
   const statusOf = async (id: number) => (await v2Report(id)).testStatus;
   const expiryOf = async (id: number) => (await h.store.invitations.find(h.org.orgId, id))?.expiresAt;
   const take = async (testUrl: string) => {
@@ -96,7 +97,9 @@ describe.each(backends)('v3 invitations on %s', (backend) => {
   it('reads a wall-clock end in timeZoneId and stores it as the instant', async () => {
     const testId = await h.importTest();
     // 2026-11-30 17:30 in Kolkata (UTC+05:30) is 12:00 UTC.
-    const kolkata = (await h.request({ method: 'GET', url: '/v2/timezones' })).json().result.timeZones.find((zone: { iana: string }) => zone.iana === 'Asia/Kolkata');
+    const kolkata = (await h.request({ method: 'GET', url: '/v2/timezones' }))
+      .json()
+      .result.timeZones.find((zone: { iana: string }) => zone.iana === 'Asia/Kolkata');
     const invited = v3Ok<V3Invited>(await invite(testId, { email: 'zoned@example.com', endDateTime: '2026-11-30T17:30:00', timeZoneId: kolkata.timeZoneId }));
     expect(await expiryOf(invited.testInvitationId)).toBe(Date.UTC(2026, 10, 30, 12, 0, 0));
   });
@@ -115,7 +118,9 @@ describe.each(backends)('v3 invitations on %s', (backend) => {
       const first = v3Ok<V3Invited>(await invite(testId, { email: 'expired@example.com', endDateTime: iso(clock.now() + HOUR) }));
       clock.advance(2 * HOUR);
       // Expired cannot be cancelled, in v3's words.
-      expect(v3Failure(await cancel(first.testInvitationId), 400, '400.58').message).toBe('Testinvitation state in inprogress, complete, and expired can not be cancelled.');
+      expect(v3Failure(await cancel(first.testInvitationId), 400, '400.58').message).toBe(
+        'Testinvitation state in inprogress, complete, and expired can not be cancelled.',
+      );
       const again = v3Ok<V3Invited>(await invite(testId, { email: 'expired@example.com', endDateTime: iso(clock.now() + 24 * HOUR) }));
       expect(again).toEqual({ ...first, status: 'Pending' });
       expect(await expiryOf(first.testInvitationId)).toBe(clock.now() + 24 * HOUR);
@@ -180,7 +185,9 @@ describe.each(backends)('v3 invitations on %s', (backend) => {
       const first = v3Ok<V3Invited>(await invite(testId, { email: 'busy@example.com' }));
       expect(v3Failure(await reattempt(first.testInvitationId), 400, '400.57').message).toMatch(/only after the test is complete/);
       await take(first.testUrl);
-      expect(v3Failure(await reattempt(first.testInvitationId), 400, '400.57').message).toBe('Reattempt is not allowed for a test invitation in inprogress state.');
+      expect(v3Failure(await reattempt(first.testInvitationId), 400, '400.57').message).toBe(
+        'Reattempt is not allowed for a test invitation in inprogress state.',
+      );
     });
 
     it('camelCase and PascalCase that disagree are refused 400 (decision 901)', async () => {
@@ -240,7 +247,11 @@ describe.each(backends)('v3 invitations on %s', (backend) => {
       expect((await h.store.invitations.find(h.org.orgId, invited.testInvitationId))?.testLinkId).toBe(testLinkId);
       const again = v3Ok<V3Invited>(await h.request({ method: 'POST', url, body: { email: 'link@example.com', name: 'Lin Candidate' } }));
       expect(again).toEqual(invited);
-      v3Failure(await h.request({ method: 'POST', url: `/v3/tests/${testId}/testlinks/999999/invite`, body: { email: 'x@example.com', name: 'X' } }), 404, '404.3');
+      v3Failure(
+        await h.request({ method: 'POST', url: `/v3/tests/${testId}/testlinks/999999/invite`, body: { email: 'x@example.com', name: 'X' } }),
+        404,
+        '404.3',
+      );
     });
   });
 

@@ -72,7 +72,15 @@ export const v3InvitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     const { expiresAt } = unwrap(decideV3AccessTime(body, { timeZoneId: key.orgTimeZoneId, now: at }));
     if (body.callbackUrl) await checkCallbackTarget(body.callbackUrl, config.allowPrivateCallbacks, undefined, 'callbackUrl');
     const effect = async (repositories: Repositories) => {
-      const registration = { orgId: key.orgId, ...target, emailId: body.email, fullName: body.name, callbackURL: body.callbackUrl, redirectURL: body.redirectUrl, interface: 'v3' as const };
+      const registration = {
+        orgId: key.orgId,
+        ...target,
+        emailId: body.email,
+        fullName: body.name,
+        callbackURL: body.callbackUrl,
+        redirectURL: body.redirectUrl,
+        interface: 'v3' as const,
+      };
       const { created, invitation } = await registerCandidate(repositories, registration, at, { keyId: key.keyId });
       // New (first, or following a cancelled one) or renewed: the request's access time is the invitation's own (decision 898).
       const renewed = created || v3ReinviteOf(invitation.status) === 'renew';
@@ -126,11 +134,19 @@ export const v3InvitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   );
 
   /** A v2 move of the invitation after the v3 rule allowed it; a missing or another org's invitation is 404.4 either way. */
-  const move = async (key: KeyOwner, invitationId: number, v3Rule: (facts: { status: Invitation['status']; accessEnded: boolean }) => Result<unknown>, event: InvitationEvent, at: number) => {
+  const move = async (
+    key: KeyOwner,
+    invitationId: number,
+    v3Rule: (facts: { status: Invitation['status']; accessEnded: boolean }) => Result<unknown>,
+    event: InvitationEvent,
+    at: number,
+  ) => {
     const scope = { invitationId };
     const invitation = (await store.invitations.find(key.orgId, invitationId)) ?? unwrap(invitationNotFound(scope));
     unwrap(v3Rule({ status: invitation.status, accessEnded: await accessEnded(store, invitation, at) }));
-    const applied = (await store.invitations.applyMove(key.orgId, invitationId, (current) => moveScopedInvitation(current, scope, event), at, { keyId: key.keyId })) ?? unwrap(invitationNotFound(scope));
+    const applied =
+      (await store.invitations.applyMove(key.orgId, invitationId, (current) => moveScopedInvitation(current, scope, event), at, { keyId: key.keyId })) ??
+      unwrap(invitationNotFound(scope));
     unwrap(applied.move);
     return applied;
   };
@@ -162,7 +178,15 @@ export const v3InvitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         // The URLs are the candidate's (every attempt's): registering the address again stores them, answering the new attempt.
         if (record) {
           const { emailId, fullName } = record.report;
-          const registration = { orgId: org.orgId, testId: next.testId, testLinkId: next.testLinkId, emailId, fullName, callbackURL: body.callbackUrl, redirectURL: body.redirectUrl };
+          const registration = {
+            orgId: org.orgId,
+            testId: next.testId,
+            testLinkId: next.testLinkId,
+            emailId,
+            fullName,
+            callbackURL: body.callbackUrl,
+            redirectURL: body.redirectUrl,
+          };
           await registerCandidate(repositories, registration, at, { keyId: org.keyId });
         }
         await repositories.reminders.setExpiry(org.orgId, next.id, expiresAt);

@@ -184,7 +184,11 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'POST', url: '/v3/gdpr/requests', body: { CandidateEmail: 'erasable.v3@example.com' } });
   await send({ method: 'POST', url: '/v3/gdpr/requests', body: { CandidateEmail: 'nobody@example.com' } });
   // iMocha v3's invitations (issue 52): invite and invite again, by link, a reattempt and its refusal, a cancel and its refusal.
-  const v3Invited = await send({ method: 'POST', url: `/v3/tests/${testId}/invite`, body: { email: 'v3.invite@example.com', name: 'Grace Hopper', endDateTime: '2036-01-01T09:00:00Z' } });
+  const v3Invited = await send({
+    method: 'POST',
+    url: `/v3/tests/${testId}/invite`,
+    body: { email: 'v3.invite@example.com', name: 'Grace Hopper', endDateTime: '2036-01-01T09:00:00Z' },
+  });
   await send({ method: 'POST', url: `/v3/tests/${testId}/invite`, body: { email: 'v3.invite@example.com', name: 'Grace Hopper', endDateTime: 'soon' } });
   await send({ method: 'POST', url: `/v3/tests/${testId}/testlinks/${testLinkId}/invite`, body: { email: 'v3.link@example.com', name: 'Ada Lovelace' } });
   await send({ method: 'POST', url: `/v3/invitations/${invitations.completed}/reattempt`, body: { EndDateTime: '2036-01-01T09:00:00Z' } });

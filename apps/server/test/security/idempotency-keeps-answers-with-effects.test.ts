@@ -111,7 +111,10 @@ describe.each(backends)('every keyed POST keeps its answer with its effect (%s)'
       return first.json<Record<string, number>>();
     };
     const v3 = await postV3('/v3/tests/{testId}/invite', `/v3/tests/${testId}/invite`, { email: 'v3-keyed@example.com', name: 'Keyed Three' });
-    await postV3('/v3/tests/{testId}/testlinks/{testLinkId}/invite', `/v3/tests/${testId}/testlinks/${testLinkId}/invite`, { email: 'v3-linked@example.com', name: 'Linked Three' });
+    await postV3('/v3/tests/{testId}/testlinks/{testLinkId}/invite', `/v3/tests/${testId}/testlinks/${testLinkId}/invite`, {
+      email: 'v3-linked@example.com',
+      name: 'Linked Three',
+    });
     await postV3('/v3/invitations/{testInvitationId}/cancel', `/v3/invitations/${Number(v3.testInvitationId)}/cancel`);
     const taken = await h.client.invitations.register(Number(testId), { emailId: 'v3-retake@example.com', fullName: 'Retake Three' });
     await applyMoves(h, orgId, taken.testInvitationId, 'start', 'submit');
@@ -130,7 +133,10 @@ describe.each(backends)('every keyed POST keeps its answer with its effect (%s)'
     // Every POST route of both APIs, as the served document lists them, is covered above.
     const document = (await h.request({ method: 'GET', url: '/openapi.json', apiKey: null })).json<{ paths: Record<string, Record<string, unknown>> }>();
     const keyedRoutes = Object.entries(document.paths)
-      .filter(([path, operations]) => 'post' in operations && (path.startsWith('/v2/org/') || path.startsWith('/admin/') || path.startsWith('/v3/')) && !unkept.includes(path))
+      .filter(
+        ([path, operations]) =>
+          'post' in operations && (path.startsWith('/v2/org/') || path.startsWith('/admin/') || path.startsWith('/v3/')) && !unkept.includes(path),
+      )
       .map(([path]) => path)
       .sort();
     expect(covered.map((request) => request.route).sort()).toEqual(keyedRoutes);

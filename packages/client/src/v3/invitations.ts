@@ -1,11 +1,4 @@
-import {
-  V3CancelledInvitation,
-  V3Failure,
-  V3Invitation,
-  V3Reattempt,
-  type V3InviteInput,
-  type V3ReattemptInput,
-} from '@assay/domain/invitations';
+import { V3CancelledInvitation, V3Failure, V3Invitation, V3Reattempt, type V3InviteInput, type V3ReattemptInput } from '@assay/domain/invitations';
 import type { z } from 'zod';
 import { AssayApiError, apiErrorOf } from '../core/errors.js';
 import type { CallOptions, ClientOptions } from '../core/options.js';
@@ -38,7 +31,11 @@ const v3ErrorOf = (error: AssayApiError): AssayApiError => {
 export class V3Invitations {
   constructor(private readonly transport: Transport) {}
 
-  private async call<S extends z.ZodType>(spec: Omit<RequestSpec, 'method' | 'credential' | 'acceptsIdempotencyKey'>, schema: S, options?: CallOptions): Promise<z.output<S>> {
+  private async call<S extends z.ZodType>(
+    spec: Omit<RequestSpec, 'method' | 'credential' | 'acceptsIdempotencyKey'>,
+    schema: S,
+    options?: CallOptions,
+  ): Promise<z.output<S>> {
     try {
       return schema.parse(await this.transport.document({ ...spec, method: 'POST', credential: 'apiKey', acceptsIdempotencyKey: true }, options));
     } catch (error) {

@@ -30,7 +30,10 @@ describe('decideV3AccessTime', () => {
   });
 
   it('the end in the request’s zone becomes the expiry', () => {
-    const decided = decideV3AccessTime({ startDateTime: '2026-11-27T17:30:00', endDateTime: '2026-12-01T17:30:00', timeZoneId: zoneOf('Asia/Kolkata') }, defaults);
+    const decided = decideV3AccessTime(
+      { startDateTime: '2026-11-27T17:30:00', endDateTime: '2026-12-01T17:30:00', timeZoneId: zoneOf('Asia/Kolkata') },
+      defaults,
+    );
     expect(decided).toEqual({ val: { expiresAt: Date.UTC(2026, 11, 1, 12, 0, 0) } });
   });
 
@@ -48,6 +51,8 @@ describe('decideV3AccessTime', () => {
   });
 
   it('a start a few minutes ahead of our clock is "now"', () => {
-    expect(decideV3AccessTime({ startDateTime: '2026-11-27T12:03:00Z', endDateTime: '2026-11-28T12:00:00Z' }, defaults).val).toEqual({ expiresAt: Date.UTC(2026, 10, 28, 12) });
+    expect(decideV3AccessTime({ startDateTime: '2026-11-27T12:03:00Z', endDateTime: '2026-11-28T12:00:00Z' }, defaults).val).toEqual({
+      expiresAt: Date.UTC(2026, 10, 28, 12),
+    });
   });
 });

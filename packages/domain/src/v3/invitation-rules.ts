@@ -40,7 +40,10 @@ export const decideV3Reattempt = (facts: V3InvitationFacts): Result<'reattempt'>
     .with('Completed', () => ok('reattempt' as const))
     .with('In progress', () => refuse<'reattempt'>('400.57', V3_REATTEMPT_IN_PROGRESS))
     .with('Pending', 'Reset', 'Cancelled', (status) =>
-      refuse<'reattempt'>('400.57', `Reattempt is allowed only after the test is complete; this invitation is ${status === 'Cancelled' ? 'cancelled' : 'not started'}.`),
+      refuse<'reattempt'>(
+        '400.57',
+        `Reattempt is allowed only after the test is complete; this invitation is ${status === 'Cancelled' ? 'cancelled' : 'not started'}.`,
+      ),
     )
     .exhaustive();
 

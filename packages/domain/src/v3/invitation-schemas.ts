@@ -4,7 +4,11 @@ import { HttpUrl } from '../schemas/registration.js';
 import { plainText, singleLineText } from '../schemas/text-fields.js';
 import { V3InvitationStatus } from './v3-status.js';
 
-const flag = (name: string, description: string) => z.boolean({ error: `${name} must be true or false` }).optional().meta({ description });
+const flag = (name: string, description: string) =>
+  z
+    .boolean({ error: `${name} must be true or false` })
+    .optional()
+    .meta({ description });
 const dateTime = (name: string) =>
   z
     .string({ error: `${name} must be a date-time string` })
@@ -13,20 +17,24 @@ const dateTime = (name: string) =>
     .optional()
     .meta({ description: `${name.replace(/^./, (c) => c.toLowerCase())}: 2026-12-01T09:00:00 read in the time zone, or with Z or an offset (decision 898).` });
 const zoneId = (name: string) =>
-  z.int({ error: `${name} must be a time zone id (GET /v2/timezones)` }).positive().optional().meta({ description: "One of Assay's time zone ids (GET /v2/timezones); left out, the org's." });
+  z
+    .int({ error: `${name} must be a time zone id (GET /v2/timezones)` })
+    .positive()
+    .optional()
+    .meta({ description: "One of Assay's time zone ids (GET /v2/timezones); left out, the org's." });
 
 /** `POST /v3/tests/{testId}/invite` and `…/testlinks/{testLinkId}/invite` (iMocha v3's invite body). */
 export const V3InviteInput = z
   .object({
-    email: z
-      .email({ error: 'email must be a valid email address' })
-      .max(254, { error: 'email must be at most 254 characters' })
-      .check(plainText('email')),
+    email: z.email({ error: 'email must be a valid email address' }).max(254, { error: 'email must be at most 254 characters' }).check(plainText('email')),
     name: singleLineText('name', 200),
     callbackUrl: HttpUrl('callbackUrl', 'Receives the signed callbacks (absolute http(s) URL), through the same SSRF guard and outbox as v2.'),
     redirectUrl: HttpUrl('redirectUrl', 'Where the candidate goes after the test (absolute http(s) URL).'),
     sendEmail: flag('sendEmail', 'true emails the candidate the invitation; left out or false, nothing is sent (v3: no email unless asked).'),
-    disableMandatoryFields: flag('disableMandatoryFields', 'Accepted for compatibility: Assay asks the candidate for nothing but their consent (decision 902).'),
+    disableMandatoryFields: flag(
+      'disableMandatoryFields',
+      'Accepted for compatibility: Assay asks the candidate for nothing but their consent (decision 902).',
+    ),
     hideInstruction: flag('hideInstruction', 'Accepted for compatibility: Assay always shows the test’s instructions (decision 902).'),
     stakeholderEmails: z
       .array(z.email({ error: 'stakeholderEmails must be email addresses' }).max(254).check(plainText('stakeholderEmails')), {
@@ -44,7 +52,11 @@ export type V3InviteInput = z.infer<typeof V3InviteInput>;
 
 /** v3's invite answer: the invitation, its URL and its state in v3's words. */
 export const V3Invitation = z
-  .object({ testInvitationId: Id, testUrl: z.string(), status: V3InvitationStatus.meta({ description: "The invitation's state in v3's words: Pending for a new or renewed invitation." }) })
+  .object({
+    testInvitationId: Id,
+    testUrl: z.string(),
+    status: V3InvitationStatus.meta({ description: "The invitation's state in v3's words: Pending for a new or renewed invitation." }),
+  })
   .meta({ id: 'V3Invitation' });
 export type V3Invitation = z.infer<typeof V3Invitation>;
 
