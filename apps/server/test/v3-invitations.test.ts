@@ -191,7 +191,14 @@ describe.each(backends)('v3 invitations on %s', (backend) => {
     });
 
     it('camelCase and PascalCase that disagree are refused 400 (decision 901)', async () => {
-      v3Failure(await reattempt(1, { EndDateTime: '2026-12-01T00:00:00Z', endDateTime: '2026-12-02T00:00:00Z' }), 400, '400.2');
+      const testId = await h.importTest();
+      const invited = v3Ok<V3Invited>(await invite(testId, { email: 'spelled@example.com' }));
+      const refused = v3Failure(
+        await reattempt(invited.testInvitationId, { EndDateTime: '2036-12-01T00:00:00Z', endDateTime: '2036-12-02T00:00:00Z' }),
+        400,
+        '400.2',
+      );
+      expect(refused.message).toContain('EndDateTime and endDateTime are the same field');
     });
 
     it('cancel of Pending answers cancelled; In Progress and Complete are refused in v3’s words', async () => {

@@ -9,6 +9,7 @@ const SECURITY_BY_PREFIX: ReadonlyArray<readonly [string, Security]> = [
   ['/v2/org/', [{ apiKey: [] }]],
   ['/admin/', [{ adminToken: [] }]],
   ['/partners/greenhouse/', [{ greenhouseBasic: [] }]],
+  ['/v3/', [{ apiKey: [] }]],
 ];
 
 export const securityOf = (path: string): Security => SECURITY_BY_PREFIX.find(([prefix]) => path.startsWith(prefix))?.[1] ?? [];

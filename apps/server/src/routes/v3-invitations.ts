@@ -31,7 +31,7 @@ import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { honourIdempotencyKeys } from '../idempotency/idempotency-keys.js';
 import { requireApiKey } from '../plugins/api-key-auth.js';
 import { declareRouteCapabilities } from '../plugins/route-capabilities.js';
-import { found, unwrap } from '../refusal-error.js';
+import { found, refusal, unwrap } from '../refusal-error.js';
 import { checkCallbackTarget } from '../services/callback-target.js';
 
 const tags = ['v3'];
@@ -168,6 +168,10 @@ export const v3InvitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     async (request, reply) => {
       const { org, body } = request;
       const at = now();
+      // Another org's id or a missing one answers 404 before anything of the body is judged.
+      (await store.invitations.find(org.orgId, request.params.testInvitationId)) ??
+        unwrap(invitationNotFound({ invitationId: request.params.testInvitationId }));
+      if (body.conflicts.length > 0) throw refusal('400.2', body.conflicts.join('; '));
       const { expiresAt } = unwrap(decideV3AccessTime(body, { timeZoneId: org.orgTimeZoneId, now: at }));
       if (body.callbackUrl) await checkCallbackTarget(body.callbackUrl, config.allowPrivateCallbacks, undefined, 'CallbackUrl');
       const { reattempt } = await move(org, request.params.testInvitationId, decideV3Reattempt, { type: 'reattempt' }, at);

@@ -116,7 +116,10 @@ export const describeDocumentVsServer = ({ runs: RUNS, seed: SEED }: DocumentRun
       const invalid = validators.strict.check(`${responseAt}/content/${mediaType.replace('/', '~1')}/schema`, body);
       if (invalid) problems.push(`answered ${status} with a body the document rejects: ${invalid}: ${response.body.slice(0, 300)}`);
       const statuscode = (body as { statuscode?: unknown }).statuscode;
-      if (typeof statuscode === 'string' && statuscode.split('.')[0] !== String(status)) problems.push(`statuscode ${statuscode} under HTTP ${status}`);
+      // iMocha's v3 answers an address it holds nothing of with 400 (decision 846): the one code whose class is not its status.
+      const v3NoRecords = path.startsWith('/v3/') && statuscode === '404.51' && status === 400;
+      if (typeof statuscode === 'string' && statuscode.split('.')[0] !== String(status) && !v3NoRecords)
+        problems.push(`statuscode ${statuscode} under HTTP ${status}`);
       return problems;
     };
 

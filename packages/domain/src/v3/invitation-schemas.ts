@@ -60,11 +60,9 @@ export const V3Invitation = z
   .meta({ id: 'V3Invitation' });
 export type V3Invitation = z.infer<typeof V3Invitation>;
 
-/** Two spellings of one field must not disagree (decision 901). */
-const oneOf = <T>(ctx: z.RefinementCtx, pascal: string, camel: string, first: T | undefined, second: T | undefined): T | undefined => {
-  if (first !== undefined && second !== undefined && first !== second) {
-    ctx.addIssue({ code: 'custom', message: `${pascal} and ${camel} are the same field: send one`, path: [camel] });
-  }
+/** Two spellings of one field: the one sent, and its name when both were sent and disagree (decision 901). */
+const oneOf = <T>(conflicts: string[], pascal: string, camel: string, first: T | undefined, second: T | undefined): T | undefined => {
+  if (first !== undefined && second !== undefined && first !== second) conflicts.push(`${pascal} and ${camel} are the same field: send one`);
   return first ?? second;
 };
 
@@ -88,14 +86,19 @@ export const V3ReattemptInput = z
     sendEmail: flag('sendEmail', 'true emails the candidate the new attempt; left out or false, nothing is sent.'),
   })
   .meta({ id: 'V3ReattemptBody' })
-  .transform((body, ctx) => ({
-    startDateTime: oneOf(ctx, 'StartDateTime', 'startDateTime', body.StartDateTime, body.startDateTime),
-    endDateTime: oneOf(ctx, 'EndDateTime', 'endDateTime', body.EndDateTime, body.endDateTime),
-    timeZoneId: oneOf(ctx, 'TimeZoneId', 'timeZoneId', body.TimeZoneId, body.timeZoneId),
-    callbackUrl: oneOf(ctx, 'CallbackUrl', 'callbackUrl', body.CallbackUrl, body.callbackUrl),
-    redirectUrl: oneOf(ctx, 'RedirectUrl', 'redirectUrl', body.RedirectUrl, body.redirectUrl),
-    sendEmail: body.sendEmail,
-  }));
+  .transform((body) => {
+    // Judged by the route after the invitation is found, so another org's id still answers 404 first.
+    const conflicts: string[] = [];
+    return {
+      startDateTime: oneOf(conflicts, 'StartDateTime', 'startDateTime', body.StartDateTime, body.startDateTime),
+      endDateTime: oneOf(conflicts, 'EndDateTime', 'endDateTime', body.EndDateTime, body.endDateTime),
+      timeZoneId: oneOf(conflicts, 'TimeZoneId', 'timeZoneId', body.TimeZoneId, body.timeZoneId),
+      callbackUrl: oneOf(conflicts, 'CallbackUrl', 'callbackUrl', body.CallbackUrl, body.callbackUrl),
+      redirectUrl: oneOf(conflicts, 'RedirectUrl', 'redirectUrl', body.RedirectUrl, body.redirectUrl),
+      sendEmail: body.sendEmail,
+      conflicts,
+    };
+  });
 export type V3ReattemptInput = z.infer<typeof V3ReattemptInput>;
 
 /** v3's reattempt answer: the new invitation, and whether this request registered its callback and redirect URLs. */
