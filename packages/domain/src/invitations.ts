@@ -78,3 +78,15 @@ export {
   decideRetention,
 } from './retention/retention-settings.js';
 export { retentionCutoffs, unstartedExpired, unstartedSince, type RetentionCutoffs } from './retention/retention-cutoffs.js';
+// Issue 52: iMocha v3's invite, reattempt and cancel over the same invitations (decisions 897–903).
+export {
+  decideV3Cancel,
+  decideV3Reattempt,
+  v3ReinviteOf,
+  V3_CANCEL_REFUSED,
+  V3_REATTEMPT_IN_PROGRESS,
+  type V3InvitationFacts,
+  type V3Reinvite,
+} from './v3/invitation-rules.js';
+export { decideV3AccessTime, parseV3DateTime, START_SKEW_MS, type V3AccessTimeInput } from './v3/access-window.js';
+export { V3CancelledInvitation, V3Invitation, V3InviteInput, V3Reattempt, V3ReattemptInput } from './v3/invitation-schemas.js';

@@ -1,4 +1,4 @@
-import { normalizeEmail, type HistoryActor, type HistoryEvent } from '@assay/domain';
+import { normalizeEmail, type HistoryActor, type HistoryEvent, type InvitationInterface } from '@assay/domain';
 import type { CreatedEntry, RegistrationOutcome, SelfRegistrationOutcome } from './repositories/invitations.js';
 import { newInvitationToken } from './repositories/random-keys.js';
 import type { Repositories } from './store.js';
@@ -16,6 +16,8 @@ export interface CandidateRegistration {
   submittedCallbackURL?: string | null | undefined;
   /** The org API's accommodation (an extension): extra time as a percentage of the duration. */
   extraTimePercent?: number | undefined;
+  /** The front inviting (migration 044): v3's invite says `v3`; left out, `v2`. */
+  interface?: InvitationInterface | undefined;
 }
 
 /** Who a registration names: addresses compare case-insensitively (the key), and are stored as typed, trimmed. */
@@ -57,6 +59,7 @@ export const registerCandidate = (
       redirectUrl: registration.redirectURL,
       submittedCallbackUrl: registration.submittedCallbackURL,
       extraTimePercent: registration.extraTimePercent,
+      interface: registration.interface,
     },
     newInvitationToken,
     now,

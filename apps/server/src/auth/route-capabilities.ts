@@ -96,6 +96,11 @@ export const v3RouteCapabilities: Readonly<Record<string, Capability>> = {
   'GET /v3/reports/:testInvitationId': 'read-reports',
   'GET /v3/reports/:testInvitationId/pdf': 'read-reports',
   'POST /v3/candidates/testattempts': 'read-events',
+  // Issue 52: v3's invite and invitation moves, as v2's register, cancel and reattempt.
+  'POST /v3/tests/:testId/invite': 'register-candidates',
+  'POST /v3/tests/:testId/testlinks/:testLinkId/invite': 'register-candidates',
+  'POST /v3/invitations/:testInvitationId/reattempt': 'change-invitations',
+  'POST /v3/invitations/:testInvitationId/cancel': 'change-invitations',
 };
 
 /**

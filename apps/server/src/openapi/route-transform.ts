@@ -11,6 +11,7 @@ const SECURITY_BY_PREFIX: ReadonlyArray<readonly [string, Security]> = [
   ['/v3/', [{ apiKey: [] }]],
   ['/admin/', [{ adminToken: [] }]],
   ['/partners/greenhouse/', [{ greenhouseBasic: [] }]],
+  ['/v3/', [{ apiKey: [] }]],
 ];
 
 export const securityOf = (path: string): Security => SECURITY_BY_PREFIX.find(([prefix]) => path.startsWith(prefix))?.[1] ?? [];

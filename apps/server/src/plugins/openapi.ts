@@ -46,7 +46,11 @@ export const registerOpenApi = async (app: FastifyInstance, publicUrl: string): 
           description:
             'Reminder emails before an invitation’s window closes, the stakeholder’s note when it expires unstarted, an invitation’s own expiry (docs/reminders.md)',
         },
-        { name: 'v3', description: "iMocha v3's interface on the same tests, invitations and callbacks (docs/v3.md)" },
+        {
+          name: 'v3',
+          description:
+            "iMocha v3's paths under /v3 (x-api-key, plain HTTP status codes, failures { statusCode, message, errors }) on the same tests and invitations (docs/v3.md)",
+        },
         { name: 'candidate', description: 'The candidate JSON API behind the take-test page; the token in the path is the credential' },
         { name: 'v3', description: "iMocha's v3 interface on the same tests, invitations and reports (docs/v3.md)" },
         { name: 'reference', description: 'Lookup tables' },

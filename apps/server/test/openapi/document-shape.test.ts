@@ -41,7 +41,7 @@ describe.each(backends)('the served OpenAPI document on %s', (backend) => {
     for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z]+$/);
   });
 
-  it('marks public operations security: [], org operations apiKey, admin operations adminToken and Greenhouse’s greenhouseBasic', () => {
+  it('marks public operations security: [], org and v3 operations apiKey, admin operations adminToken and Greenhouse’s greenhouseBasic', () => {
     const expected = (path: string) =>
       path.startsWith('/v2/org/') || path.startsWith('/v3/')
         ? [{ apiKey: [] }]

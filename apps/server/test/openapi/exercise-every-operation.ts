@@ -204,6 +204,18 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   for (const state of ['completed', 'cancelled', 'expired']) await send({ method: 'POST', url: `/v3/candidates/testattempts?state=${state}`, body: lastMonth });
   const backwards = { StartDateTime: lastMonth.EndDateTime, EndDateTime: lastMonth.StartDateTime };
   await send({ method: 'POST', url: '/v3/candidates/testattempts?state=completed', body: backwards });
+  // iMocha v3's invitations (issue 52): invite and invite again, by link, a reattempt and its refusal, a cancel and its refusal.
+  const v3Invited = await send({
+    method: 'POST',
+    url: `/v3/tests/${testId}/invite`,
+    body: { email: 'v3.invite@example.com', name: 'Grace Hopper', endDateTime: '2036-01-01T09:00:00Z' },
+  });
+  await send({ method: 'POST', url: `/v3/tests/${testId}/invite`, body: { email: 'v3.invite@example.com', name: 'Grace Hopper', endDateTime: 'soon' } });
+  await send({ method: 'POST', url: `/v3/tests/${testId}/testlinks/${testLinkId}/invite`, body: { email: 'v3.link@example.com', name: 'Ada Lovelace' } });
+  await send({ method: 'POST', url: `/v3/invitations/${invitations.completed}/reattempt`, body: { EndDateTime: '2036-01-01T09:00:00Z' } });
+  await send({ method: 'POST', url: `/v3/invitations/${v3Invited.json().testInvitationId as number}/reattempt`, body: {} });
+  await send({ method: 'POST', url: `/v3/invitations/${v3Invited.json().testInvitationId as number}/cancel` });
+  await send({ method: 'POST', url: `/v3/invitations/${invitations.completed}/cancel` });
   // Reminders and expiry (issue 33 item 3): a test's and a link's hours, refused out of bounds; an invitation's own expiry.
   await send({ method: 'PUT', url: `/v2/org/tests/${testId}/reminders`, body: { reminderHours: [24, 2] } });
   await send({ method: 'PUT', url: `/v2/org/tests/${testId}/reminders`, body: { reminderHours: [0] } });

@@ -151,6 +151,17 @@ const candidateBody = (w: World) => ({
 });
 
 /** A valid body (or several, for unions) of every operation that takes one, with every text field filled in. */
+
+/** A v3 invite's body with every text field (issue 52). */
+const v3InviteBody = (w: { unique: () => string }) => ({
+  email: `walker.${w.unique()}@example.com`,
+  name: 'Walker',
+  callbackUrl: 'https://hooks.example.com/v3',
+  redirectUrl: 'https://careers.example.com/done',
+  stakeholderEmails: ['boss@example.com'],
+  startDateTime: '2026-01-01T09:00:00Z',
+  endDateTime: '2036-01-01T09:00:00Z',
+});
 const SAMPLES: Record<string, (world: World) => Sample[]> = {
   createOrg: (w) => [{ method: 'POST', url: '/admin/orgs', auth: 'admin', body: { name: 'Globex', email: `ops.${w.unique()}@globex.example` } }],
   issueApiKey: (w) => [{ method: 'POST', url: `/admin/orgs/${w.keyOrgId}/keys`, auth: 'admin', body: { role: 'reviewer', label: 'Panel A' } }],
@@ -359,6 +370,38 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
       url: '/v3/candidates/testattempts?state=completed',
       auth: 'apiKey',
       body: { StartDateTime: '2026-11-01T00:00:00Z', EndDateTime: '2026-11-15T00:00:00Z' },
+  // iMocha v3's invitations (issue 52): names, addresses and date-times are text like a registration's.
+  inviteCandidate: (w) => [
+    {
+      method: 'POST',
+      url: `/v3/tests/${w.testId}/invite`,
+      auth: 'apiKey',
+      body: v3InviteBody(w),
+    },
+  ],
+  inviteCandidateByTestLink: (w) => [
+    {
+      method: 'POST',
+      url: `/v3/tests/${w.testId}/testlinks/${w.testLinkId}/invite`,
+      auth: 'apiKey',
+      body: v3InviteBody(w),
+    },
+  ],
+  reattemptFinishedInvitation: (w) => [
+    {
+      method: 'POST',
+      url: `/v3/invitations/${w.invitationId}/reattempt`,
+      auth: 'apiKey',
+      body: {
+        StartDateTime: '2026-01-01T09:00:00Z',
+        EndDateTime: '2036-01-01T09:00:00Z',
+        CallbackUrl: 'https://hooks.example.com/v3',
+        RedirectUrl: 'https://careers.example.com/done',
+        startDateTime: '2026-01-01T09:00:00Z',
+        endDateTime: '2036-01-01T09:00:00Z',
+        callbackUrl: 'https://hooks.example.com/v3',
+        redirectUrl: 'https://careers.example.com/done',
+      },
     },
   ],
   startRun: (w) => [

@@ -7,7 +7,7 @@ import { plainText, singleLineText, unionError } from './text-fields.js';
  * A URL stored on the candidate. Left out stays `undefined` (keep the stored one, `decideReRegistration`); `null` and
  * `""` both mean "none" and clear it.
  */
-const HttpUrl = (name: string, purpose: string) =>
+export const HttpUrl = (name: string, purpose: string) =>
   z
     .union(
       [
