@@ -23,6 +23,17 @@ export * from './candidate/sample-run-state.js';
 export * from './candidate/run-budget.js';
 export * from './candidate/sandbox-share.js';
 export * from './candidate/proctoring.js';
+export {
+  type Termination,
+  type ViolationCounts,
+  type ViolationKind,
+  type ViolationLimits,
+  type ViolationStanding,
+  terminatedStatusText,
+  terminationOf,
+  violationCountText,
+  violationStandingOf,
+} from './candidate/violation-limits.js';
 export * from './candidate/question-signals.js';
 export * from './candidate/code-playback.js';
 export * from './candidate/snapshot-image-rules.js';
