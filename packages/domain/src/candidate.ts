@@ -25,7 +25,7 @@ export * from './candidate/sandbox-share.js';
 export * from './candidate/proctoring.js';
 export {
   type Termination,
-  type ViolationCounts,
+  type ViolationTally,
   type ViolationKind,
   type ViolationLimits,
   type ViolationStanding,

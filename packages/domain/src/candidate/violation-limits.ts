@@ -15,7 +15,7 @@ export interface Termination {
 }
 
 /** The counts the server holds: `wv` of the proctoring counters, and image violations (decision 943: none counted yet). */
-export interface ViolationCounts {
+export interface ViolationTally {
   readonly window: number;
   readonly image: number;
 }
@@ -27,7 +27,7 @@ const over = (kind: ViolationKind, count: number, limit: number | null): Termina
  * "Terminate after N" ends the attempt when the count exceeds N: terminate-after-2 ends on the third departure
  * (decision 941). Window first: a departure is what the candidate did last when both are over.
  */
-export const terminationOf = (limits: ViolationLimits, counts: ViolationCounts): Termination | null =>
+export const terminationOf = (limits: ViolationLimits, counts: ViolationTally): Termination | null =>
   over('window', counts.window, limits.windowViolationLimit) ?? over('image', counts.image, limits.imageViolationLimit);
 
 /** Where the candidate stands against a limit after a counted violation: what the page's warning says. */
