@@ -29,6 +29,7 @@ export {
   type ViolationKind,
   type ViolationLimits,
   type ViolationStanding,
+  attemptStatusText,
   terminatedStatusText,
   terminationOf,
   violationCountText,

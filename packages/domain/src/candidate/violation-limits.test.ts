@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { terminatedStatusText, terminationOf, violationCountText, violationStandingOf } from './violation-limits.js';
+import { attemptStatusText, terminatedStatusText, terminationOf, violationCountText, violationStandingOf } from './violation-limits.js';
 
 const limits = (windowViolationLimit: number | null, imageViolationLimit: number | null = null) => ({ windowViolationLimit, imageViolationLimit });
 
@@ -39,5 +39,13 @@ describe('the words', () => {
     expect(violationCountText('window', 1)).toBe('1 window violation');
     expect(violationCountText('image', 2)).toBe('2 image violations');
     expect(terminatedStatusText({ kind: 'window', count: 3 })).toBe('Terminated (3 window violations)');
+  });
+});
+
+describe('attemptStatusText', () => {
+  it('a terminated attempt names its count; every other says its status', () => {
+    expect(attemptStatusText({ testStatus: 'Completed', endReason: 'terminated', wv: 3 })).toBe('Terminated (3 window violations)');
+    expect(attemptStatusText({ testStatus: 'Completed', wv: 3 })).toBe('Completed');
+    expect(attemptStatusText({ testStatus: 'In progress', wv: 0 })).toBe('In progress');
   });
 });

@@ -57,3 +57,10 @@ export const violationCountText = (kind: ViolationKind, count: number): string =
 /** "Terminated (3 window violations)": a terminated attempt's status where the readers show one. */
 export const terminatedStatusText = (termination: Pick<Termination, 'kind' | 'count'>): string =>
   `Terminated (${violationCountText(termination.kind, termination.count)})`;
+
+/**
+ * An attempt's status as the report readers word it (the workbook, the TUI, the PDF): "Terminated (3 window violations)"
+ * for one a limit ended — `wv` is that count, image violations not being counted (decision 943) — else its status.
+ */
+export const attemptStatusText = (report: { readonly testStatus: string; readonly endReason?: 'terminated' | undefined; readonly wv: number }): string =>
+  report.endReason === 'terminated' ? terminatedStatusText({ kind: 'window', count: report.wv }) : report.testStatus;
