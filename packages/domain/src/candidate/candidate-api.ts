@@ -91,6 +91,9 @@ export const SavedAnswer = z.object({
 });
 export type SavedAnswer = z.infer<typeof SavedAnswer>;
 
+// PRE-FOUNDATION STAND-IN: replaced by the foundation's AttemptEndReason at the merge.
+const AttemptEndReason = z.enum(['submitted', 'time-up', 'terminated']);
+
 /** `violationRulesOf` of the test's settings: the limits (null = never ends the test), copy-paste, the warning popup. */
 export const SessionViolationRules = z
   .object({
