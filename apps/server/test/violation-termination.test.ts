@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryEntry, InvitationHistory, TestSettings } from '@assay/domain';
-import { candidate, registerFor } from './helpers/candidate.js';
+import { candidate, manualClock, registerFor } from './helpers/candidate.js';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
 import { startReceiver } from './helpers/receiver.js';
 import { backends, startHarness, type Harness } from './helpers/test-app.js';
@@ -22,10 +22,20 @@ describe.each(backends)('terminate after N window violations on %s', (backend) =
   let h: Harness;
   let testId: number;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  const at = () => new Date().toISOString();
+  const clock = manualClock(Math.floor(Date.now() / 1000) * 1000);
+  const at = () => {
+    clock.advance(1_000);
+    return new Date(clock.now()).toISOString();
+  };
+  /** Scored, and past the announcements' hold: whatever would be sent has been. */
+  const settle = async () => {
+    await h.drainJobs();
+    clock.advance(10 * 60_000);
+    await h.drainJobs();
+  };
 
   beforeAll(async () => {
-    h = await startHarness(backend);
+    h = await startHarness(backend, {}, clock.now);
     receiver = await startReceiver();
     testId = await h.importTest();
     const settings = (await h.store.testSettings.get(h.org.orgId, testId))!;
@@ -65,10 +75,12 @@ describe.each(backends)('terminate after N window violations on %s', (backend) =
     const ended = expectSuccess<{ state: string; endReason?: string }>(await attempt.session());
     expect(ended).toMatchObject({ state: 'Completed', endReason: 'terminated', windowViolations: 3 });
 
-    await h.drainJobs();
+    await settle();
     const report = expectSuccess<Record<string, unknown>>(await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}` }));
     expect(report).toMatchObject({ testStatus: 'Completed', reportStatus: 'Generated', endReason: 'terminated', wv: 3 });
     expect(receiver.received.map((request) => JSON.parse(request.body).TestInvitationId)).toContain(invitationId);
+    const list = expectSuccess<{ invitations: Record<string, unknown>[] }>(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/invitations` }));
+    expect(list.invitations.find((row) => row.testInvitationId === invitationId)).toMatchObject({ testStatus: 'Completed', endReason: 'terminated', wv: 3 });
 
     const history = expectSuccess<InvitationHistory>(await h.request({ method: 'GET', url: `/v2/org/testinvitation/${invitationId}/history` }));
     const ending = history.entries.find((entry: HistoryEntry) => entry.kind === 'submitted');

@@ -83,13 +83,23 @@ export class CandidateAttempts {
   }
 
   private async viewOf(context: AttemptContext): Promise<CandidateSession> {
-    const [sections, questions, answers] = await Promise.all([
+    const [sections, questions, answers, settings] = await Promise.all([
       this.store.tests.sections(context.test.id),
       this.store.attempts.questions(context.test.id),
       this.store.attempts.answers(context.invitation.id),
+      this.store.testSettings.get(context.invitation.orgId, context.test.id),
     ]);
     const variant = attemptVariant(sections, questions, context.invitation.variantSeed);
-    return buildSessionView({ context, sections, questions, variant, answers, now: this.now(), ...(this.runBudget ? { runBudget: this.runBudget } : {}) });
+    return buildSessionView({
+      context,
+      sections,
+      questions,
+      variant,
+      answers,
+      now: this.now(),
+      ...(this.runBudget ? { runBudget: this.runBudget } : {}),
+      ...(settings ? { violationRules: violationRulesOf(settings) } : {}),
+    });
   }
 
   /** Admitted by the test and its link, then moved by the machine: one domain decision (`startByCandidate`). */
