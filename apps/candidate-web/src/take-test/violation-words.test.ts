@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { departureWarning, terminatedLead } from './violation-words.js';
 
-const rules = (windowViolationLimit: number | null, violationPopup = false) => ({ windowViolationLimit, imageViolationLimit: null, copyPasteAllowed: true, violationPopup });
+const rules = (windowViolationLimit: number | null, violationPopup = false) => ({
+  windowViolationLimit,
+  imageViolationLimit: null,
+  copyPasteAllowed: true,
+  violationPopup,
+});
 
 describe('departureWarning', () => {
   it('terminate-after-2: counts each departure, and the last allowed one says one more ends the test', () => {

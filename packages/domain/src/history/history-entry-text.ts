@@ -50,7 +50,9 @@ const whatOf = (entry: HistoryEntry): string =>
     .with({ kind: 'answers-saved' }, ({ details }) => `Answers saved ${times(details.count)}`)
     .with({ kind: 'runs' }, ({ details }) => `Sample code runs: ${details.count}`)
     .with({ kind: 'submitted' }, ({ details }) =>
-      details.terminatedAfter === undefined ? 'Attempt submitted' : `Attempt terminated after ${violationCountText(details.terminatedAfter.kind, details.terminatedAfter.count)}`,
+      details.terminatedAfter === undefined
+        ? 'Attempt submitted'
+        : `Attempt terminated after ${violationCountText(details.terminatedAfter.kind, details.terminatedAfter.count)}`,
     )
     .with({ kind: 'scored' }, ({ details }) =>
       details.score === null ? `Scored: ${counted(details.awaitingReview, 'answer awaits', 'answers await')} review` : `Scored: ${details.score}`,

@@ -17,7 +17,12 @@ describe('historyOfMove', () => {
   });
 
   it('a completion a violation limit caused says which violations and how many', () => {
-    const effect = { kind: 'completeAttempt', completedAt: T0, proctoring: { wv: 3, tv: 9, leftAt: null }, termination: { kind: 'window', count: 3, limit: 2 } } as const;
+    const effect = {
+      kind: 'completeAttempt',
+      completedAt: T0,
+      proctoring: { wv: 3, tv: 9, leftAt: null },
+      termination: { kind: 'window', count: 3, limit: 2 },
+    } as const;
     const events = historyOfMove(effect, undefined);
     expect(events).toEqual([{ kind: 'submitted', details: { terminatedAfter: { kind: 'window', count: 3 } } }]);
     for (const event of events) expect(HistoryEvent.parse(event)).toEqual(event);

@@ -139,7 +139,12 @@ describe('violation rules in a real browser (Chromium)', () => {
       await tabTo(page, `answer-box-${short}`);
       await page.keyboard.type('merge');
       await box.evaluate((element: { dispatchEvent(event: unknown): boolean }) => {
-        const dom = globalThis as unknown as Record<'DataTransfer' | 'ClipboardEvent', new (...args: unknown[]) => { setData(type: string, value: string): void }>;
+        const dom = globalThis as unknown as Record<
+          'DataTransfer' | 'ClipboardEvent',
+          new (
+            ...args: unknown[]
+          ) => { setData(type: string, value: string): void }
+        >;
         const data = new dom.DataTransfer();
         data.setData('text/plain', 'quicksort');
         element.dispatchEvent(new dom.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
