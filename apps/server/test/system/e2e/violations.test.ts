@@ -138,7 +138,8 @@ describe('violation rules in a real browser (Chromium)', () => {
 
       await tabTo(page, `answer-box-${short}`);
       await page.keyboard.type('merge');
-      await box.evaluate((element: { dispatchEvent(event: unknown): boolean }) => {
+      // A synthetic paste inserts nothing by itself into a text box: what tells is whether the page cancelled it.
+      const delivered = await box.evaluate((element: { dispatchEvent(event: unknown): boolean }) => {
         const dom = globalThis as unknown as Record<
           'DataTransfer' | 'ClipboardEvent',
           new (
@@ -147,8 +148,9 @@ describe('violation rules in a real browser (Chromium)', () => {
         >;
         const data = new dom.DataTransfer();
         data.setData('text/plain', 'quicksort');
-        element.dispatchEvent(new dom.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
+        return element.dispatchEvent(new dom.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
       });
+      expect(delivered).toBe(false);
       const told = page.getByTestId('clipboard-blocked');
       await told.waitFor({ state: 'visible' });
       expect(await told.getAttribute('role')).toBe('alert');
