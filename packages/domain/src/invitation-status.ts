@@ -2,6 +2,7 @@ import { match } from 'ts-pattern';
 import { z } from 'zod';
 import { deadlineOf } from './candidate/attempt-clock.js';
 import { ALREADY_COMPLETED, INVITATION_CANCELLED, NOT_STARTED, refusedWith } from './candidate/attempt-refusals.js';
+import type { AttemptEndReason } from './candidate/attempt-end.js';
 import { closeProctoring, type ProctoringCounters } from './candidate/proctoring.js';
 import type { Termination } from './candidate/violation-limits.js';
 import { ok, refuse, type Result } from './result.js';
@@ -44,7 +45,8 @@ export type InvitationEffect =
       readonly kind: 'completeAttempt';
       readonly completedAt: number;
       readonly proctoring: ProctoringCounters;
-      /** Set when a violation limit ended it: the history names the count. */
+      readonly reason: AttemptEndReason;
+      /** Set when a violation limit ended it (reason 'terminated'): the history names the count. */
       readonly termination?: Termination;
     }
   /** Reset: the attempt starts over with the same URL; answers, scores and snapshots go; its grades stop counting (kept in the history). */
@@ -64,9 +66,9 @@ const CANCEL_REFUSED = 'The invitation cannot be cancelled: the test is in progr
 const REATTEMPT_REFUSED = 'Reattempt is allowed only on a completed invitation.';
 
 /** Submit or deadline: the end is the event's instant, but never past the deadline; still away counts until then. */
-const completion = (invitation: InvitationFacts, at: number): Extract<InvitationEffect, { kind: 'completeAttempt' }> => {
+const completion = (invitation: InvitationFacts, at: number, reason: AttemptEndReason): Extract<InvitationEffect, { kind: 'completeAttempt' }> => {
   const completedAt = Math.min(at, invitation.deadline ?? at);
-  return { kind: 'completeAttempt', completedAt, proctoring: closeProctoring(invitation.proctoring, completedAt) };
+  return { kind: 'completeAttempt', completedAt, proctoring: closeProctoring(invitation.proctoring, completedAt), reason };
 };
 
 /**
@@ -104,7 +106,9 @@ export const moveInvitation = (invitation: InvitationFacts, event: InvitationEve
     .with(['Completed', { type: 'start' }], () => refusedWith(ALREADY_COMPLETED))
     .with(['Cancelled', { type: 'start' }], () => refusedWith(INVITATION_CANCELLED))
 
-    .with(['In progress', { type: 'submit' }], ['In progress', { type: 'expire' }], ([, { at }]) => moveTo('Completed', completion(invitation, at)))
+    // A submit, the page's own at time-up included, is handed in; only the deadline's sweep ends an attempt nobody submitted.
+    .with(['In progress', { type: 'submit' }], ([, { at }]) => moveTo('Completed', completion(invitation, at, 'submitted')))
+    .with(['In progress', { type: 'expire' }], ([, { at }]) => moveTo('Completed', completion(invitation, at, 'time-up')))
     .with(['Completed', { type: 'submit' }], () => stay('Completed'))
     .with(['Pending', { type: 'submit' }], ['Reset', { type: 'submit' }], () => refusedWith(NOT_STARTED))
     .with(['Cancelled', { type: 'submit' }], () => refusedWith(INVITATION_CANCELLED))
@@ -112,7 +116,7 @@ export const moveInvitation = (invitation: InvitationFacts, event: InvitationEve
       stay(current),
     )
 
-    .with(['In progress', { type: 'terminate' }], ([, { at, termination }]) => moveTo('Completed', { ...completion(invitation, at), termination }))
+    .with(['In progress', { type: 'terminate' }], ([, { at, termination }]) => moveTo('Completed', { ...completion(invitation, at, 'terminated'), termination }))
     // Submitted or timed out while the violation was on its way: it ended already, as it ended.
     .with(['Completed', { type: 'terminate' }], () => stay('Completed'))
     .with(['Pending', { type: 'terminate' }], ['Reset', { type: 'terminate' }], () => refusedWith(NOT_STARTED))

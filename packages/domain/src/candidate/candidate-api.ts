@@ -13,6 +13,7 @@ import { CandidateFreeTextQuestion, CandidateShortAnswerQuestion, candidateQuest
 import { MAX_TEXT_ANSWER_LENGTH } from './written-answer.js';
 import { QuestionEventInputs } from './question-signals.js';
 import { DataNotice } from './data-notice.js';
+import { AttemptEndReason } from './attempt-end.js';
 
 /**
  * The candidate JSON API (`/candidate/v1/{token}`), used by Assay's own page and by custom front ends.
@@ -90,9 +91,6 @@ export const SavedAnswer = z.object({
   savedAt: z.string(),
 });
 export type SavedAnswer = z.infer<typeof SavedAnswer>;
-
-// PRE-FOUNDATION STAND-IN: replaced by the foundation's AttemptEndReason at the merge.
-const AttemptEndReason = z.enum(['submitted', 'time-up', 'terminated']);
 
 /** `violationRulesOf` of the test's settings: the limits (null = never ends the test), copy-paste, the warning popup. */
 export const SessionViolationRules = z
