@@ -40,10 +40,10 @@ describe.each(backends)('terminate after N window violations on %s', (backend) =
     testId = await h.importTest();
     const settings = (await h.store.testSettings.get(h.org.orgId, testId))!;
     await h.store.testSettings.put(h.org.orgId, testId, terminateAfter(settings, 2));
-  });
+  }, 120_000);
   afterAll(async () => {
-    await receiver.close();
-    await h.close();
+    await receiver?.close();
+    await h?.close();
   });
 
   const leaveAndReturn = async (attempt: ReturnType<typeof candidate>) => {

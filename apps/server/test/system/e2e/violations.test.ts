@@ -32,8 +32,12 @@ const definition: z.input<typeof TestDefinition> = {
 
 const PASTED = 'function double(value) {\n  return value + value;\n}\n';
 
-/** Another tab in front for a moment, then back: one departure as the browser makes it. */
+/**
+ * Another tab in front for a moment, then back: one departure as the browser makes it. Focus emulation is off only
+ * meanwhile: axe-core opens a page of its own to finish its run, which would otherwise count as leaving.
+ */
 const depart = async (page: Page) => {
+  const restoreFocus = await realFocus(page.context(), page);
   const other = await page.context().newPage();
   await other.bringToFront();
   await expect.poll(() => page.evaluate<boolean>('document.hasFocus()')).toBe(false);
@@ -41,6 +45,7 @@ const depart = async (page: Page) => {
   await page.bringToFront();
   await expect.poll(() => page.evaluate<boolean>('document.hasFocus()')).toBe(true);
   await other.close();
+  await restoreFocus();
 };
 
 describe('violation rules in a real browser (Chromium)', () => {
@@ -77,7 +82,6 @@ describe('violation rules in a real browser (Chromium)', () => {
       await tabTo(page, 'start-button');
       await page.keyboard.press('Enter');
       await page.getByTestId('submit-button').waitFor({ state: 'visible' });
-      const restoreFocus = await realFocus(context, page);
 
       const warning = page.getByTestId('violation-warning');
       await depart(page);
@@ -86,7 +90,6 @@ describe('violation rules in a real browser (Chromium)', () => {
         'Leaving the test window is counted (1 of 2 allowed). Leaving it more than twice ends your test.',
       );
       expect((await focused(page)).testId).toBe('violation-warning-ok');
-      await expectAccessible(page, 'the first warning at 1280 px');
       await page.keyboard.press('Enter');
       await warning.waitFor({ state: 'detached' });
 
@@ -96,7 +99,6 @@ describe('violation rules in a real browser (Chromium)', () => {
       expect(await page.getByTestId('violation-warning-text').textContent()).toBe(
         'Leaving the test window is counted (2 of 2 allowed): one more ends your test.',
       );
-      await expectAccessible(page, 'the last warning at 320 px');
       await page.keyboard.press('Escape');
       await warning.waitFor({ state: 'detached' });
 
@@ -110,13 +112,41 @@ describe('violation rules in a real browser (Chromium)', () => {
       await expectAccessible(page, 'the end of a terminated test at 320 px');
       await page.setViewportSize({ width: 1280, height: 800 });
       await expectAccessible(page, 'the end of a terminated test at 1280 px');
-      await restoreFocus();
       expect(errors).toEqual([]);
     } finally {
       await context.close();
     }
     const report = (await b.report(invitationId)) as unknown as Record<string, unknown>;
     expect(report).toMatchObject({ testStatus: 'Completed', endReason: 'terminated', wv: 3 });
+  }, 120_000);
+
+  // axe-core opens a page of its own to finish its run, which the test page counts as leaving: checked here with a
+  // popup and no limit, where an extra departure only updates the dialog.
+  it('the warning dialog is accessible at 1280 and 320 px', async () => {
+    await settingsWith((settings) => ({
+      ...settings,
+      windowViolationSettings: {
+        ...settings.windowViolationSettings,
+        displayViolationSettings: { displayViolationPopUp: true, terminateTestOnWindowViolation: false, terminateTestAfterViolationCount: 0 },
+      },
+    }));
+    const registration = await b.client.invitations.register(testId, { emailId: 'popup@example.com', fullName: 'Poppy Up' });
+    const { context, page, errors } = await b.openPage();
+    try {
+      await page.goto(registration.takeTestURL);
+      await tabTo(page, 'start-button');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('submit-button').waitFor({ state: 'visible' });
+      await depart(page);
+      await page.getByTestId('violation-warning').waitFor({ state: 'visible' });
+      expect(await page.getByTestId('violation-warning-text').textContent()).toMatch(/^Leaving the test window is counted \(1 so far\)\./);
+      await expectAccessible(page, 'the warning at 1280 px');
+      await page.setViewportSize({ width: 320, height: 640 });
+      await expectAccessible(page, 'the warning at 320 px');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
   }, 120_000);
 
   it('copy-paste off: a paste into the code editor and into a text answer is blocked, told once, and recorded by its size', async () => {
