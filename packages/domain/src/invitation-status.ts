@@ -116,7 +116,9 @@ export const moveInvitation = (invitation: InvitationFacts, event: InvitationEve
       stay(current),
     )
 
-    .with(['In progress', { type: 'terminate' }], ([, { at, termination }]) => moveTo('Completed', { ...completion(invitation, at, 'terminated'), termination }))
+    .with(['In progress', { type: 'terminate' }], ([, { at, termination }]) =>
+      moveTo('Completed', { ...completion(invitation, at, 'terminated'), termination }),
+    )
     // Submitted or timed out while the violation was on its way: it ended already, as it ended.
     .with(['Completed', { type: 'terminate' }], () => stay('Completed'))
     .with(['Pending', { type: 'terminate' }], ['Reset', { type: 'terminate' }], () => refusedWith(NOT_STARTED))
