@@ -23,6 +23,18 @@ export * from './candidate/sample-run-state.js';
 export * from './candidate/run-budget.js';
 export * from './candidate/sandbox-share.js';
 export * from './candidate/proctoring.js';
+export {
+  type Termination,
+  type ViolationTally,
+  type ViolationKind,
+  type ViolationLimits,
+  type ViolationStanding,
+  attemptStatusText,
+  terminatedStatusText,
+  terminationOf,
+  violationCountText,
+  violationStandingOf,
+} from './candidate/violation-limits.js';
 export * from './candidate/question-signals.js';
 export * from './candidate/code-playback.js';
 export * from './candidate/snapshot-image-rules.js';

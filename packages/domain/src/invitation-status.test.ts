@@ -18,8 +18,15 @@ const facts = (status: InvitationStatus, overrides: Partial<InvitationFacts> = {
   proctoring: { wv: 0, tv: 0, leftAt: null },
   ...overrides,
 });
+const TERMINATION = { kind: 'window', count: 3, limit: 2 } as const;
 const eventOf = (type: InvitationEvent['type'], at = T0 + 1_000): InvitationEvent =>
-  type === 'start' ? { type, at, durationMinutes: 60 } : type === 'reattempt' || type === 'reset' ? { type } : { type, at };
+  type === 'start'
+    ? { type, at, durationMinutes: 60 }
+    : type === 'terminate'
+      ? { type, at, termination: TERMINATION }
+      : type === 'reattempt' || type === 'reset'
+        ? { type }
+        : { type, at };
 type EffectKind = InvitationEffect['kind'];
 
 type EventType = InvitationEvent['type'];
@@ -51,7 +58,7 @@ const refused = (state: InvitationStatus, event: EventType, reason: string | Ref
   refusal: typeof reason === 'string' ? { code: '403.4', message: reason } : reason,
 });
 
-/** Every (state, event) pair: 5 states x 6 events. */
+/** Every (state, event) pair: 5 states x 7 events. */
 const table: Row[] = [
   // Pending
   moves('Pending', 'cancel', 'Cancelled', 'cancel'),
@@ -59,6 +66,7 @@ const table: Row[] = [
   moves('Pending', 'start', 'In progress', 'startAttempt'),
   refused('Pending', 'submit', NOT_STARTED),
   moves('Pending', 'expire', 'Pending'),
+  refused('Pending', 'terminate', NOT_STARTED),
   refused('Pending', 'reset', NOTHING_TO_RESET),
   // In progress
   refused('In progress', 'cancel', CANCEL_REFUSED),
@@ -66,6 +74,7 @@ const table: Row[] = [
   moves('In progress', 'start', 'In progress'),
   moves('In progress', 'submit', 'Completed', 'completeAttempt'),
   moves('In progress', 'expire', 'Completed', 'completeAttempt'),
+  moves('In progress', 'terminate', 'Completed', 'completeAttempt'),
   moves('In progress', 'reset', 'Reset', 'clearAttempt'),
   // Completed
   refused('Completed', 'cancel', CANCEL_REFUSED),
@@ -73,6 +82,7 @@ const table: Row[] = [
   refused('Completed', 'start', ALREADY_COMPLETED),
   moves('Completed', 'submit', 'Completed'),
   moves('Completed', 'expire', 'Completed'),
+  moves('Completed', 'terminate', 'Completed'),
   moves('Completed', 'reset', 'Reset', 'clearAttempt'),
   // Reset
   moves('Reset', 'cancel', 'Cancelled', 'cancel'),
@@ -80,6 +90,7 @@ const table: Row[] = [
   moves('Reset', 'start', 'In progress', 'startAttempt'),
   refused('Reset', 'submit', NOT_STARTED),
   moves('Reset', 'expire', 'Reset'),
+  refused('Reset', 'terminate', NOT_STARTED),
   moves('Reset', 'reset', 'Reset'),
   // Cancelled
   moves('Cancelled', 'cancel', 'Cancelled'),
@@ -87,16 +98,17 @@ const table: Row[] = [
   refused('Cancelled', 'start', CANDIDATE_CANCELLED),
   refused('Cancelled', 'submit', CANDIDATE_CANCELLED),
   moves('Cancelled', 'expire', 'Cancelled'),
+  refused('Cancelled', 'terminate', CANDIDATE_CANCELLED),
   refused('Cancelled', 'reset', CANCELLED),
 ];
 
 describe('moveInvitation', () => {
   it('the table lists every (state, event) pair exactly once', () => {
-    expect(table).toHaveLength(30);
+    expect(table).toHaveLength(35);
     const listed = table.map((row) => `${row.state}/${row.event}`).sort();
     const all = invitationStatuses.flatMap((state) => invitationEventTypes.map((event) => `${state}/${event}`)).sort();
     expect(listed).toEqual(all);
-    expect(new Set(listed).size).toBe(30);
+    expect(new Set(listed).size).toBe(35);
   });
 
   it.each(table)('$state + $event -> $outcome', (row) => {
@@ -180,6 +192,17 @@ describe('moveInvitation', () => {
         const effect = moveInvitation(facts('In progress'), { type, at: DEADLINE + 90_000 }).val?.effect;
         expect(effect).toMatchObject({ kind: 'completeAttempt', completedAt: DEADLINE });
       }
+    });
+
+    it('terminate: completes now like a submit, proctoring closed, naming the count that ended it', () => {
+      const away = facts('In progress', { proctoring: { wv: 3, tv: 5, leftAt: T0 } });
+      expect(moveInvitation(away, { type: 'terminate', at: T0 + 2_000, termination: TERMINATION }).val?.effect).toEqual({
+        kind: 'completeAttempt',
+        completedAt: T0 + 2_000,
+        proctoring: { wv: 3, tv: 7, leftAt: null, unloading: false },
+        reason: 'terminated',
+        termination: TERMINATION,
+      });
     });
 
     it('cancel: remembers when', () => {

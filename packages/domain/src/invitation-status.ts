@@ -4,6 +4,7 @@ import { deadlineOf } from './candidate/attempt-clock.js';
 import { ALREADY_COMPLETED, INVITATION_CANCELLED, NOT_STARTED, refusedWith } from './candidate/attempt-refusals.js';
 import type { AttemptEndReason } from './candidate/attempt-end.js';
 import { closeProctoring, type ProctoringCounters } from './candidate/proctoring.js';
+import type { Termination } from './candidate/violation-limits.js';
 import { ok, refuse, type Result } from './result.js';
 
 /** Spec 3.3 states, plus `Cancelled`, where a cancel leaves a Pending or Reset invitation. */
@@ -19,6 +20,8 @@ export type InvitationEvent =
   | { type: 'start'; at: number; durationMinutes: number; extraTimePercent?: number; variantSeed?: number }
   | { type: 'submit'; at: number }
   | { type: 'expire'; at: number }
+  /** The server saw a violation over the test's limit (`terminationOf`): the attempt ends now (decision 942). */
+  | { type: 'terminate'; at: number; termination: Termination }
   | { type: 'reset' };
 
 /** The invitation as a move sees it. */
@@ -38,7 +41,14 @@ export type InvitationEffect =
   | { readonly kind: 'createReattempt' }
   | { readonly kind: 'startAttempt'; readonly startedAt: number; readonly deadline: number; readonly variantSeed?: number }
   /** Submit or deadline: the attempt ends (never after its deadline), proctoring closes, scoring and announcements are queued. */
-  | { readonly kind: 'completeAttempt'; readonly completedAt: number; readonly proctoring: ProctoringCounters; readonly reason: AttemptEndReason }
+  | {
+      readonly kind: 'completeAttempt';
+      readonly completedAt: number;
+      readonly proctoring: ProctoringCounters;
+      readonly reason: AttemptEndReason;
+      /** Set when a violation limit ended it (reason 'terminated'): the history names the count. */
+      readonly termination?: Termination;
+    }
   /** Reset: the attempt starts over with the same URL; answers, scores and snapshots go; its grades stop counting (kept in the history). */
   | { readonly kind: 'clearAttempt' };
 
@@ -56,7 +66,7 @@ const CANCEL_REFUSED = 'The invitation cannot be cancelled: the test is in progr
 const REATTEMPT_REFUSED = 'Reattempt is allowed only on a completed invitation.';
 
 /** Submit or deadline: the end is the event's instant, but never past the deadline; still away counts until then. */
-const completion = (invitation: InvitationFacts, at: number, reason: AttemptEndReason): InvitationEffect => {
+const completion = (invitation: InvitationFacts, at: number, reason: AttemptEndReason): Extract<InvitationEffect, { kind: 'completeAttempt' }> => {
   const completedAt = Math.min(at, invitation.deadline ?? at);
   return { kind: 'completeAttempt', completedAt, proctoring: closeProctoring(invitation.proctoring, completedAt), reason };
 };
@@ -106,6 +116,14 @@ export const moveInvitation = (invitation: InvitationFacts, event: InvitationEve
       stay(current),
     )
 
+    .with(['In progress', { type: 'terminate' }], ([, { at, termination }]) =>
+      moveTo('Completed', { ...completion(invitation, at, 'terminated'), termination }),
+    )
+    // Submitted or timed out while the violation was on its way: it ended already, as it ended.
+    .with(['Completed', { type: 'terminate' }], () => stay('Completed'))
+    .with(['Pending', { type: 'terminate' }], ['Reset', { type: 'terminate' }], () => refusedWith(NOT_STARTED))
+    .with(['Cancelled', { type: 'terminate' }], () => refusedWith(INVITATION_CANCELLED))
+
     .with(['In progress', { type: 'reset' }], ['Completed', { type: 'reset' }], () => moveTo('Reset', { kind: 'clearAttempt' }))
     .with(['Reset', { type: 'reset' }], () => stay('Reset'))
     .with(['Pending', { type: 'reset' }], () => cannot('The test has not been started: there is nothing to reset.'))
@@ -113,4 +131,4 @@ export const moveInvitation = (invitation: InvitationFacts, event: InvitationEve
     .exhaustive();
 
 export const invitationStatuses = InvitationStatus.options;
-export const invitationEventTypes: InvitationEvent['type'][] = ['cancel', 'reattempt', 'start', 'submit', 'expire', 'reset'];
+export const invitationEventTypes: InvitationEvent['type'][] = ['cancel', 'reattempt', 'start', 'submit', 'expire', 'terminate', 'reset'];

@@ -146,3 +146,11 @@ describe('the Candidates sheet’s columns', () => {
     expect(candidateCells(workbookTest, { ...jane, shown: { scoreStatus: 'final', score: 37.5 } })[7]).toBe(37.5);
   });
 });
+
+describe('a terminated attempt on the Candidates sheet (issue 52)', () => {
+  it('says "Terminated" with the count that ended it in the status column', () => {
+    const terminated = { ...jane, report: { ...jane.report, endReason: 'terminated' as const, wv: 3 } };
+    expect(candidateCells(workbookTest, terminated)[3]).toBe('Terminated (3 window violations)');
+    expect(candidateCells(workbookTest, jane)[3]).toBe('Completed');
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  attemptStatusText,
   formatScore,
   INTEGRITY_KINDS,
   INTEGRITY_LEVEL_TEXT,
@@ -129,7 +130,7 @@ export const candidateCells = (test: TestDetails, candidate: CandidateRow): Cell
     candidate.testInvitationId,
     report.fullName,
     report.emailId,
-    report.testStatus,
+    attemptStatusText(report),
     report.reportStatus,
     dateTimeCell(report.attemptedOn),
     report.timeTaken,

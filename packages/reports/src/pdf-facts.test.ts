@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { variantText } from './pdf-facts.js';
+import { factsOf, variantText } from './pdf-facts.js';
+import { sampleReportDetails } from './sample-report.js';
 
 describe('variantText', () => {
   it('names each section as drawn and shuffled, and the seed', () => {
@@ -19,5 +20,14 @@ describe('variantText', () => {
     expect(
       variantText({ seed: null, questionIds: [], sections: [{ sectionName: 'S', asked: 3, poolSize: 3, shuffleQuestions: false, shuffleOptions: true }] }),
     ).toBe('S: options shuffled · not drawn yet');
+  });
+});
+
+describe('the Status fact (issue 52)', () => {
+  it('a terminated attempt says so with the count that ended it; a completed one as before', () => {
+    const details = sampleReportDetails();
+    const terminated = { ...details, status: { ...details.status, endReason: 'terminated' as const }, integrity: { ...details.integrity, wv: 3 } };
+    expect(factsOf(terminated)[0]).toEqual(['Status', 'Terminated (3 window violations) · report generated']);
+    expect(factsOf(details)[0]).toEqual(['Status', 'Completed · report generated']);
   });
 });

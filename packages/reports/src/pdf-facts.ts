@@ -1,4 +1,4 @@
-import type { ReportDetails } from '@assay/domain';
+import { attemptStatusText, type ReportDetails } from '@assay/domain';
 import { displayIso, displayMinutes } from './format.js';
 import { LEFT, MUTED, WIDTH, linesOf, putWrapped, type Cursor, type Doc } from './pdf-layout.js';
 
@@ -29,7 +29,7 @@ export const variantText = (variant: NonNullable<ReportDetails['variant']>): str
 export const factsOf = (details: ReportDetails): [string, string][] => {
   const answered = details.questions.filter((question) => question.answered).length;
   return [
-    ['Status', `${details.status.testStatus} · report ${details.status.reportStatus.toLowerCase()}`],
+    ['Status', `${attemptStatusText({ ...details.status, wv: details.integrity.wv })} · report ${details.status.reportStatus.toLowerCase()}`],
     ['Questions answered', `${answered} of ${details.questions.length}`],
     ['Started', details.startedAt === null ? 'Not started' : displayIso(details.startedAt)],
     // Of the time this candidate was allowed (extra time included), never of the bare test duration.

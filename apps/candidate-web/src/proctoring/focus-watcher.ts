@@ -1,4 +1,4 @@
-import type { ProctoringEventInput } from '@assay/domain/candidate';
+import type { ProctoringEventInput, ViolationCounts } from '@assay/domain/candidate';
 import type { CandidateApi } from '../api/candidate-api.js';
 import { failureOf } from '../api/failure.js';
 import type { ServerClock } from '../lib/clock.js';
@@ -77,6 +77,8 @@ export class FocusWatcher {
     private readonly clock: ServerClock,
     /** Told when the candidate comes back, with how long they were away (ms). */
     private readonly onReturned: (awayMs: number) => void = () => undefined,
+    /** Told the server's counts after each event it took (a warning, or the end when it terminated the attempt). */
+    private readonly onCounted: (counts: ViolationCounts) => void = () => undefined,
   ) {}
 
   private leftAt = 0;
@@ -136,7 +138,7 @@ export class FocusWatcher {
         const event = this.queue[0]!;
         try {
           // keepalive: a 'left' sent as the page closes still arrives.
-          await this.api.reportEvent(event, { keepalive: true });
+          this.onCounted(await this.api.reportEvent(event, { keepalive: true }));
         } catch (error) {
           if (failureOf(error).retryable) {
             this.retryTimer = window.setTimeout(() => void this.pump(), 5_000);

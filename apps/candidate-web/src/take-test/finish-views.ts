@@ -1,11 +1,13 @@
 import type { CandidateSession } from '@assay/domain/candidate';
 import { h, safeHttpUrl } from '../lib/dom.js';
 import type { RedirectCountdown } from './redirect-countdown.js';
+import { terminatedLead } from './violation-words.js';
 import { contactPhrase, framed, orgName } from '../views/who-is-asking.js';
 
-export type FinishReason = 'submitted' | 'timeUp' | 'alreadyCompleted';
+/** `terminated`: a violation limit of the test ended the attempt (the server decided; decision 942). */
+export type FinishReason = 'submitted' | 'timeUp' | 'alreadyCompleted' | 'terminated';
 
-const COMPLETE: Record<FinishReason, string> = {
+const COMPLETE: Record<Exclude<FinishReason, 'terminated'>, string> = {
   submitted: 'Your answers have been submitted.',
   timeUp: 'Time is up, and your answers have been submitted.',
   alreadyCompleted: 'You have completed this test, and your answers have been submitted.',
@@ -15,7 +17,12 @@ const PARTIAL: Record<FinishReason, string> = {
   submitted: 'Your test has been submitted, but your last changes to some answers could not be saved:',
   timeUp: 'Time is up and your test has been submitted, but your last changes to some answers did not reach us in time:',
   alreadyCompleted: 'You have completed this test, but your last changes to some answers could not be saved:',
+  terminated: 'Your test was ended because you left the test window more often than allowed, and your last changes to some answers could not be saved:',
 };
+
+/** How an ended attempt is told: a terminated one says so whenever the page is opened again. */
+export const finishReasonOf = (session: CandidateSession, otherwise: FinishReason): FinishReason =>
+  session.endReason === 'terminated' ? 'terminated' : otherwise;
 
 /**
  * The end of an attempt. `lost` names the questions whose last edit never reached the server: the page says
@@ -27,7 +34,7 @@ export function finishedView(session: CandidateSession, reason: FinishReason, lo
   const name = session.candidate.fullName;
   const lead =
     lost.length === 0
-      ? h('p', { class: 'lead' }, COMPLETE[reason])
+      ? h('p', { class: 'lead', 'data-testid': 'finish-lead' }, reason === 'terminated' ? terminatedLead(session.windowViolations) : COMPLETE[reason])
       : [
           h('p', { class: 'lead', 'data-testid': 'not-saved-message' }, PARTIAL[reason]),
           h(
@@ -43,7 +50,7 @@ export function finishedView(session: CandidateSession, reason: FinishReason, lo
     h(
       'div',
       { class: 'card finish', 'data-testid': 'thank-you', 'data-reason': reason },
-      h('div', { class: 'finish-mark', 'aria-hidden': 'true' }, '✓'),
+      h('div', { class: 'finish-mark', 'aria-hidden': 'true' }, reason === 'terminated' ? '!' : '✓'),
       h('h1', { tabindex: '-1' }, name ? `Thank you, ${name}` : 'Thank you'),
       lead,
       h('p', { class: 'muted' }, session.test.testName),

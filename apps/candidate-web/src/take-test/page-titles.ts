@@ -18,4 +18,5 @@ export const FINISH_TITLE: Record<FinishReason, string> = {
   submitted: 'Test submitted',
   timeUp: 'Time is up: test submitted',
   alreadyCompleted: 'Test completed',
+  terminated: 'Test ended',
 };

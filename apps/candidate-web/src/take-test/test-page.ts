@@ -13,7 +13,9 @@ import { opensLater, watchOpening } from '../views/access-notice.js';
 import { errorView, loadingView } from '../views/page-states.js';
 import { AnswerSync } from './answer-sync.js';
 import { prefetchEditor } from './editor-loader.js';
-import { cancelledView, finishedView, type FinishReason } from './finish-views.js';
+import { ClipboardGuard } from './clipboard-guard.js';
+import { cancelledView, finishReasonOf, finishedView, type FinishReason } from './finish-views.js';
+import { ViolationNotice } from './violation-notice.js';
 import { landingView, type LandingView } from './landing.js';
 import { allows, unreachable, type Phase, type SubmitReason } from './phase.js';
 import { questionView } from './question-view.js';
@@ -54,6 +56,7 @@ export class TestPage {
   // The running test; set by run().
   private view: TestView | null = null;
   private signals: QuestionSignals | null = null;
+  private readonly clipboard = new ClipboardGuard();
   private sync: AnswerSync | null = null;
   private watcher: FocusWatcher | null = null;
   private overlay: TimeUpOverlay | null = null;
@@ -123,7 +126,7 @@ export class TestPage {
         return;
       case 'finished':
         this.forgetLocal();
-        this.showFinished(session, 'alreadyCompleted', []);
+        this.showFinished(session, finishReasonOf(session, 'alreadyCompleted'), []);
         return;
       case 'cancelled':
         this.forgetLocal();
@@ -256,9 +259,15 @@ export class TestPage {
     this.tabs.start();
 
     this.watcher?.stop();
-    this.watcher = new FocusWatcher(this.api, this.clock, (awayMs) => {
-      if (awayMs > LONG_ABSENCE_MS) void this.refresh();
-    });
+    const notice = new ViolationNotice(this.root, session.violationRules, session.windowViolations ?? 0, () => void this.refresh());
+    this.watcher = new FocusWatcher(
+      this.api,
+      this.clock,
+      (awayMs) => {
+        if (awayMs > LONG_ABSENCE_MS) void this.refresh();
+      },
+      (counts) => notice.counted(counts),
+    );
     this.watcher.start();
     if (session.imageProctoring) {
       const camera = this.ensureCamera();
@@ -277,6 +286,8 @@ export class TestPage {
       runs: this.api.runs,
     });
     this.signals?.watch(view.element, question.questionId);
+    // After the signals' watch: a blocked paste is still recorded by its size (decision 945).
+    if (this.session?.violationRules?.copyPasteAllowed === false) this.clipboard.watch(view.element);
     return view;
   }
 
@@ -332,7 +343,7 @@ export class TestPage {
       const session = await this.synced(() => this.api.session());
       this.time.answered(true);
       if (!isAttemptRunning(session.state)) {
-        this.finish(session, timeIsUpOnServer(session) ? 'timeUp' : 'submitted');
+        this.finish(session, finishReasonOf(session, timeIsUpOnServer(session) ? 'timeUp' : 'submitted'));
       } else if (timeIsUpOnServer(session)) {
         // Running, and past its deadline by the server's clock (within the grace for late saves): end it now.
         void this.submit('timeUp');

@@ -67,3 +67,7 @@ export const storeSimilarityPairs = (orgId: number, invitationId: number, others
       )
       .execute();
   });
+
+/** How the attempt ended, as the server leaves it when a violation limit ends it (issue 52: `end_reason`). */
+export const storeEndReason = (testInvitationId: number, endReason: 'submitted' | 'time-up' | 'terminated'): Promise<void> =>
+  overwrite((db) => db.updateTable('invitations').set({ end_reason: endReason }).where('id', '=', testInvitationId).execute());

@@ -12,6 +12,9 @@ import {
   admitSnapshot,
   fitAnswer,
   applyProctoringEvent,
+  terminationOf,
+  violationRulesOf,
+  type ProctoringCounters,
   dueToExpire,
   eventInstant,
   expireIfDue,
@@ -80,13 +83,23 @@ export class CandidateAttempts {
   }
 
   private async viewOf(context: AttemptContext): Promise<CandidateSession> {
-    const [sections, questions, answers] = await Promise.all([
+    const [sections, questions, answers, settings] = await Promise.all([
       this.store.tests.sections(context.test.id),
       this.store.attempts.questions(context.test.id),
       this.store.attempts.answers(context.invitation.id),
+      this.store.testSettings.get(context.invitation.orgId, context.test.id),
     ]);
     const variant = attemptVariant(sections, questions, context.invitation.variantSeed);
-    return buildSessionView({ context, sections, questions, variant, answers, now: this.now(), ...(this.runBudget ? { runBudget: this.runBudget } : {}) });
+    return buildSessionView({
+      context,
+      sections,
+      questions,
+      variant,
+      answers,
+      now: this.now(),
+      ...(this.runBudget ? { runBudget: this.runBudget } : {}),
+      ...(settings ? { violationRules: violationRulesOf(settings) } : {}),
+    });
   }
 
   /** Admitted by the test and its link, then moved by the machine: one domain decision (`startByCandidate`). */
@@ -173,10 +186,11 @@ export class CandidateAttempts {
    * (after the deadline nothing the page reports can change the attempt). Retried when another event changed the
    * counters meanwhile, or the attempt ended: then the check up front refuses it.
    */
-  async recordEvent(token: string, event: ProctoringEventInput): Promise<{ wv: number; tv: number }> {
+  async recordEvent(token: string, event: ProctoringEventInput): Promise<{ wv: number; tv: number; terminated?: boolean }> {
     if (isQuestionEvent(event)) return this.recordQuestionEvent(token, event);
     for (;;) {
-      const { invitation, test } = await this.running(token);
+      const context = await this.running(token);
+      const { invitation, test } = context;
       const previous = invitation.proctoring;
       const now = this.now();
       const at = eventInstant(Date.parse(event.at), now, invitation.startedAt ?? now);
@@ -186,8 +200,26 @@ export class CandidateAttempts {
       }
       const logged = event.type === 'section' ? { kind: event.type, at, sectionId: event.sectionId } : { kind: event.type, at };
       const next = event.type === 'section' ? previous : applyProctoringEvent(previous, { type: event.type, at });
-      if (await this.store.attempts.recordEvent(invitation.id, logged, { previous, next }, now)) return { wv: next.wv, tv: next.tv };
+      if (await this.store.attempts.recordEvent(invitation.id, logged, { previous, next }, now)) {
+        const terminated = next.wv > previous.wv && (await this.terminateIfOver(context, next));
+        return { wv: next.wv, tv: next.tv, ...(terminated ? { terminated } : {}) };
+      }
     }
+  }
+
+  /**
+   * The server decides, not the page (decision 942): the departure that takes the count over the test's limit ends
+   * the attempt in the same request, as a completion (scored, announced) whose history names the count.
+   */
+  private async terminateIfOver({ invitation, test }: AttemptContext, counters: ProctoringCounters): Promise<boolean> {
+    const settings = await this.store.testSettings.get(invitation.orgId, test.id);
+    if (!settings) return false;
+    // Image violations: none counted yet (decision 943).
+    const termination = terminationOf(violationRulesOf(settings), { window: counters.wv, image: 0 });
+    if (!termination) return false;
+    const at = this.now();
+    await this.move(invitation, (current) => moveInvitation(current, { type: 'terminate', at, termination }), 'system');
+    return true;
   }
 
   /**

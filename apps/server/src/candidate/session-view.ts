@@ -19,6 +19,7 @@ import {
   type QuestionRecord,
   type RunBudget,
   type SectionRecord,
+  type SessionViolationRules,
   type StartAdmission,
 } from '@assay/domain';
 import type { AttemptContext, SavedAnswerRow } from '@assay/store';
@@ -75,13 +76,15 @@ export interface SessionParts {
   now: number;
   /** The sample-run limit the routes enforce: the landing page states it. */
   runBudget?: RunBudget;
+  /** The test's violation rules (`violationRulesOf`), which the page applies and the server enforces (decision 942). */
+  violationRules?: SessionViolationRules;
 }
 
 /**
  * The session as the candidate may see it now (the domain's `sessionPhase` decides): questions and saved
  * answers only while the attempt runs; the landing page gets counts; a finished or cancelled one, its end.
  */
-export const buildSessionView = ({ context, sections, questions, variant, answers, now, runBudget }: SessionParts): CandidateSession => {
+export const buildSessionView = ({ context, sections, questions, variant, answers, now, runBudget, violationRules }: SessionParts): CandidateSession => {
   const { invitation, candidate, test, link, org } = context;
   const zone = findTimeZone(link?.timeZoneId ?? UTC_TIME_ZONE_ID) ?? findTimeZone(UTC_TIME_ZONE_ID)!;
   const window = linkWindowOf(context);
@@ -148,5 +151,8 @@ export const buildSessionView = ({ context, sections, questions, variant, answer
     }),
     invitationExpiresAt: iso(invitation.expiresAt),
     ...(runBudget ? { sampleRunLimit: { runs: runBudget.runs, windowMs: runBudget.windowMs } } : {}),
+    ...(violationRules ? { violationRules } : {}),
+    windowViolations: invitation.proctoring.wv,
+    endReason: invitation.endReason ?? null,
   };
 };

@@ -56,7 +56,14 @@ export const SUM_SOLUTION = 'function sum(numbers) { return numbers.reduce((a, b
 export const applyMoves = async (h: Harness, orgId: number, invitationId: number, ...types: InvitationEvent['type'][]) => {
   for (const type of types) {
     const at = Date.now();
-    const event: InvitationEvent = type === 'start' ? { type, at, durationMinutes: 60 } : type === 'reattempt' || type === 'reset' ? { type } : { type, at };
+    const event: InvitationEvent =
+      type === 'start'
+        ? { type, at, durationMinutes: 60 }
+        : type === 'terminate'
+          ? { type, at, termination: { kind: 'window', count: 1, limit: 0 } }
+          : type === 'reattempt' || type === 'reset'
+            ? { type }
+            : { type, at };
     const applied = await h.store.invitations.applyMove(orgId, invitationId, (invitation) => moveInvitation(invitation, event), at);
     expect(applied?.move.err).toBeUndefined();
   }

@@ -13,6 +13,7 @@ import { CandidateFreeTextQuestion, CandidateShortAnswerQuestion, candidateQuest
 import { MAX_TEXT_ANSWER_LENGTH } from './written-answer.js';
 import { QuestionEventInputs } from './question-signals.js';
 import { DataNotice } from './data-notice.js';
+import { AttemptEndReason } from './attempt-end.js';
 
 /**
  * The candidate JSON API (`/candidate/v1/{token}`), used by Assay's own page and by custom front ends.
@@ -91,6 +92,17 @@ export const SavedAnswer = z.object({
 });
 export type SavedAnswer = z.infer<typeof SavedAnswer>;
 
+/** `violationRulesOf` of the test's settings: the limits (null = never ends the test), copy-paste, the warning popup. */
+export const SessionViolationRules = z
+  .object({
+    windowViolationLimit: z.int().nonnegative().nullable(),
+    imageViolationLimit: z.int().nonnegative().nullable(),
+    copyPasteAllowed: z.boolean(),
+    violationPopup: z.boolean(),
+  })
+  .meta({ id: 'SessionViolationRules' });
+export type SessionViolationRules = z.infer<typeof SessionViolationRules>;
+
 export const CandidateSession = z
   .object({
     state: InvitationStatus,
@@ -144,6 +156,12 @@ export const CandidateSession = z
     sampleRunLimit: z.object({ runs: z.int().positive(), windowMs: z.int().positive() }).optional(),
     /** Who holds the candidate's data, what is recorded and for how long (issue 51, decision 881). Optional: older servers send none. */
     dataNotice: DataNotice.optional(),
+    /** The test's violation rules as the page applies them (issue 52). Optional: older servers send none. */
+    violationRules: SessionViolationRules.optional(),
+    /** Window violations counted so far: a reloaded page warns from where the count stands. Optional: older servers send none. */
+    windowViolations: z.int().nonnegative().optional(),
+    /** How the attempt ended, once it has: the finish page tells a terminated candidate why. Optional: older servers send none. */
+    endReason: AttemptEndReason.nullable().optional(),
   })
   .meta({ id: 'CandidateSession' });
 export type CandidateSession = z.infer<typeof CandidateSession>;
@@ -288,7 +306,14 @@ export const AnswerSaved = z.object({ questionId: z.int(), savedAt: z.string() }
 export type AnswerSaved = z.infer<typeof AnswerSaved>;
 
 /** The attempt's proctoring counters after an event: window violations and seconds away. */
-export const ViolationCounts = z.object({ wv: z.int(), tv: z.int() });
+export const ViolationCounts = z.object({
+  wv: z.int(),
+  tv: z.int(),
+  terminated: z
+    .boolean()
+    .optional()
+    .meta({ description: "Present (true) when this departure took the count over the test's violation limit: the attempt has ended (decision 942)." }),
+});
 export type ViolationCounts = z.infer<typeof ViolationCounts>;
 
 export const SnapshotSaved = z.object({ snapshotId: z.int() });

@@ -19,6 +19,8 @@ describe('historyLines', () => {
       { at, by: { keyId: 5, label: '' }, kind: 'evidence-reviewed', details: { eventId: 'snapshot-3', outcome: 'confirmed' } },
       { at, by: key, kind: 'evidence-reviewed', details: { eventId: 'departure-1795633982523', outcome: 'dismissed' } },
       { at, by: key, kind: 'report-downloaded', details: { format: 'pdf' } },
+      { at, by: 'candidate', kind: 'submitted', details: {} },
+      { at, by: 'system', kind: 'submitted', details: { terminatedAfter: { kind: 'window', count: 3 } } },
     ];
     expect(historyLines(entries)).toEqual([
       { at, what: 'Invitation created, rebuilt from the invitation', by: 'System' },
@@ -32,6 +34,8 @@ describe('historyLines', () => {
       { at, what: 'Snapshot 3 confirmed', by: 'key 5' },
       { at, what: 'Departure (left 19:13:02 UTC) dismissed', by: 'Recruiting' },
       { at, what: 'Report PDF downloaded', by: 'Recruiting' },
+      { at, what: 'Attempt submitted', by: 'Candidate' },
+      { at, what: 'Attempt terminated after 3 window violations', by: 'System' },
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import { match } from 'ts-pattern';
+import { violationCountText } from '../candidate/violation-limits.js';
 import { parseEvidenceId } from './evidence-review.js';
 import type { HistoryBy, HistoryEntry, HistoryOmission } from './history-events.js';
 
@@ -48,7 +49,11 @@ const whatOf = (entry: HistoryEntry): string =>
     .with({ kind: 'started' }, () => 'Attempt started')
     .with({ kind: 'answers-saved' }, ({ details }) => `Answers saved ${times(details.count)}`)
     .with({ kind: 'runs' }, ({ details }) => `Sample code runs: ${details.count}`)
-    .with({ kind: 'submitted' }, () => 'Attempt submitted')
+    .with({ kind: 'submitted' }, ({ details }) =>
+      details.terminatedAfter === undefined
+        ? 'Attempt submitted'
+        : `Attempt terminated after ${violationCountText(details.terminatedAfter.kind, details.terminatedAfter.count)}`,
+    )
     .with({ kind: 'scored' }, ({ details }) =>
       details.score === null ? `Scored: ${counted(details.awaitingReview, 'answer awaits', 'answers await')} review` : `Scored: ${details.score}`,
     )

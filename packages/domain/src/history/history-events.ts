@@ -35,7 +35,16 @@ export const HistoryEvent = z.discriminatedUnion('kind', [
   event('started', {}, 'The candidate started the attempt.'),
   event('answers-saved', CoalescedDetails, 'Answers saved (counts, never contents).'),
   event('runs', CoalescedDetails, 'Sample runs of coding questions.'),
-  event('submitted', {}, 'The attempt ended: by the candidate, or by the system when time ran out.'),
+  event(
+    'submitted',
+    {
+      terminatedAfter: z
+        .object({ kind: z.enum(['window', 'image']), count: z.int().positive() })
+        .optional()
+        .meta({ description: "Present when the test's violation limit ended the attempt (decision 942): which violations, and how many." }),
+    },
+    'The attempt ended: by the candidate, by the system when time ran out, or by the system when a violation limit was exceeded.',
+  ),
   event(
     'scored',
     { score: z.number().nullable(), awaitingReview: z.int().nonnegative() },

@@ -16,6 +16,19 @@ describe('historyOfMove', () => {
     expect(historyOfMove({ kind: 'createReattempt' }, 42)).toEqual([{ kind: 'reattempted', details: { newInvitationId: 42 } }]);
   });
 
+  it('a completion a violation limit caused says which violations and how many', () => {
+    const effect = {
+      kind: 'completeAttempt',
+      completedAt: T0,
+      proctoring: { wv: 3, tv: 9, leftAt: null },
+      reason: 'terminated',
+      termination: { kind: 'window', count: 3, limit: 2 },
+    } as const;
+    const events = historyOfMove(effect, undefined);
+    expect(events).toEqual([{ kind: 'submitted', details: { terminatedAfter: { kind: 'window', count: 3 } } }]);
+    for (const event of events) expect(HistoryEvent.parse(event)).toEqual(event);
+  });
+
   it('says every event in the shape the union accepts', () => {
     for (const event of historyOfMove({ kind: 'createReattempt' }, 7)) expect(HistoryEvent.parse(event)).toEqual(event);
   });

@@ -12,7 +12,9 @@ export const historyOfMove = (effect: InvitationEffect, reattemptId: number | un
     .with({ kind: 'none' }, () => [])
     .with({ kind: 'cancel' }, () => [{ kind: 'cancelled', details: {} }])
     .with({ kind: 'startAttempt' }, () => [{ kind: 'started', details: {} }])
-    .with({ kind: 'completeAttempt' }, () => [{ kind: 'submitted', details: {} }])
+    .with({ kind: 'completeAttempt' }, ({ termination }) => [
+      { kind: 'submitted', details: termination === undefined ? {} : { terminatedAfter: { kind: termination.kind, count: termination.count } } },
+    ])
     .with({ kind: 'clearAttempt' }, () => [{ kind: 'reset', details: {} }])
     .with({ kind: 'createReattempt' }, () => (reattemptId === undefined ? [] : [{ kind: 'reattempted', details: { newInvitationId: reattemptId } }]))
     .exhaustive();

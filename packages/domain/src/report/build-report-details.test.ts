@@ -121,6 +121,15 @@ const facts = (overrides: Partial<ReportFacts> = {}): ReportFacts => ({
 });
 
 describe('buildReportDetails', () => {
+  it('a terminated attempt says so in its status; any other ending adds nothing (decision 946)', () => {
+    expect(buildReportDetails(facts({ invitation: { ...invitation, endReason: 'terminated' } })).status).toEqual({
+      testStatus: invitation.status,
+      reportStatus: invitation.reportStatus,
+      endReason: 'terminated',
+    });
+    expect(buildReportDetails(facts()).status).not.toHaveProperty('endReason');
+  });
+
   it('scores, percent, percentile and verdict band', () => {
     const details = buildReportDetails(facts());
     expect(details.score).toEqual({ score: 4.5, maxScore: 10, percent: 45 });

@@ -199,7 +199,12 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
     testInvitationId: invitation.id,
     candidate: { fullName: candidate.fullName, emailId: candidate.email },
     test: { testId: test.id, testName: test.name, duration: test.duration, allowedSeconds: allowedSeconds(test.duration, invitation.extraTimePercent) },
-    status: { testStatus: invitation.status, reportStatus: invitation.reportStatus },
+    // endReason only on a terminated attempt: every other answer stays as before (decision 946).
+    status: {
+      testStatus: invitation.status,
+      reportStatus: invitation.reportStatus,
+      ...(invitation.endReason === 'terminated' ? { endReason: 'terminated' as const } : {}),
+    },
     startedAt: iso(invitation.startedAt),
     completedAt: iso(invitation.completedAt),
     timeTakenMinutes:

@@ -140,7 +140,14 @@ export const ReportDetails = z
         .optional()
         .meta({ description: 'The time this candidate was allowed, extra time included (integrity.accommodation), in whole seconds rounded down.' }),
     }),
-    status: z.object({ testStatus: InvitationStatus, reportStatus: ReportStatus }),
+    status: z.object({
+      testStatus: InvitationStatus,
+      reportStatus: ReportStatus,
+      endReason: z
+        .literal('terminated')
+        .optional()
+        .meta({ description: "Present only when the test's violation limit ended the attempt (decision 946); integrity.wv is the count." }),
+    }),
     startedAt: Instant.nullable(),
     completedAt: Instant.nullable(),
     timeTakenMinutes: z.int().nonnegative(),

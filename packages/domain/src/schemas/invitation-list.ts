@@ -124,6 +124,10 @@ export const InvitationListRow = z
       description:
         'Departures, pastes, similar answers and snapshots counted by review outcome, as /details counts them; null for an attempt with none to count.',
     }),
+    endReason: z
+      .literal('terminated')
+      .optional()
+      .meta({ description: "Present only when the test's violation limit ended the attempt (testStatus stays Completed: decision 946); `wv` is the count." }),
   })
   .meta({ id: 'InvitationListRow' });
 export type InvitationListRow = z.infer<typeof InvitationListRow>;

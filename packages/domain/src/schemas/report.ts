@@ -21,6 +21,9 @@ export const CandidateReport = z.object({
   tv: z.int().nonnegative(),
   testStatus: InvitationStatus,
   reportStatus: ReportStatus,
+  endReason: z.literal('terminated').optional().meta({
+    description: "Present only when the test's violation limit ended the attempt (testStatus stays Completed: decision 946); `wv` is the count that ended it.",
+  }),
 });
 export type CandidateReport = z.infer<typeof CandidateReport>;
 

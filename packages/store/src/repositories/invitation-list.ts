@@ -70,6 +70,7 @@ const listColumns = [
   'invitations.window_violations as wv',
   'invitations.time_violation_seconds as tv',
   'invitations.variant_seed as variantSeed',
+  'invitations.end_reason as endReason',
   'candidates.email as email',
   'candidates.full_name as fullName',
 ] as const;
@@ -191,6 +192,7 @@ type ListSqlRow = {
   wv: number;
   tv: number;
   variantSeed: number | null;
+  endReason: string | null;
   email: string;
   fullName: string;
   awaiting: number | string;
@@ -225,5 +227,7 @@ const toListRow = (row: ListSqlRow, maxScore: number): InvitationListRow => {
     // Read by the server for the page's rows only, like the integrity summary (candidateDecisions.listedOf).
     decision: null,
     tags: [],
+    // Only on a terminated attempt: every other row stays as before (decision 946).
+    ...(row.endReason === 'terminated' ? { endReason: 'terminated' as const } : {}),
   };
 };

@@ -54,6 +54,7 @@ const invitationColumns = [
   'invitations.time_violation_seconds as tv',
   'invitations.started_at as startedAt',
   'invitations.variant_seed as variantSeed',
+  'invitations.end_reason as endReason',
   'candidates.email as email',
   'candidates.full_name as fullName',
 ] as const;
@@ -110,6 +111,7 @@ type InvitationRow = {
   tv: number;
   startedAt: number | null;
   variantSeed: number | null;
+  endReason: string | null;
   email: string;
   fullName: string;
   awaiting: number | string;
@@ -136,6 +138,8 @@ const toReport = (row: InvitationRow, test: ReportTestColumns): ReportRecord => 
     tv: row.tv,
     testStatus: row.status as InvitationStatus,
     reportStatus: row.reportStatus as ReportStatus,
+    // Only on a terminated attempt: every other report stays byte-for-byte as before (decision 946).
+    ...(row.endReason === 'terminated' ? { endReason: 'terminated' as const } : {}),
   },
 });
 

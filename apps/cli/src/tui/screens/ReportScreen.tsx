@@ -1,5 +1,6 @@
 import { integritySummaryOfReport, integritySummaryText, type ReportDetails } from '@assay/domain/report';
 import type { ReadReport } from '@assay/client';
+import { attemptStatusText } from '@assay/domain/candidate';
 import type { SectionReport } from '@assay/domain/schemas';
 import { timeViolationText, windowViolationsText } from '../../format/violations.js';
 import { Box } from 'ink';
@@ -230,8 +231,9 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
         <Text bold>{report.fullName}</Text> &lt;{report.emailId}&gt; · {report.testName}
       </Text>
       <Text>
-        <StatusText status={report.testStatus} /> · report <StatusText status={report.reportStatus} /> · attempted{' '}
-        {report.attemptedOn ? `${report.attemptedOn.replace('T', ' ')} UTC` : 'not yet'} · {report.timeTaken} of {report.duration} min
+        {report.endReason === 'terminated' ? <Text color="yellow">{attemptStatusText(report)}</Text> : <StatusText status={report.testStatus} />} · report{' '}
+        <StatusText status={report.reportStatus} /> · attempted {report.attemptedOn ? `${report.attemptedOn.replace('T', ' ')} UTC` : 'not yet'} ·{' '}
+        {report.timeTaken} of {report.duration} min
       </Text>
       <Text> </Text>
       <ScoreLine view={score} barWidth={barWidth} />
