@@ -52,6 +52,8 @@ import { orgPeopleRoutes } from './routes/org-people.js';
 import { personalDataRoutes } from './routes/personal-data.js';
 import { candidateErasureRoutes } from './routes/candidate-erasure.js';
 import { v3GdprRoutes } from './routes/v3-gdpr.js';
+import { v3SettingsRoutes } from './routes/v3-settings.js';
+import { testSettingsRoutes } from './routes/test-settings.js';
 import { V3_PREFIX } from './plugins/v3-failures.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
 import { eventRoutes } from './routes/events.js';
@@ -212,6 +214,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
         reminderRoutes,
         invitationResendRoutes,
         invitationSettingsRoutes,
+        testSettingsRoutes,
         retentionSettingsRoutes,
         whoAmIRoutes,
         orgPeopleRoutes,
@@ -228,5 +231,6 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   await app.register(adminRoutes, { ...context, prefix: '/admin' });
   // iMocha v3's GDPR request (decision 846): its own prefix, API key and failure shape.
   await app.register(v3GdprRoutes, { ...context, prefix: V3_PREFIX });
+  await app.register(v3SettingsRoutes, { ...context, prefix: V3_PREFIX });
   return app;
 };

@@ -35,6 +35,8 @@ export type { Deliveries, Delivery } from './resources/deliveries.js';
 export type { Events, EventsWindow, FollowOptions, ReconciliationEvent } from './resources/events.js';
 export type { Integrations, GreenhouseIntegrationBody } from './resources/integrations.js';
 export type { Reminders, ReminderSettingsBody, InvitationExpiryBody } from './resources/reminders.js';
+export type { TestSettingsResource } from './resources/test-settings.js';
+export { V3TestSettings, createV3TestSettings } from './v3/settings.js';
 export { decisionOfVerb, type Decisions } from './resources/decisions.js';
 export type { TimeZones, Health } from './resources/reference.js';
 export type { Admin, AdminKeys, AdminOrgs, AdminPeople, AddPersonBody, CreateOrgBody, IssueKeyBody, UpdatePersonBody } from './resources/admin.js';
