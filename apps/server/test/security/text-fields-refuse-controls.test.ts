@@ -316,7 +316,7 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
   ],
   // A test's settings (issue 52): the whole object, both fronts; testName and testAliasName are its text.
   setTestSettings: (w) => [{ method: 'PUT', url: `/v2/org/tests/${w.testId}/settings`, auth: 'apiKey', body: namedSettings() }],
-  v3UpdateTestSettings: (w) => [{ method: 'POST', url: `/v3/tests/${w.testId}/settings`, auth: 'apiKey', body: namedSettings() }],
+  updateTestSettings: (w) => [{ method: 'POST', url: `/v3/tests/${w.testId}/settings`, auth: 'apiKey', body: namedSettings() }],
   setInvitationSettings: () => [{ method: 'PUT', url: '/v2/org/invitation-settings', auth: 'apiKey', body: { sendEmailByDefault: true } }],
   setRetentionSettings: () => [{ method: 'PUT', url: '/v2/org/retention-settings', auth: 'apiKey', body: { endedDays: 365, mediaDays: 60 } }],
   runSampleTests: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/run/${w.coding}`, auth: 'none', body: { code: 'function sum() {}' } }],
