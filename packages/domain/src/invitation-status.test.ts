@@ -161,7 +161,18 @@ describe('moveInvitation', () => {
         kind: 'completeAttempt',
         completedAt: T0 + 10_000,
         proctoring: { wv: 1, tv: 15, leftAt: null, unloading: false },
+        reason: 'submitted',
       });
+    });
+
+    it('the end reason: a submit (late or not) is handed in; only the deadline sweep is time up', () => {
+      const reasonOf = (type: 'submit' | 'expire', at: number) => {
+        const effect = moveInvitation(facts('In progress'), { type, at }).val?.effect;
+        return effect?.kind === 'completeAttempt' ? effect.reason : undefined;
+      };
+      expect(reasonOf('submit', T0 + 1)).toBe('submitted');
+      expect(reasonOf('submit', DEADLINE + 90_000)).toBe('submitted');
+      expect(reasonOf('expire', DEADLINE + 90_000)).toBe('time-up');
     });
 
     it('expire (or a late submit): completes at the deadline, never after it', () => {

@@ -2,6 +2,7 @@ import { match } from 'ts-pattern';
 import { z } from 'zod';
 import { deadlineOf } from './candidate/attempt-clock.js';
 import { ALREADY_COMPLETED, INVITATION_CANCELLED, NOT_STARTED, refusedWith } from './candidate/attempt-refusals.js';
+import type { AttemptEndReason } from './candidate/attempt-end.js';
 import { closeProctoring, type ProctoringCounters } from './candidate/proctoring.js';
 import { ok, refuse, type Result } from './result.js';
 
@@ -37,7 +38,7 @@ export type InvitationEffect =
   | { readonly kind: 'createReattempt' }
   | { readonly kind: 'startAttempt'; readonly startedAt: number; readonly deadline: number; readonly variantSeed?: number }
   /** Submit or deadline: the attempt ends (never after its deadline), proctoring closes, scoring and announcements are queued. */
-  | { readonly kind: 'completeAttempt'; readonly completedAt: number; readonly proctoring: ProctoringCounters }
+  | { readonly kind: 'completeAttempt'; readonly completedAt: number; readonly proctoring: ProctoringCounters; readonly reason: AttemptEndReason }
   /** Reset: the attempt starts over with the same URL; answers, scores and snapshots go; its grades stop counting (kept in the history). */
   | { readonly kind: 'clearAttempt' };
 
@@ -55,9 +56,9 @@ const CANCEL_REFUSED = 'The invitation cannot be cancelled: the test is in progr
 const REATTEMPT_REFUSED = 'Reattempt is allowed only on a completed invitation.';
 
 /** Submit or deadline: the end is the event's instant, but never past the deadline; still away counts until then. */
-const completion = (invitation: InvitationFacts, at: number): InvitationEffect => {
+const completion = (invitation: InvitationFacts, at: number, reason: AttemptEndReason): InvitationEffect => {
   const completedAt = Math.min(at, invitation.deadline ?? at);
-  return { kind: 'completeAttempt', completedAt, proctoring: closeProctoring(invitation.proctoring, completedAt) };
+  return { kind: 'completeAttempt', completedAt, proctoring: closeProctoring(invitation.proctoring, completedAt), reason };
 };
 
 /**
@@ -95,7 +96,9 @@ export const moveInvitation = (invitation: InvitationFacts, event: InvitationEve
     .with(['Completed', { type: 'start' }], () => refusedWith(ALREADY_COMPLETED))
     .with(['Cancelled', { type: 'start' }], () => refusedWith(INVITATION_CANCELLED))
 
-    .with(['In progress', { type: 'submit' }], ['In progress', { type: 'expire' }], ([, { at }]) => moveTo('Completed', completion(invitation, at)))
+    // A submit, the page's own at time-up included, is handed in; only the deadline's sweep ends an attempt nobody submitted.
+    .with(['In progress', { type: 'submit' }], ([, { at }]) => moveTo('Completed', completion(invitation, at, 'submitted')))
+    .with(['In progress', { type: 'expire' }], ([, { at }]) => moveTo('Completed', completion(invitation, at, 'time-up')))
     .with(['Completed', { type: 'submit' }], () => stay('Completed'))
     .with(['Pending', { type: 'submit' }], ['Reset', { type: 'submit' }], () => refusedWith(NOT_STARTED))
     .with(['Cancelled', { type: 'submit' }], () => refusedWith(INVITATION_CANCELLED))

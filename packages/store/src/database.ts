@@ -68,6 +68,8 @@ export interface TestsTable {
   org_position: number;
   /** Its default reminder hours as JSON (migration 032); null: the service default. */
   reminder_hours: string | null;
+  /** Its settings as JSON of the domain's `TestSettings` (migration 044); null: the defaults (`defaultTestSettingsOf`). */
+  settings: string | null;
 }
 
 export interface SectionsTable {
@@ -167,6 +169,10 @@ export interface InvitationsTable {
   variant_seed: number | null;
   /** The invitation's own expiry (migration 032); null: none. */
   expires_at: number | null;
+  /** The front that made it (migration 044): 'v2' or 'v3' (`InvitationInterface`). */
+  interface: Generated<string>;
+  /** Why the attempt ended (migration 044, `AttemptEndReason`); null while it runs or for attempts ended before. */
+  end_reason: string | null;
 }
 
 export interface AnswersTable {

@@ -41,6 +41,7 @@ import { peopleMigration } from './migrations/040-people.js';
 import { sendEmailByDefaultMigration } from './migrations/041-send-email-by-default.js';
 import { erasuresMigration } from './migrations/042-erasures.js';
 import { retentionMigration } from './migrations/043-retention.js';
+import { v3FoundationMigration } from './migrations/044-v3-foundation.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -84,6 +85,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '041-send-email-by-default': sendEmailByDefaultMigration(),
   '042-erasures': erasuresMigration(dialect),
   '043-retention': retentionMigration(),
+  '044-v3-foundation': v3FoundationMigration(),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {

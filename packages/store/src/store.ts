@@ -36,6 +36,7 @@ import { OperationsGaugesRepository } from './repositories/operations-gauges.js'
 import { PersonalDataRepository } from './repositories/personal-data.js';
 import { ErasureRepository } from './repositories/erasure.js';
 import { RetentionRepository } from './repositories/retention.js';
+import { TestSettingsRepository } from './repositories/test-settings.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -82,6 +83,8 @@ export interface Repositories {
   readonly erasure: ErasureRepository;
   /** Retention by rule (issue 51 item 2, migration 043): an org's periods (`settings(orgId)`), the sweep's pages, media purges. */
   readonly retention: RetentionRepository;
+  /** A test's settings in v3's groups (issue 52, migration 044): `get` (defaults when never set) and `put` (the whole object). */
+  readonly testSettings: TestSettingsRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -144,6 +147,7 @@ const repositoryMakers = (
     personalData: () => new PersonalDataRepository(db),
     erasure: () => new ErasureRepository(db, truncateLog),
     retention: () => new RetentionRepository(db),
+    testSettings: () => new TestSettingsRepository(db),
   };
 };
 

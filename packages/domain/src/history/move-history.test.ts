@@ -9,7 +9,7 @@ describe('historyOfMove', () => {
     expect(historyOfMove({ kind: 'none' }, undefined)).toEqual([]);
     expect(historyOfMove({ kind: 'cancel', cancelledAt: T0 }, undefined)).toEqual([{ kind: 'cancelled', details: {} }]);
     expect(historyOfMove({ kind: 'startAttempt', startedAt: T0, deadline: T0 + 1 }, undefined)).toEqual([{ kind: 'started', details: {} }]);
-    expect(historyOfMove({ kind: 'completeAttempt', completedAt: T0, proctoring: { wv: 0, tv: 0, leftAt: null } }, undefined)).toEqual([
+    expect(historyOfMove({ kind: 'completeAttempt', completedAt: T0, proctoring: { wv: 0, tv: 0, leftAt: null }, reason: 'submitted' }, undefined)).toEqual([
       { kind: 'submitted', details: {} },
     ]);
     expect(historyOfMove({ kind: 'clearAttempt' }, undefined)).toEqual([{ kind: 'reset', details: {} }]);

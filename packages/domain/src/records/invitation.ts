@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { AttemptEndReason } from '../candidate/attempt-end.js';
 import { ProctoringCounters } from '../candidate/proctoring.js';
 import { Id } from '../ids.js';
 import { InvitationStatus } from '../invitation-status.js';
 import { ReportStatus } from '../schemas/report.js';
+import { InvitationInterface } from '../v3/invitation-interface.js';
 
 /** Epoch milliseconds: every stored instant. */
 const Instant = z.number();
@@ -37,6 +39,10 @@ export const Invitation = z.object({
   variantSeed: z.int().nullable().optional(),
   /** The invitation's own expiry (issue 33 item 3, migration 032): no start at or after it; null for none. */
   expiresAt: Instant.nullable(),
+  /** The front that made it (migration 044): v3 invitations get v3's callbacks. */
+  interface: InvitationInterface,
+  /** Why the attempt ended (migration 044); null while it runs, before it starts, and for attempts ended before 044. */
+  endReason: AttemptEndReason.nullable(),
   createdAt: Instant,
   updatedAt: Instant,
 });

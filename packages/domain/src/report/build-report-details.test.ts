@@ -73,6 +73,8 @@ const invitation: Invitation = {
   extraTimePercent: 0,
   reportLinkGeneration: 0,
   expiresAt: null,
+  interface: 'v2',
+  endReason: 'submitted',
   createdAt: T0,
   updatedAt: T0,
 };

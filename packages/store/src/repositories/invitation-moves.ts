@@ -1,6 +1,6 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import { match } from 'ts-pattern';
-import { INVITATION_STATUS, REPORT_STATUS, type InvitationEffect } from '@assay/domain';
+import { INVITATION_STATUS, REPORT_STATUS, type InvitationEffect, type InvitationInterface } from '@assay/domain';
 import { compileOnce, parameter } from '../engine/compiled-query.js';
 import type { Database, InvitationRow, InvitationsTable } from '../database.js';
 import type { JobsRepository } from './jobs.js';
@@ -19,6 +19,7 @@ export const FRESH_ATTEMPT = {
   deadline_at: null,
   // A reset's next start draws again (migration 035).
   variant_seed: null,
+  end_reason: null,
   ...proctoringColumns({ wv: 0, tv: 0, leftAt: null }),
 } as const satisfies Updateable<InvitationsTable>;
 
@@ -48,9 +49,10 @@ export const writesOf = (effect: InvitationEffect): EffectWrites =>
       columns: { ...FRESH_ATTEMPT, started_at: startedAt, deadline_at: deadline, variant_seed: variantSeed ?? null },
       after: nothingMore,
     }))
-    .with({ kind: 'completeAttempt' }, ({ completedAt, proctoring }) => ({
+    .with({ kind: 'completeAttempt' }, ({ completedAt, proctoring, reason }) => ({
       columns: {
         completed_at: completedAt,
+        end_reason: reason,
         ...proctoringColumns({ ...proctoring, leftAt: null, unloading: false }),
         report_status: REPORT_STATUS.pending,
       },
@@ -105,7 +107,8 @@ const createReattempt = async (trx: Transaction<Database>, previous: InvitationR
       attempt_no: (latest?.attempt_no ?? previous.attempt_no) + 1,
       previous_invitation_id: previous.id,
       token: newToken(),
-      ...newInvitationColumns(now),
+      // A reattempt keeps the front that made the first attempt (v3's callbacks follow it).
+      ...newInvitationColumns(now, previous.interface as InvitationInterface),
       // The accommodation is the candidate's: it carries over to a new attempt.
       extra_time_percent: previous.extra_time_percent,
     })
@@ -121,8 +124,9 @@ const createReattempt = async (trx: Transaction<Database>, previous: InvitationR
  * adds after a leading spread costs ~0.4 µs (this function took 2.9 µs a call; now ~0.1), and these keys are not
  * FRESH_ATTEMPT's, so the order changes nothing else.
  */
-export const newInvitationColumns = (now: number) => ({
+export const newInvitationColumns = (now: number, madeThrough: InvitationInterface = 'v2') => ({
   status: INVITATION_STATUS.pending,
+  interface: madeThrough as string,
   cancelled_at: null,
   report_link_generation: 0,
   created_at: now,

@@ -61,7 +61,7 @@ export class InvitationsRepository {
         token: newToken(),
         extraTimePercent: input.extraTimePercent ?? 0,
         now,
-        ...newInvitationColumns(now),
+        ...newInvitationColumns(now, input.interface),
       });
       if (invited) {
         if (entry) await recordHistory(this.db, invited.id, entry.event, entry.by, now);

@@ -5,7 +5,9 @@ import {
   ReportSettings,
   type Answer,
   type Candidate,
+  type AttemptEndReason,
   type Invitation,
+  type InvitationInterface,
   type Job,
   type Org,
   type ProctoringCounters,
@@ -43,6 +45,8 @@ export const toInvitation = (row: InvitationRow): Invitation => ({
   reportLinkGeneration: row.report_link_generation,
   variantSeed: row.variant_seed,
   expiresAt: row.expires_at,
+  interface: row.interface as InvitationInterface,
+  endReason: row.end_reason as AttemptEndReason | null,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });

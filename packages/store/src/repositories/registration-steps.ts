@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import {
   decideReRegistration,
   type HistoryActor,
+  type InvitationInterface,
   type InvitationOnRegistration,
   type RecordedHistoryEvent,
   type ReRegistration,
@@ -30,6 +31,8 @@ export interface RegistrationInput {
   submittedCallbackUrl?: string | null | undefined;
   /** The candidate's extra time (percent of the duration); undefined leaves a not-yet-started invitation's as it was. */
   extraTimePercent?: number | undefined;
+  /** The front making it (migration 044); v2 unless the v3 interface invites. */
+  interface?: InvitationInterface | undefined;
 }
 
 /** A candidates row of a compiled query: each column takes the registration's value of the same name. */
@@ -271,7 +274,7 @@ function* invitationSteps(
     extra_time_percent: input.extraTimePercent ?? 0,
     // No expiry of its own at registration (decision 518): the bulk job sets one with `reminders.setExpiry`.
     expires_at: null,
-    ...newInvitationColumns(now),
+    ...newInvitationColumns(now, input.interface),
   };
   const inserted = yield* insertion(insertInvitation.bound(db, row));
   if (inserted !== undefined) {

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { ok, refuse, type Result } from '../result.js';
+import type { TestDefinition } from '../schemas/test-definition.js';
+
+/** "Terminate after N violations": 0 means no limit even with its flag on, and 100 is more than any attempt needs. */
+const violationCount = z.int().min(0).max(100);
+
+/**
+ * A test's settings in iMocha v3's groups (issue 52, decision 883): v3's `POST …/settings` sends the whole object and
+ * v2's admin route takes the same one, so both fronts read and write one shape. Every field is present: a partial
+ * object would leave "unset" and "off" indistinguishable.
+ */
+export const TestSettings = z
+  .strictObject({
+    testSettings: z.strictObject({
+      testName: z.string().trim().min(1).max(200),
+      testAliasName: z.string().trim().max(200).nullable(),
+      typeOfTest: z
+        .union([z.literal(0), z.literal(1)])
+        .meta({ description: 'iMocha’s kind of test: 0 a standard test, 1 a custom one. Kept and echoed; it changes nothing in Assay.' }),
+      practiceTest: z.boolean(),
+    }),
+    questionSettings: z.strictObject({
+      randomQuestions: z.boolean(),
+      randomAnswers: z.boolean(),
+      showQuestionScore: z.boolean(),
+    }),
+    displayMessageSettings: z.strictObject({
+      sectionEndPopup: z.boolean(),
+      sectionTimeLeftAlert: z.boolean(),
+      candidateFeedback: z.boolean(),
+    }),
+    emailSettings: z.strictObject({ sendTestReportEmailToCandidate: z.boolean() }),
+    imageProctoringSettings: z.strictObject({
+      terminateTestOnImageViolation: z.boolean(),
+      terminateTestAfterViolationCount: violationCount,
+    }),
+    windowViolationSettings: z.strictObject({
+      copyPaste: z.boolean().meta({ description: 'true: the candidate may copy and paste; false: the page blocks it (and records attempts).' }),
+      displayViolationSettings: z.strictObject({
+        displayViolationPopUp: z.boolean(),
+        terminateTestOnWindowViolation: z.boolean(),
+        terminateTestAfterViolationCount: violationCount,
+      }),
+    }),
+  })
+  .meta({ id: 'TestSettings' });
+export type TestSettings = z.infer<typeof TestSettings>;
+
+/**
+ * What a test that never had settings answers: shuffling as its definition has it (on when every section shuffles),
+ * everything else off, copy-paste allowed, no limits — the behaviour it had before settings existed (decision 884).
+ */
+export const defaultTestSettingsOf = (test: { readonly name: string; readonly definition: Pick<TestDefinition, 'sections'> }): TestSettings => ({
+  testSettings: { testName: test.name, testAliasName: null, typeOfTest: 0, practiceTest: false },
+  questionSettings: {
+    randomQuestions: test.definition.sections.every((section) => section.shuffleQuestions === true),
+    randomAnswers: test.definition.sections.every((section) => section.shuffleOptions === true),
+    showQuestionScore: false,
+  },
+  displayMessageSettings: { sectionEndPopup: false, sectionTimeLeftAlert: false, candidateFeedback: false },
+  emailSettings: { sendTestReportEmailToCandidate: false },
+  imageProctoringSettings: { terminateTestOnImageViolation: false, terminateTestAfterViolationCount: 0 },
+  windowViolationSettings: {
+    copyPaste: true,
+    displayViolationSettings: { displayViolationPopUp: false, terminateTestOnWindowViolation: false, terminateTestAfterViolationCount: 0 },
+  },
+});
+
+/** What the candidate's attempt enforces of the settings; a limit is null when nothing ends the attempt. */
+export interface ViolationRules {
+  /** The attempt ends when its counted window violations exceed this (terminate-after-2 ends on the third). */
+  readonly windowViolationLimit: number | null;
+  /** The same for image (camera snapshot) violations. */
+  readonly imageViolationLimit: number | null;
+  readonly copyPasteAllowed: boolean;
+  /** Each counted violation is shown to the candidate as it happens. */
+  readonly violationPopup: boolean;
+}
+
+const limitOf = (on: boolean, count: number): number | null => (on && count >= 1 ? count : null);
+
+/** "Terminate after N" reads as N allowed and the next one ends it (decision 885): the issue's terminate-after-2 ends on the third departure. */
+export const violationRulesOf = (settings: TestSettings): ViolationRules => {
+  const window = settings.windowViolationSettings.displayViolationSettings;
+  const image = settings.imageProctoringSettings;
+  return {
+    windowViolationLimit: limitOf(window.terminateTestOnWindowViolation, window.terminateTestAfterViolationCount),
+    imageViolationLimit: limitOf(image.terminateTestOnImageViolation, image.terminateTestAfterViolationCount),
+    copyPasteAllowed: settings.windowViolationSettings.copyPaste,
+    violationPopup: window.displayViolationPopUp,
+  };
+};
+
+/**
+ * Settings as a client sent them, for the test named `testName`: a test keeps the name it was imported with (decision
+ * 883: every server caches a test's summary as never changing), so a different `testName` is refused with the way to
+ * show another name (`testAliasName`).
+ */
+export const checkTestSettings = (testName: string, settings: TestSettings): Result<TestSettings> =>
+  settings.testSettings.testName === testName
+    ? ok(settings)
+    : refuse(
+        '400.2',
+        `testSettings.testName: a test keeps the name it was imported with ("${testName}"); send it unchanged, and set testAliasName to show candidates another name.`,
+      );
