@@ -64,6 +64,9 @@ describe.each(backends)('test settings on %s', (backend) => {
       { ...before, emailSettings: {} },
       { ...before, imageProctoringSettings: { terminateTestOnImageViolation: true, terminateTestAfterViolationCount: 101 } },
       { ...before, testSettings: { ...before.testSettings, testName: '' } },
+      // A test keeps its name (decision 883): testAliasName shows another.
+      { ...before, testSettings: { ...before.testSettings, testName: 'Renamed' } },
+      { ...before, testSettings: { ...before.testSettings, testAliasName: 'Back\u001bend' } },
       { ...before, questionSettings: { ...before.questionSettings, randomQuestions: 'yes' } },
       { ...before, shuffle: true },
     ];

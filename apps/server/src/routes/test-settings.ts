@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParam, TestSettings, succeed } from '@assay/domain';
+import { IdParam, TestSettings, checkTestSettings, succeed } from '@assay/domain';
 import type { AppContext } from '../context.js';
-import { found } from '../refusal-error.js';
+import { found, unwrap } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
 
 const tags = ['tests'];
@@ -45,7 +45,7 @@ export const testSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       schema: {
         tags,
         summary: 'Replace a test’s settings (Assay extension; v3’s settings object)',
-        description: `${TEST_SETTINGS_DESCRIPTION} The whole object, every group (400.2 otherwise); testName is the test’s own name. A reviewer key is refused (403.17).`,
+        description: `${TEST_SETTINGS_DESCRIPTION} The whole object, every group (400.2 otherwise); testName must be the test’s own (a test keeps its name: decision 883; testAliasName shows another). A reviewer key is refused (403.17).`,
         security: apiKeySecurity,
         params: TestParams,
         body: TestSettings,
@@ -53,8 +53,11 @@ export const testSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       },
     },
     async (request) => {
+      const { orgId } = request.org;
       const { testId } = request.params;
-      return succeed(found(await store.testSettings.put(request.org.orgId, testId, request.body), '404.2', noTest(testId)));
+      const current = found(await store.testSettings.get(orgId, testId), '404.2', noTest(testId));
+      const checked = unwrap(checkTestSettings(current.testSettings.testName, request.body));
+      return succeed(found(await store.testSettings.put(orgId, testId, checked), '404.2', noTest(testId)));
     },
   );
 };

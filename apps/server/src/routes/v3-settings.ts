@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParam, TestSettings, V3Failure } from '@assay/domain';
+import { IdParam, TestSettings, V3Failure, checkTestSettings } from '@assay/domain';
 import { v3RouteCapabilities } from '../auth/route-capabilities.js';
 import type { AppContext } from '../context.js';
 import { requireApiKey } from '../plugins/api-key-auth.js';
 import { declareRouteCapabilities } from '../plugins/route-capabilities.js';
-import { found } from '../refusal-error.js';
+import { found, unwrap } from '../refusal-error.js';
 import { TEST_SETTINGS_DESCRIPTION } from './test-settings.js';
 
 const TestParams = z.object({ testId: IdParam });
@@ -45,7 +45,7 @@ export const v3SettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       schema: {
         tags: ['tests'],
         summary: "Replace a test's settings (iMocha v3)",
-        description: `${TEST_SETTINGS_DESCRIPTION} The whole object, every group (400 otherwise); answers 201 with what was stored. A reviewer key is refused (403).`,
+        description: `${TEST_SETTINGS_DESCRIPTION} The whole object, every group (400 otherwise; testName must be the test’s own: decision 883); answers 201 with what was stored. A reviewer key is refused (403).`,
         security: [{ apiKey: [] }],
         params: TestParams,
         body: TestSettings,
@@ -53,8 +53,11 @@ export const v3SettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       },
     },
     async (request, reply) => {
+      const { orgId } = request.org;
       const { testId } = request.params;
-      const stored = found(await store.testSettings.put(request.org.orgId, testId, request.body), '404.2', noTest(testId));
+      const current = found(await store.testSettings.get(orgId, testId), '404.2', noTest(testId));
+      const checked = unwrap(checkTestSettings(current.testSettings.testName, request.body));
+      const stored = found(await store.testSettings.put(orgId, testId, checked), '404.2', noTest(testId));
       return reply.code(201).send(stored);
     },
   );
