@@ -61,7 +61,10 @@ export const HINTS = {
     { ...hint('b', 'bulk invite', 'invite a CSV file of candidates: preview, confirm, progress, summary'), helpOnly: true as const },
     { ...hint('r', 'refresh'), helpOnly: true as const },
     { ...hint('m', 'reminders', "the test's reminder hours: see them, set them where the role may"), helpOnly: true as const },
-    { ...hint('t', 'settings', "the test's settings (shuffling, marks shown, popups, feedback, violations): see them, change them where the role may"), helpOnly: true as const },
+    {
+      ...hint('t', 'settings', "the test's settings (shuffling, marks shown, popups, feedback, violations): see them, change them where the role may"),
+      helpOnly: true as const,
+    },
   ],
   /** A test's reminder hours (issue 50): `s` only for a role that may change them. */
   reminders: (maySet: boolean): KeyHint[] => [...(maySet ? [hint('s', 'set', 'set the hours: 48,4, off, or default')] : []), hint('r', 'refresh')],

@@ -40,9 +40,22 @@ export const renderCandidateReportEmail = (data: CandidateReportEmailData): Rend
   const greeting = candidate ? `Hello ${candidate},` : 'Hello,';
   const opening = `thank you for taking "${test}" for ${org}. Here is your result.`;
   const why = `You receive this because ${org} sends candidates their result for this test.`;
-  const text = [greeting, '', opening, '', ...rows.map(([label, value]) => `${`${label}:`.padEnd(14)}${value}`), '', '--', `Invitation ${data.testInvitationId} \u00b7 ${org}`, why, ''].join('\n');
+  const text = [
+    greeting,
+    '',
+    opening,
+    '',
+    ...rows.map(([label, value]) => `${`${label}:`.padEnd(14)}${value}`),
+    '',
+    '--',
+    `Invitation ${data.testInvitationId} \u00b7 ${org}`,
+    why,
+    '',
+  ].join('\n');
   const e = escapeHtml;
-  const cells = rows.map(([label, value]) => `<tr><td style="padding:6px 16px 6px 0;color:#6b7280;">${e(label)}</td><td style="padding:6px 0;">${e(value)}</td></tr>`).join('\n');
+  const cells = rows
+    .map(([label, value]) => `<tr><td style="padding:6px 16px 6px 0;color:#6b7280;">${e(label)}</td><td style="padding:6px 0;">${e(value)}</td></tr>`)
+    .join('\n');
   const html = `<!DOCTYPE html>
 <html lang="en">
 <head><meta charset="utf-8"><title>${e(subject)}</title></head>

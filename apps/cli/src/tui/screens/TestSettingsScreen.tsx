@@ -28,7 +28,8 @@ export const TestSettingsScreen = ({ testId, testName }: { testId: number; testN
     hints: { screen: HINTS.testSettings(maySet), prompt: HINTS.testSettingsPrompt },
     maySet,
     load: (signal) => client.testSettings.get(testId, { signal }),
-    save: async ({ setting, value }, signal) => client.testSettings.put(testId, setting.write(await client.testSettings.get(testId, { signal }), value), { signal }),
+    save: async ({ setting, value }, signal) =>
+      client.testSettings.put(testId, setting.write(await client.testSettings.get(testId, { signal }), value), { signal }),
     read: readTestSetting,
   });
   const half = Math.floor(body.columns / 2);
@@ -55,7 +56,12 @@ export const TestSettingsScreen = ({ testId, testName }: { testId: number; testN
       ) : (
         <Text dimColor>Loading the settings…</Text>
       )}
-      <SettingPromptLines prompt={prompt} outcome={outcome} question="One setting as key=value (showQuestionScore=on, windowViolationCount=2):" width={body.columns} />
+      <SettingPromptLines
+        prompt={prompt}
+        outcome={outcome}
+        question="One setting as key=value (showQuestionScore=on, windowViolationCount=2):"
+        width={body.columns}
+      />
     </Box>
   );
 };
