@@ -12,7 +12,7 @@ import { useSettingScreen } from '../shell/use-setting-screen.js';
 import { readTestSetting, type TestSettingChange } from '../state/test-settings-prompt.js';
 
 /** Two settings a line, so all seventeen and the prompt fit 80×24. */
-const pairs = <T,>(items: readonly T[]): T[][] => items.flatMap((item, index) => (index % 2 === 0 ? [items.slice(index, index + 2)] : []));
+const pairs = <T,>(items: readonly T[]): T[][] => items.flatMap((_item, index) => (index % 2 === 0 ? [items.slice(index, index + 2)] : []));
 
 /**
  * A test's settings (issue 52; `assay tests settings TEST`): every setting under the key the prompt takes; `s` changes
