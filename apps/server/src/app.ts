@@ -55,6 +55,7 @@ import { whoAmIRoutes } from './routes/who-am-i.js';
 import { orgPeopleRoutes } from './routes/org-people.js';
 import { personalDataRoutes } from './routes/personal-data.js';
 import { candidateErasureRoutes } from './routes/candidate-erasure.js';
+import { testSettingsRoutes } from './routes/test-settings.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
 import { eventRoutes } from './routes/events.js';
 import { signedReportRoutes } from './routes/signed-reports.js';
@@ -214,6 +215,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
         reminderRoutes,
         invitationResendRoutes,
         invitationSettingsRoutes,
+        testSettingsRoutes,
         retentionSettingsRoutes,
         whoAmIRoutes,
         orgPeopleRoutes,

@@ -11,6 +11,7 @@ import { Events } from './resources/events.js';
 import { Grading } from './resources/grading.js';
 import { Integrations } from './resources/integrations.js';
 import { Reminders } from './resources/reminders.js';
+import { TestSettingsResource } from './resources/test-settings.js';
 import { Invitations } from './resources/invitations.js';
 import { Me } from './resources/me.js';
 import { People } from './resources/people.js';
@@ -44,6 +45,8 @@ export interface AssayClient {
   readonly integrations: Integrations;
   /** Reminder hours of tests and links, and invitations' own expiry (issue 33 item 3). */
   readonly reminders: Reminders;
+  /** A test's settings, v3's object (issue 52). */
+  readonly testSettings: TestSettingsResource;
   /** A decision, tags, notes and ratings on an invitation (issue 50 item 2). */
   readonly decisions: Decisions;
   readonly timeZones: TimeZones;
@@ -81,6 +84,7 @@ export const createClient = (options: ClientOptions): AssayClient => {
     events: new Events(transport),
     integrations: new Integrations(transport),
     reminders: new Reminders(transport),
+    testSettings: new TestSettingsResource(transport),
     decisions: new Decisions(transport),
     timeZones: new TimeZones(transport),
     health: new Health(transport),

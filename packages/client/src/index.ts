@@ -35,6 +35,8 @@ export type { Deliveries, Delivery } from './resources/deliveries.js';
 export type { Events, EventsWindow, FollowOptions, ReconciliationEvent } from './resources/events.js';
 export type { Integrations, GreenhouseIntegrationBody } from './resources/integrations.js';
 export type { Reminders, ReminderSettingsBody, InvitationExpiryBody } from './resources/reminders.js';
+export type { TestSettingsResource } from './resources/test-settings.js';
+export type { V3TestSettings } from './v3/settings.js';
 export { decisionOfVerb, type Decisions } from './resources/decisions.js';
 export type { TimeZones, Health } from './resources/reference.js';
 export type { AssayV3 } from './v3/index.js';

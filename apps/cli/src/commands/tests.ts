@@ -9,6 +9,7 @@ import type { CliIo } from './cli-io.js';
 import { connect } from './connection.js';
 import { act, withJson, type GlobalOptions } from './json-option.js';
 import { emit } from './output.js';
+import { registerTestSettings } from './test-settings.js';
 
 export const listText = (list: TestPage, page: number, size: number): string => {
   const rows = list.tests.map((test) => [String(test.testId), test.testName, String(test.questions), `${test.duration} min`, test.testStatus]);
@@ -100,4 +101,6 @@ export const registerTests = (program: Command, io: CliIo): void => {
       emit(io, options, test, () => importedText(test));
     }),
   );
+
+  registerTestSettings(tests, io);
 };

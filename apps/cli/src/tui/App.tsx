@@ -7,6 +7,7 @@ import { HistoryScreen } from './screens/HistoryScreen.js';
 import { NotesScreen } from './screens/NotesScreen.js';
 import { PeopleScreen } from './screens/PeopleScreen.js';
 import { RetentionScreen } from './screens/RetentionScreen.js';
+import { TestSettingsScreen } from './screens/TestSettingsScreen.js';
 import { RemindersScreen } from './screens/RemindersScreen.js';
 import { InvitationsScreen } from './screens/InvitationsScreen.js';
 import { CompletionsScreen } from './screens/CompletionsScreen.js';
@@ -68,6 +69,8 @@ const RouteScreen = ({ route, options }: { route: Route; options: AppOptions }) 
       return <NotesScreen testInvitationId={route.testInvitationId} fullName={route.fullName} />;
     case 'reminders':
       return <RemindersScreen testId={route.testId} testName={route.testName} />;
+    case 'testSettings':
+      return <TestSettingsScreen testId={route.testId} testName={route.testName} />;
     case 'report':
       return <ReportScreen testInvitationId={route.testInvitationId} />;
     case 'answers':

@@ -61,10 +61,17 @@ export const HINTS = {
     { ...hint('b', 'bulk invite', 'invite a CSV file of candidates: preview, confirm, progress, summary'), helpOnly: true as const },
     { ...hint('r', 'refresh'), helpOnly: true as const },
     { ...hint('m', 'reminders', "the test's reminder hours: see them, set them where the role may"), helpOnly: true as const },
+    {
+      ...hint('t', 'settings', "the test's settings (shuffling, marks shown, popups, feedback, violations): see them, change them where the role may"),
+      helpOnly: true as const,
+    },
   ],
   /** A test's reminder hours (issue 50): `s` only for a role that may change them. */
   reminders: (maySet: boolean): KeyHint[] => [...(maySet ? [hint('s', 'set', 'set the hours: 48,4, off, or default')] : []), hint('r', 'refresh')],
   remindersPrompt: [hint('Enter', 'save'), hint('Ctrl+U', 'clear'), hint('Esc', 'cancel')],
+  /** A test's settings (issue 52): `s` only for a role that may change them. */
+  testSettings: (maySet: boolean): KeyHint[] => [...(maySet ? [hint('s', 'set', 'change one setting: key=value')] : []), hint('r', 'refresh')],
+  testSettingsPrompt: [hint('Enter', 'save'), hint('Ctrl+U', 'clear'), hint('Esc', 'cancel')],
   naming: [hint('Enter', 'save'), hint('Esc', 'cancel')],
   links: [
     hint('↑↓', 'move'),

@@ -49,6 +49,9 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
   'GET /v2/org/tests/:testId/reminders': 'read-tests',
   'PUT /v2/org/tests/:testId/reminders': 'change-test-links',
   'GET /v2/org/tests/:testId/testlinks/:testLinkId/reminders': 'read-tests',
+  // A test's settings (issue 52, decision 931): read like its reminders, changed by whoever changes its links.
+  'GET /v2/org/tests/:testId/settings': 'read-tests',
+  'PUT /v2/org/tests/:testId/settings': 'change-test-links',
   'PUT /v2/org/tests/:testId/testlinks/:testLinkId/reminders': 'change-test-links',
   'PUT /v2/org/testinvitation/:testInvitationId/expiry': 'change-invitations',
   'GET /v2/org/testinvitation/:testInvitationId/evaluation': 'read-reports',
@@ -101,6 +104,8 @@ export const v3RouteCapabilities: Readonly<Record<string, Capability>> = {
   'POST /v3/tests/:testId/testlinks/:testLinkId/invite': 'register-candidates',
   'POST /v3/invitations/:testInvitationId/reattempt': 'change-invitations',
   'POST /v3/invitations/:testInvitationId/cancel': 'change-invitations',
+  'GET /v3/tests/:testId/settings': 'read-tests',
+  'POST /v3/tests/:testId/settings': 'change-test-links',
 };
 
 /**

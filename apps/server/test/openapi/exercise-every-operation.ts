@@ -222,6 +222,14 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'GET', url: `/v2/org/tests/${testId}/reminders` });
   await send({ method: 'PUT', url: `/v2/org/tests/${testId}/testlinks/${testLinkId}/reminders`, body: { reminderHours: null } });
   await send({ method: 'GET', url: `/v2/org/tests/${testId}/testlinks/${testLinkId}/reminders` });
+  // A test's settings (issue 52): read and written whole through v2 and v3, a partial object refused.
+  const settings = (await send({ method: 'GET', url: `/v2/org/tests/${testId}/settings` })).json().result;
+  await send({ method: 'PUT', url: `/v2/org/tests/${testId}/settings`, body: settings });
+  await send({ method: 'PUT', url: `/v2/org/tests/${testId}/settings`, body: { questionSettings: settings.questionSettings } });
+  await send({ method: 'GET', url: `/v3/tests/${testId}/settings` });
+  await send({ method: 'POST', url: `/v3/tests/${testId}/settings`, body: settings });
+  await send({ method: 'POST', url: `/v3/tests/${testId}/settings`, body: { emailSettings: {} } });
+  await send({ method: 'GET', url: '/v3/tests/999999/settings' });
   const expiring = await fresh('expiring@example.com');
   await send({ method: 'PUT', url: `/v2/org/testinvitation/${expiring.id}/expiry`, body: { expiresAt: '2036-01-01T17:00:00' } });
   await send({ method: 'PUT', url: `/v2/org/testinvitation/${expiring.id}/expiry`, body: { expiresAt: '2001-01-01T17:00:00' } });

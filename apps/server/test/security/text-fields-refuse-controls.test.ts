@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultTestSettingsOf } from '@assay/domain';
 import { candidate, questionIdsOfTest, registerFor } from '../helpers/candidate.js';
 import { expectFailure, expectSuccess } from '../helpers/expectations.js';
 import { sampleDefinition } from '../helpers/fixtures.js';
@@ -324,6 +325,9 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
   setInvitationExpiry: (w) => [
     { method: 'PUT', url: `/v2/org/testinvitation/${w.invitationId}/expiry`, auth: 'apiKey', body: { expiresAt: '2036-01-01T17:00:00' } },
   ],
+  // A test's settings (issue 52): the whole object, both fronts; testName and testAliasName are its text.
+  setTestSettings: (w) => [{ method: 'PUT', url: `/v2/org/tests/${w.testId}/settings`, auth: 'apiKey', body: namedSettings() }],
+  updateTestSettings: (w) => [{ method: 'POST', url: `/v3/tests/${w.testId}/settings`, auth: 'apiKey', body: namedSettings() }],
   setInvitationSettings: () => [{ method: 'PUT', url: '/v2/org/invitation-settings', auth: 'apiKey', body: { sendEmailByDefault: true } }],
   setRetentionSettings: () => [{ method: 'PUT', url: '/v2/org/retention-settings', auth: 'apiKey', body: { endedDays: 365, mediaDays: 60 } }],
   runSampleTests: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/run/${w.coding}`, auth: 'none', body: { code: 'function sum() {}' } }],
@@ -412,6 +416,12 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
       body: { questionId: w.coding, code: 'function sum() {}', customArgs: ['text', ['nested']] },
     },
   ],
+};
+
+/** Settings whose text fields are all filled in. */
+const namedSettings = () => {
+  const settings = defaultTestSettingsOf({ name: 'Backend screening', definition: { sections: [] } });
+  return { ...settings, testSettings: { ...settings.testSettings, testAliasName: 'Backend' } };
 };
 
 type Path = (string | number)[];

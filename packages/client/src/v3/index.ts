@@ -4,6 +4,7 @@ import type { TimeZone } from '@assay/domain/core';
 import { V3Callbacks } from './callbacks.js';
 import { V3Invitations } from './invitations.js';
 import { V3Candidates, V3Reports } from './reports.js';
+import { V3TestSettings } from './settings.js';
 import { V3TestLinks } from './test-links.js';
 import { V3Tests } from './tests.js';
 import { v3TimeZones } from './time-zones.js';
@@ -16,6 +17,7 @@ export interface AssayV3 {
   readonly tests: V3Tests;
   readonly links: V3TestLinks;
   readonly invitations: V3Invitations;
+  readonly testSettings: V3TestSettings;
   readonly callbacks: V3Callbacks;
   readonly reports: V3Reports;
   readonly candidates: V3Candidates;
@@ -26,6 +28,7 @@ export const createV3 = (transport: Transport): AssayV3 => ({
   tests: new V3Tests(transport),
   links: new V3TestLinks(transport),
   invitations: new V3Invitations(transport),
+  testSettings: new V3TestSettings(transport),
   callbacks: new V3Callbacks(transport),
   reports: new V3Reports(transport),
   candidates: new V3Candidates(transport),

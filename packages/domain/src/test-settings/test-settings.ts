@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../schemas/text-fields.js';
 import { ok, refuse, type Result } from '../result.js';
 import type { TestDefinition } from '../schemas/test-definition.js';
 
@@ -13,8 +14,8 @@ const violationCount = z.int().min(0).max(100);
 export const TestSettings = z
   .strictObject({
     testSettings: z.strictObject({
-      testName: z.string().trim().min(1).max(200),
-      testAliasName: z.string().trim().max(200).nullable(),
+      testName: singleLineText('testName', 200),
+      testAliasName: singleLineText('testAliasName', 200).nullable(),
       typeOfTest: z
         .union([z.literal(0), z.literal(1)])
         .meta({ description: 'iMocha’s kind of test: 0 a standard test, 1 a custom one. Kept and echoed; it changes nothing in Assay.' }),

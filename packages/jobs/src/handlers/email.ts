@@ -1,8 +1,9 @@
 import { signedReportUrl } from '@assay/delivery';
 import { type Job, REPORT_STATUS } from '@assay/domain';
-import type { Store } from '@assay/store';
+import { CANDIDATE_REPORT_PAYLOAD, type Store } from '@assay/store';
 import type { Mailer } from '../email/mailer.js';
 import { renderStakeholderEmail } from '../email/stakeholder-email.js';
+import { renderCandidateReportEmail } from '../email/candidate-report-email.js';
 import type { JobHandler } from '../outbox-worker.js';
 import { sendRecorded } from './send-recorded.js';
 import { reportWait } from './report-wait.js';
@@ -16,7 +17,7 @@ export interface EmailDeps {
   reportWaitMs?: number;
 }
 
-/** The completion notice to a link's `emailToStakeholder`, sent once the report is generated. */
+/** The completion notice to a link's `emailToStakeholder` (or the candidate's own summary), sent once the report is generated. */
 export const emailHandler =
   (deps: EmailDeps): JobHandler =>
   async (job: Job) => {
@@ -31,6 +32,19 @@ export const emailHandler =
       return reportWait(deps.store, job.invitationId, record.report.reportStatus, deps.reportWaitMs);
     }
     const { report } = record;
+    // The candidate's own summary (decision 932): the same hold and retries as the stakeholder's notice.
+    if (job.payload === CANDIDATE_REPORT_PAYLOAD) {
+      const summary = renderCandidateReportEmail({
+        orgName: org.name,
+        candidateName: report.fullName,
+        testName: report.testName,
+        score: report.score,
+        totalScore: report.totalScore,
+        timeTaken: report.timeTaken,
+        testInvitationId: record.testInvitationId,
+      });
+      return sendRecorded(deps, job, { to: job.target, ...summary });
+    }
     const email = renderStakeholderEmail({
       orgName: org.name,
       candidateName: report.fullName,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../engine/connect.js';
-import { DeliveryKind, type Job, type JobKind, type LinkEmailReason } from '@assay/domain';
+import { DeliveryKind, TestSettings, type Job, type JobKind, type LinkEmailReason } from '@assay/domain';
 import { LanguageId } from '@assay/domain/languages';
 import type { Database, InvitationRow } from '../database.js';
 import type { InstanceLiveness } from '../engine/instance-liveness.js';
@@ -39,6 +39,13 @@ export const DELIVERY_KINDS: readonly DeliveryKind[] = DeliveryKind.options;
 export const ANNOUNCEMENT_HOLD_MS = 5 * 60 * 1000;
 const ANNOUNCEMENT_KINDS: readonly JobKind[] = ['callback', 'email', 'greenhouse_patch'];
 
+/** The payload of an `email` job to the candidate, their own score summary (decision 932); the stakeholder's has none. */
+export const CANDIDATE_REPORT_PAYLOAD = JSON.stringify({ audience: 'candidate' });
+
+/** Whether the test asks for the candidate's summary: its stored settings say so (never set: the defaults, off). */
+const sendsCandidateReport = (settings: string | null): boolean =>
+  settings !== null && TestSettings.parse(JSON.parse(settings)).emailSettings.sendTestReportEmailToCandidate;
+
 /** However often someone registers an address again, its owner gets at most one link email in this time. */
 export const LINK_EMAIL_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -67,11 +74,12 @@ export class JobsRepository {
 
   /**
    * A completion's jobs: scoring, and held until it releases them, a callback when a URL was registered, an email for
-   * the stakeholder, and a PATCH "test completed" to each Greenhouse interview the invitation stands for (one per
+   * the stakeholder, the candidate's own summary when the test's settings ask for it, and a PATCH "test completed" to each Greenhouse interview the invitation stands for (one per
    * application that sent this test to this candidate).
    */
   async enqueueCompletion(trx: Transaction<Database>, invitation: InvitationRow, now: number): Promise<void> {
-    const candidate = await trx.selectFrom('candidates').select('callback_url').where('id', '=', invitation.candidate_id).executeTakeFirstOrThrow();
+    const candidate = await trx.selectFrom('candidates').select(['callback_url', 'email']).where('id', '=', invitation.candidate_id).executeTakeFirstOrThrow();
+    const test = await trx.selectFrom('tests').select('settings').where('id', '=', invitation.test_id).executeTakeFirstOrThrow();
     const link =
       invitation.test_link_id === null
         ? undefined
@@ -90,6 +98,9 @@ export class JobsRepository {
     await this.enqueue(trx, { ...base, kind: 'score', target: 'report', languages }, now);
     if (candidate.callback_url) await this.enqueue(trx, { ...base, kind: 'callback', target: candidate.callback_url }, now, now + ANNOUNCEMENT_HOLD_MS);
     if (link?.email_to_stakeholder) await this.enqueue(trx, { ...base, kind: 'email', target: link.email_to_stakeholder }, now, now + ANNOUNCEMENT_HOLD_MS);
+    if (sendsCandidateReport(test.settings)) {
+      await this.enqueue(trx, { ...base, kind: 'email', target: candidate.email, payload: CANDIDATE_REPORT_PAYLOAD }, now, now + ANNOUNCEMENT_HOLD_MS);
+    }
     const interviews = await trx.selectFrom('greenhouse_interviews').select('callback_url').where('invitation_id', '=', invitation.id).orderBy('id').execute();
     for (const interview of interviews) {
       await this.enqueue(trx, { ...base, kind: 'greenhouse_patch', target: interview.callback_url }, now, now + ANNOUNCEMENT_HOLD_MS);

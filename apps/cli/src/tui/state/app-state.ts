@@ -8,6 +8,7 @@ export type Route =
   | { screen: 'history'; testInvitationId: number }
   | { screen: 'notes'; testInvitationId: number; fullName: string }
   | { screen: 'reminders'; testId: number; testName: string }
+  | { screen: 'testSettings'; testId: number; testName: string }
   | { screen: 'tests' }
   | { screen: 'test'; testId: number }
   | { screen: 'links'; testId: number; testName: string }

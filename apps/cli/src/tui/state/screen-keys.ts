@@ -26,7 +26,7 @@ const unless = <T, E>(value: T | undefined | null, then: (value: T) => Decision<
 const moveKey = <E>(status: InvitationStatus | undefined, request: MoveRequest): Decision<E> =>
   status !== undefined && offeredMoves(status).includes(request.move) ? effect<ScreenEffect, E>({ ask: request }) : passed();
 
-/** A test: `l` links, `i` invitations, `n` invite a candidate, `b` invite a CSV file of them, `x` export the Excel report, `g` grade written answers, `m` reminder hours, `r` refresh. */
+/** A test: `l` links, `i` invitations, `n` invite a candidate, `b` invite a CSV file of them, `x` export the Excel report, `g` grade written answers, `m` reminder hours, `t` its settings, `r` refresh. */
 export const testDetailsKeys = (state: RemoteState<TestDetails>, testId: number, stroke: Keystroke): Decision<RemoteEvent<TestDetails>> =>
   match<Keystroke, Decision<RemoteEvent<TestDetails>>>(stroke)
     .with(typed('r'), () => taken({ type: 'reload' }))
@@ -37,6 +37,7 @@ export const testDetailsKeys = (state: RemoteState<TestDetails>, testId: number,
     .with(typed('g'), () => unless(state.value, (test) => open({ screen: 'review', testId, testName: test.testName })))
     .with(typed('b'), () => unless(state.value, (test) => open({ screen: 'bulkInvite', testId, testName: test.testName })))
     .with(typed('m'), () => unless(state.value, (test) => open({ screen: 'reminders', testId, testName: test.testName })))
+    .with(typed('t'), () => unless(state.value, (test) => open({ screen: 'testSettings', testId, testName: test.testName })))
     .otherwise(() => passed());
 
 /** What the list shows and how many rows a page has: the keys act on the highlighted row of the shown ones. */

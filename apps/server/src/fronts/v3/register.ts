@@ -4,6 +4,7 @@ import { requireApiKey } from '../../plugins/api-key-auth.js';
 import { declareRouteCapabilities } from '../../plugins/route-capabilities.js';
 import { v3CallbackRoutes } from '../../routes/v3-callbacks.js';
 import { v3GdprRoutes } from '../../routes/v3-gdpr.js';
+import { v3SettingsRoutes } from '../../routes/v3-settings.js';
 import { v3InvitationRoutes } from '../../routes/v3-invitations.js';
 import { v3ReportRoutes } from '../../routes/v3-reports.js';
 import type { FrontOptions } from '../front-options.js';
@@ -13,7 +14,7 @@ import { v3TestLinkRoutes } from './test-links.js';
 import { v3TimeZoneRoutes } from './time-zones.js';
 
 /** Every route plugin of iMocha's v3 shapes: a new v3 area is one line here. */
-const V3_ROUTES = [v3GdprRoutes, v3TestRoutes, v3TestLinkRoutes, v3TimeZoneRoutes, v3CallbackRoutes, v3ReportRoutes, v3InvitationRoutes];
+const V3_ROUTES = [v3GdprRoutes, v3TestRoutes, v3TestLinkRoutes, v3TimeZoneRoutes, v3CallbackRoutes, v3ReportRoutes, v3InvitationRoutes, v3SettingsRoutes];
 
 /**
  * The v3 front (decisions 846, 887): registered with prefix /v3. Its failures are v3's body, its unknown paths answer
