@@ -108,7 +108,7 @@ describe.each(backends)('iMocha v3 reports and reconciliation on %s', (backend) 
       );
       expect(await report(completedId, '?reportType=1')).toEqual(sectionWise);
       // No question names a skill: each counts under its section (decision 924), with /details' numbers.
-      const skills = details.skills.map((skill) => ({
+      const skills = (details.skills ?? []).map((skill) => ({
         skillName: skill.skill,
         candidateScore: skill.points,
         skillScore: skill.maxPoints,

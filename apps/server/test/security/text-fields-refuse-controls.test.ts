@@ -374,6 +374,8 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
       url: '/v3/candidates/testattempts?state=completed',
       auth: 'apiKey',
       body: { StartDateTime: '2026-11-01T00:00:00Z', EndDateTime: '2026-11-15T00:00:00Z' },
+    },
+  ],
   // iMocha v3's invitations (issue 52): names, addresses and date-times are text like a registration's.
   inviteCandidate: (w) => [
     {
