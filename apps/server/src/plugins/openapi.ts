@@ -46,18 +46,12 @@ export const registerOpenApi = async (app: FastifyInstance, publicUrl: string): 
           description:
             'Reminder emails before an invitation’s window closes, the stakeholder’s note when it expires unstarted, an invitation’s own expiry (docs/reminders.md)',
         },
-        {
-          name: 'v3',
-          description:
-            "iMocha v3's paths under /v3 (x-api-key, plain HTTP status codes, failures { statusCode, message, errors }) on the same tests and invitations (docs/v3.md)",
-        },
         { name: 'candidate', description: 'The candidate JSON API behind the take-test page; the token in the path is the credential' },
-        { name: 'v3', description: "iMocha's v3 interface on the same tests, invitations and reports (docs/v3.md)" },
         { name: 'reference', description: 'Lookup tables' },
         {
           name: 'v3',
           description:
-            "iMocha v3's shapes on the same tests, links and invitations: `x-api-key`, plain HTTP statuses, failures as `{ statusCode, message, errors }` (docs/architecture.md, Fronts)",
+            "iMocha v3's paths under /v3 on the same tests, links, invitations, reports and callbacks: `x-api-key`, plain HTTP statuses, failures as `{ statusCode, message, errors }` (docs/v3.md; docs/architecture.md, Fronts)",
         },
         { name: 'admin', description: 'Operator API, enabled by ASSAY_ADMIN_TOKEN' },
         { name: 'operations', description: 'Health and readiness' },

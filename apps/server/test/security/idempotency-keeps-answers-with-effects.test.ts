@@ -73,8 +73,10 @@ describe.each(backends)('every keyed POST keeps its answer with its effect (%s)'
       { email: 'bulk-two@example.com', name: 'Bulk Two' },
     ]);
     // A POST that only reads personal data keeps no answer (decision 879): its key is neither claimed nor replayed.
-    // v3's GDPR request (decision 846) is registered apart from the keyed scopes: it honours no key.
-    const unkept = ['/v2/org/candidates/export', '/v3/gdpr/requests'];
+    // v3's GDPR request (decision 846), callback replay (a replay sends again by design; receivers dedupe on webhook-id),
+    // reconciliation (a read) and settings (the whole object, so a retry writes the same) honour no key: only v3's
+    // invite, reattempt and cancel keep answers (decision 903).
+    const unkept = ['/v2/org/candidates/export', '/v3/gdpr/requests', '/v3/callbacks/process', '/v3/candidates/testattempts', '/v3/tests/{testId}/settings'];
     const exportedTwice = [];
     for (let round = 0; round < 2; round += 1) {
       const headers = { 'idempotency-key': 'export-keeps-nothing' };
