@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteIndex } from '../plugins/method-not-allowed.js';
-import { frontOf, type Front } from './front.js';
+import type { Front } from './front.js';
+import { frontOf } from './front-of.js';
 
 /**
  * "No such path" (404.1) or "not with this method" (405.1 with `Allow`), in the front of the scope the handler was

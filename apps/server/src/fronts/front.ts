@@ -1,6 +1,5 @@
 import type { FastifyReply } from 'fastify';
 import type { FailureCode } from '@assay/domain';
-import { v2Front } from './v2/failures.js';
 
 /**
  * A front: one wire format of the same core (the v2 envelope, iMocha's v3, Greenhouse's partner API). It is chosen by
@@ -19,9 +18,3 @@ declare module 'fastify' {
     front: Front;
   }
 }
-
-/**
- * The front of the scope that registered the request's route (its not-found handler included); v2's envelope where no
- * front was declared (a plugin mounted on a bare Fastify, as the candidate pages' own tests do).
- */
-export const frontOf = (reply: FastifyReply): Front => (reply.request.server.front as Front | undefined) ?? v2Front;

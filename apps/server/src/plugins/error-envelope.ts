@@ -5,7 +5,8 @@ import { isDatabaseUnavailable, mayBeSchemaChange } from '@assay/store';
 import { RefusalError } from '../refusal-error.js';
 import type { RouteIndex } from './method-not-allowed.js';
 import { answerNoRoute, type FrontPrefixes } from '../fronts/declare-front.js';
-import { frontOf, type Front } from '../fronts/front.js';
+import type { Front } from '../fronts/front.js';
+import { frontOf } from '../fronts/front-of.js';
 import { v2Front } from '../fronts/v2/failures.js';
 import { applyResponseHeaders } from './response-headers.js';
 
