@@ -73,7 +73,7 @@ export interface V3ReportFacts {
 
 /** Per-skill scores of an attempt (the `/details` skills, decisions 923–929) in v3's shape: the one place that maps them. */
 export const v3SkillsOf = (details: ReportDetails): V3SkillScore[] =>
-  details.skills.map((skill) => ({
+  (details.skills ?? []).map((skill) => ({
     skillName: skill.skill,
     candidateScore: skill.points,
     skillScore: skill.maxPoints,
