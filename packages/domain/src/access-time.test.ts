@@ -10,11 +10,11 @@ const at = (text: string): number => {
 
 const windowOf = (input: AccessTimeInput): AccessWindow => {
   const result = resolveAccessWindow(input);
-  if (result.err) throw new Error(`expected a window, got ${result.err.code}: ${result.err.message}`);
+  if (result.err) throw new Error(`expected a window, got ${result.err.kind}: ${result.err.message}`);
   return result.val;
 };
 
-const codeOf = (input: AccessTimeInput) => resolveAccessWindow(input).err?.code;
+const codeOf = (input: AccessTimeInput) => resolveAccessWindow(input).err?.kind;
 
 describe('resolveAccessWindow', () => {
   describe('accessTime 0', () => {
@@ -50,7 +50,7 @@ describe('resolveAccessWindow', () => {
       ['end blank', '2026-12-01T09:00:00', '   '],
     ])('%s -> 400.6', (_label, startDateTime, endDateTime) => {
       const result = resolveAccessWindow({ accessTime, startDateTime, endDateTime });
-      expect(result.err?.code).toBe('400.6');
+      expect(result.err?.kind).toBe('access-dates-required');
       expect(result.err?.message).toContain(`accessTime is ${accessTime}`);
     });
 
@@ -66,31 +66,31 @@ describe('resolveAccessWindow', () => {
       'not a date',
     ])('start "%s" -> 400.5 naming startDateTime', (bad) => {
       const result = resolveAccessWindow({ accessTime, startDateTime: bad, endDateTime: '2027-12-05T17:00:00' });
-      expect(result.err?.code).toBe('400.5');
+      expect(result.err?.kind).toBe('malformed-date-time');
       expect(result.err?.message).toContain('startDateTime');
       expect(result.err?.message).toContain(bad);
     });
 
     it.each(['2027-02-29T10:00:00', '2027-01-01T10:00:00Z', '2027-01-01T10:00'])('end "%s" -> 400.5 naming endDateTime', (bad) => {
       const result = resolveAccessWindow({ accessTime, startDateTime: '2026-12-01T09:00:00', endDateTime: bad });
-      expect(result.err?.code).toBe('400.5');
+      expect(result.err?.kind).toBe('malformed-date-time');
       expect(result.err?.message).toContain('endDateTime');
     });
 
     it('end equal to start -> 400.7', () => {
-      expect(codeOf({ accessTime, startDateTime: '2026-12-01T09:00:00', endDateTime: '2026-12-01T09:00:00' })).toBe('400.7');
+      expect(codeOf({ accessTime, startDateTime: '2026-12-01T09:00:00', endDateTime: '2026-12-01T09:00:00' })).toBe('end-before-start');
     });
 
     it('end before start -> 400.7', () => {
-      expect(codeOf({ accessTime, startDateTime: '2026-12-05T09:00:00', endDateTime: '2026-12-01T17:00:00' })).toBe('400.7');
-      expect(codeOf({ accessTime, startDateTime: '2026-12-01T09:00:01', endDateTime: '2026-12-01T09:00:00' })).toBe('400.7');
+      expect(codeOf({ accessTime, startDateTime: '2026-12-05T09:00:00', endDateTime: '2026-12-01T17:00:00' })).toBe('end-before-start');
+      expect(codeOf({ accessTime, startDateTime: '2026-12-01T09:00:01', endDateTime: '2026-12-01T09:00:00' })).toBe('end-before-start');
     });
   });
 
   it('accessTime 2 with equal daily start and end times -> 400.7', () => {
     const input = { accessTime: 2, startDateTime: '2026-12-01T09:00:00', endDateTime: '2026-12-05T09:00:00' } as const;
     const result = resolveAccessWindow(input);
-    expect(result.err?.code).toBe('400.7');
+    expect(result.err?.kind).toBe('end-before-start');
     expect(result.err?.message).toMatch(/daily/);
   });
 

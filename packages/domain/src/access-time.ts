@@ -19,7 +19,7 @@ const isBlank = (value: string | null | undefined): boolean => value === undefin
 
 const parseField = (name: string, text: string): Result<number> => {
   const epochMs = parseWireDateTime(text);
-  return epochMs === undefined ? refuse('400.5', `${name} must be a real UTC date-time in the format YYYY-MM-DDTHH:MM:SS, got "${text}"`) : ok(epochMs);
+  return epochMs === undefined ? refuse('malformed-date-time', `${name} must be a real UTC date-time in the format YYYY-MM-DDTHH:MM:SS, got "${text}"`) : ok(epochMs);
 };
 
 /**
@@ -31,15 +31,15 @@ export const resolveAccessWindow = (input: AccessTimeInput): Result<AccessWindow
   if (input.accessTime === 0) return ok({ accessTime: 0 });
   const { accessTime, startDateTime, endDateTime } = input;
   if (isBlank(startDateTime) || isBlank(endDateTime)) {
-    return refuse('400.6', `startDateTime and endDateTime are required when accessTime is ${accessTime}`);
+    return refuse('access-dates-required', `startDateTime and endDateTime are required when accessTime is ${accessTime}`);
   }
   const start = parseField('startDateTime', startDateTime as string);
   if (start.err) return start;
   const end = parseField('endDateTime', endDateTime as string);
   if (end.err) return end;
-  if (end.val <= start.val) return refuse('400.7', 'endDateTime must be after startDateTime');
+  if (end.val <= start.val) return refuse('end-before-start', 'endDateTime must be after startDateTime');
   if (accessTime === 2 && utcTimeOfDay(start.val) === utcTimeOfDay(end.val)) {
-    return refuse('400.7', 'for accessTime 2 the daily end time must differ from the daily start time');
+    return refuse('end-before-start', 'for accessTime 2 the daily end time must differ from the daily start time');
   }
   return ok({ accessTime, start: start.val, end: end.val });
 };

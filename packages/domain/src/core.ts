@@ -1,11 +1,10 @@
 /**
- * `@assay/domain/core`: what every part of the API shares. Results and refusals with their status codes, the
- * envelope every answer wears, ids, wire date-times, time zones, the validation message of a 400, idempotency
+ * `@assay/domain/core`: what every part of the API shares. Results and refusals with their kinds (the v2
+ * statuscodes and envelope are `@assay/domain/v2`), ids, wire date-times, time zones, the validation message of a 400, idempotency
  * keys and the candidate's take-test URL.
  */
 export * from './result.js';
-export * from './status-codes.js';
-export * from './envelope.js';
+export { refusalKinds, describeRefusalKind, everyRefusalKind, type RefusalKind } from './refusals/refusal-kind.js';
 export * from './ids.js';
 export * from './date-time.js';
 export * from './time-zones.js';

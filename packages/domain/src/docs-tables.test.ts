@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { statusCatalogue, statusCodes } from './status-codes.js';
+import { statusCatalogue, statusCodes } from './v2/status-codes.js';
 import { timeZoneTable } from './time-zones.js';
 import { testDefinitionJsonSchema } from './schemas/test-definition-json-schema.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { documentedInteger } from './schemas/documented-formats.js';
 import type { Refusal } from './result.js';
-import type { FailureCode } from './status-codes.js';
+import type { RefusalKind } from './refusals/refusal-kind.js';
 
 /**
  * Spec Int64 ids travel as JSON numbers, as in the samples. The service issues ids from 1 upwards and
@@ -47,14 +47,14 @@ export const isUnissuedId = (digits: string): boolean =>
   digits.length > 15 && isWellFormedId(digits) && !Number.isSafeInteger(Number(digits));
 
 /** The not-found answer of each id a path can carry, and the noun its message names. */
-const PATH_ID_NOT_FOUND: Record<string, { code: FailureCode; noun: string }> = {
-  testId: { code: '404.2', noun: 'test' },
-  testLinkId: { code: '404.3', noun: 'test link' },
-  testInvitationId: { code: '404.4', noun: 'test invitation' },
-  jobId: { code: '404.10', noun: 'delivery' },
-  orgId: { code: '404.5', noun: 'organization' },
-  keyId: { code: '404.6', noun: 'API key' },
-  questionId: { code: '404.8', noun: 'question' },
+const PATH_ID_NOT_FOUND: Record<string, { kind: RefusalKind; noun: string }> = {
+  testId: { kind: 'test-not-found', noun: 'test' },
+  testLinkId: { kind: 'test-link-not-found', noun: 'test link' },
+  testInvitationId: { kind: 'invitation-not-found', noun: 'test invitation' },
+  jobId: { kind: 'delivery-not-found', noun: 'delivery' },
+  orgId: { kind: 'org-not-found', noun: 'organization' },
+  keyId: { kind: 'api-key-not-found', noun: 'API key' },
+  questionId: { kind: 'question-not-found', noun: 'question' },
 };
 
 /**
@@ -64,7 +64,7 @@ const PATH_ID_NOT_FOUND: Record<string, { code: FailureCode; noun: string }> = {
 export const unissuedPathIdRefusal = (params: Record<string, unknown>): Refusal | undefined => {
   for (const [name, value] of Object.entries(params)) {
     const answer = PATH_ID_NOT_FOUND[name];
-    if (answer && typeof value === 'string' && isUnissuedId(value)) return { code: answer.code, message: `No ${answer.noun} ${value}.` };
+    if (answer && typeof value === 'string' && isUnissuedId(value)) return { kind: answer.kind, message: `No ${answer.noun} ${value}.` };
   }
   return undefined;
 };

@@ -13,20 +13,20 @@ describe('decideResend', () => {
 
   it('refuses an invitation the candidate can no longer take: 409.50', () => {
     for (const status of ['Completed', 'Cancelled'] as const) {
-      expect(decideResend({ status, sentAt: [], now }).err?.code).toBe('409.50');
+      expect(decideResend({ status, sentAt: [], now }).err?.kind).toBe('invitation-not-takeable');
     }
   });
 
   it('refuses within the interval of the last email, saying when to try again', () => {
     const refused = decideResend({ status: 'Pending', sentAt: [now - minutes(4)], now }).err;
-    expect(refused).toMatchObject({ code: '429.50', retryAfterSeconds: 6 * 60 });
+    expect(refused).toMatchObject({ kind: 'resent-too-recently', retryAfterSeconds: 6 * 60 });
     expect(decideResend({ status: 'Pending', sentAt: [now - RESEND_INTERVAL_MS], now }).err).toBeUndefined();
   });
 
   it('caps the emails of any 24 hours, freed when the oldest of them ages out', () => {
     const sentAt = Array.from({ length: RESEND_DAILY_CAP }, (_, i) => now - minutes(60 * (i + 1)));
     const refused = decideResend({ status: 'Pending', sentAt, now }).err;
-    expect(refused?.code).toBe('429.50');
+    expect(refused?.kind).toBe('resent-too-recently');
     // The oldest of the five was 5 hours ago: it leaves the day in 19 hours.
     expect(refused?.retryAfterSeconds).toBe(19 * 3600);
     const oneAgedOut = [now - minutes(25 * 60), ...sentAt.slice(1)];

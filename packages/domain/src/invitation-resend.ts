@@ -24,18 +24,18 @@ const secondsUntil = (at: number, now: number): number => Math.max(1, Math.ceil(
  */
 export const decideResend = ({ status, sentAt, now }: ResendFacts): Result<void> => {
   if (!invitationEmailWanted(status)) {
-    return refuse('409.50', `The invitation is ${status}: the candidate cannot take it any more, so there is nothing to resend.`);
+    return refuse('invitation-not-takeable', `The invitation is ${status}: the candidate cannot take it any more, so there is nothing to resend.`);
   }
   const last = Math.max(...sentAt, Number.NEGATIVE_INFINITY);
   if (now - last < RESEND_INTERVAL_MS) {
     const minutes = RESEND_INTERVAL_MS / 60_000;
-    return refuse('429.50', `The candidate was emailed less than ${minutes} minutes ago; try again later.`, secondsUntil(last + RESEND_INTERVAL_MS, now));
+    return refuse('resent-too-recently', `The candidate was emailed less than ${minutes} minutes ago; try again later.`, secondsUntil(last + RESEND_INTERVAL_MS, now));
   }
   const today = sentAt.filter((at) => now - at < DAY_MS).sort((a, b) => a - b);
   if (today.length >= RESEND_DAILY_CAP) {
     const freed = today[today.length - RESEND_DAILY_CAP]! + DAY_MS;
     return refuse(
-      '429.50',
+      'resent-too-recently',
       `The candidate was emailed ${today.length} times in the last 24 hours (at most ${RESEND_DAILY_CAP}); try again later.`,
       secondsUntil(freed, now),
     );

@@ -13,8 +13,8 @@ const onTest = (testId: number, facts: Partial<InvitationFacts> = {}): Invitatio
 
 describe('invitationNotFound', () => {
   it('names the test when the request named one', () => {
-    expect(invitationNotFound({ invitationId: 12 }).err).toEqual({ code: '404.4', message: 'No test invitation 12.' });
-    expect(invitationNotFound({ invitationId: 12, testId: 5 }).err).toEqual({ code: '404.4', message: 'No test invitation 12 on test 5.' });
+    expect(invitationNotFound({ invitationId: 12 }).err).toEqual({ kind: 'invitation-not-found', message: 'No test invitation 12.' });
+    expect(invitationNotFound({ invitationId: 12, testId: 5 }).err).toEqual({ kind: 'invitation-not-found', message: 'No test invitation 12 on test 5.' });
   });
 });
 
@@ -31,7 +31,7 @@ describe('moveScopedInvitation', () => {
   it('answers 404.4 for an invitation on another test, whatever its state', () => {
     for (const status of invitationStatuses) {
       expect(moveScopedInvitation(onTest(6, { status }), { invitationId: 12, testId: 5 }, { type: 'cancel', at: AT }).err).toEqual({
-        code: '404.4',
+        kind: 'invitation-not-found',
         message: 'No test invitation 12 on test 5.',
       });
     }

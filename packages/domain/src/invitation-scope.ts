@@ -9,7 +9,7 @@ export interface InvitationScope {
 
 /** An id the org does not have, or one not on the test the request names: 404.4 alike (tenant isolation). */
 export const invitationNotFound = ({ invitationId, testId }: InvitationScope): Result<never> =>
-  refuse('404.4', testId === undefined ? `No test invitation ${invitationId}.` : `No test invitation ${invitationId} on test ${testId}.`);
+  refuse('invitation-not-found', testId === undefined ? `No test invitation ${invitationId}.` : `No test invitation ${invitationId} on test ${testId}.`);
 
 /**
  * An org's move on an invitation: an invitation on another test than the one named is not found (the request

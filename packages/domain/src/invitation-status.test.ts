@@ -36,9 +36,9 @@ const REATTEMPT_REFUSED = 'Reattempt is allowed only on a completed invitation.'
 const CANCELLED = 'The invitation has been cancelled.';
 const NOTHING_TO_RESET = 'The test has not been started: there is nothing to reset.';
 // The candidate's moves are refused as the candidate API answers them (the org's, with 403.4).
-const NOT_STARTED: Refusal = { code: '403.13', message: 'Start the test first.' };
-const CANDIDATE_CANCELLED: Refusal = { code: '403.9', message: 'This invitation has been cancelled.' };
-const ALREADY_COMPLETED: Refusal = { code: '403.11', message: 'You have already completed this test.' };
+const NOT_STARTED: Refusal = { kind: 'attempt-not-started', message: 'Start the test first.' };
+const CANDIDATE_CANCELLED: Refusal = { kind: 'invitation-cancelled', message: 'This invitation has been cancelled.' };
+const ALREADY_COMPLETED: Refusal = { kind: 'attempt-over', message: 'You have already completed this test.' };
 
 type Row =
   | { state: InvitationStatus; event: EventType; outcome: 'moves'; next: InvitationStatus; effect: EffectKind }
@@ -55,7 +55,7 @@ const refused = (state: InvitationStatus, event: EventType, reason: string | Ref
   state,
   event,
   outcome: 'refused',
-  refusal: typeof reason === 'string' ? { code: '403.4', message: reason } : reason,
+  refusal: typeof reason === 'string' ? { kind: 'operation-not-allowed', message: reason } : reason,
 });
 
 /** Every (state, event) pair: 5 states x 7 events. */
@@ -130,7 +130,7 @@ describe('moveInvitation', () => {
 
     it.each(['In progress', 'Completed'] as const)('cancel from %s is refused with 403.4 and leaves no move', (state) => {
       const result = moveInvitation(facts(state), eventOf('cancel'));
-      expect(result.err?.code).toBe('403.4');
+      expect(result.err?.kind).toBe('operation-not-allowed');
       expect(result.err?.message).toMatch(/cannot be cancelled/);
     });
 

@@ -60,7 +60,7 @@ export interface InvitationMove {
 const NONE: InvitationEffect = { kind: 'none' };
 const stay = (next: InvitationStatus): Result<InvitationMove> => ok({ next, effect: NONE });
 const moveTo = (next: InvitationStatus, effect: InvitationEffect = NONE): Result<InvitationMove> => ok({ next, effect });
-const cannot = (message: string): Result<InvitationMove> => refuse('403.4', message);
+const cannot = (message: string): Result<InvitationMove> => refuse('operation-not-allowed', message);
 
 const CANCEL_REFUSED = 'The invitation cannot be cancelled: the test is in progress or completed.';
 const REATTEMPT_REFUSED = 'Reattempt is allowed only on a completed invitation.';

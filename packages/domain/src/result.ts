@@ -1,10 +1,10 @@
-import type { FailureCode } from './status-codes.js';
+import type { RefusalKind } from './refusals/refusal-kind.js';
 
-/** An expected failure: a status code from the catalogue and a message a person can act on. */
+/** An expected failure: what went wrong (a kind of the catalogue) and a message a person can act on. */
 export interface Refusal {
-  readonly code: FailureCode;
+  readonly kind: RefusalKind;
   readonly message: string;
-  /** For refusals that pass with time (429, 503): when to try again, sent as `Retry-After`. */
+  /** For refusals that pass with time (too many requests, busy): when to try again, sent as `Retry-After`. */
   readonly retryAfterSeconds?: number;
 }
 
@@ -13,8 +13,8 @@ export type Result<T> = { readonly val: T; readonly err?: undefined } | { readon
 
 export const ok = <T>(val: T): Result<T> => ({ val });
 
-export const refuse = <T = never>(code: FailureCode, message: string, retryAfterSeconds?: number): Result<T> => ({
-  err: retryAfterSeconds === undefined ? { code, message } : { code, message, retryAfterSeconds },
+export const refuse = <T = never>(kind: RefusalKind, message: string, retryAfterSeconds?: number): Result<T> => ({
+  err: retryAfterSeconds === undefined ? { kind, message } : { kind, message, retryAfterSeconds },
 });
 
 export const isRefusal = <T>(result: Result<T>): result is { val?: undefined; err: Refusal } => result.err !== undefined;

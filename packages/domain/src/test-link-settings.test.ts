@@ -12,7 +12,7 @@ const input = (overrides: Partial<TestLinkInput> = {}): TestLinkInput => ({
 
 const settingsOf = (given: TestLinkInput, current?: TestLinkSettings): TestLinkSettings => {
   const result = resolveTestLinkSettings(given, defaults, current);
-  if (result.err) throw new Error(`expected settings, got ${result.err.code}: ${result.err.message}`);
+  if (result.err) throw new Error(`expected settings, got ${result.err.kind}: ${result.err.message}`);
   return result.val;
 };
 
@@ -69,22 +69,22 @@ describe('resolveTestLinkSettings on create', () => {
 
   it('refuses an unknown timeZoneId with 400.9', () => {
     const result = resolveTestLinkSettings(input({ timeZoneId: 9999 }), defaults);
-    expect(result.err?.code).toBe('400.9');
+    expect(result.err?.kind).toBe('unknown-time-zone');
     expect(result.err?.message).toContain('9999');
   });
 
   it('refuses an unknown default timeZoneId with 400.9', () => {
-    expect(resolveTestLinkSettings(input(), { timeZoneId: 1, email: 'org@example.com' }).err?.code).toBe('400.9');
+    expect(resolveTestLinkSettings(input(), { timeZoneId: 1, email: 'org@example.com' }).err?.kind).toBe('unknown-time-zone');
   });
 
   it('passes access-time refusals through', () => {
-    expect(resolveTestLinkSettings(input({ accessTime: 1 }), defaults).err?.code).toBe('400.6');
+    expect(resolveTestLinkSettings(input({ accessTime: 1 }), defaults).err?.kind).toBe('access-dates-required');
     expect(
-      resolveTestLinkSettings(input({ accessTime: 2, startDateTime: '2026-12-01 09:00:00', endDateTime: '2026-12-05T17:00:00' }), defaults).err?.code,
-    ).toBe('400.5');
+      resolveTestLinkSettings(input({ accessTime: 2, startDateTime: '2026-12-01 09:00:00', endDateTime: '2026-12-05T17:00:00' }), defaults).err?.kind,
+    ).toBe('malformed-date-time');
     expect(
-      resolveTestLinkSettings(input({ accessTime: 1, startDateTime: '2026-12-05T09:00:00', endDateTime: '2026-12-01T17:00:00' }), defaults).err?.code,
-    ).toBe('400.7');
+      resolveTestLinkSettings(input({ accessTime: 1, startDateTime: '2026-12-05T09:00:00', endDateTime: '2026-12-01T17:00:00' }), defaults).err?.kind,
+    ).toBe('end-before-start');
   });
 });
 
@@ -147,6 +147,6 @@ describe('resolveTestLinkSettings on update', () => {
   });
 
   it('refuses an unknown timeZoneId on update', () => {
-    expect(resolveTestLinkSettings(input({ timeZoneId: 42 }), defaults, current).err?.code).toBe('400.9');
+    expect(resolveTestLinkSettings(input({ timeZoneId: 42 }), defaults, current).err?.kind).toBe('unknown-time-zone');
   });
 });

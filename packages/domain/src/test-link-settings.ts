@@ -32,7 +32,7 @@ export const resolveTestLinkSettings = (input: TestLinkInput, defaults: OrgDefau
 
   const timeZoneId = input.timeZoneId ?? current?.timeZoneId ?? defaults.timeZoneId;
   if (!findTimeZone(timeZoneId)) {
-    return refuse('400.9', `timeZoneId ${timeZoneId} is not in the time zone table (GET /v2/timezones)`);
+    return refuse('unknown-time-zone', `timeZoneId ${timeZoneId} is not in the time zone table (GET /v2/timezones)`);
   }
 
   const state = current ? testLinkStateOf(current.testLinkStatus) : 'Active';

@@ -15,7 +15,7 @@ const at = (text: string): number => {
 
 const windowOf = (input: AccessTimeInput): AccessWindow => {
   const result = resolveAccessWindow(input);
-  if (result.err) throw new Error(`expected a window, got ${result.err.code}: ${result.err.message}`);
+  if (result.err) throw new Error(`expected a window, got ${result.err.kind}: ${result.err.message}`);
   return result.val;
 };
 
@@ -134,13 +134,13 @@ describe('admissionVerdict', () => {
 });
 
 const refusedVerdicts = [
-  ['notYetOpen', '403.6'],
-  ['closed', '403.7'],
-  ['outsideDailyWindow', '403.8'],
-  ['linkInactive', '403.5'],
-  ['testInactive', '403.12'],
-  ['cancelled', '403.9'],
-  ['completed', '403.11'],
+  ['notYetOpen', 'test-not-open-yet'],
+  ['closed', 'access-period-ended'],
+  ['outsideDailyWindow', 'outside-daily-window'],
+  ['linkInactive', 'link-inactive'],
+  ['testInactive', 'test-inactive'],
+  ['cancelled', 'invitation-cancelled'],
+  ['completed', 'attempt-over'],
 ] as const;
 
 describe('admissionMessage', () => {
@@ -165,9 +165,9 @@ describe('admissionRefusal', () => {
     expect(new Set([...refusedVerdicts.map(([verdict]) => verdict), 'open'])).toEqual(new Set(AccessVerdictCode.options));
   });
 
-  it.each(refusedVerdicts)('%s -> %s, with the candidate-facing message', (verdict, code) => {
+  it.each(refusedVerdicts)('%s -> %s, with the candidate-facing message', (verdict, kind) => {
     const result = admissionRefusal(verdict);
     expect(result.val).toBeUndefined();
-    expect(result.err).toEqual({ code, message: admissionMessage(verdict) });
+    expect(result.err).toEqual({ kind, message: admissionMessage(verdict) });
   });
 });

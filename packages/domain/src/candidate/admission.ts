@@ -5,7 +5,7 @@ import { invitationExpired } from '../reminders/reminder-window.js';
 import { refuse, type Result } from '../result.js';
 import type { TestStatus } from '../schemas/test.js';
 import type { TestLinkStatus } from '../schemas/test-link.js';
-import type { FailureCode } from '../status-codes.js';
+import type { RefusalKind } from '../refusals/refusal-kind.js';
 import { ALREADY_COMPLETED, INVITATION_CANCELLED } from './attempt-refusals.js';
 import type { AccessVerdictCode } from './candidate-api.js';
 
@@ -37,12 +37,12 @@ export const admissionVerdict = (facts: AdmissionFacts, now: number): AccessVerd
     })
     .exhaustive();
 
-const refusals: Record<Exclude<AccessVerdictCode, 'open'>, { code: FailureCode; message: string }> = {
-  notYetOpen: { code: '403.6', message: 'This test is not open yet.' },
-  closed: { code: '403.7', message: 'The period for taking this test has ended.' },
-  outsideDailyWindow: { code: '403.8', message: 'This test can be taken only during its daily time window.' },
-  linkInactive: { code: '403.5', message: 'This test link is no longer active.' },
-  testInactive: { code: '403.12', message: 'This test is not available at the moment.' },
+const refusals: Record<Exclude<AccessVerdictCode, 'open'>, { kind: RefusalKind; message: string }> = {
+  notYetOpen: { kind: 'test-not-open-yet', message: 'This test is not open yet.' },
+  closed: { kind: 'access-period-ended', message: 'The period for taking this test has ended.' },
+  outsideDailyWindow: { kind: 'outside-daily-window', message: 'This test can be taken only during its daily time window.' },
+  linkInactive: { kind: 'link-inactive', message: 'This test link is no longer active.' },
+  testInactive: { kind: 'test-inactive', message: 'This test is not available at the moment.' },
   cancelled: INVITATION_CANCELLED,
   completed: ALREADY_COMPLETED,
 };
@@ -52,4 +52,4 @@ export const admissionMessage = (verdict: AccessVerdictCode): string | null => (
 
 /** The refusal for a verdict that is not 'open'. */
 export const admissionRefusal = <T = never>(verdict: Exclude<AccessVerdictCode, 'open'>): Result<T> =>
-  refuse(refusals[verdict].code, refusals[verdict].message);
+  refuse(refusals[verdict].kind, refusals[verdict].message);

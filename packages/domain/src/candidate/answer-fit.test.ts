@@ -11,7 +11,7 @@ describe('fitAnswer', () => {
   it('takes text for written questions, within the word limit', () => {
     expect(fitAnswer(short, { text: 'a b c d' }).err).toBeUndefined();
     expect(fitAnswer(essay, { text: 'two words' }).err).toBeUndefined();
-    expect(fitAnswer(essay, { text: 'three words now' }).err?.code).toBe('400.18');
+    expect(fitAnswer(essay, { text: 'three words now' }).err?.kind).toBe('answer-over-word-limit');
   });
 
   it.each([
@@ -22,6 +22,6 @@ describe('fitAnswer', () => {
     ['options that do not exist (as before)', choice, { optionIds: [7] }, 'Those options do not fit this question.'],
     ['options for a coding question (as before)', coding, { optionIds: [0] }, 'Send { "code": "..." } for a coding question.'],
   ])('refuses %s with 400.10', (_, question, answer, message) => {
-    expect(fitAnswer(question, answer).err).toEqual({ code: '400.10', message });
+    expect(fitAnswer(question, answer).err).toEqual({ kind: 'answer-does-not-fit', message });
   });
 });

@@ -7,15 +7,15 @@ import { checkWordLimit } from './written-answer.js';
 const shapeRefusal = (question: QuestionDefinition, answer: Answer): Result<void> => {
   switch (question.type) {
     case 'coding':
-      return refuse('400.10', 'Send { "code": "..." } for a coding question.');
+      return refuse('answer-does-not-fit', 'Send { "code": "..." } for a coding question.');
     case 'short_answer':
     case 'free_text':
-      return refuse('400.10', `Send { "text": "..." } for a ${question.type} question.`);
+      return refuse('answer-does-not-fit', `Send { "text": "..." } for a ${question.type} question.`);
     case 'single_choice':
     case 'multiple_choice':
       return answer.text === undefined
-        ? refuse('400.10', 'Those options do not fit this question.')
-        : refuse('400.10', 'Send { "optionIds": [ ... ] } for a choice question.');
+        ? refuse('answer-does-not-fit', 'Those options do not fit this question.')
+        : refuse('answer-does-not-fit', 'Send { "optionIds": [ ... ] } for a choice question.');
   }
 };
 

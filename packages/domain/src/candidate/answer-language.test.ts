@@ -17,7 +17,7 @@ describe('answerLanguageFor', () => {
     [['javascript'], 'This question cannot be answered in Python: answer it in JavaScript.'],
     [['typescript', 'javascript'], 'This question cannot be answered in Python: answer it in TypeScript or JavaScript.'],
   ])('refuses a language the question does not accept (%j) with 400.2', (languages, message) => {
-    expect(answerLanguageFor({ languages: [...languages] }, 'python')).toEqual({ err: { code: '400.2', message } });
+    expect(answerLanguageFor({ languages: [...languages] }, 'python')).toEqual({ err: { kind: 'invalid-field', message } });
   });
 
   it('lists three languages readably', () => {

@@ -14,9 +14,9 @@ const namesOf = (languages: readonly CodingLanguage[]): string => {
  */
 export const answerLanguageFor = (question: Pick<CodingQuestion, 'languages'>, requested: CodingLanguage | undefined): Result<CodingLanguage> => {
   const [first] = question.languages;
-  if (requested === undefined) return first === undefined ? refuse('400.2', 'This question accepts no language.') : ok(first);
+  if (requested === undefined) return first === undefined ? refuse('invalid-field', 'This question accepts no language.') : ok(first);
   if (question.languages.includes(requested)) return ok(requested);
-  return refuse('400.2', `This question cannot be answered in ${codingLanguageName(requested)}: answer it in ${namesOf(question.languages)}.`);
+  return refuse('invalid-field', `This question cannot be answered in ${codingLanguageName(requested)}: answer it in ${namesOf(question.languages)}.`);
 };
 
 /** The language a stored answer is in: older answers carry none and are in the question's first language. */

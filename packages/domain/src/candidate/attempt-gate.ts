@@ -31,7 +31,7 @@ export const expiryOf = (deadline: number, graceMs: number): number => deadline 
 export const requireTimeLeft = (status: InvitationStatus, deadline: number | null, now: number): Result<true> => {
   const running = requireRunningAttempt(status);
   if (running.err || deadline === null || !isPastDeadline(deadline, now)) return running;
-  return refuse('403.11', 'The time is up.');
+  return refuse('attempt-over', 'The time is up.');
 };
 
 export interface AnswerTiming {
@@ -50,5 +50,5 @@ export const acceptAnswer = ({ status, startedAt, deadline, now, editedAt, grace
   if (running.err || deadline === null || !isPastDeadline(deadline, now)) return running;
   const madeAt = editedAt === undefined ? now : eventInstant(editedAt, now, startedAt ?? now);
   if (madeAt < deadline && now < expiryOf(deadline, graceMs)) return ok(true);
-  return refuse('403.11', 'The time was up before this answer reached us: it was not saved.');
+  return refuse('attempt-over', 'The time was up before this answer reached us: it was not saved.');
 };

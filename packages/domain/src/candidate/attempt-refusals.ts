@@ -5,12 +5,12 @@ import type { Refusal, Result } from '../result.js';
  * its code: the machine's candidate moves (start, submit), the admission verdict and the attempt gate (answers,
  * events, runs, snapshots) all refuse with these, so whichever decides, the candidate hears the same answer.
  */
-export const NOT_STARTED: Refusal = { code: '403.13', message: 'Start the test first.' };
-export const INVITATION_CANCELLED: Refusal = { code: '403.9', message: 'This invitation has been cancelled.' };
+export const NOT_STARTED: Refusal = { kind: 'attempt-not-started', message: 'Start the test first.' };
+export const INVITATION_CANCELLED: Refusal = { kind: 'invitation-cancelled', message: 'This invitation has been cancelled.' };
 /** Asked of an attempt that has ended (submitted, or its time ran out). */
-export const ATTEMPT_OVER: Refusal = { code: '403.11', message: 'The test is over: it was submitted or its time is up.' };
+export const ATTEMPT_OVER: Refusal = { kind: 'attempt-over', message: 'The test is over: it was submitted or its time is up.' };
 /** Asked to start a test already taken. */
-export const ALREADY_COMPLETED: Refusal = { code: '403.11', message: 'You have already completed this test.' };
+export const ALREADY_COMPLETED: Refusal = { kind: 'attempt-over', message: 'You have already completed this test.' };
 
 /** One of these as the outcome of a decision. */
 export const refusedWith = <T = never>(refusal: Refusal): Result<T> => ({ err: refusal });

@@ -31,21 +31,21 @@ describe("startByCandidate: the candidate's start, one decision", () => {
   });
 
   it.each([
-    ['an inactive test', { testStatus: 'Inactive' }, { code: '403.12', message: 'This test is not available at the moment.' }],
+    ['an inactive test', { testStatus: 'Inactive' }, { kind: 'test-inactive', message: 'This test is not available at the moment.' }],
     [
       'an inactive link',
       { testStatus: 'Active', link: { status: 3, window: windowOf('2026-11-01T00:00:00', '2026-12-31T00:00:00') } },
-      { code: '403.5', message: 'This test link is no longer active.' },
+      { kind: 'link-inactive', message: 'This test link is no longer active.' },
     ],
     [
       'a link not open yet',
       { testStatus: 'Active', link: { status: 1, window: windowOf('2026-12-02T00:00:00', '2026-12-31T00:00:00') } },
-      { code: '403.6', message: 'This test is not open yet.' },
+      { kind: 'test-not-open-yet', message: 'This test is not open yet.' },
     ],
     [
       'a link closed',
       { testStatus: 'Active', link: { status: 1, window: windowOf('2026-11-01T00:00:00', '2026-11-30T00:00:00') } },
-      { code: '403.7', message: 'The period for taking this test has ended.' },
+      { kind: 'access-period-ended', message: 'The period for taking this test has ended.' },
     ],
   ] as const)('refuses a start through %s', (_label, admission: StartAdmission, refusal) => {
     expect(startByCandidate(facts('Pending'), admission, START)).toEqual({ err: refusal });
@@ -53,8 +53,8 @@ describe("startByCandidate: the candidate's start, one decision", () => {
 
   it('refuses a finished or cancelled invitation before its test or link is asked', () => {
     const closedTest: StartAdmission = { testStatus: 'Inactive' };
-    expect(startByCandidate(facts('Completed'), closedTest, START)).toEqual({ err: { code: '403.11', message: 'You have already completed this test.' } });
-    expect(startByCandidate(facts('Cancelled'), closedTest, START)).toEqual({ err: { code: '403.9', message: 'This invitation has been cancelled.' } });
+    expect(startByCandidate(facts('Completed'), closedTest, START)).toEqual({ err: { kind: 'attempt-over', message: 'You have already completed this test.' } });
+    expect(startByCandidate(facts('Cancelled'), closedTest, START)).toEqual({ err: { kind: 'invitation-cancelled', message: 'This invitation has been cancelled.' } });
   });
 
   it('the machine alone refuses those two starts in the same words', () => {

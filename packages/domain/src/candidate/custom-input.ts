@@ -20,12 +20,12 @@ export const customRunInputOf = (
     case 'function':
       return customArgs !== undefined && customInput === undefined
         ? ok({ args: customArgs })
-        : refuse('400.2', 'customInput is for stdin/stdout questions: call this function with customArgs (a list of JSON arguments).');
+        : refuse('invalid-field', 'customInput is for stdin/stdout questions: call this function with customArgs (a list of JSON arguments).');
     case 'stdio':
       return customInput !== undefined && customArgs === undefined
         ? ok({ input: customInput })
-        : refuse('400.2', 'customArgs is for function questions: give this program its stdin as customInput (text).');
+        : refuse('invalid-field', 'customArgs is for function questions: give this program its stdin as customInput (text).');
     case 'sql':
-      return refuse('400.2', 'An SQL question has no custom input: its query runs on the databases of its sample tests.');
+      return refuse('invalid-field', 'An SQL question has no custom input: its query runs on the databases of its sample tests.');
   }
 };

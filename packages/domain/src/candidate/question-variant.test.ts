@@ -139,11 +139,11 @@ describe('askedQuestion', () => {
     const asked = questions.find((question) => drawn.has(question.id))!;
     expect(askedQuestion(drawTwoShuffled, questions, 42, asked.id)).toEqual({ val: asked });
     expect(askedQuestion(drawTwoShuffled, questions, 42, undrawn.id).err).toEqual({
-      code: '404.8',
+      kind: 'question-not-found',
       message: `Question ${undrawn.id} is not one of the questions of your test.`,
     });
     expect(askedQuestion(drawTwoShuffled, questions, 42, 999).err).toEqual({
-      code: '404.8',
+      kind: 'question-not-found',
       message: 'Question 999 is not one of the questions of your test.',
     });
   });

@@ -93,7 +93,7 @@ export const askedQuestion = (
 ): Result<QuestionRecord> => {
   const question = questions.find((candidate) => candidate.id === questionId);
   if (question && (isFixedTest(sections) || isInVariant(attemptVariant(sections, questions, seed), questionId))) return ok(question);
-  return refuse('404.8', `Question ${questionId} is not one of the questions of your test.`);
+  return refuse('question-not-found', `Question ${questionId} is not one of the questions of your test.`);
 };
 
 /**

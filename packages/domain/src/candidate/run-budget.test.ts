@@ -16,22 +16,22 @@ describe('admitSampleRun', () => {
 
   it('refuses a second run while one is running (429.2), even with budget left', () => {
     const result = admitSampleRun({ running: true, startedAt: [] }, budget, T0);
-    expect(result.err?.code).toBe('429.2');
+    expect(result.err?.kind).toBe('sample-run-in-progress');
     expect(result.err?.message).toMatch(/still running/);
   });
 
   it('a running run wins over a used-up budget: 429.2, the more useful answer', () => {
-    expect(admitSampleRun({ running: true, startedAt: [T0, T0, T0] }, budget, T0 + 1).err?.code).toBe('429.2');
+    expect(admitSampleRun({ running: true, startedAt: [T0, T0, T0] }, budget, T0 + 1).err?.kind).toBe('sample-run-in-progress');
   });
 
   it('refuses the run over the budget (429.3) and says when the next one is allowed', () => {
     const result = admitSampleRun(idle([T0, T0 + 10_000, T0 + 20_000]), budget, T0 + 30_000);
-    expect(result.err).toEqual({ code: '429.3', message: 'You can run the sample tests 3 times in a minute: try again in 30 s.' });
+    expect(result.err).toEqual({ kind: 'sample-run-budget-used', message: 'You can run the sample tests 3 times in a minute: try again in 30 s.' });
   });
 
   it('slides: a run leaves the window exactly windowMs after it started', () => {
     const history = idle([T0, T0 + 10_000, T0 + 20_000]);
-    expect(admitSampleRun(history, budget, T0 + 59_999).err?.code).toBe('429.3');
+    expect(admitSampleRun(history, budget, T0 + 59_999).err?.kind).toBe('sample-run-budget-used');
     expect(admitSampleRun(history, budget, T0 + 60_000)).toEqual({ val: [T0 + 10_000, T0 + 20_000, T0 + 60_000] });
   });
 
@@ -88,6 +88,6 @@ describe('DEFAULT_RUN_BUDGET', () => {
     expect(DEFAULT_RUN_BUDGET).toEqual({ runs: 30, windowMs: 300_000 });
     const thirty = Array.from({ length: 29 }, (_, i) => T0 + i * 1_000);
     expect(admitSampleRun(idle(thirty), DEFAULT_RUN_BUDGET, T0 + 29_000).val).toHaveLength(30);
-    expect(admitSampleRun(idle([...thirty, T0 + 29_000]), DEFAULT_RUN_BUDGET, T0 + 30_000).err?.code).toBe('429.3');
+    expect(admitSampleRun(idle([...thirty, T0 + 29_000]), DEFAULT_RUN_BUDGET, T0 + 30_000).err?.kind).toBe('sample-run-budget-used');
   });
 });

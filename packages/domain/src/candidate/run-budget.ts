@@ -39,10 +39,10 @@ export const runBudgetRetryAfterMs = (startedAt: readonly number[], budget: RunB
  * the start times to remember once the run has run: the counted ones and this one.
  */
 export const admitSampleRun = (history: SampleRunHistory, budget: RunBudget, now: number): Result<readonly number[]> => {
-  if (history.running) return refuse('429.2', 'Your previous sample run is still running: wait for its results, then run again.');
+  if (history.running) return refuse('sample-run-in-progress', 'Your previous sample run is still running: wait for its results, then run again.');
   const waitMs = runBudgetRetryAfterMs(history.startedAt, budget, now);
   if (waitMs > 0) {
-    return refuse('429.3', `You can run the sample tests ${budget.runs} times in ${spanOf(budget.windowMs)}: try again in ${Math.ceil(waitMs / 1000)} s.`);
+    return refuse('sample-run-budget-used', `You can run the sample tests ${budget.runs} times in ${spanOf(budget.windowMs)}: try again in ${Math.ceil(waitMs / 1000)} s.`);
   }
   return ok([...countedRuns(history.startedAt, budget, now), now]);
 };

@@ -41,13 +41,13 @@ describe('moveSampleRun', () => {
 
   it('refuses to cancel a finished run (409.2), and drops late news of a cancelled one', () => {
     const done = move(queued, { type: 'finished', custom: { args: [], actual: 1 } });
-    expect(moveSampleRun(done, { type: 'cancel' }).err?.code).toBe('409.2');
+    expect(moveSampleRun(done, { type: 'cancel' }).err?.kind).toBe('sample-run-finished');
     const failed = move(queued, { type: 'failed', message: 'Sandbox workers fail to start' });
     expect(failed).toMatchObject({ state: 'failed', message: 'Sandbox workers fail to start' });
-    expect(moveSampleRun(failed, { type: 'cancel' }).err?.code).toBe('409.2');
+    expect(moveSampleRun(failed, { type: 'cancel' }).err?.kind).toBe('sample-run-finished');
     const cancelled = move(queued, { type: 'cancel' });
-    expect(moveSampleRun(cancelled, { type: 'finished', results: [] }).err?.code).toBe('409.2');
-    expect(moveSampleRun(cancelled, { type: 'placed', ahead: 0, etaMs: 0 }).err?.code).toBe('409.2');
+    expect(moveSampleRun(cancelled, { type: 'finished', results: [] }).err?.kind).toBe('sample-run-finished');
+    expect(moveSampleRun(cancelled, { type: 'placed', ahead: 0, etaMs: 0 }).err?.kind).toBe('sample-run-finished');
   });
 });
 

@@ -47,7 +47,7 @@ export const moveSampleRun = (run: SampleRun, event: SampleRunEvent): Result<Sam
       )
       .with([{ state: 'queued' }, { type: 'cancel' }], [{ state: 'running' }, { type: 'cancel' }], () => ok({ ...base, state: 'cancelled' }))
       .with([{ state: 'cancelled' }, { type: 'cancel' }], () => ok(run))
-      .with([{ state: 'done' }, { type: 'cancel' }], [{ state: 'failed' }, { type: 'cancel' }], () => refuse('409.2', ALREADY_FINISHED))
+      .with([{ state: 'done' }, { type: 'cancel' }], [{ state: 'failed' }, { type: 'cancel' }], () => refuse('sample-run-finished', ALREADY_FINISHED))
       .with(
         [{ state: 'done' }, { type: 'placed' }],
         [{ state: 'done' }, { type: 'finished' }],
@@ -58,7 +58,7 @@ export const moveSampleRun = (run: SampleRun, event: SampleRunEvent): Result<Sam
         [{ state: 'cancelled' }, { type: 'placed' }],
         [{ state: 'cancelled' }, { type: 'finished' }],
         [{ state: 'cancelled' }, { type: 'failed' }],
-        () => refuse('409.2', ALREADY_FINISHED),
+        () => refuse('sample-run-finished', ALREADY_FINISHED),
       )
       .exhaustive()
   );

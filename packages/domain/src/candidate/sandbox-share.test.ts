@@ -17,7 +17,7 @@ describe('shares of the sandbox', () => {
   });
 
   it('answers a refusal past the queue bound with 503.2 and whole seconds to wait, at least one', () => {
-    expect(sampleRunsBusy(12_300)).toEqual({ code: '503.2', message: 'Sample runs are busy right now: try again in 13 s.', retryAfterSeconds: 13 });
+    expect(sampleRunsBusy(12_300)).toEqual({ kind: 'server-busy', message: 'Sample runs are busy right now: try again in 13 s.', retryAfterSeconds: 13 });
     expect(sampleRunsBusy(0).retryAfterSeconds).toBe(1);
   });
 });

@@ -54,5 +54,5 @@ export const DEFAULT_SCORING_BUDGET: ScoringBudget = { stopAfterTimeouts: 1 };
  */
 export const sampleRunsBusy = (retryAfterMs: number): Refusal => {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return { code: '503.2', message: `Sample runs are busy right now: try again in ${seconds} s.`, retryAfterSeconds: seconds };
+  return { kind: 'server-busy', message: `Sample runs are busy right now: try again in ${seconds} s.`, retryAfterSeconds: seconds };
 };

@@ -4,7 +4,7 @@ import { decideSelfRegistration, publicLinkVerdict, type PublicLinkFacts } from 
 
 const windowOf = (input: AccessTimeInput): AccessWindow => {
   const result = resolveAccessWindow(input);
-  if (result.err) throw new Error(`expected a window, got ${result.err.code}`);
+  if (result.err) throw new Error(`expected a window, got ${result.err.kind}`);
   return result.val;
 };
 
@@ -40,15 +40,15 @@ describe('decideSelfRegistration', () => {
 
   it('refuses an invite-only link with 403.10, before anything else', () => {
     const refused = decideSelfRegistration(link({ inviteCandidateOnly: 1, linkStatus: 3 }), at('2026-12-06T10:00:00'));
-    expect(refused.err).toEqual({ code: '403.10', message: 'This test is by invitation only: use the link in your invitation email.' });
+    expect(refused.err).toEqual({ kind: 'link-invited-only', message: 'This test is by invitation only: use the link in your invitation email.' });
   });
 
   it('refuses closed, inactive links and inactive tests with their admission refusals', () => {
-    expect(decideSelfRegistration(link(), at('2026-12-06T10:00:00')).err?.code).toBe('403.7');
+    expect(decideSelfRegistration(link(), at('2026-12-06T10:00:00')).err?.kind).toBe('access-period-ended');
     expect(decideSelfRegistration(link({ linkStatus: 3 }), at('2026-12-02T10:00:00')).err).toEqual({
-      code: '403.5',
+      kind: 'link-inactive',
       message: 'This test link is no longer active.',
     });
-    expect(decideSelfRegistration(link({ testStatus: 'Inactive' }), at('2026-12-02T10:00:00')).err?.code).toBe('403.12');
+    expect(decideSelfRegistration(link({ testStatus: 'Inactive' }), at('2026-12-02T10:00:00')).err?.kind).toBe('test-inactive');
   });
 });

@@ -28,7 +28,7 @@ const INVITE_ONLY_MESSAGE = 'This test is by invitation only: use the link in yo
  * build here until it is decided.
  */
 export const decideSelfRegistration = (link: PublicLinkFacts, now: number): Result<AccessVerdictCode> => {
-  if (link.inviteCandidateOnly === 1) return refuse('403.10', INVITE_ONLY_MESSAGE);
+  if (link.inviteCandidateOnly === 1) return refuse('link-invited-only', INVITE_ONLY_MESSAGE);
   return (
     match(publicLinkVerdict(link, now))
       .with('closed', 'linkInactive', 'testInactive', (verdict) => admissionRefusal<AccessVerdictCode>(verdict))

@@ -35,12 +35,12 @@ describe('checkSnapshotBytes', () => {
   it('refuses 400.12 over the byte limit, even for a real type', () => {
     const large = new Uint8Array(SNAPSHOT_IMAGE_LIMITS.maxBytes + 1);
     large.set(JPEG);
-    expect(checkSnapshotBytes(large).err?.code).toBe('400.12');
+    expect(checkSnapshotBytes(large).err?.kind).toBe('image-not-accepted');
     expect(checkSnapshotBytes(large.subarray(0, SNAPSHOT_IMAGE_LIMITS.maxBytes)).val).toBe('jpeg');
   });
 
   it('refuses 400.12 for other types', () => {
-    expect(checkSnapshotBytes(bytes('GIF89a')).err?.code).toBe('400.12');
+    expect(checkSnapshotBytes(bytes('GIF89a')).err?.kind).toBe('image-not-accepted');
   });
 });
 
@@ -51,8 +51,8 @@ describe('checkDeclaredImage', () => {
   });
 
   it('refuses a header of another format than the bytes start as (a polyglot or a disguise)', () => {
-    expect(checkDeclaredImage('png', { format: 'jpeg', width: 10, height: 10 }).err?.code).toBe('400.12');
-    expect(checkDeclaredImage('jpeg', { format: undefined, width: 10, height: 10 }).err?.code).toBe('400.12');
+    expect(checkDeclaredImage('png', { format: 'jpeg', width: 10, height: 10 }).err?.kind).toBe('image-not-accepted');
+    expect(checkDeclaredImage('jpeg', { format: undefined, width: 10, height: 10 }).err?.kind).toBe('image-not-accepted');
   });
 
   it.each([
@@ -61,11 +61,11 @@ describe('checkDeclaredImage', () => {
     [1, 4097],
     [4096, 4096],
   ])('refuses a declared %i×%i', (width, height) => {
-    expect(checkDeclaredImage('png', { format: 'png', width, height }).err?.code).toBe('400.12');
+    expect(checkDeclaredImage('png', { format: 'png', width, height }).err?.kind).toBe('image-not-accepted');
   });
 
   it('refuses a header without a size', () => {
-    expect(checkDeclaredImage('png', { format: 'png', width: 0, height: 10 }).err?.code).toBe('400.12');
-    expect(checkDeclaredImage('webp', { format: 'webp', width: undefined, height: undefined }).err?.code).toBe('400.12');
+    expect(checkDeclaredImage('png', { format: 'png', width: 0, height: 10 }).err?.kind).toBe('image-not-accepted');
+    expect(checkDeclaredImage('webp', { format: 'webp', width: undefined, height: undefined }).err?.kind).toBe('image-not-accepted');
   });
 });

@@ -35,10 +35,10 @@ const NOT_ACCEPTED = 'Send a JPEG, PNG or WebP photo';
 /** Size and type, from the bytes alone: the checks made before any image library sees them. */
 export const checkSnapshotBytes = (bytes: Uint8Array): Result<SnapshotImageType> => {
   if (bytes.length > SNAPSHOT_IMAGE_LIMITS.maxBytes) {
-    return refuse('400.12', `The image is ${bytes.length} bytes; at most ${SNAPSHOT_IMAGE_LIMITS.maxBytes} are accepted.`);
+    return refuse('image-not-accepted', `The image is ${bytes.length} bytes; at most ${SNAPSHOT_IMAGE_LIMITS.maxBytes} are accepted.`);
   }
   const type = sniffImageType(bytes);
-  return type === undefined ? refuse('400.12', `${NOT_ACCEPTED}: these bytes are none of them.`) : ok(type);
+  return type === undefined ? refuse('image-not-accepted', `${NOT_ACCEPTED}: these bytes are none of them.`) : ok(type);
 };
 
 /** What an image header declares, read without decoding the pixels. */
@@ -51,12 +51,12 @@ export interface DeclaredImage {
 
 /** The header must agree with the sniffed type and declare dimensions small enough to decode safely. */
 export const checkDeclaredImage = (sniffed: SnapshotImageType, declared: DeclaredImage): Result<true> => {
-  if (declared.format !== sniffed) return refuse('400.12', `${NOT_ACCEPTED}: the bytes start as ${sniffed} but are not one.`);
+  if (declared.format !== sniffed) return refuse('image-not-accepted', `${NOT_ACCEPTED}: the bytes start as ${sniffed} but are not one.`);
   const { width, height } = declared;
-  if (!width || !height) return refuse('400.12', `${NOT_ACCEPTED}: the image declares no size.`);
+  if (!width || !height) return refuse('image-not-accepted', `${NOT_ACCEPTED}: the image declares no size.`);
   const { maxSide, maxPixels } = SNAPSHOT_IMAGE_LIMITS;
   if (width > maxSide || height > maxSide || width * height > maxPixels) {
-    return refuse('400.12', `The image declares ${width}×${height} pixels; at most ${maxSide} a side and ${maxPixels} in all are accepted.`);
+    return refuse('image-not-accepted', `The image declares ${width}×${height} pixels; at most ${maxSide} a side and ${maxPixels} in all are accepted.`);
   }
   return ok(true);
 };

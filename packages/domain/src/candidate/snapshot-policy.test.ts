@@ -20,17 +20,17 @@ describe('admitSnapshot', () => {
 
   it('refuses 403.15 without imageProctoring, whatever the state', () => {
     for (const status of InvitationStatus.options) {
-      expect(admitSnapshot(facts({ imageProctoring: false, status })).err?.code).toBe('403.15');
+      expect(admitSnapshot(facts({ imageProctoring: false, status })).err?.kind).toBe('image-proctoring-disabled');
     }
   });
 
   it.each([
-    ['Pending', '403.13'],
-    ['Reset', '403.13'],
-    ['Completed', '403.11'],
-    ['Cancelled', '403.9'],
+    ['Pending', 'attempt-not-started'],
+    ['Reset', 'attempt-not-started'],
+    ['Completed', 'attempt-over'],
+    ['Cancelled', 'invitation-cancelled'],
   ] as const)('refuses a %s attempt with %s, as every other write of a stopped attempt', (status, code) => {
-    expect(admitSnapshot(facts({ status })).err?.code).toBe(code);
+    expect(admitSnapshot(facts({ status })).err?.kind).toBe(code);
   });
 
   it.each([
@@ -38,7 +38,7 @@ describe('admitSnapshot', () => {
     ['within the answer grace after it', NOW - 30_000],
     ['long after it', NOW - 3_600_000],
   ])('refuses 403.11 %s, like sample runs: the grace is for answers made before the deadline', (_when, deadline) => {
-    expect(admitSnapshot(facts({ deadline })).err?.code).toBe('403.11');
+    expect(admitSnapshot(facts({ deadline })).err?.kind).toBe('attempt-over');
   });
 
   it('admits a snapshot a moment before the deadline', () => {
@@ -48,7 +48,7 @@ describe('admitSnapshot', () => {
   it('admits a burst of three, then refuses 429.1 until the oldest leaves the window', () => {
     expect(admitSnapshot(facts({ recentTakenAt: secondsAgo(2, 1) })).val).toBe(true);
     const refused = admitSnapshot(facts({ recentTakenAt: secondsAgo(10, 2, 1) }));
-    expect(refused.err?.code).toBe('429.1');
+    expect(refused.err?.kind).toBe('too-many-requests');
     expect(refused.err?.retryAfterSeconds).toBe(SNAPSHOT_WINDOW_MS / 1000 - 10);
     expect(refused.err?.message).toContain(`${refused.err?.retryAfterSeconds} s`);
   });

@@ -28,7 +28,7 @@ export interface SnapshotFacts {
 
 /** Whether one more snapshot may be stored: proctoring on, the attempt running with time left, the rate not exceeded. */
 export const admitSnapshot = (facts: SnapshotFacts): Result<true> => {
-  if (!facts.imageProctoring) return refuse('403.15', 'This test does not take camera snapshots.');
+  if (!facts.imageProctoring) return refuse('image-proctoring-disabled', 'This test does not take camera snapshots.');
   const timeLeft = requireTimeLeft(facts.status, facts.deadline, facts.now);
   if (timeLeft.err) return timeLeft;
   const since = snapshotWindowStart(facts.now);
@@ -38,7 +38,7 @@ export const admitSnapshot = (facts: SnapshotFacts): Result<true> => {
   const freesAt = Math.min(...inWindow) + SNAPSHOT_WINDOW_MS;
   const retryAfterSeconds = Math.max(1, Math.ceil((freesAt - facts.now) / 1000));
   return refuse(
-    '429.1',
+    'too-many-requests',
     `Too many snapshots: at most ${SNAPSHOT_RATE.burst} in ${SNAPSHOT_WINDOW_MS / 1000} s. Try again in ${retryAfterSeconds} s.`,
     retryAfterSeconds,
   );

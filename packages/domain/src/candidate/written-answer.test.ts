@@ -26,7 +26,7 @@ describe('checkWordLimit', () => {
 
   it('refuses one over it with 400.18, saying how many words and the limit', () => {
     expect(checkWordLimit(limited, 'one two three four').err).toEqual({
-      code: '400.18',
+      kind: 'answer-over-word-limit',
       message: 'This answer has 4 words; this question takes at most 3. Shorten it to save it.',
     });
   });

@@ -33,5 +33,5 @@ export const checkWordLimit = (question: FreeTextQuestion, text: string): Result
   if (question.wordLimit === undefined) return ok(undefined);
   const words = countWords(text);
   if (words <= question.wordLimit) return ok(undefined);
-  return refuse('400.18', `This answer has ${words} words; this question takes at most ${question.wordLimit}. Shorten it to save it.`);
+  return refuse('answer-over-word-limit', `This answer has ${words} words; this question takes at most ${question.wordLimit}. Shorten it to save it.`);
 };

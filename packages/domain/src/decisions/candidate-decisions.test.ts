@@ -34,18 +34,18 @@ describe('a decision on a candidate (decision 755)', () => {
 describe('tags (decision 756)', () => {
   it('normalises case and spaces so one word is one tag', () => {
     expect(normalizeTag('  Strong Python ').val).toBe('strong-python');
-    expect(normalizeTag('C++').err?.code).toBe('400.40');
-    expect(normalizeTag('   ').err?.code).toBe('400.40');
+    expect(normalizeTag('C++').err?.kind).toBe('invalid-tag');
+    expect(normalizeTag('   ').err?.kind).toBe('invalid-tag');
     expect(normalizeTag('a'.repeat(33)).err?.message).toMatch(/at most 32/);
-    expect(normalizeTag('-lead').err?.code).toBe('400.40');
-    expect(normalizeTag('../x').err?.code).toBe('400.40');
+    expect(normalizeTag('-lead').err?.kind).toBe('invalid-tag');
+    expect(normalizeTag('../x').err?.kind).toBe('invalid-tag');
   });
 
   it('adds a tag once, sorted, and refuses past the bound', () => {
     expect(tagsWith(['b'], 'a').val).toEqual(['a', 'b']);
     expect(tagsWith(['a'], 'a').val).toEqual(['a']);
     const full = Array.from({ length: MAX_TAGS }, (_, index) => `t${index}`);
-    expect(tagsWith(full, 'new').err?.code).toBe('400.41');
+    expect(tagsWith(full, 'new').err?.kind).toBe('too-many-tags');
     expect(tagsWith(full, 't3').val).toBe(full);
   });
 });
@@ -53,12 +53,12 @@ describe('tags (decision 756)', () => {
 describe('notes and ratings (decision 757)', () => {
   it('lets only its author change a note, whatever the role', () => {
     expect(mayChangeNote({ id: 4, keyId: 7 }, 7).val).toEqual({ id: 4, keyId: 7 });
-    expect(mayChangeNote({ id: 4, keyId: 7 }, 8).err?.code).toBe('403.18');
+    expect(mayChangeNote({ id: 4, keyId: 7 }, 8).err?.kind).toBe('note-not-yours');
   });
 
   it('bounds the notes of one invitation and their text', () => {
     expect(mayAddNote(MAX_NOTES - 1).val).toBe(true);
-    expect(mayAddNote(MAX_NOTES).err?.code).toBe('400.42');
+    expect(mayAddNote(MAX_NOTES).err?.kind).toBe('too-many-notes');
     expect(NoteInput.safeParse({ text: ' ' }).success).toBe(false);
     expect(NoteInput.parse({ text: 'Line one\r\nline two' }).text).toBe('Line one\nline two');
   });

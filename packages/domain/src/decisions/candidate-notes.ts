@@ -23,8 +23,8 @@ export interface StoredNote {
  * say what its author wrote. Not even an admin key: an admin who disagrees writes a note of their own (decision 757).
  */
 export const mayChangeNote = (note: StoredNote, keyId: number): Result<StoredNote> =>
-  note.keyId === keyId ? ok(note) : refuse('403.18', `Note ${note.id} was written by another key: only its author may edit or delete it.`);
+  note.keyId === keyId ? ok(note) : refuse('note-not-yours', `Note ${note.id} was written by another key: only its author may edit or delete it.`);
 
 /** A new note, unless the invitation holds MAX_NOTES already. */
 export const mayAddNote = (count: number): Result<true> =>
-  count < MAX_NOTES ? ok(true) : refuse('400.42', `An invitation has at most ${MAX_NOTES} notes; delete one before adding another.`);
+  count < MAX_NOTES ? ok(true) : refuse('too-many-notes', `An invitation has at most ${MAX_NOTES} notes; delete one before adding another.`);

@@ -15,16 +15,16 @@ const TAG = /^[a-z0-9][a-z0-9._-]*$/;
  */
 export const normalizeTag = (typed: string): Result<string> => {
   const tag = typed.trim().toLowerCase().replace(/\s+/g, '-');
-  if (tag === '') return refuse('400.40', 'tag must not be empty');
-  if (tag.length > MAX_TAG_LENGTH) return refuse('400.40', `tag must be at most ${MAX_TAG_LENGTH} characters (it has ${tag.length})`);
-  if (!TAG.test(tag)) return refuse('400.40', `tag "${tag}" must be letters, digits, ".", "_" or "-", starting with a letter or digit`);
+  if (tag === '') return refuse('invalid-tag', 'tag must not be empty');
+  if (tag.length > MAX_TAG_LENGTH) return refuse('invalid-tag', `tag must be at most ${MAX_TAG_LENGTH} characters (it has ${tag.length})`);
+  if (!TAG.test(tag)) return refuse('invalid-tag', `tag "${tag}" must be letters, digits, ".", "_" or "-", starting with a letter or digit`);
   return ok(tag);
 };
 
 /** The tags after adding `tag`: unchanged when it is there already; refused past MAX_TAGS. */
 export const tagsWith = (tags: readonly string[], tag: string): Result<readonly string[]> => {
   if (tags.includes(tag)) return ok(tags);
-  if (tags.length >= MAX_TAGS) return refuse('400.41', `An invitation has at most ${MAX_TAGS} tags; remove one before adding "${tag}".`);
+  if (tags.length >= MAX_TAGS) return refuse('too-many-tags', `An invitation has at most ${MAX_TAGS} tags; remove one before adding "${tag}".`);
   return ok([...tags, tag].sort());
 };
 

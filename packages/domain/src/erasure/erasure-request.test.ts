@@ -7,19 +7,19 @@ describe('planErasure (issue 51 item 1)', () => {
   it("covers every invitation of an address the org holds, or refuses 404.51 in iMocha's words", () => {
     expect(planErasure({ email: 'a@example.com' }, held([3, 7]))).toEqual({ val: { scope: 'email', invitationIds: [3, 7] } });
     expect(planErasure({ email: 'a@example.com' }, held([]))).toEqual({
-      err: { code: '404.51', message: 'No records found for given Email address: a@example.com' },
+      err: { kind: 'no-records-for-email', message: 'No records found for given Email address: a@example.com' },
     });
   });
 
   it('covers one invitation the org holds, or refuses 404.4 (another org’s answers the same)', () => {
     expect(planErasure({ invitationId: 9 }, held([], true))).toEqual({ val: { scope: 'invitation', invitationIds: [9] } });
-    expect(planErasure({ invitationId: 9 }, held([], false)).err?.code).toBe('404.4');
+    expect(planErasure({ invitationId: 9 }, held([], false)).err?.kind).toBe('invitation-not-found');
   });
 
   it('with both (v3), erases the one invitation only when it is the address’s', () => {
     expect(planErasure({ email: 'a@example.com', invitationId: 7 }, held([3, 7]))).toEqual({ val: { scope: 'invitation', invitationIds: [7] } });
     expect(planErasure({ email: 'a@example.com', invitationId: 8 }, held([3, 7]))).toEqual({
-      err: { code: '404.51', message: noRecordsForEmail('a@example.com') },
+      err: { kind: 'no-records-for-email', message: noRecordsForEmail('a@example.com') },
     });
   });
 });

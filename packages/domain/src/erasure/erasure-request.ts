@@ -65,11 +65,11 @@ export const planErasure = (
   held: { readonly emailInvitationIds: readonly number[]; readonly invitationHeld: boolean },
 ): Result<ErasurePlan> => {
   if (request.email !== undefined) {
-    if (held.emailInvitationIds.length === 0) return refuse('404.51', noRecordsForEmail(request.email));
+    if (held.emailInvitationIds.length === 0) return refuse('no-records-for-email', noRecordsForEmail(request.email));
     if (request.invitationId === undefined) return ok({ scope: 'email', invitationIds: held.emailInvitationIds });
-    if (!held.emailInvitationIds.includes(request.invitationId)) return refuse('404.51', noRecordsForEmail(request.email));
+    if (!held.emailInvitationIds.includes(request.invitationId)) return refuse('no-records-for-email', noRecordsForEmail(request.email));
     return ok({ scope: 'invitation', invitationIds: [request.invitationId] });
   }
-  if (request.invitationId === undefined || !held.invitationHeld) return refuse('404.4', `No test invitation ${request.invitationId}.`);
+  if (request.invitationId === undefined || !held.invitationHeld) return refuse('invitation-not-found', `No test invitation ${request.invitationId}.`);
   return ok({ scope: 'invitation', invitationIds: [request.invitationId] });
 };

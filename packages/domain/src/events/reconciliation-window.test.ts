@@ -17,7 +17,7 @@ describe('reconciliationWindow', () => {
   });
 
   it('refuses a window that ends where or before it starts with 400.4', () => {
-    const refusal = { code: '400.4', message: 'to must be after from' };
+    const refusal = { kind: 'invalid-query', message: 'to must be after from' };
     expect(reconciliationWindow({ from: '2026-11-25T09:00:00Z', to: '2026-11-25T09:00:00Z' }, NOW).err).toEqual(refusal);
     expect(reconciliationWindow({ from: '2026-11-25T09:00:00Z', to: '2026-11-25T08:00:00Z' }, NOW).err).toEqual(refusal);
     expect(reconciliationWindow({ from: '2026-11-25T10:00:00.001Z' }, NOW).err).toEqual(refusal);

@@ -14,5 +14,5 @@ export interface ReconciliationWindow {
 export const reconciliationWindow = (query: { readonly from: string; readonly to?: string | undefined }, now: number): Result<ReconciliationWindow> => {
   const from = Date.parse(query.from);
   const to = query.to === undefined ? now + 1 : Date.parse(query.to);
-  return to <= from ? refuse('400.4', 'to must be after from') : ok({ from, to });
+  return to <= from ? refuse('invalid-query', 'to must be after from') : ok({ from, to });
 };

@@ -26,7 +26,7 @@ const choice: QuestionDefinition = {
   ],
 } as QuestionDefinition;
 
-const codeOf = (result: ReturnType<typeof checkGrade>) => result.err?.code;
+const codeOf = (result: ReturnType<typeof checkGrade>) => result.err?.kind;
 
 describe('checkGrade', () => {
   it('accepts marks within the question’s, and criteria that are the rubric’s, in the rubric’s order', () => {
@@ -51,12 +51,12 @@ describe('checkGrade', () => {
 
   it('refuses marks over the question’s (400.19), naming both', () => {
     const refused = checkGrade(essay, { marks: 10.5 }, 'awaiting');
-    expect(refused.err).toEqual({ code: '400.19', message: "marks is 10.5, over this question's 10. Give 0 to 10." });
+    expect(refused.err).toEqual({ kind: 'grade-does-not-fit', message: "marks is 10.5, over this question's 10. Give 0 to 10." });
   });
 
   it('refuses criteria that are not exactly the rubric’s, over their own marks, or not adding up (400.19)', () => {
-    expect(codeOf(checkGrade(plainEssay, { marks: 1, criteria: [{ criterion: 'Style', marks: 1 }] }, 'awaiting'))).toBe('400.19');
-    expect(codeOf(checkGrade(short, { marks: 1, criteria: [{ criterion: 'Style', marks: 1 }] }, 'awaiting'))).toBe('400.19');
+    expect(codeOf(checkGrade(plainEssay, { marks: 1, criteria: [{ criterion: 'Style', marks: 1 }] }, 'awaiting'))).toBe('grade-does-not-fit');
+    expect(codeOf(checkGrade(short, { marks: 1, criteria: [{ criterion: 'Style', marks: 1 }] }, 'awaiting'))).toBe('grade-does-not-fit');
     expect(checkGrade(essay, { marks: 5, criteria: [{ criterion: 'Correctness', marks: 5 }] }, 'awaiting').err?.message).toBe(
       'criteria must name each of the rubric\'s criteria once: "Correctness", "Clarity".',
     );
@@ -65,13 +65,13 @@ describe('checkGrade', () => {
       { criterion: 'Correctness', marks: 1 },
       { criterion: 'Clarity', marks: 1 },
     ];
-    expect(codeOf(checkGrade(essay, { marks: 3, criteria: twice }, 'awaiting'))).toBe('400.19');
+    expect(codeOf(checkGrade(essay, { marks: 3, criteria: twice }, 'awaiting'))).toBe('grade-does-not-fit');
     const unknown = [
       { criterion: 'Correctness', marks: 1 },
       { criterion: 'Clarity', marks: 1 },
       { criterion: 'Style', marks: 1 },
     ];
-    expect(codeOf(checkGrade(essay, { marks: 3, criteria: unknown }, 'awaiting'))).toBe('400.19');
+    expect(codeOf(checkGrade(essay, { marks: 3, criteria: unknown }, 'awaiting'))).toBe('grade-does-not-fit');
     expect(
       checkGrade(
         essay,
@@ -115,8 +115,8 @@ describe('checkGrade', () => {
   });
 
   it('refuses an answer that needs no grade (409.3): a machine-scored question, or a written answer not awaiting one', () => {
-    expect(checkGrade(choice, { marks: 1 }, 'awaiting').err).toMatchObject({ code: '409.3', message: expect.stringContaining('single_choice') });
-    expect(codeOf(checkGrade(essay, { marks: 1 }, 'none'))).toBe('409.3');
+    expect(checkGrade(choice, { marks: 1 }, 'awaiting').err).toMatchObject({ kind: 'grade-not-needed', message: expect.stringContaining('single_choice') });
+    expect(codeOf(checkGrade(essay, { marks: 1 }, 'none'))).toBe('grade-not-needed');
   });
 
   it('takes a blank comment as none', () => {
@@ -145,7 +145,7 @@ describe('checkInvitationGradable', () => {
     expect(checkInvitationGradable('Completed').val).toBe(true);
     for (const status of ['Pending', 'In progress', 'Reset', 'Cancelled'] as const) {
       expect(checkInvitationGradable(status).err).toEqual({
-        code: '409.4',
+        kind: 'invitation-not-completed',
         message: `This invitation is ${status}: only a Completed invitation's answers are graded.`,
       });
     }
@@ -155,11 +155,11 @@ describe('checkInvitationGradable', () => {
 describe('decideGrade', () => {
   it('refuses a question of no test of the invitation (404.8), then a not Completed invitation (409.4), then checks the grade', () => {
     expect(decideGrade({ status: 'Completed', questionId: 9, question: undefined, state: 'none' }, { marks: 1 }).err).toEqual({
-      code: '404.8',
+      kind: 'question-not-found',
       message: "Question 9 is not a question of this invitation's test.",
     });
-    expect(decideGrade({ status: 'In progress', questionId: 9, question: essay, state: 'awaiting' }, { marks: 1 }).err?.code).toBe('409.4');
-    expect(decideGrade({ status: 'Completed', questionId: 9, question: essay, state: 'awaiting' }, { marks: 11 }).err?.code).toBe('400.19');
+    expect(decideGrade({ status: 'In progress', questionId: 9, question: essay, state: 'awaiting' }, { marks: 1 }).err?.kind).toBe('invitation-not-completed');
+    expect(decideGrade({ status: 'Completed', questionId: 9, question: essay, state: 'awaiting' }, { marks: 11 }).err?.kind).toBe('grade-does-not-fit');
     expect(decideGrade({ status: 'Completed', questionId: 9, question: essay, state: 'awaiting' }, { marks: 1 }).val?.marks).toBe(1);
   });
 });

@@ -29,36 +29,36 @@ const sameMarks = (a: number, b: number): boolean => Math.abs(a - b) < 1e-9;
  */
 export const checkGrade = (question: QuestionDefinition, input: GradeInput, state: GradeState): Result<AcceptedGrade> => {
   if (!isWrittenQuestion(question)) {
-    return refuse('409.3', `This is a ${question.type} question: the machine scores it, a person grades only short_answer and free_text answers.`);
+    return refuse('grade-not-needed', `This is a ${question.type} question: the machine scores it, a person grades only short_answer and free_text answers.`);
   }
   if (state === 'none') {
     return refuse(
-      '409.3',
+      'grade-not-needed',
       'This answer needs no grade: it was blank, matched an accepted answer, or the attempt is not scored yet. Only answers awaiting review (or graded before) take a grade.',
     );
   }
   if (input.marks > question.marks) {
-    return refuse('400.19', `marks is ${input.marks}, over this question's ${question.marks}. Give 0 to ${question.marks}.`);
+    return refuse('grade-does-not-fit', `marks is ${input.marks}, over this question's ${question.marks}. Give 0 to ${question.marks}.`);
   }
   const criteria = input.criteria ?? [];
   if (criteria.length > 0) {
     const rubric = question.type === 'free_text' ? (question.rubric ?? []) : [];
-    if (rubric.length === 0) return refuse('400.19', 'This question has no rubric: send marks without criteria.');
+    if (rubric.length === 0) return refuse('grade-does-not-fit', 'This question has no rubric: send marks without criteria.');
     const names = rubric.map((entry) => entry.criterion);
     const given = criteria.map((entry) => entry.criterion);
     const missing = names.filter((name) => !given.includes(name));
     const unknown = given.filter((name) => !names.includes(name));
     const repeated = given.filter((name, index) => given.indexOf(name) !== index);
     if (missing.length > 0 || unknown.length > 0 || repeated.length > 0) {
-      return refuse('400.19', `criteria must name each of the rubric's criteria once: ${names.map((name) => `"${name}"`).join(', ')}.`);
+      return refuse('grade-does-not-fit', `criteria must name each of the rubric's criteria once: ${names.map((name) => `"${name}"`).join(', ')}.`);
     }
     for (const entry of criteria) {
       const of = rubric.find((criterion) => criterion.criterion === entry.criterion)?.marks ?? 0;
-      if (entry.marks > of) return refuse('400.19', `"${entry.criterion}" has ${entry.marks} marks, over its ${of}. Give 0 to ${of}.`);
+      if (entry.marks > of) return refuse('grade-does-not-fit', `"${entry.criterion}" has ${entry.marks} marks, over its ${of}. Give 0 to ${of}.`);
     }
     const sum = criteria.reduce((total, entry) => total + entry.marks, 0);
     if (!sameMarks(sum, input.marks)) {
-      return refuse('400.19', `marks is ${input.marks} but the criteria add up to ${Math.round(sum * 1e6) / 1e6}: they must agree.`);
+      return refuse('grade-does-not-fit', `marks is ${input.marks} but the criteria add up to ${Math.round(sum * 1e6) / 1e6}: they must agree.`);
     }
   }
   const comment = input.comment?.trim() === '' ? null : (input.comment ?? null);
@@ -74,7 +74,7 @@ const rubricOrder = (question: QuestionDefinition, criteria: readonly { criterio
 
 /** Only a submitted attempt's answers are graded (409.4): a person judges what the candidate handed in. */
 export const checkInvitationGradable = (status: InvitationStatus): Result<true> =>
-  status === INVITATION_STATUS.completed ? ok(true) : refuse('409.4', `This invitation is ${status}: only a Completed invitation's answers are graded.`);
+  status === INVITATION_STATUS.completed ? ok(true) : refuse('invitation-not-completed', `This invitation is ${status}: only a Completed invitation's answers are graded.`);
 
 /** What the grading rule decides from, read in the grade's transaction: the invitation's status, the question (undefined: none of its test) and where its answer stands. */
 export interface GradeFacts {
@@ -89,7 +89,7 @@ export interface GradeFacts {
  * (409.4), then `checkGrade`.
  */
 export const decideGrade = (facts: GradeFacts, input: GradeInput): Result<AcceptedGrade> => {
-  if (!facts.question) return refuse('404.8', `Question ${facts.questionId} is not a question of this invitation's test.`);
+  if (!facts.question) return refuse('question-not-found', `Question ${facts.questionId} is not a question of this invitation's test.`);
   const gradable = checkInvitationGradable(facts.status);
   return gradable.err ? gradable : checkGrade(facts.question, input, facts.state);
 };

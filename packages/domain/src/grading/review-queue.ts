@@ -119,4 +119,4 @@ export const reviewIsBlind = (role: KeyRole, asked: boolean): boolean => asked |
 
 /** A reference no answer of the key's org has: a missing answer, told without naming any invitation. */
 export const reviewReferenceNotFound = (reference: string): Result<never> =>
-  refuse('404.4', `No answer in this organization's review queues has the reference ${reference}.`);
+  refuse('invitation-not-found', `No answer in this organization's review queues has the reference ${reference}.`);

@@ -24,13 +24,13 @@ describe('applicationIdOf', () => {
     ['too many digits', `https://app.greenhouse.io/people/1?application_id=${'9'.repeat(31)}`],
     ['no URL at all', 'people/1?application_id=3'],
   ])('refuses a URL with %s (400.2)', (_, url) => {
-    expect(applicationIdOf(url).err?.code).toBe('400.2');
+    expect(applicationIdOf(url).err?.kind).toBe('invalid-field');
   });
 });
 
 describe('applicationIdOf, read as URLSearchParams would', () => {
   it('ignores the fragment and decodes percent-escapes', () => {
     expect(applicationIdOf('https://app.greenhouse.io/people/1?application_id=%34%32#application_id=7').val).toBe('42');
-    expect(applicationIdOf('https://app.greenhouse.io/people/1#?application_id=7').err?.code).toBe('400.2');
+    expect(applicationIdOf('https://app.greenhouse.io/people/1#?application_id=7').err?.kind).toBe('invalid-field');
   });
 });

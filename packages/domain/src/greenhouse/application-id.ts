@@ -19,7 +19,7 @@ const decoded = (text: string): string => {
  */
 export const applicationIdOf = (profileUrl: string): Result<string> => {
   // The domain has no URL class (no Node, no DOM): the query is read by hand, as URLSearchParams would.
-  if (!/^https?:\/\/[^/?#]+/i.test(profileUrl)) return refuse('400.2', 'candidate.greenhouse_profile_url must be an absolute http(s) URL');
+  if (!/^https?:\/\/[^/?#]+/i.test(profileUrl)) return refuse('invalid-field', 'candidate.greenhouse_profile_url must be an absolute http(s) URL');
   const beforeFragment = profileUrl.split('#', 1)[0] ?? '';
   const start = beforeFragment.indexOf('?');
   const query = start === -1 ? '' : beforeFragment.slice(start + 1);
@@ -30,7 +30,7 @@ export const applicationIdOf = (profileUrl: string): Result<string> => {
     .map(([, value]) => decoded(value ?? ''));
   const [id] = ids;
   if (ids.length !== 1 || id === undefined || !APPLICATION_ID.test(id)) {
-    return refuse('400.2', 'candidate.greenhouse_profile_url must name one application: ?application_id=<digits>');
+    return refuse('invalid-field', 'candidate.greenhouse_profile_url must name one application: ?application_id=<digits>');
   }
   // Leading zeros name the same application.
   return ok(id.replace(/^0+(?=[0-9])/, ''));

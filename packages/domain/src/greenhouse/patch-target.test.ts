@@ -9,7 +9,7 @@ describe('decideGreenhousePatchTarget', () => {
 
   it('refuses plain http to a public host, even where private callbacks are allowed', () => {
     for (const allowPrivate of [false, true]) {
-      expect(decideGreenhousePatchTarget({ scheme: 'http', loopback: false }, allowPrivate).err).toMatchObject({ code: '400.11' });
+      expect(decideGreenhousePatchTarget({ scheme: 'http', loopback: false }, allowPrivate).err).toMatchObject({ kind: 'callback-url-not-allowed' });
     }
   });
 

@@ -16,7 +16,7 @@ export const decideGreenhousePatchTarget = (facts: PatchTargetFacts, allowPrivat
   if (facts.scheme === 'https') return ok(undefined);
   if (facts.loopback && allowPrivate) return ok(undefined);
   return refuse(
-    '400.11',
+    'callback-url-not-allowed',
     facts.loopback
       ? 'url is not allowed: it must be https (plain http only to this machine, and only where ASSAY_ALLOW_PRIVATE_CALLBACKS=true)'
       : 'url is not allowed: it must be https, since the PATCH "test completed" carries the org’s Greenhouse credentials',

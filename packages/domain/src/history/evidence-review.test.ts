@@ -47,7 +47,7 @@ describe('evidence ids', () => {
     const evidence = { presence, endedAt: T0 + 5000, snapshotIds: [4] };
     expect(knownEvidence(`departure-${T0 + 1000}`, evidence).val).toBe(`departure-${T0 + 1000}`);
     expect(knownEvidence('snapshot-4', evidence).val).toBe('snapshot-4');
-    for (const eventId of [`departure-${T0 + 2000}`, 'snapshot-5', 'nonsense']) expect(knownEvidence(eventId, evidence).err?.code).toBe('404.12');
+    for (const eventId of [`departure-${T0 + 2000}`, 'snapshot-5', 'nonsense']) expect(knownEvidence(eventId, evidence).err?.kind).toBe('evidence-not-found');
   });
 
   it('name a paste or large insertion by its instant, and know only those the report lists', () => {
@@ -58,7 +58,7 @@ describe('evidence ids', () => {
     const evidence = { presence: { head: [], tail: [], omitted: 0 }, endedAt: T0, snapshotIds: [], signalEventIds: [`paste-${T0 + 7}`] };
     expect(knownEvidence(`paste-${T0 + 7}`, evidence).val).toBe(`paste-${T0 + 7}`);
     // The same instant as an insertion, or a paste the report does not list, is nothing the reviewer saw.
-    for (const eventId of [`insertion-${T0 + 7}`, `paste-${T0 + 8}`]) expect(knownEvidence(eventId, evidence).err?.code).toBe('404.12');
-    expect(knownEvidence(`paste-${T0 + 7}`, { ...evidence, signalEventIds: undefined }).err?.code).toBe('404.12');
+    for (const eventId of [`insertion-${T0 + 7}`, `paste-${T0 + 8}`]) expect(knownEvidence(eventId, evidence).err?.kind).toBe('evidence-not-found');
+    expect(knownEvidence(`paste-${T0 + 7}`, { ...evidence, signalEventIds: undefined }).err?.kind).toBe('evidence-not-found');
   });
 });

@@ -103,5 +103,5 @@ export const knownEvidence = (eventId: string, evidence: AttemptEvidence): Resul
       .exhaustive();
   return shown
     ? ok(eventId)
-    : refuse('404.12', `No integrity evidence ${eventId} in this attempt: use a departure, snapshot, similarity, paste or insertion id its report lists.`);
+    : refuse('evidence-not-found', `No integrity evidence ${eventId} in this attempt: use a departure, snapshot, similarity, paste or insertion id its report lists.`);
 };

@@ -42,7 +42,7 @@ export const importableLanguages = (needed: readonly LanguageId[], here: Languag
     return `${languageName(language)}${why}`;
   });
   return refuse(
-    '400.30',
+    'language-unavailable',
     `The test accepts ${missing.map(languageName).join(', ')}, which no process of this Assay can run: ${details.join('; ')}. Enable the language, start an assay-worker that runs it, or leave it out of the question's languages.`,
   );
 };
@@ -55,6 +55,6 @@ export const runnableHere = (language: LanguageId, here: LanguageAvailabilities)
   here[language].available
     ? ok(undefined)
     : refuse(
-        '409.5',
+        'language-not-runnable',
         `${languageName(language)} code cannot be run on this server right now, so its tests cannot run here. Your answer is still saved and will be scored; you may also answer in another language of the question.`,
       );

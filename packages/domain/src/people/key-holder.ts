@@ -15,8 +15,8 @@ export interface KeyHolder {
  */
 export const keyHolderFor = (personId: number | undefined, person: Person | undefined, role: KeyRole | undefined): Result<KeyHolder> => {
   if (personId === undefined) return ok({ personId: undefined, role: role ?? FULL_KEY_ROLE });
-  if (person === undefined) return refuse('404.20', `No person ${personId} in this organization.`);
+  if (person === undefined) return refuse('person-not-found', `No person ${personId} in this organization.`);
   if (person.deactivatedAt !== null)
-    return refuse('409.20', `Person ${personId} was deactivated at ${person.deactivatedAt}: add a person to issue them a key.`);
+    return refuse('person-deactivated', `Person ${personId} was deactivated at ${person.deactivatedAt}: add a person to issue them a key.`);
   return ok({ personId, role: role ?? person.role });
 };

@@ -26,10 +26,10 @@ export type InvitationExpiry = z.infer<typeof InvitationExpiry>;
  * so an expiry would change nothing: 403.4), and only in the future (400.22); the format is the link dates' (400.5).
  */
 export const decideInvitationExpiry = (status: InvitationStatus, expiresAt: string | null, now: number): Result<number | null> => {
-  if (!notStarted(status)) return refuse('403.4', `An invitation that is ${status} cannot be given an expiry: it applies to a start only.`);
+  if (!notStarted(status)) return refuse('operation-not-allowed', `An invitation that is ${status} cannot be given an expiry: it applies to a start only.`);
   if (expiresAt === null) return ok(null);
   const at = parseWireDateTime(expiresAt);
-  if (at === undefined) return refuse('400.5', `expiresAt must be a real UTC date-time in the format YYYY-MM-DDTHH:MM:SS, got "${expiresAt}"`);
-  if (at <= now) return refuse('400.22', `expiresAt must be after now (${formatWireDateTime(now)} UTC), got ${expiresAt}.`);
+  if (at === undefined) return refuse('malformed-date-time', `expiresAt must be a real UTC date-time in the format YYYY-MM-DDTHH:MM:SS, got "${expiresAt}"`);
+  if (at <= now) return refuse('expiry-not-in-future', `expiresAt must be after now (${formatWireDateTime(now)} UTC), got ${expiresAt}.`);
   return ok(at);
 };

@@ -9,7 +9,7 @@ describe('reminder settings', () => {
   });
 
   it.each([[[0]], [[721]], [[4, 4]], [[1, 2, 3, 4, 5]]])('refuses %j with 400.21', (hours) => {
-    expect(decideReminderHours(hours).err?.code).toBe('400.21');
+    expect(decideReminderHours(hours).err?.kind).toBe('reminder-hours-out-of-bounds');
   });
 
   it('inherits link ← test ← default', () => {

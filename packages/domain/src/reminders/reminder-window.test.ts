@@ -33,8 +33,8 @@ describe('setting an invitation expiry', () => {
     expect(decideInvitationExpiry('Reset', null, NOW)).toEqual({ val: null });
   });
   it('refuses the past (400.22), a malformed date (400.5) and a started invitation (403.4)', () => {
-    expect(decideInvitationExpiry('Pending', '2026-11-25T12:00:00', NOW).err?.code).toBe('400.22');
-    expect(decideInvitationExpiry('Pending', '2026-02-30T12:00:00', NOW).err?.code).toBe('400.5');
-    expect(decideInvitationExpiry('In progress', '2026-12-01T09:00:00', NOW).err?.code).toBe('403.4');
+    expect(decideInvitationExpiry('Pending', '2026-11-25T12:00:00', NOW).err?.kind).toBe('expiry-not-in-future');
+    expect(decideInvitationExpiry('Pending', '2026-02-30T12:00:00', NOW).err?.kind).toBe('malformed-date-time');
+    expect(decideInvitationExpiry('In progress', '2026-12-01T09:00:00', NOW).err?.kind).toBe('operation-not-allowed');
   });
 });

@@ -39,5 +39,5 @@ const REFUSALS: Record<Exclude<ReportLinkStanding, 'valid'>, string> = {
 /** The keyless report route's decision: the PDF, or `403.14` saying why not. */
 export const decideReportLink = (invitation: ReportLinkFacts, claims: ReportLinkClaims, now: number): Result<ReportLinkStanding> => {
   const standing = reportLinkStanding(invitation, claims, now);
-  return standing === 'valid' ? ok(standing) : refuse('403.14', REFUSALS[standing]);
+  return standing === 'valid' ? ok(standing) : refuse('report-link-invalid', REFUSALS[standing]);
 };

@@ -9,7 +9,7 @@ const invitation = { id: 7, orgId: 3, status: 'Completed', reportLinkGeneration:
 };
 const claims = { expires: NOW / 1000 + 60, generation: 0 };
 const signedForTheCompletion = (completedAt: number) => completedAt === COMPLETED_AT;
-const INVALID = { code: '403.14', message: 'This report link is not valid, or the attempt it shows was reset.' };
+const INVALID = { kind: 'report-link-invalid', message: 'This report link is not valid, or the attempt it shows was reset.' };
 
 describe('decideSignedReportRequest: the keyless report route decides once', () => {
   it('answers the invitation itself when the link holds', () => {
@@ -28,7 +28,7 @@ describe('decideSignedReportRequest: the keyless report route decides once', () 
 
   it('then says why an authentic link no longer opens: expired or revoked', () => {
     expect(decideSignedReportRequest(invitation, claims, signedForTheCompletion, claims.expires * 1000).err).toEqual({
-      code: '403.14',
+      kind: 'report-link-invalid',
       message: 'This report link has expired (links work for 30 days): ask the organization for the report.',
     });
     expect(decideSignedReportRequest({ ...invitation, reportLinkGeneration: 1 }, claims, signedForTheCompletion, NOW).err?.message).toBe(

@@ -20,7 +20,7 @@ export const decideSignedReportRequest = <Invitation extends SignedReportFacts>(
   signedFor: (completedAt: number) => boolean,
   now: number,
 ): Result<Invitation> => {
-  if (!invitation || invitation.completedAt === null || !signedFor(invitation.completedAt)) return refuse('403.14', INVALID_REPORT_LINK_MESSAGE);
+  if (!invitation || invitation.completedAt === null || !signedFor(invitation.completedAt)) return refuse('report-link-invalid', INVALID_REPORT_LINK_MESSAGE);
   const decision = decideReportLink(invitation, claims, now);
   return decision.err ? { err: decision.err } : ok(invitation);
 };

@@ -21,8 +21,8 @@ describe('answerRepeat', () => {
   });
 
   it('refuses another request under the same key with 422.1, finished or running', () => {
-    expect(answerRepeat(finished, 'b', now).err?.code).toBe('422.1');
-    expect(answerRepeat(running, 'b', now).err?.code).toBe('422.1');
+    expect(answerRepeat(finished, 'b', now).err?.kind).toBe('idempotency-key-reused');
+    expect(answerRepeat(running, 'b', now).err?.kind).toBe('idempotency-key-reused');
   });
 
   it('asks about the first request while it holds the key unanswered', () => {
@@ -41,7 +41,7 @@ describe('answerRepeat', () => {
 
 describe('answerInFlight', () => {
   it('answers 409.1 while the process of the first request lives', () => {
-    expect(answerInFlight(true).err?.code).toBe('409.1');
+    expect(answerInFlight(true).err?.kind).toBe('state-conflict');
   });
 
   it('takes over at once the claim of a process that is gone', () => {

@@ -43,7 +43,7 @@ export const answerRepeat = (record: IdempotencyRecord, fingerprint: string, now
   })
     .with({ expired: true }, () => ok<IdempotentRepeat>({ kind: 'take-over' }))
     .with({ sameRequest: false }, () =>
-      refuse<IdempotentRepeat>('422.1', 'This Idempotency-Key was already used with another method, path or body: use a new key for a new request.'),
+      refuse<IdempotentRepeat>('idempotency-key-reused', 'This Idempotency-Key was already used with another method, path or body: use a new key for a new request.'),
     )
     .with({ response: P.nonNullable }, ({ response }) => ok<IdempotentRepeat>({ kind: 'replay', ...response }))
     .with({ running: true }, () => ok<IdempotentRepeat>({ kind: 'in-flight' }))
@@ -57,7 +57,7 @@ export const answerRepeat = (record: IdempotencyRecord, fingerprint: string, now
  */
 export const answerInFlight = (holderAlive: boolean): Result<IdempotentRepeat> =>
   holderAlive
-    ? refuse<IdempotentRepeat>('409.1', 'A request with this Idempotency-Key is still being processed: retry in a moment.')
+    ? refuse<IdempotentRepeat>('state-conflict', 'A request with this Idempotency-Key is still being processed: retry in a moment.')
     : ok<IdempotentRepeat>({ kind: 'take-over' });
 
 /**

@@ -27,7 +27,7 @@ describe('retention settings (decisions 849, 850)', () => {
       'mediaDays cannot keep snapshots and playback forever while endedDays erases their invitation after 365 days; give mediaDays at most 365.',
     ],
   ])('refuses %j with 400.56 saying why', (change, message) => {
-    expect(decideRetention(RETENTION_DEFAULTS, change).err).toEqual({ code: '400.56', message });
+    expect(decideRetention(RETENTION_DEFAULTS, change).err).toEqual({ kind: 'retention-out-of-bounds', message });
   });
 
   it('takes whole days or null, and nothing else', () => {

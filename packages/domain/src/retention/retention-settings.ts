@@ -49,17 +49,17 @@ export const decideRetention = (current: RetentionSettings, change: RetentionSet
   for (const key of Object.keys(names) as (keyof RetentionSettings)[]) {
     const value = next[key];
     if (value !== null && (value < MIN_RETENTION_DAYS || value > MAX_RETENTION_DAYS)) {
-      return refuse('400.56', `${names[key]} is ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS} days, or null to keep; got ${value}.`);
+      return refuse('retention-out-of-bounds', `${names[key]} is ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS} days, or null to keep; got ${value}.`);
     }
   }
   if (next.endedDays !== null && next.mediaDays === null) {
     return refuse(
-      '400.56',
+      'retention-out-of-bounds',
       `mediaDays cannot keep snapshots and playback forever while endedDays erases their invitation after ${next.endedDays} days; give mediaDays at most ${next.endedDays}.`,
     );
   }
   if (next.endedDays !== null && next.mediaDays !== null && next.mediaDays > next.endedDays) {
-    return refuse('400.56', `mediaDays (${next.mediaDays}) must not be more than endedDays (${next.endedDays}): media go with their invitation.`);
+    return refuse('retention-out-of-bounds', `mediaDays (${next.mediaDays}) must not be more than endedDays (${next.endedDays}): media go with their invitation.`);
   }
   return ok(next);
 };

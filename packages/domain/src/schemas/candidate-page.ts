@@ -103,7 +103,7 @@ export const updateCandidatePage = (current: CandidatePageChoices, update: Candi
     contactUrl: update.contactUrl === undefined ? current.contactUrl : update.contactUrl,
   };
   if (next.contactName !== null && next.contactEmail === null && next.contactUrl === null) {
-    return refuse('400.17', 'contactName needs a way to reach them: set contactEmail or contactUrl too (or clear contactName).');
+    return refuse('contact-unreachable', 'contactName needs a way to reach them: set contactEmail or contactUrl too (or clear contactName).');
   }
   return ok(next);
 };

@@ -42,7 +42,7 @@ describe('checkTestSettings', () => {
   it('keeps the imported name and points at testAliasName for another', () => {
     expect(checkTestSettings('Backend', defaults).val).toEqual(defaults);
     const renamed = checkTestSettings('Backend', { ...defaults, testSettings: { ...defaults.testSettings, testName: 'Frontend' } });
-    expect(renamed.err?.code).toBe('400.2');
+    expect(renamed.err?.kind).toBe('invalid-field');
     expect(renamed.err?.message).toContain('testAliasName');
   });
 });

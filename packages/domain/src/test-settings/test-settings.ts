@@ -102,6 +102,6 @@ export const checkTestSettings = (testName: string, settings: TestSettings): Res
   settings.testSettings.testName === testName
     ? ok(settings)
     : refuse(
-        '400.2',
+        'invalid-field',
         `testSettings.testName: a test keeps the name it was imported with ("${testName}"); send it unchanged, and set testAliasName to show candidates another name.`,
       );

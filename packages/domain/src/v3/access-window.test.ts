@@ -46,7 +46,7 @@ describe('decideV3AccessTime', () => {
     ['an unknown zone', { endDateTime: '2026-12-01T09:00:00', timeZoneId: 999_999 }, /timeZoneId 999999/],
   ])('refuses %s with 400.59', (_label, input, message) => {
     const decided = decideV3AccessTime(input, defaults);
-    expect(decided.err?.code).toBe('400.59');
+    expect(decided.err?.kind).toBe('invalid-access-time');
     expect(decided.err?.message).toMatch(message);
   });
 

@@ -58,21 +58,21 @@ const SHAPE = 'a date-time like 2026-12-01T09:00:00 (read in timeZoneId) or 2026
 export const decideV3AccessTime = (input: V3AccessTimeInput, defaults: { timeZoneId: number; now: number }): Result<{ expiresAt: number | null }> => {
   const timeZoneId = input.timeZoneId ?? defaults.timeZoneId;
   const zone = findTimeZone(timeZoneId);
-  if (!zone) return refuse('400.59', `timeZoneId ${timeZoneId} is not one of Assay's time zones (GET /v2/timezones lists them).`);
+  if (!zone) return refuse('invalid-access-time', `timeZoneId ${timeZoneId} is not one of Assay's time zones (GET /v2/timezones lists them).`);
   const read = (name: string, text: string | undefined): Result<number | undefined> => {
     if (text === undefined || text.trim() === '') return ok(undefined);
     const instant = parseV3DateTime(text.trim(), zone.iana);
-    return instant === undefined ? refuse('400.59', `${name} must be ${SHAPE}, got "${text}".`) : ok(instant);
+    return instant === undefined ? refuse('invalid-access-time', `${name} must be ${SHAPE}, got "${text}".`) : ok(instant);
   };
   const start = read('startDateTime', input.startDateTime);
   if (start.err) return start;
   const end = read('endDateTime', input.endDateTime);
   if (end.err) return end;
   if (start.val !== undefined && start.val > defaults.now + START_SKEW_MS) {
-    return refuse('400.59', 'startDateTime is in the future: an Assay invitation opens at once. Leave it out, or use a test link with a time-bound window.');
+    return refuse('invalid-access-time', 'startDateTime is in the future: an Assay invitation opens at once. Leave it out, or use a test link with a time-bound window.');
   }
   if (end.val === undefined) return ok({ expiresAt: null });
-  if (start.val !== undefined && end.val <= start.val) return refuse('400.59', 'endDateTime must be after startDateTime.');
-  if (end.val <= defaults.now) return refuse('400.59', 'endDateTime has already passed.');
+  if (start.val !== undefined && end.val <= start.val) return refuse('invalid-access-time', 'endDateTime must be after startDateTime.');
+  if (end.val <= defaults.now) return refuse('invalid-access-time', 'endDateTime has already passed.');
   return ok({ expiresAt: end.val });
 };

@@ -21,11 +21,11 @@ describe("v3's reattempt table", () => {
   });
 
   it('In Progress is refused in v3’s words', () => {
-    expect(decideV3Reattempt({ status: 'In progress', accessEnded: false }).err).toEqual({ code: '400.57', message: V3_REATTEMPT_IN_PROGRESS });
+    expect(decideV3Reattempt({ status: 'In progress', accessEnded: false }).err).toEqual({ kind: 'reattempt-not-allowed', message: V3_REATTEMPT_IN_PROGRESS });
   });
 
   it.each<InvitationStatus>(['Pending', 'Reset', 'Cancelled'])('%s has nothing to reattempt: 400.57', (status) => {
-    expect(decideV3Reattempt({ status, accessEnded: false }).err?.code).toBe('400.57');
+    expect(decideV3Reattempt({ status, accessEnded: false }).err?.kind).toBe('reattempt-not-allowed');
   });
 });
 
@@ -41,7 +41,7 @@ describe("v3's cancel table", () => {
     ['Completed', false],
     ['Completed', true],
   ])('%s (access ended: %s) is refused in v3’s words', (status, accessEnded) => {
-    expect(decideV3Cancel({ status, accessEnded }).err).toEqual({ code: '400.58', message: V3_CANCEL_REFUSED });
+    expect(decideV3Cancel({ status, accessEnded }).err).toEqual({ kind: 'cancel-not-allowed', message: V3_CANCEL_REFUSED });
   });
 
   it('every state has an answer for each rule', () => {

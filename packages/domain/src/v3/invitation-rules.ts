@@ -38,10 +38,10 @@ export const V3_CANCEL_REFUSED = 'Testinvitation state in inprogress, complete, 
 export const decideV3Reattempt = (facts: V3InvitationFacts): Result<'reattempt'> =>
   match(facts.status)
     .with('Completed', () => ok('reattempt' as const))
-    .with('In progress', () => refuse<'reattempt'>('400.57', V3_REATTEMPT_IN_PROGRESS))
+    .with('In progress', () => refuse<'reattempt'>('reattempt-not-allowed', V3_REATTEMPT_IN_PROGRESS))
     .with('Pending', 'Reset', 'Cancelled', (status) =>
       refuse<'reattempt'>(
-        '400.57',
+        'reattempt-not-allowed',
         `Reattempt is allowed only after the test is complete; this invitation is ${status === 'Cancelled' ? 'cancelled' : 'not started'}.`,
       ),
     )
@@ -53,7 +53,7 @@ export const decideV3Reattempt = (facts: V3InvitationFacts): Result<'reattempt'>
  */
 export const decideV3Cancel = (facts: V3InvitationFacts): Result<'cancel'> =>
   match(facts.status)
-    .with('Pending', 'Reset', () => (facts.accessEnded ? refuse<'cancel'>('400.58', V3_CANCEL_REFUSED) : ok('cancel' as const)))
+    .with('Pending', 'Reset', () => (facts.accessEnded ? refuse<'cancel'>('cancel-not-allowed', V3_CANCEL_REFUSED) : ok('cancel' as const)))
     .with('Cancelled', () => ok('cancel' as const))
-    .with('In progress', 'Completed', () => refuse<'cancel'>('400.58', V3_CANCEL_REFUSED))
+    .with('In progress', 'Completed', () => refuse<'cancel'>('cancel-not-allowed', V3_CANCEL_REFUSED))
     .exhaustive();

@@ -20,8 +20,8 @@ describe('v3AttemptsWindow', () => {
   });
 
   it('refuses an end at or before the start (400.63) and a window over 31 days (400.64), and takes exactly 31', () => {
-    expect(v3AttemptsWindow({ StartDateTime: '2026-11-02T00:00:00Z', EndDateTime: '2026-11-02T00:00:00Z' }).err?.code).toBe('400.63');
-    expect(v3AttemptsWindow({ StartDateTime: '2026-11-01T00:00:00Z', EndDateTime: '2026-12-02T00:00:01Z' }).err?.code).toBe('400.64');
+    expect(v3AttemptsWindow({ StartDateTime: '2026-11-02T00:00:00Z', EndDateTime: '2026-11-02T00:00:00Z' }).err?.kind).toBe('window-ends-before-start');
+    expect(v3AttemptsWindow({ StartDateTime: '2026-11-01T00:00:00Z', EndDateTime: '2026-12-02T00:00:01Z' }).err?.kind).toBe('window-too-long');
     expect(v3AttemptsWindow({ StartDateTime: '2026-11-01T00:00:00Z', EndDateTime: '2026-12-02T00:00:00Z' }).err).toBeUndefined();
   });
 });
@@ -39,7 +39,7 @@ describe('v3TestAttemptsOf', () => {
 
   it('refuses more attempts than the bound (400.65) rather than leave any out', () => {
     const rows = Array.from({ length: MAX_TEST_ATTEMPTS + 1 }, (_, index) => row(index + 1));
-    expect(v3TestAttemptsOf(rows, 'completed').err?.code).toBe('400.65');
+    expect(v3TestAttemptsOf(rows, 'completed').err?.kind).toBe('window-too-many-attempts');
     expect(v3TestAttemptsOf(rows.slice(1), 'completed').val?.result.testAttempts).toHaveLength(MAX_TEST_ATTEMPTS);
   });
 });

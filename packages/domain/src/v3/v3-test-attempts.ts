@@ -58,9 +58,9 @@ const utcMs = (text: string): number => Date.parse(/(Z|[+-]\d\d:?\d\d)$/i.test(t
 export const v3AttemptsWindow = (input: V3TestAttemptsInput): Result<V3AttemptsWindow> => {
   const from = utcMs(input.StartDateTime);
   const to = utcMs(input.EndDateTime);
-  if (to <= from) return refuse('400.63', 'EndDateTime must be after StartDateTime.');
+  if (to <= from) return refuse('window-ends-before-start', 'EndDateTime must be after StartDateTime.');
   if (to - from > MAX_TEST_ATTEMPTS_DAYS * DAY_MS) {
-    return refuse('400.64', `The window may span at most ${MAX_TEST_ATTEMPTS_DAYS} days: ask for several windows.`);
+    return refuse('window-too-long', `The window may span at most ${MAX_TEST_ATTEMPTS_DAYS} days: ask for several windows.`);
   }
   return ok({ from, to });
 };
@@ -82,7 +82,7 @@ export interface V3AttemptRow {
  */
 export const v3TestAttemptsOf = (rows: readonly V3AttemptRow[], state: V3AttemptState): Result<V3TestAttemptsAnswer> => {
   if (rows.length > MAX_TEST_ATTEMPTS) {
-    return refuse('400.65', `More than ${MAX_TEST_ATTEMPTS} ${state} attempts in this window: ask for a shorter one.`);
+    return refuse('window-too-many-attempts', `More than ${MAX_TEST_ATTEMPTS} ${state} attempts in this window: ask for a shorter one.`);
   }
   const testAttempts = rows.map((row) => ({
     testInvitationId: row.testInvitationId,
