@@ -1,4 +1,4 @@
-import type { Refusal, Result, FailureCode } from '@assay/domain';
+import type { Refusal, RefusalKind, Result } from '@assay/domain';
 
 /**
  * Carries a domain refusal out of a handler to the one error handler that answers it. A refusal is an
@@ -15,8 +15,8 @@ export class RefusalError extends Error {
   }
 }
 
-export const refusal = (code: FailureCode, message: string, retryAfterSeconds?: number): RefusalError =>
-  new RefusalError(retryAfterSeconds === undefined ? { code, message } : { code, message, retryAfterSeconds });
+export const refusal = (kind: RefusalKind, message: string, retryAfterSeconds?: number): RefusalError =>
+  new RefusalError(retryAfterSeconds === undefined ? { kind, message } : { kind, message, retryAfterSeconds });
 
 /** The value of a result, or the refusal thrown for the error handler. */
 export const unwrap = <T>(result: Result<T>): T => {
@@ -25,7 +25,7 @@ export const unwrap = <T>(result: Result<T>): T => {
 };
 
 /** Unknown and other orgs' ids answer alike (tenant isolation). */
-export const found = <T>(value: T | undefined, code: FailureCode, message: string): T => {
-  if (value === undefined) throw refusal(code, message);
+export const found = <T>(value: T | undefined, kind: RefusalKind, message: string): T => {
+  if (value === undefined) throw refusal(kind, message);
   return value;
 };

@@ -40,14 +40,14 @@ const NOT_DECODABLE = 'Send a JPEG, PNG or WebP photo: this one could not be dec
 /** Sniffs the bytes, then reads the header (no pixels) and checks its format and declared size. */
 const inspect = async (bytes: Buffer, failOn: 'warning' | 'error'): Promise<Result<true>> => {
   const sniffed = sniffImageType(bytes);
-  if (sniffed === undefined) return refuse('400.12', 'Send a JPEG, PNG or WebP photo: these bytes are none of them.');
+  if (sniffed === undefined) return refuse('image-not-accepted', 'Send a JPEG, PNG or WebP photo: these bytes are none of them.');
   restrictLoaders();
   let declared: Metadata;
   try {
     // Reading the header decodes no pixels, so the pixel limit is lifted here to report the declared size.
     declared = await sharp(bytes, { ...decoderOptions(failOn), limitInputPixels: false }).metadata();
   } catch {
-    return refuse('400.12', NOT_DECODABLE);
+    return refuse('image-not-accepted', NOT_DECODABLE);
   }
   return checkDeclaredImage(sniffed, { format: declared.format, width: declared.width, height: declared.height });
 };
@@ -75,7 +75,7 @@ export const normaliseSnapshot = async (bytes: Buffer): Promise<Result<Buffer>> 
   try {
     return ok(await reencode(bytes, SNAPSHOT_OUTPUT, 'warning'));
   } catch {
-    return refuse('400.12', NOT_DECODABLE);
+    return refuse('image-not-accepted', NOT_DECODABLE);
   }
 };
 

@@ -156,7 +156,7 @@ describe.each(['sqlite', 'postgres'] as const)('graded attempts on %s', (backend
     // The next attempt, submitted and not scored yet: its essay awaits nothing, so nothing of it takes a grade.
     await take(id, { code: { code: 'function solve(x) { return 1; }' }, essay: 'Second attempt.' }, T0 + 200);
     expect(await report(id)).toMatchObject({ status: 'Completed', report_status: 'Pending' });
-    expect((await grade(id, 5, T0 + 210))?.err?.code).toBe('409.3');
+    expect((await grade(id, 5, T0 + 210))?.err?.kind).toBe('grade-not-needed');
     expect(await store.grades.current(orgId, id)).toEqual(new Map());
 
     await score(id, T0 + 220);

@@ -166,10 +166,10 @@ describe.each(['sqlite', 'postgres'] as const)('grades on %s', (backend) => {
   it('writes nothing for a refused grade or another org’s invitation (undefined)', async () => {
     const invitationId = await scoredAttempt();
     const [choice, essay] = questionIds as [number, number, number];
-    expect((await store.grades.record(orgId, invitationId, essay, keyId, T0, rule({ marks: 11 })))?.err?.code).toBe('400.19');
-    expect((await store.grades.record(orgId, invitationId, choice, keyId, T0, rule({ marks: 1 })))?.err?.code).toBe('409.3');
+    expect((await store.grades.record(orgId, invitationId, essay, keyId, T0, rule({ marks: 11 })))?.err?.kind).toBe('grade-does-not-fit');
+    expect((await store.grades.record(orgId, invitationId, choice, keyId, T0, rule({ marks: 1 })))?.err?.kind).toBe('grade-not-needed');
     expect(await store.grades.record(otherOrgId, invitationId, essay, keyId, T0, rule({ marks: 1 }))).toBeUndefined();
-    expect((await store.grades.record(orgId, invitationId, 987_654_321, keyId, T0, rule({ marks: 1 })))?.err?.code).toBe('404.8');
+    expect((await store.grades.record(orgId, invitationId, 987_654_321, keyId, T0, rule({ marks: 1 })))?.err?.kind).toBe('question-not-found');
     expect(await store.grades.history(orgId, invitationId)).toEqual([]);
     expect(await store.grades.current(otherOrgId, invitationId)).toEqual(new Map());
     expect(await store.attempts.awaitingReview(invitationId)).toHaveLength(2);
@@ -180,7 +180,7 @@ describe.each(['sqlite', 'postgres'] as const)('grades on %s', (backend) => {
     const [, essay] = questionIds as [number, number, number];
     await store.grades.record(orgId, invitationId, essay, keyId, T0, rule({ marks: 3 }));
     await store.db.updateTable('invitations').set({ status: 'Reset' }).where('id', '=', invitationId).execute();
-    expect((await store.grades.record(orgId, invitationId, essay, keyId, T0, rule({ marks: 3 })))?.err?.code).toBe('409.4');
+    expect((await store.grades.record(orgId, invitationId, essay, keyId, T0, rule({ marks: 3 })))?.err?.kind).toBe('invitation-not-completed');
     await store.db.updateTable('invitations').set({ status: 'Completed' }).where('id', '=', invitationId).execute();
     await store.attempts.saveScore(invitationId, { score: 0, timeTaken: 1, sections: [], questions: [], awaitingReview: [essay] }, T0 + 5000);
     expect(await store.grades.current(orgId, invitationId)).toEqual(new Map());

@@ -91,7 +91,7 @@ describe.each(['sqlite', 'postgres'] as const)('invitation moves and their effec
     const { id } = await invite();
     expect((await apply(id, { type: 'cancel', at: T0 + 5 }))?.invitation).toMatchObject({ status: 'Cancelled', cancelledAt: T0 + 5 });
     const refused = await apply(id, { type: 'start', at: T0 + 6, durationMinutes: 30 });
-    expect(refused?.move.err?.code).toBe('403.9');
+    expect(refused?.move.err?.kind).toBe('invitation-cancelled');
     expect(refused?.invitation.status).toBe('Cancelled');
   });
 

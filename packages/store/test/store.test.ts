@@ -171,11 +171,11 @@ describe.each(['sqlite', 'postgres'] as const)('store on %s', (backend) => {
     const upload = (takenAt: number) =>
       store.attempts.addSnapshotIfAdmitted({ invitationId: id, takenAt, mediaType: 'image/jpeg', data: Buffer.from([takenAt]) }, 0, (facts) => {
         seen.push({ status: facts.status, recent: facts.recentTakenAt });
-        return facts.recentTakenAt.length < 2 ? ok(true) : refuse('429.1', 'slow down', 7);
+        return facts.recentTakenAt.length < 2 ? ok(true) : refuse('too-many-requests', 'slow down', 7);
       });
     const results = await Promise.all([10, 11, 12, 13, 14].map(upload));
     expect(results.filter((result) => result.val !== undefined)).toHaveLength(2);
-    expect(results.filter((result) => result.err?.code === '429.1' && result.err.retryAfterSeconds === 7)).toHaveLength(3);
+    expect(results.filter((result) => result.err?.kind === 'too-many-requests' && result.err.retryAfterSeconds === 7)).toHaveLength(3);
     expect(seen.every((facts) => facts.status === 'In progress')).toBe(true);
     expect(await store.attempts.snapshots(id)).toHaveLength(2);
     expect(await store.attempts.snapshotTimesSince(id, 0)).toHaveLength(2);

@@ -77,7 +77,7 @@ export async function registerCandidatePages(app: FastifyInstance, options: Cand
   const serveAsset = async (name: string, request: FastifyRequest, reply: FastifyReply) => {
     const asset = (await bundle.get())?.get(name);
     // The name is not echoed: the answer is the same for a file that never existed and one that is not built.
-    if (!asset) return sendFailure(reply, '404.1', 'No such asset: the candidate page links to every file it needs.');
+    if (!asset) return sendFailure(reply, 'route-not-found', 'No such asset: the candidate page links to every file it needs.');
     const version = (request.query as Record<string, unknown> | undefined)?.v;
     const etag = `"${asset.hash}"`;
     reply

@@ -59,12 +59,12 @@ export class CandidateAttempts {
   ) {}
 
   async context(token: string): Promise<AttemptContext> {
-    const context = found(await this.store.attempts.findByToken(token), '404.7', UNKNOWN_TOKEN_MESSAGE);
+    const context = found(await this.store.attempts.findByToken(token), 'session-not-found', UNKNOWN_TOKEN_MESSAGE);
     const { invitation } = context;
     const at = this.now();
     if (dueToExpire(invitation, this.answerGraceMs, at)) {
       await this.move(invitation, (current) => expireIfDue(current, this.answerGraceMs, at), 'system');
-      return found(await this.store.attempts.findByToken(token), '404.7', 'This test link is not valid.');
+      return found(await this.store.attempts.findByToken(token), 'session-not-found', 'This test link is not valid.');
     }
     return context;
   }
@@ -157,7 +157,7 @@ export class CandidateAttempts {
   async codingQuestionForRun(token: string, questionId: number, address: string): Promise<{ question: CodingQuestion; owner: SandboxShare }> {
     const context = await this.running(token);
     const question = await this.questionOf(context, questionId);
-    if (question.type !== 'coding') throw refusal('400.10', 'Only coding questions have sample tests to run.');
+    if (question.type !== 'coding') throw refusal('answer-does-not-fit', 'Only coding questions have sample tests to run.');
     return { question, owner: sampleRunShare(context.invitation, address) };
   }
 
@@ -176,7 +176,7 @@ export class CandidateAttempts {
     const stored = question.type === 'coding' && 'code' in given ? { ...given, language: unwrap(answerLanguageFor(question, given.language)) } : given;
     // Submitted (or expired) between the check and the write: refused like any answer after the end.
     if (!(await this.store.attempts.saveAnswer(invitation.id, questionId, stored, now, this.answerGraceMs))) {
-      throw refusal('403.11', 'The test is over: it was submitted or its time is up.');
+      throw refusal('attempt-over', 'The test is over: it was submitted or its time is up.');
     }
     return { questionId, savedAt: new Date(now).toISOString() };
   }
@@ -196,7 +196,7 @@ export class CandidateAttempts {
       const at = eventInstant(Date.parse(event.at), now, invitation.startedAt ?? now);
       if (event.type === 'section') {
         const sections = await this.store.tests.sections(test.id);
-        if (!sections.some((section) => section.id === event.sectionId)) throw refusal('400.10', `Section ${event.sectionId} is not part of this test.`);
+        if (!sections.some((section) => section.id === event.sectionId)) throw refusal('answer-does-not-fit', `Section ${event.sectionId} is not part of this test.`);
       }
       const logged = event.type === 'section' ? { kind: event.type, at, sectionId: event.sectionId } : { kind: event.type, at };
       const next = event.type === 'section' ? previous : applyProctoringEvent(previous, { type: event.type, at });
@@ -238,7 +238,7 @@ export class CandidateAttempts {
         ? { kind: event.type, questionId: event.questionId, at, chars: event.chars, lines: event.lines }
         : { kind: event.type, questionId: event.questionId, at };
     if (!(await this.store.questionSignals.record(invitation.id, signal, now))) {
-      throw refusal('403.11', 'The test is over: it was submitted or its time is up.');
+      throw refusal('attempt-over', 'The test is over: it was submitted or its time is up.');
     }
     return { wv: invitation.proctoring.wv, tv: invitation.proctoring.tv };
   }

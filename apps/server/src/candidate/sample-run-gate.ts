@@ -54,7 +54,7 @@ export class SampleRunGate {
     const startedAt = this.#startedAt?.get(token) ?? [];
     const admitted = admitSampleRun({ running: this.#running.has(token), startedAt }, this.budget, now);
     // 429.2 has no Retry-After: the right moment is when the candidate's own run answers.
-    if (admitted.err?.code === '429.3') throw new RetryLaterError(admitted.err, runBudgetRetryAfterMs(startedAt, this.budget, now));
+    if (admitted.err?.kind === 'sample-run-budget-used') throw new RetryLaterError(admitted.err, runBudgetRetryAfterMs(startedAt, this.budget, now));
     const remembered = unwrap(admitted);
     this.#running.add(token);
     try {

@@ -16,9 +16,9 @@ export const answerNoRoute =
     // A route that takes this method found nothing to serve (a file the static server lacks): not found, not 405.
     if (allowed.length > 0 && !allowed.includes(request.method as (typeof allowed)[number])) {
       reply.header('allow', allowed.join(', '));
-      return front.send(reply, '405.1', `${path} does not answer ${request.method}; it answers ${allowed.join(', ')}.`);
+      return front.send(reply, { kind: 'method-not-allowed', message: `${path} does not answer ${request.method}; it answers ${allowed.join(', ')}.` });
     }
-    return front.send(reply, '404.1', `No route ${request.method} ${path}: see /docs for the API reference.`);
+    return front.send(reply, { kind: 'route-not-found', message: `No route ${request.method} ${path}: see /docs for the API reference.` });
   };
 
 /**

@@ -37,7 +37,7 @@ const keptWithEffect = async <Result, Answer>(
     const body = sealResponse(String(reply.serialize(answer)), held.claim.scope, held.key);
     if (!(await repositories.idempotencyKeys.complete(held.claim, reply.statusCode, body))) {
       // Taken over meanwhile (this process looked gone): the request that took it runs the effect; this one must not.
-      throw refusal('409.1', 'Another request with this Idempotency-Key took it over: retry to get its answer.');
+      throw refusal('state-conflict', 'Another request with this Idempotency-Key took it over: retry to get its answer.');
     }
     return answer;
   });

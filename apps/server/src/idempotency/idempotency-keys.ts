@@ -38,7 +38,7 @@ const claimKey = async (keys: IdempotencyKeysRepository, claim: IdempotencyClaim
     if (repeat.kind === 'replay') return repeat;
     if (await keys.takeOver(claim, outcome.stored.owner, now, IDEMPOTENCY_LOCK_MS, IDEMPOTENCY_KEY_TTL_MS)) return { kind: 'claimed' };
   }
-  throw refusal('409.1', 'A request with this Idempotency-Key is still being processed: retry in a moment.');
+  throw refusal('state-conflict', 'A request with this Idempotency-Key is still being processed: retry in a moment.');
 };
 
 /** A key this request holds: its claim, the key as sent (it seals the kept answer), and whether that answer is kept already. */
@@ -72,7 +72,7 @@ export const honourIdempotencyKeys = (app: FastifyInstance, { keys, now, scopeOf
   /** Claims the key, or answers the repeat itself (then `done` is never called: the answer is sent). */
   const claimOrReplay = async (request: FastifyRequest, reply: FastifyReply, header: string | string[]): Promise<'claimed' | 'replayed'> => {
     const key = IdempotencyKey.safeParse(Array.isArray(header) ? header.join(', ') : header);
-    if (!key.success) throw refusal('400.2', `${key.error.issues[0]?.message ?? 'Idempotency-Key is not valid'}.`);
+    if (!key.success) throw refusal('invalid-field', `${key.error.issues[0]?.message ?? 'Idempotency-Key is not valid'}.`);
     const scope = scopeOf(request);
     const claim: IdempotencyClaim = { scope, key: storedKeyOf(scope, key.data), fingerprint: fingerprintOf(request), owner: randomUUID() };
     const claimed = await claimKey(keys, claim, now());

@@ -17,7 +17,7 @@ const headerValue = (request: FastifyRequest): string | undefined => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-const invalidKey = () => refusal('401.2', 'The API key in x-api-key is not valid.');
+const invalidKey = () => refusal('api-key-invalid', 'The API key in x-api-key is not valid.');
 
 /**
  * The active key's owner, or null: from the cache when the key was seen recently, else one SHA-256 and one indexed read
@@ -41,7 +41,7 @@ export const keyOwnerOf = async (store: Store, cache: KeyOwnerCache, apiKey: str
  */
 export const requireApiKey = (app: FastifyInstance, store: Store, cache: KeyOwnerCache, failures: FailureLimiter): void => {
   const authenticate = async (request: FastifyRequest, reply: FastifyReply, apiKey: string | undefined): Promise<void> => {
-    if (!apiKey) throw await failures.counted(request, reply, refusal('401.1', 'Send your API key in the x-api-key header.'));
+    if (!apiKey) throw await failures.counted(request, reply, refusal('api-key-missing', 'Send your API key in the x-api-key header.'));
     if (!looksLikeApiKey(apiKey)) throw await failures.counted(request, reply, invalidKey());
     const owner = await keyOwnerOf(store, cache, apiKey);
     if (owner === null) throw await failures.counted(request, reply, invalidKey());

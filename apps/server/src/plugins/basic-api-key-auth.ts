@@ -8,8 +8,8 @@ import { refusal } from '../refusal-error.js';
 import { keyOwnerOf } from './api-key-auth.js';
 
 const missing = () =>
-  refusal('401.1', 'Send an API key of the org as the HTTP Basic user name, with an empty password (Authorization: Basic base64("<key>:")).');
-const invalid = () => refusal('401.2', 'The API key in the HTTP Basic user name is not valid.');
+  refusal('api-key-missing', 'Send an API key of the org as the HTTP Basic user name, with an empty password (Authorization: Basic base64("<key>:")).');
+const invalid = () => refusal('api-key-invalid', 'The API key in the HTTP Basic user name is not valid.');
 
 /**
  * Greenhouse's authentication: an org API key as the HTTP Basic user name and an empty password (its docs: the key is

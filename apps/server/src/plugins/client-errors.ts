@@ -2,29 +2,35 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyInstance } from 'fastify';
-import { fail, httpStatusOf, type FailureCode } from '@assay/domain';
 import { refusal } from '../refusal-error.js';
 import { baselineHeaders } from './response-headers.js';
+import type { RefusalKind } from '@assay/domain';
+import { fail, httpStatusOf } from '@assay/domain/v2';
+import { v2StatusOfRefusal } from '../fronts/v2/status-of-refusal.js';
 
-/** What Node's HTTP parser refused, by its error code; anything else it refuses is 400.14 with a general message. */
-const PARSER_FAILURES: Readonly<Record<string, [FailureCode, string]>> = {
-  HPE_HEADER_OVERFLOW: ['431.1', 'The request headers are too large.'],
-  ERR_HTTP_REQUEST_TIMEOUT: ['408.1', 'The request did not arrive in time.'],
-  HPE_INVALID_URL: ['400.13', 'The URL is not valid: control characters and spaces must be percent-encoded.'],
-  HPE_INVALID_METHOD: ['400.14', 'The request method is not an HTTP method.'],
-  HPE_INVALID_VERSION: ['400.14', 'The request must be HTTP/1.0 or HTTP/1.1.'],
-  HPE_INVALID_CONSTANT: ['400.14', 'The request line is not "METHOD /path HTTP/1.1" (a space in the path must be percent-encoded).'],
-  HPE_INVALID_CONTENT_LENGTH: ['400.14', 'The Content-Length header is not valid.'],
-  HPE_UNEXPECTED_CONTENT_LENGTH: ['400.14', 'Send either Content-Length or Transfer-Encoding: chunked, not both.'],
-  HPE_INVALID_TRANSFER_ENCODING: ['400.14', 'Send either Content-Length or Transfer-Encoding: chunked, not both.'],
-  HPE_INVALID_CHUNK_SIZE: ['400.14', 'The chunked body is not valid.'],
-  HPE_INVALID_HEADER_TOKEN: ['400.14', 'A header name or value holds a character HTTP does not allow.'],
+/** What Node's HTTP parser refused, by its error code; anything else it refuses is `malformed-request` with a general message. */
+const PARSER_FAILURES: Readonly<Record<string, [RefusalKind, string]>> = {
+  HPE_HEADER_OVERFLOW: ['headers-too-large', 'The request headers are too large.'],
+  ERR_HTTP_REQUEST_TIMEOUT: ['request-timeout', 'The request did not arrive in time.'],
+  HPE_INVALID_URL: ['malformed-url', 'The URL is not valid: control characters and spaces must be percent-encoded.'],
+  HPE_INVALID_METHOD: ['malformed-request', 'The request method is not an HTTP method.'],
+  HPE_INVALID_VERSION: ['malformed-request', 'The request must be HTTP/1.0 or HTTP/1.1.'],
+  HPE_INVALID_CONSTANT: ['malformed-request', 'The request line is not "METHOD /path HTTP/1.1" (a space in the path must be percent-encoded).'],
+  HPE_INVALID_CONTENT_LENGTH: ['malformed-request', 'The Content-Length header is not valid.'],
+  HPE_UNEXPECTED_CONTENT_LENGTH: ['malformed-request', 'Send either Content-Length or Transfer-Encoding: chunked, not both.'],
+  HPE_INVALID_TRANSFER_ENCODING: ['malformed-request', 'Send either Content-Length or Transfer-Encoding: chunked, not both.'],
+  HPE_INVALID_CHUNK_SIZE: ['malformed-request', 'The chunked body is not valid.'],
+  HPE_INVALID_HEADER_TOKEN: ['malformed-request', 'A header name or value holds a character HTTP does not allow.'],
 };
 
-const GENERAL: [FailureCode, string] = ['400.14', 'The request is not valid HTTP/1.1.'];
+const GENERAL: [RefusalKind, string] = ['malformed-request', 'The request is not valid HTTP/1.1.'];
 
-/** The whole answer, as bytes for the socket: status line, the headers every answer carries, the envelope. */
-export const rawFailure = (code: FailureCode, message: string, requestId: string = randomUUID()): string => {
+/**
+ * The whole answer, as bytes for the socket: status line, the headers every answer carries, the v2 envelope. No route
+ * was chosen, so no front: v2's, the root's.
+ */
+export const rawFailure = (kind: RefusalKind, message: string, requestId: string = randomUUID()): string => {
+  const code = v2StatusOfRefusal(kind);
   const status = httpStatusOf(code);
   const body = JSON.stringify(fail(code, message));
   const headers = {
@@ -47,11 +53,11 @@ type HttpSocket = Socket & { _httpMessage?: { headersSent?: boolean } | null };
  */
 export function answerClientError(this: FastifyInstance, error: ConnectionError, socket: HttpSocket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [code, message] = PARSER_FAILURES[error.code] ?? GENERAL;
+  const [kind, message] = PARSER_FAILURES[error.code] ?? GENERAL;
   // At debug: anyone can send these, one a connection; at info a flood of them would be a flood of lines.
   this.log.debug({ code: error.code }, 'malformed request refused');
   // Half an answer is on its way already (a body that broke after its headers were read): nothing can follow it.
-  if (socket.writable && !socket._httpMessage?.headersSent) socket.end(rawFailure(code, message));
+  if (socket.writable && !socket._httpMessage?.headersSent) socket.end(rawFailure(kind, message));
   socket.destroySoon();
 }
 
@@ -63,7 +69,7 @@ export function answerClientError(this: FastifyInstance, error: ConnectionError,
 export const answerWhatNodeWould = (app: FastifyInstance): void => {
   app.server.on('connect', (_request: unknown, socket: Socket) => {
     app.log.debug('CONNECT refused');
-    if (socket.writable) socket.end(rawFailure('405.1', 'CONNECT is not answered here: Assay is not a proxy.'));
+    if (socket.writable) socket.end(rawFailure('method-not-allowed', 'CONNECT is not answered here: Assay is not a proxy.'));
     socket.destroySoon();
   });
   app.server.on('checkExpectation', (request, response) => app.server.emit('request', request, response));
@@ -77,6 +83,6 @@ export const requireHostHeader = (app: FastifyInstance): void => {
   app.addHook('onRequest', (request, reply, done) => {
     if (request.raw.httpVersion !== '1.1' || request.headers.host) return done();
     reply.header('connection', 'close');
-    throw refusal('400.14', 'An HTTP/1.1 request needs a Host header.');
+    throw refusal('malformed-request', 'An HTTP/1.1 request needs a Host header.');
   });
 };

@@ -46,13 +46,13 @@ export const acceptJsonBodiesOnly = (app: FastifyInstance): void => {
     const charset = unsupportedCharset(request.headers['content-type']);
     if (charset !== undefined) {
       done(
-        refusal('400.16', `The body is declared as charset=${charset}: Assay reads request bodies only as UTF-8 (application/json;charset=utf-8).`),
+        refusal('unsupported-charset', `The body is declared as charset=${charset}: Assay reads request bodies only as UTF-8 (application/json;charset=utf-8).`),
         undefined,
       );
       return;
     }
     if (!isUtf8(bytes)) {
-      done(refusal('400.15', 'The request body is not valid UTF-8: send JSON encoded as UTF-8 (application/json;charset=utf-8).'), undefined);
+      done(refusal('body-not-utf8', 'The request body is not valid UTF-8: send JSON encoded as UTF-8 (application/json;charset=utf-8).'), undefined);
       return;
     }
     const text = bytes.toString('utf8');
@@ -62,9 +62,9 @@ export const acceptJsonBodiesOnly = (app: FastifyInstance): void => {
     }
     parseJson(request, text, (error, parsed) => {
       if (error && hasPrototypeKey(text)) {
-        done(refusal('400.2', 'The request body uses a reserved key (__proto__ or constructor.prototype): no field has that name.'), undefined);
+        done(refusal('invalid-field', 'The request body uses a reserved key (__proto__ or constructor.prototype): no field has that name.'), undefined);
       } else if (error) done(error, undefined);
-      else if (nestsDeeperThan(parsed, MAX_JSON_DEPTH)) done(refusal('400.2', `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`), undefined);
+      else if (nestsDeeperThan(parsed, MAX_JSON_DEPTH)) done(refusal('invalid-field', `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`), undefined);
       else done(null, parsed);
     });
   });

@@ -35,7 +35,7 @@ export const registerMetrics = async (
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     // A wrong token counts toward the address's budget of wrong operator tokens (ASSAY_RATE_LIMIT_BAD_ADMIN_TOKEN).
     if (!bearerMatches(request.headers.authorization, token)) {
-      throw await badToken.counted(request, reply, refusal('401.4', 'Send the metrics token as Authorization: Bearer <ASSAY_METRICS_TOKEN>.'));
+      throw await badToken.counted(request, reply, refusal('metrics-token-invalid', 'Send the metrics token as Authorization: Bearer <ASSAY_METRICS_TOKEN>.'));
     }
     const text = await metrics.text();
     return reply.header('cache-control', 'no-store').type(metrics.contentType).send(text);

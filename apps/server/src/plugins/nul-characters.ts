@@ -31,9 +31,9 @@ export const refuseNulCharacters = (app: FastifyInstance): void => {
   // A callback hook: no promise per request (Fastify answers what it throws like a rejection).
   app.addHook('preValidation', (request, _reply, done) => {
     if (holdsNul(request.params) || holdsNul(request.query)) {
-      throw refusal('400.13', 'The URL holds a NUL character (%00): no path or query parameter accepts one.');
+      throw refusal('malformed-url', 'The URL holds a NUL character (%00): no path or query parameter accepts one.');
     }
-    if (holdsNul(request.body)) throw refusal('400.2', 'The request body holds a NUL character (\\u0000): no field accepts one.');
+    if (holdsNul(request.body)) throw refusal('invalid-field', 'The request body holds a NUL character (\\u0000): no field accepts one.');
     done();
   });
 };

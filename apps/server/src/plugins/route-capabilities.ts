@@ -23,7 +23,7 @@ const roleWords: Record<KeyRole, string> = {
 
 /** The refusal of a key whose role may not do what the route does; undefined when it may. */
 export const roleRefusal = (role: KeyRole, capability: Capability): RefusalError | undefined =>
-  keyMayDo(role, capability) ? undefined : refusal('403.17', `This API key is ${roleWords[role]}`);
+  keyMayDo(role, capability) ? undefined : refusal('role-not-allowed', `This API key is ${roleWords[role]}`);
 
 /** Checks the role of the request's key (set by the API-key hook, which runs before any route's own hook). */
 const requireRoleFor =

@@ -18,6 +18,6 @@ export const refuseWhileShuttingDown = (app: FastifyInstance): void => {
   app.addHook('onRequest', (_request, reply, done) => {
     if (!closing) return done();
     reply.header('connection', 'close').header('retry-after', String(SHUTDOWN_RETRY_AFTER_SECONDS));
-    sendFailure(reply, '503.3', `This server is shutting down: try again in ${SHUTDOWN_RETRY_AFTER_SECONDS} s.`);
+    sendFailure(reply, 'shutting-down', `This server is shutting down: try again in ${SHUTDOWN_RETRY_AFTER_SECONDS} s.`);
   });
 };

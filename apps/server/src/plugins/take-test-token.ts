@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-const unknownToken = () => refusal('404.7', UNKNOWN_TOKEN_MESSAGE);
+const unknownToken = () => refusal('session-not-found', UNKNOWN_TOKEN_MESSAGE);
 
 const tokenOf = (request: FastifyRequest): string => (request.params as { token?: string }).token ?? '';
 

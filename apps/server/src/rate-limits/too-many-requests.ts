@@ -34,5 +34,5 @@ export const tooManyRequestsMessage = (ttlMs: number): string => `Too many reque
 export const tooManyRequests = (reply: FastifyReply, limit: RateLimit, ttlMs: number): RefusalError => {
   const seconds = secondsUntil(ttlMs);
   reply.header('ratelimit-limit', limit.max).header('ratelimit-remaining', 0).header('ratelimit-reset', seconds).header('retry-after', seconds);
-  return refusal('429.1', tooManyRequestsMessage(ttlMs));
+  return refusal('too-many-requests', tooManyRequestsMessage(ttlMs));
 };

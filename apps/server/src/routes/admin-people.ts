@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParam, Person, PersonInput, PersonList, PersonUpdate, succeed } from '@assay/domain';
+import { IdParam, Person, PersonInput, PersonList, PersonUpdate } from '@assay/domain';
 import type { Store } from '@assay/store';
 import type { KeyOwnerCache } from '../auth/key-owner-cache.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { found } from '../refusal-error.js';
 import { envelopeResponses } from './responses.js';
+import { succeed } from '@assay/domain/v2';
 
 const adminSecurity = [{ adminToken: [] }];
 const OrgParams = z.object({ orgId: IdParam });
@@ -22,7 +23,7 @@ interface AdminPeopleOptions {
  * adminRoutes). Another org's person answers 404.20 exactly like a missing one.
  */
 export const adminPeopleRoutes: FastifyPluginAsyncZod<AdminPeopleOptions> = async (app, { store, keyCache, now }) => {
-  const orgOf = async (orgId: number) => found(await store.orgs.find(orgId), '404.5', `No organization ${orgId}.`);
+  const orgOf = async (orgId: number) => found(await store.orgs.find(orgId), 'org-not-found', `No organization ${orgId}.`);
   const noPerson = (orgId: number, personId: number) => `No person ${personId} in organization ${orgId}.`;
 
   app.get(
@@ -85,7 +86,7 @@ export const adminPeopleRoutes: FastifyPluginAsyncZod<AdminPeopleOptions> = asyn
         store,
         (repositories) => repositories.people.update(org.id, personId, request.body),
         (outcome) => {
-          const update = found(outcome, '404.20', noPerson(org.id, personId));
+          const update = found(outcome, 'person-not-found', noPerson(org.id, personId));
           changed = update.changedKeyHashes;
           return succeed(update.person);
         },
@@ -116,7 +117,7 @@ export const adminPeopleRoutes: FastifyPluginAsyncZod<AdminPeopleOptions> = asyn
         store,
         (repositories) => repositories.people.deactivate(org.id, personId, now()),
         (outcome) => {
-          const deactivation = found(outcome, '404.20', noPerson(org.id, personId));
+          const deactivation = found(outcome, 'person-not-found', noPerson(org.id, personId));
           revoked = deactivation.revokedKeyHashes;
           return succeed(deactivation.person);
         },

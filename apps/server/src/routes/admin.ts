@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiKeyList, CreateOrgInput, CreatedOrg, IdParam, IssueKeyInput, IssuedKey, RevokedKey, newOrgTimeZoneId, succeed } from '@assay/domain';
+import { ApiKeyList, CreateOrgInput, CreatedOrg, IdParam, IssueKeyInput, IssuedKey, RevokedKey, newOrgTimeZoneId } from '@assay/domain';
 import { hashApiKey, sameHash } from '../auth/api-key.js';
 import type { Repositories } from '@assay/store';
 import type { AppContext } from '../context.js';
@@ -10,6 +10,7 @@ import { found, refusal, unwrap } from '../refusal-error.js';
 import { issueKey as issueKeyFor, revokeKey } from '../services/people-keys.js';
 import { adminPeopleRoutes } from './admin-people.js';
 import { envelopeResponses } from './responses.js';
+import { succeed } from '@assay/domain/v2';
 
 const adminSecurity = [{ adminToken: [] }];
 const OrgParams = z.object({ orgId: IdParam });
@@ -18,17 +19,17 @@ const OrgParams = z.object({ orgId: IdParam });
 export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config, store, keyCache, now, credentialLimits }) => {
   const tokenHash = config.adminToken === undefined ? undefined : hashApiKey(config.adminToken);
   app.addHook('onRequest', async (request, reply) => {
-    if (tokenHash === undefined) throw refusal('403.1', 'The admin API is disabled: set ASSAY_ADMIN_TOKEN to enable it.');
+    if (tokenHash === undefined) throw refusal('admin-api-disabled', 'The admin API is disabled: set ASSAY_ADMIN_TOKEN to enable it.');
     // The token is compared first: the operator's right token works from an address a neighbour's guesses put over
     // its budget; the guesses get 429.1 (a token passed the start's strength check, so guessing it is hopeless anyway).
     const [scheme, token] = (request.headers.authorization ?? '').split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token || !sameHash(hashApiKey(token), tokenHash)) {
-      throw await credentialLimits.adminToken.counted(request, reply, refusal('401.3', 'Send the admin token as Authorization: Bearer <ASSAY_ADMIN_TOKEN>.'));
+      throw await credentialLimits.adminToken.counted(request, reply, refusal('admin-token-invalid', 'Send the admin token as Authorization: Bearer <ASSAY_ADMIN_TOKEN>.'));
     }
   });
   honourIdempotencyKeys(app, { keys: store.idempotencyKeys, now, scopeOf: () => 'admin' });
 
-  const orgOf = async (orgId: number) => found(await store.orgs.find(orgId), '404.5', `No organization ${orgId}.`);
+  const orgOf = async (orgId: number) => found(await store.orgs.find(orgId), 'org-not-found', `No organization ${orgId}.`);
   const issueKey = (repositories: Repositories, orgId: number, input: IssueKeyInput = {}) => issueKeyFor(repositories, orgId, input, now());
   const issueKeyDescription =
     'Optional body `{ "role": "admin" | "recruiter" | "reviewer" | "blind-reviewer", "label": "…", "personId": 7 }`. Without a role the key is a full (`admin`) key, or has its person\'s role; a `recruiter` key invites and changes invitations and links but not the organization\'s settings, a `reviewer` key reads tests and reports and grades, and each is refused (403.17) on every route its role may not use (docs/security.md). Without a label the key is labelled with its prefix. With `personId` the key is that person\'s (404.20 for an unknown person, 409.20 for a deactivated one); without, it gets an unnamed person of its own. The API key is shown only in this response.';

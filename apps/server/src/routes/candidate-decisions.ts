@@ -1,21 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  CandidateEvaluation,
-  CandidateNotes,
-  DecisionInput,
-  IdParam,
-  NoteInput,
-  RatingInput,
-  TagInput,
-  normalizeTag,
-  succeed,
-  type Result,
-} from '@assay/domain';
+import { CandidateEvaluation, CandidateNotes, DecisionInput, IdParam, NoteInput, RatingInput, TagInput, normalizeTag, type Result } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { found, unwrap } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
+import { succeed } from '@assay/domain/v2';
 
 const InvitationParams = z.object({ testInvitationId: IdParam });
 const NoteParams = InvitationParams.extend({ noteId: IdParam });
@@ -31,7 +21,7 @@ const ANSWERS = 'Answers the whole evaluation (decision, tags, notes, ratings) a
  */
 export const candidateDecisionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, now }) => {
   const answer = (testInvitationId: number, written: Result<CandidateEvaluation> | undefined) =>
-    succeed(unwrap(found(written, '404.4', notFound(testInvitationId))));
+    succeed(unwrap(found(written, 'invitation-not-found', notFound(testInvitationId))));
   const schema = (summary: string, description: string) => ({
     tags: ['invitations'],
     summary: `${summary} (Assay extension)`,
@@ -53,7 +43,7 @@ export const candidateDecisionRoutes: FastifyPluginAsyncZod<AppContext> = async 
     },
     async (request) => {
       const { testInvitationId } = request.params;
-      return succeed(found(await store.candidateDecisions.evaluation(request.org.orgId, testInvitationId), '404.4', notFound(testInvitationId)));
+      return succeed(found(await store.candidateDecisions.evaluation(request.org.orgId, testInvitationId), 'invitation-not-found', notFound(testInvitationId)));
     },
   );
 
@@ -134,7 +124,7 @@ export const candidateDecisionRoutes: FastifyPluginAsyncZod<AppContext> = async 
     },
     async (request) => {
       const { testInvitationId } = request.params;
-      const evaluation = found(await store.candidateDecisions.evaluation(request.org.orgId, testInvitationId), '404.4', notFound(testInvitationId));
+      const evaluation = found(await store.candidateDecisions.evaluation(request.org.orgId, testInvitationId), 'invitation-not-found', notFound(testInvitationId));
       return succeed({ testInvitationId, notes: evaluation.notes });
     },
   );

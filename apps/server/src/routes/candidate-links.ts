@@ -1,27 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ALREADY_REGISTERED_MESSAGE,
-  PublicLinkView,
-  SelfRegistration,
-  SelfRegistrationInput,
-  admissionMessage,
-  candidateFacingOrg,
-  decideSelfRegistration,
-  describeAccessWindow,
-  findTimeZone,
-  publicLinkVerdict,
-  succeed,
-  takeTestUrl,
-  windowFromStored,
-  type TestStatus,
-} from '@assay/domain';
+import { ALREADY_REGISTERED_MESSAGE, PublicLinkView, SelfRegistration, SelfRegistrationInput, admissionMessage, candidateFacingOrg, decideSelfRegistration, describeAccessWindow, findTimeZone, publicLinkVerdict, takeTestUrl, windowFromStored, type TestStatus } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { LinkEmailBudget } from '../rate-limits/link-email-budget.js';
 import { WindowCounter } from '../rate-limits/window-counter.js';
 import { found, unwrap } from '../refusal-error.js';
 import { registerSelf } from '@assay/store';
 import { envelopeResponses } from './responses.js';
+import { succeed } from '@assay/domain/v2';
 
 const LinkParams = z.object({ accessKey: z.string().min(1).max(200) });
 const tags = ['candidate'];
@@ -30,8 +16,8 @@ const tags = ['candidate'];
 export const candidateLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, config, now }) => {
   const linkEmails = new LinkEmailBudget(new WindowCounter(store.rateLimits, now), config.rateLimits.linkEmail, config.rateLimits.linkEmailPerLink);
   const linkOf = async (accessKey: string) => {
-    const entry = found(await store.testLinks.findByAccessKey(accessKey), '404.9', 'This test link does not exist. Check the URL you were given.');
-    const test = found(await store.tests.details(entry.orgId, entry.link.testId), '404.9', 'This test link does not exist.');
+    const entry = found(await store.testLinks.findByAccessKey(accessKey), 'public-link-not-found', 'This test link does not exist. Check the URL you were given.');
+    const test = found(await store.tests.details(entry.orgId, entry.link.testId), 'public-link-not-found', 'This test link does not exist.');
     const window = windowFromStored(entry.link.accessTime, entry.link.startDateTime, entry.link.endDateTime);
     const facts = {
       testStatus: test.testStatus as TestStatus,
@@ -51,7 +37,7 @@ export const candidateLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       const { link, test, window, facts, orgId } = await linkOf(request.params.accessKey);
       const verdict = publicLinkVerdict(facts, now());
       const zone = findTimeZone(link.timeZoneId)!;
-      const org = found(await store.orgs.find(orgId), '404.9', 'This test link does not exist.');
+      const org = found(await store.orgs.find(orgId), 'public-link-not-found', 'This test link does not exist.');
       return succeed({
         testName: test.testName,
         duration: test.duration,

@@ -1,16 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CandidatePageSettings, CandidatePageSettingsInput, candidatePageSettings, succeed, updateCandidatePage } from '@assay/domain';
+import { CandidatePageSettings, CandidatePageSettingsInput, candidatePageSettings, updateCandidatePage } from '@assay/domain';
 import type { Repositories } from '@assay/store';
 import type { AppContext } from '../context.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { found, unwrap } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
+import { succeed } from '@assay/domain/v2';
 
 const tags = ['org'];
 
 /** What the key's org shows candidates about itself: a display name and a contact, on every candidate page. */
 export const candidatePageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store }) => {
-  const orgOf = async (repositories: Repositories, orgId: number) => found(await repositories.orgs.find(orgId), '404.5', 'No such organization.');
+  const orgOf = async (repositories: Repositories, orgId: number) => found(await repositories.orgs.find(orgId), 'org-not-found', 'No such organization.');
 
   app.get(
     '/candidate-page',

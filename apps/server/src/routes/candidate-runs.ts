@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answerLanguageFor, customRunInputOf, RunWaitQuery, SampleRun, StartRunInput, succeed, type SampleRunEvent } from '@assay/domain';
+import { answerLanguageFor, customRunInputOf, RunWaitQuery, SampleRun, StartRunInput, type SampleRunEvent } from '@assay/domain';
 import { SandboxCancelledError, type CodeRunner, type RunOutcome } from '@assay/sandbox';
 import { runnableHere, type LanguageAvailabilities, type LanguageId } from '@assay/domain/languages';
 import type { CandidateAttempts } from '../candidate/attempts-service.js';
@@ -11,6 +11,7 @@ import type { SampleRunRegistry, TrackedRun } from '../candidate/sample-run-regi
 import { withRetryAfter } from '../plugins/retry-later.js';
 import { refusal, unwrap } from '../refusal-error.js';
 import { envelopeResponses } from './responses.js';
+import { succeed } from '@assay/domain/v2';
 
 export interface CandidateRunRouteOptions {
   attempts: CandidateAttempts;
@@ -37,7 +38,7 @@ const closedSignal = (reply: FastifyReply): AbortSignal => {
   return controller.signal;
 };
 
-const unknownRun = () => refusal('404.11', 'This run is not known here: it finished more than 10 minutes ago, or the server restarted. Run the code again.');
+const unknownRun = () => refusal('sample-run-not-found', 'This run is not known here: it finished more than 10 minutes ago, or the server restarted. Run the code again.');
 
 /**
  * Sample runs that answer at once and are followed: start one (its place in the queue, or its results when it

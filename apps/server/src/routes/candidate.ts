@@ -1,20 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  asksForAny,
-  AnswerInput,
-  answerLanguageFor,
-  CandidateSession,
-  ViolationCounts,
-  IdParam,
-  isAttemptRunning,
-  ProctoringEventInput,
-  RunCodeInput,
-  RunCodeResult,
-  SnapshotInput,
-  succeed,
-  type RunBudget,
-} from '@assay/domain';
+import { asksForAny, AnswerInput, answerLanguageFor, CandidateSession, ViolationCounts, IdParam, isAttemptRunning, ProctoringEventInput, RunCodeInput, RunCodeResult, SnapshotInput, type RunBudget } from '@assay/domain';
 import type { CodeRunner } from '@assay/sandbox';
 import { runnableHere, type LanguageAvailabilities, type LanguageId } from '@assay/domain/languages';
 import type { KnownTokens } from '../auth/known-tokens.js';
@@ -28,6 +14,7 @@ import type { FailureLimiter } from '../rate-limits/failure-limiter.js';
 import { unwrap } from '../refusal-error.js';
 import { candidateRunRoutes } from './candidate-runs.js';
 import { envelopeResponses } from './responses.js';
+import { succeed } from '@assay/domain/v2';
 
 export interface CandidateRouteOptions {
   attempts: CandidateAttempts;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FailureEnvelope, IdParam } from '@assay/domain';
+import { IdParam } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { PDF_MEDIA_TYPE, XLSX_MEDIA_TYPE, testWorkbookFileName } from '@assay/reports/host';
 import { withinHeapBudget } from '../memory/heap-budget.js';
@@ -8,6 +8,7 @@ import { found } from '../refusal-error.js';
 import { workbookRowsOfTest } from '../services/report-details.js';
 import { attachmentHeaders, sendReportPdf, startExport } from './report-pdf-reply.js';
 import { apiKeySecurity } from './responses.js';
+import { FailureEnvelope } from '@assay/domain/v2';
 
 const fileResponses = (mediaType: string, description: string) => ({
   200: z.any().meta({ description, content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } } }),
@@ -49,7 +50,7 @@ export const exportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
     async (request, reply) => {
       const { orgId } = request.org;
       const { testId } = request.params;
-      const test = found(await store.tests.details(orgId, testId), '404.2', `No test ${testId}.`);
+      const test = found(await store.tests.details(orgId, testId), 'test-not-found', `No test ${testId}.`);
       const body = startExport(() => reports.streamWorkbook(test, withinHeapBudget(workbookRowsOfTest(store, orgId, testId))));
       // One row per export; each Completed invitation's history reads it back (decision 503).
       await store.history.recordTestExport(orgId, testId, 'excel', { keyId: request.org.keyId }, context.now());

@@ -1,27 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  buildReviewQueue,
-  decideGrade,
-  GradeInput,
-  GradeRecorded,
-  IdParam,
-  invitationNotFound,
-  pageOffset,
-  ReviewQuery,
-  ReviewQueue,
-  ReviewGradeRecorded,
-  reviewIsBlind,
-  reviewQueuePage,
-  ReviewReference,
-  reviewReferenceNotFound,
-  succeed,
-} from '@assay/domain';
+import { buildReviewQueue, decideGrade, GradeInput, GradeRecorded, IdParam, invitationNotFound, pageOffset, ReviewQuery, ReviewQueue, ReviewGradeRecorded, reviewIsBlind, reviewQueuePage, ReviewReference, reviewReferenceNotFound } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { REVIEW_REFERENCE_KEY_SETTING, answerOfReviewReference, newReviewReferenceKey, reviewReferenceOf } from '../grading/review-reference.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { found, unwrap } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
+import { succeed } from '@assay/domain/v2';
 
 /** Issue 32, item 3: grading written answers, and the queue of what awaits grading. */
 export const gradingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, now }) => {
@@ -83,7 +68,7 @@ export const gradingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { st
       const { testId } = request.params;
       const { orgId, keyId } = request.org;
       const query = request.query;
-      const source = found(await store.reviewQueue.facts(orgId, testId, query.questionId), '404.2', `No test ${testId}.`);
+      const source = found(await store.reviewQueue.facts(orgId, testId, query.questionId), 'test-not-found', `No test ${testId}.`);
       const blind = reviewIsBlind(request.org.role, query.blind);
       const pageRequest = { by: query.by, blind, seed: keyId, offset: pageOffset(query), size: query.page_size };
       const page = reviewQueuePage(source, pageRequest);

@@ -92,7 +92,7 @@ export const greenhousePartnerRoutes: FastifyPluginAsyncZod<AppContext> = async 
       // The PATCH carries the org's Greenhouse credentials: https only (decision 637), refused at once, before any lookup.
       checkGreenhousePatchUrl(url, config.allowPrivateCallbacks);
       const testId = partnerIdOf(partnerTestId);
-      const test = found(testId === undefined ? undefined : await store.tests.find(orgId, testId), '404.2', `No test ${partnerTestId}.`);
+      const test = found(testId === undefined ? undefined : await store.tests.find(orgId, testId), 'test-not-found', `No test ${partnerTestId}.`);
       // Checked before the transaction: the DNS lookup waits for the network (as a callbackURL's).
       await checkCallbackTarget(url, config.allowPrivateCallbacks, undefined, 'url');
       const send = {
@@ -128,7 +128,7 @@ export const greenhousePartnerRoutes: FastifyPluginAsyncZod<AppContext> = async 
       const { orgId } = request.org;
       const text = request.query.partner_interview_id;
       const interviewId = partnerIdOf(text);
-      const interview = found(interviewId === undefined ? undefined : await store.greenhouse.find(orgId, interviewId), '404.13', `No interview ${text}.`);
+      const interview = found(interviewId === undefined ? undefined : await store.greenhouse.find(orgId, interviewId), 'greenhouse-interview-not-found', `No interview ${text}.`);
       const [record, sections, invitation, key] = await Promise.all([
         store.reports.report(orgId, interview.invitationId),
         store.reports.sections(orgId, interview.invitationId),

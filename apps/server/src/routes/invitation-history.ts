@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EvidenceReview, EvidenceReviewInput, IdParam, InvitationHistory, invitationHistoryOf, knownEvidence, succeed } from '@assay/domain';
+import { EvidenceReview, EvidenceReviewInput, IdParam, InvitationHistory, invitationHistoryOf, knownEvidence } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { found, unwrap } from '../refusal-error.js';
 import { reviewableEvidenceOf } from '../services/integrity-evidence.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
+import { succeed } from '@assay/domain/v2';
 
 const InvitationParams = z.object({ testInvitationId: IdParam });
 const notFound = (testInvitationId: number) => `No test invitation ${testInvitationId}.`;
@@ -32,13 +33,13 @@ export const invitationHistoryRoutes: FastifyPluginAsyncZod<AppContext> = async 
     async (request) => {
       const { testInvitationId, eventId } = request.params;
       const { orgId, keyId } = request.org;
-      const invitation = found(await store.invitations.find(orgId, testInvitationId), '404.4', notFound(testInvitationId));
+      const invitation = found(await store.invitations.find(orgId, testInvitationId), 'invitation-not-found', notFound(testInvitationId));
       const at = now();
       unwrap(knownEvidence(eventId, await reviewableEvidenceOf(store, orgId, invitation.id, invitation.completedAt ?? at)));
       const note = request.body.note ?? '';
       await store.evidenceReviews.add({ invitationId: invitation.id, eventId, outcome: request.body.outcome, note, keyId, at });
       const latest = (await store.evidenceReviews.latestOf(invitation.id)).get(eventId);
-      return succeed(found(latest, '404.12', `No integrity evidence ${eventId}.`));
+      return succeed(found(latest, 'evidence-not-found', `No integrity evidence ${eventId}.`));
     },
   );
 
@@ -59,7 +60,7 @@ export const invitationHistoryRoutes: FastifyPluginAsyncZod<AppContext> = async 
     },
     async (request) => {
       const { testInvitationId } = request.params;
-      const stored = found(await store.history.read(request.org.orgId, testInvitationId), '404.4', notFound(testInvitationId));
+      const stored = found(await store.history.read(request.org.orgId, testInvitationId), 'invitation-not-found', notFound(testInvitationId));
       return succeed(invitationHistoryOf(stored.origin, stored.entries, stored.exports, stored.omitted));
     },
   );

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParam, InvitationList, InvitationListQuery, succeed } from '@assay/domain';
+import { IdParam, InvitationList, InvitationListQuery } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { found } from '../refusal-error.js';
 import { integritySummariesOf } from '../services/integrity-summaries.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
+import { succeed } from '@assay/domain/v2';
 
 /** A test's invitations as a list (issue 48 item 9, decision 652): a read, never logged as an export. */
 export const invitationListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store }) => {
@@ -31,7 +32,7 @@ export const invitationListRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     async (request) => {
       const { testId } = request.params;
       const { orgId } = request.org;
-      const list = found(await store.invitationList.list(orgId, testId, request.query), '404.2', `No test ${testId}.`);
+      const list = found(await store.invitationList.list(orgId, testId, request.query), 'test-not-found', `No test ${testId}.`);
       // Each row with its integrity summary, as the workbook and /details count it (decision 672).
       const summaries = await integritySummariesOf(store, orgId, list.invitations);
       // And its decision and tags (issue 50 item 2), read for the page's rows only.

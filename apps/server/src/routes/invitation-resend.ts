@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParam, RESEND_INTERVAL_MS, ResentInvitation, decideResend, succeed, takeTestUrl } from '@assay/domain';
+import { IdParam, RESEND_INTERVAL_MS, ResentInvitation, decideResend, takeTestUrl } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { found, refusal, unwrap } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
+import { succeed } from '@assay/domain/v2';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -35,12 +36,12 @@ export const invitationResendRoutes: FastifyPluginAsyncZod<AppContext> = async (
         reply,
         store,
         async (repositories) => {
-          const invitation = found(await repositories.invitations.find(orgId, testInvitationId), '404.4', `No test invitation ${testInvitationId}.`);
+          const invitation = found(await repositories.invitations.find(orgId, testInvitationId), 'invitation-not-found', `No test invitation ${testInvitationId}.`);
           const sentAt = await repositories.jobs.linkEmailTimes(invitation.id, at - DAY_MS);
           unwrap(decideResend({ status: invitation.status, sentAt, now: at }));
           // Another request queued one in between: the same refusal the rule gives.
           if (!(await repositories.jobs.enqueueLinkEmail(invitation, at, 'invitation'))) {
-            throw refusal('429.50', 'The candidate was emailed a moment ago; try again later.', RESEND_INTERVAL_MS / 1000);
+            throw refusal('resent-too-recently', 'The candidate was emailed a moment ago; try again later.', RESEND_INTERVAL_MS / 1000);
           }
           return invitation;
         },

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { InvitationSettings, InvitationSettingsInput, succeed } from '@assay/domain';
+import { InvitationSettings, InvitationSettingsInput } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
+import { succeed } from '@assay/domain/v2';
 
 const tags = ['org'];
 

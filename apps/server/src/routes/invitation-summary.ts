@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParam, InvitationSummary, succeed } from '@assay/domain';
+import { IdParam, InvitationSummary } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { found } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
+import { succeed } from '@assay/domain/v2';
 
 /** A test's pipeline (issue 50, decisions 766 and 767): a read, like the list it summarises. */
 export const invitationSummaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store }) => {
@@ -24,7 +25,7 @@ export const invitationSummaryRoutes: FastifyPluginAsyncZod<AppContext> = async 
     },
     async (request) => {
       const { testId } = request.params;
-      return succeed(found(await store.invitationSummary.summary(request.org.orgId, testId), '404.2', `No test ${testId}.`));
+      return succeed(found(await store.invitationSummary.summary(request.org.orgId, testId), 'test-not-found', `No test ${testId}.`));
     },
   );
 };

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readinessLanguages, ServiceReadiness, TimeZone, succeed, testDefinitionJsonSchema, timeZoneTable } from '@assay/domain';
+import { readinessLanguages, ServiceReadiness, TimeZone, testDefinitionJsonSchema, timeZoneTable } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { refusal } from '../refusal-error.js';
 import { envelopeResponses } from './responses.js';
+import { succeed } from '@assay/domain/v2';
 
 const Health = z.object({ status: z.literal('ok') });
 
@@ -29,11 +30,11 @@ export const operationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         await store.ping();
       } catch (error) {
         request.log.warn({ err: error }, 'readiness check failed');
-        throw refusal('503.1', 'The database is not reachable.');
+        throw refusal('not-ready', 'The database is not reachable.');
       }
       // A moment's try at the write lock: a server whose writes all answer 503.4 is not ready, though it reads.
       const unavailable = await store.writesUnavailable();
-      if (unavailable) throw refusal('503.1', `The database takes no writes: ${unavailable}. Reads are answered; writes answer 503.4 until it does.`);
+      if (unavailable) throw refusal('not-ready', `The database takes no writes: ${unavailable}. Reads are answered; writes answer 503.4 until it does.`);
       return succeed({ status: 'ok' as const, languages: readinessLanguages(languages, await store.sandboxWorkers.waitingLanguages()) });
     },
   );

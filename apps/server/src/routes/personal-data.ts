@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PersonalData, PersonalDataRequest, candidateFacingOrg, normalizeEmail, succeed } from '@assay/domain';
+import { PersonalData, PersonalDataRequest, candidateFacingOrg, normalizeEmail } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { found } from '../refusal-error.js';
 import { outboxEmailsAbout } from '../services/outbox-mentions.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
+import { succeed } from '@assay/domain/v2';
 
 /**
  * Snapshot images one document carries at most (decision 877): 32 MiB, some 43 MiB of base64 — a long proctored test
@@ -41,7 +42,7 @@ export const personalDataRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       const exportedAt = new Date(now()).toISOString();
       const stored = found(
         await store.personalData.ofEmail(orgId, emailKey, { publicUrl: config.publicUrl, imageBudgetBytes: EXPORT_IMAGE_BUDGET_BYTES }),
-        '404.52',
+        'candidate-not-found',
         'This organization holds no candidate with that email address (no registration, no bulk-invitation row).',
       );
       const org = await store.orgs.find(orgId);

@@ -1,18 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  IdParam,
-  LinkRegistration,
-  RegisterCandidateInput,
-  Registration,
-  describeAccessWindow,
-  findTimeZone,
-  invitationEmailWanted,
-  registrationEmailRequested,
-  succeed,
-  takeTestUrl,
-  windowFromStored,
-} from '@assay/domain';
+import { IdParam, LinkRegistration, RegisterCandidateInput, Registration, describeAccessWindow, findTimeZone, invitationEmailWanted, registrationEmailRequested, takeTestUrl, windowFromStored } from '@assay/domain';
 import type { FastifyReply } from 'fastify';
 import type { HistoryActor, Invitation } from '@assay/domain';
 import type { Repositories } from '@assay/store';
@@ -22,6 +10,7 @@ import { found } from '../refusal-error.js';
 import { checkCallbackTarget } from '../services/callback-target.js';
 import { registerCandidate } from '@assay/store';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
+import { succeed } from '@assay/domain/v2';
 
 interface Registered {
   readonly invitation: Invitation;
@@ -69,7 +58,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     },
     async (request, reply) => {
       const { orgId } = request.org;
-      const test = found(await store.tests.find(orgId, request.params.testId), '404.2', `No test ${request.params.testId}.`);
+      const test = found(await store.tests.find(orgId, request.params.testId), 'test-not-found', `No test ${request.params.testId}.`);
       return register(
         reply,
         { orgId, testId: test.id, testLinkId: null },
@@ -97,7 +86,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     async (request, reply) => {
       const { orgId } = request.org;
       const { testId, testLinkId } = request.params;
-      const link = found(await store.testLinks.find(orgId, testId, testLinkId), '404.3', `No test link ${testLinkId} on test ${testId}.`);
+      const link = found(await store.testLinks.find(orgId, testId, testLinkId), 'test-link-not-found', `No test link ${testLinkId} on test ${testId}.`);
       const zone = findTimeZone(link.timeZoneId);
       if (!zone) throw new Error(`test link ${link.testLinkId} has unknown time zone ${link.timeZoneId}`);
       const testAccessTime = describeAccessWindow(windowFromStored(link.accessTime, link.startDateTime, link.endDateTime), zone);

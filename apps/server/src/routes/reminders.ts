@@ -1,20 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  IdParam,
-  InvitationExpiry,
-  InvitationExpiryInput,
-  ReminderSettings,
-  ReminderSettingsInput,
-  decideInvitationExpiry,
-  decideReminderHours,
-  formatWireDateTime,
-  reminderSettingsOf,
-  succeed,
-} from '@assay/domain';
+import { IdParam, InvitationExpiry, InvitationExpiryInput, ReminderSettings, ReminderSettingsInput, decideInvitationExpiry, decideReminderHours, formatWireDateTime, reminderSettingsOf } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { found, refusal, unwrap } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
+import { succeed } from '@assay/domain/v2';
 
 const tags = ['reminders'];
 const TestParams = z.object({ testId: IdParam });
@@ -32,11 +22,11 @@ const HOURS_RULES =
 export const reminderRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, now }) => {
   const testHours = async (orgId: number, testId: number): Promise<number[] | null> => {
     const hours = await store.reminders.testHours(orgId, testId);
-    if (hours === undefined) throw refusal('404.2', `No test ${testId}.`);
+    if (hours === undefined) throw refusal('test-not-found', `No test ${testId}.`);
     return hours;
   };
   const linkHours = async (orgId: number, testId: number, testLinkId: number) =>
-    found(await store.reminders.linkHours(orgId, testId, testLinkId), '404.3', `No test link ${testLinkId} on test ${testId}.`);
+    found(await store.reminders.linkHours(orgId, testId, testLinkId), 'test-link-not-found', `No test link ${testLinkId} on test ${testId}.`);
 
   app.get(
     '/tests/:testId/reminders',
@@ -136,7 +126,7 @@ export const reminderRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { s
     async (request) => {
       const { orgId } = request.org;
       const { testInvitationId } = request.params;
-      const invitation = found(await store.invitations.find(orgId, testInvitationId), '404.4', `No test invitation ${testInvitationId}.`);
+      const invitation = found(await store.invitations.find(orgId, testInvitationId), 'invitation-not-found', `No test invitation ${testInvitationId}.`);
       const expiresAt = unwrap(decideInvitationExpiry(invitation.status, request.body.expiresAt, now()));
       await store.reminders.setExpiry(orgId, testInvitationId, expiresAt);
       return succeed({ testInvitationId, expiresAt: expiresAt === null ? null : formatWireDateTime(expiresAt) });

@@ -18,11 +18,11 @@ export const attachmentHeaders = (fileName: string) => ({
  */
 export const busyAsRefusal = (error: unknown): never => {
   if (error instanceof RenderBusyError) {
-    throw refusal('503.2', 'Every export worker is busy: try again in a few seconds.', error.retryAfterSeconds);
+    throw refusal('server-busy', 'Every export worker is busy: try again in a few seconds.', error.retryAfterSeconds);
   }
   if (error instanceof RenderTimeoutError) {
     throw refusal(
-      '503.5',
+      'export-timed-out',
       `${error.message} The report's data is complete at GET /v2/org/report/{id}/details; try the PDF again later, when the server is less busy.`,
     );
   }
@@ -44,7 +44,7 @@ export const startExport = <T>(start: () => T): T => {
  * a render worker, which checks every stored snapshot before drawing it; a failed render fails this export alone.
  */
 export const sendReportPdf = async (reply: FastifyReply, context: AppContext, orgId: number, testInvitationId: number, download: ReportDownload) => {
-  found(await context.store.invitations.find(orgId, testInvitationId), '404.4', `No report for test invitation ${testInvitationId}.`);
+  found(await context.store.invitations.find(orgId, testInvitationId), 'invitation-not-found', `No report for test invitation ${testInvitationId}.`);
   return sendKnownReportPdf(reply, context, orgId, testInvitationId, download);
 };
 
@@ -71,7 +71,7 @@ export const sendKnownReportPdf = async (
         store.candidateDecisions.evaluation(orgId, testInvitationId),
       ]);
       return {
-        details: found(details, '404.4', `No report for test invitation ${testInvitationId}.`),
+        details: found(details, 'invitation-not-found', `No report for test invitation ${testInvitationId}.`),
         generatedAt: now(),
         snapshots: snapshots.map((snapshot) => ({ takenAt: snapshot.takenAt, mediaType: snapshot.mediaType, data: snapshot.data })),
         // The appendix: the history up to this download (the download itself is recorded once the PDF is made).

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CandidateReportWithScore, IdParam, ReportDetails, RevokedReportLinks, SectionReport, reportScoreFields, succeed } from '@assay/domain';
+import { CandidateReportWithScore, IdParam, ReportDetails, RevokedReportLinks, SectionReport, reportScoreFields } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { found } from '../refusal-error.js';
 import { loadReportDetails } from '../services/report-details.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
+import { succeed } from '@assay/domain/v2';
 
 const InvitationParams = z.object({ testInvitationId: IdParam });
 const notFound = (id: number) => `No report for test invitation ${id}.`;
@@ -28,7 +29,7 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { sto
     },
     async (request) => {
       const { testInvitationId } = request.params;
-      const record = found(await store.reports.report(request.org.orgId, testInvitationId), '404.4', notFound(testInvitationId));
+      const record = found(await store.reports.report(request.org.orgId, testInvitationId), 'invitation-not-found', notFound(testInvitationId));
       return succeed({ ...record.report, ...reportScoreFields(record.shown, record.awaitingReview) });
     },
   );
@@ -47,7 +48,7 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { sto
     },
     async (request) => {
       const { testInvitationId } = request.params;
-      return succeed(found(await store.reports.sections(request.org.orgId, testInvitationId), '404.4', notFound(testInvitationId)));
+      return succeed(found(await store.reports.sections(request.org.orgId, testInvitationId), 'invitation-not-found', notFound(testInvitationId)));
     },
   );
 
@@ -68,7 +69,7 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { sto
     },
     async (request) => {
       const { testInvitationId } = request.params;
-      return succeed(found(await loadReportDetails(store, request.org.orgId, testInvitationId), '404.4', notFound(testInvitationId)));
+      return succeed(found(await loadReportDetails(store, request.org.orgId, testInvitationId), 'invitation-not-found', notFound(testInvitationId)));
     },
   );
 
@@ -93,7 +94,7 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { sto
         store,
         (repositories) => repositories.invitations.revokeReportLinks(request.org.orgId, testInvitationId),
         (revoked) => {
-          found(revoked, '404.4', `No test invitation ${testInvitationId}.`);
+          found(revoked, 'invitation-not-found', `No test invitation ${testInvitationId}.`);
           return succeed({ testInvitationId, reportLinks: 'revoked' as const });
         },
       );

@@ -1,5 +1,5 @@
-import { FailureEnvelope, successEnvelope } from '@assay/domain';
 import type { z } from 'zod';
+import { FailureEnvelope, successEnvelope } from '@assay/domain/v2';
 
 /** Response schemas of a v2 route: the success envelope around `result`, and the failure envelope. */
 export const envelopeResponses = <T extends z.ZodType>(result: T) => ({

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, RetentionSettings, RetentionSettingsInput, decideRetention, succeed } from '@assay/domain';
+import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, RetentionSettings, RetentionSettingsInput, decideRetention } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { found, unwrap } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
+import { succeed } from '@assay/domain/v2';
 
 const tags = ['org'];
 
@@ -13,7 +14,7 @@ const RULES =
 
 /** The org's retention (issue 51 item 2; docs/data-protection.md, "Retention"): the rules are the domain's, the sweep is the worker's. */
 export const retentionSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store }) => {
-  const current = async (orgId: number) => found(await store.retention.settings(orgId), '404.5', `No organization ${orgId}.`);
+  const current = async (orgId: number) => found(await store.retention.settings(orgId), 'org-not-found', `No organization ${orgId}.`);
 
   app.get(
     '/retention-settings',

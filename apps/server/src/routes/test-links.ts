@@ -1,18 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParam, TestLink, TestLinkInput, TestLinkList, resolveTestLinkSettings, succeed } from '@assay/domain';
+import { IdParam, TestLink, TestLinkInput, TestLinkList, resolveTestLinkSettings } from '@assay/domain';
 import { settingsOf } from '@assay/store';
 import type { AppContext } from '../context.js';
 import { found, unwrap } from '../refusal-error.js';
 import { newAccessKey } from '@assay/store';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
+import { succeed } from '@assay/domain/v2';
 
 const TestParams = z.object({ testId: IdParam });
 const LinkParams = z.object({ testId: IdParam, testLinkId: IdParam });
 
 export const testLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, now }) => {
-  const testOf = async (orgId: number, testId: number) => found(await store.tests.find(orgId, testId), '404.2', `No test ${testId}.`);
+  const testOf = async (orgId: number, testId: number) => found(await store.tests.find(orgId, testId), 'test-not-found', `No test ${testId}.`);
 
   app.post(
     '/tests/:testId/testlinks',
@@ -51,13 +52,13 @@ export const testLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { s
       const { org } = request;
       const { testId, testLinkId } = request.params;
       const missing = `No test link ${testLinkId} on test ${testId}.`;
-      const current = found(await store.testLinks.find(org.orgId, testId, testLinkId), '404.3', missing);
+      const current = found(await store.testLinks.find(org.orgId, testId, testLinkId), 'test-link-not-found', missing);
       const settings = unwrap(resolveTestLinkSettings(request.body, { timeZoneId: org.orgTimeZoneId, email: org.orgEmail }, settingsOf(current)));
       return answerWithEffect(
         reply,
         store,
         (repositories) => repositories.testLinks.update(org.orgId, testId, testLinkId, settings, now()),
-        (updated) => succeed(found(updated, '404.3', missing)),
+        (updated) => succeed(found(updated, 'test-link-not-found', missing)),
       );
     },
   );
@@ -76,7 +77,7 @@ export const testLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { s
     async (request) => {
       const { testId, testLinkId } = request.params;
       const link = await store.testLinks.find(request.org.orgId, testId, testLinkId);
-      return succeed(found(link, '404.3', `No test link ${testLinkId} on test ${testId}.`));
+      return succeed(found(link, 'test-link-not-found', `No test link ${testLinkId} on test ${testId}.`));
     },
   );
 

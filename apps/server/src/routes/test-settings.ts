@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParam, TestSettings, checkTestSettings, succeed } from '@assay/domain';
+import { IdParam, TestSettings, checkTestSettings } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { found, unwrap } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
+import { succeed } from '@assay/domain/v2';
 
 const tags = ['tests'];
 const TestParams = z.object({ testId: IdParam });
@@ -35,7 +36,7 @@ export const testSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     },
     async (request) => {
       const { testId } = request.params;
-      return succeed(found(await store.testSettings.get(request.org.orgId, testId), '404.2', noTest(testId)));
+      return succeed(found(await store.testSettings.get(request.org.orgId, testId), 'test-not-found', noTest(testId)));
     },
   );
 
@@ -55,9 +56,9 @@ export const testSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     async (request) => {
       const { orgId } = request.org;
       const { testId } = request.params;
-      const current = found(await store.testSettings.get(orgId, testId), '404.2', noTest(testId));
+      const current = found(await store.testSettings.get(orgId, testId), 'test-not-found', noTest(testId));
       const checked = unwrap(checkTestSettings(current.testSettings.testName, request.body));
-      return succeed(found(await store.testSettings.put(orgId, testId, checked), '404.2', noTest(testId)));
+      return succeed(found(await store.testSettings.put(orgId, testId, checked), 'test-not-found', noTest(testId)));
     },
   );
 };

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParam, PagingQuery, TestDefinition, TestDetails, ImportedTest, TestList, pageOffset, succeed } from '@assay/domain';
+import { IdParam, PagingQuery, TestDefinition, TestDetails, ImportedTest, TestList, pageOffset } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { found, unwrap } from '../refusal-error.js';
 import { importableLanguages, languagesNeeded } from '@assay/domain/languages';
 import { newAccessKey } from '@assay/store';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
+import { succeed } from '@assay/domain/v2';
 
 export const testRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, now, languages }) => {
   app.get(
@@ -39,7 +40,7 @@ export const testRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store
     },
     async (request) => {
       const { testId } = request.params;
-      return succeed(found(await store.tests.details(request.org.orgId, testId), '404.2', `No test ${testId}.`));
+      return succeed(found(await store.tests.details(request.org.orgId, testId), 'test-not-found', `No test ${testId}.`));
     },
   );
 

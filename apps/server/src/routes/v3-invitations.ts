@@ -103,7 +103,7 @@ export const v3InvitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       },
     },
     async (request, reply) => {
-      const test = found(await store.tests.find(request.org.orgId, request.params.testId), '404.2', `No test ${request.params.testId}.`);
+      const test = found(await store.tests.find(request.org.orgId, request.params.testId), 'test-not-found', `No test ${request.params.testId}.`);
       return invite(reply, request.org, { testId: test.id, testLinkId: null }, request.body);
     },
   );
@@ -123,7 +123,7 @@ export const v3InvitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     },
     async (request, reply) => {
       const { testId, testLinkId } = request.params;
-      const link = found(await store.testLinks.find(request.org.orgId, testId, testLinkId), '404.3', `No test link ${testLinkId} on test ${testId}.`);
+      const link = found(await store.testLinks.find(request.org.orgId, testId, testLinkId), 'test-link-not-found', `No test link ${testLinkId} on test ${testId}.`);
       return invite(reply, request.org, { testId, testLinkId: link.testLinkId }, request.body);
     },
   );
@@ -166,7 +166,7 @@ export const v3InvitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       // Another org's id or a missing one answers 404 before anything of the body is judged.
       (await store.invitations.find(org.orgId, request.params.testInvitationId)) ??
         unwrap(invitationNotFound({ invitationId: request.params.testInvitationId }));
-      if (body.conflicts.length > 0) throw refusal('400.2', body.conflicts.join('; '));
+      if (body.conflicts.length > 0) throw refusal('invalid-field', body.conflicts.join('; '));
       const { expiresAt } = unwrap(decideV3AccessTime(body, { timeZoneId: org.orgTimeZoneId, now: at }));
       if (body.callbackUrl) await checkCallbackTarget(body.callbackUrl, config.allowPrivateCallbacks, undefined, 'CallbackUrl');
       const { reattempt } = await move(org, request.params.testInvitationId, decideV3Reattempt, { type: 'reattempt' }, at);

@@ -55,7 +55,7 @@ export const v3ReportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, con
       const { orgId } = request.org;
       const { testInvitationId } = request.params;
       const [details, facts] = await Promise.all([loadReportDetails(store, orgId, testInvitationId), store.v3Reports.reportFacts(orgId, testInvitationId)]);
-      const known = found(details && facts && { details, facts }, '404.4', notFound(testInvitationId));
+      const known = found(details && facts && { details, facts }, 'invitation-not-found', notFound(testInvitationId));
       const [sections, key] = await Promise.all([
         store.tests.sections(known.details.test.testId),
         store.settings.getOrCreate(REPORT_URL_KEY_SETTING, newReportUrlKey),

@@ -30,7 +30,7 @@ export const v3SettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     },
     async (request) => {
       const { testId } = request.params;
-      return found(await store.testSettings.get(request.org.orgId, testId), '404.2', noTest(testId));
+      return found(await store.testSettings.get(request.org.orgId, testId), 'test-not-found', noTest(testId));
     },
   );
 
@@ -50,9 +50,9 @@ export const v3SettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     async (request, reply) => {
       const { orgId } = request.org;
       const { testId } = request.params;
-      const current = found(await store.testSettings.get(orgId, testId), '404.2', noTest(testId));
+      const current = found(await store.testSettings.get(orgId, testId), 'test-not-found', noTest(testId));
       const checked = unwrap(checkTestSettings(current.testSettings.testName, request.body));
-      const stored = found(await store.testSettings.put(orgId, testId, checked), '404.2', noTest(testId));
+      const stored = found(await store.testSettings.put(orgId, testId, checked), 'test-not-found', noTest(testId));
       return reply.code(201).send(stored);
     },
   );

@@ -1,16 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  DeliveryLog,
-  IdParam,
-  QueuedMessage,
-  TestEventInput,
-  WebhookSettings,
-  WebhookSettingsInput,
-  buildTestCallback,
-  deliveryProgress,
-  succeed,
-} from '@assay/domain';
+import { DeliveryLog, IdParam, QueuedMessage, TestEventInput, WebhookSettings, WebhookSettingsInput, buildTestCallback, deliveryProgress } from '@assay/domain';
 import { generateWebhookSecret } from '@assay/delivery';
 import type { Repositories } from '@assay/store';
 import type { AppContext } from '../context.js';
@@ -18,6 +8,7 @@ import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { found } from '../refusal-error.js';
 import { checkCallbackTarget } from '../services/callback-target.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
+import { succeed } from '@assay/domain/v2';
 
 /** A rotated-out secret keeps signing this long, so receivers can switch without missing a callback. */
 export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
@@ -125,7 +116,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { st
     },
     async (request) => {
       const { testInvitationId } = request.params;
-      found(await store.invitations.find(request.org.orgId, testInvitationId), '404.4', `No test invitation ${testInvitationId}.`);
+      found(await store.invitations.find(request.org.orgId, testInvitationId), 'invitation-not-found', `No test invitation ${testInvitationId}.`);
       const jobs = await store.jobs.ofInvitation(request.org.orgId, testInvitationId);
       const at = now();
       return succeed({
@@ -166,7 +157,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { st
         store,
         (repositories) => repositories.jobs.redeliver(request.org.orgId, jobId, now()),
         (redelivered) => {
-          const job = found(redelivered, '404.10', `No delivery ${jobId}.`);
+          const job = found(redelivered, 'delivery-not-found', `No delivery ${jobId}.`);
           return succeed({ jobId: job.id, messageId: job.messageId });
         },
       );

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { WhoAmI, actorName, capabilitiesOf, succeed } from '@assay/domain';
+import { WhoAmI, actorName, capabilitiesOf } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { found } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
+import { succeed } from '@assay/domain/v2';
 
 /**
  * Who the request's key is (issue 50): its person, its role and everything that role may do, so a front (the TUI)
@@ -23,8 +24,8 @@ export const whoAmIRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { sto
     },
     async (request) => {
       const { orgId, keyId, role, personId } = request.org;
-      const key = found(await store.apiKeys.find(orgId, keyId), '404.6', `No API key ${keyId}.`);
-      const person = found(personId === null ? undefined : await store.people.find(orgId, personId), '404.20', 'This API key has no person.');
+      const key = found(await store.apiKeys.find(orgId, keyId), 'api-key-not-found', `No API key ${keyId}.`);
+      const person = found(personId === null ? undefined : await store.people.find(orgId, personId), 'person-not-found', 'This API key has no person.');
       return succeed({
         orgId,
         keyId,

@@ -7,7 +7,7 @@ import { readBodyInChunks, type ChunkReader } from '../http/streamed-body.js';
 import { unsupportedCharset } from '../plugins/body-charset.js';
 
 const unreadable = (error: unknown): Error =>
-  error instanceof RefusalError ? error : refusal('400.20', `The CSV could not be read: ${error instanceof Error ? error.message : String(error)}`);
+  error instanceof RefusalError ? error : refusal('bulk-file-unreadable', `The CSV could not be read: ${error instanceof Error ? error.message : String(error)}`);
 
 const [QUOTE, LINE_FEED, CARRIAGE_RETURN] = [0x22, 0x0a, 0x0d];
 
@@ -37,7 +37,7 @@ export const csvRecordCounter = () => {
   };
 };
 
-const notUtf8 = () => refusal('400.15', 'The CSV is not valid UTF-8: save it as UTF-8 (with or without a BOM) and send it again.');
+const notUtf8 = () => refusal('body-not-utf8', 'The CSV is not valid UTF-8: save it as UTF-8 (with or without a BOM) and send it again.');
 
 /**
  * A bulk file's CSV read into rows as it arrives (docs/bulk-invitations.md): RFC 4180 by csv-parse's streaming
@@ -94,7 +94,7 @@ export const acceptCsvBodies = (app: FastifyInstance): void => {
   app.addContentTypeParser('text/csv', (request, payload, done) => {
     const charset = unsupportedCharset(request.headers['content-type']);
     if (charset !== undefined)
-      done(refusal('400.16', `The CSV is declared as charset=${charset}: Assay reads CSV files only as UTF-8 (text/csv;charset=utf-8).`), undefined);
+      done(refusal('unsupported-charset', `The CSV is declared as charset=${charset}: Assay reads CSV files only as UTF-8 (text/csv;charset=utf-8).`), undefined);
     else readBodyInChunks(request, payload, bulkCsvReader(), done);
   });
 };

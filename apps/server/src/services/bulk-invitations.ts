@@ -1,23 +1,11 @@
-import {
-  IdParam,
-  acceptBulkFileSize,
-  bulkFileKeyText,
-  bulkJobProgress,
-  checkBulkRows,
-  type BulkInvitationJob,
-  type BulkInvitationRowResult,
-  type RawBulkRow,
-  type Refusal,
-  succeed,
-  type SuccessEnvelope,
-  unissuedPathIdRefusal,
-} from '@assay/domain';
+import { IdParam, acceptBulkFileSize, bulkFileKeyText, bulkJobProgress, checkBulkRows, type BulkInvitationJob, type BulkInvitationRowResult, type RawBulkRow, type Refusal, unissuedPathIdRefusal } from '@assay/domain';
 import { bulkFileKey, type BulkJobRow, type BulkRowRow, type KeyOwner, type Repositories, type Store } from '@assay/store';
 import type { FastifyReply, preParsingAsyncHookHandler } from 'fastify';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { RefusalError, found, unwrap } from '../refusal-error.js';
+import { succeed, type SuccessEnvelope } from '@assay/domain/v2';
 
-const notFound = (testId: number): Refusal => ({ code: '404.2', message: `No test ${testId}.` });
+const notFound = (testId: number): Refusal => ({ kind: 'test-not-found', message: `No test ${testId}.` });
 
 const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString());
 
@@ -69,7 +57,7 @@ export const submitBulkFile = (
 ): Promise<SuccessEnvelope<BulkInvitationJob>> => {
   unwrap(acceptBulkFileSize(rows));
   const effect = async (repositories: Repositories): Promise<BulkInvitationJob> => {
-    const test = found(await repositories.tests.find(key.orgId, testId), '404.2', notFound(testId).message);
+    const test = found(await repositories.tests.find(key.orgId, testId), 'test-not-found', notFound(testId).message);
     const fileKey = bulkFileKey(bulkFileKeyText(key.orgId, test.id, rows));
     const { jobId, resubmitted } = await repositories.bulkInvitations.submit(
       { orgId: key.orgId, testId: test.id, keyId: key.keyId, fileKey, rows: checkBulkRows(rows, now) },

@@ -13,7 +13,7 @@ export const MAX_VALUES_PER_ROW = 1_000;
 const [QUOTE, BACKSLASH, COMMA, COLON, OPEN_LIST, CLOSE_LIST, OPEN_OBJECT, CLOSE_OBJECT] = [0x22, 0x5c, 0x2c, 0x3a, 0x5b, 0x5d, 0x7b, 0x7d];
 const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
 
-const invalidJson = () => refusal('400.1', 'The request body is not valid JSON.');
+const invalidJson = () => refusal('body-not-json', 'The request body is not valid JSON.');
 
 /** Rows' (or a body's) text parsed as the app's JSON parser would (plugins/json-body.ts): UTF-8, no prototype keys. */
 const parseText = (text: string): unknown => {
@@ -21,12 +21,12 @@ const parseText = (text: string): unknown => {
     return secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' });
   } catch (error) {
     if (error instanceof SyntaxError && /forbidden prototype property/.test(error.message))
-      throw refusal('400.2', 'The request body uses a reserved key (__proto__ or constructor.prototype): no field has that name.');
+      throw refusal('invalid-field', 'The request body uses a reserved key (__proto__ or constructor.prototype): no field has that name.');
     throw invalidJson();
   }
 };
 const utf8Text = (bytes: Buffer): string => {
-  if (!isUtf8(bytes)) throw refusal('400.15', 'The request body is not valid UTF-8: send JSON encoded as UTF-8 (application/json;charset=utf-8).');
+  if (!isUtf8(bytes)) throw refusal('body-not-utf8', 'The request body is not valid UTF-8: send JSON encoded as UTF-8 (application/json;charset=utf-8).');
   return bytes.toString('utf8');
 };
 
@@ -57,7 +57,7 @@ export const bulkJsonReader = (): ChunkReader<unknown> => {
     if (values > MAX_VALUES_PER_ROW) {
       const where = phase === 'single' ? 'The body' : `Row ${counted + 1}`;
       throw refusal(
-        '400.2',
+        'invalid-field',
         `${where} holds more than ${MAX_VALUES_PER_ROW} values: a row is one object of cells (email, name, extraTimePercent, linkExpiresAt).`,
       );
     }
@@ -76,7 +76,7 @@ export const bulkJsonReader = (): ChunkReader<unknown> => {
     };
     const closeRow = (at: number) => {
       const next = countBulkRow(counted);
-      if (next.err) throw refusal(next.err.code, next.err.message);
+      if (next.err) throw refusal(next.err.kind, next.err.message);
       counted = next.val;
       open = false;
       lastEnd = at;
@@ -103,7 +103,7 @@ export const bulkJsonReader = (): ChunkReader<unknown> => {
       if (byte === QUOTE) inString = true;
       else if (byte === OPEN_LIST || byte === OPEN_OBJECT) {
         depth += 1;
-        if (depth > MAX_JSON_DEPTH) throw refusal('400.2', `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
+        if (depth > MAX_JSON_DEPTH) throw refusal('invalid-field', `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
         countValue();
       } else if (byte === CLOSE_LIST || byte === CLOSE_OBJECT) {
         depth -= 1;
@@ -146,7 +146,7 @@ export const acceptStreamedJsonRows = (app: FastifyInstance): void => {
     const charset = unsupportedCharset(request.headers['content-type']);
     if (charset !== undefined)
       done(
-        refusal('400.16', `The body is declared as charset=${charset}: Assay reads request bodies only as UTF-8 (application/json;charset=utf-8).`),
+        refusal('unsupported-charset', `The body is declared as charset=${charset}: Assay reads request bodies only as UTF-8 (application/json;charset=utf-8).`),
         undefined,
       );
     else readBodyInChunks(request, payload, bulkJsonReader(), done);

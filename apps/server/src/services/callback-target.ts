@@ -10,8 +10,8 @@ const RESOLVE_TIMEOUT_MS = 2_000;
  */
 export const checkCallbackTarget = async (url: string, allowPrivate: boolean, lookup: HostLookup = systemLookup, field = 'callbackURL'): Promise<void> => {
   const parsed = parseCallbackUrl(url);
-  if (!parsed.ok) throw refusal('400.11', `${field} is not allowed: ${parsed.reason}`);
+  if (!parsed.ok) throw refusal('callback-url-not-allowed', `${field} is not allowed: ${parsed.reason}`);
   if (allowPrivate) return;
   const verdict = await resolveHost(parsed.host, withTimeout(lookup, RESOLVE_TIMEOUT_MS), false);
-  if (!verdict.ok && verdict.blocked) throw refusal('400.11', `${field} is not allowed: ${verdict.reason}`);
+  if (!verdict.ok && verdict.blocked) throw refusal('callback-url-not-allowed', `${field} is not allowed: ${verdict.reason}`);
 };

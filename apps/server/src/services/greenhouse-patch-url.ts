@@ -9,6 +9,6 @@ import { refusal, unwrap } from '../refusal-error.js';
  */
 export const checkGreenhousePatchUrl = (url: string, allowPrivate: boolean): void => {
   const transport = urlTransportOf(url);
-  if (!transport.ok) throw refusal('400.11', `url is not allowed: ${transport.reason}`);
+  if (!transport.ok) throw refusal('callback-url-not-allowed', `url is not allowed: ${transport.reason}`);
   unwrap(decideGreenhousePatchTarget(transport, allowPrivate));
 };

@@ -29,6 +29,6 @@ export const peopleWithKeys = async (repositories: Pick<Repositories, 'people' |
 
 /** Revoke one key of the org: 404.6 for an unknown key or another org's; `keyHash` for the key cache to forget. */
 export const revokeKey = async (repositories: Repositories, orgId: number, keyId: number, now: number): Promise<{ revoked: RevokedKey; keyHash: string }> => {
-  const revoked = found(await repositories.apiKeys.revoke(orgId, keyId, now), '404.6', `No API key ${keyId} in organization ${orgId}.`);
+  const revoked = found(await repositories.apiKeys.revoke(orgId, keyId, now), 'api-key-not-found', `No API key ${keyId} in organization ${orgId}.`);
   return { revoked: { orgId, keyId, revokedAt: new Date(revoked.revokedAt).toISOString() }, keyHash: revoked.keyHash };
 };

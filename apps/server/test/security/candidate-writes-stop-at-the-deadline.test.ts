@@ -135,8 +135,8 @@ describe.each(backends)('candidate writes stop at the deadline, on %s', (backend
         h.store.attempts.addSnapshotIfAdmitted({ invitationId, takenAt: now, mediaType: 'image/jpeg', data: Buffer.from([1]) }, now - 150_000, (facts) =>
           admitSnapshot({ ...facts, imageProctoring: true, now }),
         );
-      expect((await store(deadline + 10_000)).err?.code).toBe('403.11');
-      expect((await store(deadline)).err?.code).toBe('403.11');
+      expect((await store(deadline + 10_000)).err?.kind).toBe('attempt-over');
+      expect((await store(deadline)).err?.kind).toBe('attempt-over');
       expect((await store(deadline - 1)).val).toBeGreaterThan(0);
       expect((await traces(invitationId)).snapshots).toBe(1);
     });

@@ -1,4 +1,4 @@
-import { AnyEnvelope } from '@assay/domain/core';
+import { AnyEnvelope } from '@assay/domain/v2';
 import { V3Failure } from '@assay/domain/invitations';
 import { z } from 'zod';
 import { AssayDecodeError } from './errors.js';

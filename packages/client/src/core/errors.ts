@@ -1,4 +1,4 @@
-import type { StatusCode } from '@assay/domain/core';
+import type { StatusCode } from '@assay/domain/v2';
 
 /** Every error this package throws on purpose. */
 export class AssayError extends Error {

@@ -120,7 +120,7 @@ export class CandidateDecisionsRepository {
         .where('invitation_id', '=', invitationId)
         .where('id', '=', noteId)
         .executeTakeFirst();
-      if (!note) return refuse('404.16', `No note ${noteId} on test invitation ${invitationId}.`);
+      if (!note) return refuse('note-not-found', `No note ${noteId} on test invitation ${invitationId}.`);
       const may = mayChangeNote({ id: Number(note.id), keyId: Number(note.key_id) }, by.keyId);
       if (may.err) return may;
       if (text === undefined) await db.deleteFrom('candidate_notes').where('id', '=', noteId).execute();

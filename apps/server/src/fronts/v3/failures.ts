@@ -1,26 +1,21 @@
 import type { FastifyReply } from 'fastify';
-import { httpStatusOf, type FailureCode, type V3Failure } from '@assay/domain';
+import type { V3Failure } from '@assay/domain';
 import type { Front } from '../front.js';
+import { v2StatusOfRefusal } from '../v2/status-of-refusal.js';
+import { v3HttpStatusOf } from './status-of-refusal.js';
 
 /** Where iMocha's v3 shapes are served (decision 846). */
 export const V3_PREFIX = '/v3';
 
 /**
- * Where v3's plain HTTP status differs from the one the statuscode has in v2 (decision 888): the one table of it.
- * iMocha answers an address it holds nothing of with 400, not 404: its documented status.
+ * A failure the v3 way: `{ statusCode, message, errors: [message], statuscode }` with a plain HTTP status (its table:
+ * ./status-of-refusal.ts). The fine v2 statuscode rides along (decision 954).
  */
-const V3_STATUS: Readonly<Partial<Record<FailureCode, number>>> = {
-  '404.51': 400,
-};
-
-export const v3StatusOf = (code: FailureCode): number => V3_STATUS[code] ?? httpStatusOf(code);
-
-/** A failure the v3 way: `{ statusCode, message, errors: [message], statuscode }` with a plain HTTP status. */
 export const v3Front: Front = {
   name: 'v3',
-  send: (reply: FastifyReply, code: FailureCode, message: string): FastifyReply => {
-    const status = v3StatusOf(code);
-    const body: V3Failure = { statusCode: status, message, errors: [message], statuscode: code };
+  send: (reply: FastifyReply, { kind, message }): FastifyReply => {
+    const status = v3HttpStatusOf(kind);
+    const body: V3Failure = { statusCode: status, message, errors: [message], statuscode: v2StatusOfRefusal(kind) };
     return reply.code(status).type('application/json; charset=utf-8').send(body);
   },
 };

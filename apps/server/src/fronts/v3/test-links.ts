@@ -23,7 +23,7 @@ export const v3TestLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     },
     async (request) => {
       const { testId } = request.params;
-      found(await store.tests.find(request.org.orgId, testId), '404.2', `No test ${testId}.`);
+      found(await store.tests.find(request.org.orgId, testId), 'test-not-found', `No test ${testId}.`);
       const links = await store.testLinks.list(request.org.orgId, testId);
       return { testLinks: links.map(v3LinkOf) };
     },
@@ -44,7 +44,7 @@ export const v3TestLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     async (request) => {
       const { testId, testLinkId } = request.params;
       const link = await store.testLinks.find(request.org.orgId, testId, testLinkId);
-      return v3LinkOf(found(link, '404.3', `No test link ${testLinkId} on test ${testId}.`));
+      return v3LinkOf(found(link, 'test-link-not-found', `No test link ${testLinkId} on test ${testId}.`));
     },
   );
 };

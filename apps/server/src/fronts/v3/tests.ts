@@ -46,7 +46,7 @@ export const v3TestRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { sto
     async (request) => {
       const { testId } = request.params;
       const { orgId } = request.org;
-      const test = found(await store.tests.details(orgId, testId), '404.2', `No test ${testId}.`);
+      const test = found(await store.tests.details(orgId, testId), 'test-not-found', `No test ${testId}.`);
       const aliases = await store.testSettings.aliases(orgId, [testId]);
       return toV3TestDetails(test, aliases.get(testId) ?? null);
     },

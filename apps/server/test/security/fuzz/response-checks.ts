@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { V3_REPLAY_UNKNOWN_IDS, V3CallbackReplayRefusal, describeStatus, type FailureCode } from '@assay/domain';
+import { V3_REPLAY_UNKNOWN_IDS, V3CallbackReplayRefusal } from '@assay/domain';
 import type { FuzzRoute } from './route-catalogue.js';
+import { describeStatus, type FailureCode } from '@assay/domain/v2';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
 const STATUSCODE = /^\d{3}\.\d+$/;
