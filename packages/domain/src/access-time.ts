@@ -19,7 +19,9 @@ const isBlank = (value: string | null | undefined): boolean => value === undefin
 
 const parseField = (name: string, text: string): Result<number> => {
   const epochMs = parseWireDateTime(text);
-  return epochMs === undefined ? refuse('malformed-date-time', `${name} must be a real UTC date-time in the format YYYY-MM-DDTHH:MM:SS, got "${text}"`) : ok(epochMs);
+  return epochMs === undefined
+    ? refuse('malformed-date-time', `${name} must be a real UTC date-time in the format YYYY-MM-DDTHH:MM:SS, got "${text}"`)
+    : ok(epochMs);
 };
 
 /**

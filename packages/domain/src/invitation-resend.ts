@@ -29,7 +29,11 @@ export const decideResend = ({ status, sentAt, now }: ResendFacts): Result<void>
   const last = Math.max(...sentAt, Number.NEGATIVE_INFINITY);
   if (now - last < RESEND_INTERVAL_MS) {
     const minutes = RESEND_INTERVAL_MS / 60_000;
-    return refuse('resent-too-recently', `The candidate was emailed less than ${minutes} minutes ago; try again later.`, secondsUntil(last + RESEND_INTERVAL_MS, now));
+    return refuse(
+      'resent-too-recently',
+      `The candidate was emailed less than ${minutes} minutes ago; try again later.`,
+      secondsUntil(last + RESEND_INTERVAL_MS, now),
+    );
   }
   const today = sentAt.filter((at) => now - at < DAY_MS).sort((a, b) => a - b);
   if (today.length >= RESEND_DAILY_CAP) {

@@ -10,6 +10,9 @@ describe('newOrgTimeZoneId', () => {
   });
 
   it('refuses an id the table does not have with 400.9', () => {
-    expect(newOrgTimeZoneId(999_999).err).toEqual({ kind: 'unknown-time-zone', message: 'timeZoneId 999999 is not in the time zone table (GET /v2/timezones).' });
+    expect(newOrgTimeZoneId(999_999).err).toEqual({
+      kind: 'unknown-time-zone',
+      message: 'timeZoneId 999999 is not in the time zone table (GET /v2/timezones).',
+    });
   });
 });

@@ -196,7 +196,8 @@ export class CandidateAttempts {
       const at = eventInstant(Date.parse(event.at), now, invitation.startedAt ?? now);
       if (event.type === 'section') {
         const sections = await this.store.tests.sections(test.id);
-        if (!sections.some((section) => section.id === event.sectionId)) throw refusal('answer-does-not-fit', `Section ${event.sectionId} is not part of this test.`);
+        if (!sections.some((section) => section.id === event.sectionId))
+          throw refusal('answer-does-not-fit', `Section ${event.sectionId} is not part of this test.`);
       }
       const logged = event.type === 'section' ? { kind: event.type, at, sectionId: event.sectionId } : { kind: event.type, at };
       const next = event.type === 'section' ? previous : applyProctoringEvent(previous, { type: event.type, at });

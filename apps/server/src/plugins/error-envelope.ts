@@ -74,7 +74,8 @@ export const answerFrameworkErrors =
   (error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
     applyResponseHeaders(reply);
     const front: Front = prefixes.frontOfUrl(request.url) ?? v2Front;
-    if (error.code === 'FST_ERR_BAD_URL') return front.send(reply, { kind: 'malformed-url', message: 'The URL is not valid: check its percent-encoding (%XX).' });
+    if (error.code === 'FST_ERR_BAD_URL')
+      return front.send(reply, { kind: 'malformed-url', message: 'The URL is not valid: check its percent-encoding (%XX).' });
     if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return front.send(reply, { kind: 'url-too-long', message: 'A part of the URL path is too long.' });
     request.log.error({ err: error }, 'router failure');
     return front.send(reply, { kind: 'internal-error', message: `Something went wrong on our side; quote request id ${request.id} if you report it.` });

@@ -46,7 +46,10 @@ export const acceptJsonBodiesOnly = (app: FastifyInstance): void => {
     const charset = unsupportedCharset(request.headers['content-type']);
     if (charset !== undefined) {
       done(
-        refusal('unsupported-charset', `The body is declared as charset=${charset}: Assay reads request bodies only as UTF-8 (application/json;charset=utf-8).`),
+        refusal(
+          'unsupported-charset',
+          `The body is declared as charset=${charset}: Assay reads request bodies only as UTF-8 (application/json;charset=utf-8).`,
+        ),
         undefined,
       );
       return;
@@ -64,7 +67,8 @@ export const acceptJsonBodiesOnly = (app: FastifyInstance): void => {
       if (error && hasPrototypeKey(text)) {
         done(refusal('invalid-field', 'The request body uses a reserved key (__proto__ or constructor.prototype): no field has that name.'), undefined);
       } else if (error) done(error, undefined);
-      else if (nestsDeeperThan(parsed, MAX_JSON_DEPTH)) done(refusal('invalid-field', `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`), undefined);
+      else if (nestsDeeperThan(parsed, MAX_JSON_DEPTH))
+        done(refusal('invalid-field', `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`), undefined);
       else done(null, parsed);
     });
   });

@@ -52,7 +52,11 @@ export class NewerSchemaGuard {
   /** The answer while this process stops for a newer schema: try again, the new build (or another instance) answers. */
   refuse(reply: FastifyReply): FastifyReply {
     reply.header('connection', 'close').header('retry-after', String(SHUTDOWN_RETRY_AFTER_SECONDS));
-    return sendFailure(reply, 'shutting-down', `This server is stopping: the database was migrated by a newer Assay. Try again in ${SHUTDOWN_RETRY_AFTER_SECONDS} s.`);
+    return sendFailure(
+      reply,
+      'shutting-down',
+      `This server is stopping: the database was migrated by a newer Assay. Try again in ${SHUTDOWN_RETRY_AFTER_SECONDS} s.`,
+    );
   }
 
   /** Whether a request's failure came from a newer schema (asked only for failures a schema change can cause). */

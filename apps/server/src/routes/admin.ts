@@ -24,7 +24,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { conf
     // its budget; the guesses get 429.1 (a token passed the start's strength check, so guessing it is hopeless anyway).
     const [scheme, token] = (request.headers.authorization ?? '').split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token || !sameHash(hashApiKey(token), tokenHash)) {
-      throw await credentialLimits.adminToken.counted(request, reply, refusal('admin-token-invalid', 'Send the admin token as Authorization: Bearer <ASSAY_ADMIN_TOKEN>.'));
+      throw await credentialLimits.adminToken.counted(
+        request,
+        reply,
+        refusal('admin-token-invalid', 'Send the admin token as Authorization: Bearer <ASSAY_ADMIN_TOKEN>.'),
+      );
     }
   });
   honourIdempotencyKeys(app, { keys: store.idempotencyKeys, now, scopeOf: () => 'admin' });

@@ -53,7 +53,11 @@ export const bulkInvitationRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       },
     },
     async (request) => {
-      const job = found(await store.bulkInvitations.find(request.org.orgId, request.params.jobId), 'bulk-job-not-found', `No bulk invitation job ${request.params.jobId}.`);
+      const job = found(
+        await store.bulkInvitations.find(request.org.orgId, request.params.jobId),
+        'bulk-job-not-found',
+        `No bulk invitation job ${request.params.jobId}.`,
+      );
       return succeed(await bulkJobAnswer(store, job, request.query.rows, false));
     },
   );

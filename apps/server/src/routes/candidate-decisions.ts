@@ -124,7 +124,11 @@ export const candidateDecisionRoutes: FastifyPluginAsyncZod<AppContext> = async 
     },
     async (request) => {
       const { testInvitationId } = request.params;
-      const evaluation = found(await store.candidateDecisions.evaluation(request.org.orgId, testInvitationId), 'invitation-not-found', notFound(testInvitationId));
+      const evaluation = found(
+        await store.candidateDecisions.evaluation(request.org.orgId, testInvitationId),
+        'invitation-not-found',
+        notFound(testInvitationId),
+      );
       return succeed({ testInvitationId, notes: evaluation.notes });
     },
   );

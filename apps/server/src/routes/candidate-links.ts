@@ -1,6 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ALREADY_REGISTERED_MESSAGE, PublicLinkView, SelfRegistration, SelfRegistrationInput, admissionMessage, candidateFacingOrg, decideSelfRegistration, describeAccessWindow, findTimeZone, publicLinkVerdict, takeTestUrl, windowFromStored, type TestStatus } from '@assay/domain';
+import {
+  ALREADY_REGISTERED_MESSAGE,
+  PublicLinkView,
+  SelfRegistration,
+  SelfRegistrationInput,
+  admissionMessage,
+  candidateFacingOrg,
+  decideSelfRegistration,
+  describeAccessWindow,
+  findTimeZone,
+  publicLinkVerdict,
+  takeTestUrl,
+  windowFromStored,
+  type TestStatus,
+} from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { LinkEmailBudget } from '../rate-limits/link-email-budget.js';
 import { WindowCounter } from '../rate-limits/window-counter.js';
@@ -16,7 +30,11 @@ const tags = ['candidate'];
 export const candidateLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, config, now }) => {
   const linkEmails = new LinkEmailBudget(new WindowCounter(store.rateLimits, now), config.rateLimits.linkEmail, config.rateLimits.linkEmailPerLink);
   const linkOf = async (accessKey: string) => {
-    const entry = found(await store.testLinks.findByAccessKey(accessKey), 'public-link-not-found', 'This test link does not exist. Check the URL you were given.');
+    const entry = found(
+      await store.testLinks.findByAccessKey(accessKey),
+      'public-link-not-found',
+      'This test link does not exist. Check the URL you were given.',
+    );
     const test = found(await store.tests.details(entry.orgId, entry.link.testId), 'public-link-not-found', 'This test link does not exist.');
     const window = windowFromStored(entry.link.accessTime, entry.link.startDateTime, entry.link.endDateTime);
     const facts = {

@@ -38,7 +38,8 @@ const closedSignal = (reply: FastifyReply): AbortSignal => {
   return controller.signal;
 };
 
-const unknownRun = () => refusal('sample-run-not-found', 'This run is not known here: it finished more than 10 minutes ago, or the server restarted. Run the code again.');
+const unknownRun = () =>
+  refusal('sample-run-not-found', 'This run is not known here: it finished more than 10 minutes ago, or the server restarted. Run the code again.');
 
 /**
  * Sample runs that answer at once and are followed: start one (its place in the queue, or its results when it

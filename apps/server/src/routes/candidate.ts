@@ -1,6 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { asksForAny, AnswerInput, answerLanguageFor, CandidateSession, ViolationCounts, IdParam, isAttemptRunning, ProctoringEventInput, RunCodeInput, RunCodeResult, SnapshotInput, type RunBudget } from '@assay/domain';
+import {
+  asksForAny,
+  AnswerInput,
+  answerLanguageFor,
+  CandidateSession,
+  ViolationCounts,
+  IdParam,
+  isAttemptRunning,
+  ProctoringEventInput,
+  RunCodeInput,
+  RunCodeResult,
+  SnapshotInput,
+  type RunBudget,
+} from '@assay/domain';
 import type { CodeRunner } from '@assay/sandbox';
 import { runnableHere, type LanguageAvailabilities, type LanguageId } from '@assay/domain/languages';
 import type { KnownTokens } from '../auth/known-tokens.js';

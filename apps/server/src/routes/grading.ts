@@ -1,6 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { buildReviewQueue, decideGrade, GradeInput, GradeRecorded, IdParam, invitationNotFound, pageOffset, ReviewQuery, ReviewQueue, ReviewGradeRecorded, reviewIsBlind, reviewQueuePage, ReviewReference, reviewReferenceNotFound } from '@assay/domain';
+import {
+  buildReviewQueue,
+  decideGrade,
+  GradeInput,
+  GradeRecorded,
+  IdParam,
+  invitationNotFound,
+  pageOffset,
+  ReviewQuery,
+  ReviewQueue,
+  ReviewGradeRecorded,
+  reviewIsBlind,
+  reviewQueuePage,
+  ReviewReference,
+  reviewReferenceNotFound,
+} from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { REVIEW_REFERENCE_KEY_SETTING, answerOfReviewReference, newReviewReferenceKey, reviewReferenceOf } from '../grading/review-reference.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';

@@ -128,7 +128,11 @@ export const greenhousePartnerRoutes: FastifyPluginAsyncZod<AppContext> = async 
       const { orgId } = request.org;
       const text = request.query.partner_interview_id;
       const interviewId = partnerIdOf(text);
-      const interview = found(interviewId === undefined ? undefined : await store.greenhouse.find(orgId, interviewId), 'greenhouse-interview-not-found', `No interview ${text}.`);
+      const interview = found(
+        interviewId === undefined ? undefined : await store.greenhouse.find(orgId, interviewId),
+        'greenhouse-interview-not-found',
+        `No interview ${text}.`,
+      );
       const [record, sections, invitation, key] = await Promise.all([
         store.reports.report(orgId, interview.invitationId),
         store.reports.sections(orgId, interview.invitationId),

@@ -36,7 +36,11 @@ export const invitationResendRoutes: FastifyPluginAsyncZod<AppContext> = async (
         reply,
         store,
         async (repositories) => {
-          const invitation = found(await repositories.invitations.find(orgId, testInvitationId), 'invitation-not-found', `No test invitation ${testInvitationId}.`);
+          const invitation = found(
+            await repositories.invitations.find(orgId, testInvitationId),
+            'invitation-not-found',
+            `No test invitation ${testInvitationId}.`,
+          );
           const sentAt = await repositories.jobs.linkEmailTimes(invitation.id, at - DAY_MS);
           unwrap(decideResend({ status: invitation.status, sentAt, now: at }));
           // Another request queued one in between: the same refusal the rule gives.

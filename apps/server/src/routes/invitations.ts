@@ -1,6 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CancelledInvitation, CancelQuery, IdParam, Reattempt, ReattemptQuery, ResetInvitation, reattemptEmailWanted, invitationNotFound, moveScopedInvitation, takeTestUrl, type Invitation, type InvitationEvent, type InvitationScope } from '@assay/domain';
+import {
+  CancelledInvitation,
+  CancelQuery,
+  IdParam,
+  Reattempt,
+  ReattemptQuery,
+  ResetInvitation,
+  reattemptEmailWanted,
+  invitationNotFound,
+  moveScopedInvitation,
+  takeTestUrl,
+  type Invitation,
+  type InvitationEvent,
+  type InvitationScope,
+} from '@assay/domain';
 import type { KeyOwner } from '@assay/store';
 import type { AppContext } from '../context.js';
 import { unwrap } from '../refusal-error.js';

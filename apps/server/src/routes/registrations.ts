@@ -1,6 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParam, LinkRegistration, RegisterCandidateInput, Registration, describeAccessWindow, findTimeZone, invitationEmailWanted, registrationEmailRequested, takeTestUrl, windowFromStored } from '@assay/domain';
+import {
+  IdParam,
+  LinkRegistration,
+  RegisterCandidateInput,
+  Registration,
+  describeAccessWindow,
+  findTimeZone,
+  invitationEmailWanted,
+  registrationEmailRequested,
+  takeTestUrl,
+  windowFromStored,
+} from '@assay/domain';
 import type { FastifyReply } from 'fastify';
 import type { HistoryActor, Invitation } from '@assay/domain';
 import type { Repositories } from '@assay/store';

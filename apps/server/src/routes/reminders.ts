@@ -1,6 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParam, InvitationExpiry, InvitationExpiryInput, ReminderSettings, ReminderSettingsInput, decideInvitationExpiry, decideReminderHours, formatWireDateTime, reminderSettingsOf } from '@assay/domain';
+import {
+  IdParam,
+  InvitationExpiry,
+  InvitationExpiryInput,
+  ReminderSettings,
+  ReminderSettingsInput,
+  decideInvitationExpiry,
+  decideReminderHours,
+  formatWireDateTime,
+  reminderSettingsOf,
+} from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { found, refusal, unwrap } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';

@@ -24,7 +24,11 @@ export const unsubscribeRoutes: FastifyPluginAsync<AppContext> = async (app, { s
   // A browser reads the page; anything else (a mail client's one-click POST, a script) a bad token as the envelope.
   const answer = (request: FastifyRequest, reply: FastifyReply, page: UnsubscribePage) => {
     if (page.kind === 'invalid' && !String(request.headers.accept ?? '').includes('text/html')) {
-      return sendFailure(reply, 'unsubscribe-link-not-found', 'This unsubscribe link was not issued by this service: open the link from the reminder email again.');
+      return sendFailure(
+        reply,
+        'unsubscribe-link-not-found',
+        'This unsubscribe link was not issued by this service: open the link from the reminder email again.',
+      );
     }
     return reply
       .code(page.kind === 'invalid' ? 404 : 200)

@@ -123,7 +123,11 @@ export const v3InvitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     },
     async (request, reply) => {
       const { testId, testLinkId } = request.params;
-      const link = found(await store.testLinks.find(request.org.orgId, testId, testLinkId), 'test-link-not-found', `No test link ${testLinkId} on test ${testId}.`);
+      const link = found(
+        await store.testLinks.find(request.org.orgId, testId, testLinkId),
+        'test-link-not-found',
+        `No test link ${testLinkId} on test ${testId}.`,
+      );
       return invite(reply, request.org, { testId, testLinkId: link.testLinkId }, request.body);
     },
   );

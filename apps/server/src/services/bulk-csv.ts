@@ -7,7 +7,9 @@ import { readBodyInChunks, type ChunkReader } from '../http/streamed-body.js';
 import { unsupportedCharset } from '../plugins/body-charset.js';
 
 const unreadable = (error: unknown): Error =>
-  error instanceof RefusalError ? error : refusal('bulk-file-unreadable', `The CSV could not be read: ${error instanceof Error ? error.message : String(error)}`);
+  error instanceof RefusalError
+    ? error
+    : refusal('bulk-file-unreadable', `The CSV could not be read: ${error instanceof Error ? error.message : String(error)}`);
 
 const [QUOTE, LINE_FEED, CARRIAGE_RETURN] = [0x22, 0x0a, 0x0d];
 
@@ -94,7 +96,10 @@ export const acceptCsvBodies = (app: FastifyInstance): void => {
   app.addContentTypeParser('text/csv', (request, payload, done) => {
     const charset = unsupportedCharset(request.headers['content-type']);
     if (charset !== undefined)
-      done(refusal('unsupported-charset', `The CSV is declared as charset=${charset}: Assay reads CSV files only as UTF-8 (text/csv;charset=utf-8).`), undefined);
+      done(
+        refusal('unsupported-charset', `The CSV is declared as charset=${charset}: Assay reads CSV files only as UTF-8 (text/csv;charset=utf-8).`),
+        undefined,
+      );
     else readBodyInChunks(request, payload, bulkCsvReader(), done);
   });
 };

@@ -1,4 +1,15 @@
-import { IdParam, acceptBulkFileSize, bulkFileKeyText, bulkJobProgress, checkBulkRows, type BulkInvitationJob, type BulkInvitationRowResult, type RawBulkRow, type Refusal, unissuedPathIdRefusal } from '@assay/domain';
+import {
+  IdParam,
+  acceptBulkFileSize,
+  bulkFileKeyText,
+  bulkJobProgress,
+  checkBulkRows,
+  type BulkInvitationJob,
+  type BulkInvitationRowResult,
+  type RawBulkRow,
+  type Refusal,
+  unissuedPathIdRefusal,
+} from '@assay/domain';
 import { bulkFileKey, type BulkJobRow, type BulkRowRow, type KeyOwner, type Repositories, type Store } from '@assay/store';
 import type { FastifyReply, preParsingAsyncHookHandler } from 'fastify';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';

@@ -146,7 +146,10 @@ export const acceptStreamedJsonRows = (app: FastifyInstance): void => {
     const charset = unsupportedCharset(request.headers['content-type']);
     if (charset !== undefined)
       done(
-        refusal('unsupported-charset', `The body is declared as charset=${charset}: Assay reads request bodies only as UTF-8 (application/json;charset=utf-8).`),
+        refusal(
+          'unsupported-charset',
+          `The body is declared as charset=${charset}: Assay reads request bodies only as UTF-8 (application/json;charset=utf-8).`,
+        ),
         undefined,
       );
     else readBodyInChunks(request, payload, bulkJsonReader(), done);

@@ -65,7 +65,10 @@ describe('file limits and header', () => {
   it('counts a file as it arrives and refuses its first row past MAX_BULK_ROWS (413.2, "more than")', () => {
     expect(countBulkRow(0).val).toBe(1);
     expect(countBulkRow(MAX_BULK_ROWS - 1).val).toBe(MAX_BULK_ROWS);
-    expect(countBulkRow(MAX_BULK_ROWS).err).toMatchObject({ kind: 'bulk-file-too-many-rows', message: expect.stringMatching(/^The file has more than 10000 rows/) });
+    expect(countBulkRow(MAX_BULK_ROWS).err).toMatchObject({
+      kind: 'bulk-file-too-many-rows',
+      message: expect.stringMatching(/^The file has more than 10000 rows/),
+    });
   });
 
   it('matches header names without regard to case and ignores other columns', () => {

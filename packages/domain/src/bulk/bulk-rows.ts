@@ -103,7 +103,10 @@ export const checkBulkRows = (rows: readonly RawBulkRow[], now: number): BulkRow
  * past the limit, without reading the rest (decision 630): so the answer says "more than", not how many.
  */
 const tooManyBulkRows = <T>(): Result<T> =>
-  refuse('bulk-file-too-many-rows', `The file has more than ${MAX_BULK_ROWS} rows: at most ${MAX_BULK_ROWS} are taken in one job. Split it and send each part.`);
+  refuse(
+    'bulk-file-too-many-rows',
+    `The file has more than ${MAX_BULK_ROWS} rows: at most ${MAX_BULK_ROWS} are taken in one job. Split it and send each part.`,
+  );
 
 /** One more row of a file being read: its number, or 413.2 the moment the file passes MAX_BULK_ROWS. */
 export const countBulkRow = (rowsSoFar: number): Result<number> => (rowsSoFar >= MAX_BULK_ROWS ? tooManyBulkRows() : ok(rowsSoFar + 1));

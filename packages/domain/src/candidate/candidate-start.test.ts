@@ -53,8 +53,12 @@ describe("startByCandidate: the candidate's start, one decision", () => {
 
   it('refuses a finished or cancelled invitation before its test or link is asked', () => {
     const closedTest: StartAdmission = { testStatus: 'Inactive' };
-    expect(startByCandidate(facts('Completed'), closedTest, START)).toEqual({ err: { kind: 'attempt-over', message: 'You have already completed this test.' } });
-    expect(startByCandidate(facts('Cancelled'), closedTest, START)).toEqual({ err: { kind: 'invitation-cancelled', message: 'This invitation has been cancelled.' } });
+    expect(startByCandidate(facts('Completed'), closedTest, START)).toEqual({
+      err: { kind: 'attempt-over', message: 'You have already completed this test.' },
+    });
+    expect(startByCandidate(facts('Cancelled'), closedTest, START)).toEqual({
+      err: { kind: 'invitation-cancelled', message: 'This invitation has been cancelled.' },
+    });
   });
 
   it('the machine alone refuses those two starts in the same words', () => {

@@ -42,7 +42,10 @@ export const admitSampleRun = (history: SampleRunHistory, budget: RunBudget, now
   if (history.running) return refuse('sample-run-in-progress', 'Your previous sample run is still running: wait for its results, then run again.');
   const waitMs = runBudgetRetryAfterMs(history.startedAt, budget, now);
   if (waitMs > 0) {
-    return refuse('sample-run-budget-used', `You can run the sample tests ${budget.runs} times in ${spanOf(budget.windowMs)}: try again in ${Math.ceil(waitMs / 1000)} s.`);
+    return refuse(
+      'sample-run-budget-used',
+      `You can run the sample tests ${budget.runs} times in ${spanOf(budget.windowMs)}: try again in ${Math.ceil(waitMs / 1000)} s.`,
+    );
   }
   return ok([...countedRuns(history.startedAt, budget, now), now]);
 };

@@ -74,7 +74,9 @@ const rubricOrder = (question: QuestionDefinition, criteria: readonly { criterio
 
 /** Only a submitted attempt's answers are graded (409.4): a person judges what the candidate handed in. */
 export const checkInvitationGradable = (status: InvitationStatus): Result<true> =>
-  status === INVITATION_STATUS.completed ? ok(true) : refuse('invitation-not-completed', `This invitation is ${status}: only a Completed invitation's answers are graded.`);
+  status === INVITATION_STATUS.completed
+    ? ok(true)
+    : refuse('invitation-not-completed', `This invitation is ${status}: only a Completed invitation's answers are graded.`);
 
 /** What the grading rule decides from, read in the grade's transaction: the invitation's status, the question (undefined: none of its test) and where its answer stands. */
 export interface GradeFacts {

@@ -103,5 +103,8 @@ export const knownEvidence = (eventId: string, evidence: AttemptEvidence): Resul
       .exhaustive();
   return shown
     ? ok(eventId)
-    : refuse('evidence-not-found', `No integrity evidence ${eventId} in this attempt: use a departure, snapshot, similarity, paste or insertion id its report lists.`);
+    : refuse(
+        'evidence-not-found',
+        `No integrity evidence ${eventId} in this attempt: use a departure, snapshot, similarity, paste or insertion id its report lists.`,
+      );
 };

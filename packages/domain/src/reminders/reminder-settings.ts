@@ -40,7 +40,10 @@ export const decideReminderHours = (hours: readonly number[] | null): Result<num
   if (hours.length > MAX_REMINDERS) return refuse('reminder-hours-out-of-bounds', `At most ${MAX_REMINDERS} reminders, got ${hours.length}.`);
   const outside = hours.find((h) => h < MIN_REMINDER_HOURS || h > MAX_REMINDER_HOURS);
   if (outside !== undefined) {
-    return refuse('reminder-hours-out-of-bounds', `Each reminder is ${MIN_REMINDER_HOURS} to ${MAX_REMINDER_HOURS} hours before the window closes, got ${outside}.`);
+    return refuse(
+      'reminder-hours-out-of-bounds',
+      `Each reminder is ${MIN_REMINDER_HOURS} to ${MAX_REMINDER_HOURS} hours before the window closes, got ${outside}.`,
+    );
   }
   if (new Set(hours).size !== hours.length) return refuse('reminder-hours-out-of-bounds', 'The reminder hours repeat one another.');
   return ok([...hours].sort((a, b) => b - a));

@@ -26,7 +26,10 @@ describe('reportLinkStanding: a signed report link is the record of its attempt'
 
   it('decides the route’s answer: the PDF, or 403.14 with the reason', () => {
     expect(decideReportLink(completed, claims, NOW)).toEqual({ val: 'valid' });
-    expect(decideReportLink(completed, claims, claims.expires * 1000).err).toMatchObject({ kind: 'report-link-invalid', message: expect.stringContaining('expired') });
+    expect(decideReportLink(completed, claims, claims.expires * 1000).err).toMatchObject({
+      kind: 'report-link-invalid',
+      message: expect.stringContaining('expired'),
+    });
     expect(decideReportLink({ ...completed, reportLinkGeneration: 2 }, claims, NOW).err).toMatchObject({
       kind: 'report-link-invalid',
       message: expect.stringContaining('revoked'),

@@ -43,7 +43,10 @@ export const answerRepeat = (record: IdempotencyRecord, fingerprint: string, now
   })
     .with({ expired: true }, () => ok<IdempotentRepeat>({ kind: 'take-over' }))
     .with({ sameRequest: false }, () =>
-      refuse<IdempotentRepeat>('idempotency-key-reused', 'This Idempotency-Key was already used with another method, path or body: use a new key for a new request.'),
+      refuse<IdempotentRepeat>(
+        'idempotency-key-reused',
+        'This Idempotency-Key was already used with another method, path or body: use a new key for a new request.',
+      ),
     )
     .with({ response: P.nonNullable }, ({ response }) => ok<IdempotentRepeat>({ kind: 'replay', ...response }))
     .with({ running: true }, () => ok<IdempotentRepeat>({ kind: 'in-flight' }))

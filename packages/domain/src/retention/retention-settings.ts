@@ -59,7 +59,10 @@ export const decideRetention = (current: RetentionSettings, change: RetentionSet
     );
   }
   if (next.endedDays !== null && next.mediaDays !== null && next.mediaDays > next.endedDays) {
-    return refuse('retention-out-of-bounds', `mediaDays (${next.mediaDays}) must not be more than endedDays (${next.endedDays}): media go with their invitation.`);
+    return refuse(
+      'retention-out-of-bounds',
+      `mediaDays (${next.mediaDays}) must not be more than endedDays (${next.endedDays}): media go with their invitation.`,
+    );
   }
   return ok(next);
 };

@@ -69,7 +69,10 @@ export const decideV3AccessTime = (input: V3AccessTimeInput, defaults: { timeZon
   const end = read('endDateTime', input.endDateTime);
   if (end.err) return end;
   if (start.val !== undefined && start.val > defaults.now + START_SKEW_MS) {
-    return refuse('invalid-access-time', 'startDateTime is in the future: an Assay invitation opens at once. Leave it out, or use a test link with a time-bound window.');
+    return refuse(
+      'invalid-access-time',
+      'startDateTime is in the future: an Assay invitation opens at once. Leave it out, or use a test link with a time-bound window.',
+    );
   }
   if (end.val === undefined) return ok({ expiresAt: null });
   if (start.val !== undefined && end.val <= start.val) return refuse('invalid-access-time', 'endDateTime must be after startDateTime.');
