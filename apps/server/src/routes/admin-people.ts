@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParam, Person, PersonInput, PersonList, PersonUpdate } from '@assay/domain';
+import { succeed } from '@assay/domain/v2';
 import type { Store } from '@assay/store';
 import type { KeyOwnerCache } from '../auth/key-owner-cache.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { found } from '../refusal-error.js';
 import { envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 const adminSecurity = [{ adminToken: [] }];
 const OrgParams = z.object({ orgId: IdParam });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiKeyList, CreateOrgInput, CreatedOrg, IdParam, IssueKeyInput, IssuedKey, RevokedKey, newOrgTimeZoneId } from '@assay/domain';
+import { succeed } from '@assay/domain/v2';
 import { hashApiKey, sameHash } from '../auth/api-key.js';
 import type { Repositories } from '@assay/store';
 import type { AppContext } from '../context.js';
@@ -10,7 +11,6 @@ import { found, refusal, unwrap } from '../refusal-error.js';
 import { issueKey as issueKeyFor, revokeKey } from '../services/people-keys.js';
 import { adminPeopleRoutes } from './admin-people.js';
 import { envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 const adminSecurity = [{ adminToken: [] }];
 const OrgParams = z.object({ orgId: IdParam });

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BulkInvitationBody, BulkInvitationJob, BulkJobQuery, IdParam } from '@assay/domain';
+import { succeed } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
 import { found } from '../refusal-error.js';
 import { acceptCsvBodies } from '../services/bulk-csv.js';
 import { acceptStreamedJsonRows } from '../services/bulk-json.js';
 import { bulkJobAnswer, requireTestBeforeBody, submitBulkFile } from '../services/bulk-invitations.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 /** A file of 10,000 rows with long names and every column fits; the server's own limit when it is larger (decision 484). */
 export const BULK_BODY_LIMIT_BYTES = 8 * 1024 * 1024;

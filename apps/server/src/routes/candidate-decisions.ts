@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CandidateEvaluation, CandidateNotes, DecisionInput, IdParam, NoteInput, RatingInput, TagInput, normalizeTag, type Result } from '@assay/domain';
+import { succeed } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { found, unwrap } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 const InvitationParams = z.object({ testInvitationId: IdParam });
 const NoteParams = InvitationParams.extend({ noteId: IdParam });

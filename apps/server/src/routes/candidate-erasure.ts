@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EraseCandidatesInput, ErasedCandidates } from '@assay/domain';
+import { succeed } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
 import { eraseCandidates } from '../services/candidate-erasure.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 /**
  * `POST /v2/org/candidates/erase` (issue 51 item 1, decision 845): erases a candidate's personal data, by address (every

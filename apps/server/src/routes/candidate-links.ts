@@ -15,13 +15,13 @@ import {
   windowFromStored,
   type TestStatus,
 } from '@assay/domain';
+import { succeed } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
 import { LinkEmailBudget } from '../rate-limits/link-email-budget.js';
 import { WindowCounter } from '../rate-limits/window-counter.js';
 import { found, unwrap } from '../refusal-error.js';
 import { registerSelf } from '@assay/store';
 import { envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 const LinkParams = z.object({ accessKey: z.string().min(1).max(200) });
 const tags = ['candidate'];

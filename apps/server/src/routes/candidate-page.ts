@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CandidatePageSettings, CandidatePageSettingsInput, candidatePageSettings, updateCandidatePage } from '@assay/domain';
+import { succeed } from '@assay/domain/v2';
 import type { Repositories } from '@assay/store';
 import type { AppContext } from '../context.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { found, unwrap } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 const tags = ['org'];
 

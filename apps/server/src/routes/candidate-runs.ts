@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { answerLanguageFor, customRunInputOf, RunWaitQuery, SampleRun, StartRunInput, type SampleRunEvent } from '@assay/domain';
 import { SandboxCancelledError, type CodeRunner, type RunOutcome } from '@assay/sandbox';
 import { runnableHere, type LanguageAvailabilities, type LanguageId } from '@assay/domain/languages';
+import { succeed } from '@assay/domain/v2';
 import type { CandidateAttempts } from '../candidate/attempts-service.js';
 import type { SampleRunGate } from '../candidate/sample-run-gate.js';
 import { customResult, sampleResults, sampleRunRequest } from '../candidate/sample-run-request.js';
@@ -11,7 +12,6 @@ import type { SampleRunRegistry, TrackedRun } from '../candidate/sample-run-regi
 import { withRetryAfter } from '../plugins/retry-later.js';
 import { refusal, unwrap } from '../refusal-error.js';
 import { envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 export interface CandidateRunRouteOptions {
   attempts: CandidateAttempts;

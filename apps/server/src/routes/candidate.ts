@@ -16,6 +16,7 @@ import {
 } from '@assay/domain';
 import type { CodeRunner } from '@assay/sandbox';
 import { runnableHere, type LanguageAvailabilities, type LanguageId } from '@assay/domain/languages';
+import { succeed } from '@assay/domain/v2';
 import type { KnownTokens } from '../auth/known-tokens.js';
 import type { CandidateAttempts } from '../candidate/attempts-service.js';
 import { SampleRunGate } from '../candidate/sample-run-gate.js';
@@ -27,7 +28,6 @@ import type { FailureLimiter } from '../rate-limits/failure-limiter.js';
 import { unwrap } from '../refusal-error.js';
 import { candidateRunRoutes } from './candidate-runs.js';
 import { envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 export interface CandidateRouteOptions {
   attempts: CandidateAttempts;

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EventsQuery, ReconciliationEvents, reconciliationWindow } from '@assay/domain';
+import { succeed } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
 import { unwrap } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 /** Reconciliation: what completed or was cancelled in a window, for an integrator who missed callbacks. */
 export const eventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, now }) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParam } from '@assay/domain';
+import { FailureEnvelope } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
 import { PDF_MEDIA_TYPE, XLSX_MEDIA_TYPE, testWorkbookFileName } from '@assay/reports/host';
 import { withinHeapBudget } from '../memory/heap-budget.js';
@@ -8,7 +9,6 @@ import { found } from '../refusal-error.js';
 import { workbookRowsOfTest } from '../services/report-details.js';
 import { attachmentHeaders, sendReportPdf, startExport } from './report-pdf-reply.js';
 import { apiKeySecurity } from './responses.js';
-import { FailureEnvelope } from '@assay/domain/v2';
 
 const fileResponses = (mediaType: string, description: string) => ({
   200: z.any().meta({ description, content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } } }),

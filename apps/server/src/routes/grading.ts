@@ -16,12 +16,12 @@ import {
   ReviewReference,
   reviewReferenceNotFound,
 } from '@assay/domain';
+import { succeed } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
 import { REVIEW_REFERENCE_KEY_SETTING, answerOfReviewReference, newReviewReferenceKey, reviewReferenceOf } from '../grading/review-reference.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { found, unwrap } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 /** Issue 32, item 3: grading written answers, and the queue of what awaits grading. */
 export const gradingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, now }) => {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { GreenhouseIntegration, GreenhouseIntegrationInput, greenhouseEndpoints } from '@assay/domain';
+import { succeed } from '@assay/domain/v2';
 import type { Store } from '@assay/store';
 import type { AppContext } from '../context.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 const tags = ['greenhouse'];
 

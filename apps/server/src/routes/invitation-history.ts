@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EvidenceReview, EvidenceReviewInput, IdParam, InvitationHistory, invitationHistoryOf, knownEvidence } from '@assay/domain';
+import { succeed } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
 import { found, unwrap } from '../refusal-error.js';
 import { reviewableEvidenceOf } from '../services/integrity-evidence.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 const InvitationParams = z.object({ testInvitationId: IdParam });
 const notFound = (testInvitationId: number) => `No test invitation ${testInvitationId}.`;

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParam, InvitationList, InvitationListQuery } from '@assay/domain';
+import { succeed } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
 import { found } from '../refusal-error.js';
 import { integritySummariesOf } from '../services/integrity-summaries.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 /** A test's invitations as a list (issue 48 item 9, decision 652): a read, never logged as an export. */
 export const invitationListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store }) => {

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParam, RESEND_INTERVAL_MS, ResentInvitation, decideResend, takeTestUrl } from '@assay/domain';
+import { succeed } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { found, refusal, unwrap } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { InvitationSettings, InvitationSettingsInput } from '@assay/domain';
+import { succeed } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 const tags = ['org'];
 

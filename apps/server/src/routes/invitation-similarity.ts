@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParam, SimilarityPage, SimilarityPageQuery } from '@assay/domain';
+import { succeed } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
 import { found } from '../refusal-error.js';
 import { similarityPageFor } from '../services/similarity-pairs.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 /** Every similarity pair of an attempt, the report's unlisted ones too (issue 50 item 6, decision 822): a read. */
 export const invitationSimilarityRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store }) => {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParam, InvitationSummary } from '@assay/domain';
+import { succeed } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
 import { found } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 /** A test's pipeline (issue 50, decisions 766 and 767): a read, like the list it summarises. */
 export const invitationSummaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store }) => {

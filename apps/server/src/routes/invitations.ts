@@ -15,18 +15,18 @@ import {
   type InvitationEvent,
   type InvitationScope,
 } from '@assay/domain';
+import { succeed } from '@assay/domain/v2';
 import type { KeyOwner } from '@assay/store';
 import type { AppContext } from '../context.js';
 import { unwrap } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 const InvitationParams = z.object({ testInvitationId: IdParam });
 
 export const invitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, config, now }) => {
   /**
    * One read: the store hands the invitation to the domain, which decides the move (or that the request names no
-   * such invitation); the store applies it with its effect; a refusal leaves as its status code.
+   * such invitation); the store applies it with its effect; a refusal leaves in its front's shape.
    */
   const move = async (key: KeyOwner, scope: InvitationScope, event: InvitationEvent, at: number) => {
     const decide = (invitation: Invitation) => moveScopedInvitation(invitation, scope, event);

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readinessLanguages, ServiceReadiness, TimeZone, testDefinitionJsonSchema, timeZoneTable } from '@assay/domain';
+import { succeed } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
 import { refusal } from '../refusal-error.js';
 import { envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 const Health = z.object({ status: z.literal('ok') });
 

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParam, IssuedKey, OrgKeyInput, OrgPeople, Person, PersonInput, RevokedKey, mayDeactivatePerson, mayRevokeKey } from '@assay/domain';
+import { succeed } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { found, unwrap } from '../refusal-error.js';
 import { issueKey, peopleWithKeys, revokeKey } from '../services/people-keys.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 const PersonParams = z.object({ personId: IdParam });
 const adminKeyOnly = 'An admin key only: any other role is refused (403.17).';

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PersonalData, PersonalDataRequest, candidateFacingOrg, normalizeEmail } from '@assay/domain';
+import { succeed } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
 import { found } from '../refusal-error.js';
 import { outboxEmailsAbout } from '../services/outbox-mentions.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 /**
  * Snapshot images one document carries at most (decision 877): 32 MiB, some 43 MiB of base64 — a long proctored test

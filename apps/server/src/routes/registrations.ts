@@ -14,6 +14,7 @@ import {
 } from '@assay/domain';
 import type { FastifyReply } from 'fastify';
 import type { HistoryActor, Invitation } from '@assay/domain';
+import { succeed } from '@assay/domain/v2';
 import type { Repositories } from '@assay/store';
 import type { AppContext } from '../context.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
@@ -21,7 +22,6 @@ import { found } from '../refusal-error.js';
 import { checkCallbackTarget } from '../services/callback-target.js';
 import { registerCandidate } from '@assay/store';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 interface Registered {
   readonly invitation: Invitation;

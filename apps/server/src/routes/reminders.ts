@@ -11,10 +11,10 @@ import {
   formatWireDateTime,
   reminderSettingsOf,
 } from '@assay/domain';
+import { succeed } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
 import { found, refusal, unwrap } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 const tags = ['reminders'];
 const TestParams = z.object({ testId: IdParam });

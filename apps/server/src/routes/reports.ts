@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CandidateReportWithScore, IdParam, ReportDetails, RevokedReportLinks, SectionReport, reportScoreFields } from '@assay/domain';
+import { succeed } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { found } from '../refusal-error.js';
 import { loadReportDetails } from '../services/report-details.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 const InvitationParams = z.object({ testInvitationId: IdParam });
 const notFound = (id: number) => `No report for test invitation ${id}.`;

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, RetentionSettings, RetentionSettingsInput, decideRetention } from '@assay/domain';
+import { succeed } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
 import { found, unwrap } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 const tags = ['org'];
 

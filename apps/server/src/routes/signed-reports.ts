@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParam, decideSignedReportRequest, documentedInteger } from '@assay/domain';
+import { FailureEnvelope } from '@assay/domain/v2';
 import { REPORT_URL_KEY_SETTING, isAuthenticReportUrl, newReportUrlKey } from '@assay/delivery';
 import { PDF_MEDIA_TYPE } from '@assay/reports/host';
 import type { AppContext } from '../context.js';
 import { RefusalError } from '../refusal-error.js';
 import { sendKnownReportPdf } from './report-pdf-reply.js';
-import { FailureEnvelope } from '@assay/domain/v2';
 
 /** `ReportPDFUrl` of callbacks and emails: the PDF for whoever holds the signed, expiring URL, no API key. */
 export const signedReportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParam, TestLink, TestLinkInput, TestLinkList, resolveTestLinkSettings } from '@assay/domain';
+import { succeed } from '@assay/domain/v2';
 import { settingsOf } from '@assay/store';
 import type { AppContext } from '../context.js';
 import { found, unwrap } from '../refusal-error.js';
 import { newAccessKey } from '@assay/store';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 const TestParams = z.object({ testId: IdParam });
 const LinkParams = z.object({ testId: IdParam, testLinkId: IdParam });

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParam, TestSettings, checkTestSettings } from '@assay/domain';
+import { succeed } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
 import { found, unwrap } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 const tags = ['tests'];
 const TestParams = z.object({ testId: IdParam });

@@ -4,10 +4,10 @@ import { IdParam, PagingQuery, TestDefinition, TestDetails, ImportedTest, TestLi
 import type { AppContext } from '../context.js';
 import { found, unwrap } from '../refusal-error.js';
 import { importableLanguages, languagesNeeded } from '@assay/domain/languages';
+import { succeed } from '@assay/domain/v2';
 import { newAccessKey } from '@assay/store';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
-import { succeed } from '@assay/domain/v2';
 
 export const testRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, now, languages }) => {
   app.get(

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DeliveryLog, IdParam, QueuedMessage, TestEventInput, WebhookSettings, WebhookSettingsInput, buildTestCallback, deliveryProgress } from '@assay/domain';
+import { succeed } from '@assay/domain/v2';
 import { generateWebhookSecret } from '@assay/delivery';
 import type { Repositories } from '@assay/store';
 import type { AppContext } from '../context.js';
@@ -8,7 +9,6 @@ import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { found } from '../refusal-error.js';
 import { checkCallbackTarget } from '../services/callback-target.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
-import { succeed } from '@assay/domain/v2';
 
 /** A rotated-out secret keeps signing this long, so receivers can switch without missing a callback. */
 export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;

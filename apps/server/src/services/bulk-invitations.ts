@@ -10,11 +10,11 @@ import {
   type Refusal,
   unissuedPathIdRefusal,
 } from '@assay/domain';
+import { succeed, type SuccessEnvelope } from '@assay/domain/v2';
 import { bulkFileKey, type BulkJobRow, type BulkRowRow, type KeyOwner, type Repositories, type Store } from '@assay/store';
 import type { FastifyReply, preParsingAsyncHookHandler } from 'fastify';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 import { RefusalError, found, unwrap } from '../refusal-error.js';
-import { succeed, type SuccessEnvelope } from '@assay/domain/v2';
 
 const notFound = (testId: number): Refusal => ({ kind: 'test-not-found', message: `No test ${testId}.` });
 

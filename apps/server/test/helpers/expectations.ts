@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { envelope } from './test-app.js';
 import { describeStatus, type FailureCode } from '@assay/domain/v2';
+import { envelope } from './test-app.js';
 
 /**
  * Every failure: a JSON envelope whose statuscode's class is the HTTP status, whose description is the

@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@assay/config';
+import { describeStatus, type FailureCode } from '@assay/domain/v2';
 import { buildApp } from '../../src/app.js';
 import { exchange, listenOnLoopback, type RawAnswer } from '../helpers/raw-http.js';
 import { PUBLIC_URL, openTestStore, startHarness, type Harness } from '../helpers/test-app.js';
-import { describeStatus, type FailureCode } from '@assay/domain/v2';
 
 const TOKEN = 'tok3n-Th4t-Must-n0t-Reach-The-L0g_0123456789abcdefgh';
 const request = (line: string, headers: string[] = ['Host: assay.test'], body = '') => `${line}\r\n${[...headers, ''].join('\r\n')}\r\n${body}`;

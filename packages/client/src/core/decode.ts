@@ -1,5 +1,5 @@
-import { AnyEnvelope } from '@assay/domain/v2';
 import { V3Failure } from '@assay/domain/invitations';
+import { AnyEnvelope } from '@assay/domain/v2';
 import { z } from 'zod';
 import { AssayDecodeError } from './errors.js';
 import { normalise } from './lenient.js';

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { V3_REPLAY_UNKNOWN_IDS, V3CallbackReplayRefusal } from '@assay/domain';
-import type { FuzzRoute } from './route-catalogue.js';
 import { describeStatus, type FailureCode } from '@assay/domain/v2';
+import type { FuzzRoute } from './route-catalogue.js';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
 const STATUSCODE = /^\d{3}\.\d+$/;
