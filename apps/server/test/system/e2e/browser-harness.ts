@@ -101,6 +101,8 @@ export const startBrowserHarness = async (env: Record<string, string> = {}) => {
     app,
     browser,
     client,
+    /** The org's API key as an integrator holds it: for callers that are not @assay/client (a script, curl). */
+    apiKey: key.apiKey,
     report: (invitationId: number) => client.reports.get(invitationId),
     /** The test's question ids in page order: the candidate API shows none before the start. */
     questionIds: async (testId: number) => (await store.attempts.questions(testId)).map((question) => question.id),
