@@ -16,7 +16,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { TestDefinition } from '@assay/domain';
-import { isPdf } from '../../helpers/pdf-text.js';
+import { isPdf, pdfText } from '../../helpers/pdf-text.js';
 import { startReceiver } from '../../helpers/receiver.js';
 import { realFocus, startBrowserHarness, type BrowserHarness } from './browser-harness.js';
 import { focused, tabTo } from './page-helpers.js';
@@ -234,6 +234,11 @@ describe('issue 52 acceptance: a v3 ATS script against Assay, candidates in Chro
       expect(existsSync(file)).toBe(true);
       expect(isPdf(readFileSync(file))).toBe(true);
     }
+    // The PDF the script saved gives the skills on its first page, before the questions.
+    const coraPdf = pdfText(readFileSync(path.join(workDir, `assay-report-${cora}.pdf`)));
+    expect(coraPdf).toMatch(/HTTP\s+2\s+2\s+100%\s+1/);
+    expect(coraPdf).toMatch(/Algorithms\s+1\s+1\s+100%\s+1/);
+    expect(coraPdf.indexOf('Skills\n')).toBeLessThan(coraPdf.indexOf('Questions at a glance'));
 
     // The replay sends each final callback again, under the same webhook-id, signed.
     await expect
