@@ -4,7 +4,7 @@
  * and "end after 2 window violations", then invites both; the first candidate's paste is blocked (and recorded), they
  * are warned after each departure and ended on the third; the second completes. Then the script collects: skill-wise
  * reports, the PDFs, the callbacks replayed, the reconciliation. The receiver sees two signed callbacks per invitation
- * (In Progress, then Terminated / Complete) and the replays; v2 reads the same invitations.
+ * (In Progress, then Terminated / Complete) and the replays; v2 reads the same invitations. On SQLite and PostgreSQL.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import type { TestDefinition } from '@assay/domain';
 import { isPdf, pdfText } from '../../helpers/pdf-text.js';
 import { startReceiver } from '../../helpers/receiver.js';
+import { backends } from '../../helpers/test-app.js';
 import { realFocus, startBrowserHarness, type BrowserHarness } from './browser-harness.js';
 import { focused, tabTo } from './page-helpers.js';
 
@@ -97,7 +98,7 @@ const start = async (page: Page, testUrl: string) => {
   await page.getByTestId('submit-button').waitFor({ state: 'visible' });
 };
 
-describe('issue 52 acceptance: a v3 ATS script against Assay, candidates in Chromium', () => {
+describe.each(backends)('issue 52 acceptance on %s: a v3 ATS script against Assay, candidates in Chromium', (backend) => {
   let b: BrowserHarness;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let workDir: string;
@@ -105,7 +106,7 @@ describe('issue 52 acceptance: a v3 ATS script against Assay, candidates in Chro
   let testId: number;
 
   beforeAll(async () => {
-    b = await startBrowserHarness({ ASSAY_ALLOW_PRIVATE_CALLBACKS: 'true' });
+    b = await startBrowserHarness({ ASSAY_ALLOW_PRIVATE_CALLBACKS: 'true' }, backend);
     receiver = await startReceiver();
     ({ testId } = await b.client.tests.import(definition));
     workDir = mkdtempSync(path.join(tmpdir(), 'assay-v3-ats-'));
