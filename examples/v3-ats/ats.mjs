@@ -65,7 +65,9 @@ const invite = async (candidates) => {
   const { tests, totalCount } = await call('GET', '/v3/tests?pageNo=1&pageSize=100');
   console.log(`tests: ${totalCount}`);
   for (const test of tests) console.log(`  ${test.testId} ${test.testName} (${test.status}, ${test.questions} questions, ${test.duration} min)`);
-  const wanted = process.env.TEST_ID ? Number(process.env.TEST_ID) : tests.find((test) => test.status === 'active')?.testId;
+  const { TEST_ID } = process.env;
+  if (TEST_ID && !/^\d+$/.test(TEST_ID)) fail(`TEST_ID is not a test id: ${TEST_ID}. ${USAGE}`, 2);
+  const wanted = TEST_ID ? Number(TEST_ID) : tests.find((test) => test.status === 'active')?.testId;
   expect(wanted !== undefined, 'No active test to invite to: import one first.');
 
   const test = await call('GET', `/v3/tests/${wanted}`);

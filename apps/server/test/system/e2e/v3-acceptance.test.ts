@@ -283,5 +283,8 @@ describe.each(backends)('issue 52 acceptance on %s: a v3 ATS script against Assa
       expect(usage.code, args.join(' ')).toBe(2);
       expect(usage.stderr).toMatch(/usage: node ats\.mjs invite/);
     }
+    const notAnId = await runScript(['invite', 'Ada Lovelace <ada@example.com>'], { ...env, TEST_ID: 'three' }, workDir);
+    expect(notAnId.code).toBe(2);
+    expect(notAnId.stderr).toMatch(/^TEST_ID is not a test id: three\./);
   }, 60_000);
 });
