@@ -5,12 +5,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { createClient } from '@assay/client';
-import { openStore, type Store } from '@assay/store';
+import { openScratchStore, openStore, type Store } from '@assay/store';
 import { assembleWorker } from '@assay/jobs';
 import { buildApp } from '../../../src/app.js';
 import { generateApiKey } from '../../../src/auth/api-key.js';
 import { BUNDLE_SCRIPT, DEFAULT_BUNDLE_DIR } from '../../../src/candidate-page/register-candidate-pages.js';
 import { loadConfig, type Config } from '@assay/config';
+import { inject } from 'vitest';
 import { freePort } from '../../helpers/built-packages.js';
 import { silentLog } from '../../helpers/receiver.js';
 
@@ -38,9 +39,10 @@ const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolatio
 
 /**
  * A listening Assay on a fresh SQLite file, an org with a key, and Debian's headless Chromium: what every
- * browser test starts from. `env` adds settings (e.g. a short answer grace).
+ * browser test starts from. `env` adds settings (e.g. a short answer grace); `backend` 'postgres' puts the store in a
+ * scratch schema of the test PostgreSQL instead.
  */
-export const startBrowserHarness = async (env: Record<string, string> = {}) => {
+export const startBrowserHarness = async (env: Record<string, string> = {}, backend: 'sqlite' | 'postgres' = 'sqlite') => {
   // `pnpm build` makes the page's client bundle; a run straight from source makes it here.
   if (!existsSync(path.join(DEFAULT_BUNDLE_DIR, 'candidate.js')) || !existsSync(path.join(DEFAULT_BUNDLE_DIR, 'candidate.css'))) {
     execFileSync(process.execPath, [BUNDLE_SCRIPT, '--no-typecheck'], { stdio: 'inherit' });
@@ -60,7 +62,8 @@ export const startBrowserHarness = async (env: Record<string, string> = {}) => {
     ASSAY_SEED_DEMO: 'false',
     ...env,
   });
-  const store: Store = await openStore(config.databaseUrl);
+  const scratch = backend === 'postgres' ? await openScratchStore('postgres', inject('pgUrl')) : undefined;
+  const store: Store = scratch?.store ?? (await openStore(config.databaseUrl));
   const app: FastifyInstance = await buildApp({ config, store });
   await app.listen({ port: config.port, host: config.host });
   const org = await store.orgs.create({ name: 'Acme', email: 'acme@example.com', timeZoneId: 1720 }, Date.now());
@@ -101,6 +104,8 @@ export const startBrowserHarness = async (env: Record<string, string> = {}) => {
     app,
     browser,
     client,
+    /** The org's API key as an integrator holds it: for callers that are not @assay/client (a script, curl). */
+    apiKey: key.apiKey,
     report: (invitationId: number) => client.reports.get(invitationId),
     /** The test's question ids in page order: the candidate API shows none before the start. */
     questionIds: async (testId: number) => (await store.attempts.questions(testId)).map((question) => question.id),
@@ -110,7 +115,7 @@ export const startBrowserHarness = async (env: Record<string, string> = {}) => {
       // Each step on its own: one failing must not leave the others open.
       await browser.close().catch(() => undefined);
       await app.close().catch(() => undefined);
-      await store.close().catch(() => undefined);
+      await (scratch?.dispose() ?? store.close()).catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
