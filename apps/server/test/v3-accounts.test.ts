@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NotFoundError } from '@assay/client';
 import type { IssuedKey, OrgPeople, Person, WhoAmI } from '@assay/domain';
 import { expectSuccess } from './helpers/expectations.js';
 import { backends, startHarness, type Harness } from './helpers/test-app.js';
@@ -100,5 +101,17 @@ describe.each(backends)("iMocha v3's users and business units on %s", (backend) 
     await h.store.people.update(h.org.orgId, me.person.personId, { email: 'owner@example.com' });
     expectV3Failure(await post('/v3/accounts/user/status', { email: 'owner@example.com', status: 'Inactive' }), 409, '409.21');
     expect((await h.request({ method: 'GET', url: '/v3/tests' })).statusCode).toBe(200);
+  });
+
+  it('is in the client as client.v3.accounts, failures as the same errors', async () => {
+    const client = h.clientFor(h.org.apiKey);
+    const [unit] = (await client.v3.accounts.businessUnits()).businessUnits;
+    expect(unit?.businessUnitId).toBe(h.org.orgId);
+    expect(await client.v3.accounts.createUser({ email: 'client@example.com', fullName: 'Cli Ent' })).toMatchObject({ status: 'Active' });
+    expect(await client.v3.accounts.updateUser('client@example.com', h.org.orgId)).toMatchObject({ businessunitId: h.org.orgId });
+    expect(await client.v3.accounts.setUserStatus('client@example.com', 'Inactive')).toMatchObject({ status: 'Inactive' });
+    const refused = await client.v3.accounts.updateUser('nobody@example.com', h.org.orgId).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(NotFoundError);
+    expect(refused).toMatchObject({ status: 404, statuscode: '404.53' });
   });
 });

@@ -15,6 +15,7 @@ import {
 import type { Repositories } from '@assay/store';
 import type { AppContext } from '../../context.js';
 import { answerWithEffect } from '../../idempotency/answer-with-effect.js';
+import { honourIdempotencyKeys } from '../../idempotency/idempotency-keys.js';
 import { found, unwrap } from '../../refusal-error.js';
 import { v3Responses, v3Security } from './responses.js';
 
@@ -30,6 +31,8 @@ const NEW_USER_ROLE = 'reviewer';
  */
 export const v3AccountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, keyCache, now }) => {
   const noOrg = (orgId: number) => `No organization ${orgId}.`;
+  // An ATS retrying a create after a lost answer gets the answer, not "already exists".
+  honourIdempotencyKeys(app, { keys: store.idempotencyKeys, now, scopeOf: (request) => `org:${request.org.orgId}` });
 
   app.get(
     '/accounts/business-units',
@@ -88,11 +91,14 @@ export const v3AccountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
         response: v3Responses(V3User),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { orgId } = request.org;
-      const person = await userByEmail(store, orgId, request.body.email);
-      unwrap(checkBusinessUnit(orgId, request.body.businessUnitId));
-      return v3UserOf(person, orgId);
+      const effect = async (repositories: Repositories) => {
+        const person = await userByEmail(repositories, orgId, request.body.email);
+        unwrap(checkBusinessUnit(orgId, request.body.businessUnitId));
+        return person;
+      };
+      return answerWithEffect(reply, store, effect, (person) => v3UserOf(person, orgId));
     },
   );
 
