@@ -36,7 +36,9 @@ describe.each(backends)("iMocha v3's users and business units on %s", (backend) 
       businessUnits: [{ businessUnitId: h.org.orgId, businessUnitName: org.name, createdOn: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) }],
       count: 1,
     });
-    expect((await h.request({ method: 'GET', url: '/v3/accounts/business-units', apiKey: other.apiKey })).json().businessUnits[0].businessUnitId).toBe(other.orgId);
+    expect((await h.request({ method: 'GET', url: '/v3/accounts/business-units', apiKey: other.apiKey })).json().businessUnits[0].businessUnitId).toBe(
+      other.orgId,
+    );
   });
 
   it('creates a user as a reviewer person under either documented spelling, once per address', async () => {
@@ -47,7 +49,9 @@ describe.each(backends)("iMocha v3's users and business units on %s", (backend) 
     // v3's table spells it `fullname`; its update page `Email`: both are the same fields.
     expect((await post('/v3/accounts/user/create', { Email: 'walt@example.com', fullname: 'Walt W' })).json()).toMatchObject({ fullName: 'Walt W' });
 
-    expect(expectV3Failure(await post('/v3/accounts/user/create', { email: 'vera@example.COM', fullName: 'Again' }), 409, '409.51').message).toContain('already exists');
+    expect(expectV3Failure(await post('/v3/accounts/user/create', { email: 'vera@example.COM', fullName: 'Again' }), 409, '409.51').message).toContain(
+      'already exists',
+    );
     // Another organization holds its own people: the same address is free there.
     expect((await post('/v3/accounts/user/create', { email: 'vera@example.com', fullName: 'Vera Elsewhere' }, other.apiKey)).statusCode).toBe(200);
   });
@@ -55,10 +59,14 @@ describe.each(backends)("iMocha v3's users and business units on %s", (backend) 
   it('refuses a bad body, disagreeing spellings and a business unit that is not this organization, in v3’s shape', async () => {
     expect(expectV3Failure(await post('/v3/accounts/user/create', { email: 'not-an-address', fullName: 'X' }), 400, '400.2').message).toMatch(/email/);
     expect(expectV3Failure(await post('/v3/accounts/user/create', { fullName: 'No Address' }), 400, '400.2').message).toMatch(/email is required/);
-    expect(expectV3Failure(await post('/v3/accounts/user/create', { email: 'a@example.com', Email: 'b@example.com', fullName: 'X' }), 400, '400.2').message).toMatch(
-      /email and Email are the same field/,
+    expect(
+      expectV3Failure(await post('/v3/accounts/user/create', { email: 'a@example.com', Email: 'b@example.com', fullName: 'X' }), 400, '400.2').message,
+    ).toMatch(/email and Email are the same field/);
+    const foreignUnit = expectV3Failure(
+      await post('/v3/accounts/user/create', { email: 'c@example.com', fullName: 'X', businessunitId: other.orgId }),
+      400,
+      '400.70',
     );
-    const foreignUnit = expectV3Failure(await post('/v3/accounts/user/create', { email: 'c@example.com', fullName: 'X', businessunitId: other.orgId }), 400, '400.70');
     expect(foreignUnit.message).toBe('The provided BusinessUnitId is invalid or not associated with your account.');
     expect((await people()).some((person) => person.email === 'c@example.com')).toBe(false);
     expectV3Failure(await post('/v3/accounts/user/status', { email: 'vera@example.com', status: 'inactive' }), 400, '400.2');
@@ -91,7 +99,9 @@ describe.each(backends)("iMocha v3's users and business units on %s", (backend) 
   });
 
   it('is an admin key’s only, and no key deactivates its own person', async () => {
-    const rita = expectSuccess<Person>(await h.request({ method: 'POST', url: '/v2/org/people', body: { name: 'Rita', email: 'rita@example.com', role: 'recruiter' } }));
+    const rita = expectSuccess<Person>(
+      await h.request({ method: 'POST', url: '/v2/org/people', body: { name: 'Rita', email: 'rita@example.com', role: 'recruiter' } }),
+    );
     const recruiter = expectSuccess<IssuedKey>(await h.request({ method: 'POST', url: `/v2/org/people/${rita.personId}/keys` }));
     expectV3Failure(await post('/v3/accounts/user/create', { email: 'd@example.com', fullName: 'D' }, recruiter.apiKey), 403, '403.17');
     expectV3Failure(await h.request({ method: 'GET', url: '/v3/accounts/business-units', apiKey: recruiter.apiKey }), 403, '403.17');

@@ -93,13 +93,21 @@ describe.each(backends)("v3's stakeholderEmails and hideInstruction on %s", (bac
     expect((await sessionOf(nextUrl)).hideInstructions).toBe(true);
 
     await complete(nextUrl);
-    const shown = await h.request({ method: 'POST', url: `/v3/invitations/${next.json<V3Invited>().testInvitationId}/reattempt`, body: { hideInstruction: false } });
+    const shown = await h.request({
+      method: 'POST',
+      url: `/v3/invitations/${next.json<V3Invited>().testInvitationId}/reattempt`,
+      body: { hideInstruction: false },
+    });
     expect((await sessionOf(shown.json<V3Invited>().testUrl)).hideInstructions).toBeUndefined();
   });
 
   it('refuses a stakeholder that is no address, in v3’s shape, and stores nothing', async () => {
     const testId = await h.importTest();
-    const refused = await h.request({ method: 'POST', url: `/v3/tests/${testId}/invite`, body: { name: 'X', email: 'x@example.com', stakeholderEmails: ['not an address'] } });
+    const refused = await h.request({
+      method: 'POST',
+      url: `/v3/tests/${testId}/invite`,
+      body: { name: 'X', email: 'x@example.com', stakeholderEmails: ['not an address'] },
+    });
     expect([refused.statusCode, refused.json().statuscode]).toEqual([400, '400.2']);
     const listed = await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/invitations` });
     expect(listed.statusCode, listed.body).toBe(200);

@@ -9,14 +9,10 @@ import { V3DateTime } from './utc-date-time.js';
  * iMocha v3's user and business-unit paths (`/v3/accounts/…`) on Assay's people (issue 50) — decisions 981–984. A
  * self-hosted Assay has no business units: the organization the key belongs to is the one unit, with the org's id.
  */
-export const V3BusinessUnit = z
-  .object({ businessUnitId: Id, businessUnitName: z.string(), createdOn: V3DateTime })
-  .meta({ id: 'V3BusinessUnit' });
+export const V3BusinessUnit = z.object({ businessUnitId: Id, businessUnitName: z.string(), createdOn: V3DateTime }).meta({ id: 'V3BusinessUnit' });
 export type V3BusinessUnit = z.infer<typeof V3BusinessUnit>;
 
-export const V3BusinessUnitList = z
-  .object({ businessUnits: z.array(V3BusinessUnit), count: z.int() })
-  .meta({ id: 'V3BusinessUnitList' });
+export const V3BusinessUnitList = z.object({ businessUnits: z.array(V3BusinessUnit), count: z.int() }).meta({ id: 'V3BusinessUnitList' });
 export type V3BusinessUnitList = z.infer<typeof V3BusinessUnitList>;
 
 /** The one business unit of a self-hosted organization (decision 981). */
@@ -31,7 +27,11 @@ const email = (name: string) =>
     .max(254, { error: `${name} must be at most 254 characters` })
     .check(plainText(name))
     .optional();
-const unitId = (name: string) => z.int({ error: `${name} must be a business unit id (GET /v3/accounts/business-units)` }).positive().optional();
+const unitId = (name: string) =>
+  z
+    .int({ error: `${name} must be a business unit id (GET /v3/accounts/business-units)` })
+    .positive()
+    .optional();
 
 /**
  * One field under each spelling v3's own reference uses (its create page says `fullName` and `fullname`, its update page
@@ -96,9 +96,7 @@ export const V3UserStatusInput = z
 export type V3UserStatusInput = z.infer<typeof V3UserStatusInput>;
 
 /** A user as v3's account paths answer one: a person of the org, the org as their business unit. */
-export const V3User = z
-  .object({ email: z.string(), fullName: z.string(), businessunitId: Id, status: V3UserStatus })
-  .meta({ id: 'V3User' });
+export const V3User = z.object({ email: z.string(), fullName: z.string(), businessunitId: Id, status: V3UserStatus }).meta({ id: 'V3User' });
 export type V3User = z.infer<typeof V3User>;
 
 export const v3UserOf = (person: Person, orgId: number): V3User => ({

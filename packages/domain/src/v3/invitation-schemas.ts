@@ -88,7 +88,10 @@ export const V3ReattemptInput = z
     timeZoneId: zoneId('timeZoneId'),
     callbackUrl: HttpUrl('callbackUrl', 'The camelCase spelling of CallbackUrl.'),
     redirectUrl: HttpUrl('redirectUrl', 'The camelCase spelling of RedirectUrl.'),
-    hideInstruction: flag('hideInstruction', 'true: the new attempt’s landing leaves out the rules list and the practice question; left out keeps (decision 986).'),
+    hideInstruction: flag(
+      'hideInstruction',
+      'true: the new attempt’s landing leaves out the rules list and the practice question; left out keeps (decision 986).',
+    ),
     sendEmail: flag('sendEmail', 'true emails the candidate the new attempt; left out or false, nothing is sent.'),
   })
   .meta({ id: 'V3ReattemptBody' })

@@ -104,7 +104,13 @@ export class PeopleRepository {
    * comes back — so the person acts again only through a key issued after this.
    */
   async reactivate(orgId: number, personId: number): Promise<Person | undefined> {
-    const updated = await this.db.updateTable('people').set({ deactivated_at: null }).where('org_id', '=', orgId).where('id', '=', personId).returning('id').executeTakeFirst();
+    const updated = await this.db
+      .updateTable('people')
+      .set({ deactivated_at: null })
+      .where('org_id', '=', orgId)
+      .where('id', '=', personId)
+      .returning('id')
+      .executeTakeFirst();
     return updated ? this.find(orgId, personId) : undefined;
   }
 

@@ -52,8 +52,7 @@ export const v3AccountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
   );
 
   /** The person an email names, in the org, read in the transaction that changes them. */
-  const userByEmail = async (repositories: Repositories, orgId: number, email: string) =>
-    unwrap(personByEmail(await repositories.people.list(orgId), email));
+  const userByEmail = async (repositories: Repositories, orgId: number, email: string) => unwrap(personByEmail(await repositories.people.list(orgId), email));
 
   app.post(
     '/accounts/user/create',
