@@ -82,7 +82,10 @@ export const v3InvitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       if (renewed) {
         await repositories.reminders.setExpiry(key.orgId, invitation.id, expiresAt);
         // Who is told of the completion, and whether the landing shows its rules (decisions 985, 986): left out keeps.
-        await repositories.v3InviteOptions.set(key.orgId, invitation.candidateId, { stakeholderEmails: body.stakeholderEmails, hideInstructions: body.hideInstruction });
+        await repositories.v3InviteOptions.set(key.orgId, invitation.candidateId, {
+          stakeholderEmails: body.stakeholderEmails,
+          hideInstructions: body.hideInstruction,
+        });
       }
       const current = renewed ? { ...invitation, expiresAt } : invitation;
       // v3 sends no email unless asked; the org's v2 default does not apply here (decision 897).

@@ -334,7 +334,9 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
     { method: 'POST', url: '/v3/accounts/user/create', auth: 'apiKey', body: { Email: `user-${w.unique()}@example.com`, fullname: 'Walt Viewer' } },
   ],
   updateUser: () => [{ method: 'POST', url: '/v3/accounts/user/update', auth: 'apiKey', body: { Email: 'walker@example.com', email: 'walker@example.com' } }],
-  setUserStatus: () => [{ method: 'POST', url: '/v3/accounts/user/status', auth: 'apiKey', body: { email: 'walker@example.com', Email: 'walker@example.com', status: 'Active' } }],
+  setUserStatus: () => [
+    { method: 'POST', url: '/v3/accounts/user/status', auth: 'apiKey', body: { email: 'walker@example.com', Email: 'walker@example.com', status: 'Active' } },
+  ],
   setInvitationSettings: () => [{ method: 'PUT', url: '/v2/org/invitation-settings', auth: 'apiKey', body: { sendEmailByDefault: true } }],
   setRetentionSettings: () => [{ method: 'PUT', url: '/v2/org/retention-settings', auth: 'apiKey', body: { endedDays: 365, mediaDays: 60 } }],
   runSampleTests: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/run/${w.coding}`, auth: 'none', body: { code: 'function sum() {}' } }],
