@@ -57,4 +57,5 @@ export type { VerifyOptions } from './webhooks/verify-signed-json.js';
 export type { HeadersLike } from './webhooks/standard-webhooks.js';
 export { WebhookVerificationError, type WebhookVerificationFailure } from './webhooks/webhook-verification-error.js';
 export type { V3Callbacks } from './v3/callbacks.js';
+export type { V3Accounts, V3CreateUserBody } from './v3/accounts.js';
 export type { V3Invitations, V3InviteBody, V3ReattemptBody } from './v3/invitations.js';

@@ -56,6 +56,7 @@ export { TestSettings, checkTestSettings, defaultTestSettingsOf, violationRulesO
 export { AttemptEndReason } from './candidate/attempt-end.js';
 export { V3InvitationStatus, v3StatusOf, type V3StatusFacts } from './v3/v3-status.js';
 export { InvitationInterface } from './v3/invitation-interface.js';
+export { completionStakeholders } from './v3/completion-stakeholders.js';
 // Issue 52: v3's two callbacks and their replay (decisions 915–919).
 export { V3Callback, buildV3Callback, buildV3StartedCallback, wallClockIn, type V3CallbackFacts } from './v3/v3-callback.js';
 export {

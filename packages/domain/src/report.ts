@@ -14,6 +14,7 @@ export * from './report/question-signals-detail.js';
 export * from './report/build-report-details.js';
 // Issue 52 item 4: skill-wise scores of an attempt (decisions 923–927).
 export { SkillScore, skillScoresOf, type SkillQuestion } from './report/skill-scores.js';
+export { shownSkillsOf } from './report/shown-skills.js';
 export * from './report/report-link.js';
 export * from './report/signed-report-request.js';
 export * from './events/completion-callback.js';

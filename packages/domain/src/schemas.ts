@@ -59,4 +59,18 @@ export {
 export { V3Test, V3TestDetails, V3TestList, V3TestListQuery, V3TestStatus, toV3Test, toV3TestDetails } from './v3/tests.js';
 export { V3ScheduleType, V3TestLink, V3TestLinkList, scheduleTypeOf, toV3TestLink } from './v3/test-links.js';
 export { V3TimeZoneList } from './v3/time-zones.js';
+export {
+  V3BusinessUnit,
+  V3BusinessUnitList,
+  V3User,
+  V3UserCreateInput,
+  V3UserStatus,
+  V3UserStatusInput,
+  V3UserUpdateInput,
+  businessUnitsOf,
+  checkBusinessUnit,
+  checkNewUserEmail,
+  personByEmail,
+  v3UserOf,
+} from './v3/accounts.js';
 export { V3DateTime, v3DateTimeOf } from './v3/utc-date-time.js';

@@ -1,24 +1,9 @@
-import { formatScore, type ReportDetails, type SkillScore } from '@assay/domain';
+import { formatScore, shownSkillsOf, type ReportDetails } from '@assay/domain';
 import { INK, LEFT, MUTED, NEGATIVE, WIDTH, heading, put, type Cursor, type Doc } from './pdf-layout.js';
 import { drawTable, type Cell } from './pdf-table.js';
 
 /** The most skills page 1 lists; the rest are counted in a line (decision 927). */
 export const FIRST_PAGE_SKILLS = 12;
-
-/**
- * The skills worth a table of their own: none when every question counts under its section's name (the table would
- * repeat the Sections table above it), none from an older server's details.
- */
-export const shownSkillsOf = (details: ReportDetails): readonly SkillScore[] => {
-  const skills = details.skills ?? [];
-  const mirrorsSections =
-    skills.length === details.sections.length &&
-    skills.every((skill, index) => {
-      const section = details.sections[index]!;
-      return skill.skill === section.sectionName && skill.points === section.score && skill.maxPoints === section.maxScore;
-    });
-  return mirrorsSections ? [] : skills;
-};
 
 /** Page 1's compact Skills table (issue 52): each skill's points of its maximum and share, in the details' order. */
 export const drawSkills = (doc: Doc, cursor: Cursor, details: ReportDetails): void => {

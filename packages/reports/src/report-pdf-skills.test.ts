@@ -2,7 +2,8 @@ import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { ReportDetails, SkillScore } from '@assay/domain';
 import { pdfText } from '../test/pdf-text.js';
-import { FIRST_PAGE_SKILLS, shownSkillsOf } from './pdf-skills.js';
+import { shownSkillsOf } from '@assay/domain';
+import { FIRST_PAGE_SKILLS } from './pdf-skills.js';
 import { renderReportPdf } from './report-pdf.js';
 import { sampleReportDetails } from './sample-report.js';
 

@@ -78,7 +78,7 @@ const invitation: Invitation = {
 /** A completed, scored attempt: the single choice wrong (negative marks), the code passing one hidden test of two. */
 export const reportFacts = (overrides: Partial<ReportFacts> = {}): ReportFacts => ({
   invitation,
-  candidate: { id: 4, orgId: 1, testId: 3, email: 'ada@example.com', fullName: 'Ada Lovelace', callbackUrl: null, redirectUrl: null },
+  candidate: { id: 4, orgId: 1, testId: 3, email: 'ada@example.com', fullName: 'Ada Lovelace', callbackUrl: null, redirectUrl: null, hideInstructions: false },
   test: {
     id: 3,
     orgId: 1,

@@ -133,6 +133,10 @@ export interface CandidatesTable {
   submitted_callback_url: string | null;
   /** When the candidate followed a reminder's unsubscribe link (migration 032): no reminder for this test again. */
   reminders_unsubscribed_at: number | null;
+  /** v3's invite (migration 047): JSON array of addresses told of each completion besides the link's; null: none. */
+  stakeholder_emails: Generated<string | null>;
+  /** v3's `hideInstruction` (migration 047): 1 leaves the rules list and the practice question off the landing. */
+  hide_instructions: Generated<number>;
   created_at: number;
   updated_at: number;
 }

@@ -10,6 +10,7 @@ import { IdempotencyKeysRepository } from './repositories/idempotency-keys.js';
 import { InvitationsRepository } from './repositories/invitations.js';
 import { JobsRepository } from './repositories/jobs.js';
 import { V3CallbacksRepository } from './repositories/v3-callbacks.js';
+import { V3InviteOptionsRepository } from './repositories/v3-invite-options.js';
 import { ServiceSettingsRepository } from './repositories/service-settings.js';
 import { WebhookSecretsRepository } from './repositories/webhook-secrets.js';
 import { knownMigrations, migrateToLatest, type MigrationLog } from './migrate.js';
@@ -91,6 +92,8 @@ export interface Repositories {
   readonly testSettings: TestSettingsRepository;
   /** iMocha v3's notifications and their replay (issue 52, decisions 917–919). */
   readonly v3Callbacks: V3CallbacksRepository;
+  /** v3's stakeholderEmails and hideInstruction on a candidate (issue 52, migration 047). */
+  readonly v3InviteOptions: V3InviteOptionsRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -156,6 +159,7 @@ const repositoryMakers = (
     retention: () => new RetentionRepository(db),
     testSettings: () => new TestSettingsRepository(db),
     v3Callbacks: () => new V3CallbacksRepository(db, jobsRepository()),
+    v3InviteOptions: () => new V3InviteOptionsRepository(db),
   };
 };
 

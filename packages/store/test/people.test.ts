@@ -68,6 +68,12 @@ describe.each(['sqlite', 'postgres'] as const)('people on %s', (backend) => {
     expect(gone?.revokedKeyHashes).toEqual(['d'.repeat(64)]);
     expect(gone?.person.deactivatedAt).toBe(new Date(T0 + 1000).toISOString());
     expect(await store.apiKeys.findActiveOwner('d'.repeat(64))).toBeUndefined();
+
+    // Reactivating ends the deactivation, in its org only; the revoked key stays revoked (decision 984).
+    expect(await store.people.reactivate(otherOrgId, dana.personId)).toBeUndefined();
+    expect((await store.people.find(orgId, dana.personId))?.deactivatedAt).not.toBeNull();
+    expect(await store.people.reactivate(orgId, dana.personId)).toMatchObject({ deactivatedAt: null, keyIds: [keyId] });
+    expect(await store.apiKeys.findActiveOwner('d'.repeat(64))).toBeUndefined();
   });
 
   it('gives a key issued for nobody a new unnamed person', async () => {

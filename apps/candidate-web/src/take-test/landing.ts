@@ -55,6 +55,8 @@ export function landingView(
   const check = session.imageProctoring && camera ? new SystemCheck(camera) : null;
   let withoutCamera = false;
   const startLabel = () => (withoutCamera ? 'Start without camera' : 'Start the test');
+  // An invitation made without instructions (decision 986) keeps the facts, the data notice and the deadline only.
+  const instructions = session.hideInstructions !== true;
   const practice = practiceQuestion();
   // Shown once the test cannot be taken any more: what to do then.
   const nextSteps = nextStepsWhenClosed(session.org, 'invitation');
@@ -69,15 +71,17 @@ export function landingView(
       deadlineLine,
     ],
     rules: [
-      h('h2', null, 'Before you start'),
-      h(
-        'ul',
-        { class: 'rules' },
-        landingRules(session).map((rule) => h('li', null, rule)),
-      ),
+      instructions ? h('h2', null, 'Before you start') : null,
+      instructions
+        ? h(
+            'ul',
+            { class: 'rules', 'data-testid': 'landing-rules' },
+            landingRules(session).map((rule) => h('li', null, rule)),
+          )
+        : null,
       dataNoticeSection(session),
     ],
-    footer: [practice, check?.element, failure, h('div', { class: 'actions' }, button)],
+    footer: [instructions ? practice : null, check?.element, failure, h('div', { class: 'actions' }, button)],
   });
   const element = framed(session.org, card);
   let open = session.access.verdict === 'open';

@@ -7,6 +7,7 @@ import { fields, table } from '../format/table.js';
 import { violationsText } from '../format/violations.js';
 import { answerLines, lineText } from '../format/answer-lines.js';
 import { questionMarksLine, standingLine } from '../format/standing-text.js';
+import { skillsLine } from '../format/skills-text.js';
 import type { ReportDetails } from '@assay/domain/report';
 import { parseId } from './arguments.js';
 import type { CliIo } from './cli-io.js';
@@ -50,6 +51,7 @@ export const detailsText = (details: ReportDetails, width = DETAILS_WIDTH): stri
       ['Score', `${details.score.score} of ${details.score.maxScore} (${details.score.percent}%)`],
       ['Standing', standingLine(details)],
       ['Marks', questionMarksLine(details) || 'no questions'],
+      ...(skillsLine(details) === null ? [] : ([['Skills', skillsLine(details)!]] as const)),
     ]),
     ...details.questions.map((question) => answerLines(question, width).map(lineText).join('\n')),
   ].join('\n\n');

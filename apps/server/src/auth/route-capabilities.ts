@@ -106,6 +106,11 @@ export const v3RouteCapabilities: Readonly<Record<string, Capability>> = {
   'POST /v3/invitations/:testInvitationId/cancel': 'change-invitations',
   'GET /v3/tests/:testId/settings': 'read-tests',
   'POST /v3/tests/:testId/settings': 'change-test-links',
+  // iMocha's users are the org's people (decisions 981–984): an admin's, as under /v2/org/people.
+  'GET /v3/accounts/business-units': 'manage-people',
+  'POST /v3/accounts/user/create': 'manage-people',
+  'POST /v3/accounts/user/update': 'manage-people',
+  'POST /v3/accounts/user/status': 'manage-people',
 };
 
 /**

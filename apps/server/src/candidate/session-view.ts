@@ -154,5 +154,6 @@ export const buildSessionView = ({ context, sections, questions, variant, answer
     ...(violationRules ? { violationRules } : {}),
     windowViolations: invitation.proctoring.wv,
     endReason: invitation.endReason ?? null,
+    ...(candidate.hideInstructions ? { hideInstructions: true } : {}),
   };
 };

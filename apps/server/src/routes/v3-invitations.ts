@@ -79,7 +79,14 @@ export const v3InvitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       const { created, invitation } = await registerCandidate(repositories, registration, at, { keyId: key.keyId });
       // New (first, or following a cancelled one) or renewed: the request's access time is the invitation's own (decision 898).
       const renewed = created || v3ReinviteOf(invitation.status) === 'renew';
-      if (renewed) await repositories.reminders.setExpiry(key.orgId, invitation.id, expiresAt);
+      if (renewed) {
+        await repositories.reminders.setExpiry(key.orgId, invitation.id, expiresAt);
+        // Who is told of the completion, and whether the landing shows its rules (decisions 985, 986): left out keeps.
+        await repositories.v3InviteOptions.set(key.orgId, invitation.candidateId, {
+          stakeholderEmails: body.stakeholderEmails,
+          hideInstructions: body.hideInstruction,
+        });
+      }
       const current = renewed ? { ...invitation, expiresAt } : invitation;
       // v3 sends no email unless asked; the org's v2 default does not apply here (decision 897).
       if (body.sendEmail === true && invitationEmailWanted(current.status)) await repositories.jobs.enqueueLinkEmail(current, at, 'invitation');
@@ -193,6 +200,7 @@ export const v3InvitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
           await registerCandidate(repositories, registration, at, { keyId: org.keyId });
         }
         await repositories.reminders.setExpiry(org.orgId, next.id, expiresAt);
+        await repositories.v3InviteOptions.set(org.orgId, next.candidateId, { hideInstructions: body.hideInstruction });
         if (body.sendEmail === true) await repositories.jobs.enqueueLinkEmail(next, at, 'reattempt');
         return {
           testInvitationId: next.id,

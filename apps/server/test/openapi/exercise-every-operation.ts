@@ -230,6 +230,13 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'POST', url: `/v3/tests/${testId}/settings`, body: settings });
   await send({ method: 'POST', url: `/v3/tests/${testId}/settings`, body: { emailSettings: {} } });
   await send({ method: 'GET', url: '/v3/tests/999999/settings' });
+  // v3's users and business unit (decisions 981–984): the one unit, a user made, moved, refused twice, deactivated.
+  const unitId = (await send({ method: 'GET', url: '/v3/accounts/business-units' })).json().businessUnits[0].businessUnitId as number;
+  await send({ method: 'POST', url: '/v3/accounts/user/create', body: { email: 'v3.user@example.com', fullName: 'Vera Viewer', businessunitId: unitId } });
+  await send({ method: 'POST', url: '/v3/accounts/user/create', body: { email: 'v3.user@example.com', fullName: 'Vera Viewer' } });
+  await send({ method: 'POST', url: '/v3/accounts/user/update', body: { Email: 'v3.user@example.com', BusinessunitId: unitId } });
+  await send({ method: 'POST', url: '/v3/accounts/user/update', body: { Email: 'nobody@example.com', BusinessunitId: unitId } });
+  await send({ method: 'POST', url: '/v3/accounts/user/status', body: { email: 'v3.user@example.com', status: 'Inactive' } });
   const expiring = await fresh('expiring@example.com');
   await send({ method: 'PUT', url: `/v2/org/testinvitation/${expiring.id}/expiry`, body: { expiresAt: '2036-01-01T17:00:00' } });
   await send({ method: 'PUT', url: `/v2/org/testinvitation/${expiring.id}/expiry`, body: { expiresAt: '2001-01-01T17:00:00' } });

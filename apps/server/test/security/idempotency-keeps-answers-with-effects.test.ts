@@ -121,6 +121,10 @@ describe.each(backends)('every keyed POST keeps its answer with its effect (%s)'
     const taken = await h.client.invitations.register(Number(testId), { emailId: 'v3-retake@example.com', fullName: 'Retake Three' });
     await applyMoves(h, orgId, taken.testInvitationId, 'start', 'submit');
     await postV3('/v3/invitations/{testInvitationId}/reattempt', `/v3/invitations/${taken.testInvitationId}/reattempt`, {});
+    // v3's users are the org's people (decisions 981–984).
+    await postV3('/v3/accounts/user/create', '/v3/accounts/user/create', { email: 'v3-user@example.com', fullName: 'Keyed User' });
+    await postV3('/v3/accounts/user/update', '/v3/accounts/user/update', { Email: 'v3-user@example.com', BusinessunitId: orgId });
+    await postV3('/v3/accounts/user/status', '/v3/accounts/user/status', { email: 'v3-user@example.com', status: 'Inactive' });
 
     // Erasure (issue 51): it drops the org's other kept answers, never its own.
     await post('/v2/org/candidates/erase', '/v2/org/candidates/erase', { emailId: 'linked@example.com' });

@@ -328,6 +328,15 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
   // A test's settings (issue 52): the whole object, both fronts; testName and testAliasName are its text.
   setTestSettings: (w) => [{ method: 'PUT', url: `/v2/org/tests/${w.testId}/settings`, auth: 'apiKey', body: namedSettings() }],
   updateTestSettings: (w) => [{ method: 'POST', url: `/v3/tests/${w.testId}/settings`, auth: 'apiKey', body: namedSettings() }],
+  // v3's users (decisions 981–984): an address and a name, under each documented spelling.
+  createUser: (w) => [
+    { method: 'POST', url: '/v3/accounts/user/create', auth: 'apiKey', body: { email: `user-${w.unique()}@example.com`, fullName: 'Vera Viewer' } },
+    { method: 'POST', url: '/v3/accounts/user/create', auth: 'apiKey', body: { Email: `user-${w.unique()}@example.com`, fullname: 'Walt Viewer' } },
+  ],
+  updateUser: () => [{ method: 'POST', url: '/v3/accounts/user/update', auth: 'apiKey', body: { Email: 'walker@example.com', email: 'walker@example.com' } }],
+  setUserStatus: () => [
+    { method: 'POST', url: '/v3/accounts/user/status', auth: 'apiKey', body: { email: 'walker@example.com', Email: 'walker@example.com', status: 'Active' } },
+  ],
   setInvitationSettings: () => [{ method: 'PUT', url: '/v2/org/invitation-settings', auth: 'apiKey', body: { sendEmailByDefault: true } }],
   setRetentionSettings: () => [{ method: 'PUT', url: '/v2/org/retention-settings', auth: 'apiKey', body: { endedDays: 365, mediaDays: 60 } }],
   runSampleTests: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/run/${w.coding}`, auth: 'none', body: { code: 'function sum() {}' } }],

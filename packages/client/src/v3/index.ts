@@ -1,6 +1,7 @@
 import type { CallOptions } from '../core/options.js';
 import type { Transport } from '../core/transport.js';
 import type { TimeZone } from '@assay/domain/core';
+import { V3Accounts } from './accounts.js';
 import { V3Callbacks } from './callbacks.js';
 import { V3Invitations } from './invitations.js';
 import { V3Candidates, V3Reports } from './reports.js';
@@ -21,6 +22,7 @@ export interface AssayV3 {
   readonly callbacks: V3Callbacks;
   readonly reports: V3Reports;
   readonly candidates: V3Candidates;
+  readonly accounts: V3Accounts;
   timeZones(options?: CallOptions): Promise<TimeZone[]>;
 }
 
@@ -32,5 +34,6 @@ export const createV3 = (transport: Transport): AssayV3 => ({
   callbacks: new V3Callbacks(transport),
   reports: new V3Reports(transport),
   candidates: new V3Candidates(transport),
+  accounts: new V3Accounts(transport),
   timeZones: v3TimeZones(transport),
 });

@@ -162,6 +162,8 @@ export const CandidateSession = z
     windowViolations: z.int().nonnegative().optional(),
     /** How the attempt ended, once it has: the finish page tells a terminated candidate why. Optional: older servers send none. */
     endReason: AttemptEndReason.nullable().optional(),
+    /** The invitation asked for no instructions (v3's hideInstruction, decision 986): the landing lists no rules. */
+    hideInstructions: z.boolean().optional(),
   })
   .meta({ id: 'CandidateSession' });
 export type CandidateSession = z.infer<typeof CandidateSession>;

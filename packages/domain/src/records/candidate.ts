@@ -10,5 +10,7 @@ export const Candidate = z.object({
   fullName: z.string(),
   callbackUrl: z.string().nullable(),
   redirectUrl: z.string().nullable(),
+  /** v3's `hideInstruction` (decision 986): the landing leaves out the rules list and the practice question. */
+  hideInstructions: z.boolean(),
 });
 export type Candidate = z.infer<typeof Candidate>;

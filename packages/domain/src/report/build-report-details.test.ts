@@ -80,7 +80,7 @@ const invitation: Invitation = {
 };
 const facts = (overrides: Partial<ReportFacts> = {}): ReportFacts => ({
   invitation,
-  candidate: { id: 4, orgId: 1, testId: 3, email: 'ada@example.com', fullName: 'Ada Lovelace', callbackUrl: null, redirectUrl: null },
+  candidate: { id: 4, orgId: 1, testId: 3, email: 'ada@example.com', fullName: 'Ada Lovelace', callbackUrl: null, redirectUrl: null, hideInstructions: false },
   test: {
     id: 3,
     orgId: 1,

@@ -101,7 +101,7 @@ describe('skills in the report details', () => {
     const results = new Map(asked.map((question) => [question.id, { marks: question.definition.marks, cases: null }]));
     const details = buildReportDetails({
       invitation: { ...invitation, variantSeed: seed },
-      candidate: { id: 4, orgId: 1, testId: 3, email: 'a@example.com', fullName: 'A', callbackUrl: null, redirectUrl: null },
+      candidate: { id: 4, orgId: 1, testId: 3, email: 'a@example.com', fullName: 'A', callbackUrl: null, redirectUrl: null, hideInstructions: false },
       test: {
         id: 3,
         orgId: 1,

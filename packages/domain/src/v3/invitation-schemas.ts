@@ -33,16 +33,22 @@ export const V3InviteInput = z
     sendEmail: flag('sendEmail', 'true emails the candidate the invitation; left out or false, nothing is sent (v3: no email unless asked).'),
     disableMandatoryFields: flag(
       'disableMandatoryFields',
-      'Accepted for compatibility: Assay asks the candidate for nothing but their consent (decision 902).',
+      'Accepted for compatibility: Assay asks the candidate for nothing but their consent, so there is no mandatory field to drop (decision 902).',
     ),
-    hideInstruction: flag('hideInstruction', 'Accepted for compatibility: Assay always shows the test’s instructions (decision 902).'),
+    hideInstruction: flag(
+      'hideInstruction',
+      'true: the landing leaves out the rules list and the practice question (the test’s facts, the data notice and the deadline stay); false shows them again; left out keeps (decision 986).',
+    ),
     stakeholderEmails: z
       .array(z.email({ error: 'stakeholderEmails must be email addresses' }).max(254).check(plainText('stakeholderEmails')), {
         error: 'stakeholderEmails must be a list of email addresses',
       })
       .max(20, { error: 'stakeholderEmails holds at most 20 addresses' })
       .optional()
-      .meta({ description: "Accepted for compatibility: Assay's stakeholder is the test link's (decision 902)." }),
+      .meta({
+        description:
+          "Told of the completion with the report link, like the test link's stakeholder (each address once); [] clears, left out keeps (decision 985).",
+      }),
     startDateTime: dateTime('startDateTime'),
     endDateTime: dateTime('endDateTime'),
     timeZoneId: zoneId('timeZoneId'),
@@ -82,7 +88,10 @@ export const V3ReattemptInput = z
     timeZoneId: zoneId('timeZoneId'),
     callbackUrl: HttpUrl('callbackUrl', 'The camelCase spelling of CallbackUrl.'),
     redirectUrl: HttpUrl('redirectUrl', 'The camelCase spelling of RedirectUrl.'),
-    hideInstruction: flag('hideInstruction', 'Accepted for compatibility (decision 902).'),
+    hideInstruction: flag(
+      'hideInstruction',
+      'true: the new attempt’s landing leaves out the rules list and the practice question; left out keeps (decision 986).',
+    ),
     sendEmail: flag('sendEmail', 'true emails the candidate the new attempt; left out or false, nothing is sent.'),
   })
   .meta({ id: 'V3ReattemptBody' })
@@ -96,6 +105,7 @@ export const V3ReattemptInput = z
       callbackUrl: oneOf(conflicts, 'CallbackUrl', 'callbackUrl', body.CallbackUrl, body.callbackUrl),
       redirectUrl: oneOf(conflicts, 'RedirectUrl', 'redirectUrl', body.RedirectUrl, body.redirectUrl),
       sendEmail: body.sendEmail,
+      hideInstruction: body.hideInstruction,
       conflicts,
     };
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../engine/connect.js';
-import { DeliveryKind, TestSettings, type Job, type JobKind, type LinkEmailReason } from '@assay/domain';
+import { DeliveryKind, TestSettings, completionStakeholders, type Job, type JobKind, type LinkEmailReason } from '@assay/domain';
 import { LanguageId } from '@assay/domain/languages';
 import type { Database, InvitationRow } from '../database.js';
 import type { InstanceLiveness } from '../engine/instance-liveness.js';
@@ -9,6 +9,7 @@ import { toJob } from './records.js';
 import { recordHistory } from './invitation-history.js';
 import { inTransaction } from '../engine/transaction-steps.js';
 import { ERASED_TARGET } from './erasure-writes.js';
+import { stakeholderEmailsOf } from './v3-invite-options.js';
 
 export interface NewJob {
   orgId: number;
@@ -78,7 +79,11 @@ export class JobsRepository {
    * application that sent this test to this candidate).
    */
   async enqueueCompletion(trx: Transaction<Database>, invitation: InvitationRow, now: number): Promise<void> {
-    const candidate = await trx.selectFrom('candidates').select(['callback_url', 'email']).where('id', '=', invitation.candidate_id).executeTakeFirstOrThrow();
+    const candidate = await trx
+      .selectFrom('candidates')
+      .select(['callback_url', 'email', 'stakeholder_emails'])
+      .where('id', '=', invitation.candidate_id)
+      .executeTakeFirstOrThrow();
     const test = await trx.selectFrom('tests').select('settings').where('id', '=', invitation.test_id).executeTakeFirstOrThrow();
     const link =
       invitation.test_link_id === null
@@ -97,7 +102,10 @@ export class JobsRepository {
     const languages = LanguageId.options.filter((language) => answered.some((row) => row.language === language));
     await this.enqueue(trx, { ...base, kind: 'score', target: 'report', languages }, now);
     if (candidate.callback_url) await this.enqueue(trx, { ...base, kind: 'callback', target: candidate.callback_url }, now, now + ANNOUNCEMENT_HOLD_MS);
-    if (link?.email_to_stakeholder) await this.enqueue(trx, { ...base, kind: 'email', target: link.email_to_stakeholder }, now, now + ANNOUNCEMENT_HOLD_MS);
+    // The link's stakeholder and a v3 invite's (decision 985), each address told once.
+    for (const stakeholder of completionStakeholders(link?.email_to_stakeholder ?? null, stakeholderEmailsOf(candidate.stakeholder_emails))) {
+      await this.enqueue(trx, { ...base, kind: 'email', target: stakeholder }, now, now + ANNOUNCEMENT_HOLD_MS);
+    }
     if (sendsCandidateReport(test.settings)) {
       await this.enqueue(trx, { ...base, kind: 'email', target: candidate.email, payload: CANDIDATE_REPORT_PAYLOAD }, now, now + ANNOUNCEMENT_HOLD_MS);
     }

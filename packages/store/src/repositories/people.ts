@@ -99,6 +99,21 @@ export class PeopleRepository {
     return { person: (await this.find(orgId, personId))!, revokedKeyHashes: revoked.map((key) => key.key_hash) };
   }
 
+  /**
+   * Ends a deactivation (v3's user status "Active", decision 984); the keys it revoked stay revoked — a revoked key never
+   * comes back — so the person acts again only through a key issued after this.
+   */
+  async reactivate(orgId: number, personId: number): Promise<Person | undefined> {
+    const updated = await this.db
+      .updateTable('people')
+      .set({ deactivated_at: null })
+      .where('org_id', '=', orgId)
+      .where('id', '=', personId)
+      .returning('id')
+      .executeTakeFirst();
+    return updated ? this.find(orgId, personId) : undefined;
+  }
+
   private toPerson(
     row: { id: number; name: string | null; email: string | null; role: KeyRole; created_at: number; deactivated_at: number | null },
     keyIds: number[],

@@ -80,6 +80,7 @@ export const toCandidate = (row: CandidateRow): Candidate => ({
   fullName: row.full_name,
   callbackUrl: row.callback_url,
   redirectUrl: row.redirect_url,
+  hideInstructions: row.hide_instructions === 1,
 });
 
 export const toJob = (row: JobRow): Job => ({

@@ -8,13 +8,24 @@ import { v3SettingsRoutes } from '../../routes/v3-settings.js';
 import { v3InvitationRoutes } from '../../routes/v3-invitations.js';
 import { v3ReportRoutes } from '../../routes/v3-reports.js';
 import type { FrontOptions } from '../front-options.js';
+import { v3AccountRoutes } from './accounts.js';
 import { v3Front } from './failures.js';
 import { v3TestRoutes } from './tests.js';
 import { v3TestLinkRoutes } from './test-links.js';
 import { v3TimeZoneRoutes } from './time-zones.js';
 
 /** Every route plugin of iMocha's v3 shapes: a new v3 area is one line here. */
-const V3_ROUTES = [v3GdprRoutes, v3TestRoutes, v3TestLinkRoutes, v3TimeZoneRoutes, v3CallbackRoutes, v3ReportRoutes, v3InvitationRoutes, v3SettingsRoutes];
+const V3_ROUTES = [
+  v3GdprRoutes,
+  v3TestRoutes,
+  v3TestLinkRoutes,
+  v3TimeZoneRoutes,
+  v3CallbackRoutes,
+  v3ReportRoutes,
+  v3InvitationRoutes,
+  v3SettingsRoutes,
+  v3AccountRoutes,
+];
 
 /**
  * The v3 front (decisions 846, 887): registered with prefix /v3. Its failures are v3's body, its unknown paths answer

@@ -40,6 +40,7 @@ export const V3_STATUS_OF_REFUSAL = {
   'window-ends-before-start': 400,
   'window-too-long': 400,
   'window-too-many-attempts': 400,
+  'business-unit-not-this-account': 400,
   'api-key-missing': 401,
   'api-key-invalid': 401,
   'admin-token-invalid': 401,
@@ -78,6 +79,7 @@ export const V3_STATUS_OF_REFUSAL = {
   'note-not-found': 404,
   'person-not-found': 404,
   'candidate-not-found': 404,
+  'user-not-found': 404,
   'no-records-for-email': 400, // iMocha answers an address it holds nothing of with 400, not 404 (decision 888).
   'method-not-allowed': 405,
   'request-timeout': 408,
@@ -89,6 +91,7 @@ export const V3_STATUS_OF_REFUSAL = {
   'person-deactivated': 409,
   'key-revokes-itself': 409,
   'invitation-not-takeable': 409,
+  'user-email-taken': 409,
   'body-too-large': 413,
   'bulk-file-too-many-rows': 413,
   'url-too-long': 414,

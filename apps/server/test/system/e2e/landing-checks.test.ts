@@ -103,6 +103,29 @@ describe('the landing page before the clock starts (Chromium)', () => {
     }
   }, 90_000);
 
+  it("v3's hideInstruction: no rules list and no practice question; the facts, the data notice and Start stay, by keyboard (decision 986)", async () => {
+    const invited = await b.client.v3.invitations.invite(testId, { email: 'no.rules@example.com', name: 'Nora Rules', hideInstruction: true });
+    const { context, page, errors } = await b.openPage();
+    try {
+      await page.goto(invited.testUrl);
+      await page.getByTestId('start-button').waitFor({ state: 'visible' });
+      expect(await page.getByTestId('landing-rules').count()).toBe(0);
+      expect(await page.getByText('Before you start').count()).toBe(0);
+      expect(await page.getByText('Try a practice question (not scored)').count()).toBe(0);
+      expect(await page.getByTestId('recorded').locator('li').count()).toBeGreaterThan(0);
+      await accessibleAtBothWidths(page, 'landing without instructions');
+      // Keyboard only: Tab reaches Start, Enter starts the clock.
+      for (let presses = 0; presses < 30 && !(await page.getByTestId('start-button').evaluate((button) => button === document.activeElement)); presses += 1) {
+        await page.keyboard.press('Tab');
+      }
+      await page.keyboard.press('Enter');
+      await expect.poll(() => statusOf(invited.testInvitationId)).toBe('In progress');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+
   it('a test that uses the camera: the check shows the preview before Start, and the test then starts with it', async () => {
     const link = await b.client.testLinks.create(testId, { testLinkName: 'Camera works', accessTime: 0, imageProctoring: 1 });
     const registration = await b.client.testLinks.register(testId, link.testLinkId, { emailId: 'cam.ok@example.com', fullName: 'Cam Era' });
