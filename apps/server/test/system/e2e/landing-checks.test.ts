@@ -115,7 +115,8 @@ describe('the landing page before the clock starts (Chromium)', () => {
       expect(await page.getByTestId('recorded').locator('li').count()).toBeGreaterThan(0);
       await accessibleAtBothWidths(page, 'landing without instructions');
       // Keyboard only: Tab reaches Start, Enter starts the clock.
-      for (let presses = 0; presses < 30 && !(await page.getByTestId('start-button').evaluate((button) => button === document.activeElement)); presses += 1) {
+      const startFocused = () => page.evaluate<boolean>("document.activeElement?.getAttribute('data-testid') === 'start-button'");
+      for (let presses = 0; presses < 30 && !(await startFocused()); presses += 1) {
         await page.keyboard.press('Tab');
       }
       await page.keyboard.press('Enter');
