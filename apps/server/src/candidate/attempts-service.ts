@@ -8,6 +8,7 @@ import {
   attemptVariant,
   askedQuestion,
   MAX_VARIANT_SEED,
+  attemptSeedOf,
   answerLanguageFor,
   admitSnapshot,
   fitAnswer,
@@ -106,6 +107,8 @@ export class CandidateAttempts {
   async start(token: string): Promise<CandidateSession> {
     const context = await this.context(token);
     const admission = startAdmissionOf(context);
+    // Read once, here: the shuffle choice is fixed in the seed, so a later settings change never reorders this attempt.
+    const settings = await this.store.testSettings.stored(context.invitation.orgId, context.test.id);
     const at = this.now();
     await this.move(
       context.invitation,
@@ -116,7 +119,7 @@ export class CandidateAttempts {
           durationMinutes: context.test.duration,
           extraTimePercent: current.extraTimePercent,
           // The candidate's variant is drawn here, once (the domain computes it from the seed; decision 572).
-          variantSeed: randomInt(MAX_VARIANT_SEED + 1),
+          variantSeed: attemptSeedOf(randomInt(MAX_VARIANT_SEED + 1), settings ?? null),
         }),
       'candidate',
     );

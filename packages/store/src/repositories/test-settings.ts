@@ -23,6 +23,16 @@ export class TestSettingsRepository {
     return { ...stored, testSettings: { ...stored.testSettings, testName: row.name } };
   }
 
+  /**
+   * The settings as stored, null when none were ever set (undefined: no such test): an attempt's start folds the
+   * stored shuffle choice into its seed, while a test without settings keeps its sections' own flags (decision 959).
+   */
+  async stored(orgId: number, testId: number): Promise<TestSettings | null | undefined> {
+    const row = await this.db.selectFrom('tests').select(['settings']).where('org_id', '=', orgId).where('id', '=', testId).executeTakeFirst();
+    if (!row) return undefined;
+    return row.settings === null ? null : TestSettings.parse(JSON.parse(row.settings));
+  }
+
   /** Writes the whole object (the domain's `checkTestSettings` first); undefined when the org has no such test. */
   async put(orgId: number, testId: number, settings: TestSettings): Promise<TestSettings | undefined> {
     const updated = await this.db
