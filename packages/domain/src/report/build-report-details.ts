@@ -69,6 +69,8 @@ export interface ReportFacts {
   readonly questionSignals?: ReadonlyMap<number, QuestionSignals>;
   /** Each coding answer's history by question (issue 34). */
   readonly playback?: ReadonlyMap<number, readonly PlaybackFrame[]>;
+  /** The test's settings make it a practice test (decision 961): every read of the report says so. */
+  readonly practiceTest?: boolean;
 }
 
 const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString());
@@ -200,7 +202,13 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
   return {
     testInvitationId: invitation.id,
     candidate: { fullName: candidate.fullName, emailId: candidate.email },
-    test: { testId: test.id, testName: test.name, duration: test.duration, allowedSeconds: allowedSeconds(test.duration, invitation.extraTimePercent) },
+    test: {
+      testId: test.id,
+      testName: test.name,
+      duration: test.duration,
+      allowedSeconds: allowedSeconds(test.duration, invitation.extraTimePercent),
+      ...(facts.practiceTest ? { practiceTest: true as const } : {}),
+    },
     // endReason only on a terminated attempt: every other answer stays as before (decision 946).
     status: {
       testStatus: invitation.status,

@@ -2,6 +2,10 @@ import type { Kysely } from 'kysely';
 import { TestSettings, defaultTestSettingsOf, type TestDefinition } from '@assay/domain';
 import type { Database } from '../database.js';
 
+/** Whether a test's stored settings column makes it a practice test (never set: it is not; decision 961). */
+export const isPracticeOfStored = (settings: string | null): boolean =>
+  settings !== null && TestSettings.parse(JSON.parse(settings)).testSettings.practiceTest;
+
 /**
  * A test's settings (issue 52, migration 044): the stored object, or the defaults its definition implies when none
  * was ever set. The name always reads from the test itself (settings never rename a test: decision 883).
