@@ -134,8 +134,10 @@ export async function* workbookRowsOfTest(store: Store, orgId: number, testId: n
       );
     }
   }
-  // A test that draws or shuffles names the order each candidate was shown beside their times (decision 620).
-  const variants = !isFixedTest(sections);
+  // A test that draws or shuffles names the order each candidate was shown beside their times (decision 620); so does
+  // one its stored settings shuffle (decision 959).
+  const settings = await store.testSettings.stored(orgId, testId);
+  const variants = !isFixedTest(sections) || settings?.questionSettings.randomQuestions === true || settings?.questionSettings.randomAnswers === true;
   const numberOf = new Map(header.columns.map((column) => [column.questionId, column.number]));
   yield { kind: 'times-header', columns: header.columns, variants };
   for await (const batch of store.questionSignals.timesOfTest(orgId, testId, throughId)) {
