@@ -3,6 +3,7 @@
  * fixed at the attempt's start (decision 959); `showQuestionScore` off sends no marks (decision 960); `practiceTest`
  * shows the candidate their result and every read says "practice" (decision 961).
  */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleWorker, type AssembledWorker } from '@assay/jobs';
 import type { CandidateSession, ReportDetails, TestSettings, V3Report } from '@assay/domain';
@@ -106,6 +107,17 @@ describe.each(backends)('question settings that act on %s', (backend) => {
     await worker.worker.drain();
     const details = expectSuccess<ReportDetails>(await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/details` }));
     expect(details.score).toMatchObject({ score: 16, maxScore: 16, percent: 100 });
+    // The workbook's Time per question sheet names the order this candidate was shown, as for a test with pools.
+    const excel = await h.request({ method: 'GET', url: `/v2/org/report/${testId}/excel` });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    workbook.getWorksheet('Time per question')!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const headings = rows[0]!.map(String);
+    const row = rows.find((cells) => cells[0] === invitationId)!;
+    const shown = String(row[headings.indexOf('order shown (options: letters as authored)')]);
+    expect(shown.split(', ')).toHaveLength(8);
+    expect(row[headings.indexOf('variant seed')]).toBe(details.variant!.seed);
   });
 
   it('showQuestionScore: marks are shown by default, and off the session carries none', async () => {
