@@ -23,7 +23,9 @@ const choices = LETTERS.map((letter) => ({
 const definitionWith = (name: string, shuffle: boolean) => ({
   testName: name,
   testStatus: 'Active',
-  sections: [{ sectionName: 'Basics', sectionType: 'general', duration: 10, ...(shuffle ? { shuffleQuestions: true, shuffleOptions: true } : {}), questions: choices }],
+  sections: [
+    { sectionName: 'Basics', sectionType: 'general', duration: 10, ...(shuffle ? { shuffleQuestions: true, shuffleOptions: true } : {}), questions: choices },
+  ],
 });
 
 type Served = NonNullable<CandidateSession['test']['sections'][number]['questions']>[number];
@@ -53,10 +55,12 @@ describe.each(backends)('question settings that act on %s', (backend) => {
     const current = expectSuccess<TestSettings>(await h.request({ method: 'GET', url: settingsUrl(testId) }));
     expectSuccess(await h.request({ method: 'PUT', url: settingsUrl(testId), body: change(current) }));
   };
-  const questionSettings = (randomQuestions: boolean, randomAnswers: boolean, showQuestionScore = true) => (settings: TestSettings) => ({
-    ...settings,
-    questionSettings: { randomQuestions, randomAnswers, showQuestionScore },
-  });
+  const questionSettings =
+    (randomQuestions: boolean, randomAnswers: boolean, showQuestionScore = true) =>
+    (settings: TestSettings) => ({
+      ...settings,
+      questionSettings: { randomQuestions, randomAnswers, showQuestionScore },
+    });
   const started = async (testId: number, emailId: string) => {
     const registered = await registerFor(h, testId, emailId);
     const api = candidate(h, registered.token);

@@ -26,7 +26,9 @@ const scoredParts = (result: PracticeResult): HTMLElement[] => [
   h(
     'ul',
     { class: 'practice-questions', 'data-testid': 'practice-questions' },
-    result.questions.map((question) => h('li', { 'data-outcome': question.outcome }, `Question ${question.number} (${question.sectionName}): ${question.outcome}`)),
+    result.questions.map((question) =>
+      h('li', { 'data-outcome': question.outcome }, `Question ${question.number} (${question.sectionName}): ${question.outcome}`),
+    ),
   ),
 ];
 

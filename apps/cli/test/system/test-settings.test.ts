@@ -28,7 +28,18 @@ describe('assay tests settings', () => {
     expect(shown.stdout).toMatch(/windowViolationCount: +0/);
 
     const set = await runAssay(
-      ['tests', 'settings', String(testId), '--set', 'showQuestionScore=false', '--set', 'windowViolationCount=2', '--set', 'testAliasName=JS screen', '--json'],
+      [
+        'tests',
+        'settings',
+        String(testId),
+        '--set',
+        'showQuestionScore=false',
+        '--set',
+        'windowViolationCount=2',
+        '--set',
+        'testAliasName=JS screen',
+        '--json',
+      ],
       env,
     );
     expect(set.code, set.stderr).toBe(0);

@@ -4,7 +4,19 @@ import { practiceResultOf } from './practice-result.js';
 
 type Question = ReportDetails['questions'][number];
 const question = (number: number, awarded: number | null, answered: boolean, extra: Partial<Question> = {}): Question =>
-  ({ number, questionId: number, sectionName: 'Basics', type: 'single_choice', text: 'Q', marks: 2, negativeMarks: 0, awarded, answered, timeSpentSeconds: null, ...extra }) as Question;
+  ({
+    number,
+    questionId: number,
+    sectionName: 'Basics',
+    type: 'single_choice',
+    text: 'Q',
+    marks: 2,
+    negativeMarks: 0,
+    awarded,
+    answered,
+    timeSpentSeconds: null,
+    ...extra,
+  }) as Question;
 
 const detailsOf = (reportStatus: ReportDetails['status']['reportStatus'], questions: Question[]): ReportDetails =>
   ({
@@ -30,7 +42,14 @@ describe('practiceResultOf', () => {
   });
 
   it('says nothing of the questions before the attempt is scored, and calls a score awaiting a person provisional', () => {
-    expect(practiceResultOf(detailsOf('Pending', [question(1, null, true)]))).toEqual({ scored: false, provisional: false, score: 0, maxScore: 10, percent: 0, questions: [] });
+    expect(practiceResultOf(detailsOf('Pending', [question(1, null, true)]))).toEqual({
+      scored: false,
+      provisional: false,
+      score: 0,
+      maxScore: 10,
+      percent: 0,
+      questions: [],
+    });
     const reviewing = practiceResultOf(
       detailsOf('In progress', [question(1, 0, true, { type: 'free_text', written: { marking: 'awaiting_review' } as Question['written'] })]),
     );

@@ -41,6 +41,8 @@ export const practiceResultOf = (details: ReportDetails): PracticeResult => {
     score: scored ? details.score.score : 0,
     maxScore: details.score.maxScore,
     percent: scored ? details.score.percent : 0,
-    questions: scored ? details.questions.map((question) => ({ number: question.number, sectionName: question.sectionName, outcome: outcomeOf(question) })) : [],
+    questions: scored
+      ? details.questions.map((question) => ({ number: question.number, sectionName: question.sectionName, outcome: outcomeOf(question) }))
+      : [],
   };
 };

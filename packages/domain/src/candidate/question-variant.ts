@@ -87,7 +87,9 @@ export const isFixedTest = (sections: readonly PooledSection[]): boolean => sect
 /** Whether this attempt was asked the test as authored: a fixed test whose seed carries no shuffle (decision 959). */
 export const isFixedAttempt = (sections: readonly PooledSection[], seed: number | null | undefined): boolean => {
   const choice = seed === null || seed === undefined ? null : readAttemptSeed(seed).choice;
-  return choice === null ? isFixedTest(sections) : sectionsUnderChoice(sections, choice).every(({ pool }) => !pool?.draw && !pool?.shuffleQuestions && !pool?.shuffleOptions);
+  return choice === null
+    ? isFixedTest(sections)
+    : sectionsUnderChoice(sections, choice).every(({ pool }) => !pool?.draw && !pool?.shuffleQuestions && !pool?.shuffleOptions);
 };
 
 /**

@@ -3,8 +3,7 @@ import { TestSettings, defaultTestSettingsOf, type TestDefinition } from '@assay
 import type { Database } from '../database.js';
 
 /** Whether a test's stored settings column makes it a practice test (never set: it is not; decision 961). */
-export const isPracticeOfStored = (settings: string | null): boolean =>
-  settings !== null && TestSettings.parse(JSON.parse(settings)).testSettings.practiceTest;
+export const isPracticeOfStored = (settings: string | null): boolean => settings !== null && TestSettings.parse(JSON.parse(settings)).testSettings.practiceTest;
 
 /**
  * A test's settings (issue 52, migration 044): the stored object, or the defaults its definition implies when none
