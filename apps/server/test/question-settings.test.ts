@@ -9,6 +9,7 @@ import { assembleWorker, type AssembledWorker } from '@assay/jobs';
 import type { CandidateSession, ReportDetails, TestSettings, V3Report } from '@assay/domain';
 import { candidate, registerFor } from './helpers/candidate.js';
 import { expectSuccess } from './helpers/expectations.js';
+import { pdfLines } from './helpers/pdf-text.js';
 import { silentLog } from './helpers/receiver.js';
 import { backends, startHarness, type Harness } from './helpers/test-app.js';
 
@@ -138,7 +139,7 @@ describe.each(backends)('question settings that act on %s', (backend) => {
     expect(raw).not.toContain('"negativeMarks"');
   });
 
-  it('practiceTest: the candidate sees their result at the end, and the v2 details and the v3 report say practice', async () => {
+  it('practiceTest: the candidate sees their result at the end, and the v2 details, the PDF and the v3 report say practice', async () => {
     const testId = await h.importTest(definitionWith('Practice', false));
     await setSettings(testId, (settings) => ({ ...settings, testSettings: { ...settings.testSettings, practiceTest: true } }));
     const { api, session, invitationId } = await started(testId, 'practice@example.com');
@@ -159,6 +160,8 @@ describe.each(backends)('question settings that act on %s', (backend) => {
 
     const details = expectSuccess<ReportDetails>(await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/details` }));
     expect(details.test.practiceTest).toBe(true);
+    const pdf = await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/pdf` });
+    expect(pdfLines(pdf.rawPayload).join(' ')).toContain('Practice (practice test)');
     const v3 = await h.request({ method: 'GET', url: `/v3/reports/${invitationId}` });
     expect(v3.statusCode).toBe(200);
     expect(v3.json<V3Report>().practiceTest).toBe(true);
