@@ -32,13 +32,13 @@ describe.each(backends)('test settings on %s', (backend) => {
   const v3 = (testId: number, body?: unknown, apiKey?: string) =>
     h.request({ method: body === undefined ? 'GET' : 'POST', url: `/v3/tests/${testId}/settings`, body, ...(apiKey ? { apiKey } : {}) });
 
-  it('answers the defaults of a test never set: its name, its sections’ shuffling, everything else off', async () => {
+  it('answers the defaults of a test never set: its name, its sections’ shuffling, marks shown, everything else off', async () => {
     const plain = await h.importTest();
     const shuffled = await h.importTest(shuffling);
     expect(expectSuccess(await v2(plain))).toEqual(defaultTestSettingsOf({ name: 'Backend screening', definition: { sections: [{}] } as never }));
     const viaV3 = await v3(shuffled);
     expect(viaV3.statusCode).toBe(200);
-    expect(viaV3.json()).toMatchObject({ questionSettings: { randomQuestions: true, randomAnswers: true, showQuestionScore: false } });
+    expect(viaV3.json()).toMatchObject({ questionSettings: { randomQuestions: true, randomAnswers: true, showQuestionScore: true } });
     expect(viaV3.json()).toEqual(expectSuccess(await v2(shuffled)));
   });
 

@@ -47,5 +47,9 @@ export * from './candidate/short-answer-match.js';
 export * from './candidate/scoring.js';
 export * from './candidate/review-status.js';
 export * from './candidate/question-variant.js';
+// The test settings' shuffle choice, fixed in the attempt's seed at its start (issue 52, decision 959).
+export { type ShuffleChoice, attemptSeedOf, readAttemptSeed, sectionsUnderChoice } from './candidate/variant-settings.js';
+// What the end of a practice test shows (issue 52, decision 961).
+export { PracticeOutcome, PracticeResult, practiceResultOf } from './candidate/practice-result.js';
 // Told before start (issue 51 item 4): who holds the candidate's data, what is recorded, for how long.
 export { DataNotice, type DataNoticeFacts, RecordedKind, dataNoticeOf } from './candidate/data-notice.js';

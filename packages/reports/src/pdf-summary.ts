@@ -69,7 +69,9 @@ const drawHeader = (doc: Doc, cursor: Cursor, details: ReportDetails): void => {
   cursor.y = TOP + 16;
   cursor.y += putWrapped(doc, details.candidate.fullName, LEFT, cursor.y, WIDTH - 110, { font: BOLD, size: 20, lineHeight: 25 });
   cursor.y += putWrapped(doc, details.candidate.emailId, LEFT, cursor.y + 1, WIDTH, { size: 10, color: MUTED, lineHeight: 13 }) + 3;
-  cursor.y += putWrapped(doc, details.test.testName, LEFT, cursor.y, WIDTH, { font: BOLD, size: 11, lineHeight: 15 });
+  // A practice attempt says so where the test is named, so the PDF is never taken for a result to hire on (decision 961).
+  const testName = details.test.practiceTest ? `${details.test.testName} (practice test)` : details.test.testName;
+  cursor.y += putWrapped(doc, testName, LEFT, cursor.y, WIDTH, { font: BOLD, size: 11, lineHeight: 15 });
   cursor.y += 6;
   hline(doc, LEFT, LEFT + WIDTH, cursor.y);
   cursor.y += 12;

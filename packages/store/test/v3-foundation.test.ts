@@ -27,11 +27,11 @@ describe.each(['sqlite', 'postgres'] as const)('the v3 foundation on %s', (backe
     const defaults = await store.testSettings.get(orgId, testId);
     expect(defaults?.testSettings.testName).toBe('Backend');
     expect(defaults?.windowViolationSettings.copyPaste).toBe(true);
-    const changed = { ...defaults!, questionSettings: { ...defaults!.questionSettings, showQuestionScore: true } };
+    const changed = { ...defaults!, questionSettings: { ...defaults!.questionSettings, showQuestionScore: false } };
     expect(await store.testSettings.put(otherOrg, testId, changed)).toBeUndefined();
     expect(await store.testSettings.get(otherOrg, testId)).toBeUndefined();
     expect(await store.testSettings.put(orgId, testId, changed)).toEqual(changed);
-    expect((await store.testSettings.get(orgId, testId))?.questionSettings.showQuestionScore).toBe(true);
+    expect((await store.testSettings.get(orgId, testId))?.questionSettings.showQuestionScore).toBe(false);
   });
 
   it('keeps why an attempt ended, and a reset clears it', async () => {

@@ -2,6 +2,7 @@ import type { CandidateSession } from '@assay/domain/candidate';
 import { h, safeHttpUrl } from '../lib/dom.js';
 import type { RedirectCountdown } from './redirect-countdown.js';
 import { terminatedLead } from './violation-words.js';
+import { practiceResultView } from './practice-result-view.js';
 import { contactPhrase, framed, orgName } from '../views/who-is-asking.js';
 
 /** `terminated`: a violation limit of the test ended the attempt (the server decided; decision 942). */
@@ -54,6 +55,7 @@ export function finishedView(session: CandidateSession, reason: FinishReason, lo
       h('h1', { tabindex: '-1' }, name ? `Thank you, ${name}` : 'Thank you'),
       lead,
       h('p', { class: 'muted' }, session.test.testName),
+      practiceResultView(session),
       whatHappensNext(session),
       countdown ? countdown.element : redirect ? h('p', null, h('a', { href: redirect }, 'Continue')) : h('p', null, 'You can close this page now.'),
     ),

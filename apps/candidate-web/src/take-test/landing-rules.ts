@@ -12,6 +12,7 @@ const runLimitWords = (limit: NonNullable<CandidateSession['sampleRunLimit']>): 
 export const landingRules = (session: CandidateSession): string[] => {
   const { test, imageProctoring, sampleRunLimit } = session;
   return [
+    session.practiceTest ? 'This is a practice test: when you finish, you see your score and which questions you got right.' : null,
     `The test takes ${formatTimeAllowed(test)}. The timer starts when you press Start and keeps running if you close the page; it is shown at the top of the screen.`,
     test.sections.length > 1
       ? `The questions are in ${test.sections.length} sections. You see one section at a time and can move between sections until the time is up.`

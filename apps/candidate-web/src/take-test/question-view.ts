@@ -22,14 +22,7 @@ export function questionView(question: CandidateQuestion, number: number, contex
   const id = String(question.questionId);
   const titleId = `question-title-${id}`;
   const textId = `question-text-${id}`;
-  const marks = [plural(Number(formatNumber(question.marks)), 'mark')];
-  if (question.negativeMarks > 0) marks.push(`−${formatNumber(question.negativeMarks)} for a wrong answer`);
-  const head = h(
-    'div',
-    { class: 'question-head' },
-    h('h3', { id: titleId, class: 'question-title' }, `Question ${number}`),
-    h('span', { class: 'marks' }, marks.join(' · ')),
-  );
+  const head = h('div', { class: 'question-head' }, h('h3', { id: titleId, class: 'question-title' }, `Question ${number}`), marksOf(question));
   const element = h('article', { class: 'question', id: `question-${id}`, 'data-testid': `question-${id}`, 'data-type': question.type }, head);
   const text = h('div', { id: textId, class: 'question-text' }, richText(question.text));
   if (question.type === 'coding') {
@@ -47,3 +40,11 @@ export function questionView(question: CandidateQuestion, number: number, contex
   // Choices and written answers need nothing when shown; locking is the test view's `inert`.
   return { element, head, shown: () => undefined, lock: () => undefined };
 }
+
+/** The question's marks beside its title; nothing when the test hides question scores (the session carries none then). */
+const marksOf = (question: CandidateQuestion): HTMLElement | null => {
+  if (question.marks === undefined) return null;
+  const marks = [plural(Number(formatNumber(question.marks)), 'mark')];
+  if ((question.negativeMarks ?? 0) > 0) marks.push(`−${formatNumber(question.negativeMarks ?? 0)} for a wrong answer`);
+  return h('span', { class: 'marks', 'data-testid': 'question-marks' }, marks.join(' · '));
+};

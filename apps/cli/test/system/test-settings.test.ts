@@ -24,16 +24,27 @@ describe('assay tests settings', () => {
     const shown = await runAssay(['tests', 'settings', String(testId)], env);
     expect(shown.code, shown.stderr).toBe(0);
     expect(shown.stdout).toContain(`Settings of test ${testId}:`);
-    expect(shown.stdout).toMatch(/showQuestionScore: +off/);
+    expect(shown.stdout).toMatch(/showQuestionScore: +on/);
     expect(shown.stdout).toMatch(/windowViolationCount: +0/);
 
     const set = await runAssay(
-      ['tests', 'settings', String(testId), '--set', 'showQuestionScore=true', '--set', 'windowViolationCount=2', '--set', 'testAliasName=JS screen', '--json'],
+      [
+        'tests',
+        'settings',
+        String(testId),
+        '--set',
+        'showQuestionScore=false',
+        '--set',
+        'windowViolationCount=2',
+        '--set',
+        'testAliasName=JS screen',
+        '--json',
+      ],
       env,
     );
     expect(set.code, set.stderr).toBe(0);
     const written = JSON.parse(set.stdout);
-    expect(written.questionSettings.showQuestionScore).toBe(true);
+    expect(written.questionSettings.showQuestionScore).toBe(false);
     expect(written.windowViolationSettings.displayViolationSettings.terminateTestAfterViolationCount).toBe(2);
     expect(written.testSettings.testAliasName).toBe('JS screen');
     expect(await org.client.testSettings.get(testId)).toEqual(written);

@@ -8,6 +8,10 @@ import {
   attemptVariant,
   askedQuestion,
   MAX_VARIANT_SEED,
+  attemptSeedOf,
+  practiceResultOf,
+  sessionPhase,
+  type PracticeResult,
   answerLanguageFor,
   admitSnapshot,
   fitAnswer,
@@ -39,6 +43,7 @@ import { normaliseSnapshot } from '@assay/reports/host';
 import type { AttemptContext, Store } from '@assay/store';
 import { found, refusal, unwrap } from '../refusal-error.js';
 import { buildSessionView, startAdmissionOf } from './session-view.js';
+import { loadReportDetails } from '../services/report-details.js';
 
 /** The answer to a take-test token that opens no invitation (404.7). */
 export const UNKNOWN_TOKEN_MESSAGE = 'This test link is not valid. Check the URL in your invitation.';
@@ -90,6 +95,7 @@ export class CandidateAttempts {
       this.store.testSettings.get(context.invitation.orgId, context.test.id),
     ]);
     const variant = attemptVariant(sections, questions, context.invitation.variantSeed);
+    const practice = settings?.testSettings.practiceTest ? { result: await this.practiceResultOf(context) } : undefined;
     return buildSessionView({
       context,
       sections,
@@ -98,14 +104,24 @@ export class CandidateAttempts {
       answers,
       now: this.now(),
       ...(this.runBudget ? { runBudget: this.runBudget } : {}),
-      ...(settings ? { violationRules: violationRulesOf(settings) } : {}),
+      ...(settings ? { violationRules: violationRulesOf(settings), showQuestionScore: settings.questionSettings.showQuestionScore } : {}),
+      ...(practice ? { practice } : {}),
     });
+  }
+
+  /** An ended practice attempt's result, read from its report (decision 961); null while it runs or before it starts. */
+  private async practiceResultOf(context: AttemptContext): Promise<PracticeResult | null> {
+    if (sessionPhase(context.invitation.status) !== 'finished') return null;
+    const details = await loadReportDetails(this.store, context.invitation.orgId, context.invitation.id);
+    return details ? practiceResultOf(details) : null;
   }
 
   /** Admitted by the test and its link, then moved by the machine: one domain decision (`startByCandidate`). */
   async start(token: string): Promise<CandidateSession> {
     const context = await this.context(token);
     const admission = startAdmissionOf(context);
+    // Read once, here: the shuffle choice is fixed in the seed, so a later settings change never reorders this attempt.
+    const settings = await this.store.testSettings.stored(context.invitation.orgId, context.test.id);
     const at = this.now();
     await this.move(
       context.invitation,
@@ -116,7 +132,7 @@ export class CandidateAttempts {
           durationMinutes: context.test.duration,
           extraTimePercent: current.extraTimePercent,
           // The candidate's variant is drawn here, once (the domain computes it from the seed; decision 572).
-          variantSeed: randomInt(MAX_VARIANT_SEED + 1),
+          variantSeed: attemptSeedOf(randomInt(MAX_VARIANT_SEED + 1), settings ?? null),
         }),
       'candidate',
     );

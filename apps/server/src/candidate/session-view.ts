@@ -16,6 +16,7 @@ import {
   type AttemptVariant,
   type CandidateQuestion,
   type CandidateSession,
+  type PracticeResult,
   type QuestionRecord,
   type RunBudget,
   type SectionRecord,
@@ -43,9 +44,17 @@ export const startAdmissionOf = (context: AttemptContext): StartAdmission => {
 export const verdictOf = (context: AttemptContext, now: number) =>
   admissionVerdict({ ...startAdmissionOf(context), invitationStatus: context.invitation.status }, now);
 
-/** What the candidate may see of a question: never which options are right, never the hidden tests. */
-export const candidateQuestionOf = (questionId: number, definition: QuestionDefinition, optionOrder: readonly number[] | null = null): CandidateQuestion => {
-  const base = { questionId, text: definition.text, marks: definition.marks, negativeMarks: definition.negativeMarks };
+/**
+ * What the candidate may see of a question: never which options are right, never the hidden tests, and no marks when
+ * the test hides question scores (decision 960).
+ */
+export const candidateQuestionOf = (
+  questionId: number,
+  definition: QuestionDefinition,
+  optionOrder: readonly number[] | null = null,
+  showMarks = true,
+): CandidateQuestion => {
+  const base = { questionId, text: definition.text, ...(showMarks ? { marks: definition.marks, negativeMarks: definition.negativeMarks } : {}) };
   if (definition.type === 'coding') {
     const [first = 'javascript'] = definition.languages;
     return {
@@ -78,13 +87,28 @@ export interface SessionParts {
   runBudget?: RunBudget;
   /** The test's violation rules (`violationRulesOf`), which the page applies and the server enforces (decision 942). */
   violationRules?: SessionViolationRules;
+  /** The test settings' `showQuestionScore`: false sends no marks at all (decision 960); left out, they are shown. */
+  showQuestionScore?: boolean;
+  /** The test settings' `practiceTest`, and once the attempt has ended its result (decision 961). */
+  practice?: { readonly result: PracticeResult | null };
 }
 
 /**
  * The session as the candidate may see it now (the domain's `sessionPhase` decides): questions and saved
  * answers only while the attempt runs; the landing page gets counts; a finished or cancelled one, its end.
  */
-export const buildSessionView = ({ context, sections, questions, variant, answers, now, runBudget, violationRules }: SessionParts): CandidateSession => {
+export const buildSessionView = ({
+  context,
+  sections,
+  questions,
+  variant,
+  answers,
+  now,
+  runBudget,
+  violationRules,
+  showQuestionScore = true,
+  practice,
+}: SessionParts): CandidateSession => {
   const { invitation, candidate, test, link, org } = context;
   const zone = findTimeZone(link?.timeZoneId ?? UTC_TIME_ZONE_ID) ?? findTimeZone(UTC_TIME_ZONE_ID)!;
   const window = linkWindowOf(context);
@@ -120,7 +144,7 @@ export const buildSessionView = ({ context, sections, questions, variant, answer
                   ? {
                       questions: inSection.flatMap(({ questionId, optionOrder }) => {
                         const definition = definitions.get(questionId);
-                        return definition ? [candidateQuestionOf(questionId, definition, optionOrder)] : [];
+                        return definition ? [candidateQuestionOf(questionId, definition, optionOrder, showQuestionScore)] : [];
                       }),
                     }
                   : {}),
@@ -153,6 +177,8 @@ export const buildSessionView = ({ context, sections, questions, variant, answer
     ...(runBudget ? { sampleRunLimit: { runs: runBudget.runs, windowMs: runBudget.windowMs } } : {}),
     ...(violationRules ? { violationRules } : {}),
     windowViolations: invitation.proctoring.wv,
+    showQuestionScore,
+    ...(practice ? { practiceTest: true, ...(practice.result ? { practiceResult: practice.result } : {}) } : {}),
     endReason: invitation.endReason ?? null,
     ...(candidate.hideInstructions ? { hideInstructions: true } : {}),
   };

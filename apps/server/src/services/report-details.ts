@@ -32,7 +32,7 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
   if (!invitation) return undefined;
   const context = await store.attempts.findById(invitationId);
   if (!context) return undefined;
-  const [sections, questions, answers, results, sampleRuns, evidence, standing, playback] = await Promise.all([
+  const [sections, questions, answers, results, sampleRuns, evidence, standing, playback, settings] = await Promise.all([
     store.tests.sections(context.test.id),
     store.attempts.questions(context.test.id),
     store.attempts.answers(invitationId),
@@ -41,6 +41,7 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
     integrityEvidenceOf(store, orgId, invitationId),
     invitation.reportStatus === 'Generated' ? store.attemptLog.scoreStanding(context.test.id, invitation.score) : UNRANKED,
     store.questionSignals.playback(invitationId),
+    store.testSettings.stored(orgId, context.test.id),
   ]);
   // A test with question pools ranks each score out of its own draw (decision 577), which the score counts cannot.
   const ranked =
@@ -66,6 +67,7 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
     standing: ranked,
     ...review,
     playback,
+    practiceTest: settings?.testSettings.practiceTest === true,
   });
 };
 
@@ -132,8 +134,10 @@ export async function* workbookRowsOfTest(store: Store, orgId: number, testId: n
       );
     }
   }
-  // A test that draws or shuffles names the order each candidate was shown beside their times (decision 620).
-  const variants = !isFixedTest(sections);
+  // A test that draws or shuffles names the order each candidate was shown beside their times (decision 620); so does
+  // one its stored settings shuffle (decision 959).
+  const settings = await store.testSettings.stored(orgId, testId);
+  const variants = !isFixedTest(sections) || settings?.questionSettings.randomQuestions === true || settings?.questionSettings.randomAnswers === true;
   const numberOf = new Map(header.columns.map((column) => [column.questionId, column.number]));
   yield { kind: 'times-header', columns: header.columns, variants };
   for await (const batch of store.questionSignals.timesOfTest(orgId, testId, throughId)) {

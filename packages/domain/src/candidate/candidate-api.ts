@@ -14,6 +14,7 @@ import { MAX_TEXT_ANSWER_LENGTH } from './written-answer.js';
 import { QuestionEventInputs } from './question-signals.js';
 import { DataNotice } from './data-notice.js';
 import { AttemptEndReason } from './attempt-end.js';
+import { PracticeResult } from './practice-result.js';
 
 /**
  * The candidate JSON API (`/candidate/v1/{token}`), used by Assay's own page and by custom front ends.
@@ -160,6 +161,15 @@ export const CandidateSession = z
     violationRules: SessionViolationRules.optional(),
     /** Window violations counted so far: a reloaded page warns from where the count stands. Optional: older servers send none. */
     windowViolations: z.int().nonnegative().optional(),
+    /**
+     * The test shows each question's marks (`showQuestionScore`, decision 960); false: its questions carry none.
+     * Optional: older servers send none, and always showed them.
+     */
+    showQuestionScore: z.boolean().optional(),
+    /** The test's settings make it a practice test (decision 961): the pages say so. Optional: older servers send none. */
+    practiceTest: z.boolean().optional(),
+    /** A practice test's result, once its attempt has ended: the finish page shows it. Absent otherwise. */
+    practiceResult: PracticeResult.optional(),
     /** How the attempt ended, once it has: the finish page tells a terminated candidate why. Optional: older servers send none. */
     endReason: AttemptEndReason.nullable().optional(),
     /** The invitation asked for no instructions (v3's hideInstruction, decision 986): the landing lists no rules. */

@@ -3,6 +3,7 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { QuestionRecord, SectionRecord } from '../records/test.js';
 import { ok, refuse, type Result } from '../result.js';
 import type { QuestionDefinition } from '../schemas/test-definition.js';
+import { readAttemptSeed, sectionsUnderChoice } from './variant-settings.js';
 
 /** One question of an attempt's variant: which question, in which section, and its options in the order shown. */
 export interface VariantQuestion {
@@ -43,10 +44,13 @@ const sampleInOrder = <T>(items: readonly T[], count: number, next: (from: numbe
  * questions uniformly; `shuffleQuestions` orders them at random, otherwise they keep the authored order;
  * `shuffleOptions` orders each choice question's options at random. A section without a pool setting is asked as
  * authored and draws nothing from the generator. Without a seed (an attempt not started) a pool's first N questions
- * stand in, unshuffled: only their count is ever shown then.
+ * stand in, unshuffled: only their count is ever shown then. A seed that carries the test settings' shuffle choice
+ * (`attemptSeedOf`) orders every section by that choice instead of its flags (decision 959).
  */
-export const attemptVariant = (sections: readonly PooledSection[], questions: readonly QuestionRecord[], seed: number | null | undefined): AttemptVariant => {
-  const rng = seed === null || seed === undefined ? undefined : xoroshiro128plus(seed);
+export const attemptVariant = (authored: readonly PooledSection[], questions: readonly QuestionRecord[], seed: number | null | undefined): AttemptVariant => {
+  const read = seed === null || seed === undefined ? undefined : readAttemptSeed(seed);
+  const sections = sectionsUnderChoice(authored, read?.choice ?? null);
+  const rng = read && xoroshiro128plus(read.generator);
   const next = rng && ((from: number, to: number) => uniformInt(rng, from, to));
   return sections.flatMap((section) => {
     const inSection = questions.filter((question) => question.sectionId === section.id);
@@ -79,6 +83,14 @@ export const isInVariant = (variant: AttemptVariant, questionId: number): boolea
 
 /** Whether the test asks every candidate the same questions in the same order (no pool setting on any section). */
 export const isFixedTest = (sections: readonly PooledSection[]): boolean => sections.every((section) => section.pool === undefined);
+
+/** Whether this attempt was asked the test as authored: a fixed test whose seed carries no shuffle (decision 959). */
+export const isFixedAttempt = (sections: readonly PooledSection[], seed: number | null | undefined): boolean => {
+  const choice = seed === null || seed === undefined ? null : readAttemptSeed(seed).choice;
+  return choice === null
+    ? isFixedTest(sections)
+    : sectionsUnderChoice(sections, choice).every(({ pool }) => !pool?.draw && !pool?.shuffleQuestions && !pool?.shuffleOptions);
+};
 
 /**
  * The question `questionId` as the attempt was asked it: for answers, sample runs and question signals. A question of

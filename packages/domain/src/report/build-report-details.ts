@@ -17,18 +17,20 @@ import type { QuestionSignals } from '../candidate/question-signals.js';
 import type { PlaybackFrame } from '../candidate/code-playback.js';
 import { codePlaybackDetail, questionSignalsDetail, questionTimesOf } from './question-signals-detail.js';
 import { type SimilarityPairFact, similarityDetails } from './similarity-detail.js';
-import { attemptVariant, isFixedTest, questionsOfVariant, type AttemptVariant } from '../candidate/question-variant.js';
+import { attemptVariant, isFixedAttempt, questionsOfVariant, type AttemptVariant } from '../candidate/question-variant.js';
 import { caseInputsOf } from '../schemas/coding-cases.js';
 import type { VariantDetail } from './report-details.js';
 import { integritySummaryOfDetails } from './integrity-summary-of-details.js';
 import { attemptEndedAt } from './attempt-ended-at.js';
 import { skillScoresOf, type SkillQuestion } from './skill-scores.js';
+import { readAttemptSeed, sectionsUnderChoice } from '../candidate/variant-settings.js';
 
 /** What the report names of the candidate's variant: the questions in the order shown, and each section's pool. */
 const variantDetail = (facts: ReportFacts, seed: number | null, variant: AttemptVariant): VariantDetail => ({
   seed,
   questionIds: variant.map((question) => question.questionId),
-  sections: facts.sections.map((section) => ({
+  // The shuffling this attempt had: the test settings' choice when its seed carries one (decision 959).
+  sections: sectionsUnderChoice(facts.sections, seed === null ? null : readAttemptSeed(seed).choice).map((section) => ({
     sectionName: section.name,
     asked: variant.filter((question) => question.sectionId === section.id).length,
     poolSize: facts.questions.filter((question) => question.sectionId === section.id).length,
@@ -67,6 +69,8 @@ export interface ReportFacts {
   readonly questionSignals?: ReadonlyMap<number, QuestionSignals>;
   /** Each coding answer's history by question (issue 34). */
   readonly playback?: ReadonlyMap<number, readonly PlaybackFrame[]>;
+  /** The test's settings make it a practice test (decision 961): every read of the report says so. */
+  readonly practiceTest?: boolean;
 }
 
 const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString());
@@ -141,7 +145,7 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
   const settings = test.reportSettings;
   const scored = invitation.reportStatus === 'Generated';
   // A test with pools or shuffling: the questions this candidate was asked, in their order; the score is out of those.
-  const fixed = isFixedTest(facts.sections);
+  const fixed = isFixedAttempt(facts.sections, invitation.variantSeed);
   const variant = fixed ? undefined : attemptVariant(facts.sections, facts.questions, invitation.variantSeed);
   const asked = variant ? questionsOfVariant(variant, facts.questions) : facts.questions;
   const optionOrders = new Map(variant?.map((question) => [question.questionId, question.optionOrder]));
@@ -198,7 +202,13 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
   return {
     testInvitationId: invitation.id,
     candidate: { fullName: candidate.fullName, emailId: candidate.email },
-    test: { testId: test.id, testName: test.name, duration: test.duration, allowedSeconds: allowedSeconds(test.duration, invitation.extraTimePercent) },
+    test: {
+      testId: test.id,
+      testName: test.name,
+      duration: test.duration,
+      allowedSeconds: allowedSeconds(test.duration, invitation.extraTimePercent),
+      ...(facts.practiceTest ? { practiceTest: true as const } : {}),
+    },
     // endReason only on a terminated attempt: every other answer stays as before (decision 946).
     status: {
       testStatus: invitation.status,

@@ -139,6 +139,10 @@ export const ReportDetails = z
         .nonnegative()
         .optional()
         .meta({ description: 'The time this candidate was allowed, extra time included (integrity.accommodation), in whole seconds rounded down.' }),
+      practiceTest: z.literal(true).optional().meta({
+        description:
+          "Present only when the test's settings make it a practice test (decision 961): the score is the candidate's practice, not a result to hire on.",
+      }),
     }),
     status: z.object({
       testStatus: InvitationStatus,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { attemptVariant, isFixedTest, questionsOfVariant } from '../candidate/question-variant.js';
+import { attemptVariant, isFixedAttempt, questionsOfVariant } from '../candidate/question-variant.js';
 import { Id, IdParam } from '../ids.js';
 import type { QuestionRecord, SectionRecord } from '../records/test.js';
 import { PagingQuery } from '../schemas/paging.js';
@@ -58,7 +58,7 @@ export const askedQuestionNumbers = (
   questions: readonly QuestionRecord[],
   variantSeed: number | null,
 ): ((questionId: number) => number | null) => {
-  const variant = isFixedTest(sections) ? undefined : attemptVariant(sections, questions, variantSeed);
+  const variant = isFixedAttempt(sections, variantSeed) ? undefined : attemptVariant(sections, questions, variantSeed);
   const asked = variant ? questionsOfVariant(variant, questions) : questions;
   const numbers = new Map<number, number>();
   for (const section of sections) for (const question of asked) if (question.sectionId === section.id) numbers.set(question.id, numbers.size + 1);

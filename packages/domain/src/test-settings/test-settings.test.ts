@@ -5,9 +5,9 @@ const section = (shuffle: boolean) => ({ shuffleQuestions: shuffle, shuffleOptio
 const defaults = defaultTestSettingsOf({ name: 'Backend', definition: { sections: [section(true), section(true)] } as never });
 
 describe('test settings', () => {
-  it('defaults keep what the test did before settings: its shuffling, nothing else on, copy-paste allowed', () => {
+  it('defaults keep what the test did before settings: its shuffling, marks shown, nothing else on, copy-paste allowed', () => {
     expect(defaults.testSettings).toEqual({ testName: 'Backend', testAliasName: null, typeOfTest: 0, practiceTest: false });
-    expect(defaults.questionSettings).toEqual({ randomQuestions: true, randomAnswers: true, showQuestionScore: false });
+    expect(defaults.questionSettings).toEqual({ randomQuestions: true, randomAnswers: true, showQuestionScore: true });
     expect(violationRulesOf(defaults)).toEqual({ windowViolationLimit: null, imageViolationLimit: null, copyPasteAllowed: true, violationPopup: false });
     const mixed = defaultTestSettingsOf({ name: 'T', definition: { sections: [section(true), section(false)] } as never });
     expect(mixed.questionSettings.randomQuestions).toBe(false);

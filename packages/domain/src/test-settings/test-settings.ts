@@ -50,14 +50,15 @@ export type TestSettings = z.infer<typeof TestSettings>;
 
 /**
  * What a test that never had settings answers: shuffling as its definition has it (on when every section shuffles),
- * everything else off, copy-paste allowed, no limits — the behaviour it had before settings existed (decision 884).
+ * each question's marks shown (the page always showed them), everything else off, copy-paste allowed, no limits — the
+ * behaviour it had before settings existed (decision 884).
  */
 export const defaultTestSettingsOf = (test: { readonly name: string; readonly definition: Pick<TestDefinition, 'sections'> }): TestSettings => ({
   testSettings: { testName: test.name, testAliasName: null, typeOfTest: 0, practiceTest: false },
   questionSettings: {
     randomQuestions: test.definition.sections.every((section) => section.shuffleQuestions === true),
     randomAnswers: test.definition.sections.every((section) => section.shuffleOptions === true),
-    showQuestionScore: false,
+    showQuestionScore: true,
   },
   displayMessageSettings: { sectionEndPopup: false, sectionTimeLeftAlert: false, candidateFeedback: false },
   emailSettings: { sendTestReportEmailToCandidate: false },

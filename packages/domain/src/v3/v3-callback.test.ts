@@ -45,6 +45,14 @@ describe('v3 callbacks', () => {
     expect(buildV3Callback({ ...facts, status: 'Complete', candidateScore: 8, verdictBands: [] }).PerformanceCategory).toBe('');
   });
 
+  it('mark both notifications of a practice test, and only those (decision 961)', () => {
+    const facts = { testInvitationId: 5, candidateEmail: 'a@example.com', startedAt: STARTED, timeZone: 'UTC', totalScore: 10 };
+    expect(V3Callback.parse(buildV3StartedCallback({ ...facts, practiceTest: true }))).toMatchObject({ Status: 'In Progress', IsPracticeTest: true });
+    const final = { ...facts, status: 'Complete', candidateScore: 8, reportPdfUrl: '', verdictBands: [] } as const;
+    expect(V3Callback.parse(buildV3Callback({ ...final, practiceTest: true }))).toMatchObject({ Status: 'Complete', IsPracticeTest: true });
+    expect(buildV3Callback(final)).not.toHaveProperty('IsPracticeTest');
+  });
+
   it('read midnight as 00, not 24', () => {
     expect(wallClockIn(Date.UTC(2026, 0, 1, 0, 0, 0), 'UTC')).toBe('2026-01-01T00:00:00');
   });

@@ -20,6 +20,8 @@ export const V3Callback = z
     Status: V3InvitationStatus,
     AttemptedOnUtc: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
     PerformanceCategory: z.string(),
+    /** An Assay addition, present only for a practice test (decision 961): the ATS still learns the attempt ended, and that it was practice. */
+    IsPracticeTest: z.literal(true).optional(),
   })
   .strict()
   .meta({ id: 'V3Callback' });
@@ -39,6 +41,8 @@ export interface V3CallbackFacts {
   reportPdfUrl: string;
   /** The test's verdict bands: `PerformanceCategory` is the band the score falls in, as the v3 report says (decision 907). */
   verdictBands: readonly VerdictBand[];
+  /** The test's settings make it a practice test: both notifications say so (decision 961). */
+  practiceTest?: boolean;
 }
 
 const wallClockParts = (timeZone: string) =>
@@ -73,6 +77,7 @@ export const buildV3Callback = (facts: V3CallbackFacts): V3Callback => ({
   Status: facts.status,
   AttemptedOnUtc: `${formatWireDateTime(facts.startedAt)}Z`,
   PerformanceCategory: facts.status === 'In Progress' ? '' : (verdictFor(percentOf(facts.candidateScore, facts.totalScore), facts.verdictBands)?.label ?? ''),
+  ...(facts.practiceTest ? { IsPracticeTest: true as const } : {}),
 });
 
 /** The first of the two notifications: sent when the candidate starts, before there is a score or a report (decision 917). */

@@ -57,6 +57,10 @@ export const V3Report = z
     PerformanceCategory: z.string().nullable().meta({ description: "The label of the test's verdict band the score falls in; null when none (decision 907)." }),
     sections: z.array(V3SectionScore).optional().meta({ description: 'reportType 1 and 3.' }),
     skills: z.array(V3SkillScore).optional().meta({ description: 'reportType 2 and 3.' }),
+    practiceTest: z
+      .literal(true)
+      .optional()
+      .meta({ description: "An Assay addition, present only when the test's settings make it a practice test (decision 961)." }),
   })
   .meta({ id: 'V3Report' });
 export type V3Report = z.infer<typeof V3Report>;
@@ -114,5 +118,6 @@ export const v3ReportOf = (details: ReportDetails, facts: V3ReportFacts, reportT
     PerformanceCategory: details.verdict?.label ?? null,
     ...(reportType !== '2' && { sections }),
     ...(reportType !== '1' && { skills: v3SkillsOf(details) }),
+    ...(details.test.practiceTest && { practiceTest: true as const }),
   };
 };

@@ -49,6 +49,7 @@ const callbackBody = async (
       startedAt: invitation.startedAt ?? invitation.completedAt ?? now,
       timeZone: context.timeZone,
       verdictBands: context.verdictBands,
+      practiceTest: context.practiceTest,
       status: v3StatusOf({ status: invitation.status, endReason: invitation.endReason, accessEnded: false }),
       totalScore: Number(record.report.totalScore),
       candidateScore: Number(record.report.score),

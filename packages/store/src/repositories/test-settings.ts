@@ -2,6 +2,9 @@ import type { Kysely } from 'kysely';
 import { TestSettings, defaultTestSettingsOf, type TestDefinition } from '@assay/domain';
 import type { Database } from '../database.js';
 
+/** Whether a test's stored settings column makes it a practice test (never set: it is not; decision 961). */
+export const isPracticeOfStored = (settings: string | null): boolean => settings !== null && TestSettings.parse(JSON.parse(settings)).testSettings.practiceTest;
+
 /**
  * A test's settings (issue 52, migration 044): the stored object, or the defaults its definition implies when none
  * was ever set. The name always reads from the test itself (settings never rename a test: decision 883).
@@ -21,6 +24,16 @@ export class TestSettingsRepository {
     if (row.settings === null) return defaultTestSettingsOf({ name: row.name, definition: JSON.parse(row.definition) as TestDefinition });
     const stored = TestSettings.parse(JSON.parse(row.settings));
     return { ...stored, testSettings: { ...stored.testSettings, testName: row.name } };
+  }
+
+  /**
+   * The settings as stored, null when none were ever set (undefined: no such test): an attempt's start folds the
+   * stored shuffle choice into its seed, while a test without settings keeps its sections' own flags (decision 959).
+   */
+  async stored(orgId: number, testId: number): Promise<TestSettings | null | undefined> {
+    const row = await this.db.selectFrom('tests').select(['settings']).where('org_id', '=', orgId).where('id', '=', testId).executeTakeFirst();
+    if (!row) return undefined;
+    return row.settings === null ? null : TestSettings.parse(JSON.parse(row.settings));
   }
 
   /** Writes the whole object (the domain's `checkTestSettings` first); undefined when the org has no such test. */

@@ -3,6 +3,7 @@ import { INVITATION_STATUS, buildV3StartedCallback, findTimeZone, type ReplayCan
 import type { Database, InvitationRow } from '../database.js';
 import { ERASED_TARGET } from './erasure-writes.js';
 import { insertJob, type JobsRepository } from './jobs.js';
+import { isPracticeOfStored } from './test-settings.js';
 
 const zoneOf = (timeZoneId: number): string => findTimeZone(timeZoneId)?.iana ?? 'UTC';
 
@@ -19,7 +20,14 @@ export const enqueueV3Started = async (trx: Transaction<Database>, moved: Invita
     .innerJoin('tests', 'tests.id', 'invitations.test_id')
     .innerJoin('orgs', 'orgs.id', 'invitations.org_id')
     .leftJoin('test_links', 'test_links.id', 'invitations.test_link_id')
-    .select(['candidates.email', 'candidates.callback_url', 'tests.total_marks', 'orgs.time_zone_id as orgZone', 'test_links.time_zone_id as linkZone'])
+    .select([
+      'candidates.email',
+      'candidates.callback_url',
+      'tests.total_marks',
+      'tests.settings',
+      'orgs.time_zone_id as orgZone',
+      'test_links.time_zone_id as linkZone',
+    ])
     .where('invitations.id', '=', moved.id)
     .executeTakeFirstOrThrow();
   if (!facts.callback_url) return;
@@ -29,6 +37,7 @@ export const enqueueV3Started = async (trx: Transaction<Database>, moved: Invita
     startedAt: moved.started_at ?? now,
     timeZone: zoneOf(facts.linkZone ?? facts.orgZone),
     totalScore: Number(facts.total_marks),
+    practiceTest: isPracticeOfStored(facts.settings),
   });
   await insertJob(trx, { orgId: moved.org_id, invitationId: moved.id, kind: 'callback', target: facts.callback_url, payload: JSON.stringify(body) }, now);
 };
@@ -41,17 +50,23 @@ export class V3CallbacksRepository {
   ) {}
 
   /** The IANA zone a v3 notification writes `AttemptedOn` in: the invitation's link's, or its org's without one (decision 915). */
-  async callbackContextOf(orgId: number, invitationId: number): Promise<{ timeZone: string; verdictBands: VerdictBand[] } | undefined> {
+  async callbackContextOf(orgId: number, invitationId: number): Promise<{ timeZone: string; verdictBands: VerdictBand[]; practiceTest: boolean } | undefined> {
     const row = await this.db
       .selectFrom('invitations')
       .innerJoin('orgs', 'orgs.id', 'invitations.org_id')
       .innerJoin('tests', 'tests.id', 'invitations.test_id')
       .leftJoin('test_links', 'test_links.id', 'invitations.test_link_id')
-      .select(['orgs.time_zone_id as orgZone', 'test_links.time_zone_id as linkZone', 'tests.definition as definition'])
+      .select(['orgs.time_zone_id as orgZone', 'test_links.time_zone_id as linkZone', 'tests.definition as definition', 'tests.settings as settings'])
       .where('invitations.org_id', '=', orgId)
       .where('invitations.id', '=', invitationId)
       .executeTakeFirst();
-    return row && { timeZone: zoneOf(row.linkZone ?? row.orgZone), verdictBands: (JSON.parse(row.definition) as TestDefinition).report.verdictBands };
+    return (
+      row && {
+        timeZone: zoneOf(row.linkZone ?? row.orgZone),
+        verdictBands: (JSON.parse(row.definition) as TestDefinition).report.verdictBands,
+        practiceTest: isPracticeOfStored(row.settings),
+      }
+    );
   }
 
   /**
