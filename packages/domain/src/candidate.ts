@@ -47,5 +47,12 @@ export * from './candidate/short-answer-match.js';
 export * from './candidate/scoring.js';
 export * from './candidate/review-status.js';
 export * from './candidate/question-variant.js';
+export {
+  CandidateFeedback,
+  CandidateFeedbackInput,
+  FEEDBACK_TEXT_MAX,
+  type FeedbackFacts,
+  acceptFeedback,
+} from './candidate/candidate-feedback.js';
 // Told before start (issue 51 item 4): who holds the candidate's data, what is recorded, for how long.
 export { DataNotice, type DataNoticeFacts, RecordedKind, dataNoticeOf } from './candidate/data-notice.js';

@@ -50,7 +50,8 @@ export type TestSettings = z.infer<typeof TestSettings>;
 
 /**
  * What a test that never had settings answers: shuffling as its definition has it (on when every section shuffles),
- * everything else off, copy-paste allowed, no limits — the behaviour it had before settings existed (decision 884).
+ * the time-left alerts on (the page gave them before settings existed: decision 966), everything else off,
+ * copy-paste allowed, no limits — the behaviour it had before settings existed (decision 884).
  */
 export const defaultTestSettingsOf = (test: { readonly name: string; readonly definition: Pick<TestDefinition, 'sections'> }): TestSettings => ({
   testSettings: { testName: test.name, testAliasName: null, typeOfTest: 0, practiceTest: false },
@@ -59,7 +60,7 @@ export const defaultTestSettingsOf = (test: { readonly name: string; readonly de
     randomAnswers: test.definition.sections.every((section) => section.shuffleOptions === true),
     showQuestionScore: false,
   },
-  displayMessageSettings: { sectionEndPopup: false, sectionTimeLeftAlert: false, candidateFeedback: false },
+  displayMessageSettings: { sectionEndPopup: false, sectionTimeLeftAlert: true, candidateFeedback: false },
   emailSettings: { sendTestReportEmailToCandidate: false },
   imageProctoringSettings: { terminateTestOnImageViolation: false, terminateTestAfterViolationCount: 0 },
   windowViolationSettings: {
