@@ -39,6 +39,7 @@ import { PersonalDataRepository } from './repositories/personal-data.js';
 import { ErasureRepository } from './repositories/erasure.js';
 import { RetentionRepository } from './repositories/retention.js';
 import { TestSettingsRepository } from './repositories/test-settings.js';
+import { CandidateFeedbackRepository } from './repositories/candidate-feedback.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -91,6 +92,8 @@ export interface Repositories {
   readonly testSettings: TestSettingsRepository;
   /** iMocha v3's notifications and their replay (issue 52, decisions 917–919). */
   readonly v3Callbacks: V3CallbacksRepository;
+  /** The candidate's feedback on a test, once per attempt (issue 52, migration 045). */
+  readonly candidateFeedback: CandidateFeedbackRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -156,6 +159,7 @@ const repositoryMakers = (
     retention: () => new RetentionRepository(db),
     testSettings: () => new TestSettingsRepository(db),
     v3Callbacks: () => new V3CallbacksRepository(db, jobsRepository()),
+    candidateFeedback: () => new CandidateFeedbackRepository(db),
   };
 };
 

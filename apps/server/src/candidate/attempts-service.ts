@@ -28,6 +28,8 @@ import {
   type Invitation,
   type InvitationMove,
   type CandidateSession,
+  type CandidateFeedback,
+  type CandidateFeedbackInput,
   type ProctoringEventInput,
   type QuestionEventInput,
   type RunBudget,
@@ -39,6 +41,7 @@ import { normaliseSnapshot } from '@assay/reports/host';
 import type { AttemptContext, Store } from '@assay/store';
 import { found, refusal, unwrap } from '../refusal-error.js';
 import { buildSessionView, startAdmissionOf } from './session-view.js';
+import { feedbackGivenOf, giveFeedback } from './candidate-feedback.js';
 
 /** The answer to a take-test token that opens no invitation (404.7). */
 export const UNKNOWN_TOKEN_MESSAGE = 'This test link is not valid. Check the URL in your invitation.';
@@ -90,6 +93,7 @@ export class CandidateAttempts {
       this.store.testSettings.get(context.invitation.orgId, context.test.id),
     ]);
     const variant = attemptVariant(sections, questions, context.invitation.variantSeed);
+    const feedbackGiven = await feedbackGivenOf(this.store, context.invitation, settings);
     return buildSessionView({
       context,
       sections,
@@ -98,7 +102,8 @@ export class CandidateAttempts {
       answers,
       now: this.now(),
       ...(this.runBudget ? { runBudget: this.runBudget } : {}),
-      ...(settings ? { violationRules: violationRulesOf(settings) } : {}),
+      ...(settings ? { violationRules: violationRulesOf(settings), displayMessages: settings.displayMessageSettings } : {}),
+      ...(feedbackGiven === undefined ? {} : { feedbackGiven }),
     });
   }
 
@@ -137,6 +142,11 @@ export class CandidateAttempts {
   async questionOf(context: AttemptContext, questionId: number): Promise<QuestionDefinition> {
     const [sections, questions] = await Promise.all([this.store.tests.sections(context.test.id), this.store.attempts.questions(context.test.id)]);
     return unwrap(askedQuestion(sections, questions, context.invitation.variantSeed, questionId)).definition;
+  }
+
+  /** The candidate's feedback once the attempt has ended (issue 52; candidate-feedback.ts). */
+  giveFeedback(token: string, input: CandidateFeedbackInput): Promise<CandidateFeedback> {
+    return giveFeedback(this.store, this, token, input, this.now());
   }
 
   /** The report counts how often a candidate ran a question's samples before submitting. */

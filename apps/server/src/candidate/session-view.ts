@@ -20,6 +20,7 @@ import {
   type RunBudget,
   type SectionRecord,
   type SessionViolationRules,
+  type SessionDisplayMessages,
   type StartAdmission,
 } from '@assay/domain';
 import type { AttemptContext, SavedAnswerRow } from '@assay/store';
@@ -78,13 +79,28 @@ export interface SessionParts {
   runBudget?: RunBudget;
   /** The test's violation rules (`violationRulesOf`), which the page applies and the server enforces (decision 942). */
   violationRules?: SessionViolationRules;
+  /** The test's display messages (`displayMessageSettings`), which the page shows (decisions 965–967). */
+  displayMessages?: SessionDisplayMessages;
+  /** Whether this attempt's feedback was given: the finish page does not ask again. */
+  feedbackGiven?: boolean;
 }
 
 /**
  * The session as the candidate may see it now (the domain's `sessionPhase` decides): questions and saved
  * answers only while the attempt runs; the landing page gets counts; a finished or cancelled one, its end.
  */
-export const buildSessionView = ({ context, sections, questions, variant, answers, now, runBudget, violationRules }: SessionParts): CandidateSession => {
+export const buildSessionView = ({
+  context,
+  sections,
+  questions,
+  variant,
+  answers,
+  now,
+  runBudget,
+  violationRules,
+  displayMessages,
+  feedbackGiven,
+}: SessionParts): CandidateSession => {
   const { invitation, candidate, test, link, org } = context;
   const zone = findTimeZone(link?.timeZoneId ?? UTC_TIME_ZONE_ID) ?? findTimeZone(UTC_TIME_ZONE_ID)!;
   const window = linkWindowOf(context);
@@ -154,5 +170,7 @@ export const buildSessionView = ({ context, sections, questions, variant, answer
     ...(violationRules ? { violationRules } : {}),
     windowViolations: invitation.proctoring.wv,
     endReason: invitation.endReason ?? null,
+    ...(displayMessages ? { displayMessages } : {}),
+    ...(feedbackGiven === undefined ? {} : { feedbackGiven }),
   };
 };

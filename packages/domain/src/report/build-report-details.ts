@@ -23,6 +23,7 @@ import type { VariantDetail } from './report-details.js';
 import { integritySummaryOfDetails } from './integrity-summary-of-details.js';
 import { attemptEndedAt } from './attempt-ended-at.js';
 import { skillScoresOf, type SkillQuestion } from './skill-scores.js';
+import type { CandidateFeedback } from '../candidate/candidate-feedback.js';
 
 /** What the report names of the candidate's variant: the questions in the order shown, and each section's pool. */
 const variantDetail = (facts: ReportFacts, seed: number | null, variant: AttemptVariant): VariantDetail => ({
@@ -67,6 +68,8 @@ export interface ReportFacts {
   readonly questionSignals?: ReadonlyMap<number, QuestionSignals>;
   /** Each coding answer's history by question (issue 34). */
   readonly playback?: ReadonlyMap<number, readonly PlaybackFrame[]>;
+  /** What the candidate said of the test after this attempt (issue 52); absent when none was given. */
+  readonly candidateFeedback?: CandidateFeedback;
 }
 
 const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString());
@@ -217,6 +220,7 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
     sections,
     skills: skillScoresOf(skilled),
     questions,
+    ...(facts.candidateFeedback ? { candidateFeedback: facts.candidateFeedback } : {}),
     ...(variant ? { variant: variantDetail(facts, invitation.variantSeed ?? null, variant) } : {}),
     ...(written.length === 0
       ? {}

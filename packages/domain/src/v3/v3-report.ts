@@ -3,6 +3,7 @@ import { Id } from '../ids.js';
 import type { ReportDetails } from '../report/report-details.js';
 import type { AttemptEndReason } from '../candidate/attempt-end.js';
 import { V3InvitationStatus, v3StatusOf } from './v3-status.js';
+import { CandidateFeedback } from '../candidate/candidate-feedback.js';
 
 /** v3's `reportType`: 1 section-wise, 2 skill-wise, 3 both (a query string: a text). */
 export const V3ReportType = z.enum(['1', '2', '3']).meta({ description: '1 section-wise, 2 skill-wise, 3 both.' });
@@ -57,6 +58,9 @@ export const V3Report = z
     PerformanceCategory: z.string().nullable().meta({ description: "The label of the test's verdict band the score falls in; null when none (decision 907)." }),
     sections: z.array(V3SectionScore).optional().meta({ description: 'reportType 1 and 3.' }),
     skills: z.array(V3SkillScore).optional().meta({ description: 'reportType 2 and 3.' }),
+    candidateFeedback: CandidateFeedback.optional().meta({
+      description: "Assay's own (decision 968): what the candidate said of the test (rating 1–5 and/or text, givenAt in UTC), every reportType; absent when none was given.",
+    }),
   })
   .meta({ id: 'V3Report' });
 export type V3Report = z.infer<typeof V3Report>;
@@ -114,5 +118,6 @@ export const v3ReportOf = (details: ReportDetails, facts: V3ReportFacts, reportT
     PerformanceCategory: details.verdict?.label ?? null,
     ...(reportType !== '2' && { sections }),
     ...(reportType !== '1' && { skills: v3SkillsOf(details) }),
+    ...(details.candidateFeedback && { candidateFeedback: details.candidateFeedback }),
   };
 };
