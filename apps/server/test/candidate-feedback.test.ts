@@ -94,7 +94,9 @@ describe.each(backends)('candidate feedback on %s', (backend) => {
     const { token, invitationId, attempt } = await ended(asked, 'erase.me@example.com');
     expectSuccess(await attempt.submit());
     expectSuccess(await feedback(token, { rating: 3, text: 'My own words.' }));
-    const exported = expectSuccess<PersonalData>(await h.request({ method: 'POST', url: '/v2/org/candidates/export', body: { emailId: 'erase.me@example.com' } }));
+    const exported = expectSuccess<PersonalData>(
+      await h.request({ method: 'POST', url: '/v2/org/candidates/export', body: { emailId: 'erase.me@example.com' } }),
+    );
     expect(exported.invitations[0]!.candidateFeedback).toEqual([
       { attemptStartedAt: expect.stringMatching(/Z$/), rating: 3, text: 'My own words.', givenAt: expect.stringMatching(/Z$/) },
     ]);

@@ -26,7 +26,10 @@ describe("the PDF's candidate feedback (issue 52)", () => {
 
   it('keeps it short: long words are cut with a pointer to the details; no block without feedback', async () => {
     const long = Array.from({ length: 40 }, (_, index) => `Line ${index + 1} of what I thought.`).join('\n');
-    const text = await textOf({ ...sampleReportDetails({ questions: 3 }), candidateFeedback: { rating: null, text: long, givenAt: '2026-05-01T10:00:00.000Z' } });
+    const text = await textOf({
+      ...sampleReportDetails({ questions: 3 }),
+      candidateFeedback: { rating: null, text: long, givenAt: '2026-05-01T10:00:00.000Z' },
+    });
     expect(text).toContain('No rating given');
     expect(text).toContain('Line 8 of what I thought.');
     expect(text).not.toContain('Line 9 of what I thought.');

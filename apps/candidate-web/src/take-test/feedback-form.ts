@@ -40,7 +40,12 @@ export function askFeedback(root: HTMLElement, session: CandidateSession, api: C
       { class: 'feedback-rating' },
       h('legend', null, 'Your rating (1 is poor, 5 very good)'),
       RATINGS.map(([value, label]) =>
-        h('label', { class: 'feedback-choice' }, h('input', { type: 'radio', name: 'rating', value: String(value), 'data-testid': `feedback-rating-${value}` }), label),
+        h(
+          'label',
+          { class: 'feedback-choice' },
+          h('input', { type: 'radio', name: 'rating', value: String(value), 'data-testid': `feedback-rating-${value}` }),
+          label,
+        ),
       ),
     ),
     h('label', { for: 'feedback-text' }, 'Anything else you want to tell them'),

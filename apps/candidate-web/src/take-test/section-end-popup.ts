@@ -37,11 +37,7 @@ export class SectionEndPopup {
     }
     let going = false;
     const stay = h('button', { type: 'button', class: 'button button-secondary', 'data-testid': 'section-end-stay' }, 'Stay in this section');
-    const onward = h(
-      'button',
-      { type: 'button', class: 'button button-primary', 'data-testid': 'section-end-go' },
-      `Go to ${sectionLabel(sections, to)}`,
-    );
+    const onward = h('button', { type: 'button', class: 'button button-primary', 'data-testid': 'section-end-go' }, `Go to ${sectionLabel(sections, to)}`);
     const modal = new Modal({
       title: `End of ${sectionLabel(sections, from)}`,
       content: h('p', { 'data-testid': 'section-end-text' }, sectionEndText(section, answers)),

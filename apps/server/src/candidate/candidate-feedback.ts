@@ -16,14 +16,18 @@ export const feedbackGivenOf = async (store: Store, invitation: Invitation, sett
  * `POST /candidate/v1/{token}/feedback`: the domain decides whether it is taken (`acceptFeedback`, 400.66/400.67);
  * the table's key keeps it to once per attempt when two requests race (decision 967).
  */
-export const giveFeedback = async (store: Store, attempts: CandidateAttempts, token: string, input: CandidateFeedbackInput, now: number): Promise<CandidateFeedback> => {
+export const giveFeedback = async (
+  store: Store,
+  attempts: CandidateAttempts,
+  token: string,
+  input: CandidateFeedbackInput,
+  now: number,
+): Promise<CandidateFeedback> => {
   const { invitation, test } = await attempts.context(token);
   const settings = await store.testSettings.get(invitation.orgId, test.id);
   const attempt = invitation.startedAt === null ? null : { invitationId: invitation.id, startedAt: invitation.startedAt };
   const given = attempt !== null && (await store.candidateFeedback.of(attempt)) !== undefined;
-  const feedback = unwrap(
-    acceptFeedback({ asked: settings?.displayMessageSettings.candidateFeedback === true, status: invitation.status, given }, input, now),
-  );
+  const feedback = unwrap(acceptFeedback({ asked: settings?.displayMessageSettings.candidateFeedback === true, status: invitation.status, given }, input, now));
   if (attempt === null || !(await store.candidateFeedback.give(attempt, feedback))) {
     throw refusal('400.67', 'Feedback was already given for this attempt; it is taken once.');
   }

@@ -24,7 +24,10 @@ describe('candidate feedback', () => {
   });
 
   it('is not taken when the test does not ask, before the end, or a second time (400.67)', () => {
-    expect(acceptFeedback({ ...ended, asked: false }, { rating: 3 }, at).err).toMatchObject({ code: '400.67', message: 'This test does not ask for feedback.' });
+    expect(acceptFeedback({ ...ended, asked: false }, { rating: 3 }, at).err).toMatchObject({
+      code: '400.67',
+      message: 'This test does not ask for feedback.',
+    });
     for (const status of ['Pending', 'In progress', 'Reset', 'Cancelled'] as const) {
       expect(acceptFeedback({ ...ended, status }, { rating: 3 }, at).err?.code).toBe('400.67');
     }

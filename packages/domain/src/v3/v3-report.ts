@@ -59,7 +59,8 @@ export const V3Report = z
     sections: z.array(V3SectionScore).optional().meta({ description: 'reportType 1 and 3.' }),
     skills: z.array(V3SkillScore).optional().meta({ description: 'reportType 2 and 3.' }),
     candidateFeedback: CandidateFeedback.optional().meta({
-      description: "Assay's own (decision 968): what the candidate said of the test (rating 1–5 and/or text, givenAt in UTC), every reportType; absent when none was given.",
+      description:
+        "Assay's own (decision 968): what the candidate said of the test (rating 1–5 and/or text, givenAt in UTC), every reportType; absent when none was given.",
     }),
   })
   .meta({ id: 'V3Report' });
