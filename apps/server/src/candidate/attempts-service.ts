@@ -145,8 +145,8 @@ export class CandidateAttempts {
   }
 
   /** The candidate's feedback once the attempt has ended (issue 52; candidate-feedback.ts). */
-  giveFeedback(token: string, input: CandidateFeedbackInput): Promise<CandidateFeedback> {
-    return giveFeedback(this.store, this, token, input, this.now());
+  async giveFeedback(token: string, input: CandidateFeedbackInput): Promise<CandidateFeedback> {
+    return giveFeedback(this.store, await this.context(token), input, this.now());
   }
 
   /** The report counts how often a candidate ran a question's samples before submitting. */

@@ -1,7 +1,6 @@
 import { acceptFeedback, type CandidateFeedback, type CandidateFeedbackInput, type Invitation, type TestSettings } from '@assay/domain';
-import type { Store } from '@assay/store';
+import type { AttemptContext, Store } from '@assay/store';
 import { refusal, unwrap } from '../refusal-error.js';
-import type { CandidateAttempts } from './attempts-service.js';
 
 /**
  * Whether the finish page should not ask for feedback again: read only for an ended attempt of a test that asks
@@ -18,12 +17,10 @@ export const feedbackGivenOf = async (store: Store, invitation: Invitation, sett
  */
 export const giveFeedback = async (
   store: Store,
-  attempts: CandidateAttempts,
-  token: string,
+  { invitation, test }: AttemptContext,
   input: CandidateFeedbackInput,
   now: number,
 ): Promise<CandidateFeedback> => {
-  const { invitation, test } = await attempts.context(token);
   const settings = await store.testSettings.get(invitation.orgId, test.id);
   const attempt = invitation.startedAt === null ? null : { invitationId: invitation.id, startedAt: invitation.startedAt };
   const given = attempt !== null && (await store.candidateFeedback.of(attempt)) !== undefined;
