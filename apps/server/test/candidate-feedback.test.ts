@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BadRequestError } from '@assay/client';
 import type { CandidateFeedback, PersonalData, TestSettings } from '@assay/domain';
 import { candidate, registerFor } from './helpers/candidate.js';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
@@ -82,7 +83,11 @@ describe.each(backends)('candidate feedback on %s', (backend) => {
     expectSuccess(await first.attempt.submit());
     expectSuccess(await second.attempt.submit());
     expectSuccess(await feedback(first.token, { text: 'First.' }));
-    expectSuccess(await feedback(second.token, { rating: 2 }));
+    // Through @assay/client as a custom front end calls it: a second time is a BadRequestError with the statuscode.
+    expect(await second.attempt.client.giveFeedback({ rating: 2 })).toMatchObject({ rating: 2, text: null });
+    await expect(second.attempt.client.giveFeedback({ rating: 3 })).rejects.toSatisfy(
+      (error) => error instanceof BadRequestError && error.statuscode === '400.67',
+    );
     const secondDetails = expectSuccess<{ candidateFeedback?: CandidateFeedback }>(
       await h.request({ method: 'GET', url: `/v2/org/report/${second.invitationId}/details` }),
     );
