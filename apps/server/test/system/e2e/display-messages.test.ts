@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestDefinition, type TestSettings } from '@assay/domain';
+import type { TestDefinition, TestSettings } from '@assay/domain';
 import { startBrowserHarness, type BrowserHarness } from './browser-harness.js';
 import { expectAccessible, focused, tabTo } from './page-helpers.js';
 
