@@ -51,5 +51,12 @@ export * from './candidate/question-variant.js';
 export { type ShuffleChoice, attemptSeedOf, readAttemptSeed, sectionsUnderChoice } from './candidate/variant-settings.js';
 // What the end of a practice test shows (issue 52, decision 961).
 export { PracticeOutcome, PracticeResult, practiceResultOf } from './candidate/practice-result.js';
+export {
+  CandidateFeedback,
+  CandidateFeedbackInput,
+  FEEDBACK_TEXT_MAX,
+  type FeedbackFacts,
+  acceptFeedback,
+} from './candidate/candidate-feedback.js';
 // Told before start (issue 51 item 4): who holds the candidate's data, what is recorded, for how long.
 export { DataNotice, type DataNoticeFacts, RecordedKind, dataNoticeOf } from './candidate/data-notice.js';

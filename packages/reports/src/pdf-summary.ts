@@ -24,6 +24,7 @@ import {
 } from './pdf-layout.js';
 import { drawTable, type Cell } from './pdf-table.js';
 import { drawSkills } from './pdf-skills.js';
+import { drawFeedback } from './pdf-feedback.js';
 
 /** How a question went, in a word or two, and the colour it is shown in. */
 export const outcomeOf = (question: QuestionDetail): { text: string; color: string } => {
@@ -146,7 +147,7 @@ const drawGlance = (doc: Doc, cursor: Cursor, details: ReportDetails): void => {
   cursor.y += 14;
 };
 
-/** The first page: who, which test, the decision's numbers (score, percentile, verdict, integrity), the sections, the skills when questions name them, and every question in one line. */
+/** The first page: who, which test, the decision's numbers (score, percentile, verdict, integrity), the sections, the skills when questions name them, every question in one line, and the candidate's feedback when given. */
 export const drawSummary = (doc: Doc, cursor: Cursor, details: ReportDetails): void => {
   drawHeader(doc, cursor, details);
   drawCards(doc, cursor, details);
@@ -157,4 +158,5 @@ export const drawSummary = (doc: Doc, cursor: Cursor, details: ReportDetails): v
   drawSections(doc, cursor, details);
   drawSkills(doc, cursor, details);
   drawGlance(doc, cursor, details);
+  drawFeedback(doc, cursor, details);
 };

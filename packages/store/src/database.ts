@@ -536,6 +536,7 @@ export interface Database {
   candidate_notes: CandidateNotesTable;
   candidate_ratings: CandidateRatingsTable;
   erasures: ErasuresTable;
+  candidate_feedback: CandidateFeedbackTable;
 }
 
 /** One erasure of candidates' personal data (migration 042): its scope and invitations by id, never the data. */
@@ -582,6 +583,16 @@ export interface CandidateRatingsTable {
   key_id: number;
   rating: number;
   rated_at: number;
+}
+
+/** The candidate's feedback on a test, one row per attempt (migration 045); erasure nulls `text`. */
+export interface CandidateFeedbackTable {
+  invitation_id: number;
+  attempt_started_at: number;
+  /** 1 to 5, or null when only text was given. */
+  rating: number | null;
+  text: string | null;
+  given_at: number;
 }
 
 /** A process with a sandbox and the languages it runs (migration 038); it counts while its instance lives. */

@@ -32,6 +32,7 @@ export * from './repositories/invitations.js';
 export * from './repositories/jobs.js';
 export { OperationsGaugesRepository } from './repositories/operations-gauges.js';
 export { V3CallbacksRepository } from './repositories/v3-callbacks.js';
+export { CandidateFeedbackRepository, type FeedbackAttempt } from './repositories/candidate-feedback.js';
 export type { OutboxKindGauge, WorkerGauge } from './repositories/operations-gauges.js';
 export * from './repositories/orgs.js';
 export * from './repositories/question-signals.js';

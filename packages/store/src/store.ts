@@ -40,6 +40,7 @@ import { PersonalDataRepository } from './repositories/personal-data.js';
 import { ErasureRepository } from './repositories/erasure.js';
 import { RetentionRepository } from './repositories/retention.js';
 import { TestSettingsRepository } from './repositories/test-settings.js';
+import { CandidateFeedbackRepository } from './repositories/candidate-feedback.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -94,6 +95,8 @@ export interface Repositories {
   readonly v3Callbacks: V3CallbacksRepository;
   /** v3's stakeholderEmails and hideInstruction on a candidate (issue 52, migration 047). */
   readonly v3InviteOptions: V3InviteOptionsRepository;
+  /** The candidate's feedback on a test, once per attempt (issue 52, migration 045). */
+  readonly candidateFeedback: CandidateFeedbackRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -160,6 +163,7 @@ const repositoryMakers = (
     testSettings: () => new TestSettingsRepository(db),
     v3Callbacks: () => new V3CallbacksRepository(db, jobsRepository()),
     v3InviteOptions: () => new V3InviteOptionsRepository(db),
+    candidateFeedback: () => new CandidateFeedbackRepository(db),
   };
 };
 

@@ -29,6 +29,8 @@ import { TimeKeeper } from './time-keeper.js';
 import { TimeUpOverlay } from './time-up-overlay.js';
 import { FINISH_TITLE, LANDING_TITLE } from './page-titles.js';
 import { cameraFirst } from './camera-first.js';
+import { SectionEndPopup } from './section-end-popup.js';
+import { askFeedback } from './feedback-form.js';
 
 /** Away longer than this, the attempt may have ended meanwhile: ask the server. */
 const LONG_ABSENCE_MS = 20_000;
@@ -241,11 +243,12 @@ export class TestPage {
     const stored = Number(storage.get(this.sectionKey));
     this.sectionIndex = Number.isInteger(stored) && stored >= 0 && stored < sections.length ? stored : 0;
 
+    const sectionEnd = new SectionEndPopup(this.root, session.displayMessages?.sectionEndPopup === true);
     this.view = new TestView(
       session,
       (question, number) => this.question(question, number),
       {
-        onSection: (index) => this.showSection(index, true),
+        onSection: (index) => sectionEnd.leave(sections, this.sectionIndex, index, this.counted(), () => this.showSection(index, true)),
         onSubmit: () => this.confirmSubmit(),
       },
       this.flagsKey,
@@ -429,6 +432,6 @@ export class TestPage {
     const countdown = reason === 'alreadyCompleted' ? null : redirectCountdownFor(session.redirectURL);
     setPageTitle(FINISH_TITLE[reason], session.test.testName);
     showPage(this.root, finishedView(session, reason, lost, countdown));
-    countdown?.start();
+    askFeedback(this.root, session, this.api, () => countdown?.start());
   }
 }

@@ -64,7 +64,8 @@ export class TestView {
     this.sectionNames = sections.map((section) => section.sectionName);
     this.topBar = new TopBar(session.test.testName, session.org, session.deadline !== null, handlers.onSubmit);
     const warning = h('div', { class: 'timer-warning', 'data-testid': 'timer-warning', role: 'alert', 'aria-live': 'assertive', hidden: true });
-    this.countdown = new Countdown(this.topBar.timer, this.topBar.timerValue, warning);
+    // Older servers send no display messages: the alerts stay on, as before settings (decision 966).
+    this.countdown = new Countdown(this.topBar.timer, this.topBar.timerValue, warning, session.displayMessages?.sectionTimeLeftAlert !== false);
     this.camera = new CameraPanel(session.imageProctoring);
 
     let number = 0;

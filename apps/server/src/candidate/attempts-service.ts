@@ -32,6 +32,8 @@ import {
   type Invitation,
   type InvitationMove,
   type CandidateSession,
+  type CandidateFeedback,
+  type CandidateFeedbackInput,
   type ProctoringEventInput,
   type QuestionEventInput,
   type RunBudget,
@@ -44,6 +46,7 @@ import type { AttemptContext, Store } from '@assay/store';
 import { found, refusal, unwrap } from '../refusal-error.js';
 import { buildSessionView, startAdmissionOf } from './session-view.js';
 import { loadReportDetails } from '../services/report-details.js';
+import { feedbackGivenOf, giveFeedback } from './candidate-feedback.js';
 
 /** The answer to a take-test token that opens no invitation (404.7). */
 export const UNKNOWN_TOKEN_MESSAGE = 'This test link is not valid. Check the URL in your invitation.';
@@ -96,6 +99,7 @@ export class CandidateAttempts {
     ]);
     const variant = attemptVariant(sections, questions, context.invitation.variantSeed);
     const practice = settings?.testSettings.practiceTest ? { result: await this.practiceResultOf(context) } : undefined;
+    const feedbackGiven = await feedbackGivenOf(this.store, context.invitation, settings);
     return buildSessionView({
       context,
       sections,
@@ -106,6 +110,8 @@ export class CandidateAttempts {
       ...(this.runBudget ? { runBudget: this.runBudget } : {}),
       ...(settings ? { violationRules: violationRulesOf(settings), showQuestionScore: settings.questionSettings.showQuestionScore } : {}),
       ...(practice ? { practice } : {}),
+      ...(settings ? { violationRules: violationRulesOf(settings), displayMessages: settings.displayMessageSettings } : {}),
+      ...(feedbackGiven === undefined ? {} : { feedbackGiven }),
     });
   }
 
@@ -153,6 +159,11 @@ export class CandidateAttempts {
   async questionOf(context: AttemptContext, questionId: number): Promise<QuestionDefinition> {
     const [sections, questions] = await Promise.all([this.store.tests.sections(context.test.id), this.store.attempts.questions(context.test.id)]);
     return unwrap(askedQuestion(sections, questions, context.invitation.variantSeed, questionId)).definition;
+  }
+
+  /** The candidate's feedback once the attempt has ended (issue 52; candidate-feedback.ts). */
+  async giveFeedback(token: string, input: CandidateFeedbackInput): Promise<CandidateFeedback> {
+    return giveFeedback(this.store, await this.context(token), input, this.now());
   }
 
   /** The report counts how often a candidate ran a question's samples before submitting. */

@@ -21,6 +21,7 @@ import {
   type RunBudget,
   type SectionRecord,
   type SessionViolationRules,
+  type SessionDisplayMessages,
   type StartAdmission,
 } from '@assay/domain';
 import type { AttemptContext, SavedAnswerRow } from '@assay/store';
@@ -91,6 +92,10 @@ export interface SessionParts {
   showQuestionScore?: boolean;
   /** The test settings' `practiceTest`, and once the attempt has ended its result (decision 961). */
   practice?: { readonly result: PracticeResult | null };
+  /** The test's display messages (`displayMessageSettings`), which the page shows (decisions 965–967). */
+  displayMessages?: SessionDisplayMessages;
+  /** Whether this attempt's feedback was given: the finish page does not ask again. */
+  feedbackGiven?: boolean;
 }
 
 /**
@@ -108,6 +113,8 @@ export const buildSessionView = ({
   violationRules,
   showQuestionScore = true,
   practice,
+  displayMessages,
+  feedbackGiven,
 }: SessionParts): CandidateSession => {
   const { invitation, candidate, test, link, org } = context;
   const zone = findTimeZone(link?.timeZoneId ?? UTC_TIME_ZONE_ID) ?? findTimeZone(UTC_TIME_ZONE_ID)!;
@@ -181,5 +188,7 @@ export const buildSessionView = ({
     ...(practice ? { practiceTest: true, ...(practice.result ? { practiceResult: practice.result } : {}) } : {}),
     endReason: invitation.endReason ?? null,
     ...(candidate.hideInstructions ? { hideInstructions: true } : {}),
+    ...(displayMessages ? { displayMessages } : {}),
+    ...(feedbackGiven === undefined ? {} : { feedbackGiven }),
   };
 };

@@ -17,6 +17,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PUT /candidate/v1/{token}/answers/{questionId}': 'saveAnswer',
   'POST /candidate/v1/{token}/events': 'recordProctoringEvent',
   'POST /candidate/v1/{token}/snapshots': 'uploadSnapshot',
+  'POST /candidate/v1/{token}/feedback': 'giveCandidateFeedback',
   'POST /candidate/v1/{token}/run/{questionId}': 'runSampleTests',
   'POST /candidate/v1/{token}/runs': 'startRun',
   'GET /candidate/v1/{token}/runs/{runId}': 'getRun',

@@ -4,6 +4,8 @@ import {
   asksForAny,
   AnswerInput,
   answerLanguageFor,
+  CandidateFeedback,
+  CandidateFeedbackInput,
   CandidateSession,
   ViolationCounts,
   IdParam,
@@ -116,6 +118,20 @@ export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = asy
       },
     },
     async (request) => succeed(await attempts.recordEvent(request.params.token, request.body)),
+  );
+
+  app.post(
+    '/:token/feedback',
+    {
+      schema: {
+        tags,
+        summary: "The candidate's feedback on the test, once per attempt after it ends (when the test asks for it)",
+        params: TokenParams,
+        body: CandidateFeedbackInput,
+        response: envelopeResponses(CandidateFeedback),
+      },
+    },
+    async (request) => succeed(await attempts.giveFeedback(request.params.token, request.body)),
   );
 
   app.post(

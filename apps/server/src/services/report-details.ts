@@ -54,6 +54,8 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
         )
       : standing;
   const review = await writtenReviewOf(store, orgId, invitationId, questions);
+  // This attempt's feedback, not an earlier attempt's of a reset invitation (decision 967).
+  const feedback = invitation.startedAt === null ? undefined : await store.candidateFeedback.of({ invitationId, startedAt: invitation.startedAt });
   return buildReportDetails({
     invitation,
     candidate: context.candidate,
@@ -68,6 +70,7 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
     ...review,
     playback,
     practiceTest: settings?.testSettings.practiceTest === true,
+    ...(feedback ? { candidateFeedback: feedback } : {}),
   });
 };
 

@@ -81,6 +81,7 @@ const LINES = new Set([
   'decideOnCandidate reason',
   'addCandidateNote text',
   'editCandidateNote text',
+  'giveCandidateFeedback text',
 ]);
 
 /**
@@ -282,6 +283,7 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
     },
   ],
   recordProctoringEvent: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/events`, auth: 'none', body: { type: 'left', at: now() } }],
+  giveCandidateFeedback: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/feedback`, auth: 'none', body: { rating: 4, text: 'Clear.\nFair.' } }],
   uploadSnapshot: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/snapshots`, auth: 'none', body: { image: 'data:image/png;base64,iVBORw0KGgo=' } }],
   reviewEvidence: (w) => [
     {

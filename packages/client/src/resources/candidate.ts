@@ -1,5 +1,6 @@
 import {
   AnswerSaved,
+  CandidateFeedback,
   CandidateSession,
   StartedCandidateSession,
   ViolationCounts,
@@ -9,6 +10,7 @@ import {
   SelfRegistration,
   SnapshotSaved,
   type AnswerInput,
+  type CandidateFeedbackInput,
   type ProctoringEventInput,
   type RunCodeInput,
   type SelfRegistrationInput,
@@ -62,6 +64,14 @@ export class CandidateAttempt {
   /** A camera snapshot as a base64 data URL of a JPEG, PNG or WebP image (`data:image/jpeg;base64,…`; links with imageProctoring). */
   uploadSnapshot(image: string, options?: CallOptions): Promise<SnapshotSaved> {
     return this.transport.json({ method: 'POST', path: `${this.base}/snapshots`, body: { image }, credential: 'none' }, SnapshotSaved, options);
+  }
+
+  /**
+   * The candidate's feedback once the attempt has ended, when the test asks for it (`session.displayMessages`): a
+   * rating 1–5 and/or text up to 2,000 characters, once per attempt (400.66 bad input, 400.67 not taken).
+   */
+  giveFeedback(feedback: CandidateFeedbackInput, options?: CallOptions): Promise<CandidateFeedback> {
+    return this.transport.json({ method: 'POST', path: `${this.base}/feedback`, body: feedback, credential: 'none' }, CandidateFeedback, options);
   }
 
   /**

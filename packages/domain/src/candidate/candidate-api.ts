@@ -104,6 +104,16 @@ export const SessionViolationRules = z
   .meta({ id: 'SessionViolationRules' });
 export type SessionViolationRules = z.infer<typeof SessionViolationRules>;
 
+/** The test's display messages as the page applies them (issue 52, `displayMessageSettings`; decisions 965–967). */
+export const SessionDisplayMessages = z
+  .object({
+    sectionEndPopup: z.boolean(),
+    sectionTimeLeftAlert: z.boolean(),
+    candidateFeedback: z.boolean(),
+  })
+  .meta({ id: 'SessionDisplayMessages' });
+export type SessionDisplayMessages = z.infer<typeof SessionDisplayMessages>;
+
 export const CandidateSession = z
   .object({
     state: InvitationStatus,
@@ -174,6 +184,10 @@ export const CandidateSession = z
     endReason: AttemptEndReason.nullable().optional(),
     /** The invitation asked for no instructions (v3's hideInstruction, decision 986): the landing lists no rules. */
     hideInstructions: z.boolean().optional(),
+    /** The test's section-end popup, time-left alerts and feedback question (issue 52). Optional: older servers send none. */
+    displayMessages: SessionDisplayMessages.optional(),
+    /** Feedback was given for this attempt: the finish page does not ask again. Optional: older servers send none. */
+    feedbackGiven: z.boolean().optional(),
   })
   .meta({ id: 'CandidateSession' });
 export type CandidateSession = z.infer<typeof CandidateSession>;

@@ -39,6 +39,8 @@ export const refusalKinds = {
   'window-ends-before-start': 'A reconciliation window ends before it starts',
   'window-too-long': 'A reconciliation window is too long',
   'window-too-many-attempts': 'A reconciliation window holds too many attempts',
+  'feedback-not-valid': "The candidate's feedback is not a rating 1–5 and text within bounds",
+  'feedback-not-taken': 'The test does not take feedback now: not asked, the attempt not ended, or given already',
   'business-unit-not-this-account': 'A business unit id that is not this organization (v3 accounts)',
   'api-key-missing': 'No API key was sent',
   'api-key-invalid': 'The API key is not valid',

@@ -24,6 +24,7 @@ import { integritySummaryOfDetails } from './integrity-summary-of-details.js';
 import { attemptEndedAt } from './attempt-ended-at.js';
 import { skillScoresOf, type SkillQuestion } from './skill-scores.js';
 import { readAttemptSeed, sectionsUnderChoice } from '../candidate/variant-settings.js';
+import type { CandidateFeedback } from '../candidate/candidate-feedback.js';
 
 /** What the report names of the candidate's variant: the questions in the order shown, and each section's pool. */
 const variantDetail = (facts: ReportFacts, seed: number | null, variant: AttemptVariant): VariantDetail => ({
@@ -71,6 +72,8 @@ export interface ReportFacts {
   readonly playback?: ReadonlyMap<number, readonly PlaybackFrame[]>;
   /** The test's settings make it a practice test (decision 961): every read of the report says so. */
   readonly practiceTest?: boolean;
+  /** What the candidate said of the test after this attempt (issue 52); absent when none was given. */
+  readonly candidateFeedback?: CandidateFeedback;
 }
 
 const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString());
@@ -227,6 +230,7 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
     sections,
     skills: skillScoresOf(skilled),
     questions,
+    ...(facts.candidateFeedback ? { candidateFeedback: facts.candidateFeedback } : {}),
     ...(variant ? { variant: variantDetail(facts, invitation.variantSeed ?? null, variant) } : {}),
     ...(written.length === 0
       ? {}

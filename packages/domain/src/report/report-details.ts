@@ -12,6 +12,7 @@ import { SimilarityPairDetail } from './similarity-detail.js';
 import { CodePlaybackDetail, QuestionSignalsDetail } from './question-signals-detail.js';
 import { IntegritySummary } from './integrity-summary.js';
 import { SkillScore } from './skill-scores.js';
+import { CandidateFeedback } from '../candidate/candidate-feedback.js';
 
 /**
  * Everything a hiring manager decides from, as JSON (`GET /v2/org/report/{id}/details`, an Assay extension):
@@ -165,6 +166,10 @@ export const ReportDetails = z
         "Per-skill points of the questions asked (issue 52): each question counts under each of its `skills`, or under its section's name without them. Absent from an older server's details.",
     }),
     questions: z.array(QuestionDetail),
+    candidateFeedback: CandidateFeedback.optional().meta({
+      description:
+        "What the candidate said of the test after this attempt (issue 52, the test's `candidateFeedback` setting): a rating 1–5 and/or text. Absent when none was given, and from an older server's details.",
+    }),
     /** Only for a test with question pools or shuffling: the variant this candidate saw (issue 34). */
     variant: VariantDetail.optional(),
     /** Only for a test with short_answer or free_text questions (issue 32): how far grading has come. */

@@ -116,6 +116,8 @@ export const PersonalInvitation = z.object({
   tags: z.array(z.string()),
   notes: z.array(z.object({ noteId: z.int(), keyId: z.int(), text: z.string(), createdAt: Instant, editedAt: Instant.nullable() })),
   ratings: z.array(z.object({ keyId: z.int(), rating: z.number(), ratedAt: Instant })),
+  /** What the candidate said of the test after each attempt (issue 52, `candidateFeedback`); an older server's export reads as none. */
+  candidateFeedback: z.array(z.object({ attemptStartedAt: Instant, rating: z.int().nullable(), text: z.string().nullable(), givenAt: Instant })).default([]),
   /** Emails, callbacks, Greenhouse PATCHes and scoring about this invitation, each with its delivery log. */
   deliveries: z.array(PersonalDelivery),
   greenhouseInterviews: z.array(z.object({ applicationId: z.string(), callbackURL: z.string(), createdAt: Instant, updatedAt: Instant })),

@@ -8,6 +8,8 @@ describe('test settings', () => {
   it('defaults keep what the test did before settings: its shuffling, marks shown, nothing else on, copy-paste allowed', () => {
     expect(defaults.testSettings).toEqual({ testName: 'Backend', testAliasName: null, typeOfTest: 0, practiceTest: false });
     expect(defaults.questionSettings).toEqual({ randomQuestions: true, randomAnswers: true, showQuestionScore: true });
+    // The timer's 5- and 1-minute alerts predate settings (decision 966); the popup and the feedback question do not.
+    expect(defaults.displayMessageSettings).toEqual({ sectionEndPopup: false, sectionTimeLeftAlert: true, candidateFeedback: false });
     expect(violationRulesOf(defaults)).toEqual({ windowViolationLimit: null, imageViolationLimit: null, copyPasteAllowed: true, violationPopup: false });
     const mixed = defaultTestSettingsOf({ name: 'T', definition: { sections: [section(true), section(false)] } as never });
     expect(mixed.questionSettings.randomQuestions).toBe(false);

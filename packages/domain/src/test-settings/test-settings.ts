@@ -50,8 +50,9 @@ export type TestSettings = z.infer<typeof TestSettings>;
 
 /**
  * What a test that never had settings answers: shuffling as its definition has it (on when every section shuffles),
- * each question's marks shown (the page always showed them), everything else off, copy-paste allowed, no limits — the
- * behaviour it had before settings existed (decision 884).
+ * each question's marks shown (the page always showed them), the time-left alerts on (the page gave them before
+ * settings existed: decision 966), everything else off, copy-paste allowed, no limits — the behaviour it had before
+ * settings existed (decision 884).
  */
 export const defaultTestSettingsOf = (test: { readonly name: string; readonly definition: Pick<TestDefinition, 'sections'> }): TestSettings => ({
   testSettings: { testName: test.name, testAliasName: null, typeOfTest: 0, practiceTest: false },
@@ -60,7 +61,7 @@ export const defaultTestSettingsOf = (test: { readonly name: string; readonly de
     randomAnswers: test.definition.sections.every((section) => section.shuffleOptions === true),
     showQuestionScore: true,
   },
-  displayMessageSettings: { sectionEndPopup: false, sectionTimeLeftAlert: false, candidateFeedback: false },
+  displayMessageSettings: { sectionEndPopup: false, sectionTimeLeftAlert: true, candidateFeedback: false },
   emailSettings: { sendTestReportEmailToCandidate: false },
   imageProctoringSettings: { terminateTestOnImageViolation: false, terminateTestAfterViolationCount: 0 },
   windowViolationSettings: {

@@ -38,6 +38,8 @@ export const statusCatalogue = {
   '400.63': 'Reconciliation window ends before it starts',
   '400.64': 'Reconciliation window is too long',
   '400.65': 'Reconciliation window holds too many attempts',
+  '400.66': 'Candidate feedback is not valid',
+  '400.67': 'Candidate feedback is not taken',
   '400.70': 'Business unit is not this account (v3)',
   '401.1': 'API key is missing',
   '401.2': 'API key is invalid',

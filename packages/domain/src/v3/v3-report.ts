@@ -3,6 +3,7 @@ import { Id } from '../ids.js';
 import type { ReportDetails } from '../report/report-details.js';
 import type { AttemptEndReason } from '../candidate/attempt-end.js';
 import { V3InvitationStatus, v3StatusOf } from './v3-status.js';
+import { CandidateFeedback } from '../candidate/candidate-feedback.js';
 
 /** v3's `reportType`: 1 section-wise, 2 skill-wise, 3 both (a query string: a text). */
 export const V3ReportType = z.enum(['1', '2', '3']).meta({ description: '1 section-wise, 2 skill-wise, 3 both.' });
@@ -61,6 +62,10 @@ export const V3Report = z
       .literal(true)
       .optional()
       .meta({ description: "An Assay addition, present only when the test's settings make it a practice test (decision 961)." }),
+    candidateFeedback: CandidateFeedback.optional().meta({
+      description:
+        "Assay's own (decision 968): what the candidate said of the test (rating 1–5 and/or text, givenAt in UTC), every reportType; absent when none was given.",
+    }),
   })
   .meta({ id: 'V3Report' });
 export type V3Report = z.infer<typeof V3Report>;
@@ -119,5 +124,6 @@ export const v3ReportOf = (details: ReportDetails, facts: V3ReportFacts, reportT
     ...(reportType !== '2' && { sections }),
     ...(reportType !== '1' && { skills: v3SkillsOf(details) }),
     ...(details.test.practiceTest && { practiceTest: true as const }),
+    ...(details.candidateFeedback && { candidateFeedback: details.candidateFeedback }),
   };
 };

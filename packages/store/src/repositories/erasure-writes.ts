@@ -101,6 +101,8 @@ export const eraseRows = async (trx: Transaction<Database>, rows: readonly Erase
   await trx.updateTable('evidence_reviews').set({ note: '' }).where('invitation_id', 'in', ids).execute();
   await trx.deleteFrom('candidate_notes').where('invitation_id', 'in', ids).execute();
   await trx.updateTable('candidate_decisions').set({ reason: null }).where('invitation_id', 'in', ids).execute();
+  // The candidate's own words go; the rating stays for the test's statistics (decision 967).
+  await trx.updateTable('candidate_feedback').set({ text: null }).where('invitation_id', 'in', ids).execute();
   await redactHistory(trx, ids);
   await trx.deleteFrom('greenhouse_interviews').where('invitation_id', 'in', ids).execute();
   // Deliveries not yet made are not made; those made keep their outcome, without target, body or error (decision 842).

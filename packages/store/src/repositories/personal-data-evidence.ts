@@ -58,6 +58,7 @@ const emptyEvidence = (): InvitationEvidence => ({
   tags: [],
   notes: [],
   ratings: [],
+  candidateFeedback: [],
   deliveries: [],
   greenhouseInterviews: [],
   reminders: [],
@@ -225,6 +226,15 @@ const readOpinions = async (db: Kysely<Database>, list: number[], of: Of) => {
   }
   for (const row of await db.selectFrom('candidate_ratings').selectAll().where('invitation_id', 'in', list).orderBy('rated_at').execute()) {
     of(row.invitation_id).ratings.push({ keyId: Number(row.key_id), rating: Number(row.rating), ratedAt: iso(row.rated_at) });
+  }
+  // What the candidate said of the test (issue 52), each attempt's.
+  for (const row of await db.selectFrom('candidate_feedback').selectAll().where('invitation_id', 'in', list).orderBy('given_at').execute()) {
+    of(row.invitation_id).candidateFeedback.push({
+      attemptStartedAt: iso(row.attempt_started_at),
+      rating: row.rating === null ? null : Number(row.rating),
+      text: row.text,
+      givenAt: iso(row.given_at),
+    });
   }
 };
 

@@ -40,6 +40,8 @@ export const GREENHOUSE_STATUS_OF_REFUSAL = {
   'window-ends-before-start': 400,
   'window-too-long': 400,
   'window-too-many-attempts': 400,
+  'feedback-not-valid': 400,
+  'feedback-not-taken': 400,
   'business-unit-not-this-account': 400,
   'api-key-missing': 401,
   'api-key-invalid': 401,

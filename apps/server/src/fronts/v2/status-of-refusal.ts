@@ -43,6 +43,8 @@ export const V2_STATUS_OF_REFUSAL = {
   'window-ends-before-start': '400.63',
   'window-too-long': '400.64',
   'window-too-many-attempts': '400.65',
+  'feedback-not-valid': '400.66',
+  'feedback-not-taken': '400.67',
   'business-unit-not-this-account': '400.70',
   'api-key-missing': '401.1',
   'api-key-invalid': '401.2',
