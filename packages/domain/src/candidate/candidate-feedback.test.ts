@@ -16,20 +16,20 @@ describe('candidate feedback', () => {
   });
 
   it('refuses a bad rating, too much text or nothing with 400.66', () => {
-    for (const rating of [0, 6, 2.5, -1]) expect(acceptFeedback(ended, { rating }, at).err?.code).toBe('400.66');
-    expect(acceptFeedback(ended, { text: 'x'.repeat(2001) }, at).err).toMatchObject({ code: '400.66', message: expect.stringContaining('2000') });
+    for (const rating of [0, 6, 2.5, -1]) expect(acceptFeedback(ended, { rating }, at).err?.kind).toBe('feedback-not-valid');
+    expect(acceptFeedback(ended, { text: 'x'.repeat(2001) }, at).err).toMatchObject({ kind: 'feedback-not-valid', message: expect.stringContaining('2000') });
     expect(acceptFeedback(ended, { text: 'x'.repeat(2000) }, at).val?.text).toHaveLength(2000);
-    expect(acceptFeedback(ended, { text: '   ' }, at).err?.code).toBe('400.66');
-    expect(acceptFeedback(ended, {}, at).err?.code).toBe('400.66');
+    expect(acceptFeedback(ended, { text: '   ' }, at).err?.kind).toBe('feedback-not-valid');
+    expect(acceptFeedback(ended, {}, at).err?.kind).toBe('feedback-not-valid');
   });
 
   it('is not taken when the test does not ask, before the end, or a second time (400.67)', () => {
     expect(acceptFeedback({ ...ended, asked: false }, { rating: 3 }, at).err).toMatchObject({
-      code: '400.67',
+      kind: 'feedback-not-taken',
       message: 'This test does not ask for feedback.',
     });
     for (const status of ['Pending', 'In progress', 'Reset', 'Cancelled'] as const) {
-      expect(acceptFeedback({ ...ended, status }, { rating: 3 }, at).err?.code).toBe('400.67');
+      expect(acceptFeedback({ ...ended, status }, { rating: 3 }, at).err?.kind).toBe('feedback-not-taken');
     }
     expect(acceptFeedback({ ...ended, given: true }, { rating: 3 }, at).err?.message).toContain('already given');
   });
