@@ -42,6 +42,7 @@ import { sendEmailByDefaultMigration } from './migrations/041-send-email-by-defa
 import { erasuresMigration } from './migrations/042-erasures.js';
 import { retentionMigration } from './migrations/043-retention.js';
 import { v3FoundationMigration } from './migrations/044-v3-foundation.js';
+import { imageViolationsMigration } from './migrations/046-image-violations.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -86,6 +87,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '042-erasures': erasuresMigration(dialect),
   '043-retention': retentionMigration(),
   '044-v3-foundation': v3FoundationMigration(),
+  '046-image-violations': imageViolationsMigration(),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {
