@@ -154,5 +154,7 @@ export const buildSessionView = ({ context, sections, questions, variant, answer
     ...(violationRules ? { violationRules } : {}),
     windowViolations: invitation.proctoring.wv,
     endReason: invitation.endReason ?? null,
+    imageViolations: invitation.imageViolations ?? 0,
+    ...(invitation.terminatedBy ? { terminatedBy: invitation.terminatedBy } : {}),
   };
 };

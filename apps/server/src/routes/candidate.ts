@@ -12,6 +12,7 @@ import {
   RunCodeInput,
   RunCodeResult,
   SnapshotInput,
+  SnapshotSaved,
   succeed,
   type RunBudget,
 } from '@assay/domain';
@@ -126,7 +127,7 @@ export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = asy
         summary: 'Upload a camera snapshot (links with imageProctoring)',
         params: TokenParams,
         body: SnapshotInput,
-        response: envelopeResponses(z.object({ snapshotId: z.int() })),
+        response: envelopeResponses(SnapshotSaved),
       },
     },
     async (request) => succeed(await attempts.addSnapshot(request.params.token, request.body.image)),
