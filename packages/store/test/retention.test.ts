@@ -20,6 +20,8 @@ describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backe
 
   it('gives orgs that existed before migration 043 no periods, and new orgs the defaults', async () => {
     // Back to the schema before 043 (and the migrations after it), with an org in it, then migrate again.
+    for (const column of ['image_violations', 'terminated_by']) await store.db.schema.alterTable('invitations').dropColumn(column).execute();
+    await sql`delete from kysely_migration where name = '046-image-violations'`.execute(store.db);
     await store.db.schema.alterTable('tests').dropColumn('settings').execute();
     for (const column of ['interface', 'end_reason']) await store.db.schema.alterTable('invitations').dropColumn(column).execute();
     await sql`delete from kysely_migration where name = '044-v3-foundation'`.execute(store.db);
@@ -30,7 +32,7 @@ describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backe
     }
     await sql`delete from kysely_migration where name = '043-retention'`.execute(store.db);
     const before = (await store.orgs.create({ name: 'Before', email: 'before@example.com', timeZoneId: 1000 }, T0)).id;
-    expect(await migrateToLatest(store)).toEqual(['043-retention', '044-v3-foundation']);
+    expect(await migrateToLatest(store)).toEqual(['043-retention', '044-v3-foundation', '046-image-violations']);
     const after = (await store.orgs.create({ name: 'After', email: 'after@example.com', timeZoneId: 1000 }, T0)).id;
     expect(await store.retention.settings(before)).toEqual({ endedDays: null, mediaDays: null, unstartedDays: null });
     expect(await store.retention.settings(after)).toEqual({ endedDays: 365, mediaDays: 60, unstartedDays: 180 });
