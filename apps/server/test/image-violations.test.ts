@@ -42,7 +42,11 @@ describe.each(backends)('image violations on %s', (backend) => {
       }),
     );
     const registered = expectSuccess<{ testInvitationId: number; testUrl: string }>(
-      await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks/${link.testLinkId}/register`, body: { emailId: email, fullName: 'Ada Lovelace' } }),
+      await h.request({
+        method: 'POST',
+        url: `/v2/org/tests/${testId}/testlinks/${link.testLinkId}/register`,
+        body: { emailId: email, fullName: 'Ada Lovelace' },
+      }),
     );
     const attempt = candidate(h, tokenOf(registered.testUrl));
     expectSuccess(await attempt.start());

@@ -24,7 +24,9 @@ describe('departureWarning', () => {
 
 describe('terminatedLead', () => {
   it('says why the test ended and that the answers were kept', () => {
-    expect(terminatedLead({ windowViolations: 3 })).toBe('Your test was ended because you left the test window 3 times; your answers up to then were submitted.');
+    expect(terminatedLead({ windowViolations: 3 })).toBe(
+      'Your test was ended because you left the test window 3 times; your answers up to then were submitted.',
+    );
     expect(terminatedLead({ windowViolations: 3, terminatedBy: 'window' })).toBe(
       'Your test was ended because you left the test window 3 times; your answers up to then were submitted.',
     );
@@ -52,7 +54,9 @@ describe('cameraWarning', () => {
   });
 
   it('without a limit only the popup setting warns', () => {
-    expect(cameraWarning(rules(null, true), 1)).toBe('Your camera showed nothing or was turned off: this is counted (1 so far). Keep your face in view until you submit.');
+    expect(cameraWarning(rules(null, true), 1)).toBe(
+      'Your camera showed nothing or was turned off: this is counted (1 so far). Keep your face in view until you submit.',
+    );
     expect(cameraWarning(rules(null), 1)).toBeNull();
     expect(cameraWarning(undefined, 1)).toBeNull();
   });

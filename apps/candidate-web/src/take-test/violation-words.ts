@@ -23,7 +23,10 @@ export const departureWarning = (rules: SessionViolationRules | undefined, count
 export const cameraWarning = (rules: SessionViolationRules | undefined, count: number): string | null => {
   if (!rules) return null;
   const limit = rules.imageViolationLimit;
-  if (limit === null) return rules.violationPopup ? `Your camera showed nothing or was turned off: this is counted (${count} so far). Keep your face in view until you submit.` : null;
+  if (limit === null)
+    return rules.violationPopup
+      ? `Your camera showed nothing or was turned off: this is counted (${count} so far). Keep your face in view until you submit.`
+      : null;
   if (count > limit) return null;
   if (count === limit) return `Your camera showed nothing or was turned off: this is counted (${count} of ${limit} allowed). One more ends your test.`;
   return `Your camera showed nothing or was turned off: this is counted (${count} of ${limit} allowed). More than ${times(limit)} ends your test.`;

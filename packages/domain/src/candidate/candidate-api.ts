@@ -320,11 +320,7 @@ export const ViolationCounts = z.object({
     .boolean()
     .optional()
     .meta({ description: "Present (true) when this departure took the count over the test's violation limit: the attempt has ended (decision 942)." }),
-  iv: z
-    .int()
-    .nonnegative()
-    .optional()
-    .meta({ description: 'Image violations so far: present when this event or snapshot counted one (decision 971).' }),
+  iv: z.int().nonnegative().optional().meta({ description: 'Image violations so far: present when this event or snapshot counted one (decision 971).' }),
 });
 export type ViolationCounts = z.infer<typeof ViolationCounts>;
 
@@ -332,7 +328,10 @@ export type ViolationCounts = z.infer<typeof ViolationCounts>;
 export const SnapshotSaved = z.object({
   snapshotId: z.int(),
   iv: ViolationCounts.shape.iv,
-  terminated: z.boolean().optional().meta({ description: "Present (true) when this snapshot took the count over the test's image limit: the attempt has ended." }),
+  terminated: z
+    .boolean()
+    .optional()
+    .meta({ description: "Present (true) when this snapshot took the count over the test's image limit: the attempt has ended." }),
 });
 export type SnapshotSaved = z.infer<typeof SnapshotSaved>;
 

@@ -63,11 +63,7 @@ describe('image violations in a real browser (Chromium)', () => {
     const registration = await b.client.testLinks.register(testId, link.testLinkId, { emailId: 'camera@example.com', fullName: 'Cam Era' });
     const invitationId = registration.testInvitationId;
     const counts = async () =>
-      b.store.db
-        .selectFrom('invitations')
-        .select(['image_violations', 'window_violations'])
-        .where('id', '=', invitationId)
-        .executeTakeFirstOrThrow();
+      b.store.db.selectFrom('invitations').select(['image_violations', 'window_violations']).where('id', '=', invitationId).executeTakeFirstOrThrow();
     const snapshots = async () => (await b.store.db.selectFrom('snapshots').select('id').where('invitation_id', '=', invitationId).execute()).length;
 
     const { context, page, errors } = await b.openPage({ permissions: ['camera'] });
@@ -98,9 +94,7 @@ describe('image violations in a real browser (Chromium)', () => {
       await tabTo(page, 'camera-retry');
       await page.keyboard.press('Enter');
       await warning.waitFor({ state: 'visible' });
-      expect(await warningText.textContent()).toBe(
-        'Your camera showed nothing or was turned off: this is counted (2 of 2 allowed). One more ends your test.',
-      );
+      expect(await warningText.textContent()).toBe('Your camera showed nothing or was turned off: this is counted (2 of 2 allowed). One more ends your test.');
       expect(await snapshots()).toBe(2);
       await page.keyboard.press('Escape');
       await warning.waitFor({ state: 'detached' });
