@@ -27,21 +27,20 @@ const definition: z.input<typeof TestDefinition> = {
 
 /** The camera taken away as the browser does it: the track stops and fires `ended` (stop() alone fires nothing). */
 const takeCameraAway = (page: Page) =>
-  page.evaluate(() => {
-    const video = document.querySelector<HTMLVideoElement>('[data-testid="camera-preview"] video')!;
-    const track = (video.srcObject as MediaStream).getVideoTracks()[0]!;
+  page.evaluate(`(() => {
+    const track = document.querySelector('[data-testid="camera-preview"] video').srcObject.getVideoTracks()[0];
     track.stop();
     track.dispatchEvent(new Event('ended'));
-  });
+  })()`);
 
 /** From now on the page's snapshots show nothing: every frame it draws comes out black, as from a covered lens. */
 const coverLens = (page: Page) =>
-  page.evaluate(() => {
-    CanvasRenderingContext2D.prototype.drawImage = function (this: CanvasRenderingContext2D) {
+  page.evaluate(`(() => {
+    CanvasRenderingContext2D.prototype.drawImage = function () {
       this.fillStyle = '#000';
       this.fillRect(0, 0, this.canvas.width, this.canvas.height);
     };
-  });
+  })()`);
 
 describe('image violations in a real browser (Chromium)', () => {
   let b: BrowserHarness;
