@@ -1,6 +1,6 @@
 /**
  * Issue 52's image rule in a real headless Chromium, keyboard only (decisions 971–975): with terminate after 2 image
- * violations, the fake camera's moving picture is never counted; the camera taken away (its track ended, as when the
+ * violations, the fake camera's moving picture is never counted, nor is a reload; the camera taken away (its track ended, as when the
  * permission is revoked) is counted and warned about; a snapshot that shows nothing, sent by the page's own snapshot
  * path when the camera is restarted, is counted and warned about as the last allowed one; the next loss ends the test
  * with an honest end screen. v2 reads it as decided, /details names the image limit. axe finds nothing.
@@ -74,6 +74,10 @@ describe('image violations in a real browser (Chromium)', () => {
       await page.getByTestId('submit-button').waitFor({ state: 'visible' });
       // The fake camera's first photo shows a moving picture: stored, never counted.
       await expect.poll(snapshots, { timeout: 15_000 }).toBe(1);
+      // A reload closes the camera with the page and opens it again: no camera was lost.
+      await page.reload();
+      await page.getByTestId('submit-button').waitFor({ state: 'visible' });
+      await expect.poll(snapshots, { timeout: 15_000 }).toBe(2);
       expect((await counts()).image_violations).toBe(0);
 
       const warning = page.getByTestId('violation-warning');
@@ -94,7 +98,7 @@ describe('image violations in a real browser (Chromium)', () => {
       await page.keyboard.press('Enter');
       await warning.waitFor({ state: 'visible' });
       expect(await warningText.textContent()).toBe('Your camera showed nothing or was turned off: this is counted (2 of 2 allowed). One more ends your test.');
-      expect(await snapshots()).toBe(2);
+      expect(await snapshots()).toBe(3);
       await page.keyboard.press('Escape');
       await warning.waitFor({ state: 'detached' });
 
