@@ -99,6 +99,11 @@ describe.each(backends)('image violations on %s', (backend) => {
     expect(details.integrity).toMatchObject({ wv: 0, iv: 3 });
     // The blank frames are kept as evidence beside the scene.
     expect(details.integrity.snapshots).toHaveLength(3);
+    // The person's own export says what was counted about them.
+    const exported = expectSuccess<{ invitations: Record<string, unknown>[] }>(
+      await h.request({ method: 'POST', url: '/v2/org/candidates/export', body: { emailId: 'covered@example.com' } }),
+    );
+    expect(exported.invitations).toEqual([expect.objectContaining({ testInvitationId: invitationId, windowViolations: 0, imageViolations: 3 })]);
   });
 
   it('without an image limit violations are counted for the reviewer but end nothing', async () => {
