@@ -26,7 +26,8 @@ export * from './candidate/proctoring.js';
 export {
   type Termination,
   type ViolationTally,
-  type ViolationKind,
+  type AttemptStatusFacts,
+  ViolationKind,
   type ViolationLimits,
   type ViolationStanding,
   attemptStatusText,
@@ -38,6 +39,7 @@ export {
 export * from './candidate/question-signals.js';
 export * from './candidate/code-playback.js';
 export * from './candidate/snapshot-image-rules.js';
+export { type BlankFrame, type FrameLuminance, BLANK_FRAME_THRESHOLDS, FRAME_SAMPLE, blankFrameOf, luminanceOf } from './candidate/blank-frame.js';
 export * from './candidate/snapshot-policy.js';
 export * from './candidate/written-answer.js';
 export * from './candidate/candidate-written-questions.js';

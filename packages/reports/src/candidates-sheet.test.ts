@@ -153,4 +153,9 @@ describe('a terminated attempt on the Candidates sheet (issue 52)', () => {
     expect(candidateCells(workbookTest, terminated)[3]).toBe('Terminated (3 window violations)');
     expect(candidateCells(workbookTest, jane)[3]).toBe('Completed');
   });
+
+  it('names the image limit when the camera ended it (decision 974)', () => {
+    const byCamera = { ...jane, report: { ...jane.report, endReason: 'terminated' as const, wv: 1 }, iv: 3, terminatedBy: 'image' as const };
+    expect(candidateCells(workbookTest, byCamera)[3]).toBe('Terminated (3 image violations)');
+  });
 });

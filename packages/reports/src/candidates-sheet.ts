@@ -130,7 +130,7 @@ export const candidateCells = (test: TestDetails, candidate: CandidateRow): Cell
     candidate.testInvitationId,
     report.fullName,
     report.emailId,
-    attemptStatusText(report),
+    attemptStatusText({ ...report, iv: candidate.iv, terminatedBy: candidate.terminatedBy }),
     report.reportStatus,
     dateTimeCell(report.attemptedOn),
     report.timeTaken,

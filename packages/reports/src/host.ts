@@ -3,7 +3,7 @@
  * (pdfkit, exceljs, fontkit and the fonts, sharp): importing the whole package costs a server about 0.4 s of
  * start and 55 MB of memory it may never need. Snapshot normalisation loads sharp at the first snapshot.
  */
-import type { Result } from '@assay/domain';
+import type { BlankFrame, Result } from '@assay/domain';
 
 export { reportPdfFileName, testWorkbookFileName } from './file-names.js';
 export { PDF_MEDIA_TYPE, XLSX_MEDIA_TYPE } from './media-types.js';
@@ -25,3 +25,6 @@ export type { CandidateRow, QuestionColumn, ScoreReading, QuestionsHeader, Quest
 
 /** `normaliseSnapshot` of `./snapshot-image.js`, which loads sharp when first called. */
 export const normaliseSnapshot = async (bytes: Buffer): Promise<Result<Buffer>> => (await import('./snapshot-image.js')).normaliseSnapshot(bytes);
+
+/** `blankSnapshotOf` of `./snapshot-image.js`: whether a stored snapshot shows nothing (decision 972). */
+export const blankSnapshotOf = async (jpeg: Buffer): Promise<BlankFrame | null> => (await import('./snapshot-image.js')).blankSnapshotOf(jpeg);

@@ -38,6 +38,6 @@ export type {
   WorkbookInput,
   WorkbookRow,
 } from './workbook-rows.js';
-export { SNAPSHOT_OUTPUT, normaliseSnapshot, snapshotThumbnail } from './snapshot-image.js';
+export { SNAPSHOT_OUTPUT, blankSnapshotOf, normaliseSnapshot, snapshotThumbnail } from './snapshot-image.js';
 export { PDF_TIME_BUDGET_MS, RenderBusyError, RenderTimeoutError, ReportRenderer, type ReportRendererOptions } from './report-renderer.js';
 export { reduceMemory, reduceWhenQuiet } from './thread-memory.js';

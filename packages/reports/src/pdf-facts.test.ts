@@ -30,4 +30,14 @@ describe('the Status fact (issue 52)', () => {
     expect(factsOf(terminated)[0]).toEqual(['Status', 'Terminated (3 window violations) · report generated']);
     expect(factsOf(details)[0]).toEqual(['Status', 'Completed · report generated']);
   });
+
+  it('names the image limit when the camera ended it (decision 974)', () => {
+    const details = sampleReportDetails();
+    const byCamera = {
+      ...details,
+      status: { ...details.status, endReason: 'terminated' as const, terminatedBy: 'image' as const },
+      integrity: { ...details.integrity, wv: 1, iv: 3 },
+    };
+    expect(factsOf(byCamera)[0]).toEqual(['Status', 'Terminated (3 image violations) · report generated']);
+  });
 });

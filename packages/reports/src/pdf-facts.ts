@@ -29,7 +29,10 @@ export const variantText = (variant: NonNullable<ReportDetails['variant']>): str
 export const factsOf = (details: ReportDetails): [string, string][] => {
   const answered = details.questions.filter((question) => question.answered).length;
   return [
-    ['Status', `${attemptStatusText({ ...details.status, wv: details.integrity.wv })} · report ${details.status.reportStatus.toLowerCase()}`],
+    [
+      'Status',
+      `${attemptStatusText({ ...details.status, wv: details.integrity.wv, iv: details.integrity.iv })} · report ${details.status.reportStatus.toLowerCase()}`,
+    ],
     ['Questions answered', `${answered} of ${details.questions.length}`],
     ['Started', details.startedAt === null ? 'Not started' : displayIso(details.startedAt)],
     // Of the time this candidate was allowed (extra time included), never of the bare test duration.

@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { SNAPSHOT_IMAGE_LIMITS } from '@assay/domain';
 import { GIF_1X1, SVG, garbageZlibPng, hugeHeaderPng, isJpeg, noisyJpeg, realImage, truncatedZlibPng } from '../test/hostile-images.js';
-import { SNAPSHOT_OUTPUT, normaliseSnapshot, snapshotThumbnail } from './snapshot-image.js';
+import { blackFrame, dimSceneFrame, sceneFrame, uniformFrame } from '../test/camera-frames.js';
+import { SNAPSHOT_OUTPUT, blankSnapshotOf, normaliseSnapshot, snapshotThumbnail } from './snapshot-image.js';
 
 describe('normaliseSnapshot', () => {
   it.each(['jpeg', 'png', 'webp'] as const)('re-encodes a %s as a JPEG of the same size, without metadata', async (format) => {
@@ -80,5 +81,24 @@ describe('snapshotThumbnail', () => {
     for (const bytes of [garbageZlibPng(), truncatedZlibPng(), hugeHeaderPng(), GIF_1X1, SVG, Buffer.from('hello')]) {
       expect(await snapshotThumbnail(bytes)).toBeUndefined();
     }
+  });
+});
+
+describe('blankSnapshotOf: a stored snapshot that shows nothing (decision 972)', () => {
+  const stored = async (frame: Promise<Buffer>): Promise<Buffer> => (await normaliseSnapshot(await frame)).val!;
+
+  it('a covered lens is dark, a flat tone is uniform', async () => {
+    expect(await blankSnapshotOf(await stored(blackFrame()))).toBe('dark');
+    expect(await blankSnapshotOf(await stored(uniformFrame()))).toBe('uniform');
+  });
+
+  it('a scene, even a dim one with a face lit by the screen, shows something', async () => {
+    expect(await blankSnapshotOf(await stored(sceneFrame()))).toBeNull();
+    expect(await blankSnapshotOf(await stored(dimSceneFrame()))).toBeNull();
+    expect(await blankSnapshotOf(await realImage('jpeg'))).toBeNull();
+  });
+
+  it('bytes that do not decode are not counted', async () => {
+    expect(await blankSnapshotOf(Buffer.from('not an image'))).toBeNull();
   });
 });

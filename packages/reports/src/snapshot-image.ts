@@ -1,5 +1,17 @@
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
-import { checkDeclaredImage, checkSnapshotBytes, ok, refuse, sniffImageType, SNAPSHOT_IMAGE_LIMITS, type Result } from '@assay/domain';
+import {
+  blankFrameOf,
+  checkDeclaredImage,
+  checkSnapshotBytes,
+  FRAME_SAMPLE,
+  luminanceOf,
+  ok,
+  refuse,
+  sniffImageType,
+  SNAPSHOT_IMAGE_LIMITS,
+  type BlankFrame,
+  type Result,
+} from '@assay/domain';
 
 /**
  * Camera snapshots pass through libvips (sharp) before anything else decodes them: at upload they are re-encoded
@@ -91,5 +103,25 @@ export const snapshotThumbnail = async (bytes: Buffer): Promise<Buffer | undefin
     return await reencode(bytes, THUMBNAIL, 'error');
   } catch {
     return undefined;
+  }
+};
+
+/**
+ * Whether a stored snapshot (the JPEG `normaliseSnapshot` made) shows nothing — dark or one flat tone — judged by the
+ * domain's thresholds on its luminance at FRAME_SAMPLE size (decision 972). libvips shrinks and greys it on its own
+ * threads; the request thread only sums 3,072 bytes. A frame that cannot be read is not counted: only what was seen
+ * to show nothing is.
+ */
+export const blankSnapshotOf = async (jpeg: Buffer): Promise<BlankFrame | null> => {
+  restrictLoaders();
+  try {
+    const pixels = await sharp(jpeg, decoderOptions('warning'))
+      .resize({ width: FRAME_SAMPLE.width, height: FRAME_SAMPLE.height, fit: 'fill' })
+      .greyscale()
+      .raw()
+      .toBuffer();
+    return blankFrameOf(luminanceOf(pixels));
+  } catch {
+    return null;
   }
 };

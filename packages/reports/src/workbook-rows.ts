@@ -1,4 +1,4 @@
-import type { CandidateReport, IntegritySummary, SectionReportEntry, ShownScore } from '@assay/domain';
+import type { CandidateReport, IntegritySummary, SectionReportEntry, ShownScore, ViolationKind } from '@assay/domain';
 
 /** A value of one cell: numbers stay numbers, an empty cell is null. */
 export type CellValue = string | number | Date | null;
@@ -15,6 +15,9 @@ export interface CandidateRow {
   /** The report's percent, percentile and verdict of the shown score (decision 820); absent, their cells are empty. */
   reading?: ScoreReading;
   extraTimePercent?: number;
+  /** A terminated attempt's image violations and which limit ended it (decision 974); absent otherwise. */
+  iv?: number;
+  terminatedBy?: ViolationKind;
   /** The test link the candidate registered through; null or absent when invited directly. */
   testLink?: { id: number; name: string } | null;
   /** The invitation this one is a reattempt of; null or absent for a first attempt. */

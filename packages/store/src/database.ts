@@ -177,6 +177,10 @@ export interface InvitationsTable {
   interface: Generated<string>;
   /** Why the attempt ended (migration 044, `AttemptEndReason`); null while it runs or for attempts ended before. */
   end_reason: string | null;
+  /** Image violations counted in the attempt (migration 046, decision 971). */
+  image_violations: Generated<number>;
+  /** Which limit ended a terminated attempt (migration 046): 'window' or 'image'; null otherwise. */
+  terminated_by: string | null;
 }
 
 export interface AnswersTable {

@@ -43,6 +43,7 @@ import { erasuresMigration } from './migrations/042-erasures.js';
 import { retentionMigration } from './migrations/043-retention.js';
 import { v3FoundationMigration } from './migrations/044-v3-foundation.js';
 import { candidateFeedbackMigration } from './migrations/045-candidate-feedback.js';
+import { imageViolationsMigration } from './migrations/046-image-violations.js';
 import { v3InviteOptionsMigration } from './migrations/047-v3-invite-options.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
@@ -89,6 +90,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '043-retention': retentionMigration(),
   '044-v3-foundation': v3FoundationMigration(),
   '045-candidate-feedback': candidateFeedbackMigration(),
+  '046-image-violations': imageViolationsMigration(),
   '047-v3-invite-options': v3InviteOptionsMigration(),
 });
 

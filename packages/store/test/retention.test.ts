@@ -20,6 +20,10 @@ describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backe
 
   it('gives orgs that existed before migration 043 no periods, and new orgs the defaults', async () => {
     // Back to the schema before 043 (and the migrations after it), with an org in it, then migrate again.
+    for (const column of ['stakeholder_emails', 'hide_instructions']) await store.db.schema.alterTable('candidates').dropColumn(column).execute();
+    await sql`delete from kysely_migration where name = '047-v3-invite-options'`.execute(store.db);
+    for (const column of ['image_violations', 'terminated_by']) await store.db.schema.alterTable('invitations').dropColumn(column).execute();
+    await sql`delete from kysely_migration where name = '046-image-violations'`.execute(store.db);
     await store.db.schema.dropTable('candidate_feedback').execute();
     await sql`delete from kysely_migration where name = '045-candidate-feedback'`.execute(store.db);
     await store.db.schema.alterTable('tests').dropColumn('settings').execute();
@@ -32,7 +36,13 @@ describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backe
     }
     await sql`delete from kysely_migration where name = '043-retention'`.execute(store.db);
     const before = (await store.orgs.create({ name: 'Before', email: 'before@example.com', timeZoneId: 1000 }, T0)).id;
-    expect(await migrateToLatest(store)).toEqual(['043-retention', '044-v3-foundation', '045-candidate-feedback']);
+    expect(await migrateToLatest(store)).toEqual([
+      '043-retention',
+      '044-v3-foundation',
+      '045-candidate-feedback',
+      '046-image-violations',
+      '047-v3-invite-options',
+    ]);
     const after = (await store.orgs.create({ name: 'After', email: 'after@example.com', timeZoneId: 1000 }, T0)).id;
     expect(await store.retention.settings(before)).toEqual({ endedDays: null, mediaDays: null, unstartedDays: null });
     expect(await store.retention.settings(after)).toEqual({ endedDays: 365, mediaDays: 60, unstartedDays: 180 });

@@ -1,4 +1,5 @@
 import type { CandidateApi } from '../api/candidate-api.js';
+import type { ImageCounts } from '../take-test/violation-notice.js';
 import { whileBrowserPrompts } from './browser-prompts.js';
 
 export type CameraState = 'off' | 'starting' | 'on' | 'denied' | 'unavailable';
@@ -8,6 +9,8 @@ const WIDTH = 320;
 const HEIGHT = 240;
 /** The API takes ~500 kB; we aim far lower. */
 const MAX_DATA_URL = 150_000;
+/** A track muted this long is a camera switched off (a privacy shutter, another app), not a hiccup (decision 971). */
+const MUTED_FOR_MS = 3_000;
 
 /**
  * The camera for image proctoring: a small live preview and a 320x240 JPEG sent at the start and every
@@ -20,6 +23,8 @@ export class Camera {
   private readonly canvas = document.createElement('canvas');
   private capturing = false;
   state: CameraState = 'off';
+  /** Told the server's count after a snapshot or camera loss it counted as an image violation (decision 971). */
+  onCounted: ((counts: ImageCounts) => void) | null = null;
 
   constructor(
     private readonly api: CandidateApi,
@@ -51,11 +56,40 @@ export class Camera {
       return this.setState(name === 'NotAllowedError' || name === 'SecurityError' ? 'denied' : 'unavailable');
     }
     this.video.srcObject = this.stream;
-    this.stream.getVideoTracks()[0]?.addEventListener('ended', () => this.setState('unavailable'));
+    const track = this.stream.getVideoTracks()[0];
+    if (track) this.watchTrack(track);
     await this.video.play().catch(() => undefined);
     this.setState('on');
     if (this.capturing) this.beginSnapshots();
     return this.state;
+  }
+
+  /**
+   * The camera taken away during the attempt — the track ended (unplugged, permission revoked) or stayed muted — is
+   * reported once per track as an image violation; the server counts it (decision 971).
+   */
+  private watchTrack(track: MediaStreamTrack): void {
+    let reported = false;
+    let muted: number | undefined;
+    const lost = () => {
+      window.clearTimeout(muted);
+      if (reported || !this.capturing || this.stream?.getVideoTracks()[0] !== track) return;
+      reported = true;
+      this.api
+        // The server counts the event; its instant is not kept, so the page's clock is good enough.
+        .reportEvent({ type: 'camera-off', at: new Date().toISOString() })
+        .then((counts) => this.onCounted?.(counts))
+        .catch(() => undefined);
+    };
+    track.addEventListener('ended', () => {
+      lost();
+      this.setState('unavailable');
+    });
+    track.addEventListener('mute', () => {
+      window.clearTimeout(muted);
+      muted = window.setTimeout(lost, MUTED_FOR_MS);
+    });
+    track.addEventListener('unmute', () => window.clearTimeout(muted));
   }
 
   /**
@@ -120,6 +154,10 @@ export class Camera {
   private snap(): void {
     if (this.state !== 'on') return;
     const image = this.capture();
-    if (image) this.api.uploadSnapshot(image).catch(() => undefined);
+    if (image)
+      this.api
+        .uploadSnapshot(image)
+        .then((saved) => this.onCounted?.(saved))
+        .catch(() => undefined);
   }
 }

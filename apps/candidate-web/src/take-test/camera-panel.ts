@@ -22,7 +22,11 @@ export class CameraPanel {
         this.caption.textContent = state === 'on' ? 'Camera on · a photo every minute' : 'Starting the camera…';
       }
     }
-    const retry = h('button', { type: 'button', class: 'button button-secondary button-small', onclick: () => void camera.start() }, 'Try again');
+    const retry = h(
+      'button',
+      { type: 'button', class: 'button button-secondary button-small', 'data-testid': 'camera-retry', onclick: () => void camera.start() },
+      'Try again',
+    );
     if (state === 'denied') {
       this.warn(
         h('strong', null, 'Camera access was refused. '),

@@ -1,7 +1,7 @@
 import type { CandidateSession } from '@assay/domain/candidate';
 import { h, safeHttpUrl } from '../lib/dom.js';
 import type { RedirectCountdown } from './redirect-countdown.js';
-import { terminatedLead } from './violation-words.js';
+import { terminatedLead, terminatedPartial } from './violation-words.js';
 import { practiceResultView } from './practice-result-view.js';
 import { contactPhrase, framed, orgName } from '../views/who-is-asking.js';
 
@@ -14,11 +14,10 @@ const COMPLETE: Record<Exclude<FinishReason, 'terminated'>, string> = {
   alreadyCompleted: 'You have completed this test, and your answers have been submitted.',
 };
 
-const PARTIAL: Record<FinishReason, string> = {
+const PARTIAL: Record<Exclude<FinishReason, 'terminated'>, string> = {
   submitted: 'Your test has been submitted, but your last changes to some answers could not be saved:',
   timeUp: 'Time is up and your test has been submitted, but your last changes to some answers did not reach us in time:',
   alreadyCompleted: 'You have completed this test, but your last changes to some answers could not be saved:',
-  terminated: 'Your test was ended because you left the test window more often than allowed, and your last changes to some answers could not be saved:',
 };
 
 /** How an ended attempt is told: a terminated one says so whenever the page is opened again. */
@@ -35,9 +34,9 @@ export function finishedView(session: CandidateSession, reason: FinishReason, lo
   const name = session.candidate.fullName;
   const lead =
     lost.length === 0
-      ? h('p', { class: 'lead', 'data-testid': 'finish-lead' }, reason === 'terminated' ? terminatedLead(session.windowViolations) : COMPLETE[reason])
+      ? h('p', { class: 'lead', 'data-testid': 'finish-lead' }, reason === 'terminated' ? terminatedLead(session) : COMPLETE[reason])
       : [
-          h('p', { class: 'lead', 'data-testid': 'not-saved-message' }, PARTIAL[reason]),
+          h('p', { class: 'lead', 'data-testid': 'not-saved-message' }, reason === 'terminated' ? terminatedPartial(session) : PARTIAL[reason]),
           h(
             'ul',
             { class: 'not-saved', 'data-testid': 'not-saved-list' },

@@ -262,7 +262,7 @@ export class TestPage {
     this.tabs.start();
 
     this.watcher?.stop();
-    const notice = new ViolationNotice(this.root, session.violationRules, session.windowViolations ?? 0, () => void this.refresh());
+    const notice = new ViolationNotice(this.root, session, () => void this.refresh());
     this.watcher = new FocusWatcher(
       this.api,
       this.clock,
@@ -275,6 +275,7 @@ export class TestPage {
     if (session.imageProctoring) {
       const camera = this.ensureCamera();
       this.view.camera.show(camera.state, camera);
+      camera.onCounted = (counts) => notice.imageCounted(counts);
       if (camera.state === 'off') void camera.start();
       camera.startSnapshots();
     }

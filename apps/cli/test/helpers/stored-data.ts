@@ -71,3 +71,7 @@ export const storeSimilarityPairs = (orgId: number, invitationId: number, others
 /** How the attempt ended, as the server leaves it when a violation limit ends it (issue 52: `end_reason`). */
 export const storeEndReason = (testInvitationId: number, endReason: 'submitted' | 'time-up' | 'terminated'): Promise<void> =>
   overwrite((db) => db.updateTable('invitations').set({ end_reason: endReason }).where('id', '=', testInvitationId).execute());
+
+/** Which limit ended a terminated attempt, as the server leaves it (issue 52, migration 046: `terminated_by`). */
+export const storeTerminatedBy = (testInvitationId: number, kind: 'window' | 'image'): Promise<void> =>
+  overwrite((db) => db.updateTable('invitations').set({ terminated_by: kind }).where('id', '=', testInvitationId).execute());

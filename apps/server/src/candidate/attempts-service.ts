@@ -18,7 +18,9 @@ import {
   applyProctoringEvent,
   terminationOf,
   violationRulesOf,
-  type ProctoringCounters,
+  type SnapshotSaved,
+  type ViolationCounts,
+  type ViolationTally,
   dueToExpire,
   eventInstant,
   expireIfDue,
@@ -41,7 +43,7 @@ import {
   type Result,
 } from '@assay/domain';
 import { randomInt } from 'node:crypto';
-import { normaliseSnapshot } from '@assay/reports/host';
+import { blankSnapshotOf, normaliseSnapshot } from '@assay/reports/host';
 import type { AttemptContext, Store } from '@assay/store';
 import { found, refusal, unwrap } from '../refusal-error.js';
 import { buildSessionView, startAdmissionOf } from './session-view.js';
@@ -213,8 +215,9 @@ export class CandidateAttempts {
    * (after the deadline nothing the page reports can change the attempt). Retried when another event changed the
    * counters meanwhile, or the attempt ended: then the check up front refuses it.
    */
-  async recordEvent(token: string, event: ProctoringEventInput): Promise<{ wv: number; tv: number; terminated?: boolean }> {
+  async recordEvent(token: string, event: ProctoringEventInput): Promise<ViolationCounts> {
     if (isQuestionEvent(event)) return this.recordQuestionEvent(token, event);
+    if (event.type === 'camera-off') return this.recordCameraOff(token);
     for (;;) {
       const context = await this.running(token);
       const { invitation, test } = context;
@@ -229,7 +232,7 @@ export class CandidateAttempts {
       const logged = event.type === 'section' ? { kind: event.type, at, sectionId: event.sectionId } : { kind: event.type, at };
       const next = event.type === 'section' ? previous : applyProctoringEvent(previous, { type: event.type, at });
       if (await this.store.attempts.recordEvent(invitation.id, logged, { previous, next }, now)) {
-        const terminated = next.wv > previous.wv && (await this.terminateIfOver(context, next));
+        const terminated = next.wv > previous.wv && (await this.terminateIfOver(context, { window: next.wv, image: invitation.imageViolations ?? 0 }));
         return { wv: next.wv, tv: next.tv, ...(terminated ? { terminated } : {}) };
       }
     }
@@ -239,15 +242,33 @@ export class CandidateAttempts {
    * The server decides, not the page (decision 942): the departure that takes the count over the test's limit ends
    * the attempt in the same request, as a completion (scored, announced) whose history names the count.
    */
-  private async terminateIfOver({ invitation, test }: AttemptContext, counters: ProctoringCounters): Promise<boolean> {
+  private async terminateIfOver({ invitation, test }: AttemptContext, tally: ViolationTally): Promise<boolean> {
     const settings = await this.store.testSettings.get(invitation.orgId, test.id);
     if (!settings) return false;
-    // Image violations: none counted yet (decision 943).
-    const termination = terminationOf(violationRulesOf(settings), { window: counters.wv, image: 0 });
+    const termination = terminationOf(violationRulesOf(settings), tally);
     if (!termination) return false;
     const at = this.now();
     await this.move(invitation, (current) => moveInvitation(current, { type: 'terminate', at, termination }), 'system');
     return true;
+  }
+
+  /**
+   * An image violation (decision 971): counted while the attempt takes writes (403.11 after, like any event), and the
+   * one that takes the count over the test's image limit ends the attempt in the same request (decision 942's rule).
+   */
+  private async countImageViolation(context: AttemptContext): Promise<{ iv: number; terminated?: boolean }> {
+    const { invitation } = context;
+    const iv = await this.store.attemptLog.countImageViolation(invitation.id, this.now());
+    if (iv === null) throw refusal('403.11', 'The test is over: it was submitted or its time is up.');
+    const terminated = await this.terminateIfOver(context, { window: invitation.proctoring.wv, image: iv });
+    return { iv, ...(terminated ? { terminated } : {}) };
+  }
+
+  /** The page's camera stopped or was taken away during the attempt: an image violation (decision 971). */
+  private async recordCameraOff(token: string): Promise<ViolationCounts> {
+    const context = await this.running(token);
+    const counted = await this.countImageViolation(context);
+    return { wv: context.invitation.proctoring.wv, tv: context.invitation.proctoring.tv, ...counted };
   }
 
   /**
@@ -276,8 +297,9 @@ export class CandidateAttempts {
    * whatever the bytes really are into a small JPEG, then admitted again in the storing transaction. The first check
    * spares the decoding of uploads that would be refused anyway; the second holds against concurrent uploads.
    */
-  async addSnapshot(token: string, dataUrl: string): Promise<{ snapshotId: number }> {
-    const { invitation, link } = await this.context(token);
+  async addSnapshot(token: string, dataUrl: string): Promise<SnapshotSaved> {
+    const context = await this.context(token);
+    const { invitation, link } = context;
     const imageProctoring = link?.imageProctoring === 1;
     const checkedAt = this.now();
     const recentTakenAt = await this.store.attempts.snapshotTimesSince(invitation.id, snapshotWindowStart(checkedAt));
@@ -292,7 +314,9 @@ export class CandidateAttempts {
         (facts) => admitSnapshot({ ...facts, imageProctoring, now }),
       ),
     );
-    return { snapshotId };
+    // Stored either way (the reviewer sees what the camera showed); a frame that showed nothing also counts (decision 972).
+    if ((await blankSnapshotOf(jpeg)) === null) return { snapshotId };
+    return { snapshotId, ...(await this.countImageViolation(context)) };
   }
 
   /** The machine refuses a submit before the start (403.13) or after a cancel (403.9); a second submit changes nothing. */

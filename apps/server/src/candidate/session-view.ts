@@ -190,5 +190,7 @@ export const buildSessionView = ({
     ...(candidate.hideInstructions ? { hideInstructions: true } : {}),
     ...(displayMessages ? { displayMessages } : {}),
     ...(feedbackGiven === undefined ? {} : { feedbackGiven }),
+    imageViolations: invitation.imageViolations ?? 0,
+    ...(invitation.terminatedBy ? { terminatedBy: invitation.terminatedBy } : {}),
   };
 };

@@ -14,6 +14,7 @@ import {
   RunCodeInput,
   RunCodeResult,
   SnapshotInput,
+  SnapshotSaved,
   type RunBudget,
 } from '@assay/domain';
 import type { CodeRunner } from '@assay/sandbox';
@@ -142,7 +143,7 @@ export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = asy
         summary: 'Upload a camera snapshot (links with imageProctoring)',
         params: TokenParams,
         body: SnapshotInput,
-        response: envelopeResponses(z.object({ snapshotId: z.int() })),
+        response: envelopeResponses(SnapshotSaved),
       },
     },
     async (request) => succeed(await attempts.addSnapshot(request.params.token, request.body.image)),

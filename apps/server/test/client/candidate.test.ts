@@ -37,7 +37,8 @@ describe.each(backends)('@assay/client candidate API against the real server on 
     const back = await attempt.reportEvent({ type: 'returned', at: new Date(now + 2_000).toISOString() });
     expect(back.wv).toBe(1);
 
-    expect(await attempt.uploadSnapshot(IMAGE)).toEqual({ snapshotId: expect.any(Number) });
+    // One pixel shows nothing: stored, and counted as an image violation (decision 972).
+    expect(await attempt.uploadSnapshot(IMAGE)).toEqual({ snapshotId: expect.any(Number), iv: 1 });
     const run = await attempt.runCode(coding!, SUM_SOLUTION);
     expect(run.results).toMatchObject([{ passed: true, args: [[1, 2]], expected: 3, actual: 3, timeMs: expect.any(Number) }]);
     // With its language named: one the question accepts.

@@ -33,7 +33,7 @@ export const candidate = (h: Harness, token: string) => ({
   start: () => h.request({ method: 'POST', url: `/candidate/v1/${token}/start`, apiKey: null }),
   answer: (questionId: number, body: unknown) => h.request({ method: 'PUT', url: `/candidate/v1/${token}/answers/${questionId}`, body, apiKey: null }),
   event: (
-    type: 'left' | 'returned' | 'unload' | 'section' | 'question' | 'paste' | 'insertion' | 'keystroke',
+    type: 'left' | 'returned' | 'unload' | 'section' | 'camera-off' | 'question' | 'paste' | 'insertion' | 'keystroke',
     at: string,
     extra: { sectionId?: number; questionId?: number; chars?: number; lines?: number } = {},
   ) => h.request({ method: 'POST', url: `/candidate/v1/${token}/events`, body: { type, at, ...extra }, apiKey: null }),

@@ -102,7 +102,9 @@ describe('ProctoringEventInput', () => {
 
   it('names the allowed types in its message', () => {
     const parsed = ProctoringEventInput.safeParse({ type: 'blur', at: '2026-12-01T09:00:00Z' });
-    expect(parsed.error?.issues[0]?.message).toBe('type must be "left", "returned", "unload", "section", "question", "paste", "insertion" or "keystroke"');
+    expect(parsed.error?.issues[0]?.message).toBe(
+      'type must be "left", "returned", "unload", "section", "camera-off", "question", "paste", "insertion" or "keystroke"',
+    );
   });
 });
 

@@ -15,6 +15,7 @@ import { QuestionEventInputs } from './question-signals.js';
 import { DataNotice } from './data-notice.js';
 import { AttemptEndReason } from './attempt-end.js';
 import { PracticeResult } from './practice-result.js';
+import { ViolationKind } from './violation-limits.js';
 
 /**
  * The candidate JSON API (`/candidate/v1/{token}`), used by Assay's own page and by custom front ends.
@@ -188,6 +189,10 @@ export const CandidateSession = z
     displayMessages: SessionDisplayMessages.optional(),
     /** Feedback was given for this attempt: the finish page does not ask again. Optional: older servers send none. */
     feedbackGiven: z.boolean().optional(),
+    /** Image violations counted so far (decision 971): a reloaded page warns from where the count stands. Optional: older servers send none. */
+    imageViolations: z.int().nonnegative().optional(),
+    /** Which limit ended a terminated attempt (decision 974): the finish page says honestly why. Optional: older servers send none. */
+    terminatedBy: ViolationKind.optional(),
   })
   .meta({ id: 'CandidateSession' });
 export type CandidateSession = z.infer<typeof CandidateSession>;
@@ -252,9 +257,11 @@ export const ProctoringEventInput = z
     [
       z.object({ type: z.enum(['left', 'returned', 'unload']), at: eventAt }),
       z.object({ type: z.literal('section'), at: eventAt, sectionId: Id }),
+      // The camera stopped or was taken away during the attempt: an image violation (decision 971).
+      z.object({ type: z.literal('camera-off'), at: eventAt }),
       ...QuestionEventInputs,
     ],
-    { error: 'type must be "left", "returned", "unload", "section", "question", "paste", "insertion" or "keystroke"' },
+    { error: 'type must be "left", "returned", "unload", "section", "camera-off", "question", "paste", "insertion" or "keystroke"' },
   )
   .meta({ id: 'ProctoringEventBody' });
 export type ProctoringEventInput = z.infer<typeof ProctoringEventInput>;
@@ -339,10 +346,19 @@ export const ViolationCounts = z.object({
     .boolean()
     .optional()
     .meta({ description: "Present (true) when this departure took the count over the test's violation limit: the attempt has ended (decision 942)." }),
+  iv: z.int().nonnegative().optional().meta({ description: 'Image violations so far: present when this event or snapshot counted one (decision 971).' }),
 });
 export type ViolationCounts = z.infer<typeof ViolationCounts>;
 
-export const SnapshotSaved = z.object({ snapshotId: z.int() });
+/** A stored snapshot; with `iv` (and `terminated`) when it showed nothing and was counted as an image violation (decision 972). */
+export const SnapshotSaved = z.object({
+  snapshotId: z.int(),
+  iv: ViolationCounts.shape.iv,
+  terminated: z
+    .boolean()
+    .optional()
+    .meta({ description: "Present (true) when this snapshot took the count over the test's image limit: the attempt has ended." }),
+});
 export type SnapshotSaved = z.infer<typeof SnapshotSaved>;
 
 export const PublicLinkView = z

@@ -46,6 +46,9 @@ describe('attemptStatusText', () => {
   it('a terminated attempt names its count; every other says its status', () => {
     expect(attemptStatusText({ testStatus: 'Completed', endReason: 'terminated', wv: 3 })).toBe('Terminated (3 window violations)');
     expect(attemptStatusText({ testStatus: 'Completed', wv: 3 })).toBe('Completed');
+    expect(attemptStatusText({ testStatus: 'Completed', endReason: 'terminated', wv: 1, iv: 3, terminatedBy: 'image' })).toBe(
+      'Terminated (3 image violations)',
+    );
     expect(attemptStatusText({ testStatus: 'In progress', wv: 0 })).toBe('In progress');
   });
 });

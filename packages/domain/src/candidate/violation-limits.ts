@@ -4,8 +4,11 @@ export interface ViolationLimits {
   readonly imageViolationLimit: number | null;
 }
 
-/** Which count ended an attempt: window departures or image (snapshot) violations. */
-export type ViolationKind = 'window' | 'image';
+import { z } from 'zod';
+
+/** Which count ended an attempt: window departures or image violations (camera lost, blank snapshot: decision 971). */
+export const ViolationKind = z.enum(['window', 'image']);
+export type ViolationKind = z.infer<typeof ViolationKind>;
 
 /** Why an attempt is to end: `count` violations of `kind`, over its `limit`. */
 export interface Termination {
@@ -14,7 +17,7 @@ export interface Termination {
   readonly limit: number;
 }
 
-/** The counts the server holds: `wv` of the proctoring counters, and image violations (decision 943: none counted yet). */
+/** The counts the server holds: `wv` of the proctoring counters, and the invitation's image violations (decision 971). */
 export interface ViolationTally {
   readonly window: number;
   readonly image: number;
@@ -58,9 +61,22 @@ export const violationCountText = (kind: ViolationKind, count: number): string =
 export const terminatedStatusText = (termination: Pick<Termination, 'kind' | 'count'>): string =>
   `Terminated (${violationCountText(termination.kind, termination.count)})`;
 
+/** What a reader knows of an attempt's end: `terminatedBy` and `iv` where it has them (decision 974), else window. */
+export interface AttemptStatusFacts {
+  readonly testStatus: string;
+  readonly endReason?: 'terminated' | undefined;
+  readonly wv: number;
+  readonly iv?: number | undefined;
+  readonly terminatedBy?: ViolationKind | undefined;
+}
+
 /**
  * An attempt's status as the report readers word it (the workbook, the TUI, the PDF): "Terminated (3 window violations)"
- * for one a limit ended — `wv` is that count, image violations not being counted (decision 943) — else its status.
+ * or "Terminated (3 image violations)" for one a limit ended, else its status.
  */
-export const attemptStatusText = (report: { readonly testStatus: string; readonly endReason?: 'terminated' | undefined; readonly wv: number }): string =>
-  report.endReason === 'terminated' ? terminatedStatusText({ kind: 'window', count: report.wv }) : report.testStatus;
+export const attemptStatusText = (report: AttemptStatusFacts): string => {
+  if (report.endReason !== 'terminated') return report.testStatus;
+  return report.terminatedBy === 'image'
+    ? terminatedStatusText({ kind: 'image', count: report.iv ?? 0 })
+    : terminatedStatusText({ kind: 'window', count: report.wv });
+};

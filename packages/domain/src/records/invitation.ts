@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AttemptEndReason } from '../candidate/attempt-end.js';
 import { ProctoringCounters } from '../candidate/proctoring.js';
+import { ViolationKind } from '../candidate/violation-limits.js';
 import { Id } from '../ids.js';
 import { InvitationStatus } from '../invitation-status.js';
 import { ReportStatus } from '../schemas/report.js';
@@ -43,6 +44,10 @@ export const Invitation = z.object({
   interface: InvitationInterface,
   /** Why the attempt ended (migration 044); null while it runs, before it starts, and for attempts ended before 044. */
   endReason: AttemptEndReason.nullable(),
+  /** Image violations counted in the attempt (migration 046, decision 971); absent reads as 0. */
+  imageViolations: z.int().nonnegative().optional(),
+  /** Which limit ended a terminated attempt (migration 046, decision 974); null or absent otherwise. */
+  terminatedBy: ViolationKind.nullable().optional(),
   createdAt: Instant,
   updatedAt: Instant,
 });

@@ -191,6 +191,7 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
   const integrity = {
     wv: invitation.proctoring.wv,
     tv: invitation.proctoring.tv,
+    ...((invitation.imageViolations ?? 0) > 0 ? { iv: invitation.imageViolations } : {}),
     departures: invitation.startedAt === null ? [] : departureDetails(facts.log.presence, endedAt, facts.evidenceReviews),
     omittedEvents: omittedEventsOf(facts.log),
     snapshots: snapshotDetails(facts.snapshots, facts.evidenceReviews),
@@ -217,6 +218,7 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
       testStatus: invitation.status,
       reportStatus: invitation.reportStatus,
       ...(invitation.endReason === 'terminated' ? { endReason: 'terminated' as const } : {}),
+      ...(invitation.endReason === 'terminated' && invitation.terminatedBy ? { terminatedBy: invitation.terminatedBy } : {}),
     },
     startedAt: iso(invitation.startedAt),
     completedAt: iso(invitation.completedAt),

@@ -13,6 +13,7 @@ import { CodePlaybackDetail, QuestionSignalsDetail } from './question-signals-de
 import { IntegritySummary } from './integrity-summary.js';
 import { SkillScore } from './skill-scores.js';
 import { CandidateFeedback } from '../candidate/candidate-feedback.js';
+import { ViolationKind } from '../candidate/violation-limits.js';
 
 /**
  * Everything a hiring manager decides from, as JSON (`GET /v2/org/report/{id}/details`, an Assay extension):
@@ -151,7 +152,10 @@ export const ReportDetails = z
       endReason: z
         .literal('terminated')
         .optional()
-        .meta({ description: "Present only when the test's violation limit ended the attempt (decision 946); integrity.wv is the count." }),
+        .meta({ description: "Present only when the test's violation limit ended the attempt (decision 946); terminatedBy says which count." }),
+      terminatedBy: ViolationKind.optional().meta({
+        description: 'With endReason: which limit ended the attempt, window (integrity.wv) or image (integrity.iv) violations (decision 974). Absent: window.',
+      }),
     }),
     startedAt: Instant.nullable(),
     completedAt: Instant.nullable(),
@@ -177,6 +181,9 @@ export const ReportDetails = z
     integrity: z.object({
       wv: z.int().nonnegative(),
       tv: z.int().nonnegative(),
+      iv: z.int().positive().optional().meta({
+        description: 'Image violations: the camera lost, or a snapshot that showed nothing (decisions 971, 972). Absent when none were counted.',
+      }),
       /** The counted departures the attempt's log kept: all of them, unless `omittedEvents` says otherwise. */
       departures: z.array(DepartureDetail),
       /**

@@ -66,6 +66,8 @@ export const PersonalInvitation = z.object({
   score: z.number(),
   timeTaken: z.number(),
   windowViolations: z.int(),
+  /** Camera losses and blank snapshots counted (decision 971): what was recorded about the person is theirs to see. */
+  imageViolations: z.int(),
   timeViolationSeconds: z.number(),
   extraTimePercent: z.number(),
   createdAt: Instant,

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { INVITATION_STATUS, REPORT_STATUS, type AttemptLog, type QuestionResult, type ScoreCount, type ScoreStanding } from '@assay/domain';
 import { readAttemptLog } from './attempt-event-log.js';
+import { takesWritesAt } from './attempt-writes.js';
 import { recordCoalescedHistory } from './invitation-history.js';
 import { inTransaction } from '../engine/transaction-steps.js';
 import { type AttemptFacts, attemptFactsOfTest } from './attempt-facts.js';
@@ -19,7 +20,25 @@ export class AttemptLogRepository {
     return readAttemptLog(this.db, invitationId);
   }
 
-  /** One more sample run of a question (runs the sandbox actually ran). */
+  /**
+   * One more image violation (a camera lost, a blank snapshot: decision 971), while the attempt takes writes: the new
+   * count, or null when the attempt no longer runs (nothing is counted after its end). The increment is one statement,
+   * so concurrent snapshots each count once.
+   */
+  async countImageViolation(invitationId: number, now: number): Promise<number | null> {
+    return inTransaction(this.db, async (trx) => {
+      const counted = await trx
+        .updateTable('invitations')
+        .set((eb) => ({ image_violations: eb('image_violations', '+', 1), updated_at: now }))
+        .where('id', '=', invitationId)
+        .where(takesWritesAt(now))
+        .executeTakeFirst();
+      if (Number(counted.numUpdatedRows) !== 1) return null;
+      const row = await trx.selectFrom('invitations').select('image_violations').where('id', '=', invitationId).executeTakeFirstOrThrow();
+      return Number(row.image_violations);
+    });
+  }
+
   /** Counts a run, and in the same transaction the invitation's history (coalesced: counts, not contents). */
   async countSampleRun(invitationId: number, questionId: number, now: number): Promise<void> {
     await inTransaction(this.db, async (trx) => {

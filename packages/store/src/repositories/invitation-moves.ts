@@ -21,6 +21,8 @@ export const FRESH_ATTEMPT = {
   // A reset's next start draws again (migration 035).
   variant_seed: null,
   end_reason: null,
+  image_violations: 0,
+  terminated_by: null,
   ...proctoringColumns({ wv: 0, tv: 0, leftAt: null }),
 } as const satisfies Updateable<InvitationsTable>;
 
@@ -54,10 +56,11 @@ export const writesOf = (effect: InvitationEffect): EffectWrites =>
         return undefined;
       },
     }))
-    .with({ kind: 'completeAttempt' }, ({ completedAt, proctoring, reason }) => ({
+    .with({ kind: 'completeAttempt' }, ({ completedAt, proctoring, reason, termination }) => ({
       columns: {
         completed_at: completedAt,
         end_reason: reason,
+        terminated_by: termination?.kind ?? null,
         ...proctoringColumns({ ...proctoring, leftAt: null, unloading: false }),
         report_status: REPORT_STATUS.pending,
       },

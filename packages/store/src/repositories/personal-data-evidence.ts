@@ -18,6 +18,7 @@ export type InvitationEvidence = Omit<
   | 'score'
   | 'timeTaken'
   | 'windowViolations'
+  | 'imageViolations'
   | 'timeViolationSeconds'
   | 'extraTimePercent'
   | 'createdAt'

@@ -98,6 +98,7 @@ export class PersonalDataRepository {
         score: Number(row.score),
         timeTaken: Number(row.time_taken),
         windowViolations: Number(row.window_violations),
+        imageViolations: Number(row.image_violations),
         timeViolationSeconds: Number(row.time_violation_seconds),
         extraTimePercent: Number(row.extra_time_percent),
         createdAt: iso(row.created_at),

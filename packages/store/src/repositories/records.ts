@@ -16,6 +16,7 @@ import {
   type SectionType,
   type TestRecord,
   type TestStatus,
+  type ViolationKind,
 } from '@assay/domain';
 import type { AnswersTable, CandidateRow, InvitationRow, JobRow, OrgRow, QuestionRow, SectionRow, TestRow } from '../database.js';
 
@@ -47,6 +48,8 @@ export const toInvitation = (row: InvitationRow): Invitation => ({
   expiresAt: row.expires_at,
   interface: row.interface as InvitationInterface,
   endReason: row.end_reason as AttemptEndReason | null,
+  imageViolations: row.image_violations,
+  terminatedBy: row.terminated_by as ViolationKind | null,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });

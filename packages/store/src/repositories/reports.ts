@@ -14,6 +14,7 @@ import {
   type SectionRecord,
   type SectionReportEntry,
   type TestRecord,
+  type ViolationKind,
 } from '@assay/domain';
 import { toSectionRecord } from './records.js';
 import { compileOnce, parameter } from '../engine/compiled-query.js';
@@ -55,6 +56,8 @@ const invitationColumns = [
   'invitations.started_at as startedAt',
   'invitations.variant_seed as variantSeed',
   'invitations.end_reason as endReason',
+  'invitations.image_violations as iv',
+  'invitations.terminated_by as terminatedBy',
   'candidates.email as email',
   'candidates.full_name as fullName',
 ] as const;
@@ -112,6 +115,8 @@ type InvitationRow = {
   startedAt: number | null;
   variantSeed: number | null;
   endReason: string | null;
+  iv: number;
+  terminatedBy: string | null;
   email: string;
   fullName: string;
   awaiting: number | string;
@@ -350,7 +355,10 @@ export class ReportsRepository {
             tv: row.tv,
             testStatus: row.status as InvitationStatus,
             reportStatus: row.reportStatus as ReportStatus,
+            ...(row.endReason === 'terminated' ? { endReason: 'terminated' as const } : {}),
           },
+          // Which limit ended a terminated attempt, for its status cell (decision 974).
+          ...(row.endReason === 'terminated' ? { iv: Number(row.iv), terminatedBy: (row.terminatedBy ?? 'window') as ViolationKind } : {}),
           sections: sections.map((section, index) => ({
             sectionName: section.name,
             sectionScore: draw?.bySection.get(section.id) ?? section.total_marks,

@@ -1,7 +1,7 @@
 import { candidateTokenOf } from '@assay/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { importExample, newOrg, type TestOrg } from '../../../test/helpers/org.js';
-import { storeEndReason } from '../../../test/helpers/stored-data.js';
+import { storeEndReason, storeTerminatedBy } from '../../../test/helpers/stored-data.js';
 import { renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
 import { ReportScreen } from './ReportScreen.js';
 
@@ -9,6 +9,7 @@ import { ReportScreen } from './ReportScreen.js';
 describe('ReportScreen of a terminated attempt, against a real server', () => {
   let org: TestOrg;
   let invitationId: number;
+  let cameraInvitationId: number;
   let screen: Rendered | undefined;
   beforeAll(async () => {
     org = await newOrg('Terminated');
@@ -24,6 +25,16 @@ describe('ReportScreen of a terminated attempt, against a real server', () => {
     invitationId = invited.testInvitationId;
     // As the server leaves an attempt its limit ended (the limit itself is proved by the server's suites).
     await storeEndReason(invitationId, 'terminated');
+
+    // The camera lost three times (decision 971): counted by the server, ended as the image limit ends it.
+    const camera = await org.client.invitations.register(test.testId, { emailId: 'cam@example.com', fullName: 'Cam Era' });
+    const cameraAttempt = org.client.candidate(candidateTokenOf(camera.takeTestURL));
+    await cameraAttempt.start();
+    for (let loss = 0; loss < 3; loss += 1) await cameraAttempt.reportEvent({ type: 'camera-off', at: new Date().toISOString() });
+    await cameraAttempt.submit();
+    cameraInvitationId = camera.testInvitationId;
+    await storeEndReason(cameraInvitationId, 'terminated');
+    await storeTerminatedBy(cameraInvitationId, 'image');
   });
   afterEach(() => screen?.unmount());
 
@@ -31,6 +42,13 @@ describe('ReportScreen of a terminated attempt, against a real server', () => {
     screen = renderScreen(<ReportScreen testInvitationId={invitationId} />, { client: org.client });
     const frame = await screen.waitFor('Terminated (3 window violations)', 20_000);
     expect(frame).toMatch(/Terminated \(3 window violations\) · report/);
+    expect(widestLine(frame)).toBeLessThanOrEqual(80);
+  });
+
+  it('names the camera when image violations ended it: "Terminated (3 image violations)"', async () => {
+    screen = renderScreen(<ReportScreen testInvitationId={cameraInvitationId} />, { client: org.client });
+    const frame = await screen.waitFor('Terminated (3 image violations)', 20_000);
+    expect(frame).toMatch(/Terminated \(3 image violations\) · report/);
     expect(widestLine(frame)).toBeLessThanOrEqual(80);
   });
 });

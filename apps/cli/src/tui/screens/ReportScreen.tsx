@@ -238,8 +238,12 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
         <Text bold>{report.fullName}</Text> &lt;{report.emailId}&gt; · {report.testName}
       </Text>
       <Text>
-        {report.endReason === 'terminated' ? <Text color="yellow">{attemptStatusText(report)}</Text> : <StatusText status={report.testStatus} />} · report{' '}
-        <StatusText status={report.reportStatus} /> · attempted {report.attemptedOn ? `${report.attemptedOn.replace('T', ' ')} UTC` : 'not yet'} ·{' '}
+        {report.endReason === 'terminated' ? (
+          <Text color="yellow">{attemptStatusText({ ...report, iv: details.integrity.iv, terminatedBy: details.status.terminatedBy })}</Text>
+        ) : (
+          <StatusText status={report.testStatus} />
+        )}{' '}
+        · report <StatusText status={report.reportStatus} /> · attempted {report.attemptedOn ? `${report.attemptedOn.replace('T', ' ')} UTC` : 'not yet'} ·{' '}
         {report.timeTaken} of {report.duration} min
       </Text>
       <Text> </Text>
