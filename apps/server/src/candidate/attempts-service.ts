@@ -259,7 +259,7 @@ export class CandidateAttempts {
   private async countImageViolation(context: AttemptContext): Promise<{ iv: number; terminated?: boolean }> {
     const { invitation } = context;
     const iv = await this.store.attemptLog.countImageViolation(invitation.id, this.now());
-    if (iv === null) throw refusal('403.11', 'The test is over: it was submitted or its time is up.');
+    if (iv === null) throw refusal('attempt-over', 'The test is over: it was submitted or its time is up.');
     const terminated = await this.terminateIfOver(context, { window: invitation.proctoring.wv, image: iv });
     return { iv, ...(terminated ? { terminated } : {}) };
   }

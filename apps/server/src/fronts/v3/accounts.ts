@@ -119,7 +119,8 @@ export const v3AccountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
       let revoked: string[] = [];
       const effect = async (repositories: Repositories) => {
         const person = await userByEmail(repositories, orgId, email);
-        if (status === 'Active') return found(await repositories.people.reactivate(orgId, person.personId), 'user-not-found', `No user with the email ${email}.`);
+        if (status === 'Active')
+          return found(await repositories.people.reactivate(orgId, person.personId), 'user-not-found', `No user with the email ${email}.`);
         const deactivation = found(
           await repositories.people.deactivate(orgId, unwrap(mayDeactivatePerson(request.org, person.personId)), now()),
           'user-not-found',
