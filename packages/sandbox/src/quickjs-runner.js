@@ -8,6 +8,7 @@
  * runtime and context. An instance whose memory grew, or that a host error left in an unknown state, is replaced
  * instead (a new instance from the module compiled once per worker: milliseconds).
  */
+import { getRandomValues } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { newQuickJSWASMModule, newVariant, RELEASE_SYNC } from 'quickjs-emscripten';
@@ -241,7 +242,7 @@ function evaluateCase(context, handles, run, index) {
     return h;
   };
 
-  const harnessResult = context.evalCode(harnessSource(run.limits.maxLogBytes), 'assay-harness.js');
+  const harnessResult = context.evalCode(harnessSource(run.limits.maxLogBytes, getRandomValues(new Uint32Array(4))), 'assay-harness.js');
   if (harnessResult.error) {
     keep(harnessResult.error);
     return { report: { kind: 'error', message: 'Sandbox harness failed to start' }, log: '', logCut: false };

@@ -15,9 +15,32 @@
 /** Longest error text reported back; longer messages are clipped inside the VM. */
 export const MAX_ERROR_CHARS = 1000;
 
-/** @param {number} maxLogChars */
-export const harnessSource = (maxLogChars) => `(() => {
+/**
+ * @param {number} maxLogChars
+ * @param {ArrayLike<number>} seed four 32-bit words of the host's entropy, drawn for this case
+ */
+export const harnessSource = (maxLogChars, seed) => `(() => {
   'use strict';
+  // Math.random from the host's entropy (decision 987): QuickJS seeds its own from the clock when a context is made,
+  // so two candidates' contexts made in the same instant drew the same numbers. sfc32, 53 bits a draw, like V8's.
+  {
+    let a = ${seed[0] >>> 0}, b = ${seed[1] >>> 0}, c = ${seed[2] >>> 0}, d = ${seed[3] >>> 0};
+    const next = () => {
+      a |= 0; b |= 0; c |= 0; d |= 0;
+      const t = (((a + b) | 0) + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (c << 21) | (c >>> 11);
+      c = (c + t) | 0;
+      return t >>> 0;
+    };
+    for (let warm = 0; warm < 12; warm += 1) next();
+    const random = function random() {
+      return (next() * 2097152 + (next() >>> 11)) / 9007199254740992;
+    };
+    Object.defineProperty(Math, 'random', { value: random, writable: true, configurable: true, enumerable: false });
+  }
   const parse = JSON.parse;
   const stringify = JSON.stringify;
   const apply = Reflect.apply;

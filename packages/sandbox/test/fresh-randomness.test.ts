@@ -46,3 +46,28 @@ describe.each(['python', 'javascript', 'typescript'] as const)('%s: random numbe
     PYTHON_START_MS,
   );
 });
+
+describe("QuickJS's Math.random follows the host's entropy, not the clock (decision 987)", () => {
+  it('the same seed draws the same numbers in two contexts made at different times, another seed others', async () => {
+    const { getQuickJS } = await import('quickjs-emscripten');
+    const { harnessSource } = await import('../src/vm-harness.js');
+    const quickjs = await getQuickJS();
+    const drawWith = async (seed: number[]): Promise<unknown> => {
+      const context = quickjs.newContext();
+      try {
+        context.unwrapResult(context.evalCode(harnessSource(1000, seed))).dispose();
+        const drawn = context.unwrapResult(context.evalCode('[Math.random(), Math.random(), Math.random()]'));
+        const numbers = context.dump(drawn);
+        drawn.dispose();
+        return numbers;
+      } finally {
+        context.dispose();
+      }
+    };
+    const first = await drawWith([1, 2, 3, 4]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await drawWith([1, 2, 3, 4])).toEqual(first);
+    expect(await drawWith([5, 6, 7, 8])).not.toEqual(first);
+    expect((first as number[]).every((value) => value >= 0 && value < 1)).toBe(true);
+  });
+});
