@@ -15,6 +15,9 @@
 /** Longest error text reported back; longer messages are clipped inside the VM. */
 export const MAX_ERROR_CHARS = 1000;
 
+/** @param {ArrayLike<number>} seed @param {number} index an unsigned 32-bit word of the seed (0 if missing) */
+const word = (seed, index) => (seed[index] ?? 0) >>> 0;
+
 /**
  * @param {number} maxLogChars
  * @param {ArrayLike<number>} seed four 32-bit words of the host's entropy, drawn for this case
@@ -24,7 +27,7 @@ export const harnessSource = (maxLogChars, seed) => `(() => {
   // Math.random from the host's entropy (decision 987): QuickJS seeds its own from the clock when a context is made,
   // so two candidates' contexts made in the same instant drew the same numbers. sfc32, 53 bits a draw, like V8's.
   {
-    let a = ${seed[0] >>> 0}, b = ${seed[1] >>> 0}, c = ${seed[2] >>> 0}, d = ${seed[3] >>> 0};
+    let a = ${word(seed, 0)}, b = ${word(seed, 1)}, c = ${word(seed, 2)}, d = ${word(seed, 3)};
     const next = () => {
       a |= 0; b |= 0; c |= 0; d |= 0;
       const t = (((a + b) | 0) + d) | 0;
