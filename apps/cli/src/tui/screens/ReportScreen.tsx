@@ -31,7 +31,6 @@ import { offeredMoves } from '../state/invitation-moves.js';
 import { initialRemote, remoteCallKey } from '../state/remote-state.js';
 import { reportDataReducer } from '../state/report-data.js';
 import { questionMarksLine, standingLine } from '../../format/standing-text.js';
-import { skillsLine } from '../../format/skills-text.js';
 import { pollDelayMs, reportWillChange, scoreViewOf, type ScoreView } from '../state/report-score.js';
 import { evidenceOpenKeys, reportKeys } from '../state/screen-keys.js';
 import { usePoll } from '../shell/use-poll.js';
@@ -53,7 +52,6 @@ const INTEGRITY_PREFIX = 'Integrity: ';
 /** The per-question marks take at most two rows; the Answers screen (`v`) has every question. */
 const MARKS_ROWS = 2;
 const MARKS_PREFIX = 'Marks: ';
-const SKILLS_PREFIX = 'Skills: ';
 
 /** Rows a text wrapped at `columns` takes (near enough: Ink wraps at words, so one more is kept spare by the caller). */
 const rowsOf = (text: string, columns: number) => Math.max(1, Math.ceil(text.length / Math.max(1, columns)));
@@ -225,12 +223,7 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
   // Percentile, verdict and extra time as the PDF shows them, and each question's marks (issue 50, item 3).
   const standing = standingLine(details);
   const marks = details.questions.length > 0 ? marksFitting(questionMarksLine(details), body.columns) : null;
-  // Skill-wise points (issue 52), only when the test names skills apart from its sections.
-  const skills = skillsLine(details);
-  const factRows =
-    rowsOf(standing, body.columns) +
-    (marks === null ? 0 : rowsOf(`${MARKS_PREFIX}${marks}`, body.columns)) +
-    (skills === null ? 0 : rowsOf(`${SKILLS_PREFIX}${skills}`, body.columns));
+  const factRows = rowsOf(standing, body.columns) + (marks === null ? 0 : rowsOf(`${MARKS_PREFIX}${marks}`, body.columns));
   const evidenceVisible = body.rows - REPORT_FIXED_ROWS - (integrityRows - 1) - factRows - Math.max(1, sections.length) - EVIDENCE_FRAME_ROWS - below;
   return (
     <Box flexDirection="column">
@@ -263,12 +256,7 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
           {marks}
         </Text>
       )}
-      {skills === null ? null : (
-        <Text wrap="wrap">
-          {SKILLS_PREFIX}
-          {skills}
-        </Text>
-      )}
+
       <Text> </Text>
       <Row header columns={columns} cells={['SECTION', 'SCORE', 'MAX', '', '']} />
       {sections.map((entry, index) => (
