@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { CompiledQuery, DatabaseConnection, Driver, QueryResult } from 'kysely';
 import { BusyWriter } from './sqlite-busy-writer.js';
@@ -28,6 +29,8 @@ interface QueuedWrite {
 }
 
 const SAVEPOINT = 'assay_transaction';
+/** Between two tries of a checkpoint that found another running (a background PASSIVE one takes milliseconds). */
+const RETRY_MS = 5;
 const BATCH_SAVEPOINT = 'assay_queued_writes';
 
 /**
@@ -264,12 +267,27 @@ export class GroupCommitDriver implements Driver {
 
   /**
    * Copies the whole WAL into the database file and empties it, once what is queued committed: after an erasure no
-   * earlier version of an erased row stays in the WAL (decision 844). A reader on an older snapshot makes it wait.
+   * earlier version of an erased row stays in the WAL (decision 844). A reader on an older snapshot makes it wait (the
+   * busy timeout). A checkpoint the background thread is running makes SQLite answer "busy" at once, without waiting and
+   * without an error (its busy handler is not called for the checkpoint lock; decision 988): tried again until the WAL
+   * is empty, for up to `patienceMs`, then a SQLITE_BUSY error — the erasure is committed; running it again empties it.
    */
-  truncateWal(): Promise<void> {
-    return this.#flush(() => {
-      this.writer.pragma('wal_checkpoint(TRUNCATE)');
-    });
+  async truncateWal(patienceMs = 10_000): Promise<void> {
+    const giveUpAt = Date.now() + patienceMs;
+    for (;;) {
+      let busy = false;
+      await this.#flush(() => {
+        const [result] = this.writer.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+        busy = result !== undefined && result.busy !== 0;
+      });
+      if (!busy) return;
+      if (Date.now() >= giveUpAt) {
+        throw Object.assign(new Error(`The WAL could not be emptied in ${patienceMs} ms: another connection kept checkpointing or reading`), {
+          code: 'SQLITE_BUSY',
+        });
+      }
+      await delay(RETRY_MS);
+    }
   }
 
   async #flush(then?: () => void): Promise<void> {

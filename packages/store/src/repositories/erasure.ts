@@ -113,8 +113,9 @@ export class ErasureRepository {
       }
       return { invitations: erased.length, alreadyErased };
     });
-    // Inside a caller's transaction the caller commits; the WAL is emptied by the next erasure or checkpoint then.
-    if (outcome.invitations > 0 && !this.db.isTransaction) await this.truncateLog?.();
+    // Inside a caller's transaction the caller commits; the WAL is emptied by the next erasure or checkpoint then. An
+    // erasure asked again (after a 503 that said the WAL could not be emptied yet) empties it too.
+    if (outcome.invitations + outcome.alreadyErased > 0 && !this.db.isTransaction) await this.truncateLog?.();
     return outcome;
   }
 
