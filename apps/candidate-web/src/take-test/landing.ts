@@ -26,7 +26,7 @@ export interface LandingView {
 
 /**
  * `now` is the server's clock. When the test cannot be started, why leads the page (in a live region), with
- * the window on the candidate's own clock; the page watches for the opening (test-page.ts) and `update`
+ * the window on the candidate's own clock; the page watches for the opening (landing-stage.ts) and `update`
  * enables Start by itself.
  */
 export function landingView(
