@@ -1,20 +1,19 @@
-import { SandboxBusyError, SandboxCancelledError } from './busy.js';
-import { FairQueue, type Ticket } from './fair-queue.js';
+import { SandboxCancelledError } from './busy.js';
+import { FairQueue } from './fair-queue.js';
 import { DEFAULT_LANE_WEIGHTS, DEFAULT_RUN_COST_MS } from './limits.js';
+import { notifyPosition, type Pending, pendingRun } from './pending-run.js';
+import { forecast, type PoolLoad } from './queue-forecast.js';
+import { QueuePositions } from './queue-positions.js';
+import { BOUNDED_LANE, refusalOf, type QueueBounds } from './refusal.js';
 import type { Standby } from './standby.js';
 import type { SandboxStats } from './stats.js';
 import type { QueuePosition, RunLane, RunOwner } from './types.js';
-import { latestStartMs, remainingMs, startTimes } from './wait-estimate.js';
 import type { WorkerRun } from './request.js';
 import type { Job, Slot, SlotEvents } from './slot.js';
 import { createWorkerSlot } from './worker-slot.js';
 
 /** Workers that die before becoming ready this many times in a row mean a broken install, not bad luck. */
 const MAX_STARTUP_FAILURES = 3;
-/** Retry-After is in whole seconds: never sooner than one. */
-const MIN_RETRY_MS = 1000;
-/** Waiting runs hear about their place at most this often. */
-const POSITION_EVERY_MS = 100;
 
 /** `prewarm`: what the new slot prepares as soon as it starts (none for a pool not warmed up): a worker's interpreters. */
 export type SlotFactory<R> = (events: SlotEvents<R>, prewarm: readonly string[]) => Slot<R>;
@@ -44,27 +43,6 @@ export interface Submission {
   onQueue?: ((position: QueuePosition) => void) | undefined;
 }
 
-/** A run from submit() until its worker is done with it. */
-interface Pending<R> {
-  readonly job: Job<R>;
-  readonly lane: RunLane;
-  readonly onQueue: ((position: QueuePosition) => void) | undefined;
-  /** The job the worker gets: settling it frees the run's place. */
-  readonly slotJob: Job<R>;
-  ticket: Ticket<Pending<R>>;
-  ahead: number | undefined;
-  /** When it was submitted: its wait in the queue is measured from here. */
-  readonly queuedAt: number;
-  startedAt: number;
-  slot: Slot<R> | undefined;
-  /** The caller has been answered (result, refusal, cancel, close). */
-  answered: boolean;
-  release: () => void;
-}
-
-/** The lane whose runs are bounded (refused past maxQueued / maxWaitMs); the other is never refused. */
-const BOUNDED_LANE: RunLane = 'candidate';
-
 /**
  * A fixed number of worker slots shared by both lanes, with a fair queue in front (fair-queue.ts: lanes by weight,
  * then org → link → address → candidate, one run in flight per candidate). Slots that are killed or crash are
@@ -74,8 +52,7 @@ const BOUNDED_LANE: RunLane = 'candidate';
  */
 export class WorkerPool<R = WorkerRun> {
   readonly #size: number;
-  readonly #maxQueued: number;
-  readonly #maxWaitMs: number;
+  readonly #bounds: QueueBounds;
   readonly #createSlot: SlotFactory<R>;
   readonly #prewarm: readonly string[];
   readonly #standby: Pick<Standby<R>, 'take'> | undefined;
@@ -87,10 +64,9 @@ export class WorkerPool<R = WorkerRun> {
   readonly #running = new Set<Pending<R>>();
   /** Runs waiting for a worker (their tickets are in the queue). */
   readonly #queued = new Set<Pending<R>>();
-  /** Waiting runs that want to hear about their place. */
-  readonly #watchers = new Set<Pending<R>>();
-  #positionsTimer: NodeJS.Timeout | undefined;
-  #positionsAt = Number.NEGATIVE_INFINITY;
+  /** What the forecasts read: the queue, the runs waiting and running, the size. */
+  readonly #load: PoolLoad<R>;
+  readonly #positions: QueuePositions<R>;
   #anonymous = 0;
   #startupFailures = 0;
   #closed = false;
@@ -111,14 +87,15 @@ export class WorkerPool<R = WorkerRun> {
     }: PoolOptions<R> = {},
   ) {
     this.#size = size;
-    this.#maxQueued = maxQueued;
-    this.#maxWaitMs = maxWaitMs;
+    this.#bounds = { maxQueued, maxWaitMs };
     this.#createSlot = createSlot;
     this.#prewarm = prewarm;
     this.#standby = standby;
     this.#stats = stats;
     this.#onStart = onStart;
     this.#queue = new FairQueue<Pending<R>>({ weights: { ...DEFAULT_LANE_WEIGHTS, ...laneWeights }, defaultCostMs: DEFAULT_RUN_COST_MS });
+    this.#load = { queue: this.#queue, queued: this.#queued, running: this.#running, size };
+    this.#positions = new QueuePositions(() => forecast(this.#load));
   }
 
   /** Live workers (starting, idle or busy); not the ones being terminated. */
@@ -146,14 +123,17 @@ export class WorkerPool<R = WorkerRun> {
       job.reject(new Error('Sandbox is closed'));
       return;
     }
-    const pending = this.#pending(job, lane, onQueue);
+    const pending = pendingRun(job, lane, onQueue, {
+      finished: (settled) => this.#finished(settled),
+      answer: (settled, answer) => this.#answer(settled, answer),
+    });
     pending.ticket = this.#queue.add(pending, this.#pathOf(lane, owner));
     this.#queued.add(pending);
     // Workers start lazily, so a pool that is built but never used costs no threads.
     this.#fill();
     this.#dispatch();
     if (this.#queued.has(pending)) {
-      const refusal = lane === BOUNDED_LANE ? this.#refusal(pending) : undefined;
+      const refusal = lane === BOUNDED_LANE ? refusalOf(pending, this.#load, this.#bounds) : undefined;
       if (refusal !== undefined) {
         this.#unqueue(pending);
         if (this.#stats) this.#stats.runsRefused += 1;
@@ -161,9 +141,9 @@ export class WorkerPool<R = WorkerRun> {
         return;
       }
       if (onQueue) {
-        this.#watchers.add(pending);
+        this.#positions.watch(pending);
         // Its first place now, not at the next tick: the caller may answer with it.
-        this.#tellPositions(true);
+        this.#positions.tell(true);
       }
     }
     if (signal) {
@@ -188,42 +168,11 @@ export class WorkerPool<R = WorkerRun> {
 
   async close(): Promise<void> {
     this.#closed = true;
-    clearTimeout(this.#positionsTimer);
+    this.#positions.stop();
     const closed = new Error('Sandbox is closed');
     this.#rejectWaiting(closed);
     for (const slot of [...this.#slots]) void slot.terminate(closed);
     await Promise.all([...this.#exiting]);
-  }
-
-  #pending(job: Job<R>, lane: RunLane, onQueue: Submission['onQueue']): Pending<R> {
-    const pending: Pending<R> = {
-      job,
-      lane,
-      onQueue,
-      ticket: undefined as unknown as Ticket<Pending<R>>,
-      ahead: undefined,
-      queuedAt: performance.now(),
-      startedAt: 0,
-      slot: undefined,
-      answered: false,
-      release: () => {},
-      slotJob: {
-        ...job,
-        // The run's cost (charged to its flows, learnt for estimates) is counted from here, not from a cold start.
-        started: () => {
-          pending.startedAt = performance.now();
-        },
-        resolve: (outcome) => {
-          this.#finished(pending);
-          this.#answer(pending, () => job.resolve(outcome));
-        },
-        reject: (error) => {
-          this.#finished(pending);
-          this.#answer(pending, () => job.reject(error));
-        },
-      },
-    };
-    return pending;
   }
 
   /** lane → org → link → address → candidate; a run without an owner is a candidate of its own. */
@@ -235,7 +184,7 @@ export class WorkerPool<R = WorkerRun> {
   #answer(pending: Pending<R>, answer: () => void): void {
     if (pending.answered) return;
     pending.answered = true;
-    this.#watchers.delete(pending);
+    this.#positions.forget(pending);
     pending.release();
     answer();
   }
@@ -251,32 +200,11 @@ export class WorkerPool<R = WorkerRun> {
     if (this.#stats) this.#stats.runsCancelled += 1;
     if (this.#queued.has(pending)) {
       this.#unqueue(pending);
-      this.#tellPositions();
+      this.#positions.tell();
     } else {
       pending.slot?.cancel(pending.slotJob);
     }
     this.#answer(pending, () => pending.job.reject(new SandboxCancelledError()));
-  }
-
-  /** Why a waiting candidate run is refused (past maxQueued beyond the free workers, or an expected wait past maxWaitMs), or undefined. */
-  #refusal(pending: Pending<R>): SandboxBusyError | undefined {
-    const excess = this.#queue.waitingIn(BOUNDED_LANE) - (this.#maxQueued + this.#size - this.#running.size);
-    if (excess > 0) {
-      const starts = this.#forecast().starts;
-      return new SandboxBusyError(Math.max(MIN_RETRY_MS, starts[Math.min(excess, starts.length) - 1] ?? 0));
-    }
-    if (!Number.isFinite(this.#maxWaitMs)) return undefined;
-    if (latestStartMs(this.#waitingCosts(), this.#runningRemaining(), this.#size) <= this.#maxWaitMs) return undefined;
-    const { order, starts } = this.#forecast();
-    const waitMs = starts[order.indexOf(pending.ticket)] ?? 0;
-    if (waitMs <= this.#maxWaitMs) return undefined;
-    return new SandboxBusyError(Math.max(MIN_RETRY_MS, waitMs - this.#maxWaitMs));
-  }
-
-  #waitingCosts(): number {
-    let total = 0;
-    for (const pending of this.#queued) total += this.#queue.estimateOf(pending.ticket);
-    return total;
   }
 
   #unqueue(pending: Pending<R>): void {
@@ -290,53 +218,6 @@ export class WorkerPool<R = WorkerRun> {
       this.#unqueue(pending);
       this.#answer(pending, () => pending.job.reject(error));
     }
-  }
-
-  /** How long each running run is expected to go on, and 0 for every worker not running one. */
-  #runningRemaining(): number[] {
-    const now = performance.now();
-    const remaining = [...this.#running].map((pending) => {
-      const elapsed = now - pending.startedAt;
-      return remainingMs(pending.ticket.charged, elapsed, pending.job.limits.wallClockMs - elapsed);
-    });
-    while (remaining.length < this.#size) remaining.push(0);
-    return remaining;
-  }
-
-  /** The waiting runs in the order they would start, and when each is expected to start (ms from now). */
-  #forecast(): { order: Ticket<Pending<R>>[]; starts: number[] } {
-    const order = this.#queue.order();
-    return {
-      order,
-      starts: startTimes(
-        order.map((ticket) => this.#queue.estimateOf(ticket)),
-        this.#runningRemaining(),
-      ),
-    };
-  }
-
-  /** Tells waiting runs their place: now if the last time was long enough ago (or `now`), else once it is. */
-  #tellPositions(now = false): void {
-    if (this.#watchers.size === 0 || this.#closed || (this.#positionsTimer !== undefined && !now)) return;
-    const wait = this.#positionsAt + POSITION_EVERY_MS - performance.now();
-    if (wait > 0 && !now) {
-      this.#positionsTimer = setTimeout(() => {
-        this.#positionsTimer = undefined;
-        this.#tellPositions();
-      }, wait);
-      this.#positionsTimer.unref();
-      return;
-    }
-    this.#positionsAt = performance.now();
-    const { order, starts } = this.#forecast();
-    order.forEach((ticket, index) => {
-      const pending = ticket.item;
-      // The runs before it and the running run it waits for: a waiting run is never told 0, which means started.
-      const ahead = index + 1;
-      if (!this.#watchers.has(pending) || pending.ahead === ahead) return;
-      pending.ahead = ahead;
-      notify(pending, { ahead, etaMs: Math.round(starts[index] ?? 0) });
-    });
   }
 
   #fill(): void {
@@ -363,12 +244,12 @@ export class WorkerPool<R = WorkerRun> {
       pending.slot = slot;
       this.#queued.delete(pending);
       this.#running.add(pending);
-      this.#watchers.delete(pending);
-      if (pending.onQueue) notify(pending, { ahead: 0, etaMs: 0 });
+      this.#positions.forget(pending);
+      if (pending.onQueue) notifyPosition(pending, { ahead: 0, etaMs: 0 });
       started = true;
       slot.start(pending.slotJob);
     }
-    if (started) this.#tellPositions();
+    if (started) this.#positions.tell();
   }
 
   #onGone(slot: Slot<R>, exited: Promise<unknown>, startupError?: Error): void {
@@ -395,14 +276,5 @@ export class WorkerPool<R = WorkerRun> {
     }
     // Replace the worker only when work is waiting, or the pool is kept warm; an idle pool refills on the next submit().
     if (this.#queue.waiting > 0 || (this.#warm && startupError === undefined)) this.#fill();
-  }
-}
-
-/** A listener that throws must not break the pool. */
-function notify<R>(pending: Pending<R>, position: QueuePosition): void {
-  try {
-    pending.onQueue?.(position);
-  } catch {
-    // The caller's problem; the run goes on.
   }
 }

@@ -6,12 +6,12 @@ import { LanguageUnavailableError } from './language-unavailable.js';
 import { configureLimits, DEFAULT_MAX_QUEUED, DEFAULT_MAX_WAIT_MS, DEFAULT_WORKERS, limitsForRun, PYTHON_MEMORY_FACTOR } from './limits.js';
 import type { ConfiguredLimits } from './limits.js';
 import type { JailAvailability } from './native/jail-spec.js';
-import { releaseUid, runInJail, takeUid } from './native/jail.js';
-import { openContext, type JailRunner } from './native/native-context.js';
+import type { JailRunner } from './native/native-context.js';
 import type { NativeLanguage, NativeLanguageId } from './native/native-language.js';
 import { NATIVE_LANGUAGES } from './native/native-languages.js';
-import { COMPILE_LIMITS } from './native/native-limits.js';
 import { NativeSlot } from './native/native-slot.js';
+import { NativeWarmState } from './native/native-warm-state.js';
+import { checkedCount, checkedLaneWeights, checkLanguages, checkOwner } from './option-checks.js';
 import { WorkerPool, type PoolOptions } from './pool.js';
 import type { Engine } from './protocol.js';
 import { prepareRun, type NativeRun, type PreparedRun, type SqlRun, type WorkerRun } from './request.js';
@@ -21,8 +21,8 @@ import { SqlSlot } from './sql/sql-slot.js';
 import { Standby } from './standby.js';
 import { depthsOf, RunStartWatchers, type QueueDepth, type RunStartListener } from './queue-watch.js';
 import { emptyStats, type SandboxStats } from './stats.js';
-import { LANGUAGES, RUN_LANES } from './types.js';
-import type { CodeRunner, LanguageAvailability, RunLane, RunOptions, RunOutcome, RunOwner, RunRequest, SandboxOptions } from './types.js';
+import { RUN_LANES } from './types.js';
+import type { CodeRunner, LanguageAvailability, RunLane, RunOptions, RunOutcome, RunRequest, SandboxOptions } from './types.js';
 import { WorkerSlot } from './worker-slot.js';
 
 /** Parts a test swaps (not exported from the package): the native modules, the jail, its probe, the SQL engines. */
@@ -41,14 +41,6 @@ export interface SandboxInternals {
  * run); SQL on WebAssembly engines (sql/). Every pool has the same two lanes, candidate runs (bounded) and scoring
  * (never refused), shared fairly (pool.ts, fair-queue.ts). See README.md for the guarantees.
  */
-/**
- * How many open sandboxes of this process hold each native module. A module's warm state (javac's and mcs's servers,
- * C and C++'s precompiled runtime) is the process's, shared by its sandboxes; a run may start it lazily, and it keeps
- * the process alive until ended. The last holder's close() ends it, so closing one sandbox never stops a compile
- * another is running.
- */
-const nativeHolders = new Map<NativeLanguage, number>();
-
 export class Sandbox implements CodeRunner {
   readonly #limits: ConfiguredLimits;
   readonly #workers: WorkerPool<WorkerRun>;
@@ -61,19 +53,17 @@ export class Sandbox implements CodeRunner {
   readonly #options: SandboxOptions;
   readonly #internals: SandboxInternals;
   readonly #nativeLanguages: { readonly [Id in NativeLanguageId]: NativeLanguage };
-  readonly #nativeWarmed = new Set<NativeLanguageId>();
-  /** Native languages this sandbox used (warmed or ran): their modules' shared warm state it holds (nativeHolders). */
-  readonly #nativeHeld = new Set<NativeLanguageId>();
+  readonly #nativeWarmState: NativeWarmState;
   #availability: Record<LanguageId, LanguageAvailability> | undefined;
   #closed = false;
 
   constructor(options: SandboxOptions = {}, internals: SandboxInternals = {}) {
-    const workers = count('workers', options.workers ?? DEFAULT_WORKERS, 1);
-    const nativeWorkers = count('nativeWorkers', options.nativeWorkers ?? DEFAULT_WORKERS, 1);
-    const sqlWorkers = count('sqlWorkers', options.sqlWorkers ?? DEFAULT_WORKERS, 1);
-    const maxQueued = count('maxQueued', options.maxQueued ?? DEFAULT_MAX_QUEUED, 0);
-    const maxWaitMs = count('maxWaitMs', options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS, 0);
-    const laneWeights = weights(options.laneWeights ?? {});
+    const workers = checkedCount('workers', options.workers ?? DEFAULT_WORKERS, 1);
+    const nativeWorkers = checkedCount('nativeWorkers', options.nativeWorkers ?? DEFAULT_WORKERS, 1);
+    const sqlWorkers = checkedCount('sqlWorkers', options.sqlWorkers ?? DEFAULT_WORKERS, 1);
+    const maxQueued = checkedCount('maxQueued', options.maxQueued ?? DEFAULT_MAX_QUEUED, 0);
+    const maxWaitMs = checkedCount('maxWaitMs', options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS, 0);
+    const laneWeights = checkedLaneWeights(options.laneWeights ?? {});
     checkLanguages('prewarm', options.prewarm);
     checkLanguages('languages', options.languages);
     if (options.nativeJail !== undefined && options.nativeJail !== 'auto' && options.nativeJail !== 'off')
@@ -82,6 +72,7 @@ export class Sandbox implements CodeRunner {
     this.#internals = internals;
     this.#nativeLanguages = internals.nativeLanguages ?? NATIVE_LANGUAGES;
     this.#limits = configureLimits(options.limits);
+    this.#nativeWarmState = new NativeWarmState(this.#nativeLanguages, this.#limits.maxLogBytes, internals.jail);
     this.#prewarm = options.prewarm ?? [];
     const watchers = this.#watchers;
     const onStart = (job: Job<{ language: LanguageId }>, lane: RunLane, waitMs: number) => watchers.notify({ language: job.run.language, lane, waitMs });
@@ -107,7 +98,7 @@ export class Sandbox implements CodeRunner {
       ...bounds,
       prewarm: warmed('native'),
       createSlot: (events, prewarm) => {
-        this.#warmNative(prewarm as readonly NativeLanguageId[]);
+        this.#nativeWarmState.warm(prewarm as readonly NativeLanguageId[]);
         return new NativeSlot(events, { languages: this.#nativeLanguages, ...(internals.jail ? { jail: internals.jail } : {}) });
       },
     });
@@ -129,7 +120,7 @@ export class Sandbox implements CodeRunner {
     const { lane = 'candidate', owner, signal, onQueue, stopAfterTimeouts } = options;
     if (!RUN_LANES.includes(lane)) throw new TypeError(`RunOptions.lane must be one of ${RUN_LANES.join(', ')}`);
     checkOwner(owner);
-    if (stopAfterTimeouts !== undefined) count('stopAfterTimeouts', stopAfterTimeouts, 1);
+    if (stopAfterTimeouts !== undefined) checkedCount('stopAfterTimeouts', stopAfterTimeouts, 1);
     if (signal?.aborted) throw new SandboxCancelledError();
     const run: PreparedRun = prepareRun(request);
     const availability = this.languages()[run.language];
@@ -146,7 +137,7 @@ export class Sandbox implements CodeRunner {
           if (run.engine === 'python') this.#standby.want();
           return this.#workers.submit({ ...answer, run } satisfies Job<WorkerRun>, submission);
         case 'native':
-          this.#holdNative(run.module);
+          this.#nativeWarmState.hold(run.module);
           return this.#native.submit({ ...answer, run } satisfies Job<NativeRun>, submission);
         case 'sql':
           return this.#sql.submit({ ...answer, run } satisfies Job<SqlRun>, submission);
@@ -210,63 +201,9 @@ export class Sandbox implements CodeRunner {
   /** Terminates every worker and slot and waits for them to end; pending and queued runs are rejected. */
   async close(): Promise<void> {
     this.#closed = true;
-    await Promise.all([
-      this.#workers.close(),
-      this.#native.close(),
-      this.#sql.close(),
-      this.#standby.close(),
-      ...[...this.#nativeHeld].map((id) => this.#releaseNative(id)),
-    ]);
-  }
-
-  #holdNative(id: NativeLanguageId): void {
-    if (this.#nativeHeld.has(id)) return;
-    this.#nativeHeld.add(id);
-    const language = this.#nativeLanguages[id];
-    nativeHolders.set(language, (nativeHolders.get(language) ?? 0) + 1);
-  }
-
-  /** The last sandbox of the process to let go of a module ends its warm state (a compile server, a build cache). */
-  async #releaseNative(id: NativeLanguageId): Promise<void> {
-    this.#nativeHeld.delete(id);
-    const language = this.#nativeLanguages[id];
-    const holders = (nativeHolders.get(language) ?? 1) - 1;
-    if (holders > 0) {
-      nativeHolders.set(language, holders);
-      return;
-    }
-    nativeHolders.delete(language);
-    await language.close?.().catch(() => {});
-  }
-
-  /** Has each native module prepare its warm state once (NativeLanguage.warm), in a jail of its own. */
-  #warmNative(ids: readonly NativeLanguageId[]): void {
-    for (const id of ids) {
-      const language = this.#nativeLanguages[id];
-      if (this.#nativeWarmed.has(id) || language.warm === undefined) continue;
-      this.#nativeWarmed.add(id);
-      this.#holdNative(id);
-      const uid = takeUid();
-      const abort = new AbortController();
-      const runLimits = COMPILE_LIMITS;
-      const { context, close } = openContext(
-        uid,
-        { runLimits, compileLimits: COMPILE_LIMITS, maxLogBytes: this.#limits.maxLogBytes },
-        this.#internals.jail ?? defaultJail,
-        abort.signal,
-      );
-      void language
-        .warm(context)
-        .catch(() => {})
-        .finally(async () => {
-          await close();
-          releaseUid(uid);
-        });
-    }
+    await Promise.all([this.#workers.close(), this.#native.close(), this.#sql.close(), this.#standby.close(), ...this.#nativeWarmState.release()]);
   }
 }
-
-const defaultJail: JailRunner = runInJail;
 
 /** The engine a language is prepared by: the worker interpreter, the native module, the SQL dialect. */
 function engineKey(engine: ReturnType<typeof engineOf>): string {
@@ -278,34 +215,4 @@ function engineKey(engine: ReturnType<typeof engineOf>): string {
     case 'sql':
       return engine.dialect;
   }
-}
-
-function checkLanguages(name: string, languages: readonly LanguageId[] | undefined): void {
-  if (languages === undefined) return;
-  if (!Array.isArray(languages)) throw new TypeError(`SandboxOptions.${name} must be an array of languages`);
-  for (const language of languages)
-    if (!LANGUAGES.includes(language)) throw new TypeError(`SandboxOptions.${name} has an unknown language ${String(language)}`);
-}
-
-function checkOwner(owner: RunOwner | undefined): void {
-  if (owner === undefined) return;
-  if (typeof owner !== 'object' || owner === null || typeof owner.candidate !== 'string') throw new TypeError('RunOptions.owner needs a candidate string');
-  for (const key of ['link', 'address', 'org'] as const) {
-    if (owner[key] !== undefined && typeof owner[key] !== 'string') throw new TypeError(`RunOptions.owner.${key} must be a string`);
-  }
-}
-
-function weights(given: Partial<Record<RunLane, number>>): Partial<Record<RunLane, number>> {
-  for (const [lane, weight] of Object.entries(given)) {
-    if (!RUN_LANES.includes(lane as RunLane)) throw new TypeError(`laneWeights has an unknown lane ${lane}`);
-    if (typeof weight !== 'number' || !(weight > 0) || !Number.isFinite(weight)) throw new RangeError(`laneWeights.${lane} must be a positive number`);
-  }
-  return given;
-}
-
-function count(name: string, value: number, least: number): number {
-  if (!Number.isSafeInteger(value) || value < least) {
-    throw new RangeError(`Sandbox ${name} must be an integer of at least ${least}, got ${String(value)}`);
-  }
-  return value;
 }

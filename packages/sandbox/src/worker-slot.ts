@@ -10,14 +10,14 @@ import {
   WORKER_STACK_MB,
   wasmMemoryMaxBytes,
 } from './limits.js';
-import { capLog, judgeCase, MEMORY_LIMIT_EXCEEDED, NOT_RUN_TIME_LIMIT, TIME_LIMIT_EXCEEDED, withPythonDisplay } from './outcome.js';
+import { activeRun, type ActiveRun, clearRunTimers, completedResults, crashed, doneResults, overrunResults, recordCase } from './active-run.js';
+import { MEMORY_LIMIT_EXCEEDED } from './outcome.js';
 import { SIGINT, STATUS_INTERRUPT, STATUS_MEMORY_CAP_CASE, STATUS_RUNNING_CASE, STATUS_SLOTS, STATUS_STOP } from './protocol.js';
 import type { Engine, RunMessage, WarmMessage, WorkerData, WorkerMessage } from './protocol.js';
 import type { WorkerRun } from './request.js';
 import type { Job, Slot, SlotEvents } from './slot.js';
 import { pythonSnapshots, type SnapshotClient } from './python-snapshot.js';
 import { countWorkerMessage, type SandboxStats } from './stats.js';
-import type { CaseResult } from './types.js';
 
 /**
  * worker.js sits next to this module both in src/ (vitest runs the TypeScript source) and in dist/ (tsc
@@ -37,26 +37,6 @@ export interface SlotOptions {
   pythonMemoryGrowthBytes?: number;
   /** Counters this worker adds to (the Sandbox's). */
   stats?: SandboxStats;
-}
-
-interface ActiveRun {
-  job: WorkerJob;
-  runId: number;
-  results: (CaseResult | undefined)[];
-  /** The start-up bound until the worker says the run started, then the run's wall clock. */
-  timer: NodeJS.Timeout;
-  /** Per-case CPU budget of a Python case: interrupts the interpreter (QuickJS polls its own deadline). */
-  caseTimer: NodeJS.Timeout | undefined;
-  caseStartedAt: Map<number, number>;
-  started: boolean;
-  /** Cases that exceeded their time limit so far. */
-  timeouts: number;
-  /** With a budget of timeouts: kills the worker when the case that would use it up ignores its interrupt. */
-  caseKill: NodeJS.Timeout | undefined;
-  /** Set by cancel(): the worker starts no further case. */
-  cancelled: boolean;
-  /** Kills the worker if a cancelled run has not stopped soon after it started. */
-  cancelKill: NodeJS.Timeout | undefined;
 }
 
 let nextRunId = 1;
@@ -125,19 +105,7 @@ export class WorkerSlot implements Slot<WorkerRun> {
     // The wall clock starts when the interpreter is ready ('started'); until then only a start-up bound holds,
     // so a Python cold start is not charged to the candidate's code.
     const timer = setTimeout(() => this.#onWallClock(), ENGINE_START_TIMEOUT_MS);
-    this.#active = {
-      job,
-      runId,
-      results: run.argsJson.map(() => undefined),
-      timer,
-      caseTimer: undefined,
-      caseStartedAt: new Map(),
-      started: false,
-      timeouts: 0,
-      caseKill: undefined,
-      cancelled: false,
-      cancelKill: undefined,
-    };
+    this.#active = activeRun(job, runId, timer);
     // Cleared here, not by the worker: a cancel that arrives before the worker reads the run is not lost.
     Atomics.store(this.#status, STATUS_STOP, 0);
     this.#worker.ref();
@@ -235,24 +203,14 @@ export class WorkerSlot implements Slot<WorkerRun> {
           active.caseKill = setTimeout(() => this.#onWallClock(), limits.cpuMsPerCase + CASE_KILL_GRACE_MS);
         }
         return;
-      case 'case': {
+      case 'case':
         clearTimeout(active.caseTimer);
         clearTimeout(active.caseKill);
-        if (message.report.kind === 'time') active.timeouts += 1;
-        const verdict = judgeCase(message.report, run.expected[message.index], limits.maxOutputBytes, run.display);
-        const log = typeof message.log === 'string' ? capLog(message.log, message.logCut === true, limits.maxLogBytes) : '';
-        active.results[message.index] = {
-          ...verdict,
-          ...(log === '' ? {} : { output: log }),
-          ...(typeof message.timeMs === 'number' ? { timeMs: message.timeMs } : {}),
-        };
+        recordCase(active, message);
         return;
-      }
       case 'done': {
         this.#finishActive();
-        const stopped = active.job.stopAfterTimeouts !== undefined && active.timeouts >= active.job.stopAfterTimeouts;
-        const missing = stopped ? NOT_RUN_TIME_LIMIT : active.cancelled ? 'Not run: the run was cancelled' : 'the sandbox lost this case';
-        active.job.resolve({ results: this.#completed(active, () => crashed(missing)) });
+        active.job.resolve({ results: doneResults(active) });
         this.#worker.unref();
         // A Python worker takes its next run once its interpreter is reset ('reset').
         if (run.engine === 'python') this.#resetting = true;
@@ -266,15 +224,6 @@ export class WorkerSlot implements Slot<WorkerRun> {
     this.#resetting = false;
     if (message.ok) this.#events.idle(this);
     else this.#retire();
-  }
-
-  /** Every case's result, the ones that have none from `missing`; Python results say how Python writes `expected`. */
-  #completed(active: ActiveRun, missing: (index: number) => CaseResult): CaseResult[] {
-    const { run, limits } = active.job;
-    return active.results.map((result, index) => {
-      const done = result ?? missing(index);
-      return run.display === 'python' ? withPythonDisplay(done, run.expected[index], limits.maxOutputBytes) : done;
-    });
   }
 
   /**
@@ -293,24 +242,13 @@ export class WorkerSlot implements Slot<WorkerRun> {
     const active = this.#finishActive();
     if (active === undefined) return;
     if (!active.started) {
-      active.job.resolve({ results: this.#completed(active, () => crashed('The sandbox could not start the interpreter in time')) });
+      active.job.resolve({ results: completedResults(active, () => crashed('The sandbox could not start the interpreter in time')) });
       this.#retire();
       return;
     }
     // Read before terminating: the worker recorded whether the case it is stuck in ran out of memory.
     const memoryCase = Atomics.load(this.#status, STATUS_MEMORY_CAP_CASE) - 1;
-    const now = performance.now();
-    const results = this.#completed(active, (index): CaseResult => {
-      const startedAt = active.caseStartedAt.get(index);
-      // With a budget of timeouts, a case that never started was not run: the run was over when its case overran.
-      if (startedAt === undefined && active.job.stopAfterTimeouts !== undefined) return crashed(NOT_RUN_TIME_LIMIT);
-      return {
-        passed: false,
-        error: index === memoryCase ? MEMORY_LIMIT_EXCEEDED : TIME_LIMIT_EXCEEDED,
-        ...(startedAt === undefined ? {} : { timeMs: Math.round(now - startedAt) }),
-      };
-    });
-    active.job.resolve({ results });
+    active.job.resolve({ results: overrunResults(active, memoryCase, performance.now()) });
     this.#retire();
   }
 
@@ -320,19 +258,14 @@ export class WorkerSlot implements Slot<WorkerRun> {
     if (active !== undefined) {
       const outOfMemory = (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
       const message = outOfMemory ? MEMORY_LIMIT_EXCEEDED : 'The sandbox crashed while running this case';
-      active.job.resolve({ results: this.#completed(active, () => crashed(message)) });
+      active.job.resolve({ results: completedResults(active, () => crashed(message)) });
     }
     this.#retire(this.#ready ? undefined : error);
   }
 
   #finishActive(): ActiveRun | undefined {
     const active = this.#active;
-    if (active !== undefined) {
-      clearTimeout(active.timer);
-      clearTimeout(active.caseTimer);
-      clearTimeout(active.caseKill);
-      clearTimeout(active.cancelKill);
-    }
+    if (active !== undefined) clearRunTimers(active);
     this.#active = undefined;
     return active;
   }
@@ -351,8 +284,4 @@ export class WorkerSlot implements Slot<WorkerRun> {
 /** Worker threads with the given interpreters prepared at start (a pool's default slots). */
 export function createWorkerSlot(events: WorkerSlotEvents, prewarm: readonly string[]): WorkerSlot {
   return new WorkerSlot(events, { prewarm: prewarm as readonly Engine[] });
-}
-
-function crashed(message: string): CaseResult {
-  return { passed: false, error: message };
 }

@@ -1,0 +1,47 @@
+import type { FairQueue, Ticket } from './fair-queue.js';
+import type { Pending } from './pending-run.js';
+import { remainingMs, startTimes } from './wait-estimate.js';
+
+/** What a forecast reads of a pool: its fair queue, its runs waiting and running, and how many workers it has. */
+export interface PoolLoad<R> {
+  readonly queue: FairQueue<Pending<R>>;
+  /** Runs waiting for a worker (their tickets are in the queue). */
+  readonly queued: ReadonlySet<Pending<R>>;
+  readonly running: ReadonlySet<Pending<R>>;
+  readonly size: number;
+}
+
+/** The waiting runs in the order they would start, and when each is expected to start (ms from now). */
+export interface Forecast<R> {
+  order: Ticket<Pending<R>>[];
+  starts: number[];
+}
+
+export function forecast<R>(load: PoolLoad<R>): Forecast<R> {
+  const order = load.queue.order();
+  return {
+    order,
+    starts: startTimes(
+      order.map((ticket) => load.queue.estimateOf(ticket)),
+      runningRemaining(load),
+    ),
+  };
+}
+
+/** How long each running run is expected to go on, and 0 for every worker not running one. */
+export function runningRemaining<R>(load: PoolLoad<R>): number[] {
+  const now = performance.now();
+  const remaining = [...load.running].map((pending) => {
+    const elapsed = now - pending.startedAt;
+    return remainingMs(pending.ticket.charged, elapsed, pending.job.limits.wallClockMs - elapsed);
+  });
+  while (remaining.length < load.size) remaining.push(0);
+  return remaining;
+}
+
+/** What the waiting runs are expected to cost, together. */
+export function waitingCosts<R>(load: PoolLoad<R>): number {
+  let total = 0;
+  for (const pending of load.queued) total += load.queue.estimateOf(pending.ticket);
+  return total;
+}
