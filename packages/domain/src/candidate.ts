@@ -4,7 +4,22 @@
  * runs and their budget, proctoring, snapshots, written answers (their fit, short-answer matching, word counts),
  * scoring and what awaits a reviewer.
  */
-export * from './candidate/candidate-api.js';
+// The candidate API's shapes (`/candidate/v1/{token}` and the public link's page), one file per part of it.
+export { CandidateChoiceQuestion, CandidateCodingQuestion, CandidateOption, CandidateQuestion, CodingSample } from './candidate/candidate-api-questions.js';
+export {
+  AccessVerdictCode,
+  CandidateSection,
+  CandidateSession,
+  SavedAnswer,
+  SessionDisplayMessages,
+  SessionViolationRules,
+  StartedCandidateSection,
+  StartedCandidateSession,
+} from './candidate/candidate-api-session.js';
+export { AnswerInput, AnswerSaved, MAX_CODE_ANSWER_LENGTH } from './candidate/candidate-api-answers.js';
+export { ProctoringEventInput, SnapshotInput, SnapshotSaved, ViolationCounts } from './candidate/candidate-api-events.js';
+export { EQUALITY_RULES, ErrorLocation, RunCodeInput, RunCodeResult, TestCaseResult } from './candidate/candidate-api-runs.js';
+export { ALREADY_REGISTERED_MESSAGE, PublicLinkView, SelfRegistration, SelfRegistrationInput } from './candidate/candidate-api-public-link.js';
 export * from './candidate/admission.js';
 export * from './candidate/self-registration-gate.js';
 export * from './candidate/candidate-start.js';

@@ -13,21 +13,15 @@ import {
   sessionPhase,
   type PracticeResult,
   answerLanguageFor,
-  admitSnapshot,
   fitAnswer,
-  applyProctoringEvent,
-  terminationOf,
   violationRulesOf,
   type SnapshotSaved,
   type ViolationCounts,
-  type ViolationTally,
   dueToExpire,
-  eventInstant,
   expireIfDue,
   moveInvitation,
   requireTimeLeft,
   sampleRunShare,
-  snapshotWindowStart,
   startByCandidate,
   type SandboxShare,
   type AnswerInput,
@@ -37,18 +31,16 @@ import {
   type CandidateFeedback,
   type CandidateFeedbackInput,
   type ProctoringEventInput,
-  type QuestionEventInput,
   type RunBudget,
-  isQuestionEvent,
   type Result,
 } from '@assay/domain';
 import { randomInt } from 'node:crypto';
-import { blankSnapshotOf, normaliseSnapshot } from '@assay/reports/host';
 import type { AttemptContext, Store } from '@assay/store';
 import { found, refusal, unwrap } from '../refusal-error.js';
 import { buildSessionView, startAdmissionOf } from './session-view.js';
 import { loadReportDetails } from '../services/report-details.js';
 import { feedbackGivenOf, giveFeedback } from './candidate-feedback.js';
+import { AttemptProctoring } from './attempt-proctoring.js';
 
 /** The answer to a take-test token that opens no invitation (404.7). */
 export const UNKNOWN_TOKEN_MESSAGE = 'This test link is not valid. Check the URL in your invitation.';
@@ -59,6 +51,8 @@ export const UNKNOWN_TOKEN_MESSAGE = 'This test link is not valid. Check the URL
  * (the worker's deadline sweep completes it), and is also checked on every request.
  */
 export class CandidateAttempts {
+  private readonly proctoring: AttemptProctoring;
+
   constructor(
     private readonly store: Store,
     private readonly now: () => number,
@@ -66,7 +60,14 @@ export class CandidateAttempts {
     private readonly answerGraceMs: number = DEFAULT_ANSWER_GRACE_MS,
     /** The sample-run limit the candidate routes enforce, told in the session (the landing page's rules state it). */
     private readonly runBudget?: RunBudget,
-  ) {}
+  ) {
+    this.proctoring = new AttemptProctoring(store, now, {
+      context: (token) => this.context(token),
+      running: (token) => this.running(token),
+      questionOf: (context, questionId) => this.questionOf(context, questionId),
+      move: (invitation, decide, by) => this.move(invitation, decide, by),
+    });
+  }
 
   async context(token: string): Promise<AttemptContext> {
     const context = found(await this.store.attempts.findByToken(token), 'session-not-found', UNKNOWN_TOKEN_MESSAGE);
@@ -210,113 +211,14 @@ export class CandidateAttempts {
     return { questionId, savedAt: new Date(now).toISOString() };
   }
 
-  /**
-   * Every event goes into the attempt's log, and departures move the counters, while the attempt has time left
-   * (after the deadline nothing the page reports can change the attempt). Retried when another event changed the
-   * counters meanwhile, or the attempt ended: then the check up front refuses it.
-   */
+  /** Departures, sections, question events and the camera going off: logged and counted (attempt-proctoring.ts). */
   async recordEvent(token: string, event: ProctoringEventInput): Promise<ViolationCounts> {
-    if (isQuestionEvent(event)) return this.recordQuestionEvent(token, event);
-    if (event.type === 'camera-off') return this.recordCameraOff(token);
-    for (;;) {
-      const context = await this.running(token);
-      const { invitation, test } = context;
-      const previous = invitation.proctoring;
-      const now = this.now();
-      const at = eventInstant(Date.parse(event.at), now, invitation.startedAt ?? now);
-      if (event.type === 'section') {
-        const sections = await this.store.tests.sections(test.id);
-        if (!sections.some((section) => section.id === event.sectionId))
-          throw refusal('answer-does-not-fit', `Section ${event.sectionId} is not part of this test.`);
-      }
-      const logged = event.type === 'section' ? { kind: event.type, at, sectionId: event.sectionId } : { kind: event.type, at };
-      const next = event.type === 'section' ? previous : applyProctoringEvent(previous, { type: event.type, at });
-      if (await this.store.attempts.recordEvent(invitation.id, logged, { previous, next }, now)) {
-        const terminated = next.wv > previous.wv && (await this.terminateIfOver(context, { window: next.wv, image: invitation.imageViolations ?? 0 }));
-        return { wv: next.wv, tv: next.tv, ...(terminated ? { terminated } : {}) };
-      }
-    }
+    return this.proctoring.recordEvent(token, event);
   }
 
-  /**
-   * The server decides, not the page (decision 942): the departure that takes the count over the test's limit ends
-   * the attempt in the same request, as a completion (scored, announced) whose history names the count.
-   */
-  private async terminateIfOver({ invitation, test }: AttemptContext, tally: ViolationTally): Promise<boolean> {
-    const settings = await this.store.testSettings.get(invitation.orgId, test.id);
-    if (!settings) return false;
-    const termination = terminationOf(violationRulesOf(settings), tally);
-    if (!termination) return false;
-    const at = this.now();
-    await this.move(invitation, (current) => moveInvitation(current, { type: 'terminate', at, termination }), 'system');
-    return true;
-  }
-
-  /**
-   * An image violation (decision 971): counted while the attempt takes writes (403.11 after, like any event), and the
-   * one that takes the count over the test's image limit ends the attempt in the same request (decision 942's rule).
-   */
-  private async countImageViolation(context: AttemptContext): Promise<{ iv: number; terminated?: boolean }> {
-    const { invitation } = context;
-    const iv = await this.store.attemptLog.countImageViolation(invitation.id, this.now());
-    if (iv === null) throw refusal('attempt-over', 'The test is over: it was submitted or its time is up.');
-    const terminated = await this.terminateIfOver(context, { window: invitation.proctoring.wv, image: iv });
-    return { iv, ...(terminated ? { terminated } : {}) };
-  }
-
-  /** The page's camera stopped or was taken away during the attempt: an image violation (decision 971). */
-  private async recordCameraOff(token: string): Promise<ViolationCounts> {
-    const context = await this.running(token);
-    const counted = await this.countImageViolation(context);
-    return { wv: context.invitation.proctoring.wv, tv: context.invitation.proctoring.tv, ...counted };
-  }
-
-  /**
-   * A question event (question-signals.ts): placed on the attempt's clock like every event, for a question of the
-   * test (404.8 otherwise), kept while the attempt takes writes (403.11 after: nothing the page reports after the
-   * deadline changes the attempt). Answers the counters as they stand: a question event moves none of them.
-   */
-  private async recordQuestionEvent(token: string, event: QuestionEventInput): Promise<{ wv: number; tv: number }> {
-    const context = await this.running(token);
-    const { invitation } = context;
-    await this.questionOf(context, event.questionId);
-    const now = this.now();
-    const at = eventInstant(Date.parse(event.at), now, invitation.startedAt ?? now);
-    const signal =
-      event.type === 'paste' || event.type === 'insertion'
-        ? { kind: event.type, questionId: event.questionId, at, chars: event.chars, lines: event.lines }
-        : { kind: event.type, questionId: event.questionId, at };
-    if (!(await this.store.questionSignals.record(invitation.id, signal, now))) {
-      throw refusal('attempt-over', 'The test is over: it was submitted or its time is up.');
-    }
-    return { wv: invitation.proctoring.wv, tv: invitation.proctoring.tv };
-  }
-
-  /**
-   * A camera snapshot: admitted by the snapshot policy (proctoring on, time left, rate), then re-encoded from
-   * whatever the bytes really are into a small JPEG, then admitted again in the storing transaction. The first check
-   * spares the decoding of uploads that would be refused anyway; the second holds against concurrent uploads.
-   */
+  /** A camera snapshot, re-encoded and stored; one that showed nothing counts as an image violation (attempt-proctoring.ts). */
   async addSnapshot(token: string, dataUrl: string): Promise<SnapshotSaved> {
-    const context = await this.context(token);
-    const { invitation, link } = context;
-    const imageProctoring = link?.imageProctoring === 1;
-    const checkedAt = this.now();
-    const recentTakenAt = await this.store.attempts.snapshotTimesSince(invitation.id, snapshotWindowStart(checkedAt));
-    unwrap(admitSnapshot({ imageProctoring, status: invitation.status, deadline: invitation.deadline, recentTakenAt, now: checkedAt }));
-    // The media type of the data URL is ignored: the bytes say what they are.
-    const jpeg = unwrap(await normaliseSnapshot(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')));
-    const now = this.now();
-    const snapshotId = unwrap(
-      await this.store.attempts.addSnapshotIfAdmitted(
-        { invitationId: invitation.id, takenAt: now, mediaType: 'image/jpeg', data: jpeg },
-        snapshotWindowStart(now),
-        (facts) => admitSnapshot({ ...facts, imageProctoring, now }),
-      ),
-    );
-    // Stored either way (the reviewer sees what the camera showed); a frame that showed nothing also counts (decision 972).
-    if ((await blankSnapshotOf(jpeg)) === null) return { snapshotId };
-    return { snapshotId, ...(await this.countImageViolation(context)) };
+    return this.proctoring.addSnapshot(token, dataUrl);
   }
 
   /** The machine refuses a submit before the start (403.13) or after a cancel (403.9); a second submit changes nothing. */

@@ -4,7 +4,7 @@ import type { InvitationStatus } from '../invitation-status.js';
 import type { TestStatus } from '../schemas/test.js';
 import type { TestLinkStatus } from '../schemas/test-link.js';
 import { admissionMessage, admissionRefusal, admissionVerdict, type AdmissionFacts } from './admission.js';
-import { AccessVerdictCode } from './candidate-api.js';
+import { AccessVerdictCode } from './candidate-api-session.js';
 
 /** Epoch ms of a UTC wall-clock text (milliseconds allowed). */
 const at = (text: string): number => {

@@ -7,7 +7,7 @@ import type { TestStatus } from '../schemas/test.js';
 import type { TestLinkStatus } from '../schemas/test-link.js';
 import type { RefusalKind } from '../refusals/refusal-kind.js';
 import { ALREADY_COMPLETED, INVITATION_CANCELLED } from './attempt-refusals.js';
-import type { AccessVerdictCode } from './candidate-api.js';
+import type { AccessVerdictCode } from './candidate-api-session.js';
 
 export interface AdmissionFacts {
   readonly invitationStatus: InvitationStatus;

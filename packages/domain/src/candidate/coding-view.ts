@@ -1,6 +1,6 @@
 import { caseExpectedOf, caseInputsOf } from '../schemas/coding-cases.js';
 import type { CodingQuestion } from '../schemas/coding-question.js';
-import type { CandidateCodingQuestion } from './candidate-api.js';
+import type { CandidateCodingQuestion } from './candidate-api-questions.js';
 
 /** What a candidate sees of a coding question's form: the function to write (and its signature), or the SQL schema. */
 export const candidateFormFields = (question: CodingQuestion): Pick<CandidateCodingQuestion, 'form' | 'functionName' | 'signature' | 'sql' | 'sampleTests'> => {

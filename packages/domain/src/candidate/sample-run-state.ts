@@ -1,7 +1,7 @@
 import { match } from 'ts-pattern';
 import { ok, refuse, type Result } from '../result.js';
 import type { CustomRunResult, SampleRun } from './sample-runs.js';
-import type { TestCaseResult } from './candidate-api.js';
+import type { TestCaseResult } from './candidate-api-runs.js';
 
 /**
  * What happens to a sample run: the scheduler places it (`ahead` 0: it starts), it finishes with its results,

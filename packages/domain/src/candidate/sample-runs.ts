@@ -3,7 +3,7 @@ import { Id } from '../ids.js';
 import { JsonValue } from '../schemas/json-value.js';
 import { CodingLanguage } from '../schemas/coding-language.js';
 import { candidateCode } from '../schemas/text-fields.js';
-import { ErrorLocation, TestCaseResult } from './candidate-api.js';
+import { ErrorLocation, TestCaseResult } from './candidate-api-runs.js';
 
 /**
  * Sample runs that answer at once and are followed (`/candidate/v1/{token}/runs`): the page starts a run,

@@ -4,7 +4,7 @@ import { ok, refuse, type Result } from '../result.js';
 import type { TestStatus } from '../schemas/test.js';
 import type { TestLinkStatus } from '../schemas/test-link.js';
 import { admissionRefusal, admissionVerdict } from './admission.js';
-import type { AccessVerdictCode } from './candidate-api.js';
+import type { AccessVerdictCode } from './candidate-api-session.js';
 
 /** A public test link as its page and its self-registration see it. */
 export interface PublicLinkFacts {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CandidateQuestion, CandidateSession } from './candidate-api.js';
+import type { CandidateQuestion } from './candidate-api-questions.js';
+import type { CandidateSession } from './candidate-api-session.js';
 import { asksFor } from './session-languages.js';
 
 const sessionWith = (questions: Partial<CandidateQuestion>[] | undefined): CandidateSession =>

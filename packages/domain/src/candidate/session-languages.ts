@@ -1,5 +1,5 @@
 import type { CodingLanguage } from '../schemas/coding-language.js';
-import type { CandidateSession } from './candidate-api.js';
+import type { CandidateSession } from './candidate-api-session.js';
 
 /** Whether a coding question of the session accepts `language` (the server warms that language's interpreters). */
 export const asksFor = (session: CandidateSession, language: CodingLanguage): boolean => asksForAny(session, [language]);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { compileOnce, parameter } from '../engine/compiled-query.js';
 import type { Database } from '../database.js';
 import { newInvitationColumns } from './invitation-moves.js';
-import { CANDIDATE_PARAMETERS } from './registration-steps.js';
+import { CANDIDATE_PARAMETERS } from './registration-candidate.js';
 
 const freshColumns = Object.keys(newInvitationColumns(0)) as Array<keyof ReturnType<typeof newInvitationColumns>>;
 
