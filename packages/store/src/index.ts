@@ -30,6 +30,8 @@ export * from './repositories/idempotency-keys.js';
 export * from './repositories/invitation-history.js';
 export * from './repositories/invitations.js';
 export * from './repositories/jobs.js';
+export { ANNOUNCEMENT_HOLD_MS, CANDIDATE_REPORT_PAYLOAD, releaseWaitingOn } from './repositories/completion-announcements.js';
+export { insertJob, insertJobs, type NewJob } from './repositories/job-inserts.js';
 export { OperationsGaugesRepository } from './repositories/operations-gauges.js';
 export { V3CallbacksRepository } from './repositories/v3-callbacks.js';
 export { CandidateFeedbackRepository, type FeedbackAttempt } from './repositories/candidate-feedback.js';
