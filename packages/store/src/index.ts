@@ -45,6 +45,8 @@ export * from './repositories/reminders.js';
 export * from './repositories/retention.js';
 export * from './repositories/sandbox-workers.js';
 export * from './repositories/reports.js';
+export { scoreSoFarColumns, shownOfRow } from './repositories/report-columns.js';
+export { reconciliationEvents, type ReconciliationEvent } from './repositories/reconciliation-events.js';
 export * from './repositories/service-settings.js';
 export * from './repositories/test-links.js';
 export * from './repositories/tests.js';
