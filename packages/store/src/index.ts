@@ -18,6 +18,8 @@ export { PersonalDataRepository, type PersonalDataOptions, type StoredPersonalDa
 export * from './repositories/attempt-facts.js';
 export * from './repositories/attempt-log.js';
 export * from './repositories/attempts.js';
+export type { Snapshot } from './repositories/attempt-snapshots.js';
+export type { AttemptScoreRecord } from './repositories/attempt-score-writes.js';
 export * from './repositories/bulk-invitations.js';
 export { ErasureRepository, type ErasureAudit, type ErasureOutcome, type ErasedIdentity, type ErasureEntry } from './repositories/erasure.js';
 export { ERASED_NAME, erasedEmail } from './repositories/erasure-writes.js';
