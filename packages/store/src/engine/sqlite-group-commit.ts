@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { CompiledQuery, DatabaseConnection, Driver, QueryResult } from 'kysely';
 import { BusyWriter } from './sqlite-busy-writer.js';
+import { type CommitWaiter, type OpenGroup, QueuedWrites, TRANSACTION_SAVEPOINT } from './sqlite-queued-writes.js';
 import { execute, step } from './sqlite-statements.js';
 import type { StepResult } from './transaction-steps.js';
 import { WriterLock } from './writer-lock.js';
@@ -12,26 +13,11 @@ export interface CommitListener {
   close(): Promise<void>;
 }
 
-interface Waiter {
-  resolve: () => void;
-  reject: (error: unknown) => void;
-}
-
 /** A transaction's statements, run synchronously against the writer (`transaction-steps.ts`). */
 export type AtOnceWork<T> = (execute: (query: CompiledQuery) => StepResult) => T;
 
-/** A write waiting for the writer: a statement alone, or an at-once transaction (in a savepoint of its own). */
-interface QueuedWrite {
-  run: () => unknown;
-  savepoint: boolean;
-  resolve: (result: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
-const SAVEPOINT = 'assay_transaction';
 /** Between two tries of a checkpoint that found another running (a background PASSIVE one takes milliseconds). */
 const RETRY_MS = 5;
-const BATCH_SAVEPOINT = 'assay_queued_writes';
 
 /**
  * SQLite with group commit and a reader of its own (`GroupCommitSqliteDialect`; README "Group commit", decision 123).
@@ -48,9 +34,11 @@ export class GroupCommitDriver implements Driver {
   readonly #lock = new WriterLock();
   /** An outer transaction is open on the writer; `#waiters` wait for its COMMIT. */
   #groupOpen = false;
-  #waiters: Waiter[] = [];
+  #waiters: CommitWaiter[] = [];
   /** Writes waiting for the writer: statements alone and at-once transactions, run together before the COMMIT. */
-  #queued: QueuedWrite[] = [];
+  readonly #queue: QueuedWrites;
+  /** The open group as the queued writes see it. */
+  readonly #group: OpenGroup = { open: () => this.#openGroup(), awaitCommit: (waiter) => this.#waiters.push(waiter) };
   #flushScheduled = false;
   readonly #busy: BusyWriter;
 
@@ -61,6 +49,7 @@ export class GroupCommitDriver implements Driver {
     private readonly listener?: CommitListener,
   ) {
     this.#busy = new BusyWriter(writer, busyTimeoutMs);
+    this.#queue = new QueuedWrites(writer, () => this.#scheduleFlush());
   }
 
   async init(): Promise<void> {}
@@ -74,9 +63,9 @@ export class GroupCommitDriver implements Driver {
     await this.#lock.lock();
     group.holdsWriter = true;
     try {
-      this.#runQueued();
+      this.#queue.runInto(this.#group);
       this.#openGroup();
-      this.writer.prepare(`savepoint ${SAVEPOINT}`).run();
+      this.writer.prepare(`savepoint ${TRANSACTION_SAVEPOINT}`).run();
     } catch (error) {
       this.#releaseWriter(group);
       throw error;
@@ -85,7 +74,7 @@ export class GroupCommitDriver implements Driver {
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const group = connection as GroupConnection;
-    this.writer.prepare(`release ${SAVEPOINT}`).run();
+    this.writer.prepare(`release ${TRANSACTION_SAVEPOINT}`).run();
     const committed = this.#nextCommit();
     this.#releaseWriter(group);
     await committed;
@@ -94,8 +83,8 @@ export class GroupCommitDriver implements Driver {
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     const group = connection as GroupConnection;
     try {
-      this.writer.prepare(`rollback to ${SAVEPOINT}`).run();
-      this.writer.prepare(`release ${SAVEPOINT}`).run();
+      this.writer.prepare(`rollback to ${TRANSACTION_SAVEPOINT}`).run();
+      this.writer.prepare(`release ${TRANSACTION_SAVEPOINT}`).run();
     } finally {
       this.#releaseWriter(group);
       this.#scheduleFlush();
@@ -121,92 +110,18 @@ export class GroupCommitDriver implements Driver {
     // Classified on the writer: the reader's schema can lag a DDL statement the writer just ran, and preparing
     // there can refuse what the writer accepts (`create index` of a name just dropped).
     if (this.reader !== this.writer && this.writer.prepare(query.sql).readonly) return execute<R>(this.reader, query);
-    return this.#enqueue(() => execute<R>(this.writer, query), false);
+    return this.#queue.add(() => execute<R>(this.writer, query), false);
   }
 
   /**
    * A transaction whose statements need no awaiting between them, run as one piece: queued, and run synchronously
    * with the turn's other queued writes when the group commits (or sooner, before any other use of the writer:
    * arrival order is kept), all in one savepoint; when one of them fails, each runs again in a savepoint of its own
-   * (`#runQueued`). The answer comes after the group's COMMIT, as for any transaction. No promise chain per statement,
+   * (`QueuedWrites.runInto`). The answer comes after the group's COMMIT, as for any transaction. No promise chain per statement,
    * and a turn's transactions run back to back (README "Group commit", decision 187).
    */
   transactAtOnce<T>(work: AtOnceWork<T>): Promise<T> {
-    return this.#enqueue(() => work((query) => step(this.writer, query)), true);
-  }
-
-  #enqueue<T>(run: () => T, savepoint: boolean): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.#queued.push({ run, savepoint, resolve, reject } as QueuedWrite);
-      this.#scheduleFlush();
-    });
-  }
-
-  /**
-   * Runs the queued writes, in arrival order, into the open group (the writer lock is held). Together first, in one
-   * savepoint for them all (decision 190). When one fails, the batch is undone and run again one by one, each
-   * transaction in its own savepoint, so that only the one that fails is refused (its work runs again: steps do
-   * nothing but their statements).
-   */
-  #runQueued(): void {
-    if (this.#queued.length === 0) return;
-    const queued = this.#queued;
-    this.#queued = [];
-    const results = queued.length > 1 ? this.#runTogether(queued) : undefined;
-    if (!results) {
-      for (const write of queued) this.#runQueuedWrite(write);
-      return;
-    }
-    queued.forEach(({ resolve, reject }, index) => this.#waiters.push({ resolve: () => resolve(results[index]), reject }));
-  }
-
-  /** The writes' results, run in one savepoint; nothing, and nothing written, when one of them fails. */
-  #runTogether(queued: QueuedWrite[]): unknown[] | undefined {
-    try {
-      this.#openGroup();
-      this.writer.prepare(`savepoint ${BATCH_SAVEPOINT}`).run();
-    } catch {
-      return undefined;
-    }
-    try {
-      const results = queued.map((write) => write.run());
-      this.writer.prepare(`release ${BATCH_SAVEPOINT}`).run();
-      return results;
-    } catch {
-      this.#undoSavepoint(BATCH_SAVEPOINT);
-      return undefined;
-    }
-  }
-
-  #runQueuedWrite({ run, savepoint, resolve, reject }: QueuedWrite): void {
-    let result: unknown;
-    try {
-      this.#openGroup();
-      if (savepoint) this.writer.prepare(`savepoint ${SAVEPOINT}`).run();
-    } catch (error) {
-      reject(error);
-      return;
-    }
-    try {
-      result = run();
-      if (savepoint) this.writer.prepare(`release ${SAVEPOINT}`).run();
-    } catch (error) {
-      // A statement alone that fails undoes only itself (SQLite's statement journal); a transaction, its savepoint.
-      if (savepoint) this.#undoSavepoint(SAVEPOINT);
-      reject(error);
-      return;
-    }
-    this.#waiters.push({ resolve: () => resolve(result), reject });
-  }
-
-  /** Rolls the writer back to the savepoint; when SQLite already rolled the whole group back, `#openGroup` tells its members. */
-  #undoSavepoint(name: string): void {
-    try {
-      this.writer.prepare(`rollback to ${name}`).run();
-      this.writer.prepare(`release ${name}`).run();
-    } catch {
-      // No savepoint left to undo: SQLite ended the transaction on its own (an I/O error, a full disk).
-    }
+    return this.#queue.add(() => work((query) => step(this.writer, query)), true);
   }
 
   executeInTransaction<R>(query: CompiledQuery): QueryResult<R> {
@@ -293,7 +208,7 @@ export class GroupCommitDriver implements Driver {
   async #flush(then?: () => void): Promise<void> {
     await this.#lock.lock();
     try {
-      this.#runQueued();
+      this.#queue.runInto(this.#group);
       this.#commitGroup();
       then?.();
     } finally {

@@ -1,11 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import {
   INVITATION_STATUS,
-  ok,
   REPORT_STATUS,
-  reportStatusAfterScoring,
-  codingTextOf,
-  resultsTextOf,
   type Answer,
   type AttemptEvent,
   type Candidate,
@@ -15,19 +11,19 @@ import {
   type ProctoringCounters,
   type QuestionRecord,
   type Result,
-  type StoredCodingFacts,
   type TestLink,
   type TestRecord,
 } from '@assay/domain';
 import { appendAttemptEvent } from './attempt-event-log.js';
 import { takesWritesAt } from './attempt-writes.js';
 import { recordPlaybackFrame } from './question-signals.js';
-import { enqueueSubmittedEvent } from './submitted-event.js';
-import { recordCoalescedHistory, recordHistory } from './invitation-history.js';
+import { recordCoalescedHistory } from './invitation-history.js';
 import type { Database, InvitationRow } from '../database.js';
 import { proctoringColumns, toAnswer, toCandidate, toInvitation, toOrg } from './records.js';
 import { toTestLink } from './test-links.js';
 import type { ImportedTests } from './imported-tests.js';
+import { insertSnapshot, insertSnapshotIfAdmitted, snapshotListOf, snapshotsOf, snapshotTimesSince, type Snapshot } from './attempt-snapshots.js';
+import { writeAttemptScore, type AttemptScoreRecord } from './attempt-score-writes.js';
 
 /** Everything the candidate side needs about one invitation, found by its take-test token. */
 export interface AttemptContext {
@@ -41,36 +37,10 @@ export interface AttemptContext {
   retentionDays: number | null;
 }
 
-/** A stored camera photo. */
-export interface Snapshot {
-  id: number;
-  takenAt: number;
-  mediaType: string;
-  data: Buffer;
-}
-
 export interface SavedAnswerRow {
   questionId: number;
   answer: Answer;
   savedAt: number;
-}
-
-export interface AttemptScoreRecord {
-  score: number;
-  timeTaken: number;
-  sections: { sectionId: number; score: number }[];
-  /** Each question's marks, and each hidden test's verdict for coding answers that ran. */
-  questions: { questionId: number; marks: number; cases: boolean[] | null }[];
-  /**
-   * Questions whose answers wait for a person (the domain's `awaitingReview`). With any, the score is not final: the
-   * report stays "In progress" without a score, and only the machine's marks and what awaits review are stored.
-   */
-  awaitingReview?: readonly number[];
-  /**
-   * Every coding question's answer facts (language, answered) as scoring decided them, kept beside the results text
-   * for the Excel export (migration 027); without them the export reads the code answers.
-   */
-  coding?: readonly StoredCodingFacts[];
 }
 
 /**
@@ -198,35 +168,17 @@ export class AttemptsRepository {
   }
 
   async addSnapshot(invitationId: number, takenAt: number, mediaType: string, data: Buffer): Promise<number> {
-    const row = await this.db
-      .insertInto('snapshots')
-      .values({ invitation_id: invitationId, taken_at: takenAt, media_type: mediaType, data })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    return insertSnapshot(this.db, invitationId, takenAt, mediaType, data);
   }
 
   /** The invitation's snapshots without their bytes, oldest first (the report's contact sheet lists them). */
   async snapshotList(invitationId: number): Promise<{ id: number; takenAt: number }[]> {
-    return this.db
-      .selectFrom('snapshots')
-      .select(['id', 'taken_at as takenAt'])
-      .where('invitation_id', '=', invitationId)
-      .orderBy('taken_at')
-      .orderBy('id')
-      .execute();
+    return snapshotListOf(this.db, invitationId);
   }
 
   /** When the invitation's snapshots taken after `since` were taken, oldest first. */
   async snapshotTimesSince(invitationId: number, since: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('snapshots')
-      .select('taken_at')
-      .where('invitation_id', '=', invitationId)
-      .where('taken_at', '>', since)
-      .orderBy('taken_at')
-      .execute();
-    return rows.map((row) => row.taken_at);
+    return snapshotTimesSince(this.db, invitationId, since);
   }
 
   /**
@@ -240,43 +192,11 @@ export class AttemptsRepository {
     since: number,
     decide: (facts: { status: InvitationStatus; deadline: number | null; recentTakenAt: number[] }) => Result<true>,
   ): Promise<Result<number>> {
-    return this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('invitations')
-        .set((eb) => ({ status: eb.ref('status') }))
-        .where('id', '=', snapshot.invitationId)
-        .execute();
-      const { status, deadline_at: deadline } = await trx
-        .selectFrom('invitations')
-        .select(['status', 'deadline_at'])
-        .where('id', '=', snapshot.invitationId)
-        .executeTakeFirstOrThrow();
-      const recent = await trx
-        .selectFrom('snapshots')
-        .select('taken_at')
-        .where('invitation_id', '=', snapshot.invitationId)
-        .where('taken_at', '>', since)
-        .execute();
-      const verdict = decide({ status, deadline, recentTakenAt: recent.map((row) => row.taken_at) });
-      if (verdict.err) return verdict;
-      const row = await trx
-        .insertInto('snapshots')
-        .values({ invitation_id: snapshot.invitationId, taken_at: snapshot.takenAt, media_type: snapshot.mediaType, data: snapshot.data })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return ok(row.id);
-    });
+    return insertSnapshotIfAdmitted(this.db, snapshot, since, decide);
   }
 
   async snapshots(invitationId: number, limit = 24): Promise<Snapshot[]> {
-    const rows = await this.db
-      .selectFrom('snapshots')
-      .select(['id', 'taken_at', 'media_type', 'data'])
-      .where('invitation_id', '=', invitationId)
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-    return rows.map((row) => ({ id: row.id, takenAt: row.taken_at, mediaType: row.media_type, data: row.data }));
+    return snapshotsOf(this.db, invitationId, limit);
   }
 
   /** In-progress attempts whose deadline is at or before `cutoff` (the domain's `expiryCutoff`), oldest first. */
@@ -318,71 +238,7 @@ export class AttemptsRepository {
    * review the report stays In progress with no score (0, as before scoring): the machine's marks and the review items are stored for the grading.
    */
   async saveScore(invitationId: number, record: AttemptScoreRecord, now: number): Promise<boolean> {
-    const awaiting = record.awaitingReview ?? [];
-    // The domain's rule: final (Generated) when nothing awaits a person, else In progress.
-    const reportStatus = reportStatusAfterScoring({ awaitingReview: awaiting });
-    const final = reportStatus === REPORT_STATUS.generated;
-    return this.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('invitations')
-        .set({ score: final ? record.score : 0, time_taken: record.timeTaken, report_status: reportStatus, updated_at: now })
-        .where('id', '=', invitationId)
-        .where('status', '=', INVITATION_STATUS.completed)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) return false;
-      await trx.deleteFrom('section_results').where('invitation_id', '=', invitationId).execute();
-      if (final && record.sections.length > 0) {
-        await trx
-          .insertInto('section_results')
-          .values(record.sections.map((section) => ({ invitation_id: invitationId, section_id: section.sectionId, score: section.score })))
-          .execute();
-      }
-      await trx.deleteFrom('question_results').where('invitation_id', '=', invitationId).execute();
-      await trx.deleteFrom('attempt_results').where('invitation_id', '=', invitationId).execute();
-      await trx.deleteFrom('review_items').where('invitation_id', '=', invitationId).execute();
-      // A scoring starts the attempt's marking afresh (a reset already superseded an earlier attempt's grades): earlier
-      // grades stay in the history, none is current.
-      await trx.updateTable('grades').set({ superseded_at: now }).where('invitation_id', '=', invitationId).where('superseded_at', 'is', null).execute();
-      if (!final) {
-        await trx
-          .insertInto('review_items')
-          .values(awaiting.map((questionId) => ({ invitation_id: invitationId, question_id: questionId, created_at: now })))
-          .execute();
-      }
-      if (record.questions.length > 0) {
-        if (final) {
-          await trx
-            .insertInto('attempt_results')
-            .values({
-              invitation_id: invitationId,
-              results: resultsTextOf(record.questions),
-              coding: record.coding ? codingTextOf(record.coding) : null,
-            })
-            .execute();
-        }
-        await trx
-          .insertInto('question_results')
-          .values(
-            record.questions.map((question) => ({
-              invitation_id: invitationId,
-              question_id: question.questionId,
-              marks: question.marks,
-              cases: question.cases === null ? null : JSON.stringify(question.cases),
-            })),
-          )
-          .execute();
-      }
-      await recordHistory(
-        trx,
-        invitationId,
-        { kind: 'scored', details: { score: final ? record.score : null, awaitingReview: awaiting.length } },
-        'system',
-        now,
-      );
-      // The opt-in "submitted" event (when the candidate registered its URL) goes with the score it reports.
-      await enqueueSubmittedEvent(trx, invitationId, awaiting.length, now);
-      return true;
-    });
+    return writeAttemptScore(this.db, invitationId, record, now);
   }
 
   /** The questions of a scored attempt whose answers wait for a person, in question order (empty when none do). */

@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { BulkRowCheck, BulkRowOutcome, LinkEmailReason } from '@assay/domain';
 import type { BulkInvitationJobsTable, BulkInvitationRowsTable, Database } from '../database.js';
 import { inTransaction } from '../engine/transaction-steps.js';
-import { insertJob, insertJobs } from './jobs.js';
+import { insertJob, insertJobs } from './job-inserts.js';
 
 /** A bulk row's invitation email: its reason, so the email says the org invited them (`linkEmailReasonOf`). */
 const BULK_LINK_EMAIL_PAYLOAD = JSON.stringify({ reason: 'bulk' satisfies LinkEmailReason });

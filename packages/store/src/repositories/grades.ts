@@ -17,7 +17,7 @@ import {
 } from '@assay/domain';
 import type { Database } from '../database.js';
 import type { ImportedTests } from './imported-tests.js';
-import { releaseWaitingOn } from './jobs.js';
+import { releaseWaitingOn } from './completion-announcements.js';
 import { inTransaction } from '../engine/transaction-steps.js';
 import { recordHistory } from './invitation-history.js';
 import { writeFinalScore } from './final-score-writes.js';

@@ -17,7 +17,7 @@ import {
 import type { Database } from '../database.js';
 import { CONFIRMED_EVIDENCE } from './confirmed-evidence-sql.js';
 import type { ImportedTests } from './imported-tests.js';
-import { scoreSoFarColumns, shownOfRow } from './reports.js';
+import { scoreSoFarColumns, shownOfRow } from './report-columns.js';
 import { toSectionRecord } from './records.js';
 
 /**

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../engine/connect.js';
-import { DeliveryKind, TestSettings, completionStakeholders, type Job, type JobKind, type LinkEmailReason } from '@assay/domain';
+import { DeliveryKind, type Job, type JobKind, type LinkEmailReason } from '@assay/domain';
 import { LanguageId } from '@assay/domain/languages';
 import type { Database, InvitationRow } from '../database.js';
 import type { InstanceLiveness } from '../engine/instance-liveness.js';
@@ -9,17 +8,8 @@ import { toJob } from './records.js';
 import { recordHistory } from './invitation-history.js';
 import { inTransaction } from '../engine/transaction-steps.js';
 import { ERASED_TARGET } from './erasure-writes.js';
-import { stakeholderEmailsOf } from './v3-invite-options.js';
-
-export interface NewJob {
-  orgId: number;
-  invitationId: number | null;
-  kind: JobKind;
-  target: string;
-  payload?: string;
-  /** A scoring job: the languages its answers are in; only a process that runs them all leases it (migration 038). */
-  languages?: readonly LanguageId[];
-}
+import { enqueueCompletionJobs, releaseWaitingOn } from './completion-announcements.js';
+import { insertJob, type NewJob } from './job-inserts.js';
 
 export interface DeliveryRecord {
   attemptedAt: number;
@@ -32,26 +22,8 @@ export interface DeliveryRecord {
 /** Jobs that deliver something to someone outside (and so have a delivery log and can be redelivered). */
 export const DELIVERY_KINDS: readonly DeliveryKind[] = DeliveryKind.options;
 
-/**
- * A completion's callback and email are due once its scoring released them (`releaseWaiting`), so no worker leases
- * an announcement whose report is not generated yet (with N workers, another worker's would otherwise meet a pending
- * report and wait); if the scoring never releases them (it died), they look for themselves after this long.
- */
-export const ANNOUNCEMENT_HOLD_MS = 5 * 60 * 1000;
-const ANNOUNCEMENT_KINDS: readonly JobKind[] = ['callback', 'email', 'greenhouse_patch'];
-
-/** The payload of an `email` job to the candidate, their own score summary (decision 932); the stakeholder's has none. */
-export const CANDIDATE_REPORT_PAYLOAD = JSON.stringify({ audience: 'candidate' });
-
-/** Whether the test asks for the candidate's summary: its stored settings say so (never set: the defaults, off). */
-const sendsCandidateReport = (settings: string | null): boolean =>
-  settings !== null && TestSettings.parse(JSON.parse(settings)).emailSettings.sendTestReportEmailToCandidate;
-
 /** However often someone registers an address again, its owner gets at most one link email in this time. */
 export const LINK_EMAIL_INTERVAL_MS = 10 * 60 * 1000;
-
-/** Standard Webhooks ids: `msg_` and 24 random bytes, fixed when the job is queued. */
-const newMessageId = (): string => `msg_${randomBytes(18).toString('base64url')}`;
 
 /**
  * The outbox. Jobs are inserted in the transaction of the change they announce, leased by workers
@@ -78,41 +50,8 @@ export class JobsRepository {
    * the stakeholder, the candidate's own summary when the test's settings ask for it, and a PATCH "test completed" to each Greenhouse interview the invitation stands for (one per
    * application that sent this test to this candidate).
    */
-  async enqueueCompletion(trx: Transaction<Database>, invitation: InvitationRow, now: number): Promise<void> {
-    const candidate = await trx
-      .selectFrom('candidates')
-      .select(['callback_url', 'email', 'stakeholder_emails'])
-      .where('id', '=', invitation.candidate_id)
-      .executeTakeFirstOrThrow();
-    const test = await trx.selectFrom('tests').select('settings').where('id', '=', invitation.test_id).executeTakeFirstOrThrow();
-    const link =
-      invitation.test_link_id === null
-        ? undefined
-        : await trx.selectFrom('test_links').select('email_to_stakeholder').where('id', '=', invitation.test_link_id).executeTakeFirst();
-    const base = { orgId: invitation.org_id, invitationId: invitation.id };
-    // The languages of its coding answers (an answer saved without one is in a WebAssembly language, run everywhere).
-    const answered = await trx
-      .selectFrom('answers')
-      .select('language')
-      .distinct()
-      .where('invitation_id', '=', invitation.id)
-      .where('code', 'is not', null)
-      .where('language', 'is not', null)
-      .execute();
-    const languages = LanguageId.options.filter((language) => answered.some((row) => row.language === language));
-    await this.enqueue(trx, { ...base, kind: 'score', target: 'report', languages }, now);
-    if (candidate.callback_url) await this.enqueue(trx, { ...base, kind: 'callback', target: candidate.callback_url }, now, now + ANNOUNCEMENT_HOLD_MS);
-    // The link's stakeholder and a v3 invite's (decision 985), each address told once.
-    for (const stakeholder of completionStakeholders(link?.email_to_stakeholder ?? null, stakeholderEmailsOf(candidate.stakeholder_emails))) {
-      await this.enqueue(trx, { ...base, kind: 'email', target: stakeholder }, now, now + ANNOUNCEMENT_HOLD_MS);
-    }
-    if (sendsCandidateReport(test.settings)) {
-      await this.enqueue(trx, { ...base, kind: 'email', target: candidate.email, payload: CANDIDATE_REPORT_PAYLOAD }, now, now + ANNOUNCEMENT_HOLD_MS);
-    }
-    const interviews = await trx.selectFrom('greenhouse_interviews').select('callback_url').where('invitation_id', '=', invitation.id).orderBy('id').execute();
-    for (const interview of interviews) {
-      await this.enqueue(trx, { ...base, kind: 'greenhouse_patch', target: interview.callback_url }, now, now + ANNOUNCEMENT_HOLD_MS);
-    }
+  enqueueCompletion(trx: Transaction<Database>, invitation: InvitationRow, now: number): Promise<void> {
+    return enqueueCompletionJobs(trx, invitation, now);
   }
 
   /** Whether Assay ever queued an email of this invitation's link to its candidate (a reattempt follows it: decision 781). */
@@ -332,74 +271,3 @@ export class JobsRepository {
     return row && toJob(row);
   }
 }
-
-/**
- * Makes an invitation's waiting announcements (completion callback, stakeholder email) due now: `jobs.releaseWaiting`,
- * on a transaction another repository holds (the last grade releases them in the transaction that makes the score final).
- */
-export const releaseWaitingOn = async (db: Kysely<Database>, invitationId: number, now: number): Promise<void> => {
-  await db
-    .updateTable('jobs')
-    .set({ run_at: now, updated_at: now })
-    .where('invitation_id', '=', invitationId)
-    .where('status', '=', 'pending')
-    .where('kind', 'in', ANNOUNCEMENT_KINDS)
-    .where('attempts', '=', 0)
-    .where('run_at', '>', now)
-    .where('lease_owner', 'is', null)
-    .execute();
-};
-
-/** A job queued in `db` (a transaction another repository holds, or the database): `jobs.enqueue`. */
-export const insertJob = async (db: Kysely<Database>, job: NewJob, now: number, runAt = now): Promise<Job> => {
-  const row = await db
-    .insertInto('jobs')
-    .values({
-      org_id: job.orgId,
-      invitation_id: job.invitationId,
-      kind: job.kind,
-      target: job.target,
-      message_id: newMessageId(),
-      payload: job.payload ?? null,
-      languages: job.languages === undefined ? null : JSON.stringify(job.languages),
-      status: 'pending',
-      attempts: 0,
-      run_at: runAt,
-      lease_owner: null,
-      lease_until: null,
-      last_error: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toJob(row);
-};
-
-/** Many jobs in a few statements (a bulk file's invitation emails): nothing comes back, each has its own message id and due time. */
-export const insertJobs = async (db: Kysely<Database>, jobs: readonly (NewJob & { runAt: number })[], now: number): Promise<void> => {
-  const CHUNK = 500;
-  for (let start = 0; start < jobs.length; start += CHUNK) {
-    await db
-      .insertInto('jobs')
-      .values(
-        jobs.slice(start, start + CHUNK).map((job) => ({
-          org_id: job.orgId,
-          invitation_id: job.invitationId,
-          kind: job.kind,
-          target: job.target,
-          message_id: newMessageId(),
-          payload: job.payload ?? null,
-          status: 'pending',
-          attempts: 0,
-          run_at: job.runAt,
-          lease_owner: null,
-          lease_until: null,
-          last_error: null,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
-  }
-};

@@ -4,7 +4,6 @@ import {
   formatScore,
   formatWireDateTime,
   isFixedTest,
-  shownScore,
   type ShownScore,
   variantMaxScores,
   type CandidateReport,
@@ -21,6 +20,16 @@ import { compileOnce, parameter } from '../engine/compiled-query.js';
 import type { Database } from '../database.js';
 import type { Dialect } from '../engine/connect.js';
 import type { ImportedTests, ReportTest } from './imported-tests.js';
+import {
+  invitationColumns,
+  reportColumns,
+  scoreSoFarColumns,
+  shownOfRow,
+  workbookColumns,
+  type InvitationReportRow,
+  type WorkbookColumns,
+} from './report-columns.js';
+import { reconciliationEvents, type ReconciliationEvent } from './reconciliation-events.js';
 
 export interface ReportRecord {
   testInvitationId: number;
@@ -43,89 +52,9 @@ export interface ReportWithSections extends ReportRecord {
   previousInvitationId: number | null;
 }
 
-/** An invitation's own report columns: what changes from row to row of a test's export. */
-const invitationColumns = [
-  'invitations.id as invitationId',
-  'invitations.test_id as testId',
-  'invitations.status as status',
-  'invitations.report_status as reportStatus',
-  'invitations.score as score',
-  'invitations.time_taken as timeTaken',
-  'invitations.window_violations as wv',
-  'invitations.time_violation_seconds as tv',
-  'invitations.started_at as startedAt',
-  'invitations.variant_seed as variantSeed',
-  'invitations.end_reason as endReason',
-  'invitations.image_violations as iv',
-  'invitations.terminated_by as terminatedBy',
-  'candidates.email as email',
-  'candidates.full_name as fullName',
-] as const;
-
-/**
- * What a provisional score is read from (decision 649): the answers awaiting a grader (a seek on review_items' key) and,
- * only for an attempt with any, the marks so far (the machine's and the grades', a seek on question_results' key).
- */
-export const scoreSoFarColumns = [
-  sql<number | string>`(select count(*) from review_items where review_items.invitation_id = invitations.id)`.as('awaiting'),
-  sql<number | null>`(case when exists (select 1 from review_items where review_items.invitation_id = invitations.id)
-    then (select coalesce(sum(question_results.marks), 0) from question_results where question_results.invitation_id = invitations.id) end)`.as('soFar'),
-] as const;
-
-/** The score a row shows: PostgreSQL hands count(*) over as text and sums as numbers, and the sum is rounded as scores are. */
-export const shownOfRow = (row: { status: string; reportStatus: string; score: number; awaiting: number | string; soFar: number | string | null }) => {
-  const awaitingReview = Number(row.awaiting);
-  const shown = shownScore({
-    testStatus: row.status as InvitationStatus,
-    reportStatus: row.reportStatus as ReportStatus,
-    score: Number(row.score),
-    scoreSoFar: Math.round(Number(row.soFar ?? 0) * 100) / 100,
-    awaitingReview,
-  });
-  return { shown, awaitingReview };
-};
-
-/** What only the workbook shows of an invitation (decision 820): its accommodation, its link and its earlier attempt. */
-const workbookColumns = [
-  'invitations.extra_time_percent as extraTimePercent',
-  'invitations.test_link_id as testLinkId',
-  'test_links.name as testLinkName',
-  'invitations.previous_invitation_id as previousInvitationId',
-] as const;
-
-type WorkbookColumns = { extraTimePercent: number; testLinkId: number | null; testLinkName: string | null; previousInvitationId: number | null };
-
-const reportColumns = [
-  ...invitationColumns,
-  'tests.name as testName',
-  'tests.duration as duration',
-  'tests.question_count as questions',
-  'tests.total_marks as totalMarks',
-] as const;
-
-type InvitationRow = {
-  invitationId: number;
-  testId: number;
-  status: string;
-  reportStatus: string;
-  score: number;
-  timeTaken: number;
-  wv: number;
-  tv: number;
-  startedAt: number | null;
-  variantSeed: number | null;
-  endReason: string | null;
-  iv: number;
-  terminatedBy: string | null;
-  email: string;
-  fullName: string;
-  awaiting: number | string;
-  soFar: number | string | null;
-};
-
 type ReportTestColumns = Pick<ReportTest, 'testName' | 'duration' | 'questions' | 'totalMarks'>;
 
-const toReport = (row: InvitationRow, test: ReportTestColumns): ReportRecord => ({
+const toReport = (row: InvitationReportRow, test: ReportTestColumns): ReportRecord => ({
   testInvitationId: row.invitationId,
   testId: row.testId,
   ...shownOfRow(row),
@@ -328,7 +257,7 @@ export class ReportsRepository {
         .where('invitations.id', '>', afterId)
         .orderBy('invitations.id')
         .limit(batchSize)
-        .execute()) as (InvitationRow & WorkbookColumns & Record<`s${number}`, number | null>)[];
+        .execute()) as (InvitationReportRow & WorkbookColumns & Record<`s${number}`, number | null>)[];
       if (rows.length === 0) return;
       for (const row of rows) {
         // A pool's candidate is scored out of their own draw (decision 576).
@@ -371,33 +300,3 @@ export class ReportsRepository {
     }
   }
 }
-
-export interface ReconciliationEvent {
-  type: 'completed' | 'cancelled';
-  at: number;
-  testInvitationId: number;
-  testId: number;
-  emailId: string;
-}
-
-/** Completions and cancellations of an org in [from, to), oldest first, for integrators catching up. */
-export const reconciliationEvents = async (db: Kysely<Database>, orgId: number, from: number, to: number, limit: number): Promise<ReconciliationEvent[]> => {
-  const query = (column: 'completed_at' | 'cancelled_at') =>
-    db
-      .selectFrom('invitations')
-      .innerJoin('candidates', 'candidates.id', 'invitations.candidate_id')
-      .select([`invitations.${column} as at`, 'invitations.id as testInvitationId', 'invitations.test_id as testId', 'candidates.email as emailId'])
-      .where('invitations.org_id', '=', orgId)
-      .where(`invitations.${column}`, '>=', from)
-      .where(`invitations.${column}`, '<', to)
-      .orderBy(`invitations.${column}`)
-      .limit(limit)
-      .execute();
-  const [completed, cancelled] = await Promise.all([query('completed_at'), query('cancelled_at')]);
-  return [
-    ...completed.map((row) => ({ ...row, at: row.at as number, type: 'completed' as const })),
-    ...cancelled.map((row) => ({ ...row, at: row.at as number, type: 'cancelled' as const })),
-  ]
-    .sort((a, b) => a.at - b.at || a.testInvitationId - b.testInvitationId)
-    .slice(0, limit);
-};

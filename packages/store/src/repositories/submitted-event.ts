@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { buildSubmittedEvent } from '@assay/domain';
 import type { Database } from '../database.js';
-import { insertJob } from './jobs.js';
+import { insertJob } from './job-inserts.js';
 
 /**
  * The opt-in "submitted" event of a scored attempt, queued in the scoring's transaction (`attempts.saveScore`) when its

@@ -2,7 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { INVITATION_STATUS, buildV3StartedCallback, findTimeZone, type ReplayCandidate, type TestDefinition, type VerdictBand } from '@assay/domain';
 import type { Database, InvitationRow } from '../database.js';
 import { ERASED_TARGET } from './erasure-writes.js';
-import { insertJob, type JobsRepository } from './jobs.js';
+import { insertJob } from './job-inserts.js';
+import type { JobsRepository } from './jobs.js';
 import { isPracticeOfStored } from './test-settings.js';
 
 const zoneOf = (timeZoneId: number): string => findTimeZone(timeZoneId)?.iana ?? 'UTC';

@@ -1,0 +1,70 @@
+import type { Generated } from 'kysely';
+
+// An org's imported tests (never changed once imported), their sections and questions, and the links candidates register through.
+
+export interface TestsTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  access_key: string;
+  duration: number;
+  question_count: number;
+  total_marks: number;
+  status: string;
+  definition: string;
+  created_at: number;
+  /** 1, 2, 3… among the org's tests, in import order (migration 011). */
+  org_position: number;
+  /** Its default reminder hours as JSON (migration 032); null: the service default. */
+  reminder_hours: string | null;
+  /** Its settings as JSON of the domain's `TestSettings` (migration 044); null: the defaults (`defaultTestSettingsOf`). */
+  settings: string | null;
+}
+
+export interface SectionsTable {
+  id: Generated<number>;
+  test_id: number;
+  position: number;
+  name: string;
+  section_type: string;
+  duration: number;
+  question_count: number;
+  total_marks: number;
+  /** Questions drawn per candidate; null: all of them (migration 035). */
+  draw: number | null;
+  /** 1 when each candidate gets the section's questions in an order of their own (migration 035). */
+  shuffle_questions: Generated<number>;
+  /** 1 when each candidate gets every choice question's options in an order of their own (migration 035). */
+  shuffle_options: Generated<number>;
+}
+
+export interface QuestionsTable {
+  id: Generated<number>;
+  test_id: number;
+  section_id: number;
+  position: number;
+  kind: string;
+  marks: number;
+  negative_marks: number;
+  body: string;
+}
+
+export interface TestLinksTable {
+  id: Generated<number>;
+  org_id: number;
+  test_id: number;
+  name: string;
+  access_key: string;
+  access_time: number;
+  start_date_time: string | null;
+  end_date_time: string | null;
+  time_zone_id: number;
+  invite_only: number;
+  image_proctoring: number;
+  email_to_stakeholder: string | null;
+  status: number;
+  /** Its reminder hours as JSON (migration 032); null: the test's. */
+  reminder_hours: string | null;
+  created_at: number;
+  updated_at: number;
+}
