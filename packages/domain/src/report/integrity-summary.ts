@@ -33,6 +33,10 @@ export const IntegritySummary = z
     pastes: EvidenceCounts.meta({ description: 'Pastes and large insertions into answers, all questions together.' }),
     similarAnswers: EvidenceCounts.meta({ description: "Pairs of this attempt's coding answers with another candidate's, at or above the threshold." }),
     snapshots: EvidenceCounts.meta({ description: 'Webcam snapshots; only reviewed ones change the level.' }),
+    imageViolations: z.int().nonnegative().optional().meta({
+      description:
+        'Image violations (/details integrity.iv): the camera lost, or a snapshot that showed nothing. A count, never reviewed: it does not change the level (decision 989). Absent: none.',
+    }),
   })
   .meta({ id: 'IntegritySummary' });
 export type IntegritySummary = z.infer<typeof IntegritySummary>;
@@ -65,13 +69,17 @@ const levelOf = (kinds: Record<IntegrityKind, EvidenceCounts>): IntegrityLevel =
   return counts.some((count) => count.dismissed > 0) ? 'dismissed' : 'none';
 };
 
-/** The summary of an attempt's evidence, kind by kind. */
-export const integritySummary = (tallies: Record<IntegrityKind, EvidenceTally>): IntegritySummary => {
+/**
+ * The summary of an attempt's evidence, kind by kind, and its image violations (`invitations.image_violations`): a
+ * count beside the kinds, not a kind, so the level never reads it (decision 989). Only a count above 0 is written, so
+ * that every other summary stays as it was (as `/details` writes `iv`, decision 974).
+ */
+export const integritySummary = (tallies: Record<IntegrityKind, EvidenceTally>, imageViolations = 0): IntegritySummary => {
   const kinds = {
     departures: countsOf(tallies.departures),
     pastes: countsOf(tallies.pastes),
     similarAnswers: countsOf(tallies.similarAnswers),
     snapshots: countsOf(tallies.snapshots),
   };
-  return { level: levelOf(kinds), ...kinds };
+  return { level: levelOf(kinds), ...kinds, ...(imageViolations > 0 ? { imageViolations } : {}) };
 };
