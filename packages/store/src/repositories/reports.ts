@@ -41,6 +41,8 @@ export interface ReportWithSections extends ReportRecord {
   testLink: { id: number; name: string } | null;
   /** The invitation this one is a reattempt of; null for a first attempt. */
   previousInvitationId: number | null;
+  /** Every attempt's image violations, for its integrity summary (decision 989); a terminated one's status reads `iv`. */
+  imageViolations: number;
 }
 
 /** An invitation's own report columns: what changes from row to row of a test's export. */
@@ -341,6 +343,7 @@ export class ReportsRepository {
           extraTimePercent: row.extraTimePercent,
           testLink: row.testLinkId === null ? null : { id: row.testLinkId, name: row.testLinkName ?? '' },
           previousInvitationId: row.previousInvitationId,
+          imageViolations: Number(row.iv),
           report: {
             emailId: row.email,
             fullName: row.fullName,
