@@ -116,8 +116,8 @@ describe.each(backends)('image violations on %s', (backend) => {
     expect(details.status).not.toHaveProperty('endReason');
     expect(details.status).not.toHaveProperty('terminatedBy');
 
-    // Decision 989: the one integrity summary counts them beside the snapshots nobody reviewed; the level is as it was.
-    expect(details.integrity.summary).toMatchObject({ level: 'none', imageViolations: 3, snapshots: { total: 3, unreviewed: 3 } });
+    // Decision 989: the one integrity summary counts them beside the snapshots; to review until a snapshot is reviewed.
+    expect(details.integrity.summary).toMatchObject({ level: 'unreviewed', imageViolations: 3, snapshots: { total: 3, unreviewed: 3 } });
     // The list counts them from its rows (no review stored), as /details does; the row itself has no new field.
     const listed = async () =>
       expectSuccess<InvitationList>(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/invitations` })).invitations.find(

@@ -57,15 +57,21 @@ describe('the integrity summary (issue 48, item 7)', () => {
     expect(integritySummary(tallies({ snapshots: { total: 40, outcomes: [C] }, departures: { total: 2, outcomes: [D, D] } })).level).toBe('confirmed');
   });
 
-  it('counts image violations beside the kinds, never in the level, and writes none for none (decision 989)', () => {
+  it('counts image violations beside the kinds, to review until a snapshot is, and writes none for none (decision 989)', () => {
     for (const [, tally] of mixes) {
       for (const kind of INTEGRITY_KINDS) {
         const given = tallies({ [kind]: tally });
-        expect(integritySummary(given, 3).level).toBe(integritySummary(given).level);
+        const without = integritySummary(given).level;
+        // Only an attempt that would read "No signals" while no snapshot was dismissed changes: it waits for a reviewer.
+        const waits = without === 'none' || (without === 'dismissed' && integritySummary(given).snapshots.dismissed === 0);
+        expect(integritySummary(given, 3).level).toBe(waits ? 'unreviewed' : without);
       }
     }
+    expect(integritySummary(tallies({ snapshots: { total: 4, outcomes: [D] } }), 2).level).toBe('dismissed');
+    expect(integritySummary(tallies({ snapshots: { total: 4, outcomes: [] } }), 2).level).toBe('unreviewed');
+    expect(integritySummary(tallies({ snapshots: { total: 4, outcomes: [C] } }), 2).level).toBe('confirmed');
     const counted = integritySummary(tallies({}), 2);
-    expect(counted).toMatchObject({ level: 'none', imageViolations: 2 });
+    expect(counted).toMatchObject({ level: 'unreviewed', imageViolations: 2 });
     expect(IntegritySummary.parse(counted)).toEqual(counted);
     expect(integritySummary(tallies({}), 0)).not.toHaveProperty('imageViolations');
     // A summary from a server before decision 989 still parses.
@@ -152,7 +158,7 @@ describe('the summary of what a report lists', () => {
   it('counts the image violations iv counts; a summary sent without them takes them from iv (decision 989)', () => {
     const quiet = { wv: 0, departures: [], snapshots: [], omittedSimilarPairs: 0 };
     const counted = integritySummaryOfDetails({ ...quiet, iv: 2 }, []);
-    expect(counted).toMatchObject({ level: 'none', imageViolations: 2 });
+    expect(counted).toMatchObject({ level: 'unreviewed', imageViolations: 2 });
     expect(integritySummaryOfDetails(quiet, [])).not.toHaveProperty('imageViolations');
     const { imageViolations: _, ...older } = counted;
     const report = (summary: IntegritySummary | undefined) => ({
