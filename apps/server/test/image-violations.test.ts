@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryEntry, InvitationHistory, ReportDetails, TestLink, TestSettings } from '@assay/domain';
+import type { HistoryEntry, InvitationHistory, InvitationList, ReportDetails, TestLink, TestSettings } from '@assay/domain';
 import { blackFrame, sceneFrame, uniformFrame } from '../../../packages/reports/test/camera-frames.js';
 import { candidate, manualClock, tokenOf } from './helpers/candidate.js';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
@@ -50,7 +50,7 @@ describe.each(backends)('image violations on %s', (backend) => {
     );
     const attempt = candidate(h, tokenOf(registered.testUrl));
     expectSuccess(await attempt.start());
-    return { invitationId: registered.testInvitationId, attempt };
+    return { testId, invitationId: registered.testInvitationId, attempt };
   };
 
   beforeAll(async () => {
@@ -96,7 +96,7 @@ describe.each(backends)('image violations on %s', (backend) => {
     });
     const details = expectSuccess<ReportDetails>(await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/details` }));
     expect(details.status).toMatchObject({ endReason: 'terminated', terminatedBy: 'image' });
-    expect(details.integrity).toMatchObject({ wv: 0, iv: 3 });
+    expect(details.integrity).toMatchObject({ wv: 0, iv: 3, summary: { imageViolations: 3 } });
     // The blank frames are kept as evidence beside the scene.
     expect(details.integrity.snapshots).toHaveLength(3);
     // The person's own export says what was counted about them.
@@ -107,7 +107,7 @@ describe.each(backends)('image violations on %s', (backend) => {
   });
 
   it('without an image limit violations are counted for the reviewer but end nothing', async () => {
-    const { invitationId, attempt } = await startOn((settings) => settings, 'no-limit@example.com');
+    const { testId, invitationId, attempt } = await startOn((settings) => settings, 'no-limit@example.com');
     for (const count of [1, 2, 3]) expect(expectSuccess(await snap(attempt, blackFrame()))).toEqual({ snapshotId: expect.any(Number), iv: count });
     expectSuccess(await attempt.submit());
     await h.drainJobs();
@@ -115,5 +115,20 @@ describe.each(backends)('image violations on %s', (backend) => {
     expect(details.integrity.iv).toBe(3);
     expect(details.status).not.toHaveProperty('endReason');
     expect(details.status).not.toHaveProperty('terminatedBy');
+
+    // Decision 989: the one integrity summary counts them beside the snapshots; to review until a snapshot is reviewed.
+    expect(details.integrity.summary).toMatchObject({ level: 'unreviewed', imageViolations: 3, snapshots: { total: 3, unreviewed: 3 } });
+    // The list counts them from its rows (no review stored), as /details does; the row itself has no new field.
+    const listed = async () =>
+      expectSuccess<InvitationList>(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/invitations` })).invitations.find(
+        (row) => row.testInvitationId === invitationId,
+      )!;
+    expect((await listed()).integrity).toEqual(details.integrity.summary);
+    expect(await listed()).not.toHaveProperty('imageViolations');
+    // Once a snapshot is reviewed the list reads the attempt piece by piece: the same count.
+    await h.client.invitations.reviewEvidence(invitationId, details.integrity.snapshots[0]!.eventId!, { outcome: 'dismissed' });
+    const reviewed = expectSuccess<ReportDetails>(await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/details` }));
+    expect(reviewed.integrity.summary).toMatchObject({ level: 'dismissed', imageViolations: 3, snapshots: { dismissed: 1, unreviewed: 2 } });
+    expect((await listed()).integrity).toEqual(reviewed.integrity.summary);
   });
 });

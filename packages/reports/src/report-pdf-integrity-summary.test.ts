@@ -111,4 +111,16 @@ describe('the integrity summary on page 1 of the PDF', () => {
     expect(card.color).toBe(INK);
     expect(card.color).not.toBe(WARNING);
   });
+
+  it('names the image violations on page 1 after the departures; they leave the level as it was (decision 989)', async () => {
+    const sample = sampleReportDetails({ questions: 4, departures: 1 });
+    const details: ReportDetails = { ...sample, integrity: { ...sample.integrity, iv: 2 } };
+    const text = await pageOne(details);
+    expect(text).toContain('1 departure, not reviewed · 2 image violations (camera lost or blank)');
+    const card = decisionCards(details).find((each) => each.label === 'Integrity')!;
+    expect(card.value).toBe(decisionCards(sample).find((each) => each.label === 'Integrity')!.value);
+    const camera = await pageOne(quiet((report) => ({ ...report, integrity: { ...report.integrity, iv: 1 } })));
+    expect(camera).toContain('1 image violation (camera lost or blank)');
+    expect(camera).not.toContain('No departures');
+  });
 });

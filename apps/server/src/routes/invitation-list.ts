@@ -39,7 +39,8 @@ export const invitationListRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       const listed = await store.candidateDecisions.listedOf(list.invitations.map((row) => row.testInvitationId));
       return succeed({
         ...list,
-        invitations: list.invitations.map((row) => ({
+        // The image violations are the summary's to show (decision 989), not a field of the row.
+        invitations: list.invitations.map(({ imageViolations: _inSummary, ...row }) => ({
           ...row,
           integrity: summaries.get(row.testInvitationId) ?? null,
           ...listed.get(row.testInvitationId),

@@ -15,10 +15,11 @@ const reviewedSummary = async (store: Store, orgId: number, invitationId: number
   return attemptIntegritySummary({ invitation, ...(await integrityEvidenceOf(store, orgId, invitationId)) });
 };
 
-/** What a row must say to be summarised: its invitation and its window departures (wv). */
+/** What a row must say to be summarised: its invitation, its window departures (wv) and its image violations, read with the row. */
 interface SummarisedRow {
   testInvitationId: number;
   wv: number;
+  imageViolations: number;
 }
 
 /**
@@ -36,12 +37,15 @@ export const integritySummariesOf = async (store: Store, orgId: number, rows: re
     const count = counts.get(row.testInvitationId);
     const integrity = count?.reviewed
       ? await reviewedSummary(store, orgId, row.testInvitationId)
-      : integritySummary({
-          departures: { total: row.wv, outcomes: [] },
-          pastes: { total: count?.pastes ?? 0, outcomes: [] },
-          similarAnswers: { total: count?.similarPairs ?? 0, outcomes: [] },
-          snapshots: { total: count?.snapshots ?? 0, outcomes: [] },
-        });
+      : integritySummary(
+          {
+            departures: { total: row.wv, outcomes: [] },
+            pastes: { total: count?.pastes ?? 0, outcomes: [] },
+            similarAnswers: { total: count?.similarPairs ?? 0, outcomes: [] },
+            snapshots: { total: count?.snapshots ?? 0, outcomes: [] },
+          },
+          row.imageViolations,
+        );
     if (integrity) summaries.set(row.testInvitationId, integrity);
   }
   return summaries;
@@ -58,7 +62,7 @@ export async function* withIntegritySummaries(
     const summaries = await integritySummariesOf(
       store,
       orgId,
-      batch.map((row) => ({ testInvitationId: row.testInvitationId, wv: row.report.wv })),
+      batch.map((row) => ({ testInvitationId: row.testInvitationId, wv: row.report.wv, imageViolations: row.imageViolations })),
     );
     for (const row of batch) {
       const integrity = summaries.get(row.testInvitationId);

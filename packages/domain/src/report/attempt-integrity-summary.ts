@@ -21,6 +21,7 @@ export const attemptIntegritySummary = (facts: AttemptEvidenceFacts): IntegrityS
   return integritySummaryOfDetails(
     {
       wv: invitation.proctoring.wv,
+      iv: invitation.imageViolations,
       departures: invitation.startedAt === null ? [] : departureDetails(facts.log.presence, attemptEndedAt(invitation), evidenceReviews),
       snapshots: snapshotDetails(facts.snapshots, evidenceReviews),
       similarity: similarityDetails(facts.similarity ?? [], () => null, evidenceReviews),

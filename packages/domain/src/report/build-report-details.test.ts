@@ -228,6 +228,10 @@ describe('buildReportDetails', () => {
       snapshots: { total: 1, confirmed: 0, dismissed: 0, unreviewed: 1 },
     });
     expect(attemptIntegritySummary(reviewedFacts)).toEqual(buildReportDetails(reviewedFacts).integrity.summary);
+    // Decision 989: the image violations beside the kinds, the same by both paths, the level as it was.
+    const camera = { ...reviewedFacts, invitation: { ...reviewedFacts.invitation, imageViolations: 2 } };
+    expect(buildReportDetails(camera).integrity.summary).toEqual({ ...buildReportDetails(reviewedFacts).integrity.summary, imageViolations: 2 });
+    expect(attemptIntegritySummary(camera)).toEqual(buildReportDetails(camera).integrity.summary);
   });
 
   it('each question: the answer against the right one, marks awarded, and for code its hidden tests and runs', () => {

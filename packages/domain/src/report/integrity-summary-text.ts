@@ -41,8 +41,18 @@ export const integrityKindText = (kind: IntegrityKind, counts: EvidenceCounts): 
   return `${head}: ${present.map(([count, word]) => `${count} ${word}`).join(', ')}`;
 };
 
-/** Every kind with something to say, in a fixed order, joined by " · "; "No departures, pastes or similar answers" otherwise. */
+/** The image violations in words, or null for none: what was observed, never a judgement of the person (decision 975). */
+const imageViolationsText = (count: number): string | null =>
+  count > 0 ? `${count} ${count === 1 ? 'image violation' : 'image violations'} (camera lost or blank)` : null;
+
+/**
+ * Every kind with something to say, in a fixed order — the image violations right after the departures, the other
+ * count of what the proctoring saw (decision 989) — joined by " · "; "No departures, pastes or similar answers" otherwise.
+ */
 export const integritySummaryText = (summary: IntegritySummary): string => {
-  const parts = INTEGRITY_KINDS.map((kind) => integrityKindText(kind, summary[kind])).filter((text) => text !== null);
+  const parts = INTEGRITY_KINDS.flatMap((kind) => {
+    const text = integrityKindText(kind, summary[kind]);
+    return kind === 'departures' ? [text, imageViolationsText(summary.imageViolations ?? 0)] : [text];
+  }).filter((text) => text !== null);
   return parts.length === 0 ? 'No departures, pastes or similar answers' : parts.join(' · ');
 };

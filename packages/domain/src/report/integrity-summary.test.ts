@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EvidenceOutcome } from '../history/evidence-review.js';
-import { integritySummary, IntegritySummary, type EvidenceTally, type IntegrityKind } from './integrity-summary.js';
-import { integritySummaryOfDetails } from './integrity-summary-of-details.js';
+import { INTEGRITY_KINDS, integritySummary, IntegritySummary, type EvidenceTally, type IntegrityKind } from './integrity-summary.js';
+import { integritySummaryOfDetails, integritySummaryOfReport } from './integrity-summary-of-details.js';
 import { integrityColumnHeading, integrityCountsCell, integrityKindText, integritySummaryText } from './integrity-summary-text.js';
 
 const C: EvidenceOutcome = 'confirmed';
@@ -56,6 +56,28 @@ describe('the integrity summary (issue 48, item 7)', () => {
     expect(integritySummary(tallies({ departures: { total: 1, outcomes: [D] }, snapshots: { total: 40, outcomes: [] } })).level).toBe('dismissed');
     expect(integritySummary(tallies({ snapshots: { total: 40, outcomes: [C] }, departures: { total: 2, outcomes: [D, D] } })).level).toBe('confirmed');
   });
+
+  it('counts image violations beside the kinds, to review until a snapshot is, and writes none for none (decision 989)', () => {
+    for (const [, tally] of mixes) {
+      for (const kind of INTEGRITY_KINDS) {
+        const given = tallies({ [kind]: tally });
+        const without = integritySummary(given).level;
+        // Only an attempt that would read "No signals" while no snapshot was dismissed changes: it waits for a reviewer.
+        const waits = without === 'none' || (without === 'dismissed' && integritySummary(given).snapshots.dismissed === 0);
+        expect(integritySummary(given, 3).level).toBe(waits ? 'unreviewed' : without);
+      }
+    }
+    expect(integritySummary(tallies({ snapshots: { total: 4, outcomes: [D] } }), 2).level).toBe('dismissed');
+    expect(integritySummary(tallies({ snapshots: { total: 4, outcomes: [] } }), 2).level).toBe('unreviewed');
+    expect(integritySummary(tallies({ snapshots: { total: 4, outcomes: [C] } }), 2).level).toBe('confirmed');
+    const counted = integritySummary(tallies({}), 2);
+    expect(counted).toMatchObject({ level: 'unreviewed', imageViolations: 2 });
+    expect(IntegritySummary.parse(counted)).toEqual(counted);
+    expect(integritySummary(tallies({}), 0)).not.toHaveProperty('imageViolations');
+    // A summary from a server before decision 989 still parses.
+    const { imageViolations: _, ...older } = counted;
+    expect(IntegritySummary.parse(older)).toEqual(older);
+  });
 });
 
 describe('the summary in words, the same on every surface', () => {
@@ -71,6 +93,14 @@ describe('the summary in words, the same on every surface', () => {
     expect(integritySummaryText(summary)).toBe('1 departure, dismissed · 3 pastes or insertions: 1 confirmed, 2 not reviewed · 1 similar answer, confirmed');
     expect(integrityKindText('snapshots', { total: 12, confirmed: 1, dismissed: 0, unreviewed: 11 })).toBe('12 snapshots: 1 confirmed, 11 not reviewed');
     expect(integritySummaryText(integritySummary(tallies({ snapshots: { total: 3, outcomes: [] } })))).toBe('No departures, pastes or similar answers');
+  });
+  it('says the image violations right after the departures; none leave the words as they were', () => {
+    expect(integritySummaryText({ ...summary, imageViolations: 2 })).toBe(
+      '1 departure, dismissed · 2 image violations (camera lost or blank) · 3 pastes or insertions: 1 confirmed, 2 not reviewed · 1 similar answer, confirmed',
+    );
+    const quiet = integritySummary(tallies({ snapshots: { total: 3, outcomes: [] } }), 1);
+    expect(integritySummaryText(quiet)).toBe('1 image violation (camera lost or blank)');
+    expect(integritySummaryText({ ...quiet, imageViolations: 0 })).toBe('No departures, pastes or similar answers');
   });
   it('the workbook heads a kind and writes its counts confirmed/dismissed/unreviewed', () => {
     expect(integrityColumnHeading('departures')).toBe('departures (confirmed/dismissed/unreviewed)');
@@ -123,5 +153,20 @@ describe('the summary of what a report lists', () => {
       similarAnswers: { total: 3, confirmed: 1, dismissed: 0, unreviewed: 2 },
       snapshots: { total: 1, confirmed: 1, dismissed: 0, unreviewed: 0 },
     });
+  });
+
+  it('counts the image violations iv counts; a summary sent without them takes them from iv (decision 989)', () => {
+    const quiet = { wv: 0, departures: [], snapshots: [], omittedSimilarPairs: 0 };
+    const counted = integritySummaryOfDetails({ ...quiet, iv: 2 }, []);
+    expect(counted).toMatchObject({ level: 'unreviewed', imageViolations: 2 });
+    expect(integritySummaryOfDetails(quiet, [])).not.toHaveProperty('imageViolations');
+    const { imageViolations: _, ...older } = counted;
+    const report = (summary: IntegritySummary | undefined) => ({
+      integrity: { ...quiet, tv: 0, iv: 2, omittedEvents: 0, accommodation: null, summary },
+      questions: [],
+    });
+    expect(integritySummaryOfReport(report(older))).toEqual(counted);
+    expect(integritySummaryOfReport(report(undefined))).toEqual(counted);
+    expect(integritySummaryOfReport(report({ ...older, imageViolations: 5 }))).toEqual({ ...older, imageViolations: 5 });
   });
 });

@@ -33,6 +33,10 @@ export const IntegritySummary = z
     pastes: EvidenceCounts.meta({ description: 'Pastes and large insertions into answers, all questions together.' }),
     similarAnswers: EvidenceCounts.meta({ description: "Pairs of this attempt's coding answers with another candidate's, at or above the threshold." }),
     snapshots: EvidenceCounts.meta({ description: 'Webcam snapshots; only reviewed ones change the level.' }),
+    imageViolations: z.int().nonnegative().optional().meta({
+      description:
+        'Image violations (/details integrity.iv): the camera lost, or a snapshot that showed nothing. A count, never reviewed: it does not change the level (decision 989). Absent: none.',
+    }),
   })
   .meta({ id: 'IntegritySummary' });
 export type IntegritySummary = z.infer<typeof IntegritySummary>;
@@ -57,21 +61,28 @@ export const countsOf = ({ total, outcomes }: EvidenceTally): EvidenceCounts => 
   return { total: all, confirmed, dismissed, unreviewed: all - confirmed - dismissed };
 };
 
-const levelOf = (kinds: Record<IntegrityKind, EvidenceCounts>): IntegrityLevel => {
+const levelOf = (kinds: Record<IntegrityKind, EvidenceCounts>, imageViolations: number): IntegrityLevel => {
   const counts = INTEGRITY_KINDS.map((kind) => kinds[kind]);
   if (counts.some((count) => count.confirmed > 0)) return 'confirmed';
   const signals = [kinds.departures, kinds.pastes, kinds.similarAnswers];
   if (signals.some((count) => count.unreviewed > 0)) return 'unreviewed';
+  // Image violations are no pieces a reviewer judges, the snapshots are: until one of them is reviewed, an attempt whose
+  // camera was lost or blank waits for a reviewer rather than reading "No signals" beside the count (decision 989).
+  if (imageViolations > 0 && kinds.snapshots.dismissed === 0) return 'unreviewed';
   return counts.some((count) => count.dismissed > 0) ? 'dismissed' : 'none';
 };
 
-/** The summary of an attempt's evidence, kind by kind. */
-export const integritySummary = (tallies: Record<IntegrityKind, EvidenceTally>): IntegritySummary => {
+/**
+ * The summary of an attempt's evidence, kind by kind, and its image violations (`invitations.image_violations`): a
+ * count beside the kinds, not a kind; it makes the level "to review" only until a snapshot is reviewed (decision 989).
+ * Only a count above 0 is written, so that every other summary stays as it was (as `/details` writes `iv`, decision 974).
+ */
+export const integritySummary = (tallies: Record<IntegrityKind, EvidenceTally>, imageViolations = 0): IntegritySummary => {
   const kinds = {
     departures: countsOf(tallies.departures),
     pastes: countsOf(tallies.pastes),
     similarAnswers: countsOf(tallies.similarAnswers),
     snapshots: countsOf(tallies.snapshots),
   };
-  return { level: levelOf(kinds), ...kinds };
+  return { level: levelOf(kinds, imageViolations), ...kinds, ...(imageViolations > 0 ? { imageViolations } : {}) };
 };

@@ -122,7 +122,7 @@ export const InvitationListRow = z
     tags: z.array(z.string()).meta({ description: 'The invitation’s tags, sorted.' }),
     integrity: IntegritySummary.nullable().meta({
       description:
-        'Departures, pastes, similar answers and snapshots counted by review outcome, as /details counts them; null for an attempt with none to count.',
+        'Departures, pastes, similar answers and snapshots counted by review outcome, and image violations, as /details counts them; null for an attempt with none to count.',
     }),
     endReason: z
       .literal('terminated')

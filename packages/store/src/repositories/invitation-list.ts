@@ -71,11 +71,19 @@ const listColumns = [
   'invitations.time_violation_seconds as tv',
   'invitations.variant_seed as variantSeed',
   'invitations.end_reason as endReason',
+  'invitations.image_violations as imageViolations',
   'candidates.email as email',
   'candidates.full_name as fullName',
 ] as const;
 
 type Maxima = (seed: number | null) => number;
+
+/**
+ * A row of the list as read here: the wire's row and the attempt's image violations, read with it for its integrity
+ * summary (decision 989) and not a field of the row itself (the summary carries them).
+ */
+export type ListedInvitation = InvitationListRow & { imageViolations: number };
+export type ListedInvitations = Omit<InvitationList, 'invitations'> & { invitations: ListedInvitation[] };
 
 /** A test's invitations as a recruiter's list reads them (decision 652): filtered, sorted, one page at a time, with the count. */
 export class InvitationListRepository {
@@ -85,7 +93,7 @@ export class InvitationListRepository {
   ) {}
 
   /** One page of the org's test's invitations, or undefined (no such test in the org: the route's 404, as for a missing one). */
-  async list(orgId: number, testId: number, query: InvitationListQuery): Promise<InvitationList | undefined> {
+  async list(orgId: number, testId: number, query: InvitationListQuery): Promise<ListedInvitations | undefined> {
     const test = await this.importedTests.report(this.db, orgId, testId);
     if (!test) return undefined;
     const maxima = await this.maximaOf(testId, test.totalMarks);
@@ -193,6 +201,7 @@ type ListSqlRow = {
   tv: number;
   variantSeed: number | null;
   endReason: string | null;
+  imageViolations: number;
   email: string;
   fullName: string;
   awaiting: number | string;
@@ -201,7 +210,7 @@ type ListSqlRow = {
 
 const instant = (at: number | null) => (at === null ? null : formatWireDateTime(Number(at)));
 
-const toListRow = (row: ListSqlRow, maxScore: number): InvitationListRow => {
+const toListRow = (row: ListSqlRow, maxScore: number): ListedInvitation => {
   const { shown, awaitingReview } = shownOfRow(row);
   return {
     testInvitationId: Number(row.invitationId),
@@ -229,5 +238,6 @@ const toListRow = (row: ListSqlRow, maxScore: number): InvitationListRow => {
     tags: [],
     // Only on a terminated attempt: every other row stays as before (decision 946).
     ...(row.endReason === 'terminated' ? { endReason: 'terminated' as const } : {}),
+    imageViolations: Number(row.imageViolations),
   };
 };

@@ -50,6 +50,8 @@ export interface ReportWithSections extends ReportRecord {
   testLink: { id: number; name: string } | null;
   /** The invitation this one is a reattempt of; null for a first attempt. */
   previousInvitationId: number | null;
+  /** Every attempt's image violations, for its integrity summary (decision 989); a terminated one's status reads `iv`. */
+  imageViolations: number;
 }
 
 type ReportTestColumns = Pick<ReportTest, 'testName' | 'duration' | 'questions' | 'totalMarks'>;
@@ -270,6 +272,7 @@ export class ReportsRepository {
           extraTimePercent: row.extraTimePercent,
           testLink: row.testLinkId === null ? null : { id: row.testLinkId, name: row.testLinkName ?? '' },
           previousInvitationId: row.previousInvitationId,
+          imageViolations: Number(row.iv),
           report: {
             emailId: row.email,
             fullName: row.fullName,

@@ -49,6 +49,8 @@ describe('ReportScreen of a terminated attempt, against a real server', () => {
     screen = renderScreen(<ReportScreen testInvitationId={cameraInvitationId} />, { client: org.client });
     const frame = await screen.waitFor('Terminated (3 image violations)', 20_000);
     expect(frame).toMatch(/Terminated \(3 image violations\) · report/);
+    // The integrity summary names them too, and waits for a reviewer (decision 989).
+    expect(frame.replace(/\s+/g, ' ')).toContain('Integrity: To review · 3 image violations (camera lost or blank)');
     expect(widestLine(frame)).toBeLessThanOrEqual(80);
   });
 });

@@ -189,8 +189,11 @@ describe('ReportScreen against a real server', () => {
   });
 });
 
-/** A 1×1 PNG: what a proctored candidate's camera sends, as small as it gets. */
-const IMAGE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+/**
+ * A 2×1 PNG, one black pixel and one white: what a proctored candidate's camera sends, as small as it gets while it
+ * shows something (a 1×1 frame is one flat tone, an image violation the summary would name: decisions 972, 989).
+ */
+const IMAGE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR42mNgYGD4//8/AAYBAv67yYXpAAAAAElFTkSuQmCC';
 
 describe('ReportScreen: reviewing integrity evidence (issue 32, item 5) with a reviewer key', () => {
   let org: TestOrg;
