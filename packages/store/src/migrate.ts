@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Connection } from './engine/connect.js';
 import { refuseNewerSchema } from './schema-version.js';
 import { initialMigration } from './migrations/001-initial.js';
@@ -101,6 +101,12 @@ class InCodeMigrationProvider implements MigrationProvider {
   }
 }
 
+/** The schema unqualified names are created in (the search path's first that exists); none when the path names none. */
+const currentSchemaOf = async (db: Connection['db']): Promise<string | undefined> => {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? undefined;
+};
+
 /** The names of the migrations this build knows, oldest first. */
 export const knownMigrations = (dialect: Connection['dialect']): string[] => Object.keys(migrationsFor(dialect)).sort();
 
@@ -116,10 +122,12 @@ export type MigrationLog = (message: string, fields: Record<string, unknown>) =>
  * would call it "corrupted migrations".
  */
 export const migrateToLatest = async (connection: Connection, log: MigrationLog = () => {}): Promise<string[]> => {
-  const { db, dialect, schema } = connection;
+  const { db, dialect } = connection;
   const known = knownMigrations(dialect);
   await refuseNewerSchema(connection, known);
-  // Without its schema, Kysely finds another schema's migration table and skips creating this one.
+  // Without its schema, Kysely finds another schema's migration table and skips creating this one: on PostgreSQL the
+  // schema is always named, the search path's first when none is configured (decision 991).
+  const schema = connection.schema ?? (dialect === 'postgres' ? await currentSchemaOf(db) : undefined);
   const migrator = new Migrator({
     db,
     provider: new InCodeMigrationProvider(migrationsFor(dialect)),
