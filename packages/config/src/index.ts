@@ -1,3 +1,5 @@
-export * from './config.js';
-export * from './settings.js';
-export * from './data-paths.js';
+export { ConfigError, ConfigSchema, loadConfig } from './config.js';
+export type { Config } from './config.js';
+export { LanguagesSetting, RateLimitSetting, TrustProxySetting } from './settings.js';
+export type { RateLimit } from './settings.js';
+export { resolveDatabaseUrl, startDirectory, withAbsolutePaths } from './data-paths.js';

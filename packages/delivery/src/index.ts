@@ -20,5 +20,6 @@ export {
 export { generateWebhookSecret, signWebhook, type WebhookMessage, type WebhookSignatureHeaders } from './signing.js';
 export { RETRY_SCHEDULE_MS, nextRetryDelayMs } from './retry-schedule.js';
 export { MAX_RETRY_AFTER_MS, parseRetryAfter } from './retry-after.js';
-export * from './report-url.js';
-export * from './unsubscribe-token.js';
+export { isAuthenticReportUrl, newReportUrlKey, REPORT_URL_KEY_SETTING, REPORT_URL_TTL_MS, signedReportUrl } from './report-url.js';
+export type { ReportUrlClaims, SignedAttempt } from './report-url.js';
+export { candidateOfUnsubscribeToken, unsubscribeToken, unsubscribeUrl } from './unsubscribe-token.js';

@@ -3,36 +3,85 @@
  * state and its effect) and its states by name, re-registration, an invitation's test scope, test links (state,
  * settings) and their access windows, with the text that describes a window.
  */
-export * from './invitation-status.js';
+export { invitationEventTypes, InvitationStatus, invitationStatuses, moveInvitation } from './invitation-status.js';
+export type { InvitationEffect, InvitationEvent, InvitationFacts, InvitationMove } from './invitation-status.js';
 export { INVITATION_STATUS, REPORT_STATUS } from './invitation-status-names.js';
-export * from './re-registration.js';
-export * from './invitation-scope.js';
-export * from './test-link-status.js';
-export * from './test-link-settings.js';
-export * from './access-time.js';
-export * from './access-time-text.js';
+export { decideReRegistration } from './re-registration.js';
+export type { InvitationOnRegistration, LatestInvitationFacts, ReRegistration, ReRegistrationRequest, StoredUrlChange } from './re-registration.js';
+export { invitationNotFound, moveScopedInvitation } from './invitation-scope.js';
+export type { InvitationScope } from './invitation-scope.js';
+export { acceptsCandidates, moveTestLink, testLinkStateOf, testLinkStatusOf } from './test-link-status.js';
+export type { TestLinkState } from './test-link-status.js';
+export { resolveTestLinkSettings } from './test-link-settings.js';
+export type { OrgDefaults, TestLinkSettings } from './test-link-settings.js';
+export { checkAccess, resolveAccessWindow, windowFromStored, wireDatesOf } from './access-time.js';
+export type { AccessTimeInput, AccessVerdict, AccessWindow } from './access-time.js';
+export { describeAccessWindow } from './access-time-text.js';
 
 // Issue 32 item 6 (history): an invitation's history — its event kinds, what a move says, the answer.
-export * from './history/history-events.js';
-export * from './history/move-history.js';
-export * from './history/invitation-history.js';
-export * from './history/test-exports.js';
+export {
+  COALESCED_HISTORY_KINDS,
+  HISTORY_COALESCE_MS,
+  HistoryBy,
+  HistoryEntry,
+  HistoryEvent,
+  HistoryOmission,
+  InvitationHistory,
+} from './history/history-events.js';
+export type { CoalescedHistoryKind, HistoryActor, HistoryKind, RecordedHistoryEvent, StoredHistoryEntry } from './history/history-events.js';
+export { historyOfMove } from './history/move-history.js';
+export { invitationHistoryOf } from './history/invitation-history.js';
+export type { InvitationOrigin } from './history/invitation-history.js';
+export { completedWindowsOf, exportEntriesOf, firstCompletionOf, TEST_EXPORT_HISTORY_LIMIT } from './history/test-exports.js';
+export type { CompletedWindow, TestExport } from './history/test-exports.js';
 // Issue 32 item 6 (evidenceview): an invitation's history as lines a person reads (the PDF's appendix, the TUI).
-export * from './history/history-entry-text.js';
+export { historyActorText, historyLines, historyOmissionLines } from './history/history-entry-text.js';
+export type { HistoryLine } from './history/history-entry-text.js';
 // Issue 48 item 2: every per-attempt record bounded like the proctoring log (first and last N, with a count).
 export { boundedPlacement, EVIDENCE_REVIEW_BOUND, GRADE_BOUND, HISTORY_BOUNDS, keptWindow, omittedCount, type RecordBound } from './history/record-bounds.js';
 
 // Issue 33 item 3 (reminders): when an invitation's window closes, its own expiry, which reminders are due, the settings.
-export * from './reminders/reminder-settings.js';
-export * from './reminders/reminder-window.js';
-export * from './reminders/reminders-due.js';
-export * from './reminders/invitation-expiry.js';
+export {
+  decideReminderHours,
+  DEFAULT_REMINDER_HOURS,
+  effectiveReminders,
+  MAX_REMINDER_HOURS,
+  MAX_REMINDERS,
+  MIN_REMINDER_HOURS,
+  ReminderSettings,
+  ReminderSettingsInput,
+  reminderSettingsOf,
+  ReminderSource,
+  storedReminderHours,
+} from './reminders/reminder-settings.js';
+export { invitationExpired, windowClosesAt } from './reminders/reminder-window.js';
+export {
+  EXPIRY_NOTE_KEY,
+  EXPIRY_NOTE_LOOKBACK_MS,
+  expiryNoteStillTrue,
+  notStarted,
+  reminderKey,
+  remindersDue,
+  reminderStillWanted,
+} from './reminders/reminders-due.js';
+export type { ReminderClaim, ReminderFacts } from './reminders/reminders-due.js';
+export { decideInvitationExpiry, InvitationExpiry, InvitationExpiryInput } from './reminders/invitation-expiry.js';
 // Issue 50 item 2 (decisions): a decision, tags, notes and ratings on an invitation, and who may record them.
-export * from './decisions/candidate-decision.js';
-export * from './decisions/candidate-tags.js';
-export * from './decisions/candidate-notes.js';
-export * from './decisions/candidate-rating.js';
-export * from './decisions/candidate-evaluation.js';
+export {
+  CandidateDecision,
+  candidateDecisions,
+  DECISION_REASON_MAX,
+  DECISION_VERBS,
+  decisionChangeOf,
+  DecisionInput,
+  NO_DECISION,
+} from './decisions/candidate-decision.js';
+export type { DecisionChange } from './decisions/candidate-decision.js';
+export { MAX_TAG_LENGTH, MAX_TAGS, normalizeTag, TagInput, tagsWith } from './decisions/candidate-tags.js';
+export { MAX_NOTES, mayAddNote, mayChangeNote, NOTE_MAX, NoteInput } from './decisions/candidate-notes.js';
+export type { StoredNote } from './decisions/candidate-notes.js';
+export { meanRating, RatingInput } from './decisions/candidate-rating.js';
+export { CandidateDecisionState, CandidateEvaluation, CandidateNote, CandidateNotes, CandidateRating } from './decisions/candidate-evaluation.js';
 
 // Issue 50 item 4: which invitations Assay emails on request, and whether a reattempt emails (decisions 780, 781).
 export { invitationEmailWanted, reattemptEmailWanted, registrationEmailRequested } from './invitation-email.js';

@@ -4,25 +4,61 @@
  * text fields and formats they are built from, and the records the store keeps (orgs, tests, candidates,
  * invitations, jobs).
  */
-export * from './schemas/documented-formats.js';
-export * from './schemas/text-fields.js';
-export * from './schemas/stored-text.js';
-export * from './schemas/json-value.js';
-export * from './schemas/paging.js';
-export * from './schemas/admin.js';
-export * from './schemas/health.js';
-export * from './schemas/test.js';
-export * from './schemas/coding-language.js';
-export * from './schemas/question-base.js';
+export { documentedInteger, notBlank, WIRE_DATE_TIME_PATTERN, wireDateTimeFormat } from './schemas/documented-formats.js';
+export { candidateCode, multiLineText, plainText, singleLineText, unionError, verbatimCode } from './schemas/text-fields.js';
+export { parseStored } from './schemas/stored-text.js';
+export { JsonValue } from './schemas/json-value.js';
+export { MAX_PAGE_NO, MAX_PAGE_SIZE, pageOffset, PagingQuery, positiveIntegerText } from './schemas/paging.js';
+export { ApiKeyList, ApiKeySummary, CreatedOrg, CreateOrgInput, IssuedKey, RevokedKey } from './schemas/admin.js';
+export { ReadinessLanguages, readinessLanguages, ServiceHealth, ServiceReadiness } from './schemas/health.js';
+export { ImportedTest, Section, SectionType, TestDetails, TestList, TestStatus, TestSummary } from './schemas/test.js';
+export { CodingLanguage, codingLanguageName } from './schemas/coding-language.js';
+export { Marks, QUESTION_TEXT_FORMAT, QuestionBase } from './schemas/question-base.js';
 export { MAX_QUESTION_SKILLS, MAX_SKILL_LENGTH, QuestionSkills, skillKeyOf, skillsOfQuestion } from './schemas/question-skills.js';
-export * from './schemas/written-questions.js';
-export * from './schemas/test-definition.js';
-export * from './schemas/test-definition-json-schema.js';
-export * from './schemas/test-link.js';
-export * from './schemas/registration.js';
-export * from './schemas/invitation.js';
-export * from './schemas/invitation-settings.js';
-export * from './schemas/report.js';
+export {
+  AcceptedAnswer,
+  FreeTextQuestion,
+  isWrittenQuestion,
+  MAX_ANSWER_PATTERN_LENGTH,
+  MAX_WORD_LIMIT,
+  RubricCriterion,
+  ShortAnswerQuestion,
+  TextMatch,
+} from './schemas/written-questions.js';
+export type { WrittenQuestion } from './schemas/written-questions.js';
+export {
+  caseExpectedOf,
+  caseInputsOf,
+  codingFormOf,
+  CodingQuestion,
+  CodingTestCase,
+  FunctionCodingQuestion,
+  MAX_TEST_MINUTES,
+  maxScoreOf,
+  MultipleChoiceQuestion,
+  QuestionDefinition,
+  questionsAskedOf,
+  ReportSettings,
+  SectionDefinition,
+  sectionMaxScoreOf,
+  SingleChoiceQuestion,
+  SqlCodingQuestion,
+  SqlSettings,
+  SqlTestCase,
+  starterCodeOf,
+  StdioCodingQuestion,
+  StdioTestCase,
+  TestDefinition,
+  testDurationOf,
+  testMaxScoreOf,
+  VerdictBand,
+} from './schemas/test-definition.js';
+export { testDefinitionJsonSchema } from './schemas/test-definition-json-schema.js';
+export { AccessTime, TestLink, TestLinkInput, TestLinkList, TestLinkStatus } from './schemas/test-link.js';
+export { HttpUrl, LinkRegistration, normalizeEmail, RegisterCandidateInput, Registration } from './schemas/registration.js';
+export { CancelledInvitation, CancelQuery, Reattempt, ReattemptQuery, ResentInvitation, ResetInvitation, RevokedReportLinks } from './schemas/invitation.js';
+export { InvitationSettings, InvitationSettingsInput } from './schemas/invitation-settings.js';
+export { CandidateReport, formatScore, ReportStatus, SectionReport, SectionReportEntry } from './schemas/report.js';
 // Issue 48 (provisional): the report's score status and a test's list of invitations.
 export { CandidateReportWithScore, ReportScoreFields, reportScoreFields } from './schemas/report-score.js';
 export {
@@ -36,16 +72,38 @@ export {
 // Issue 50 (pipeline): a test's invitations counted per stage, with the completion rate and the score distribution.
 export { InvitationSummary, ScoreBucket, ScoreStatistics } from './schemas/invitation-summary.js';
 export { invitationSummary, type SummaryFacts } from './report/invitation-summary.js';
-export * from './schemas/webhooks.js';
-export * from './schemas/candidate-page.js';
-export * from './records/org.js';
-export * from './records/test.js';
-export * from './records/candidate.js';
-export * from './records/invitation.js';
-export * from './records/job.js';
+export {
+  DeliveryAttempt,
+  DeliveryLog,
+  EVENTS_PAGE_DEFAULT,
+  EVENTS_PAGE_MAX,
+  EventsQuery,
+  QueuedMessage,
+  ReconciliationEvents,
+  TestEventInput,
+  WebhookSecret,
+  WebhookSettings,
+  WebhookSettingsInput,
+} from './schemas/webhooks.js';
+export {
+  CandidateFacingOrg,
+  candidateFacingOrg,
+  CandidatePageSettings,
+  candidatePageSettings,
+  CandidatePageSettingsInput,
+  CONTACT_NAME_MAX,
+  DISPLAY_NAME_MAX,
+  updateCandidatePage,
+} from './schemas/candidate-page.js';
+export type { CandidatePageChoices } from './schemas/candidate-page.js';
+export { Org } from './records/org.js';
+export { QuestionRecord, SectionRecord, TestRecord } from './records/test.js';
+export { Candidate } from './records/candidate.js';
+export { Invitation } from './records/invitation.js';
+export { DeliveryKind, deliveryProgress, Job, JobKind, JobStatus, LinkEmailReason, linkEmailReasonOf } from './records/job.js';
 // Least privilege (issue 32): the body of issuing an API key (a role and a label).
-export * from './keys/api-key-input.js';
-export * from './people/person.js';
+export { IssueKeyInput } from './keys/api-key-input.js';
+export { Person, PersonInput, PersonList, PersonUpdate, WhoAmI } from './people/person.js';
 export { OrgKeyInput, OrgPeople, OrgPerson } from './people/org-people.js';
 // Issue 51 item 3 (access): everything an org holds about one email address.
 export {
