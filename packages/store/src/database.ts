@@ -42,47 +42,6 @@ import type {
 import type { SandboxWorkersTable, TestExportsTable } from './tables/operations.js';
 
 // The schema as Kysely sees it: each table's interface lives with its area under tables/ (instants, flags and JSON: see OrgsTable).
-export type { ApiKeysTable, IdempotencyKeysTable, OrgsTable, PeopleTable, RateLimitCountersTable, ServiceSettingsTable } from './tables/accounts.js';
-export type { QuestionsTable, SectionsTable, TestLinksTable, TestsTable } from './tables/tests.js';
-export type {
-  CandidateDecisionsTable,
-  CandidateFeedbackTable,
-  CandidateNotesTable,
-  CandidateRatingsTable,
-  CandidatesTable,
-  CandidateTagsTable,
-  ErasuresTable,
-  InvitationHistoryTable,
-  InvitationRemindersTable,
-  InvitationsTable,
-} from './tables/candidates.js';
-export type {
-  AnswerFingerprintsTable,
-  AnswersTable,
-  AttemptEventsTable,
-  AttemptResultsTable,
-  CodePlaybackTable,
-  EvidenceReviewsTable,
-  GradesTable,
-  QuestionResultsTable,
-  QuestionSignalsTable,
-  ReviewItemsTable,
-  SampleRunsTable,
-  SectionResultsTable,
-  SimilarityPairsTable,
-  SnapshotsTable,
-  TestScoreCountsTable,
-} from './tables/attempts.js';
-export type {
-  BulkInvitationJobsTable,
-  BulkInvitationRowsTable,
-  DeliveriesTable,
-  GreenhouseInterviewsTable,
-  GreenhouseSettingsTable,
-  JobsTable,
-  WebhookSecretsTable,
-} from './tables/delivery.js';
-export type { SandboxWorkersTable, TestExportsTable } from './tables/operations.js';
 export type { JobKind, JobStatus } from '@assay/domain';
 
 export interface Database {

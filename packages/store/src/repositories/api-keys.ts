@@ -1,7 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import { type ApiKeySummary, FULL_KEY_ROLE, type KeyRole } from '@assay/domain';
 import { compileOnce, parameter } from '../engine/compiled-query.js';
-import type { ApiKeysTable, Database } from '../database.js';
+import type { Database } from '../database.js';
+import type { ApiKeysTable } from '../tables/accounts.js';
 
 /** What an API key unlocks: its org and the org's defaults, looked up by the key's hash. */
 export interface KeyOwner {

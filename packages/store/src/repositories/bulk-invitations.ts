@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { BulkRowCheck, BulkRowOutcome, LinkEmailReason } from '@assay/domain';
-import type { BulkInvitationJobsTable, BulkInvitationRowsTable, Database } from '../database.js';
+import type { Database } from '../database.js';
+import type { BulkInvitationJobsTable, BulkInvitationRowsTable } from '../tables/delivery.js';
 import { inTransaction } from '../engine/transaction-steps.js';
 import { insertJob, insertJobs } from './job-inserts.js';
 

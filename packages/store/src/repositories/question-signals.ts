@@ -11,7 +11,8 @@ import {
   viewQuestion,
   type QuestionSignals,
 } from '@assay/domain';
-import type { Database, QuestionSignalsTable } from '../database.js';
+import type { Database } from '../database.js';
+import type { QuestionSignalsTable } from '../tables/attempts.js';
 import { takesWritesAt } from './attempt-writes.js';
 import { testInvitationsPage } from './test-invitations-page.js';
 

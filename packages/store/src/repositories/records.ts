@@ -18,7 +18,8 @@ import {
   type TestStatus,
   type ViolationKind,
 } from '@assay/domain';
-import type { AnswersTable, CandidateRow, InvitationRow, JobRow, OrgRow, QuestionRow, SectionRow, TestRow } from '../database.js';
+import type { CandidateRow, InvitationRow, JobRow, OrgRow, QuestionRow, SectionRow, TestRow } from '../database.js';
+import type { AnswersTable } from '../tables/attempts.js';
 
 /**
  * Rows become the domain's records here, at the store's edge: nothing above the store sees a column
