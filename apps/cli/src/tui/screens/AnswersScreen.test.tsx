@@ -76,6 +76,8 @@ describe('AnswersScreen and SimilarPairScreen against a real server', () => {
     expect(list).toMatch(/Variant: .*of 6 drawn, questions and options shuffled/);
     expect(list).toMatch(/Asked in this order: Q1 #\d+/);
     expect(list).toMatch(/coding \d+\/\d+ · .* · 1 paste \(\d+ chars\)/);
+    // The test tags its questions with skills apart from its sections: the scored attempt's points per skill.
+    expect(list).toMatch(/^Skills: \S+ \d+(\.\d+)?\/\d+(\.\d+)? \(\d+(\.\d+)?%\)/m);
     expect(widestLine(list)).toBeLessThanOrEqual(80);
     const details = await org.client.reports.details(adaId);
     const coding = details.questions.find((question) => question.type === 'coding')!;

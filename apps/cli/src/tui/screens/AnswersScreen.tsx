@@ -15,6 +15,7 @@ import { clampTop } from '../state/scroll-keys.js';
 import { frameView, playbackStates } from '../state/playback-view.js';
 import { questionLine, signalEventLines, signalsText, variantLines } from '../state/question-evidence.js';
 import { answerLines, type AnswerLine, type AnswerTone } from '../../format/answer-lines.js';
+import { skillsLine } from '../../format/skills-text.js';
 import { initialRemote, remoteCallKey, remoteReducer } from '../state/remote-state.js';
 
 /** A coding question's history, one frame at a time: when, how much changed, and the code then (scrolled). */
@@ -146,14 +147,18 @@ const AnswerView = ({
   );
 };
 
-/** The variant lines, then one line per question (time and signals), the highlighted one's events under the list. */
+/**
+ * The variant lines, the skill-wise points once the report is generated (never 0 % before a score; only when the test
+ * names skills apart from its sections), then one line per question (time and signals), the highlighted one's events.
+ */
 const QuestionList = ({ details, selected, rows }: { details: ReportDetails; selected: number; rows: number }) => {
   const variant = variantLines(details);
+  const skills = details.status.reportStatus === 'Generated' ? skillsLine(details) : null;
   const { questions } = details;
   const index = Math.min(selected, questions.length - 1);
   const events = signalEventLines(questions[index]?.signals).slice(0, 3);
-  // The variant, a blank line, the events under the list and a position line.
-  const visible = Math.max(1, rows - variant.length - 2 - events.length - 1);
+  // The variant, the skills, a blank line, the events under the list and a position line.
+  const visible = Math.max(1, rows - variant.length - (skills ? 1 : 0) - 2 - events.length - 1);
   const top = evidenceTop(index, questions.length, Math.min(visible, questions.length));
   return (
     <Box flexDirection="column">
@@ -162,6 +167,11 @@ const QuestionList = ({ details, selected, rows }: { details: ReportDetails; sel
           {line}
         </Text>
       ))}
+      {skills ? (
+        <Text wrap="truncate-end">
+          <Text bold>Skills:</Text> {skills}
+        </Text>
+      ) : null}
       <Text> </Text>
       {questions.length === 0 ? <Text dimColor>No questions in this report.</Text> : null}
       {questions.slice(top, top + visible).map((question, offset) => (
