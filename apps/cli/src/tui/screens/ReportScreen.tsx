@@ -229,6 +229,7 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
     <Box flexDirection="column">
       <Text wrap="truncate-end">
         <Text bold>{report.fullName}</Text> &lt;{report.emailId}&gt; · {report.testName}
+        {details.test.practiceTest ? <Text color="cyan"> · practice test</Text> : null}
       </Text>
       <Text>
         {report.endReason === 'terminated' ? (
