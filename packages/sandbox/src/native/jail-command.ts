@@ -47,7 +47,8 @@ export function bwrapArguments(spec: JailSpec): string[] {
   // only places a run writes.
   args.push('--remount-ro', '/dev', '--remount-ro', '/');
   args.push('--chdir', '/box', ...NAMESPACES, '--disable-userns', '--hostname', 'assay');
-  args.push('--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--clearenv', '--seccomp', String(SECCOMP_FD));
+  args.push('--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--clearenv');
+  if (SECCOMP_PROGRAM !== undefined) args.push('--seccomp', String(SECCOMP_FD));
   return args;
 }
 
@@ -81,6 +82,8 @@ export function launchedCommand(spec: JailSpec, options: { readonly memoryUnderC
 /** bubblewrap's options, its seccomp filter and the launched command reach it on these descriptors (decision 1061). */
 export const ARGS_FD = 5;
 export const SECCOMP_FD = 6;
+/** The filter's numbers are x86-64's: another architecture's jail runs without it (docs/languages.md, "Known limits"). */
+const SECCOMP_PROGRAM = process.arch === 'x64' ? JAIL_SECCOMP_PROGRAM : undefined;
 export const COMMAND_FD = 7;
 
 /**
@@ -103,7 +106,7 @@ export function jailInvocation(spec: JailSpec, options: { readonly memoryUnderCg
     args: ['--args', String(ARGS_FD), '--', BASH, '--norc', '--noprofile', '-c', LAUNCH, 'assay-run'],
     descriptors: new Map([
       [ARGS_FD, nulSeparated([...status, ...bwrapArguments(spec)])],
-      [SECCOMP_FD, JAIL_SECCOMP_PROGRAM],
+      ...(SECCOMP_PROGRAM === undefined ? [] : ([[SECCOMP_FD, SECCOMP_PROGRAM]] as const)),
       [COMMAND_FD, nulSeparated(launchedCommand(spec, options))],
     ]),
   };
