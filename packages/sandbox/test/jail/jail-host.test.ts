@@ -77,9 +77,22 @@ describe('a jailed run cannot reach the host', () => {
     );
     expect(run.stdout).toMatch(/^\/usr\/bin\/bwrap --args 5 -- \/bin\/bash --norc --noprofile -c .* assay-run $/m);
     expect(run.stdout).toContain('GIVEN=only-this');
-    const hostTraces = [run.dir, readOnly, 'assay-jail-test-', '--bind', '--tmpfs', '--setenv', 'prlimit', '--cpu=', '--nproc=', '--nofile=', '1234567', '98765432', SECRET];
-    for (const trace of hostTraces)
-      expect(run.stdout, trace).not.toContain(trace);
+    const hostTraces = [
+      run.dir,
+      readOnly,
+      'assay-jail-test-',
+      '--bind',
+      '--tmpfs',
+      '--setenv',
+      'prlimit',
+      '--cpu=',
+      '--nproc=',
+      '--nofile=',
+      '1234567',
+      '98765432',
+      SECRET,
+    ];
+    for (const trace of hostTraces) expect(run.stdout, trace).not.toContain(trace);
   });
 
   it('sees no environment of the server', async () => {

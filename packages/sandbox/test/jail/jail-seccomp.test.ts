@@ -120,7 +120,12 @@ beforeAll(async () => {
   const dir = await compiledC(SOURCE);
   const run = await jailed(['/box/prog'], {}, { dir });
   if (run.exitCode !== 0) throw new Error(`the probe failed: ${JSON.stringify(run)}`);
-  said = new Map(run.stdout.trim().split('\n').map((line) => line.split(/\s+/) as [string, string]));
+  said = new Map(
+    run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split(/\s+/) as [string, string]),
+  );
 }, 120_000);
 
 afterAll(cleanUp);

@@ -154,7 +154,12 @@ afterAll(async () => {
 
 for (const [language, probe] of Object.entries(PROBES)) {
   it(`${language}: a candidate's program is refused the filtered calls with EPERM`, { timeout: 120_000 }, async () => {
-    const outcome = await sandbox.run({ language: language as LanguageId, form: 'stdio', code: probe.code, cases: [{ input: '', expectedOutput: probe.expected }] });
+    const outcome = await sandbox.run({
+      language: language as LanguageId,
+      form: 'stdio',
+      code: probe.code,
+      cases: [{ input: '', expectedOutput: probe.expected }],
+    });
     expect(outcome.results[0], JSON.stringify(outcome).slice(0, 800)).toMatchObject({ passed: true, actual: probe.expected });
   });
 }

@@ -56,10 +56,9 @@ describe.each(Object.entries(SLEEPERS))('%s, stdin/stdout', (language, code) => 
   it('starts no case past a scoring budget of timeouts', { timeout: 180_000 }, async () => {
     const cases = ['sleep', 'sleep', 'after'].map(echo);
     const outcome = await sandbox.run({ language: language as keyof typeof SLEEPERS, form: 'stdio', code, cases }, { lane: 'scoring', stopAfterTimeouts: 1 });
-    expect(outcome.results.map((result) => result.error), JSON.stringify(outcome).slice(0, 800)).toEqual([
-      TIME_LIMIT_EXCEEDED,
-      NOT_RUN_TIME_LIMIT,
-      NOT_RUN_TIME_LIMIT,
-    ]);
+    expect(
+      outcome.results.map((result) => result.error),
+      JSON.stringify(outcome).slice(0, 800),
+    ).toEqual([TIME_LIMIT_EXCEEDED, NOT_RUN_TIME_LIMIT, NOT_RUN_TIME_LIMIT]);
   });
 });

@@ -53,4 +53,3 @@ describe('the native context of a run', () => {
     expect(ended).toEqual(['wall', 'wall', 'cancelled', 'cancelled']);
   });
 });
-
