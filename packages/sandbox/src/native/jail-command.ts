@@ -135,7 +135,7 @@ const ENTER = [
 ].join('\n');
 
 /** As root, setpriv drops to the run's own uid (no groups, no capabilities, no new privileges) before bubblewrap. */
-export function asUser(uid: number): string[] {
+function asUser(uid: number): string[] {
   return process.getuid?.() === 0
     ? [SETPRIV, '--reuid', String(uid), '--regid', String(uid), '--clear-groups', '--inh-caps=-all', '--bounding-set=-all', '--no-new-privs', BWRAP]
     : [BWRAP];
