@@ -58,6 +58,15 @@ describe('function questions with a signature', () => {
     expect(messagesOf({ ...fn, signature: { params: [{ name: 'x', type: 'float' }], returns: 'int' } }).join('\n')).toMatch(/a type must be one of int/);
   });
 
+  it('refuses a language that cannot express the signature (C and a map), at import, saying why', () => {
+    const mapSignature = { params: [{ name: 'counts', type: 'map<string,int>' }], returns: 'int' };
+    expect(messagesOf({ ...fn, languages: ['cpp', 'c'], signature: mapSignature })).toEqual([
+      'languages.1: C cannot answer a question using map<string,int>: C has no maps, and lists deeper than T[][] have no C form (offer C++ instead)',
+    ]);
+    expect(messagesOf({ ...fn, languages: ['c'], signature: { params: [{ name: 'grid', type: 'int[][][]' }], returns: 'int' } })).toHaveLength(1);
+    expect(CodingQuestion.safeParse({ ...fn, languages: ['cpp', 'java'], signature: mapSignature }).success).toBe(true);
+  });
+
   it('refuses a language that cannot answer a function question', () => {
     expect(messagesOf({ ...fn, languages: ['sqlite'] })).toContain('languages.0: SQL (SQLite) cannot answer a function question (it answers sql questions)');
   });
