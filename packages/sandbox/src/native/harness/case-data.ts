@@ -141,9 +141,12 @@ export function caseDataRefused(error: unknown): NativeRunResult {
   return { kind: 'compileError', diagnostics: [{ message }], output: message };
 }
 
+/** A list or a map: what a generated harness reads with a reader of its own. */
+export type CompositeType = Exclude<ValueType, { kind: 'scalar' }>;
+
 /** The distinct lists and maps of some types, innermost first: each gets one reader in a generated harness. */
-export function compositeTypes(types: readonly ValueType[]): ValueType[] {
-  const seen = new Map<string, ValueType>();
+export function compositeTypes(types: readonly ValueType[]): CompositeType[] {
+  const seen = new Map<string, CompositeType>();
   const visit = (type: ValueType): void => {
     if (type.kind === 'scalar') return;
     visit(type.of);

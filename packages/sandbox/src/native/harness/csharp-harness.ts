@@ -1,6 +1,6 @@
 import type { Signature, ValueType } from '@assay/domain/languages';
 import { csharpTypeText, parsedSignature } from '@assay/domain/languages';
-import type { CaseDataRules } from './case-data.js';
+import type { CaseDataRules, CompositeType } from './case-data.js';
 import { compositeTypes, typeKey, UTF16_CHAR } from './case-data.js';
 
 export const CSHARP_HARNESS_FILE = 'Harness.cs';
@@ -21,16 +21,13 @@ function newArray(type: Extract<ValueType, { kind: 'list' }>): string {
 }
 
 /** One reader per list or map type of the signature: the case data (case-data.ts) to the C# value. */
-function reader(type: ValueType): string {
+function reader(type: CompositeType): string {
   const text = csharpTypeText(type);
   const head = `    static ${text} Read_${typeKey(type)}(AssayRuntime.In input)\n    {\n        int n = input.Count();\n        if (n < 0) return null;\n`;
   if (type.kind === 'list') {
     return `${head}        var a = ${newArray(type)};\n        for (int i = 0; i < n; i++) a[i] = ${readOf(type.of)};\n        return a;\n    }\n`;
   }
-  if (type.kind === 'map') {
-    return `${head}        var m = new ${text}();\n        for (int i = 0; i < n; i++) { string k = input.Str(); m[k] = ${readOf(type.of)}; }\n        return m;\n    }\n`;
-  }
-  return '';
+  return `${head}        var m = new ${text}();\n        for (int i = 0; i < n; i++) { string k = input.Str(); m[k] = ${readOf(type.of)}; }\n        return m;\n    }\n`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Signature, ValueType } from '@assay/domain/languages';
 import { javaTypeText, parsedSignature } from '@assay/domain/languages';
-import type { CaseDataRules } from './case-data.js';
+import type { CaseDataRules, CompositeType } from './case-data.js';
 import { compositeTypes, typeKey, UTF16_CHAR } from './case-data.js';
 
 export const JAVA_MAIN_FILE = 'AssayMain.java';
@@ -23,16 +23,13 @@ function newArray(type: Extract<ValueType, { kind: 'list' }>): string {
 }
 
 /** One reader per list or map type of the signature: the case data (case-data.ts) to the Java value. */
-function reader(type: ValueType): string {
+function reader(type: CompositeType): string {
   const text = javaTypeText(type);
   const head = `    static ${text} read_${typeKey(type)}(AssayRuntime.In in) {\n        int n = in.count();\n        if (n < 0) return null;\n`;
   if (type.kind === 'list') {
     return `${head}        ${text} a = ${newArray(type)};\n        for (int i = 0; i < n; i++) a[i] = ${readOf(type.of)};\n        return a;\n    }\n`;
   }
-  if (type.kind === 'map') {
-    return `${head}        ${text} m = new LinkedHashMap<>();\n        for (int i = 0; i < n; i++) { String k = in.str(); m.put(k, ${readOf(type.of)}); }\n        return m;\n    }\n`;
-  }
-  return '';
+  return `${head}        ${text} m = new LinkedHashMap<>();\n        for (int i = 0; i < n; i++) { String k = in.str(); m.put(k, ${readOf(type.of)}); }\n        return m;\n    }\n`;
 }
 
 /**
