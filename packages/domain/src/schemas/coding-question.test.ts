@@ -82,7 +82,14 @@ describe('stdio questions', () => {
   });
 
   it('refuses a language without the form, a missing languages list and a function-style test', () => {
-    expect(messagesOf({ ...stdio, languages: ['python'] })).toContain('languages.0: Python cannot answer a stdio question (it answers function questions)');
+    expect(messagesOf({ ...stdio, languages: ['sqlite'] })).toContain('languages.0: SQL (SQLite) cannot answer a stdio question (it answers sql questions)');
+    // Python, JavaScript and TypeScript answer stdio questions (decision 1087), each from its own stdio stub.
+    const scripting = CodingQuestion.parse({ ...stdio, languages: ['python', 'javascript', 'typescript'] });
+    expect(scripting.starterCode).toEqual({
+      python: languageProfile('python').stdioStub(),
+      javascript: languageProfile('javascript').stdioStub(),
+      typescript: languageProfile('typescript').stdioStub(),
+    });
     expect(messagesOf({ ...stdio, languages: undefined }).join('\n')).toMatch(/^languages: /);
     expect(messagesOf({ ...stdio, hiddenTests: [{ args: [], expected: 1 }] }).length).toBeGreaterThan(0);
   });
@@ -98,7 +105,7 @@ describe('sql questions', () => {
   });
 
   it('refuses a non-SQL language, rows of the wrong width and an unknown form', () => {
-    expect(messagesOf({ ...sql, languages: ['python'] })).toContain('languages.0: Python cannot answer a sql question (it answers function questions)');
+    expect(messagesOf({ ...sql, languages: ['python'] })).toContain('languages.0: Python cannot answer a sql question (it answers function, stdio questions)');
     expect(messagesOf({ ...sql, hiddenTests: [{ columns: ['a', 'b'], rows: [[1]] }] })).toContain(
       'hiddenTests.0.rows: every row must have one value per column',
     );

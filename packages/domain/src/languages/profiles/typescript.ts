@@ -36,12 +36,15 @@ function typescriptStub(functionName: string, signature: Signature | undefined):
   return `function ${functionName}(${params}): ${typeOf(signature.returns)} {\n  \n}\n`;
 }
 
-/** TypeScript is transpiled (types stripped, never checked) and runs as JavaScript in QuickJS. */
+/**
+ * TypeScript is transpiled (types stripped, never checked) and runs as JavaScript in QuickJS. A stdin/stdout program
+ * imports `readFileSync` from 'fs' (or readline) and prints with console.log (decision 1087).
+ */
 export const typescriptProfile: LanguageProfile = {
   id: 'typescript',
   name: 'TypeScript',
   runtime: 'wasm',
-  forms: ['function'],
+  forms: ['function', 'stdio'],
   needsSignature: false,
   sourceFile: 'solution.ts',
   editorMode: 'typescript',
@@ -49,5 +52,6 @@ export const typescriptProfile: LanguageProfile = {
   identifier: JS_IDENTIFIER,
   reserved: new Set(),
   stub: typescriptStub,
-  stdioStub: () => '',
+  stdioStub: () =>
+    "import { readFileSync } from 'fs';\n\nconst input: string = readFileSync(0, 'utf8');\n// Read the input (one string) and print the answer with console.log.\nconst numbers: number[] = input.split(/\\s+/).filter(Boolean).map(Number);\nconsole.log(numbers[0]);\n",
 };
