@@ -114,14 +114,12 @@ function withCaseLimits(cases: NativeCaseResult[], ran: JailResult): NativeCaseR
 async function runStdio(program: { dir: string; path: string }, inputs: readonly string[], context: NativeContext): Promise<NativeCaseResult[]> {
   const results: NativeCaseResult[] = [];
   for (const stdin of inputs) {
-    const ran = await context.jail({
+    const ran = await context.stdioCase({
       argv: [program.path],
       dir: await context.scratchDir(),
       readOnlyBox: true,
       readOnly: [{ host: program.dir, jail: PROGRAM_DIR }],
       stdin,
-      limits: context.runLimits,
-      signal: context.signal,
     });
     const cut = ran.outputCut || Buffer.byteLength(ran.stderr, 'utf8') > context.maxLogBytes;
     const log = capLog(ran.stderr, cut, context.maxLogBytes);

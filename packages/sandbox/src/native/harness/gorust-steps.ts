@@ -80,15 +80,7 @@ export async function runStdioCases(
 ): Promise<NativeRunResult> {
   const cases: NativeCaseResult[] = [];
   for (const [index, input] of inputs.entries()) {
-    const result = await context.jail({
-      argv,
-      dir,
-      stdin: input,
-      readOnlyBox: true,
-      limits: context.runLimits,
-      signal: context.signal,
-      ...(options.env ? { env: options.env } : {}),
-    });
+    const result = await context.stdioCase({ argv, dir, stdin: input, readOnlyBox: true, ...(options.env ? { env: options.env } : {}) });
     const syntax = index === 0 ? options.syntaxError?.(result) : undefined;
     if (syntax !== undefined) return compileError(syntax, result.stderr);
     cases.push(stdioCaseResult(result, context.maxLogBytes));
