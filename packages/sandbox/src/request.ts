@@ -95,7 +95,18 @@ export function prepareRun(request: RunRequest): PreparedRun {
       if (engine.family === 'worker') {
         // Python, JavaScript and TypeScript programs read stdin in their interpreter (decision 1087); no `display`: the values are text.
         const transpile = engine.transpile ? { transpile: engine.transpile } : {};
-        return { family: 'worker', language, engine: engine.engine, ...transpile, code: request.code, functionName: '', argsJson: [], inputs, expected, caseCount: cases.length };
+        return {
+          family: 'worker',
+          language,
+          engine: engine.engine,
+          ...transpile,
+          code: request.code,
+          functionName: '',
+          argsJson: [],
+          inputs,
+          expected,
+          caseCount: cases.length,
+        };
       }
       if (engine.family !== 'native') throw new TypeError(`${profile.name} does not answer stdio questions`);
       const input: NativeRunInput = { form: 'stdio', code: request.code, inputs };

@@ -28,7 +28,8 @@ const PROGRAMS: Readonly<Record<Language, { right: string; wrong: string; error:
     loop: 'for (;;) {}\n',
   },
   typescript: {
-    right: "import { readFileSync } from 'fs';\nconst lines: string[] = readFileSync(0, 'utf8').split('\\n');\nconsole.log(lines[1].split(' ').map(Number).reduce((a: number, b: number) => a + b, 0));\n",
+    right:
+      "import { readFileSync } from 'fs';\nconst lines: string[] = readFileSync(0, 'utf8').split('\\n');\nconsole.log(lines[1].split(' ').map(Number).reduce((a: number, b: number) => a + b, 0));\n",
     wrong: "import { readFileSync } from 'fs';\nconst lines: string[] = readFileSync(0, 'utf8').split('\\n');\nconsole.log(lines[1].split(' ')[0]);\n",
     error: "import { readFileSync } from 'fs';\nconsole.log((readFileSync(0, 'utf8').split('\\n')[7] as string).length);\n",
     loop: 'let n: number = 0;\nfor (;;) { n += 1; }\n',
@@ -46,7 +47,10 @@ describe.each(Object.keys(PROGRAMS) as Language[])('%s', (language) => {
 
   it('passes every case when right and fails them when wrong, its printed text as actual', { timeout: 120_000 }, async () => {
     const right = await run(language, program.right);
-    expect(right.results.map((result) => result.passed), JSON.stringify(right)).toEqual([true, true]);
+    expect(
+      right.results.map((result) => result.passed),
+      JSON.stringify(right),
+    ).toEqual([true, true]);
     expect(right.results.map((result) => result.actual)).toEqual(['6\n', '0\n']);
     const wrong = await run(language, program.wrong);
     expect(wrong.results.map((result) => [result.passed, result.actual])).toEqual([
@@ -75,7 +79,8 @@ describe('what each language offers a stdio program', () => {
       'import sys\nfirst = input().split()\nrest = sys.stdin.read().split()\nprint(first[0]); print(rest[0])\nsys.stderr.write("debug\\n")\nsys.stdout.write(str(int(first[1]) + int(rest[1])) + "\\n")\n';
     const { results } = await run('python', code, one);
     expect(results[0], JSON.stringify(results[0])).toMatchObject({ passed: true, actual: 'ann\nbob\n7\n', output: 'debug\n' });
-    const bytes = 'import sys\nwords = sys.stdin.buffer.read().split()\nsys.stdout.buffer.write(words[0] + b"\\n" + words[2] + b"\\n")\nprint(int(words[1]) + int(words[3]))\n';
+    const bytes =
+      'import sys\nwords = sys.stdin.buffer.read().split()\nsys.stdout.buffer.write(words[0] + b"\\n" + words[2] + b"\\n")\nprint(int(words[1]) + int(words[3]))\n';
     expect((await run('python', bytes, one)).results[0]?.passed).toBe(true);
     const exited = await run('python', 'print("partial")\nimport sys\nsys.exit(3)\n', one);
     expect(exited.results[0]).toMatchObject({ passed: false, actual: 'partial\n', error: 'The program exited with code 3' });
@@ -84,7 +89,8 @@ describe('what each language offers a stdio program', () => {
   });
 
   it('JavaScript: readline() and print(), the readline module, process.stdin events, process.exit', { timeout: 120_000 }, async () => {
-    const globals = 'const a = readline().split(" ");\nconst b = readline().split(" ");\nprint(a[0]);\nprint(b[0]);\nprint(Number(a[1]) + Number(b[1]));\nconsole.error("debug");\n';
+    const globals =
+      'const a = readline().split(" ");\nconst b = readline().split(" ");\nprint(a[0]);\nprint(b[0]);\nprint(Number(a[1]) + Number(b[1]));\nconsole.error("debug");\n';
     expect((await run('javascript', globals, one)).results[0]).toMatchObject({ passed: true, output: 'debug\n' });
     const module =
       "const rl = require('readline').createInterface({ input: process.stdin });\nconst seen = [];\nrl.on('line', (line) => seen.push(line.split(' ')));\nrl.on('close', () => {\n  for (const [name] of seen) console.log(name);\n  console.log(seen.reduce((sum, [, n]) => sum + Number(n), 0));\n});\n";

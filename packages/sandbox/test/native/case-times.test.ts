@@ -30,7 +30,8 @@ const STDIO_PAUSE: Readonly<Record<NativeLanguageId, string>> = {
   java: 'import java.util.*;\n\nclass Solution {\n    public static void main(String[] args) throws Exception {\n        int ms = new Scanner(System.in).nextInt();\n        Thread.sleep(ms);\n        System.out.println(ms);\n    }\n}\n',
   c: '#define _POSIX_C_SOURCE 200809L\n#include <stdio.h>\n#include <time.h>\n\nint main(void) {\n    int ms = 0;\n    if (scanf("%d", &ms) != 1) return 1;\n    struct timespec wait = { ms / 1000, (ms % 1000) * 1000000L };\n    nanosleep(&wait, NULL);\n    printf("%d\\n", ms);\n    return 0;\n}\n',
   cpp: '#include <chrono>\n#include <iostream>\n#include <thread>\n\nint main() {\n    int ms = 0;\n    std::cin >> ms;\n    std::this_thread::sleep_for(std::chrono::milliseconds(ms));\n    std::cout << ms << "\\n";\n}\n',
-  csharp: 'using System;\n\npublic class Solution\n{\n    public static void Main()\n    {\n        int ms = int.Parse(Console.ReadLine().Trim());\n        System.Threading.Thread.Sleep(ms);\n        Console.WriteLine(ms);\n    }\n}\n',
+  csharp:
+    'using System;\n\npublic class Solution\n{\n    public static void Main()\n    {\n        int ms = int.Parse(Console.ReadLine().Trim());\n        System.Threading.Thread.Sleep(ms);\n        Console.WriteLine(ms);\n    }\n}\n',
   go: 'package main\n\nimport (\n\t"fmt"\n\t"time"\n)\n\nfunc main() {\n\tvar ms int\n\tfmt.Scan(&ms)\n\ttime.Sleep(time.Duration(ms) * time.Millisecond)\n\tfmt.Println(ms)\n}\n',
   rust: 'use std::io::Read;\n\nfn main() {\n    let mut input = String::new();\n    std::io::stdin().read_to_string(&mut input).unwrap();\n    let ms: u64 = input.trim().parse().unwrap();\n    std::thread::sleep(std::time::Duration::from_millis(ms));\n    println!("{}", ms);\n}\n',
   ruby: 'ms = gets.to_i\nsleep(ms / 1000.0)\nputs ms\n',

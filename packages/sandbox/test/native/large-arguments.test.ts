@@ -26,7 +26,8 @@ const MEASURE: Readonly<Record<NativeLanguageId, string>> = {
   java: 'class Solution {\n    public static long[] measure(int[] values, String text) {\n        long sum = 0;\n        for (int v : values) sum += v;\n        return new long[] { values.length, sum, text.length() };\n    }\n}\n',
   c: '#include <stdlib.h>\n#include <string.h>\n\nlong long* measure(int* values, int valuesSize, char* text, int* returnSize) {\n    long long* out = malloc(3 * sizeof(long long));\n    long long sum = 0;\n    for (int i = 0; i < valuesSize; i++) sum += values[i];\n    out[0] = valuesSize;\n    out[1] = sum;\n    out[2] = (long long) strlen(text);\n    *returnSize = 3;\n    return out;\n}\n',
   cpp: '#include <string>\n#include <vector>\nusing namespace std;\n\nvector<long long> measure(vector<int> values, string text) {\n    long long sum = 0;\n    for (int v : values) sum += v;\n    return { (long long) values.size(), sum, (long long) text.size() };\n}\n',
-  csharp: 'public class Solution\n{\n    public static long[] measure(int[] values, string text)\n    {\n        long sum = 0;\n        foreach (int v in values) sum += v;\n        return new long[] { values.Length, sum, text.Length };\n    }\n}\n',
+  csharp:
+    'public class Solution\n{\n    public static long[] measure(int[] values, string text)\n    {\n        long sum = 0;\n        foreach (int v in values) sum += v;\n        return new long[] { values.Length, sum, text.Length };\n    }\n}\n',
   go: 'func measure(values []int, text string) []int64 {\n\tvar sum int64\n\tfor _, v := range values {\n\t\tsum += int64(v)\n\t}\n\treturn []int64{int64(len(values)), sum, int64(len(text))}\n}\n',
   rust: 'pub fn measure(values: Vec<i32>, text: String) -> Vec<i64> {\n    let sum: i64 = values.iter().map(|&v| v as i64).sum();\n    vec![values.len() as i64, sum, text.len() as i64]\n}\n',
   ruby: 'def measure(values, text)\n  [values.length, values.sum, text.length]\nend\n',

@@ -181,7 +181,11 @@ describe('the runner seam', () => {
     expect(limits[0]).toMatchObject({ stopAfterTimeouts: 1, msPerCase: expect.any(Number), wallClockMs: expect.any(Number) });
     const sample = await sandbox.run(request);
     expect(limits[1]?.stopAfterTimeouts).toBeUndefined();
-    expect(sample.results).toEqual([{ passed: false, error: TIME_LIMIT_EXCEEDED }, { passed: true, actual: rows }, { passed: true, actual: rows }]);
+    expect(sample.results).toEqual([
+      { passed: false, error: TIME_LIMIT_EXCEEDED },
+      { passed: true, actual: rows },
+      { passed: true, actual: rows },
+    ]);
   });
 
   it('warms a native module through its engine once, when the sandbox is warmed up with that language', async () => {

@@ -196,7 +196,13 @@ export function cppHarness(functionName: string, signature: Signature): string {
   const returns = typeOf(signature.returns);
   const lines = params.map((type, p) => `  ${cppQualifiedType(type)} a${p}; assay_json::get(a${p});`);
   const call = params.map((_, p) => `a${p}`).join(', ');
-  lines.push('  assay_started();', `  ${cppQualifiedType(returns)} result = ::${functionName}(${call});`, '  assay_begin();', '  assay_json::put(result);', '  assay_end();');
+  lines.push(
+    '  assay_started();',
+    `  ${cppQualifiedType(returns)} result = ::${functionName}(${call});`,
+    '  assay_begin();',
+    '  assay_json::put(result);',
+    '  assay_end();',
+  );
   return [
     '#include <cstdlib>',
     '#include <map>',

@@ -25,7 +25,9 @@ export function signatureMismatch(stderr: string, context: MismatchContext): Com
     .split('\n')
     .map((line) => NOTE.exec(line)?.groups)
     .filter((note) => note?.file === context.sourceFile);
-  const parameter = notes.map((note) => ({ note, types: /expected '(.+)' but argument is of type '(.+)'/.exec(note?.message ?? '') })).find((found) => found.types);
+  const parameter = notes
+    .map((note) => ({ note, types: /expected '(.+)' but argument is of type '(.+)'/.exec(note?.message ?? '') }))
+    .find((found) => found.types);
   if (parameter?.note !== undefined && parameter.types) {
     const [, theirs, ours] = parameter.types;
     return { message: `${name} takes ${theirs} where the question passes ${ours}${write}`, ...at(parameter.note) };
@@ -35,7 +37,8 @@ export function signatureMismatch(stderr: string, context: MismatchContext): Com
     return { message: `${name} has other parameters than the question's${write}`, ...(declared ? at(declared) : definitionOf(name, context.source)) };
   }
   const returned = /initialization of '(.+)' from (?:incompatible pointer type )?'(.+?)'/.exec(stderr);
-  if (returned !== null) return { message: `${name} returns ${returned[2]} where the question expects ${returned[1]}${write}`, ...definitionOf(name, context.source) };
+  if (returned !== null)
+    return { message: `${name} returns ${returned[2]} where the question expects ${returned[1]}${write}`, ...definitionOf(name, context.source) };
   return undefined;
 }
 

@@ -1,4 +1,4 @@
-import type { Signature, ValueType } from '@assay/domain/languages';
+import type { ScalarType, Signature, ValueType } from '@assay/domain/languages';
 import { parsedSignature } from '@assay/domain/languages';
 import type { NativeRunResult } from '../native-language.js';
 import type { ExactJson } from './exact-json.js';
@@ -53,42 +53,47 @@ function encode(value: ExactJson, type: ValueType, rules: CaseDataRules, path: s
   const line = (text: string): void => {
     out.push(Buffer.from(`${text}\n`));
   };
-  const refuse = (): never => {
-    throw new CaseDataMismatch(`${path} is not ${describe(type, rules)}`);
-  };
-  if (type.kind !== 'scalar') {
-    if (value.kind === 'null' && rules.nullable) return line('-1');
-    if (type.kind === 'list') {
-      if (value.kind !== 'array') return refuse();
-      line(String(value.items.length));
-      value.items.forEach((item, index) => encode(item, type.of, rules, `${path}[${index}]`, out));
-      return;
-    }
-    if (value.kind !== 'object') return refuse();
+  const mismatch = () => new CaseDataMismatch(`${path} is not ${describe(type, rules)}`);
+  if (type.kind !== 'scalar' && value.kind === 'null' && rules.nullable) {
+    line('-1');
+  } else if (type.kind === 'list') {
+    if (value.kind !== 'array') throw mismatch();
+    line(String(value.items.length));
+    value.items.forEach((item, index) => encode(item, type.of, rules, `${path}[${index}]`, out));
+  } else if (type.kind === 'map') {
+    if (value.kind !== 'object') throw mismatch();
     line(String(value.entries.length));
     for (const [key, item] of value.entries) {
       encodeString(key, out);
       encode(item, type.of, rules, `${path}.${key}`, out);
     }
-    return;
+  } else if (type.scalar === 'string') {
+    if (value.kind !== 'string') throw mismatch();
+    encodeString(value.value, out);
+  } else {
+    const text = scalarText(value, type.scalar, rules);
+    if (text === undefined) throw mismatch();
+    line(text);
   }
-  switch (type.scalar) {
+}
+
+/** A number's, a boolean's or a char's line, or undefined when the value is not of the scalar's type. */
+function scalarText(value: ExactJson, scalar: Exclude<ScalarType, 'string'>, rules: CaseDataRules): string | undefined {
+  switch (scalar) {
     case 'int':
     case 'long': {
-      if (value.kind !== 'number' || !/^-?\d+$/.test(value.text)) return refuse();
-      const [min, max] = type.scalar === 'int' ? INT_RANGE : LONG_RANGE;
+      if (value.kind !== 'number' || !/^-?\d+$/.test(value.text)) return undefined;
+      const [min, max] = scalar === 'int' ? INT_RANGE : LONG_RANGE;
       const n = BigInt(value.text);
-      return n < min || n > max ? refuse() : line(n.toString());
+      return n < min || n > max ? undefined : n.toString();
     }
     case 'double':
-      return value.kind === 'number' ? line(value.text) : refuse();
+      return value.kind === 'number' ? value.text : undefined;
     case 'bool':
-      return value.kind === 'bool' ? line(value.value ? '1' : '0') : refuse();
-    case 'string':
-      return value.kind === 'string' ? encodeString(value.value, out) : refuse();
+      return value.kind === 'bool' ? (value.value ? '1' : '0') : undefined;
     case 'char': {
       const code = value.kind === 'string' ? rules.char(value.value) : undefined;
-      return code === undefined ? refuse() : line(String(code));
+      return code === undefined ? undefined : String(code);
     }
   }
 }

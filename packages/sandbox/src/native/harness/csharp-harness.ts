@@ -9,7 +9,14 @@ export const CSHARP_HARNESS_CLASS = 'AssayHarness';
 /** C#'s arguments: a char is a UTF-16 unit, a list or a map may be null (decision 1085). */
 export const CSHARP_CASE_RULES: CaseDataRules = { ...UTF16_CHAR, nullable: true };
 
-const SCALAR_READS = { int: 'input.I32()', long: 'input.I64()', double: 'input.F64()', bool: 'input.Bool()', string: 'input.Str()', char: 'input.Ch()' } as const;
+const SCALAR_READS = {
+  int: 'input.I32()',
+  long: 'input.I64()',
+  double: 'input.F64()',
+  bool: 'input.Bool()',
+  string: 'input.Str()',
+  char: 'input.Ch()',
+} as const;
 
 const readOf = (type: ValueType): string => (type.kind === 'scalar' ? SCALAR_READS[type.scalar] : `Read_${typeKey(type)}(input)`);
 
