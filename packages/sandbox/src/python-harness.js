@@ -148,6 +148,29 @@ def _assay_setup():
             result['line'], result['column'] = line, col
         return result
 
+    def settled(work, code):
+        # What a case's work answers, or why it stopped: the time limit (SIGINT), memory, or the candidate's error.
+        try:
+            try:
+                return work()
+            except KeyboardInterrupt:
+                return {'tag': 't'}
+            except MemoryError:
+                return {'tag': 'm'}
+            except BaseException as error:
+                return failed(error, code, code.splitlines())
+        except BaseException:
+            # Formatting the failure failed too (say, memory is exhausted): report without detail.
+            return {'tag': 'e', 'message': 'The code failed and the error could not be described'}
+
+    def reported(result, log):
+        result['log'] = log.text()
+        result['cut'] = log.cut
+        try:
+            return dumps(result, ensure_ascii=False)
+        except BaseException:
+            return '{"tag": "e", "message": "The result could not be reported"}'
+
     def run_stdio(code, input_text, max_output, max_log):
         # The stdio form (decision 1087): the program runs as __main__ with the case's input as its stdin (input(),
         # sys.stdin, sys.stdin.buffer); what it prints on stdout is the answer, its stderr the log; sys.exit(n) ends it.
@@ -156,28 +179,22 @@ def _assay_setup():
         out, err = Capture(max_output), Capture(max_log)
         out.buffer, err.buffer = Bytes(out), Bytes(err)
         stdin = TextIOWrapper(BytesIO(input_text.encode('utf-8')), encoding='utf-8')
-        saved = sys.stdin, sys.stdout, sys.stderr
-        sys.stdin, sys.stdout, sys.stderr = stdin, out, err
-        lines = code.splitlines()
-        result = {}
-        try:
+
+        def program():
             try:
                 exec_(program_of(code), {'__name__': '__main__', '__builtins__': builtins})
-                result = {'tag': 's', 'exit': 0}
+                return {'tag': 's', 'exit': 0}
             except SystemExit as error:
                 status = error.code
                 if status is not None and not isinstance(status, int):
                     err.write(f'{status}\\n')
                     status = 1
-                result = {'tag': 's', 'exit': int(status or 0)}
-            except KeyboardInterrupt:
-                result = {'tag': 't'}
-            except MemoryError:
-                result = {'tag': 'm'}
-            except BaseException as error:
-                result = failed(error, code, lines)
-        except BaseException:
-            result = {'tag': 'e', 'message': 'The program failed and the error could not be described'}
+                return {'tag': 's', 'exit': int(status or 0)}
+
+        saved = sys.stdin, sys.stdout, sys.stderr
+        sys.stdin, sys.stdout, sys.stderr = stdin, out, err
+        try:
+            result = settled(program, code)
         finally:
             sys.stdin, sys.stdout, sys.stderr = saved
         if result.get('tag') == 's':
@@ -185,55 +202,35 @@ def _assay_setup():
                 result = {'tag': 'e', 'message': f'Output limit exceeded: the program printed more than {max_output} characters'}
             else:
                 result['text'] = out.text()
-        result['log'] = err.text()
-        result['cut'] = err.cut
-        try:
-            return dumps(result, ensure_ascii=False)
-        except BaseException:
-            return '{"tag": "e", "message": "The result could not be reported"}'
+        return reported(result, err)
 
     def run_case(code, function_name, args_json, max_output, max_log):
         # An earlier case may have ignored SIGINT: each case starts interruptible again.
         set_signal(SIGINT, default_int_handler)
         reseed()
         capture = Capture(max_log)
+
+        def call():
+            namespace = {'__name__': '__main__', '__builtins__': builtins}
+            exec_(program_of(code), namespace)
+            function = namespace.get(function_name)
+            if not callable_(function):
+                return {'tag': 'e', 'message': f'NameError: function {function_name} is not defined (the code must define a function named {function_name})'}
+            value = function(*loads(args_json))
+            try:
+                check_keys(value)
+                text = dumps(value, allow_nan=False, ensure_ascii=False, separators=(',', ':'))
+            except (TypeError, ValueError, RecursionError) as error:
+                return {'tag': 'e', 'message': clip('The return value is not JSON-serializable: ' + describe(error))}
+            return {'tag': 'o'} if len(text) > max_output else {'tag': 'v', 'json': text, 'repr': clip(repr_(loads(text)), max_output)}
+
         saved = sys.stdout, sys.stderr
         sys.stdout = sys.stderr = capture
-        lines = code.splitlines()
-        result = {}
         try:
-            try:
-                namespace = {'__name__': '__main__', '__builtins__': builtins}
-                exec_(program_of(code), namespace)
-                function = namespace.get(function_name)
-                if not callable_(function):
-                    result = {'tag': 'e', 'message': f'NameError: function {function_name} is not defined (the code must define a function named {function_name})'}
-                else:
-                    value = function(*loads(args_json))
-                    try:
-                        check_keys(value)
-                        text = dumps(value, allow_nan=False, ensure_ascii=False, separators=(',', ':'))
-                    except (TypeError, ValueError, RecursionError) as error:
-                        result = {'tag': 'e', 'message': clip('The return value is not JSON-serializable: ' + describe(error))}
-                    else:
-                        result = {'tag': 'o'} if len(text) > max_output else {'tag': 'v', 'json': text, 'repr': clip(repr_(loads(text)), max_output)}
-            except KeyboardInterrupt:
-                result = {'tag': 't'}
-            except MemoryError:
-                result = {'tag': 'm'}
-            except BaseException as error:
-                result = failed(error, code, lines)
-        except BaseException:
-            # Formatting the failure failed too (say, memory is exhausted): report without detail.
-            result = {'tag': 'e', 'message': 'The code failed and the error could not be described'}
+            result = settled(call, code)
         finally:
             sys.stdout, sys.stderr = saved
-        result['log'] = capture.text()
-        result['cut'] = capture.cut
-        try:
-            return dumps(result, ensure_ascii=False)
-        except BaseException:
-            return '{"tag": "e", "message": "The result could not be reported"}'
+        return reported(result, capture)
 
     harness = run_case, _assay_lockdown(), run_stdio
     names = globals()

@@ -110,7 +110,10 @@ function evaluateCase(context, handles, run, index) {
     return withLog(parseTagged(context.getString(keep(described.value))));
   };
 
-  if (run.inputs !== undefined) return runProgram(context, keep, run.code, run.inputs[index] ?? '', run.limits.maxOutputBytes, withLog, errorReport);
+  if (run.inputs !== undefined) {
+    const io = { input: run.inputs[index] ?? '', maxOutput: run.limits.maxOutputBytes, show: keep(context.getProp(harness, 'show')) };
+    return runProgram(context, keep, run.code, io, withLog, errorReport);
+  }
 
   // The candidate's own script is the only untrusted text ever evaluated as code.
   const script = context.evalCode(run.code, 'solution.js', { type: 'global' });
@@ -143,14 +146,14 @@ function evaluateCase(context, handles, run, index) {
  * @param {QuickJSContext} context
  * @param {(handle: QuickJSHandle) => QuickJSHandle} keep
  * @param {string} code
- * @param {string} input
- * @param {number} maxOutput
+ * @param {{ input: string, maxOutput: number, show: QuickJSHandle }} io the case's input, the output limit, the harness's `show`
  * @param {(report: CaseReport) => CaseRun} withLog
  * @param {(thrown: QuickJSHandle) => CaseRun} errorReport
  * @returns {CaseRun}
  */
-function runProgram(context, keep, code, input, maxOutput, withLog, errorReport) {
-  const made = context.evalCode(stdioHarnessSource(maxOutput), 'assay-stdio.js');
+function runProgram(context, keep, code, io, withLog, errorReport) {
+  const source = context.evalCode(stdioHarnessSource(io.maxOutput), 'assay-stdio.js');
+  const made = source.error ? source : context.callFunction(keep(source.value), context.undefined, io.show);
   if (made.error) {
     keep(made.error);
     return withLog({ kind: 'error', message: 'Sandbox harness failed to start' });
@@ -158,7 +161,7 @@ function runProgram(context, keep, code, input, maxOutput, withLog, errorReport)
   const stdio = keep(made.value);
   const method = (/** @type {string} */ name) => keep(context.getProp(stdio, name));
   const exited = method('exited');
-  const set = context.callFunction(method('setInput'), context.undefined, keep(context.newString(input)));
+  const set = context.callFunction(method('setInput'), context.undefined, keep(context.newString(io.input)));
   if (set.error) {
     keep(set.error);
     return withLog({ kind: 'error', message: 'Sandbox harness failed to start' });

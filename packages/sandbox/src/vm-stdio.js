@@ -16,8 +16,11 @@
  * Listeners are called as Node would once the program's script has run: the data, then the end; each line, then close.
  */
 
-/** @param {number} maxOutputChars */
-export const stdioHarnessSource = (maxOutputChars) => `(() => {
+/**
+ * A function of the harness's `show` (how console.log writes a value) answering the stdio harness.
+ * @param {number} maxOutputChars
+ */
+export const stdioHarnessSource = (maxOutputChars) => `((show) => {
   'use strict';
   const apply = Reflect.apply;
   const slice = String.prototype.slice;
@@ -25,7 +28,6 @@ export const stdioHarnessSource = (maxOutputChars) => `(() => {
   const push = Array.prototype.push;
   const join = Array.prototype.join;
   const map = Array.prototype.map;
-  const stringify = JSON.stringify;
   const freeze = Object.freeze;
   const toText = String;
   const toNumber = Number;
@@ -41,16 +43,6 @@ export const stdioHarnessSource = (maxOutputChars) => `(() => {
   const exitSignal = freeze({});
   const listeners = { data: [], end: [], line: [], close: [] };
 
-  const show = (value) => {
-    if (typeof value === 'string') return value;
-    if (value === null || typeof value !== 'object') return toText(value);
-    try {
-      const json = stringify(value);
-      return json === undefined ? toText(value) : json;
-    } catch (_) {
-      return toText(value);
-    }
-  };
   const write = (text) => {
     if (outputCut) return;
     if (output.length + text.length > MAX_OUTPUT) {
@@ -139,4 +131,4 @@ export const stdioHarnessSource = (maxOutputChars) => `(() => {
     exited: (thrown) => thrown === exitSignal,
     result,
   };
-})()`;
+})`;
