@@ -45,6 +45,7 @@ export type { SessionPhase } from './candidate/session-phase.js';
 export { asksFor, asksForAny } from './candidate/session-languages.js';
 export { answerLanguageFor, savedAnswerLanguage } from './candidate/answer-language.js';
 export { candidateFormFields } from './candidate/coding-view.js';
+export { TestContents, testContentsOf } from './candidate/test-contents.js';
 export { customRunInputOf } from './candidate/custom-input.js';
 export type { CustomRunInput } from './candidate/custom-input.js';
 export {

@@ -11,6 +11,7 @@ import {
   sessionPhase,
   starterCodeOf,
   candidateFormFields,
+  testContentsOf,
   windowFromStored,
   type AccessWindow,
   type AttemptVariant,
@@ -135,6 +136,8 @@ export const buildSessionView = ({
       allowedSeconds: allowedSeconds(test.duration, invitation.extraTimePercent),
       questions: test.questionCount,
       negativeMarking: questions.some(({ definition }) => definition.negativeMarks > 0),
+      // Before the start no question is drawn yet: the whole test's, what a candidate may be asked.
+      contents: testContentsOf(questions.map(({ definition }) => definition)),
       sections:
         phase === 'finished' || phase === 'cancelled'
           ? []

@@ -8,6 +8,7 @@ import { CandidateQuestion } from './candidate-api-questions.js';
 import { DataNotice } from './data-notice.js';
 import { AttemptEndReason } from './attempt-end.js';
 import { PracticeResult } from './practice-result.js';
+import { TestContents } from './test-contents.js';
 import { ViolationKind } from './violation-limits.js';
 
 // The session (`GET /candidate/v1/{token}`; starting and submitting answer it too): one view for the landing page, the running attempt and the finish page.
@@ -86,6 +87,8 @@ export const CandidateSession = z
       negativeMarking: z.boolean(),
       /** Empty once the attempt is over: the finish page needs none of it. */
       sections: z.array(CandidateSection),
+      /** What the candidate's questions are, before the start too: the landing page describes this test (issue 59). Optional: older servers send none. */
+      contents: TestContents.optional(),
     }),
     access: z.object({
       verdict: AccessVerdictCode,
