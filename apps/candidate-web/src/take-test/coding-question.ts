@@ -15,7 +15,9 @@ import { TYPING_SAVE_DELAY_MS, type QuestionContext } from './question-context.j
 import { RunControls } from './run-controls.js';
 import { type RunEnd, RunSession } from './run-session.js';
 import { SampleResults } from './sample-results.js';
-import { sampleItem, schemaBlock, taskSentence } from './task-view.js';
+import { completionSchema } from './sql-schema.js';
+import { schemaBlock, schemaTables } from './sql-schema-view.js';
+import { sampleItem, taskSentence } from './task-view.js';
 import { splitSeparator } from './split-pane.js';
 
 const EDITOR_HINT = 'Tab indents; Ctrl+F searches; Ctrl+Space suggests words. To leave the editor with the keyboard, press Esc, then Tab.';
@@ -87,6 +89,7 @@ export class CodingQuestion {
           if (!this.replacing) this.changed(TYPING_SAVE_DELAY_MS);
         },
         onEscape: () => this.news.say('Tab now moves out of the editor.'),
+        ...(question.form === 'sql' ? { sqlSchema: completionSchema(schemaTables(question)) } : {}),
       }),
       (surface, restored) => {
         this.editor = surface;
