@@ -34,6 +34,8 @@ export function landingView(
   now: number,
   /** `withoutCamera`: the candidate chose to start although the camera cannot be used (decision 663). */
   onStart: (withoutCamera: boolean) => void,
+  /** The practice coding question's runs (the attempt's run routes, under its own id). */
+  runs: Parameters<typeof practiceQuestion>[1],
   camera?: () => Camera,
 ): LandingView {
   const { test, candidate } = session;
@@ -57,7 +59,7 @@ export function landingView(
   const startLabel = () => (withoutCamera ? 'Start without camera' : 'Start the test');
   // An invitation made without instructions (decision 986) keeps the facts, the data notice and the deadline only.
   const instructions = session.hideInstructions !== true;
-  const practice = practiceQuestion();
+  const practice = practiceQuestion(session, runs);
   // Shown once the test cannot be taken any more: what to do then.
   const nextSteps = nextStepsWhenClosed(session.org, 'invitation');
   const deadline = invitationDeadlineWords(session);
