@@ -29,6 +29,8 @@ import {
   startByCandidate,
   type SandboxShare,
   type AnswerInput,
+  type AnswerDrafts,
+  type CodingLanguage,
   type Invitation,
   type InvitationMove,
   type CandidateSession,
@@ -50,7 +52,7 @@ import { AttemptProctoring } from './attempt-proctoring.js';
  * A coding answer as it is stored: in its language (the one named, or the question's first), with drafts only in the
  * question's other languages (decision 1124).
  */
-const codingAnswerOf = (question: CodingQuestion, given: Extract<Omit<AnswerInput, 'editedAt'>, { code: string }>) => {
+const codingAnswerOf = (question: CodingQuestion, given: { code: string; language?: CodingLanguage | undefined; drafts?: AnswerDrafts | undefined }) => {
   const language = unwrap(answerLanguageFor(question, given.language));
   unwrap(checkDrafts(question, language, given.drafts));
   return { ...given, language };

@@ -78,7 +78,7 @@ const accessibleEverywhere = async (page: Page, state: string) => {
 
 /** Whether the element scrolls sideways (its content wider than itself). */
 const scrollsSideways = (page: Page, testId: string) =>
-  page.getByTestId(testId).evaluate((element) => element.scrollWidth > element.clientWidth + 1 || element.getBoundingClientRect().right > innerWidth);
+  page.getByTestId(testId).evaluate((element) => element.scrollWidth > element.clientWidth + 1 || element.getBoundingClientRect().right > element.ownerDocument.documentElement.clientWidth);
 
 /** Picks `to` in the question's language toolbar: one Tab stop, an arrow, Enter. */
 const pickLanguage = async (page: Page, questionId: number, from: string, to: string, order: readonly string[]) => {
