@@ -76,7 +76,11 @@ describe('answers in a language', () => {
     expect(fromBody(polyglot(1), toBody(answer))).toEqual(answer);
     // No drafts, none sent; a draft in a language this page does not know, or not text, is not read.
     expect(toBody({ kind: 'code', code: 'x', language: 'python', drafts: {} })).toEqual({ code: 'x', language: 'python' });
-    expect(fromBody(polyglot(1), { code: 'x', language: 'python', drafts: { cobol: 'x', typescript: 3 } })).toEqual({ kind: 'code', code: 'x', language: 'python' });
+    expect(fromBody(polyglot(1), { code: 'x', language: 'python', drafts: { cobol: 'x', typescript: 3 } })).toEqual({
+      kind: 'code',
+      code: 'x',
+      language: 'python',
+    });
   });
 
   it("come back from the server's copy after a reload, drafts too", () => {

@@ -67,7 +67,11 @@ describe.each(backends)('the drafts of a coding answer on %s', (backend) => {
     const foreign = await api.answer(coding!, { code: PY_SOLUTION, language: 'python', drafts: { ruby: 'x' } });
     expectFailure(foreign, '400.2');
     expect(foreign.body).toContain('drafts cannot hold Ruby: this question is not answered in it.');
-    const large = await api.answer(coding!, { code: PY_SOLUTION, language: 'python', drafts: { typescript: 'x'.repeat(100_001), javascript: 'y'.repeat(100_000) } });
+    const large = await api.answer(coding!, {
+      code: PY_SOLUTION,
+      language: 'python',
+      drafts: { typescript: 'x'.repeat(100_001), javascript: 'y'.repeat(100_000) },
+    });
     expectFailure(large, '400.2');
     expect(large.body).toContain('drafts hold 200,001 characters, over the limit of 200,000 characters');
     const session = expectSuccess<CandidateSession>(await api.session());

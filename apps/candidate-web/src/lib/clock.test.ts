@@ -24,7 +24,7 @@ describe('the candidate page clock (clock.ts)', () => {
     expect(Math.abs(clock.now() - Date.now())).toBeLessThan(50);
   });
 
-  it('a step of this machine\'s wall clock, forward or back, moves none of the server time it carries (issue 59)', () => {
+  it("a step of this machine's wall clock, forward or back, moves none of the server time it carries (issue 59)", () => {
     let ticks = 0;
     vi.useFakeTimers();
     vi.setSystemTime(Date.parse('2025-07-14T10:00:00.000Z'));

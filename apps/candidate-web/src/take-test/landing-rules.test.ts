@@ -61,7 +61,9 @@ describe('the landing rules describe this test (issue 59)', () => {
 
   it('a server that sends no contents: the coding rule names no language', () => {
     const listed = landingRules(session());
-    expect(listed).toContain('In coding questions you write code in the language the question names, and can run the sample tests up to 30 times in 5 minutes.');
+    expect(listed).toContain(
+      'In coding questions you write code in the language the question names, and can run the sample tests up to 30 times in 5 minutes.',
+    );
   });
 
   it('copy and paste off, and the window limit, are said before the clock starts', () => {

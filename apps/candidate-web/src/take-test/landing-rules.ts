@@ -60,9 +60,7 @@ export const landingConditions = (session: CandidateSession): string[] => {
       : window === 0
         ? 'Leaving the test tab or window even once ends your test.'
         : `Leaving the test tab or window more than ${times(window)} ends your test.`,
-    camera === null || !session.imageProctoring
-      ? null
-      : `If your camera shows nothing or is turned off more than ${times(camera)}, your test ends.`,
+    camera === null || !session.imageProctoring ? null : `If your camera shows nothing or is turned off more than ${times(camera)}, your test ends.`,
   ].filter((rule): rule is string => rule !== null);
 };
 

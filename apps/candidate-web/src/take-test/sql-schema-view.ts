@@ -9,8 +9,7 @@ import { readSchema, readSeed, type SqlInsert, type SqlTable } from './sql-schem
  */
 
 /** The SQL as written, wrapped (never one line that scrolls sideways), in a named region. */
-const sqlText = (text: string, label: string): HTMLElement =>
-  h('pre', { class: 'sql-text', tabindex: '0', role: 'region', 'aria-label': label }, text);
+const sqlText = (text: string, label: string): HTMLElement => h('pre', { class: 'sql-text', tabindex: '0', role: 'region', 'aria-label': label }, text);
 
 /** The SQL behind a readable view: one disclosure away, or shown with a word of why when the view is partial. */
 const sqlSource = (text: string, label: string, partial: boolean, what: string): Child[] =>
@@ -50,7 +49,9 @@ export function schemaBlock(question: CandidateCodingQuestion): HTMLElement | nu
     'div',
     { class: 'sample-schema', 'data-testid': `sql-schema-${question.questionId}` },
     h('p', { class: 'samples-title' }, 'Schema'),
-    items.length === 0 ? sqlText(schema, 'The schema') : [h('div', { class: 'sql-tables' }, items.map(tableView)), sqlSource(schema, 'The schema as SQL', partial, 'schema')],
+    items.length === 0
+      ? sqlText(schema, 'The schema')
+      : [h('div', { class: 'sql-tables' }, items.map(tableView)), sqlSource(schema, 'The schema as SQL', partial, 'schema')],
   );
 }
 

@@ -78,7 +78,7 @@ function createTable(text: string, statement: readonly SqlToken[]): SqlTable | n
 }
 
 /** A value of a VALUES list as the candidate reads it: a string's text, NULL, a number or an expression as written. */
-const valueOf = (text: string, tokens: readonly SqlToken[]): string =>
+const cellOf = (text: string, tokens: readonly SqlToken[]): string =>
   tokens.length === 1 && tokens[0]!.kind === 'string' ? tokens[0]!.value : isWord(tokens[0], 'null') && tokens.length === 1 ? 'NULL' : sourceOf(text, tokens);
 
 /** `INSERT INTO name [(columns)] VALUES (…), (…)`, its columns from the schema when it names none; null otherwise. */
@@ -92,7 +92,7 @@ function insertValues(text: string, statement: readonly SqlToken[], tables: Read
   if (!isWord(statement[at++], 'values')) return null;
   const rows: string[][] = [];
   for (let row = parenthesised(statement, at); row; row = parenthesised(statement, at)) {
-    rows.push(splitTopLevel(row.inside, ',').map((value) => valueOf(text, value)));
+    rows.push(splitTopLevel(row.inside, ',').map((value) => cellOf(text, value)));
     at = row.next;
     if (!isPunct(statement[at], ',')) break;
     at += 1;

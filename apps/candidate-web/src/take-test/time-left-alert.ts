@@ -9,5 +9,4 @@ export type TimeLeftAlert = 'none' | 'warn' | 'urgent';
  * afresh on every tick, never latched: when the remaining time is corrected upwards (the server's answer after this
  * machine's clock jumped, extra time) the warning the candidate sees goes with it (issue 59).
  */
-export const timeLeftAlertOf = (remainingMs: number): TimeLeftAlert =>
-  remainingMs <= URGENT_AT_MS ? 'urgent' : remainingMs <= WARN_AT_MS ? 'warn' : 'none';
+export const timeLeftAlertOf = (remainingMs: number): TimeLeftAlert => (remainingMs <= URGENT_AT_MS ? 'urgent' : remainingMs <= WARN_AT_MS ? 'warn' : 'none');

@@ -14,7 +14,10 @@ describe('the practice coding question (practice-question.ts)', () => {
     expect(fn).toMatchObject({ type: 'coding', form: 'function', languages: ['java', 'cpp'], functionName: 'add' });
     // Stubs from the signature, as for an authored question.
     expect(fn?.starterCode.java).toContain('add(');
-    expect(practiceCodingQuestion({ choice: false, written: false, coding: [{ form: 'stdio', languages: ['cpp'] }] })).toMatchObject({ form: 'stdio', languages: ['cpp'] });
+    expect(practiceCodingQuestion({ choice: false, written: false, coding: [{ form: 'stdio', languages: ['cpp'] }] })).toMatchObject({
+      form: 'stdio',
+      languages: ['cpp'],
+    });
     expect(practiceCodingQuestion({ choice: false, written: false, coding: [{ form: 'sql', languages: ['postgresql'] }] })).toMatchObject({
       form: 'sql',
       languages: ['postgresql'],

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { QuestionDefinition } from '../schemas/test-definition.js';
 import { testContentsOf } from './test-contents.js';
 
-const choice = QuestionDefinition.parse({ type: 'single_choice', text: 'Pick', marks: 1, options: [{ text: 'a', correct: true }, { text: 'b', correct: false }] });
+const choice = QuestionDefinition.parse({
+  type: 'single_choice',
+  text: 'Pick',
+  marks: 1,
+  options: [
+    { text: 'a', correct: true },
+    { text: 'b', correct: false },
+  ],
+});
 const essay = QuestionDefinition.parse({ type: 'free_text', text: 'Explain', marks: 1 });
 const stdio = QuestionDefinition.parse({
   type: 'coding',

@@ -31,8 +31,6 @@ export const testContentsOf = (questions: readonly QuestionDefinition[]): TestCo
     choice: questions.some((question) => question.type === 'single_choice' || question.type === 'multiple_choice'),
     written: questions.some((question) => question.type === 'short_answer' || question.type === 'free_text'),
     coding:
-      coding.length === 0
-        ? null
-        : QuestionForm.options.map((form) => ({ form, languages: languagesOf(form) })).filter(({ languages }) => languages.length > 0),
+      coding.length === 0 ? null : QuestionForm.options.map((form) => ({ form, languages: languagesOf(form) })).filter(({ languages }) => languages.length > 0),
   };
 };

@@ -39,7 +39,7 @@ describe('the server decides when the time is up (Chromium)', () => {
     return { ...opened, invitationId: registration.testInvitationId };
   };
 
-  it('a browser clock jumping past the deadline ends nothing: the countdown runs on the server\'s time', async () => {
+  it("a browser clock jumping past the deadline ends nothing: the countdown runs on the server's time", async () => {
     const { context, page, errors, invitationId } = await startedPage('jump@example.com');
     try {
       // Three hours on: by this machine's wall clock the 60 minutes are long gone.
