@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRACTICE_QUESTION_ID, type TestDefinition } from '@assay/domain';
 import { startBrowserHarness, type BrowserHarness } from './browser-harness.js';
-import { expectAccessible, focused, tabTo, typeCode } from './page-helpers.js';
+import { expectAccessible, pickLanguage, tabTo, typeCode } from './page-helpers.js';
 
 const SCHEMA =
   'CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT NOT NULL); CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL REFERENCES customers(id), amount INTEGER NOT NULL);';
@@ -83,15 +83,6 @@ const scrollsSideways = (page: Page, testId: string) =>
     .evaluate(
       (element) => element.scrollWidth > element.clientWidth + 1 || element.getBoundingClientRect().right > element.ownerDocument.documentElement.clientWidth,
     );
-
-/** Picks `to` in the question's language toolbar: one Tab stop, an arrow, Enter. */
-const pickLanguage = async (page: Page, questionId: number, from: string, to: string, order: readonly string[], back = false) => {
-  await tabTo(page, `language-${questionId}-${from}`, { back });
-  const steps = order.indexOf(to) - order.indexOf(from);
-  for (let step = 0; step < Math.abs(steps); step++) await page.keyboard.press(steps > 0 ? 'ArrowRight' : 'ArrowLeft');
-  expect(await focused(page)).toMatchObject({ testId: `language-${questionId}-${to}` });
-  await page.keyboard.press('Enter');
-};
 
 /** The labels CodeMirror's completion offers now (its tooltip is in the editor's shadow root). */
 const completions = (page: Page, questionId: number) =>
@@ -242,7 +233,7 @@ describe("the page's frame told truly (issue 59, Chromium, keyboard only)", () =
       await page.keyboard.press('Enter');
       await page.getByTestId(`code-editor-${functionQuestion}`).locator('.cm-content').waitFor({ state: 'visible' });
       await typeCode(page, functionQuestion, PYTHON);
-      await pickLanguage(page, functionQuestion, 'python', 'javascript', ['python', 'javascript'], true);
+      await pickLanguage(page, functionQuestion, 'python', 'javascript', ['python', 'javascript'], { back: true });
       // The dialog's promise: "If you come back to Python, your code is still there."
       await page.getByTestId('language-dialog').waitFor({ state: 'visible' });
       expect(await page.getByTestId('language-dialog').textContent()).toContain('If you come back to Python, your code is still there.');
