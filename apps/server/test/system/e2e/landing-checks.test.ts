@@ -181,8 +181,9 @@ describe('the landing page before the clock starts (Chromium)', () => {
       await page.goto(registration.testUrl);
       const start = page.getByTestId('start-button');
       await start.click();
-      // Back on the landing: why, focused; the attempt has not started.
-      await expect.poll(() => page.getByTestId('camera-check-status').textContent()).toMatch(/^Camera: access was refused\./);
+      // Back on the landing: why, focused; the attempt has not started. The refusal is Chromium's answer to its own
+      // permission prompt (1–2 s on a loaded machine): waited for as the page waits, not within expect.poll's 1 s.
+      await expect.poll(() => page.getByTestId('camera-check-status').textContent(), { timeout: 15_000 }).toMatch(/^Camera: access was refused\./);
       await expect.poll(() => start.textContent()).toBe('Start without camera');
       expect(
         await page.evaluate(() =>
