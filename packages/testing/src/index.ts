@@ -3,6 +3,7 @@ export { closedPort, startHttpPeer, type Handler, type HttpPeer, type ReceivedRe
 export { inPool } from './pool.js';
 export { freePort } from './ports.js';
 export { parsePrometheusText, samplesOf, metricValue, type PromSample } from './prometheus-text.js';
+export { prometheusNamingProblems } from './prometheus-rules.js';
 export {
   diagnostics,
   killAll,
