@@ -1,5 +1,6 @@
 import type { ReportRenderer } from '@assay/reports/host';
 import type { Store } from '@assay/store';
+import type { EmailHealth } from '@assay/jobs';
 import type { KeyOwnerCache } from './auth/key-owner-cache.js';
 import type { Config } from '@assay/config';
 import type { LanguageAvailabilities } from '@assay/domain/languages';
@@ -17,4 +18,6 @@ export interface AppContext {
   readonly credentialLimits: CredentialLimits;
   /** Which languages this process's sandbox runs, each with why not and how to enable it (issue 49). */
   readonly languages: LanguageAvailabilities;
+  /** How the emails of this process's outbox worker are going; no state without a worker (issue 59 item 9). */
+  readonly email: EmailHealth;
 }

@@ -54,6 +54,7 @@ async function serveWorkerMetrics() {
   const { ProcessMetrics, serveMetrics } = await import('@assay/jobs/metrics');
   const metrics = new ProcessMetrics({ store, role: 'worker' });
   metrics.watchWorker(assembled.worker);
+  metrics.watchEmail(assembled.emailHealth);
   if (assembled.sandbox) metrics.watchSandbox(assembled.sandbox);
   try {
     const listener = await serveMetrics(metrics, { token, host: config.host, port: workerPort });

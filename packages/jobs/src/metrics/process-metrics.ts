@@ -3,6 +3,8 @@ import type { QueueDepth, RunStart } from '@assay/sandbox';
 import type { Store } from '@assay/store';
 import type { OutboxWorker } from '../outbox-worker.js';
 import { retentionTotals } from './retention-counts.js';
+import { registerEmailMetrics } from './email-metrics.js';
+import type { EmailHealth } from '../email/email-health.js';
 import { readStoreSnapshot, registerStoreGauges, type StoreSnapshot } from './store-gauges.js';
 
 /** A sandbox as the metrics see it: its queue now, and each run as it leaves the queue. */
@@ -158,6 +160,11 @@ export class ProcessMetrics {
 
   watchWorker(worker: OutboxWorker): void {
     this.#workers.push(worker);
+  }
+
+  /** How this process's emails are going: the failures counter and the failing gauge (email-metrics.ts). */
+  watchEmail(health: EmailHealth): void {
+    registerEmailMetrics(this.registry, health);
   }
 
   /** A server's export renderer: its gauges exist only where exports are rendered. */
