@@ -14,7 +14,7 @@ import {
   type PracticeResult,
   answerLanguageFor,
   fitAnswer,
-  violationRulesOf,
+  attemptRulesOf,
   type SnapshotSaved,
   type ViolationCounts,
   dueToExpire,
@@ -41,6 +41,7 @@ import { buildSessionView, startAdmissionOf } from './session-view.js';
 import { loadReportDetails } from '../services/report-details.js';
 import { feedbackGivenOf, giveFeedback } from './candidate-feedback.js';
 import { AttemptProctoring } from './attempt-proctoring.js';
+import { rulesOfAttempt, sessionViolationRulesOf } from './attempt-rules.js';
 
 /** The answer to a take-test token that opens no invitation (404.7). */
 export const UNKNOWN_TOKEN_MESSAGE = 'This test link is not valid. Check the URL in your invitation.';
@@ -101,6 +102,7 @@ export class CandidateAttempts {
       this.store.testSettings.get(context.invitation.orgId, context.test.id),
     ]);
     const variant = attemptVariant(sections, questions, context.invitation.variantSeed);
+    const rules = rulesOfAttempt(context, settings);
     const practice = settings?.testSettings.practiceTest ? { result: await this.practiceResultOf(context) } : undefined;
     const feedbackGiven = await feedbackGivenOf(this.store, context.invitation, settings);
     return buildSessionView({
@@ -111,9 +113,12 @@ export class CandidateAttempts {
       answers,
       now: this.now(),
       ...(this.runBudget ? { runBudget: this.runBudget } : {}),
-      ...(settings ? { violationRules: violationRulesOf(settings), showQuestionScore: settings.questionSettings.showQuestionScore } : {}),
+      // The attempt's own rules once it started, whatever the settings say now (decision 1140).
+      violationRules: sessionViolationRulesOf(rules),
+      cameraRequired: rules.cameraRequired,
+      ...(settings ? { showQuestionScore: settings.questionSettings.showQuestionScore } : {}),
       ...(practice ? { practice } : {}),
-      ...(settings ? { violationRules: violationRulesOf(settings), displayMessages: settings.displayMessageSettings } : {}),
+      ...(settings ? { displayMessages: settings.displayMessageSettings } : {}),
       ...(feedbackGiven === undefined ? {} : { feedbackGiven }),
     });
   }
@@ -129,7 +134,8 @@ export class CandidateAttempts {
   async start(token: string): Promise<CandidateSession> {
     const context = await this.context(token);
     const admission = startAdmissionOf(context);
-    // Read once, here: the shuffle choice is fixed in the seed, so a later settings change never reorders this attempt.
+    // Read once, here: the shuffle choice is fixed in the seed and the proctoring rules with the attempt (decision 1140),
+    // so a later settings change never reorders this attempt nor changes the limits it was told.
     const settings = await this.store.testSettings.stored(context.invitation.orgId, context.test.id);
     const at = this.now();
     await this.move(
@@ -142,6 +148,7 @@ export class CandidateAttempts {
           extraTimePercent: current.extraTimePercent,
           // The candidate's variant is drawn here, once (the domain computes it from the seed; decision 572).
           variantSeed: attemptSeedOf(randomInt(MAX_VARIANT_SEED + 1), settings ?? null),
+          rules: attemptRulesOf(settings, context.link?.imageProctoring === 1),
         }),
       'candidate',
     );

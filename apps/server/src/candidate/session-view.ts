@@ -86,8 +86,13 @@ export interface SessionParts {
   now: number;
   /** The sample-run limit the routes enforce: the landing page states it. */
   runBudget?: RunBudget;
-  /** The test's violation rules (`violationRulesOf`), which the page applies and the server enforces (decision 942). */
+  /**
+   * The attempt's violation rules, which the page applies and the server enforces (decision 942): its own once started,
+   * fixed then (decision 1140); before, the test's as they stand.
+   */
   violationRules?: SessionViolationRules;
+  /** The attempt takes camera snapshots: fixed at its start like its rules; before, as its link says. */
+  cameraRequired?: boolean;
   /** The test settings' `showQuestionScore`: false sends no marks at all (decision 960); left out, they are shown. */
   showQuestionScore?: boolean;
   /** The test settings' `practiceTest`, and once the attempt has ended its result (decision 961). */
@@ -111,6 +116,7 @@ export const buildSessionView = ({
   now,
   runBudget,
   violationRules,
+  cameraRequired,
   showQuestionScore = true,
   practice,
   displayMessages,
@@ -123,6 +129,7 @@ export const buildSessionView = ({
   const phase = sessionPhase(invitation.status);
   const running = phase === 'attempt';
   const definitions = new Map(questions.map((question) => [question.id, question.definition]));
+  const camera = cameraRequired ?? link?.imageProctoring === 1;
 
   return {
     state: invitation.status,
@@ -164,7 +171,7 @@ export const buildSessionView = ({
       testAccessTime: window ? describeAccessWindow(window, zone) : null,
       timeZone: zone,
     },
-    imageProctoring: link?.imageProctoring === 1,
+    imageProctoring: camera,
     startedAt: iso(invitation.startedAt),
     deadline: iso(invitation.deadline),
     serverTime: new Date(now).toISOString(),
@@ -175,7 +182,7 @@ export const buildSessionView = ({
     org: candidateFacingOrg(org.name, org),
     dataNotice: dataNoticeOf({
       org: candidateFacingOrg(org.name, org),
-      imageProctoring: link?.imageProctoring === 1,
+      imageProctoring: camera,
       takesCode: questions.some(({ definition }) => definition.type === 'coding'),
       // The org's retention rule for ended invitations (decisions 849, 881); null: the page says to ask the org.
       retentionDays: context.retentionDays,

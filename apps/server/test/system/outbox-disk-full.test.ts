@@ -26,7 +26,7 @@ const METRICS_TOKEN = 'Zq8vT2kLm9pXr4sWn6yBc1dE-metrics';
 const OUTBOX_BYTES = 4096;
 
 beforeAll(() => {
-  buildIfStale('@assay/server');
+  buildIfStale();
 }, 300_000);
 
 /**
@@ -97,7 +97,10 @@ describe('a server whose outbox disk is full', () => {
     }
     expect(JSON.stringify(warnings())).not.toMatch(/private|candidates\.test/i);
 
-    const readiness = await (await fetch(`${url}/readyz`)).json();
+    const readiness = (await (await fetch(`${url}/readyz`)).json()) as {
+      statuscode: string;
+      result: { email: { failedAttempts: number; problem: string } };
+    };
     expect(readiness.statuscode).toBe('200.1');
     expect(readiness.result.email).toMatchObject({ mode: 'files', sending: 'failing', code: 'ENOSPC' });
     expect(readiness.result.email.failedAttempts).toBeGreaterThanOrEqual(candidates.length + 1);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { singleLineText } from '../schemas/text-fields.js';
 import { ok, refuse, type Result } from '../result.js';
 import type { TestDefinition } from '../schemas/test-definition.js';
+import type { SessionViolationRules } from '../candidate/candidate-api-session.js';
 
 /** "Terminate after N violations": 0 means no limit even with its flag on, and 100 is more than any attempt needs. */
 const violationCount = z.int().min(0).max(100);
@@ -70,16 +71,11 @@ export const defaultTestSettingsOf = (test: { readonly name: string; readonly de
   },
 });
 
-/** What the candidate's attempt enforces of the settings; a limit is null when nothing ends the attempt. */
-export interface ViolationRules {
-  /** The attempt ends when its counted window violations exceed this (terminate-after-2 ends on the third). */
-  readonly windowViolationLimit: number | null;
-  /** The same for image (camera snapshot) violations. */
-  readonly imageViolationLimit: number | null;
-  readonly copyPasteAllowed: boolean;
-  /** Each counted violation is shown to the candidate as it happens. */
-  readonly violationPopup: boolean;
-}
+/**
+ * What the candidate's attempt enforces of the settings (a limit is null when nothing ends the attempt): the session's
+ * `violationRules` shape, one schema for both (decision 1140 stores it with the attempt, `AttemptRules`).
+ */
+export type ViolationRules = SessionViolationRules;
 
 const limitOf = (on: boolean, count: number): number | null => (on && count >= 1 ? count : null);
 
