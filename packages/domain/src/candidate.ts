@@ -12,10 +12,10 @@ export {
   CandidateSession,
   SavedAnswer,
   SessionDisplayMessages,
-  SessionViolationRules,
   StartedCandidateSection,
   StartedCandidateSession,
 } from './candidate/candidate-api-session.js';
+export { SessionViolationRules } from './candidate/violation-rules.js';
 export { AnswerInput, AnswerSaved, MAX_CODE_ANSWER_LENGTH } from './candidate/candidate-api-answers.js';
 export { ProctoringEventInput, SnapshotInput, SnapshotSaved, ViolationCounts } from './candidate/candidate-api-events.js';
 export { EQUALITY_RULES, ErrorLocation, RunCodeInput, RunCodeResult, TestCaseResult } from './candidate/candidate-api-runs.js';
@@ -66,7 +66,14 @@ export type { AttemptPlace, SandboxShare, ScoringBudget } from './candidate/sand
 export { applyProctoringEvent, closeProctoring, ProctoringCounters, RELOAD_GRACE_MS } from './candidate/proctoring.js';
 export type { ProctoringEvent } from './candidate/proctoring.js';
 export { AttemptRules, attemptRulesOf, rulesInForce } from './candidate/attempt-rules.js';
-export { CAMERA_GAP_SIGNAL_MINUTES, CameraCoverage, cameraCoverageOf, cameraGapMinutesOf, expectedPhotosOf } from './candidate/camera-coverage.js';
+export {
+  CAMERA_GAP_SIGNAL_MINUTES,
+  CameraCoverage,
+  cameraCoverageOf,
+  cameraGapMinutesOf,
+  expectedPhotosOf,
+  SNAPSHOT_EVERY_MS,
+} from './candidate/camera-coverage.js';
 export {
   type Termination,
   type ViolationTally,
@@ -111,7 +118,7 @@ export type { KeyFrame } from './candidate/code-playback.js';
 export { checkDeclaredImage, checkSnapshotBytes, SNAPSHOT_IMAGE_LIMITS, sniffImageType } from './candidate/snapshot-image-rules.js';
 export type { DeclaredImage, SnapshotImageType } from './candidate/snapshot-image-rules.js';
 export { type BlankFrame, type FrameLuminance, BLANK_FRAME_THRESHOLDS, FRAME_SAMPLE, blankFrameOf, luminanceOf } from './candidate/blank-frame.js';
-export { admitSnapshot, SNAPSHOT_EVERY_MS, SNAPSHOT_RATE, SNAPSHOT_WINDOW_MS, snapshotWindowStart } from './candidate/snapshot-policy.js';
+export { admitSnapshot, SNAPSHOT_RATE, SNAPSHOT_WINDOW_MS, snapshotWindowStart } from './candidate/snapshot-policy.js';
 export type { SnapshotFacts } from './candidate/snapshot-policy.js';
 export { checkWordLimit, countWords, isTextAnswerGiven, MAX_TEXT_ANSWER_LENGTH } from './candidate/written-answer.js';
 export { CandidateFreeTextQuestion, candidateQuestionBase, CandidateShortAnswerQuestion } from './candidate/candidate-written-questions.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SessionViolationRules } from './candidate-api-session.js';
+import { SessionViolationRules } from './violation-rules.js';
 import { violationRulesOf, type TestSettings } from '../test-settings/test-settings.js';
 
 /**

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { SNAPSHOT_EVERY_MS } from './snapshot-policy.js';
+
+/** How often the page sends a camera snapshot: one at the start, then one a minute (apps/candidate-web's camera). */
+export const SNAPSHOT_EVERY_MS = 60_000;
 
 /**
  * How well the camera covered a camera-proctored attempt (issue 59 item 8, decision 1143), reckoned when the attempt

@@ -2,9 +2,6 @@ import type { InvitationStatus } from '../invitation-status.js';
 import { ok, refuse, type Result } from '../result.js';
 import { requireTimeLeft } from './attempt-gate.js';
 
-/** How often the page sends a camera snapshot: one at the start, then one a minute (apps/candidate-web's camera). */
-export const SNAPSHOT_EVERY_MS = 60_000;
-
 /**
  * How often a candidate may send a camera snapshot: at most `burst` within any `burst × intervalMs`, so about one
  * per interval on average with room for a few at once (the page sends one at start, then one a minute).

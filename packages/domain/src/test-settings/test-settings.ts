@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { singleLineText } from '../schemas/text-fields.js';
 import { ok, refuse, type Result } from '../result.js';
 import type { TestDefinition } from '../schemas/test-definition.js';
-import type { SessionViolationRules } from '../candidate/candidate-api-session.js';
+import type { SessionViolationRules } from '../candidate/violation-rules.js';
 
 /** "Terminate after N violations": 0 means no limit even with its flag on, and 100 is more than any attempt needs. */
 const violationCount = z.int().min(0).max(100);
