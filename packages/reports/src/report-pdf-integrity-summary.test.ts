@@ -136,7 +136,10 @@ describe('the integrity summary on page 1 of the PDF', () => {
     const card = decisionCards(silent).find((each) => each.label === 'Integrity')!;
     expect(card).toMatchObject({ value: 'To review', color: WARNING });
 
-    const covered = quiet((report) => ({ ...report, integrity: { ...report.integrity, camera: { required: true, photos: 21, expectedPhotos: 22, longestGapMinutes: 1 } } }));
+    const covered = quiet((report) => ({
+      ...report,
+      integrity: { ...report.integrity, camera: { required: true, photos: 21, expectedPhotos: 22, longestGapMinutes: 1 } },
+    }));
     const seen = await pageOne(covered);
     expect(seen).toContain('No signals');
     expect(seen).toContain('No departures, pastes or similar answers · camera required: 21 of 22 photos');

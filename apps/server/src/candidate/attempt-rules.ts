@@ -15,7 +15,12 @@ export const rulesOfAttempt = (context: AttemptContext, settings: TestSettings |
 export const cameraRequiredOf = (context: AttemptContext): boolean => context.invitation.rules?.cameraRequired ?? linkCamera(context);
 
 /** The session's `violationRules`: the attempt's rules without the camera, which the session says as `imageProctoring`. */
-export const sessionViolationRulesOf = ({ windowViolationLimit, imageViolationLimit, copyPasteAllowed, violationPopup }: AttemptRules): SessionViolationRules => ({
+export const sessionViolationRulesOf = ({
+  windowViolationLimit,
+  imageViolationLimit,
+  copyPasteAllowed,
+  violationPopup,
+}: AttemptRules): SessionViolationRules => ({
   windowViolationLimit,
   imageViolationLimit,
   copyPasteAllowed,

@@ -10,7 +10,7 @@ import { violationRulesOf, type TestSettings } from '../test-settings/test-setti
  * the candidate was told at the start.
  */
 export const AttemptRules = SessionViolationRules.extend({
-  cameraRequired: z.boolean().meta({ description: "The link took camera snapshots (imageProctoring) when the attempt started." }),
+  cameraRequired: z.boolean().meta({ description: 'The link took camera snapshots (imageProctoring) when the attempt started.' }),
 }).meta({ id: 'AttemptRules' });
 export type AttemptRules = z.infer<typeof AttemptRules>;
 

@@ -13,9 +13,13 @@ export const CameraDetail = z
     expectedPhotos: z.int().positive().optional().meta({
       description: 'What the page sends for the attempt’s length: one at the start, then one a minute; absent while it runs.',
     }),
-    longestGapMinutes: z.int().nonnegative().optional().meta({
-      description: `The longest stretch of the attempt without a photo, in whole minutes; ${CAMERA_GAP_SIGNAL_MINUTES} or more is a signal (integrity.summary.cameraGapMinutes). Absent while it runs.`,
-    }),
+    longestGapMinutes: z
+      .int()
+      .nonnegative()
+      .optional()
+      .meta({
+        description: `The longest stretch of the attempt without a photo, in whole minutes; ${CAMERA_GAP_SIGNAL_MINUTES} or more is a signal (integrity.summary.cameraGapMinutes). Absent while it runs.`,
+      }),
   })
   .meta({ id: 'CameraDetail' });
 export type CameraDetail = z.infer<typeof CameraDetail>;

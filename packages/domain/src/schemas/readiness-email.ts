@@ -9,7 +9,10 @@ export const ReadinessEmail = z
   .object({
     mode: z.enum(['files', 'smtp']).meta({ description: 'files: written as .eml into ASSAY_OUTBOX_DIR; smtp: handed to ASSAY_SMTP_URL.' }),
     sending: z.enum(['ok', 'failing']).meta({ description: 'failing: the last attempt failed and no email went out since.' }),
-    problem: z.string().optional().meta({ description: 'While failing: what fails, in words for an operator (the folder or server, the error), and since when.' }),
+    problem: z
+      .string()
+      .optional()
+      .meta({ description: 'While failing: what fails, in words for an operator (the folder or server, the error), and since when.' }),
     code: z.string().optional().meta({ description: 'While failing: the last error code (ENOSPC, EROFS, EACCES, ECONNECTION, …).' }),
     failingSince: z.string().optional().meta({ description: 'While failing: the first failed attempt since the last email that went out (ISO 8601).' }),
     failedAttempts: z.int().positive().optional().meta({ description: 'While failing: attempts failed in a row.' }),
@@ -27,7 +30,8 @@ export interface EmailSendingFacts {
 export const readinessEmailOf = ({ mode, outboxDir, failing }: EmailSendingFacts): ReadinessEmail => {
   if (!failing) return { mode, sending: 'ok' };
   const since = new Date(failing.since).toISOString();
-  const what = mode === 'files' ? `Emails cannot be written into ${outboxDir ?? 'the outbox folder'} (ASSAY_OUTBOX_DIR)` : 'Emails cannot be handed to ASSAY_SMTP_URL';
+  const what =
+    mode === 'files' ? `Emails cannot be written into ${outboxDir ?? 'the outbox folder'} (ASSAY_OUTBOX_DIR)` : 'Emails cannot be handed to ASSAY_SMTP_URL';
   const attempts = failing.attempts === 1 ? '1 attempt has' : `${failing.attempts} attempts have`;
   return {
     mode,

@@ -93,7 +93,10 @@ export const watchedMailer = (mailer: Mailer, health: EmailHealth, log: Logger, 
       } catch (error) {
         const code = errorCodeOf(error);
         const failure = health.failed(code, reasonOf(error, code), now());
-        const where = mailer.mode === 'files' ? `could not be written into the outbox folder ${outboxDir ?? ''} (ASSAY_OUTBOX_DIR)` : 'could not be handed to the SMTP server';
+        const where =
+          mailer.mode === 'files'
+            ? `could not be written into the outbox folder ${outboxDir ?? ''} (ASSAY_OUTBOX_DIR)`
+            : 'could not be handed to the SMTP server';
         log.warn(
           { mailMode: mailer.mode, code, reason: failure.reason, failedAttemptsInARow: failure.attempts, failingSince: new Date(failure.since).toISOString() },
           `an email ${where}: ${failure.reason}; it is tried again on the delivery schedule`,

@@ -26,7 +26,10 @@ describe("Prometheus's naming rules", () => {
     await store.jobs.add({ orgId, invitationId: null, kind: 'callback', target: 'https://receiver.example/hook', payload: '{}' }, NOW);
     const done: JobHandler = async () => ({ kind: 'done' });
     const handlers = Object.fromEntries(
-      (['callback', 'score', 'email', 'link_email', 'greenhouse_patch', 'bulk_invite', 'reminder', 'reminder_expired'] as JobKind[]).map((kind) => [kind, done]),
+      (['callback', 'score', 'email', 'link_email', 'greenhouse_patch', 'bulk_invite', 'reminder', 'reminder_expired'] as JobKind[]).map((kind) => [
+        kind,
+        done,
+      ]),
     ) as Record<JobKind, JobHandler>;
     // No workerId given: the generated one must not become a label.
     const worker = new OutboxWorker({ store, handlers, retryDelay: () => 60_000, now: () => NOW, log: silentLog });

@@ -99,7 +99,7 @@ export class ProcessMetrics {
     // would start a new series at every restart, and the scrape's own target labels name the process (decision 1145).
     new Gauge({
       name: 'assay_worker_last_pass_timestamp_seconds',
-      help: "When this process's outbox worker (worker=\"0\") last leased from the database (Unix time); absent before its first pass and without a worker.",
+      help: 'When this process\'s outbox worker (worker="0") last leased from the database (Unix time); absent before its first pass and without a worker.',
       labelNames: ['worker'],
       registers,
       collect() {
@@ -202,7 +202,11 @@ export class ProcessMetrics {
 const RETENTION_COUNTERS = [
   ['assay_retention_media_purged_attempts_total', "Attempts whose snapshots and code histories this process's retention sweeps deleted.", 'mediaPurged'],
   ['assay_retention_deleted_snapshots_total', "Camera snapshots this process's retention sweeps deleted.", 'snapshots'],
-  ['assay_retention_deleted_code_histories_total', "Code histories (one per coding question of an attempt) this process's retention sweeps deleted.", 'playback'],
+  [
+    'assay_retention_deleted_code_histories_total',
+    "Code histories (one per coding question of an attempt) this process's retention sweeps deleted.",
+    'playback',
+  ],
 ] as const;
 
 const registerRetention = (registry: Registry): void => {
