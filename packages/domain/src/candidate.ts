@@ -12,10 +12,10 @@ export {
   CandidateSession,
   SavedAnswer,
   SessionDisplayMessages,
-  SessionViolationRules,
   StartedCandidateSection,
   StartedCandidateSession,
 } from './candidate/candidate-api-session.js';
+export { SessionViolationRules } from './candidate/violation-rules.js';
 export { AnswerInput, AnswerSaved, MAX_CODE_ANSWER_LENGTH } from './candidate/candidate-api-answers.js';
 export { ProctoringEventInput, SnapshotInput, SnapshotSaved, ViolationCounts } from './candidate/candidate-api-events.js';
 export { EQUALITY_RULES, ErrorLocation, RunCodeInput, RunCodeResult, TestCaseResult } from './candidate/candidate-api-runs.js';
@@ -68,6 +68,15 @@ export { DEFAULT_SCORING_BUDGET, sampleRunsBusy, sampleRunShare, scoringShare } 
 export type { AttemptPlace, SandboxShare, ScoringBudget } from './candidate/sandbox-share.js';
 export { applyProctoringEvent, closeProctoring, ProctoringCounters, RELOAD_GRACE_MS } from './candidate/proctoring.js';
 export type { ProctoringEvent } from './candidate/proctoring.js';
+export { AttemptRules, attemptRulesOf, rulesInForce } from './candidate/attempt-rules.js';
+export {
+  CAMERA_GAP_SIGNAL_MINUTES,
+  CameraCoverage,
+  cameraCoverageOf,
+  cameraGapMinutesOf,
+  expectedPhotosOf,
+  SNAPSHOT_EVERY_MS,
+} from './candidate/camera-coverage.js';
 export {
   type Termination,
   type ViolationTally,

@@ -4,6 +4,8 @@ export { DATABASE_RETRY_MS, DEFAULT_SCORE_CONCURRENCY, OutboxWorker } from './ou
 export type { JobHandler, JobOutcome, Logger, OutboxWorkerOptions } from './outbox-worker.js';
 export { createMailer, describeServer, EmailSendError, emlFileName, SMTP_TIMEOUT_MS } from './email/mailer.js';
 export type { Mailer, MailerOptions, OutgoingEmail, SendResult } from './email/mailer.js';
+export { EmailHealth, watchedMailer } from './email/email-health.js';
+export type { EmailFailure, EmailHealthState } from './email/email-health.js';
 export { outboxDirProblem } from './email/outbox-dir-probe.js';
 export { readableEmailText, removeOutboxEmails } from './email/outbox-erasure.js';
 export { eraseWithOutbox } from './email/erase-with-outbox.js';

@@ -101,16 +101,7 @@ export class RetentionSweeper {
     const counts: RetentionCounts = { at: now, orgs: orgs.length, ...all };
     this.lastCounts = counts;
     this.totals = { ...add(this.totals, all), sweeps: this.totals.sweeps + 1 };
-    recordRetentionSweep(
-      {
-        ended_invitations: all.erasedEnded,
-        unstarted_invitations: all.erasedUnstarted,
-        media_attempts: all.mediaPurged,
-        snapshots: all.snapshots,
-        playback: all.playback,
-      },
-      now,
-    );
+    recordRetentionSweep(all, now);
     this.onSweep?.(counts);
     return counts;
   }

@@ -163,11 +163,11 @@ describe.each(['sqlite', 'postgres'] as const)('the retention sweep on %s', (bac
     const sweep = sweeper();
     const before = retentionTotals();
     const counts = await sweep.sweep();
-    // What /metrics reads (assay_retention_erased_total{kind}, …): this process's sweeps, by kind.
+    // What /metrics reads (assay_retention_erased_invitations_total{reason}, …): this process's sweeps, one count per unit.
     const after = retentionTotals();
-    const grew = (kind: string) => (after.erased.get(kind) ?? 0) - (before.erased.get(kind) ?? 0);
+    const grew = (key: 'erasedEnded' | 'erasedUnstarted' | 'mediaPurged' | 'snapshots' | 'playback') => after[key] - before[key];
     expect([after.sweeps - before.sweeps, after.lastSweepAt]).toEqual([1, NOW]);
-    expect(['ended_invitations', 'unstarted_invitations', 'media_attempts', 'snapshots', 'playback'].map(grew)).toEqual([1, 0, 1, 1, 1]);
+    expect((['erasedEnded', 'erasedUnstarted', 'mediaPurged', 'snapshots', 'playback'] as const).map(grew)).toEqual([1, 0, 1, 1, 1]);
     expect(counts).toMatchObject({ erasedEnded: 1, erasedUnstarted: 0, mediaPurged: 1, snapshots: 1, playback: 1 });
     expect((await row(ids.mediaOld!)).name).toBe('Erased candidate');
     expect(await row(ids.recent!)).toMatchObject({ name: 'Candidate 3', score: 2 });

@@ -18,7 +18,7 @@ import {
   answerLanguageFor,
   checkDrafts,
   fitAnswer,
-  violationRulesOf,
+  attemptRulesOf,
   type SnapshotSaved,
   type ViolationCounts,
   dueToExpire,
@@ -47,6 +47,7 @@ import { buildSessionView, startAdmissionOf } from './session-view.js';
 import { loadReportDetails } from '../services/report-details.js';
 import { feedbackGivenOf, giveFeedback } from './candidate-feedback.js';
 import { AttemptProctoring } from './attempt-proctoring.js';
+import { rulesOfAttempt, sessionViolationRulesOf } from './attempt-rules.js';
 
 /**
  * A coding answer as it is stored: in its language (the one named, or the question's first), with drafts only in the
@@ -117,6 +118,7 @@ export class CandidateAttempts {
       this.store.testSettings.get(context.invitation.orgId, context.test.id),
     ]);
     const variant = attemptVariant(sections, questions, context.invitation.variantSeed);
+    const rules = rulesOfAttempt(context, settings);
     const practice = settings?.testSettings.practiceTest ? { result: await this.practiceResultOf(context) } : undefined;
     const feedbackGiven = await feedbackGivenOf(this.store, context.invitation, settings);
     return buildSessionView({
@@ -127,9 +129,12 @@ export class CandidateAttempts {
       answers,
       now: this.now(),
       ...(this.runBudget ? { runBudget: this.runBudget } : {}),
-      ...(settings ? { violationRules: violationRulesOf(settings), showQuestionScore: settings.questionSettings.showQuestionScore } : {}),
+      // The attempt's own rules once it started, whatever the settings say now (decision 1140).
+      violationRules: sessionViolationRulesOf(rules),
+      cameraRequired: rules.cameraRequired,
+      ...(settings ? { showQuestionScore: settings.questionSettings.showQuestionScore } : {}),
       ...(practice ? { practice } : {}),
-      ...(settings ? { violationRules: violationRulesOf(settings), displayMessages: settings.displayMessageSettings } : {}),
+      ...(settings ? { displayMessages: settings.displayMessageSettings } : {}),
       ...(feedbackGiven === undefined ? {} : { feedbackGiven }),
     });
   }
@@ -145,7 +150,8 @@ export class CandidateAttempts {
   async start(token: string): Promise<CandidateSession> {
     const context = await this.context(token);
     const admission = startAdmissionOf(context);
-    // Read once, here: the shuffle choice is fixed in the seed, so a later settings change never reorders this attempt.
+    // Read once, here: the shuffle choice is fixed in the seed and the proctoring rules with the attempt (decision 1140),
+    // so a later settings change never reorders this attempt nor changes the limits it was told.
     const settings = await this.store.testSettings.stored(context.invitation.orgId, context.test.id);
     const at = this.now();
     await this.move(
@@ -158,6 +164,7 @@ export class CandidateAttempts {
           extraTimePercent: current.extraTimePercent,
           // The candidate's variant is drawn here, once (the domain computes it from the seed; decision 572).
           variantSeed: attemptSeedOf(randomInt(MAX_VARIANT_SEED + 1), settings ?? null),
+          rules: attemptRulesOf(settings, context.link?.imageProctoring === 1),
         }),
       'candidate',
     );

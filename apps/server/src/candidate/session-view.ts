@@ -90,8 +90,13 @@ export interface SessionParts {
   now: number;
   /** The sample-run limit the routes enforce: the landing page states it. */
   runBudget?: RunBudget;
-  /** The test's violation rules (`violationRulesOf`), which the page applies and the server enforces (decision 942). */
+  /**
+   * The attempt's violation rules, which the page applies and the server enforces (decision 942): its own once started,
+   * fixed then (decision 1140); before, the test's as they stand.
+   */
   violationRules?: SessionViolationRules;
+  /** The attempt takes camera snapshots: fixed at its start like its rules; before, as its link says. */
+  cameraRequired?: boolean;
   /** The test settings' `showQuestionScore`: false sends no marks at all (decision 960); left out, they are shown. */
   showQuestionScore?: boolean;
   /** The test settings' `practiceTest`, and once the attempt has ended its result (decision 961). */
@@ -115,6 +120,7 @@ export const buildSessionView = ({
   now,
   runBudget,
   violationRules,
+  cameraRequired,
   showQuestionScore = true,
   practice,
   displayMessages,
@@ -130,6 +136,7 @@ export const buildSessionView = ({
   // Before the start no question is drawn yet: the whole test's, what a candidate may be asked.
   const contents = testContentsOf(questions.map(({ definition }) => definition));
   const practiceCoding = phase === 'landing' ? practiceCodingQuestion(contents) : null;
+  const camera = cameraRequired ?? link?.imageProctoring === 1;
 
   return {
     state: invitation.status,
@@ -172,7 +179,7 @@ export const buildSessionView = ({
       testAccessTime: window ? describeAccessWindow(window, zone) : null,
       timeZone: zone,
     },
-    imageProctoring: link?.imageProctoring === 1,
+    imageProctoring: camera,
     startedAt: iso(invitation.startedAt),
     deadline: iso(invitation.deadline),
     serverTime: new Date(now).toISOString(),
@@ -183,7 +190,7 @@ export const buildSessionView = ({
     org: candidateFacingOrg(org.name, org),
     dataNotice: dataNoticeOf({
       org: candidateFacingOrg(org.name, org),
-      imageProctoring: link?.imageProctoring === 1,
+      imageProctoring: camera,
       takesCode: questions.some(({ definition }) => definition.type === 'coding'),
       // The org's retention rule for ended invitations (decisions 849, 881); null: the page says to ask the org.
       retentionDays: context.retentionDays,

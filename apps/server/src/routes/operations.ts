@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readinessLanguages, ServiceReadiness, TimeZone, testDefinitionJsonSchema, timeZoneTable } from '@assay/domain';
+import { readinessEmailOf, readinessLanguages, ServiceReadiness, TimeZone, testDefinitionJsonSchema, timeZoneTable } from '@assay/domain';
 import { succeed } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
 import { refusal } from '../refusal-error.js';
@@ -9,7 +9,7 @@ import { envelopeResponses } from './responses.js';
 const Health = z.object({ status: z.literal('ok') });
 
 /** Liveness, readiness and public reference data: no API key needed. */
-export const operationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, languages }) => {
+export const operationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, languages, email }) => {
   app.get('/healthz', { schema: { tags: ['operations'], summary: 'The process is up', response: envelopeResponses(Health) } }, async () =>
     succeed({ status: 'ok' as const }),
   );
@@ -21,7 +21,8 @@ export const operationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         tags: ['operations'],
         summary: 'The database answers and takes writes',
         description:
-          '`languages` says which languages this server runs, why each other one does not run here and how to enable it (`remedy`), and which languages scoring jobs wait for because no live process runs them.',
+          '`languages` says which languages this server runs, why each other one does not run here and how to enable it (`remedy`), and which languages scoring jobs wait for because no live process runs them. ' +
+          '`email` (with an outbox worker in this process) says whether emails are going out; a failing outbox (a full disk, a refusing SMTP server) is said there and leaves the answer 200 (decision 1141).',
         response: envelopeResponses(ServiceReadiness),
       },
     },
@@ -35,7 +36,12 @@ export const operationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       // A moment's try at the write lock: a server whose writes all answer 503.4 is not ready, though it reads.
       const unavailable = await store.writesUnavailable();
       if (unavailable) throw refusal('not-ready', `The database takes no writes: ${unavailable}. Reads are answered; writes answer 503.4 until it does.`);
-      return succeed({ status: 'ok' as const, languages: readinessLanguages(languages, await store.sandboxWorkers.waitingLanguages()) });
+      const sending = email.state;
+      return succeed({
+        status: 'ok' as const,
+        languages: readinessLanguages(languages, await store.sandboxWorkers.waitingLanguages()),
+        ...(sending ? { email: readinessEmailOf(sending) } : {}),
+      });
     },
   );
 

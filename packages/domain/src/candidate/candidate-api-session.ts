@@ -11,6 +11,7 @@ import { AttemptEndReason } from './attempt-end.js';
 import { PracticeResult } from './practice-result.js';
 import { TestContents } from './test-contents.js';
 import { ViolationKind } from './violation-limits.js';
+import { SessionViolationRules } from './violation-rules.js';
 
 // The session (`GET /candidate/v1/{token}`; starting and submitting answer it too): one view for the landing page, the running attempt and the finish page.
 
@@ -42,17 +43,6 @@ export const SavedAnswer = z.object({
   savedAt: z.string(),
 });
 export type SavedAnswer = z.infer<typeof SavedAnswer>;
-
-/** `violationRulesOf` of the test's settings: the limits (null = never ends the test), copy-paste, the warning popup. */
-export const SessionViolationRules = z
-  .object({
-    windowViolationLimit: z.int().nonnegative().nullable(),
-    imageViolationLimit: z.int().nonnegative().nullable(),
-    copyPasteAllowed: z.boolean(),
-    violationPopup: z.boolean(),
-  })
-  .meta({ id: 'SessionViolationRules' });
-export type SessionViolationRules = z.infer<typeof SessionViolationRules>;
 
 /** The test's display messages as the page applies them (issue 52, `displayMessageSettings`; decisions 965–967). */
 export const SessionDisplayMessages = z

@@ -1,4 +1,5 @@
 import {
+  AttemptRules,
   CodingLanguage,
   QuestionDefinition,
   parseStored,
@@ -51,6 +52,9 @@ export const toInvitation = (row: InvitationRow): Invitation => ({
   endReason: row.end_reason as AttemptEndReason | null,
   imageViolations: row.image_violations,
   terminatedBy: row.terminated_by as ViolationKind | null,
+  rules: row.attempt_rules === null ? null : parseStored(AttemptRules, JSON.parse(row.attempt_rules)),
+  cameraCoverage:
+    row.camera_photos === null || row.camera_gap_seconds === null ? null : { photos: row.camera_photos, longestGapSeconds: row.camera_gap_seconds },
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });

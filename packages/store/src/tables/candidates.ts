@@ -64,6 +64,11 @@ export interface InvitationsTable {
   image_violations: Generated<number>;
   /** Which limit ended a terminated attempt (migration 046): 'window' or 'image'; null otherwise. */
   terminated_by: string | null;
+  /** The attempt's own rules as JSON (`AttemptRules`), written with its start (migration 052, decision 1140); null before. */
+  attempt_rules: string | null;
+  /** A camera-proctored attempt's snapshots and longest stretch without one, written when it ends (migration 052, decision 1143). */
+  camera_photos: number | null;
+  camera_gap_seconds: number | null;
 }
 
 export interface InvitationHistoryTable {
