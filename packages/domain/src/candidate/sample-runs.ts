@@ -5,6 +5,7 @@ import { CodingLanguage } from '../schemas/coding-language.js';
 import { candidateCode } from '../schemas/text-fields.js';
 import { ErrorLocation, TestCaseResult } from './candidate-api-runs.js';
 import { CompileErrors } from './compile-errors.js';
+import { RunPhase } from './run-phase.js';
 
 /**
  * Sample runs that answer at once and are followed (`/candidate/v1/{token}/runs`): the page starts a run,
@@ -89,14 +90,15 @@ const runBase = {
 };
 
 /**
- * A run, by state. `queued`: `ahead` runs start before it, in about `etaMs`. `done`: `results` (one per sample
+ * A run, by state. `queued`: `ahead` runs start before it, in about `etaMs`. `running`: its `phase` when the engine
+ * tells one. `done`: `results` (one per sample
  * test) or `custom`, and `compileErrors` when the program did not build (every error, each case answering the first). `cancelled` leaves no results. `failed`: the sandbox could not run it (`message` says why;
  * nothing the code does makes a run fail: its errors are results).
  */
 export const SampleRun = z
   .discriminatedUnion('state', [
     z.object({ ...runBase, state: z.literal('queued'), ahead: z.int().positive(), etaMs: z.int().nonnegative() }),
-    z.object({ ...runBase, state: z.literal('running') }),
+    z.object({ ...runBase, state: z.literal('running'), phase: RunPhase.optional() }),
     z.object({
       ...runBase,
       state: z.literal('done'),
