@@ -69,7 +69,8 @@ int main(void) {
 `;
 const TOTALS = 'SELECT name, SUM(amount) AS total FROM orders GROUP BY name';
 /** Prints its answer and a note to standard error: the two streams must reach the page apart. */
-const C_ECHO_NOTE = '#include <stdio.h>\nint main(void) {\n  int n;\n  scanf("%d", &n);\n  fprintf(stderr, "read %d\\n", n);\n  printf("%d\\n", n * 2);\n  return 0;\n}\n';
+const C_ECHO_NOTE =
+  '#include <stdio.h>\nint main(void) {\n  int n;\n  scanf("%d", &n);\n  fprintf(stderr, "read %d\\n", n);\n  printf("%d\\n", n * 2);\n  return 0;\n}\n';
 /** Two mistakes on lines 3 and 4: the compiler names both. */
 const C_TWO_SLIPS = '#include <stdio.h>\nint main(void) {\n  int n = undeclared_one;\n  printf("%d", n + undeclared_two);\n  return 0;\n}\n';
 

@@ -225,7 +225,9 @@ function readAnswer(answer, limits) {
       const trace = typeof parsed.trace === 'string' ? { trace: parsed.trace } : {};
       // A line without a column when Python gave none (decision 1103).
       const column = Number.isInteger(parsed.column) && parsed.column > 0 ? { column: parsed.column } : {};
-      report = Number.isInteger(parsed.line) ? { kind: 'error', message, position: { line: parsed.line, ...column }, ...trace } : { kind: 'error', message, ...trace };
+      report = Number.isInteger(parsed.line)
+        ? { kind: 'error', message, position: { line: parsed.line, ...column }, ...trace }
+        : { kind: 'error', message, ...trace };
     }
   }
   return { report, log, logCut };

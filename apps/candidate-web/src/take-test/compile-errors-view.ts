@@ -51,7 +51,11 @@ export function compileErrorsList(errors: readonly CompileError[], id: string, g
       }),
     ),
     more > 0
-      ? h('p', { class: 'hint hint-small' }, `… and ${plural(more, 'more error')}, marked in the editor. Later errors often follow from the first: fix it and run again.`)
+      ? h(
+          'p',
+          { class: 'hint hint-small' },
+          `… and ${plural(more, 'more error')}, marked in the editor. Later errors often follow from the first: fix it and run again.`,
+        )
       : null,
   );
 }

@@ -146,7 +146,11 @@ export class CustomInput {
       return compileErrorMarks(compileErrors);
     }
     const ended = this.stdin ? 'The program ended' : 'The call ended';
-    this.summary.textContent = failed ? `${ended} with an error${where ? ` on ${placeWords(where)}` : ''}.` : this.stdin ? 'The program ran.' : 'The call returned.';
+    this.summary.textContent = failed
+      ? `${ended} with an error${where ? ` on ${placeWords(where)}` : ''}.`
+      : this.stdin
+        ? 'The program ran.'
+        : 'The call returned.';
     const time = result.timeMs !== undefined ? entry('Time', formatTime(result.timeMs)) : null;
     replaceChildren(
       this.values,
@@ -154,7 +158,10 @@ export class CustomInput {
         'div',
         { class: `case ${failed ? 'case-failed' : 'case-custom'}` },
         this.stdin
-          ? [failed || time ? h('dl', { class: 'case-values' }, failed ? errorEntry(result, name, this.goTo) : null, time) : null, stdioParts({ ...result, failed: false }, name)]
+          ? [
+              failed || time ? h('dl', { class: 'case-values' }, failed ? errorEntry(result, name, this.goTo) : null, time) : null,
+              stdioParts({ ...result, failed: false }, name),
+            ]
           : [
               h(
                 'dl',
@@ -162,7 +169,10 @@ export class CustomInput {
                 entry('Input', h('code', { class: 'case-call' }, `${this.fn}(${result.args.map((arg) => formatValue(arg, language)).join(', ')})`)),
                 failed
                   ? errorEntry(result, name, this.goTo)
-                  : entry('Returned', h('code', { 'data-testid': `custom-returned-${this.id}` }, result.display?.actual ?? formatValue(result.actual, language))),
+                  : entry(
+                      'Returned',
+                      h('code', { 'data-testid': `custom-returned-${this.id}` }, result.display?.actual ?? formatValue(result.actual, language)),
+                    ),
                 time,
               ),
               tracebackBlock(result.traceback, name),

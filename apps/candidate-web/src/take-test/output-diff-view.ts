@@ -15,7 +15,12 @@ export function outputDiffBlock(expected: string, actual: string, { testId, name
   if (lines !== null && !differs(lines)) return null;
   const title = h('p', { class: 'case-output-title' }, 'Differences');
   if (lines === null) {
-    return h('div', { class: 'case-diff' }, title, h('p', { 'data-testid': `output-diff-${testId}` }, 'The outputs are too different to compare line by line.'));
+    return h(
+      'div',
+      { class: 'case-diff' },
+      title,
+      h('p', { 'data-testid': `output-diff-${testId}` }, 'The outputs are too different to compare line by line.'),
+    );
   }
   return h(
     'div',
@@ -24,7 +29,13 @@ export function outputDiffBlock(expected: string, actual: string, { testId, name
     h('p', { class: 'case-diff-summary', 'data-testid': `output-diff-summary-${testId}` }, firstDifference(lines)),
     h(
       'pre',
-      { class: 'case-output-text case-diff-lines', tabindex: '0', role: 'region', 'aria-label': `Differences of ${name}`, 'data-testid': `output-diff-${testId}` },
+      {
+        class: 'case-output-text case-diff-lines',
+        tabindex: '0',
+        role: 'region',
+        'aria-label': `Differences of ${name}`,
+        'data-testid': `output-diff-${testId}`,
+      },
       lines.map((line) =>
         h(
           'span',

@@ -29,9 +29,7 @@ export function outputDiff(expected: string, actual: string): DiffLine[] | null 
     maxEditLength: MOST_CHANGES,
   });
   if (changes === undefined) return null;
-  return changes.flatMap((change) =>
-    change.value.map((text): DiffLine => ({ kind: change.removed ? 'missing' : change.added ? 'extra' : 'same', text })),
-  );
+  return changes.flatMap((change) => change.value.map((text): DiffLine => ({ kind: change.removed ? 'missing' : change.added ? 'extra' : 'same', text })));
 }
 
 /** Whether a difference has anything to show: outputs the rule reads as equal (a failed exit) have none. */

@@ -81,8 +81,14 @@ export class QuestionRuns {
   resumePending(): void {
     const pending = this.pending?.get(this.question.questionId);
     if (!pending || this.session) return;
-    if (pending.kind === 'custom' && this.custom === null) return this.pending?.clear(this.question.questionId);
-    if (pending.kind === 'custom' && this.custom) this.custom.element.open = true;
+    if (pending.kind === 'custom') {
+      // A custom run of a question that has none now (its form cannot change, but a stored copy may be stale).
+      if (!this.custom) {
+        this.pending?.clear(this.question.questionId);
+        return;
+      }
+      this.custom.element.open = true;
+    }
     void this.follow(pending.kind, pending.language, (session) => session.resume(pending.runId));
   }
 

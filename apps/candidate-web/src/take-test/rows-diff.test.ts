@@ -1,19 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { cellText, queryRowsOf, rowsDifference, rowsSentence } from './rows-diff.js';
 
-const expected = { columns: ['name', 'total'], rows: [['ann', 7], ['bob', 5], ['cy', null]] };
+const expected = {
+  columns: ['name', 'total'],
+  rows: [
+    ['ann', 7],
+    ['bob', 5],
+    ['cy', null],
+  ],
+};
 const loose = { ordered: false, checkColumnNames: true };
 
 describe('rowsDifference', () => {
   it('matches rows as a multiset: the missing expected rows and the rows not expected', () => {
-    const actual = { columns: ['name', 'total'], rows: [['bob', 5], ['ann', 8], ['cy', null]] };
+    const actual = {
+      columns: ['name', 'total'],
+      rows: [
+        ['bob', 5],
+        ['ann', 8],
+        ['cy', null],
+      ],
+    };
     const difference = rowsDifference(expected, actual, loose);
     expect(difference).toEqual({ columns: null, missing: [true, false, false], extra: [false, true, false] });
     expect(rowsSentence(difference)).toBe('1 expected row is missing. 1 row is not expected.');
   });
 
   it('reads numbers by value and booleans as 1 or 0, but text exactly', () => {
-    const actual = { columns: ['name', 'total'], rows: [['ann', 7.0000000001], ['bob', 5], ['cy', null]] };
+    const actual = {
+      columns: ['name', 'total'],
+      rows: [
+        ['ann', 7.0000000001],
+        ['bob', 5],
+        ['cy', null],
+      ],
+    };
     expect(rowsSentence(rowsDifference(expected, actual, loose))).toBeNull();
     const flags = rowsDifference({ columns: ['ok'], rows: [[1]] }, { columns: ['ok'], rows: [[true]] }, loose);
     expect(rowsSentence(flags)).toBeNull();
@@ -27,7 +48,14 @@ describe('rowsDifference', () => {
   });
 
   it('in order when the question asks for one', () => {
-    const actual = { columns: ['name', 'total'], rows: [['bob', 5], ['ann', 7], ['cy', null]] };
+    const actual = {
+      columns: ['name', 'total'],
+      rows: [
+        ['bob', 5],
+        ['ann', 7],
+        ['cy', null],
+      ],
+    };
     expect(rowsSentence(rowsDifference(expected, actual, loose))).toBeNull();
     const ordered = rowsDifference(expected, actual, { ordered: true, checkColumnNames: true });
     expect(ordered.missing.filter(Boolean)).toHaveLength(1);
@@ -40,7 +68,9 @@ describe('rowsDifference', () => {
     expect(rowsDifference(expected, renamed, { ...loose, checkColumnNames: false }).columns).toBeNull();
     expect(rowsDifference(expected, { columns: ['NAME', 'Total'], rows: expected.rows }, loose).columns).toBeNull();
     const narrow = rowsDifference(expected, { columns: ['name'], rows: [['ann'], ['bob'], ['cy']] }, loose);
-    expect(rowsSentence(narrow)).toMatch(/^Expected 2 columns \(name, total\); your query returned 1 \(name\)\. 3 expected rows are missing\. 3 rows are not expected\.$/);
+    expect(rowsSentence(narrow)).toMatch(
+      /^Expected 2 columns \(name, total\); your query returned 1 \(name\)\. 3 expected rows are missing\. 3 rows are not expected\.$/,
+    );
   });
 });
 

@@ -31,7 +31,8 @@ export function queryRowsOf(value: JsonValue | undefined): QueryRows | null {
 }
 
 /** How a cell is shown: NULL, text as it is, anything else as JSON. */
-export const cellText = (value: JsonValue | undefined): string => (value === null || value === undefined ? 'NULL' : typeof value === 'string' ? value : JSON.stringify(value));
+export const cellText = (value: JsonValue | undefined): string =>
+  value === null || value === undefined ? 'NULL' : typeof value === 'string' ? value : JSON.stringify(value);
 
 const cellKey = (value: JsonValue | undefined): string => {
   if (typeof value === 'boolean') return `n:${value ? 1 : 0}`;
@@ -45,7 +46,8 @@ const rowKey = (row: readonly JsonValue[]): string => JSON.stringify(row.map(cel
 const names = (columns: readonly string[]): string => (columns.length === 0 ? 'none' : columns.join(', '));
 
 function columnsSentence(expected: readonly string[], actual: readonly string[], checkNames: boolean): string | null {
-  if (expected.length !== actual.length) return `Expected ${expected.length} columns (${names(expected)}); your query returned ${actual.length} (${names(actual)}).`;
+  if (expected.length !== actual.length)
+    return `Expected ${expected.length} columns (${names(expected)}); your query returned ${actual.length} (${names(actual)}).`;
   if (checkNames && expected.some((name, index) => name.toLowerCase() !== actual[index]?.toLowerCase())) {
     return `Expected the columns ${names(expected)}; your query named them ${names(actual)}.`;
   }

@@ -30,7 +30,9 @@ export function phaseLine(phase: RunPhase, runningMs: number): string {
     case 'compiling':
       return `Compiling…${seconds(runningMs)}`;
     case 'running':
-      return phase.case === undefined ? `Running ${phase.of === 1 ? '1 case' : `${phase.of} cases`}…${seconds(runningMs)}` : `Running case ${phase.case} of ${phase.of}…`;
+      return phase.case === undefined
+        ? `Running ${phase.of === 1 ? '1 case' : `${phase.of} cases`}…${seconds(runningMs)}`
+        : `Running case ${phase.case} of ${phase.of}…`;
   }
 }
 

@@ -66,7 +66,8 @@ export function outputBlock(output: string | undefined, { testId, name }: Result
  * the style sheet so that the block's text stays exactly what was printed (decision 1102). Empty text says so.
  */
 export function printedBlock(title: string, text: string, label: string, testId: string): HTMLElement {
-  if (text === '') return h('div', { class: 'case-output' }, h('p', { class: 'case-output-title' }, title), h('p', { class: 'muted', 'data-testid': testId }, 'Nothing.'));
+  if (text === '')
+    return h('div', { class: 'case-output' }, h('p', { class: 'case-output-title' }, title), h('p', { class: 'muted', 'data-testid': testId }, 'Nothing.'));
   const lines = printedLines(cut(text)).map((line) => [
     line.text,
     line.trailing ? h('span', { class: 'printed-trailing', title: 'trailing whitespace' }, line.trailing) : null,

@@ -120,11 +120,12 @@ export class RunSession {
 
   /** The visible line as things are now: the lost connection, or where the run is and for how long it has run. */
   #show(): void {
-    if (this.#lost) return this.view.progress(LOST[this.#lost].line);
     const run = this.#current;
-    if (!run) return;
-    const runningMs = this.#runningSince === null ? 0 : performance.now() - this.#runningSince;
-    this.view.progress(progressLine({ run, runningMs, language: this.language }));
+    if (this.#lost) this.view.progress(LOST[this.#lost].line);
+    else if (run) {
+      const runningMs = this.#runningSince === null ? 0 : performance.now() - this.#runningSince;
+      this.view.progress(progressLine({ run, runningMs, language: this.language }));
+    }
   }
 
   /** Starts the run, waiting out the refusals that pass with time, and a lost connection. */

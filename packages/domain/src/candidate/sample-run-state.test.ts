@@ -25,7 +25,10 @@ describe('moveSampleRun', () => {
   });
 
   it('keeps every compile error of a program that did not build with its results (decision 1104)', () => {
-    const compileErrors = [{ message: "';' expected", line: 3, column: 14 }, { message: 'cannot find symbol', line: 7 }];
+    const compileErrors = [
+      { message: "';' expected", line: 3, column: 14 },
+      { message: 'cannot find symbol', line: 7 },
+    ];
     const results = [{ passed: false, args: [1], expected: 1, error: "Compile error: ';' expected", errorLocation: { line: 3, column: 14 } }];
     expect(move(queued, { type: 'finished', results, compileErrors })).toMatchObject({ state: 'done', results, compileErrors });
   });

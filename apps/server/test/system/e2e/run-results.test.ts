@@ -273,9 +273,12 @@ describe('stdin, SQL and compile errors on the page; a run through a lost connec
       await typeCode(page, fn, JS_TOTAL);
       const progress = page.getByTestId(`run-progress-${fn}`);
       const pendingRunId = async () =>
-        (JSON.parse((await page.evaluate<string | null>(`localStorage.getItem(${JSON.stringify(`assay.runs.${token}`)})`)) ?? '{}') as Record<string, { runId: string }>)[
-          String(fn)
-        ]?.runId;
+        (
+          JSON.parse((await page.evaluate<string | null>(`localStorage.getItem(${JSON.stringify(`assay.runs.${token}`)})`)) ?? '{}') as Record<
+            string,
+            { runId: string }
+          >
+        )[String(fn)]?.runId;
 
       // --- Queued behind another candidate's run, then the browser goes offline until well after it finished.
       await holdTheWorker('busy.offline@example.com');
