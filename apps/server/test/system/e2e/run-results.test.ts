@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDefinitionInput } from '@assay/client';
 import type { TestDefinition } from '@assay/domain';
 import { startBrowserHarness, type BrowserHarness } from './browser-harness.js';
+import { BLOCKING_TEST, startBlocker } from './worker-blocker.js';
 import { expectAccessible, focused, tabTo, typeCode } from './page-helpers.js';
 
 const definition = {
@@ -70,29 +71,6 @@ const definition = {
   ],
 } as z.input<typeof TestDefinition>;
 
-/** Another test, whose JavaScript answer holds the only sample-run worker for about five seconds. */
-const blocking = {
-  testName: 'Blocker',
-  sections: [
-    {
-      sectionName: 'Coding',
-      sectionType: 'coding',
-      duration: 30,
-      questions: [
-        {
-          type: 'coding',
-          text: 'Spin.',
-          marks: 1,
-          languages: ['javascript'],
-          functionName: 'spin',
-          sampleTests: Array.from({ length: 5 }, () => ({ args: [], expected: 1 })),
-          hiddenTests: [{ args: [], expected: 1 }],
-        },
-      ],
-    },
-  ],
-};
-
 /** Right on the first line, wrong on the second (a product), and a note on standard error per line. */
 const C_SLIP = `#include <stdio.h>
 #include <stdlib.h>
@@ -139,7 +117,7 @@ describe('stdin, SQL and compile errors on the page; a run through a lost connec
     // One worker: another candidate's run makes this one wait.
     b = await startBrowserHarness({ ASSAY_SAMPLE_RUN_WORKERS: '1' });
     ({ testId } = await b.client.tests.import(definition as TestDefinitionInput));
-    ({ testId: blockerTestId } = await b.client.tests.import(blocking as TestDefinitionInput));
+    ({ testId: blockerTestId } = await b.client.tests.import(BLOCKING_TEST));
     [stdio = 0, sql = 0, fn = 0] = await b.questionIds(testId);
   }, 120_000);
 
@@ -149,13 +127,9 @@ describe('stdin, SQL and compile errors on the page; a run through a lost connec
 
   /** Another candidate's run that takes the only worker for a few seconds. */
   const holdTheWorker = async (email: string) => {
-    const { takeTestURL } = await b.client.invitations.register(blockerTestId, { emailId: email, fullName: 'Busy Bee' });
-    const other = b.client.candidate(new URL(takeTestURL).pathname.split('/').at(-1)!);
-    const [spin] = await b.questionIds(blockerTestId);
-    await other.start();
-    const { runId } = await other.runs.start({ questionId: spin!, code: 'function spin() { for (;;) {} }' });
+    const { other, run } = await startBlocker(b, blockerTestId, email);
     // A worker may still be starting: the spin holds it once it runs.
-    await expect.poll(async () => (await other.runs.get(runId)).state, { timeout: 30_000, interval: 100 }).toBe('running');
+    await expect.poll(async () => (await other.runs.get(run.runId)).state, { timeout: 30_000, interval: 100 }).toBe('running');
   };
 
   const run = async (page: Page, id: number) => {
