@@ -1,3 +1,4 @@
+import { modelAvailabilityOf } from './ai/model-availability.js';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Socket } from 'node:net';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -166,7 +167,16 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
     metrics.watchExports(() => ({ pending: reports.pending, capacity: reports.threads + reports.queue }));
   }
   app.decorate('assay', { attempts, runner, languages, metrics, schema });
-  const context: AppContext = { config, store, keyCache: new KeyOwnerCache(config.keyCacheTtlMs), now, reports, credentialLimits, languages };
+  const context: AppContext = {
+    config,
+    store,
+    keyCache: new KeyOwnerCache(config.keyCacheTtlMs),
+    now,
+    reports,
+    credentialLimits,
+    languages,
+    model: modelAvailabilityOf(config),
+  };
   app.addHook('onClose', async () => {
     await sandbox?.close();
     await reports.close();

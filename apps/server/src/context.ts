@@ -3,6 +3,7 @@ import type { Store } from '@assay/store';
 import type { KeyOwnerCache } from './auth/key-owner-cache.js';
 import type { Config } from '@assay/config';
 import type { LanguageAvailabilities } from '@assay/domain/languages';
+import type { ModelAvailability } from '@assay/domain/ai';
 import type { CredentialLimits } from './rate-limits/rate-limits.js';
 
 /** What route plugins need from the shell; `now` is the one clock read, passed down to the domain. */
@@ -17,4 +18,6 @@ export interface AppContext {
   readonly credentialLimits: CredentialLimits;
   /** Which languages this process's sandbox runs, each with why not and how to enable it (issue 49). */
   readonly languages: LanguageAvailabilities;
+  /** Whether a model is configured to offer candidates an assistant (issue 60; docs/ai.md). */
+  readonly model: ModelAvailability;
 }

@@ -3,6 +3,7 @@ import { DEFAULT_ANSWER_GRACE_MS, DEFAULT_RUN_BUDGET, DEFAULT_SCORING_BUDGET, MA
 import { ADMIN_TOKEN_RULES, weaknessOf } from './admin-token.js';
 import { ALL_LANGUAGES } from '@assay/domain/languages';
 import { LanguagesSetting, RateLimitSetting, TrustProxySetting } from './settings.js';
+import { ModelEnv, modelConnectionOf, modelEnvProblem } from './model-settings.js';
 
 const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => ['true', '1', 'yes'].includes(value));
 
@@ -101,8 +102,11 @@ export const ConfigSchema = z
       .min(16 * 1024, { error: 'must be a whole number of bytes, from 16384 to 1073741824' })
       .max(1024 * 1024 * 1024, { error: 'must be a whole number of bytes, from 16384 to 1073741824' })
       .default(16 * 1024 * 1024),
+    ...ModelEnv,
   })
   .superRefine((env, context) => {
+    const modelProblem = modelEnvProblem(env);
+    if (modelProblem) context.addIssue({ code: 'custom', path: [modelProblem.path], message: modelProblem.message });
     if (env.ASSAY_WORKER_METRICS_PORT !== undefined && env.ASSAY_METRICS_TOKEN === undefined) {
       context.addIssue({
         code: 'custom',
@@ -121,6 +125,8 @@ export const ConfigSchema = z
     adminToken: env.ASSAY_ADMIN_TOKEN,
     /** /metrics: served only with a token (decision 868); a worker's on its own port, a server's on its own port. */
     metrics: { token: env.ASSAY_METRICS_TOKEN, workerPort: env.ASSAY_WORKER_METRICS_PORT },
+    /** The operator's model (docs/ai.md), or undefined: none configured. */
+    ai: modelConnectionOf(env),
     seedDemo: env.ASSAY_SEED_DEMO,
     bodyLimitBytes: env.ASSAY_BODY_LIMIT_BYTES,
     keyCacheTtlMs: env.ASSAY_KEY_CACHE_TTL_MS,

@@ -46,7 +46,10 @@ export { sessionPhase } from './candidate/session-phase.js';
 export type { SessionPhase } from './candidate/session-phase.js';
 export { asksFor, asksForAny } from './candidate/session-languages.js';
 export { answerLanguageFor, savedAnswerLanguage } from './candidate/answer-language.js';
+export { AnswerDrafts, checkDrafts, MAX_DRAFT_CHARACTERS } from './candidate/answer-drafts.js';
 export { candidateFormFields } from './candidate/coding-view.js';
+export { TestContents, testContentsOf } from './candidate/test-contents.js';
+export { PRACTICE_QUESTION_ID, practiceCodingQuestion, practiceRunnable } from './candidate/practice-question.js';
 export { customRunInputOf } from './candidate/custom-input.js';
 export type { CustomRunInput } from './candidate/custom-input.js';
 export {

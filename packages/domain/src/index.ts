@@ -10,3 +10,4 @@ export * from './schemas.js';
 export * from './text.js';
 export * from './greenhouse.js';
 export * from './bulk.js';
+export * from './ai.js';

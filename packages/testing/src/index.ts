@@ -1,6 +1,14 @@
 // Helpers that more than one package's tests use: real peers, processes, scratch databases. Private, never published.
 export { closedPort, startHttpPeer, type Handler, type HttpPeer, type ReceivedRequest } from './http-peer.js';
 export { inPool } from './pool.js';
+export {
+  startOpenAiPeer,
+  type OpenAiPeer,
+  type OpenAiPeerOptions,
+  type PeerChatRequest,
+  type PeerMessage,
+  type PeerReply,
+} from './openai-peer.js';
 export { freePort } from './ports.js';
 export { parsePrometheusText, samplesOf, metricValue, type PromSample } from './prometheus-text.js';
 export {

@@ -11,7 +11,9 @@ import { LanguagePicker } from './language-picker.js';
 import { languageName, languagesOf, type CodingLanguage } from './languages.js';
 import { TYPING_SAVE_DELAY_MS, type QuestionContext } from './question-context.js';
 import { QuestionRuns } from './question-runs.js';
-import { sampleItem, schemaBlock, taskSentence } from './task-view.js';
+import { completionSchema } from './sql-schema.js';
+import { schemaBlock, schemaTables } from './sql-schema-view.js';
+import { sampleItem, taskSentence } from './task-view.js';
 import { splitSeparator } from './split-pane.js';
 
 const EDITOR_HINT = 'Tab indents; Ctrl+F searches; Ctrl+Space suggests words. To leave the editor with the keyboard, press Esc, then Tab.';
@@ -45,8 +47,8 @@ export class CodingQuestion {
   /** The code as last edited, and its language: what a run sends, and what the editor opens with. */
   private code: string;
   private language: CodingLanguage;
-  /** The code left in each other language on this page, so that switching back loses nothing. */
-  private readonly drafts = new Map<CodingLanguage, string>();
+  /** The code left in each other language, saved with the answer (decision 1124), so that switching back loses nothing. */
+  private readonly drafts: Map<CodingLanguage, string>;
   /** The editor's text is being replaced by the page (a reset, a language change): one edit, sent by the page. */
   private replacing = false;
 
@@ -62,6 +64,9 @@ export class CodingQuestion {
     const saved = context.answer?.kind === 'code' ? context.answer : undefined;
     this.language = saved?.language && this.languages.includes(saved.language) ? saved.language : this.languages[0]!;
     this.code = saved ? saved.code : this.starter(this.language);
+    // Only the question's other languages: the server refuses a draft in the answer's own or one it does not accept.
+    const kept = Object.entries(saved?.drafts ?? {}) as [CodingLanguage, string][];
+    this.drafts = new Map(kept.filter(([language]) => language !== this.language && this.languages.includes(language)));
     // Light-DOM children of the host show until the editor's shadow root takes its place.
     this.host = h('div', { class: 'code-editor', 'data-testid': `code-editor-${id}` }, h('p', { class: 'muted' }, 'Loading the code editor…'));
     this.slot = new EditorSlot(
@@ -70,13 +75,15 @@ export class CodingQuestion {
       () => ({
         code: this.code,
         language: this.language,
-        label: `Your code for question ${this.number}`,
+        // Number 0: the landing's practice question (practice-question.ts).
+        label: this.number > 0 ? `Your code for question ${this.number}` : 'Your code for the practice question',
         hint: EDITOR_HINT,
         onChange: (code) => {
           this.code = code;
           if (!this.replacing) this.changed(TYPING_SAVE_DELAY_MS);
         },
         onEscape: () => this.news.say('Tab now moves out of the editor.'),
+        ...(question.form === 'sql' ? { sqlSchema: completionSchema(schemaTables(question)) } : {}),
       }),
       (surface, restored) => {
         this.editor = surface;
@@ -129,7 +136,7 @@ export class CodingQuestion {
 
   private changed(debounceMs = 0): void {
     this.showLimit();
-    const answer: Answer = { kind: 'code', code: this.code, language: this.language };
+    const answer: Answer = { kind: 'code', code: this.code, language: this.language, drafts: Object.fromEntries(this.drafts) };
     this.context.onChange(answer, debounceMs);
   }
 

@@ -23,7 +23,7 @@ import {
   lineNumbers,
 } from '@codemirror/view';
 import { languageProfile, type LanguageId } from '@assay/domain/languages';
-import { loadMode } from './editor-modes.js';
+import { loadMode, type SqlCompletionSchema } from './editor-modes.js';
 import { editorFontSize } from './editor-prefs.js';
 import { darkSchemeQuery, themeFor } from './editor-theme.js';
 
@@ -107,6 +107,8 @@ export interface EditorOptions {
   onChange: (code: string) => void;
   /** Esc was pressed: Tab now leaves the editor (the page announces it). */
   onEscape: () => void;
+  /** An SQL question's tables and their columns: the SQL completion offers them (decision 1123). */
+  sqlSchema?: SqlCompletionSchema;
 }
 
 /** A code editor inside `host` (its shadow root), calling `onChange` with the whole text on every edit. */
@@ -197,7 +199,7 @@ export function createCodeEditor(host: HTMLElement, options: EditorOptions): Cod
   let shown = options.language;
   const applyMode = (next: LanguageId): void => {
     shown = next;
-    void loadMode(next).then((mode) => {
+    void loadMode(next, options.sqlSchema).then((mode) => {
       if (shown === next) view.dispatch({ effects: language.reconfigure(languageSupport(next, mode)) });
     });
   };

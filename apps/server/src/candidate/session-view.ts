@@ -11,10 +11,14 @@ import {
   sessionPhase,
   starterCodeOf,
   candidateFormFields,
+  testContentsOf,
+  PRACTICE_QUESTION_ID,
+  practiceCodingQuestion,
   windowFromStored,
   type AccessWindow,
   type AttemptVariant,
   type CandidateQuestion,
+  type CandidateCodingQuestion,
   type CandidateSession,
   type PracticeResult,
   type QuestionRecord,
@@ -123,6 +127,9 @@ export const buildSessionView = ({
   const phase = sessionPhase(invitation.status);
   const running = phase === 'attempt';
   const definitions = new Map(questions.map((question) => [question.id, question.definition]));
+  // Before the start no question is drawn yet: the whole test's, what a candidate may be asked.
+  const contents = testContentsOf(questions.map(({ definition }) => definition));
+  const practiceCoding = phase === 'landing' ? practiceCodingQuestion(contents) : null;
 
   return {
     state: invitation.status,
@@ -135,6 +142,7 @@ export const buildSessionView = ({
       allowedSeconds: allowedSeconds(test.duration, invitation.extraTimePercent),
       questions: test.questionCount,
       negativeMarking: questions.some(({ definition }) => definition.negativeMarks > 0),
+      contents,
       sections:
         phase === 'finished' || phase === 'cancelled'
           ? []
@@ -190,6 +198,7 @@ export const buildSessionView = ({
     ...(candidate.hideInstructions ? { hideInstructions: true } : {}),
     ...(displayMessages ? { displayMessages } : {}),
     ...(feedbackGiven === undefined ? {} : { feedbackGiven }),
+    ...(practiceCoding ? { practiceQuestion: candidateQuestionOf(PRACTICE_QUESTION_ID, practiceCoding) as CandidateCodingQuestion } : {}),
     imageViolations: invitation.imageViolations ?? 0,
     ...(invitation.terminatedBy ? { terminatedBy: invitation.terminatedBy } : {}),
   };

@@ -30,6 +30,7 @@ export const PLAIN_HTTP_STATUS_OF_REFUSAL = {
   'expiry-not-in-future': 400,
   'question-not-drawn': 400,
   'language-unavailable': 400,
+  'model-unavailable': 400,
   'invalid-tag': 400,
   'too-many-tags': 400,
   'too-many-notes': 400,

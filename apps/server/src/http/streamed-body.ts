@@ -38,6 +38,8 @@ export const readBodyInChunks = <T>(
   let received = 0;
   let refused: Error | undefined;
   let answered = false;
+  /** The slices of the chunk being fed, while they are: the body's end may come before its last chunk is read. */
+  let feeding: Promise<void> | undefined;
   const answer = (error: Error | null, body?: T) => {
     if (answered) return;
     answered = true;
@@ -75,14 +77,27 @@ export const readBodyInChunks = <T>(
       return;
     }
     payload.pause();
-    read(bytes).then(() => {
-      if (!refused) payload.resume();
-    }, refuse);
+    feeding = read(bytes).then(
+      () => {
+        feeding = undefined;
+        if (!refused) payload.resume();
+      },
+      (error: Error) => {
+        feeding = undefined;
+        refuse(error);
+      },
+    );
   }
   function onEnd(error?: Error & { statusCode?: number }): void {
     if (error) {
       if (!(typeof error.statusCode === 'number' && error.statusCode >= 400)) error.statusCode = 400;
       answer(error);
+      return;
+    }
+    // The stream ends as soon as its last chunk is handed over, not when the reader has been fed it: ending the
+    // reader then would drop the slices still to come (rows lost without a word, or a record cut in two).
+    if (feeding) {
+      void feeding.then(() => onEnd());
       return;
     }
     if (refused) {

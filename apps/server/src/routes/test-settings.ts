@@ -19,7 +19,7 @@ export const TEST_SETTINGS_DESCRIPTION =
  * A test's settings on the v2 side (issue 52, decision 931): the same object `/v3/tests/{testId}/settings` reads and
  * writes, in the envelope, so a v2 integrator (and the TUI) reaches every setting without moving to v3.
  */
-export const testSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store }) => {
+export const testSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, model }) => {
   const noTest = (testId: number) => `No test ${testId}.`;
 
   app.get(
@@ -56,8 +56,8 @@ export const testSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     async (request) => {
       const { orgId } = request.org;
       const { testId } = request.params;
-      const current = found(await store.testSettings.get(orgId, testId), 'test-not-found', noTest(testId));
-      const checked = unwrap(checkTestSettings(current.testSettings.testName, request.body));
+      const subject = found(await store.testSettings.subject(orgId, testId), 'test-not-found', noTest(testId));
+      const checked = unwrap(checkTestSettings(subject, request.body, model));
       return succeed(found(await store.testSettings.put(orgId, testId, checked), 'test-not-found', noTest(testId)));
     },
   );

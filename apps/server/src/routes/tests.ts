@@ -4,12 +4,13 @@ import { IdParam, PagingQuery, TestDefinition, TestDetails, ImportedTest, TestLi
 import type { AppContext } from '../context.js';
 import { found, unwrap } from '../refusal-error.js';
 import { importableLanguages, languagesNeeded } from '@assay/domain/languages';
+import { assistantAvailable, defaultAiSettingsOf, needsModel } from '@assay/domain/ai';
 import { succeed } from '@assay/domain/v2';
 import { newAccessKey } from '@assay/store';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 
-export const testRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, now, languages }) => {
+export const testRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, now, languages, model }) => {
   app.get(
     '/tests',
     {
@@ -61,6 +62,8 @@ export const testRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store
       // Every language a question accepts must run somewhere: here, or in a live worker that declared it (400.30).
       const needed = languagesNeeded(request.body);
       unwrap(importableLanguages(needed, languages, await store.sandboxWorkers.liveLanguages()));
+      // A policy that offers the assistant needs a model (400.31); follow-ups and the evidence need none.
+      unwrap(assistantAvailable(needsModel(defaultAiSettingsOf(request.body), request.body.sections), model));
       return answerWithEffect(
         reply,
         store,

@@ -13,7 +13,7 @@ const failures = { '4xx': V3Failure, '5xx': V3Failure };
  * it, and written whole (v3 documents 201 for the update). The same rows `/v2/org/tests/{testId}/settings` reads.
  */
 export const v3SettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
-  const { store } = context;
+  const { store, model } = context;
   const noTest = (testId: number) => `No test ${testId}.`;
 
   app.get(
@@ -50,8 +50,8 @@ export const v3SettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     async (request, reply) => {
       const { orgId } = request.org;
       const { testId } = request.params;
-      const current = found(await store.testSettings.get(orgId, testId), 'test-not-found', noTest(testId));
-      const checked = unwrap(checkTestSettings(current.testSettings.testName, request.body));
+      const subject = found(await store.testSettings.subject(orgId, testId), 'test-not-found', noTest(testId));
+      const checked = unwrap(checkTestSettings(subject, request.body, model));
       const stored = found(await store.testSettings.put(orgId, testId, checked), 'test-not-found', noTest(testId));
       return reply.code(201).send(stored);
     },

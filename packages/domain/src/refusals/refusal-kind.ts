@@ -29,6 +29,7 @@ export const refusalKinds = {
   'expiry-not-in-future': 'The new expiry of an invitation is not in the future',
   'question-not-drawn': "The question is not in this candidate's draw",
   'language-unavailable': 'The test needs a language no process here can run',
+  'model-unavailable': 'The test offers an AI assistant and no model is configured',
   'invalid-tag': 'A tag is not valid',
   'too-many-tags': 'An invitation would have too many tags',
   'too-many-notes': 'An invitation would have too many notes',

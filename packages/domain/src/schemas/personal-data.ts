@@ -26,6 +26,8 @@ const PersonalAnswer = z.object({
   optionIds: StoredJson,
   code: z.string().nullable(),
   language: z.string().nullable(),
+  /** The code left in the question's other languages, by language (decision 1124); null: none. */
+  drafts: StoredJson,
   text: z.string().nullable(),
   savedAt: Instant,
 });

@@ -4,6 +4,7 @@ import { multiLineText, singleLineText } from './text-fields.js';
 import { QuestionBase, QUESTION_TEXT_FORMAT } from './question-base.js';
 import { FreeTextQuestion, ShortAnswerQuestion } from './written-questions.js';
 import { CodingQuestion } from './coding-question.js';
+import { AiPolicy, DefinitionAiSettings } from '../ai/ai-settings.js';
 
 export { caseExpectedOf, caseInputsOf, CodingTestCase, SqlSettings, SqlTestCase, StdioTestCase } from './coding-cases.js';
 export {
@@ -63,6 +64,7 @@ export const SectionDefinition = z
       .boolean()
       .optional()
       .meta({ description: "Each candidate sees every choice question's options of the section in an order of their own, fixed at the start. Default false." }),
+    aiPolicy: AiPolicy.optional().meta({ description: "The section's own AI policy (docs/ai.md); without it the test's (ai.aiPolicy) holds." }),
   })
   .refine((s) => s.sectionType === 'coding' || s.questions.every((q) => q.type !== 'coding'), {
     error: 'coding questions belong in a coding section',
@@ -108,6 +110,7 @@ export const TestDefinition = z
     duration: z.int().min(1).max(MAX_TEST_MINUTES).optional(),
     testStatus: TestStatus.default('Active'),
     sections: z.array(SectionDefinition).min(1).max(50),
+    ai: DefinitionAiSettings.optional(),
   })
   .refine((t) => t.duration === undefined || t.duration >= sumSectionDurations(t.sections), {
     error: 'duration must be at least the sum of the section durations',

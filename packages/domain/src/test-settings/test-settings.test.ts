@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_AI_SETTINGS } from '../ai/ai-settings.js';
 import { TestSettings, checkTestSettings, defaultTestSettingsOf, violationRulesOf } from './test-settings.js';
 
 const section = (shuffle: boolean) => ({ shuffleQuestions: shuffle, shuffleOptions: shuffle });
@@ -41,10 +42,30 @@ describe('test settings', () => {
 });
 
 describe('checkTestSettings', () => {
+  const model = { available: true, model: 'qwen2.5-coder' } as const;
+  const noModel = { available: false, reason: 'no model is configured' } as const;
+  const subject = { name: 'Backend', sections: [{}, { aiPolicy: 'none' as const }] };
+
   it('keeps the imported name and points at testAliasName for another', () => {
-    expect(checkTestSettings('Backend', defaults).val).toEqual(defaults);
-    const renamed = checkTestSettings('Backend', { ...defaults, testSettings: { ...defaults.testSettings, testName: 'Frontend' } });
+    expect(checkTestSettings(subject, defaults, model).val).toEqual(defaults);
+    const renamed = checkTestSettings(subject, { ...defaults, testSettings: { ...defaults.testSettings, testName: 'Frontend' } }, model);
     expect(renamed.err?.kind).toBe('invalid-field');
     expect(renamed.err?.message).toContain('testAliasName');
+  });
+
+  it('refuses a policy that offers the assistant when no model is there (400.31), and takes none or a section of its own', () => {
+    const guarded = { ...defaults, aiSettings: { ...DEFAULT_AI_SETTINGS, aiPolicy: 'guarded' as const, followUps: 2 } };
+    expect(checkTestSettings(subject, guarded, model).val).toEqual(guarded);
+    const refused = checkTestSettings(subject, guarded, noModel);
+    expect(refused.err?.kind).toBe('model-unavailable');
+    expect(refused.err?.message).toMatch(/no model is configured.*ASSAY_AI_BASE_URL/);
+    // Follow-ups need no model; nor does a test whose every section keeps the assistant off.
+    const followUpsOnly = { ...defaults, aiSettings: { ...DEFAULT_AI_SETTINGS, followUps: 3 } };
+    expect(checkTestSettings(subject, followUpsOnly, noModel).val).toEqual(followUpsOnly);
+    const sectionOpen = { name: 'Backend', sections: [{ aiPolicy: 'open' as const }] };
+    expect(checkTestSettings(sectionOpen, followUpsOnly, noModel).err?.kind).toBe('model-unavailable');
+    // Left out, the AI group is not checked: the test keeps what it had (decision 993).
+    const { aiSettings: _left, ...iMochaGroupsOnly } = defaults;
+    expect(checkTestSettings(subject, iMochaGroupsOnly, noModel).val).toEqual(iMochaGroupsOnly);
   });
 });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { singleLineText } from '../schemas/text-fields.js';
 import { ok, refuse, type Result } from '../result.js';
+import { assistantAvailable, type ModelAvailability } from '../ai/model-availability.js';
 import type { TestDefinition } from '../schemas/test-definition.js';
+import { AiSettings, type AiPolicy, defaultAiSettingsOf, needsModel } from '../ai/ai-settings.js';
 
 /** "Terminate after N violations": 0 means no limit even with its flag on, and 100 is more than any attempt needs. */
 const violationCount = z.int().min(0).max(100);
@@ -44,6 +46,11 @@ export const TestSettings = z
         terminateTestAfterViolationCount: violationCount,
       }),
     }),
+    /**
+     * Assay's extension group (issue 60, decision 993): answered always; on a change, left out means unchanged, so a
+     * v3 client that knows only iMocha's groups keeps the test's AI settings as they were.
+     */
+    aiSettings: AiSettings.optional(),
   })
   .meta({ id: 'TestSettings' });
 export type TestSettings = z.infer<typeof TestSettings>;
@@ -54,7 +61,7 @@ export type TestSettings = z.infer<typeof TestSettings>;
  * settings existed: decision 966), everything else off, copy-paste allowed, no limits — the behaviour it had before
  * settings existed (decision 884).
  */
-export const defaultTestSettingsOf = (test: { readonly name: string; readonly definition: Pick<TestDefinition, 'sections'> }): TestSettings => ({
+export const defaultTestSettingsOf = (test: { readonly name: string; readonly definition: Pick<TestDefinition, 'sections' | 'ai'> }): TestSettings => ({
   testSettings: { testName: test.name, testAliasName: null, typeOfTest: 0, practiceTest: false },
   questionSettings: {
     randomQuestions: test.definition.sections.every((section) => section.shuffleQuestions === true),
@@ -68,6 +75,16 @@ export const defaultTestSettingsOf = (test: { readonly name: string; readonly de
     copyPaste: true,
     displayViolationSettings: { displayViolationPopUp: false, terminateTestOnWindowViolation: false, terminateTestAfterViolationCount: 0 },
   },
+  aiSettings: defaultAiSettingsOf(test.definition),
+});
+
+/**
+ * Settings as they hold: stored ones from before the AI group (or a change that left it out) take the AI settings they
+ * had, else the definition's (decision 993).
+ */
+export const withAiSettings = (settings: TestSettings, fallback: AiSettings): TestSettings & { aiSettings: AiSettings } => ({
+  ...settings,
+  aiSettings: settings.aiSettings ?? fallback,
 });
 
 /** What the candidate's attempt enforces of the settings; a limit is null when nothing ends the attempt. */
@@ -95,15 +112,24 @@ export const violationRulesOf = (settings: TestSettings): ViolationRules => {
   };
 };
 
+/** The test a settings change is for: its own name, and its sections' own AI policies. */
+export interface SettingsSubject {
+  readonly name: string;
+  readonly sections: readonly { readonly aiPolicy?: AiPolicy | undefined }[];
+}
+
 /**
- * Settings as a client sent them, for the test named `testName`: a test keeps the name it was imported with (decision
- * 883: every server caches a test's summary as never changing), so a different `testName` is refused with the way to
- * show another name (`testAliasName`).
+ * Settings as a client sent them, for its test: a test keeps the name it was imported with (decision 883: every server
+ * caches a test's summary as never changing), so a different `testName` is refused with the way to show another name
+ * (`testAliasName`); an AI policy that offers the assistant needs a model (400.31, decision 993).
  */
-export const checkTestSettings = (testName: string, settings: TestSettings): Result<TestSettings> =>
-  settings.testSettings.testName === testName
-    ? ok(settings)
-    : refuse(
-        'invalid-field',
-        `testSettings.testName: a test keeps the name it was imported with ("${testName}"); send it unchanged, and set testAliasName to show candidates another name.`,
-      );
+export const checkTestSettings = (test: SettingsSubject, settings: TestSettings, model: ModelAvailability): Result<TestSettings> => {
+  if (settings.testSettings.testName !== test.name)
+    return refuse(
+      'invalid-field',
+      `testSettings.testName: a test keeps the name it was imported with ("${test.name}"); send it unchanged, and set testAliasName to show candidates another name.`,
+    );
+  const ai = settings.aiSettings;
+  const assistant = ai === undefined ? ok(undefined) : assistantAvailable(needsModel(ai, test.sections), model);
+  return assistant.err ? assistant : ok(settings);
+};

@@ -28,6 +28,7 @@ export const statusCatalogue = {
   '400.22': 'Invitation expiry is not in the future',
   '400.29': "Question is not in this candidate's draw",
   '400.30': 'Test needs a language no process here can run',
+  '400.31': 'Test offers an AI assistant and no model is configured',
   '400.40': 'Tag is not valid',
   '400.41': 'Invitation has too many tags',
   '400.42': 'Invitation has too many notes',

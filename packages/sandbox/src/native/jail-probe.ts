@@ -1,10 +1,11 @@
-import { spawnSync } from 'node:child_process';
+import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cgroupControl } from './jail-cgroup.js';
 import type { JailAvailability } from './jail-spec.js';
 import { BWRAP, jailCommand, PRLIMIT, SETPRIV } from './jail-command.js';
+import { descriptorFiles } from './jail-descriptors.js';
 import { releaseUid, takeUid } from './jail-uid.js';
 
 export interface JailAvailabilityOptions {
@@ -47,7 +48,13 @@ function probe(): JailAvailability {
   try {
     if (process.getuid?.() === 0) chownSync(dir, uid, uid);
     const command = jailCommand({ argv: ['/usr/bin/true'], dir, limits: PROBE_LIMITS }, uid, []);
-    const outcome = spawnSync(command.file, command.args, { env: {}, cwd: '/', timeout: 10_000, encoding: 'utf8' });
+    const files = descriptorFiles(command.descriptors);
+    let outcome: SpawnSyncReturns<string>;
+    try {
+      outcome = spawnSync(command.file, command.args, { stdio: files.stdio, env: {}, cwd: '/', timeout: 10_000, encoding: 'utf8' });
+    } finally {
+      files.close();
+    }
     if (outcome.status === 0) return { ok: true, tool: 'bubblewrap', memory: cgroupControl() };
     const said = `${outcome.stderr ?? ''}`.trim().split('\n').slice(-1)[0] || (outcome.error?.message ?? `exit ${outcome.status ?? outcome.signal}`);
     return { ok: false, reason: `a jailed \`true\` failed: ${said}`, remedy: USERNS_REMEDY };

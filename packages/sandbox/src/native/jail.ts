@@ -3,11 +3,13 @@ import { chmodSync, chownSync, readFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { makeRunCgroup, type RunCgroup } from './jail-cgroup.js';
 import { jailCommand } from './jail-command.js';
+import { feedDescriptors, stdioWith } from './jail-descriptors.js';
 import type { JailResult, JailSpec } from './jail-spec.js';
 import { processesOf } from './jail-uid.js';
 
 export { cgroupControl } from './jail-cgroup.js';
-export { BWRAP, bwrapArguments } from './jail-command.js';
+export { BWRAP, jailInvocation } from './jail-command.js';
+export { feedDescriptors, stdioWith } from './jail-descriptors.js';
 export { installLine, JAIL_PACKAGES, LANGUAGE_PACKAGES } from './jail-packages.js';
 export { type JailAvailabilityOptions, jailAvailability } from './jail-probe.js';
 export { processesOf, releaseUid, takeUid } from './jail-uid.js';
@@ -30,7 +32,9 @@ export function runInJail(spec: JailSpec, uid: number): Promise<JailResult> {
   const cgroup = makeRunCgroup(`assay-jail-${uid}`, spec.limits);
   const command = jailCommand(spec, uid, cgroup?.procsFiles ?? [], { statusFd: STATUS_FD });
   return new Promise((resolve) => {
-    const child = spawn(command.file, command.args, { stdio: ['pipe', 'pipe', 'pipe', 'pipe', 'pipe'], env: {}, cwd: '/', detached: false });
+    const stdio = stdioWith(['pipe', 'pipe', 'pipe', 'pipe', 'pipe'], command.descriptors);
+    const child = spawn(command.file, command.args, { stdio, env: {}, cwd: '/', detached: false });
+    feedDescriptors(child, command.descriptors);
     const chunks = { stdout: [] as Buffer[], stderr: [] as Buffer[], results: [] as Buffer[] };
     let bytes = 0;
     let outputCut = false;

@@ -1,6 +1,6 @@
 import { judgeCase, NOT_RUN_TIME_LIMIT, TIME_LIMIT_EXCEEDED } from '../outcome.js';
 import type { NativeRun } from '../request.js';
-import { sameOutput } from '../stdio-compare.js';
+import { stdioVerdict } from '../stdio-verdict.js';
 import type { CaseResult, RunOutcome, SandboxLimits } from '../types.js';
 import type { NativeCaseResult, NativeRunResult } from './native-language.js';
 
@@ -41,16 +41,5 @@ function verdictOf(reported: NativeCaseResult, expected: unknown, form: 'functio
     ...(reported.timeMs === undefined ? {} : { timeMs: reported.timeMs }),
   };
   if (report.kind !== 'stdout') return { ...judgeCase(report, form === 'stdio' ? undefined : expected, maxOutputBytes), ...extra };
-  const actual = capText(report.text, maxOutputBytes);
-  if (report.exitCode !== 0)
-    return { passed: false, actual, error: `The program exited with ${report.exitCode === null ? 'a signal' : `code ${report.exitCode}`}`, ...extra };
-  return { passed: typeof expected === 'string' && sameOutput(report.text, expected), actual, ...extra };
-}
-
-function capText(text: string, maxBytes: number): string {
-  if (Buffer.byteLength(text, 'utf8') <= maxBytes) return text;
-  return `${Buffer.from(text, 'utf8')
-    .subarray(0, maxBytes)
-    .toString('utf8')
-    .replace(/\uFFFD$/, '')}...`;
+  return { ...stdioVerdict(report.text, report.exitCode, expected, maxOutputBytes), ...extra };
 }

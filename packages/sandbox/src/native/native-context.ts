@@ -20,18 +20,20 @@ export interface OpenedContext {
  */
 export function openContext(
   uid: number,
-  limits: { runLimits: JailLimits; compileLimits: JailLimits; maxLogBytes: number },
+  limits: { runLimits: JailLimits; compileLimits: JailLimits; stdioCaseLimits?: JailLimits; maxLogBytes: number; stopAfterTimeouts?: number | undefined },
   jail: JailRunner,
   signal: AbortSignal,
 ): OpenedContext {
   const dirs: string[] = [];
+  // A module may jail a step in a directory of its own (a runtime built once per process): it is handed to the
+  // step's uid first, as the scratch directories are.
+  const jailed: NativeContext['jail'] = async (spec) => {
+    if ((await stat(spec.dir)).uid !== uid) await chown(spec.dir, uid, uid);
+    return jail({ ...spec, signal: spec.signal === undefined ? signal : AbortSignal.any([spec.signal, signal]) }, uid);
+  };
   const context: NativeContext = {
-    // A module may jail a step in a directory of its own (a runtime built once per process): it is handed to the
-    // step's uid first, as the scratch directories are.
-    jail: async (spec) => {
-      if ((await stat(spec.dir)).uid !== uid) await chown(spec.dir, uid, uid);
-      return jail({ ...spec, signal: spec.signal === undefined ? signal : AbortSignal.any([spec.signal, signal]) }, uid);
-    },
+    jail: jailed,
+    stdioCase: stdioCaseRunner(jailed, limits.stdioCaseLimits ?? limits.runLimits, signal, limits.stopAfterTimeouts),
     scratchDir: async () => {
       const dir = await mkdtemp(join(tmpdir(), 'assay-run-'));
       dirs.push(dir);
@@ -51,3 +53,25 @@ export function openContext(
     },
   };
 }
+
+/**
+ * A run's `stdioCase` (decision 1062): each case jailed with `caseLimits` and the run's signal; once
+ * `stopAfterTimeouts` cases ran out of time (wall clock or CPU), later ones are not started and answer as cancelled,
+ * which the verdicts count as not run past the budget (judge-native.ts).
+ */
+export function stdioCaseRunner(
+  jail: NativeContext['jail'],
+  caseLimits: JailLimits,
+  signal: AbortSignal,
+  stopAfterTimeouts?: number,
+): NativeContext['stdioCase'] {
+  let timeouts = 0;
+  return async (spec) => {
+    if (stopAfterTimeouts !== undefined && timeouts >= stopAfterTimeouts) return NOT_STARTED;
+    const result = await jail({ ...spec, limits: caseLimits, signal });
+    if (result.killedFor === 'wall' || result.killedFor === 'cpu') timeouts += 1;
+    return result;
+  };
+}
+
+const NOT_STARTED: JailResult = { exitCode: null, signal: null, stdout: '', stderr: '', results: '', outputCut: false, killedFor: 'cancelled', wallMs: 0 };

@@ -52,6 +52,12 @@ export interface NativeContext {
   jail(spec: JailSpec): Promise<JailResult>;
   /** A new empty host directory, private to this run, removed when the run ends. */
   scratchDir(): Promise<string>;
+  /**
+   * Runs one stdio case's program in a fresh jail with the case's own limits (a one-case run's CPU time and wall
+   * clock: decision 1062), stopped by the run's signal. Once the run's budget of timeouts is spent
+   * (RunOptions.stopAfterTimeouts) it starts no more and answers `killedFor: 'cancelled'` at once.
+   */
+  stdioCase(spec: Omit<JailSpec, 'limits' | 'signal'>): Promise<JailResult>;
   /** The limits of the run phase (per run: cpuMsPerCase x cases and the rest) and of the compile phase. */
   readonly runLimits: JailLimits;
   readonly compileLimits: JailLimits;

@@ -1,3 +1,4 @@
+import { WALL_CLOCK_SLACK_MS } from '../limits.js';
 import type { SandboxLimits } from '../types.js';
 import type { JailLimits } from './jail-spec.js';
 
@@ -40,6 +41,17 @@ export function runLimitsOf(limits: SandboxLimits, cases: number): JailLimits {
     fileBytes: 16 * MiB,
     outputBytes: cases * (limits.maxOutputBytes + 2 * limits.maxLogBytes) + OUTPUT_SLACK_BYTES,
   };
+}
+
+/**
+ * One stdio case (decision 1062): its program is a process of its own, so it is bounded as a one-case run is — its
+ * CPU time and wall clock `cpuMsPerCase` + WALL_CLOCK_SLACK_MS (the start of a JVM or Mono is in the slack), never
+ * more than the run's own `wallClockMs` — with the run's memory and one case's output. A stdio answer that sleeps or
+ * loops holds a worker one case bound per case, not the run's whole wall clock per case.
+ */
+export function stdioCaseLimitsOf(limits: SandboxLimits): JailLimits {
+  const caseMs = Math.min(limits.wallClockMs, limits.cpuMsPerCase + WALL_CLOCK_SLACK_MS);
+  return { ...runLimitsOf(limits, 1), cpuMs: caseMs, wallMs: caseMs };
 }
 
 /** A module that never answers (a bug, a hung helper) is stopped after both steps' bounds and this much more. */

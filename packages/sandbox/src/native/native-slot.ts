@@ -6,7 +6,7 @@ import { releaseUid, runInJail, takeUid } from './jail.js';
 import { openContext, type JailRunner } from './native-context.js';
 import type { NativeLanguage, NativeLanguageId } from './native-language.js';
 import { NATIVE_LANGUAGES } from './native-languages.js';
-import { COMPILE_LIMITS, NATIVE_RUN_GRACE_MS, runLimitsOf, withReservedAddressSpace } from './native-limits.js';
+import { COMPILE_LIMITS, NATIVE_RUN_GRACE_MS, runLimitsOf, stdioCaseLimitsOf, withReservedAddressSpace } from './native-limits.js';
 
 export interface NativeSlotOptions {
   /** The language modules (default: NATIVE_LANGUAGES). */
@@ -86,10 +86,18 @@ export class NativeSlot implements Slot<NativeRun> {
     const language = this.#languages[run.module];
     const reserve = language.reservesAddressSpace ? withReservedAddressSpace : (given: JailLimits) => given;
     const runLimits = reserve(runLimitsOf(limits, run.caseCount));
+    const stdioCaseLimits = reserve(stdioCaseLimitsOf(limits));
     const uid = takeUid();
-    const opened = openContext(uid, { runLimits, compileLimits: reserve(COMPILE_LIMITS), maxLogBytes: limits.maxLogBytes }, this.#jail, abort.signal);
-    // A module that never answers must not hold the slot: both steps' bounds and a grace, then abort.
-    const bound = setTimeout(() => abort.abort(), COMPILE_LIMITS.wallMs + runLimits.wallMs + NATIVE_RUN_GRACE_MS);
+    const opened = openContext(
+      uid,
+      { runLimits, compileLimits: reserve(COMPILE_LIMITS), stdioCaseLimits, maxLogBytes: limits.maxLogBytes, stopAfterTimeouts: job.stopAfterTimeouts },
+      this.#jail,
+      abort.signal,
+    );
+    // A module that never answers must not hold the slot: both steps' bounds and a grace, then abort. A stdio run's
+    // step is its cases, one bound each.
+    const runStepMs = run.input.form === 'stdio' ? run.caseCount * stdioCaseLimits.wallMs : runLimits.wallMs;
+    const bound = setTimeout(() => abort.abort(), COMPILE_LIMITS.wallMs + runStepMs + NATIVE_RUN_GRACE_MS);
     try {
       job.started?.();
       const result = await language.execute(run.input, opened.context);

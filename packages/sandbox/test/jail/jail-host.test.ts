@@ -66,6 +66,35 @@ describe('a jailed run cannot reach the host', () => {
     expect(run.stdout).toMatch(/environ=\s*$/m);
   });
 
+  it('reads no host path, limit or environment in any process it can see: the jail’s init shows only a constant line (decision 1061)', async () => {
+    const readOnly = freshDir();
+    const limits = { cpuMs: 7000, processes: 13, openFiles: 57, fileBytes: 1_234_567, memoryBytes: 98_765_432 };
+    const run = await sh(
+      'for p in /proc/[0-9]*; do echo "== $p"; tr "\\0" " " < "$p/cmdline"; echo; tr "\\0" " " < "$p/environ"; echo; ' +
+        'for l in "$p"/fd/* "$p/cwd" "$p/root" "$p/exe"; do echo "$l -> $(readlink "$l" 2>&1)"; done; done',
+      limits,
+      { env: { GIVEN: 'only-this' }, readOnly: [{ host: readOnly, jail: '/given' }] },
+    );
+    expect(run.stdout).toMatch(/^\/usr\/bin\/bwrap --args 5 -- \/bin\/bash --norc --noprofile -c .* assay-run $/m);
+    expect(run.stdout).toContain('GIVEN=only-this');
+    const hostTraces = [
+      run.dir,
+      readOnly,
+      'assay-jail-test-',
+      '--bind',
+      '--tmpfs',
+      '--setenv',
+      'prlimit',
+      '--cpu=',
+      '--nproc=',
+      '--nofile=',
+      '1234567',
+      '98765432',
+      SECRET,
+    ];
+    for (const trace of hostTraces) expect(run.stdout, trace).not.toContain(trace);
+  });
+
   it('sees no environment of the server', async () => {
     expect(process.env.ASSAY_JAIL_TEST_SECRET).toBe(SECRET);
     const run = await sh('env; for f in /proc/[0-9]*/environ; do cat "$f"; done', {}, { env: { GIVEN: 'only-this' } });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { releaseUid, runInJail, takeUid } from '../../src/native/jail.js';
 import type { JailLimits } from '../../src/native/jail-spec.js';
+import { stdioCaseRunner } from '../../src/native/native-context.js';
 import type { NativeContext, NativeRunInput, NativeRunResult } from '../../src/native/native-language.js';
 import { NATIVE_LANGUAGES } from '../../src/native/native-languages.js';
 import type { NativeLanguageId } from '../../src/native/native-language.js';
@@ -23,16 +24,20 @@ const RUN_LIMITS: JailLimits = {
 
 export function gorustContext(overrides: Partial<Pick<NativeContext, 'compileLimits' | 'runLimits'>> = {}): NativeContext & { cleanup(): Promise<void> } {
   const dirs: string[] = [];
+  const jail: NativeContext['jail'] = async (spec) => {
+    const uid = takeUid();
+    try {
+      await chown(spec.dir, uid, uid);
+      return await runInJail(spec, uid);
+    } finally {
+      releaseUid(uid);
+    }
+  };
+  const signal = new AbortController().signal;
   return {
-    async jail(spec) {
-      const uid = takeUid();
-      try {
-        await chown(spec.dir, uid, uid);
-        return await runInJail(spec, uid);
-      } finally {
-        releaseUid(uid);
-      }
-    },
+    jail,
+    // A stdio case here gets the test's run limits (the sandbox's own are tested in seam/native-context.test.ts).
+    stdioCase: stdioCaseRunner(jail, overrides.runLimits ?? RUN_LIMITS, signal),
     async scratchDir() {
       const dir = await mkdtemp(join(tmpdir(), 'assay-gorust-'));
       dirs.push(dir);
@@ -41,7 +46,7 @@ export function gorustContext(overrides: Partial<Pick<NativeContext, 'compileLim
     runLimits: RUN_LIMITS,
     compileLimits: { ...RUN_LIMITS, cpuMs: 20_000, wallMs: 30_000, memoryBytes: 2 * 2 ** 30 },
     maxLogBytes: 4096,
-    signal: new AbortController().signal,
+    signal,
     ...overrides,
     async cleanup() {
       await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JailLimits } from '../../src/native/jail-spec.js';
 import { releaseUid, runInJail, takeUid } from '../../src/native/jail.js';
+import { stdioCaseRunner } from '../../src/native/native-context.js';
 import type { NativeContext } from '../../src/native/native-language.js';
 
 /** Limits of a test run: generous enough for a JVM or Mono start on a loaded 2-core machine. */
@@ -23,25 +24,30 @@ export const TEST_RUN_LIMITS: JailLimits = {
  */
 export function jvmTestContext(overrides: Partial<Pick<NativeContext, 'compileLimits' | 'runLimits'>> = {}): NativeContext & { dispose(): Promise<void> } {
   const dirs: string[] = [];
+  const jail: NativeContext['jail'] = async (spec) => {
+    const uid = takeUid();
+    try {
+      execFileSync('/usr/bin/chown', ['-R', `${uid}:${uid}`, spec.dir]);
+      return await runInJail(spec, uid);
+    } finally {
+      releaseUid(uid);
+    }
+  };
+  const signal = new AbortController().signal;
+  const runLimits = overrides.runLimits ?? TEST_RUN_LIMITS;
   return {
-    async jail(spec) {
-      const uid = takeUid();
-      try {
-        execFileSync('/usr/bin/chown', ['-R', `${uid}:${uid}`, spec.dir]);
-        return await runInJail(spec, uid);
-      } finally {
-        releaseUid(uid);
-      }
-    },
+    jail,
+    // A stdio case here gets the test's run limits (the sandbox's own are tested in seam/native-context.test.ts).
+    stdioCase: stdioCaseRunner(jail, runLimits, signal),
     async scratchDir() {
       const dir = await mkdtemp(join(tmpdir(), 'assay-jvm-test-'));
       dirs.push(dir);
       return dir;
     },
-    runLimits: overrides.runLimits ?? TEST_RUN_LIMITS,
+    runLimits,
     compileLimits: overrides.compileLimits ?? { ...TEST_RUN_LIMITS, wallMs: 30_000 },
     maxLogBytes: 4096,
-    signal: new AbortController().signal,
+    signal,
     async dispose() {
       await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
     },

@@ -87,7 +87,7 @@ export interface ErasedRow {
 export const eraseRows = async (trx: Transaction<Database>, rows: readonly ErasedRow[], now: number): Promise<void> => {
   const ids = rows.map((row) => row.id);
   await detachCandidates(trx, rows, now);
-  await trx.updateTable('answers').set({ code: null, text: null }).where('invitation_id', 'in', ids).execute();
+  await trx.updateTable('answers').set({ code: null, text: null, drafts: null }).where('invitation_id', 'in', ids).execute();
   await trx.deleteFrom('snapshots').where('invitation_id', 'in', ids).execute();
   await trx.deleteFrom('code_playback').where('invitation_id', 'in', ids).execute();
   await trx.updateTable('question_signals').set({ events: '[]' }).where('invitation_id', 'in', ids).execute();

@@ -93,6 +93,7 @@ export const readEvidence = async (db: Kysely<Database>, ids: readonly number[],
       optionIds: json(row.option_ids),
       code: row.code,
       language: row.language,
+      drafts: json(row.drafts),
       text: row.text,
       savedAt: iso(row.saved_at),
     });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { TestSettings, defaultTestSettingsOf, type TestDefinition } from '@assay/domain';
+import { TestSettings, defaultAiSettingsOf, defaultTestSettingsOf, withAiSettings, type SettingsSubject, type TestDefinition } from '@assay/domain';
 import type { Database } from '../database.js';
 
 /** Whether a test's stored settings column makes it a practice test (never set: it is not; decision 961). */
@@ -21,9 +21,18 @@ export class TestSettingsRepository {
       .where('id', '=', testId)
       .executeTakeFirst();
     if (!row) return undefined;
-    if (row.settings === null) return defaultTestSettingsOf({ name: row.name, definition: JSON.parse(row.definition) as TestDefinition });
-    const stored = TestSettings.parse(JSON.parse(row.settings));
+    const definition = JSON.parse(row.definition) as TestDefinition;
+    if (row.settings === null) return defaultTestSettingsOf({ name: row.name, definition });
+    const stored = withAiSettings(TestSettings.parse(JSON.parse(row.settings)), defaultAiSettingsOf(definition));
     return { ...stored, testSettings: { ...stored.testSettings, testName: row.name } };
+  }
+
+  /** The test a settings change is checked against (its name and its sections' own AI policies); undefined: no such test. */
+  async subject(orgId: number, testId: number): Promise<SettingsSubject | undefined> {
+    const row = await this.db.selectFrom('tests').select(['name', 'definition']).where('org_id', '=', orgId).where('id', '=', testId).executeTakeFirst();
+    if (!row) return undefined;
+    const definition = JSON.parse(row.definition) as TestDefinition;
+    return { name: row.name, sections: definition.sections.map((section) => ({ aiPolicy: section.aiPolicy })) };
   }
 
   /**
@@ -36,11 +45,16 @@ export class TestSettingsRepository {
     return row.settings === null ? null : TestSettings.parse(JSON.parse(row.settings));
   }
 
-  /** Writes the whole object (the domain's `checkTestSettings` first); undefined when the org has no such test. */
+  /**
+   * Writes the whole object (the domain's `checkTestSettings` first); undefined when the org has no such test. Left
+   * out, the AI group keeps what the test had (decision 993: v3 clients send iMocha's groups only).
+   */
   async put(orgId: number, testId: number, settings: TestSettings): Promise<TestSettings | undefined> {
+    const current = settings.aiSettings === undefined ? await this.get(orgId, testId) : undefined;
+    const whole = current?.aiSettings === undefined ? settings : { ...settings, aiSettings: current.aiSettings };
     const updated = await this.db
       .updateTable('tests')
-      .set({ settings: JSON.stringify(TestSettings.parse(settings)) })
+      .set({ settings: JSON.stringify(TestSettings.parse(whole)) })
       .where('org_id', '=', orgId)
       .where('id', '=', testId)
       .executeTakeFirst();

@@ -33,6 +33,7 @@ export const V2_STATUS_OF_REFUSAL = {
   'expiry-not-in-future': '400.22',
   'question-not-drawn': '400.29',
   'language-unavailable': '400.30',
+  'model-unavailable': '400.31',
   'invalid-tag': '400.40',
   'too-many-tags': '400.41',
   'too-many-notes': '400.42',

@@ -13,7 +13,7 @@ export async function stdioCases(
 ): Promise<NativeRunResult> {
   const cases: NativeCaseResult[] = [];
   for (const stdin of inputs) {
-    const result = await context.jail({ ...specOf(stdin), readOnlyBox: true, limits: context.runLimits, signal: context.signal });
+    const result = await context.stdioCase({ ...specOf(stdin), readOnlyBox: true });
     const cut = Buffer.byteLength(result.stderr, 'utf8') > context.maxLogBytes;
     const log = capLog(result.stderr, cut, context.maxLogBytes);
     const report: NativeCaseResult['report'] =

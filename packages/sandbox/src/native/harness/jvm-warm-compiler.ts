@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bwrapArguments, releaseUid, takeUid } from '../jail.js';
+import { feedDescriptors, jailInvocation, releaseUid, stdioWith, takeUid } from '../jail.js';
 import { ByteReader } from './jvm-byte-reader.js';
 
 /** What a warm compiler answers: its own outcome, or a limit (time, memory, a crash) after which it was replaced. */
@@ -143,15 +143,16 @@ export class WarmCompiler<Outcome> {
       releaseUid(uid);
       throw error;
     }
-    const args = bwrapArguments({
+    const jail = jailInvocation({
       argv: this.program.argv,
       dir,
       limits: SERVER_LIMITS,
     });
-    const child = spawn('/usr/bin/setpriv', ['--reuid', String(uid), '--regid', String(uid), '--clear-groups', '/usr/bin/bwrap', ...args], {
-      stdio: ['pipe', 'pipe', 'ignore'],
+    const child = spawn('/usr/bin/setpriv', ['--reuid', String(uid), '--regid', String(uid), '--clear-groups', '/usr/bin/bwrap', ...jail.args], {
+      stdio: stdioWith(['pipe', 'pipe', 'ignore'], jail.descriptors),
       env: {},
     });
+    feedDescriptors(child, jail.descriptors);
     running.child = child;
     if (this.running !== running) child.kill('SIGKILL');
     child.stdout?.on('data', (chunk: Buffer) => running.reader.push(chunk));
