@@ -19,6 +19,8 @@ export { SessionViolationRules } from './candidate/violation-rules.js';
 export { AnswerInput, AnswerSaved, MAX_CODE_ANSWER_LENGTH } from './candidate/candidate-api-answers.js';
 export { ProctoringEventInput, SnapshotInput, SnapshotSaved, ViolationCounts } from './candidate/candidate-api-events.js';
 export { EQUALITY_RULES, ErrorLocation, RunCodeInput, RunCodeResult, TestCaseResult } from './candidate/candidate-api-runs.js';
+export { CompileError, CompileErrors, compileErrorsOf, MAX_COMPILE_ERRORS } from './candidate/compile-errors.js';
+export { RunPhase } from './candidate/run-phase.js';
 export { ALREADY_REGISTERED_MESSAGE, PublicLinkView, SelfRegistration, SelfRegistrationInput } from './candidate/candidate-api-public-link.js';
 export { admissionMessage, admissionRefusal, admissionVerdict } from './candidate/admission.js';
 export type { AdmissionFacts } from './candidate/admission.js';

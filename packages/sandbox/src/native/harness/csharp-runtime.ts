@@ -154,7 +154,8 @@ static class AssayRuntime
         if (more > 0) trace.Append("\n... ").Append(more).Append(" more");
         line.Append(",\"error\":");
         String(line, message.Length > 1000 ? message.Substring(0, 1000) : message);
-        if (at > 0) line.Append(",\"line\":").Append(at).Append(",\"column\":").Append(column > 0 ? column : 1);
+        if (at > 0) line.Append(",\"line\":").Append(at);
+        if (at > 0 && column > 0) line.Append(",\"column\":").Append(column);
         if (trace.Length > 0) { line.Append(",\"trace\":"); String(line, trace.ToString()); }
     }
 
