@@ -1,6 +1,6 @@
 import { retentionCutoffs, unstartedExpired, type RetentionCutoffs } from '@assay/domain';
 import type { Store } from '@assay/store';
-import { removeOutboxEmails } from './email/outbox-erasure.js';
+import { eraseWithOutbox } from './email/erase-with-outbox.js';
 import type { Logger } from './outbox-worker.js';
 import { PeriodicPass } from './periodic-pass.js';
 import { recordRetentionSweep } from './metrics/retention-counts.js';
@@ -33,24 +33,14 @@ export interface RetentionCounts {
 export type EraseInvitations = (orgId: number, invitationIds: number[], now: number) => Promise<number>;
 
 /**
- * The erasure core as the sweep calls it, doing what an erasure by request does (decision 842): the rows, audited as
- * `retention` with the scope `retention`; the org's kept answers of keyed requests; and, when given the files-mode
- * outbox, its emails that mention an erased person (their names, addresses and tokens are read first to find them).
+ * The erasure core as the sweep calls it, doing what an erasure by request does (`eraseWithOutbox`): the rows, audited
+ * as `retention` with the scope `retention`; the org's kept answers that name the erased; and, when given the files-mode
+ * outbox, the emails of the erased invitations (decisions 1000, 1001).
  */
 export const retentionErasure =
   (store: Store, outboxDir?: string): EraseInvitations =>
-  async (orgId, invitationIds, now) => {
-    const identities = outboxDir === undefined ? [] : await store.erasure.identities(orgId, invitationIds);
-    const outcome = await store.erasure.eraseInvitations(orgId, invitationIds, { by: 'retention', scope: 'retention', now: new Date(now) });
-    if (outcome.invitations > 0) await store.erasure.forgetKeptAnswers(`org:${orgId}`);
-    if (outboxDir !== undefined && identities.length > 0) {
-      await removeOutboxEmails(
-        outboxDir,
-        identities.flatMap((identity) => [identity.email, identity.fullName, identity.token]),
-      );
-    }
-    return outcome.invitations;
-  };
+  async (orgId, invitationIds, now) =>
+    (await eraseWithOutbox(store, outboxDir, orgId, invitationIds, { by: 'retention', scope: 'retention', now: new Date(now) })).invitations;
 
 type OrgCounts = Omit<RetentionCounts, 'at' | 'orgs'>;
 const none: OrgCounts = { erasedEnded: 0, erasedUnstarted: 0, mediaPurged: 0, snapshots: 0, playback: 0 };

@@ -120,8 +120,15 @@ describe.each(['sqlite', 'postgres'] as const)('the retention sweep on %s', (bac
 
   it('erases what is past its period, purges older media, and keeps the rest whole', async () => {
     // The files-mode outbox: a stakeholder email about the candidate erased, and one about a candidate kept.
-    writeFileSync(join(outboxDir, 'old.eml'), 'To: org@example.com\r\nSubject: Completed\r\n\r\nCandidate: Candidate 1 <c1@example.com>\r\n');
-    writeFileSync(join(outboxDir, 'recent.eml'), 'To: org@example.com\r\nSubject: Completed\r\n\r\nCandidate: Candidate 3 <c3@example.com>\r\n');
+    // Written before the outbox's records (decision 1001): each names its candidate's address and invitation.
+    writeFileSync(
+      join(outboxDir, 'old.eml'),
+      `To: org@example.com\r\nSubject: Completed\r\n\r\nCandidate: Candidate 1 <c1@example.com>\r\nInvitation ${ids.endedLongAgo} · Retains\r\n`,
+    );
+    writeFileSync(
+      join(outboxDir, 'recent.eml'),
+      `To: org@example.com\r\nSubject: Completed\r\n\r\nCandidate: Candidate 3 <c3@example.com>\r\nInvitation ${ids.recent} · Retains\r\n`,
+    );
     const seen: RetentionCounts[] = [];
     const counts = await sweeper(seen).sweep();
     expect([existsSync(join(outboxDir, 'old.eml')), existsSync(join(outboxDir, 'recent.eml'))]).toEqual([false, true]);

@@ -1,20 +1,32 @@
+import { basename } from 'node:path';
 import type { Job } from '@assay/domain';
 import type { Store } from '@assay/store';
 import type { Mailer, OutgoingEmail } from '../email/mailer.js';
 import type { JobOutcome } from '../outbox-worker.js';
 
-/** Sends one email and writes the attempt to the job's delivery log; a failure is retried on the schedule. */
+/**
+ * Sends one email and writes the attempt to the job's delivery log; a failure is retried on the schedule. In files mode
+ * the `.eml` file it wrote is recorded with the delivery, for the invitation: what an erasure removes (decision 1000).
+ */
 export const sendRecorded = async (deps: { store: Store; mailer: Mailer; now: () => number }, job: Job, message: OutgoingEmail): Promise<JobOutcome> => {
   const startedAt = deps.now();
-  const record = (outcome: 'delivered' | 'retry', error: string | null) =>
-    deps.store.jobs.recordDelivery(job.id, { attemptedAt: startedAt, outcome, statusCode: null, latencyMs: deps.now() - startedAt, error });
+  const record = (outcome: 'delivered' | 'retry', error: string | null, savedTo?: string) =>
+    deps.store.jobs.recordDelivery(job.id, {
+      attemptedAt: startedAt,
+      outcome,
+      statusCode: null,
+      latencyMs: deps.now() - startedAt,
+      error,
+      outboxFile: savedTo === undefined ? undefined : basename(savedTo),
+    });
+  let savedTo: string | undefined;
   try {
-    await deps.mailer.send(message);
-    await record('delivered', null);
-    return { kind: 'done' };
+    ({ savedTo } = await deps.mailer.send(message));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     await record('retry', reason);
     return { kind: 'retry', error: reason };
   }
+  await record('delivered', null, savedTo);
+  return { kind: 'done' };
 };

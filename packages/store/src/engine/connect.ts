@@ -39,8 +39,11 @@ export interface Connection {
    * busy timeout. Failures other than the database's unavailability are thrown.
    */
   writesUnavailable(): Promise<string | undefined>;
-  /** SQLite: empties the WAL into the database file (after an erasure, decision 844); absent on PostgreSQL. */
-  readonly truncateLog?: () => Promise<void>;
+  /**
+   * SQLite: empties the WAL into the database file (after an erasure, decision 844); absent on PostgreSQL. False when a
+   * reader kept it from emptying for 10 s: it is then emptied in the background as soon as the reader lets go (decision 1005).
+   */
+  readonly truncateLog?: () => Promise<boolean>;
 }
 
 export interface ConnectOptions {
@@ -128,9 +131,7 @@ const connectSqlite = (path: string, busyTimeoutMs: number): Connection => {
         throw error;
       }
     },
-    truncateLog: async () => {
-      await driver?.truncateWal();
-    },
+    truncateLog: async () => (driver ? driver.truncateWal() : true),
     releaseMemory: () => {
       shrinkCaches([writer, reader]);
       checkpointer?.release();
