@@ -32,6 +32,23 @@ export type InvitationEvidence = Omit<
 export const iso = (at: number | string): string => new Date(Number(at)).toISOString();
 export const isoOrNull = (at: number | string | null): string | null => (at === null ? null : iso(at));
 
+/**
+ * An integration's URL as the export shows it (decision 1006): its origin only. Path, query and credentials are where
+ * integrators put secrets, which are theirs, not the candidate's; whom the data went to stays. Not a URL: as written.
+ */
+export const originOf = (target: string): string => {
+  try {
+    const url = new URL(target);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : target;
+  } catch {
+    return target;
+  }
+};
+
+/** A delivery's error words without the URL they may quote (a redirect's target, a URL in a receiver's message). */
+const withoutUrl = (text: string | null, target: string): string | null =>
+  text === null || originOf(target) === target ? text : text.replaceAll(target, originOf(target));
+
 /** Stored JSON as JSON; text that does not parse is handed over as the text, never dropped. */
 const json = (text: string | null): unknown => {
   if (text === null) return null;
@@ -258,11 +275,11 @@ const readDeliveries = async (db: Kysely<Database>, list: number[], of: Of) => {
     of(job.invitation_id!).deliveries.push({
       jobId: Number(job.id),
       kind: job.kind,
-      target: job.target,
+      target: originOf(job.target),
       status: job.status,
       attempts: Number(job.attempts),
       payload: json(job.payload),
-      lastError: job.last_error,
+      lastError: withoutUrl(job.last_error, job.target),
       createdAt: iso(job.created_at),
       updatedAt: iso(job.updated_at),
       log: logs
@@ -272,14 +289,14 @@ const readDeliveries = async (db: Kysely<Database>, list: number[], of: Of) => {
           outcome: log.outcome,
           statusCode: log.status_code === null ? null : Number(log.status_code),
           latencyMs: Number(log.latency_ms),
-          error: log.error,
+          error: withoutUrl(log.error, job.target),
         })),
     });
   }
   for (const row of await db.selectFrom('greenhouse_interviews').selectAll().where('invitation_id', 'in', list).orderBy('id').execute()) {
     of(row.invitation_id).greenhouseInterviews.push({
       applicationId: row.application_id,
-      callbackURL: row.callback_url,
+      callbackOrigin: originOf(row.callback_url),
       createdAt: iso(row.created_at),
       updatedAt: iso(row.updated_at),
     });
