@@ -41,7 +41,8 @@ export interface Connection {
   writesUnavailable(): Promise<string | undefined>;
   /**
    * SQLite: empties the WAL into the database file (after an erasure, decision 844); absent on PostgreSQL. False when a
-   * reader kept it from emptying for 10 s: it is then emptied in the background as soon as the reader lets go (decision 1005).
+   * reader kept it from emptying for twice the busy timeout (10 s by default): it is then emptied in the background as
+   * soon as the reader lets go (decision 1005).
    */
   readonly truncateLog?: () => Promise<boolean>;
 }
@@ -131,7 +132,8 @@ const connectSqlite = (path: string, busyTimeoutMs: number): Connection => {
         throw error;
       }
     },
-    truncateLog: async () => (driver ? driver.truncateWal() : true),
+    // Twice the busy timeout (10 s by default): a background checkpoint takes milliseconds, a reader's snapshot longer.
+    truncateLog: async () => (driver ? driver.truncateWal(2 * busyTimeoutMs) : true),
     releaseMemory: () => {
       shrinkCaches([writer, reader]);
       checkpointer?.release();
