@@ -12,6 +12,32 @@ export const erasedEmail = (invitationId: number): string => `erased-${invitatio
 /** What an erased invitation's deliveries name as their target: nothing to redeliver to (decision 842). */
 export const ERASED_TARGET = 'erased';
 
+/**
+ * Every table an erasure writes to (`eraseRows`, `eraseBulkRowsOf`, the kept answers): on PostgreSQL their old row
+ * versions hold the erased values until their files are rewritten (`vacuumErasedTables`, decision 1002).
+ */
+export const ERASED_DATA_TABLES = [
+  'candidates',
+  'invitations',
+  'answers',
+  'snapshots',
+  'code_playback',
+  'question_signals',
+  'answer_fingerprints',
+  'similarity_pairs',
+  'grades',
+  'evidence_reviews',
+  'candidate_notes',
+  'candidate_decisions',
+  'candidate_feedback',
+  'invitation_history',
+  'greenhouse_interviews',
+  'jobs',
+  'deliveries',
+  'bulk_invitation_rows',
+  'idempotency_keys',
+] as const satisfies readonly (keyof Database)[];
+
 /** Kinds whose job is a delivery to someone outside; scoring jobs carry nothing personal and keep the report moving. */
 const DELIVERY_JOB_KINDS = ['callback', 'email', 'link_email', 'greenhouse_patch', 'reminder', 'reminder_expired'] as const;
 
