@@ -7,8 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
 import { startHarness, type Harness } from './helpers/test-app.js';
 
+/** What of better-sqlite3 a reader on an old snapshot needs. */
+interface SnapshotReader {
+  exec(sql: string): void;
+  prepare(sql: string): { get(): unknown };
+  close(): void;
+}
+
 /** A reader of its own, as a backup or a `sqlite3` shell would open: the store's driver (the server has none of its own). */
-const BetterSqlite3 = createRequire(new URL('../../../packages/store/package.json', import.meta.url))('better-sqlite3') as typeof import('better-sqlite3');
+const BetterSqlite3 = createRequire(new URL('../../../packages/store/package.json', import.meta.url))('better-sqlite3') as new (
+  path: string,
+  options: { readonly: boolean },
+) => SnapshotReader;
 
 /**
  * Issue 59 point 7 (decision 1005): on SQLite an erasure that meets a reader holding an old snapshot (a backup, a
@@ -32,7 +42,9 @@ describe('an erasure that meets a reader on SQLite', () => {
 
   it('answers erased, and empties the WAL once the reader is done', async () => {
     const testId = await h.importTest();
-    expectSuccess(await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/register`, body: { emailId: 'wal.reader@example.com', fullName: 'Wally Walreader' } }));
+    expectSuccess(
+      await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/register`, body: { emailId: 'wal.reader@example.com', fullName: 'Wally Walreader' } }),
+    );
     const reader = new BetterSqlite3(dbPath, { readonly: true });
     reader.exec('begin');
     reader.prepare('select count(*) from candidates').get();

@@ -70,12 +70,20 @@ describe.each(backends)('what an erasure reaches on %s', (backend) => {
     const replay = await register(testId, 'bea@x.test', 'Bea Keep', { key: 'bea-keyed' });
     expect(replay.headers['idempotent-replayed']).toBe('true');
     // The other org's Ann is whole.
-    expect(expectSuccess<PersonalData>(await h.request({ method: 'POST', url: '/v2/org/candidates/export', body: { emailId: 'ann@x.test' }, apiKey: other.apiKey })).candidates).toHaveLength(1);
+    expect(
+      expectSuccess<PersonalData>(await h.request({ method: 'POST', url: '/v2/org/candidates/export', body: { emailId: 'ann@x.test' }, apiKey: other.apiKey }))
+        .candidates,
+    ).toHaveLength(1);
   });
 
   it('erases bulk rows that never became an invitation, refused or not read yet, and then says it holds none', async () => {
     const csv = 'email,name,extraTimePercent\r\nrefused@x.test,Rae Fused,500\r\nwaiting@x.test,Wai Ting,\r\n';
-    const submitted = await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/invitations/bulk`, payload: csv, headers: { 'content-type': 'text/csv' } });
+    const submitted = await h.request({
+      method: 'POST',
+      url: `/v2/org/tests/${testId}/invitations/bulk`,
+      payload: csv,
+      headers: { 'content-type': 'text/csv' },
+    });
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect(expectSuccess<PersonalData>(await exportOf('refused@x.test')).bulkInvitationRows).toHaveLength(1);
 

@@ -29,7 +29,10 @@ describe('assay-server vacuum-erased', () => {
   });
 
   it('says there is nothing to do on SQLite, and refuses arguments', async () => {
-    expect(await runVacuumErased([], { ASSAY_DATABASE_URL: 'sqlite:/tmp/nowhere/assay.db' })).toMatchObject({ code: 0, out: expect.stringContaining('nothing to do') });
+    expect(await runVacuumErased([], { ASSAY_DATABASE_URL: 'sqlite:/tmp/nowhere/assay.db' })).toMatchObject({
+      code: 0,
+      out: expect.stringContaining('nothing to do'),
+    });
     expect((await runVacuumErased(['--now'], {})).code).toBe(2);
   });
 });

@@ -88,7 +88,14 @@ export type { Snapshot } from './repositories/attempt-snapshots.js';
 export type { AttemptScoreRecord } from './repositories/attempt-score-writes.js';
 export { bulkFileKey, BulkInvitationsRepository } from './repositories/bulk-invitations.js';
 export type { BulkJobCounts, BulkJobRow, BulkRowResult, BulkRowRow, BulkSubmission } from './repositories/bulk-invitations.js';
-export { ErasureRepository, type ErasureAudit, type ErasureExtent, type ErasureOutcome, type ErasedIdentity, type ErasureEntry } from './repositories/erasure.js';
+export {
+  ErasureRepository,
+  type ErasureAudit,
+  type ErasureExtent,
+  type ErasureOutcome,
+  type ErasedIdentity,
+  type ErasureEntry,
+} from './repositories/erasure.js';
 export { addressSubject, invitationSubject, keptAnswerSubjects } from './repositories/kept-answer-subjects.js';
 export { OutboxEmailsRepository } from './repositories/outbox-emails.js';
 export { ERASED_DATA_TABLES, ERASED_NAME, erasedEmail } from './repositories/erasure-writes.js';

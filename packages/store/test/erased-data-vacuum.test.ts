@@ -76,7 +76,9 @@ describe('VACUUM FULL of the tables an erasure wrote, on PostgreSQL', () => {
     // Others wrote answers before: the erased rows are the last on their pages, where pruning moves nothing over them.
     for (let other = 0; other < 3; other++) {
       const email = `other${other}-${marker}@example.com`;
-      const id = (await store.invitations.register({ ...registration, emailKey: email, email, fullName: `Other ${other}` }, () => `other-${other}-${marker}`, T0)).invitation.id;
+      const id = (
+        await store.invitations.register({ ...registration, emailKey: email, email, fullName: `Other ${other}` }, () => `other-${other}-${marker}`, T0)
+      ).invitation.id;
       await store.db
         .insertInto('answers')
         .values({ invitation_id: id, question_id: question!.id, option_ids: '[]', code: 'pass', language: 'python', text: 'x'.repeat(1500), saved_at: T0 })
@@ -85,7 +87,15 @@ describe('VACUUM FULL of the tables an erasure wrote, on PostgreSQL', () => {
     const invitation = (await store.invitations.register(registration, () => `vacuum-${marker}`, T0)).invitation;
     await store.db
       .insertInto('answers')
-      .values({ invitation_id: invitation.id, question_id: question!.id, option_ids: '[]', code: secrets.code, language: 'python', text: secrets.essay, saved_at: T0 })
+      .values({
+        invitation_id: invitation.id,
+        question_id: question!.id,
+        option_ids: '[]',
+        code: secrets.code,
+        language: 'python',
+        text: secrets.essay,
+        saved_at: T0,
+      })
       .execute();
     expect(await secretsOnDisk()).toEqual(['code', 'email', 'essay', 'name']);
     await store.erasure.eraseInvitations(orgId, [invitation.id], { by: 'key 1 (admin)', scope: 'email', now: new Date(T0 + 1000) });

@@ -10,7 +10,14 @@ describe('keptAnswerSubjects', () => {
       note: 'sent to "Bea" <bea@x.test>',
     });
     expect(keptAnswerSubjects('org:1', body)!.sort()).toEqual(
-      [invitationSubject(42), invitationSubject(7), invitationSubject(8), invitationSubject(9), addressSubject('org:1', 'ann@x.test'), addressSubject('org:1', 'bea@x.test')].sort(),
+      [
+        invitationSubject(42),
+        invitationSubject(7),
+        invitationSubject(8),
+        invitationSubject(9),
+        addressSubject('org:1', 'ann@x.test'),
+        addressSubject('org:1', 'bea@x.test'),
+      ].sort(),
     );
   });
 

@@ -36,7 +36,11 @@ describe.each(['sqlite', 'postgres'] as const)("the export leaves integrators' U
       .where('email_key', '=', 'erin@example.com')
       .execute();
     const job = await store.jobs.add({ orgId, invitationId: invitation.id, kind: 'callback', target: hook, payload: '{}' }, T0);
-    await store.db.updateTable('jobs').set({ last_error: `redirects are not followed (HTTP 302 to ${hook})` }).where('id', '=', job.id).execute();
+    await store.db
+      .updateTable('jobs')
+      .set({ last_error: `redirects are not followed (HTTP 302 to ${hook})` })
+      .where('id', '=', job.id)
+      .execute();
     await store.jobs.recordDelivery(job.id, { attemptedAt: T0, outcome: 'retry', statusCode: 302, latencyMs: 4, error: `HTTP 302 from ${hook}` });
     await store.db
       .insertInto('greenhouse_interviews')

@@ -23,7 +23,9 @@ describe.each(backends)('names made only of invisible characters on %s', (backen
   beforeAll(async () => {
     h = await startHarness(backend);
     testId = await h.importTest();
-    link = expectSuccess<TestLink>(await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks`, body: { testLinkName: 'Open', accessTime: 0 } }));
+    link = expectSuccess<TestLink>(
+      await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks`, body: { testLinkName: 'Open', accessTime: 0 } }),
+    );
   });
   afterAll(() => h.close());
 
@@ -36,7 +38,12 @@ describe.each(backends)('names made only of invisible characters on %s', (backen
         expectFailure(refused, '400.2');
         expect(envelope(refused).result).toMatch(SAID);
       }
-      const own = await h.request({ method: 'POST', url: `/candidate/v1/links/${link.testLinkAccessKey}/register`, apiKey: null, body: { emailId, fullName: name } });
+      const own = await h.request({
+        method: 'POST',
+        url: `/candidate/v1/links/${link.testLinkAccessKey}/register`,
+        apiKey: null,
+        body: { emailId, fullName: name },
+      });
       expectFailure(own, '400.2');
       const v3 = await h.request({ method: 'POST', url: `/v3/tests/${testId}/invite`, body: { email: emailId, name } });
       expect(v3.statusCode, v3.body).toBe(400);
@@ -51,7 +58,12 @@ describe.each(backends)('names made only of invisible characters on %s', (backen
 
   it('refuses such a row of a bulk file, saying why, and invites the others', async () => {
     const csv = `email,name\r\nshown@example.com,Shown Name\r\nhidden@example.com,\u200b\u200b\r\n`;
-    const submitted = await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/invitations/bulk`, payload: csv, headers: { 'content-type': 'text/csv' } });
+    const submitted = await h.request({
+      method: 'POST',
+      url: `/v2/org/tests/${testId}/invitations/bulk`,
+      payload: csv,
+      headers: { 'content-type': 'text/csv' },
+    });
     expect(submitted.statusCode, submitted.body).toBe(200);
     await h.drainJobs();
     const { jobId } = envelope<{ jobId: number }>(submitted).result;

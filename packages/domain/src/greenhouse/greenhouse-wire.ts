@@ -59,7 +59,8 @@ export const GreenhouseCandidate = z
   })
   // Both made of invisible characters only: no name anyone could see (decision 1008).
   .refine((candidate) => greenhouseFullName(candidate) === '' || !showsNothing(greenhouseFullName(candidate)), {
-    error: 'candidate.first_name and candidate.last_name must contain a visible character: they hold only spaces or invisible characters (such as zero-width spaces)',
+    error:
+      'candidate.first_name and candidate.last_name must contain a visible character: they hold only spaces or invisible characters (such as zero-width spaces)',
     path: ['first_name'],
   })
   .meta({ id: 'GreenhouseCandidate' });

@@ -24,14 +24,20 @@ describe('legacyEmailAbout', () => {
 
   it('finds the address and the mark however nodemailer encoded them', async () => {
     const long = 'x'.repeat(70);
-    const folded = await written({ to: 'hiring@example.com', subject: 'Completed', text: `${long} Candidate: Alan Turing <alan@example.com> · Invitation 42 · Org` });
+    const folded = await written({
+      to: 'hiring@example.com',
+      subject: 'Completed',
+      text: `${long} Candidate: Alan Turing <alan@example.com> · Invitation 42 · Org`,
+    });
     expect(legacyEmailAbout(folded, alan)).toBe(true);
     const encoded = await written({ to: 'alan@example.com', subject: 'Zoë, your test', text: `Zoë ŝ ĉ ĝ ĥ ĵ ŭ: https://assay.test/t/${token}` });
     expect(legacyEmailAbout(encoded, alan)).toBe(true);
   });
 
   it('never by a part of another address, a name, or the address without a mark of the invitation', async () => {
-    expect(legacyEmailAbout(await written({ to: 'joalan@example.com', subject: 'x', text: `Invitation 42 · https://assay.test/t/${token}` }), alan)).toBe(false);
+    expect(legacyEmailAbout(await written({ to: 'joalan@example.com', subject: 'x', text: `Invitation 42 · https://assay.test/t/${token}` }), alan)).toBe(
+      false,
+    );
     expect(legacyEmailAbout(await written({ to: 'alan@example.com.au', subject: 'x', text: 'Invitation 42 ·' }), alan)).toBe(false);
     expect(legacyEmailAbout(await written({ to: 'alan@example.com', subject: 'Alan Turing', text: 'Invitation 421 · Alan Turing' }), alan)).toBe(false);
     expect(legacyEmailAbout(await written({ to: 'hiring@example.com', subject: 'x', text: 'Alan Turing finished Invitation 42' }), alan)).toBe(false);

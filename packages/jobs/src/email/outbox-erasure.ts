@@ -17,7 +17,12 @@ export const outboxFileNames = async (outboxDir: string): Promise<string[]> => {
 };
 
 /** The outbox files no email recorded that are about one of `subjects` (decision 1001's exact rule). */
-export const unrecordedEmailsAbout = async (store: Store, outboxDir: string, subjects: readonly EmailSubject[], names?: readonly string[]): Promise<string[]> => {
+export const unrecordedEmailsAbout = async (
+  store: Store,
+  outboxDir: string,
+  subjects: readonly EmailSubject[],
+  names?: readonly string[],
+): Promise<string[]> => {
   if (subjects.length === 0) return [];
   const all = names ?? (await outboxFileNames(outboxDir));
   const recorded = await store.outboxEmails.recordedAmong(all);

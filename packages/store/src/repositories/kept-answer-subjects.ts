@@ -10,7 +10,10 @@ import { normalizeEmail } from '@assay/domain';
 export const invitationSubject = (invitationId: number): string => `i:${invitationId}`;
 
 export const addressSubject = (scope: string, email: string): string =>
-  `e:${createHash('sha256').update(`${scope}\n${normalizeEmail(email)}`, 'utf8').digest('hex').slice(0, 24)}`;
+  `e:${createHash('sha256')
+    .update(`${scope}\n${normalizeEmail(email)}`, 'utf8')
+    .digest('hex')
+    .slice(0, 24)}`;
 
 /** A key that holds invitation ids, in every front's spelling: `testInvitationId`, `testinvitationId`, `testInvitationIds`, `previousTestInvitationId`. */
 const INVITATION_KEY = /invitationids?$/i;
