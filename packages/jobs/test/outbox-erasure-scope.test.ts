@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TestDefinition } from '@assay/domain';
 import { openScratchStore, type Store } from '@assay/store';
 import { silentLog } from '@assay/testing';
-import { assembleWorker, eraseWithOutbox, RetentionSweeper, retentionErasure } from '../src/index.js';
+import { assembleWorker, createMailer, eraseWithOutbox, type Mailer, RetentionSweeper, retentionErasure } from '../src/index.js';
 import { workerSettings } from './world.js';
 
 const DAY = 86_400_000;
@@ -45,8 +45,8 @@ describe.each(['sqlite', 'postgres'] as const)('erasing the outbox by record on 
     await store.jobs.add({ orgId, invitationId: id, kind: 'link_email', target: email }, at);
     return { id, token };
   };
-  const sendAll = async () => {
-    const worker = assembleWorker(store, workerSettings(outboxDir), silentLog, { now: () => NOW });
+  const sendAll = async (mailer?: Mailer) => {
+    const worker = assembleWorker(store, workerSettings(outboxDir), silentLog, { now: () => NOW, ...(mailer ? { mailer } : {}) });
     try {
       await worker.drain();
     } finally {
@@ -118,5 +118,23 @@ describe.each(['sqlite', 'postgres'] as const)('erasing the outbox by record on 
     // Org B's email to the same address and its email to joann@ stay.
     expect(filesTo('ann@y.test')).toHaveLength(1);
     expect(filesTo('joann@y.test')).toHaveLength(1);
+  });
+
+  it('removes an email written while its invitation was being erased, which the erasure could not see yet', async () => {
+    const a = await org('Racing');
+    const cy = await invite(a.orgId, a.testId, 'cy@x.test', 'Cy Racer');
+    const real = createMailer({ outboxDir, from: 'Assay <noreply@assay.test>' });
+    // The email is rendered with Cy's name; the erasure commits and sweeps the outbox before the file is written.
+    const racing: Mailer = {
+      mode: 'files',
+      close: () => real.close(),
+      send: async (message) => {
+        await eraseWithOutbox(store, outboxDir, a.orgId, [cy.id], { by: 'key 1 (admin)', scope: 'email', now: new Date(NOW) });
+        return real.send(message);
+      },
+    };
+    await sendAll(racing);
+    expect(filesTo('cy@x.test')).toEqual([]);
+    expect(readdirSync(outboxDir).some((name) => readFileSync(join(outboxDir, name), 'utf8').includes('Cy Racer'))).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
+import { ERASED_TARGET } from './erasure-writes.js';
 
 /** Names per statement: well under SQLite's and PostgreSQL's parameter limits. */
 const BATCH = 500;
@@ -45,6 +46,15 @@ export class OutboxEmailsRepository {
       for (const row of rows) recorded.add(row.file_name);
     }
     return recorded;
+  }
+
+  /**
+   * Whether an email's job was erased while the email was being written (deleted unsent, or its target replaced): the
+   * file then names someone erased, and an erasure that already ran will not come back for it (decision 1000).
+   */
+  async jobErased(jobId: number): Promise<boolean> {
+    const job = await this.db.selectFrom('jobs').select('target').where('id', '=', jobId).executeTakeFirst();
+    return job === undefined || job.target === ERASED_TARGET;
   }
 
   /** Forgets the org's records of files now removed. */
