@@ -20,6 +20,8 @@ export interface RetentionCounts {
   readonly orgs: number;
   readonly erasedEnded: number;
   readonly erasedUnstarted: number;
+  /** Rows of finished bulk files that never became an invitation, erased with the unstarted period (decision 1010). */
+  readonly erasedBulkRows: number;
   /** Attempts whose snapshots and code playback were deleted. */
   readonly mediaPurged: number;
   readonly snapshots: number;
@@ -43,10 +45,11 @@ export const retentionErasure =
     (await eraseWithOutbox(store, outboxDir, orgId, invitationIds, { by: 'retention', scope: 'retention', now: new Date(now) })).invitations;
 
 type OrgCounts = Omit<RetentionCounts, 'at' | 'orgs'>;
-const none: OrgCounts = { erasedEnded: 0, erasedUnstarted: 0, mediaPurged: 0, snapshots: 0, playback: 0 };
+const none: OrgCounts = { erasedEnded: 0, erasedUnstarted: 0, erasedBulkRows: 0, mediaPurged: 0, snapshots: 0, playback: 0 };
 const add = (a: OrgCounts, b: OrgCounts): OrgCounts => ({
   erasedEnded: a.erasedEnded + b.erasedEnded,
   erasedUnstarted: a.erasedUnstarted + b.erasedUnstarted,
+  erasedBulkRows: a.erasedBulkRows + b.erasedBulkRows,
   mediaPurged: a.mediaPurged + b.mediaPurged,
   snapshots: a.snapshots + b.snapshots,
   playback: a.playback + b.playback,
@@ -83,7 +86,7 @@ export class RetentionSweeper {
     const orgs = await this.store.retention.retainingOrgs();
     for (const { orgId, settings } of orgs) {
       const counts = await this.sweepOrg(orgId, retentionCutoffs(settings, now), now);
-      if (counts.erasedEnded + counts.erasedUnstarted + counts.mediaPurged > 0) {
+      if (counts.erasedEnded + counts.erasedUnstarted + counts.erasedBulkRows + counts.mediaPurged > 0) {
         this.log.info({ orgId, ...counts }, 'retention sweep');
       }
       all = add(all, counts);
@@ -127,6 +130,12 @@ export class RetentionSweeper {
         return { ids: page.filter((invitation) => unstartedExpired(invitation, cutoffs)).map(({ id }) => id), last: page.at(-1)?.id, size: page.length };
       });
       counts = add(counts, { ...none, erasedUnstarted: erased });
+      // A refused row of a bulk file holds an address as long as an invitation never started would (decision 1010).
+      for (;;) {
+        const rows = await this.store.retention.eraseBulkRowsBefore(orgId, unstarted, RETENTION_BATCH, now);
+        counts = add(counts, { ...none, erasedBulkRows: rows });
+        if (rows < RETENTION_BATCH) break;
+      }
     }
     return counts;
   }

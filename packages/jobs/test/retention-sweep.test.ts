@@ -132,7 +132,7 @@ describe.each(['sqlite', 'postgres'] as const)('the retention sweep on %s', (bac
     const seen: RetentionCounts[] = [];
     const counts = await sweeper(seen).sweep();
     expect([existsSync(join(outboxDir, 'old.eml')), existsSync(join(outboxDir, 'recent.eml'))]).toEqual([false, true]);
-    expect(counts).toEqual({ at: NOW, orgs: 1, erasedEnded: 2, erasedUnstarted: 1, mediaPurged: 2, snapshots: 2, playback: 2 });
+    expect(counts).toEqual({ at: NOW, orgs: 1, erasedEnded: 2, erasedUnstarted: 1, erasedBulkRows: 0, mediaPurged: 2, snapshots: 2, playback: 2 });
     expect(seen).toEqual([counts]);
 
     for (const id of [ids.endedLongAgo, ids.cancelledLongAgo, ids.unstartedOld]) {
@@ -162,7 +162,16 @@ describe.each(['sqlite', 'postgres'] as const)('the retention sweep on %s', (bac
   });
 
   it('does nothing more on a second pass', async () => {
-    expect(await sweeper().sweep()).toEqual({ at: NOW, orgs: 1, erasedEnded: 0, erasedUnstarted: 0, mediaPurged: 0, snapshots: 0, playback: 0 });
+    expect(await sweeper().sweep()).toEqual({
+      at: NOW,
+      orgs: 1,
+      erasedEnded: 0,
+      erasedUnstarted: 0,
+      erasedBulkRows: 0,
+      mediaPurged: 0,
+      snapshots: 0,
+      playback: 0,
+    });
   });
 
   it('reaches older invitations once a period is lowered (retroactive), and counts across passes', async () => {
