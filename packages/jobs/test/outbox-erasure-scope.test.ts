@@ -2,26 +2,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { TestDefinition } from '@assay/domain';
 import { openScratchStore, type Store } from '@assay/store';
 import { silentLog } from '@assay/testing';
 import { assembleWorker, createMailer, eraseWithOutbox, type Mailer, RetentionSweeper, retentionErasure } from '../src/index.js';
-import { workerSettings } from './world.js';
+import { singleChoiceTest, workerSettings } from './world.js';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 27, 12, 0, 0);
-
-const definition = TestDefinition.parse({
-  testName: 'Scoped',
-  sections: [
-    {
-      sectionName: 'Only',
-      sectionType: 'general',
-      duration: 10,
-      questions: [{ type: 'single_choice', text: 'Pick', marks: 2, options: [{ text: 'a', correct: true }, { text: 'b' }] }],
-    },
-  ],
-});
 
 /**
  * Issue 59 point 2 (decisions 1000, 1001): an erasure removes the outbox files its own org's erased invitations wrote,
@@ -56,7 +43,7 @@ describe.each(['sqlite', 'postgres'] as const)('erasing the outbox by record on 
   const filesTo = (address: string) => readdirSync(outboxDir).filter((name) => readFileSync(join(outboxDir, name), 'utf8').includes(`To: ${address}`));
   const org = async (name: string) => {
     const orgId = (await store.orgs.create({ name, email: `${name.toLowerCase()}@example.com`, timeZoneId: 1000 }, NOW - 900 * DAY)).id;
-    const testId = (await store.tests.importDefinition(orgId, definition, `scope-${backend}-${name}`, NOW - 900 * DAY)).testId;
+    const testId = (await store.tests.importDefinition(orgId, singleChoiceTest, `scope-${backend}-${name}`, NOW - 900 * DAY)).testId;
     return { orgId, testId };
   };
 

@@ -1,23 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { TestDefinition } from '@assay/domain';
 import { openScratchStore, type Store } from '@assay/store';
 import { silentLog } from '@assay/testing';
 import { RetentionSweeper, retentionErasure } from '../src/index.js';
+import { singleChoiceTest } from './world.js';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 27, 12, 0, 0);
-
-const definition = TestDefinition.parse({
-  testName: 'Bulk',
-  sections: [
-    {
-      sectionName: 'Only',
-      sectionType: 'general',
-      duration: 10,
-      questions: [{ type: 'single_choice', text: 'Pick', marks: 2, options: [{ text: 'a', correct: true }, { text: 'b' }] }],
-    },
-  ],
-});
 
 /**
  * Decision 1010: a refused row of a bulk file keeps the address it came with, and never becomes an invitation that
@@ -42,7 +30,7 @@ describe.each(['sqlite', 'postgres'] as const)('refused bulk rows under retentio
   beforeAll(async () => {
     ({ store, dispose } = await openScratchStore(backend, inject('pgUrl')));
     orgId = (await store.orgs.create({ name: 'Bulk', email: 'bulk@example.com', timeZoneId: 1000 }, NOW - 900 * DAY)).id;
-    testId = (await store.tests.importDefinition(orgId, definition, `bulk-${backend}`, NOW - 900 * DAY)).testId;
+    testId = (await store.tests.importDefinition(orgId, singleChoiceTest, `bulk-${backend}`, NOW - 900 * DAY)).testId;
     await store.retention.setSettings(orgId, { endedDays: 365, mediaDays: 60, unstartedDays: 60 });
   });
   afterAll(() => dispose());

@@ -1,24 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { TestDefinition } from '@assay/domain';
 import { openScratchStore, type Store } from '@assay/store';
 import { silentLog } from '@assay/testing';
 import { RetentionSweeper, retentionErasure } from '../src/index.js';
+import { singleChoiceTest } from './world.js';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 27, 12, 0, 0);
 const YEAR_9999 = Date.UTC(9999, 11, 31);
-
-const definition = TestDefinition.parse({
-  testName: 'Far',
-  sections: [
-    {
-      sectionName: 'Only',
-      sectionType: 'general',
-      duration: 10,
-      questions: [{ type: 'single_choice', text: 'Pick', marks: 2, options: [{ text: 'a', correct: true }, { text: 'b' }] }],
-    },
-  ],
-});
 
 /**
  * Issue 59 point 7 (decision 1009): an invitation never started whose expiry is in year 9999 is still erased — its
@@ -51,7 +39,7 @@ describe.each(['sqlite', 'postgres'] as const)('an expiry in year 9999 on %s', (
   beforeAll(async () => {
     ({ store, dispose } = await openScratchStore(backend, inject('pgUrl')));
     orgId = (await store.orgs.create({ name: 'Far', email: 'far@example.com', timeZoneId: 1000 }, NOW - 900 * DAY)).id;
-    testId = (await store.tests.importDefinition(orgId, definition, `far-${backend}`, NOW - 900 * DAY)).testId;
+    testId = (await store.tests.importDefinition(orgId, singleChoiceTest, `far-${backend}`, NOW - 900 * DAY)).testId;
     await store.retention.setSettings(orgId, { endedDays: 365, mediaDays: 60, unstartedDays: 60 });
   });
   afterAll(() => dispose());
