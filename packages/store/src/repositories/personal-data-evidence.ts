@@ -1,6 +1,7 @@
 import type { PersonalInvitation } from '@assay/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
+import { originOf, withoutUrl } from './integration-urls.js';
 
 /** What one invitation's export holds beyond the invitation row itself. */
 export type InvitationEvidence = Omit<
@@ -31,23 +32,6 @@ export type InvitationEvidence = Omit<
 
 export const iso = (at: number | string): string => new Date(Number(at)).toISOString();
 export const isoOrNull = (at: number | string | null): string | null => (at === null ? null : iso(at));
-
-/**
- * An integration's URL as the export shows it (decision 1006): its origin only. Path, query and credentials are where
- * integrators put secrets, which are theirs, not the candidate's; whom the data went to stays. Not a URL: as written.
- */
-export const originOf = (target: string): string => {
-  try {
-    const url = new URL(target);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : target;
-  } catch {
-    return target;
-  }
-};
-
-/** A delivery's error words without the URL they may quote (a redirect's target, a URL in a receiver's message). */
-const withoutUrl = (text: string | null, target: string): string | null =>
-  text === null || originOf(target) === target ? text : text.replaceAll(target, originOf(target));
 
 /** Stored JSON as JSON; text that does not parse is handed over as the text, never dropped. */
 const json = (text: string | null): unknown => {

@@ -1,7 +1,8 @@
 import { takeTestUrl, type PersonalBulkRow, type PersonalCandidate, type PersonalInvitation } from '@assay/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
-import { iso, isoOrNull, originOf, readEvidence } from './personal-data-evidence.js';
+import { originOf } from './integration-urls.js';
+import { iso, isoOrNull, readEvidence } from './personal-data-evidence.js';
 
 /** What the store holds about one email address in one org; the server adds the outbox and the document's frame. */
 export interface StoredPersonalData {
