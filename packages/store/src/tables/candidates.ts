@@ -149,4 +149,6 @@ export interface ErasuresTable {
   invitations: number;
   /** JSON array of the invitation ids it erased. */
   invitation_ids: string;
+  /** Bulk-file rows without an invitation it erased (an erasure by address; migration 049, decision 1003). */
+  bulk_rows: Generated<number>;
 }
