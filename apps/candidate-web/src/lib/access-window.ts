@@ -89,6 +89,16 @@ export function nextOpening(window: AccessWindow, now: number): number | null {
   return next < window.end ? next : null;
 }
 
+/**
+ * When the test next opens for this invitation after `now`: its own opening (a v3 invite's future start, decision
+ * 1024) while still ahead, and from then the link's window; null when nothing holds it back or nothing will open it.
+ */
+export function nextOpeningOf(window: AccessWindow | null, invitationOpensAt: number | null, now: number): number | null {
+  const from = invitationOpensAt !== null && invitationOpensAt > now ? invitationOpensAt : now;
+  if (window) return nextOpening(window, from);
+  return from > now ? from : null;
+}
+
 /** The browser's zone; null when it cannot say. */
 export function localZone(): string | null {
   try {
