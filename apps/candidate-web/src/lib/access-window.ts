@@ -95,8 +95,17 @@ export function nextOpening(window: AccessWindow, now: number): number | null {
  */
 export function nextOpeningOf(window: AccessWindow | null, invitationOpensAt: number | null, now: number): number | null {
   const from = invitationOpensAt !== null && invitationOpensAt > now ? invitationOpensAt : now;
-  if (window) return nextOpening(window, from);
+  if (window) return from > now && openAt(window, from) ? from : nextOpening(window, from);
   return from > now ? from : null;
+}
+
+/** Whether the window lets candidates in at `at` (the server's rule: start inclusive, end exclusive, days in UTC). */
+function openAt(window: AccessWindow, at: number): boolean {
+  if (at < window.start || at >= window.end) return false;
+  if (window.kind === 'period') return true;
+  const timeOfDay = (instant: number) => ((instant % DAY_MS) + DAY_MS) % DAY_MS;
+  const [from, to, time] = [timeOfDay(window.start), timeOfDay(window.end), timeOfDay(at)];
+  return from < to ? time >= from && time < to : time >= from || time < to;
 }
 
 /** The browser's zone; null when it cannot say. */

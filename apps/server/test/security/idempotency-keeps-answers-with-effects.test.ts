@@ -33,7 +33,8 @@ describe.each(backends)('every keyed POST keeps its answer with its effect (%s)'
       // Runs before the Idempotency-Key's own onSend hook (route hooks come after the app's).
       app.addHook('onSend', (request, reply, payload, done) => {
         const held = heldKeyOf(request);
-        if (held && reply.statusCode === 200) keptWithEffect.set(`POST ${request.routeOptions.url}`, held.answered);
+        // 2xx: v3's invites answer 201 (decision 1022).
+        if (held && reply.statusCode >= 200 && reply.statusCode < 300) keptWithEffect.set(`POST ${request.routeOptions.url}`, held.answered);
         done(null, payload);
       }),
     );

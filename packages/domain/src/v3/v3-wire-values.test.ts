@@ -8,7 +8,7 @@ describe("v3's documented value types (decision 1020)", () => {
     for (const value of [2, -1, '1', 'true', null]) expect(flag.safeParse(value).error?.issues[0]?.message, String(value)).toMatch(/^hideInstruction must be 0 or 1/);
   });
 
-  it('sendEmail is "yes"/"no" in any letter case, or a boolean, and nothing else', () => {
+  it('sendEmail is "yes"/"no" (Yes, YES…), or a boolean, and nothing else', () => {
     const send = v3YesNo('sendEmail');
     expect(['yes', 'no', 'YES', 'No', true, false].map((value) => send.parse(value))).toEqual([true, false, true, false, true, false]);
     for (const value of [1, 0, 'y', 'maybe', ' yes', null]) expect(send.safeParse(value).error?.issues[0]?.message, String(value)).toMatch(/^sendEmail must be "yes" or "no"/);
@@ -22,6 +22,9 @@ describe("v3's documented value types (decision 1020)", () => {
     expect(list.safeParse('lead@acme.example, not an address').error?.issues[0]?.message).toBe('stakeholderEmails must be email addresses');
     expect(list.safeParse(Array.from({ length: 21 }, (_, index) => `p${index}@acme.example`).join(',')).error?.issues[0]?.message).toMatch(/at most 20/);
     expect(list.safeParse(42).error?.issues[0]?.message).toMatch(/list of email addresses/);
+    // A control character is named, in either form.
+    for (const form of ['lead\u202e@acme.example', ['lead\u202e@acme.example']])
+      expect(list.safeParse(form).error?.issues.map((issue) => issue.message)).toContain('stakeholderEmails must not contain bidirectional control characters (U+202E)');
   });
 
   it('spellings of one field: the value sent, and a refusal when two disagree', () => {

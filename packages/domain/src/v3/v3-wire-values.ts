@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainText } from '../schemas/text-fields.js';
+import { plainText, unionError } from '../schemas/text-fields.js';
 
 /**
  * The value types iMocha's v3 reference documents, read beside Assay's own (decision 1020): an integration written
@@ -13,15 +13,14 @@ export const v3Switch = (name: string) =>
     .union([z.boolean(), z.literal(0), z.literal(1)], { error: `${name} must be 0 or 1 (true or false are read too)` })
     .transform((value) => value === true || value === 1);
 
-const YES_OR_NO = /^(yes|no)$/i;
+/** iMocha's two words, as its reference writes them and as integrations capitalise them. */
+const YES_NO = ['yes', 'no', 'Yes', 'No', 'YES', 'NO'] as const;
 
-/** `sendEmail`: iMocha's string "yes"/"no" (in any letter case), or a boolean. */
-export const v3YesNo = (name: string) => {
-  const error = `${name} must be "yes" or "no" (true or false are read too)`;
-  return z
-    .union([z.boolean(), z.string().regex(YES_OR_NO, { error })], { error })
+/** `sendEmail`: iMocha's string "yes"/"no" (Yes, YES… too), or a boolean. */
+export const v3YesNo = (name: string) =>
+  z
+    .union([z.boolean(), z.enum(YES_NO)], { error: `${name} must be "yes" or "no" (true or false are read too)` })
     .transform((value) => (typeof value === 'boolean' ? value : value.toLowerCase() === 'yes'));
-};
 
 /** What iMocha documents to stop the stakeholder emails: `stakeholderEmails: "disable"`. */
 const DISABLE = 'disable';
@@ -37,18 +36,27 @@ const addressesOf = (value: string | readonly string[]): string[] => {
     .filter((address) => address !== '');
 };
 
-/** `stakeholderEmails`: "a@x.com, b@y.com" (comma or semicolon separated), "disable", or a list of addresses. */
+/**
+ * `stakeholderEmails`: "a@x.com, b@y.com" (comma or semicolon separated), "disable", or a list of addresses. The
+ * string's addresses are checked as a refinement (JSON Schema cannot say "addresses separated by commas"), with the
+ * same words as the list's.
+ */
 export const v3AddressList = (name: string) => {
   const address = z
     .email({ error: `${name} must be email addresses` })
     .max(254, { error: `${name}: an address is at most 254 characters` })
     .check(plainText(name));
+  const addresses = z.array(address).max(MAX_STAKEHOLDER_EMAILS, { error: `${name} holds at most ${MAX_STAKEHOLDER_EMAILS} addresses` });
+  const oneString = z
+    .string()
+    .max(6_000, { error: `${name} is too long` })
+    .superRefine((text, ctx) => {
+      for (const issue of addresses.safeParse(addressesOf(text)).error?.issues ?? []) ctx.addIssue({ code: 'custom', message: issue.message });
+    });
+  // Split after the union, not in its branch: a branch that transforms hides its own words behind the union's.
   return z
-    .union([z.string().max(6_000, { error: `${name} is too long` }), z.array(z.string(), { error: `${name} must be a list of email addresses` })], {
-      error: `${name} must be a list of email addresses or one string of them separated by commas`,
-    })
-    .transform(addressesOf)
-    .pipe(z.array(address).max(MAX_STAKEHOLDER_EMAILS, { error: `${name} holds at most ${MAX_STAKEHOLDER_EMAILS} addresses` }));
+    .union([oneString, addresses], { error: unionError(`${name} must be a list of email addresses or one string of them separated by commas`) })
+    .transform(addressesOf);
 };
 
 /**
