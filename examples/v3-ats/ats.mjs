@@ -102,7 +102,10 @@ const invite = async (candidates) => {
   const ids = [];
   for (const { name, email } of candidates) {
     // The body as iMocha documents it (sendEmail "yes"/"no", callbackURL as its samples spell it); it answers 201 Created.
-    const invitation = await call('POST', `/v3/tests/${wanted}/invite`, { body: { email, name, callbackURL: callbackUrl, endDateTime, sendEmail: 'no' }, status: 201 });
+    const invitation = await call('POST', `/v3/tests/${wanted}/invite`, {
+      body: { email, name, callbackURL: callbackUrl, endDateTime, sendEmail: 'no' },
+      status: 201,
+    });
     expect(
       typeof invitation.testInvitationId === 'number' && typeof invitation.testUrl === 'string',
       `An invitation without id or URL: ${JSON.stringify(invitation)}`,

@@ -89,7 +89,17 @@ describe.each(backends)('iMocha v3 documented samples posted as they are, on %s'
     expect([refused.statusCode, refused.json().message]).toEqual([400, expect.stringContaining('randomQuestions')]);
     // Back to what the rest of this walk expects: no practice test, no window limit.
     const plain = { ...sample, testSettings: { ...sample.testSettings, practiceTest: 0 } };
-    answered(await post(`/v3/tests/${testId}/settings`, { ...plain, windowViolationSettings: { ...sample.windowViolationSettings, copyPaste: 1, displayViolationSettings: { displayViolationPopUp: 0, terminateTestOnWindowViolation: 0, terminateTestAfterViolationCount: 0 } } }), 201);
+    answered(
+      await post(`/v3/tests/${testId}/settings`, {
+        ...plain,
+        windowViolationSettings: {
+          ...sample.windowViolationSettings,
+          copyPaste: 1,
+          displayViolationSettings: { displayViolationPopUp: 0, terminateTestOnWindowViolation: 0, terminateTestAfterViolationCount: 0 },
+        },
+      }),
+      201,
+    );
   });
 
   it('Invite candidate: the sample (callbackURL, redirectURL, 0/1 switches) answers 201, and its callbackURL gets both callbacks', async () => {
@@ -189,7 +199,12 @@ describe.each(backends)('iMocha v3 documented samples posted as they are, on %s'
 
     // Reattempt Test of a Pending invitation: iMocha answers the same invitation, renewed.
     const renewed = answered<{ testInvitationId: number }>(
-      await post(`/v3/invitations/${invited.testInvitationId}/reattempt`, { StartDateTime: utc(opensAt), EndDateTime: utc(opensAt + 48 * HOUR), hideInstruction: 1, sendEmail: 'no' }),
+      await post(`/v3/invitations/${invited.testInvitationId}/reattempt`, {
+        StartDateTime: utc(opensAt),
+        EndDateTime: utc(opensAt + 48 * HOUR),
+        hideInstruction: 1,
+        sendEmail: 'no',
+      }),
       200,
     );
     expect(renewed.testInvitationId).toBe(invited.testInvitationId);

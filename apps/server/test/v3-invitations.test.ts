@@ -105,7 +105,9 @@ describe.each(backends)('v3 invitations on %s', (backend) => {
     const kolkata = (await h.request({ method: 'GET', url: '/v2/timezones' }))
       .json()
       .result.timeZones.find((zone: { iana: string }) => zone.iana === 'Asia/Kolkata');
-    const invited = v3Created<V3Invited>(await invite(testId, { email: 'zoned@example.com', endDateTime: '2026-11-30T17:30:00', timeZoneId: kolkata.timeZoneId }));
+    const invited = v3Created<V3Invited>(
+      await invite(testId, { email: 'zoned@example.com', endDateTime: '2026-11-30T17:30:00', timeZoneId: kolkata.timeZoneId }),
+    );
     expect(await expiryOf(invited.testInvitationId)).toBe(Date.UTC(2026, 10, 30, 12, 0, 0));
   });
 
@@ -222,8 +224,15 @@ describe.each(backends)('v3 invitations on %s', (backend) => {
     it('reattempt of Pending and Expired renews the same invitation with the new access time, as iMocha does (decision 1023)', async () => {
       const testId = await h.importTest();
       const pending = v3Created<V3Invited>(await invite(testId, { email: 'renew@example.com', endDateTime: iso(clock.now() + HOUR) }));
-      const renewed = v3Ok<V3Reattempted>(await reattempt(pending.testInvitationId, { EndDateTime: iso(clock.now() + 24 * HOUR), hideInstruction: 0, sendEmail: 'no' }));
-      expect(renewed).toEqual({ testInvitationId: pending.testInvitationId, testUrl: pending.testUrl, callbackUrlRegistered: false, redirectUrlRegistered: false });
+      const renewed = v3Ok<V3Reattempted>(
+        await reattempt(pending.testInvitationId, { EndDateTime: iso(clock.now() + 24 * HOUR), hideInstruction: 0, sendEmail: 'no' }),
+      );
+      expect(renewed).toEqual({
+        testInvitationId: pending.testInvitationId,
+        testUrl: pending.testUrl,
+        callbackUrlRegistered: false,
+        redirectUrlRegistered: false,
+      });
       expect(await expiryOf(pending.testInvitationId)).toBe(clock.now() + 24 * HOUR);
       clock.advance(25 * HOUR);
       // Expired now: renewed, Pending again, and startable.
@@ -347,7 +356,11 @@ describe.each(backends)('v3 invitations on %s', (backend) => {
       ['hideInstruction 2', { email: 'v@example.com', hideInstruction: 2 }, 'hideInstruction'],
       ['disableMandatoryFields "1"', { email: 'v@example.com', disableMandatoryFields: '1' }, 'disableMandatoryFields'],
       ['a stakeholder string holding no address', { email: 'v@example.com', stakeholderEmails: 'lead@acme.example, nobody' }, 'stakeholderEmails'],
-      ['callbackUrl and callbackURL that differ', { email: 'v@example.com', callbackUrl: 'https://a.example.com/', callbackURL: 'https://b.example.com/' }, 'callbackURL'],
+      [
+        'callbackUrl and callbackURL that differ',
+        { email: 'v@example.com', callbackUrl: 'https://a.example.com/', callbackURL: 'https://b.example.com/' },
+        'callbackURL',
+      ],
       ['a field neither documents', { email: 'v@example.com', callbackUri: 'https://a.example.com/' }, 'callbackUri'],
       ['no name without disableMandatoryFields', { email: 'v@example.com', name: undefined }, 'name'],
       ['no email without disableMandatoryFields', { disableMandatoryFields: 0 }, 'email'],

@@ -101,7 +101,14 @@ export {
 } from './erasure/erasure-request.js';
 export { V3Failure } from './v3/v3-failure.js';
 // Issue 52 (the v3 interface): test settings, why an attempt ended, v3's status words, which front made an invitation.
-export { TestSettings, TestSettingsInput, checkTestSettings, defaultTestSettingsOf, violationRulesOf, type ViolationRules } from './test-settings/test-settings.js';
+export {
+  TestSettings,
+  TestSettingsInput,
+  checkTestSettings,
+  defaultTestSettingsOf,
+  violationRulesOf,
+  type ViolationRules,
+} from './test-settings/test-settings.js';
 export { AttemptEndReason } from './candidate/attempt-end.js';
 export { V3InvitationStatus, v3StatusOf, type V3StatusFacts } from './v3/v3-status.js';
 export { InvitationInterface } from './v3/invitation-interface.js';

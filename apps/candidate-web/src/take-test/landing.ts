@@ -93,7 +93,8 @@ export function landingView(
     practice.hidden = hasEnded(next.access.verdict);
     if (check) check.element.hidden = hasEnded(next.access.verdict);
     if (nowOpen && !open && !initial) notice.opened('The test is open now. You can start when you are ready.');
-    else if (!nowOpen) notice.show(next.access.verdict, next.access.message, next.access.testAccessTime, at, 'the Start button below is enabled', opensAtOf(next));
+    else if (!nowOpen)
+      notice.show(next.access.verdict, next.access.message, next.access.testAccessTime, at, 'the Start button below is enabled', opensAtOf(next));
     open = nowOpen;
   };
   show(session, now, true);

@@ -25,7 +25,14 @@ export class AccessNotice {
    * `now` is the server's clock; `invitationOpensAt` the invitation's own opening, when it has one. The words go in a
    * moment after the region is shown, so that it is read.
    */
-  show(verdict: AccessVerdictCode, message: string | null, testAccessTime: string | null, now: number, waitingFor: string, invitationOpensAt: number | null = null): void {
+  show(
+    verdict: AccessVerdictCode,
+    message: string | null,
+    testAccessTime: string | null,
+    now: number,
+    waitingFor: string,
+    invitationOpensAt: number | null = null,
+  ): void {
     const window = parseAccessWindow(testAccessTime);
     const zone = localZone();
     const opening = opensLater(verdict) ? nextOpeningOf(window, invitationOpensAt, now) : null;
@@ -61,7 +68,12 @@ const MINUTE = 60_000;
  * Asks again when the test should have opened (and every few minutes, and when the page is shown again after
  * a sleep): `check` answers true once there is nothing more to wait for. Returns the way to stop.
  */
-export function watchOpening(testAccessTime: string | null, now: () => number, check: () => Promise<boolean>, invitationOpensAt: number | null = null): () => void {
+export function watchOpening(
+  testAccessTime: string | null,
+  now: () => number,
+  check: () => Promise<boolean>,
+  invitationOpensAt: number | null = null,
+): () => void {
   const window = parseAccessWindow(testAccessTime);
   let timer: number | undefined;
   let stopped = false;

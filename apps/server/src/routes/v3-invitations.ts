@@ -137,7 +137,8 @@ export const v3InvitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       schema: {
         tags,
         summary: 'Invite a candidate by test link (v3)',
-        description: 'The link’s settings apply (its period, proctoring, stakeholder), as v2’s register by link (4.8); the same body, 201 answer and re-invite table as invite.',
+        description:
+          'The link’s settings apply (its period, proctoring, stakeholder), as v2’s register by link (4.8); the same body, 201 answer and re-invite table as invite.',
         security,
         params: LinkParams,
         body: V3InviteInput,

@@ -97,6 +97,8 @@ describe("v3's reattempt body (decisions 901, 1020)", () => {
   it('takes the invite’s spellings too, notes three that disagree, and refuses an unknown field', () => {
     const parsed = V3ReattemptInput.parse({ CallbackUrl: 'https://a.example/', callbackURL: 'https://b.example/' });
     expect(parsed.conflicts).toEqual(['CallbackUrl and callbackURL are the same field: send one']);
-    expect(messagesOf(V3ReattemptInput.safeParse({ Callback: 'https://a.example/' }))).toEqual([expect.stringMatching(/^Callback: not a field of v3's reattempt/)]);
+    expect(messagesOf(V3ReattemptInput.safeParse({ Callback: 'https://a.example/' }))).toEqual([
+      expect.stringMatching(/^Callback: not a field of v3's reattempt/),
+    ]);
   });
 });

@@ -20,7 +20,10 @@ const zoneId = (name: string) =>
     .meta({ description: "One of Assay's time zone ids (GET /v2/timezones); left out, the org's." });
 
 const email = (name: string) =>
-  z.email({ error: `${name} must be a valid email address` }).max(254, { error: `${name} must be at most 254 characters` }).check(plainText(name));
+  z
+    .email({ error: `${name} must be a valid email address` })
+    .max(254, { error: `${name} must be at most 254 characters` })
+    .check(plainText(name));
 
 /** Every field v3's invite takes, in each spelling iMocha's reference uses and Assay's own (decision 1020). */
 const INVITE_FIELDS = [
@@ -41,9 +44,7 @@ const INVITE_FIELDS = [
 
 /** A field v3's invite does not take is refused by name: a misspelt `callbackURL` once meant a candidate without callbacks. */
 const unknownFields = (what: string, fields: readonly string[]) => (issue: z.core.$ZodRawIssue) =>
-  issue.code === 'unrecognized_keys'
-    ? `${issue.keys.join(', ')}: not a field of ${what}, which takes ${fields.join(', ')} (docs/v3.md)`
-    : undefined;
+  issue.code === 'unrecognized_keys' ? `${issue.keys.join(', ')}: not a field of ${what}, which takes ${fields.join(', ')} (docs/v3.md)` : undefined;
 
 /**
  * `POST /v3/tests/{testId}/invite` and `…/testlinks/{testLinkId}/invite` (iMocha v3's invite body), read as iMocha
@@ -67,24 +68,18 @@ export const V3InviteInput = z
       sendEmail: v3YesNo('sendEmail')
         .optional()
         .meta({ description: '"yes" (or true) emails the candidate the invitation; left out, "no" or false, nothing is sent (v3: no email unless asked).' }),
-      disableMandatoryFields: v3Switch('disableMandatoryFields')
-        .optional()
-        .meta({
-          description:
-            "1 (or true): email and name may be left out, and Assay makes up an address under the reserved .invalid domain and a name (Candidate and a short code); nothing is ever mailed to a made-up address (decision 1021).",
-        }),
-      hideInstruction: v3Switch('hideInstruction')
-        .optional()
-        .meta({
-          description:
-            '1 (or true): the landing leaves out the rules list and the practice question (the test’s facts, the data notice and the deadline stay); 0 shows them again; left out keeps (decision 986).',
-        }),
-      stakeholderEmails: v3AddressList('stakeholderEmails')
-        .optional()
-        .meta({
-          description:
-            'Told of the completion with the report link, like the test link\'s stakeholder (each address once): one string separated by commas or semicolons, as iMocha documents it, or a list; "disable", "" or [] clears; left out keeps (decisions 985, 1020).',
-        }),
+      disableMandatoryFields: v3Switch('disableMandatoryFields').optional().meta({
+        description:
+          '1 (or true): email and name may be left out, and Assay makes up an address under the reserved .invalid domain and a name (Candidate and a short code); nothing is ever mailed to a made-up address (decision 1021).',
+      }),
+      hideInstruction: v3Switch('hideInstruction').optional().meta({
+        description:
+          '1 (or true): the landing leaves out the rules list and the practice question (the test’s facts, the data notice and the deadline stay); 0 shows them again; left out keeps (decision 986).',
+      }),
+      stakeholderEmails: v3AddressList('stakeholderEmails').optional().meta({
+        description:
+          'Told of the completion with the report link, like the test link\'s stakeholder (each address once): one string separated by commas or semicolons, as iMocha documents it, or a list; "disable", "" or [] clears; left out keeps (decisions 985, 1020).',
+      }),
       startDateTime: dateTime('startDateTime'),
       endDateTime: dateTime('endDateTime'),
       timeZoneId: zoneId('timeZoneId'),
@@ -105,7 +100,11 @@ export const V3InviteInput = z
     }
     if (body.disableMandatoryFields === true) {
       if (body.email === undefined && body.sendEmail === true)
-        ctx.addIssue({ code: 'custom', path: ['sendEmail'], message: 'sendEmail needs the candidate\'s email: a made-up address receives nothing (decision 1021)' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['sendEmail'],
+          message: "sendEmail needs the candidate's email: a made-up address receives nothing (decision 1021)",
+        });
       return;
     }
     for (const field of ['email', 'name'] as const) {
@@ -176,7 +175,9 @@ export const V3ReattemptInput = z
       hideInstruction: v3Switch('hideInstruction')
         .optional()
         .meta({ description: '1 (or true): the new attempt’s landing leaves out the rules list and the practice question; left out keeps (decision 986).' }),
-      sendEmail: v3YesNo('sendEmail').optional().meta({ description: '"yes" (or true) emails the candidate the attempt; left out, "no" or false, nothing is sent.' }),
+      sendEmail: v3YesNo('sendEmail')
+        .optional()
+        .meta({ description: '"yes" (or true) emails the candidate the attempt; left out, "no" or false, nothing is sent.' }),
     },
     { error: unknownFields("v3's reattempt", REATTEMPT_FIELDS) },
   )
