@@ -224,7 +224,8 @@ export const v3InvitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         const next = way === 'follow' && registered ? registered.invitation : target;
         await applyV3Terms(repositories, org.orgId, next.id, access);
         await repositories.v3InviteOptions.set(org.orgId, next.candidateId, { hideInstructions: body.hideInstruction });
-        if (body.sendEmail === true) await repositories.jobs.enqueueLinkEmail({ ...next, ...access }, at, 'reattempt');
+        // A new attempt is mailed as one; a renewed or following invitation as the invitation it is.
+        if (body.sendEmail === true) await repositories.jobs.enqueueLinkEmail(next, at, way === 'reattempt' ? 'reattempt' : 'invitation');
         return {
           testInvitationId: next.id,
           testUrl: takeTestUrl(config.publicUrl, next.token),
