@@ -54,6 +54,19 @@ describe('test settings', () => {
     expect(two.error?.issues[0]?.message).toMatch(/^sendTestReportEmailToCandidate must be 0 or 1/);
   });
 
+  it('takes the aiSettings group with 0/1 switches as v2 does, and leaves it out when the client did (decision 993)', () => {
+    const asIMochaWrites = TestSettingsInput.parse({ ...defaults, questionSettings: { randomQuestions: 1, randomAnswers: 0, showQuestionScore: 1 } });
+    const { aiSettings: _left, ...iMochaGroupsOnly } = asIMochaWrites;
+    const ai = { ...DEFAULT_AI_SETTINGS, aiPolicy: 'guarded' as const, followUps: 2 };
+    const withAi = TestSettingsInput.parse({ ...iMochaGroupsOnly, aiSettings: ai });
+    expect(withAi.aiSettings).toEqual(ai);
+    expect(withAi.questionSettings).toEqual({ randomQuestions: true, randomAnswers: false, showQuestionScore: true });
+    expect('aiSettings' in TestSettingsInput.parse(iMochaGroupsOnly)).toBe(false);
+    const unknownAi = TestSettingsInput.safeParse({ ...iMochaGroupsOnly, aiSettings: { ...ai, aiPolicy: 'loose' } });
+    expect(unknownAi.success).toBe(false);
+    expect(unknownAi.error?.issues[0]?.path).toEqual(['aiSettings', 'aiPolicy']);
+  });
+
   it('refuses a partial object, an unknown field and out-of-range counts', () => {
     expect(TestSettings.safeParse({ ...defaults, emailSettings: {} }).success).toBe(false);
     expect(TestSettings.safeParse({ ...defaults, extra: 1 }).success).toBe(false);
