@@ -125,10 +125,8 @@ describe('the outbox worker giving up on a job', () => {
     const warnings: Array<{ object: object; message?: string }> = [];
     const log: Logger = { ...silent, warn: (object, message) => warnings.push({ object, message }) };
     const unused: JobHandler = async () => ({ kind: 'dead', error: 'not in this test' });
-    const handlers = { ...Object.fromEntries(JobKind.options.map((kind) => [kind, unused])), email: async () => ({ kind: 'retry', error: refusal }) } as Record<
-      JobKind,
-      JobHandler
-    >;
+    const email: JobHandler = async () => ({ kind: 'retry', error: refusal });
+    const handlers = { ...Object.fromEntries(JobKind.options.map((kind) => [kind, unused])), email } as Record<JobKind, JobHandler>;
     const worker = new OutboxWorker({ store, handlers, retryDelay: () => undefined, now: () => NOW, log, workerId: 'giving-up' });
     expect(await worker.runOnce()).toBe(1);
     const gaveUp = warnings.find(({ message }) => message === 'job gave up after its last retry');
