@@ -6,6 +6,7 @@ import type { JailLimits } from '../../src/native/jail-spec.js';
 import type { NativeContext, NativeRunInput, NativeRunResult } from '../../src/native/native-language.js';
 import { NATIVE_LANGUAGES } from '../../src/native/native-languages.js';
 import type { NativeLanguageId } from '../../src/native/native-language.js';
+import { sharedParts } from './shared-parts.js';
 
 /**
  * A NativeContext over the real jail for the Go, Rust, Ruby and PHP module tests: each jailed step gets a uid of its
@@ -42,6 +43,7 @@ export function gorustContext(overrides: Partial<Pick<NativeContext, 'compileLim
     compileLimits: { ...RUN_LIMITS, cpuMs: 20_000, wallMs: 30_000, memoryBytes: 2 * 2 ** 30 },
     maxLogBytes: 4096,
     signal: new AbortController().signal,
+    ...sharedParts,
     ...overrides,
     async cleanup() {
       await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
