@@ -2,6 +2,7 @@ export type {
   CaseResult,
   CodeRunner,
   CodingCase,
+  CompilerWarmth,
   Language,
   LanguageAvailability,
   QueuePosition,

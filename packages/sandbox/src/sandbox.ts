@@ -10,7 +10,7 @@ import type { JailRunner } from './native/native-context.js';
 import type { NativeLanguage, NativeLanguageId } from './native/native-language.js';
 import { NATIVE_LANGUAGES } from './native/native-languages.js';
 import { NativeSlot } from './native/native-slot.js';
-import { type CompilerWarmth, NativeWarmState } from './native/native-warm-state.js';
+import { NativeWarmState } from './native/native-warm-state.js';
 import { removeStaleScratchOnce } from './native/scratch-dirs.js';
 import { checkedCount, checkedLaneWeights, checkLanguages, checkOwner } from './option-checks.js';
 import { WorkerPool, type PoolOptions } from './pool.js';
@@ -23,7 +23,7 @@ import { Standby } from './standby.js';
 import { depthsOf, RunStartWatchers, type QueueDepth, type RunStartListener } from './queue-watch.js';
 import { emptyStats, type SandboxStats } from './stats.js';
 import { RUN_LANES } from './types.js';
-import type { CodeRunner, LanguageAvailability, RunLane, RunOptions, RunOutcome, RunRequest, SandboxOptions } from './types.js';
+import type { CodeRunner, CompilerWarmth, LanguageAvailability, RunLane, RunOptions, RunOutcome, RunRequest, SandboxOptions } from './types.js';
 import { WorkerSlot } from './worker-slot.js';
 
 /** Parts a test swaps (not exported from the package): the native modules, the jail, its probe, the SQL engines. */
@@ -101,7 +101,7 @@ export class Sandbox implements CodeRunner {
       ...bounds,
       prewarm: warmed('native'),
       createSlot: (events, prewarm) => {
-        this.#nativeWarmState.warm(prewarm as readonly NativeLanguageId[]);
+        void this.#nativeWarmState.warm(prewarm as readonly NativeLanguageId[]);
         return new NativeSlot(events, { languages: this.#nativeLanguages, ...(internals.jail ? { jail: internals.jail } : {}) });
       },
     });

@@ -148,7 +148,14 @@ export interface CodeRunner {
   run(request: RunRequest, options?: RunOptions): Promise<RunOutcome>;
   /** Starts the lane's workers (and their warm interpreters) ahead of its first run; runners without workers skip it. */
   warmUp?(lane: RunLane): void;
+  /** Prepares the native languages' shared builds and warm compilers in the background (Sandbox.warmCompilers). */
+  warmCompilers?(): Promise<void>;
+  /** The native languages whose compilers were asked to warm, and where each stands (Sandbox.compilerWarmth). */
+  compilerWarmth?(): Partial<Record<LanguageId, CompilerWarmth>>;
 }
+
+/** How far a native language's warm-up is: its shared builds and warm compilers (decision 1045). */
+export type CompilerWarmth = 'warming' | 'ready' | 'failed';
 
 export interface SandboxOptions {
   /** Worker threads, shared by both lanes. Default DEFAULT_WORKERS: the cores this process may use, at most 8. */

@@ -1,5 +1,6 @@
 import { runInJail } from './jail.js';
 import type { JailRunner } from './native-context.js';
+import type { CompilerWarmth } from '../types.js';
 import type { NativeLanguage, NativeLanguageId, WarmContext } from './native-language.js';
 
 /**
@@ -12,8 +13,6 @@ const nativeHolders = new Map<NativeLanguage, number>();
 
 const defaultJail: JailRunner = runInJail;
 
-/** How far a native module's warm-up is (its shared builds and warm compilers). */
-export type CompilerWarmth = 'warming' | 'ready' | 'failed';
 
 /** One sandbox's share of the native modules' warm state: it warms each module once, and holds the ones it used until release(). */
 export class NativeWarmState {
