@@ -36,7 +36,9 @@ export const operationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       // A moment's try at the write lock: a server whose writes all answer 503.4 is not ready, though it reads.
       const unavailable = await store.writesUnavailable();
       if (unavailable) throw refusal('not-ready', `The database takes no writes: ${unavailable}. Reads are answered; writes answer 503.4 until it does.`);
-      const warming = Object.entries(app.assay.runner.compilerWarmth?.() ?? {}).flatMap(([language, state]) => (state === 'warming' ? [language as LanguageId] : []));
+      const warming = Object.entries(app.assay.runner.compilerWarmth?.() ?? {}).flatMap(([language, state]) =>
+        state === 'warming' ? [language as LanguageId] : [],
+      );
       return succeed({ status: 'ok' as const, languages: readinessLanguages(languages, await store.sandboxWorkers.waitingLanguages(), warming) });
     },
   );

@@ -84,9 +84,7 @@ export const RunPhase = z
 export type RunPhase = z.infer<typeof RunPhase>;
 
 /** A step as the sandbox tells it, in the words `RunPhase.text` carries. */
-export const runPhaseOf = (
-  step: { step: 'preparing'; what: string } | { step: 'compiling' } | { step: 'running'; of: number; case?: number },
-): RunPhase => {
+export const runPhaseOf = (step: { step: 'preparing'; what: string } | { step: 'compiling' } | { step: 'running'; of: number; case?: number }): RunPhase => {
   switch (step.step) {
     case 'preparing':
       return { step: 'preparing', what: step.what, text: `Preparing ${step.what}…` };

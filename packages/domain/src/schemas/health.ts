@@ -15,7 +15,7 @@ export const ReadinessLanguages = z.object({
   unavailable: z.array(z.object({ language: LanguageId, reason: z.string(), remedy: z.string() })),
   waiting: z.array(LanguageId).meta({ description: 'Languages of pending scoring jobs that no live process runs: those jobs wait until one starts.' }),
   warming: z.array(LanguageId).meta({
-    description: "Native languages whose compilers this server is still preparing since it started (a run of one meanwhile waits for it; decision 1045).",
+    description: 'Native languages whose compilers this server is still preparing since it started (a run of one meanwhile waits for it; decision 1045).',
   }),
 });
 export type ReadinessLanguages = z.infer<typeof ReadinessLanguages>;

@@ -13,7 +13,8 @@ import type { NativeCaseResult, NativeRunResult } from './native-language.js';
  */
 export function judgeNative(result: NativeRunResult, run: NativeRun, limits: SandboxLimits, stopAfterTimeouts: number | undefined): RunOutcome {
   // Not the code's doing: no case is judged (decision 1043).
-  if (result.kind === 'fault') return { results: run.expected.map(() => ({ passed: false, error: `${NOT_RUN_FAULT}: ${result.message}` })), fault: result.message };
+  if (result.kind === 'fault')
+    return { results: run.expected.map(() => ({ passed: false, error: `${NOT_RUN_FAULT}: ${result.message}` })), fault: result.message };
   if (result.kind === 'compileError') {
     const first = result.diagnostics[0];
     const error: CaseResult = {

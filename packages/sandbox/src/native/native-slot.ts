@@ -104,7 +104,9 @@ export class NativeSlot implements Slot<NativeRun> {
     try {
       const result = await language.execute(run.input, opened.context);
       // Past the bound, whatever the module answered came from steps the abort cut short: not the code's verdict.
-      return abort.signal.aborted && !cancelled.aborted ? { kind: 'fault', message: 'The sandbox could not run this program: it did not finish within its time' } : result;
+      return abort.signal.aborted && !cancelled.aborted
+        ? { kind: 'fault', message: 'The sandbox could not run this program: it did not finish within its time' }
+        : result;
     } catch (error) {
       const why = abort.signal.aborted ? 'it did not finish within its time' : error instanceof Error ? error.message : String(error);
       return { kind: 'fault', message: `The sandbox could not run this program: ${why}` };

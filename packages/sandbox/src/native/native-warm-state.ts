@@ -13,7 +13,6 @@ const nativeHolders = new Map<NativeLanguage, number>();
 
 const defaultJail: JailRunner = runInJail;
 
-
 /** One sandbox's share of the native modules' warm state: it warms each module once, and holds the ones it used until release(). */
 export class NativeWarmState {
   readonly #languages: { readonly [Id in NativeLanguageId]: NativeLanguage };

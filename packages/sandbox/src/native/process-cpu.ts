@@ -14,4 +14,3 @@ export function cpuMsOfPid(pid: number): number {
     return 0;
   }
 }
-

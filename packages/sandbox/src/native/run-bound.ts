@@ -41,9 +41,12 @@ export class RunBound {
   #arm(): void {
     if (this.#done) return;
     this.#since = performance.now();
-    this.#timer = setTimeout(() => {
-      this.#done = true;
-      this.#expire();
-    }, Math.max(0, this.#remainingMs));
+    this.#timer = setTimeout(
+      () => {
+        this.#done = true;
+        this.#expire();
+      },
+      Math.max(0, this.#remainingMs),
+    );
   }
 }

@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { releaseUid, takeUid } from './jail-uid.js';
 import type { JailResult, JailSpec } from './jail-spec.js';
-import type { JailRunner } from './native-context.js';
 import { makeScratchDir } from './scratch-dirs.js';
 
 /** What a shared build may do: jail its steps (as a uid of its own, under no run's signal) and make directories. */
@@ -12,6 +11,9 @@ export interface BuildSteps {
   /** A directory kept once the build succeeded: the build's uid writes it, then it is handed to the server, read-only to every jail. */
   outputDir(): Promise<string>;
 }
+
+/** How a build's steps are jailed as a uid (the sandbox's JailRunner: runInJail, or a test's). */
+type BuildJail = (spec: JailSpec, uid: number) => Promise<JailResult>;
 
 /**
  * Something built once per process for every run of a language (the C and C++ runtime and precompiled headers, the
@@ -32,7 +34,7 @@ export class SharedBuild<T> {
   ) {}
 
   /** The built value, building it first if no build is done or under way (or if its output was removed). */
-  async get(jail: JailRunner): Promise<T> {
+  async get(jail: BuildJail): Promise<T> {
     let built = this.#built;
     if (built === undefined) {
       const started = this.#build(jail);
@@ -72,7 +74,7 @@ export class SharedBuild<T> {
     await Promise.all((done?.dirs ?? []).map((dir) => rm(dir, { recursive: true, force: true })));
   }
 
-  async #build(jail: JailRunner): Promise<{ value: T; dirs: string[] }> {
+  async #build(jail: BuildJail): Promise<{ value: T; dirs: string[] }> {
     const uid = takeUid();
     const dirs: string[] = [];
     try {

@@ -76,10 +76,18 @@ describe('C++: <bits/stdc++.h> is read from a precompiled header (decision 1042)
   it('a function answer that includes it compiles from the precompiled header and passes', { timeout: 180_000 }, async () => {
     const { context: listing, compiles } = listingHeaders();
     const result = await cppLanguage.execute(
-      { form: 'function', code: EVERY_HEADER_ANSWER, functionName: 'topScores', signature: TOP_SCORES_SIGNATURE, argsJson: TOP_SCORES_CASES.map((c) => JSON.stringify(c.args)) },
+      {
+        form: 'function',
+        code: EVERY_HEADER_ANSWER,
+        functionName: 'topScores',
+        signature: TOP_SCORES_SIGNATURE,
+        argsJson: TOP_SCORES_CASES.map((c) => JSON.stringify(c.args)),
+      },
       listing,
     );
-    expect(result.kind === 'ran' && result.cases.map((c) => c.report)).toEqual(TOP_SCORES_CASES.map((c) => ({ kind: 'value', json: JSON.stringify(c.expected) })));
+    expect(result.kind === 'ran' && result.cases.map((c) => c.report)).toEqual(
+      TOP_SCORES_CASES.map((c) => ({ kind: 'value', json: JSON.stringify(c.expected) })),
+    );
     expect(compiles).toHaveLength(1);
     expect(compiles[0]?.stderr).toMatch(/^! \/opt\/assay-bits\/assay-bits\.hpp\.gch$/m);
     expect(compiles[0]?.stderr).not.toMatch(/not used because|invalid/);

@@ -19,7 +19,7 @@ afterAll(() => {
   for (const child of live) child.kill('SIGKILL');
 });
 
-describe("a process killed with SIGKILL leaves its temp dirs; the next start removes them, and only them (decision 1048)", () => {
+describe('a process killed with SIGKILL leaves its temp dirs; the next start removes them, and only them (decision 1048)', () => {
   it("removes the directories of processes that are gone (or whose pid a newer process took), never a live one's or another program's", async () => {
     const root = mkdtempSync(join(tmpdir(), 'scratch-sweep-'));
     try {

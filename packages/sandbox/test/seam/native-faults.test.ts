@@ -67,7 +67,11 @@ describe('an answer the sandbox could not run is tried again, then said to be no
   });
 
   it("the code's own compile error is judged at once, not tried again", async () => {
-    const { sandbox, attempts } = sandboxRunning(() => ({ kind: 'compileError', diagnostics: [{ message: "';' expected", line: 1, column: 2 }], output: "';' expected" }));
+    const { sandbox, attempts } = sandboxRunning(() => ({
+      kind: 'compileError',
+      diagnostics: [{ message: "';' expected", line: 1, column: 2 }],
+      output: "';' expected",
+    }));
     const outcome = await sandbox.run(REQUEST);
     expect(attempts()).toBe(1);
     expect(outcome.fault).toBeUndefined();

@@ -19,7 +19,6 @@ export interface CompileContext {
   readonly limits: JailLimits;
 }
 
-
 /** The compile step's result as a compile error (or a fault: the busy server stopped it), or undefined when the program was built. */
 export function compileFailure(result: JailResult, context: CompileContext): Extract<NativeRunResult, { kind: 'compileError' | 'fault' }> | undefined {
   const stopped = compileStop(result, context.limits);

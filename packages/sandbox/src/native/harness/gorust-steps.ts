@@ -23,10 +23,10 @@ export function compileStopped(result: JailResult, limits: JailLimits): NativeRu
   if (stopped !== undefined) return stopped;
   const message =
     result.killedFor === 'memory'
-        ? 'The compiler ran out of memory: the program is too costly to compile'
-        : result.killedFor === 'output'
-          ? 'The compiler printed too much'
-          : undefined;
+      ? 'The compiler ran out of memory: the program is too costly to compile'
+      : result.killedFor === 'output'
+        ? 'The compiler printed too much'
+        : undefined;
   return message === undefined ? undefined : { kind: 'compileError', diagnostics: [{ message }], output: message };
 }
 

@@ -73,7 +73,9 @@ export class ByteReader {
 
   async line(): Promise<string> {
     const end = await this.waitFor(() => this.newline());
-    const text = this.take(end + 1).subarray(0, end).toString('utf8');
+    const text = this.take(end + 1)
+      .subarray(0, end)
+      .toString('utf8');
     return text;
   }
 

@@ -115,7 +115,10 @@ export class WarmCompiler<Outcome> {
   #current(): CompileServerProcess {
     if (this.#server === undefined || !this.#server.alive) {
       const server = new CompileServerProcess(this.#program);
-      server.ready.then(() => this.#ready.add(server), () => undefined);
+      server.ready.then(
+        () => this.#ready.add(server),
+        () => undefined,
+      );
       this.#server = server;
     }
     return this.#server;
