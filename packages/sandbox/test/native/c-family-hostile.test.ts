@@ -34,10 +34,12 @@ describe('compile-time bombs in C and C++', () => {
   it.each([
     ['/dev/zero', cLanguage],
     ['/dev/urandom', cppLanguage],
-  ])('#include "%s" ends at the memory limit of the compile with a clear message', async (device, language) => {
+  ])('#include "%s" ends at the memory or CPU limit of the compile with a clear message', async (device, language) => {
     const started = performance.now();
     const result = await compile(language, `#include "${device}"\n`);
-    expect(firstMessage(result)).toMatch(/^The compiler ran out of memory \(limit 512 MB\)/);
+    // Reading /dev/urandom costs the kernel processor time: on some hosts its 2 s run out before the 512 MB do, and
+    // that is what the candidate is told (decision 1044).
+    expect(firstMessage(result)).toMatch(/^(The compiler ran out of memory \(limit 512 MB\)|Compiling took more than the 2 s of processor time)/);
     expect(performance.now() - started).toBeLessThan(LIMITS.wallMs);
   });
 

@@ -21,6 +21,9 @@ export interface CompileContext {
 
 /** The compile step's result as a compile error (or a fault: the busy server stopped it), or undefined when the program was built. */
 export function compileFailure(result: JailResult, context: CompileContext): Extract<NativeRunResult, { kind: 'compileError' | 'fault' }> | undefined {
+  // Memory first: a compiler out of memory may also be killed, which reads like its processor time running out.
+  const memory = memoryMessage(result, context);
+  if (memory !== undefined) return { kind: 'compileError', diagnostics: [{ message: memory }], output: memory };
   const stopped = compileStop(result, context.limits);
   if (stopped !== undefined) return stopped;
   const limit = limitMessage(result, context);
@@ -59,12 +62,14 @@ function harnessOrLinkerMessage(stderr: string, context: CompileContext): string
   return first ?? 'The program did not compile';
 }
 
-/** The compiler itself was stopped (its time is compileStop's): out of memory (#include of a device), too much output. */
+/** The compiler ran out of memory (an #include of a device, a template too large). */
+function memoryMessage(result: JailResult, context: CompileContext): string | undefined {
+  if (result.killedFor !== 'memory' && !/out of memory allocating|virtual memory exhausted|Cannot allocate memory/.test(result.stderr)) return undefined;
+  return `The compiler ran out of memory (limit ${Math.round(context.limits.memoryBytes / 2 ** 20)} MB): an #include of a device or a template too large to compile?`;
+}
+
+/** The compiler itself was stopped otherwise (its time is compileStop's, its memory memoryMessage's): too much output, a signal. */
 function limitMessage(result: JailResult, context: CompileContext): string | undefined {
-  const megabytes = Math.round(context.limits.memoryBytes / 2 ** 20);
-  if (result.killedFor === 'memory' || /out of memory allocating|virtual memory exhausted|Cannot allocate memory/.test(result.stderr)) {
-    return `The compiler ran out of memory (limit ${megabytes} MB): an #include of a device or a template too large to compile?`;
-  }
   if (result.killedFor === 'output') {
     const own = result.stderr.split('\n').filter((line) => line.startsWith(`${context.sourceFile}:`));
     return capCompileOutput(`The compiler printed too much (the output limit was reached):\n${own.join('\n')}`);
