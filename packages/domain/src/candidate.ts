@@ -52,6 +52,8 @@ export {
   isFinished,
   MAX_CUSTOM_ARGS,
   MAX_RUN_WAIT_MS,
+  RunPhase,
+  runPhaseOf,
   RunWaitQuery,
   SampleRun,
   SampleRunState,

@@ -1,5 +1,6 @@
 import { ALL_LANGUAGES, type LanguageId } from '@assay/domain/languages';
 import type { FunctionCase, FunctionRunRequest, SqlRunRequest, StdioRunRequest } from './run-request.js';
+import type { RunPhase } from './run-phase.js';
 
 /**
  * The languages the sandbox runs: the domain's registry (engines.ts says which engine runs each). TypeScript is
@@ -55,6 +56,12 @@ export interface RunOutcome {
    * case then answers the first diagnostic (decision 676).
    */
   compileOutput?: string;
+  /**
+   * The sandbox could not run this answer (a compiler that did not start, a compile the busy server stopped before it
+   * had its processor time, a module's failure), why in words: the answer was not judged, and its cases say "Not run".
+   * Never the code's fault: a caller scores it again later or says so, never as 0 (decision 1043).
+   */
+  fault?: string;
 }
 
 /** Whether this sandbox runs a language now, and if not why and what an operator does about it. */
@@ -132,6 +139,8 @@ export interface RunOptions {
    * run's wall clock. Scoring uses it so that one looping answer costs about one case's limit, not every case's.
    */
   stopAfterTimeouts?: number;
+  /** Called as a native run reaches each step (preparing a shared compiler, compiling, running): see RunPhase. */
+  onPhase?: (phase: RunPhase) => void;
 }
 
 /** Runs candidate code against test cases somewhere it cannot hurt the host; `Sandbox` is the implementation. */
@@ -139,7 +148,14 @@ export interface CodeRunner {
   run(request: RunRequest, options?: RunOptions): Promise<RunOutcome>;
   /** Starts the lane's workers (and their warm interpreters) ahead of its first run; runners without workers skip it. */
   warmUp?(lane: RunLane): void;
+  /** Prepares the native languages' shared builds and warm compilers in the background (Sandbox.warmCompilers). */
+  warmCompilers?(): Promise<void>;
+  /** The native languages whose compilers were asked to warm, and where each stands (Sandbox.compilerWarmth). */
+  compilerWarmth?(): Partial<Record<LanguageId, CompilerWarmth>>;
 }
+
+/** How far a native language's warm-up is: its shared builds and warm compilers (decision 1045). */
+export type CompilerWarmth = 'warming' | 'ready' | 'failed';
 
 export interface SandboxOptions {
   /** Worker threads, shared by both lanes. Default DEFAULT_WORKERS: the cores this process may use, at most 8. */

@@ -69,6 +69,37 @@ export const CustomRunResult = z
   .meta({ id: 'CustomRunResult' });
 export type CustomRunResult = z.infer<typeof CustomRunResult>;
 
+/**
+ * The step a running run has reached, for the page to say (decision 1045): a build or compiler every run shares being
+ * prepared ("Preparing the C++ compiler…", on a fresh server), compiling, running (`case` of `of`; `case` absent when
+ * one process answers every case). `text` says it in words. Only native languages report steps.
+ */
+export const RunPhase = z
+  .discriminatedUnion('step', [
+    z.object({ step: z.literal('preparing'), what: z.string(), text: z.string() }),
+    z.object({ step: z.literal('compiling'), text: z.string() }),
+    z.object({ step: z.literal('running'), of: z.int().positive(), case: z.int().positive().optional(), text: z.string() }),
+  ])
+  .meta({ id: 'RunPhase' });
+export type RunPhase = z.infer<typeof RunPhase>;
+
+/** A step as the sandbox tells it, in the words `RunPhase.text` carries. */
+export const runPhaseOf = (step: { step: 'preparing'; what: string } | { step: 'compiling' } | { step: 'running'; of: number; case?: number }): RunPhase => {
+  switch (step.step) {
+    case 'preparing':
+      return { step: 'preparing', what: step.what, text: `Preparing ${step.what}…` };
+    case 'compiling':
+      return { step: 'compiling', text: 'Compiling…' };
+    case 'running':
+      return {
+        step: 'running',
+        of: step.of,
+        ...(step.case === undefined ? {} : { case: step.case }),
+        text: step.case === undefined ? `Running ${step.of} ${step.of === 1 ? 'test' : 'tests'}…` : `Running ${step.case} of ${step.of}…`,
+      };
+  }
+};
+
 export const SampleRunState = z.enum(['queued', 'running', 'done', 'cancelled', 'failed']);
 export type SampleRunState = z.infer<typeof SampleRunState>;
 
@@ -83,14 +114,15 @@ const runBase = {
 };
 
 /**
- * A run, by state. `queued`: `ahead` runs start before it, in about `etaMs`. `done`: `results` (one per sample
+ * A run, by state. `queued`: `ahead` runs start before it, in about `etaMs`. `running`: its `phase` once it has one.
+ * `done`: `results` (one per sample
  * test) or `custom`. `cancelled` leaves no results. `failed`: the sandbox could not run it (`message` says why;
  * nothing the code does makes a run fail: its errors are results).
  */
 export const SampleRun = z
   .discriminatedUnion('state', [
     z.object({ ...runBase, state: z.literal('queued'), ahead: z.int().positive(), etaMs: z.int().nonnegative() }),
-    z.object({ ...runBase, state: z.literal('running') }),
+    z.object({ ...runBase, state: z.literal('running'), phase: RunPhase.optional() }),
     z.object({ ...runBase, state: z.literal('done'), results: z.array(TestCaseResult).optional(), custom: CustomRunResult.optional() }),
     z.object({ ...runBase, state: z.literal('cancelled') }),
     z.object({ ...runBase, state: z.literal('failed'), message: z.string() }),
