@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ReportRenderer } from '@assay/reports/host';
 import { Sandbox, type CodeRunner } from '@assay/sandbox';
 import type { LanguageAvailabilities } from '@assay/domain/languages';
-import { languageAvailability } from '@assay/jobs';
+import { EmailHealth, languageAvailability } from '@assay/jobs';
 import type { ProcessMetrics } from '@assay/jobs/metrics';
 import type { Store } from '@assay/store';
 import { KeyOwnerCache } from './auth/key-owner-cache.js';
@@ -97,6 +97,8 @@ declare module 'fastify' {
       metrics: ProcessMetrics | undefined;
       /** Stops serving when a newer Assay migrates the database under this process (decision 858). */
       schema: NewerSchemaGuard;
+      /** How the emails of this process's outbox worker are going (`/readyz`, `/metrics`): the worker reports into it. */
+      email: EmailHealth;
     };
   }
 }
@@ -166,11 +168,13 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   const runner = codeRunner ?? sandbox!;
   const languages = languageAvailability(runner, config.sandbox);
   const attempts = new CandidateAttempts(store, now, config.answerGraceMs, runBudget);
+  const email = new EmailHealth();
   if (metrics) {
     if (sandbox) metrics.watchSandbox(sandbox);
     metrics.watchExports(() => ({ pending: reports.pending, capacity: reports.threads + reports.queue }));
+    metrics.watchEmail(email);
   }
-  app.decorate('assay', { attempts, runner, languages, metrics, schema });
+  app.decorate('assay', { attempts, runner, languages, metrics, schema, email });
   const context: AppContext = {
     config,
     store,
@@ -180,6 +184,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
     credentialLimits,
     languages,
     model: modelAvailabilityOf(config),
+    email,
   };
   app.addHook('onClose', async () => {
     await sandbox?.close();

@@ -1,5 +1,6 @@
 import type { ReportRenderer } from '@assay/reports/host';
 import type { Store } from '@assay/store';
+import type { EmailHealth } from '@assay/jobs';
 import type { KeyOwnerCache } from './auth/key-owner-cache.js';
 import type { Config } from '@assay/config';
 import type { LanguageAvailabilities } from '@assay/domain/languages';
@@ -20,4 +21,6 @@ export interface AppContext {
   readonly languages: LanguageAvailabilities;
   /** Whether a model is configured to offer candidates an assistant (issue 60; docs/ai.md). */
   readonly model: ModelAvailability;
+  /** How the emails of this process's outbox worker are going; no state without a worker (issue 59 item 9). */
+  readonly email: EmailHealth;
 }

@@ -45,6 +45,7 @@ const start = async (config: Config): Promise<void> => {
         pollMs: config.worker.pollMs,
         leaseMs: config.worker.leaseMs,
         batchSize: config.worker.batchSize,
+        emailHealth: app.assay.email,
         ...(config.worker.id ? { workerId: config.worker.id } : {}),
       })
     : undefined;

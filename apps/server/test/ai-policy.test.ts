@@ -7,7 +7,10 @@ import { backends, startHarness, type Harness } from './helpers/test-app.js';
 
 const MODEL_ENV = { ASSAY_AI_BASE_URL: 'http://127.0.0.1:9/v1', ASSAY_AI_MODEL: 'peer-model' };
 const guarded = { ...sampleDefinition, ai: { aiPolicy: 'guarded', followUps: 2 } };
-const openSection = { ...sampleDefinition, sections: sampleDefinition.sections.map((section, index) => (index === 0 ? { ...section, aiPolicy: 'open' } : section)) };
+const openSection = {
+  ...sampleDefinition,
+  sections: sampleDefinition.sections.map((section, index) => (index === 0 ? { ...section, aiPolicy: 'open' } : section)),
+};
 
 /**
  * Issue 60, item 1–2: a test's AI policy in its definition and its settings (v2 and v3); a policy that offers the
@@ -55,9 +58,9 @@ describe.each(backends)('AI policy per test and per section on %s', (backend) =>
     const modelTest = await withModel.importTest();
     const modelCurrent = expectSuccess<TestSettings>(await settingsOf(withModel, modelTest));
     const changed = { ...modelCurrent, aiSettings: { ...modelCurrent.aiSettings!, aiPolicy: 'guarded' as const, assistantMessages: 10 } };
-    expect(expectSuccess<TestSettings>(await withModel.request({ method: 'PUT', url: `/v2/org/tests/${modelTest}/settings`, body: changed })).aiSettings).toEqual(
-      changed.aiSettings,
-    );
+    expect(
+      expectSuccess<TestSettings>(await withModel.request({ method: 'PUT', url: `/v2/org/tests/${modelTest}/settings`, body: changed })).aiSettings,
+    ).toEqual(changed.aiSettings);
   });
 
   it("keeps the AI settings when a v3 client sends iMocha's groups only (decision 993)", async () => {

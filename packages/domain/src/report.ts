@@ -159,6 +159,7 @@ export {
 export { attemptEndedAt } from './report/attempt-ended-at.js';
 export { attemptIntegritySummary, type AttemptEvidenceFacts } from './report/attempt-integrity-summary.js';
 export { integritySummaryOfDetails, integritySummaryOfReport, type SummaryEvidence } from './report/integrity-summary-of-details.js';
+export { CameraDetail, cameraDetailOf, cameraGapOfDetail } from './report/camera-detail.js';
 export {
   INTEGRITY_LEVEL_TEXT,
   integrityColumnHeading,

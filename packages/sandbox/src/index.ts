@@ -25,7 +25,7 @@ export type { QueueDepth, RunStart, RunStartListener } from './queue-watch.js';
 export { SandboxBusyError, SandboxCancelledError } from './busy.js';
 export { deepEqual } from './equality.js';
 export { MEMORY_LIMIT_EXCEEDED, NOT_RUN_FAULT, NOT_RUN_TIME_LIMIT, TIME_LIMIT_EXCEEDED } from './outcome.js';
-export type { RunPhase } from './run-phase.js';
+export type { RunStep } from '@assay/domain/candidate';
 export {
   DEFAULT_CPU_MS_PER_CASE,
   DEFAULT_MAX_LOG_BYTES,

@@ -1,4 +1,4 @@
-import type { RunPhase } from './run-phase.js';
+import type { RunStep } from '@assay/domain/candidate';
 import type { SandboxLimits, RunOutcome } from './types.js';
 
 /** A run handed to a slot: the prepared run of its engine family, its limits, and how to answer. */
@@ -10,7 +10,7 @@ export interface Job<R> {
   /** The engine is ready and the cases begin (a cold start before this is not the run's cost). */
   started?: () => void;
   /** Hears the steps of the run (RunOptions.onPhase). */
-  phase?: ((phase: RunPhase) => void) | undefined;
+  phase?: ((phase: RunStep) => void) | undefined;
   resolve: (outcome: RunOutcome) => void;
   reject: (error: Error) => void;
 }

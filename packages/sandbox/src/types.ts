@@ -1,6 +1,7 @@
 import { ALL_LANGUAGES, type LanguageId } from '@assay/domain/languages';
+import type { CompileDiagnostic } from './native/native-language.js';
 import type { FunctionCase, FunctionRunRequest, SqlRunRequest, StdioRunRequest } from './run-request.js';
-import type { RunPhase } from './run-phase.js';
+import type { RunStep } from '@assay/domain/candidate';
 
 /**
  * The languages the sandbox runs: the domain's registry (engines.ts says which engine runs each). TypeScript is
@@ -13,10 +14,10 @@ export const LANGUAGES: readonly Language[] = ALL_LANGUAGES;
 /** One test case of a function question. Both sides are JSON values: they cross into the VM as JSON text. */
 export type CodingCase = FunctionCase;
 
-/** Where an error happened in the candidate's own code: 1-based line and column. */
+/** Where an error happened in the candidate's own code: 1-based line, and column when the compiler or runtime gave one. */
 export interface SourceLocation {
   line: number;
-  column: number;
+  column?: number;
 }
 
 /**
@@ -62,6 +63,8 @@ export interface RunOutcome {
    * Never the code's fault: a caller scores it again later or says so, never as 0 (decision 1043).
    */
   fault?: string;
+  /** The same program's every compile error (in its own file, in the compiler's order): the page lists and marks them all. */
+  compileErrors?: CompileDiagnostic[];
 }
 
 /** Whether this sandbox runs a language now, and if not why and what an operator does about it. */
@@ -139,8 +142,8 @@ export interface RunOptions {
    * run's wall clock. Scoring uses it so that one looping answer costs about one case's limit, not every case's.
    */
   stopAfterTimeouts?: number;
-  /** Called as a native run reaches each step (preparing a shared compiler, compiling, running): see RunPhase. */
-  onPhase?: (phase: RunPhase) => void;
+  /** Called as a native run reaches each step (preparing a shared compiler, compiling, running): see RunStep. */
+  onPhase?: (phase: RunStep) => void;
 }
 
 /** Runs candidate code against test cases somewhere it cannot hurt the host; `Sandbox` is the implementation. */

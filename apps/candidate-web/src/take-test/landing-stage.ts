@@ -33,7 +33,7 @@ export class LandingStage {
   show(session: CandidateSession): void {
     this.state.phase = { kind: 'landing' };
     const start = (withoutCamera: boolean) => void this.start(session, landing, withoutCamera);
-    const landing: LandingView = (this.view = landingView(session, this.state.clock.now(), start, () => this.hooks.ensureCamera()));
+    const landing: LandingView = (this.view = landingView(session, this.state.clock.now(), start, this.state.api.runs, () => this.hooks.ensureCamera()));
     setPageTitle(LANDING_TITLE[session.access.verdict], session.test.testName);
     showPage(this.state.root, landing.element);
     if (opensLater(session.access.verdict)) this.watchOpening(session, landing);

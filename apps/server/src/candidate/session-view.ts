@@ -11,10 +11,14 @@ import {
   sessionPhase,
   starterCodeOf,
   candidateFormFields,
+  testContentsOf,
+  PRACTICE_QUESTION_ID,
+  practiceCodingQuestion,
   windowFromStored,
   type AccessWindow,
   type AttemptVariant,
   type CandidateQuestion,
+  type CandidateCodingQuestion,
   type CandidateSession,
   type PracticeResult,
   type QuestionRecord,
@@ -86,8 +90,13 @@ export interface SessionParts {
   now: number;
   /** The sample-run limit the routes enforce: the landing page states it. */
   runBudget?: RunBudget;
-  /** The test's violation rules (`violationRulesOf`), which the page applies and the server enforces (decision 942). */
+  /**
+   * The attempt's violation rules, which the page applies and the server enforces (decision 942): its own once started,
+   * fixed then (decision 1140); before, the test's as they stand.
+   */
   violationRules?: SessionViolationRules;
+  /** The attempt takes camera snapshots: fixed at its start like its rules; before, as its link says. */
+  cameraRequired?: boolean;
   /** The test settings' `showQuestionScore`: false sends no marks at all (decision 960); left out, they are shown. */
   showQuestionScore?: boolean;
   /** The test settings' `practiceTest`, and once the attempt has ended its result (decision 961). */
@@ -111,6 +120,7 @@ export const buildSessionView = ({
   now,
   runBudget,
   violationRules,
+  cameraRequired,
   showQuestionScore = true,
   practice,
   displayMessages,
@@ -123,6 +133,10 @@ export const buildSessionView = ({
   const phase = sessionPhase(invitation.status);
   const running = phase === 'attempt';
   const definitions = new Map(questions.map((question) => [question.id, question.definition]));
+  // Before the start no question is drawn yet: the whole test's, what a candidate may be asked.
+  const contents = testContentsOf(questions.map(({ definition }) => definition));
+  const practiceCoding = phase === 'landing' ? practiceCodingQuestion(contents) : null;
+  const camera = cameraRequired ?? link?.imageProctoring === 1;
 
   return {
     state: invitation.status,
@@ -135,6 +149,7 @@ export const buildSessionView = ({
       allowedSeconds: allowedSeconds(test.duration, invitation.extraTimePercent),
       questions: test.questionCount,
       negativeMarking: questions.some(({ definition }) => definition.negativeMarks > 0),
+      contents,
       sections:
         phase === 'finished' || phase === 'cancelled'
           ? []
@@ -164,7 +179,7 @@ export const buildSessionView = ({
       testAccessTime: window ? describeAccessWindow(window, zone) : null,
       timeZone: zone,
     },
-    imageProctoring: link?.imageProctoring === 1,
+    imageProctoring: camera,
     startedAt: iso(invitation.startedAt),
     deadline: iso(invitation.deadline),
     serverTime: new Date(now).toISOString(),
@@ -175,7 +190,7 @@ export const buildSessionView = ({
     org: candidateFacingOrg(org.name, org),
     dataNotice: dataNoticeOf({
       org: candidateFacingOrg(org.name, org),
-      imageProctoring: link?.imageProctoring === 1,
+      imageProctoring: camera,
       takesCode: questions.some(({ definition }) => definition.type === 'coding'),
       // The org's retention rule for ended invitations (decisions 849, 881); null: the page says to ask the org.
       retentionDays: context.retentionDays,
@@ -190,6 +205,7 @@ export const buildSessionView = ({
     ...(candidate.hideInstructions ? { hideInstructions: true } : {}),
     ...(displayMessages ? { displayMessages } : {}),
     ...(feedbackGiven === undefined ? {} : { feedbackGiven }),
+    ...(practiceCoding ? { practiceQuestion: candidateQuestionOf(PRACTICE_QUESTION_ID, practiceCoding) as CandidateCodingQuestion } : {}),
     imageViolations: invitation.imageViolations ?? 0,
     ...(invitation.terminatedBy ? { terminatedBy: invitation.terminatedBy } : {}),
   };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readinessLanguages, ServiceReadiness, TimeZone, testDefinitionJsonSchema, timeZoneTable } from '@assay/domain';
+import { readinessEmailOf, readinessLanguages, ServiceReadiness, TimeZone, testDefinitionJsonSchema, timeZoneTable } from '@assay/domain';
 import type { LanguageId } from '@assay/domain/languages';
 import { succeed } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
@@ -10,7 +10,7 @@ import { envelopeResponses } from './responses.js';
 const Health = z.object({ status: z.literal('ok') });
 
 /** Liveness, readiness and public reference data: no API key needed. */
-export const operationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, languages }) => {
+export const operationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, languages, email }) => {
   app.get('/healthz', { schema: { tags: ['operations'], summary: 'The process is up', response: envelopeResponses(Health) } }, async () =>
     succeed({ status: 'ok' as const }),
   );
@@ -22,7 +22,8 @@ export const operationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         tags: ['operations'],
         summary: 'The database answers and takes writes',
         description:
-          '`languages` says which languages this server runs, why each other one does not run here and how to enable it (`remedy`), which languages scoring jobs wait for because no live process runs them, and whose compilers this server is still preparing since it started (`warming`: it is ready meanwhile; a run of one of them waits for it).',
+          '`languages` says which languages this server runs, why each other one does not run here and how to enable it (`remedy`), which languages scoring jobs wait for because no live process runs them, and whose compilers this server is still preparing since it started (`warming`: it is ready meanwhile; a run of one of them waits for it). ' +
+          '`email` (with an outbox worker in this process) says whether emails are going out; a failing outbox (a full disk, a refusing SMTP server) is said there and leaves the answer 200 (decision 1141).',
         response: envelopeResponses(ServiceReadiness),
       },
     },
@@ -39,7 +40,12 @@ export const operationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       const warming = Object.entries(app.assay.runner.compilerWarmth?.() ?? {}).flatMap(([language, state]) =>
         state === 'warming' ? [language as LanguageId] : [],
       );
-      return succeed({ status: 'ok' as const, languages: readinessLanguages(languages, await store.sandboxWorkers.waitingLanguages(), warming) });
+      const sending = email.state;
+      return succeed({
+        status: 'ok' as const,
+        languages: readinessLanguages(languages, await store.sandboxWorkers.waitingLanguages(), warming),
+        ...(sending ? { email: readinessEmailOf(sending) } : {}),
+      });
     },
   );
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { moveSampleRun, newSampleRun, type SampleRunEvent } from './sample-run-state.js';
-import { isFinished, runPhaseOf, type SampleRun, StartRunInput } from './sample-runs.js';
+import { RunPhase, runPhaseOf, RunStep } from './run-phase.js';
+import { isFinished, type SampleRun, StartRunInput } from './sample-runs.js';
 
 const queued = newSampleRun('run-1', 7, 'samples');
 const move = (run: SampleRun, ...events: SampleRunEvent[]): SampleRun =>
@@ -22,6 +23,15 @@ describe('moveSampleRun', () => {
     const done = move(running, { type: 'finished', results });
     expect(done).toEqual({ runId: 'run-1', questionId: 7, kind: 'samples', version: 4, state: 'done', results });
     expect(isFinished(done)).toBe(true);
+  });
+
+  it('keeps every compile error of a program that did not build with its results (decision 1104)', () => {
+    const compileErrors = [
+      { message: "';' expected", line: 3, column: 14 },
+      { message: 'cannot find symbol', line: 7 },
+    ];
+    const results = [{ passed: false, args: [1], expected: 1, error: "Compile error: ';' expected", errorLocation: { line: 3, column: 14 } }];
+    expect(move(queued, { type: 'finished', results, compileErrors })).toMatchObject({ state: 'done', results, compileErrors });
   });
 
   it('answers the same run when nothing changed: no waiter is woken for nothing', () => {
@@ -61,6 +71,13 @@ describe('a run that tells its steps (decision 1045)', () => {
     expect(runPhaseOf({ step: 'running', case: 3, of: 5 })).toEqual({ step: 'running', case: 3, of: 5, text: 'Running 3 of 5…' });
     expect(runPhaseOf({ step: 'running', of: 1 }).text).toBe('Running 1 test…');
     expect(runPhaseOf({ step: 'running', of: 4 }).text).toBe('Running 4 tests…');
+  });
+
+  it('one RunPhase on the wire: the words the server puts, and a step the schema refuses (decisions 1045, 1106)', () => {
+    expect(RunPhase.parse(runPhaseOf({ step: 'running', case: 2, of: 3 }))).toEqual({ step: 'running', case: 2, of: 3, text: 'Running 2 of 3…' });
+    expect(RunPhase.safeParse({ step: 'compiling' }).success).toBe(false);
+    expect(RunPhase.safeParse({ step: 'preparing', what: '', text: 'Preparing …' }).success).toBe(false);
+    expect(RunStep.safeParse({ step: 'running', of: 0 }).success).toBe(false);
   });
 
   it('a step starts a queued run and moves a running one on; the same step again changes nothing', () => {

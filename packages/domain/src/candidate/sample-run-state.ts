@@ -1,7 +1,9 @@
 import { match } from 'ts-pattern';
 import { ok, refuse, type Result } from '../result.js';
-import type { CustomRunResult, RunPhase, SampleRun } from './sample-runs.js';
+import type { RunPhase } from './run-phase.js';
+import type { CustomRunResult, SampleRun } from './sample-runs.js';
 import type { TestCaseResult } from './candidate-api-runs.js';
+import type { CompileErrors } from './compile-errors.js';
 
 /**
  * What happens to a sample run: the scheduler places it (`ahead` 0: it starts), it reaches a step, it finishes with its
@@ -9,7 +11,7 @@ import type { TestCaseResult } from './candidate-api-runs.js';
  */
 export type SampleRunEvent =
   | { readonly type: 'placed'; readonly ahead: number; readonly etaMs: number }
-  | { readonly type: 'finished'; readonly results?: TestCaseResult[]; readonly custom?: CustomRunResult }
+  | { readonly type: 'finished'; readonly results?: TestCaseResult[]; readonly custom?: CustomRunResult; readonly compileErrors?: CompileErrors }
   | { readonly type: 'failed'; readonly message: string }
   | { readonly type: 'cancel' }
   /** The run reached a step (preparing a shared compiler, compiling, running): it has started. */
@@ -45,6 +47,7 @@ export const moveSampleRun = (run: SampleRun, event: SampleRunEvent): Result<Sam
           state: 'done',
           ...(finished.results !== undefined ? { results: finished.results } : {}),
           ...(finished.custom !== undefined ? { custom: finished.custom } : {}),
+          ...(finished.compileErrors !== undefined ? { compileErrors: finished.compileErrors } : {}),
         }),
       )
       .with([{ state: 'queued' }, { type: 'failed' }], [{ state: 'running' }, { type: 'failed' }], ([, failed]) =>

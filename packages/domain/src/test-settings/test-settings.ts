@@ -4,6 +4,7 @@ import { ok, refuse, type Result } from '../result.js';
 import { assistantAvailable, type ModelAvailability } from '../ai/model-availability.js';
 import type { TestDefinition } from '../schemas/test-definition.js';
 import { AiSettings, type AiPolicy, defaultAiSettingsOf, needsModel } from '../ai/ai-settings.js';
+import type { SessionViolationRules } from '../candidate/violation-rules.js';
 
 /** "Terminate after N violations": 0 means no limit even with its flag on, and 100 is more than any attempt needs. */
 const violationCount = z.int().min(0).max(100);
@@ -87,16 +88,11 @@ export const withAiSettings = (settings: TestSettings, fallback: AiSettings): Te
   aiSettings: settings.aiSettings ?? fallback,
 });
 
-/** What the candidate's attempt enforces of the settings; a limit is null when nothing ends the attempt. */
-export interface ViolationRules {
-  /** The attempt ends when its counted window violations exceed this (terminate-after-2 ends on the third). */
-  readonly windowViolationLimit: number | null;
-  /** The same for image (camera snapshot) violations. */
-  readonly imageViolationLimit: number | null;
-  readonly copyPasteAllowed: boolean;
-  /** Each counted violation is shown to the candidate as it happens. */
-  readonly violationPopup: boolean;
-}
+/**
+ * What the candidate's attempt enforces of the settings (a limit is null when nothing ends the attempt): the session's
+ * `violationRules` shape, one schema for both (decision 1140 stores it with the attempt, `AttemptRules`).
+ */
+export type ViolationRules = SessionViolationRules;
 
 const limitOf = (on: boolean, count: number): number | null => (on && count >= 1 ? count : null);
 

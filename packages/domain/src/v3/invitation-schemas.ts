@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
 import { HttpUrl } from '../schemas/registration.js';
-import { plainText, singleLineText } from '../schemas/text-fields.js';
+import { personName, plainText } from '../schemas/text-fields.js';
 import { V3InvitationStatus } from './v3-status.js';
 
 const flag = (name: string, description: string) =>
@@ -27,7 +27,7 @@ const zoneId = (name: string) =>
 export const V3InviteInput = z
   .object({
     email: z.email({ error: 'email must be a valid email address' }).max(254, { error: 'email must be at most 254 characters' }).check(plainText('email')),
-    name: singleLineText('name', 200),
+    name: personName('name', 200),
     callbackUrl: HttpUrl('callbackUrl', 'Receives the signed callbacks (absolute http(s) URL), through the same SSRF guard and outbox as v2.'),
     redirectUrl: HttpUrl('redirectUrl', 'Where the candidate goes after the test (absolute http(s) URL).'),
     sendEmail: flag('sendEmail', 'true emails the candidate the invitation; left out or false, nothing is sent (v3: no email unless asked).'),

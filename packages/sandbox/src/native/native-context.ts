@@ -1,5 +1,5 @@
 import { chmod, chown, rm, stat } from 'node:fs/promises';
-import type { RunPhase } from '../run-phase.js';
+import type { RunStep } from '@assay/domain/candidate';
 import type { JailLimits, JailResult, JailSpec } from './jail-spec.js';
 import type { NativeContext } from './native-language.js';
 import type { RunBound } from './run-bound.js';
@@ -24,7 +24,7 @@ export class RunStopped extends Error {
 export interface ContextHooks {
   /** The run's watchdog, paused while the run waits for shared work (decision 1041). */
   readonly bound?: RunBound;
-  readonly onPhase?: (phase: RunPhase) => void;
+  readonly onPhase?: (phase: RunStep) => void;
 }
 
 /**

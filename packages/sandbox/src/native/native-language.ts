@@ -1,6 +1,6 @@
 import type { LanguageId, Signature } from '@assay/domain/languages';
 import type { CaseReport } from '../protocol.js';
-import type { RunPhase } from '../run-phase.js';
+import type { RunStep } from '@assay/domain/candidate';
 import type { JailLimits, JailResult, JailSpec } from './jail-spec.js';
 import type { SharedBuild } from './shared-build.js';
 
@@ -80,7 +80,7 @@ export interface NativeContext {
   /** Waits for work the run does not own (its turn at a warm compiler): not the run's time; cancelling ends the wait. */
   waitShared<T>(work: Promise<T>): Promise<T>;
   /** Tells the caller which step the run has reached (RunOptions.onPhase). */
-  phase(phase: RunPhase): void;
+  phase(phase: RunStep): void;
 }
 
 /** What a module's warm() gets: the shared builds it may start ahead of the first run. */

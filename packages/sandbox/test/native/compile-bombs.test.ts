@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Sandbox } from '../../src/index.js';
-import type { RunPhase } from '../../src/run-phase.js';
+import type { RunStep } from '../../src/index.js';
 import type { RunOutcome } from '../../src/types.js';
 import { TOP_SCORES_CASES, TOP_SCORES_SIGNATURE } from '../languages/fixture.js';
 import { csharpFixture } from '../languages/csharp.js';
@@ -16,7 +16,7 @@ import { csharpOverloadBomb, javaOverloadBomb } from './jvm-bombs.js';
 const sandbox = new Sandbox({ workers: 1, nativeWorkers: 3, languages: ['java', 'csharp'] });
 afterAll(() => sandbox.close());
 
-const run = (language: 'java' | 'csharp', code: string, phases: RunPhase[] = []): Promise<RunOutcome> =>
+const run = (language: 'java' | 'csharp', code: string, phases: RunStep[] = []): Promise<RunOutcome> =>
   sandbox.run(
     { language, code, functionName: 'topScores', signature: TOP_SCORES_SIGNATURE, cases: TOP_SCORES_CASES },
     // Three candidates of their own, as in a class: one run in flight per candidate.
@@ -28,7 +28,7 @@ async function bombsThenHonest(language: 'java' | 'csharp', bomb: string, honest
   const bombs = [run(language, bomb), run(language, bomb)];
   // The bombs reach the compiler first: the honest answer arrives behind them, as in the review.
   await sleep(1_000);
-  const phases: RunPhase[] = [];
+  const phases: RunStep[] = [];
   const honestOutcome = await run(language, honest, phases);
   return { honest: honestOutcome, phases, bombs: await Promise.all(bombs) };
 }

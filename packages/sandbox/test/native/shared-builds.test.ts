@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Sandbox, SandboxCancelledError } from '../../src/index.js';
-import type { RunPhase, RunRequest } from '../../src/index.js';
+import type { RunStep, RunRequest } from '../../src/index.js';
 import { TOP_SCORES_CASES, TOP_SCORES_SIGNATURE } from '../languages/fixture.js';
 import { cppFixture } from '../languages/cpp.js';
 import { rustFixture } from '../languages/rust.js';
@@ -29,7 +29,7 @@ const request = (language: 'cpp' | 'rust', code: string): RunRequest => ({
 /** The first run starts the shared build and is cancelled while it builds; the second, waiting for it, must pass. */
 async function cancelFirstDuringBuild(language: 'cpp' | 'rust', code: string) {
   const first = new AbortController();
-  const firstPhases: RunPhase[] = [];
+  const firstPhases: RunStep[] = [];
   const firstRun = sandbox.run(request(language, code), { signal: first.signal, owner: { candidate: 'first' }, onPhase: (phase) => firstPhases.push(phase) });
   const firstEnded = firstRun.then(
     () => 'finished',

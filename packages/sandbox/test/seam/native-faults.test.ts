@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { NOT_RUN_FAULT, Sandbox } from '../../src/index.js';
-import type { RunPhase, RunRequest } from '../../src/index.js';
+import type { RunStep, RunRequest } from '../../src/index.js';
 import type { NativeRunResult } from '../../src/native/native-language.js';
 import { JAIL_OK, recordingJail, withModule } from './fakes.js';
 
@@ -92,7 +92,7 @@ describe('a native run tells its steps (decision 1045)', () => {
     });
     const sandbox = new Sandbox({ workers: 1, nativeWorkers: 1 }, { jail, nativeLanguages: languages, jailAvailability: JAIL_OK });
     sandboxes.push(sandbox);
-    const phases: RunPhase[] = [];
+    const phases: RunStep[] = [];
     await sandbox.run(REQUEST, { onPhase: (phase) => phases.push(phase) });
     expect(phases).toEqual([{ step: 'preparing', what: 'the Java compiler' }, { step: 'compiling' }, { step: 'running', of: 2 }]);
   });

@@ -64,6 +64,11 @@ export interface InvitationsTable {
   image_violations: Generated<number>;
   /** Which limit ended a terminated attempt (migration 046): 'window' or 'image'; null otherwise. */
   terminated_by: string | null;
+  /** The attempt's own rules as JSON (`AttemptRules`), written with its start (migration 052, decision 1140); null before. */
+  attempt_rules: string | null;
+  /** A camera-proctored attempt's snapshots and longest stretch without one, written when it ends (migration 052, decision 1143). */
+  camera_photos: number | null;
+  camera_gap_seconds: number | null;
 }
 
 export interface InvitationHistoryTable {
@@ -144,4 +149,6 @@ export interface ErasuresTable {
   invitations: number;
   /** JSON array of the invitation ids it erased. */
   invitation_ids: string;
+  /** Bulk-file rows without an invitation it erased (an erasure by address; migration 049, decision 1003). */
+  bulk_rows: Generated<number>;
 }

@@ -59,7 +59,7 @@ describe('the landing page before the clock starts (Chromium)', () => {
   const statusOf = async (invitationId: number) =>
     (await b.store.db.selectFrom('invitations').select('status').where('id', '=', invitationId).executeTakeFirstOrThrow()).status;
 
-  it('shows the invitation deadline, what is recorded and the run limit; the practice question is answered on the page alone', async () => {
+  it('shows the invitation deadline, what is recorded and the run limit', async () => {
     const registration = await b.client.invitations.register(testId, { emailId: 'rules@example.com', fullName: 'Rita Rules' });
     await b.client.reminders.setInvitationExpiry(registration.testInvitationId, { expiresAt: '2099-12-08T17:00:00' });
     const { context, page, errors } = await b.openPage();
@@ -81,7 +81,21 @@ describe('the landing page before the clock starts (Chromium)', () => {
       ]);
       // No camera on this test: no camera check.
       expect(await page.getByTestId('system-check').count()).toBe(0);
+      // A test with code practises code (decision 1125; page-frame.test.ts runs it).
+      expect(await page.getByText('Try a practice coding question (not scored)').count()).toBe(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
 
+  it('a test without code keeps the choice practice question, answered on the page alone', async () => {
+    const choiceOnly = (await b.client.tests.import({ ...sampleDefinition, testName: 'Choices only', sections: sampleDefinition.sections.slice(0, 1) })).testId;
+    const registration = await b.client.invitations.register(choiceOnly, { emailId: 'practice@example.com', fullName: 'Pat Practice' });
+    const { context, page, errors } = await b.openPage();
+    try {
+      await page.goto(registration.takeTestURL);
+      await page.getByTestId('start-button').waitFor({ state: 'visible' });
       // The practice question: nothing it does reaches the server.
       const calls: string[] = [];
       page.on('request', (request) => {
@@ -111,7 +125,7 @@ describe('the landing page before the clock starts (Chromium)', () => {
       await page.getByTestId('start-button').waitFor({ state: 'visible' });
       expect(await page.getByTestId('landing-rules').count()).toBe(0);
       expect(await page.getByText('Before you start').count()).toBe(0);
-      expect(await page.getByText('Try a practice question (not scored)').count()).toBe(0);
+      expect(await page.getByTestId('practice').count()).toBe(0);
       expect(await page.getByTestId('recorded').locator('li').count()).toBeGreaterThan(0);
       await accessibleAtBothWidths(page, 'landing without instructions');
       // Keyboard only: Tab reaches Start, Enter starts the clock.
@@ -167,8 +181,9 @@ describe('the landing page before the clock starts (Chromium)', () => {
       await page.goto(registration.testUrl);
       const start = page.getByTestId('start-button');
       await start.click();
-      // Back on the landing: why, focused; the attempt has not started.
-      await expect.poll(() => page.getByTestId('camera-check-status').textContent()).toMatch(/^Camera: access was refused\./);
+      // Back on the landing: why, focused; the attempt has not started. The refusal is Chromium's answer to its own
+      // permission prompt (1–2 s on a loaded machine): waited for as the page waits, not within expect.poll's 1 s.
+      await expect.poll(() => page.getByTestId('camera-check-status').textContent(), { timeout: 15_000 }).toMatch(/^Camera: access was refused\./);
       await expect.poll(() => start.textContent()).toBe('Start without camera');
       expect(
         await page.evaluate(() =>

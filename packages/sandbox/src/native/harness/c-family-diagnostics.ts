@@ -2,6 +2,7 @@ import { capCompileOutput } from '../compile-output.js';
 import { compileStop } from '../compile-stop.js';
 import type { JailLimits, JailResult } from '../jail-spec.js';
 import type { CompileDiagnostic, NativeRunResult } from '../native-language.js';
+import { signatureMismatch } from './c-family-mismatch.js';
 
 /**
  * gcc's and g++'s output as the candidate sees it: only what names their own file (solution.c:line:column), never
@@ -13,6 +14,8 @@ const DIAGNOSTIC = /^(?<file>[^:\n]+):(?<line>\d+):(?<column>\d+): (?<level>fata
 export interface CompileContext {
   /** solution.c or solution.cpp. */
   readonly sourceFile: string;
+  /** The candidate's code, to find their function when the harness's call does not fit it. */
+  readonly source?: string;
   readonly functionName?: string;
   /** What the question's function looks like in this language, for the message when the harness cannot call it. */
   readonly declaration?: string;
@@ -38,9 +41,10 @@ export function compileFailure(result: JailResult, context: CompileContext): Ext
     diagnostics.push({ message: match.groups.message ?? line, line: Number(match.groups.line), column: Number(match.groups.column) });
   }
   if (diagnostics.length > 0) return { kind: 'compileError', diagnostics, output: capCompileOutput(own.join('\n')) };
-  const message = harnessOrLinkerMessage(result.stderr, context);
+  const mismatch = signatureMismatch(result.stderr, context);
+  const message = mismatch?.message ?? harnessOrLinkerMessage(result.stderr, context);
   const output = [message, ...own].join('\n');
-  return { kind: 'compileError', diagnostics: [{ message }], output: capCompileOutput(output) };
+  return { kind: 'compileError', diagnostics: [mismatch ?? { message }], output: capCompileOutput(output) };
 }
 
 function harnessOrLinkerMessage(stderr: string, context: CompileContext): string {
