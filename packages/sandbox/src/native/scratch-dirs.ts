@@ -65,10 +65,17 @@ export async function removeStaleScratch(root: string = tmpdir()): Promise<strin
   return removed;
 }
 
-let swept: Promise<string[]> | undefined;
+const swept = new Map<string, Promise<string[]>>();
 
-/** removeStaleScratch, once per process (the first sandbox that may jail starts it; nothing waits for it). */
-export function removeStaleScratchOnce(): Promise<string[]> {
-  swept ??= removeStaleScratch();
-  return swept;
+/**
+ * removeStaleScratch, once per process and temp dir (the first sandbox that may jail starts it; nothing waits for it).
+ * The temp dir is the host's as it is now (`TMPDIR`): where makeScratchDir puts this process's directories from now on.
+ */
+export function removeStaleScratchOnce(root: string = tmpdir()): Promise<string[]> {
+  let sweep = swept.get(root);
+  if (sweep === undefined) {
+    sweep = removeStaleScratch(root);
+    swept.set(root, sweep);
+  }
+  return sweep;
 }

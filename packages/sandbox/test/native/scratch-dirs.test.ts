@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Sandbox } from '../../src/index.js';
-import { makeScratchDir, removeStaleScratch } from '../../src/native/scratch-dirs.js';
+import { makeScratchDir, removeStaleScratch, removeStaleScratchOnce } from '../../src/native/scratch-dirs.js';
 import { waitFor } from '../helpers.js';
 
 /** A pid no process has now: one that just exited. */
@@ -51,14 +51,46 @@ describe('a process killed with SIGKILL leaves its temp dirs; the next start rem
   });
 
   it('a sandbox that may jail sweeps the temp dir when it is made', async () => {
-    const stale = join(tmpdir(), `assay-${deadPid()}-run-s7u8v9`);
+    // A temp dir of this test's own: the sweep is once per process and temp dir, and with isolate: false an earlier
+    // file's sandbox has already swept the host's.
+    const root = mkdtempSync(join(tmpdir(), 'scratch-start-'));
+    const stale = join(root, `assay-${deadPid()}-run-s7u8v9`);
     mkdirSync(stale);
-    const sandbox = new Sandbox({ workers: 1, languages: ['javascript'] });
+    const alive = join(root, 'assay-1-run-k3l4m5');
+    mkdirSync(alive);
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = root;
+    let sandbox: Sandbox | undefined;
     try {
+      sandbox = new Sandbox({ workers: 1, languages: ['javascript'] });
       expect(await waitFor(() => !existsSync(stale), 10_000)).toBe(true);
+      expect(existsSync(alive)).toBe(true);
     } finally {
-      await sandbox.close();
-      rmSync(stale, { recursive: true, force: true });
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+      await sandbox?.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("sweeps each temp dir once per process: a dir gone stale since the sweep is the next start's", async () => {
+    const root = mkdtempSync(join(tmpdir(), 'scratch-once-'));
+    try {
+      const first = join(root, `assay-${deadPid()}-run-f1r2s3`);
+      mkdirSync(first);
+      expect(await removeStaleScratchOnce(root)).toEqual([first]);
+      const later = join(root, `assay-${deadPid()}-run-l8t9r0`);
+      mkdirSync(later);
+      expect(await removeStaleScratchOnce(root)).toEqual([first]);
+      expect(existsSync(later)).toBe(true);
+      // Another temp dir is swept on its own.
+      const other = mkdtempSync(join(tmpdir(), 'scratch-other-'));
+      const elsewhere = join(other, `assay-${deadPid()}-build-e1s2w3`);
+      mkdirSync(elsewhere);
+      expect(await removeStaleScratchOnce(other)).toEqual([elsewhere]);
+      rmSync(other, { recursive: true, force: true });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });
