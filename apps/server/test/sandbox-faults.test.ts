@@ -108,4 +108,26 @@ describe.each(backends)('answers the sandbox could not run are never judged (dec
     expect(ended).toMatchObject({ state: 'failed', message: `Your code was not judged: the server could not run it. ${FAULT}` });
     interpose = undefined;
   });
+
+  it('the answer-at-once run meets a fault: 503.2 with Retry-After, in words, and the run is not counted', async () => {
+    const testId = await h.importTest(sumTest);
+    const { token, invitationId } = await registerFor(h, testId, 'sync-fault@example.com');
+    const api = candidate(h, token);
+    const [questionId] = questionIdsOf(await api.client.start());
+    interpose = async (request) => faulted(request);
+    const refused = await api.run(questionId!, SUM_SOLUTION);
+    interpose = undefined;
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.json()).toMatchObject({
+      statuscode: '503.2',
+      result: `Your code was not judged: the server could not run it. ${FAULT} Try again in 5 s; this run was not counted.`,
+    });
+    expect(await h.store.db.selectFrom('sample_runs').selectAll().where('invitation_id', '=', invitationId).execute()).toEqual([]);
+    // The same run once the sandbox runs it: judged, and counted.
+    expect(expectSuccess<{ results: Array<{ passed: boolean }> }>(await api.run(questionId!, SUM_SOLUTION)).results).toEqual([
+      expect.objectContaining({ passed: true }),
+    ]);
+    expect(await h.store.db.selectFrom('sample_runs').selectAll().where('invitation_id', '=', invitationId).execute()).toHaveLength(1);
+  });
 });

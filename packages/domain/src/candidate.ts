@@ -66,7 +66,7 @@ export { moveSampleRun, newSampleRun } from './candidate/sample-run-state.js';
 export type { SampleRunEvent } from './candidate/sample-run-state.js';
 export { admitSampleRun, countedRuns, DEFAULT_RUN_BUDGET, runBudgetRetryAfterMs } from './candidate/run-budget.js';
 export type { RunBudget, SampleRunHistory } from './candidate/run-budget.js';
-export { DEFAULT_SCORING_BUDGET, sampleRunsBusy, sampleRunShare, scoringShare } from './candidate/sandbox-share.js';
+export { DEFAULT_SCORING_BUDGET, sampleRunNotRun, sampleRunsBusy, sampleRunShare, scoringShare } from './candidate/sandbox-share.js';
 export type { AttemptPlace, SandboxShare, ScoringBudget } from './candidate/sandbox-share.js';
 export { applyProctoringEvent, closeProctoring, ProctoringCounters, RELOAD_GRACE_MS } from './candidate/proctoring.js';
 export type { ProctoringEvent } from './candidate/proctoring.js';

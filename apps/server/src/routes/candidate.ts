@@ -15,6 +15,7 @@ import {
   SnapshotInput,
   SnapshotSaved,
   type RunBudget,
+  sampleRunNotRun,
 } from '@assay/domain';
 import type { CodeRunner } from '@assay/sandbox';
 import type { LanguageAvailabilities, LanguageId } from '@assay/domain/languages';
@@ -27,7 +28,7 @@ import { SampleRunRegistry } from '../candidate/sample-run-registry.js';
 import { withRetryAfter } from '../plugins/retry-later.js';
 import { requireKnownToken } from '../plugins/take-test-token.js';
 import type { FailureLimiter } from '../rate-limits/failure-limiter.js';
-import { unwrap } from '../refusal-error.js';
+import { RefusalError, unwrap } from '../refusal-error.js';
 import { prepareSampleRun } from '../services/sample-run-plan.js';
 import { candidateRunRoutes } from './candidate-runs.js';
 import { envelopeResponses } from './responses.js';
@@ -168,6 +169,8 @@ export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = asy
         reply,
         sampleRuns.run({ token, owner: run.owner }, (options) => runner.run(run.request, options)),
       );
+      // The sandbox could not run it: not the code's verdict, and not one of the candidate's runs (decision 1043).
+      if (outcome.fault !== undefined) throw new RefusalError(sampleRunNotRun(outcome.fault));
       if (run.countsAsSampleRun) await attempts.countSampleRun(token, questionId);
       return succeed({ results: sampleResults(run.question, outcome), ...compileErrorsOfRun(outcome) });
     },
