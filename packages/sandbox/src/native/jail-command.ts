@@ -1,13 +1,12 @@
 import { existsSync } from 'node:fs';
 import type { JailSpec } from './jail-spec.js';
 import { JAIL_SECCOMP_PROGRAM } from './jail-seccomp.js';
+import { JAIL_ETC_PARTS } from './native-toolchains.js';
 
 export const BWRAP = '/usr/bin/bwrap';
 export const SETPRIV = '/usr/bin/setpriv';
 export const PRLIMIT = '/usr/bin/prlimit';
 
-/** The parts of /etc the toolchains read (library cache, alternatives symlinks, their own settings); nothing else of it. */
-const ETC_PARTS = ['/etc/alternatives', '/etc/ld.so.cache', '/etc/java-17-openjdk', '/etc/mono', '/etc/php', '/etc/ssl/certs'];
 /** Every namespace bwrap makes, named one by one so that none is shared by default. */
 const NAMESPACES = ['--unshare-user', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-net', '--unshare-cgroup-try'];
 /** /dev/shm is on bwrap's /dev tmpfs, which has no size of its own: it gets one. */
@@ -39,7 +38,7 @@ export function bwrapArguments(spec: JailSpec): string[] {
     'usr/sbin',
     '/sbin',
   ];
-  for (const part of ETC_PARTS) if (existsSync(part)) args.push('--ro-bind', part, part);
+  for (const part of JAIL_ETC_PARTS) if (existsSync(part)) args.push('--ro-bind', part, part);
   args.push('--proc', '/proc', '--dev', '/dev', '--size', String(SHM_BYTES), '--tmpfs', '/dev/shm');
   args.push('--size', String(limits.tmpBytes ?? limits.fileBytes), '--tmpfs', '/tmp', spec.readOnlyBox ? '--ro-bind' : '--bind', spec.dir, '/box');
   for (const bind of spec.readOnly ?? []) args.push('--ro-bind', bind.host, bind.jail);

@@ -10,7 +10,7 @@ import { processesOf } from './jail-uid.js';
 export { cgroupControl } from './jail-cgroup.js';
 export { BWRAP, jailInvocation } from './jail-command.js';
 export { feedDescriptors, stdioWith } from './jail-descriptors.js';
-export { installLine, JAIL_PACKAGES, LANGUAGE_PACKAGES } from './jail-packages.js';
+export { installLine, JAIL_PACKAGES } from './native-toolchains.js';
 export { type JailAvailabilityOptions, jailAvailability } from './jail-probe.js';
 export { processesOf, releaseUid, takeUid } from './jail-uid.js';
 

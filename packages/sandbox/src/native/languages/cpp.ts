@@ -4,6 +4,7 @@ import { CPP_FLAGS, cFamilyCache, dropCFamilyCache } from '../harness/c-family-c
 import type { CFamilyToolchain } from '../harness/c-family-execute.js';
 import { executeCFamily } from '../harness/c-family-execute.js';
 import { cppHarness } from '../harness/c-family-harness.js';
+import { NATIVE_TOOLCHAINS } from '../native-toolchains.js';
 import type { NativeLanguage } from '../native-language.js';
 
 const typeText = (text: string): string => {
@@ -25,7 +26,7 @@ const toolchain: CFamilyToolchain = {
 
 export const cppLanguage: NativeLanguage = {
   id: 'cpp',
-  toolchain: { commands: ['/usr/bin/g++', '/usr/bin/addr2line'], debianPackages: ['g++', 'binutils'] },
+  toolchain: NATIVE_TOOLCHAINS.cpp,
   execute: (input, context) => executeCFamily(toolchain, input, context),
   warm: async (context) => {
     await cFamilyCache('cpp', context);

@@ -9,6 +9,7 @@ import { compileErrorOf } from '../harness/jvm-diagnostics.js';
 import { stdioCases } from '../harness/jvm-stdio.js';
 import type { JailLimits } from '../jail-spec.js';
 import type { WarmCompiler } from '../harness/jvm-warm-compiler.js';
+import { NATIVE_TOOLCHAINS } from '../native-toolchains.js';
 import type { NativeContext, NativeLanguage, NativeRunInput, NativeRunResult } from '../native-language.js';
 
 const SOURCE_FILE = 'Solution.java';
@@ -107,7 +108,7 @@ async function runStdio(input: Extract<NativeRunInput, { form: 'stdio' }>, conte
 /** Java 17 (Debian's OpenJDK): a warm jailed javac, then one jailed JVM per run (function) or per case (stdio). */
 export const javaLanguage: NativeLanguage = {
   id: 'java',
-  toolchain: { commands: ['/usr/bin/java', '/usr/bin/javac'], debianPackages: ['openjdk-17-jdk-headless'] },
+  toolchain: NATIVE_TOOLCHAINS.java,
   reservesAddressSpace: true,
   execute: (input, context) => (input.form === 'function' ? runFunction(input, context) : runStdio(input, context)),
   warm: () => javac().warm(),
