@@ -24,7 +24,7 @@ const javac = (): WarmCompiler<JavaCompileOutcome> => {
 /**
  * The JVM of a run (decision 713): serial GC and C1 only (a run is short), class-data sharing, no perf-data file;
  * the heap is half the run's memory (the rest is metaspace, code cache and thread stacks); a 32 MB stack for
- * recursive answers; fd 3 is reached through java.io (see java-runtime.ts).
+ * recursive answers.
  */
 export function javaRunFlags(limits: JailLimits): string[] {
   const heapMiB = Math.max(16, Math.floor(limits.memoryBytes / 2 / 1024 / 1024));
@@ -86,7 +86,7 @@ async function runFunction(input: Extract<NativeRunInput, { form: 'function' }>,
   await writeFile(join(built.dir, CASES_FILE), cases);
   const marker = newMarker();
   const result = await context.jail({
-    argv: ['/usr/bin/java', ...javaRunFlags(context.runLimits), '--add-opens', 'java.base/java.io=ALL-UNNAMED', '-cp', '/box', JAVA_MAIN_CLASS, marker],
+    argv: ['/usr/bin/java', ...javaRunFlags(context.runLimits), '-cp', '/box', JAVA_MAIN_CLASS, marker],
     dir: built.dir,
     readOnlyBox: true,
     limits: context.runLimits,
