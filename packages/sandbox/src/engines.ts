@@ -49,5 +49,6 @@ type EngineEntry = (typeof LANGUAGE_ENGINES)[LanguageId];
 export type NativeLanguageId = Extract<EngineEntry, { readonly family: 'native' }>['module'];
 
 /** A language's engine, its native module typed as one of NATIVE_LANGUAGES. */
-export const engineOf = (language: LanguageId): Exclude<LanguageEngine, { readonly family: 'native' }> | { readonly family: 'native'; readonly module: NativeLanguageId } =>
-  LANGUAGE_ENGINES[language];
+export const engineOf = (
+  language: LanguageId,
+): Exclude<LanguageEngine, { readonly family: 'native' }> | { readonly family: 'native'; readonly module: NativeLanguageId } => LANGUAGE_ENGINES[language];
