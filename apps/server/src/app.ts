@@ -12,23 +12,18 @@ import { KeyOwnerCache } from './auth/key-owner-cache.js';
 import { KnownTokens } from './auth/known-tokens.js';
 import { coalesceWrites } from './http/coalesced-writes.js';
 import { CandidateAttempts } from './candidate/attempts-service.js';
-import { bulkInvitationRoutes } from './routes/bulk-invitations.js';
 import { registerCandidatePages } from './candidate-page/register-candidate-pages.js';
 import type { Config } from '@assay/config';
 import type { AppContext } from './context.js';
-import { honourIdempotencyKeys } from './idempotency/idempotency-keys.js';
-import { requireApiKey } from './plugins/api-key-auth.js';
-import { declareRouteCapabilities } from './plugins/route-capabilities.js';
 import { lazyRequestLoggers } from './logging/lazy-request-logger.js';
 import { withRedaction } from './logging/redaction.js';
 import { RequestLogController } from './logging/request-log-controller.js';
 import { answerClientError, answerWhatNodeWould, requireHostHeader } from './plugins/client-errors.js';
 import { answerFrameworkErrors, registerErrorEnvelope } from './plugins/error-envelope.js';
 import { FrontPrefixes } from './fronts/declare-front.js';
-import { GREENHOUSE_PREFIX } from './fronts/greenhouse/failures.js';
-import { registerGreenhouseFront } from './fronts/greenhouse/register.js';
-import { V3_PREFIX } from './fronts/v3/failures.js';
-import { registerV3Front } from './fronts/v3/register.js';
+import type { FrontDescriptor } from './fronts/front-descriptor.js';
+import { FRONTS } from './fronts/fronts.js';
+import { registerFronts } from './fronts/register-fronts.js';
 import { MAX_PARAM_LENGTH, indexRoutes } from './plugins/method-not-allowed.js';
 import { scheduleHousekeeping } from './plugins/housekeeping.js';
 import { registerMetrics } from './plugins/metrics.js';
@@ -46,35 +41,10 @@ import { registerRateLimits } from './rate-limits/rate-limits.js';
 import { trustProxyOption } from './rate-limits/trust-proxy.js';
 import { adminRoutes } from './routes/admin.js';
 import { candidateLinkRoutes } from './routes/candidate-links.js';
-import { candidatePageRoutes } from './routes/candidate-page.js';
 import { candidateRoutes } from './routes/candidate.js';
-import { reminderRoutes } from './routes/reminders.js';
-import { invitationResendRoutes } from './routes/invitation-resend.js';
-import { invitationSettingsRoutes } from './routes/invitation-settings.js';
-import { retentionSettingsRoutes } from './routes/retention-settings.js';
-import { whoAmIRoutes } from './routes/who-am-i.js';
-import { orgPeopleRoutes } from './routes/org-people.js';
-import { personalDataRoutes } from './routes/personal-data.js';
-import { candidateErasureRoutes } from './routes/candidate-erasure.js';
-import { testSettingsRoutes } from './routes/test-settings.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
-import { eventRoutes } from './routes/events.js';
 import { signedReportRoutes } from './routes/signed-reports.js';
-import { webhookRoutes } from './routes/webhooks.js';
-import { exportRoutes } from './routes/exports.js';
-import { gradingRoutes } from './routes/grading.js';
-import { greenhouseIntegrationRoutes } from './routes/greenhouse-integration.js';
-import { invitationRoutes } from './routes/invitations.js';
-import { invitationHistoryRoutes } from './routes/invitation-history.js';
-import { invitationSimilarityRoutes } from './routes/invitation-similarity.js';
 import { operationsRoutes } from './routes/operations.js';
-import { registrationRoutes } from './routes/registrations.js';
-import { reportRoutes } from './routes/reports.js';
-import { invitationListRoutes } from './routes/invitation-list.js';
-import { invitationSummaryRoutes } from './routes/invitation-summary.js';
-import { candidateDecisionRoutes } from './routes/candidate-decisions.js';
-import { testLinkRoutes } from './routes/test-links.js';
-import { testRoutes } from './routes/tests.js';
 
 export interface AppOptions {
   config: Config;
@@ -84,6 +54,8 @@ export interface AppOptions {
   now?: () => number;
   /** Where sample tests run; by default a sandbox worker pool owned (and closed) by the app. */
   codeRunner?: CodeRunner;
+  /** The fronts of the API key: the one list (fronts/fronts.ts); a test adds a scratch front to prove what a new one gets. */
+  fronts?: readonly FrontDescriptor[];
 }
 
 declare module 'fastify' {
@@ -104,7 +76,7 @@ declare module 'fastify' {
 }
 
 /** Builds the whole HTTP surface; the caller owns the store and decides when to listen. */
-export const buildApp = async ({ config, store, logger = false, now = Date.now, codeRunner }: AppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({ config, store, logger = false, now = Date.now, codeRunner, fronts = FRONTS }: AppOptions): Promise<FastifyInstance> => {
   const requestLog = new RequestLogController();
   const prefixes = new FrontPrefixes();
   const app = Fastify({
@@ -142,7 +114,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   const credentialLimits = registerRateLimits(app, store, config, now);
   const metrics = await registerMetrics(app, { token: config.metrics.token, store, now, badToken: credentialLimits.adminToken });
   scheduleHousekeeping(app, store, now);
-  await registerOpenApi(app, config.publicUrl);
+  await registerOpenApi(app, config.publicUrl, fronts);
 
   const reports = new ReportRenderer({ threads: config.exportThreads, queue: config.exportQueue, pdfTimeBudgetMs: config.pdfTimeBudgetMs });
 
@@ -204,49 +176,9 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
     prefix: '/candidate/v1',
   });
   await app.register(candidateLinkRoutes, { ...context, prefix: '/candidate/v1' });
-  await app.register(
-    async (v2) => {
-      declareRouteCapabilities(v2);
-      requireApiKey(v2, store, context.keyCache, credentialLimits.apiKey);
-      honourIdempotencyKeys(v2, { keys: store.idempotencyKeys, now, scopeOf: (request) => `org:${request.org.orgId}` });
-      for (const routes of [
-        testRoutes,
-        testLinkRoutes,
-        registrationRoutes,
-        invitationRoutes,
-        invitationHistoryRoutes,
-        invitationSimilarityRoutes,
-        invitationListRoutes,
-        invitationSummaryRoutes,
-        candidateDecisionRoutes,
-        reportRoutes,
-        exportRoutes,
-        webhookRoutes,
-        eventRoutes,
-        candidatePageRoutes,
-        gradingRoutes,
-        greenhouseIntegrationRoutes,
-        bulkInvitationRoutes,
-        reminderRoutes,
-        invitationResendRoutes,
-        invitationSettingsRoutes,
-        testSettingsRoutes,
-        retentionSettingsRoutes,
-        whoAmIRoutes,
-        orgPeopleRoutes,
-        personalDataRoutes,
-        candidateErasureRoutes,
-      ]) {
-        await v2.register(routes, context);
-      }
-    },
-    { prefix: '/v2/org' },
-  );
-  // The other fronts (docs/architecture.md "Fronts", decision 887): each its own scope, shapes, auth and failure body.
-  // Greenhouse's Assessment Partner API: HTTP Basic, the org's keys and capabilities (docs/greenhouse.md).
-  await app.register(registerGreenhouseFront, { ...context, routes, prefixes, prefix: GREENHOUSE_PREFIX });
   await app.register(adminRoutes, { ...context, prefix: '/admin' });
-  // iMocha v3's shapes (decisions 846, 887): x-api-key, plain HTTP statuses; its routes are listed in fronts/v3/register.ts.
-  await app.register(registerV3Front, { ...context, routes, prefixes, prefix: V3_PREFIX });
+  // The fronts of the API key (docs/architecture.md "Fronts", decisions 887, 1300): v2's org API, Greenhouse's partner
+  // API, iMocha's v3, each its own scope, failure body, auth and per-key limit, as its descriptor says.
+  await registerFronts(app, fronts, { context, routes, prefixes });
   return app;
 };

@@ -75,4 +75,25 @@ describe.each(backends)('AI policy per test and per section on %s', (backend) =>
     expect(posted.json().aiSettings).toEqual(aiSettings);
     expect(expectSuccess<TestSettings>(await settingsOf(withModel, testId)).aiSettings).toEqual(aiSettings);
   });
+
+  it("takes a changed aiSettings group beside iMocha's 0/1 switches on v3, as v2 does (decisions 993, 1029)", async () => {
+    const testId = await withModel.importTest(guarded);
+    const current = expectSuccess<TestSettings>(await settingsOf(withModel, testId));
+    const aiSettings = { ...current.aiSettings!, aiPolicy: 'open' as const, followUps: 1 };
+    const posted = await withModel.request({
+      method: 'POST',
+      url: `/v3/tests/${testId}/settings`,
+      body: { ...current, questionSettings: { randomQuestions: 0, randomAnswers: 0, showQuestionScore: 0 }, aiSettings },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    expect(posted.json()).toMatchObject({ questionSettings: { randomQuestions: false, randomAnswers: false, showQuestionScore: false }, aiSettings });
+    expect(expectSuccess<TestSettings>(await settingsOf(withModel, testId)).aiSettings).toEqual(aiSettings);
+    const refused = await without.request({
+      method: 'POST',
+      url: `/v3/tests/${await without.importTest()}/settings`,
+      body: { ...current, testSettings: { ...current.testSettings, practiceTest: 1 }, aiSettings },
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({ statuscode: '400.31' });
+  });
 });

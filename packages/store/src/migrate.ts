@@ -47,6 +47,7 @@ import { imageViolationsMigration } from './migrations/046-image-violations.js';
 import { v3InviteOptionsMigration } from './migrations/047-v3-invite-options.js';
 import { outboxEmailsMigration } from './migrations/048-outbox-emails.js';
 import { erasureSubjectsMigration } from './migrations/049-erasure-subjects.js';
+import { invitationOpeningMigration } from './migrations/050-invitation-opening.js';
 import { answerDraftsMigration } from './migrations/051-answer-drafts.js';
 import { attemptRulesMigration } from './migrations/052-attempt-rules.js';
 
@@ -98,6 +99,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '047-v3-invite-options': v3InviteOptionsMigration(),
   '048-outbox-emails': outboxEmailsMigration(dialect),
   '049-erasure-subjects': erasureSubjectsMigration(),
+  '050-invitation-opening': invitationOpeningMigration(),
   '051-answer-drafts': answerDraftsMigration(),
   '052-attempt-rules': attemptRulesMigration(),
 });

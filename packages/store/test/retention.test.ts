@@ -24,6 +24,8 @@ describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backe
     await sql`delete from kysely_migration where name = '052-attempt-rules'`.execute(store.db);
     await store.db.schema.alterTable('answers').dropColumn('drafts').execute();
     await sql`delete from kysely_migration where name = '051-answer-drafts'`.execute(store.db);
+    await store.db.schema.alterTable('invitations').dropColumn('opens_at').execute();
+    await sql`delete from kysely_migration where name = '050-invitation-opening'`.execute(store.db);
     await store.db.schema.alterTable('erasures').dropColumn('bulk_rows').execute();
     await store.db.schema.alterTable('idempotency_keys').dropColumn('subjects').execute();
     await sql`delete from kysely_migration where name = '049-erasure-subjects'`.execute(store.db);
@@ -53,6 +55,7 @@ describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backe
       '047-v3-invite-options',
       '048-outbox-emails',
       '049-erasure-subjects',
+      '050-invitation-opening',
       '051-answer-drafts',
       '052-attempt-rules',
     ]);

@@ -35,12 +35,13 @@ const iso = (epochMs: number | null): string | null => (epochMs === null ? null 
 export const linkWindowOf = (context: AttemptContext): AccessWindow | undefined =>
   context.link && windowFromStored(context.link.accessTime, context.link.startDateTime, context.link.endDateTime);
 
-/** What admits a start besides the invitation's state: the test's status, the link's status and window, the invitation's own expiry. */
+/** What admits a start besides the invitation's state: the test's status, the link's status and window, the invitation's own opening and expiry. */
 export const startAdmissionOf = (context: AttemptContext): StartAdmission => {
   const window = linkWindowOf(context);
   return {
     testStatus: context.test.status,
     expiresAt: context.invitation.expiresAt,
+    opensAt: context.invitation.opensAt ?? null,
     ...(context.link && window ? { link: { status: context.link.testLinkStatus, window } } : {}),
   };
 };
@@ -196,6 +197,7 @@ export const buildSessionView = ({
       retentionDays: context.retentionDays,
     }),
     invitationExpiresAt: iso(invitation.expiresAt),
+    ...(invitation.opensAt ? { invitationOpensAt: iso(invitation.opensAt)! } : {}),
     ...(runBudget ? { sampleRunLimit: { runs: runBudget.runs, windowMs: runBudget.windowMs } } : {}),
     ...(violationRules ? { violationRules } : {}),
     windowViolations: invitation.proctoring.wv,

@@ -1,16 +1,17 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answerLanguageFor, customRunInputOf, RunWaitQuery, SampleRun, StartRunInput, type SampleRunEvent } from '@assay/domain';
+import { RunWaitQuery, SampleRun, StartRunInput, type SampleRunEvent } from '@assay/domain';
 import { SandboxCancelledError, type CodeRunner, type RunOutcome } from '@assay/sandbox';
-import { runnableHere, type LanguageAvailabilities, type LanguageId } from '@assay/domain/languages';
+import type { LanguageAvailabilities, LanguageId } from '@assay/domain/languages';
 import { succeed } from '@assay/domain/v2';
 import type { CandidateAttempts } from '../candidate/attempts-service.js';
 import type { SampleRunGate } from '../candidate/sample-run-gate.js';
-import { compileErrorsOfRun, customResult, sampleResults, sampleRunRequest } from '../candidate/sample-run-request.js';
+import { compileErrorsOfRun, customResult, sampleResults } from '../candidate/sample-run-request.js';
 import type { SampleRunRegistry, TrackedRun } from '../candidate/sample-run-registry.js';
 import { withRetryAfter } from '../plugins/retry-later.js';
 import { refusal, unwrap } from '../refusal-error.js';
+import { prepareSampleRun } from '../services/sample-run-plan.js';
 import { envelopeResponses } from './responses.js';
 
 export interface CandidateRunRouteOptions {
@@ -69,13 +70,10 @@ export const candidateRunRoutes: FastifyPluginAsyncZod<CandidateRunRouteOptions>
     },
     async (request, reply) => {
       const { token } = request.params;
-      const { questionId, code } = request.body;
-      const { question, owner } = await attempts.codingQuestionForRun(token, questionId, request.ip);
-      const language = unwrap(answerLanguageFor(question, request.body.language));
-      const custom = unwrap(customRunInputOf(question, request.body));
-      unwrap(runnableHere(language, languages));
-      if (prewarm.includes(language)) runner.warmUp?.('candidate');
-      const run = sampleRunRequest(question, code, language, custom);
+      const { questionId } = request.body;
+      const run = unwrap(await prepareSampleRun(attempts, { languages, prewarm }, { token, questionId, address: request.ip, ask: request.body }));
+      const { question, owner, custom } = run;
+      if (run.warmsUp) runner.warmUp?.('candidate');
       const tracked = registry.open(token, questionId, custom === undefined ? 'samples' : 'custom');
 
       let accept!: () => void;
@@ -92,12 +90,12 @@ export const candidateRunRoutes: FastifyPluginAsyncZod<CandidateRunRouteOptions>
             registry.apply(tracked, { type: 'placed', ahead: position.ahead, etaMs: position.etaMs });
           },
         },
-        (options) => runner.run(run, options),
+        (options) => runner.run(run.request, options),
       );
       const settled = follow(work, { tracked, registry, log: request.log, isAccepted: () => isAccepted }, (outcome) => {
         if (custom !== undefined) return { custom: customResult(custom, outcome), ...compileErrorsOfRun(outcome) };
-        // The report counts how often the samples were run; a custom-input run is not one.
-        attempts.countSampleRun(token, questionId).catch((error: unknown) => request.log.error({ err: error }, 'counting a sample run failed'));
+        if (run.countsAsSampleRun)
+          attempts.countSampleRun(token, questionId).catch((error: unknown) => request.log.error({ err: error }, 'counting a sample run failed'));
         return { results: sampleResults(question, outcome), ...compileErrorsOfRun(outcome) };
       });
       await withRetryAfter(reply, Promise.race([accepted, settled]));

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   asksForAny,
   AnswerInput,
-  answerLanguageFor,
   CandidateFeedback,
   CandidateFeedbackInput,
   CandidateSession,
@@ -18,17 +17,18 @@ import {
   type RunBudget,
 } from '@assay/domain';
 import type { CodeRunner } from '@assay/sandbox';
-import { runnableHere, type LanguageAvailabilities, type LanguageId } from '@assay/domain/languages';
+import type { LanguageAvailabilities, LanguageId } from '@assay/domain/languages';
 import { succeed } from '@assay/domain/v2';
 import type { KnownTokens } from '../auth/known-tokens.js';
 import type { CandidateAttempts } from '../candidate/attempts-service.js';
 import { SampleRunGate } from '../candidate/sample-run-gate.js';
-import { compileErrorsOfRun, sampleResults, sampleRunRequest } from '../candidate/sample-run-request.js';
+import { compileErrorsOfRun, sampleResults } from '../candidate/sample-run-request.js';
 import { SampleRunRegistry } from '../candidate/sample-run-registry.js';
 import { withRetryAfter } from '../plugins/retry-later.js';
 import { requireKnownToken } from '../plugins/take-test-token.js';
 import type { FailureLimiter } from '../rate-limits/failure-limiter.js';
 import { unwrap } from '../refusal-error.js';
+import { prepareSampleRun } from '../services/sample-run-plan.js';
 import { candidateRunRoutes } from './candidate-runs.js';
 import { envelopeResponses } from './responses.js';
 
@@ -162,17 +162,14 @@ export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = asy
     },
     async (request, reply) => {
       const { token, questionId } = request.params;
-      const { question, owner } = await attempts.codingQuestionForRun(token, questionId, request.ip);
-      const language = unwrap(answerLanguageFor(question, request.body.language));
-      unwrap(runnableHere(language, languages));
-      if (prewarm.includes(language)) runner.warmUp?.('candidate');
-      const run = sampleRunRequest(question, request.body.code, language);
+      const run = unwrap(await prepareSampleRun(attempts, { languages, prewarm }, { token, questionId, address: request.ip, ask: request.body }));
+      if (run.warmsUp) runner.warmUp?.('candidate');
       const outcome = await withRetryAfter(
         reply,
-        sampleRuns.run({ token, owner }, (options) => runner.run(run, options)),
+        sampleRuns.run({ token, owner: run.owner }, (options) => runner.run(run.request, options)),
       );
-      await attempts.countSampleRun(token, questionId);
-      return succeed({ results: sampleResults(question, outcome), ...compileErrorsOfRun(outcome) });
+      if (run.countsAsSampleRun) await attempts.countSampleRun(token, questionId);
+      return succeed({ results: sampleResults(run.question, outcome), ...compileErrorsOfRun(outcome) });
     },
   );
 

@@ -105,6 +105,11 @@ export const CandidateSession = z
      * Optional: older servers send none.
      */
     invitationExpiresAt: z.string().nullable().optional(),
+    /**
+     * When the invitation opens, ISO 8601 UTC (a v3 invite's future `startDateTime`, decision 1024): before it the
+     * access verdict is notYetOpen and the page says when. Absent when it opened at once, and from older servers.
+     */
+    invitationOpensAt: z.string().optional(),
     /** The sample-run limit: at most `runs` runs may start in any `windowMs` (429.3 beyond). Optional: older servers send none. */
     sampleRunLimit: z.object({ runs: z.int().positive(), windowMs: z.int().positive() }).optional(),
     /** Who holds the candidate's data, what is recorded and for how long (issue 51, decision 881). Optional: older servers send none. */

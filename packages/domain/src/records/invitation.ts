@@ -42,6 +42,8 @@ export const Invitation = z.object({
   variantSeed: z.int().nullable().optional(),
   /** The invitation's own expiry (issue 33 item 3, migration 032): no start at or after it; null for none. */
   expiresAt: Instant.nullable(),
+  /** The invitation's own opening (migration 050, a v3 `startDateTime`: decision 1024); null or absent: open at once. */
+  opensAt: Instant.nullable().optional(),
   /** The front that made it (migration 044): v3 invitations get v3's callbacks. */
   interface: InvitationInterface,
   /** Why the attempt ended (migration 044); null while it runs, before it starts, and for attempts ended before 044. */

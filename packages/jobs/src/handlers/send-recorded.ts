@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { Job } from '@assay/domain';
+import { undeliverableAddress, type Job } from '@assay/domain';
 import type { Store } from '@assay/store';
 import type { Mailer, OutgoingEmail } from '../email/mailer.js';
 import type { JobOutcome } from '../outbox-worker.js';
@@ -8,9 +8,11 @@ import type { JobOutcome } from '../outbox-worker.js';
 /**
  * Sends one email and writes the attempt to the job's delivery log; a failure is retried on the schedule. In files mode
  * the `.eml` file it wrote is recorded with the delivery, for the invitation: what an erasure removes (decision 1000).
- * An erasure that ran while the email was being written found no record of it yet: the file is removed here.
+ * An erasure that ran while the email was being written found no record of it yet: the file is removed here. An address
+ * under `.invalid` (a candidate v3 invited without one, decision 1021) can never be reached: nothing is sent to it.
  */
 export const sendRecorded = async (deps: { store: Store; mailer: Mailer; now: () => number }, job: Job, message: OutgoingEmail): Promise<JobOutcome> => {
+  if (undeliverableAddress(message.to)) return { kind: 'gone', error: `${message.to} is a made-up address (.invalid): nothing is sent to it` };
   const startedAt = deps.now();
   const record = (outcome: 'delivered' | 'retry', error: string | null, savedTo?: string) =>
     deps.store.jobs.recordDelivery(job.id, {

@@ -48,6 +48,7 @@ export const toInvitation = (row: InvitationRow): Invitation => ({
   reportLinkGeneration: row.report_link_generation,
   variantSeed: row.variant_seed,
   expiresAt: row.expires_at,
+  opensAt: row.opens_at,
   interface: row.interface as InvitationInterface,
   endReason: row.end_reason as AttemptEndReason | null,
   imageViolations: row.image_violations,

@@ -56,6 +56,8 @@ export interface InvitationsTable {
   variant_seed: number | null;
   /** The invitation's own expiry (migration 032); null: none. */
   expires_at: number | null;
+  /** The invitation's own opening (migration 050, decision 1024): no start before it; null: open at once. */
+  opens_at: number | null;
   /** The front that made it (migration 044): 'v2' or 'v3' (`InvitationInterface`). */
   interface: Generated<string>;
   /** Why the attempt ended (migration 044, `AttemptEndReason`); null while it runs or for attempts ended before. */
