@@ -133,6 +133,10 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   const sandbox = codeRunner ? undefined : new Sandbox(sandboxOptions);
   // The workers warm up with the process, or (by default) when an attempt with a prewarmed language starts.
   if (sandbox && config.sandboxWarmAtStart) sandbox.warmUp('candidate');
+  // The native languages' compilers and shared builds, in the background: readiness does not wait (decision 1045).
+  if (sandbox && config.warmCompilersAtStart) {
+    void sandbox.warmCompilers().then(() => app.log.info({ compilers: sandbox.compilerWarmth() }, 'the compilers are warm'));
+  }
   const runner = codeRunner ?? sandbox!;
   const languages = languageAvailability(runner, config.sandbox);
   const attempts = new CandidateAttempts(store, now, config.answerGraceMs, runBudget);

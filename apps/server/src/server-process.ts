@@ -11,7 +11,8 @@ import { leaveStartUpMode } from './start-up-mode.js';
 import { startIdleCollector } from './memory/idle-collector.js';
 import { bufferedStdout } from './logging/buffered-stdout.js';
 import { SCHEMA_CHECK_INTERVAL_MS } from './plugins/newer-schema.js';
-import { firstOrgHint, listenFailure, listeningLine, ownUrl } from './start-up-notes.js';
+import { firstOrgHint, listenFailure, listeningLine, ownUrl, warmingLine } from './start-up-notes.js';
+import type { LanguageId } from '@assay/domain/languages';
 
 const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/tests/', import.meta.url));
 
@@ -87,6 +88,8 @@ const start = async (config: Config): Promise<void> => {
   process.stdout.write(`\n${listeningLine(ownUrl(config.host, app.server.address()), config.publicUrl)}\n`);
   process.stdout.write(`Database: ${config.databaseUrl.replace(/\/\/[^@/]*@/, '//…@')}\n`);
   process.stdout.write(`${languagesBanner(app.assay.languages)}\n`);
+  const warming = warmingLine(Object.keys(app.assay.runner.compilerWarmth?.() ?? {}) as LanguageId[]);
+  if (warming) process.stdout.write(`${warming}\n`);
   if (worker) {
     worker.start();
     process.stdout.write(

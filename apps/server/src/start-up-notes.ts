@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Config } from '@assay/config';
+import { ALL_LANGUAGES, languageProfile, type LanguageId } from '@assay/domain/languages';
 import type { Store } from '@assay/store';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -50,4 +51,14 @@ export const listenFailure = (error: unknown, config: Pick<Config, 'host' | 'por
     return `this process may not listen on port ${config.port} (PORT=${config.port}): ports below 1024 need privileges; choose another PORT`;
   if (code === 'EADDRNOTAVAIL') return `this machine has no address ${config.host} (HOST=${config.host}): use 127.0.0.1, 0.0.0.0 or one of its own addresses`;
   return undefined;
+};
+
+/**
+ * The banner's line about the compilers warming in the background (decision 1045), or undefined when none is: the
+ * server is ready meanwhile, and the first run of each of these languages waits for its compiler until it is.
+ */
+export const warmingLine = (warming: readonly LanguageId[]): string | undefined => {
+  const names = ALL_LANGUAGES.filter((language) => warming.includes(language)).map((language) => languageProfile(language).name);
+  if (names.length === 0) return undefined;
+  return `Preparing the compilers of ${names.join(', ')} in the background (a first run waits for its own; GET /readyz lists those still warming).`;
 };

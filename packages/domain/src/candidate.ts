@@ -20,7 +20,7 @@ export { AnswerInput, AnswerSaved, MAX_CODE_ANSWER_LENGTH } from './candidate/ca
 export { ProctoringEventInput, SnapshotInput, SnapshotSaved, ViolationCounts } from './candidate/candidate-api-events.js';
 export { EQUALITY_RULES, ErrorLocation, RunCodeInput, RunCodeResult, TestCaseResult } from './candidate/candidate-api-runs.js';
 export { CompileError, CompileErrors, compileErrorsOf, MAX_COMPILE_ERRORS } from './candidate/compile-errors.js';
-export { RunPhase } from './candidate/run-phase.js';
+export { RunPhase, runPhaseOf, RunStep } from './candidate/run-phase.js';
 export { ALREADY_REGISTERED_MESSAGE, PublicLinkView, SelfRegistration, SelfRegistrationInput } from './candidate/candidate-api-public-link.js';
 export { admissionMessage, admissionRefusal, admissionVerdict } from './candidate/admission.js';
 export type { AdmissionFacts } from './candidate/admission.js';

@@ -1,4 +1,4 @@
-import type { SampleRun } from '@assay/domain/candidate';
+import { runPhaseOf, type RunStep, type SampleRun } from '@assay/domain/candidate';
 import { describe, expect, it } from 'vitest';
 import { MAX_AUTOMATIC_RETRIES, progressLine as lineOf, retryPlan, runButtonLabel, runNews } from './run-progress.js';
 
@@ -7,7 +7,7 @@ const queued = (ahead: number, etaMs = 0): SampleRun => ({ ...base, state: 'queu
 const running: SampleRun = { ...base, state: 'running' };
 const done: SampleRun = { ...base, state: 'done', results: [] };
 const progressLine = (run: SampleRun, runningMs = 0) => lineOf({ run, runningMs, language: 'python' });
-const phased = (phase: Extract<SampleRun, { state: 'running' }>['phase']): SampleRun => ({ ...base, state: 'running', phase });
+const phased = (step: RunStep): SampleRun => ({ ...base, state: 'running', phase: runPhaseOf(step) });
 
 describe('progressLine', () => {
   it('says how many runs are ahead, and the wait once it is worth seconds', () => {

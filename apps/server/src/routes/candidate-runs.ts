@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { RunWaitQuery, SampleRun, StartRunInput, type SampleRunEvent } from '@assay/domain';
+import { RunWaitQuery, runPhaseOf, SampleRun, StartRunInput, type SampleRunEvent } from '@assay/domain';
 import { SandboxCancelledError, type CodeRunner, type RunOutcome } from '@assay/sandbox';
 import type { LanguageAvailabilities, LanguageId } from '@assay/domain/languages';
 import { succeed } from '@assay/domain/v2';
@@ -31,6 +31,8 @@ const tags = ['candidate'];
 
 /** A run a sandbox could not run at all (its workers do not start): never the code's fault, said plainly. */
 const FAILED_MESSAGE = 'The sample tests could not be run because of a problem on the server. Try again in a moment.';
+/** Before the reason of a run the sandbox started but could not finish judging (RunOutcome.fault). */
+const NOT_RUN_MESSAGE = 'Your code was not judged: the server could not run it.';
 
 /** Aborts when the reply is sent or its connection closes: a long poll stops waiting for a client that left. */
 const closedSignal = (reply: FastifyReply): AbortSignal => {
@@ -90,7 +92,8 @@ export const candidateRunRoutes: FastifyPluginAsyncZod<CandidateRunRouteOptions>
             registry.apply(tracked, { type: 'placed', ahead: position.ahead, etaMs: position.etaMs });
           },
         },
-        (options) => runner.run(run.request, options),
+        // Its steps (a compiler being prepared, compiling, running) for the page to say while it waits (decision 1045).
+        (options) => runner.run(run.request, { ...options, onPhase: (phase) => registry.apply(tracked, { type: 'phase', phase: runPhaseOf(phase) }) }),
       );
       const settled = follow(work, { tracked, registry, log: request.log, isAccepted: () => isAccepted }, (outcome) => {
         if (custom !== undefined) return { custom: customResult(custom, outcome), ...compileErrorsOfRun(outcome) };
@@ -177,6 +180,13 @@ const follow = async (
     }
     log.error({ err: error }, 'a sample run failed in the sandbox');
     registry.apply(tracked, { type: 'failed', message: FAILED_MESSAGE });
+    return;
+  }
+  // The sandbox could not run it (a compiler that did not start, a server too busy to compile it): not the code's
+  // doing, so no results that would look like its verdict (decision 1043).
+  if (outcome.fault !== undefined) {
+    log.warn({ fault: outcome.fault }, 'a sample run was not run by the sandbox');
+    registry.apply(tracked, { type: 'failed', message: `${NOT_RUN_MESSAGE} ${outcome.fault}` });
     return;
   }
   // A run cancelled while it ran may still finish: the domain refuses the late news, the run stays cancelled.

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readinessEmailOf, readinessLanguages, ServiceReadiness, TimeZone, testDefinitionJsonSchema, timeZoneTable } from '@assay/domain';
+import type { LanguageId } from '@assay/domain/languages';
 import { succeed } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
 import { refusal } from '../refusal-error.js';
@@ -21,7 +22,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         tags: ['operations'],
         summary: 'The database answers and takes writes',
         description:
-          '`languages` says which languages this server runs, why each other one does not run here and how to enable it (`remedy`), and which languages scoring jobs wait for because no live process runs them. ' +
+          '`languages` says which languages this server runs, why each other one does not run here and how to enable it (`remedy`), which languages scoring jobs wait for because no live process runs them, and whose compilers this server is still preparing since it started (`warming`: it is ready meanwhile; a run of one of them waits for it). ' +
           '`email` (with an outbox worker in this process) says whether emails are going out; a failing outbox (a full disk, a refusing SMTP server) is said there and leaves the answer 200 (decision 1141).',
         response: envelopeResponses(ServiceReadiness),
       },
@@ -36,10 +37,13 @@ export const operationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       // A moment's try at the write lock: a server whose writes all answer 503.4 is not ready, though it reads.
       const unavailable = await store.writesUnavailable();
       if (unavailable) throw refusal('not-ready', `The database takes no writes: ${unavailable}. Reads are answered; writes answer 503.4 until it does.`);
+      const warming = Object.entries(app.assay.runner.compilerWarmth?.() ?? {}).flatMap(([language, state]) =>
+        state === 'warming' ? [language as LanguageId] : [],
+      );
       const sending = email.state;
       return succeed({
         status: 'ok' as const,
-        languages: readinessLanguages(languages, await store.sandboxWorkers.waitingLanguages()),
+        languages: readinessLanguages(languages, await store.sandboxWorkers.waitingLanguages(), warming),
         ...(sending ? { email: readinessEmailOf(sending) } : {}),
       });
     },

@@ -93,6 +93,8 @@ export const startHarness = async (
     ASSAY_ALLOW_PRIVATE_CALLBACKS: 'true',
     // Interpreters start at a test's first Python run: dozens of apps per suite need not each start threads.
     ASSAY_SANDBOX_PREWARM: 'none',
+    // Compilers start at a test's first native run, not with each of the dozens of apps a suite makes.
+    ASSAY_WARM_COMPILERS: 'off',
     ...GENEROUS_RATE_LIMITS,
     ...env,
   });

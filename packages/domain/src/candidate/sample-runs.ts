@@ -90,10 +90,10 @@ const runBase = {
 };
 
 /**
- * A run, by state. `queued`: `ahead` runs start before it, in about `etaMs`. `running`: its `phase` when the engine
- * tells one. `done`: `results` (one per sample
- * test) or `custom`, and `compileErrors` when the program did not build (every error, each case answering the first). `cancelled` leaves no results. `failed`: the sandbox could not run it (`message` says why;
- * nothing the code does makes a run fail: its errors are results).
+ * A run, by state. `queued`: `ahead` runs start before it, in about `etaMs`. `running`: its `phase` (`RunPhase`) when
+ * the engine tells one. `done`: `results` (one per sample test) or `custom`, and `compileErrors` when the program did
+ * not build (every error, each case answering the first). `cancelled` leaves no results. `failed`: the sandbox could
+ * not run it (`message` says why; nothing the code does makes a run fail: its errors are results).
  */
 export const SampleRun = z
   .discriminatedUnion('state', [

@@ -15,6 +15,9 @@ export const ReadinessLanguages = z.object({
   runs: z.array(LanguageId),
   unavailable: z.array(z.object({ language: LanguageId, reason: z.string(), remedy: z.string() })),
   waiting: z.array(LanguageId).meta({ description: 'Languages of pending scoring jobs that no live process runs: those jobs wait until one starts.' }),
+  warming: z.array(LanguageId).meta({
+    description: 'Native languages whose compilers this server is still preparing since it started (a run of one meanwhile waits for it; decision 1045).',
+  }),
 });
 export type ReadinessLanguages = z.infer<typeof ReadinessLanguages>;
 
@@ -22,12 +25,17 @@ export type ReadinessLanguages = z.infer<typeof ReadinessLanguages>;
 export const ServiceReadiness = ServiceHealth.extend({ languages: ReadinessLanguages, email: ReadinessEmail.optional() });
 export type ServiceReadiness = z.infer<typeof ServiceReadiness>;
 
-/** The readiness languages of a process from its sandbox's report and the waiting scoring jobs. */
-export const readinessLanguages = (availability: LanguageAvailabilities, waiting: readonly LanguageId[]): ReadinessLanguages => ({
+/** The readiness languages of a process from its sandbox's report, the waiting scoring jobs and the compilers warming. */
+export const readinessLanguages = (
+  availability: LanguageAvailabilities,
+  waiting: readonly LanguageId[],
+  warming: readonly LanguageId[] = [],
+): ReadinessLanguages => ({
   runs: LanguageId.options.filter((language) => availability[language].available),
   unavailable: LanguageId.options.flatMap((language) => {
     const entry = availability[language];
     return entry.available ? [] : [{ language, reason: entry.reason, remedy: entry.remedy }];
   }),
   waiting: [...waiting],
+  warming: LanguageId.options.filter((language) => warming.includes(language)),
 });

@@ -120,7 +120,8 @@ const STATUS_FD = 4;
  * RESULTS_PATH. RLIMIT_FSIZE bounds it as any file the run writes; `take()` reads it and removes both.
  */
 function resultsFile(uid: number): { readonly file: string; take(): Buffer } {
-  const dir = mkdtempSync(join(tmpdir(), 'assay-results-'));
+  // Named as makeScratchDir names them (scratch-dirs.ts), so that a later start removes one a killed server left.
+  const dir = mkdtempSync(join(tmpdir(), `assay-${process.pid}-results-`));
   const file = join(dir, 'results');
   writeFileSync(file, '', { mode: 0o600 });
   // bubblewrap resolves the file as the run's uid.

@@ -1,7 +1,8 @@
-import { judgeCase, NOT_RUN_TIME_LIMIT, TIME_LIMIT_EXCEEDED } from '../outcome.js';
+import { judgeCase, NOT_RUN_FAULT, NOT_RUN_TIME_LIMIT, TIME_LIMIT_EXCEEDED } from '../outcome.js';
 import type { NativeRun } from '../request.js';
 import { stdioVerdict } from '../stdio-verdict.js';
 import type { CaseResult, RunOutcome, SandboxLimits } from '../types.js';
+import { capCompileOutput, capDiagnostic } from './compile-output.js';
 import type { NativeCaseResult, NativeRunResult } from './native-language.js';
 
 /**
@@ -12,14 +13,21 @@ import type { NativeCaseResult, NativeRunResult } from './native-language.js';
  * every diagnostic in `compileErrors` (decision 1104).
  */
 export function judgeNative(result: NativeRunResult, run: NativeRun, limits: SandboxLimits, stopAfterTimeouts: number | undefined): RunOutcome {
+  // Not the code's doing: no case is judged (decision 1043).
+  if (result.kind === 'fault')
+    return { results: run.expected.map(() => ({ passed: false, error: `${NOT_RUN_FAULT}: ${result.message}` })), fault: result.message };
   if (result.kind === 'compileError') {
     const first = result.diagnostics[0];
     const error: CaseResult = {
       passed: false,
-      error: `Compile error: ${first?.message ?? 'the program did not compile'}`,
+      error: `Compile error: ${capDiagnostic(first?.message ?? 'the program did not compile')}`,
       ...(first?.line !== undefined ? { errorLocation: { line: first.line, ...(first.column !== undefined ? { column: first.column } : {}) } } : {}),
     };
-    return { results: run.expected.map(() => ({ ...error })), compileOutput: result.output, compileErrors: [...result.diagnostics] };
+    return {
+      results: run.expected.map(() => ({ ...error })),
+      compileOutput: capCompileOutput(result.output),
+      compileErrors: result.diagnostics.map((diagnostic) => ({ ...diagnostic, message: capDiagnostic(diagnostic.message) })),
+    };
   }
   let timeouts = 0;
   const results = run.expected.map((expected, index): CaseResult => {

@@ -270,7 +270,8 @@ describe('stdin, SQL and compile errors on the page; a run through a lost connec
       await expectAccessible(page, 'a run through a lost connection');
       await context.setOffline(false);
       await expect.poll(() => status(page, fn).textContent(), { timeout: 30_000 }).toBe('1 of 1 sample test passed.');
-      expect(await page.getByTestId(`run-news-${fn}`).textContent()).toBe('The connection is back.');
+      // The live region says its words 60 ms after it empties (LiveRegion): the news may follow the results by that much.
+      await expect.poll(() => page.getByTestId(`run-news-${fn}`).textContent(), { timeout: 5_000 }).toBe('The connection is back.');
       expect(await pendingRunId()).toBeUndefined();
 
       // --- Queued again, then the page is reloaded: the run is followed again and its results shown.

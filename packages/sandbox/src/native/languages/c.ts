@@ -1,6 +1,6 @@
 import type { Signature } from '@assay/domain/languages';
 import { cDeclaration } from '@assay/domain/languages';
-import { C_FLAGS, cFamilyCache, dropCFamilyCache } from '../harness/c-family-cache.js';
+import { C_FLAGS, C_RUNTIME } from '../harness/c-family-cache.js';
 import type { CFamilyToolchain } from '../harness/c-family-execute.js';
 import { executeCFamily } from '../harness/c-family-execute.js';
 import { cHarness } from '../harness/c-family-harness.js';
@@ -17,7 +17,7 @@ const toolchain: CFamilyToolchain = {
   harnessFile: 'main.c',
   compiler: '/usr/bin/gcc',
   flags: [...C_FLAGS, '-Werror=incompatible-pointer-types', '-Werror=int-conversion'],
-  cache: (context) => cFamilyCache('c', context),
+  cache: (_code, context) => context.shared(C_RUNTIME),
   harness: cHarness,
   declaration: (functionName: string, signature: Signature) => cDeclaration(functionName, signature, (name) => name),
 };
@@ -27,7 +27,7 @@ export const cLanguage: NativeLanguage = {
   toolchain: NATIVE_TOOLCHAINS.c,
   execute: (input, context) => executeCFamily(toolchain, input, context),
   warm: async (context) => {
-    await cFamilyCache('c', context);
+    await context.shared(C_RUNTIME);
   },
-  close: () => dropCFamilyCache('c'),
+  close: () => C_RUNTIME.drop(),
 };

@@ -41,8 +41,14 @@ async function compile(
   context: NativeContext,
   expected: string | undefined,
 ): Promise<{ dir: string } | NativeRunResult> {
-  const outcome = await mcs().compile(csharpRequest(args, files), context.compileLimits.wallMs, context.signal);
+  const compiler = mcs();
+  // Waiting for the compiler (its start, other runs' compiles) is not this run's time (decision 1041).
+  if (!compiler.ready) context.phase({ step: 'preparing', what: 'the C# compiler' });
+  const outcome = await context.waitShared(
+    compiler.compile(csharpRequest(args, files), context.compileLimits, { signal: context.signal, onStarted: () => context.phase({ step: 'compiling' }) }),
+  );
   if (outcome.kind === 'limit') return { kind: 'compileError', diagnostics: [{ message: outcome.message }], output: outcome.message };
+  if (outcome.kind === 'fault') return outcome;
   if (outcome.kind === 'failed') return compileErrorOf(outcome.diagnostics, SOURCE_FILE, expected);
   const dir = await context.scratchDir();
   for (const [name, bytes] of outcome.files) await writeFile(join(dir, name), bytes);
@@ -71,6 +77,7 @@ async function runFunction(input: Extract<NativeRunInput, { form: 'function' }>,
   if ('kind' in built) return built;
   await writeFile(join(built.dir, CASES_FILE), cases);
   const marker = newMarker();
+  context.phase({ step: 'running', of: input.argsJson.length });
   const result = await context.jail({
     argv: ['/usr/bin/mono', '--debug', `/box/${PROGRAM}`, marker],
     dir: built.dir,

@@ -29,6 +29,7 @@ async function build(
   offset: number,
   signatureText: string,
 ): Promise<NativeRunResult | undefined> {
+  context.phase({ step: 'compiling' });
   const script = `${COMPILE} -p main -complete -trimpath /box -o main.a ${sources.join(' ')} || exit 3; exec ${LINK} -s -w -o prog main.a`;
   const built = await context.jail({ argv: ['/bin/sh', '-c', script], dir, limits: context.compileLimits, signal: context.signal });
   const stopped = compileStopped(built, context.compileLimits);

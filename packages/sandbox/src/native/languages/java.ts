@@ -49,8 +49,14 @@ async function compile(
   context: NativeContext,
   expected: string | undefined,
 ): Promise<{ dir: string } | NativeRunResult> {
-  const outcome = await javac().compile(javaRequest(files), context.compileLimits.wallMs, context.signal);
+  const compiler = javac();
+  // Waiting for the compiler (its start, other runs' compiles) is not this run's time (decision 1041).
+  if (!compiler.ready) context.phase({ step: 'preparing', what: 'the Java compiler' });
+  const outcome = await context.waitShared(
+    compiler.compile(javaRequest(files), context.compileLimits, { signal: context.signal, onStarted: () => context.phase({ step: 'compiling' }) }),
+  );
   if (outcome.kind === 'limit') return { kind: 'compileError', diagnostics: [{ message: outcome.message }], output: outcome.message };
+  if (outcome.kind === 'fault') return outcome;
   if (outcome.kind === 'failed') {
     const raw = outcome.diagnostics.map((d) => ({ error: d.kind === 'ERROR', file: d.file, line: d.line, column: d.column, message: d.message }));
     return compileErrorOf(raw, SOURCE_FILE, expected);
@@ -85,6 +91,7 @@ async function runFunction(input: Extract<NativeRunInput, { form: 'function' }>,
   if ('kind' in built) return built;
   await writeFile(join(built.dir, CASES_FILE), cases);
   const marker = newMarker();
+  context.phase({ step: 'running', of: input.argsJson.length });
   const result = await context.jail({
     argv: ['/usr/bin/java', ...javaRunFlags(context.runLimits), '-cp', '/box', JAVA_MAIN_CLASS, marker],
     dir: built.dir,

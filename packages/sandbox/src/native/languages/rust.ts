@@ -6,7 +6,7 @@ import { RUST_CASE_RULES, rustHarness } from '../harness/rust-harness.js';
 import { NATIVE_TOOLCHAINS } from '../native-toolchains.js';
 import type { NativeContext, NativeLanguage, NativeRunResult } from '../native-language.js';
 import { rustCompileErrors } from './rust-diagnostics.js';
-import { dropRustRuntime, RUST_RUNTIME_MOUNT, RUST_RUNTIME_RLIB, rustRuntime } from './rust-runtime.js';
+import { RUST_RUNTIME_MOUNT, RUST_RUNTIME_RLIB, rustRuntime } from './rust-runtime.js';
 
 /**
  * Rust 1.63 from Debian: `rustc` called directly (no cargo: no build scripts, no dependencies, no procedural macros
@@ -30,7 +30,11 @@ const FLAGS = [
   '--error-format=json',
 ];
 
+/** The harness runtime every function run links (decision 732), built once per process. */
+const RUNTIME = rustRuntime(RUSTC, FLAGS);
+
 async function build(context: NativeContext, dir: string, root: string, signatureText: string, runtime?: string): Promise<NativeRunResult | undefined> {
+  context.phase({ step: 'compiling' });
   const compiled = await context.jail({
     argv: [RUSTC, ...FLAGS, ...(runtime === undefined ? [] : ['--extern', `assay_runtime=${RUST_RUNTIME_RLIB}`]), '-o', 'prog', root],
     dir,
@@ -65,7 +69,7 @@ export const rustLanguage: NativeLanguage = {
         .stub(input.functionName, input.signature)
         .split(' {')[0]
         ?.replace(/^use .*\n\n/, '') ?? '';
-    const failed = await build(context, dir, 'main.rs', signatureText, await rustRuntime(context.jail, RUSTC, FLAGS));
+    const failed = await build(context, dir, 'main.rs', signatureText, await context.shared(RUNTIME));
     if (failed !== undefined) return failed;
     const ran = await runCases(context, input.argsJson.length, (marker, first, limits) => ({
       argv: ['/box/prog', marker, String(first)],
@@ -75,6 +79,6 @@ export const rustLanguage: NativeLanguage = {
     }));
     return { kind: 'ran', cases: ran.cases };
   },
-  warm: (context) => rustRuntime(context.jail, RUSTC, FLAGS).then(() => undefined),
-  close: dropRustRuntime,
+  warm: (context) => context.shared(RUNTIME).then(() => undefined),
+  close: () => RUNTIME.drop(),
 };
