@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultTestSettingsOf } from '@assay/domain';
+import { ALL_LANGUAGES } from '@assay/domain/languages';
 import { candidate, questionIdsOfTest, registerFor } from '../helpers/candidate.js';
 import { expectFailure, expectSuccess } from '../helpers/expectations.js';
 import { sampleDefinition } from '../helpers/fixtures.js';
@@ -28,9 +29,7 @@ const KEPT_AS_WRITTEN: Record<string, string> = {
   'startRun customArgs[]': 'arguments of a custom-input run, test data: a function may be asked to handle any string',
   'startRun customArgs[][]': 'test data',
   'importTest sections[].questions[].starterCode': 'code the candidate starts from',
-  'importTest sections[].questions[].starterCode.javascript': 'code the candidate starts from',
-  'importTest sections[].questions[].starterCode.typescript': 'code the candidate starts from',
-  'importTest sections[].questions[].starterCode.python': 'code the candidate starts from',
+  ...Object.fromEntries(ALL_LANGUAGES.map((language) => [`importTest sections[].questions[].starterCode.${language}`, 'code the candidate starts from'])),
   'importTest sections[].questions[].sampleTests[].args[]': 'test data: a function may be asked to handle any string',
   'importTest sections[].questions[].sampleTests[].args[][]': 'test data',
   'importTest sections[].questions[].sampleTests[].expected': 'test data',
@@ -39,16 +38,6 @@ const KEPT_AS_WRITTEN: Record<string, string> = {
   'importTest sections[].questions[].hiddenTests[].args[][]': 'test data',
   'importTest sections[].questions[].hiddenTests[].expected': 'test data',
   'importTest sections[].questions[].hiddenTests[].expected[]': 'test data',
-  'importTest sections[].questions[].starterCode.java': 'code the candidate starts from',
-  'importTest sections[].questions[].starterCode.c': 'code the candidate starts from',
-  'importTest sections[].questions[].starterCode.cpp': 'code the candidate starts from',
-  'importTest sections[].questions[].starterCode.csharp': 'code the candidate starts from',
-  'importTest sections[].questions[].starterCode.go': 'code the candidate starts from',
-  'importTest sections[].questions[].starterCode.rust': 'code the candidate starts from',
-  'importTest sections[].questions[].starterCode.ruby': 'code the candidate starts from',
-  'importTest sections[].questions[].starterCode.php': 'code the candidate starts from',
-  'importTest sections[].questions[].starterCode.sqlite': 'code the candidate starts from',
-  'importTest sections[].questions[].starterCode.postgresql': 'code the candidate starts from',
   'importTest sections[].questions[].sampleTests[].input': 'test data: the stdin a program is given (issue 49)',
   'importTest sections[].questions[].sampleTests[].output': 'test data: the output a program must print',
   'importTest sections[].questions[].sampleTests[].seed': 'SQL a database is seeded with: code',

@@ -1,11 +1,13 @@
-import type { LanguageId, Signature } from '@assay/domain/languages';
+import type { Signature } from '@assay/domain/languages';
+import type { NativeLanguageId } from '../engines.js';
 import type { CaseReport } from '../protocol.js';
 import type { RunStep } from '@assay/domain/candidate';
 import type { JailLimits, JailResult, JailSpec } from './jail-spec.js';
+import type { NativeToolchain } from './native-toolchains.js';
 import type { SharedBuild } from './shared-build.js';
 
-/** A native language (compiled or interpreted by a Debian toolchain), run in a jail. */
-export type NativeLanguageId = Extract<LanguageId, 'java' | 'c' | 'cpp' | 'csharp' | 'go' | 'rust' | 'ruby' | 'php'>;
+/** A native language (compiled or interpreted by a Debian toolchain), run in a jail: engines.ts says which. */
+export type { NativeLanguageId };
 
 /** One run as a language module receives it: the candidate's code and the cases, already checked. */
 export type NativeRunInput =
@@ -93,8 +95,8 @@ export type WarmContext = Pick<NativeContext, 'shared'>;
  */
 export interface NativeLanguage {
   readonly id: NativeLanguageId;
-  /** Commands that must exist on the host (absolute paths), and the Debian packages that provide them. */
-  readonly toolchain: { readonly commands: readonly string[]; readonly debianPackages: readonly string[] };
+  /** What it needs of the host: its entry of NATIVE_TOOLCHAINS (native-toolchains.ts). */
+  readonly toolchain: NativeToolchain;
   /**
    * Its runtime reserves far more address space than it uses (the JVM's class space, Go's heap arenas): where no memory
    * cgroup holds the run, RLIMIT_AS at the run's memory would stop it before the candidate's first line, so its steps get

@@ -23,7 +23,7 @@ export const COMPILE_LIMITS: JailLimits = {
 
 /** What a language runtime needs beyond the candidate's own memory (a JVM, the Mono or Go runtime). */
 export const NATIVE_RUNTIME_BYTES = 256 * MiB;
-/** Room for the results channel and markers, beyond each case's log and returned value. */
+/** Room for the results file and markers, beyond each case's log and returned value. */
 const OUTPUT_SLACK_BYTES = 64 * KiB;
 
 /**

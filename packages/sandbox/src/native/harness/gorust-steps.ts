@@ -29,7 +29,7 @@ export function compileStopped(result: JailResult, limits: JailLimits): NativeRu
   return message === undefined ? undefined : { kind: 'compileError', diagnostics: [{ message }], output: message };
 }
 
-/** The `compile` line an interpreted language's harness writes on fd 3 when the candidate's file does not parse. */
+/** The `compile` line an interpreted language's harness writes to its results file when the candidate's file does not parse. */
 export function harnessCompileLine(results: string): CompileDiagnostic | undefined {
   for (const text of results.split('\n')) {
     if (!text.startsWith('{"compile"')) continue;

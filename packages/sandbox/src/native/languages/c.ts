@@ -4,6 +4,7 @@ import { C_FLAGS, C_RUNTIME } from '../harness/c-family-cache.js';
 import type { CFamilyToolchain } from '../harness/c-family-execute.js';
 import { executeCFamily } from '../harness/c-family-execute.js';
 import { cHarness } from '../harness/c-family-harness.js';
+import { NATIVE_TOOLCHAINS } from '../native-toolchains.js';
 import type { NativeLanguage } from '../native-language.js';
 
 /**
@@ -23,7 +24,7 @@ const toolchain: CFamilyToolchain = {
 
 export const cLanguage: NativeLanguage = {
   id: 'c',
-  toolchain: { commands: ['/usr/bin/gcc', '/usr/bin/addr2line'], debianPackages: ['gcc', 'binutils', 'libc6-dev'] },
+  toolchain: NATIVE_TOOLCHAINS.c,
   execute: (input, context) => executeCFamily(toolchain, input, context),
   warm: async (context) => {
     await context.shared(C_RUNTIME);

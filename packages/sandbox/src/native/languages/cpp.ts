@@ -4,6 +4,7 @@ import { CPP_EVERY_HEADER, CPP_FLAGS, CPP_RUNTIME, cppCache } from '../harness/c
 import type { CFamilyToolchain } from '../harness/c-family-execute.js';
 import { executeCFamily } from '../harness/c-family-execute.js';
 import { cppHarness } from '../harness/c-family-harness.js';
+import { NATIVE_TOOLCHAINS } from '../native-toolchains.js';
 import type { NativeLanguage } from '../native-language.js';
 
 const typeText = (text: string): string => {
@@ -25,7 +26,7 @@ const toolchain: CFamilyToolchain = {
 
 export const cppLanguage: NativeLanguage = {
   id: 'cpp',
-  toolchain: { commands: ['/usr/bin/g++', '/usr/bin/addr2line'], debianPackages: ['g++', 'binutils'] },
+  toolchain: NATIVE_TOOLCHAINS.cpp,
   execute: (input, context) => executeCFamily(toolchain, input, context),
   // The usual headers first (every C++ run needs them), then <bits/stdc++.h>'s (decision 1042).
   warm: async (context) => {

@@ -10,6 +10,7 @@ import { compileErrorOf } from '../harness/jvm-diagnostics.js';
 import { stdioCases } from '../harness/jvm-stdio.js';
 import { WarmCompilers } from '../harness/jvm-warm-compiler.js';
 import type { JailLimits } from '../jail-spec.js';
+import { NATIVE_TOOLCHAINS } from '../native-toolchains.js';
 import type { NativeContext, NativeLanguage, NativeRunInput, NativeRunResult } from '../native-language.js';
 
 const SOURCE_FILE = 'Solution.cs';
@@ -103,7 +104,7 @@ async function runStdio(input: Extract<NativeRunInput, { form: 'stdio' }>, conte
 /** C# on Mono (Debian's mono-mcs and mono-runtime): a warm jailed mcs, then one jailed Mono per run or stdio case. */
 export const csharpLanguage: NativeLanguage = {
   id: 'csharp',
-  toolchain: { commands: ['/usr/bin/mono', '/usr/bin/mcs'], debianPackages: ['mono-mcs', 'mono-runtime'] },
+  toolchain: NATIVE_TOOLCHAINS.csharp,
   execute: (input, context) => (input.form === 'function' ? runFunction(input, context) : runStdio(input, context)),
   warm: () => mcs().warm(),
   close: async () => {

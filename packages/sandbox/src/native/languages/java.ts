@@ -9,6 +9,7 @@ import { compileErrorOf } from '../harness/jvm-diagnostics.js';
 import { stdioCases } from '../harness/jvm-stdio.js';
 import type { JailLimits } from '../jail-spec.js';
 import type { WarmCompiler } from '../harness/jvm-warm-compiler.js';
+import { NATIVE_TOOLCHAINS } from '../native-toolchains.js';
 import type { NativeContext, NativeLanguage, NativeRunInput, NativeRunResult } from '../native-language.js';
 
 const SOURCE_FILE = 'Solution.java';
@@ -23,7 +24,7 @@ const javac = (): WarmCompiler<JavaCompileOutcome> => {
 /**
  * The JVM of a run (decision 713): serial GC and C1 only (a run is short), class-data sharing, no perf-data file;
  * the heap is half the run's memory (the rest is metaspace, code cache and thread stacks); a 32 MB stack for
- * recursive answers; fd 3 is reached through java.io (see java-runtime.ts).
+ * recursive answers.
  */
 export function javaRunFlags(limits: JailLimits): string[] {
   const heapMiB = Math.max(16, Math.floor(limits.memoryBytes / 2 / 1024 / 1024));
@@ -92,7 +93,7 @@ async function runFunction(input: Extract<NativeRunInput, { form: 'function' }>,
   const marker = newMarker();
   context.phase({ step: 'running', of: input.argsJson.length });
   const result = await context.jail({
-    argv: ['/usr/bin/java', ...javaRunFlags(context.runLimits), '--add-opens', 'java.base/java.io=ALL-UNNAMED', '-cp', '/box', JAVA_MAIN_CLASS, marker],
+    argv: ['/usr/bin/java', ...javaRunFlags(context.runLimits), '-cp', '/box', JAVA_MAIN_CLASS, marker],
     dir: built.dir,
     readOnlyBox: true,
     limits: context.runLimits,
@@ -114,7 +115,7 @@ async function runStdio(input: Extract<NativeRunInput, { form: 'stdio' }>, conte
 /** Java 17 (Debian's OpenJDK): a warm jailed javac, then one jailed JVM per run (function) or per case (stdio). */
 export const javaLanguage: NativeLanguage = {
   id: 'java',
-  toolchain: { commands: ['/usr/bin/java', '/usr/bin/javac'], debianPackages: ['openjdk-17-jdk-headless'] },
+  toolchain: NATIVE_TOOLCHAINS.java,
   reservesAddressSpace: true,
   execute: (input, context) => (input.form === 'function' ? runFunction(input, context) : runStdio(input, context)),
   warm: () => javac().warm(),

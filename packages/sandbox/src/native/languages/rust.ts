@@ -3,6 +3,7 @@ import { CASES_FILE, caseData, caseDataRefused } from '../harness/case-data.js';
 import { runCases } from '../harness/gorust-cases.js';
 import { compileError, compileStopped, runStdioCases, writeFiles } from '../harness/gorust-steps.js';
 import { RUST_CASE_RULES, rustHarness } from '../harness/rust-harness.js';
+import { NATIVE_TOOLCHAINS } from '../native-toolchains.js';
 import type { NativeContext, NativeLanguage, NativeRunResult } from '../native-language.js';
 import { rustCompileErrors } from './rust-diagnostics.js';
 import { RUST_RUNTIME_MOUNT, RUST_RUNTIME_RLIB, rustRuntime } from './rust-runtime.js';
@@ -48,7 +49,7 @@ async function build(context: NativeContext, dir: string, root: string, signatur
 
 export const rustLanguage: NativeLanguage = {
   id: 'rust',
-  toolchain: { commands: [RUSTC, '/usr/bin/cc'], debianPackages: ['rustc'] },
+  toolchain: NATIVE_TOOLCHAINS.rust,
   async execute(input, context) {
     const dir = await context.scratchDir();
     if (input.form === 'stdio') {
