@@ -1,4 +1,7 @@
 import { modelAvailabilityOf } from './ai/model-availability.js';
+import { loadAssistantModel } from './ai/assistant-model.js';
+import { AssistantSessions } from './candidate/assistant-sessions.js';
+import { CandidateAssistant } from './candidate/candidate-assistant.js';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Socket } from 'node:net';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,6 +19,7 @@ import { bulkInvitationRoutes } from './routes/bulk-invitations.js';
 import { registerCandidatePages } from './candidate-page/register-candidate-pages.js';
 import type { Config } from '@assay/config';
 import type { AppContext } from './context.js';
+import type { AssistantModel } from './ai/assistant-model.js';
 import { honourIdempotencyKeys } from './idempotency/idempotency-keys.js';
 import { requireApiKey } from './plugins/api-key-auth.js';
 import { declareRouteCapabilities } from './plugins/route-capabilities.js';
@@ -52,6 +56,7 @@ import { reminderRoutes } from './routes/reminders.js';
 import { invitationResendRoutes } from './routes/invitation-resend.js';
 import { invitationSettingsRoutes } from './routes/invitation-settings.js';
 import { retentionSettingsRoutes } from './routes/retention-settings.js';
+import { aiSettingsRoutes } from './routes/ai-settings.js';
 import { whoAmIRoutes } from './routes/who-am-i.js';
 import { orgPeopleRoutes } from './routes/org-people.js';
 import { personalDataRoutes } from './routes/personal-data.js';
@@ -97,6 +102,8 @@ declare module 'fastify' {
       metrics: ProcessMetrics | undefined;
       /** Stops serving when a newer Assay migrates the database under this process (decision 858). */
       schema: NewerSchemaGuard;
+      /** The operator's model for the assistant (issue 60), when one is configured: the banner says whether it answers. */
+      model: AssistantModel | undefined;
     };
   }
 }
@@ -161,12 +168,14 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   if (sandbox && config.sandboxWarmAtStart) sandbox.warmUp('candidate');
   const runner = codeRunner ?? sandbox!;
   const languages = languageAvailability(runner, config.sandbox);
-  const attempts = new CandidateAttempts(store, now, config.answerGraceMs, runBudget);
+  // The assistant's model (issue 60): loaded only when configured, so a server without one never loads the client.
+  const model = config.ai ? await loadAssistantModel(config.ai, now, metrics && ((gate) => metrics.watchAssistant(gate))) : undefined;
+  const attempts = new CandidateAttempts(store, now, config.answerGraceMs, runBudget, new AssistantSessions(store, model));
   if (metrics) {
     if (sandbox) metrics.watchSandbox(sandbox);
     metrics.watchExports(() => ({ pending: reports.pending, capacity: reports.threads + reports.queue }));
   }
-  app.decorate('assay', { attempts, runner, languages, metrics, schema });
+  app.decorate('assay', { attempts, runner, languages, metrics, schema, model });
   const context: AppContext = {
     config,
     store,
@@ -176,6 +185,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
     credentialLimits,
     languages,
     model: modelAvailabilityOf(config),
+    assistantModel: model,
   };
   app.addHook('onClose', async () => {
     await sandbox?.close();
@@ -196,6 +206,8 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
     languages,
     prewarm: config.sandboxPrewarm,
     unknownTokens: credentialLimits.takeTestToken,
+    assistant: new CandidateAssistant(store, (token, questionId) => attempts.askedWhileRunning(token, questionId), model, now),
+    model,
     prefix: '/candidate/v1',
   });
   await app.register(candidateLinkRoutes, { ...context, prefix: '/candidate/v1' });
@@ -227,6 +239,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
         invitationSettingsRoutes,
         testSettingsRoutes,
         retentionSettingsRoutes,
+        aiSettingsRoutes,
         whoAmIRoutes,
         orgPeopleRoutes,
         personalDataRoutes,

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Config } from '@assay/config';
 import type { Store } from '@assay/store';
+import type { ModelReadiness } from './ai/model-status.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
@@ -50,4 +51,15 @@ export const listenFailure = (error: unknown, config: Pick<Config, 'host' | 'por
     return `this process may not listen on port ${config.port} (PORT=${config.port}): ports below 1024 need privileges; choose another PORT`;
   if (code === 'EADDRNOTAVAIL') return `this machine has no address ${config.host} (HOST=${config.host}): use 127.0.0.1, 0.0.0.0 or one of its own addresses`;
   return undefined;
+};
+
+/** What the start banner says of the assistant's model (issue 60, decision 1171): never the key, never unready for it. */
+export const modelBanner = (model: { readonly name: string; readonly host: string; readonly maxConcurrent: number } | undefined, readiness: ModelReadiness): string => {
+  if (!model)
+    return 'AI assistant: no model configured (ASSAY_AI_BASE_URL, ASSAY_AI_MODEL; docs/ai.md). Tests with aiPolicy none, the AI-use evidence and template follow-ups work without one.';
+  const which = `${model.name} at ${model.host}`;
+  if (readiness.answers === true) return `AI assistant: ${which} answers (at most ${model.maxConcurrent} requests at once).`;
+  if (readiness.answers === false)
+    return `AI assistant: ${which} does not answer: ${readiness.problem ?? 'no reason given'} Tests go on; candidates' panels say the assistant is unavailable until it answers.`;
+  return `AI assistant: ${which} (not asked yet whether it answers: /readyz will say).`;
 };

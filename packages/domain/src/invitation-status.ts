@@ -6,6 +6,7 @@ import type { AttemptEndReason } from './candidate/attempt-end.js';
 import { closeProctoring, type ProctoringCounters } from './candidate/proctoring.js';
 import type { Termination } from './candidate/violation-limits.js';
 import { ok, refuse, type Result } from './result.js';
+import type { AttemptAiSnapshot } from './ai/attempt-ai-snapshot.js';
 
 /** Spec 3.3 states, plus `Cancelled`, where a cancel leaves a Pending or Reset invitation. */
 export const InvitationStatus = z.enum(['Pending', 'In progress', 'Completed', 'Reset', 'Cancelled']);
@@ -17,7 +18,8 @@ export type InvitationEvent =
   | { type: 'reattempt' }
   /** `extraTimePercent`: the candidate's accommodation, if any (see `deadlineOf`). */
   /** `variantSeed`: what the attempt's questions are drawn and ordered from (`attemptVariant`), drawn by the shell. */
-  | { type: 'start'; at: number; durationMinutes: number; extraTimePercent?: number; variantSeed?: number }
+  /** `ai`: the attempt's AI snapshot, fixed with the start (decision 1160). */
+  | { type: 'start'; at: number; durationMinutes: number; extraTimePercent?: number; variantSeed?: number; ai?: AttemptAiSnapshot }
   | { type: 'submit'; at: number }
   | { type: 'expire'; at: number }
   /** The server saw a violation over the test's limit (`terminationOf`): the attempt ends now (decision 942). */
@@ -39,7 +41,13 @@ export type InvitationEffect =
   | { readonly kind: 'none' }
   | { readonly kind: 'cancel'; readonly cancelledAt: number }
   | { readonly kind: 'createReattempt' }
-  | { readonly kind: 'startAttempt'; readonly startedAt: number; readonly deadline: number; readonly variantSeed?: number }
+  | {
+      readonly kind: 'startAttempt';
+      readonly startedAt: number;
+      readonly deadline: number;
+      readonly variantSeed?: number;
+      readonly ai?: AttemptAiSnapshot;
+    }
   /** Submit or deadline: the attempt ends (never after its deadline), proctoring closes, scoring and announcements are queued. */
   | {
       readonly kind: 'completeAttempt';
@@ -94,12 +102,13 @@ export const moveInvitation = (invitation: InvitationFacts, event: InvitationEve
 
     // The candidate's own moves (start, submit) are refused in the candidate's words and codes (attempt-refusals.ts),
     // which the candidate API answers as they are.
-    .with(['Pending', { type: 'start' }], ['Reset', { type: 'start' }], ([, { at, durationMinutes, extraTimePercent, variantSeed }]) =>
+    .with(['Pending', { type: 'start' }], ['Reset', { type: 'start' }], ([, { at, durationMinutes, extraTimePercent, variantSeed, ai }]) =>
       moveTo('In progress', {
         kind: 'startAttempt',
         startedAt: at,
         deadline: deadlineOf(at, durationMinutes, extraTimePercent),
         ...(variantSeed === undefined ? {} : { variantSeed }),
+        ...(ai === undefined ? {} : { ai }),
       }),
     )
     .with(['In progress', { type: 'start' }], () => stay('In progress'))

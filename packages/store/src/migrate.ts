@@ -45,6 +45,7 @@ import { v3FoundationMigration } from './migrations/044-v3-foundation.js';
 import { candidateFeedbackMigration } from './migrations/045-candidate-feedback.js';
 import { imageViolationsMigration } from './migrations/046-image-violations.js';
 import { v3InviteOptionsMigration } from './migrations/047-v3-invite-options.js';
+import { assistantTranscriptMigration } from './migrations/054-assistant-transcript.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -92,6 +93,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '045-candidate-feedback': candidateFeedbackMigration(),
   '046-image-violations': imageViolationsMigration(),
   '047-v3-invite-options': v3InviteOptionsMigration(),
+  '054-assistant-transcript': assistantTranscriptMigration(dialect),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {

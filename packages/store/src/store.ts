@@ -41,6 +41,7 @@ import { ErasureRepository } from './repositories/erasure.js';
 import { RetentionRepository } from './repositories/retention.js';
 import { TestSettingsRepository } from './repositories/test-settings.js';
 import { CandidateFeedbackRepository } from './repositories/candidate-feedback.js';
+import { AssistantRepository } from './repositories/assistant-transcript.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -97,6 +98,8 @@ export interface Repositories {
   readonly v3InviteOptions: V3InviteOptionsRepository;
   /** The candidate's feedback on a test, once per attempt (issue 52, migration 045). */
   readonly candidateFeedback: CandidateFeedbackRepository;
+  /** The assistant (issue 60, migration 054): attempts' AI snapshots, the org's switch, the transcript and insertions. */
+  readonly assistant: AssistantRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -164,6 +167,7 @@ const repositoryMakers = (
     v3Callbacks: () => new V3CallbacksRepository(db, jobsRepository()),
     v3InviteOptions: () => new V3InviteOptionsRepository(db),
     candidateFeedback: () => new CandidateFeedbackRepository(db),
+    assistant: () => new AssistantRepository(db),
   };
 };
 

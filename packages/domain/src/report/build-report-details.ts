@@ -25,6 +25,7 @@ import { attemptEndedAt } from './attempt-ended-at.js';
 import { skillScoresOf, type SkillQuestion } from './skill-scores.js';
 import { readAttemptSeed, sectionsUnderChoice } from '../candidate/variant-settings.js';
 import type { CandidateFeedback } from '../candidate/candidate-feedback.js';
+import type { ReportAi } from '../ai/report-ai.js';
 
 /** What the report names of the candidate's variant: the questions in the order shown, and each section's pool. */
 const variantDetail = (facts: ReportFacts, seed: number | null, variant: AttemptVariant): VariantDetail => ({
@@ -74,6 +75,8 @@ export interface ReportFacts {
   readonly practiceTest?: boolean;
   /** What the candidate said of the test after this attempt (issue 52); absent when none was given. */
   readonly candidateFeedback?: CandidateFeedback;
+  /** The attempt's AI policy and assistant transcript (issue 60), built by `reportAiOf`; absent without a snapshot. */
+  readonly ai?: ReportAi;
 }
 
 const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString());
@@ -233,6 +236,7 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
     skills: skillScoresOf(skilled),
     questions,
     ...(facts.candidateFeedback ? { candidateFeedback: facts.candidateFeedback } : {}),
+    ...(facts.ai ? { ai: facts.ai } : {}),
     ...(variant ? { variant: variantDetail(facts, invitation.variantSeed ?? null, variant) } : {}),
     ...(written.length === 0
       ? {}

@@ -24,6 +24,8 @@ export const FRESH_ATTEMPT = {
   end_reason: null,
   image_violations: 0,
   terminated_by: null,
+  // A reset's next start takes the policy as it is then (decision 1160).
+  ai_snapshot: null,
   ...proctoringColumns({ wv: 0, tv: 0, leftAt: null }),
 } as const satisfies Updateable<InvitationsTable>;
 
@@ -48,9 +50,16 @@ export const writesOf = (effect: InvitationEffect): EffectWrites =>
   match<InvitationEffect, EffectWrites>(effect)
     .with({ kind: 'none' }, () => ({ columns: {}, after: nothingMore }))
     .with({ kind: 'cancel' }, ({ cancelledAt }) => ({ columns: { cancelled_at: cancelledAt }, after: nothingMore }))
-    .with({ kind: 'startAttempt' }, ({ startedAt, deadline, variantSeed }) => ({
-      // The variant is fixed with the start, in its transaction: no request of the attempt can see it undrawn.
-      columns: { ...FRESH_ATTEMPT, started_at: startedAt, deadline_at: deadline, variant_seed: variantSeed ?? null },
+    .with({ kind: 'startAttempt' }, ({ startedAt, deadline, variantSeed, ai }) => ({
+      // The variant and the AI snapshot are fixed with the start, in its transaction: no request of the attempt can see
+      // them undecided (decision 1160).
+      columns: {
+        ...FRESH_ATTEMPT,
+        started_at: startedAt,
+        deadline_at: deadline,
+        variant_seed: variantSeed ?? null,
+        ai_snapshot: ai ? JSON.stringify(ai) : null,
+      },
       // An invitation made through v3 announces the start ("In Progress", decision 917) in the start's transaction.
       after: async (trx, moved, deps) => {
         await enqueueV3Started(trx, moved, deps.now);
@@ -80,7 +89,10 @@ export const writesOf = (effect: InvitationEffect): EffectWrites =>
         await trx.deleteFrom('answers').where('invitation_id', '=', moved.id).execute();
         await trx.deleteFrom('section_results').where('invitation_id', '=', moved.id).execute();
         await trx.deleteFrom('snapshots').where('invitation_id', '=', moved.id).execute();
+        // The assistant's transcript is the attempt's, as its events are (decision 1170); insertions first, they name messages.
         for (const table of [
+          'assistant_insertions',
+          'assistant_messages',
           'question_results',
           'attempt_results',
           'attempt_events',

@@ -64,6 +64,8 @@ export interface InvitationsTable {
   image_violations: Generated<number>;
   /** Which limit ended a terminated attempt (migration 046): 'window' or 'image'; null otherwise. */
   terminated_by: string | null;
+  /** The attempt's AI snapshot (JSON `AttemptAiSnapshot`), written with its start (migration 054); null before it. */
+  ai_snapshot: string | null;
 }
 
 export interface InvitationHistoryTable {
