@@ -15,7 +15,7 @@ import type { CodeRunner } from '@assay/sandbox';
 import type { ModelClient } from '@assay/ai';
 
 /** The longest the check of one reply may take, all its runs together (decision 1166). */
-export const CHECK_BUDGET_MS = 10_000;
+export const CHECK_BUDGET_MS = 20_000;
 
 /** How a reply to this question streams under this policy (decision 1166). */
 export const holdModeOf = (policy: 'guarded' | 'open', question: QuestionDefinition): ReplyHoldMode =>

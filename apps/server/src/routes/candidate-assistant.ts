@@ -101,7 +101,6 @@ export const candidateAssistantRoutes: FastifyPluginAsyncZod<CandidateAssistantR
       })();
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-cache, no-transform')
         .header('x-accel-buffering', 'no')
         .send(stream);
     },
