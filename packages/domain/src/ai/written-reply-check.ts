@@ -5,11 +5,17 @@ import type { AssistantChatMessage } from './assistant-request.js';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The pieces of a reply an answer could be on its own: lines, sentences and clauses, and single words and numbers. */
+/** Runs of up to this many words are tried as answers on their own (a pattern, a number with its unit). */
+const MAX_PIECE_WORDS = 6;
+
+const trimmed = (text: string) => text.replace(/^[\s,;:!?"“”'‘’]+|[\s.,;:!?"“”'‘’]+$/gu, '');
+
+/** The pieces of a reply an answer could be on its own: its lines and sentences, and every run of a few words. */
 const piecesOf = (reply: string): string[] => {
-  const clauses = reply.split(/[\n.;:!?,()"“”]+/u).map((piece) => piece.trim());
-  const words = reply.split(/[\s,;:!?()"“”]+/u).map((word) => word.replace(/\.$/, ''));
-  return [...new Set([...clauses, ...words])].filter((piece) => piece !== '');
+  const sentences = reply.split(/[\n.;!?]+(?:\s|$)/u);
+  const words = reply.split(/\s+/u).filter((word) => word !== '');
+  const runs = words.flatMap((_, start) => Array.from({ length: Math.min(MAX_PIECE_WORDS, words.length - start) }, (__, length) => words.slice(start, start + length + 1).join(' ')));
+  return [...new Set([...sentences, ...runs].map(trimmed))].filter((piece) => piece !== '');
 };
 
 /**
