@@ -7,7 +7,7 @@
 #   assay_native_missing_packages   # the packages this machine lacks, one line, space-separated
 #   assay_native_languages_line     # one line: the languages this machine runs and how to add the rest
 
-# name:command[,command...]:package[ package...]
+# name:path[,path...]:package[ package...] (the commands, and a module a language loads: PHP's mbstring)
 ASSAY_NATIVE_LANGUAGES=(
   "Java:/usr/bin/javac,/usr/bin/java:openjdk-17-jdk-headless"
   "C:/usr/bin/gcc:gcc"
@@ -16,7 +16,7 @@ ASSAY_NATIVE_LANGUAGES=(
   "Go:/usr/bin/go:golang-go"
   "Rust:/usr/bin/rustc:rustc"
   "Ruby:/usr/bin/ruby:ruby"
-  "PHP:/usr/bin/php:php-cli"
+  "PHP:/usr/bin/php,/usr/lib/php/20220829/mbstring.so:php-cli php-mbstring"
 )
 ASSAY_JAIL_PACKAGE="bubblewrap"
 ASSAY_JAIL_COMMAND="/usr/bin/bwrap"
@@ -27,7 +27,7 @@ assay_native_present() {
   for entry in "${ASSAY_NATIVE_LANGUAGES[@]}"; do
     IFS=: read -r language commands _ <<<"$entry"
     local ok=1 command
-    for command in ${commands//,/ }; do [ -x "$command" ] || ok=0; done
+    for command in ${commands//,/ }; do [ -e "$command" ] || ok=0; done
     [ "$ok" = 1 ] && present+=("$language")
   done
   echo "${present[*]}"
@@ -40,7 +40,7 @@ assay_native_missing_packages() {
     IFS=: read -r _ commands packages <<<"$entry"
     local command
     for command in ${commands//,/ }; do
-      if [ ! -x "$command" ]; then
+      if [ ! -e "$command" ]; then
         missing+=($packages)
         break
       fi

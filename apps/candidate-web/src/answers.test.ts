@@ -69,6 +69,25 @@ describe('answers in a language', () => {
     expect(fromBody(polyglot(1), { code: 'x', language: 'python' })).toEqual({ kind: 'code', code: 'x', language: 'python' });
     expect(fromBody(polyglot(1), { code: 'x', language: 'cobol' })).toEqual({ kind: 'code', code: 'x' });
   });
+
+  it('send and read the code left in the other languages (issue 59: drafts survive a reload)', () => {
+    const answer: Answer = { kind: 'code', code: 'x', language: 'typescript', drafts: { python: 'def sum(a, b):\n    return a + b\n' } };
+    expect(toBody(answer)).toEqual({ code: 'x', language: 'typescript', drafts: { python: 'def sum(a, b):\n    return a + b\n' } });
+    expect(fromBody(polyglot(1), toBody(answer))).toEqual(answer);
+    // No drafts, none sent; a draft in a language this page does not know, or not text, is not read.
+    expect(toBody({ kind: 'code', code: 'x', language: 'python', drafts: {} })).toEqual({ code: 'x', language: 'python' });
+    expect(fromBody(polyglot(1), { code: 'x', language: 'python', drafts: { cobol: 'x', typescript: 3 } })).toEqual({
+      kind: 'code',
+      code: 'x',
+      language: 'python',
+    });
+  });
+
+  it("come back from the server's copy after a reload, drafts too", () => {
+    const saved = { code: 'x', language: 'typescript' as const, drafts: { python: 'pass' }, savedAt: '2026-01-01T00:00:00.000Z' };
+    const { answers } = restoreAnswers([polyglot(1)], { '1': saved }, {}, null);
+    expect(answers.get('1')).toEqual({ kind: 'code', code: 'x', language: 'typescript', drafts: { python: 'pass' } });
+  });
 });
 
 describe('isAnswered', () => {

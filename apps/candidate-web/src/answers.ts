@@ -5,7 +5,12 @@ import { isCodingLanguage, languagesOf, type CodingLanguage } from './take-test/
  * The candidate's answers as the page holds them, keyed by question id (as a string: the offline copy is
  * JSON). Pure: what counts as answered, what is sent, and which copy wins after a reload.
  */
-export type Answer = { kind: 'choice'; optionIds: number[] } | { kind: 'code'; code: string; language?: CodingLanguage } | { kind: 'text'; text: string };
+export type Answer =
+  | { kind: 'choice'; optionIds: number[] }
+  /** `drafts`: the code left in the question's other languages, saved with the answer and never scored (decision 1124). */
+  | { kind: 'code'; code: string; language?: CodingLanguage; drafts?: Drafts }
+  | { kind: 'text'; text: string };
+export type Drafts = Partial<Record<CodingLanguage, string>>;
 export type Answers = ReadonlyMap<string, Answer>;
 
 /** An edit the server has not acknowledged yet; kept in localStorage so a reload or a crash loses nothing. */
@@ -34,17 +39,31 @@ export const isAnswered = (question: CandidateQuestion, answer: Answer | undefin
 export const toBody = (answer: Answer): AnswerInput => {
   if (answer.kind === 'choice') return { optionIds: answer.optionIds };
   if (answer.kind === 'text') return { text: answer.text };
-  return answer.language ? { code: answer.code, language: answer.language } : { code: answer.code };
+  const drafts = answer.drafts && Object.keys(answer.drafts).length > 0 ? { drafts: answer.drafts } : {};
+  return answer.language ? { code: answer.code, language: answer.language, ...drafts } : { code: answer.code, ...drafts };
+};
+
+/** Drafts as a saved or offline body has them: only strings in languages this page knows. */
+const draftsOf = (value: unknown): Drafts | undefined => {
+  if (value === null || typeof value !== 'object') return undefined;
+  const entries = Object.entries(value).filter((entry): entry is [CodingLanguage, string] => isCodingLanguage(entry[0]) && typeof entry[1] === 'string');
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 };
 
 /** Reads a saved or offline body for `question`; undefined when it does not fit the question's type. */
 export const fromBody = (
   question: CandidateQuestion,
-  body: { optionIds?: unknown; code?: unknown; language?: unknown; text?: unknown },
+  body: { optionIds?: unknown; code?: unknown; language?: unknown; drafts?: unknown; text?: unknown },
 ): Answer | undefined => {
   if (question.type === 'coding') {
     if (typeof body.code !== 'string') return undefined;
-    return isCodingLanguage(body.language) ? { kind: 'code', code: body.code, language: body.language } : { kind: 'code', code: body.code };
+    const drafts = draftsOf(body.drafts);
+    return {
+      kind: 'code',
+      code: body.code,
+      ...(isCodingLanguage(body.language) ? { language: body.language } : {}),
+      ...(drafts ? { drafts } : {}),
+    };
   }
   if (question.type === 'short_answer' || question.type === 'free_text') return typeof body.text === 'string' ? { kind: 'text', text: body.text } : undefined;
   return Array.isArray(body.optionIds) ? { kind: 'choice', optionIds: body.optionIds.filter((id): id is number => Number.isInteger(id)) } : undefined;

@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ReportRenderer } from '@assay/reports/host';
 import { Sandbox, type CodeRunner } from '@assay/sandbox';
 import type { LanguageAvailabilities } from '@assay/domain/languages';
-import { languageAvailability } from '@assay/jobs';
+import { EmailHealth, languageAvailability } from '@assay/jobs';
 import type { ProcessMetrics } from '@assay/jobs/metrics';
 import type { Store } from '@assay/store';
 import { KeyOwnerCache } from './auth/key-owner-cache.js';
@@ -104,6 +104,8 @@ declare module 'fastify' {
       schema: NewerSchemaGuard;
       /** The operator's model for the assistant (issue 60), when one is configured: the banner says whether it answers. */
       model: AssistantModel | undefined;
+      /** How the emails of this process's outbox worker are going (`/readyz`, `/metrics`): the worker reports into it. */
+      email: EmailHealth;
     };
   }
 }
@@ -171,11 +173,13 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   // The assistant's model (issue 60): loaded only when configured, so a server without one never loads the client.
   const model = config.ai ? await loadAssistantModel(config.ai, now, metrics && ((gate) => metrics.watchAssistant(gate))) : undefined;
   const attempts = new CandidateAttempts(store, now, config.answerGraceMs, runBudget, new AssistantSessions(store, model));
+  const email = new EmailHealth();
   if (metrics) {
     if (sandbox) metrics.watchSandbox(sandbox);
     metrics.watchExports(() => ({ pending: reports.pending, capacity: reports.threads + reports.queue }));
+    metrics.watchEmail(email);
   }
-  app.decorate('assay', { attempts, runner, languages, metrics, schema, model });
+  app.decorate('assay', { attempts, runner, languages, metrics, schema, model, email });
   const context: AppContext = {
     config,
     store,
@@ -186,6 +190,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
     languages,
     model: modelAvailabilityOf(config),
     assistantModel: model,
+    email,
   };
   app.addHook('onClose', async () => {
     await sandbox?.close();

@@ -1,5 +1,6 @@
 import type { ReportRenderer } from '@assay/reports/host';
 import type { Store } from '@assay/store';
+import type { EmailHealth } from '@assay/jobs';
 import type { KeyOwnerCache } from './auth/key-owner-cache.js';
 import type { Config } from '@assay/config';
 import type { LanguageAvailabilities } from '@assay/domain/languages';
@@ -23,4 +24,6 @@ export interface AppContext {
   readonly model: ModelAvailability;
   /** The operator's model itself (client, fair gate, status), when one is configured: /readyz asks whether it answers. */
   readonly assistantModel: AssistantModel | undefined;
+  /** How the emails of this process's outbox worker are going; no state without a worker (issue 59 item 9). */
+  readonly email: EmailHealth;
 }

@@ -48,6 +48,7 @@ const start = async (config: Config): Promise<void> => {
         pollMs: config.worker.pollMs,
         leaseMs: config.worker.leaseMs,
         batchSize: config.worker.batchSize,
+        emailHealth: app.assay.email,
         ...(config.worker.id ? { workerId: config.worker.id } : {}),
       })
     : undefined;
@@ -92,7 +93,9 @@ const start = async (config: Config): Promise<void> => {
   process.stdout.write(`${languagesBanner(app.assay.languages)}\n`);
   const { model } = app.assay;
   const readiness = model ? await model.status.readiness(MODEL_BANNER_WAIT_MS) : NO_MODEL_READINESS;
-  process.stdout.write(`${modelBanner(model && { name: model.connection.model, host: model.host, maxConcurrent: model.connection.maxConcurrent }, readiness)}\n`);
+  process.stdout.write(
+    `${modelBanner(model && { name: model.connection.model, host: model.host, maxConcurrent: model.connection.maxConcurrent }, readiness)}\n`,
+  );
   if (worker) {
     worker.start();
     process.stdout.write(

@@ -54,7 +54,10 @@ export const listenFailure = (error: unknown, config: Pick<Config, 'host' | 'por
 };
 
 /** What the start banner says of the assistant's model (issue 60, decision 1171): never the key, never unready for it. */
-export const modelBanner = (model: { readonly name: string; readonly host: string; readonly maxConcurrent: number } | undefined, readiness: ModelReadiness): string => {
+export const modelBanner = (
+  model: { readonly name: string; readonly host: string; readonly maxConcurrent: number } | undefined,
+  readiness: ModelReadiness,
+): string => {
   if (!model)
     return 'AI assistant: no model configured (ASSAY_AI_BASE_URL, ASSAY_AI_MODEL; docs/ai.md). Tests with aiPolicy none, the AI-use evidence and template follow-ups work without one.';
   const which = `${model.name} at ${model.host}`;

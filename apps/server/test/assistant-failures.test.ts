@@ -68,7 +68,13 @@ describe.each(backends)('the assistant when the model fails, on %s', (backend) =
       a.peer.setReply(() => ({ text: 'A long and careful answer.' }));
       a.peer.setDelays({ firstTokenDelayMs: 5_000 });
       // A raw request, destroyed after the first event: the candidate closed the page.
-      const request = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: `/candidate/v1/${token}/assistant/${questions.coding}`, headers: { 'content-type': 'application/json' } });
+      const request = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: `/candidate/v1/${token}/assistant/${questions.coding}`,
+        headers: { 'content-type': 'application/json' },
+      });
       request.end(JSON.stringify({ message: 'Long one' }));
       const response = await new Promise<IncomingMessage>((resolve) => request.once('response', resolve));
       const first = await new Promise<string>((resolve) => response.once('data', (chunk: Buffer) => resolve(chunk.toString('utf8'))));

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ESSAY_CHECK_PROMPT, WITHHELD_SOLUTION_MESSAGE } from '@assay/domain/ai';
 import { backends } from './helpers/test-app.js';
-import { ask, assistantDefinition, HINT_REPLY, shownText, startAssistantHarness, startedAttempt, SUM_SOLUTION_REPLY, type AssistantHarness } from './helpers/assistant.js';
+import {
+  ask,
+  assistantDefinition,
+  HINT_REPLY,
+  shownText,
+  startAssistantHarness,
+  startedAttempt,
+  SUM_SOLUTION_REPLY,
+  type AssistantHarness,
+} from './helpers/assistant.js';
 
 const PROSE = 'Here it is:\n\n';
 
@@ -30,7 +39,12 @@ describe.each(backends)('the guarded check on %s', (backend) => {
     a.peer.setReply(() => ({ text: SUM_SOLUTION_REPLY }));
     const { events } = await ask(a.h, token, questions.coding, { message: 'Write it.' });
     expect(events.map((event) => event.event)).toEqual(['accepted', ...Array(events.length - 4).fill('delta'), 'checking', 'withheld', 'done']);
-    expect(events.filter((event) => event.event === 'delta').map((event) => event.data.text).join('')).toBe(PROSE);
+    expect(
+      events
+        .filter((event) => event.event === 'delta')
+        .map((event) => event.data.text)
+        .join(''),
+    ).toBe(PROSE);
     expect(events.find((event) => event.event === 'withheld')!.data).toEqual({ reason: 'solution', message: WITHHELD_SOLUTION_MESSAGE });
     expect(events.at(-1)!.data).toMatchObject({ state: 'withheld' });
     const [stored] = await a.h.store.assistant.messagesOf(await invitationOf(token));
@@ -83,12 +97,17 @@ describe.each(backends)('the guarded check on %s', (backend) => {
     const { token, questions } = await startedAttempt(a.h, guardedTest, 'essay@example.com');
     let verdict = 'ANSWER';
     a.peer.setReply((request) =>
-      request.messages[0]!.content === ESSAY_CHECK_PROMPT ? { text: verdict } : { text: 'An index is a sorted structure that lets the database find rows fast…' },
+      request.messages[0]!.content === ESSAY_CHECK_PROMPT
+        ? { text: verdict }
+        : { text: 'An index is a sorted structure that lets the database find rows fast…' },
     );
     a.peer.requests.length = 0;
     expect(shownText((await ask(a.h, token, questions.essay, { message: 'Write my essay.' })).events)).toBe(WITHHELD_SOLUTION_MESSAGE);
     const check = a.peer.requests.find((request) => request.messages[0]!.content === ESSAY_CHECK_PROMPT)!;
-    expect(JSON.parse(check.messages[1]!.content)).toEqual({ question: expect.stringContaining('index in a database'), reply: expect.stringContaining('sorted structure') });
+    expect(JSON.parse(check.messages[1]!.content)).toEqual({
+      question: expect.stringContaining('index in a database'),
+      reply: expect.stringContaining('sorted structure'),
+    });
     verdict = 'HINT';
     expect(shownText((await ask(a.h, token, questions.essay, { message: 'What is it for?' })).events)).toContain('sorted structure');
   });

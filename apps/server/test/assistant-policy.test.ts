@@ -63,7 +63,7 @@ describe.each(backends)('the assistant policy and operations on %s', (backend) =
     expectSuccess(await a.h.request({ method: 'PUT', url: `/v2/org/tests/${testId}/settings`, body: current }));
   });
 
-  it("switches the assistant off for the org at once, refusing it and tests that offer it, and back on (admins only)", async () => {
+  it('switches the assistant off for the org at once, refusing it and tests that offer it, and back on (admins only)', async () => {
     const running = await startedAttempt(a.h, testId, 'switch@example.com');
     const recruiter = await a.h.client.admin.keys.create(a.h.org.orgId, { role: 'recruiter' });
     expectFailure(await a.h.request({ method: 'PUT', url: '/v2/org/ai-settings', body: { assistantEnabled: false }, apiKey: recruiter.apiKey }), '403.17');
@@ -126,12 +126,24 @@ describe.each(backends)('the assistant without a model that answers, on %s', (ba
   });
 
   it('answers 503.71 with Retry-After for an attempt whose policy offers the assistant on a server without a model', async () => {
-    const testId = await none.importTest({ ...assistantDefinition, ai: { aiPolicy: 'none' }, sections: assistantDefinition.sections.map(({ aiPolicy: _, ...section }) => section) });
+    const testId = await none.importTest({
+      ...assistantDefinition,
+      ai: { aiPolicy: 'none' },
+      sections: assistantDefinition.sections.map(({ aiPolicy: _, ...section }) => section),
+    });
     const { token, invitationId, questions } = await startedAttempt(none, testId, 'nomodel@example.com');
     const sections = await none.store.tests.sections(testId);
     // The attempt started under a guarded policy while a model was configured (it was removed since).
-    const snapshot = { settings: { aiPolicy: 'guarded', followUps: 0, followUpSeconds: 120, assistantMessages: 5, assistantTokens: 40_000 }, sections: sections.map((section) => ({ sectionId: section.id, aiPolicy: 'guarded' })), version: 'abcdef012345' };
-    await none.store.db.updateTable('invitations').set({ ai_snapshot: JSON.stringify(snapshot) }).where('id', '=', invitationId).execute();
+    const snapshot = {
+      settings: { aiPolicy: 'guarded', followUps: 0, followUpSeconds: 120, assistantMessages: 5, assistantTokens: 40_000 },
+      sections: sections.map((section) => ({ sectionId: section.id, aiPolicy: 'guarded' })),
+      version: 'abcdef012345',
+    };
+    await none.store.db
+      .updateTable('invitations')
+      .set({ ai_snapshot: JSON.stringify(snapshot) })
+      .where('id', '=', invitationId)
+      .execute();
     const { response } = await ask(none, token, questions.coding, { message: 'Help' });
     const refused = expectFailure(response, '503.71');
     expect(response.headers['retry-after']).toBe('300');

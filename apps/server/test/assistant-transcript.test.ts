@@ -27,7 +27,9 @@ describe.each(backends)('the assistant transcript on %s', (backend) => {
     const attempt = await startedAttempt(a.h, testId, email);
     const { token, questions } = attempt;
     a.peer.setReply(() => ({ text: HINT_REPLY }));
-    const hint = Number((await ask(a.h, token, questions.coding, { message: 'A hint please', shareAnswer: true, answer: 'function sum() {}' })).events[0]!.data.messageId);
+    const hint = Number(
+      (await ask(a.h, token, questions.coding, { message: 'A hint please', shareAnswer: true, answer: 'function sum() {}' })).events[0]!.data.messageId,
+    );
     a.peer.setReply(() => ({ text: SUM_SOLUTION_REPLY }));
     const withheld = Number((await ask(a.h, token, questions.coding, { message: 'Now the solution' })).events[0]!.data.messageId);
     // The essay's check asks the model too: it says the reply is a hint.
@@ -38,7 +40,9 @@ describe.each(backends)('the assistant transcript on %s', (backend) => {
 
   it('records insertions from an answered reply of the question, and refuses others (404.71)', async () => {
     const { token, questions, hint, withheld } = await conversedAttempt('insert@example.com');
-    const recorded = expectSuccess<{ insertionId: number; messageId: number; at: string }>(await insert(token, questions.coding, { messageId: hint, chars: 38, line: 2, column: 3 }));
+    const recorded = expectSuccess<{ insertionId: number; messageId: number; at: string }>(
+      await insert(token, questions.coding, { messageId: hint, chars: 38, line: 2, column: 3 }),
+    );
     expect(recorded).toMatchObject({ messageId: hint, questionId: questions.coding });
     expectFailure(await insert(token, questions.coding, { messageId: withheld, chars: 10, line: 1, column: 1 }), '404.71');
     expectFailure(await insert(token, questions.essay, { messageId: hint, chars: 10, line: 1, column: 1 }), '404.71');
@@ -84,9 +88,9 @@ describe.each(backends)('the assistant transcript on %s', (backend) => {
     const email = 'erase.me@example.com';
     const { invitationId, hint, token, questions } = await conversedAttempt(email);
     await insert(token, questions.coding, { messageId: hint, chars: 38, line: 2, column: 3 });
-    const exported = expectSuccess<{ invitations: { assistant: { aiSnapshot: unknown; messages: { text: string; reply: string | null }[]; insertions: unknown[] } }[] }>(
-      await a.h.request({ method: 'POST', url: '/v2/org/candidates/export', body: { emailId: email } }),
-    );
+    const exported = expectSuccess<{
+      invitations: { assistant: { aiSnapshot: unknown; messages: { text: string; reply: string | null }[]; insertions: unknown[] } }[];
+    }>(await a.h.request({ method: 'POST', url: '/v2/org/candidates/export', body: { emailId: email } }));
     const { assistant } = exported.invitations[0]!;
     expect(assistant.aiSnapshot).toMatchObject({ settings: { aiPolicy: 'guarded' } });
     expect(assistant.messages.map((message) => message.text)).toEqual(['A hint please', 'Now the solution', 'What is an index for?']);

@@ -12,13 +12,15 @@ export {
   CandidateSession,
   SavedAnswer,
   SessionDisplayMessages,
-  SessionViolationRules,
   StartedCandidateSection,
   StartedCandidateSession,
 } from './candidate/candidate-api-session.js';
+export { SessionViolationRules } from './candidate/violation-rules.js';
 export { AnswerInput, AnswerSaved, MAX_CODE_ANSWER_LENGTH } from './candidate/candidate-api-answers.js';
 export { ProctoringEventInput, SnapshotInput, SnapshotSaved, ViolationCounts } from './candidate/candidate-api-events.js';
 export { EQUALITY_RULES, ErrorLocation, RunCodeInput, RunCodeResult, TestCaseResult } from './candidate/candidate-api-runs.js';
+export { CompileError, CompileErrors, compileErrorsOf, MAX_COMPILE_ERRORS } from './candidate/compile-errors.js';
+export { RunPhase } from './candidate/run-phase.js';
 export { ALREADY_REGISTERED_MESSAGE, PublicLinkView, SelfRegistration, SelfRegistrationInput } from './candidate/candidate-api-public-link.js';
 export { admissionMessage, admissionRefusal, admissionVerdict } from './candidate/admission.js';
 export type { AdmissionFacts } from './candidate/admission.js';
@@ -44,7 +46,10 @@ export { sessionPhase } from './candidate/session-phase.js';
 export type { SessionPhase } from './candidate/session-phase.js';
 export { asksFor, asksForAny } from './candidate/session-languages.js';
 export { answerLanguageFor, savedAnswerLanguage } from './candidate/answer-language.js';
+export { AnswerDrafts, checkDrafts, MAX_DRAFT_CHARACTERS } from './candidate/answer-drafts.js';
 export { candidateFormFields } from './candidate/coding-view.js';
+export { TestContents, testContentsOf } from './candidate/test-contents.js';
+export { PRACTICE_QUESTION_ID, practiceCodingQuestion, practiceRunnable } from './candidate/practice-question.js';
 export { customRunInputOf } from './candidate/custom-input.js';
 export type { CustomRunInput } from './candidate/custom-input.js';
 export {
@@ -65,6 +70,15 @@ export { DEFAULT_SCORING_BUDGET, sampleRunsBusy, sampleRunShare, scoringShare } 
 export type { AttemptPlace, SandboxShare, ScoringBudget } from './candidate/sandbox-share.js';
 export { applyProctoringEvent, closeProctoring, ProctoringCounters, RELOAD_GRACE_MS } from './candidate/proctoring.js';
 export type { ProctoringEvent } from './candidate/proctoring.js';
+export { AttemptRules, attemptRulesOf, rulesInForce } from './candidate/attempt-rules.js';
+export {
+  CAMERA_GAP_SIGNAL_MINUTES,
+  CameraCoverage,
+  cameraCoverageOf,
+  cameraGapMinutesOf,
+  expectedPhotosOf,
+  SNAPSHOT_EVERY_MS,
+} from './candidate/camera-coverage.js';
 export {
   type Termination,
   type ViolationTally,

@@ -5,6 +5,7 @@ import { ALREADY_COMPLETED, INVITATION_CANCELLED, NOT_STARTED, refusedWith } fro
 import type { AttemptEndReason } from './candidate/attempt-end.js';
 import { closeProctoring, type ProctoringCounters } from './candidate/proctoring.js';
 import type { Termination } from './candidate/violation-limits.js';
+import type { AttemptRules } from './candidate/attempt-rules.js';
 import { ok, refuse, type Result } from './result.js';
 import type { AttemptAiSnapshot } from './ai/attempt-ai-snapshot.js';
 
@@ -19,7 +20,8 @@ export type InvitationEvent =
   /** `extraTimePercent`: the candidate's accommodation, if any (see `deadlineOf`). */
   /** `variantSeed`: what the attempt's questions are drawn and ordered from (`attemptVariant`), drawn by the shell. */
   /** `ai`: the attempt's AI snapshot, fixed with the start (decision 1160). */
-  | { type: 'start'; at: number; durationMinutes: number; extraTimePercent?: number; variantSeed?: number; ai?: AttemptAiSnapshot }
+  /** `rules`: the test's and link's rules as they stand now, fixed for the attempt (`attemptRulesOf`, decision 1140). */
+  | { type: 'start'; at: number; durationMinutes: number; extraTimePercent?: number; variantSeed?: number; rules?: AttemptRules; ai?: AttemptAiSnapshot }
   | { type: 'submit'; at: number }
   | { type: 'expire'; at: number }
   /** The server saw a violation over the test's limit (`terminationOf`): the attempt ends now (decision 942). */
@@ -46,6 +48,7 @@ export type InvitationEffect =
       readonly startedAt: number;
       readonly deadline: number;
       readonly variantSeed?: number;
+      readonly rules?: AttemptRules;
       readonly ai?: AttemptAiSnapshot;
     }
   /** Submit or deadline: the attempt ends (never after its deadline), proctoring closes, scoring and announcements are queued. */
@@ -102,12 +105,13 @@ export const moveInvitation = (invitation: InvitationFacts, event: InvitationEve
 
     // The candidate's own moves (start, submit) are refused in the candidate's words and codes (attempt-refusals.ts),
     // which the candidate API answers as they are.
-    .with(['Pending', { type: 'start' }], ['Reset', { type: 'start' }], ([, { at, durationMinutes, extraTimePercent, variantSeed, ai }]) =>
+    .with(['Pending', { type: 'start' }], ['Reset', { type: 'start' }], ([, { at, durationMinutes, extraTimePercent, variantSeed, rules, ai }]) =>
       moveTo('In progress', {
         kind: 'startAttempt',
         startedAt: at,
         deadline: deadlineOf(at, durationMinutes, extraTimePercent),
         ...(variantSeed === undefined ? {} : { variantSeed }),
+        ...(rules === undefined ? {} : { rules }),
         ...(ai === undefined ? {} : { ai }),
       }),
     )

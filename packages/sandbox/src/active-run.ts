@@ -30,7 +30,7 @@ export function activeRun(job: Job<WorkerRun>, runId: number, timer: NodeJS.Time
   return {
     job,
     runId,
-    results: job.run.argsJson.map(() => undefined),
+    results: Array.from({ length: job.run.caseCount }, () => undefined),
     timer,
     caseTimer: undefined,
     caseStartedAt: new Map(),

@@ -1,6 +1,7 @@
 import { deepEqual } from './equality.js';
 import type { CaseReport } from './protocol.js';
 import { pythonRepr } from './python-repr.js';
+import { stdioVerdict } from './stdio-verdict.js';
 import type { CaseResult, SourceLocation } from './types.js';
 
 export const TIME_LIMIT_EXCEEDED = 'Time limit exceeded';
@@ -46,6 +47,8 @@ function verdictOf(report: CaseReport, expected: unknown, maxOutputBytes: number
       return { passed: expected === undefined, actual: undefined };
     case 'output':
       return outputRefused(maxOutputBytes);
+    case 'stdout':
+      return stdioVerdict(report.text, report.exitCode, expected, maxOutputBytes);
     case 'time':
       return { passed: false, error: TIME_LIMIT_EXCEEDED };
     case 'memory':

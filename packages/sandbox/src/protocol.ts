@@ -42,15 +42,20 @@ export interface RunMessage {
   functionName: string;
   /** JSON text of each case's argument array; parsed inside the VM, never spliced into code. */
   argsJson: string[];
+  /** The stdio form (decision 1087): each case's standard input; the program is run once per input ('' functionName, no argsJson). */
+  inputs?: string[];
   limits: WorkerLimits;
   /** Stop after this many cases exceeded their time limit (the rest are not run). */
   stopAfterTimeouts?: number;
 }
 
-/** A line and column (1-based) in the candidate's code (TypeScript positions are mapped back by the worker). */
+/**
+ * A line and column (1-based) in the candidate's code (TypeScript positions are mapped back by the worker). No
+ * `column` when the runtime named a line alone (a JVM frame, a C backtrace, Ruby, PHP): never a made-up 1.
+ */
 export interface CodePosition {
   line: number;
-  column: number;
+  column?: number;
 }
 
 /** How one case ended, as seen inside the worker. `expected` never enters the worker or the VM. */
@@ -62,7 +67,9 @@ export type CaseReport =
   | { kind: 'error'; message: string; position?: CodePosition; trace?: string }
   | { kind: 'time' }
   | { kind: 'memory' }
-  | { kind: 'output' };
+  | { kind: 'output' }
+  /** A stdio program ended: what it printed on stdout, and its exit code (`exit(3)`, 0 when it just ended). */
+  | { kind: 'stdout'; text: string; exitCode: number | null };
 
 export type WorkerMessage =
   | { type: 'ready' }

@@ -2,8 +2,9 @@
 import { PYTHON_LOCKDOWN } from './python-lockdown.js';
 
 /**
- * Python run once in each interpreter before any candidate code; its last expression is the pair of functions
- * the worker uses: `run_case` per case, and `lockdown` (python-lockdown.js), called once this code has run. The
+ * Python run once in each interpreter before any candidate code; its last expression is the functions the worker
+ * uses: `run_case` per case (`run_stdio` per case of the stdio form), and `lockdown` (python-lockdown.js), called
+ * once this code has run. The
  * names it defines in `__main__` are deleted again, so candidate code finds none of it there. It captures
  * what it needs (json, builtins, sys, traceback) while they are pristine, so a candidate who rebinds them fools
  * only themselves: the verdict is made on the host, where `expected` lives.
@@ -17,10 +18,11 @@ import { PYTHON_LOCKDOWN } from './python-lockdown.js';
 export const PYTHON_HARNESS = `${PYTHON_LOCKDOWN}
 
 def _assay_setup():
-    import builtins, json, linecache, random, sys, traceback, _signal
+    import builtins, io, json, linecache, random, sys, traceback, _signal
 
     set_signal, default_int_handler, SIGINT = _signal.signal, _signal.default_int_handler, _signal.SIGINT
     dumps, loads = json.dumps, json.loads
+    TextIOWrapper, BytesIO = io.TextIOWrapper, io.BytesIO
     exec_, compile_, callable_, repr_ = builtins.exec, builtins.compile, builtins.callable, builtins.repr
     TracebackException, StackSummary = traceback.TracebackException, traceback.StackSummary
     lines_cache = linecache.cache
@@ -53,6 +55,16 @@ def _assay_setup():
         def text(self):
             return ''.join(self.parts)
 
+    class Bytes:
+        """A capture's \`buffer\`: the bytes a program writes there are the text they decode to."""
+        def __init__(self, capture):
+            self.capture = capture
+        def write(self, data):
+            self.capture.write(bytes(data).decode('utf-8', 'replace'))
+            return len(data)
+        def flush(self):
+            pass
+
     def clip(text, limit=MAX_ERROR):
         return text if len(text) <= limit else text[:limit] + '...'
 
@@ -73,7 +85,7 @@ def _assay_setup():
 
     def where(error, lines):
         if isinstance(error, SyntaxError) and error.filename == FILE and error.lineno:
-            return error.lineno, error.offset or 1
+            return error.lineno, error.offset or None
         found = None
         for frame in traceback.extract_tb(error.__traceback__):
             if frame.filename == FILE:
@@ -81,7 +93,7 @@ def _assay_setup():
         if found is None or not found.lineno:
             return None, None
         line = lines[found.lineno - 1] if 0 < found.lineno <= len(lines) else None
-        return found.lineno, column(line, getattr(found, 'colno', None)) or 1
+        return found.lineno, column(line, getattr(found, 'colno', None))
 
     def trace(error, code, lines):
         # The traceback Python would print, from the candidate's first frame on: the harness's frames above it
@@ -123,59 +135,107 @@ def _assay_setup():
                 seen.add(id(item))
                 stack.extend(item)
 
-    def run_case(code, function_name, args_json, max_output, max_log):
-        # An earlier case may have ignored SIGINT: each case starts interruptible again.
-        set_signal(SIGINT, default_int_handler)
-        reseed()
-        capture = Capture(max_log)
-        saved = sys.stdout, sys.stderr
-        sys.stdout = sys.stderr = capture
-        lines = code.splitlines()
-        result = {}
+    def program_of(code):
+        program = compiled.get(code)
+        if program is None:
+            program = compiled[code] = compile_(code, FILE, 'exec', dont_inherit=True)
+        return program
+
+    def failed(error, code, lines):
+        line, col = where(error, lines)
+        result = {'tag': 'e', 'message': describe(error), 'trace': trace(error, code, lines)}
+        if line is not None:
+            result['line'], result['column'] = line, col
+        return result
+
+    def settled(work, code):
+        # What a case's work answers, or why it stopped: the time limit (SIGINT), memory, or the candidate's error.
         try:
             try:
-                program = compiled.get(code)
-                if program is None:
-                    program = compiled[code] = compile_(code, FILE, 'exec', dont_inherit=True)
-                namespace = {'__name__': '__main__', '__builtins__': builtins}
-                exec_(program, namespace)
-                function = namespace.get(function_name)
-                if not callable_(function):
-                    result = {'tag': 'e', 'message': f'NameError: function {function_name} is not defined (the code must define a function named {function_name})'}
-                else:
-                    value = function(*loads(args_json))
-                    try:
-                        check_keys(value)
-                        text = dumps(value, allow_nan=False, ensure_ascii=False, separators=(',', ':'))
-                    except (TypeError, ValueError, RecursionError) as error:
-                        result = {'tag': 'e', 'message': clip('The return value is not JSON-serializable: ' + describe(error))}
-                    else:
-                        result = {'tag': 'o'} if len(text) > max_output else {'tag': 'v', 'json': text, 'repr': clip(repr_(loads(text)), max_output)}
+                return work()
             except KeyboardInterrupt:
-                result = {'tag': 't'}
+                return {'tag': 't'}
             except MemoryError:
-                result = {'tag': 'm'}
+                return {'tag': 'm'}
             except BaseException as error:
-                line, col = where(error, lines)
-                result = {'tag': 'e', 'message': describe(error), 'trace': trace(error, code, lines)}
-                if line is not None:
-                    result['line'], result['column'] = line, col
+                return failed(error, code, code.splitlines())
         except BaseException:
             # Formatting the failure failed too (say, memory is exhausted): report without detail.
-            result = {'tag': 'e', 'message': 'The code failed and the error could not be described'}
-        finally:
-            sys.stdout, sys.stderr = saved
-        result['log'] = capture.text()
-        result['cut'] = capture.cut
+            return {'tag': 'e', 'message': 'The code failed and the error could not be described'}
+
+    def reported(result, log):
+        result['log'] = log.text()
+        result['cut'] = log.cut
         try:
             return dumps(result, ensure_ascii=False)
         except BaseException:
             return '{"tag": "e", "message": "The result could not be reported"}'
 
-    pair = run_case, _assay_lockdown()
+    def run_stdio(code, input_text, max_output, max_log):
+        # The stdio form (decision 1087): the program runs as __main__ with the case's input as its stdin (input(),
+        # sys.stdin, sys.stdin.buffer); what it prints on stdout is the answer, its stderr the log; sys.exit(n) ends it.
+        set_signal(SIGINT, default_int_handler)
+        reseed()
+        out, err = Capture(max_output), Capture(max_log)
+        out.buffer, err.buffer = Bytes(out), Bytes(err)
+        stdin = TextIOWrapper(BytesIO(input_text.encode('utf-8')), encoding='utf-8')
+
+        def program():
+            try:
+                exec_(program_of(code), {'__name__': '__main__', '__builtins__': builtins})
+                return {'tag': 's', 'exit': 0}
+            except SystemExit as error:
+                status = error.code
+                if status is not None and not isinstance(status, int):
+                    err.write(f'{status}\\n')
+                    status = 1
+                return {'tag': 's', 'exit': int(status or 0)}
+
+        saved = sys.stdin, sys.stdout, sys.stderr
+        sys.stdin, sys.stdout, sys.stderr = stdin, out, err
+        try:
+            result = settled(program, code)
+        finally:
+            sys.stdin, sys.stdout, sys.stderr = saved
+        if result.get('tag') == 's':
+            if out.cut:
+                result = {'tag': 'e', 'message': f'Output limit exceeded: the program printed more than {max_output} characters'}
+            else:
+                result['text'] = out.text()
+        return reported(result, err)
+
+    def run_case(code, function_name, args_json, max_output, max_log):
+        # An earlier case may have ignored SIGINT: each case starts interruptible again.
+        set_signal(SIGINT, default_int_handler)
+        reseed()
+        capture = Capture(max_log)
+
+        def call():
+            namespace = {'__name__': '__main__', '__builtins__': builtins}
+            exec_(program_of(code), namespace)
+            function = namespace.get(function_name)
+            if not callable_(function):
+                return {'tag': 'e', 'message': f'NameError: function {function_name} is not defined (the code must define a function named {function_name})'}
+            value = function(*loads(args_json))
+            try:
+                check_keys(value)
+                text = dumps(value, allow_nan=False, ensure_ascii=False, separators=(',', ':'))
+            except (TypeError, ValueError, RecursionError) as error:
+                return {'tag': 'e', 'message': clip('The return value is not JSON-serializable: ' + describe(error))}
+            return {'tag': 'o'} if len(text) > max_output else {'tag': 'v', 'json': text, 'repr': clip(repr_(loads(text)), max_output)}
+
+        saved = sys.stdout, sys.stderr
+        sys.stdout = sys.stderr = capture
+        try:
+            result = settled(call, code)
+        finally:
+            sys.stdout, sys.stderr = saved
+        return reported(result, capture)
+
+    harness = run_case, _assay_lockdown(), run_stdio
     names = globals()
     del names['_assay_setup'], names['_assay_lockdown']
-    return pair
+    return harness
 
 _assay_setup()
 `;

@@ -20,7 +20,7 @@ import { startInterpreter } from './python-realm.js';
 /** @typedef {import('./protocol.js').WorkerMessage} WorkerMessage */
 /** @typedef {import('./protocol.js').ResetReport} ResetReport */
 /** @typedef {{ report: CaseReport, log: string, logCut: boolean }} CaseRun */
-/** @typedef {import('./python-realm.js').Interpreter & { runCase: any, pristine: ReturnType<typeof capturePristine> }} Ready */
+/** @typedef {import('./python-realm.js').Interpreter & { runCase: any, runStdio: any, pristine: ReturnType<typeof capturePristine> }} Ready */
 
 /** Mirrors protocol.ts (a .js worker cannot import runtime values from .ts). */
 const STATUS_MEMORY_CAP_CASE = 0;
@@ -90,11 +90,12 @@ export function createPythonRunners({ status, snapshot, memoryGrowthBytes, post 
     const harness = interpreter.py.runPython(PYTHON_HARNESS);
     const runCase = harness.get(0);
     const lockdown = harness.get(1);
+    const runStdio = harness.get(2);
     harness.destroy();
     lockdown();
     lockdown.destroy();
     interpreter.capMemory(interpreter.memoryBytes() + memoryGrowthBytes);
-    return { ...interpreter, runCase, pristine: capturePristine(interpreter) };
+    return { ...interpreter, runCase, runStdio, pristine: capturePristine(interpreter) };
   }
 
   /** Starts preparing the worker's interpreter unless it is ready or on its way. */
@@ -148,7 +149,10 @@ export function createPythonRunners({ status, snapshot, memoryGrowthBytes, post 
         currentCase = index;
         let answer;
         try {
-          answer = interpreter.runCase(run.code, run.functionName, run.argsJson[index], limits.maxOutputBytes, limits.maxLogBytes);
+          answer =
+            run.inputs === undefined
+              ? interpreter.runCase(run.code, run.functionName, run.argsJson[index], limits.maxOutputBytes, limits.maxLogBytes)
+              : interpreter.runStdio(run.code, run.inputs[index] ?? '', limits.maxOutputBytes, limits.maxLogBytes);
         } catch (error) {
           // Thrown past the harness: V8's stack overflowed inside WASM, the interpreter exited or aborted. Its
           // state is unknown: it never runs again, and the next case gets a new one.
@@ -220,13 +224,17 @@ function readAnswer(answer, limits) {
     case 'm':
       report = { kind: 'memory' };
       break;
+    case 's':
+      report = { kind: 'stdout', text: String(parsed.text ?? ''), exitCode: Number.isInteger(parsed.exit) ? parsed.exit : 1 };
+      break;
     default: {
       const message = String(parsed.message ?? 'Error');
       const trace = typeof parsed.trace === 'string' ? { trace: parsed.trace } : {};
-      report =
-        Number.isInteger(parsed.line) && Number.isInteger(parsed.column)
-          ? { kind: 'error', message, position: { line: parsed.line, column: parsed.column }, ...trace }
-          : { kind: 'error', message, ...trace };
+      // A line without a column when Python gave none (decision 1103).
+      const column = Number.isInteger(parsed.column) && parsed.column > 0 ? { column: parsed.column } : {};
+      report = Number.isInteger(parsed.line)
+        ? { kind: 'error', message, position: { line: parsed.line, ...column }, ...trace }
+        : { kind: 'error', message, ...trace };
     }
   }
   return { report, log, logCut };

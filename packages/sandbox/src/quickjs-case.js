@@ -6,6 +6,7 @@
  */
 import { getRandomValues } from 'node:crypto';
 import { harnessSource } from './vm-harness.js';
+import { stdioHarnessSource } from './vm-stdio.js';
 
 /** @typedef {import('./protocol.js').RunMessage} RunMessage */
 /** @typedef {import('./protocol.js').CaseReport} CaseReport */
@@ -109,6 +110,11 @@ function evaluateCase(context, handles, run, index) {
     return withLog(parseTagged(context.getString(keep(described.value))));
   };
 
+  if (run.inputs !== undefined) {
+    const io = { input: run.inputs[index] ?? '', maxOutput: run.limits.maxOutputBytes, show: keep(context.getProp(harness, 'show')) };
+    return runProgram(context, keep, run.code, io, withLog, errorReport);
+  }
+
   // The candidate's own script is the only untrusted text ever evaluated as code.
   const script = context.evalCode(run.code, 'solution.js', { type: 'global' });
   if (script.error) return errorReport(script.error);
@@ -134,10 +140,61 @@ function evaluateCase(context, handles, run, index) {
   return withLog(parseTagged(context.getString(keep(result.value))));
 }
 
+/**
+ * The stdio form (decision 1087): the program runs with the case's input as its standard input (vm-stdio.js), then
+ * the listeners it registered; an exit (process.exit) ends it with its code.
+ * @param {QuickJSContext} context
+ * @param {(handle: QuickJSHandle) => QuickJSHandle} keep
+ * @param {string} code
+ * @param {{ input: string, maxOutput: number, show: QuickJSHandle }} io the case's input, the output limit, the harness's `show`
+ * @param {(report: CaseReport) => CaseRun} withLog
+ * @param {(thrown: QuickJSHandle) => CaseRun} errorReport
+ * @returns {CaseRun}
+ */
+function runProgram(context, keep, code, io, withLog, errorReport) {
+  const source = context.evalCode(stdioHarnessSource(io.maxOutput), 'assay-stdio.js');
+  const made = source.error ? source : context.callFunction(keep(source.value), context.undefined, io.show);
+  if (made.error) {
+    keep(made.error);
+    return withLog({ kind: 'error', message: 'Sandbox harness failed to start' });
+  }
+  const stdio = keep(made.value);
+  const method = (/** @type {string} */ name) => keep(context.getProp(stdio, name));
+  const exited = method('exited');
+  const set = context.callFunction(method('setInput'), context.undefined, keep(context.newString(io.input)));
+  if (set.error) {
+    keep(set.error);
+    return withLog({ kind: 'error', message: 'Sandbox harness failed to start' });
+  }
+  keep(set.value);
+  /** @param {QuickJSHandle} thrown */
+  const ended = (thrown) => {
+    const isExit = context.callFunction(exited, context.undefined, keep(thrown));
+    return isExit.error === undefined && context.dump(keep(isExit.value)) === true;
+  };
+  const outcome = () => {
+    const text = context.callFunction(method('result'), context.undefined);
+    if (text.error) return errorReport(text.error);
+    return withLog(parseTagged(context.getString(keep(text.value))));
+  };
+  // The candidate's own program is the only untrusted text ever evaluated as code.
+  const script = context.evalCode(code, 'solution.js', { type: 'global' });
+  if (script.error) return ended(script.error) ? outcome() : errorReport(script.error);
+  keep(script.value);
+  const finished = context.callFunction(method('finish'), context.undefined);
+  if (finished.error) return ended(finished.error) ? outcome() : errorReport(finished.error);
+  keep(finished.value);
+  return outcome();
+}
+
 /** @param {string} tagged @returns {CaseReport} */
 function parseTagged(tagged) {
   const tag = tagged[0];
   if (tag === 'v') return { kind: 'value', json: tagged.slice(1) };
+  if (tag === 's') {
+    const newline = tagged.indexOf('\n');
+    return { kind: 'stdout', text: tagged.slice(newline + 1), exitCode: Number(tagged.slice(1, newline)) };
+  }
   if (tag === 'u') return { kind: 'undefined' };
   if (tag === 'o') return { kind: 'output' };
   const newline = tagged.indexOf('\n');

@@ -17,6 +17,8 @@ export interface WorkerRun {
   readonly code: string;
   readonly functionName: string;
   readonly argsJson: string[];
+  /** The stdio form: each case's standard input (then `expected` holds the outputs, judged by the stdio rule). */
+  readonly inputs?: string[];
   readonly expected: unknown[];
   readonly caseCount: number;
 }
@@ -88,9 +90,27 @@ export function prepareRun(request: RunRequest): PreparedRun {
     }
     case 'stdio': {
       const cases = request.cases.map(stdioCaseOf);
+      const inputs = cases.map((testCase) => testCase.input);
+      const expected = cases.map((testCase) => testCase.expectedOutput);
+      if (engine.family === 'worker') {
+        // Python, JavaScript and TypeScript programs read stdin in their interpreter (decision 1087); no `display`: the values are text.
+        const transpile = engine.transpile ? { transpile: engine.transpile } : {};
+        return {
+          family: 'worker',
+          language,
+          engine: engine.engine,
+          ...transpile,
+          code: request.code,
+          functionName: '',
+          argsJson: [],
+          inputs,
+          expected,
+          caseCount: cases.length,
+        };
+      }
       if (engine.family !== 'native') throw new TypeError(`${profile.name} does not answer stdio questions`);
-      const input: NativeRunInput = { form: 'stdio', code: request.code, inputs: cases.map((testCase) => testCase.input) };
-      return { family: 'native', language, module: engine.module, input, expected: cases.map((testCase) => testCase.expectedOutput), caseCount: cases.length };
+      const input: NativeRunInput = { form: 'stdio', code: request.code, inputs };
+      return { family: 'native', language, module: engine.module, input, expected, caseCount: cases.length };
     }
     case 'sql': {
       if (engine.family !== 'sql') throw new TypeError(`${profile.name} does not answer sql questions`);

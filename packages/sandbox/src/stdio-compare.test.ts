@@ -14,12 +14,16 @@ describe('sameOutput (the stdio rule)', () => {
     expect(sameOutput('\n9 5\n', '9 5\n')).toBe(false);
   });
 
-  it('compares fractional numbers within 1e-6, integers and text exactly', () => {
+  it('compares numbers within 1e-6 where the expected one has a fraction or an exponent; expected integers and text exactly', () => {
     expect(sameOutput('0.30000000000000004\n', '0.3\n')).toBe(true);
     expect(sameOutput('0.300000 x\n', '0.3 x\n')).toBe(true);
     expect(sameOutput('1e3\n', '1000.0\n')).toBe(true);
+    expect(sameOutput('9\n', '9.0\n')).toBe(true);
     expect(sameOutput('0.301\n', '0.3\n')).toBe(false);
     expect(sameOutput('07\n', '7\n')).toBe(false);
+    expect(sameOutput('9.0\n', '9\n')).toBe(false);
+    expect(sameOutput('9.000000 4\n', '9 4\n')).toBe(false);
+    expect(sameOutput('1e3\n', '1000\n')).toBe(false);
     expect(sameOutput('NaN\n', 'NaN\n')).toBe(true);
     expect(sameOutput('abc\n', 'abd\n')).toBe(false);
   });

@@ -1,4 +1,5 @@
 import { ALL_LANGUAGES, type LanguageId } from '@assay/domain/languages';
+import type { CompileDiagnostic } from './native/native-language.js';
 import type { FunctionCase, FunctionRunRequest, SqlRunRequest, StdioRunRequest } from './run-request.js';
 
 /**
@@ -12,10 +13,10 @@ export const LANGUAGES: readonly Language[] = ALL_LANGUAGES;
 /** One test case of a function question. Both sides are JSON values: they cross into the VM as JSON text. */
 export type CodingCase = FunctionCase;
 
-/** Where an error happened in the candidate's own code: 1-based line and column. */
+/** Where an error happened in the candidate's own code: 1-based line, and column when the compiler or runtime gave one. */
 export interface SourceLocation {
   line: number;
-  column: number;
+  column?: number;
 }
 
 /**
@@ -55,6 +56,8 @@ export interface RunOutcome {
    * case then answers the first diagnostic (decision 676).
    */
   compileOutput?: string;
+  /** The same program's every compile error (in its own file, in the compiler's order): the page lists and marks them all. */
+  compileErrors?: CompileDiagnostic[];
 }
 
 /** Whether this sandbox runs a language now, and if not why and what an operator does about it. */

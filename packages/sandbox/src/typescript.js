@@ -10,7 +10,7 @@
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { transform } from 'sucrase';
 
-/** @typedef {{ line: number, column: number }} Position */
+/** @typedef {{ line: number, column?: number }} Position */
 /** @typedef {{ ok: true, code: string, mapPosition: (position: Position) => Position | undefined } | { ok: false, error: string, location: Position | undefined }} Transpiled */
 
 /**
@@ -28,10 +28,17 @@ export function blankExports(source) {
 /** A namespace sucrase would drop without a word (it supports only `declare namespace`). */
 const NAMESPACE = /^([ \t]*(?:export[ \t]+)?)(?:namespace|module)[ \t]+[A-Za-z_$][\w$.]*[ \t]*\{/m;
 
-/** @param {string} source @returns {Transpiled} */
-export function transpileTypeScript(source) {
+/** A top-level `import` declaration: a stdio program's (`import { readFileSync } from 'fs'`). */
+export const IMPORTS = /^[ \t]*import[ \t]*(?:[\w$*{]|['"])/m;
+
+/**
+ * Types stripped (TypeScript) and, for a stdio program that imports `fs` or `readline` (decision 1087), its imports
+ * turned into the `require` calls the stdio harness answers (vm-stdio.js).
+ * @param {string} source @param {{ typescript: boolean, imports: boolean }} options @returns {Transpiled}
+ */
+export function transpile(source, options) {
   const code = blankExports(source);
-  const namespace = NAMESPACE.exec(code);
+  const namespace = options.typescript ? NAMESPACE.exec(code) : null;
   if (namespace) {
     const before = code.slice(0, namespace.index).split('\n');
     return {
@@ -41,10 +48,12 @@ export function transpileTypeScript(source) {
     };
   }
   try {
+    /** @type {import('sucrase').Transform[]} */
+    const transforms = [...(options.typescript ? /** @type {const} */ (['typescript']) : []), ...(options.imports ? /** @type {const} */ (['imports']) : [])];
     const result = transform(code, {
-      transforms: ['typescript'],
+      transforms,
       disableESTransforms: true,
-      filePath: 'solution.ts',
+      filePath: options.typescript ? 'solution.ts' : 'solution.js',
       sourceMapOptions: { compiledFilename: 'solution.js' },
     });
     const map = result.sourceMap ? new TraceMap(/** @type {any} */ (result.sourceMap)) : undefined;
@@ -53,7 +62,7 @@ export function transpileTypeScript(source) {
     if (error instanceof RangeError) return { ok: false, error: 'SyntaxError: the code is nested too deeply to compile', location: undefined };
     const loc = /** @type {{ loc?: { line?: unknown, column?: unknown } }} */ (error).loc;
     const message = String(/** @type {Error} */ (error).message ?? error)
-      .replace(/^Error transforming solution\.ts: /, '')
+      .replace(/^Error transforming solution\.[jt]s: /, '')
       .replace(/ \(\d+:\d+\)$/, '');
     const location = typeof loc?.line === 'number' && typeof loc.column === 'number' ? { line: loc.line, column: loc.column } : undefined;
     return { ok: false, error: `SyntaxError: ${message}`, location };
@@ -62,6 +71,8 @@ export function transpileTypeScript(source) {
 
 /** @param {TraceMap} map @param {Position} position */
 function original(map, position) {
-  const found = originalPositionFor(map, { line: position.line, column: Math.max(0, position.column - 1) });
-  return found.line === null || found.column === null ? undefined : { line: found.line, column: found.column + 1 };
+  const found = originalPositionFor(map, { line: position.line, column: Math.max(0, (position.column ?? 1) - 1) });
+  if (found.line === null) return undefined;
+  // A line alone stays a line alone (decision 1103).
+  return position.column === undefined || found.column === null ? { line: found.line } : { line: found.line, column: found.column + 1 };
 }

@@ -141,5 +141,6 @@ export const harnessSource = (maxLogChars, seed) => `(() => {
   /** What the case logged: "c" when some was cut, "k" when all was kept, then the text. */
   const takeLog = () => (logCut ? 'c' : 'k') + log;
 
-  return { call, failure, takeLog };
+  // show also formats what a stdio program prints (vm-stdio.js).
+  return { call, failure, takeLog, show };
 })()`;

@@ -117,6 +117,7 @@ export class WorkerSlot implements Slot<WorkerRun> {
       code: run.code,
       functionName: run.functionName,
       argsJson: run.argsJson,
+      ...(run.inputs ? { inputs: run.inputs } : {}),
       limits: {
         memoryBytes: limits.memoryBytes,
         wasmMemoryMaxBytes: wasmMemoryMaxBytes(limits.memoryBytes),

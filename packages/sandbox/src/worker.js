@@ -11,7 +11,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { reduceMemory } from './thread-memory.js';
 import { createPythonRunners } from './python-runner.js';
 import { javascriptRunner, warmJavascript as warmJavascriptCase } from './quickjs-runner.js';
-import { blankExports, transpileTypeScript } from './typescript.js';
+import { blankExports, IMPORTS, transpile } from './typescript.js';
 
 /** @typedef {import('./protocol.js').RunMessage} RunMessage */
 /** @typedef {import('./protocol.js').HostMessage} HostMessage */
@@ -67,11 +67,13 @@ async function handleRun(message) {
   };
   /** @type {(position: import('./protocol.js').CodePosition) => import('./protocol.js').CodePosition | undefined} */
   let mapPosition = (position) => position;
-  if (run.transpile === 'typescript') {
-    const transpiled = transpileTypeScript(run.code);
+  // A stdio program's `import` of fs or readline becomes the require() its harness answers (decision 1087).
+  const imports = run.engine === 'javascript' && run.inputs !== undefined && IMPORTS.test(run.code);
+  if (run.transpile === 'typescript' || imports) {
+    const transpiled = transpile(run.code, { typescript: run.transpile === 'typescript', imports });
     if (!transpiled.ok) {
       const report = { kind: /** @type {const} */ ('error'), message: transpiled.error, ...(transpiled.location ? { position: transpiled.location } : {}) };
-      for (let index = 0; index < run.argsJson.length; index += 1) post({ type: 'case', runId: run.runId, index, report, log: '', logCut: false, timeMs: 0 });
+      for (let index = 0; index < caseCount(run); index += 1) post({ type: 'case', runId: run.runId, index, report, log: '', logCut: false, timeMs: 0 });
       post({ type: 'done', runId: run.runId });
       finish();
       return;
@@ -81,7 +83,7 @@ async function handleRun(message) {
   }
   const stopAfterTimeouts = run.stopAfterTimeouts ?? Number.POSITIVE_INFINITY;
   let timeouts = 0;
-  for (let index = 0; index < run.argsJson.length; index += 1) {
+  for (let index = 0; index < caseCount(run); index += 1) {
     // Cancelled: the cases not run yet are left out (the host fills them in).
     if (Atomics.load(status, STATUS_STOP) !== 0) break;
     Atomics.store(status, STATUS_RUNNING_CASE, index + 1);
@@ -99,6 +101,9 @@ async function handleRun(message) {
   post({ type: 'done', runId: run.runId });
   finish();
 }
+
+/** The cases of a run: one per argument list (function form) or per input (stdio form). @param {RunMessage} run */
+const caseCount = (run) => run.inputs?.length ?? run.argsJson.length;
 
 /**
  * @param {import('./protocol.js').CaseReport} report

@@ -37,6 +37,7 @@ import type {
   GreenhouseInterviewsTable,
   GreenhouseSettingsTable,
   JobsTable,
+  OutboxEmailsTable,
   WebhookSecretsTable,
 } from './tables/delivery.js';
 import type { SandboxWorkersTable, TestExportsTable } from './tables/operations.js';
@@ -71,6 +72,7 @@ export interface Database {
   snapshots: SnapshotsTable;
   jobs: JobsTable;
   deliveries: DeliveriesTable;
+  outbox_emails: OutboxEmailsTable;
   webhook_secrets: WebhookSecretsTable;
   service_settings: ServiceSettingsTable;
   rate_limit_counters: RateLimitCountersTable;

@@ -7,15 +7,35 @@ describe('the candidate page clock (clock.ts)', () => {
   });
 
   it('follows the server, not a wrong client clock', () => {
+    let ticks = 5_000;
     vi.useFakeTimers();
     // The client believes it is two hours later than the server does.
     vi.setSystemTime(Date.parse('2025-07-14T12:00:00.000Z'));
-    const clock = new ServerClock();
-    // Sent at 12:00:00.000 and answered 200 ms later: the server's instant is taken as the midpoint.
-    clock.sync('2025-07-14T10:00:00.100Z', Date.now(), Date.now() + 200);
+    const clock = new ServerClock(() => ticks);
+    // Sent at tick 5 000 and answered 200 ms later: the server's instant is taken as the midpoint.
+    clock.sync('2025-07-14T10:00:00.100Z', clock.reading(), clock.reading() + 200);
     expect(clock.iso()).toBe('2025-07-14T10:00:00.000Z');
-    vi.advanceTimersByTime(90_000);
+    ticks += 90_000;
     expect(clock.iso()).toBe('2025-07-14T10:01:30.000Z');
+  });
+
+  it('reads the page clock before its first sync', () => {
+    const clock = new ServerClock();
+    expect(Math.abs(clock.now() - Date.now())).toBeLessThan(50);
+  });
+
+  it("a step of this machine's wall clock, forward or back, moves none of the server time it carries (issue 59)", () => {
+    let ticks = 0;
+    vi.useFakeTimers();
+    vi.setSystemTime(Date.parse('2025-07-14T10:00:00.000Z'));
+    const clock = new ServerClock(() => ticks);
+    clock.sync('2025-07-14T10:00:00.000Z', 0, 0);
+    ticks += 1_000;
+    vi.setSystemTime(Date.parse('2025-07-14T10:59:00.000Z'));
+    expect(clock.iso()).toBe('2025-07-14T10:00:01.000Z');
+    vi.setSystemTime(Date.parse('2025-07-14T09:00:00.000Z'));
+    ticks += 1_000;
+    expect(clock.iso()).toBe('2025-07-14T10:00:02.000Z');
   });
 
   it('ignores a serverTime it cannot read', () => {

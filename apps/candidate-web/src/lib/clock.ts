@@ -1,18 +1,29 @@
 /**
- * The server's clock as seen from here: the page's own clock may be wrong by minutes, so every deadline is
- * measured against `serverTime`, corrected by half the round trip.
+ * The server's clock as seen from here: the page's own clock may be wrong by minutes, or be stepped while the test
+ * runs (NTP, a resumed VM, a date set by hand), so every deadline is measured against `serverTime`, corrected by half
+ * the round trip, and carried forward on the monotonic clock (`performance.now()`), which no step of the wall clock
+ * moves (issue 59). Before the first sync it reads the page's own clock.
  */
 export class ServerClock {
-  private offsetMs = 0;
+  private offsetMs: number;
 
-  /** `sentAt` and `receivedAt` are this machine's Date.now() around the request that returned `serverTime`. */
+  constructor(private readonly monotonic: () => number = () => performance.now()) {
+    this.offsetMs = Date.now() - monotonic();
+  }
+
+  /** The monotonic clock now: what `sync` takes around a request. */
+  reading(): number {
+    return this.monotonic();
+  }
+
+  /** `sentAt` and `receivedAt` are this clock's `reading()` around the request that returned `serverTime`. */
   sync(serverTime: string, sentAt: number, receivedAt: number): void {
     const server = Date.parse(serverTime);
     if (Number.isFinite(server)) this.offsetMs = server - (sentAt + receivedAt) / 2;
   }
 
   now(): number {
-    return Date.now() + this.offsetMs;
+    return this.monotonic() + this.offsetMs;
   }
 
   iso(): string {

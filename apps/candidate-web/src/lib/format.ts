@@ -2,6 +2,13 @@
 
 export const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
 
+/** "once", "twice", "3 times". */
+export const times = (count: number): string => (count === 1 ? 'once' : count === 2 ? 'twice' : `${count} times`);
+
+/** "a", "a or b", "a, b or c" (with `and` for a list of things that are all there). */
+export const listWords = (items: readonly string[], joiner: 'and' | 'or'): string =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${joiner} ${items.at(-1)}`;
+
 /** "45 minutes", "1 hour 30 minutes". */
 export function formatMinutes(minutes: number): string {
   if (minutes < 60) return plural(minutes, 'minute');

@@ -165,10 +165,10 @@ export class AnswerSync {
     this.inFlight.add(questionId);
     this.report();
     try {
-      const sentAt = Date.now();
+      const sentAt = this.clock.reading();
       const saved = await this.api.saveAnswer(Number(questionId), withEditedAt(entry));
       // `savedAt` is the server's clock at the save: every save re-syncs the countdown (decision 660).
-      this.clock.sync(saved.savedAt, sentAt, Date.now());
+      this.clock.sync(saved.savedAt, sentAt, this.clock.reading());
       this.everSaved = true;
       this.lost.delete(questionId);
       this.refusals.delete(questionId);

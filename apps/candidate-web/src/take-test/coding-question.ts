@@ -1,21 +1,19 @@
-import type { CandidateCodingQuestion, ErrorLocation } from '@assay/domain/candidate';
-import type { JsonValue } from '@assay/domain/schemas';
+import type { CandidateCodingQuestion } from '@assay/domain/candidate';
 import type { Answer } from '../answers.js';
-import { h, isBusy, replaceChildren, setBusy } from '../lib/dom.js';
+import { h, replaceChildren } from '../lib/dom.js';
 import { LiveRegion } from '../lib/live-region.js';
 import { ask } from '../lib/modal.js';
 import { codeLimitLine } from './code-limit.js';
-import { CustomInput } from './custom-input.js';
 import type { CodeSurface } from './editor-loader.js';
 import { EditorSlot } from './editor-slot.js';
 import { fontSizeControl } from './font-size-control.js';
 import { LanguagePicker } from './language-picker.js';
 import { languageName, languagesOf, type CodingLanguage } from './languages.js';
 import { TYPING_SAVE_DELAY_MS, type QuestionContext } from './question-context.js';
-import { RunControls } from './run-controls.js';
-import { type RunEnd, RunSession } from './run-session.js';
-import { SampleResults } from './sample-results.js';
-import { sampleItem, schemaBlock, taskSentence } from './task-view.js';
+import { QuestionRuns } from './question-runs.js';
+import { completionSchema } from './sql-schema.js';
+import { schemaBlock, schemaTables } from './sql-schema-view.js';
+import { sampleItem, taskSentence } from './task-view.js';
 import { splitSeparator } from './split-pane.js';
 
 const EDITOR_HINT = 'Tab indents; Ctrl+F searches; Ctrl+Space suggests words. To leave the editor with the keyboard, press Esc, then Tab.';
@@ -32,10 +30,8 @@ export class CodingQuestion {
   private readonly languages: CodingLanguage[];
   private readonly starter: (language: CodingLanguage) => string;
   private readonly picker: LanguagePicker | null;
-  private readonly results: SampleResults;
-  private readonly custom: CustomInput;
-  private readonly sampleControls: RunControls;
-  private readonly customControls: RunControls;
+  /** Running the samples or the candidate's own input, and what the runs found. */
+  private readonly runs: QuestionRuns;
   private readonly reset: HTMLButtonElement;
   private readonly task: HTMLElement;
   private readonly samples: HTMLElement;
@@ -44,10 +40,6 @@ export class CodingQuestion {
   private overLimit = false;
   /** What the editor's keys and the language changes mean, for screen readers. */
   private readonly news = new LiveRegion();
-  /** Where a run stands when that changes (queued, started after waiting, waiting out a busy server): said once each. */
-  private readonly runNews: LiveRegion;
-  /** The run in flight (one at a time: the server takes one per candidate). */
-  private session: RunSession | null = null;
   /** The editor, or the plain-text box while the editor cannot be fetched. */
   private editor: CodeSurface | null = null;
   private readonly slot: EditorSlot;
@@ -55,8 +47,8 @@ export class CodingQuestion {
   /** The code as last edited, and its language: what a run sends, and what the editor opens with. */
   private code: string;
   private language: CodingLanguage;
-  /** The code left in each other language on this page, so that switching back loses nothing. */
-  private readonly drafts = new Map<CodingLanguage, string>();
+  /** The code left in each other language, saved with the answer (decision 1124), so that switching back loses nothing. */
+  private readonly drafts: Map<CodingLanguage, string>;
   /** The editor's text is being replaced by the page (a reset, a language change): one edit, sent by the page. */
   private replacing = false;
 
@@ -72,6 +64,9 @@ export class CodingQuestion {
     const saved = context.answer?.kind === 'code' ? context.answer : undefined;
     this.language = saved?.language && this.languages.includes(saved.language) ? saved.language : this.languages[0]!;
     this.code = saved ? saved.code : this.starter(this.language);
+    // Only the question's other languages: the server refuses a draft in the answer's own or one it does not accept.
+    const kept = Object.entries(saved?.drafts ?? {}) as [CodingLanguage, string][];
+    this.drafts = new Map(kept.filter(([language]) => language !== this.language && this.languages.includes(language)));
     // Light-DOM children of the host show until the editor's shadow root takes its place.
     this.host = h('div', { class: 'code-editor', 'data-testid': `code-editor-${id}` }, h('p', { class: 'muted' }, 'Loading the code editor…'));
     this.slot = new EditorSlot(
@@ -80,13 +75,15 @@ export class CodingQuestion {
       () => ({
         code: this.code,
         language: this.language,
-        label: `Your code for question ${this.number}`,
+        // Number 0: the landing's practice question (practice-question.ts).
+        label: this.number > 0 ? `Your code for question ${this.number}` : 'Your code for the practice question',
         hint: EDITOR_HINT,
         onChange: (code) => {
           this.code = code;
           if (!this.replacing) this.changed(TYPING_SAVE_DELAY_MS);
         },
         onEscape: () => this.news.say('Tab now moves out of the editor.'),
+        ...(question.form === 'sql' ? { sqlSchema: completionSchema(schemaTables(question)) } : {}),
       }),
       (surface, restored) => {
         this.editor = surface;
@@ -94,19 +91,11 @@ export class CodingQuestion {
         if (restored) this.news.say('The code editor is back, with your code in it.');
       },
     );
-    const goTo = (line: number, column: number) => this.editor?.focusAt(line, column);
-    this.results = new SampleResults(question, goTo);
-    this.sampleControls = new RunControls(
-      h('button', { type: 'button', class: 'button button-secondary', 'data-testid': `run-samples-${id}` }, 'Run sample tests'),
-      { cancel: `cancel-samples-${id}`, progress: `run-progress-${id}` },
-      () => void this.run('samples'),
-      () => this.session?.cancel(),
-    );
-    this.custom = new CustomInput(question, this.language, goTo, () => void this.run('custom'));
-    this.customControls = new RunControls(this.custom.button, { cancel: `cancel-custom-${id}`, progress: `custom-progress-${id}` }, null, () =>
-      this.session?.cancel(),
-    );
-    this.runNews = new LiveRegion({ testId: `run-news-${id}` });
+    this.runs = new QuestionRuns(question, context, {
+      code: () => this.editor?.getCode() ?? this.code,
+      language: () => this.language,
+      editor: () => this.editor,
+    });
     this.reset = h('button', { type: 'button', class: 'button button-secondary', 'data-testid': `reset-code-${id}` }, 'Reset to starter code');
     this.reset.addEventListener('click', () => void this.confirmReset());
     this.picker = this.languages.length > 1 ? new LanguagePicker(id, this.languages, this.language, (language) => void this.pick(language)) : null;
@@ -126,18 +115,18 @@ export class CodingQuestion {
         this.host,
         this.limit,
         this.news.element,
-        this.runNews.element,
-        h('div', { class: 'run-row' }, this.sampleControls.button, this.sampleControls.cancel, this.reset),
-        this.sampleControls.progress,
-        this.results.element,
-        this.custom.element,
+        this.runs.news.element,
+        h('div', { class: 'run-row' }, this.runs.sampleControls.button, this.runs.sampleControls.cancel, this.reset),
+        this.runs.sampleControls.progress,
+        this.runs.results.element,
+        this.runs.customElement,
       ),
     );
-    this.custom.placeControls(this.customControls);
   }
 
   shown(): void {
     this.slot.open();
+    this.runs.resumePending();
   }
 
   lock(locked: boolean): void {
@@ -147,7 +136,7 @@ export class CodingQuestion {
 
   private changed(debounceMs = 0): void {
     this.showLimit();
-    const answer: Answer = { kind: 'code', code: this.code, language: this.language };
+    const answer: Answer = { kind: 'code', code: this.code, language: this.language, drafts: Object.fromEntries(this.drafts) };
     this.context.onChange(answer, debounceMs);
   }
 
@@ -224,7 +213,7 @@ export class CodingQuestion {
     this.editor?.setLanguage(language);
     this.editor?.markError(null);
     this.describeTask();
-    this.custom.setLanguage(language);
+    this.runs.setLanguage(language);
     this.replaceCode(code);
     this.news.say(`Language: ${languageName(language)}.`);
   }
@@ -242,58 +231,5 @@ export class CodingQuestion {
     this.editor?.markError(null);
     this.replaceCode(this.starter(this.language));
     this.news.say('The editor holds the starter code again.');
-  }
-
-  /**
-   * Runs the samples or the candidate's own input, one run at a time: the Run button keeps the focus while it
-   * runs (aria-disabled), Cancel appears beside it, the line under it says where the run is, and the outcome is
-   * announced by the results.
-   */
-  private async run(kind: 'samples' | 'custom'): Promise<void> {
-    if (this.session || isBusy(this.sampleControls.button) || isBusy(this.custom.button)) return;
-    const language = this.language;
-    let customArgs: JsonValue[] | undefined;
-    if (kind === 'custom') {
-      const read = this.custom.readArguments(language);
-      if (read === null) return;
-      customArgs = read;
-    }
-    const controls = kind === 'samples' ? this.sampleControls : this.customControls;
-    const session = new RunSession(this.context.runs, { progress: (line) => controls.showProgress(line), announce: (news) => this.runNews.say(news) });
-    this.session = session;
-    this.editor?.markError(null);
-    if (kind === 'samples') this.results.clear();
-    else this.custom.clear();
-    controls.begin();
-    const other = kind === 'samples' ? this.custom.button : this.sampleControls.button;
-    setBusy(other, true);
-    try {
-      const end = await session.run({
-        questionId: this.question.questionId,
-        code: this.editor?.getCode() ?? this.code,
-        language,
-        ...(customArgs ? { customArgs } : {}),
-      });
-      const at = kind === 'samples' ? this.showSamples(end, language) : this.showCustom(end, language);
-      if (at) this.editor?.markError(at);
-    } finally {
-      this.session = null;
-      controls.end();
-      setBusy(other, false);
-    }
-  }
-
-  private showSamples(end: RunEnd, language: CodingLanguage): ErrorLocation | null {
-    if (end.kind === 'done') return this.results.show(end.run.results ?? [], language);
-    if (end.kind === 'cancelled') this.results.cancelled();
-    else this.results.failed(end.message);
-    return null;
-  }
-
-  private showCustom(end: RunEnd, language: CodingLanguage): ErrorLocation | null {
-    if (end.kind === 'done' && end.run.custom) return this.custom.show(end.run.custom, language);
-    if (end.kind === 'cancelled') this.custom.cancelled();
-    else this.custom.failed(end.kind === 'failed' ? end.message : 'The server answered without a result.');
-    return null;
   }
 }

@@ -1,3 +1,4 @@
+import { CompletionContext, type CompletionSource } from '@codemirror/autocomplete';
 import { language as languageFacet } from '@codemirror/language';
 import { EditorState } from '@codemirror/state';
 import { ALL_LANGUAGES } from '@assay/domain/languages';
@@ -27,5 +28,20 @@ describe('the editor modes', () => {
     const mode = state.facet(languageFacet);
     expect(mode, language).not.toBeNull();
     expect(mode!.name).toMatch(PARSERS[language]!);
+  });
+});
+
+describe("an SQL question's schema in the editor's completion (issue 59)", () => {
+  /** The labels every completion source of the mode offers with the cursor at the end of `doc`. */
+  const offered = async (language: 'sqlite' | 'postgresql', doc: string): Promise<string[]> => {
+    const state = EditorState.create({ doc, extensions: [await loadMode(language, { customers: ['id', 'name'], orders: ['customer_id', 'amount'] })] });
+    const sources = state.languageDataAt<CompletionSource>('autocomplete', doc.length);
+    const results = await Promise.all(sources.map((source) => source(new CompletionContext(state, doc.length, true))));
+    return results.flatMap((result) => result?.options.map((option) => option.label) ?? []);
+  };
+
+  it.each(['sqlite', 'postgresql'] as const)('%s offers the tables, and the columns of a table named before a dot', async (language) => {
+    expect(await offered(language, 'SELECT * FROM cust')).toContain('customers');
+    expect(await offered(language, 'SELECT orders.')).toEqual(expect.arrayContaining(['customer_id', 'amount']));
   });
 });

@@ -51,16 +51,30 @@ export function finishedView(session: CandidateSession, reason: FinishReason, lo
       'div',
       { class: 'card finish', 'data-testid': 'thank-you', 'data-reason': reason },
       h('div', { class: 'finish-mark', 'aria-hidden': 'true' }, reason === 'terminated' ? '!' : '✓'),
-      h('h1', { tabindex: '-1' }, name ? `Thank you, ${name}` : 'Thank you'),
+      h('h1', { tabindex: '-1', 'data-testid': 'finish-heading' }, heading(reason, name)),
       lead,
       h('p', { class: 'muted' }, session.test.testName),
       practiceResultView(session),
-      whatHappensNext(session),
+      reason === 'terminated' ? nextAfterTermination(session) : whatHappensNext(session),
       countdown ? countdown.element : redirect ? h('p', null, h('a', { href: redirect }, 'Continue')) : h('p', null, 'You can close this page now.'),
     ),
   );
   return framed(session.org, main);
 }
+
+/** A terminated attempt is not thanked (issue 59): its heading says what happened, its lead why. */
+const heading = (reason: FinishReason, name: string): string =>
+  reason === 'terminated' ? 'Your test was ended early' : name ? `Thank you, ${name}` : 'Thank you';
+
+/** After a terminated attempt: who decides now, and whom to tell when the candidate could not help it. */
+const nextAfterTermination = (session: CandidateSession): HTMLElement =>
+  h(
+    'p',
+    { class: 'next-steps', 'data-testid': 'next-steps' },
+    `Your answers up to then are with ${orgName(session.org)}, who decide what happens next and will be in touch with you. If something you could not help caused this, tell them: `,
+    contactPhrase(session.org),
+    '.',
+  );
 
 /** After the test: where the answers are and who acts next (the page's footer says whom to ask meanwhile). */
 const whatHappensNext = (session: CandidateSession): HTMLElement =>

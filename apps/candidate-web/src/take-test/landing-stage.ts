@@ -5,7 +5,7 @@ import { setPageTitle } from '../lib/page-title.js';
 import type { Camera, CameraState } from '../proctoring/camera.js';
 import { opensLater, watchOpening } from '../views/access-notice.js';
 import { cameraFirst } from './camera-first.js';
-import { landingView, type LandingView } from './landing.js';
+import { landingView, opensAtOf, type LandingView } from './landing.js';
 import { LANDING_TITLE } from './page-titles.js';
 import { allows } from './phase.js';
 import type { TestPageState } from './test-page-state.js';
@@ -33,7 +33,7 @@ export class LandingStage {
   show(session: CandidateSession): void {
     this.state.phase = { kind: 'landing' };
     const start = (withoutCamera: boolean) => void this.start(session, landing, withoutCamera);
-    const landing: LandingView = (this.view = landingView(session, this.state.clock.now(), start, () => this.hooks.ensureCamera()));
+    const landing: LandingView = (this.view = landingView(session, this.state.clock.now(), start, this.state.api.runs, () => this.hooks.ensureCamera()));
     setPageTitle(LANDING_TITLE[session.access.verdict], session.test.testName);
     showPage(this.state.root, landing.element);
     if (opensLater(session.access.verdict)) this.watchOpening(session, landing);
@@ -69,6 +69,7 @@ export class LandingStage {
         setPageTitle(LANDING_TITLE[session.access.verdict], session.test.testName);
         return !opensLater(session.access.verdict);
       },
+      opensAtOf(initial),
     );
   }
 

@@ -5,7 +5,7 @@ import { AccessNotice, hasEnded } from '../views/access-notice.js';
 import { landingCard, type TestFacts } from '../views/landing-card.js';
 import { framed, nextStepsWhenClosed } from '../views/who-is-asking.js';
 import { dataNoticeSection } from './data-notice-view.js';
-import { invitationDeadlineWords, landingRules } from './landing-rules.js';
+import { invitationDeadlineWords, landingConditions, landingRules } from './landing-rules.js';
 import { practiceQuestion } from './practice-question.js';
 import { cameraFailed, SystemCheck } from './system-check.js';
 
@@ -34,6 +34,8 @@ export function landingView(
   now: number,
   /** `withoutCamera`: the candidate chose to start although the camera cannot be used (decision 663). */
   onStart: (withoutCamera: boolean) => void,
+  /** The practice coding question's runs (the attempt's run routes, under its own id). */
+  runs: Parameters<typeof practiceQuestion>[1],
   camera?: () => Camera,
 ): LandingView {
   const { test, candidate } = session;
@@ -57,7 +59,7 @@ export function landingView(
   const startLabel = () => (withoutCamera ? 'Start without camera' : 'Start the test');
   // An invitation made without instructions (decision 986) keeps the facts, the data notice and the deadline only.
   const instructions = session.hideInstructions !== true;
-  const practice = practiceQuestion();
+  const practice = practiceQuestion(session, runs);
   // Shown once the test cannot be taken any more: what to do then.
   const nextSteps = nextStepsWhenClosed(session.org, 'invitation');
   const deadline = invitationDeadlineWords(session);
@@ -78,7 +80,7 @@ export function landingView(
             { class: 'rules', 'data-testid': 'landing-rules' },
             landingRules(session).map((rule) => h('li', null, rule)),
           )
-        : null,
+        : conditionsOnly(session),
       dataNoticeSection(session),
     ],
     footer: [instructions ? practice : null, check?.element, failure, h('div', { class: 'actions' }, button)],
@@ -93,7 +95,8 @@ export function landingView(
     practice.hidden = hasEnded(next.access.verdict);
     if (check) check.element.hidden = hasEnded(next.access.verdict);
     if (nowOpen && !open && !initial) notice.opened('The test is open now. You can start when you are ready.');
-    else if (!nowOpen) notice.show(next.access.verdict, next.access.message, next.access.testAccessTime, at, 'the Start button below is enabled');
+    else if (!nowOpen)
+      notice.show(next.access.verdict, next.access.message, next.access.testAccessTime, at, 'the Start button below is enabled', opensAtOf(next));
     open = nowOpen;
   };
   show(session, now, true);
@@ -123,6 +126,26 @@ export function landingView(
     },
   };
 }
+
+/** Without instructions (decision 986) the rules that limit or end the test are still said (decision 1121). */
+const conditionsOnly = (session: CandidateSession): HTMLElement[] | null => {
+  const conditions = landingConditions(session);
+  if (conditions.length === 0) return null;
+  return [
+    h('h2', null, 'Rules of this test'),
+    h(
+      'ul',
+      { class: 'rules', 'data-testid': 'landing-conditions' },
+      conditions.map((rule) => h('li', null, rule)),
+    ),
+  ];
+};
+
+/** The invitation's own opening (a v3 invite's start, decision 1024), as an instant; null when it opened at once. */
+export const opensAtOf = (session: CandidateSession): number | null => {
+  const at = session.invitationOpensAt ? Date.parse(session.invitationOpensAt) : Number.NaN;
+  return Number.isFinite(at) ? at : null;
+};
 
 const testFacts = ({ test, access }: CandidateSession): TestFacts => {
   // Before the start the server may not say how many questions a section has (0 everywhere): then no counts.

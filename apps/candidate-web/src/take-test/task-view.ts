@@ -3,6 +3,7 @@ import type { JsonValue } from '@assay/domain/schemas';
 import { type Child, h } from '../lib/dom.js';
 import { formatArguments, formatValue } from './code-values.js';
 import { type CodingLanguage, languageName } from './languages.js';
+import { schemaTables, seedBlock } from './sql-schema-view.js';
 
 /**
  * What a coding question asks, in its form's words (issue 49): a function to write (with its name), a program that
@@ -29,21 +30,6 @@ const sqlRule = (question: CandidateCodingQuestion): string => {
   return question.sql?.checkColumnNames ? `${order}, and the columns must have the expected names` : order;
 };
 
-/** The SQL question's schema, shown once above its samples; nothing for the other forms. */
-export function schemaBlock(question: CandidateCodingQuestion): HTMLElement | null {
-  if (question.form !== 'sql' || !question.sql) return null;
-  return h(
-    'div',
-    { class: 'sample-schema' },
-    h('p', { class: 'samples-title' }, 'Schema'),
-    h(
-      'pre',
-      { class: 'sample-text', tabindex: '0', role: 'region', 'aria-label': 'The schema', 'data-testid': `sql-schema-${question.questionId}` },
-      question.sql.schema,
-    ),
-  );
-}
-
 /** One sample as the problem states it, in its form: a call and its value, an input and its output, data and its rows. */
 export function sampleItem(
   question: CandidateCodingQuestion,
@@ -64,7 +50,7 @@ export function sampleItem(
       return h(
         'li',
         { class: 'sample-form' },
-        textBlock('Data', String(sample.args[0] ?? ''), `Data of ${label}`),
+        seedBlock(String(sample.args[0] ?? ''), schemaTables(question), `Data of ${label}`),
         h('p', { class: 'sample-label' }, 'Expected rows'),
         rowsTable(sample.expected, `Expected rows of ${label}`),
       );

@@ -27,9 +27,9 @@ export class TestPageState {
 
   /** Calls the API and sets the clock from the session's `serverTime`. */
   async synced(request: () => Promise<CandidateSession>): Promise<CandidateSession> {
-    const sentAt = Date.now();
+    const sentAt = this.clock.reading();
     const session = await request();
-    this.clock.sync(session.serverTime, sentAt, Date.now());
+    this.clock.sync(session.serverTime, sentAt, this.clock.reading());
     this.session = session;
     return session;
   }

@@ -11,7 +11,7 @@ const ASK_AGAIN_AFTER_MS = 5_000;
  */
 export class TimeKeeper {
   private timer: number | undefined;
-  /** This machine's Date.now() before which an unanswered question is not asked again. */
+  /** The clock's monotonic reading before which an unanswered question is not asked again. */
   private askAfter = 0;
 
   constructor(
@@ -38,11 +38,11 @@ export class TimeKeeper {
     if (!Number.isFinite(deadline) || !this.running()) return;
     const remaining = deadline - this.clock.now();
     this.show(remaining);
-    if (remaining <= 0 && Date.now() >= this.askAfter) this.askServer();
+    if (remaining <= 0 && this.clock.reading() >= this.askAfter) this.askServer();
   }
 
   /** The server answered (and the clock is synced again); or it could not be asked, and is asked again in a while. */
   answered(answered: boolean): void {
-    this.askAfter = answered ? 0 : Date.now() + ASK_AGAIN_AFTER_MS;
+    this.askAfter = answered ? 0 : this.clock.reading() + ASK_AGAIN_AFTER_MS;
   }
 }

@@ -1,6 +1,5 @@
 import type { CandidateSession, SessionViolationRules } from '@assay/domain/candidate';
-
-const times = (count: number): string => (count === 1 ? 'once' : count === 2 ? 'twice' : `${count} times`);
+import { times } from '../lib/format.js';
 
 /**
  * What the candidate is told after a counted departure, or null when the test asks for no warning (no popup, no limit).

@@ -1,11 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  ASSISTANT_SYSTEM_PROMPTS,
-  DEFAULT_AI_SETTINGS,
-  unversionedAiSnapshotOf,
-  type AttemptAiSnapshot,
-  type UnversionedAiSnapshot,
-} from '@assay/domain/ai';
+import { ASSISTANT_SYSTEM_PROMPTS, DEFAULT_AI_SETTINGS, unversionedAiSnapshotOf, type AttemptAiSnapshot, type UnversionedAiSnapshot } from '@assay/domain/ai';
 import type { Store } from '@assay/store';
 
 /**
@@ -13,7 +7,10 @@ import type { Store } from '@assay/store';
  * words, so the same settings under changed prompts are a new version.
  */
 export const policyVersionOf = (snapshot: UnversionedAiSnapshot): string =>
-  createHash('sha256').update(JSON.stringify({ snapshot, prompts: ASSISTANT_SYSTEM_PROMPTS })).digest('hex').slice(0, 12);
+  createHash('sha256')
+    .update(JSON.stringify({ snapshot, prompts: ASSISTANT_SYSTEM_PROMPTS }))
+    .digest('hex')
+    .slice(0, 12);
 
 /** The test's AI policy as it stands now: what an attempt starting now fixes, and what the landing page tells. */
 export const liveAiSnapshotOf = async (store: Store, orgId: number, testId: number): Promise<UnversionedAiSnapshot> => {

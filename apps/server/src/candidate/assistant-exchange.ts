@@ -97,7 +97,14 @@ export const runExchange = async (
       released += tail.length;
       emit({ event: 'delta', data: { text: tail } });
     }
-    const withheld = policy === 'guarded' ? await checkGuardedReply(runner, model.client, { ...prepared, reply: answer.text, signal: AbortSignal.any([signal, AbortSignal.timeout(CHECK_BUDGET_MS)]) }) : null;
+    const withheld =
+      policy === 'guarded'
+        ? await checkGuardedReply(runner, model.client, {
+            ...prepared,
+            reply: answer.text,
+            signal: AbortSignal.any([signal, AbortSignal.timeout(CHECK_BUDGET_MS)]),
+          })
+        : null;
     if (withheld) emit({ event: 'withheld', data: { reason: withheld, message: WITHHELD_MESSAGE[withheld] } });
     else if (released < answer.text.length) emit({ event: 'delta', data: { text: answer.text.slice(released) } });
     model.observe.ended(withheld ? 'withheld' : 'answered');

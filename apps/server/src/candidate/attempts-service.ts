@@ -12,11 +12,15 @@ import {
   MAX_VARIANT_SEED,
   attemptSeedOf,
   practiceResultOf,
+  practiceRunnable,
+  PRACTICE_QUESTION_ID,
+  testContentsOf,
   sessionPhase,
   type PracticeResult,
   answerLanguageFor,
+  checkDrafts,
   fitAnswer,
-  violationRulesOf,
+  attemptRulesOf,
   type SnapshotSaved,
   type ViolationCounts,
   dueToExpire,
@@ -27,6 +31,8 @@ import {
   startByCandidate,
   type SandboxShare,
   type AnswerInput,
+  type AnswerDrafts,
+  type CodingLanguage,
   type Invitation,
   type InvitationMove,
   type CandidateSession,
@@ -43,6 +49,7 @@ import { buildSessionView, startAdmissionOf } from './session-view.js';
 import { loadReportDetails } from '../services/report-details.js';
 import { feedbackGivenOf, giveFeedback } from './candidate-feedback.js';
 import { AttemptProctoring } from './attempt-proctoring.js';
+import { rulesOfAttempt, sessionViolationRulesOf } from './attempt-rules.js';
 import type { AssistantSessions } from './assistant-sessions.js';
 
 /** The asked questions of a variant, as the session's assistant part needs them. */
@@ -52,6 +59,16 @@ const askedForAssistant = (variant: AttemptVariant, questions: readonly Question
     const question = byId.get(questionId);
     return question ? [{ questionId, sectionId, type: question.definition.type }] : [];
   });
+};
+
+/**
+ * A coding answer as it is stored: in its language (the one named, or the question's first), with drafts only in the
+ * question's other languages (decision 1124).
+ */
+const codingAnswerOf = (question: CodingQuestion, given: { code: string; language?: CodingLanguage | undefined; drafts?: AnswerDrafts | undefined }) => {
+  const language = unwrap(answerLanguageFor(question, given.language));
+  unwrap(checkDrafts(question, language, given.drafts));
+  return { ...given, language };
 };
 
 /** The answer to a take-test token that opens no invitation (404.7). */
@@ -115,9 +132,13 @@ export class CandidateAttempts {
       this.store.testSettings.get(context.invitation.orgId, context.test.id),
     ]);
     const variant = attemptVariant(sections, questions, context.invitation.variantSeed);
+    const rules = rulesOfAttempt(context, settings);
     const practice = settings?.testSettings.practiceTest ? { result: await this.practiceResultOf(context) } : undefined;
     const feedbackGiven = await feedbackGivenOf(this.store, context.invitation, settings);
-    const assistant = await this.assistant?.sessionOf(context, sessionPhase(context.invitation.status) === 'attempt' ? askedForAssistant(variant, questions) : []);
+    const assistant = await this.assistant?.sessionOf(
+      context,
+      sessionPhase(context.invitation.status) === 'attempt' ? askedForAssistant(variant, questions) : [],
+    );
     return buildSessionView({
       context,
       sections,
@@ -126,9 +147,12 @@ export class CandidateAttempts {
       answers,
       now: this.now(),
       ...(this.runBudget ? { runBudget: this.runBudget } : {}),
-      ...(settings ? { violationRules: violationRulesOf(settings), showQuestionScore: settings.questionSettings.showQuestionScore } : {}),
+      // The attempt's own rules once it started, whatever the settings say now (decision 1140).
+      violationRules: sessionViolationRulesOf(rules),
+      cameraRequired: rules.cameraRequired,
+      ...(settings ? { showQuestionScore: settings.questionSettings.showQuestionScore } : {}),
       ...(practice ? { practice } : {}),
-      ...(settings ? { violationRules: violationRulesOf(settings), displayMessages: settings.displayMessageSettings } : {}),
+      ...(settings ? { displayMessages: settings.displayMessageSettings } : {}),
       ...(feedbackGiven === undefined ? {} : { feedbackGiven }),
       ...(assistant ? { assistant } : {}),
     });
@@ -145,7 +169,8 @@ export class CandidateAttempts {
   async start(token: string): Promise<CandidateSession> {
     const context = await this.context(token);
     const admission = startAdmissionOf(context);
-    // Read once, here: the shuffle choice is fixed in the seed, so a later settings change never reorders this attempt.
+    // Read once, here: the shuffle choice is fixed in the seed and the proctoring rules with the attempt (decision 1140),
+    // so a later settings change never reorders this attempt nor changes the limits it was told.
     const settings = await this.store.testSettings.stored(context.invitation.orgId, context.test.id);
     // The AI policy is fixed here too, written with the start (decision 1160).
     const ai = await this.assistant?.atStart(context);
@@ -161,6 +186,7 @@ export class CandidateAttempts {
           // The candidate's variant is drawn here, once (the domain computes it from the seed; decision 572).
           variantSeed: attemptSeedOf(randomInt(MAX_VARIANT_SEED + 1), settings ?? null),
           ...(ai ? { ai } : {}),
+          rules: attemptRulesOf(settings, context.link?.imageProctoring === 1),
         }),
       'candidate',
     );
@@ -188,8 +214,9 @@ export class CandidateAttempts {
     return giveFeedback(this.store, await this.context(token), input, this.now());
   }
 
-  /** The report counts how often a candidate ran a question's samples before submitting. */
+  /** The report counts how often a candidate ran a question's samples before submitting; the practice question is not one. */
   async countSampleRun(token: string, questionId: number): Promise<void> {
+    if (questionId === PRACTICE_QUESTION_ID) return;
     const { invitation } = await this.context(token);
     await this.store.attemptLog.countSampleRun(invitation.id, questionId, this.now());
   }
@@ -211,9 +238,19 @@ export class CandidateAttempts {
    * fair shares (org, link, client address, attempt): another type of question is 400.10.
    */
   async codingQuestionForRun(token: string, questionId: number, address: string): Promise<{ question: CodingQuestion; owner: SandboxShare }> {
+    if (questionId === PRACTICE_QUESTION_ID) return this.practiceForRun(token, address);
     const context = await this.running(token);
     const question = await this.questionOf(context, questionId);
     if (question.type !== 'coding') throw refusal('answer-does-not-fit', 'Only coding questions have sample tests to run.');
+    return { question, owner: sampleRunShare(context.invitation, address) };
+  }
+
+  /** The landing's practice question, run before the clock starts under its own id and never recorded (decision 1125). */
+  private async practiceForRun(token: string, address: string): Promise<{ question: CodingQuestion; owner: SandboxShare }> {
+    const context = await this.context(token);
+    const questions = await this.store.attempts.questions(context.test.id);
+    const contents = testContentsOf(questions.map(({ definition }) => definition));
+    const question = unwrap(practiceRunnable(sessionPhase(context.invitation.status), contents));
     return { question, owner: sampleRunShare(context.invitation, address) };
   }
 
@@ -228,8 +265,7 @@ export class CandidateAttempts {
     const question = await this.questionOf(context, questionId);
     unwrap(fitAnswer(question, answer));
     const { editedAt: _madeAt, ...given } = answer;
-    // A coding answer is stored with its language: the one named, or the question's first.
-    const stored = question.type === 'coding' && 'code' in given ? { ...given, language: unwrap(answerLanguageFor(question, given.language)) } : given;
+    const stored = question.type === 'coding' && 'code' in given ? codingAnswerOf(question, given) : given;
     // Submitted (or expired) between the check and the write: refused like any answer after the end.
     if (!(await this.store.attempts.saveAnswer(invitation.id, questionId, stored, now, this.answerGraceMs))) {
       throw refusal('attempt-over', 'The test is over: it was submitted or its time is up.');

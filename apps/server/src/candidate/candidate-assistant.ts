@@ -35,7 +35,8 @@ const NO_MODEL: AssistantModelStatus = { configured: false };
 /** The language the candidate's answer is in: the one they name if the question takes it, else the saved one, else the first. */
 const languageOf = (definition: QuestionDefinition, named: LanguageId | undefined, saved: string | null | undefined): LanguageId | undefined => {
   if (definition.type !== 'coding') return undefined;
-  const takes = (language: string | null | undefined): language is LanguageId => language !== null && language !== undefined && (definition.languages as string[]).includes(language);
+  const takes = (language: string | null | undefined): language is LanguageId =>
+    language !== null && language !== undefined && (definition.languages as string[]).includes(language);
   return takes(named) ? named : takes(saved) ? saved : definition.languages[0];
 };
 
@@ -64,10 +65,17 @@ export class CandidateAssistant {
     const fixed = snapshot as AttemptAiSnapshot;
     const model = this.model as AssistantModel;
     if (model.gate.waiting >= ASSISTANT_WAITING_LINE)
-      throw refusal('server-busy', 'The assistant has too many messages waiting for its model; try again in a moment. Your test goes on.', BUSY_RETRY_AFTER_SECONDS);
+      throw refusal(
+        'server-busy',
+        'The assistant has too many messages waiting for its model; try again in a moment. Your test goes on.',
+        BUSY_RETRY_AFTER_SECONDS,
+      );
     const at = this.now();
     const admission = unwrap(admitAssistantMessage(fixed.settings, await this.store.assistant.usageOf(invitation.id), at));
-    const saved = input.shareAnswer && input.answer === undefined ? (await this.store.attempts.answers(invitation.id)).find((row) => row.questionId === questionId) : undefined;
+    const saved =
+      input.shareAnswer && input.answer === undefined
+        ? (await this.store.attempts.answers(invitation.id)).find((row) => row.questionId === questionId)
+        : undefined;
     const savedAnswer = saved?.answer;
     const shared = !input.shareAnswer
       ? undefined
@@ -89,11 +97,23 @@ export class CandidateAssistant {
     });
     const stored = await this.store.assistant.begin(
       invitation.id,
-      { questionId, askedAt: at, text: input.message, sharedAnswer: shared !== undefined, answerChars: shared?.length ?? 0, policy, policyVersion: fixed.version },
+      {
+        questionId,
+        askedAt: at,
+        text: input.message,
+        sharedAnswer: shared !== undefined,
+        answerChars: shared?.length ?? 0,
+        policy,
+        policyVersion: fixed.version,
+      },
       admission.failStalePending ? at - STALE_PENDING_MS : undefined,
     );
     // Another message of the attempt was stored between the count and the write (two tabs): one at a time.
-    if (!stored) throw refusal('assistant-message-in-flight', 'The assistant is still answering your last message: wait for its reply (or its end) before sending another.');
+    if (!stored)
+      throw refusal(
+        'assistant-message-in-flight',
+        'The assistant is still answering your last message: wait for its reply (or its end) before sending another.',
+      );
     return { invitation, question: definition, language, policy: policy as 'guarded' | 'open', request, stored, maxReplyTokens: admission.maxReplyTokens };
   }
 
@@ -128,10 +148,17 @@ export class CandidateAssistant {
     const { context } = await this.asked(token, questionId);
     const id = context.invitation.id;
     const [messages, recorded] = await Promise.all([this.store.assistant.messagesOf(id, questionId), this.store.assistant.insertionCount(id)]);
-    unwrap(insertionAdmission(messages.find((message) => message.messageId === input.messageId), recorded, MAX_ASSISTANT_INSERTIONS));
+    unwrap(
+      insertionAdmission(
+        messages.find((message) => message.messageId === input.messageId),
+        recorded,
+        MAX_ASSISTANT_INSERTIONS,
+      ),
+    );
     const at = this.now();
     // Two insertions at once may take the same number: the second tries once more with the next.
-    const made = (await this.store.assistant.recordInsertion(id, questionId, input, at)) ?? (await this.store.assistant.recordInsertion(id, questionId, input, at));
+    const made =
+      (await this.store.assistant.recordInsertion(id, questionId, input, at)) ?? (await this.store.assistant.recordInsertion(id, questionId, input, at));
     if (!made) throw refusal('state-conflict', 'Another insertion was being recorded at the same moment; send this one again.');
     return { insertionId: made.insertionId, messageId: made.messageId, questionId, at: new Date(at).toISOString() };
   }

@@ -58,7 +58,11 @@ export const checkGuardedReply = async (runner: CodeRunner, model: ModelClient, 
   switch (question.type) {
     case 'coding': {
       const preferred = parts.language ?? question.languages[0]!;
-      const programs = codeToCheckOf(codeBlocksOf(reply), { languages: question.languages, form: question.form ?? 'function', functionName: 'functionName' in question ? (question.functionName ?? '') : '' }, preferred);
+      const programs = codeToCheckOf(
+        codeBlocksOf(reply),
+        { languages: question.languages, form: question.form ?? 'function', functionName: 'functionName' in question ? (question.functionName ?? '') : '' },
+        preferred,
+      );
       for (const program of programs) {
         const passed = await passedOf(runner, question, program.code, program.language, parts);
         if (passed === undefined) return 'unchecked';

@@ -11,10 +11,14 @@ import {
   sessionPhase,
   starterCodeOf,
   candidateFormFields,
+  testContentsOf,
+  PRACTICE_QUESTION_ID,
+  practiceCodingQuestion,
   windowFromStored,
   type AccessWindow,
   type AttemptVariant,
   type CandidateQuestion,
+  type CandidateCodingQuestion,
   type CandidateSession,
   type PracticeResult,
   type QuestionRecord,
@@ -32,12 +36,13 @@ const iso = (epochMs: number | null): string | null => (epochMs === null ? null 
 export const linkWindowOf = (context: AttemptContext): AccessWindow | undefined =>
   context.link && windowFromStored(context.link.accessTime, context.link.startDateTime, context.link.endDateTime);
 
-/** What admits a start besides the invitation's state: the test's status, the link's status and window, the invitation's own expiry. */
+/** What admits a start besides the invitation's state: the test's status, the link's status and window, the invitation's own opening and expiry. */
 export const startAdmissionOf = (context: AttemptContext): StartAdmission => {
   const window = linkWindowOf(context);
   return {
     testStatus: context.test.status,
     expiresAt: context.invitation.expiresAt,
+    opensAt: context.invitation.opensAt ?? null,
     ...(context.link && window ? { link: { status: context.link.testLinkStatus, window } } : {}),
   };
 };
@@ -87,8 +92,13 @@ export interface SessionParts {
   now: number;
   /** The sample-run limit the routes enforce: the landing page states it. */
   runBudget?: RunBudget;
-  /** The test's violation rules (`violationRulesOf`), which the page applies and the server enforces (decision 942). */
+  /**
+   * The attempt's violation rules, which the page applies and the server enforces (decision 942): its own once started,
+   * fixed then (decision 1140); before, the test's as they stand.
+   */
   violationRules?: SessionViolationRules;
+  /** The attempt takes camera snapshots: fixed at its start like its rules; before, as its link says. */
+  cameraRequired?: boolean;
   /** The test settings' `showQuestionScore`: false sends no marks at all (decision 960); left out, they are shown. */
   showQuestionScore?: boolean;
   /** The test settings' `practiceTest`, and once the attempt has ended its result (decision 961). */
@@ -114,6 +124,7 @@ export const buildSessionView = ({
   now,
   runBudget,
   violationRules,
+  cameraRequired,
   showQuestionScore = true,
   practice,
   displayMessages,
@@ -127,6 +138,10 @@ export const buildSessionView = ({
   const phase = sessionPhase(invitation.status);
   const running = phase === 'attempt';
   const definitions = new Map(questions.map((question) => [question.id, question.definition]));
+  // Before the start no question is drawn yet: the whole test's, what a candidate may be asked.
+  const contents = testContentsOf(questions.map(({ definition }) => definition));
+  const practiceCoding = phase === 'landing' ? practiceCodingQuestion(contents) : null;
+  const camera = cameraRequired ?? link?.imageProctoring === 1;
 
   return {
     state: invitation.status,
@@ -139,6 +154,7 @@ export const buildSessionView = ({
       allowedSeconds: allowedSeconds(test.duration, invitation.extraTimePercent),
       questions: test.questionCount,
       negativeMarking: questions.some(({ definition }) => definition.negativeMarks > 0),
+      contents,
       sections:
         phase === 'finished' || phase === 'cancelled'
           ? []
@@ -168,7 +184,7 @@ export const buildSessionView = ({
       testAccessTime: window ? describeAccessWindow(window, zone) : null,
       timeZone: zone,
     },
-    imageProctoring: link?.imageProctoring === 1,
+    imageProctoring: camera,
     startedAt: iso(invitation.startedAt),
     deadline: iso(invitation.deadline),
     serverTime: new Date(now).toISOString(),
@@ -179,12 +195,13 @@ export const buildSessionView = ({
     org: candidateFacingOrg(org.name, org),
     dataNotice: dataNoticeOf({
       org: candidateFacingOrg(org.name, org),
-      imageProctoring: link?.imageProctoring === 1,
+      imageProctoring: camera,
       takesCode: questions.some(({ definition }) => definition.type === 'coding'),
       // The org's retention rule for ended invitations (decisions 849, 881); null: the page says to ask the org.
       retentionDays: context.retentionDays,
     }),
     invitationExpiresAt: iso(invitation.expiresAt),
+    ...(invitation.opensAt ? { invitationOpensAt: iso(invitation.opensAt)! } : {}),
     ...(runBudget ? { sampleRunLimit: { runs: runBudget.runs, windowMs: runBudget.windowMs } } : {}),
     ...(violationRules ? { violationRules } : {}),
     windowViolations: invitation.proctoring.wv,
@@ -194,6 +211,7 @@ export const buildSessionView = ({
     ...(candidate.hideInstructions ? { hideInstructions: true } : {}),
     ...(displayMessages ? { displayMessages } : {}),
     ...(feedbackGiven === undefined ? {} : { feedbackGiven }),
+    ...(practiceCoding ? { practiceQuestion: candidateQuestionOf(PRACTICE_QUESTION_ID, practiceCoding) as CandidateCodingQuestion } : {}),
     imageViolations: invitation.imageViolations ?? 0,
     ...(invitation.terminatedBy ? { terminatedBy: invitation.terminatedBy } : {}),
     ...(assistant ? { assistant } : {}),

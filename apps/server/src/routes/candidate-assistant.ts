@@ -25,7 +25,7 @@ const tags = ['candidate'];
 const KEEP_ALIVE_MS = 15_000;
 
 const STREAM_DESCRIPTION = [
-  "Sends the candidate's message to the assistant on the operator's model and streams its reply as server-sent events (docs/ai.md, \"Sending a message\").",
+  'Sends the candidate\'s message to the assistant on the operator\'s model and streams its reply as server-sent events (docs/ai.md, "Sending a message").',
   'Refusals come first, as the envelope: 403.71 (not offered on this question: its policy, a choice question under guarded, the org switched it off), 429.71 (the attempt’s budget is spent), 409.71 (a message of the attempt is still being answered), 503.71 (no model configured, with Retry-After), 503.2 (the waiting line is full), and the attempt routes’ 403.13, 403.11, 404.8.',
   'Accepted, the answer is `text/event-stream`: `accepted` {messageId, questionId, aiPolicy, policyVersion}; `delta` {text} for each piece of the reply; `checking` {} when a guarded reply is held for its check; `withheld` {reason, message} when it carried a solution; then `done` {messageId, state, model, usage, remaining} or `error` {messageId, kind, message, remaining}.',
   'The model sees the policy’s system prompt, the question as JSON data, the candidate’s earlier messages on this question, and their answer only when `shareAnswer` is true; never the hidden tests, other questions or other candidates. Closing the connection cancels the model’s request.',
@@ -77,7 +77,10 @@ export const candidateAssistantRoutes: FastifyPluginAsyncZod<CandidateAssistantR
           const remaining = await assistant.finish(prepared, end);
           const { outcome } = end;
           if (end.failureKind)
-            emit({ event: 'error', data: { messageId: stored.messageId, kind: end.failureKind, message: outcome.failure ?? 'The message was cancelled.', remaining } });
+            emit({
+              event: 'error',
+              data: { messageId: stored.messageId, kind: end.failureKind, message: outcome.failure ?? 'The message was cancelled.', remaining },
+            });
           else
             emit({
               event: 'done',
@@ -92,17 +95,17 @@ export const candidateAssistantRoutes: FastifyPluginAsyncZod<CandidateAssistantR
         } catch (error) {
           // A bug or the database: the candidate is told plainly; the message stays pending until it is failed as stale.
           request.log.error({ err: error }, 'assistant exchange failed');
-          emit({ event: 'error', data: { messageId: stored.messageId, kind: 'internal', message: 'The assistant failed on our side; try again. Your test goes on.' } });
+          emit({
+            event: 'error',
+            data: { messageId: stored.messageId, kind: 'internal', message: 'The assistant failed on our side; try again. Your test goes on.' },
+          });
         } finally {
           finished = true;
           clearInterval(keepAlive);
           stream.end();
         }
       })();
-      return reply
-        .header('content-type', 'text/event-stream; charset=utf-8')
-        .header('x-accel-buffering', 'no')
-        .send(stream);
+      return reply.header('content-type', 'text/event-stream; charset=utf-8').header('x-accel-buffering', 'no').send(stream);
     },
   );
 

@@ -7,7 +7,7 @@ import { runnableHere, type LanguageAvailabilities, type LanguageId } from '@ass
 import { succeed } from '@assay/domain/v2';
 import type { CandidateAttempts } from '../candidate/attempts-service.js';
 import type { SampleRunGate } from '../candidate/sample-run-gate.js';
-import { customResult, sampleResults, sampleRunRequest } from '../candidate/sample-run-request.js';
+import { compileErrorsOfRun, customResult, sampleResults, sampleRunRequest } from '../candidate/sample-run-request.js';
 import type { SampleRunRegistry, TrackedRun } from '../candidate/sample-run-registry.js';
 import { withRetryAfter } from '../plugins/retry-later.js';
 import { refusal, unwrap } from '../refusal-error.js';
@@ -95,10 +95,10 @@ export const candidateRunRoutes: FastifyPluginAsyncZod<CandidateRunRouteOptions>
         (options) => runner.run(run, options),
       );
       const settled = follow(work, { tracked, registry, log: request.log, isAccepted: () => isAccepted }, (outcome) => {
-        if (custom !== undefined) return { custom: customResult(custom, outcome) };
+        if (custom !== undefined) return { custom: customResult(custom, outcome), ...compileErrorsOfRun(outcome) };
         // The report counts how often the samples were run; a custom-input run is not one.
         attempts.countSampleRun(token, questionId).catch((error: unknown) => request.log.error({ err: error }, 'counting a sample run failed'));
-        return { results: sampleResults(question, outcome) };
+        return { results: sampleResults(question, outcome), ...compileErrorsOfRun(outcome) };
       });
       await withRetryAfter(reply, Promise.race([accepted, settled]));
       const wait = request.query.wait ?? 0;

@@ -23,7 +23,7 @@ import { succeed } from '@assay/domain/v2';
 import type { KnownTokens } from '../auth/known-tokens.js';
 import type { CandidateAttempts } from '../candidate/attempts-service.js';
 import { SampleRunGate } from '../candidate/sample-run-gate.js';
-import { sampleResults, sampleRunRequest } from '../candidate/sample-run-request.js';
+import { compileErrorsOfRun, sampleResults, sampleRunRequest } from '../candidate/sample-run-request.js';
 import { SampleRunRegistry } from '../candidate/sample-run-registry.js';
 import { withRetryAfter } from '../plugins/retry-later.js';
 import { requireKnownToken } from '../plugins/take-test-token.js';
@@ -178,7 +178,7 @@ export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = asy
         sampleRuns.run({ token, owner }, (options) => runner.run(run, options)),
       );
       await attempts.countSampleRun(token, questionId);
-      return succeed({ results: sampleResults(question, outcome) });
+      return succeed({ results: sampleResults(question, outcome), ...compileErrorsOfRun(outcome) });
     },
   );
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readinessLanguages, ServiceReadiness, TimeZone, testDefinitionJsonSchema, timeZoneTable } from '@assay/domain';
+import { readinessEmailOf, readinessLanguages, ServiceReadiness, TimeZone, testDefinitionJsonSchema, timeZoneTable } from '@assay/domain';
 import { succeed } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
 import { refusal } from '../refusal-error.js';
@@ -9,11 +9,11 @@ import { NO_MODEL_READINESS } from '../ai/model-status.js';
 
 const Health = z.object({ status: z.literal('ok') });
 
-/** Liveness, readiness and public reference data: no API key needed. */
 /** The longest /readyz waits for a stale model status to be probed again before it says what it knows. */
 const MODEL_PROBE_WAIT_MS = 2_000;
 
-export const operationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, languages, assistantModel }) => {
+/** Liveness, readiness and public reference data: no API key needed. */
+export const operationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, languages, assistantModel, email }) => {
   app.get('/healthz', { schema: { tags: ['operations'], summary: 'The process is up', response: envelopeResponses(Health) } }, async () =>
     succeed({ status: 'ok' as const }),
   );
@@ -26,7 +26,8 @@ export const operationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         summary: 'The database answers and takes writes',
         description:
           '`languages` says which languages this server runs, why each other one does not run here and how to enable it (`remedy`), and which languages scoring jobs wait for because no live process runs them. ' +
-          '`ai` says whether a model is configured for the assistant and whether it answered when last asked (every 15 s at most); a model that does not answer never makes the server unready.',
+          '`ai` says whether a model is configured for the assistant and whether it answered when last asked (every 15 s at most); a model that does not answer never makes the server unready. ' +
+          '`email` (with an outbox worker in this process) says whether emails are going out; a failing outbox (a full disk, a refusing SMTP server) is said there and leaves the answer 200 (decision 1141).',
         response: envelopeResponses(ServiceReadiness),
       },
     },
@@ -44,7 +45,13 @@ export const operationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         store.sandboxWorkers.waitingLanguages(),
         assistantModel ? assistantModel.status.readiness(MODEL_PROBE_WAIT_MS) : NO_MODEL_READINESS,
       ]);
-      return succeed({ status: 'ok' as const, languages: readinessLanguages(languages, waiting), ai });
+      const sending = email.state;
+      return succeed({
+        status: 'ok' as const,
+        languages: readinessLanguages(languages, waiting),
+        ai,
+        ...(sending ? { email: readinessEmailOf(sending) } : {}),
+      });
     },
   );
 

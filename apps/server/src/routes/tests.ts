@@ -64,7 +64,9 @@ export const testRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store
       const needed = languagesNeeded(request.body);
       unwrap(importableLanguages(needed, languages, await store.sandboxWorkers.liveLanguages()));
       // A policy that offers the assistant needs a model (400.31); follow-ups and the evidence need none.
-      unwrap(assistantAvailable(needsModel(defaultAiSettingsOf(request.body), request.body.sections), await orgModelAvailability(store, model, request.org.orgId)));
+      unwrap(
+        assistantAvailable(needsModel(defaultAiSettingsOf(request.body), request.body.sections), await orgModelAvailability(store, model, request.org.orgId)),
+      );
       return answerWithEffect(
         reply,
         store,

@@ -55,7 +55,12 @@ export const assistantDefinition: z.input<typeof TestDefinition> = {
             { text: '404', correct: true },
           ],
         },
-        { type: 'short_answer', text: 'Which HTTP method is safe and idempotent and reads a resource?', marks: 1, acceptedAnswers: [{ answer: 'GET', match: 'text' }] },
+        {
+          type: 'short_answer',
+          text: 'Which HTTP method is safe and idempotent and reads a resource?',
+          marks: 1,
+          acceptedAnswers: [{ answer: 'GET', match: 'text' }],
+        },
         { type: 'free_text', text: 'Explain in your own words what an index in a database is for.', marks: 4 },
       ],
     },
@@ -98,7 +103,12 @@ export const eventsOf = (body: string): StreamEvent[] =>
 /** The text the candidate was shown: every delta, unless a `withheld` replaced it. */
 export const shownText = (events: readonly StreamEvent[]): string => {
   const withheld = events.find((event) => event.event === 'withheld');
-  return withheld ? String(withheld.data.message) : events.filter((event) => event.event === 'delta').map((event) => String(event.data.text)).join('');
+  return withheld
+    ? String(withheld.data.message)
+    : events
+        .filter((event) => event.event === 'delta')
+        .map((event) => String(event.data.text))
+        .join('');
 };
 
 export interface AssistantHarness {
@@ -108,7 +118,11 @@ export interface AssistantHarness {
 }
 
 /** A server whose model is a fresh OpenAI-compatible peer. */
-export const startAssistantHarness = async (backend: Backend, env: Record<string, string> = {}, peerOptions: OpenAiPeerOptions = {}): Promise<AssistantHarness> => {
+export const startAssistantHarness = async (
+  backend: Backend,
+  env: Record<string, string> = {},
+  peerOptions: OpenAiPeerOptions = {},
+): Promise<AssistantHarness> => {
   const peer = await startOpenAiPeer(peerOptions);
   const h = await startHarness(backend, { ASSAY_AI_BASE_URL: peer.baseUrl, ASSAY_AI_MODEL: peer.model, ...env });
   return { h, peer, close: async () => Promise.all([h.close(), peer.close()]).then(() => undefined) };
@@ -130,4 +144,5 @@ export const ask = async (h: Harness, token: string, questionId: number, body: R
 };
 
 /** Every message the peer was sent, joined: what the model saw. */
-export const everythingSent = (requests: readonly PeerChatRequest[]): string => requests.flatMap((request) => request.messages.map((message) => message.content)).join('\n');
+export const everythingSent = (requests: readonly PeerChatRequest[]): string =>
+  requests.flatMap((request) => request.messages.map((message) => message.content)).join('\n');

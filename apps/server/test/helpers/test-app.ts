@@ -139,6 +139,8 @@ export const startHarness = async (
       random: () => 0,
       codeRunner: app.assay.runner,
       scoringBudget: config.scoringBudget,
+      // As the server wires its worker: /readyz and /metrics read how its emails are going.
+      emailHealth: app.assay.email,
     }));
 
   return {

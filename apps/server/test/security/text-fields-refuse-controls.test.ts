@@ -164,6 +164,14 @@ const v3InviteBody = (w: { unique: () => string }) => ({
   startDateTime: '2026-01-01T09:00:00Z',
   endDateTime: '2036-01-01T09:00:00Z',
 });
+/** The same invite in the spellings and types of iMocha's reference (decision 1020): `callbackURL`, addresses in one string. */
+const v3DocumentedInviteBody = (w: { unique: () => string }) => ({
+  email: `walker.${w.unique()}@example.com`,
+  name: 'Walker',
+  callbackURL: 'https://hooks.example.com/v3',
+  redirectURL: 'https://careers.example.com/done',
+  stakeholderEmails: 'boss@example.com,lead@example.com',
+});
 const SAMPLES: Record<string, (world: World) => Sample[]> = {
   createOrg: (w) => [{ method: 'POST', url: '/admin/orgs', auth: 'admin', body: { name: 'Globex', email: `ops.${w.unique()}@globex.example` } }],
   issueApiKey: (w) => [{ method: 'POST', url: `/admin/orgs/${w.keyOrgId}/keys`, auth: 'admin', body: { role: 'reviewer', label: 'Panel A' } }],
@@ -395,6 +403,7 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
       auth: 'apiKey',
       body: v3InviteBody(w),
     },
+    { method: 'POST', url: `/v3/tests/${w.testId}/invite`, auth: 'apiKey', body: v3DocumentedInviteBody(w) },
   ],
   inviteCandidateByTestLink: (w) => [
     {
@@ -403,6 +412,7 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
       auth: 'apiKey',
       body: v3InviteBody(w),
     },
+    { method: 'POST', url: `/v3/tests/${w.testId}/testlinks/${w.testLinkId}/invite`, auth: 'apiKey', body: v3DocumentedInviteBody(w) },
   ],
   reattemptFinishedInvitation: (w) => [
     {
@@ -418,6 +428,8 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
         endDateTime: '2036-01-01T09:00:00Z',
         callbackUrl: 'https://hooks.example.com/v3',
         redirectUrl: 'https://careers.example.com/done',
+        callbackURL: 'https://hooks.example.com/v3',
+        redirectURL: 'https://careers.example.com/done',
       },
     },
   ],

@@ -19,10 +19,9 @@ export const AssistantConversation = z
         text: z.string(),
         sharedAnswer: z.boolean(),
         state: AssistantMessageState,
-        reply: z
-          .string()
-          .nullable()
-          .meta({ description: 'The reply as the candidate saw it: a withheld one is the sentence shown instead; a failed one the part that streamed, or null.' }),
+        reply: z.string().nullable().meta({
+          description: 'The reply as the candidate saw it: a withheld one is the sentence shown instead; a failed one the part that streamed, or null.',
+        }),
         failure: z.string().nullable(),
         insertions: z.int().nonnegative().meta({ description: 'Insertions made from this reply.' }),
       }),

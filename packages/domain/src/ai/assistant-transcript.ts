@@ -27,7 +27,9 @@ export const AssistantMessageInput = z
       .max(MAX_SHARED_ANSWER_CHARS)
       .optional()
       .meta({ description: "The editor's content now, sent with shareAnswer; left out, the saved answer is shared. Ignored without shareAnswer." }),
-    language: CodingLanguage.optional().meta({ description: "The language of `answer` (coding questions); default the saved answer's, else the question's first." }),
+    language: CodingLanguage.optional().meta({
+      description: "The language of `answer` (coding questions); default the saved answer's, else the question's first.",
+    }),
   })
   .meta({ id: 'AssistantMessageInput' });
 export type AssistantMessageInput = z.infer<typeof AssistantMessageInput>;

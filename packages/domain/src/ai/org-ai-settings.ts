@@ -5,7 +5,8 @@ import { ASSISTANT_SYSTEM_PROMPTS } from './assistant-prompts.js';
 export const OrgAiSettingsInput = z
   .strictObject({
     assistantEnabled: z.boolean().meta({
-      description: "false switches the AI assistant off for the org's candidates at once (running attempts included) and refuses policies that offer it (400.31); true switches it back on.",
+      description:
+        "false switches the AI assistant off for the org's candidates at once (running attempts included) and refuses policies that offer it (400.31); true switches it back on.",
     }),
   })
   .meta({ id: 'OrgAiSettingsInput' });

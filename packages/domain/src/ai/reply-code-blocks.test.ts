@@ -28,13 +28,28 @@ describe('the code of a reply', () => {
     // A block without a word is in the candidate's language; `sql` names the dialect the question takes.
     expect(codeToCheckOf([{ info: '', code: 'def sum(x): return 0' }], sumQuestion, 'python')).toEqual([{ language: 'python', code: 'def sum(x): return 0' }]);
     const sql: CheckedQuestion = { languages: ['postgresql'], form: 'sql', functionName: '' };
-    expect(codeToCheckOf([{ info: 'sql', code: 'SELECT 1' }, { info: 'sql', code: 'create table t()' }], sql, 'postgresql')).toEqual([
+    expect(
+      codeToCheckOf(
+        [
+          { info: 'sql', code: 'SELECT 1' },
+          { info: 'sql', code: 'create table t()' },
+        ],
+        sql,
+        'postgresql',
+      ),
+    ).toEqual([
       { language: 'postgresql', code: 'SELECT 1' },
       { language: 'postgresql', code: 'SELECT 1\n\ncreate table t()' },
     ]);
   });
 
   it('calls a program that passes more than half of the hidden tests a whole solution', () => {
-    expect([isWholeSolution(2, 3), isWholeSolution(1, 2), isWholeSolution(1, 1), isWholeSolution(0, 0), isWholeSolution(3, 6)]).toEqual([true, false, true, false, false]);
+    expect([isWholeSolution(2, 3), isWholeSolution(1, 2), isWholeSolution(1, 1), isWholeSolution(0, 0), isWholeSolution(3, 6)]).toEqual([
+      true,
+      false,
+      true,
+      false,
+      false,
+    ]);
   });
 });

@@ -16,7 +16,11 @@ const feed = (mode: ReplyHoldMode, pieces: readonly string[]) => {
 
 describe('ReplyHold', () => {
   it('releases prose as it comes, and holds from a fence on, even one split across pieces', () => {
-    expect(feed('prose-then-hold', ['Think ', 'about the ', 'empty list.'])).toEqual({ released: 'Think about the empty list.', startedAt: undefined, holding: false });
+    expect(feed('prose-then-hold', ['Think ', 'about the ', 'empty list.'])).toEqual({
+      released: 'Think about the empty list.',
+      startedAt: undefined,
+      holding: false,
+    });
     const split = feed('prose-then-hold', ['Here:\n\n`', '`', '`js\nfunction sum() {}\n```\nDone.']);
     expect(split).toEqual({ released: 'Here:\n\n', startedAt: 2, holding: true });
     expect(feed('prose-then-hold', ['Use ~~~ blocks'])).toMatchObject({ released: 'Use ', holding: true });

@@ -27,7 +27,9 @@ export const SessionAssistant = z
       .nullable()
       .meta({ description: 'The model and the host it runs on (the operator’s choice); null when none is configured.' }),
     recorded: z.string().meta({ description: 'What is recorded and who sees it, in one sentence.' }),
-    systemPrompts: z.array(z.object({ aiPolicy: OfferingPolicy, text: z.string() })).meta({ description: 'The system prompt of each policy in use, word for word.' }),
+    systemPrompts: z
+      .array(z.object({ aiPolicy: OfferingPolicy, text: z.string() }))
+      .meta({ description: 'The system prompt of each policy in use, word for word.' }),
   })
   .meta({ id: 'SessionAssistant' });
 export type SessionAssistant = z.infer<typeof SessionAssistant>;
@@ -46,10 +48,20 @@ export interface SessionAssistantParts {
   readonly model: AssistantModelStatus;
 }
 
-export const sessionAssistantOf = ({ snapshot, fixed, version, questions, messagesByQuestion, usage, orgEnabled, model }: SessionAssistantParts): SessionAssistant => {
+export const sessionAssistantOf = ({
+  snapshot,
+  fixed,
+  version,
+  questions,
+  messagesByQuestion,
+  usage,
+  orgEnabled,
+  model,
+}: SessionAssistantParts): SessionAssistant => {
   const policyOf = (sectionId: number) => snapshot.sections.find((section) => section.sectionId === sectionId)?.aiPolicy ?? 'none';
   const inUse = new Set(snapshot.sections.map((section) => section.aiPolicy));
-  const offeredSomewhere = questions.length > 0 ? questions.some((q) => assistantOfferedOn(policyOf(q.sectionId), q.type)) : inUse.has('guarded') || inUse.has('open');
+  const offeredSomewhere =
+    questions.length > 0 ? questions.some((q) => assistantOfferedOn(policyOf(q.sectionId), q.type)) : inUse.has('guarded') || inUse.has('open');
   const { settings } = snapshot;
   return {
     fixed,

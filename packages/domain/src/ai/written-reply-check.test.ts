@@ -15,12 +15,12 @@ describe('the written replies’ checks', () => {
   });
 
   it('passes an essay reply only on a clear HINT', () => {
-    expect([essayCheckPasses('HINT'), essayCheckPasses(' hint.'), essayCheckPasses('ANSWER'), essayCheckPasses('HINT or ANSWER'), essayCheckPasses('')]).toEqual([
-      true,
-      false,
-      false,
-      false,
-      false,
-    ]);
+    expect([
+      essayCheckPasses('HINT'),
+      essayCheckPasses(' hint.'),
+      essayCheckPasses('ANSWER'),
+      essayCheckPasses('HINT or ANSWER'),
+      essayCheckPasses(''),
+    ]).toEqual([true, false, false, false, false]);
   });
 });

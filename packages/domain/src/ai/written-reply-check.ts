@@ -14,7 +14,9 @@ const trimmed = (text: string) => text.replace(/^[\s,;:!?"“”'‘’]+|[\s.,;
 const piecesOf = (reply: string): string[] => {
   const sentences = reply.split(/[\n.;!?]+(?:\s|$)/u);
   const words = reply.split(/\s+/u).filter((word) => word !== '');
-  const runs = words.flatMap((_, start) => Array.from({ length: Math.min(MAX_PIECE_WORDS, words.length - start) }, (__, length) => words.slice(start, start + length + 1).join(' ')));
+  const runs = words.flatMap((_, start) =>
+    Array.from({ length: Math.min(MAX_PIECE_WORDS, words.length - start) }, (__, length) => words.slice(start, start + length + 1).join(' ')),
+  );
   return [...new Set([...sentences, ...runs].map(trimmed))].filter((piece) => piece !== '');
 };
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CodingLanguage } from '../schemas/coding-language.js';
 import { candidateCode, plainText, unionError } from '../schemas/text-fields.js';
 import { normaliseNewlines } from '../text/control-characters.js';
+import { AnswerDrafts } from './answer-drafts.js';
 import { MAX_TEXT_ANSWER_LENGTH } from './written-answer.js';
 
 /** When the candidate made the answer (their server-synced clock): lets an answer made before the deadline arrive a little after it. */
@@ -23,12 +24,24 @@ const answerText = z
 /** The most characters of code an answer or a run may have: the page says it by the editor. */
 export const MAX_CODE_ANSWER_LENGTH = 100_000;
 
-/** `PUT /candidate/v1/{token}/answers/{questionId}`: options for choice questions, code (and its language) for coding ones, text for written ones. */
+/**
+ * `PUT /candidate/v1/{token}/answers/{questionId}`: options for choice questions, code (its language, and the code left
+ * in the question's other languages) for coding ones, text for written ones. A PUT replaces the answer whole: drafts
+ * left out are none.
+ */
 export const AnswerInput = z
   .union(
     [
       z.object({ optionIds: z.array(z.int().nonnegative()).max(20), editedAt }).strict(),
-      z.object({ code: candidateCode(MAX_CODE_ANSWER_LENGTH), language: answerLanguage, editedAt }).strict(),
+      z
+        .object({
+          code: candidateCode(MAX_CODE_ANSWER_LENGTH),
+          language: answerLanguage,
+          /** The code left in the question's other languages (decision 1124); left out: none. */
+          drafts: AnswerDrafts.optional(),
+          editedAt,
+        })
+        .strict(),
       z.object({ text: answerText, editedAt }).strict(),
     ],
     {

@@ -4,12 +4,15 @@ import { InvitationStatus } from '../invitation-status.js';
 import { CodingLanguage } from '../schemas/coding-language.js';
 import { SectionType } from '../schemas/test.js';
 import { CandidateFacingOrg } from '../schemas/candidate-page.js';
-import { CandidateQuestion } from './candidate-api-questions.js';
+import { CandidateCodingQuestion, CandidateQuestion } from './candidate-api-questions.js';
 import { DataNotice } from './data-notice.js';
+import { AnswerDrafts } from './answer-drafts.js';
 import { AttemptEndReason } from './attempt-end.js';
 import { PracticeResult } from './practice-result.js';
+import { TestContents } from './test-contents.js';
 import { ViolationKind } from './violation-limits.js';
 import { SessionAssistant } from '../ai/session-assistant.js';
+import { SessionViolationRules } from './violation-rules.js';
 
 // The session (`GET /candidate/v1/{token}`; starting and submitting answer it too): one view for the landing page, the running attempt and the finish page.
 
@@ -34,22 +37,13 @@ export const SavedAnswer = z.object({
   code: z.string().optional(),
   /** The language the code is in (coding answers; older answers have none and are in the question's first language). */
   language: CodingLanguage.optional(),
+  /** The code left in the question's other languages (decision 1124): the page brings it back on a language switch. */
+  drafts: AnswerDrafts.optional(),
   /** A short_answer or free_text answer. */
   text: z.string().optional(),
   savedAt: z.string(),
 });
 export type SavedAnswer = z.infer<typeof SavedAnswer>;
-
-/** `violationRulesOf` of the test's settings: the limits (null = never ends the test), copy-paste, the warning popup. */
-export const SessionViolationRules = z
-  .object({
-    windowViolationLimit: z.int().nonnegative().nullable(),
-    imageViolationLimit: z.int().nonnegative().nullable(),
-    copyPasteAllowed: z.boolean(),
-    violationPopup: z.boolean(),
-  })
-  .meta({ id: 'SessionViolationRules' });
-export type SessionViolationRules = z.infer<typeof SessionViolationRules>;
 
 /** The test's display messages as the page applies them (issue 52, `displayMessageSettings`; decisions 965–967). */
 export const SessionDisplayMessages = z
@@ -87,6 +81,8 @@ export const CandidateSession = z
       negativeMarking: z.boolean(),
       /** Empty once the attempt is over: the finish page needs none of it. */
       sections: z.array(CandidateSection),
+      /** What the candidate's questions are, before the start too: the landing page describes this test (issue 59). Optional: older servers send none. */
+      contents: TestContents.optional(),
     }),
     access: z.object({
       verdict: AccessVerdictCode,
@@ -110,6 +106,11 @@ export const CandidateSession = z
      * Optional: older servers send none.
      */
     invitationExpiresAt: z.string().nullable().optional(),
+    /**
+     * When the invitation opens, ISO 8601 UTC (a v3 invite's future `startDateTime`, decision 1024): before it the
+     * access verdict is notYetOpen and the page says when. Absent when it opened at once, and from older servers.
+     */
+    invitationOpensAt: z.string().optional(),
     /** The sample-run limit: at most `runs` runs may start in any `windowMs` (429.3 beyond). Optional: older servers send none. */
     sampleRunLimit: z.object({ runs: z.int().positive(), windowMs: z.int().positive() }).optional(),
     /** Who holds the candidate's data, what is recorded and for how long (issue 51, decision 881). Optional: older servers send none. */
@@ -135,6 +136,11 @@ export const CandidateSession = z
     displayMessages: SessionDisplayMessages.optional(),
     /** Feedback was given for this attempt: the finish page does not ask again. Optional: older servers send none. */
     feedbackGiven: z.boolean().optional(),
+    /**
+     * On the landing of a test with coding questions: a small practice question in its form and languages, run through
+     * the run routes under its own id (`PRACTICE_QUESTION_ID`), never saved or scored (decision 1125). Absent otherwise.
+     */
+    practiceQuestion: CandidateCodingQuestion.optional(),
     /** Image violations counted so far (decision 971): a reloaded page warns from where the count stands. Optional: older servers send none. */
     imageViolations: z.int().nonnegative().optional(),
     /** Which limit ended a terminated attempt (decision 974): the finish page says honestly why. Optional: older servers send none. */

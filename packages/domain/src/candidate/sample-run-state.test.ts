@@ -24,6 +24,15 @@ describe('moveSampleRun', () => {
     expect(isFinished(done)).toBe(true);
   });
 
+  it('keeps every compile error of a program that did not build with its results (decision 1104)', () => {
+    const compileErrors = [
+      { message: "';' expected", line: 3, column: 14 },
+      { message: 'cannot find symbol', line: 7 },
+    ];
+    const results = [{ passed: false, args: [1], expected: 1, error: "Compile error: ';' expected", errorLocation: { line: 3, column: 14 } }];
+    expect(move(queued, { type: 'finished', results, compileErrors })).toMatchObject({ state: 'done', results, compileErrors });
+  });
+
   it('answers the same run when nothing changed: no waiter is woken for nothing', () => {
     const placed = move(queued, { type: 'placed', ahead: 2, etaMs: 10 });
     expect(moveSampleRun(placed, { type: 'placed', ahead: 2, etaMs: 10 }).val).toBe(placed);

@@ -2,6 +2,7 @@ import { match } from 'ts-pattern';
 import { ok, refuse, type Result } from '../result.js';
 import type { CustomRunResult, SampleRun } from './sample-runs.js';
 import type { TestCaseResult } from './candidate-api-runs.js';
+import type { CompileErrors } from './compile-errors.js';
 
 /**
  * What happens to a sample run: the scheduler places it (`ahead` 0: it starts), it finishes with its results,
@@ -9,7 +10,7 @@ import type { TestCaseResult } from './candidate-api-runs.js';
  */
 export type SampleRunEvent =
   | { readonly type: 'placed'; readonly ahead: number; readonly etaMs: number }
-  | { readonly type: 'finished'; readonly results?: TestCaseResult[]; readonly custom?: CustomRunResult }
+  | { readonly type: 'finished'; readonly results?: TestCaseResult[]; readonly custom?: CustomRunResult; readonly compileErrors?: CompileErrors }
   | { readonly type: 'failed'; readonly message: string }
   | { readonly type: 'cancel' };
 
@@ -40,6 +41,7 @@ export const moveSampleRun = (run: SampleRun, event: SampleRunEvent): Result<Sam
           state: 'done',
           ...(finished.results !== undefined ? { results: finished.results } : {}),
           ...(finished.custom !== undefined ? { custom: finished.custom } : {}),
+          ...(finished.compileErrors !== undefined ? { compileErrors: finished.compileErrors } : {}),
         }),
       )
       .with([{ state: 'queued' }, { type: 'failed' }], [{ state: 'running' }, { type: 'failed' }], ([, failed]) =>

@@ -10,6 +10,8 @@ export interface Answer {
   readonly code?: string | undefined;
   /** Coding answers: the language of `code` (none: the question's first). */
   readonly language?: CodingLanguage | undefined;
+  /** Coding answers: the code left in the question's other languages (decision 1124); never scored. */
+  readonly drafts?: Readonly<Partial<Record<CodingLanguage, string>>> | undefined;
   /** short_answer and free_text answers. */
   readonly text?: string | undefined;
 }

@@ -22,6 +22,7 @@ import { caseInputsOf } from '../schemas/coding-cases.js';
 import type { VariantDetail } from './report-details.js';
 import { integritySummaryOfDetails } from './integrity-summary-of-details.js';
 import { attemptEndedAt } from './attempt-ended-at.js';
+import { cameraDetailOf, type CameraDetail } from './camera-detail.js';
 import { skillScoresOf, type SkillQuestion } from './skill-scores.js';
 import { readAttemptSeed, sectionsUnderChoice } from '../candidate/variant-settings.js';
 import type { CandidateFeedback } from '../candidate/candidate-feedback.js';
@@ -78,6 +79,9 @@ export interface ReportFacts {
   /** The attempt's AI policy and assistant transcript (issue 60), built by `reportAiOf`; absent without a snapshot. */
   readonly ai?: ReportAi;
 }
+
+/** Only an attempt whose link required the camera says anything of it: every other report stays as it was. */
+const withCamera = (camera: CameraDetail | undefined): { camera?: CameraDetail } => (camera ? { camera } : {});
 
 const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString());
 
@@ -205,6 +209,7 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
       facts.evidenceReviews,
     ),
     omittedSimilarPairs: facts.omittedSimilarPairs ?? 0,
+    ...withCamera(cameraDetailOf(invitation)),
   };
   return {
     testInvitationId: invitation.id,

@@ -45,14 +45,19 @@ export const integrityKindText = (kind: IntegrityKind, counts: EvidenceCounts): 
 const imageViolationsText = (count: number): string | null =>
   count > 0 ? `${count} ${count === 1 ? 'image violation' : 'image violations'} (camera lost or blank)` : null;
 
+/** A stretch without photos in words, or null for none: what the camera did not send (decision 1143). */
+const cameraGapText = (minutes: number | undefined): string | null =>
+  minutes === undefined ? null : `camera on, no photos received for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+
 /**
- * Every kind with something to say, in a fixed order — the image violations right after the departures, the other
- * count of what the proctoring saw (decision 989) — joined by " · "; "No departures, pastes or similar answers" otherwise.
+ * Every kind with something to say, in a fixed order — the image violations and a stretch without photos right after
+ * the departures, the other counts of what the proctoring saw (decisions 989, 1143) — joined by " · "; "No departures,
+ * pastes or similar answers" otherwise.
  */
 export const integritySummaryText = (summary: IntegritySummary): string => {
   const parts = INTEGRITY_KINDS.flatMap((kind) => {
     const text = integrityKindText(kind, summary[kind]);
-    return kind === 'departures' ? [text, imageViolationsText(summary.imageViolations ?? 0)] : [text];
+    return kind === 'departures' ? [text, imageViolationsText(summary.imageViolations ?? 0), cameraGapText(summary.cameraGapMinutes)] : [text];
   }).filter((text) => text !== null);
   return parts.length === 0 ? 'No departures, pastes or similar answers' : parts.join(' · ');
 };

@@ -11,6 +11,7 @@ import { ReviewProgress, WrittenAnswerDetail } from './written-answer-detail.js'
 import { SimilarityPairDetail } from './similarity-detail.js';
 import { CodePlaybackDetail, QuestionSignalsDetail } from './question-signals-detail.js';
 import { IntegritySummary } from './integrity-summary.js';
+import { CameraDetail } from './camera-detail.js';
 import { SkillScore } from './skill-scores.js';
 import { CandidateFeedback } from '../candidate/candidate-feedback.js';
 import { ViolationKind } from '../candidate/violation-limits.js';
@@ -208,6 +209,8 @@ export const ReportDetails = z
        * (decision 622). 0 for nearly every attempt; absent from an older server's details.
        */
       omittedSimilarPairs: z.int().nonnegative().optional(),
+      /** The camera, for an attempt whose link required it (decisions 1140, 1143); absent otherwise and from older servers. */
+      camera: CameraDetail.optional(),
       /**
        * Every kind of evidence counted by its review outcome, and one level (issue 48, decisions 644–646): what page 1
        * of the PDF, the workbook and the TUI show. Absent from an older server's details.

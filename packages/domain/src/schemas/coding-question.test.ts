@@ -58,6 +58,15 @@ describe('function questions with a signature', () => {
     expect(messagesOf({ ...fn, signature: { params: [{ name: 'x', type: 'float' }], returns: 'int' } }).join('\n')).toMatch(/a type must be one of int/);
   });
 
+  it('refuses a language that cannot express the signature (C and a map), at import, saying why', () => {
+    const mapSignature = { params: [{ name: 'counts', type: 'map<string,int>' }], returns: 'int' };
+    expect(messagesOf({ ...fn, languages: ['cpp', 'c'], signature: mapSignature })).toEqual([
+      'languages.1: C cannot answer a question using map<string,int>: C has no maps, and lists deeper than T[][] have no C form (offer C++ instead)',
+    ]);
+    expect(messagesOf({ ...fn, languages: ['c'], signature: { params: [{ name: 'grid', type: 'int[][][]' }], returns: 'int' } })).toHaveLength(1);
+    expect(CodingQuestion.safeParse({ ...fn, languages: ['cpp', 'java'], signature: mapSignature }).success).toBe(true);
+  });
+
   it('refuses a language that cannot answer a function question', () => {
     expect(messagesOf({ ...fn, languages: ['sqlite'] })).toContain('languages.0: SQL (SQLite) cannot answer a function question (it answers sql questions)');
   });
@@ -73,7 +82,14 @@ describe('stdio questions', () => {
   });
 
   it('refuses a language without the form, a missing languages list and a function-style test', () => {
-    expect(messagesOf({ ...stdio, languages: ['python'] })).toContain('languages.0: Python cannot answer a stdio question (it answers function questions)');
+    expect(messagesOf({ ...stdio, languages: ['sqlite'] })).toContain('languages.0: SQL (SQLite) cannot answer a stdio question (it answers sql questions)');
+    // Python, JavaScript and TypeScript answer stdio questions (decision 1087), each from its own stdio stub.
+    const scripting = CodingQuestion.parse({ ...stdio, languages: ['python', 'javascript', 'typescript'] });
+    expect(scripting.starterCode).toEqual({
+      python: languageProfile('python').stdioStub(),
+      javascript: languageProfile('javascript').stdioStub(),
+      typescript: languageProfile('typescript').stdioStub(),
+    });
     expect(messagesOf({ ...stdio, languages: undefined }).join('\n')).toMatch(/^languages: /);
     expect(messagesOf({ ...stdio, hiddenTests: [{ args: [], expected: 1 }] }).length).toBeGreaterThan(0);
   });
@@ -89,7 +105,7 @@ describe('sql questions', () => {
   });
 
   it('refuses a non-SQL language, rows of the wrong width and an unknown form', () => {
-    expect(messagesOf({ ...sql, languages: ['python'] })).toContain('languages.0: Python cannot answer a sql question (it answers function questions)');
+    expect(messagesOf({ ...sql, languages: ['python'] })).toContain('languages.0: Python cannot answer a sql question (it answers function, stdio questions)');
     expect(messagesOf({ ...sql, hiddenTests: [{ columns: ['a', 'b'], rows: [[1]] }] })).toContain(
       'hiddenTests.0.rows: every row must have one value per column',
     );

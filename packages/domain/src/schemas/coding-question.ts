@@ -116,6 +116,12 @@ export const FunctionCodingQuestion = z
       });
     }
     checkLanguages(ctx, 'function', languages, question.starterCode);
+    languages.forEach((language, index) => {
+      // A language that cannot express the signature (C has no maps) is refused here, not at the candidate's first run
+      // (decision 721); the stub would otherwise be a comment saying so.
+      const refusal = question.signature === undefined ? undefined : languageProfile(language).signatureRefusal?.(question.signature);
+      if (refusal !== undefined) ctx.issues.push({ code: 'custom', input: language, path: ['languages', index], message: refusal });
+    });
     for (const language of languages) {
       const profile = languageProfile(language);
       if (!profile.identifier.test(question.functionName) || profile.reserved.has(question.functionName)) {

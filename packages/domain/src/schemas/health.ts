@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LanguageId } from '../languages/language-id.js';
 import type { LanguageAvailabilities } from '../languages/availability.js';
+import { ReadinessEmail } from './readiness-email.js';
 
 /** `GET /healthz` and `GET /readyz` when all is well (readiness failures are the 503.1 envelope). */
 export const ServiceHealth = z.object({ status: z.literal('ok') });
@@ -30,8 +31,8 @@ export const ReadinessAi = z.object({
 });
 export type ReadinessAi = z.infer<typeof ReadinessAi>;
 
-/** `GET /readyz` when the database answers and takes writes. */
-export const ServiceReadiness = ServiceHealth.extend({ languages: ReadinessLanguages, ai: ReadinessAi.optional() });
+/** `GET /readyz` when the database answers and takes writes; `email` where an outbox worker runs in the process. */
+export const ServiceReadiness = ServiceHealth.extend({ languages: ReadinessLanguages, ai: ReadinessAi.optional(), email: ReadinessEmail.optional() });
 export type ServiceReadiness = z.infer<typeof ServiceReadiness>;
 
 /** The readiness languages of a process from its sandbox's report and the waiting scoring jobs. */

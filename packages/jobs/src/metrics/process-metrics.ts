@@ -3,6 +3,8 @@ import type { QueueDepth, RunStart } from '@assay/sandbox';
 import type { Store } from '@assay/store';
 import type { OutboxWorker } from '../outbox-worker.js';
 import { retentionTotals } from './retention-counts.js';
+import { registerEmailMetrics } from './email-metrics.js';
+import type { EmailHealth } from '../email/email-health.js';
 import { readStoreSnapshot, registerStoreGauges, type StoreSnapshot } from './store-gauges.js';
 
 /** A sandbox as the metrics see it: its queue now, and each run as it leaves the queue. */
@@ -97,14 +99,18 @@ export class ProcessMetrics {
       },
     });
     const workers = this.#workers;
+    // The worker label is the worker's place in this process (0: a process runs one), never its id: a generated id
+    // would start a new series at every restart, and the scrape's own target labels name the process (decision 1145).
     new Gauge({
       name: 'assay_worker_last_pass_timestamp_seconds',
-      help: "When this process's outbox worker (by its ASSAY_WORKER_ID or generated id) last leased from the database (Unix time); absent before its first pass and without a worker.",
+      help: 'When this process\'s outbox worker (worker="0") last leased from the database (Unix time); absent before its first pass and without a worker.',
       labelNames: ['worker'],
       registers,
       collect() {
         this.reset();
-        for (const worker of workers) if (worker.lastPassAt !== undefined) this.set({ worker: worker.workerId }, worker.lastPassAt / 1000);
+        workers.forEach((worker, index) => {
+          if (worker.lastPassAt !== undefined) this.set({ worker: String(index) }, worker.lastPassAt / 1000);
+        });
       },
     });
     new Counter({
@@ -158,6 +164,11 @@ export class ProcessMetrics {
 
   watchWorker(worker: OutboxWorker): void {
     this.#workers.push(worker);
+  }
+
+  /** How this process's emails are going: the failures counter and the failing gauge (email-metrics.ts). */
+  watchEmail(health: EmailHealth): void {
+    registerEmailMetrics(this.registry, health);
   }
 
   /** A server's export renderer: its gauges exist only where exports are rendered. */
@@ -238,18 +249,42 @@ export class ProcessMetrics {
   }
 }
 
+/** What retention sweeps erased, one metric per unit (decision 1144): never invitations and snapshots added up in one. */
+const RETENTION_COUNTERS = [
+  ['assay_retention_media_purged_attempts_total', "Attempts whose snapshots and code histories this process's retention sweeps deleted.", 'mediaPurged'],
+  ['assay_retention_deleted_snapshots_total', "Camera snapshots this process's retention sweeps deleted.", 'snapshots'],
+  [
+    'assay_retention_deleted_code_histories_total',
+    "Code histories (one per coding question of an attempt) this process's retention sweeps deleted.",
+    'playback',
+  ],
+] as const;
+
 const registerRetention = (registry: Registry): void => {
   const registers = [registry];
   new Counter({
-    name: 'assay_retention_erased_total',
-    help: "What this process's retention sweeps erased, by kind.",
-    labelNames: ['kind'],
+    name: 'assay_retention_erased_invitations_total',
+    help: "Invitations this process's retention sweeps erased, by reason: ended (the attempt ended long enough ago) or unstarted (never started, expired).",
+    labelNames: ['reason'],
     registers,
     collect() {
       this.reset();
-      for (const [kind, count] of retentionTotals().erased) this.inc({ kind }, count);
+      const totals = retentionTotals();
+      this.inc({ reason: 'ended' }, totals.erasedEnded);
+      this.inc({ reason: 'unstarted' }, totals.erasedUnstarted);
     },
   });
+  for (const [name, help, key] of RETENTION_COUNTERS) {
+    new Counter({
+      name,
+      help,
+      registers,
+      collect() {
+        this.reset();
+        this.inc(retentionTotals()[key]);
+      },
+    });
+  }
   new Counter({
     name: 'assay_retention_sweeps_total',
     help: 'Retention sweeps this process ran.',

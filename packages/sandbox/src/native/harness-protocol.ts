@@ -6,8 +6,9 @@ import type { NativeCaseResult } from './native-language.js';
 /**
  * How a generated harness talks to the host. Results go on file descriptor 3, one JSON line per case, apart from
  * the candidate's stdout and stderr:
- *   {"case":0,"value":<the return value as JSON>}
- *   {"case":1,"error":"IndexOutOfBoundsException: Index 5 out of bounds","line":7,"column":12,"trace":"at Solution.f(Solution.java:7)"}
+ *   {"case":0,"timeMs":0.42,"value":<the return value as JSON>}
+ *   {"case":1,"timeMs":1.5,"error":"IndexOutOfBoundsException: Index 5 out of bounds","line":7,"column":12,"trace":"at Solution.f(Solution.java:7)"}
+ * `timeMs` is how long the candidate's call took, measured by the harness around the call alone (decision 1085).
  * Before case i the harness flushes and writes `<marker>i\n` on stdout and on stderr, so each case's printing is
  * told apart. The marker is random per run and reaches the harness as its first argument: a candidate printing a
  * look-alike can only muddle their own log, and the verdict never depends on it (expected values never enter the jail).
@@ -19,6 +20,7 @@ export interface HarnessLine {
   readonly line?: number;
   readonly column?: number;
   readonly trace?: string;
+  readonly timeMs?: number;
 }
 
 export const newMarker = (): string => `@@assay-case-${crypto.randomUUID()}@@`;
@@ -44,7 +46,8 @@ export function caseResultsOf(result: JailResult, cases: number, marker: string,
     const log = capLog(printed, cut, maxLogBytes);
     const line = lines.get(index);
     if (line !== undefined) {
-      results.push({ report: reportOf(line), log, logCut: cut });
+      const timeMs = typeof line.timeMs === 'number' && Number.isFinite(line.timeMs) ? { timeMs: Math.round(line.timeMs * 10) / 10 } : {};
+      results.push({ report: reportOf(line), log, logCut: cut, ...timeMs });
       continue;
     }
     results.push({ report: endedReport(result, stdout.has(index)), log, logCut: cut });
@@ -54,7 +57,9 @@ export function caseResultsOf(result: JailResult, cases: number, marker: string,
 
 function reportOf(line: HarnessLine): NativeCaseResult['report'] {
   if (line.error !== undefined) {
-    const position: CodePosition | undefined = line.line !== undefined ? { line: line.line, column: line.column ?? 1 } : undefined;
+    // A JVM frame, a Ruby or PHP error names a line alone: no column is made up (decision 1103).
+    const position: CodePosition | undefined =
+      line.line !== undefined ? { line: line.line, ...(line.column !== undefined && line.column > 0 ? { column: line.column } : {}) } : undefined;
     return { kind: 'error', message: line.error, ...(position ? { position } : {}), ...(line.trace ? { trace: line.trace } : {}) };
   }
   if (!('value' in line)) return { kind: 'undefined' };

@@ -14,7 +14,7 @@ export const LANGUAGE_PACKAGES: { readonly [Id in NativeLanguageId]: readonly st
   go: ['golang-go'],
   rust: ['rustc'],
   ruby: ['ruby'],
-  php: ['php-cli'],
+  php: ['php-cli', 'php-mbstring'],
 };
 
 /** The one line that installs the jail and every native language's toolchain. */

@@ -1,6 +1,6 @@
 import { judgeCase, NOT_RUN_TIME_LIMIT, TIME_LIMIT_EXCEEDED } from '../outcome.js';
 import type { NativeRun } from '../request.js';
-import { sameOutput } from '../stdio-compare.js';
+import { stdioVerdict } from '../stdio-verdict.js';
 import type { CaseResult, RunOutcome, SandboxLimits } from '../types.js';
 import type { NativeCaseResult, NativeRunResult } from './native-language.js';
 
@@ -8,7 +8,8 @@ import type { NativeCaseResult, NativeRunResult } from './native-language.js';
  * A native run's verdicts, on the host (the expected values never entered the jail). Function form: the harness's
  * report judged like a WebAssembly one (judgeCase). Stdio form: the printed text by the stdio rule, `actual` the
  * text; a non-zero exit fails the case (it crashed, whatever it printed). A compile error answers every case with
- * its first diagnostic at the candidate's line and keeps the compiler's text in `compileOutput` (decision 676).
+ * its first diagnostic at the candidate's line and keeps the compiler's text in `compileOutput` (decision 676) and
+ * every diagnostic in `compileErrors` (decision 1104).
  */
 export function judgeNative(result: NativeRunResult, run: NativeRun, limits: SandboxLimits, stopAfterTimeouts: number | undefined): RunOutcome {
   if (result.kind === 'compileError') {
@@ -16,9 +17,9 @@ export function judgeNative(result: NativeRunResult, run: NativeRun, limits: San
     const error: CaseResult = {
       passed: false,
       error: `Compile error: ${first?.message ?? 'the program did not compile'}`,
-      ...(first?.line !== undefined ? { errorLocation: { line: first.line, column: first.column ?? 1 } } : {}),
+      ...(first?.line !== undefined ? { errorLocation: { line: first.line, ...(first.column !== undefined ? { column: first.column } : {}) } } : {}),
     };
-    return { results: run.expected.map(() => ({ ...error })), compileOutput: result.output };
+    return { results: run.expected.map(() => ({ ...error })), compileOutput: result.output, compileErrors: [...result.diagnostics] };
   }
   let timeouts = 0;
   const results = run.expected.map((expected, index): CaseResult => {
@@ -40,16 +41,5 @@ function verdictOf(reported: NativeCaseResult, expected: unknown, form: 'functio
     ...(reported.timeMs === undefined ? {} : { timeMs: reported.timeMs }),
   };
   if (report.kind !== 'stdout') return { ...judgeCase(report, form === 'stdio' ? undefined : expected, maxOutputBytes), ...extra };
-  const actual = capText(report.text, maxOutputBytes);
-  if (report.exitCode !== 0)
-    return { passed: false, actual, error: `The program exited with ${report.exitCode === null ? 'a signal' : `code ${report.exitCode}`}`, ...extra };
-  return { passed: typeof expected === 'string' && sameOutput(report.text, expected), actual, ...extra };
-}
-
-function capText(text: string, maxBytes: number): string {
-  if (Buffer.byteLength(text, 'utf8') <= maxBytes) return text;
-  return `${Buffer.from(text, 'utf8')
-    .subarray(0, maxBytes)
-    .toString('utf8')
-    .replace(/\uFFFD$/, '')}...`;
+  return { ...stdioVerdict(report.text, report.exitCode, expected, maxOutputBytes), ...extra };
 }

@@ -13,9 +13,24 @@ export function sameRows(actual: SqlRows, expected: SqlRows, options: { ordered:
   if (actual.columns.length !== expected.columns.length) return false;
   if (options.checkColumnNames && actual.columns.some((name, index) => name.toLowerCase() !== expected.columns[index]?.toLowerCase())) return false;
   if (actual.rows.length !== expected.rows.length) return false;
-  const left = options.ordered ? actual.rows : [...actual.rows].sort(compareRows);
-  const right = options.ordered ? expected.rows : [...expected.rows].sort(compareRows);
-  return left.every((row, index) => sameRow(row, right[index] ?? []));
+  if (options.ordered) return actual.rows.every((row, index) => sameRow(row, expected.rows[index] ?? []));
+  const left = [...actual.rows].sort(compareRows);
+  const right = [...expected.rows].sort(compareRows);
+  return left.every((row, index) => sameRow(row, right[index] ?? [])) || sameMultiset(left, right);
+}
+
+/**
+ * Sorting puts equal rows side by side, except where numbers equal within the tolerance sort apart (0.3 and
+ * 0.30000000000000004 before a later column decides): then each row is matched to an unmatched equal one.
+ */
+function sameMultiset(left: readonly (readonly unknown[])[], right: readonly (readonly unknown[])[]): boolean {
+  const unmatched = [...right];
+  return left.every((row) => {
+    const at = unmatched.findIndex((candidate) => sameRow(row, candidate));
+    if (at < 0) return false;
+    unmatched.splice(at, 1);
+    return true;
+  });
 }
 
 function sameRow(left: readonly unknown[], right: readonly unknown[]): boolean {

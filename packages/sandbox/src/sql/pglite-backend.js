@@ -40,14 +40,14 @@ const PARSERS = {
   [types.JSONB]: (/** @type {string} */ text) => text,
 };
 
-/** @returns {Promise<{ runCase(job: SqlCaseJob): Promise<SqlJobOutcome & { pristine: boolean }> }>} */
+/** @returns {Promise<{ runCase(job: SqlCaseJob, queryBegins: () => void): Promise<SqlJobOutcome & { pristine: boolean }> }>} */
 export async function createPgliteBackend() {
   const db = await PGlite.create();
   await db.exec(SETUP);
   const baseline = await fingerprint(db);
   return {
-    async runCase(job) {
-      const outcome = await inRolledBackTransaction(db, job);
+    async runCase(job, queryBegins) {
+      const outcome = await inRolledBackTransaction(db, job, queryBegins);
       // Anything that outlived the rollback (a COMMIT slipped through, a session lock, a changed role) makes this
       // instance unfit: the engine replaces the worker.
       const pristine = (await fingerprint(db).catch(() => '')) === baseline;
@@ -62,8 +62,11 @@ async function fingerprint(db) {
   return String(/** @type {{ fingerprint: string }} */ (result.rows[0]).fingerprint);
 }
 
-/** Schema, seed and the query in one transaction, as the candidate role, always rolled back. @param {PGlite} db @param {SqlCaseJob} job @returns {Promise<SqlJobOutcome>} */
-async function inRolledBackTransaction(db, job) {
+/**
+ * Schema, seed and the query in one transaction, as the candidate role, always rolled back.
+ * @param {PGlite} db @param {SqlCaseJob} job @param {() => void} queryBegins @returns {Promise<SqlJobOutcome>}
+ */
+async function inRolledBackTransaction(db, job, queryBegins) {
   await db.exec(`BEGIN; SET LOCAL ROLE ${CANDIDATE_ROLE};`);
   try {
     const before = await transactionOf(db);
@@ -82,6 +85,7 @@ async function inRolledBackTransaction(db, job) {
         return { kind: 'setup', part, message: 'it must not end the transaction or change the role (COMMIT, ROLLBACK, SET ROLE): remove those lines' };
       }
     }
+    queryBegins();
     return await runQuery(db, job);
   } finally {
     await db.exec('ROLLBACK').catch(() => {});

@@ -1,4 +1,4 @@
-import { ENGINE_START_TIMEOUT_MS, WALL_CLOCK_SLACK_MS } from '../limits.js';
+import { ENGINE_START_TIMEOUT_MS } from '../limits.js';
 import { MEMORY_LIMIT_EXCEEDED, NOT_RUN_TIME_LIMIT, TIME_LIMIT_EXCEEDED } from '../outcome.js';
 import type { SqlRun } from '../request.js';
 import type { SqlRunRequest } from '../run-request.js';
@@ -19,9 +19,9 @@ export interface SqlSlotOptions {
 
 /**
  * One SQL run at a time, on this slot's own engine per dialect (made at its first run or warm-up, kept: every case
- * runs on a pristine database anyway). The run is bounded by the run's wall clock (cpuMsPerCase × cases + slack
- * by default); past it the engine is aborted and dropped, and every unanswered case says time limit. The verdict is
- * judged here by `sameRows` (compare-rows.ts): the expected rows never reach the engine's query.
+ * runs on a pristine database anyway). The engine bounds every case (its setup, its query, an engine's start) and
+ * the run's queries by the run's wall clock (decision 1084), so every case answers, the finished ones with their
+ * rows. The verdict is judged here by `sameRows` (compare-rows.ts): the expected rows never reach the engine's query.
  */
 export class SqlSlot implements Slot<SqlRun> {
   readonly #createEngine: (dialect: Dialect) => SqlEngine;
@@ -105,19 +105,14 @@ export class SqlSlot implements Slot<SqlRun> {
     // clock starts once it is ready, as a worker run's starts once its interpreter is (bounded like theirs).
     await startOf(engine);
     job.started?.();
-    let timer: NodeJS.Timeout | undefined;
-    const overran = new Promise<'time'>((resolve) => {
-      timer = setTimeout(() => resolve('time'), limits.wallClockMs + WALL_CLOCK_SLACK_MS);
-    });
-    const sqlLimits = { msPerCase: limits.cpuMsPerCase, memoryBytes: limits.memoryBytes, maxOutputBytes: limits.maxOutputBytes };
-    const outcomes = await Promise.race([engine.execute(request, sqlLimits, abort.signal), overran]).finally(() => clearTimeout(timer));
-    if (outcomes === 'time') {
-      // The engine is stuck: it is aborted, dropped and closed; the next run makes a new one.
-      abort.abort();
-      this.#engines.delete(request.language);
-      void engine.close().catch(() => {});
-      return { results: request.cases.map(() => ({ passed: false, error: TIME_LIMIT_EXCEEDED })) };
-    }
+    const sqlLimits = {
+      msPerCase: limits.cpuMsPerCase,
+      wallClockMs: limits.wallClockMs,
+      memoryBytes: limits.memoryBytes,
+      maxOutputBytes: limits.maxOutputBytes,
+      ...(job.stopAfterTimeouts === undefined ? {} : { stopAfterTimeouts: job.stopAfterTimeouts }),
+    };
+    const outcomes = await engine.execute(request, sqlLimits, abort.signal);
     return judgeSql(outcomes, request, limits, job.stopAfterTimeouts);
   }
 
@@ -129,7 +124,10 @@ export class SqlSlot implements Slot<SqlRun> {
   }
 }
 
-/** Each case's rows judged by the rows rule; `actual` is `{ columns, rows }` (decision 676). */
+/**
+ * Each case's rows judged by the rows rule; `actual` is `{ columns, rows }` (decision 676). Every case that ran is
+ * judged on what it returned; past the budget of timeouts, a case that answers `time` was not run (decision 1084).
+ */
 export function judgeSql(
   outcomes: readonly SqlCaseOutcome[],
   request: SqlRunRequest,
@@ -138,7 +136,6 @@ export function judgeSql(
 ): RunOutcome {
   let timeouts = 0;
   const results = request.cases.map((testCase, index): CaseResult => {
-    if (stopAfterTimeouts !== undefined && timeouts >= stopAfterTimeouts) return { passed: false, error: NOT_RUN_TIME_LIMIT };
     const outcome = outcomes[index];
     switch (outcome?.kind) {
       case undefined:
@@ -149,7 +146,7 @@ export function judgeSql(
         return { passed: false, error: outcome.message, ...(outcome.position ? { errorLocation: outcome.position } : {}) };
       case 'time':
         timeouts += 1;
-        return { passed: false, error: TIME_LIMIT_EXCEEDED };
+        return { passed: false, error: stopAfterTimeouts !== undefined && timeouts > stopAfterTimeouts ? NOT_RUN_TIME_LIMIT : TIME_LIMIT_EXCEEDED };
       case 'memory':
         return { passed: false, error: MEMORY_LIMIT_EXCEEDED };
       case 'output':

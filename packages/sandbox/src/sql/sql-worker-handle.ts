@@ -15,8 +15,16 @@ export interface SqlJobResult {
   readonly pristine: boolean;
 }
 
-/** How a job ended from the engine's side: the worker's answer, or the worker's death. */
-export type SqlJobEnd = { kind: 'done'; result: SqlJobResult } | { kind: 'time' } | { kind: 'died'; outOfMemory: boolean; message: string };
+/**
+ * How a job ended from the engine's side: the worker's answer, or the worker's death. `time`: the query passed its
+ * time; `setupTime`: the question's schema and seed passed theirs, before the query began. `queryMs`: how long the
+ * query took, from the worker's word that it began (the candidate's time).
+ */
+export type SqlJobEnd =
+  | { kind: 'done'; result: SqlJobResult; queryMs: number }
+  | { kind: 'time'; queryMs: number }
+  | { kind: 'setupTime' }
+  | { kind: 'died'; outOfMemory: boolean; message: string };
 
 export interface SqlJob {
   readonly code: string;
@@ -25,9 +33,16 @@ export interface SqlJob {
   readonly limits: { memoryBytes: number; maxOutputBytes: number };
 }
 
+/** The two bounds of a job: the question's setup (schema and seed), then the candidate's query. */
+export interface SqlJobBounds {
+  readonly setupMs: number;
+  readonly queryMs: number;
+}
+
 /**
  * One worker thread running one dialect's engine, one job at a time. A job past its time terminates the thread
- * (decision 743): the query is stopped wherever it is, and this handle is finished; the engine starts another.
+ * (decision 743): the query is stopped wherever it is, and this handle is finished; the engine starts another. The
+ * worker says when the query begins (`query`), so the setup and the query are timed apart (decision 1084).
  */
 export class SqlWorkerHandle {
   readonly ready: Promise<void>;
@@ -35,7 +50,7 @@ export class SqlWorkerHandle {
   #nextId = 0;
   #dead: string | undefined;
   #outOfMemory = false;
-  #pending: ((end: SqlJobEnd) => void) | undefined;
+  #pending: { settle(end: SqlJobEnd): void; queryBegan(): void } | undefined;
 
   constructor(dialect: SqlRunRequest['language'], heapMb: number) {
     this.#worker = new Worker(SQL_WORKER_URL, { workerData: { dialect }, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
@@ -45,8 +60,10 @@ export class SqlWorkerHandle {
         else if (message.type === 'failed') {
           this.#dead = message.message ?? 'the engine did not start';
           reject(new Error(this.#dead));
+        } else if (message.type === 'query' && message.id === this.#nextId) {
+          this.#pending?.queryBegan();
         } else if (message.type === 'done' && message.outcome && message.id === this.#nextId) {
-          this.#settle({ kind: 'done', result: { outcome: message.outcome, pristine: message.pristine !== false } });
+          this.#settle({ kind: 'done', result: { outcome: message.outcome, pristine: message.pristine !== false }, queryMs: 0 });
         }
       });
       this.#worker.on('error', (error: Error & { code?: string }) => {
@@ -69,20 +86,29 @@ export class SqlWorkerHandle {
     return this.#dead === undefined;
   }
 
-  /** Runs one job within `ms`; past it, the thread is terminated and the job ends as `time`. */
-  run(job: SqlJob, ms: number, signal: AbortSignal): Promise<SqlJobEnd> {
+  /** Runs one job: its setup within `setupMs`, then its query within `queryMs`; past either, the thread is terminated. */
+  run(job: SqlJob, bounds: SqlJobBounds, signal: AbortSignal): Promise<SqlJobEnd> {
     this.#nextId += 1;
     return new Promise<SqlJobEnd>((resolve) => {
+      let queryStart: number | undefined;
+      const elapsed = () => (queryStart === undefined ? 0 : performance.now() - queryStart);
       const stop = () => {
-        this.#settle({ kind: 'time' });
+        this.#settle(queryStart === undefined && !signal.aborted ? { kind: 'setupTime' } : { kind: 'time', queryMs: elapsed() });
         void this.terminate();
       };
-      const timer = setTimeout(stop, ms);
+      let timer = setTimeout(stop, bounds.setupMs);
       signal.addEventListener('abort', stop, { once: true });
-      this.#pending = (end) => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', stop);
-        resolve(end);
+      this.#pending = {
+        queryBegan: () => {
+          queryStart = performance.now();
+          clearTimeout(timer);
+          timer = setTimeout(stop, bounds.queryMs);
+        },
+        settle: (end) => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', stop);
+          resolve(end.kind === 'done' ? { ...end, queryMs: elapsed() } : end);
+        },
       };
       if (signal.aborted) stop();
       else this.#worker.postMessage({ id: this.#nextId, job });
@@ -97,6 +123,6 @@ export class SqlWorkerHandle {
   #settle(end: SqlJobEnd): void {
     const pending = this.#pending;
     this.#pending = undefined;
-    pending?.(end);
+    pending?.settle(end);
   }
 }

@@ -16,9 +16,10 @@
  */
 
 /**
- * Worker → engine: `ready` once the database engine is loaded; `done` per job (`pristine: false` asks for a
- * replacement worker); `failed` if the engine could not start.
+ * Worker → engine: `ready` once the database engine is loaded; `query` when a job's setup is done and its query
+ * begins; `done` per job (`pristine: false` asks for a replacement worker); `failed` if the engine could not start.
  * @typedef {{ type: 'ready' }
+ *   | { type: 'query', id: number }
  *   | { type: 'done', id: number, outcome: SqlJobOutcome, pristine: boolean }
  *   | { type: 'failed', message: string }} SqlWorkerMessage
  */

@@ -16,7 +16,8 @@ try {
       ? await import('./sqlite-backend.js').then((module) => module.createSqliteBackend())
       : await import('./pglite-backend.js').then((module) => module.createPgliteBackend());
   port.on('message', async (/** @type {{ id: number, job: SqlCaseJob }} */ message) => {
-    const result = await backend.runCase(message.job);
+    // The question's setup is timed apart from the candidate's query (decision 1084): say when the query begins.
+    const result = await backend.runCase(message.job, () => port.postMessage({ type: 'query', id: message.id }));
     const { pristine = true, ...outcome } = /** @type {import('./sql-worker-protocol.js').SqlJobOutcome & { pristine?: boolean }} */ (result);
     port.postMessage({ type: 'done', id: message.id, outcome, pristine });
   });

@@ -8,18 +8,19 @@ import { jsonScalar, OutputBudget } from './sql-values.js';
 /** SQLite's "out of memory", raised when a statement passes `PRAGMA hard_heap_limit`. */
 const OUT_OF_MEMORY = /out of memory/i;
 
-/** @returns {Promise<{ runCase(job: SqlCaseJob): SqlJobOutcome }>} */
+/** @returns {Promise<{ runCase(job: SqlCaseJob, queryBegins: () => void): SqlJobOutcome }>} */
 export async function createSqliteBackend() {
   const SQL = await initSqlJs();
   return {
     // A fresh in-memory database per case: opening one costs microseconds, so nothing of a run can outlive it.
-    runCase(job) {
+    runCase(job, queryBegins) {
       const db = new SQL.Database();
       try {
         // The heap limit counts SQLite's own allocations (pages, sorts, strings): a memory bomb fails as "out of memory".
         db.run(`PRAGMA hard_heap_limit = ${Math.floor(job.limits.memoryBytes)}`);
         const setup = runSetup(db, job);
         if (setup) return setup;
+        queryBegins();
         return runQuery(db, job);
       } finally {
         db.close();

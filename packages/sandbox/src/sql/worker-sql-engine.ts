@@ -1,6 +1,8 @@
+import { ENGINE_START_TIMEOUT_MS } from '../limits.js';
 import type { SqlRunRequest } from '../run-request.js';
 import { positionAt } from './query-position.js';
 import type { SqlCaseOutcome, SqlEngine, SqlLimits } from './sql-engine.js';
+import { SQL_SETUP_MS } from './sql-engine.js';
 import { checkStatement } from './sql-statement.js';
 import { type SqlJobEnd, SqlWorkerHandle } from './sql-worker-handle.js';
 
@@ -12,7 +14,9 @@ export interface WorkerSqlEngineOptions {
 /**
  * A dialect's engine on a worker thread, off the server's event loop. Runs are served one at a time (each case
  * alone on its database, decision 742/740); a case past its time terminates the thread, and a replacement is started
- * at once so the next run finds it warming (decision 743).
+ * at once so the next case finds it warming (decision 743). The run's time is its queries' (decision 1084): neither
+ * the question's schema and seed nor a replacement engine's start counts, and after `stopAfterTimeouts` timeouts the
+ * rest of the cases are not run.
  */
 export class WorkerSqlEngine implements SqlEngine {
   readonly dialect: SqlRunRequest['language'];
@@ -46,17 +50,18 @@ export class WorkerSqlEngine implements SqlEngine {
 
   async #runCases(request: SqlRunRequest, limits: SqlLimits, signal: AbortSignal): Promise<SqlCaseOutcome[]> {
     const outcomes: SqlCaseOutcome[] = [];
+    let left = limits.wallClockMs ?? limits.msPerCase * request.cases.length;
+    let timeouts = 0;
     for (const testCase of request.cases) {
-      if (signal.aborted) {
+      if (signal.aborted || left <= 0 || (limits.stopAfterTimeouts !== undefined && timeouts >= limits.stopAfterTimeouts)) {
         outcomes.push({ kind: 'time' });
         continue;
       }
       const handle = this.#current();
-      try {
-        await handle.ready;
-      } catch (error) {
+      const unready = await readyWithin(handle.ready, ENGINE_START_TIMEOUT_MS);
+      if (unready !== undefined) {
         this.#retire(handle);
-        outcomes.push({ kind: 'error', message: `${this.dialect} is not available on this server: ${(error as Error).message}` });
+        outcomes.push({ kind: 'error', message: `${this.dialect} is not available on this server: ${unready}` });
         continue;
       }
       const job = {
@@ -65,8 +70,10 @@ export class WorkerSqlEngine implements SqlEngine {
         seed: testCase.seed,
         limits: { memoryBytes: limits.memoryBytes, maxOutputBytes: limits.maxOutputBytes },
       };
-      const end = await handle.run(job, limits.msPerCase, signal);
+      const end = await handle.run(job, { setupMs: SQL_SETUP_MS, queryMs: Math.min(limits.msPerCase, left) }, signal);
       if (end.kind !== 'done' || !end.result.pristine) this.#retire(handle);
+      if (end.kind === 'done' || end.kind === 'time') left -= end.queryMs;
+      if (end.kind === 'time') timeouts += 1;
       outcomes.push(outcomeOf(end, request.code));
     }
     return outcomes;
@@ -86,8 +93,24 @@ export class WorkerSqlEngine implements SqlEngine {
   }
 }
 
+/** Waits for an engine to start, at most `ms`; answers why it is not ready, or undefined once it is. */
+async function readyWithin(ready: Promise<void>, ms: number): Promise<string | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve(`it did not start within ${Math.round(ms / 1000)} s`), ms);
+  });
+  const started = ready.then(
+    () => undefined,
+    (error: unknown) => (error instanceof Error ? error.message : String(error)),
+  );
+  return Promise.race([started, late]).finally(() => clearTimeout(timer));
+}
+
 function outcomeOf(end: SqlJobEnd, code: string): SqlCaseOutcome {
   if (end.kind === 'time') return { kind: 'time' };
+  if (end.kind === 'setupTime') {
+    return { kind: 'error', message: `The question's schema and seed took longer than ${SQL_SETUP_MS / 1000} s (not your query)` };
+  }
   if (end.kind === 'died') return end.outOfMemory ? { kind: 'memory' } : { kind: 'error', message: `The query stopped the database engine: ${end.message}` };
   const outcome = end.result.outcome;
   switch (outcome.kind) {

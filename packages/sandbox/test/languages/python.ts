@@ -6,4 +6,5 @@ export const pythonFixture: LanguageFixture = {
   wrong: 'def topScores(scores, k):\n    return sorted(scores)[:k]\n',
   compileError: { code: 'def topScores(scores, k):\n    return sorted(scores[:k\n', line: 2 },
   runtimeError: { code: 'def topScores(scores, k):\n    return None.length\n', line: 2 },
+  stdioCorrect: 'n, k = map(int, input().split())\nscores = sorted(map(int, input().split()), reverse=True)\nprint(*scores[:k])\n',
 };

@@ -88,7 +88,7 @@ describe('the signature vocabulary round-trips through C and C++', () => {
     const big = await roundTrip(cppLanguage, cppEcho('int'), 'int', [2 ** 31]);
     expect(big).toMatchObject({
       kind: 'compileError',
-      diagnostics: [{ message: "This question cannot run in this language: case 1's argument 1 does not fit a 32-bit int" }],
+      diagnostics: [{ message: "The question's test arguments do not fit its signature: case 1, x is not a 32-bit integer" }],
     });
   });
 });

@@ -57,6 +57,36 @@ describe('C (gcc 12, C17) in the jail', () => {
     expect(withMain.kind === 'compileError' && withMain.diagnostics[0]?.message).toMatch(/^solution\.c defines main: in a function question/);
   });
 
+  it('refuses a parameter or a return value of another type at the candidate’s own line, never reading the wrong memory', async () => {
+    // long long* for the question's int*: the harness would have passed int* and the answer read 8-byte items.
+    const wider =
+      '#include <stdlib.h>\n\nint* topScores(long long* scores, int scoresSize, int k, int* returnSize) {\n    *returnSize = 0;\n    return NULL;\n}\n';
+    const parameter = await run(wider);
+    expect(parameter).toMatchObject({
+      kind: 'compileError',
+      diagnostics: [
+        {
+          line: 3,
+          column: expect.any(Number),
+          message: 'topScores takes long long int * where the question passes int *: write int* topScores(int* scores, int scoresSize, int k, int* returnSize)',
+        },
+      ],
+    });
+    const returned = await run(
+      '#include <stdlib.h>\n\n/* the k largest */\nlong long* topScores(int* scores, int scoresSize, int k, int* returnSize) {\n    *returnSize = 0;\n    return NULL;\n}\n',
+    );
+    expect(returned).toMatchObject({
+      kind: 'compileError',
+      diagnostics: [
+        { line: 4, column: 12, message: expect.stringMatching(/^topScores returns long long int \* where the question expects int \*: write int\* topScores/) },
+      ],
+    });
+    // const is not a mismatch: the harness's int* is passed to a const int* as any C program would.
+    const constant =
+      '#include <stdlib.h>\n\nint* topScores(const int* scores, int scoresSize, int k, int* returnSize) {\n    int* top = malloc(sizeof(int));\n    top[0] = scores[0];\n    *returnSize = 1;\n    return top;\n}\n';
+    expect(values(await run(constant))).toEqual(TOP_SCORES_CASES.map((c) => [(c.args[0] as number[])[0]]));
+  });
+
   it("answers a crash in its own case, at the candidate's line, and later cases still run", async () => {
     const code =
       '#include <stddef.h>\nint* topScores(int* scores, int scoresSize, int k, int* returnSize) {\n    int* nothing = NULL;\n    if (k == 1) *returnSize = nothing[k];\n    *returnSize = 1;\n    return scores;\n}\n';

@@ -27,7 +27,7 @@ describe('csharp: every type of the signature vocabulary goes in as a typed lite
     );
     expect(result).toMatchObject({
       kind: 'compileError',
-      diagnostics: [{ message: "The question's arguments do not fit its signature: case 1: v is not a int" }],
+      diagnostics: [{ message: "The question's test arguments do not fit its signature: case 1, v is not a 32-bit integer" }],
     });
   });
 });

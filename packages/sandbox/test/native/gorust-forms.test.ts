@@ -129,3 +129,12 @@ test.each(Object.keys(PRINTERS) as Language[])("%s: what a case prints is that c
   if (result.kind !== 'ran') throw new Error(JSON.stringify(result));
   expect(result.cases.map((testCase) => testCase.log)).toEqual(['out 1\nerr 1\n', 'out 2\nerr 2\n']);
 });
+
+test('php: mbstring is loaded (mb_strlen counts characters, not bytes), in both forms', async () => {
+  const code = '<?php\nfunction letters($word) {\n    return mb_strlen($word) . "/" . strlen($word) . "/" . mb_strtoupper($word);\n}\n';
+  const signature = { params: [{ name: 'word', type: 'string' }], returns: 'string' };
+  const result = await runNative('php', { form: 'function', code, functionName: 'letters', signature, argsJson: ['["héllo"]'] });
+  expect(values(result)).toEqual(['5/6/HÉLLO']);
+  const stdio = await runNative('php', { form: 'stdio', code: '<?php\necho mb_strlen(trim(fgets(STDIN))), "\\n";\n', inputs: ['ünïcödé\n'] });
+  expect(reports(stdio)).toEqual([{ kind: 'stdout', text: '7\n', exitCode: 0 }]);
+});

@@ -85,7 +85,7 @@ describe('requests checked per form, by the language profile', () => {
 
   it.each<[string, RunRequest, RegExp]>([
     ['a static language without a signature', { ...JAVA, signature: undefined } as RunRequest, /signature is required for Java/],
-    ['a form the language does not answer', { form: 'stdio', language: 'python', code: '', cases: [] }, /Python does not answer stdio/],
+    ['a form the language does not answer', { form: 'stdio', language: 'sqlite', code: '', cases: [] }, /SQL \(SQLite\) does not answer stdio/],
     [
       'an SQL run in a general language',
       { form: 'sql', language: 'java' as never, code: '', schema: '', cases: [], ordered: false, checkColumnNames: false },

@@ -2,7 +2,7 @@ import type { JailResult, JailSpec } from '../../src/native/jail-spec.js';
 import type { NativeLanguage, NativeLanguageId, NativeRunResult } from '../../src/native/native-language.js';
 import { NATIVE_LANGUAGES } from '../../src/native/native-languages.js';
 import type { SandboxInternals } from '../../src/sandbox.js';
-import type { SqlCaseOutcome, SqlEngine } from '../../src/sql/sql-engine.js';
+import type { SqlCaseOutcome, SqlEngine, SqlLimits } from '../../src/sql/sql-engine.js';
 
 /** A jail that records every command and answers without running anything. */
 export function recordingJail(answer: Partial<JailResult> = {}) {
@@ -37,15 +37,23 @@ export function withModule(
 /** An SQL engine that answers fixed outcomes and records what it was asked. */
 export function fakeSqlEngine(outcomes: SqlCaseOutcome[]) {
   const requests: unknown[] = [];
+  const limits: SqlLimits[] = [];
   const create = (dialect: 'sqlite' | 'postgresql'): SqlEngine => ({
     dialect,
-    execute: async (request) => {
+    execute: async (request, given) => {
       requests.push(request);
-      return outcomes;
+      limits.push(given);
+      // As the real engine: past the budget of timeouts, the rest are not run (they answer time).
+      let timeouts = 0;
+      return outcomes.map((outcome) => {
+        if (given.stopAfterTimeouts !== undefined && timeouts >= given.stopAfterTimeouts) return { kind: 'time' };
+        if (outcome.kind === 'time') timeouts += 1;
+        return outcome;
+      });
     },
     close: async () => {},
   });
-  return { requests, create };
+  return { requests, limits, create };
 }
 
 export const JAIL_OK = () => ({ ok: true as const, tool: 'test' });

@@ -68,7 +68,7 @@ describe('the runner seam', () => {
     expect(sandbox.stats()).toEqual(stats);
   });
 
-  it('answers a compile error on every case at the candidate line, with the compiler output once', async () => {
+  it('answers a compile error on every case at the candidate line, with the compiler output and every error once', async () => {
     const { jail } = recordingJail();
     const { languages } = withModule('java', () => ({
       kind: 'compileError',
@@ -77,7 +77,11 @@ describe('the runner seam', () => {
     }));
     const outcome = await sandboxWith({ jail, nativeLanguages: languages }).run(JAVA_FUNCTION);
     const error = { passed: false, error: "Compile error: ';' expected", errorLocation: { line: 3, column: 14 } };
-    expect(outcome).toEqual({ results: [error, error], compileOutput: "Solution.java:3:14: error: ';' expected" });
+    expect(outcome).toEqual({
+      results: [error, error],
+      compileOutput: "Solution.java:3:14: error: ';' expected",
+      compileErrors: [{ message: "';' expected", line: 3, column: 14 }, { message: 'second' }],
+    });
   });
 
   it('judges the stdio form by the stdio rule, the printed text as actual, a non-zero exit as a failure', async () => {
@@ -159,7 +163,7 @@ describe('the runner seam', () => {
 
   it('bounds a looping query by the budget of timeouts: the cases after it are not run', async () => {
     const rows = { columns: ['n'], rows: [[1]] };
-    const { create } = fakeSqlEngine([{ kind: 'time' }, { kind: 'rows', rows }, { kind: 'rows', rows }]);
+    const { create, limits } = fakeSqlEngine([{ kind: 'time' }, { kind: 'rows', rows }, { kind: 'rows', rows }]);
     const sandbox = sandboxWith({ createSqlEngine: create });
     const testCase = { seed: '', expected: rows };
     const request: RunRequest = {
@@ -176,6 +180,15 @@ describe('the runner seam', () => {
       { passed: false, error: TIME_LIMIT_EXCEEDED },
       { passed: false, error: NOT_RUN_TIME_LIMIT },
       { passed: false, error: NOT_RUN_TIME_LIMIT },
+    ]);
+    // The engine is told the budget (it stops running cases), and a candidate run has none: every case that ran is judged.
+    expect(limits[0]).toMatchObject({ stopAfterTimeouts: 1, msPerCase: expect.any(Number), wallClockMs: expect.any(Number) });
+    const sample = await sandbox.run(request);
+    expect(limits[1]?.stopAfterTimeouts).toBeUndefined();
+    expect(sample.results).toEqual([
+      { passed: false, error: TIME_LIMIT_EXCEEDED },
+      { passed: true, actual: rows },
+      { passed: true, actual: rows },
     ]);
   });
 

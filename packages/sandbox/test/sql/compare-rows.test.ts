@@ -46,6 +46,13 @@ describe('sameRows', () => {
     expect(sameRows(rows(['x'], ['ann ']), rows(['x'], ['ann']), ordered)).toBe(false);
   });
 
+  test('unordered rows match when near-equal numbers sort apart before a later column', () => {
+    // 0.30000000000000004 sorts after 0.3, so sorting alone pairs ('b') with ('a'): each row must still find its equal.
+    const expected = rows(['x', 'name'], [0.3, 'a'], [0.3, 'b']);
+    expect(sameRows(rows(['x', 'name'], [0.30000000000000004, 'a'], [0.3, 'b']), expected, unordered)).toBe(true);
+    expect(sameRows(rows(['x', 'name'], [0.30000000000000004, 'a'], [0.3, 'a']), expected, unordered)).toBe(false);
+  });
+
   test('unordered rows with nulls, mixed types and near-equal floats still match', () => {
     const expected = rows(['a', 'b'], [null, 'x'], [1.5, 'y'], [true, null], ['t', 2]);
     const actual = rows(['a', 'b'], ['t', 2], [1, null], [1.5000000001, 'y'], [null, 'x']);

@@ -140,10 +140,7 @@ export class AssistantRepository {
         .where('asked_at', '<=', failPendingBefore)
         .execute();
     }
-    const next = this.db
-      .selectFrom('assistant_messages')
-      .select(sql<number>`coalesce(max(seq), 0) + 1`.as('next'))
-      .where('invitation_id', '=', invitationId);
+    const next = this.db.selectFrom('assistant_messages').select(sql<number>`coalesce(max(seq), 0) + 1`.as('next')).where('invitation_id', '=', invitationId);
     const inserted = await this.db
       .insertInto('assistant_messages')
       .values({
@@ -211,13 +208,19 @@ export class AssistantRepository {
 
   /** Records an insertion from a reply the caller found answered on that question; undefined if a concurrent one took its number. */
   async recordInsertion(invitationId: number, questionId: number, input: AssistantInsertionInput, at: number): Promise<AssistantInsertionRecord | undefined> {
-    const next = this.db
-      .selectFrom('assistant_insertions')
-      .select(sql<number>`coalesce(max(seq), 0) + 1`.as('next'))
-      .where('invitation_id', '=', invitationId);
+    const next = this.db.selectFrom('assistant_insertions').select(sql<number>`coalesce(max(seq), 0) + 1`.as('next')).where('invitation_id', '=', invitationId);
     const inserted = await this.db
       .insertInto('assistant_insertions')
-      .values({ invitation_id: invitationId, question_id: questionId, message_id: input.messageId, seq: next, at, chars: input.chars, line: input.line, col: input.column })
+      .values({
+        invitation_id: invitationId,
+        question_id: questionId,
+        message_id: input.messageId,
+        seq: next,
+        at,
+        chars: input.chars,
+        line: input.line,
+        col: input.column,
+      })
       .onConflict((conflict) => conflict.doNothing())
       .returningAll()
       .executeTakeFirst();

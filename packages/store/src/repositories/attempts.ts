@@ -116,6 +116,8 @@ export class AttemptsRepository {
       code: answer.code ?? null,
       language: answer.language ?? null,
       text: answer.text ?? null,
+      // A PUT replaces the answer whole: no drafts sent is none kept (decision 1124).
+      drafts: answer.drafts && Object.keys(answer.drafts).length > 0 ? JSON.stringify(answer.drafts) : null,
       saved_at: now,
     };
     return this.db.transaction().execute(async (trx) => {

@@ -42,7 +42,13 @@ export const readAssistant = async (
       answeredAt: isoOrNull(row.answered_at),
     });
   }
-  for (const row of await db.selectFrom('assistant_insertions').selectAll().where('invitation_id', 'in', ids).orderBy('invitation_id').orderBy('seq').execute()) {
+  for (const row of await db
+    .selectFrom('assistant_insertions')
+    .selectAll()
+    .where('invitation_id', 'in', ids)
+    .orderBy('invitation_id')
+    .orderBy('seq')
+    .execute()) {
     byId.get(Number(row.invitation_id))!.insertions.push({
       insertionId: Number(row.id),
       messageId: Number(row.message_id),

@@ -1,6 +1,7 @@
 import { takeTestUrl, type PersonalBulkRow, type PersonalCandidate, type PersonalInvitation } from '@assay/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
+import { originOf } from './integration-urls.js';
 import { iso, isoOrNull, readEvidence } from './personal-data-evidence.js';
 import { readAssistant } from './personal-data-assistant.js';
 
@@ -82,9 +83,10 @@ export class PersonalDataRepository {
         testId: Number(row.test_id),
         emailId: row.email,
         fullName: row.full_name,
-        callbackURL: row.callback_url,
+        // Integrators' URLs by their origin only (decision 1006): their paths and queries often hold a secret.
+        callbackOrigin: row.callback_url === null ? null : originOf(row.callback_url),
         redirectURL: row.redirect_url,
-        submittedCallbackURL: row.submitted_callback_url,
+        submittedCallbackOrigin: row.submitted_callback_url === null ? null : originOf(row.submitted_callback_url),
         remindersUnsubscribedAt: isoOrNull(row.reminders_unsubscribed_at),
         createdAt: iso(row.created_at),
         updatedAt: iso(row.updated_at),

@@ -1,4 +1,5 @@
 import {
+  AttemptRules,
   CodingLanguage,
   QuestionDefinition,
   parseStored,
@@ -47,10 +48,14 @@ export const toInvitation = (row: InvitationRow): Invitation => ({
   reportLinkGeneration: row.report_link_generation,
   variantSeed: row.variant_seed,
   expiresAt: row.expires_at,
+  opensAt: row.opens_at,
   interface: row.interface as InvitationInterface,
   endReason: row.end_reason as AttemptEndReason | null,
   imageViolations: row.image_violations,
   terminatedBy: row.terminated_by as ViolationKind | null,
+  rules: row.attempt_rules === null ? null : parseStored(AttemptRules, JSON.parse(row.attempt_rules)),
+  cameraCoverage:
+    row.camera_photos === null || row.camera_gap_seconds === null ? null : { photos: row.camera_photos, longestGapSeconds: row.camera_gap_seconds },
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -147,9 +152,25 @@ export const toQuestionRecord = (row: QuestionRow): QuestionRecord => ({
 export const isCodingLanguage = (value: string | null): value is CodingLanguage => CodingLanguage.safeParse(value).success;
 
 /** A stored answer as the candidate gave it: chosen options, a written text, or code (with its language when known). */
-export const toAnswer = (row: Pick<AnswersTable, 'option_ids' | 'text' | 'code' | 'language'>): Answer =>
+export const toAnswer = (row: Pick<AnswersTable, 'option_ids' | 'text' | 'code' | 'language'> & Partial<Pick<AnswersTable, 'drafts'>>): Answer =>
   row.option_ids !== null
     ? { optionIds: JSON.parse(row.option_ids) as number[] }
     : row.text !== null
       ? { text: row.text }
-      : { code: row.code ?? '', ...(isCodingLanguage(row.language) ? { language: row.language } : {}) };
+      : {
+          code: row.code ?? '',
+          ...(isCodingLanguage(row.language) ? { language: row.language } : {}),
+          ...(row.drafts ? { drafts: draftsOf(row.drafts) } : {}),
+        };
+
+/** Stored drafts (migration 051) by language; a language this build does not know, or text that is not an object, is left out. */
+const draftsOf = (stored: string): Answer['drafts'] => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stored);
+  } catch {
+    return {};
+  }
+  if (parsed === null || typeof parsed !== 'object') return {};
+  return Object.fromEntries(Object.entries(parsed).filter(([language, code]) => isCodingLanguage(language) && typeof code === 'string'));
+};

@@ -83,6 +83,11 @@ export interface IdempotencyKeysTable {
   status_code: number | null;
   /** The kept response, as the server chooses to store it (Assay's server: sealed, since it can hold secrets). */
   response_body: string | null;
+  /**
+   * Whom the kept answer names (migration 049): a JSON array of `i:<invitation id>` and `e:<digest of an address>`
+   * (`kept-answer-subjects.ts`), so an erasure drops only those answers (decision 1004). Null: kept before, unknown.
+   */
+  subjects: string | null;
   created_at: number;
   locked_until: number;
   expires_at: number;

@@ -12,6 +12,8 @@ export interface AnswersTable {
   language: string | null;
   /** A short_answer or free_text answer (migration 022); null for the other types. */
   text: string | null;
+  /** A coding answer's code in the question's other languages, a JSON object by language (migration 051); null: none. */
+  drafts: string | null;
   saved_at: number;
 }
 

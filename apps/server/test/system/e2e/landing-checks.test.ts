@@ -59,7 +59,7 @@ describe('the landing page before the clock starts (Chromium)', () => {
   const statusOf = async (invitationId: number) =>
     (await b.store.db.selectFrom('invitations').select('status').where('id', '=', invitationId).executeTakeFirstOrThrow()).status;
 
-  it('shows the invitation deadline, what is recorded and the run limit; the practice question is answered on the page alone', async () => {
+  it('shows the invitation deadline, what is recorded and the run limit', async () => {
     const registration = await b.client.invitations.register(testId, { emailId: 'rules@example.com', fullName: 'Rita Rules' });
     await b.client.reminders.setInvitationExpiry(registration.testInvitationId, { expiresAt: '2099-12-08T17:00:00' });
     const { context, page, errors } = await b.openPage();
@@ -81,7 +81,21 @@ describe('the landing page before the clock starts (Chromium)', () => {
       ]);
       // No camera on this test: no camera check.
       expect(await page.getByTestId('system-check').count()).toBe(0);
+      // A test with code practises code (decision 1125; page-frame.test.ts runs it).
+      expect(await page.getByText('Try a practice coding question (not scored)').count()).toBe(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
 
+  it('a test without code keeps the choice practice question, answered on the page alone', async () => {
+    const choiceOnly = (await b.client.tests.import({ ...sampleDefinition, testName: 'Choices only', sections: sampleDefinition.sections.slice(0, 1) })).testId;
+    const registration = await b.client.invitations.register(choiceOnly, { emailId: 'practice@example.com', fullName: 'Pat Practice' });
+    const { context, page, errors } = await b.openPage();
+    try {
+      await page.goto(registration.takeTestURL);
+      await page.getByTestId('start-button').waitFor({ state: 'visible' });
       // The practice question: nothing it does reaches the server.
       const calls: string[] = [];
       page.on('request', (request) => {
@@ -111,7 +125,7 @@ describe('the landing page before the clock starts (Chromium)', () => {
       await page.getByTestId('start-button').waitFor({ state: 'visible' });
       expect(await page.getByTestId('landing-rules').count()).toBe(0);
       expect(await page.getByText('Before you start').count()).toBe(0);
-      expect(await page.getByText('Try a practice question (not scored)').count()).toBe(0);
+      expect(await page.getByTestId('practice').count()).toBe(0);
       expect(await page.getByTestId('recorded').locator('li').count()).toBeGreaterThan(0);
       await accessibleAtBothWidths(page, 'landing without instructions');
       // Keyboard only: Tab reaches Start, Enter starts the clock.
@@ -126,6 +140,44 @@ describe('the landing page before the clock starts (Chromium)', () => {
       await context.close();
     }
   }, 90_000);
+
+  it("v3's future startDateTime: the landing says when the invitation opens, in the candidate's time, and Start waits for it (decision 1024)", async () => {
+    // Later than the five minutes a start may be ahead of Assay's clock and still mean "now".
+    const opensAt = Math.ceil((Date.now() + 20 * 60_000) / 60_000) * 60_000;
+    const invited = await b.client.v3.invitations.invite(testId, {
+      email: 'later.start@example.com',
+      name: 'Lena Later',
+      startDateTime: new Date(opensAt).toISOString(),
+      sendEmail: 'no',
+      hideInstruction: 0,
+    });
+    expect(invited.status).toBe('Pending');
+    const { context, page, errors } = await b.openPage({ timezoneId: 'America/Los_Angeles' });
+    try {
+      await page.goto(invited.testUrl);
+      const notice = page.getByTestId('access-message');
+      const local = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Los_Angeles', dateStyle: 'medium', timeStyle: 'short' }).format(opensAt);
+      const escaped = local.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      await expect
+        .poll(() => notice.innerText())
+        .toMatch(new RegExp(`^This test is not open yet\\.\\n+It opens ${escaped} \\(your time, America/Los_Angeles\\)\\.\\n+You can leave this page open`));
+      expect(await page.getByTestId('start-button').isDisabled()).toBe(true);
+      await accessibleAtBothWidths(page, 'landing of an invitation not open yet');
+      // The org moves the opening to a few seconds from now: the page, reloaded, enables Start by itself when it comes.
+      await b.store.db
+        .updateTable('invitations')
+        .set({ opens_at: Date.now() + 6_000 })
+        .where('id', '=', invited.testInvitationId)
+        .execute();
+      await page.reload();
+      await expect.poll(() => page.getByTestId('start-button').isEnabled(), { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => notice.innerText()).toBe('The test is open now. You can start when you are ready.');
+      expect(await statusOf(invited.testInvitationId)).toBe('Pending');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 
   it('a test that uses the camera: the check shows the preview before Start, and the test then starts with it', async () => {
     const link = await b.client.testLinks.create(testId, { testLinkName: 'Camera works', accessTime: 0, imageProctoring: 1 });
@@ -167,8 +219,9 @@ describe('the landing page before the clock starts (Chromium)', () => {
       await page.goto(registration.testUrl);
       const start = page.getByTestId('start-button');
       await start.click();
-      // Back on the landing: why, focused; the attempt has not started.
-      await expect.poll(() => page.getByTestId('camera-check-status').textContent()).toMatch(/^Camera: access was refused\./);
+      // Back on the landing: why, focused; the attempt has not started. The refusal is Chromium's answer to its own
+      // permission prompt (1–2 s on a loaded machine): waited for as the page waits, not within expect.poll's 1 s.
+      await expect.poll(() => page.getByTestId('camera-check-status').textContent(), { timeout: 15_000 }).toMatch(/^Camera: access was refused\./);
       await expect.poll(() => start.textContent()).toBe('Start without camera');
       expect(
         await page.evaluate(() =>

@@ -20,7 +20,7 @@ import { phpFixture } from '../../../../../packages/sandbox/test/languages/php.j
 import { rubyFixture } from '../../../../../packages/sandbox/test/languages/ruby.js';
 import { rustFixture } from '../../../../../packages/sandbox/test/languages/rust.js';
 import { startBrowserHarness, type BrowserHarness } from './browser-harness.js';
-import { focused, tabTo, typeCode } from './page-helpers.js';
+import { pickLanguage as pickFromToolbar, tabTo, typeCode } from './page-helpers.js';
 
 const LANGUAGES = ['javascript', 'typescript', 'python', 'java', 'c', 'cpp', 'csharp', 'go', 'rust', 'ruby', 'php'] as const;
 
@@ -78,13 +78,9 @@ const definition: z.input<typeof TestDefinition> = {
 
 const SQL_ANSWER = 'SELECT name, SUM(points) AS total FROM scores GROUP BY name';
 
-/** Picks `language` in a question's picker with the keyboard: one Tab stop, arrows along the buttons, Enter. */
+/** Picks `language` in a question's picker with the keyboard, and waits for it to be the one pressed. */
 const pickLanguage = async (page: Page, questionId: number, from: string, to: string, order: readonly string[]) => {
-  await tabTo(page, `language-${questionId}-${from}`);
-  const steps = order.indexOf(to) - order.indexOf(from);
-  for (let step = 0; step < Math.abs(steps); step++) await page.keyboard.press(steps > 0 ? 'ArrowRight' : 'ArrowLeft');
-  expect(await focused(page)).toMatchObject({ testId: `language-${questionId}-${to}` });
-  await page.keyboard.press('Enter');
+  await pickFromToolbar(page, questionId, from, to, order);
   await expect.poll(() => page.getByTestId(`language-${questionId}-${to}`).getAttribute('aria-pressed')).toBe('true');
 };
 

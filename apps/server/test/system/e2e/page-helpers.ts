@@ -49,6 +49,18 @@ export const tabTo = async (
   throw new Error(`Tab never reached ${String(target)}`);
 };
 
+/**
+ * Picks `to` in a question's language toolbar from the keyboard: Tab (or Shift+Tab, `back`) to its one stop, the arrows
+ * along the buttons, Enter. Switching from written code then asks in a dialog; the caller answers it.
+ */
+export const pickLanguage = async (page: Page, questionId: number, from: string, to: string, order: readonly string[], options: { back?: boolean } = {}) => {
+  await tabTo(page, `language-${questionId}-${from}`, options);
+  const steps = order.indexOf(to) - order.indexOf(from);
+  for (let step = 0; step < Math.abs(steps); step++) await page.keyboard.press(steps > 0 ? 'ArrowRight' : 'ArrowLeft');
+  expect(await focused(page)).toMatchObject({ testId: `language-${questionId}-${to}` });
+  await page.keyboard.press('Enter');
+};
+
 /** Replaces the code in the editor of `questionId` from the keyboard: into it, select all, type; then Esc and Tab out. */
 export const typeCode = async (page: Page, questionId: number, code: string) => {
   await tabTo(page, (now) => now.editor && now.testId === `code-editor-${questionId}`);

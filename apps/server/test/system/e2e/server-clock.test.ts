@@ -2,7 +2,9 @@
  * The server's clock decides when the time is up (decision 660), in a real headless Chromium: the browser's clock
  * jumping forward mid-test (NTP, a resumed VM, a date set by hand) makes the page ask the server, which says there is
  * time left, so nothing ends; every answer save re-syncs the countdown; and when the server's time really is up the
- * page ends the attempt as before.
+ * page ends the attempt as before. The countdown and its warnings run on the server's time carried by the monotonic
+ * clock (issue 59): a step of the wall clock, forward or back, moves neither, and a warning is taken back when the
+ * server corrects the remaining time.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,29 +32,23 @@ describe('the server decides when the time is up (Chromium)', () => {
     const registration = await b.client.invitations.register(testId, { emailId, fullName: 'Clock Jumper' });
     const opened = await b.openPage();
     await opened.page.clock.install();
-    const sessionReads: string[] = [];
-    opened.page.on('request', (request) => {
-      if (request.method() === 'GET' && /\/candidate\/v1\/[^/]+$/.test(new URL(request.url()).pathname)) sessionReads.push(request.url());
-    });
     await opened.page.goto(registration.takeTestURL);
     await opened.page.getByTestId('start-button').click();
     await opened.page.getByTestId('submit-button').waitFor({ state: 'visible' });
     await expect.poll(() => minutesShown(opened.page)).toBeGreaterThanOrEqual(58);
-    return { ...opened, invitationId: registration.testInvitationId, sessionReads };
+    return { ...opened, invitationId: registration.testInvitationId };
   };
 
-  it('a browser clock jumping past the deadline asks the server, which says there is time left: nothing ends', async () => {
-    const { context, page, errors, invitationId, sessionReads } = await startedPage('jump@example.com');
+  it("a browser clock jumping past the deadline ends nothing: the countdown runs on the server's time", async () => {
+    const { context, page, errors, invitationId } = await startedPage('jump@example.com');
     try {
-      const readsBefore = sessionReads.length;
-      // Three hours on: by this machine's clock the 60 minutes are long gone.
+      // Three hours on: by this machine's wall clock the 60 minutes are long gone.
       await page.clock.setSystemTime(Date.now() + 3 * 3_600_000);
-      await expect.poll(() => sessionReads.length, { timeout: 10_000 }).toBeGreaterThan(readsBefore);
       await page.waitForTimeout(2_000);
       expect(await page.getByText('Time is up').count()).toBe(0);
       expect(await page.getByTestId('thank-you').count()).toBe(0);
       expect(await statusOf(invitationId)).toBe('In progress');
-      // The countdown follows the server again: still about an hour.
+      // The countdown follows the server: still about an hour.
       expect(await minutesShown(page)).toBeGreaterThanOrEqual(58);
       expect(await page.getByTestId('submit-button').isEnabled()).toBe(true);
       expect(errors).toEqual([]);
@@ -61,16 +57,56 @@ describe('the server decides when the time is up (Chromium)', () => {
     }
   }, 90_000);
 
-  it('an answer save re-syncs the countdown after a smaller jump', async () => {
+  it('an answer save re-syncs the countdown after the page ran ahead of the server', async () => {
     const { context, page, errors, invitationId } = await startedPage('resync@example.com');
     const [single] = await b.questionIds(testId);
     try {
-      await page.clock.setSystemTime(Date.now() + 20 * 60_000);
-      // By this machine's clock 20 minutes went by: the countdown shows it until the server is heard from.
+      // Twenty minutes pass on the page's own clocks (wall and monotonic) but not on the server's.
+      await page.clock.fastForward('20:00');
       await expect.poll(() => minutesShown(page)).toBeLessThanOrEqual(40);
       await page.getByTestId(`option-${single}-1`).check();
       await expect.poll(() => page.getByTestId('save-status').textContent()).toBe('Saved');
       await expect.poll(() => minutesShown(page)).toBeGreaterThanOrEqual(58);
+      expect(await statusOf(invitationId)).toBe('In progress');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+
+  it('a step of the wall clock, forward to the last minute or back, moves neither the countdown nor its warnings (issue 59)', async () => {
+    const { context, page, errors } = await startedPage('step@example.com');
+    const warning = page.getByTestId('timer-warning');
+    try {
+      // 59½ minutes on: by this machine's wall clock less than a minute is left.
+      await page.clock.setSystemTime(Date.now() + 59.5 * 60_000);
+      await page.waitForTimeout(2_000);
+      expect(await warning.isVisible()).toBe(false);
+      expect(await minutesShown(page)).toBeGreaterThanOrEqual(58);
+      // And back, well before the start.
+      await page.clock.setSystemTime(Date.now() - 30 * 60_000);
+      await page.waitForTimeout(2_000);
+      expect(await warning.isVisible()).toBe(false);
+      expect(await minutesShown(page)).toBeGreaterThanOrEqual(58);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+
+  it('a last-minute warning is taken back when the server corrects the remaining time (issue 59)', async () => {
+    const { context, page, errors, invitationId } = await startedPage('corrected@example.com');
+    const warning = page.getByTestId('timer-warning');
+    try {
+      // The page's clocks run 59½ minutes ahead of the server's: it warns, as its timer shows half a minute.
+      await page.clock.fastForward('59:30');
+      await expect.poll(() => warning.textContent()).toMatch(/^Less than a minute left/);
+      expect(await warning.isVisible()).toBe(true);
+      // At zero the page asks the server, which says almost an hour is left: the timer and the warning follow it.
+      await page.clock.fastForward('00:45');
+      await expect.poll(() => minutesShown(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(58);
+      await expect.poll(() => warning.isVisible()).toBe(false);
+      expect(await page.getByText('Less than a minute left').count()).toBe(0);
       expect(await statusOf(invitationId)).toBe('In progress');
       expect(errors).toEqual([]);
     } finally {

@@ -109,6 +109,12 @@ describe('violation rules in a real browser (Chromium)', () => {
       expect(await page.getByTestId('finish-lead').textContent()).toBe(
         'Your test was ended because you left the test window 3 times; your answers up to then were submitted.',
       );
+      // Not thanked (issue 59): the heading says what happened, and what comes next is said.
+      expect(await page.getByTestId('finish-heading').textContent()).toBe('Your test was ended early');
+      expect(await page.getByText(/^Thank you/).count()).toBe(0);
+      expect(await page.getByTestId('next-steps').textContent()).toMatch(
+        /^Your answers up to then are with Acme, who decide what happens next and will be in touch with you\. If something you could not help caused this, tell them: contact /,
+      );
       await expectAccessible(page, 'the end of a terminated test at 320 px');
       await page.setViewportSize({ width: 1280, height: 800 });
       await expectAccessible(page, 'the end of a terminated test at 1280 px');

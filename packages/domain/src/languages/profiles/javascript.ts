@@ -1,12 +1,15 @@
 import type { LanguageProfile } from '../profile.js';
 import { JS_IDENTIFIER } from './identifiers.js';
 
-/** JavaScript runs in QuickJS (WebAssembly) on a worker thread; arguments arrive as JavaScript values. */
+/**
+ * JavaScript runs in QuickJS (WebAssembly) on a worker thread; arguments arrive as JavaScript values. A stdin/stdout
+ * program reads `require('fs').readFileSync(0, 'utf8')` (or readline) and prints with console.log (decision 1087).
+ */
 export const javascriptProfile: LanguageProfile = {
   id: 'javascript',
   name: 'JavaScript',
   runtime: 'wasm',
-  forms: ['function'],
+  forms: ['function', 'stdio'],
   needsSignature: false,
   sourceFile: 'solution.js',
   editorMode: 'javascript',
@@ -14,5 +17,6 @@ export const javascriptProfile: LanguageProfile = {
   identifier: JS_IDENTIFIER,
   reserved: new Set(),
   stub: (functionName, signature) => `function ${functionName}(${(signature?.params ?? []).map((p) => p.name).join(', ')}) {\n  \n}\n`,
-  stdioStub: () => '',
+  stdioStub: () =>
+    "const input = require('fs').readFileSync(0, 'utf8');\n// Read the input (one string) and print the answer with console.log.\nconst numbers = input.split(/\\s+/).filter(Boolean).map(Number);\nconsole.log(numbers[0]);\n",
 };

@@ -1,5 +1,6 @@
 import type { JailResult } from '../jail-spec.js';
 import type { CompileDiagnostic, NativeRunResult } from '../native-language.js';
+import { signatureMismatch } from './c-family-mismatch.js';
 
 /**
  * gcc's and g++'s output as the candidate sees it: only what names their own file (solution.c:line:column), never
@@ -12,6 +13,8 @@ const DIAGNOSTIC = /^(?<file>[^:\n]+):(?<line>\d+):(?<column>\d+): (?<level>fata
 export interface CompileContext {
   /** solution.c or solution.cpp. */
   readonly sourceFile: string;
+  /** The candidate's code, to find their function when the harness's call does not fit it. */
+  readonly source?: string;
   readonly functionName?: string;
   /** What the question's function looks like in this language, for the message when the harness cannot call it. */
   readonly declaration?: string;
@@ -34,9 +37,10 @@ export function compileFailure(result: JailResult, context: CompileContext): Ext
     diagnostics.push({ message: match.groups.message ?? line, line: Number(match.groups.line), column: Number(match.groups.column) });
   }
   if (diagnostics.length > 0) return { kind: 'compileError', diagnostics, output: cap(own.join('\n')) };
-  const message = harnessOrLinkerMessage(result.stderr, context);
+  const mismatch = signatureMismatch(result.stderr, context);
+  const message = mismatch?.message ?? harnessOrLinkerMessage(result.stderr, context);
   const output = [message, ...own].join('\n');
-  return { kind: 'compileError', diagnostics: [{ message }], output: cap(output) };
+  return { kind: 'compileError', diagnostics: [mismatch ?? { message }], output: cap(output) };
 }
 
 function harnessOrLinkerMessage(stderr: string, context: CompileContext): string {

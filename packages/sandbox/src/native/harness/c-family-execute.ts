@@ -9,8 +9,8 @@ import type { CFamilyCache } from './c-family-cache.js';
 import { CACHE_IN_JAIL } from './c-family-cache.js';
 import { compileFailure } from './c-family-diagnostics.js';
 import { nameFrames } from './c-family-frames.js';
-import { SignatureNotSupported } from './c-family-harness.js';
-import { ArgumentTypeError } from './c-family-literals.js';
+import { C_FAMILY_CASE_RULES, SignatureNotSupported } from './c-family-harness.js';
+import { CASES_FILE, CaseDataMismatch, caseData, caseDataRefused } from './case-data.js';
 
 /** How C and C++ differ; the steps (compile once, run the cases, name the frames of a crash) are shared. */
 export interface CFamilyToolchain {
@@ -19,8 +19,8 @@ export interface CFamilyToolchain {
   readonly compiler: string;
   readonly flags: readonly string[];
   cache(context: NativeContext): Promise<CFamilyCache>;
-  /** The generated main.c(pp); throws SignatureNotSupported or ArgumentTypeError for a question it cannot run. */
-  harness(functionName: string, signature: Signature, argsJson: readonly string[]): string;
+  /** The generated main.c(pp); throws SignatureNotSupported for a question it cannot run. */
+  harness(functionName: string, signature: Signature): string;
   /** The function as the question gives it in this language (for the message when the harness cannot call it). */
   declaration(functionName: string, signature: Signature): string;
 }
@@ -29,12 +29,15 @@ const PROGRAM_DIR = '/opt/prog';
 
 export async function executeCFamily(toolchain: CFamilyToolchain, input: NativeRunInput, context: NativeContext): Promise<NativeRunResult> {
   let harness: string | undefined;
+  let cases: Buffer | undefined;
   if (input.form === 'function') {
     try {
       if (input.signature === undefined) throw new SignatureNotSupported('this question has no typed signature, which C and C++ need');
-      harness = toolchain.harness(input.functionName, input.signature, input.argsJson);
+      harness = toolchain.harness(input.functionName, input.signature);
+      cases = caseData(input.signature, input.argsJson, C_FAMILY_CASE_RULES);
     } catch (error) {
-      if (!(error instanceof SignatureNotSupported || error instanceof ArgumentTypeError)) throw error;
+      if (error instanceof CaseDataMismatch) return caseDataRefused(error);
+      if (!(error instanceof SignatureNotSupported)) throw error;
       const message = `This question cannot run in this language: ${error.message}`;
       return { kind: 'compileError', diagnostics: [{ message }], output: message };
     }
@@ -66,6 +69,7 @@ export async function executeCFamily(toolchain: CFamilyToolchain, input: NativeR
   });
   const failure = compileFailure(compiled, {
     sourceFile: toolchain.sourceFile,
+    source: input.code,
     limits: context.compileLimits,
     ...(input.form === 'function' && input.signature !== undefined
       ? { functionName: input.functionName, declaration: toolchain.declaration(input.functionName, input.signature) }
@@ -75,17 +79,19 @@ export async function executeCFamily(toolchain: CFamilyToolchain, input: NativeR
   const program = { dir, path: `${PROGRAM_DIR}/prog` };
   if (input.form === 'stdio') return { kind: 'ran', cases: await runStdio(program, input.inputs, context) };
   const marker = newMarker();
-  const cases = input.argsJson.length;
-  const perCaseSeconds = Math.max(1, Math.ceil(context.runLimits.cpuMs / Math.max(1, cases) / 1000));
+  const count = input.argsJson.length;
+  const perCaseSeconds = Math.max(1, Math.ceil(context.runLimits.cpuMs / Math.max(1, count) / 1000));
+  const box = await context.scratchDir();
+  await writeFile(join(box, CASES_FILE), cases ?? '');
   const ran = await context.jail({
     argv: [program.path, marker, String(perCaseSeconds)],
-    dir: await context.scratchDir(),
+    dir: box,
     readOnlyBox: true,
     readOnly: [{ host: dir, jail: PROGRAM_DIR }],
     limits: context.runLimits,
     signal: context.signal,
   });
-  const results = withCaseLimits(caseResultsOf(ran, cases, marker, context.maxLogBytes), ran);
+  const results = withCaseLimits(caseResultsOf(ran, count, marker, context.maxLogBytes), ran);
   return { kind: 'ran', cases: await nameFrames(results, program, toolchain.sourceFile, context) };
 }
 

@@ -1,14 +1,20 @@
 import type { CShape, Signature, ValueType } from '@assay/domain/languages';
 import { cScalarType, cShapeOf, cSignatureRefusal, parseValueType } from '@assay/domain/languages';
-import { ArgumentTypeError, cppLiteral, cppQualifiedType, scalarLiteral } from './c-family-literals.js';
+import type { CaseDataRules } from './case-data.js';
+import { BYTE_CHAR } from './case-data.js';
+import { cppQualifiedType } from './c-family-types.js';
 
 /**
  * The generated translation unit of a function question (main.c / main.cpp): it includes the candidate's file, so
- * the compiler names solution.c(pp):line:column, then defines one function per case that builds the arguments as
- * typed literals, calls the candidate's function and prints the result as JSON with the runtime's helpers
- * (c-family-runtime.ts, linked). A question whose signature C cannot express throws SignatureNotSupported.
+ * the compiler names solution.c(pp):line:column, then reads the arguments of the case the runtime stands at from the
+ * case data (case-data.ts, decision 1085), calls the candidate's function and prints the result as JSON with the
+ * runtime's helpers (c-family-runtime.ts, linked). A question whose signature C cannot express throws
+ * SignatureNotSupported.
  */
 export class SignatureNotSupported extends Error {}
+
+/** C and C++ arguments: a char is one byte (ASCII), no list or map is null. */
+export const C_FAMILY_CASE_RULES: CaseDataRules = { ...BYTE_CHAR, nullable: false };
 
 const typeOf = (text: string): ValueType => {
   const type = parseValueType(text);
@@ -23,33 +29,56 @@ void assay_put_bool(int value);
 void assay_put_string(const char *text, size_t n);
 void assay_put_cstring(const char *text);
 void assay_put_char(char value);
+void assay_started(void);
 void assay_begin(void);
-void assay_end(void);`;
+void assay_end(void);
+long long assay_read_int(void);
+double assay_read_double(void);
+char *assay_read_string(size_t *length);`;
 
-/** Builds a C value of a shape as static arrays; answers the argument expressions (the value, then its lengths). */
-function cArgument(shape: CShape, value: unknown, name: string, where: string, lines: string[]): string[] {
+const C_READ: Readonly<Record<CShape['scalar'], string>> = {
+  int: '(int)assay_read_int()',
+  long: 'assay_read_int()',
+  double: 'assay_read_double()',
+  bool: '(assay_read_int() != 0)',
+  char: '(char)assay_read_int()',
+  string: 'assay_read_string(NULL)',
+};
+
+/** The readers of C lists: a pointer and its length, and a list of lists with each row's length (decision 721). */
+function cReaders(scalar: CShape['scalar']): string {
+  const type = cScalarType(scalar);
+  return `static ${type}* assay_list_${scalar}(int *size) {
+  int n = (int)assay_read_int();
+  ${type}* items = malloc(sizeof(${type}) * (n > 0 ? n : 1));
+  for (int i = 0; i < n; i++) items[i] = ${C_READ[scalar]};
+  *size = n;
+  return items;
+}
+static ${type}** assay_rows_${scalar}(int *size, int **columns) {
+  int n = (int)assay_read_int();
+  ${type}** rows = malloc(sizeof(${type}*) * (n > 0 ? n : 1));
+  int* lengths = malloc(sizeof(int) * (n > 0 ? n : 1));
+  for (int r = 0; r < n; r++) rows[r] = assay_list_${scalar}(&lengths[r]);
+  *size = n;
+  *columns = lengths;
+  return rows;
+}`;
+}
+
+/** Declares one argument (the value, then its lengths) and reads it; answers the expressions the call passes. */
+function cArgument(shape: CShape, name: string, lines: string[]): string[] {
   const scalar = cScalarType(shape.scalar);
-  const element = (item: unknown, at: string, into: string): string => {
-    if (shape.scalar !== 'string') return scalarLiteral(shape.scalar, item, at);
-    lines.push(`  static char ${into}[] = ${scalarLiteral('string', item, at)};`);
-    return into;
-  };
-  if (shape.depth === 0) return [element(value, where, `${name}_s`)];
-  if (!Array.isArray(value)) throw new ArgumentTypeError(`${where} is not a list`);
-  if (shape.depth === 1) {
-    const items = value.map((item, i) => element(item, `${where}[${i}]`, `${name}_${i}`));
-    lines.push(`  static ${scalar} ${name}[${Math.max(1, items.length)}] = {${items.join(', ') || '0'}};`);
-    return [name, String(items.length)];
+  if (shape.depth === 0) {
+    lines.push(`  ${scalar} ${name} = ${C_READ[shape.scalar]};`);
+    return [name];
   }
-  const rows = value.map((row, r) => {
-    if (!Array.isArray(row)) throw new ArgumentTypeError(`${where}[${r}] is not a list`);
-    const items = row.map((item, i) => element(item, `${where}[${r}][${i}]`, `${name}_${r}_${i}`));
-    lines.push(`  static ${scalar} ${name}_${r}[${Math.max(1, items.length)}] = {${items.join(', ') || '0'}};`);
-    return { name: `${name}_${r}`, length: items.length };
-  });
-  lines.push(`  static ${scalar}* ${name}[${Math.max(1, rows.length)}] = {${rows.map((row) => row.name).join(', ') || '0'}};`);
-  lines.push(`  static int ${name}_cols[${Math.max(1, rows.length)}] = {${rows.map((row) => row.length).join(', ') || '0'}};`);
-  return [name, String(rows.length), `${name}_cols`];
+  if (shape.depth === 1) {
+    lines.push(`  int ${name}_size = 0;`, `  ${scalar}* ${name} = assay_list_${shape.scalar}(&${name}_size);`);
+    return [name, `${name}_size`];
+  }
+  lines.push(`  int ${name}_size = 0;`, `  int* ${name}_cols = NULL;`, `  ${scalar}** ${name} = assay_rows_${shape.scalar}(&${name}_size, &${name}_cols);`);
+  return [name, `${name}_size`, `${name}_cols`];
 }
 
 const C_PUT: Readonly<Record<CShape['scalar'], (value: string) => string>> = {
@@ -80,38 +109,37 @@ function cPrint(shape: CShape): string[] {
   ];
 }
 
-function argumentsOf(argsJson: string, index: number, count: number): unknown[] {
-  const args = JSON.parse(argsJson) as unknown;
-  if (!Array.isArray(args) || args.length !== count) throw new ArgumentTypeError(`case ${index + 1} does not give ${count} arguments`);
-  return args;
-}
-
-/** main.c: the cases of a C function question. */
-export function cHarness(functionName: string, signature: Signature, argsJson: readonly string[]): string {
+/** main.c: the call of a C function question, on the arguments of the case the runtime stands at. */
+export function cHarness(functionName: string, signature: Signature): string {
   const refusal = cSignatureRefusal(signature);
   if (refusal !== undefined) throw new SignatureNotSupported(refusal);
   const params = signature.params.map((p) => cShapeOf(typeOf(p.type)) as CShape);
   const returns = cShapeOf(typeOf(signature.returns)) as CShape;
-  const out = ['#include <stdbool.h>', '#include <stddef.h>', '#include <stdlib.h>', '#include <string.h>', '#include "solution.c"', RUNTIME_DECLARATIONS];
-  argsJson.forEach((json, index) => {
-    const args = argumentsOf(json, index, params.length);
-    const lines: string[] = [];
-    const call = params.flatMap((shape, p) => cArgument(shape, args[p], `a${p}`, `case ${index + 1}'s argument ${p + 1}`, lines));
-    const type = `${cScalarType(returns.scalar)}${'*'.repeat(returns.depth)}`;
-    if (returns.depth >= 1) lines.push('  int result_size = 0;', '  int* result_cols = NULL;');
-    if (returns.depth >= 1) call.push('&result_size');
-    if (returns.depth === 2) call.push('&result_cols');
-    lines.push(`  ${type} result = ${functionName}(${call.join(', ')});`, '  assay_begin();', ...cPrint(returns), '  assay_end();');
-    out.push(`static void assay_case_${index}(void) {`, ...lines, '}');
-  });
-  out.push(`const int assay_cases = ${argsJson.length};`, 'void assay_case(int index) {', '  switch (index) {');
-  argsJson.forEach((_, index) => out.push(`    case ${index}: assay_case_${index}(); break;`));
-  out.push('  }', '}', '');
-  return out.join('\n');
+  const lists = [...new Set(params.filter((shape) => shape.depth > 0).map((shape) => shape.scalar))];
+  const lines: string[] = [];
+  const call = params.flatMap((shape, p) => cArgument(shape, `a${p}`, lines));
+  const type = `${cScalarType(returns.scalar)}${'*'.repeat(returns.depth)}`;
+  if (returns.depth >= 1) lines.push('  int result_size = 0;', '  int* result_cols = NULL;');
+  if (returns.depth >= 1) call.push('&result_size');
+  if (returns.depth === 2) call.push('&result_cols');
+  lines.push('  assay_started();', `  ${type} result = ${functionName}(${call.join(', ')});`, '  assay_begin();', ...cPrint(returns), '  assay_end();');
+  return [
+    '#include <stdbool.h>',
+    '#include <stddef.h>',
+    '#include <stdlib.h>',
+    '#include <string.h>',
+    '#include "solution.c"',
+    RUNTIME_DECLARATIONS,
+    ...lists.map(cReaders),
+    'void assay_case(void) {',
+    ...lines,
+    '}',
+    '',
+  ].join('\n');
 }
 
-/** The C++ printing helpers: every overload declared before any is defined, so nested lists and maps find each other. */
-const CPP_PUT = `extern "C" {
+/** The C++ printing and reading helpers: every overload declared before any is defined, so nested lists and maps find each other. */
+const CPP_HELPERS = `extern "C" {
 ${RUNTIME_DECLARATIONS}
 }
 namespace assay_json {
@@ -141,22 +169,51 @@ template <class T> void put(const std::map<std::string, T> &map) {
   for (const auto &[key, item] : map) { if (!first) assay_put_raw(","); first = false; put(key); assay_put_raw(":"); put(item); }
   assay_put_raw("}");
 }
+inline void get(std::string &value) { std::size_t n = 0; char *text = assay_read_string(&n); value.assign(text, n); std::free(text); }
+template <class T> void get(std::vector<T> &list);
+template <class T> void get(std::map<std::string, T> &map);
+template <class T> void get(T &value) {
+  if constexpr (std::is_same_v<T, bool>) value = assay_read_int() != 0;
+  else if constexpr (std::is_same_v<T, double>) value = assay_read_double();
+  else value = static_cast<T>(assay_read_int());
+}
+template <class T> void get(std::vector<T> &list) {
+  list.resize(static_cast<std::size_t>(assay_read_int()));
+  for (T &item : list) get(item);
+}
+template <> inline void get(std::vector<bool> &list) {
+  list.resize(static_cast<std::size_t>(assay_read_int()));
+  for (std::size_t i = 0; i < list.size(); i++) list[i] = assay_read_int() != 0;
+}
+template <class T> void get(std::map<std::string, T> &map) {
+  for (long long n = assay_read_int(); n > 0; n--) { std::string key; get(key); get(map[key]); }
+}
 }`;
 
-/** main.cpp: the cases of a C++ function question (the standard headers come from the precompiled header). */
-export function cppHarness(functionName: string, signature: Signature, argsJson: readonly string[]): string {
+/** main.cpp: the call of a C++ function question (the standard headers come from the precompiled header). */
+export function cppHarness(functionName: string, signature: Signature): string {
   const params = signature.params.map((p) => typeOf(p.type));
   const returns = typeOf(signature.returns);
-  const out = ['#include <map>', '#include <string>', '#include <type_traits>', '#include <vector>', '#include "solution.cpp"', CPP_PUT];
-  argsJson.forEach((json, index) => {
-    const args = argumentsOf(json, index, params.length);
-    const lines = params.map((type, p) => `  ${cppQualifiedType(type)} a${p} = ${cppLiteral(type, args[p], `case ${index + 1}'s argument ${p + 1}`)};`);
-    const call = params.map((_, p) => `a${p}`).join(', ');
-    lines.push(`  ${cppQualifiedType(returns)} result = ::${functionName}(${call});`, '  assay_begin();', '  assay_json::put(result);', '  assay_end();');
-    out.push(`static void assay_case_${index}() {`, ...lines, '}');
-  });
-  out.push(`extern "C" const int assay_cases = ${argsJson.length};`, 'extern "C" void assay_case(int index) {', '  switch (index) {');
-  argsJson.forEach((_, index) => out.push(`    case ${index}: assay_case_${index}(); break;`));
-  out.push('  }', '}', '');
-  return out.join('\n');
+  const lines = params.map((type, p) => `  ${cppQualifiedType(type)} a${p}; assay_json::get(a${p});`);
+  const call = params.map((_, p) => `a${p}`).join(', ');
+  lines.push(
+    '  assay_started();',
+    `  ${cppQualifiedType(returns)} result = ::${functionName}(${call});`,
+    '  assay_begin();',
+    '  assay_json::put(result);',
+    '  assay_end();',
+  );
+  return [
+    '#include <cstdlib>',
+    '#include <map>',
+    '#include <string>',
+    '#include <type_traits>',
+    '#include <vector>',
+    '#include "solution.cpp"',
+    CPP_HELPERS,
+    'extern "C" void assay_case(void) {',
+    ...lines,
+    '}',
+    '',
+  ].join('\n');
 }

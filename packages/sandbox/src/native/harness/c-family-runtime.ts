@@ -1,7 +1,11 @@
+import { CASES_FILE } from './case-data.js';
+
 /**
  * The part of every C and C++ harness that does not depend on the question, compiled once per process into an
  * object file (c-family-cache.ts) and linked with each program, so the candidate's translation unit includes no
  * POSIX header (a candidate's `index` or `link` cannot clash with one) and each compile stays small (decision 723).
+ * It loads the case data (case-data.ts, decision 1085) and reads it for the generated `assay_case`, which reads the
+ * arguments of the case the reader stands at; each call's time goes into its result line.
  *
  * main() runs every case in a child of its own (fork is ~0.1 ms): a crash (SIGSEGV, abort, an uncaught C++
  * exception) answers its own case, with the raw return addresses of the candidate's frames, and later cases still
@@ -18,12 +22,15 @@ export const C_RUNTIME_SOURCE = String.raw`
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
-extern const int assay_cases;
-void assay_case(int index);
+void assay_case(void);
 
 static int current = -1;
+static unsigned char *data;
+static size_t at;
+static struct timespec started;
 static volatile unsigned char *done;
 static char *buffer;
 static size_t length, capacity;
@@ -77,6 +84,49 @@ void assay_put_cstring(const char *text) { assay_put_string(text, text ? strlen(
 
 void assay_put_char(char value) { assay_put_string(&value, 1); }
 
+/** The case data: a number a line, a string its length then its bytes (the file ends with a NUL, for strtod). */
+long long assay_read_int(void) {
+  int negative = data[at] == '-';
+  if (negative) at++;
+  long long n = 0;
+  while (data[at] != '\n') n = n * 10 - (data[at++] - '0');
+  at++;
+  return negative ? n : -n;
+}
+
+double assay_read_double(void) {
+  char *end;
+  double value = strtod((char *)data + at, &end);
+  at = (size_t)(end - (char *)data) + 1;
+  return value;
+}
+
+char *assay_read_string(size_t *length) {
+  size_t n = (size_t)assay_read_int();
+  char *text = malloc(n + 1);
+  if (!text) _exit(3);
+  memcpy(text, data + at, n);
+  text[n] = 0;
+  at += n;
+  if (length) *length = n;
+  return text;
+}
+
+static void load(const char *path) {
+  FILE *file = fopen(path, "rb");
+  if (!file) { perror(path); exit(2); }
+  fseek(file, 0, SEEK_END);
+  long size = ftell(file);
+  fseek(file, 0, SEEK_SET);
+  data = malloc((size_t)size + 1);
+  if (!data || fread(data, 1, (size_t)size, file) != (size_t)size) exit(2);
+  data[size] = 0;
+  fclose(file);
+}
+
+/** The candidate's call begins: reading its arguments is not its time. */
+void assay_started(void) { clock_gettime(CLOCK_MONOTONIC, &started); }
+
 static void send(void) {
   grow(1);
   buffer[length++] = '\n';
@@ -88,11 +138,14 @@ static void send(void) {
   *done = 1;
 }
 
-/** Starts the result line of the current case: the value follows. */
+/** Starts the result line of the current case, with the call's time: the value follows. */
 void assay_begin(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  double ms = (double)(now.tv_sec - started.tv_sec) * 1e3 + (double)(now.tv_nsec - started.tv_nsec) / 1e6;
   length = 0;
-  char head[48];
-  snprintf(head, sizeof head, "{\"case\":%d,\"value\":", current);
+  char head[80];
+  snprintf(head, sizeof head, "{\"case\":%d,\"timeMs\":%.3f,\"value\":", current, ms);
   assay_put_raw(head);
 }
 
@@ -166,7 +219,16 @@ int main(int argc, char **argv) {
   done = mmap(NULL, 1, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   void *warm[1];
   backtrace(warm, 1); /* loads libgcc's unwinder before any crash needs it */
-  for (int index = 0; index < assay_cases; index++) {
+  load("${CASES_FILE}");
+  int cases = (int)assay_read_int();
+  size_t *offsets = malloc(sizeof(size_t) * (cases > 0 ? (size_t)cases : 1));
+  for (int index = 0; index < cases; index++) {
+    size_t bytes = (size_t)assay_read_int();
+    offsets[index] = at;
+    at += bytes;
+  }
+  for (int index = 0; index < cases; index++) {
+    at = offsets[index];
     printf("%s%d\n", marker, index);
     fflush(stdout);
     fprintf(stderr, "%s%d\n", marker, index);
@@ -179,7 +241,8 @@ int main(int argc, char **argv) {
         setrlimit(RLIMIT_CPU, &cpu);
       }
       guard();
-      assay_case(index);
+      clock_gettime(CLOCK_MONOTONIC, &started);
+      assay_case();
       fflush(stdout);
       _exit(0);
     }

@@ -1,6 +1,9 @@
+import { CASES_FILE } from './case-data.js';
+
 /**
  * The fixed part of every C# function harness (AssayRuntime.cs, compiled with the candidate's Solution.cs and the
- * generated Harness.cs): the per-case loop of harness-protocol.ts on fd 3, the JSON writer of returned values, and
+ * generated Harness.cs): the reader of the case data (case-data.ts, decision 1085), the per-case loop of
+ * harness-protocol.ts on fd 3 with each call's time, the JSON writer of returned values, and
  * an exception's message and the candidate's own frames (Solution.cs:line, from the .mdb of `mcs -debug` read by
  * `mono --debug`). Results are written with libc's write(2) on fd 3.
  */
@@ -16,7 +19,58 @@ using System.Text;
 
 static class AssayRuntime
 {
-    public delegate object Cases(int index);
+    public delegate object Cases(In input);
+
+    /** One case's arguments in the case data: numbers and counts a line each, a string its length then its bytes. */
+    public sealed class In
+    {
+        readonly byte[] data;
+        internal int At;
+
+        public In(byte[] data, int at) { this.data = data; At = at; }
+
+        string Token()
+        {
+            int start = At;
+            while (data[At] != (byte)'\n') At++;
+            return Encoding.ASCII.GetString(data, start, At++ - start);
+        }
+
+        public long I64()
+        {
+            bool negative = data[At] == (byte)'-';
+            if (negative) At++;
+            long n = 0;
+            while (data[At] != (byte)'\n') n = n * 10 - (data[At++] - (byte)'0');
+            At++;
+            return negative ? n : -n;
+        }
+
+        public int I32() { return (int)I64(); }
+        public int Count() { return (int)I64(); }
+        public double F64() { return double.Parse(Token(), NumberStyles.Float, CultureInfo.InvariantCulture); }
+        public bool Bool() { return I64() != 0; }
+        public char Ch() { return (char)I64(); }
+
+        public string Str()
+        {
+            int n = Count();
+            string text = Encoding.UTF8.GetString(data, At, n);
+            At += n;
+            return text;
+        }
+    }
+
+    static long started;
+
+    /** The candidate's call begins: reading the arguments before it is not its time. */
+    public static void Started() { started = Stopwatch.GetTimestamp(); }
+
+    static string Took()
+    {
+        double ms = (Stopwatch.GetTimestamp() - started) * 1000.0 / Stopwatch.Frequency;
+        return ms.ToString("0.###", CultureInfo.InvariantCulture);
+    }
 
     // Mono's FileStream refuses an inherited pipe's descriptor and Mono.Posix is another package: libc's write.
     [DllImport("libc", SetLastError = true)]
@@ -35,12 +89,18 @@ static class AssayRuntime
         }
     }
 
-    public static void Run(string marker, int count, Cases cases)
+    public static void Run(string marker, Cases cases)
     {
         var utf8 = new UTF8Encoding(false);
         Console.OutputEncoding = utf8;
+        byte[] data = File.ReadAllBytes("${CASES_FILE}");
+        var header = new In(data, 0);
+        int count = header.Count();
         for (int i = 0; i < count; i++)
         {
+            int length = header.Count();
+            var input = new In(data, header.At);
+            header.At += length;
             Console.Out.Flush();
             Console.Error.Flush();
             Console.Out.Write(marker + i + "\n");
@@ -48,16 +108,20 @@ static class AssayRuntime
             Console.Error.Write(marker + i + "\n");
             Console.Error.Flush();
             var line = new StringBuilder("{\"case\":").Append(i);
+            started = Stopwatch.GetTimestamp();
             try
             {
+                object value = cases(input);
+                string took = Took();
                 var json = new StringBuilder();
-                Write(json, cases(i));
-                line.Append(",\"value\":").Append(json);
+                Write(json, value);
+                line.Append(",\"timeMs\":").Append(took).Append(",\"value\":").Append(json);
             }
             catch (Exception error)
             {
+                string took = Took();
                 line.Length = 0;
-                line.Append("{\"case\":").Append(i);
+                line.Append("{\"case\":").Append(i).Append(",\"timeMs\":").Append(took);
                 Error(line, error);
             }
             Console.Out.Flush();
@@ -90,7 +154,8 @@ static class AssayRuntime
         if (more > 0) trace.Append("\n... ").Append(more).Append(" more");
         line.Append(",\"error\":");
         String(line, message.Length > 1000 ? message.Substring(0, 1000) : message);
-        if (at > 0) line.Append(",\"line\":").Append(at).Append(",\"column\":").Append(column > 0 ? column : 1);
+        if (at > 0) line.Append(",\"line\":").Append(at);
+        if (at > 0 && column > 0) line.Append(",\"column\":").Append(column);
         if (trace.Length > 0) { line.Append(",\"trace\":"); String(line, trace.ToString()); }
     }
 

@@ -3,12 +3,11 @@ import { join } from 'node:path';
 import { capLog } from '../../outcome.js';
 import type { JailLimits, JailResult } from '../jail-spec.js';
 import type { CompileDiagnostic, NativeCaseResult, NativeContext, NativeRunResult } from '../native-language.js';
-import { ArgumentMismatch } from './gorust-values.js';
 
 /** Steps the Go, Rust, Ruby and PHP modules share: writing the run's files, compile limits, the stdio loop. */
 
 /** Writes files into the run's directory, readable by the jail's uid whoever owns the directory. */
-export async function writeFiles(dir: string, files: Readonly<Record<string, string>>): Promise<void> {
+export async function writeFiles(dir: string, files: Readonly<Record<string, string | Buffer>>): Promise<void> {
   for (const [name, text] of Object.entries(files)) {
     const path = join(dir, name);
     await writeFile(path, text);
@@ -27,13 +26,6 @@ export function compileStopped(result: JailResult, limits: JailLimits): NativeRu
           ? 'The compiler printed too much'
           : undefined;
   return message === undefined ? undefined : { kind: 'compileError', diagnostics: [{ message }], output: message };
-}
-
-/** The definition's arguments do not fit its signature: said to everyone, not blamed on the candidate's code. */
-export function argumentsRefused(error: unknown): NativeRunResult {
-  if (!(error instanceof ArgumentMismatch)) throw error;
-  const message = `The question's test arguments do not match its signature: ${error.message}`;
-  return { kind: 'compileError', diagnostics: [{ message }], output: message };
 }
 
 /** The `compile` line an interpreted language's harness writes on fd 3 when the candidate's file does not parse. */

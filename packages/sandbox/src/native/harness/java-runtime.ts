@@ -1,8 +1,11 @@
+import { CASES_FILE } from './case-data.js';
+
 /**
  * The fixed part of every Java function harness (AssayRuntime.java, compiled with the candidate's Solution.java and
- * the generated AssayMain.java): the per-case loop of harness-protocol.ts, the JSON writer of returned values, and
- * an error's message and the candidate's own frames (Solution.java:line). fd 3 is opened through FileDescriptor's
- * field (the jail's uid cannot reopen the host's pipe by /proc/self/fd/3), hence `--add-opens java.base/java.io`.
+ * the generated AssayMain.java): the reader of the case data (case-data.ts, decision 1085), the per-case loop of
+ * harness-protocol.ts with each call's time, the JSON writer of returned values, and an error's message and the
+ * candidate's own frames (Solution.java:line). fd 3 is opened through FileDescriptor's field (the jail's uid cannot
+ * reopen the host's pipe by /proc/self/fd/3), hence `--add-opens java.base/java.io`.
  */
 export const JAVA_RUNTIME_FILE = 'AssayRuntime.java';
 
@@ -10,24 +13,67 @@ export const JAVA_RUNTIME = String.raw`import java.io.*;
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.*;
 
 final class AssayRuntime {
-    interface Cases { Object call(int index) throws Throwable; }
+    interface Cases { Object call(In in) throws Throwable; }
 
-    static Map<String, Object> map(Object... keysAndValues) {
-        Map<String, Object> map = new LinkedHashMap<>();
-        for (int i = 0; i < keysAndValues.length; i += 2) map.put((String) keysAndValues[i], keysAndValues[i + 1]);
-        return map;
+    /** One case's arguments in the case data: numbers and counts a line each, a string its length then its bytes. */
+    static final class In {
+        private final byte[] data;
+        private int at;
+
+        In(byte[] data, int at) { this.data = data; this.at = at; }
+
+        String token() {
+            int start = at;
+            while (data[at] != '\n') at++;
+            return new String(data, start, at++ - start, StandardCharsets.US_ASCII);
+        }
+
+        long i64() {
+            boolean negative = data[at] == '-';
+            if (negative) at++;
+            long n = 0;
+            while (data[at] != '\n') n = n * 10 - (data[at++] - '0');
+            at++;
+            return negative ? n : -n;
+        }
+
+        int i32() { return (int) i64(); }
+        int count() { return (int) i64(); }
+        double f64() { return Double.parseDouble(token()); }
+        boolean bool() { return i64() != 0; }
+        char ch() { return (char) i64(); }
+
+        String str() {
+            int n = count();
+            String text = new String(data, at, n, StandardCharsets.UTF_8);
+            at += n;
+            return text;
+        }
     }
 
-    static void run(String marker, int count, Cases cases) throws Exception {
+    private static long started;
+
+    /** The candidate's call begins: what came before (reading the arguments) is not its time. */
+    static void started() { started = System.nanoTime(); }
+
+    static void run(String marker, Cases cases) throws Exception {
         FileDescriptor descriptor = new FileDescriptor();
         Field fd = FileDescriptor.class.getDeclaredField("fd");
         fd.setAccessible(true);
         fd.setInt(descriptor, 3);
         PrintStream results = new PrintStream(new FileOutputStream(descriptor), false, StandardCharsets.UTF_8);
+        byte[] data = Files.readAllBytes(Path.of("${CASES_FILE}"));
+        In header = new In(data, 0);
+        int count = header.count();
         for (int i = 0; i < count; i++) {
+            int length = header.count();
+            In in = new In(data, header.at);
+            header.at += length;
             System.out.flush();
             System.err.flush();
             System.out.print(marker + i + "\n");
@@ -35,14 +81,17 @@ final class AssayRuntime {
             System.err.print(marker + i + "\n");
             System.err.flush();
             StringBuilder line = new StringBuilder("{\"case\":").append(i);
+            started = System.nanoTime();
             try {
-                Object value = cases.call(i);
+                Object value = cases.call(in);
+                long took = System.nanoTime() - started;
                 StringBuilder json = new StringBuilder();
                 write(json, value);
-                line.append(",\"value\":").append(json);
+                line.append(",\"timeMs\":").append(took / 1e6).append(",\"value\":").append(json);
             } catch (Throwable error) {
+                long took = System.nanoTime() - started;
                 line.setLength(0);
-                line.append("{\"case\":").append(i);
+                line.append("{\"case\":").append(i).append(",\"timeMs\":").append(took / 1e6);
                 error(line, error);
             }
             System.out.flush();

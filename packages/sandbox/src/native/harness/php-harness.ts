@@ -1,7 +1,7 @@
 /**
  * The PHP harness (function form): errors become ErrorException, the candidate's solution.php is required (a
  * ParseError or CompileError becomes a `compile` line on fd 3 with the candidate's line), then the function is called
- * once per case with arguments decoded by json_decode from /box/cases.json. Throwables are caught per case and
+ * once per case with arguments decoded by json_decode from /box/cases.json, each call timed. Throwables are caught per case and
  * reported at the first place in solution.php. argv: marker, function name, "map" when the signature returns a map
  * (an empty PHP array is then written {} and the keys stay keys), first case (see gorust-steps.ts runCases).
  */
@@ -41,12 +41,15 @@ foreach (json_decode(file_get_contents(__DIR__ . '/cases.json'), true, 4096, JSO
     if ($assayIndex < (int) $assayFirst) continue;
     fwrite(STDOUT, $assayMarker . $assayIndex . "\\n");
     fwrite(STDERR, $assayMarker . $assayIndex . "\\n");
+    $assayStarted = hrtime(true);
     try {
         if ($assayLoadError !== null) throw $assayLoadError;
-        $assayLine = '{"case":' . $assayIndex . ',"value":' . assayJson($assayName(...$assayArgs), $assayReturns) . "}\\n";
+        $assayValue = $assayName(...$assayArgs);
+        $assayTook = json_encode(round((hrtime(true) - $assayStarted) / 1e6, 3));
+        $assayLine = '{"case":' . $assayIndex . ',"timeMs":' . $assayTook . ',"value":' . assayJson($assayValue, $assayReturns) . "}\\n";
     } catch (Throwable $error) {
         $lines = assayWhere($error, $assaySolution);
-        $report = ['case' => $assayIndex, 'error' => get_class($error) . ': ' . $error->getMessage()];
+        $report = ['case' => $assayIndex, 'timeMs' => round((hrtime(true) - $assayStarted) / 1e6, 3), 'error' => get_class($error) . ': ' . $error->getMessage()];
         if ($lines !== []) $report += ['line' => $lines[0], 'trace' => implode("\\n", array_map(fn ($line) => "solution.php:$line", $lines))];
         $assayLine = json_encode($report, JSON_UNESCAPED_UNICODE | JSON_INVALID_UTF8_SUBSTITUTE) . "\\n";
     }

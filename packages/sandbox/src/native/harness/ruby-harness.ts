@@ -1,7 +1,7 @@
 /**
  * The Ruby harness (function form): loads the candidate's solution.rb (a syntax error becomes a `compile` line on fd 3,
  * with the candidate's line), then calls the method once per case with arguments parsed by the stdlib's JSON from
- * /box/cases.json. Every exception is caught per case (StandardError and the rest: SystemStackError, NotImplementedError,
+ * /box/cases.json, each call timed. Every exception is caught per case (StandardError and the rest: SystemStackError, NotImplementedError,
  * an `exit`) and reported with the first frame in solution.rb. argv: marker, method name, first case (the cases before it ran in an earlier process that crashed).
  */
 export const RUBY_HARNESS = `require 'json'
@@ -29,15 +29,18 @@ JSON.parse(File.read('cases.json'), max_nesting: false).each_with_index do |args
   $stderr.flush
   $stdout.write("#{assay_marker}#{index}\\n")
   $stderr.write("#{assay_marker}#{index}\\n")
+  assay_started = Process.clock_gettime(Process::CLOCK_MONOTONIC)
   begin
     raise assay_load_error if assay_load_error
     value = send(assay_name, *args)
+    took = ((Process.clock_gettime(Process::CLOCK_MONOTONIC) - assay_started) * 1000).round(3)
     $stdout.flush
-    assay_results.write(JSON.generate({ case: index, value: value }, max_nesting: false) + "\\n")
+    assay_results.write(JSON.generate({ case: index, timeMs: took, value: value }, max_nesting: false) + "\\n")
   rescue Exception => error
+    took = ((Process.clock_gettime(Process::CLOCK_MONOTONIC) - assay_started) * 1000).round(3)
     $stdout.flush
     line, trace = assay_where.call(error)
-    report = { case: index, error: "#{error.message} (#{error.class})" }
+    report = { case: index, timeMs: took, error: "#{error.message} (#{error.class})" }
     report.merge!(line: line, trace: trace) if line
     assay_results.write(JSON.generate(report) + "\\n")
   end

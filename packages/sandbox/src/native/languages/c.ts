@@ -6,12 +6,16 @@ import { executeCFamily } from '../harness/c-family-execute.js';
 import { cHarness } from '../harness/c-family-harness.js';
 import type { NativeLanguage } from '../native-language.js';
 
-/** C17 by Debian's gcc 12: one compile of the candidate's file with the generated harness, every case forked from one process. */
+/**
+ * C17 by Debian's gcc 12: one compile of the candidate's file with the generated harness, every case forked from one
+ * process. A pointer of another type, or a pointer made from an integer, is an error (as gcc 14 makes them): the
+ * harness's call must never read the candidate's arguments as the wrong memory (decision 1086).
+ */
 const toolchain: CFamilyToolchain = {
   sourceFile: 'solution.c',
   harnessFile: 'main.c',
   compiler: '/usr/bin/gcc',
-  flags: C_FLAGS,
+  flags: [...C_FLAGS, '-Werror=incompatible-pointer-types', '-Werror=int-conversion'],
   cache: (context) => cFamilyCache('c', context),
   harness: cHarness,
   declaration: (functionName: string, signature: Signature) => cDeclaration(functionName, signature, (name) => name),

@@ -2,8 +2,9 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { csharpTypeText, parsedSignature } from '@assay/domain/languages';
 import { caseResultsOf, newMarker } from '../harness-protocol.js';
+import { CASES_FILE, caseData, caseDataRefused } from '../harness/case-data.js';
 import { type CsharpCompileOutcome, csharpCompiler, csharpRequest } from '../harness/csharp-compiler.js';
-import { CSHARP_HARNESS_CLASS, CSHARP_HARNESS_FILE, csharpHarness } from '../harness/csharp-harness.js';
+import { CSHARP_CASE_RULES, CSHARP_HARNESS_CLASS, CSHARP_HARNESS_FILE, csharpHarness } from '../harness/csharp-harness.js';
 import { CSHARP_RUNTIME, CSHARP_RUNTIME_FILE } from '../harness/csharp-runtime.js';
 import { compileErrorOf } from '../harness/jvm-diagnostics.js';
 import { stdioCases } from '../harness/jvm-stdio.js';
@@ -52,22 +53,22 @@ async function runFunction(input: Extract<NativeRunInput, { form: 'function' }>,
     const message = 'A C# function question needs a typed signature';
     return { kind: 'compileError', diagnostics: [{ message }], output: message };
   }
-  let harness: string;
+  let cases: Buffer;
   try {
-    harness = csharpHarness(input.functionName, input.signature, input.argsJson);
+    cases = caseData(input.signature, input.argsJson, CSHARP_CASE_RULES);
   } catch (error) {
-    const message = `The question's arguments do not fit its signature: ${(error as Error).message}`;
-    return { kind: 'compileError', diagnostics: [{ message }], output: message };
+    return caseDataRefused(error);
   }
   const typed = parsedSignature(input.signature);
   const expected = `public static ${csharpTypeText(typed.returns)} ${input.functionName}(${typed.params.map((p) => `${csharpTypeText(p.type)} ${p.name}`).join(', ')}) in class Solution`;
   const files = [
     { name: SOURCE_FILE, text: input.code },
     { name: CSHARP_RUNTIME_FILE, text: CSHARP_RUNTIME },
-    { name: CSHARP_HARNESS_FILE, text: harness },
+    { name: CSHARP_HARNESS_FILE, text: csharpHarness(input.functionName, input.signature) },
   ];
   const built = await compile([...MCS_FLAGS, `-main:${CSHARP_HARNESS_CLASS}`, ...files.map((f) => f.name)], files, context, expected);
   if ('kind' in built) return built;
+  await writeFile(join(built.dir, CASES_FILE), cases);
   const marker = newMarker();
   const result = await context.jail({
     argv: ['/usr/bin/mono', '--debug', `/box/${PROGRAM}`, marker],

@@ -1,7 +1,8 @@
 import { languageProfile } from '@assay/domain/languages';
-import { goHarness } from '../harness/go-harness.js';
+import { CASES_FILE, caseData, caseDataRefused } from '../harness/case-data.js';
+import { GO_CASE_RULES, goHarness } from '../harness/go-harness.js';
 import { runCases } from '../harness/gorust-cases.js';
-import { argumentsRefused, compileError, compileStopped, runStdioCases, writeFiles } from '../harness/gorust-steps.js';
+import { compileError, compileStopped, runStdioCases, writeFiles } from '../harness/gorust-steps.js';
 import type { JailLimits } from '../jail-spec.js';
 import type { NativeContext, NativeLanguage, NativeRunResult } from '../native-language.js';
 import { goCompileErrors, withPackageClause } from './go-diagnostics.js';
@@ -51,13 +52,13 @@ export const goLanguage: NativeLanguage = {
       return failed ?? runStdioCases(context, dir, ['/box/prog'], input.inputs, { env: runEnv(context.runLimits) });
     }
     if (input.signature === undefined) return compileError({ message: 'A Go function question needs a typed signature' });
-    let harness: string;
+    let cases: Buffer;
     try {
-      harness = goHarness(input.functionName, input.signature, input.argsJson);
+      cases = caseData(input.signature, input.argsJson, GO_CASE_RULES);
     } catch (error) {
-      return argumentsRefused(error);
+      return caseDataRefused(error);
     }
-    await writeFiles(dir, { 'solution.go': code, 'main.go': harness });
+    await writeFiles(dir, { 'solution.go': code, 'main.go': goHarness(input.functionName, input.signature), [CASES_FILE]: cases });
     const failed = await build(
       context,
       dir,

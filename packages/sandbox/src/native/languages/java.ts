@@ -2,8 +2,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { javaTypeText, parsedSignature } from '@assay/domain/languages';
 import { caseResultsOf, newMarker } from '../harness-protocol.js';
+import { CASES_FILE, caseData, caseDataRefused } from '../harness/case-data.js';
 import { type JavaCompileOutcome, javaCompiler, javaRequest } from '../harness/java-compiler.js';
-import { JAVA_MAIN_CLASS, JAVA_MAIN_FILE, javaMain } from '../harness/java-harness.js';
+import { JAVA_CASE_RULES, JAVA_MAIN_CLASS, JAVA_MAIN_FILE, javaMain } from '../harness/java-harness.js';
 import { compileErrorOf } from '../harness/jvm-diagnostics.js';
 import { stdioCases } from '../harness/jvm-stdio.js';
 import type { JailLimits } from '../jail-spec.js';
@@ -67,21 +68,21 @@ async function runFunction(input: Extract<NativeRunInput, { form: 'function' }>,
     const message = 'A Java function question needs a typed signature';
     return { kind: 'compileError', diagnostics: [{ message }], output: message };
   }
-  let main: string;
+  let cases: Buffer;
   try {
-    main = javaMain(input.functionName, input.signature, input.argsJson);
+    cases = caseData(input.signature, input.argsJson, JAVA_CASE_RULES);
   } catch (error) {
-    const message = `The question's arguments do not fit its signature: ${(error as Error).message}`;
-    return { kind: 'compileError', diagnostics: [{ message }], output: message };
+    return caseDataRefused(error);
   }
   const typed = parsedSignature(input.signature);
   const expected = `public static ${javaTypeText(typed.returns)} ${input.functionName}(${typed.params.map((p) => `${javaTypeText(p.type)} ${p.name}`).join(', ')}) in class Solution`;
   const files = [
     { name: SOURCE_FILE, text: input.code },
-    { name: JAVA_MAIN_FILE, text: main },
+    { name: JAVA_MAIN_FILE, text: javaMain(input.functionName, input.signature) },
   ];
   const built = await compile(files, context, expected);
   if ('kind' in built) return built;
+  await writeFile(join(built.dir, CASES_FILE), cases);
   const marker = newMarker();
   const result = await context.jail({
     argv: ['/usr/bin/java', ...javaRunFlags(context.runLimits), '--add-opens', 'java.base/java.io=ALL-UNNAMED', '-cp', '/box', JAVA_MAIN_CLASS, marker],

@@ -5,15 +5,19 @@ import type { JailLimits } from '../jail-spec.js';
 import type { NativeLanguage } from '../native-language.js';
 
 /**
- * PHP 8.2 from Debian, started with no php.ini (`-n`, decision 733): no extension beyond the built-in ones, errors
- * logged to stderr (never mixed into stdout), PHP's own memory limit a little under the jail's so that running out
- * says so in PHP's words.
+ * PHP 8.2 from Debian, started with no php.ini (`-n`, decision 733): no extension beyond the built-in ones and
+ * mbstring (decision 1083: `mb_strlen` and the other multibyte string functions answers use), errors logged to stderr
+ * (never mixed into stdout), PHP's own memory limit a little under the jail's so that running out says so in PHP's words.
  */
 const PHP = '/usr/bin/php';
+/** Debian 12's php8.2-mbstring (the directory is PHP 8.2's module API): without it `-d extension=mbstring` warns on every run. */
+const MBSTRING = '/usr/lib/php/20220829/mbstring.so';
 
 const phpArgv = (limits: JailLimits): string[] => [
   PHP,
   '-n',
+  '-d',
+  'extension=mbstring',
   '-d',
   'display_errors=0',
   '-d',
@@ -29,7 +33,7 @@ const beforeFirstCase = (stderr: string, marker: string): string => stderr.split
 
 export const phpLanguage: NativeLanguage = {
   id: 'php',
-  toolchain: { commands: [PHP], debianPackages: ['php-cli'] },
+  toolchain: { commands: [PHP, MBSTRING], debianPackages: ['php-cli', 'php-mbstring'] },
   async execute(input, context) {
     const dir = await context.scratchDir();
     if (input.form === 'stdio') {

@@ -1,7 +1,8 @@
 import { languageProfile } from '@assay/domain/languages';
+import { CASES_FILE, caseData, caseDataRefused } from '../harness/case-data.js';
 import { runCases } from '../harness/gorust-cases.js';
-import { argumentsRefused, compileError, compileStopped, runStdioCases, writeFiles } from '../harness/gorust-steps.js';
-import { rustHarness } from '../harness/rust-harness.js';
+import { compileError, compileStopped, runStdioCases, writeFiles } from '../harness/gorust-steps.js';
+import { RUST_CASE_RULES, rustHarness } from '../harness/rust-harness.js';
 import type { NativeContext, NativeLanguage, NativeRunResult } from '../native-language.js';
 import { rustCompileErrors } from './rust-diagnostics.js';
 import { dropRustRuntime, RUST_RUNTIME_MOUNT, RUST_RUNTIME_RLIB, rustRuntime } from './rust-runtime.js';
@@ -51,13 +52,13 @@ export const rustLanguage: NativeLanguage = {
       return (await build(context, dir, 'solution.rs', '')) ?? runStdioCases(context, dir, ['/box/prog'], input.inputs);
     }
     if (input.signature === undefined) return compileError({ message: 'A Rust function question needs a typed signature' });
-    let harness: string;
+    let cases: Buffer;
     try {
-      harness = rustHarness(input.functionName, input.signature, input.argsJson);
+      cases = caseData(input.signature, input.argsJson, RUST_CASE_RULES);
     } catch (error) {
-      return argumentsRefused(error);
+      return caseDataRefused(error);
     }
-    await writeFiles(dir, { 'solution.rs': input.code, 'main.rs': harness });
+    await writeFiles(dir, { 'solution.rs': input.code, 'main.rs': rustHarness(input.functionName, input.signature), [CASES_FILE]: cases });
     const signatureText =
       languageProfile('rust')
         .stub(input.functionName, input.signature)
