@@ -63,6 +63,36 @@ describe.each(backends)('the assistant policy and operations on %s', (backend) =
     expectSuccess(await a.h.request({ method: 'PUT', url: `/v2/org/tests/${testId}/settings`, body: current }));
   });
 
+  it('records the snapshot with the start and tells from it what remains, per question, through the submit', async () => {
+    const running = await startedAttempt(a.h, testId, 'snapshot@example.com');
+    const told = running.session.assistant!;
+    expect(await a.h.store.assistant.snapshotOf(running.invitationId)).toEqual({
+      settings: expect.objectContaining({ aiPolicy: 'guarded', assistantMessages: 5, assistantTokens: 40_000 }),
+      sections: told.sections,
+      version: told.policyVersion,
+    });
+    a.peer.setReply(() => ({ text: 'Think about the empty array.' }));
+    expect((await ask(a.h, running.token, running.questions.short, { message: 'A hint?' })).events.at(-1)!.event).toBe('done');
+    const after = expectSuccess<CandidateSession>(await candidate(a.h, running.token).session()).assistant!;
+    expect(after.questions.map(({ questionId, messages }) => [questionId, messages])).toEqual(
+      Object.values(running.questions).map((questionId) => [questionId, questionId === running.questions.short ? 1 : 0]),
+    );
+    expect(after.remaining.messages).toBe(4);
+    expect(after.remaining.tokens).toBeLessThan(40_000);
+    // The finish page reads the same snapshot and usage; no question is listed once the attempt is over.
+    const submitted = expectSuccess<CandidateSession>(await candidate(a.h, running.token).submit()).assistant;
+    expect(submitted).toMatchObject({ fixed: true, policyVersion: told.policyVersion, questions: [], remaining: after.remaining });
+  });
+
+  it('answers an attempt started before migration 054 (no snapshot) as policy none', async () => {
+    const old = await startedAttempt(a.h, testId, 'before-054@example.com');
+    await a.h.store.db.updateTable('invitations').set({ ai_snapshot: null }).where('id', '=', old.invitationId).execute();
+    const told = expectSuccess<CandidateSession>(await candidate(a.h, old.token).session()).assistant!;
+    expect(told).toMatchObject({ fixed: true, policyVersion: null, testPolicy: 'none', sections: [], available: false, systemPrompts: [] });
+    expect(told.questions.map(({ aiPolicy, offered }) => [aiPolicy, offered])).toEqual(Object.values(old.questions).map(() => ['none', false]));
+    expectFailure((await ask(a.h, old.token, old.questions.coding, { message: 'Help' })).response, '403.71');
+  });
+
   it('switches the assistant off for the org at once, refusing it and tests that offer it, and back on (admins only)', async () => {
     const running = await startedAttempt(a.h, testId, 'switch@example.com');
     const recruiter = await a.h.client.admin.keys.create(a.h.org.orgId, { role: 'recruiter' });
