@@ -30,6 +30,7 @@ export const ERASED_DATA_TABLES = [
   'candidate_notes',
   'candidate_decisions',
   'candidate_feedback',
+  'assistant_messages',
   'invitation_history',
   'greenhouse_interviews',
   'jobs',
