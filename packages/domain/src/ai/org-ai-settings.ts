@@ -9,7 +9,7 @@ export const OrgAiSettingsInput = z
         "false switches the AI assistant off for the org's candidates at once (running attempts included) and refuses policies that offer it (400.31); true switches it back on.",
     }),
   })
-  .meta({ id: 'OrgAiSettingsInput' });
+  .meta({ id: 'OrgAiSwitch' });
 export type OrgAiSettingsInput = z.infer<typeof OrgAiSettingsInput>;
 
 /** `GET /v2/org/ai-settings`: the switch, the operator's model, and the system prompts candidates' assistants follow. */
