@@ -1,4 +1,7 @@
 import { modelAvailabilityOf } from './ai/model-availability.js';
+import { loadAssistantModel } from './ai/assistant-model.js';
+import { AssistantSessions } from './candidate/assistant-sessions.js';
+import { CandidateAssistant } from './candidate/candidate-assistant.js';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Socket } from 'node:net';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,6 +18,7 @@ import { CandidateAttempts } from './candidate/attempts-service.js';
 import { registerCandidatePages } from './candidate-page/register-candidate-pages.js';
 import type { Config } from '@assay/config';
 import type { AppContext } from './context.js';
+import type { AssistantModel } from './ai/assistant-model.js';
 import { lazyRequestLoggers } from './logging/lazy-request-logger.js';
 import { withRedaction } from './logging/redaction.js';
 import { RequestLogController } from './logging/request-log-controller.js';
@@ -69,6 +73,8 @@ declare module 'fastify' {
       metrics: ProcessMetrics | undefined;
       /** Stops serving when a newer Assay migrates the database under this process (decision 858). */
       schema: NewerSchemaGuard;
+      /** The operator's model for the assistant (issue 60), when one is configured: the banner says whether it answers. */
+      model: AssistantModel | undefined;
       /** How the emails of this process's outbox worker are going (`/readyz`, `/metrics`): the worker reports into it. */
       email: EmailHealth;
     };
@@ -139,14 +145,16 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   }
   const runner = codeRunner ?? sandbox!;
   const languages = languageAvailability(runner, config.sandbox);
-  const attempts = new CandidateAttempts(store, now, config.answerGraceMs, runBudget);
+  // The assistant's model (issue 60): loaded only when configured, so a server without one never loads the client.
+  const model = config.ai ? await loadAssistantModel(config.ai, now, metrics && ((gate) => metrics.watchAssistant(gate))) : undefined;
+  const attempts = new CandidateAttempts(store, now, config.answerGraceMs, runBudget, new AssistantSessions(store, model));
   const email = new EmailHealth();
   if (metrics) {
     if (sandbox) metrics.watchSandbox(sandbox);
     metrics.watchExports(() => ({ pending: reports.pending, capacity: reports.threads + reports.queue }));
     metrics.watchEmail(email);
   }
-  app.decorate('assay', { attempts, runner, languages, metrics, schema, email });
+  app.decorate('assay', { attempts, runner, languages, metrics, schema, model, email });
   const context: AppContext = {
     config,
     store,
@@ -156,6 +164,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
     credentialLimits,
     languages,
     model: modelAvailabilityOf(config),
+    assistantModel: model,
     email,
   };
   app.addHook('onClose', async () => {
@@ -177,6 +186,8 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
     languages,
     prewarm: config.sandboxPrewarm,
     unknownTokens: credentialLimits.takeTestToken,
+    assistant: new CandidateAssistant(store, (token, questionId) => attempts.askedWhileRunning(token, questionId), model, now),
+    model,
     prefix: '/candidate/v1',
   });
   await app.register(candidateLinkRoutes, { ...context, prefix: '/candidate/v1' });

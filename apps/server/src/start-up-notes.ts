@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from '@assay/config';
 import { ALL_LANGUAGES, languageProfile, type LanguageId } from '@assay/domain/languages';
 import type { Store } from '@assay/store';
+import type { ModelReadiness } from './ai/model-status.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
@@ -61,4 +62,17 @@ export const warmingLine = (warming: readonly LanguageId[]): string | undefined 
   const names = ALL_LANGUAGES.filter((language) => warming.includes(language)).map((language) => languageProfile(language).name);
   if (names.length === 0) return undefined;
   return `Preparing the compilers of ${names.join(', ')} in the background (a first run waits for its own; GET /readyz lists those still warming).`;
+};
+
+/** What the start banner says of the assistant's model (issue 60, decision 1171): never the key, never unready for it. */
+export const modelBanner = (
+  model: { readonly name: string; readonly host: string; readonly maxConcurrent: number } | undefined,
+  readiness: ModelReadiness,
+): string => {
+  if (!model) return 'AI assistant: no model configured (ASSAY_AI_BASE_URL, ASSAY_AI_MODEL; docs/ai.md). Tests whose aiPolicy is none work without one.';
+  const which = `${model.name} at ${model.host}`;
+  if (readiness.answers === true) return `AI assistant: ${which} answers (at most ${model.maxConcurrent} requests at once).`;
+  if (readiness.answers === false)
+    return `AI assistant: ${which} does not answer: ${readiness.problem ?? 'no reason given'} Tests go on; candidates' panels say the assistant is unavailable until it answers.`;
+  return `AI assistant: ${which} (not asked yet whether it answers: /readyz will say).`;
 };

@@ -10,7 +10,7 @@ export { parseStored } from './schemas/stored-text.js';
 export { JsonValue } from './schemas/json-value.js';
 export { MAX_PAGE_NO, MAX_PAGE_SIZE, pageOffset, PagingQuery, positiveIntegerText } from './schemas/paging.js';
 export { ApiKeyList, ApiKeySummary, CreatedOrg, CreateOrgInput, IssuedKey, RevokedKey } from './schemas/admin.js';
-export { ReadinessLanguages, readinessLanguages, ServiceHealth, ServiceReadiness } from './schemas/health.js';
+export { ReadinessAi, ReadinessLanguages, readinessLanguages, ServiceHealth, ServiceReadiness } from './schemas/health.js';
 export { ReadinessEmail, readinessEmailOf, type EmailSendingFacts } from './schemas/readiness-email.js';
 export { ImportedTest, Section, SectionType, TestDetails, TestList, TestStatus, TestSummary } from './schemas/test.js';
 export { CodingLanguage, codingLanguageName } from './schemas/coding-language.js';

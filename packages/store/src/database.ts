@@ -41,6 +41,7 @@ import type {
   WebhookSecretsTable,
 } from './tables/delivery.js';
 import type { SandboxWorkersTable, TestExportsTable } from './tables/operations.js';
+import type { AssistantInsertionsTable, AssistantMessagesTable } from './tables/assistant.js';
 
 // The schema as Kysely sees it: each table's interface lives with its area under tables/ (instants, flags and JSON: see OrgsTable).
 export type { JobKind, JobStatus } from '@assay/domain';
@@ -63,6 +64,8 @@ export interface Database {
   sample_runs: SampleRunsTable;
   question_signals: QuestionSignalsTable;
   code_playback: CodePlaybackTable;
+  assistant_messages: AssistantMessagesTable;
+  assistant_insertions: AssistantInsertionsTable;
   answers: AnswersTable;
   review_items: ReviewItemsTable;
   grades: GradesTable;

@@ -59,6 +59,7 @@ export type {
   WebhookSecretsTable,
 } from './tables/delivery.js';
 export type { SandboxWorkersTable, TestExportsTable } from './tables/operations.js';
+export type { AssistantInsertionsTable, AssistantMessagesTable } from './tables/assistant.js';
 export { knownMigrations, migrateToLatest } from './migrate.js';
 export type { MigrationLog } from './migrate.js';
 export { DatabaseStartError, describeDatabase, openServiceStore } from './service-store.js';
@@ -79,6 +80,8 @@ export type { KeyAccess, KeyOwner } from './repositories/api-keys.js';
 export { PeopleRepository } from './repositories/people.js';
 export type { Deactivation } from './repositories/people.js';
 export { PersonalDataRepository, type PersonalDataOptions, type StoredPersonalData } from './repositories/personal-data.js';
+export { AssistantRepository, STALE_FAILURE } from './repositories/assistant-transcript.js';
+export type { AssistantTally, NewAssistantMessage } from './repositories/assistant-transcript.js';
 export { attemptFactsOfTest } from './repositories/attempt-facts.js';
 export type { AttemptFacts } from './repositories/attempt-facts.js';
 export { AttemptLogRepository } from './repositories/attempt-log.js';

@@ -50,6 +50,7 @@ import { erasureSubjectsMigration } from './migrations/049-erasure-subjects.js';
 import { invitationOpeningMigration } from './migrations/050-invitation-opening.js';
 import { answerDraftsMigration } from './migrations/051-answer-drafts.js';
 import { attemptRulesMigration } from './migrations/052-attempt-rules.js';
+import { assistantTranscriptMigration } from './migrations/054-assistant-transcript.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -102,6 +103,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '050-invitation-opening': invitationOpeningMigration(),
   '051-answer-drafts': answerDraftsMigration(),
   '052-attempt-rules': attemptRulesMigration(),
+  '054-assistant-transcript': assistantTranscriptMigration(dialect),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {

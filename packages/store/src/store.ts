@@ -42,6 +42,7 @@ import { RetentionRepository } from './repositories/retention.js';
 import { TestSettingsRepository } from './repositories/test-settings.js';
 import { CandidateFeedbackRepository } from './repositories/candidate-feedback.js';
 import { OutboxEmailsRepository } from './repositories/outbox-emails.js';
+import { AssistantRepository } from './repositories/assistant-transcript.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -100,6 +101,8 @@ export interface Repositories {
   readonly candidateFeedback: CandidateFeedbackRepository;
   /** Which outbox file each email of an invitation wrote (issue 59, migration 048): what an erasure removes. */
   readonly outboxEmails: OutboxEmailsRepository;
+  /** The assistant (issue 60, migration 054): attempts' AI snapshots, the org's switch, the transcript and insertions. */
+  readonly assistant: AssistantRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -168,6 +171,7 @@ const repositoryMakers = (
     v3InviteOptions: () => new V3InviteOptionsRepository(db),
     candidateFeedback: () => new CandidateFeedbackRepository(db),
     outboxEmails: () => new OutboxEmailsRepository(db),
+    assistant: () => new AssistantRepository(db),
   };
 };
 

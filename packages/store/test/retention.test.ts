@@ -20,6 +20,11 @@ describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backe
 
   it('gives orgs that existed before migration 043 no periods, and new orgs the defaults', async () => {
     // Back to the schema before 043 (and the migrations after it), with an org in it, then migrate again.
+    await store.db.schema.dropTable('assistant_insertions').execute();
+    await store.db.schema.dropTable('assistant_messages').execute();
+    await store.db.schema.alterTable('invitations').dropColumn('ai_snapshot').execute();
+    await store.db.schema.alterTable('orgs').dropColumn('assistant_enabled').execute();
+    await sql`delete from kysely_migration where name = '054-assistant-transcript'`.execute(store.db);
     for (const column of ['attempt_rules', 'camera_photos', 'camera_gap_seconds']) await store.db.schema.alterTable('invitations').dropColumn(column).execute();
     await sql`delete from kysely_migration where name = '052-attempt-rules'`.execute(store.db);
     await store.db.schema.alterTable('answers').dropColumn('drafts').execute();
@@ -58,6 +63,7 @@ describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backe
       '050-invitation-opening',
       '051-answer-drafts',
       '052-attempt-rules',
+      '054-assistant-transcript',
     ]);
     const after = (await store.orgs.create({ name: 'After', email: 'after@example.com', timeZoneId: 1000 }, T0)).id;
     expect(await store.retention.settings(before)).toEqual({ endedDays: null, mediaDays: null, unstartedDays: null });

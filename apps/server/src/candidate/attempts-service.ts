@@ -4,6 +4,8 @@ import {
   type HistoryActor,
   type CodingQuestion,
   type QuestionDefinition,
+  type QuestionRecord,
+  type AttemptVariant,
   acceptAnswer,
   attemptVariant,
   askedQuestion,
@@ -48,6 +50,16 @@ import { loadReportDetails } from '../services/report-details.js';
 import { feedbackGivenOf, giveFeedback } from './candidate-feedback.js';
 import { AttemptProctoring } from './attempt-proctoring.js';
 import { rulesOfAttempt, sessionViolationRulesOf } from './attempt-rules.js';
+import type { AssistantSessions } from './assistant-sessions.js';
+
+/** The asked questions of a variant, as the session's assistant part needs them. */
+const askedForAssistant = (variant: AttemptVariant, questions: readonly QuestionRecord[]) => {
+  const byId = new Map(questions.map((question) => [question.id, question]));
+  return variant.flatMap(({ questionId, sectionId }) => {
+    const question = byId.get(questionId);
+    return question ? [{ questionId, sectionId, type: question.definition.type }] : [];
+  });
+};
 
 /**
  * A coding answer as it is stored: in its language (the one named, or the question's first), with drafts only in the
@@ -77,6 +89,8 @@ export class CandidateAttempts {
     private readonly answerGraceMs: number = DEFAULT_ANSWER_GRACE_MS,
     /** The sample-run limit the candidate routes enforce, told in the session (the landing page's rules state it). */
     private readonly runBudget?: RunBudget,
+    /** The assistant's part of the session and the AI snapshot a start fixes (issue 60); absent: neither. */
+    private readonly assistant?: AssistantSessions,
   ) {
     this.proctoring = new AttemptProctoring(store, now, {
       context: (token) => this.context(token),
@@ -121,6 +135,10 @@ export class CandidateAttempts {
     const rules = rulesOfAttempt(context, settings);
     const practice = settings?.testSettings.practiceTest ? { result: await this.practiceResultOf(context) } : undefined;
     const feedbackGiven = await feedbackGivenOf(this.store, context.invitation, settings);
+    const assistant = await this.assistant?.sessionOf(
+      context,
+      sessionPhase(context.invitation.status) === 'attempt' ? askedForAssistant(variant, questions) : [],
+    );
     return buildSessionView({
       context,
       sections,
@@ -136,6 +154,7 @@ export class CandidateAttempts {
       ...(practice ? { practice } : {}),
       ...(settings ? { displayMessages: settings.displayMessageSettings } : {}),
       ...(feedbackGiven === undefined ? {} : { feedbackGiven }),
+      ...(assistant ? { assistant } : {}),
     });
   }
 
@@ -153,6 +172,8 @@ export class CandidateAttempts {
     // Read once, here: the shuffle choice is fixed in the seed and the proctoring rules with the attempt (decision 1140),
     // so a later settings change never reorders this attempt nor changes the limits it was told.
     const settings = await this.store.testSettings.stored(context.invitation.orgId, context.test.id);
+    // The AI policy is fixed here too, written with the start (decision 1160).
+    const ai = await this.assistant?.atStart(context);
     const at = this.now();
     await this.move(
       context.invitation,
@@ -164,6 +185,7 @@ export class CandidateAttempts {
           extraTimePercent: current.extraTimePercent,
           // The candidate's variant is drawn here, once (the domain computes it from the seed; decision 572).
           variantSeed: attemptSeedOf(randomInt(MAX_VARIANT_SEED + 1), settings ?? null),
+          ...(ai ? { ai } : {}),
           rules: attemptRulesOf(settings, context.link?.imageProctoring === 1),
         }),
       'candidate',
@@ -197,6 +219,13 @@ export class CandidateAttempts {
     if (questionId === PRACTICE_QUESTION_ID) return;
     const { invitation } = await this.context(token);
     await this.store.attemptLog.countSampleRun(invitation.id, questionId, this.now());
+  }
+
+  /** A question of a running attempt with its record (its section, its definition): what the assistant works on (issue 60). */
+  async askedWhileRunning(token: string, questionId: number): Promise<{ context: AttemptContext; question: QuestionRecord }> {
+    const context = await this.running(token);
+    const [sections, questions] = await Promise.all([this.store.tests.sections(context.test.id), this.store.attempts.questions(context.test.id)]);
+    return { context, question: unwrap(askedQuestion(sections, questions, context.invitation.variantSeed, questionId)) };
   }
 
   /** A question of a running attempt, for running its sample tests. */

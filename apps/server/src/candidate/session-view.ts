@@ -29,6 +29,7 @@ import {
   type StartAdmission,
 } from '@assay/domain';
 import type { AttemptContext, SavedAnswerRow } from '@assay/store';
+import type { SessionAssistant } from '@assay/domain/ai';
 
 const iso = (epochMs: number | null): string | null => (epochMs === null ? null : new Date(epochMs).toISOString());
 
@@ -106,6 +107,8 @@ export interface SessionParts {
   displayMessages?: SessionDisplayMessages;
   /** Whether this attempt's feedback was given: the finish page does not ask again. */
   feedbackGiven?: boolean;
+  /** The AI policy, the assistant's budget and whether it answers (issue 60). */
+  assistant?: SessionAssistant;
 }
 
 /**
@@ -126,6 +129,7 @@ export const buildSessionView = ({
   practice,
   displayMessages,
   feedbackGiven,
+  assistant,
 }: SessionParts): CandidateSession => {
   const { invitation, candidate, test, link, org } = context;
   const zone = findTimeZone(link?.timeZoneId ?? UTC_TIME_ZONE_ID) ?? findTimeZone(UTC_TIME_ZONE_ID)!;
@@ -210,5 +214,6 @@ export const buildSessionView = ({
     ...(practiceCoding ? { practiceQuestion: candidateQuestionOf(PRACTICE_QUESTION_ID, practiceCoding) as CandidateCodingQuestion } : {}),
     imageViolations: invitation.imageViolations ?? 0,
     ...(invitation.terminatedBy ? { terminatedBy: invitation.terminatedBy } : {}),
+    ...(assistant ? { assistant } : {}),
   };
 };

@@ -31,6 +31,9 @@ import type { FailureLimiter } from '../rate-limits/failure-limiter.js';
 import { RefusalError, unwrap } from '../refusal-error.js';
 import { prepareSampleRun } from '../services/sample-run-plan.js';
 import { candidateRunRoutes } from './candidate-runs.js';
+import { candidateAssistantRoutes } from './candidate-assistant.js';
+import type { CandidateAssistant } from '../candidate/candidate-assistant.js';
+import type { AssistantModel } from '../ai/assistant-model.js';
 import { envelopeResponses } from './responses.js';
 
 export interface CandidateRouteOptions {
@@ -45,6 +48,9 @@ export interface CandidateRouteOptions {
   /** Which languages this server runs (a run of another is refused 409.5), and the ones its sandbox warms ahead. */
   languages: LanguageAvailabilities;
   prewarm: readonly LanguageId[];
+  /** The AI assistant (issue 60): its candidate side, and the operator's model when one is configured. */
+  assistant: CandidateAssistant;
+  model: AssistantModel | undefined;
 }
 
 /** Tokens are opaque; a malformed one is simply not found. */
@@ -55,7 +61,7 @@ const tags = ['candidate'];
 /** The candidate JSON API behind the take-test page; the token in the path is the only credential. */
 export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = async (
   app,
-  { attempts, runner, runBudget, now, tokens, unknownTokens, languages, prewarm },
+  { attempts, runner, runBudget, now, tokens, unknownTokens, languages, prewarm, assistant, model },
 ) => {
   requireKnownToken(app, tokens, unknownTokens);
   const sampleRuns = new SampleRunGate(runBudget, now);
@@ -177,6 +183,7 @@ export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = asy
   );
 
   await app.register(candidateRunRoutes, { attempts, runner, sampleRuns, registry: new SampleRunRegistry(), languages, prewarm });
+  await app.register(candidateAssistantRoutes, { assistant, model, runner, now });
 
   app.post(
     '/:token/submit',

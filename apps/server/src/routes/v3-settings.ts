@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParam, TestSettings, TestSettingsInput, V3Failure, checkTestSettings } from '@assay/domain';
 import type { AppContext } from '../context.js';
+import { orgModelAvailability } from '../ai/model-availability.js';
 import { found, unwrap } from '../refusal-error.js';
 import { TEST_SETTINGS_DESCRIPTION } from './test-settings.js';
 
@@ -51,7 +52,7 @@ export const v3SettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       const { orgId } = request.org;
       const { testId } = request.params;
       const subject = found(await store.testSettings.subject(orgId, testId), 'test-not-found', noTest(testId));
-      const checked = unwrap(checkTestSettings(subject, request.body, model));
+      const checked = unwrap(checkTestSettings(subject, request.body, await orgModelAvailability(store, model, orgId)));
       const stored = found(await store.testSettings.put(orgId, testId, checked), 'test-not-found', noTest(testId));
       return reply.code(201).send(stored);
     },

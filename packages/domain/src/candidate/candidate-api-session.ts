@@ -11,6 +11,7 @@ import { AttemptEndReason } from './attempt-end.js';
 import { PracticeResult } from './practice-result.js';
 import { TestContents } from './test-contents.js';
 import { ViolationKind } from './violation-limits.js';
+import { SessionAssistant } from '../ai/session-assistant.js';
 import { SessionViolationRules } from './violation-rules.js';
 
 // The session (`GET /candidate/v1/{token}`; starting and submitting answer it too): one view for the landing page, the running attempt and the finish page.
@@ -144,6 +145,8 @@ export const CandidateSession = z
     imageViolations: z.int().nonnegative().optional(),
     /** Which limit ended a terminated attempt (decision 974): the finish page says honestly why. Optional: older servers send none. */
     terminatedBy: ViolationKind.optional(),
+    /** The AI policy, the assistant's budget and whether it answers (issue 60; docs/ai.md). Optional: older servers send none. */
+    assistant: SessionAssistant.optional(),
   })
   .meta({ id: 'CandidateSession' });
 export type CandidateSession = z.infer<typeof CandidateSession>;

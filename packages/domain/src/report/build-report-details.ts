@@ -26,6 +26,7 @@ import { cameraDetailOf, type CameraDetail } from './camera-detail.js';
 import { skillScoresOf, type SkillQuestion } from './skill-scores.js';
 import { readAttemptSeed, sectionsUnderChoice } from '../candidate/variant-settings.js';
 import type { CandidateFeedback } from '../candidate/candidate-feedback.js';
+import type { ReportAi } from '../ai/report-ai.js';
 
 /** What the report names of the candidate's variant: the questions in the order shown, and each section's pool. */
 const variantDetail = (facts: ReportFacts, seed: number | null, variant: AttemptVariant): VariantDetail => ({
@@ -75,6 +76,8 @@ export interface ReportFacts {
   readonly practiceTest?: boolean;
   /** What the candidate said of the test after this attempt (issue 52); absent when none was given. */
   readonly candidateFeedback?: CandidateFeedback;
+  /** The attempt's AI policy and assistant transcript (issue 60), built by `reportAiOf`; absent without a snapshot. */
+  readonly ai?: ReportAi;
 }
 
 /** Only an attempt whose link required the camera says anything of it: every other report stays as it was. */
@@ -238,6 +241,7 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
     skills: skillScoresOf(skilled),
     questions,
     ...(facts.candidateFeedback ? { candidateFeedback: facts.candidateFeedback } : {}),
+    ...(facts.ai ? { ai: facts.ai } : {}),
     ...(variant ? { variant: variantDetail(facts, invitation.variantSeed ?? null, variant) } : {}),
     ...(written.length === 0
       ? {}

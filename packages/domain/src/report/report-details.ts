@@ -15,6 +15,7 @@ import { CameraDetail } from './camera-detail.js';
 import { SkillScore } from './skill-scores.js';
 import { CandidateFeedback } from '../candidate/candidate-feedback.js';
 import { ViolationKind } from '../candidate/violation-limits.js';
+import { ReportAi } from '../ai/report-ai.js';
 
 /**
  * Everything a hiring manager decides from, as JSON (`GET /v2/org/report/{id}/details`, an Assay extension):
@@ -174,6 +175,10 @@ export const ReportDetails = z
     candidateFeedback: CandidateFeedback.optional().meta({
       description:
         "What the candidate said of the test after this attempt (issue 52, the test's `candidateFeedback` setting): a rating 1–5 and/or text. Absent when none was given, and from an older server's details.",
+    }),
+    ai: ReportAi.optional().meta({
+      description:
+        "The attempt's AI policy as fixed at its start, and its assistant's transcript: every message, reply (withheld ones included), insertion and token (issue 60, docs/ai.md). Evidence, never a score. Absent for attempts started before it was recorded, and from an older server's details.",
     }),
     /** Only for a test with question pools or shuffling: the variant this candidate saw (issue 34). */
     variant: VariantDetail.optional(),

@@ -21,8 +21,21 @@ export const ReadinessLanguages = z.object({
 });
 export type ReadinessLanguages = z.infer<typeof ReadinessLanguages>;
 
+/**
+ * `GET /readyz`'s model (issue 60, decision 1171): configured or not, and whether it answered when last asked (at most
+ * every 15 seconds). A model that does not answer never makes the server unready: it is said here.
+ */
+export const ReadinessAi = z.object({
+  configured: z.boolean(),
+  model: z.string().nullable(),
+  answers: z.boolean().nullable().meta({ description: 'Whether the model answered when last asked; null when not configured or not asked yet.' }),
+  checkedAt: z.string().nullable(),
+  problem: z.string().nullable().meta({ description: 'Why it does not answer, in words without the key.' }),
+});
+export type ReadinessAi = z.infer<typeof ReadinessAi>;
+
 /** `GET /readyz` when the database answers and takes writes; `email` where an outbox worker runs in the process. */
-export const ServiceReadiness = ServiceHealth.extend({ languages: ReadinessLanguages, email: ReadinessEmail.optional() });
+export const ServiceReadiness = ServiceHealth.extend({ languages: ReadinessLanguages, ai: ReadinessAi.optional(), email: ReadinessEmail.optional() });
 export type ServiceReadiness = z.infer<typeof ServiceReadiness>;
 
 /** The readiness languages of a process from its sandbox's report, the waiting scoring jobs and the compilers warming. */

@@ -60,6 +60,32 @@ const PersonalDelivery = z.object({
   log: z.array(z.object({ attemptedAt: Instant, outcome: z.string(), statusCode: z.int().nullable(), latencyMs: z.number(), error: z.string().nullable() })),
 });
 
+/** The assistant's transcript of one invitation's attempt (issue 60, docs/ai.md): every message, reply and insertion. */
+const PersonalAssistant = z.object({
+  aiSnapshot: StoredJson.meta({ description: "The attempt's AI policy as fixed at its start; null when none was." }),
+  messages: z.array(
+    z.object({
+      messageId: z.int(),
+      questionId: z.int(),
+      askedAt: Instant,
+      text: z.string(),
+      sharedAnswer: z.boolean(),
+      answerChars: z.int(),
+      state: z.string(),
+      reply: z.string().nullable(),
+      withheldReason: z.string().nullable(),
+      failure: z.string().nullable(),
+      model: z.string().nullable(),
+      policy: z.string(),
+      policyVersion: z.string(),
+      promptTokens: z.int(),
+      completionTokens: z.int(),
+      answeredAt: Instant.nullable(),
+    }),
+  ),
+  insertions: z.array(z.object({ insertionId: z.int(), messageId: z.int(), questionId: z.int(), at: Instant, chars: z.int(), line: z.int(), column: z.int() })),
+});
+
 export const PersonalInvitation = z.object({
   testInvitationId: z.int(),
   candidateId: z.int(),
@@ -132,6 +158,8 @@ export const PersonalInvitation = z.object({
   deliveries: z.array(PersonalDelivery),
   greenhouseInterviews: z.array(z.object({ applicationId: z.string(), callbackOrigin: Origin, createdAt: Instant, updatedAt: Instant })),
   reminders: z.array(z.object({ reminderKey: z.string(), jobId: z.int().nullable(), createdAt: Instant })),
+  /** What the candidate asked the AI assistant and what it answered (issue 60); an older server's export reads as none. */
+  assistant: PersonalAssistant.default({ aiSnapshot: null, messages: [], insertions: [] }),
 });
 export type PersonalInvitation = z.infer<typeof PersonalInvitation>;
 

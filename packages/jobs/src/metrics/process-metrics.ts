@@ -30,6 +30,10 @@ export interface ProcessMetricsOptions {
 const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 /** Sandbox queue waits (seconds): none, a run or two ahead, a queue at its bound (30 s), scoring behind a class. */
 const WAIT_BUCKETS = [0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
+/** Time to a model's first token and waits for a place at the model (seconds): a local model's tenth of a second to a queue's minute. */
+const MODEL_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 30, 60, 120];
+/** How a request to the assistant's model ended (issue 60): a bounded set. */
+export type AssistantOutcome = 'answered' | 'withheld' | 'unreachable' | 'timeout' | 'overloaded' | 'refused' | 'cancelled' | 'busy';
 /** Statuscodes of refusals (429.x, 503.x): a bounded set, anything else is counted as `other`. */
 const REFUSAL = /^(429|503)\.\d{1,3}$/;
 
@@ -186,6 +190,53 @@ export class ProcessMetrics {
         this.set(queue().capacity);
       },
     });
+  }
+
+  /**
+   * The assistant's model (issue 60, docs/metrics.md): its requests by outcome, the time to their first token, their
+   * wait for a place under ASSAY_AI_MAX_CONCURRENT, and the places taken and waited for now. Made when a server with a
+   * model watches it, so a server without one has none of these series.
+   */
+  watchAssistant(gate: () => { readonly running: number; readonly waiting: number }): {
+    ended(outcome: AssistantOutcome): void;
+    firstToken(seconds: number): void;
+    waited(seconds: number): void;
+  } {
+    const registers = [this.registry];
+    const requests = new Counter({
+      name: 'assay_ai_requests_total',
+      help: "Requests to the assistant's model, by outcome: answered, withheld (a guarded reply that carried a solution), unreachable, timeout, overloaded, refused, cancelled, busy (the waiting line was full).",
+      labelNames: ['outcome'],
+      registers,
+    });
+    const firstToken = new Histogram({
+      name: 'assay_ai_first_token_seconds',
+      help: "Time from sending a request to the model to its reply's first token.",
+      buckets: MODEL_BUCKETS,
+      registers,
+    });
+    const waits = new Histogram({
+      name: 'assay_ai_queue_wait_seconds',
+      help: 'How long a message waited for a place at the model (ASSAY_AI_MAX_CONCURRENT), orgs and candidates taking turns.',
+      buckets: MODEL_BUCKETS,
+      registers,
+    });
+    new Gauge({
+      name: 'assay_ai_in_flight',
+      help: "Requests to the assistant's model now: at the model (state running) or waiting for a place (state waiting).",
+      labelNames: ['state'],
+      registers,
+      collect() {
+        const now = gate();
+        this.set({ state: 'running' }, now.running);
+        this.set({ state: 'waiting' }, now.waiting);
+      },
+    });
+    return {
+      ended: (outcome) => requests.inc({ outcome }),
+      firstToken: (seconds) => firstToken.observe(seconds),
+      waited: (seconds) => waits.observe(seconds),
+    };
   }
 
   /** One answered request: `route` is the matched route's pattern (`/v2/org/tests/:testId`), never the raw URL. */

@@ -30,6 +30,7 @@ export const ERASED_DATA_TABLES = [
   'candidate_notes',
   'candidate_decisions',
   'candidate_feedback',
+  'assistant_messages',
   'invitation_history',
   'greenhouse_interviews',
   'jobs',
@@ -129,6 +130,8 @@ export const eraseRows = async (trx: Transaction<Database>, rows: readonly Erase
   await trx.updateTable('candidate_decisions').set({ reason: null }).where('invitation_id', 'in', ids).execute();
   // The candidate's own words go; the rating stays for the test's statistics (decision 967).
   await trx.updateTable('candidate_feedback').set({ text: null }).where('invitation_id', 'in', ids).execute();
+  // The assistant's transcript loses its words; states, tokens, models and insertions stay for statistics (decision 1170).
+  await trx.updateTable('assistant_messages').set({ message: '', reply: null, failure: null }).where('invitation_id', 'in', ids).execute();
   await redactHistory(trx, ids);
   await trx.deleteFrom('greenhouse_interviews').where('invitation_id', 'in', ids).execute();
   // Deliveries not yet made are not made; those made keep their outcome, without target, body or error (decision 842).

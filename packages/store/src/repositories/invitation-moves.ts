@@ -24,10 +24,11 @@ export const FRESH_ATTEMPT = {
   end_reason: null,
   image_violations: 0,
   terminated_by: null,
-  // A reset's next start fixes the rules again, as they stand then (decision 1140).
+  // A reset's next start fixes the rules and takes the AI policy again, as they stand then (decisions 1140, 1160).
   attempt_rules: null,
   camera_photos: null,
   camera_gap_seconds: null,
+  ai_snapshot: null,
   ...proctoringColumns({ wv: 0, tv: 0, leftAt: null }),
 } as const satisfies Updateable<InvitationsTable>;
 
@@ -52,14 +53,16 @@ export const writesOf = (effect: InvitationEffect): EffectWrites =>
   match<InvitationEffect, EffectWrites>(effect)
     .with({ kind: 'none' }, () => ({ columns: {}, after: nothingMore }))
     .with({ kind: 'cancel' }, ({ cancelledAt }) => ({ columns: { cancelled_at: cancelledAt }, after: nothingMore }))
-    .with({ kind: 'startAttempt' }, ({ startedAt, deadline, variantSeed, rules }) => ({
-      // The variant and the rules are fixed with the start, in its transaction: no request of the attempt sees them unset.
+    .with({ kind: 'startAttempt' }, ({ startedAt, deadline, variantSeed, rules, ai }) => ({
+      // The variant, the rules and the AI snapshot are fixed with the start, in its transaction: no request of the
+      // attempt sees them unset (decisions 1140, 1160).
       columns: {
         ...FRESH_ATTEMPT,
         started_at: startedAt,
         deadline_at: deadline,
         variant_seed: variantSeed ?? null,
         attempt_rules: rules === undefined ? null : JSON.stringify(rules),
+        ai_snapshot: ai ? JSON.stringify(ai) : null,
       },
       // An invitation made through v3 announces the start ("In Progress", decision 917) in the start's transaction.
       after: async (trx, moved, deps) => {
@@ -91,7 +94,10 @@ export const writesOf = (effect: InvitationEffect): EffectWrites =>
         await trx.deleteFrom('answers').where('invitation_id', '=', moved.id).execute();
         await trx.deleteFrom('section_results').where('invitation_id', '=', moved.id).execute();
         await trx.deleteFrom('snapshots').where('invitation_id', '=', moved.id).execute();
+        // The assistant's transcript is the attempt's, as its events are (decision 1170); insertions first, they name messages.
         for (const table of [
+          'assistant_insertions',
+          'assistant_messages',
           'question_results',
           'attempt_results',
           'attempt_events',

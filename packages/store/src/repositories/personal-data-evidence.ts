@@ -28,6 +28,7 @@ export type InvitationEvidence = Omit<
   | 'cancelledAt'
   | 'deadlineAt'
   | 'expiresAt'
+  | 'assistant'
 >;
 
 export const iso = (at: number | string): string => new Date(Number(at)).toISOString();

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
 import { originOf } from './integration-urls.js';
 import { iso, isoOrNull, readEvidence } from './personal-data-evidence.js';
+import { readAssistant } from './personal-data-assistant.js';
 
 /** What the store holds about one email address in one org; the server adds the outbox and the document's frame. */
 export interface StoredPersonalData {
@@ -71,6 +72,10 @@ export class PersonalDataRepository {
       invitations.map((invitation) => Number(invitation.id)),
       budget,
     );
+    const assistant = await readAssistant(
+      this.db,
+      invitations.map((invitation) => ({ id: Number(invitation.id), aiSnapshot: invitation.ai_snapshot })),
+    );
 
     return {
       candidates: candidates.map((row) => ({
@@ -110,6 +115,7 @@ export class PersonalDataRepository {
         deadlineAt: isoOrNull(row.deadline_at),
         expiresAt: isoOrNull(row.expires_at),
         ...evidence.get(Number(row.id))!,
+        assistant: assistant.get(Number(row.id))!,
       })),
       bulkInvitationRows: bulkRows.map((row) => ({
         bulkJobId: Number(row.job_id),

@@ -23,6 +23,8 @@ export interface OrgsTable {
   retention_ended_days: Generated<number | null>;
   retention_media_days: Generated<number | null>;
   retention_unstarted_days: Generated<number | null>;
+  /** 0: the org switched the AI assistant off (migration 054, decision 1161); 1 for every org until it does. */
+  assistant_enabled: Generated<number>;
 }
 
 export interface ApiKeysTable {

@@ -71,6 +71,8 @@ export interface InvitationsTable {
   /** A camera-proctored attempt's snapshots and longest stretch without one, written when it ends (migration 052, decision 1143). */
   camera_photos: number | null;
   camera_gap_seconds: number | null;
+  /** The attempt's AI snapshot (JSON `AttemptAiSnapshot`), written with its start (migration 054); null before it. */
+  ai_snapshot: string | null;
 }
 
 export interface InvitationHistoryTable {

@@ -25,6 +25,7 @@ import { reportRoutes } from '../../routes/reports.js';
 import { retentionSettingsRoutes } from '../../routes/retention-settings.js';
 import { testLinkRoutes } from '../../routes/test-links.js';
 import { testSettingsRoutes } from '../../routes/test-settings.js';
+import { aiSettingsRoutes } from '../../routes/ai-settings.js';
 import { testRoutes } from '../../routes/tests.js';
 import { webhookRoutes } from '../../routes/webhooks.js';
 import { whoAmIRoutes } from '../../routes/who-am-i.js';
@@ -52,6 +53,7 @@ const V2_ROUTES = [
   invitationResendRoutes,
   invitationSettingsRoutes,
   testSettingsRoutes,
+  aiSettingsRoutes,
   retentionSettingsRoutes,
   whoAmIRoutes,
   orgPeopleRoutes,
