@@ -26,6 +26,7 @@ const KEPT_AS_WRITTEN: Record<string, string> = {
   'saveAnswer code': "a candidate's code: tabs, CRLF and form feeds belong to it, and a refused save loses an answer under the clock",
   'runSampleTests code': "a candidate's code, run as written",
   'startRun code': "a candidate's code, run as written",
+  'askAssistant answer': "a candidate's code shared with the assistant, as written",
   'startRun customArgs[]': 'arguments of a custom-input run, test data: a function may be asked to handle any string',
   'startRun customArgs[][]': 'test data',
   'importTest sections[].questions[].starterCode': 'code the candidate starts from',
@@ -71,6 +72,7 @@ const LINES = new Set([
   'addCandidateNote text',
   'editCandidateNote text',
   'giveCandidateFeedback text',
+  'askAssistant message',
 ]);
 
 /**
@@ -338,6 +340,19 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
   ],
   setInvitationSettings: () => [{ method: 'PUT', url: '/v2/org/invitation-settings', auth: 'apiKey', body: { sendEmailByDefault: true } }],
   setRetentionSettings: () => [{ method: 'PUT', url: '/v2/org/retention-settings', auth: 'apiKey', body: { endedDays: 365, mediaDays: 60 } }],
+  // Validated before the policy is asked: the sample test's policy (none) would refuse a message with 403.71 after it.
+  askAssistant: (w) => [
+    {
+      method: 'POST',
+      url: `/candidate/v1/${w.token}/assistant/${w.coding}`,
+      auth: 'none',
+      body: { message: 'Why does my loop stop early?', shareAnswer: true, answer: 'function sum() {}', language: 'javascript' },
+    },
+  ],
+  recordAssistantInsertion: (w) => [
+    { method: 'POST', url: `/candidate/v1/${w.token}/assistant/${w.coding}/insertions`, auth: 'none', body: { messageId: 1, chars: 10, line: 1, column: 1 } },
+  ],
+  setAiSettings: () => [{ method: 'PUT', url: '/v2/org/ai-settings', auth: 'apiKey', body: { assistantEnabled: true } }],
   runSampleTests: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/run/${w.coding}`, auth: 'none', body: { code: 'function sum() {}' } }],
   decideOnCandidate: (w) => [
     { method: 'PUT', url: `/v2/org/testinvitation/${w.invitationId}/decision`, auth: 'apiKey', body: { decision: 'shortlisted', reason: 'Clear tests.' } },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
 import { CodingLanguage } from '../schemas/coding-language.js';
+import { candidateCode, multiLineText } from '../schemas/text-fields.js';
 import { AiPolicy } from './ai-settings.js';
 
 /** The longest message a candidate may send the assistant, and the longest answer they may share with it. */
@@ -17,14 +18,13 @@ export const FAILED_MESSAGES_ALLOWANCE = 20;
 /** `POST /candidate/v1/{token}/assistant/{questionId}`. */
 export const AssistantMessageInput = z
   .strictObject({
-    message: z.string().trim().min(1).max(MAX_ASSISTANT_MESSAGE_CHARS).meta({ description: "The candidate's message, 1–4,000 characters." }),
+    // Prose of several lines, like every candidate's text: controls and bidi overrides refused by name (a reviewer reads it).
+    message: multiLineText('message', MAX_ASSISTANT_MESSAGE_CHARS, { description: "The candidate's message, 1–4,000 characters." }),
     shareAnswer: z
       .boolean()
       .default(false)
       .meta({ description: 'The candidate chose to show the assistant their current answer to this question (code, or the text of a written answer).' }),
-    answer: z
-      .string()
-      .max(MAX_SHARED_ANSWER_CHARS)
+    answer: candidateCode(MAX_SHARED_ANSWER_CHARS)
       .optional()
       .meta({ description: "The editor's content now, sent with shareAnswer; left out, the saved answer is shared. Ignored without shareAnswer." }),
     language: CodingLanguage.optional().meta({
