@@ -74,6 +74,22 @@ const C_ECHO_NOTE =
 /** Two mistakes on lines 3 and 4: the compiler names both. */
 const C_TWO_SLIPS = '#include <stdio.h>\nint main(void) {\n  int n = undeclared_one;\n  printf("%d", n + undeclared_two);\n  return 0;\n}\n';
 
+/**
+ * A run started and followed to its end: `?wait` answers at each change the page shows (its place, its phase —
+ * preparing a compiler, compiling, running: decision 1045), so the run is asked again past the version it had.
+ */
+const settledRunOf =
+  (h: Harness) =>
+  async (token: string, body: Record<string, unknown>): Promise<SampleRun> => {
+    let run = expectSuccess<SampleRun>(await h.request({ method: 'POST', url: `/candidate/v1/${token}/runs?wait=20000`, body, apiKey: null }));
+    while (run.state === 'queued' || run.state === 'running') {
+      run = expectSuccess<SampleRun>(
+        await h.request({ method: 'GET', url: `/candidate/v1/${token}/runs/${run.runId}?wait=20000&since=${run.version}`, apiKey: null }),
+      );
+    }
+    return run;
+  };
+
 describe.each(backends)('stdio and sql questions through the API on %s', (backend) => {
   let h: Harness;
   let testId: number;
@@ -101,8 +117,7 @@ describe.each(backends)('stdio and sql questions through the API on %s', (backen
     const { token } = await registerFor(h, testId, 'streams@example.com');
     const api = candidate(h, token);
     const [stdio, sql] = questionIdsOf(await api.client.start());
-    const start = async (body: Record<string, unknown>) =>
-      expectSuccess<SampleRun>(await h.request({ method: 'POST', url: `/candidate/v1/${token}/runs?wait=20000`, body, apiKey: null }));
+    const start = (body: Record<string, unknown>) => settledRunOf(h)(token, body);
     // The printed answer is the program's output; its standard error is apart (decision 1101).
     const echoed = await start({ questionId: stdio, code: C_ECHO_NOTE, customInput: '21\n' });
     expect(echoed).toMatchObject({ state: 'done', custom: { args: ['21\n'], actual: '42\n', output: 'read 21\n' } });
@@ -126,8 +141,7 @@ describe.each(backends)('stdio and sql questions through the API on %s', (backen
     const { token, invitationId } = await registerFor(h, testId, 'forms@example.com');
     const api = candidate(h, token);
     const [stdio, sql] = questionIdsOf(await api.client.start());
-    const start = async (body: Record<string, unknown>) =>
-      expectSuccess<SampleRun>(await h.request({ method: 'POST', url: `/candidate/v1/${token}/runs?wait=20000`, body, apiKey: null }));
+    const start = (body: Record<string, unknown>) => settledRunOf(h)(token, body);
     expect(await start({ questionId: stdio, code: C_TOP_K })).toMatchObject({ state: 'done', results: [{ passed: true }] });
     expect(await start({ questionId: stdio, code: C_TOP_K, customInput: '3 3\n1 3 2\n' })).toMatchObject({
       state: 'done',
