@@ -51,7 +51,6 @@ const LinkExpiry = z.iso.datetime({
 export const cellText = (value: unknown): string =>
   (value === undefined || value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value)).trim();
 
-
 const BULK_FIELDS = RawBulkRow.keyof().options;
 
 /** An empty cell is "left out"; anything else must be a whole number (the registration's schema says which). */
