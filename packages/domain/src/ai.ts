@@ -68,3 +68,24 @@ export type { SessionAssistantParts } from './ai/session-assistant.js';
 export { ReportAi, ReportAiMessage, reportAiOf } from './ai/report-ai.js';
 export { AssistantConversation, AssistantInsertionRecorded, conversationOf, insertionAdmission } from './ai/assistant-conversation.js';
 export { OrgAiSettings, OrgAiSettingsInput, orgAiSettingsOf } from './ai/org-ai-settings.js';
+export {
+  AI_CHECK_MAX_LANGUAGES,
+  AI_CHECK_TRIES,
+  AiCheck,
+  AiCheckLanguageResult,
+  AiCheckQuestionResult,
+  AiCheckScoring,
+  AiCheckState,
+  aiCheckResultOf,
+  aiCheckSolved,
+  aiCheckSummary,
+} from './ai/ai-check.js';
+export {
+  aiCheckAnswerIsRight,
+  aiCheckCodeOf,
+  aiCheckLanguagesOf,
+  aiCheckOptionIdsOf,
+  aiCheckRequestOf,
+  aiCheckScoringOf,
+  aiCheckVersionText,
+} from './ai/ai-check-prompt.js';
