@@ -20,6 +20,8 @@ export { DeadlineSweeper } from './deadline-sweeper.js';
 export { scoreHandler } from './handlers/score.js';
 export type { CodeRunner, ScoreDeps } from './handlers/score.js';
 export { codingRunRequest } from './coding-run.js';
+export { AI_CHECK_GATE_ORG, questionVersionOf, runAiCheck } from './ai-check/run-ai-check.js';
+export type { AiCheckDeps, AiCheckModel } from './ai-check/run-ai-check.js';
 export type { CustomInput, TestSet } from './coding-run.js';
 export { linkEmailHandler } from './handlers/link-email.js';
 export type { LinkEmailDeps } from './handlers/link-email.js';

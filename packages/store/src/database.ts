@@ -42,6 +42,7 @@ import type {
 } from './tables/delivery.js';
 import type { SandboxWorkersTable, TestExportsTable } from './tables/operations.js';
 import type { AssistantInsertionsTable, AssistantMessagesTable } from './tables/assistant.js';
+import type { AiChecksTable } from './tables/ai-checks.js';
 
 // The schema as Kysely sees it: each table's interface lives with its area under tables/ (instants, flags and JSON: see OrgsTable).
 export type { JobKind, JobStatus } from '@assay/domain';
@@ -65,6 +66,7 @@ export interface Database {
   question_signals: QuestionSignalsTable;
   code_playback: CodePlaybackTable;
   assistant_messages: AssistantMessagesTable;
+  ai_checks: AiChecksTable;
   assistant_insertions: AssistantInsertionsTable;
   answers: AnswersTable;
   review_items: ReviewItemsTable;

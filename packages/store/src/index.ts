@@ -81,6 +81,8 @@ export { PeopleRepository } from './repositories/people.js';
 export type { Deactivation } from './repositories/people.js';
 export { PersonalDataRepository, type PersonalDataOptions, type StoredPersonalData } from './repositories/personal-data.js';
 export { AssistantRepository, STALE_FAILURE } from './repositories/assistant-transcript.js';
+export { AiChecksRepository, INTERRUPTED_PROBLEM } from './repositories/ai-checks.js';
+export type { AiCheckRecord } from './repositories/ai-checks.js';
 export type { AssistantTally, NewAssistantMessage } from './repositories/assistant-transcript.js';
 export { attemptFactsOfTest } from './repositories/attempt-facts.js';
 export type { AttemptFacts } from './repositories/attempt-facts.js';

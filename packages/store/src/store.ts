@@ -43,6 +43,7 @@ import { TestSettingsRepository } from './repositories/test-settings.js';
 import { CandidateFeedbackRepository } from './repositories/candidate-feedback.js';
 import { OutboxEmailsRepository } from './repositories/outbox-emails.js';
 import { AssistantRepository } from './repositories/assistant-transcript.js';
+import { AiChecksRepository } from './repositories/ai-checks.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -103,6 +104,8 @@ export interface Repositories {
   readonly outboxEmails: OutboxEmailsRepository;
   /** The assistant (issue 60, migration 054): attempts' AI snapshots, the org's switch, the transcript and insertions. */
   readonly assistant: AssistantRepository;
+  /** Which of a test's questions the model solves (issue 60 item 7, migration 057). */
+  readonly aiChecks: AiChecksRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -172,6 +175,7 @@ const repositoryMakers = (
     candidateFeedback: () => new CandidateFeedbackRepository(db),
     outboxEmails: () => new OutboxEmailsRepository(db),
     assistant: () => new AssistantRepository(db),
+    aiChecks: () => new AiChecksRepository(db),
   };
 };
 
