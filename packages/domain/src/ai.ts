@@ -76,6 +76,8 @@ export {
   AiCheckQuestionResult,
   AiCheckScoring,
   AiCheckState,
+  aiCheckAlreadyRunning,
+  aiCheckModelAvailable,
   aiCheckResultOf,
   aiCheckSolved,
   aiCheckSummary,

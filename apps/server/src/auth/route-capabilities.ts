@@ -77,6 +77,9 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
   // The org's switch for the AI assistant (issue 60, decision 1161): every key may read it, an admin sets it.
   'GET /v2/org/ai-settings': 'read-candidate-page',
   'PUT /v2/org/ai-settings': 'change-candidate-page',
+  // Which questions a model solves (issue 60 item 7, decision 1245): started by whoever changes the test's settings.
+  'GET /v2/org/tests/:testId/ai-check': 'read-tests',
+  'POST /v2/org/tests/:testId/ai-check': 'change-test-links',
   // An org's admin key manages its own people and keys (decision 836).
   'GET /v2/org/people': 'manage-people',
   'POST /v2/org/people': 'manage-people',

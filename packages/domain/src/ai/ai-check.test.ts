@@ -41,7 +41,7 @@ describe('the summary sentence of a question version', () => {
   });
 
   it('says not checked with the reason, and an essay is answered but not scored', () => {
-    const base = { questionId: 1, version: 'v', type: 'free_text', languages: [], tries: 3, solved: null } as const;
+    const base = { questionId: 1, version: 'v', type: 'free_text', languages: [], tries: 3, solved: null };
     expect(aiCheckResultOf({ ...base, status: 'not-checked', reason: 'the model timed out', scoring: 'not-scored' }).summary).toBe('not checked: the model timed out');
     const essay = aiCheckResultOf({ ...base, status: 'checked', reason: null, scoring: 'not-scored' });
     expect(essay.summary).toBe('answered 3 of 3 times, not scored (a person reads essays)');

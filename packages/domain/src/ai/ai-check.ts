@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CodingLanguage, codingLanguageName } from '../schemas/coding-language.js';
+import { ok, refuse, type Result } from '../result.js';
+import type { ModelAvailability } from './model-availability.js';
 
 /** How many times the model is asked for each language of a coding question (issue 60 item 7). */
 export const AI_CHECK_TRIES = 3;
@@ -82,3 +84,16 @@ export const aiCheckSolved = (result: Pick<AiCheckQuestionResult, 'status' | 'so
 
 /** A result with its sentence: the job writes these, so the sentence and the facts never disagree. */
 export const aiCheckResultOf = (facts: Omit<AiCheckQuestionResult, 'summary'>): AiCheckQuestionResult => ({ ...facts, summary: aiCheckSummary(facts) });
+
+/** A check needs the model: without one (or with the org's switch off) it is refused, saying how to get one. */
+export const aiCheckModelAvailable = (model: ModelAvailability): Result<string> =>
+  model.available
+    ? ok(model.model)
+    : refuse(
+        'model-unavailable',
+        `Checking which questions a model solves needs a model, but ${model.reason}. Configure one (ASSAY_AI_BASE_URL and ASSAY_AI_MODEL, docs/ai.md).`,
+      );
+
+/** A second check of a test while one runs is refused (one at a time per test: decision 1243). */
+export const aiCheckAlreadyRunning = (checkId: number, testId: number): Result<never> =>
+  refuse('ai-check-running', `Check ${checkId} of test ${testId} is still running: GET /v2/org/tests/${testId}/ai-check follows it.`);

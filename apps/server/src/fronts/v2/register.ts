@@ -25,6 +25,7 @@ import { reportRoutes } from '../../routes/reports.js';
 import { retentionSettingsRoutes } from '../../routes/retention-settings.js';
 import { testLinkRoutes } from '../../routes/test-links.js';
 import { testSettingsRoutes } from '../../routes/test-settings.js';
+import { aiCheckRoutes } from '../../routes/ai-check.js';
 import { aiSettingsRoutes } from '../../routes/ai-settings.js';
 import { testRoutes } from '../../routes/tests.js';
 import { webhookRoutes } from '../../routes/webhooks.js';
@@ -54,6 +55,7 @@ const V2_ROUTES = [
   invitationSettingsRoutes,
   testSettingsRoutes,
   aiSettingsRoutes,
+  aiCheckRoutes,
   retentionSettingsRoutes,
   whoAmIRoutes,
   orgPeopleRoutes,
