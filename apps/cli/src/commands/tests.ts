@@ -10,6 +10,7 @@ import { connect } from './connection.js';
 import { act, withJson, type GlobalOptions } from './json-option.js';
 import { emit } from './output.js';
 import { registerTestSettings } from './test-settings.js';
+import { registerAiCheck } from './ai-check.js';
 
 export const listText = (list: TestPage, page: number, size: number): string => {
   const rows = list.tests.map((test) => [String(test.testId), test.testName, String(test.questions), `${test.duration} min`, test.testStatus]);
@@ -103,4 +104,5 @@ export const registerTests = (program: Command, io: CliIo): void => {
   );
 
   registerTestSettings(tests, io);
+  registerAiCheck(tests, io);
 };

@@ -1,6 +1,7 @@
+import { AiPolicy, DEFAULT_AI_SETTINGS, type AiSettings } from '@assay/domain/ai';
 import type { TestSettings } from '@assay/domain/invitations';
 
-type Kind = 'boolean' | 'count' | 'text' | 'optional-text' | 'type-of-test';
+type Kind = 'boolean' | 'count' | 'number' | 'text' | 'optional-text' | 'type-of-test' | 'ai-policy';
 
 /** One setting as the CLI (`--set key=value`) and the TUI name it: v3's own field name, but for the two counts. */
 export interface TestSettingKey {
@@ -24,6 +25,12 @@ const windowDisplay =
       displayViolationSettings: { ...settings.windowViolationSettings.displayViolationSettings, [field]: value },
     },
   });
+
+/** The AI group (issue 60): a server before it answers none, so the defaults stand in for it. */
+const aiOf = (settings: TestSettings): AiSettings => settings.aiSettings ?? DEFAULT_AI_SETTINGS;
+const inAi =
+  (field: keyof AiSettings) =>
+  (settings: TestSettings, value: unknown): TestSettings => ({ ...settings, aiSettings: { ...aiOf(settings), [field]: value } });
 
 /**
  * Every setting, in the order the TUI lists them (decision 933). Keys are v3's leaf names, which are unique but for
@@ -138,6 +145,11 @@ export const testSettingKeys: readonly TestSettingKey[] = [
     read: (s) => s.windowViolationSettings.displayViolationSettings.terminateTestAfterViolationCount,
     write: windowDisplay('terminateTestAfterViolationCount'),
   },
+  { key: 'aiPolicy', label: 'AI policy', kind: 'ai-policy', read: (s) => aiOf(s).aiPolicy, write: inAi('aiPolicy') },
+  { key: 'followUps', label: 'Authorship follow-ups', kind: 'count', read: (s) => aiOf(s).followUps, write: inAi('followUps') },
+  { key: 'followUpSeconds', label: 'Seconds per follow-up', kind: 'count', read: (s) => aiOf(s).followUpSeconds, write: inAi('followUpSeconds') },
+  { key: 'assistantMessages', label: 'Assistant messages', kind: 'count', read: (s) => aiOf(s).assistantMessages, write: inAi('assistantMessages') },
+  { key: 'assistantTokens', label: 'Assistant tokens', kind: 'number', read: (s) => aiOf(s).assistantTokens, write: inAi('assistantTokens') },
 ];
 
 const BOOLEANS: Readonly<Record<string, boolean>> = { true: true, on: true, yes: true, false: false, off: false, no: false };
@@ -152,6 +164,12 @@ export const parseSettingValue = (setting: TestSettingKey, text: string): { valu
     case 'count':
     case 'type-of-test':
       return /^[0-9]{1,3}$/.test(text) ? { value: Number(text) } : { error: `${setting.key} takes a whole number, not "${text}".` };
+    case 'number':
+      return /^[0-9]{1,9}$/.test(text) ? { value: Number(text) } : { error: `${setting.key} takes a whole number, not "${text}".` };
+    case 'ai-policy': {
+      const policy = AiPolicy.safeParse(text.toLowerCase());
+      return policy.success ? { value: policy.data } : { error: `${setting.key} takes none, guarded or open, not "${text}".` };
+    }
     case 'optional-text':
       return { value: text === '' ? null : text };
     case 'text':

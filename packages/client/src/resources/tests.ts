@@ -18,8 +18,14 @@ export type ListTestsQuery = Partial<PagingQuery>;
 export type TestDefinitionInput = z.input<typeof TestDefinition>;
 
 /** Tests: list (4.1), details (4.2), import and the definition schema (extensions). */
+import { AiCheckResource } from './ai-check.js';
 export class Tests {
-  constructor(private readonly transport: Transport) {}
+  /** Which of a test's questions the model solves: `start` a check, `get` the latest (issue 60 item 7). */
+  readonly aiCheck: AiCheckResource;
+
+  constructor(private readonly transport: Transport) {
+    this.aiCheck = new AiCheckResource(transport);
+  }
 
   /** One page of tests and the count of all of them (null if the server does not say). */
   list(query: ListTestsQuery = {}, options?: CallOptions): Promise<TestPage> {

@@ -11,7 +11,7 @@ import { useScreenSlot } from '../shell/screen-slot.js';
 import { useSettingScreen } from '../shell/use-setting-screen.js';
 import { readTestSetting, type TestSettingChange } from '../state/test-settings-prompt.js';
 
-/** Two settings a line, so all seventeen and the prompt fit 80×24. */
+/** Two settings a line, so all twenty-two and the prompt fit 80×24. */
 const pairs = <T,>(items: readonly T[]): T[][] => items.flatMap((_item, index) => (index % 2 === 0 ? [items.slice(index, index + 2)] : []));
 
 /**
@@ -59,7 +59,7 @@ export const TestSettingsScreen = ({ testId, testName }: { testId: number; testN
       <SettingPromptLines
         prompt={prompt}
         outcome={outcome}
-        question="One setting as key=value (showQuestionScore=on, windowViolationCount=2):"
+        question="One setting as key=value (showQuestionScore=on, aiPolicy=guarded, followUps=2):"
         width={body.columns}
       />
     </Box>
