@@ -59,4 +59,22 @@ describe('assay tests settings', () => {
     expect(await org.client.testSettings.get(testId)).toEqual(written);
     expect((await runAssay(['tests', 'settings', '999999'], env)).code).toBe(1);
   });
+
+  it('changes the AI group (issue 60), says a policy needing a model is refused (400.31), and ai-check says there is no model', async () => {
+    const set = await runAssay(['tests', 'settings', String(testId), '--set', 'followUps=2', '--set', 'followUpSeconds=90'], env);
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toMatch(/followUps: +2/);
+    expect(set.stdout).toMatch(/aiPolicy: +none/);
+    const refused = await runAssay(['tests', 'settings', String(testId), '--set', 'aiPolicy=guarded'], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('400.31');
+    expect(refused.stderr).toMatch(/no model is configured/);
+    const bad = await runAssay(['tests', 'settings', String(testId), '--set', 'aiPolicy=maybe'], env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('aiPolicy takes none, guarded or open, not "maybe".');
+    const check = await runAssay(['tests', 'ai-check', String(testId)], env);
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain('400.31');
+    expect(check.stderr).toMatch(/Checking which questions a model solves needs a model/);
+  });
 });

@@ -45,6 +45,21 @@ describe('TestSettingsScreen against a real server (issue 52)', () => {
     expect((await org.client.testSettings.get(test.testId)).imageProctoringSettings.terminateTestAfterViolationCount).toBe(0);
   });
 
+  it('shows and edits the AI group (issue 60): follow-ups need no model, a policy offering the assistant is refused plainly (400.31) without one', async () => {
+    render(<TestSettingsScreen testId={test.testId} testName={test.testName} />, org.client);
+    const first = await screen!.waitFor('aiPolicy: none');
+    expect(first).toContain('assistantTokens: 40000');
+    expect(first.split('\n').length).toBeLessThanOrEqual(24);
+    await screen!.waitFor(() => screen!.chrome()?.hints.some((hint) => hint.keys === 's') === true);
+    await screen!.press('s', 'followUps=2', KEYS.enter);
+    await screen!.waitFor('followUps: 2');
+    expect((await org.client.testSettings.get(test.testId)).aiSettings?.followUps).toBe(2);
+    await screen!.press('s', 'aiPolicy=guarded', KEYS.enter);
+    const refused = await screen!.waitFor('400.31');
+    expect(refused).toMatch(/no model is configured/);
+    expect((await org.client.testSettings.get(test.testId)).aiSettings?.aiPolicy).toBe('none');
+  });
+
   it('lets a reviewer key read the settings but offers no s', async () => {
     render(<TestSettingsScreen testId={test.testId} testName={test.testName} />, reviewer);
     await screen!.waitFor('showQuestionScore:');
