@@ -77,7 +77,7 @@ describe.each(backends)('the ai-check routes on %s', (backend) => {
     expectSuccess<AiCheck>(await a.h.request({ method: 'GET', url: url(), apiKey: reviewer.apiKey }));
   });
 
-  it("refuses a check when the org switched the assistant off (400.31), saying so", async () => {
+  it('refuses a check when the org switched the assistant off (400.31), saying so', async () => {
     const org = await a.h.createOrg('Switched off');
     const ownTest = await a.h.importTest(definition, org.apiKey);
     expectSuccess(await a.h.request({ method: 'PUT', url: '/v2/org/ai-settings', body: { assistantEnabled: false }, apiKey: org.apiKey }));

@@ -13,8 +13,31 @@ const check: AiCheck = {
   questionsTotal: 2,
   problem: null,
   questions: [
-    aiCheckResultOf({ questionId: 11, version: '0123456789abcdef', type: 'coding', status: 'checked', reason: null, scoring: 'tests', languages: [{ language: 'python', tries: 3, solved: 2 }, { language: 'java', tries: 3, solved: 1 }], tries: 6, solved: null }),
-    aiCheckResultOf({ questionId: 12, version: 'fedcba9876543210', type: 'short_answer', status: 'not-checked', reason: 'the model timed out', scoring: 'matcher', languages: [], tries: 0, solved: null }),
+    aiCheckResultOf({
+      questionId: 11,
+      version: '0123456789abcdef',
+      type: 'coding',
+      status: 'checked',
+      reason: null,
+      scoring: 'tests',
+      languages: [
+        { language: 'python', tries: 3, solved: 2 },
+        { language: 'java', tries: 3, solved: 1 },
+      ],
+      tries: 6,
+      solved: null,
+    }),
+    aiCheckResultOf({
+      questionId: 12,
+      version: 'fedcba9876543210',
+      type: 'short_answer',
+      status: 'not-checked',
+      reason: 'the model timed out',
+      scoring: 'matcher',
+      languages: [],
+      tries: 0,
+      solved: null,
+    }),
   ],
 };
 

@@ -54,7 +54,9 @@ export const registerAiCheck = (tests: Command, io: CliIo): void => {
       while (check.state === 'running' && !options.show) {
         await sleep(AI_CHECK_POLL_MS);
         check = await client.tests.aiCheck.get(testId);
-        if (tell) for (; told < check.questions.length; told += 1) io.stderr.write(`question ${check.questions[told]!.questionId}: ${check.questions[told]!.summary}\n`);
+        if (tell)
+          for (; told < check.questions.length; told += 1)
+            io.stderr.write(`question ${check.questions[told]!.questionId}: ${check.questions[told]!.summary}\n`);
       }
       emit(io, options, check, () => aiCheckText(check));
     }),

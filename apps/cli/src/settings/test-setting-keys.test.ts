@@ -8,7 +8,18 @@ describe('test setting keys (decision 933)', () => {
   it('name every setting once, each reading what it writes', () => {
     expect(new Set(testSettingKeys.map((setting) => setting.key)).size).toBe(22);
     const written = testSettingKeys.reduce((settings, setting) => {
-      const value = setting.kind === 'boolean' ? !setting.read(settings) : setting.kind === 'count' ? 3 : setting.kind === 'number' ? 9_000 : setting.kind === 'type-of-test' ? 1 : setting.kind === 'ai-policy' ? 'guarded' : 'New';
+      const value =
+        setting.kind === 'boolean'
+          ? !setting.read(settings)
+          : setting.kind === 'count'
+            ? 3
+            : setting.kind === 'number'
+              ? 9_000
+              : setting.kind === 'type-of-test'
+                ? 1
+                : setting.kind === 'ai-policy'
+                  ? 'guarded'
+                  : 'New';
       return setting.write(settings, value);
     }, defaults);
     for (const setting of testSettingKeys) expect(setting.read(written), setting.key).not.toEqual(setting.read(defaults));

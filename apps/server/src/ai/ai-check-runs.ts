@@ -1,5 +1,5 @@
 import { ok, type Result } from '@assay/domain';
-import { AiCheck, aiCheckAlreadyRunning, aiCheckModelAvailable, type ModelAvailability } from '@assay/domain/ai';
+import { type AiCheck, aiCheckAlreadyRunning, aiCheckModelAvailable, type ModelAvailability } from '@assay/domain/ai';
 import { runAiCheck } from '@assay/jobs';
 import type { CodeRunner } from '@assay/sandbox';
 import type { AiCheckRecord, Store } from '@assay/store';

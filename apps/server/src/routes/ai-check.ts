@@ -59,7 +59,11 @@ export const aiCheckRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { st
       const { orgId } = request.org;
       const { testId } = request.params;
       found(await store.tests.find(orgId, testId), 'test-not-found', noTest(testId));
-      const check = found(await store.aiChecks.latest(orgId, testId), 'ai-check-not-found', `Test ${testId} has not been checked against the model yet: POST starts a check.`);
+      const check = found(
+        await store.aiChecks.latest(orgId, testId),
+        'ai-check-not-found',
+        `Test ${testId} has not been checked against the model yet: POST starts a check.`,
+      );
       return succeed(aiCheckAnswerOf(check));
     },
   );

@@ -58,7 +58,10 @@ export const aiCheckRequestOf = (question: QuestionDefinition, language?: Coding
       ASK.choice,
       { question: choice.text, type: choice.type, options: choice.options.map((option, index) => ({ number: index + 1, text: option.text })) },
     ])
-    .with({ type: 'short_answer' }, { type: 'free_text' }, (written): [string, Record<string, unknown>] => [ASK.written, { question: written.text, type: written.type }])
+    .with({ type: 'short_answer' }, { type: 'free_text' }, (written): [string, Record<string, unknown>] => [
+      ASK.written,
+      { question: written.text, type: written.type },
+    ])
     .exhaustive();
   return [
     { role: 'system', content: `${ask}\n\n${data(fields)}` },
@@ -74,7 +77,12 @@ export const aiCheckCodeOf = (reply: string): string => {
 
 /** The options a reply names (1-based in the prompt, 0-based ids in the answer), each once, in order. */
 export const aiCheckOptionIdsOf = (reply: string, options: number): number[] => [
-  ...new Set((reply.match(/\d+/g) ?? []).map(Number).filter((number) => number >= 1 && number <= options).map((number) => number - 1)),
+  ...new Set(
+    (reply.match(/\d+/g) ?? [])
+      .map(Number)
+      .filter((number) => number >= 1 && number <= options)
+      .map((number) => number - 1),
+  ),
 ];
 
 /** Whether a reply to a choice or short-answer question is right: the exact set of right options, or an accepted answer. */

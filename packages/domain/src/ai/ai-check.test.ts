@@ -9,14 +9,24 @@ const coding = QuestionDefinition.parse({
   marks: 5,
   languages: ['python', 'java', 'cpp'],
   functionName: 'add',
-  signature: { params: [{ name: 'a', type: 'int' }, { name: 'b', type: 'int' }], returns: 'int' },
+  signature: {
+    params: [
+      { name: 'a', type: 'int' },
+      { name: 'b', type: 'int' },
+    ],
+    returns: 'int',
+  },
   hiddenTests: [{ args: [1, 2], expected: 3 }],
 });
 const choice = QuestionDefinition.parse({
   type: 'multiple_choice',
   text: 'Which are even?',
   marks: 2,
-  options: [{ text: '2', correct: true }, { text: '3', correct: false }, { text: '4', correct: true }],
+  options: [
+    { text: '2', correct: true },
+    { text: '3', correct: false },
+    { text: '4', correct: true },
+  ],
 });
 const short = QuestionDefinition.parse({ type: 'short_answer', text: 'Capital of France?', marks: 1, acceptedAnswers: [{ answer: 'Paris' }] });
 
@@ -42,7 +52,9 @@ describe('the summary sentence of a question version', () => {
 
   it('says not checked with the reason, and an essay is answered but not scored', () => {
     const base = { questionId: 1, version: 'v', type: 'free_text', languages: [], tries: 3, solved: null };
-    expect(aiCheckResultOf({ ...base, status: 'not-checked', reason: 'the model timed out', scoring: 'not-scored' }).summary).toBe('not checked: the model timed out');
+    expect(aiCheckResultOf({ ...base, status: 'not-checked', reason: 'the model timed out', scoring: 'not-scored' }).summary).toBe(
+      'not checked: the model timed out',
+    );
     const essay = aiCheckResultOf({ ...base, status: 'checked', reason: null, scoring: 'not-scored' });
     expect(essay.summary).toBe('answered 3 of 3 times, not scored (a person reads essays)');
     expect(aiCheckSolved(essay)).toBe(false);

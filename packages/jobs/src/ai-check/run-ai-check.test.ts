@@ -8,7 +8,13 @@ import { startOpenAiPeer, type OpenAiPeer, type PeerChatRequest, type PeerReply 
 import { AI_CHECK_GATE_ORG, runAiCheck, type AiCheckModel } from './run-ai-check.js';
 
 const T0 = Date.UTC(2026, 10, 1);
-const signature = { params: [{ name: 'a', type: 'int' }, { name: 'b', type: 'int' }], returns: 'int' };
+const signature = {
+  params: [
+    { name: 'a', type: 'int' },
+    { name: 'b', type: 'int' },
+  ],
+  returns: 'int',
+};
 const definition = TestDefinition.parse({
   testName: 'Checked by a model',
   sections: [
@@ -17,8 +23,30 @@ const definition = TestDefinition.parse({
       sectionType: 'coding',
       duration: 30,
       questions: [
-        { type: 'coding', text: 'Return the sum of a and b.', marks: 5, languages: ['python', 'c', 'java'], functionName: 'add', signature, hiddenTests: [{ args: [1, 2], expected: 3 }, { args: [-4, 4], expected: 0 }] },
-        { type: 'coding', text: 'Return the larger of a and b.', marks: 5, languages: ['python', 'c'], functionName: 'larger', signature, hiddenTests: [{ args: [1, 2], expected: 2 }, { args: [7, 3], expected: 7 }] },
+        {
+          type: 'coding',
+          text: 'Return the sum of a and b.',
+          marks: 5,
+          languages: ['python', 'c', 'java'],
+          functionName: 'add',
+          signature,
+          hiddenTests: [
+            { args: [1, 2], expected: 3 },
+            { args: [-4, 4], expected: 0 },
+          ],
+        },
+        {
+          type: 'coding',
+          text: 'Return the larger of a and b.',
+          marks: 5,
+          languages: ['python', 'c'],
+          functionName: 'larger',
+          signature,
+          hiddenTests: [
+            { args: [1, 2], expected: 2 },
+            { args: [7, 3], expected: 7 },
+          ],
+        },
       ],
     },
     {
@@ -68,7 +96,14 @@ describe.each(['sqlite', 'postgres'] as const)('an ai-check against the model on
     ({ store, dispose } = await openScratchStore(backend, inject('pgUrl')));
     peer = await startOpenAiPeer({ reply: answer });
     sandbox = new Sandbox({ workers: 1, nativeWorkers: 1, languages: ['python', 'c'] });
-    const client = new ModelClient({ baseUrl: peer.baseUrl, model: peer.model, apiKey: new Secret('test-key'), maxConcurrent: 2, timeoutMs: 10_000, maxRetries: 0 });
+    const client = new ModelClient({
+      baseUrl: peer.baseUrl,
+      model: peer.model,
+      apiKey: new Secret('test-key'),
+      maxConcurrent: 2,
+      timeoutMs: 10_000,
+      maxRetries: 0,
+    });
     const gate = new FairGate(2, 10);
     model = {
       enter: (org, candidate, signal) => {

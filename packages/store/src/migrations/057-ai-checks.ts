@@ -25,12 +25,6 @@ export const aiChecksMigration = (dialect: Dialect): Migration => ({
       .addColumn('results', 'text', (c) => c.notNull().defaultTo('[]'))
       .execute();
     await db.schema.createIndex('ai_checks_test_idx').on('ai_checks').columns(['test_id', 'id']).execute();
-    await db.schema
-      .createIndex('ai_checks_one_running_idx')
-      .unique()
-      .on('ai_checks')
-      .column('test_id')
-      .where(sql<boolean>`state = 'running'`)
-      .execute();
+    await db.schema.createIndex('ai_checks_one_running_idx').unique().on('ai_checks').column('test_id').where(sql<boolean>`state = 'running'`).execute();
   },
 });

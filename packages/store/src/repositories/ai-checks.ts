@@ -41,7 +41,11 @@ export class AiChecksRepository {
    * Starts a check of the org's test, first failing a running one that made no progress since `staleBefore` (its process
    * stopped). Undefined when another check of the test is running: the unique partial index decides, even for two at once.
    */
-  async start(check: { orgId: number; testId: number; model: string; questionsTotal: number }, now: number, staleBefore: number): Promise<AiCheckRecord | undefined> {
+  async start(
+    check: { orgId: number; testId: number; model: string; questionsTotal: number },
+    now: number,
+    staleBefore: number,
+  ): Promise<AiCheckRecord | undefined> {
     await this.db
       .updateTable('ai_checks')
       .set({ state: 'failed', problem: INTERRUPTED_PROBLEM, finished_at: now })
