@@ -76,5 +76,5 @@ describe('assay tests settings', () => {
     expect(check.code).toBe(1);
     expect(check.stderr).toContain('400.31');
     expect(check.stderr).toMatch(/Checking which questions a model solves needs a model/);
-  });
+  }, 150_000);
 });
