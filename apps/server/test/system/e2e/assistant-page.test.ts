@@ -144,18 +144,35 @@ describe('the AI notice and the assistant on the candidate page (Chromium)', () 
     }
   }, 180_000);
 
-  it('says plainly that the model is not answering when it goes down mid-test, and the answer is still saved', async () => {
+  it('stops a reply with Escape; says plainly that the model is not answering when it goes down mid-test, and the answer is still saved', async () => {
     const { url, token } = await register('down.ai@example.com');
     const { context, page, errors } = await b.openPage();
     try {
       await page.goto(url);
       const coding = await acknowledgeAndStart(page);
+      // A slow reply, stopped from the keyboard while it streams: the server keeps the message as cancelled.
+      peer.setReply(() => ({ text: 'Consider the loop. '.repeat(60) }));
+      peer.setDelays({ firstTokenDelayMs: 0, tokenDelayMs: 200 });
+      await tabTo(page, `assistant-input-${coding}`);
+      await page.keyboard.type('Explain slowly.');
+      await page.keyboard.press('Enter');
+      await page.getByTestId(`assistant-log-${coding}`).locator('.assistant-text').waitFor({ state: 'visible' });
+      expect(await page.getByTestId(`assistant-stop-${coding}`).isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
+      const status = page.getByTestId(`assistant-status-${coding}`);
+      await expect.poll(() => status.textContent()).toBe('Stopped. Your message is kept; you can ask again.');
+      expect(await page.getByTestId(`assistant-stop-${coding}`).isHidden()).toBe(true);
+      await expect.poll(async () => (await b.client.candidate(token).assistant.conversation(coding)).messages[0]?.state).toBe('cancelled');
+      peer.setDelays({ firstTokenDelayMs: 0, tokenDelayMs: 5 });
+
       await peer.close();
       await tabTo(page, `assistant-input-${coding}`);
       await page.keyboard.type('Are you there?');
       await page.keyboard.press('Enter');
-      const status = page.getByTestId(`assistant-status-${coding}`);
-      await expect.poll(() => status.textContent(), { timeout: 60_000 }).toMatch(/not answering|could not|unavailable|not reachable/i);
+      // The server's sentence for a model that does not answer, word for word: plain, and the test goes on.
+      await expect
+        .poll(() => status.textContent(), { timeout: 60_000 })
+        .toBe('The assistant could not answer just now (its model is unavailable); try again later. Your test goes on and nothing is lost.');
       await page.getByTestId(`code-editor-${coding}`).locator('.cm-content').click();
       await page.keyboard.type('// still here');
       await expect
