@@ -3,7 +3,10 @@ import type { CandidateSession } from '@assay/domain/candidate';
 import { describe, expect, it } from 'vitest';
 import { aiNoticeWords } from './ai-notice-words.js';
 
-const assistant = (sections: SessionAssistant['sections'], model: SessionAssistant['model'] = { name: 'qwen2.5-coder:7b', host: '10.0.0.5' }): SessionAssistant => ({
+const assistant = (
+  sections: SessionAssistant['sections'],
+  model: SessionAssistant['model'] = { name: 'qwen2.5-coder:7b', host: '10.0.0.5' },
+): SessionAssistant => ({
   fixed: false,
   policyVersion: null,
   testPolicy: sections[0]?.aiPolicy ?? 'none',
@@ -21,7 +24,12 @@ const assistant = (sections: SessionAssistant['sections'], model: SessionAssista
 const sessionWith = (value: SessionAssistant | undefined) =>
   ({
     assistant: value,
-    test: { sections: [{ sectionId: 1, sectionName: 'Coding' }, { sectionId: 2, sectionName: 'Essay' }] },
+    test: {
+      sections: [
+        { sectionId: 1, sectionName: 'Coding' },
+        { sectionId: 2, sectionName: 'Essay' },
+      ],
+    },
   }) as unknown as CandidateSession;
 
 describe('aiNoticeWords', () => {

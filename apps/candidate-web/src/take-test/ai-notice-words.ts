@@ -33,9 +33,17 @@ const policyLines = (assistant: SessionAssistant, session: CandidateSession): st
 export const aiNoticeWords = (session: CandidateSession, orgName: string): AiNoticeWords | null => {
   const { assistant } = session;
   if (!assistant) return null;
-  const offered = assistant.sections.some((section) => offersAssistant(section.aiPolicy)) || (assistant.sections.length === 0 && offersAssistant(assistant.testPolicy));
-  const everyTest = 'As on every test, the page records what is listed under “What is recorded” below: pastes, typing and leaving the window can show answers that came from elsewhere.';
-  if (!offered) return { policy: policyLines(assistant, session), recorded: ['Nothing you write is sent to an AI model.', everyTest], model: null, needsAcknowledgment: false };
+  const offered =
+    assistant.sections.some((section) => offersAssistant(section.aiPolicy)) || (assistant.sections.length === 0 && offersAssistant(assistant.testPolicy));
+  const everyTest =
+    'As on every test, the page records what is listed under “What is recorded” below: pastes, typing and leaving the window can show answers that came from elsewhere.';
+  if (!offered)
+    return {
+      policy: policyLines(assistant, session),
+      recorded: ['Nothing you write is sent to an AI model.', everyTest],
+      model: null,
+      needsAcknowledgment: false,
+    };
   const model = assistant.model
     ? `The assistant runs on ${orgName}’s own model server (${assistant.model.name} at ${assistant.model.host}); your messages go there and nowhere else.`
     : `The assistant would run on ${orgName}’s own model server, but none is set up now: the test works without it.`;

@@ -87,12 +87,7 @@ export class AssistantPanel {
       h('label', { for: `assistant-input-${id}` }, 'Your message to the assistant'),
       this.input,
       h('p', { id: `assistant-keys-${id}`, class: 'hint hint-small' }, 'Enter sends; Shift+Enter starts a new line; Escape stops a reply.'),
-      h(
-        'p',
-        { class: 'assistant-share' },
-        this.share,
-        h('label', { for: `assistant-share-${id}` }, 'Share my current answer with the assistant'),
-      ),
+      h('p', { class: 'assistant-share' }, this.share, h('label', { for: `assistant-share-${id}` }, 'Share my current answer with the assistant')),
       h('p', { class: 'hint hint-small' }, 'Off by default: the assistant then sees the question and your messages only.'),
       h('div', { class: 'run-row' }, this.send, this.stop),
       remaining,
@@ -211,12 +206,7 @@ export class AssistantPanel {
           ? h('button', { type: 'button', class: 'button button-secondary button-small', 'data-testid': 'assistant-insert' }, 'Insert into editor')
           : null;
       insert?.addEventListener('click', () => void this.insertCode(insert, segment.code, messageId!));
-      return h(
-        'div',
-        { class: 'assistant-code' },
-        h('pre', { tabindex: '0', 'aria-label': 'Code from the assistant' }, h('code', null, segment.code)),
-        insert,
-      );
+      return h('div', { class: 'assistant-code' }, h('pre', { tabindex: '0', 'aria-label': 'Code from the assistant' }, h('code', null, segment.code)), insert);
     });
   }
 

@@ -38,4 +38,6 @@ export const replySegments = (reply: string): ReplySegment[] => {
 
 /** "8 of 30 messages left" (pure). */
 export const budgetWords = (remaining: number, budget: number): string =>
-  remaining === 0 ? `No messages left of ${budget}: carry on without the assistant.` : `${remaining} of ${budget} ${budget === 1 ? 'message' : 'messages'} left`;
+  remaining === 0
+    ? `No messages left of ${budget}: carry on without the assistant.`
+    : `${remaining} of ${budget} ${budget === 1 ? 'message' : 'messages'} left`;

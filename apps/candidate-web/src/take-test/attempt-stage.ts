@@ -153,7 +153,12 @@ export class AttemptStage {
     const offer = told?.questions.find((question) => question.questionId === questionId);
     if (!told || !offer?.offered || offer.aiPolicy === 'none' || !this.assistantBudget) return {};
     return {
-      assistant: { api: this.state.api.assistant, policy: offer.aiPolicy, budget: this.assistantBudget, unavailable: told.available ? null : told.unavailableReason },
+      assistant: {
+        api: this.state.api.assistant,
+        policy: offer.aiPolicy,
+        budget: this.assistantBudget,
+        unavailable: told.available ? null : told.unavailableReason,
+      },
     };
   }
 

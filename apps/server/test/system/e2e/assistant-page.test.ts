@@ -92,7 +92,13 @@ describe('the AI notice and the assistant on the candidate page (Chromium)', () 
       // The coding and written questions under guarded have a panel; the choice question (guarded) and the section under none none.
       const [, choice, short, essay, closed] = await b.questionIds(testId);
       expect(await page.locator('details.assistant').count()).toBe(3);
-      for (const [questionId, panels] of [[coding, 1], [choice, 0], [short, 1], [essay, 1], [closed, 0]] as const)
+      for (const [questionId, panels] of [
+        [coding, 1],
+        [choice, 0],
+        [short, 1],
+        [essay, 1],
+        [closed, 0],
+      ] as const)
         expect(await page.getByTestId(`question-${questionId}`).locator('details.assistant').count(), `question ${questionId}`).toBe(panels);
       await expect.poll(() => page.getByTestId(`assistant-budget-${coding}`).textContent()).toBe('5 of 5 messages left');
 
