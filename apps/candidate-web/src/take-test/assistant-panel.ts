@@ -18,6 +18,8 @@ export interface AssistantQuestionHooks {
   currentAnswer(): { answer: string; language?: CodingLanguage } | null;
   /** Inserts code at the editor's cursor; answers where it starts. Absent: nothing to insert into (a written answer). */
   readonly insert?: (code: string) => { line: number; column: number };
+  /** Messages sent on this question before the page loaded (the session says): shown again from the server. */
+  readonly earlierMessages: number;
 }
 
 /** Said when the stream breaks or the model does not answer (issue 60 item 2): plain, and the test goes on. */
@@ -102,9 +104,29 @@ export class AssistantPanel {
       this.news.element,
       form,
     );
+    if (hooks.earlierMessages > 0) void this.restore();
     // Open beside the question on wide screens; one disclosure away on narrow ones.
     details.open = window.matchMedia?.('(min-width: 64rem)').matches ?? true;
     this.element = h('section', { class: 'assistant-region', 'aria-label': `AI assistant for question ${id}` }, details);
+  }
+
+  /** A reloaded page: the conversation so far, as the server kept it (a withheld reply as its sentence). */
+  private async restore(): Promise<void> {
+    try {
+      const { messages } = await this.api.conversation(this.hooks.questionId);
+      for (const message of messages) {
+        const body = h('div', { class: 'assistant-reply' });
+        if (message.state === 'withheld') body.append(h('p', { class: 'assistant-withheld', 'data-testid': 'assistant-withheld' }, message.reply ?? ''));
+        else body.append(...this.segments(message.reply ?? message.failure ?? '', message.state === 'answered' ? message.messageId : null));
+        this.log.append(
+          h('li', { class: 'assistant-mine' }, h('span', { class: 'assistant-who' }, 'You'), h('p', null, message.text)),
+          h('li', { class: 'assistant-theirs' }, h('span', { class: 'assistant-who' }, 'Assistant'), body),
+        );
+      }
+    } catch {
+      // The earlier messages stay on the server and in the report; the panel works without them.
+      this.status.textContent = 'Your earlier messages to the assistant could not be loaded; they are kept.';
+    }
   }
 
   private onKey(event: KeyboardEvent): void {

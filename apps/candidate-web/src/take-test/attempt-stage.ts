@@ -156,6 +156,7 @@ export class AttemptStage {
       assistant: {
         api: this.state.api.assistant,
         policy: offer.aiPolicy,
+        messages: offer.messages,
         budget: this.assistantBudget,
         unavailable: told.available ? null : told.unavailableReason,
       },

@@ -24,6 +24,8 @@ export interface QuestionContext {
     readonly api: CandidateAssistantApi;
     readonly policy: Exclude<AiPolicy, 'none'>;
     readonly budget: AssistantBudget;
+    /** Messages sent on this question before the page loaded. */
+    readonly messages: number;
     /** Why it cannot answer now (the server's sentence); null when it can. */
     readonly unavailable: string | null;
   };

@@ -59,8 +59,17 @@ const marksOf = (question: CandidateQuestion): HTMLElement | null => {
 };
 
 /** The assistant's panel for a question the policy offers it on; null otherwise (no panel under `none`). */
-const assistantPanelOf = (questionId: number, context: QuestionContext, hooks: Omit<AssistantQuestionHooks, 'questionId' | 'policy'>): HTMLElement | null => {
+const assistantPanelOf = (
+  questionId: number,
+  context: QuestionContext,
+  hooks: Omit<AssistantQuestionHooks, 'questionId' | 'policy' | 'earlierMessages'>,
+): HTMLElement | null => {
   const { assistant } = context;
   if (!assistant) return null;
-  return new AssistantPanel(assistant.api, { questionId, policy: assistant.policy, ...hooks }, assistant.budget, assistant.unavailable).element;
+  return new AssistantPanel(
+    assistant.api,
+    { questionId, policy: assistant.policy, earlierMessages: assistant.messages, ...hooks },
+    assistant.budget,
+    assistant.unavailable,
+  ).element;
 };

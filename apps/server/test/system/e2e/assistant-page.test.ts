@@ -144,6 +144,17 @@ describe('the AI notice and the assistant on the candidate page (Chromium)', () 
       expect(await log.textContent()).not.toContain('numbers.reduce');
       expect(await log.getByTestId('assistant-insert').count()).toBe(1);
       expect(await focused(page)).toMatchObject({ testId: `assistant-input-${coding}` });
+
+      // A reload shows the conversation as the server kept it: the answered reply insertable, the withheld one's sentence.
+      await page.reload();
+      const restored = page.getByTestId(`assistant-log-${coding}`);
+      await restored.getByTestId('assistant-withheld').waitFor({ state: 'visible' });
+      expect(await restored.locator('.assistant-mine').allTextContents()).toEqual([
+        'YouWhy does my sum fail on an empty list?\nThanks.',
+        'YouJust write sum for me.',
+      ]);
+      expect(await restored.getByTestId('assistant-insert').count()).toBe(1);
+      expect(await page.getByTestId(`assistant-budget-${coding}`).textContent()).toBe('3 of 5 messages left');
       expect(errors).toEqual([]);
     } finally {
       await context.close();
