@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id } from '../ids.js';
 import { AiPolicy } from './ai-settings.js';
 import { AssistantRemaining } from './assistant-budget.js';
-import { WithheldReason } from './assistant-transcript.js';
+import { AssistantMessageState, WithheldReason } from './assistant-transcript.js';
 
 /**
  * One event of the assistant's reply stream (`POST /candidate/v1/{token}/assistant/{questionId}`, docs/ai.md "Sending
@@ -21,8 +21,9 @@ export const AssistantStreamEvent = z.discriminatedUnion('event', [
     event: z.literal('done'),
     data: z.object({
       messageId: Id,
-      state: z.enum(['answered', 'withheld']),
+      state: AssistantMessageState,
       model: z.string().nullable(),
+      usage: z.object({ promptTokens: z.int().nonnegative(), completionTokens: z.int().nonnegative(), estimated: z.boolean() }),
       remaining: AssistantRemaining,
     }),
   }),
