@@ -18,6 +18,7 @@ export type { ModelAvailability } from './ai/model-availability.js';
 export {
   AttemptAiSnapshot,
   assistantOfferedOn,
+  CandidateStartInput,
   attemptAiPolicyOf,
   NO_AI_SNAPSHOT_POLICY,
   unversionedAiSnapshotOf,
@@ -68,3 +69,4 @@ export type { SessionAssistantParts } from './ai/session-assistant.js';
 export { ReportAi, ReportAiMessage, reportAiOf } from './ai/report-ai.js';
 export { AssistantConversation, AssistantInsertionRecorded, conversationOf, insertionAdmission } from './ai/assistant-conversation.js';
 export { OrgAiSettings, OrgAiSettingsInput, orgAiSettingsOf } from './ai/org-ai-settings.js';
+export { AssistantStreamEvent } from './ai/assistant-stream-event.js';
