@@ -91,6 +91,7 @@ export {
   QuestionEventInputs,
   recordInsertion,
   recordKeystroke,
+  recordTyping,
   secondsInView,
   textSize,
   viewQuestion,

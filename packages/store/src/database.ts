@@ -19,6 +19,7 @@ import type {
   AttemptEventsTable,
   AttemptResultsTable,
   CodePlaybackTable,
+  AiUseFindingsTable,
   EvidenceReviewsTable,
   GradesTable,
   QuestionResultsTable,
@@ -62,6 +63,7 @@ export interface Database {
   sample_runs: SampleRunsTable;
   question_signals: QuestionSignalsTable;
   code_playback: CodePlaybackTable;
+  ai_use_findings: AiUseFindingsTable;
   answers: AnswersTable;
   review_items: ReviewItemsTable;
   grades: GradesTable;

@@ -46,6 +46,7 @@ import { candidateFeedbackMigration } from './migrations/045-candidate-feedback.
 import { imageViolationsMigration } from './migrations/046-image-violations.js';
 import { v3InviteOptionsMigration } from './migrations/047-v3-invite-options.js';
 import { answerDraftsMigration } from './migrations/051-answer-drafts.js';
+import { aiUseEvidenceMigration } from './migrations/056-ai-use-evidence.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -94,6 +95,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '046-image-violations': imageViolationsMigration(),
   '047-v3-invite-options': v3InviteOptionsMigration(),
   '051-answer-drafts': answerDraftsMigration(),
+  '056-ai-use-evidence': aiUseEvidenceMigration(),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {

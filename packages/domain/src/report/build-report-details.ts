@@ -25,6 +25,8 @@ import { attemptEndedAt } from './attempt-ended-at.js';
 import { skillScoresOf, type SkillQuestion } from './skill-scores.js';
 import { readAttemptSeed, sectionsUnderChoice } from '../candidate/variant-settings.js';
 import type { CandidateFeedback } from '../candidate/candidate-feedback.js';
+import type { AiUseFinding } from '../ai-use/ai-use-finding.js';
+import { aiUseDetails } from '../ai-use/ai-use-detail.js';
 
 /** What the report names of the candidate's variant: the questions in the order shown, and each section's pool. */
 const variantDetail = (facts: ReportFacts, seed: number | null, variant: AttemptVariant): VariantDetail => ({
@@ -74,6 +76,8 @@ export interface ReportFacts {
   readonly practiceTest?: boolean;
   /** What the candidate said of the test after this attempt (issue 52); absent when none was given. */
   readonly candidateFeedback?: CandidateFeedback;
+  /** The AI-use findings the score job stored (issue 60); absent or empty when it found none. */
+  readonly aiUse?: readonly AiUseFinding[];
 }
 
 const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString());
@@ -188,6 +192,7 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
   });
 
   const written = questions.filter((question) => question.written !== undefined);
+  const numberOf = (questionId: number) => questions.find((question) => question.questionId === questionId)?.number ?? null;
   const integrity = {
     wv: invitation.proctoring.wv,
     tv: invitation.proctoring.tv,
@@ -196,12 +201,9 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
     omittedEvents: omittedEventsOf(facts.log),
     snapshots: snapshotDetails(facts.snapshots, facts.evidenceReviews),
     accommodation: invitation.extraTimePercent > 0 ? { extraTimePercent: invitation.extraTimePercent } : null,
-    similarity: similarityDetails(
-      facts.similarity ?? [],
-      (questionId) => questions.find((question) => question.questionId === questionId)?.number ?? null,
-      facts.evidenceReviews,
-    ),
+    similarity: similarityDetails(facts.similarity ?? [], numberOf, facts.evidenceReviews),
     omittedSimilarPairs: facts.omittedSimilarPairs ?? 0,
+    aiUse: aiUseDetails(facts.aiUse ?? [], numberOf, facts.evidenceReviews),
   };
   return {
     testInvitationId: invitation.id,

@@ -27,9 +27,12 @@ export const integrityCountsCell = (counts: EvidenceCounts): string => `${counts
 
 /** One kind in words, or null when there is nothing to say (none at all; snapshots nobody reviewed). */
 export const integrityKindText = (kind: IntegrityKind, counts: EvidenceCounts): string | null => {
-  if (counts.total === 0) return null;
   if (kind === 'snapshots' && counts.confirmed + counts.dismissed === 0) return null;
-  const [one, many] = NOUNS[kind];
+  return kindText(counts, NOUNS[kind]);
+};
+
+const kindText = (counts: EvidenceCounts, [one, many]: readonly [one: string, many: string]): string | null => {
+  if (counts.total === 0) return null;
   const head = `${counts.total} ${counts.total === 1 ? one : many}`;
   const parts = [
     [counts.confirmed, 'confirmed'],
@@ -45,14 +48,19 @@ export const integrityKindText = (kind: IntegrityKind, counts: EvidenceCounts): 
 const imageViolationsText = (count: number): string | null =>
   count > 0 ? `${count} ${count === 1 ? 'image violation' : 'image violations'} (camera lost or blank)` : null;
 
+/** The AI-use findings in words, as a kind is: "2 AI-use signals: 1 confirmed, 1 not reviewed"; null for none. */
+const aiUseText = (counts: EvidenceCounts | undefined): string | null => (counts ? kindText(counts, ['AI-use signal', 'AI-use signals']) : null);
+
 /**
  * Every kind with something to say, in a fixed order — the image violations right after the departures, the other
- * count of what the proctoring saw (decision 989) — joined by " · "; "No departures, pastes or similar answers" otherwise.
+ * count of what the proctoring saw (decision 989), the AI-use findings after the pastes (decision 1207) — joined by
+ * " · "; "No departures, pastes or similar answers" otherwise.
  */
 export const integritySummaryText = (summary: IntegritySummary): string => {
   const parts = INTEGRITY_KINDS.flatMap((kind) => {
     const text = integrityKindText(kind, summary[kind]);
-    return kind === 'departures' ? [text, imageViolationsText(summary.imageViolations ?? 0)] : [text];
+    if (kind === 'departures') return [text, imageViolationsText(summary.imageViolations ?? 0)];
+    return kind === 'pastes' ? [text, aiUseText(summary.aiUse)] : [text];
   }).filter((text) => text !== null);
   return parts.length === 0 ? 'No departures, pastes or similar answers' : parts.join(' · ');
 };
