@@ -108,7 +108,7 @@ assay_pnpm_install() {
     return 0
   fi
   # No node_modules yet: pnpm downloads and compiles everything (better-sqlite3 from source) for minutes.
-  [ -f "$ASSAY_ROOT/node_modules/.modules.yaml" ] || label="$label (first run: about 2–3 minutes)"
+  [ -f "$ASSAY_ROOT/node_modules/.modules.yaml" ] || label="$label (first run: several minutes, longer on a busy machine)"
   assay_step "$label" assay_frozen_install || assay_toolchain_die "'pnpm install --frozen-lockfile' failed (in $ASSAY_ROOT)" || return 1
 }
 

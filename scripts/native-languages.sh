@@ -1,23 +1,15 @@
 #!/usr/bin/env bash
 # The native languages' Debian packages, for scripts/test.sh (CI installs them) and scripts/up.sh (says which
-# languages this machine runs; `--with-languages` installs the rest). The same list as LANGUAGE_PACKAGES in
-# packages/sandbox/src/native/jail-packages.ts (a test keeps them equal).
+# languages this machine runs; `--with-languages` installs the rest). The list is scripts/native-languages.list,
+# generated from the sandbox's registry (packages/sandbox/src/native/native-toolchains.ts) by
+# `node scripts/write-native-languages.mjs`; a test fails when they differ (decision 1312).
 #
 #   source scripts/native-languages.sh
 #   assay_native_missing_packages   # the packages this machine lacks, one line, space-separated
 #   assay_native_languages_line     # one line: the languages this machine runs and how to add the rest
 
-# name:path[,path...]:package[ package...] (the commands, and a module a language loads: PHP's mbstring)
-ASSAY_NATIVE_LANGUAGES=(
-  "Java:/usr/bin/javac,/usr/bin/java:openjdk-17-jdk-headless"
-  "C:/usr/bin/gcc:gcc"
-  "C++:/usr/bin/g++:g++"
-  "C#:/usr/bin/mcs,/usr/bin/mono:mono-mcs mono-runtime"
-  "Go:/usr/bin/go:golang-go"
-  "Rust:/usr/bin/rustc:rustc"
-  "Ruby:/usr/bin/ruby:ruby"
-  "PHP:/usr/bin/php,/usr/lib/php/20220829/mbstring.so:php-cli php-mbstring"
-)
+# name:path[,path...]:package[ package...] (the files a toolchain needs: its commands, a module it loads), one a line
+mapfile -t ASSAY_NATIVE_LANGUAGES <"$(dirname -- "${BASH_SOURCE[0]}")/native-languages.list"
 ASSAY_JAIL_PACKAGE="bubblewrap"
 ASSAY_JAIL_COMMAND="/usr/bin/bwrap"
 
@@ -46,7 +38,13 @@ assay_native_missing_packages() {
       fi
     done
   done
-  echo "${missing[*]}"
+  # Languages share packages (binutils): each once, in the order first named.
+  local package seen=" " unique=()
+  for package in "${missing[@]}"; do
+    [[ "$seen" == *" $package "* ]] || unique+=("$package")
+    seen+="$package "
+  done
+  echo "${unique[*]}"
 }
 
 # Whether a jail can be made here as the server makes it: as root it first drops to an ordinary uid, so

@@ -46,7 +46,7 @@ fi
 
 build_label="Building"
 # No server build yet: turbo compiles every package (with its cache, later runs take seconds).
-[ -f apps/server/dist/main.js ] || build_label="$build_label (first run: a few minutes)"
+[ -f apps/server/dist/main.js ] || build_label="$build_label (first run: several minutes, longer on a busy machine)"
 assay_step "$build_label" pnpm build || exit $?
 
 assay_native_languages_line

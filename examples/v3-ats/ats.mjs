@@ -101,7 +101,11 @@ const invite = async (candidates) => {
   const endDateTime = utc(Date.now() + ACCESS_DAYS * 86_400_000);
   const ids = [];
   for (const { name, email } of candidates) {
-    const invitation = await call('POST', `/v3/tests/${wanted}/invite`, { body: { email, name, callbackUrl, endDateTime, sendEmail: false } });
+    // The body as iMocha documents it (sendEmail "yes"/"no", callbackURL as its samples spell it); it answers 201 Created.
+    const invitation = await call('POST', `/v3/tests/${wanted}/invite`, {
+      body: { email, name, callbackURL: callbackUrl, endDateTime, sendEmail: 'no' },
+      status: 201,
+    });
     expect(
       typeof invitation.testInvitationId === 'number' && typeof invitation.testUrl === 'string',
       `An invitation without id or URL: ${JSON.stringify(invitation)}`,

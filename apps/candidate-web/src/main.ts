@@ -1,6 +1,7 @@
 // First: zod must be jitless before any schema is built (see the module).
 import './api/zod-jitless.js';
 import './styles.css';
+import './take-test/run-results.css';
 import { LinkPage } from './link/link-page.js';
 import { TestPage } from './take-test/test-page.js';
 

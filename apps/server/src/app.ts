@@ -1,34 +1,33 @@
 import { modelAvailabilityOf } from './ai/model-availability.js';
+import { loadAssistantModel } from './ai/assistant-model.js';
+import { AssistantSessions } from './candidate/assistant-sessions.js';
+import { CandidateAssistant } from './candidate/candidate-assistant.js';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Socket } from 'node:net';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ReportRenderer } from '@assay/reports/host';
 import { Sandbox, type CodeRunner } from '@assay/sandbox';
 import type { LanguageAvailabilities } from '@assay/domain/languages';
-import { languageAvailability } from '@assay/jobs';
+import { EmailHealth, languageAvailability } from '@assay/jobs';
 import type { ProcessMetrics } from '@assay/jobs/metrics';
 import type { Store } from '@assay/store';
 import { KeyOwnerCache } from './auth/key-owner-cache.js';
 import { KnownTokens } from './auth/known-tokens.js';
 import { coalesceWrites } from './http/coalesced-writes.js';
 import { CandidateAttempts } from './candidate/attempts-service.js';
-import { bulkInvitationRoutes } from './routes/bulk-invitations.js';
 import { registerCandidatePages } from './candidate-page/register-candidate-pages.js';
 import type { Config } from '@assay/config';
 import type { AppContext } from './context.js';
-import { honourIdempotencyKeys } from './idempotency/idempotency-keys.js';
-import { requireApiKey } from './plugins/api-key-auth.js';
-import { declareRouteCapabilities } from './plugins/route-capabilities.js';
+import type { AssistantModel } from './ai/assistant-model.js';
 import { lazyRequestLoggers } from './logging/lazy-request-logger.js';
 import { withRedaction } from './logging/redaction.js';
 import { RequestLogController } from './logging/request-log-controller.js';
 import { answerClientError, answerWhatNodeWould, requireHostHeader } from './plugins/client-errors.js';
 import { answerFrameworkErrors, registerErrorEnvelope } from './plugins/error-envelope.js';
 import { FrontPrefixes } from './fronts/declare-front.js';
-import { GREENHOUSE_PREFIX } from './fronts/greenhouse/failures.js';
-import { registerGreenhouseFront } from './fronts/greenhouse/register.js';
-import { V3_PREFIX } from './fronts/v3/failures.js';
-import { registerV3Front } from './fronts/v3/register.js';
+import type { FrontDescriptor } from './fronts/front-descriptor.js';
+import { FRONTS } from './fronts/fronts.js';
+import { registerFronts } from './fronts/register-fronts.js';
 import { MAX_PARAM_LENGTH, indexRoutes } from './plugins/method-not-allowed.js';
 import { scheduleHousekeeping } from './plugins/housekeeping.js';
 import { registerMetrics } from './plugins/metrics.js';
@@ -46,35 +45,10 @@ import { registerRateLimits } from './rate-limits/rate-limits.js';
 import { trustProxyOption } from './rate-limits/trust-proxy.js';
 import { adminRoutes } from './routes/admin.js';
 import { candidateLinkRoutes } from './routes/candidate-links.js';
-import { candidatePageRoutes } from './routes/candidate-page.js';
 import { candidateRoutes } from './routes/candidate.js';
-import { reminderRoutes } from './routes/reminders.js';
-import { invitationResendRoutes } from './routes/invitation-resend.js';
-import { invitationSettingsRoutes } from './routes/invitation-settings.js';
-import { retentionSettingsRoutes } from './routes/retention-settings.js';
-import { whoAmIRoutes } from './routes/who-am-i.js';
-import { orgPeopleRoutes } from './routes/org-people.js';
-import { personalDataRoutes } from './routes/personal-data.js';
-import { candidateErasureRoutes } from './routes/candidate-erasure.js';
-import { testSettingsRoutes } from './routes/test-settings.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
-import { eventRoutes } from './routes/events.js';
 import { signedReportRoutes } from './routes/signed-reports.js';
-import { webhookRoutes } from './routes/webhooks.js';
-import { exportRoutes } from './routes/exports.js';
-import { gradingRoutes } from './routes/grading.js';
-import { greenhouseIntegrationRoutes } from './routes/greenhouse-integration.js';
-import { invitationRoutes } from './routes/invitations.js';
-import { invitationHistoryRoutes } from './routes/invitation-history.js';
-import { invitationSimilarityRoutes } from './routes/invitation-similarity.js';
 import { operationsRoutes } from './routes/operations.js';
-import { registrationRoutes } from './routes/registrations.js';
-import { reportRoutes } from './routes/reports.js';
-import { invitationListRoutes } from './routes/invitation-list.js';
-import { invitationSummaryRoutes } from './routes/invitation-summary.js';
-import { candidateDecisionRoutes } from './routes/candidate-decisions.js';
-import { testLinkRoutes } from './routes/test-links.js';
-import { testRoutes } from './routes/tests.js';
 
 export interface AppOptions {
   config: Config;
@@ -84,6 +58,8 @@ export interface AppOptions {
   now?: () => number;
   /** Where sample tests run; by default a sandbox worker pool owned (and closed) by the app. */
   codeRunner?: CodeRunner;
+  /** The fronts of the API key: the one list (fronts/fronts.ts); a test adds a scratch front to prove what a new one gets. */
+  fronts?: readonly FrontDescriptor[];
 }
 
 declare module 'fastify' {
@@ -97,12 +73,16 @@ declare module 'fastify' {
       metrics: ProcessMetrics | undefined;
       /** Stops serving when a newer Assay migrates the database under this process (decision 858). */
       schema: NewerSchemaGuard;
+      /** The operator's model for the assistant (issue 60), when one is configured: the banner says whether it answers. */
+      model: AssistantModel | undefined;
+      /** How the emails of this process's outbox worker are going (`/readyz`, `/metrics`): the worker reports into it. */
+      email: EmailHealth;
     };
   }
 }
 
 /** Builds the whole HTTP surface; the caller owns the store and decides when to listen. */
-export const buildApp = async ({ config, store, logger = false, now = Date.now, codeRunner }: AppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({ config, store, logger = false, now = Date.now, codeRunner, fronts = FRONTS }: AppOptions): Promise<FastifyInstance> => {
   const requestLog = new RequestLogController();
   const prefixes = new FrontPrefixes();
   const app = Fastify({
@@ -140,7 +120,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   const credentialLimits = registerRateLimits(app, store, config, now);
   const metrics = await registerMetrics(app, { token: config.metrics.token, store, now, badToken: credentialLimits.adminToken });
   scheduleHousekeeping(app, store, now);
-  await registerOpenApi(app, config.publicUrl);
+  await registerOpenApi(app, config.publicUrl, fronts);
 
   const reports = new ReportRenderer({ threads: config.exportThreads, queue: config.exportQueue, pdfTimeBudgetMs: config.pdfTimeBudgetMs });
 
@@ -159,14 +139,22 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
   const sandbox = codeRunner ? undefined : new Sandbox(sandboxOptions);
   // The workers warm up with the process, or (by default) when an attempt with a prewarmed language starts.
   if (sandbox && config.sandboxWarmAtStart) sandbox.warmUp('candidate');
+  // The native languages' compilers and shared builds, in the background: readiness does not wait (decision 1045).
+  if (sandbox && config.warmCompilersAtStart) {
+    void sandbox.warmCompilers().then(() => app.log.info({ compilers: sandbox.compilerWarmth() }, 'the compilers are warm'));
+  }
   const runner = codeRunner ?? sandbox!;
   const languages = languageAvailability(runner, config.sandbox);
-  const attempts = new CandidateAttempts(store, now, config.answerGraceMs, runBudget);
+  // The assistant's model (issue 60): loaded only when configured, so a server without one never loads the client.
+  const model = config.ai ? await loadAssistantModel(config.ai, now, metrics && ((gate) => metrics.watchAssistant(gate))) : undefined;
+  const attempts = new CandidateAttempts(store, now, config.answerGraceMs, runBudget, new AssistantSessions(store, model));
+  const email = new EmailHealth();
   if (metrics) {
     if (sandbox) metrics.watchSandbox(sandbox);
     metrics.watchExports(() => ({ pending: reports.pending, capacity: reports.threads + reports.queue }));
+    metrics.watchEmail(email);
   }
-  app.decorate('assay', { attempts, runner, languages, metrics, schema });
+  app.decorate('assay', { attempts, runner, languages, metrics, schema, model, email });
   const context: AppContext = {
     config,
     store,
@@ -176,6 +164,8 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
     credentialLimits,
     languages,
     model: modelAvailabilityOf(config),
+    assistantModel: model,
+    email,
   };
   app.addHook('onClose', async () => {
     await sandbox?.close();
@@ -196,52 +186,14 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
     languages,
     prewarm: config.sandboxPrewarm,
     unknownTokens: credentialLimits.takeTestToken,
+    assistant: new CandidateAssistant(store, (token, questionId) => attempts.askedWhileRunning(token, questionId), model, now),
+    model,
     prefix: '/candidate/v1',
   });
   await app.register(candidateLinkRoutes, { ...context, prefix: '/candidate/v1' });
-  await app.register(
-    async (v2) => {
-      declareRouteCapabilities(v2);
-      requireApiKey(v2, store, context.keyCache, credentialLimits.apiKey);
-      honourIdempotencyKeys(v2, { keys: store.idempotencyKeys, now, scopeOf: (request) => `org:${request.org.orgId}` });
-      for (const routes of [
-        testRoutes,
-        testLinkRoutes,
-        registrationRoutes,
-        invitationRoutes,
-        invitationHistoryRoutes,
-        invitationSimilarityRoutes,
-        invitationListRoutes,
-        invitationSummaryRoutes,
-        candidateDecisionRoutes,
-        reportRoutes,
-        exportRoutes,
-        webhookRoutes,
-        eventRoutes,
-        candidatePageRoutes,
-        gradingRoutes,
-        greenhouseIntegrationRoutes,
-        bulkInvitationRoutes,
-        reminderRoutes,
-        invitationResendRoutes,
-        invitationSettingsRoutes,
-        testSettingsRoutes,
-        retentionSettingsRoutes,
-        whoAmIRoutes,
-        orgPeopleRoutes,
-        personalDataRoutes,
-        candidateErasureRoutes,
-      ]) {
-        await v2.register(routes, context);
-      }
-    },
-    { prefix: '/v2/org' },
-  );
-  // The other fronts (docs/architecture.md "Fronts", decision 887): each its own scope, shapes, auth and failure body.
-  // Greenhouse's Assessment Partner API: HTTP Basic, the org's keys and capabilities (docs/greenhouse.md).
-  await app.register(registerGreenhouseFront, { ...context, routes, prefixes, prefix: GREENHOUSE_PREFIX });
   await app.register(adminRoutes, { ...context, prefix: '/admin' });
-  // iMocha v3's shapes (decisions 846, 887): x-api-key, plain HTTP statuses; its routes are listed in fronts/v3/register.ts.
-  await app.register(registerV3Front, { ...context, routes, prefixes, prefix: V3_PREFIX });
+  // The fronts of the API key (docs/architecture.md "Fronts", decisions 887, 1300): v2's org API, Greenhouse's partner
+  // API, iMocha's v3, each its own scope, failure body, auth and per-key limit, as its descriptor says.
+  await registerFronts(app, fronts, { context, routes, prefixes });
   return app;
 };

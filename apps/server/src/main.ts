@@ -9,6 +9,13 @@ if (process.argv[2] === 'backup') {
   (code === 0 ? process.stdout : process.stderr).write(`${out}\n`);
   process.exit(code);
 }
+if (process.argv[2] === 'vacuum-erased') {
+  // An operator's command after erasures on PostgreSQL (decision 1002), beside running servers.
+  const { runVacuumErased } = await import('./vacuum-command.js');
+  const { code, out } = await runVacuumErased(process.argv.slice(3), process.env);
+  (code === 0 ? process.stdout : process.stderr).write(`${out}\n`);
+  process.exit(code);
+}
 // Before anything else is imported: loading the modules is most of start-up's work.
 keepSemiSpaceToRequestThread();
 enterStartUpMode();

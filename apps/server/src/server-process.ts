@@ -11,7 +11,12 @@ import { leaveStartUpMode } from './start-up-mode.js';
 import { startIdleCollector } from './memory/idle-collector.js';
 import { bufferedStdout } from './logging/buffered-stdout.js';
 import { SCHEMA_CHECK_INTERVAL_MS } from './plugins/newer-schema.js';
-import { firstOrgHint, listenFailure, listeningLine, ownUrl } from './start-up-notes.js';
+import { firstOrgHint, listenFailure, listeningLine, modelBanner, ownUrl, warmingLine } from './start-up-notes.js';
+import type { LanguageId } from '@assay/domain/languages';
+import { NO_MODEL_READINESS } from './ai/model-status.js';
+
+/** The longest the banner waits to say whether the model answers (a probe of ASSAY_AI_BASE_URL). */
+const MODEL_BANNER_WAIT_MS = 3_000;
 
 const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/tests/', import.meta.url));
 
@@ -44,6 +49,7 @@ const start = async (config: Config): Promise<void> => {
         pollMs: config.worker.pollMs,
         leaseMs: config.worker.leaseMs,
         batchSize: config.worker.batchSize,
+        emailHealth: app.assay.email,
         ...(config.worker.id ? { workerId: config.worker.id } : {}),
       })
     : undefined;
@@ -86,6 +92,13 @@ const start = async (config: Config): Promise<void> => {
   process.stdout.write(`\n${listeningLine(ownUrl(config.host, app.server.address()), config.publicUrl)}\n`);
   process.stdout.write(`Database: ${config.databaseUrl.replace(/\/\/[^@/]*@/, '//…@')}\n`);
   process.stdout.write(`${languagesBanner(app.assay.languages)}\n`);
+  const warming = warmingLine(Object.keys(app.assay.runner.compilerWarmth?.() ?? {}) as LanguageId[]);
+  if (warming) process.stdout.write(`${warming}\n`);
+  const { model } = app.assay;
+  const readiness = model ? await model.status.readiness(MODEL_BANNER_WAIT_MS) : NO_MODEL_READINESS;
+  process.stdout.write(
+    `${modelBanner(model && { name: model.connection.model, host: model.host, maxConcurrent: model.connection.maxConcurrent }, readiness)}\n`,
+  );
   if (worker) {
     worker.start();
     process.stdout.write(

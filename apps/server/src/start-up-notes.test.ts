@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listeningLine, ownUrl } from './start-up-notes.js';
+import { listeningLine, ownUrl, warmingLine } from './start-up-notes.js';
 
 describe('the banner line (decision 863)', () => {
   it("names this process's own address, not the public URL several servers share", () => {
@@ -18,5 +18,14 @@ describe('the banner line (decision 863)', () => {
       'Assay is listening on http://localhost:3000 (API reference: http://127.0.0.1:3000/docs)',
     );
     expect(listeningLine('http://localhost:3000', 'http://127.0.0.1:3001')).toMatch(/public URL: http:\/\/127\.0\.0\.1:3001/);
+  });
+});
+
+describe('the banner line about the compilers (decision 1045)', () => {
+  it('names the languages whose compilers warm in the background, in the registry order, or says nothing', () => {
+    expect(warmingLine(['rust', 'java', 'cpp'])).toBe(
+      'Preparing the compilers of Java, C++, Rust in the background (a first run waits for its own; GET /readyz lists those still warming).',
+    );
+    expect(warmingLine([])).toBeUndefined();
   });
 });

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { Config } from '@assay/config';
+import { ALL_LANGUAGES, languageProfile, type LanguageId } from '@assay/domain/languages';
 import type { Store } from '@assay/store';
+import type { ModelReadiness } from './ai/model-status.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
@@ -50,4 +52,27 @@ export const listenFailure = (error: unknown, config: Pick<Config, 'host' | 'por
     return `this process may not listen on port ${config.port} (PORT=${config.port}): ports below 1024 need privileges; choose another PORT`;
   if (code === 'EADDRNOTAVAIL') return `this machine has no address ${config.host} (HOST=${config.host}): use 127.0.0.1, 0.0.0.0 or one of its own addresses`;
   return undefined;
+};
+
+/**
+ * The banner's line about the compilers warming in the background (decision 1045), or undefined when none is: the
+ * server is ready meanwhile, and the first run of each of these languages waits for its compiler until it is.
+ */
+export const warmingLine = (warming: readonly LanguageId[]): string | undefined => {
+  const names = ALL_LANGUAGES.filter((language) => warming.includes(language)).map((language) => languageProfile(language).name);
+  if (names.length === 0) return undefined;
+  return `Preparing the compilers of ${names.join(', ')} in the background (a first run waits for its own; GET /readyz lists those still warming).`;
+};
+
+/** What the start banner says of the assistant's model (issue 60, decision 1171): never the key, never unready for it. */
+export const modelBanner = (
+  model: { readonly name: string; readonly host: string; readonly maxConcurrent: number } | undefined,
+  readiness: ModelReadiness,
+): string => {
+  if (!model) return 'AI assistant: no model configured (ASSAY_AI_BASE_URL, ASSAY_AI_MODEL; docs/ai.md). Tests whose aiPolicy is none work without one.';
+  const which = `${model.name} at ${model.host}`;
+  if (readiness.answers === true) return `AI assistant: ${which} answers (at most ${model.maxConcurrent} requests at once).`;
+  if (readiness.answers === false)
+    return `AI assistant: ${which} does not answer: ${readiness.problem ?? 'no reason given'} Tests go on; candidates' panels say the assistant is unavailable until it answers.`;
+  return `AI assistant: ${which} (not asked yet whether it answers: /readyz will say).`;
 };

@@ -7,7 +7,10 @@ import { backends, startHarness, type Harness } from './helpers/test-app.js';
 
 const MODEL_ENV = { ASSAY_AI_BASE_URL: 'http://127.0.0.1:9/v1', ASSAY_AI_MODEL: 'peer-model' };
 const guarded = { ...sampleDefinition, ai: { aiPolicy: 'guarded', followUps: 2 } };
-const openSection = { ...sampleDefinition, sections: sampleDefinition.sections.map((section, index) => (index === 0 ? { ...section, aiPolicy: 'open' } : section)) };
+const openSection = {
+  ...sampleDefinition,
+  sections: sampleDefinition.sections.map((section, index) => (index === 0 ? { ...section, aiPolicy: 'open' } : section)),
+};
 
 /**
  * Issue 60, item 1–2: a test's AI policy in its definition and its settings (v2 and v3); a policy that offers the
@@ -55,9 +58,9 @@ describe.each(backends)('AI policy per test and per section on %s', (backend) =>
     const modelTest = await withModel.importTest();
     const modelCurrent = expectSuccess<TestSettings>(await settingsOf(withModel, modelTest));
     const changed = { ...modelCurrent, aiSettings: { ...modelCurrent.aiSettings!, aiPolicy: 'guarded' as const, assistantMessages: 10 } };
-    expect(expectSuccess<TestSettings>(await withModel.request({ method: 'PUT', url: `/v2/org/tests/${modelTest}/settings`, body: changed })).aiSettings).toEqual(
-      changed.aiSettings,
-    );
+    expect(
+      expectSuccess<TestSettings>(await withModel.request({ method: 'PUT', url: `/v2/org/tests/${modelTest}/settings`, body: changed })).aiSettings,
+    ).toEqual(changed.aiSettings);
   });
 
   it("keeps the AI settings when a v3 client sends iMocha's groups only (decision 993)", async () => {
@@ -71,5 +74,26 @@ describe.each(backends)('AI policy per test and per section on %s', (backend) =>
     expect(posted.statusCode, posted.body).toBe(201);
     expect(posted.json().aiSettings).toEqual(aiSettings);
     expect(expectSuccess<TestSettings>(await settingsOf(withModel, testId)).aiSettings).toEqual(aiSettings);
+  });
+
+  it("takes a changed aiSettings group beside iMocha's 0/1 switches on v3, as v2 does (decisions 993, 1029)", async () => {
+    const testId = await withModel.importTest(guarded);
+    const current = expectSuccess<TestSettings>(await settingsOf(withModel, testId));
+    const aiSettings = { ...current.aiSettings!, aiPolicy: 'open' as const, followUps: 1 };
+    const posted = await withModel.request({
+      method: 'POST',
+      url: `/v3/tests/${testId}/settings`,
+      body: { ...current, questionSettings: { randomQuestions: 0, randomAnswers: 0, showQuestionScore: 0 }, aiSettings },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    expect(posted.json()).toMatchObject({ questionSettings: { randomQuestions: false, randomAnswers: false, showQuestionScore: false }, aiSettings });
+    expect(expectSuccess<TestSettings>(await settingsOf(withModel, testId)).aiSettings).toEqual(aiSettings);
+    const refused = await without.request({
+      method: 'POST',
+      url: `/v3/tests/${await without.importTest()}/settings`,
+      body: { ...current, testSettings: { ...current.testSettings, practiceTest: 1 }, aiSettings },
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({ statuscode: '400.31' });
   });
 });

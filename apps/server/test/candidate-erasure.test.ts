@@ -21,7 +21,7 @@ const MARKER = 'bletchley_marker_code';
 const ANSWER = `${wordCountAnswer('honest-d.js')}\n// ${MARKER}\n`;
 const WRITTEN_NAME = 'Turing';
 
-type Erased = { scope: string; erased: number; alreadyErased: number; testInvitationIds: number[] };
+type Erased = { scope: string; erased: number; alreadyErased: number; bulkRows: number; testInvitationIds: number[] };
 
 /** Every text of every table, one row a line (blobs as latin1): what the raw-SQL sweep reads. */
 const everyRow = async (store: Store): Promise<string> => {
@@ -146,7 +146,7 @@ describe.each(backends)('erasing a candidate on %s', (backend) => {
       h.store.db.selectFrom('idempotency_keys').select('key').where('scope', '=', `org:${h.org.orgId}`).where('status_code', 'is not', null).execute();
     expect(await keptAnswers()).not.toEqual([]);
     const done = expectSuccess<Erased>(await erase({ emailId: ALAN.toUpperCase() }));
-    expect(done).toEqual({ scope: 'email', erased: 2, alreadyErased: 0, testInvitationIds: alan.map((invitation) => invitation.invitationId) });
+    expect(done).toEqual({ scope: 'email', erased: 2, alreadyErased: 0, bulkRows: 0, testInvitationIds: alan.map((invitation) => invitation.invitationId) });
 
     for (const { invitationId } of alan) {
       const report = (await get(`/v2/org/report/${invitationId}`)).json();
@@ -211,6 +211,7 @@ describe.each(backends)('erasing a candidate on %s', (backend) => {
       scope: 'invitation',
       erased: 0,
       alreadyErased: 1,
+      bulkRows: 0,
       testInvitationIds: [alan[0]!.invitationId],
     });
     expectFailure(await erase({ emailId: 'nobody@example.com' }), '404.51');
@@ -219,6 +220,7 @@ describe.each(backends)('erasing a candidate on %s', (backend) => {
       scope: 'invitation',
       erased: 0,
       alreadyErased: 1,
+      bulkRows: 0,
       testInvitationIds: [alan[1]!.invitationId],
     });
     await expect(h.client.candidates.erase({ emailId: 'nobody@example.com' })).rejects.toMatchObject({ status: 404, statuscode: '404.51' });

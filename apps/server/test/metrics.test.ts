@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parsePrometheusText, samplesOf, metricValue } from '@assay/testing';
+import { parsePrometheusText, prometheusNamingProblems, samplesOf, metricValue } from '@assay/testing';
 import { backends, envelope, startHarness, type Harness } from './helpers/test-app.js';
 
 const TOKEN = 'Zq8vT2kLm9pXr4sWn6yBc1dE-metrics';
@@ -60,6 +60,8 @@ describe.each(backends)('/metrics of a server on %s', (backend) => {
     expect(labelSets.length).toBeGreaterThan(0);
     expect(labelSets.filter((labels) => /9000\d\d|no\/such|x-api-key/.test(labels))).toEqual([]);
     expect(samplesOf(samples, 'assay_http_request_duration_seconds_count').every((sample) => sample.labels.role === 'server')).toBe(true);
+    // Prometheus's naming rules hold for every metric the server serves (issue 59 item 9, decisions 1144 and 1145).
+    expect(prometheusNamingProblems(text)).toEqual([]);
   });
 
   it('counts refusals by statuscode', async () => {

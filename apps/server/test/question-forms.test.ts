@@ -68,6 +68,27 @@ int main(void) {
 }
 `;
 const TOTALS = 'SELECT name, SUM(amount) AS total FROM orders GROUP BY name';
+/** Prints its answer and a note to standard error: the two streams must reach the page apart. */
+const C_ECHO_NOTE =
+  '#include <stdio.h>\nint main(void) {\n  int n;\n  scanf("%d", &n);\n  fprintf(stderr, "read %d\\n", n);\n  printf("%d\\n", n * 2);\n  return 0;\n}\n';
+/** Two mistakes on lines 3 and 4: the compiler names both. */
+const C_TWO_SLIPS = '#include <stdio.h>\nint main(void) {\n  int n = undeclared_one;\n  printf("%d", n + undeclared_two);\n  return 0;\n}\n';
+
+/**
+ * A run started and followed to its end: `?wait` answers at each change the page shows (its place, its phase —
+ * preparing a compiler, compiling, running: decision 1045), so the run is asked again past the version it had.
+ */
+const settledRunOf =
+  (h: Harness) =>
+  async (token: string, body: Record<string, unknown>): Promise<SampleRun> => {
+    let run = expectSuccess<SampleRun>(await h.request({ method: 'POST', url: `/candidate/v1/${token}/runs?wait=20000`, body, apiKey: null }));
+    while (run.state === 'queued' || run.state === 'running') {
+      run = expectSuccess<SampleRun>(
+        await h.request({ method: 'GET', url: `/candidate/v1/${token}/runs/${run.runId}?wait=20000&since=${run.version}`, apiKey: null }),
+      );
+    }
+    return run;
+  };
 
 describe.each(backends)('stdio and sql questions through the API on %s', (backend) => {
   let h: Harness;
@@ -92,16 +113,39 @@ describe.each(backends)('stdio and sql questions through the API on %s', (backen
     });
   });
 
+  it("answers a custom stdin's output and its standard error apart, every compile error, and refuses input of the wrong form", async () => {
+    const { token } = await registerFor(h, testId, 'streams@example.com');
+    const api = candidate(h, token);
+    const [stdio, sql] = questionIdsOf(await api.client.start());
+    const start = (body: Record<string, unknown>) => settledRunOf(h)(token, body);
+    // The printed answer is the program's output; its standard error is apart (decision 1101).
+    const echoed = await start({ questionId: stdio, code: C_ECHO_NOTE, customInput: '21\n' });
+    expect(echoed).toMatchObject({ state: 'done', custom: { args: ['21\n'], actual: '42\n', output: 'read 21\n' } });
+    // Every compile error, each with its line; every case answers the first (decision 1104).
+    const slips = await start({ questionId: stdio, code: C_TWO_SLIPS });
+    expect(slips.state === 'done' && slips.compileErrors?.map((error) => error.line)).toEqual([3, 4]);
+    expect(slips).toMatchObject({ results: [{ passed: false, errorLocation: { line: 3 } }] });
+    expect(slips.state === 'done' && slips.compileErrors?.[1]?.message).toMatch(/undeclared_two/);
+    // Input of the wrong form is refused in words, never run (decision 689).
+    for (const [questionId, body, words] of [
+      [stdio, { customArgs: [1] }, /customInput/],
+      [sql, { customInput: 'x' }, /no custom input/],
+    ] as const) {
+      const refused = await h.request({ method: 'POST', url: `/candidate/v1/${token}/runs`, body: { questionId, code: TOTALS, ...body }, apiKey: null });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ statuscode: '400.2', result: expect.stringMatching(words) });
+    }
+  });
+
   it('runs the samples of each form, a custom stdin, and scores full marks', async () => {
     const { token, invitationId } = await registerFor(h, testId, 'forms@example.com');
     const api = candidate(h, token);
     const [stdio, sql] = questionIdsOf(await api.client.start());
-    const start = async (body: Record<string, unknown>) =>
-      expectSuccess<SampleRun>(await h.request({ method: 'POST', url: `/candidate/v1/${token}/runs?wait=20000`, body, apiKey: null }));
+    const start = (body: Record<string, unknown>) => settledRunOf(h)(token, body);
     expect(await start({ questionId: stdio, code: C_TOP_K })).toMatchObject({ state: 'done', results: [{ passed: true }] });
     expect(await start({ questionId: stdio, code: C_TOP_K, customInput: '3 3\n1 3 2\n' })).toMatchObject({
       state: 'done',
-      custom: { args: ['3 3\n1 3 2\n'], output: '3 2 1\n' },
+      custom: { args: ['3 3\n1 3 2\n'], actual: '3 2 1\n' },
     });
     expect(await start({ questionId: sql, code: TOTALS })).toMatchObject({ state: 'done', results: [{ passed: true }] });
 

@@ -101,6 +101,21 @@ describe.each(backends)('v3 callbacks on %s', (backend) => {
     expect(Object.keys(own[0]!).sort()).toEqual(V2_KEYS);
   });
 
+  it('sends v3’s two notifications to an invitation v2 made once v3 invited the address again (decision 1025)', async () => {
+    receiver.script([{ status: 200 }, { status: 200 }]);
+    receiver.received.length = 0;
+    const made = await invite('switched@example.com', { v3: false });
+    const again = await h.request({ method: 'POST', url: `/v3/tests/${testId}/invite`, body: { email: 'switched@example.com', name: 'Ada Lovelace' } });
+    expect([again.statusCode, again.json().testInvitationId]).toEqual([201, made.invitationId]);
+    await take(made.token);
+    await worker.worker.drain();
+    expect(bodies().map((body) => [body.Status, body.TestInvitationId])).toEqual([
+      ['In Progress', made.invitationId],
+      ['Complete', made.invitationId],
+    ]);
+    for (const body of bodies()) expect(Object.keys(body).sort()).toEqual(V3_KEYS);
+  });
+
   it('says how the attempt ended in the final notification: Terminated', async () => {
     receiver.script([{ status: 200 }, { status: 200 }]);
     receiver.received.length = 0;

@@ -36,7 +36,7 @@ describe.each(backends)("v3's stakeholderEmails and hideInstruction on %s", (bac
 
   const invite = async (testId: number, body: Record<string, unknown>) => {
     const response = await h.request({ method: 'POST', url: `/v3/tests/${testId}/invite`, body: { name: 'Ada Candidate', ...body } });
-    expect(response.statusCode, response.body).toBe(200);
+    expect(response.statusCode, response.body).toBe(201);
     return response.json<V3Invited>();
   };
   const sessionOf = async (testUrl: string) => (await candidate(h, tokenOf(testUrl)).session()).json<{ result: CandidateSession }>().result;

@@ -133,6 +133,20 @@ describe.each(backends)('written answers in the report, PDF, Excel and /details 
     expect(free!.written).toMatchObject({ answer: 'I would sort first.', words: 4, marking: 'awaiting_review', grade: null });
   });
 
+  it('v3’s report of an attempt awaiting a grader says Review Pending with the progress, never Complete with 0 points (decision 1026)', async () => {
+    const v3Report = async (invitationId: number) => {
+      const response = await h.request({ method: 'GET', url: `/v3/reports/${invitationId}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ status: string; candidatePoints: number; PerformanceCategory: string | null; review?: unknown }>();
+    };
+    expect(await v3Report(awaiting)).toMatchObject({ status: 'Review Pending', candidatePoints: 0, review: { awaiting: 2, graded: 0, scoreSoFar: 1 } });
+    expect(await v3Report(partly)).toMatchObject({ status: 'Review Pending', review: { awaiting: 1, graded: 1 } });
+    // Once every answer is graded the report is final: Complete with its score, no progress left to tell.
+    const final = await v3Report(graded);
+    expect(final).toMatchObject({ status: 'Complete', candidatePoints: 7 });
+    expect(final).not.toHaveProperty('review');
+  });
+
   it('the PDF shows the essay across pages, the rubric marks, the comment and the reviewer', async () => {
     const bytes = await pdf(graded);
     const text = pdfText(bytes).replace(/\s+/g, ' ');

@@ -2,14 +2,9 @@
 import { ConfigError, loadConfig, startDirectory, withAbsolutePaths } from '@assay/config';
 import { assembleWorker, languagesBanner, outboxDirProblem, runnableLanguages, type Logger } from '@assay/jobs';
 import { DatabaseStartError, NewerSchemaError, openServiceStore } from '@assay/store';
+import pino from 'pino';
 
 /** A worker process of its own, for scale-out on PostgreSQL: any number share the database with the servers. */
-const log: Logger = {
-  info: (object, message) => console.log(JSON.stringify({ level: 'info', msg: message, ...object })),
-  warn: (object, message) => console.warn(JSON.stringify({ level: 'warn', msg: message, ...object })),
-  error: (object, message) => console.error(JSON.stringify({ level: 'error', msg: message, ...object })),
-};
-
 let config: ReturnType<typeof loadConfig>;
 try {
   config = withAbsolutePaths(loadConfig(process.env), startDirectory());
@@ -17,6 +12,9 @@ try {
   console.error(error instanceof ConfigError ? error.message : `Invalid worker configuration: ${String(error)}`);
   process.exit(1);
 }
+// The server's log format (pino: a JSON line each, with `time` in epoch milliseconds, `level`, `pid` and `hostname`)
+// at the same LOG_LEVEL, so one collector reads both and every line says when it happened (issue 59 item 9).
+const log: Logger & pino.Logger = pino({ level: config.logLevel });
 const outboxProblem = config.smtpUrl ? undefined : outboxDirProblem(config.outboxDir);
 if (outboxProblem) {
   console.error(`assay-worker could not start: ${outboxProblem}`);
@@ -26,10 +24,8 @@ let store: Awaited<ReturnType<typeof openServiceStore>>;
 try {
   store = await openServiceStore(config.databaseUrl, 'ASSAY_DATABASE_URL', {
     busyTimeoutMs: config.databaseBusyTimeoutMs,
-    // The worker's log has no debug level: a new database's steps are left to its summary line.
-    migrationLog: (message, fields) => {
-      if (fields.creating !== true) log.info(fields, message);
-    },
+    // As the server logs them: a new database's steps at debug, under its summary line.
+    migrationLog: (message, fields) => (fields.creating === true ? log.debug(fields, message) : log.info(fields, message)),
   });
 } catch (error) {
   const named = error instanceof DatabaseStartError || error instanceof NewerSchemaError;
@@ -58,13 +54,14 @@ async function serveWorkerMetrics() {
   const { ProcessMetrics, serveMetrics } = await import('@assay/jobs/metrics');
   const metrics = new ProcessMetrics({ store, role: 'worker' });
   metrics.watchWorker(assembled.worker);
+  metrics.watchEmail(assembled.emailHealth);
   if (assembled.sandbox) metrics.watchSandbox(assembled.sandbox);
   try {
     const listener = await serveMetrics(metrics, { token, host: config.host, port: workerPort });
     log.info({ url: listener.url }, `metrics served at ${listener.url}`);
     return listener;
   } catch (error) {
-    log.error({ err: String(error) }, `could not serve metrics on HOST=${config.host} ASSAY_WORKER_METRICS_PORT=${workerPort}: ${String(error)}`);
+    log.error({ err: error }, `could not serve metrics on HOST=${config.host} ASSAY_WORKER_METRICS_PORT=${workerPort}: ${String(error)}`);
     await assembled.close();
     await store.close();
     process.exit(1);

@@ -36,7 +36,7 @@ export type { Events, EventsWindow, FollowOptions, ReconciliationEvent } from '.
 export type { Integrations, GreenhouseIntegrationBody } from './resources/integrations.js';
 export type { Reminders, ReminderSettingsBody, InvitationExpiryBody } from './resources/reminders.js';
 export type { TestSettingsResource } from './resources/test-settings.js';
-export type { V3TestSettings } from './v3/settings.js';
+export type { V3TestSettings, V3TestSettingsBody } from './v3/settings.js';
 export { decisionOfVerb, type Decisions } from './resources/decisions.js';
 export type { TimeZones, Health } from './resources/reference.js';
 export type { AssayV3 } from './v3/index.js';

@@ -53,6 +53,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ ASSAY_SANDBOX_PREWARM: 'python' })).toMatchObject({ sandboxPrewarm: ['python'], sandboxWarmAtStart: true });
     expect(loadConfig({ ASSAY_SANDBOX_PREWARM: 'none' })).toMatchObject({ sandboxPrewarm: [], sandboxWarmAtStart: false });
     expect(() => loadConfig({ ASSAY_SANDBOX_PREWARM: 'ruby' })).toThrow(/ASSAY_SANDBOX_PREWARM: must be on-demand, python or none/);
+    // The compilers warm with the server unless told not to (decision 1045).
+    expect(loadConfig({})).toMatchObject({ warmCompilersAtStart: true });
+    expect(loadConfig({ ASSAY_WARM_COMPILERS: 'off' })).toMatchObject({ warmCompilersAtStart: false });
+    expect(() => loadConfig({ ASSAY_WARM_COMPILERS: 'later' })).toThrow(/ASSAY_WARM_COMPILERS: must be start or off/);
   });
 
   it('reads the languages offered and whether native languages may be jailed (issue 49)', () => {

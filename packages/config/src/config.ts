@@ -76,6 +76,7 @@ export const ConfigSchema = z
     ASSAY_LANGUAGES: LanguagesSetting.optional(),
     ASSAY_NATIVE_JAIL: z.enum(['auto', 'off'], { error: 'must be auto or off' }).default('auto'),
     ASSAY_SANDBOX_PREWARM: z.enum(['on-demand', 'python', 'none'], { error: 'must be on-demand, python or none' }).default('on-demand'),
+    ASSAY_WARM_COMPILERS: z.enum(['start', 'off'], { error: 'must be start or off' }).default('start'),
     ASSAY_EXPORT_THREADS: z.coerce.number().int().min(1).max(32).optional(),
     ASSAY_EXPORT_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
     ASSAY_EXPORT_PDF_TIME_BUDGET_MS: z.coerce.number().int().min(1).max(600_000).default(20_000),
@@ -178,6 +179,12 @@ export const ConfigSchema = z
      * gives them the seconds to warm up).
      */
     sandboxWarmAtStart: env.ASSAY_SANDBOX_PREWARM === 'python',
+    /**
+     * The native languages' compilers (the C and C++ runtimes and precompiled headers, the Rust runtime, javac's and mcs's
+     * servers) are prepared in the background when the server starts (`start`, the default: the first run on a fresh
+     * server otherwise waits 12–23 s for them), or by the first run that needs each (`off`). Decision 1045.
+     */
+    warmCompilersAtStart: env.ASSAY_WARM_COMPILERS === 'start',
     exportThreads: env.ASSAY_EXPORT_THREADS,
     exportQueue: env.ASSAY_EXPORT_QUEUE,
     /** A PDF render past this (from when a worker takes it) is stopped and answered 503.5 (decision 642). */

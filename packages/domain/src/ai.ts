@@ -15,6 +15,59 @@ export {
 } from './ai/ai-settings.js';
 export { assistantAvailable } from './ai/model-availability.js';
 export type { ModelAvailability } from './ai/model-availability.js';
+export {
+  AttemptAiSnapshot,
+  assistantOfferedOn,
+  attemptAiPolicyOf,
+  NO_AI_SNAPSHOT_POLICY,
+  unversionedAiSnapshotOf,
+} from './ai/attempt-ai-snapshot.js';
+export type { AssistantQuestionType, UnversionedAiSnapshot } from './ai/attempt-ai-snapshot.js';
+export {
+  ASSISTANT_RECORDED_NOTICE,
+  ASSISTANT_SYSTEM_PROMPTS,
+  WITHHELD_IN_HISTORY,
+  WITHHELD_SOLUTION_MESSAGE,
+  WITHHELD_UNCHECKED_MESSAGE,
+} from './ai/assistant-prompts.js';
+export {
+  AssistantInsertionInput,
+  AssistantInsertionRecord,
+  AssistantMessageInput,
+  AssistantMessageRecord,
+  AssistantMessageState,
+  FAILED_MESSAGES_ALLOWANCE,
+  MAX_ASSISTANT_INSERTIONS,
+  MAX_ASSISTANT_MESSAGE_CHARS,
+  MAX_INSERTION_CHARS,
+  MAX_SHARED_ANSWER_CHARS,
+  MAX_STORED_REPLY_CHARS,
+  WithheldReason,
+} from './ai/assistant-transcript.js';
+export type { AssistantMessageOutcome } from './ai/assistant-transcript.js';
+export {
+  admitAssistantMessage,
+  AssistantRemaining,
+  MAX_REPLY_TOKENS,
+  NO_ASSISTANT_USAGE,
+  remainingOf,
+  STALE_PENDING_MS,
+} from './ai/assistant-budget.js';
+export type { AssistantAdmission, AssistantUsage } from './ai/assistant-budget.js';
+export { assistantAvailabilityOf, assistantOfferFor, NO_MODEL_RETRY_AFTER_SECONDS } from './ai/assistant-offer.js';
+export type { AssistantModelStatus } from './ai/assistant-offer.js';
+export { assistantRequestOf, HISTORY_CHARS, HISTORY_EXCHANGES } from './ai/assistant-request.js';
+export type { AssistantChatMessage, AssistantQuestionView, AssistantRequestParts } from './ai/assistant-request.js';
+export { ReplyHold } from './ai/reply-hold.js';
+export type { ReplyHoldMode, ReplyHoldStep } from './ai/reply-hold.js';
+export { codeBlocksOf, codeToCheckOf, isWholeSolution, MAX_CHECKED_BLOCKS } from './ai/reply-code-blocks.js';
+export type { CheckedQuestion, CodeToCheck, ReplyCodeBlock } from './ai/reply-code-blocks.js';
+export { ESSAY_CHECK_PROMPT, essayCheckPasses, essayCheckRequestOf, replyGivesShortAnswer } from './ai/written-reply-check.js';
+export { SessionAssistant, sessionAssistantOf } from './ai/session-assistant.js';
+export type { SessionAssistantParts } from './ai/session-assistant.js';
+export { ReportAi, ReportAiMessage, reportAiOf } from './ai/report-ai.js';
+export { AssistantConversation, AssistantInsertionRecorded, conversationOf, insertionAdmission } from './ai/assistant-conversation.js';
+export { OrgAiSettings, OrgAiSettingsInput, orgAiSettingsOf } from './ai/org-ai-settings.js';
 // AI-use evidence that needs no model (issue 60, item 5; docs/ai.md "AI-use evidence").
 export { AiUseEvidenceDetail, aiUseDetails, aiUseEvidenceIds, AiUseFindings } from './ai-use/ai-use-detail.js';
 export {

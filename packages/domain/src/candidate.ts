@@ -12,13 +12,15 @@ export {
   CandidateSession,
   SavedAnswer,
   SessionDisplayMessages,
-  SessionViolationRules,
   StartedCandidateSection,
   StartedCandidateSession,
 } from './candidate/candidate-api-session.js';
+export { SessionViolationRules } from './candidate/violation-rules.js';
 export { AnswerInput, AnswerSaved, MAX_CODE_ANSWER_LENGTH } from './candidate/candidate-api-answers.js';
 export { ProctoringEventInput, SnapshotInput, SnapshotSaved, ViolationCounts } from './candidate/candidate-api-events.js';
 export { EQUALITY_RULES, ErrorLocation, RunCodeInput, RunCodeResult, TestCaseResult } from './candidate/candidate-api-runs.js';
+export { CompileError, CompileErrors, compileErrorsOf, MAX_COMPILE_ERRORS } from './candidate/compile-errors.js';
+export { RunPhase, runPhaseOf, RunStep } from './candidate/run-phase.js';
 export { ALREADY_REGISTERED_MESSAGE, PublicLinkView, SelfRegistration, SelfRegistrationInput } from './candidate/candidate-api-public-link.js';
 export { admissionMessage, admissionRefusal, admissionVerdict } from './candidate/admission.js';
 export type { AdmissionFacts } from './candidate/admission.js';
@@ -64,10 +66,19 @@ export { moveSampleRun, newSampleRun } from './candidate/sample-run-state.js';
 export type { SampleRunEvent } from './candidate/sample-run-state.js';
 export { admitSampleRun, countedRuns, DEFAULT_RUN_BUDGET, runBudgetRetryAfterMs } from './candidate/run-budget.js';
 export type { RunBudget, SampleRunHistory } from './candidate/run-budget.js';
-export { DEFAULT_SCORING_BUDGET, sampleRunsBusy, sampleRunShare, scoringShare } from './candidate/sandbox-share.js';
+export { DEFAULT_SCORING_BUDGET, sampleRunNotRun, sampleRunsBusy, sampleRunShare, scoringShare } from './candidate/sandbox-share.js';
 export type { AttemptPlace, SandboxShare, ScoringBudget } from './candidate/sandbox-share.js';
 export { applyProctoringEvent, closeProctoring, ProctoringCounters, RELOAD_GRACE_MS } from './candidate/proctoring.js';
 export type { ProctoringEvent } from './candidate/proctoring.js';
+export { AttemptRules, attemptRulesOf, rulesInForce } from './candidate/attempt-rules.js';
+export {
+  CAMERA_GAP_SIGNAL_MINUTES,
+  CameraCoverage,
+  cameraCoverageOf,
+  cameraGapMinutesOf,
+  expectedPhotosOf,
+  SNAPSHOT_EVERY_MS,
+} from './candidate/camera-coverage.js';
 export {
   type Termination,
   type ViolationTally,

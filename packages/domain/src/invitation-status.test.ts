@@ -167,6 +167,16 @@ describe('moveInvitation', () => {
       });
     });
 
+    it('start with the rules as they stand: they go with the start, to be stored with the attempt (decision 1140)', () => {
+      const rules = { windowViolationLimit: 3, imageViolationLimit: null, copyPasteAllowed: false, violationPopup: true, cameraRequired: true };
+      expect(moveInvitation(facts('Pending'), { type: 'start', at: T0, durationMinutes: 45, rules }).val?.effect).toEqual({
+        kind: 'startAttempt',
+        startedAt: T0,
+        deadline: T0 + 45 * 60_000,
+        rules,
+      });
+    });
+
     it('submit: completes now, with proctoring closed (still away counts until the end)', () => {
       const away = facts('In progress', { proctoring: { wv: 1, tv: 5, leftAt: T0 } });
       expect(moveInvitation(away, { type: 'submit', at: T0 + 10_000 }).val?.effect).toEqual({

@@ -5,7 +5,9 @@ import { ALREADY_COMPLETED, INVITATION_CANCELLED, NOT_STARTED, refusedWith } fro
 import type { AttemptEndReason } from './candidate/attempt-end.js';
 import { closeProctoring, type ProctoringCounters } from './candidate/proctoring.js';
 import type { Termination } from './candidate/violation-limits.js';
+import type { AttemptRules } from './candidate/attempt-rules.js';
 import { ok, refuse, type Result } from './result.js';
+import type { AttemptAiSnapshot } from './ai/attempt-ai-snapshot.js';
 
 /** Spec 3.3 states, plus `Cancelled`, where a cancel leaves a Pending or Reset invitation. */
 export const InvitationStatus = z.enum(['Pending', 'In progress', 'Completed', 'Reset', 'Cancelled']);
@@ -17,7 +19,9 @@ export type InvitationEvent =
   | { type: 'reattempt' }
   /** `extraTimePercent`: the candidate's accommodation, if any (see `deadlineOf`). */
   /** `variantSeed`: what the attempt's questions are drawn and ordered from (`attemptVariant`), drawn by the shell. */
-  | { type: 'start'; at: number; durationMinutes: number; extraTimePercent?: number; variantSeed?: number }
+  /** `ai`: the attempt's AI snapshot, fixed with the start (decision 1160). */
+  /** `rules`: the test's and link's rules as they stand now, fixed for the attempt (`attemptRulesOf`, decision 1140). */
+  | { type: 'start'; at: number; durationMinutes: number; extraTimePercent?: number; variantSeed?: number; rules?: AttemptRules; ai?: AttemptAiSnapshot }
   | { type: 'submit'; at: number }
   | { type: 'expire'; at: number }
   /** The server saw a violation over the test's limit (`terminationOf`): the attempt ends now (decision 942). */
@@ -39,7 +43,14 @@ export type InvitationEffect =
   | { readonly kind: 'none' }
   | { readonly kind: 'cancel'; readonly cancelledAt: number }
   | { readonly kind: 'createReattempt' }
-  | { readonly kind: 'startAttempt'; readonly startedAt: number; readonly deadline: number; readonly variantSeed?: number }
+  | {
+      readonly kind: 'startAttempt';
+      readonly startedAt: number;
+      readonly deadline: number;
+      readonly variantSeed?: number;
+      readonly rules?: AttemptRules;
+      readonly ai?: AttemptAiSnapshot;
+    }
   /** Submit or deadline: the attempt ends (never after its deadline), proctoring closes, scoring and announcements are queued. */
   | {
       readonly kind: 'completeAttempt';
@@ -94,12 +105,14 @@ export const moveInvitation = (invitation: InvitationFacts, event: InvitationEve
 
     // The candidate's own moves (start, submit) are refused in the candidate's words and codes (attempt-refusals.ts),
     // which the candidate API answers as they are.
-    .with(['Pending', { type: 'start' }], ['Reset', { type: 'start' }], ([, { at, durationMinutes, extraTimePercent, variantSeed }]) =>
+    .with(['Pending', { type: 'start' }], ['Reset', { type: 'start' }], ([, { at, durationMinutes, extraTimePercent, variantSeed, rules, ai }]) =>
       moveTo('In progress', {
         kind: 'startAttempt',
         startedAt: at,
         deadline: deadlineOf(at, durationMinutes, extraTimePercent),
         ...(variantSeed === undefined ? {} : { variantSeed }),
+        ...(rules === undefined ? {} : { rules }),
+        ...(ai === undefined ? {} : { ai }),
       }),
     )
     .with(['In progress', { type: 'start' }], () => stay('In progress'))

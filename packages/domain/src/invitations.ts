@@ -103,6 +103,7 @@ export { V3Failure } from './v3/v3-failure.js';
 // Issue 52 (the v3 interface): test settings, why an attempt ended, v3's status words, which front made an invitation.
 export {
   TestSettings,
+  TestSettingsInput,
   checkTestSettings,
   defaultTestSettingsOf,
   violationRulesOf,
@@ -144,7 +145,9 @@ export {
   V3_CANCEL_REFUSED,
   V3_REATTEMPT_IN_PROGRESS,
   type V3InvitationFacts,
+  type V3ReattemptWay,
   type V3Reinvite,
 } from './v3/invitation-rules.js';
-export { decideV3AccessTime, parseV3DateTime, START_SKEW_MS, type V3AccessTimeInput } from './v3/access-window.js';
+export { decideV3AccessTime, parseV3DateTime, START_SKEW_MS, type V3AccessTime, type V3AccessTimeInput } from './v3/access-window.js';
+export { MADE_UP_DOMAIN, madeUpIdentity, undeliverableAddress, type MadeUpIdentity } from './v3/made-up-identity.js';
 export { V3CancelledInvitation, V3Invitation, V3InviteInput, V3Reattempt, V3ReattemptInput } from './v3/invitation-schemas.js';

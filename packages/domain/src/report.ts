@@ -159,6 +159,7 @@ export {
 export { attemptEndedAt } from './report/attempt-ended-at.js';
 export { attemptIntegritySummary, type AttemptEvidenceFacts } from './report/attempt-integrity-summary.js';
 export { integritySummaryOfDetails, integritySummaryOfReport, type SummaryEvidence } from './report/integrity-summary-of-details.js';
+export { CameraDetail, cameraDetailOf, cameraGapOfDetail } from './report/camera-detail.js';
 export {
   INTEGRITY_LEVEL_TEXT,
   integrityColumnHeading,
@@ -171,11 +172,22 @@ export { percentOf, ScoreStatus, shownScore, type ScoreFacts, type ShownScore } 
 // The report's own percent (one decimal, never below 0), which its verdict bands read; the export above shadows its name.
 export { percentOf as reportPercentOf } from './report/verdict.js';
 // Issue 52 (v3reports): iMocha v3's report of an invitation and its reconciliation of attempts (decisions 907–911).
-export { V3Report, V3ReportQuery, V3ReportType, V3SectionScore, V3SkillScore, type V3ReportFacts, v3ReportOf, v3SkillsOf } from './v3/v3-report.js';
+export {
+  V3Report,
+  V3ReportQuery,
+  V3ReportStatus,
+  V3ReportType,
+  V3SectionScore,
+  V3SkillScore,
+  type V3ReportFacts,
+  v3ReportOf,
+  v3SkillsOf,
+} from './v3/v3-report.js';
 export {
   MAX_TEST_ATTEMPTS,
   MAX_TEST_ATTEMPTS_DAYS,
   V3AttemptState,
+  V3AttemptStatus,
   V3TestAttempt,
   V3TestAttemptsAnswer,
   V3TestAttemptsInput,

@@ -3,6 +3,7 @@ import { takeTestUrl, type ScoringBudget } from '@assay/domain';
 import { DEFAULT_WORKERS, Sandbox, type CodeRunner, type Language, type RunLane } from '@assay/sandbox';
 import type { Store } from '@assay/store';
 import { createMailer, type Mailer } from './email/mailer.js';
+import { EmailHealth, watchedMailer } from './email/email-health.js';
 import { DeadlineSweeper } from './deadline-sweeper.js';
 import { bulkInviteHandler } from './handlers/bulk-invite.js';
 import { callbackHandler } from './handlers/callback.js';
@@ -39,6 +40,8 @@ export interface AssembledWorker {
   /** Applies the orgs' retention hourly (issue 51 item 2); `retention.lastCounts` and `.totals` are what metrics read. */
   retention: RetentionSweeper;
   mailer: Mailer;
+  /** How its emails are going: `/readyz` and `/metrics` read it (issue 59 item 9). */
+  emailHealth: EmailHealth;
   /** Starts polling for jobs and sweeping deadlines. */
   start(): void;
   /** Runs everything due now, deadlines included, until nothing is left (tests, and draining). */
@@ -74,6 +77,8 @@ export const assembleWorker = (
     /** How much sandbox time one answer may take when scored (ASSAY_SCORING_STOP_AFTER_TIMEOUTS). */
     scoringBudget?: ScoringBudget;
     mailer?: Mailer;
+    /** Where each email attempt is reported (the server's, which its `/readyz` reads); a new one by default. */
+    emailHealth?: EmailHealth;
     deliveryTimeoutMs?: number;
     /** Where coding answers are scored; by default a sandbox pool owned (and closed) by the worker. */
     codeRunner?: CodeRunner;
@@ -94,7 +99,14 @@ export const assembleWorker = (
 ): AssembledWorker => {
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
-  const mailer = options.mailer ?? createMailer({ smtpUrl: settings.smtpUrl, outboxDir: settings.outboxDir, from: settings.mailFrom });
+  const emailHealth = options.emailHealth ?? new EmailHealth();
+  const mailer = watchedMailer(
+    options.mailer ?? createMailer({ smtpUrl: settings.smtpUrl, outboxDir: settings.outboxDir, from: settings.mailFrom }),
+    emailHealth,
+    log,
+    now,
+    settings.outboxDir,
+  );
   const reportUrlKey = () => store.settings.getOrCreate(REPORT_URL_KEY_SETTING, newReportUrlKey);
   const languageSettings = options.languageSettings ?? { languages: ALL_LANGUAGES, nativeJail: 'auto' };
   // SandboxOptions.languages and .nativeJail (issue 49) pass through to the sandbox that reads them.
@@ -155,6 +167,7 @@ export const assembleWorker = (
     reminders,
     retention,
     mailer,
+    emailHealth,
     start: () => {
       worker.start();
       sweeper.start(DEADLINE_SWEEP_MS);

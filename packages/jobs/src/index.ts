@@ -4,8 +4,11 @@ export { DATABASE_RETRY_MS, DEFAULT_SCORE_CONCURRENCY, OutboxWorker } from './ou
 export type { JobHandler, JobOutcome, Logger, OutboxWorkerOptions } from './outbox-worker.js';
 export { createMailer, describeServer, EmailSendError, emlFileName, SMTP_TIMEOUT_MS } from './email/mailer.js';
 export type { Mailer, MailerOptions, OutgoingEmail, SendResult } from './email/mailer.js';
+export { EmailHealth, watchedMailer } from './email/email-health.js';
+export type { EmailFailure, EmailHealthState } from './email/email-health.js';
 export { outboxDirProblem } from './email/outbox-dir-probe.js';
-export { readableEmailText, removeOutboxEmails } from './email/outbox-erasure.js';
+export { addressesIn, legacyEmailAbout, readableEmailText, type EmailSubject } from './email/legacy-outbox-match.js';
+export { outboxFileNames, removeErasedEmails, unrecordedEmailsAbout } from './email/outbox-erasure.js';
 export { eraseWithOutbox } from './email/erase-with-outbox.js';
 export { escapeHtml, formatAttemptedOn, formatMinutes, oneLine, renderStakeholderEmail } from './email/stakeholder-email.js';
 export type { RenderedEmail, StakeholderEmailData } from './email/stakeholder-email.js';

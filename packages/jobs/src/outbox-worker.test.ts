@@ -103,3 +103,39 @@ describe('the outbox worker when the database is unavailable', () => {
     }
   });
 });
+
+/** Issue 59 (follow-up of point 9): a job that gives up says so in the log, without the address its failure quotes. */
+describe('the outbox worker giving up on a job', () => {
+  let dir: string;
+  let store: Store;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'assay-outbox-gave-up-'));
+    store = await openStore(`sqlite:${join(dir, 'assay.db')}`);
+  });
+  afterAll(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('logs the failure with every address replaced, and keeps the full text on the job', async () => {
+    const org = await store.orgs.create({ name: 'gave-up', email: 'gave-up@example.com', timeZoneId: 1 }, NOW);
+    const job = await store.jobs.add({ orgId: org.id, invitationId: null, kind: 'email', target: 'joann.smith+x@mail.example.org', payload: '{}' }, NOW);
+    const refusal = "Can't send mail - all recipients were rejected: 550 5.1.1 <joann.smith+x@mail.example.org>: Recipient address rejected";
+    const warnings: Array<{ object: object; message?: string }> = [];
+    const log: Logger = { ...silent, warn: (object, message) => warnings.push({ object, message }) };
+    const unused: JobHandler = async () => ({ kind: 'dead', error: 'not in this test' });
+    const email: JobHandler = async () => ({ kind: 'retry', error: refusal });
+    const handlers = { ...Object.fromEntries(JobKind.options.map((kind) => [kind, unused])), email } as Record<JobKind, JobHandler>;
+    const worker = new OutboxWorker({ store, handlers, retryDelay: () => undefined, now: () => NOW, log, workerId: 'giving-up' });
+    expect(await worker.runOnce()).toBe(1);
+    const gaveUp = warnings.find(({ message }) => message === 'job gave up after its last retry');
+    expect(gaveUp?.object).toMatchObject({
+      jobId: job.id,
+      kind: 'email',
+      error: "Can't send mail - all recipients were rejected: 550 5.1.1 <[address]>: Recipient address rejected",
+    });
+    expect(JSON.stringify(warnings)).not.toContain('joann');
+    expect(await store.jobs.find(job.id)).toMatchObject({ status: 'dead', lastError: refusal });
+  });
+});

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { JobKind, type Job } from '@assay/domain';
 import { isDatabaseUnavailable, type Store } from '@assay/store';
 import type { LanguageId } from '@assay/domain/languages';
+import { logSafeError } from './log-safe-error.js';
 
 /** What a handler decided about one job. */
 export type JobOutcome =
@@ -232,7 +233,7 @@ export class OutboxWorker {
     else {
       const delay = this.options.retryDelay(job.attempts + 1, outcome.retryAfterMs);
       if (delay === undefined) {
-        log.warn({ jobId: job.id, kind: job.kind, error: outcome.error }, 'job gave up after its last retry');
+        log.warn({ jobId: job.id, kind: job.kind, error: logSafeError(outcome.error) }, 'job gave up after its last retry');
         await store.jobs.finish(job, this.workerId, 'dead', now, outcome.error);
       } else {
         await store.jobs.retryAt(job, this.workerId, now + delay, now, outcome.error);

@@ -1,6 +1,6 @@
 import { retentionCutoffs, unstartedExpired, type RetentionCutoffs } from '@assay/domain';
 import type { Store } from '@assay/store';
-import { removeOutboxEmails } from './email/outbox-erasure.js';
+import { eraseWithOutbox } from './email/erase-with-outbox.js';
 import type { Logger } from './outbox-worker.js';
 import { PeriodicPass } from './periodic-pass.js';
 import { recordRetentionSweep } from './metrics/retention-counts.js';
@@ -20,6 +20,8 @@ export interface RetentionCounts {
   readonly orgs: number;
   readonly erasedEnded: number;
   readonly erasedUnstarted: number;
+  /** Rows of finished bulk files that never became an invitation, erased with the unstarted period (decision 1010). */
+  readonly erasedBulkRows: number;
   /** Attempts whose snapshots and code playback were deleted. */
   readonly mediaPurged: number;
   readonly snapshots: number;
@@ -33,30 +35,21 @@ export interface RetentionCounts {
 export type EraseInvitations = (orgId: number, invitationIds: number[], now: number) => Promise<number>;
 
 /**
- * The erasure core as the sweep calls it, doing what an erasure by request does (decision 842): the rows, audited as
- * `retention` with the scope `retention`; the org's kept answers of keyed requests; and, when given the files-mode
- * outbox, its emails that mention an erased person (their names, addresses and tokens are read first to find them).
+ * The erasure core as the sweep calls it, doing what an erasure by request does (`eraseWithOutbox`): the rows, audited
+ * as `retention` with the scope `retention`; the org's kept answers that name the erased; and, when given the files-mode
+ * outbox, the emails of the erased invitations (decisions 1000, 1001).
  */
 export const retentionErasure =
   (store: Store, outboxDir?: string): EraseInvitations =>
-  async (orgId, invitationIds, now) => {
-    const identities = outboxDir === undefined ? [] : await store.erasure.identities(orgId, invitationIds);
-    const outcome = await store.erasure.eraseInvitations(orgId, invitationIds, { by: 'retention', scope: 'retention', now: new Date(now) });
-    if (outcome.invitations > 0) await store.erasure.forgetKeptAnswers(`org:${orgId}`);
-    if (outboxDir !== undefined && identities.length > 0) {
-      await removeOutboxEmails(
-        outboxDir,
-        identities.flatMap((identity) => [identity.email, identity.fullName, identity.token]),
-      );
-    }
-    return outcome.invitations;
-  };
+  async (orgId, invitationIds, now) =>
+    (await eraseWithOutbox(store, outboxDir, orgId, invitationIds, { by: 'retention', scope: 'retention', now: new Date(now) })).invitations;
 
 type OrgCounts = Omit<RetentionCounts, 'at' | 'orgs'>;
-const none: OrgCounts = { erasedEnded: 0, erasedUnstarted: 0, mediaPurged: 0, snapshots: 0, playback: 0 };
+const none: OrgCounts = { erasedEnded: 0, erasedUnstarted: 0, erasedBulkRows: 0, mediaPurged: 0, snapshots: 0, playback: 0 };
 const add = (a: OrgCounts, b: OrgCounts): OrgCounts => ({
   erasedEnded: a.erasedEnded + b.erasedEnded,
   erasedUnstarted: a.erasedUnstarted + b.erasedUnstarted,
+  erasedBulkRows: a.erasedBulkRows + b.erasedBulkRows,
   mediaPurged: a.mediaPurged + b.mediaPurged,
   snapshots: a.snapshots + b.snapshots,
   playback: a.playback + b.playback,
@@ -93,7 +86,7 @@ export class RetentionSweeper {
     const orgs = await this.store.retention.retainingOrgs();
     for (const { orgId, settings } of orgs) {
       const counts = await this.sweepOrg(orgId, retentionCutoffs(settings, now), now);
-      if (counts.erasedEnded + counts.erasedUnstarted + counts.mediaPurged > 0) {
+      if (counts.erasedEnded + counts.erasedUnstarted + counts.erasedBulkRows + counts.mediaPurged > 0) {
         this.log.info({ orgId, ...counts }, 'retention sweep');
       }
       all = add(all, counts);
@@ -101,16 +94,7 @@ export class RetentionSweeper {
     const counts: RetentionCounts = { at: now, orgs: orgs.length, ...all };
     this.lastCounts = counts;
     this.totals = { ...add(this.totals, all), sweeps: this.totals.sweeps + 1 };
-    recordRetentionSweep(
-      {
-        ended_invitations: all.erasedEnded,
-        unstarted_invitations: all.erasedUnstarted,
-        media_attempts: all.mediaPurged,
-        snapshots: all.snapshots,
-        playback: all.playback,
-      },
-      now,
-    );
+    recordRetentionSweep(all, now);
     this.onSweep?.(counts);
     return counts;
   }
@@ -137,6 +121,12 @@ export class RetentionSweeper {
         return { ids: page.filter((invitation) => unstartedExpired(invitation, cutoffs)).map(({ id }) => id), last: page.at(-1)?.id, size: page.length };
       });
       counts = add(counts, { ...none, erasedUnstarted: erased });
+      // A refused row of a bulk file holds an address as long as an invitation never started would (decision 1010).
+      for (;;) {
+        const rows = await this.store.retention.eraseBulkRowsBefore(orgId, unstarted, RETENTION_BATCH, now);
+        counts = add(counts, { ...none, erasedBulkRows: rows });
+        if (rows < RETENTION_BATCH) break;
+      }
     }
     return counts;
   }

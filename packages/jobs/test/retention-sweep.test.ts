@@ -120,12 +120,19 @@ describe.each(['sqlite', 'postgres'] as const)('the retention sweep on %s', (bac
 
   it('erases what is past its period, purges older media, and keeps the rest whole', async () => {
     // The files-mode outbox: a stakeholder email about the candidate erased, and one about a candidate kept.
-    writeFileSync(join(outboxDir, 'old.eml'), 'To: org@example.com\r\nSubject: Completed\r\n\r\nCandidate: Candidate 1 <c1@example.com>\r\n');
-    writeFileSync(join(outboxDir, 'recent.eml'), 'To: org@example.com\r\nSubject: Completed\r\n\r\nCandidate: Candidate 3 <c3@example.com>\r\n');
+    // Written before the outbox's records (decision 1001): each names its candidate's address and invitation.
+    writeFileSync(
+      join(outboxDir, 'old.eml'),
+      `To: org@example.com\r\nSubject: Completed\r\n\r\nCandidate: Candidate 1 <c1@example.com>\r\nInvitation ${ids.endedLongAgo} · Retains\r\n`,
+    );
+    writeFileSync(
+      join(outboxDir, 'recent.eml'),
+      `To: org@example.com\r\nSubject: Completed\r\n\r\nCandidate: Candidate 3 <c3@example.com>\r\nInvitation ${ids.recent} · Retains\r\n`,
+    );
     const seen: RetentionCounts[] = [];
     const counts = await sweeper(seen).sweep();
     expect([existsSync(join(outboxDir, 'old.eml')), existsSync(join(outboxDir, 'recent.eml'))]).toEqual([false, true]);
-    expect(counts).toEqual({ at: NOW, orgs: 1, erasedEnded: 2, erasedUnstarted: 1, mediaPurged: 2, snapshots: 2, playback: 2 });
+    expect(counts).toEqual({ at: NOW, orgs: 1, erasedEnded: 2, erasedUnstarted: 1, erasedBulkRows: 0, mediaPurged: 2, snapshots: 2, playback: 2 });
     expect(seen).toEqual([counts]);
 
     for (const id of [ids.endedLongAgo, ids.cancelledLongAgo, ids.unstartedOld]) {
@@ -155,7 +162,16 @@ describe.each(['sqlite', 'postgres'] as const)('the retention sweep on %s', (bac
   });
 
   it('does nothing more on a second pass', async () => {
-    expect(await sweeper().sweep()).toEqual({ at: NOW, orgs: 1, erasedEnded: 0, erasedUnstarted: 0, mediaPurged: 0, snapshots: 0, playback: 0 });
+    expect(await sweeper().sweep()).toEqual({
+      at: NOW,
+      orgs: 1,
+      erasedEnded: 0,
+      erasedUnstarted: 0,
+      erasedBulkRows: 0,
+      mediaPurged: 0,
+      snapshots: 0,
+      playback: 0,
+    });
   });
 
   it('reaches older invitations once a period is lowered (retroactive), and counts across passes', async () => {
@@ -163,11 +179,11 @@ describe.each(['sqlite', 'postgres'] as const)('the retention sweep on %s', (bac
     const sweep = sweeper();
     const before = retentionTotals();
     const counts = await sweep.sweep();
-    // What /metrics reads (assay_retention_erased_total{kind}, …): this process's sweeps, by kind.
+    // What /metrics reads (assay_retention_erased_invitations_total{reason}, …): this process's sweeps, one count per unit.
     const after = retentionTotals();
-    const grew = (kind: string) => (after.erased.get(kind) ?? 0) - (before.erased.get(kind) ?? 0);
+    const grew = (key: 'erasedEnded' | 'erasedUnstarted' | 'mediaPurged' | 'snapshots' | 'playback') => after[key] - before[key];
     expect([after.sweeps - before.sweeps, after.lastSweepAt]).toEqual([1, NOW]);
-    expect(['ended_invitations', 'unstarted_invitations', 'media_attempts', 'snapshots', 'playback'].map(grew)).toEqual([1, 0, 1, 1, 1]);
+    expect((['erasedEnded', 'erasedUnstarted', 'mediaPurged', 'snapshots', 'playback'] as const).map(grew)).toEqual([1, 0, 1, 1, 1]);
     expect(counts).toMatchObject({ erasedEnded: 1, erasedUnstarted: 0, mediaPurged: 1, snapshots: 1, playback: 1 });
     expect((await row(ids.mediaOld!)).name).toBe('Erased candidate');
     expect(await row(ids.recent!)).toMatchObject({ name: 'Candidate 3', score: 2 });

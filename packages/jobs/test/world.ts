@@ -8,7 +8,7 @@ declare module 'vitest' {
 }
 
 /** One single-choice question of 2 marks, 10 minutes: scoring it needs no sandbox. */
-const definition = TestDefinition.parse({
+export const singleChoiceTest = TestDefinition.parse({
   testName: 'Jobs',
   sections: [
     {
@@ -27,7 +27,7 @@ const definition = TestDefinition.parse({
 export const openWorld = async (backend: ScratchBackend, pgUrl: string) => {
   const { store, dispose } = await openScratchStore(backend, pgUrl);
   const orgId = (await store.orgs.create({ name: 'Acme Hiring', email: 'org@example.com', timeZoneId: 1000 }, 1)).id;
-  const testId = (await store.tests.importDefinition(orgId, definition, `jobs-${backend}`, 1)).testId;
+  const testId = (await store.tests.importDefinition(orgId, singleChoiceTest, `jobs-${backend}`, 1)).testId;
   let registered = 0;
 
   const move = async (invitationId: number, event: Parameters<typeof moveInvitation>[1], at: number) => {
@@ -63,7 +63,7 @@ export const openWorld = async (backend: ScratchBackend, pgUrl: string) => {
       if (settings.err) throw new Error(settings.err.message);
       return (await store.testLinks.create(orgId, testId, settings.val, `key-${backend}-${Date.now()}`, 1)).testLinkId;
     },
-    start: (invitationId: number, at: number) => move(invitationId, { type: 'start', at, durationMinutes: definition.sections[0]!.duration }, at),
+    start: (invitationId: number, at: number) => move(invitationId, { type: 'start', at, durationMinutes: singleChoiceTest.sections[0]!.duration }, at),
     submit: (invitationId: number, at: number) => move(invitationId, { type: 'submit', at }, at),
     status: async (invitationId: number) => (await store.invitations.find(orgId, invitationId))!.status,
   };

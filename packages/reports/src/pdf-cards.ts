@@ -84,19 +84,31 @@ const verdictCard = (details: ReportDetails): DecisionCard => {
 const LEVEL_COLOR: Record<IntegrityLevel, string> = { none: POSITIVE, dismissed: INK, unreviewed: WARNING, confirmed: NEGATIVE };
 
 /**
+ * Whether the camera was required, and once the attempt ended how many photos came of those the page sends (issue 59
+ * item 8, decision 1143): "camera required: 0 of 22 photos". Nothing for an attempt without a camera.
+ */
+const cameraText = (camera: ReportDetails['integrity']['camera']): string | undefined => {
+  if (!camera) return undefined;
+  if (camera.photos === undefined || camera.expectedPhotos === undefined) return 'camera required';
+  return `camera required: ${camera.photos} of ${camera.expectedPhotos} ${camera.expectedPhotos === 1 ? 'photo' : 'photos'}`;
+};
+
+/**
  * The integrity summary (issue 48, item 7): its level in large type, and under it every kind of evidence with its
- * review outcomes ("1 paste or insertion, confirmed · 1 departure, dismissed"), the time away and the snapshots.
+ * review outcomes ("1 paste or insertion, confirmed · 1 departure, dismissed"), the time away, the camera and the snapshots.
  */
 const integrityCard = (details: ReportDetails): DecisionCard => {
-  const { tv, snapshots } = details.integrity;
+  const { tv, snapshots, camera } = details.integrity;
   const summary = integritySummaryOfReport(details);
   const away = tv > 0 ? [`${displayDuration(tv)} away in total`] : [];
-  // Snapshots a reviewer judged are in the summary; the others are counted when there are any.
-  const shots = summary.snapshots.confirmed + summary.snapshots.dismissed === 0 && snapshots.length > 0 ? [plural(snapshots.length, 'snapshot')] : [];
+  const required = cameraText(camera);
+  // Snapshots a reviewer judged are in the summary; the others are counted when there are any (the camera's line counts them).
+  const unjudged = summary.snapshots.confirmed + summary.snapshots.dismissed === 0 && snapshots.length > 0;
+  const shots = unjudged && camera?.photos === undefined ? [plural(snapshots.length, 'snapshot')] : [];
   return {
     label: 'Integrity',
     value: INTEGRITY_LEVEL_TEXT[summary.level],
-    detail: [integritySummaryText(summary), ...away, ...shots].join(' · '),
+    detail: [integritySummaryText(summary), ...away, ...(required ? [required] : []), ...shots].join(' · '),
     color: LEVEL_COLOR[summary.level],
   };
 };

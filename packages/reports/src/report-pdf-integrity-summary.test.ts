@@ -123,4 +123,30 @@ describe('the integrity summary on page 1 of the PDF', () => {
     expect(camera).toContain('1 image violation (camera lost or blank)');
     expect(camera).not.toContain('No departures');
   });
+
+  it('says the camera was required, and a camera that sent no photos is to review, never "No signals" (issue 59 item 8, decision 1143)', async () => {
+    const silent = quiet((report) => ({
+      ...report,
+      integrity: { ...report.integrity, snapshots: [], camera: { required: true, photos: 0, expectedPhotos: 22, longestGapMinutes: 21 } },
+    }));
+    const text = await pageOne(silent);
+    expect(text).toContain('To review');
+    expect(text).toContain('camera on, no photos received for 21 minutes · camera required: 0 of 22 photos');
+    expect(text).not.toContain('No signals');
+    const card = decisionCards(silent).find((each) => each.label === 'Integrity')!;
+    expect(card).toMatchObject({ value: 'To review', color: WARNING });
+
+    const covered = quiet((report) => ({
+      ...report,
+      integrity: { ...report.integrity, camera: { required: true, photos: 21, expectedPhotos: 22, longestGapMinutes: 1 } },
+    }));
+    const seen = await pageOne(covered);
+    expect(seen).toContain('No signals');
+    expect(seen).toContain('No departures, pastes or similar answers · camera required: 21 of 22 photos');
+    // While the attempt runs nothing is reckoned yet: the camera was required, that is all.
+    expect(decisionCards(quiet((report) => ({ ...report, integrity: { ...report.integrity, camera: { required: true } } })))[3]!.detail).toContain(
+      'camera required',
+    );
+    expect(decisionCards(quiet((report) => report))[3]!.detail).not.toContain('camera');
+  });
 });

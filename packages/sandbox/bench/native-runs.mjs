@@ -10,13 +10,18 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { loadFixtures } from './native-fixtures.mjs';
 
-/** Issue 49: compile-and-run per second on 2 cores (SQL: queries per second). */
+/**
+ * Issue 49: compile-and-run per second on 2 cores (SQL: queries per second). Which languages run comes from the
+ * registry (every native one of engines.ts); a language issue 49 did not name is held to the compiled languages' 10.
+ */
 export const TARGETS = { java: 10, cpp: 10, c: 10, go: 10, rust: 10, csharp: 10, ruby: 20, php: 20, sqlite: 100, postgresql: 100 };
+export const targetOf = (language) => TARGETS[language] ?? 10;
 /** The class: 60 candidates pressing Run every 10 s; none refused, p99 under this. */
 export const CLASS_P99_MS = 3000;
 
 const SANDBOX = new URL('../dist/index.js', import.meta.url).href;
 const JAIL = new URL('../dist/native/jail.js', import.meta.url).href;
+const ENGINES = new URL('../dist/engines.js', import.meta.url).href;
 const cores = Math.min(8, availableParallelism());
 
 let counter = 0;
@@ -84,7 +89,8 @@ async function languageRows({ seconds, workers, only }) {
   const probe = new Sandbox({ workers: 1 });
   const availability = probe.languages();
   await probe.close();
-  const natives = Object.keys(TARGETS).filter((language) => !['sqlite', 'postgresql'].includes(language) && (only === undefined || language === only));
+  const { engineOf } = await import(ENGINES);
+  const natives = Object.keys(availability).filter((language) => engineOf(language).family === 'native' && (only === undefined || language === only));
   const { shared, fixtures } = await loadFixtures(natives);
   const rows = {};
   for (const language of natives) {
@@ -246,13 +252,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     for (const [language, row] of Object.entries(figures.languages)) {
       const detail =
         row.status === 'ran'
-          ? `${round(row.perSecond)}/s (target ${TARGETS[language]}), one run ${round(row.totalMs)} ms: jailed compile ${round(row.compileMs)} ms, run ${round(row.runMs)} ms, outside the jail ${round(row.outsideMs)} ms`
+          ? `${round(row.perSecond)}/s (target ${targetOf(language)}), one run ${round(row.totalMs)} ms: jailed compile ${round(row.compileMs)} ms, run ${round(row.runMs)} ms, outside the jail ${round(row.outsideMs)} ms`
           : `${row.status} ${row.reason ?? row.firstFailure ?? ''}`;
       console.log(`  ${language}: ${detail}`);
     }
     console.log(`  Java class of 60: ${JSON.stringify(figures.javaClass)}`);
     console.log(`  Java 1 vs 2 processes: ${JSON.stringify(figures.javaProcesses)}`);
   }
-  if (process.env.CHECK && Object.entries(figures.languages).some(([language, row]) => row.status !== 'ran' || row.perSecond < TARGETS[language]))
+  if (process.env.CHECK && Object.entries(figures.languages).some(([language, row]) => row.status !== 'ran' || row.perSecond < targetOf(language)))
     process.exitCode = 1;
 }

@@ -1,5 +1,4 @@
 import type { LanguageId } from '@assay/domain/languages';
-import type { NativeLanguageId } from './native/native-language.js';
 import type { Engine } from './protocol.js';
 import type { SqlRunRequest } from './run-request.js';
 
@@ -17,7 +16,8 @@ export type LanguageEngine =
       /** Results also say how the language writes the values (Python's repr), for showing. */
       readonly display?: 'python';
     }
-  | { readonly family: 'native'; readonly module: NativeLanguageId }
+  /** `module`: the language's own NativeLanguage (NATIVE_LANGUAGES), always its id. */
+  | { readonly family: 'native'; readonly module: LanguageId }
   | { readonly family: 'sql'; readonly dialect: SqlRunRequest['language'] };
 
 export type EngineFamily = LanguageEngine['family'];
@@ -40,4 +40,15 @@ export const LANGUAGE_ENGINES = {
   postgresql: { family: 'sql', dialect: 'postgresql' },
 } as const satisfies { readonly [Id in LanguageId]: LanguageEngine };
 
-export const engineOf = (language: LanguageId): LanguageEngine => LANGUAGE_ENGINES[language];
+type EngineEntry = (typeof LANGUAGE_ENGINES)[LanguageId];
+
+/**
+ * The languages a NativeLanguage module runs in a jail: derived from the entries above, so a new native language is
+ * its `{ family: 'native' }` entry here and the compiler then asks for its module (NATIVE_LANGUAGES).
+ */
+export type NativeLanguageId = Extract<EngineEntry, { readonly family: 'native' }>['module'];
+
+/** A language's engine, its native module typed as one of NATIVE_LANGUAGES. */
+export const engineOf = (
+  language: LanguageId,
+): Exclude<LanguageEngine, { readonly family: 'native' }> | { readonly family: 'native'; readonly module: NativeLanguageId } => LANGUAGE_ENGINES[language];

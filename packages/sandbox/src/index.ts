@@ -2,6 +2,7 @@ export type {
   CaseResult,
   CodeRunner,
   CodingCase,
+  CompilerWarmth,
   Language,
   LanguageAvailability,
   QueuePosition,
@@ -23,7 +24,8 @@ export type { SandboxStats } from './stats.js';
 export type { QueueDepth, RunStart, RunStartListener } from './queue-watch.js';
 export { SandboxBusyError, SandboxCancelledError } from './busy.js';
 export { deepEqual } from './equality.js';
-export { MEMORY_LIMIT_EXCEEDED, NOT_RUN_TIME_LIMIT, TIME_LIMIT_EXCEEDED } from './outcome.js';
+export { MEMORY_LIMIT_EXCEEDED, NOT_RUN_FAULT, NOT_RUN_TIME_LIMIT, TIME_LIMIT_EXCEEDED } from './outcome.js';
+export type { RunStep } from '@assay/domain/candidate';
 export {
   DEFAULT_CPU_MS_PER_CASE,
   DEFAULT_MAX_LOG_BYTES,

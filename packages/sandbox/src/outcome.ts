@@ -8,6 +8,8 @@ export const TIME_LIMIT_EXCEEDED = 'Time limit exceeded';
 export const MEMORY_LIMIT_EXCEEDED = 'Memory limit exceeded';
 /** A case not run because earlier ones used up the run's budget of timeouts (`stopAfterTimeouts`). */
 export const NOT_RUN_TIME_LIMIT = 'Not run: time limit (an earlier case exceeded it)';
+/** A case not run because the sandbox could not run the answer (RunOutcome.fault says why; decision 1043). */
+export const NOT_RUN_FAULT = 'Not run: the sandbox could not run this answer';
 
 /**
  * Turns a worker's report into the verdict; the comparison happens here, so `expected` never enters the VM. A

@@ -49,10 +49,13 @@ export interface RunMessage {
   stopAfterTimeouts?: number;
 }
 
-/** A line and column (1-based) in the candidate's code (TypeScript positions are mapped back by the worker). */
+/**
+ * A line and column (1-based) in the candidate's code (TypeScript positions are mapped back by the worker). No
+ * `column` when the runtime named a line alone (a JVM frame, a C backtrace, Ruby, PHP): never a made-up 1.
+ */
 export interface CodePosition {
   line: number;
-  column: number;
+  column?: number;
 }
 
 /** How one case ended, as seen inside the worker. `expected` never enters the worker or the VM. */

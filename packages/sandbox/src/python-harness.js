@@ -85,7 +85,7 @@ def _assay_setup():
 
     def where(error, lines):
         if isinstance(error, SyntaxError) and error.filename == FILE and error.lineno:
-            return error.lineno, error.offset or 1
+            return error.lineno, error.offset or None
         found = None
         for frame in traceback.extract_tb(error.__traceback__):
             if frame.filename == FILE:
@@ -93,7 +93,7 @@ def _assay_setup():
         if found is None or not found.lineno:
             return None, None
         line = lines[found.lineno - 1] if 0 < found.lineno <= len(lines) else None
-        return found.lineno, column(line, getattr(found, 'colno', None)) or 1
+        return found.lineno, column(line, getattr(found, 'colno', None))
 
     def trace(error, code, lines):
         # The traceback Python would print, from the candidate's first frame on: the harness's frames above it

@@ -230,10 +230,11 @@ function readAnswer(answer, limits) {
     default: {
       const message = String(parsed.message ?? 'Error');
       const trace = typeof parsed.trace === 'string' ? { trace: parsed.trace } : {};
-      report =
-        Number.isInteger(parsed.line) && Number.isInteger(parsed.column)
-          ? { kind: 'error', message, position: { line: parsed.line, column: parsed.column }, ...trace }
-          : { kind: 'error', message, ...trace };
+      // A line without a column when Python gave none (decision 1103).
+      const column = Number.isInteger(parsed.column) && parsed.column > 0 ? { column: parsed.column } : {};
+      report = Number.isInteger(parsed.line)
+        ? { kind: 'error', message, position: { line: parsed.line, ...column }, ...trace }
+        : { kind: 'error', message, ...trace };
     }
   }
   return { report, log, logCut };

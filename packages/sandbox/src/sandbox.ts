@@ -11,6 +11,7 @@ import type { NativeLanguage, NativeLanguageId } from './native/native-language.
 import { NATIVE_LANGUAGES } from './native/native-languages.js';
 import { NativeSlot } from './native/native-slot.js';
 import { NativeWarmState } from './native/native-warm-state.js';
+import { removeStaleScratchOnce } from './native/scratch-dirs.js';
 import { checkedCount, checkedLaneWeights, checkLanguages, checkOwner } from './option-checks.js';
 import { WorkerPool, type PoolOptions } from './pool.js';
 import type { Engine } from './protocol.js';
@@ -22,7 +23,7 @@ import { Standby } from './standby.js';
 import { depthsOf, RunStartWatchers, type QueueDepth, type RunStartListener } from './queue-watch.js';
 import { emptyStats, type SandboxStats } from './stats.js';
 import { RUN_LANES } from './types.js';
-import type { CodeRunner, LanguageAvailability, RunLane, RunOptions, RunOutcome, RunRequest, SandboxOptions } from './types.js';
+import type { CodeRunner, CompilerWarmth, LanguageAvailability, RunLane, RunOptions, RunOutcome, RunRequest, SandboxOptions } from './types.js';
 import { WorkerSlot } from './worker-slot.js';
 
 /** Parts a test swaps (not exported from the package): the native modules, the jail, its probe, the SQL engines. */
@@ -72,7 +73,9 @@ export class Sandbox implements CodeRunner {
     this.#internals = internals;
     this.#nativeLanguages = internals.nativeLanguages ?? NATIVE_LANGUAGES;
     this.#limits = configureLimits(options.limits);
-    this.#nativeWarmState = new NativeWarmState(this.#nativeLanguages, this.#limits.maxLogBytes, internals.jail);
+    this.#nativeWarmState = new NativeWarmState(this.#nativeLanguages, internals.jail);
+    // What a process killed with SIGKILL left in the temp dir (its runs' scratch, its compilers' and builds').
+    if (options.nativeJail !== 'off') removeStaleScratchOnce();
     this.#prewarm = options.prewarm ?? [];
     const watchers = this.#watchers;
     const onStart = (job: Job<{ language: LanguageId }>, lane: RunLane, waitMs: number) => watchers.notify({ language: job.run.language, lane, waitMs });
@@ -98,7 +101,7 @@ export class Sandbox implements CodeRunner {
       ...bounds,
       prewarm: warmed('native'),
       createSlot: (events, prewarm) => {
-        this.#nativeWarmState.warm(prewarm as readonly NativeLanguageId[]);
+        void this.#nativeWarmState.warm(prewarm as readonly NativeLanguageId[]);
         return new NativeSlot(events, { languages: this.#nativeLanguages, ...(internals.jail ? { jail: internals.jail } : {}) });
       },
     });
@@ -117,7 +120,7 @@ export class Sandbox implements CodeRunner {
    */
   async run(request: RunRequest, options: RunOptions = {}): Promise<RunOutcome> {
     if (this.#closed) throw new Error('Sandbox is closed');
-    const { lane = 'candidate', owner, signal, onQueue, stopAfterTimeouts } = options;
+    const { lane = 'candidate', owner, signal, onQueue, stopAfterTimeouts, onPhase } = options;
     if (!RUN_LANES.includes(lane)) throw new TypeError(`RunOptions.lane must be one of ${RUN_LANES.join(', ')}`);
     checkOwner(owner);
     if (stopAfterTimeouts !== undefined) checkedCount('stopAfterTimeouts', stopAfterTimeouts, 1);
@@ -130,7 +133,7 @@ export class Sandbox implements CodeRunner {
     const limits = limitsForRun(this.#limits, run.caseCount);
     const submission = { lane, owner, signal, onQueue };
     return new Promise<RunOutcome>((resolve, reject) => {
-      const answer = { limits, stopAfterTimeouts, resolve, reject };
+      const answer = { limits, stopAfterTimeouts, resolve, reject, phase: onPhase };
       switch (run.family) {
         case 'worker':
           // Python in use: keep a warm spare, so a killed or recycled worker never leaves a run waiting for a cold start.
@@ -173,6 +176,24 @@ export class Sandbox implements CodeRunner {
     if (wanted.some((language) => engineOf(language).family === 'native')) this.#native.warmUp();
     if (wanted.some((language) => engineOf(language).family === 'sql')) this.#sql.warmUp();
     if (wanted.some((language) => engineKey(engineOf(language)) === 'python')) this.#standby.want();
+  }
+
+  /**
+   * Prepares every native language this sandbox runs, in the background (decision 1045): the builds its runs share
+   * (C and C++ runtimes and precompiled headers, the Rust runtime) and its warm compilers (javac, mcs), so that the
+   * first run on a fresh server does not wait for them. Readiness for other work does not wait; `compilerWarmth()`
+   * says where each stands. Resolves once every one is ready or failed (a failed one is tried again by its next run).
+   */
+  warmCompilers(): Promise<void> {
+    if (this.#closed) return Promise.resolve();
+    const available = this.languages();
+    const ids = (Object.keys(this.#nativeLanguages) as NativeLanguageId[]).filter((id) => available[id].available);
+    return this.#nativeWarmState.warm(ids);
+  }
+
+  /** The native languages warmed so far (warmCompilers, or prewarm) and where each stands. */
+  compilerWarmth(): Partial<Record<NativeLanguageId, CompilerWarmth>> {
+    return this.#nativeWarmState.warmth();
   }
 
   /** A copy of the counters of this sandbox's workers (see SandboxStats). */

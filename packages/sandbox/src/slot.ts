@@ -1,3 +1,4 @@
+import type { RunStep } from '@assay/domain/candidate';
 import type { SandboxLimits, RunOutcome } from './types.js';
 
 /** A run handed to a slot: the prepared run of its engine family, its limits, and how to answer. */
@@ -8,6 +9,8 @@ export interface Job<R> {
   stopAfterTimeouts?: number | undefined;
   /** The engine is ready and the cases begin (a cold start before this is not the run's cost). */
   started?: () => void;
+  /** Hears the steps of the run (RunOptions.onPhase). */
+  phase?: ((phase: RunStep) => void) | undefined;
   resolve: (outcome: RunOutcome) => void;
   reject: (error: Error) => void;
 }

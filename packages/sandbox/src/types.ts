@@ -1,5 +1,7 @@
 import { ALL_LANGUAGES, type LanguageId } from '@assay/domain/languages';
+import type { CompileDiagnostic } from './native/native-language.js';
 import type { FunctionCase, FunctionRunRequest, SqlRunRequest, StdioRunRequest } from './run-request.js';
+import type { RunStep } from '@assay/domain/candidate';
 
 /**
  * The languages the sandbox runs: the domain's registry (engines.ts says which engine runs each). TypeScript is
@@ -12,10 +14,10 @@ export const LANGUAGES: readonly Language[] = ALL_LANGUAGES;
 /** One test case of a function question. Both sides are JSON values: they cross into the VM as JSON text. */
 export type CodingCase = FunctionCase;
 
-/** Where an error happened in the candidate's own code: 1-based line and column. */
+/** Where an error happened in the candidate's own code: 1-based line, and column when the compiler or runtime gave one. */
 export interface SourceLocation {
   line: number;
-  column: number;
+  column?: number;
 }
 
 /**
@@ -55,6 +57,14 @@ export interface RunOutcome {
    * case then answers the first diagnostic (decision 676).
    */
   compileOutput?: string;
+  /**
+   * The sandbox could not run this answer (a compiler that did not start, a compile the busy server stopped before it
+   * had its processor time, a module's failure), why in words: the answer was not judged, and its cases say "Not run".
+   * Never the code's fault: a caller scores it again later or says so, never as 0 (decision 1043).
+   */
+  fault?: string;
+  /** The same program's every compile error (in its own file, in the compiler's order): the page lists and marks them all. */
+  compileErrors?: CompileDiagnostic[];
 }
 
 /** Whether this sandbox runs a language now, and if not why and what an operator does about it. */
@@ -132,6 +142,8 @@ export interface RunOptions {
    * run's wall clock. Scoring uses it so that one looping answer costs about one case's limit, not every case's.
    */
   stopAfterTimeouts?: number;
+  /** Called as a native run reaches each step (preparing a shared compiler, compiling, running): see RunStep. */
+  onPhase?: (phase: RunStep) => void;
 }
 
 /** Runs candidate code against test cases somewhere it cannot hurt the host; `Sandbox` is the implementation. */
@@ -139,7 +151,14 @@ export interface CodeRunner {
   run(request: RunRequest, options?: RunOptions): Promise<RunOutcome>;
   /** Starts the lane's workers (and their warm interpreters) ahead of its first run; runners without workers skip it. */
   warmUp?(lane: RunLane): void;
+  /** Prepares the native languages' shared builds and warm compilers in the background (Sandbox.warmCompilers). */
+  warmCompilers?(): Promise<void>;
+  /** The native languages whose compilers were asked to warm, and where each stands (Sandbox.compilerWarmth). */
+  compilerWarmth?(): Partial<Record<LanguageId, CompilerWarmth>>;
 }
+
+/** How far a native language's warm-up is: its shared builds and warm compilers (decision 1045). */
+export type CompilerWarmth = 'warming' | 'ready' | 'failed';
 
 export interface SandboxOptions {
   /** Worker threads, shared by both lanes. Default DEFAULT_WORKERS: the cores this process may use, at most 8. */

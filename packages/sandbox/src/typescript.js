@@ -10,7 +10,7 @@
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { transform } from 'sucrase';
 
-/** @typedef {{ line: number, column: number }} Position */
+/** @typedef {{ line: number, column?: number }} Position */
 /** @typedef {{ ok: true, code: string, mapPosition: (position: Position) => Position | undefined } | { ok: false, error: string, location: Position | undefined }} Transpiled */
 
 /**
@@ -71,6 +71,8 @@ export function transpile(source, options) {
 
 /** @param {TraceMap} map @param {Position} position */
 function original(map, position) {
-  const found = originalPositionFor(map, { line: position.line, column: Math.max(0, position.column - 1) });
-  return found.line === null || found.column === null ? undefined : { line: found.line, column: found.column + 1 };
+  const found = originalPositionFor(map, { line: position.line, column: Math.max(0, (position.column ?? 1) - 1) });
+  if (found.line === null) return undefined;
+  // A line alone stays a line alone (decision 1103).
+  return position.column === undefined || found.column === null ? { line: found.line } : { line: found.line, column: found.column + 1 };
 }

@@ -38,9 +38,11 @@ import type {
   GreenhouseInterviewsTable,
   GreenhouseSettingsTable,
   JobsTable,
+  OutboxEmailsTable,
   WebhookSecretsTable,
 } from './tables/delivery.js';
 import type { SandboxWorkersTable, TestExportsTable } from './tables/operations.js';
+import type { AssistantInsertionsTable, AssistantMessagesTable } from './tables/assistant.js';
 
 // The schema as Kysely sees it: each table's interface lives with its area under tables/ (instants, flags and JSON: see OrgsTable).
 export type { JobKind, JobStatus } from '@assay/domain';
@@ -63,6 +65,8 @@ export interface Database {
   sample_runs: SampleRunsTable;
   question_signals: QuestionSignalsTable;
   code_playback: CodePlaybackTable;
+  assistant_messages: AssistantMessagesTable;
+  assistant_insertions: AssistantInsertionsTable;
   ai_use_findings: AiUseFindingsTable;
   answers: AnswersTable;
   review_items: ReviewItemsTable;
@@ -70,6 +74,7 @@ export interface Database {
   snapshots: SnapshotsTable;
   jobs: JobsTable;
   deliveries: DeliveriesTable;
+  outbox_emails: OutboxEmailsTable;
   webhook_secrets: WebhookSecretsTable;
   service_settings: ServiceSettingsTable;
   rate_limit_counters: RateLimitCountersTable;

@@ -55,13 +55,16 @@ export type {
   GreenhouseInterviewsTable,
   GreenhouseSettingsTable,
   JobsTable,
+  OutboxEmailsTable,
   WebhookSecretsTable,
 } from './tables/delivery.js';
 export type { SandboxWorkersTable, TestExportsTable } from './tables/operations.js';
+export type { AssistantInsertionsTable, AssistantMessagesTable } from './tables/assistant.js';
 export { knownMigrations, migrateToLatest } from './migrate.js';
 export type { MigrationLog } from './migrate.js';
 export { DatabaseStartError, describeDatabase, openServiceStore } from './service-store.js';
 export { backupSqlite, type SqliteBackup } from './sqlite-backup.js';
+export { vacuumErasedTables, type VacuumedTable } from './erased-data-vacuum.js';
 export { mayBeSchemaChange, NewerSchemaError, newerMigration, refuseNewerSchema } from './schema-version.js';
 export { registerCandidate, registerSelf } from './register-candidate.js';
 export type { CandidateRegistration } from './register-candidate.js';
@@ -77,6 +80,8 @@ export type { KeyAccess, KeyOwner } from './repositories/api-keys.js';
 export { PeopleRepository } from './repositories/people.js';
 export type { Deactivation } from './repositories/people.js';
 export { PersonalDataRepository, type PersonalDataOptions, type StoredPersonalData } from './repositories/personal-data.js';
+export { AssistantRepository, STALE_FAILURE } from './repositories/assistant-transcript.js';
+export type { AssistantTally, NewAssistantMessage } from './repositories/assistant-transcript.js';
 export { attemptFactsOfTest } from './repositories/attempt-facts.js';
 export type { AttemptFacts } from './repositories/attempt-facts.js';
 export { AttemptLogRepository } from './repositories/attempt-log.js';
@@ -86,8 +91,17 @@ export type { Snapshot } from './repositories/attempt-snapshots.js';
 export type { AttemptScoreRecord } from './repositories/attempt-score-writes.js';
 export { bulkFileKey, BulkInvitationsRepository } from './repositories/bulk-invitations.js';
 export type { BulkJobCounts, BulkJobRow, BulkRowResult, BulkRowRow, BulkSubmission } from './repositories/bulk-invitations.js';
-export { ErasureRepository, type ErasureAudit, type ErasureOutcome, type ErasedIdentity, type ErasureEntry } from './repositories/erasure.js';
-export { ERASED_NAME, erasedEmail } from './repositories/erasure-writes.js';
+export {
+  ErasureRepository,
+  type ErasureAudit,
+  type ErasureExtent,
+  type ErasureOutcome,
+  type ErasedIdentity,
+  type ErasureEntry,
+} from './repositories/erasure.js';
+export { addressSubject, invitationSubject, keptAnswerSubjects } from './repositories/kept-answer-subjects.js';
+export { OutboxEmailsRepository } from './repositories/outbox-emails.js';
+export { ERASED_DATA_TABLES, ERASED_NAME, erasedEmail } from './repositories/erasure-writes.js';
 export { gradesOf, GradesRepository, toGrade } from './repositories/grades.js';
 export type { GradeFacts, GradeHistoryEntry, GradeRow, RecordedGrade } from './repositories/grades.js';
 export { GreenhouseRepository } from './repositories/greenhouse.js';

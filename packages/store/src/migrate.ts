@@ -45,7 +45,12 @@ import { v3FoundationMigration } from './migrations/044-v3-foundation.js';
 import { candidateFeedbackMigration } from './migrations/045-candidate-feedback.js';
 import { imageViolationsMigration } from './migrations/046-image-violations.js';
 import { v3InviteOptionsMigration } from './migrations/047-v3-invite-options.js';
+import { outboxEmailsMigration } from './migrations/048-outbox-emails.js';
+import { erasureSubjectsMigration } from './migrations/049-erasure-subjects.js';
+import { invitationOpeningMigration } from './migrations/050-invitation-opening.js';
 import { answerDraftsMigration } from './migrations/051-answer-drafts.js';
+import { attemptRulesMigration } from './migrations/052-attempt-rules.js';
+import { assistantTranscriptMigration } from './migrations/054-assistant-transcript.js';
 import { aiUseEvidenceMigration } from './migrations/056-ai-use-evidence.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
@@ -94,7 +99,12 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '045-candidate-feedback': candidateFeedbackMigration(),
   '046-image-violations': imageViolationsMigration(),
   '047-v3-invite-options': v3InviteOptionsMigration(),
+  '048-outbox-emails': outboxEmailsMigration(dialect),
+  '049-erasure-subjects': erasureSubjectsMigration(),
+  '050-invitation-opening': invitationOpeningMigration(),
   '051-answer-drafts': answerDraftsMigration(),
+  '052-attempt-rules': attemptRulesMigration(),
+  '054-assistant-transcript': assistantTranscriptMigration(dialect),
   '056-ai-use-evidence': aiUseEvidenceMigration(),
 });
 

@@ -41,6 +41,8 @@ import { ErasureRepository } from './repositories/erasure.js';
 import { RetentionRepository } from './repositories/retention.js';
 import { TestSettingsRepository } from './repositories/test-settings.js';
 import { CandidateFeedbackRepository } from './repositories/candidate-feedback.js';
+import { OutboxEmailsRepository } from './repositories/outbox-emails.js';
+import { AssistantRepository } from './repositories/assistant-transcript.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -97,6 +99,10 @@ export interface Repositories {
   readonly v3InviteOptions: V3InviteOptionsRepository;
   /** The candidate's feedback on a test, once per attempt (issue 52, migration 045). */
   readonly candidateFeedback: CandidateFeedbackRepository;
+  /** Which outbox file each email of an invitation wrote (issue 59, migration 048): what an erasure removes. */
+  readonly outboxEmails: OutboxEmailsRepository;
+  /** The assistant (issue 60, migration 054): attempts' AI snapshots, the org's switch, the transcript and insertions. */
+  readonly assistant: AssistantRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -124,7 +130,7 @@ const repositoryMakers = (
   dialect: Dialect,
   liveness: InstanceLiveness,
   importedTests: ImportedTests,
-  truncateLog?: () => Promise<void>,
+  truncateLog?: () => Promise<boolean>,
 ): RepositoryMakers => {
   let jobs: JobsRepository | undefined;
   const jobsRepository = () => (jobs ??= new JobsRepository(db, dialect, liveness));
@@ -164,6 +170,8 @@ const repositoryMakers = (
     v3Callbacks: () => new V3CallbacksRepository(db, jobsRepository()),
     v3InviteOptions: () => new V3InviteOptionsRepository(db),
     candidateFeedback: () => new CandidateFeedbackRepository(db),
+    outboxEmails: () => new OutboxEmailsRepository(db),
+    assistant: () => new AssistantRepository(db),
   };
 };
 

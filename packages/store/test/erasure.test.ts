@@ -131,7 +131,7 @@ describe.each(['sqlite', 'postgres'] as const)('erasure on %s', (backend) => {
       scope: 'email',
       now: new Date(T0 + 1000),
     });
-    expect(outcome).toEqual({ invitations: 2, alreadyErased: 0 });
+    expect(outcome).toEqual({ invitations: 2, alreadyErased: 0, bulkRows: 0 });
 
     const texts = await everyText(store);
     for (const needle of [EMAIL.toLowerCase(), 'Alan Turing', 'solve_by_alan_secret', 'tok-alan-a', 'tok-alan-b']) {
@@ -170,11 +170,11 @@ describe.each(['sqlite', 'postgres'] as const)('erasure on %s', (backend) => {
     expect(texts).toContain('tok-foreign');
 
     const again = await store.erasure.eraseInvitations(orgId, invitationIds, { by: 'key 1 (ops)', scope: 'invitation', now: new Date(T0 + 2000) });
-    expect(again).toEqual({ invitations: 0, alreadyErased: 2 });
+    expect(again).toEqual({ invitations: 0, alreadyErased: 2, bulkRows: 0 });
     expect(await store.erasure.invitationIdsForEmail(orgId, EMAIL)).toEqual([]);
     const audit = await store.erasure.audit(orgId);
     expect(audit).toEqual([
-      { id: expect.any(Number), at: T0 + 1000, by: 'key 1 (ops)', scope: 'email', invitations: 2, invitationIds: [ids.first, ids.second] },
+      { id: expect.any(Number), at: T0 + 1000, by: 'key 1 (ops)', scope: 'email', invitations: 2, invitationIds: [ids.first, ids.second], bulkRows: 0 },
     ]);
     expect(JSON.stringify(audit)).not.toContain('alan');
     if (dbPath) expectNoBytesIn([dbPath, `${dbPath}-wal`]);

@@ -20,8 +20,22 @@ describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backe
 
   it('gives orgs that existed before migration 043 no periods, and new orgs the defaults', async () => {
     // Back to the schema before 043 (and the migrations after it), with an org in it, then migrate again.
+    await store.db.schema.dropTable('assistant_insertions').execute();
+    await store.db.schema.dropTable('assistant_messages').execute();
+    await store.db.schema.alterTable('invitations').dropColumn('ai_snapshot').execute();
+    await store.db.schema.alterTable('orgs').dropColumn('assistant_enabled').execute();
+    await sql`delete from kysely_migration where name = '054-assistant-transcript'`.execute(store.db);
+    for (const column of ['attempt_rules', 'camera_photos', 'camera_gap_seconds']) await store.db.schema.alterTable('invitations').dropColumn(column).execute();
+    await sql`delete from kysely_migration where name = '052-attempt-rules'`.execute(store.db);
     await store.db.schema.alterTable('answers').dropColumn('drafts').execute();
     await sql`delete from kysely_migration where name = '051-answer-drafts'`.execute(store.db);
+    await store.db.schema.alterTable('invitations').dropColumn('opens_at').execute();
+    await sql`delete from kysely_migration where name = '050-invitation-opening'`.execute(store.db);
+    await store.db.schema.alterTable('erasures').dropColumn('bulk_rows').execute();
+    await store.db.schema.alterTable('idempotency_keys').dropColumn('subjects').execute();
+    await sql`delete from kysely_migration where name = '049-erasure-subjects'`.execute(store.db);
+    await store.db.schema.dropTable('outbox_emails').execute();
+    await sql`delete from kysely_migration where name = '048-outbox-emails'`.execute(store.db);
     for (const column of ['stakeholder_emails', 'hide_instructions']) await store.db.schema.alterTable('candidates').dropColumn(column).execute();
     await sql`delete from kysely_migration where name = '047-v3-invite-options'`.execute(store.db);
     for (const column of ['image_violations', 'terminated_by']) await store.db.schema.alterTable('invitations').dropColumn(column).execute();
@@ -44,7 +58,12 @@ describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backe
       '045-candidate-feedback',
       '046-image-violations',
       '047-v3-invite-options',
+      '048-outbox-emails',
+      '049-erasure-subjects',
+      '050-invitation-opening',
       '051-answer-drafts',
+      '052-attempt-rules',
+      '054-assistant-transcript',
     ]);
     const after = (await store.orgs.create({ name: 'After', email: 'after@example.com', timeZoneId: 1000 }, T0)).id;
     expect(await store.retention.settings(before)).toEqual({ endedDays: null, mediaDays: null, unstartedDays: null });

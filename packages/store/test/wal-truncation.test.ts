@@ -39,7 +39,8 @@ const openOn = async (busyTimeoutMs: number) => {
  */
 describe('emptying the WAL after an erasure', () => {
   it('waits for a reader on an older snapshot past the busy timeout, then empties it', async () => {
-    const { path, connection, walBytes, writeAndErase } = await openOn(100);
+    // Patience is twice the busy timeout: 2 s, and the reader lets go after half a second.
+    const { path, connection, walBytes, writeAndErase } = await openOn(1_000);
     const reader = new BetterSqlite3(path, { readonly: true });
     reader.exec('begin');
     reader.prepare('select count(*) from notes').get();
@@ -47,10 +48,30 @@ describe('emptying the WAL after an erasure', () => {
     expect(walBytes()).toBeGreaterThan(0);
 
     const emptied = connection.truncateLog!();
-    await sleep(500); // five busy timeouts
+    await sleep(500);
     reader.exec('commit');
     reader.close();
-    await emptied;
+    expect(await emptied).toBe(true);
+    expect(walBytes()).toBe(0);
+  });
+
+  it('answers at once that it is owed when a reader holds on past its patience, and empties it when the reader lets go', async () => {
+    // Issue 59 point 7 (decision 1005): the erasure is committed; the first answer says so, and no retry is needed.
+    const { path, connection, walBytes, writeAndErase } = await openOn(50);
+    const reader = new BetterSqlite3(path, { readonly: true });
+    reader.exec('begin');
+    reader.prepare('select count(*) from notes').get();
+    await writeAndErase(200);
+    const started = performance.now();
+    expect(await connection.truncateLog!()).toBe(false);
+    // Each try waits for no lock: the event loop was never held for a busy timeout.
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(walBytes()).toBeGreaterThan(0);
+    // Asked again while owed, it tries once and does not wait out its patience.
+    expect(await connection.truncateLog!()).toBe(false);
+    reader.exec('commit');
+    reader.close();
+    for (let waited = 0; walBytes() > 0 && waited < 5_000; waited += 50) await sleep(50);
     expect(walBytes()).toBe(0);
   });
 

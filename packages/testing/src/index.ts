@@ -11,6 +11,7 @@ export {
 } from './openai-peer.js';
 export { freePort } from './ports.js';
 export { parsePrometheusText, samplesOf, metricValue, type PromSample } from './prometheus-text.js';
+export { prometheusNamingProblems } from './prometheus-rules.js';
 export {
   diagnostics,
   killAll,

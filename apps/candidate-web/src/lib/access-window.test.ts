@@ -1,7 +1,7 @@
 import { findTimeZone } from '@assay/domain/core';
 import { describeAccessWindow } from '@assay/domain/invitations';
 import { describe, expect, it } from 'vitest';
-import { describeLocally, differsLocally, nextOpening, parseAccessWindow, zonedInstant } from './access-window.js';
+import { describeLocally, differsLocally, nextOpening, nextOpeningOf, parseAccessWindow, zonedInstant } from './access-window.js';
 
 const kolkata = findTimeZone(1720)!;
 const utc = Date.UTC;
@@ -46,6 +46,18 @@ describe('the access window read back from its words (access-window.ts)', () => 
     expect(nextOpening(daily, utc(2030, 0, 4, 18))).toBe(utc(2030, 0, 5, 9));
     expect(nextOpening(daily, utc(2030, 0, 4, 8))).toBe(utc(2030, 0, 4, 9));
     expect(nextOpening(daily, utc(2030, 0, 9, 18))).toBeNull();
+  });
+
+  it('knows when an invitation with an opening of its own next opens, alone or inside a link’s window (decision 1024)', () => {
+    const opensAt = utc(2030, 0, 2, 10);
+    expect(nextOpeningOf(null, opensAt, utc(2030, 0, 1))).toBe(opensAt);
+    expect(nextOpeningOf(null, opensAt, opensAt)).toBeNull();
+    expect(nextOpeningOf(null, null, utc(2030, 0, 1))).toBeNull();
+    const daily = { kind: 'daily', start: utc(2030, 0, 2, 9), end: utc(2030, 0, 9, 17), zone: 'UTC' } as const;
+    // The invitation opens at 10:00 inside the day's window; one opening at 18:00 waits for the next day's 09:00.
+    expect(nextOpeningOf(daily, opensAt, utc(2030, 0, 1))).toBe(opensAt);
+    expect(nextOpeningOf(daily, utc(2030, 0, 2, 18), utc(2030, 0, 1))).toBe(utc(2030, 0, 3, 9));
+    expect(nextOpeningOf(daily, null, utc(2030, 0, 1))).toBe(utc(2030, 0, 2, 9));
   });
 
   it("says the window on the candidate's clock, and whether it differs there", () => {

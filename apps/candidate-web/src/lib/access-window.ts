@@ -89,6 +89,25 @@ export function nextOpening(window: AccessWindow, now: number): number | null {
   return next < window.end ? next : null;
 }
 
+/**
+ * When the test next opens for this invitation after `now`: its own opening (a v3 invite's future start, decision
+ * 1024) while still ahead, and from then the link's window; null when nothing holds it back or nothing will open it.
+ */
+export function nextOpeningOf(window: AccessWindow | null, invitationOpensAt: number | null, now: number): number | null {
+  const from = invitationOpensAt !== null && invitationOpensAt > now ? invitationOpensAt : now;
+  if (window) return from > now && openAt(window, from) ? from : nextOpening(window, from);
+  return from > now ? from : null;
+}
+
+/** Whether the window lets candidates in at `at` (the server's rule: start inclusive, end exclusive, days in UTC). */
+function openAt(window: AccessWindow, at: number): boolean {
+  if (at < window.start || at >= window.end) return false;
+  if (window.kind === 'period') return true;
+  const timeOfDay = (instant: number) => ((instant % DAY_MS) + DAY_MS) % DAY_MS;
+  const [from, to, time] = [timeOfDay(window.start), timeOfDay(window.end), timeOfDay(at)];
+  return from < to ? time >= from && time < to : time >= from || time < to;
+}
+
 /** The browser's zone; null when it cannot say. */
 export function localZone(): string | null {
   try {

@@ -1,10 +1,10 @@
+import { SNAPSHOT_EVERY_MS } from '@assay/domain/candidate';
 import type { CandidateApi } from '../api/candidate-api.js';
 import type { ImageCounts } from '../take-test/violation-notice.js';
 import { whileBrowserPrompts } from './browser-prompts.js';
 
 export type CameraState = 'off' | 'starting' | 'on' | 'denied' | 'unavailable';
 
-const SNAPSHOT_EVERY_MS = 60_000;
 const WIDTH = 320;
 const HEIGHT = 240;
 /** The API takes ~500 kB; we aim far lower. */

@@ -132,6 +132,7 @@ export class AttemptStage {
       onChange: (answer, debounceMs) => this.answerChanged(question, answer, debounceMs),
       watchSaving: (listener) => this.saveWatchers.set(answerKey(question), listener),
       runs: this.state.api.runs,
+      pendingRuns: this.local.pendingRuns,
     });
     this.signals?.watch(view.element, question.questionId);
     // After the signals' watch: a blocked paste is still recorded by its size (decision 945).

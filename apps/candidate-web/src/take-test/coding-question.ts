@@ -1,20 +1,16 @@
-import type { CandidateCodingQuestion, ErrorLocation } from '@assay/domain/candidate';
-import type { JsonValue } from '@assay/domain/schemas';
+import type { CandidateCodingQuestion } from '@assay/domain/candidate';
 import type { Answer } from '../answers.js';
-import { h, isBusy, replaceChildren, setBusy } from '../lib/dom.js';
+import { h, replaceChildren } from '../lib/dom.js';
 import { LiveRegion } from '../lib/live-region.js';
 import { ask } from '../lib/modal.js';
 import { codeLimitLine } from './code-limit.js';
-import { CustomInput } from './custom-input.js';
 import type { CodeSurface } from './editor-loader.js';
 import { EditorSlot } from './editor-slot.js';
 import { fontSizeControl } from './font-size-control.js';
 import { LanguagePicker } from './language-picker.js';
 import { languageName, languagesOf, type CodingLanguage } from './languages.js';
 import { TYPING_SAVE_DELAY_MS, type QuestionContext } from './question-context.js';
-import { RunControls } from './run-controls.js';
-import { type RunEnd, RunSession } from './run-session.js';
-import { SampleResults } from './sample-results.js';
+import { QuestionRuns } from './question-runs.js';
 import { completionSchema } from './sql-schema.js';
 import { schemaBlock, schemaTables } from './sql-schema-view.js';
 import { sampleItem, taskSentence } from './task-view.js';
@@ -34,10 +30,8 @@ export class CodingQuestion {
   private readonly languages: CodingLanguage[];
   private readonly starter: (language: CodingLanguage) => string;
   private readonly picker: LanguagePicker | null;
-  private readonly results: SampleResults;
-  private readonly custom: CustomInput;
-  private readonly sampleControls: RunControls;
-  private readonly customControls: RunControls;
+  /** Running the samples or the candidate's own input, and what the runs found. */
+  private readonly runs: QuestionRuns;
   private readonly reset: HTMLButtonElement;
   private readonly task: HTMLElement;
   private readonly samples: HTMLElement;
@@ -46,10 +40,6 @@ export class CodingQuestion {
   private overLimit = false;
   /** What the editor's keys and the language changes mean, for screen readers. */
   private readonly news = new LiveRegion();
-  /** Where a run stands when that changes (queued, started after waiting, waiting out a busy server): said once each. */
-  private readonly runNews: LiveRegion;
-  /** The run in flight (one at a time: the server takes one per candidate). */
-  private session: RunSession | null = null;
   /** The editor, or the plain-text box while the editor cannot be fetched. */
   private editor: CodeSurface | null = null;
   private readonly slot: EditorSlot;
@@ -101,19 +91,11 @@ export class CodingQuestion {
         if (restored) this.news.say('The code editor is back, with your code in it.');
       },
     );
-    const goTo = (line: number, column: number) => this.editor?.focusAt(line, column);
-    this.results = new SampleResults(question, goTo);
-    this.sampleControls = new RunControls(
-      h('button', { type: 'button', class: 'button button-secondary', 'data-testid': `run-samples-${id}` }, 'Run sample tests'),
-      { cancel: `cancel-samples-${id}`, progress: `run-progress-${id}` },
-      () => void this.run('samples'),
-      () => this.session?.cancel(),
-    );
-    this.custom = new CustomInput(question, this.language, goTo, () => void this.run('custom'));
-    this.customControls = new RunControls(this.custom.button, { cancel: `cancel-custom-${id}`, progress: `custom-progress-${id}` }, null, () =>
-      this.session?.cancel(),
-    );
-    this.runNews = new LiveRegion({ testId: `run-news-${id}` });
+    this.runs = new QuestionRuns(question, context, {
+      code: () => this.editor?.getCode() ?? this.code,
+      language: () => this.language,
+      editor: () => this.editor,
+    });
     this.reset = h('button', { type: 'button', class: 'button button-secondary', 'data-testid': `reset-code-${id}` }, 'Reset to starter code');
     this.reset.addEventListener('click', () => void this.confirmReset());
     this.picker = this.languages.length > 1 ? new LanguagePicker(id, this.languages, this.language, (language) => void this.pick(language)) : null;
@@ -133,18 +115,18 @@ export class CodingQuestion {
         this.host,
         this.limit,
         this.news.element,
-        this.runNews.element,
-        h('div', { class: 'run-row' }, this.sampleControls.button, this.sampleControls.cancel, this.reset),
-        this.sampleControls.progress,
-        this.results.element,
-        this.custom.element,
+        this.runs.news.element,
+        h('div', { class: 'run-row' }, this.runs.sampleControls.button, this.runs.sampleControls.cancel, this.reset),
+        this.runs.sampleControls.progress,
+        this.runs.results.element,
+        this.runs.customElement,
       ),
     );
-    this.custom.placeControls(this.customControls);
   }
 
   shown(): void {
     this.slot.open();
+    this.runs.resumePending();
   }
 
   lock(locked: boolean): void {
@@ -231,7 +213,7 @@ export class CodingQuestion {
     this.editor?.setLanguage(language);
     this.editor?.markError(null);
     this.describeTask();
-    this.custom.setLanguage(language);
+    this.runs.setLanguage(language);
     this.replaceCode(code);
     this.news.say(`Language: ${languageName(language)}.`);
   }
@@ -249,58 +231,5 @@ export class CodingQuestion {
     this.editor?.markError(null);
     this.replaceCode(this.starter(this.language));
     this.news.say('The editor holds the starter code again.');
-  }
-
-  /**
-   * Runs the samples or the candidate's own input, one run at a time: the Run button keeps the focus while it
-   * runs (aria-disabled), Cancel appears beside it, the line under it says where the run is, and the outcome is
-   * announced by the results.
-   */
-  private async run(kind: 'samples' | 'custom'): Promise<void> {
-    if (this.session || isBusy(this.sampleControls.button) || isBusy(this.custom.button)) return;
-    const language = this.language;
-    let customArgs: JsonValue[] | undefined;
-    if (kind === 'custom') {
-      const read = this.custom.readArguments(language);
-      if (read === null) return;
-      customArgs = read;
-    }
-    const controls = kind === 'samples' ? this.sampleControls : this.customControls;
-    const session = new RunSession(this.context.runs, { progress: (line) => controls.showProgress(line), announce: (news) => this.runNews.say(news) });
-    this.session = session;
-    this.editor?.markError(null);
-    if (kind === 'samples') this.results.clear();
-    else this.custom.clear();
-    controls.begin();
-    const other = kind === 'samples' ? this.custom.button : this.sampleControls.button;
-    setBusy(other, true);
-    try {
-      const end = await session.run({
-        questionId: this.question.questionId,
-        code: this.editor?.getCode() ?? this.code,
-        language,
-        ...(customArgs ? { customArgs } : {}),
-      });
-      const at = kind === 'samples' ? this.showSamples(end, language) : this.showCustom(end, language);
-      if (at) this.editor?.markError(at);
-    } finally {
-      this.session = null;
-      controls.end();
-      setBusy(other, false);
-    }
-  }
-
-  private showSamples(end: RunEnd, language: CodingLanguage): ErrorLocation | null {
-    if (end.kind === 'done') return this.results.show(end.run.results ?? [], language);
-    if (end.kind === 'cancelled') this.results.cancelled();
-    else this.results.failed(end.message);
-    return null;
-  }
-
-  private showCustom(end: RunEnd, language: CodingLanguage): ErrorLocation | null {
-    if (end.kind === 'done' && end.run.custom) return this.custom.show(end.run.custom, language);
-    if (end.kind === 'cancelled') this.custom.cancelled();
-    else this.custom.failed(end.kind === 'failed' ? end.message : 'The server answered without a result.');
-    return null;
   }
 }

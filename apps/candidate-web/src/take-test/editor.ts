@@ -50,21 +50,33 @@ const languageSupport = (language: LanguageId, mode: Extension): Extension => {
   ];
 };
 
-/** Where a run found an error: its line marked, and the character at its column. Cleared by the next run. */
-const setErrorMarks = StateEffect.define<{ line: number; column: number } | null>();
+/** Where a run found an error: its line, its column when the compiler or runtime gave one, and what it said. */
+export interface ErrorMark {
+  readonly line: number;
+  readonly column?: number | undefined;
+  readonly message?: string | undefined;
+}
+
+/** Where a run found errors (every compile error, decision 1104): each line marked, and the character at a known column. Cleared by the next run. */
+const setErrorMarks = StateEffect.define<readonly ErrorMark[]>();
 const errorMarks = StateField.define<DecorationSet>({
   create: () => Decoration.none,
   update(marks, transaction) {
     let next = marks.map(transaction.changes);
     for (const effect of transaction.effects) {
       if (!effect.is(setErrorMarks)) continue;
-      next = Decoration.none;
-      const at = effect.value;
-      if (!at || at.line < 1 || at.line > transaction.state.doc.lines) continue;
-      const line = transaction.state.doc.line(at.line);
-      const from = Math.min(line.to, line.from + Math.max(0, at.column - 1));
-      const ranges = [Decoration.line({ class: 'cm-error-line', attributes: { title: `Error on line ${at.line}, column ${at.column}` } }).range(line.from)];
-      if (from < line.to) ranges.push(Decoration.mark({ class: 'cm-error-mark' }).range(from, from + 1));
+      const doc = transaction.state.doc;
+      const byLine = new Map<number, ErrorMark[]>();
+      for (const at of effect.value) if (at.line >= 1 && at.line <= doc.lines) byLine.set(at.line, [...(byLine.get(at.line) ?? []), at]);
+      const ranges = [...byLine].flatMap(([number, here]) => {
+        const line = doc.line(number);
+        const title = here.map((at) => `Error on line ${number}${at.column ? `, column ${at.column}` : ''}${at.message ? `: ${at.message}` : ''}`).join('\n');
+        const columns = here.flatMap((at) => (at.column ? [Math.min(line.to, line.from + at.column - 1)] : [])).filter((from) => from < line.to);
+        return [
+          Decoration.line({ class: 'cm-error-line', attributes: { title } }).range(line.from),
+          ...[...new Set(columns)].map((from) => Decoration.mark({ class: 'cm-error-mark' }).range(from, from + 1)),
+        ];
+      });
       next = Decoration.set(ranges, true);
     }
     return next;
@@ -79,8 +91,8 @@ export interface CodeEditor {
   setCode(code: string): void;
   setLanguage(language: LanguageId): void;
   setReadOnly(readOnly: boolean): void;
-  /** Marks where a run failed (line and column from 1); null clears it. */
-  markError(at: { line: number; column: number } | null): void;
+  /** Marks where a run failed (lines and columns from 1; every compile error); null clears the marks. */
+  markError(at: readonly ErrorMark[] | null): void;
   /** Puts the cursor at a line and column (from 1) and the focus in the editor. */
   focusAt(line: number, column: number): void;
 }
@@ -212,7 +224,7 @@ export function createCodeEditor(host: HTMLElement, options: EditorOptions): Cod
       view.dispatch({ effects: lock.reconfigure(value ? [EditorState.readOnly.of(true), EditorView.editable.of(false)] : []) });
     },
     markError(at) {
-      view.dispatch({ effects: setErrorMarks.of(at) });
+      view.dispatch({ effects: setErrorMarks.of(at ?? []) });
     },
     focusAt(line, column) {
       const anchor = positionOf(line, column);

@@ -5,7 +5,7 @@ import { setPageTitle } from '../lib/page-title.js';
 import type { Camera, CameraState } from '../proctoring/camera.js';
 import { opensLater, watchOpening } from '../views/access-notice.js';
 import { cameraFirst } from './camera-first.js';
-import { landingView, type LandingView } from './landing.js';
+import { landingView, opensAtOf, type LandingView } from './landing.js';
 import { LANDING_TITLE } from './page-titles.js';
 import { allows } from './phase.js';
 import type { TestPageState } from './test-page-state.js';
@@ -69,6 +69,7 @@ export class LandingStage {
         setPageTitle(LANDING_TITLE[session.access.verdict], session.test.testName);
         return !opensLater(session.access.verdict);
       },
+      opensAtOf(initial),
     );
   }
 

@@ -95,7 +95,8 @@ export function landingView(
     practice.hidden = hasEnded(next.access.verdict);
     if (check) check.element.hidden = hasEnded(next.access.verdict);
     if (nowOpen && !open && !initial) notice.opened('The test is open now. You can start when you are ready.');
-    else if (!nowOpen) notice.show(next.access.verdict, next.access.message, next.access.testAccessTime, at, 'the Start button below is enabled');
+    else if (!nowOpen)
+      notice.show(next.access.verdict, next.access.message, next.access.testAccessTime, at, 'the Start button below is enabled', opensAtOf(next));
     open = nowOpen;
   };
   show(session, now, true);
@@ -138,6 +139,12 @@ const conditionsOnly = (session: CandidateSession): HTMLElement[] | null => {
       conditions.map((rule) => h('li', null, rule)),
     ),
   ];
+};
+
+/** The invitation's own opening (a v3 invite's start, decision 1024), as an instant; null when it opened at once. */
+export const opensAtOf = (session: CandidateSession): number | null => {
+  const at = session.invitationOpensAt ? Date.parse(session.invitationOpensAt) : Number.NaN;
+  return Number.isFinite(at) ? at : null;
 };
 
 const testFacts = ({ test, access }: CandidateSession): TestFacts => {

@@ -1,5 +1,6 @@
 import { storage } from '../lib/storage.js';
 import { AnswerSync } from './answer-sync.js';
+import { PendingRuns } from './pending-runs.js';
 
 /**
  * What this browser keeps of one invitation's attempt: the answers not yet saved (AnswerSync's offline copy), the
@@ -9,12 +10,17 @@ export class LocalAttempt {
   readonly answersKey: string;
   /** The candidate's flags for review, in this browser only (decision 668). */
   readonly flagsKey: string;
+  /** Runs on their way, to follow again after a reload (decision 1105). */
+  readonly pendingRuns: PendingRuns;
   private readonly sectionKey: string;
+  private readonly runsKey: string;
 
   constructor(token: string) {
     this.answersKey = `assay.answers.${token}`;
     this.sectionKey = `assay.section.${token}`;
     this.flagsKey = `assay.flags.${token}`;
+    this.runsKey = `assay.runs.${token}`;
+    this.pendingRuns = new PendingRuns(this.runsKey);
   }
 
   /** The section shown last, when it is one of the test's `count`; else the first. */
@@ -31,6 +37,7 @@ export class LocalAttempt {
   forgetPlace(): void {
     storage.remove(this.sectionKey);
     storage.remove(this.flagsKey);
+    storage.remove(this.runsKey);
   }
 
   /** Nothing of an attempt that is over stays in this browser. */

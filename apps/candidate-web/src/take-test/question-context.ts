@@ -1,5 +1,6 @@
 import type { CandidateRuns } from '@assay/client';
 import type { Answer } from '../answers.js';
+import type { PendingRuns } from './pending-runs.js';
 
 /** Quiet after the last keystroke before an answer being typed (code, a written answer) is sent. */
 export const TYPING_SAVE_DELAY_MS = 600;
@@ -14,4 +15,6 @@ export interface QuestionContext {
   watchSaving(listener: (refusal: string | null) => void): void;
   /** The attempt's runs: sample tests and custom input, started, followed and cancelled. */
   readonly runs: Pick<CandidateRuns, 'start' | 'get' | 'cancel'>;
+  /** The attempt's runs on their way, kept in this browser to follow again after a reload (none: not kept). */
+  readonly pendingRuns?: PendingRuns;
 }

@@ -1,11 +1,13 @@
-import type { SampleRun } from '@assay/domain/candidate';
+import { runPhaseOf, type RunStep, type SampleRun } from '@assay/domain/candidate';
 import { describe, expect, it } from 'vitest';
-import { MAX_AUTOMATIC_RETRIES, progressLine, retryPlan, runButtonLabel, runNews } from './run-progress.js';
+import { MAX_AUTOMATIC_RETRIES, progressLine as lineOf, retryPlan, runButtonLabel, runNews } from './run-progress.js';
 
 const base = { runId: 'r', questionId: 1, kind: 'samples' as const, version: 1 };
 const queued = (ahead: number, etaMs = 0): SampleRun => ({ ...base, state: 'queued', ahead, etaMs });
 const running: SampleRun = { ...base, state: 'running' };
 const done: SampleRun = { ...base, state: 'done', results: [] };
+const progressLine = (run: SampleRun, runningMs = 0) => lineOf({ run, runningMs, language: 'python' });
+const phased = (step: RunStep): SampleRun => ({ ...base, state: 'running', phase: runPhaseOf(step) });
 
 describe('progressLine', () => {
   it('says how many runs are ahead, and the wait once it is worth seconds', () => {
@@ -14,6 +16,25 @@ describe('progressLine', () => {
     expect(progressLine(queued(12, 4_600))).toBe('Queued (12 ahead, about 5 s)');
     expect(progressLine(running)).toBe('Running…');
     expect(progressLine(done)).toBe('');
+  });
+
+  it('says how long a run without a phase has run, and in a native language why a first run takes longer (decision 1106)', () => {
+    expect(progressLine(running, 900)).toBe('Running…');
+    expect(progressLine(running, 4_200)).toBe('Running… 4 s');
+    expect(progressLine(running, 12_000)).toBe('Running… 12 s');
+    expect(lineOf({ run: running, runningMs: 12_000, language: 'cpp' })).toBe(
+      'Running… 12 s. The first C++ run on a server also prepares its compiler or runtime, which can take half a minute.',
+    );
+    expect(lineOf({ run: running, runningMs: 3_000, language: 'java' })).toBe('Running… 3 s');
+  });
+
+  it("says the run's phase when the server tells it", () => {
+    expect(progressLine(phased({ step: 'preparing', what: 'the C++ compiler' }), 5_000)).toBe('Preparing the C++ compiler (first run on this server)… 5 s');
+    expect(progressLine(phased({ step: 'compiling' }), 300)).toBe('Compiling…');
+    expect(progressLine(phased({ step: 'running', of: 5, case: 3 }), 9_000)).toBe('Running case 3 of 5…');
+    expect(progressLine(phased({ step: 'running', of: 5 }), 2_000)).toBe('Running 5 cases… 2 s');
+    expect(runButtonLabel(progressLine(phased({ step: 'compiling' })))).toBe('Running…');
+    expect(runButtonLabel(progressLine(phased({ step: 'preparing', what: 'the Rust runtime' })))).toBe('Running…');
   });
 });
 
@@ -37,6 +58,15 @@ describe('runNews', () => {
     // A run that started at once: the results are the news.
     expect(runNews(null, running)).toBeNull();
     expect(runNews(running, done)).toBeNull();
+  });
+
+  it('says once that a compiler is being prepared, never each step or case', () => {
+    const preparing = phased({ step: 'preparing', what: 'the C++ compiler' });
+    expect(runNews(queued(1), preparing)).toBe('Preparing the C++ compiler: the first run on this server takes longer.');
+    expect(runNews(running, preparing)).toBe('Preparing the C++ compiler: the first run on this server takes longer.');
+    expect(runNews(preparing, preparing)).toBeNull();
+    expect(runNews(preparing, phased({ step: 'compiling' }))).toBeNull();
+    expect(runNews(phased({ step: 'running', of: 5, case: 1 }), phased({ step: 'running', of: 5, case: 2 }))).toBeNull();
   });
 });
 

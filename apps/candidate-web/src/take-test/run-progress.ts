@@ -1,4 +1,6 @@
-import type { SampleRun } from '@assay/domain/candidate';
+import type { RunPhase, SampleRun } from '@assay/domain/candidate';
+import { languageProfile, type LanguageId } from '@assay/domain/languages';
+import { languageName } from './languages.js';
 
 /**
  * What the page says while a run is on its way. Pure. The visible line follows every change (its place in
@@ -8,14 +10,47 @@ import type { SampleRun } from '@assay/domain/candidate';
 
 /** A wait is worth saying in seconds from this long on. */
 const SAY_SECONDS_FROM_MS = 1_500;
+/** A run without a phase this long is told why a first run of a native language can take a while (decision 1106). */
+const EXPLAIN_FROM_MS = 6_000;
 
-/** The visible line beside the Run buttons: "Queued (3 ahead, about 2 s)", "Running…"; empty once it ended. */
-export function progressLine(run: SampleRun): string {
+/** Where a run is, as the page saw it: the run, how long it has been running on the page's clock, and its language. */
+export interface RunProgress {
+  readonly run: SampleRun;
+  readonly runningMs: number;
+  readonly language: LanguageId;
+}
+
+const seconds = (ms: number): string => (ms >= SAY_SECONDS_FROM_MS ? ` ${Math.floor(ms / 1000)} s` : '');
+
+/** The step a running run is at, when its engine tells it: "Preparing the C++ compiler…", "Compiling…", "Running case 3 of 5…". */
+export function phaseLine(phase: RunPhase, runningMs: number): string {
+  switch (phase.step) {
+    case 'preparing':
+      return `Preparing ${phase.what} (first run on this server)…${seconds(runningMs)}`;
+    case 'compiling':
+      return `Compiling…${seconds(runningMs)}`;
+    case 'running':
+      return phase.case === undefined
+        ? `Running ${phase.of === 1 ? '1 case' : `${phase.of} cases`}…${seconds(runningMs)}`
+        : `Running case ${phase.case} of ${phase.of}…`;
+  }
+}
+
+/**
+ * The visible line beside the Run buttons: "Queued (3 ahead, about 2 s)"; the running run's step when its engine
+ * tells one, else "Running… 7 s" — and past a few seconds in a native language, why a first run takes longer;
+ * empty once it ended.
+ */
+export function progressLine({ run, runningMs, language }: RunProgress): string {
   switch (run.state) {
     case 'queued':
       return `Queued (${run.ahead} ahead${run.etaMs >= SAY_SECONDS_FROM_MS ? `, about ${Math.round(run.etaMs / 1000)} s` : ''})`;
-    case 'running':
-      return 'Running…';
+    case 'running': {
+      if (run.phase) return phaseLine(run.phase, runningMs);
+      const line = `Running…${seconds(runningMs)}`;
+      if (runningMs < EXPLAIN_FROM_MS || languageProfile(language).runtime !== 'native') return line;
+      return `${line}. The first ${languageName(language)} run on a server also prepares its compiler or runtime, which can take half a minute.`;
+    }
     default:
       return '';
   }
@@ -27,15 +62,21 @@ export function progressLine(run: SampleRun): string {
  */
 export function runButtonLabel(line: string): string {
   if (line.startsWith('Queued')) return 'Queued…';
-  if (line.startsWith('Running')) return 'Running…';
+  if (/^(Running|Preparing|Compiling)/.test(line)) return 'Running…';
   if (line === '' || line.startsWith('Starting')) return 'Starting…';
   return 'Waiting…';
 }
 
-/** What a screen reader is told as the run moves from `before` (null: just started) to `after`; null: nothing. */
+/**
+ * What a screen reader is told as the run moves from `before` (null: just started) to `after`; null: nothing. Of the
+ * steps only the long one is said (preparing a compiler), once; compiling and each case are not.
+ */
 export function runNews(before: SampleRun | null, after: SampleRun): string | null {
   if (after.state === 'queued' && before?.state !== 'queued') return `Queued (${after.ahead} ahead).`;
-  if (after.state === 'running' && before?.state === 'queued') return 'Running.';
+  if (after.state !== 'running') return null;
+  const wasPreparing = before?.state === 'running' && before.phase?.step === 'preparing';
+  if (after.phase?.step === 'preparing' && !wasPreparing) return `Preparing ${after.phase.what}: the first run on this server takes longer.`;
+  if (before?.state === 'queued') return 'Running.';
   return null;
 }
 

@@ -1,5 +1,5 @@
 import type { AccessVerdictCode } from '@assay/domain/candidate';
-import { formatLocalInstant, localZone, nextOpening, parseAccessWindow } from '../lib/access-window.js';
+import { formatLocalInstant, localZone, nextOpeningOf, parseAccessWindow } from '../lib/access-window.js';
 import { h, replaceChildren } from '../lib/dom.js';
 import { localWindow } from './landing-card.js';
 
@@ -21,11 +21,21 @@ export class AccessNotice {
     this.element = h('div', { class: 'notice notice-warn access-notice', 'data-testid': 'access-message', role: 'status', hidden: true });
   }
 
-  /** `now` is the server's clock. The words go in a moment after the region is shown, so that it is read. */
-  show(verdict: AccessVerdictCode, message: string | null, testAccessTime: string | null, now: number, waitingFor: string): void {
+  /**
+   * `now` is the server's clock; `invitationOpensAt` the invitation's own opening, when it has one. The words go in a
+   * moment after the region is shown, so that it is read.
+   */
+  show(
+    verdict: AccessVerdictCode,
+    message: string | null,
+    testAccessTime: string | null,
+    now: number,
+    waitingFor: string,
+    invitationOpensAt: number | null = null,
+  ): void {
     const window = parseAccessWindow(testAccessTime);
     const zone = localZone();
-    const opening = window && opensLater(verdict) ? nextOpening(window, now) : null;
+    const opening = opensLater(verdict) ? nextOpeningOf(window, invitationOpensAt, now) : null;
     const content = [
       h('p', { class: 'access-notice-lead' }, h('strong', null, message ?? 'This test cannot be taken now.')),
       opening !== null && zone ? h('p', null, `It opens ${formatLocalInstant(opening, zone)} (your time, ${zone}).`) : localWindow(testAccessTime),
@@ -58,14 +68,19 @@ const MINUTE = 60_000;
  * Asks again when the test should have opened (and every few minutes, and when the page is shown again after
  * a sleep): `check` answers true once there is nothing more to wait for. Returns the way to stop.
  */
-export function watchOpening(testAccessTime: string | null, now: () => number, check: () => Promise<boolean>): () => void {
+export function watchOpening(
+  testAccessTime: string | null,
+  now: () => number,
+  check: () => Promise<boolean>,
+  invitationOpensAt: number | null = null,
+): () => void {
   const window = parseAccessWindow(testAccessTime);
   let timer: number | undefined;
   let stopped = false;
   let checking = false;
   const schedule = () => {
     if (stopped) return;
-    const opening = window ? nextOpening(window, now()) : null;
+    const opening = nextOpeningOf(window, invitationOpensAt, now());
     // A second after the opening (clocks differ a little), at least 2 s apart, at most 10 minutes.
     const delay = opening === null ? MINUTE : Math.min(10 * MINUTE, Math.max(2_000, opening - now() + 1_000));
     timer = globalThis.setTimeout(run, delay);

@@ -13,8 +13,10 @@ type EraseOptions = GlobalOptions & { email?: string; yes?: boolean };
 /** What was erased, for a person: the invitations, and that the scores stay. */
 export const erasedText = (done: ErasedCandidates): string => {
   const ids = done.testInvitationIds.join(', ');
-  const what = done.scope === 'email' ? `every invitation of that address (${ids})` : `invitation ${ids}`;
-  const lines = [`Erased ${what}: ${done.erased} now, ${done.alreadyErased} erased before.`];
+  const what = done.scope === 'invitation' ? `invitation ${ids}` : ids === '' ? 'that address' : `every invitation of that address (${ids})`;
+  // Rows of bulk files that never became an invitation go with the address (decision 1003).
+  const rows = done.bulkRows > 0 ? `, and ${done.bulkRows} bulk-file row${done.bulkRows === 1 ? '' : 's'} that never became an invitation` : '';
+  const lines = [`Erased ${what}: ${done.erased} now, ${done.alreadyErased} erased before${rows}.`];
   lines.push('Names, address, answers, code, snapshots and notes are gone; scores stay as "Erased candidate".');
   return lines.join('\n');
 };

@@ -69,17 +69,33 @@ const Keyboard = ({ router, children }: { router: KeyRouter; children: ReactNode
   return children;
 };
 
+/**
+ * Waits a tick, then until the UI has stopped drawing (no new frame or chrome for a short while): on a busy machine
+ * React can take longer than a tick to draw a key's frame and run its effects, and the next key would land early.
+ */
+const settled = async (activity: () => number) => {
+  await tick();
+  // Bounded: a screen with a clock or a spinner never stops drawing.
+  const deadline = Date.now() + 500;
+  for (let seen = activity(); Date.now() < deadline; ) {
+    await tick(25);
+    const now = activity();
+    if (now === seen) return;
+    seen = now;
+  }
+};
+
 /** Typing into a rendered UI: key by key with a frame between, or all at once. */
-const keyboardOf = (stdin: { write(data: string): void }) => ({
+const keyboardOf = (stdin: { write(data: string): void }, activity: () => number) => ({
   press: async (...keys: string[]) => {
     for (const key of keys) {
       stdin.write(key);
-      await tick();
+      await settled(activity);
     }
   },
   burst: async (...keys: string[]) => {
     for (const key of keys) stdin.write(key);
-    await tick();
+    await settled(activity);
   },
 });
 
@@ -116,7 +132,7 @@ export const renderApp = (client: AssayClient, baseUrl: string, size: TerminalSi
     frame,
     frames: instance.frames,
     rerender: (next) => instance.rerender(<App connection={connection} size={next} />),
-    ...keyboardOf(instance.stdin),
+    ...keyboardOf(instance.stdin, () => instance.frames.length),
     waitFor: waiterOf(frame),
     unmount: () => instance.unmount(),
   };
@@ -173,7 +189,7 @@ export const renderScreen = (screen: ReactElement, options: { client: AssayClien
     expectChrome: (expected) => vi.waitFor(() => expect(chromes.at(-1)).toMatchObject(expected), { timeout: 5_000 }),
     downloadDir,
     passed,
-    ...keyboardOf(instance.stdin),
+    ...keyboardOf(instance.stdin, () => instance.frames.length + chromes.length),
     waitFor: waiterOf(lastFrame),
     setActive: (isActive) => {
       active = isActive;

@@ -40,7 +40,7 @@ describe('assay erase', () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/No records found for given Email address: alan@example.com/);
     const byId = await runAssay(['erase', String(ids[1]), '--yes', '--json'], env);
-    expect(JSON.parse(byId.stdout) as ErasedCandidates).toEqual({ scope: 'invitation', erased: 1, alreadyErased: 0, testInvitationIds: [ids[1]] });
+    expect(JSON.parse(byId.stdout) as ErasedCandidates).toEqual({ scope: 'invitation', erased: 1, alreadyErased: 0, bulkRows: 0, testInvitationIds: [ids[1]] });
     expect(await fullNameOf(ids[1]!)).toBe('Erased candidate');
     expect((await runAssay(['erase', '--email', 'x@example.com', '7'], env)).code).toBe(2);
   });

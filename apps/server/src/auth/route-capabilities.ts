@@ -74,6 +74,9 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
   // The org's retention periods (issue 51 item 2, decision 855): every key may read them (the candidate page shows them), an admin sets them.
   'GET /v2/org/retention-settings': 'read-candidate-page',
   'PUT /v2/org/retention-settings': 'change-candidate-page',
+  // The org's switch for the AI assistant (issue 60, decision 1161): every key may read it, an admin sets it.
+  'GET /v2/org/ai-settings': 'read-candidate-page',
+  'PUT /v2/org/ai-settings': 'change-candidate-page',
   // An org's admin key manages its own people and keys (decision 836).
   'GET /v2/org/people': 'manage-people',
   'POST /v2/org/people': 'manage-people',

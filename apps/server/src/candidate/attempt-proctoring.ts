@@ -6,7 +6,6 @@ import {
   moveInvitation,
   snapshotWindowStart,
   terminationOf,
-  violationRulesOf,
   type HistoryActor,
   type Invitation,
   type InvitationMove,
@@ -21,6 +20,7 @@ import {
 import { blankSnapshotOf, normaliseSnapshot } from '@assay/reports/host';
 import type { AttemptContext, Store } from '@assay/store';
 import { refusal, unwrap } from '../refusal-error.js';
+import { cameraRequiredOf, rulesOfAttempt } from './attempt-rules.js';
 
 /**
  * What proctoring needs of the attempt it watches, lent by `CandidateAttempts` (attempts-service.ts): the attempt
@@ -77,10 +77,11 @@ export class AttemptProctoring {
    * The server decides, not the page (decision 942): the departure that takes the count over the test's limit ends
    * the attempt in the same request, as a completion (scored, announced) whose history names the count.
    */
-  private async terminateIfOver({ invitation, test }: AttemptContext, tally: ViolationTally): Promise<boolean> {
-    const settings = await this.store.testSettings.get(invitation.orgId, test.id);
-    if (!settings) return false;
-    const termination = terminationOf(violationRulesOf(settings), tally);
+  private async terminateIfOver(context: AttemptContext, tally: ViolationTally): Promise<boolean> {
+    const { invitation, test } = context;
+    // The attempt's own limits, fixed at its start (decision 1140); the test's now only for one that stored none.
+    const settings = invitation.rules ? undefined : await this.store.testSettings.get(invitation.orgId, test.id);
+    const termination = terminationOf(rulesOfAttempt(context, settings), tally);
     if (!termination) return false;
     const at = this.now();
     await this.attempts.move(invitation, (current) => moveInvitation(current, { type: 'terminate', at, termination }), 'system');
@@ -134,8 +135,8 @@ export class AttemptProctoring {
    */
   async addSnapshot(token: string, dataUrl: string): Promise<SnapshotSaved> {
     const context = await this.attempts.context(token);
-    const { invitation, link } = context;
-    const imageProctoring = link?.imageProctoring === 1;
+    const { invitation } = context;
+    const imageProctoring = cameraRequiredOf(context);
     const checkedAt = this.now();
     const recentTakenAt = await this.store.attempts.snapshotTimesSince(invitation.id, snapshotWindowStart(checkedAt));
     unwrap(admitSnapshot({ imageProctoring, status: invitation.status, deadline: invitation.deadline, recentTakenAt, now: checkedAt }));

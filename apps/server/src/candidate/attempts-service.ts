@@ -4,6 +4,8 @@ import {
   type HistoryActor,
   type CodingQuestion,
   type QuestionDefinition,
+  type QuestionRecord,
+  type AttemptVariant,
   acceptAnswer,
   attemptVariant,
   askedQuestion,
@@ -18,7 +20,7 @@ import {
   answerLanguageFor,
   checkDrafts,
   fitAnswer,
-  violationRulesOf,
+  attemptRulesOf,
   type SnapshotSaved,
   type ViolationCounts,
   dueToExpire,
@@ -47,6 +49,17 @@ import { buildSessionView, startAdmissionOf } from './session-view.js';
 import { loadReportDetails } from '../services/report-details.js';
 import { feedbackGivenOf, giveFeedback } from './candidate-feedback.js';
 import { AttemptProctoring } from './attempt-proctoring.js';
+import { rulesOfAttempt, sessionViolationRulesOf } from './attempt-rules.js';
+import type { AssistantSessions } from './assistant-sessions.js';
+
+/** The asked questions of a variant, as the session's assistant part needs them. */
+const askedForAssistant = (variant: AttemptVariant, questions: readonly QuestionRecord[]) => {
+  const byId = new Map(questions.map((question) => [question.id, question]));
+  return variant.flatMap(({ questionId, sectionId }) => {
+    const question = byId.get(questionId);
+    return question ? [{ questionId, sectionId, type: question.definition.type }] : [];
+  });
+};
 
 /**
  * A coding answer as it is stored: in its language (the one named, or the question's first), with drafts only in the
@@ -76,6 +89,8 @@ export class CandidateAttempts {
     private readonly answerGraceMs: number = DEFAULT_ANSWER_GRACE_MS,
     /** The sample-run limit the candidate routes enforce, told in the session (the landing page's rules state it). */
     private readonly runBudget?: RunBudget,
+    /** The assistant's part of the session and the AI snapshot a start fixes (issue 60); absent: neither. */
+    private readonly assistant?: AssistantSessions,
   ) {
     this.proctoring = new AttemptProctoring(store, now, {
       context: (token) => this.context(token),
@@ -117,8 +132,13 @@ export class CandidateAttempts {
       this.store.testSettings.get(context.invitation.orgId, context.test.id),
     ]);
     const variant = attemptVariant(sections, questions, context.invitation.variantSeed);
+    const rules = rulesOfAttempt(context, settings);
     const practice = settings?.testSettings.practiceTest ? { result: await this.practiceResultOf(context) } : undefined;
     const feedbackGiven = await feedbackGivenOf(this.store, context.invitation, settings);
+    const assistant = await this.assistant?.sessionOf(
+      context,
+      sessionPhase(context.invitation.status) === 'attempt' ? askedForAssistant(variant, questions) : [],
+    );
     return buildSessionView({
       context,
       sections,
@@ -127,10 +147,14 @@ export class CandidateAttempts {
       answers,
       now: this.now(),
       ...(this.runBudget ? { runBudget: this.runBudget } : {}),
-      ...(settings ? { violationRules: violationRulesOf(settings), showQuestionScore: settings.questionSettings.showQuestionScore } : {}),
+      // The attempt's own rules once it started, whatever the settings say now (decision 1140).
+      violationRules: sessionViolationRulesOf(rules),
+      cameraRequired: rules.cameraRequired,
+      ...(settings ? { showQuestionScore: settings.questionSettings.showQuestionScore } : {}),
       ...(practice ? { practice } : {}),
-      ...(settings ? { violationRules: violationRulesOf(settings), displayMessages: settings.displayMessageSettings } : {}),
+      ...(settings ? { displayMessages: settings.displayMessageSettings } : {}),
       ...(feedbackGiven === undefined ? {} : { feedbackGiven }),
+      ...(assistant ? { assistant } : {}),
     });
   }
 
@@ -145,8 +169,11 @@ export class CandidateAttempts {
   async start(token: string): Promise<CandidateSession> {
     const context = await this.context(token);
     const admission = startAdmissionOf(context);
-    // Read once, here: the shuffle choice is fixed in the seed, so a later settings change never reorders this attempt.
+    // Read once, here: the shuffle choice is fixed in the seed and the proctoring rules with the attempt (decision 1140),
+    // so a later settings change never reorders this attempt nor changes the limits it was told.
     const settings = await this.store.testSettings.stored(context.invitation.orgId, context.test.id);
+    // The AI policy is fixed here too, written with the start (decision 1160).
+    const ai = await this.assistant?.atStart(context);
     const at = this.now();
     await this.move(
       context.invitation,
@@ -158,6 +185,8 @@ export class CandidateAttempts {
           extraTimePercent: current.extraTimePercent,
           // The candidate's variant is drawn here, once (the domain computes it from the seed; decision 572).
           variantSeed: attemptSeedOf(randomInt(MAX_VARIANT_SEED + 1), settings ?? null),
+          ...(ai ? { ai } : {}),
+          rules: attemptRulesOf(settings, context.link?.imageProctoring === 1),
         }),
       'candidate',
     );
@@ -190,6 +219,13 @@ export class CandidateAttempts {
     if (questionId === PRACTICE_QUESTION_ID) return;
     const { invitation } = await this.context(token);
     await this.store.attemptLog.countSampleRun(invitation.id, questionId, this.now());
+  }
+
+  /** A question of a running attempt with its record (its section, its definition): what the assistant works on (issue 60). */
+  async askedWhileRunning(token: string, questionId: number): Promise<{ context: AttemptContext; question: QuestionRecord }> {
+    const context = await this.running(token);
+    const [sections, questions] = await Promise.all([this.store.tests.sections(context.test.id), this.store.attempts.questions(context.test.id)]);
+    return { context, question: unwrap(askedQuestion(sections, questions, context.invitation.variantSeed, questionId)) };
   }
 
   /** A question of a running attempt, for running its sample tests. */

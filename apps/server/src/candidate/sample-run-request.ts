@@ -1,5 +1,14 @@
 import type { z } from 'zod';
-import { caseExpectedOf, caseInputsOf, type CodingLanguage, type CodingQuestion, type CustomRunResult, type TestCaseResult } from '@assay/domain';
+import {
+  caseExpectedOf,
+  caseInputsOf,
+  compileErrorsOf,
+  type CodingLanguage,
+  type CodingQuestion,
+  type CompileErrors,
+  type CustomRunResult,
+  type TestCaseResult,
+} from '@assay/domain';
 import { codingRunRequest, type CustomInput } from '@assay/jobs';
 import type { RunRequest } from '@assay/sandbox';
 import type { CaseResult, RunOutcome } from '@assay/sandbox';
@@ -39,15 +48,17 @@ export const sampleResults = (question: CodingQuestion, outcome: RunOutcome): Te
     };
   });
 
-/** A custom-input run's one call: what it returned (or its error) and printed, without a verdict. */
+/** Every error of a program that did not build, for the page to list and mark (decision 1104); nothing otherwise. */
+export const compileErrorsOfRun = (outcome: RunOutcome): { compileErrors?: CompileErrors } =>
+  outcome.compileErrors !== undefined && outcome.compileErrors.length > 0 ? { compileErrors: compileErrorsOf(outcome.compileErrors) } : {};
+
+/**
+ * A custom-input run's one call: what it returned (or its error) and printed, without a verdict. A stdin/stdout
+ * program's answers as its samples do (decision 1101): its standard output as `actual`, its standard error as `output`.
+ */
 export const customResult = (custom: CustomInput, outcome: RunOutcome): CustomRunResult => {
   const result = outcome.results[0] ?? { passed: false, error: 'Not run' };
-  if (!('args' in custom)) {
-    // A stdin/stdout program answers what it printed: the sandbox's `actual` (stdout), then its stderr (`output`).
-    const { actual, output, ...rest } = result;
-    const printed = [typeof actual === 'string' ? actual : '', output ?? ''].join('');
-    return { args: [custom.input], ...details(rest), ...(printed !== '' ? { output: printed } : {}) };
-  }
+  if (!('args' in custom)) return { args: [custom.input], ...details(result) };
   return {
     args: [...custom.args] as Json[],
     ...details(result),

@@ -29,18 +29,20 @@ import {
   type StartAdmission,
 } from '@assay/domain';
 import type { AttemptContext, SavedAnswerRow } from '@assay/store';
+import type { SessionAssistant } from '@assay/domain/ai';
 
 const iso = (epochMs: number | null): string | null => (epochMs === null ? null : new Date(epochMs).toISOString());
 
 export const linkWindowOf = (context: AttemptContext): AccessWindow | undefined =>
   context.link && windowFromStored(context.link.accessTime, context.link.startDateTime, context.link.endDateTime);
 
-/** What admits a start besides the invitation's state: the test's status, the link's status and window, the invitation's own expiry. */
+/** What admits a start besides the invitation's state: the test's status, the link's status and window, the invitation's own opening and expiry. */
 export const startAdmissionOf = (context: AttemptContext): StartAdmission => {
   const window = linkWindowOf(context);
   return {
     testStatus: context.test.status,
     expiresAt: context.invitation.expiresAt,
+    opensAt: context.invitation.opensAt ?? null,
     ...(context.link && window ? { link: { status: context.link.testLinkStatus, window } } : {}),
   };
 };
@@ -90,8 +92,13 @@ export interface SessionParts {
   now: number;
   /** The sample-run limit the routes enforce: the landing page states it. */
   runBudget?: RunBudget;
-  /** The test's violation rules (`violationRulesOf`), which the page applies and the server enforces (decision 942). */
+  /**
+   * The attempt's violation rules, which the page applies and the server enforces (decision 942): its own once started,
+   * fixed then (decision 1140); before, the test's as they stand.
+   */
   violationRules?: SessionViolationRules;
+  /** The attempt takes camera snapshots: fixed at its start like its rules; before, as its link says. */
+  cameraRequired?: boolean;
   /** The test settings' `showQuestionScore`: false sends no marks at all (decision 960); left out, they are shown. */
   showQuestionScore?: boolean;
   /** The test settings' `practiceTest`, and once the attempt has ended its result (decision 961). */
@@ -100,6 +107,8 @@ export interface SessionParts {
   displayMessages?: SessionDisplayMessages;
   /** Whether this attempt's feedback was given: the finish page does not ask again. */
   feedbackGiven?: boolean;
+  /** The AI policy, the assistant's budget and whether it answers (issue 60). */
+  assistant?: SessionAssistant;
 }
 
 /**
@@ -115,10 +124,12 @@ export const buildSessionView = ({
   now,
   runBudget,
   violationRules,
+  cameraRequired,
   showQuestionScore = true,
   practice,
   displayMessages,
   feedbackGiven,
+  assistant,
 }: SessionParts): CandidateSession => {
   const { invitation, candidate, test, link, org } = context;
   const zone = findTimeZone(link?.timeZoneId ?? UTC_TIME_ZONE_ID) ?? findTimeZone(UTC_TIME_ZONE_ID)!;
@@ -130,6 +141,7 @@ export const buildSessionView = ({
   // Before the start no question is drawn yet: the whole test's, what a candidate may be asked.
   const contents = testContentsOf(questions.map(({ definition }) => definition));
   const practiceCoding = phase === 'landing' ? practiceCodingQuestion(contents) : null;
+  const camera = cameraRequired ?? link?.imageProctoring === 1;
 
   return {
     state: invitation.status,
@@ -172,7 +184,7 @@ export const buildSessionView = ({
       testAccessTime: window ? describeAccessWindow(window, zone) : null,
       timeZone: zone,
     },
-    imageProctoring: link?.imageProctoring === 1,
+    imageProctoring: camera,
     startedAt: iso(invitation.startedAt),
     deadline: iso(invitation.deadline),
     serverTime: new Date(now).toISOString(),
@@ -183,12 +195,13 @@ export const buildSessionView = ({
     org: candidateFacingOrg(org.name, org),
     dataNotice: dataNoticeOf({
       org: candidateFacingOrg(org.name, org),
-      imageProctoring: link?.imageProctoring === 1,
+      imageProctoring: camera,
       takesCode: questions.some(({ definition }) => definition.type === 'coding'),
       // The org's retention rule for ended invitations (decisions 849, 881); null: the page says to ask the org.
       retentionDays: context.retentionDays,
     }),
     invitationExpiresAt: iso(invitation.expiresAt),
+    ...(invitation.opensAt ? { invitationOpensAt: iso(invitation.opensAt)! } : {}),
     ...(runBudget ? { sampleRunLimit: { runs: runBudget.runs, windowMs: runBudget.windowMs } } : {}),
     ...(violationRules ? { violationRules } : {}),
     windowViolations: invitation.proctoring.wv,
@@ -201,5 +214,6 @@ export const buildSessionView = ({
     ...(practiceCoding ? { practiceQuestion: candidateQuestionOf(PRACTICE_QUESTION_ID, practiceCoding) as CandidateCodingQuestion } : {}),
     imageViolations: invitation.imageViolations ?? 0,
     ...(invitation.terminatedBy ? { terminatedBy: invitation.terminatedBy } : {}),
+    ...(assistant ? { assistant } : {}),
   };
 };

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { Repositories, Store } from '@assay/store';
+import { keptAnswerSubjects, type Repositories, type Store } from '@assay/store';
 import { refusal } from '../refusal-error.js';
 import { type HeldKey, heldKeyOf } from './idempotency-keys.js';
 import { sealResponse } from './sealed-response.js';
@@ -34,8 +34,11 @@ const keptWithEffect = async <Result, Answer>(
   const answer = await store.transaction(async (repositories) => {
     const answer = answerOf(await effect(repositories));
     // The body exactly as it will be sent: the route's own serializer, for the status it will be sent with.
-    const body = sealResponse(String(reply.serialize(answer)), held.claim.scope, held.key);
-    if (!(await repositories.idempotencyKeys.complete(held.claim, reply.statusCode, body))) {
+    const plain = String(reply.serialize(answer));
+    const body = sealResponse(plain, held.claim.scope, held.key);
+    // Whom it names, so an erasure drops this answer only if it names the erased person (decision 1004).
+    const subjects = keptAnswerSubjects(held.claim.scope, plain);
+    if (!(await repositories.idempotencyKeys.complete(held.claim, reply.statusCode, body, subjects))) {
       // Taken over meanwhile (this process looked gone): the request that took it runs the effect; this one must not.
       throw refusal('state-conflict', 'Another request with this Idempotency-Key took it over: retry to get its answer.');
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preValidationHookHandler } from 'fastify';
 import { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_LOCK_MS, IdempotencyKey, answerInFlight, answerRepeat, keepsResponse } from '@assay/domain';
-import type { IdempotencyClaim, IdempotencyKeysRepository } from '@assay/store';
+import { type IdempotencyClaim, type IdempotencyKeysRepository, keptAnswerSubjects } from '@assay/store';
 import { refusal, unwrap } from '../refusal-error.js';
 import { appendRouteHook, routeAnswers } from '../plugins/route-hooks.js';
 import { fingerprintOf } from './fingerprint.js';
@@ -95,7 +95,7 @@ export const honourIdempotencyKeys = (app: FastifyInstance, { keys, now, scopeOf
     try {
       if (keepsResponse(reply.statusCode) && typeof payload === 'string') {
         request.log.warn({ url: request.routeOptions.url }, 'a kept answer recorded after its effect: crash-safe only with answerWithEffect');
-        await keys.complete(claim, reply.statusCode, sealResponse(payload, claim.scope, key));
+        await keys.complete(claim, reply.statusCode, sealResponse(payload, claim.scope, key), keptAnswerSubjects(claim.scope, payload));
       } else {
         await keys.release(claim);
       }

@@ -5,6 +5,12 @@ const REDACTED = '[redacted]';
 /** Query keys whose values are credentials (signed report URLs), compared decoded and in lower case. */
 const SECRET_QUERY_KEYS: ReadonlySet<string> = new Set(['signature', 'token']);
 
+/** Query keys whose values are a person's words: the invitation list's search (`q`: names, addresses; decision 1007). */
+const PERSONAL_QUERY_KEYS: ReadonlySet<string> = new Set(['q']);
+
+/** An email address wherever it turns up in a URL (decoded): a person, not a route. */
+const ADDRESS_SHAPED = /[^\s/?&=@]+@[^\s/?&=@]+\.[^\s/?&=@]+/;
+
 /**
  * What a credential looks like wherever it turns up: take-test tokens and report signatures are runs of 43 URL-safe
  * base64 characters (256 bits). Ids (at most 19 digits), link access keys (22) and file names hold no such run.
@@ -49,7 +55,7 @@ const secretSegments = (segments: readonly string[]): Set<number> => {
   const words = pathWords(segments);
   const secret = new Set<number>();
   words.forEach(({ word, segment }, index) => {
-    if (SECRET_SHAPED.test(word)) secret.add(segment);
+    if (SECRET_SHAPED.test(word) || ADDRESS_SHAPED.test(word)) secret.add(segment);
     const next = words[index + 1];
     if (word === 't' && next) secret.add(next.segment);
     const third = words[index + 2];
@@ -58,19 +64,23 @@ const secretSegments = (segments: readonly string[]): Set<number> => {
   return secret;
 };
 
-/** A query pair as logged: the value of a credential key (decoded, any case) or a credential-shaped value or key is replaced. */
+/**
+ * A query pair as logged: the value of a credential key or of a person's words (decoded, any case), or a value shaped
+ * like a credential or an address, is replaced; so is a key shaped like a credential.
+ */
 const redactedPair = (pair: string): string => {
   const split = pair.indexOf('=');
   const rawKey = split < 0 ? pair : pair.slice(0, split);
   const key = decoded(rawKey.replaceAll('+', ' ')).trim().toLowerCase();
   const value = split < 0 ? '' : decoded(pair.slice(split + 1).replaceAll('+', ' '));
   if (SECRET_SHAPED.test(key)) return REDACTED;
-  return SECRET_QUERY_KEYS.has(key) || SECRET_SHAPED.test(value) ? `${rawKey}=${REDACTED}` : pair;
+  const hidden = SECRET_QUERY_KEYS.has(key) || PERSONAL_QUERY_KEYS.has(key) || SECRET_SHAPED.test(value) || ADDRESS_SHAPED.test(value);
+  return hidden ? `${rawKey}=${REDACTED}` : pair;
 };
 
 /**
- * A URL as it may appear in logs: take-test tokens and report-URL signatures replaced, judged on the URL as the
- * router and the query parser read it (decoded), not on its raw spelling; a fragment is dropped.
+ * A URL as it may appear in logs: take-test tokens, report-URL signatures, search words and addresses replaced, judged
+ * on the URL as the router and the query parser read it (decoded), not on its raw spelling; a fragment is dropped.
  */
 export const redactUrl = (url: string): string => {
   const pathEnd = url.search(/[?#]/);

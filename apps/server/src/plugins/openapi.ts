@@ -4,10 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { finishDocument } from '../openapi/finish-document.js';
 import type { JsonObject } from '../openapi/json-walk.js';
-import { documentRoute } from '../openapi/route-transform.js';
+import { ADMIN_SECURITY, documentRouteOf } from '../openapi/route-transform.js';
+import type { FrontDescriptor } from '../fronts/front-descriptor.js';
 
 /** OpenAPI 3.1 generated from the same zod schemas that validate requests, at /openapi.json and /docs. */
-export const registerOpenApi = async (app: FastifyInstance, publicUrl: string): Promise<void> => {
+export const registerOpenApi = async (app: FastifyInstance, publicUrl: string, fronts: readonly FrontDescriptor[]): Promise<void> => {
+  const schemes = [ADMIN_SECURITY, ...fronts.map((front) => front.security)];
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -57,19 +59,11 @@ export const registerOpenApi = async (app: FastifyInstance, publicUrl: string): 
         { name: 'operations', description: 'Health and readiness' },
       ],
       components: {
-        securitySchemes: {
-          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
-          adminToken: { type: 'http', scheme: 'bearer' },
-          greenhouseBasic: {
-            type: 'http',
-            scheme: 'basic',
-            description: 'Greenhouse’s authentication: an org API key as the user name, an empty password (keys under 171 characters).',
-          },
-        },
+        securitySchemes: Object.fromEntries(schemes.map(({ name, scheme }) => [name, scheme])),
       },
     },
-    transform: documentRoute,
-    transformObject: (input) => finishDocument(jsonSchemaTransformObject(input) as JsonObject),
+    transform: documentRouteOf(fronts),
+    transformObject: (input) => finishDocument(jsonSchemaTransformObject(input) as JsonObject, fronts),
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',

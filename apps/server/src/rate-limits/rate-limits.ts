@@ -7,9 +7,12 @@ import { routeLimitHook, spendRequest } from './route-limit.js';
 import { clientAddress } from './too-many-requests.js';
 import { WindowCounter } from './window-counter.js';
 
+/** The limits a front spends per credential (fronts/front-descriptor.ts): every front of the API key names one. */
+export type FrontRateLimit = 'orgApi';
+
 /**
  * The limits a credential check applies by hand: failures per client address (a right credential is checked
- * first and always accepted), and what one verified report link may ask.
+ * first and always accepted), what one verified report link may ask, and a front's per-key budget.
  */
 export interface CredentialLimits {
   readonly apiKey: FailureLimiter;
@@ -20,19 +23,23 @@ export interface CredentialLimits {
   readonly reportLink: FailureLimiter;
   /** One PDF of a verified report link, counted per report: only the link's holders spend it. */
   spendReportPdf(request: FastifyRequest, reply: FastifyReply, invitationId: number): Promise<void>;
+  /**
+   * Makes every route of a front's scope spend `limit` (fronts/register-fronts.ts calls it for each front it
+   * registers, so a front's routes cannot go unlimited): a hook at route level, after the scope's credential check.
+   */
+  limitEveryRoute(scope: FastifyInstance, limit: FrontRateLimit): void;
 }
 
-type RouteLimit = 'orgApi' | 'registration' | 'candidateApi' | 'attempt' | 'attemptSubmit';
+type RouteLimit = FrontRateLimit | 'registration' | 'candidateApi' | 'attempt' | 'attemptSubmit';
 
 /**
- * Which limit guards which route, by URL. Every limit is a hook at route level, so it runs after its scope's
- * credential check and counts per credential: on /v2/org and /partners/greenhouse per API key, on the take-test routes per attempt (the
- * submit in a budget of its own, so nothing else an attempt sends can refuse it). Requests no credential vouches
- * for count per client address: public-link views, and registration with its own, stricter budget.
+ * Which limit guards which route of the candidate API, by URL; the fronts' routes are limited by the scope they are
+ * registered in (`limitEveryRoute`), never by their URL (decision 1300). Every limit is a hook at route level, so it
+ * runs after its scope's credential check and counts per credential: on the fronts per API key, on the take-test
+ * routes per attempt (the submit in a budget of its own, so nothing else an attempt sends can refuse it). Requests no
+ * credential vouches for count per client address: public-link views, and registration with its own, stricter budget.
  */
 const limitOf = (url: string): RouteLimit | undefined => {
-  // Greenhouse's partner API and iMocha v3's paths spend their key's budget: the same key, the same org.
-  if (url === '/v2/org' || url.startsWith('/v2/org/') || url.startsWith('/partners/greenhouse/') || url.startsWith('/v3/')) return 'orgApi';
   if (/^\/candidate\/v1\/links\/:[^/]+\/register$/.test(url)) return 'registration';
   if (url === '/candidate/v1/:token/submit') return 'attemptSubmit';
   if (url === '/candidate/v1/:token' || url.startsWith('/candidate/v1/:token/')) return 'attempt';
@@ -74,5 +81,6 @@ export const registerRateLimits = (app: FastifyInstance, store: Store, config: C
     takeTestToken: new FailureLimiter(counter, CANDIDATE_ADDRESS, rateLimits.candidateApi),
     reportLink: new FailureLimiter(counter, 'report-url', rateLimits.reportUrl),
     spendReportPdf: (request, reply, invitationId) => spendRequest(counter, rateLimits.reportUrl, `report:${invitationId}`, request, reply),
+    limitEveryRoute: (scope, limit) => scope.addHook('onRoute', (route) => appendRouteHook(route, 'onRequest', hooks[limit])),
   };
 };

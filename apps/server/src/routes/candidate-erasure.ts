@@ -34,7 +34,8 @@ export const candidateErasureRoutes: FastifyPluginAsyncZod<AppContext> = async (
         store,
         { outboxDir: config.outboxDir, now },
         { email: request.body.emailId, invitationId: request.body.testInvitationId },
-        ({ plan, erased, alreadyErased }) => succeed({ scope: plan.scope, erased, alreadyErased, testInvitationIds: [...plan.invitationIds] }),
+        ({ plan, erased, alreadyErased, bulkRows }) =>
+          succeed({ scope: plan.scope, erased, alreadyErased, bulkRows, testInvitationIds: [...plan.invitationIds] }),
       ),
   );
 };

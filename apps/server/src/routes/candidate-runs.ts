@@ -1,16 +1,17 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answerLanguageFor, customRunInputOf, RunWaitQuery, SampleRun, StartRunInput, type SampleRunEvent } from '@assay/domain';
+import { RunWaitQuery, runPhaseOf, SampleRun, StartRunInput, type SampleRunEvent } from '@assay/domain';
 import { SandboxCancelledError, type CodeRunner, type RunOutcome } from '@assay/sandbox';
-import { runnableHere, type LanguageAvailabilities, type LanguageId } from '@assay/domain/languages';
+import type { LanguageAvailabilities, LanguageId } from '@assay/domain/languages';
 import { succeed } from '@assay/domain/v2';
 import type { CandidateAttempts } from '../candidate/attempts-service.js';
 import type { SampleRunGate } from '../candidate/sample-run-gate.js';
-import { customResult, sampleResults, sampleRunRequest } from '../candidate/sample-run-request.js';
+import { compileErrorsOfRun, customResult, sampleResults } from '../candidate/sample-run-request.js';
 import type { SampleRunRegistry, TrackedRun } from '../candidate/sample-run-registry.js';
 import { withRetryAfter } from '../plugins/retry-later.js';
 import { refusal, unwrap } from '../refusal-error.js';
+import { prepareSampleRun } from '../services/sample-run-plan.js';
 import { envelopeResponses } from './responses.js';
 
 export interface CandidateRunRouteOptions {
@@ -30,6 +31,8 @@ const tags = ['candidate'];
 
 /** A run a sandbox could not run at all (its workers do not start): never the code's fault, said plainly. */
 const FAILED_MESSAGE = 'The sample tests could not be run because of a problem on the server. Try again in a moment.';
+/** Before the reason of a run the sandbox started but could not finish judging (RunOutcome.fault). */
+const NOT_RUN_MESSAGE = 'Your code was not judged: the server could not run it.';
 
 /** Aborts when the reply is sent or its connection closes: a long poll stops waiting for a client that left. */
 const closedSignal = (reply: FastifyReply): AbortSignal => {
@@ -69,13 +72,10 @@ export const candidateRunRoutes: FastifyPluginAsyncZod<CandidateRunRouteOptions>
     },
     async (request, reply) => {
       const { token } = request.params;
-      const { questionId, code } = request.body;
-      const { question, owner } = await attempts.codingQuestionForRun(token, questionId, request.ip);
-      const language = unwrap(answerLanguageFor(question, request.body.language));
-      const custom = unwrap(customRunInputOf(question, request.body));
-      unwrap(runnableHere(language, languages));
-      if (prewarm.includes(language)) runner.warmUp?.('candidate');
-      const run = sampleRunRequest(question, code, language, custom);
+      const { questionId } = request.body;
+      const run = unwrap(await prepareSampleRun(attempts, { languages, prewarm }, { token, questionId, address: request.ip, ask: request.body }));
+      const { question, owner, custom } = run;
+      if (run.warmsUp) runner.warmUp?.('candidate');
       const tracked = registry.open(token, questionId, custom === undefined ? 'samples' : 'custom');
 
       let accept!: () => void;
@@ -92,13 +92,14 @@ export const candidateRunRoutes: FastifyPluginAsyncZod<CandidateRunRouteOptions>
             registry.apply(tracked, { type: 'placed', ahead: position.ahead, etaMs: position.etaMs });
           },
         },
-        (options) => runner.run(run, options),
+        // Its steps (a compiler being prepared, compiling, running) for the page to say while it waits (decision 1045).
+        (options) => runner.run(run.request, { ...options, onPhase: (phase) => registry.apply(tracked, { type: 'phase', phase: runPhaseOf(phase) }) }),
       );
       const settled = follow(work, { tracked, registry, log: request.log, isAccepted: () => isAccepted }, (outcome) => {
-        if (custom !== undefined) return { custom: customResult(custom, outcome) };
-        // The report counts how often the samples were run; a custom-input run is not one.
-        attempts.countSampleRun(token, questionId).catch((error: unknown) => request.log.error({ err: error }, 'counting a sample run failed'));
-        return { results: sampleResults(question, outcome) };
+        if (custom !== undefined) return { custom: customResult(custom, outcome), ...compileErrorsOfRun(outcome) };
+        if (run.countsAsSampleRun)
+          attempts.countSampleRun(token, questionId).catch((error: unknown) => request.log.error({ err: error }, 'counting a sample run failed'));
+        return { results: sampleResults(question, outcome), ...compileErrorsOfRun(outcome) };
       });
       await withRetryAfter(reply, Promise.race([accepted, settled]));
       const wait = request.query.wait ?? 0;
@@ -179,6 +180,13 @@ const follow = async (
     }
     log.error({ err: error }, 'a sample run failed in the sandbox');
     registry.apply(tracked, { type: 'failed', message: FAILED_MESSAGE });
+    return;
+  }
+  // The sandbox could not run it (a compiler that did not start, a server too busy to compile it): not the code's
+  // doing, so no results that would look like its verdict (decision 1043).
+  if (outcome.fault !== undefined) {
+    log.warn({ fault: outcome.fault }, 'a sample run was not run by the sandbox');
+    registry.apply(tracked, { type: 'failed', message: `${NOT_RUN_MESSAGE} ${outcome.fault}` });
     return;
   }
   // A run cancelled while it ran may still finish: the domain refuses the late news, the run stays cancelled.

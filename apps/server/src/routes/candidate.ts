@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   asksForAny,
   AnswerInput,
-  answerLanguageFor,
   CandidateFeedback,
   CandidateFeedbackInput,
   CandidateSession,
@@ -16,20 +15,25 @@ import {
   SnapshotInput,
   SnapshotSaved,
   type RunBudget,
+  sampleRunNotRun,
 } from '@assay/domain';
 import type { CodeRunner } from '@assay/sandbox';
-import { runnableHere, type LanguageAvailabilities, type LanguageId } from '@assay/domain/languages';
+import type { LanguageAvailabilities, LanguageId } from '@assay/domain/languages';
 import { succeed } from '@assay/domain/v2';
 import type { KnownTokens } from '../auth/known-tokens.js';
 import type { CandidateAttempts } from '../candidate/attempts-service.js';
 import { SampleRunGate } from '../candidate/sample-run-gate.js';
-import { sampleResults, sampleRunRequest } from '../candidate/sample-run-request.js';
+import { compileErrorsOfRun, sampleResults } from '../candidate/sample-run-request.js';
 import { SampleRunRegistry } from '../candidate/sample-run-registry.js';
 import { withRetryAfter } from '../plugins/retry-later.js';
 import { requireKnownToken } from '../plugins/take-test-token.js';
 import type { FailureLimiter } from '../rate-limits/failure-limiter.js';
-import { unwrap } from '../refusal-error.js';
+import { RefusalError, unwrap } from '../refusal-error.js';
+import { prepareSampleRun } from '../services/sample-run-plan.js';
 import { candidateRunRoutes } from './candidate-runs.js';
+import { candidateAssistantRoutes } from './candidate-assistant.js';
+import type { CandidateAssistant } from '../candidate/candidate-assistant.js';
+import type { AssistantModel } from '../ai/assistant-model.js';
 import { envelopeResponses } from './responses.js';
 
 export interface CandidateRouteOptions {
@@ -44,6 +48,9 @@ export interface CandidateRouteOptions {
   /** Which languages this server runs (a run of another is refused 409.5), and the ones its sandbox warms ahead. */
   languages: LanguageAvailabilities;
   prewarm: readonly LanguageId[];
+  /** The AI assistant (issue 60): its candidate side, and the operator's model when one is configured. */
+  assistant: CandidateAssistant;
+  model: AssistantModel | undefined;
 }
 
 /** Tokens are opaque; a malformed one is simply not found. */
@@ -54,7 +61,7 @@ const tags = ['candidate'];
 /** The candidate JSON API behind the take-test page; the token in the path is the only credential. */
 export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = async (
   app,
-  { attempts, runner, runBudget, now, tokens, unknownTokens, languages, prewarm },
+  { attempts, runner, runBudget, now, tokens, unknownTokens, languages, prewarm, assistant, model },
 ) => {
   requireKnownToken(app, tokens, unknownTokens);
   const sampleRuns = new SampleRunGate(runBudget, now);
@@ -162,21 +169,21 @@ export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = asy
     },
     async (request, reply) => {
       const { token, questionId } = request.params;
-      const { question, owner } = await attempts.codingQuestionForRun(token, questionId, request.ip);
-      const language = unwrap(answerLanguageFor(question, request.body.language));
-      unwrap(runnableHere(language, languages));
-      if (prewarm.includes(language)) runner.warmUp?.('candidate');
-      const run = sampleRunRequest(question, request.body.code, language);
+      const run = unwrap(await prepareSampleRun(attempts, { languages, prewarm }, { token, questionId, address: request.ip, ask: request.body }));
+      if (run.warmsUp) runner.warmUp?.('candidate');
       const outcome = await withRetryAfter(
         reply,
-        sampleRuns.run({ token, owner }, (options) => runner.run(run, options)),
+        sampleRuns.run({ token, owner: run.owner }, (options) => runner.run(run.request, options)),
       );
-      await attempts.countSampleRun(token, questionId);
-      return succeed({ results: sampleResults(question, outcome) });
+      // The sandbox could not run it: not the code's verdict, and not one of the candidate's runs (decision 1043).
+      if (outcome.fault !== undefined) throw new RefusalError(sampleRunNotRun(outcome.fault));
+      if (run.countsAsSampleRun) await attempts.countSampleRun(token, questionId);
+      return succeed({ results: sampleResults(run.question, outcome), ...compileErrorsOfRun(outcome) });
     },
   );
 
   await app.register(candidateRunRoutes, { attempts, runner, sampleRuns, registry: new SampleRunRegistry(), languages, prewarm });
+  await app.register(candidateAssistantRoutes, { assistant, model, runner, now });
 
   app.post(
     '/:token/submit',

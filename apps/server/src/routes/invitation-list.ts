@@ -39,8 +39,8 @@ export const invitationListRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       const listed = await store.candidateDecisions.listedOf(list.invitations.map((row) => row.testInvitationId));
       return succeed({
         ...list,
-        // The image violations are the summary's to show (decision 989), not a field of the row.
-        invitations: list.invitations.map(({ imageViolations: _inSummary, ...row }) => ({
+        // The image violations and the camera's gap are the summary's to show (decisions 989, 1143), not fields of the row.
+        invitations: list.invitations.map(({ imageViolations: _inSummary, cameraGapSeconds: _alsoInSummary, ...row }) => ({
           ...row,
           integrity: summaries.get(row.testInvitationId) ?? null,
           ...listed.get(row.testInvitationId),

@@ -46,7 +46,7 @@ export const personalDataRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         'This organization holds no candidate with that email address (no registration, no bulk-invitation row).',
       );
       const org = await store.orgs.find(orgId);
-      const outboxEmails = await outboxEmailsAbout(config.outboxDir, { emailKey, invitations: stored.invitations });
+      const outboxEmails = await outboxEmailsAbout(store, config.outboxDir, { orgId, emailKey, invitations: stored.invitations });
       return succeed({
         format: 'assay-personal-data/1' as const,
         exportedAt,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { IdParam, TestSettings, checkTestSettings } from '@assay/domain';
 import { succeed } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
+import { orgModelAvailability } from '../ai/model-availability.js';
 import { found, unwrap } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
 
@@ -57,7 +58,7 @@ export const testSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       const { orgId } = request.org;
       const { testId } = request.params;
       const subject = found(await store.testSettings.subject(orgId, testId), 'test-not-found', noTest(testId));
-      const checked = unwrap(checkTestSettings(subject, request.body, model));
+      const checked = unwrap(checkTestSettings(subject, request.body, await orgModelAvailability(store, model, orgId)));
       return succeed(found(await store.testSettings.put(orgId, testId, checked), 'test-not-found', noTest(testId)));
     },
   );

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParam, PagingQuery, TestDefinition, TestDetails, ImportedTest, TestList, pageOffset } from '@assay/domain';
 import type { AppContext } from '../context.js';
+import { orgModelAvailability } from '../ai/model-availability.js';
 import { found, unwrap } from '../refusal-error.js';
 import { importableLanguages, languagesNeeded } from '@assay/domain/languages';
 import { assistantAvailable, defaultAiSettingsOf, needsModel } from '@assay/domain/ai';
@@ -63,7 +64,9 @@ export const testRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store
       const needed = languagesNeeded(request.body);
       unwrap(importableLanguages(needed, languages, await store.sandboxWorkers.liveLanguages()));
       // A policy that offers the assistant needs a model (400.31); follow-ups and the evidence need none.
-      unwrap(assistantAvailable(needsModel(defaultAiSettingsOf(request.body), request.body.sections), model));
+      unwrap(
+        assistantAvailable(needsModel(defaultAiSettingsOf(request.body), request.body.sections), await orgModelAvailability(store, model, request.org.orgId)),
+      );
       return answerWithEffect(
         reply,
         store,

@@ -43,7 +43,7 @@ export const v3ReportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, con
         summary: "An invitation's report, section-wise, skill-wise or both (iMocha v3)",
         description:
           'Built from the same data as `GET /v2/org/report/{id}/details` and the PDF. `reportType` 1 (default) lists `sections`, 2 `skills`, 3 both. ' +
-          'An invitation not yet scored answers its status with 0 points and no `pdfReportUrl` (decision 907); `PerformanceCategory` is the ' +
+          'An invitation not yet scored answers its status with 0 points and no `pdfReportUrl` (decision 907); an ended attempt whose report is not final says `Review Pending` (answers await a grader, with `review`) or `Scoring`, never `Complete` with 0 points (decision 1026); `sectionTime` is in minutes, `sectionTimeTaken` in seconds (decision 1027). `PerformanceCategory` is the ' +
           "label of the test's verdict band. 404 for an unknown id or another organization's.",
         security,
         params: InvitationParams,
@@ -99,7 +99,8 @@ export const v3ReportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, con
         description:
           '`completed` lists Complete, Test Left and Terminated attempts by when they ended, `cancelled` by when they were cancelled, `expired` ' +
           'never-started invitations by when their window closed (their own expiry or their link’s end). The window is [StartDateTime, EndDateTime), ' +
-          `UTC, at most 31 days; more than ${MAX_TEST_ATTEMPTS} attempts answer 400 (ask for a shorter window), never a silent cut (decision 911).`,
+          `UTC, at most 31 days; more than ${MAX_TEST_ATTEMPTS} attempts answer 400 (ask for a shorter window), never a silent cut (decision 911). ` +
+          '`testStatus` is in the words of iMocha’s reconciliation: Completed, Testleft, Terminated, Cancelled, Expired (decision 1028).',
         security,
         querystring: V3TestAttemptsQuery,
         body: V3TestAttemptsInput,

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParam, TestSettings, V3Failure, checkTestSettings } from '@assay/domain';
+import { IdParam, TestSettings, TestSettingsInput, V3Failure, checkTestSettings } from '@assay/domain';
 import type { AppContext } from '../context.js';
+import { orgModelAvailability } from '../ai/model-availability.js';
 import { found, unwrap } from '../refusal-error.js';
 import { TEST_SETTINGS_DESCRIPTION } from './test-settings.js';
 
@@ -40,10 +41,10 @@ export const v3SettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       schema: {
         tags: ['tests'],
         summary: "Replace a test's settings (iMocha v3)",
-        description: `${TEST_SETTINGS_DESCRIPTION} The whole object, every group (400 otherwise; testName must be the test’s own: decision 883); answers 201 with what was stored. A reviewer key is refused (403).`,
+        description: `${TEST_SETTINGS_DESCRIPTION} The whole object, every group (400 otherwise; testName must be the test’s own: decision 883); each switch 0 or 1 as iMocha documents it, or true or false (decision 1029); answers 201 with what was stored, switches as booleans. A reviewer key is refused (403).`,
         security: [{ apiKey: [] }],
         params: TestParams,
-        body: TestSettings,
+        body: TestSettingsInput,
         response: { 201: TestSettings, ...failures },
       },
     },
@@ -51,7 +52,7 @@ export const v3SettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       const { orgId } = request.org;
       const { testId } = request.params;
       const subject = found(await store.testSettings.subject(orgId, testId), 'test-not-found', noTest(testId));
-      const checked = unwrap(checkTestSettings(subject, request.body, model));
+      const checked = unwrap(checkTestSettings(subject, request.body, await orgModelAvailability(store, model, orgId)));
       const stored = found(await store.testSettings.put(orgId, testId, checked), 'test-not-found', noTest(testId));
       return reply.code(201).send(stored);
     },

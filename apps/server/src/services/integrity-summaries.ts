@@ -1,4 +1,4 @@
-import { attemptIntegritySummary, integritySummary, type IntegritySummary } from '@assay/domain';
+import { attemptIntegritySummary, cameraGapMinutesOf, integritySummary, type IntegritySummary } from '@assay/domain';
 import type { ReportWithSections, Store } from '@assay/store';
 import { integrityEvidenceOf } from './integrity-evidence.js';
 
@@ -15,11 +15,15 @@ const reviewedSummary = async (store: Store, orgId: number, invitationId: number
   return attemptIntegritySummary({ invitation, ...(await integrityEvidenceOf(store, orgId, invitationId)) });
 };
 
-/** What a row must say to be summarised: its invitation, its window departures (wv) and its image violations, read with the row. */
+/**
+ * What a row must say to be summarised: its invitation, its window departures (wv), its image violations and its
+ * camera's longest stretch without a photo (null without a camera, decision 1143), read with the row.
+ */
 interface SummarisedRow {
   testInvitationId: number;
   wv: number;
   imageViolations: number;
+  cameraGapSeconds: number | null;
 }
 
 /**
@@ -45,6 +49,7 @@ export const integritySummariesOf = async (store: Store, orgId: number, rows: re
             snapshots: { total: count?.snapshots ?? 0, outcomes: [] },
           },
           row.imageViolations,
+          row.cameraGapSeconds === null ? null : cameraGapMinutesOf(row.cameraGapSeconds),
         );
     if (integrity) summaries.set(row.testInvitationId, integrity);
   }
@@ -62,7 +67,12 @@ export async function* withIntegritySummaries(
     const summaries = await integritySummariesOf(
       store,
       orgId,
-      batch.map((row) => ({ testInvitationId: row.testInvitationId, wv: row.report.wv, imageViolations: row.imageViolations })),
+      batch.map((row) => ({
+        testInvitationId: row.testInvitationId,
+        wv: row.report.wv,
+        imageViolations: row.imageViolations,
+        cameraGapSeconds: row.cameraGapSeconds,
+      })),
     );
     for (const row of batch) {
       const integrity = summaries.get(row.testInvitationId);

@@ -20,8 +20,17 @@ import {
 import { codingTextCovers, columnPositions, questionsHeaderOf, questionsRowOfAwards, sheetCodingOf, type WorkbookRow } from '@assay/reports/host';
 import type { Store } from '@assay/store';
 import { integrityEvidenceOf } from './integrity-evidence.js';
+import { reportAiOf } from '@assay/domain/ai';
 import { withIntegritySummaries } from './integrity-summaries.js';
 import { workbookReading } from './workbook-reading.js';
+
+/** The attempt's AI snapshot and transcript (issue 60); undefined for an attempt without a snapshot, which reads nothing more. */
+const reportAiFacts = async (store: Store, invitationId: number) => {
+  const snapshot = await store.assistant.snapshotOf(invitationId);
+  if (!snapshot) return undefined;
+  const [messages, insertions] = await Promise.all([store.assistant.messagesOf(invitationId), store.assistant.insertionsOf(invitationId)]);
+  return { snapshot, messages, insertions };
+};
 
 /** No standing is read for an attempt that is not scored: it has no percentile. */
 const UNRANKED: ScoreStanding = { below: 0, tied: 0, total: 0 };
@@ -32,7 +41,7 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
   if (!invitation) return undefined;
   const context = await store.attempts.findById(invitationId);
   if (!context) return undefined;
-  const [sections, questions, answers, results, sampleRuns, evidence, standing, playback, settings] = await Promise.all([
+  const [sections, questions, answers, results, sampleRuns, evidence, standing, playback, settings, ai] = await Promise.all([
     store.tests.sections(context.test.id),
     store.attempts.questions(context.test.id),
     store.attempts.answers(invitationId),
@@ -42,6 +51,7 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
     invitation.reportStatus === 'Generated' ? store.attemptLog.scoreStanding(context.test.id, invitation.score) : UNRANKED,
     store.questionSignals.playback(invitationId),
     store.testSettings.stored(orgId, context.test.id),
+    reportAiFacts(store, invitationId),
   ]);
   // A test with question pools ranks each score out of its own draw (decision 577), which the score counts cannot.
   const ranked =
@@ -71,6 +81,7 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
     playback,
     practiceTest: settings?.testSettings.practiceTest === true,
     ...(feedback ? { candidateFeedback: feedback } : {}),
+    ...(ai ? { ai: reportAiOf(ai.snapshot, new Map(questions.map((question) => [question.id, question.sectionId])), ai.messages, ai.insertions) } : {}),
   });
 };
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BadRequestError, NotFoundError, createClient, type V3Invitations } from '@assay/client';
+import { tokenOf } from '../helpers/candidate.js';
 import { backends } from '../helpers/test-app.js';
 import { completeAttempt, startClientHarness, type ClientHarness } from './client-harness.js';
 
@@ -27,12 +28,29 @@ describe.each(backends)('client v3 invitations on %s', (backend) => {
     expect(next.testInvitationId).not.toBe(testInvitationId);
   });
 
+  it('sends iMocha’s documented types as they are and reads the 201 answers (decisions 1020, 1022)', async () => {
+    const testId = await ch.h.importTest();
+    const invited = await v3.invite(testId, {
+      email: 'client-typed@example.com',
+      name: 'Client Typed',
+      redirectURL: 'https://careers.example.com/done',
+      sendEmail: 'no',
+      hideInstruction: 1,
+      disableMandatoryFields: 0,
+      stakeholderEmails: 'lead@example.com;panel@example.com',
+    });
+    expect(invited).toMatchObject({ status: 'Pending', testInvitationId: expect.any(Number) });
+    // A Pending invitation is renewed by a reattempt, as iMocha's table says (decision 1023).
+    expect((await v3.reattempt(invited.testInvitationId, { hideInstruction: 0, sendEmail: 'no' })).testInvitationId).toBe(invited.testInvitationId);
+  });
+
   it('turns v3 failures into the client’s errors, with v3’s message and Assay’s statuscode', async () => {
     const testId = await ch.h.importTest();
     const invited = await v3.invite(testId, { email: 'client-refused@example.com', name: 'Client Refused' });
+    await ch.client.candidate(tokenOf(invited.testUrl)).start();
     const refused = await v3.reattempt(invited.testInvitationId).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(BadRequestError);
-    expect(refused).toMatchObject({ status: 400, statuscode: '400.57', message: expect.stringMatching(/only after the test is complete/) });
+    expect(refused).toMatchObject({ status: 400, statuscode: '400.57', message: 'Reattempt is not allowed for a test invitation in inprogress state.' });
     await expect(v3.cancel(999_999)).rejects.toBeInstanceOf(NotFoundError);
   });
 });

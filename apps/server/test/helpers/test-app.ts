@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { createClient, type AssayClient, type TestDefinitionInput } from '@assay/client';
 import { openScratchStore, openStore, type ConnectOptions, type Store } from '@assay/store';
@@ -85,6 +85,8 @@ export const startHarness = async (
   env: Record<string, string> = {},
   now?: () => number,
   prepare?: (app: FastifyInstance) => void,
+  /** The server's logger (a test that reads the log lines passes a stream); none by default. */
+  logger?: FastifyServerOptions['logger'],
 ): Promise<Harness> => {
   const config = loadConfig({
     ASSAY_PUBLIC_URL: PUBLIC_URL,
@@ -93,11 +95,13 @@ export const startHarness = async (
     ASSAY_ALLOW_PRIVATE_CALLBACKS: 'true',
     // Interpreters start at a test's first Python run: dozens of apps per suite need not each start threads.
     ASSAY_SANDBOX_PREWARM: 'none',
+    // Compilers start at a test's first native run, not with each of the dozens of apps a suite makes.
+    ASSAY_WARM_COMPILERS: 'off',
     ...GENEROUS_RATE_LIMITS,
     ...env,
   });
   const { store, dispose } = await openTestStore(backend, { busyTimeoutMs: config.databaseBusyTimeoutMs }, env.ASSAY_DATABASE_URL);
-  const app = await buildApp({ config, store, ...(now ? { now } : {}) });
+  const app = await buildApp({ config, store, ...(now ? { now } : {}), ...(logger ? { logger } : {}) });
   prepare?.(app);
   await app.ready();
 
@@ -137,6 +141,8 @@ export const startHarness = async (
       random: () => 0,
       codeRunner: app.assay.runner,
       scoringBudget: config.scoringBudget,
+      // As the server wires its worker: /readyz and /metrics read how its emails are going.
+      emailHealth: app.assay.email,
     }));
 
   return {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FRONTS } from '../../src/fronts/fronts.js';
+import { frontOfPath } from '../../src/openapi/front-of-path.js';
 import { OPERATION_IDS } from '../../src/openapi/operation-ids.js';
 import { backends, startHarness, type Harness } from '../helpers/test-app.js';
 import { fetchDocument, operationsOf, parametersOf, resolve, type OpenApiDocument } from './served-document.js';
@@ -41,15 +43,13 @@ describe.each(backends)('the served OpenAPI document on %s', (backend) => {
     for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z]+$/);
   });
 
-  it('marks public operations security: [], org and v3 operations apiKey, admin operations adminToken and Greenhouse’s greenhouseBasic', () => {
-    const expected = (path: string) =>
-      path.startsWith('/v2/org/') || path.startsWith('/v3/')
-        ? [{ apiKey: [] }]
-        : path.startsWith('/admin/')
-          ? [{ adminToken: [] }]
-          : path.startsWith('/partners/greenhouse/')
-            ? [{ greenhouseBasic: [] }]
-            : [];
+  it("marks public operations security: [], each front's its descriptor's scheme (apiKey, greenhouseBasic), admin operations adminToken", () => {
+    expect(FRONTS.map(({ name, security }) => `${name}: ${security.name}`)).toEqual(['v2: apiKey', 'greenhouse: greenhouseBasic', 'v3: apiKey']);
+    const expected = (path: string) => {
+      const front = frontOfPath(FRONTS, path);
+      if (front) return [{ [front.security.name]: [] }];
+      return path.startsWith('/admin/') ? [{ adminToken: [] }] : [];
+    };
     for (const { method, path, operation } of operationsOf(document)) expect(operation.security, keyOf(method, path)).toEqual(expected(path));
     const publicOnes = operationsOf(document)
       .filter(({ operation }) => operation.security?.length === 0)
@@ -107,9 +107,10 @@ describe.each(backends)('the served OpenAPI document on %s', (backend) => {
   });
 
   it('offers Idempotency-Key on every POST of /v2/org and /admin, and nowhere else', () => {
+    expect(FRONTS.filter((front) => front.idempotencyKeys).map(({ name }) => name)).toEqual(['v2']);
     for (const { method, path, operation } of operationsOf(document)) {
       const names = parametersOf(document, operation).map((parameter) => parameter.name);
-      const expected = method === 'post' && (path.startsWith('/v2/org/') || path.startsWith('/admin/'));
+      const expected = method === 'post' && (frontOfPath(FRONTS, path)?.idempotencyKeys === true || path.startsWith('/admin/'));
       expect(names.includes('Idempotency-Key'), keyOf(method, path)).toBe(expected);
     }
     const key = document.components.parameters.IdempotencyKey!;
@@ -120,11 +121,12 @@ describe.each(backends)('the served OpenAPI document on %s', (backend) => {
   });
 
   it('documents 503 with Retry-After on every operation, and 429 wherever rate limits apply', () => {
+    // Every front's paths (each spends its per-key limit, decision 1300), and the rest of what is limited.
     const limited = (path: string) =>
-      ['/v2/org/', '/admin/', '/candidate/', '/v2/reports/', '/partners/greenhouse/', '/v3/'].some((prefix) => path.startsWith(prefix));
-    // Greenhouse's partner API fails in its own body, iMocha v3's in its own (decision 846), everything else in the envelope (decision 452).
-    const failure = (path: string) =>
-      `#/components/schemas/${path.startsWith('/partners/greenhouse/') ? 'GreenhouseFailure' : path.startsWith('/v3/') ? 'V3Failure' : 'FailureEnvelope'}`;
+      frontOfPath(FRONTS, path) !== undefined || ['/admin/', '/candidate/', '/v2/reports/'].some((prefix) => path.startsWith(prefix));
+    // Each front fails in its own body (decisions 452, 846), everything else in the envelope.
+    const failure = (path: string) => `#/components/schemas/${frontOfPath(FRONTS, path)?.documentation.failureSchema ?? 'FailureEnvelope'}`;
+    expect(FRONTS.map(({ documentation }) => documentation.failureSchema)).toEqual(['FailureEnvelope', 'GreenhouseFailure', 'V3Failure']);
     for (const { method, path, operation } of operationsOf(document)) {
       expect(operation.responses['429'] !== undefined, keyOf(method, path)).toBe(limited(path));
       for (const status of limited(path) ? ['429', '503', '4XX'] : ['503', '4XX']) {

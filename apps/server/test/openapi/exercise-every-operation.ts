@@ -70,6 +70,9 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   // The org's retention (issue 51): read, and set to a new org's periods (nothing the scenario made is that old).
   await send({ method: 'GET', url: '/v2/org/retention-settings' });
   await send({ method: 'PUT', url: '/v2/org/retention-settings', body: { endedDays: 365, mediaDays: 60, unstartedDays: 180 } });
+  // The org's switch for the AI assistant (issue 60): read, and set on (as it is).
+  await send({ method: 'GET', url: '/v2/org/ai-settings' });
+  await send({ method: 'PUT', url: '/v2/org/ai-settings', body: { assistantEnabled: true } });
   await send({ method: 'POST', url: '/v2/org/candidate-page', body: { displayName: 'Acme Hiring', contactEmail: 'talent@acme.example' } });
   await send({ method: 'GET', url: `/v2/org/testinvitation/${invitations.completed}/deliveries` });
   await send({ method: 'POST', url: `/v2/org/deliveries/${s.jobId}/redeliver` });
@@ -99,6 +102,10 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   // Done by now: cancelling it is refused (409.2), its results stand.
   await send({ method: 'DELETE', url: `/candidate/v1/${taking.token}/runs/${runId}`, apiKey: null });
   await send({ method: 'GET', url: `/candidate/v1/${taking.token}/runs/not-a-run`, apiKey: null });
+  // The assistant (issue 60): the scenario's test offers none, so the conversation is empty and no reply can be inserted (404.71).
+  await send({ method: 'GET', url: `/candidate/v1/${taking.token}/assistant/${questionIds[2]}`, apiKey: null });
+  const insertion = { messageId: 1, chars: 10, line: 1, column: 1 };
+  await send({ method: 'POST', url: `/candidate/v1/${taking.token}/assistant/${questionIds[2]}/insertions`, body: insertion, apiKey: null });
   await send({ method: 'POST', url: `/candidate/v1/${taking.token}/submit`, apiKey: null });
   // The scenario's test does not ask for feedback (issue 52): refused, 400.67.
   await send({ method: 'POST', url: `/candidate/v1/${taking.token}/feedback`, body: { rating: 5 }, apiKey: null });

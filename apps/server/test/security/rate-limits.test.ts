@@ -67,6 +67,20 @@ describe.each(backends)('rate limits on %s', (backend) => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   });
 
+  it("spends the same key's budget on Greenhouse's partner API, refused in Greenhouse's shape (decision 1300)", async () => {
+    const { org } = await start({ ASSAY_RATE_LIMIT_ORG_API: '2/1m' });
+    const listTests = () =>
+      from('127.0.0.1', {
+        method: 'GET',
+        url: '/partners/greenhouse/list_tests',
+        headers: { authorization: `Basic ${Buffer.from(`${org.apiKey}:`).toString('base64')}` },
+      });
+    for (const _ of [1, 2]) expect((await listTests()).statusCode).toBe(200);
+    const refused = await listTests();
+    expect([refused.statusCode, refused.json()]).toEqual([429, { status: 429, statuscode: '429.1', errors: [expect.any(String)] }]);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
   it('counts the org limit after authentication: bad keys never use up a good key', async () => {
     const { org } = await start({ ASSAY_RATE_LIMIT_ORG_API: '2/1m' });
     for (let i = 0; i < 5; i += 1) expectFailure(await listTests(`assay_wrong-key-${i}-0123456789`), '401.2');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultTestSettingsOf } from '@assay/domain';
+import { ALL_LANGUAGES } from '@assay/domain/languages';
 import { candidate, questionIdsOfTest, registerFor } from '../helpers/candidate.js';
 import { expectFailure, expectSuccess } from '../helpers/expectations.js';
 import { sampleDefinition } from '../helpers/fixtures.js';
@@ -25,12 +26,11 @@ const KEPT_AS_WRITTEN: Record<string, string> = {
   'saveAnswer code': "a candidate's code: tabs, CRLF and form feeds belong to it, and a refused save loses an answer under the clock",
   'runSampleTests code': "a candidate's code, run as written",
   'startRun code': "a candidate's code, run as written",
+  'askAssistant answer': "a candidate's code shared with the assistant, as written",
   'startRun customArgs[]': 'arguments of a custom-input run, test data: a function may be asked to handle any string',
   'startRun customArgs[][]': 'test data',
   'importTest sections[].questions[].starterCode': 'code the candidate starts from',
-  'importTest sections[].questions[].starterCode.javascript': 'code the candidate starts from',
-  'importTest sections[].questions[].starterCode.typescript': 'code the candidate starts from',
-  'importTest sections[].questions[].starterCode.python': 'code the candidate starts from',
+  ...Object.fromEntries(ALL_LANGUAGES.map((language) => [`importTest sections[].questions[].starterCode.${language}`, 'code the candidate starts from'])),
   'importTest sections[].questions[].sampleTests[].args[]': 'test data: a function may be asked to handle any string',
   'importTest sections[].questions[].sampleTests[].args[][]': 'test data',
   'importTest sections[].questions[].sampleTests[].expected': 'test data',
@@ -39,16 +39,6 @@ const KEPT_AS_WRITTEN: Record<string, string> = {
   'importTest sections[].questions[].hiddenTests[].args[][]': 'test data',
   'importTest sections[].questions[].hiddenTests[].expected': 'test data',
   'importTest sections[].questions[].hiddenTests[].expected[]': 'test data',
-  'importTest sections[].questions[].starterCode.java': 'code the candidate starts from',
-  'importTest sections[].questions[].starterCode.c': 'code the candidate starts from',
-  'importTest sections[].questions[].starterCode.cpp': 'code the candidate starts from',
-  'importTest sections[].questions[].starterCode.csharp': 'code the candidate starts from',
-  'importTest sections[].questions[].starterCode.go': 'code the candidate starts from',
-  'importTest sections[].questions[].starterCode.rust': 'code the candidate starts from',
-  'importTest sections[].questions[].starterCode.ruby': 'code the candidate starts from',
-  'importTest sections[].questions[].starterCode.php': 'code the candidate starts from',
-  'importTest sections[].questions[].starterCode.sqlite': 'code the candidate starts from',
-  'importTest sections[].questions[].starterCode.postgresql': 'code the candidate starts from',
   'importTest sections[].questions[].sampleTests[].input': 'test data: the stdin a program is given (issue 49)',
   'importTest sections[].questions[].sampleTests[].output': 'test data: the output a program must print',
   'importTest sections[].questions[].sampleTests[].seed': 'SQL a database is seeded with: code',
@@ -82,6 +72,7 @@ const LINES = new Set([
   'addCandidateNote text',
   'editCandidateNote text',
   'giveCandidateFeedback text',
+  'askAssistant message',
 ]);
 
 /**
@@ -163,6 +154,14 @@ const v3InviteBody = (w: { unique: () => string }) => ({
   stakeholderEmails: ['boss@example.com'],
   startDateTime: '2026-01-01T09:00:00Z',
   endDateTime: '2036-01-01T09:00:00Z',
+});
+/** The same invite in the spellings and types of iMocha's reference (decision 1020): `callbackURL`, addresses in one string. */
+const v3DocumentedInviteBody = (w: { unique: () => string }) => ({
+  email: `walker.${w.unique()}@example.com`,
+  name: 'Walker',
+  callbackURL: 'https://hooks.example.com/v3',
+  redirectURL: 'https://careers.example.com/done',
+  stakeholderEmails: 'boss@example.com,lead@example.com',
 });
 const SAMPLES: Record<string, (world: World) => Sample[]> = {
   createOrg: (w) => [{ method: 'POST', url: '/admin/orgs', auth: 'admin', body: { name: 'Globex', email: `ops.${w.unique()}@globex.example` } }],
@@ -341,6 +340,19 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
   ],
   setInvitationSettings: () => [{ method: 'PUT', url: '/v2/org/invitation-settings', auth: 'apiKey', body: { sendEmailByDefault: true } }],
   setRetentionSettings: () => [{ method: 'PUT', url: '/v2/org/retention-settings', auth: 'apiKey', body: { endedDays: 365, mediaDays: 60 } }],
+  // Validated before the policy is asked: the sample test's policy (none) would refuse a message with 403.71 after it.
+  askAssistant: (w) => [
+    {
+      method: 'POST',
+      url: `/candidate/v1/${w.token}/assistant/${w.coding}`,
+      auth: 'none',
+      body: { message: 'Why does my loop stop early?', shareAnswer: true, answer: 'function sum() {}', language: 'javascript' },
+    },
+  ],
+  recordAssistantInsertion: (w) => [
+    { method: 'POST', url: `/candidate/v1/${w.token}/assistant/${w.coding}/insertions`, auth: 'none', body: { messageId: 1, chars: 10, line: 1, column: 1 } },
+  ],
+  setAiSettings: () => [{ method: 'PUT', url: '/v2/org/ai-settings', auth: 'apiKey', body: { assistantEnabled: true } }],
   runSampleTests: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/run/${w.coding}`, auth: 'none', body: { code: 'function sum() {}' } }],
   decideOnCandidate: (w) => [
     { method: 'PUT', url: `/v2/org/testinvitation/${w.invitationId}/decision`, auth: 'apiKey', body: { decision: 'shortlisted', reason: 'Clear tests.' } },
@@ -395,6 +407,7 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
       auth: 'apiKey',
       body: v3InviteBody(w),
     },
+    { method: 'POST', url: `/v3/tests/${w.testId}/invite`, auth: 'apiKey', body: v3DocumentedInviteBody(w) },
   ],
   inviteCandidateByTestLink: (w) => [
     {
@@ -403,6 +416,7 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
       auth: 'apiKey',
       body: v3InviteBody(w),
     },
+    { method: 'POST', url: `/v3/tests/${w.testId}/testlinks/${w.testLinkId}/invite`, auth: 'apiKey', body: v3DocumentedInviteBody(w) },
   ],
   reattemptFinishedInvitation: (w) => [
     {
@@ -418,6 +432,8 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
         endDateTime: '2036-01-01T09:00:00Z',
         callbackUrl: 'https://hooks.example.com/v3',
         redirectUrl: 'https://careers.example.com/done',
+        callbackURL: 'https://hooks.example.com/v3',
+        redirectURL: 'https://careers.example.com/done',
       },
     },
   ],

@@ -50,6 +50,7 @@ describe.each(['sqlite', 'postgres'] as const)('the worker process on %s', (back
   });
 
   it('delivers a pending callback to a real receiver, signed, and exits with 0 on SIGTERM', async () => {
+    const startedAt = Date.now();
     const worker = await startWorker(`worker-${backend}`, database.url, 'https://assay.test', { ASSAY_OUTBOX_DIR: outboxDir });
     const delivered = await waitUntil(() => receiver.received.length > 0, 30_000);
     expect(delivered, diagnostics()).toBe(true);
@@ -61,6 +62,19 @@ describe.each(['sqlite', 'postgres'] as const)('the worker process on %s', (back
     await worker.stop('SIGTERM');
     expect(await worker.exited, worker.output()).toEqual({ code: 0, signal: null });
     expect(worker.output()).toContain('worker stopping');
+    // Every log line is pino's, as the server's are: when it happened (epoch ms) and its level (issue 59 item 9).
+    const lines = worker
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { time?: unknown; level?: unknown; msg?: unknown });
+    expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining(['worker started', 'worker stopping']));
+    for (const line of lines) {
+      expect(line.time, JSON.stringify(line)).toEqual(expect.any(Number));
+      expect(line.time as number).toBeGreaterThanOrEqual(startedAt);
+      expect(line.time as number).toBeLessThanOrEqual(Date.now());
+      expect(line.level).toEqual(expect.any(Number));
+    }
 
     const store = await openStore(database.url);
     try {

@@ -34,7 +34,7 @@ describe('AI settings (issue 60, item 1)', () => {
     expect(TestDefinition.safeParse({ ...definitionWith({}), ai: { assistantMessages: 0 } }).success).toBe(false);
   });
 
-  it("lets a section have its own policy, and needs a model only where the assistant is offered", () => {
+  it('lets a section have its own policy, and needs a model only where the assistant is offered', () => {
     const mixed = definitionWith({ ai: { aiPolicy: 'none' } }, [{}, { aiPolicy: 'open' }]);
     const settings = defaultAiSettingsOf(mixed);
     expect(mixed.sections.map((section) => sectionAiPolicyOf(settings, section))).toEqual(['none', 'open']);

@@ -11,7 +11,7 @@ import { z } from 'zod';
 export const AiPolicy = z.enum(['none', 'guarded', 'open']).meta({
   id: 'AiPolicy',
   description:
-    "What the candidate may do with AI: none (no assistant, the default), guarded (an assistant that explains and never writes the solution) or open (an assistant that may write code). Every message and every insertion is recorded; AI never scores.",
+    'What the candidate may do with AI: none (no assistant, the default), guarded (an assistant that explains and never writes the solution) or open (an assistant that may write code). Every message and every insertion is recorded; AI never scores.',
 });
 export type AiPolicy = z.infer<typeof AiPolicy>;
 
@@ -40,7 +40,8 @@ export type AiSettings = z.infer<typeof AiSettings>;
 /** How a test definition names its AI settings; each left out takes its default. */
 export const DefinitionAiSettings = AiSettings.partial().meta({
   id: 'DefinitionAiSettings',
-  description: 'The test’s AI settings (docs/ai.md); each one left out takes its default: aiPolicy none, no follow-ups, 120 s each, 30 messages and 40,000 tokens per attempt.',
+  description:
+    'The test’s AI settings (docs/ai.md); each one left out takes its default: aiPolicy none, no follow-ups, 120 s each, 30 messages and 40,000 tokens per attempt.',
 });
 
 export const DEFAULT_AI_SETTINGS: AiSettings = {

@@ -1,7 +1,5 @@
 import { normalizeEmail } from '../schemas/registration.js';
-import type { RawBulkRow } from './bulk-rows.js';
-
-const cell = (value: unknown): string => (value === undefined || value === null ? '' : String(value)).trim();
+import { cellText as cell, type RawBulkRow } from './bulk-rows.js';
 
 /**
  * What makes two bulk files "the same file" (decision 482): the same rows in the same order, each as it would be

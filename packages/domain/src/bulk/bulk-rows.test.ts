@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bulkFileIdentity } from './bulk-file-identity.js';
 import { MAX_BULK_ROWS, acceptBulkFileSize, bulkColumnsOf, countBulkRow, checkBulkRow, checkBulkRows } from './bulk-rows.js';
 
 const now = Date.parse('2026-11-25T12:00:00Z');
@@ -79,5 +80,27 @@ describe('file limits and header', () => {
     const refused = bulkColumnsOf(['mail', 'name']);
     expect(refused.err?.kind).toBe('bulk-file-unreadable');
     expect(refused.err?.message).toMatch(/must name email/);
+  });
+});
+
+describe('a JSON cell that is a list or an object', () => {
+  // Found by the document-vs-server property test: String() throws on `{"toString": ""}`, which answered 500.
+  const hostile = { email: 'ann@example.com', name: 'Ann', linkExpiresAt: [{ toString: '' }] };
+
+  it('is refused in words, never thrown', () => {
+    expect(checkBulkRow(hostile, 1, now)).toEqual({
+      ok: false,
+      row: 1,
+      email: 'ann@example.com',
+      reason: 'linkExpiresAt must be text or a number, not a list or an object',
+    });
+    expect(checkBulkRow({ ...hostile, linkExpiresAt: undefined, name: { valueOf: '' } }, 2, now)).toMatchObject({
+      ok: false,
+      reason: 'name must be text or a number, not a list or an object',
+    });
+  });
+
+  it('still has a file identity', () => {
+    expect(bulkFileIdentity([hostile])).toBe(JSON.stringify([['ann@example.com', 'Ann', '', '[{"toString":""}]']]));
   });
 });

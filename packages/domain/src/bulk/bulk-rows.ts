@@ -44,12 +44,19 @@ const LinkExpiry = z.iso.datetime({
   error: 'linkExpiresAt must be a UTC date-time YYYY-MM-DDTHH:MM:SS or ISO 8601 with its offset, e.g. 2026-12-31T18:00:00Z',
 });
 
-const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value)).trim();
+/**
+ * A cell as text. A JSON file's cell may be a list or an object: written as JSON, so its row is refused in words — never
+ * String(), which throws on an object whose `toString` is not a function (`{"toString": ""}`) and would answer 500.
+ */
+export const cellText = (value: unknown): string =>
+  (value === undefined || value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value)).trim();
+
+const BULK_FIELDS = RawBulkRow.keyof().options;
 
 /** An empty cell is "left out"; anything else must be a whole number (the registration's schema says which). */
 const extraTimeOf = (value: unknown): unknown => {
   if (typeof value === 'number') return value;
-  const cell = text(value);
+  const cell = cellText(value);
   return cell === '' ? undefined : /^-?\d+(\.\d+)?$/.test(cell) ? Number(cell) : cell;
 };
 
@@ -61,10 +68,12 @@ const fileFieldNames = (reason: string): string => reason.replace(/\bemailId\b/g
  * number as a person counts it: the first data row is 1, whatever the header.
  */
 export const checkBulkRow = (raw: RawBulkRow, row: number, now: number): BulkRowCheck => {
-  const email = text(raw.email);
-  const fields = RegistrationFields.safeParse({ emailId: email, fullName: text(raw.name), extraTimePercent: extraTimeOf(raw.extraTimePercent) });
+  const email = cellText(raw.email);
+  const structured = BULK_FIELDS.find((field) => typeof raw[field] === 'object' && raw[field] !== null);
+  if (structured) return { ok: false, row, email, reason: `${structured} must be text or a number, not a list or an object` };
+  const fields = RegistrationFields.safeParse({ emailId: email, fullName: cellText(raw.name), extraTimePercent: extraTimeOf(raw.extraTimePercent) });
   if (!fields.success) return { ok: false, row, email, reason: fileFieldNames(describeIssues(fields.error.issues)) };
-  const expiryCell = text(raw.linkExpiresAt);
+  const expiryCell = cellText(raw.linkExpiresAt);
   let linkExpiresAt: number | undefined;
   if (expiryCell !== '') {
     // The API's own date-time (YYYY-MM-DDTHH:MM:SS, UTC, as on links and `PUT …/expiry`) or ISO 8601 with an offset,

@@ -16,6 +16,8 @@ export interface AdmissionFacts {
   readonly link?: { readonly status: TestLinkStatus; readonly window: AccessWindow };
   /** The invitation's own expiry (issue 33 item 3), if it has one: a start at or after it is refused like a closed link. */
   readonly expiresAt?: number | null;
+  /** The invitation's own opening (a v3 `startDateTime`, decision 1024), if it has one: a start before it waits like a link not open yet. */
+  readonly opensAt?: number | null;
 }
 
 /**
@@ -31,6 +33,7 @@ export const admissionVerdict = (facts: AdmissionFacts, now: number): AccessVerd
       if (facts.testStatus === 'Inactive') return 'testInactive' as const;
       // Decision 517: an expired invitation is refused as the spec's closed period is (403.7).
       if (invitationExpired(facts.expiresAt ?? null, now)) return 'closed' as const;
+      if (facts.opensAt != null && now < facts.opensAt) return 'notYetOpen' as const;
       if (!facts.link) return 'open' as const;
       if (facts.link.status === 3) return 'linkInactive' as const;
       return checkAccess(facts.link.window, now);

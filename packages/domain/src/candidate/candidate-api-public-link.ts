@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SectionType } from '../schemas/test.js';
 import { CandidateFacingOrg } from '../schemas/candidate-page.js';
-import { plainText, singleLineText } from '../schemas/text-fields.js';
+import { personName, plainText } from '../schemas/text-fields.js';
 import { AccessVerdictCode } from './candidate-api-session.js';
 
 // A test's public link: what its page shows before anyone registers, and a candidate registering themselves through it.
@@ -24,7 +24,7 @@ export type PublicLinkView = z.infer<typeof PublicLinkView>;
 
 export const SelfRegistrationInput = z
   .object({
-    fullName: singleLineText('fullName', 200),
+    fullName: personName('fullName', 200),
     emailId: z.email({ error: 'emailId must be a valid email address' }).max(254).check(plainText('emailId')),
   })
   .meta({ id: 'SelfRegistrationBody' });

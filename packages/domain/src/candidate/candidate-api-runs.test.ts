@@ -21,4 +21,10 @@ describe('TestCaseResult', () => {
     expect(TestCaseResult.parse(result)).toEqual(result);
     refuses(TestCaseResult, { ...result, errorLocation: { line: 0, column: 1 } });
   });
+
+  it('carries a line without a column when the runtime named a line alone (decision 1103)', () => {
+    const result = { passed: false, args: [], expected: 1, error: 'java.lang.ArithmeticException: / by zero', errorLocation: { line: 7 } };
+    expect(TestCaseResult.parse(result)).toEqual(result);
+    refuses(TestCaseResult, { ...result, errorLocation: { line: 7, column: 0 } });
+  });
 });

@@ -11,6 +11,8 @@ import { AttemptEndReason } from './attempt-end.js';
 import { PracticeResult } from './practice-result.js';
 import { TestContents } from './test-contents.js';
 import { ViolationKind } from './violation-limits.js';
+import { SessionAssistant } from '../ai/session-assistant.js';
+import { SessionViolationRules } from './violation-rules.js';
 
 // The session (`GET /candidate/v1/{token}`; starting and submitting answer it too): one view for the landing page, the running attempt and the finish page.
 
@@ -42,17 +44,6 @@ export const SavedAnswer = z.object({
   savedAt: z.string(),
 });
 export type SavedAnswer = z.infer<typeof SavedAnswer>;
-
-/** `violationRulesOf` of the test's settings: the limits (null = never ends the test), copy-paste, the warning popup. */
-export const SessionViolationRules = z
-  .object({
-    windowViolationLimit: z.int().nonnegative().nullable(),
-    imageViolationLimit: z.int().nonnegative().nullable(),
-    copyPasteAllowed: z.boolean(),
-    violationPopup: z.boolean(),
-  })
-  .meta({ id: 'SessionViolationRules' });
-export type SessionViolationRules = z.infer<typeof SessionViolationRules>;
 
 /** The test's display messages as the page applies them (issue 52, `displayMessageSettings`; decisions 965–967). */
 export const SessionDisplayMessages = z
@@ -115,6 +106,11 @@ export const CandidateSession = z
      * Optional: older servers send none.
      */
     invitationExpiresAt: z.string().nullable().optional(),
+    /**
+     * When the invitation opens, ISO 8601 UTC (a v3 invite's future `startDateTime`, decision 1024): before it the
+     * access verdict is notYetOpen and the page says when. Absent when it opened at once, and from older servers.
+     */
+    invitationOpensAt: z.string().optional(),
     /** The sample-run limit: at most `runs` runs may start in any `windowMs` (429.3 beyond). Optional: older servers send none. */
     sampleRunLimit: z.object({ runs: z.int().positive(), windowMs: z.int().positive() }).optional(),
     /** Who holds the candidate's data, what is recorded and for how long (issue 51, decision 881). Optional: older servers send none. */
@@ -149,6 +145,8 @@ export const CandidateSession = z
     imageViolations: z.int().nonnegative().optional(),
     /** Which limit ended a terminated attempt (decision 974): the finish page says honestly why. Optional: older servers send none. */
     terminatedBy: ViolationKind.optional(),
+    /** The AI policy, the assistant's budget and whether it answers (issue 60; docs/ai.md). Optional: older servers send none. */
+    assistant: SessionAssistant.optional(),
   })
   .meta({ id: 'CandidateSession' });
 export type CandidateSession = z.infer<typeof CandidateSession>;

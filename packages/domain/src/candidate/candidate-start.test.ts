@@ -51,6 +51,13 @@ describe("startByCandidate: the candidate's start, one decision", () => {
     expect(startByCandidate(facts('Pending'), admission, START)).toEqual({ err: refusal });
   });
 
+  it('waits for the invitation’s own opening (a v3 startDateTime, decision 1024) like a link not open yet, then starts', () => {
+    const later: StartAdmission = { testStatus: 'Active', opensAt: T0 + 1 };
+    expect(startByCandidate(facts('Pending'), later, START)).toEqual({ err: { kind: 'test-not-open-yet', message: 'This test is not open yet.' } });
+    expect(startByCandidate(facts('Pending'), { testStatus: 'Active', opensAt: T0 }, START).val?.next).toBe('In progress');
+    expect(startByCandidate(facts('Pending'), { testStatus: 'Active', opensAt: null }, START).val?.next).toBe('In progress');
+  });
+
   it('refuses a finished or cancelled invitation before its test or link is asked', () => {
     const closedTest: StartAdmission = { testStatus: 'Inactive' };
     expect(startByCandidate(facts('Completed'), closedTest, START)).toEqual({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { moveSampleRun, newSampleRun, type SampleRunEvent } from './sample-run-state.js';
+import { RunPhase, runPhaseOf, RunStep } from './run-phase.js';
 import { isFinished, type SampleRun, StartRunInput } from './sample-runs.js';
 
 const queued = newSampleRun('run-1', 7, 'samples');
@@ -22,6 +23,15 @@ describe('moveSampleRun', () => {
     const done = move(running, { type: 'finished', results });
     expect(done).toEqual({ runId: 'run-1', questionId: 7, kind: 'samples', version: 4, state: 'done', results });
     expect(isFinished(done)).toBe(true);
+  });
+
+  it('keeps every compile error of a program that did not build with its results (decision 1104)', () => {
+    const compileErrors = [
+      { message: "';' expected", line: 3, column: 14 },
+      { message: 'cannot find symbol', line: 7 },
+    ];
+    const results = [{ passed: false, args: [1], expected: 1, error: "Compile error: ';' expected", errorLocation: { line: 3, column: 14 } }];
+    expect(move(queued, { type: 'finished', results, compileErrors })).toMatchObject({ state: 'done', results, compileErrors });
   });
 
   it('answers the same run when nothing changed: no waiter is woken for nothing', () => {
@@ -48,6 +58,43 @@ describe('moveSampleRun', () => {
     const cancelled = move(queued, { type: 'cancel' });
     expect(moveSampleRun(cancelled, { type: 'finished', results: [] }).err?.kind).toBe('sample-run-finished');
     expect(moveSampleRun(cancelled, { type: 'placed', ahead: 0, etaMs: 0 }).err?.kind).toBe('sample-run-finished');
+  });
+});
+
+describe('a run that tells its steps (decision 1045)', () => {
+  const preparing = runPhaseOf({ step: 'preparing', what: 'the C++ compiler' });
+  const compiling = runPhaseOf({ step: 'compiling' });
+
+  it('says each step in words', () => {
+    expect(preparing).toEqual({ step: 'preparing', what: 'the C++ compiler', text: 'Preparing the C++ compiler…' });
+    expect(compiling).toEqual({ step: 'compiling', text: 'Compiling…' });
+    expect(runPhaseOf({ step: 'running', case: 3, of: 5 })).toEqual({ step: 'running', case: 3, of: 5, text: 'Running 3 of 5…' });
+    expect(runPhaseOf({ step: 'running', of: 1 }).text).toBe('Running 1 test…');
+    expect(runPhaseOf({ step: 'running', of: 4 }).text).toBe('Running 4 tests…');
+  });
+
+  it('one RunPhase on the wire: the words the server puts, and a step the schema refuses (decisions 1045, 1106)', () => {
+    expect(RunPhase.parse(runPhaseOf({ step: 'running', case: 2, of: 3 }))).toEqual({ step: 'running', case: 2, of: 3, text: 'Running 2 of 3…' });
+    expect(RunPhase.safeParse({ step: 'compiling' }).success).toBe(false);
+    expect(RunPhase.safeParse({ step: 'preparing', what: '', text: 'Preparing …' }).success).toBe(false);
+    expect(RunStep.safeParse({ step: 'running', of: 0 }).success).toBe(false);
+  });
+
+  it('a step starts a queued run and moves a running one on; the same step again changes nothing', () => {
+    const started = move(queued, { type: 'phase', phase: preparing });
+    expect(started).toEqual({ runId: 'run-1', questionId: 7, kind: 'samples', version: 1, state: 'running', phase: preparing });
+    const running = move(queued, { type: 'placed', ahead: 0, etaMs: 0 });
+    const compilingRun = move(running, { type: 'phase', phase: compiling });
+    expect(compilingRun).toMatchObject({ state: 'running', phase: compiling, version: 2 });
+    expect(moveSampleRun(compilingRun, { type: 'phase', phase: runPhaseOf({ step: 'compiling' }) }).val).toBe(compilingRun);
+    // A late place after a step is old news too.
+    expect(moveSampleRun(compilingRun, { type: 'placed', ahead: 2, etaMs: 5 }).val).toBe(compilingRun);
+    expect(move(compilingRun, { type: 'finished', results: [] })).toMatchObject({ state: 'done', version: 3 });
+  });
+
+  it('a step of a finished run is late news, refused for the caller to drop', () => {
+    for (const finished of [move(queued, { type: 'finished', results: [] }), move(queued, { type: 'failed', message: 'x' }), move(queued, { type: 'cancel' })])
+      expect(moveSampleRun(finished, { type: 'phase', phase: compiling }).err?.kind).toBe('sample-run-finished');
   });
 });
 

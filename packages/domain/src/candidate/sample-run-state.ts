@@ -1,17 +1,21 @@
 import { match } from 'ts-pattern';
 import { ok, refuse, type Result } from '../result.js';
+import type { RunPhase } from './run-phase.js';
 import type { CustomRunResult, SampleRun } from './sample-runs.js';
 import type { TestCaseResult } from './candidate-api-runs.js';
+import type { CompileErrors } from './compile-errors.js';
 
 /**
- * What happens to a sample run: the scheduler places it (`ahead` 0: it starts), it finishes with its results,
- * the sandbox fails it, or the candidate cancels it.
+ * What happens to a sample run: the scheduler places it (`ahead` 0: it starts), it reaches a step, it finishes with its
+ * results, the sandbox fails it, or the candidate cancels it.
  */
 export type SampleRunEvent =
   | { readonly type: 'placed'; readonly ahead: number; readonly etaMs: number }
-  | { readonly type: 'finished'; readonly results?: TestCaseResult[]; readonly custom?: CustomRunResult }
+  | { readonly type: 'finished'; readonly results?: TestCaseResult[]; readonly custom?: CustomRunResult; readonly compileErrors?: CompileErrors }
   | { readonly type: 'failed'; readonly message: string }
-  | { readonly type: 'cancel' };
+  | { readonly type: 'cancel' }
+  /** The run reached a step (preparing a shared compiler, compiling, running): it has started. */
+  | { readonly type: 'phase'; readonly phase: RunPhase };
 
 const ALREADY_FINISHED = 'This run has already finished: its results stand.';
 
@@ -34,12 +38,16 @@ export const moveSampleRun = (run: SampleRun, event: SampleRunEvent): Result<Sam
       })
       // Once started a run is never queued again: a late place is old news.
       .with([{ state: 'running' }, { type: 'placed' }], () => ok(run))
+      .with([{ state: 'queued' }, { type: 'phase' }], [{ state: 'running' }, { type: 'phase' }], ([current, { phase }]) =>
+        current.state === 'running' && current.phase?.text === phase.text ? ok(run) : ok({ ...base, state: 'running', phase }),
+      )
       .with([{ state: 'queued' }, { type: 'finished' }], [{ state: 'running' }, { type: 'finished' }], ([, finished]) =>
         ok({
           ...base,
           state: 'done',
           ...(finished.results !== undefined ? { results: finished.results } : {}),
           ...(finished.custom !== undefined ? { custom: finished.custom } : {}),
+          ...(finished.compileErrors !== undefined ? { compileErrors: finished.compileErrors } : {}),
         }),
       )
       .with([{ state: 'queued' }, { type: 'failed' }], [{ state: 'running' }, { type: 'failed' }], ([, failed]) =>
@@ -58,6 +66,9 @@ export const moveSampleRun = (run: SampleRun, event: SampleRunEvent): Result<Sam
         [{ state: 'cancelled' }, { type: 'placed' }],
         [{ state: 'cancelled' }, { type: 'finished' }],
         [{ state: 'cancelled' }, { type: 'failed' }],
+        [{ state: 'done' }, { type: 'phase' }],
+        [{ state: 'failed' }, { type: 'phase' }],
+        [{ state: 'cancelled' }, { type: 'phase' }],
         () => refuse('sample-run-finished', ALREADY_FINISHED),
       )
       .exhaustive()

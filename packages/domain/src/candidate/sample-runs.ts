@@ -4,6 +4,8 @@ import { JsonValue } from '../schemas/json-value.js';
 import { CodingLanguage } from '../schemas/coding-language.js';
 import { candidateCode } from '../schemas/text-fields.js';
 import { ErrorLocation, TestCaseResult } from './candidate-api-runs.js';
+import { CompileErrors } from './compile-errors.js';
+import { RunPhase } from './run-phase.js';
 
 /**
  * Sample runs that answer at once and are followed (`/candidate/v1/{token}/runs`): the page starts a run,
@@ -51,11 +53,15 @@ export const RunWaitQuery = z.object({
 });
 export type RunWaitQuery = z.infer<typeof RunWaitQuery>;
 
-/** What a custom-input run answers: the value returned (or the error) and what was printed; no verdict. */
+/**
+ * What a custom-input run answers: the value returned (or the error) and what was printed; no verdict. A stdio
+ * program's run answers as its samples do (decision 1101): its stdin as `args[0]`, what it wrote to standard output
+ * as `actual` (text), and its standard error as `output`.
+ */
 export const CustomRunResult = z
   .object({
     args: z.array(JsonValue),
-    /** The value returned, as JSON (absent after an error, or when JavaScript returned `undefined`). */
+    /** The value returned, as JSON (absent after an error, or when JavaScript returned `undefined`); a stdio program's standard output. */
     actual: JsonValue.optional(),
     error: z.string().optional(),
     errorLocation: ErrorLocation.optional(),
@@ -63,6 +69,7 @@ export const CustomRunResult = z
     traceback: z.string().optional(),
     /** Python: the value returned as Python writes it (`None`, `True`, `'abc'`). */
     display: z.object({ actual: z.string() }).optional(),
+    /** What the code printed; a stdio program's standard error. */
     output: z.string().optional(),
     timeMs: z.number().nonnegative().optional(),
   })
@@ -83,15 +90,22 @@ const runBase = {
 };
 
 /**
- * A run, by state. `queued`: `ahead` runs start before it, in about `etaMs`. `done`: `results` (one per sample
- * test) or `custom`. `cancelled` leaves no results. `failed`: the sandbox could not run it (`message` says why;
- * nothing the code does makes a run fail: its errors are results).
+ * A run, by state. `queued`: `ahead` runs start before it, in about `etaMs`. `running`: its `phase` (`RunPhase`) when
+ * the engine tells one. `done`: `results` (one per sample test) or `custom`, and `compileErrors` when the program did
+ * not build (every error, each case answering the first). `cancelled` leaves no results. `failed`: the sandbox could
+ * not run it (`message` says why; nothing the code does makes a run fail: its errors are results).
  */
 export const SampleRun = z
   .discriminatedUnion('state', [
     z.object({ ...runBase, state: z.literal('queued'), ahead: z.int().positive(), etaMs: z.int().nonnegative() }),
-    z.object({ ...runBase, state: z.literal('running') }),
-    z.object({ ...runBase, state: z.literal('done'), results: z.array(TestCaseResult).optional(), custom: CustomRunResult.optional() }),
+    z.object({ ...runBase, state: z.literal('running'), phase: RunPhase.optional() }),
+    z.object({
+      ...runBase,
+      state: z.literal('done'),
+      results: z.array(TestCaseResult).optional(),
+      custom: CustomRunResult.optional(),
+      compileErrors: CompileErrors.optional(),
+    }),
     z.object({ ...runBase, state: z.literal('cancelled') }),
     z.object({ ...runBase, state: z.literal('failed'), message: z.string() }),
   ])

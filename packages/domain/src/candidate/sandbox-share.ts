@@ -52,6 +52,19 @@ export const DEFAULT_SCORING_BUDGET: ScoringBudget = { stopAfterTimeouts: 1 };
  * Sample runs past the documented queue bound (too many waiting, or a wait expected beyond the limit): 503.2,
  * with when to try again from the real queue.
  */
+/** How long a candidate is asked to wait after the sandbox could not run their code (a busy compiler, one not started). */
+const NOT_RUN_RETRY_MS = 5_000;
+
+/**
+ * A sample run the sandbox could not run (`RunOutcome.fault`, decision 1043), on the answer-at-once route: not the
+ * code's verdict and not one of the candidate's runs, so a refusal to try again rather than failed samples.
+ */
+export const sampleRunNotRun = (fault: string): Refusal => ({
+  kind: 'server-busy',
+  message: `Your code was not judged: the server could not run it. ${fault} Try again in ${NOT_RUN_RETRY_MS / 1000} s; this run was not counted.`,
+  retryAfterSeconds: NOT_RUN_RETRY_MS / 1000,
+});
+
 export const sampleRunsBusy = (retryAfterMs: number): Refusal => {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   return { kind: 'server-busy', message: `Sample runs are busy right now: try again in ${seconds} s.`, retryAfterSeconds: seconds };

@@ -2,13 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { EraseCandidatesInput, GdprRequestInput, noRecordsForEmail, planErasure } from './erasure-request.js';
 
 describe('planErasure (issue 51 item 1)', () => {
-  const held = (emailInvitationIds: number[], invitationHeld = false) => ({ emailInvitationIds, invitationHeld });
+  const held = (emailInvitationIds: number[], invitationHeld = false, bulkRows = 0) => ({ emailInvitationIds, invitationHeld, bulkRows });
 
   it("covers every invitation of an address the org holds, or refuses 404.51 in iMocha's words", () => {
-    expect(planErasure({ email: 'a@example.com' }, held([3, 7]))).toEqual({ val: { scope: 'email', invitationIds: [3, 7] } });
+    expect(planErasure({ email: 'a@example.com' }, held([3, 7]))).toEqual({ val: { scope: 'email', invitationIds: [3, 7], bulkRowsOf: 'a@example.com' } });
     expect(planErasure({ email: 'a@example.com' }, held([]))).toEqual({
       err: { kind: 'no-records-for-email', message: 'No records found for given Email address: a@example.com' },
     });
+  });
+
+  it('covers the bulk rows of an address that has no invitation: "no records" only when there are truly none (decision 1003)', () => {
+    expect(planErasure({ email: 'a@example.com' }, held([], false, 2))).toEqual({ val: { scope: 'email', invitationIds: [], bulkRowsOf: 'a@example.com' } });
+    // One attempt (v3) is not the address's rows.
+    expect(planErasure({ email: 'a@example.com', invitationId: 7 }, held([], false, 2)).err?.kind).toBe('no-records-for-email');
   });
 
   it('covers one invitation the org holds, or refuses 404.4 (another org’s answers the same)', () => {

@@ -29,6 +29,10 @@ export const ErasedCandidates = z.object({
   scope: z.enum(['email', 'invitation']),
   erased: z.int().nonnegative().meta({ description: 'Invitations erased by this request.' }),
   alreadyErased: z.int().nonnegative().meta({ description: 'Invitations asked for that were erased before (nothing to do).' }),
+  bulkRows: z
+    .int()
+    .nonnegative()
+    .meta({ description: 'Rows of bulk-invitation files that never became an invitation (refused, or not read yet) erased with the address (decision 1003).' }),
   testInvitationIds: z.array(Id).meta({ description: 'The invitations this request covered; their scores stay, as "Erased candidate".' }),
 });
 export type ErasedCandidates = z.infer<typeof ErasedCandidates>;
@@ -52,21 +56,25 @@ export const noRecordsForEmail = (email: string): string => `No records found fo
 export interface ErasurePlan {
   readonly scope: 'email' | 'invitation';
   readonly invitationIds: readonly number[];
+  /** By address: whose bulk rows without an invitation go too (decision 1003). */
+  readonly bulkRowsOf?: string;
 }
 
 /**
- * By address: the org's invitations for it, or 404.51 when it holds none (never held, or erased already: an erased
- * address is no longer known, so a repeat says so instead of pretending). By invitation: 404.4 for one the org does not
- * have (another org's answers the same); an erased one is erased again as a no-op. With both (v3), the invitation must
- * be one of the address's.
+ * By address: the org's invitations for it and its bulk rows that never became one, or 404.51 when it holds neither
+ * (never held, or erased already: an erased address is no longer known, so a repeat says so instead of pretending). By
+ * invitation: 404.4 for one the org does not have (another org's answers the same); an erased one is erased again as a
+ * no-op. With both (v3), the invitation must be one of the address's, and only it goes.
  */
 export const planErasure = (
   request: { readonly email?: string | undefined; readonly invitationId?: number | undefined },
-  held: { readonly emailInvitationIds: readonly number[]; readonly invitationHeld: boolean },
+  held: { readonly emailInvitationIds: readonly number[]; readonly invitationHeld: boolean; readonly bulkRows: number },
 ): Result<ErasurePlan> => {
   if (request.email !== undefined) {
-    if (held.emailInvitationIds.length === 0) return refuse('no-records-for-email', noRecordsForEmail(request.email));
-    if (request.invitationId === undefined) return ok({ scope: 'email', invitationIds: held.emailInvitationIds });
+    if (request.invitationId === undefined) {
+      if (held.emailInvitationIds.length === 0 && held.bulkRows === 0) return refuse('no-records-for-email', noRecordsForEmail(request.email));
+      return ok({ scope: 'email', invitationIds: held.emailInvitationIds, bulkRowsOf: request.email });
+    }
     if (!held.emailInvitationIds.includes(request.invitationId)) return refuse('no-records-for-email', noRecordsForEmail(request.email));
     return ok({ scope: 'invitation', invitationIds: [request.invitationId] });
   }

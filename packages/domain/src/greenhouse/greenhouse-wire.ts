@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { plainText } from '../schemas/text-fields.js';
+import { showsNothing } from '../text/visible-name.js';
 import { greenhouseFullName } from './candidate-name.js';
 
 /*
@@ -54,6 +55,12 @@ export const GreenhouseCandidate = z
   })
   .refine((candidate) => greenhouseFullName(candidate) !== '', {
     error: 'candidate.first_name and candidate.last_name must not both be empty',
+    path: ['first_name'],
+  })
+  // Both made of invisible characters only: no name anyone could see (decision 1008).
+  .refine((candidate) => greenhouseFullName(candidate) === '' || !showsNothing(greenhouseFullName(candidate)), {
+    error:
+      'candidate.first_name and candidate.last_name must contain a visible character: they hold only spaces or invisible characters (such as zero-width spaces)',
     path: ['first_name'],
   })
   .meta({ id: 'GreenhouseCandidate' });

@@ -63,6 +63,7 @@ export const refusalKinds = {
   'path-not-served': 'The path may not be served',
   'role-not-allowed': "The key's role does not allow this",
   'note-not-yours': "Only a note's author may change it",
+  'assistant-not-offered': "The assistant is not offered for this question: its policy, its type, or the org's switch",
   'route-not-found': 'No route answers this path',
   'test-not-found': "No such test (or not this org's)",
   'test-link-not-found': "No such test link (or not this org's)",
@@ -83,6 +84,7 @@ export const refusalKinds = {
   'candidate-not-found': 'No candidate with that email',
   'user-not-found': 'No person of the organization has that email (v3 accounts)',
   'no-records-for-email': 'No records are held for that email address',
+  'assistant-reply-not-found': 'No such answered assistant reply on this question of the attempt',
   'method-not-allowed': 'The path does not answer this method',
   'request-timeout': 'The request took too long to arrive',
   'state-conflict': "The request conflicts with the resource's current state",
@@ -94,6 +96,7 @@ export const refusalKinds = {
   'key-revokes-itself': 'An API key may not revoke itself',
   'invitation-not-takeable': 'The invitation can no longer be taken',
   'user-email-taken': 'An active person of the organization already has that email (v3 accounts)',
+  'assistant-message-in-flight': 'A message of this attempt is still being answered by the assistant',
   'body-too-large': 'The request body is too large',
   'bulk-file-too-many-rows': 'The bulk invitation file has too many rows',
   'url-too-long': 'The request URL is too long',
@@ -102,6 +105,7 @@ export const refusalKinds = {
   'sample-run-in-progress': 'A sample run is already in progress',
   'sample-run-budget-used': 'The sample run budget is used up for now',
   'resent-too-recently': 'The invitation was emailed too recently',
+  'assistant-budget-spent': "The attempt's assistant budget (messages, tokens or insertions) is spent",
   'headers-too-large': 'The request headers are too large',
   'internal-error': 'Something failed on our side (a bug, never a decision)',
   'not-ready': 'The service is not ready',
@@ -109,6 +113,7 @@ export const refusalKinds = {
   'shutting-down': 'The server is shutting down',
   'database-unavailable': 'The database is unavailable',
   'export-timed-out': 'An export took too long',
+  'assistant-model-unavailable': 'No model is configured for the assistant',
 } as const;
 
 export type RefusalKind = keyof typeof refusalKinds;

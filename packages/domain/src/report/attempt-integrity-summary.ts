@@ -1,4 +1,5 @@
 import { attemptEndedAt } from './attempt-ended-at.js';
+import { cameraDetailOf } from './camera-detail.js';
 import type { ReportFacts } from './build-report-details.js';
 import { departureDetails, snapshotDetails } from './integrity-evidence-detail.js';
 import { integritySummaryOfDetails } from './integrity-summary-of-details.js';
@@ -27,6 +28,7 @@ export const attemptIntegritySummary = (facts: AttemptEvidenceFacts): IntegrityS
       snapshots: snapshotDetails(facts.snapshots, evidenceReviews),
       similarity: similarityDetails(facts.similarity ?? [], () => null, evidenceReviews),
       omittedSimilarPairs: facts.omittedSimilarPairs ?? 0,
+      camera: cameraDetailOf(invitation),
       aiUse: aiUseDetails(facts.aiUse ?? [], () => null, evidenceReviews),
     },
     [...(facts.questionSignals?.values() ?? [])].map((signals) => questionSignalsDetail(signals, evidenceReviews)),

@@ -22,9 +22,11 @@ import { caseInputsOf } from '../schemas/coding-cases.js';
 import type { VariantDetail } from './report-details.js';
 import { integritySummaryOfDetails } from './integrity-summary-of-details.js';
 import { attemptEndedAt } from './attempt-ended-at.js';
+import { cameraDetailOf, type CameraDetail } from './camera-detail.js';
 import { skillScoresOf, type SkillQuestion } from './skill-scores.js';
 import { readAttemptSeed, sectionsUnderChoice } from '../candidate/variant-settings.js';
 import type { CandidateFeedback } from '../candidate/candidate-feedback.js';
+import type { ReportAi } from '../ai/report-ai.js';
 import type { AiUseFinding } from '../ai-use/ai-use-finding.js';
 import { aiUseDetails } from '../ai-use/ai-use-detail.js';
 
@@ -76,9 +78,14 @@ export interface ReportFacts {
   readonly practiceTest?: boolean;
   /** What the candidate said of the test after this attempt (issue 52); absent when none was given. */
   readonly candidateFeedback?: CandidateFeedback;
+  /** The attempt's AI policy and assistant transcript (issue 60), built by `reportAiOf`; absent without a snapshot. */
+  readonly ai?: ReportAi;
   /** The AI-use findings the score job stored (issue 60); absent or empty when it found none. */
   readonly aiUse?: readonly AiUseFinding[];
 }
+
+/** Only an attempt whose link required the camera says anything of it: every other report stays as it was. */
+const withCamera = (camera: CameraDetail | undefined): { camera?: CameraDetail } => (camera ? { camera } : {});
 
 const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString());
 
@@ -203,6 +210,7 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
     accommodation: invitation.extraTimePercent > 0 ? { extraTimePercent: invitation.extraTimePercent } : null,
     similarity: similarityDetails(facts.similarity ?? [], numberOf, facts.evidenceReviews),
     omittedSimilarPairs: facts.omittedSimilarPairs ?? 0,
+    ...withCamera(cameraDetailOf(invitation)),
     aiUse: aiUseDetails(facts.aiUse ?? [], numberOf, facts.evidenceReviews),
   };
   return {
@@ -235,6 +243,7 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
     skills: skillScoresOf(skilled),
     questions,
     ...(facts.candidateFeedback ? { candidateFeedback: facts.candidateFeedback } : {}),
+    ...(facts.ai ? { ai: facts.ai } : {}),
     ...(variant ? { variant: variantDetail(facts, invitation.variantSeed ?? null, variant) } : {}),
     ...(written.length === 0
       ? {}

@@ -1,19 +1,24 @@
 import type { QuestionSignalsDetail } from './question-signals-detail.js';
 import type { ReportDetails } from './report-details.js';
 import { integritySummary, type IntegritySummary } from './integrity-summary.js';
+import { cameraGapOfDetail } from './camera-detail.js';
 
 type Reviewed = { readonly review?: { readonly outcome: 'confirmed' | 'dismissed' } | null };
 
 const outcomesOf = (pieces: readonly Reviewed[]) => pieces.map((piece) => piece.review?.outcome ?? null);
 
 /** The parts of `/details` the summary is counted from (the shell passes the same for the workbook's reviewed attempts). */
-export type SummaryEvidence = Pick<ReportDetails['integrity'], 'wv' | 'iv' | 'departures' | 'snapshots' | 'similarity' | 'omittedSimilarPairs' | 'aiUse'>;
+export type SummaryEvidence = Pick<
+  ReportDetails['integrity'],
+  'wv' | 'iv' | 'departures' | 'snapshots' | 'similarity' | 'omittedSimilarPairs' | 'camera' | 'aiUse'
+>;
 
 /**
  * The summary of what a report lists, each listed piece with its review: departures count every one `wv` counts
  * (the log may keep fewer), pastes and insertions every one the page reported (the report lists the first few per
- * question), similar answers every pair (listed and `omittedSimilarPairs`), the AI-use findings every one listed. Those not listed cannot be reviewed, so they
- * count as not reviewed. The image violations are `iv`'s.
+ * question), similar answers every pair (listed and `omittedSimilarPairs`), the AI-use findings every one listed.
+ * Those not listed cannot be reviewed, so they count as not reviewed. The image violations are `iv`'s, a stretch
+ * without photos the `camera`'s (decision 1143).
  */
 export const integritySummaryOfDetails = (integrity: SummaryEvidence, signals: readonly (QuestionSignalsDetail | undefined)[]): IntegritySummary => {
   const reported = signals.filter((signal) => signal !== undefined);
@@ -30,6 +35,7 @@ export const integritySummaryOfDetails = (integrity: SummaryEvidence, signals: r
       aiUse: { total: integrity.aiUse?.length ?? 0, outcomes: outcomesOf(integrity.aiUse ?? []) },
     },
     integrity.iv ?? 0,
+    cameraGapOfDetail(integrity.camera),
   );
 };
 

@@ -51,15 +51,19 @@ const imageViolationsText = (count: number): string | null =>
 /** The AI-use findings in words, as a kind is: "2 AI-use signals: 1 confirmed, 1 not reviewed"; null for none. */
 const aiUseText = (counts: EvidenceCounts | undefined): string | null => (counts ? kindText(counts, ['AI-use signal', 'AI-use signals']) : null);
 
+/** A stretch without photos in words, or null for none: what the camera did not send (decision 1143). */
+const cameraGapText = (minutes: number | undefined): string | null =>
+  minutes === undefined ? null : `camera on, no photos received for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+
 /**
- * Every kind with something to say, in a fixed order — the image violations right after the departures, the other
- * count of what the proctoring saw (decision 989), the AI-use findings after the pastes (decision 1207) — joined by
- * " · "; "No departures, pastes or similar answers" otherwise.
+ * Every kind with something to say, in a fixed order — the image violations and a stretch without photos right after
+ * the departures, the other counts of what the proctoring saw (decisions 989, 1143), the AI-use findings after the
+ * pastes (decision 1207) — joined by " · "; "No departures, pastes or similar answers" otherwise.
  */
 export const integritySummaryText = (summary: IntegritySummary): string => {
   const parts = INTEGRITY_KINDS.flatMap((kind) => {
     const text = integrityKindText(kind, summary[kind]);
-    if (kind === 'departures') return [text, imageViolationsText(summary.imageViolations ?? 0)];
+    if (kind === 'departures') return [text, imageViolationsText(summary.imageViolations ?? 0), cameraGapText(summary.cameraGapMinutes)];
     return kind === 'pastes' ? [text, aiUseText(summary.aiUse)] : [text];
   }).filter((text) => text !== null);
   return parts.length === 0 ? 'No departures, pastes or similar answers' : parts.join(' · ');

@@ -80,6 +80,36 @@ describe('the integrity summary (issue 48, item 7)', () => {
   });
 });
 
+describe('a camera on that sent no photos (issue 59 item 8, decision 1143)', () => {
+  it('is to review until a snapshot is, like image violations, and is written only when there is one', () => {
+    const silent = integritySummary(tallies({}), 0, 21);
+    expect(silent).toMatchObject({ level: 'unreviewed', cameraGapMinutes: 21 });
+    expect(IntegritySummary.parse(silent)).toEqual(silent);
+    expect(integritySummaryText(silent)).toBe('camera on, no photos received for 21 minutes');
+    expect(integritySummary(tallies({}), 0, null)).toEqual(integritySummary(tallies({})));
+    expect(integritySummary(tallies({}), 0, null).level).toBe('none');
+    // A reviewer who looked at the photos that came, and dismissed one, has seen the camera's evidence.
+    expect(integritySummary(tallies({ snapshots: { total: 5, outcomes: [D] } }), 0, 16).level).toBe('dismissed');
+    expect(integritySummary(tallies({ pastes: { total: 1, outcomes: [C] } }), 0, 16).level).toBe('confirmed');
+  });
+
+  it('is said after the image violations, in the order of what the proctoring saw', () => {
+    expect(integritySummaryText(integritySummary(tallies({ departures: { total: 2, outcomes: [] } }), 1, 4))).toBe(
+      '2 departures, not reviewed · 1 image violation (camera lost or blank) · camera on, no photos received for 4 minutes',
+    );
+  });
+
+  it('comes through /details: its camera and its summary agree', () => {
+    const integrity = { wv: 0, departures: [], snapshots: [], camera: { required: true as const, photos: 0, expectedPhotos: 22, longestGapMinutes: 21 } };
+    expect(integritySummaryOfDetails(integrity, [])).toMatchObject({ level: 'unreviewed', cameraGapMinutes: 21 });
+    const covered = { ...integrity, camera: { required: true as const, photos: 20, expectedPhotos: 22, longestGapMinutes: 2 } };
+    expect(integritySummaryOfDetails(covered, [])).toMatchObject({ level: 'none' });
+    expect(integritySummaryOfDetails(covered, [])).not.toHaveProperty('cameraGapMinutes');
+    // Still running: the camera is required, its coverage not reckoned yet; nothing to say of photos.
+    expect(integritySummaryOfDetails({ ...integrity, camera: { required: true } }, [])).toMatchObject({ level: 'none' });
+  });
+});
+
 describe('the summary in words, the same on every surface', () => {
   const summary = integritySummary(
     tallies({

@@ -41,6 +41,10 @@ export const IntegritySummary = z
       description:
         'Image violations (/details integrity.iv): the camera lost, or a snapshot that showed nothing. A count, never reviewed: it does not change the level (decision 989). Absent: none.',
     }),
+    cameraGapMinutes: z.int().positive().optional().meta({
+      description:
+        'A camera-proctored attempt that received no photo for this many minutes in a row (three or more: /details integrity.camera, decision 1143). To review until a snapshot is, like imageViolations. Absent: no such stretch, or no camera.',
+    }),
   })
   .meta({ id: 'IntegritySummary' });
 export type IntegritySummary = z.infer<typeof IntegritySummary>;
@@ -65,14 +69,20 @@ export const countsOf = ({ total, outcomes }: EvidenceTally): EvidenceCounts => 
   return { total: all, confirmed, dismissed, unreviewed: all - confirmed - dismissed };
 };
 
-const levelOf = (kinds: Record<IntegrityKind, EvidenceCounts>, imageViolations: number, aiUse: EvidenceCounts | undefined): IntegrityLevel => {
+const levelOf = (
+  kinds: Record<IntegrityKind, EvidenceCounts>,
+  imageViolations: number,
+  cameraGapMinutes: number | null,
+  aiUse: EvidenceCounts | undefined,
+): IntegrityLevel => {
   const counts = [...INTEGRITY_KINDS.map((kind) => kinds[kind]), ...(aiUse ? [aiUse] : [])];
   if (counts.some((count) => count.confirmed > 0)) return 'confirmed';
   const signals = [kinds.departures, kinds.pastes, kinds.similarAnswers, ...(aiUse ? [aiUse] : [])];
   if (signals.some((count) => count.unreviewed > 0)) return 'unreviewed';
   // Image violations are no pieces a reviewer judges, the snapshots are: until one of them is reviewed, an attempt whose
   // camera was lost or blank waits for a reviewer rather than reading "No signals" beside the count (decision 989).
-  if (imageViolations > 0 && kinds.snapshots.dismissed === 0) return 'unreviewed';
+  // A camera on that sent no photo for minutes is the same kind of fact (decision 1143): what the camera did not show.
+  if ((imageViolations > 0 || cameraGapMinutes !== null) && kinds.snapshots.dismissed === 0) return 'unreviewed';
   return counts.some((count) => count.dismissed > 0) ? 'dismissed' : 'none';
 };
 
@@ -81,8 +91,13 @@ const levelOf = (kinds: Record<IntegrityKind, EvidenceCounts>, imageViolations: 
  * count beside the kinds, not a kind; it makes the level "to review" only until a snapshot is reviewed (decision 989).
  * Only a count above 0 is written, so that every other summary stays as it was (as `/details` writes `iv`, decision 974);
  * so are the AI-use findings (decision 1207), a kind the workbook has no column of (decision 820 fixes its columns).
+ * `cameraGapMinutes` (`cameraGapMinutesOf`: three minutes or more without a photo, decision 1143) counts the same way.
  */
-export const integritySummary = (tallies: Record<IntegrityKind, EvidenceTally> & { readonly aiUse?: EvidenceTally }, imageViolations = 0): IntegritySummary => {
+export const integritySummary = (
+  tallies: Record<IntegrityKind, EvidenceTally> & { readonly aiUse?: EvidenceTally },
+  imageViolations = 0,
+  cameraGapMinutes: number | null = null,
+): IntegritySummary => {
   const kinds = {
     departures: countsOf(tallies.departures),
     pastes: countsOf(tallies.pastes),
@@ -92,9 +107,10 @@ export const integritySummary = (tallies: Record<IntegrityKind, EvidenceTally> &
   const aiUse = tallies.aiUse === undefined ? undefined : countsOf(tallies.aiUse);
   const shownAiUse = aiUse !== undefined && aiUse.total > 0 ? aiUse : undefined;
   return {
-    level: levelOf(kinds, imageViolations, shownAiUse),
+    level: levelOf(kinds, imageViolations, cameraGapMinutes, shownAiUse),
     ...kinds,
     ...(shownAiUse ? { aiUse: shownAiUse } : {}),
     ...(imageViolations > 0 ? { imageViolations } : {}),
+    ...(cameraGapMinutes === null ? {} : { cameraGapMinutes }),
   };
 };

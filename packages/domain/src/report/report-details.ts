@@ -11,10 +11,12 @@ import { ReviewProgress, WrittenAnswerDetail } from './written-answer-detail.js'
 import { SimilarityPairDetail } from './similarity-detail.js';
 import { CodePlaybackDetail, QuestionSignalsDetail } from './question-signals-detail.js';
 import { IntegritySummary } from './integrity-summary.js';
+import { CameraDetail } from './camera-detail.js';
 import { AiUseEvidenceDetail } from '../ai-use/ai-use-detail.js';
 import { SkillScore } from './skill-scores.js';
 import { CandidateFeedback } from '../candidate/candidate-feedback.js';
 import { ViolationKind } from '../candidate/violation-limits.js';
+import { ReportAi } from '../ai/report-ai.js';
 
 /**
  * Everything a hiring manager decides from, as JSON (`GET /v2/org/report/{id}/details`, an Assay extension):
@@ -175,6 +177,10 @@ export const ReportDetails = z
       description:
         "What the candidate said of the test after this attempt (issue 52, the test's `candidateFeedback` setting): a rating 1–5 and/or text. Absent when none was given, and from an older server's details.",
     }),
+    ai: ReportAi.optional().meta({
+      description:
+        "The attempt's AI policy as fixed at its start, and its assistant's transcript: every message, reply (withheld ones included), insertion and token (issue 60, docs/ai.md). Evidence, never a score. Absent for attempts started before it was recorded, and from an older server's details.",
+    }),
     /** Only for a test with question pools or shuffling: the variant this candidate saw (issue 34). */
     variant: VariantDetail.optional(),
     /** Only for a test with short_answer or free_text questions (issue 32): how far grading has come. */
@@ -204,6 +210,8 @@ export const ReportDetails = z
        * (decision 622). 0 for nearly every attempt; absent from an older server's details.
        */
       omittedSimilarPairs: z.int().nonnegative().optional(),
+      /** The camera, for an attempt whose link required it (decisions 1140, 1143); absent otherwise and from older servers. */
+      camera: CameraDetail.optional(),
       aiUse: z.array(AiUseEvidenceDetail).optional().meta({
         description:
           'AI-use evidence that needs no model (issue 60, docs/ai.md "AI-use evidence"), under every policy: the question\'s text copied into the answer, an answer typed as if transcribed, a burst of typing right after returning from another window, an answer replaced whole within a minute without a paste. Found when the attempt is scored; each reviewable like a paste. Evidence for a reviewer, never a verdict and never in a score. Absent from an older server\'s details.',

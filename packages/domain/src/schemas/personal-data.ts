@@ -41,10 +41,16 @@ const PersonalSnapshot = z.object({
   data: z.string().nullable(),
 });
 
+/**
+ * Where an integration's callback goes, without its path or query: integrators put secrets there (decision 1006), and the
+ * candidate is owed whom their data went to, not the integration's credentials.
+ */
+const Origin = z.string().meta({ description: 'scheme://host[:port] of a URL an integration set; its path and query are left out (decision 1006).' });
+
 const PersonalDelivery = z.object({
   jobId: z.int(),
   kind: z.string(),
-  target: z.string(),
+  target: z.string().meta({ description: 'An email address, or the origin of a callback or Greenhouse URL (decision 1006).' }),
   status: z.string(),
   attempts: z.int(),
   payload: StoredJson,
@@ -52,6 +58,32 @@ const PersonalDelivery = z.object({
   createdAt: Instant,
   updatedAt: Instant,
   log: z.array(z.object({ attemptedAt: Instant, outcome: z.string(), statusCode: z.int().nullable(), latencyMs: z.number(), error: z.string().nullable() })),
+});
+
+/** The assistant's transcript of one invitation's attempt (issue 60, docs/ai.md): every message, reply and insertion. */
+const PersonalAssistant = z.object({
+  aiSnapshot: StoredJson.meta({ description: "The attempt's AI policy as fixed at its start; null when none was." }),
+  messages: z.array(
+    z.object({
+      messageId: z.int(),
+      questionId: z.int(),
+      askedAt: Instant,
+      text: z.string(),
+      sharedAnswer: z.boolean(),
+      answerChars: z.int(),
+      state: z.string(),
+      reply: z.string().nullable(),
+      withheldReason: z.string().nullable(),
+      failure: z.string().nullable(),
+      model: z.string().nullable(),
+      policy: z.string(),
+      policyVersion: z.string(),
+      promptTokens: z.int(),
+      completionTokens: z.int(),
+      answeredAt: Instant.nullable(),
+    }),
+  ),
+  insertions: z.array(z.object({ insertionId: z.int(), messageId: z.int(), questionId: z.int(), at: Instant, chars: z.int(), line: z.int(), column: z.int() })),
 });
 
 export const PersonalInvitation = z.object({
@@ -124,8 +156,10 @@ export const PersonalInvitation = z.object({
   candidateFeedback: z.array(z.object({ attemptStartedAt: Instant, rating: z.int().nullable(), text: z.string().nullable(), givenAt: Instant })).default([]),
   /** Emails, callbacks, Greenhouse PATCHes and scoring about this invitation, each with its delivery log. */
   deliveries: z.array(PersonalDelivery),
-  greenhouseInterviews: z.array(z.object({ applicationId: z.string(), callbackURL: z.string(), createdAt: Instant, updatedAt: Instant })),
+  greenhouseInterviews: z.array(z.object({ applicationId: z.string(), callbackOrigin: Origin, createdAt: Instant, updatedAt: Instant })),
   reminders: z.array(z.object({ reminderKey: z.string(), jobId: z.int().nullable(), createdAt: Instant })),
+  /** What the candidate asked the AI assistant and what it answered (issue 60); an older server's export reads as none. */
+  assistant: PersonalAssistant.default({ aiSnapshot: null, messages: [], insertions: [] }),
 });
 export type PersonalInvitation = z.infer<typeof PersonalInvitation>;
 
@@ -134,9 +168,9 @@ export const PersonalCandidate = z.object({
   testId: z.int(),
   emailId: z.string(),
   fullName: z.string(),
-  callbackURL: z.string().nullable(),
+  callbackOrigin: Origin.nullable(),
   redirectURL: z.string().nullable(),
-  submittedCallbackURL: z.string().nullable(),
+  submittedCallbackOrigin: Origin.nullable(),
   remindersUnsubscribedAt: Instant.nullable(),
   createdAt: Instant,
   updatedAt: Instant,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
 import { InvitationStatus } from '../invitation-status.js';
-import { plainText, singleLineText, unionError } from './text-fields.js';
+import { personName, plainText, unionError } from './text-fields.js';
 
 /**
  * A URL stored on the candidate. Left out stays `undefined` (keep the stored one, `decideReRegistration`); `null` and
@@ -35,7 +35,7 @@ export const RegisterCandidateInput = z
       .email({ error: 'emailId must be a valid email address' })
       .max(254, { error: 'emailId must be at most 254 characters' })
       .check(plainText('emailId')),
-    fullName: singleLineText('fullName', 200),
+    fullName: personName('fullName', 200),
     callbackURL: HttpUrl('callbackURL', 'Receives the completion callback (absolute http(s) URL).'),
     redirectURL: HttpUrl('redirectURL', 'Where the candidate goes after completing the test (absolute http(s) URL).'),
     submittedCallbackURL: HttpUrl(

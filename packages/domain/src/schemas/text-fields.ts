@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FORBIDDEN_IN, forbiddenCharacterIn, normaliseNewlines, type TextShape } from '../text/control-characters.js';
+import { showsNothing } from '../text/visible-name.js';
 
 /**
  * The one check every text field of a request body carries (test/security/text-fields-refuse-controls.test.ts
@@ -49,6 +50,17 @@ export const singleLineText = (field: string, max: number) => {
   const say = messages(field, max);
   return z.string(say.type).trim().min(1, say.empty).max(max, say.long).check(plainText(field)).meta(documented('single-line', false));
 };
+
+/** The words of a name that shows nothing (decision 1008), for every front that registers or invites a candidate. */
+export const invisibleNameMessage = (field: string): string =>
+  `${field} must contain a visible character: it holds only spaces or invisible characters (such as zero-width spaces)`;
+
+/**
+ * A candidate's name: as `singleLineText`, and not made only of characters that show nothing (zero-width, format,
+ * whitespace; decision 1008), which would list, email and report a candidate no one can see.
+ */
+export const personName = (field: string, max: number) =>
+  singleLineText(field, max).refine((name) => !showsNothing(name), { error: invisibleNameMessage(field) });
 
 /**
  * Prose of several lines (a question's text, a test's description): newlines and tabs stay, CRLF becomes LF, and

@@ -5,16 +5,10 @@ import { type ComparableSubmission, isComparable, MIN_FINGERPRINTS, SIMILARITY_T
 import { type Fingerprint, winnow } from './winnowing.js';
 
 /**
- * What is kept of a submission to compare it later (migration 033): its kept hashes with their token index and
- * lines, never the code again (the code stays in the answer). `family` says which submissions it is compared with:
- * JavaScript and TypeScript read alike (one tokenizer), every other language only with itself (stored as text, so a
- * new family needs no migration).
+ * Whom each language's answers are compared with: JavaScript and TypeScript read alike (one tokenizer), every other
+ * language only with itself. One entry per language: a new language fails to compile until it says.
  */
-export const TokenFamily = z.enum(['python', 'javascript', 'java', 'c', 'cpp', 'csharp', 'go', 'rust', 'ruby', 'php', 'sqlite', 'postgresql']);
-export type TokenFamily = z.infer<typeof TokenFamily>;
-
-/** One entry per language: a new language fails to compile until it says whom its answers are compared with. */
-const FAMILIES: { readonly [Language in CodingLanguage]: TokenFamily } = {
+const FAMILIES = {
   javascript: 'javascript',
   typescript: 'javascript',
   python: 'python',
@@ -28,7 +22,17 @@ const FAMILIES: { readonly [Language in CodingLanguage]: TokenFamily } = {
   php: 'php',
   sqlite: 'sqlite',
   postgresql: 'postgresql',
-};
+} as const satisfies { readonly [Language in CodingLanguage]: CodingLanguage };
+
+/**
+ * What is kept of a submission to compare it later (migration 033): its kept hashes with their token index and
+ * lines, never the code again (the code stays in the answer). `family` says which submissions it is compared with
+ * (stored as text, so a new family needs no migration); the families are the values of the map above.
+ */
+type Family = (typeof FAMILIES)[CodingLanguage];
+export const TokenFamily = z.enum([...new Set(Object.values(FAMILIES))] as [Family, ...Family[]]);
+export type TokenFamily = z.infer<typeof TokenFamily>;
+
 export const tokenFamily = (language: CodingLanguage): TokenFamily => FAMILIES[language];
 
 /** Stored form: [hash, token, firstLine, lastLine] per kept hash, JSON (a 200-line answer keeps ~120). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_AI_SETTINGS } from '../ai/ai-settings.js';
-import { TestSettings, checkTestSettings, defaultTestSettingsOf, violationRulesOf } from './test-settings.js';
+import { TestSettings, TestSettingsInput, checkTestSettings, defaultTestSettingsOf, violationRulesOf } from './test-settings.js';
 
 const section = (shuffle: boolean) => ({ shuffleQuestions: shuffle, shuffleOptions: shuffle });
 const defaults = defaultTestSettingsOf({ name: 'Backend', definition: { sections: [section(true), section(true)] } as never });
@@ -29,6 +29,42 @@ describe('test settings', () => {
     expect(window(true, 2)).toMatchObject({ windowViolationLimit: 2, copyPasteAllowed: false, violationPopup: true });
     expect(window(false, 2).windowViolationLimit).toBeNull();
     expect(window(true, 0).windowViolationLimit).toBeNull();
+  });
+
+  it('takes iMocha’s 0/1 for every switch as a body, and answers booleans only (decision 1029)', () => {
+    const asIMochaWrites = {
+      testSettings: { testName: 'Backend', testAliasName: 'Backend', typeOfTest: 1, practiceTest: 1 },
+      questionSettings: { randomQuestions: 0, randomAnswers: 1, showQuestionScore: 0 },
+      displayMessageSettings: { sectionEndPopup: 1, sectionTimeLeftAlert: 0, candidateFeedback: 1 },
+      emailSettings: { sendTestReportEmailToCandidate: 0 },
+      imageProctoringSettings: { terminateTestOnImageViolation: 1, terminateTestAfterViolationCount: 2 },
+      windowViolationSettings: {
+        copyPaste: 0,
+        displayViolationSettings: { displayViolationPopUp: 1, terminateTestOnWindowViolation: 1, terminateTestAfterViolationCount: 1 },
+      },
+    };
+    const read = TestSettingsInput.parse(asIMochaWrites);
+    expect(read.testSettings).toEqual({ testName: 'Backend', testAliasName: 'Backend', typeOfTest: 1, practiceTest: true });
+    expect(read.questionSettings).toEqual({ randomQuestions: false, randomAnswers: true, showQuestionScore: false });
+    expect(read.windowViolationSettings.copyPaste).toBe(false);
+    expect(TestSettings.parse(read)).toEqual(read);
+    expect(TestSettingsInput.parse(defaults)).toEqual(defaults);
+    expect(TestSettings.safeParse(asIMochaWrites).success).toBe(false);
+    const two = TestSettingsInput.safeParse({ ...asIMochaWrites, emailSettings: { sendTestReportEmailToCandidate: 2 } });
+    expect(two.error?.issues[0]?.message).toMatch(/^sendTestReportEmailToCandidate must be 0 or 1/);
+  });
+
+  it('takes the aiSettings group with 0/1 switches as v2 does, and leaves it out when the client did (decision 993)', () => {
+    const asIMochaWrites = TestSettingsInput.parse({ ...defaults, questionSettings: { randomQuestions: 1, randomAnswers: 0, showQuestionScore: 1 } });
+    const { aiSettings: _left, ...iMochaGroupsOnly } = asIMochaWrites;
+    const ai = { ...DEFAULT_AI_SETTINGS, aiPolicy: 'guarded' as const, followUps: 2 };
+    const withAi = TestSettingsInput.parse({ ...iMochaGroupsOnly, aiSettings: ai });
+    expect(withAi.aiSettings).toEqual(ai);
+    expect(withAi.questionSettings).toEqual({ randomQuestions: true, randomAnswers: false, showQuestionScore: true });
+    expect('aiSettings' in TestSettingsInput.parse(iMochaGroupsOnly)).toBe(false);
+    const unknownAi = TestSettingsInput.safeParse({ ...iMochaGroupsOnly, aiSettings: { ...ai, aiPolicy: 'loose' } });
+    expect(unknownAi.success).toBe(false);
+    expect(unknownAi.error?.issues[0]?.path).toEqual(['aiSettings', 'aiPolicy']);
   });
 
   it('refuses a partial object, an unknown field and out-of-range counts', () => {

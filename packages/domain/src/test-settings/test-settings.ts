@@ -1,58 +1,71 @@
 import { z } from 'zod';
 import { singleLineText } from '../schemas/text-fields.js';
+import { v3Switch } from '../v3/v3-wire-values.js';
 import { ok, refuse, type Result } from '../result.js';
 import { assistantAvailable, type ModelAvailability } from '../ai/model-availability.js';
 import type { TestDefinition } from '../schemas/test-definition.js';
 import { AiSettings, type AiPolicy, defaultAiSettingsOf, needsModel } from '../ai/ai-settings.js';
+import type { SessionViolationRules } from '../candidate/violation-rules.js';
 
 /** "Terminate after N violations": 0 means no limit even with its flag on, and 100 is more than any attempt needs. */
 const violationCount = z.int().min(0).max(100);
 
 /**
- * A test's settings in iMocha v3's groups (issue 52, decision 883): v3's `POST …/settings` sends the whole object and
- * v2's admin route takes the same one, so both fronts read and write one shape. Every field is present: a partial
- * object would leave "unset" and "off" indistinguishable.
+ * The groups once, for both sides of the wire: `flag` makes a switch as that side holds it (a boolean as stored and
+ * answered, or v3's 0/1 as a client may send it), so the answer's and the body's fields never drift apart.
  */
-export const TestSettings = z
-  .strictObject({
+const settingsShaped = <Switch extends z.ZodType<boolean>>(flag: (name: string) => Switch) =>
+  z.strictObject({
     testSettings: z.strictObject({
       testName: singleLineText('testName', 200),
       testAliasName: singleLineText('testAliasName', 200).nullable(),
       typeOfTest: z
         .union([z.literal(0), z.literal(1)])
         .meta({ description: 'iMocha’s kind of test: 0 a standard test, 1 a custom one. Kept and echoed; it changes nothing in Assay.' }),
-      practiceTest: z.boolean(),
+      practiceTest: flag('practiceTest'),
     }),
     questionSettings: z.strictObject({
-      randomQuestions: z.boolean(),
-      randomAnswers: z.boolean(),
-      showQuestionScore: z.boolean(),
+      randomQuestions: flag('randomQuestions'),
+      randomAnswers: flag('randomAnswers'),
+      showQuestionScore: flag('showQuestionScore'),
     }),
     displayMessageSettings: z.strictObject({
-      sectionEndPopup: z.boolean(),
-      sectionTimeLeftAlert: z.boolean(),
-      candidateFeedback: z.boolean(),
+      sectionEndPopup: flag('sectionEndPopup'),
+      sectionTimeLeftAlert: flag('sectionTimeLeftAlert'),
+      candidateFeedback: flag('candidateFeedback'),
     }),
-    emailSettings: z.strictObject({ sendTestReportEmailToCandidate: z.boolean() }),
+    emailSettings: z.strictObject({ sendTestReportEmailToCandidate: flag('sendTestReportEmailToCandidate') }),
     imageProctoringSettings: z.strictObject({
-      terminateTestOnImageViolation: z.boolean(),
+      terminateTestOnImageViolation: flag('terminateTestOnImageViolation'),
       terminateTestAfterViolationCount: violationCount,
     }),
     windowViolationSettings: z.strictObject({
-      copyPaste: z.boolean().meta({ description: 'true: the candidate may copy and paste; false: the page blocks it (and records attempts).' }),
+      copyPaste: flag('copyPaste').meta({ description: 'On: the candidate may copy and paste; off: the page blocks it (and records attempts).' }),
       displayViolationSettings: z.strictObject({
-        displayViolationPopUp: z.boolean(),
-        terminateTestOnWindowViolation: z.boolean(),
+        displayViolationPopUp: flag('displayViolationPopUp'),
+        terminateTestOnWindowViolation: flag('terminateTestOnWindowViolation'),
         terminateTestAfterViolationCount: violationCount,
       }),
     }),
     /**
      * Assay's extension group (issue 60, decision 993): answered always; on a change, left out means unchanged, so a
-     * v3 client that knows only iMocha's groups keeps the test's AI settings as they were.
+     * v3 client that knows only iMocha's groups keeps the test's AI settings as they were. Both sides of the wire take
+     * it as it is (the input side too: it holds no iMocha switch).
      */
     aiSettings: AiSettings.optional(),
-  })
-  .meta({ id: 'TestSettings' });
+  });
+
+/**
+ * A test's settings in iMocha v3's groups (issue 52, decision 883): v3's `POST …/settings` sends the whole object and
+ * v2's admin route takes the same one, so both fronts read and write one shape. Every field of iMocha's groups is
+ * present: a partial object would leave "unset" and "off" indistinguishable. Answered with booleans.
+ */
+export const TestSettings = settingsShaped(() => z.boolean()).meta({ id: 'TestSettings' });
+/**
+ * The settings as a client writes them: each switch a boolean or iMocha's documented 0/1 (decision 1029), read as the
+ * boolean it stands for; anything else is refused naming the field.
+ */
+export const TestSettingsInput = settingsShaped(v3Switch).meta({ id: 'TestSettingsBody' });
 export type TestSettings = z.infer<typeof TestSettings>;
 
 /**
@@ -87,16 +100,11 @@ export const withAiSettings = (settings: TestSettings, fallback: AiSettings): Te
   aiSettings: settings.aiSettings ?? fallback,
 });
 
-/** What the candidate's attempt enforces of the settings; a limit is null when nothing ends the attempt. */
-export interface ViolationRules {
-  /** The attempt ends when its counted window violations exceed this (terminate-after-2 ends on the third). */
-  readonly windowViolationLimit: number | null;
-  /** The same for image (camera snapshot) violations. */
-  readonly imageViolationLimit: number | null;
-  readonly copyPasteAllowed: boolean;
-  /** Each counted violation is shown to the candidate as it happens. */
-  readonly violationPopup: boolean;
-}
+/**
+ * What the candidate's attempt enforces of the settings (a limit is null when nothing ends the attempt): the session's
+ * `violationRules` shape, one schema for both (decision 1140 stores it with the attempt, `AttemptRules`).
+ */
+export type ViolationRules = SessionViolationRules;
 
 const limitOf = (on: boolean, count: number): number | null => (on && count >= 1 ? count : null);
 

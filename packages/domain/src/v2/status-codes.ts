@@ -62,6 +62,7 @@ export const statusCatalogue = {
   '403.16': 'Path may not be served',
   '403.17': "This API key's role does not allow this",
   '403.18': 'Only its author may change a note',
+  '403.71': 'Assistant is not offered for this question',
   '404.1': 'Route not found',
   '404.2': 'Test not found',
   '404.3': 'Test link not found',
@@ -82,6 +83,7 @@ export const statusCatalogue = {
   '404.52': 'No candidate with that email',
   '404.53': 'No user with that email (v3)',
   '404.51': 'No records held for that email address',
+  '404.71': 'Assistant reply not found',
   '405.1': 'Method not allowed',
   '408.1': 'Request took too long to arrive',
   '409.1': 'Request conflicts with the current state of the resource',
@@ -93,6 +95,7 @@ export const statusCatalogue = {
   '409.21': 'An API key cannot revoke itself',
   '409.50': 'Invitation can no longer be taken',
   '409.51': 'A user with that email already exists (v3)',
+  '409.71': 'A message to the assistant is still being answered',
   '413.1': 'Request body is too large',
   '413.2': 'Bulk invitation file has too many rows',
   '414.1': 'Request URL is too long',
@@ -101,6 +104,7 @@ export const statusCatalogue = {
   '429.2': 'A sample run is already in progress',
   '429.3': 'Sample run budget used up',
   '429.50': 'Invitation was emailed too recently',
+  '429.71': 'Assistant budget used up',
   '431.1': 'Request headers are too large',
   '500.1': 'Internal server error',
   '503.1': 'Service is not ready',
@@ -108,6 +112,7 @@ export const statusCatalogue = {
   '503.3': 'Server is shutting down',
   '503.4': 'Database is unavailable',
   '503.5': 'Export took too long',
+  '503.71': 'No model is configured for the assistant',
 } as const;
 
 export type StatusCode = keyof typeof statusCatalogue;

@@ -26,7 +26,7 @@ describe('decideV3AccessTime', () => {
   const defaults = { timeZoneId: UTC_TIME_ZONE_ID, now };
 
   it('no dates: no expiry of its own', () => {
-    expect(decideV3AccessTime({}, defaults)).toEqual({ val: { expiresAt: null } });
+    expect(decideV3AccessTime({}, defaults)).toEqual({ val: { opensAt: null, expiresAt: null } });
   });
 
   it('the end in the request’s zone becomes the expiry', () => {
@@ -34,7 +34,7 @@ describe('decideV3AccessTime', () => {
       { startDateTime: '2026-11-27T17:30:00', endDateTime: '2026-12-01T17:30:00', timeZoneId: zoneOf('Asia/Kolkata') },
       defaults,
     );
-    expect(decided).toEqual({ val: { expiresAt: Date.UTC(2026, 11, 1, 12, 0, 0) } });
+    expect(decided).toEqual({ val: { opensAt: null, expiresAt: Date.UTC(2026, 11, 1, 12, 0, 0) } });
   });
 
   it.each<[string, Record<string, unknown>, RegExp]>([
@@ -42,7 +42,6 @@ describe('decideV3AccessTime', () => {
     ['an end before the start', { startDateTime: '2026-11-27T11:00:00Z', endDateTime: '2026-11-27T10:00:00Z' }, /after startDateTime/],
     ['an end equal to the start', { startDateTime: '2026-11-27T11:00:00Z', endDateTime: '2026-11-27T11:00:00Z' }, /after startDateTime/],
     ['an end that has passed', { endDateTime: '2026-11-27T11:00:00Z' }, /already passed/],
-    ['a start in the future', { startDateTime: '2026-11-28T11:00:00Z', endDateTime: '2026-11-29T11:00:00Z' }, /opens at once/],
     ['an unknown zone', { endDateTime: '2026-12-01T09:00:00', timeZoneId: 999_999 }, /timeZoneId 999999/],
   ])('refuses %s with 400.59', (_label, input, message) => {
     const decided = decideV3AccessTime(input, defaults);
@@ -52,7 +51,17 @@ describe('decideV3AccessTime', () => {
 
   it('a start a few minutes ahead of our clock is "now"', () => {
     expect(decideV3AccessTime({ startDateTime: '2026-11-27T12:03:00Z', endDateTime: '2026-11-28T12:00:00Z' }, defaults).val).toEqual({
+      opensAt: null,
       expiresAt: Date.UTC(2026, 10, 28, 12),
     });
+  });
+
+  it('a later start is the invitation’s opening, read in the zone like the end (decision 1024)', () => {
+    const decided = decideV3AccessTime(
+      { startDateTime: '2026-11-28T17:30:00', endDateTime: '2026-11-30T17:30:00', timeZoneId: zoneOf('Asia/Kolkata') },
+      defaults,
+    );
+    expect(decided.val).toEqual({ opensAt: Date.UTC(2026, 10, 28, 12), expiresAt: Date.UTC(2026, 10, 30, 12) });
+    expect(decideV3AccessTime({ startDateTime: '2026-11-28T12:00:00Z' }, defaults).val).toEqual({ opensAt: Date.UTC(2026, 10, 28, 12), expiresAt: null });
   });
 });

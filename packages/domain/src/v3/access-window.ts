@@ -8,7 +8,7 @@ export interface V3AccessTimeInput {
   readonly timeZoneId?: number | undefined;
 }
 
-/** How far ahead of Assay's clock a start may be and still count as "now": an ATS's clock is not ours (decision 898). */
+/** How far ahead of Assay's clock a start may be and still count as "now": an ATS's clock is not ours (decisions 898, 1024). */
 export const START_SKEW_MS = 5 * 60_000;
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,3})?$/;
@@ -50,12 +50,19 @@ export const parseV3DateTime = (text: string, iana: string): number | undefined 
 
 const SHAPE = 'a date-time like 2026-12-01T09:00:00 (read in timeZoneId) or 2026-12-01T09:00:00Z';
 
+/** An invitation's own access time: when it opens (null: at once) and when it expires (null: never). */
+export interface V3AccessTime {
+  readonly opensAt: number | null;
+  readonly expiresAt: number | null;
+}
+
 /**
- * The invitation's own access time from a v3 request: until `endDateTime` (its expiry; none when left out). Assay opens
- * an invitation at once — it has no start of its own — so a `startDateTime` later than now is refused rather than
- * dropped (decision 898). Every refusal is 400.59 and says which field and why.
+ * The invitation's own access time from a v3 request: from `startDateTime` (its opening; a start at most a few minutes
+ * ahead of Assay's clock is now) until `endDateTime` (its expiry; none when left out). A start later than that is
+ * honoured: the candidate cannot start before it (decision 1024, which replaced decision 898's refusal). Every refusal
+ * is 400.59 and says which field and why.
  */
-export const decideV3AccessTime = (input: V3AccessTimeInput, defaults: { timeZoneId: number; now: number }): Result<{ expiresAt: number | null }> => {
+export const decideV3AccessTime = (input: V3AccessTimeInput, defaults: { timeZoneId: number; now: number }): Result<V3AccessTime> => {
   const timeZoneId = input.timeZoneId ?? defaults.timeZoneId;
   const zone = findTimeZone(timeZoneId);
   if (!zone) return refuse('invalid-access-time', `timeZoneId ${timeZoneId} is not one of Assay's time zones (GET /v2/timezones lists them).`);
@@ -68,14 +75,9 @@ export const decideV3AccessTime = (input: V3AccessTimeInput, defaults: { timeZon
   if (start.err) return start;
   const end = read('endDateTime', input.endDateTime);
   if (end.err) return end;
-  if (start.val !== undefined && start.val > defaults.now + START_SKEW_MS) {
-    return refuse(
-      'invalid-access-time',
-      'startDateTime is in the future: an Assay invitation opens at once. Leave it out, or use a test link with a time-bound window.',
-    );
-  }
-  if (end.val === undefined) return ok({ expiresAt: null });
+  const opensAt = start.val !== undefined && start.val > defaults.now + START_SKEW_MS ? start.val : null;
+  if (end.val === undefined) return ok({ opensAt, expiresAt: null });
   if (start.val !== undefined && end.val <= start.val) return refuse('invalid-access-time', 'endDateTime must be after startDateTime.');
   if (end.val <= defaults.now) return refuse('invalid-access-time', 'endDateTime has already passed.');
-  return ok({ expiresAt: end.val });
+  return ok({ opensAt, expiresAt: end.val });
 };

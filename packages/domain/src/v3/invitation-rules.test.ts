@@ -24,8 +24,13 @@ describe("v3's reattempt table", () => {
     expect(decideV3Reattempt({ status: 'In progress', accessEnded: false }).err).toEqual({ kind: 'reattempt-not-allowed', message: V3_REATTEMPT_IN_PROGRESS });
   });
 
-  it.each<InvitationStatus>(['Pending', 'Reset', 'Cancelled'])('%s has nothing to reattempt: 400.57', (status) => {
-    expect(decideV3Reattempt({ status, accessEnded: false }).err?.kind).toBe('reattempt-not-allowed');
+  it.each<[InvitationStatus, boolean, string]>([
+    ['Pending', false, 'renew'],
+    ['Pending', true, 'renew'],
+    ['Reset', false, 'renew'],
+    ['Cancelled', false, 'follow'],
+  ])('%s (access ended: %s) is renewed as iMocha does, not refused (decision 1023): %s', (status, accessEnded, way) => {
+    expect(decideV3Reattempt({ status, accessEnded })).toEqual({ val: way });
   });
 });
 

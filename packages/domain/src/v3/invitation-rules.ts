@@ -31,20 +31,20 @@ export const V3_REATTEMPT_IN_PROGRESS = 'Reattempt is not allowed for a test inv
 export const V3_CANCEL_REFUSED = 'Testinvitation state in inprogress, complete, and expired can not be cancelled.';
 
 /**
- * v3's reattempt: a finished attempt (Complete, Test Left, Terminated — all Completed to the machine) gets a new
- * invitation; In Progress is refused in v3's words. Pending, Reset and Cancelled have nothing to reattempt: the same
- * code, saying so (v3 documents no answer for them; decision 900).
+ * What v3's reattempt does to an invitation (iMocha's reattempt table, decision 1023). `reattempt`: a finished attempt
+ * (Complete, Test Left, Terminated — all Completed to the machine) gets a new invitation; `renew`: one not started
+ * (Pending, Assay's Reset, Expired) is the same invitation with the request's access time, Pending again; `follow`: a
+ * cancelled one is followed by a new Pending invitation, as v3's re-invite follows it (decision 899). In Progress is
+ * refused in v3's words (400.57).
  */
-export const decideV3Reattempt = (facts: V3InvitationFacts): Result<'reattempt'> =>
+export type V3ReattemptWay = 'reattempt' | 'renew' | 'follow';
+
+export const decideV3Reattempt = (facts: V3InvitationFacts): Result<V3ReattemptWay> =>
   match(facts.status)
     .with('Completed', () => ok('reattempt' as const))
-    .with('In progress', () => refuse<'reattempt'>('reattempt-not-allowed', V3_REATTEMPT_IN_PROGRESS))
-    .with('Pending', 'Reset', 'Cancelled', (status) =>
-      refuse<'reattempt'>(
-        'reattempt-not-allowed',
-        `Reattempt is allowed only after the test is complete; this invitation is ${status === 'Cancelled' ? 'cancelled' : 'not started'}.`,
-      ),
-    )
+    .with('In progress', () => refuse<V3ReattemptWay>('reattempt-not-allowed', V3_REATTEMPT_IN_PROGRESS))
+    .with('Pending', 'Reset', () => ok('renew' as const))
+    .with('Cancelled', () => ok('follow' as const))
     .exhaustive();
 
 /**

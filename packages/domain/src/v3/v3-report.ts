@@ -4,6 +4,7 @@ import type { ReportDetails } from '../report/report-details.js';
 import type { AttemptEndReason } from '../candidate/attempt-end.js';
 import { V3InvitationStatus, v3StatusOf } from './v3-status.js';
 import { CandidateFeedback } from '../candidate/candidate-feedback.js';
+import { ReviewProgress } from '../report/written-answer-detail.js';
 
 /** v3's `reportType`: 1 section-wise, 2 skill-wise, 3 both (a query string: a text). */
 export const V3ReportType = z.enum(['1', '2', '3']).meta({ description: '1 section-wise, 2 skill-wise, 3 both.' });
@@ -22,7 +23,7 @@ export const V3SectionScore = z
     candidateScore: z.number().meta({ description: 'Points the candidate earned in the section (0 until scored).' }),
     sectionScore: z.number().meta({ description: 'Points the section was worth for this candidate.' }),
     noOfQue: z.int().nonnegative().meta({ description: 'Questions the candidate was asked in the section.' }),
-    sectionTime: z.int().nonnegative().meta({ description: "The section's suggested time, in seconds (decision 908)." }),
+    sectionTime: z.int().nonnegative().meta({ description: "The section's suggested time, in minutes as iMocha documents it (decision 1027)." }),
     sectionTimeTaken: z.int().nonnegative().nullable().meta({ description: 'Seconds the candidate had the section open; null when not known (decision 908).' }),
   })
   .meta({ id: 'V3SectionScore' });
@@ -39,13 +40,23 @@ export const V3SkillScore = z
   .meta({ id: 'V3SkillScore' });
 export type V3SkillScore = z.infer<typeof V3SkillScore>;
 
+/**
+ * The report's `status` (decision 1026): the invitation's state in v3's words once its report is final, and before an
+ * attempt ends; an ended attempt whose report is not final says why instead of "Complete" with 0 points — `Review
+ * Pending` while answers wait for a person to grade them, `Scoring` while Assay is still marking it.
+ */
+export const V3ReportStatus = z
+  .enum([...V3InvitationStatus.options, 'Review Pending', 'Scoring'])
+  .meta({ description: "v3's status words, and while an ended attempt's report is not final: Review Pending (a person must grade answers) or Scoring." });
+export type V3ReportStatus = z.infer<typeof V3ReportStatus>;
+
 export const V3Report = z
   .object({
     testInvitationId: Id,
     testId: Id,
     candidateEmail: z.string(),
     attemptedOn: UtcInstant.nullable().meta({ description: 'When the attempt started; null before.' }),
-    status: V3InvitationStatus,
+    status: V3ReportStatus,
     score: z.number().meta({ deprecated: true, description: 'Deprecated by v3: the same as candidatePoints.' }),
     scorePercentage: z.number(),
     candidatePoints: z.number(),
@@ -65,6 +76,10 @@ export const V3Report = z
     candidateFeedback: CandidateFeedback.optional().meta({
       description:
         "Assay's own (decision 968): what the candidate said of the test (rating 1–5 and/or text, givenAt in UTC), every reportType; absent when none was given.",
+    }),
+    review: ReviewProgress.optional().meta({
+      description:
+        "Assay's own (decision 1026): present while status is Review Pending — answers still waiting for a person, those graded, and the marks given so far (provisional; the points stay 0 until the report is final).",
     }),
   })
   .meta({ id: 'V3Report' });
@@ -92,10 +107,18 @@ export const v3SkillsOf = (details: ReportDetails): V3SkillScore[] =>
 
 /**
  * `GET /v3/reports/{id}` from the same details as `GET /v2/org/report/{id}/details` and the PDF: one source of truth.
- * An attempt not yet scored answers 0 points and no category, like v2's report (decision 907).
+ * An attempt not yet scored answers 0 points and no category, like v2's report (decision 907), under a status that
+ * says so (decision 1026).
  */
+const reportStatusOf = (details: ReportDetails, facts: V3ReportFacts): V3ReportStatus => {
+  const { testStatus, reportStatus } = details.status;
+  const status = v3StatusOf({ status: testStatus, endReason: facts.endReason, accessEnded: facts.closesAt !== null && facts.now >= facts.closesAt });
+  if (testStatus !== 'Completed' || reportStatus === 'Generated') return status;
+  return (details.review?.awaiting ?? 0) > 0 ? 'Review Pending' : 'Scoring';
+};
+
 export const v3ReportOf = (details: ReportDetails, facts: V3ReportFacts, reportType: V3ReportType): V3Report => {
-  const { testStatus } = details.status;
+  const status = reportStatusOf(details, facts);
   const idOf = new Map(facts.sections.map((section) => [section.name, section.id]));
   const asked = new Map<string, number>();
   for (const question of details.questions) asked.set(question.sectionName, (asked.get(question.sectionName) ?? 0) + 1);
@@ -105,7 +128,7 @@ export const v3ReportOf = (details: ReportDetails, facts: V3ReportFacts, reportT
     candidateScore: section.score,
     sectionScore: section.maxScore,
     noOfQue: asked.get(section.sectionName) ?? 0,
-    sectionTime: section.suggestedMinutes * 60,
+    sectionTime: section.suggestedMinutes,
     sectionTimeTaken: section.timeSpentSeconds,
   }));
   return {
@@ -113,7 +136,7 @@ export const v3ReportOf = (details: ReportDetails, facts: V3ReportFacts, reportT
     testId: details.test.testId,
     candidateEmail: details.candidate.emailId,
     attemptedOn: details.startedAt,
-    status: v3StatusOf({ status: testStatus, endReason: facts.endReason, accessEnded: facts.closesAt !== null && facts.now >= facts.closesAt }),
+    status,
     score: details.score.score,
     scorePercentage: details.score.percent,
     candidatePoints: details.score.score,
@@ -125,5 +148,6 @@ export const v3ReportOf = (details: ReportDetails, facts: V3ReportFacts, reportT
     ...(reportType !== '1' && { skills: v3SkillsOf(details) }),
     ...(details.test.practiceTest && { practiceTest: true as const }),
     ...(details.candidateFeedback && { candidateFeedback: details.candidateFeedback }),
+    ...(status === 'Review Pending' && details.review && { review: details.review }),
   };
 };

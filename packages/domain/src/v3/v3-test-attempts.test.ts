@@ -27,13 +27,14 @@ describe('v3AttemptsWindow', () => {
 });
 
 describe('v3TestAttemptsOf', () => {
-  it("names each attempt's v3 status and how it was made", () => {
+  it("names each attempt's status in the reconciliation's own words (decision 1028) and how it was made", () => {
     const answer = v3TestAttemptsOf([row(1), row(2, { endReason: 'time-up' }), row(3, { endReason: 'terminated', selfRegistered: true })], 'completed');
     expect(answer.val?.result.testAttempts.map(({ testStatus, invitationtype }) => [testStatus, invitationtype])).toEqual([
-      ['Complete', 'api'],
-      ['Test Left', 'api'],
+      ['Completed', 'api'],
+      ['Testleft', 'api'],
       ['Terminated', 'app'],
     ]);
+    expect(v3TestAttemptsOf([row(5, { status: 'Cancelled', endReason: null })], 'cancelled').val?.result.testAttempts[0]?.testStatus).toBe('Cancelled');
     expect(v3TestAttemptsOf([row(4, { status: 'Pending', endReason: null })], 'expired').val?.result.testAttempts[0]?.testStatus).toBe('Expired');
   });
 

@@ -4,7 +4,7 @@ import type { InvitationStatus } from '../invitation-status.js';
 import { ok, refuse, type Result } from '../result.js';
 import { plainText } from '../schemas/text-fields.js';
 import type { AttemptEndReason } from '../candidate/attempt-end.js';
-import { V3InvitationStatus, v3StatusOf } from './v3-status.js';
+import { v3StatusOf, type V3InvitationStatus } from './v3-status.js';
 
 /** The widest window `POST /v3/candidates/testattempts` reads, and the most attempts it answers (decision 911). */
 export const MAX_TEST_ATTEMPTS_DAYS = 31;
@@ -26,6 +26,24 @@ const utcInstant = (field: string) =>
 export const V3TestAttemptsInput = z.object({ StartDateTime: utcInstant('StartDateTime'), EndDateTime: utcInstant('EndDateTime') });
 export type V3TestAttemptsInput = z.infer<typeof V3TestAttemptsInput>;
 
+/**
+ * A reconciled attempt's status in the words of iMocha's reconciliation (decision 1028): its sample answers
+ * `Completed`, and its reference names the states Completed, Testleft, Terminated, Cancelled and Expired — not the
+ * words of v3's callbacks and report (`Complete`, `Test Left`).
+ */
+export const V3AttemptStatus = z.enum(['Pending', 'InProgress', 'Completed', 'Testleft', 'Terminated', 'Cancelled', 'Expired']);
+export type V3AttemptStatus = z.infer<typeof V3AttemptStatus>;
+
+const ATTEMPT_STATUS_OF: Readonly<Record<V3InvitationStatus, V3AttemptStatus>> = {
+  Pending: 'Pending',
+  'In Progress': 'InProgress',
+  Complete: 'Completed',
+  'Test Left': 'Testleft',
+  Terminated: 'Terminated',
+  Cancelled: 'Cancelled',
+  Expired: 'Expired',
+};
+
 export const V3TestAttempt = z
   .object({
     testInvitationId: Id,
@@ -35,7 +53,7 @@ export const V3TestAttempt = z
     invitationtype: z
       .enum(['api', 'app'])
       .meta({ description: 'app: the candidate registered through a public test link; api: a call made it (decision 910).' }),
-    testStatus: V3InvitationStatus,
+    testStatus: V3AttemptStatus,
   })
   .meta({ id: 'V3TestAttempt' });
 export type V3TestAttempt = z.infer<typeof V3TestAttempt>;
@@ -91,7 +109,7 @@ export const v3TestAttemptsOf = (rows: readonly V3AttemptRow[], state: V3Attempt
     email: row.email,
     invitationtype: row.selfRegistered ? ('app' as const) : ('api' as const),
     // An expired row is one whose access ended (the store reads only those); the others' status says it all.
-    testStatus: v3StatusOf({ status: row.status, endReason: row.endReason, accessEnded: state === 'expired' }),
+    testStatus: ATTEMPT_STATUS_OF[v3StatusOf({ status: row.status, endReason: row.endReason, accessEnded: state === 'expired' })],
   }));
   return ok({ result: { testAttempts }, errors: null });
 };

@@ -41,9 +41,11 @@ describe('eraseWithOutbox', () => {
         )
       ).invitation.id;
     ids = [await register('old@example.com', 'Olive Oldham'), await register('new@example.com', 'Nina Newman')];
+    // Stakeholder notices written before the outbox's records (decision 1001): each names its invitation.
     const mailer = createMailer({ outboxDir, from: 'Assay <noreply@example.com>' });
-    await mailer.send({ to: 'hiring@example.com', subject: 'Completed', text: 'Candidate: Olive Oldham <old@example.com>', html: '<p>x</p>' });
-    await mailer.send({ to: 'hiring@example.com', subject: 'Completed', text: 'Candidate: Nina Newman <new@example.com>', html: '<p>x</p>' });
+    for (const [index, who] of ['Olive Oldham <old@example.com>', 'Nina Newman <new@example.com>'].entries()) {
+      await mailer.send({ to: 'hiring@example.com', subject: 'Completed', text: `Candidate: ${who}\nInvitation ${ids[index]} · Org`, html: '<p>x</p>' });
+    }
     mailer.close();
   });
   afterAll(async () => {
@@ -53,10 +55,10 @@ describe('eraseWithOutbox', () => {
 
   it('erases the invitations and removes only their people’s emails; again, nothing', async () => {
     const audit = { by: 'retention', scope: 'retention', now: new Date(T0 + 1000) } as const;
-    expect(await eraseWithOutbox(store, outboxDir, orgId, [ids[0]!], audit)).toEqual({ invitations: 1, alreadyErased: 0, outboxFiles: 1 });
+    expect(await eraseWithOutbox(store, outboxDir, orgId, [ids[0]!], audit)).toEqual({ invitations: 1, alreadyErased: 0, bulkRows: 0, outboxFiles: 1 });
     expect(readdirSync(outboxDir)).toHaveLength(1);
     expect(await store.erasure.invitationIdsForEmail(orgId, 'old@example.com')).toEqual([]);
     expect(await store.erasure.invitationIdsForEmail(orgId, 'new@example.com')).toEqual([ids[1]]);
-    expect(await eraseWithOutbox(store, outboxDir, orgId, [ids[0]!], audit)).toEqual({ invitations: 0, alreadyErased: 1, outboxFiles: 0 });
+    expect(await eraseWithOutbox(store, outboxDir, orgId, [ids[0]!], audit)).toEqual({ invitations: 0, alreadyErased: 1, bulkRows: 0, outboxFiles: 0 });
   });
 });

@@ -1,21 +1,27 @@
 import type { ErasureAudit, ErasureOutcome, Store } from '@assay/store';
-import { removeOutboxEmails } from './outbox-erasure.js';
+import { removeErasedEmails } from './outbox-erasure.js';
 
 /**
- * Erases one org's invitations (`store.erasure.eraseInvitations`) and then the files-mode outbox's emails that name
- * their people (decision 842): what a process without the HTTP API — the retention sweep — calls. Names, addresses and
- * tokens are read before the erasure, which removes them.
+ * Erases one org's invitations (`store.erasure.eraseInvitations`), the org's kept answers of keyed requests that name
+ * them (decision 1004), and then their emails in the files-mode outbox (decisions 1000, 1001): what a process without
+ * the HTTP API — the retention sweep — calls. Addresses and tokens are read before the erasure, which replaces them.
+ * Without `outboxDir` (no files-mode outbox) no file is looked at.
  */
 export const eraseWithOutbox = async (
   store: Store,
-  outboxDir: string,
+  outboxDir: string | undefined,
   orgId: number,
   invitationIds: readonly number[],
   audit: ErasureAudit,
 ): Promise<ErasureOutcome & { outboxFiles: number }> => {
   const identities = await store.erasure.identities(orgId, invitationIds);
   const outcome = await store.erasure.eraseInvitations(orgId, invitationIds, audit);
-  const needles = identities.flatMap((identity) => [identity.email, identity.fullName, identity.token]);
-  const outboxFiles = needles.length === 0 ? 0 : await removeOutboxEmails(outboxDir, needles);
+  if (outcome.invitations > 0) {
+    await store.erasure.forgetKeptAnswers(`org:${orgId}`, {
+      invitationIds: identities.map((identity) => identity.invitationId),
+      emails: identities.map((identity) => identity.email),
+    });
+  }
+  const outboxFiles = outboxDir === undefined ? 0 : await removeErasedEmails(store, outboxDir, orgId, invitationIds, identities);
   return { ...outcome, outboxFiles };
 };

@@ -1,54 +1,59 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Store } from '@assay/store';
+import { type EmailSubject, legacyEmailAbout } from './legacy-outbox-match.js';
 
-/**
- * A message's text as a reader would see it: quoted-printable soft line breaks joined and its `=XX` bytes decoded, and
- * every base64 body decoded beside the raw text, so an address split over two lines or encoded is still found.
- */
-export const readableEmailText = (raw: string): string => {
-  const unfolded = raw.replace(/=\r?\n/g, '');
-  const quoted = unfolded.replace(/(?:=[0-9A-F]{2})+/g, (run) => {
-    const bytes = Buffer.from(run.replaceAll('=', ''), 'hex');
-    return bytes.toString('utf8');
-  });
-  const decoded = [...raw.matchAll(/content-transfer-encoding:\s*base64\r?\n(?:[^\r\n]+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/gi)].map((match) =>
-    Buffer.from((match[1] ?? '').replace(/\s+/g, ''), 'base64').toString('utf8'),
-  );
-  // Encoded words in headers (`=?UTF-8?B?…?=`, `=?UTF-8?Q?…?=`): a non-ASCII name in To or Subject.
-  const words = [...raw.matchAll(/=\?utf-8\?([bq])\?([^?]*)\?=/gi)].map(([, kind, text = '']) =>
-    kind?.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : text.replaceAll('_', ' '),
-  );
-  return [unfolded, quoted, ...decoded, ...words].join('\n').toLowerCase();
+/** What the mailer names its files (`emlFileName`): a name from the database never reaches outside the folder. */
+const EML_NAME = /^[A-Za-z0-9._-]+\.eml$/;
+
+/** The `.eml` files of the outbox, oldest first (their names start with the time); none when the folder does not exist. */
+export const outboxFileNames = async (outboxDir: string): Promise<string[]> => {
+  try {
+    return (await readdir(outboxDir)).filter((name) => name.endsWith('.eml')).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+};
+
+/** The outbox files no email recorded that are about one of `subjects` (decision 1001's exact rule). */
+export const unrecordedEmailsAbout = async (
+  store: Store,
+  outboxDir: string,
+  subjects: readonly EmailSubject[],
+  names?: readonly string[],
+): Promise<string[]> => {
+  if (subjects.length === 0) return [];
+  const all = names ?? (await outboxFileNames(outboxDir));
+  const recorded = await store.outboxEmails.recordedAmong(all);
+  const found: string[] = [];
+  for (const name of all) {
+    if (recorded.has(name)) continue;
+    const raw = await readFile(join(outboxDir, name), 'utf8').catch(() => null);
+    if (raw !== null && subjects.some((subject) => legacyEmailAbout(raw, subject))) found.push(name);
+  }
+  return found;
 };
 
 /**
- * Removes the `.eml` files of the files-mode outbox that mention any of `needles` (an erased candidate's address, name,
- * take-test token; case ignored): what an erasure does to the outbox (decision 842). Answers how many it removed. A
- * missing directory holds nothing.
+ * Removes the files-mode outbox's emails of one org's erased invitations (decisions 1000, 1001): the files their emails
+ * recorded — found again by a retry after a crash, since the records go last — and, for files written before the
+ * records existed, those that name an invitation's address exactly and carry its token or id. Never by a name or a
+ * part of an address: another org's email, or one to `joann@…` when `ann@…` is erased, stays. `subjects` are the
+ * invitations' address and token, read before the erasure replaced them; an erasure retried has none, and finds the
+ * recorded files only. Answers how many files it removed.
  */
-export const removeOutboxEmails = async (outboxDir: string, needles: readonly string[]): Promise<number> => {
-  const wanted = needles.map((needle) => needle.trim().toLowerCase()).filter((needle) => needle.length >= 3);
-  if (wanted.length === 0) return 0;
-  let names: string[];
-  try {
-    names = await readdir(outboxDir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-    throw error;
-  }
-  let removed = 0;
-  for (const name of names) {
-    if (!name.endsWith('.eml')) continue;
-    const path = join(outboxDir, name);
-    let text: string;
-    try {
-      text = readableEmailText(await readFile(path, 'utf8'));
-    } catch {
-      continue;
-    }
-    if (!wanted.some((needle) => text.includes(needle))) continue;
-    await rm(path, { force: true });
-    removed += 1;
-  }
-  return removed;
+export const removeErasedEmails = async (
+  store: Store,
+  outboxDir: string,
+  orgId: number,
+  invitationIds: readonly number[],
+  subjects: readonly EmailSubject[],
+): Promise<number> => {
+  const recorded = await store.outboxEmails.filesOf(orgId, invitationIds);
+  const unrecorded = await unrecordedEmailsAbout(store, outboxDir, subjects);
+  const files = [...recorded.filter((name) => EML_NAME.test(name)), ...unrecorded];
+  for (const name of files) await rm(join(outboxDir, name), { force: true });
+  await store.outboxEmails.forget(orgId, recorded);
+  return files.length;
 };

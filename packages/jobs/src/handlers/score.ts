@@ -69,6 +69,9 @@ export const scoreHandler =
       // language, within the budget: after its first timeouts, the rest of its hidden tests are failed unrun.
       const request = codingRunRequest(definition, answer.code, savedAnswerLanguage(definition, answer.language), 'hiddenTests');
       const outcome = await runner.run(request, { lane: 'scoring', owner, stopAfterTimeouts: budget.stopAfterTimeouts });
+      // The sandbox could not run it (a busy server stopped its compile, a compiler did not start): never 0 marks for
+      // that; the whole attempt is scored again later (decision 1043).
+      if (outcome.fault !== undefined) return { kind: 'retry', error: `question ${questionId} was not run by the sandbox: ${outcome.fault}` };
       const verdicts = definition.hiddenTests.map((_, index) => outcome.results[index]?.passed === true);
       cases.set(questionId, verdicts);
       coding.set(questionId, { passed: verdicts.filter(Boolean).length, total: definition.hiddenTests.length });

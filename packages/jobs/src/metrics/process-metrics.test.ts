@@ -40,7 +40,8 @@ describe.each(['sqlite', 'postgres'] as const)('the metrics a scrape reads from 
     // Every kind has its series, 0 when it has no job, so an alert never meets a missing series.
     expect(metricValue(samples, 'assay_outbox_pending_jobs', { kind: 'score' })).toBe(0);
     expect(metricValue(samples, 'assay_metrics_database_up')).toBe(1);
-    expect(metricValue(samples, 'assay_scoring_backlog_attempts', { report_status: 'Pending' })).toBe(0);
+    expect(metricValue(samples, 'assay_scoring_backlog_attempts', { report_status: 'pending' })).toBe(0);
+    expect(metricValue(samples, 'assay_scoring_backlog_attempts', { report_status: 'in_progress' })).toBe(0);
     // Default process metrics are there too (CPU counted since the registry began: it may still be 0 at a first scrape).
     expect(metricValue(samples, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(metricValue(samples, 'process_cpu_user_seconds_total')).toBeGreaterThanOrEqual(0);
@@ -93,17 +94,22 @@ describe('the metrics of one process', () => {
   });
   afterAll(() => dispose());
 
-  it('adds up what retention sweeps erased, by kind, ignoring kinds that are not short words', async () => {
+  it('adds up what retention sweeps erased, one metric per unit, leaving out counts that are not whole numbers ≥ 0', async () => {
     const metrics = new ProcessMetrics({ store, role: 'worker', now: () => NOW });
     const before = await scrape(metrics);
-    const erased = (samples: typeof before, kind: string) => metricValue(samples, 'assay_retention_erased_total', { kind }) ?? 0;
-    recordRetentionSweep({ invitations: 3, snapshots: 12 }, NOW);
-    recordRetentionSweep({ invitations: 1, 'Alan Turing': 1, snapshots: -4 }, NOW + 1000);
+    const grew = (after: typeof before, name: string, labels: Record<string, string> = {}) =>
+      (metricValue(after, name, labels) ?? 0) - (metricValue(before, name, labels) ?? 0);
+    recordRetentionSweep({ erasedEnded: 3, erasedUnstarted: 2, mediaPurged: 1, snapshots: 12, playback: 4 }, NOW);
+    recordRetentionSweep({ erasedEnded: 1, erasedUnstarted: 0.5, mediaPurged: 0, snapshots: -4, playback: 0 }, NOW + 1000);
     const after = await scrape(metrics);
-    expect(erased(after, 'invitations') - erased(before, 'invitations')).toBe(4);
-    expect(erased(after, 'snapshots') - erased(before, 'snapshots')).toBe(12);
-    expect(after.some((sample) => sample.labels.kind === 'Alan Turing')).toBe(false);
-    expect((metricValue(after, 'assay_retention_sweeps_total') ?? 0) - (metricValue(before, 'assay_retention_sweeps_total') ?? 0)).toBe(2);
+    expect(grew(after, 'assay_retention_erased_invitations_total', { reason: 'ended' })).toBe(4);
+    expect(grew(after, 'assay_retention_erased_invitations_total', { reason: 'unstarted' })).toBe(2);
+    expect(grew(after, 'assay_retention_media_purged_attempts_total')).toBe(1);
+    expect(grew(after, 'assay_retention_deleted_snapshots_total')).toBe(12);
+    expect(grew(after, 'assay_retention_deleted_code_histories_total')).toBe(4);
+    // The metric that added invitations, attempts and snapshots up under one name is gone (decision 1144).
+    expect(metricValue(after, 'assay_retention_erased_total')).toBeUndefined();
+    expect(grew(after, 'assay_retention_sweeps_total')).toBe(2);
     expect(metricValue(after, 'assay_retention_last_sweep_timestamp_seconds')).toBe((NOW + 1000) / 1000);
   });
 

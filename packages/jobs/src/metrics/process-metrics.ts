@@ -3,6 +3,8 @@ import type { QueueDepth, RunStart } from '@assay/sandbox';
 import type { Store } from '@assay/store';
 import type { OutboxWorker } from '../outbox-worker.js';
 import { retentionTotals } from './retention-counts.js';
+import { registerEmailMetrics } from './email-metrics.js';
+import type { EmailHealth } from '../email/email-health.js';
 import { readStoreSnapshot, registerStoreGauges, type StoreSnapshot } from './store-gauges.js';
 
 /** A sandbox as the metrics see it: its queue now, and each run as it leaves the queue. */
@@ -28,6 +30,10 @@ export interface ProcessMetricsOptions {
 const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 /** Sandbox queue waits (seconds): none, a run or two ahead, a queue at its bound (30 s), scoring behind a class. */
 const WAIT_BUCKETS = [0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
+/** Time to a model's first token and waits for a place at the model (seconds): a local model's tenth of a second to a queue's minute. */
+const MODEL_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 30, 60, 120];
+/** How a request to the assistant's model ended (issue 60): a bounded set. */
+export type AssistantOutcome = 'answered' | 'withheld' | 'unreachable' | 'timeout' | 'overloaded' | 'refused' | 'cancelled' | 'busy';
 /** Statuscodes of refusals (429.x, 503.x): a bounded set, anything else is counted as `other`. */
 const REFUSAL = /^(429|503)\.\d{1,3}$/;
 
@@ -93,14 +99,18 @@ export class ProcessMetrics {
       },
     });
     const workers = this.#workers;
+    // The worker label is the worker's place in this process (0: a process runs one), never its id: a generated id
+    // would start a new series at every restart, and the scrape's own target labels name the process (decision 1145).
     new Gauge({
       name: 'assay_worker_last_pass_timestamp_seconds',
-      help: "When this process's outbox worker (by its ASSAY_WORKER_ID or generated id) last leased from the database (Unix time); absent before its first pass and without a worker.",
+      help: 'When this process\'s outbox worker (worker="0") last leased from the database (Unix time); absent before its first pass and without a worker.',
       labelNames: ['worker'],
       registers,
       collect() {
         this.reset();
-        for (const worker of workers) if (worker.lastPassAt !== undefined) this.set({ worker: worker.workerId }, worker.lastPassAt / 1000);
+        workers.forEach((worker, index) => {
+          if (worker.lastPassAt !== undefined) this.set({ worker: String(index) }, worker.lastPassAt / 1000);
+        });
       },
     });
     new Counter({
@@ -156,6 +166,11 @@ export class ProcessMetrics {
     this.#workers.push(worker);
   }
 
+  /** How this process's emails are going: the failures counter and the failing gauge (email-metrics.ts). */
+  watchEmail(health: EmailHealth): void {
+    registerEmailMetrics(this.registry, health);
+  }
+
   /** A server's export renderer: its gauges exist only where exports are rendered. */
   watchExports(queue: () => ExportQueue): void {
     const registers = [this.registry];
@@ -177,6 +192,53 @@ export class ProcessMetrics {
     });
   }
 
+  /**
+   * The assistant's model (issue 60, docs/metrics.md): its requests by outcome, the time to their first token, their
+   * wait for a place under ASSAY_AI_MAX_CONCURRENT, and the places taken and waited for now. Made when a server with a
+   * model watches it, so a server without one has none of these series.
+   */
+  watchAssistant(gate: () => { readonly running: number; readonly waiting: number }): {
+    ended(outcome: AssistantOutcome): void;
+    firstToken(seconds: number): void;
+    waited(seconds: number): void;
+  } {
+    const registers = [this.registry];
+    const requests = new Counter({
+      name: 'assay_ai_requests_total',
+      help: "Requests to the assistant's model, by outcome: answered, withheld (a guarded reply that carried a solution), unreachable, timeout, overloaded, refused, cancelled, busy (the waiting line was full).",
+      labelNames: ['outcome'],
+      registers,
+    });
+    const firstToken = new Histogram({
+      name: 'assay_ai_first_token_seconds',
+      help: "Time from sending a request to the model to its reply's first token.",
+      buckets: MODEL_BUCKETS,
+      registers,
+    });
+    const waits = new Histogram({
+      name: 'assay_ai_queue_wait_seconds',
+      help: 'How long a message waited for a place at the model (ASSAY_AI_MAX_CONCURRENT), orgs and candidates taking turns.',
+      buckets: MODEL_BUCKETS,
+      registers,
+    });
+    new Gauge({
+      name: 'assay_ai_in_flight',
+      help: "Requests to the assistant's model now: at the model (state running) or waiting for a place (state waiting).",
+      labelNames: ['state'],
+      registers,
+      collect() {
+        const now = gate();
+        this.set({ state: 'running' }, now.running);
+        this.set({ state: 'waiting' }, now.waiting);
+      },
+    });
+    return {
+      ended: (outcome) => requests.inc({ outcome }),
+      firstToken: (seconds) => firstToken.observe(seconds),
+      waited: (seconds) => waits.observe(seconds),
+    };
+  }
+
   /** One answered request: `route` is the matched route's pattern (`/v2/org/tests/:testId`), never the raw URL. */
   observeRequest(method: string, route: string | undefined, statusCode: number, seconds: number): void {
     this.#requests.observe({ method, route: route ?? 'unmatched', status_class: `${Math.floor(statusCode / 100)}xx` }, seconds);
@@ -187,18 +249,42 @@ export class ProcessMetrics {
   }
 }
 
+/** What retention sweeps erased, one metric per unit (decision 1144): never invitations and snapshots added up in one. */
+const RETENTION_COUNTERS = [
+  ['assay_retention_media_purged_attempts_total', "Attempts whose snapshots and code histories this process's retention sweeps deleted.", 'mediaPurged'],
+  ['assay_retention_deleted_snapshots_total', "Camera snapshots this process's retention sweeps deleted.", 'snapshots'],
+  [
+    'assay_retention_deleted_code_histories_total',
+    "Code histories (one per coding question of an attempt) this process's retention sweeps deleted.",
+    'playback',
+  ],
+] as const;
+
 const registerRetention = (registry: Registry): void => {
   const registers = [registry];
   new Counter({
-    name: 'assay_retention_erased_total',
-    help: "What this process's retention sweeps erased, by kind.",
-    labelNames: ['kind'],
+    name: 'assay_retention_erased_invitations_total',
+    help: "Invitations this process's retention sweeps erased, by reason: ended (the attempt ended long enough ago) or unstarted (never started, expired).",
+    labelNames: ['reason'],
     registers,
     collect() {
       this.reset();
-      for (const [kind, count] of retentionTotals().erased) this.inc({ kind }, count);
+      const totals = retentionTotals();
+      this.inc({ reason: 'ended' }, totals.erasedEnded);
+      this.inc({ reason: 'unstarted' }, totals.erasedUnstarted);
     },
   });
+  for (const [name, help, key] of RETENTION_COUNTERS) {
+    new Counter({
+      name,
+      help,
+      registers,
+      collect() {
+        this.reset();
+        this.inc(retentionTotals()[key]);
+      },
+    });
+  }
   new Counter({
     name: 'assay_retention_sweeps_total',
     help: 'Retention sweeps this process ran.',

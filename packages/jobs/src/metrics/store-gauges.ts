@@ -3,6 +3,12 @@ import { JobKind, REPORT_STATUS } from '@assay/domain';
 import { LanguageId } from '@assay/domain/languages';
 import type { OutboxKindGauge, Store, WorkerGauge } from '@assay/store';
 
+/** Label values are words without spaces (decision 1145): the report statuses as `pending` and `in_progress`. */
+const BACKLOG_LABELS = [
+  [REPORT_STATUS.pending, 'pending'],
+  [REPORT_STATUS.inProgress, 'in_progress'],
+] as const;
+
 /** What one scrape read from the database; undefined when it could not (assay_metrics_database_up 0). */
 export interface StoreSnapshot {
   readonly at: number;
@@ -58,15 +64,15 @@ export const registerStoreGauges = (registry: Registry, snapshot: () => StoreSna
 
   new Gauge({
     name: 'assay_scoring_backlog_attempts',
-    help: 'Completed attempts whose report is not generated yet, by report status (Pending: awaiting scoring; In progress: awaiting grades).',
+    help: 'Completed attempts whose report is not generated yet, by report status (pending: awaiting scoring; in_progress: awaiting grades).',
     labelNames: ['report_status'],
     registers,
     collect() {
       this.reset();
       const read = snapshot();
       if (!read) return;
-      for (const status of [REPORT_STATUS.pending, REPORT_STATUS.inProgress]) {
-        this.set({ report_status: status }, read.unscored.find((row) => row.reportStatus === status)?.attempts ?? 0);
+      for (const [status, label] of BACKLOG_LABELS) {
+        this.set({ report_status: label }, read.unscored.find((row) => row.reportStatus === status)?.attempts ?? 0);
       }
     },
   });

@@ -57,7 +57,9 @@ export function caseResultsOf(result: JailResult, cases: number, marker: string,
 
 function reportOf(line: HarnessLine): NativeCaseResult['report'] {
   if (line.error !== undefined) {
-    const position: CodePosition | undefined = line.line !== undefined ? { line: line.line, column: line.column ?? 1 } : undefined;
+    // A JVM frame, a Ruby or PHP error names a line alone: no column is made up (decision 1103).
+    const position: CodePosition | undefined =
+      line.line !== undefined ? { line: line.line, ...(line.column !== undefined && line.column > 0 ? { column: line.column } : {}) } : undefined;
     return { kind: 'error', message: line.error, ...(position ? { position } : {}), ...(line.trace ? { trace: line.trace } : {}) };
   }
   if (!('value' in line)) return { kind: 'undefined' };

@@ -1,13 +1,12 @@
 import { existsSync } from 'node:fs';
 import type { JailSpec } from './jail-spec.js';
 import { JAIL_SECCOMP_PROGRAM } from './jail-seccomp.js';
+import { JAIL_ETC_PARTS } from './native-toolchains.js';
 
 export const BWRAP = '/usr/bin/bwrap';
 export const SETPRIV = '/usr/bin/setpriv';
 export const PRLIMIT = '/usr/bin/prlimit';
 
-/** The parts of /etc the toolchains read (library cache, alternatives symlinks, their own settings); nothing else of it. */
-const ETC_PARTS = ['/etc/alternatives', '/etc/ld.so.cache', '/etc/java-17-openjdk', '/etc/mono', '/etc/php', '/etc/ssl/certs'];
 /** Every namespace bwrap makes, named one by one so that none is shared by default. */
 const NAMESPACES = ['--unshare-user', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-net', '--unshare-cgroup-try'];
 /** /dev/shm is on bwrap's /dev tmpfs, which has no size of its own: it gets one. */
@@ -20,7 +19,15 @@ const SHM_BYTES = 1 << 20;
  * size-capped private /tmp (and /dev/shm) and the run's own directory at /box, everything else read-only. These are
  * bubblewrap's options only: they reach it through a descriptor (`jailInvocation`), never its command line.
  */
-export function bwrapArguments(spec: JailSpec): string[] {
+/**
+ * Where a harness writes its results inside the jail (decision 1313): a file of the host's, private to this one jail,
+ * bound read-write over an empty path of the read-only root, named to every command by `RESULTS_ENV`. Every harness
+ * opens it by name (for appending), as any program opens a file: no descriptor to inherit or reopen.
+ */
+export const RESULTS_PATH = '/results';
+export const RESULTS_ENV = 'ASSAY_RESULTS';
+
+export function bwrapArguments(spec: JailSpec, resultsFile?: string): string[] {
   const { limits } = spec;
   const args = [
     '--ro-bind',
@@ -39,10 +46,11 @@ export function bwrapArguments(spec: JailSpec): string[] {
     'usr/sbin',
     '/sbin',
   ];
-  for (const part of ETC_PARTS) if (existsSync(part)) args.push('--ro-bind', part, part);
+  for (const part of JAIL_ETC_PARTS) if (existsSync(part)) args.push('--ro-bind', part, part);
   args.push('--proc', '/proc', '--dev', '/dev', '--size', String(SHM_BYTES), '--tmpfs', '/dev/shm');
   args.push('--size', String(limits.tmpBytes ?? limits.fileBytes), '--tmpfs', '/tmp', spec.readOnlyBox ? '--ro-bind' : '--bind', spec.dir, '/box');
   for (const bind of spec.readOnly ?? []) args.push('--ro-bind', bind.host, bind.jail);
+  if (resultsFile !== undefined) args.push('--bind', resultsFile, RESULTS_PATH);
   // The jail's root and /dev are tmpfs without a size: read-only once built, so /box, /tmp and /dev/shm are the
   // only places a run writes.
   args.push('--remount-ro', '/dev', '--remount-ro', '/');
@@ -56,9 +64,10 @@ export function bwrapArguments(spec: JailSpec): string[] {
  * The command the jail's first process runs, as the launcher reads it: the environment the spec names (nothing of the
  * server's), then prlimit setting the per-process limits, then the spec's command.
  */
-export function launchedCommand(spec: JailSpec, options: { readonly memoryUnderCgroup?: boolean } = {}): string[] {
+export function launchedCommand(spec: JailSpec, options: { readonly memoryUnderCgroup?: boolean; readonly resultsFile?: string } = {}): string[] {
   const { limits } = spec;
-  const environment = Object.entries({ PATH: '/usr/bin:/bin', HOME: '/box', TMPDIR: '/tmp', LANG: 'C.UTF-8', ...spec.env }).map(
+  const results = options.resultsFile === undefined ? {} : { [RESULTS_ENV]: RESULTS_PATH };
+  const environment = Object.entries({ PATH: '/usr/bin:/bin', HOME: '/box', TMPDIR: '/tmp', LANG: 'C.UTF-8', ...results, ...spec.env }).map(
     ([name, value]) => `${name}=${value}`,
   );
   const cpuSeconds = Math.max(1, Math.ceil(limits.cpuMs / 1000));
@@ -99,13 +108,16 @@ export interface JailInvocation {
   readonly descriptors: ReadonlyMap<number, Buffer>;
 }
 
-export function jailInvocation(spec: JailSpec, options: { readonly memoryUnderCgroup?: boolean; readonly statusFd?: number } = {}): JailInvocation {
+export function jailInvocation(
+  spec: JailSpec,
+  options: { readonly memoryUnderCgroup?: boolean; readonly statusFd?: number; readonly resultsFile?: string } = {},
+): JailInvocation {
   // The status descriptor tells the host pid of the jail's init, so the jail can wait until it is gone.
   const status = options.statusFd === undefined ? [] : ['--json-status-fd', String(options.statusFd)];
   return {
     args: ['--args', String(ARGS_FD), '--', BASH, '--norc', '--noprofile', '-c', LAUNCH, 'assay-run'],
     descriptors: new Map([
-      [ARGS_FD, nulSeparated([...status, ...bwrapArguments(spec)])],
+      [ARGS_FD, nulSeparated([...status, ...bwrapArguments(spec, options.resultsFile)])],
       ...(SECCOMP_PROGRAM === undefined ? [] : ([[SECCOMP_FD, SECCOMP_PROGRAM]] as const)),
       [COMMAND_FD, nulSeparated(launchedCommand(spec, options))],
     ]),
@@ -120,7 +132,7 @@ const LAUNCH = `mapfile -t -d '' -u ${COMMAND_FD} command && exec ${COMMAND_FD}<
 
 /**
  * The first moments of a run, in bash (Debian essential): closes every inherited descriptor past the run's
- * (0-2, the results channel 3, bwrap's status 4, and the three of the invocation, 5-7), as bubblewrap passes on
+ * (0-2, bwrap's status 4, and the three of the invocation, 5-7), as bubblewrap passes on
  * whatever the server was started with; enters the run's cgroups, if any; then becomes the jail with an empty
  * environment.
  */
@@ -150,7 +162,7 @@ export function jailCommand(
   spec: JailSpec,
   uid: number,
   cgroupProcs: readonly string[],
-  options: { readonly statusFd?: number } = {},
+  options: { readonly statusFd?: number; readonly resultsFile?: string } = {},
 ): { file: string; args: string[]; descriptors: ReadonlyMap<number, Buffer> } {
   // Under a memory cgroup, RLIMIT_AS only where the spec asks for it (the cgroup holds the memory).
   const invocation = jailInvocation(spec, { memoryUnderCgroup: cgroupProcs.length > 0, ...options });

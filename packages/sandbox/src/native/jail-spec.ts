@@ -26,7 +26,7 @@ export interface JailLimits {
   readonly fileBytes: number;
   /** Size of the run's private /tmp (a tmpfs), bytes. Absent: `fileBytes`. */
   readonly tmpBytes?: number;
-  /** stdout + stderr (+ the results pipe) kept, bytes; past it the run is killed and the output marked cut. */
+  /** stdout + stderr (+ the results file) kept, bytes; past it the run is killed and the output marked cut (the results file: cut once the run ends). */
   readonly outputBytes: number;
 }
 
@@ -60,7 +60,7 @@ export interface JailResult {
   readonly signal: string | null;
   readonly stdout: string;
   readonly stderr: string;
-  /** What the harness wrote on file descriptor 3 (the results channel, kept apart from the candidate's output). */
+  /** What the harness wrote to its results file (RESULTS_PATH, named by $ASSAY_RESULTS: kept apart from the candidate's output). */
   readonly results: string;
   /** Output past `outputBytes` was dropped (and the run killed). */
   readonly outputCut: boolean;

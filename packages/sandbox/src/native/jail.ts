@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, chownSync, readFileSync } from 'node:fs';
-import { constants } from 'node:os';
+import { chmodSync, chownSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { makeRunCgroup, type RunCgroup } from './jail-cgroup.js';
 import { jailCommand } from './jail-command.js';
 import { feedDescriptors, stdioWith } from './jail-descriptors.js';
@@ -10,7 +11,7 @@ import { processesOf } from './jail-uid.js';
 export { cgroupControl } from './jail-cgroup.js';
 export { BWRAP, jailInvocation } from './jail-command.js';
 export { feedDescriptors, stdioWith } from './jail-descriptors.js';
-export { installLine, JAIL_PACKAGES, LANGUAGE_PACKAGES } from './jail-packages.js';
+export { installLine, JAIL_PACKAGES } from './native-toolchains.js';
 export { type JailAvailabilityOptions, jailAvailability } from './jail-probe.js';
 export { processesOf, releaseUid, takeUid } from './jail-uid.js';
 
@@ -30,12 +31,13 @@ export function runInJail(spec: JailSpec, uid: number): Promise<JailResult> {
     chmodSync(spec.dir, 0o755);
   }
   const cgroup = makeRunCgroup(`assay-jail-${uid}`, spec.limits);
-  const command = jailCommand(spec, uid, cgroup?.procsFiles ?? [], { statusFd: STATUS_FD });
+  const results = resultsFile(uid);
+  const command = jailCommand(spec, uid, cgroup?.procsFiles ?? [], { statusFd: STATUS_FD, resultsFile: results.file });
   return new Promise((resolve) => {
-    const stdio = stdioWith(['pipe', 'pipe', 'pipe', 'pipe', 'pipe'], command.descriptors);
+    const stdio = stdioWith(['pipe', 'pipe', 'pipe', 'ignore', 'pipe'], command.descriptors);
     const child = spawn(command.file, command.args, { stdio, env: {}, cwd: '/', detached: false });
     feedDescriptors(child, command.descriptors);
-    const chunks = { stdout: [] as Buffer[], stderr: [] as Buffer[], results: [] as Buffer[] };
+    const chunks = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
     let bytes = 0;
     let outputCut = false;
     let killedFor: JailResult['killedFor'] = null;
@@ -58,8 +60,6 @@ export function runInJail(spec: JailSpec, uid: number): Promise<JailResult> {
     };
     child.stdout?.on('data', collect(chunks.stdout));
     child.stderr?.on('data', collect(chunks.stderr));
-    const results = child.stdio[3];
-    if (results && 'on' in results) results.on('data', collect(chunks.results));
     // bwrap's own channel (never the run's): JSON lines, the first naming the host pid of the jail's init.
     let status = '';
     const statusPipe = child.stdio[STATUS_FD];
@@ -89,11 +89,18 @@ export function runInJail(spec: JailSpec, uid: number): Promise<JailResult> {
       void finish(cgroup, uid, initPidOf(status)).then(() => {
         const ended = endedBy(code, signal);
         if (killedFor === null && ended.signal === 'SIGXCPU') killedFor = 'cpu';
+        // Read once nothing of the run is left to write it; what is past the output limit is cut, as stdout's would be.
+        const written = results.take();
+        const room = Math.max(0, spec.limits.outputBytes - bytes);
+        if (written.length > room) {
+          outputCut = true;
+          killedFor ??= 'output';
+        }
         resolve({
           ...ended,
           stdout: Buffer.concat(chunks.stdout).toString('utf8'),
           stderr: Buffer.concat(chunks.stderr).toString('utf8'),
-          results: Buffer.concat(chunks.results).toString('utf8'),
+          results: written.subarray(0, room).toString('utf8'),
           outputCut,
           killedFor,
           wallMs: performance.now() - started,
@@ -107,6 +114,34 @@ export function runInJail(spec: JailSpec, uid: number): Promise<JailResult> {
 }
 
 const STATUS_FD = 4;
+
+/**
+ * The run's results file (decision 1313): empty, in a directory of its own that only the run's uid can enter, bound at
+ * RESULTS_PATH. RLIMIT_FSIZE bounds it as any file the run writes; `take()` reads it and removes both.
+ */
+function resultsFile(uid: number): { readonly file: string; take(): Buffer } {
+  // Named as makeScratchDir names them (scratch-dirs.ts), so that a later start removes one a killed server left.
+  const dir = mkdtempSync(join(tmpdir(), `assay-${process.pid}-results-`));
+  const file = join(dir, 'results');
+  writeFileSync(file, '', { mode: 0o600 });
+  // bubblewrap resolves the file as the run's uid.
+  if (process.getuid?.() === 0) {
+    chownSync(dir, uid, uid);
+    chownSync(file, uid, uid);
+  }
+  return {
+    file,
+    take() {
+      try {
+        return readFileSync(file);
+      } catch {
+        return Buffer.alloc(0);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
 /** How long the pipes may stay open after the run's first process ended. */
 const DRAIN_MS = 2000;
 

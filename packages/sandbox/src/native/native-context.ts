@@ -1,8 +1,9 @@
-import { chmod, chown, mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { chmod, chown, rm, stat } from 'node:fs/promises';
+import type { RunStep } from '@assay/domain/candidate';
 import type { JailLimits, JailResult, JailSpec } from './jail-spec.js';
 import type { NativeContext } from './native-language.js';
+import type { RunBound } from './run-bound.js';
+import { makeScratchDir } from './scratch-dirs.js';
 
 /** How a slot runs one jailed command as a uid (jail.ts's runInJail; tests may count the calls). */
 export type JailRunner = (spec: JailSpec, uid: number) => Promise<JailResult>;
@@ -13,21 +14,49 @@ export interface OpenedContext {
   close(): Promise<void>;
 }
 
+/** A run's wait for something shared ended because the run was cancelled (or its bound passed). */
+export class RunStopped extends Error {
+  constructor() {
+    super('The run was stopped while it waited');
+  }
+}
+
+export interface ContextHooks {
+  /** The run's watchdog, paused while the run waits for shared work (decision 1041). */
+  readonly bound?: RunBound;
+  readonly onPhase?: (phase: RunStep) => void;
+}
+
 /**
  * The NativeContext of one run: every command in a jail as the run's own uid, stopped by the run's signal, and
  * scratch directories under the host's temp dir owned by that uid (mode 0700: no other run's uid can read them),
- * removed when the run ends.
+ * removed when the run ends. Shared builds run under their own uid and no run's signal (SharedBuild).
  */
 export function openContext(
   uid: number,
   limits: { runLimits: JailLimits; compileLimits: JailLimits; stdioCaseLimits?: JailLimits; maxLogBytes: number; stopAfterTimeouts?: number | undefined },
   jail: JailRunner,
   signal: AbortSignal,
+  hooks: ContextHooks = {},
 ): OpenedContext {
   const dirs: string[] = [];
-  // A module may jail a step in a directory of its own (a runtime built once per process): it is handed to the
-  // step's uid first, as the scratch directories are.
+  const waitShared = async <T>(work: Promise<T>): Promise<T> => {
+    if (signal.aborted) throw new RunStopped();
+    const resume = hooks.bound?.pause();
+    let stop: (() => void) | undefined;
+    const stopped = new Promise<never>((_, reject) => {
+      stop = () => reject(new RunStopped());
+      signal.addEventListener('abort', stop, { once: true });
+    });
+    try {
+      return await Promise.race([work, stopped]);
+    } finally {
+      if (stop !== undefined) signal.removeEventListener('abort', stop);
+      resume?.();
+    }
+  };
   const jailed: NativeContext['jail'] = async (spec) => {
+    // A step's directory is the run's uid's: handed over first, as the scratch directories are.
     if ((await stat(spec.dir)).uid !== uid) await chown(spec.dir, uid, uid);
     return jail({ ...spec, signal: spec.signal === undefined ? signal : AbortSignal.any([spec.signal, signal]) }, uid);
   };
@@ -35,7 +64,7 @@ export function openContext(
     jail: jailed,
     stdioCase: stdioCaseRunner(jailed, limits.stdioCaseLimits ?? limits.runLimits, signal, limits.stopAfterTimeouts),
     scratchDir: async () => {
-      const dir = await mkdtemp(join(tmpdir(), 'assay-run-'));
+      const dir = await makeScratchDir('run');
       dirs.push(dir);
       await chown(dir, uid, uid);
       await chmod(dir, 0o700);
@@ -45,6 +74,12 @@ export function openContext(
     compileLimits: limits.compileLimits,
     maxLogBytes: limits.maxLogBytes,
     signal,
+    shared: (build) => {
+      if (!build.ready) hooks.onPhase?.({ step: 'preparing', what: build.what });
+      return waitShared(build.get(jail));
+    },
+    waitShared,
+    phase: (phase) => hooks.onPhase?.(phase),
   };
   return {
     context,

@@ -1,9 +1,13 @@
-import type { LanguageId, Signature } from '@assay/domain/languages';
+import type { Signature } from '@assay/domain/languages';
+import type { NativeLanguageId } from '../engines.js';
 import type { CaseReport } from '../protocol.js';
+import type { RunStep } from '@assay/domain/candidate';
 import type { JailLimits, JailResult, JailSpec } from './jail-spec.js';
+import type { NativeToolchain } from './native-toolchains.js';
+import type { SharedBuild } from './shared-build.js';
 
-/** A native language (compiled or interpreted by a Debian toolchain), run in a jail. */
-export type NativeLanguageId = Extract<LanguageId, 'java' | 'c' | 'cpp' | 'csharp' | 'go' | 'rust' | 'ruby' | 'php'>;
+/** A native language (compiled or interpreted by a Debian toolchain), run in a jail: engines.ts says which. */
+export type { NativeLanguageId };
 
 /** One run as a language module receives it: the candidate's code and the cases, already checked. */
 export type NativeRunInput =
@@ -44,7 +48,12 @@ export interface CompileDiagnostic {
 export type NativeRunResult =
   /** The program did not build: every case answers the first diagnostic; `output` is the compiler's text (candidate file only). */
   | { readonly kind: 'compileError'; readonly diagnostics: readonly CompileDiagnostic[]; readonly output: string }
-  | { readonly kind: 'ran'; readonly cases: readonly NativeCaseResult[] };
+  | { readonly kind: 'ran'; readonly cases: readonly NativeCaseResult[] }
+  /**
+   * The sandbox could not run it (a compiler that did not start, a compile the busy server stopped before it had its
+   * processor time): not the code's fault, so not judged (decision 1043). `message` says why, in words.
+   */
+  | { readonly kind: 'fault'; readonly message: string };
 
 /** What a language module gets to do its work: a jail and a fresh private directory per step. */
 export interface NativeContext {
@@ -64,7 +73,20 @@ export interface NativeContext {
   /** Log kept per case, bytes. */
   readonly maxLogBytes: number;
   readonly signal: AbortSignal;
+  /**
+   * The value of a build every run shares (the C++ precompiled headers, the Rust runtime), built first if need be under
+   * the build's own uid, limits and no run's signal (decision 1040). The wait is not the run's time (decision 1041), the
+   * caller hears `preparing`, and cancelling the run ends its wait, never the build.
+   */
+  shared<T>(build: SharedBuild<T>): Promise<T>;
+  /** Waits for work the run does not own (its turn at a warm compiler): not the run's time; cancelling ends the wait. */
+  waitShared<T>(work: Promise<T>): Promise<T>;
+  /** Tells the caller which step the run has reached (RunOptions.onPhase). */
+  phase(phase: RunStep): void;
 }
+
+/** What a module's warm() gets: the shared builds it may start ahead of the first run. */
+export type WarmContext = Pick<NativeContext, 'shared'>;
 
 /**
  * One native language: its toolchain, and how a run becomes jailed processes (compile, then run the program with a
@@ -73,8 +95,8 @@ export interface NativeContext {
  */
 export interface NativeLanguage {
   readonly id: NativeLanguageId;
-  /** Commands that must exist on the host (absolute paths), and the Debian packages that provide them. */
-  readonly toolchain: { readonly commands: readonly string[]; readonly debianPackages: readonly string[] };
+  /** What it needs of the host: its entry of NATIVE_TOOLCHAINS (native-toolchains.ts). */
+  readonly toolchain: NativeToolchain;
   /**
    * Its runtime reserves far more address space than it uses (the JVM's class space, Go's heap arenas): where no memory
    * cgroup holds the run, RLIMIT_AS at the run's memory would stop it before the candidate's first line, so its steps get
@@ -84,7 +106,7 @@ export interface NativeLanguage {
   /** Compile (when it compiles) and run every case. Never throws for what the candidate's code does. */
   execute(input: NativeRunInput, context: NativeContext): Promise<NativeRunResult>;
   /** Prepares anything kept warm (a compile server, a precompiled header); optional. */
-  warm?(context: Pick<NativeContext, 'jail' | 'scratchDir'>): Promise<void>;
+  warm?(context: WarmContext): Promise<void>;
   /** Stops anything kept warm. */
   close?(): Promise<void>;
 }

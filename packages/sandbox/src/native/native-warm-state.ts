@@ -1,7 +1,7 @@
-import { releaseUid, runInJail, takeUid } from './jail.js';
-import { openContext, type JailRunner } from './native-context.js';
-import type { NativeLanguage, NativeLanguageId } from './native-language.js';
-import { COMPILE_LIMITS } from './native-limits.js';
+import { runInJail } from './jail.js';
+import type { JailRunner } from './native-context.js';
+import type { CompilerWarmth } from '../types.js';
+import type { NativeLanguage, NativeLanguageId, WarmContext } from './native-language.js';
 
 /**
  * How many open sandboxes of this process hold each native module. A module's warm state (javac's and mcs's servers,
@@ -16,15 +16,13 @@ const defaultJail: JailRunner = runInJail;
 /** One sandbox's share of the native modules' warm state: it warms each module once, and holds the ones it used until release(). */
 export class NativeWarmState {
   readonly #languages: { readonly [Id in NativeLanguageId]: NativeLanguage };
-  readonly #maxLogBytes: number;
   readonly #jail: JailRunner;
-  readonly #warmed = new Set<NativeLanguageId>();
+  readonly #warmed = new Map<NativeLanguageId, CompilerWarmth>();
   /** Native languages this sandbox used (warmed or ran): their modules' shared warm state it holds (nativeHolders). */
   readonly #held = new Set<NativeLanguageId>();
 
-  constructor(languages: { readonly [Id in NativeLanguageId]: NativeLanguage }, maxLogBytes: number, jail: JailRunner | undefined) {
+  constructor(languages: { readonly [Id in NativeLanguageId]: NativeLanguage }, jail: JailRunner | undefined) {
     this.#languages = languages;
-    this.#maxLogBytes = maxLogBytes;
     this.#jail = jail ?? defaultJail;
   }
 
@@ -40,25 +38,31 @@ export class NativeWarmState {
     return [...this.#held].map((id) => this.#release(id));
   }
 
-  /** Has each native module prepare its warm state once (NativeLanguage.warm), in a jail of its own. */
-  warm(ids: readonly NativeLanguageId[]): void {
+  /**
+   * Has each native module prepare its warm state once (NativeLanguage.warm: its shared builds, its warm compilers),
+   * in the background; answers when all of them are ready or failed (a failure is tried again by the next run).
+   */
+  warm(ids: readonly NativeLanguageId[]): Promise<void> {
+    const context: WarmContext = { shared: (build) => build.get(this.#jail) };
+    const warming: Promise<void>[] = [];
     for (const id of ids) {
       const language = this.#languages[id];
       if (this.#warmed.has(id) || language.warm === undefined) continue;
-      this.#warmed.add(id);
+      this.#warmed.set(id, 'warming');
       this.hold(id);
-      const uid = takeUid();
-      const abort = new AbortController();
-      const runLimits = COMPILE_LIMITS;
-      const { context, close } = openContext(uid, { runLimits, compileLimits: COMPILE_LIMITS, maxLogBytes: this.#maxLogBytes }, this.#jail, abort.signal);
-      void language
-        .warm(context)
-        .catch(() => {})
-        .finally(async () => {
-          await close();
-          releaseUid(uid);
-        });
+      warming.push(
+        language.warm(context).then(
+          () => void this.#warmed.set(id, 'ready'),
+          () => void this.#warmed.set(id, 'failed'),
+        ),
+      );
     }
+    return Promise.all(warming).then(() => undefined);
+  }
+
+  /** Where each module this sandbox warmed stands: warming, ready, or failed (the next run tries again). */
+  warmth(): Partial<Record<NativeLanguageId, CompilerWarmth>> {
+    return Object.fromEntries(this.#warmed);
   }
 
   /** The last sandbox of the process to let go of a module ends its warm state (a compile server, a build cache). */

@@ -60,7 +60,8 @@ describe('a jailed run cannot reach the host', () => {
     expect(run.stdout).not.toContain('"name"');
     expect(run.stdout).not.toContain('postgres');
     const topLevel = run.stdout.split('\n').filter((line) => /^[a-z0-9]+$/.test(line));
-    expect(new Set(topLevel)).toEqual(new Set(['bin', 'box', 'dev', 'etc', 'lib', 'lib64', 'proc', 'sbin', 'tmp', 'usr']));
+    // `results`: the run's own results file (decision 1313), empty until its harness writes to it.
+    expect(new Set(topLevel)).toEqual(new Set(['bin', 'box', 'dev', 'etc', 'lib', 'lib64', 'proc', 'results', 'sbin', 'tmp', 'usr']));
     // pid 1 of the jail's /proc is the jail's own init, not the host's.
     expect(run.stdout).toMatch(/pid1=\/usr\/bin\/bwrap /);
     expect(run.stdout).toMatch(/environ=\s*$/m);
@@ -103,9 +104,15 @@ describe('a jailed run cannot reach the host', () => {
     expect(run.stdout).not.toContain('ASSAY_TEST_PG_URL');
   });
 
-  it('inherits no descriptor of the server but its stdio and the results channel', async () => {
+  it('inherits no descriptor of the server but its stdio', async () => {
     const run = await sh('for f in /proc/$$/fd/*; do [ -e "$f" ] && echo "fd ${f##*/}"; done');
-    expect(run.stdout.trim().split('\n')).toEqual(['fd 0', 'fd 1', 'fd 2', 'fd 3']);
+    expect(run.stdout.trim().split('\n')).toEqual(['fd 0', 'fd 1', 'fd 2']);
+  });
+
+  it('opens its results file by the name $ASSAY_RESULTS gives, and the host reads what it wrote', async () => {
+    const run = await sh('echo "$ASSAY_RESULTS"; printf one >> "$ASSAY_RESULTS"; printf " two" >> "$ASSAY_RESULTS"');
+    expect(run.stdout.trim()).toBe('/results');
+    expect(run.results).toBe('one two');
   });
 
   it('writes nowhere but its own directory, /tmp and /dev/shm', async () => {

@@ -83,11 +83,20 @@ describe('the jail holds a run to its limits', () => {
     expect(readdirSync(run.dir)).toEqual([]);
   });
 
-  it.each(['1', '2', '3'])('cuts endless output on fd %s at outputBytes and ends the run', async (fd) => {
-    const run = await sh(`yes >&${fd}`, { outputBytes: 32 << 10 });
+  it.each(['>&1', '>&2'])('cuts endless output (yes %s) at outputBytes and ends the run', async (to) => {
+    const run = await sh(`yes ${to}`, { outputBytes: 32 << 10 });
     expect(run.outputCut).toBe(true);
     expect(run.killedFor).toBe('output');
     expect(run.stdout.length + run.stderr.length + run.results.length).toBeLessThanOrEqual(32 << 10);
+  });
+
+  it('ends endless results at the largest file a run may write and keeps only outputBytes of them', async () => {
+    const run = await sh('yes >> "$ASSAY_RESULTS"', { outputBytes: 32 << 10 });
+    // RLIMIT_FSIZE stops the writer (SIGXFSZ); the host keeps what fits the output limit beside its stderr and says it cut the rest.
+    expect(run.signal ?? run.exitCode).not.toBe(0);
+    expect(run.outputCut).toBe(true);
+    expect(run.killedFor).toBe('output');
+    expect(run.stdout.length + run.stderr.length + run.results.length).toBe(32 << 10);
   });
 
   it('ends a run sleeping past its wall limit', async () => {

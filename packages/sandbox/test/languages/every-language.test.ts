@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { ALL_LANGUAGES, languageProfile, type LanguageId } from '@assay/domain/languages';
 import { afterAll, describe, expect, it } from 'vitest';
 import { engineOf } from '../../src/engines.js';
@@ -7,6 +6,7 @@ import type { CaseResult, RunRequest } from '../../src/index.js';
 import { runInJail } from '../../src/native/jail.js';
 import type { JailSpec } from '../../src/native/jail-spec.js';
 import { TOP_SCORES_CASES, TOP_SCORES_SIGNATURE, TOP_SCORES_STDIO_CASES, type LanguageFixture } from './fixture.js';
+import { loadLanguageFixtures } from './fixtures.js';
 
 /**
  * Every registered language answers the same problem (fixture.ts) through a real Sandbox: the right answer passes
@@ -20,16 +20,7 @@ import { TOP_SCORES_CASES, TOP_SCORES_SIGNATURE, TOP_SCORES_STDIO_CASES, type La
  * (`Sandbox.languages()`) and ASSAY_REQUIRE_NATIVE is not 1 (CI sets it: there every language must run).
  */
 const GENERAL = ALL_LANGUAGES.filter((language) => engineOf(language).family !== 'sql');
-const fixtureFile = (language: LanguageId) => new URL(`./${language}.ts`, import.meta.url);
-
-const fixtures = new Map<LanguageId, LanguageFixture>();
-for (const language of GENERAL) {
-  if (!existsSync(fixtureFile(language))) continue;
-  const module = (await import(fixtureFile(language).href)) as Record<string, unknown>;
-  const fixture = Object.values(module).find((value): value is LanguageFixture => (value as LanguageFixture | undefined)?.language === language);
-  if (fixture === undefined) throw new Error(`test/languages/${language}.ts exports no LanguageFixture for ${language}`);
-  fixtures.set(language, fixture);
-}
+const fixtures = await loadLanguageFixtures(GENERAL);
 
 let jailed = 0;
 const countingJail = (spec: JailSpec, uid: number) => {

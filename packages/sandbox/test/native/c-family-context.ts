@@ -5,6 +5,7 @@ import type { JailLimits } from '../../src/native/jail-spec.js';
 import { releaseUid, runInJail, takeUid } from '../../src/native/jail.js';
 import { stdioCaseRunner } from '../../src/native/native-context.js';
 import type { NativeContext } from '../../src/native/native-language.js';
+import { sharedParts } from './shared-parts.js';
 
 /** A NativeContext over the real bubblewrap jail, as the pool gives one run: one uid, fresh directories it owns. */
 export interface TestContext extends NativeContext {
@@ -51,6 +52,7 @@ export function testContext(overrides: Partial<Pick<NativeContext, 'runLimits' |
     compileLimits: overrides.compileLimits ?? COMPILE_LIMITS,
     maxLogBytes: 4096,
     signal,
+    ...sharedParts,
     dispose: async () => {
       releaseUid(uid);
       await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { C_RUNTIME, CPP_RUNTIME } from '../../src/native/harness/c-family-cache.js';
 import { cLanguage } from '../../src/native/languages/c.js';
 import { cppLanguage } from '../../src/native/languages/cpp.js';
 import type { NativeLanguage, NativeRunResult } from '../../src/native/native-language.js';
@@ -9,14 +10,16 @@ import { COMPILE_LIMITS, testContext } from './c-family-context.js';
 /**
  * Compile-time bombs (issue 49, point 4): the compiler is the candidate's first target. Each must end fast with a
  * clear compile error at the limits of the compile step (here 2 s of CPU, 512 MB), never hang, never read the host.
+ * The wall clock behind the CPU limit is long (decision 1044): on a loaded machine it must not be the one that stops them.
  */
 let context: TestContext;
-const LIMITS = { ...COMPILE_LIMITS, cpuMs: 2_000, wallMs: 6_000, memoryBytes: 512 * 2 ** 20, outputBytes: 256 * 1024 };
+const LIMITS = { ...COMPILE_LIMITS, cpuMs: 2_000, wallMs: 60_000, memoryBytes: 512 * 2 ** 20, outputBytes: 256 * 1024 };
 
 beforeAll(async () => {
   context = testContext({ compileLimits: LIMITS });
-  await Promise.all([cLanguage.warm?.(context), cppLanguage.warm?.(context)]);
-}, 60_000);
+  await context.shared(C_RUNTIME);
+  await context.shared(CPP_RUNTIME);
+}, 180_000);
 afterAll(async () => {
   await Promise.all([cLanguage.close?.(), cppLanguage.close?.()]);
   await context.dispose();
@@ -31,10 +34,12 @@ describe('compile-time bombs in C and C++', () => {
   it.each([
     ['/dev/zero', cLanguage],
     ['/dev/urandom', cppLanguage],
-  ])('#include "%s" ends at the memory limit of the compile with a clear message', async (device, language) => {
+  ])('#include "%s" ends at the memory or CPU limit of the compile with a clear message', async (device, language) => {
     const started = performance.now();
     const result = await compile(language, `#include "${device}"\n`);
-    expect(firstMessage(result)).toMatch(/^The compiler ran out of memory \(limit 512 MB\)/);
+    // Reading /dev/urandom costs the kernel processor time: on some hosts its 2 s run out before the 512 MB do, and
+    // that is what the candidate is told (decision 1044).
+    expect(firstMessage(result)).toMatch(/^(The compiler ran out of memory \(limit 512 MB\)|Compiling took more than the 2 s of processor time)/);
     expect(performance.now() - started).toBeLessThan(LIMITS.wallMs);
   });
 
@@ -61,7 +66,7 @@ describe('compile-time bombs in C and C++', () => {
       'long topScoresBomb = Boom<40, 1>::value;',
     ].join('\n');
     const result = await compile(cppLanguage, explosion);
-    expect(firstMessage(result)).toMatch(/^The compiler ran out of (time \(limit 2 s\)|memory)/);
+    expect(firstMessage(result)).toMatch(/^(Compiling took more than the 2 s of processor time a compile may use|The compiler ran out of memory)/);
   });
 
   it("a constexpr loop stops at the compiler's own limit, at the candidate's line", async () => {

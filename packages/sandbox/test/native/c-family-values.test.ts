@@ -5,6 +5,7 @@ import { cppLanguage } from '../../src/native/languages/cpp.js';
 import type { NativeLanguage } from '../../src/native/native-language.js';
 import type { TestContext } from './c-family-context.js';
 import { testContext } from './c-family-context.js';
+import { C_RUNTIME, CPP_RUNTIME } from '../../src/native/harness/c-family-cache.js';
 
 /** Every type of the signature vocabulary goes in as a typed literal and comes back as the same JSON. */
 const UNICODE = 'héllo "quoted" back\\slash\n\ttab ✓ 😀 ??= end';
@@ -54,8 +55,10 @@ const cppEcho = (type: string): string => {
 let context: TestContext;
 beforeAll(async () => {
   context = testContext();
-  await Promise.all([cLanguage.warm?.(context), cppLanguage.warm?.(context)]);
-}, 60_000);
+  // The runtimes and the usual headers: no answer here includes <bits/stdc++.h>.
+  await context.shared(C_RUNTIME);
+  await context.shared(CPP_RUNTIME);
+}, 180_000);
 afterAll(async () => {
   await Promise.all([cLanguage.close?.(), cppLanguage.close?.()]);
   await context.dispose();

@@ -5,9 +5,18 @@ import { Sandbox } from '../../src/index.js';
 import { TOP_SCORES_CASES, TOP_SCORES_SIGNATURE } from '../languages/fixture.js';
 import { javaFixture } from '../languages/java.js';
 
+/** One thread's children; a thread that ended since the list was read has none (its children went to a live thread). */
+const threadChildren = (task: string): number[] => {
+  try {
+    return readFileSync(`/proc/self/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ESRCH') return [];
+    throw error;
+  }
+};
+
 /** The pids of this process's children (every thread's list), read from /proc. */
-const children = (): number[] =>
-  readdirSync('/proc/self/task').flatMap((task) => readFileSync(`/proc/self/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+const children = (): number[] => readdirSync('/proc/self/task').flatMap(threadChildren);
 
 const javaRun = (sandbox: Sandbox) =>
   sandbox.run({ language: 'java', code: javaFixture.correct, functionName: 'topScores', signature: TOP_SCORES_SIGNATURE, cases: TOP_SCORES_CASES });

@@ -2,7 +2,7 @@ import { languageProfile } from '@assay/domain/languages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CACHE_IN_JAIL, CPP_FLAGS, cFamilyCache } from '../../src/native/harness/c-family-cache.js';
+import { CPP_FLAGS, CPP_RUNTIME, cppCache } from '../../src/native/harness/c-family-cache.js';
 import { cppLanguage } from '../../src/native/languages/cpp.js';
 import { cppFixture } from '../languages/cpp.js';
 import { TOP_SCORES_CASES, TOP_SCORES_SIGNATURE, TOP_SCORES_STDIO_CASES } from '../languages/fixture.js';
@@ -14,8 +14,9 @@ let context: TestContext;
 
 beforeAll(async () => {
   context = testContext();
-  await cppLanguage.warm?.(context);
-}, 60_000);
+  // The usual headers only: <bits/stdc++.h>'s precompiled header has its own suite (cpp-every-header.test.ts).
+  await context.shared(CPP_RUNTIME);
+}, 180_000);
 afterAll(async () => {
   await cppLanguage.close?.();
   await context.dispose();
@@ -76,19 +77,19 @@ describe('C++ (g++ 12, C++20) in the jail', () => {
     );
     expect(mixed.kind === 'ran' && mixed.cases.map((c) => c.report)).toEqual([
       { kind: 'value', json: '[2]' },
-      expect.objectContaining({ kind: 'error', message: 'Uncaught exception std::runtime_error: one', position: { line: 5, column: 1 } }),
+      expect.objectContaining({ kind: 'error', message: 'Uncaught exception std::runtime_error: one', position: { line: 5 } }),
       { kind: 'value', json: '[3]' },
     ]);
   });
 
   it('compiles against the precompiled header, from another path than where it was built (decision 723)', async () => {
-    const cache = await cFamilyCache('cpp', context);
+    const cache = await cppCache(cppFixture.correct, context);
     const dir = await context.scratchDir();
     await writeFile(join(dir, 'solution.cpp'), cppFixture.correct);
     const result = await context.jail({
       argv: ['/usr/bin/g++', ...CPP_FLAGS, ...cache.flags, '-Winvalid-pch', '-H', '-fsyntax-only', 'solution.cpp'],
       dir,
-      readOnly: [{ host: cache.dir, jail: CACHE_IN_JAIL }],
+      readOnly: cache.mounts,
       limits: context.compileLimits,
     });
     expect(result.exitCode, result.stderr).toBe(0);

@@ -7,6 +7,7 @@ import { stdioCaseRunner } from '../../src/native/native-context.js';
 import type { NativeContext, NativeRunInput, NativeRunResult } from '../../src/native/native-language.js';
 import { NATIVE_LANGUAGES } from '../../src/native/native-languages.js';
 import type { NativeLanguageId } from '../../src/native/native-language.js';
+import { sharedParts } from './shared-parts.js';
 
 /**
  * A NativeContext over the real jail for the Go, Rust, Ruby and PHP module tests: each jailed step gets a uid of its
@@ -47,6 +48,7 @@ export function gorustContext(overrides: Partial<Pick<NativeContext, 'compileLim
     compileLimits: { ...RUN_LIMITS, cpuMs: 20_000, wallMs: 30_000, memoryBytes: 2 * 2 ** 30 },
     maxLogBytes: 4096,
     signal,
+    ...sharedParts,
     ...overrides,
     async cleanup() {
       await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));

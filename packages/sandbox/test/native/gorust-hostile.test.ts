@@ -27,7 +27,8 @@ const run = (
       : {
           compileLimits: {
             cpuMs: options.limitMs,
-            wallMs: options.limitMs,
+            // The processor time stops a compile; a busy machine's wall clock must not (decision 1044).
+            wallMs: options.limitMs * 30,
             memoryBytes: 2 ** 30,
             processes: 64,
             openFiles: 64,
@@ -92,7 +93,9 @@ describe('Rust', () => {
 
   test('a macro explosion hits the compile time limit with a clear message', async () => {
     const code = `macro_rules! blow {\n    () => {};\n    (x $($t:tt)*) => { blow!($($t)*); blow!($($t)*); };\n}\nblow!(x x x x x x x x x x x x x x x x x x x x x x x x x x x x x x x x);\n\n${RUST_BODY}`;
-    expect(firstDiagnostic(await run('rust', code, { limitMs: 2000 })).message).toMatch(/compiler ran past its time limit/);
+    expect(firstDiagnostic(await run('rust', code, { limitMs: 2000 })).message).toMatch(
+      /^Compiling took more than the 2 s of processor time a compile may use/,
+    );
   });
 
   test('a function of another signature is told so, without the harness position', async () => {
@@ -116,7 +119,7 @@ describe('the definition and the interpreted languages', () => {
       ],
     });
     expect(result.kind === 'ran' && result.cases.map(({ report }) => report)).toEqual([
-      expect.objectContaining({ kind: 'error', message: expect.stringMatching(/stack level too deep/), position: { line: 3, column: 1 } }),
+      expect.objectContaining({ kind: 'error', message: expect.stringMatching(/stack level too deep/), position: { line: 3 } }),
       { kind: 'value', json: '[3,1]' },
     ]);
   });

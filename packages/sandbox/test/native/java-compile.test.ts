@@ -3,9 +3,11 @@ import { javaLanguage } from '../../src/native/languages/java.js';
 import { TOP_SCORES_CASES, TOP_SCORES_SIGNATURE } from '../languages/fixture.js';
 import { javaFixture } from '../languages/java.js';
 import { javaOverloadBomb } from './jvm-bombs.js';
+import { cpuTimeMessage } from '../../src/native/compile-stop.js';
 import { TEST_RUN_LIMITS, jvmTestContext } from './jvm-context.js';
 
-const context = jvmTestContext({ compileLimits: { ...TEST_RUN_LIMITS, wallMs: 4_000 } });
+// A compile's budget is its processor time (decision 1044): the wall clock behind it is generous, as a busy machine needs.
+const context = jvmTestContext({ compileLimits: { ...TEST_RUN_LIMITS, cpuMs: 3_000, wallMs: 60_000 } });
 afterAll(async () => {
   await javaLanguage.close?.();
   await context.dispose();
@@ -32,11 +34,11 @@ describe('java: the warm compiler', () => {
     expect(result).toEqual({ kind: 'compileError', diagnostics: [{ message }], output: message });
   });
 
-  it('a compile-time bomb answers a clear compile error at the limit, and the next compile works', { timeout: 60_000 }, async () => {
+  it('a compile-time bomb is stopped when it has used its processor time, said so, and the next compile works', { timeout: 60_000 }, async () => {
     const started = performance.now();
     const bomb = await run(javaOverloadBomb(12));
-    expect(bomb).toMatchObject({ kind: 'compileError', diagnostics: [{ message: 'Compilation took longer than 4 s and was stopped' }] });
-    expect(performance.now() - started).toBeLessThan(30_000);
+    expect(bomb).toMatchObject({ kind: 'compileError', diagnostics: [{ message: cpuTimeMessage(3_000) }] });
+    expect(performance.now() - started).toBeLessThan(60_000);
     const after = await run(javaFixture.correct);
     expect(after.kind === 'ran' && after.cases.map((c) => c.report)).toEqual(
       TOP_SCORES_CASES.map((c) => ({ kind: 'value', json: JSON.stringify(c.expected) })),

@@ -6,6 +6,7 @@ import type { JailLimits } from '../../src/native/jail-spec.js';
 import { releaseUid, runInJail, takeUid } from '../../src/native/jail.js';
 import { stdioCaseRunner } from '../../src/native/native-context.js';
 import type { NativeContext } from '../../src/native/native-language.js';
+import { sharedParts } from './shared-parts.js';
 
 /** Limits of a test run: generous enough for a JVM or Mono start on a loaded 2-core machine. */
 export const TEST_RUN_LIMITS: JailLimits = {
@@ -48,6 +49,7 @@ export function jvmTestContext(overrides: Partial<Pick<NativeContext, 'compileLi
     compileLimits: overrides.compileLimits ?? { ...TEST_RUN_LIMITS, wallMs: 30_000 },
     maxLogBytes: 4096,
     signal,
+    ...sharedParts,
     async dispose() {
       await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
     },

@@ -60,7 +60,7 @@ describe('which languages a sandbox runs', () => {
 
   it('refuses a native language whose toolchain is missing, naming the Debian packages', () => {
     const { languages } = withModule('java', () => ({ kind: 'ran', cases: [] }), {
-      toolchain: { commands: ['/usr/bin/definitely-not-javac-49'], debianPackages: ['openjdk-17-jdk-headless'] },
+      toolchain: { commands: ['/usr/bin/definitely-not-javac-49'], debianPackages: ['openjdk-17-jdk-headless'], etc: [] },
     });
     const sandbox = sandboxOf({}, { nativeLanguages: languages, jailAvailability: JAIL_OK });
     expect(sandbox.languages().java).toEqual({

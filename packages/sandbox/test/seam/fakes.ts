@@ -23,7 +23,7 @@ export function withModule(
   const executed: Parameters<NativeLanguage['execute']>[0][] = [];
   const module: NativeLanguage = {
     id,
-    toolchain: { commands: [], debianPackages: [] },
+    toolchain: { commands: [], debianPackages: [], etc: [] },
     execute: async (input, context) => {
       executed.push(input);
       await context.jail({ argv: ['/usr/bin/true'], dir: await context.scratchDir(), limits: context.runLimits });

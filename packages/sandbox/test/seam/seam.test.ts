@@ -68,7 +68,7 @@ describe('the runner seam', () => {
     expect(sandbox.stats()).toEqual(stats);
   });
 
-  it('answers a compile error on every case at the candidate line, with the compiler output once', async () => {
+  it('answers a compile error on every case at the candidate line, with the compiler output and every error once', async () => {
     const { jail } = recordingJail();
     const { languages } = withModule('java', () => ({
       kind: 'compileError',
@@ -77,7 +77,11 @@ describe('the runner seam', () => {
     }));
     const outcome = await sandboxWith({ jail, nativeLanguages: languages }).run(JAVA_FUNCTION);
     const error = { passed: false, error: "Compile error: ';' expected", errorLocation: { line: 3, column: 14 } };
-    expect(outcome).toEqual({ results: [error, error], compileOutput: "Solution.java:3:14: error: ';' expected" });
+    expect(outcome).toEqual({
+      results: [error, error],
+      compileOutput: "Solution.java:3:14: error: ';' expected",
+      compileErrors: [{ message: "';' expected", line: 3, column: 14 }, { message: 'second' }],
+    });
   });
 
   it('judges the stdio form by the stdio rule, the printed text as actual, a non-zero exit as a failure', async () => {

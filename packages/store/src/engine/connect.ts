@@ -39,8 +39,12 @@ export interface Connection {
    * busy timeout. Failures other than the database's unavailability are thrown.
    */
   writesUnavailable(): Promise<string | undefined>;
-  /** SQLite: empties the WAL into the database file (after an erasure, decision 844); absent on PostgreSQL. */
-  readonly truncateLog?: () => Promise<void>;
+  /**
+   * SQLite: empties the WAL into the database file (after an erasure, decision 844); absent on PostgreSQL. False when a
+   * reader kept it from emptying for twice the busy timeout (10 s by default): it is then emptied in the background as
+   * soon as the reader lets go (decision 1005).
+   */
+  readonly truncateLog?: () => Promise<boolean>;
 }
 
 export interface ConnectOptions {
@@ -128,9 +132,8 @@ const connectSqlite = (path: string, busyTimeoutMs: number): Connection => {
         throw error;
       }
     },
-    truncateLog: async () => {
-      await driver?.truncateWal();
-    },
+    // Twice the busy timeout (10 s by default): a background checkpoint takes milliseconds, a reader's snapshot longer.
+    truncateLog: async () => (driver ? driver.truncateWal(2 * busyTimeoutMs) : true),
     releaseMemory: () => {
       shrinkCaches([writer, reader]);
       checkpointer?.release();

@@ -47,6 +47,16 @@ export class BusyWriter {
     }
   }
 
+  /** `work` with no wait for a lock: what is held answers "busy" at once instead of blocking the event loop. */
+  withoutWaiting<T>(work: () => T): T {
+    this.#waitAtMost(0);
+    try {
+      return work();
+    } finally {
+      this.#waitAtMost(this.#held ? SHORT_BUSY_WAIT_MS : this.busyTimeoutMs);
+    }
+  }
+
   #waitAtMost(ms: number): void {
     this.writer.pragma(`busy_timeout = ${ms}`);
   }

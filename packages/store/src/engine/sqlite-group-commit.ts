@@ -18,6 +18,10 @@ export type AtOnceWork<T> = (execute: (query: CompiledQuery) => StepResult) => T
 
 /** Between two tries of a checkpoint that found another running (a background PASSIVE one takes milliseconds). */
 const RETRY_MS = 5;
+/** The longest pause between two tries while an erasure waits for the WAL to empty. */
+const MAX_RETRY_MS = 100;
+/** Between two tries of a truncation owed after an erasure's answer (decision 1005): a reader's snapshot ends when it ends. */
+const OWED_RETRY_MS = 250;
 
 /**
  * SQLite with group commit and a reader of its own (`GroupCommitSqliteDialect`; README "Group commit", decision 123).
@@ -41,6 +45,9 @@ export class GroupCommitDriver implements Driver {
   readonly #group: OpenGroup = { open: () => this.#openGroup(), awaitCommit: (waiter) => this.#waiters.push(waiter) };
   #flushScheduled = false;
   readonly #busy: BusyWriter;
+  /** The next try of a WAL truncation owed since an erasure (decision 1005); undefined when none is owed. */
+  #owedTruncation: NodeJS.Timeout | undefined;
+  #destroyed = false;
 
   constructor(
     private readonly writer: BetterSqlite3.Database,
@@ -96,6 +103,9 @@ export class GroupCommitDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    this.#destroyed = true;
+    clearTimeout(this.#owedTruncation);
+    this.#owedTruncation = undefined;
     await this.#flush();
     await this.listener?.close();
     this.reader.close();
@@ -182,27 +192,60 @@ export class GroupCommitDriver implements Driver {
 
   /**
    * Copies the whole WAL into the database file and empties it, once what is queued committed: after an erasure no
-   * earlier version of an erased row stays in the WAL (decision 844). A reader on an older snapshot makes it wait (the
-   * busy timeout). A checkpoint the background thread is running makes SQLite answer "busy" at once, without waiting and
-   * without an error (its busy handler is not called for the checkpoint lock; decision 988): tried again until the WAL
-   * is empty, for up to `patienceMs`, then a SQLITE_BUSY error — the erasure is committed; running it again empties it.
+   * earlier version of an erased row stays in the WAL (decision 844). Each try waits for nothing (a reader on an older
+   * snapshot, or a checkpoint the background thread is running, answers "busy" at once; decision 988), so the event
+   * loop is never held; tries go on for up to `patienceMs`. True when the WAL is empty. False when a reader still holds
+   * it then: the erasure is committed, and the truncation is owed — tried again in the background every 250 ms until
+   * the WAL empties, with no request needed (decision 1005). While one is owed, a call tries once and does not wait.
    */
-  async truncateWal(patienceMs = 10_000): Promise<void> {
-    const giveUpAt = Date.now() + patienceMs;
-    for (;;) {
-      let busy = false;
-      await this.#flush(() => {
-        const [result] = this.writer.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
-        busy = result !== undefined && result.busy !== 0;
-      });
-      if (!busy) return;
+  async truncateWal(patienceMs = 10_000): Promise<boolean> {
+    const owedAlready = this.#owedTruncation !== undefined;
+    const giveUpAt = Date.now() + (owedAlready ? 0 : patienceMs);
+    for (let pause = RETRY_MS; ; pause = Math.min(pause * 2, MAX_RETRY_MS)) {
+      if (await this.#tryTruncation()) return true;
       if (Date.now() >= giveUpAt) {
-        throw Object.assign(new Error(`The WAL could not be emptied in ${patienceMs} ms: another connection kept checkpointing or reading`), {
-          code: 'SQLITE_BUSY',
-        });
+        this.#oweTruncation();
+        return false;
       }
-      await delay(RETRY_MS);
+      await delay(pause);
     }
+  }
+
+  /** One try, waiting for no lock; true when the WAL is empty after it (an owed truncation is then paid). */
+  async #tryTruncation(): Promise<boolean> {
+    let emptied = false;
+    await this.#flush(() => {
+      try {
+        const [result] = this.#busy.withoutWaiting(() => this.writer.pragma('wal_checkpoint(TRUNCATE)')) as { busy: number }[];
+        emptied = result === undefined || result.busy === 0;
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+      }
+    });
+    if (emptied) {
+      clearTimeout(this.#owedTruncation);
+      this.#owedTruncation = undefined;
+    }
+    return emptied;
+  }
+
+  #oweTruncation(): void {
+    if (this.#owedTruncation !== undefined || this.#destroyed) return;
+    const again = (): void => {
+      this.#owedTruncation = setTimeout(() => {
+        if (this.#destroyed) return;
+        this.#tryTruncation().then(
+          (emptied) => {
+            if (!emptied && !this.#destroyed) again();
+          },
+          () => {
+            if (!this.#destroyed) again();
+          },
+        );
+      }, OWED_RETRY_MS);
+      this.#owedTruncation.unref();
+    };
+    again();
   }
 
   async #flush(then?: () => void): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../database.js';
 import { newInvitationToken } from './random-keys.js';
 
@@ -11,6 +11,33 @@ export const erasedEmail = (invitationId: number): string => `erased-${invitatio
 
 /** What an erased invitation's deliveries name as their target: nothing to redeliver to (decision 842). */
 export const ERASED_TARGET = 'erased';
+
+/**
+ * Every table an erasure writes to (`eraseRows`, `eraseBulkRowsOf`, the kept answers): on PostgreSQL their old row
+ * versions hold the erased values until their files are rewritten (`vacuumErasedTables`, decision 1002).
+ */
+export const ERASED_DATA_TABLES = [
+  'candidates',
+  'invitations',
+  'answers',
+  'snapshots',
+  'code_playback',
+  'question_signals',
+  'answer_fingerprints',
+  'similarity_pairs',
+  'grades',
+  'evidence_reviews',
+  'candidate_notes',
+  'candidate_decisions',
+  'candidate_feedback',
+  'assistant_messages',
+  'invitation_history',
+  'greenhouse_interviews',
+  'jobs',
+  'deliveries',
+  'bulk_invitation_rows',
+  'idempotency_keys',
+] as const satisfies readonly (keyof Database)[];
 
 /** Kinds whose job is a delivery to someone outside; scoring jobs carry nothing personal and keep the report moving. */
 const DELIVERY_JOB_KINDS = ['callback', 'email', 'link_email', 'greenhouse_patch', 'reminder', 'reminder_expired'] as const;
@@ -105,6 +132,8 @@ export const eraseRows = async (trx: Transaction<Database>, rows: readonly Erase
   await trx.updateTable('candidate_decisions').set({ reason: null }).where('invitation_id', 'in', ids).execute();
   // The candidate's own words go; the rating stays for the test's statistics (decision 967).
   await trx.updateTable('candidate_feedback').set({ text: null }).where('invitation_id', 'in', ids).execute();
+  // The assistant's transcript loses its words; states, tokens, models and insertions stay for statistics (decision 1170).
+  await trx.updateTable('assistant_messages').set({ message: '', reply: null, failure: null }).where('invitation_id', 'in', ids).execute();
   await redactHistory(trx, ids);
   await trx.deleteFrom('greenhouse_interviews').where('invitation_id', 'in', ids).execute();
   // Deliveries not yet made are not made; those made keep their outcome, without target, body or error (decision 842).
@@ -124,4 +153,43 @@ export const eraseRows = async (trx: Transaction<Database>, rows: readonly Erase
       .where('invitation_id', '=', id)
       .execute();
   }
+};
+
+/** A bulk row without an invitation, erased: an address no one can receive, unique per row. */
+export const erasedRowEmail = (jobId: number, rowNo: number): string => `erased-row-${jobId}-${rowNo}@erased.invalid`;
+
+/** What an erased row not read yet says instead of its outcome: the worker skips it (it invites only rows without one). */
+export const ERASED_ROW_REASON = 'Erased before it was read.';
+
+/** The org's bulk rows without an invitation that name the address (as registration keys it: trimmed, lower case). */
+export const bulkRowsNaming = (db: Kysely<Database>, orgId: number, emailKey: string) =>
+  db
+    .selectFrom('bulk_invitation_rows')
+    .innerJoin('bulk_invitation_jobs', 'bulk_invitation_jobs.id', 'bulk_invitation_rows.job_id')
+    .select(['bulk_invitation_rows.job_id as jobId', 'bulk_invitation_rows.row_no as rowNo', 'bulk_invitation_rows.outcome as outcome'])
+    .where('bulk_invitation_jobs.org_id', '=', orgId)
+    .where('bulk_invitation_rows.invitation_id', 'is', null)
+    .where((eb) => eb(eb.fn('lower', [eb.fn('trim', ['bulk_invitation_rows.email'])]), '=', emailKey));
+
+/**
+ * Bulk rows that never became an invitation (refused, or not read yet) keep the address and name of the file: an
+ * erasure by address erases them too (decision 1003) — address and name replaced, the reason dropped, and a row not
+ * read yet refused so it is never invited. Answers how many.
+ */
+export const eraseBulkRowsOf = async (trx: Transaction<Database>, orgId: number, emailKey: string): Promise<number> => {
+  const rows = await bulkRowsNaming(trx, orgId, emailKey).execute();
+  for (const row of rows) {
+    await trx
+      .updateTable('bulk_invitation_rows')
+      .set({
+        email: erasedRowEmail(Number(row.jobId), Number(row.rowNo)),
+        full_name: null,
+        ...(row.outcome === null ? { outcome: 'refused' as const, reason: ERASED_ROW_REASON } : { reason: null }),
+      })
+      .where('job_id', '=', row.jobId)
+      .where('row_no', '=', row.rowNo)
+      .where('invitation_id', 'is', null)
+      .execute();
+  }
+  return rows.length;
 };

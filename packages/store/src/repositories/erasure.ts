@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { normalizeEmail } from '@assay/domain';
 import type { Database } from '../database.js';
 import { inTransaction } from '../engine/transaction-steps.js';
-import { ERASED_KEY_PREFIX, type ErasedRow, eraseRows } from './erasure-writes.js';
+import { bulkRowsNaming, ERASED_KEY_PREFIX, type ErasedRow, eraseBulkRowsOf, eraseRows } from './erasure-writes.js';
+import { addressSubject, invitationSubject } from './kept-answer-subjects.js';
 
 /** Who asked for an erasure, of what scope, and when: the audit entry's columns (never the erased data). */
 export interface ErasureAudit {
@@ -17,6 +18,14 @@ export interface ErasureOutcome {
   readonly invitations: number;
   /** Invitations asked for that an earlier erasure had erased already (a no-op for them). */
   readonly alreadyErased: number;
+  /** Bulk-file rows without an invitation erased with the address (decision 1003). */
+  readonly bulkRows: number;
+}
+
+/** What else than invitations an erasure covers: an erasure by address also erases the address's bulk rows. */
+export interface ErasureExtent {
+  /** The address whose bulk rows without an invitation go too (an erasure by address only). */
+  readonly bulkRowsOf?: string | undefined;
 }
 
 /** What an erasure must also find outside the database (emails in the outbox, kept answers): read before it erases. */
@@ -34,6 +43,7 @@ export interface ErasureEntry {
   readonly scope: string;
   readonly invitations: number;
   readonly invitationIds: number[];
+  readonly bulkRows: number;
 }
 
 /** Batches keep each statement's `in (…)` list well under SQLite's and PostgreSQL's parameter limits. */
@@ -46,7 +56,7 @@ const BATCH = 500;
 export class ErasureRepository {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly truncateLog: (() => Promise<void>) | undefined,
+    private readonly truncateLog: (() => Promise<boolean>) | undefined,
   ) {}
 
   /** The org's invitations for this address (any case, surrounding spaces ignored), on every test; erased ones excluded. */
@@ -61,6 +71,11 @@ export class ErasureRepository {
       .orderBy('invitations.id')
       .execute();
     return rows.map((row) => row.id);
+  }
+
+  /** How many of the org's bulk rows without an invitation (refused, or not read yet) still name the address. */
+  async bulkRowsForEmail(orgId: number, email: string): Promise<number> {
+    return (await bulkRowsNaming(this.db, orgId, normalizeEmail(email)).execute()).length;
   }
 
   /** Name, address and take-test token of those of the org's invitations not erased yet. */
@@ -80,7 +95,7 @@ export class ErasureRepository {
     return found;
   }
 
-  async eraseInvitations(orgId: number, invitationIds: readonly number[], audit: ErasureAudit): Promise<ErasureOutcome> {
+  async eraseInvitations(orgId: number, invitationIds: readonly number[], audit: ErasureAudit, extent: ErasureExtent = {}): Promise<ErasureOutcome> {
     const now = audit.now.getTime();
     const outcome = await inTransaction(this.db, async (trx) => {
       const erased: number[] = [];
@@ -105,28 +120,50 @@ export class ErasureRepository {
         await eraseRows(trx, todo, now);
         erased.push(...todo.map((row) => row.id));
       }
-      if (erased.length > 0) {
+      const bulkRows = extent.bulkRowsOf === undefined ? 0 : await eraseBulkRowsOf(trx, orgId, normalizeEmail(extent.bulkRowsOf));
+      if (erased.length > 0 || bulkRows > 0) {
         await trx
           .insertInto('erasures')
-          .values({ org_id: orgId, at: now, by: audit.by, scope: audit.scope, invitations: erased.length, invitation_ids: JSON.stringify(erased) })
+          .values({
+            org_id: orgId,
+            at: now,
+            by: audit.by,
+            scope: audit.scope,
+            invitations: erased.length,
+            invitation_ids: JSON.stringify(erased),
+            bulk_rows: bulkRows,
+          })
           .execute();
       }
-      return { invitations: erased.length, alreadyErased };
+      return { invitations: erased.length, alreadyErased, bulkRows };
     });
     // Inside a caller's transaction the caller commits; the WAL is emptied by the next erasure or checkpoint then. An
-    // erasure asked again (after a 503 that said the WAL could not be emptied yet) empties it too.
-    if (outcome.invitations + outcome.alreadyErased > 0 && !this.db.isTransaction) await this.truncateLog?.();
+    // erasure asked again of rows already erased empties it too.
+    if (outcome.invitations + outcome.alreadyErased + outcome.bulkRows > 0 && !this.db.isTransaction) await this.truncateLog?.();
     return outcome;
   }
 
   /**
-   * Drops the kept answers of a scope's finished keyed requests (decision 842): they are sealed with keys only their
-   * clients hold, so which of them names the erased person cannot be told; a retry of one runs again instead of
-   * replaying. Claims still running are kept.
+   * Drops the kept answers of a scope's finished keyed requests that name an erased invitation or address (decision
+   * 1004), and those kept before their subjects were recorded (migration 049), which may: sealed with keys only their
+   * clients hold, what they name cannot be told otherwise. A retry of a dropped one runs again instead of replaying;
+   * the scope's other answers keep their 24 h. Claims still running are kept.
    */
-  async forgetKeptAnswers(scope: string): Promise<number> {
-    const result = await this.db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('status_code', 'is not', null).executeTakeFirst();
-    return Number(result.numDeletedRows);
+  async forgetKeptAnswers(scope: string, named: { readonly invitationIds: readonly number[]; readonly emails: readonly string[] }): Promise<number> {
+    const subjects = [...named.invitationIds.map(invitationSubject), ...named.emails.map((email) => addressSubject(scope, email))];
+    let dropped = 0;
+    for (let start = 0; start === 0 || start < subjects.length; start += BATCH) {
+      const some = subjects.slice(start, start + BATCH);
+      const result = await this.db
+        .deleteFrom('idempotency_keys')
+        .where('scope', '=', scope)
+        .where('status_code', 'is not', null)
+        // A subject is stored between quotes in a JSON array: `"i:4"` never matches inside `"i:42"`.
+        .where((eb) => eb.or([eb('subjects', 'is', null), ...some.map((subject) => eb('subjects', 'like', `%${JSON.stringify(subject)}%`))]))
+        .executeTakeFirst();
+      dropped += Number(result.numDeletedRows);
+    }
+    return dropped;
   }
 
   /** The org's erasures, newest first. */
@@ -139,6 +176,7 @@ export class ErasureRepository {
       scope: row.scope,
       invitations: row.invitations,
       invitationIds: JSON.parse(row.invitation_ids) as number[],
+      bulkRows: Number(row.bulk_rows),
     }));
   }
 }

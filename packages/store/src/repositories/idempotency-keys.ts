@@ -27,6 +27,7 @@ const heldColumns = (claim: IdempotencyClaim, instance: string, now: number, loc
   instance,
   status_code: null,
   response_body: null,
+  subjects: null,
   created_at: now,
   locked_until: now + lockMs,
   expires_at: now + ttlMs,
@@ -102,12 +103,13 @@ export class IdempotencyKeysRepository {
   /**
    * Keeps the response of the request holding the claim; its repeats replay it. False when the claim is no longer
    * this request's (taken over, or completed): run inside the transaction of the request's effect, that transaction
-   * must then roll back, or the effect would happen twice.
+   * must then roll back, or the effect would happen twice. `subjects` are whom the answer names
+   * (`keptAnswerSubjects` of the body before sealing; decision 1004): an erasure drops the answers that name its person.
    */
-  async complete(claim: IdempotencyClaim, statusCode: number, body: string): Promise<boolean> {
+  async complete(claim: IdempotencyClaim, statusCode: number, body: string, subjects: readonly string[] | null = null): Promise<boolean> {
     const result = await this.db
       .updateTable('idempotency_keys')
-      .set({ status_code: statusCode, response_body: body })
+      .set({ status_code: statusCode, response_body: body, subjects: subjects === null ? null : JSON.stringify(subjects) })
       .where('scope', '=', claim.scope)
       .where('key', '=', claim.key)
       .where('owner', '=', claim.owner)

@@ -72,6 +72,7 @@ const listColumns = [
   'invitations.variant_seed as variantSeed',
   'invitations.end_reason as endReason',
   'invitations.image_violations as imageViolations',
+  'invitations.camera_gap_seconds as cameraGapSeconds',
   'candidates.email as email',
   'candidates.full_name as fullName',
 ] as const;
@@ -79,10 +80,10 @@ const listColumns = [
 type Maxima = (seed: number | null) => number;
 
 /**
- * A row of the list as read here: the wire's row and the attempt's image violations, read with it for its integrity
- * summary (decision 989) and not a field of the row itself (the summary carries them).
+ * A row of the list as read here: the wire's row and the attempt's image violations and camera gap, read with it for
+ * its integrity summary (decisions 989, 1143) and not fields of the row itself (the summary carries them).
  */
-export type ListedInvitation = InvitationListRow & { imageViolations: number };
+export type ListedInvitation = InvitationListRow & { imageViolations: number; cameraGapSeconds: number | null };
 export type ListedInvitations = Omit<InvitationList, 'invitations'> & { invitations: ListedInvitation[] };
 
 /** A test's invitations as a recruiter's list reads them (decision 652): filtered, sorted, one page at a time, with the count. */
@@ -202,6 +203,7 @@ type ListSqlRow = {
   variantSeed: number | null;
   endReason: string | null;
   imageViolations: number;
+  cameraGapSeconds: number | null;
   email: string;
   fullName: string;
   awaiting: number | string;
@@ -239,5 +241,7 @@ const toListRow = (row: ListSqlRow, maxScore: number): ListedInvitation => {
     // Only on a terminated attempt: every other row stays as before (decision 946).
     ...(row.endReason === 'terminated' ? { endReason: 'terminated' as const } : {}),
     imageViolations: Number(row.imageViolations),
+    // A camera-proctored attempt's longest stretch without a photo (decision 1143), for its summary like the image violations.
+    cameraGapSeconds: row.cameraGapSeconds === null ? null : Number(row.cameraGapSeconds),
   };
 };

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import { match } from 'ts-pattern';
-import { INVITATION_STATUS, REPORT_STATUS, type InvitationEffect, type InvitationInterface } from '@assay/domain';
+import { AttemptRules, cameraCoverageOf, INVITATION_STATUS, parseStored, REPORT_STATUS, type InvitationEffect, type InvitationInterface } from '@assay/domain';
 import { compileOnce, parameter } from '../engine/compiled-query.js';
 import type { Database, InvitationRow } from '../database.js';
 import type { InvitationsTable } from '../tables/candidates.js';
@@ -24,6 +24,11 @@ export const FRESH_ATTEMPT = {
   end_reason: null,
   image_violations: 0,
   terminated_by: null,
+  // A reset's next start fixes the rules and takes the AI policy again, as they stand then (decisions 1140, 1160).
+  attempt_rules: null,
+  camera_photos: null,
+  camera_gap_seconds: null,
+  ai_snapshot: null,
   ...proctoringColumns({ wv: 0, tv: 0, leftAt: null }),
 } as const satisfies Updateable<InvitationsTable>;
 
@@ -48,9 +53,17 @@ export const writesOf = (effect: InvitationEffect): EffectWrites =>
   match<InvitationEffect, EffectWrites>(effect)
     .with({ kind: 'none' }, () => ({ columns: {}, after: nothingMore }))
     .with({ kind: 'cancel' }, ({ cancelledAt }) => ({ columns: { cancelled_at: cancelledAt }, after: nothingMore }))
-    .with({ kind: 'startAttempt' }, ({ startedAt, deadline, variantSeed }) => ({
-      // The variant is fixed with the start, in its transaction: no request of the attempt can see it undrawn.
-      columns: { ...FRESH_ATTEMPT, started_at: startedAt, deadline_at: deadline, variant_seed: variantSeed ?? null },
+    .with({ kind: 'startAttempt' }, ({ startedAt, deadline, variantSeed, rules, ai }) => ({
+      // The variant, the rules and the AI snapshot are fixed with the start, in its transaction: no request of the
+      // attempt sees them unset (decisions 1140, 1160).
+      columns: {
+        ...FRESH_ATTEMPT,
+        started_at: startedAt,
+        deadline_at: deadline,
+        variant_seed: variantSeed ?? null,
+        attempt_rules: rules === undefined ? null : JSON.stringify(rules),
+        ai_snapshot: ai ? JSON.stringify(ai) : null,
+      },
       // An invitation made through v3 announces the start ("In Progress", decision 917) in the start's transaction.
       after: async (trx, moved, deps) => {
         await enqueueV3Started(trx, moved, deps.now);
@@ -67,6 +80,7 @@ export const writesOf = (effect: InvitationEffect): EffectWrites =>
       },
       // Scoring and the announcements are queued with the completion: a crash cannot lose them.
       after: async (trx, moved, deps) => {
+        await recordCameraCoverage(trx, moved, completedAt);
         await deps.jobs.enqueueCompletion(trx, moved, deps.now);
         return undefined;
       },
@@ -80,7 +94,10 @@ export const writesOf = (effect: InvitationEffect): EffectWrites =>
         await trx.deleteFrom('answers').where('invitation_id', '=', moved.id).execute();
         await trx.deleteFrom('section_results').where('invitation_id', '=', moved.id).execute();
         await trx.deleteFrom('snapshots').where('invitation_id', '=', moved.id).execute();
+        // The assistant's transcript is the attempt's, as its events are (decision 1170); insertions first, they name messages.
         for (const table of [
+          'assistant_insertions',
+          'assistant_messages',
           'question_results',
           'attempt_results',
           'attempt_events',
@@ -101,6 +118,27 @@ export const writesOf = (effect: InvitationEffect): EffectWrites =>
       after: (trx, moved, deps) => createReattempt(trx, moved, deps.newToken, deps.now),
     }))
     .exhaustive();
+
+/**
+ * A camera-proctored attempt's coverage, reckoned as it ends from the snapshots it holds then (decision 1143): kept with
+ * the attempt, so a later purge of the snapshots (retention) leaves what the report says of the camera as it was.
+ */
+const recordCameraCoverage = async (trx: Transaction<Database>, moved: InvitationRow, completedAt: number): Promise<void> => {
+  if (moved.started_at === null || moved.attempt_rules === null) return;
+  const rules = parseStored(AttemptRules, JSON.parse(moved.attempt_rules));
+  if (!rules.cameraRequired) return;
+  const taken = await trx.selectFrom('snapshots').select('taken_at').where('invitation_id', '=', moved.id).execute();
+  const coverage = cameraCoverageOf(
+    moved.started_at,
+    completedAt,
+    taken.map((row) => Number(row.taken_at)),
+  );
+  await trx
+    .updateTable('invitations')
+    .set({ camera_photos: coverage.photos, camera_gap_seconds: coverage.longestGapSeconds })
+    .where('id', '=', moved.id)
+    .execute();
+};
 
 /** A new attempt after a completed one; reattempting the same invitation twice answers the same new one. */
 const createReattempt = async (trx: Transaction<Database>, previous: InvitationRow, newToken: NewToken, now: number): Promise<InvitationRow> => {

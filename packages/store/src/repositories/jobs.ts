@@ -17,6 +17,8 @@ export interface DeliveryRecord {
   statusCode: number | null;
   latencyMs: number;
   error: string | null;
+  /** Files mode: the `.eml` file the email was written to (its name), recorded for its invitation (decision 1000). */
+  outboxFile?: string | undefined;
 }
 
 /** Jobs that deliver something to someone outside (and so have a delivery log and can be redelivered). */
@@ -163,8 +165,14 @@ export class JobsRepository {
           error: record.error,
         })
         .execute();
-      const job = await trx.selectFrom('jobs').select(['kind', 'invitation_id']).where('id', '=', jobId).executeTakeFirst();
+      const job = await trx.selectFrom('jobs').select(['kind', 'org_id', 'invitation_id']).where('id', '=', jobId).executeTakeFirst();
       if (!job || job.invitation_id === null || job.kind === 'score') return;
+      if (record.outboxFile !== undefined) {
+        await trx
+          .insertInto('outbox_emails')
+          .values({ org_id: job.org_id, invitation_id: job.invitation_id, job_id: jobId, file_name: record.outboxFile, written_at: record.attemptedAt })
+          .execute();
+      }
       const channel = job.kind === 'callback' ? 'callback' : job.kind === 'greenhouse_patch' ? 'greenhouse' : 'email';
       const details = { channel, jobId, outcome: record.outcome, statusCode: record.statusCode } as const;
       await recordHistory(trx, job.invitation_id, { kind: 'delivery', details }, 'system', record.attemptedAt);

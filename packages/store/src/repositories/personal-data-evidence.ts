@@ -1,6 +1,7 @@
 import type { PersonalInvitation } from '@assay/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
+import { originOf, withoutUrl } from './integration-urls.js';
 
 /** What one invitation's export holds beyond the invitation row itself. */
 export type InvitationEvidence = Omit<
@@ -27,6 +28,7 @@ export type InvitationEvidence = Omit<
   | 'cancelledAt'
   | 'deadlineAt'
   | 'expiresAt'
+  | 'assistant'
 >;
 
 export const iso = (at: number | string): string => new Date(Number(at)).toISOString();
@@ -259,11 +261,11 @@ const readDeliveries = async (db: Kysely<Database>, list: number[], of: Of) => {
     of(job.invitation_id!).deliveries.push({
       jobId: Number(job.id),
       kind: job.kind,
-      target: job.target,
+      target: originOf(job.target),
       status: job.status,
       attempts: Number(job.attempts),
       payload: json(job.payload),
-      lastError: job.last_error,
+      lastError: withoutUrl(job.last_error, job.target),
       createdAt: iso(job.created_at),
       updatedAt: iso(job.updated_at),
       log: logs
@@ -273,14 +275,14 @@ const readDeliveries = async (db: Kysely<Database>, list: number[], of: Of) => {
           outcome: log.outcome,
           statusCode: log.status_code === null ? null : Number(log.status_code),
           latencyMs: Number(log.latency_ms),
-          error: log.error,
+          error: withoutUrl(log.error, job.target),
         })),
     });
   }
   for (const row of await db.selectFrom('greenhouse_interviews').selectAll().where('invitation_id', 'in', list).orderBy('id').execute()) {
     of(row.invitation_id).greenhouseInterviews.push({
       applicationId: row.application_id,
-      callbackURL: row.callback_url,
+      callbackOrigin: originOf(row.callback_url),
       createdAt: iso(row.created_at),
       updatedAt: iso(row.updated_at),
     });

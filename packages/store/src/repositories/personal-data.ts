@@ -1,7 +1,9 @@
 import { takeTestUrl, type PersonalBulkRow, type PersonalCandidate, type PersonalInvitation } from '@assay/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
+import { originOf } from './integration-urls.js';
 import { iso, isoOrNull, readEvidence } from './personal-data-evidence.js';
+import { readAssistant } from './personal-data-assistant.js';
 
 /** What the store holds about one email address in one org; the server adds the outbox and the document's frame. */
 export interface StoredPersonalData {
@@ -70,6 +72,10 @@ export class PersonalDataRepository {
       invitations.map((invitation) => Number(invitation.id)),
       budget,
     );
+    const assistant = await readAssistant(
+      this.db,
+      invitations.map((invitation) => ({ id: Number(invitation.id), aiSnapshot: invitation.ai_snapshot })),
+    );
 
     return {
       candidates: candidates.map((row) => ({
@@ -77,9 +83,10 @@ export class PersonalDataRepository {
         testId: Number(row.test_id),
         emailId: row.email,
         fullName: row.full_name,
-        callbackURL: row.callback_url,
+        // Integrators' URLs by their origin only (decision 1006): their paths and queries often hold a secret.
+        callbackOrigin: row.callback_url === null ? null : originOf(row.callback_url),
         redirectURL: row.redirect_url,
-        submittedCallbackURL: row.submitted_callback_url,
+        submittedCallbackOrigin: row.submitted_callback_url === null ? null : originOf(row.submitted_callback_url),
         remindersUnsubscribedAt: isoOrNull(row.reminders_unsubscribed_at),
         createdAt: iso(row.created_at),
         updatedAt: iso(row.updated_at),
@@ -108,6 +115,7 @@ export class PersonalDataRepository {
         deadlineAt: isoOrNull(row.deadline_at),
         expiresAt: isoOrNull(row.expires_at),
         ...evidence.get(Number(row.id))!,
+        assistant: assistant.get(Number(row.id))!,
       })),
       bulkInvitationRows: bulkRows.map((row) => ({
         bulkJobId: Number(row.job_id),

@@ -1,4 +1,5 @@
 import {
+  AttemptRules,
   CodingLanguage,
   QuestionDefinition,
   parseStored,
@@ -47,10 +48,14 @@ export const toInvitation = (row: InvitationRow): Invitation => ({
   reportLinkGeneration: row.report_link_generation,
   variantSeed: row.variant_seed,
   expiresAt: row.expires_at,
+  opensAt: row.opens_at,
   interface: row.interface as InvitationInterface,
   endReason: row.end_reason as AttemptEndReason | null,
   imageViolations: row.image_violations,
   terminatedBy: row.terminated_by as ViolationKind | null,
+  rules: row.attempt_rules === null ? null : parseStored(AttemptRules, JSON.parse(row.attempt_rules)),
+  cameraCoverage:
+    row.camera_photos === null || row.camera_gap_seconds === null ? null : { photos: row.camera_photos, longestGapSeconds: row.camera_gap_seconds },
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });

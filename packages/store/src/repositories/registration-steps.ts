@@ -163,6 +163,7 @@ function* invitationSteps(
     extra_time_percent: input.extraTimePercent ?? 0,
     // No expiry of its own at registration (decision 518): the bulk job sets one with `reminders.setExpiry`.
     expires_at: null,
+    opens_at: null,
     ...newInvitationColumns(now, input.interface),
   };
   const inserted = yield* insertion(insertInvitation.bound(db, row));

@@ -18,6 +18,7 @@ export const invitationColumns = [
   'invitations.end_reason as endReason',
   'invitations.image_violations as iv',
   'invitations.terminated_by as terminatedBy',
+  'invitations.camera_gap_seconds as cameraGapSeconds',
   'candidates.email as email',
   'candidates.full_name as fullName',
 ] as const;
@@ -79,6 +80,7 @@ export type InvitationReportRow = {
   endReason: string | null;
   iv: number;
   terminatedBy: string | null;
+  cameraGapSeconds: number | null;
   email: string;
   fullName: string;
   awaiting: number | string;

@@ -52,6 +52,8 @@ export interface ReportWithSections extends ReportRecord {
   previousInvitationId: number | null;
   /** Every attempt's image violations, for its integrity summary (decision 989); a terminated one's status reads `iv`. */
   imageViolations: number;
+  /** A camera-proctored attempt's longest stretch without a photo (decision 1143), for its integrity summary; null otherwise. */
+  cameraGapSeconds: number | null;
 }
 
 type ReportTestColumns = Pick<ReportTest, 'testName' | 'duration' | 'questions' | 'totalMarks'>;
@@ -273,6 +275,7 @@ export class ReportsRepository {
           testLink: row.testLinkId === null ? null : { id: row.testLinkId, name: row.testLinkName ?? '' },
           previousInvitationId: row.previousInvitationId,
           imageViolations: Number(row.iv),
+          cameraGapSeconds: row.cameraGapSeconds === null ? null : Number(row.cameraGapSeconds),
           report: {
             emailId: row.email,
             fullName: row.fullName,

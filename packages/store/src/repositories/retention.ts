@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { type AccessTime, INVITATION_STATUS, type RetentionSettings, windowClosesAt, windowFromStored } from '@assay/domain';
 import type { Database } from '../database.js';
 import { inTransaction } from '../engine/transaction-steps.js';
-import { ERASED_KEY_PREFIX } from './erasure-writes.js';
+import { ERASED_KEY_PREFIX, erasedRowEmail } from './erasure-writes.js';
 
 /** An org whose retention has at least one period (the sweep skips the rest). */
 export interface RetainingOrg {
@@ -174,6 +174,43 @@ export class RetentionRepository {
       const snapshots = await trx.deleteFrom('snapshots').where('invitation_id', 'in', owned).executeTakeFirst();
       const playback = await trx.deleteFrom('code_playback').where('invitation_id', 'in', owned).executeTakeFirst();
       return { invitations: owned.length, snapshots: Number(snapshots.numDeletedRows), playback: Number(playback.numDeletedRows) };
+    });
+  }
+
+  /**
+   * Erases up to `limit` rows of the org's bulk files that never became an invitation (refused), of jobs that finished
+   * at or before `cutoff` (the unstarted period's: decision 1010), in one transaction with an audit entry of the scope
+   * `retention`: address replaced, name and reason dropped. Rows of a job still running are left to it. Answers how many.
+   */
+  async eraseBulkRowsBefore(orgId: number, cutoff: number, limit: number, now: number): Promise<number> {
+    return inTransaction(this.db, async (trx) => {
+      const rows = await trx
+        .selectFrom('bulk_invitation_rows')
+        .innerJoin('bulk_invitation_jobs', 'bulk_invitation_jobs.id', 'bulk_invitation_rows.job_id')
+        .select(['bulk_invitation_rows.job_id as jobId', 'bulk_invitation_rows.row_no as rowNo'])
+        .where('bulk_invitation_jobs.org_id', '=', orgId)
+        .where('bulk_invitation_jobs.finished_at', '<=', cutoff)
+        .where('bulk_invitation_rows.invitation_id', 'is', null)
+        .where('bulk_invitation_rows.email', 'not like', 'erased-row-%@erased.invalid')
+        .orderBy('bulk_invitation_rows.job_id')
+        .orderBy('bulk_invitation_rows.row_no')
+        .limit(limit)
+        .execute();
+      for (const row of rows) {
+        await trx
+          .updateTable('bulk_invitation_rows')
+          .set({ email: erasedRowEmail(Number(row.jobId), Number(row.rowNo)), full_name: null, reason: null })
+          .where('job_id', '=', row.jobId)
+          .where('row_no', '=', row.rowNo)
+          .execute();
+      }
+      if (rows.length > 0) {
+        await trx
+          .insertInto('erasures')
+          .values({ org_id: orgId, at: now, by: 'retention', scope: 'retention', invitations: 0, invitation_ids: '[]', bulk_rows: rows.length })
+          .execute();
+      }
+      return rows.length;
     });
   }
 }

@@ -23,6 +23,8 @@ export interface OrgsTable {
   retention_ended_days: Generated<number | null>;
   retention_media_days: Generated<number | null>;
   retention_unstarted_days: Generated<number | null>;
+  /** 0: the org switched the AI assistant off (migration 054, decision 1161); 1 for every org until it does. */
+  assistant_enabled: Generated<number>;
 }
 
 export interface ApiKeysTable {
@@ -81,6 +83,11 @@ export interface IdempotencyKeysTable {
   status_code: number | null;
   /** The kept response, as the server chooses to store it (Assay's server: sealed, since it can hold secrets). */
   response_body: string | null;
+  /**
+   * Whom the kept answer names (migration 049): a JSON array of `i:<invitation id>` and `e:<digest of an address>`
+   * (`kept-answer-subjects.ts`), so an erasure drops only those answers (decision 1004). Null: kept before, unknown.
+   */
+  subjects: string | null;
   created_at: number;
   locked_until: number;
   expires_at: number;

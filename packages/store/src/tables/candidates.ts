@@ -56,6 +56,8 @@ export interface InvitationsTable {
   variant_seed: number | null;
   /** The invitation's own expiry (migration 032); null: none. */
   expires_at: number | null;
+  /** The invitation's own opening (migration 050, decision 1024): no start before it; null: open at once. */
+  opens_at: number | null;
   /** The front that made it (migration 044): 'v2' or 'v3' (`InvitationInterface`). */
   interface: Generated<string>;
   /** Why the attempt ended (migration 044, `AttemptEndReason`); null while it runs or for attempts ended before. */
@@ -64,6 +66,13 @@ export interface InvitationsTable {
   image_violations: Generated<number>;
   /** Which limit ended a terminated attempt (migration 046): 'window' or 'image'; null otherwise. */
   terminated_by: string | null;
+  /** The attempt's own rules as JSON (`AttemptRules`), written with its start (migration 052, decision 1140); null before. */
+  attempt_rules: string | null;
+  /** A camera-proctored attempt's snapshots and longest stretch without one, written when it ends (migration 052, decision 1143). */
+  camera_photos: number | null;
+  camera_gap_seconds: number | null;
+  /** The attempt's AI snapshot (JSON `AttemptAiSnapshot`), written with its start (migration 054); null before it. */
+  ai_snapshot: string | null;
 }
 
 export interface InvitationHistoryTable {
@@ -144,4 +153,6 @@ export interface ErasuresTable {
   invitations: number;
   /** JSON array of the invitation ids it erased. */
   invitation_ids: string;
+  /** Bulk-file rows without an invitation it erased (an erasure by address; migration 049, decision 1003). */
+  bulk_rows: Generated<number>;
 }

@@ -38,6 +38,20 @@ export interface DeliveriesTable {
   error: string | null;
 }
 
+/**
+ * A `.eml` file the files-mode outbox wrote for one of an invitation's emails (migration 048): what an erasure removes
+ * and an export hands over, by record and never by what the file's text contains (decision 1000).
+ */
+export interface OutboxEmailsTable {
+  id: Generated<number>;
+  org_id: number;
+  invitation_id: number;
+  job_id: number;
+  /** The file's name in `ASSAY_OUTBOX_DIR` (a time and a message id: nothing of the person). */
+  file_name: string;
+  written_at: number;
+}
+
 export interface WebhookSecretsTable {
   id: Generated<number>;
   org_id: number;

@@ -1,6 +1,6 @@
 import type { AssayClient } from '@assay/client';
 import type { TestDetails } from '@assay/domain/schemas';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { importExample, newOrg, type TestOrg, reviewerClient } from '../../../test/helpers/org.js';
 import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
 import { CapabilitiesProvider } from '../shell/capabilities-context.js';
@@ -43,8 +43,8 @@ describe('InvitationsScreen and ReportScreen: resend and extend', () => {
 
   it('resends after a confirmation, and shows the server’s 429.50 plainly when asked again at once', async () => {
     await openList();
-    const help = screen!.chrome()?.hints.map((hint) => hint.keys);
-    expect(help).toEqual(expect.arrayContaining(['m', 'e']));
+    // The screen reports its keys in an effect after its frame.
+    await vi.waitFor(() => expect(screen!.chrome()?.hints.map((hint) => hint.keys)).toEqual(expect.arrayContaining(['m', 'e'])));
     await screen!.press('m');
     await screen!.waitFor(`Email invitation ${graceId}'s link to the candidate again?`);
     await screen!.expectChrome({ modal: true });

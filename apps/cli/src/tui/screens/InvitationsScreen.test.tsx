@@ -26,6 +26,13 @@ describe('InvitationsScreen against a real server', () => {
   });
   afterEach(() => screen?.unmount());
 
+  /** The keys the footer shows; the screen reports them in an effect after its frame. */
+  const shownKeys = () =>
+    screen!
+      .chrome()
+      ?.hints.filter((hint) => !hint.helpOnly)
+      .map((hint) => hint.keys);
+
   const open = async () => {
     screen = renderScreen(<InvitationsScreen testId={test.testId} testName={test.testName} />, { client: org.client });
     return screen.waitFor('Grace Hopper');
@@ -43,21 +50,11 @@ describe('InvitationsScreen against a real server', () => {
 
   it('offers reattempt on a completed invitation and cancel on a pending one only', async () => {
     await open();
-    expect(
-      screen!
-        .chrome()
-        ?.hints.filter((hint) => !hint.helpOnly)
-        .map((hint) => hint.keys),
-    ).toEqual(['Enter', 'a', 'd', 'F']);
+    await vi.waitFor(() => expect(shownKeys()).toEqual(['Enter', 'a', 'd', 'F']));
     await screen!.press('x');
     expect(screen!.lastFrame()).not.toContain('Cancel invitation');
     await screen!.press(KEYS.down);
-    expect(
-      screen!
-        .chrome()
-        ?.hints.filter((hint) => !hint.helpOnly)
-        .map((hint) => hint.keys),
-    ).toEqual(['Enter', 'x', 'd', 'F']);
+    await vi.waitFor(() => expect(shownKeys()).toEqual(['Enter', 'x', 'd', 'F']));
     await screen!.press('a');
     expect(screen!.lastFrame()).not.toContain('new attempt');
   });

@@ -4,9 +4,6 @@ import type { Front } from '../front.js';
 import { v2StatusOfRefusal } from '../v2/status-of-refusal.js';
 import { greenhouseHttpStatusOf } from './status-of-refusal.js';
 
-/** Where Greenhouse's Assessment Partner API is served (docs/greenhouse.md). */
-export const GREENHOUSE_PREFIX = '/partners/greenhouse';
-
 /**
  * A failure the Greenhouse way (decision 452): the HTTP status its docs name (401, 404; 400 for a body it should not
  * have sent; the table is ./status-of-refusal.ts), and a body `{ "status", "statuscode", "errors": [message] }` — its

@@ -1,11 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
 import { greenhousePartnerRoutes } from '../../routes/greenhouse-partner.js';
-import type { FrontOptions } from '../front-options.js';
-import { greenhouseFront } from './failures.js';
 
-/** Greenhouse's Assessment Partner API (docs/greenhouse.md), registered with prefix /partners/greenhouse: its own failure body. */
-export const registerGreenhouseFront: FastifyPluginAsyncZod<FrontOptions> = async (front, options) => {
-  const { routes, prefixes, prefix: _ownPrefix, ...context } = options;
-  prefixes.declare(front, greenhouseFront, routes);
-  await front.register(greenhousePartnerRoutes, context);
+/** Greenhouse's Assessment Partner API (docs/greenhouse.md): its routes check the key given as HTTP Basic themselves. */
+export const registerGreenhouseFront: FastifyPluginAsyncZod<AppContext> = async (scope, context) => {
+  await scope.register(greenhousePartnerRoutes, context);
 };

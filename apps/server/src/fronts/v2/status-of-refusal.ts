@@ -67,6 +67,7 @@ export const V2_STATUS_OF_REFUSAL = {
   'path-not-served': '403.16',
   'role-not-allowed': '403.17',
   'note-not-yours': '403.18',
+  'assistant-not-offered': '403.71',
   'route-not-found': '404.1',
   'test-not-found': '404.2',
   'test-link-not-found': '404.3',
@@ -87,6 +88,7 @@ export const V2_STATUS_OF_REFUSAL = {
   'candidate-not-found': '404.52',
   'user-not-found': '404.53',
   'no-records-for-email': '404.51',
+  'assistant-reply-not-found': '404.71',
   'method-not-allowed': '405.1',
   'request-timeout': '408.1',
   'state-conflict': '409.1',
@@ -98,6 +100,7 @@ export const V2_STATUS_OF_REFUSAL = {
   'key-revokes-itself': '409.21',
   'invitation-not-takeable': '409.50',
   'user-email-taken': '409.51',
+  'assistant-message-in-flight': '409.71',
   'body-too-large': '413.1',
   'bulk-file-too-many-rows': '413.2',
   'url-too-long': '414.1',
@@ -106,6 +109,7 @@ export const V2_STATUS_OF_REFUSAL = {
   'sample-run-in-progress': '429.2',
   'sample-run-budget-used': '429.3',
   'resent-too-recently': '429.50',
+  'assistant-budget-spent': '429.71',
   'headers-too-large': '431.1',
   'internal-error': '500.1',
   'not-ready': '503.1',
@@ -113,6 +117,7 @@ export const V2_STATUS_OF_REFUSAL = {
   'shutting-down': '503.3',
   'database-unavailable': '503.4',
   'export-timed-out': '503.5',
+  'assistant-model-unavailable': '503.71',
 } as const satisfies Record<RefusalKind, FailureCode>;
 
 export const v2StatusOfRefusal = (kind: RefusalKind): FailureCode => V2_STATUS_OF_REFUSAL[kind];

@@ -4,9 +4,6 @@ import type { Front } from '../front.js';
 import { v2StatusOfRefusal } from '../v2/status-of-refusal.js';
 import { v3HttpStatusOf } from './status-of-refusal.js';
 
-/** Where iMocha's v3 shapes are served (decision 846). */
-export const V3_PREFIX = '/v3';
-
 /**
  * A failure the v3 way: `{ statusCode, message, errors: [message], statuscode }` with a plain HTTP status (its table:
  * ./status-of-refusal.ts). The fine v2 statuscode rides along (decision 954).

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
 import { v3RouteCapabilities } from '../../auth/route-capabilities.js';
 import { requireApiKey } from '../../plugins/api-key-auth.js';
 import { declareRouteCapabilities } from '../../plugins/route-capabilities.js';
@@ -7,9 +8,7 @@ import { v3GdprRoutes } from '../../routes/v3-gdpr.js';
 import { v3SettingsRoutes } from '../../routes/v3-settings.js';
 import { v3InvitationRoutes } from '../../routes/v3-invitations.js';
 import { v3ReportRoutes } from '../../routes/v3-reports.js';
-import type { FrontOptions } from '../front-options.js';
 import { v3AccountRoutes } from './accounts.js';
-import { v3Front } from './failures.js';
 import { v3TestRoutes } from './tests.js';
 import { v3TestLinkRoutes } from './test-links.js';
 import { v3TimeZoneRoutes } from './time-zones.js';
@@ -28,17 +27,12 @@ const V3_ROUTES = [
 ];
 
 /**
- * The v3 front (decisions 846, 887): registered with prefix /v3. Its failures are v3's body, its unknown paths answer
- * v3's 404 without asking for a key (like v2's), and its routes take `x-api-key` — the same keys, org scoping and role
- * capabilities as v2 (auth/route-capabilities.ts, `v3RouteCapabilities`).
+ * The v3 front's routes (decisions 846, 887): they take `x-api-key` — the same keys, org scoping and role capabilities
+ * as v2 (auth/route-capabilities.ts, `v3RouteCapabilities`). Its prefix, failures (v3's body) and limit come from its
+ * descriptor; its unknown paths answer v3's 404 from the scope above this one, without asking for a key (like v2's).
  */
-export const registerV3Front: FastifyPluginAsyncZod<FrontOptions> = async (front, options) => {
-  // The routes take the context only: the scope's own prefix, passed on, would be added twice.
-  const { routes, prefixes, prefix: _ownPrefix, ...context } = options;
-  prefixes.declare(front, v3Front, routes);
-  await front.register(async (keyed) => {
-    declareRouteCapabilities(keyed, v3RouteCapabilities);
-    requireApiKey(keyed, context.store, context.keyCache, context.credentialLimits.apiKey);
-    for (const area of V3_ROUTES) await keyed.register(area, context);
-  });
+export const registerV3Front: FastifyPluginAsyncZod<AppContext> = async (keyed, context) => {
+  declareRouteCapabilities(keyed, v3RouteCapabilities);
+  requireApiKey(keyed, context.store, context.keyCache, context.credentialLimits.apiKey);
+  for (const area of V3_ROUTES) await keyed.register(area, context);
 };

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { FRONTS } from '../../../src/fronts/fronts.js';
+import { frontOfPath } from '../../../src/openapi/front-of-path.js';
 
 /** A JSON Schema as /openapi.json prints it; only what the fuzzer reads is typed. */
+/** The body a route's failures take: its front's (decision 1300), the envelope where no other front claims it. */
+const failureBodyOf = (url: string): FuzzRoute['failureBody'] => {
+  const name = frontOfPath(FRONTS, url)?.name;
+  return name === 'greenhouse' || name === 'v3' ? name : 'envelope';
+};
+
 export type JsonSchema = { [key: string]: unknown };
 
 export interface QueryParameter {
@@ -127,7 +135,7 @@ export const catalogueRoutes = (app: FastifyInstance, openapi: OpenApiDocument):
       body: method === 'HEAD' ? undefined : documented?.operation.requestBody?.content?.['application/json']?.schema,
       auth: authOf(documented?.operation),
       documented: documented !== undefined,
-      failureBody: url.startsWith('/partners/greenhouse/') ? 'greenhouse' : url.startsWith('/v3/') ? 'v3' : 'envelope',
+      failureBody: failureBodyOf(url),
       successTypes: Object.keys(success),
       successIsEnvelope: successSchema !== undefined && JSON.stringify(successSchema).includes('"statuscode"'),
     };

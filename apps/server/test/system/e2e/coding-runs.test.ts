@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDefinitionInput } from '@assay/client';
 import type { Sandbox } from '@assay/sandbox';
 import { startBrowserHarness, type BrowserHarness } from './browser-harness.js';
+import { BLOCKING_TEST, startBlocker } from './worker-blocker.js';
 import { expectAccessible, focused, tabTo, typeCode } from './page-helpers.js';
 
 const definition = {
@@ -41,29 +42,6 @@ const definition = {
   ],
 };
 
-/** Another test, whose JavaScript answer holds the only sample-run worker for about five seconds. */
-const blocking = {
-  testName: 'Blocker',
-  sections: [
-    {
-      sectionName: 'Coding',
-      sectionType: 'coding',
-      duration: 30,
-      questions: [
-        {
-          type: 'coding',
-          text: 'Spin.',
-          marks: 1,
-          languages: ['javascript'],
-          functionName: 'spin',
-          sampleTests: Array.from({ length: 5 }, () => ({ args: [], expected: 1 })),
-          hiddenTests: [{ args: [], expected: 1 }],
-        },
-      ],
-    },
-  ],
-};
-
 const SOLUTION = 'def describe(word):\n    print("describing", word)\n    return [word[::-1], len(word) > 2, None]\n';
 const SLIP = 'def helper(word):\n    return word.missing()\n\n\ndef describe(word):\n    return helper(word)\n';
 const LOOP = 'def describe(word):\n    while True:\n        pass\n';
@@ -82,7 +60,7 @@ describe('a Python candidate sees where a run waits, Python values, tracebacks, 
     // while; Python warms when an attempt with it starts.
     b = await startBrowserHarness({ ASSAY_SAMPLE_RUN_WORKERS: '1', ASSAY_SAMPLE_RUN_QUEUE: '1', ASSAY_SANDBOX_PREWARM: 'on-demand' });
     ({ testId } = await b.client.tests.import(definition as TestDefinitionInput));
-    ({ testId: blockerTestId } = await b.client.tests.import(blocking as TestDefinitionInput));
+    ({ testId: blockerTestId } = await b.client.tests.import(BLOCKING_TEST));
   }, 120_000);
 
   afterAll(async () => {
@@ -91,11 +69,7 @@ describe('a Python candidate sees where a run waits, Python values, tracebacks, 
 
   /** Another candidate's run that takes the only worker (or the one place in its queue) for a few seconds. */
   const holdTheWorker = async (email: string, state: 'running' | 'queued' = 'running') => {
-    const { takeTestURL } = await b.client.invitations.register(blockerTestId, { emailId: email, fullName: 'Busy Bee' });
-    const other = b.client.candidate(new URL(takeTestURL).pathname.split('/').at(-1)!);
-    const [spin] = await b.questionIds(blockerTestId);
-    await other.start();
-    const run = await other.runs.start({ questionId: spin!, code: 'function spin() { for (;;) {} }' });
+    const { run } = await startBlocker(b, blockerTestId, email);
     expect(run.state).toBe(state);
   };
 

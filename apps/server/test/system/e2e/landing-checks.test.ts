@@ -141,6 +141,44 @@ describe('the landing page before the clock starts (Chromium)', () => {
     }
   }, 90_000);
 
+  it("v3's future startDateTime: the landing says when the invitation opens, in the candidate's time, and Start waits for it (decision 1024)", async () => {
+    // Later than the five minutes a start may be ahead of Assay's clock and still mean "now".
+    const opensAt = Math.ceil((Date.now() + 20 * 60_000) / 60_000) * 60_000;
+    const invited = await b.client.v3.invitations.invite(testId, {
+      email: 'later.start@example.com',
+      name: 'Lena Later',
+      startDateTime: new Date(opensAt).toISOString(),
+      sendEmail: 'no',
+      hideInstruction: 0,
+    });
+    expect(invited.status).toBe('Pending');
+    const { context, page, errors } = await b.openPage({ timezoneId: 'America/Los_Angeles' });
+    try {
+      await page.goto(invited.testUrl);
+      const notice = page.getByTestId('access-message');
+      const local = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Los_Angeles', dateStyle: 'medium', timeStyle: 'short' }).format(opensAt);
+      const escaped = local.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      await expect
+        .poll(() => notice.innerText())
+        .toMatch(new RegExp(`^This test is not open yet\\.\\n+It opens ${escaped} \\(your time, America/Los_Angeles\\)\\.\\n+You can leave this page open`));
+      expect(await page.getByTestId('start-button').isDisabled()).toBe(true);
+      await accessibleAtBothWidths(page, 'landing of an invitation not open yet');
+      // The org moves the opening to a few seconds from now: the page, reloaded, enables Start by itself when it comes.
+      await b.store.db
+        .updateTable('invitations')
+        .set({ opens_at: Date.now() + 6_000 })
+        .where('id', '=', invited.testInvitationId)
+        .execute();
+      await page.reload();
+      await expect.poll(() => page.getByTestId('start-button').isEnabled(), { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => notice.innerText()).toBe('The test is open now. You can start when you are ready.');
+      expect(await statusOf(invited.testInvitationId)).toBe('Pending');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
   it('a test that uses the camera: the check shows the preview before Start, and the test then starts with it', async () => {
     const link = await b.client.testLinks.create(testId, { testLinkName: 'Camera works', accessTime: 0, imageProctoring: 1 });
     const registration = await b.client.testLinks.register(testId, link.testLinkId, { emailId: 'cam.ok@example.com', fullName: 'Cam Era' });

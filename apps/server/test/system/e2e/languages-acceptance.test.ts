@@ -1,7 +1,7 @@
 /**
  * Issue 49's acceptance, in a real headless Chromium with the keyboard only: one test whose function question accepts
- * all eleven languages and whose SQL question accepts both dialects. Candidates answer in Java, C++, C#, Go, Rust,
- * Ruby and PHP (each picks the language with the arrow keys of the picker), run the samples, answer the SQL question
+ * every language of the registry but SQL and whose SQL question accepts both dialects. Candidates answer in every
+ * native language but C (each picks the language with the arrow keys of the picker), run the samples, answer the SQL question
  * (half in SQLite, half in PostgreSQL) and submit; right answers score full marks. One more candidate sees a compile
  * error at their own line, then answers wrong in C: partial marks.
  */
@@ -10,19 +10,23 @@ import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDefinitionInput } from '@assay/client';
 import type { TestDefinition } from '@assay/domain';
-import { cFixture } from '../../../../../packages/sandbox/test/languages/c.js';
-import { cppFixture } from '../../../../../packages/sandbox/test/languages/cpp.js';
-import { csharpFixture } from '../../../../../packages/sandbox/test/languages/csharp.js';
+import { ALL_LANGUAGES, languageProfile, type LanguageId } from '@assay/domain/languages';
 import type { LanguageFixture } from '../../../../../packages/sandbox/test/languages/fixture.js';
-import { goFixture } from '../../../../../packages/sandbox/test/languages/go.js';
-import { javaFixture } from '../../../../../packages/sandbox/test/languages/java.js';
-import { phpFixture } from '../../../../../packages/sandbox/test/languages/php.js';
-import { rubyFixture } from '../../../../../packages/sandbox/test/languages/ruby.js';
-import { rustFixture } from '../../../../../packages/sandbox/test/languages/rust.js';
+import { loadLanguageFixtures } from '../../../../../packages/sandbox/test/languages/fixtures.js';
+import { engineOf } from '../../../../../packages/sandbox/src/engines.js';
 import { startBrowserHarness, type BrowserHarness } from './browser-harness.js';
 import { pickLanguage as pickFromToolbar, tabTo, typeCode } from './page-helpers.js';
 
-const LANGUAGES = ['javascript', 'typescript', 'python', 'java', 'c', 'cpp', 'csharp', 'go', 'rust', 'ruby', 'php'] as const;
+/** Every language that answers a function question, in the picker's (the registry's) order. */
+const LANGUAGES = ALL_LANGUAGES.filter((language) => languageProfile(language).forms.includes('function'));
+const FIXTURES = await loadLanguageFixtures(LANGUAGES);
+const fixtureOf = (language: LanguageId): LanguageFixture => {
+  const fixture = FIXTURES.get(language);
+  if (fixture === undefined) throw new Error(`no packages/sandbox/test/languages/${language}.ts`);
+  return fixture;
+};
+/** C has its own candidate below (a compile error, then a wrong answer). */
+const cFixture = fixtureOf('c');
 
 const definition: z.input<typeof TestDefinition> = {
   testName: 'Every language',
@@ -143,7 +147,7 @@ describe('candidates answering in every language, keyboard only (Chromium)', () 
     return registration.testInvitationId;
   };
 
-  const fixtures = [javaFixture, cppFixture, csharpFixture, goFixture, rustFixture, rubyFixture, phpFixture];
+  const fixtures = LANGUAGES.filter((language) => engineOf(language).family === 'native' && language !== 'c').map(fixtureOf);
   fixtures.forEach((fixture, index) => {
     const dialect = index % 2 === 0 ? 'sqlite' : 'postgresql';
     it(`${fixture.language} (and SQL in ${dialect}): right answers score full marks`, async () => {

@@ -229,7 +229,8 @@ describe.each(backends)('issue 52 acceptance on %s: a v3 ATS script against Assa
     expect(coraSkills.sort()).toEqual(['  skill Algorithms: 1/1 (100%)', '  skill Basics: 0/1 (0%)', '  skill HTTP: 2/2 (100%)']);
     expect(lines).toContain(`callbacks sent again: ${wanda} ${cora}; not sent: none`);
     expect(lines).toContain(`  ${wanda} Wanda Away <wanda@example.com>: Terminated (api)`);
-    expect(lines).toContain(`  ${cora} Cora Complete <cora@example.com>: Complete (api)`);
+    // The reconciliation's own word (decision 1028).
+    expect(lines).toContain(`  ${cora} Cora Complete <cora@example.com>: Completed (api)`);
     for (const id of [wanda, cora]) {
       const file = path.join(workDir, `assay-report-${id}.pdf`);
       expect(existsSync(file)).toBe(true);

@@ -1,4 +1,6 @@
-import type { JailResult } from '../jail-spec.js';
+import { capCompileOutput } from '../compile-output.js';
+import { compileStop } from '../compile-stop.js';
+import type { JailLimits, JailResult } from '../jail-spec.js';
 import type { CompileDiagnostic, NativeRunResult } from '../native-language.js';
 import { signatureMismatch } from './c-family-mismatch.js';
 
@@ -7,7 +9,6 @@ import { signatureMismatch } from './c-family-mismatch.js';
  * the generated harness's lines. An error that only the harness shows (the candidate changed the function's
  * parameters) or only the linker shows (the function is missing) is said in words with the expected declaration.
  */
-const MAX_OUTPUT = 16 * 1024;
 const DIAGNOSTIC = /^(?<file>[^:\n]+):(?<line>\d+):(?<column>\d+): (?<level>fatal error|error|warning|note): (?<message>.*)$/;
 
 export interface CompileContext {
@@ -18,13 +19,16 @@ export interface CompileContext {
   readonly functionName?: string;
   /** What the question's function looks like in this language, for the message when the harness cannot call it. */
   readonly declaration?: string;
-  readonly limits: { readonly cpuMs: number; readonly memoryBytes: number };
+  readonly limits: JailLimits;
 }
 
-const cap = (text: string): string => (text.length > MAX_OUTPUT ? `${text.slice(0, MAX_OUTPUT)}\n… (the compiler's output was cut)` : text);
-
-/** The compile step's result as a compile error, or undefined when the program was built. */
-export function compileFailure(result: JailResult, context: CompileContext): Extract<NativeRunResult, { kind: 'compileError' }> | undefined {
+/** The compile step's result as a compile error (or a fault: the busy server stopped it), or undefined when the program was built. */
+export function compileFailure(result: JailResult, context: CompileContext): Extract<NativeRunResult, { kind: 'compileError' | 'fault' }> | undefined {
+  // Memory first: a compiler out of memory may also be killed, which reads like its processor time running out.
+  const memory = memoryMessage(result, context);
+  if (memory !== undefined) return { kind: 'compileError', diagnostics: [{ message: memory }], output: memory };
+  const stopped = compileStop(result, context.limits);
+  if (stopped !== undefined) return stopped;
   const limit = limitMessage(result, context);
   if (limit !== undefined) return { kind: 'compileError', diagnostics: [{ message: limit }], output: limit };
   if (result.exitCode === 0) return undefined;
@@ -36,11 +40,11 @@ export function compileFailure(result: JailResult, context: CompileContext): Ext
     if (match?.groups === undefined || !/error/.test(match.groups.level ?? '')) continue;
     diagnostics.push({ message: match.groups.message ?? line, line: Number(match.groups.line), column: Number(match.groups.column) });
   }
-  if (diagnostics.length > 0) return { kind: 'compileError', diagnostics, output: cap(own.join('\n')) };
+  if (diagnostics.length > 0) return { kind: 'compileError', diagnostics, output: capCompileOutput(own.join('\n')) };
   const mismatch = signatureMismatch(result.stderr, context);
   const message = mismatch?.message ?? harnessOrLinkerMessage(result.stderr, context);
   const output = [message, ...own].join('\n');
-  return { kind: 'compileError', diagnostics: [mismatch ?? { message }], output: cap(output) };
+  return { kind: 'compileError', diagnostics: [mismatch ?? { message }], output: capCompileOutput(output) };
 }
 
 function harnessOrLinkerMessage(stderr: string, context: CompileContext): string {
@@ -62,20 +66,17 @@ function harnessOrLinkerMessage(stderr: string, context: CompileContext): string
   return first ?? 'The program did not compile';
 }
 
-/** The compiler itself was stopped: a compile-time bomb (template or constexpr explosion, #include of a device). */
+/** The compiler ran out of memory (an #include of a device, a template too large). */
+function memoryMessage(result: JailResult, context: CompileContext): string | undefined {
+  if (result.killedFor !== 'memory' && !/out of memory allocating|virtual memory exhausted|Cannot allocate memory/.test(result.stderr)) return undefined;
+  return `The compiler ran out of memory (limit ${Math.round(context.limits.memoryBytes / 2 ** 20)} MB): an #include of a device or a template too large to compile?`;
+}
+
+/** The compiler itself was stopped otherwise (its time is compileStop's, its memory memoryMessage's): too much output, a signal. */
 function limitMessage(result: JailResult, context: CompileContext): string | undefined {
-  const seconds = Math.ceil(context.limits.cpuMs / 1000);
-  const megabytes = Math.round(context.limits.memoryBytes / 2 ** 20);
-  if (result.killedFor === 'memory' || /out of memory allocating|virtual memory exhausted|Cannot allocate memory/.test(result.stderr)) {
-    return `The compiler ran out of memory (limit ${megabytes} MB): an #include of a device or a template too large to compile?`;
-  }
-  // RLIMIT_CPU's hard limit kills cc1 with SIGKILL (memory is bounded first by RLIMIT_AS: an allocation fails, said above).
-  if (result.killedFor === 'wall' || result.killedFor === 'cpu' || /CPU time limit exceeded|Killed signal terminated program/.test(result.stderr)) {
-    return `The compiler ran out of time (limit ${seconds} s): a template or constexpr computation too large to compile?`;
-  }
   if (result.killedFor === 'output') {
     const own = result.stderr.split('\n').filter((line) => line.startsWith(`${context.sourceFile}:`));
-    return cap(`The compiler printed too much (the output limit was reached):\n${own.join('\n')}`);
+    return capCompileOutput(`The compiler printed too much (the output limit was reached):\n${own.join('\n')}`);
   }
   if (result.killedFor === 'cancelled') return 'The compile was cancelled';
   if (result.exitCode === null) return `The compiler was killed (${result.signal ?? 'a signal'})`;

@@ -6,7 +6,6 @@ import { caseResultsOf, newMarker } from '../harness-protocol.js';
 import type { JailResult } from '../jail-spec.js';
 import type { NativeCaseResult, NativeContext, NativeRunInput, NativeRunResult } from '../native-language.js';
 import type { CFamilyCache } from './c-family-cache.js';
-import { CACHE_IN_JAIL } from './c-family-cache.js';
 import { compileFailure } from './c-family-diagnostics.js';
 import { nameFrames } from './c-family-frames.js';
 import { C_FAMILY_CASE_RULES, SignatureNotSupported } from './c-family-harness.js';
@@ -18,7 +17,8 @@ export interface CFamilyToolchain {
   readonly harnessFile: 'main.c' | 'main.cpp';
   readonly compiler: string;
   readonly flags: readonly string[];
-  cache(context: NativeContext): Promise<CFamilyCache>;
+  /** The shared builds a compile of `code` uses (the runtime, a precompiled header). */
+  cache(code: string, context: NativeContext): Promise<CFamilyCache>;
   /** The generated main.c(pp); throws SignatureNotSupported for a question it cannot run. */
   harness(functionName: string, signature: Signature): string;
   /** The function as the question gives it in this language (for the message when the harness cannot call it). */
@@ -42,11 +42,12 @@ export async function executeCFamily(toolchain: CFamilyToolchain, input: NativeR
       return { kind: 'compileError', diagnostics: [{ message }], output: message };
     }
   }
-  const cache = await toolchain.cache(context);
+  const cache = await toolchain.cache(input.code, context);
   const dir = await context.scratchDir();
   await writeFile(join(dir, toolchain.sourceFile), input.code);
   if (harness !== undefined) await writeFile(join(dir, toolchain.harnessFile), harness);
   const sources = harness !== undefined ? [toolchain.harnessFile, ...cache.objects] : [toolchain.sourceFile];
+  context.phase({ step: 'compiling' });
   const compiled = await context.jail({
     argv: [
       '/usr/bin/prlimit',
@@ -61,7 +62,7 @@ export async function executeCFamily(toolchain: CFamilyToolchain, input: NativeR
       '-lm',
     ],
     dir,
-    readOnly: [{ host: cache.dir, jail: CACHE_IN_JAIL }],
+    readOnly: cache.mounts,
     // ASCII quotes in diagnostics (the page shows them as they are).
     env: { LC_ALL: 'C' },
     limits: context.compileLimits,
@@ -83,6 +84,7 @@ export async function executeCFamily(toolchain: CFamilyToolchain, input: NativeR
   const perCaseSeconds = Math.max(1, Math.ceil(context.runLimits.cpuMs / Math.max(1, count) / 1000));
   const box = await context.scratchDir();
   await writeFile(join(box, CASES_FILE), cases ?? '');
+  context.phase({ step: 'running', of: count });
   const ran = await context.jail({
     argv: [program.path, marker, String(perCaseSeconds)],
     dir: box,
@@ -113,7 +115,8 @@ function withCaseLimits(cases: NativeCaseResult[], ran: JailResult): NativeCaseR
 /** The stdio form: the program built once, each case a fresh jail fed its input. */
 async function runStdio(program: { dir: string; path: string }, inputs: readonly string[], context: NativeContext): Promise<NativeCaseResult[]> {
   const results: NativeCaseResult[] = [];
-  for (const stdin of inputs) {
+  for (const [index, stdin] of inputs.entries()) {
+    context.phase({ step: 'running', case: index + 1, of: inputs.length });
     const ran = await context.stdioCase({
       argv: [program.path],
       dir: await context.scratchDir(),

@@ -39,7 +39,8 @@ export async function nameFrames(
     const { trace: _raw, position: _none, ...report } = result.report;
     if (own.length === 0) return { ...result, report };
     const trace = collapse(own.map((frame) => `at ${frame.fn} (${sourceFile}:${frame.line})`)).join('\n');
-    return { ...result, report: { ...report, position: { line: own[0]?.line ?? 1, column: 1 }, trace } };
+    // A backtrace names lines, never columns (decision 1103).
+    return { ...result, report: { ...report, ...(own[0] ? { position: { line: own[0].line } } : {}), trace } };
   });
 }
 

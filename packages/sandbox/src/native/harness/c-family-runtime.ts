@@ -10,11 +10,12 @@ import { CASES_FILE } from './case-data.js';
  * main() runs every case in a child of its own (fork is ~0.1 ms): a crash (SIGSEGV, abort, an uncaught C++
  * exception) answers its own case, with the raw return addresses of the candidate's frames, and later cases still
  * run. Each child gets a CPU limit of its own (argv[2], seconds), so a looping case ends as a time limit of that case alone.
- * Results are JSON lines on fd 3 (harness-protocol.ts); `"limit":"time"` marks a case stopped by its CPU limit.
+ * Results are JSON lines in the results file, $ASSAY_RESULTS (harness-protocol.ts); `"limit":"time"` marks a case stopped by its CPU limit.
  */
 export const C_RUNTIME_SOURCE = String.raw`
 #define _GNU_SOURCE
 #include <execinfo.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,11 +128,14 @@ static void load(const char *path) {
 /** The candidate's call begins: reading its arguments is not its time. */
 void assay_started(void) { clock_gettime(CLOCK_MONOTONIC, &started); }
 
+/* The results file ($ASSAY_RESULTS), opened by main. */
+static int results = -1;
+
 static void send(void) {
   grow(1);
   buffer[length++] = '\n';
   for (size_t sent = 0; sent < length;) {
-    ssize_t n = write(3, buffer + sent, length - sent);
+    ssize_t n = write(results, buffer + sent, length - sent);
     if (n <= 0) break;
     sent += (size_t)n;
   }
@@ -213,6 +217,9 @@ static void report(int index, const char *message, const char *limit) {
 
 int main(int argc, char **argv) {
   const char *marker = argc > 1 ? argv[1] : "";
+  /* Opened once, appending: every forked case writes its line at the end. */
+  results = open(getenv("ASSAY_RESULTS"), O_WRONLY | O_APPEND | O_CLOEXEC);
+  if (results < 0) _exit(2);
   long cpu_seconds = argc > 2 ? atol(argv[2]) : 0;
   setvbuf(stdout, NULL, _IOLBF, 0);
   grow(64 * 1024); /* a crash handler then rarely needs malloc, which a corrupted heap may have broken */

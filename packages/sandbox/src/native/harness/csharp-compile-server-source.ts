@@ -7,7 +7,7 @@
  * Protocol on stdin/stdout (lengths in bytes of UTF-8):
  *   request:  <args>\n then one argument per line, then <files>\n then per file <name>\n<length>\n<bytes>
  *   response: ok|fail\n<length>\n<the compiler's messages> then <files>\n then per file <name>\n<length>\n<bytes>
- * "ready\n" once mcs.exe is loaded.
+ * "ready\n" once mcs.exe is loaded. The messages are cut at 16 K characters (decision 1046).
  */
 export const CSHARP_SERVER_FILE = 'AssayCsCompileServer.cs';
 
@@ -17,6 +17,28 @@ using System.IO;
 using System.Reflection;
 using System.Text;
 using System.Collections.Generic;
+
+/** mcs's messages, kept up to a size (decision 1046): a 1 KB source can make it write megabytes of one type name. */
+sealed class CappedWriter : TextWriter
+{
+    readonly StringBuilder text = new StringBuilder();
+    readonly int max;
+    public CappedWriter(int max) { this.max = max; }
+    public override Encoding Encoding { get { return Encoding.UTF8; } }
+    public override void Write(char value) { if (text.Length < max) text.Append(value); }
+    public override void Write(string value)
+    {
+        if (value == null) return;
+        int room = max - text.Length;
+        if (room > 0) text.Append(value, 0, Math.Min(room, value.Length));
+    }
+    public override void Write(char[] buffer, int index, int count)
+    {
+        int room = max - text.Length;
+        if (room > 0) text.Append(buffer, index, Math.Min(room, count));
+    }
+    public override string ToString() { return text.ToString(); }
+}
 
 public static class AssayCsCompileServer
 {
@@ -76,7 +98,7 @@ public static class AssayCsCompileServer
                 File.WriteAllBytes(Path.Combine(dir, name), ReadBytes(input, int.Parse(ReadLine(input))));
             }
             Directory.SetCurrentDirectory(dir);
-            var errors = new StringWriter();
+            var errors = new CappedWriter(16 * 1024);
             bool ok;
             try { ok = (bool)entry.Invoke(null, new object[] { compileArgs.ToArray(), errors }); }
             catch (Exception e) { ok = false; errors.WriteLine("error: the compiler failed: " + (e.InnerException ?? e).Message); }

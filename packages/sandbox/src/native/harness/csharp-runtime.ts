@@ -3,9 +3,9 @@ import { CASES_FILE } from './case-data.js';
 /**
  * The fixed part of every C# function harness (AssayRuntime.cs, compiled with the candidate's Solution.cs and the
  * generated Harness.cs): the reader of the case data (case-data.ts, decision 1085), the per-case loop of
- * harness-protocol.ts on fd 3 with each call's time, the JSON writer of returned values, and
- * an exception's message and the candidate's own frames (Solution.cs:line, from the .mdb of `mcs -debug` read by
- * `mono --debug`). Results are written with libc's write(2) on fd 3.
+ * harness-protocol.ts with each call's time, the JSON writer of returned values, and an exception's message and the
+ * candidate's own frames (Solution.cs:line, from the .mdb of `mcs -debug` read by `mono --debug`). Results go to the
+ * results file, $ASSAY_RESULTS, flushed after each case.
  */
 export const CSHARP_RUNTIME_FILE = 'AssayRuntime.cs';
 
@@ -72,21 +72,12 @@ static class AssayRuntime
         return ms.ToString("0.###", CultureInfo.InvariantCulture);
     }
 
-    // Mono's FileStream refuses an inherited pipe's descriptor and Mono.Posix is another package: libc's write.
-    [DllImport("libc", SetLastError = true)]
-    static extern IntPtr write(int fd, byte[] buffer, IntPtr count);
+    static readonly FileStream results = new FileStream(Environment.GetEnvironmentVariable("ASSAY_RESULTS"), FileMode.Append, FileAccess.Write);
 
     static void WriteResult(byte[] bytes)
     {
-        int at = 0;
-        while (at < bytes.Length)
-        {
-            var part = new byte[bytes.Length - at];
-            Array.Copy(bytes, at, part, 0, part.Length);
-            long written = (long)write(3, part, (IntPtr)part.Length);
-            if (written <= 0) return;
-            at += (int)written;
-        }
+        results.Write(bytes, 0, bytes.Length);
+        results.Flush();
     }
 
     public static void Run(string marker, Cases cases)
@@ -154,7 +145,8 @@ static class AssayRuntime
         if (more > 0) trace.Append("\n... ").Append(more).Append(" more");
         line.Append(",\"error\":");
         String(line, message.Length > 1000 ? message.Substring(0, 1000) : message);
-        if (at > 0) line.Append(",\"line\":").Append(at).Append(",\"column\":").Append(column > 0 ? column : 1);
+        if (at > 0) line.Append(",\"line\":").Append(at);
+        if (at > 0 && column > 0) line.Append(",\"column\":").Append(column);
         if (trace.Length > 0) { line.Append(",\"trace\":"); String(line, trace.ToString()); }
     }
 

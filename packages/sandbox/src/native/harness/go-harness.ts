@@ -30,7 +30,7 @@ function reader(type: CompositeType): string {
  * starts with `assay` and its imports are aliased, so it cannot collide with the candidate's own package-level
  * names. It reads each case's arguments from the case data (case-data.ts, decision 1085) and runs each case in its
  * own call: a panic is recovered, reported with the message and the first frame in solution.go, and the next case
- * goes on; each call's time goes into its result line. Results are JSON lines on fd 3 (harness-protocol.ts); values
+ * goes on; each call's time goes into its result line. Results are JSON lines in the results file, $ASSAY_RESULTS (harness-protocol.ts); values
  * are encoded by a small reflect-based writer so a nil slice reads as [] and a rune as a one-character string.
  */
 export function goHarness(functionName: string, signature: Signature): string {
@@ -53,7 +53,7 @@ import (
 \tassay_time "time"
 )
 
-var assayResults = assay_os.NewFile(3, "results")
+var assayResults, _ = assay_os.OpenFile(assay_os.Getenv("ASSAY_RESULTS"), assay_os.O_WRONLY|assay_os.O_APPEND, 0)
 
 // Cases before this one ran in an earlier process of the same run (which crashed): argv[2].
 var assayFirst, _ = assay_strconv.Atoi(assay_os.Args[2])

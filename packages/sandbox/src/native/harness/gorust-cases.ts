@@ -18,6 +18,7 @@ export async function runCases(
   const results: NativeCaseResult[] = [];
   const started = performance.now();
   let firstRun: JailResult | undefined;
+  context.phase({ step: 'running', of: cases });
   while (true) {
     const first = results.length;
     const wallMs = Math.round(context.runLimits.wallMs - (performance.now() - started));

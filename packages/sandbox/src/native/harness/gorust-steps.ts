@@ -1,6 +1,7 @@
 import { chmod, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { capLog } from '../../outcome.js';
+import { compileStop } from '../compile-stop.js';
 import type { JailLimits, JailResult } from '../jail-spec.js';
 import type { CompileDiagnostic, NativeCaseResult, NativeContext, NativeRunResult } from '../native-language.js';
 
@@ -17,18 +18,18 @@ export async function writeFiles(dir: string, files: Readonly<Record<string, str
 
 /** A compile step the jail stopped: the reason in words (the compiler's own diagnostics never come from a killed run). */
 export function compileStopped(result: JailResult, limits: JailLimits): NativeRunResult | undefined {
+  const stopped = compileStop(result, limits);
+  if (stopped !== undefined) return stopped;
   const message =
-    result.killedFor === 'wall' || result.killedFor === 'cpu'
-      ? `The compiler ran past its time limit (${Math.round(Math.min(limits.cpuMs, limits.wallMs) / 1000)} s): the program is too costly to compile`
-      : result.killedFor === 'memory'
-        ? 'The compiler ran out of memory: the program is too costly to compile'
-        : result.killedFor === 'output'
-          ? 'The compiler printed too much'
-          : undefined;
+    result.killedFor === 'memory'
+      ? 'The compiler ran out of memory: the program is too costly to compile'
+      : result.killedFor === 'output'
+        ? 'The compiler printed too much'
+        : undefined;
   return message === undefined ? undefined : { kind: 'compileError', diagnostics: [{ message }], output: message };
 }
 
-/** The `compile` line an interpreted language's harness writes on fd 3 when the candidate's file does not parse. */
+/** The `compile` line an interpreted language's harness writes to its results file when the candidate's file does not parse. */
 export function harnessCompileLine(results: string): CompileDiagnostic | undefined {
   for (const text of results.split('\n')) {
     if (!text.startsWith('{"compile"')) continue;
@@ -80,6 +81,7 @@ export async function runStdioCases(
 ): Promise<NativeRunResult> {
   const cases: NativeCaseResult[] = [];
   for (const [index, input] of inputs.entries()) {
+    context.phase({ step: 'running', case: index + 1, of: inputs.length });
     const result = await context.stdioCase({ argv, dir, stdin: input, readOnlyBox: true, ...(options.env ? { env: options.env } : {}) });
     const syntax = index === 0 ? options.syntaxError?.(result) : undefined;
     if (syntax !== undefined) return compileError(syntax, result.stderr);

@@ -7,7 +7,7 @@
  *   request:  <files>\n then per file <name>\n<length>\n<bytes>
  *   response: ok|fail\n<diagnostics>\n then per diagnostic <kind>\t<file>\t<line>\t<column>\n<length>\n<message>
  *             then <classes>\n then per class <name>\n<length>\n<bytes>
- * "ready\n" once warm. An OutOfMemoryError answers a diagnostic and ends the server (the host starts another).
+ * "ready\n" once warm. Each diagnostic's message is cut at 4,000 characters (decision 1046). An OutOfMemoryError answers a diagnostic and ends the server (the host starts another).
  * The harness's fixed runtime (its first argument) is compiled once at start into /box/rt, the class path of every
  * request, and its classes are added to every successful answer: a request compiles only Solution.java and the
  * small generated main (decision 712).
@@ -21,6 +21,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.*;
 
 public class AssayCompileServer {
+    /** Characters of one diagnostic sent to the host (decision 1046): a generic type's name can be megabytes long. */
+    static final int MAX_MESSAGE = 4000;
+
     static final class Source extends SimpleJavaFileObject {
         final String code;
         Source(String name, String code) { super(URI.create("string:///" + name), Kind.SOURCE); this.code = code; }
@@ -102,7 +105,9 @@ public class AssayCompileServer {
             for (Diagnostic<? extends JavaFileObject> d : found) {
                 String file = d.getSource() == null ? "" : d.getSource().getName().replaceFirst("^/", "");
                 put(response, d.getKind() + "\t" + file + "\t" + d.getLineNumber() + "\t" + d.getColumnNumber() + "\n");
-                putBlock(response, d.getMessage(Locale.ROOT).getBytes(StandardCharsets.UTF_8));
+                String message = d.getMessage(Locale.ROOT);
+                if (message.length() > MAX_MESSAGE) message = message.substring(0, MAX_MESSAGE) + " … (cut)";
+                putBlock(response, message.getBytes(StandardCharsets.UTF_8));
             }
             if (failure != null) {
                 put(response, "ERROR\t\t-1\t-1\n");

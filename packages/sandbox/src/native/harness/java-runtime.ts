@@ -4,14 +4,12 @@ import { CASES_FILE } from './case-data.js';
  * The fixed part of every Java function harness (AssayRuntime.java, compiled with the candidate's Solution.java and
  * the generated AssayMain.java): the reader of the case data (case-data.ts, decision 1085), the per-case loop of
  * harness-protocol.ts with each call's time, the JSON writer of returned values, and an error's message and the
- * candidate's own frames (Solution.java:line). fd 3 is opened through FileDescriptor's field (the jail's uid cannot
- * reopen the host's pipe by /proc/self/fd/3), hence `--add-opens java.base/java.io`.
+ * candidate's own frames (Solution.java:line). Results go to the results file, $ASSAY_RESULTS, as in every language.
  */
 export const JAVA_RUNTIME_FILE = 'AssayRuntime.java';
 
 export const JAVA_RUNTIME = String.raw`import java.io.*;
 import java.lang.reflect.Array;
-import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,11 +60,7 @@ final class AssayRuntime {
     static void started() { started = System.nanoTime(); }
 
     static void run(String marker, Cases cases) throws Exception {
-        FileDescriptor descriptor = new FileDescriptor();
-        Field fd = FileDescriptor.class.getDeclaredField("fd");
-        fd.setAccessible(true);
-        fd.setInt(descriptor, 3);
-        PrintStream results = new PrintStream(new FileOutputStream(descriptor), false, StandardCharsets.UTF_8);
+        PrintStream results = new PrintStream(new FileOutputStream(System.getenv("ASSAY_RESULTS"), true), false, StandardCharsets.UTF_8);
         byte[] data = Files.readAllBytes(Path.of("${CASES_FILE}"));
         In header = new In(data, 0);
         int count = header.count();

@@ -12,7 +12,8 @@ export async function stdioCases(
   specOf: (stdin: string) => Pick<JailSpec, 'argv' | 'dir' | 'stdin' | 'env'>,
 ): Promise<NativeRunResult> {
   const cases: NativeCaseResult[] = [];
-  for (const stdin of inputs) {
+  for (const [index, stdin] of inputs.entries()) {
+    context.phase({ step: 'running', case: index + 1, of: inputs.length });
     const result = await context.stdioCase({ ...specOf(stdin), readOnlyBox: true });
     const cut = Buffer.byteLength(result.stderr, 'utf8') > context.maxLogBytes;
     const log = capLog(result.stderr, cut, context.maxLogBytes);

@@ -1,28 +1,25 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { feedDescriptors, jailInvocation, releaseUid, stdioWith, takeUid } from '../jail.js';
-import { ByteReader } from './jvm-byte-reader.js';
+import { busyMessage, cpuTimeMessage } from '../compile-stop.js';
+import { CompileServerProcess, type WarmCompilerProgram } from './compile-server-process.js';
 
-/** What a warm compiler answers: its own outcome, or a limit (time, memory, a crash) after which it was replaced. */
-export type WarmCompileOutcome<Outcome> = Outcome | { readonly kind: 'limit'; readonly message: string };
+export type { WarmCompilerProgram } from './compile-server-process.js';
 
-/** What differs between the Java and the C# compile server. */
-export interface WarmCompilerProgram<Outcome> {
-  /** Files written into the server's own directory (its /box) before it starts. */
-  readonly files: readonly { readonly name: string; readonly text: string }[];
-  /** The server's command inside the jail; it prints "ready\n" once warm. */
-  readonly argv: readonly string[];
-  /** Reads one answer. */
-  readResponse(reader: ByteReader): Promise<Outcome>;
+/**
+ * What a warm compiler answers: its own outcome; a limit the code reached (its processor time, the compiler's memory);
+ * or a fault, which is not the code's doing (a compiler that did not start, a busy server): not judged (decision 1043).
+ */
+export type WarmCompileOutcome<Outcome> = Outcome | { readonly kind: 'limit'; readonly message: string } | { readonly kind: 'fault'; readonly message: string };
+
+/** A request's budget: processor time of the compiler, and the wall clock behind it (decision 1044). */
+export interface CompileBudget {
+  readonly cpuMs: number;
+  readonly wallMs: number;
 }
 
-interface Running {
-  child: ChildProcess | undefined;
-  readonly reader: ByteReader;
-  ready: Promise<void>;
-  compiles: number;
+export interface CompileHooks {
+  /** Aborted: a request still waiting leaves the queue (one being compiled is left to finish, decision 712). */
+  readonly signal?: AbortSignal;
+  /** The request was sent to a ready compiler: its compile starts now (waiting before this is not the run's). */
+  readonly onStarted?: () => void;
 }
 
 export interface CompileServerOptions {
@@ -30,142 +27,171 @@ export interface CompileServerOptions {
   readonly maxCompiles: number;
   /** How long a fresh server may take to start and warm up, ms. */
   readonly startMs: number;
+  /**
+   * How long one compile may keep the warm server while other requests wait, ms (decision 1047): past it, that compile
+   * goes on alone on the server it holds (which ends after its answer) and a fresh server takes the waiting ones.
+   */
+  readonly holdMs: number;
+}
+
+const DEFAULTS: CompileServerOptions = { maxCompiles: 500, startMs: 60_000, holdMs: 2_000 };
+/** How often a compile's processor time and wall clock are checked, ms. */
+const WATCH_MS = 100;
+
+interface Waiting<Outcome> {
+  readonly request: Buffer;
+  readonly budget: CompileBudget;
+  readonly hooks: CompileHooks;
+  readonly answer: (outcome: WarmCompileOutcome<Outcome>) => void;
 }
 
 /**
- * The server's own jail limits: its CPU time over its whole life (it is replaced after maxCompiles, each bounded by
- * the compile limit), room for a JVM's threads and virtual reservations, output and files for class files and
- * Mono's per-request directories. Each request's time is bounded by the host (the compile wall limit).
- */
-const SERVER_LIMITS = {
-  cpuMs: 3_600_000,
-  wallMs: 86_400_000,
-  memoryBytes: 2 * 1024 * 1024 * 1024,
-  // A JVM reserves far more address space than it uses (class space, code cache, thread stacks): its heap is held by
-  // -Xmx and, where the host allows one, the jail's memory cgroup, never by RLIMIT_AS.
-  addressSpaceBytes: 64 * 1024 * 1024 * 1024,
-  processes: 64,
-  openFiles: 256,
-  fileBytes: 64 * 1024 * 1024,
-  outputBytes: 256 * 1024 * 1024,
-} as const;
-
-const DEFAULTS: CompileServerOptions = { maxCompiles: 500, startMs: 60_000 };
-
-/**
- * The host side of a warm compiler (decision 712): a long-lived compiler process in its own jail (bubblewrap with the
- * jail's own arguments, a uid of its own, nothing of the host but /usr and the toolchains' /etc) fed one request at a
- * time over stdin/stdout. A request past its time limit kills it; the next request starts a fresh one.
+ * The host side of a warm compiler (decisions 712, 1047): requests in arrival order, one at a time on the warm server.
+ * Each compile is held to its own budget, counted from when it is sent (time in the queue is not its own): past its
+ * processor time the server is killed and the code is told it costs that much; past the wall clock with processor
+ * time to spare, the server was too busy (a fault). No compile holds the server while others wait: past `holdMs` it
+ * is left alone on that server, and the queue moves to a fresh one, so a compile-time bomb costs an honest answer
+ * behind it one server start, never its verdict.
  */
 export class WarmCompiler<Outcome> {
-  private running: Running | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
-  /** Requests sent or waiting (a pool sends the next one to the least busy server). */
-  pending = 0;
-  private readonly options: CompileServerOptions;
+  readonly #program: WarmCompilerProgram<Outcome>;
+  readonly #options: CompileServerOptions;
+  readonly #waiting: Waiting<Outcome>[] = [];
+  /** The server new requests go to; one left alone with a long compile is no longer it. */
+  #server: CompileServerProcess | undefined;
+  #busy = false;
+  #closed = false;
+  readonly #inFlight = new Set<Promise<unknown>>();
+  /** Servers that said "ready". */
+  readonly #ready = new WeakSet<CompileServerProcess>();
 
-  constructor(
-    private readonly program: WarmCompilerProgram<Outcome>,
-    options: Partial<CompileServerOptions> = {},
-  ) {
-    this.options = { ...DEFAULTS, ...options };
+  constructor(program: WarmCompilerProgram<Outcome>, options: Partial<CompileServerOptions> = {}) {
+    this.#program = program;
+    this.#options = { ...DEFAULTS, ...options };
+  }
+
+  /** Requests sent or waiting (a pool sends the next one to the least busy server). */
+  get pending(): number {
+    return this.#waiting.length + (this.#busy ? 1 : 0);
+  }
+
+  /** Whether a request now would find a server started and warm. */
+  get ready(): boolean {
+    return this.#server !== undefined && this.#ready.has(this.#server);
   }
 
   /** Starts the server now (otherwise the first compile does). */
   async warm(): Promise<void> {
-    await this.server().ready;
+    await this.#current().ready;
   }
 
-  /** Sends one request (already encoded) and reads its answer; one request at a time. */
-  compile(request: Buffer, timeoutMs: number, signal?: AbortSignal): Promise<WarmCompileOutcome<Outcome>> {
-    this.pending++;
-    const next = this.queue.then(() => this.compileNow(request, timeoutMs, signal)).finally(() => this.pending--);
-    this.queue = next.catch(() => undefined);
-    return next;
+  compile(request: Buffer, budget: CompileBudget, hooks: CompileHooks = {}): Promise<WarmCompileOutcome<Outcome>> {
+    if (this.#closed) return Promise.resolve({ kind: 'fault', message: 'The compiler was shut down' });
+    return new Promise((answer) => {
+      const waiting: Waiting<Outcome> = { request, budget, hooks, answer };
+      this.#waiting.push(waiting);
+      hooks.signal?.addEventListener(
+        'abort',
+        () => {
+          const at = this.#waiting.indexOf(waiting);
+          if (at < 0) return;
+          this.#waiting.splice(at, 1);
+          answer({ kind: 'fault', message: 'The run was cancelled' });
+        },
+        { once: true },
+      );
+      this.#next();
+    });
   }
 
   async close(): Promise<void> {
-    this.stop();
-    await this.queue;
+    this.#closed = true;
+    for (const waiting of this.#waiting.splice(0)) waiting.answer({ kind: 'fault', message: 'The compiler was shut down' });
+    this.#server?.kill();
+    this.#server = undefined;
+    await Promise.all(this.#inFlight);
   }
 
-  private async compileNow(request: Buffer, timeoutMs: number, signal?: AbortSignal): Promise<WarmCompileOutcome<Outcome>> {
-    if (signal?.aborted) return { kind: 'limit', message: 'The run was cancelled' };
-    const server = this.server();
-    try {
-      await withTimeout(server.ready, this.options.startMs);
-    } catch (error) {
-      this.stop();
-      return { kind: 'limit', message: `The compiler did not start: ${(error as Error).message}` };
+  #current(): CompileServerProcess {
+    if (this.#server === undefined || !this.#server.alive) {
+      const server = new CompileServerProcess(this.#program);
+      server.ready.then(
+        () => this.#ready.add(server),
+        () => undefined,
+      );
+      this.#server = server;
     }
-    server.child?.stdin?.write(request);
+    return this.#server;
+  }
+
+  #next(): void {
+    if (this.#busy || this.#closed) return;
+    const waiting = this.#waiting.shift();
+    if (waiting === undefined) return;
+    this.#busy = true;
+    const server = this.#current();
+    let released = false;
+    // The queue moves on: after the answer, or when this compile is left alone on its server.
+    const release = () => {
+      if (released) return;
+      released = true;
+      this.#busy = false;
+      this.#next();
+    };
+    const served = this.#serve(server, waiting, release).then((outcome) => {
+      waiting.answer(outcome);
+      release();
+    });
+    this.#inFlight.add(served);
+    void served.finally(() => this.#inFlight.delete(served));
+  }
+
+  async #serve(server: CompileServerProcess, waiting: Waiting<Outcome>, release: () => void): Promise<WarmCompileOutcome<Outcome>> {
+    try {
+      await withTimeout(server.ready, this.#options.startMs);
+    } catch (error) {
+      this.#retire(server);
+      return { kind: 'fault', message: `The compiler did not start: ${(error as Error).message}` };
+    }
+    waiting.hooks.onStarted?.();
+    const { budget } = waiting;
+    const cpuAtStart = server.cpuMs();
+    const startedAt = performance.now();
+    let stopped: WarmCompileOutcome<Outcome> | undefined;
+    let alone = false;
+    const watch = setInterval(() => {
+      const cpuMs = server.cpuMs() - cpuAtStart;
+      const wallMs = performance.now() - startedAt;
+      if (cpuMs > budget.cpuMs) stopped = { kind: 'limit', message: cpuTimeMessage(budget.cpuMs) };
+      else if (wallMs > budget.wallMs) stopped = { kind: 'fault', message: busyMessage(budget) };
+      if (stopped !== undefined) {
+        server.kill();
+        return;
+      }
+      if (!alone && wallMs > this.#options.holdMs && this.#waiting.length > 0) {
+        // Left alone with this compile: the waiting requests go to a fresh server (decision 1047).
+        alone = true;
+        if (this.#server === server) this.#server = undefined;
+        release();
+      }
+    }, WATCH_MS);
+    server.send(waiting.request);
     server.compiles++;
-    // A cancelled run's compile is left to finish (bounded by the limit): killing the server on every Cancel would
-    // let a candidate pressing Run and Cancel in turn cost everyone a compiler start.
     try {
-      const outcome = await withTimeout(this.program.readResponse(server.reader), timeoutMs);
-      if (server.compiles >= this.options.maxCompiles) this.stop();
-      return signal?.aborted ? { kind: 'limit', message: 'The run was cancelled' } : outcome;
-    } catch (error) {
-      this.stop();
-      const timedOut = (error as Error).message === 'timeout';
-      return {
-        kind: 'limit',
-        message: timedOut
-          ? `Compilation took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`
-          : 'The compiler stopped (out of memory or killed) while compiling this code',
-      };
+      const outcome = await this.#program.readResponse(server.reader);
+      if (alone || server.compiles >= this.#options.maxCompiles) this.#retire(server);
+      return outcome;
+    } catch {
+      this.#retire(server);
+      return stopped ?? { kind: 'limit', message: 'The compiler stopped while compiling this code (it ran out of memory, or crashed)' };
+    } finally {
+      clearInterval(watch);
     }
   }
 
-  private stop(): void {
-    this.running?.child?.kill('SIGKILL');
-    this.running = undefined;
-  }
-
-  private server(): Running {
-    if (this.running !== undefined) return this.running;
-    const running: Running = { child: undefined, reader: new ByteReader(), ready: Promise.resolve(), compiles: 0 };
-    running.ready = this.start(running);
-    running.ready.catch(() => undefined);
-    this.running = running;
-    return running;
-  }
-
-  private async start(running: Running): Promise<void> {
-    const uid = takeUid();
-    let dir: string | undefined;
-    try {
-      dir = await mkdtemp(join(tmpdir(), 'assay-compiler-'));
-      for (const file of this.program.files) await writeFile(join(dir, file.name), file.text);
-      await chown(dir, uid, uid);
-    } catch (error) {
-      releaseUid(uid);
-      throw error;
-    }
-    const jail = jailInvocation({
-      argv: this.program.argv,
-      dir,
-      limits: SERVER_LIMITS,
-    });
-    const child = spawn('/usr/bin/setpriv', ['--reuid', String(uid), '--regid', String(uid), '--clear-groups', '/usr/bin/bwrap', ...jail.args], {
-      stdio: stdioWith(['pipe', 'pipe', 'ignore'], jail.descriptors),
-      env: {},
-    });
-    feedDescriptors(child, jail.descriptors);
-    running.child = child;
-    if (this.running !== running) child.kill('SIGKILL');
-    child.stdout?.on('data', (chunk: Buffer) => running.reader.push(chunk));
-    child.stdin?.on('error', () => {});
-    child.on('error', () => {});
-    child.on('close', () => {
-      running.reader.end();
-      releaseUid(uid);
-      if (dir !== undefined) void rm(dir, { recursive: true, force: true });
-      if (this.running === running) this.running = undefined;
-    });
-    const hello = await running.reader.line();
-    if (hello !== 'ready') throw new Error(`unexpected greeting ${hello}`);
+  #retire(server: CompileServerProcess): void {
+    server.kill();
+    if (this.#server === server) this.#server = undefined;
   }
 }
 
@@ -203,13 +229,17 @@ export class WarmCompilers<Outcome> {
     this.servers = Array.from({ length: count }, create);
   }
 
+  get ready(): boolean {
+    return this.servers.some((server) => server.ready);
+  }
+
   async warm(): Promise<void> {
     await Promise.all(this.servers.map((server) => server.warm()));
   }
 
-  compile(request: Buffer, timeoutMs: number, signal?: AbortSignal): Promise<WarmCompileOutcome<Outcome>> {
+  compile(request: Buffer, budget: CompileBudget, hooks: CompileHooks = {}): Promise<WarmCompileOutcome<Outcome>> {
     const idlest = this.servers.reduce((best, server) => (server.pending < best.pending ? server : best));
-    return idlest.compile(request, timeoutMs, signal);
+    return idlest.compile(request, budget, hooks);
   }
 
   async close(): Promise<void> {

@@ -1,12 +1,12 @@
 /**
  * The PHP harness (function form): errors become ErrorException, the candidate's solution.php is required (a
- * ParseError or CompileError becomes a `compile` line on fd 3 with the candidate's line), then the function is called
+ * ParseError or CompileError becomes a `compile` line in the results file, $ASSAY_RESULTS, with the candidate's line), then the function is called
  * once per case with arguments decoded by json_decode from /box/cases.json, each call timed. Throwables are caught per case and
  * reported at the first place in solution.php. argv: marker, function name, "map" when the signature returns a map
  * (an empty PHP array is then written {} and the keys stay keys), first case (see gorust-steps.ts runCases).
  */
 export const PHP_HARNESS = `<?php
-$assayResults = fopen('php://fd/3', 'w');
+$assayResults = fopen(getenv('ASSAY_RESULTS'), 'a');
 [, $assayMarker, $assayName, $assayReturns, $assayFirst] = $argv;
 $assaySolution = __DIR__ . '/solution.php';
 set_error_handler(function (int $level, string $message, string $file, int $line): bool {

@@ -1,11 +1,11 @@
 /**
- * The Ruby harness (function form): loads the candidate's solution.rb (a syntax error becomes a `compile` line on fd 3,
+ * The Ruby harness (function form): loads the candidate's solution.rb (a syntax error becomes a `compile` line in the results file, $ASSAY_RESULTS,
  * with the candidate's line), then calls the method once per case with arguments parsed by the stdlib's JSON from
  * /box/cases.json, each call timed. Every exception is caught per case (StandardError and the rest: SystemStackError, NotImplementedError,
  * an `exit`) and reported with the first frame in solution.rb. argv: marker, method name, first case (the cases before it ran in an earlier process that crashed).
  */
 export const RUBY_HARNESS = `require 'json'
-assay_results = IO.new(3, 'w')
+assay_results = File.open(ENV.fetch('ASSAY_RESULTS'), 'a')
 assay_results.sync = true
 assay_marker, assay_name, assay_first = ARGV
 assay_solution = File.expand_path('solution.rb')

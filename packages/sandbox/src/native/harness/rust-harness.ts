@@ -9,12 +9,11 @@ export const RUST_CASE_RULES: CaseDataRules = { ...CODE_POINT_CHAR, nullable: fa
 /**
  * The harness's fixed part, compiled once per process into an rlib (decision 732: compiling it with every run tripled
  * rustc's CPU time): a panic hook that keeps the message and location, a case runner under `catch_unwind` that
- * times each call and writes JSON lines on fd 3 (harness-protocol.ts), the reader of the case data (case-data.ts),
+ * times each call and writes JSON lines to the results file, $ASSAY_RESULTS (harness-protocol.ts), the reader of the case data (case-data.ts),
  * and a small JSON writer over the vocabulary's types.
  */
 export const RUST_RUNTIME = `#![allow(dead_code)]
 use std::io::Write;
-use std::os::unix::io::FromRawFd;
 
 static ASSAY_FIRST: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 thread_local! {
@@ -80,10 +79,10 @@ impl AssayCases {
 }
 static ASSAY_PANIC: std::sync::Mutex<Option<(String, u32, u32)>> = std::sync::Mutex::new(None);
 
-/// Takes the results channel and the marker, and keeps each panic's message and location for the case.
+/// Opens the results file, takes the marker, and keeps each panic's message and location for the case.
 pub fn assay_start() -> (std::fs::File, String) {
     let marker = std::env::args().nth(1).unwrap_or_default();
-    let results = unsafe { std::fs::File::from_raw_fd(3) };
+    let results = std::fs::OpenOptions::new().append(true).open(std::env::var_os("ASSAY_RESULTS").unwrap_or_default()).expect("the results file");
     ASSAY_FIRST.store(std::env::args().nth(2).and_then(|first| first.parse().ok()).unwrap_or(0), std::sync::atomic::Ordering::Relaxed);
     std::panic::set_hook(Box::new(|info| {
         let payload = info.payload();

@@ -1,9 +1,10 @@
 import type { Signature } from '@assay/domain/languages';
 import { cDeclaration } from '@assay/domain/languages';
-import { C_FLAGS, cFamilyCache, dropCFamilyCache } from '../harness/c-family-cache.js';
+import { C_FLAGS, C_RUNTIME } from '../harness/c-family-cache.js';
 import type { CFamilyToolchain } from '../harness/c-family-execute.js';
 import { executeCFamily } from '../harness/c-family-execute.js';
 import { cHarness } from '../harness/c-family-harness.js';
+import { NATIVE_TOOLCHAINS } from '../native-toolchains.js';
 import type { NativeLanguage } from '../native-language.js';
 
 /**
@@ -16,17 +17,17 @@ const toolchain: CFamilyToolchain = {
   harnessFile: 'main.c',
   compiler: '/usr/bin/gcc',
   flags: [...C_FLAGS, '-Werror=incompatible-pointer-types', '-Werror=int-conversion'],
-  cache: (context) => cFamilyCache('c', context),
+  cache: (_code, context) => context.shared(C_RUNTIME),
   harness: cHarness,
   declaration: (functionName: string, signature: Signature) => cDeclaration(functionName, signature, (name) => name),
 };
 
 export const cLanguage: NativeLanguage = {
   id: 'c',
-  toolchain: { commands: ['/usr/bin/gcc', '/usr/bin/addr2line'], debianPackages: ['gcc', 'binutils', 'libc6-dev'] },
+  toolchain: NATIVE_TOOLCHAINS.c,
   execute: (input, context) => executeCFamily(toolchain, input, context),
   warm: async (context) => {
-    await cFamilyCache('c', context);
+    await context.shared(C_RUNTIME);
   },
-  close: () => dropCFamilyCache('c'),
+  close: () => C_RUNTIME.drop(),
 };

@@ -1,9 +1,10 @@
 import type { Signature } from '@assay/domain/languages';
 import { cppTypeName, parseValueType } from '@assay/domain/languages';
-import { CPP_FLAGS, cFamilyCache, dropCFamilyCache } from '../harness/c-family-cache.js';
+import { CPP_EVERY_HEADER, CPP_FLAGS, CPP_RUNTIME, cppCache } from '../harness/c-family-cache.js';
 import type { CFamilyToolchain } from '../harness/c-family-execute.js';
 import { executeCFamily } from '../harness/c-family-execute.js';
 import { cppHarness } from '../harness/c-family-harness.js';
+import { NATIVE_TOOLCHAINS } from '../native-toolchains.js';
 import type { NativeLanguage } from '../native-language.js';
 
 const typeText = (text: string): string => {
@@ -11,13 +12,13 @@ const typeText = (text: string): string => {
   return type === undefined ? text : cppTypeName(type);
 };
 
-/** C++20 by Debian's g++ 12, the standard headers from a precompiled header (decision 723). */
+/** C++20 by Debian's g++ 12, the standard headers from a precompiled header (decisions 723, 1042). */
 const toolchain: CFamilyToolchain = {
   sourceFile: 'solution.cpp',
   harnessFile: 'main.cpp',
   compiler: '/usr/bin/g++',
   flags: CPP_FLAGS,
-  cache: (context) => cFamilyCache('cpp', context),
+  cache: cppCache,
   harness: cppHarness,
   declaration: (functionName: string, signature: Signature) =>
     `${typeText(signature.returns)} ${functionName}(${signature.params.map((p) => `${typeText(p.type)} ${p.name}`).join(', ')})`,
@@ -25,10 +26,14 @@ const toolchain: CFamilyToolchain = {
 
 export const cppLanguage: NativeLanguage = {
   id: 'cpp',
-  toolchain: { commands: ['/usr/bin/g++', '/usr/bin/addr2line'], debianPackages: ['g++', 'binutils'] },
+  toolchain: NATIVE_TOOLCHAINS.cpp,
   execute: (input, context) => executeCFamily(toolchain, input, context),
+  // The usual headers first (every C++ run needs them), then <bits/stdc++.h>'s (decision 1042).
   warm: async (context) => {
-    await cFamilyCache('cpp', context);
+    await context.shared(CPP_RUNTIME);
+    await context.shared(CPP_EVERY_HEADER);
   },
-  close: () => dropCFamilyCache('cpp'),
+  close: async () => {
+    await Promise.all([CPP_RUNTIME.drop(), CPP_EVERY_HEADER.drop()]);
+  },
 };

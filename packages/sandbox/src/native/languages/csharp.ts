@@ -10,6 +10,7 @@ import { compileErrorOf } from '../harness/jvm-diagnostics.js';
 import { stdioCases } from '../harness/jvm-stdio.js';
 import { WarmCompilers } from '../harness/jvm-warm-compiler.js';
 import type { JailLimits } from '../jail-spec.js';
+import { NATIVE_TOOLCHAINS } from '../native-toolchains.js';
 import type { NativeContext, NativeLanguage, NativeRunInput, NativeRunResult } from '../native-language.js';
 
 const SOURCE_FILE = 'Solution.cs';
@@ -40,8 +41,14 @@ async function compile(
   context: NativeContext,
   expected: string | undefined,
 ): Promise<{ dir: string } | NativeRunResult> {
-  const outcome = await mcs().compile(csharpRequest(args, files), context.compileLimits.wallMs, context.signal);
+  const compiler = mcs();
+  // Waiting for the compiler (its start, other runs' compiles) is not this run's time (decision 1041).
+  if (!compiler.ready) context.phase({ step: 'preparing', what: 'the C# compiler' });
+  const outcome = await context.waitShared(
+    compiler.compile(csharpRequest(args, files), context.compileLimits, { signal: context.signal, onStarted: () => context.phase({ step: 'compiling' }) }),
+  );
   if (outcome.kind === 'limit') return { kind: 'compileError', diagnostics: [{ message: outcome.message }], output: outcome.message };
+  if (outcome.kind === 'fault') return outcome;
   if (outcome.kind === 'failed') return compileErrorOf(outcome.diagnostics, SOURCE_FILE, expected);
   const dir = await context.scratchDir();
   for (const [name, bytes] of outcome.files) await writeFile(join(dir, name), bytes);
@@ -70,6 +77,7 @@ async function runFunction(input: Extract<NativeRunInput, { form: 'function' }>,
   if ('kind' in built) return built;
   await writeFile(join(built.dir, CASES_FILE), cases);
   const marker = newMarker();
+  context.phase({ step: 'running', of: input.argsJson.length });
   const result = await context.jail({
     argv: ['/usr/bin/mono', '--debug', `/box/${PROGRAM}`, marker],
     dir: built.dir,
@@ -96,7 +104,7 @@ async function runStdio(input: Extract<NativeRunInput, { form: 'stdio' }>, conte
 /** C# on Mono (Debian's mono-mcs and mono-runtime): a warm jailed mcs, then one jailed Mono per run or stdio case. */
 export const csharpLanguage: NativeLanguage = {
   id: 'csharp',
-  toolchain: { commands: ['/usr/bin/mono', '/usr/bin/mcs'], debianPackages: ['mono-mcs', 'mono-runtime'] },
+  toolchain: NATIVE_TOOLCHAINS.csharp,
   execute: (input, context) => (input.form === 'function' ? runFunction(input, context) : runStdio(input, context)),
   warm: () => mcs().warm(),
   close: async () => {

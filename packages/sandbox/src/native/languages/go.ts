@@ -4,6 +4,7 @@ import { GO_CASE_RULES, goHarness } from '../harness/go-harness.js';
 import { runCases } from '../harness/gorust-cases.js';
 import { compileError, compileStopped, runStdioCases, writeFiles } from '../harness/gorust-steps.js';
 import type { JailLimits } from '../jail-spec.js';
+import { NATIVE_TOOLCHAINS } from '../native-toolchains.js';
 import type { NativeContext, NativeLanguage, NativeRunResult } from '../native-language.js';
 import { goCompileErrors, withPackageClause } from './go-diagnostics.js';
 
@@ -12,9 +13,7 @@ import { goCompileErrors, withPackageClause } from './go-diagnostics.js';
  * standard library archives (decision 730), so there is no build cache to share or warm, no module download, no
  * cgo (`import "C"` cannot be found), no `//go:generate` and no `//go:embed` (no embed configuration is given).
  */
-const TOOLS = '/usr/lib/go/pkg/tool/linux_amd64';
-const COMPILE = `${TOOLS}/compile`;
-const LINK = `${TOOLS}/link`;
+const [COMPILE, LINK] = NATIVE_TOOLCHAINS.go.commands;
 /** One OS thread runs Go code; the collector works harder as the heap nears the jail's memory limit (Go 1.19's soft limit). */
 const runEnv = (limits: JailLimits): Record<string, string> => ({
   GOMAXPROCS: '1',
@@ -30,6 +29,7 @@ async function build(
   offset: number,
   signatureText: string,
 ): Promise<NativeRunResult | undefined> {
+  context.phase({ step: 'compiling' });
   const script = `${COMPILE} -p main -complete -trimpath /box -o main.a ${sources.join(' ')} || exit 3; exec ${LINK} -s -w -o prog main.a`;
   const built = await context.jail({ argv: ['/bin/sh', '-c', script], dir, limits: context.compileLimits, signal: context.signal });
   const stopped = compileStopped(built, context.compileLimits);
@@ -41,7 +41,7 @@ async function build(
 
 export const goLanguage: NativeLanguage = {
   id: 'go',
-  toolchain: { commands: [COMPILE, LINK, '/bin/sh'], debianPackages: ['golang-go'] },
+  toolchain: NATIVE_TOOLCHAINS.go,
   reservesAddressSpace: true,
   async execute(input, context) {
     const dir = await context.scratchDir();

@@ -9,6 +9,7 @@ import { compileErrorOf } from '../harness/jvm-diagnostics.js';
 import { stdioCases } from '../harness/jvm-stdio.js';
 import type { JailLimits } from '../jail-spec.js';
 import type { WarmCompiler } from '../harness/jvm-warm-compiler.js';
+import { NATIVE_TOOLCHAINS } from '../native-toolchains.js';
 import type { NativeContext, NativeLanguage, NativeRunInput, NativeRunResult } from '../native-language.js';
 
 const SOURCE_FILE = 'Solution.java';
@@ -23,7 +24,7 @@ const javac = (): WarmCompiler<JavaCompileOutcome> => {
 /**
  * The JVM of a run (decision 713): serial GC and C1 only (a run is short), class-data sharing, no perf-data file;
  * the heap is half the run's memory (the rest is metaspace, code cache and thread stacks); a 32 MB stack for
- * recursive answers; fd 3 is reached through java.io (see java-runtime.ts).
+ * recursive answers.
  */
 export function javaRunFlags(limits: JailLimits): string[] {
   const heapMiB = Math.max(16, Math.floor(limits.memoryBytes / 2 / 1024 / 1024));
@@ -48,8 +49,14 @@ async function compile(
   context: NativeContext,
   expected: string | undefined,
 ): Promise<{ dir: string } | NativeRunResult> {
-  const outcome = await javac().compile(javaRequest(files), context.compileLimits.wallMs, context.signal);
+  const compiler = javac();
+  // Waiting for the compiler (its start, other runs' compiles) is not this run's time (decision 1041).
+  if (!compiler.ready) context.phase({ step: 'preparing', what: 'the Java compiler' });
+  const outcome = await context.waitShared(
+    compiler.compile(javaRequest(files), context.compileLimits, { signal: context.signal, onStarted: () => context.phase({ step: 'compiling' }) }),
+  );
   if (outcome.kind === 'limit') return { kind: 'compileError', diagnostics: [{ message: outcome.message }], output: outcome.message };
+  if (outcome.kind === 'fault') return outcome;
   if (outcome.kind === 'failed') {
     const raw = outcome.diagnostics.map((d) => ({ error: d.kind === 'ERROR', file: d.file, line: d.line, column: d.column, message: d.message }));
     return compileErrorOf(raw, SOURCE_FILE, expected);
@@ -84,8 +91,9 @@ async function runFunction(input: Extract<NativeRunInput, { form: 'function' }>,
   if ('kind' in built) return built;
   await writeFile(join(built.dir, CASES_FILE), cases);
   const marker = newMarker();
+  context.phase({ step: 'running', of: input.argsJson.length });
   const result = await context.jail({
-    argv: ['/usr/bin/java', ...javaRunFlags(context.runLimits), '--add-opens', 'java.base/java.io=ALL-UNNAMED', '-cp', '/box', JAVA_MAIN_CLASS, marker],
+    argv: ['/usr/bin/java', ...javaRunFlags(context.runLimits), '-cp', '/box', JAVA_MAIN_CLASS, marker],
     dir: built.dir,
     readOnlyBox: true,
     limits: context.runLimits,
@@ -107,7 +115,7 @@ async function runStdio(input: Extract<NativeRunInput, { form: 'stdio' }>, conte
 /** Java 17 (Debian's OpenJDK): a warm jailed javac, then one jailed JVM per run (function) or per case (stdio). */
 export const javaLanguage: NativeLanguage = {
   id: 'java',
-  toolchain: { commands: ['/usr/bin/java', '/usr/bin/javac'], debianPackages: ['openjdk-17-jdk-headless'] },
+  toolchain: NATIVE_TOOLCHAINS.java,
   reservesAddressSpace: true,
   execute: (input, context) => (input.form === 'function' ? runFunction(input, context) : runStdio(input, context)),
   warm: () => javac().warm(),

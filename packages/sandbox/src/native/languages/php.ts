@@ -2,6 +2,7 @@ import { runCases } from '../harness/gorust-cases.js';
 import { compileError, harnessCompileLine, runStdioCases, writeFiles } from '../harness/gorust-steps.js';
 import { PHP_HARNESS, phpFatalError } from '../harness/php-harness.js';
 import type { JailLimits } from '../jail-spec.js';
+import { NATIVE_TOOLCHAINS } from '../native-toolchains.js';
 import type { NativeLanguage } from '../native-language.js';
 
 /**
@@ -10,8 +11,6 @@ import type { NativeLanguage } from '../native-language.js';
  * (never mixed into stdout), PHP's own memory limit a little under the jail's so that running out says so in PHP's words.
  */
 const PHP = '/usr/bin/php';
-/** Debian 12's php8.2-mbstring (the directory is PHP 8.2's module API): without it `-d extension=mbstring` warns on every run. */
-const MBSTRING = '/usr/lib/php/20220829/mbstring.so';
 
 const phpArgv = (limits: JailLimits): string[] => [
   PHP,
@@ -33,7 +32,7 @@ const beforeFirstCase = (stderr: string, marker: string): string => stderr.split
 
 export const phpLanguage: NativeLanguage = {
   id: 'php',
-  toolchain: { commands: [PHP, MBSTRING], debianPackages: ['php-cli', 'php-mbstring'] },
+  toolchain: NATIVE_TOOLCHAINS.php,
   async execute(input, context) {
     const dir = await context.scratchDir();
     if (input.form === 'stdio') {

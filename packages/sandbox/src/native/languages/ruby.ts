@@ -1,6 +1,7 @@
 import { runCases } from '../harness/gorust-cases.js';
 import { compileError, harnessCompileLine, runStdioCases, writeFiles } from '../harness/gorust-steps.js';
 import { RUBY_HARNESS, rubySyntaxError } from '../harness/ruby-harness.js';
+import { NATIVE_TOOLCHAINS } from '../native-toolchains.js';
 import type { NativeLanguage } from '../native-language.js';
 
 /** Ruby 3.1 from Debian, started without RubyGems (decision 733): one jailed process runs every case. */
@@ -8,7 +9,7 @@ const RUBY = '/usr/bin/ruby';
 
 export const rubyLanguage: NativeLanguage = {
   id: 'ruby',
-  toolchain: { commands: [RUBY], debianPackages: ['ruby'] },
+  toolchain: NATIVE_TOOLCHAINS.ruby,
   async execute(input, context) {
     const dir = await context.scratchDir();
     if (input.form === 'stdio') {

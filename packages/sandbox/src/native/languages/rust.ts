@@ -3,9 +3,10 @@ import { CASES_FILE, caseData, caseDataRefused } from '../harness/case-data.js';
 import { runCases } from '../harness/gorust-cases.js';
 import { compileError, compileStopped, runStdioCases, writeFiles } from '../harness/gorust-steps.js';
 import { RUST_CASE_RULES, rustHarness } from '../harness/rust-harness.js';
+import { NATIVE_TOOLCHAINS } from '../native-toolchains.js';
 import type { NativeContext, NativeLanguage, NativeRunResult } from '../native-language.js';
 import { rustCompileErrors } from './rust-diagnostics.js';
-import { dropRustRuntime, RUST_RUNTIME_MOUNT, RUST_RUNTIME_RLIB, rustRuntime } from './rust-runtime.js';
+import { RUST_RUNTIME_MOUNT, RUST_RUNTIME_RLIB, rustRuntime } from './rust-runtime.js';
 
 /**
  * Rust 1.63 from Debian: `rustc` called directly (no cargo: no build scripts, no dependencies, no procedural macros
@@ -29,7 +30,11 @@ const FLAGS = [
   '--error-format=json',
 ];
 
+/** The harness runtime every function run links (decision 732), built once per process. */
+const RUNTIME = rustRuntime(RUSTC, FLAGS);
+
 async function build(context: NativeContext, dir: string, root: string, signatureText: string, runtime?: string): Promise<NativeRunResult | undefined> {
+  context.phase({ step: 'compiling' });
   const compiled = await context.jail({
     argv: [RUSTC, ...FLAGS, ...(runtime === undefined ? [] : ['--extern', `assay_runtime=${RUST_RUNTIME_RLIB}`]), '-o', 'prog', root],
     dir,
@@ -44,7 +49,7 @@ async function build(context: NativeContext, dir: string, root: string, signatur
 
 export const rustLanguage: NativeLanguage = {
   id: 'rust',
-  toolchain: { commands: [RUSTC, '/usr/bin/cc'], debianPackages: ['rustc'] },
+  toolchain: NATIVE_TOOLCHAINS.rust,
   async execute(input, context) {
     const dir = await context.scratchDir();
     if (input.form === 'stdio') {
@@ -64,7 +69,7 @@ export const rustLanguage: NativeLanguage = {
         .stub(input.functionName, input.signature)
         .split(' {')[0]
         ?.replace(/^use .*\n\n/, '') ?? '';
-    const failed = await build(context, dir, 'main.rs', signatureText, await rustRuntime(context.jail, RUSTC, FLAGS));
+    const failed = await build(context, dir, 'main.rs', signatureText, await context.shared(RUNTIME));
     if (failed !== undefined) return failed;
     const ran = await runCases(context, input.argsJson.length, (marker, first, limits) => ({
       argv: ['/box/prog', marker, String(first)],
@@ -74,6 +79,6 @@ export const rustLanguage: NativeLanguage = {
     }));
     return { kind: 'ran', cases: ran.cases };
   },
-  warm: (context) => rustRuntime(context.jail, RUSTC, FLAGS).then(() => undefined),
-  close: dropRustRuntime,
+  warm: (context) => context.shared(RUNTIME).then(() => undefined),
+  close: () => RUNTIME.drop(),
 };
