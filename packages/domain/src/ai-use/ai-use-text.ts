@@ -3,7 +3,7 @@ import type { AiUseFinding, AiUseKind } from './ai-use-finding.js';
 
 /**
  * The AI-use rules in words, the same on every surface (`/details`, the PDF, the TUI): each rule's name, its plain
- * sentence — what it looks for and that it is no verdict — and a finding's figures (decision 1206).
+ * sentence — what it looks for and that it is no verdict — and a finding's figures (decision 1200).
  */
 export const AI_USE_NAMES: Record<AiUseKind, string> = {
   'copied-question': 'Question text in the answer',

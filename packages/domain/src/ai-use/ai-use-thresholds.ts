@@ -1,7 +1,7 @@
 /**
  * The thresholds of the four AI-use rules (issue 60, item 5), in one place. Each was chosen from measured typing —
  * honest answers, transcriptions and the known false positives typed into the real page in Chromium — with a margin
- * on both sides; docs/ai.md ("AI-use evidence") gives the measurements and decision 1203 the choice. A rule that
+ * on both sides; docs/ai.md ("AI-use evidence") gives the measurements and decision 1206 the choice. A rule that
  * fires is evidence for a reviewer, never a verdict and never in a score.
  */
 export const AI_USE_THRESHOLDS = {
@@ -14,12 +14,15 @@ export const AI_USE_THRESHOLDS = {
     minTypedChars: 300,
     /** Gaps between typed edits needed to speak of a rhythm. */
     minGaps: 100,
-    /** Characters deleted per 100 typed, at most. */
+    /** Characters deleted per 100 typed, at most: recorded honest answers deleted 2.9–3.1, transcriptions 0. */
     maxCorrectionPercent: 1.5,
     /** Cursor moves per 100 characters typed, at most. */
     maxMovesPer100: 0.5,
-    /** The gaps' coefficient of variation (standard deviation over mean), at most: how steady the rhythm was. */
-    maxRhythmVariation: 0.6,
+    /**
+     * The gaps' coefficient of variation (standard deviation over mean), at most: how steady the rhythm was. Recorded
+     * transcriptions measured 0.51–0.59, honest and fast-clean typing 1.30–1.72 (docs/ai.md): 0.9 sits between them.
+     */
+    maxRhythmVariation: 0.9,
   },
   burstAfterReturn: {
     /** A departure at least this long (seconds). */

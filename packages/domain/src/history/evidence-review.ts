@@ -19,7 +19,7 @@ import { AiUseKind, aiUseEvidenceId } from '../ai-use/ai-use-finding.js';
  *   (questions[].signals.events), named by its instant like a departure (decision 610). Only listed events are
  *   reviewable: those counted past the per-question list are a count, not something a reviewer saw.
  * - `copied-question-<epoch ms>`, `transcribed-<epoch ms>`, `burst-after-return-<epoch ms>`, `rewritten-<epoch ms>`:
- *   a finding of an AI-use rule (issue 60, integrity.aiUse), named by its rule and instant like a paste (decision 1206).
+ *   a finding of an AI-use rule (issue 60, integrity.aiUse), named by its rule and instant like a paste (decision 1200).
  * v2's `wv` and `tv` stay the raw counts (the contract); a review sits beside them and never changes them.
  */
 export const EvidenceOutcome = z.enum(['dismissed', 'confirmed']);
