@@ -124,8 +124,10 @@ const typed = (meter: QuestionMeter, edit: MeteredEdit): QuestionMeter => {
  */
 export const meterEdit = (meter: QuestionMeter, edit: MeteredEdit): { readonly meter: QuestionMeter; readonly closed: TypingWindow | null } => {
   const due = windowDue(meter, edit.at) ? closeWindow(meter) : { meter, closed: null };
-  const current = due.meter;
-  const { start, inserted } = spliceOf(current.text, edit.after);
+  const { start, deleted, inserted } = spliceOf(due.meter.text, edit.after);
+  // An edit that removes a whole stretch (a selection typed over) keeps the answer as it was: the window's start may
+  // be long before it, and a rewrite is timed from the moment the old answer went, not from when the window opened.
+  const current = deleted.length >= MIN_REWRITE_FROM ? { ...due.meter, checkpoints: [...due.meter.checkpoints, { at: edit.at, text: due.meter.text }] } : due.meter;
   switch (edit.kind) {
     case 'typed':
       return { meter: typed(current, edit), closed: due.closed };
