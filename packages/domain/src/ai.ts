@@ -102,5 +102,6 @@ export {
   TypingWindow,
   TypingWindows,
   typingTotals,
+  typingWindowOf,
 } from './ai-use/typing-window.js';
 export type { TypingTotals } from './ai-use/typing-window.js';

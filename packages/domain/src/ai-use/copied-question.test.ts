@@ -64,7 +64,8 @@ describe("copying the question's text", () => {
   it('fires on a paste the page found the prose in, at the paste, even when the answer no longer holds it', () => {
     const finding = copiedQuestion(facts({ pastes: [{ at: 4_000, questionWords: 3 }, { at: 4_500, questionWords: 20 }] }));
     expect(finding).toMatchObject({ at: 4_500, figures: { pastedWords: 20 } });
-    expect(finding?.figures.answerWords).toBeLessThan(AI_USE_THRESHOLDS.copiedQuestion.minWords);
+    if (finding?.kind !== 'copied-question') throw new Error('a copy was expected');
+    expect(finding.figures.answerWords).toBeLessThan(AI_USE_THRESHOLDS.copiedQuestion.minWords);
   });
 
   it('stays quiet on a paste or an answer that shares fewer words than the threshold', () => {

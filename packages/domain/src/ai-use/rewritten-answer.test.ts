@@ -26,8 +26,9 @@ describe('an answer replaced almost whole within a minute without a paste', () =
     const { windows } = replayRecorded(replacedBy());
     const finding = rewrittenAnswer(4, windows);
     expect(finding).toMatchObject({ kind: 'rewritten', questionId: 4, figures: { fromChars: firstText.length, keptPercent: 0 } });
-    expect(finding!.figures.toChars).toBeGreaterThanOrEqual(AI_USE_THRESHOLDS.rewritten.minNewShare * firstText.length);
-    expect(finding!.figures.seconds).toBeLessThanOrEqual(60);
+    if (finding?.kind !== 'rewritten') throw new Error('a rewrite was expected');
+    expect(finding.figures.toChars).toBeGreaterThanOrEqual(AI_USE_THRESHOLDS.rewritten.minNewShare * firstText.length);
+    expect(finding.figures.seconds).toBeLessThanOrEqual(60);
   });
 
   it('stays quiet on the honest answer written once', () => {

@@ -127,3 +127,15 @@ export const typingTotals = (windows: readonly TypingWindow[]): TypingTotals => 
   const { from: _from, to: _to, rewrite: _rewrite, ...totals } = windows.reduce(mergeWindows, { from: 0, to: 0, ...ZERO });
   return totals;
 };
+
+/**
+ * The window a `typing` event tells, on the attempt's clock: its first and last edit moved by as much as the event's
+ * `at` was when the server placed it (`placedAt`), so the page's clock never decides where typing falls against the
+ * departures; a window claiming to end before it began is taken as one instant.
+ */
+export const typingWindowOf = (event: TypingEventInput, placedAt: number): TypingWindow => {
+  const shift = placedAt - Date.parse(event.at);
+  const from = Date.parse(event.from) + shift;
+  const { type: _type, at: _at, questionId: _questionId, from: _from, to: _to, ...figures } = event;
+  return { from, to: Math.max(from, Date.parse(event.to) + shift), ...figures };
+};

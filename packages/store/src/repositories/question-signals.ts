@@ -10,7 +10,7 @@ import {
   recordSave,
   recordTyping,
   TypingWindows,
-  type TypingWindow,
+  type PlacedQuestionEvent,
   viewQuestion,
   type AiUseFinding,
   type QuestionSignals,
@@ -21,18 +21,8 @@ import { takesWritesAt } from './attempt-writes.js';
 import { testInvitationsPage } from './test-invitations-page.js';
 import { aiUseFindingsOf, replaceAiUseFindings } from './ai-use-findings.js';
 
-/** A question event as the server placed it on the attempt's clock (`at`, ms). */
-export type QuestionSignalEvent =
-  | { readonly kind: 'question' | 'keystroke'; readonly questionId: number; readonly at: number }
-  | {
-      readonly kind: 'paste' | 'insertion';
-      readonly questionId: number;
-      readonly at: number;
-      readonly chars: number;
-      readonly lines: number;
-      readonly questionWords?: number;
-    }
-  | { readonly kind: 'typing'; readonly questionId: number; readonly at: number; readonly window: TypingWindow };
+/** A question event as the server placed it on the attempt's clock (`at`, ms): the domain's `placeQuestionEvent`. */
+export type QuestionSignalEvent = PlacedQuestionEvent;
 
 const nullableNumber = (value: number | string | null): number | null => (value === null ? null : Number(value));
 
