@@ -3,6 +3,7 @@ import type { ReportDetails } from '@assay/domain';
 import { recordedEdits, replayRecorded } from '../../../packages/domain/test/recorded-typing.js';
 import { candidate, questionIdsOf, registerFor } from './helpers/candidate.js';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
+import { pdfText } from './helpers/pdf-text.js';
 import { backends, startHarness, type Harness } from './helpers/test-app.js';
 
 /**
@@ -68,6 +69,17 @@ describe.each(backends)('AI-use evidence on %s', (backend) => {
     expect(after.integrity.aiUse![1]!.review).toMatchObject({ outcome: 'dismissed' });
     expect(after.integrity.summary?.aiUse).toEqual({ total: 2, confirmed: 1, dismissed: 1, unreviewed: 0 });
     expect(after.score).toEqual(before.score);
+  });
+
+  it("the PDF's integrity page lists them with their figures, the rule's sentence and the review", async () => {
+    const pdf = await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/pdf` });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
+    expect(text).toContain('AI-use evidence (needs no model; evidence for a reviewer, never a verdict or a score)');
+    expect(text).toMatch(/Typed as if transcribed.*Q1/);
+    expect(text).toMatch(/302 characters typed, 0 deleted per 100, 0 cursor moves/);
+    expect(text).toContain('Question text in the answer: A long run of the question');
+    expect(text).toMatch(/Typed as if transcribed in Q1 at [0-9:]+ UTC — (Confirmed|Dismissed)/);
   });
 
   it('refuses a review of an AI-use id the attempt does not show (404.12), and a malformed window of typing (400)', async () => {
