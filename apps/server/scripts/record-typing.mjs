@@ -114,7 +114,11 @@ mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium' });
 try {
   const counts = await Promise.all(Object.entries(PROFILES).map(([name, profile]) => record(browser, name, profile)));
-  console.log(Object.keys(PROFILES).map((name, index) => `${name}: ${counts[index]} edits`).join('\n'));
+  console.log(
+    Object.keys(PROFILES)
+      .map((name, index) => `${name}: ${counts[index]} edits`)
+      .join('\n'),
+  );
 } finally {
   await browser.close();
 }

@@ -90,7 +90,20 @@ describe.each(backends)('AI-use evidence on %s', (backend) => {
     const other = await registerFor(h, testId, 'other@example.com');
     const [questionId] = questionIdsOf(await candidate(h, other.token).client.start());
     const at = new Date().toISOString();
-    const bad = { type: 'typing', at, questionId, from: at, to: at, typed: -1, inserted: 0, deleted: 0, deletions: 0, moves: 0, gaps: { count: 0, sumMs: 0, sumSquaresMs: 0 }, pauses: 0 };
+    const bad = {
+      type: 'typing',
+      at,
+      questionId,
+      from: at,
+      to: at,
+      typed: -1,
+      inserted: 0,
+      deleted: 0,
+      deletions: 0,
+      moves: 0,
+      gaps: { count: 0, sumMs: 0, sumSquaresMs: 0 },
+      pauses: 0,
+    };
     expectFailure(await h.request({ method: 'POST', url: `/candidate/v1/${other.token}/events`, body: bad, apiKey: null }), '400.2');
   });
 });

@@ -24,7 +24,10 @@ export class QuestionSignals {
     private readonly send: (event: QuestionEventInput) => Promise<unknown>,
     private readonly clock: ServerClock,
   ) {
-    this.typing = new TypingMeters((event) => this.report(event), () => clock.now());
+    this.typing = new TypingMeters(
+      (event) => this.report(event),
+      () => clock.now(),
+    );
   }
 
   private report(event: QuestionEventInput): void {

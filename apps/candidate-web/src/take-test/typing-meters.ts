@@ -1,4 +1,14 @@
-import { closeWindow, longestSharedRun, meterEdit, newMeter, questionProse, windowDue, type EditKind, type QuestionMeter, type TypingWindow } from '@assay/domain/ai';
+import {
+  closeWindow,
+  longestSharedRun,
+  meterEdit,
+  newMeter,
+  questionProse,
+  windowDue,
+  type EditKind,
+  type QuestionMeter,
+  type TypingWindow,
+} from '@assay/domain/ai';
 import type { QuestionEventInput } from '@assay/domain/candidate';
 
 /** How often an open window of typing is checked for being due: a window is sent within this of its 20 seconds. */

@@ -62,7 +62,14 @@ describe("copying the question's text", () => {
   });
 
   it('fires on a paste the page found the prose in, at the paste, even when the answer no longer holds it', () => {
-    const finding = copiedQuestion(facts({ pastes: [{ at: 4_000, questionWords: 3 }, { at: 4_500, questionWords: 20 }] }));
+    const finding = copiedQuestion(
+      facts({
+        pastes: [
+          { at: 4_000, questionWords: 3 },
+          { at: 4_500, questionWords: 20 },
+        ],
+      }),
+    );
     expect(finding).toMatchObject({ at: 4_500, figures: { pastedWords: 20 } });
     if (finding?.kind !== 'copied-question') throw new Error('a copy was expected');
     expect(finding.figures.answerWords).toBeLessThan(AI_USE_THRESHOLDS.copiedQuestion.minWords);

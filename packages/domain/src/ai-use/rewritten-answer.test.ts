@@ -49,6 +49,11 @@ describe('an answer replaced almost whole within a minute without a paste', () =
     const short = second.slice(0, 100);
     const shortText = replayRecorded(short).text;
     const overShort = [...short, { t: short.at(-1)!.t + 500, kind: 'typed' as const, start: 0, deleted: shortText, inserted: 'y' }];
-    expect(rewrittenAnswer(4, replayRecorded([...overShort, ...first.map((edit) => ({ ...edit, start: edit.start + 1, t: edit.t + short.at(-1)!.t + 600 }))]).windows)).toBeNull();
+    expect(
+      rewrittenAnswer(
+        4,
+        replayRecorded([...overShort, ...first.map((edit) => ({ ...edit, start: edit.start + 1, t: edit.t + short.at(-1)!.t + 600 }))]).windows,
+      ),
+    ).toBeNull();
   });
 });

@@ -35,6 +35,11 @@ export const rewrittenAnswer = (questionId: number, windows: readonly TypingWind
     kind: 'rewritten',
     questionId,
     at: strongest.at,
-    figures: { fromChars: measure.fromChars, keptPercent: oneDecimal(100 * keptShare(measure)), toChars: measure.toChars, seconds: Math.round(measure.seconds) },
+    figures: {
+      fromChars: measure.fromChars,
+      keptPercent: oneDecimal(100 * keptShare(measure)),
+      toChars: measure.toChars,
+      seconds: Math.round(measure.seconds),
+    },
   };
 };

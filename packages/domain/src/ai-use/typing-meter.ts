@@ -109,9 +109,7 @@ const typed = (meter: QuestionMeter, edit: MeteredEdit): QuestionMeter => {
       deleted: window.deleted + deleted.length,
       deletions: window.deletions + (deleted.length > 0 ? 1 : 0),
       moves: window.moves + (moved ? 1 : 0),
-      gaps: rhythm
-        ? { count: window.gaps.count + 1, sumMs: window.gaps.sumMs + gap, sumSquaresMs: window.gaps.sumSquaresMs + gap * gap }
-        : window.gaps,
+      gaps: rhythm ? { count: window.gaps.count + 1, sumMs: window.gaps.sumMs + gap, sumSquaresMs: window.gaps.sumSquaresMs + gap * gap } : window.gaps,
       pauses: window.pauses + (gap !== null && !rhythm ? 1 : 0),
     },
   };
@@ -127,7 +125,8 @@ export const meterEdit = (meter: QuestionMeter, edit: MeteredEdit): { readonly m
   const { start, deleted, inserted } = spliceOf(due.meter.text, edit.after);
   // An edit that removes a whole stretch (a selection typed over) keeps the answer as it was: the window's start may
   // be long before it, and a rewrite is timed from the moment the old answer went, not from when the window opened.
-  const current = deleted.length >= MIN_REWRITE_FROM ? { ...due.meter, checkpoints: [...due.meter.checkpoints, { at: edit.at, text: due.meter.text }] } : due.meter;
+  const current =
+    deleted.length >= MIN_REWRITE_FROM ? { ...due.meter, checkpoints: [...due.meter.checkpoints, { at: edit.at, text: due.meter.text }] } : due.meter;
   switch (edit.kind) {
     case 'typed':
       return { meter: typed(current, edit), closed: due.closed };

@@ -36,7 +36,10 @@ export const RewriteMeasure = z.object({
   fromChars: count,
   keptChars: count,
   toChars: count,
-  seconds: z.number().nonnegative().max(TYPING_LIMITS.rewriteSpanMs / 1000),
+  seconds: z
+    .number()
+    .nonnegative()
+    .max(TYPING_LIMITS.rewriteSpanMs / 1000),
   pastes: count,
 });
 export type RewriteMeasure = z.infer<typeof RewriteMeasure>;
