@@ -19,6 +19,7 @@ import type {
   AttemptEventsTable,
   AttemptResultsTable,
   CodePlaybackTable,
+  AiUseFindingsTable,
   EvidenceReviewsTable,
   GradesTable,
   QuestionResultsTable,
@@ -66,6 +67,7 @@ export interface Database {
   code_playback: CodePlaybackTable;
   assistant_messages: AssistantMessagesTable;
   assistant_insertions: AssistantInsertionsTable;
+  ai_use_findings: AiUseFindingsTable;
   answers: AnswersTable;
   review_items: ReviewItemsTable;
   grades: GradesTable;

@@ -20,6 +20,9 @@ describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backe
 
   it('gives orgs that existed before migration 043 no periods, and new orgs the defaults', async () => {
     // Back to the schema before 043 (and the migrations after it), with an org in it, then migrate again.
+    await store.db.schema.dropTable('ai_use_findings').execute();
+    await store.db.schema.alterTable('question_signals').dropColumn('typing').execute();
+    await sql`delete from kysely_migration where name = '056-ai-use-evidence'`.execute(store.db);
     await store.db.schema.dropTable('assistant_insertions').execute();
     await store.db.schema.dropTable('assistant_messages').execute();
     await store.db.schema.alterTable('invitations').dropColumn('ai_snapshot').execute();
@@ -64,6 +67,7 @@ describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backe
       '051-answer-drafts',
       '052-attempt-rules',
       '054-assistant-transcript',
+      '056-ai-use-evidence',
     ]);
     const after = (await store.orgs.create({ name: 'After', email: 'after@example.com', timeZoneId: 1000 }, T0)).id;
     expect(await store.retention.settings(before)).toEqual({ endedDays: null, mediaDays: null, unstartedDays: null });

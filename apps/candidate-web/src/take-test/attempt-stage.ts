@@ -122,6 +122,8 @@ export class AttemptStage {
 
   /** Sends the unsaved answers; gives up after `timeoutMs`. */
   async flush(timeoutMs: number): Promise<boolean | undefined> {
+    // The open windows of typing go with the answers, before the submission ends the attempt (decision 1202).
+    this.signals?.flushTyping();
     return this.sync?.flush(timeoutMs);
   }
 
@@ -141,7 +143,7 @@ export class AttemptStage {
       pendingRuns: this.local.pendingRuns,
       ...this.assistantFor(question.questionId),
     });
-    this.signals?.watch(view.element, question.questionId);
+    this.signals?.watch(view.element, question.questionId, question.text);
     // After the signals' watch: a blocked paste is still recorded by its size (decision 945).
     if (this.state.session?.violationRules?.copyPasteAllowed === false) this.clipboard.watch(view.element);
     return view;
