@@ -2,6 +2,7 @@
 import './api/zod-jitless.js';
 import './styles.css';
 import './take-test/run-results.css';
+import './take-test/assistant.css';
 import { LinkPage } from './link/link-page.js';
 import { TestPage } from './take-test/test-page.js';
 

@@ -102,6 +102,7 @@ export {
   QuestionEventInputs,
   recordInsertion,
   recordKeystroke,
+  recordTyping,
   secondsInView,
   textSize,
   viewQuestion,
@@ -157,3 +158,5 @@ export {
 } from './candidate/candidate-feedback.js';
 // Told before start (issue 51 item 4): who holds the candidate's data, what is recorded, for how long.
 export { DataNotice, type DataNoticeFacts, RecordedKind, dataNoticeOf } from './candidate/data-notice.js';
+export { placeQuestionEvent } from './candidate/placed-question-event.js';
+export type { PlacedQuestionEvent } from './candidate/placed-question-event.js';

@@ -1,4 +1,4 @@
-import type { EvidenceReviewDetail, ReportDetails } from '@assay/domain';
+import { AI_USE_NAMES, type EvidenceReviewDetail, type ReportDetails } from '@assay/domain';
 import { displayIso } from './format.js';
 import { BOLD, INK, LEFT, MUTED, NEGATIVE, POSITIVE, WIDTH, linesOf, put, type Cursor, type Doc } from './pdf-layout.js';
 import type { Cell } from './pdf-table.js';
@@ -44,6 +44,10 @@ const reviewedItems = (details: ReportDetails): ReviewedItem[] => {
       const what = event.kind === 'paste' ? 'Paste' : 'Large insertion';
       items.push({ signal: `${what} into Q${question.number}: ${event.chars} characters at ${time(event.at)}`, review: event.review });
     }
+  }
+  for (const finding of details.integrity.aiUse ?? []) {
+    const question = finding.questionNumber === null ? '' : ` in Q${finding.questionNumber}`;
+    if (finding.review) items.push({ signal: `${AI_USE_NAMES[finding.kind]}${question} at ${time(finding.at)}`, review: finding.review });
   }
   return items;
 };

@@ -5,6 +5,7 @@ import { accommodationText } from './pdf-facts.js';
 import { drawSnapshots, type SnapshotThumbnail } from './pdf-snapshots.js';
 import { drawTable, type Cell } from './pdf-table.js';
 import { drawEvidenceReviews, reviewCell } from './pdf-evidence-reviews.js';
+import { drawAiUse } from './pdf-ai-use.js';
 
 const time = (iso: string): string => displayIso(iso).slice(11);
 
@@ -18,7 +19,8 @@ const omissionNote = (omitted: number): string =>
 
 /**
  * The integrity signals in full: every counted departure the log kept (left, returned, how long, how far into the attempt), the
- * totals `wv` and `tv` they add up to, the accommodation, and the camera snapshots as a contact sheet with times.
+ * totals `wv` and `tv` they add up to, the accommodation, the camera snapshots as a contact sheet with times, and the
+ * AI-use evidence (issue 60).
  */
 export const drawIntegrity = (doc: Doc, cursor: Cursor, details: ReportDetails, thumbnails: readonly SnapshotThumbnail[]): void => {
   const { wv, tv, departures, omittedEvents, accommodation } = details.integrity;
@@ -62,5 +64,6 @@ export const drawIntegrity = (doc: Doc, cursor: Cursor, details: ReportDetails, 
     cursor.y += 14;
   }
   drawSnapshots(doc, cursor, [...thumbnails], startedAt, Math.max(thumbnails.length, details.integrity.snapshots.length));
+  drawAiUse(doc, cursor, details);
   drawEvidenceReviews(doc, cursor, details);
 };

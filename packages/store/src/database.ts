@@ -19,6 +19,7 @@ import type {
   AttemptEventsTable,
   AttemptResultsTable,
   CodePlaybackTable,
+  AiUseFindingsTable,
   EvidenceReviewsTable,
   GradesTable,
   QuestionResultsTable,
@@ -68,6 +69,7 @@ export interface Database {
   assistant_messages: AssistantMessagesTable;
   ai_checks: AiChecksTable;
   assistant_insertions: AssistantInsertionsTable;
+  ai_use_findings: AiUseFindingsTable;
   answers: AnswersTable;
   review_items: ReviewItemsTable;
   grades: GradesTable;

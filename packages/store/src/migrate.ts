@@ -51,6 +51,7 @@ import { invitationOpeningMigration } from './migrations/050-invitation-opening.
 import { answerDraftsMigration } from './migrations/051-answer-drafts.js';
 import { attemptRulesMigration } from './migrations/052-attempt-rules.js';
 import { assistantTranscriptMigration } from './migrations/054-assistant-transcript.js';
+import { aiUseEvidenceMigration } from './migrations/056-ai-use-evidence.js';
 import { aiChecksMigration } from './migrations/057-ai-checks.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
@@ -105,6 +106,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '051-answer-drafts': answerDraftsMigration(),
   '052-attempt-rules': attemptRulesMigration(),
   '054-assistant-transcript': assistantTranscriptMigration(dialect),
+  '056-ai-use-evidence': aiUseEvidenceMigration(),
   '057-ai-checks': aiChecksMigration(dialect),
 });
 

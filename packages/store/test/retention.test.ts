@@ -22,6 +22,9 @@ describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backe
     // Back to the schema before 043 (and the migrations after it), with an org in it, then migrate again.
     await store.db.schema.dropTable('ai_checks').execute();
     await sql`delete from kysely_migration where name = '057-ai-checks'`.execute(store.db);
+    await store.db.schema.dropTable('ai_use_findings').execute();
+    await store.db.schema.alterTable('question_signals').dropColumn('typing').execute();
+    await sql`delete from kysely_migration where name = '056-ai-use-evidence'`.execute(store.db);
     await store.db.schema.dropTable('assistant_insertions').execute();
     await store.db.schema.dropTable('assistant_messages').execute();
     await store.db.schema.alterTable('invitations').dropColumn('ai_snapshot').execute();
@@ -66,6 +69,7 @@ describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backe
       '051-answer-drafts',
       '052-attempt-rules',
       '054-assistant-transcript',
+      '056-ai-use-evidence',
       '057-ai-checks',
     ]);
     const after = (await store.orgs.create({ name: 'After', email: 'after@example.com', timeZoneId: 1000 }, T0)).id;

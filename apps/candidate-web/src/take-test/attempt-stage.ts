@@ -1,4 +1,5 @@
 import type { CandidateQuestion, CandidateSession } from '@assay/domain/candidate';
+import { AssistantBudget } from './assistant-budget.js';
 import { answerKey, answeredCount, countedAnswers, isAnswered, questionsOf, restoreAnswers, toBody, type Answer, type Answers } from '../answers.js';
 import { replaceChildren } from '../lib/dom.js';
 import { setPageTitle } from '../lib/page-title.js';
@@ -8,6 +9,7 @@ import { prefetchEditor } from './editor-loader.js';
 import type { LocalAttempt } from './local-attempt.js';
 import { allows } from './phase.js';
 import { QuestionSignals } from './question-signals.js';
+import type { QuestionContext } from './question-context.js';
 import { questionView } from './question-view.js';
 import { SectionEndPopup } from './section-end-popup.js';
 import type { RefusedAnswer } from './submit-dialog.js';
@@ -36,6 +38,8 @@ export class AttemptStage {
   private saveWatchers = new Map<string, (refusal: string | null) => void>();
   /** "Question 3" by question id, for the Submit dialog and the finish page to name answers refused or not saved. */
   private questionLabels = new Map<string, string>();
+  /** The attempt's assistant budget, shared by the panels (null: no assistant told by the server). */
+  private assistantBudget: AssistantBudget | null = null;
   private sectionIndex = 0;
   /** The section last reported as viewed. */
   private viewedSection: number | undefined;
@@ -58,6 +62,8 @@ export class AttemptStage {
     // The editor is fetched now, while the connection is known to work, not when a coding section first opens.
     if (questions.some((question) => question.type === 'coding')) prefetchEditor();
     this.questionLabels = new Map(questions.map((question, index) => [answerKey(question), `Question ${index + 1}`]));
+    const told = session.assistant;
+    this.assistantBudget = told ? new AssistantBudget(told.remaining.messages, told.budget.messages) : null;
 
     const local = AnswerSync.readLocal(this.local.answersKey);
     AnswerSync.clearLocal(this.local.answersKey);
@@ -116,6 +122,8 @@ export class AttemptStage {
 
   /** Sends the unsaved answers; gives up after `timeoutMs`. */
   async flush(timeoutMs: number): Promise<boolean | undefined> {
+    // The open windows of typing go with the answers, before the submission ends the attempt (decision 1202).
+    this.signals?.flushTyping();
     return this.sync?.flush(timeoutMs);
   }
 
@@ -133,11 +141,28 @@ export class AttemptStage {
       watchSaving: (listener) => this.saveWatchers.set(answerKey(question), listener),
       runs: this.state.api.runs,
       pendingRuns: this.local.pendingRuns,
+      ...this.assistantFor(question.questionId),
     });
-    this.signals?.watch(view.element, question.questionId);
+    this.signals?.watch(view.element, question.questionId, question.text);
     // After the signals' watch: a blocked paste is still recorded by its size (decision 945).
     if (this.state.session?.violationRules?.copyPasteAllowed === false) this.clipboard.watch(view.element);
     return view;
+  }
+
+  /** The assistant's part of a question's context, when the attempt's policy offers it there (issue 60). */
+  private assistantFor(questionId: number): Pick<QuestionContext, 'assistant'> {
+    const told = this.state.session?.assistant;
+    const offer = told?.questions.find((question) => question.questionId === questionId);
+    if (!told || !offer?.offered || offer.aiPolicy === 'none' || !this.assistantBudget) return {};
+    return {
+      assistant: {
+        api: this.state.api.assistant,
+        policy: offer.aiPolicy,
+        messages: offer.messages,
+        budget: this.assistantBudget,
+        unavailable: told.available ? null : told.unavailableReason,
+      },
+    };
   }
 
   private answerChanged(question: CandidateQuestion, answer: Answer, debounceMs = 0): void {

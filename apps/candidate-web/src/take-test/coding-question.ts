@@ -124,6 +124,25 @@ export class CodingQuestion {
     );
   }
 
+  /** The code in the editor now and its language: what the candidate may share with the assistant. */
+  currentCode(): { answer: string; language: CodingLanguage } {
+    return { answer: this.editor?.getCode() ?? this.code, language: this.language };
+  }
+
+  /** Inserts code from the assistant at the editor's cursor (the candidate's click); answers where it went. */
+  insertAtCursor(code: string): { line: number; column: number } {
+    if (this.editor) return this.editor.insertAtCursor(code);
+    const lines = this.code.split('\n');
+    this.code = `${this.code}${code}`;
+    this.changed();
+    return { line: lines.length, column: lines.at(-1)!.length + 1 };
+  }
+
+  /** Something that belongs beside the problem's text (the assistant's panel), in its column. */
+  addToProblem(node: HTMLElement): void {
+    this.element.querySelector('.coding-problem')?.append(node);
+  }
+
   shown(): void {
     this.slot.open();
     this.runs.resumePending();

@@ -95,6 +95,8 @@ export interface CodeEditor {
   markError(at: readonly ErrorMark[] | null): void;
   /** Puts the cursor at a line and column (from 1) and the focus in the editor. */
   focusAt(line: number, column: number): void;
+  /** Inserts `text` at the cursor (over the selection), as one edit; answers where it starts (from 1). */
+  insertAtCursor(text: string): { line: number; column: number };
 }
 
 export interface EditorOptions {
@@ -230,6 +232,17 @@ export function createCodeEditor(host: HTMLElement, options: EditorOptions): Cod
       const anchor = positionOf(line, column);
       view.dispatch({ selection: { anchor }, effects: EditorView.scrollIntoView(anchor, { y: 'center' }) });
       view.focus();
+    },
+    insertAtCursor(text) {
+      const { from, to } = view.state.selection.main;
+      const start = view.state.doc.lineAt(from);
+      view.dispatch({
+        changes: { from, to, insert: text },
+        selection: { anchor: from + text.length },
+        userEvent: 'input.assistant',
+        scrollIntoView: true,
+      });
+      return { line: start.number, column: from - start.from + 1 };
     },
   };
 }

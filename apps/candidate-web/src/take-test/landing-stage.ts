@@ -32,7 +32,7 @@ export class LandingStage {
 
   show(session: CandidateSession): void {
     this.state.phase = { kind: 'landing' };
-    const start = (withoutCamera: boolean) => void this.start(session, landing, withoutCamera);
+    const start = (withoutCamera: boolean, aiNoticeAcknowledged: boolean) => void this.start(session, landing, withoutCamera, aiNoticeAcknowledged);
     const landing: LandingView = (this.view = landingView(session, this.state.clock.now(), start, this.state.api.runs, () => this.hooks.ensureCamera()));
     setPageTitle(LANDING_TITLE[session.access.verdict], session.test.testName);
     showPage(this.state.root, landing.element);
@@ -73,7 +73,7 @@ export class LandingStage {
     );
   }
 
-  private async start(session: CandidateSession, landing: LandingView, withoutCamera = false): Promise<void> {
+  private async start(session: CandidateSession, landing: LandingView, withoutCamera = false, aiNoticeAcknowledged = false): Promise<void> {
     if (!allows(this.state.phase, 'start')) return;
     this.stopWatchingOpening();
     this.state.phase = { kind: 'starting' };
@@ -83,7 +83,7 @@ export class LandingStage {
       return;
     }
     try {
-      this.hooks.route(await this.state.synced(() => this.state.api.start()));
+      this.hooks.route(await this.state.synced(() => this.state.api.start(undefined, aiNoticeAcknowledged ? { aiNoticeAcknowledged } : {})));
     } catch (error) {
       const failure = failureOf(error);
       this.state.phase = { kind: 'landing' };

@@ -4,6 +4,7 @@ import type { Camera, CameraState } from '../proctoring/camera.js';
 import { AccessNotice, hasEnded } from '../views/access-notice.js';
 import { landingCard, type TestFacts } from '../views/landing-card.js';
 import { framed, nextStepsWhenClosed } from '../views/who-is-asking.js';
+import { aiNoticeSection } from './ai-notice-view.js';
 import { dataNoticeSection } from './data-notice-view.js';
 import { invitationDeadlineWords, landingConditions, landingRules } from './landing-rules.js';
 import { practiceQuestion } from './practice-question.js';
@@ -32,8 +33,11 @@ export interface LandingView {
 export function landingView(
   session: CandidateSession,
   now: number,
-  /** `withoutCamera`: the candidate chose to start although the camera cannot be used (decision 663). */
-  onStart: (withoutCamera: boolean) => void,
+  /**
+   * `withoutCamera`: the candidate chose to start although the camera cannot be used (decision 663);
+   * `aiNoticeAcknowledged`: the AI notice was shown and, where asked, ticked (decision 1181).
+   */
+  onStart: (withoutCamera: boolean, aiNoticeAcknowledged: boolean) => void,
   /** The practice coding question's runs (the attempt's run routes, under its own id). */
   runs: Parameters<typeof practiceQuestion>[1],
   camera?: () => Camera,
@@ -48,11 +52,13 @@ export function landingView(
       class: 'button button-primary button-large',
       'data-testid': 'start-button',
       onclick: () => {
-        if (!isBusy(button)) onStart(withoutCamera);
+        if (!isBusy(button) && (aiNotice?.ready() ?? true)) onStart(withoutCamera, aiNotice?.shown ?? false);
       },
     },
     'Start the test',
   );
+  // The AI notice's acknowledgment holds Start back, like a window not open yet.
+  const aiNotice = aiNoticeSection(session, () => enableStart());
   // A test that uses the camera is checked before the clock starts; Start goes without it only once it failed.
   const check = session.imageProctoring && camera ? new SystemCheck(camera) : null;
   let withoutCamera = false;
@@ -81,15 +87,18 @@ export function landingView(
             landingRules(session).map((rule) => h('li', null, rule)),
           )
         : conditionsOnly(session),
+      aiNotice?.element,
       dataNoticeSection(session),
     ],
     footer: [instructions ? practice : null, check?.element, failure, h('div', { class: 'actions' }, button)],
   });
   const element = framed(session.org, card);
   let open = session.access.verdict === 'open';
+  const enableStart = () => {
+    button.disabled = !open || !(aiNotice?.ready() ?? true);
+  };
   const show = (next: CandidateSession, at: number, initial: boolean) => {
     const nowOpen = next.access.verdict === 'open';
-    button.disabled = !nowOpen;
     nextSteps.hidden = !hasEnded(next.access.verdict);
     if (deadlineLine) deadlineLine.hidden = hasEnded(next.access.verdict);
     practice.hidden = hasEnded(next.access.verdict);
@@ -98,6 +107,7 @@ export function landingView(
     else if (!nowOpen)
       notice.show(next.access.verdict, next.access.message, next.access.testAccessTime, at, 'the Start button below is enabled', opensAtOf(next));
     open = nowOpen;
+    enableStart();
   };
   show(session, now, true);
   return {

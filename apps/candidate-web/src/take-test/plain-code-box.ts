@@ -59,6 +59,14 @@ export function plainCodeBox(options: { id: string; code: string; label: string;
       box.focus();
       box.setSelectionRange(at, at);
     },
+    insertAtCursor(text) {
+      const from = box.selectionStart;
+      const before = box.value.slice(0, from).split('\n');
+      box.setRangeText(text, from, box.selectionEnd, 'end');
+      // setRangeText fires no input event: the box's own listener sends the code.
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+      return { line: before.length, column: before.at(-1)!.length + 1 };
+    },
     caret() {
       if (document.activeElement !== box) return null;
       const before = box.value.slice(0, box.selectionStart).split('\n');

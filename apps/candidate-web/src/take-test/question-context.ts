@@ -1,5 +1,7 @@
-import type { CandidateRuns } from '@assay/client';
+import type { CandidateAssistantApi, CandidateRuns } from '@assay/client';
+import type { AiPolicy } from '@assay/domain/ai';
 import type { Answer } from '../answers.js';
+import type { AssistantBudget } from './assistant-budget.js';
 import type { PendingRuns } from './pending-runs.js';
 
 /** Quiet after the last keystroke before an answer being typed (code, a written answer) is sent. */
@@ -17,4 +19,14 @@ export interface QuestionContext {
   readonly runs: Pick<CandidateRuns, 'start' | 'get' | 'cancel'>;
   /** The attempt's runs on their way, kept in this browser to follow again after a reload (none: not kept). */
   readonly pendingRuns?: PendingRuns;
+  /** The AI assistant, when the attempt's policy offers it on this question (issue 60). */
+  readonly assistant?: {
+    readonly api: CandidateAssistantApi;
+    readonly policy: Exclude<AiPolicy, 'none'>;
+    readonly budget: AssistantBudget;
+    /** Messages sent on this question before the page loaded. */
+    readonly messages: number;
+    /** Why it cannot answer now (the server's sentence); null when it can. */
+    readonly unavailable: string | null;
+  };
 }

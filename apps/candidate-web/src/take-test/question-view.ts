@@ -4,6 +4,7 @@ import { formatNumber, plural } from '../lib/format.js';
 import { richText } from '../lib/rich-text.js';
 import { choiceOptions } from './choice-question.js';
 import { CodingQuestion } from './coding-question.js';
+import { AssistantPanel, type AssistantQuestionHooks } from './assistant-panel.js';
 import type { QuestionContext } from './question-context.js';
 import { writtenAnswer } from './written-question.js';
 
@@ -29,6 +30,11 @@ export function questionView(question: CandidateQuestion, number: number, contex
     // The text goes in the problem's column, beside the editor on wide screens.
     const coding = new CodingQuestion(question, number, context, text);
     element.append(coding.element);
+    const panel = assistantPanelOf(question.questionId, context, {
+      currentAnswer: () => coding.currentCode(),
+      insert: (code) => coding.insertAtCursor(code),
+    });
+    if (panel) coding.addToProblem(panel);
     return { element, head, shown: () => coding.shown(), lock: (locked) => coding.lock(locked) };
   }
   element.append(
@@ -37,6 +43,9 @@ export function questionView(question: CandidateQuestion, number: number, contex
       ? writtenAnswer(question, number, textId, context)
       : choiceOptions(question, titleId, textId, context),
   );
+  // A written answer is shared as last saved (the server's copy): it is sent within a second of typing.
+  const panel = assistantPanelOf(question.questionId, context, { currentAnswer: () => null });
+  if (panel) element.append(panel);
   // Choices and written answers need nothing when shown; locking is the test view's `inert`.
   return { element, head, shown: () => undefined, lock: () => undefined };
 }
@@ -47,4 +56,20 @@ const marksOf = (question: CandidateQuestion): HTMLElement | null => {
   const marks = [plural(Number(formatNumber(question.marks)), 'mark')];
   if ((question.negativeMarks ?? 0) > 0) marks.push(`−${formatNumber(question.negativeMarks ?? 0)} for a wrong answer`);
   return h('span', { class: 'marks', 'data-testid': 'question-marks' }, marks.join(' · '));
+};
+
+/** The assistant's panel for a question the policy offers it on; null otherwise (no panel under `none`). */
+const assistantPanelOf = (
+  questionId: number,
+  context: QuestionContext,
+  hooks: Omit<AssistantQuestionHooks, 'questionId' | 'policy' | 'earlierMessages'>,
+): HTMLElement | null => {
+  const { assistant } = context;
+  if (!assistant) return null;
+  return new AssistantPanel(
+    assistant.api,
+    { questionId, policy: assistant.policy, earlierMessages: assistant.messages, ...hooks },
+    assistant.budget,
+    assistant.unavailable,
+  ).element;
 };

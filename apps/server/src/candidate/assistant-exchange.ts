@@ -6,6 +6,7 @@ import {
   type AssistantChatMessage,
   type AssistantMessageOutcome,
   type AssistantMessageRecord,
+  type AssistantStreamEvent,
   type WithheldReason,
 } from '@assay/domain/ai';
 import type { Invitation, QuestionDefinition } from '@assay/domain';
@@ -16,12 +17,8 @@ import type { AssistantModel } from '../ai/assistant-model.js';
 import { CHECK_BUDGET_MS, checkGuardedReply, holdModeOf } from './guarded-reply-check.js';
 
 /** The events of the assistant's stream (docs/ai.md, "Sending a message"). */
-export type AssistantEvent =
-  | { readonly event: 'accepted'; readonly data: { messageId: number; questionId: number; aiPolicy: string; policyVersion: string } }
-  | { readonly event: 'delta'; readonly data: { text: string } }
-  | { readonly event: 'checking'; readonly data: Record<string, never> }
-  | { readonly event: 'withheld'; readonly data: { reason: WithheldReason; message: string } }
-  | { readonly event: 'done' | 'error'; readonly data: Record<string, unknown> };
+/** One event of the reply's stream: the domain's schema, which the candidate page's client decodes (decision 1182). */
+export type AssistantEvent = AssistantStreamEvent;
 
 /** Everything one message needs once it is admitted and stored. */
 export interface PreparedExchange {

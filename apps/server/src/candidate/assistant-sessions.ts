@@ -30,9 +30,13 @@ export class AssistantSessions {
     private readonly model: AssistantModel | undefined,
   ) {}
 
-  /** The snapshot a start fixes, written in the start's own transaction. */
-  atStart(context: AttemptContext): Promise<AttemptAiSnapshot> {
-    return aiSnapshotAtStart(this.store, context.invitation.orgId, context.test.id);
+  /**
+   * The snapshot a start fixes, written in the start's own transaction, with when the candidate acknowledged the
+   * landing's AI notice (left out when the start did not say so, as an API start; decision 1181).
+   */
+  async atStart(context: AttemptContext, acknowledgedAt: number | null): Promise<AttemptAiSnapshot> {
+    const snapshot = await aiSnapshotAtStart(this.store, context.invitation.orgId, context.test.id);
+    return acknowledgedAt === null ? snapshot : { ...snapshot, noticeAcknowledgedAt: new Date(acknowledgedAt).toISOString() };
   }
 
   async sessionOf(context: AttemptContext, asked: readonly AskedForAssistant[]): Promise<SessionAssistant> {

@@ -6,6 +6,7 @@ import {
   moveInvitation,
   snapshotWindowStart,
   terminationOf,
+  placeQuestionEvent,
   type HistoryActor,
   type Invitation,
   type InvitationMove,
@@ -118,10 +119,7 @@ export class AttemptProctoring {
     await this.attempts.questionOf(context, event.questionId);
     const now = this.now();
     const at = eventInstant(Date.parse(event.at), now, invitation.startedAt ?? now);
-    const signal =
-      event.type === 'paste' || event.type === 'insertion'
-        ? { kind: event.type, questionId: event.questionId, at, chars: event.chars, lines: event.lines }
-        : { kind: event.type, questionId: event.questionId, at };
+    const signal = placeQuestionEvent(event, at);
     if (!(await this.store.questionSignals.record(invitation.id, signal, now))) {
       throw refusal('attempt-over', 'The test is over: it was submitted or its time is up.');
     }

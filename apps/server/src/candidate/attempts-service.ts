@@ -1,3 +1,4 @@
+import type { CandidateStartInput } from '@assay/domain/ai';
 import {
   DEFAULT_ANSWER_GRACE_MS,
   INVITATION_STATUS,
@@ -166,15 +167,15 @@ export class CandidateAttempts {
   }
 
   /** Admitted by the test and its link, then moved by the machine: one domain decision (`startByCandidate`). */
-  async start(token: string): Promise<CandidateSession> {
+  async start(token: string, input: CandidateStartInput = {}): Promise<CandidateSession> {
     const context = await this.context(token);
     const admission = startAdmissionOf(context);
     // Read once, here: the shuffle choice is fixed in the seed and the proctoring rules with the attempt (decision 1140),
     // so a later settings change never reorders this attempt nor changes the limits it was told.
     const settings = await this.store.testSettings.stored(context.invitation.orgId, context.test.id);
     // The AI policy is fixed here too, written with the start (decision 1160).
-    const ai = await this.assistant?.atStart(context);
     const at = this.now();
+    const ai = await this.assistant?.atStart(context, input.aiNoticeAcknowledged === true ? at : null);
     await this.move(
       context.invitation,
       (current) =>

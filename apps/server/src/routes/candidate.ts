@@ -1,3 +1,4 @@
+import { CandidateStartInput } from '@assay/domain/ai';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -86,9 +87,19 @@ export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = asy
 
   app.post(
     '/:token/start',
-    { schema: { tags, summary: 'Start the test (access rules are enforced here)', params: TokenParams, response: envelopeResponses(CandidateSession) } },
+    {
+      schema: {
+        tags,
+        summary: 'Start the test (access rules are enforced here)',
+        description:
+          "The optional body `{ aiNoticeAcknowledged: true }` says the candidate acknowledged the landing page's AI notice: recorded with the attempt's AI snapshot (docs/ai.md).",
+        params: TokenParams,
+        body: CandidateStartInput.nullish(),
+        response: envelopeResponses(CandidateSession),
+      },
+    },
     async (request) => {
-      const session = await attempts.start(request.params.token);
+      const session = await attempts.start(request.params.token, request.body ?? {});
       // The candidate reads the first question before running anything: time for Python to warm up.
       if (asksForAny(session, prewarm)) runner.warmUp?.('candidate');
       return succeed(session);

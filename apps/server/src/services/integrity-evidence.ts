@@ -1,4 +1,6 @@
 import {
+  type AiUseFinding,
+  aiUseEvidenceIds,
   type AttemptEvidence,
   type AttemptLog,
   type EvidenceReviews,
@@ -23,13 +25,14 @@ const codesAt = (store: Store, orgId: number, pairs: readonly { otherInvitationI
  * many it does not, and what the page reported of each question (its pastes and large insertions are evidence too).
  */
 const shownEvidenceOf = async (store: Store, orgId: number, invitationId: number) => {
-  const [log, snapshots, pairs, questionSignals] = await Promise.all([
+  const [log, snapshots, pairs, questionSignals, aiUse] = await Promise.all([
     store.attemptLog.events(invitationId),
     store.attempts.snapshotList(invitationId),
     store.similarity.pairsOf(orgId, invitationId),
     store.questionSignals.ofAttempt(invitationId),
+    store.questionSignals.aiUse(invitationId),
   ]);
-  return { log, snapshots, pairs, ...listedSimilarPairs(pairs), questionSignals };
+  return { log, snapshots, pairs, ...listedSimilarPairs(pairs), questionSignals, aiUse };
 };
 
 /**
@@ -48,15 +51,17 @@ export const integrityEvidenceOf = async (
   similarity: SimilarityPairFact[];
   omittedSimilarPairs: number;
   questionSignals: Map<number, QuestionSignals>;
+  aiUse: AiUseFinding[];
   evidenceReviews: EvidenceReviews;
 }> => {
-  const { log, snapshots, pairs, listed: closest, unlisted: rest, questionSignals } = await shownEvidenceOf(store, orgId, invitationId);
+  const { log, snapshots, pairs, listed: closest, unlisted: rest, questionSignals, aiUse } = await shownEvidenceOf(store, orgId, invitationId);
   const { head, tail } = log.presence;
   const reviewable =
     snapshots.length > 0 ||
     head.length > 0 ||
     tail.length > 0 ||
     closest.length > 0 ||
+    aiUse.length > 0 ||
     [...questionSignals.values()].some((signals) => signals.events.length > 0);
   const [closestCodes, evidenceReviews] = await Promise.all([
     codesAt(store, orgId, closest),
@@ -75,6 +80,7 @@ export const integrityEvidenceOf = async (
     similarity: listed.map((pair) => ({ ...pair, otherCode: codes.get(answerPlaceKey(placeOf(pair))) ?? null })),
     omittedSimilarPairs: unlisted,
     questionSignals,
+    aiUse,
     evidenceReviews,
   };
 };
@@ -85,12 +91,13 @@ export const integrityEvidenceOf = async (
  * all, so each can be reviewed (decision 823).
  */
 export const reviewableEvidenceOf = async (store: Store, orgId: number, invitationId: number, endedAt: number): Promise<AttemptEvidence> => {
-  const { log, snapshots, pairs, questionSignals } = await shownEvidenceOf(store, orgId, invitationId);
+  const { log, snapshots, pairs, questionSignals, aiUse } = await shownEvidenceOf(store, orgId, invitationId);
   return {
     presence: log.presence,
     endedAt,
     snapshotIds: snapshots.map((snapshot) => snapshot.id),
     similarityPairIds: pairs.map((pair) => pair.pairId),
     signalEventIds: [...questionSignals.values()].flatMap(signalEventIds),
+    aiUseIds: aiUseEvidenceIds(aiUse),
   };
 };

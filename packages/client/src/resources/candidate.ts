@@ -16,9 +16,11 @@ import {
   type SelfRegistrationInput,
   type StartRunInput,
 } from '@assay/domain/candidate';
+import type { CandidateStartInput } from '@assay/domain/ai';
 import type { CallOptions } from '../core/options.js';
 import { segment } from '../core/path.js';
 import type { Transport } from '../core/transport.js';
+import { CandidateAssistantApi } from './candidate-assistant.js';
 
 /**
  * The candidate API of one invitation (`/candidate/v1/{token}`): the token from the take-test URL is the only
@@ -29,6 +31,8 @@ export class CandidateAttempt {
   private readonly base: string;
   /** Sample and custom-input runs that answer at once and are followed (`…/runs`). */
   readonly runs: CandidateRuns;
+  /** The AI assistant beside each question the attempt's policy offers it on (`…/assistant`, issue 60). */
+  readonly assistant: CandidateAssistantApi;
 
   constructor(
     private readonly transport: Transport,
@@ -36,6 +40,7 @@ export class CandidateAttempt {
   ) {
     this.base = `/candidate/v1/${segment(token)}`;
     this.runs = new CandidateRuns(transport, `${this.base}/runs`);
+    this.assistant = new CandidateAssistantApi(transport, `${this.base}/assistant`);
   }
 
   /** State, test, access verdict, deadline and saved answers. */
@@ -46,9 +51,10 @@ export class CandidateAttempt {
   /**
    * Starts the attempt (access rules are checked here; 403.5–403.12 say why not). The running attempt's session
    * has every section's questions, typed by `type`: `question.type === 'coding'` narrows to a coding question.
+   * `input.aiNoticeAcknowledged`: the candidate acknowledged the landing page's AI notice (recorded with the attempt).
    */
-  start(options?: CallOptions): Promise<StartedCandidateSession> {
-    return this.transport.json({ method: 'POST', path: `${this.base}/start`, credential: 'none' }, StartedCandidateSession, options);
+  start(options?: CallOptions, input: CandidateStartInput = {}): Promise<StartedCandidateSession> {
+    return this.transport.json({ method: 'POST', path: `${this.base}/start`, body: input, credential: 'none' }, StartedCandidateSession, options);
   }
 
   /** Saves an answer as it changes; a PUT, so it is retried safely. */

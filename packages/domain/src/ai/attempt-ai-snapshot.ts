@@ -12,12 +12,16 @@ export const AttemptAiSnapshot = z
     settings: AiSettings,
     sections: z.array(z.object({ sectionId: Id, aiPolicy: AiPolicy })),
     version: z.string().regex(/^[0-9a-f]{12}$/),
+    noticeAcknowledgedAt: z.iso.datetime().optional().meta({
+      description:
+        "When the candidate acknowledged the landing page's AI notice before starting (decision 1181); absent: the start did not say (an API start).",
+    }),
   })
   .meta({ id: 'AttemptAiSnapshot' });
 export type AttemptAiSnapshot = z.infer<typeof AttemptAiSnapshot>;
 
 /** The snapshot before its version: what the version is computed from (with the prompts' words). */
-export type UnversionedAiSnapshot = Omit<AttemptAiSnapshot, 'version'>;
+export type UnversionedAiSnapshot = Omit<AttemptAiSnapshot, 'version' | 'noticeAcknowledgedAt'>;
 
 export const unversionedAiSnapshotOf = (
   settings: AiSettings,
@@ -47,3 +51,14 @@ export type AssistantQuestionType = 'single_choice' | 'multiple_choice' | 'codin
  */
 export const assistantOfferedOn = (policy: AiPolicy, type: AssistantQuestionType): boolean =>
   policy === 'open' || (policy === 'guarded' && type !== 'single_choice' && type !== 'multiple_choice');
+
+/** `POST /candidate/v1/{token}/start`'s optional body: the page read the AI notice to the candidate, who acknowledged it. */
+export const CandidateStartInput = z
+  .strictObject({
+    aiNoticeAcknowledged: z
+      .boolean()
+      .optional()
+      .meta({ description: "The candidate acknowledged the landing page's AI notice (the policy, what is recorded, whose model); recorded with the attempt." }),
+  })
+  .meta({ id: 'CandidateStartInput' });
+export type CandidateStartInput = z.infer<typeof CandidateStartInput>;

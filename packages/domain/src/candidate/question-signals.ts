@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Id } from '../ids.js';
 import { plainText } from '../schemas/text-fields.js';
 import { spliceOf } from './code-playback.js';
+import { recordTypingWindow, TypingEventInput, type TypingWindow } from '../ai-use/typing-window.js';
 
 /**
  * What the page tells about each question while the attempt runs (issue 34, items 3 and 4): which question is in
@@ -26,27 +27,38 @@ const size = {
   lines: z.int().min(1).max(QUESTION_SIGNAL_LIMITS.maxChars),
 };
 
+/** The longest run of consecutive words of the question's prose a paste repeats (decision 1201); the page counts it, never sends the text. */
+const questionWords = z.int().nonnegative().max(QUESTION_SIGNAL_LIMITS.maxChars).optional();
+
 /**
  * The page's question events, beside departures and section views on `POST …/events`: `question` (this question is
  * now the one in front of the candidate: it took the focus, or its section opened with it first), `paste` and
- * `insertion` (a single change adding `chars` characters over `lines` lines — the size only, never the text) and
- * `keystroke` (the candidate typed into the answer; the first one of each question is kept).
+ * `insertion` (a single change adding `chars` characters over `lines` lines — the size only, never the text; a paste
+ * with how many consecutive words of the question's prose it repeats), `keystroke` (the candidate typed into the
+ * answer; the first one of each question is kept) and `typing` (a window of typing, in counts: typing-window.ts).
  */
 export const QuestionEventInputs = [
   z.object({ type: z.literal('question'), at, questionId: Id }),
-  z.object({ type: z.literal('paste'), at, questionId: Id, ...size }),
+  z.object({ type: z.literal('paste'), at, questionId: Id, ...size, questionWords }),
   z.object({ type: z.literal('insertion'), at, questionId: Id, ...size }),
   z.object({ type: z.literal('keystroke'), at, questionId: Id }),
+  TypingEventInput,
 ] as const;
 export type QuestionEventInput = z.infer<(typeof QuestionEventInputs)[number]>;
-const QUESTION_EVENT_TYPES: ReadonlySet<string> = new Set(['question', 'paste', 'insertion', 'keystroke']);
+const QUESTION_EVENT_TYPES: ReadonlySet<string> = new Set(['question', 'paste', 'insertion', 'keystroke', 'typing']);
 
 /** Whether one of the page's events is a question event (the others are departures and section views). */
 export const isQuestionEvent = <Event extends { readonly type: string }>(event: Event): event is Extract<Event, QuestionEventInput> =>
   QUESTION_EVENT_TYPES.has(event.type);
 
 /** One paste or large insertion as kept: when (ms), and its size. */
-export const InsertionEvent = z.object({ kind: z.enum(['paste', 'insertion']), at: z.number(), chars: z.int().positive(), lines: z.int().positive() });
+export const InsertionEvent = z.object({
+  kind: z.enum(['paste', 'insertion']),
+  at: z.number(),
+  chars: z.int().positive(),
+  lines: z.int().positive(),
+  questionWords: z.int().nonnegative().optional(),
+});
 export type InsertionEvent = z.infer<typeof InsertionEvent>;
 /** A question's kept events, as stored. */
 export const InsertionEvents = z.array(InsertionEvent);
@@ -65,6 +77,8 @@ export interface QuestionSignals {
   readonly insertions: number;
   /** The first `eventsPerQuestion` pastes and insertions, in arrival order. */
   readonly events: readonly InsertionEvent[];
+  /** Windows of typing into the answer (decision 1202), in time order, bounded by TYPING_LIMITS; absent before any. */
+  readonly typing?: readonly TypingWindow[];
 }
 
 export const noSignals = (questionId: number): QuestionSignals => ({
@@ -104,6 +118,12 @@ export const recordInsertion = (signals: QuestionSignals, event: InsertionEvent)
   pastedChars: signals.pastedChars + (event.kind === 'paste' ? event.chars : 0),
   insertions: signals.insertions + (event.kind === 'insertion' ? 1 : 0),
   events: signals.events.length < QUESTION_SIGNAL_LIMITS.eventsPerQuestion ? [...signals.events, event] : signals.events,
+});
+
+/** A window of typing into the answer, kept with the question's others (merged in pairs past the limit). */
+export const recordTyping = (signals: QuestionSignals, window: TypingWindow): QuestionSignals => ({
+  ...signals,
+  typing: recordTypingWindow(signals.typing ?? [], window),
 });
 
 /** The first keystroke is kept; later ones change nothing. */

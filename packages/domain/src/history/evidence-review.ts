@@ -4,6 +4,7 @@ import { multiLineText } from '../schemas/text-fields.js';
 import type { KeptEvents } from '../report/event-log.js';
 import { ok, refuse, type Result } from '../result.js';
 import { departuresOfLog } from '../report/timelines.js';
+import { AiUseKind, aiUseEvidenceId } from '../ai-use/ai-use-finding.js';
 
 /**
  * Reviewed integrity evidence (issue 32, item 5). Each piece of evidence has an id stable for the attempt's life:
@@ -17,6 +18,8 @@ import { departuresOfLog } from '../report/timelines.js';
  * - `paste-<epoch ms>` and `insertion-<epoch ms>`: a paste or large insertion the report lists beside an answer
  *   (questions[].signals.events), named by its instant like a departure (decision 610). Only listed events are
  *   reviewable: those counted past the per-question list are a count, not something a reviewer saw.
+ * - `copied-question-<epoch ms>`, `transcribed-<epoch ms>`, `burst-after-return-<epoch ms>`, `rewritten-<epoch ms>`:
+ *   a finding of an AI-use rule (issue 60, integrity.aiUse), named by its rule and instant like a paste (decision 1200).
  * v2's `wv` and `tv` stay the raw counts (the contract); a review sits beside them and never changes them.
  */
 export const EvidenceOutcome = z.enum(['dismissed', 'confirmed']);
@@ -34,9 +37,10 @@ export type EvidenceId =
   | { readonly type: 'departure'; readonly leftAt: number }
   | { readonly type: 'snapshot'; readonly snapshotId: number }
   | { readonly type: 'similarity'; readonly pairId: number }
-  | { readonly type: 'paste' | 'insertion'; readonly at: number };
+  | { readonly type: 'paste' | 'insertion'; readonly at: number }
+  | { readonly type: 'ai-use'; readonly kind: AiUseKind; readonly at: number };
 
-const EVIDENCE_ID = /^(departure|snapshot|similarity|paste|insertion)-([1-9][0-9]{0,15})$/;
+const EVIDENCE_ID = /^(departure|snapshot|similarity|paste|insertion|copied-question|transcribed|burst-after-return|rewritten)-([1-9][0-9]{0,15})$/;
 
 /** The evidence an id names, or undefined for a string that names none (the route answers 404, as for an unknown one). */
 export const parseEvidenceId = (text: string): EvidenceId | undefined => {
@@ -49,7 +53,8 @@ export const parseEvidenceId = (text: string): EvidenceId | undefined => {
     .with('departure', () => ({ type: 'departure', leftAt: value }))
     .with('snapshot', () => ({ type: 'snapshot', snapshotId: value }))
     .with('paste', 'insertion', (type) => ({ type, at: value }))
-    .otherwise(() => ({ type: 'similarity', pairId: value }));
+    .with('similarity', () => ({ type: 'similarity', pairId: value }))
+    .otherwise((kind) => ({ type: 'ai-use', kind: AiUseKind.parse(kind), at: value }));
 };
 
 export const evidenceIdText = (id: EvidenceId): string =>
@@ -58,6 +63,7 @@ export const evidenceIdText = (id: EvidenceId): string =>
     .with({ type: 'snapshot' }, ({ snapshotId }) => `snapshot-${snapshotId}`)
     .with({ type: 'similarity' }, ({ pairId }) => `similarity-${pairId}`)
     .with({ type: 'paste' }, { type: 'insertion' }, ({ type, at }) => `${type}-${at}`)
+    .with({ type: 'ai-use' }, ({ kind, at }) => aiUseEvidenceId({ kind, at }))
     .exhaustive();
 
 /** The ids of an attempt's departures as the report lists them (its kept log, replayed up to `endedAt`). */
@@ -85,6 +91,8 @@ export interface AttemptEvidence {
   readonly similarityPairIds?: readonly number[];
   /** The ids of the pastes and large insertions the report lists beside the answers (issue 34); absent where none are read. */
   readonly signalEventIds?: readonly string[];
+  /** The ids of the attempt's AI-use findings (issue 60); absent where none are read. */
+  readonly aiUseIds?: readonly string[];
 }
 
 /**
@@ -100,11 +108,12 @@ export const knownEvidence = (eventId: string, evidence: AttemptEvidence): Resul
       .with({ type: 'similarity' }, ({ pairId }) => (evidence.similarityPairIds ?? []).includes(pairId))
       .with({ type: 'paste' }, { type: 'insertion' }, () => (evidence.signalEventIds ?? []).includes(eventId))
       .with({ type: 'departure' }, () => departureEvidenceIds(evidence.presence, evidence.endedAt).includes(eventId))
+      .with({ type: 'ai-use' }, () => (evidence.aiUseIds ?? []).includes(eventId))
       .exhaustive();
   return shown
     ? ok(eventId)
     : refuse(
         'evidence-not-found',
-        `No integrity evidence ${eventId} in this attempt: use a departure, snapshot, similarity, paste or insertion id its report lists.`,
+        `No integrity evidence ${eventId} in this attempt: use a departure, snapshot, similarity, paste, insertion or AI-use id its report lists.`,
       );
 };

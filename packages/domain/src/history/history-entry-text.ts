@@ -1,6 +1,7 @@
 import { match } from 'ts-pattern';
 import { violationCountText } from '../candidate/violation-limits.js';
 import { parseEvidenceId } from './evidence-review.js';
+import { AI_USE_NAMES } from '../ai-use/ai-use-text.js';
 import type { HistoryBy, HistoryEntry, HistoryOmission } from './history-events.js';
 
 /** An entry of an invitation's history as a person reads it: what happened and who did it, one line each. */
@@ -13,7 +14,7 @@ export interface HistoryLine {
 const times = (count: number): string => (count === 1 ? 'once' : `${count} times`);
 const counted = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
 
-/** A reviewed departure, paste or insertion by its time (its id is that time in ms), a snapshot or similar pair by its number. */
+/** A reviewed departure, paste, insertion or AI-use finding by its time (its id is that time in ms), a snapshot or similar pair by its number. */
 const evidenceText = (eventId: string): string => {
   const id = parseEvidenceId(eventId);
   if (id === undefined) return `Evidence ${eventId}`;
@@ -23,6 +24,7 @@ const evidenceText = (eventId: string): string => {
     .with({ type: 'similarity' }, ({ pairId }) => `Similar answer (pair ${pairId})`)
     .with({ type: 'paste' }, ({ at }) => `Paste (at ${new Date(at).toISOString().slice(11, 19)} UTC)`)
     .with({ type: 'insertion' }, ({ at }) => `Large insertion (at ${new Date(at).toISOString().slice(11, 19)} UTC)`)
+    .with({ type: 'ai-use' }, ({ kind, at }) => `${AI_USE_NAMES[kind]} (at ${new Date(at).toISOString().slice(11, 19)} UTC)`)
     .exhaustive();
 };
 

@@ -6,11 +6,12 @@ import { integritySummaryOfDetails } from './integrity-summary-of-details.js';
 import type { IntegritySummary } from './integrity-summary.js';
 import { questionSignalsDetail } from './question-signals-detail.js';
 import { similarityDetails } from './similarity-detail.js';
+import { aiUseDetails } from '../ai-use/ai-use-detail.js';
 
 /** What the summary of one attempt is counted from: the evidence its report lists, and the reviews. */
 export type AttemptEvidenceFacts = Pick<
   ReportFacts,
-  'invitation' | 'log' | 'snapshots' | 'similarity' | 'omittedSimilarPairs' | 'evidenceReviews' | 'questionSignals'
+  'invitation' | 'log' | 'snapshots' | 'similarity' | 'omittedSimilarPairs' | 'evidenceReviews' | 'questionSignals' | 'aiUse'
 >;
 
 /**
@@ -28,6 +29,7 @@ export const attemptIntegritySummary = (facts: AttemptEvidenceFacts): IntegrityS
       similarity: similarityDetails(facts.similarity ?? [], () => null, evidenceReviews),
       omittedSimilarPairs: facts.omittedSimilarPairs ?? 0,
       camera: cameraDetailOf(invitation),
+      aiUse: aiUseDetails(facts.aiUse ?? [], () => null, evidenceReviews),
     },
     [...(facts.questionSignals?.values() ?? [])].map((signals) => questionSignalsDetail(signals, evidenceReviews)),
   );

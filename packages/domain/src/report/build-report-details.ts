@@ -27,6 +27,8 @@ import { skillScoresOf, type SkillQuestion } from './skill-scores.js';
 import { readAttemptSeed, sectionsUnderChoice } from '../candidate/variant-settings.js';
 import type { CandidateFeedback } from '../candidate/candidate-feedback.js';
 import type { ReportAi } from '../ai/report-ai.js';
+import type { AiUseFinding } from '../ai-use/ai-use-finding.js';
+import { aiUseDetails } from '../ai-use/ai-use-detail.js';
 
 /** What the report names of the candidate's variant: the questions in the order shown, and each section's pool. */
 const variantDetail = (facts: ReportFacts, seed: number | null, variant: AttemptVariant): VariantDetail => ({
@@ -78,6 +80,8 @@ export interface ReportFacts {
   readonly candidateFeedback?: CandidateFeedback;
   /** The attempt's AI policy and assistant transcript (issue 60), built by `reportAiOf`; absent without a snapshot. */
   readonly ai?: ReportAi;
+  /** The AI-use findings the score job stored (issue 60); absent or empty when it found none. */
+  readonly aiUse?: readonly AiUseFinding[];
 }
 
 /** Only an attempt whose link required the camera says anything of it: every other report stays as it was. */
@@ -195,6 +199,7 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
   });
 
   const written = questions.filter((question) => question.written !== undefined);
+  const numberOf = (questionId: number) => questions.find((question) => question.questionId === questionId)?.number ?? null;
   const integrity = {
     wv: invitation.proctoring.wv,
     tv: invitation.proctoring.tv,
@@ -203,13 +208,10 @@ export const buildReportDetails = (facts: ReportFacts): ReportDetails => {
     omittedEvents: omittedEventsOf(facts.log),
     snapshots: snapshotDetails(facts.snapshots, facts.evidenceReviews),
     accommodation: invitation.extraTimePercent > 0 ? { extraTimePercent: invitation.extraTimePercent } : null,
-    similarity: similarityDetails(
-      facts.similarity ?? [],
-      (questionId) => questions.find((question) => question.questionId === questionId)?.number ?? null,
-      facts.evidenceReviews,
-    ),
+    similarity: similarityDetails(facts.similarity ?? [], numberOf, facts.evidenceReviews),
     omittedSimilarPairs: facts.omittedSimilarPairs ?? 0,
     ...withCamera(cameraDetailOf(invitation)),
+    aiUse: aiUseDetails(facts.aiUse ?? [], numberOf, facts.evidenceReviews),
   };
   return {
     testInvitationId: invitation.id,

@@ -8,13 +8,17 @@ type Reviewed = { readonly review?: { readonly outcome: 'confirmed' | 'dismissed
 const outcomesOf = (pieces: readonly Reviewed[]) => pieces.map((piece) => piece.review?.outcome ?? null);
 
 /** The parts of `/details` the summary is counted from (the shell passes the same for the workbook's reviewed attempts). */
-export type SummaryEvidence = Pick<ReportDetails['integrity'], 'wv' | 'iv' | 'departures' | 'snapshots' | 'similarity' | 'omittedSimilarPairs' | 'camera'>;
+export type SummaryEvidence = Pick<
+  ReportDetails['integrity'],
+  'wv' | 'iv' | 'departures' | 'snapshots' | 'similarity' | 'omittedSimilarPairs' | 'camera' | 'aiUse'
+>;
 
 /**
  * The summary of what a report lists, each listed piece with its review: departures count every one `wv` counts
  * (the log may keep fewer), pastes and insertions every one the page reported (the report lists the first few per
- * question), similar answers every pair (listed and `omittedSimilarPairs`). Those not listed cannot be reviewed, so they
- * count as not reviewed. The image violations are `iv`'s, a stretch without photos the `camera`'s (decision 1143).
+ * question), similar answers every pair (listed and `omittedSimilarPairs`), the AI-use findings every one listed.
+ * Those not listed cannot be reviewed, so they count as not reviewed. The image violations are `iv`'s, a stretch
+ * without photos the `camera`'s (decision 1143).
  */
 export const integritySummaryOfDetails = (integrity: SummaryEvidence, signals: readonly (QuestionSignalsDetail | undefined)[]): IntegritySummary => {
   const reported = signals.filter((signal) => signal !== undefined);
@@ -28,6 +32,7 @@ export const integritySummaryOfDetails = (integrity: SummaryEvidence, signals: r
       },
       similarAnswers: { total: similarity.length + (integrity.omittedSimilarPairs ?? 0), outcomes: outcomesOf(similarity) },
       snapshots: { total: integrity.snapshots.length, outcomes: outcomesOf(integrity.snapshots) },
+      aiUse: { total: integrity.aiUse?.length ?? 0, outcomes: outcomesOf(integrity.aiUse ?? []) },
     },
     integrity.iv ?? 0,
     cameraGapOfDetail(integrity.camera),

@@ -27,9 +27,12 @@ export const integrityCountsCell = (counts: EvidenceCounts): string => `${counts
 
 /** One kind in words, or null when there is nothing to say (none at all; snapshots nobody reviewed). */
 export const integrityKindText = (kind: IntegrityKind, counts: EvidenceCounts): string | null => {
-  if (counts.total === 0) return null;
   if (kind === 'snapshots' && counts.confirmed + counts.dismissed === 0) return null;
-  const [one, many] = NOUNS[kind];
+  return kindText(counts, NOUNS[kind]);
+};
+
+const kindText = (counts: EvidenceCounts, [one, many]: readonly [one: string, many: string]): string | null => {
+  if (counts.total === 0) return null;
   const head = `${counts.total} ${counts.total === 1 ? one : many}`;
   const parts = [
     [counts.confirmed, 'confirmed'],
@@ -45,19 +48,23 @@ export const integrityKindText = (kind: IntegrityKind, counts: EvidenceCounts): 
 const imageViolationsText = (count: number): string | null =>
   count > 0 ? `${count} ${count === 1 ? 'image violation' : 'image violations'} (camera lost or blank)` : null;
 
+/** The AI-use findings in words, as a kind is: "2 AI-use signals: 1 confirmed, 1 not reviewed"; null for none. */
+const aiUseText = (counts: EvidenceCounts | undefined): string | null => (counts ? kindText(counts, ['AI-use signal', 'AI-use signals']) : null);
+
 /** A stretch without photos in words, or null for none: what the camera did not send (decision 1143). */
 const cameraGapText = (minutes: number | undefined): string | null =>
   minutes === undefined ? null : `camera on, no photos received for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 
 /**
  * Every kind with something to say, in a fixed order — the image violations and a stretch without photos right after
- * the departures, the other counts of what the proctoring saw (decisions 989, 1143) — joined by " · "; "No departures,
- * pastes or similar answers" otherwise.
+ * the departures, the other counts of what the proctoring saw (decisions 989, 1143), the AI-use findings after the
+ * pastes (decision 1207) — joined by " · "; "No departures, pastes or similar answers" otherwise.
  */
 export const integritySummaryText = (summary: IntegritySummary): string => {
   const parts = INTEGRITY_KINDS.flatMap((kind) => {
     const text = integrityKindText(kind, summary[kind]);
-    return kind === 'departures' ? [text, imageViolationsText(summary.imageViolations ?? 0), cameraGapText(summary.cameraGapMinutes)] : [text];
+    if (kind === 'departures') return [text, imageViolationsText(summary.imageViolations ?? 0), cameraGapText(summary.cameraGapMinutes)];
+    return kind === 'pastes' ? [text, aiUseText(summary.aiUse)] : [text];
   }).filter((text) => text !== null);
   return parts.length === 0 ? 'No departures, pastes or similar answers' : parts.join(' · ');
 };

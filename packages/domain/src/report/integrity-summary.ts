@@ -18,8 +18,8 @@ export const EvidenceCounts = z
 export type EvidenceCounts = z.infer<typeof EvidenceCounts>;
 
 /**
- * `confirmed`: a reviewer confirmed at least one piece; `unreviewed`: a departure, paste, large insertion or similar
- * answer awaits a reviewer, none confirmed; `dismissed`: every piece was reviewed and none confirmed (neutral);
+ * `confirmed`: a reviewer confirmed at least one piece; `unreviewed`: a departure, paste, large insertion, similar
+ * answer or AI-use finding awaits a reviewer, none confirmed; `dismissed`: every piece was reviewed and none confirmed (neutral);
  * `none`: nothing recorded. Snapshots not reviewed do not make an attempt `unreviewed`: a camera-on attempt always has
  * them, and a snapshot is a picture, not a signal (decision 645).
  */
@@ -33,6 +33,10 @@ export const IntegritySummary = z
     pastes: EvidenceCounts.meta({ description: 'Pastes and large insertions into answers, all questions together.' }),
     similarAnswers: EvidenceCounts.meta({ description: "Pairs of this attempt's coding answers with another candidate's, at or above the threshold." }),
     snapshots: EvidenceCounts.meta({ description: 'Webcam snapshots; only reviewed ones change the level.' }),
+    aiUse: EvidenceCounts.optional().meta({
+      description:
+        'AI-use findings (integrity.aiUse, issue 60): not reviewed, they make the level "to review" like the other signals, never more (decision 1207). Absent: none.',
+    }),
     imageViolations: z.int().nonnegative().optional().meta({
       description:
         'Image violations (/details integrity.iv): the camera lost, or a snapshot that showed nothing. A count, never reviewed: it does not change the level (decision 989). Absent: none.',
@@ -65,10 +69,15 @@ export const countsOf = ({ total, outcomes }: EvidenceTally): EvidenceCounts => 
   return { total: all, confirmed, dismissed, unreviewed: all - confirmed - dismissed };
 };
 
-const levelOf = (kinds: Record<IntegrityKind, EvidenceCounts>, imageViolations: number, cameraGapMinutes: number | null): IntegrityLevel => {
-  const counts = INTEGRITY_KINDS.map((kind) => kinds[kind]);
+const levelOf = (
+  kinds: Record<IntegrityKind, EvidenceCounts>,
+  imageViolations: number,
+  cameraGapMinutes: number | null,
+  aiUse: EvidenceCounts | undefined,
+): IntegrityLevel => {
+  const counts = [...INTEGRITY_KINDS.map((kind) => kinds[kind]), ...(aiUse ? [aiUse] : [])];
   if (counts.some((count) => count.confirmed > 0)) return 'confirmed';
-  const signals = [kinds.departures, kinds.pastes, kinds.similarAnswers];
+  const signals = [kinds.departures, kinds.pastes, kinds.similarAnswers, ...(aiUse ? [aiUse] : [])];
   if (signals.some((count) => count.unreviewed > 0)) return 'unreviewed';
   // Image violations are no pieces a reviewer judges, the snapshots are: until one of them is reviewed, an attempt whose
   // camera was lost or blank waits for a reviewer rather than reading "No signals" beside the count (decision 989).
@@ -80,11 +89,12 @@ const levelOf = (kinds: Record<IntegrityKind, EvidenceCounts>, imageViolations: 
 /**
  * The summary of an attempt's evidence, kind by kind, and its image violations (`invitations.image_violations`): a
  * count beside the kinds, not a kind; it makes the level "to review" only until a snapshot is reviewed (decision 989).
- * Only a count above 0 is written, so that every other summary stays as it was (as `/details` writes `iv`, decision 974).
+ * Only a count above 0 is written, so that every other summary stays as it was (as `/details` writes `iv`, decision 974);
+ * so are the AI-use findings (decision 1207), a kind the workbook has no column of (decision 820 fixes its columns).
  * `cameraGapMinutes` (`cameraGapMinutesOf`: three minutes or more without a photo, decision 1143) counts the same way.
  */
 export const integritySummary = (
-  tallies: Record<IntegrityKind, EvidenceTally>,
+  tallies: Record<IntegrityKind, EvidenceTally> & { readonly aiUse?: EvidenceTally },
   imageViolations = 0,
   cameraGapMinutes: number | null = null,
 ): IntegritySummary => {
@@ -94,9 +104,12 @@ export const integritySummary = (
     similarAnswers: countsOf(tallies.similarAnswers),
     snapshots: countsOf(tallies.snapshots),
   };
+  const aiUse = tallies.aiUse === undefined ? undefined : countsOf(tallies.aiUse);
+  const shownAiUse = aiUse !== undefined && aiUse.total > 0 ? aiUse : undefined;
   return {
-    level: levelOf(kinds, imageViolations, cameraGapMinutes),
+    level: levelOf(kinds, imageViolations, cameraGapMinutes, shownAiUse),
     ...kinds,
+    ...(shownAiUse ? { aiUse: shownAiUse } : {}),
     ...(imageViolations > 0 ? { imageViolations } : {}),
     ...(cameraGapMinutes === null ? {} : { cameraGapMinutes }),
   };

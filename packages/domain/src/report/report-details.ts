@@ -12,6 +12,7 @@ import { SimilarityPairDetail } from './similarity-detail.js';
 import { CodePlaybackDetail, QuestionSignalsDetail } from './question-signals-detail.js';
 import { IntegritySummary } from './integrity-summary.js';
 import { CameraDetail } from './camera-detail.js';
+import { AiUseEvidenceDetail } from '../ai-use/ai-use-detail.js';
 import { SkillScore } from './skill-scores.js';
 import { CandidateFeedback } from '../candidate/candidate-feedback.js';
 import { ViolationKind } from '../candidate/violation-limits.js';
@@ -211,6 +212,10 @@ export const ReportDetails = z
       omittedSimilarPairs: z.int().nonnegative().optional(),
       /** The camera, for an attempt whose link required it (decisions 1140, 1143); absent otherwise and from older servers. */
       camera: CameraDetail.optional(),
+      aiUse: z.array(AiUseEvidenceDetail).optional().meta({
+        description:
+          'AI-use evidence that needs no model (issue 60, docs/ai.md "AI-use evidence"), under every policy: the question\'s text copied into the answer, an answer typed as if transcribed, a burst of typing right after returning from another window, an answer replaced whole within a minute without a paste. Found when the attempt is scored; each reviewable like a paste. Evidence for a reviewer, never a verdict and never in a score. Absent from an older server\'s details.',
+      }),
       /**
        * Every kind of evidence counted by its review outcome, and one level (issue 48, decisions 644–646): what page 1
        * of the PDF, the workbook and the TUI show. Absent from an older server's details.

@@ -20,6 +20,7 @@ import type { Job } from '@assay/domain';
 import type { Store } from '@assay/store';
 import type { JobHandler } from '../outbox-worker.js';
 import { recordSimilarity } from './similarity-step.js';
+import { recordAiUse } from './ai-use-step.js';
 import { codingRunRequest } from '../coding-run.js';
 
 /** Kept for importers from before the interface moved next to the sandbox. */
@@ -81,6 +82,7 @@ export const scoreHandler =
     // job with nothing half-done; it takes milliseconds beside the sandbox runs above.
     await recordSimilarity(store, { orgId: context.invitation.orgId, invitationId, questions, answers }, now);
     const { startedAt, completedAt, deadline } = context.invitation;
+    await recordAiUse(store, { invitationId, startedAt, endedAt: completedAt ?? now(), questions, answers: saved });
     const timeTaken = startedAt !== null && completedAt !== null ? minutesTaken(startedAt, completedAt, deadline ?? completedAt) : 0;
     const sectionScores = sections.map((section) => ({ sectionId: section.id, score: score.bySection.get(section.id) ?? 0 }));
     const questionScores = questions.map(({ questionId }) => ({

@@ -117,7 +117,9 @@ export const eraseRows = async (trx: Transaction<Database>, rows: readonly Erase
   await trx.updateTable('answers').set({ code: null, text: null, drafts: null }).where('invitation_id', 'in', ids).execute();
   await trx.deleteFrom('snapshots').where('invitation_id', 'in', ids).execute();
   await trx.deleteFrom('code_playback').where('invitation_id', 'in', ids).execute();
-  await trx.updateTable('question_signals').set({ events: '[]' }).where('invitation_id', 'in', ids).execute();
+  // Pastes by instant and size, windows of typing (how the person typed) and what the AI-use rules made of them go; the times per question stay.
+  await trx.updateTable('question_signals').set({ events: '[]', typing: null }).where('invitation_id', 'in', ids).execute();
+  await trx.deleteFrom('ai_use_findings').where('invitation_id', 'in', ids).execute();
   await trx.deleteFrom('answer_fingerprints').where('invitation_id', 'in', ids).execute();
   // A pair shows both answers' code: the other candidate's report loses the pair rather than show erased code (decision 841).
   await trx

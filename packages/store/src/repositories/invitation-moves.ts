@@ -105,6 +105,7 @@ export const writesOf = (effect: InvitationEffect): EffectWrites =>
           'review_items',
           'question_signals',
           'code_playback',
+          'ai_use_findings',
         ] as const) {
           await trx.deleteFrom(table).where('invitation_id', '=', moved.id).execute();
         }

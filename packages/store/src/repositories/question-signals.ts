@@ -8,18 +8,21 @@ import {
   recordInsertion,
   recordKeystroke,
   recordSave,
+  recordTyping,
+  TypingWindows,
+  type PlacedQuestionEvent,
   viewQuestion,
+  type AiUseFinding,
   type QuestionSignals,
 } from '@assay/domain';
 import type { Database } from '../database.js';
 import type { QuestionSignalsTable } from '../tables/attempts.js';
 import { takesWritesAt } from './attempt-writes.js';
 import { testInvitationsPage } from './test-invitations-page.js';
+import { aiUseFindingsOf, replaceAiUseFindings } from './ai-use-findings.js';
 
-/** A question event as the server placed it on the attempt's clock (`at`, ms). */
-export type QuestionSignalEvent =
-  | { readonly kind: 'question' | 'keystroke'; readonly questionId: number; readonly at: number }
-  | { readonly kind: 'paste' | 'insertion'; readonly questionId: number; readonly at: number; readonly chars: number; readonly lines: number };
+/** A question event as the server placed it on the attempt's clock (`at`, ms): the domain's `placeQuestionEvent`. */
+export type QuestionSignalEvent = PlacedQuestionEvent;
 
 const nullableNumber = (value: number | string | null): number | null => (value === null ? null : Number(value));
 
@@ -33,6 +36,7 @@ const toSignals = (row: QuestionSignalsTable): QuestionSignals => ({
   pastedChars: Number(row.pasted_chars),
   insertions: Number(row.insertions),
   events: parseStored(InsertionEvents, JSON.parse(row.events)),
+  ...(row.typing === null ? {} : { typing: parseStored(TypingWindows, JSON.parse(row.typing)) }),
 });
 
 const columnsOf = (signals: QuestionSignals) => ({
@@ -44,6 +48,7 @@ const columnsOf = (signals: QuestionSignals) => ({
   pasted_chars: signals.pastedChars,
   insertions: signals.insertions,
   events: JSON.stringify(signals.events),
+  typing: signals.typing === undefined ? null : JSON.stringify(signals.typing),
 });
 
 const write = async (trx: Transaction<Database>, invitationId: number, signals: QuestionSignals): Promise<void> => {
@@ -74,7 +79,10 @@ export const recordPlaybackFrame = async (trx: Transaction<Database>, invitation
     .execute();
 };
 
-/** Per-question evidence of an attempt: what the page reported of each question, and each coding answer's history. */
+/**
+ * Per-question evidence of an attempt: what the page reported of each question (its windows of typing included), each
+ * coding answer's history, and the AI-use findings the score job made of them.
+ */
 export class QuestionSignalsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -112,8 +120,13 @@ export class QuestionSignalsRepository {
         case 'keystroke':
           await write(trx, invitationId, recordKeystroke(signals, event.at));
           break;
-        default:
-          await write(trx, invitationId, recordInsertion(signals, { kind: event.kind, at: event.at, chars: event.chars, lines: event.lines }));
+        case 'typing':
+          await write(trx, invitationId, recordTyping(signals, event.window));
+          break;
+        default: {
+          const { kind, at, chars, lines, questionWords } = event;
+          await write(trx, invitationId, recordInsertion(signals, { kind, at, chars, lines, ...(questionWords === undefined ? {} : { questionWords }) }));
+        }
       }
       return true;
     });
@@ -123,6 +136,16 @@ export class QuestionSignalsRepository {
   async ofAttempt(invitationId: number): Promise<Map<number, QuestionSignals>> {
     const rows = await this.db.selectFrom('question_signals').selectAll().where('invitation_id', '=', invitationId).execute();
     return new Map(rows.map((row) => [Number(row.question_id), toSignals(row)]));
+  }
+
+  /** The attempt's AI-use findings as the score job last made them (issue 60; migration 056), in time order. */
+  async aiUse(invitationId: number): Promise<AiUseFinding[]> {
+    return aiUseFindingsOf(this.db, invitationId);
+  }
+
+  /** Replaces the attempt's AI-use findings (the score job, each time it scores the attempt). */
+  async replaceAiUse(invitationId: number, findings: readonly AiUseFinding[]): Promise<void> {
+    await replaceAiUseFindings(this.db, invitationId, findings);
   }
 
   /** Each coding answer's history as kept, by question. */

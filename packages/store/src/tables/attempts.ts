@@ -104,6 +104,19 @@ export interface QuestionSignalsTable {
   pasted_chars: number;
   insertions: number;
   events: string;
+  /** JSON array of the answer's windows of typing (migration 056; domain: typing-window.ts); null before any. */
+  typing: string | null;
+}
+
+/** An attempt's AI-use findings (migration 056; domain: ai-use/), as the score job last made them. */
+export interface AiUseFindingsTable {
+  invitation_id: number;
+  evidence_id: string;
+  question_id: number;
+  kind: string;
+  at: number;
+  /** JSON: the figures that made the rule fire. */
+  figures: string;
 }
 
 /** Per attempt and coding question, its code's history as timed diffs (migration 034; domain: code-playback.ts). */

@@ -36,6 +36,29 @@ describe('the evidence list of the report screen', () => {
     ]);
   });
 
+  it('lists the AI-use findings (issue 60) before the similarity pairs, by rule and question, reviewable by their id', () => {
+    const dismissed = { outcome: 'dismissed' as const, note: 'Quoted on purpose.', by: 'Panel A', at: '2026-11-25T11:00:00.000Z' };
+    const finding = {
+      kind: 'copied-question' as const,
+      questionId: 12,
+      questionNumber: 1,
+      at: '2026-11-25T09:50:00.000Z',
+      figures: { pastedWords: 0, answerWords: 14, proseWords: 30, excerpt: 'An empty list has no run' },
+      rule: 'A long run of the question’s own words …',
+      figuresText: '14 consecutive words in the answer as submitted (its prose has 30 words)',
+      eventId: 'copied-question-1764064200000',
+      review: dismissed,
+    };
+    expect(evidenceRows({ ...integrity, departures: [], snapshots: [], aiUse: [finding] })).toEqual([
+      {
+        eventId: 'copied-question-1764064200000',
+        name: 'Copied Q1',
+        signal: '09:50:00, 14 consecutive words in the answer as submitted (its prose has 30 words)',
+        review: dismissed,
+      },
+    ]);
+  });
+
   it('lists similarity pairs after them (issue 34), reviewable by their id, regions in brief', () => {
     const region = (from: number, otherFrom: number) => ({ lines: { from, to: from + 5 }, otherLines: { from: otherFrom, to: otherFrom + 5 }, otherCode: '' });
     const pair = {

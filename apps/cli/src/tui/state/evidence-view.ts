@@ -1,4 +1,5 @@
 import type { EvidenceOutcome, EvidenceReviewDetail, QuestionDetail, ReportDetails } from '@assay/domain/report';
+import { AI_USE_SHORT_NAMES } from '@assay/domain/ai';
 
 /**
  * One piece of integrity evidence as the report screen lists it (issue 32, item 5): the raw signal the page reported,
@@ -34,10 +35,19 @@ const signalRows = (questions: readonly Pick<QuestionDetail, 'number' | 'signals
       review: event.review ?? null,
     }));
 
+/** The AI-use findings (issue 60, decision 1200), in time order: "Transcr. Q2", "10:09:41, 640 characters typed, …". */
+const aiUseRows = (integrity: ReportDetails['integrity']): EvidenceRow[] =>
+  (integrity.aiUse ?? []).map((finding) => ({
+    eventId: finding.eventId ?? null,
+    name: `${AI_USE_SHORT_NAMES[finding.kind]}${finding.questionNumber === null ? '' : ` Q${finding.questionNumber}`}`,
+    signal: `${timeOf(finding.at)}, ${finding.figuresText}`,
+    review: finding.review ?? null,
+  }));
+
 /**
- * The departures, the snapshots, the pastes and large insertions of each question, then the similarity pairs (issue
- * 34) of a report's details: each reviewed like the others ("Similar Q2", "to Ada Lovelace #41, 0.82, lines 3–12 ≈
- * 5–14"; "Paste Q3", "10:04:12, 840 chars, 22 lines").
+ * The departures, the snapshots, the pastes and large insertions of each question, the AI-use findings, then the
+ * similarity pairs (issue 34) of a report's details: each reviewed like the others ("Similar Q2", "to Ada Lovelace
+ * #41, 0.82, lines 3–12 ≈ 5–14"; "Paste Q3", "10:04:12, 840 chars, 22 lines"; "Copied Q1", "10:03:00, 14 …").
  */
 export const evidenceRows = (integrity: ReportDetails['integrity'], questions: readonly Pick<QuestionDetail, 'number' | 'signals'>[] = []): EvidenceRow[] => [
   ...integrity.departures.map((departure, index) => ({
@@ -53,6 +63,7 @@ export const evidenceRows = (integrity: ReportDetails['integrity'], questions: r
     review: snapshot.review ?? null,
   })),
   ...signalRows(questions),
+  ...aiUseRows(integrity),
   ...(integrity.similarity ?? []).map((pair) => ({
     eventId: pair.eventId ?? null,
     name: pair.questionNumber === null ? 'Similar answer' : `Similar Q${pair.questionNumber}`,
