@@ -82,6 +82,12 @@ describe.each(backends)('reviewer keys on %s', (backend) => {
     expect(await everything()).toBe(before);
   });
 
+  /**
+   * Reads that answer a documented "nothing yet" for this fixture: no model is configured here, so the test has never
+   * been checked (decision 1243). Both keys must still get the same answer.
+   */
+  const NOTHING_YET: Readonly<Record<string, string>> = { 'GET /v2/org/tests/:testId/ai-check': '404.104' };
+
   it('answers a reviewer key on every read exactly as a full key', async () => {
     const readRoutes = reads();
     expect(readRoutes.map((route) => route.url)).toEqual(
@@ -95,7 +101,9 @@ describe.each(backends)('reviewer keys on %s', (backend) => {
     for (const route of readRoutes) {
       const asReviewer = await send(route, reviewer.apiKey);
       const asAdmin = await send(route, h.org.apiKey);
-      expect(asReviewer.statusCode, `${route.method} ${route.url}: ${asReviewer.body.slice(0, 200)}`).toBe(200);
+      const expected = NOTHING_YET[`${route.method} ${route.url}`];
+      if (expected) expect(envelope(asReviewer).statuscode, `${route.method} ${route.url}`).toBe(expected);
+      else expect(asReviewer.statusCode, `${route.method} ${route.url}: ${asReviewer.body.slice(0, 200)}`).toBe(200);
       expect(asReviewer.statusCode).toBe(asAdmin.statusCode);
       expect(asReviewer.headers['content-type']).toBe(asAdmin.headers['content-type']);
     }
