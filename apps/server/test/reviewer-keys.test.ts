@@ -84,7 +84,7 @@ describe.each(backends)('reviewer keys on %s', (backend) => {
 
   /**
    * Reads that answer a documented "nothing yet" for this fixture: no model is configured here, so the test has never
-   * been checked (decision 1243). Both keys must still get the same answer.
+   * been checked (404.104 in docs/status-codes.md). Both keys must still get the same answer.
    */
   const NOTHING_YET: Readonly<Record<string, string>> = { 'GET /v2/org/tests/:testId/ai-check': '404.104' };
 
