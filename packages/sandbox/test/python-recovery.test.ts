@@ -52,7 +52,9 @@ describe('Python: a stopped run gives its slot back at once', () => {
   it('replaces a worker whose interpreter stopped (V8 stack overflow) the same way', async () => {
     const before = sandbox.stats();
     const deep = await runPython(sandbox, 'import sys\nsys.setrecursionlimit(10**7)\ndef g(n):\n    return g(n + 1)\ndef f():\n    return g(0)');
-    expect(deep.error).toMatch(/^RecursionError/);
+    // Which stop comes first, the stack or the memory cap, depends on what the worker's heap already holds (here a
+    // just-promoted standby): either is the candidate's own run stopped with its reason, and what follows is the same.
+    expect(deep.error).toMatch(/^(RecursionError|Memory limit exceeded)/);
     expect((await honest()).passed).toBe(true);
     const after = sandbox.stats();
     expect(after.pythonColdStarts).toBe(before.pythonColdStarts);
