@@ -155,9 +155,11 @@ export {
 export type { FollowUpRequestParts } from './follow-ups/follow-up-prompt.js';
 export {
   FOLLOW_UP_GRACE_MS,
+  followUpClosed,
   followUpDeadlineOf,
   followUpOpen,
   followUpSecondsLeft,
+  followUpToServe,
   recordRefusedPaste,
   saveFollowUpAnswer,
 } from './follow-ups/follow-up-timebox.js';

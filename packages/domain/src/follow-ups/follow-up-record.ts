@@ -32,7 +32,8 @@ export const FollowUpRecord = z
     position: z.int().min(0).max(2),
     text: z.string().min(1).max(MAX_FOLLOW_UP_QUESTION_CHARS),
     source: FollowUpSource,
-    servedAt: z.iso.datetime(),
+    /** When its timer started: the first at the submission, each next one when the one before closed; null before. */
+    servedAt: z.iso.datetime().nullable(),
     seconds: z.int().min(1),
     answer: z.string().max(MAX_FOLLOW_UP_ANSWER_CHARS),
     /** When the candidate sent it as final; null while it is open, or when the time ran out on a draft. */

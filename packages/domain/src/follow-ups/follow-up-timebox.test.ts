@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FollowUpRecord } from './follow-up-record.js';
-import { FOLLOW_UP_GRACE_MS, followUpSecondsLeft, recordRefusedPaste, saveFollowUpAnswer } from './follow-up-timebox.js';
+import { FOLLOW_UP_GRACE_MS, followUpSecondsLeft, followUpToServe, recordRefusedPaste, saveFollowUpAnswer } from './follow-up-timebox.js';
 import { followUpCountFor } from './follow-up-plan.js';
 import { DEFAULT_AI_SETTINGS } from '../ai/ai-settings.js';
 
@@ -16,7 +16,7 @@ const served: FollowUpRecord = {
   pastesRefused: 0,
   mark: null,
 };
-const at = (ms: number) => new Date(Date.parse(served.servedAt) + ms);
+const at = (ms: number) => new Date(Date.parse('2026-01-01T10:00:00.000Z') + ms);
 
 describe('the follow-up timebox', () => {
   it('saves drafts as typed while the time runs, and takes a final answer once', () => {
@@ -40,6 +40,16 @@ describe('the follow-up timebox', () => {
     expect(followUpSecondsLeft(served, at(500))).toBe(120);
     expect(followUpSecondsLeft(served, at(119_001))).toBe(1);
     expect(followUpSecondsLeft(served, at(500_000))).toBe(0);
+  });
+
+  it('serves one at a time: the next when the one before is sent or its time is up', () => {
+    const waiting = { ...served, position: 1, servedAt: null };
+    expect(followUpSecondsLeft(waiting, at(0))).toBe(120);
+    expect(saveFollowUpAnswer(waiting, { answer: 'early', final: false }, at(0)).err?.kind).toBe('follow-up-closed');
+    expect(followUpToServe([served, waiting], at(60_000))).toBeNull();
+    expect(followUpToServe([served, waiting], at(120_000 + FOLLOW_UP_GRACE_MS + 1))).toBe(1);
+    expect(followUpToServe([{ ...served, answeredAt: at(10_000).toISOString() }, waiting], at(10_000))).toBe(1);
+    expect(followUpToServe([{ ...served, answeredAt: at(10_000).toISOString() }, { ...waiting, servedAt: at(10_000).toISOString() }], at(20_000))).toBeNull();
   });
 
   it('counts every refused paste', () => {
