@@ -164,3 +164,4 @@ export {
   saveFollowUpAnswer,
 } from './follow-ups/follow-up-timebox.js';
 export type { FollowUpSave } from './follow-ups/follow-up-timebox.js';
+export { CandidateFollowUps, candidateFollowUpsOf, FollowUpAnswerInput, FollowUpState } from './follow-ups/follow-up-view.js';
