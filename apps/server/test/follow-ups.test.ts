@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CandidateFollowUps } from '@assay/domain/ai';
+import type { ReportDetails } from '@assay/domain';
+import type { CandidateFollowUps, FollowUpMarked, ReviewFollowUps } from '@assay/domain/ai';
 import { candidate, manualClock } from './helpers/candidate.js';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
 import { backends, startHarness, type Harness } from './helpers/test-app.js';
@@ -87,6 +88,52 @@ describe.each(backends)('authorship follow-ups without a model on %s', (backend)
     expect(expectSuccess<CandidateFollowUps>(await api.submit(questions.choice)).followUps).toEqual([]);
     expect(expectSuccess<CandidateFollowUps>(await api.submit(questions.coding)).followUps).toEqual([]);
     expectFailure(await api.paste(questions.coding, 0), '404.100');
+  });
+
+  it('shows them on /details, lists them for review beside the code, and marks them without changing the score', async () => {
+    const { token, questions, invitationId } = await startedAttempt(h, testId, 'review@example.com');
+    const api = followUps(h, token);
+    expectSuccess(await candidate(h, token).answer(questions.coding, { code: CODE, language: 'javascript' }));
+    expectSuccess(await api.submit(questions.coding));
+    expectSuccess(await api.save(questions.coding, 0, { answer: 'It keeps the running total', final: true }));
+    expectSuccess(await api.read(questions.coding));
+    expectSuccess(await api.save(questions.coding, 1, { answer: 'It returns 0', final: true }));
+    expectSuccess(await candidate(h, token).submit());
+    const details = async () => expectSuccess<ReportDetails>(await h.request({ method: 'GET', url: `/v2/org/report/${invitationId}/details` }));
+    const before = await details();
+    expect(before.ai!.followUps.map((f) => [f.questionId, f.position, f.source, f.answer, f.mark])).toEqual([
+      [questions.coding, 0, 'template', 'It keeps the running total', null],
+      [questions.coding, 1, 'template', 'It returns 0', null],
+    ]);
+    const queue = expectSuccess<ReviewFollowUps>(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/review/follow-ups?blind=true` }));
+    const item = queue.items.find((entry) => entry.answer === CODE && entry.followUps[0]!.answer === 'It keeps the running total')!;
+    expect(item).toMatchObject({ questionId: questions.coding, language: 'javascript', markedCount: 0 });
+    expect(item.invitationId).toBeUndefined();
+    expect(queue.rubric.accurate).toMatch(/accurately/);
+    const marked = expectSuccess<FollowUpMarked>(
+      await h.request({ method: 'PUT', url: `/v2/org/review/${item.reference}/follow-ups/0`, body: { mark: 'accurate' } }),
+    );
+    expect(marked).toMatchObject({ position: 0, mark: 'accurate', markedBy: expect.stringMatching(/^key \d+$/) });
+    expectSuccess(
+      await h.request({ method: 'PUT', url: `/v2/org/testinvitation/${invitationId}/follow-ups/${questions.coding}/1`, body: { mark: 'not' } }),
+    );
+    expectFailure(
+      await h.request({ method: 'PUT', url: `/v2/org/testinvitation/${invitationId}/follow-ups/${questions.coding}/2`, body: { mark: 'not' } }),
+      '404.100',
+    );
+    expectFailure(await h.request({ method: 'PUT', url: `/v2/org/review/${item.reference}/follow-ups/0`, body: { mark: 'great' } }), '400.2');
+    const after = await details();
+    expect(after.ai!.followUps.map((f) => f.mark)).toEqual(['accurate', 'not']);
+    expect(after.score).toEqual(before.score);
+    expect(after.status).toEqual(before.status);
+    // Another org's key finds neither the invitation nor the test, as for missing ids.
+    const other = await h.createOrg('Other follow-ups');
+    expectFailure(
+      await h.request({ method: 'PUT', url: `/v2/org/testinvitation/${invitationId}/follow-ups/${questions.coding}/0`, body: { mark: 'not' }, apiKey: other.apiKey }),
+      '404.4',
+    );
+    expectFailure(await h.request({ method: 'PUT', url: `/v2/org/review/${item.reference}/follow-ups/0`, body: { mark: 'not' }, apiKey: other.apiKey }), '404.4');
+    expectFailure(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/review/follow-ups`, apiKey: other.apiKey }), '404.2');
   });
 
   it('serves none when the test asks none', async () => {

@@ -140,6 +140,7 @@ export {
   FollowUpSource,
   MAX_FOLLOW_UP_ANSWER_CHARS,
   MAX_FOLLOW_UP_QUESTION_CHARS,
+  ReportFollowUp,
 } from './follow-ups/follow-up-record.js';
 export type { FollowUpQuestion } from './follow-ups/follow-up-record.js';
 export { quotableLinesOf, templateFollowUps } from './follow-ups/follow-up-templates.js';
@@ -165,3 +166,11 @@ export {
 } from './follow-ups/follow-up-timebox.js';
 export type { FollowUpSave } from './follow-ups/follow-up-timebox.js';
 export { CandidateFollowUps, candidateFollowUpsOf, FollowUpAnswerInput, FollowUpState } from './follow-ups/follow-up-view.js';
+export {
+  FollowUpMarked,
+  FollowUpMarkInput,
+  ReviewFollowUpItem,
+  reviewFollowUpItemOf,
+  ReviewFollowUps,
+} from './follow-ups/follow-up-review.js';
+export type { FollowUpReviewFacts } from './follow-ups/follow-up-review.js';

@@ -44,6 +44,12 @@ export const FollowUpRecord = z
   .meta({ id: 'FollowUpRecord' });
 export type FollowUpRecord = z.infer<typeof FollowUpRecord>;
 
+/** A follow-up as reviewers read it (the report's `ai.followUps`, the review routes): the record and who marked it. */
+export const ReportFollowUp = FollowUpRecord.extend({
+  markedBy: z.string().nullable().meta({ description: 'Who marked it (the key’s label), null while unmarked.' }),
+}).meta({ id: 'ReportFollowUp' });
+export type ReportFollowUp = z.infer<typeof ReportFollowUp>;
+
 /** A follow-up question before it is served: its words and who wrote them. */
 export interface FollowUpQuestion {
   readonly text: string;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { FollowUpMark, FollowUpQuestion, FollowUpRecord, FollowUpSource } from '@assay/domain/ai';
+import type { FollowUpMark, FollowUpQuestion, FollowUpRecord, FollowUpReviewFacts, FollowUpSource, ReportFollowUp } from '@assay/domain/ai';
 import type { Database } from '../database.js';
 import type { FollowUpsTable } from '../tables/follow-ups.js';
 
@@ -21,9 +21,7 @@ const toRecord = (row: Row): FollowUpRecord => ({
 });
 
 /** A follow-up as a reviewer sees it: the record and who marked it. */
-export interface ReviewedFollowUp extends FollowUpRecord {
-  readonly markedBy: string | null;
-}
+export type ReviewedFollowUp = ReportFollowUp;
 
 /**
  * An attempt's authorship follow-ups (migration 055; docs/ai.md "Authorship follow-ups"). Found by invitation id: the
@@ -108,5 +106,47 @@ export class FollowUpsRepository {
       .where('position', '=', position)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Every answered question's follow-ups of the org's test, with the answer they are about and who wrote it, ordered
+   * by invitation and question; undefined for a test that is not the org's (404 like a missing one).
+   */
+  async forReview(orgId: number, testId: number): Promise<FollowUpReviewFacts[] | undefined> {
+    const test = await this.db.selectFrom('tests').select('id').where('id', '=', testId).where('org_id', '=', orgId).executeTakeFirst();
+    if (!test) return undefined;
+    const rows = await this.db
+      .selectFrom('follow_ups')
+      .innerJoin('invitations', 'invitations.id', 'follow_ups.invitation_id')
+      .innerJoin('candidates', 'candidates.id', 'invitations.candidate_id')
+      .leftJoin('answers', (join) =>
+        join.onRef('answers.invitation_id', '=', 'follow_ups.invitation_id').onRef('answers.question_id', '=', 'follow_ups.question_id'),
+      )
+      .selectAll('follow_ups')
+      .select(['candidates.full_name as candidate_name', 'answers.code as code', 'answers.text as answer_text', 'answers.language as language'])
+      .where('invitations.org_id', '=', orgId)
+      .where('invitations.test_id', '=', testId)
+      .orderBy('follow_ups.invitation_id')
+      .orderBy('follow_ups.question_id')
+      .orderBy('follow_ups.position')
+      .execute();
+    const items = new Map<string, FollowUpReviewFacts & { followUps: ReportFollowUp[] }>();
+    for (const row of rows) {
+      const key = `${row.invitation_id}:${row.question_id}`;
+      let item = items.get(key);
+      if (!item) {
+        item = {
+          invitationId: Number(row.invitation_id),
+          candidateName: row.candidate_name,
+          questionId: Number(row.question_id),
+          answer: row.code ?? row.answer_text ?? '',
+          language: row.language,
+          followUps: [],
+        };
+        items.set(key, item);
+      }
+      item.followUps.push({ ...toRecord(row as Row), markedBy: row.marked_by });
+    }
+    return [...items.values()];
   }
 }
