@@ -136,6 +136,24 @@ describe.each(backends)('authorship follow-ups without a model on %s', (backend)
     expectFailure(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/review/follow-ups`, apiKey: other.apiKey }), '404.2');
   });
 
+  it("exports them with the person's data, and an erasure drops their words", async () => {
+    const email = 'export.follow@example.com';
+    const { token, questions, invitationId } = await startedAttempt(h, testId, email);
+    expectSuccess(await candidate(h, token).answer(questions.coding, { code: CODE, language: 'javascript' }));
+    expectSuccess(await followUps(h, token).submit(questions.coding));
+    expectSuccess(await followUps(h, token).save(questions.coding, 0, { answer: 'Mine', final: true }));
+    const exported = expectSuccess<{ invitations: { assistant: { followUps: { text: string; answer: string }[] } }[] }>(
+      await h.request({ method: 'POST', url: '/v2/org/candidates/export', body: { emailId: email } }),
+    );
+    expect(exported.invitations[0]!.assistant.followUps.map((f) => f.answer)).toEqual(['Mine', '']);
+    expect(exported.invitations[0]!.assistant.followUps[0]!.text).toMatch(/^What does line/);
+    expectSuccess(await h.request({ method: 'POST', url: '/v2/org/candidates/erase', body: { emailId: email } }));
+    expect((await h.store.followUps.of(invitationId)).map((f) => [f.text, f.answer])).toEqual([
+      ['', ''],
+      ['', ''],
+    ]);
+  });
+
   it('serves none when the test asks none', async () => {
     const none = await h.importTest(followUpDefinition({ aiPolicy: 'none' }));
     const { token, questions } = await startedAttempt(h, none, 'none@example.com');

@@ -39,6 +39,22 @@ export class FollowUpsRepository {
     return rows.map((row) => ({ ...toRecord(row as Row), markedBy: row.marked_by }));
   }
 
+  /** The follow-ups of several invitations (the person's export), by invitation; each list in order. */
+  async ofInvitations(invitationIds: readonly number[]): Promise<Map<number, ReviewedFollowUp[]>> {
+    const byId = new Map<number, ReviewedFollowUp[]>(invitationIds.map((id) => [id, []]));
+    if (invitationIds.length === 0) return byId;
+    const rows = await this.db
+      .selectFrom('follow_ups')
+      .selectAll()
+      .where('invitation_id', 'in', invitationIds)
+      .orderBy('invitation_id')
+      .orderBy('question_id')
+      .orderBy('position')
+      .execute();
+    for (const row of rows) byId.get(Number(row.invitation_id))?.push({ ...toRecord(row as Row), markedBy: row.marked_by });
+    return byId;
+  }
+
   /**
    * Stores a question's follow-ups, the first served at `now`; a second submission (another tab, a retry) finds them
    * there and stores nothing: the unique position key settles a race. Answers the stored ones either way.
