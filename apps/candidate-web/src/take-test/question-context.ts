@@ -2,6 +2,7 @@ import type { CandidateAssistantApi, CandidateRuns } from '@assay/client';
 import type { AiPolicy } from '@assay/domain/ai';
 import type { Answer } from '../answers.js';
 import type { AssistantBudget } from './assistant-budget.js';
+import type { FollowUpHooks } from './follow-up-panel.js';
 import type { PendingRuns } from './pending-runs.js';
 
 /** Quiet after the last keystroke before an answer being typed (code, a written answer) is sent. */
@@ -29,4 +30,6 @@ export interface QuestionContext {
     /** Why it cannot answer now (the server's sentence); null when it can. */
     readonly unavailable: string | null;
   };
+  /** Authorship follow-ups, when the attempt asks them (issue 60): the question's "Submit this answer" and its panel. */
+  readonly followUps?: Omit<FollowUpHooks, 'questionId'>;
 }
