@@ -114,9 +114,7 @@ describe.each(backends)('authorship follow-ups without a model on %s', (backend)
       await h.request({ method: 'PUT', url: `/v2/org/review/${item.reference}/follow-ups/0`, body: { mark: 'accurate' } }),
     );
     expect(marked).toMatchObject({ position: 0, mark: 'accurate', markedBy: expect.stringMatching(/^key \d+$/) });
-    expectSuccess(
-      await h.request({ method: 'PUT', url: `/v2/org/testinvitation/${invitationId}/follow-ups/${questions.coding}/1`, body: { mark: 'not' } }),
-    );
+    expectSuccess(await h.request({ method: 'PUT', url: `/v2/org/testinvitation/${invitationId}/follow-ups/${questions.coding}/1`, body: { mark: 'not' } }));
     expectFailure(
       await h.request({ method: 'PUT', url: `/v2/org/testinvitation/${invitationId}/follow-ups/${questions.coding}/2`, body: { mark: 'not' } }),
       '404.100',
@@ -129,10 +127,18 @@ describe.each(backends)('authorship follow-ups without a model on %s', (backend)
     // Another org's key finds neither the invitation nor the test, as for missing ids.
     const other = await h.createOrg('Other follow-ups');
     expectFailure(
-      await h.request({ method: 'PUT', url: `/v2/org/testinvitation/${invitationId}/follow-ups/${questions.coding}/0`, body: { mark: 'not' }, apiKey: other.apiKey }),
+      await h.request({
+        method: 'PUT',
+        url: `/v2/org/testinvitation/${invitationId}/follow-ups/${questions.coding}/0`,
+        body: { mark: 'not' },
+        apiKey: other.apiKey,
+      }),
       '404.4',
     );
-    expectFailure(await h.request({ method: 'PUT', url: `/v2/org/review/${item.reference}/follow-ups/0`, body: { mark: 'not' }, apiKey: other.apiKey }), '404.4');
+    expectFailure(
+      await h.request({ method: 'PUT', url: `/v2/org/review/${item.reference}/follow-ups/0`, body: { mark: 'not' }, apiKey: other.apiKey }),
+      '404.4',
+    );
     expectFailure(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/review/follow-ups`, apiKey: other.apiKey }), '404.2');
   });
 

@@ -55,7 +55,12 @@ export const aiNoticeWords = (session: CandidateSession, orgName: string): AiNot
   if (!offered)
     return {
       policy: [...policyLines(assistant, session), ...followUps],
-      recorded: [assistant.followUps?.byModel ? 'Only your submitted answers are sent to an AI model, for the follow-up questions.' : 'Nothing you write is sent to an AI model.', everyTest],
+      recorded: [
+        assistant.followUps?.byModel
+          ? 'Only your submitted answers are sent to an AI model, for the follow-up questions.'
+          : 'Nothing you write is sent to an AI model.',
+        everyTest,
+      ],
       model: null,
       needsAcknowledgment: false,
     };

@@ -1,19 +1,7 @@
-import type { CandidateFollowUpsApi } from '@assay/client';
 import type { CandidateFollowUps } from '@assay/domain/ai';
 import { h } from '../lib/dom.js';
 import { LiveRegion } from '../lib/live-region.js';
-import { TYPING_SAVE_DELAY_MS } from './question-context.js';
-
-/** What the follow-up panel needs from the page (docs/ai.md "Authorship follow-ups"). */
-export interface FollowUpHooks {
-  readonly api: CandidateFollowUpsApi;
-  readonly questionId: number;
-  /** How many follow-ups the attempt asks per submitted answer, and the seconds of each. */
-  readonly count: number;
-  readonly seconds: number;
-  /** Sends the page's unsaved answers: the server reads the submitted answer from what is saved. */
-  flush(): Promise<unknown>;
-}
+import { type FollowUpHooks, TYPING_SAVE_DELAY_MS } from './question-context.js';
 
 type FollowUp = CandidateFollowUps['followUps'][number];
 
@@ -55,7 +43,10 @@ export class FollowUpPanel {
       this.news.element,
     );
     // A reloaded page finds the follow-ups already asked.
-    void hooks.api.read(id).then((state) => state.followUps.length > 0 && this.render(state), () => undefined);
+    void hooks.api.read(id).then(
+      (state) => state.followUps.length > 0 && this.render(state),
+      () => undefined,
+    );
   }
 
   private async start(): Promise<void> {

@@ -23,7 +23,11 @@ export const FOLLOW_UP_MODEL_MS = 20_000;
 
 /** The text of a saved answer that follow-ups are about: the code, or the written text. */
 const answerTextOf = (answer: object | undefined): string =>
-  answer && 'code' in answer && typeof answer.code === 'string' ? answer.code : answer && 'text' in answer && typeof answer.text === 'string' ? answer.text : '';
+  answer && 'code' in answer && typeof answer.code === 'string'
+    ? answer.code
+    : answer && 'text' in answer && typeof answer.text === 'string'
+      ? answer.text
+      : '';
 
 /**
  * The candidate's side of authorship follow-ups (docs/ai.md "Authorship follow-ups"): serves a submitted answer's

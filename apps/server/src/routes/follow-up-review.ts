@@ -44,7 +44,9 @@ export const followUpReviewRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       const facts = found(await store.followUps.forReview(orgId, testId), 'test-not-found', `No test ${testId}.`);
       const blind = reviewIsBlind(role, request.query.blind);
       const key = await referenceKey();
-      const items = facts.map((item) => reviewFollowUpItemOf(item, blind, reviewReferenceOf(key, { invitationId: item.invitationId, questionId: item.questionId })));
+      const items = facts.map((item) =>
+        reviewFollowUpItemOf(item, blind, reviewReferenceOf(key, { invitationId: item.invitationId, questionId: item.questionId })),
+      );
       return succeed({
         testId,
         blind,

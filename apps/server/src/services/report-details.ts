@@ -85,7 +85,9 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
     playback,
     practiceTest: settings?.testSettings.practiceTest === true,
     ...(feedback ? { candidateFeedback: feedback } : {}),
-    ...(ai ? { ai: reportAiOf(ai.snapshot, new Map(questions.map((question) => [question.id, question.sectionId])), ai.messages, ai.insertions, ai.followUps) } : {}),
+    ...(ai
+      ? { ai: reportAiOf(ai.snapshot, new Map(questions.map((question) => [question.id, question.sectionId])), ai.messages, ai.insertions, ai.followUps) }
+      : {}),
   });
 };
 

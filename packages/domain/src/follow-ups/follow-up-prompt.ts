@@ -32,7 +32,12 @@ export const followUpRequestOf = ({ count, seconds, question, answer }: FollowUp
   {
     role: 'system',
     content: `${followUpPromptOf(count, seconds)}\n${JSON.stringify(
-      { question: question.text, type: question.type, ...(question.language ? { language: question.language } : {}), answer: answer.slice(0, FOLLOW_UP_ANSWER_CHARS) },
+      {
+        question: question.text,
+        type: question.type,
+        ...(question.language ? { language: question.language } : {}),
+        answer: answer.slice(0, FOLLOW_UP_ANSWER_CHARS),
+      },
       null,
       2,
     )}`,

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { quotableLinesOf, templateFollowUps } from './follow-up-templates.js';
 
-const CODE = ['def search(items, target):', '    lo, hi = 0, len(items)', '    while lo < hi:', '        mid = (lo + hi) // 2', '    # done', '    return lo', ''].join('\n');
+const CODE = [
+  'def search(items, target):',
+  '    lo, hi = 0, len(items)',
+  '    while lo < hi:',
+  '        mid = (lo + hi) // 2',
+  '    # done',
+  '    return lo',
+  '',
+].join('\n');
 
 describe('template follow-ups', () => {
   it('quotes a line of the candidate’s own code, with its number, first', () => {

@@ -19,9 +19,7 @@ const COMMENT_OR_PUNCTUATION = /^(\/\/|#|--|\/\*|\*|[\s{}()[\];,]*$)/;
 export const quotableLinesOf = (code: string): { readonly number: number; readonly text: string }[] =>
   code.split(/\r?\n/).flatMap((line, index) => {
     const text = line.trim();
-    return text.length >= QUOTABLE_LINE.min && text.length <= QUOTABLE_LINE.max && !COMMENT_OR_PUNCTUATION.test(text)
-      ? [{ number: index + 1, text }]
-      : [];
+    return text.length >= QUOTABLE_LINE.min && text.length <= QUOTABLE_LINE.max && !COMMENT_OR_PUNCTUATION.test(text) ? [{ number: index + 1, text }] : [];
   });
 
 const sentencesOf = (text: string): string[] =>
@@ -56,18 +54,12 @@ export const templateFollowUps = (input: FollowUpTemplateInput): FollowUpQuestio
   const own: string[] = [];
   if (quoted.length > 0) {
     const chosen = quoted[pick(quoted.length)]!;
-    own.push(
-      input.kind === 'code'
-        ? `What does line ${chosen.number}, \`${chosen.text}\`, do?`
-        : `You wrote: “${chosen.text}” What did you mean by it?`,
-    );
+    own.push(input.kind === 'code' ? `What does line ${chosen.number}, \`${chosen.text}\`, do?` : `You wrote: “${chosen.text}” What did you mean by it?`);
   }
   const general: string[] = [...(input.kind === 'code' ? CODE_QUESTIONS : TEXT_QUESTIONS)];
   for (let place = general.length - 1; place > 0; place -= 1) {
     const swap = uniformInt(rng, 0, place);
     [general[place], general[swap]] = [general[swap]!, general[place]!];
   }
-  return [...own, ...general]
-    .slice(0, input.count)
-    .map((text) => ({ text: text.slice(0, MAX_FOLLOW_UP_QUESTION_CHARS), source: 'template' as const }));
+  return [...own, ...general].slice(0, input.count).map((text) => ({ text: text.slice(0, MAX_FOLLOW_UP_QUESTION_CHARS), source: 'template' as const }));
 };

@@ -49,7 +49,15 @@ describe('the follow-up timebox', () => {
     expect(followUpToServe([served, waiting], at(60_000))).toBeNull();
     expect(followUpToServe([served, waiting], at(120_000 + FOLLOW_UP_GRACE_MS + 1))).toBe(1);
     expect(followUpToServe([{ ...served, answeredAt: at(10_000).toISOString() }, waiting], at(10_000))).toBe(1);
-    expect(followUpToServe([{ ...served, answeredAt: at(10_000).toISOString() }, { ...waiting, servedAt: at(10_000).toISOString() }], at(20_000))).toBeNull();
+    expect(
+      followUpToServe(
+        [
+          { ...served, answeredAt: at(10_000).toISOString() },
+          { ...waiting, servedAt: at(10_000).toISOString() },
+        ],
+        at(20_000),
+      ),
+    ).toBeNull();
   });
 
   it('counts every refused paste', () => {
