@@ -45,7 +45,6 @@ describe('authorship follow-ups on the candidate page (Chromium)', () => {
       expect(await page.getByTestId(`follow-up-timer-${coding}-0`).textContent()).toMatch(/^[12]:\d\d left$/);
       // A paste is refused: nothing lands in the box, and the try is counted.
       await first.focus();
-      await page.evaluate(() => navigator.clipboard?.writeText('pasted words').catch(() => undefined));
       await first.dispatchEvent('paste');
       expect(await first.inputValue()).toBe('');
       await page.keyboard.type('It keeps the running total.');
