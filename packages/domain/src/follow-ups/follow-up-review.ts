@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
-import { FollowUpMark, ReportFollowUp } from './follow-up-record.js';
+import { FollowUpMark, FollowUpRecord, type ReportFollowUp } from './follow-up-record.js';
 
 /** A reviewer's mark on one follow-up; null takes a mark back. */
-export const FollowUpMarkInput = z.strictObject({ mark: FollowUpMark.nullable() }).meta({ id: 'FollowUpMarkInput' });
+export const FollowUpMarkInput = z.strictObject({ mark: FollowUpMark.nullable() }).meta({ id: 'FollowUpMarking' });
 export type FollowUpMarkInput = z.infer<typeof FollowUpMarkInput>;
 
 /** What a mark answers: the follow-up as it now reads. The score is not in it: a mark never changes one (decision 1225). */
@@ -20,7 +20,7 @@ export const ReviewFollowUpItem = z.object({
   questionId: Id,
   answer: z.string().meta({ description: 'The code or text the follow-ups asked about, as submitted.' }),
   language: z.string().nullable(),
-  followUps: z.array(ReportFollowUp.omit({ markedBy: true })),
+  followUps: z.array(FollowUpRecord),
   markedCount: z.int().min(0),
 });
 export type ReviewFollowUpItem = z.infer<typeof ReviewFollowUpItem>;
