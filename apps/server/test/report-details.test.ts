@@ -131,6 +131,8 @@ describe.each(backends)('GET /v2/org/report/{id}/details on %s', (backend) => {
       omittedEvents: 0,
       snapshots: [],
       accommodation: null,
+      // No typing was metered and nothing was copied: the AI-use rules found nothing (decision 1200).
+      aiUse: [],
       // Issue 34: no other candidate answered alike.
       similarity: [],
       omittedSimilarPairs: 0,

@@ -11,7 +11,7 @@ type Departure = ProctoringEventInput;
  * own toolbar. The blur comes back from the browser's process: 400 ms was too short on a busy machine (a keyboard user
  * counted as leaving), and a longer window costs nothing, since leaving from the toolbar fires no second blur anyway.
  */
-const KEYBOARD_EXIT_MS = 1_500;
+const KEYBOARD_EXIT_MS = 3_000;
 
 const TABBABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [contenteditable="true"], [tabindex]:not([tabindex="-1"])';

@@ -40,6 +40,9 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   for (const url of ['/healthz', '/readyz', '/v2/timezones', '/v2/test-definition.schema.json']) await send({ method: 'GET', url, apiKey: null });
   await send({ method: 'GET', url: '/v2/org/tests?page_size=5&page_no=1' });
   await send({ method: 'GET', url: `/v2/org/tests/${testId}` });
+  // Which questions a model solves: no model here, so the start is refused (400.31) and nothing was checked (404.104).
+  await send({ method: 'POST', url: `/v2/org/tests/${testId}/ai-check` });
+  await send({ method: 'GET', url: `/v2/org/tests/${testId}/ai-check` });
   await send({ method: 'POST', url: '/v2/org/tests', body: TINY_TEST });
   const window = { testLinkName: 'Window', accessTime: 1, startDateTime: '2026-01-01T09:00:00', endDateTime: '2036-01-01T09:00:00', timeZoneId: 1720 };
   await send({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks`, body: window });

@@ -281,7 +281,29 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
       body: { marks: 1, criteria: [{ criterion: 'Clarity', marks: 1 }], comment: 'Clear.\nWell argued.' },
     },
   ],
-  recordProctoringEvent: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/events`, auth: 'none', body: { type: 'left', at: now() } }],
+  recordProctoringEvent: (w) => [
+    { method: 'POST', url: `/candidate/v1/${w.token}/events`, auth: 'none', body: { type: 'left', at: now() } },
+    // A window of typing (AI-use evidence, decision 1202): its first and last edit are date-times, text on the wire.
+    {
+      method: 'POST',
+      url: `/candidate/v1/${w.token}/events`,
+      auth: 'none',
+      body: {
+        type: 'typing',
+        at: now(),
+        questionId: w.coding,
+        from: now(),
+        to: now(),
+        typed: 12,
+        inserted: 0,
+        deleted: 1,
+        deletions: 1,
+        moves: 0,
+        gaps: { count: 11, sumMs: 1500, sumSquaresMs: 250000 },
+        pauses: 0,
+      },
+    },
+  ],
   giveCandidateFeedback: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/feedback`, auth: 'none', body: { rating: 4, text: 'Clear.\nFair.' } }],
   uploadSnapshot: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/snapshots`, auth: 'none', body: { image: 'data:image/png;base64,iVBORw0KGgo=' } }],
   reviewEvidence: (w) => [
@@ -353,6 +375,8 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
     { method: 'POST', url: `/candidate/v1/${w.token}/assistant/${w.coding}/insertions`, auth: 'none', body: { messageId: 1, chars: 10, line: 1, column: 1 } },
   ],
   setAiSettings: () => [{ method: 'PUT', url: '/v2/org/ai-settings', auth: 'apiKey', body: { assistantEnabled: true } }],
+  // The start's body holds no text (the AI notice's acknowledgment, decision 1181); sampled so the list stays whole.
+  startAttempt: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/start`, auth: 'none', body: { aiNoticeAcknowledged: true } }],
   runSampleTests: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/run/${w.coding}`, auth: 'none', body: { code: 'function sum() {}' } }],
   decideOnCandidate: (w) => [
     { method: 'PUT', url: `/v2/org/testinvitation/${w.invitationId}/decision`, auth: 'apiKey', body: { decision: 'shortlisted', reason: 'Clear tests.' } },

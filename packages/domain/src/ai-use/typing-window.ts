@@ -20,8 +20,11 @@ export const TYPING_LIMITS = {
   rewriteSpanMs: 60_000,
   /** Windows kept per question; past it, every two neighbours become one (sums kept, resolution halved). */
   maxWindows: 120,
-  /** The most characters a count may claim: an answer is at most 100,000. */
-  maxChars: 100_000,
+  /**
+   * The most characters a count may claim. Not the answer's 100,000: the editor holds more than it may save (the
+   * page says "shorten it by N"), and a window's sums span many edits; a window past this bound is refused.
+   */
+  maxChars: 10_000_000,
 } as const;
 
 const count = z.int().nonnegative().max(TYPING_LIMITS.maxChars);

@@ -43,7 +43,7 @@ describe('the landing page of a candidate with extra time (Chromium)', () => {
         await page.getByTestId('start-button').waitFor({ state: 'visible' });
         const told = '37 minutes 30 seconds, including your extra time';
         expect(await page.locator('.facts').textContent()).toContain(`Duration${told}`);
-        expect(await page.locator('.rules').textContent()).toContain(`The test takes ${told}.`);
+        expect(await page.getByTestId('landing-rules').textContent()).toContain(`The test takes ${told}.`);
         expect(await page.locator('main').textContent()).not.toContain('30 minutes');
         await expectAccessible(page, `landing with extra time at ${viewport.width}px`);
         expect(errors).toEqual([]);

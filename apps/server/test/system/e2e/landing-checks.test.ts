@@ -69,7 +69,7 @@ describe('the landing page before the clock starts (Chromium)', () => {
       expect(await page.getByTestId('invitation-deadline').textContent()).toBe(
         'Your invitation is open until 8 Dec 2099, 17:00 (UTC time): start the test before then.',
       );
-      const rules = await page.locator('.rules').textContent();
+      const rules = await page.getByTestId('landing-rules').textContent();
       expect(rules).toContain('can run the sample tests up to 30 times in 5 minutes.');
       expect(rules).not.toContain('as often as you like');
       const recorded = await page.getByTestId('recorded').locator('li').allTextContents();

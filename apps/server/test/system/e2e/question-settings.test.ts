@@ -92,7 +92,7 @@ describe('question settings on the candidate page, keyboard only (Chromium)', ()
   it('a practice test says so before the start, and at its end shows the score and how each question went', async () => {
     await settingsWith((settings) => ({ ...settings, testSettings: { ...settings.testSettings, practiceTest: true } }));
     const { page, context, errors, registration } = await startedPage('practice@example.com', 'Pat Practice', async (landing) => {
-      expect(await landing.locator('ul.rules').textContent()).toContain(
+      expect(await landing.getByTestId('landing-rules').textContent()).toContain(
         'This is a practice test: when you finish, you see your score and which questions you got right.',
       );
     });
