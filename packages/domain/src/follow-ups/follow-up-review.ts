@@ -25,12 +25,21 @@ export const ReviewFollowUpItem = z.object({
 });
 export type ReviewFollowUpItem = z.infer<typeof ReviewFollowUpItem>;
 
+/**
+ * The rubric's words per mark, as an object whose every mark is a named property: a record keyed by the enum
+ * became `propertyNames` plus `required` in the served document, which linters read as required properties
+ * that are not defined.
+ */
+const RubricWords = z.object(
+  Object.fromEntries(FollowUpMark.options.map((mark) => [mark, z.string()])) as Record<FollowUpMark, z.ZodString>,
+);
+
 /** The test's follow-ups for review, with the default rubric (docs/ai.md "Authorship follow-ups"). */
 export const ReviewFollowUps = z
   .object({
     testId: Id,
     blind: z.boolean(),
-    rubric: z.record(FollowUpMark, z.string()),
+    rubric: RubricWords,
     followUpsCount: z.int().min(0),
     markedCount: z.int().min(0),
     items: z.array(ReviewFollowUpItem),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
+import { multiLineText } from '../schemas/text-fields.js';
 import { MAX_FOLLOW_UP_ANSWER_CHARS, type FollowUpRecord } from './follow-up-record.js';
 import { followUpClosed, followUpSecondsLeft } from './follow-up-timebox.js';
 
@@ -34,7 +35,8 @@ export type CandidateFollowUps = z.infer<typeof CandidateFollowUps>;
 /** A save of a follow-up's answer: as typed (`final` false) or sent. */
 export const FollowUpAnswerInput = z
   .strictObject({
-    answer: z.string().max(MAX_FOLLOW_UP_ANSWER_CHARS),
+    // Prose as typed (blank while the candidate has not written yet): newlines and tabs kept, other controls refused.
+    answer: multiLineText('answer', MAX_FOLLOW_UP_ANSWER_CHARS, { blank: true }),
     final: z.boolean().default(false),
   })
   .meta({ id: 'FollowUpAnswerInput' });
