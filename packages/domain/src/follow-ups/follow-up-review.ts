@@ -30,9 +30,7 @@ export type ReviewFollowUpItem = z.infer<typeof ReviewFollowUpItem>;
  * became `propertyNames` plus `required` in the served document, which linters read as required properties
  * that are not defined.
  */
-const RubricWords = z.object(
-  Object.fromEntries(FollowUpMark.options.map((mark) => [mark, z.string()])) as Record<FollowUpMark, z.ZodString>,
-);
+const RubricWords = z.object(Object.fromEntries(FollowUpMark.options.map((mark) => [mark, z.string()])) as Record<FollowUpMark, z.ZodString>);
 
 /** The test's follow-ups for review, with the default rubric (docs/ai.md "Authorship follow-ups"). */
 export const ReviewFollowUps = z
