@@ -2,6 +2,7 @@ import { modelAvailabilityOf } from './ai/model-availability.js';
 import { loadAssistantModel } from './ai/assistant-model.js';
 import { AssistantSessions } from './candidate/assistant-sessions.js';
 import { CandidateAssistant } from './candidate/candidate-assistant.js';
+import { CandidateFollowUpsService } from './candidate/candidate-follow-ups.js';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Socket } from 'node:net';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -187,6 +188,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
     prewarm: config.sandboxPrewarm,
     unknownTokens: credentialLimits.takeTestToken,
     assistant: new CandidateAssistant(store, (token, questionId) => attempts.askedWhileRunning(token, questionId), model, now),
+    followUps: new CandidateFollowUpsService(store, (token, questionId) => attempts.askedWhileRunning(token, questionId), model, now),
     model,
     prefix: '/candidate/v1',
   });

@@ -51,6 +51,7 @@ export type { Candidates, EraseCandidatesBody } from './resources/candidates.js'
 // Issue 52: iMocha v3's reports and reconciliation (joined to the client's `v3` namespace where it exists).
 export type { V3Candidates, V3Reports } from './v3/reports.js';
 export type { AskOptions, CandidateAssistantApi } from './resources/candidate-assistant.js';
+export type { CandidateFollowUpsApi } from './resources/candidate-follow-ups.js';
 export { candidateTokenOf, type CandidateAttempt, type CandidateRuns, type PublicTestLink, type RunWait } from './resources/candidate.js';
 export { verifyCompletionCallback } from './webhooks/verify-completion-callback.js';
 export { parseCompletionCallback } from './webhooks/completion-callback.js';

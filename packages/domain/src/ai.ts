@@ -130,3 +130,47 @@ export {
   aiCheckScoringOf,
   aiCheckVersionText,
 } from './ai/ai-check-prompt.js';
+// Authorship follow-ups (issue 60, item 6; docs/ai.md "Authorship follow-ups").
+export { followUpCountFor, followUpKindOf, followUpSecondsOf } from './follow-ups/follow-up-plan.js';
+export type { FollowUpKind } from './follow-ups/follow-up-plan.js';
+export {
+  FOLLOW_UP_RUBRIC,
+  FollowUpMark,
+  FollowUpRecord,
+  FollowUpSource,
+  MAX_FOLLOW_UP_ANSWER_CHARS,
+  MAX_FOLLOW_UP_QUESTION_CHARS,
+  ReportFollowUp,
+} from './follow-ups/follow-up-record.js';
+export type { FollowUpQuestion } from './follow-ups/follow-up-record.js';
+export { quotableLinesOf, templateFollowUps } from './follow-ups/follow-up-templates.js';
+export type { FollowUpTemplateInput } from './follow-ups/follow-up-templates.js';
+export {
+  FOLLOW_UP_ANSWER_CHARS,
+  FOLLOW_UP_REPLY_TOKENS,
+  followUpPromptOf,
+  followUpRequestOf,
+  followUpsOf,
+  parseFollowUpReply,
+} from './follow-ups/follow-up-prompt.js';
+export type { FollowUpRequestParts } from './follow-ups/follow-up-prompt.js';
+export {
+  FOLLOW_UP_GRACE_MS,
+  followUpClosed,
+  followUpDeadlineOf,
+  followUpOpen,
+  followUpSecondsLeft,
+  followUpToServe,
+  recordRefusedPaste,
+  saveFollowUpAnswer,
+} from './follow-ups/follow-up-timebox.js';
+export type { FollowUpSave } from './follow-ups/follow-up-timebox.js';
+export { CandidateFollowUps, candidateFollowUpsOf, FollowUpAnswerInput, FollowUpState } from './follow-ups/follow-up-view.js';
+export {
+  FollowUpMarked,
+  FollowUpMarkInput,
+  ReviewFollowUpItem,
+  reviewFollowUpItemOf,
+  ReviewFollowUps,
+} from './follow-ups/follow-up-review.js';
+export type { FollowUpReviewFacts } from './follow-ups/follow-up-review.js';

@@ -6,6 +6,7 @@ import { drawSnapshots, type SnapshotThumbnail } from './pdf-snapshots.js';
 import { drawTable, type Cell } from './pdf-table.js';
 import { drawEvidenceReviews, reviewCell } from './pdf-evidence-reviews.js';
 import { drawAiUse } from './pdf-ai-use.js';
+import { drawFollowUps } from './pdf-follow-ups.js';
 
 const time = (iso: string): string => displayIso(iso).slice(11);
 
@@ -65,5 +66,6 @@ export const drawIntegrity = (doc: Doc, cursor: Cursor, details: ReportDetails, 
   }
   drawSnapshots(doc, cursor, [...thumbnails], startedAt, Math.max(thumbnails.length, details.integrity.snapshots.length));
   drawAiUse(doc, cursor, details);
+  drawFollowUps(doc, cursor, details);
   drawEvidenceReviews(doc, cursor, details);
 };

@@ -44,6 +44,7 @@ import type {
 import type { SandboxWorkersTable, TestExportsTable } from './tables/operations.js';
 import type { AssistantInsertionsTable, AssistantMessagesTable } from './tables/assistant.js';
 import type { AiChecksTable } from './tables/ai-checks.js';
+import type { FollowUpsTable } from './tables/follow-ups.js';
 
 // The schema as Kysely sees it: each table's interface lives with its area under tables/ (instants, flags and JSON: see OrgsTable).
 export type { JobKind, JobStatus } from '@assay/domain';
@@ -68,6 +69,7 @@ export interface Database {
   code_playback: CodePlaybackTable;
   assistant_messages: AssistantMessagesTable;
   ai_checks: AiChecksTable;
+  follow_ups: FollowUpsTable;
   assistant_insertions: AssistantInsertionsTable;
   ai_use_findings: AiUseFindingsTable;
   answers: AnswersTable;

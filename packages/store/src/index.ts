@@ -60,6 +60,7 @@ export type {
 } from './tables/delivery.js';
 export type { SandboxWorkersTable, TestExportsTable } from './tables/operations.js';
 export type { AssistantInsertionsTable, AssistantMessagesTable } from './tables/assistant.js';
+export type { FollowUpsTable } from './tables/follow-ups.js';
 export { knownMigrations, migrateToLatest } from './migrate.js';
 export type { MigrationLog } from './migrate.js';
 export { DatabaseStartError, describeDatabase, openServiceStore } from './service-store.js';
@@ -82,6 +83,8 @@ export type { Deactivation } from './repositories/people.js';
 export { PersonalDataRepository, type PersonalDataOptions, type StoredPersonalData } from './repositories/personal-data.js';
 export { AssistantRepository, STALE_FAILURE } from './repositories/assistant-transcript.js';
 export { AiChecksRepository, INTERRUPTED_PROBLEM } from './repositories/ai-checks.js';
+export { FollowUpsRepository } from './repositories/follow-ups.js';
+export type { ReviewedFollowUp } from './repositories/follow-ups.js';
 export type { AiCheckRecord } from './repositories/ai-checks.js';
 export type { AssistantTally, NewAssistantMessage } from './repositories/assistant-transcript.js';
 export { attemptFactsOfTest } from './repositories/attempt-facts.js';

@@ -51,6 +51,7 @@ import { invitationOpeningMigration } from './migrations/050-invitation-opening.
 import { answerDraftsMigration } from './migrations/051-answer-drafts.js';
 import { attemptRulesMigration } from './migrations/052-attempt-rules.js';
 import { assistantTranscriptMigration } from './migrations/054-assistant-transcript.js';
+import { followUpsMigration } from './migrations/055-follow-ups.js';
 import { aiUseEvidenceMigration } from './migrations/056-ai-use-evidence.js';
 import { aiChecksMigration } from './migrations/057-ai-checks.js';
 
@@ -106,6 +107,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '051-answer-drafts': answerDraftsMigration(),
   '052-attempt-rules': attemptRulesMigration(),
   '054-assistant-transcript': assistantTranscriptMigration(dialect),
+  '055-follow-ups': followUpsMigration(dialect),
   '056-ai-use-evidence': aiUseEvidenceMigration(),
   '057-ai-checks': aiChecksMigration(dialect),
 });

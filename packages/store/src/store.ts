@@ -44,6 +44,7 @@ import { CandidateFeedbackRepository } from './repositories/candidate-feedback.j
 import { OutboxEmailsRepository } from './repositories/outbox-emails.js';
 import { AssistantRepository } from './repositories/assistant-transcript.js';
 import { AiChecksRepository } from './repositories/ai-checks.js';
+import { FollowUpsRepository } from './repositories/follow-ups.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -106,6 +107,8 @@ export interface Repositories {
   readonly assistant: AssistantRepository;
   /** Which of a test's questions the model solves (issue 60 item 7, migration 057). */
   readonly aiChecks: AiChecksRepository;
+  /** Authorship follow-ups: the questions about a submitted answer, their answers and marks (issue 60 item 6, migration 055). */
+  readonly followUps: FollowUpsRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -176,6 +179,7 @@ const repositoryMakers = (
     outboxEmails: () => new OutboxEmailsRepository(db),
     assistant: () => new AssistantRepository(db),
     aiChecks: () => new AiChecksRepository(db),
+    followUps: () => new FollowUpsRepository(db),
   };
 };
 

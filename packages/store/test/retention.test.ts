@@ -25,6 +25,8 @@ describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backe
     await store.db.schema.dropTable('ai_use_findings').execute();
     await store.db.schema.alterTable('question_signals').dropColumn('typing').execute();
     await sql`delete from kysely_migration where name = '056-ai-use-evidence'`.execute(store.db);
+    await store.db.schema.dropTable('follow_ups').execute();
+    await sql`delete from kysely_migration where name = '055-follow-ups'`.execute(store.db);
     await store.db.schema.dropTable('assistant_insertions').execute();
     await store.db.schema.dropTable('assistant_messages').execute();
     await store.db.schema.alterTable('invitations').dropColumn('ai_snapshot').execute();
@@ -69,6 +71,7 @@ describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backe
       '051-answer-drafts',
       '052-attempt-rules',
       '054-assistant-transcript',
+      '055-follow-ups',
       '056-ai-use-evidence',
       '057-ai-checks',
     ]);

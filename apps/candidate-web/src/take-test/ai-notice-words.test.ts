@@ -68,4 +68,17 @@ describe('aiNoticeWords', () => {
       'You may use the assistant beside each question; it may write code for you.',
     ]);
   });
+
+  it('tells of follow-ups before the start: how many, how long, in the test’s time, and whether the model writes them', () => {
+    const withFollowUps = (byModel: boolean) => ({ ...assistant([{ sectionId: 1, aiPolicy: 'none' }]), followUps: { count: 2, seconds: 120, byModel } });
+    const templates = aiNoticeWords(sessionWith(withFollowUps(false)), 'Acme');
+    expect(templates?.policy.slice(1)).toEqual([
+      "After you submit a coding or written answer, you are asked 2 short questions about what you wrote, 2 minutes each, one at a time; pasting is blocked there. This time counts in your test's time.",
+      'Those questions are made from your answer by Assay itself; nothing is sent to an AI model.',
+    ]);
+    expect(templates?.recorded[0]).toBe('Nothing you write is sent to an AI model.');
+    const model = aiNoticeWords(sessionWith(withFollowUps(true)), 'Acme');
+    expect(model?.policy[2]).toBe('Your submitted answer is sent to Acme’s own model server to write those questions.');
+    expect(model?.recorded[0]).toBe('Only your submitted answers are sent to an AI model, for the follow-up questions.');
+  });
 });

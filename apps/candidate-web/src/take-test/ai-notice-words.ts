@@ -29,6 +29,20 @@ const policyLines = (assistant: SessionAssistant, session: CandidateSession): st
   });
 };
 
+/** The follow-ups' lines (decisions 1220, 1227): what comes after a submitted answer, its time, and where it goes. */
+export const followUpLines = (assistant: SessionAssistant, orgName: string): string[] => {
+  const followUps = assistant.followUps;
+  if (!followUps || followUps.count === 0) return [];
+  const minutes = followUps.seconds % 60 === 0 ? `${followUps.seconds / 60} minute${followUps.seconds === 60 ? '' : 's'}` : `${followUps.seconds} seconds`;
+  const count = followUps.count === 1 ? 'one short question' : `${followUps.count} short questions`;
+  return [
+    `After you submit a coding or written answer, you are asked ${count} about what you wrote, ${minutes} each, one at a time; pasting is blocked there. This time counts in your test's time.`,
+    followUps.byModel
+      ? `Your submitted answer is sent to ${orgName}’s own model server to write those questions.`
+      : 'Those questions are made from your answer by Assay itself; nothing is sent to an AI model.',
+  ];
+};
+
 /** Null for a server that does not tell the policy (older than issue 60): the landing says nothing of AI then. */
 export const aiNoticeWords = (session: CandidateSession, orgName: string): AiNoticeWords | null => {
   const { assistant } = session;
@@ -37,15 +51,21 @@ export const aiNoticeWords = (session: CandidateSession, orgName: string): AiNot
     assistant.sections.some((section) => offersAssistant(section.aiPolicy)) || (assistant.sections.length === 0 && offersAssistant(assistant.testPolicy));
   const everyTest =
     'As on every test, the page records what is listed under “What is recorded” below: pastes, typing and leaving the window can show answers that came from elsewhere.';
+  const followUps = followUpLines(assistant, orgName);
   if (!offered)
     return {
-      policy: policyLines(assistant, session),
-      recorded: ['Nothing you write is sent to an AI model.', everyTest],
+      policy: [...policyLines(assistant, session), ...followUps],
+      recorded: [
+        assistant.followUps?.byModel
+          ? 'Only your submitted answers are sent to an AI model, for the follow-up questions.'
+          : 'Nothing you write is sent to an AI model.',
+        everyTest,
+      ],
       model: null,
       needsAcknowledgment: false,
     };
   const model = assistant.model
     ? `The assistant runs on ${orgName}’s own model server (${assistant.model.name} at ${assistant.model.host}); your messages go there and nowhere else.`
     : `The assistant would run on ${orgName}’s own model server, but none is set up now: the test works without it.`;
-  return { policy: policyLines(assistant, session), recorded: [assistant.recorded, everyTest], model, needsAcknowledgment: true };
+  return { policy: [...policyLines(assistant, session), ...followUps], recorded: [assistant.recorded, everyTest], model, needsAcknowledgment: true };
 };

@@ -142,11 +142,19 @@ export class AttemptStage {
       runs: this.state.api.runs,
       pendingRuns: this.local.pendingRuns,
       ...this.assistantFor(question.questionId),
+      ...this.followUpsFor(),
     });
     this.signals?.watch(view.element, question.questionId, question.text);
     // After the signals' watch: a blocked paste is still recorded by its size (decision 945).
     if (this.state.session?.violationRules?.copyPasteAllowed === false) this.clipboard.watch(view.element);
     return view;
+  }
+
+  /** The follow-ups' part of a question's context, when the attempt asks them (issue 60, decision 1220). */
+  private followUpsFor(): Pick<QuestionContext, 'followUps'> {
+    const told = this.state.session?.assistant?.followUps;
+    if (!told || told.count === 0) return {};
+    return { followUps: { api: this.state.api.followUps, count: told.count, seconds: told.seconds, flush: () => this.flush(8_000) } };
   }
 
   /** The assistant's part of a question's context, when the attempt's policy offers it there (issue 60). */

@@ -1,4 +1,4 @@
-import type { CandidateAssistantApi, CandidateRuns } from '@assay/client';
+import type { CandidateAssistantApi, CandidateFollowUpsApi, CandidateRuns } from '@assay/client';
 import type { AiPolicy } from '@assay/domain/ai';
 import type { Answer } from '../answers.js';
 import type { AssistantBudget } from './assistant-budget.js';
@@ -29,4 +29,17 @@ export interface QuestionContext {
     /** Why it cannot answer now (the server's sentence); null when it can. */
     readonly unavailable: string | null;
   };
+  /** Authorship follow-ups, when the attempt asks them (issue 60): the question's "Submit this answer" and its panel. */
+  readonly followUps?: Omit<FollowUpHooks, 'questionId'>;
+}
+
+/** What the follow-up panel needs from the page (docs/ai.md "Authorship follow-ups"). */
+export interface FollowUpHooks {
+  readonly api: CandidateFollowUpsApi;
+  readonly questionId: number;
+  /** How many follow-ups the attempt asks per submitted answer, and the seconds of each. */
+  readonly count: number;
+  readonly seconds: number;
+  /** Sends the page's unsaved answers: the server reads the submitted answer from what is saved. */
+  flush(): Promise<unknown>;
 }

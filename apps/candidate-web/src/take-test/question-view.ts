@@ -5,6 +5,7 @@ import { richText } from '../lib/rich-text.js';
 import { choiceOptions } from './choice-question.js';
 import { CodingQuestion } from './coding-question.js';
 import { AssistantPanel, type AssistantQuestionHooks } from './assistant-panel.js';
+import { FollowUpPanel } from './follow-up-panel.js';
 import type { QuestionContext } from './question-context.js';
 import { writtenAnswer } from './written-question.js';
 
@@ -35,6 +36,7 @@ export function questionView(question: CandidateQuestion, number: number, contex
       insert: (code) => coding.insertAtCursor(code),
     });
     if (panel) coding.addToProblem(panel);
+    if (context.followUps) element.append(new FollowUpPanel({ ...context.followUps, questionId: question.questionId }).element);
     return { element, head, shown: () => coding.shown(), lock: (locked) => coding.lock(locked) };
   }
   element.append(
@@ -46,6 +48,7 @@ export function questionView(question: CandidateQuestion, number: number, contex
   // A written answer is shared as last saved (the server's copy): it is sent within a second of typing.
   const panel = assistantPanelOf(question.questionId, context, { currentAnswer: () => null });
   if (panel) element.append(panel);
+  if (context.followUps && question.type === 'free_text') element.append(new FollowUpPanel({ ...context.followUps, questionId: question.questionId }).element);
   // Choices and written answers need nothing when shown; locking is the test view's `inert`.
   return { element, head, shown: () => undefined, lock: () => undefined };
 }

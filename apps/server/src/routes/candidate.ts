@@ -34,6 +34,8 @@ import { prepareSampleRun } from '../services/sample-run-plan.js';
 import { candidateRunRoutes } from './candidate-runs.js';
 import { candidateAssistantRoutes } from './candidate-assistant.js';
 import type { CandidateAssistant } from '../candidate/candidate-assistant.js';
+import { candidateFollowUpRoutes } from './candidate-follow-ups.js';
+import type { CandidateFollowUpsService } from '../candidate/candidate-follow-ups.js';
 import type { AssistantModel } from '../ai/assistant-model.js';
 import { envelopeResponses } from './responses.js';
 
@@ -52,6 +54,8 @@ export interface CandidateRouteOptions {
   /** The AI assistant (issue 60): its candidate side, and the operator's model when one is configured. */
   assistant: CandidateAssistant;
   model: AssistantModel | undefined;
+  /** Authorship follow-ups (issue 60 item 6): served after a coding or written answer is submitted. */
+  followUps: CandidateFollowUpsService;
 }
 
 /** Tokens are opaque; a malformed one is simply not found. */
@@ -62,7 +66,7 @@ const tags = ['candidate'];
 /** The candidate JSON API behind the take-test page; the token in the path is the only credential. */
 export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = async (
   app,
-  { attempts, runner, runBudget, now, tokens, unknownTokens, languages, prewarm, assistant, model },
+  { attempts, runner, runBudget, now, tokens, unknownTokens, languages, prewarm, assistant, model, followUps },
 ) => {
   requireKnownToken(app, tokens, unknownTokens);
   const sampleRuns = new SampleRunGate(runBudget, now);
@@ -195,6 +199,7 @@ export const candidateRoutes: FastifyPluginAsyncZod<CandidateRouteOptions> = asy
 
   await app.register(candidateRunRoutes, { attempts, runner, sampleRuns, registry: new SampleRunRegistry(), languages, prewarm });
   await app.register(candidateAssistantRoutes, { assistant, model, runner, now });
+  await app.register(candidateFollowUpRoutes, { followUps });
 
   app.post(
     '/:token/submit',

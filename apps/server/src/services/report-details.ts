@@ -28,8 +28,12 @@ import { workbookReading } from './workbook-reading.js';
 const reportAiFacts = async (store: Store, invitationId: number) => {
   const snapshot = await store.assistant.snapshotOf(invitationId);
   if (!snapshot) return undefined;
-  const [messages, insertions] = await Promise.all([store.assistant.messagesOf(invitationId), store.assistant.insertionsOf(invitationId)]);
-  return { snapshot, messages, insertions };
+  const [messages, insertions, followUps] = await Promise.all([
+    store.assistant.messagesOf(invitationId),
+    store.assistant.insertionsOf(invitationId),
+    store.followUps.of(invitationId),
+  ]);
+  return { snapshot, messages, insertions, followUps };
 };
 
 /** No standing is read for an attempt that is not scored: it has no percentile. */
@@ -81,7 +85,9 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
     playback,
     practiceTest: settings?.testSettings.practiceTest === true,
     ...(feedback ? { candidateFeedback: feedback } : {}),
-    ...(ai ? { ai: reportAiOf(ai.snapshot, new Map(questions.map((question) => [question.id, question.sectionId])), ai.messages, ai.insertions) } : {}),
+    ...(ai
+      ? { ai: reportAiOf(ai.snapshot, new Map(questions.map((question) => [question.id, question.sectionId])), ai.messages, ai.insertions, ai.followUps) }
+      : {}),
   });
 };
 

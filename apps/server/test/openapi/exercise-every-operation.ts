@@ -86,6 +86,9 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'GET', url: `/v2/org/tests/${testId}/invitations?sort=-score&page_size=50` });
   await send({ method: 'PUT', url: `/v2/org/testinvitation/${invitations.completed}/grades/${questionIds[1]}`, body: { marks: 1 } });
   await send({ method: 'PUT', url: `/v2/org/review/${'A'.repeat(22)}/grade`, body: { marks: 1 } });
+  // Authorship follow-ups for review (issue 60 item 6): none asked in the scenario, so the list is empty and marks are refused.
+  await send({ method: 'GET', url: `/v2/org/tests/${testId}/review/follow-ups?blind=true` });
+  await send({ method: 'PUT', url: `/v2/org/review/${'A'.repeat(22)}/follow-ups/0`, body: { mark: 'accurate' } });
   const taking = await fresh('taking@example.com');
   const api = candidate(h, taking.token);
   await send({ method: 'GET', url: `/candidate/v1/${taking.token}`, apiKey: null });
@@ -109,6 +112,12 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'GET', url: `/candidate/v1/${taking.token}/assistant/${questionIds[2]}`, apiKey: null });
   const insertion = { messageId: 1, chars: 10, line: 1, column: 1 };
   await send({ method: 'POST', url: `/candidate/v1/${taking.token}/assistant/${questionIds[2]}/insertions`, body: insertion, apiKey: null });
+  // Authorship follow-ups (issue 60 item 6): the scenario's test asks none, so a submit serves none and a save finds none (404.100).
+  await send({ method: 'POST', url: `/candidate/v1/${taking.token}/follow-ups/${questionIds[2]}`, apiKey: null });
+  await send({ method: 'GET', url: `/candidate/v1/${taking.token}/follow-ups/${questionIds[2]}`, apiKey: null });
+  await send({ method: 'PUT', url: `/candidate/v1/${taking.token}/follow-ups/${questionIds[2]}/0`, body: { answer: 'x' }, apiKey: null });
+  await send({ method: 'POST', url: `/candidate/v1/${taking.token}/follow-ups/${questionIds[2]}/0/paste`, apiKey: null });
+  await send({ method: 'PUT', url: `/v2/org/testinvitation/${taking.id}/follow-ups/${questionIds[2]}/0`, body: { mark: 'not' } });
   await send({ method: 'POST', url: `/candidate/v1/${taking.token}/submit`, apiKey: null });
   // The scenario's test does not ask for feedback (issue 52): refused, 400.67.
   await send({ method: 'POST', url: `/candidate/v1/${taking.token}/feedback`, body: { rating: 5 }, apiKey: null });

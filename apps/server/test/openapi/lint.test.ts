@@ -81,6 +81,10 @@ describe('the served OpenAPI document, linted as integrators lint it', () => {
       .map((problem) => `${problem.ruleId} at ${problem.location[0]?.pointer}: ${problem.message}`);
     expect(errors).toEqual([]);
     // /candidate/v1/{token}/start and /candidate/v1/links/{accessKey} look alike to it; the router tells them apart.
-    expect(new Set(problems.map((problem) => problem.ruleId))).toEqual(new Set(['no-ambiguous-paths']));
+    const advice = problems
+      .filter((problem) => problem.ruleId !== 'no-ambiguous-paths')
+      .map((problem) => `${problem.ruleId} at ${problem.location[0]?.pointer}: ${problem.message}`);
+    expect(advice).toEqual([]);
+    expect(problems.map((problem) => problem.ruleId)).toContain('no-ambiguous-paths');
   });
 });

@@ -73,6 +73,7 @@ const LINES = new Set([
   'editCandidateNote text',
   'giveCandidateFeedback text',
   'askAssistant message',
+  'saveFollowUpAnswer answer',
 ]);
 
 /**
@@ -374,6 +375,14 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
   recordAssistantInsertion: (w) => [
     { method: 'POST', url: `/candidate/v1/${w.token}/assistant/${w.coding}/insertions`, auth: 'none', body: { messageId: 1, chars: 10, line: 1, column: 1 } },
   ],
+  // A follow-up's answer is prose, checked before the follow-up is looked for; a mark holds no text (sampled so the list stays whole).
+  saveFollowUpAnswer: (w) => [
+    { method: 'PUT', url: `/candidate/v1/${w.token}/follow-ups/${w.coding}/0`, auth: 'none', body: { answer: 'It adds each number.\nOnce.', final: false } },
+  ],
+  markFollowUp: (w) => [
+    { method: 'PUT', url: `/v2/org/testinvitation/${w.invitationId}/follow-ups/${w.coding}/0`, auth: 'apiKey', body: { mark: 'accurate' } },
+  ],
+  markFollowUpByReference: () => [{ method: 'PUT', url: '/v2/org/review/r-unknown/follow-ups/0', auth: 'apiKey', body: { mark: 'partly' } }],
   setAiSettings: () => [{ method: 'PUT', url: '/v2/org/ai-settings', auth: 'apiKey', body: { assistantEnabled: true } }],
   // The start's body holds no text (the AI notice's acknowledgment, decision 1181); sampled so the list stays whole.
   startAttempt: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/start`, auth: 'none', body: { aiNoticeAcknowledged: true } }],

@@ -21,6 +21,7 @@ import type { CallOptions } from '../core/options.js';
 import { segment } from '../core/path.js';
 import type { Transport } from '../core/transport.js';
 import { CandidateAssistantApi } from './candidate-assistant.js';
+import { CandidateFollowUpsApi } from './candidate-follow-ups.js';
 
 /**
  * The candidate API of one invitation (`/candidate/v1/{token}`): the token from the take-test URL is the only
@@ -33,6 +34,8 @@ export class CandidateAttempt {
   readonly runs: CandidateRuns;
   /** The AI assistant beside each question the attempt's policy offers it on (`…/assistant`, issue 60). */
   readonly assistant: CandidateAssistantApi;
+  /** Authorship follow-ups on submitted coding and written answers (`…/follow-ups`, issue 60). */
+  readonly followUps: CandidateFollowUpsApi;
 
   constructor(
     private readonly transport: Transport,
@@ -41,6 +44,7 @@ export class CandidateAttempt {
     this.base = `/candidate/v1/${segment(token)}`;
     this.runs = new CandidateRuns(transport, `${this.base}/runs`);
     this.assistant = new CandidateAssistantApi(transport, `${this.base}/assistant`);
+    this.followUps = new CandidateFollowUpsApi(transport, `${this.base}/follow-ups`);
   }
 
   /** State, test, access verdict, deadline and saved answers. */

@@ -3,6 +3,7 @@ import { Id } from '../ids.js';
 import { AiPolicy } from './ai-settings.js';
 import { AssistantInsertionRecord, AssistantMessageState, WithheldReason, type AssistantMessageRecord } from './assistant-transcript.js';
 import type { AttemptAiSnapshot } from './attempt-ai-snapshot.js';
+import { ReportFollowUp } from '../follow-ups/follow-up-record.js';
 
 const Count = z.int().nonnegative();
 
@@ -46,6 +47,10 @@ export const ReportAi = z
     questions: z.array(z.object({ questionId: Id, aiPolicy: AiPolicy, ...Tally })),
     messages: z.array(ReportAiMessage),
     insertions: z.array(AssistantInsertionRecord),
+    followUps: z.array(ReportFollowUp).meta({
+      description:
+        'Authorship follow-ups (docs/ai.md): each question asked about a submitted coding or written answer, who wrote it (model or template), its timer, the answer (as sent, or as saved when the time was up), refused pastes and a reviewer’s mark. Marks never change the score.',
+    }),
   })
   .meta({ id: 'ReportAi' });
 export type ReportAi = z.infer<typeof ReportAi>;
@@ -61,6 +66,7 @@ export const reportAiOf = (
   sectionOfQuestion: ReadonlyMap<number, number>,
   messages: readonly AssistantMessageRecord[],
   insertions: readonly AssistantInsertionRecord[],
+  followUps: readonly ReportFollowUp[] = [],
 ): ReportAi => {
   const tallies = new Map<number, TallyOf>();
   const tallyOf = (questionId: number) => {
@@ -103,5 +109,6 @@ export const reportAiOf = (
     questions: [...tallies].map(([questionId, tally]) => ({ questionId, aiPolicy: policyOf(questionId), ...tally })),
     messages: messages.map(({ seq: _seq, policy: _policy, policyVersion: _version, ...message }) => message),
     insertions: [...insertions],
+    followUps: [...followUps],
   };
 };

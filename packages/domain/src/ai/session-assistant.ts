@@ -30,6 +30,13 @@ export const SessionAssistant = z
     systemPrompts: z
       .array(z.object({ aiPolicy: OfferingPolicy, text: z.string() }))
       .meta({ description: 'The system prompt of each policy in use, word for word.' }),
+    followUps: z
+      .object({ count: z.int().min(0), seconds: z.int().positive(), byModel: z.boolean() })
+      .optional()
+      .meta({
+        description:
+          'Authorship follow-ups (docs/ai.md): how many short questions follow each submitted coding or written answer, the seconds for each, and whether the operator’s model writes them (the answer is then sent to it). Absent from a server older than them.',
+      }),
   })
   .meta({ id: 'SessionAssistant' });
 export type SessionAssistant = z.infer<typeof SessionAssistant>;
@@ -80,5 +87,6 @@ export const sessionAssistantOf = ({
     model: model.configured ? { name: model.name, host: model.host } : null,
     recorded: ASSISTANT_RECORDED_NOTICE,
     systemPrompts: OfferingPolicy.options.filter((policy) => inUse.has(policy)).map((policy) => ({ aiPolicy: policy, text: ASSISTANT_SYSTEM_PROMPTS[policy] })),
+    followUps: { count: settings.followUps, seconds: settings.followUpSeconds, byModel: settings.followUps > 0 && orgEnabled && model.configured },
   };
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReportFollowUp } from '../follow-ups/follow-up-record.js';
 import { plainText } from './text-fields.js';
 
 /**
@@ -84,6 +85,8 @@ const PersonalAssistant = z.object({
     }),
   ),
   insertions: z.array(z.object({ insertionId: z.int(), messageId: z.int(), questionId: z.int(), at: Instant, chars: z.int(), line: z.int(), column: z.int() })),
+  /** The authorship follow-ups asked about the candidate's answers, and their answers (docs/ai.md). */
+  followUps: z.array(ReportFollowUp).default([]),
 });
 
 export const PersonalInvitation = z.object({
@@ -159,7 +162,7 @@ export const PersonalInvitation = z.object({
   greenhouseInterviews: z.array(z.object({ applicationId: z.string(), callbackOrigin: Origin, createdAt: Instant, updatedAt: Instant })),
   reminders: z.array(z.object({ reminderKey: z.string(), jobId: z.int().nullable(), createdAt: Instant })),
   /** What the candidate asked the AI assistant and what it answered (issue 60); an older server's export reads as none. */
-  assistant: PersonalAssistant.default({ aiSnapshot: null, messages: [], insertions: [] }),
+  assistant: PersonalAssistant.default({ aiSnapshot: null, messages: [], insertions: [], followUps: [] }),
 });
 export type PersonalInvitation = z.infer<typeof PersonalInvitation>;
 

@@ -31,6 +31,7 @@ export const ERASED_DATA_TABLES = [
   'candidate_decisions',
   'candidate_feedback',
   'assistant_messages',
+  'follow_ups',
   'invitation_history',
   'greenhouse_interviews',
   'jobs',
@@ -134,6 +135,8 @@ export const eraseRows = async (trx: Transaction<Database>, rows: readonly Erase
   await trx.updateTable('candidate_feedback').set({ text: null }).where('invitation_id', 'in', ids).execute();
   // The assistant's transcript loses its words; states, tokens, models and insertions stay for statistics (decision 1170).
   await trx.updateTable('assistant_messages').set({ message: '', reply: null, failure: null }).where('invitation_id', 'in', ids).execute();
+  // Follow-ups lose their words (a template quotes the candidate's line) and answers; marks and times stay (decision 1229).
+  await trx.updateTable('follow_ups').set({ text: '', answer: '' }).where('invitation_id', 'in', ids).execute();
   await redactHistory(trx, ids);
   await trx.deleteFrom('greenhouse_interviews').where('invitation_id', 'in', ids).execute();
   // Deliveries not yet made are not made; those made keep their outcome, without target, body or error (decision 842).

@@ -98,6 +98,7 @@ export const writesOf = (effect: InvitationEffect): EffectWrites =>
         for (const table of [
           'assistant_insertions',
           'assistant_messages',
+          'follow_ups',
           'question_results',
           'attempt_results',
           'attempt_events',

@@ -2,6 +2,7 @@ import type { PersonalInvitation } from '@assay/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
 import { iso, isoOrNull } from './personal-data-evidence.js';
+import { FollowUpsRepository } from './follow-ups.js';
 
 type PersonalAssistant = PersonalInvitation['assistant'];
 
@@ -10,15 +11,15 @@ const parsed = (text: string | null): unknown => (text === null ? null : (JSON.p
 
 /**
  * The assistant's transcript of each of the person's invitations (issue 60; docs/ai.md): the AI snapshot, every
- * message with its reply (withheld ones included: they are the person's data too) and every insertion, read once per
- * table for all the invitations the caller found by org.
+ * message with its reply (withheld ones included: they are the person's data too), every insertion, read once per
+ * table for all the invitations the caller found by org, and the authorship follow-ups with their answers.
  */
 export const readAssistant = async (
   db: Kysely<Database>,
   invitations: readonly { readonly id: number; readonly aiSnapshot: string | null }[],
 ): Promise<Map<number, PersonalAssistant>> => {
   const byId = new Map<number, PersonalAssistant>(
-    invitations.map(({ id, aiSnapshot }) => [id, { aiSnapshot: parsed(aiSnapshot), messages: [], insertions: [] }]),
+    invitations.map(({ id, aiSnapshot }) => [id, { aiSnapshot: parsed(aiSnapshot), messages: [], insertions: [], followUps: [] }]),
   );
   const ids = invitations.map(({ id }) => id);
   if (ids.length === 0) return byId;
@@ -59,5 +60,6 @@ export const readAssistant = async (
       column: Number(row.col),
     });
   }
+  for (const [id, followUps] of await new FollowUpsRepository(db).ofInvitations(ids)) byId.get(id)!.followUps.push(...followUps);
   return byId;
 };

@@ -9,6 +9,7 @@ import { candidatePageRoutes } from '../../routes/candidate-page.js';
 import { eventRoutes } from '../../routes/events.js';
 import { exportRoutes } from '../../routes/exports.js';
 import { gradingRoutes } from '../../routes/grading.js';
+import { followUpReviewRoutes } from '../../routes/follow-up-review.js';
 import { greenhouseIntegrationRoutes } from '../../routes/greenhouse-integration.js';
 import { invitationHistoryRoutes } from '../../routes/invitation-history.js';
 import { invitationListRoutes } from '../../routes/invitation-list.js';
@@ -48,6 +49,7 @@ const V2_ROUTES = [
   eventRoutes,
   candidatePageRoutes,
   gradingRoutes,
+  followUpReviewRoutes,
   greenhouseIntegrationRoutes,
   bulkInvitationRoutes,
   reminderRoutes,

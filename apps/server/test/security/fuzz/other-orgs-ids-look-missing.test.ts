@@ -45,6 +45,8 @@ const planWith = (route: FuzzRoute, world: World, slot: IdSlot, id: number, body
     if (name === 'testId' && slot.name === 'testLinkId') return String(world.own.links[0]!.testId);
     if ((ID_KINDS as readonly string[]).includes(name)) return String(world.own.ids[name as IdKind][0]);
     if (name === 'accessKey') return world.own.accessKeys[0]!;
+    // A follow-up's place among its question's follow-ups: the first, so the question's lookup is reached.
+    if (name === 'position') return '0';
     return 'x';
   };
   const path = route.url.replace(/:([^/]+)/g, (_, name: string) =>
