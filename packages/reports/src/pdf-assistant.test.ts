@@ -42,7 +42,8 @@ const aiOf = (policy: 'none' | 'guarded', messages: ReportAiMessage[], questionI
   policy: { testPolicy: policy, version: '3f9a0c1d2b4e', sections: [], assistantMessages: 30, assistantTokens: 40_000 },
   models: messages.length === 0 ? [] : ['qwen2.5-coder:7b'],
   totals: { messages: messages.length, withheld: 1, failed: 0, insertions: 1, insertedChars: 118, promptTokens: 300, completionTokens: 60 },
-  questions: messages.length === 0 ? [] : [{ questionId, aiPolicy: policy, messages: messages.length, withheld: 1, failed: 0, insertions: 1, insertedChars: 118 }],
+  questions:
+    messages.length === 0 ? [] : [{ questionId, aiPolicy: policy, messages: messages.length, withheld: 1, failed: 0, insertions: 1, insertedChars: 118 }],
   messages,
   insertions: messages.length === 0 ? [] : [{ insertionId: 1, messageId: 1, questionId, at: AT + 90_000, chars: 118, line: 7, column: 3 }],
   followUps: [],
@@ -57,18 +58,24 @@ const withAi = (ai: (questionId: number) => ReportAi): ReportDetails => {
 describe('the report PDF has a page "AI assistant" (issue 60 item 4, decision 1260)', () => {
   it('the policy, model, counts, each message and reply as excerpts per question, insertions with size, line and time', async () => {
     const details = withAi((questionId) =>
-      aiOf('guarded', [
-        message(1, questionId, { sharedAnswer: true, answerChars: 412 }),
-        message(2, questionId, { state: 'withheld', withheldReason: 'solution', reply: 'def solve(xs): return sorted(xs)' }),
-        message(3, questionId, { state: 'failed', reply: null, failure: 'The assistant is not answering right now.', model: null }),
-      ], questionId),
+      aiOf(
+        'guarded',
+        [
+          message(1, questionId, { sharedAnswer: true, answerChars: 412 }),
+          message(2, questionId, { state: 'withheld', withheldReason: 'solution', reply: 'def solve(xs): return sorted(xs)' }),
+          message(3, questionId, { state: 'failed', reply: null, failure: 'The assistant is not answering right now.', model: null }),
+        ],
+        questionId,
+      ),
     );
     const number = details.questions[1]!.number;
     const text = (await textOf(details)).replace(/\n/g, ' ');
     expect(text).toContain('AI assistant');
     expect(text).toContain('Policy: guarded, version 3f9a0c1d2b4e; budget 30 messages and 40000 tokens.');
     expect(text).toContain('Model: qwen2.5-coder:7b.');
-    expect(text).toContain('3 messages, 1 replies withheld, 0 not answered; 1 insertions into the answers (118 characters); 360 tokens (300 sent, 60 received).');
+    expect(text).toContain(
+      '3 messages, 1 replies withheld, 0 not answered; 1 insertions into the answers (118 characters); 360 tokens (300 sent, 60 received).',
+    );
     expect(text).toContain(`Q${number} · policy guarded · 3 messages, 1 withheld · 1 insertions (118 characters)`);
     expect(text).toContain('Message #1 at 10:01:00 UTC · answered · shared their answer (412 characters) · 120 tokens');
     expect(text).toContain('Candidate: How do I loop, question 1?');
@@ -92,8 +99,7 @@ describe('the report PDF has a page "AI assistant" (issue 60 item 4, decision 12
 
   it('keeps a long transcript to excerpts: each text cut where /details has it, at most so many messages drawn', async () => {
     const long = 'word '.repeat(3_200);
-    const many = (questionId: number) =>
-      Array.from({ length: 500 }, (_, index) => message(index + 1, questionId, { text: long.slice(0, 4_000), reply: long }));
+    const many = (questionId: number) => Array.from({ length: 500 }, (_, index) => message(index + 1, questionId, { text: long.slice(0, 4_000), reply: long }));
     const details = withAi((questionId) => aiOf('guarded', many(questionId), questionId));
     const text = await textOf(details);
     expect(text).toContain(`Message #${MAX_DRAWN_MESSAGES} at`);
