@@ -7,6 +7,7 @@ import { expectFailure } from './helpers/expectations.js';
 import { sampleDefinition } from './helpers/fixtures.js';
 import { backends, envelope, startHarness, type Harness } from './helpers/test-app.js';
 import { fetchDocument, operationsOf } from './openapi/served-document.js';
+import { REVIEW_REFERENCE_KEY_SETTING, newReviewReferenceKey, reviewReferenceOf } from '../src/grading/review-reference.js';
 
 interface OrgRoute {
   method: string;
@@ -22,7 +23,7 @@ describe.each(backends)('reviewer keys on %s', (backend) => {
   let h: Harness;
   let reviewer: { keyId: number; apiKey: string };
   let routes: OrgRoute[];
-  const ids = { testId: 0, testLinkId: 0, testInvitationId: 0, jobId: 1, questionId: 1, eventId: '' };
+  const ids = { testId: 0, testLinkId: 0, testInvitationId: 0, jobId: 1, questionId: 1, eventId: '', reference: '' };
 
   beforeAll(async () => {
     h = await startHarness(backend);
@@ -33,6 +34,10 @@ describe.each(backends)('reviewer keys on %s', (backend) => {
     await applyMoves(h, h.org.orgId, ids.testInvitationId, 'start', 'submit');
     // A snapshot to review (PUT …/evidence/{eventId}, which a reviewer may do).
     ids.eventId = `snapshot-${await h.store.attempts.addSnapshot(ids.testInvitationId, Date.now(), 'image/jpeg', await realImage('jpeg'))}`;
+    // An answer's review reference (GET /v2/org/review/{reference}/transcript), as the review queue would name it.
+    const referenceKey = await h.store.settings.getOrCreate(REVIEW_REFERENCE_KEY_SETTING, newReviewReferenceKey);
+    const [question] = await h.store.attempts.questions(ids.testId);
+    ids.reference = reviewReferenceOf(referenceKey, { invitationId: ids.testInvitationId, questionId: question!.id });
     await h.drainJobs();
     const job = await h.store.db.selectFrom('jobs').select('id').orderBy('id').executeTakeFirst();
     if (job) ids.jobId = Number(job.id);

@@ -80,7 +80,9 @@ describe.each(backends)('iMocha v3 reports and reconciliation on %s', (backend) 
       const details = expectSuccess<ReportDetails>(await get(`/v2/org/report/${completedId}/details`));
       const sectionIds = (await h.store.tests.sections(testId)).map((section) => section.id);
       const sectionWise = await report(completedId);
-      expect(Object.keys(sectionWise).sort()).toEqual([...REPORT_FIELDS, 'sections'].sort());
+      // Taken through the candidate API, the attempt has an AI record (policy none): Assay's `assayAi` (decision 1262).
+      expect(Object.keys(sectionWise).sort()).toEqual([...REPORT_FIELDS, 'sections', 'assayAi'].sort());
+      expect(sectionWise.assayAi).toMatchObject({ policy: 'none', messages: 0, insertions: 0, followUps: 0 });
       expect(sectionWise).toMatchObject({
         testInvitationId: completedId,
         testId,

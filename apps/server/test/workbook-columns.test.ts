@@ -21,7 +21,18 @@ const EARLIER_COLUMNS = [
   'tv',
   'integrity',
 ];
-const APPENDED = ['percent', 'percentile', 'verdict', 'extraTimePercent', 'testLinkId', 'testLinkName', 'reattemptOf'];
+const APPENDED = [
+  'percent',
+  'percentile',
+  'verdict',
+  'extraTimePercent',
+  'testLinkId',
+  'testLinkName',
+  'reattemptOf',
+  'assistantMessages',
+  'assistantInsertedChars',
+  'followUps',
+];
 
 const banded = {
   ...sampleDefinition,

@@ -67,6 +67,7 @@ export { ESSAY_CHECK_PROMPT, essayCheckPasses, essayCheckRequestOf, replyGivesSh
 export { SessionAssistant, sessionAssistantOf } from './ai/session-assistant.js';
 export type { SessionAssistantParts } from './ai/session-assistant.js';
 export { ReportAi, ReportAiMessage, reportAiOf } from './ai/report-ai.js';
+export { ReviewTranscript, reportAiOfQuestion } from './ai/review-transcript.js';
 export { AssistantConversation, AssistantInsertionRecorded, conversationOf, insertionAdmission } from './ai/assistant-conversation.js';
 export { OrgAiSettings, OrgAiSettingsInput, orgAiSettingsOf } from './ai/org-ai-settings.js';
 export { AssistantStreamEvent } from './ai/assistant-stream-event.js';

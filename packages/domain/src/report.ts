@@ -183,6 +183,8 @@ export {
   v3ReportOf,
   v3SkillsOf,
 } from './v3/v3-report.js';
+// Issue 60 (transcript-surfaces): v3's report's Assay extension with the attempt's AI policy and assistant counts (decision 1262).
+export { V3AssayAi, v3AssayAiOf } from './v3/v3-assay-ai.js';
 export {
   MAX_TEST_ATTEMPTS,
   MAX_TEST_ATTEMPTS_DAYS,

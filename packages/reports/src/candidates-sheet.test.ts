@@ -33,6 +33,10 @@ describe('the Candidates sheet’s columns', () => {
       'testLinkId',
       'testLinkName',
       'reattemptOf',
+      // Issue 60's, after every earlier one (decision 1261).
+      'assistantMessages',
+      'assistantInsertedChars',
+      'followUps',
     ]);
     expect(candidateHeadings(workbookTest)[ATTEMPTED_ON_COLUMN - 1]).toBe('attemptedOn');
   });
@@ -66,6 +70,10 @@ describe('the Candidates sheet’s columns', () => {
       31,
       'Campus drive',
       990,
+      // No AI snapshot: empty, not 0.
+      null,
+      null,
+      null,
     ]);
   });
 
@@ -117,7 +125,17 @@ describe('the Candidates sheet’s columns', () => {
       null,
       null,
       null,
+      null,
+      null,
+      null,
     ]);
+  });
+
+  it('end with the assistant’s messages, the characters inserted from it and the follow-ups asked (decision 1261)', () => {
+    const aiUse = { assistantMessages: 4, assistantInsertedChars: 230, followUps: 2 };
+    const cells = candidateCells(workbookTest, { ...jane, aiUse });
+    expect(cells.slice(-3)).toEqual([4, 230, 2]);
+    expect(cells.slice(0, -3)).toEqual(candidateCells(workbookTest, jane).slice(0, -3));
   });
 
   it('keep non-numeric score text as text and blank scores as empty cells', () => {

@@ -45,7 +45,19 @@ export const sectionColumnHeaders = (section: Pick<Section, 'sectionName'>): [st
  * score as the report reads it (percent, percentile, verdict), the extra time granted, the test link the candidate
  * came through, and the invitation this one is a reattempt of.
  */
-export const APPENDED_COLUMNS = ['percent', 'percentile', 'verdict', 'extraTimePercent', 'testLinkId', 'testLinkName', 'reattemptOf'] as const;
+export const APPENDED_COLUMNS = [
+  'percent',
+  'percentile',
+  'verdict',
+  'extraTimePercent',
+  'testLinkId',
+  'testLinkName',
+  'reattemptOf',
+  // Issue 60 (decision 1261), after every earlier column: empty for an attempt without an AI snapshot.
+  'assistantMessages',
+  'assistantInsertedChars',
+  'followUps',
+] as const;
 
 /** Every heading of the Candidates sheet of a test. */
 export const candidateHeadings = (test: TestDetails): string[] => [...CANDIDATE_COLUMNS, ...test.sections.flatMap(sectionColumnHeaders), ...APPENDED_COLUMNS];
@@ -118,6 +130,9 @@ const appendedCells = (candidate: CandidateRow, scored: boolean): CellValue[] =>
     testLink?.id ?? null,
     testLink?.name ?? null,
     candidate.previousInvitationId ?? null,
+    candidate.aiUse?.assistantMessages ?? null,
+    candidate.aiUse?.assistantInsertedChars ?? null,
+    candidate.aiUse?.followUps ?? null,
   ];
 };
 

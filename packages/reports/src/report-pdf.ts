@@ -5,6 +5,7 @@ import { displayInstant } from './format.js';
 import { Cursor, FOOTER_Y, LEFT, MUTED, PAGE_HEIGHT, PAGE_WIDTH, WIDTH, hline, put, type Doc } from './pdf-layout.js';
 import { batchContentWrites } from './pdf-content-writes.js';
 import { drawIntegrity } from './pdf-integrity.js';
+import { drawAssistant } from './pdf-assistant.js';
 import { drawSimilarity } from './pdf-similarity.js';
 import { drawEvaluation } from './pdf-evaluation.js';
 import { drawHistory } from './pdf-history.js';
@@ -86,6 +87,7 @@ export function renderReportPdf(data: ReportPdfLayout, options: ReportPdfOptions
   drawSummary(doc, cursor, details);
   drawQuestions(doc, cursor, details);
   drawIntegrity(doc, cursor, details, data.thumbnails ?? []);
+  drawAssistant(doc, cursor, details);
   drawSimilarity(doc, cursor, details);
   if (data.evaluation) drawEvaluation(doc, cursor, data.evaluation);
   if (data.history) drawHistory(doc, cursor, data.history);

@@ -22,6 +22,8 @@ export interface CandidateRow {
   testLink?: { id: number; name: string } | null;
   /** The invitation this one is a reattempt of; null or absent for a first attempt. */
   previousInvitationId?: number | null;
+  /** The assistant's messages, characters inserted from its replies and follow-ups asked (decision 1261); null or absent without an AI snapshot. */
+  aiUse?: { assistantMessages: number | null; assistantInsertedChars: number | null; followUps: number | null };
 }
 
 /** How the report reads a score (decision 820): as a percent of its maximum, its percentile rank and its verdict band. */

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Footer, footerLines, HelpPanel } from './components/KeyHints.js';
 import { frameHints, HINTS, type KeyHint } from './hints.js';
 import { HistoryScreen } from './screens/HistoryScreen.js';
+import { TranscriptScreen } from './screens/TranscriptScreen.js';
 import { NotesScreen } from './screens/NotesScreen.js';
 import { PeopleScreen } from './screens/PeopleScreen.js';
 import { RetentionScreen } from './screens/RetentionScreen.js';
@@ -65,6 +66,8 @@ const RouteScreen = ({ route, options }: { route: Route; options: AppOptions }) 
       return <InvitationsScreen testId={route.testId} testName={route.testName} />;
     case 'history':
       return <HistoryScreen testInvitationId={route.testInvitationId} />;
+    case 'transcript':
+      return <TranscriptScreen source={route.source} />;
     case 'notes':
       return <NotesScreen testInvitationId={route.testInvitationId} fullName={route.fullName} />;
     case 'reminders':

@@ -132,6 +132,7 @@ export const HINTS = {
   report: (offered: readonly InvitationMoveName[], evidence = false): KeyHint[] => [
     hint('p', 'export PDF', 'save the report as a PDF'),
     hint('h', 'history', 'what happened to the invitation, oldest first'),
+    { ...hint('t', 'AI transcript', "the AI assistant's transcript: policy, model, every message, reply, insertion and follow-up"), helpOnly: true as const },
     { ...hint('n', 'notes', "the candidate's notes: write one, edit or delete your own"), helpOnly: true as const },
     // In the help only: the report's keys already fill the footer at 80 columns (decision 607).
     {
@@ -161,7 +162,12 @@ export const HINTS = {
     hint('Enter', 'save', 'save the grade and go to the next answer (Ctrl+S too)'),
     hint('n/p', 'next/prev', 'next or previous answer (→ and ← too)'),
     hint('↑↓', 'scroll', 'scroll a long answer (PgUp, PgDn by ten lines)'),
-    ...[hint('b', 'blind', 'hide or show the candidates’ names'), hint('o', 'order', 'by question or by candidate'), hint('r', 'refresh')].map((entry) => ({
+    ...[
+      hint('b', 'blind', 'hide or show the candidates’ names'),
+      hint('o', 'order', 'by question or by candidate'),
+      hint('t', 'AI transcript', "the AI assistant's transcript of this answer's question, naming no one"),
+      hint('r', 'refresh'),
+    ].map((entry) => ({
       ...entry,
       helpOnly: true as const,
     })),
@@ -209,6 +215,7 @@ export const HINTS = {
   ],
   noteWriting: [hint('Enter', 'save', 'save the note (Ctrl+S too)'), hint('Ctrl+U', 'clear'), hint('Esc', 'cancel')],
   history: [hint('↑↓', 'scroll', 'scroll the history (PgUp, PgDn by ten lines)'), hint('r', 'refresh')],
+  transcript: [hint('↑↓', 'scroll', 'scroll the transcript (PgUp, PgDn by ten lines)'), hint('r', 'refresh')],
   help: [hint('?/Esc', 'close help')],
 } as const;
 

@@ -75,3 +75,64 @@ export const storeEndReason = (testInvitationId: number, endReason: 'submitted' 
 /** Which limit ended a terminated attempt, as the server leaves it (issue 52, migration 046: `terminated_by`). */
 export const storeTerminatedBy = (testInvitationId: number, kind: 'window' | 'image'): Promise<void> =>
   overwrite((db) => db.updateTable('invitations').set({ terminated_by: kind }).where('id', '=', testInvitationId).execute());
+
+/**
+ * A guarded attempt's assistant transcript on `onQuestion` (default the test's first question), as the assistant stores it (issue 60): this
+ * server has no model to talk to. `messages` are stored a minute apart from `at`, each answered (or withheld, when its
+ * reply starts with "WITHHELD "); one insertion of 38 characters from the first. The snapshot is the attempt's own,
+ * made guarded (or a guarded one of the default settings when the start wrote none).
+ */
+export const storeAssistantTranscript = (
+  invitationId: number,
+  at: number,
+  messages: readonly { text: string; reply: string }[],
+  onQuestion?: number,
+): Promise<void> =>
+  overwrite(async (db) => {
+    const invitation = await db.selectFrom('invitations').select(['test_id', 'ai_snapshot']).where('id', '=', invitationId).executeTakeFirstOrThrow();
+    const first = await db.selectFrom('questions').select('id').where('test_id', '=', invitation.test_id).orderBy('id').executeTakeFirstOrThrow();
+    const questionId = onQuestion ?? first.id;
+    const snapshot = invitation.ai_snapshot
+      ? JSON.parse(invitation.ai_snapshot)
+      : { settings: { followUps: 0, followUpSeconds: 120, assistantMessages: 30, assistantTokens: 40_000 }, sections: [], version: '3f9a0c1d2b4e' };
+    snapshot.settings.aiPolicy = 'guarded';
+    snapshot.sections = snapshot.sections.map((section: { sectionId: number }) => ({ ...section, aiPolicy: 'guarded' }));
+    await db
+      .updateTable('invitations')
+      .set({ ai_snapshot: JSON.stringify(snapshot) })
+      .where('id', '=', invitationId)
+      .execute();
+    const ids: number[] = [];
+    for (const [index, { text, reply }] of messages.entries()) {
+      const withheld = reply.startsWith('WITHHELD ');
+      const row = await db
+        .insertInto('assistant_messages')
+        .values({
+          invitation_id: invitationId,
+          question_id: questionId,
+          seq: index + 1,
+          asked_at: at + index * 60_000,
+          message: text,
+          shared_answer: index === 0 ? 1 : 0,
+          answer_chars: index === 0 ? 17 : 0,
+          state: withheld ? 'withheld' : 'answered',
+          reply: withheld ? reply.slice('WITHHELD '.length) : reply,
+          withheld_reason: withheld ? 'solution' : null,
+          failure: null,
+          model: 'qwen2.5-coder:7b',
+          policy: 'guarded',
+          policy_version: snapshot.version,
+          prompt_tokens: 100,
+          completion_tokens: 20,
+          first_token_ms: 200,
+          answered_at: at + index * 60_000 + 3_000,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(Number(row.id));
+    }
+    await db
+      .insertInto('assistant_insertions')
+      .values({ invitation_id: invitationId, question_id: questionId, message_id: ids[0]!, seq: 1, at: at + 30_000, chars: 38, line: 7, col: 3 })
+      .execute();
+  });

@@ -45,6 +45,7 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
   'GET /v2/org/tests/:testId/review/follow-ups': 'read-review-queue',
   'PUT /v2/org/testinvitation/:testInvitationId/follow-ups/:questionId/:position': 'grade',
   'PUT /v2/org/review/:reference/follow-ups/:position': 'grade-by-reference',
+  'GET /v2/org/review/:reference/transcript': 'read-review-queue',
   'GET /v2/org/tests/:testId/invitations': 'read-reports',
   'GET /v2/org/tests/:testId/invitations/summary': 'read-reports',
   'GET /v2/org/integrations/greenhouse': 'read-integrations',

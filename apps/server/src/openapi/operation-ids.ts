@@ -32,6 +32,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /v2/org/tests/{testId}/review/follow-ups': 'getFollowUpReviewQueue',
   'PUT /v2/org/testinvitation/{testInvitationId}/follow-ups/{questionId}/{position}': 'markFollowUp',
   'PUT /v2/org/review/{reference}/follow-ups/{position}': 'markFollowUpByReference',
+  'GET /v2/org/review/{reference}/transcript': 'getReviewTranscript',
   'POST /candidate/v1/{token}/submit': 'submitAttempt',
   'GET /candidate/v1/links/{accessKey}': 'getPublicLink',
   'POST /candidate/v1/links/{accessKey}/register': 'registerOnPublicLink',

@@ -20,21 +20,10 @@ import {
 import { codingTextCovers, columnPositions, questionsHeaderOf, questionsRowOfAwards, sheetCodingOf, type WorkbookRow } from '@assay/reports/host';
 import type { Store } from '@assay/store';
 import { integrityEvidenceOf } from './integrity-evidence.js';
+import { reportAiFacts } from './attempt-ai.js';
 import { reportAiOf } from '@assay/domain/ai';
 import { withIntegritySummaries } from './integrity-summaries.js';
 import { workbookReading } from './workbook-reading.js';
-
-/** The attempt's AI snapshot and transcript (issue 60); undefined for an attempt without a snapshot, which reads nothing more. */
-const reportAiFacts = async (store: Store, invitationId: number) => {
-  const snapshot = await store.assistant.snapshotOf(invitationId);
-  if (!snapshot) return undefined;
-  const [messages, insertions, followUps] = await Promise.all([
-    store.assistant.messagesOf(invitationId),
-    store.assistant.insertionsOf(invitationId),
-    store.followUps.of(invitationId),
-  ]);
-  return { snapshot, messages, insertions, followUps };
-};
 
 /** No standing is read for an attempt that is not scored: it has no percentile. */
 const UNRANKED: ScoreStanding = { below: 0, tied: 0, total: 0 };

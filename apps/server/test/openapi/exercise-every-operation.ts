@@ -89,6 +89,8 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   // Authorship follow-ups for review (issue 60 item 6): none asked in the scenario, so the list is empty and marks are refused.
   await send({ method: 'GET', url: `/v2/org/tests/${testId}/review/follow-ups?blind=true` });
   await send({ method: 'PUT', url: `/v2/org/review/${'A'.repeat(22)}/follow-ups/0`, body: { mark: 'accurate' } });
+  // The assistant's transcript by review reference (decision 1263): a made-up reference finds no answer (404.4).
+  await send({ method: 'GET', url: `/v2/org/review/${'A'.repeat(22)}/transcript` });
   const taking = await fresh('taking@example.com');
   const api = candidate(h, taking.token);
   await send({ method: 'GET', url: `/candidate/v1/${taking.token}`, apiKey: null });

@@ -1,4 +1,5 @@
 import { GradeRecorded, type GradeInput, type ReviewItem, ReviewGradeRecorded, ReviewQueue, type ReviewOrder } from '@assay/domain/report';
+import { ReviewTranscript } from '@assay/domain/ai';
 import { MAX_PAGE_SIZE } from '@assay/domain/schemas';
 import type { CallOptions } from '../core/options.js';
 import { segment } from '../core/path.js';
@@ -87,5 +88,14 @@ export class Grading {
       ReviewGradeRecorded,
       options,
     );
+  }
+
+  /**
+   * The AI assistant's transcript of the answer a review reference names (decision 1263): the report's `ai` of that
+   * question, naming no one — what a blind-reviewer key, which reads no report, reads beside the answer it grades.
+   * `ai` is null for an attempt without an AI record; 404.4 for a reference no answer of the key's organization has.
+   */
+  transcript(reference: string, options?: CallOptions): Promise<ReviewTranscript> {
+    return this.transport.json({ method: 'GET', path: `/v2/org/review/${segment(reference)}/transcript`, credential: 'apiKey' }, ReviewTranscript, options);
   }
 }

@@ -1,4 +1,5 @@
 import { ReportDetails, SimilarityPage, type SimilarityPairEntry } from '@assay/domain/report';
+import type { ReportAi } from '@assay/domain/ai';
 import { CandidateReport, MAX_PAGE_SIZE, ReportScoreFields, RevokedReportLinks, SectionReport } from '@assay/domain/schemas';
 import type { z } from 'zod';
 import { AssayError } from '../core/errors.js';
@@ -58,6 +59,15 @@ export class Reports {
    */
   details(testInvitationId: number, options?: CallOptions): Promise<ReportDetails> {
     return this.transport.json({ method: 'GET', path: `/v2/org/report/${segment(testInvitationId)}/details`, credential: 'apiKey' }, ReportDetails, options);
+  }
+
+  /**
+   * The attempt's AI policy and its assistant's transcript, `/details`' `ai` (issue 60, docs/ai.md "The transcript in
+   * reports"): every message, reply (withheld ones included), insertion and follow-up; null for an attempt without an
+   * AI record.
+   */
+  async transcript(testInvitationId: number, options?: CallOptions): Promise<ReportAi | null> {
+    return (await this.details(testInvitationId, options)).ai ?? null;
   }
 
   /**

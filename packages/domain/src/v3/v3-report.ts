@@ -5,6 +5,7 @@ import type { AttemptEndReason } from '../candidate/attempt-end.js';
 import { V3InvitationStatus, v3StatusOf } from './v3-status.js';
 import { CandidateFeedback } from '../candidate/candidate-feedback.js';
 import { ReviewProgress } from '../report/written-answer-detail.js';
+import { V3AssayAi, v3AssayAiOf } from './v3-assay-ai.js';
 
 /** v3's `reportType`: 1 section-wise, 2 skill-wise, 3 both (a query string: a text). */
 export const V3ReportType = z.enum(['1', '2', '3']).meta({ description: '1 section-wise, 2 skill-wise, 3 both.' });
@@ -81,6 +82,10 @@ export const V3Report = z
       description:
         "Assay's own (decision 1026): present while status is Review Pending — answers still waiting for a person, those graded, and the marks given so far (provisional; the points stay 0 until the report is final).",
     }),
+    assayAi: V3AssayAi.optional().meta({
+      description:
+        "Assay's own (issue 60, decision 1262): the attempt's AI policy and its assistant's use in counts (messages, withheld replies, insertions, tokens, follow-ups), every reportType; absent for an attempt without an AI record. The words are on v2's /details (ai).",
+    }),
   })
   .meta({ id: 'V3Report' });
 export type V3Report = z.infer<typeof V3Report>;
@@ -149,5 +154,6 @@ export const v3ReportOf = (details: ReportDetails, facts: V3ReportFacts, reportT
     ...(details.test.practiceTest && { practiceTest: true as const }),
     ...(details.candidateFeedback && { candidateFeedback: details.candidateFeedback }),
     ...(status === 'Review Pending' && details.review && { review: details.review }),
+    ...(details.ai && { assayAi: v3AssayAiOf(details.ai) }),
   };
 };

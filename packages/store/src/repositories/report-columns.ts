@@ -52,9 +52,43 @@ export const workbookColumns = [
   'invitations.test_link_id as testLinkId',
   'test_links.name as testLinkName',
   'invitations.previous_invitation_id as previousInvitationId',
+  // The assistant's use and the follow-ups asked (issue 60, decision 1261): null for an attempt without an AI snapshot.
+  sql<number | string | null>`(case when invitations.ai_snapshot is not null
+    then (select count(*) from assistant_messages where assistant_messages.invitation_id = invitations.id) end)`.as('assistantMessages'),
+  sql<number | string | null>`(case when invitations.ai_snapshot is not null
+    then (select coalesce(sum(assistant_insertions.chars), 0) from assistant_insertions where assistant_insertions.invitation_id = invitations.id) end)`.as(
+    'assistantInsertedChars',
+  ),
+  sql<number | string | null>`(case when invitations.ai_snapshot is not null
+    then (select count(*) from follow_ups where follow_ups.invitation_id = invitations.id) end)`.as('followUps'),
 ] as const;
 
-export type WorkbookColumns = { extraTimePercent: number; testLinkId: number | null; testLinkName: string | null; previousInvitationId: number | null };
+export type WorkbookColumns = {
+  extraTimePercent: number;
+  testLinkId: number | null;
+  testLinkName: string | null;
+  previousInvitationId: number | null;
+  assistantMessages: number | string | null;
+  assistantInsertedChars: number | string | null;
+  followUps: number | string | null;
+};
+
+/** PostgreSQL hands count(*) and sums over as text. */
+const countOf = (value: number | string | null): number | null => (value === null ? null : Number(value));
+
+/** The workbook's AI columns of a row read with `workbookColumns` (decision 1261). */
+export const aiUseOfRow = (row: WorkbookColumns): AiUseColumns => ({
+  assistantMessages: countOf(row.assistantMessages),
+  assistantInsertedChars: countOf(row.assistantInsertedChars),
+  followUps: countOf(row.followUps),
+});
+
+/** The assistant's messages, the characters inserted from its replies, and the follow-ups asked; null without an AI snapshot. */
+export interface AiUseColumns {
+  assistantMessages: number | null;
+  assistantInsertedChars: number | null;
+  followUps: number | null;
+}
 
 /** An invitation's report columns with its test's, joined (PostgreSQL: a round trip costs more than the join). */
 export const reportColumns = [

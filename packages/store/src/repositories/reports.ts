@@ -26,6 +26,8 @@ import {
   scoreSoFarColumns,
   shownOfRow,
   workbookColumns,
+  aiUseOfRow,
+  type AiUseColumns,
   type InvitationReportRow,
   type WorkbookColumns,
 } from './report-columns.js';
@@ -50,6 +52,8 @@ export interface ReportWithSections extends ReportRecord {
   testLink: { id: number; name: string } | null;
   /** The invitation this one is a reattempt of; null for a first attempt. */
   previousInvitationId: number | null;
+  /** The assistant's messages, characters inserted and follow-ups asked (decision 1261); null without an AI snapshot. */
+  aiUse: AiUseColumns;
   /** Every attempt's image violations, for its integrity summary (decision 989); a terminated one's status reads `iv`. */
   imageViolations: number;
   /** A camera-proctored attempt's longest stretch without a photo (decision 1143), for its integrity summary; null otherwise. */
@@ -274,6 +278,7 @@ export class ReportsRepository {
           extraTimePercent: row.extraTimePercent,
           testLink: row.testLinkId === null ? null : { id: row.testLinkId, name: row.testLinkName ?? '' },
           previousInvitationId: row.previousInvitationId,
+          aiUse: aiUseOfRow(row),
           imageViolations: Number(row.iv),
           cameraGapSeconds: row.cameraGapSeconds === null ? null : Number(row.cameraGapSeconds),
           report: {

@@ -10,7 +10,7 @@ import { useConnection } from '../shell/client-context.js';
 import { useChrome, useScreenKeys, useScreenSlot } from '../shell/screen-slot.js';
 import { useCall } from '../shell/use-call.js';
 import { useMachine } from '../shell/use-machine.js';
-import { reviewKeys } from '../state/review-keys.js';
+import { reviewKeys, reviewTranscriptKeys } from '../state/review-keys.js';
 import {
   REVIEW_PAGE_SIZE,
   currentItem,
@@ -87,7 +87,7 @@ const GradeLine = ({ item }: { item: ReviewItem }) =>
 
 export const ReviewScreen = ({ testId, testName }: { testId: number; testName: string }) => {
   const { client } = useConnection();
-  const { active, body } = useScreenSlot();
+  const { active, body, open } = useScreenSlot();
   const { state, send: dispatch, current } = useMachine(reviewReducer, initialReview);
 
   useCall(
@@ -121,7 +121,11 @@ export const ReviewScreen = ({ testId, testName }: { testId: number; testName: s
 
   const typing = state.phase === 'ready' && item !== undefined && inComment(state);
   useChrome({ title: `Review ${testName}`, hints: typing ? HINTS.reviewComment : HINTS.review, typing });
-  useScreenKeys((stroke) => applyDecision(reviewKeys(current(), stroke, maxScroll), dispatch));
+  useScreenKeys(
+    (stroke) =>
+      applyDecision(reviewTranscriptKeys(current(), stroke), dispatch, (asked) => open(asked.open)) ||
+      applyDecision(reviewKeys(current(), stroke, maxScroll), dispatch),
+  );
 
   const queue = state.queue;
   const progress = queue ? `${queue.gradedCount} of ${queue.itemsCount} graded` : '';

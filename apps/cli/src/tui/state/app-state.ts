@@ -2,10 +2,13 @@ import type { SimilarityPairDetail } from '@assay/domain/report';
 import type { TestLink } from '@assay/domain/schemas';
 import { match, P } from 'ts-pattern';
 import type { Keystroke } from '../input/keystroke.js';
+import type { TranscriptSource } from './transcript-view.js';
 
 /** Where the user is; the stack's top is on screen. */
 export type Route =
   | { screen: 'history'; testInvitationId: number }
+  /** The AI assistant's transcript (issue 60): a report's, or by a review reference one answer's, naming no one. */
+  | { screen: 'transcript'; source: TranscriptSource }
   | { screen: 'notes'; testInvitationId: number; fullName: string }
   | { screen: 'reminders'; testId: number; testName: string }
   | { screen: 'testSettings'; testId: number; testName: string }

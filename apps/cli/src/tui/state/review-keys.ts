@@ -1,8 +1,9 @@
 import { match, P } from 'ts-pattern';
-import { passed, taken, type KeyDecision } from '../input/key-decision.js';
+import { effect, passed, taken, type KeyDecision } from '../input/key-decision.js';
 import { pressed, typed, type Keystroke } from '../input/keystroke.js';
 import { textEditOf } from '../input/text-edit.js';
-import { inComment, type ReviewEvent, type ReviewState } from './review-state.js';
+import { currentItem, inComment, type ReviewEvent, type ReviewState } from './review-state.js';
+import type { Route } from './app-state.js';
 
 const DIGIT = { type: 'char', char: P.string.regex(/^[0-9.]$/) } as const;
 const SAVE = P.union(pressed('return'), { type: 'ctrl', letter: 's' } as const);
@@ -40,4 +41,14 @@ export const reviewKeys = (state: ReviewState, stroke: Keystroke, maxScroll: num
     .with(typed('o'), () => taken({ type: 'toggleOrder' }))
     .with(typed('r'), () => taken({ type: 'reload' }))
     .otherwise(() => passed());
+};
+
+/**
+ * `t` in the marks opens the AI assistant's transcript of the answer on screen, by its review reference: the screen
+ * that opens never holds the invitation, so a blind review stays blind (decision 1264).
+ */
+export const reviewTranscriptKeys = (state: ReviewState, stroke: Keystroke): KeyDecision<never, { open: Route }> => {
+  const item = state.phase === 'ready' ? currentItem(state) : undefined;
+  if (!item || inComment(state) || !(stroke.type === 'char' && stroke.char === 't')) return passed();
+  return effect({ open: { screen: 'transcript', source: { reference: item.reference } } });
 };

@@ -85,7 +85,7 @@ export const invitationsKeys = ({ state, view, pageSize }: Browsing<InvitationRo
 };
 
 /**
- * A report: `p` export the PDF, `h` history, `v` the answers (time, signals, playback, variant), `x` cancel, `a`
+ * A report: `p` export the PDF, `h` history, `t` the AI assistant's transcript, `v` the answers (time, signals, playback, variant), `x` cancel, `a`
  * reattempt, `m` resend and `e` extend where the invitation's state allows, `r` refresh. The report does not name the
  * invitation's link: `lookup` finds it when an extension's date is typed (decision 831).
  */
@@ -102,6 +102,7 @@ export const reportKeys = <T>(
     .with(typed('r'), () => taken({ type: 'reload' }))
     .with(typed('p'), () => effect<ScreenEffect>({ export: `assay-report-${testInvitationId}.pdf` }))
     .with(typed('h'), () => open({ screen: 'history', testInvitationId }))
+    .with(typed('t'), () => open({ screen: 'transcript', source: { testInvitationId } }))
     .with(typed('n'), () => unless(fullName, (name) => open({ screen: 'notes', testInvitationId, fullName: name })))
     .with(typed('v'), () => open({ screen: 'answers', testInvitationId }))
     .with(typed('s'), () => open({ screen: 'similarPairs', testInvitationId }))

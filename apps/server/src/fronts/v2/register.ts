@@ -10,6 +10,7 @@ import { eventRoutes } from '../../routes/events.js';
 import { exportRoutes } from '../../routes/exports.js';
 import { gradingRoutes } from '../../routes/grading.js';
 import { followUpReviewRoutes } from '../../routes/follow-up-review.js';
+import { reviewTranscriptRoutes } from '../../routes/review-transcript.js';
 import { greenhouseIntegrationRoutes } from '../../routes/greenhouse-integration.js';
 import { invitationHistoryRoutes } from '../../routes/invitation-history.js';
 import { invitationListRoutes } from '../../routes/invitation-list.js';
@@ -50,6 +51,7 @@ const V2_ROUTES = [
   candidatePageRoutes,
   gradingRoutes,
   followUpReviewRoutes,
+  reviewTranscriptRoutes,
   greenhouseIntegrationRoutes,
   bulkInvitationRoutes,
   reminderRoutes,
