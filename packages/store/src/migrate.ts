@@ -51,9 +51,9 @@ import { invitationOpeningMigration } from './migrations/050-invitation-opening.
 import { answerDraftsMigration } from './migrations/051-answer-drafts.js';
 import { attemptRulesMigration } from './migrations/052-attempt-rules.js';
 import { assistantTranscriptMigration } from './migrations/054-assistant-transcript.js';
-import { followUpsMigration } from './migrations/055-follow-ups.js';
 import { aiUseEvidenceMigration } from './migrations/056-ai-use-evidence.js';
 import { aiChecksMigration } from './migrations/057-ai-checks.js';
+import { followUpsMigration } from './migrations/058-follow-ups.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -107,9 +107,9 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '051-answer-drafts': answerDraftsMigration(),
   '052-attempt-rules': attemptRulesMigration(),
   '054-assistant-transcript': assistantTranscriptMigration(dialect),
-  '055-follow-ups': followUpsMigration(dialect),
   '056-ai-use-evidence': aiUseEvidenceMigration(),
   '057-ai-checks': aiChecksMigration(dialect),
+  '058-follow-ups': followUpsMigration(dialect),
 });
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -107,7 +107,7 @@ export interface Repositories {
   readonly assistant: AssistantRepository;
   /** Which of a test's questions the model solves (issue 60 item 7, migration 057). */
   readonly aiChecks: AiChecksRepository;
-  /** Authorship follow-ups: the questions about a submitted answer, their answers and marks (issue 60 item 6, migration 055). */
+  /** Authorship follow-ups: the questions about a submitted answer, their answers and marks (issue 60 item 6, migration 058). */
   readonly followUps: FollowUpsRepository;
 }
 

@@ -4,7 +4,7 @@ import { oneQuestionTest, registeredAt } from './fixtures.js';
 
 const T0 = Date.UTC(2026, 0, 1);
 
-/** Migration 055 and the follow-ups repository (issue 60 item 6): served once, saved, marked, erased. */
+/** Migration 058 and the follow-ups repository (issue 60 item 6): served once, saved, marked, erased. */
 describe.each(['sqlite', 'postgres'] as const)('follow-ups on %s', (backend) => {
   let store: Store;
   let dispose: () => Promise<void>;

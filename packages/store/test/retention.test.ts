@@ -26,7 +26,7 @@ describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backe
     await store.db.schema.alterTable('question_signals').dropColumn('typing').execute();
     await sql`delete from kysely_migration where name = '056-ai-use-evidence'`.execute(store.db);
     await store.db.schema.dropTable('follow_ups').execute();
-    await sql`delete from kysely_migration where name = '055-follow-ups'`.execute(store.db);
+    await sql`delete from kysely_migration where name = '058-follow-ups'`.execute(store.db);
     await store.db.schema.dropTable('assistant_insertions').execute();
     await store.db.schema.dropTable('assistant_messages').execute();
     await store.db.schema.alterTable('invitations').dropColumn('ai_snapshot').execute();
@@ -71,9 +71,9 @@ describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backe
       '051-answer-drafts',
       '052-attempt-rules',
       '054-assistant-transcript',
-      '055-follow-ups',
       '056-ai-use-evidence',
       '057-ai-checks',
+      '058-follow-ups',
     ]);
     const after = (await store.orgs.create({ name: 'After', email: 'after@example.com', timeZoneId: 1000 }, T0)).id;
     expect(await store.retention.settings(before)).toEqual({ endedDays: null, mediaDays: null, unstartedDays: null });

@@ -24,7 +24,7 @@ const toRecord = (row: Row): FollowUpRecord => ({
 export type ReviewedFollowUp = ReportFollowUp;
 
 /**
- * An attempt's authorship follow-ups (migration 055; docs/ai.md "Authorship follow-ups"). Found by invitation id: the
+ * An attempt's authorship follow-ups (migration 058; docs/ai.md "Authorship follow-ups"). Found by invitation id: the
  * candidate side reaches it through its token, the org side through `invitations.find(orgId, id)` first (tenant
  * scoping, README of this folder).
  */

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** One authorship follow-up of an attempt (migration 055; docs/ai.md "Authorship follow-ups"). */
+/** One authorship follow-up of an attempt (migration 058; docs/ai.md "Authorship follow-ups"). */
 export interface FollowUpsTable {
   id: Generated<number>;
   invitation_id: number;

@@ -6,8 +6,8 @@ import { idColumn } from './id-column.js';
  * Authorship follow-ups (issue 60, item 6; docs/ai.md "Authorship follow-ups"): the questions asked about a submitted
  * coding or written answer, who wrote them (model or template), each one's timer, the answer as last saved, the
  * pastes the page refused, and a reviewer's mark (never a score). One row per position, unique, so two submissions
- * racing serve one set. Numbered 055 though it came after 056/057: on a fresh database the order does not matter
- * (it touches no table those two touch).
+ * racing serve one set. Numbered after 057 though written beside it: a database already at 057 would refuse an
+ * earlier name as out of order.
  */
 export const followUpsMigration = (dialect: Dialect): Migration => ({
   async up(db: Kysely<unknown>) {
