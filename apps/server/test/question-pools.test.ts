@@ -218,6 +218,7 @@ describe.each(backends)('question pools and shuffling on %s', (backend) => {
     expect(details.score).toMatchObject({ maxScore: 8 });
     // The PDF names it too, and lists the questions in the candidate's order.
     const pdf = await h.request({ method: 'GET', url: `/v2/org/report/${wrong.invitationId}/pdf` });
+    expect(pdf.statusCode, pdf.body.slice(0, 300)).toBe(200);
     const text = pdfLines(pdf.rawPayload).join(' ');
     expect(text).toContain('HTTP and the web: 3 of 6 drawn, questions and options shuffled; Coding: as authored');
     expect(text).toContain(`seed ${details.variant!.seed}`);
