@@ -11,7 +11,8 @@
 #    (scripts/pg-throwaway.sh) whose URL is exported as ASSAY_TEST_PG_URL and
 #    which is stopped and deleted on exit, whatever happens
 # 4. `pnpm build`, `pnpm lint` (Biome: lint and format) and `pnpm typecheck` (every package, tests included),
-#    then `pnpm test` (the fast loop) and `pnpm test:system` (the full one)
+#    then every package's `test` (the fast loop, in two lanes) and `test:system` (the full one): what `pnpm test`
+#    and `pnpm test:system` run
 # The exit status is the tests' (or the build's or a check's, if one fails first).
 set -euo pipefail
 
@@ -124,12 +125,36 @@ for check in lint typecheck; do
 done
 
 test_log="$(mktemp "${TMPDIR:-/tmp}/assay-test-log.XXXXXX")"
-# Two loops: the fast one (unit and integration), then the full one (processes, crashes, floods, browsers).
+# Two loops: the fast one (unit and integration), then the full one (processes, crashes, floods, browsers). On 2
+# cores the fast loop keeps both busy and the full one does not, so the fast loop runs in two lanes of our own, each
+# task once, its build done above (`--only`): turbo would start the server's suite, the longest, only once the
+# packages it builds on had started theirs. The CLI's and the worker's system suites (no timing bounds) fill the lanes'
+# ends; every other system suite (the server's and the sandbox's floods bound times) runs after, on a quiet machine.
+lane_status_dir="$(mktemp -d "${TMPDIR:-/tmp}/assay-lanes.XXXXXX")"
+run_lane() {
+  local name=$1 status=0
+  shift
+  while [ $# -gt 0 ]; do
+    # shellcheck disable=SC2086
+    pnpm exec turbo run $1 --only --continue --concurrency=1 || status=$?
+    shift
+  done
+  echo "$status" >"$lane_status_dir/$name"
+}
 set +e
-pnpm test 2>&1 | tee "$test_log"
-test_status=${PIPESTATUS[0]}
+{
+  run_lane server "test --filter=@assay/server" "test:system --filter=@assay/cli" &
+  run_lane packages "test --filter=!@assay/server" "test:system --filter=@assay/worker"
+  wait
+} 2>&1 | tee "$test_log"
+test_status=0
+for lane in server packages; do
+  lane_status="$(cat "$lane_status_dir/$lane" 2>/dev/null || echo 1)"
+  [ "$lane_status" = 0 ] || test_status=$lane_status
+done
+rm -rf "$lane_status_dir"
 phase_done "fast loop"
-pnpm test:system 2>&1 | tee -a "$test_log"
+pnpm exec turbo run test:system --only --continue --concurrency=1 --filter=!@assay/cli --filter=!@assay/worker 2>&1 | tee -a "$test_log"
 system_status=${PIPESTATUS[0]}
 phase_done "system loop"
 [ "$test_status" = 0 ] && test_status=$system_status
