@@ -54,10 +54,16 @@ describe('integrity in a real browser (Chromium)', () => {
 
       await page.reload();
       await page.getByTestId('submit-button').waitFor({ state: 'visible' });
+      // The reloaded page says it is back (its second 'returned'); a second more for anything the reload sent late.
+      const returned = () =>
+        b.store.db.selectFrom('attempt_events').select('id').where('invitation_id', '=', invitationId).where('kind', '=', 'returned').execute();
+      await expect.poll(async () => (await returned()).length, { timeout: 15_000 }).toBe(2);
       await page.waitForTimeout(1_000);
-      await restoreFocus();
       expect(await b.report(invitationId)).toMatchObject({ wv: 0, tv: 0 });
       expect(errors).toEqual([]);
+      // Only now: handing focus back to the browser's emulation blurs the page, which is a departure the page reports
+      // (a real one in a real window), and would race the report read above.
+      await restoreFocus();
     } finally {
       await context.close();
     }
