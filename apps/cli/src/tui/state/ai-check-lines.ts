@@ -16,7 +16,7 @@ export interface AiCheckLayout {
   readonly mayStart: boolean;
 }
 
-/** A coding (SQL included: its form) question: the ones the test screen lists, the others are counted. */
+/** A coding (SQL included: its form) question: the ones the test screen lists, the others are counted (decision 1330). */
 const isCoding = (result: AiCheckQuestionResult): boolean => result.type === 'coding';
 
 const when = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
