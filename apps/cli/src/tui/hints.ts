@@ -60,6 +60,7 @@ export const HINTS = {
     // In the help only: the five keys above and the frame's fill the line at 80 columns.
     { ...hint('b', 'bulk invite', 'invite a CSV file of candidates: preview, confirm, progress, summary'), helpOnly: true as const },
     { ...hint('r', 'refresh'), helpOnly: true as const },
+    { ...hint('a', 'AI check', 'ask the configured model to answer each question, and show which it solves (docs/ai.md)'), helpOnly: true as const },
     { ...hint('m', 'reminders', "the test's reminder hours: see them, set them where the role may"), helpOnly: true as const },
     {
       ...hint('t', 'settings', "the test's settings (shuffling, marks shown, popups, feedback, violations): see them, change them where the role may"),

@@ -12,9 +12,10 @@ export interface ServerProcess {
 
 /**
  * `node apps/server/dist/main.js` on a free loopback port with a SQLite file of its own and its in-process
- * worker, so completions are scored and show up in the reconciliation log.
+ * worker, so completions are scored and show up in the reconciliation log; `env` adds to (or overrides) its settings,
+ * such as a model to speak to.
  */
-export const startServerProcess = async (databaseFile: string, outboxDir: string): Promise<ServerProcess> => {
+export const startServerProcess = async (databaseFile: string, outboxDir: string, env: Record<string, string> = {}): Promise<ServerProcess> => {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [SERVER_MAIN], {
@@ -30,6 +31,7 @@ export const startServerProcess = async (databaseFile: string, outboxDir: string
       ASSAY_OUTBOX_DIR: outboxDir,
       ASSAY_ALLOW_PRIVATE_CALLBACKS: 'true',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

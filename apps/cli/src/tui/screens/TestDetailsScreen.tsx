@@ -17,6 +17,7 @@ import { testDetailsKeys } from '../state/screen-keys.js';
 import { HINTS } from '../hints.js';
 import { useMay } from '../shell/capabilities-context.js';
 import { deniedKeys, isDenied, permittedHints } from '../state/key-permissions.js';
+import { AiCheckPanelView, useAiCheckPanel } from '../components/AiCheckPanel.js';
 
 export const TestDetailsScreen = ({ testId }: { testId: number }) => {
   const { client } = useConnection();
@@ -35,7 +36,9 @@ export const TestDetailsScreen = ({ testId }: { testId: number }) => {
   const test = state.value;
   const naming = download.phase === 'naming';
   // Only the moves the key's role may make (issue 50): a reviewer is offered no invite or bulk invite.
-  const denied = deniedKeys('testDetails', useMay());
+  const may = useMay();
+  const denied = deniedKeys('testDetails', may);
+  const aiCheck = useAiCheckPanel(testId);
   useChrome({
     title: test ? test.testName : `Test ${testId}`,
     hints: naming ? HINTS.naming : permittedHints(HINTS.testDetails, denied),
@@ -47,6 +50,7 @@ export const TestDetailsScreen = ({ testId }: { testId: number }) => {
     (stroke) =>
       applyDecision(downloadKeys(exporting.current(), stroke), exporting.send) ||
       (exporting.current().phase !== 'naming' && isDenied(denied, stroke)) ||
+      aiCheck.keys(stroke) ||
       applyDecision(testDetailsKeys(current(), testId, stroke), dispatch, performWith({ open, export: (path) => exporting.send({ type: 'start', path }) })),
   );
 
@@ -70,6 +74,12 @@ export const TestDetailsScreen = ({ testId }: { testId: number }) => {
       ) : null}
       {state.phase === 'failed' ? <FailureText failure={state.failure} hint="(r to retry)" /> : null}
       <DownloadPanel state={download} width={body.columns} />
+      {test ? (
+        <AiCheckPanelView
+          panel={aiCheck.panel}
+          layout={{ testId, width: body.columns, rows: body.rows - 5 - test.sections.length, mayStart: may('change-test-links') }}
+        />
+      ) : null}
     </Box>
   );
 };

@@ -22,7 +22,8 @@ const key = (hint: string, capability: Capability): GuardedKey => ({
 });
 
 const GUARDED: Record<GuardedScreen, readonly GuardedKey[]> = {
-  testDetails: [key('n', 'register-candidates'), key('b', 'register-candidates')],
+  // A check of which questions a model solves is asked with the right to change the test's settings (issue 60 item 7).
+  testDetails: [key('n', 'register-candidates'), key('b', 'register-candidates'), key('a', 'change-test-links')],
   links: [key('n', 'change-test-links'), key('Enter', 'change-test-links'), key('s', 'change-test-links'), key('c', 'register-candidates')],
   // Issue 50 (decision 810): deciding is the hiring team's; a reviewer notes, tags and rates.
   invitations: [
