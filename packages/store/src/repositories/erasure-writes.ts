@@ -23,6 +23,7 @@ export const ERASED_DATA_TABLES = [
   'snapshots',
   'code_playback',
   'question_signals',
+  'ai_use_findings',
   'answer_fingerprints',
   'similarity_pairs',
   'grades',
