@@ -7,16 +7,17 @@ import type { JailLimits } from '../jail-spec.js';
 import type { NativeContext, NativeLanguage, NativeToolchain, NativeRunResult } from '../native-language.js';
 import { goCompileErrors, withPackageClause } from './go-diagnostics.js';
 
-const GO_TOOLS = '/usr/lib/go/pkg/tool/linux_amd64';
-/** What go needs of the host (decision 1311): the files its runs use, their Debian packages, its /etc parts. */
-const GO_TOOLCHAIN: NativeToolchain = { commands: [`${GO_TOOLS}/compile`, `${GO_TOOLS}/link`, '/bin/sh'], debianPackages: ['golang-go'], etc: [] };
-
 /**
  * Go 1.19 from Debian. No `go` command: the compiler and linker are called directly against Debian's prebuilt
  * standard library archives (decision 730), so there is no build cache to share or warm, no module download, no
  * cgo (`import "C"` cannot be found), no `//go:generate` and no `//go:embed` (no embed configuration is given).
  */
-const [COMPILE, LINK] = GO_TOOLCHAIN.commands;
+const GO_TOOLS = '/usr/lib/go/pkg/tool/linux_amd64';
+const COMPILE = `${GO_TOOLS}/compile`;
+const LINK = `${GO_TOOLS}/link`;
+/** What go needs of the host (decision 1311): the files its runs use, their Debian packages, its /etc parts. */
+const GO_TOOLCHAIN: NativeToolchain = { commands: [COMPILE, LINK, '/bin/sh'], debianPackages: ['golang-go'], etc: [] };
+
 /** One OS thread runs Go code; the collector works harder as the heap nears the jail's memory limit (Go 1.19's soft limit). */
 const runEnv = (limits: JailLimits): Record<string, string> => ({
   GOMAXPROCS: '1',
