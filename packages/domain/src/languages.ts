@@ -4,11 +4,14 @@
  */
 export { LanguageId, QuestionForm } from './languages/language-id.js';
 export type { LanguageProfile } from './languages/profile.js';
+export type { EditorMode, LegacyEditorModule, ValueSyntax } from './languages/editor-mode.js';
+export type { Grammar } from './languages/highlight-grammars.js';
+export type { TokenReading } from './languages/token-reading.js';
 export { cDeclaration, cScalarType, cShapeOf, cSignatureRefusal } from './languages/profiles/c-signature.js';
 export type { CShape } from './languages/profiles/c-signature.js';
 export { cppTypeName } from './languages/profiles/cpp.js';
 export { csharpTypeText, javaTypeText, parsedSignature } from './languages/profiles/jvm-types.js';
-export { ALL_LANGUAGES, languageName, languageProfile } from './languages/registry.js';
+export { ALL_LANGUAGES, isRegisteredLanguage, languageName, languageProfile } from './languages/registry.js';
 export { parseValueType, ScalarType, Signature, valueTypeText, ValueTypeText } from './languages/value-type.js';
 export type { ValueType } from './languages/value-type.js';
 export { goType } from './languages/profiles/go.js';

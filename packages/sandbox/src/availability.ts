@@ -3,7 +3,8 @@ import { ALL_LANGUAGES, languageName, type LanguageId } from '@assay/domain/lang
 import { engineOf } from './engines.js';
 import { jailAvailability } from './native/jail.js';
 import type { JailAvailability } from './native/jail-spec.js';
-import type { NativeLanguage, NativeLanguageId } from './native/native-language.js';
+import type { NativeLanguage } from './native/native-language.js';
+import type { NativeLanguageId } from './native/native-languages.js';
 import type { LanguageAvailability, SandboxOptions } from './types.js';
 
 export interface AvailabilityInputs {

@@ -1,4 +1,5 @@
 import type { LanguageId } from '@assay/domain/languages';
+import { NATIVE_LANGUAGES, type NativeLanguageId } from './native/native-languages.js';
 import type { Engine } from './protocol.js';
 import type { SqlRunRequest } from './run-request.js';
 
@@ -17,38 +18,36 @@ export type LanguageEngine =
       readonly display?: 'python';
     }
   /** `module`: the language's own NativeLanguage (NATIVE_LANGUAGES), always its id. */
-  | { readonly family: 'native'; readonly module: LanguageId }
+  | { readonly family: 'native'; readonly module: NativeLanguageId }
   | { readonly family: 'sql'; readonly dialect: SqlRunRequest['language'] };
 
 export type EngineFamily = LanguageEngine['family'];
 
 export const ENGINE_FAMILIES: readonly EngineFamily[] = ['worker', 'native', 'sql'];
 
-export const LANGUAGE_ENGINES = {
+/** The languages no native module runs: one entry each, a WebAssembly engine. */
+const WASM_ENGINES = {
   javascript: { family: 'worker', engine: 'javascript' },
   typescript: { family: 'worker', engine: 'javascript', transpile: 'typescript' },
   python: { family: 'worker', engine: 'python', display: 'python' },
-  java: { family: 'native', module: 'java' },
-  c: { family: 'native', module: 'c' },
-  cpp: { family: 'native', module: 'cpp' },
-  csharp: { family: 'native', module: 'csharp' },
-  go: { family: 'native', module: 'go' },
-  rust: { family: 'native', module: 'rust' },
-  ruby: { family: 'native', module: 'ruby' },
-  php: { family: 'native', module: 'php' },
   sqlite: { family: 'sql', dialect: 'sqlite' },
   postgresql: { family: 'sql', dialect: 'postgresql' },
-} as const satisfies { readonly [Id in LanguageId]: LanguageEngine };
+} as const satisfies { readonly [Id in LanguageId]?: LanguageEngine };
 
-type EngineEntry = (typeof LANGUAGE_ENGINES)[LanguageId];
+type NativeEngine = { readonly family: 'native'; readonly module: NativeLanguageId };
 
 /**
- * The languages a NativeLanguage module runs in a jail: derived from the entries above, so a new native language is
- * its `{ family: 'native' }` entry here and the compiler then asks for its module (NATIVE_LANGUAGES).
+ * Every language's engine: the WebAssembly ones above, and a native module's language runs in its module
+ * (NATIVE_LANGUAGES, decision 1322). A LanguageId in neither does not compile here.
  */
-export type NativeLanguageId = Extract<EngineEntry, { readonly family: 'native' }>['module'];
+export const LANGUAGE_ENGINES: { readonly [Id in LanguageId]: (typeof WASM_ENGINES)[Id & keyof typeof WASM_ENGINES] | NativeEngine } = {
+  ...WASM_ENGINES,
+  ...(Object.fromEntries(Object.keys(NATIVE_LANGUAGES).map((id) => [id, { family: 'native', module: id }])) as {
+    readonly [Id in NativeLanguageId]: NativeEngine;
+  }),
+};
+
+export type { NativeLanguageId };
 
 /** A language's engine, its native module typed as one of NATIVE_LANGUAGES. */
-export const engineOf = (
-  language: LanguageId,
-): Exclude<LanguageEngine, { readonly family: 'native' }> | { readonly family: 'native'; readonly module: NativeLanguageId } => LANGUAGE_ENGINES[language];
+export const engineOf = (language: LanguageId): Exclude<LanguageEngine, { readonly family: 'native' }> | NativeEngine => LANGUAGE_ENGINES[language];

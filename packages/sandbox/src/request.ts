@@ -1,7 +1,8 @@
 import { languageProfile, LanguageId, QuestionForm, Signature } from '@assay/domain/languages';
 import type { LanguageProfile } from '@assay/domain/languages';
 import { engineOf } from './engines.js';
-import type { NativeLanguageId, NativeRunInput } from './native/native-language.js';
+import type { NativeRunInput } from './native/native-language.js';
+import type { NativeLanguageId } from './native/native-languages.js';
 import type { Engine } from './protocol.js';
 import type { SqlRunRequest, StdioCase } from './run-request.js';
 import type { Language, RunRequest } from './types.js';

@@ -7,7 +7,8 @@ import { configureLimits, DEFAULT_MAX_QUEUED, DEFAULT_MAX_WAIT_MS, DEFAULT_WORKE
 import type { ConfiguredLimits } from './limits.js';
 import type { JailAvailability } from './native/jail-spec.js';
 import type { JailRunner } from './native/native-context.js';
-import type { NativeLanguage, NativeLanguageId } from './native/native-language.js';
+import type { NativeLanguage } from './native/native-language.js';
+import type { NativeLanguageId } from './native/native-languages.js';
 import { NATIVE_LANGUAGES } from './native/native-languages.js';
 import { NativeSlot } from './native/native-slot.js';
 import { NativeWarmState } from './native/native-warm-state.js';

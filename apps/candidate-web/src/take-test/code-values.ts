@@ -1,10 +1,9 @@
 import type { JsonValue } from '@assay/domain/schemas';
-import type { LanguageId } from '@assay/domain/languages';
-import { valueSyntax } from './value-syntax.js';
+import { type LanguageId, languageProfile } from '@assay/domain/languages';
 
 /**
  * Values of coding questions as a candidate writes them in their language: Python's `None`, `True`, `'abc'`,
- * `{'a': 1}` for Python, JSON for every other language (value-syntax.ts). Pure. The sandbox writes a Python run's results
+ * `{'a': 1}` for Python, JSON for every other language (the profile's `valueSyntax`). Pure. The sandbox writes a Python run's results
  * itself (`display`); this is for what the page shows before a run (the samples, the custom input).
  */
 
@@ -20,7 +19,7 @@ export const formatValue = (value: unknown, language: LanguageId): string => cut
 export const formatArguments = (args: readonly unknown[], language: LanguageId): string => args.map((arg) => writeValue(arg, language)).join(', ');
 
 const writeValue = (value: unknown, language: LanguageId): string => {
-  if (valueSyntax(language) === 'python') return pythonLiteral(value);
+  if (languageProfile(language).valueSyntax === 'python') return pythonLiteral(value);
   if (value === undefined) return 'undefined';
   try {
     return JSON.stringify(value);
@@ -91,7 +90,7 @@ class ReadError extends Error {
  * is read, never code: nothing here is evaluated.
  */
 export function parseArguments(text: string, language: LanguageId): ParsedArguments {
-  const reader = new LiteralReader(text, valueSyntax(language) === 'python');
+  const reader = new LiteralReader(text, languageProfile(language).valueSyntax === 'python');
   try {
     return { ok: true, args: reader.readArguments() };
   } catch (error) {

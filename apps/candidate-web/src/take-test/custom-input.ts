@@ -1,5 +1,5 @@
 import type { CandidateCodingQuestion, CompileErrors, CustomRunResult, StartRunInput } from '@assay/domain/candidate';
-import type { LanguageId } from '@assay/domain/languages';
+import { type LanguageId, languageProfile, type ValueSyntax } from '@assay/domain/languages';
 import { h, replaceChildren } from '../lib/dom.js';
 import { formatArguments, formatValue, parseArguments } from './code-values.js';
 import { compileErrorMarks, compileErrorsList, compileSummary } from './compile-errors-view.js';
@@ -8,7 +8,6 @@ import { stdioParts } from './form-results.js';
 import type { RunControls } from './run-controls.js';
 import { entry, errorEntry, formatTime, type GoTo, outputBlock, placeWords, type ResultName, tracebackBlock } from './run-result-parts.js';
 import { errorMarks } from './sample-results.js';
-import { type ValueSyntax, valueSyntax } from './value-syntax.js';
 
 const HINTS: Record<ValueSyntax, string> = {
   python: "Python values separated by commas, as between the parentheses of a call: 'text', [1, 2], {'key': 3}, None, True.",
@@ -100,7 +99,7 @@ export class CustomInput {
 
   /** The hint, and the arguments when the candidate has not changed them, follow the language (stdin text does not depend on it). */
   setLanguage(language: LanguageId): void {
-    this.hint.textContent = this.stdin ? STDIN_HINT : HINTS[valueSyntax(language)];
+    this.hint.textContent = this.stdin ? STDIN_HINT : HINTS[languageProfile(language).valueSyntax];
     if (this.field.value !== this.prefilled) return;
     const first = this.question.sampleTests?.[0];
     this.prefilled = !first ? '' : this.stdin ? String(first.args[0] ?? '') : formatArguments(first.args, language);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LanguageId } from './language-id.js';
-import { ALL_LANGUAGES } from './registry.js';
+import { ALL_LANGUAGES, languageProfile } from './registry.js';
 import { highlight } from './highlight.js';
 
 const kinds = (code: string, language: string) => highlight(code, language).map((line) => line.map((token) => `${token.kind}:${token.text}`));
@@ -36,7 +36,7 @@ describe('highlight', () => {
     ]);
   });
 
-  /** Each language's keyword, string and comment, in one line of its own code. */
+  /** Languages' keyword, string and comment, in one line of real code of theirs. */
   const SAMPLES = {
     javascript: ['let s = "a"; // c', 'let', '"a"', '// c'],
     typescript: ['let n: number = "a"; // c', 'number', '"a"', '// c'],
@@ -51,14 +51,26 @@ describe('highlight', () => {
     php: ['<?php function f() { echo "a"; } # c', 'function', '"a"', '# c'],
     sqlite: ["select name from t where x = 'a' -- c", 'select', "'a'", '-- c'],
     postgresql: ["SELECT name FROM t WHERE x = 'a' /* c */", 'WHERE', "'a'", '/* c */'],
-  } satisfies Record<LanguageId, [string, string, string, string]>;
+  } satisfies Partial<Record<LanguageId, [string, string, string, string]>>;
 
-  it.each(ALL_LANGUAGES)('tells the keywords, strings and comments of %s apart', (language) => {
+  it.each(Object.keys(SAMPLES) as (keyof typeof SAMPLES)[])('tells the keywords, strings and comments of %s apart', (language) => {
     const [code, keyword, string, comment] = SAMPLES[language];
     const tokens = kinds(code, language)[0]!;
     expect(tokens).toContain(`keyword:${keyword}`);
     expect(tokens).toContain(`string:${string}`);
     expect(tokens.at(-1)).toBe(`comment:${comment}`);
+  });
+
+  /** Every registered language, from its profile's grammar: a keyword of it, its first quote, its comment. */
+  it.each(ALL_LANGUAGES)('highlights %s with its own grammar', (language) => {
+    const grammar = languageProfile(language).grammar;
+    const keyword = [...grammar.keywords].find((word) => /^[A-Za-z_]\w*$/.test(word))!;
+    const quote = grammar.strings.at(-1)!;
+    const comment = grammar.lineComments[0] ?? grammar.blockComment![0];
+    const tokens = kinds(`${keyword} x = ${quote}a${quote} ${comment} c`, language)[0]!;
+    expect(tokens[0]).toBe(`keyword:${keyword}`);
+    expect(tokens).toContain(`string:${quote}a${quote}`);
+    expect(tokens.at(-1)).toBe(`comment:${comment} c`);
   });
 
   it('keeps a Rust lifetime out of the strings, and takes SQL keywords in any case', () => {

@@ -1,9 +1,10 @@
+import type { Grammar } from './highlight-grammars.js';
 import type { LanguageId } from './language-id.js';
-import { ALIASES, GRAMMARS, type Grammar } from './highlight-grammars.js';
+import { isRegisteredLanguage, languageProfile } from './registry.js';
 
 /**
  * A small syntax highlighter for the code in reports and the TUI: enough to tell keywords, strings, numbers and
- * comments apart in every language candidates write (one grammar each, highlight-grammars.ts; the C family for a name
+ * comments apart in every language candidates write (its profile's grammar; the C family's for a name
  * it does not know), line by line, with block comments and multi-line strings carried from one line to the next.
  * Pure, so the PDF and the terminal colour the same tokens (decision 790).
  */
@@ -14,11 +15,26 @@ export interface Token {
   readonly kind: TokenKind;
 }
 
+/** Other names a report may carry for a language (an old export, a hand-made sample). */
+const ALIASES: Readonly<Record<string, LanguageId>> = {
+  js: 'javascript',
+  ts: 'typescript',
+  py: 'python',
+  python3: 'python',
+  'c++': 'cpp',
+  'c#': 'csharp',
+  cs: 'csharp',
+  golang: 'go',
+  rs: 'rust',
+  rb: 'ruby',
+  sql: 'sqlite',
+};
+
 const grammarOf = (language: string): Grammar => {
   const name = language.toLowerCase();
   const id = ALIASES[name] ?? name;
   // A language this version does not know (a newer report): the C family's comments and quotes fit most.
-  return Object.hasOwn(GRAMMARS, id) ? GRAMMARS[id as LanguageId] : GRAMMARS.c;
+  return languageProfile(isRegisteredLanguage(id) ? id : 'c').grammar;
 };
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*/;

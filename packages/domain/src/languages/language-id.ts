@@ -1,15 +1,13 @@
 import { z } from 'zod';
+import { REGISTERED_LANGUAGES } from './registry.js';
 
 /**
- * Every language a coding question may accept. The WebAssembly ones (javascript, typescript, python, sqlite,
- * postgresql) run on every host; the native ones need their Debian toolchain and a jail (bubblewrap). Adding a
- * language starts here: the compiler then points at its registry entry (registry.ts) and every exhaustive match.
+ * Every language a coding question may accept: the ids of the registry's profiles (registry.ts, decision 1320), not a
+ * list of its own. The WebAssembly ones run on every host; the native ones need their Debian toolchain and a jail
+ * (bubblewrap). Adding a language is its profile and its line in the registry: the compiler then points at every
+ * exhaustive match over this type (the sandbox's engine, for one).
  */
-export const LanguageId = z
-  .enum(['javascript', 'typescript', 'python', 'java', 'c', 'cpp', 'csharp', 'go', 'rust', 'ruby', 'php', 'sqlite', 'postgresql'])
-  .meta({ id: 'LanguageId' });
+export const LanguageId = z.enum(REGISTERED_LANGUAGES).meta({ id: 'LanguageId' });
 export type LanguageId = z.infer<typeof LanguageId>;
 
-/** The forms of coding question: call a function, feed stdin and compare stdout, or run a query on a seeded database. */
-export const QuestionForm = z.enum(['function', 'stdio', 'sql']);
-export type QuestionForm = z.infer<typeof QuestionForm>;
+export { QuestionForm } from './question-form.js';

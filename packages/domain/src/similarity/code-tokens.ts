@@ -14,25 +14,6 @@ export interface CodeToken {
   readonly line: number;
 }
 
-const PYTHON_KEYWORDS = new Set(
-  (
-    'False None True and as assert async await break class continue def del elif else except finally for from global if import in is ' +
-    'lambda nonlocal not or pass raise return try while with yield match case ' +
-    // builtins kept: which of them a solution reaches for is part of its shape
-    'len range print sorted sum min max abs int str float list dict set tuple enumerate zip map filter any all reversed isinstance ' +
-    'round ord chr bool divmod pow iter next'
-  ).split(' '),
-);
-
-const JS_KEYWORDS = new Set(
-  (
-    'break case catch class const continue debugger default delete do else export extends false finally for function if import in ' +
-    'instanceof let new null of return super switch this throw true try typeof undefined var void while with yield async await static ' +
-    'get set type interface enum implements as number string boolean any unknown never readonly ' +
-    'Math Number String Array Object JSON Set Map parseInt parseFloat console Infinity NaN BigInt Boolean'
-  ).split(' '),
-);
-
 const OPERATORS = [
   '>>>=',
   '...',
@@ -77,35 +58,10 @@ const IDENTIFIER = /[\p{L}_$][\p{L}\p{N}_$]*/uy;
 const NUMBER = /(?:0[xXoObB][0-9a-fA-F_]+|(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(?:[eE][+-]?\d+)?)[njJlL]?/y;
 const PYTHON_STRING_PREFIX = /(?:[rRbBuUfF]{1,2})(?=['"])/y;
 
-/**
- * How each language is read: `hash` (Python, Ruby: `#` comments, Python's string prefixes and triple quotes) or `c-like`
- * (`//` and `/* *\/` comments, backquoted strings), and which words stay as written. One entry per language, so a new
- * language fails to compile until it chooses; the native languages keep their profile's reserved words beside
- * JavaScript's (the common C-family ones).
- */
-const LEXICONS: { readonly [Language in CodingLanguage]: () => { readonly hash: boolean; readonly keywords: ReadonlySet<string> } } = {
-  javascript: () => ({ hash: false, keywords: JS_KEYWORDS }),
-  typescript: () => ({ hash: false, keywords: JS_KEYWORDS }),
-  python: () => ({ hash: true, keywords: PYTHON_KEYWORDS }),
-  java: () => cLike('java'),
-  c: () => cLike('c'),
-  cpp: () => cLike('cpp'),
-  csharp: () => cLike('csharp'),
-  go: () => cLike('go'),
-  rust: () => cLike('rust'),
-  ruby: () => ({ hash: true, keywords: languageProfile('ruby').reserved }),
-  php: () => cLike('php'),
-  sqlite: () => cLike('sqlite'),
-  postgresql: () => cLike('postgresql'),
-};
-
-function cLike(language: CodingLanguage): { hash: boolean; keywords: ReadonlySet<string> } {
-  return { hash: false, keywords: new Set([...JS_KEYWORDS, ...languageProfile(language).reserved]) };
-}
-
 /** The tokens of `code` in `language` (TypeScript reads as JavaScript: its types are more tokens of the same kinds). */
 export const codeTokens = (code: string, language: CodingLanguage): CodeToken[] => {
-  const { hash: python, keywords } = LEXICONS[language]();
+  // How the language is read is its profile's (`tokens`): its comments and quotes, the words kept as written.
+  const { hashComments: python, keptWords: keywords } = languageProfile(language).tokens;
   const tokens: CodeToken[] = [];
   let line = 1;
   let at = 0;

@@ -1,39 +1,23 @@
 import { z } from 'zod';
+import { ALL_LANGUAGES, languageProfile } from '../languages/registry.js';
 import type { CodingLanguage } from '../schemas/coding-language.js';
 import { codeTokens } from './code-tokens.js';
 import { type ComparableSubmission, isComparable, MIN_FINGERPRINTS, SIMILARITY_THRESHOLD } from './compare-fingerprints.js';
 import { type Fingerprint, winnow } from './winnowing.js';
 
 /**
- * Whom each language's answers are compared with: JavaScript and TypeScript read alike (one tokenizer), every other
- * language only with itself. One entry per language: a new language fails to compile until it says.
- */
-const FAMILIES = {
-  javascript: 'javascript',
-  typescript: 'javascript',
-  python: 'python',
-  java: 'java',
-  c: 'c',
-  cpp: 'cpp',
-  csharp: 'csharp',
-  go: 'go',
-  rust: 'rust',
-  ruby: 'ruby',
-  php: 'php',
-  sqlite: 'sqlite',
-  postgresql: 'postgresql',
-} as const satisfies { readonly [Language in CodingLanguage]: CodingLanguage };
-
-/**
  * What is kept of a submission to compare it later (migration 033): its kept hashes with their token index and
  * lines, never the code again (the code stays in the answer). `family` says which submissions it is compared with
- * (stored as text, so a new family needs no migration); the families are the values of the map above.
+ * (stored as text, so a new family needs no migration): the language its profile names as `tokens.comparedWith`
+ * (TypeScript's answers are compared with JavaScript's: one tokenizer), else its own. A profile's `comparedWith` is a
+ * registered language (registry.test.ts).
  */
-type Family = (typeof FAMILIES)[CodingLanguage];
-export const TokenFamily = z.enum([...new Set(Object.values(FAMILIES))] as [Family, ...Family[]]);
+const familyOf = (language: CodingLanguage): CodingLanguage => (languageProfile(language).tokens.comparedWith as CodingLanguage | undefined) ?? language;
+const FAMILIES = [...new Set(ALL_LANGUAGES.map(familyOf))] as [CodingLanguage, ...CodingLanguage[]];
+export const TokenFamily = z.enum(FAMILIES);
 export type TokenFamily = z.infer<typeof TokenFamily>;
 
-export const tokenFamily = (language: CodingLanguage): TokenFamily => FAMILIES[language];
+export const tokenFamily = (language: CodingLanguage): TokenFamily => familyOf(language);
 
 /** Stored form: [hash, token, firstLine, lastLine] per kept hash, JSON (a 200-line answer keeps ~120). */
 export const StoredPrints = z.array(

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { JailSpec } from './jail-spec.js';
 import { JAIL_SECCOMP_PROGRAM } from './jail-seccomp.js';
-import { JAIL_ETC_PARTS } from './native-toolchains.js';
 
 export const BWRAP = '/usr/bin/bwrap';
 export const SETPRIV = '/usr/bin/setpriv';
@@ -27,7 +26,13 @@ const SHM_BYTES = 1 << 20;
 export const RESULTS_PATH = '/results';
 export const RESULTS_ENV = 'ASSAY_RESULTS';
 
-export function bwrapArguments(spec: JailSpec, resultsFile?: string): string[] {
+/**
+ * The parts of /etc every toolchain reads (library cache, alternatives symlinks, certificates). A jail binds these and
+ * the /etc parts its caller hands it (`etc`: runInJail's are every native toolchain's, JAIL_ETC_PARTS), never more.
+ */
+export const SYSTEM_ETC_PARTS: readonly string[] = ['/etc/alternatives', '/etc/ld.so.cache', '/etc/ssl/certs'];
+
+export function bwrapArguments(spec: JailSpec, resultsFile?: string, etc: readonly string[] = []): string[] {
   const { limits } = spec;
   const args = [
     '--ro-bind',
@@ -46,7 +51,7 @@ export function bwrapArguments(spec: JailSpec, resultsFile?: string): string[] {
     'usr/sbin',
     '/sbin',
   ];
-  for (const part of JAIL_ETC_PARTS) if (existsSync(part)) args.push('--ro-bind', part, part);
+  for (const part of new Set([...SYSTEM_ETC_PARTS, ...etc])) if (existsSync(part)) args.push('--ro-bind', part, part);
   args.push('--proc', '/proc', '--dev', '/dev', '--size', String(SHM_BYTES), '--tmpfs', '/dev/shm');
   args.push('--size', String(limits.tmpBytes ?? limits.fileBytes), '--tmpfs', '/tmp', spec.readOnlyBox ? '--ro-bind' : '--bind', spec.dir, '/box');
   for (const bind of spec.readOnly ?? []) args.push('--ro-bind', bind.host, bind.jail);
@@ -110,14 +115,14 @@ export interface JailInvocation {
 
 export function jailInvocation(
   spec: JailSpec,
-  options: { readonly memoryUnderCgroup?: boolean; readonly statusFd?: number; readonly resultsFile?: string } = {},
+  options: { readonly memoryUnderCgroup?: boolean; readonly statusFd?: number; readonly resultsFile?: string; readonly etc?: readonly string[] } = {},
 ): JailInvocation {
   // The status descriptor tells the host pid of the jail's init, so the jail can wait until it is gone.
   const status = options.statusFd === undefined ? [] : ['--json-status-fd', String(options.statusFd)];
   return {
     args: ['--args', String(ARGS_FD), '--', BASH, '--norc', '--noprofile', '-c', LAUNCH, 'assay-run'],
     descriptors: new Map([
-      [ARGS_FD, nulSeparated([...status, ...bwrapArguments(spec, options.resultsFile)])],
+      [ARGS_FD, nulSeparated([...status, ...bwrapArguments(spec, options.resultsFile, options.etc)])],
       ...(SECCOMP_PROGRAM === undefined ? [] : ([[SECCOMP_FD, SECCOMP_PROGRAM]] as const)),
       [COMMAND_FD, nulSeparated(launchedCommand(spec, options))],
     ]),
@@ -162,7 +167,7 @@ export function jailCommand(
   spec: JailSpec,
   uid: number,
   cgroupProcs: readonly string[],
-  options: { readonly statusFd?: number; readonly resultsFile?: string } = {},
+  options: { readonly statusFd?: number; readonly resultsFile?: string; readonly etc?: readonly string[] } = {},
 ): { file: string; args: string[]; descriptors: ReadonlyMap<number, Buffer> } {
   // Under a memory cgroup, RLIMIT_AS only where the spec asks for it (the cgroup holds the memory).
   const invocation = jailInvocation(spec, { memoryUnderCgroup: cgroupProcs.length > 0, ...options });

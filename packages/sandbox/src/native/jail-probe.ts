@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { cgroupControl } from './jail-cgroup.js';
 import type { JailAvailability } from './jail-spec.js';
 import { BWRAP, jailCommand, PRLIMIT, SETPRIV } from './jail-command.js';
+import { JAIL_ETC_PARTS } from './native-toolchains.js';
 import { descriptorFiles } from './jail-descriptors.js';
 import { releaseUid, takeUid } from './jail-uid.js';
 
@@ -47,7 +48,7 @@ function probe(): JailAvailability {
   const uid = takeUid();
   try {
     if (process.getuid?.() === 0) chownSync(dir, uid, uid);
-    const command = jailCommand({ argv: ['/usr/bin/true'], dir, limits: PROBE_LIMITS }, uid, []);
+    const command = jailCommand({ argv: ['/usr/bin/true'], dir, limits: PROBE_LIMITS }, uid, [], { etc: JAIL_ETC_PARTS });
     const files = descriptorFiles(command.descriptors);
     let outcome: SpawnSyncReturns<string>;
     try {

@@ -7,6 +7,7 @@ import { jailCommand } from './jail-command.js';
 import { feedDescriptors, stdioWith } from './jail-descriptors.js';
 import type { JailResult, JailSpec } from './jail-spec.js';
 import { processesOf } from './jail-uid.js';
+import { JAIL_ETC_PARTS } from './native-toolchains.js';
 
 export { cgroupControl } from './jail-cgroup.js';
 export { BWRAP, jailInvocation } from './jail-command.js';
@@ -32,7 +33,7 @@ export function runInJail(spec: JailSpec, uid: number): Promise<JailResult> {
   }
   const cgroup = makeRunCgroup(`assay-jail-${uid}`, spec.limits);
   const results = resultsFile(uid);
-  const command = jailCommand(spec, uid, cgroup?.procsFiles ?? [], { statusFd: STATUS_FD, resultsFile: results.file });
+  const command = jailCommand(spec, uid, cgroup?.procsFiles ?? [], { statusFd: STATUS_FD, resultsFile: results.file, etc: JAIL_ETC_PARTS });
   return new Promise((resolve) => {
     const stdio = stdioWith(['pipe', 'pipe', 'pipe', 'ignore', 'pipe'], command.descriptors);
     const child = spawn(command.file, command.args, { stdio, env: {}, cwd: '/', detached: false });

@@ -1,13 +1,22 @@
-import type { Signature } from '@assay/domain/languages';
-import type { NativeLanguageId } from '../engines.js';
+import type { LanguageId, Signature } from '@assay/domain/languages';
 import type { CaseReport } from '../protocol.js';
 import type { RunStep } from '@assay/domain/candidate';
 import type { JailLimits, JailResult, JailSpec } from './jail-spec.js';
-import type { NativeToolchain } from './native-toolchains.js';
 import type { SharedBuild } from './shared-build.js';
 
-/** A native language (compiled or interpreted by a Debian toolchain), run in a jail: engines.ts says which. */
-export type { NativeLanguageId };
+/**
+ * What a native language needs of the host, as data (decision 1311), carried by its module: availability checks its
+ * files, the jail binds its /etc parts (native-toolchains.ts gathers every module's), `installLine()` prints its
+ * packages and scripts/native-languages.list is generated from it.
+ */
+export interface NativeToolchain {
+  /** Files that must exist on the host, absolute paths: its commands, and a module its runtime loads (PHP's mbstring). */
+  readonly commands: readonly string[];
+  /** The Debian packages that provide them (`apt-get install --no-install-recommends`). */
+  readonly debianPackages: readonly string[];
+  /** The parts of /etc it reads (its own settings), bound read-only into the jail when the host has them. */
+  readonly etc: readonly string[];
+}
 
 /** One run as a language module receives it: the candidate's code and the cases, already checked. */
 export type NativeRunInput =
@@ -91,11 +100,11 @@ export type WarmContext = Pick<NativeContext, 'shared'>;
 /**
  * One native language: its toolchain, and how a run becomes jailed processes (compile, then run the program with a
  * generated harness calling the candidate's function for every case). The pool schedules it without knowing which
- * language it is.
+ * language it is. A module listed in NATIVE_LANGUAGES is its language's engine (engines.ts, decision 1322).
  */
-export interface NativeLanguage {
-  readonly id: NativeLanguageId;
-  /** What it needs of the host: its entry of NATIVE_TOOLCHAINS (native-toolchains.ts). */
+export interface NativeLanguage<Id extends LanguageId = LanguageId> {
+  readonly id: Id;
+  /** What it needs of the host. */
   readonly toolchain: NativeToolchain;
   /**
    * Its runtime reserves far more address space than it uses (the JVM's class space, Go's heap arenas): where no memory

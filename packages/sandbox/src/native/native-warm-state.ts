@@ -1,7 +1,8 @@
 import { runInJail } from './jail.js';
 import type { JailRunner } from './native-context.js';
 import type { CompilerWarmth } from '../types.js';
-import type { NativeLanguage, NativeLanguageId, WarmContext } from './native-language.js';
+import type { NativeLanguage, WarmContext } from './native-language.js';
+import type { NativeLanguageId } from './native-languages.js';
 
 /**
  * How many open sandboxes of this process hold each native module. A module's warm state (javac's and mcs's servers,

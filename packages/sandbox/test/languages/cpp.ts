@@ -13,4 +13,11 @@ export const cppFixture: LanguageFixture = {
   },
   stdioCorrect:
     '#include <algorithm>\n#include <iostream>\n#include <vector>\nusing namespace std;\n\nint main() {\n    int n, k;\n    cin >> n >> k;\n    vector<int> s(n);\n    for (int& x : s) cin >> x;\n    sort(s.rbegin(), s.rend());\n    for (int i = 0; i < k; i++) cout << s[i] << (i + 1 < k ? " " : "\\n");\n}\n',
+  native: {
+    pause: '#include <chrono>\n#include <thread>\n\nint pause(int ms) {\n    std::this_thread::sleep_for(std::chrono::milliseconds(ms));\n    return ms;\n}\n',
+    stdioPause:
+      '#include <chrono>\n#include <iostream>\n#include <thread>\n\nint main() {\n    int ms = 0;\n    std::cin >> ms;\n    std::this_thread::sleep_for(std::chrono::milliseconds(ms));\n    std::cout << ms << "\\n";\n}\n',
+    measure:
+      '#include <string>\n#include <vector>\nusing namespace std;\n\nvector<long long> measure(vector<int> values, string text) {\n    long long sum = 0;\n    for (int v : values) sum += v;\n    return { (long long) values.size(), sum, (long long) text.size() };\n}\n',
+  },
 };

@@ -61,4 +61,11 @@ public class Solution
     }
 }
 `,
+  native: {
+    pause: 'public class Solution\n{\n    public static int pause(int ms)\n    {\n        System.Threading.Thread.Sleep(ms);\n        return ms;\n    }\n}\n',
+    stdioPause:
+      'using System;\n\npublic class Solution\n{\n    public static void Main()\n    {\n        int ms = int.Parse(Console.ReadLine().Trim());\n        System.Threading.Thread.Sleep(ms);\n        Console.WriteLine(ms);\n    }\n}\n',
+    measure:
+      'public class Solution\n{\n    public static long[] measure(int[] values, string text)\n    {\n        long sum = 0;\n        foreach (int v in values) sum += v;\n        return new long[] { values.Length, sum, text.Length };\n    }\n}\n',
+  },
 };

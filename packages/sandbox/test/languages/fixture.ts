@@ -39,4 +39,16 @@ export interface LanguageFixture {
   readonly runtimeError: { readonly code: string; readonly line: number };
   /** The stdio form, right (absent for languages without the stdio form). */
   readonly stdioCorrect?: string;
+  /** The programs the native checks run: every native language's fixture has them (nativeProgramsOf). */
+  readonly native?: NativePrograms;
+}
+
+/** What test/native/case-times.test.ts and large-arguments.test.ts run in each native language. */
+export interface NativePrograms {
+  /** pause(ms: int) -> int: sleeps ms milliseconds and returns ms. */
+  readonly pause: string;
+  /** A stdio program that sleeps the milliseconds it reads and prints them. */
+  readonly stdioPause: string;
+  /** measure(values: int[], text: string) -> long[]: [how many values, their sum, the text's length], right. */
+  readonly measure: string;
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { LanguageId } from '@assay/domain/languages';
-import type { LanguageFixture } from './fixture.js';
+import type { LanguageFixture, NativePrograms } from './fixture.js';
 
 /**
  * The fixture of each of `languages` that has one (test/languages/<id>.ts exports a LanguageFixture): found by the
@@ -18,4 +18,19 @@ export async function loadLanguageFixtures(languages: readonly LanguageId[]): Pr
     fixtures.set(language, fixture);
   }
   return fixtures;
+}
+
+/**
+ * Each language's native programs, from its fixture: a native language without a fixture, or whose fixture has no
+ * `native` programs, throws, so the native checks fail until its fixture has them.
+ */
+export async function nativeProgramsOf<Id extends LanguageId>(languages: readonly Id[]): Promise<ReadonlyMap<Id, NativePrograms>> {
+  const fixtures = await loadLanguageFixtures(languages);
+  return new Map(
+    languages.map((language) => {
+      const programs = fixtures.get(language)?.native;
+      if (programs === undefined) throw new Error(`test/languages/${language}.ts has no \`native\` programs (pause, stdioPause, measure)`);
+      return [language, programs] as const;
+    }),
+  );
 }

@@ -59,4 +59,11 @@ class Solution {
     }
 }
 `,
+  native: {
+    pause: 'class Solution {\n    public static int pause(int ms) throws Exception {\n        Thread.sleep(ms);\n        return ms;\n    }\n}\n',
+    stdioPause:
+      'import java.util.*;\n\nclass Solution {\n    public static void main(String[] args) throws Exception {\n        int ms = new Scanner(System.in).nextInt();\n        Thread.sleep(ms);\n        System.out.println(ms);\n    }\n}\n',
+    measure:
+      'class Solution {\n    public static long[] measure(int[] values, String text) {\n        long sum = 0;\n        for (int v : values) sum += v;\n        return new long[] { values.length, sum, text.length() };\n    }\n}\n',
+  },
 };

@@ -6,7 +6,7 @@ import type { JailLimits } from '../../src/native/jail-spec.js';
 import { stdioCaseRunner } from '../../src/native/native-context.js';
 import type { NativeContext, NativeRunInput, NativeRunResult } from '../../src/native/native-language.js';
 import { NATIVE_LANGUAGES } from '../../src/native/native-languages.js';
-import type { NativeLanguageId } from '../../src/native/native-language.js';
+import type { NativeLanguageId } from '../../src/native/native-languages.js';
 import { sharedParts } from './shared-parts.js';
 
 /**

@@ -1,5 +1,6 @@
 import type { JailResult, JailSpec } from '../../src/native/jail-spec.js';
-import type { NativeLanguage, NativeLanguageId, NativeRunResult } from '../../src/native/native-language.js';
+import type { NativeLanguage, NativeRunResult } from '../../src/native/native-language.js';
+import type { NativeLanguageId } from '../../src/native/native-languages.js';
 import { NATIVE_LANGUAGES } from '../../src/native/native-languages.js';
 import type { SandboxInternals } from '../../src/sandbox.js';
 import type { SqlCaseOutcome, SqlEngine, SqlLimits } from '../../src/sql/sql-engine.js';

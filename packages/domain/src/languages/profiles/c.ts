@@ -4,6 +4,8 @@ import { parseValueType } from '../value-type.js';
 import { C_KEYWORDS, renameReserved } from './c-keywords.js';
 import { cDeclaration, cShapeOf, cSignatureRefusal } from './c-signature.js';
 import { C_LIKE_IDENTIFIER } from './identifiers.js';
+import { C_GRAMMAR_WORDS, cFamily } from '../highlight-grammars.js';
+import { cLikeReading } from '../token-reading.js';
 
 const INCLUDES = '#include <stdbool.h>\n#include <stdlib.h>\n#include <string.h>\n';
 
@@ -20,14 +22,17 @@ function stubBody(signature: Signature): string {
 }
 
 /** C17, compiled by Debian's gcc 12 in a jail; a typed signature is written the LeetCode way (decision 721). */
-export const cProfile: LanguageProfile = {
+export const cProfile: LanguageProfile<'c'> = {
   id: 'c',
   name: 'C',
   runtime: 'native',
   forms: ['function', 'stdio'],
   needsSignature: true,
   sourceFile: 'solution.c',
-  editorMode: 'c',
+  editor: { kind: 'legacy', module: 'clike', parser: 'c' },
+  valueSyntax: 'json',
+  grammar: cFamily(C_GRAMMAR_WORDS),
+  tokens: cLikeReading(C_KEYWORDS),
   indent: '    ',
   identifier: C_LIKE_IDENTIFIER,
   reserved: C_KEYWORDS,

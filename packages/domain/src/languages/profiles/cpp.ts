@@ -3,6 +3,8 @@ import type { ValueType } from '../value-type.js';
 import { parseValueType } from '../value-type.js';
 import { CPP_KEYWORDS, renameReserved } from './c-keywords.js';
 import { C_LIKE_IDENTIFIER } from './identifiers.js';
+import { C_GRAMMAR_WORDS, cFamily } from '../highlight-grammars.js';
+import { cLikeReading } from '../token-reading.js';
 
 const SCALARS = { int: 'int', long: 'long long', double: 'double', bool: 'bool', string: 'string', char: 'char' } as const;
 
@@ -26,15 +28,22 @@ const typeOf = (text: string): string => {
   return type === undefined ? 'int' : cppTypeName(type);
 };
 
+const CPP_GRAMMAR = cFamily(
+  `${C_GRAMMAR_WORDS} auto catch class constexpr delete explicit friend mutable namespace new noexcept nullptr operator private protected public template this throw try typename using virtual std string vector map`,
+);
+
 /** C++20, compiled by Debian's g++ 12 in a jail; arguments are passed by value (the harness passes lvalues, so `const T&` or `T&` work too). */
-export const cppProfile: LanguageProfile = {
+export const cppProfile: LanguageProfile<'cpp'> = {
   id: 'cpp',
   name: 'C++',
   runtime: 'native',
   forms: ['function', 'stdio'],
   needsSignature: true,
   sourceFile: 'solution.cpp',
-  editorMode: 'cpp',
+  editor: { kind: 'legacy', module: 'clike', parser: 'cpp' },
+  valueSyntax: 'json',
+  grammar: CPP_GRAMMAR,
+  tokens: cLikeReading(CPP_KEYWORDS),
   indent: '    ',
   identifier: C_LIKE_IDENTIFIER,
   reserved: CPP_KEYWORDS,

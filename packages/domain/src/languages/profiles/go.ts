@@ -2,6 +2,8 @@ import type { LanguageProfile } from '../profile.js';
 import type { ScalarType, Signature, ValueType } from '../value-type.js';
 import { parseValueType } from '../value-type.js';
 import { C_LIKE_IDENTIFIER } from './identifiers.js';
+import { cFamily } from '../highlight-grammars.js';
+import { cLikeReading } from '../token-reading.js';
 
 const GO_SCALARS: { readonly [Scalar in ScalarType]: string } = {
   int: 'int',
@@ -41,15 +43,24 @@ function goStub(functionName: string, signature: Signature | undefined): string 
   return `func ${functionName}(${params})${returns} {\n\t\n}\n`;
 }
 
+const GO_GRAMMAR = cFamily(
+  'break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var true false nil int int64 float64 string bool byte rune error make len append',
+  ['`', '"', "'"],
+  ['`'],
+);
+
 /** Go 1.19 (Debian golang): the candidate's file is package main, compiled with a generated harness file beside it. */
-export const goProfile: LanguageProfile = {
+export const goProfile: LanguageProfile<'go'> = {
   id: 'go',
   name: 'Go',
   runtime: 'native',
   forms: ['function', 'stdio'],
   needsSignature: true,
   sourceFile: 'solution.go',
-  editorMode: 'go',
+  editor: { kind: 'legacy', module: 'go', parser: 'go' },
+  valueSyntax: 'json',
+  grammar: GO_GRAMMAR,
+  tokens: cLikeReading(GO_KEYWORDS),
   indent: '\t',
   identifier: C_LIKE_IDENTIFIER,
   reserved: GO_KEYWORDS,

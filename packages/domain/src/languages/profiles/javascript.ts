@@ -1,18 +1,23 @@
 import type { LanguageProfile } from '../profile.js';
 import { JS_IDENTIFIER } from './identifiers.js';
+import { JAVASCRIPT_GRAMMAR } from '../highlight-grammars.js';
+import { JS_KEPT_WORDS } from '../token-reading.js';
 
 /**
  * JavaScript runs in QuickJS (WebAssembly) on a worker thread; arguments arrive as JavaScript values. A stdin/stdout
  * program reads `require('fs').readFileSync(0, 'utf8')` (or readline) and prints with console.log (decision 1087).
  */
-export const javascriptProfile: LanguageProfile = {
+export const javascriptProfile: LanguageProfile<'javascript'> = {
   id: 'javascript',
   name: 'JavaScript',
   runtime: 'wasm',
   forms: ['function', 'stdio'],
   needsSignature: false,
   sourceFile: 'solution.js',
-  editorMode: 'javascript',
+  editor: { kind: 'javascript' },
+  valueSyntax: 'json',
+  grammar: JAVASCRIPT_GRAMMAR,
+  tokens: { hashComments: false, keptWords: JS_KEPT_WORDS },
   indent: '  ',
   identifier: JS_IDENTIFIER,
   reserved: new Set(),

@@ -2,6 +2,8 @@ import type { LanguageProfile } from '../profile.js';
 import type { ScalarType, Signature, ValueType } from '../value-type.js';
 import { parseValueType } from '../value-type.js';
 import { C_LIKE_IDENTIFIER } from './identifiers.js';
+import { cFamily } from '../highlight-grammars.js';
+import { cLikeReading } from '../token-reading.js';
 
 const RUST_SCALARS: { readonly [Scalar in ScalarType]: string } = {
   int: 'i32',
@@ -42,18 +44,28 @@ function rustStub(functionName: string, signature: Signature | undefined): strin
   return `${usesMap ? 'use std::collections::HashMap;\n\n' : ''}pub fn ${functionName}(${params})${returns} {\n    \n}\n`;
 }
 
+// A quote in Rust also opens a lifetime (`'a`): only double quotes are strings, which may span lines.
+const RUST_GRAMMAR = cFamily(
+  'as async await break const continue crate dyn else enum extern false fn for if impl in let loop match mod move mut pub ref return self Self static struct super trait true type unsafe use where while i32 i64 f64 bool char str String Vec HashMap Option Some None Result Ok Err',
+  ['"'],
+  ['"'],
+);
+
 /**
  * Rust 1.63 (Debian rustc, edition 2021): the candidate's file is included into a generated crate root that allows
  * camelCase function names (`#![allow(non_snake_case)]`), so the question's name is used as written.
  */
-export const rustProfile: LanguageProfile = {
+export const rustProfile: LanguageProfile<'rust'> = {
   id: 'rust',
   name: 'Rust',
   runtime: 'native',
   forms: ['function', 'stdio'],
   needsSignature: true,
   sourceFile: 'solution.rs',
-  editorMode: 'rust',
+  editor: { kind: 'legacy', module: 'rust', parser: 'rust' },
+  valueSyntax: 'json',
+  grammar: RUST_GRAMMAR,
+  tokens: cLikeReading(RUST_KEYWORDS),
   indent: '    ',
   identifier: C_LIKE_IDENTIFIER,
   reserved: RUST_KEYWORDS,

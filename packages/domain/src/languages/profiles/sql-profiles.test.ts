@@ -9,7 +9,7 @@ describe.each([
   test('is named for people, answers SQL questions only, and starts the candidate at a comment and SELECT', () => {
     expect(profile.name).toBe(name);
     expect(profile.forms).toEqual(['sql']);
-    expect(profile.editorMode).toBe('sql');
+    expect(profile.editor).toEqual({ kind: 'sql', dialect: profile.id });
     expect(profile.stub('ignored', undefined)).toBe('-- One statement: the rows it returns are your answer.\nSELECT\n');
   });
 });

@@ -2,6 +2,8 @@ import type { LanguageProfile } from '../profile.js';
 import type { ScalarType, Signature, ValueType } from '../value-type.js';
 import { parseValueType } from '../value-type.js';
 import { JS_IDENTIFIER } from './identifiers.js';
+import { JAVASCRIPT_GRAMMAR, JS_GRAMMAR_WORDS, words } from '../highlight-grammars.js';
+import { JS_KEPT_WORDS } from '../token-reading.js';
 
 const TS_SCALARS: { readonly [Scalar in ScalarType]: string } = {
   int: 'number',
@@ -36,18 +38,28 @@ function typescriptStub(functionName: string, signature: Signature | undefined):
   return `function ${functionName}(${params}): ${typeOf(signature.returns)} {\n  \n}\n`;
 }
 
+const TYPESCRIPT_GRAMMAR = {
+  ...JAVASCRIPT_GRAMMAR,
+  keywords: words(
+    `${JS_GRAMMAR_WORDS} abstract any as boolean declare enum implements interface keyof namespace never number private protected public readonly string type unknown`,
+  ),
+};
+
 /**
  * TypeScript is transpiled (types stripped, never checked) and runs as JavaScript in QuickJS. A stdin/stdout program
  * imports `readFileSync` from 'fs' (or readline) and prints with console.log (decision 1087).
  */
-export const typescriptProfile: LanguageProfile = {
+export const typescriptProfile: LanguageProfile<'typescript'> = {
   id: 'typescript',
   name: 'TypeScript',
   runtime: 'wasm',
   forms: ['function', 'stdio'],
   needsSignature: false,
   sourceFile: 'solution.ts',
-  editorMode: 'typescript',
+  editor: { kind: 'javascript', typescript: true },
+  valueSyntax: 'json',
+  grammar: TYPESCRIPT_GRAMMAR,
+  tokens: { hashComments: false, keptWords: JS_KEPT_WORDS, comparedWith: 'javascript' },
   indent: '  ',
   identifier: JS_IDENTIFIER,
   reserved: new Set(),

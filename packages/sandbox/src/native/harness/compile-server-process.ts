@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chown, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { feedDescriptors, jailInvocation, processesOf, releaseUid, stdioWith, takeUid } from '../jail.js';
+import { jailInvocation } from '../jail-command.js';
+import { feedDescriptors, stdioWith } from '../jail-descriptors.js';
+import { processesOf, releaseUid, takeUid } from '../jail-uid.js';
 import { cpuMsOfPid } from '../process-cpu.js';
 import { makeScratchDir } from '../scratch-dirs.js';
 import { ByteReader } from './jvm-byte-reader.js';
@@ -12,6 +14,8 @@ export interface WarmCompilerProgram<Outcome> {
   readonly files: readonly { readonly name: string; readonly text: string }[];
   /** The server's command inside the jail; it prints "ready\n" once warm. */
   readonly argv: readonly string[];
+  /** The parts of /etc its toolchain reads (its module's `toolchain.etc`), bound beside the system's own. */
+  readonly etc: readonly string[];
   /** Reads one answer. */
   readResponse(reader: ByteReader): Promise<Outcome>;
 }
@@ -36,7 +40,7 @@ const SERVER_LIMITS = {
 
 /**
  * One warm compiler process (decision 712): bubblewrap with the jail's own arguments, a uid of its own, nothing of the
- * host but /usr and the toolchains' /etc, its own throwaway directory as /box; requests on stdin, answers on stdout.
+ * host but /usr and the system's and its toolchain's /etc, its own throwaway directory as /box; requests on stdin, answers on stdout.
  * Its processor time is read from /proc (its uid is its own), so that a request is held to its own CPU budget
  * however busy the machine is (decision 1044).
  */
@@ -83,7 +87,7 @@ export class CompileServerProcess {
       throw error;
     }
     // Bubblewrap's arguments, the seccomp filter and the command go through descriptors, as every jail's do (decision 1061).
-    const jail = jailInvocation({ argv: program.argv, dir, limits: SERVER_LIMITS });
+    const jail = jailInvocation({ argv: program.argv, dir, limits: SERVER_LIMITS }, { etc: program.etc });
     const child = spawn('/usr/bin/setpriv', ['--reuid', String(uid), '--regid', String(uid), '--clear-groups', '/usr/bin/bwrap', ...jail.args], {
       stdio: stdioWith(['pipe', 'pipe', 'ignore'], jail.descriptors),
       env: {},

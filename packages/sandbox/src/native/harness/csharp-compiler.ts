@@ -11,7 +11,7 @@ export type CsharpCompileOutcome =
 export const MCS_HEAP_MIB = 256;
 
 /** The warm mcs (decision 712): the server is built by a cold mcs in its own jail when it starts. */
-export function csharpCompiler(): WarmCompiler<CsharpCompileOutcome> {
+export function csharpCompiler(etc: readonly string[]): WarmCompiler<CsharpCompileOutcome> {
   return new WarmCompiler({
     files: [{ name: CSHARP_SERVER_FILE, text: CSHARP_SERVER_SOURCE }],
     argv: [
@@ -19,6 +19,7 @@ export function csharpCompiler(): WarmCompiler<CsharpCompileOutcome> {
       '-c',
       `/usr/bin/mcs -nologo -out:/box/AssayCsCompileServer.exe /box/${CSHARP_SERVER_FILE} >&2 && MONO_GC_PARAMS=max-heap-size=${MCS_HEAP_MIB}m exec /usr/bin/mono /box/AssayCsCompileServer.exe`,
     ],
+    etc,
     readResponse,
   });
 }

@@ -19,7 +19,7 @@ export type JavaCompileOutcome =
 export const JAVAC_HEAP_MIB = 256;
 
 /** The warm javac (decision 712): the source launcher compiles the server itself once, at start. */
-export function javaCompiler(): WarmCompiler<JavaCompileOutcome> {
+export function javaCompiler(etc: readonly string[]): WarmCompiler<JavaCompileOutcome> {
   return new WarmCompiler({
     files: [
       { name: COMPILE_SERVER_FILE, text: COMPILE_SERVER_SOURCE },
@@ -36,6 +36,7 @@ export function javaCompiler(): WarmCompiler<JavaCompileOutcome> {
       `/box/${COMPILE_SERVER_FILE}`,
       `/box/${JAVA_RUNTIME_FILE}`,
     ],
+    etc,
     readResponse,
   });
 }

@@ -4,8 +4,7 @@ import { C_FLAGS, C_RUNTIME } from '../harness/c-family-cache.js';
 import type { CFamilyToolchain } from '../harness/c-family-execute.js';
 import { executeCFamily } from '../harness/c-family-execute.js';
 import { cHarness } from '../harness/c-family-harness.js';
-import { NATIVE_TOOLCHAINS } from '../native-toolchains.js';
-import type { NativeLanguage } from '../native-language.js';
+import type { NativeLanguage, NativeToolchain } from '../native-language.js';
 
 /**
  * C17 by Debian's gcc 12: one compile of the candidate's file with the generated harness, every case forked from one
@@ -22,9 +21,12 @@ const toolchain: CFamilyToolchain = {
   declaration: (functionName: string, signature: Signature) => cDeclaration(functionName, signature, (name) => name),
 };
 
-export const cLanguage: NativeLanguage = {
+/** What c needs of the host (decision 1311): the files its runs use, their Debian packages, its /etc parts. */
+const C_TOOLCHAIN: NativeToolchain = { commands: ['/usr/bin/gcc', '/usr/bin/addr2line'], debianPackages: ['gcc', 'binutils', 'libc6-dev'], etc: [] };
+
+export const cLanguage: NativeLanguage<'c'> = {
   id: 'c',
-  toolchain: NATIVE_TOOLCHAINS.c,
+  toolchain: C_TOOLCHAIN,
   execute: (input, context) => executeCFamily(toolchain, input, context),
   warm: async (context) => {
     await context.shared(C_RUNTIME);

@@ -4,8 +4,7 @@ import { CPP_EVERY_HEADER, CPP_FLAGS, CPP_RUNTIME, cppCache } from '../harness/c
 import type { CFamilyToolchain } from '../harness/c-family-execute.js';
 import { executeCFamily } from '../harness/c-family-execute.js';
 import { cppHarness } from '../harness/c-family-harness.js';
-import { NATIVE_TOOLCHAINS } from '../native-toolchains.js';
-import type { NativeLanguage } from '../native-language.js';
+import type { NativeLanguage, NativeToolchain } from '../native-language.js';
 
 const typeText = (text: string): string => {
   const type = parseValueType(text);
@@ -24,9 +23,12 @@ const toolchain: CFamilyToolchain = {
     `${typeText(signature.returns)} ${functionName}(${signature.params.map((p) => `${typeText(p.type)} ${p.name}`).join(', ')})`,
 };
 
-export const cppLanguage: NativeLanguage = {
+/** What cpp needs of the host (decision 1311): the files its runs use, their Debian packages, its /etc parts. */
+const CPP_TOOLCHAIN: NativeToolchain = { commands: ['/usr/bin/g++', '/usr/bin/addr2line'], debianPackages: ['g++', 'binutils'], etc: [] };
+
+export const cppLanguage: NativeLanguage<'cpp'> = {
   id: 'cpp',
-  toolchain: NATIVE_TOOLCHAINS.cpp,
+  toolchain: CPP_TOOLCHAIN,
   execute: (input, context) => executeCFamily(toolchain, input, context),
   // The usual headers first (every C++ run needs them), then <bits/stdc++.h>'s (decision 1042).
   warm: async (context) => {

@@ -10,8 +10,10 @@ import { compileErrorOf } from '../harness/jvm-diagnostics.js';
 import { stdioCases } from '../harness/jvm-stdio.js';
 import { WarmCompilers } from '../harness/jvm-warm-compiler.js';
 import type { JailLimits } from '../jail-spec.js';
-import { NATIVE_TOOLCHAINS } from '../native-toolchains.js';
-import type { NativeContext, NativeLanguage, NativeRunInput, NativeRunResult } from '../native-language.js';
+import type { NativeContext, NativeLanguage, NativeToolchain, NativeRunInput, NativeRunResult } from '../native-language.js';
+
+/** What csharp needs of the host (decision 1311): the files its runs use, their Debian packages, its /etc parts. */
+const CSHARP_TOOLCHAIN: NativeToolchain = { commands: ['/usr/bin/mono', '/usr/bin/mcs'], debianPackages: ['mono-mcs', 'mono-runtime'], etc: ['/etc/mono'] };
 
 const SOURCE_FILE = 'Solution.cs';
 const PROGRAM = 'Run.exe';
@@ -22,7 +24,7 @@ const PROGRAM = 'Run.exe';
  */
 let compiler: WarmCompilers<CsharpCompileOutcome> | undefined;
 const mcs = (): WarmCompilers<CsharpCompileOutcome> => {
-  compiler ??= new WarmCompilers(2, csharpCompiler);
+  compiler ??= new WarmCompilers(2, () => csharpCompiler(CSHARP_TOOLCHAIN.etc));
   return compiler;
 };
 
@@ -102,9 +104,9 @@ async function runStdio(input: Extract<NativeRunInput, { form: 'stdio' }>, conte
 }
 
 /** C# on Mono (Debian's mono-mcs and mono-runtime): a warm jailed mcs, then one jailed Mono per run or stdio case. */
-export const csharpLanguage: NativeLanguage = {
+export const csharpLanguage: NativeLanguage<'csharp'> = {
   id: 'csharp',
-  toolchain: NATIVE_TOOLCHAINS.csharp,
+  toolchain: CSHARP_TOOLCHAIN,
   execute: (input, context) => (input.form === 'function' ? runFunction(input, context) : runStdio(input, context)),
   warm: () => mcs().warm(),
   close: async () => {

@@ -4,8 +4,7 @@ import { GO_CASE_RULES, goHarness } from '../harness/go-harness.js';
 import { runCases } from '../harness/gorust-cases.js';
 import { compileError, compileStopped, runStdioCases, writeFiles } from '../harness/gorust-steps.js';
 import type { JailLimits } from '../jail-spec.js';
-import { NATIVE_TOOLCHAINS } from '../native-toolchains.js';
-import type { NativeContext, NativeLanguage, NativeRunResult } from '../native-language.js';
+import type { NativeContext, NativeLanguage, NativeToolchain, NativeRunResult } from '../native-language.js';
 import { goCompileErrors, withPackageClause } from './go-diagnostics.js';
 
 /**
@@ -13,7 +12,12 @@ import { goCompileErrors, withPackageClause } from './go-diagnostics.js';
  * standard library archives (decision 730), so there is no build cache to share or warm, no module download, no
  * cgo (`import "C"` cannot be found), no `//go:generate` and no `//go:embed` (no embed configuration is given).
  */
-const [COMPILE, LINK] = NATIVE_TOOLCHAINS.go.commands;
+const GO_TOOLS = '/usr/lib/go/pkg/tool/linux_amd64';
+const COMPILE = `${GO_TOOLS}/compile`;
+const LINK = `${GO_TOOLS}/link`;
+/** What go needs of the host (decision 1311): the files its runs use, their Debian packages, its /etc parts. */
+const GO_TOOLCHAIN: NativeToolchain = { commands: [COMPILE, LINK, '/bin/sh'], debianPackages: ['golang-go'], etc: [] };
+
 /** One OS thread runs Go code; the collector works harder as the heap nears the jail's memory limit (Go 1.19's soft limit). */
 const runEnv = (limits: JailLimits): Record<string, string> => ({
   GOMAXPROCS: '1',
@@ -39,9 +43,9 @@ async function build(
   return undefined;
 }
 
-export const goLanguage: NativeLanguage = {
+export const goLanguage: NativeLanguage<'go'> = {
   id: 'go',
-  toolchain: NATIVE_TOOLCHAINS.go,
+  toolchain: GO_TOOLCHAIN,
   reservesAddressSpace: true,
   async execute(input, context) {
     const dir = await context.scratchDir();

@@ -9,15 +9,21 @@ import { compileErrorOf } from '../harness/jvm-diagnostics.js';
 import { stdioCases } from '../harness/jvm-stdio.js';
 import type { JailLimits } from '../jail-spec.js';
 import type { WarmCompiler } from '../harness/jvm-warm-compiler.js';
-import { NATIVE_TOOLCHAINS } from '../native-toolchains.js';
-import type { NativeContext, NativeLanguage, NativeRunInput, NativeRunResult } from '../native-language.js';
+import type { NativeContext, NativeLanguage, NativeToolchain, NativeRunInput, NativeRunResult } from '../native-language.js';
+
+/** What java needs of the host (decision 1311): the files its runs use, their Debian packages, its /etc parts. */
+const JAVA_TOOLCHAIN: NativeToolchain = {
+  commands: ['/usr/bin/java', '/usr/bin/javac'],
+  debianPackages: ['openjdk-17-jdk-headless'],
+  etc: ['/etc/java-17-openjdk'],
+};
 
 const SOURCE_FILE = 'Solution.java';
 
 /** One warm compiler per process (decision 712), started on first use or by warm(). */
 let compiler: WarmCompiler<JavaCompileOutcome> | undefined;
 const javac = (): WarmCompiler<JavaCompileOutcome> => {
-  compiler ??= javaCompiler();
+  compiler ??= javaCompiler(JAVA_TOOLCHAIN.etc);
   return compiler;
 };
 
@@ -113,9 +119,9 @@ async function runStdio(input: Extract<NativeRunInput, { form: 'stdio' }>, conte
 }
 
 /** Java 17 (Debian's OpenJDK): a warm jailed javac, then one jailed JVM per run (function) or per case (stdio). */
-export const javaLanguage: NativeLanguage = {
+export const javaLanguage: NativeLanguage<'java'> = {
   id: 'java',
-  toolchain: NATIVE_TOOLCHAINS.java,
+  toolchain: JAVA_TOOLCHAIN,
   reservesAddressSpace: true,
   execute: (input, context) => (input.form === 'function' ? runFunction(input, context) : runStdio(input, context)),
   warm: () => javac().warm(),

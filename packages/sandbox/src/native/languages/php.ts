@@ -2,8 +2,7 @@ import { runCases } from '../harness/gorust-cases.js';
 import { compileError, harnessCompileLine, runStdioCases, writeFiles } from '../harness/gorust-steps.js';
 import { PHP_HARNESS, phpFatalError } from '../harness/php-harness.js';
 import type { JailLimits } from '../jail-spec.js';
-import { NATIVE_TOOLCHAINS } from '../native-toolchains.js';
-import type { NativeLanguage } from '../native-language.js';
+import type { NativeLanguage, NativeToolchain } from '../native-language.js';
 
 /**
  * PHP 8.2 from Debian, started with no php.ini (`-n`, decision 733): no extension beyond the built-in ones and
@@ -30,9 +29,17 @@ const phpArgv = (limits: JailLimits): string[] => [
 /** What the run printed on stderr before its first case: where a fatal error of the candidate's file shows. */
 const beforeFirstCase = (stderr: string, marker: string): string => stderr.split(marker)[0] ?? '';
 
-export const phpLanguage: NativeLanguage = {
+/** What php needs of the host (decision 1311): the files its runs use, their Debian packages, its /etc parts. */
+// Debian 12's php8.2-mbstring (the directory is PHP 8.2's module API): without it `-d extension=mbstring` warns on every run.
+const PHP_TOOLCHAIN: NativeToolchain = {
+  commands: ['/usr/bin/php', '/usr/lib/php/20220829/mbstring.so'],
+  debianPackages: ['php-cli', 'php-mbstring'],
+  etc: ['/etc/php'],
+};
+
+export const phpLanguage: NativeLanguage<'php'> = {
   id: 'php',
-  toolchain: NATIVE_TOOLCHAINS.php,
+  toolchain: PHP_TOOLCHAIN,
   async execute(input, context) {
     const dir = await context.scratchDir();
     if (input.form === 'stdio') {

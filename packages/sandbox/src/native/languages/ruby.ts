@@ -1,15 +1,17 @@
 import { runCases } from '../harness/gorust-cases.js';
 import { compileError, harnessCompileLine, runStdioCases, writeFiles } from '../harness/gorust-steps.js';
 import { RUBY_HARNESS, rubySyntaxError } from '../harness/ruby-harness.js';
-import { NATIVE_TOOLCHAINS } from '../native-toolchains.js';
-import type { NativeLanguage } from '../native-language.js';
+import type { NativeLanguage, NativeToolchain } from '../native-language.js';
 
 /** Ruby 3.1 from Debian, started without RubyGems (decision 733): one jailed process runs every case. */
 const RUBY = '/usr/bin/ruby';
 
-export const rubyLanguage: NativeLanguage = {
+/** What ruby needs of the host (decision 1311): the files its runs use, their Debian packages, its /etc parts. */
+const RUBY_TOOLCHAIN: NativeToolchain = { commands: ['/usr/bin/ruby'], debianPackages: ['ruby'], etc: [] };
+
+export const rubyLanguage: NativeLanguage<'ruby'> = {
   id: 'ruby',
-  toolchain: NATIVE_TOOLCHAINS.ruby,
+  toolchain: RUBY_TOOLCHAIN,
   async execute(input, context) {
     const dir = await context.scratchDir();
     if (input.form === 'stdio') {

@@ -3,8 +3,7 @@ import { CASES_FILE, caseData, caseDataRefused } from '../harness/case-data.js';
 import { runCases } from '../harness/gorust-cases.js';
 import { compileError, compileStopped, runStdioCases, writeFiles } from '../harness/gorust-steps.js';
 import { RUST_CASE_RULES, rustHarness } from '../harness/rust-harness.js';
-import { NATIVE_TOOLCHAINS } from '../native-toolchains.js';
-import type { NativeContext, NativeLanguage, NativeRunResult } from '../native-language.js';
+import type { NativeContext, NativeLanguage, NativeToolchain, NativeRunResult } from '../native-language.js';
 import { rustCompileErrors } from './rust-diagnostics.js';
 import { RUST_RUNTIME_MOUNT, RUST_RUNTIME_RLIB, rustRuntime } from './rust-runtime.js';
 
@@ -47,9 +46,12 @@ async function build(context: NativeContext, dir: string, root: string, signatur
   return compiled.exitCode === 0 ? undefined : rustCompileErrors(compiled.stderr, signatureText);
 }
 
-export const rustLanguage: NativeLanguage = {
+/** What rust needs of the host (decision 1311): the files its runs use, their Debian packages, its /etc parts. */
+const RUST_TOOLCHAIN: NativeToolchain = { commands: ['/usr/bin/rustc', '/usr/bin/cc'], debianPackages: ['rustc'], etc: [] };
+
+export const rustLanguage: NativeLanguage<'rust'> = {
   id: 'rust',
-  toolchain: NATIVE_TOOLCHAINS.rust,
+  toolchain: RUST_TOOLCHAIN,
   async execute(input, context) {
     const dir = await context.scratchDir();
     if (input.form === 'stdio') {
