@@ -24,6 +24,7 @@ import { isolatedRunRows } from './isolated-runs.mjs';
 import { nativeRunRows } from './native-runs.mjs';
 import { sqlQueryRows } from './sql-queries.mjs';
 import { invitationListRows, seedListTest } from './invitation-list.mjs';
+import { aiAssistantRows } from './ai-assistant-class.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = new Set(process.argv.slice(2));
@@ -220,6 +221,10 @@ try {
 
   // Coding questions at class scale, on a server of its own with the default settings (issue 28).
   rows.push(...(await codingDriveRows({ quick, databaseUrl: postgres ? databaseUrl : undefined })));
+
+  // A class chatting with a guarded assistant on a peer model while it saves (issue 60), on a server of its own.
+  console.log('bench: AI assistant, 200 candidates chatting while saving');
+  rows.push(...(await aiAssistantRows({ quick })));
 
   console.log('bench: Python runs through the sandbox');
   rows.push(...pythonRows(await pythonLatency({ samples: quick ? 5 : 15 })));

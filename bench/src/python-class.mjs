@@ -106,7 +106,7 @@ export const orgWithTest = async (base, test) => {
     });
     return list;
   };
-  return { client, call, candidates, close: () => client.close() };
+  return { client, call, candidates, testId, apiKey: org.apiKey, close: () => client.close() };
 };
 
 /** Presses Run for `who` and notes how long the answer took and what it was. */

@@ -29,9 +29,11 @@ export const candidateFollowUpRoutes: FastifyPluginAsyncZod<CandidateFollowUpRou
         response: envelopeResponses(CandidateFollowUps),
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      // The response's close, not the request's: a request's 'close' fires once its body is read, which would stop
+      // every model call at once and serve the templates; the response closes when the answer is sent or the candidate left.
       const cancel = new AbortController();
-      request.raw.once('close', () => cancel.abort());
+      reply.raw.once('close', () => cancel.abort());
       return succeed(await followUps.submit(request.params.token, request.params.questionId, cancel.signal));
     },
   );
