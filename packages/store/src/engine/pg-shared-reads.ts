@@ -1,5 +1,7 @@
 import {
   type CompiledQuery,
+  type DatabaseIntrospector,
+  type Kysely,
   type DatabaseConnection,
   type Driver,
   PostgresDialect,
@@ -8,6 +10,7 @@ import {
   SelectQueryNode,
   type TransactionSettings,
 } from 'kysely';
+import { OwnSchemaIntrospector } from './pg-own-schema-introspector.js';
 
 /**
  * PostgreSQL with identical reads shared while they wait for a connection: one round trip answers them all (README
@@ -18,6 +21,11 @@ import {
 export class SharedReadsPostgresDialect extends PostgresDialect {
   override createDriver(): Driver {
     return new SharedReadsDriver(super.createDriver());
+  }
+
+  /** Assay's own schema only: Kysely's reads every schema by name, which another's drop can fail (decision 1352). */
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new OwnSchemaIntrospector(db);
   }
 }
 
