@@ -4,6 +4,7 @@ import { backends } from './helpers/test-app.js';
 import {
   ask,
   assistantDefinition,
+  everythingSent,
   HINT_REPLY,
   shownText,
   startAssistantHarness,
@@ -13,6 +14,7 @@ import {
 } from './helpers/assistant.js';
 
 const PROSE = 'Here it is:\n\n';
+const SLOW_TO_CHECK_REPLY = 'Like this:\n\n```js\nfunction sum(numbers) {\n  const end = Date.now() + 700;\n  while (Date.now() < end) {}\n  return -1;\n}\n```\n';
 
 /**
  * Issue 60 item 3, "guarded means guarded": a reply's code runs against the question's hidden tests in the sandbox
@@ -72,6 +74,33 @@ describe.each(backends)('the guarded check on %s', (backend) => {
     const most = await ask(a.h, token, questions.coding, { message: 'And this?' });
     expect(shownText(most.events)).toBe(WITHHELD_SOLUTION_MESSAGE);
     expect(most.events.some((event) => event.event === 'delta')).toBe(false);
+  });
+
+  it("gives the model's place to the next candidate while a coding reply is checked in the sandbox", async () => {
+    const capped = await startAssistantHarness(backend, { ASSAY_AI_MAX_CONCURRENT: '1' });
+    try {
+      const cappedTest = await capped.h.importTest(assistantDefinition);
+      const slow = await startedAttempt(capped.h, cappedTest, 'slow-check@example.com');
+      const next = await startedAttempt(capped.h, cappedTest, 'next-in-line@example.com');
+      // The first reply's code spins 0.7 s per hidden test (three) in the sandbox; the second reply is a hint.
+      capped.peer.setReply((request) => ({ text: everythingSent([request]).includes('Slow to check') ? SLOW_TO_CHECK_REPLY : HINT_REPLY }));
+      const endedAt: Record<string, number> = {};
+      const first = ask(capped.h, slow.token, slow.questions.coding, { message: 'Slow to check?' }).then((answer) => {
+        endedAt.slow = performance.now();
+        return answer;
+      });
+      await expect.poll(() => capped.peer.requests.length).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const second = await ask(capped.h, next.token, next.questions.coding, { message: 'A hint?' });
+      endedAt.next = performance.now();
+      expect(second.events.at(-1)!.data).toMatchObject({ state: 'answered' });
+      expect((await first).events.at(-1)!.data).toMatchObject({ state: 'answered' });
+      // Answered while the first reply's three cases still spun: not after them, as when the check held the place.
+      expect(endedAt.slow! - endedAt.next!).toBeGreaterThan(800);
+      expect(capped.peer.maxInFlight()).toBe(1);
+    } finally {
+      await capped.close();
+    }
   });
 
   it('lets an open policy’s solution through: nothing is checked', async () => {

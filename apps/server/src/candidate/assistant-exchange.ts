@@ -14,7 +14,7 @@ import type { LanguageId } from '@assay/domain/languages';
 import type { CodeRunner } from '@assay/sandbox';
 import type { ChatAnswer, GateClosed, ModelFailure } from '@assay/ai';
 import type { AssistantModel } from '../ai/assistant-model.js';
-import { CHECK_BUDGET_MS, checkGuardedReply, holdModeOf } from './guarded-reply-check.js';
+import { CHECK_BUDGET_MS, checkAsksTheModel, checkGuardedReply, holdModeOf } from './guarded-reply-check.js';
 
 /** The events of the assistant's stream (docs/ai.md, "Sending a message"). */
 /** One event of the reply's stream: the domain's schema, which the candidate page's client decodes (decision 1182). */
@@ -93,6 +93,13 @@ export const runExchange = async (
     if (tail) {
       released += tail.length;
       emit({ event: 'delta', data: { text: tail } });
+    }
+    // The model's place goes to the next candidate as soon as the reply is in, unless the check asks the model itself
+    // (an essay): a coding reply's check runs in the sandbox for up to CHECK_BUDGET_MS, and held the place that long,
+    // so with ASSAY_AI_MAX_CONCURRENT candidates' replies being checked nobody else got a first token (decision 1351).
+    if (!checkAsksTheModel(policy, question)) {
+      release();
+      release = undefined;
     }
     const withheld =
       policy === 'guarded'
