@@ -14,7 +14,8 @@ import {
 } from './helpers/assistant.js';
 
 const PROSE = 'Here it is:\n\n';
-const SLOW_TO_CHECK_REPLY = 'Like this:\n\n```js\nfunction sum(numbers) {\n  const end = Date.now() + 700;\n  while (Date.now() < end) {}\n  return -1;\n}\n```\n';
+const SLOW_TO_CHECK_REPLY =
+  'Like this:\n\n```js\nfunction sum(numbers) {\n  const end = Date.now() + 700;\n  while (Date.now() < end) {}\n  return -1;\n}\n```\n';
 
 /**
  * Issue 60 item 3, "guarded means guarded": a reply's code runs against the question's hidden tests in the sandbox

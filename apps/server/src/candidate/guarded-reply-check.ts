@@ -49,8 +49,7 @@ const passedOf = async (runner: CodeRunner, question: CodingQuestion, code: stri
 };
 
 /** Whether the guarded check of a reply to this question asks the model (an essay's) rather than the sandbox or a match. */
-export const checkAsksTheModel = (policy: 'guarded' | 'open', question: QuestionDefinition): boolean =>
-  policy === 'guarded' && question.type === 'free_text';
+export const checkAsksTheModel = (policy: 'guarded' | 'open', question: QuestionDefinition): boolean => policy === 'guarded' && question.type === 'free_text';
 
 /**
  * The guarded check of a whole reply (docs/ai.md, "Guarded means guarded"): a coding question's code blocks run against
