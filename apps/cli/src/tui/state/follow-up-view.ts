@@ -77,7 +77,7 @@ const answeredText = ({ followUp }: FollowUpPlace): string =>
   followUp.answeredAt
     ? `sent ${clockOf(followUp.answeredAt)}`
     : followUp.servedAt
-      ? `shown ${clockOf(followUp.servedAt)}, not sent: the draft saved when the time ran out`
+      ? `shown ${clockOf(followUp.servedAt)}, not sent: its last saved draft`
       : 'not shown to the candidate';
 
 /**
