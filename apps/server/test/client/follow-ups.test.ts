@@ -57,7 +57,10 @@ describe.each(backends)('@assay/client follow-up review against the real server 
     const { reference } = (await blindReviewer.grading.followUps(testId)).items[0]!;
     const marked = await blindReviewer.grading.markFollowUp(reference, 0, 'partly');
     expect(marked).toEqual({ questionId: expect.any(Number), position: 0, mark: 'partly', markedBy: expect.stringMatching(/^key \d+$/) });
-    expect(await reviewer.grading.followUps(testId)).toMatchObject({ markedCount: 1, items: [{ markedCount: 1, followUps: [{ mark: 'partly' }, { mark: null }] }] });
+    expect(await reviewer.grading.followUps(testId)).toMatchObject({
+      markedCount: 1,
+      items: [{ markedCount: 1, followUps: [{ mark: 'partly' }, { mark: null }] }],
+    });
     expect(await reviewer.grading.markFollowUp(reference, 0, null)).toMatchObject({ mark: null, markedBy: null });
     expect((await reviewer.grading.followUps(testId)).markedCount).toBe(0);
     const missing = await reviewer.grading.markFollowUp(reference, 2, 'not').catch((error: unknown) => error);

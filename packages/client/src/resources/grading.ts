@@ -125,7 +125,12 @@ export class Grading {
    */
   markFollowUp(reference: string, position: number, mark: FollowUpMark | null, options?: CallOptions): Promise<FollowUpMarked> {
     return this.transport.json(
-      { method: 'PUT', path: `/v2/org/review/${segment(reference)}/follow-ups/${segment(position)}`, body: { mark } satisfies FollowUpMarkInput, credential: 'apiKey' },
+      {
+        method: 'PUT',
+        path: `/v2/org/review/${segment(reference)}/follow-ups/${segment(position)}`,
+        body: { mark } satisfies FollowUpMarkInput,
+        credential: 'apiKey',
+      },
       FollowUpMarked,
       options,
     );

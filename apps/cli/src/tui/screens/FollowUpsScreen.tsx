@@ -27,7 +27,9 @@ const FIXED_ROWS = 2;
 
 /** Whose answer: the candidate and invitation, or "candidate hidden" when the queue is blind. */
 const whoseText = ({ item }: FollowUpPlace): string =>
-  item.candidateName !== undefined && item.invitationId !== undefined ? `${terminalLine(item.candidateName)} (invitation ${item.invitationId})` : 'candidate hidden';
+  item.candidateName !== undefined && item.invitationId !== undefined
+    ? `${terminalLine(item.candidateName)} (invitation ${item.invitationId})`
+    : 'candidate hidden';
 
 /**
  * The test's authorship follow-ups to mark (issue 60 item 6, decision 1361), opened with `f` from the review screen:

@@ -89,7 +89,8 @@ const answeredText = ({ followUp }: FollowUpPlace): string =>
 export const followUpLines = (queue: ReviewFollowUps, place: FollowUpPlace, width: number): FollowUpLine[] => {
   const { item, followUp } = place;
   const source = followUp.source === 'model' ? 'written by the model' : 'from a template';
-  const pastes = followUp.pastesRefused === 0 ? [] : [{ text: `${plural(followUp.pastesRefused, 'paste')} refused in the answer box`, tone: 'warning' as const }];
+  const pastes =
+    followUp.pastesRefused === 0 ? [] : [{ text: `${plural(followUp.pastesRefused, 'paste')} refused in the answer box`, tone: 'warning' as const }];
   const rubric = (Object.entries(queue.rubric) as [FollowUpMark, string][]).map(([mark, meaning]) => {
     const key = Object.keys(MARK_KEYS).find((each) => MARK_KEYS[each] === mark);
     return `${key} ${mark}: ${meaning}`;
@@ -101,7 +102,9 @@ export const followUpLines = (queue: ReviewFollowUps, place: FollowUpPlace, widt
     ...wrapped(`A: ${followUp.answer || '(no answer)'}`, width, '', followUp.answer ? 'quoted' : 'muted'),
     ...wrapLines(`${source} · ${answeredText(place)}`, width).map((text) => ({ text, tone: 'muted' as const })),
     ...pastes,
-    ...(followUp.mark ? wrapped(`Mark: ${followUp.mark} — ${queue.rubric[followUp.mark]}`, width, '', 'marked') : [{ text: 'Not marked', tone: 'unmarked' as const }]),
+    ...(followUp.mark
+      ? wrapped(`Mark: ${followUp.mark} — ${queue.rubric[followUp.mark]}`, width, '', 'marked')
+      : [{ text: 'Not marked', tone: 'unmarked' as const }]),
     { text: '' },
     ...rubric.flatMap((line) => wrapped(line, width, '', 'muted')),
     ...wrapped('0 or u takes the mark back. A mark never changes the score.', width, '', 'muted'),
