@@ -14,7 +14,7 @@ export interface FollowUpLine {
 
 /** The keys that mark, in the rubric's order (decision 1361): 1 accurate, 2 partly, 3 not; 0 or u takes a mark back. */
 export const MARK_KEYS: Readonly<Record<string, FollowUpMark | null>> = { '1': 'accurate', '2': 'partly', '3': 'not', '0': null, u: null };
-const MARK_CHAR = { type: 'char', char: P.union(...Object.keys(MARK_KEYS)) } as const;
+const MARK_CHAR = { type: 'char', char: P.when((char: unknown) => typeof char === 'string' && Object.hasOwn(MARK_KEYS, char)) } as const;
 
 /**
  * The follow-up screen's keys against the state as of the key: 1/2/3 mark, 0 or u takes the mark back, `n`/→ and
@@ -25,7 +25,7 @@ export const followUpKeys = (state: FollowUpsState, stroke: Keystroke, top: numb
   if (state.phase !== 'ready') return stroke.type === 'char' && stroke.char !== 'q' && stroke.char !== '?' ? taken() : passed();
   const scroll = (delta: number) => taken<FollowUpsEvent>({ type: 'scroll', top: Math.max(0, Math.min(maxTop, top + delta)) });
   return match<Keystroke, KeyDecision<FollowUpsEvent>>(stroke)
-    .with(MARK_CHAR, ({ char }) => (state.queue && state.queue.followUpsCount > 0 ? taken({ type: 'mark', mark: MARK_KEYS[char] ?? null }) : taken()))
+    .with(MARK_CHAR, ({ char }) => (state.queue && state.queue.followUpsCount > 0 ? taken({ type: 'mark', mark: MARK_KEYS[String(char)] ?? null }) : taken()))
     .with(P.union(typed('n'), pressed('right')), () => taken({ type: 'move', delta: 1 }))
     .with(P.union(typed('p'), pressed('left')), () => taken({ type: 'move', delta: -1 }))
     .with(pressed('up'), () => scroll(-1))
