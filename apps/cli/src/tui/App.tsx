@@ -21,6 +21,7 @@ import { SimilarPairScreen } from './screens/SimilarPairScreen.js';
 import { SimilarPairsScreen } from './screens/SimilarPairsScreen.js';
 import { ReportScreen } from './screens/ReportScreen.js';
 import { ReviewScreen } from './screens/ReviewScreen.js';
+import { FollowUpsScreen } from './screens/FollowUpsScreen.js';
 import { TestDetailsScreen } from './screens/TestDetailsScreen.js';
 import { TestListScreen } from './screens/TestListScreen.js';
 import { ConnectionContext, useConnection, type Connection } from './shell/client-context.js';
@@ -84,6 +85,8 @@ const RouteScreen = ({ route, options }: { route: Route; options: AppOptions }) 
       return <SimilarPairsScreen testInvitationId={route.testInvitationId} />;
     case 'review':
       return <ReviewScreen testId={route.testId} testName={route.testName} />;
+    case 'followUps':
+      return <FollowUpsScreen testId={route.testId} testName={route.testName} blind={route.blind} />;
     case 'people':
       return <PeopleScreen />;
     case 'retention':

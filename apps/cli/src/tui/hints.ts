@@ -167,6 +167,7 @@ export const HINTS = {
       hint('b', 'blind', 'hide or show the candidates’ names'),
       hint('o', 'order', 'by question or by candidate'),
       hint('t', 'AI transcript', "the AI assistant's transcript of this answer's question, naming no one"),
+      hint('f', 'follow-ups', "mark the test's authorship follow-ups: each question about a candidate's own answer, and their answer"),
       hint('r', 'refresh'),
     ].map((entry) => ({
       ...entry,
@@ -216,6 +217,15 @@ export const HINTS = {
   ],
   noteWriting: [hint('Enter', 'save', 'save the note (Ctrl+S too)'), hint('Ctrl+U', 'clear'), hint('Esc', 'cancel')],
   history: [hint('↑↓', 'scroll', 'scroll the history (PgUp, PgDn by ten lines)'), hint('r', 'refresh')],
+  /** Authorship follow-ups to mark (issue 60 item 6, decision 1361). */
+  followUps: [
+    hint('1/2/3', 'mark', 'mark the follow-up: 1 accurate, 2 partly, 3 not (the rubric on screen)'),
+    hint('0/u', 'unmark', 'take the mark back'),
+    hint('n/p', 'next/prev', 'next or previous follow-up (→ and ← too)'),
+    hint('↑↓', 'scroll', 'scroll the follow-up and the answer it asks about (PgUp, PgDn by ten lines)'),
+    { ...hint('b', 'blind', 'hide or show the candidates’ names'), helpOnly: true as const },
+    { ...hint('r', 'refresh'), helpOnly: true as const },
+  ],
   transcript: [hint('↑↓', 'scroll', 'scroll the transcript (PgUp, PgDn by ten lines)'), hint('r', 'refresh')],
   help: [hint('?/Esc', 'close help')],
 } as const;

@@ -1,5 +1,5 @@
 import { GradeRecorded, type GradeInput, type ReviewItem, ReviewGradeRecorded, ReviewQueue, type ReviewOrder } from '@assay/domain/report';
-import { ReviewTranscript } from '@assay/domain/ai';
+import { FollowUpMarked, type FollowUpMark, type FollowUpMarkInput, ReviewFollowUps, ReviewTranscript } from '@assay/domain/ai';
 import { MAX_PAGE_SIZE } from '@assay/domain/schemas';
 import type { CallOptions } from '../core/options.js';
 import { segment } from '../core/path.js';
@@ -97,5 +97,42 @@ export class Grading {
    */
   transcript(reference: string, options?: CallOptions): Promise<ReviewTranscript> {
     return this.transport.json({ method: 'GET', path: `/v2/org/review/${segment(reference)}/transcript`, credential: 'apiKey' }, ReviewTranscript, options);
+  }
+
+  /**
+   * The test's authorship follow-ups for review (issue 60 item 6): every coding or written answer that was asked
+   * follow-ups, its code or text, each question, the candidate's answer, refused pastes and its mark, with the
+   * default rubric and a `reference` to mark by. `blind` leaves names and invitation ids out (always so for a
+   * blind-reviewer key); 404 for a test the key's organization does not have.
+   */
+  followUps(testId: number, query: { blind?: boolean } = {}, options?: CallOptions): Promise<ReviewFollowUps> {
+    return this.transport.json(
+      {
+        method: 'GET',
+        path: `/v2/org/tests/${segment(testId)}/review/follow-ups`,
+        query: { blind: query.blind === undefined ? undefined : String(query.blind) },
+        credential: 'apiKey',
+      },
+      ReviewFollowUps,
+      options,
+    );
+  }
+
+  /**
+   * Marks follow-up `position` (from 0) of the answer the follow-up queue's `reference` names: `accurate`, `partly`
+   * or `not`, or null to take the mark back. A mark never changes the score or the report's status (decision 1225).
+   * 404.4 for a reference no answer of the key's organization has, 404.100 for a follow-up that was not asked.
+   */
+  markFollowUp(reference: string, position: number, mark: FollowUpMark | null, options?: CallOptions): Promise<FollowUpMarked> {
+    return this.transport.json(
+      {
+        method: 'PUT',
+        path: `/v2/org/review/${segment(reference)}/follow-ups/${segment(position)}`,
+        body: { mark } satisfies FollowUpMarkInput,
+        credential: 'apiKey',
+      },
+      FollowUpMarked,
+      options,
+    );
   }
 }

@@ -10,7 +10,7 @@ import { useConnection } from '../shell/client-context.js';
 import { useChrome, useScreenKeys, useScreenSlot } from '../shell/screen-slot.js';
 import { useCall } from '../shell/use-call.js';
 import { useMachine } from '../shell/use-machine.js';
-import { reviewKeys, reviewTranscriptKeys } from '../state/review-keys.js';
+import { reviewFollowUpKeys, reviewKeys, reviewTranscriptKeys } from '../state/review-keys.js';
 import {
   REVIEW_PAGE_SIZE,
   currentItem,
@@ -124,6 +124,7 @@ export const ReviewScreen = ({ testId, testName }: { testId: number; testName: s
   useScreenKeys(
     (stroke) =>
       applyDecision(reviewTranscriptKeys(current(), stroke), dispatch, (asked) => open(asked.open)) ||
+      applyDecision(reviewFollowUpKeys(current(), stroke, { testId, testName }), dispatch, (asked) => open(asked.open)) ||
       applyDecision(reviewKeys(current(), stroke, maxScroll), dispatch),
   );
 

@@ -25,6 +25,8 @@ export type Route =
   | { screen: 'similarPair'; testInvitationId: number; eventId: string; pair?: SimilarityPairDetail }
   | { screen: 'similarPairs'; testInvitationId: number }
   | { screen: 'review'; testId: number; testName: string }
+  /** A test's authorship follow-ups to mark (issue 60 item 6), blind as the review screen was when it opened them. */
+  | { screen: 'followUps'; testId: number; testName: string; blind: boolean }
   | { screen: 'completions' }
   | { screen: 'people' }
   | { screen: 'retention' };

@@ -52,3 +52,12 @@ export const reviewTranscriptKeys = (state: ReviewState, stroke: Keystroke): Key
   if (!item || inComment(state) || !(stroke.type === 'char' && stroke.char === 't')) return passed();
   return effect({ open: { screen: 'transcript', source: { reference: item.reference } } });
 };
+
+/**
+ * `f` opens the test's authorship follow-ups to mark (decision 1360), blind if the review is: outside the comment,
+ * whether or not a written answer awaits a grade (a coding-only test's queue is empty, its follow-ups are not).
+ */
+export const reviewFollowUpKeys = (state: ReviewState, stroke: Keystroke, test: { testId: number; testName: string }): KeyDecision<never, { open: Route }> => {
+  if (state.phase === 'saving' || (currentItem(state) && inComment(state)) || !(stroke.type === 'char' && stroke.char === 'f')) return passed();
+  return effect({ open: { screen: 'followUps', ...test, blind: state.queue?.blind ?? state.blind } });
+};
