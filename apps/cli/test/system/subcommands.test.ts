@@ -301,8 +301,10 @@ describe('assay subcommands against a real server', () => {
 
   it('follows events until interrupted, one JSON object a line', async () => {
     const test = await org.client.tests.import(exampleDefinition('sql-and-data-modelling') as Parameters<typeof org.client.tests.import>[0]);
-    const follow = startAssay(['events', '--follow', '--json'], { ...env, ASSAY_FOLLOW_INTERVAL_MS: '200' });
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // From an instant before the attempt: a follower that starts late (a slow process start on a busy machine) still
+    // sees it, where one that starts from its own "now" missed it after a fixed second's wait.
+    const from = new Date(Date.now() - 1_000).toISOString();
+    const follow = startAssay(['events', '--follow', '--json', '--from', from], { ...env, ASSAY_FOLLOW_INTERVAL_MS: '200' });
     const { testInvitationId, takeTestURL } = await org.client.invitations.register(test.testId, { emailId: 'alan@example.com', fullName: 'Alan Turing' });
     const attempt = createClient({ baseUrl: serverUrl() }).candidate(candidateTokenOf(takeTestURL));
     await attempt.start();
