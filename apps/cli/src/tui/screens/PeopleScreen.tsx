@@ -1,3 +1,4 @@
+import { keyRoles } from '@assay/domain/core';
 import type { IssuedKey, OrgPeople } from '@assay/domain/schemas';
 import { Box, useStdout } from 'ink';
 import { useState } from 'react';
@@ -107,7 +108,8 @@ export const PeopleScreen = () => {
   );
 
   // The list gets what the header lines and the panel below leave of the body (80×24 included).
-  const height = Math.max(3, body.rows - 8);
+  // The add form's roles line takes one more row from the list (80×24: the frame stays 24 rows).
+  const height = Math.max(3, body.rows - 8 - (state.mode.phase === 'adding' ? 1 : 0));
   const first = Math.max(0, Math.min(state.cursor - Math.floor(height / 2), rows.length - height));
   return (
     <Box flexDirection="column">
@@ -133,7 +135,10 @@ export const PeopleScreen = () => {
       <Text dimColor>{rows.length > height ? `  ${state.cursor + 1} of ${rows.length} rows` : ' '}</Text>
       {state.mode.phase === 'adding' ? (
         <Box flexDirection="column">
-          <Text bold>Name, email, role (admin, recruiter, reviewer, blind-reviewer); email and role optional:</Text>
+          <Text bold>Name, email, role; email and role optional:</Text>
+          <Text dimColor wrap="wrap">
+            Roles: {keyRoles.join(', ')}
+          </Text>
           <Text>
             {'> '}
             <TextField input={{ value: state.mode.text, caret: state.mode.caret }} focus width={Math.max(10, body.columns - 3)} />
