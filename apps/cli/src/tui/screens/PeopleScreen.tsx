@@ -108,8 +108,7 @@ export const PeopleScreen = () => {
   );
 
   // The list gets what the header lines and the panel below leave of the body (80×24 included).
-  // The add form's roles line takes one more row from the list (80×24: the frame stays 24 rows).
-  const height = Math.max(3, body.rows - 8 - (state.mode.phase === 'adding' ? 1 : 0));
+  const height = Math.max(3, body.rows - 8);
   const first = Math.max(0, Math.min(state.cursor - Math.floor(height / 2), rows.length - height));
   return (
     <Box flexDirection="column">
