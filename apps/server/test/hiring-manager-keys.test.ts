@@ -1,14 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  capabilitiesOf,
-  type CandidateEvaluation,
-  type InvitationHistory,
-  type IssuedKey,
-  type Person,
-  type ReviewQueue,
-  type WhoAmI,
-} from '@assay/domain';
+import { capabilitiesOf, type CandidateEvaluation, type InvitationHistory, type IssuedKey, type Person, type ReviewQueue, type WhoAmI } from '@assay/domain';
 import { manualClock } from './helpers/candidate.js';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
 import { sendTestRequest } from './helpers/greenhouse-contract.js';
@@ -95,17 +87,23 @@ describe.each(backends)('a hiring-manager key on %s', (backend) => {
       [byManager('GET', `${invitation()}/reattempt`), 'cancel, reattempt, reset, resend or extend invitations'],
       [byManager('POST', `${invitation()}/resend`), 'cancel, reattempt, reset, resend or extend invitations'],
       [byManager('PUT', `${invitation()}/expiry`, { days: 7 }), 'cancel, reattempt, reset, resend or extend invitations'],
-      [byManager('POST', `/v2/org/tests/${testId}/testlinks`, { testLinkName: 'Campus', accessTime: 0 }), "change test links, their reminders or a test's settings"],
+      [
+        byManager('POST', `/v2/org/tests/${testId}/testlinks`, { testLinkName: 'Campus', accessTime: 0 }),
+        "change test links, their reminders or a test's settings",
+      ],
       [byManager('POST', `/v2/org/report/${attempt.invitationId}/links/revoke`), "revoke a report's links"],
     ];
     for (const [response, words] of refusals) refusedOf(await response, `A hiring-manager key may not ${words}: ${RECRUITERS_ONLY}`);
     refusedOf(await byManager('POST', '/v2/org/tests', writtenTest), 'A hiring-manager key may not import or change tests: that needs an admin key.');
-    refusedOf(await byManager('POST', '/v2/org/people', { name: 'Eve' }), "A hiring-manager key may not manage the organization's people and keys: that needs an admin key.");
+    refusedOf(
+      await byManager('POST', '/v2/org/people', { name: 'Eve' }),
+      "A hiring-manager key may not manage the organization's people and keys: that needs an admin key.",
+    );
     expect(await h.store.db.selectFrom('invitations').selectAll().orderBy('id').execute()).toEqual(before);
     expect(await h.store.db.selectFrom('test_links').select('id').execute()).toEqual(links);
   });
 
-  it("tells a reviewer refused a decision the roles that may, not to use an admin key", async () => {
+  it('tells a reviewer refused a decision the roles that may, not to use an admin key', async () => {
     const refused = expectFailure(await as(reviewer.apiKey, 'PUT', `${invitation()}/decision`, { decision: 'rejected' }), '403.17');
     expect(refused.result).toBe('A reviewer key may not decide on candidates: that needs an admin, recruiter or hiring-manager key.');
     expect(refused.result).not.toMatch(/full \(admin\) key/);

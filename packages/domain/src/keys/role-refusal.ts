@@ -31,9 +31,8 @@ const capabilityWords: Record<Capability, string> = {
 
 const article = (word: string): string => (/^[aeiou]/.test(word) ? 'an' : 'a');
 
-/** `admin`, `admin or recruiter`, `admin, recruiter or hiring-manager`. */
-const listed = (roles: readonly KeyRole[]): string =>
-  roles.length <= 1 ? roles.join('') : `${roles.slice(0, -1).join(', ')} or ${roles[roles.length - 1]}`;
+/** `admin`, `admin or recruiter`, `admin, recruiter or hiring-manager` (British English: no comma before "or"). */
+const listed = new Intl.ListFormat('en-GB', { type: 'disjunction' });
 
 /**
  * Why a key of `role` may not do `capability`, naming the roles that may (issue 61, decision 1382): generated from the
@@ -43,5 +42,5 @@ const listed = (roles: readonly KeyRole[]): string =>
 export const roleRefusalSentence = (role: KeyRole, capability: Capability): string => {
   const may = rolesThatMayDo(capability);
   const Article = article(role).replace('a', 'A');
-  return `${Article} ${role} key may not ${capabilityWords[capability]}: that needs ${article(may[0] ?? '')} ${listed(may)} key.`;
+  return `${Article} ${role} key may not ${capabilityWords[capability]}: that needs ${article(may[0] ?? '')} ${listed.format(may)} key.`;
 };
