@@ -31,7 +31,11 @@ describe('search words stay out of the debug log', () => {
         done();
       },
     });
-    app = await buildApp({ config: loadConfig({ ASSAY_PUBLIC_URL: PUBLIC_URL, ...GENEROUS_RATE_LIMITS, ...NO_COMPILER_WARM_UP }), store, logger: { level: 'debug', stream } });
+    app = await buildApp({
+      config: loadConfig({ ASSAY_PUBLIC_URL: PUBLIC_URL, ...GENEROUS_RATE_LIMITS, ...NO_COMPILER_WARM_UP }),
+      store,
+      logger: { level: 'debug', stream },
+    });
     const org = await store.orgs.create({ name: 'Searched', email: 'searched@example.com', timeZoneId: 1000 }, Date.now());
     const key = generateApiKey();
     await store.apiKeys.insert(org.id, key.keyHash, key.prefix, Date.now());
