@@ -11,7 +11,8 @@ export const assayTestConfig = (test: TestOptions = {}) =>
   defineConfig({
     resolve: { conditions: ['@assay/source'] },
     ssr: { resolve: { conditions: ['@assay/source'] } },
-    test: { ...suiteFiles(), testTimeout: 30_000, hookTimeout: 60_000, ...test },
+    // expect.poll's own default (1 s) is shorter than a busy two-core CI run takes to move a browser's focus.
+    test: { ...suiteFiles(), testTimeout: 30_000, hookTimeout: 60_000, expect: { poll: { timeout: 10_000 } }, ...test },
   });
 
 /**

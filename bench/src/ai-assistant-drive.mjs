@@ -2,8 +2,8 @@
 // started (the AI notice acknowledged), each asking the assistant beside its coding question every `everySeconds` and
 // saving its code every `saveEverySeconds` (first moments at random, then on a schedule; one message at a time), for
 // `warmUpSeconds` unmeasured (every process's first seconds of a new load are slow on two cores, a bare relay's as much
-// as Assay's: ai-bare-relay.mjs), then for `activeSeconds` measured. Beside every fourth message the same request goes straight to the `direct` peer: the model's own
-// time to the first token, in the same run, from the same process. Then every candidate asks once more at the same
+// as Assay's: ai-bare-relay.mjs), then for `activeSeconds` measured. Beside every fourth message the same request goes
+// straight to the `direct` peer: the model's own time to the first token, in the same run, from the same process. Then every candidate asks once more at the same
 // moment (the burst): the model's concurrency is held and nobody is starved. Run in its own process (`node
 // bench/src/ai-assistant-drive.mjs` with a JSON argument); prints one JSON line.
 import { createJsonClient, percentile } from './http-client.mjs';

@@ -31,6 +31,8 @@ export const startServerProcess = async (databaseFile: string, outboxDir: string
       ASSAY_OUTBOX_DIR: outboxDir,
       ASSAY_ALLOW_PRIVATE_CALLBACKS: 'true',
       LOG_LEVEL: 'warn',
+      // No compiler warm-up at start (javac's and mcs's servers, C++'s headers): no CLI suite runs native code.
+      ASSAY_WARM_COMPILERS: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

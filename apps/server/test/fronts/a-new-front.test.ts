@@ -14,6 +14,7 @@ import { requireApiKey } from '../../src/plugins/api-key-auth.js';
 import { declareRouteCapabilities } from '../../src/plugins/route-capabilities.js';
 import { GENEROUS_RATE_LIMITS } from '../helpers/generous-limits.js';
 import { ADMIN_TOKEN, PUBLIC_URL, backends, openTestStore } from '../helpers/test-app.js';
+import { NO_COMPILER_WARM_UP } from '../helpers/no-compiler-warm-up.js';
 
 // Decision 1300, measured: a new front is its folder (here, this file's descriptor, its failure sender and its one
 // route) and one line in the list of fronts. Everything else it must have (its per-key limit, its failure shape in
@@ -66,6 +67,7 @@ describe.each(backends)('a scratch /v0 front added to the list of fronts, on %s'
       ASSAY_ADMIN_TOKEN: ADMIN_TOKEN,
       LOG_LEVEL: process.env.ASSAY_TEST_LOG_LEVEL ?? 'silent',
       ASSAY_SANDBOX_PREWARM: 'none',
+      ...NO_COMPILER_WARM_UP,
       ...GENEROUS_RATE_LIMITS,
       ASSAY_RATE_LIMIT_ORG_API: '2/1m',
     });

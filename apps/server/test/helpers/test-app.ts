@@ -14,6 +14,7 @@ import { sampleDefinition } from './fixtures.js';
 import { GENEROUS_RATE_LIMITS } from './generous-limits.js';
 import { injectFetch } from './inject-fetch.js';
 import { silentLog } from './receiver.js';
+import { NO_COMPILER_WARM_UP } from './no-compiler-warm-up.js';
 
 export const backends = ['sqlite', 'postgres'] as const;
 export type Backend = (typeof backends)[number];
@@ -95,8 +96,7 @@ export const startHarness = async (
     ASSAY_ALLOW_PRIVATE_CALLBACKS: 'true',
     // Interpreters start at a test's first Python run: dozens of apps per suite need not each start threads.
     ASSAY_SANDBOX_PREWARM: 'none',
-    // Compilers start at a test's first native run, not with each of the dozens of apps a suite makes.
-    ASSAY_WARM_COMPILERS: 'off',
+    ...NO_COMPILER_WARM_UP,
     ...GENEROUS_RATE_LIMITS,
     ...env,
   });

@@ -5,6 +5,7 @@ import { describeStatus, type FailureCode } from '@assay/domain/v2';
 import { buildApp } from '../../src/app.js';
 import { exchange, listenOnLoopback, type RawAnswer } from '../helpers/raw-http.js';
 import { PUBLIC_URL, openTestStore, startHarness, type Harness } from '../helpers/test-app.js';
+import { NO_COMPILER_WARM_UP } from '../helpers/no-compiler-warm-up.js';
 
 const TOKEN = 'tok3n-Th4t-Must-n0t-Reach-The-L0g_0123456789abcdefgh';
 const request = (line: string, headers: string[] = ['Host: assay.test'], body = '') => `${line}\r\n${[...headers, ''].join('\r\n')}\r\n${body}`;
@@ -98,7 +99,7 @@ describe('the raw bytes of a refused request never reach the log', () => {
       },
     });
     const { store, dispose } = await openTestStore('sqlite');
-    const app = await buildApp({ config: loadConfig({ ASSAY_PUBLIC_URL: PUBLIC_URL }), store, logger: { level: 'trace', stream } });
+    const app = await buildApp({ config: loadConfig({ ASSAY_PUBLIC_URL: PUBLIC_URL, ...NO_COMPILER_WARM_UP }), store, logger: { level: 'trace', stream } });
     try {
       const port = await listenOnLoopback(app);
       expectEnvelope(await exchange(port, request(`GET /t/${TOKEN}\u0001 HTTP/1.1`)), '400.13');

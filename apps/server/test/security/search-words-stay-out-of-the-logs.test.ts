@@ -9,6 +9,7 @@ import { redactUrl } from '../../src/logging/redaction.js';
 import { sampleDefinition } from '../helpers/fixtures.js';
 import { GENEROUS_RATE_LIMITS } from '../helpers/generous-limits.js';
 import { PUBLIC_URL, openTestStore } from '../helpers/test-app.js';
+import { NO_COMPILER_WARM_UP } from '../helpers/no-compiler-warm-up.js';
 
 /**
  * Issue 59 point 7 (decision 1007): at debug level each request's line carries its URL; the invitation list's search
@@ -30,7 +31,11 @@ describe('search words stay out of the debug log', () => {
         done();
       },
     });
-    app = await buildApp({ config: loadConfig({ ASSAY_PUBLIC_URL: PUBLIC_URL, ...GENEROUS_RATE_LIMITS }), store, logger: { level: 'debug', stream } });
+    app = await buildApp({
+      config: loadConfig({ ASSAY_PUBLIC_URL: PUBLIC_URL, ...GENEROUS_RATE_LIMITS, ...NO_COMPILER_WARM_UP }),
+      store,
+      logger: { level: 'debug', stream },
+    });
     const org = await store.orgs.create({ name: 'Searched', email: 'searched@example.com', timeZoneId: 1000 }, Date.now());
     const key = generateApiKey();
     await store.apiKeys.insert(org.id, key.keyHash, key.prefix, Date.now());

@@ -9,6 +9,7 @@ import { sampleDefinition } from '../helpers/fixtures.js';
 import { GENEROUS_RATE_LIMITS } from '../helpers/generous-limits.js';
 import { PUBLIC_URL, backends, openTestStore } from '../helpers/test-app.js';
 import type { Store } from '@assay/store';
+import { NO_COMPILER_WARM_UP } from '../helpers/no-compiler-warm-up.js';
 
 /** One character percent-encoded: `%41` for `A`. */
 const escaped = (character: string) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
@@ -46,7 +47,7 @@ describe.each(backends)('take-test tokens and report signatures stay out of the 
     dispose = opened.dispose;
     store = opened.store;
     app = await buildApp({
-      config: loadConfig({ ASSAY_PUBLIC_URL: PUBLIC_URL, ...GENEROUS_RATE_LIMITS }),
+      config: loadConfig({ ASSAY_PUBLIC_URL: PUBLIC_URL, ...GENEROUS_RATE_LIMITS, ...NO_COMPILER_WARM_UP }),
       store,
       logger: { level: 'trace', stream: into(lines) },
     });
@@ -139,7 +140,7 @@ describe.each(backends)('take-test tokens and report signatures stay out of the 
   it('the summary written at info names routes by their pattern: no token or signature, and no line per request', async () => {
     const summaryLines: string[] = [];
     const atInfo = await buildApp({
-      config: loadConfig({ ASSAY_PUBLIC_URL: PUBLIC_URL, ...GENEROUS_RATE_LIMITS }),
+      config: loadConfig({ ASSAY_PUBLIC_URL: PUBLIC_URL, ...GENEROUS_RATE_LIMITS, ...NO_COMPILER_WARM_UP }),
       store,
       logger: { level: 'info', stream: into(summaryLines) },
     });

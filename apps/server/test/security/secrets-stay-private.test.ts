@@ -7,6 +7,7 @@ import { redactUrl } from '../../src/logging/redaction.js';
 import { generateApiKey } from '../../src/auth/api-key.js';
 import { sampleDefinition } from '../helpers/fixtures.js';
 import { ADMIN_TOKEN, PUBLIC_URL, backends, startHarness, type Harness } from '../helpers/test-app.js';
+import { NO_COMPILER_WARM_UP } from '../helpers/no-compiler-warm-up.js';
 
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
@@ -75,7 +76,7 @@ describe('take-test tokens and report signatures never reach the logs', () => {
       },
     });
     const { store, dispose } = await openScratchStore(backend, inject('pgUrl'));
-    const app = await buildApp({ config: loadConfig({ ASSAY_PUBLIC_URL: PUBLIC_URL }), store, logger: { level: 'trace', stream } });
+    const app = await buildApp({ config: loadConfig({ ASSAY_PUBLIC_URL: PUBLIC_URL, ...NO_COMPILER_WARM_UP }), store, logger: { level: 'trace', stream } });
     try {
       const org = await store.orgs.create({ name: 'Logged', email: 'logged@example.com', timeZoneId: 1000 }, Date.now());
       const key = generateApiKey();

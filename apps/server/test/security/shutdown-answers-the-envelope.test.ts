@@ -5,6 +5,7 @@ import { buildApp } from '../../src/app.js';
 import { listenOnLoopback, rawConnection } from '../helpers/raw-http.js';
 import { GENEROUS_RATE_LIMITS } from '../helpers/generous-limits.js';
 import { PUBLIC_URL, openTestStore } from '../helpers/test-app.js';
+import { NO_COMPILER_WARM_UP } from '../helpers/no-compiler-warm-up.js';
 
 const SLOW_MS = 600;
 const get = (path: string, extra: string[] = []) => `GET ${path} HTTP/1.1\r\nHost: assay.test\r\n${[...extra, ''].join('\r\n')}\r\n`;
@@ -27,7 +28,7 @@ describe('a server shutting down answers the envelope', () => {
   const start = async () => {
     const opened = await openTestStore('sqlite');
     dispose = opened.dispose;
-    app = await buildApp({ config: loadConfig({ ASSAY_PUBLIC_URL: PUBLIC_URL, ...GENEROUS_RATE_LIMITS }), store: opened.store });
+    app = await buildApp({ config: loadConfig({ ASSAY_PUBLIC_URL: PUBLIC_URL, ...GENEROUS_RATE_LIMITS, ...NO_COMPILER_WARM_UP }), store: opened.store });
     // A request that is still running when the shutdown begins.
     app.get('/slow', async () => {
       await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
@@ -47,7 +48,8 @@ describe('a server shutting down answers the envelope', () => {
     connection.send(get('/slow'));
     await new Promise((resolve) => setTimeout(resolve, 100));
     const closing = app!.close();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The shutdown has begun once the listening socket is closed (after the preClose hooks), however slow the machine.
+    while (app!.server.listening) await new Promise((resolve) => setTimeout(resolve, 5));
     connection.send(get(path, headers));
     await closing;
     await connection.closedWithin(2_000);

@@ -85,9 +85,9 @@ describe('a bulk-file flood while a candidate saves answers (SQLite, real proces
 
   it('keeps the candidate p90 under 200 ms and /healthz answering; the flood gets 413.2 and 404.2', async ({ onTestFailed }) => {
     onTestFailed(() => console.error(`bulk-flood diagnostics:\n${diagnostics()}`));
-    // Compilers not warmed: their first minute's builds (five toolchains on 2 cores) are not what this measures, and
+    // Compilers not warmed (startServer's default): their first minute's builds (five toolchains on 2 cores) are not what this measures, and
     // made a save's p99 the warm-up's (283 ms once). `compiler-warmth` and `sandbox-warmup` cover the warm-up.
-    server = await startServer('server', `sqlite:${join(dir, 'assay.db')}`, { ASSAY_OUTBOX_DIR: join(dir, 'outbox'), ASSAY_WARM_COMPILERS: 'off' });
+    server = await startServer('server', `sqlite:${join(dir, 'assay.db')}`, { ASSAY_OUTBOX_DIR: join(dir, 'outbox') });
     const org = await createOrg(server.url, 'Bulk Flood Org');
     const testId = await importTest(server.url, org.apiKey, sampleDefinition);
     const missingTestId = testId + 1_000;

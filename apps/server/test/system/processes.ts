@@ -15,6 +15,7 @@ export const ADMIN_TOKEN = 'system-test-admin-token-0123456789';
 /** Dependency order: each package's dist is built before its dependents'. */
 import { buildIfStale } from '../helpers/built-packages.js';
 import { GENEROUS_RATE_LIMITS } from '../helpers/generous-limits.js';
+import { NO_COMPILER_WARM_UP } from '../helpers/no-compiler-warm-up.js';
 
 export { buildIfStale, freePort };
 export {
@@ -55,6 +56,7 @@ export const startServer = async (name: string, databaseUrl: string, env: Record
     ASSAY_ADMIN_TOKEN: ADMIN_TOKEN,
     LOG_LEVEL: 'warn',
     ...GENEROUS_RATE_LIMITS,
+    ...NO_COMPILER_WARM_UP,
     ...env,
   });
   await waitForOutput(proc, /Assay is listening/);

@@ -55,6 +55,7 @@ describe('a sample-run flood from one token (SQLite, real processes)', () => {
     server = await startServer('server', `sqlite:${join(dir, 'assay.db')}`, {
       ASSAY_RUN_WORKER: 'true',
       ASSAY_OUTBOX_DIR: join(dir, 'outbox'),
+      ASSAY_WARM_COMPILERS: 'start',
     });
     // The flood is measured against a server that has warmed its compilers (decision 1045): on 2 cores the warm-up's
     // builds (the C++ headers, the Rust runtime, javac) compete with every run while they last, which is a start's cost.

@@ -14,6 +14,7 @@ import { loadConfig, type Config } from '@assay/config';
 import { inject } from 'vitest';
 import { freePort } from '../../helpers/built-packages.js';
 import { silentLog } from '../../helpers/receiver.js';
+import { NO_COMPILER_WARM_UP } from '../../helpers/no-compiler-warm-up.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 /** No downloads, no background traffic; a fake camera that the page may use without a prompt. */
@@ -60,6 +61,7 @@ export const startBrowserHarness = async (env: Record<string, string> = {}, back
     ASSAY_DATABASE_URL: `sqlite:${path.join(dataDir, 'e2e.db')}`,
     LOG_LEVEL: 'silent',
     ASSAY_SEED_DEMO: 'false',
+    ...NO_COMPILER_WARM_UP,
     ...env,
   });
   const scratch = backend === 'postgres' ? await openScratchStore('postgres', inject('pgUrl')) : undefined;
