@@ -15,7 +15,8 @@ export { answerInFlight, answerRepeat, IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_LOCK_
 export type { IdempotencyRecord, IdempotentRepeat } from './requests/idempotency.js';
 export { takeTestUrl } from './take-test-url.js';
 // Least privilege (issue 32): key roles, the capability every org route declares and the rule.
-export { capabilities, capabilitiesOf, FULL_KEY_ROLE, keyMayDo, KeyRole, keyRoles } from './keys/key-roles.js';
+export { capabilities, capabilitiesOf, FULL_KEY_ROLE, keyMayDo, KeyRole, keyRoles, rolesThatMayDo } from './keys/key-roles.js';
+export { roleRefusalSentence } from './keys/role-refusal.js';
 export type { Capability } from './keys/key-roles.js';
 // People, not keys (issue 50): the one rule that names whoever acted with a key.
 export { actorName } from './people/actor-name.js';

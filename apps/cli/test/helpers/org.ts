@@ -1,5 +1,5 @@
 import { candidateTokenOf, createClient, type AssayClient, type ClientOptions } from '@assay/client';
-import type { TestDetails } from '@assay/domain';
+import type { KeyRole, TestDetails } from '@assay/domain';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
@@ -25,12 +25,15 @@ export const newOrg = async (label: string): Promise<TestOrg> => {
   return { orgId: org.orgId, apiKey: org.apiKey, client: createClient({ baseUrl: serverUrl(), apiKey: org.apiKey, retries: 0 }) };
 };
 
-/** A client with a new reviewer key of `org` (issued with the operator's admin token), for the screens' role tests. */
-export const reviewerClient = async (org: TestOrg, label = 'Panel'): Promise<AssayClient> => {
+/** A client with a new key of `role` of `org` (issued with the operator's admin token), for the screens' role tests. */
+export const roleClient = async (org: TestOrg, role: KeyRole, label = 'Panel'): Promise<AssayClient> => {
   const admin = createClient({ baseUrl: serverUrl(), adminToken: inject('adminToken') });
-  const { apiKey } = await admin.admin.keys.create(org.orgId, { role: 'reviewer', label });
+  const { apiKey } = await admin.admin.keys.create(org.orgId, { role, label });
   return createClient({ baseUrl: serverUrl(), apiKey, retries: 0 });
 };
+
+/** A client with a new reviewer key of `org`. */
+export const reviewerClient = (org: TestOrg, label = 'Panel'): Promise<AssayClient> => roleClient(org, 'reviewer', label);
 
 export const EXAMPLES = ['algorithms-coding-screen', 'frontend-accessibility', 'javascript-fundamentals', 'sql-and-data-modelling'] as const;
 

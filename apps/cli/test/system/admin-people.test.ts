@@ -1,6 +1,6 @@
 import type { ApiKeyList, IssuedKey, Person, PersonList, RevokedKey } from '@assay/domain/schemas';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { newOrg, type TestOrg } from '../helpers/org.js';
+import { importExample, newOrg, type TestOrg } from '../helpers/org.js';
 import { personEnv, runAssay, type AssayRun } from '../helpers/run-assay.js';
 
 /** Issue 50: `assay admin people|keys`, run as an operator runs them (the built bin) against the real server. */
@@ -50,5 +50,27 @@ describe('assay admin people and keys', () => {
     expect(refused.stderr).toMatch(/^404\.20: /);
     expect((await runAssay(['admin', 'people', 'add', String(org.orgId), '--name', 'X', '--role', 'owner'], admin)).code).toBe(2);
     expect((await runAssay(['admin', 'people', 'remove', String(org.orgId), 'abc'], admin)).code).toBe(2);
+  });
+
+  it('issues a hiring manager a key that decides and is refused an invitation, naming who may (issue 61, decision 1380)', async () => {
+    const orgId = String(org.orgId);
+    const help = await runAssay(['admin', 'people', 'add', '--help'], admin);
+    expect(help.stdout).toMatch(/"hiring-manager"/);
+    const maya = json<Person>(await runAssay(['admin', 'people', 'add', orgId, '--name', 'Maya Manager', '--role', 'hiring-manager', '--json'], admin));
+    expect(maya).toMatchObject({ name: 'Maya Manager', role: 'hiring-manager' });
+    const key = json<IssuedKey>(await runAssay(['admin', 'keys', 'add', orgId, '--person', String(maya.personId), '--json'], admin));
+    expect(key).toMatchObject({ role: 'hiring-manager', personId: maya.personId });
+    const test = await importExample(org.client, 'sql-and-data-modelling');
+    const id = String((await org.client.invitations.register(test.testId, { emailId: 'ada@example.com', fullName: 'Ada Lovelace' })).testInvitationId);
+    const asMaya = personEnv({ ASSAY_API_KEY: key.apiKey });
+    const decided = await runAssay(['decide', id, 'shortlist', '--reason', 'Strong SQL'], asMaya);
+    expect({ code: decided.code, stderr: decided.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(decided.stdout).toMatch(/^Decision: shortlisted by Maya Manager \("Strong SQL"\)$/m);
+    const refused = await runAssay(['invitations', 'cancel', id], asMaya);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      'A hiring-manager key may not cancel, reattempt, reset, resend or extend invitations: that needs an admin or recruiter key.',
+    );
+    expect((await org.client.invitations.list(test.testId)).invitations[0]?.testStatus).toBe('Pending');
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import { type Capability, type KeyRole, keyMayDo, keyRoles } from '@assay/domain';
+import { type Capability, type KeyRole, keyMayDo, keyRoles, roleRefusalSentence } from '@assay/domain';
 import { orgRouteCapabilities, routeKeyOf } from '../auth/route-capabilities.js';
 import { type RefusalError, refusal } from '../refusal-error.js';
 import { appendRouteHook } from './route-hooks.js';
@@ -11,19 +11,12 @@ declare module 'fastify' {
   }
 }
 
-/** What a refusal says each role may do instead (decision 770). */
-const roleWords: Record<KeyRole, string> = {
-  admin: 'a full key',
-  recruiter:
-    "a recruiter key: it invites candidates, changes invitations and test links and grades, not the organization's tests, settings, webhooks or integrations. Use a full (admin) key.",
-  reviewer: 'a reviewer key: it can read tests and reports and grade answers, not change anything else. Use a full (admin) key.',
-  'blind-reviewer':
-    'a blind reviewer key: it reads tests and grades the blind review queue by its references, and reads nothing that names a candidate (decision 655).',
-};
-
-/** The refusal of a key whose role may not do what the route does; undefined when it may. */
+/**
+ * The refusal of a key whose role may not do what the route does; undefined when it may. Its sentence names the
+ * roles that may, from the roles' table (decision 1382), on every front that maps the refusal.
+ */
 export const roleRefusal = (role: KeyRole, capability: Capability): RefusalError | undefined =>
-  keyMayDo(role, capability) ? undefined : refusal('role-not-allowed', `This API key is ${roleWords[role]}`);
+  keyMayDo(role, capability) ? undefined : refusal('role-not-allowed', roleRefusalSentence(role, capability));
 
 /** Checks the role of the request's key (set by the API-key hook, which runs before any route's own hook). */
 const requireRoleFor =

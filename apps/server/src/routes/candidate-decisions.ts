@@ -55,7 +55,7 @@ export const candidateDecisionRoutes: FastifyPluginAsyncZod<AppContext> = async 
           'Decide on a candidate',
           'Sets the invitation’s one decision — shortlisted, advanced, rejected or on-hold — or clears it (null), with an optional reason. Each change is a ' +
             '`decided` entry of the invitation’s history (who, the state before, the reason) and a `decided` event of GET /v2/org/events; the same ' +
-            `decision again without a reason changes nothing. Admin keys only (a reviewer key: 403.17, decision 760). ${ANSWERS}`,
+            `decision again without a reason changes nothing. Admin, recruiter and hiring-manager keys (a reviewer key: 403.17 naming those roles, decisions 760 and 1380). ${ANSWERS}`,
         ),
         params: InvitationParams,
         body: DecisionInput,

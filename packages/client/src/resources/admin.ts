@@ -17,7 +17,8 @@ import type { Transport } from '../core/transport.js';
 
 export type CreateOrgBody = z.input<typeof CreateOrgInput>;
 /**
- * `role` ("admin", the default or the person's; "recruiter"; "reviewer": reads and grades only; "blind-reviewer"),
+ * `role` ("admin", the default or the person's; "recruiter"; "reviewer": reads and grades only; "blind-reviewer";
+ * "hiring-manager": reads, grades, annotates and decides),
  * `label` (the key's prefix by default) and `personId` (the person it is for; a new unnamed one without).
  */
 export type IssueKeyBody = z.input<typeof IssueKeyInput>;

@@ -7,8 +7,9 @@ const on = (testInvitationId: number, rest: string) => `/v2/org/testinvitation/$
 
 /**
  * What a hiring team records on an invitation (issue 50 item 2, Assay extensions): a decision, tags, notes, ratings.
- * Every write answers the whole evaluation as it now stands. Deciding takes an admin key (a reviewer key: 403.17);
- * notes, tags and a rating take a reviewer key too; a note is changed only by the key that wrote it (403.18).
+ * Every write answers the whole evaluation as it now stands. Deciding takes an admin, recruiter or hiring-manager key
+ * (a reviewer key: 403.17); notes, tags and a rating take a reviewer key too; a note is changed only by the key that
+ * wrote it (403.18).
  */
 export class Decisions {
   constructor(private readonly transport: Transport) {}

@@ -5,10 +5,13 @@ import { z } from 'zod';
  * issued without a role, is one. A `reviewer` key reads tests and reports and grades answers; it changes nothing
  * else (issue 32, least privilege). A `blind-reviewer` key grades the blind review queue and reads nothing that
  * names a candidate: blindness is the key's, not the request's (decision 655). A `recruiter` key does what a hiring
- * team's recruiter does (invites, cancels, reattempts, links, grades) but not the org's settings (decision 770).
+ * team's recruiter does (invites, cancels, reattempts, links, grades) but not the org's settings (decision 770). A
+ * `hiring-manager` key reads, grades, annotates and decides, and changes no invitation, test or link (decision 1380).
  */
-export const keyRoles = ['admin', 'recruiter', 'reviewer', 'blind-reviewer'] as const;
-export const KeyRole = z.enum(keyRoles, { error: 'role must be "admin", "recruiter", "reviewer" or "blind-reviewer"' });
+export const keyRoles = ['admin', 'recruiter', 'reviewer', 'blind-reviewer', 'hiring-manager'] as const;
+export const KeyRole = z.enum(keyRoles, {
+  error: 'role must be "admin", "recruiter", "reviewer", "blind-reviewer" or "hiring-manager"',
+});
 export type KeyRole = z.infer<typeof KeyRole>;
 
 /** The role of a key issued without one, and of every key issued before roles existed. */
@@ -48,12 +51,14 @@ export const capabilities = [
 export type Capability = (typeof capabilities)[number];
 
 /** Every key that may see who a candidate is. */
-const everyKey: readonly KeyRole[] = ['admin', 'recruiter', 'reviewer'];
+const everyKey: readonly KeyRole[] = ['admin', 'recruiter', 'reviewer', 'hiring-manager'];
 /** Those and the blind reviewer's: only where nothing names a candidate (decision 655). */
 const blindToo: readonly KeyRole[] = [...everyKey, 'blind-reviewer'];
 const adminOnly: readonly KeyRole[] = ['admin'];
 /** The hiring team's moves on candidates, invitations and links (decision 770); not the org's settings. */
 const recruiters: readonly KeyRole[] = ['admin', 'recruiter'];
+/** Who chooses what happens to a candidate: the hiring team's recruiter and its hiring manager (decision 1380). */
+const deciders: readonly KeyRole[] = [...recruiters, 'hiring-manager'];
 
 /**
  * Who may do what: a Record over the whole union, so a new capability does not compile until it says who may.
@@ -86,21 +91,25 @@ const rolesThatMay: Record<Capability, readonly KeyRole[]> = {
   'change-test-links': recruiters,
   'register-candidates': recruiters,
   'change-invitations': recruiters,
+  // Revoking a report's links cuts every link the recruiter handed out, not only the manager's own (decision 1381).
   'revoke-report-links': recruiters,
   'change-webhooks': adminOnly,
   'change-candidate-page': adminOnly,
   'change-integrations': adminOnly,
   // Issue 50 item 2 (decision 760): notes, tags and a rating are a reviewer's opinion, signed by its key; a decision
   // (shortlist, advance, reject, hold) is the hiring team's choice, and a reviewer key that grades must not also decide.
-  // A blind reviewer sees no candidate, so has nothing to annotate.
+  // A blind reviewer sees no candidate, so has nothing to annotate. A hiring manager decides (decision 1380).
   'annotate-candidates': everyKey,
-  'decide-candidates': recruiters,
+  'decide-candidates': deciders,
   // An org's admin key is its own administrator: it adds people, issues and revokes their keys (decision 836). Only
   // admin: a recruiter who could issue keys could issue an admin key and so give itself the org's settings.
   'manage-people': adminOnly,
   // Erasing a candidate's personal data cannot be undone: the org's administrator only (issue 51, decision 845).
   'erase-candidates': adminOnly,
 };
+
+/** The roles whose keys may do `capability`, in the order `keyRoles` names them (what a refusal names, decision 1382). */
+export const rolesThatMayDo = (capability: Capability): KeyRole[] => keyRoles.filter((role) => rolesThatMay[capability].includes(role));
 
 /** The one rule of key roles: may a key of `role` do `capability`? */
 export const keyMayDo = (role: KeyRole, capability: Capability): boolean => rolesThatMay[capability].includes(role);

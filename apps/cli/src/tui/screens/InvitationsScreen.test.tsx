@@ -3,7 +3,7 @@ import type { TestDetails } from '@assay/domain/schemas';
 import { writtenTest } from '@assay/testing';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CapabilitiesProvider } from '../shell/capabilities-context.js';
-import { completeAttempt, importExample, newOrg, serverUrl, type TestOrg, reviewerClient } from '../../../test/helpers/org.js';
+import { completeAttempt, importExample, newOrg, serverUrl, type TestOrg, reviewerClient, roleClient } from '../../../test/helpers/org.js';
 import { osc52 } from '../shell/clipboard.js';
 import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
 import { InvitationsScreen } from './InvitationsScreen.js';
@@ -272,5 +272,17 @@ describe('InvitationsScreen: the pipeline (issue 50) — summary, decision colum
     const refused = await screen!.waitFor('403.17');
     expect(refused).toContain('shortlisted: Ada Lovelace');
     expect((await org.client.decisions.evaluation(adaId)).decision).toBeNull();
+  });
+
+  it('offers a hiring-manager key decide, note, tag and rate but no cancel, reattempt, move or extend (issue 61, decision 1380)', async () => {
+    await open(await roleClient(org, 'hiring-manager', 'Maya'));
+    const help = screen!.chrome()?.hints.map((hint) => hint.keys);
+    expect(help).toEqual(expect.arrayContaining(['d', 'n', 't', '*']));
+    for (const denied of ['x', 'a', 'm', 'e']) expect(help).not.toContain(denied);
+    await screen!.press('x');
+    expect(screen!.lastFrame()).not.toContain('Cancel invitation');
+    await screen!.press('d', 'a', 'Panel agrees', KEYS.enter);
+    await screen!.waitFor(new RegExp(`${adaId}\\s+Ada Lovelace.*advance`));
+    expect((await org.client.decisions.evaluation(adaId)).decision).toMatchObject({ decision: 'advanced', decidedBy: { label: 'Maya' } });
   });
 });

@@ -97,4 +97,26 @@ describe('PeopleScreen against a real server', () => {
     await screen!.waitFor(/Zed Leaving · recruiter · deactivated/);
     expect(await keyWorks(key.apiKey)).toBe(false);
   });
+
+  it('offers the hiring-manager role at 80×24, adds one and issues her a key of that role (issue 61, decision 1380)', async () => {
+    const crowded = await newOrg('People crowded');
+    for (let index = 0; index < 20; index++) await crowded.client.people.add({ name: `Panel ${index}`, role: 'reviewer' });
+    render(<PeopleScreen />, crowded.client);
+    await screen!.waitFor('(unnamed) · admin');
+    await screen!.press('a');
+    const form = await screen!.waitFor('Roles: admin, recruiter, reviewer, blind-reviewer, hiring-manager');
+    expect(widestLine(form)).toBeLessThanOrEqual(80);
+    expect(form.split('\n').length).toBeLessThanOrEqual(24);
+    await screen!.press('Maya Manager, hiring-manager', KEYS.enter);
+    await screen!.waitFor('✓ Added Maya Manager (hiring-manager)');
+    for (let step = 0; step < 30 && !/›Maya Manager · hiring-manager/.test(screen!.lastFrame()); step++) await screen!.press(KEYS.down);
+    await screen!.waitFor(/›Maya Manager · hiring-manager/);
+    await screen!.press('k');
+    const issued = await screen!.waitFor(/Key \d+ \(hiring-manager\) issued/);
+    const apiKey = /^(assay_\S+)/m.exec(issued)?.[1];
+    const me = await createClient({ baseUrl: serverUrl(), apiKey: apiKey!, retries: 0 }).me.get();
+    expect(me).toMatchObject({ role: 'hiring-manager', shownAs: 'Maya Manager' });
+    expect(me.capabilities).toContain('decide-candidates');
+    expect(me.capabilities).not.toContain('register-candidates');
+  });
 });

@@ -1,3 +1,4 @@
+import { keyRoles } from '@assay/domain/core';
 import type { IssuedKey, OrgPeople } from '@assay/domain/schemas';
 import { Box, useStdout } from 'ink';
 import { useState } from 'react';
@@ -133,7 +134,10 @@ export const PeopleScreen = () => {
       <Text dimColor>{rows.length > height ? `  ${state.cursor + 1} of ${rows.length} rows` : ' '}</Text>
       {state.mode.phase === 'adding' ? (
         <Box flexDirection="column">
-          <Text bold>Name, email, role (admin, recruiter, reviewer, blind-reviewer); email and role optional:</Text>
+          <Text bold>Name, email, role; email and role optional:</Text>
+          <Text dimColor wrap="wrap">
+            Roles: {keyRoles.join(', ')}
+          </Text>
           <Text>
             {'> '}
             <TextField input={{ value: state.mode.text, caret: state.mode.caret }} focus width={Math.max(10, body.columns - 3)} />
