@@ -37,8 +37,9 @@ export const HINTS = {
   /** An admin key's people screen (decision 836). */
   people: [
     hint('↑↓', 'move'),
-    hint('a', 'add', 'add a person: name, email, role'),
-    hint('k', 'key', 'issue the highlighted person a key (shown once; c copies it)'),
+    { ...hint('PgUp PgDn Home End', 'move by a page, to the first or last row'), helpOnly: true as const },
+    hint('a', 'add', 'add a person: name, email, role (then highlighted)'),
+    hint('k', 'key', 'issue the highlighted person a key, after y/n (shown once; c copies it)'),
     hint('x', 'revoke', 'revoke the highlighted key, after y/n'),
     hint('d', 'deactivate', 'deactivate the highlighted person (every key of theirs), after y/n'),
     { ...hint('r', 'refresh'), helpOnly: true as const },
