@@ -229,6 +229,7 @@ export const HINTS = {
   ],
   transcript: [hint('↑↓', 'scroll', 'scroll the transcript (PgUp, PgDn by ten lines)'), hint('r', 'refresh')],
   help: [hint('?/Esc', 'close help')],
+  helpScrolling: [hint('?/Esc', 'close help'), hint('↑↓', 'scroll')],
 } as const;
 
 function moveHints(offered: readonly InvitationMoveName[]): KeyHint[] {

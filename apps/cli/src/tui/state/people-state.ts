@@ -72,7 +72,8 @@ export type PeopleEvent =
 
 export const initialPeople = (): PeopleState => ({ cursor: 0, mode: { phase: 'browse' }, calls: 0, focus: null });
 
-const rowOfPerson = (rows: readonly PeopleRow[], personId: number): number => rows.findIndex((row) => row.kind === 'person' && row.person.personId === personId);
+const rowOfPerson = (rows: readonly PeopleRow[], personId: number): number =>
+  rows.findIndex((row) => row.kind === 'person' && row.person.personId === personId);
 
 const clamp = (value: number, rows: number) => Math.max(0, Math.min(value, rows - 1));
 
