@@ -163,6 +163,7 @@ export const HINTS = {
     hint('Tab', 'field', 'next criterion, then the comment (Shift+Tab goes back)'),
     hint('Enter', 'save', 'save the grade and go to the next answer (Ctrl+S too)'),
     hint('n/p', 'next/prev', 'next or previous answer (→ and ← too)'),
+    hint('u', 'ungraded', 'the next answer awaiting a grade, on whatever page it is'),
     hint('↑↓', 'scroll', 'scroll a long answer (PgUp, PgDn by ten lines)'),
     ...[
       hint('b', 'blind', 'hide or show the candidates’ names'),
