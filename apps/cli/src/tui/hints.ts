@@ -164,8 +164,9 @@ export const HINTS = {
     hint('Enter', 'save', 'save the grade and go to the next answer (Ctrl+S too)'),
     hint('n/p', 'next/prev', 'next or previous answer (→ and ← too)'),
     hint('u', 'ungraded', 'the next answer awaiting a grade, on whatever page it is'),
-    hint('↑↓', 'scroll', 'scroll a long answer (PgUp, PgDn by ten lines)'),
+    // In the help only, for `u` to fit 80 columns: arrows scroll as anyone tries first.
     ...[
+      hint('↑↓', 'scroll', 'scroll a long answer (PgUp, PgDn by ten lines)'),
       hint('b', 'blind', 'hide or show the candidates’ names'),
       hint('o', 'order', 'by question or by candidate'),
       hint('t', 'AI transcript', "the AI assistant's transcript of this answer's question, naming no one"),
