@@ -116,5 +116,28 @@ describe.each(backends)('the review queue on %s', (backend) => {
     expect(String(expectFailure(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/review?by=essay` }), '400.4').result)).toContain(
       'by must be "question" or "candidate"',
     );
+    expect(String(expectFailure(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/review?from=0` }), '400.4').result)).toContain(
+      'from must be a position in the queue, from 1',
+    );
+  });
+
+  it('says where the next answer awaiting a grade is, on whatever page, from where it is asked (issue 61)', async () => {
+    const all = await queue('?page_size=100', reviewer.apiKey);
+    const waiting = (from: number) => all.items.findIndex((item, index) => index + 1 >= from && item.grade === null) + 1 || null;
+    expect(all.nextUngraded).toBe(waiting(1));
+    // Grade every answer of the first page of three: the next one awaiting a grade is on another page.
+    for (const item of all.items.slice(0, 3).filter((each) => each.grade === null)) {
+      expectSuccess(await h.request({ method: 'PUT', url: `/v2/org/review/${item.reference}/grade`, body: { marks: 0 }, apiKey: reviewer.apiKey }));
+    }
+    const after = await queue('?page_size=100', reviewer.apiKey);
+    const firstPage = await queue('?page_size=3&page_no=1', reviewer.apiKey);
+    expect(firstPage.items.every((item) => item.grade !== null)).toBe(true);
+    const expected = after.items.findIndex((item) => item.grade === null) + 1;
+    expect(expected).toBeGreaterThan(3);
+    expect(firstPage.nextUngraded).toBe(expected);
+    // From a later place: the first awaiting at or after it; past every one, none.
+    const last = after.items.findLastIndex((item) => item.grade === null) + 1;
+    expect((await queue(`?page_size=3&from=${last}`, reviewer.apiKey)).nextUngraded).toBe(last);
+    expect((await queue(`?page_size=3&from=${last + 1}`, reviewer.apiKey)).nextUngraded).toBeNull();
   });
 });

@@ -56,6 +56,34 @@ describe('the whole UI: navigation, help, footer, resizing', () => {
     expect(list).toContain('Page 1 of 1');
   });
 
+  it('fits the help of a screen with many keys into 80×24: explanations wrapped, the rest a scroll away (issue 61)', async () => {
+    const many = await newOrg('App help');
+    const test = await importExample(many.client, 'sql-and-data-modelling');
+    await many.client.invitations.register(test.testId, { emailId: 'helped@example.com', fullName: 'Helped Candidate' });
+    app = renderApp(many.client, serverUrl());
+    const ui = app;
+    await ui.waitFor('SQL and Data Modelling');
+    await ui.press(KEYS.enter);
+    await ui.waitFor('Data modelling');
+    await ui.press('i');
+    await ui.waitFor('Helped Candidate');
+    await ui.press('?');
+    const help = await ui.waitFor('Keys on “Invitations”');
+    expect(help.split('\n').length).toBeLessThanOrEqual(24);
+    expect(widestLine(help)).toBeLessThanOrEqual(80);
+    // Nothing cut: the decision key's whole explanation, on the lines under its key.
+    expect(help).not.toContain('…');
+    expect(help).toMatch(/Press \? or Esc to close the help/);
+    expect(help).toMatch(/Lines 1–\d+ of \d+: ↑↓ PgUp PgDn scroll\./);
+    expect(help.split('\n').at(-1)).toMatch(/\?\/Esc close help {2}↑↓ scroll/);
+    expect(help).not.toMatch(/q\/Esc\s+back/);
+    await ui.press(KEYS.pageDown, KEYS.pageDown, KEYS.pageDown);
+    const end = await ui.waitFor(/q\/Esc\s+back/);
+    expect(end.split('\n').length).toBeLessThanOrEqual(24);
+    await ui.press(KEYS.escape);
+    await ui.waitFor((frame) => !frame.includes('Keys on') && frame.includes('Helped Candidate'));
+  });
+
   it('types q and ? into a form instead of leaving it', async () => {
     const ui = start();
     await ui.waitFor('SQL and Data Modelling');

@@ -32,6 +32,7 @@ import { CapabilitiesProvider } from './shell/capabilities-context.js';
 import { TerminalSizeProvider, useTerminalSize, type TerminalSize } from './shell/terminal-size.js';
 import { useMachine } from './shell/use-machine.js';
 import { appKeys, appReducer, initialAppState, topOf, type Route, type StackEntry } from './state/app-state.js';
+import { helpLayout } from './state/help-layout.js';
 
 /** Rows outside the body besides the footer's lines: the header, the footer's rule, and one spare so Ink never scrolls. */
 const FRAME_ROWS = 3;
@@ -103,6 +104,8 @@ const Frame = ({ options }: { options: AppOptions }) => {
   const { state, send: sendApp, current: appNow } = useMachine(appReducer, () => initialAppState(options.initialStack));
   const [chromes, setChromes] = useState<Record<number, ScreenChrome>>({});
   const top = chromes[topOf(state).id];
+  // How far the help scrolls as last drawn: the keys' router reads it between frames.
+  const helpOverflow = useRef(0);
 
   useEffect(() => {
     if (state.quitting) exit();
@@ -117,7 +120,7 @@ const Frame = ({ options }: { options: AppOptions }) => {
           return now.help || now.quitting ? null : String(topOf(now).id);
         },
         (stroke) => {
-          for (const event of appKeys(appNow(), stroke)) sendApp(event);
+          for (const event of appKeys(appNow(), stroke, helpOverflow.current)) sendApp(event);
         },
       ),
     [appNow, sendApp],
@@ -129,8 +132,11 @@ const Frame = ({ options }: { options: AppOptions }) => {
 
   const titles = state.stack.map((entry) => chromes[entry.id]?.title ?? '…');
   const hints = hintsOf(top, state.stack.length === 1);
-  const footer = state.help ? HINTS.help : hints;
-  const bodyRows = Math.max(4, size.rows - FRAME_ROWS - footerLines(footer, size.columns).length);
+  // The help's footer is measured with its scroll key, so the body's height does not depend on whether it scrolls.
+  const bodyRows = Math.max(4, size.rows - FRAME_ROWS - footerLines(state.help ? HINTS.helpScrolling : hints, size.columns).length);
+  const help = state.help ? helpLayout(hints, size.columns, bodyRows) : undefined;
+  helpOverflow.current = help?.overflow ?? 0;
+  const footer = help ? (help.overflow > 0 ? HINTS.helpScrolling : HINTS.help) : hints;
   return (
     <Box flexDirection="column" width={size.columns} height={size.rows - 1}>
       <Box width={size.columns}>
@@ -146,7 +152,7 @@ const Frame = ({ options }: { options: AppOptions }) => {
         ) : null}
       </Box>
       <Box flexDirection="column" flexGrow={1} height={bodyRows} overflow="hidden">
-        {state.help ? <HelpPanel title={top?.title ?? ''} hints={hints} /> : null}
+        {help ? <HelpPanel title={top?.title ?? ''} layout={help} top={state.helpTop} /> : null}
         {state.stack.map((entry, index) => (
           <Slot
             key={entry.id}

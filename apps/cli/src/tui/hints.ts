@@ -37,8 +37,9 @@ export const HINTS = {
   /** An admin key's people screen (decision 836). */
   people: [
     hint('↑↓', 'move'),
-    hint('a', 'add', 'add a person: name, email, role'),
-    hint('k', 'key', 'issue the highlighted person a key (shown once; c copies it)'),
+    { ...hint('PgUp PgDn Home End', 'move by a page, to the first or last row'), helpOnly: true as const },
+    hint('a', 'add', 'add a person: name, email, role (then highlighted)'),
+    hint('k', 'key', 'issue the highlighted person a key, after y/n (shown once; c copies it)'),
     hint('x', 'revoke', 'revoke the highlighted key, after y/n'),
     hint('d', 'deactivate', 'deactivate the highlighted person (every key of theirs), after y/n'),
     { ...hint('r', 'refresh'), helpOnly: true as const },
@@ -162,8 +163,10 @@ export const HINTS = {
     hint('Tab', 'field', 'next criterion, then the comment (Shift+Tab goes back)'),
     hint('Enter', 'save', 'save the grade and go to the next answer (Ctrl+S too)'),
     hint('n/p', 'next/prev', 'next or previous answer (→ and ← too)'),
-    hint('↑↓', 'scroll', 'scroll a long answer (PgUp, PgDn by ten lines)'),
+    hint('u', 'ungraded', 'the next answer awaiting a grade, on whatever page it is'),
+    // In the help only, for `u` to fit 80 columns: arrows scroll as anyone tries first.
     ...[
+      hint('↑↓', 'scroll', 'scroll a long answer (PgUp, PgDn by ten lines)'),
       hint('b', 'blind', 'hide or show the candidates’ names'),
       hint('o', 'order', 'by question or by candidate'),
       hint('t', 'AI transcript', "the AI assistant's transcript of this answer's question, naming no one"),
@@ -228,6 +231,7 @@ export const HINTS = {
   ],
   transcript: [hint('↑↓', 'scroll', 'scroll the transcript (PgUp, PgDn by ten lines)'), hint('r', 'refresh')],
   help: [hint('?/Esc', 'close help')],
+  helpScrolling: [hint('?/Esc', 'close help'), hint('↑↓', 'scroll')],
 } as const;
 
 function moveHints(offered: readonly InvitationMoveName[]): KeyHint[] {

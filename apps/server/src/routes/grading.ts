@@ -72,7 +72,7 @@ export const gradingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { st
         tags: ['grading'],
         summary: 'Review queue: written answers awaiting a grade (Assay extension)',
         description:
-          "Every short_answer and free_text answer of the test's completed attempts that awaits a person's grade, and those graded (with their current grade), so that progress reads \"gradedCount of itemsCount graded\". by=question (default): the test's questions in order, each one's answers in a random order that stays the same for the same API key; by=candidate: grouped by invitation. Every item has a `reference` to grade it by (PUT /v2/org/review/{reference}/grade). blind=true leaves out candidates' names, emails and invitation ids, and a blind-reviewer key is always answered blind (decision 655). questionId: only that question's answers. Paged with page_size and page_no.",
+          "Every short_answer and free_text answer of the test's completed attempts that awaits a person's grade, and those graded (with their current grade), so that progress reads \"gradedCount of itemsCount graded\". by=question (default): the test's questions in order, each one's answers in a random order that stays the same for the same API key; by=candidate: grouped by invitation. Every item has a `reference` to grade it by (PUT /v2/org/review/{reference}/grade). blind=true leaves out candidates' names, emails and invitation ids, and a blind-reviewer key is always answered blind (decision 655). questionId: only that question's answers. Paged with page_size and page_no. nextUngraded: where the first answer awaiting a grade at or after `from` is, on any page (issue 61).",
         security: apiKeySecurity,
         params: z.object({ testId: IdParam }),
         querystring: ReviewQuery,
@@ -85,7 +85,7 @@ export const gradingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { st
       const query = request.query;
       const source = found(await store.reviewQueue.facts(orgId, testId, query.questionId), 'test-not-found', `No test ${testId}.`);
       const blind = reviewIsBlind(request.org.role, query.blind);
-      const pageRequest = { by: query.by, blind, seed: keyId, offset: pageOffset(query), size: query.page_size };
+      const pageRequest = { by: query.by, blind, seed: keyId, offset: pageOffset(query), size: query.page_size, ...(query.from ? { from: query.from } : {}) };
       const page = reviewQueuePage(source, pageRequest);
       const key = await referenceKey();
       const facts = await store.reviewQueue.answers(orgId, page.page);

@@ -15,14 +15,17 @@ export interface ReviewQueueQuery {
   questionId?: number;
   page_size?: number;
   page_no?: number;
+  /** Where the answer's `nextUngraded` is looked for from: a position in the whole queue, from 1. */
+  from?: number;
 }
 
-const wireQuery = ({ by, blind, questionId, page_size, page_no }: ReviewQueueQuery) => ({
+const wireQuery = ({ by, blind, questionId, page_size, page_no, from }: ReviewQueueQuery) => ({
   by,
   blind: blind === undefined ? undefined : String(blind),
   questionId,
   page_size,
   page_no,
+  from,
 });
 
 /**

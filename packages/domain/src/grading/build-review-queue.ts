@@ -27,6 +27,8 @@ export interface ReviewPageRequest {
   readonly seed: number;
   readonly offset: number;
   readonly size: number;
+  /** Where the next answer awaiting a grade is looked for from: a position in the whole queue, from 1. */
+  readonly from?: number;
 }
 
 /** The key of one answer in `ReviewPageFacts`' maps. */
@@ -36,10 +38,13 @@ export const reviewAnswerKey = (invitationId: number, questionId: number): strin
 export const reviewQueuePage = (source: ReviewQueueSource, request: ReviewPageRequest) => {
   const positions = new Map(source.questions.map((question, index) => [question.id, index]));
   const ordered = orderReviewQueue(source.entries, request.by, request.seed, positions);
+  const from = Math.max(1, request.from ?? 1);
+  const waiting = ordered.findIndex((entry, index) => index + 1 >= from && !entry.graded);
   return {
     page: ordered.slice(request.offset, request.offset + request.size),
     itemsCount: ordered.length,
     gradedCount: ordered.filter((entry) => entry.graded).length,
+    nextUngraded: waiting === -1 ? null : waiting + 1,
   };
 };
 
@@ -74,5 +79,5 @@ export const buildReviewQueue = (
       },
     ];
   });
-  return { by: request.by, blind: request.blind, items, itemsCount: page.itemsCount, gradedCount: page.gradedCount };
+  return { by: request.by, blind: request.blind, items, itemsCount: page.itemsCount, gradedCount: page.gradedCount, nextUngraded: page.nextUngraded };
 };

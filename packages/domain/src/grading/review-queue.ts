@@ -29,6 +29,12 @@ export const ReviewQuery = PagingQuery.extend({
     .transform(Number)
     .optional()
     .meta({ description: "Only this question's answers." }),
+  from: z
+    .string()
+    .regex(/^[1-9][0-9]{0,8}$/, { error: 'from must be a position in the queue, from 1' })
+    .transform(Number)
+    .optional()
+    .meta({ description: 'Where `nextUngraded` looks from: a position in the whole queue, from 1 (the default).' }),
 });
 export type ReviewQuery = z.infer<typeof ReviewQuery>;
 
@@ -70,6 +76,10 @@ export const ReviewQueue = z
     items: z.array(ReviewItem),
     itemsCount: z.int().nonnegative().meta({ description: 'Answers in the queue, graded or not: the M of "N of M graded".' }),
     gradedCount: z.int().nonnegative().meta({ description: 'Of them, graded: the N of "N of M graded".' }),
+    nextUngraded: z.int().positive().nullable().meta({
+      description:
+        "The position in the whole queue (from 1) of the first answer awaiting a grade at or after `from`, on whatever page it is; null when none is. A grader's tool opens that answer's page (position ÷ page_size) rather than looking through the pages.",
+    }),
   })
   .meta({ id: 'ReviewQueue' });
 export type ReviewQueue = z.infer<typeof ReviewQueue>;

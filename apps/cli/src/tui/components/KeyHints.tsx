@@ -2,6 +2,7 @@ import { Box } from 'ink';
 import { Text } from './Text.js';
 import stringWidth from 'string-width';
 import type { KeyHint } from '../hints.js';
+import { HELP_INDENT, HELP_KEY_COLUMN, type HelpLayout } from '../state/help-layout.js';
 
 const GAP = 2;
 const widthOf = (entry: KeyHint) => stringWidth(`${entry.keys} ${entry.label}`);
@@ -43,19 +44,27 @@ export const Footer = ({ hints, width }: { hints: readonly KeyHint[]; width: num
   </Box>
 );
 
-/** The help: the same keys, one a line, explained, with the global ones. */
-export const HelpPanel = ({ title, hints }: { title: string; hints: readonly KeyHint[] }) => (
-  <Box flexDirection="column">
-    <Text bold>Keys on “{title}”</Text>
-    <Text> </Text>
-    {hints.map((entry, index) => (
-      <Text key={`${entry.keys}-${index}`} wrap="truncate-end">
-        {'  '}
-        <Text bold>{entry.keys.padEnd(12)}</Text>
-        {entry.help ?? entry.label}
-      </Text>
-    ))}
-    <Text> </Text>
-    <Text dimColor>Press ? or Esc to close the help. Ctrl+C quits from anywhere.</Text>
-  </Box>
-);
+/** The help: the same keys, one a line, explained (wrapped under their key), with the global ones; a window when long. */
+export const HelpPanel = ({ title, layout, top }: { title: string; layout: HelpLayout; top: number }) => {
+  const first = Math.max(0, Math.min(top, layout.overflow));
+  return (
+    <Box flexDirection="column">
+      <Text bold>Keys on “{title}”</Text>
+      <Text> </Text>
+      {layout.lines.slice(first, first + layout.shown).map((line, index) => (
+        <Text key={`${first + index}`} wrap="truncate-end">
+          {' '.repeat(HELP_INDENT)}
+          <Text bold>{line.keys + ' '.repeat(Math.max(1, HELP_KEY_COLUMN - stringWidth(line.keys)))}</Text>
+          {line.text}
+        </Text>
+      ))}
+      {layout.overflow > 0 ? (
+        <Text dimColor>
+          {' '.repeat(HELP_INDENT)}Lines {first + 1}–{first + layout.shown} of {layout.lines.length}: ↑↓ PgUp PgDn scroll.
+        </Text>
+      ) : null}
+      <Text> </Text>
+      <Text dimColor>Press ? or Esc to close the help. Ctrl+C quits from anywhere.</Text>
+    </Box>
+  );
+};

@@ -41,11 +41,20 @@ describe('PeopleScreen against a real server', () => {
     await screen!.waitFor('Name, email, role');
     await screen!.expectChrome({ typing: true, modal: true });
     await screen!.press('Ada Lovelace, ada@example.com, reviewer', KEYS.enter);
-    await screen!.waitFor('✓ Added Ada Lovelace (reviewer)');
-    await screen!.waitFor('Ada Lovelace <ada@example.com> · reviewer');
+    await screen!.waitFor('✓ Added Ada Lovelace (reviewer), highlighted');
+    // The person just added is highlighted (issue 61: the admin's row stayed highlighted, and `k` minted for it).
+    await screen!.waitFor('›Ada Lovelace <ada@example.com> · reviewer');
 
-    await moveTo(/›Ada Lovelace/);
+    // `k` asks first, naming whom and which role: n issues nothing.
     await screen!.press('k');
+    await screen!.waitFor('Issue Ada Lovelace a reviewer key? Its secret is shown once.');
+    await screen!.expectChrome({ modal: true });
+    await screen!.press('n');
+    await screen!.waitFor((frame) => !frame.includes('Issue Ada Lovelace a reviewer key?'));
+    expect((await org.client.people.list()).people.find((person) => person.name === 'Ada Lovelace')?.keys).toEqual([]);
+    await screen!.press('k');
+    await screen!.waitFor('Issue Ada Lovelace a reviewer key?');
+    await screen!.press('y');
     const issued = await screen!.waitFor('It is shown only now');
     const apiKey = /^(assay_\S+)/m.exec(issued)?.[1];
     expect(apiKey).toBeDefined();
@@ -109,14 +118,30 @@ describe('PeopleScreen against a real server', () => {
     expect(form.split('\n').length).toBeLessThanOrEqual(24);
     await screen!.press('Maya Manager, hiring-manager', KEYS.enter);
     await screen!.waitFor('✓ Added Maya Manager (hiring-manager)');
-    for (let step = 0; step < 30 && !/›Maya Manager · hiring-manager/.test(screen!.lastFrame()); step++) await screen!.press(KEYS.down);
-    await screen!.waitFor(/›Maya Manager · hiring-manager/);
+    // Highlighted and scrolled into view below twenty others, with no key pressed.
+    const added = await screen!.waitFor(/›Maya Manager · hiring-manager/);
+    expect(added.split('\n').length).toBeLessThanOrEqual(24);
     await screen!.press('k');
+    await screen!.waitFor('Issue Maya Manager a hiring-manager key?');
+    await screen!.press('y');
     const issued = await screen!.waitFor(/Key \d+ \(hiring-manager\) issued/);
     const apiKey = /^(assay_\S+)/m.exec(issued)?.[1];
     const me = await createClient({ baseUrl: serverUrl(), apiKey: apiKey!, retries: 0 }).me.get();
     expect(me).toMatchObject({ role: 'hiring-manager', shownAs: 'Maya Manager' });
     expect(me.capabilities).toContain('decide-candidates');
     expect(me.capabilities).not.toContain('register-candidates');
+  });
+
+  it('Home and End reach the first and the last row, PgUp and PgDn move by a page (issue 61)', async () => {
+    const many = await newOrg('People many');
+    for (let index = 0; index < 14; index++) await many.client.people.add({ name: `Member ${String(index).padStart(2, '0')}`, role: 'reviewer' });
+    render(<PeopleScreen />, many.client);
+    await screen!.waitFor('›(unnamed) · admin');
+    await screen!.press(KEYS.end);
+    await screen!.waitFor('›Member 13 · reviewer');
+    await screen!.press(KEYS.home);
+    await screen!.waitFor('›(unnamed) · admin');
+    await screen!.press(KEYS.pageDown);
+    await screen!.waitFor(/›Member 0[89] · reviewer|›\s+key/);
   });
 });

@@ -1,7 +1,8 @@
 import { keyRoles } from '@assay/domain/core';
 import type { IssuedKey, OrgPeople } from '@assay/domain/schemas';
 import { Box, useStdout } from 'ink';
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { match } from 'ts-pattern';
 import type { Failure } from '../../errors.js';
 import { Confirm } from '../components/Confirm.js';
 import { FailureText } from '../components/FailureText.js';
@@ -18,7 +19,7 @@ import { useMachine } from '../shell/use-machine.js';
 import { initialPeople, peopleCallKey, peopleKeys, peopleReducer, peopleRows, type PeopleRequest, type PeopleRow } from '../state/people-state.js';
 import { initialRemote, remoteCallKey, remoteReducer } from '../state/remote-state.js';
 
-type Outcome = { issued: IssuedKey | null; done: string | null; failure: Failure | null; copied: boolean };
+type Outcome = { issued: IssuedKey | null; done: string | null; failure: Failure | null; copied: boolean; added?: number };
 const none: Outcome = { issued: null, done: null, failure: null, copied: false };
 
 const day = (iso: string | null): string => (iso ? iso.slice(0, 10) : '');
@@ -30,9 +31,12 @@ const rowText = (row: PeopleRow): string =>
       `   key ${row.key.keyId} ${row.key.prefix}… ${row.key.role}${row.key.label === row.key.prefix ? '' : ` "${row.key.label}"`} · ${day(row.key.createdAt)}${row.key.revokedAt ? ` · revoked ${day(row.key.revokedAt)}` : ''}`;
 
 const question = (request: PeopleRequest): string =>
-  request.type === 'revoke'
-    ? `Revoke key ${request.keyId} ("${request.label}")? It stops working at once.`
-    : `Deactivate ${'name' in request ? request.name : ''}? Every key of theirs is revoked.`;
+  match(request)
+    .with({ type: 'issue' }, ({ name, role }) => `Issue ${name} a ${role} key? Its secret is shown once.`)
+    .with({ type: 'revoke' }, ({ keyId, label }) => `Revoke key ${keyId} ("${label}")? It stops working at once.`)
+    .with({ type: 'deactivate' }, ({ name }) => `Deactivate ${name}? Every key of theirs is revoked.`)
+    .with({ type: 'add' }, () => '')
+    .exhaustive();
 
 /**
  * An admin key's people screen (issue 50 item 5; decision 834, amended by 836): the organization's people and their
@@ -46,7 +50,11 @@ export const PeopleScreen = () => {
   const { state: remote, send: load } = useMachine(remoteReducer<OrgPeople>, initialRemote<OrgPeople>);
   const { state, send, current } = useMachine(peopleReducer, initialPeople);
   const [outcome, setOutcome] = useState<Outcome>(none);
-  const rows = peopleRows(remote.value?.people ?? []);
+  const rows = useMemo(() => peopleRows(remote.value?.people ?? []), [remote.value]);
+  // A person just added is highlighted once the reloaded list has them.
+  useEffect(() => {
+    send({ type: 'rows', rows });
+  }, [rows, send]);
   useCall(
     remoteCallKey(remote, 'people'),
     (signal) => client.people.list({ signal }),
@@ -61,7 +69,7 @@ export const PeopleScreen = () => {
       switch (request.type) {
         case 'add': {
           const person = await client.people.add(request.person, { signal });
-          return { ...none, done: `✓ Added ${person.name} (${person.role}). k issues them a key.` };
+          return { ...none, done: `✓ Added ${person.name} (${person.role}), highlighted: k issues them a key.`, added: person.personId };
         }
         case 'issue':
           return { ...none, issued: await client.people.issueKey(request.personId, {}, { signal }) };
@@ -75,7 +83,7 @@ export const PeopleScreen = () => {
     },
     (value) => {
       setOutcome(value);
-      send({ type: 'close' });
+      send(value.added === undefined ? { type: 'close' } : { type: 'added', personId: value.added });
       load({ type: 'reload' });
     },
     (failure) => {

@@ -2,6 +2,7 @@ import type { SimilarityPairDetail } from '@assay/domain/report';
 import type { TestLink } from '@assay/domain/schemas';
 import { match, P } from 'ts-pattern';
 import type { Keystroke } from '../input/keystroke.js';
+import { clampTop, scrollKeys } from './scroll-keys.js';
 import type { TranscriptSource } from './transcript-view.js';
 
 /** Where the user is; the stack's top is on screen. */
@@ -42,11 +43,18 @@ export interface AppState {
   /** Screens opened so far: the next one's id. */
   opened: number;
   help: boolean;
+  /** The help's first line shown, when it is longer than the body. */
+  helpTop: number;
   /** Back from the first screen: the app unmounts. */
   quitting: boolean;
 }
 
-export type AppEvent = { type: 'open'; route: Route } | { type: 'back' } | { type: 'toggleHelp' };
+export type AppEvent =
+  | { type: 'open'; route: Route }
+  | { type: 'back' }
+  | { type: 'toggleHelp' }
+  /** `overflow`: how far the help scrolls at the terminal's size as drawn (help-layout.ts). */
+  | { type: 'scrollHelp'; delta: number; overflow: number };
 
 export type AppPhase = 'root' | 'nested' | 'help' | 'quitting';
 
@@ -54,6 +62,7 @@ export const initialAppState = (routes: readonly [Route, ...Route[]] = [{ screen
   stack: routes.map((route, id) => ({ route, id })) as unknown as AppState['stack'],
   opened: routes.length,
   help: false,
+  helpTop: 0,
   quitting: false,
 });
 
@@ -77,9 +86,11 @@ export const appReducer = (state: AppState, event: AppEvent): AppState =>
     .with(['nested', { type: 'back' }], () => pop(state))
     .with(['help', { type: 'back' }], () => ({ ...state, help: false }))
     .with(['quitting', { type: 'back' }], () => state)
-    .with(['root', { type: 'toggleHelp' }], ['nested', { type: 'toggleHelp' }], () => ({ ...state, help: true }))
+    .with(['root', { type: 'toggleHelp' }], ['nested', { type: 'toggleHelp' }], () => ({ ...state, help: true, helpTop: 0 }))
     .with(['help', { type: 'toggleHelp' }], () => ({ ...state, help: false }))
     .with(['quitting', { type: 'toggleHelp' }], () => state)
+    .with(['help', { type: 'scrollHelp' }], ([, { delta, overflow }]) => ({ ...state, helpTop: clampTop(state.helpTop + delta, overflow, 0) }))
+    .with([P.union('root', 'nested', 'quitting'), { type: 'scrollHelp' }], () => state)
     .exhaustive();
 
 const QUESTION = { type: 'char', char: '?' } as const;
@@ -88,11 +99,13 @@ const ESCAPE = { type: 'key', name: 'escape' } as const;
 
 /**
  * The frame's own keys, for what the screen on top passed on (a screen with a text field takes `q` and `?`
- * as text; a prompt takes Esc): `?` opens and closes the help, `q` and Esc go back and quit from the first screen.
+ * as text; a prompt takes Esc): `?` opens and closes the help, `q` and Esc go back and quit from the first screen;
+ * in a help longer than the body, ↑↓ PgUp PgDn scroll it (`helpOverflow`: how far it scrolls as drawn).
  */
-export const appKeys = (state: AppState, stroke: Keystroke): AppEvent[] =>
+export const appKeys = (state: AppState, stroke: Keystroke, helpOverflow = 0): AppEvent[] =>
   match<[AppPhase, Keystroke], AppEvent[]>([appPhaseOf(state), stroke])
     .with(['help', P.union(QUESTION, Q, ESCAPE)], () => [{ type: 'toggleHelp' }])
+    .with(['help', P._], () => scrollKeys(stroke).events.map(({ delta }) => ({ type: 'scrollHelp' as const, delta, overflow: helpOverflow })))
     .with([P.union('root', 'nested'), QUESTION], () => [{ type: 'toggleHelp' }])
     .with([P.union('root', 'nested'), P.union(Q, ESCAPE)], () => [{ type: 'back' }])
     .with(['root', P._], ['nested', P._], ['help', P._], ['quitting', P._], () => [])

@@ -28,6 +28,42 @@ describe('the people screen state (decision 838)', () => {
     expect(peopleKeys(onKey, rows, false, char('d')).events).toEqual([{ type: 'ask', request: { type: 'deactivate', personId: 2, name: 'Ada' } }]);
   });
 
+  it('asks before issuing a key, naming whom and which role (issue 61)', () => {
+    const rows = peopleRows([ada]);
+    const ask = peopleKeys(initialPeople(), rows, false, char('k'));
+    expect(ask.events).toEqual([{ type: 'ask', request: { type: 'issue', personId: 2, name: 'Ada', role: 'reviewer' } }]);
+    const confirming = peopleReducer(initialPeople(), ask.events[0]!);
+    expect(confirming.mode.phase).toBe('confirm');
+    expect(peopleKeys(confirming, rows, false, char('n')).events).toEqual([{ type: 'close' }]);
+  });
+
+  it('highlights a person just added once the reloaded rows have them, and only then', () => {
+    const bob: OrgPerson = { ...ada, personId: 3, name: 'Bob', keyIds: [], keys: [] };
+    const working = peopleReducer(initialPeople(), { type: 'run', request: { type: 'add', person: { name: 'Bob' } } });
+    const added = peopleReducer(working, { type: 'added', personId: 3 });
+    expect(added).toMatchObject({ mode: { phase: 'browse' }, cursor: 0, focus: 3 });
+    // The list before the reload does not have him yet: nothing moves, the focus waits.
+    expect(peopleReducer(added, { type: 'rows', rows: peopleRows([ada]) })).toBe(added);
+    const reloaded = peopleReducer(added, { type: 'rows', rows: peopleRows([ada, bob]) });
+    expect(reloaded).toMatchObject({ cursor: 2, focus: null });
+    // Later reloads leave the cursor where the recruiter put it.
+    const moved = peopleReducer(reloaded, { type: 'move', by: -2, rows: 3 });
+    expect(peopleReducer(moved, { type: 'rows', rows: peopleRows([ada, bob]) }).cursor).toBe(0);
+  });
+
+  it('Home, End, PgUp and PgDn move within the rows', () => {
+    const many = Array.from({ length: 15 }, (_, index) => ({ ...ada, personId: 10 + index, keyIds: [], keys: [] }));
+    const rows = peopleRows(many);
+    const apply = (state: ReturnType<typeof initialPeople>, stroke: Parameters<typeof peopleKeys>[3]) =>
+      peopleKeys(state, rows, false, stroke).events.reduce(peopleReducer, state);
+    const end = apply(initialPeople(), named('end'));
+    expect(end.cursor).toBe(14);
+    expect(apply(end, named('home')).cursor).toBe(0);
+    expect(apply(initialPeople(), named('pageDown')).cursor).toBe(10);
+    expect(apply(apply(initialPeople(), named('pageDown')), named('pageDown')).cursor).toBe(14);
+    expect(apply(end, named('pageUp')).cursor).toBe(4);
+  });
+
   it('copies only while a secret is shown, and passes keys it does not use on to the frame', () => {
     const state = initialPeople();
     expect(peopleKeys(state, [], true, char('c')).effect).toBe('copy');

@@ -2,13 +2,14 @@ import { keyRoles, type KeyRole } from '@assay/domain';
 import type { OrgPerson } from '@assay/domain/schemas';
 import { match, P } from 'ts-pattern';
 import { effect, passed, taken, type KeyDecision } from '../input/key-decision.js';
-import { pressed, type Keystroke } from '../input/keystroke.js';
+import { pressed, type KeyName, type Keystroke } from '../input/keystroke.js';
 import { editText, textEditOf, type TextEdit } from '../input/text-edit.js';
 
 /**
  * An admin key's people screen (issue 50 item 5, decision 836): a list of people, each followed by their keys; `a`
- * adds a person, `k` issues the highlighted person a key (its secret shown once), `x` revokes the highlighted key and
- * `d` deactivates the highlighted person, both after a y/n confirmation. The screen carries out the calls.
+ * adds a person (then highlighted, so the next `k` is theirs), `k` issues the highlighted person a key (its secret shown
+ * once), `x` revokes the highlighted key and `d` deactivates the highlighted person, each after a y/n confirmation that
+ * names whom (issue 61: a key was once minted for the admin a quick `k` still highlighted). The screen makes the calls.
  */
 export type PeopleRow = { kind: 'person'; person: OrgPerson } | { kind: 'key'; person: OrgPerson; key: OrgPerson['keys'][number] };
 
@@ -36,14 +37,17 @@ export const readNewPerson = (text: string): NewPerson | { error: string } => {
 
 export type PeopleRequest =
   | { type: 'add'; person: NewPerson }
-  | { type: 'issue'; personId: number; name: string }
+  | { type: 'issue'; personId: number; name: string; role: KeyRole }
   | { type: 'revoke'; keyId: number; label: string }
   | { type: 'deactivate'; personId: number; name: string };
+
+/** The moves asked about first: each changes who can reach the organization's data. */
+type ConfirmedRequest = Extract<PeopleRequest, { type: 'issue' | 'revoke' | 'deactivate' }>;
 
 export type PeopleMode =
   | { phase: 'browse' }
   | { phase: 'adding'; text: string; caret: number; error: string | null }
-  | { phase: 'confirm'; request: Extract<PeopleRequest, { type: 'revoke' | 'deactivate' }> }
+  | { phase: 'confirm'; request: ConfirmedRequest }
   | { phase: 'working'; request: PeopleRequest };
 
 export interface PeopleState {
@@ -51,18 +55,25 @@ export interface PeopleState {
   mode: PeopleMode;
   /** Counts the calls, so each is a new call key. */
   calls: number;
+  /** A person just added: highlighted once the reloaded list has them. */
+  focus: number | null;
 }
 
 export type PeopleEvent =
   | { type: 'move'; by: number; rows: number }
+  | { type: 'added'; personId: number }
+  | { type: 'rows'; rows: readonly PeopleRow[] }
   | { type: 'open-add' }
   | { type: 'edit'; edit: TextEdit }
   | { type: 'refuse'; error: string }
-  | { type: 'ask'; request: Extract<PeopleRequest, { type: 'revoke' | 'deactivate' }> }
+  | { type: 'ask'; request: ConfirmedRequest }
   | { type: 'run'; request: PeopleRequest }
   | { type: 'close' };
 
-export const initialPeople = (): PeopleState => ({ cursor: 0, mode: { phase: 'browse' }, calls: 0 });
+export const initialPeople = (): PeopleState => ({ cursor: 0, mode: { phase: 'browse' }, calls: 0, focus: null });
+
+const rowOfPerson = (rows: readonly PeopleRow[], personId: number): number =>
+  rows.findIndex((row) => row.kind === 'person' && row.person.personId === personId);
 
 const clamp = (value: number, rows: number) => Math.max(0, Math.min(value, rows - 1));
 
@@ -82,10 +93,27 @@ export const peopleReducer = (state: PeopleState, event: PeopleEvent): PeopleSta
       calls: state.calls + 1,
     }))
     .with([{ phase: P.union('adding', 'confirm', 'working') }, { type: 'close' }], () => ({ ...state, mode: { phase: 'browse' } }))
+    .with([{ phase: 'working' }, { type: 'added' }], ([, { personId }]) => ({ ...state, mode: { phase: 'browse' }, focus: personId }))
+    .with([P._, { type: 'rows' }], ([, { rows }]) => {
+      const found = state.focus === null ? -1 : rowOfPerson(rows, state.focus);
+      return found < 0 ? state : { ...state, cursor: found, focus: null };
+    })
     .with([P._, P._], () => state)
     .exhaustive();
 
 export const peopleCallKey = (state: PeopleState): string | null => (state.mode.phase === 'working' ? `people#${state.calls}` : null);
+
+/** How far a list key moves the highlight: a row, a page, or to either end (Home, End). */
+const PAGE = 10;
+const movesBy = (key: KeyName, cursor: number, rows: number): number | undefined =>
+  match<KeyName, number | undefined>(key)
+    .with('up', () => -1)
+    .with('down', () => 1)
+    .with('pageUp', () => -PAGE)
+    .with('pageDown', () => PAGE)
+    .with('home', () => -cursor)
+    .with('end', () => rows - 1 - cursor)
+    .otherwise(() => undefined);
 
 /** What the screen does outside the state: reload the list, or copy the key just shown. */
 export type PeopleEffect = 'reload' | 'copy';
@@ -117,8 +145,8 @@ export const peopleKeys = (state: PeopleState, rows: readonly PeopleRow[], hasSe
       });
   }
   const row = rows[state.cursor];
-  if (stroke.type === 'key' && (stroke.name === 'up' || stroke.name === 'down'))
-    return taken({ type: 'move', by: stroke.name === 'up' ? -1 : 1, rows: rows.length });
+  const move = stroke.type === 'key' ? movesBy(stroke.name, state.cursor, rows.length) : undefined;
+  if (move !== undefined) return taken({ type: 'move', by: move, rows: rows.length });
   if (stroke.type !== 'char') return passed();
   switch (stroke.char) {
     case 'a':
@@ -129,7 +157,7 @@ export const peopleKeys = (state: PeopleState, rows: readonly PeopleRow[], hasSe
       return hasSecret ? effect('copy') : passed();
     case 'k':
       if (!row || row.person.deactivatedAt !== null) return taken();
-      return taken({ type: 'run', request: { type: 'issue', personId: row.person.personId, name: shown(row.person) } });
+      return taken({ type: 'ask', request: { type: 'issue', personId: row.person.personId, name: shown(row.person), role: row.person.role } });
     case 'x':
       if (row?.kind !== 'key' || row.key.revokedAt !== null) return taken();
       return taken({ type: 'ask', request: { type: 'revoke', keyId: row.key.keyId, label: row.key.label } });

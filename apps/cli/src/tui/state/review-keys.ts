@@ -11,7 +11,7 @@ const SAVE = P.union(pressed('return'), { type: 'ctrl', letter: 's' } as const);
 /**
  * The review screen's keys, decided against the state as of the key. In the marks (or a criterion's marks):
  * digits and `.` type them, Backspace erases, Tab and Shift+Tab change field, Enter or Ctrl+S saves, `n`/→ and
- * `p`/← go to the next and previous answer, ↑↓ scroll the answer, `b` blind, `o` order, `r` refresh; q, Esc and `?`
+ * `p`/← go to the next and previous answer, `u` to the next awaiting a grade, ↑↓ scroll the answer, `b` blind, `o` order, `r` refresh; q, Esc and `?`
  * go on to the frame. In the comment every key is typed, except Tab, Enter, Ctrl+S, ↑↓ and Esc (back to the marks).
  * While a page loads or a grade saves, only the frame's keys work. `maxScroll` is the answer's last first line.
  */
@@ -40,6 +40,7 @@ export const reviewKeys = (state: ReviewState, stroke: Keystroke, maxScroll: num
     .with(typed('b'), () => taken({ type: 'toggleBlind' }))
     .with(typed('o'), () => taken({ type: 'toggleOrder' }))
     .with(typed('r'), () => taken({ type: 'reload' }))
+    .with(typed('u'), () => taken({ type: 'nextUngraded' }))
     .otherwise(() => passed());
 };
 

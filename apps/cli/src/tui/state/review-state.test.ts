@@ -2,7 +2,7 @@ import type { ReviewItem, ReviewQueue } from '@assay/domain/report';
 import { describe, expect, it } from 'vitest';
 import { char, named } from '../input/keystroke.js';
 import { reviewKeys } from './review-keys.js';
-import { gradeBody, initialReview, positionOf, reviewReducer, type ReviewEvent, type ReviewState } from './review-state.js';
+import { gradeBody, initialReview, positionOf, reviewLoadFrom, reviewReducer, type ReviewEvent, type ReviewState } from './review-state.js';
 
 const item = (invitation: number | null, rubric: { criterion: string; marks: number }[] = [], graded = false): ReviewItem => ({
   reference: `reference-of-answer-${invitation ?? 'hidden'}`.padEnd(22, '-').slice(0, 22),
@@ -14,13 +14,12 @@ const item = (invitation: number | null, rubric: { criterion: string; marks: num
   grade: graded ? { marks: 3, criteria: [], comment: 'ok', gradedBy: { keyId: 1, label: 'Panel' }, gradedAt: '2026-11-25T10:00:00' } : null,
 });
 
-const queue = (items: ReviewItem[], itemsCount = items.length, gradedCount = 0): ReviewQueue => ({
-  by: 'question',
-  blind: false,
-  items,
-  itemsCount,
-  gradedCount,
-});
+/** A page of the queue; by default the next answer awaiting a grade is the page's first such (a first page's place). */
+const queue = (items: ReviewItem[], itemsCount = items.length, gradedCount = 0, nextUngraded?: number | null): ReviewQueue => {
+  const waiting = items.findIndex((each) => each.grade === null);
+  return { by: 'question', blind: false, items, itemsCount, gradedCount, nextUngraded: nextUngraded === undefined ? (waiting === -1 ? null : waiting + 1) : nextUngraded };
+};
+const gradedPage = (first: number, count = 20) => Array.from({ length: count }, (_, index) => item(first + index, [], true));
 
 const run = (state: ReviewState, ...events: ReviewEvent[]) => events.reduce(reviewReducer, state);
 /** Presses keys as the screen does: each decided against the state as of that key. */
@@ -106,6 +105,38 @@ describe('the review screen’s state', () => {
     state = press(state, named('left'));
     expect(state).toMatchObject({ phase: 'loading', pageNo: 1, landing: 'last' });
     expect(positionOf(run(state, { type: 'loaded', queue: page }))).toBe(20);
+  });
+
+  it('opens on the page of the first answer awaiting a grade when the first page has none (issue 61)', () => {
+    expect(reviewLoadFrom(initialReview())).toBe(1);
+    let state = run(initialReview(), { type: 'loaded', queue: queue(gradedPage(1), 45, 22, 23) });
+    expect(state).toMatchObject({ phase: 'loading', pageNo: 2, landing: { at: 23 } });
+    state = run(state, { type: 'loaded', queue: queue([...gradedPage(21, 2), item(23), item(24)], 45, 22, 23) });
+    expect(state.phase).toBe('ready');
+    expect(positionOf(state)).toBe(23);
+    expect(state.queue?.items[state.index]?.grade).toBeNull();
+  });
+
+  it('u goes to the next answer awaiting a grade after this one: on this page, a later one, or says there is none', () => {
+    const page = queue([item(1), item(2, [], true), item(3), ...gradedPage(4, 17)], 60, 40, 1);
+    const onFirst = run(initialReview(), { type: 'loaded', queue: page });
+    expect(positionOf(onFirst)).toBe(1);
+    const seeking = press(onFirst, char('u'));
+    expect(seeking).toMatchObject({ phase: 'loading', pageNo: 1, landing: { after: 1 } });
+    expect(reviewLoadFrom(seeking)).toBe(2);
+    // On this page: the third answer (the second is graded).
+    expect(positionOf(run(seeking, { type: 'loaded', queue: { ...page, nextUngraded: 3 } }))).toBe(3);
+    // On a later page: that page loads, landing on it.
+    const later = run(seeking, { type: 'loaded', queue: { ...page, nextUngraded: 47 } });
+    expect(later).toMatchObject({ phase: 'loading', pageNo: 3, landing: { at: 47 } });
+    expect(positionOf(run(later, { type: 'loaded', queue: queue(gradedPage(41), 60, 40, 47) }))).toBe(47);
+    // None after it: the grader stays where they were, told so.
+    const none = run(seeking, { type: 'loaded', queue: { ...page, nextUngraded: null } });
+    expect(none).toMatchObject({ phase: 'ready', saved: 'No answer after number 1 awaits a grade.' });
+    expect(positionOf(none)).toBe(1);
+    // In the comment, u is typed.
+    const inComment = press(onFirst, named('tab'), char('u'));
+    expect(inComment).toMatchObject({ phase: 'ready', draft: { comment: 'u' } });
   });
 
   it('toggles blind and the order, reloading from the first page', () => {

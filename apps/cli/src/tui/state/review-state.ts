@@ -18,8 +18,12 @@ export interface GradeDraft {
   fresh: boolean;
 }
 
-/** Where a loaded page puts the grader: its first answer, its last, or the first one still awaiting a grade. */
-type Landing = 'first' | 'last' | 'ungraded';
+/**
+ * Where a loaded page puts the grader: its first answer, its last, the first one awaiting a grade (on this page, else
+ * on the page the queue's `nextUngraded` names), an answer by its place in the queue, or the next answer awaiting a
+ * grade after a place (`u`; issue 61: the queue reopened at answer 1 when page 1 was all graded).
+ */
+type Landing = 'first' | 'last' | 'ungraded' | { at: number } | { after: number };
 
 /**
  * The review screen: one page of the queue, the answer on it being graded, the grader's draft and where the
@@ -39,7 +43,7 @@ export interface ReviewState {
   scroll: number;
   /** A failed load, or a refused grade, shown in place until the next key that changes something. */
   failure: Failure | null;
-  /** What the last save recorded, as "Saved 7 of 10 for invitation 12" ("Saved 7 of 10" when blind). */
+  /** What the last save recorded, as "Saved 7 of 10 for invitation 12" ("Saved 7 of 10" when blind), or where `u` found nothing. */
   saved: string | null;
   loads: number;
   saves: number;
@@ -59,7 +63,8 @@ export type ReviewEvent =
   | { type: 'save' }
   | { type: 'graded'; grade: Grade }
   | { type: 'toggleBlind' }
-  | { type: 'toggleOrder' };
+  | { type: 'toggleOrder' }
+  | { type: 'nextUngraded' };
 
 const emptyDraft: GradeDraft = { marks: '', criteria: [], comment: '', caret: 0, fresh: true };
 
@@ -139,11 +144,33 @@ const onItem = (state: ReviewState, index: number): ReviewState => ({
   failure: null,
 });
 
-const landingIndex = (queue: ReviewQueue, landing: Landing): number => {
-  if (landing === 'last') return Math.max(0, queue.items.length - 1);
-  if (landing === 'first') return 0;
-  const waiting = queue.items.findIndex((item) => item.grade === null);
-  return waiting === -1 ? 0 : waiting;
+/** Where the queue's next answer awaiting a grade is looked for from, for the page `state` loads (`from`). */
+export const reviewLoadFrom = (state: ReviewState): number | undefined =>
+  typeof state.landing === 'object' && 'after' in state.landing ? state.landing.after + 1 : state.landing === 'ungraded' ? 1 : undefined;
+
+const pageOf = (position: number): number => Math.ceil(position / REVIEW_PAGE_SIZE);
+
+/** A page just loaded, with the grader put where its landing says: on it, or on the page that has that answer. */
+const landed = (state: ReviewState, queue: ReviewQueue): ReviewState => {
+  const ready: ReviewState = { ...state, phase: 'ready', queue };
+  const { landing, pageNo } = state;
+  const onPosition = (position: number) =>
+    pageOf(position) === pageNo ? onItem(ready, position - (pageNo - 1) * REVIEW_PAGE_SIZE - 1) : load(ready, pageOf(position), { at: position });
+  return match(landing)
+    .with('first', () => onItem(ready, 0))
+    .with('last', () => onItem(ready, Math.max(0, queue.items.length - 1)))
+    .with('ungraded', () => {
+      const waiting = queue.items.findIndex((item) => item.grade === null);
+      if (waiting !== -1 || queue.nextUngraded === null) return onItem(ready, Math.max(0, waiting));
+      return onPosition(queue.nextUngraded);
+    })
+    .with({ at: P.number }, ({ at }) => onItem(ready, Math.max(0, Math.min(at - (pageNo - 1) * REVIEW_PAGE_SIZE - 1, queue.items.length - 1))))
+    .with({ after: P.number }, ({ after }) =>
+      queue.nextUngraded === null
+        ? { ...onItem(ready, Math.max(0, Math.min(after - (pageNo - 1) * REVIEW_PAGE_SIZE - 1, queue.items.length - 1))), saved: `No answer after number ${after} awaits a grade.` }
+        : onPosition(queue.nextUngraded),
+    )
+    .exhaustive();
 };
 
 const load = (state: ReviewState, pageNo: number, landing: Landing): ReviewState => ({
@@ -203,9 +230,7 @@ const recorded = (state: ReviewState, grade: Grade): ReviewState => {
 
 export const reviewReducer = (state: ReviewState, event: ReviewEvent): ReviewState =>
   match<[ReviewState, ReviewEvent], ReviewState>([state, event])
-    .with([{ phase: 'loading' }, { type: 'loaded' }], ([current, { queue }]) =>
-      onItem({ ...current, phase: 'ready', queue }, landingIndex(queue, current.landing)),
-    )
+    .with([{ phase: 'loading' }, { type: 'loaded' }], ([current, { queue }]) => landed(current, queue))
     .with([{ phase: 'loading' }, { type: 'failed' }], ([current, { failure }]) => ({ ...current, phase: 'ready', failure }))
     // A refused grade stays on screen, and the next digit starts the marks afresh (as on arrival) rather than extending them.
     .with([{ phase: 'saving' }, { type: 'failed' }], ([current, { failure }]) => ({
@@ -222,6 +247,9 @@ export const reviewReducer = (state: ReviewState, event: ReviewEvent): ReviewSta
       by: current.by === 'question' ? 'candidate' : 'question',
     }))
     .with([{ phase: 'ready' }, { type: 'move' }], ([current, { delta }]) => move(current, delta))
+    .with([{ phase: 'ready' }, { type: 'nextUngraded' }], ([current]) =>
+      current.queue ? { ...load(current, current.pageNo, { after: positionOf(current) }), saved: null } : current,
+    )
     .with([{ phase: 'ready' }, { type: 'focus' }], ([current, { delta }]) => {
       const count = fieldCount(currentItem(current));
       return { ...current, focus: (current.focus + delta + count) % count, draft: { ...current.draft, fresh: true } };
