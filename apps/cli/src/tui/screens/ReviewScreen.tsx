@@ -93,7 +93,12 @@ export const ReviewScreen = ({ testId, testName }: { testId: number; testName: s
 
   useCall(
     reviewLoadKey(state),
-    (signal) => client.grading.queue(testId, { by: state.by, blind: state.blind, page_no: state.pageNo, page_size: REVIEW_PAGE_SIZE, from: reviewLoadFrom(state) }, { signal }),
+    (signal) =>
+      client.grading.queue(
+        testId,
+        { by: state.by, blind: state.blind, page_no: state.pageNo, page_size: REVIEW_PAGE_SIZE, from: reviewLoadFrom(state) },
+        { signal },
+      ),
     (queue) => dispatch({ type: 'loaded', queue }),
     (failure) => dispatch({ type: 'failed', failure }),
   );

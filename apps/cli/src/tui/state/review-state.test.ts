@@ -17,7 +17,14 @@ const item = (invitation: number | null, rubric: { criterion: string; marks: num
 /** A page of the queue; by default the next answer awaiting a grade is the page's first such (a first page's place). */
 const queue = (items: ReviewItem[], itemsCount = items.length, gradedCount = 0, nextUngraded?: number | null): ReviewQueue => {
   const waiting = items.findIndex((each) => each.grade === null);
-  return { by: 'question', blind: false, items, itemsCount, gradedCount, nextUngraded: nextUngraded === undefined ? (waiting === -1 ? null : waiting + 1) : nextUngraded };
+  return {
+    by: 'question',
+    blind: false,
+    items,
+    itemsCount,
+    gradedCount,
+    nextUngraded: nextUngraded === undefined ? (waiting === -1 ? null : waiting + 1) : nextUngraded,
+  };
 };
 const gradedPage = (first: number, count = 20) => Array.from({ length: count }, (_, index) => item(first + index, [], true));
 

@@ -167,7 +167,10 @@ const landed = (state: ReviewState, queue: ReviewQueue): ReviewState => {
     .with({ at: P.number }, ({ at }) => onItem(ready, Math.max(0, Math.min(at - (pageNo - 1) * REVIEW_PAGE_SIZE - 1, queue.items.length - 1))))
     .with({ after: P.number }, ({ after }) =>
       queue.nextUngraded === null
-        ? { ...onItem(ready, Math.max(0, Math.min(after - (pageNo - 1) * REVIEW_PAGE_SIZE - 1, queue.items.length - 1))), saved: `No answer after number ${after} awaits a grade.` }
+        ? {
+            ...onItem(ready, Math.max(0, Math.min(after - (pageNo - 1) * REVIEW_PAGE_SIZE - 1, queue.items.length - 1))),
+            saved: `No answer after number ${after} awaits a grade.`,
+          }
         : onPosition(queue.nextUngraded),
     )
     .exhaustive();
