@@ -8,6 +8,8 @@ export type { InvitationEffect, InvitationEvent, InvitationFacts, InvitationMove
 export { INVITATION_STATUS, REPORT_STATUS } from './invitation-status-names.js';
 export { InvitationStanding, invitationStanding, LAPSABLE_STATUSES } from './invitations/invitation-standing.js';
 export type { StandingFacts } from './invitations/invitation-standing.js';
+export { defaultExpiryOf } from './invitations/default-deadline.js';
+export type { DefaultDeadlineFacts } from './invitations/default-deadline.js';
 export { decideReRegistration } from './re-registration.js';
 export type { InvitationOnRegistration, LatestInvitationFacts, ReRegistration, ReRegistrationRequest, StoredUrlChange } from './re-registration.js';
 export { invitationNotFound, moveScopedInvitation } from './invitation-scope.js';
