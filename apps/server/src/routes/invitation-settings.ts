@@ -35,7 +35,7 @@ export const invitationSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async
         summary: 'Choose the org’s invitation settings (Assay extension)',
         description:
           'A partial update: the fields left out keep their values; answers all of them. sendEmailByDefault true: a registration (4.7, 4.8) that leaves out sendEmail emails the candidate and answers emailQueued; false (the default): it emails nobody and answers as before (decision 780). ' +
-          'defaultDeadlineDays and remindAfterDays: 1–365 days, or null for none (400.4 otherwise). An admin key only (403.17).',
+          'defaultDeadlineDays and remindAfterDays: 1–365 whole days, or null for none (400.2 otherwise). An admin key only (403.17).',
         security: apiKeySecurity,
         body: InvitationSettingsInput,
         response: envelopeResponses(InvitationSettings),
