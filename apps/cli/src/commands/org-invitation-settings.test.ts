@@ -26,7 +26,7 @@ describe('assay org invitations (decisions 815, 1394, 1395)', () => {
 
   it('reads days as whole numbers 1–365 or none, refusing anything else', () => {
     expect(parseDaysOrNone('7')).toBe(7);
-    expect(parseDaysOrNone('none')).toBeNull();
+    expect(parseDaysOrNone('none')).toBe('none');
     for (const bad of ['0', '366', '1.5', '-3', 'seven', '']) expect(() => parseDaysOrNone(bad)).toThrow(/whole days from 1 to 365, or none/);
   });
 });

@@ -5,9 +5,12 @@ import { connect } from './connection.js';
 import { act, withJson, type GlobalOptions } from './json-option.js';
 import { emit } from './output.js';
 
-/** `--default-deadline-days 7` or `none`: whole days 1–365, or none (null on the wire). */
-export const parseDaysOrNone = (value: string): number | null => {
-  if (value === 'none') return null;
+/**
+ * `--default-deadline-days 7` or `none`: whole days 1–365, or `none` (null on the wire, made so by `changesOf`: commander
+ * turns an option parser's null into an empty string).
+ */
+export const parseDaysOrNone = (value: string): number | 'none' => {
+  if (value === 'none') return 'none';
   const days = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
   if (!(days >= 1 && days <= INVITATION_DAYS_MAX)) throw new InvalidArgumentError(`must be whole days from 1 to ${INVITATION_DAYS_MAX}, or none.`);
   return days;
@@ -26,13 +29,15 @@ export const invitationSettingsText = ({ sendEmailByDefault, defaultDeadlineDays
       : `Candidates invited without any deadline who have not started are reminded ${remindAfterDays} day(s) after the invitation.`,
   ].join('\n');
 
-type SettingsOptions = GlobalOptions & { sendEmailByDefault?: boolean; defaultDeadlineDays?: number | null; remindAfterDays?: number | null };
+type SettingsOptions = GlobalOptions & { sendEmailByDefault?: boolean; defaultDeadlineDays?: number | 'none'; remindAfterDays?: number | 'none' };
+
+const daysOrNull = (days: number | 'none') => (days === 'none' ? null : days);
 
 /** Only what was given, so the PUT leaves the rest as it is. */
 const changesOf = (options: SettingsOptions): InvitationSettingsInput => ({
   ...(options.sendEmailByDefault === undefined ? {} : { sendEmailByDefault: options.sendEmailByDefault }),
-  ...(options.defaultDeadlineDays === undefined ? {} : { defaultDeadlineDays: options.defaultDeadlineDays }),
-  ...(options.remindAfterDays === undefined ? {} : { remindAfterDays: options.remindAfterDays }),
+  ...(options.defaultDeadlineDays === undefined ? {} : { defaultDeadlineDays: daysOrNull(options.defaultDeadlineDays) }),
+  ...(options.remindAfterDays === undefined ? {} : { remindAfterDays: daysOrNull(options.remindAfterDays) }),
 });
 
 /** `assay org invitations`: shows the org's invitation settings, or sets those given (decisions 815, 1394, 1395). */

@@ -50,15 +50,19 @@ describe('assay org invitations and the default of assay invite', () => {
   it('sets the default deadline and the reminder without one, each alone, and refuses days out of range (exit 2)', async () => {
     const deadline = await runAssay(['org', 'invitations', '--default-deadline-days', '7', '--json'], env);
     expect(deadline.code, deadline.stderr).toBe(0);
+    expect(deadline.stdout, deadline.stderr).not.toBe('');
     expect(JSON.parse(deadline.stdout)).toEqual({ sendEmailByDefault: false, defaultDeadlineDays: 7, remindAfterDays: null });
     const remind = await runAssay(['org', 'invitations', '--remind-after-days', '3'], env);
     expect(remind.stdout).toContain('reminded 3 day(s) after the invitation');
     expect(remind.stdout).toContain('expires 7 day(s) after it is made');
-    const invited = JSON.parse((await invite('deadline@example.com')).stdout) as { testInvitationId: number };
+    const invitedRun = await invite('deadline@example.com');
+    expect(invitedRun.code, invitedRun.stderr).toBe(0);
+    const invited = JSON.parse(invitedRun.stdout) as { testInvitationId: number };
     const row = (await org.client.invitations.list(test.testId, { q: 'deadline@example.com' })).invitations[0];
     expect(row?.testInvitationId).toBe(invited.testInvitationId);
     expect(row?.expiresAt).not.toBeNull();
     const cleared = await runAssay(['org', 'invitations', '--default-deadline-days', 'none', '--remind-after-days', 'none', '--json'], env);
+    expect(cleared.code, cleared.stderr).toBe(0);
     expect(JSON.parse(cleared.stdout)).toMatchObject({ defaultDeadlineDays: null, remindAfterDays: null });
     const bad = await runAssay(['org', 'invitations', '--default-deadline-days', '0'], env);
     expect(bad.code).toBe(2);
