@@ -22,16 +22,25 @@ describe.each(backends)('the org’s invitation defaults on %s', (backend) => {
 
   const put = (body: object) => h.request({ method: 'PUT', url: '/v2/org/invitation-settings', body });
   const register = async (emailId: string) =>
-    expectSuccess<{ testInvitationId: number }>(await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/register`, body: { emailId, fullName: 'Ada' } }))
-      .testInvitationId;
+    expectSuccess<{ testInvitationId: number }>(
+      await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/register`, body: { emailId, fullName: 'Ada' } }),
+    ).testInvitationId;
   const rowOf = async (id: number, status = '') =>
     expectSuccess<InvitationList>(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/invitations${status}` })).invitations.find(
       (row) => row.testInvitationId === id,
     );
 
   it('changes only the fields a PUT names, and answers them all', async () => {
-    expect(expectSuccess<InvitationSettings>(await put({ defaultDeadlineDays: 7 }))).toEqual({ sendEmailByDefault: false, defaultDeadlineDays: 7, remindAfterDays: null });
-    expect(expectSuccess<InvitationSettings>(await put({ remindAfterDays: 3 }))).toEqual({ sendEmailByDefault: false, defaultDeadlineDays: 7, remindAfterDays: 3 });
+    expect(expectSuccess<InvitationSettings>(await put({ defaultDeadlineDays: 7 }))).toEqual({
+      sendEmailByDefault: false,
+      defaultDeadlineDays: 7,
+      remindAfterDays: null,
+    });
+    expect(expectSuccess<InvitationSettings>(await put({ remindAfterDays: 3 }))).toEqual({
+      sendEmailByDefault: false,
+      defaultDeadlineDays: 7,
+      remindAfterDays: 3,
+    });
     expect(expectSuccess<InvitationSettings>(await put({ sendEmailByDefault: true, remindAfterDays: null }))).toEqual({
       sendEmailByDefault: true,
       defaultDeadlineDays: 7,

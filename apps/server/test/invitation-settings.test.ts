@@ -34,7 +34,11 @@ describe.each(backends)('the org default for sendEmail on %s', (backend) => {
     h.request({ method: 'PUT', url: '/v2/org/invitation-settings', body: { sendEmailByDefault }, ...(apiKey ? { apiKey } : {}) });
 
   it('is off until set: a registration without sendEmail answers as before and emails nobody', async () => {
-    expect(expectSuccess(await h.request({ method: 'GET', url: '/v2/org/invitation-settings' }))).toEqual({ sendEmailByDefault: false, defaultDeadlineDays: null, remindAfterDays: null });
+    expect(expectSuccess(await h.request({ method: 'GET', url: '/v2/org/invitation-settings' }))).toEqual({
+      sendEmailByDefault: false,
+      defaultDeadlineDays: null,
+      remindAfterDays: null,
+    });
     const testId = await h.importTest();
     expect(await register(testId, { emailId: 'before@example.com' })).not.toHaveProperty('emailQueued');
     await drain();
@@ -65,7 +69,11 @@ describe.each(backends)('the org default for sendEmail on %s', (backend) => {
     });
     const other = await h.createOrg('Other');
     expectSuccess(await settings(true, other.apiKey));
-    expect(expectSuccess(await h.request({ method: 'GET', url: '/v2/org/invitation-settings' }))).toEqual({ sendEmailByDefault: false, defaultDeadlineDays: null, remindAfterDays: null });
+    expect(expectSuccess(await h.request({ method: 'GET', url: '/v2/org/invitation-settings' }))).toEqual({
+      sendEmailByDefault: false,
+      defaultDeadlineDays: null,
+      remindAfterDays: null,
+    });
     expectFailure(await h.request({ method: 'PUT', url: '/v2/org/invitation-settings', body: { sendEmailByDefault: 'yes' } }), '400.2');
   });
 });

@@ -28,8 +28,9 @@ describe.each(backends)('lapsed invitations on %s', (backend) => {
     smtp = await startSmtpPeer();
     testId = await h.importTest();
     const register = async (emailId: string) =>
-      expectSuccess<{ testInvitationId: number }>(await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/register`, body: { emailId, fullName: emailId } }))
-        .testInvitationId;
+      expectSuccess<{ testInvitationId: number }>(
+        await h.request({ method: 'POST', url: `/v2/org/tests/${testId}/register`, body: { emailId, fullName: emailId } }),
+      ).testInvitationId;
     ids.lapsing = await register('lapsing@example.com');
     ids.open = await register('open@example.com');
     expectSuccess(await expiry(ids.lapsing, { expiresAt: formatWireDateTime(clock + HOUR) }));

@@ -37,7 +37,7 @@ describe('decideResend', () => {
 
   it('caps the emails of any 24 hours, freed when the oldest of them ages out', () => {
     const sentAt = Array.from({ length: RESEND_DAILY_CAP }, (_, i) => now - minutes(60 * (i + 1)));
-    const refused = decideResend({ status: 'Pending', sentAt, now }).err;
+    const refused = decideResend({ status: 'Pending', expiresAt: null, sentAt, now }).err;
     expect(refused?.kind).toBe('resent-too-recently');
     // The oldest of the five was 5 hours ago: it leaves the day in 19 hours.
     expect(refused?.retryAfterSeconds).toBe(19 * 3600);

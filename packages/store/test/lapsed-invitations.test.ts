@@ -51,7 +51,12 @@ describe.each(['sqlite', 'postgres'] as const)('lapsed invitations on %s', (back
     await invite('linkEnded', endedLink.testLinkId);
     const started = await invite('started');
     await store.reminders.setExpiry(orgId, started, NOW - DAY);
-    await store.invitations.applyMove(orgId, started, (invitation) => moveInvitation(invitation, { type: 'start', at: T0 + DAY, durationMinutes: 60 * 24 * 30 }), T0 + DAY);
+    await store.invitations.applyMove(
+      orgId,
+      started,
+      (invitation) => moveInvitation(invitation, { type: 'start', at: T0 + DAY, durationMinutes: 60 * 24 * 30 }),
+      T0 + DAY,
+    );
     const cancelled = await invite('cancelled');
     await store.reminders.setExpiry(orgId, cancelled, NOW - DAY);
     await store.invitations.applyMove(orgId, cancelled, (invitation) => moveInvitation(invitation, { type: 'cancel', at: T0 }), T0);

@@ -14,10 +14,11 @@ describe('assay org invitations (decisions 815, 1394, 1395)', () => {
   });
 
   it('says the default deadline and the reminder without one, or that there are none', () => {
-    expect(invitationSettingsText({ sendEmailByDefault: false, ...none }).split('\n').slice(1)).toEqual([
-      'A single invitation made without a deadline has none.',
-      'Candidates invited without any deadline are not reminded.',
-    ]);
+    expect(
+      invitationSettingsText({ sendEmailByDefault: false, ...none })
+        .split('\n')
+        .slice(1),
+    ).toEqual(['A single invitation made without a deadline has none.', 'Candidates invited without any deadline are not reminded.']);
     expect(invitationSettingsText({ sendEmailByDefault: false, defaultDeadlineDays: 7, remindAfterDays: 3 }).split('\n').slice(1)).toEqual([
       'A single invitation made without a deadline expires 7 day(s) after it is made.',
       'Candidates invited without any deadline who have not started are reminded 3 day(s) after the invitation.',

@@ -29,7 +29,8 @@ export const InvitationSummary = z
       .nonnegative()
       .meta({ description: 'Completed attempts whose score is provisional (answers await a grader): part of `stages.Completed`.' }),
     completionRate: z.number().nullable().meta({
-      description: 'Completed as a percentage of the invitations not cancelled (expired ones count as not completed), one decimal; null when every invitation is cancelled or there is none.',
+      description:
+        'Completed as a percentage of the invitations not cancelled (expired ones count as not completed), one decimal; null when every invitation is cancelled or there is none.',
     }),
     scored: z.int().nonnegative().meta({ description: 'Attempts with a score to show (final, or provisional while awaiting review).' }),
     score: ScoreStatistics.meta({ description: 'Of the shown scores (marks).' }),

@@ -114,7 +114,10 @@ export class InvitationListRepository {
     const rows =
       sortKey === 'percent' && maxima.pooled
         ? await this.pageByPercent(orgId, testId, query, now, maxima.of, descending, offset)
-        : await this.ordered(matching.select(listColumns).select(scoreSoFarColumns).select(lapsedColumn(now)), sortKey, descending).limit(query.page_size).offset(offset).execute();
+        : await this.ordered(matching.select(listColumns).select(scoreSoFarColumns).select(lapsedColumn(now)), sortKey, descending)
+            .limit(query.page_size)
+            .offset(offset)
+            .execute();
     return { invitations: rows.map((row) => toListRow(row, maxima.of(row.variantSeed))), invitationsCount: Number(count) };
   }
 
@@ -182,7 +185,8 @@ export class InvitationListRepository {
       .select(listColumns)
       .select(scoreSoFarColumns)
       .select(lapsedColumn(now))
-      .where('invitations.id', 'in', ids).execute();
+      .where('invitations.id', 'in', ids)
+      .execute();
     const byId = new Map(rows.map((row) => [Number(row.invitationId), row]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }

@@ -1,5 +1,5 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import { formatWireDateTime, LAPSABLE_STATUSES } from '@assay/domain';
+import { formatWireDateTime, LAPSABLE_STATUSES, type InvitationStanding, type InvitationStatus } from '@assay/domain';
 import type { Database } from '../database.js';
 
 /**
@@ -14,8 +14,8 @@ export const lapsedAt = (now: number) =>
       and test_links.end_date_time is not null and test_links.end_date_time <= ${formatWireDateTime(now)})))`;
 
 /** Invitations that stand at `standing` now: a stored Pending or Reset one only while its window is open. */
-export const standingIs = (eb: ExpressionBuilder<Database, 'invitations'>, standings: readonly string[], now: number): Expression<SqlBool> => {
-  const stored = standings.filter((standing) => standing !== 'Expired');
+export const standingIs = (eb: ExpressionBuilder<Database, 'invitations'>, standings: readonly InvitationStanding[], now: number): Expression<SqlBool> => {
+  const stored = standings.filter((standing): standing is InvitationStatus => standing !== 'Expired');
   const either: Expression<SqlBool>[] = [];
   if (stored.length > 0) either.push(eb.and([eb('invitations.status', 'in', stored), sql<SqlBool>`not ${lapsedAt(now)}`]));
   if (standings.includes('Expired')) either.push(lapsedAt(now));

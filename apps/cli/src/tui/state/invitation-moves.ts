@@ -55,8 +55,7 @@ const EXPIRED_MOVES: readonly InvitationMoveName[] = ['cancel', 'extend', 'renew
  * candidate can still open the link (else 409.50); extend while not started (else 403.4). The server's rate limit of
  * resend (429.50) depends on earlier emails the row does not carry: its refusal is shown as it comes.
  */
-export const offeredMoves = (standing: InvitationStanding): InvitationMoveName[] =>
-  standing === 'Expired' ? [...EXPIRED_MOVES] : offeredByStatus(standing);
+export const offeredMoves = (standing: InvitationStanding): InvitationMoveName[] => (standing === 'Expired' ? [...EXPIRED_MOVES] : offeredByStatus(standing));
 
 const offeredByStatus = (status: InvitationStatus): InvitationMoveName[] => [
   ...MOVES.filter((move) => {

@@ -155,11 +155,16 @@ describe('the optional fields: extra time, redirect, callback and the submitted 
   it('takes the deadline as whole days 1–365 or empty, keeps what was typed over the default, and keeps it for the next candidate', () => {
     expect(candidateErrors({ ...form, deadline: '7' }).deadline).toBeUndefined();
     expect(candidateErrors({ ...form, deadline: '' }).deadline).toBeUndefined();
-    for (const bad of ['0', '366', '1.5', 'soon']) expect(candidateErrors({ ...form, deadline: bad }).deadline).toBe('whole days from 1 to 365, or empty for none');
+    for (const bad of ['0', '366', '1.5', 'soon'])
+      expect(candidateErrors({ ...form, deadline: bad }).deadline).toBe('whole days from 1 to 365, or empty for none');
     const typed: RegisterState = { phase: 'editing', ...form, deadline: '3' };
     expect(registerReducer(typed, { type: 'defaultDeadline', days: 7 })).toBe(typed);
     expect(registerReducer(states.editing, { type: 'defaultDeadline', days: null })).toBe(states.editing);
-    expect(registerReducer({ ...states.done, deadline: '7' } as RegisterState, { type: 'another' })).toMatchObject({ phase: 'editing', deadline: '7', email: '' });
+    expect(registerReducer({ ...states.done, deadline: '7' } as RegisterState, { type: 'another' })).toMatchObject({
+      phase: 'editing',
+      deadline: '7',
+      email: '',
+    });
   });
 
   it("shows the domain's message for each bad value, and submitting focuses the first", () => {

@@ -73,22 +73,24 @@ const linkOfRow = (row: InvitationRow, testId: number) => (row.testLinkId === nu
 export const invitationsKeys = ({ state, view, pageSize }: Browsing<InvitationRow>, testId: number, stroke: Keystroke): Decision<ListEvent<InvitationRow>> => {
   if (state.editing) return listKeys(state, pageSize, stroke);
   const selected = selectedRow(state, view);
-  return match<Keystroke, Decision<ListEvent<InvitationRow>>>(stroke)
-    .with(pressed('return'), () => unless(selected, (row) => open({ screen: 'report', testInvitationId: row.testInvitationId })))
-    .with(typed('x'), () => unless(selected, (row) => moveKey(row.testStatus, { move: 'cancel', testInvitationId: row.testInvitationId, testId })))
-    .with(typed('a'), () => unless(selected, (row) => moveKey(row.testStatus, { move: 'reattempt', testInvitationId: row.testInvitationId })))
-    // On an expired row `m` renews instead (decision 1393): extend, and email the link that then works.
-    .with(typed('m'), () =>
-      unless(selected, (row) =>
-        row.testStatus === 'Expired'
-          ? moveKey(row.testStatus, { move: 'renew', testInvitationId: row.testInvitationId, link: linkOfRow(row, testId) })
-          : moveKey(row.testStatus, { move: 'resend', testInvitationId: row.testInvitationId }),
-      ),
-    )
-    .with(typed('e'), () =>
-      unless(selected, (row) => moveKey(row.testStatus, { move: 'extend', testInvitationId: row.testInvitationId, link: linkOfRow(row, testId) })),
-    )
-    .otherwise(() => listKeys(state, pageSize, stroke));
+  return (
+    match<Keystroke, Decision<ListEvent<InvitationRow>>>(stroke)
+      .with(pressed('return'), () => unless(selected, (row) => open({ screen: 'report', testInvitationId: row.testInvitationId })))
+      .with(typed('x'), () => unless(selected, (row) => moveKey(row.testStatus, { move: 'cancel', testInvitationId: row.testInvitationId, testId })))
+      .with(typed('a'), () => unless(selected, (row) => moveKey(row.testStatus, { move: 'reattempt', testInvitationId: row.testInvitationId })))
+      // On an expired row `m` renews instead (decision 1393): extend, and email the link that then works.
+      .with(typed('m'), () =>
+        unless(selected, (row) =>
+          row.testStatus === 'Expired'
+            ? moveKey(row.testStatus, { move: 'renew', testInvitationId: row.testInvitationId, link: linkOfRow(row, testId) })
+            : moveKey(row.testStatus, { move: 'resend', testInvitationId: row.testInvitationId }),
+        ),
+      )
+      .with(typed('e'), () =>
+        unless(selected, (row) => moveKey(row.testStatus, { move: 'extend', testInvitationId: row.testInvitationId, link: linkOfRow(row, testId) })),
+      )
+      .otherwise(() => listKeys(state, pageSize, stroke))
+  );
 };
 
 /**
