@@ -4,6 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { importExample, newOrg, type TestOrg } from '../../../test/helpers/org.js';
 import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
+import { footerLines } from '../components/KeyHints.js';
+import { frameHints } from '../hints.js';
 import { CapabilitiesProvider } from '../shell/capabilities-context.js';
 import { InvitationsScreen } from './InvitationsScreen.js';
 
@@ -38,6 +40,9 @@ describe('InvitationsScreen: expired invitations', () => {
     expect(frame).toContain('Invited 1 · expired 1 · started 0');
     expect(widestLine(frame)).toBeLessThanOrEqual(80);
     await vi.waitFor(() => expect(screen!.chrome()?.hints.find((hint) => hint.keys === 'm')?.label).toBe('renew'));
+    // The footer with renew in it, and the frame's own keys, still fits one line at 80 columns.
+    const hints = screen.chrome()!.hints;
+    expect(footerLines([...hints, ...frameHints({ hints }, false)], 80)).toHaveLength(1);
 
     await screen.press('m');
     await screen.waitFor('and email the link: 3d, 12h, 2w from now');
