@@ -12,7 +12,7 @@ const days = (name: string) =>
 const DEFAULT_DEADLINE =
   'Days a single invitation made without a deadline of its own (4.7, 4.8, the TUI’s invite form) is given as its expiry; null: none (decision 1394).';
 const REMIND_AFTER =
-  'Days after the invitation when a candidate invited without any deadline (no expiry, no time-bound link) who has not started is reminded, once; null: never (decision 1395).';
+  'Days after the invitation when a candidate invited without any deadline (no expiry, no time-bound link) who has not started is to be reminded, once; null: never (decision 1395). Stored and answered; the reminder itself is not sent yet (docs/reminders.md).';
 
 /** An org's invitation settings (Assay extension, decisions 815, 1394 and 1395). */
 export const InvitationSettings = z
