@@ -34,7 +34,11 @@ describe.each(backends)('the org default for sendEmail on %s', (backend) => {
     h.request({ method: 'PUT', url: '/v2/org/invitation-settings', body: { sendEmailByDefault }, ...(apiKey ? { apiKey } : {}) });
 
   it('is off until set: a registration without sendEmail answers as before and emails nobody', async () => {
-    expect(expectSuccess(await h.request({ method: 'GET', url: '/v2/org/invitation-settings' }))).toEqual({ sendEmailByDefault: false });
+    expect(expectSuccess(await h.request({ method: 'GET', url: '/v2/org/invitation-settings' }))).toEqual({
+      sendEmailByDefault: false,
+      defaultDeadlineDays: null,
+      remindAfterDays: null,
+    });
     const testId = await h.importTest();
     expect(await register(testId, { emailId: 'before@example.com' })).not.toHaveProperty('emailQueued');
     await drain();
@@ -42,7 +46,7 @@ describe.each(backends)('the org default for sendEmail on %s', (backend) => {
   });
 
   it('on: a registration without sendEmail is emailed; sendEmail: false still is not', async () => {
-    expect(expectSuccess(await settings(true))).toEqual({ sendEmailByDefault: true });
+    expect(expectSuccess(await settings(true))).toEqual({ sendEmailByDefault: true, defaultDeadlineDays: null, remindAfterDays: null });
     const testId = await h.importTest();
     const registered = await register(testId, { emailId: 'default@example.com' });
     expect(registered.emailQueued).toBe(true);
@@ -60,10 +64,16 @@ describe.each(backends)('the org default for sendEmail on %s', (backend) => {
     expectFailure(await settings(true, recruiter.apiKey), '403.17');
     expect(expectSuccess(await h.request({ method: 'GET', url: '/v2/org/invitation-settings', apiKey: recruiter.apiKey }))).toEqual({
       sendEmailByDefault: false,
+      defaultDeadlineDays: null,
+      remindAfterDays: null,
     });
     const other = await h.createOrg('Other');
     expectSuccess(await settings(true, other.apiKey));
-    expect(expectSuccess(await h.request({ method: 'GET', url: '/v2/org/invitation-settings' }))).toEqual({ sendEmailByDefault: false });
+    expect(expectSuccess(await h.request({ method: 'GET', url: '/v2/org/invitation-settings' }))).toEqual({
+      sendEmailByDefault: false,
+      defaultDeadlineDays: null,
+      remindAfterDays: null,
+    });
     expectFailure(await h.request({ method: 'PUT', url: '/v2/org/invitation-settings', body: { sendEmailByDefault: 'yes' } }), '400.2');
   });
 });

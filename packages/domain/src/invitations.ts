@@ -6,6 +6,10 @@
 export { invitationEventTypes, InvitationStatus, invitationStatuses, moveInvitation } from './invitation-status.js';
 export type { InvitationEffect, InvitationEvent, InvitationFacts, InvitationMove } from './invitation-status.js';
 export { INVITATION_STATUS, REPORT_STATUS } from './invitation-status-names.js';
+export { InvitationStanding, invitationStanding, LAPSABLE_STATUSES } from './invitations/invitation-standing.js';
+export type { StandingFacts } from './invitations/invitation-standing.js';
+export { defaultExpiryOf } from './invitations/default-deadline.js';
+export type { DefaultDeadlineFacts } from './invitations/default-deadline.js';
 export { decideReRegistration } from './re-registration.js';
 export type { InvitationOnRegistration, LatestInvitationFacts, ReRegistration, ReRegistrationRequest, StoredUrlChange } from './re-registration.js';
 export { invitationNotFound, moveScopedInvitation } from './invitation-scope.js';

@@ -58,7 +58,7 @@ export { testDefinitionJsonSchema } from './schemas/test-definition-json-schema.
 export { AccessTime, TestLink, TestLinkInput, TestLinkList, TestLinkStatus } from './schemas/test-link.js';
 export { HttpUrl, LinkRegistration, normalizeEmail, RegisterCandidateInput, Registration } from './schemas/registration.js';
 export { CancelledInvitation, CancelQuery, Reattempt, ReattemptQuery, ResentInvitation, ResetInvitation, RevokedReportLinks } from './schemas/invitation.js';
-export { InvitationSettings, InvitationSettingsInput } from './schemas/invitation-settings.js';
+export { INVITATION_DAYS_MAX, InvitationSettings, InvitationSettingsInput } from './schemas/invitation-settings.js';
 export { CandidateReport, formatScore, ReportStatus, SectionReport, SectionReportEntry } from './schemas/report.js';
 // Issue 48 (provisional): the report's score status and a test's list of invitations.
 export { CandidateReportWithScore, ReportScoreFields, reportScoreFields } from './schemas/report-score.js';

@@ -54,6 +54,7 @@ import { assistantTranscriptMigration } from './migrations/054-assistant-transcr
 import { aiUseEvidenceMigration } from './migrations/056-ai-use-evidence.js';
 import { aiChecksMigration } from './migrations/057-ai-checks.js';
 import { followUpsMigration } from './migrations/058-follow-ups.js';
+import { invitationDefaultsMigration } from './migrations/060-invitation-defaults.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -110,6 +111,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '056-ai-use-evidence': aiUseEvidenceMigration(),
   '057-ai-checks': aiChecksMigration(dialect),
   '058-follow-ups': followUpsMigration(dialect),
+  '060-invitation-defaults': invitationDefaultsMigration(),
 });
 
 /** Hands Kysely the migrations, each timed as it runs: one `migrateToLatest` call still logs every step's own time. */

@@ -1,4 +1,5 @@
 import { formatWireDateTime } from '@assay/domain/core';
+import type { InvitationExpiry } from '@assay/domain/invitations';
 import { InvalidArgumentError } from 'commander';
 import { spanMsOf } from '../format/span.js';
 
@@ -16,3 +17,7 @@ export const parseSpan = (value: string): number => {
  */
 export const extendedExpiry = (until: string | undefined, by: number | undefined, now: number): string | undefined =>
   until ?? (by === undefined ? undefined : formatWireDateTime(Math.floor((now + by) / 1000) * 1000));
+
+/** What `assay invitations extend` prints: the new expiry, and whether the candidate's link was emailed with it. */
+export const extendedText = ({ testInvitationId, expiresAt, emailQueued }: InvitationExpiry): string =>
+  `Invitation ${testInvitationId} can be started until ${expiresAt} UTC.${emailQueued ? ' The candidate’s link was emailed again (see assay deliveries).' : ''}`;

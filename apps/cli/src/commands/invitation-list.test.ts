@@ -41,7 +41,7 @@ describe('assay invitations summary, for people', () => {
   it('shows the stages, the completion rate, the scores and a bar per bucket', () => {
     const summary: InvitationSummary = {
       invitationsCount: 10,
-      stages: { Pending: 2, 'In progress': 1, Completed: 5, Reset: 0, Cancelled: 2 },
+      stages: { Pending: 2, 'In progress': 1, Completed: 5, Reset: 0, Cancelled: 2, Expired: 3 },
       awaitingReview: 1,
       completionRate: 62.5,
       scored: 5,
@@ -51,6 +51,7 @@ describe('assay invitations summary, for people', () => {
     };
     const text = summaryText(summary);
     expect(text).toContain('Completed:       5 (awaiting review: 1)');
+    expect(text).toContain('Expired:         3');
     expect(text).toContain('Completion rate: 62.5% of the invitations not cancelled');
     expect(text).toContain('Percent:         min 12.5%, median 62.5%, max 100%');
     expect(text).toMatch(/\n90-100\s+2\s+#{30}$/);

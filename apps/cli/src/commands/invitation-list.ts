@@ -82,11 +82,15 @@ export const summaryText = (summary: InvitationSummary): string => {
   const head = fields([
     ['Invitations', String(summary.invitationsCount)],
     ['Pending', String(stages.Pending)],
+    ['Expired', String(stages.Expired)],
     ['In progress', String(stages['In progress'])],
     ['Completed', `${stages.Completed} (awaiting review: ${summary.awaitingReview})`],
     ['Reset', String(stages.Reset)],
     ['Cancelled', String(stages.Cancelled)],
-    ['Completion rate', summary.completionRate === null ? '-' : `${summary.completionRate}% of the invitations not cancelled`],
+    [
+      'Completion rate',
+      summary.completionRate === null ? '-' : `${summary.completionRate}% of the invitations not cancelled (expired ones count as not completed)`,
+    ],
     ['Scored', String(summary.scored)],
     ['Score', `min ${numberOr(summary.score.min)}, median ${numberOr(summary.score.median)}, max ${numberOr(summary.score.max)}`],
     ['Percent', `min ${numberOr(summary.percent.min, '%')}, median ${numberOr(summary.percent.median, '%')}, max ${numberOr(summary.percent.max, '%')}`],

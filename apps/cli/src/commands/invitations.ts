@@ -3,7 +3,7 @@ import { answeredUrl } from '../format/checked-url.js';
 import { invitationEmailNote } from '../registration/invitation-email-note.js';
 import { UsageError } from '../errors.js';
 import { parseId, parseWireDate } from './arguments.js';
-import { extendedExpiry, parseSpan } from './extend-by.js';
+import { extendedExpiry, extendedText, parseSpan } from './extend-by.js';
 import type { CliIo } from './cli-io.js';
 import { connect } from './connection.js';
 import { registerInvitationList } from './invitation-list.js';
@@ -58,16 +58,18 @@ export const registerInvitations = (program: Command, io: CliIo): void => {
   withJson(
     invitations
       .command('extend')
-      .description('give a not-yet-started invitation a later expiry of its own (PUT …/expiry); prints it')
+      .description('give a not-yet-started invitation a later expiry of its own (PUT …/expiry), and with --resend email its link again; prints it')
       .argument('<ID>', 'the testInvitationId', parseId)
       .option('--until <DT>', 'the new expiry, UTC, YYYY-MM-DDTHH:MM:SS', parseWireDate)
-      .option('--by <SPAN>', 'open for this long from now: 90m, 12h, 3d, 2w (decision 784)', parseSpan),
+      .option('--by <SPAN>', 'open for this long from now: 90m, 12h, 3d, 2w (decision 784)', parseSpan)
+      .option('--resend', 'also email the candidate their link, in the same move (an expired invitation renewed: decision 1393)'),
   ).action(
-    act(io, async (io, options: GlobalOptions & { until?: string; by?: number }, id: number) => {
+    act(io, async (io, options: GlobalOptions & { until?: string; by?: number; resend?: boolean }, id: number) => {
       if ((options.until === undefined) === (options.by === undefined)) throw new UsageError('give one of --until DT or --by SPAN.');
       const expiresAt = extendedExpiry(options.until, options.by, Date.now()) ?? '';
-      const extended = await (await connect(io, options.profile)).reminders.setInvitationExpiry(id, { expiresAt });
-      emit(io, options, extended, () => `Invitation ${extended.testInvitationId} can be started until ${extended.expiresAt} UTC.`);
+      const resend = options.resend === true;
+      const extended = await (await connect(io, options.profile)).reminders.setInvitationExpiry(id, { expiresAt, ...(resend ? { resend } : {}) });
+      emit(io, options, extended, () => extendedText(extended));
     }),
   );
 };

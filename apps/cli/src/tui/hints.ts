@@ -240,6 +240,8 @@ function moveHints(offered: readonly InvitationMoveName[]): KeyHint[] {
     ...(offered.includes('reattempt') ? [hint('a', 'reattempt', 'a new attempt with a new link (after a confirmation)')] : []),
     // In the help only (issue 50): the footer is full at 80 columns with cancel or reattempt offered.
     ...(offered.includes('resend') ? [{ ...hint('m', 'resend', 'email the candidate their link again (after a confirmation)'), helpOnly: true as const }] : []),
+    // An expired row's: shown in the footer, where resend would be, since it is why a recruiter opens an expired row.
+    ...(offered.includes('renew') ? [hint('m', 'renew', 'extend the expired invitation and email its link again, in one move: 3d, 12h, 2w or a date')] : []),
     ...(offered.includes('extend')
       ? [{ ...hint('e', 'extend', "a later deadline to start: 3d, 12h, 2w from now, or a date YYYY-MM-DD HH:MM in the link's zone"), helpOnly: true as const }]
       : []),

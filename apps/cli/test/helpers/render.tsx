@@ -30,6 +30,7 @@ export const KEYS = {
   backspace: '\u007F',
   ctrlS: '\u0013',
   ctrlE: '\u0005',
+  ctrlU: '\u0015',
 } as const;
 
 export const tick = (ms = 50) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -42,7 +42,7 @@ describe('issue 50 acceptance: the hiring team’s workbench', () => {
     await terminal.keys('Enter');
     await terminal.waitFor('i invitations');
     await terminal.keys('i');
-    await terminal.waitFor(/Invited \d+ · started \d+ · completed 172/, 30_000);
+    await terminal.waitFor(/Invited \d+ · expired 10 · started \d+ · completed 172/, 30_000);
     return terminal;
   };
   afterEach(() => {
@@ -64,7 +64,7 @@ describe('issue 50 acceptance: the hiring team’s workbench', () => {
     const summary = await org.client.invitations.summary(fixture.testId);
     expect({ invitations: summary.invitationsCount, stages: summary.stages }).toEqual({
       invitations: 300,
-      stages: { Pending: 75, 'In progress': 30, Completed: 172, Reset: 3, Cancelled: 20 },
+      stages: { Pending: 65, 'In progress': 30, Completed: 172, Reset: 3, Cancelled: 20, Expired: 10 },
     });
     const expired = fixture.invitations.find((invitation) => invitation.expired)!;
     await expect(createClient({ baseUrl: serverUrl() }).candidate(candidateTokenOf(expired.takeTestURL)).start()).rejects.toMatchObject({

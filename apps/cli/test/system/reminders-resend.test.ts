@@ -1,4 +1,5 @@
-import type { TestDetails } from '@assay/domain';
+import { formatWireDateTime, type TestDetails } from '@assay/domain';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,5 +58,24 @@ describe('assay reminders and assay invitations resend', () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('429.50');
     expect((await runAssay(['invitations', 'resend', 'x'], env)).code).toBe(2);
+  });
+
+  it('refuses to resend an expired invitation (exit 1, 409.50, extend it first), then extends and resends it in one move', async () => {
+    const invited = await org.client.invitations.register(test.testId, { emailId: 'lapsed@example.com', fullName: 'Grace Hopper' });
+    const id = String(invited.testInvitationId);
+    // The shortest expiry the server takes: the next whole second but one, then a wait until it has passed.
+    const expiresAt = Math.floor(Date.now() / 1000) * 1000 + 2000;
+    await org.client.reminders.setInvitationExpiry(invited.testInvitationId, { expiresAt: formatWireDateTime(expiresAt) });
+    await sleep(expiresAt - Date.now() + 50);
+    const refused = await runAssay(['invitations', 'resend', id], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('409.50');
+    expect(refused.stderr).toContain('extend it first');
+    expect((await org.client.deliveries.list(invited.testInvitationId)).filter((delivery) => delivery.kind === 'link_email')).toHaveLength(0);
+
+    const renewed = await runAssay(['invitations', 'extend', id, '--by', '3d', '--resend'], env);
+    expect(renewed.code, renewed.stderr).toBe(0);
+    expect(renewed.stdout).toMatch(/^Invitation \d+ can be started until .* UTC\. The candidate’s link was emailed again \(see assay deliveries\)\.\n$/);
+    expect((await org.client.deliveries.list(invited.testInvitationId)).filter((delivery) => delivery.kind === 'link_email')).toHaveLength(1);
   });
 });

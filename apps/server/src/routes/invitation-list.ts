@@ -8,7 +8,7 @@ import { integritySummariesOf } from '../services/integrity-summaries.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
 
 /** A test's invitations as a list (issue 48 item 9, decision 652): a read, never logged as an export. */
-export const invitationListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store }) => {
+export const invitationListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, now }) => {
   app.get(
     '/tests/:testId/invitations',
     {
@@ -32,7 +32,7 @@ export const invitationListRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     async (request) => {
       const { testId } = request.params;
       const { orgId } = request.org;
-      const list = found(await store.invitationList.list(orgId, testId, request.query), 'test-not-found', `No test ${testId}.`);
+      const list = found(await store.invitationList.list(orgId, testId, request.query, now()), 'test-not-found', `No test ${testId}.`);
       // Each row with its integrity summary, as the workbook and /details count it (decision 672).
       const summaries = await integritySummariesOf(store, orgId, list.invitations);
       // And its decision and tags (issue 50 item 2), read for the page's rows only.

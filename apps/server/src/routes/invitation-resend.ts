@@ -1,17 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParam, RESEND_INTERVAL_MS, ResentInvitation, decideResend, takeTestUrl } from '@assay/domain';
+import { IdParam, ResentInvitation, takeTestUrl } from '@assay/domain';
 import { succeed } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
 import { answerWithEffect } from '../idempotency/answer-with-effect.js';
-import { found, refusal, unwrap } from '../refusal-error.js';
+import { found } from '../refusal-error.js';
+import { resendLink } from '../services/link-resend.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Resend (issue 50 item 4): the candidate's current link emailed again, through the same outbox job as the invitation
- * email (`link_email`), so the worker delivers it and `assay deliveries` shows it. The domain decides (`decideResend`).
+ * email (`link_email`), so the worker delivers it and `assay deliveries` shows it. The domain decides (`decideResend`, run by `resendLink`).
  */
 export const invitationResendRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, config, now }) => {
   app.post(
@@ -21,7 +20,7 @@ export const invitationResendRoutes: FastifyPluginAsyncZod<AppContext> = async (
         tags: ['invitations'],
         summary: 'Email the candidate their link again (Assay extension)',
         description:
-          'Queues an email of the invitation’s current take-test URL to the candidate (decision 813). Only while the candidate can still take it: 409.50 for a Completed or Cancelled invitation. ' +
+          'Queues an email of the invitation’s current take-test URL to the candidate (decision 813). Only while the candidate can still take it: 409.50 for a Completed or Cancelled invitation, and for an expired one (its own expiry or its link’s end passed: extend it first, e.g. PUT …/expiry with resend true). ' +
           'At most one email of the invitation’s link per 10 minutes and 5 per 24 hours, the first invitation’s included: 429.50 with Retry-After. A reviewer key is refused (403.17).',
         security: apiKeySecurity,
         params: z.object({ testInvitationId: IdParam }),
@@ -41,12 +40,7 @@ export const invitationResendRoutes: FastifyPluginAsyncZod<AppContext> = async (
             'invitation-not-found',
             `No test invitation ${testInvitationId}.`,
           );
-          const sentAt = await repositories.jobs.linkEmailTimes(invitation.id, at - DAY_MS);
-          unwrap(decideResend({ status: invitation.status, sentAt, now: at }));
-          // Another request queued one in between: the same refusal the rule gives.
-          if (!(await repositories.jobs.enqueueLinkEmail(invitation, at, 'invitation'))) {
-            throw refusal('resent-too-recently', 'The candidate was emailed a moment ago; try again later.', RESEND_INTERVAL_MS / 1000);
-          }
+          await resendLink(repositories, invitation, at);
           return invitation;
         },
         (invitation) => succeed({ testInvitationId: invitation.id, takeTestURL: takeTestUrl(config.publicUrl, invitation.token), emailQueued: true as const }),

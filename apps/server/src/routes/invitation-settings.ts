@@ -6,7 +6,10 @@ import { apiKeySecurity, envelopeResponses } from './responses.js';
 
 const tags = ['org'];
 
-/** The org's invitation settings (decision 815): whether a registration that leaves out `sendEmail` emails the candidate. */
+/**
+ * The org's invitation settings: whether a registration that leaves out `sendEmail` emails the candidate (decision
+ * 815), the deadline a single invitation gets when it names none (1394), and when one without any deadline is reminded (1395).
+ */
 export const invitationSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store }) => {
   app.get(
     '/invitation-settings',
@@ -14,12 +17,14 @@ export const invitationSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async
       schema: {
         tags,
         summary: 'Read the org’s invitation settings (Assay extension)',
-        description: 'sendEmailByDefault: whether a registration that leaves out sendEmail emails the candidate (false until set).',
+        description:
+          'sendEmailByDefault: whether a registration that leaves out sendEmail emails the candidate (false until set); defaultDeadlineDays: the expiry in days a single invitation made without one is given; ' +
+          'remindAfterDays: the days after which a candidate invited without any deadline who has not started is reminded (null: none, as until set).',
         security: apiKeySecurity,
         response: envelopeResponses(InvitationSettings),
       },
     },
-    async (request) => succeed({ sendEmailByDefault: await store.orgs.sendEmailByDefault(request.org.orgId) }),
+    async (request) => succeed(await store.orgs.invitationSettings(request.org.orgId)),
   );
 
   app.put(
@@ -29,15 +34,13 @@ export const invitationSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async
         tags,
         summary: 'Choose the org’s invitation settings (Assay extension)',
         description:
-          'sendEmailByDefault true: a registration (4.7, 4.8) that leaves out sendEmail emails the candidate and answers emailQueued; false (the default): it emails nobody and answers as before (decision 780). An admin key only (403.17).',
+          'A partial update: the fields left out keep their values; answers all of them. sendEmailByDefault true: a registration (4.7, 4.8) that leaves out sendEmail emails the candidate and answers emailQueued; false (the default): it emails nobody and answers as before (decision 780). ' +
+          'defaultDeadlineDays and remindAfterDays: 1–365 whole days, or null for none (400.2 otherwise). An admin key only (403.17).',
         security: apiKeySecurity,
         body: InvitationSettingsInput,
         response: envelopeResponses(InvitationSettings),
       },
     },
-    async (request) => {
-      await store.orgs.setSendEmailByDefault(request.org.orgId, request.body.sendEmailByDefault);
-      return succeed({ sendEmailByDefault: request.body.sendEmailByDefault });
-    },
+    async (request) => succeed(await store.orgs.setInvitationSettings(request.org.orgId, request.body)),
   );
 };

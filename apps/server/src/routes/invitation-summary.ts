@@ -7,7 +7,7 @@ import { found } from '../refusal-error.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
 
 /** A test's pipeline (issue 50, decisions 766 and 767): a read, like the list it summarises. */
-export const invitationSummaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store }) => {
+export const invitationSummaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, now }) => {
   app.get(
     '/tests/:testId/invitations/summary',
     {
@@ -25,7 +25,7 @@ export const invitationSummaryRoutes: FastifyPluginAsyncZod<AppContext> = async 
     },
     async (request) => {
       const { testId } = request.params;
-      return succeed(found(await store.invitationSummary.summary(request.org.orgId, testId), 'test-not-found', `No test ${testId}.`));
+      return succeed(found(await store.invitationSummary.summary(request.org.orgId, testId, now()), 'test-not-found', `No test ${testId}.`));
     },
   );
 };

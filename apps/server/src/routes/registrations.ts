@@ -5,6 +5,7 @@ import {
   LinkRegistration,
   RegisterCandidateInput,
   Registration,
+  defaultExpiryOf,
   describeAccessWindow,
   findTimeZone,
   invitationEmailWanted,
@@ -28,6 +29,16 @@ interface Registered {
   readonly standing: { readonly alreadyRegistered: boolean; readonly testStatus: Invitation['status']; readonly emailQueued?: boolean };
 }
 
+/** A new invitation without any deadline gets the org's default one (decision 1394), in the registration's transaction. */
+const withDefaultDeadline = async (repositories: Repositories, invitation: Invitation, created: boolean, days: number | null, at: number) => {
+  const link = invitation.testLinkId === null ? undefined : await repositories.testLinks.find(invitation.orgId, invitation.testId, invitation.testLinkId);
+  const linkWindow = link && windowFromStored(link.accessTime, link.startDateTime, link.endDateTime);
+  const expiresAt = defaultExpiryOf({ created, expiresAt: invitation.expiresAt, linkWindow, defaultDeadlineDays: days }, at);
+  if (expiresAt === null) return invitation;
+  await repositories.reminders.setExpiry(invitation.orgId, invitation.id, expiresAt);
+  return { ...invitation, expiresAt };
+};
+
 export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, config, now }) => {
   /** The callback URLs are checked first: their DNS lookups wait for the network, the registration's transaction must not. */
   const register = async <Answer>(
@@ -40,9 +51,12 @@ export const registrationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     if (body.callbackURL) await checkCallbackTarget(body.callbackURL, config.allowPrivateCallbacks);
     if (body.submittedCallbackURL) await checkCallbackTarget(body.submittedCallbackURL, config.allowPrivateCallbacks, undefined, 'submittedCallbackURL');
     const effect = async (repositories: Repositories): Promise<Registered> => {
-      const { created, invitation } = await registerCandidate(repositories, { orgId, testId, testLinkId, ...body }, now(), by);
+      const at = now();
+      const { created, invitation: made } = await registerCandidate(repositories, { orgId, testId, testLinkId, ...body }, at, by);
+      const settings = await repositories.orgs.invitationSettings(orgId);
+      const invitation = await withDefaultDeadline(repositories, made, created, settings.defaultDeadlineDays, at);
       // Opt-in (decision 780), by the request or the org's default (decision 815): neither, and the answer and the outbox are as before.
-      const requested = registrationEmailRequested(body.sendEmail, body.sendEmail === undefined && (await repositories.orgs.sendEmailByDefault(orgId)));
+      const requested = registrationEmailRequested(body.sendEmail, body.sendEmail === undefined && settings.sendEmailByDefault);
       const emailQueued =
         requested === undefined
           ? undefined

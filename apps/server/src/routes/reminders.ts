@@ -14,6 +14,7 @@ import {
 import { succeed } from '@assay/domain/v2';
 import type { AppContext } from '../context.js';
 import { found, refusal, unwrap } from '../refusal-error.js';
+import { resendLink } from '../services/link-resend.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
 
 const tags = ['reminders'];
@@ -126,7 +127,9 @@ export const reminderRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { s
         description:
           'From expiresAt on, the candidate’s start is refused with 403.7 (as a link whose period has ended); an attempt started before runs to its deadline. ' +
           'Reminders count down to the earlier of it and the link’s endDateTime; the stakeholder gets a note if it passes unstarted. ' +
-          'null removes it. 400.22 for a time not in the future, 403.4 for an invitation started, completed or cancelled.',
+          'null removes it. 400.22 for a time not in the future, 403.4 for an invitation started, completed or cancelled. ' +
+          'resend true also emails the candidate their link (extend-and-resend in one move, decision 1393), in one transaction: ' +
+          'a resend refused (409.50 if the link’s own end has passed, 429.50 too soon) leaves the expiry as it was.',
         security: apiKeySecurity,
         params: InvitationParams,
         body: InvitationExpiryInput,
@@ -137,9 +140,19 @@ export const reminderRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { s
       const { orgId } = request.org;
       const { testInvitationId } = request.params;
       const invitation = found(await store.invitations.find(orgId, testInvitationId), 'invitation-not-found', `No test invitation ${testInvitationId}.`);
-      const expiresAt = unwrap(decideInvitationExpiry(invitation.status, request.body.expiresAt, now()));
-      await store.reminders.setExpiry(orgId, testInvitationId, expiresAt);
-      return succeed({ testInvitationId, expiresAt: expiresAt === null ? null : formatWireDateTime(expiresAt) });
+      const at = now();
+      const expiresAt = unwrap(decideInvitationExpiry(invitation.status, request.body.expiresAt, at));
+      const resend = request.body.resend === true;
+      await store.transaction(async (repositories) => {
+        await repositories.reminders.setExpiry(orgId, testInvitationId, expiresAt);
+        // Decided on the invitation as extended: a refusal throws, and the transaction takes the new expiry back.
+        if (resend) await resendLink(repositories, { ...invitation, expiresAt }, at);
+      });
+      return succeed({
+        testInvitationId,
+        expiresAt: expiresAt === null ? null : formatWireDateTime(expiresAt),
+        ...(resend ? { emailQueued: true as const } : {}),
+      });
     },
   );
 };

@@ -25,7 +25,7 @@ import type { CandidateInput } from './test-links.js';
 export interface ListInvitationsQuery {
   page_size?: number;
   page_no?: number;
-  /** Any of the test statuses, or `Awaiting review` (a Completed attempt whose score is provisional). */
+  /** Any of the test statuses, `Expired` (Pending or Reset past its expiry or its link's end), or `Awaiting review` (a Completed attempt whose score is provisional). */
   status?: readonly InvitationListStatus[];
   min_score?: number;
   max_score?: number;

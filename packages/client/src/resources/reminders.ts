@@ -38,7 +38,10 @@ export class Reminders {
     return this.transport.json({ method: 'PUT', path, body, credential: 'apiKey' }, ReminderSettings, options);
   }
 
-  /** Gives an invitation an expiry of its own (`{ expiresAt: 'YYYY-MM-DDTHH:MM:SS' }`, UTC; null removes it). */
+  /**
+   * Gives an invitation an expiry of its own (`{ expiresAt: 'YYYY-MM-DDTHH:MM:SS' }`, UTC; null removes it); with
+   * `resend: true` also emails its link, in the same transaction (an expired invitation renewed: decision 1393).
+   */
   setInvitationExpiry(testInvitationId: number, body: InvitationExpiryBody, options?: CallOptions): Promise<InvitationExpiry> {
     const path = `/v2/org/testinvitation/${segment(testInvitationId)}/expiry`;
     return this.transport.json({ method: 'PUT', path, body, credential: 'apiKey' }, InvitationExpiry, options);

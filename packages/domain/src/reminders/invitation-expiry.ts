@@ -11,6 +11,10 @@ export const InvitationExpiryInput = z.strictObject({
   expiresAt: z
     .union([z.string().check(plainText('expiresAt')), z.null()], { error: unionError('must be a string in the format YYYY-MM-DDTHH:MM:SS or null') })
     .meta({ pattern: WIRE_DATE_TIME_PATTERN, description: 'UTC, YYYY-MM-DDTHH:MM:SS (no zone suffix); null removes the expiry.' }),
+  resend: z.boolean({ error: 'resend must be true or false' }).optional().meta({
+    description:
+      'true: also email the candidate their link again, in the same transaction (decision 1393): if the resend is refused (409.50, 429.50) the expiry is not changed either.',
+  }),
 });
 export type InvitationExpiryInput = z.infer<typeof InvitationExpiryInput>;
 
@@ -18,6 +22,10 @@ export type InvitationExpiryInput = z.infer<typeof InvitationExpiryInput>;
 export const InvitationExpiry = z.object({
   testInvitationId: z.int(),
   expiresAt: z.string().nullable().meta(wireDateTimeFormat('When a start is refused from (403.7); null: no expiry of its own.')),
+  emailQueued: z
+    .literal(true)
+    .optional()
+    .meta({ description: 'Present when resend was asked: the email of the link is in the outbox (`assay deliveries ID` shows how it went).' }),
 });
 export type InvitationExpiry = z.infer<typeof InvitationExpiry>;
 

@@ -1,10 +1,10 @@
-import type { InvitationStatus } from '../invitation-status.js';
+import type { InvitationStanding } from '../invitations/invitation-standing.js';
 import type { InvitationSummary, ScoreBucket, ScoreStatistics } from '../schemas/invitation-summary.js';
 
 /** What the store counts and reads of a test's invitations for its summary. */
 export interface SummaryFacts {
-  /** Invitations per status; a status nobody is in may be missing. */
-  readonly stages: Partial<Record<InvitationStatus, number>>;
+  /** Invitations per standing (Expired apart from Pending and Reset); a standing nobody is in may be missing. */
+  readonly stages: Partial<Record<InvitationStanding, number>>;
   readonly awaitingReview: number;
   /** Each attempt with a shown score: the score and its percent of the attempt's own maximum. */
   readonly scores: readonly { readonly score: number; readonly percent: number }[];
@@ -35,7 +35,7 @@ const distribution = (percents: readonly number[]): ScoreBucket[] => {
 /**
  * A test's pipeline from its counts (decisions 766 and 767): the stages as the list's status filter counts them, the
  * completion rate (Completed over every invitation not Cancelled: a cancel is the recruiter's withdrawal, not the
- * candidate's), and the shown scores' statistics and distribution.
+ * candidate's; an Expired one stays in, a candidate who let the window close did not complete: decision 1391), and the shown scores' statistics and distribution.
  */
 export const invitationSummary = (facts: SummaryFacts): InvitationSummary => {
   const stages = {
@@ -44,7 +44,8 @@ export const invitationSummary = (facts: SummaryFacts): InvitationSummary => {
     Completed: facts.stages.Completed ?? 0,
     Reset: facts.stages.Reset ?? 0,
     Cancelled: facts.stages.Cancelled ?? 0,
-  } satisfies Record<InvitationStatus, number>;
+    Expired: facts.stages.Expired ?? 0,
+  } satisfies Record<InvitationStanding, number>;
   const invitationsCount = Object.values(stages).reduce((sum, count) => sum + count, 0);
   const considered = invitationsCount - stages.Cancelled;
   const percents = facts.scores.map((entry) => entry.percent);

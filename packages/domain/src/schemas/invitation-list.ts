@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { CandidateDecision, NO_DECISION } from '../decisions/candidate-decision.js';
 import { Id } from '../ids.js';
-import { InvitationStatus } from '../invitation-status.js';
+import { InvitationStanding } from '../invitations/invitation-standing.js';
 import { IntegritySummary } from '../report/integrity-summary.js';
 import { ScoreStatus } from '../report/shown-score.js';
 import { wireDateTimeFormat } from './documented-formats.js';
 import { PagingQuery } from './paging.js';
 import { ReportStatus } from './report.js';
 
-/** A test status, or `Awaiting review`: a Completed attempt whose score is provisional (decision 651). */
-export const InvitationListStatus = z.enum([...InvitationStatus.options, 'Awaiting review']);
+/**
+ * A test status, `Expired` (a Pending or Reset invitation whose window has closed: decision 1390), or `Awaiting review`:
+ * a Completed attempt whose score is provisional (decision 651).
+ */
+export const InvitationListStatus = z.enum([...InvitationStanding.options, 'Awaiting review']);
 export type InvitationListStatus = z.infer<typeof InvitationListStatus>;
 
 /** A key, descending with a leading `-`; rows without a score sort after those with one in either direction. */
@@ -62,7 +65,7 @@ export const InvitationListQuery = z
       .meta({
         type: 'string',
         pattern: `^${ONE_STATUS}(,${ONE_STATUS})*$`,
-        description: `Comma-separated: ${InvitationListStatus.options.join(', ')}. \`Awaiting review\` is a Completed attempt whose score is provisional.`,
+        description: `Comma-separated: ${InvitationListStatus.options.join(', ')}. \`Expired\` is a Pending or Reset invitation whose own expiry or link's end has passed (Pending and Reset then leave it out); \`Awaiting review\` is a Completed attempt whose score is provisional.`,
       }),
     min_score: scoreBound('min_score'),
     max_score: scoreBound('max_score'),
@@ -103,7 +106,9 @@ export const InvitationListRow = z
     testInvitationId: Id,
     fullName: z.string(),
     emailId: z.string(),
-    testStatus: InvitationStatus,
+    testStatus: InvitationStanding.meta({
+      description: 'The test status, or Expired: Pending or Reset with its own expiry or its link’s end passed (the candidate can no longer start).',
+    }),
     reportStatus: ReportStatus,
     scoreStatus: ScoreStatus,
     score: z.number().nullable().meta({ description: 'The final score, the marks so far while provisional, null while unscored.' }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InvitationStatus } from '../invitation-status.js';
+import { InvitationStanding } from '../invitations/invitation-standing.js';
 
 /** The smallest, middle and largest of a set of numbers; null, all three, when there is none. */
 export const ScoreStatistics = z
@@ -11,7 +11,7 @@ export type ScoreStatistics = z.infer<typeof ScoreStatistics>;
 export const ScoreBucket = z.object({ from: z.number(), to: z.number(), count: z.int().nonnegative() }).meta({ id: 'ScoreBucket' });
 export type ScoreBucket = z.infer<typeof ScoreBucket>;
 
-const stageCount = (status: InvitationStatus) => [status, z.int().nonnegative()] as const;
+const stageCount = (status: InvitationStanding) => [status, z.int().nonnegative()] as const;
 
 /**
  * `GET /v2/org/tests/{testId}/invitations/summary` (an Assay extension, decisions 766 and 767): a test's pipeline.
@@ -22,14 +22,15 @@ export const InvitationSummary = z
   .object({
     invitationsCount: z.int().nonnegative().meta({ description: 'Every invitation of the test.' }),
     stages: z
-      .object(Object.fromEntries(InvitationStatus.options.map(stageCount)) as Record<InvitationStatus, z.ZodInt>)
-      .meta({ description: 'Invitations per test status: the list filtered by that status counts the same.' }),
+      .object(Object.fromEntries(InvitationStanding.options.map(stageCount)) as Record<InvitationStanding, z.ZodInt>)
+      .meta({ description: 'Invitations per test status, Expired apart from Pending and Reset: the list filtered by that status counts the same.' }),
     awaitingReview: z
       .int()
       .nonnegative()
       .meta({ description: 'Completed attempts whose score is provisional (answers await a grader): part of `stages.Completed`.' }),
     completionRate: z.number().nullable().meta({
-      description: 'Completed as a percentage of the invitations not cancelled, one decimal; null when every invitation is cancelled or there is none.',
+      description:
+        'Completed as a percentage of the invitations not cancelled (expired ones count as not completed), one decimal; null when every invitation is cancelled or there is none.',
     }),
     scored: z.int().nonnegative().meta({ description: 'Attempts with a score to show (final, or provisional while awaiting review).' }),
     score: ScoreStatistics.meta({ description: 'Of the shown scores (marks).' }),

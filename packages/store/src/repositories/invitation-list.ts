@@ -9,13 +9,14 @@ import {
   type InvitationList,
   type InvitationListQuery,
   type InvitationListRow,
-  type InvitationStatus,
+  type InvitationStanding,
   type QuestionRecord,
   type ReportStatus,
   type SectionRecord,
 } from '@assay/domain';
 import type { Database } from '../database.js';
 import { CONFIRMED_EVIDENCE } from './confirmed-evidence-sql.js';
+import { lapsedAt, standingIs } from './lapsed-sql.js';
 import type { ImportedTests } from './imported-tests.js';
 import { scoreSoFarColumns, shownOfRow } from './report-columns.js';
 import { toSectionRecord } from './records.js';
@@ -79,6 +80,9 @@ const listColumns = [
 
 type Maxima = (seed: number | null) => number;
 
+/** Whether the row reads Expired now, read with it so the row's status and the filter agree (decision 1390). */
+const lapsedColumn = (now: number) => sql<number | boolean>`(case when ${lapsedAt(now)} then 1 else 0 end)`.as('lapsed');
+
 /**
  * A row of the list as read here: the wire's row and the attempt's image violations and camera gap, read with it for
  * its integrity summary (decisions 989, 1143) and not fields of the row itself (the summary carries them).
@@ -93,12 +97,15 @@ export class InvitationListRepository {
     private readonly importedTests: ImportedTests,
   ) {}
 
-  /** One page of the org's test's invitations, or undefined (no such test in the org: the route's 404, as for a missing one). */
-  async list(orgId: number, testId: number, query: InvitationListQuery): Promise<ListedInvitations | undefined> {
+  /**
+   * One page of the org's test's invitations, or undefined (no such test in the org: the route's 404, as for a missing
+   * one). `now` decides which Pending and Reset invitations read Expired (decision 1390).
+   */
+  async list(orgId: number, testId: number, query: InvitationListQuery, now: number): Promise<ListedInvitations | undefined> {
     const test = await this.importedTests.report(this.db, orgId, testId);
     if (!test) return undefined;
     const maxima = await this.maximaOf(testId, test.totalMarks);
-    const matching = this.matching(orgId, testId, query);
+    const matching = this.matching(orgId, testId, query, now);
     const [{ count }] = (await matching.select((eb) => eb.fn.countAll<number | string>().as('count')).execute()) as [{ count: number | string }];
     const offset = (query.page_no - 1) * query.page_size;
     if (Number(count) <= offset) return { invitations: [], invitationsCount: Number(count) };
@@ -106,14 +113,17 @@ export class InvitationListRepository {
     const descending = query.sort.startsWith('-');
     const rows =
       sortKey === 'percent' && maxima.pooled
-        ? await this.pageByPercent(orgId, testId, query, maxima.of, descending, offset)
-        : await this.ordered(matching.select(listColumns).select(scoreSoFarColumns), sortKey, descending).limit(query.page_size).offset(offset).execute();
+        ? await this.pageByPercent(orgId, testId, query, now, maxima.of, descending, offset)
+        : await this.ordered(matching.select(listColumns).select(scoreSoFarColumns).select(lapsedColumn(now)), sortKey, descending)
+            .limit(query.page_size)
+            .offset(offset)
+            .execute();
     return { invitations: rows.map((row) => toListRow(row, maxima.of(row.variantSeed))), invitationsCount: Number(count) };
   }
 
-  private matching(orgId: number, testId: number, query: InvitationListQuery) {
+  private matching(orgId: number, testId: number, query: InvitationListQuery, now: number) {
     const words = (query.q ?? '').split(/\s+/).filter((word) => word !== '');
-    const statuses = (query.status ?? []).filter((status): status is InvitationStatus => status !== 'Awaiting review');
+    const standings = (query.status ?? []).filter((status): status is InvitationStanding => status !== 'Awaiting review');
     const awaiting = query.status?.includes('Awaiting review') ?? false;
     return this.db
       .selectFrom('invitations')
@@ -123,7 +133,7 @@ export class InvitationListRepository {
       .$if(query.status !== undefined, (q) =>
         q.where((eb) => {
           const either: Expression<SqlBool>[] = [];
-          if (statuses.length > 0) either.push(eb('invitations.status', 'in', statuses));
+          if (standings.length > 0) either.push(standingIs(eb, standings, now));
           if (awaiting) either.push(AWAITING_REVIEW);
           return eb.or(either);
         }),
@@ -160,8 +170,8 @@ export class InvitationListRepository {
    * A test with pools scores each candidate out of their own draw (decision 576), so percent is not score's order: the
    * matching rows' scores and seeds are read (three numbers a row), ordered here, and the page's rows read by id.
    */
-  private async pageByPercent(orgId: number, testId: number, query: InvitationListQuery, maxima: Maxima, descending: boolean, offset: number) {
-    const keys = await this.matching(orgId, testId, query)
+  private async pageByPercent(orgId: number, testId: number, query: InvitationListQuery, now: number, maxima: Maxima, descending: boolean, offset: number) {
+    const keys = await this.matching(orgId, testId, query, now)
       .select(['invitations.id as id', 'invitations.variant_seed as seed', SHOWN_SCORE.as('shown')])
       .execute();
     const percents = keys.map((key) => ({ id: Number(key.id), percent: percentOf(key.shown === null ? null : Number(key.shown), maxima(key.seed)) }));
@@ -171,7 +181,12 @@ export class InvitationListRepository {
     });
     const ids = percents.slice(offset, offset + query.page_size).map((entry) => entry.id);
     if (ids.length === 0) return [];
-    const rows = await this.matching(orgId, testId, query).select(listColumns).select(scoreSoFarColumns).where('invitations.id', 'in', ids).execute();
+    const rows = await this.matching(orgId, testId, query, now)
+      .select(listColumns)
+      .select(scoreSoFarColumns)
+      .select(lapsedColumn(now))
+      .where('invitations.id', 'in', ids)
+      .execute();
     const byId = new Map(rows.map((row) => [Number(row.invitationId), row]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
@@ -208,6 +223,7 @@ type ListSqlRow = {
   fullName: string;
   awaiting: number | string;
   soFar: number | string | null;
+  lapsed: number | string | boolean;
 };
 
 const instant = (at: number | null) => (at === null ? null : formatWireDateTime(Number(at)));
@@ -218,7 +234,7 @@ const toListRow = (row: ListSqlRow, maxScore: number): ListedInvitation => {
     testInvitationId: Number(row.invitationId),
     fullName: row.fullName,
     emailId: row.email,
-    testStatus: row.status as InvitationStatus,
+    testStatus: Number(row.lapsed) === 1 ? 'Expired' : (row.status as InvitationStanding),
     reportStatus: row.reportStatus as ReportStatus,
     scoreStatus: shown.scoreStatus,
     score: shown.score,

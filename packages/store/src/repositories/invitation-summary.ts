@@ -1,8 +1,9 @@
 import { type Kysely, type SqlBool, sql } from 'kysely';
-import { invitationSummary, percentOf, type InvitationStatus, type InvitationSummary } from '@assay/domain';
+import { invitationSummary, percentOf, type InvitationStanding, type InvitationSummary } from '@assay/domain';
 import type { Database } from '../database.js';
 import type { ImportedTests } from './imported-tests.js';
 import { AWAITING_REVIEW, SHOWN_SCORE, type InvitationListRepository } from './invitation-list.js';
+import { lapsedAt } from './lapsed-sql.js';
 
 /**
  * A test's pipeline (issue 50, decision 766): its invitations counted per status in one grouped query on the test's
@@ -16,15 +17,20 @@ export class InvitationSummaryRepository {
     private readonly list: InvitationListRepository,
   ) {}
 
-  /** The summary of the org's test, or undefined (no such test in the org: the route's 404, as for a missing one). */
-  async summary(orgId: number, testId: number): Promise<InvitationSummary | undefined> {
+  /**
+   * The summary of the org's test, or undefined (no such test in the org: the route's 404, as for a missing one). `now`
+   * decides which Pending and Reset invitations count as Expired (decision 1390).
+   */
+  async summary(orgId: number, testId: number, now: number): Promise<InvitationSummary | undefined> {
     const test = await this.importedTests.report(this.db, orgId, testId);
     if (!test) return undefined;
     const ofTest = this.db.selectFrom('invitations').where('invitations.org_id', '=', orgId).where('invitations.test_id', '=', testId);
+    const standing = sql<string>`(case when ${lapsedAt(now)} then 'Expired' else invitations.status end)`;
     const [stageRows, awaiting, scoreRows, maxima] = await Promise.all([
       ofTest
-        .select(['invitations.status as status', (eb) => eb.fn.countAll<number | string>().as('count')])
-        .groupBy('invitations.status')
+        .select([standing.as('standing'), (eb) => eb.fn.countAll<number | string>().as('count')])
+        // By the output's name: PostgreSQL would not match the expression's parameters to the select's.
+        .groupBy(sql.ref('standing'))
         .execute(),
       ofTest
         .select((eb) => eb.fn.countAll<number | string>().as('count'))
@@ -37,7 +43,7 @@ export class InvitationSummaryRepository {
       this.list.maximaOf(testId, test.totalMarks),
     ]);
     // PostgreSQL hands counts (and numeric sums) over as strings.
-    const stages = Object.fromEntries(stageRows.map((row) => [row.status, Number(row.count)])) as Partial<Record<InvitationStatus, number>>;
+    const stages = Object.fromEntries(stageRows.map((row) => [row.standing, Number(row.count)])) as Partial<Record<InvitationStanding, number>>;
     const scores = scoreRows.map((row) => {
       const score = Number(row.shown);
       return { score, percent: percentOf(score, maxima.of(row.seed)) ?? 0 };

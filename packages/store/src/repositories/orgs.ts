@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CandidatePageChoices, Org } from '@assay/domain';
+import type { CandidatePageChoices, InvitationSettings, InvitationSettingsInput, Org } from '@assay/domain';
 import type { Database } from '../database.js';
 import { toOrg } from './records.js';
 
@@ -42,17 +42,29 @@ export class OrgsRepository {
       .execute();
   }
 
-  /** Whether a registration that leaves out `sendEmail` emails the candidate (decision 815); false for an unknown org. */
-  async sendEmailByDefault(orgId: number): Promise<boolean> {
-    const row = await this.db.selectFrom('orgs').select('send_email_by_default').where('id', '=', orgId).executeTakeFirst();
-    return Number(row?.send_email_by_default ?? 0) === 1;
+  /** The org's invitation settings (decisions 815, 1394, 1395); an unknown org's read as none set. */
+  async invitationSettings(orgId: number): Promise<InvitationSettings> {
+    const row = await this.db
+      .selectFrom('orgs')
+      .select(['send_email_by_default', 'default_deadline_days', 'remind_after_days'])
+      .where('id', '=', orgId)
+      .executeTakeFirst();
+    const days = (value: number | null | undefined) => (value === null || value === undefined ? null : Number(value));
+    return {
+      sendEmailByDefault: Number(row?.send_email_by_default ?? 0) === 1,
+      defaultDeadlineDays: days(row?.default_deadline_days),
+      remindAfterDays: days(row?.remind_after_days),
+    };
   }
 
-  async setSendEmailByDefault(orgId: number, enabled: boolean): Promise<void> {
-    await this.db
-      .updateTable('orgs')
-      .set({ send_email_by_default: enabled ? 1 : 0 })
-      .where('id', '=', orgId)
-      .execute();
+  /** Changes the settings the input names (a partial PUT: left out, kept); answers them all as they now stand. */
+  async setInvitationSettings(orgId: number, input: InvitationSettingsInput): Promise<InvitationSettings> {
+    const changes = {
+      ...(input.sendEmailByDefault === undefined ? {} : { send_email_by_default: input.sendEmailByDefault ? 1 : 0 }),
+      ...(input.defaultDeadlineDays === undefined ? {} : { default_deadline_days: input.defaultDeadlineDays }),
+      ...(input.remindAfterDays === undefined ? {} : { remind_after_days: input.remindAfterDays }),
+    };
+    if (Object.keys(changes).length > 0) await this.db.updateTable('orgs').set(changes).where('id', '=', orgId).execute();
+    return this.invitationSettings(orgId);
   }
 }

@@ -19,6 +19,9 @@ export interface OrgsTable {
   contact_url: string | null;
   /** 1: a registration that leaves out `sendEmail` emails the candidate (migration 041, decision 815). */
   send_email_by_default: Generated<number>;
+  /** Days a single invitation made without a deadline is given; days after which one without any is reminded (migration 060). Null: none. */
+  default_deadline_days: Generated<number | null>;
+  remind_after_days: Generated<number | null>;
   /** Retention periods in days (migration 043, decisions 849, 850); null keeps. New orgs get the column defaults. */
   retention_ended_days: Generated<number | null>;
   retention_media_days: Generated<number | null>;

@@ -10,13 +10,15 @@ export const EXTEND_PROMPT_ROWS = 3;
 /** The extend prompt's machine (state/extend-prompt.ts). */
 export const useExtendPrompt = () => useMachine(extendPromptReducer, closedExtendPrompt);
 
-/** The open prompt: whom it extends, the field, and why the last Enter was refused. */
+/** The open prompt: whom it extends (and, renewing, that the link is emailed too), the field, and why the last Enter was refused. */
 export const ExtendLine = ({ state, width }: { state: ExtendPromptState; width: number }) => {
   if (state.phase === 'closed') return null;
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end" bold>
-        Extend {state.who}: 3d, 12h, 2w from now, or YYYY-MM-DD HH:MM in the link's zone
+        {state.request.move === 'renew'
+          ? `Extend ${state.who} and email the link: 3d, 12h, 2w from now, or YYYY-MM-DD HH:MM`
+          : `Extend ${state.who}: 3d, 12h, 2w from now, or YYYY-MM-DD HH:MM in the link's zone`}
       </Text>
       <Text>
         {'> '}

@@ -31,7 +31,7 @@ export const useInvitationMove = (onDone: () => void): Machine<MoveState, Action
     async (signal) => {
       if (state.phase !== 'running') throw new Error('no move running');
       const { move, testInvitationId, testId } = state.action;
-      if (move === 'extend') return { message: await extendInvitation(client, state.action, Date.now(), signal) };
+      if (move === 'extend' || move === 'renew') return { message: await extendInvitation(client, state.action, Date.now(), signal) };
       if (move === 'resend') {
         // A refusal (409.50 no longer open, 429.50 emailed too recently) is the server's text, shown as it comes.
         const resent = await client.invitations.resend(testInvitationId, { signal });
@@ -75,6 +75,7 @@ const RUNNING: Record<MoveRequest['move'], string> = {
   reattempt: 'Creating a new attempt…',
   resend: 'Emailing the candidate…',
   extend: 'Extending…',
+  renew: 'Extending and emailing the link…',
   erase: 'Erasing…',
 };
 

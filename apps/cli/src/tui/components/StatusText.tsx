@@ -14,6 +14,7 @@ const COLORS: Record<StatusWord, Colour> = {
   Pending: 'yellow',
   Reset: 'magenta',
   Cancelled: 'gray',
+  Expired: 'gray',
   'Awaiting review': 'cyan',
   Active: 'green',
   Inactive: 'gray',

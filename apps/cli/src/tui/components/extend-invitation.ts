@@ -22,16 +22,18 @@ const zoneOf = async (client: AssayClient, request: MoveRequest, signal: AbortSi
 };
 
 /**
- * Gives the invitation the expiry typed in the extend prompt (`PUT …/expiry`, as `assay invitations extend`); answers the
- * outcome line, in the zone the date was read in. A date that zone skips is refused here, before any call.
+ * Gives the invitation the expiry typed in the extend prompt (`PUT …/expiry`, as `assay invitations extend`), and on a
+ * renew emails its link in the same call (decision 1393); answers the outcome line, in the zone the date was read in. A date that zone skips is refused here, before any call.
  */
 export const extendInvitation = async (client: AssayClient, request: MoveRequest, now: number, signal: AbortSignal): Promise<string> => {
   if (!request.extend) throw new Error('nothing typed to extend by');
   const zone = await zoneOf(client, request, signal);
   const expiresAt = expiryOf(request.extend, zone, now);
   if (expiresAt === undefined) throw new Error(`${request.extend.kind === 'date' ? request.extend.typed : 'That time'} does not exist in ${zone}.`);
-  const extended = await client.reminders.setInvitationExpiry(request.testInvitationId, { expiresAt }, { signal });
+  const resend = request.move === 'renew';
+  const extended = await client.reminders.setInvitationExpiry(request.testInvitationId, { expiresAt, ...(resend ? { resend } : {}) }, { signal });
   const until = extended.expiresAt ?? expiresAt;
   const wall = parseWireDateTime(until) === undefined ? until : zonedFieldOf(until, zone).replace('T', ' ');
-  return `Invitation ${extended.testInvitationId} can be started until ${wall} ${zone === 'UTC' ? 'UTC' : `(${zone})`}.`;
+  const emailed = extended.emailQueued ? ' The link was emailed again.' : '';
+  return `Invitation ${extended.testInvitationId} can be started until ${wall} ${zone === 'UTC' ? 'UTC' : `(${zone})`}.${emailed}`;
 };

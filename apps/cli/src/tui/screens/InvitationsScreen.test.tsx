@@ -162,8 +162,8 @@ describe('InvitationsScreen of a written test (issue 48: provisional scores, a l
     expect(frame).toMatch(new RegExp(`${awaitingId}\\s+Ada Lovelace\\s+ada@example.com\\s+Awaiting review\\s+~3/8`));
     expect(frame).toMatch(new RegExp(`${finalId}\\s+Lin Ting\\s+lin@example.com\\s+Completed\\s+1/8`));
     expect(frame).toContain('~ provisional');
-    // f steps through the states: all, Pending, In progress, Completed, Reset, Cancelled, Awaiting review.
-    await screen!.press('f', 'f', 'f', 'f', 'f', 'f');
+    // f steps through the states: all, Pending, In progress, Completed, Reset, Cancelled, Expired, Awaiting review.
+    await screen!.press('f', 'f', 'f', 'f', 'f', 'f', 'f');
     const filtered = await screen!.waitFor('status Awaiting review');
     expect(filtered).toContain('Ada Lovelace');
     expect(filtered).not.toContain('Lin Ting');

@@ -112,7 +112,7 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
   // Extend asks for the new deadline first (no y/n: what is typed is the confirmation); the other moves are confirmed.
   const ask = (action: MoveRequest) => {
     const row = selectedRow(current(), INVITATIONS_VIEW);
-    if (action.move === 'extend')
+    if (action.move === 'extend' || action.move === 'renew')
       extending.send({ type: 'open', request: action, who: row ? `${row.fullName} (${row.testInvitationId})` : String(action.testInvitationId) });
     else moving.send({ type: 'ask', action, confirm: true });
   };

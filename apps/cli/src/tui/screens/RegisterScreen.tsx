@@ -1,3 +1,4 @@
+import { formatWireDateTime } from '@assay/domain/core';
 import type { InvitationStatus } from '@assay/domain/invitations';
 import type { TestLink } from '@assay/domain/schemas';
 import { Box, useStdout } from 'ink';
@@ -16,6 +17,7 @@ import { moveQuestion } from '../state/invitation-moves.js';
 import {
   candidateErrors,
   candidateInput,
+  deadlineDaysOf,
   initialRegister,
   reattemptCallKey,
   registerCallKey,
@@ -27,6 +29,8 @@ import { FieldRow, fieldColumns } from '../components/FieldRow.js';
 import { TextField } from '../components/TextField.js';
 import { HandedUrl } from '../components/HandedUrl.js';
 import { HINTS } from '../hints.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What the URL below is: a new invitation, one the candidate already had (still usable), or a new attempt. */
 const handedText = ({ testInvitationId, status, replaces }: { testInvitationId: number; status: InvitationStatus; replaces: number | null }): string => {
@@ -41,9 +45,25 @@ export const RegisterScreen = ({ testId, testName, link }: { testId: number; tes
   const { stdout } = useStdout();
   const { state, send: dispatch, current } = useMachine(registerReducer, initialRegister);
 
+  // The org's default deadline fills the field (decision 1394); a key that may not read it leaves the field empty.
+  useCall(
+    'invitation-settings',
+    (signal) => client.invitationSettings.get({ signal }),
+    ({ defaultDeadlineDays }) => dispatch({ type: 'defaultDeadline', days: defaultDeadlineDays }),
+    () => undefined,
+  );
   useCall(
     registerCallKey(state),
-    (signal) => registerCandidate(client, testId, link?.testLinkId, candidateInput(state), { signal }),
+    async (signal) => {
+      const outcome = await registerCandidate(client, testId, link?.testLinkId, candidateInput(state), { signal });
+      // A new invitation gets the deadline on the form, or none when it is emptied (the server gave it the org's default).
+      if (readsAsNew(outcome.status) && outcome.answer.alreadyRegistered !== true) {
+        const days = deadlineDaysOf(state);
+        const expiresAt = days === null ? null : formatWireDateTime(Math.floor(Date.now() / 1000) * 1000 + days * DAY_MS);
+        await client.reminders.setInvitationExpiry(outcome.testInvitationId, { expiresAt }, { signal });
+      }
+      return outcome;
+    },
     ({ url, testInvitationId, status, answer }) => dispatch({ type: 'registered', url, testInvitationId, status, emailed: answer.emailQueued === true }),
     (failure) => dispatch({ type: 'failed', failure }),
   );
@@ -127,6 +147,7 @@ export const RegisterScreen = ({ testId, testName, link }: { testId: number; tes
           {field('redirect', 'Redirect URL', 'https://…', 'optional: where the candidate goes after')}
           {field('callback', 'Callback URL', 'https://…', 'optional: gets the completion callback')}
           {field('submitted', 'Submitted URL', 'https://…', 'optional: gets the submitted event')}
+          {field('deadline', 'Deadline days', 'none', 'days to start from now; empty: no deadline')}
           <Text dimColor={!state.sendEmail} wrap="truncate-end">
             {state.sendEmail ? '[x]' : '[ ]'} Email the candidate their invitation (Ctrl+E)
           </Text>

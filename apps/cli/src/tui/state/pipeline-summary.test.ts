@@ -6,7 +6,7 @@ const buckets = (counts: number[]) => counts.map((count, index) => ({ from: inde
 
 const summary = (changes: Partial<InvitationSummary> = {}): InvitationSummary => ({
   invitationsCount: 333,
-  stages: { Pending: 120, 'In progress': 13, Completed: 180, Reset: 0, Cancelled: 20 },
+  stages: { Pending: 120, 'In progress': 13, Completed: 180, Reset: 0, Cancelled: 20, Expired: 0 },
   awaitingReview: 12,
   completionRate: 57.5,
   scored: 180,
@@ -22,10 +22,18 @@ describe('summaryLines', () => {
     expect(stages).toBe('Invited 120 · started 13 · completed 180 (12 to review) · decided 41');
     expect(scores).toBe(`Completion 57.5% · scores 0%[${distributionBars(summary().distribution)}]100% · median 14.5 (60.4%)`);
     const large = summaryLines(
-      summary({ stages: { Pending: 9_999, 'In progress': 9_999, Completed: 9_999, Reset: 0, Cancelled: 0 }, awaitingReview: 9_999 }),
+      summary({ stages: { Pending: 9_999, 'In progress': 9_999, Completed: 9_999, Reset: 0, Cancelled: 0, Expired: 0 }, awaitingReview: 9_999 }),
       9_999,
     );
     for (const line of large) expect(line.length).toBeLessThanOrEqual(80);
+  });
+
+  it('counts the expired invitations beside the invited ones, only when there are some (decision 1390)', () => {
+    // The week of issue 61: 60 invited, 40 finished, some lapsed.
+    const [stages] = summaryLines(summary({ stages: { Pending: 12, 'In progress': 2, Completed: 40, Reset: 0, Cancelled: 0, Expired: 6 } }), 15);
+    expect(stages).toBe('Invited 12 · expired 6 · started 2 · completed 40 (12 to review) · decided 15');
+    expect(stages.length).toBeLessThanOrEqual(80);
+    expect(summaryLines(summary(), 41)[0]).not.toContain('expired');
   });
 
   it('says so without scores or a rate, and leaves out an empty awaiting review', () => {

@@ -18,7 +18,10 @@ const formatNumber = (value: number) => String(Math.round(value * 10) / 10);
 export const summaryLines = (summary: InvitationSummary, decided: number): [string, string] => {
   const { stages } = summary;
   const awaiting = summary.awaitingReview > 0 ? ` (${summary.awaitingReview} to review)` : '';
-  const stagesLine = `Invited ${stages.Pending} · started ${stages['In progress']} · completed ${stages.Completed}${awaiting} · decided ${decided}`;
+  // Expired only when there are some (decision 1390): most tests have none; with hundreds in each stage the line passes 80
+  // columns, and the screen cuts its end (the decided count) as for larger counts.
+  const expired = stages.Expired > 0 ? ` · expired ${stages.Expired}` : '';
+  const stagesLine = `Invited ${stages.Pending}${expired} · started ${stages['In progress']} · completed ${stages.Completed}${awaiting} · decided ${decided}`;
   const rate = summary.completionRate === null ? 'Completion —' : `Completion ${formatNumber(summary.completionRate)}%`;
   const scores =
     summary.scored === 0

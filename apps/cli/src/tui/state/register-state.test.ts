@@ -18,7 +18,7 @@ import {
 
 type Phase = RegisterState['phase'];
 const failure: Failure = { exitCode: 1, label: '403.7', message: 'The test link accepts invited candidates only.' };
-const optional = { extraTime: '', redirect: '', callback: '', submitted: '' };
+const optional = { extraTime: '', redirect: '', callback: '', submitted: '', deadline: '' };
 const form = {
   email: 'ada@example.com',
   name: 'Ada Lovelace',
@@ -52,6 +52,7 @@ const events: Record<RegisterEvent['type'], RegisterEvent> = {
   copied: { type: 'copied' },
   another: { type: 'another' },
   toggleEmail: { type: 'toggleEmail' },
+  defaultDeadline: { type: 'defaultDeadline', days: 7 },
 };
 type Check = (after: RegisterState, before: RegisterState) => void;
 const unchanged: Check = (after, before) => expect(after).toBe(before);
@@ -66,12 +67,14 @@ const expected: Record<Phase, Record<RegisterEvent['type'], Check>> = {
     submit: (after) => expect(after).toMatchObject({ phase: 'submitting', submits: 2, failure: null }),
     // Ctrl+E: the candidate is to be emailed (decision 780), the form otherwise as it was.
     toggleEmail: (after) => expect(after).toMatchObject({ phase: 'editing', sendEmail: true, name: 'Ada Lovelace' }),
+    // The org's default fills the empty deadline field (issue 61, decision 1394).
+    defaultDeadline: (after) => expect(after).toMatchObject({ phase: 'editing', deadline: '7', name: 'Ada Lovelace' }),
     ...ignoring('registered', 'confirm', 'dismiss', 'reattempted', 'failed', 'copied', 'another'),
   },
   submitting: {
     registered: (after) => expect(after).toMatchObject({ phase: 'done', url: newUrl, testInvitationId: 5, status: 'Pending', replaces: null, copied: false }),
     failed: (after) => expect(after).toMatchObject({ phase: 'editing', failure, email: 'ada@example.com' }),
-    ...ignoring('focus', 'edit', 'submit', 'confirm', 'dismiss', 'reattempted', 'copied', 'another', 'toggleEmail'),
+    ...ignoring('focus', 'edit', 'submit', 'confirm', 'dismiss', 'reattempted', 'copied', 'another', 'toggleEmail', 'defaultDeadline'),
   },
   completedBefore: {
     confirm: (after) => expect(after).toMatchObject({ phase: 'reattempting', testInvitationId: 4, status: 'Completed', submits: 2 }),
@@ -82,17 +85,17 @@ const expected: Record<Phase, Record<RegisterEvent['type'], Check>> = {
         email: 'ada@example.com',
         failure: { label: 'already registered (Completed)', message: 'invitation 4 keeps its result; no new attempt was made.' },
       }),
-    ...ignoring('focus', 'edit', 'submit', 'registered', 'reattempted', 'failed', 'copied', 'another', 'toggleEmail'),
+    ...ignoring('focus', 'edit', 'submit', 'registered', 'reattempted', 'failed', 'copied', 'another', 'toggleEmail', 'defaultDeadline'),
   },
   reattempting: {
     reattempted: (after) => expect(after).toMatchObject({ phase: 'done', url: newUrl, testInvitationId: 6, replaces: 4, status: 'Pending', copied: false }),
     failed: (after) => expect(after).toMatchObject({ phase: 'editing', failure }),
-    ...ignoring('focus', 'edit', 'submit', 'registered', 'confirm', 'dismiss', 'copied', 'another', 'toggleEmail'),
+    ...ignoring('focus', 'edit', 'submit', 'registered', 'confirm', 'dismiss', 'copied', 'another', 'toggleEmail', 'defaultDeadline'),
   },
   done: {
     copied: (after) => expect(after).toMatchObject({ phase: 'done', copied: true }),
     another: (after) => expect(after).toEqual({ ...initialRegister(), submits: 1 }),
-    ...ignoring('focus', 'edit', 'submit', 'registered', 'confirm', 'dismiss', 'reattempted', 'failed', 'toggleEmail'),
+    ...ignoring('focus', 'edit', 'submit', 'registered', 'confirm', 'dismiss', 'reattempted', 'failed', 'toggleEmail', 'defaultDeadline'),
   },
 };
 
@@ -102,7 +105,7 @@ describe('registerReducer: every (state, event) pair', () => {
     const before = states[phase];
     expected[phase][type](registerReducer(before, events[type]), before);
   });
-  it('covers 5 × 11 pairs', () => expect(pairs).toHaveLength(55));
+  it('covers 5 × 12 pairs', () => expect(pairs).toHaveLength(60));
 
   it('asks before a reattempt when the registration answered a completed invitation; other states hand out the URL', () => {
     for (const status of ['In progress', 'Reset'] as const) {
@@ -147,6 +150,21 @@ describe('the optional fields: extra time, redirect, callback and the submitted 
       fullName: 'Ada Lovelace',
     });
     expect(candidateErrors(filled)).toEqual({});
+  });
+
+  it('takes the deadline as whole days 1–365 or empty, keeps what was typed over the default, and keeps it for the next candidate', () => {
+    expect(candidateErrors({ ...form, deadline: '7' }).deadline).toBeUndefined();
+    expect(candidateErrors({ ...form, deadline: '' }).deadline).toBeUndefined();
+    for (const bad of ['0', '366', '1.5', 'soon'])
+      expect(candidateErrors({ ...form, deadline: bad }).deadline).toBe('whole days from 1 to 365, or empty for none');
+    const typed: RegisterState = { phase: 'editing', ...form, deadline: '3' };
+    expect(registerReducer(typed, { type: 'defaultDeadline', days: 7 })).toBe(typed);
+    expect(registerReducer(states.editing, { type: 'defaultDeadline', days: null })).toBe(states.editing);
+    expect(registerReducer({ ...states.done, deadline: '7' } as RegisterState, { type: 'another' })).toMatchObject({
+      phase: 'editing',
+      deadline: '7',
+      email: '',
+    });
   });
 
   it("shows the domain's message for each bad value, and submitting focuses the first", () => {

@@ -1,6 +1,6 @@
 import type { CandidateInput } from '@assay/client';
 import { INVITATION_STATUS, type InvitationStatus } from '@assay/domain/invitations';
-import { RegisterCandidateInput } from '@assay/domain/schemas';
+import { INVITATION_DAYS_MAX, RegisterCandidateInput } from '@assay/domain/schemas';
 import { match, P } from 'ts-pattern';
 import type { Failure } from '../../errors.js';
 import type { CheckedUrl } from '../../format/checked-url.js';
@@ -14,12 +14,13 @@ import type { Route } from './app-state.js';
  * The form's fields: the two the API requires, then the optional extra time, redirect, callback and the opt-in
  * "submitted" event's URL (an Assay extension).
  */
-export type CandidateField = 'email' | 'name' | 'extraTime' | 'redirect' | 'callback' | 'submitted';
+export type CandidateField = 'email' | 'name' | 'extraTime' | 'redirect' | 'callback' | 'submitted' | 'deadline';
 
-const FIELDS: readonly CandidateField[] = ['email', 'name', 'extraTime', 'redirect', 'callback', 'submitted'];
+/** `deadline` last: the days the new invitation may be started in (issue 61), prefilled from the org's default. */
+const FIELDS: readonly CandidateField[] = ['email', 'name', 'extraTime', 'redirect', 'callback', 'submitted', 'deadline'];
 
-/** Each field's name in the API body (RegisterCandidateInput), whose messages the form shows. */
-const BODY_FIELD: Record<CandidateField, keyof RegisterCandidateInput> = {
+/** Each body field's name in the API body (RegisterCandidateInput), whose messages the form shows. */
+const BODY_FIELD: Record<Exclude<CandidateField, 'deadline'>, keyof RegisterCandidateInput> = {
   email: 'emailId',
   name: 'fullName',
   extraTime: 'extraTimePercent',
@@ -70,6 +71,8 @@ export type RegisterEvent =
   | { type: 'edit'; edit: TextEdit }
   | { type: 'submit' }
   | { type: 'toggleEmail' }
+  /** The org's default deadline, read when the form opens: it fills the field unless something was typed there. */
+  | { type: 'defaultDeadline'; days: number | null }
   | { type: 'registered'; url: CheckedUrl; testInvitationId: number; status: InvitationStatus; emailed?: boolean }
   | { type: 'confirm' }
   | { type: 'dismiss' }
@@ -86,6 +89,7 @@ export const initialRegister = (): RegisterState => ({
   redirect: '',
   callback: '',
   submitted: '',
+  deadline: '',
   focus: 'email',
   caret: 0,
   attempted: false,
@@ -98,7 +102,7 @@ export const initialRegister = (): RegisterState => ({
  * The body the form sends. An optional field left empty is left out (re-registering keeps what the candidate
  * has: the form does not show it, so it must not clear it); extra time is a whole number typed in digits.
  */
-export const candidateInput = (form: FieldValues & { sendEmail?: boolean }): CandidateInput => {
+export const candidateInput = (form: Omit<FieldValues, 'deadline'> & { sendEmail?: boolean }): CandidateInput => {
   const extraTime = form.extraTime.trim();
   return {
     emailId: form.email.trim(),
@@ -112,12 +116,22 @@ export const candidateInput = (form: FieldValues & { sendEmail?: boolean }): Can
   };
 };
 
-/** The domain's own rules (RegisterCandidateInput) for what the form would send, by field. */
-export const candidateErrors = (form: FieldValues): Partial<Record<CandidateField, string>> => {
+const DEADLINE_ERROR = `whole days from 1 to ${INVITATION_DAYS_MAX}, or empty for none`;
+
+/** The deadline field as days: null when empty (no deadline), NaN when it is not whole days 1–365. */
+export const deadlineDaysOf = (form: { deadline?: string }): number | null => {
+  const text = (form.deadline ?? '').trim();
+  if (text === '') return null;
+  const days = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  return days >= 1 && days <= INVITATION_DAYS_MAX ? days : Number.NaN;
+};
+
+/** The domain's own rules (RegisterCandidateInput) for what the form would send, by field; and the deadline's. */
+export const candidateErrors = (form: Omit<FieldValues, 'deadline'> & { deadline?: string }): Partial<Record<CandidateField, string>> => {
   const parsed = RegisterCandidateInput.safeParse(candidateInput(form));
-  const errors: Partial<Record<CandidateField, string>> = {};
+  const errors: Partial<Record<CandidateField, string>> = Number.isNaN(deadlineDaysOf(form)) ? { deadline: DEADLINE_ERROR } : {};
   if (parsed.success) return errors;
-  for (const field of FIELDS) {
+  for (const field of Object.keys(BODY_FIELD) as (keyof typeof BODY_FIELD)[]) {
     const issue = parsed.error.issues.find((candidate) => candidate.path[0] === BODY_FIELD[field]);
     if (issue) errors[field] = issue.message;
   }
@@ -131,6 +145,7 @@ const formOf = ({
   redirect,
   callback,
   submitted,
+  deadline,
   focus,
   caret,
   attempted,
@@ -138,6 +153,7 @@ const formOf = ({
   submits,
   sendEmail,
 }: RegisterState): CandidateForm => ({
+  deadline,
   email,
   name,
   extraTime,
@@ -176,6 +192,9 @@ export const registerReducer = (state: RegisterState, event: RegisterEvent): Reg
       return { ...current, [current.focus]: value, caret };
     })
     .with([{ phase: 'editing' }, { type: 'toggleEmail' }], ([current]) => ({ ...current, sendEmail: !current.sendEmail }))
+    .with([{ phase: 'editing' }, { type: 'defaultDeadline' }], ([current, { days }]) =>
+      current.deadline === '' && days !== null ? { ...current, deadline: String(days) } : current,
+    )
     .with([{ phase: 'editing' }, { type: 'submit' }], ([current]) => {
       const errors = candidateErrors(current);
       const firstBad = FIELDS.find((field) => errors[field] !== undefined);
@@ -212,7 +231,8 @@ export const registerReducer = (state: RegisterState, event: RegisterEvent): Reg
       failure,
     }))
     .with([{ phase: 'done' }, { type: 'copied' }], ([current]) => ({ ...current, copied: true }))
-    .with([{ phase: 'done' }, { type: 'another' }], ([current]) => ({ ...initialRegister(), submits: current.submits }))
+    // The deadline stays for the next candidate: it was the org's default, or what the recruiter chose for this round.
+    .with([{ phase: 'done' }, { type: 'another' }], ([current]) => ({ ...initialRegister(), submits: current.submits, deadline: current.deadline }))
     // Every other pair leaves the state as it is: a key of another mode, or an answer no request is waiting for.
     .with(
       [{ phase: 'editing' }, P._],

@@ -1,4 +1,4 @@
-import type { InvitationStatus } from '@assay/domain/invitations';
+import type { InvitationStanding, InvitationStatus } from '@assay/domain/invitations';
 import type { TestDetails, TestLink } from '@assay/domain/schemas';
 import { match } from 'ts-pattern';
 import type { InvitationRow } from '../data/invitations-of-test.js';
@@ -23,7 +23,7 @@ const unless = <T, E>(value: T | undefined | null, then: (value: T) => Decision<
   value === undefined || value === null ? taken() : then(value);
 
 /** Offered only where the domain's invitation state machine allows the move, confirmed first. */
-const moveKey = <E>(status: InvitationStatus | undefined, request: MoveRequest): Decision<E> =>
+const moveKey = <E>(status: InvitationStanding | undefined, request: MoveRequest): Decision<E> =>
   status !== undefined && offeredMoves(status).includes(request.move) ? effect<ScreenEffect, E>({ ask: request }) : passed();
 
 /** A test: `l` links, `i` invitations, `n` invite a candidate, `b` invite a CSV file of them, `x` export the Excel report, `g` grade written answers, `m` reminder hours, `t` its settings, `r` refresh. */
@@ -67,21 +67,30 @@ export const linksKeys = (
 const linkOfRow = (row: InvitationRow, testId: number) => (row.testLinkId === null ? null : { testId, testLinkId: row.testLinkId });
 
 /**
- * A test's invitations: Enter the report; `x` cancel, `a` reattempt, `m` resend and `e` extend where the invitation's
- * state allows (the extend prompt opens on `e`).
+ * A test's invitations: Enter the report; `x` cancel, `a` reattempt, `m` resend (renew on an expired row) and `e`
+ * extend where the invitation's state allows (the extend prompt opens on `e`, and on a renew).
  */
 export const invitationsKeys = ({ state, view, pageSize }: Browsing<InvitationRow>, testId: number, stroke: Keystroke): Decision<ListEvent<InvitationRow>> => {
   if (state.editing) return listKeys(state, pageSize, stroke);
   const selected = selectedRow(state, view);
-  return match<Keystroke, Decision<ListEvent<InvitationRow>>>(stroke)
-    .with(pressed('return'), () => unless(selected, (row) => open({ screen: 'report', testInvitationId: row.testInvitationId })))
-    .with(typed('x'), () => unless(selected, (row) => moveKey(row.testStatus, { move: 'cancel', testInvitationId: row.testInvitationId, testId })))
-    .with(typed('a'), () => unless(selected, (row) => moveKey(row.testStatus, { move: 'reattempt', testInvitationId: row.testInvitationId })))
-    .with(typed('m'), () => unless(selected, (row) => moveKey(row.testStatus, { move: 'resend', testInvitationId: row.testInvitationId })))
-    .with(typed('e'), () =>
-      unless(selected, (row) => moveKey(row.testStatus, { move: 'extend', testInvitationId: row.testInvitationId, link: linkOfRow(row, testId) })),
-    )
-    .otherwise(() => listKeys(state, pageSize, stroke));
+  return (
+    match<Keystroke, Decision<ListEvent<InvitationRow>>>(stroke)
+      .with(pressed('return'), () => unless(selected, (row) => open({ screen: 'report', testInvitationId: row.testInvitationId })))
+      .with(typed('x'), () => unless(selected, (row) => moveKey(row.testStatus, { move: 'cancel', testInvitationId: row.testInvitationId, testId })))
+      .with(typed('a'), () => unless(selected, (row) => moveKey(row.testStatus, { move: 'reattempt', testInvitationId: row.testInvitationId })))
+      // On an expired row `m` renews instead (decision 1393): extend, and email the link that then works.
+      .with(typed('m'), () =>
+        unless(selected, (row) =>
+          row.testStatus === 'Expired'
+            ? moveKey(row.testStatus, { move: 'renew', testInvitationId: row.testInvitationId, link: linkOfRow(row, testId) })
+            : moveKey(row.testStatus, { move: 'resend', testInvitationId: row.testInvitationId }),
+        ),
+      )
+      .with(typed('e'), () =>
+        unless(selected, (row) => moveKey(row.testStatus, { move: 'extend', testInvitationId: row.testInvitationId, link: linkOfRow(row, testId) })),
+      )
+      .otherwise(() => listKeys(state, pageSize, stroke))
+  );
 };
 
 /**
