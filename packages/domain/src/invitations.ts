@@ -69,6 +69,8 @@ export {
   reminderStillWanted,
 } from './reminders/reminders-due.js';
 export type { ReminderClaim, ReminderFacts } from './reminders/reminders-due.js';
+export { UNDATED_REMINDER_KEY, undatedReminderDue, undatedReminderStillWanted } from './reminders/undated-reminder.js';
+export type { UndatedReminderClaim, UndatedReminderFacts } from './reminders/undated-reminder.js';
 export { decideInvitationExpiry, InvitationExpiry, InvitationExpiryInput } from './reminders/invitation-expiry.js';
 // Issue 50 item 2 (decisions): a decision, tags, notes and ratings on an invitation, and who may record them.
 export {

@@ -1,5 +1,14 @@
-import { EXPIRY_NOTE_LOOKBACK_MS, MAX_REMINDER_HOURS, effectiveReminders, remindersDue, windowClosesAt } from '@assay/domain';
-import type { Store } from '@assay/store';
+import {
+  EXPIRY_NOTE_LOOKBACK_MS,
+  MAX_REMINDER_HOURS,
+  type ReminderClaim,
+  type UndatedReminderClaim,
+  effectiveReminders,
+  remindersDue,
+  undatedReminderDue,
+  windowClosesAt,
+} from '@assay/domain';
+import type { ReminderSubject, Store } from '@assay/store';
 import type { Logger } from './outbox-worker.js';
 import { PeriodicPass } from './periodic-pass.js';
 
@@ -28,27 +37,38 @@ export class ReminderSweeper {
   /** One pass; answers how many emails it queued. */
   async sweep(): Promise<number> {
     const now = this.now();
+    const closesAt = (subject: ReminderSubject) => windowClosesAt({ expiresAt: subject.expiresAt, linkWindow: subject.linkWindow });
+    // Invitations whose window closes: the countdown reminders and the stakeholder's note.
+    const dated = await this.claimPages(
+      (afterId) => this.store.reminders.open(now, MAX_REMINDER_HOURS * 3_600_000, EXPIRY_NOTE_LOOKBACK_MS, afterId, PAGE),
+      (subject) => remindersDue({ ...subject, closesAt: closesAt(subject), hours: effectiveReminders(subject.linkHours, subject.testHours).hours }, now),
+      now,
+    );
+    // Invitations without any deadline: one reminder `remindAfterDays` after the invitation (decision 1396).
+    const undated = await this.claimPages(
+      (afterId) => this.store.reminders.undated(now, afterId, PAGE),
+      (subject) => undatedReminderDue({ ...subject, closesAt: closesAt(subject) }, now),
+      now,
+    );
+    return dated + undated;
+  }
+
+  /** Walks the pages a query lists, claiming for each subject what the domain found due; answers how many were queued. */
+  private async claimPages(
+    page: (afterId: number) => Promise<ReminderSubject[]>,
+    due: (subject: ReminderSubject) => readonly (ReminderClaim | UndatedReminderClaim)[],
+    now: number,
+  ): Promise<number> {
     let queued = 0;
     let afterId = 0;
     for (;;) {
-      const page = await this.store.reminders.open(now, MAX_REMINDER_HOURS * 3_600_000, EXPIRY_NOTE_LOOKBACK_MS, afterId, PAGE);
-      for (const subject of page) {
-        const claims = remindersDue(
-          {
-            status: subject.status,
-            unsubscribed: subject.unsubscribed,
-            invitedAt: subject.invitedAt,
-            closesAt: windowClosesAt({ expiresAt: subject.expiresAt, linkWindow: subject.linkWindow }),
-            hours: effectiveReminders(subject.linkHours, subject.testHours).hours,
-            claimed: subject.claimed,
-            stakeholder: subject.stakeholder,
-          },
-          now,
-        );
+      const subjects = await page(afterId);
+      for (const subject of subjects) {
+        const claims = due(subject);
         if (claims.length > 0) queued += await this.store.reminders.claim(subject, claims, now);
       }
-      if (page.length < PAGE) return queued;
-      afterId = page.at(-1)!.invitationId;
+      if (subjects.length < PAGE) return queued;
+      afterId = subjects.at(-1)!.invitationId;
     }
   }
 

@@ -21,7 +21,7 @@ describe('assay org invitations (decisions 815, 1394, 1395)', () => {
     ).toEqual(['A single invitation made without a deadline has none.', 'Candidates invited without any deadline are not reminded.']);
     expect(invitationSettingsText({ sendEmailByDefault: false, defaultDeadlineDays: 7, remindAfterDays: 3 }).split('\n').slice(1)).toEqual([
       'A single invitation made without a deadline expires 7 day(s) after it is made.',
-      'Candidates invited without any deadline who have not started are to be reminded 3 day(s) after the invitation (not sent yet: docs/reminders.md).',
+      'Candidates invited without any deadline who have not started are reminded once, 3 day(s) after the invitation.',
     ]);
   });
 

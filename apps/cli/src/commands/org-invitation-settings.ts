@@ -26,7 +26,7 @@ export const invitationSettingsText = ({ sendEmailByDefault, defaultDeadlineDays
       : `A single invitation made without a deadline expires ${defaultDeadlineDays} day(s) after it is made.`,
     remindAfterDays === null
       ? 'Candidates invited without any deadline are not reminded.'
-      : `Candidates invited without any deadline who have not started are to be reminded ${remindAfterDays} day(s) after the invitation (not sent yet: docs/reminders.md).`,
+      : `Candidates invited without any deadline who have not started are reminded once, ${remindAfterDays} day(s) after the invitation.`,
   ].join('\n');
 
 type SettingsOptions = GlobalOptions & { sendEmailByDefault?: boolean; defaultDeadlineDays?: number | 'none'; remindAfterDays?: number | 'none' };
@@ -49,11 +49,7 @@ export const registerInvitationSettings = (org: Command, io: CliIo): void => {
       .option('--send-email-by-default', 'email them (an admin key only)')
       .option('--no-send-email-by-default', 'do not email them (the default of every org)')
       .option('--default-deadline-days <N|none>', 'a single invitation made without a deadline expires N days after (an admin key only)', parseDaysOrNone)
-      .option(
-        '--remind-after-days <N|none>',
-        'remind a candidate invited without any deadline after N days, once (stored; not sent yet; an admin key only)',
-        parseDaysOrNone,
-      ),
+      .option('--remind-after-days <N|none>', 'remind a candidate invited without any deadline after N days, once (an admin key only)', parseDaysOrNone),
   ).action(
     act(io, async (io, options: SettingsOptions) => {
       const client = await connect(io, options.profile);

@@ -53,7 +53,7 @@ describe('assay org invitations and the default of assay invite', () => {
     expect(deadline.stdout, deadline.stderr).not.toBe('');
     expect(JSON.parse(deadline.stdout)).toEqual({ sendEmailByDefault: false, defaultDeadlineDays: 7, remindAfterDays: null });
     const remind = await runAssay(['org', 'invitations', '--remind-after-days', '3'], env);
-    expect(remind.stdout).toContain('to be reminded 3 day(s) after the invitation');
+    expect(remind.stdout).toContain('are reminded once, 3 day(s) after the invitation');
     expect(remind.stdout).toContain('expires 7 day(s) after it is made');
     const invitedRun = await invite('deadline@example.com');
     expect(invitedRun.code, invitedRun.stderr).toBe(0);

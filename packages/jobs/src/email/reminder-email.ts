@@ -13,9 +13,9 @@ export interface ReminderEmailData {
   testName: string;
   takeTestUrl: string;
   unsubscribeUrl: string;
-  /** When the window closes, as the email states it (UTC). */
-  closesAt: number;
-  /** The reminder's own offset, for the subject ("closes in 48 hours"). */
+  /** When the window closes, as the email states it (UTC); null: it never closes (the org's `remindAfterDays`, decision 1396). */
+  closesAt: number | null;
+  /** The reminder's own offset, for the subject ("closes in 48 hours"); unused when the window never closes. */
   hours: number;
   /** The org's person who invited them (`inviterOf`); left out or null: the org alone, as before. */
   inviter?: Inviter | null;
@@ -32,9 +32,11 @@ const inHours = (hours: number): string => (hours % 24 === 0 && hours >= 48 ? `$
 export const renderReminderEmail = (data: ReminderEmailData): RenderedEmail => {
   const org = oneLine(data.orgName);
   const test = oneLine(data.testName);
-  const when = utcMoment(data.closesAt);
-  const subject = `Reminder: ${test} closes in ${inHours(data.hours)}`;
-  const lead = `You have not started "${test}" yet. It can be started until ${when}. Open your test here:`;
+  const subject = data.closesAt === null ? `Reminder: ${test} is waiting for you` : `Reminder: ${test} closes in ${inHours(data.hours)}`;
+  const lead =
+    data.closesAt === null
+      ? `You have not started "${test}" yet. Open your test here:`
+      : `You have not started "${test}" yet. It can be started until ${utcMoment(data.closesAt)}. Open your test here:`;
   const from = invitedBy(org, data.inviter);
   const ask = data.ask ? `Questions? Ask ${oneLine(data.ask)}.` : null;
   const signature = signatureOf(org, data.inviter);

@@ -1,5 +1,5 @@
 import { unsubscribeToken, unsubscribeUrl } from '@assay/delivery';
-import { type Job, expiryNoteStillTrue, inviterOf, reminderStillWanted, takeTestUrl, windowClosesAt } from '@assay/domain';
+import { type Job, expiryNoteStillTrue, inviterOf, reminderStillWanted, takeTestUrl, undatedReminderStillWanted, windowClosesAt } from '@assay/domain';
 import type { Store } from '@assay/store';
 import { contactLine } from '../email/candidate-link-email.js';
 import { whomToAsk } from '../email/inviter-lines.js';
@@ -17,13 +17,18 @@ export interface ReminderDeps {
   now: () => number;
 }
 
-/** The hours a reminder job was queued for; 0 when unreadable (the email then says nothing of hours it does not know). */
-const hoursOf = (payload: string | null): number => {
+const positiveInteger = (value: unknown): number => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 0);
+
+/**
+ * What a reminder job was queued for: the hours before the close, or the days after an invitation without any
+ * deadline (decision 1396); 0 when unreadable (the email then says nothing of hours it does not know).
+ */
+const queuedFor = (payload: string | null): { hours: number; afterDays: number } => {
   try {
-    const hours = (JSON.parse(payload ?? 'null') as { hours?: unknown } | null)?.hours;
-    return typeof hours === 'number' && Number.isInteger(hours) && hours > 0 ? hours : 0;
+    const parsed = JSON.parse(payload ?? 'null') as { hours?: unknown; afterDays?: unknown } | null;
+    return { hours: positiveInteger(parsed?.hours), afterDays: positiveInteger(parsed?.afterDays) };
   } catch {
-    return 0;
+    return { hours: 0, afterDays: 0 };
   }
 };
 
@@ -38,8 +43,13 @@ export const reminderHandler =
     const subject = await deps.store.reminders.subject(job.invitationId);
     if (!subject) return { kind: 'dead', error: 'the invitation no longer exists' };
     const closesAt = windowClosesAt({ expiresAt: subject.expiresAt, linkWindow: subject.linkWindow });
-    if (closesAt === null || !reminderStillWanted({ status: subject.status, unsubscribed: subject.unsubscribed, closesAt }, deps.now())) {
-      return { kind: 'gone', error: 'no longer wanted: the candidate started, finished, was cancelled or unsubscribed, or the window closed' };
+    const { hours, afterDays } = queuedFor(job.payload);
+    const wanted =
+      afterDays > 0
+        ? undatedReminderStillWanted({ status: subject.status, unsubscribed: subject.unsubscribed, closesAt })
+        : closesAt !== null && reminderStillWanted({ status: subject.status, unsubscribed: subject.unsubscribed, closesAt }, deps.now());
+    if (!wanted) {
+      return { kind: 'gone', error: 'no longer wanted: the candidate started, finished, was cancelled or unsubscribed, or the window closed or was set' };
     }
     // Who invited and whom to ask, read as it is sent (decisions 825, 826): the sweep that queued it knows no key.
     const [maker, org] = await Promise.all([deps.store.history.maker(job.orgId, job.invitationId), deps.store.orgs.find(job.orgId)]);
@@ -51,7 +61,7 @@ export const reminderHandler =
       takeTestUrl: takeTestUrl(deps.publicUrl, subject.token),
       unsubscribeUrl: unsubscribe,
       closesAt,
-      hours: hoursOf(job.payload) || Math.max(1, Math.round((closesAt - deps.now()) / 3_600_000)),
+      hours: closesAt === null ? 0 : hours || Math.max(1, Math.round((closesAt - deps.now()) / 3_600_000)),
       inviter,
       ask: whomToAsk(org ? contactLine(org) : null, inviter),
     });

@@ -1,14 +1,17 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import {
   type AccessTime,
   type AccessWindow,
   EXPIRY_NOTE_KEY,
   type InvitationStatus,
   type ReminderClaim,
+  UNDATED_REMINDER_KEY,
+  type UndatedReminderClaim,
   formatWireDateTime,
   storedReminderHours,
   windowFromStored,
 } from '@assay/domain';
+import { match } from 'ts-pattern';
 import type { Database } from '../database.js';
 import { inTransaction } from '../engine/transaction-steps.js';
 import type { JobsRepository } from './jobs.js';
@@ -33,6 +36,8 @@ export interface ReminderSubject {
   readonly token: string;
   readonly testName: string;
   readonly orgName: string;
+  /** The org's `remindAfterDays` (decision 1396); null: no reminder for invitations without a deadline. */
+  readonly remindAfterDays: number | null;
   /** Keys claimed already (`invitation_reminders`). */
   readonly claimed: string[];
 }
@@ -58,6 +63,7 @@ const subjectColumns = [
   'test_links.email_to_stakeholder as linkStakeholder',
   'orgs.email as orgEmail',
   'orgs.name as orgName',
+  'orgs.remind_after_days as remindAfterDays',
 ] as const;
 
 /**
@@ -191,6 +197,36 @@ export class RemindersRepository {
     return this.withClaims(rows);
   }
 
+  /**
+   * Not-started invitations without any deadline (no expiry of their own, no time-bound link) whose org reminds after
+   * `remindAfterDays` and whose moment has come, not reminded yet (decision 1396): what the sweep asks
+   * `undatedReminderDue` about. Days are multiplied as bigint: 25 days of milliseconds overflow a 32-bit integer.
+   */
+  async undated(now: number, afterId: number, limit: number): Promise<ReminderSubject[]> {
+    const rows = await this.subjects()
+      .where('invitations.status', 'in', ['Pending', 'Reset'])
+      .where('invitations.id', '>', afterId)
+      .where('invitations.expires_at', 'is', null)
+      .where('orgs.remind_after_days', 'is not', null)
+      .where((eb) => eb.or([eb('test_links.access_time', 'is', null), eb('test_links.access_time', 'not in', [1, 2])]))
+      .where(sql<boolean>`invitations.created_at + cast(orgs.remind_after_days as bigint) * 86400000 <= ${now}`)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('invitation_reminders')
+              .select('invitation_reminders.invitation_id')
+              .whereRef('invitation_reminders.invitation_id', '=', 'invitations.id')
+              .where('invitation_reminders.reminder_key', '=', UNDATED_REMINDER_KEY),
+          ),
+        ),
+      )
+      .orderBy('invitations.id')
+      .limit(limit)
+      .execute();
+    return this.withClaims(rows);
+  }
+
   /** One invitation as the reminder jobs see it when they send (decided again: `reminderStillWanted`). */
   async subject(invitationId: number): Promise<ReminderSubject | undefined> {
     const rows = await this.subjects().where('invitations.id', '=', invitationId).execute();
@@ -226,6 +262,7 @@ export class RemindersRepository {
       token: row.token,
       testName: row.testName,
       orgName: row.orgName,
+      remindAfterDays: row.remindAfterDays ?? null,
       claimed: claims.filter((claim) => claim.invitation_id === row.invitationId).map((claim) => claim.reminder_key),
     }));
   }
@@ -235,7 +272,7 @@ export class RemindersRepository {
    * process before a restart, or by another) inserts nothing and queues nothing, so a reminder is sent at most once.
    * Answers how many jobs were queued.
    */
-  async claim(subject: ReminderSubject, claims: readonly ReminderClaim[], now: number): Promise<number> {
+  async claim(subject: ReminderSubject, claims: readonly (ReminderClaim | UndatedReminderClaim)[], now: number): Promise<number> {
     let queued = 0;
     for (const claim of claims) {
       const sent = await inTransaction(this.db, async (trx) => {
@@ -246,10 +283,15 @@ export class RemindersRepository {
           .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1 || claim.action === 'skip') return false;
         const base = { orgId: subject.orgId, invitationId: subject.invitationId };
-        const job =
-          claim.action === 'remind'
-            ? await this.jobs.enqueue(trx, { ...base, kind: 'reminder', target: subject.candidateEmail, payload: JSON.stringify({ hours: claim.hours }) }, now)
-            : await this.jobs.enqueue(trx, { ...base, kind: 'reminder_expired', target: subject.stakeholder }, now);
+        const job = await match(claim)
+          .with({ action: 'remind' }, ({ hours }) =>
+            this.jobs.enqueue(trx, { ...base, kind: 'reminder', target: subject.candidateEmail, payload: JSON.stringify({ hours }) }, now),
+          )
+          .with({ action: 'remind-undated' }, ({ days }) =>
+            this.jobs.enqueue(trx, { ...base, kind: 'reminder', target: subject.candidateEmail, payload: JSON.stringify({ afterDays: days }) }, now),
+          )
+          .with({ action: 'note-expiry' }, () => this.jobs.enqueue(trx, { ...base, kind: 'reminder_expired', target: subject.stakeholder }, now))
+          .exhaustive();
         await trx
           .updateTable('invitation_reminders')
           .set({ job_id: job.id })
