@@ -161,10 +161,12 @@ describe.each(backends)('what was recorded, in the report details, on %s', (back
   });
   afterAll(() => h.close());
 
-  const details = async (id: number) => expectSuccess<Record<string, unknown>>(await h.request({ method: 'GET', url: `/v2/org/report/${id}/details`, apiKey: h.org.apiKey }));
+  const details = async (id: number) =>
+    expectSuccess<Record<string, unknown>>(await h.request({ method: 'GET', url: `/v2/org/report/${id}/details`, apiKey: h.org.apiKey }));
 
   it('answers the decision, its reason, the tags and the mean of the ratings with their count', async () => {
-    const put = (path: string, method: 'PUT' | 'POST', body: unknown) => h.request({ method, url: `/v2/org/testinvitation/${ada}/${path}`, apiKey: h.org.apiKey, body });
+    const put = (path: string, method: 'PUT' | 'POST', body: unknown) =>
+      h.request({ method, url: `/v2/org/testinvitation/${ada}/${path}`, apiKey: h.org.apiKey, body });
     expectSuccess(await put('decision', 'PUT', { decision: 'advanced', reason: 'Clean code' }));
     expectSuccess(await put('tags', 'POST', { tag: 'Backend' }));
     expectSuccess(await put('rating', 'PUT', { rating: 4 }));

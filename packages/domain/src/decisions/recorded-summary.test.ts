@@ -3,7 +3,11 @@ import { NOTHING_RECORDED, recordedSummary, recordedSummaryText } from './record
 
 describe('recordedSummary', () => {
   it('keeps the decision and reason, the tags, and the mean of the ratings with their count', () => {
-    const summary = recordedSummary({ decision: { decision: 'shortlisted', reason: 'strong SQL' }, tags: ['backend', 'remote'], ratings: [{ rating: 4 }, { rating: 5 }, { rating: 4 }] });
+    const summary = recordedSummary({
+      decision: { decision: 'shortlisted', reason: 'strong SQL' },
+      tags: ['backend', 'remote'],
+      ratings: [{ rating: 4 }, { rating: 5 }, { rating: 4 }],
+    });
     expect(summary).toEqual({ decision: 'shortlisted', decisionReason: 'strong SQL', tags: ['backend', 'remote'], meanRating: 4.3, ratings: 3 });
     expect(recordedSummaryText(summary)).toBe('shortlisted — strong SQL · tags backend, remote · rated 4.3 (3 ratings)');
   });
