@@ -19,7 +19,7 @@ const summary = (changes: Partial<InvitationSummary> = {}): InvitationSummary =>
 describe('summaryLines', () => {
   it('counts the stages, the completion rate and the distribution in two lines that fit 80 columns', () => {
     const [stages, scores] = summaryLines(summary(), 41);
-    expect(stages).toBe('Invited 120 · started 13 · completed 180 (12 to review) · decided 41');
+    expect(stages).toBe('Not started 120 · started 13 · completed 180 (12 to review) · decided 41');
     expect(scores).toBe(`Completion 57.5% · scores 0%[${distributionBars(summary().distribution)}]100% · median 14.5 (60.4%)`);
     const large = summaryLines(
       summary({ stages: { Pending: 9_999, 'In progress': 9_999, Completed: 9_999, Reset: 0, Cancelled: 0 }, awaitingReview: 9_999 }),

@@ -18,7 +18,8 @@ const formatNumber = (value: number) => String(Math.round(value * 10) / 10);
 export const summaryLines = (summary: InvitationSummary, decided: number): [string, string] => {
   const { stages } = summary;
   const awaiting = summary.awaitingReview > 0 ? ` (${summary.awaitingReview} to review)` : '';
-  const stagesLine = `Invited ${stages.Pending} · started ${stages['In progress']} · completed ${stages.Completed}${awaiting} · decided ${decided}`;
+  // "Not started", not "Invited": every row was invited; these have not begun (issue 61 item 7, decision 1418).
+  const stagesLine = `Not started ${stages.Pending} · started ${stages['In progress']} · completed ${stages.Completed}${awaiting} · decided ${decided}`;
   const rate = summary.completionRate === null ? 'Completion —' : `Completion ${formatNumber(summary.completionRate)}%`;
   const scores =
     summary.scored === 0
