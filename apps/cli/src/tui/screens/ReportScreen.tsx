@@ -224,9 +224,14 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
   // Percentile, verdict and extra time as the PDF shows them, and each question's marks (issue 50, item 3).
   const standing = standingLine(details);
   const marks = details.questions.length > 0 ? marksFitting(questionMarksLine(details), body.columns) : null;
-  // What the hiring team recorded (issue 61 item 3, decision 1417): on the first screen, beside the score.
-  const recorded = `Recorded: ${(details.recorded && recordedSummaryText(details.recorded)) ?? 'nothing yet'}`;
-  const factRows = rowsOf(standing, body.columns) + rowsOf(recorded, body.columns) + (marks === null ? 0 : rowsOf(`${MARKS_PREFIX}${marks}`, body.columns));
+  // What the hiring team recorded (issue 61 item 3, decision 1417): on the first screen, beside the score; no line
+  // (and the evidence list keeps its row) while nothing is.
+  const recordedText = details.recorded ? recordedSummaryText(details.recorded) : null;
+  const recorded = recordedText === null ? null : `Recorded: ${recordedText}`;
+  const factRows =
+    rowsOf(standing, body.columns) +
+    (recorded === null ? 0 : rowsOf(recorded, body.columns)) +
+    (marks === null ? 0 : rowsOf(`${MARKS_PREFIX}${marks}`, body.columns));
   const evidenceVisible = body.rows - REPORT_FIXED_ROWS - (integrityRows - 1) - factRows - Math.max(1, sections.length) - EVIDENCE_FRAME_ROWS - below;
   return (
     <Box flexDirection="column">
@@ -254,7 +259,7 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
         <IntegrityText level={summary.level} /> · {integritySummaryText(summary)}
       </Text>
       <Text wrap="wrap">{standing}</Text>
-      <Text wrap="wrap">{recorded}</Text>
+      {recorded === null ? null : <Text wrap="wrap">{recorded}</Text>}
       {marks === null ? null : (
         <Text wrap="wrap">
           {MARKS_PREFIX}
