@@ -135,7 +135,11 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
   // Below 100 columns the WV/TV counts give their room to the decision (decision 807): the INT mark still says whether
   // departures need a look, and the report has the counts.
   const wide = body.columns >= 100;
-  const columns = columnsFor(body.columns, wide ? [7, 'flex', 'flex', 16, scoreColumnWidth(true), 10, 8, 4] : [6, 'flex', 'flex', 16, scoreColumnWidth(false), 10, 4], [0, 4]);
+  const columns = columnsFor(
+    body.columns,
+    wide ? [7, 'flex', 'flex', 16, scoreColumnWidth(true), 10, 8, 4] : [6, 'flex', 'flex', 16, scoreColumnWidth(false), 10, 4],
+    [0, 4],
+  );
   const headers = ['ID', 'NAME', 'EMAIL', 'STATUS', 'SCORE', 'DECISION', ...(wide ? ['WV/TV'] : []), 'INT'];
   const decided = (state.remote.value ?? []).filter((row) => row.decision !== null).length;
   const [stagesLine, scoresLine] = summary.value ? summaryLines(summary.value, decided) : ['Loading the pipeline…', ''];
