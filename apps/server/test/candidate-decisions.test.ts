@@ -146,3 +146,31 @@ describe.each(backends)('decisions on candidates on %s', (backend) => {
     ]);
   });
 });
+
+/** Issue 61 item 3: what was recorded is in `/details`, where the PDF and the TUI read the report (decision 1415). */
+describe.each(backends)('what was recorded, in the report details, on %s', (backend) => {
+  let h: Harness;
+  let ada = 0;
+  let grace = 0;
+
+  beforeAll(async () => {
+    h = await startHarness(backend, {}, manualClock(START).now);
+    const testId = await h.importTest(sampleDefinition);
+    ada = (await h.client.invitations.register(testId, { emailId: 'ada@example.com', fullName: 'Ada Lovelace' })).testInvitationId;
+    grace = (await h.client.invitations.register(testId, { emailId: 'grace@example.com', fullName: 'Grace Hopper' })).testInvitationId;
+  });
+  afterAll(() => h.close());
+
+  const details = async (id: number) =>
+    expectSuccess<Record<string, unknown>>(await h.request({ method: 'GET', url: `/v2/org/report/${id}/details`, apiKey: h.org.apiKey }));
+
+  it('answers the decision, its reason, the tags and the mean of the ratings with their count', async () => {
+    const put = (path: string, method: 'PUT' | 'POST', body: unknown) =>
+      h.request({ method, url: `/v2/org/testinvitation/${ada}/${path}`, apiKey: h.org.apiKey, body });
+    expectSuccess(await put('decision', 'PUT', { decision: 'advanced', reason: 'Clean code' }));
+    expectSuccess(await put('tags', 'POST', { tag: 'Backend' }));
+    expectSuccess(await put('rating', 'PUT', { rating: 4 }));
+    expect((await details(ada)).recorded).toEqual({ decision: 'advanced', decisionReason: 'Clean code', tags: ['backend'], meanRating: 4, ratings: 1 });
+    expect((await details(grace)).recorded).toEqual({ decision: null, decisionReason: null, tags: [], meanRating: null, ratings: 0 });
+  });
+});

@@ -88,6 +88,7 @@ export { MAX_NOTES, mayAddNote, mayChangeNote, NOTE_MAX, NoteInput } from './dec
 export type { StoredNote } from './decisions/candidate-notes.js';
 export { meanRating, RatingInput } from './decisions/candidate-rating.js';
 export { CandidateDecisionState, CandidateEvaluation, CandidateNote, CandidateNotes, CandidateRating } from './decisions/candidate-evaluation.js';
+export { NOTHING_RECORDED, RecordedSummary, recordedSummary, recordedSummaryText } from './decisions/recorded-summary.js';
 
 // Issue 50 item 4: which invitations Assay emails on request, and whether a reattempt emails (decisions 780, 781).
 export { invitationEmailWanted, reattemptEmailWanted, registrationEmailRequested } from './invitation-email.js';

@@ -37,6 +37,12 @@ describe('the Candidates sheet’s columns', () => {
       'assistantMessages',
       'assistantInsertedChars',
       'followUps',
+      // Issue 61's, after every earlier one (decision 1414).
+      'decision',
+      'decisionReason',
+      'tags',
+      'meanRating',
+      'ratings',
     ]);
     expect(candidateHeadings(workbookTest)[ATTEMPTED_ON_COLUMN - 1]).toBe('attemptedOn');
   });
@@ -71,6 +77,12 @@ describe('the Candidates sheet’s columns', () => {
       'Campus drive',
       990,
       // No AI snapshot: empty, not 0.
+      null,
+      null,
+      null,
+      // Nothing recorded (decision 1414).
+      null,
+      null,
       null,
       null,
       null,
@@ -128,14 +140,33 @@ describe('the Candidates sheet’s columns', () => {
       null,
       null,
       null,
+      // Nothing recorded: no decision, reason, tags or mean, and no ratings.
+      null,
+      null,
+      null,
+      null,
+      null,
     ]);
   });
 
   it('end with the assistant’s messages, the characters inserted from it and the follow-ups asked (decision 1261)', () => {
     const aiUse = { assistantMessages: 4, assistantInsertedChars: 230, followUps: 2 };
     const cells = candidateCells(workbookTest, { ...jane, aiUse });
-    expect(cells.slice(-3)).toEqual([4, 230, 2]);
-    expect(cells.slice(0, -3)).toEqual(candidateCells(workbookTest, jane).slice(0, -3));
+    expect(cells.slice(-8, -5)).toEqual([4, 230, 2]);
+    expect(cells.slice(0, -8)).toEqual(candidateCells(workbookTest, jane).slice(0, -8));
+  });
+
+  it('end with what the hiring team recorded, and every earlier column keeps its place (decision 1414)', () => {
+    const recorded = { decision: 'shortlisted' as const, decisionReason: 'strong SQL', tags: ['backend', 'remote'], meanRating: 4.5, ratings: 2 };
+    const headings = candidateHeadings(workbookTest);
+    const cells = candidateCells(workbookTest, { ...jane, recorded });
+    expect(headings.slice(-5)).toEqual(['decision', 'decisionReason', 'tags', 'meanRating', 'ratings']);
+    expect(cells.slice(-5)).toEqual(['shortlisted', 'strong SQL', 'backend, remote', 4.5, 2]);
+    // The columns a sheet read before issue 61 are where they were: the same headings, the same cells.
+    expect(headings.indexOf('followUps')).toBe(headings.length - 6);
+    expect(headings.indexOf('percent')).toBe(20);
+    expect(cells.slice(0, -5)).toEqual(candidateCells(workbookTest, jane).slice(0, -5));
+    expect(candidateCells(workbookTest, { ...jane, recorded: { ...recorded, tags: [], meanRating: null, ratings: 0 } }).slice(-3)).toEqual([null, null, 0]);
   });
 
   it('keep non-numeric score text as text and blank scores as empty cells', () => {

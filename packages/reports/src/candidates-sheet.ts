@@ -6,6 +6,7 @@ import {
   integrityColumnHeading,
   integrityCountsCell,
   type IntegritySummary,
+  type RecordedSummary,
   type Section,
   type SectionReportEntry,
   type ShownScore,
@@ -57,6 +58,12 @@ export const APPENDED_COLUMNS = [
   'assistantMessages',
   'assistantInsertedChars',
   'followUps',
+  // Issue 61 item 3 (decision 1414), after every earlier column: what the hiring team recorded.
+  'decision',
+  'decisionReason',
+  'tags',
+  'meanRating',
+  'ratings',
 ] as const;
 
 /** Every heading of the Candidates sheet of a test. */
@@ -114,6 +121,12 @@ const integrityCells = (summary: IntegritySummary | undefined): CellValue[] =>
     ? [INTEGRITY_LEVEL_TEXT[summary.level], ...INTEGRITY_KINDS.map((kind) => integrityCountsCell(summary[kind]))]
     : [null, ...INTEGRITY_KINDS.map(() => null)];
 
+/** What the hiring team recorded (decision 1414): tags as one comma-separated cell; no rating leaves the mean empty and the count 0. */
+const recordedCells = (recorded: RecordedSummary | undefined): CellValue[] =>
+  recorded
+    ? [recorded.decision, recorded.decisionReason, recorded.tags.length > 0 ? recorded.tags.join(', ') : null, recorded.meanRating, recorded.ratings]
+    : [null, null, null, null, null];
+
 /**
  * The appended cells (decision 820): the percent follows the score cell (a number when final, "(provisional)" text
  * while provisional, empty without a score); percentile and verdict are the final report's (null in `reading` else).
@@ -133,6 +146,7 @@ const appendedCells = (candidate: CandidateRow, scored: boolean): CellValue[] =>
     candidate.aiUse?.assistantMessages ?? null,
     candidate.aiUse?.assistantInsertedChars ?? null,
     candidate.aiUse?.followUps ?? null,
+    ...recordedCells(candidate.recorded),
   ];
 };
 

@@ -25,6 +25,7 @@ import {
 import { drawTable, type Cell } from './pdf-table.js';
 import { drawSkills } from './pdf-skills.js';
 import { drawFeedback } from './pdf-feedback.js';
+import { drawRecorded } from './pdf-recorded.js';
 
 /** How a question went, in a word or two, and the colour it is shown in. */
 export const outcomeOf = (question: QuestionDetail): { text: string; color: string } => {
@@ -147,11 +148,12 @@ const drawGlance = (doc: Doc, cursor: Cursor, details: ReportDetails): void => {
   cursor.y += 14;
 };
 
-/** The first page: who, which test, the decision's numbers (score, percentile, verdict, integrity), the sections, the skills when questions name them, every question in one line, and the candidate's feedback when given. */
+/** The first page: who, which test, the decision's numbers (score, percentile, verdict, integrity), what the team recorded, the sections, the skills when questions name them, every question in one line, and the candidate's feedback when given. */
 export const drawSummary = (doc: Doc, cursor: Cursor, details: ReportDetails): void => {
   drawHeader(doc, cursor, details);
   drawCards(doc, cursor, details);
   cursor.y += 14;
+  drawRecorded(doc, cursor, details);
   drawFacts(doc, cursor, details);
   hline(doc, LEFT, LEFT + WIDTH, cursor.y, RULE);
   cursor.y += 12;

@@ -143,6 +143,15 @@ describe('the report PDF shows the hiring decision (issue 50 item 2)', () => {
     expect(text).toContain('Note by Panel A, 2026-05-01 09:00:00 UTC (edited 2026-05-01 09:30:00 UTC)\nClear reasoning, slow on joins.');
   });
 
+  it('the first page says what was recorded beside the score: decision, reason, tags, mean rating and count (decision 1416)', async () => {
+    const recorded = { decision: 'rejected' as const, decisionReason: 'Weak SQL joins.', tags: ['sql', 'strong-python'], meanRating: 3, ratings: 2 };
+    const text = await textOf({ details: { ...sampleReportDetails({ questions: 2 }), recorded }, generatedAt: GENERATED, evaluation });
+    const firstPage = linesOf(text.split('\f')[0]!).join(' ');
+    expect(firstPage).toContain('Recorded: rejected — Weak SQL joins. · tags sql, strong-python · rated 3 (2 ratings)');
+    const nothing = { decision: null, decisionReason: null, tags: [], meanRating: null, ratings: 0 };
+    expect(await textOf({ details: { ...sampleReportDetails({ questions: 2 }), recorded: nothing }, generatedAt: GENERATED })).not.toContain('Recorded:');
+  });
+
   it('nothing recorded: no section', async () => {
     const empty: CandidateEvaluation = { ...evaluation, decision: null, tags: [], notes: [], ratings: [], meanRating: null };
     const text = await textOf({ details: sampleReportDetails({ questions: 2 }), generatedAt: GENERATED, evaluation: empty });

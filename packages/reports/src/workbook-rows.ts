@@ -1,4 +1,4 @@
-import type { CandidateReport, IntegritySummary, SectionReportEntry, ShownScore, ViolationKind } from '@assay/domain';
+import type { CandidateReport, IntegritySummary, RecordedSummary, SectionReportEntry, ShownScore, ViolationKind } from '@assay/domain';
 
 /** A value of one cell: numbers stay numbers, an empty cell is null. */
 export type CellValue = string | number | Date | null;
@@ -24,6 +24,8 @@ export interface CandidateRow {
   previousInvitationId?: number | null;
   /** The assistant's messages, characters inserted from its replies and follow-ups asked (decision 1261); null or absent without an AI snapshot. */
   aiUse?: { assistantMessages: number | null; assistantInsertedChars: number | null; followUps: number | null };
+  /** The decision, its reason, the tags and the ratings' mean and count (decision 1414); absent, their cells are empty. */
+  recorded?: RecordedSummary;
 }
 
 /** How the report reads a score (decision 820): as a percent of its maximum, its percentile rank and its verdict band. */

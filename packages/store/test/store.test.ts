@@ -182,6 +182,22 @@ describe.each(['sqlite', 'postgres'] as const)('store on %s', (backend) => {
     expect(await store.attempts.snapshotTimesSince(id, 20)).toEqual([]);
   });
 
+  it('reads what the hiring team recorded with each report of a test, batch by batch (decision 1414)', async () => {
+    const rated = (await register(registration('recorded@example.com'), token, 4)).id;
+    const bare = (await register(registration('unrecorded@example.com'), token, 4)).id;
+    const first = await store.apiKeys.insert(orgId, `1${backend}`.padEnd(64, 'e'), 'assay_rec111', 1, { role: 'recruiter', label: 'R1' });
+    const second = await store.apiKeys.insert(orgId, `2${backend}`.padEnd(64, 'e'), 'assay_rec222', 1, { role: 'recruiter', label: 'R2' });
+    await store.candidateDecisions.decide(orgId, rated, { decision: 'shortlisted', reason: 'strong SQL' }, { keyId: first, at: 5 });
+    await store.candidateDecisions.addTag(orgId, rated, 'remote', { keyId: first, at: 5 });
+    await store.candidateDecisions.addTag(orgId, rated, 'backend', { keyId: first, at: 5 });
+    await store.candidateDecisions.rate(orgId, rated, 4, { keyId: first, at: 6 });
+    await store.candidateDecisions.rate(orgId, rated, 5, { keyId: second, at: 6 });
+    const recorded = new Map<number, unknown>();
+    for await (const record of store.reports.reportsOfTest(orgId, testId, 1)) recorded.set(record.testInvitationId, record.recorded);
+    expect(recorded.get(rated)).toEqual({ decision: 'shortlisted', decisionReason: 'strong SQL', tags: ['backend', 'remote'], meanRating: 4.5, ratings: 2 });
+    expect(recorded.get(bare)).toEqual({ decision: null, decisionReason: null, tags: [], meanRating: null, ratings: 0 });
+  });
+
   it('gives back its caches between the batches of an export, and goes on answering', async () => {
     for (let index = 0; index < 6; index++) await register(registration(`cache${index}@example.com`), token, 2);
     const emails: string[] = [];

@@ -14,6 +14,7 @@ import {
   type ReportFacts,
   readCodingText,
   readResultsText,
+  recordedSummary,
   type ScoreStanding,
   variantOrderText,
 } from '@assay/domain';
@@ -34,7 +35,7 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
   if (!invitation) return undefined;
   const context = await store.attempts.findById(invitationId);
   if (!context) return undefined;
-  const [sections, questions, answers, results, sampleRuns, evidence, standing, playback, settings, ai] = await Promise.all([
+  const [sections, questions, answers, results, sampleRuns, evidence, standing, playback, settings, ai, evaluation] = await Promise.all([
     store.tests.sections(context.test.id),
     store.attempts.questions(context.test.id),
     store.attempts.answers(invitationId),
@@ -45,6 +46,7 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
     store.questionSignals.playback(invitationId),
     store.testSettings.stored(orgId, context.test.id),
     reportAiFacts(store, invitationId),
+    store.candidateDecisions.evaluation(orgId, invitationId),
   ]);
   // A test with question pools ranks each score out of its own draw (decision 577), which the score counts cannot.
   const ranked =
@@ -59,7 +61,7 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
   const review = await writtenReviewOf(store, orgId, invitationId, questions);
   // This attempt's feedback, not an earlier attempt's of a reset invitation (decision 967).
   const feedback = invitation.startedAt === null ? undefined : await store.candidateFeedback.of({ invitationId, startedAt: invitation.startedAt });
-  return buildReportDetails({
+  const details = buildReportDetails({
     invitation,
     candidate: context.candidate,
     test: context.test,
@@ -78,6 +80,8 @@ export const loadReportDetails = async (store: Store, orgId: number, invitationI
       ? { ai: reportAiOf(ai.snapshot, new Map(questions.map((question) => [question.id, question.sectionId])), ai.messages, ai.insertions, ai.followUps) }
       : {}),
   });
+  // What the hiring team recorded, on the page a manager reads first (decision 1415).
+  return evaluation ? { ...details, recorded: recordedSummary(evaluation) } : details;
 };
 
 /**

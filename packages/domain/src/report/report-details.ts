@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RecordedSummary } from '../decisions/recorded-summary.js';
 import { Id } from '../ids.js';
 import { reviewedEvidenceFields } from './integrity-evidence-detail.js';
 import { InvitationStatus } from '../invitation-status.js';
@@ -221,6 +222,10 @@ export const ReportDetails = z
        * of the PDF, the workbook and the TUI show. Absent from an older server's details.
        */
       summary: IntegritySummary.optional(),
+    }),
+    recorded: RecordedSummary.optional().meta({
+      description:
+        "What the hiring team recorded (issue 61 item 3, decision 1415): the decision and its reason, the tags, the ratings' mean and count, as `GET …/evaluation` answers them when the details are read. Absent from an older server's details.",
     }),
   })
   .meta({ id: 'ReportDetails' });

@@ -6,7 +6,10 @@ import {
   isFixedTest,
   type ShownScore,
   variantMaxScores,
+  recordedSummary,
+  type CandidateDecision,
   type CandidateReport,
+  type RecordedSummary,
   type InvitationStatus,
   type QuestionRecord,
   type ReportStatus,
@@ -58,6 +61,8 @@ export interface ReportWithSections extends ReportRecord {
   imageViolations: number;
   /** A camera-proctored attempt's longest stretch without a photo (decision 1143), for its integrity summary; null otherwise. */
   cameraGapSeconds: number | null;
+  /** The decision, its reason, the tags and the ratings' mean and count (issue 61 item 3, decision 1414). */
+  recorded: RecordedSummary;
 }
 
 type ReportTestColumns = Pick<ReportTest, 'testName' | 'duration' | 'questions' | 'totalMarks'>;
@@ -267,6 +272,7 @@ export class ReportsRepository {
         .limit(batchSize)
         .execute()) as (InvitationReportRow & WorkbookColumns & Record<`s${number}`, number | null>)[];
       if (rows.length === 0) return;
+      const recorded = await this.recordedOf(rows.map((row) => row.invitationId));
       for (const row of rows) {
         // A pool's candidate is scored out of their own draw (decision 576).
         const draw = pools && variantMaxScores(pools.sections, pools.questions, row.variantSeed);
@@ -281,6 +287,7 @@ export class ReportsRepository {
           aiUse: aiUseOfRow(row),
           imageViolations: Number(row.iv),
           cameraGapSeconds: row.cameraGapSeconds === null ? null : Number(row.cameraGapSeconds),
+          recorded: recorded(row.invitationId),
           report: {
             emailId: row.email,
             fullName: row.fullName,
@@ -309,5 +316,24 @@ export class ReportsRepository {
       }
       afterId = rows[rows.length - 1]!.invitationId;
     }
+  }
+
+  /**
+   * What the hiring team recorded on a batch of invitations, in three statements a batch whatever its size (decision
+   * 1414): keyed reads, not a join that would repeat each row once per tag and rating.
+   */
+  private async recordedOf(invitationIds: readonly number[]): Promise<(invitationId: number) => RecordedSummary> {
+    const [decisions, tags, ratings] = await Promise.all([
+      this.db.selectFrom('candidate_decisions').select(['invitation_id', 'decision', 'reason']).where('invitation_id', 'in', invitationIds).execute(),
+      this.db.selectFrom('candidate_tags').select(['invitation_id', 'tag']).where('invitation_id', 'in', invitationIds).orderBy('tag').execute(),
+      this.db.selectFrom('candidate_ratings').select(['invitation_id', 'rating']).where('invitation_id', 'in', invitationIds).execute(),
+    ]);
+    const decisionOf = new Map(decisions.map((row) => [row.invitation_id, { decision: row.decision as CandidateDecision, reason: row.reason }]));
+    const tagsOf = new Map<number, string[]>();
+    for (const row of tags) tagsOf.set(row.invitation_id, [...(tagsOf.get(row.invitation_id) ?? []), row.tag]);
+    const ratingsOf = new Map<number, { rating: number }[]>();
+    for (const row of ratings) ratingsOf.set(row.invitation_id, [...(ratingsOf.get(row.invitation_id) ?? []), { rating: Number(row.rating) }]);
+    return (invitationId) =>
+      recordedSummary({ decision: decisionOf.get(invitationId) ?? null, tags: tagsOf.get(invitationId) ?? [], ratings: ratingsOf.get(invitationId) ?? [] });
   }
 }

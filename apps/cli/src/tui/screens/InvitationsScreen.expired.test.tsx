@@ -37,7 +37,7 @@ describe('InvitationsScreen: expired invitations', () => {
     const frame = await screen.waitFor((text) => text.includes('Ada Lovelace') && text.includes('Completion'));
     expect(frame).toMatch(/Ada Lovelace.*Expired/);
     expect(frame).toMatch(/Alan Turing.*Pending/);
-    expect(frame).toContain('Invited 1 · expired 1 · started 0');
+    expect(frame).toContain('Not started 1 · expired 1 · started 0');
     expect(widestLine(frame)).toBeLessThanOrEqual(80);
     await vi.waitFor(() => expect(screen!.chrome()?.hints.find((hint) => hint.keys === 'm')?.label).toBe('renew'));
     // The footer with renew in it, and the frame's own keys, still fits one line at 80 columns.
@@ -51,7 +51,7 @@ describe('InvitationsScreen: expired invitations', () => {
     const deliveries = await org.client.deliveries.list(adaId);
     expect(deliveries.filter((delivery) => delivery.kind === 'link_email')).toHaveLength(1);
     const after = await screen.waitFor((text) => /Ada Lovelace.*Pending/.test(text));
-    expect(after).toContain('Invited 2 · started 0');
+    expect(after).toContain('Not started 2 · started 0');
   });
 
   it('offers resend, not renew, on a row that has not expired', async () => {

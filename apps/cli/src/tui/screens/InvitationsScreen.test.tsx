@@ -41,7 +41,7 @@ describe('InvitationsScreen against a real server', () => {
   it('lists every invitation with status, score and violations, and opens a report', async () => {
     const frame = await open();
     // The integrity summary's level (issue 48): Ada never left the window, pasted nothing ("—").
-    expect(frame).toMatch(new RegExp(`${completedId}\\s+Ada Lovelace\\s+ada@example.com\\s+Completed\\s+0/24\\s+—`));
+    expect(frame).toMatch(new RegExp(`${completedId}\\s+Ada Lovelace\\s+ada@example.com\\s+Completed\\s+0%\\s+—`));
     expect(frame).toMatch(new RegExp(`${pendingId}\\s+Grace Hopper\\s+grace@example.com\\s+Pending`));
     expect(widestLine(frame)).toBeLessThanOrEqual(80);
     await screen!.press(KEYS.enter);
@@ -159,8 +159,8 @@ describe('InvitationsScreen of a written test (issue 48: provisional scores, a l
 
   it('shows an attempt awaiting review with its provisional score, filters by that state, and sorts by the provisional score', async () => {
     const frame = await open();
-    expect(frame).toMatch(new RegExp(`${awaitingId}\\s+Ada Lovelace\\s+ada@example.com\\s+Awaiting review\\s+~3/8`));
-    expect(frame).toMatch(new RegExp(`${finalId}\\s+Lin Ting\\s+lin@example.com\\s+Completed\\s+1/8`));
+    expect(frame).toMatch(new RegExp(`${awaitingId}\\s+Ada Lovelace\\s+ada@example.com\\s+Awaiting review\\s+~38%`));
+    expect(frame).toMatch(new RegExp(`${finalId}\\s+Lin Ting\\s+lin@example.com\\s+Completed\\s+13%`));
     expect(frame).toContain('~ provisional');
     // f steps through the states: all, Pending, In progress, Completed, Reset, Cancelled, Expired, Awaiting review.
     await screen!.press('f', 'f', 'f', 'f', 'f', 'f', 'f');
@@ -217,7 +217,7 @@ describe('InvitationsScreen: the pipeline (issue 50) — summary, decision colum
 
   it('heads the list with the stages, completion rate and distribution, and a decision column; fits 80 columns', async () => {
     const frame = await open(org.client);
-    expect(frame).toContain('Invited 1 · started 0 · completed 1 · decided 0');
+    expect(frame).toContain('Not started 1 · started 0 · completed 1 · decided 0');
     expect(frame).toMatch(/Completion 50% · scores 0%\[.{10}\]100% · median 0 \(0%\)/);
     expect(frame).toMatch(/SCORE\s+DECISION\s+INT/);
     expect(frame).toContain('No filter (F: e.g. completed score>=15 clean)');

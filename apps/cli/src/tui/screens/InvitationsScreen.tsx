@@ -6,6 +6,7 @@ import { EXTEND_PROMPT_ROWS, ExtendLine, useExtendPrompt } from '../components/E
 import { extendPromptKeys } from '../state/extend-prompt.js';
 import type { MoveRequest } from '../state/invitation-moves.js';
 import { columnsFor, Row } from '../components/Row.js';
+import { scoreCellText, scoreColumnWidth } from '../state/invitation-score-cell.js';
 import { StatusText } from '../components/StatusText.js';
 import { IntegrityMark } from '../components/IntegrityText.js';
 import { HINTS } from '../hints.js';
@@ -37,11 +38,6 @@ const CHROME_ROWS = 8 + LIST_POSITION_ROWS;
 const reducer = listReducer(INVITATIONS_VIEW);
 
 /** The score to show (decision 649): the provisional one marked with a `~`, none as "—", never a placeholder 0. */
-const scoreText = (row: InvitationRow) => {
-  if (row.score === null) return '—';
-  return `${row.scoreStatus === 'provisional' ? '~' : ''}${row.score}/${row.maxScore}`;
-};
-
 /** The decision column (issue 50, decision 807): the CLI's verb (it fits 10 cells), coloured by where it leads; blank without one. */
 const DECISION_CELL = {
   shortlisted: ['shortlist', 'green'],
@@ -139,7 +135,11 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
   // Below 100 columns the WV/TV counts give their room to the decision (decision 807): the INT mark still says whether
   // departures need a look, and the report has the counts.
   const wide = body.columns >= 100;
-  const columns = columnsFor(body.columns, wide ? [7, 'flex', 'flex', 16, 8, 10, 8, 4] : [6, 'flex', 'flex', 16, 7, 10, 4], [0, 4]);
+  const columns = columnsFor(
+    body.columns,
+    wide ? [7, 'flex', 'flex', 16, scoreColumnWidth(true), 10, 8, 4] : [6, 'flex', 'flex', 16, scoreColumnWidth(false), 10, 4],
+    [0, 4],
+  );
   const headers = ['ID', 'NAME', 'EMAIL', 'STATUS', 'SCORE', 'DECISION', ...(wide ? ['WV/TV'] : []), 'INT'];
   const decided = (state.remote.value ?? []).filter((row) => row.decision !== null).length;
   const [stagesLine, scoresLine] = summary.value ? summaryLines(summary.value, decided) : ['Loading the pipeline…', ''];
@@ -180,7 +180,7 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
             row.fullName,
             row.emailId,
             <StatusText status={listStateOf(row)} />,
-            scoreText(row),
+            scoreCellText(row, wide),
             decisionCell(row),
             ...(wide ? [`${row.wv}/${row.tv} s`] : []),
             integrityCell(row),

@@ -66,6 +66,22 @@ describe('ReportScreen against a real server', () => {
     expect(screen.chrome()?.hints.find((hint) => hint.keys === 'r')).toMatchObject({ helpOnly: true });
   });
 
+  it('shows on its first screen what was recorded: decision, reason, tags, mean rating and count (issue 61 item 3)', async () => {
+    screen = renderScreen(<ReportScreen testInvitationId={pendingId} />, { client: org.client });
+    expect(await screen.waitFor('Violations:')).not.toContain('Recorded:');
+    screen.unmount();
+    await org.client.decisions.decide(pendingId, { decision: 'on-hold', reason: 'Waiting for references' });
+    await org.client.decisions.addTag(pendingId, 'Backend');
+    await org.client.decisions.rate(pendingId, 4);
+    screen = renderScreen(<ReportScreen testInvitationId={pendingId} />, { client: org.client });
+    const frame = await screen.waitFor('Recorded: on-hold');
+    expect(frame.replace(/\s+/g, ' ')).toContain('Recorded: on-hold — Waiting for references · tags backend · rated 4 (1 rating)');
+    expect(widestLine(frame)).toBeLessThanOrEqual(80);
+    await org.client.decisions.decide(pendingId, { decision: null });
+    await org.client.decisions.removeTag(pendingId, 'backend');
+    await org.client.decisions.rate(pendingId, null);
+  });
+
   it('shows the integrity summary under the violations, in the words of the PDF and the workbook (issue 48)', async () => {
     screen = renderScreen(<ReportScreen testInvitationId={completedId} />, { client: org.client });
     const frame = await screen.waitFor('Integrity:');

@@ -1,6 +1,7 @@
 import { integritySummaryOfReport, integritySummaryText, type ReportDetails } from '@assay/domain/report';
 import type { ReadReport } from '@assay/client';
 import { attemptStatusText } from '@assay/domain/candidate';
+import { recordedSummaryText } from '@assay/domain/invitations';
 import type { SectionReport } from '@assay/domain/schemas';
 import { timeViolationText, windowViolationsText } from '../../format/violations.js';
 import { Box } from 'ink';
@@ -223,7 +224,14 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
   // Percentile, verdict and extra time as the PDF shows them, and each question's marks (issue 50, item 3).
   const standing = standingLine(details);
   const marks = details.questions.length > 0 ? marksFitting(questionMarksLine(details), body.columns) : null;
-  const factRows = rowsOf(standing, body.columns) + (marks === null ? 0 : rowsOf(`${MARKS_PREFIX}${marks}`, body.columns));
+  // What the hiring team recorded (issue 61 item 3, decision 1417): on the first screen, beside the score; no line
+  // (and the evidence list keeps its row) while nothing is.
+  const recordedText = details.recorded ? recordedSummaryText(details.recorded) : null;
+  const recorded = recordedText === null ? null : `Recorded: ${recordedText}`;
+  const factRows =
+    rowsOf(standing, body.columns) +
+    (recorded === null ? 0 : rowsOf(recorded, body.columns)) +
+    (marks === null ? 0 : rowsOf(`${MARKS_PREFIX}${marks}`, body.columns));
   const evidenceVisible = body.rows - REPORT_FIXED_ROWS - (integrityRows - 1) - factRows - Math.max(1, sections.length) - EVIDENCE_FRAME_ROWS - below;
   return (
     <Box flexDirection="column">
@@ -251,6 +259,7 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
         <IntegrityText level={summary.level} /> · {integritySummaryText(summary)}
       </Text>
       <Text wrap="wrap">{standing}</Text>
+      {recorded === null ? null : <Text wrap="wrap">{recorded}</Text>}
       {marks === null ? null : (
         <Text wrap="wrap">
           {MARKS_PREFIX}

@@ -23,7 +23,14 @@ const key = (hint: string, capability: Capability): GuardedKey => ({
 
 const GUARDED: Record<GuardedScreen, readonly GuardedKey[]> = {
   // A check of which questions a model solves is asked with the right to change the test's settings (issue 60 item 7).
-  testDetails: [key('n', 'register-candidates'), key('b', 'register-candidates'), key('a', 'change-test-links')],
+  // A blind reviewer reads no report: the invitations list and the Excel export name candidates (issue 61 item 7, decision 1420).
+  testDetails: [
+    key('i', 'read-reports'),
+    key('x', 'read-reports'),
+    key('n', 'register-candidates'),
+    key('b', 'register-candidates'),
+    key('a', 'change-test-links'),
+  ],
   links: [key('n', 'change-test-links'), key('Enter', 'change-test-links'), key('s', 'change-test-links'), key('c', 'register-candidates')],
   // Issue 50 (decision 810): deciding is the hiring team's; a reviewer notes, tags and rates.
   invitations: [
