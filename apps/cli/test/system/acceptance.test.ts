@@ -42,7 +42,7 @@ describe('issue 50 acceptance: the hiring team’s workbench', () => {
     await terminal.keys('Enter');
     await terminal.waitFor('i invitations');
     await terminal.keys('i');
-    await terminal.waitFor(/Not started \d+ · expired 10 · started \d+ · completed 172/, 30_000);
+    await terminal.waitFor(/Not started \d+ · expired 10 · started \d+ · finished 172/, 30_000);
     return terminal;
   };
   afterEach(() => {

@@ -56,7 +56,7 @@ describe('the TUI’s pipeline at 80×24', () => {
     await terminal.keys('Enter');
     await terminal.waitFor('i invitations');
     await terminal.keys('i');
-    const list = await terminal.waitFor('Not started 1 · started 0 · completed 3 · decided 0', 30_000);
+    const list = await terminal.waitFor('Not started 1 · started 0 · finished 3 · decided 0', 30_000);
     expect(list).toMatch(/Completion 75% · scores 0%\[.{10}\]100%/);
     expect(list).toContain('F filter');
 

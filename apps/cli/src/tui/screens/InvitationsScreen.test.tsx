@@ -217,7 +217,7 @@ describe('InvitationsScreen: the pipeline (issue 50) — summary, decision colum
 
   it('heads the list with the stages, completion rate and distribution, and a decision column; fits 80 columns', async () => {
     const frame = await open(org.client);
-    expect(frame).toContain('Not started 1 · started 0 · completed 1 · decided 0');
+    expect(frame).toContain('Not started 1 · started 0 · finished 1 · decided 0');
     expect(frame).toMatch(/Completion 50% · scores 0%\[.{10}\]100% · median 0 \(0%\)/);
     expect(frame).toMatch(/SCORE\s+DECISION\s+INT/);
     expect(frame).toContain('No filter (F: e.g. completed score>=15 clean)');

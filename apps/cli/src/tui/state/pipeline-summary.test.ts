@@ -19,7 +19,7 @@ const summary = (changes: Partial<InvitationSummary> = {}): InvitationSummary =>
 describe('summaryLines', () => {
   it('counts the stages, the completion rate and the distribution in two lines that fit 80 columns', () => {
     const [stages, scores] = summaryLines(summary(), 41);
-    expect(stages).toBe('Not started 120 · started 13 · completed 180 (12 to review) · decided 41');
+    expect(stages).toBe('Not started 120 · started 13 · finished 180 (12 to review) · decided 41');
     expect(scores).toBe(`Completion 57.5% · scores 0%[${distributionBars(summary().distribution)}]100% · median 14.5 (60.4%)`);
     const large = summaryLines(
       summary({ stages: { Pending: 9_999, 'In progress': 9_999, Completed: 9_999, Reset: 0, Cancelled: 0, Expired: 0 }, awaitingReview: 9_999 }),
@@ -31,7 +31,7 @@ describe('summaryLines', () => {
   it('counts the expired invitations beside the invited ones, only when there are some (decision 1390)', () => {
     // The week of issue 61: 60 invited, 40 finished, some lapsed.
     const [stages] = summaryLines(summary({ stages: { Pending: 12, 'In progress': 2, Completed: 40, Reset: 0, Cancelled: 0, Expired: 6 } }), 15);
-    expect(stages).toBe('Not started 12 · expired 6 · started 2 · completed 40 (12 to review) · decided 15');
+    expect(stages).toBe('Not started 12 · expired 6 · started 2 · finished 40 (12 to review) · decided 15');
     expect(stages.length).toBeLessThanOrEqual(80);
     expect(summaryLines(summary(), 41)[0]).not.toContain('expired');
   });

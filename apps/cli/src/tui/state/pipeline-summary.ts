@@ -22,7 +22,7 @@ export const summaryLines = (summary: InvitationSummary, decided: number): [stri
   // columns, and the screen cuts its end (the decided count) as for larger counts.
   const expired = stages.Expired > 0 ? ` · expired ${stages.Expired}` : '';
   // "Not started", not "Invited": every row was invited; these have not begun (issue 61 item 7, decision 1418).
-  const stagesLine = `Not started ${stages.Pending}${expired} · started ${stages['In progress']} · completed ${stages.Completed}${awaiting} · decided ${decided}`;
+  const stagesLine = `Not started ${stages.Pending}${expired} · started ${stages['In progress']} · finished ${stages.Completed}${awaiting} · decided ${decided}`;
   const rate = summary.completionRate === null ? 'Completion —' : `Completion ${formatNumber(summary.completionRate)}%`;
   const scores =
     summary.scored === 0
