@@ -83,6 +83,8 @@ export {
   NO_DECISION,
 } from './decisions/candidate-decision.js';
 export type { DecisionChange } from './decisions/candidate-decision.js';
+export { BULK_DECISION_CAP, BulkDecisionFilter, BulkDecisionInput, bulkDecisionOutcomes, exceedsBulkCap } from './decisions/bulk-decision.js';
+export type { BulkCandidate, BulkDecisionOutcome } from './decisions/bulk-decision.js';
 export { MAX_TAG_LENGTH, MAX_TAGS, normalizeTag, TagInput, tagsWith } from './decisions/candidate-tags.js';
 export { MAX_NOTES, mayAddNote, mayChangeNote, NOTE_MAX, NoteInput } from './decisions/candidate-notes.js';
 export type { StoredNote } from './decisions/candidate-notes.js';
