@@ -83,7 +83,16 @@ export {
   NO_DECISION,
 } from './decisions/candidate-decision.js';
 export type { DecisionChange } from './decisions/candidate-decision.js';
-export { BULK_DECISION_CAP, BulkDecisionFilter, BulkDecisionInput, bulkDecisionOutcomes, exceedsBulkCap } from './decisions/bulk-decision.js';
+export {
+  BULK_DECISION_CAP,
+  BulkDecisionAnswer,
+  BulkDecisionFilter,
+  BulkDecisionInput,
+  BulkDecisionRow,
+  bulkDecisionOutcomes,
+  bulkDecisionTooLarge,
+  exceedsBulkCap,
+} from './decisions/bulk-decision.js';
 export type { BulkCandidate, BulkDecisionOutcome } from './decisions/bulk-decision.js';
 export { MAX_TAG_LENGTH, MAX_TAGS, normalizeTag, TagInput, tagsWith } from './decisions/candidate-tags.js';
 export { MAX_NOTES, mayAddNote, mayChangeNote, NOTE_MAX, NoteInput } from './decisions/candidate-notes.js';

@@ -61,6 +61,7 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
   'GET /v2/org/testinvitation/:testInvitationId/evaluation': 'read-reports',
   'GET /v2/org/testinvitation/:testInvitationId/notes': 'read-reports',
   'PUT /v2/org/testinvitation/:testInvitationId/decision': 'decide-candidates',
+  'POST /v2/org/tests/:testId/decisions/bulk': 'decide-candidates',
   'POST /v2/org/testinvitation/:testInvitationId/tags': 'annotate-candidates',
   'DELETE /v2/org/testinvitation/:testInvitationId/tags/:tag': 'annotate-candidates',
   'POST /v2/org/testinvitation/:testInvitationId/notes': 'annotate-candidates',

@@ -33,6 +33,7 @@ export const PLAIN_HTTP_STATUS_OF_REFUSAL = {
   'model-unavailable': 400,
   'invalid-tag': 400,
   'too-many-tags': 400,
+  'bulk-decision-too-large': 400,
   'too-many-notes': 400,
   'retention-out-of-bounds': 400,
   'reattempt-not-allowed': 400,

@@ -146,6 +146,10 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'PUT', url: `${on}/rating`, body: { rating: 4 } });
   await send({ method: 'DELETE', url: `${on}/rating` });
   await send({ method: 'GET', url: `${on}/evaluation` });
+  // Bulk decisions (issue 61 item 2): a dry run by the list's filter, a decision by ids, and both at once refused (400.2).
+  await send({ method: 'POST', url: `/v2/org/tests/${testId}/decisions/bulk`, body: { decision: 'on-hold', filter: { decision: 'none' }, dryRun: true } });
+  await send({ method: 'POST', url: `/v2/org/tests/${testId}/decisions/bulk`, body: { decision: 'shortlisted', ids: [taking.id] } });
+  await send({ method: 'POST', url: `/v2/org/tests/${testId}/decisions/bulk`, body: { decision: 'shortlisted', ids: [taking.id], filter: {} } });
   const bulk = (
     await send({
       method: 'POST',

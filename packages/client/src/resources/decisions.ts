@@ -1,4 +1,13 @@
-import { CandidateEvaluation, CandidateNotes, DECISION_VERBS, type CandidateDecision, type DecisionInput } from '@assay/domain/invitations';
+import {
+  BulkDecisionAnswer,
+  type BulkDecisionInput,
+  CandidateEvaluation,
+  CandidateNotes,
+  DECISION_VERBS,
+  type CandidateDecision,
+  type DecisionInput,
+} from '@assay/domain/invitations';
+import type { z } from 'zod';
 import type { CallOptions } from '../core/options.js';
 import { segment } from '../core/path.js';
 import type { Transport } from '../core/transport.js';
@@ -22,6 +31,20 @@ export class Decisions {
   /** Sets the decision (null clears it) with an optional reason; the same decision again without a reason changes nothing. */
   decide(testInvitationId: number, input: DecisionInput, options?: CallOptions): Promise<CandidateEvaluation> {
     return this.transport.json({ method: 'PUT', path: on(testInvitationId, 'decision'), body: input, credential: 'apiKey' }, CandidateEvaluation, options);
+  }
+
+  /**
+   * One decision for many candidates of a test (issue 61 item 2): by `ids`, or by `filter`, the invitation list's own
+   * filter in its own strings (e.g. `{ max_score: '20', decision: 'none' }`); `dryRun: true` answers who would be
+   * decided and writes nothing. A filter matching more than 500 is refused whole (400.130). Sent with an
+   * Idempotency-Key, so a retry decides nobody twice.
+   */
+  decideInBulk(testId: number, input: z.input<typeof BulkDecisionInput>, options?: CallOptions): Promise<BulkDecisionAnswer> {
+    return this.transport.json(
+      { method: 'POST', path: `/v2/org/tests/${segment(testId)}/decisions/bulk`, body: input, credential: 'apiKey', idempotent: true },
+      BulkDecisionAnswer,
+      options,
+    );
   }
 
   /** Adds a tag (the server normalises it: `Strong Python` is `strong-python`); a tag already there changes nothing. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
+import { type Result, refuse } from '../result.js';
 import { InvitationListQuery } from '../schemas/invitation-list.js';
-import { type CandidateDecision, type DecisionChange, DecisionInput, decisionChangeOf } from './candidate-decision.js';
+import { CandidateDecision, type DecisionChange, DecisionInput, decisionChangeOf } from './candidate-decision.js';
 
 /** More than this many candidates in one request is refused (400.130): a slip of the filter should not decide a whole test. */
 export const BULK_DECISION_CAP = 500;
@@ -26,7 +27,6 @@ export const BulkDecisionInput = z
   .strictObject({
     decision: DecisionInput.shape.decision,
     reason: DecisionInput.shape.reason,
-    notify: z.boolean({ error: 'notify must be true or false' }).optional(),
     dryRun: z.boolean({ error: 'dryRun must be true or false' }).optional(),
     ids: z
       .array(Id)
@@ -68,3 +68,36 @@ export const bulkDecisionOutcomes = (
 
 /** A filter matching more than the cap is refused as a whole rather than cut at an arbitrary row. */
 export const exceedsBulkCap = (count: number): boolean => count > BULK_DECISION_CAP;
+
+/** The refusal of a filter that matches more than the cap (400.130), naming how many it matched. */
+export const bulkDecisionTooLarge = (count: number): Result<never> =>
+  refuse(
+    'bulk-decision-too-large',
+    `The filter matches ${count} candidates; one bulk decision decides at most ${BULK_DECISION_CAP}. Narrow the filter (e.g. add max_score or decision=none).`,
+  );
+
+/** One candidate's outcome as the answer names it: who, what stood before, what the request did. */
+export const BulkDecisionRow = z
+  .object({
+    testInvitationId: Id,
+    fullName: z.string().nullable().meta({ description: 'null when not found in this test.' }),
+    emailId: z.string().nullable().meta({ description: 'null when not found in this test.' }),
+    before: CandidateDecision.nullable().meta({ description: 'The decision standing before (null: none).' }),
+    outcome: z.enum(['decided', 'unchanged', 'not-found']).meta({
+      description: 'decided (or, in a dry run, would be); unchanged: the same decision stands and no new reason; not-found: not an invitation of this test of this org.',
+    }),
+  })
+  .meta({ id: 'BulkDecisionRow' });
+export type BulkDecisionRow = z.infer<typeof BulkDecisionRow>;
+
+/** The answer of a bulk decision, or of its dry run (nothing written). */
+export const BulkDecisionAnswer = z
+  .object({
+    dryRun: z.boolean(),
+    decided: z.int().meta({ description: 'How many were decided (in a dry run: would be).' }),
+    unchanged: z.int(),
+    notFound: z.int(),
+    candidates: z.array(BulkDecisionRow),
+  })
+  .meta({ id: 'BulkDecisionAnswer' });
+export type BulkDecisionAnswer = z.infer<typeof BulkDecisionAnswer>;

@@ -33,6 +33,7 @@ export const refusalKinds = {
   'invalid-tag': 'A tag is not valid',
   'too-many-tags': 'An invitation would have too many tags',
   'too-many-notes': 'An invitation would have too many notes',
+  'bulk-decision-too-large': 'A bulk decision names more candidates than one request may decide',
   'retention-out-of-bounds': 'The retention periods are out of bounds',
   'reattempt-not-allowed': 'The invitation cannot be reattempted in its state',
   'cancel-not-allowed': 'The invitation cannot be cancelled in its state',

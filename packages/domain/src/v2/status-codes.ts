@@ -33,6 +33,7 @@ export const statusCatalogue = {
   '400.41': 'Invitation has too many tags',
   '400.42': 'Invitation has too many notes',
   '400.56': 'Retention periods are out of bounds',
+  '400.130': 'Bulk decision names too many candidates',
   '400.57': 'Invitation cannot be reattempted (v3)',
   '400.58': 'Invitation cannot be cancelled (v3)',
   '400.59': 'Access time is not valid (v3)',

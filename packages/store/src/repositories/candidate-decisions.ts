@@ -21,6 +21,14 @@ export interface Actor {
   readonly at: number;
 }
 
+/** One invitation a bulk decision names, as the store found it in the test. */
+export interface BulkCandidateRow {
+  readonly id: number;
+  readonly fullName: string;
+  readonly emailId: string;
+  readonly current: CandidateDecision | null;
+}
+
 /** The decision and tags of one invitation, as the list shows them. */
 export interface ListedDecision {
   readonly decision: CandidateDecision | null;
@@ -203,6 +211,24 @@ export class CandidateDecisionsRepository {
   }
 
   /** Runs `change` in one transaction on the org's invitation; undefined for another org's or a missing one. */
+  /**
+   * The named invitations of one test of the org, each with who it is and the decision standing (a bulk decision's
+   * reading, issue 61 item 2): ids of another test or another org are simply absent, as missing ones.
+   */
+  async candidatesOfTest(orgId: number, testId: number, ids: readonly number[]): Promise<Map<number, BulkCandidateRow>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('invitations')
+      .innerJoin('candidates', 'candidates.id', 'invitations.candidate_id')
+      .leftJoin('candidate_decisions', 'candidate_decisions.invitation_id', 'invitations.id')
+      .select(['invitations.id as id', 'candidates.full_name as fullName', 'candidates.email as emailId', 'candidate_decisions.decision as decision'])
+      .where('invitations.org_id', '=', orgId)
+      .where('invitations.test_id', '=', testId)
+      .where('invitations.id', 'in', [...ids])
+      .execute();
+    return new Map(rows.map((row) => [row.id, { id: row.id, fullName: row.fullName, emailId: row.emailId, current: decisionOf(row.decision ?? null) }]));
+  }
+
   private async write(
     orgId: number,
     invitationId: number,

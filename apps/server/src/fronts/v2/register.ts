@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { requireApiKey } from '../../plugins/api-key-auth.js';
 import { declareRouteCapabilities } from '../../plugins/route-capabilities.js';
+import { bulkDecisionRoutes } from '../../routes/bulk-decisions.js';
 import { bulkInvitationRoutes } from '../../routes/bulk-invitations.js';
 import { candidateDecisionRoutes } from '../../routes/candidate-decisions.js';
 import { candidateErasureRoutes } from '../../routes/candidate-erasure.js';
@@ -44,6 +45,7 @@ const V2_ROUTES = [
   invitationListRoutes,
   invitationSummaryRoutes,
   candidateDecisionRoutes,
+  bulkDecisionRoutes,
   reportRoutes,
   exportRoutes,
   webhookRoutes,

@@ -36,6 +36,7 @@ export const V2_STATUS_OF_REFUSAL = {
   'model-unavailable': '400.31',
   'invalid-tag': '400.40',
   'too-many-tags': '400.41',
+  'bulk-decision-too-large': '400.130',
   'too-many-notes': '400.42',
   'retention-out-of-bounds': '400.56',
   'reattempt-not-allowed': '400.57',
