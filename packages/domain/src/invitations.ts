@@ -169,3 +169,16 @@ export {
 export { decideV3AccessTime, parseV3DateTime, START_SKEW_MS, type V3AccessTime, type V3AccessTimeInput } from './v3/access-window.js';
 export { MADE_UP_DOMAIN, madeUpIdentity, undeliverableAddress, type MadeUpIdentity } from './v3/made-up-identity.js';
 export { V3CancelledInvitation, V3Invitation, V3InviteInput, V3Reattempt, V3ReattemptInput } from './v3/invitation-schemas.js';
+export {
+  DECISION_EMAIL_BODY_MAX,
+  DECISION_EMAIL_SUBJECT_MAX,
+  DecisionEmailSettings,
+  DecisionEmailTemplate,
+  decisionEmailKindOf,
+  decisionEmailKinds,
+  decisionEmailPlaceholders,
+  defaultDecisionEmails,
+  renderDecisionEmail,
+  unknownPlaceholdersIn,
+} from './decisions/decision-emails.js';
+export type { DecisionEmailKind, DecisionEmailPlaceholder, DecisionEmailValues } from './decisions/decision-emails.js';
