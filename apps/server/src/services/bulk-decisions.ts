@@ -69,4 +69,3 @@ export const bulkDecisionAnswer = (rows: readonly BulkDecisionRow[], dryRun: boo
   notFound: rows.filter((row) => row.outcome === 'not-found').length,
   candidates: [...rows],
 });
-

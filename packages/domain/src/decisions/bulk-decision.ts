@@ -84,7 +84,8 @@ export const BulkDecisionRow = z
     emailId: z.string().nullable().meta({ description: 'null when not found in this test.' }),
     before: CandidateDecision.nullable().meta({ description: 'The decision standing before (null: none).' }),
     outcome: z.enum(['decided', 'unchanged', 'not-found']).meta({
-      description: 'decided (or, in a dry run, would be); unchanged: the same decision stands and no new reason; not-found: not an invitation of this test of this org.',
+      description:
+        'decided (or, in a dry run, would be); unchanged: the same decision stands and no new reason; not-found: not an invitation of this test of this org.',
     }),
   })
   .meta({ id: 'BulkDecisionRow' });
