@@ -118,6 +118,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /v2/org/me': 'getOwnKey',
   'POST /v2/org/candidates/export': 'exportPersonalData',
   'PUT /v2/org/testinvitation/{testInvitationId}/decision': 'decideOnCandidate',
+  'POST /v2/org/tests/{testId}/decisions/bulk': 'decideOnCandidatesInBulk',
   'POST /v2/org/testinvitation/{testInvitationId}/tags': 'addCandidateTag',
   'DELETE /v2/org/testinvitation/{testInvitationId}/tags/{tag}': 'removeCandidateTag',
   'GET /v2/org/testinvitation/{testInvitationId}/notes': 'listCandidateNotes',
