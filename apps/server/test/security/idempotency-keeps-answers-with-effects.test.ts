@@ -94,6 +94,7 @@ describe.each(backends)('every keyed POST keeps its answer with its effect (%s)'
     await post('/v2/org/report/{testInvitationId}/links/revoke', `/v2/org/report/${testInvitationId}/links/revoke`);
     await post('/v2/org/testinvitation/{testInvitationId}/tags', `/v2/org/testinvitation/${testInvitationId}/tags`, { tag: 'keyed' });
     await post('/v2/org/testinvitation/{testInvitationId}/notes', `/v2/org/testinvitation/${testInvitationId}/notes`, { text: 'A keyed note.' });
+    await post('/v2/org/tests/{testId}/decisions/bulk', `/v2/org/tests/${testId}/decisions/bulk`, { decision: 'on-hold', ids: [testInvitationId] });
     await post('/v2/org/webhooks/secret/rotate', '/v2/org/webhooks/secret/rotate');
     await post('/v2/org/webhooks/settings', '/v2/org/webhooks/settings', { trailingSpaceKeys: true });
     await post('/v2/org/candidate-page', '/v2/org/candidate-page', { displayName: 'Keyed Hiring', contactEmail: 'keyed@acme.example' });

@@ -69,6 +69,7 @@ const LINES = new Set([
   'reviewEvidence note',
   'greenhouseResponseError errors[]',
   'decideOnCandidate reason',
+  'decideOnCandidatesInBulk reason',
   'addCandidateNote text',
   'editCandidateNote text',
   'giveCandidateFeedback text',
@@ -389,6 +390,14 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
   runSampleTests: (w) => [{ method: 'POST', url: `/candidate/v1/${w.token}/run/${w.coding}`, auth: 'none', body: { code: 'function sum() {}' } }],
   decideOnCandidate: (w) => [
     { method: 'PUT', url: `/v2/org/testinvitation/${w.invitationId}/decision`, auth: 'apiKey', body: { decision: 'shortlisted', reason: 'Clear tests.' } },
+  ],
+  decideOnCandidatesInBulk: (w) => [
+    {
+      method: 'POST',
+      url: `/v2/org/tests/${w.testId}/decisions/bulk`,
+      auth: 'apiKey',
+      body: { decision: 'shortlisted', reason: 'Clear tests.', filter: { q: 'ada', tag: 'strong-python', status: 'Pending', decision: 'none' }, dryRun: true },
+    },
   ],
   addCandidateTag: (w) => [{ method: 'POST', url: `/v2/org/testinvitation/${w.invitationId}/tags`, auth: 'apiKey', body: { tag: 'strong-python' } }],
   addCandidateNote: (w) => [{ method: 'POST', url: `/v2/org/testinvitation/${w.invitationId}/notes`, auth: 'apiKey', body: { text: 'Good tests.' } }],

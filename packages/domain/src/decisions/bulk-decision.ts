@@ -2,22 +2,35 @@ import { z } from 'zod';
 import { Id } from '../ids.js';
 import { type Result, refuse } from '../result.js';
 import { InvitationListQuery } from '../schemas/invitation-list.js';
+import { plainText } from '../schemas/text-fields.js';
 import { CandidateDecision, type DecisionChange, DecisionInput, decisionChangeOf } from './candidate-decision.js';
 
 /** More than this many candidates in one request is refused (400.130): a slip of the filter should not decide a whole test. */
 export const BULK_DECISION_CAP = 500;
 
 const list = InvitationListQuery.shape;
+/**
+ * A list word taken in a body: refused with the character named when it holds a control or bidi character, as every
+ * text field of a body is (a URL's query never carries them to the list), then parsed as the list parses it.
+ */
+const bodyText = <T extends z.ZodType<unknown, string | undefined>>(field: string, parse: T) =>
+  // The list's schemas are optional (their input may be undefined): piped from a string, only a string reaches them.
+  z
+    .string()
+    .check(plainText(field))
+    .pipe(parse as unknown as z.ZodType<z.output<T>, string>)
+    .optional();
+
 /** The invitation list's own filter (same words, same parsing), so the list and a bulk decision pick the same people. */
 export const BulkDecisionFilter = z
   .strictObject({
-    status: list.status,
+    status: bodyText('status', list.status),
     min_score: list.min_score,
     max_score: list.max_score,
-    q: list.q,
+    q: bodyText('q', list.q),
     integrity: list.integrity,
-    decision: list.decision,
-    tag: list.tag,
+    decision: bodyText('decision', list.decision),
+    tag: bodyText('tag', list.tag),
   })
   .meta({ id: 'BulkDecisionFilter' });
 export type BulkDecisionFilter = z.infer<typeof BulkDecisionFilter>;
