@@ -32,6 +32,12 @@ const APPENDED = [
   'assistantMessages',
   'assistantInsertedChars',
   'followUps',
+  // What the hiring team recorded (issue 61 item 3, decision 1414): after every earlier column.
+  'decision',
+  'decisionReason',
+  'tags',
+  'meanRating',
+  'ratings',
 ];
 
 const banded = {
