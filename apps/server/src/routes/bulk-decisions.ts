@@ -22,8 +22,8 @@ export const bulkDecisionRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         summary: 'Decide on many candidates of a test at once (Assay extension)',
         description:
           'Sets one decision (shortlisted, advanced, rejected, on-hold; null clears) with an optional reason on the invitations named by `ids` ' +
-          `(1–${BULK_DECISION_CAP}) or by \`filter\`, the invitation list's own filter with its own strings (status, min_score, max_score, q, integrity, ` +
-          `decision, tag; e.g. {"max_score": "20", "decision": "none"}); exactly one of the two. A filter matching more than ${BULK_DECISION_CAP} is ` +
+          `(1–${BULK_DECISION_CAP}) or by \`filter\`, the invitation list's own filter in its own words, scores as numbers (status, min_score, max_score, q, integrity, ` +
+          `decision, tag; e.g. {"max_score": 20, "decision": "none"}); exactly one of the two. A filter matching more than ${BULK_DECISION_CAP} is ` +
           'refused whole (400.130). `dryRun: true` answers who would be decided and writes nothing. Each candidate decided gets one `decided` history ' +
           'entry, as a single PUT …/decision; one whose decision already stands (no new reason) is `unchanged`; an id not of this test or of another ' +
           'org is `not-found` and never decided. Idempotent under an Idempotency-Key. Admin, recruiter and hiring-manager keys (403.17 otherwise); ' +

@@ -35,7 +35,7 @@ export class Decisions {
 
   /**
    * One decision for many candidates of a test (issue 61 item 2): by `ids`, or by `filter`, the invitation list's own
-   * filter in its own strings (e.g. `{ max_score: '20', decision: 'none' }`); `dryRun: true` answers who would be
+   * filter in its own words, scores as numbers (e.g. `{ max_score: 20, decision: 'none' }`); `dryRun: true` answers who would be
    * decided and writes nothing. A filter matching more than 500 is refused whole (400.130). Sent with an
    * Idempotency-Key, so a retry decides nobody twice.
    */

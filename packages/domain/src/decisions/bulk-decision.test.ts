@@ -4,15 +4,18 @@ import { BULK_DECISION_CAP, type BulkCandidate, BulkDecisionInput, bulkDecisionO
 describe('a bulk decision (issue 61 item 2)', () => {
   it('takes exactly one of ids or a list filter', () => {
     expect(BulkDecisionInput.safeParse({ decision: 'rejected', ids: [1, 2] }).success).toBe(true);
-    expect(BulkDecisionInput.safeParse({ decision: 'rejected', filter: { max_score: '49.99', decision: 'none' } }).success).toBe(true);
+    expect(BulkDecisionInput.safeParse({ decision: 'rejected', filter: { max_score: 49.99, decision: 'none' } }).success).toBe(true);
     expect(BulkDecisionInput.safeParse({ decision: 'rejected' }).success).toBe(false);
     expect(BulkDecisionInput.safeParse({ decision: 'rejected', ids: [1], filter: { decision: 'none' } }).success).toBe(false);
   });
 
   it('parses the filter as the list does, and refuses words the list does not know', () => {
-    const parsed = BulkDecisionInput.parse({ decision: 'on-hold', filter: { max_score: '50', decision: 'none' } });
+    const parsed = BulkDecisionInput.parse({ decision: 'on-hold', filter: { max_score: 50, decision: 'none' } });
     expect(parsed.filter).toEqual({ max_score: 50, decision: ['none'] });
     expect(BulkDecisionInput.safeParse({ decision: 'on-hold', filter: { decision: 'maybe' } }).success).toBe(false);
+    // A body's score is a JSON number; a list URL's text is not taken for one.
+    expect(BulkDecisionInput.safeParse({ decision: 'on-hold', filter: { max_score: '50' } }).success).toBe(false);
+    expect(BulkDecisionInput.safeParse({ decision: 'on-hold', filter: { decision: '' } }).success).toBe(false);
     expect(BulkDecisionInput.safeParse({ decision: 'on-hold', filter: { colour: 'red' } }).success).toBe(false);
   });
 

@@ -3,6 +3,7 @@ import { Id } from '../ids.js';
 import { type Result, refuse } from '../result.js';
 import { InvitationListQuery } from '../schemas/invitation-list.js';
 import { plainText } from '../schemas/text-fields.js';
+import { FORBIDDEN_IN } from '../text/control-characters.js';
 import { CandidateDecision, type DecisionChange, DecisionInput, decisionChangeOf } from './candidate-decision.js';
 
 /** More than this many candidates in one request is refused (400.130): a slip of the filter should not decide a whole test. */
@@ -11,26 +12,38 @@ export const BULK_DECISION_CAP = 500;
 const list = InvitationListQuery.shape;
 /**
  * A list word taken in a body: refused with the character named when it holds a control or bidi character, as every
- * text field of a body is (a URL's query never carries them to the list), then parsed as the list parses it.
+ * text field of a body is (a URL's query never carries them to the list), then parsed as the list parses it. The
+ * document states what the list's own schema states (its pattern, its length), so a body valid by the document is
+ * one the route takes.
  */
-const bodyText = <T extends z.ZodType<unknown, string | undefined>>(field: string, parse: T) =>
+const bodyText = <T extends z.ZodType<unknown, string | undefined>>(field: string, parse: T, documented: Record<string, unknown>) =>
   // The list's schemas are optional (their input may be undefined): piped from a string, only a string reaches them.
   z
     .string()
     .check(plainText(field))
     .pipe(parse as unknown as z.ZodType<z.output<T>, string>)
-    .optional();
+    .optional()
+    .meta({ ...parse.meta(), ...documented });
+/** A score bound: a JSON number in a body (the list's URL carries it as text), documented as the list documents it. */
+const score = (field: 'min_score' | 'max_score') =>
+  z
+    .number({ error: `${field} must be a number such as 15 or -2.5` })
+    .finite({ error: `${field} must be a finite number` })
+    .optional()
+    .meta({ description: list[field].meta()?.description });
+/** Free words (q, tag): at most 200 characters, none forbidden in a single line. */
+const words = { type: 'string', maxLength: 200, pattern: `^[^${FORBIDDEN_IN['single-line']}]*$` };
 
 /** The invitation list's own filter (same words, same parsing), so the list and a bulk decision pick the same people. */
 export const BulkDecisionFilter = z
   .strictObject({
-    status: bodyText('status', list.status),
-    min_score: list.min_score,
-    max_score: list.max_score,
-    q: bodyText('q', list.q),
+    status: bodyText('status', list.status, {}),
+    min_score: score('min_score'),
+    max_score: score('max_score'),
+    q: bodyText('q', list.q, words),
     integrity: list.integrity,
-    decision: bodyText('decision', list.decision),
-    tag: bodyText('tag', list.tag),
+    decision: bodyText('decision', list.decision, {}),
+    tag: bodyText('tag', list.tag, words),
   })
   .meta({ id: 'BulkDecisionFilter' });
 export type BulkDecisionFilter = z.infer<typeof BulkDecisionFilter>;
