@@ -98,8 +98,8 @@ describe('the interactive UI with 300 invitations', () => {
     for (const id of completed) expect(done).toContain(String(id));
     await terminal.keys('f', 'f');
     await terminal.waitFor(`1–5 of 5 (${INVITATIONS} in all) · status Cancelled`);
-    // Then Awaiting review (decision 651), then all statuses again.
-    await terminal.keys('f', 'f');
+    // Then Expired (none here, decision 1390), Awaiting review (decision 651), then all statuses again.
+    await terminal.keys('f', 'f', 'f');
     await terminal.waitFor(`1–${page} of ${INVITATIONS} · all statuses · by id`);
 
     // id, status, score: the scored invitations come first.
