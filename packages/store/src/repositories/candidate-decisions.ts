@@ -33,6 +33,7 @@ export interface BulkCandidateRow {
 export interface ListedDecision {
   readonly decision: CandidateDecision | null;
   readonly tags: string[];
+  readonly meanRating: number | null;
 }
 
 export interface DecidedEvent {
@@ -164,20 +165,25 @@ export class CandidateDecisionsRepository {
     });
   }
 
-  /** The decision and tags of a page of invitations, in two queries whatever its size (the list's rows). */
+  /** The decision, tags and mean rating of a page of invitations, in three queries whatever its size (the list's rows). */
   async listedOf(invitationIds: readonly number[]): Promise<Map<number, ListedDecision>> {
-    const listed = new Map<number, ListedDecision>(invitationIds.map((id) => [id, { decision: null, tags: [] }]));
+    const listed = new Map<number, ListedDecision>();
     if (invitationIds.length === 0) return listed;
     const ids = [...invitationIds];
-    const [decisions, tags] = await Promise.all([
+    const [decisions, tags, ratings] = await Promise.all([
       this.db.selectFrom('candidate_decisions').select(['invitation_id', 'decision']).where('invitation_id', 'in', ids).execute(),
       this.db.selectFrom('candidate_tags').select(['invitation_id', 'tag']).where('invitation_id', 'in', ids).orderBy('tag').execute(),
+      this.db.selectFrom('candidate_ratings').select(['invitation_id', 'rating']).where('invitation_id', 'in', ids).execute(),
     ]);
-    for (const row of decisions) {
-      const entry = listed.get(Number(row.invitation_id));
-      if (entry) listed.set(Number(row.invitation_id), { ...entry, decision: decisionOf(row.decision) });
+    const ofInvitation = <Row extends { invitation_id: number }>(rows: readonly Row[], id: number) => rows.filter((row) => Number(row.invitation_id) === id);
+    for (const id of ids) {
+      const decision = decisions.find((row) => Number(row.invitation_id) === id);
+      listed.set(id, {
+        decision: decision ? decisionOf(decision.decision) : null,
+        tags: ofInvitation(tags, id).map((row) => row.tag),
+        meanRating: meanRating(ofInvitation(ratings, id).map((row) => ({ rating: Number(row.rating) }))),
+      });
     }
-    for (const row of tags) listed.get(Number(row.invitation_id))?.tags.push(row.tag);
     return listed;
   }
 
