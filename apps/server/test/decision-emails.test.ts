@@ -97,6 +97,9 @@ describe.each(backends)('decision emails on %s', (backend) => {
       apiKey: other.apiKey,
     });
     expectFailure(refused, '404.4');
+    // The typed client reads the same.
+    expect((await h.client.decisionEmails.get()).replyTo).toBe('talent@example.com');
+    expect(await h.client.decisions.previewEmail(ids.ada!, 'advanced')).toEqual(preview);
     expect(smtp.received).toHaveLength(0);
   });
 
