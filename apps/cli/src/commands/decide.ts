@@ -94,7 +94,7 @@ const decideMany = async (io: CliIo, client: AssayClient, options: DecideOptions
 /**
  * `assay decide ID DECISION` (issue 50) — `--notify` emails the candidate after the undo window, `--preview` shows that
  * email and decides nothing (issue 61 item 1) — and `assay decide --test TEST --filter …|--ids … DECISION`, many at
- * once after a dry run and a confirmation (issue 61 item 2).
+ * once after a dry run and a confirmation (issue 61 item 2, decision 1455).
  */
 export const registerDecide = (program: Command, io: CliIo): void => {
   withJson(
