@@ -19,6 +19,7 @@ import { invitationResendRoutes } from '../../routes/invitation-resend.js';
 import { invitationSettingsRoutes } from '../../routes/invitation-settings.js';
 import { invitationSimilarityRoutes } from '../../routes/invitation-similarity.js';
 import { invitationSummaryRoutes } from '../../routes/invitation-summary.js';
+import { candidateCompareRoutes } from '../../routes/candidate-compare.js';
 import { invitationRoutes } from '../../routes/invitations.js';
 import { orgPeopleRoutes } from '../../routes/org-people.js';
 import { personalDataRoutes } from '../../routes/personal-data.js';
@@ -44,6 +45,7 @@ const V2_ROUTES = [
   invitationSimilarityRoutes,
   invitationListRoutes,
   invitationSummaryRoutes,
+  candidateCompareRoutes,
   candidateDecisionRoutes,
   bulkDecisionRoutes,
   reportRoutes,
