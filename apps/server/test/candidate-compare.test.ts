@@ -26,7 +26,7 @@ const twoSections = {
   ],
 };
 
-/** Issue 61 item 4 (decisions 1425–1432): ada and bob finished, cleo invited only; another test's dan; org B. */
+/** Issue 61 item 4 (decisions 1425–1430): ada and bob finished, cleo invited only; another test's dan; org B. */
 describe.each(backends)('comparing candidates of a test on %s', (backend) => {
   let h: Harness;
   let testId: number;

@@ -7,7 +7,7 @@ import { found, unwrap } from '../refusal-error.js';
 import { loadComparison } from '../services/candidate-comparison.js';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
 
-/** 2–5 candidates of a test side by side (issue 61 item 4, decisions 1425–1432): a read, like the reports it is made of. */
+/** 2–5 candidates of a test side by side (issue 61 item 4, decisions 1425–1430): a read, like the reports it is made of. */
 export const candidateCompareRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store }) => {
   app.get(
     '/tests/:testId/compare',
