@@ -199,3 +199,11 @@ export {
   v3AttemptsWindow,
   v3TestAttemptsOf,
 } from './v3/v3-test-attempts.js';
+export {
+  CandidateComparison,
+  ComparedCandidate,
+  ComparedQuestion,
+  compareCandidates,
+  comparedQuestionsOf,
+} from './report/candidate-comparison.js';
+export { COMPARE_MAX, COMPARE_MIN, parseCompareIds } from './report/compare-ids.js';

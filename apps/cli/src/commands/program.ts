@@ -10,6 +10,7 @@ import { registerErase } from './erase.js';
 import { registerEvents } from './events.js';
 import { registerExportPerson } from './export-person.js';
 import { registerHistory } from './history.js';
+import { registerCompare } from './compare.js';
 import { registerInvitations } from './invitations.js';
 import { registerInvite } from './invite.js';
 import { registerLinks } from './links.js';
@@ -60,6 +61,7 @@ export const createProgram = (io: CliIo, interactive: Interactive): Command => {
   registerDecide(program, io);
   registerDecisions(program, io);
   registerHistory(program, io);
+  registerCompare(program, io);
   registerReminders(program, io);
   registerReports(program, io);
   registerSimilarity(program, io);

@@ -48,6 +48,8 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
   'GET /v2/org/review/:reference/transcript': 'read-review-queue',
   'GET /v2/org/tests/:testId/invitations': 'read-reports',
   'GET /v2/org/tests/:testId/invitations/summary': 'read-reports',
+  // Names candidates beside their reports: whoever reads reports, so never a blind reviewer (decision 1429).
+  'GET /v2/org/tests/:testId/compare': 'read-reports',
   'GET /v2/org/integrations/greenhouse': 'read-integrations',
   'PUT /v2/org/integrations/greenhouse': 'change-integrations',
   'GET /v2/org/tests/:testId/reminders': 'read-tests',

@@ -206,6 +206,11 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'POST', url: `/v2/org/people/${colleague}/deactivate` });
   await send({ method: 'POST', url: '/v2/org/people/999999/keys' });
   await send({ method: 'GET', url: `/v2/org/tests/${testId}/invitations/summary` });
+  // Compare (issue 61 item 4): a comparison, too few (400.125), an id twice (400.126), an id not of this test (404.4).
+  await send({ method: 'GET', url: `/v2/org/tests/${testId}/compare?ids=${invitations.completed},${invitations.pending}` });
+  await send({ method: 'GET', url: `/v2/org/tests/${testId}/compare?ids=${invitations.completed}` });
+  await send({ method: 'GET', url: `/v2/org/tests/${testId}/compare?ids=${invitations.completed},${invitations.completed}` });
+  await send({ method: 'GET', url: `/v2/org/tests/${testId}/compare?ids=${invitations.completed},999999` });
   // Erasure (issue 51): by address and by invitation (an erased one again: a no-op), an unknown address (404.51), and v3's shape.
   const erasable = await fresh('erasable@example.com');
   await send({ method: 'POST', url: '/v2/org/candidates/erase', body: { emailId: 'erasable@example.com' } });

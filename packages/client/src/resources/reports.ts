@@ -1,4 +1,4 @@
-import { ReportDetails, SimilarityPage, type SimilarityPairEntry } from '@assay/domain/report';
+import { CandidateComparison, ReportDetails, SimilarityPage, type SimilarityPairEntry } from '@assay/domain/report';
 import type { ReportAi } from '@assay/domain/ai';
 import { CandidateReport, MAX_PAGE_SIZE, ReportScoreFields, RevokedReportLinks, SectionReport } from '@assay/domain/schemas';
 import type { z } from 'zod';
@@ -59,6 +59,19 @@ export class Reports {
    */
   details(testInvitationId: number, options?: CallOptions): Promise<ReportDetails> {
     return this.transport.json({ method: 'GET', path: `/v2/org/report/${segment(testInvitationId)}/details`, credential: 'apiKey' }, ReportDetails, options);
+  }
+
+  /**
+   * 2–5 candidates of a test side by side (issue 61 item 4): score, sections, skills, time, integrity level, what was
+   * recorded, and every question's marks in the test's order. The server refuses fewer or more (400.125), an id twice
+   * (400.126) and an id not of this test (404.4, naming it).
+   */
+  compare(testId: number, testInvitationIds: readonly number[], options?: CallOptions): Promise<CandidateComparison> {
+    return this.transport.json(
+      { method: 'GET', path: `/v2/org/tests/${segment(testId)}/compare`, query: { ids: testInvitationIds.join(',') }, credential: 'apiKey' },
+      CandidateComparison,
+      options,
+    );
   }
 
   /**

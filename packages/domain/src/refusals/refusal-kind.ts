@@ -34,6 +34,8 @@ export const refusalKinds = {
   'too-many-tags': 'An invitation would have too many tags',
   'too-many-notes': 'An invitation would have too many notes',
   'bulk-decision-too-large': 'A bulk decision names more candidates than one request may decide',
+  'compare-count-out-of-bounds': 'A comparison names fewer than 2 or more than 5 candidates',
+  'compare-ids-not-valid': 'A comparison names an id that is not one, or one twice',
   'retention-out-of-bounds': 'The retention periods are out of bounds',
   'reattempt-not-allowed': 'The invitation cannot be reattempted in its state',
   'cancel-not-allowed': 'The invitation cannot be cancelled in its state',

@@ -33,6 +33,8 @@ export const statusCatalogue = {
   '400.41': 'Invitation has too many tags',
   '400.42': 'Invitation has too many notes',
   '400.130': 'Bulk decision names too many candidates',
+  '400.125': 'Comparison names fewer than 2 or more than 5 candidates',
+  '400.126': 'Comparison ids are not valid',
   '400.56': 'Retention periods are out of bounds',
   '400.57': 'Invitation cannot be reattempted (v3)',
   '400.58': 'Invitation cannot be cancelled (v3)',

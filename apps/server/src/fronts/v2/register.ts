@@ -20,6 +20,7 @@ import { invitationSettingsRoutes } from '../../routes/invitation-settings.js';
 import { decisionEmailRoutes } from '../../routes/decision-emails.js';
 import { invitationSimilarityRoutes } from '../../routes/invitation-similarity.js';
 import { invitationSummaryRoutes } from '../../routes/invitation-summary.js';
+import { candidateCompareRoutes } from '../../routes/candidate-compare.js';
 import { invitationRoutes } from '../../routes/invitations.js';
 import { orgPeopleRoutes } from '../../routes/org-people.js';
 import { personalDataRoutes } from '../../routes/personal-data.js';
@@ -45,6 +46,7 @@ const V2_ROUTES = [
   invitationSimilarityRoutes,
   invitationListRoutes,
   invitationSummaryRoutes,
+  candidateCompareRoutes,
   candidateDecisionRoutes,
   bulkDecisionRoutes,
   reportRoutes,

@@ -38,6 +38,8 @@ export const V2_STATUS_OF_REFUSAL = {
   'too-many-tags': '400.41',
   'too-many-notes': '400.42',
   'bulk-decision-too-large': '400.130',
+  'compare-count-out-of-bounds': '400.125',
+  'compare-ids-not-valid': '400.126',
   'retention-out-of-bounds': '400.56',
   'reattempt-not-allowed': '400.57',
   'cancel-not-allowed': '400.58',
