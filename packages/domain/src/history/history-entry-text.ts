@@ -86,6 +86,7 @@ const whatOf = (entry: HistoryEntry): string =>
     .with({ kind: 'tagged' }, ({ details }) => `Tag ${details.change === 'added' ? 'added' : 'removed'}: ${details.tag}`)
     .with({ kind: 'noted' }, ({ details }) => `Note ${details.noteId} ${details.change}`)
     .with({ kind: 'rated' }, ({ details }) => (details.rating === null ? 'Rating removed' : `Rated ${details.rating} of 5`))
+    .with({ kind: 'share-opened' }, ({ details }) => `Shared report ${details.shareId} opened (${details.format === 'pdf' ? 'PDF' : 'page'})`)
     .exhaustive();
 
 /**
@@ -115,6 +116,7 @@ const KIND_NAMES: Readonly<Record<HistoryOmission['kind'], string>> = {
   tagged: 'tag',
   noted: 'note',
   rated: 'rating',
+  'share-opened': 'shared report opened',
 };
 
 /**

@@ -77,6 +77,7 @@ export const HistoryEvent = z.discriminatedUnion('kind', [
   event('tagged', { tag: z.string(), change: z.enum(['added', 'removed']) }, 'A key added or removed a tag.'),
   event('noted', { noteId: Id, change: z.enum(['added', 'edited', 'deleted']) }, 'A key added, edited or deleted a note of its own (never its text).'),
   event('rated', { rating: z.int().min(1).max(5).nullable() }, 'A key rated the candidate 1 to 5, or removed its rating (null).'),
+  event('share-opened', { shareId: Id, format: z.enum(['html', 'pdf']) }, 'Someone opened a shared report link (its page or its PDF), with no key.'),
 ]);
 export type HistoryEvent = z.infer<typeof HistoryEvent>;
 export type HistoryKind = HistoryEvent['kind'];

@@ -60,6 +60,8 @@ export const HISTORY_BOUNDS: Readonly<Record<HistoryKind, RecordBound>> = {
   tagged: { head: 10, tail: 40 },
   noted: { head: 10, tail: 40 },
   rated: { head: 10, tail: 40 },
+  // Opened at will by whoever holds the link (decision 1437): the first opens and the latest are what matter.
+  'share-opened': { head: 10, tail: 40 },
 };
 
 /** The grades one answer keeps: the first few and the latest, which include the one that counts (decision 635). */
