@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id } from '../ids.js';
 import { ok, refuse, type Result } from '../result.js';
+import { documentedInteger } from '../schemas/documented-formats.js';
 
 /**
  * A report share (issue 61 item 4, "Share"; decisions 1433–1439): a link to one invitation's report that a manager
@@ -19,7 +20,10 @@ export const ShareRequest = z
     days: z
       .int({ error: 'days must be a whole number' })
       .optional()
-      .meta({ description: `How long the link opens, in whole days (${SHARE_DAYS.min}–${SHARE_DAYS.max}; 400.127 otherwise); ${SHARE_DAYS.default} when absent.` }),
+      .meta({
+        ...documentedInteger({ minimum: SHARE_DAYS.min, maximum: SHARE_DAYS.max, default: SHARE_DAYS.default }),
+        description: `How long the link opens, in whole days (${SHARE_DAYS.min}–${SHARE_DAYS.max}; 400.127 otherwise); ${SHARE_DAYS.default} when absent.`,
+      }),
   })
   .meta({ id: 'ShareRequest' });
 export type ShareRequest = z.infer<typeof ShareRequest>;
