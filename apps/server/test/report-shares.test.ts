@@ -33,7 +33,8 @@ describe.each(backends)('report shares on %s', (backend) => {
     const maya = expectSuccess<Person>(await as(h.org.apiKey, 'POST', '/v2/org/people', { name: 'Maya Manager', role: 'hiring-manager' }));
     manager = expectSuccess<IssuedKey>(await as(h.org.apiKey, 'POST', `/v2/org/people/${maya.personId}/keys`));
     reviewer = await h.client.admin.keys.create(h.org.orgId, { role: 'reviewer', label: 'Panel A' });
-    invitationId = (await submitWritten(h, testId, 'ada@example.com', { short: 'Lyon', essay: 'I would sort the list first.' }, { fullName: 'Ada Lovelace' })).invitationId;
+    invitationId = (await submitWritten(h, testId, 'ada@example.com', { short: 'Lyon', essay: 'I would sort the list first.' }, { fullName: 'Ada Lovelace' }))
+      .invitationId;
     await h.drainJobs();
   });
   afterAll(() => h.close());
@@ -111,7 +112,8 @@ describe.each(backends)('report shares on %s', (backend) => {
   });
 
   it('refuses a reviewer key (403.17) naming the roles that may', async () => {
-    const sentence = 'A reviewer key may not share, list or revoke report links for people without a key: that needs an admin, recruiter or hiring-manager key.';
+    const sentence =
+      'A reviewer key may not share, list or revoke report links for people without a key: that needs an admin, recruiter or hiring-manager key.';
     expect(expectFailure(await share(undefined, reviewer.apiKey), '403.17').result).toBe(sentence);
     expect(expectFailure(await as(reviewer.apiKey, 'GET', '/v2/org/shares'), '403.17').result).toBe(sentence);
     expect(expectFailure(await as(reviewer.apiKey, 'DELETE', '/v2/org/shares/1'), '403.17').result).toBe(sentence);

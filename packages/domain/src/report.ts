@@ -199,5 +199,14 @@ export {
   v3AttemptsWindow,
   v3TestAttemptsOf,
 } from './v3/v3-test-attempts.js';
-export { CreatedShare, ReportShare, SHARE_DAYS, ShareRequest, decideShareExpiry, decideShareOpen, reportShareOf, shareStanding } from './shares/report-share.js';
+export {
+  CreatedShare,
+  ReportShare,
+  SHARE_DAYS,
+  ShareRequest,
+  decideShareExpiry,
+  decideShareOpen,
+  reportShareOf,
+  shareStanding,
+} from './shares/report-share.js';
 export type { ShareStanding, StoredShare } from './shares/report-share.js';

@@ -50,7 +50,9 @@ describe.each(['sqlite', 'postgres'] as const)('an upgrade whose step fails, on 
     await sql`drop table ${sql.table(aiChecks)}`.execute(admin.db);
     await sql`alter table ${sql.table(orgs)} drop column default_deadline_days`.execute(admin.db);
     await sql`alter table ${sql.table(orgs)} drop column remind_after_days`.execute(admin.db);
-    await sql`delete from ${sql.table(migrationTable)} where name in ('057-ai-checks', '058-follow-ups', '060-invitation-defaults', '062-report-shares')`.execute(admin.db);
+    await sql`delete from ${sql.table(migrationTable)} where name in ('057-ai-checks', '058-follow-ups', '060-invitation-defaults', '062-report-shares')`.execute(
+      admin.db,
+    );
 
     await expect(openStore(url, options)).rejects.toThrow(/database migration 058-follow-ups failed/);
     const after = await applied(admin.db, migrationTable);

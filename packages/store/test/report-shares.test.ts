@@ -26,7 +26,16 @@ describe.each(['sqlite', 'postgres'] as const)('report shares on %s', (backend) 
 
   it('stores a share by its token hash and finds it by that hash alone', async () => {
     const made = await make('a'.repeat(64));
-    expect(made).toEqual({ shareId: made.shareId, orgId, testInvitationId: invitationId, createdAt: T0, expiresAt: T0 + 14 * DAY, revokedAt: null, opens: 0, lastOpenedAt: null });
+    expect(made).toEqual({
+      shareId: made.shareId,
+      orgId,
+      testInvitationId: invitationId,
+      createdAt: T0,
+      expiresAt: T0 + 14 * DAY,
+      revokedAt: null,
+      opens: 0,
+      lastOpenedAt: null,
+    });
     expect(await store.reportShares.findByTokenHash('a'.repeat(64))).toEqual(made);
     expect(await store.reportShares.findByTokenHash('b'.repeat(64))).toBeUndefined();
     await expect(make('a'.repeat(64))).rejects.toThrow();
