@@ -118,4 +118,12 @@ describe.each(backends)('report shares on %s', (backend) => {
     expect(expectFailure(await as(reviewer.apiKey, 'GET', '/v2/org/shares'), '403.17').result).toBe(sentence);
     expect(expectFailure(await as(reviewer.apiKey, 'DELETE', '/v2/org/shares/1'), '403.17').result).toBe(sentence);
   });
+
+  it('is made, listed and revoked through the client, which refuses out-of-bounds days as the server does', async () => {
+    const made = await h.client.shares.create(invitationId, 5);
+    expect(made.expiresAt).toBe(new Date(clock.now() + 5 * DAY).toISOString());
+    expect((await h.client.shares.list()).find((listed) => listed.shareId === made.shareId)?.status).toBe('open');
+    expect((await h.client.shares.revoke(made.shareId)).status).toBe('revoked');
+    await expect(h.client.shares.create(invitationId, 120)).rejects.toMatchObject({ statuscode: '400.127' });
+  });
 });
