@@ -9,6 +9,7 @@ import { registerErase } from './erase.js';
 import { registerEvents } from './events.js';
 import { registerExportPerson } from './export-person.js';
 import { registerHistory } from './history.js';
+import { registerShare } from './share.js';
 import { registerInvitations } from './invitations.js';
 import { registerInvite } from './invite.js';
 import { registerLinks } from './links.js';
@@ -58,6 +59,7 @@ export const createProgram = (io: CliIo, interactive: Interactive): Command => {
   registerInvitations(program, io);
   registerDecisions(program, io);
   registerHistory(program, io);
+  registerShare(program, io);
   registerReminders(program, io);
   registerReports(program, io);
   registerSimilarity(program, io);
