@@ -49,6 +49,7 @@ import { candidateLinkRoutes } from './routes/candidate-links.js';
 import { candidateRoutes } from './routes/candidate.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
 import { signedReportRoutes } from './routes/signed-reports.js';
+import { sharedReportRoutes } from './routes/shared-reports.js';
 import { operationsRoutes } from './routes/operations.js';
 
 export interface AppOptions {
@@ -175,6 +176,7 @@ export const buildApp = async ({ config, store, logger = false, now = Date.now, 
 
   await app.register(operationsRoutes, context);
   await app.register(signedReportRoutes, context);
+  await app.register(sharedReportRoutes, context);
   await registerCandidatePages(app);
   await app.register(unsubscribeRoutes, context);
   const tokens = new KnownTokens((token) => store.attempts.invitationIdOfToken(token));

@@ -7,6 +7,7 @@ import { InvitationSettingsResource } from './resources/invitation-settings.js';
 import { DecisionEmailsResource } from './resources/decision-emails.js';
 import { RetentionSettingsResource } from './resources/retention-settings.js';
 import { Decisions } from './resources/decisions.js';
+import { Shares } from './resources/shares.js';
 import { Deliveries } from './resources/deliveries.js';
 import { Events } from './resources/events.js';
 import { Grading } from './resources/grading.js';
@@ -52,6 +53,8 @@ export interface AssayClient {
   readonly testSettings: TestSettingsResource;
   /** A decision, tags, notes and ratings on an invitation (issue 50 item 2). */
   readonly decisions: Decisions;
+  /** Report links a manager without a key opens (issue 61 item 4). */
+  readonly shares: Shares;
   readonly timeZones: TimeZones;
   readonly health: Health;
   readonly admin: Admin;
@@ -90,6 +93,7 @@ export const createClient = (options: ClientOptions): AssayClient => {
     reminders: new Reminders(transport),
     testSettings: new TestSettingsResource(transport),
     decisions: new Decisions(transport),
+    shares: new Shares(transport),
     timeZones: new TimeZones(transport),
     health: new Health(transport),
     admin: new Admin(transport),

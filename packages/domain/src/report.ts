@@ -207,3 +207,13 @@ export {
   comparedQuestionsOf,
 } from './report/candidate-comparison.js';
 export { COMPARE_MAX, COMPARE_MIN, parseCompareIds } from './report/compare-ids.js';
+  CreatedShare,
+  ReportShare,
+  SHARE_DAYS,
+  ShareRequest,
+  decideShareExpiry,
+  decideShareOpen,
+  reportShareOf,
+  shareStanding,
+} from './shares/report-share.js';
+export type { ShareStanding, StoredShare } from './shares/report-share.js';

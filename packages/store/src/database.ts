@@ -45,6 +45,7 @@ import type { SandboxWorkersTable, TestExportsTable } from './tables/operations.
 import type { AssistantInsertionsTable, AssistantMessagesTable } from './tables/assistant.js';
 import type { AiChecksTable } from './tables/ai-checks.js';
 import type { FollowUpsTable } from './tables/follow-ups.js';
+import type { ReportSharesTable } from './tables/report-shares.js';
 
 // The schema as Kysely sees it: each table's interface lives with its area under tables/ (instants, flags and JSON: see OrgsTable).
 export type { JobKind, JobStatus } from '@assay/domain';
@@ -70,6 +71,7 @@ export interface Database {
   assistant_messages: AssistantMessagesTable;
   ai_checks: AiChecksTable;
   follow_ups: FollowUpsTable;
+  report_shares: ReportSharesTable;
   assistant_insertions: AssistantInsertionsTable;
   ai_use_findings: AiUseFindingsTable;
   answers: AnswersTable;

@@ -61,6 +61,7 @@ export type {
 export type { SandboxWorkersTable, TestExportsTable } from './tables/operations.js';
 export type { AssistantInsertionsTable, AssistantMessagesTable } from './tables/assistant.js';
 export type { FollowUpsTable } from './tables/follow-ups.js';
+export type { ReportSharesTable } from './tables/report-shares.js';
 export { knownMigrations, migrateToLatest } from './migrate.js';
 export type { MigrationLog } from './migrate.js';
 export { DatabaseStartError, describeDatabase, openServiceStore } from './service-store.js';
@@ -84,6 +85,8 @@ export { PersonalDataRepository, type PersonalDataOptions, type StoredPersonalDa
 export { AssistantRepository, STALE_FAILURE } from './repositories/assistant-transcript.js';
 export { AiChecksRepository, INTERRUPTED_PROBLEM } from './repositories/ai-checks.js';
 export { FollowUpsRepository } from './repositories/follow-ups.js';
+export { ReportSharesRepository } from './repositories/report-shares.js';
+export type { NewReportShare } from './repositories/report-shares.js';
 export type { ReviewedFollowUp } from './repositories/follow-ups.js';
 export type { AiCheckRecord } from './repositories/ai-checks.js';
 export type { AssistantTally, NewAssistantMessage } from './repositories/assistant-transcript.js';

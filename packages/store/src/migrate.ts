@@ -56,6 +56,7 @@ import { aiChecksMigration } from './migrations/057-ai-checks.js';
 import { followUpsMigration } from './migrations/058-follow-ups.js';
 import { invitationDefaultsMigration } from './migrations/060-invitation-defaults.js';
 import { decisionEmailsMigration } from './migrations/061-decision-emails.js';
+import { reportSharesMigration } from './migrations/062-report-shares.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -114,6 +115,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '058-follow-ups': followUpsMigration(dialect),
   '060-invitation-defaults': invitationDefaultsMigration(),
   '061-decision-emails': decisionEmailsMigration(),
+  '062-report-shares': reportSharesMigration(dialect),
 });
 
 /** Hands Kysely the migrations, each timed as it runs: one `migrateToLatest` call still logs every step's own time. */

@@ -45,6 +45,7 @@ import { OutboxEmailsRepository } from './repositories/outbox-emails.js';
 import { AssistantRepository } from './repositories/assistant-transcript.js';
 import { AiChecksRepository } from './repositories/ai-checks.js';
 import { FollowUpsRepository } from './repositories/follow-ups.js';
+import { ReportSharesRepository } from './repositories/report-shares.js';
 
 /** Assay's tables, one repository each; on the database, or on one transaction (`Store.transaction`). */
 export interface Repositories {
@@ -109,6 +110,8 @@ export interface Repositories {
   readonly aiChecks: AiChecksRepository;
   /** Authorship follow-ups: the questions about a submitted answer, their answers and marks (issue 60 item 6, migration 058). */
   readonly followUps: FollowUpsRepository;
+  /** Report shares: links a manager without a key opens until they expire or are revoked (issue 61 item 4, migration 062). */
+  readonly reportShares: ReportSharesRepository;
 }
 
 export interface Store extends Connection, Repositories {
@@ -180,6 +183,7 @@ const repositoryMakers = (
     assistant: () => new AssistantRepository(db),
     aiChecks: () => new AiChecksRepository(db),
     followUps: () => new FollowUpsRepository(db),
+    reportShares: () => new ReportSharesRepository(db),
   };
 };
 

@@ -33,6 +33,7 @@ describe.each(['sqlite', 'postgres'] as const)('an upgrade whose step fails, on 
   const migrationTable = dialect === 'postgres' ? `${schema}.kysely_migration` : 'kysely_migration';
   const aiChecks = dialect === 'postgres' ? `${schema}.ai_checks` : 'ai_checks';
   const followUps = dialect === 'postgres' ? `${schema}.follow_ups` : 'follow_ups';
+  const reportShares = dialect === 'postgres' ? `${schema}.report_shares` : 'report_shares';
   const orgs = dialect === 'postgres' ? `${schema}.orgs` : 'orgs';
   const admin = connect(url, { pgPoolSize: 1 });
 
@@ -45,11 +46,12 @@ describe.each(['sqlite', 'postgres'] as const)('an upgrade whose step fails, on 
   it('names the failing step, and keeps what the dialect can keep', async () => {
     await (await openStore(url, options)).close();
     // Back to 056: 057's table and the rows from 057 on gone; 058's table left in the way of its own step.
+    await sql`drop table ${sql.table(reportShares)}`.execute(admin.db);
     await sql`drop table ${sql.table(aiChecks)}`.execute(admin.db);
     await sql`alter table ${sql.table(orgs)} drop column default_deadline_days`.execute(admin.db);
     await sql`alter table ${sql.table(orgs)} drop column remind_after_days`.execute(admin.db);
     await sql`alter table ${sql.table(orgs)} drop column decision_emails`.execute(admin.db);
-    await sql`delete from ${sql.table(migrationTable)} where name in ('057-ai-checks', '058-follow-ups', '060-invitation-defaults', '061-decision-emails')`.execute(
+    await sql`delete from ${sql.table(migrationTable)} where name in ('057-ai-checks', '058-follow-ups', '060-invitation-defaults', '061-decision-emails', '062-report-shares')`.execute(
       admin.db,
     );
 
@@ -69,7 +71,7 @@ describe.each(['sqlite', 'postgres'] as const)('an upgrade whose step fails, on 
     const store = await openStore(url, { ...options, migrationLog: (message) => logged.push(message) });
     await store.close();
     expect(await applied(admin.db, migrationTable)).toEqual(knownMigrations(dialect));
-    expect(logged.at(-1)).toMatch(/^database migrated: \d step\(s\), now at 061-decision-emails$/);
+    expect(logged.at(-1)).toMatch(/^database migrated: \d step\(s\), now at 062-report-shares$/);
     expect(logged.filter((line) => /^migrating: 058-follow-ups done in \d+ ms$/.test(line))).toHaveLength(1);
   });
 });

@@ -20,6 +20,8 @@ describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backe
 
   it('gives orgs that existed before migration 043 no periods, and new orgs the defaults', async () => {
     // Back to the schema before 043 (and the migrations after it), with an org in it, then migrate again.
+    await store.db.schema.dropTable('report_shares').execute();
+    await sql`delete from kysely_migration where name = '062-report-shares'`.execute(store.db);
     for (const column of ['default_deadline_days', 'remind_after_days', 'decision_emails'])
       await store.db.schema.alterTable('orgs').dropColumn(column).execute();
     await sql`delete from kysely_migration where name in ('060-invitation-defaults', '061-decision-emails')`.execute(store.db);
@@ -79,6 +81,7 @@ describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backe
       '058-follow-ups',
       '060-invitation-defaults',
       '061-decision-emails',
+      '062-report-shares',
     ]);
     const after = (await store.orgs.create({ name: 'After', email: 'after@example.com', timeZoneId: 1000 }, T0)).id;
     expect(await store.retention.settings(before)).toEqual({ endedDays: null, mediaDays: null, unstartedDays: null });

@@ -11,6 +11,7 @@ import { registerEvents } from './events.js';
 import { registerExportPerson } from './export-person.js';
 import { registerHistory } from './history.js';
 import { registerCompare } from './compare.js';
+import { registerShare } from './share.js';
 import { registerInvitations } from './invitations.js';
 import { registerInvite } from './invite.js';
 import { registerLinks } from './links.js';
@@ -62,6 +63,7 @@ export const createProgram = (io: CliIo, interactive: Interactive): Command => {
   registerDecisions(program, io);
   registerHistory(program, io);
   registerCompare(program, io);
+  registerShare(program, io);
   registerReminders(program, io);
   registerReports(program, io);
   registerSimilarity(program, io);

@@ -47,7 +47,7 @@ const pathWords = (segments: readonly string[]): { word: string; segment: number
   );
 
 /**
- * The raw segments that hold a credential: the one after `t` (the take-test page), the one after `candidate/v1`
+ * The raw segments that hold a credential: the one after `t` (the take-test page) or `shared` (a report share), the one after `candidate/v1`
  * (the candidate API, except its public `links`), and any that is shaped like a credential — however the path is
  * spelled: percent-encoded, in another case, with doubled or encoded slashes.
  */
@@ -58,6 +58,8 @@ const secretSegments = (segments: readonly string[]): Set<number> => {
     if (SECRET_SHAPED.test(word) || ADDRESS_SHAPED.test(word)) secret.add(segment);
     const next = words[index + 1];
     if (word === 't' && next) secret.add(next.segment);
+    // A report share's token (decision 1434), even cut short or mistyped: it may be most of a working one.
+    if (word === 'shared' && next) secret.add(next.segment);
     const third = words[index + 2];
     if (word === 'candidate' && next?.word === 'v1' && third && third.word !== 'links') secret.add(third.segment);
   });

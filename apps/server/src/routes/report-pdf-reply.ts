@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { PDF_MEDIA_TYPE, RenderBusyError, RenderTimeoutError, reportPdfFileName } from '@assay/reports/host';
-import { invitationHistoryOf, type HistoryActor } from '@assay/domain';
+import { invitationHistoryOf, type HistoryActor, type StoredShare } from '@assay/domain';
 import type { AppContext } from '../context.js';
 import { PRIVATE_NO_STORE } from '../plugins/response-headers.js';
 import { found, refusal } from '../refusal-error.js';
@@ -54,13 +54,18 @@ export interface ReportDownload {
   readonly format: 'pdf' | 'report-link';
 }
 
+/** A report share's PDF (decision 1437): counted on the share and written as its `share-opened` entry instead. */
+export interface SharedDownload {
+  readonly share: StoredShare;
+}
+
 /** `sendReportPdf` for a caller that has just read the invitation itself (the signed report link): no second read. */
 export const sendKnownReportPdf = async (
   reply: FastifyReply,
   { store, now, reports }: AppContext,
   orgId: number,
   testInvitationId: number,
-  { by, format }: ReportDownload,
+  download: ReportDownload | SharedDownload,
 ) => {
   const pdf = await reports
     .renderPdf(async () => {
@@ -82,7 +87,8 @@ export const sendKnownReportPdf = async (
     })
     .catch(busyAsRefusal);
   // Rendered, so about to be sent: the history says the report left.
-  await store.history.record(testInvitationId, { kind: 'report-downloaded', details: { format } }, by, now());
+  if ('share' in download) await store.reportShares.recordOpen(download.share, 'pdf', now());
+  else await store.history.record(testInvitationId, { kind: 'report-downloaded', details: { format: download.format } }, download.by, now());
   return reply
     .type(PDF_MEDIA_TYPE)
     .headers(attachmentHeaders(reportPdfFileName(testInvitationId)))

@@ -150,6 +150,12 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'PUT', url: `${on}/rating`, body: { rating: 4 } });
   await send({ method: 'DELETE', url: `${on}/rating` });
   await send({ method: 'GET', url: `${on}/evaluation` });
+  // Report shares (issue 61 item 4): one made and one refused for its days (400.127), listed, revoked twice.
+  const shared = await send({ method: 'POST', url: `${on}/share`, body: { days: 7 } });
+  await send({ method: 'POST', url: `${on}/share`, body: { days: 91 } });
+  await send({ method: 'GET', url: '/v2/org/shares' });
+  await send({ method: 'DELETE', url: `/v2/org/shares/${shared.json().result.shareId}` });
+  await send({ method: 'DELETE', url: `/v2/org/shares/${shared.json().result.shareId}` });
   // Bulk decisions (issue 61 item 2): a dry run by the list's filter, a decision by ids, and both at once refused (400.2).
   await send({ method: 'POST', url: `/v2/org/tests/${testId}/decisions/bulk`, body: { decision: 'on-hold', filter: { decision: 'none' }, dryRun: true } });
   await send({ method: 'POST', url: `/v2/org/tests/${testId}/decisions/bulk`, body: { decision: 'shortlisted', ids: [taking.id] } });

@@ -63,6 +63,8 @@ describe('take-test tokens and report signatures never reach the logs', () => {
     expect(redactUrl('/candidate/v1/abc_DEF-123/answers/4')).toBe('/candidate/v1/[redacted]/answers/4');
     expect(redactUrl('/candidate/v1/abc?x=1')).toBe('/candidate/v1/[redacted]?x=1');
     expect(redactUrl('/candidate/v1/links/public-key/register')).toBe('/candidate/v1/links/public-key/register');
+    expect(redactUrl('/shared/short-Token/pdf')).toBe('/shared/[redacted]/pdf');
+    expect(redactUrl('/Shared/abc')).toBe('/Shared/[redacted]');
     expect(redactUrl('/v2/reports/7/pdf?expires=1&signature=s3cr3t')).toBe('/v2/reports/7/pdf?expires=1&signature=[redacted]');
     expect(redactUrl('/v2/reports/7/pdf?signature=s3cr3t&expires=1')).toBe('/v2/reports/7/pdf?signature=[redacted]&expires=1');
   });

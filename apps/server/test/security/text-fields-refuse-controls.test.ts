@@ -425,6 +425,7 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
     { method: 'PATCH', url: `/v2/org/testinvitation/${w.invitationId}/notes/${w.noteId}`, auth: 'apiKey', body: { text: 'Good tests, clear names.' } },
   ],
   rateCandidate: (w) => [{ method: 'PUT', url: `/v2/org/testinvitation/${w.invitationId}/rating`, auth: 'apiKey', body: { rating: 4 } }],
+  shareReport: (w) => [{ method: 'POST', url: `/v2/org/testinvitation/${w.invitationId}/share`, auth: 'apiKey', body: { days: 7 } }],
   addPerson: (w) => [
     {
       method: 'POST',

@@ -93,6 +93,7 @@ const whatOf = (entry: HistoryEntry): string =>
         .with('sent', () => `The ${details.email} email was sent: "${details.subject ?? ''}"`)
         .exhaustive(),
     )
+    .with({ kind: 'share-opened' }, ({ details }) => `Shared report ${details.shareId} opened (${details.format === 'pdf' ? 'PDF' : 'page'})`)
     .exhaustive();
 
 /**
@@ -123,6 +124,7 @@ const KIND_NAMES: Readonly<Record<HistoryOmission['kind'], string>> = {
   noted: 'note',
   rated: 'rating',
   'decision-email': 'decision email',
+  'share-opened': 'shared report opened',
 };
 
 /**

@@ -87,6 +87,7 @@ export const HistoryEvent = z.discriminatedUnion('kind', [
     },
     'An email telling the candidate of a decision or a cancellation was queued (sent after the undo window), withdrawn (the decision changed first) or sent.',
   ),
+  event('share-opened', { shareId: Id, format: z.enum(['html', 'pdf']) }, 'Someone opened a shared report link (its page or its PDF), with no key.'),
 ]);
 export type HistoryEvent = z.infer<typeof HistoryEvent>;
 export type HistoryKind = HistoryEvent['kind'];

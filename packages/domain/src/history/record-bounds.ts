@@ -61,6 +61,8 @@ export const HISTORY_BOUNDS: Readonly<Record<HistoryKind, RecordBound>> = {
   noted: { head: 10, tail: 40 },
   rated: { head: 10, tail: 40 },
   'decision-email': { head: 10, tail: 40 },
+  // Opened at will by whoever holds the link (decision 1437): the first opens and the latest are what matter.
+  'share-opened': { head: 10, tail: 40 },
 };
 
 /** The grades one answer keeps: the first few and the latest, which include the one that counts (decision 635). */

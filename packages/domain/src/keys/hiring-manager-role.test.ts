@@ -16,6 +16,7 @@ describe('the hiring-manager role (issue 61 item 6, decision 1380)', () => {
       'grade',
       'grade-by-reference',
       'annotate-candidates',
+      'share-reports',
       'decide-candidates',
     ]);
   });

@@ -28,6 +28,7 @@ describe('keyMayDo', () => {
       'register-candidates',
       'change-invitations',
       'revoke-report-links',
+      'share-reports',
       'decide-candidates',
     ]);
     for (const kept of [

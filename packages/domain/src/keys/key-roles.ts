@@ -41,6 +41,7 @@ export const capabilities = [
   'register-candidates',
   'change-invitations',
   'revoke-report-links',
+  'share-reports',
   'change-webhooks',
   'change-candidate-page',
   'change-integrations',
@@ -93,6 +94,8 @@ const rolesThatMay: Record<Capability, readonly KeyRole[]> = {
   'change-invitations': recruiters,
   // Revoking a report's links cuts every link the recruiter handed out, not only the manager's own (decision 1381).
   'revoke-report-links': recruiters,
+  // A share is the hiring team's way to show a report to a manager without a key (decision 1438).
+  'share-reports': deciders,
   'change-webhooks': adminOnly,
   'change-candidate-page': adminOnly,
   'change-integrations': adminOnly,

@@ -21,6 +21,7 @@ const capabilityWords: Record<Capability, string> = {
   'register-candidates': 'invite candidates',
   'change-invitations': 'cancel, reattempt, reset, resend or extend invitations',
   'revoke-report-links': "revoke a report's links",
+  'share-reports': 'share, list or revoke report links for people without a key',
   'change-webhooks': "change the organization's webhooks",
   'change-candidate-page': "change the organization's candidate page or settings",
   'change-integrations': "change the organization's integrations",

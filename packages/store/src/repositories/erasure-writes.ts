@@ -138,6 +138,8 @@ export const eraseRows = async (trx: Transaction<Database>, rows: readonly Erase
   await trx.updateTable('assistant_messages').set({ message: '', reply: null, failure: null }).where('invitation_id', 'in', ids).execute();
   // Follow-ups lose their words (a template quotes the candidate's line) and answers; marks and times stay (decision 1229).
   await trx.updateTable('follow_ups').set({ text: '', answer: '' }).where('invitation_id', 'in', ids).execute();
+  // A shared link would open what is left of the report to whoever holds it: every share of it is revoked (decision 1439).
+  await trx.updateTable('report_shares').set({ revoked_at: now }).where('invitation_id', 'in', ids).where('revoked_at', 'is', null).execute();
   await redactHistory(trx, ids);
   await trx.deleteFrom('greenhouse_interviews').where('invitation_id', 'in', ids).execute();
   // Deliveries not yet made are not made; those made keep their outcome, without target, body or error (decision 842).

@@ -27,6 +27,7 @@ import { personalDataRoutes } from '../../routes/personal-data.js';
 import { registrationRoutes } from '../../routes/registrations.js';
 import { reminderRoutes } from '../../routes/reminders.js';
 import { reportRoutes } from '../../routes/reports.js';
+import { reportShareRoutes } from '../../routes/report-shares.js';
 import { retentionSettingsRoutes } from '../../routes/retention-settings.js';
 import { testLinkRoutes } from '../../routes/test-links.js';
 import { testSettingsRoutes } from '../../routes/test-settings.js';
@@ -50,6 +51,7 @@ const V2_ROUTES = [
   candidateDecisionRoutes,
   bulkDecisionRoutes,
   reportRoutes,
+  reportShareRoutes,
   exportRoutes,
   webhookRoutes,
   eventRoutes,

@@ -22,7 +22,7 @@ export interface OrgData {
 }
 
 /** The id kinds paths carry; a route with another id parameter makes the isolation suite fail until it is taught the kind. */
-export const ID_KINDS = ['testId', 'testLinkId', 'testInvitationId', 'jobId', 'questionId', 'orgId', 'keyId', 'noteId', 'personId'] as const;
+export const ID_KINDS = ['testId', 'testLinkId', 'testInvitationId', 'jobId', 'questionId', 'orgId', 'keyId', 'noteId', 'personId', 'shareId'] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
 export interface World {
@@ -128,6 +128,15 @@ const seedOrg = async (h: Harness, accepted: Accepted, orgId: number, apiKey: st
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
     }),
   );
+  // A report share of the completed invitation (issue 61 item 4), for the routes that carry its id.
+  const shared = expectSuccess<{ shareId: number }>(
+    await h.request({
+      method: 'POST',
+      url: `/v2/org/testinvitation/${completed.invitationId}/share`,
+      body: accepted('POST /v2/org/testinvitation/:testInvitationId/share', { days: 7 }),
+      apiKey,
+    }),
+  );
   return {
     orgId,
     apiKey,
@@ -143,6 +152,7 @@ const seedOrg = async (h: Harness, accepted: Accepted, orgId: number, apiKey: st
       keyId: keyIds,
       noteId: noted.notes.map((note) => note.noteId),
       personId: [person.personId],
+      shareId: [shared.shareId],
     },
     tokens: [pending, running, completed, cancelled, reset].map((entry) => entry.token).concat(tokenOf(proctored.testUrl)),
     freshTokens: [],
