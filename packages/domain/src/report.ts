@@ -207,6 +207,7 @@ export {
   comparedQuestionsOf,
 } from './report/candidate-comparison.js';
 export { COMPARE_MAX, COMPARE_MIN, parseCompareIds } from './report/compare-ids.js';
+export {
   CreatedShare,
   ReportShare,
   SHARE_DAYS,
