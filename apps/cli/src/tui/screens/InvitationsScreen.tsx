@@ -32,6 +32,7 @@ import { INVITATIONS_VIEW, listStateOf } from '../state/list-views.js';
 import { LIST_POSITION_ROWS, ListPosition } from '../components/ListPosition.js';
 import { remoteCallKey } from '../state/remote-state.js';
 import { invitationsKeys } from '../state/screen-keys.js';
+import { markedCountText } from '../state/invitation-marks.js';
 
 /** The title, the summary's two lines, the filter line, the column header, the position line and the outcome line. */
 const CHROME_ROWS = 8 + LIST_POSITION_ROWS;
@@ -137,7 +138,7 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
   const wide = body.columns >= 100;
   const columns = columnsFor(
     body.columns,
-    wide ? [7, 'flex', 'flex', 16, scoreColumnWidth(true), 10, 8, 4] : [6, 'flex', 'flex', 16, scoreColumnWidth(false), 10, 4],
+    wide ? [8, 'flex', 'flex', 16, scoreColumnWidth(true), 10, 8, 4] : [7, 'flex', 'flex', 16, scoreColumnWidth(false), 10, 4],
     [0, 4],
   );
   const headers = ['ID', 'NAME', 'EMAIL', 'STATUS', 'SCORE', 'DECISION', ...(wide ? ['WV/TV'] : []), 'INT'];
@@ -168,6 +169,7 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
         ) : (
           <Text dimColor>No filter (F: e.g. completed score&gt;=15 clean)</Text>
         )}
+        {state.marked.size > 0 ? <Text color="magenta"> · {markedCountText(state.marked)} (space/A)</Text> : null}
       </Text>
       <Row header columns={columns} cells={headers} />
       {rows.slice(first, last).map((row, index) => (
@@ -176,7 +178,8 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
           columns={columns}
           selected={first + index === state.cursor}
           cells={[
-            String(row.testInvitationId),
+            // The mark glyph leads the id (issue 61 item 2): the id column keeps its width at 80 columns.
+            `${state.marked.has(row.testInvitationId) ? '●' : ' '}${row.testInvitationId}`,
             row.fullName,
             row.emailId,
             <StatusText status={listStateOf(row)} />,
