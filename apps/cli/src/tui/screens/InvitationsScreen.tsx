@@ -138,7 +138,7 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
   const wide = body.columns >= 100;
   const columns = columnsFor(
     body.columns,
-    wide ? [8, 'flex', 'flex', 16, scoreColumnWidth(true), 10, 8, 4] : [7, 'flex', 'flex', 16, scoreColumnWidth(false), 10, 4],
+    wide ? [7, 'flex', 'flex', 16, scoreColumnWidth(true), 10, 8, 4] : [6, 'flex', 'flex', 16, scoreColumnWidth(false), 10, 4],
     [0, 4],
   );
   const headers = ['ID', 'NAME', 'EMAIL', 'STATUS', 'SCORE', 'DECISION', ...(wide ? ['WV/TV'] : []), 'INT'];
