@@ -32,7 +32,7 @@ import { INVITATIONS_VIEW, listStateOf } from '../state/list-views.js';
 import { LIST_POSITION_ROWS, ListPosition } from '../components/ListPosition.js';
 import { remoteCallKey } from '../state/remote-state.js';
 import { invitationsKeys } from '../state/screen-keys.js';
-import { markedCountText } from '../state/invitation-marks.js';
+import { markedCountText, marksStillListed } from '../state/invitation-marks.js';
 
 /** The title, the summary's two lines, the filter line, the column header, the position line and the outcome line. */
 const CHROME_ROWS = 8 + LIST_POSITION_ROWS;
@@ -80,7 +80,17 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
   useCall(
     remoteCallKey(state.remote, `invitations:${testId}`),
     (signal) => loadInvitations(client, testId, signal),
-    (value) => dispatch({ type: 'loaded', value }),
+    (value) => {
+      dispatch({ type: 'loaded', value });
+      // Marks on candidates the reload no longer lists are dropped: nobody is decided unseen.
+      dispatch({
+        type: 'marks',
+        marked: marksStillListed(
+          current().marked,
+          value.map((row) => row.testInvitationId),
+        ),
+      });
+    },
     (failure) => dispatch({ type: 'failed', failure }),
   );
   useOnReturn(() => dispatch({ type: 'reload' }));
