@@ -4,8 +4,6 @@ import { parseId } from './arguments.js';
 import type { CliIo } from './cli-io.js';
 import { connect } from './connection.js';
 import { act, withJson, type GlobalOptions } from './json-option.js';
-import { UsageError } from '../errors.js';
-import { BULK_DECIDE_HELP, type BulkDecideOptions, bulkDecideOptions, runBulkDecide } from './decide-bulk.js';
 import { emit } from './output.js';
 
 export const parseVerb = (value: string) => {
@@ -42,17 +40,14 @@ const notesText = (notes: CandidateEvaluation['notes']): string[] =>
  */
 export const registerDecisions = (program: Command, io: CliIo): void => {
   withJson(
-    bulkDecideOptions(program.command('decide'))
+    program
+      .command('decide')
       .description('record a decision on an invitation: shortlist, advance, reject, hold, or none to clear it')
-      .argument('<ID>', 'the testInvitationId (with --test: the DECISION)')
-      .argument('[DECISION]', 'shortlist | advance | reject | hold | none', parseVerb)
-      .option('--reason <TEXT>', 'why (kept in the history)')
-      .addHelpText('after', BULK_DECIDE_HELP),
+      .argument('<ID>', 'the testInvitationId', parseId)
+      .argument('<DECISION>', 'shortlist | advance | reject | hold | none', parseVerb)
+      .option('--reason <TEXT>', 'why (kept in the history)'),
   ).action(
-    act(io, async (io, options: BulkDecideOptions, first: string, second: string | undefined) => {
-      if (options.test !== undefined) return runBulkDecide(io, options, second === undefined ? parseVerb(first) : first);
-      if (second === undefined) throw new UsageError('Give the invitation ID and the DECISION, or --test TEST with --filter or --ids.');
-      const [id, verb] = [parseId(first), second];
+    act(io, async (io, options: GlobalOptions & { reason?: string }, id: number, verb: string) => {
       const client = await connect(io, options.profile);
       const evaluation = await client.decisions.decide(id, {
         decision: DECISION_VERBS[verb] ?? null,
