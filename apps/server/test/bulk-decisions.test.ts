@@ -99,7 +99,7 @@ describe.each(backends)('bulk decisions on %s', (backend) => {
   it('refuses a body naming both or neither, a test of another org (404.2), and a key that may not decide (403.17)', async () => {
     expectFailure(await bulk({ decision: 'rejected', ids: [ids[1]], filter: { decision: 'none' } }), '400.2');
     expectFailure(await bulk({ decision: 'rejected' }), '400.2');
-    expectFailure(await bulk({ decision: 'rejected', ids: [ids[1]], notify: true }), '400.2');
+    expectFailure(await bulk({ decision: 'rejected', ids: [ids[1]], notify: 'yes' }), '400.2');
     expectFailure(await bulk({ decision: 'rejected', ids: Array.from({ length: 501 }, (_, i) => i + 1) }), '400.2');
     expectFailure(await bulk({ decision: 'rejected', filter: {} }, { test: 999_999 }), '404.2');
     const reviewer = await h.client.admin.keys.create(h.org.orgId, { role: 'reviewer' });

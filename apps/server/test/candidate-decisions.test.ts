@@ -152,10 +152,11 @@ describe.each(backends)('what was recorded, in the report details, on %s', (back
   let h: Harness;
   let ada = 0;
   let grace = 0;
+  let testId = 0;
 
   beforeAll(async () => {
     h = await startHarness(backend, {}, manualClock(START).now);
-    const testId = await h.importTest(sampleDefinition);
+    testId = await h.importTest(sampleDefinition);
     ada = (await h.client.invitations.register(testId, { emailId: 'ada@example.com', fullName: 'Ada Lovelace' })).testInvitationId;
     grace = (await h.client.invitations.register(testId, { emailId: 'grace@example.com', fullName: 'Grace Hopper' })).testInvitationId;
   });
@@ -172,5 +173,12 @@ describe.each(backends)('what was recorded, in the report details, on %s', (back
     expectSuccess(await put('rating', 'PUT', { rating: 4 }));
     expect((await details(ada)).recorded).toEqual({ decision: 'advanced', decisionReason: 'Clean code', tags: ['backend'], meanRating: 4, ratings: 1 });
     expect((await details(grace)).recorded).toEqual({ decision: null, decisionReason: null, tags: [], meanRating: null, ratings: 0 });
+  });
+
+  it('gives each row of the list its mean rating beside its decision and tags, as /details works it out', async () => {
+    const list = expectSuccess<InvitationList>(await h.request({ method: 'GET', url: `/v2/org/tests/${testId}/invitations`, apiKey: h.org.apiKey }));
+    const rowOf = (id: number) => list.invitations.find((row) => row.testInvitationId === id);
+    expect(rowOf(ada)).toMatchObject({ decision: 'advanced', tags: ['backend'], meanRating: 4 });
+    expect(rowOf(grace)).toMatchObject({ decision: null, tags: [], meanRating: null });
   });
 });

@@ -4,6 +4,7 @@ import { Admin } from './resources/admin.js';
 import { CandidateAttempt, PublicTestLink } from './resources/candidate.js';
 import { CandidatePage } from './resources/candidate-page.js';
 import { InvitationSettingsResource } from './resources/invitation-settings.js';
+import { DecisionEmailsResource } from './resources/decision-emails.js';
 import { RetentionSettingsResource } from './resources/retention-settings.js';
 import { Decisions } from './resources/decisions.js';
 import { Deliveries } from './resources/deliveries.js';
@@ -37,6 +38,8 @@ export interface AssayClient {
   readonly candidatePage: CandidatePage;
   /** The org's default for emailing invited candidates (decision 815). */
   readonly invitationSettings: InvitationSettingsResource;
+  /** The org's decision emails: templates, Reply-To, scheduling link (issue 61 item 1). */
+  readonly decisionEmails: DecisionEmailsResource;
   /** The org's retention periods: when ended and unstarted invitations are erased, media deleted (issue 51). */
   readonly retentionSettings: RetentionSettingsResource;
   readonly deliveries: Deliveries;
@@ -79,6 +82,7 @@ export const createClient = (options: ClientOptions): AssayClient => {
     webhooks: new Webhooks(transport),
     candidatePage: new CandidatePage(transport),
     invitationSettings: new InvitationSettingsResource(transport),
+    decisionEmails: new DecisionEmailsResource(transport),
     retentionSettings: new RetentionSettingsResource(transport),
     deliveries: new Deliveries(transport),
     events: new Events(transport),

@@ -30,6 +30,7 @@ export type { Grading, ReviewQueueQuery } from './resources/grading.js';
 export type { Webhooks } from './resources/webhooks.js';
 export type { CandidatePage, CandidatePageBody } from './resources/candidate-page.js';
 export type { InvitationSettingsResource } from './resources/invitation-settings.js';
+export type { DecisionEmailsResource } from './resources/decision-emails.js';
 export type { RetentionSettingsResource } from './resources/retention-settings.js';
 export type { Deliveries, Delivery } from './resources/deliveries.js';
 export type { Events, EventsWindow, FollowOptions, ReconciliationEvent } from './resources/events.js';

@@ -57,6 +57,13 @@ export const ConfigSchema = z
     ASSAY_WORKER_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
     ASSAY_WORKER_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
     ASSAY_WORKER_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(50),
+    /** The undo window of a decision email (issue 61 item 1): changing or clearing the decision within it sends nothing. */
+    ASSAY_DECISION_EMAIL_DELAY_S: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 86_400)
+      .default(600),
     ASSAY_ANSWER_GRACE_MS: z.coerce
       .number()
       .int()
@@ -143,6 +150,7 @@ export const ConfigSchema = z
     runWorker: env.ASSAY_RUN_WORKER,
     worker: { id: env.ASSAY_WORKER_ID, pollMs: env.ASSAY_WORKER_POLL_MS, leaseMs: env.ASSAY_WORKER_LEASE_MS, batchSize: env.ASSAY_WORKER_BATCH_SIZE },
     answerGraceMs: env.ASSAY_ANSWER_GRACE_MS,
+    decisionEmailDelayMs: env.ASSAY_DECISION_EMAIL_DELAY_S * 1000,
     sampleRuns: {
       budget: { runs: env.ASSAY_SAMPLE_RUNS_PER_WINDOW, windowMs: env.ASSAY_SAMPLE_RUN_WINDOW_MS },
       /**

@@ -172,13 +172,22 @@ export { V3CancelledInvitation, V3Invitation, V3InviteInput, V3Reattempt, V3Reat
 export {
   DECISION_EMAIL_BODY_MAX,
   DECISION_EMAIL_SUBJECT_MAX,
+  DecisionEmailKind,
+  DecisionEmailMessage,
+  DecisionEmailPreviewInput,
   DecisionEmailSettings,
+  DecisionEmailSettingsInput,
   DecisionEmailTemplate,
   decisionEmailKindOf,
+  decisionEmailMessage,
+  decisionEmailStillTrue,
+  replyToOf,
+  storedDecisionEmails,
+  updateDecisionEmails,
   decisionEmailKinds,
   decisionEmailPlaceholders,
   defaultDecisionEmails,
   renderDecisionEmail,
   unknownPlaceholdersIn,
 } from './decisions/decision-emails.js';
-export type { DecisionEmailKind, DecisionEmailPlaceholder, DecisionEmailValues } from './decisions/decision-emails.js';
+export type { DecisionEmailPlaceholder, DecisionEmailValues } from './decisions/decision-emails.js';

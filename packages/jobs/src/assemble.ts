@@ -11,6 +11,7 @@ import { emailHandler } from './handlers/email.js';
 import { greenhousePatchHandler } from './handlers/greenhouse-patch.js';
 import { linkEmailHandler } from './handlers/link-email.js';
 import { expiryNoteHandler, reminderHandler } from './handlers/reminder.js';
+import { decisionEmailHandler } from './handlers/decision-email.js';
 import { REMINDER_SWEEP_MS, ReminderSweeper } from './reminder-sweeper.js';
 import { RETENTION_SWEEP_MS, RetentionSweeper, retentionErasure, type RetentionCounts } from './retention-sweeper.js';
 import { scoreHandler } from './handlers/score.js';
@@ -143,6 +144,7 @@ export const assembleWorker = (
       link_email: linkEmailHandler({ store, mailer, takeTestUrl: (token) => takeTestUrl(settings.publicUrl, token), now }),
       reminder: reminderHandler({ store, mailer, publicUrl: settings.publicUrl, signingKey: reportUrlKey, now }),
       reminder_expired: expiryNoteHandler({ store, mailer, now }),
+      decision_email: decisionEmailHandler({ store, mailer, now }),
       greenhouse_patch: greenhousePatchHandler({
         store,
         allowPrivate: settings.allowPrivateCallbacks,

@@ -96,6 +96,7 @@ describe.each(['sqlite', 'postgres'] as const)('the outbox worker keeps scoring 
         bulk_invite: unused,
         reminder: unused,
         reminder_expired: unused,
+        decision_email: unused,
         ...handlers,
       },
       retryDelay: () => 60_000,

@@ -41,6 +41,7 @@ describe('the outbox worker when the database is unavailable', () => {
       bulk_invite: unused,
       reminder: unused,
       reminder_expired: unused,
+      decision_email: unused,
     };
     return new OutboxWorker({ store, handlers, retryDelay: () => 60_000, now: () => NOW, log: silent, workerId: 'locked-out' });
   };

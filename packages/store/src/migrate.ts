@@ -55,6 +55,7 @@ import { aiUseEvidenceMigration } from './migrations/056-ai-use-evidence.js';
 import { aiChecksMigration } from './migrations/057-ai-checks.js';
 import { followUpsMigration } from './migrations/058-follow-ups.js';
 import { invitationDefaultsMigration } from './migrations/060-invitation-defaults.js';
+import { decisionEmailsMigration } from './migrations/061-decision-emails.js';
 
 /** Migrations live in code, named in order; a new one is appended, never edited once released. */
 const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration> => ({
@@ -112,6 +113,7 @@ const migrationsFor = (dialect: Connection['dialect']): Record<string, Migration
   '057-ai-checks': aiChecksMigration(dialect),
   '058-follow-ups': followUpsMigration(dialect),
   '060-invitation-defaults': invitationDefaultsMigration(),
+  '061-decision-emails': decisionEmailsMigration(),
 });
 
 /** Hands Kysely the migrations, each timed as it runs: one `migrateToLatest` call still logs every step's own time. */

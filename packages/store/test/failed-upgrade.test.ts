@@ -48,7 +48,10 @@ describe.each(['sqlite', 'postgres'] as const)('an upgrade whose step fails, on 
     await sql`drop table ${sql.table(aiChecks)}`.execute(admin.db);
     await sql`alter table ${sql.table(orgs)} drop column default_deadline_days`.execute(admin.db);
     await sql`alter table ${sql.table(orgs)} drop column remind_after_days`.execute(admin.db);
-    await sql`delete from ${sql.table(migrationTable)} where name in ('057-ai-checks', '058-follow-ups', '060-invitation-defaults')`.execute(admin.db);
+    await sql`alter table ${sql.table(orgs)} drop column decision_emails`.execute(admin.db);
+    await sql`delete from ${sql.table(migrationTable)} where name in ('057-ai-checks', '058-follow-ups', '060-invitation-defaults', '061-decision-emails')`.execute(
+      admin.db,
+    );
 
     await expect(openStore(url, options)).rejects.toThrow(/database migration 058-follow-ups failed/);
     const after = await applied(admin.db, migrationTable);
@@ -66,7 +69,7 @@ describe.each(['sqlite', 'postgres'] as const)('an upgrade whose step fails, on 
     const store = await openStore(url, { ...options, migrationLog: (message) => logged.push(message) });
     await store.close();
     expect(await applied(admin.db, migrationTable)).toEqual(knownMigrations(dialect));
-    expect(logged.at(-1)).toMatch(/^database migrated: \d step\(s\), now at 060-invitation-defaults$/);
+    expect(logged.at(-1)).toMatch(/^database migrated: \d step\(s\), now at 061-decision-emails$/);
     expect(logged.filter((line) => /^migrating: 058-follow-ups done in \d+ ms$/.test(line))).toHaveLength(1);
   });
 });

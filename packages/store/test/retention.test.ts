@@ -20,8 +20,9 @@ describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backe
 
   it('gives orgs that existed before migration 043 no periods, and new orgs the defaults', async () => {
     // Back to the schema before 043 (and the migrations after it), with an org in it, then migrate again.
-    for (const column of ['default_deadline_days', 'remind_after_days']) await store.db.schema.alterTable('orgs').dropColumn(column).execute();
-    await sql`delete from kysely_migration where name = '060-invitation-defaults'`.execute(store.db);
+    for (const column of ['default_deadline_days', 'remind_after_days', 'decision_emails'])
+      await store.db.schema.alterTable('orgs').dropColumn(column).execute();
+    await sql`delete from kysely_migration where name in ('060-invitation-defaults', '061-decision-emails')`.execute(store.db);
     await store.db.schema.dropTable('ai_checks').execute();
     await sql`delete from kysely_migration where name = '057-ai-checks'`.execute(store.db);
     await store.db.schema.dropTable('ai_use_findings').execute();
@@ -77,6 +78,7 @@ describe.each(['sqlite', 'postgres'] as const)('retention storage on %s', (backe
       '057-ai-checks',
       '058-follow-ups',
       '060-invitation-defaults',
+      '061-decision-emails',
     ]);
     const after = (await store.orgs.create({ name: 'After', email: 'after@example.com', timeZoneId: 1000 }, T0)).id;
     expect(await store.retention.settings(before)).toEqual({ endedDays: null, mediaDays: null, unstartedDays: null });

@@ -39,24 +39,6 @@ const notesText = (notes: CandidateEvaluation['notes']): string[] =>
  * a usage error exits 2, a refusal (a reviewer key deciding, someone else's note) 1.
  */
 export const registerDecisions = (program: Command, io: CliIo): void => {
-  withJson(
-    program
-      .command('decide')
-      .description('record a decision on an invitation: shortlist, advance, reject, hold, or none to clear it')
-      .argument('<ID>', 'the testInvitationId', parseId)
-      .argument('<DECISION>', 'shortlist | advance | reject | hold | none', parseVerb)
-      .option('--reason <TEXT>', 'why (kept in the history)'),
-  ).action(
-    act(io, async (io, options: GlobalOptions & { reason?: string }, id: number, verb: string) => {
-      const client = await connect(io, options.profile);
-      const evaluation = await client.decisions.decide(id, {
-        decision: DECISION_VERBS[verb] ?? null,
-        ...(options.reason === undefined ? {} : { reason: options.reason }),
-      });
-      emit(io, options, evaluation, () => evaluationText(evaluation));
-    }),
-  );
-
   const tag = program.command('tag').description("add or remove an invitation's tags");
   for (const [name, description] of [
     ['add', 'add a tag (lower case, spaces as -)'],

@@ -6,12 +6,22 @@ import { pageText, parseStatuses, summaryText } from './invitation-list.js';
 const row = (overrides: Partial<InvitationListRow>): InvitationListRow => invitationRowFixture(overrides);
 
 describe('assay invitations list, for people', () => {
-  it('shows each row with its status, score (provisional said), percent and integrity level, then the page', () => {
+  it('shows each row with its status, score (provisional said), percent, integrity level and what was recorded, then the page', () => {
     const text = pageText(
       {
         invitations: [
           row({}),
-          row({ testInvitationId: 8, fullName: 'Grace Hopper', scoreStatus: 'provisional', score: 9, percent: 37.5, awaitingReview: 1 }),
+          row({
+            testInvitationId: 8,
+            fullName: 'Grace Hopper',
+            scoreStatus: 'provisional',
+            score: 9,
+            percent: 37.5,
+            awaitingReview: 1,
+            decision: 'shortlisted',
+            meanRating: 4.5,
+            tags: ['backend', 'sql'],
+          }),
           row({ testInvitationId: 9, testStatus: 'Pending', scoreStatus: 'unscored', score: null, percent: null, completedAt: null }),
         ],
         invitationsCount: 41,
@@ -20,10 +30,10 @@ describe('assay invitations list, for people', () => {
       20,
     );
     const [header, ada, grace, pending] = text.split('\n');
-    expect(header).toMatch(/^ID\s+NAME\s+EMAIL\s+STATUS\s+SCORE\s+%\s+INTEGRITY\s+COMPLETED$/);
-    expect(ada).toMatch(/^7\s+Ada Lovelace\s+ada@example.com\s+Completed\s+18\/24\s+75\s+none\s+2026-12-01T09:40:00$/);
-    expect(grace).toMatch(/Awaiting review\s+9\/24 \(provisional\)\s+37.5/);
-    expect(pending).toMatch(/Pending\s+-\s+-\s+none\s+-$/);
+    expect(header).toMatch(/^ID\s+NAME\s+EMAIL\s+STATUS\s+SCORE\s+%\s+INTEGRITY\s+COMPLETED\s+DECISION\s+RATED\s+TAGS$/);
+    expect(ada).toMatch(/^7\s+Ada Lovelace\s+ada@example.com\s+Completed\s+18\/24\s+75\s+none\s+2026-12-01T09:40:00\s+-\s+-\s+-$/);
+    expect(grace).toMatch(/Awaiting review\s+9\/24 \(provisional\)\s+37.5.*\s+shortlisted\s+4.5\s+backend,sql$/);
+    expect(pending).toMatch(/Pending\s+-\s+-\s+none\s+-\s+-\s+-\s+-$/);
     expect(text).toMatch(/\n\nPage 1 of 3 \(41 invitations match\)$/);
   });
 

@@ -52,10 +52,13 @@ interface ListOptions extends GlobalOptions {
 const scoreText = (row: InvitationListRow) =>
   row.score === null ? '-' : `${row.score}/${row.maxScore}${row.scoreStatus === 'provisional' ? ' (provisional)' : ''}`;
 
-/** The table of rows, one line each: who, where they stand, the score every surface shows and the integrity level. */
+/**
+ * The table of rows, one line each: who, where they stand, the score every surface shows, the integrity level, and what
+ * the hiring team recorded (issue 61 item 3) at the end, where scripts reading the earlier columns do not see them move.
+ */
 export const rowsText = (rows: readonly InvitationListRow[]): string =>
   table(
-    ['ID', 'NAME', 'EMAIL', 'STATUS', 'SCORE', '%', 'INTEGRITY', 'COMPLETED'],
+    ['ID', 'NAME', 'EMAIL', 'STATUS', 'SCORE', '%', 'INTEGRITY', 'COMPLETED', 'DECISION', 'RATED', 'TAGS'],
     rows.map((row) => [
       String(row.testInvitationId),
       row.fullName,
@@ -65,6 +68,9 @@ export const rowsText = (rows: readonly InvitationListRow[]): string =>
       row.percent === null ? '-' : String(row.percent),
       row.integrity?.level ?? 'none',
       row.completedAt ?? '-',
+      row.decision ?? '-',
+      row.meanRating === null ? '-' : String(row.meanRating),
+      row.tags.length === 0 ? '-' : row.tags.join(','),
     ]),
   );
 

@@ -19,11 +19,14 @@ export const registerInvitations = (program: Command, io: CliIo): void => {
       .command('cancel')
       .description('cancel a pending invitation (4.9)')
       .argument('<ID>', 'the testInvitationId', parseId)
-      .option('--test <TEST_ID>', "the invitation's test (checked by the server)", parseId),
+      .option('--test <TEST_ID>', "the invitation's test (checked by the server)", parseId)
+      .option('--notify', "email the candidate the org's cancellation template after the undo window"),
   ).action(
-    act(io, async (io, options: GlobalOptions & { test?: number }, id: number) => {
-      const cancelled = await (await connect(io, options.profile)).invitations.cancel(id, options.test === undefined ? undefined : { testId: options.test });
-      emit(io, options, cancelled, () => `Invitation ${cancelled.testInvitationId} is cancelled.`);
+    act(io, async (io, options: GlobalOptions & { test?: number; notify?: boolean }, id: number) => {
+      const query = { ...(options.test === undefined ? {} : { testId: options.test }), ...(options.notify ? { notify: true } : {}) };
+      const cancelled = await (await connect(io, options.profile)).invitations.cancel(id, query);
+      const emailed = options.notify ? ' The candidate is emailed after the undo window.' : '';
+      emit(io, options, cancelled, () => `Invitation ${cancelled.testInvitationId} is cancelled.${emailed}`);
     }),
   );
 

@@ -7,6 +7,7 @@ import { connect } from './connection.js';
 import { act, withJson, type GlobalOptions } from './json-option.js';
 import { emit } from './output.js';
 import { registerInvitationSettings } from './org-invitation-settings.js';
+import { registerDecisionEmails } from './org-decision-emails.js';
 
 const chosen = (value: string | null, otherwise: string): string => value ?? otherwise;
 
@@ -57,4 +58,5 @@ export const registerOrg = (program: Command, io: CliIo): void => {
   );
 
   registerInvitationSettings(org, io);
+  registerDecisionEmails(org, io);
 };

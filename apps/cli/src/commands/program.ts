@@ -4,6 +4,7 @@ import { terminalText } from '../format/terminal-text.js';
 import { CLI_VERSION } from '../version.js';
 import { registerAdmin } from './admin.js';
 import type { CliIo } from './cli-io.js';
+import { registerDecide } from './decide.js';
 import { registerDecisions } from './decisions.js';
 import { registerErase } from './erase.js';
 import { registerEvents } from './events.js';
@@ -56,6 +57,7 @@ export const createProgram = (io: CliIo, interactive: Interactive): Command => {
   registerLinks(program, io);
   registerInvite(program, io);
   registerInvitations(program, io);
+  registerDecide(program, io);
   registerDecisions(program, io);
   registerHistory(program, io);
   registerReminders(program, io);

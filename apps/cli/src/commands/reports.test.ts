@@ -1,6 +1,6 @@
 import type { CandidateReport } from '@assay/domain/schemas';
 import { describe, expect, it } from 'vitest';
-import { reportText } from './reports.js';
+import { recordedFields, reportText } from './reports.js';
 
 const report: CandidateReport = {
   emailId: 'ada@example.com',
@@ -23,5 +23,14 @@ describe('assay report, for people', () => {
     const text = reportText(report);
     expect(text).toMatch(/^Violations: +wv 2 \(left the test window\) · tv 45 s outside it$/m);
     expect(text).not.toMatch(/\btab\b/);
+  });
+});
+
+describe('assay report --details, what was recorded', () => {
+  it('gives the decision, its reason, the tags and the mean rating one field, and none while nothing is recorded', () => {
+    const recorded = { decision: 'rejected' as const, decisionReason: 'Too junior', tags: ['sql'], meanRating: 2.5, ratings: 2 };
+    expect(recordedFields(recorded)).toEqual([['Recorded', 'rejected — Too junior · tags sql · rated 2.5 (2 ratings)']]);
+    expect(recordedFields({ decision: null, decisionReason: null, tags: [], meanRating: null, ratings: 0 })).toEqual([]);
+    expect(recordedFields(undefined)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { answerLines, lineText } from '../format/answer-lines.js';
 import { questionMarksLine, standingLine } from '../format/standing-text.js';
 import { skillsLine } from '../format/skills-text.js';
 import type { ReportDetails } from '@assay/domain/report';
+import { recordedSummaryText } from '@assay/domain/invitations';
 import { parseId } from './arguments.js';
 import type { CliIo } from './cli-io.js';
 import { connect } from './connection.js';
@@ -35,6 +36,12 @@ export const sectionsText = (sections: SectionReport): string =>
         sections.map((entry) => [entry.sectionName, String(entry.candidateScore), String(entry.sectionScore)]),
       );
 
+/** What the hiring team recorded (issue 61 item 3, decision 1413) as a field, or none while nothing is. */
+export const recordedFields = (recorded: ReportDetails['recorded']): (readonly [string, string])[] => {
+  const text = recorded ? recordedSummaryText(recorded) : null;
+  return text === null ? [] : [['Recorded', text]];
+};
+
 /** How wide `--details` wraps written text: a terminal's width, or 100 columns in a pipe. */
 const DETAILS_WIDTH = 100;
 
@@ -52,6 +59,7 @@ export const detailsText = (details: ReportDetails, width = DETAILS_WIDTH): stri
       ['Standing', standingLine(details)],
       ['Marks', questionMarksLine(details) || 'no questions'],
       ...(skillsLine(details) === null ? [] : ([['Skills', skillsLine(details)!]] as const)),
+      ...recordedFields(details.recorded),
     ]),
     ...details.questions.map((question) => answerLines(question, width).map(lineText).join('\n')),
   ].join('\n\n');

@@ -40,6 +40,7 @@ export const invitationRowFixture = (changes: Partial<InvitationListRow> = {}): 
   tv: 0,
   decision: null,
   tags: [],
+  meanRating: null,
   integrity: null,
   ...changes,
 });

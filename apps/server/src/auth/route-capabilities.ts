@@ -76,6 +76,11 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
   // The org's default for sendEmail (decision 815): every key may read it (fronts show it), an admin sets it.
   'GET /v2/org/invitation-settings': 'read-candidate-page',
   'PUT /v2/org/invitation-settings': 'change-candidate-page',
+  // The org's decision emails (issue 61 item 1, decision 1450): every key may read them, an admin sets them; whoever
+  // decides may preview one for a candidate.
+  'GET /v2/org/decision-emails': 'read-candidate-page',
+  'PUT /v2/org/decision-emails': 'change-candidate-page',
+  'POST /v2/org/testinvitation/:testInvitationId/decision-email/preview': 'decide-candidates',
   // The org's retention periods (issue 51 item 2, decision 855): every key may read them (the candidate page shows them), an admin sets them.
   'GET /v2/org/retention-settings': 'read-candidate-page',
   'PUT /v2/org/retention-settings': 'change-candidate-page',

@@ -13,7 +13,7 @@ import { apiKeySecurity, envelopeResponses } from './responses.js';
  * decided gets the single decision's history entry; under an Idempotency-Key the writes and the kept answer commit
  * together, so a retry replays the answer and decides nobody twice.
  */
-export const bulkDecisionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, now }) => {
+export const bulkDecisionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, now, config }) => {
   app.post(
     '/tests/:testId/decisions/bulk',
     {
@@ -25,7 +25,7 @@ export const bulkDecisionRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
           `(1–${BULK_DECISION_CAP}) or by \`filter\`, the invitation list's own filter in its own words, scores as numbers (status, min_score, max_score, q, integrity, ` +
           `decision, tag; e.g. {"max_score": 20, "decision": "none"}); exactly one of the two. A filter matching more than ${BULK_DECISION_CAP} is ` +
           'refused whole (400.130). `dryRun: true` answers who would be decided and writes nothing. Each candidate decided gets one `decided` history ' +
-          'entry, as a single PUT …/decision; one whose decision already stands (no new reason) is `unchanged`; an id not of this test or of another ' +
+          'entry, as a single PUT …/decision, and with `notify: true` its email after the undo window, as there; one whose decision already stands (no new reason) is `unchanged`; an id not of this test or of another ' +
           'org is `not-found` and never decided. Idempotent under an Idempotency-Key. Admin, recruiter and hiring-manager keys (403.17 otherwise); ' +
           '404.2 for a test not in the org.',
         security: apiKeySecurity,
@@ -43,7 +43,7 @@ export const bulkDecisionRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       return answerWithEffect(
         reply,
         store,
-        (repositories) => carryOutBulkDecision(repositories, orgId, toDecide, request.body, { keyId, at }),
+        (repositories) => carryOutBulkDecision(repositories, orgId, toDecide, request.body, { keyId, at }, config.decisionEmailDelayMs),
         () => succeed(bulkDecisionAnswer(rows, false)),
       );
     },

@@ -19,7 +19,7 @@ const ANSWERS = 'Answers the whole evaluation (decision, tags, notes, ratings) a
  * (`decide-candidates`: admin; `annotate-candidates`: admin and reviewer, decision 760); the rules on what is stored are
  * the domain's too (decisions/), applied by the store in the write's transaction with its history entry.
  */
-export const candidateDecisionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, now }) => {
+export const candidateDecisionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, now, config }) => {
   const answer = (testInvitationId: number, written: Result<CandidateEvaluation> | undefined) =>
     succeed(unwrap(found(written, 'invitation-not-found', notFound(testInvitationId))));
   const schema = (summary: string, description: string) => ({
@@ -55,7 +55,10 @@ export const candidateDecisionRoutes: FastifyPluginAsyncZod<AppContext> = async 
           'Decide on a candidate',
           'Sets the invitation’s one decision — shortlisted, advanced, rejected or on-hold — or clears it (null), with an optional reason. Each change is a ' +
             '`decided` entry of the invitation’s history (who, the state before, the reason) and a `decided` event of GET /v2/org/events; the same ' +
-            `decision again without a reason changes nothing. Admin, recruiter and hiring-manager keys (a reviewer key: 403.17 naming those roles, decisions 760 and 1380). ${ANSWERS}`,
+            'decision again without a reason changes nothing. ' +
+            '`notify: true` queues the org’s email for the decision (GET /v2/org/decision-emails) to the candidate, sent after the undo window (10 minutes unless the operator set ASSAY_DECISION_EMAIL_DELAY_S); ' +
+            'changing or clearing the decision before then withdraws it; the history records each email queued, withdrawn and sent. ' +
+            `Admin, recruiter and hiring-manager keys (a reviewer key: 403.17 naming those roles, decisions 760 and 1380). ${ANSWERS}`,
         ),
         params: InvitationParams,
         body: DecisionInput,
@@ -64,7 +67,8 @@ export const candidateDecisionRoutes: FastifyPluginAsyncZod<AppContext> = async 
     async (request) => {
       const { testInvitationId } = request.params;
       const by = { keyId: request.org.keyId, at: now() };
-      return answer(testInvitationId, await store.candidateDecisions.decide(request.org.orgId, testInvitationId, request.body, by));
+      const decided = await store.candidateDecisions.decide(request.org.orgId, testInvitationId, request.body, by, config.decisionEmailDelayMs);
+      return answer(testInvitationId, decided);
     },
   );
 

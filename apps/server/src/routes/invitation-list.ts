@@ -21,7 +21,7 @@ export const invitationListRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
           'Filtered by status (comma-separated; `Awaiting review` is a Completed attempt whose score is provisional), min_score/max_score ' +
           '(rows without a score are left out) and q (words of the name or email, any order); sorted by invited (default), completed, score ' +
           'or percent, descending with a leading -, rows without a score or completion last. decision (comma-separated: shortlisted, advanced, rejected, ' +
-          'on-hold, none) and tag filter on what the hiring team recorded; each row carries its decision and tags. Each row carries its integrity summary (the counts of /details). Reading it writes nothing to any history. ' +
+          'on-hold, none) and tag filter on what the hiring team recorded; each row carries its decision, tags and mean rating. Each row carries its integrity summary (the counts of /details). Reading it writes nothing to any history. ' +
           '400.4 for a query parameter out of its rules, 404.2 for a test not in the org.',
         security: apiKeySecurity,
         params: z.object({ testId: IdParam }),
@@ -35,7 +35,7 @@ export const invitationListRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       const list = found(await store.invitationList.list(orgId, testId, request.query, now()), 'test-not-found', `No test ${testId}.`);
       // Each row with its integrity summary, as the workbook and /details count it (decision 672).
       const summaries = await integritySummariesOf(store, orgId, list.invitations);
-      // And its decision and tags (issue 50 item 2), read for the page's rows only.
+      // And its decision, tags (issue 50 item 2) and mean rating (issue 61 item 3), read for the page's rows only.
       const listed = await store.candidateDecisions.listedOf(list.invitations.map((row) => row.testInvitationId));
       return succeed({
         ...list,

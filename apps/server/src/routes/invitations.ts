@@ -41,7 +41,8 @@ export const invitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       schema: {
         tags: ['invitations'],
         summary: 'Cancel invitation (4.9)',
-        description: 'Allowed while Pending or Reset; 403.4 when in progress or completed. testId, if sent, must match.',
+        description:
+          'Allowed while Pending or Reset; 403.4 when in progress or completed. testId, if sent, must match. Assay extension: notify=true emails the candidate the org’s cancellation template after the undo window (decision 1454).',
         security: apiKeySecurity,
         params: InvitationParams,
         querystring: CancelQuery,
@@ -52,6 +53,10 @@ export const invitationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       const scope = { invitationId: request.params.testInvitationId, testId: request.query.testId };
       const at = now();
       const applied = await move(request.org, scope, { type: 'cancel', at }, at);
+      if (request.query.notify) {
+        const by = { keyId: request.org.keyId, at };
+        await store.candidateDecisions.notifyCancelled(request.org.orgId, applied.invitation.id, by, config.decisionEmailDelayMs);
+      }
       return succeed({ testInvitationId: applied.invitation.id, status: 'cancelled' as const });
     },
   );

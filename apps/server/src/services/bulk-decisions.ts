@@ -50,15 +50,20 @@ export const planBulkDecision = async (store: Store, orgId: number, testId: numb
   return { rows, toDecide: outcomes.flatMap((outcome) => (outcome.outcome === 'decided' ? [outcome.id] : [])) };
 };
 
-/** The plan's writes: each decided candidate through the single decision's own write, with its one history entry. */
+/**
+ * The plan's writes: each decided candidate through the single decision's own write, with its one history entry and,
+ * with `notify`, its email queued after the undo window `emailDelayMs` (issue 61 item 1).
+ */
 export const carryOutBulkDecision = async (
   repositories: Repositories,
   orgId: number,
   toDecide: readonly number[],
   input: BulkDecisionInput,
   by: Actor,
+  emailDelayMs: number,
 ): Promise<void> => {
-  for (const id of toDecide) await repositories.candidateDecisions.decide(orgId, id, { decision: input.decision, reason: input.reason }, by);
+  const single = { decision: input.decision, reason: input.reason, notify: input.notify };
+  for (const id of toDecide) await repositories.candidateDecisions.decide(orgId, id, single, by, emailDelayMs);
 };
 
 /** The answer: the counts and each candidate's row. */

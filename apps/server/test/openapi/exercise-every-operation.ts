@@ -70,6 +70,8 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'GET', url: '/v2/org/invitation-settings' });
   await send({ method: 'PUT', url: '/v2/org/invitation-settings', body: { sendEmailByDefault: true } });
   await send({ method: 'PUT', url: '/v2/org/invitation-settings', body: { sendEmailByDefault: false } });
+  await send({ method: 'GET', url: '/v2/org/decision-emails' });
+  await send({ method: 'PUT', url: '/v2/org/decision-emails', body: { replyTo: 'talent@example.com', schedulingLink: null } });
   // The org's retention (issue 51): read, and set to a new org's periods (nothing the scenario made is that old).
   await send({ method: 'GET', url: '/v2/org/retention-settings' });
   await send({ method: 'PUT', url: '/v2/org/retention-settings', body: { endedDays: 365, mediaDays: 60, unstartedDays: 180 } });
@@ -134,6 +136,8 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   const on = `/v2/org/testinvitation/${taking.id}`;
   await send({ method: 'PUT', url: `${on}/decision`, body: { decision: 'shortlisted', reason: 'Clear code.' } });
   await send({ method: 'PUT', url: `${on}/decision`, body: { decision: 'hired' } });
+  await send({ method: 'POST', url: `${on}/decision-email/preview`, body: { email: 'advanced' } });
+  await send({ method: 'POST', url: `${on}/decision-email/preview`, body: { email: 'hired' } });
   await send({ method: 'POST', url: `${on}/tags`, body: { tag: 'Strong Python' } });
   await send({ method: 'POST', url: `${on}/tags`, body: { tag: 'C++' } });
   await send({ method: 'DELETE', url: `${on}/tags/strong-python` });

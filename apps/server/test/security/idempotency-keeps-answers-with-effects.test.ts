@@ -79,7 +79,14 @@ describe.each(backends)('every keyed POST keeps its answer with its effect (%s)'
     // invite, reattempt and cancel keep answers (decision 903).
     // Needs a model (none here): its replay under an Idempotency-Key is tested against the OpenAI peer in test/ai-check.test.ts.
     const keptElsewhere = ['/v2/org/tests/{testId}/ai-check'];
-    const unkept = ['/v2/org/candidates/export', '/v3/gdpr/requests', '/v3/callbacks/process', '/v3/candidates/testattempts', '/v3/tests/{testId}/settings'];
+    const unkept = [
+      '/v2/org/candidates/export',
+      '/v2/org/testinvitation/{testInvitationId}/decision-email/preview',
+      '/v3/gdpr/requests',
+      '/v3/callbacks/process',
+      '/v3/candidates/testattempts',
+      '/v3/tests/{testId}/settings',
+    ];
     const exportedTwice = [];
     for (let round = 0; round < 2; round += 1) {
       const headers = { 'idempotency-key': 'export-keeps-nothing' };

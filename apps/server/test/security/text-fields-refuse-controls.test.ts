@@ -75,6 +75,9 @@ const LINES = new Set([
   'giveCandidateFeedback text',
   'askAssistant message',
   'saveFollowUpAnswer answer',
+  'setDecisionEmails rejected.body',
+  'setDecisionEmails advanced.body',
+  'setDecisionEmails cancelled.body',
 ]);
 
 /**
@@ -363,6 +366,23 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
     { method: 'POST', url: '/v3/accounts/user/status', auth: 'apiKey', body: { email: 'walker@example.com', Email: 'walker@example.com', status: 'Active' } },
   ],
   setInvitationSettings: () => [{ method: 'PUT', url: '/v2/org/invitation-settings', auth: 'apiKey', body: { sendEmailByDefault: true } }],
+  previewDecisionEmail: (w) => [
+    { method: 'POST', url: `/v2/org/testinvitation/${w.invitationId}/decision-email/preview`, auth: 'apiKey', body: { email: 'rejected' } },
+  ],
+  setDecisionEmails: () => [
+    {
+      method: 'PUT',
+      url: '/v2/org/decision-emails',
+      auth: 'apiKey',
+      body: {
+        rejected: { subject: 'About {{testName}}', body: 'Dear {{candidateName}},\n\nThank you.' },
+        advanced: { subject: 'Next steps', body: 'Book a call: {{schedulingLink}}' },
+        cancelled: { subject: 'Cancelled', body: 'Your invitation was cancelled.' },
+        replyTo: 'talent@example.com',
+        schedulingLink: 'https://calendar.example.com/acme',
+      },
+    },
+  ],
   setRetentionSettings: () => [{ method: 'PUT', url: '/v2/org/retention-settings', auth: 'apiKey', body: { endedDays: 365, mediaDays: 60 } }],
   // Validated before the policy is asked: the sample test's policy (none) would refuse a message with 403.71 after it.
   askAssistant: (w) => [

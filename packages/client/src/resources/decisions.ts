@@ -4,6 +4,8 @@ import {
   CandidateEvaluation,
   CandidateNotes,
   DECISION_VERBS,
+  DecisionEmailMessage,
+  type DecisionEmailKind,
   type CandidateDecision,
   type DecisionInput,
 } from '@assay/domain/invitations';
@@ -28,9 +30,21 @@ export class Decisions {
     return this.transport.json({ method: 'GET', path: on(testInvitationId, 'evaluation'), credential: 'apiKey' }, CandidateEvaluation, options);
   }
 
-  /** Sets the decision (null clears it) with an optional reason; the same decision again without a reason changes nothing. */
+  /**
+   * Sets the decision (null clears it) with an optional reason; the same decision again without a reason changes
+   * nothing. `notify: true` emails the candidate the org's template after the undo window (issue 61 item 1).
+   */
   decide(testInvitationId: number, input: DecisionInput, options?: CallOptions): Promise<CandidateEvaluation> {
     return this.transport.json({ method: 'PUT', path: on(testInvitationId, 'decision'), body: input, credential: 'apiKey' }, CandidateEvaluation, options);
+  }
+
+  /** The decision email `email` as this candidate would get it now (to, Reply-To, subject, text, HTML); sends nothing. */
+  previewEmail(testInvitationId: number, email: DecisionEmailKind, options?: CallOptions): Promise<DecisionEmailMessage> {
+    return this.transport.json(
+      { method: 'POST', path: on(testInvitationId, 'decision-email/preview'), body: { email }, credential: 'apiKey' },
+      DecisionEmailMessage,
+      options,
+    );
   }
 
   /**

@@ -111,10 +111,20 @@ export class Invitations {
     }
   }
 
-  /** Allowed while Pending or Reset (else 403.4). `testId`, when given, must be the invitation's test. */
-  cancel(testInvitationId: number, query: { testId?: number } = {}, options?: CallOptions): Promise<CancelledInvitation> {
+  /**
+   * Allowed while Pending or Reset (else 403.4). `testId`, when given, must be the invitation's test; `notify: true`
+   * emails the candidate the org's cancellation template after the undo window (issue 61 item 1).
+   */
+  cancel(testInvitationId: number, query: { testId?: number; notify?: boolean } = {}, options?: CallOptions): Promise<CancelledInvitation> {
+    const { notify, ...rest } = query;
     return this.transport.json(
-      { method: 'GET', path: invitation(testInvitationId, 'cancel'), query, credential: 'apiKey', idempotent: false },
+      {
+        method: 'GET',
+        path: invitation(testInvitationId, 'cancel'),
+        query: { ...rest, ...(notify ? { notify: 'true' } : {}) },
+        credential: 'apiKey',
+        idempotent: false,
+      },
       CancelledInvitation,
       options,
     );

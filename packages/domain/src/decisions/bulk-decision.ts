@@ -53,6 +53,7 @@ export const BulkDecisionInput = z
   .strictObject({
     decision: DecisionInput.shape.decision,
     reason: DecisionInput.shape.reason,
+    notify: DecisionInput.shape.notify,
     dryRun: z.boolean({ error: 'dryRun must be true or false' }).optional(),
     ids: z
       .array(Id)

@@ -20,6 +20,10 @@ export const DecisionInput = z
   .object({
     decision: CandidateDecision.nullable().meta({ description: 'shortlisted, advanced, rejected, on-hold; null clears the decision.' }),
     reason: multiLineText('reason', DECISION_REASON_MAX, { description: 'Why (up to 500 characters), kept in the history.' }).optional(),
+    notify: z.boolean().optional().meta({
+      description:
+        'true: email the candidate the org’s template for this decision (rejected; advanced or shortlisted) after the undo window (ASSAY_DECISION_EMAIL_DELAY_S, 10 minutes by default); changing or clearing the decision before then withdraws it. on-hold and null send nothing.',
+    }),
   })
   .meta({ id: 'CandidateDecisionBody' });
 export type DecisionInput = z.infer<typeof DecisionInput>;

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { plainText, unionError } from '../schemas/text-fields.js';
+import { questionTextHtml } from '../text/question-text-html.js';
+import { questionTextPlain } from '../text/question-text-plain.js';
 import type { CandidateDecision } from './candidate-decision.js';
 
 /**
@@ -22,10 +25,11 @@ export const unknownPlaceholdersIn = (text: string): string[] =>
 
 const templateText = (field: string, max: number) =>
   z
-    .string()
+    .string({ error: `${field} is required and must be a string` })
     .trim()
     .min(1, { error: `${field} must not be empty` })
     .max(max, { error: `${field} must be at most ${max} characters` })
+    .check(plainText(field, field === 'subject' ? 'single-line' : 'lines'))
     .refine((text) => unknownPlaceholdersIn(text).length === 0, {
       error: (issue) =>
         `${field} names unknown placeholders: ${unknownPlaceholdersIn(String(issue.input)).join(', ')} (known: ${decisionEmailPlaceholders.join(', ')})`,
@@ -37,13 +41,24 @@ export const DecisionEmailTemplate = z.object({
 });
 export type DecisionEmailTemplate = z.infer<typeof DecisionEmailTemplate>;
 
-export const DecisionEmailSettings = z.object({
-  rejected: DecisionEmailTemplate,
-  advanced: DecisionEmailTemplate,
-  cancelled: DecisionEmailTemplate,
-  replyTo: z.email({ error: 'replyTo must be an email address' }).nullable(),
-  schedulingLink: z.url({ protocol: /^https?$/, error: 'schedulingLink must be an http(s) URL' }).nullable(),
-});
+const replyToAddress = z
+  .email({ error: 'replyTo must be an email address' })
+  .max(254, { error: 'replyTo must be at most 254 characters' })
+  .check(plainText('replyTo'));
+const schedulingUrl = z
+  .url({ protocol: /^https?$/, error: 'schedulingLink must be an http(s) URL' })
+  .max(2048, { error: 'schedulingLink must be at most 2048 characters' })
+  .check(plainText('schedulingLink'));
+
+export const DecisionEmailSettings = z
+  .object({
+    rejected: DecisionEmailTemplate,
+    advanced: DecisionEmailTemplate,
+    cancelled: DecisionEmailTemplate,
+    replyTo: replyToAddress.nullable().meta({ description: 'Where a candidate’s reply goes; null: the org’s contact email, if any.' }),
+    schedulingLink: schedulingUrl.nullable().meta({ description: 'Filled in for {{schedulingLink}}, e.g. a booking page; null: nothing.' }),
+  })
+  .meta({ id: 'DecisionEmailSettings' });
 export type DecisionEmailSettings = z.infer<typeof DecisionEmailSettings>;
 
 /** What an org that never set its own templates sends. */
@@ -62,6 +77,45 @@ export const defaultDecisionEmails: DecisionEmailSettings = {
   },
   replyTo: null,
   schedulingLink: null,
+};
+
+/** A field of the update left out keeps its value; null or "" clears it. */
+const clearable = <T extends z.ZodType<string>>(field: string, value: T) =>
+  z
+    .union([value, z.literal(''), z.null()], { error: unionError(`${field} must be a string, "" or null`) })
+    .optional()
+    .transform((given) => (given === undefined ? undefined : given || null));
+
+/** `PUT /v2/org/decision-emails`: the templates and settings given replace the stored ones; the rest stay. */
+export const DecisionEmailSettingsInput = z
+  .object({
+    rejected: DecisionEmailTemplate.optional(),
+    advanced: DecisionEmailTemplate.optional(),
+    cancelled: DecisionEmailTemplate.optional(),
+    replyTo: clearable('replyTo', replyToAddress).meta({ description: 'Where replies go; null or "" clears it.' }),
+    schedulingLink: clearable('schedulingLink', schedulingUrl).meta({ description: 'The scheduling link; null or "" clears it.' }),
+  })
+  .strict()
+  .meta({ id: 'DecisionEmailSettingsBody' });
+export type DecisionEmailSettingsInput = z.infer<typeof DecisionEmailSettingsInput>;
+
+export const updateDecisionEmails = (current: DecisionEmailSettings, update: DecisionEmailSettingsInput): DecisionEmailSettings => ({
+  rejected: update.rejected ?? current.rejected,
+  advanced: update.advanced ?? current.advanced,
+  cancelled: update.cancelled ?? current.cancelled,
+  replyTo: update.replyTo === undefined ? current.replyTo : update.replyTo,
+  schedulingLink: update.schedulingLink === undefined ? current.schedulingLink : update.schedulingLink,
+});
+
+/** What was stored, read back: anything unreadable (hand-edited, an older shape) is the defaults, never a failed send. */
+export const storedDecisionEmails = (stored: string | null): DecisionEmailSettings => {
+  if (stored === null) return defaultDecisionEmails;
+  try {
+    const parsed = DecisionEmailSettings.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : defaultDecisionEmails;
+  } catch {
+    return defaultDecisionEmails;
+  }
 };
 
 /** Which template a decision sends, if any: on-hold and a cleared decision tell the candidate nothing. */
@@ -83,3 +137,51 @@ export const renderDecisionEmail = (template: DecisionEmailTemplate, values: Dec
       .trim(),
   };
 };
+
+export const DecisionEmailKind = z.enum(decisionEmailKinds);
+
+/** `POST …/decision-email/preview`: which email to show, as it would go to this candidate now. */
+export const DecisionEmailPreviewInput = z
+  .object({ email: DecisionEmailKind.meta({ description: 'rejected, advanced (also sent for shortlisted) or cancelled.' }) })
+  .strict()
+  .meta({ id: 'DecisionEmailPreviewBody' });
+
+export const DecisionEmailMessage = z
+  .object({
+    email: DecisionEmailKind,
+    to: z.string(),
+    replyTo: z.string().nullable(),
+    subject: z.string(),
+    text: z.string(),
+    html: z.string(),
+  })
+  .meta({ id: 'DecisionEmailMessage' });
+export type DecisionEmailMessage = z.infer<typeof DecisionEmailMessage>;
+
+/** Where a candidate's reply goes: the org's chosen Reply-To, else its candidate-page contact address, else nowhere. */
+export const replyToOf = (settings: Pick<DecisionEmailSettings, 'replyTo'>, contactEmail: string | null): string | null => settings.replyTo ?? contactEmail;
+
+/** The whole message one candidate gets: the template filled, its body read as question text for the HTML part. */
+export const decisionEmailMessage = (
+  settings: DecisionEmailSettings,
+  email: DecisionEmailKind,
+  to: { readonly address: string; readonly contactEmail: string | null },
+  values: Omit<DecisionEmailValues, 'schedulingLink'>,
+): DecisionEmailMessage => {
+  const rendered = renderDecisionEmail(settings[email], { ...values, schedulingLink: settings.schedulingLink ?? '' });
+  return {
+    email,
+    to: to.address,
+    replyTo: replyToOf(settings, to.contactEmail),
+    subject: rendered.subject,
+    text: questionTextPlain(rendered.body),
+    html: questionTextHtml(rendered.body),
+  };
+};
+
+/**
+ * Whether a queued decision email still says what stands when it is due (the undo window): the decision it was
+ * queued for must still send it, and a cancellation's email needs the invitation still cancelled.
+ */
+export const decisionEmailStillTrue = (email: DecisionEmailKind, now: { readonly decision: CandidateDecision | null; readonly cancelled: boolean }): boolean =>
+  email === 'cancelled' ? now.cancelled : decisionEmailKindOf(now.decision) === email;

@@ -86,6 +86,13 @@ const whatOf = (entry: HistoryEntry): string =>
     .with({ kind: 'tagged' }, ({ details }) => `Tag ${details.change === 'added' ? 'added' : 'removed'}: ${details.tag}`)
     .with({ kind: 'noted' }, ({ details }) => `Note ${details.noteId} ${details.change}`)
     .with({ kind: 'rated' }, ({ details }) => (details.rating === null ? 'Rating removed' : `Rated ${details.rating} of 5`))
+    .with({ kind: 'decision-email' }, ({ details }) =>
+      match(details.change)
+        .with('queued', () => `The ${details.email} email is queued (sent after the undo window)`)
+        .with('withdrawn', () => `The ${details.email} email was withdrawn before it was sent`)
+        .with('sent', () => `The ${details.email} email was sent: "${details.subject ?? ''}"`)
+        .exhaustive(),
+    )
     .exhaustive();
 
 /**
@@ -115,6 +122,7 @@ const KIND_NAMES: Readonly<Record<HistoryOmission['kind'], string>> = {
   tagged: 'tag',
   noted: 'note',
   rated: 'rating',
+  'decision-email': 'decision email',
 };
 
 /**

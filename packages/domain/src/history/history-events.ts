@@ -77,6 +77,16 @@ export const HistoryEvent = z.discriminatedUnion('kind', [
   event('tagged', { tag: z.string(), change: z.enum(['added', 'removed']) }, 'A key added or removed a tag.'),
   event('noted', { noteId: Id, change: z.enum(['added', 'edited', 'deleted']) }, 'A key added, edited or deleted a note of its own (never its text).'),
   event('rated', { rating: z.int().min(1).max(5).nullable() }, 'A key rated the candidate 1 to 5, or removed its rating (null).'),
+  event(
+    'decision-email',
+    {
+      change: z.enum(['queued', 'withdrawn', 'sent']),
+      email: z.enum(['rejected', 'advanced', 'cancelled']),
+      jobId: Id,
+      subject: z.string().nullable().meta({ description: 'The subject as sent; null until sent.' }),
+    },
+    'An email telling the candidate of a decision or a cancellation was queued (sent after the undo window), withdrawn (the decision changed first) or sent.',
+  ),
 ]);
 export type HistoryEvent = z.infer<typeof HistoryEvent>;
 export type HistoryKind = HistoryEvent['kind'];

@@ -60,6 +60,7 @@ export const HISTORY_BOUNDS: Readonly<Record<HistoryKind, RecordBound>> = {
   tagged: { head: 10, tail: 40 },
   noted: { head: 10, tail: 40 },
   rated: { head: 10, tail: 40 },
+  'decision-email': { head: 10, tail: 40 },
 };
 
 /** The grades one answer keeps: the first few and the latest, which include the one that counts (decision 635). */

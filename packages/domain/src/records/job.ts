@@ -7,9 +7,20 @@ import { Id } from '../ids.js';
  * Greenhouse's send_test, or the invitation of a bulk file's row), the PATCH "test completed" to Greenhouse
  * (`greenhouse_patch`), a reminder to a candidate who has not started (`reminder`, payload `{"hours":48}`) and the note
  * to the stakeholder when an invitation expired unstarted (`reminder_expired`) — or register a bulk file's rows
- * (`bulk_invite`, its target the bulk job's id).
+ * (`bulk_invite`, its target the bulk job's id) — or tell a candidate of a decision or a cancellation (`decision_email`,
+ * payload `{"email":"rejected"}`, due after the undo window: issue 61 item 1).
  */
-export const JobKind = z.enum(['score', 'callback', 'email', 'link_email', 'greenhouse_patch', 'bulk_invite', 'reminder', 'reminder_expired']);
+export const JobKind = z.enum([
+  'score',
+  'callback',
+  'email',
+  'link_email',
+  'greenhouse_patch',
+  'bulk_invite',
+  'reminder',
+  'reminder_expired',
+  'decision_email',
+]);
 export type JobKind = z.infer<typeof JobKind>;
 
 /** The jobs that deliver something to someone outside: they have a delivery log and can be redelivered. */

@@ -125,6 +125,7 @@ export const InvitationListRow = z
     tv: z.int().nonnegative(),
     decision: CandidateDecision.nullable().meta({ description: 'The hiring decision (issue 50); null: none.' }),
     tags: z.array(z.string()).meta({ description: 'The invitation’s tags, sorted.' }),
+    meanRating: z.number().nullable().meta({ description: 'Mean of the hiring team’s ratings, one decimal, as /details gives it; null without any.' }),
     integrity: IntegritySummary.nullable().meta({
       description:
         'Departures, pastes, similar answers and snapshots counted by review outcome, and image violations, as /details counts them; null for an attempt with none to count.',

@@ -32,6 +32,14 @@ export type ReattemptQuery = z.infer<typeof ReattemptQuery>;
 /** Cancel lists testId as required without saying where: Assay takes it, optionally, in the query. */
 export const CancelQuery = z.object({
   testId: IdParam.optional(),
+  notify: z
+    .enum(['true', 'false'], { error: 'notify must be true or false' })
+    .optional()
+    .transform((value) => value === 'true')
+    .meta({
+      description:
+        'Assay extension: true emails the candidate the org’s cancellation template (GET /v2/org/decision-emails) after the undo window, sent only if the invitation is still cancelled then.',
+    }),
 });
 export type CancelQuery = z.infer<typeof CancelQuery>;
 

@@ -14,6 +14,8 @@ export interface OutgoingEmail {
    * (RFC 8058), so a mail client's own button stops them with one POST.
    */
   unsubscribeUrl?: string;
+  /** Where the candidate's reply goes (the org's Reply-To, issue 61 item 1): the From stays the service's own address. */
+  replyTo?: string | null;
 }
 
 export interface SendResult {
@@ -73,6 +75,7 @@ const mailFields = (from: string, message: OutgoingEmail) => ({
   subject: message.subject,
   text: message.text,
   html: message.html,
+  ...(message.replyTo ? { replyTo: message.replyTo } : {}),
   ...(message.unsubscribeUrl === undefined
     ? {}
     : { headers: { 'List-Unsubscribe': `<${message.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }),

@@ -2,6 +2,7 @@ import { findTimeZone, inviterOf, linkEmailNamesInviter, linkEmailReasonOf, wind
 import type { Store } from '@assay/store';
 import { contactLine, renderCandidateLinkEmail } from '../email/candidate-link-email.js';
 import type { Mailer } from '../email/mailer.js';
+import { orgReplyTo } from '../email/org-reply-to.js';
 import type { JobHandler } from '../outbox-worker.js';
 import { sendRecorded } from './send-recorded.js';
 
@@ -42,5 +43,5 @@ export const linkEmailHandler =
       inviter,
     });
     // The stored address, never anything a registrant typed: the job only names the invitation.
-    return sendRecorded(deps, job, { to: context.candidate.email, ...email });
+    return sendRecorded(deps, job, { to: context.candidate.email, ...email, replyTo: await orgReplyTo(deps.store, org) });
   };

@@ -4,6 +4,7 @@ import type { Store } from '@assay/store';
 import { contactLine } from '../email/candidate-link-email.js';
 import { whomToAsk } from '../email/inviter-lines.js';
 import type { Mailer } from '../email/mailer.js';
+import { orgReplyTo } from '../email/org-reply-to.js';
 import { renderExpiryNote, renderReminderEmail } from '../email/reminder-email.js';
 import type { JobHandler } from '../outbox-worker.js';
 import { sendRecorded } from './send-recorded.js';
@@ -66,7 +67,8 @@ export const reminderHandler =
       ask: whomToAsk(org ? contactLine(org) : null, inviter),
     });
     // The stored address, never the job's target alone: the reminder goes to the candidate of the invitation.
-    return sendRecorded(deps, job, { to: subject.candidateEmail, ...email, unsubscribeUrl: unsubscribe });
+    const replyTo = org ? await orgReplyTo(deps.store, org) : null;
+    return sendRecorded(deps, job, { to: subject.candidateEmail, ...email, unsubscribeUrl: unsubscribe, replyTo });
   };
 
 /** The note to the stakeholder when an invitation expired unstarted (`reminder_expired`), unless it was started or cancelled since. */

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   CandidateDecision,
   decisionChangeOf,
+  decisionEmailKindOf,
   mayAddNote,
   mayChangeNote,
   meanRating,
@@ -14,6 +15,7 @@ import {
 } from '@assay/domain';
 import type { Database } from '../database.js';
 import { byOf, recordHistory } from './invitation-history.js';
+import { queueDecisionEmail, withdrawDecisionEmails } from './decision-email-queue.js';
 
 /** The key doing it and when: every write here is signed by its key and recorded in the invitation's history. */
 export interface Actor {
@@ -33,6 +35,18 @@ export interface BulkCandidateRow {
 export interface ListedDecision {
   readonly decision: CandidateDecision | null;
   readonly tags: string[];
+  readonly meanRating: number | null;
+}
+
+export interface DecisionEmailSubject {
+  readonly orgId: number;
+  readonly cancelled: boolean;
+  readonly decision: CandidateDecision | null;
+  readonly candidateName: string;
+  readonly candidateEmail: string;
+  readonly testName: string;
+  readonly orgName: string;
+  readonly contactEmail: string | null;
 }
 
 export interface DecidedEvent {
@@ -61,18 +75,34 @@ export class CandidateDecisionsRepository {
     return this.read(this.db, invitationId);
   }
 
-  decide(orgId: number, invitationId: number, input: DecisionInput, by: Actor) {
+  /**
+   * `emailDelayMs`: the undo window of a decision email (issue 61 item 1). A change withdraws the decision emails still
+   * waiting; `notify` queues the new decision's email, due after the window.
+   */
+  decide(orgId: number, invitationId: number, input: DecisionInput, by: Actor, emailDelayMs = 0) {
     return this.write(orgId, invitationId, async (db) => {
       const current = await db.selectFrom('candidate_decisions').select('decision').where('invitation_id', '=', invitationId).executeTakeFirst();
       const change = decisionChangeOf(decisionOf(current?.decision ?? null), input);
-      if (!change) return ok(true);
-      const row = { decision: change.decision, reason: change.reason, key_id: by.keyId, decided_at: by.at };
-      await db
-        .insertInto('candidate_decisions')
-        .values({ invitation_id: invitationId, org_id: orgId, ...row })
-        .onConflict((oc) => oc.column('invitation_id').doUpdateSet(row))
-        .execute();
-      await recordHistory(db, invitationId, { kind: 'decided', details: change }, { keyId: by.keyId }, by.at);
+      if (change) {
+        const row = { decision: change.decision, reason: change.reason, key_id: by.keyId, decided_at: by.at };
+        await db
+          .insertInto('candidate_decisions')
+          .values({ invitation_id: invitationId, org_id: orgId, ...row })
+          .onConflict((oc) => oc.column('invitation_id').doUpdateSet(row))
+          .execute();
+        await recordHistory(db, invitationId, { kind: 'decided', details: change }, { keyId: by.keyId }, by.at);
+        if (change.decision !== change.previous) await withdrawDecisionEmails(db, invitationId, ['rejected', 'advanced'], by);
+      }
+      const email = input.notify ? decisionEmailKindOf(input.decision) : undefined;
+      if (email) await queueDecisionEmail(db, { orgId, invitationId }, email, by, emailDelayMs);
+      return ok(true);
+    });
+  }
+
+  /** Queues the cancellation email of a cancelled invitation after the undo window (issue 61 item 1, decision 1454). */
+  notifyCancelled(orgId: number, invitationId: number, by: Actor, emailDelayMs: number) {
+    return this.write(orgId, invitationId, async (db) => {
+      await queueDecisionEmail(db, { orgId, invitationId }, 'cancelled', by, emailDelayMs);
       return ok(true);
     });
   }
@@ -164,20 +194,62 @@ export class CandidateDecisionsRepository {
     });
   }
 
-  /** The decision and tags of a page of invitations, in two queries whatever its size (the list's rows). */
+  /**
+   * What a decision email is written from when it is due (issue 61 item 1): who the candidate is now, the test, the
+   * org as candidate pages name it, and what stands (the decision, whether cancelled) to check it is still true.
+   */
+  async emailSubject(invitationId: number): Promise<DecisionEmailSubject | undefined> {
+    const row = await this.db
+      .selectFrom('invitations')
+      .innerJoin('candidates', 'candidates.id', 'invitations.candidate_id')
+      .innerJoin('tests', 'tests.id', 'invitations.test_id')
+      .innerJoin('orgs', 'orgs.id', 'invitations.org_id')
+      .leftJoin('candidate_decisions', 'candidate_decisions.invitation_id', 'invitations.id')
+      .select([
+        'invitations.org_id as orgId',
+        'invitations.status',
+        'candidates.full_name as candidateName',
+        'candidates.email as candidateEmail',
+        'tests.name as testName',
+        'orgs.name as orgName',
+        'orgs.display_name as displayName',
+        'orgs.contact_email as contactEmail',
+        'candidate_decisions.decision',
+      ])
+      .where('invitations.id', '=', invitationId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      orgId: Number(row.orgId),
+      cancelled: row.status === 'Cancelled',
+      decision: decisionOf(row.decision ?? null),
+      candidateName: row.candidateName,
+      candidateEmail: row.candidateEmail,
+      testName: row.testName,
+      orgName: row.displayName ?? row.orgName,
+      contactEmail: row.contactEmail,
+    };
+  }
+
+  /** The decision, tags and mean rating of a page of invitations, in three queries whatever its size (the list's rows). */
   async listedOf(invitationIds: readonly number[]): Promise<Map<number, ListedDecision>> {
-    const listed = new Map<number, ListedDecision>(invitationIds.map((id) => [id, { decision: null, tags: [] }]));
+    const listed = new Map<number, ListedDecision>();
     if (invitationIds.length === 0) return listed;
     const ids = [...invitationIds];
-    const [decisions, tags] = await Promise.all([
+    const [decisions, tags, ratings] = await Promise.all([
       this.db.selectFrom('candidate_decisions').select(['invitation_id', 'decision']).where('invitation_id', 'in', ids).execute(),
       this.db.selectFrom('candidate_tags').select(['invitation_id', 'tag']).where('invitation_id', 'in', ids).orderBy('tag').execute(),
+      this.db.selectFrom('candidate_ratings').select(['invitation_id', 'rating']).where('invitation_id', 'in', ids).execute(),
     ]);
-    for (const row of decisions) {
-      const entry = listed.get(Number(row.invitation_id));
-      if (entry) listed.set(Number(row.invitation_id), { ...entry, decision: decisionOf(row.decision) });
+    const ofInvitation = <Row extends { invitation_id: number }>(rows: readonly Row[], id: number) => rows.filter((row) => Number(row.invitation_id) === id);
+    for (const id of ids) {
+      const decision = decisions.find((row) => Number(row.invitation_id) === id);
+      listed.set(id, {
+        decision: decision ? decisionOf(decision.decision) : null,
+        tags: ofInvitation(tags, id).map((row) => row.tag),
+        meanRating: meanRating(ofInvitation(ratings, id).map((row) => ({ rating: Number(row.rating) }))),
+      });
     }
-    for (const row of tags) listed.get(Number(row.invitation_id))?.tags.push(row.tag);
     return listed;
   }
 

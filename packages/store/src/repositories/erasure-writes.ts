@@ -42,7 +42,7 @@ export const ERASED_DATA_TABLES = [
 ] as const satisfies readonly (keyof Database)[];
 
 /** Kinds whose job is a delivery to someone outside; scoring jobs carry nothing personal and keep the report moving. */
-const DELIVERY_JOB_KINDS = ['callback', 'email', 'link_email', 'greenhouse_patch', 'reminder', 'reminder_expired'] as const;
+const DELIVERY_JOB_KINDS = ['callback', 'email', 'link_email', 'greenhouse_patch', 'reminder', 'reminder_expired', 'decision_email'] as const;
 
 /**
  * Each erased invitation gets a candidate row of its own ("Erased candidate", decision 839), so a retake of the same

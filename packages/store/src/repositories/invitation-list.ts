@@ -254,6 +254,7 @@ const toListRow = (row: ListSqlRow, maxScore: number): ListedInvitation => {
     // Read by the server for the page's rows only, like the integrity summary (candidateDecisions.listedOf).
     decision: null,
     tags: [],
+    meanRating: null,
     // Only on a terminated attempt: every other row stays as before (decision 946).
     ...(row.endReason === 'terminated' ? { endReason: 'terminated' as const } : {}),
     imageViolations: Number(row.imageViolations),

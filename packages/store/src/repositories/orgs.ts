@@ -1,5 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { CandidatePageChoices, InvitationSettings, InvitationSettingsInput, Org } from '@assay/domain';
+import {
+  type CandidatePageChoices,
+  type DecisionEmailSettings,
+  type InvitationSettings,
+  type InvitationSettingsInput,
+  type Org,
+  storedDecisionEmails,
+} from '@assay/domain';
 import type { Database } from '../database.js';
 import { toOrg } from './records.js';
 
@@ -66,5 +73,20 @@ export class OrgsRepository {
     };
     if (Object.keys(changes).length > 0) await this.db.updateTable('orgs').set(changes).where('id', '=', orgId).execute();
     return this.invitationSettings(orgId);
+  }
+
+  /** The org's decision emails (issue 61 item 1): its own, or the defaults while it set none. */
+  async decisionEmails(orgId: number): Promise<DecisionEmailSettings> {
+    const row = await this.db.selectFrom('orgs').select('decision_emails').where('id', '=', orgId).executeTakeFirst();
+    return storedDecisionEmails(row?.decision_emails ?? null);
+  }
+
+  async setDecisionEmails(orgId: number, settings: DecisionEmailSettings): Promise<DecisionEmailSettings> {
+    await this.db
+      .updateTable('orgs')
+      .set({ decision_emails: JSON.stringify(settings) })
+      .where('id', '=', orgId)
+      .execute();
+    return this.decisionEmails(orgId);
   }
 }

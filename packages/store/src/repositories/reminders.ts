@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import {
   type AccessTime,
   type AccessWindow,
@@ -15,6 +15,18 @@ import { match } from 'ts-pattern';
 import type { Database } from '../database.js';
 import { inTransaction } from '../engine/transaction-steps.js';
 import type { JobsRepository } from './jobs.js';
+
+/** Keeps the invitations whose reminder `key` is not claimed yet: each reminder goes out at most once. */
+const notClaimed = (key: string) => (eb: ExpressionBuilder<Database, 'invitations'>) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom('invitation_reminders')
+        .select('invitation_reminders.invitation_id')
+        .whereRef('invitation_reminders.invitation_id', '=', 'invitations.id')
+        .where('invitation_reminders.reminder_key', '=', key),
+    ),
+  );
 
 /** What the reminder sweep and the reminder jobs know of one not-started invitation (the domain decides with it). */
 export interface ReminderSubject {
@@ -180,17 +192,7 @@ export class RemindersRepository {
           ]),
         ]),
       )
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('invitation_reminders')
-              .select('invitation_reminders.invitation_id')
-              .whereRef('invitation_reminders.invitation_id', '=', 'invitations.id')
-              .where('invitation_reminders.reminder_key', '=', EXPIRY_NOTE_KEY),
-          ),
-        ),
-      )
+      .where(notClaimed(EXPIRY_NOTE_KEY))
       .orderBy('invitations.id')
       .limit(limit)
       .execute();
@@ -210,17 +212,7 @@ export class RemindersRepository {
       .where('orgs.remind_after_days', 'is not', null)
       .where((eb) => eb.or([eb('test_links.access_time', 'is', null), eb('test_links.access_time', 'not in', [1, 2])]))
       .where(sql<boolean>`invitations.created_at + cast(orgs.remind_after_days as bigint) * 86400000 <= ${now}`)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('invitation_reminders')
-              .select('invitation_reminders.invitation_id')
-              .whereRef('invitation_reminders.invitation_id', '=', 'invitations.id')
-              .where('invitation_reminders.reminder_key', '=', UNDATED_REMINDER_KEY),
-          ),
-        ),
-      )
+      .where(notClaimed(UNDATED_REMINDER_KEY))
       .orderBy('invitations.id')
       .limit(limit)
       .execute();

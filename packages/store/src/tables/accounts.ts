@@ -22,6 +22,8 @@ export interface OrgsTable {
   /** Days a single invitation made without a deadline is given; days after which one without any is reminded (migration 060). Null: none. */
   default_deadline_days: Generated<number | null>;
   remind_after_days: Generated<number | null>;
+  /** The org's decision emails as JSON (migration 061, decision 1450); null: the defaults. */
+  decision_emails: Generated<string | null>;
   /** Retention periods in days (migration 043, decisions 849, 850); null keeps. New orgs get the column defaults. */
   retention_ended_days: Generated<number | null>;
   retention_media_days: Generated<number | null>;

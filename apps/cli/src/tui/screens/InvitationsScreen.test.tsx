@@ -107,7 +107,7 @@ describe('InvitationsScreen against a real server', () => {
     // At 100 columns the WV/TV counts are shown beside the mark (decision 807).
     screen = renderScreen(<InvitationsScreen testId={test.testId} testName={test.testName} />, { client: org.client, size: { columns: 100, rows: 30 } });
     const frame = await screen.waitFor('Noor Haddad');
-    expect(frame).toMatch(/WV\/TV\s+INT/);
+    expect(frame).toMatch(/DECISION\s+RATED\s+WV\/TV\s+INT/);
     // "!" confirmed, "?" to review (decision 648).
     expect(frame).toMatch(new RegExp(`${confirmed}\\s+Lin Ting\\s+.*\\s+1/\\d+ s\\s+!`));
     expect(frame).toMatch(new RegExp(`${unreviewed}\\s+Noor Haddad\\s+.*\\s+1/\\d+ s\\s+\\?`));

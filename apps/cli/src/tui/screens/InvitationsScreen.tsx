@@ -7,6 +7,7 @@ import { extendPromptKeys } from '../state/extend-prompt.js';
 import type { MoveRequest } from '../state/invitation-moves.js';
 import { columnsFor, Row } from '../components/Row.js';
 import { scoreCellText, scoreColumnWidth } from '../state/invitation-score-cell.js';
+import { recordedCells, recordedColumnsAt } from '../state/recorded-columns.js';
 import { StatusText } from '../components/StatusText.js';
 import { IntegrityMark } from '../components/IntegrityText.js';
 import { HINTS } from '../hints.js';
@@ -146,12 +147,15 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
   // Below 100 columns the WV/TV counts give their room to the decision (decision 807): the INT mark still says whether
   // departures need a look, and the report has the counts.
   const wide = body.columns >= 100;
+  // The mean rating and the tags (issue 61 item 3, decision 1422) where the width has room for them; the report's
+  // first screen has them at every width.
+  const recorded = recordedColumnsAt(body.columns);
   const columns = columnsFor(
     body.columns,
-    wide ? [7, 'flex', 'flex', 16, scoreColumnWidth(true), 10, 8, 4] : [6, 'flex', 'flex', 16, scoreColumnWidth(false), 10, 4],
-    [0, 4],
+    wide ? [7, 'flex', 'flex', 16, scoreColumnWidth(true), 10, ...recorded.widths, 8, 4] : [6, 'flex', 'flex', 16, scoreColumnWidth(false), 10, 4],
+    [0, 4, ...(recorded.rated ? [6] : [])],
   );
-  const headers = ['ID', 'NAME', 'EMAIL', 'STATUS', 'SCORE', 'DECISION', ...(wide ? ['WV/TV'] : []), 'INT'];
+  const headers = ['ID', 'NAME', 'EMAIL', 'STATUS', 'SCORE', 'DECISION', ...recorded.headers, ...(wide ? ['WV/TV'] : []), 'INT'];
   const decided = (state.remote.value ?? []).filter((row) => row.decision !== null).length;
   const [stagesLine, scoresLine] = summary.value ? summaryLines(summary.value, decided) : ['Loading the pipeline…', ''];
   return (
@@ -195,6 +199,7 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
             <StatusText status={listStateOf(row)} />,
             scoreCellText(row, wide),
             decisionCell(row),
+            ...recordedCells(row, recorded),
             ...(wide ? [`${row.wv}/${row.tv} s`] : []),
             integrityCell(row),
           ]}

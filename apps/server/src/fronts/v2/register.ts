@@ -17,6 +17,7 @@ import { invitationHistoryRoutes } from '../../routes/invitation-history.js';
 import { invitationListRoutes } from '../../routes/invitation-list.js';
 import { invitationResendRoutes } from '../../routes/invitation-resend.js';
 import { invitationSettingsRoutes } from '../../routes/invitation-settings.js';
+import { decisionEmailRoutes } from '../../routes/decision-emails.js';
 import { invitationSimilarityRoutes } from '../../routes/invitation-similarity.js';
 import { invitationSummaryRoutes } from '../../routes/invitation-summary.js';
 import { invitationRoutes } from '../../routes/invitations.js';
@@ -59,6 +60,7 @@ const V2_ROUTES = [
   reminderRoutes,
   invitationResendRoutes,
   invitationSettingsRoutes,
+  decisionEmailRoutes,
   testSettingsRoutes,
   aiSettingsRoutes,
   aiCheckRoutes,
