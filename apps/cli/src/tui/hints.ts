@@ -118,6 +118,8 @@ export const HINTS = {
     ...moveHints(offered),
     ...(may.decide ? [hint('d', 'decide', 'shortlist, advance, reject, put on hold or clear, with an optional reason')] : []),
     hint('F', 'filter', 'filter by status, score, integrity, decision, tag: e.g. completed score>=15 clean'),
+    { ...hint('space', 'mark', 'mark or unmark the highlighted row (● before its id)'), helpOnly: true as const },
+    { ...hint('A', 'mark all', 'mark every row shown, or unmark them when all are marked'), helpOnly: true as const },
     ...(may.annotate
       ? [
           { ...hint('n', 'note', 'write a note, signed with your name'), helpOnly: true as const },

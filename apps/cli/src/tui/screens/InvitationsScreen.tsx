@@ -33,6 +33,7 @@ import { INVITATIONS_VIEW, listStateOf } from '../state/list-views.js';
 import { LIST_POSITION_ROWS, ListPosition } from '../components/ListPosition.js';
 import { remoteCallKey } from '../state/remote-state.js';
 import { invitationsKeys } from '../state/screen-keys.js';
+import { markedCountText, marksStillListed } from '../state/invitation-marks.js';
 
 /** The title, the summary's two lines, the filter line, the column header, the position line and the outcome line. */
 const CHROME_ROWS = 8 + LIST_POSITION_ROWS;
@@ -80,7 +81,17 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
   useCall(
     remoteCallKey(state.remote, `invitations:${testId}`),
     (signal) => loadInvitations(client, testId, signal),
-    (value) => dispatch({ type: 'loaded', value }),
+    (value) => {
+      dispatch({ type: 'loaded', value });
+      // Marks on candidates the reload no longer lists are dropped: nobody is decided unseen.
+      dispatch({
+        type: 'marks',
+        marked: marksStillListed(
+          current().marked,
+          value.map((row) => row.testInvitationId),
+        ),
+      });
+    },
     (failure) => dispatch({ type: 'failed', failure }),
   );
   useOnReturn(() => dispatch({ type: 'reload' }));
@@ -172,6 +183,7 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
         ) : (
           <Text dimColor>No filter (F: e.g. completed score&gt;=15 clean)</Text>
         )}
+        {state.marked.size > 0 ? <Text color="magenta"> · {markedCountText(state.marked)} (space/A)</Text> : null}
       </Text>
       <Row header columns={columns} cells={headers} />
       {rows.slice(first, last).map((row, index) => (
@@ -180,7 +192,8 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
           columns={columns}
           selected={first + index === state.cursor}
           cells={[
-            String(row.testInvitationId),
+            // The mark glyph leads the id (issue 61 item 2): the id column keeps its width at 80 columns.
+            `${state.marked.has(row.testInvitationId) ? '●' : ' '}${row.testInvitationId}`,
             row.fullName,
             row.emailId,
             <StatusText status={listStateOf(row)} />,

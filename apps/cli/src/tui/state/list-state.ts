@@ -3,6 +3,7 @@ import { passed, taken, type KeyDecision } from '../input/key-decision.js';
 import { pressed, typed, type Keystroke } from '../input/keystroke.js';
 import { matchesWords } from '../input/search-words.js';
 import { editText, textEditOf, type TextEdit } from '../input/text-edit.js';
+import { type Marks, NO_MARKS } from './invitation-marks.js';
 import { initialRemote, remoteReducer, type RemoteEvent, type RemoteState } from './remote-state.js';
 
 /** One order `o` offers: the first of a view's orders is the server's own (no `compare`). */
@@ -42,6 +43,8 @@ export interface ListState<T> {
   order: number;
   /** A screen's own filter beyond the status (the invitations' pipeline filter, decision 808); null: none. */
   narrowing: ListNarrowing<T> | null;
+  /** The rows marked for a decision together (issue 61 item 2), by id: other screens (compare) open on this set. */
+  marked: Marks;
 }
 
 /** A filter a screen sets on its rows: what it says (for the filter line) and which rows it keeps. */
@@ -60,7 +63,8 @@ export type ListEvent<T> =
   | { type: 'searchClear' }
   | { type: 'nextStatus' }
   | { type: 'nextOrder' }
-  | { type: 'narrow'; narrowing: ListNarrowing<T> | null };
+  | { type: 'narrow'; narrowing: ListNarrowing<T> | null }
+  | { type: 'marks'; marked: Marks };
 
 export const initialList = <T>(): ListState<T> => ({
   remote: initialRemote<T[]>(),
@@ -71,6 +75,7 @@ export const initialList = <T>(): ListState<T> => ({
   status: null,
   order: 0,
   narrowing: null,
+  marked: NO_MARKS,
 });
 
 const matchesQuery = <T>(view: ListView<T>, row: T, query: string): boolean => matchesWords(view.searched(row), query);
@@ -122,6 +127,7 @@ export const listReducer =
       .with({ type: 'nextStatus' }, () => keepSelection(state, { ...state, status: nextStatus(state, view) }, view))
       .with({ type: 'nextOrder' }, () => keepSelection(state, { ...state, order: (state.order + 1) % view.orders.length }, view))
       .with({ type: 'narrow' }, ({ narrowing }) => keepSelection(state, { ...state, narrowing }, view))
+      .with({ type: 'marks' }, ({ marked }) => ({ ...state, marked }))
       .exhaustive();
 
 /** The rows one screen of `visible` rows shows: pages of `visible` rows, the one that holds the highlight. */

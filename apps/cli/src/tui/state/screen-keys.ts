@@ -6,7 +6,8 @@ import { effect, passed, taken, type KeyDecision } from '../input/key-decision.j
 import { pressed, typed, type Keystroke } from '../input/keystroke.js';
 import type { Route } from './app-state.js';
 import { offeredMoves, type MoveRequest } from './invitation-moves.js';
-import { listKeys, selectedRow, type ListEvent, type ListState, type ListView } from './list-state.js';
+import { toggleMark, toggleMarkAllShown } from './invitation-marks.js';
+import { listKeys, selectedRow, shownRows, type ListEvent, type ListState, type ListView } from './list-state.js';
 import type { RemoteEvent, RemoteState } from './remote-state.js';
 
 /**
@@ -88,6 +89,17 @@ export const invitationsKeys = ({ state, view, pageSize }: Browsing<InvitationRo
       )
       .with(typed('e'), () =>
         unless(selected, (row) => moveKey(row.testStatus, { move: 'extend', testInvitationId: row.testInvitationId, link: linkOfRow(row, testId) })),
+      )
+      // Marks for a decision together (issue 61 item 2): space the highlighted row, A every row shown.
+      .with(typed(' '), () => unless(selected, (row) => taken({ type: 'marks', marked: toggleMark(state.marked, row.testInvitationId) })))
+      .with(typed('A'), () =>
+        taken({
+          type: 'marks',
+          marked: toggleMarkAllShown(
+            state.marked,
+            shownRows(state, view).map((row) => row.testInvitationId),
+          ),
+        }),
       )
       .otherwise(() => listKeys(state, pageSize, stroke))
   );

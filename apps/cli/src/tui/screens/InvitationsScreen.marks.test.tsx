@@ -1,0 +1,43 @@
+import type { TestDetails } from '@assay/domain/schemas';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { importExample, newOrg, type TestOrg } from '../../../test/helpers/org.js';
+import { KEYS, renderScreen, widestLine, type Rendered } from '../../../test/helpers/render.js';
+import { CapabilitiesProvider } from '../shell/capabilities-context.js';
+import { InvitationsScreen } from './InvitationsScreen.js';
+
+/** Issue 61 item 2 on the workbench: space marks the highlighted row, A every row shown; the count and ● show at 80×24. */
+describe('InvitationsScreen: marks', () => {
+  let org: TestOrg;
+  let test: TestDetails;
+  let screen: Rendered | undefined;
+  beforeAll(async () => {
+    org = await newOrg('Marked invitations');
+    test = await importExample(org.client, 'sql-and-data-modelling');
+    await org.client.invitations.register(test.testId, { emailId: 'ada@example.com', fullName: 'Ada Lovelace' });
+    await org.client.invitations.register(test.testId, { emailId: 'alan@example.com', fullName: 'Alan Turing' });
+  });
+  afterEach(() => screen?.unmount());
+
+  it('marks and unmarks a row with space, and all shown with A', async () => {
+    screen = renderScreen(
+      <CapabilitiesProvider>
+        <InvitationsScreen testId={test.testId} testName={test.testName} />
+      </CapabilitiesProvider>,
+      { client: org.client },
+    );
+    const first = await screen.waitFor((text) => text.includes('Ada Lovelace') && text.includes('Alan Turing'));
+    expect(first).not.toContain('●');
+    await screen.press(' ');
+    const one = await screen.waitFor('1 marked');
+    expect(one.match(/●/g)).toHaveLength(1);
+    expect(widestLine(one)).toBeLessThanOrEqual(80);
+    await screen.press('A');
+    const both = await screen.waitFor('2 marked');
+    expect(both.match(/●/g)).toHaveLength(2);
+    await screen.press('A');
+    const none = await screen.waitFor((text) => !text.includes('marked'));
+    expect(none).not.toContain('●');
+    await screen.press(KEYS.down, ' ', ' ');
+    expect(await screen.waitFor((text) => !text.includes('marked'))).not.toContain('●');
+  });
+});
