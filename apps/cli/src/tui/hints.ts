@@ -136,6 +136,8 @@ export const HINTS = {
   report: (offered: readonly InvitationMoveName[], evidence = false): KeyHint[] => [
     hint('p', 'export PDF', 'save the report as a PDF'),
     hint('h', 'history', 'what happened to the invitation, oldest first'),
+    // In the help only, for the footer's 80 columns: `assay share` does the same from a shell.
+    { ...hint('l', 'share link', 'make a report link a manager without a key opens (14 days; shown once)'), helpOnly: true as const },
     { ...hint('t', 'AI transcript', "the AI assistant's transcript: policy, model, every message, reply, insertion and follow-up"), helpOnly: true as const },
     { ...hint('n', 'notes', "the candidate's notes: write one, edit or delete your own"), helpOnly: true as const },
     // In the help only: the report's keys already fill the footer at 80 columns (decision 607).

@@ -62,7 +62,7 @@ describe('ReportScreen against a real server', () => {
     expect(frame).toMatch(/Departure 1\s+\d\d:\d\d:\d\d–\d\d:\d\d:\d\d \(\d+ s\)\s+not reviewed/);
     expect(widestLine(frame)).toBeLessThanOrEqual(80);
     // The evidence keys take the footer's room of r (still in the help).
-    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'h', 't', 'n', 'v', '↑↓', 'd/c', 'Enter', 's', 'a', 'X', 'r']);
+    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'h', 'l', 't', 'n', 'v', '↑↓', 'd/c', 'Enter', 's', 'a', 'X', 'r']);
     expect(screen.chrome()?.hints.find((hint) => hint.keys === 'r')).toMatchObject({ helpOnly: true });
   });
 
@@ -160,13 +160,13 @@ describe('ReportScreen against a real server', () => {
   it('cancels a pending invitation after confirming: the status follows', async () => {
     screen = renderScreen(<ReportScreen testInvitationId={pendingId} />, { client: org.client });
     await screen.waitFor('Grace Hopper');
-    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'h', 't', 'n', 'v', 'x', 'm', 'e', 'X', 'r']);
+    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'h', 'l', 't', 'n', 'v', 'x', 'm', 'e', 'X', 'r']);
     await screen.press('x');
     await screen.waitFor(`Cancel invitation ${pendingId}?`);
     await screen.press('y');
     await screen.waitFor(`Invitation ${pendingId} is cancelled.`);
     await screen.waitFor('Cancelled ·');
-    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'h', 't', 'n', 'v', 'X', 'r']);
+    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['p', 'h', 'l', 't', 'n', 'v', 'X', 'r']);
   });
 
   it('erases the candidate after confirming, for a key that may (X, issue 51); a key that may not is never offered it', async () => {

@@ -35,6 +35,8 @@ import { questionMarksLine, standingLine } from '../../format/standing-text.js';
 import { pollDelayMs, reportWillChange, scoreViewOf, type ScoreView } from '../state/report-score.js';
 import { evidenceOpenKeys, reportKeys } from '../state/screen-keys.js';
 import { usePoll } from '../shell/use-poll.js';
+import { shareLinkLine, type ShareLinkState } from '../state/share-link.js';
+import { useState } from 'react';
 
 interface ReportData {
   report: ReadReport;
@@ -124,6 +126,18 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
   const download = exporting.state;
   const extending = useExtendPrompt();
   const extendOpen = extending.state.phase === 'open';
+  const [sharing, setSharing] = useState<ShareLinkState>({ phase: 'idle' });
+  const mayShare = useMay()('share-reports');
+  // `l`: a link for the default days, shown under the report (issue 61 item 4); the CLI's `assay share` chooses days.
+  const shareKey = (stroke: Parameters<Parameters<typeof useScreenKeys>[0]>[0]) => {
+    if (!mayShare || stroke.type !== 'char' || stroke.char !== 'l' || sharing.phase === 'making') return false;
+    setSharing({ phase: 'making' });
+    client.shares.create(testInvitationId).then(
+      (made) => setSharing({ phase: 'made', url: made.url, expiresAt: made.expiresAt }),
+      (error: unknown) => setSharing({ phase: 'failed', message: error instanceof Error ? error.message : String(error) }),
+    );
+    return true;
+  };
 
   useCall(
     remoteCallKey(state, `report:${testInvitationId}`),
@@ -189,6 +203,7 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
         performWith({ open }),
       ) ||
       applyDecision(evidencePickKeys(reviewing.current(), rowsNow(), stroke), reviewing.send) ||
+      shareKey(stroke) ||
       applyDecision(
         reportKeys<ReportData>(
           mayMove ? current().value?.report.testStatus : undefined,
@@ -216,7 +231,9 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
   const score = scoreViewOf(report);
   const scored = score.kind === 'scored';
   // A move's or an export's lines below take room from the evidence list while they show.
-  const below = move.phase === 'idle' && download.phase === 'idle' && !extendOpen ? 0 : BELOW_ROWS;
+  const shareLine = shareLinkLine(sharing);
+  const below =
+    (move.phase === 'idle' && download.phase === 'idle' && !extendOpen ? 0 : BELOW_ROWS) + (shareLine === null ? 0 : rowsOf(shareLine, body.columns));
   // The integrity summary (issue 48), wrapped whole rather than cut: a confirmed piece at its end is never hidden.
   const summary = integritySummaryOfReport(details);
   const integrityLine = `${INTEGRITY_PREFIX}${' '.repeat(10)} · ${integritySummaryText(summary)}`;
@@ -300,6 +317,7 @@ export const ReportScreen = ({ testInvitationId }: { testInvitationId: number })
       <MoveLine state={move} />
       <ExtendLine state={extending.state} width={body.columns} />
       <DownloadPanel state={download} width={body.columns} />
+      {shareLine === null ? null : <Text wrap="wrap">{shareLine}</Text>}
     </Box>
   );
 };
