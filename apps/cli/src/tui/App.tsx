@@ -18,6 +18,7 @@ import { BulkInviteScreen } from './screens/BulkInviteScreen.js';
 import { RegisterScreen } from './screens/RegisterScreen.js';
 import { AnswersScreen } from './screens/AnswersScreen.js';
 import { SimilarPairScreen } from './screens/SimilarPairScreen.js';
+import { CompareScreen } from './screens/CompareScreen.js';
 import { SimilarPairsScreen } from './screens/SimilarPairsScreen.js';
 import { ReportScreen } from './screens/ReportScreen.js';
 import { ReviewScreen } from './screens/ReviewScreen.js';
@@ -84,6 +85,8 @@ const RouteScreen = ({ route, options }: { route: Route; options: AppOptions }) 
       return <SimilarPairScreen testInvitationId={route.testInvitationId} eventId={route.eventId} {...(route.pair ? { listed: route.pair } : {})} />;
     case 'similarPairs':
       return <SimilarPairsScreen testInvitationId={route.testInvitationId} />;
+    case 'compare':
+      return <CompareScreen testId={route.testId} ids={route.ids} />;
     case 'review':
       return <ReviewScreen testId={route.testId} testName={route.testName} />;
     case 'followUps':

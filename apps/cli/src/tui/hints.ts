@@ -120,6 +120,7 @@ export const HINTS = {
     hint('F', 'filter', 'filter by status, score, integrity, decision, tag: e.g. completed score>=15 clean'),
     { ...hint('space', 'mark', 'mark or unmark the highlighted row (● before its id)'), helpOnly: true as const },
     { ...hint('A', 'mark all', 'mark every row shown, or unmark them when all are marked'), helpOnly: true as const },
+    { ...hint('c', 'compare', 'the 2–5 marked candidates side by side'), helpOnly: true as const },
     ...(may.annotate
       ? [
           { ...hint('n', 'note', 'write a note, signed with your name'), helpOnly: true as const },
@@ -214,6 +215,7 @@ export const HINTS = {
     hint('↑↓', 'scroll', 'scroll a long region (PgUp, PgDn by ten lines)'),
     hint('r', 'refresh'),
   ],
+  compare: [hint('↑↓', 'scroll', 'scroll the marks of each question (PgUp, PgDn by ten)'), hint('r', 'refresh')],
   similarPairs: [hint('↑↓', 'move'), hint('Enter', 'regions', "the pair's matching regions side by side"), hint('r', 'refresh')],
   /** A candidate's notes (issue 50): `e` and `x` only on the key's own note, `n` only for a role that may write notes. */
   notes: (may: { write: boolean; own: boolean }): KeyHint[] => [

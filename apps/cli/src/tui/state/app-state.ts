@@ -25,6 +25,8 @@ export type Route =
   /** `pair`: opened from the list of every pair (decision 822), for a pair the report does not list. */
   | { screen: 'similarPair'; testInvitationId: number; eventId: string; pair?: SimilarityPairDetail }
   | { screen: 'similarPairs'; testInvitationId: number }
+  /** The marked candidates of a test side by side (issue 61 item 4); a count out of 2–5 says so instead. */
+  | { screen: 'compare'; testId: number; ids: readonly number[] }
   | { screen: 'review'; testId: number; testName: string }
   /** A test's authorship follow-ups to mark (issue 60 item 6), blind as the review screen was when it opened them. */
   | { screen: 'followUps'; testId: number; testName: string; blind: boolean }

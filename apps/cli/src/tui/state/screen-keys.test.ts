@@ -88,6 +88,11 @@ describe('invitationsKeys', () => {
     expect(invitationsKeys(second, 7, char('r'))).toEqual(taken({ type: 'reload' }));
   });
 
+  it('opens the comparison on the marked rows with c (issue 61 item 4)', () => {
+    const marked = browsingInvitations({ ...listOf([row(1, 'Pending'), row(2, 'Completed'), row(3, 'Completed')]), marked: new Set([3, 1]) });
+    expect(invitationsKeys(marked, 7, char('c'))).toEqual(effect<ScreenEffect>({ open: { screen: 'compare', testId: 7, ids: [3, 1] } }));
+  });
+
   it('acts on the highlighted row of the shown ones (filtered, sorted), pages by the page size', () => {
     const filtered = browsingInvitations({ ...listOf([row(1, 'Pending'), row(2, 'Completed')]), status: 'Completed' });
     expect(invitationsKeys(filtered, 7, named('return'))).toEqual(effect<ScreenEffect>({ open: { screen: 'report', testInvitationId: 2 } }));

@@ -90,6 +90,8 @@ export const invitationsKeys = ({ state, view, pageSize }: Browsing<InvitationRo
       .with(typed('e'), () =>
         unless(selected, (row) => moveKey(row.testStatus, { move: 'extend', testInvitationId: row.testInvitationId, link: linkOfRow(row, testId) })),
       )
+      // The marked candidates side by side (issue 61 item 4, decision 1431): the screen says so when 2–5 are not marked.
+      .with(typed('c'), () => open({ screen: 'compare', testId, ids: [...state.marked] }))
       // Marks for a decision together (issue 61 item 2): space the highlighted row, A every row shown.
       .with(typed(' '), () => unless(selected, (row) => taken({ type: 'marks', marked: toggleMark(state.marked, row.testInvitationId) })))
       .with(typed('A'), () =>
