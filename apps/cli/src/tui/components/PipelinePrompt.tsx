@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { AssayClient } from '@assay/client';
 import { Box } from 'ink';
 import { useEffect } from 'react';
+import { decisionEmailKindOf } from '@assay/domain/invitations';
 import { useConnection } from '../shell/client-context.js';
 import { useCall } from '../shell/use-call.js';
 import { useMachine } from '../shell/use-machine.js';
@@ -26,8 +28,16 @@ const runWrite = async (client: AssayClient, write: EvaluationWrite, signal: Abo
   const id = write.testInvitationId;
   switch (write.kind) {
     case 'decide': {
-      await client.decisions.decide(id, { decision: write.decision, ...(write.reason ? { reason: write.reason } : {}) }, { signal });
-      return write.decision === null ? `Invitation ${id}: decision cleared.` : `Invitation ${id}: ${write.decision}.`;
+      const said = { decision: write.decision, ...(write.reason ? { reason: write.reason } : {}), ...(write.notify ? { notify: true } : {}) };
+      await client.decisions.decide(id, said, { signal });
+      const emailed = write.notify ? ' The email goes after the undo window.' : '';
+      return (write.decision === null ? `Invitation ${id}: decision cleared.` : `Invitation ${id}: ${write.decision}.`) + emailed;
+    }
+    case 'decideMany': {
+      const said = { decision: write.decision, ...(write.reason ? { reason: write.reason } : {}), ...(write.notify ? { notify: true } : {}) };
+      const answer = await client.decisions.decideInBulk(write.testId, { ...said, ids: [...write.ids] }, { signal, idempotencyKey: randomUUID() });
+      const emailed = write.notify ? ' Emails after the undo window.' : '';
+      return `${write.decision ?? 'cleared'}: ${answer.decided} decided · ${answer.unchanged} unchanged · ${answer.notFound} not found.${emailed}`;
     }
     case 'tag': {
       const evaluation = write.remove ? await client.decisions.removeTag(id, write.tag, { signal }) : await client.decisions.addTag(id, write.tag, { signal });
@@ -45,8 +55,11 @@ const runWrite = async (client: AssayClient, write: EvaluationWrite, signal: Abo
   }
 };
 
-/** The prompt's machine and its writes through the client; `onSaved` runs after each saved write (to reload the list). */
-export const usePipelinePrompt = (onSaved: () => void) => {
+/**
+ * The prompt's machine and its writes through the client; `onSaved` runs after each saved write (to reload the list),
+ * told which kind it was (a bulk decision also clears the marks).
+ */
+export const usePipelinePrompt = (onSaved: (kind: EvaluationWrite['kind'] | null) => void) => {
   const { client } = useConnection();
   const machine = useMachine(pipelinePromptReducer, initialPipelinePrompt);
   const { state, send } = machine;
@@ -60,11 +73,15 @@ export const usePipelinePrompt = (onSaved: () => void) => {
     (failure) => send({ type: 'failed', failure }),
   );
   useEffect(() => {
-    if (state.phase === 'closed' && state.saved !== null) onSaved();
+    if (state.phase === 'closed' && state.saved !== null) onSaved(state.savedKind);
     // Only the arrival of a saved write matters, not a new onSaved closure.
   }, [state.saved]);
   return machine;
 };
+
+/** Tab's switch, for the decisions that send an email (decision 1456); the email's text is the org's template. */
+const emailToggle = (prompt: Prompt): string =>
+  decisionEmailKindOf(prompt.decision ?? null) === undefined ? '' : ` · Tab email: ${prompt.notify ? 'ON' : 'off'}`;
 
 const questionOf = (prompt: Prompt): string => {
   const who = prompt.target ? `${prompt.target.fullName} (${prompt.target.testInvitationId})` : '';
@@ -74,7 +91,7 @@ const questionOf = (prompt: Prompt): string => {
     case 'decide':
       return prompt.decision === undefined
         ? `Decide on ${who}: ${DECISION_KEYS.map(([key, , label]) => `${key} ${label}`).join(' · ')}`
-        : `${prompt.decision === null ? 'Clear the decision on' : `${prompt.decision}:`} ${who}. Reason (optional):`;
+        : `${prompt.decision === null ? 'Clear the decision on' : `${prompt.decision}:`} ${who}. Reason (optional)${emailToggle(prompt)}:`;
     case 'tag':
       return `Tag ${who} (-tag removes):`;
     case 'note':

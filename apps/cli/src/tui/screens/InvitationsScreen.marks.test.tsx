@@ -40,4 +40,30 @@ describe('InvitationsScreen: marks', () => {
     await screen.press(KEYS.down, ' ', ' ');
     expect(await screen.waitFor((text) => !text.includes('marked'))).not.toContain('●');
   });
+
+  it('decides the marked rows together with d, emails them when Tab asks, reloads once and clears the marks', async () => {
+    screen = renderScreen(
+      <CapabilitiesProvider>
+        <InvitationsScreen testId={test.testId} testName={test.testName} />
+      </CapabilitiesProvider>,
+      { client: org.client },
+    );
+    await screen.waitFor((text) => text.includes('Ada Lovelace') && text.includes('Alan Turing'));
+    await screen.press('A');
+    await screen.waitFor('2 marked');
+    await screen.press('d');
+    await screen.waitFor('Decide on 2 marked candidates');
+    await screen.press('j');
+    expect(await screen.waitFor('Tab email: off')).toContain('rejected: 2 marked candidates');
+    await screen.press('\t');
+    await screen.waitFor('Tab email: ON');
+    await screen.press('Not this round', KEYS.enter);
+    const done = await screen.waitFor('rejected: 2 decided · 0 unchanged · 0 not found. Emails after the undo window.');
+    expect(done).not.toContain('●');
+    expect(widestLine(done)).toBeLessThanOrEqual(80);
+    const rows = (await org.client.invitations.list(test.testId, {})).invitations;
+    expect(rows.map((row) => row.decision)).toEqual(['rejected', 'rejected']);
+    const history = await org.client.invitations.history(rows[0]!.testInvitationId);
+    expect(history.entries.some((entry) => entry.kind === 'decision-email' && entry.details.change === 'queued')).toBe(true);
+  });
 });

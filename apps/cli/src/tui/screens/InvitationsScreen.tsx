@@ -33,6 +33,7 @@ import { INVITATIONS_VIEW, listStateOf } from '../state/list-views.js';
 import { LIST_POSITION_ROWS, ListPosition } from '../components/ListPosition.js';
 import { remoteCallKey } from '../state/remote-state.js';
 import { invitationsKeys } from '../state/screen-keys.js';
+import { NO_MARKS } from '../state/invitation-marks.js';
 import { markedCountText, marksStillListed } from '../state/invitation-marks.js';
 
 /** The title, the summary's two lines, the filter line, the column header, the position line and the outcome line. */
@@ -63,7 +64,11 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
   const visible = Math.max(1, body.rows - CHROME_ROWS);
   const moving = useInvitationMove(() => dispatch({ type: 'reload' }));
   const move = moving.state;
-  const prompting = usePipelinePrompt(() => dispatch({ type: 'reload' }));
+  // One reload after each write; a bulk decision's marks go with it (issue 61 item 2).
+  const prompting = usePipelinePrompt((kind) => {
+    if (kind === 'decideMany') dispatch({ type: 'marks', marked: NO_MARKS });
+    dispatch({ type: 'reload' });
+  });
   const prompt = prompting.state;
   const promptOpen = prompt.phase !== 'closed';
   const extending = useExtendPrompt();
@@ -138,7 +143,10 @@ export const InvitationsScreen = ({ testId, testName }: { testId: number; testNa
       applyDecision(pipelinePromptKeys(prompting.current(), stroke), prompting.send, applyFilter) ||
       (!current().editing && isDenied(denied, stroke)) ||
       (!current().editing &&
-        applyDecision(pipelineOpenKeys(selectedRow(current(), INVITATIONS_VIEW), filterOf(current().narrowing), stroke), prompting.send)) ||
+        applyDecision(
+          pipelineOpenKeys(selectedRow(current(), INVITATIONS_VIEW), filterOf(current().narrowing), stroke, { testId, ids: [...current().marked] }),
+          prompting.send,
+        )) ||
       applyDecision(invitationsKeys({ state: current(), view: INVITATIONS_VIEW, pageSize: listRows }, testId, stroke), dispatch, performWith({ open, ask })),
   );
 
