@@ -30,16 +30,12 @@ export const ComparedCandidate = z
     timeTakenMinutes: z.int().nonnegative().nullable(),
     integrityLevel: IntegrityLevel.nullable().meta({ description: "The integrity summary's level; null when not finished." }),
     sections: z.array(Points.nullable()).meta({ description: 'One per `sections` of the comparison, in its order; null when not finished.' }),
-    skills: z
-      .array(Points.nullable())
-      .meta({
-        description: 'One per `skills` of the comparison, in its order; null when not finished or when this candidate was asked no question of the skill.',
-      }),
-    marks: z
-      .array(z.number().nullable())
-      .meta({
-        description: 'Marks awarded, one per `questions` of the comparison, in its order; null when not finished, not asked (a pool) or not yet scored.',
-      }),
+    skills: z.array(Points.nullable()).meta({
+      description: 'One per `skills` of the comparison, in its order; null when not finished or when this candidate was asked no question of the skill.',
+    }),
+    marks: z.array(z.number().nullable()).meta({
+      description: 'Marks awarded, one per `questions` of the comparison, in its order; null when not finished, not asked (a pool) or not yet scored.',
+    }),
     recorded: RecordedSummary,
   })
   .meta({ id: 'ComparedCandidate' });
