@@ -19,11 +19,12 @@ describe('a bulk decision (issue 61 item 2)', () => {
     expect(BulkDecisionInput.safeParse({ decision: 'on-hold', filter: { colour: 'red' } }).success).toBe(false);
   });
 
-  it('caps the ids, checks dryRun, and takes no notify until decision emails exist', () => {
+  it('caps the ids, checks dryRun, and takes notify as true or false only', () => {
     const many = Array.from({ length: BULK_DECISION_CAP + 1 }, (_, i) => i + 1);
     expect(BulkDecisionInput.safeParse({ decision: 'rejected', ids: many }).success).toBe(false);
     expect(BulkDecisionInput.safeParse({ decision: 'rejected', ids: many.slice(1) }).success).toBe(true);
-    expect(BulkDecisionInput.safeParse({ decision: 'rejected', ids: [1], notify: true }).success).toBe(false);
+    expect(BulkDecisionInput.safeParse({ decision: 'rejected', ids: [1], notify: true }).success).toBe(true);
+    expect(BulkDecisionInput.safeParse({ decision: 'rejected', ids: [1], notify: 'yes' }).success).toBe(false);
     expect(BulkDecisionInput.safeParse({ decision: 'rejected', ids: [1], dryRun: 1 }).success).toBe(false);
     expect(exceedsBulkCap(BULK_DECISION_CAP)).toBe(false);
     expect(exceedsBulkCap(BULK_DECISION_CAP + 1)).toBe(true);
