@@ -39,6 +39,8 @@ export const ERASED_DATA_TABLES = [
   'deliveries',
   'bulk_invitation_rows',
   'idempotency_keys',
+  // Revoked at an erasure (decision 1439): its rows name the invitation, so its old versions go too.
+  'report_shares',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Kinds whose job is a delivery to someone outside; scoring jobs carry nothing personal and keep the report moving. */
