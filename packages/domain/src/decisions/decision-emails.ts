@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainText, unionError } from '../schemas/text-fields.js';
+import { clearable, plainText } from '../schemas/text-fields.js';
 import { questionTextHtml } from '../text/question-text-html.js';
 import { questionTextPlain } from '../text/question-text-plain.js';
 import type { CandidateDecision } from './candidate-decision.js';
@@ -78,13 +78,6 @@ export const defaultDecisionEmails: DecisionEmailSettings = {
   replyTo: null,
   schedulingLink: null,
 };
-
-/** A field of the update left out keeps its value; null or "" clears it. */
-const clearable = <T extends z.ZodType<string>>(field: string, value: T) =>
-  z
-    .union([value, z.literal(''), z.null()], { error: unionError(`${field} must be a string, "" or null`) })
-    .optional()
-    .transform((given) => (given === undefined ? undefined : given || null));
 
 /** `PUT /v2/org/decision-emails`: the templates and settings given replace the stored ones; the rest stay. */
 export const DecisionEmailSettingsInput = z

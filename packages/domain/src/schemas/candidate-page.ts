@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ok, refuse, type Result } from '../result.js';
-import { plainText, singleLineText, unionError } from './text-fields.js';
+import { clearable, plainText, singleLineText } from './text-fields.js';
 
 /**
  * Who is asking, as every candidate page shows it ("Assessment from Acme Hiring", "Questions? Contact
@@ -28,13 +28,6 @@ export interface CandidatePageChoices {
 
 export const DISPLAY_NAME_MAX = 100;
 export const CONTACT_NAME_MAX = 100;
-
-/** A field of the update: left out keeps the stored value; null or "" clears it; text replaces it. */
-const clearable = <T extends z.ZodType<string>>(field: string, value: T) =>
-  z
-    .union([value, z.literal(''), z.null()], { error: unionError(`${field} must be a string, "" or null`) })
-    .optional()
-    .transform((given) => (given === undefined ? undefined : given || null));
 
 export const CandidatePageSettingsInput = z
   .object({

@@ -30,6 +30,13 @@ export const unionError =
     return refused?.message ?? fallback;
   };
 
+/** A field of a partial update: left out keeps the stored value; null or "" clears it; text replaces it. */
+export const clearable = <T extends z.ZodType<string>>(field: string, value: T) =>
+  z
+    .union([value, z.literal(''), z.null()], { error: unionError(`${field} must be a string, "" or null`) })
+    .optional()
+    .transform((given) => (given === undefined ? undefined : given || null));
+
 /**
  * The rule as the API document states it: no forbidden character anywhere, and (zod trims first, JSON Schema
  * cannot) at least one that is not whitespace either.
