@@ -32,6 +32,9 @@ describe.each(backends)('reviewer keys on %s', (backend) => {
     ids.testLinkId = (await h.client.testLinks.create(ids.testId, { testLinkName: 'Campus', accessTime: 0 })).testLinkId;
     ids.testInvitationId = (await h.client.invitations.register(ids.testId, { emailId: 'ada@example.com', fullName: 'Ada' })).testInvitationId;
     await applyMoves(h, h.org.orgId, ids.testInvitationId, 'start', 'submit');
+    // A comparison needs two candidates of the test (issue 61 item 4).
+    const second = (await h.client.invitations.register(ids.testId, { emailId: 'grace@example.com', fullName: 'Grace' })).testInvitationId;
+    queries['/v2/org/tests/:testId/compare'] = `?ids=${ids.testInvitationId},${second}`;
     // A snapshot to review (PUT …/evidence/{eventId}, which a reviewer may do).
     ids.eventId = `snapshot-${await h.store.attempts.addSnapshot(ids.testInvitationId, Date.now(), 'image/jpeg', await realImage('jpeg'))}`;
     // An answer's review reference (GET /v2/org/review/{reference}/transcript), as the review queue would name it.
