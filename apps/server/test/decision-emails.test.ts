@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { ParsedMail } from 'mailparser';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DecisionEmailMessage, DecisionEmailSettings, HistoryEntry } from '@assay/domain';
-import { manualClock } from './helpers/candidate.js';
 import { expectFailure, expectSuccess } from './helpers/expectations.js';
-import { drainOutbox } from './helpers/drain-outbox.js';
-import { startSmtpPeer } from './helpers/smtp-peer.js';
-import { backends, startHarness, type Harness } from './helpers/test-app.js';
+import { mailHarness, toOf } from './helpers/mail-harness.js';
+import { backends, type Harness } from './helpers/test-app.js';
 
 const T0 = Date.UTC(2026, 10, 2, 9, 0, 0);
 const WINDOW_S = 600;
-
-const toOf = (mail: ParsedMail) => (mail.to as { text: string }).text;
 
 /**
  * Issue 61 item 1 (decisions 1450–1454), through the real SMTP peer: the org's templates, a preview, and emails a
@@ -21,16 +13,13 @@ const toOf = (mail: ParsedMail) => (mail.to as { text: string }).text;
  * within it, each step in the invitation's history.
  */
 describe.each(backends)('decision emails on %s', (backend) => {
+  const { clock, harness, newMail, received } = mailHarness(backend, { ASSAY_DECISION_EMAIL_DELAY_S: String(WINDOW_S) }, T0);
   let h: Harness;
-  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
   let testId = 0;
-  const clock = manualClock(T0);
-  const outboxDir = mkdtempSync(join(tmpdir(), 'assay-decision-emails-'));
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    h = await startHarness(backend, { ASSAY_DECISION_EMAIL_DELAY_S: String(WINDOW_S) }, clock.now);
-    smtp = await startSmtpPeer();
+    h = harness();
     testId = await h.importTest();
     for (const name of ['ada', 'grace', 'linus', 'noor', 'zoe']) {
       ids[name] = (
@@ -38,17 +27,6 @@ describe.each(backends)('decision emails on %s', (backend) => {
       ).testInvitationId;
     }
   });
-  afterAll(async () => {
-    await smtp.close();
-    await h.close();
-    rmSync(outboxDir, { recursive: true, force: true });
-  });
-
-  const newMail = async () => {
-    const before = smtp.received.length;
-    await drainOutbox(h, smtp.url, outboxDir, { now: clock.now });
-    return smtp.received.slice(before);
-  };
   const put = (body: unknown, apiKey?: string) => h.request({ method: 'PUT', url: '/v2/org/decision-emails', body, ...(apiKey ? { apiKey } : {}) });
   const decide = (id: number, body: unknown) => h.request({ method: 'PUT', url: `/v2/org/testinvitation/${id}/decision`, body });
   const emailHistory = async (id: number) => {
@@ -100,7 +78,7 @@ describe.each(backends)('decision emails on %s', (backend) => {
     // The typed client reads the same.
     expect((await h.client.decisionEmails.get()).replyTo).toBe('talent@example.com');
     expect(await h.client.decisions.previewEmail(ids.ada!, 'advanced')).toEqual(preview);
-    expect(smtp.received).toHaveLength(0);
+    expect(received()).toHaveLength(0);
   });
 
   it('sends after the undo window what still stands, withdraws the one changed in time, with Reply-To and history', async () => {

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { ParsedMail } from 'mailparser';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatWireDateTime } from '@assay/domain';
-import { candidate, manualClock, tokenOf } from './helpers/candidate.js';
+import { candidate, tokenOf } from './helpers/candidate.js';
 import { expectSuccess } from './helpers/expectations.js';
-import { drainOutbox } from './helpers/drain-outbox.js';
-import { startSmtpPeer } from './helpers/smtp-peer.js';
-import { backends, startHarness, type Harness } from './helpers/test-app.js';
+import { mailHarness, toOf } from './helpers/mail-harness.js';
+import { backends, type Harness } from './helpers/test-app.js';
 
 const DAY = 24 * 3_600_000;
 const T0 = Date.UTC(2026, 10, 2, 9, 0, 0);
 // More than 24 days: their milliseconds overflow a 32-bit integer, which the store's query must not.
 const AFTER_DAYS = 30;
-
-const toOf = (mail: ParsedMail) => (mail.to as { text: string }).text;
 
 /**
  * Issue 61 item 5 (decision 1396), through the real SMTP peer: with the org's `remindAfterDays`, a candidate invited
@@ -23,16 +16,14 @@ const toOf = (mail: ParsedMail) => (mail.to as { text: string }).text;
  * nor one given a deadline (who has the countdown reminders instead), nor anyone of an org that chose none.
  */
 describe.each(backends)('reminders of invitations without a deadline on %s', (backend) => {
+  // One pass of a worker as `assay-worker` runs it, sweeps too, then gone: a restart each time.
+  const { clock, harness, newMail } = mailHarness(backend, {}, T0, { sweeps: true });
   let h: Harness;
-  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
-  const clock = manualClock(T0);
-  const outboxDir = mkdtempSync(join(tmpdir(), 'assay-undated-'));
   const ids: Record<string, number> = {};
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
-    h = await startHarness(backend, {}, clock.now);
-    smtp = await startSmtpPeer();
+    h = harness();
     const testId = await h.importTest();
     for (const name of ['waiting', 'started', 'dated']) {
       const registered = expectSuccess<{ testInvitationId: number; takeTestURL: string }>(
@@ -45,18 +36,6 @@ describe.each(backends)('reminders of invitations without a deadline on %s', (ba
     const expiresAt = formatWireDateTime(T0 + 60 * DAY);
     expectSuccess(await h.request({ method: 'PUT', url: `/v2/org/testinvitation/${ids.dated}/expiry`, body: { expiresAt } }));
   });
-  afterAll(async () => {
-    await smtp.close();
-    await h.close();
-    rmSync(outboxDir, { recursive: true, force: true });
-  });
-
-  /** One pass of a worker as `assay-worker` runs it, then gone: a restart each time. */
-  const newMail = async () => {
-    const before = smtp.received.length;
-    await drainOutbox(h, smtp.url, outboxDir, { now: clock.now, sweeps: true });
-    return smtp.received.slice(before);
-  };
 
   it('sends nothing while the org has chosen no such reminder', async () => {
     clock.set(T0 + 40 * DAY);

@@ -48,6 +48,16 @@ export const documentHead = (title: string, extra: readonly string[] = []): stri
 ${extra.join('\n')}
 </head>`;
 
+/** A page with no script: its head and `main` (the unsubscribe and shared report pages). */
+export const staticPage = (title: string, main: string): string => `${documentHead(title)}
+<body>
+<main>
+${main}
+</main>
+</body>
+</html>
+`;
+
 interface ShellOptions {
   readonly title: string;
   readonly page: 'test' | 'link';

@@ -1,5 +1,5 @@
 import type { ReportDetails } from '@assay/domain';
-import { CANDIDATE_PAGE_CSP, documentHead, escapeHtml } from './pages.js';
+import { CANDIDATE_PAGE_CSP, escapeHtml, staticPage } from './pages.js';
 
 /**
  * The page a report share opens (issue 61 item 4, docs/compare-and-share.md "Share"): the report's summary — who,
@@ -12,15 +12,6 @@ export type SharedReportPage =
   | { readonly kind: 'unknown'; readonly message: string };
 
 const e = escapeHtml;
-
-const layout = (title: string, main: string): string => `${documentHead(title)}
-<body>
-<main>
-${main}
-</main>
-</body>
-</html>
-`;
 
 const points = (score: number, max: number): string => `${e(String(score))} / ${e(String(max))}`;
 
@@ -52,11 +43,11 @@ ${questions}
 export const renderSharedReportPage = (page: SharedReportPage): string => {
   switch (page.kind) {
     case 'report':
-      return layout(`${page.details.candidate.fullName} — report · Assay`, reportMain(page));
+      return staticPage(`${page.details.candidate.fullName} — report · Assay`, reportMain(page));
     case 'gone':
-      return layout('Link no longer works · Assay', `<h1>This report link no longer works</h1>\n<p>${e(page.message)}</p>`);
+      return staticPage('Link no longer works · Assay', `<h1>This report link no longer works</h1>\n<p>${e(page.message)}</p>`);
     case 'unknown':
-      return layout('Link not valid · Assay', `<h1>This report link is not valid</h1>\n<p>${e(page.message)}</p>`);
+      return staticPage('Link not valid · Assay', `<h1>This report link is not valid</h1>\n<p>${e(page.message)}</p>`);
   }
 };
 

@@ -1,4 +1,4 @@
-import { CANDIDATE_PAGE_CSP, documentHead, escapeHtml } from './pages.js';
+import { CANDIDATE_PAGE_CSP, escapeHtml, staticPage } from './pages.js';
 
 /**
  * The unsubscribe page of a reminder (decision 520): rendered here, no script, under the candidate pages' CSP. It
@@ -9,20 +9,11 @@ export type UnsubscribePage =
   | { readonly kind: 'done'; readonly testName: string; readonly orgName: string }
   | { readonly kind: 'invalid' };
 
-const layout = (title: string, main: string): string => `${documentHead(title)}
-<body>
-<main>
-${main}
-</main>
-</body>
-</html>
-`;
-
 export const renderUnsubscribePage = (page: UnsubscribePage): string => {
   const e = escapeHtml;
   switch (page.kind) {
     case 'confirm':
-      return layout(
+      return staticPage(
         'Stop reminders · Assay',
         `<h1>Stop reminders about “${e(page.testName)}”?</h1>
 <p>${e(page.orgName)} sends reminders while you have not started this test. Your invitation stays as it is: you can still take the test.</p>
@@ -31,13 +22,13 @@ export const renderUnsubscribePage = (page: UnsubscribePage): string => {
 </form>`,
       );
     case 'done':
-      return layout(
+      return staticPage(
         'Reminders stopped · Assay',
         `<h1>Reminders stopped</h1>
 <p role="status">You will get no more reminders about “${e(page.testName)}” from ${e(page.orgName)}. Your invitation still works until its window closes.</p>`,
       );
     case 'invalid':
-      return layout(
+      return staticPage(
         'Link not valid · Assay',
         `<h1>This link is not valid</h1>
 <p>It may have been cut short when it was copied. Open the link from the reminder email again, or ignore the reminders.</p>`,

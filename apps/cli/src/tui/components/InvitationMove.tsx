@@ -44,8 +44,9 @@ export const useInvitationMove = (onDone: () => void): Machine<MoveState, Action
         };
       }
       if (move === 'cancel') {
-        await client.invitations.cancel(testInvitationId, testId === undefined ? {} : { testId }, { signal });
-        return { message: `Invitation ${testInvitationId} is cancelled.` };
+        const { notify } = state.action;
+        await client.invitations.cancel(testInvitationId, { ...(testId === undefined ? {} : { testId }), ...(notify ? { notify } : {}) }, { signal });
+        return { message: `Invitation ${testInvitationId} is cancelled.${notify ? ' The candidate is emailed after the undo window.' : ''}` };
       }
       const reattempt = await client.invitations.reattempt(testInvitationId, { signal });
       return {
@@ -64,7 +65,15 @@ export const useInvitationMove = (onDone: () => void): Machine<MoveState, Action
   }, [state.phase]);
   const { current, send } = machine;
   const keys = useCallback(
-    (stroke: Keystroke) => applyDecision(actionKeys(current(), stroke), send, ({ copy }) => copyToClipboard(stdout, copy)),
+    (stroke: Keystroke) => {
+      const now = current();
+      // A cancel's confirmation has a second yes: cancel and email the candidate (issue 61 item 1).
+      if (now.phase === 'confirming' && now.action.move === 'cancel' && stroke.type === 'char' && stroke.char === 'e') {
+        send({ type: 'confirm', action: { ...now.action, notify: true } });
+        return true;
+      }
+      return applyDecision(actionKeys(now, stroke), send, ({ copy }) => copyToClipboard(stdout, copy));
+    },
     [current, send, stdout],
   );
   return useMemo(() => ({ ...machine, keys }), [machine, keys]);

@@ -16,11 +16,12 @@ import {
   type PipelinePromptState,
 } from '../state/pipeline-prompt.js';
 import { SHORTLIST_EXAMPLE } from '../state/pipeline-filter.js';
+import { EmailPreviewLine } from './EmailPreviewLine.js';
 import { FailureText } from './FailureText.js';
 import { Text } from './Text.js';
 import { TextField } from './TextField.js';
 
-/** The prompt's rows at most: its question, the field, and a refusal under it. */
+/** The prompt's rows at most: its question, the field, and a refusal (or the email's preview) under it. */
 export const PROMPT_ROWS = 3;
 
 /** Runs one write; answers what the list's line says once saved. */
@@ -118,7 +119,7 @@ export const PromptLine = ({ state, width }: { state: PipelinePromptState; width
           <TextField input={{ value: prompt.text, caret: prompt.caret }} focus width={Math.max(10, width - 3)} />
         </Text>
       ) : null}
-      {state.failure ? <FailureText failure={state.failure} /> : null}
+      {state.failure ? <FailureText failure={state.failure} /> : <EmailPreviewLine prompt={prompt} />}
     </Box>
   );
 };

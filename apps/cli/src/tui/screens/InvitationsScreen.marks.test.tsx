@@ -57,6 +57,14 @@ describe('InvitationsScreen: marks', () => {
     expect(await screen.waitFor('Tab email: off')).toContain('rejected: 2 marked candidates');
     await screen.press('\t');
     await screen.waitFor('Tab email: ON');
+    // Previewed before Enter, from the org's own template: to whom and the subject.
+    const preview = await screen.waitFor('“Your application with Marked');
+    expect(preview).toMatch(/Email to each of 2, e\.g\. (ada|alan)@example\.com/);
+    expect(widestLine(preview)).toBeLessThanOrEqual(80);
+    await screen.press('\t');
+    expect(await screen.waitFor('Tab email: off')).not.toContain('Email to each');
+    await screen.press('\t');
+    await screen.waitFor('Tab email: ON');
     await screen.press('Not this round', KEYS.enter);
     const done = await screen.waitFor('rejected: 2 decided · 0 unchanged · 0 not found. Emails after the undo window.');
     expect(done).not.toContain('●');

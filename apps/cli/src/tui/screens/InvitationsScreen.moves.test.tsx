@@ -56,6 +56,35 @@ describe('InvitationsScreen and ReportScreen: resend and extend', () => {
     expect(widestLine(refused)).toBeLessThanOrEqual(80);
   });
 
+  it('cancels with x; e at the confirmation also emails the candidate the cancellation, queued in the history', async () => {
+    const other = await newOrg('Cancel and email');
+    const otherTest = await importExample(other.client, 'sql-and-data-modelling');
+    const kept = (await other.client.invitations.register(otherTest.testId, { emailId: 'ken@example.com', fullName: 'Ken Thompson' })).testInvitationId;
+    const told = (await other.client.invitations.register(otherTest.testId, { emailId: 'dmr@example.com', fullName: 'Dennis Ritchie' })).testInvitationId;
+    screen = renderScreen(
+      <CapabilitiesProvider>
+        <InvitationsScreen testId={otherTest.testId} testName={otherTest.testName} />
+      </CapabilitiesProvider>,
+      { client: other.client },
+    );
+    await screen.waitFor((frame) => frame.includes('Ken Thompson') && frame.includes('Dennis Ritchie') && frame.includes('Completion'));
+    await screen.press('x');
+    expect(await screen.waitFor(`Cancel invitation ${kept}?`)).toContain('e also emails them');
+    await screen.press('y');
+    await screen.waitFor(`Invitation ${kept} is cancelled.`);
+    await screen.press(KEYS.down, 'x');
+    await screen.waitFor(`Cancel invitation ${told}?`);
+    await screen.press('e');
+    const done = await screen.waitFor(`Invitation ${told} is cancelled. The candidate is emailed after the undo window.`);
+    expect(widestLine(done)).toBeLessThanOrEqual(80);
+    const emails = async (id: number) =>
+      (await other.client.invitations.history(id)).entries.flatMap((entry) =>
+        entry.kind === 'decision-email' ? [`${entry.details.change} ${entry.details.email}`] : [],
+      );
+    expect(await emails(told)).toEqual(['queued cancelled']);
+    expect(await emails(kept)).toEqual([]);
+  });
+
   it('extends by a span from now; a bad text is refused under the prompt, kept, and Esc leaves', async () => {
     await openList();
     await screen!.press('e');

@@ -22,7 +22,8 @@ export type Outcome = { url: CheckedUrl; copied: boolean; emailed?: boolean } | 
 
 export type ActionEvent<A> =
   | { type: 'ask'; action: A; confirm: boolean }
-  | { type: 'confirm' }
+  /** `action`: the confirmation's other answer, run instead (e.g. a cancel that also emails the candidate). */
+  | { type: 'confirm'; action?: A }
   | { type: 'dismiss' }
   | { type: 'succeeded'; message: string; url?: CheckedUrl; emailed?: boolean }
   | { type: 'failed'; failure: Failure }
@@ -39,7 +40,11 @@ export const actionReducer = <A>(state: ActionState<A>, event: ActionEvent<A>): 
       ([{ runs }, { action, confirm }]) => (confirm ? { phase: 'confirming', runs, action } : { phase: 'running', runs: runs + 1, action }),
     )
     .with([{ phase: 'confirming' }, { type: 'ask' }], [{ phase: 'running' }, { type: 'ask' }], ([current]) => current)
-    .with([{ phase: 'confirming' }, { type: 'confirm' }], ([{ runs, action }]) => ({ phase: 'running', runs: runs + 1, action }))
+    .with([{ phase: 'confirming' }, { type: 'confirm' }], ([{ runs, action }, confirmed]) => ({
+      phase: 'running',
+      runs: runs + 1,
+      action: confirmed.action ?? action,
+    }))
     .with(
       [{ phase: 'idle' }, { type: 'confirm' }],
       [{ phase: 'running' }, { type: 'confirm' }],

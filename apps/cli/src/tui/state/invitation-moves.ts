@@ -32,7 +32,8 @@ export interface MoveRequest {
   extend?: ExtendInput;
   /** The link the invitation came through (null: none); left out, it is looked up by `lookup` when a date is typed. */
   link?: LinkOfInvitation | null;
-  /** A renew (extend and resend): the extension also emails the link, in the same call. */
+  /** A cancel that also emails the candidate the org's cancellation template (`e` at its confirmation, issue 61 item 1). */
+  notify?: boolean;
   /** Where to find the invitation's row (the report knows its test and the candidate's email, not the link). */
   lookup?: { testId: number; q: string };
 }
@@ -69,7 +70,7 @@ const offeredByStatus = (status: InvitationStatus): InvitationMoveName[] => [
 export const moveQuestion = (move: InvitationMoveName, testInvitationId: number): string => {
   switch (move) {
     case 'cancel':
-      return `Cancel invitation ${testInvitationId}? The candidate's link stops working.`;
+      return `Cancel invitation ${testInvitationId}? The candidate's link stops working; e also emails them.`;
     case 'reattempt':
       return `Create a new attempt for invitation ${testInvitationId}? It has a new link, emailed to the candidate only if their first invitation was.`;
     case 'resend':
