@@ -1,0 +1,1 @@
+export { type Library, loadLibrary } from './load-library.js';

@@ -1,0 +1,3 @@
+import { assayTestConfig } from '../../vitest.shared.js';
+
+export default assayTestConfig();
