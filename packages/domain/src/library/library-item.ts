@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { QuestionDefinition, VerdictBand } from '../schemas.js';
+import { CodingLanguage, QuestionDefinition, VerdictBand } from '../schemas.js';
 
 /** How experienced a candidate an item or a ready test is written for. */
 export const LibraryLevel = z.enum(['junior', 'mid', 'senior']);
@@ -20,6 +20,13 @@ export const LibrarySource = z.object({
   name: z.string().min(1).max(200),
   url: z.url({ protocol: /^https$/ }).nullable(),
 });
+
+/** Languages compiled ahead of a run: a coding item's references include one, so a harness bug in them shows. */
+const COMPILED: readonly string[] = ['c', 'cpp', 'java', 'csharp', 'go', 'rust'];
+
+/** A reference answer CI runs against the item's every hidden test in the jail (issue 62 item 1). */
+export const ReferenceSolution = z.object({ language: CodingLanguage, code: z.string().min(1).max(20_000) });
+export type ReferenceSolution = z.infer<typeof ReferenceSolution>;
 
 /** An item's id: lower-case words joined by hyphens, unique in the library; a change of meaning makes a new id. */
 export const LibraryItemId = z
@@ -42,6 +49,8 @@ export const LibraryItem = z
     attribution: z.string().min(1).max(500),
     explanation: z.string().min(1).max(4000),
     question: z.looseObject({}),
+    /** Coding items only: at least three languages, one compiled, for a function; both dialects for SQL. */
+    referenceSolutions: z.array(ReferenceSolution).max(11).optional(),
   })
   .superRefine((item, ctx) => {
     const parsed = QuestionDefinition.safeParse(item.question);
@@ -50,7 +59,23 @@ export const LibraryItem = z
       return;
     }
     if (!parsed.data.skills?.length) ctx.addIssue({ code: 'custom', message: 'a library item names its skills', path: ['question', 'skills'] });
+    const problem = referenceProblem(parsed.data, item.referenceSolutions ?? []);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['referenceSolutions'] });
   });
+
+/** What is missing from a coding item's reference solutions, or what a non-coding item should not carry. */
+const referenceProblem = (question: QuestionDefinition, references: readonly ReferenceSolution[]): string | undefined => {
+  if (question.type !== 'coding') return references.length > 0 ? 'only coding items carry reference solutions' : undefined;
+  const languages = references.map((reference) => reference.language);
+  const stray = languages.find((language) => !question.languages.includes(language));
+  if (stray) return `a reference in ${stray}, which the question does not accept`;
+  if (new Set(languages).size !== languages.length) return 'one reference per language';
+  if (question.form === 'sql')
+    return languages.length === question.languages.length ? undefined : `a reference in each dialect the question accepts (${question.languages.join(', ')})`;
+  if (languages.length < 3 || !languages.some((language) => COMPILED.includes(language)))
+    return 'at least three references, one in a compiled language (c, cpp, java, csharp, go, rust)';
+  return undefined;
+};
 export type LibraryItem = z.infer<typeof LibraryItem>;
 
 /** A section of a ready test: library items by id, with the section's own settings. */
