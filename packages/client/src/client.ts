@@ -7,6 +7,7 @@ import { InvitationSettingsResource } from './resources/invitation-settings.js';
 import { DecisionEmailsResource } from './resources/decision-emails.js';
 import { RetentionSettingsResource } from './resources/retention-settings.js';
 import { Decisions } from './resources/decisions.js';
+import { Library } from './resources/library.js';
 import { Shares } from './resources/shares.js';
 import { Deliveries } from './resources/deliveries.js';
 import { Events } from './resources/events.js';
@@ -55,6 +56,7 @@ export interface AssayClient {
   readonly decisions: Decisions;
   /** Report links a manager without a key opens (issue 61 item 4). */
   readonly shares: Shares;
+  readonly library: Library;
   readonly timeZones: TimeZones;
   readonly health: Health;
   readonly admin: Admin;
@@ -94,6 +96,7 @@ export const createClient = (options: ClientOptions): AssayClient => {
     testSettings: new TestSettingsResource(transport),
     decisions: new Decisions(transport),
     shares: new Shares(transport),
+    library: new Library(transport),
     timeZones: new TimeZones(transport),
     health: new Health(transport),
     admin: new Admin(transport),

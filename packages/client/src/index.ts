@@ -41,6 +41,7 @@ export type { AiCheckResource } from './resources/ai-check.js';
 export type { V3TestSettings, V3TestSettingsBody } from './v3/settings.js';
 export { decisionOfVerb, type Decisions } from './resources/decisions.js';
 export type { Shares } from './resources/shares.js';
+export type { Library } from './resources/library.js';
 export type { TimeZones, Health } from './resources/reference.js';
 export type { AssayV3 } from './v3/index.js';
 export type { V3Tests, V3ListTestsQuery } from './v3/tests.js';

@@ -39,6 +39,10 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
 
   // The assessment API v2 (API key)
   'GET /v2/org/tests': 'listTests',
+  'GET /v2/org/library': 'listLibraryItems',
+  'GET /v2/org/library/items/{itemId}': 'getLibraryItem',
+  'GET /v2/org/library/tests': 'listReadyTests',
+  'POST /v2/org/library/import': 'importFromLibrary',
   'POST /v2/org/tests': 'importTest',
   'GET /v2/org/tests/{testId}': 'getTest',
   'POST /v2/org/tests/{testId}/ai-check': 'startAiCheck',

@@ -29,6 +29,7 @@ export const registerOpenApi = async (app: FastifyInstance, publicUrl: string, f
       servers: [{ url: publicUrl }],
       tags: [
         { name: 'tests', description: 'Spec 4.1, 4.2 and the test import extension' },
+        { name: 'library', description: 'The open library: items and ready tests with their licences, and new tests made from them (docs/library.md)' },
         { name: 'test links', description: 'Spec 4.3 to 4.6' },
         { name: 'registration', description: 'Spec 4.7 and 4.8' },
         { name: 'invitations', description: 'Spec 4.9 and 4.10' },

@@ -2,16 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParam, PagingQuery, TestDefinition, TestDetails, ImportedTest, TestList, pageOffset } from '@assay/domain';
 import type { AppContext } from '../context.js';
-import { orgModelAvailability } from '../ai/model-availability.js';
-import { found, unwrap } from '../refusal-error.js';
-import { importableLanguages, languagesNeeded } from '@assay/domain/languages';
-import { assistantAvailable, defaultAiSettingsOf, needsModel } from '@assay/domain/ai';
+import { found } from '../refusal-error.js';
+import { importTestDefinition } from '../services/test-import.js';
 import { succeed } from '@assay/domain/v2';
-import { newAccessKey } from '@assay/store';
 import { apiKeySecurity, envelopeResponses } from './responses.js';
-import { answerWithEffect } from '../idempotency/answer-with-effect.js';
 
-export const testRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store, now, languages, model }) => {
+export const testRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const { store } = context;
   app.get(
     '/tests',
     {
@@ -59,20 +56,6 @@ export const testRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { store
         response: envelopeResponses(ImportedTest),
       },
     },
-    async (request, reply) => {
-      // Every language a question accepts must run somewhere: here, or in a live worker that declared it (400.30).
-      const needed = languagesNeeded(request.body);
-      unwrap(importableLanguages(needed, languages, await store.sandboxWorkers.liveLanguages()));
-      // A policy that offers the assistant needs a model (400.31); follow-ups and the evidence need none.
-      unwrap(
-        assistantAvailable(needsModel(defaultAiSettingsOf(request.body), request.body.sections), await orgModelAvailability(store, model, request.org.orgId)),
-      );
-      return answerWithEffect(
-        reply,
-        store,
-        (repositories) => repositories.tests.importDefinition(request.org.orgId, request.body, newAccessKey(), now()),
-        succeed,
-      );
-    },
+    async (request, reply) => importTestDefinition(context, request.org.orgId, request.body, reply),
   );
 };

@@ -217,6 +217,16 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'GET', url: `/v2/org/tests/${testId}/compare?ids=${invitations.completed}` });
   await send({ method: 'GET', url: `/v2/org/tests/${testId}/compare?ids=${invitations.completed},${invitations.completed}` });
   await send({ method: 'GET', url: `/v2/org/tests/${testId}/compare?ids=${invitations.completed},999999` });
+  // The library (issue 62): filtered, one item, an unknown one (404.126), the ready tests, an import of each kind, an
+  // unknown item (400.139) and an unknown ready test (404.126).
+  await send({ method: 'GET', url: '/v2/org/library?skill=sql&type=single_choice&page_size=5' });
+  await send({ method: 'GET', url: '/v2/org/library/items/sql-left-join-keeps-rows' });
+  await send({ method: 'GET', url: '/v2/org/library/items/no-such-item' });
+  await send({ method: 'GET', url: '/v2/org/library/tests' });
+  await send({ method: 'POST', url: '/v2/org/library/import', body: { readyTest: 'data-analyst-sql' } });
+  await send({ method: 'POST', url: '/v2/org/library/import', body: { items: ['git-staged-diff', 'leap-year'], testName: 'Chosen' } });
+  await send({ method: 'POST', url: '/v2/org/library/import', body: { items: ['no-such-item'], testName: 'Chosen' } });
+  await send({ method: 'POST', url: '/v2/org/library/import', body: { readyTest: 'no-such-test' } });
   // Erasure (issue 51): by address and by invitation (an erased one again: a no-op), an unknown address (404.51), and v3's shape.
   const erasable = await fresh('erasable@example.com');
   await send({ method: 'POST', url: '/v2/org/candidates/erase', body: { emailId: 'erasable@example.com' } });

@@ -55,6 +55,8 @@ const KEPT_AS_WRITTEN: Record<string, string> = {
     'never stored with a control: a name must match the identifier pattern (refused 400.2 otherwise)',
   'importTest sections[].questions[].signature.params[].type': 'never stored with a control: a type must be one of the vocabulary (refused 400.2 otherwise)',
   'importTest sections[].questions[].signature.returns': 'never stored with a control: a type must be one of the vocabulary (refused 400.2 otherwise)',
+  'importFromLibrary readyTest': 'never stored with a control: a library id is lower-case words joined by hyphens (refused 400.2 otherwise)',
+  'importFromLibrary items[]': 'never stored with a control: a library id is lower-case words joined by hyphens (refused 400.2 otherwise)',
   'addCandidateTag tag': 'never stored with a control: a tag is letters, digits, `.`, `_` and `-` once normalised (refused 400.40 otherwise)',
 };
 
@@ -425,6 +427,10 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
     { method: 'PATCH', url: `/v2/org/testinvitation/${w.invitationId}/notes/${w.noteId}`, auth: 'apiKey', body: { text: 'Good tests, clear names.' } },
   ],
   rateCandidate: (w) => [{ method: 'PUT', url: `/v2/org/testinvitation/${w.invitationId}/rating`, auth: 'apiKey', body: { rating: 4 } }],
+  importFromLibrary: () => [
+    { method: 'POST', url: '/v2/org/library/import', auth: 'apiKey', body: { readyTest: 'data-analyst-sql', testName: 'Analysts, spring' } },
+    { method: 'POST', url: '/v2/org/library/import', auth: 'apiKey', body: { items: ['git-staged-diff'], testName: 'Git basics' } },
+  ],
   shareReport: (w) => [{ method: 'POST', url: `/v2/org/testinvitation/${w.invitationId}/share`, auth: 'apiKey', body: { days: 7 } }],
   addPerson: (w) => [
     {

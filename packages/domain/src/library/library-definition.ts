@@ -87,10 +87,10 @@ export const libraryImportDefinition = (
   input: LibraryImportInput,
   library: { readonly items: ReadonlyMap<string, LibraryItem>; readonly tests: ReadonlyMap<string, ReadyTest> },
 ): Result<Record<string, unknown>> => {
-  if ('readyTest' in input) {
+  if (input.readyTest !== undefined) {
     const test = library.tests.get(input.readyTest);
     if (!test) return refuse('library-entry-not-found', `No ready test ${input.readyTest}: GET /v2/org/library/tests lists them.`);
     return readyTestDefinition(test, library.items, input.testName);
   }
-  return itemsDefinition(input.items, library.items, input.testName);
+  return itemsDefinition(input.items ?? [], library.items, input.testName ?? 'Library items');
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CodingLanguage } from '../schemas/coding-language.js';
+import { singleLineText } from '../schemas/text-fields.js';
 import { LibraryItemId, LibraryLevel, LibraryLicence } from './library-item.js';
 
 /** The question types an item may be, as the test definition names them. */
@@ -66,24 +67,35 @@ export type ReadyTestSummary = z.infer<typeof ReadyTestSummary>;
 export const ReadyTestList = z.object({ tests: z.array(ReadyTestSummary) }).meta({ id: 'ReadyTestList' });
 export type ReadyTestList = z.infer<typeof ReadyTestList>;
 
-/** What `POST /v2/org/library/import` takes: a ready test by id, or chosen items by id; either makes a new test. */
+/**
+ * What `POST /v2/org/library/import` takes: a ready test by id, or chosen items by id (then a name too); either makes a
+ * new test. One object, not a union, so that a refusal names the field at fault.
+ */
 export const LibraryImportInput = z
-  .union([
-    z.strictObject({
-      readyTest: LibraryItemId.meta({ description: 'The id of a ready test (GET /v2/org/library/tests).' }),
-      testName: z.string().trim().min(1).max(200).optional().meta({ description: "The new test's name; the ready test's own without it." }),
-    }),
-    z.strictObject({
-      items: z.array(LibraryItemId).min(1).max(500).meta({ description: 'Library item ids, each once, in the order the test asks them.' }),
-      testName: z.string().trim().min(1).max(200).meta({ description: "The new test's name." }),
-    }),
-  ])
+  .strictObject({
+    readyTest: LibraryItemId.optional().meta({ description: 'The id of a ready test (GET /v2/org/library/tests). Give this or `items`.' }),
+    items: z
+      .array(LibraryItemId)
+      .min(1)
+      .max(500)
+      .optional()
+      .meta({ description: 'Library item ids, each once, in the order the test asks them. Give this (with `testName`) or `readyTest`.' }),
+    testName: singleLineText('testName', 200)
+      .optional()
+      .meta({ description: "The new test's name: needed with `items`; with `readyTest`, the ready test's own without it." }),
+  })
+  .superRefine((input, ctx) => {
+    if ((input.readyTest === undefined) === (input.items === undefined))
+      ctx.addIssue({ code: 'custom', message: 'give readyTest (a ready test) or items (chosen items), one of them', path: [] });
+    else if (input.items !== undefined && input.testName === undefined)
+      ctx.addIssue({ code: 'custom', message: 'testName: a test made of chosen items needs a name', path: ['testName'] });
+  })
   .meta({ id: 'LibraryImportInput' });
 export type LibraryImportInput = z.infer<typeof LibraryImportInput>;
 
 /** What `GET /v2/org/library` filters by: each optional, all of them at once. */
 export const LibraryFilter = z.object({
-  skill: z.string().trim().min(1).max(60).optional().meta({ description: 'A skill, compared without regard to case.' }),
+  skill: singleLineText('skill', 60).optional().meta({ description: 'A skill, compared without regard to case.' }),
   type: LibraryItemType.optional(),
   language: CodingLanguage.optional().meta({ description: 'Coding items that may be answered in this language.' }),
   level: LibraryLevel.optional(),

@@ -33,6 +33,7 @@ import { testLinkRoutes } from '../../routes/test-links.js';
 import { testSettingsRoutes } from '../../routes/test-settings.js';
 import { aiCheckRoutes } from '../../routes/ai-check.js';
 import { aiSettingsRoutes } from '../../routes/ai-settings.js';
+import { libraryRoutes } from '../../routes/library.js';
 import { testRoutes } from '../../routes/tests.js';
 import { webhookRoutes } from '../../routes/webhooks.js';
 import { whoAmIRoutes } from '../../routes/who-am-i.js';
@@ -40,6 +41,7 @@ import { whoAmIRoutes } from '../../routes/who-am-i.js';
 /** Every route plugin of the org API in v2's envelope: a new v2 area is one line here. */
 const V2_ROUTES = [
   testRoutes,
+  libraryRoutes,
   testLinkRoutes,
   registrationRoutes,
   invitationRoutes,
