@@ -11,6 +11,7 @@ import { registerEvents } from './events.js';
 import { registerExportPerson } from './export-person.js';
 import { registerHistory } from './history.js';
 import { registerCompare } from './compare.js';
+import { registerLibrary } from './library.js';
 import { registerShare } from './share.js';
 import { registerInvitations } from './invitations.js';
 import { registerInvite } from './invite.js';
@@ -56,6 +57,7 @@ export const createProgram = (io: CliIo, interactive: Interactive): Command => {
     });
   registerLogin(program, io);
   registerTests(program, io);
+  registerLibrary(program, io);
   registerLinks(program, io);
   registerInvite(program, io);
   registerInvitations(program, io);
