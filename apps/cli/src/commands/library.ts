@@ -39,7 +39,11 @@ export const libraryItemText = (item: LibraryItemDetails): string =>
     ]),
     String(item.question.text),
     ...(Array.isArray(item.question.options)
-      ? [(item.question.options as { text: string; correct?: boolean }[]).map((option, index) => `${option.correct ? '*' : ' '} ${index + 1}. ${option.text}`).join('\n')]
+      ? [
+          (item.question.options as { text: string; correct?: boolean }[])
+            .map((option, index) => `${option.correct ? '*' : ' '} ${index + 1}. ${option.text}`)
+            .join('\n'),
+        ]
       : []),
     `Explanation: ${item.explanation}`,
   ].join('\n\n');
@@ -75,7 +79,15 @@ export const registerLibrary = (program: Command, io: CliIo): void => {
         io,
         async (
           io,
-          options: GlobalOptions & { skill?: string; type?: z.infer<typeof LibraryItemType>; language?: string; level?: z.infer<typeof LibraryLevel>; tests?: boolean; page: number; size: number },
+          options: GlobalOptions & {
+            skill?: string;
+            type?: z.infer<typeof LibraryItemType>;
+            language?: string;
+            level?: z.infer<typeof LibraryLevel>;
+            tests?: boolean;
+            page: number;
+            size: number;
+          },
         ) => {
           const client = await connect(io, options.profile);
           if (options.tests) {
