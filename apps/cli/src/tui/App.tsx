@@ -6,6 +6,7 @@ import { frameHints, HINTS, type KeyHint } from './hints.js';
 import { HistoryScreen } from './screens/HistoryScreen.js';
 import { TranscriptScreen } from './screens/TranscriptScreen.js';
 import { NotesScreen } from './screens/NotesScreen.js';
+import { LibraryScreen } from './screens/LibraryScreen.js';
 import { PeopleScreen } from './screens/PeopleScreen.js';
 import { RetentionScreen } from './screens/RetentionScreen.js';
 import { TestSettingsScreen } from './screens/TestSettingsScreen.js';
@@ -93,6 +94,8 @@ const RouteScreen = ({ route, options }: { route: Route; options: AppOptions }) 
       return <FollowUpsScreen testId={route.testId} testName={route.testName} blind={route.blind} />;
     case 'people':
       return <PeopleScreen />;
+    case 'library':
+      return <LibraryScreen />;
     case 'retention':
       return <RetentionScreen />;
     case 'completions':

@@ -32,6 +32,9 @@ export const HINTS = {
     hint('c', 'recent', 'recent completions, live'),
     hint('r', 'refresh'),
   ],
+  /** The open library (issue 62 item 2): in the help only, the footer is full at 80 columns. */
+  libraryKey: { ...hint('l', 'library', 'the open library: ready tests for roles, imported as a new test'), helpOnly: true as const },
+  library: [hint('↑↓', 'move'), hint('Enter', 'import', 'make the highlighted ready test a new test of your organization (after a y)'), hint('r', 'refresh')],
   /** An admin key's (decision 834): in the help only, the test list's footer is full at 80 columns. */
   peopleKey: { ...hint('p', 'people', "the organization's people and their keys: add, issue, revoke, deactivate"), helpOnly: true as const },
   /** An admin key's people screen (decision 836). */

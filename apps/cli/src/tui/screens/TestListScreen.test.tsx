@@ -22,7 +22,7 @@ describe('TestListScreen against a real server', () => {
     expect(screen.opened).toEqual([{ screen: 'test', testId: expect.any(Number) }]);
     const second = (await org.client.tests.list({ page_size: 3 })).tests[1]!;
     expect(screen.opened[0]).toEqual({ screen: 'test', testId: second.testId });
-    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['↑↓', '←→', 'Enter', '/', 'c', 'r']);
+    expect(screen.chrome()?.hints.map((hint) => hint.keys)).toEqual(['↑↓', '←→', 'Enter', '/', 'c', 'r', 'l']);
   });
 
   it('decides a burst of keys against the state each key leaves: Down Down Enter opens the third test', async () => {

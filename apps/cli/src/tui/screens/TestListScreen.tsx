@@ -50,7 +50,9 @@ export const TestListScreen = () => {
   const retains = useMe()?.capabilities.includes('change-candidate-page') === true;
   useChrome({
     title: 'Tests',
-    hints: state.editing ? HINTS.searching : [...HINTS.testList, ...(admin ? [HINTS.peopleKey] : []), ...(retains ? [HINTS.retentionKey] : [])],
+    hints: state.editing
+      ? HINTS.searching
+      : [...HINTS.testList, HINTS.libraryKey, ...(admin ? [HINTS.peopleKey] : []), ...(retains ? [HINTS.retentionKey] : [])],
     typing: state.editing,
     modal: state.editing,
   });
@@ -58,6 +60,10 @@ export const TestListScreen = () => {
   useScreenKeys((stroke) => {
     if (admin && !current().editing && stroke.type === 'char' && stroke.char === 'p') {
       open({ screen: 'people' });
+      return true;
+    }
+    if (!current().editing && stroke.type === 'char' && stroke.char === 'l') {
+      open({ screen: 'library' });
       return true;
     }
     if (retains && !current().editing && stroke.type === 'char' && stroke.char === 'd') {
@@ -81,7 +87,11 @@ export const TestListScreen = () => {
         />
       ))}
       {state.phase === 'ready' && rows.length === 0 ? (
-        <Text dimColor>{state.query ? `  No test matches “${state.query}”.` : '  No tests yet: import one with `assay tests import FILE.json`.'}</Text>
+        <Text dimColor>
+          {state.query
+            ? `  No test matches “${state.query}”.`
+            : '  No tests yet: l opens the library of ready tests, or import a file with `assay tests import FILE.json`.'}
+        </Text>
       ) : null}
       {/* Nothing loaded yet and the load failed: no page count to show, only the failure below. */}
       {state.phase === 'failed' && state.served === null && state.catalog === null ? null : (

@@ -32,6 +32,8 @@ export type Route =
   | { screen: 'followUps'; testId: number; testName: string; blind: boolean }
   | { screen: 'completions' }
   | { screen: 'people' }
+  /** The open library's ready tests (issue 62 item 2). */
+  | { screen: 'library' }
   | { screen: 'retention' };
 
 /** A screen on the stack; `id` tells two visits of the same route apart (each gets a fresh screen). */
