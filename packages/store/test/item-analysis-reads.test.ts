@@ -64,7 +64,7 @@ describe.each(['sqlite', 'postgres'] as const)('item analysis’s reads on %s', 
         })
         .execute();
       await store.invitations.applyMove(orgId, id, (current) => moveInvitation(current, { type: 'submit', at: at + 2 }), at + 2);
-      const marks = questionIds.map((_, question) => (isRight(question, k) ? 2 : 0));
+      const marks = questionIds.map((_, question): number => (isRight(question, k) ? 2 : 0));
       await store.attempts.saveScore(
         id,
         {
