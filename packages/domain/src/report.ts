@@ -218,3 +218,9 @@ export {
   shareStanding,
 } from './shares/report-share.js';
 export type { ShareStanding, StoredShare } from './shares/report-share.js';
+// Issue 62 item 5: item analysis of a test's questions on the org's own scored attempts (decisions 1457–1464).
+export { ItemAnalysis, ItemAnalysisRow, ItemFlag, OptionAnalysis, OptionFlag } from './item-analysis/item-analysis.js';
+export { type AnalysedQuestion, analyseItems, type ItemAnalysisFacts, itemFlagsOf, type ScoredAttempt } from './item-analysis/analyse-items.js';
+export { analysedQuestionsOf } from './item-analysis/analysed-questions.js';
+export { exposuresOf } from './item-analysis/exposures.js';
+export { ITEM_ANALYSIS_THRESHOLDS } from './item-analysis/item-analysis-thresholds.js';

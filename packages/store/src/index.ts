@@ -92,6 +92,7 @@ export type { AiCheckRecord } from './repositories/ai-checks.js';
 export type { AssistantTally, NewAssistantMessage } from './repositories/assistant-transcript.js';
 export { attemptFactsOfTest } from './repositories/attempt-facts.js';
 export type { AttemptFacts } from './repositories/attempt-facts.js';
+export type { ItemAnalysisReads } from './repositories/item-analysis-facts.js';
 export { AttemptLogRepository } from './repositories/attempt-log.js';
 export { AttemptsRepository } from './repositories/attempts.js';
 export type { AttemptContext, SavedAnswerRow } from './repositories/attempts.js';

@@ -11,6 +11,7 @@ import { act, withJson, type GlobalOptions } from './json-option.js';
 import { emit } from './output.js';
 import { registerTestSettings } from './test-settings.js';
 import { registerAiCheck } from './ai-check.js';
+import { registerItemAnalysis } from './item-analysis.js';
 
 export const listText = (list: TestPage, page: number, size: number): string => {
   const rows = list.tests.map((test) => [String(test.testId), test.testName, String(test.questions), `${test.duration} min`, test.testStatus]);
@@ -105,4 +106,5 @@ export const registerTests = (program: Command, io: CliIo): void => {
 
   registerTestSettings(tests, io);
   registerAiCheck(tests, io);
+  registerItemAnalysis(tests, io);
 };

@@ -20,6 +20,7 @@ import { RegisterScreen } from './screens/RegisterScreen.js';
 import { AnswersScreen } from './screens/AnswersScreen.js';
 import { SimilarPairScreen } from './screens/SimilarPairScreen.js';
 import { CompareScreen } from './screens/CompareScreen.js';
+import { ItemAnalysisScreen } from './screens/ItemAnalysisScreen.js';
 import { SimilarPairsScreen } from './screens/SimilarPairsScreen.js';
 import { ReportScreen } from './screens/ReportScreen.js';
 import { ReviewScreen } from './screens/ReviewScreen.js';
@@ -86,6 +87,8 @@ const RouteScreen = ({ route, options }: { route: Route; options: AppOptions }) 
       return <SimilarPairScreen testInvitationId={route.testInvitationId} eventId={route.eventId} {...(route.pair ? { listed: route.pair } : {})} />;
     case 'similarPairs':
       return <SimilarPairsScreen testInvitationId={route.testInvitationId} />;
+    case 'itemAnalysis':
+      return <ItemAnalysisScreen testId={route.testId} testName={route.testName} />;
     case 'compare':
       return <CompareScreen testId={route.testId} ids={route.ids} />;
     case 'review':

@@ -65,6 +65,10 @@ export const HINTS = {
     { ...hint('b', 'bulk invite', 'invite a CSV file of candidates: preview, confirm, progress, summary'), helpOnly: true as const },
     { ...hint('r', 'refresh'), helpOnly: true as const },
     { ...hint('a', 'AI check', 'ask the configured model to answer each question, and show which it solves (docs/ai.md)'), helpOnly: true as const },
+    {
+      ...hint('s', 'item stats', 'item analysis: which questions are too easy, too hard, or do not tell candidates apart (docs/item-analysis.md)'),
+      helpOnly: true as const,
+    },
     { ...hint('m', 'reminders', "the test's reminder hours: see them, set them where the role may"), helpOnly: true as const },
     {
       ...hint('t', 'settings', "the test's settings (shuffling, marks shown, popups, feedback, violations): see them, change them where the role may"),
@@ -219,6 +223,7 @@ export const HINTS = {
     hint('r', 'refresh'),
   ],
   compare: [hint('↑↓', 'scroll', 'scroll the marks of each question (PgUp, PgDn by ten)'), hint('r', 'refresh')],
+  itemAnalysis: [hint('↑↓', 'scroll', 'scroll the questions and flagged options (PgUp, PgDn by ten)'), hint('r', 'refresh')],
   similarPairs: [hint('↑↓', 'move'), hint('Enter', 'regions', "the pair's matching regions side by side"), hint('r', 'refresh')],
   /** A candidate's notes (issue 50): `e` and `x` only on the key's own note, `n` only for a role that may write notes. */
   notes: (may: { write: boolean; own: boolean }): KeyHint[] => [

@@ -57,6 +57,8 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
   'GET /v2/org/tests/:testId/invitations/summary': 'read-reports',
   // Names candidates beside their reports: whoever reads reports, so never a blind reviewer (decision 1429).
   'GET /v2/org/tests/:testId/compare': 'read-reports',
+  // Figures of the org's own attempts, made of their marks: whoever reads reports (issue 62 item 5).
+  'GET /v2/org/tests/:testId/item-analysis': 'read-reports',
   'GET /v2/org/integrations/greenhouse': 'read-integrations',
   'PUT /v2/org/integrations/greenhouse': 'change-integrations',
   'GET /v2/org/tests/:testId/reminders': 'read-tests',

@@ -109,6 +109,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /v2/org/tests/{testId}/invitations': 'listTestInvitations',
   'GET /v2/org/tests/{testId}/invitations/summary': 'summarizeTestInvitations',
   'GET /v2/org/tests/{testId}/compare': 'compareCandidates',
+  'GET /v2/org/tests/{testId}/item-analysis': 'getItemAnalysis',
   'PUT /v2/org/review/{reference}/grade': 'gradeByReviewReference',
   'GET /v2/org/integrations/greenhouse': 'getGreenhouseIntegration',
   'PUT /v2/org/integrations/greenhouse': 'configureGreenhouseIntegration',

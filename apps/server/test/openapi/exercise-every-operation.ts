@@ -227,6 +227,9 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'POST', url: '/v2/org/library/import', body: { items: ['git-staged-diff', 'leap-year'], testName: 'Chosen' } });
   await send({ method: 'POST', url: '/v2/org/library/import', body: { items: ['no-such-item'], testName: 'Chosen' } });
   await send({ method: 'POST', url: '/v2/org/library/import', body: { readyTest: 'no-such-test' } });
+  // Item analysis (issue 62 item 5): a test's, and a test not in the org (404.2).
+  await send({ method: 'GET', url: `/v2/org/tests/${testId}/item-analysis` });
+  await send({ method: 'GET', url: '/v2/org/tests/999999/item-analysis' });
   // Erasure (issue 51): by address and by invitation (an erased one again: a no-op), an unknown address (404.51), and v3's shape.
   const erasable = await fresh('erasable@example.com');
   await send({ method: 'POST', url: '/v2/org/candidates/erase', body: { emailId: 'erasable@example.com' } });

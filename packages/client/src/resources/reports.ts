@@ -1,4 +1,4 @@
-import { CandidateComparison, ReportDetails, SimilarityPage, type SimilarityPairEntry } from '@assay/domain/report';
+import { CandidateComparison, ItemAnalysis, ReportDetails, SimilarityPage, type SimilarityPairEntry } from '@assay/domain/report';
 import type { ReportAi } from '@assay/domain/ai';
 import { CandidateReport, MAX_PAGE_SIZE, ReportScoreFields, RevokedReportLinks, SectionReport } from '@assay/domain/schemas';
 import type { z } from 'zod';
@@ -72,6 +72,16 @@ export class Reports {
       CandidateComparison,
       options,
     );
+  }
+
+  /**
+   * Item analysis of a test's questions on the org's attempts with final results (issue 62 item 5,
+   * docs/item-analysis.md): per question and version its facility, discrimination (correlation with the rest of the
+   * test), Kelley's upper-lower index, each option's share, median time, attempts, exposures and flags. A test not in
+   * the org is 404.2; a blind-reviewer key is refused (403.17).
+   */
+  itemAnalysis(testId: number, options?: CallOptions): Promise<ItemAnalysis> {
+    return this.transport.json({ method: 'GET', path: `/v2/org/tests/${segment(testId)}/item-analysis`, credential: 'apiKey' }, ItemAnalysis, options);
   }
 
   /**

@@ -5,6 +5,7 @@ import { takesWritesAt } from './attempt-writes.js';
 import { recordCoalescedHistory } from './invitation-history.js';
 import { inTransaction } from '../engine/transaction-steps.js';
 import { type AttemptFacts, attemptFactsOfTest } from './attempt-facts.js';
+import { type ItemAnalysisReads, itemAnalysisReadsOf } from './item-analysis-facts.js';
 import type { Database } from '../database.js';
 
 /**
@@ -106,5 +107,10 @@ export class AttemptLogRepository {
     options: { throughId?: number; batchSize?: number; texts?: boolean } = {},
   ): AsyncGenerator<AttemptFacts[]> {
     return attemptFactsOfTest(this.db, orgId, testId, questionIds, options);
+  }
+
+  /** Item analysis's facts of an org's test: its finally scored attempts and its started attempts' seeds (item-analysis-facts.ts). */
+  itemAnalysisReads(orgId: number, testId: number, questionIds: readonly number[]): Promise<ItemAnalysisReads> {
+    return itemAnalysisReadsOf(this.db, orgId, testId, questionIds);
   }
 }

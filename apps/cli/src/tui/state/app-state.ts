@@ -27,6 +27,8 @@ export type Route =
   | { screen: 'similarPairs'; testInvitationId: number }
   /** The marked candidates of a test side by side (issue 61 item 4); a count out of 2–5 says so instead. */
   | { screen: 'compare'; testId: number; ids: readonly number[] }
+  /** Which of a test's questions work, on the org's own attempts (issue 62 item 5). */
+  | { screen: 'itemAnalysis'; testId: number; testName: string }
   | { screen: 'review'; testId: number; testName: string }
   /** A test's authorship follow-ups to mark (issue 60 item 6), blind as the review screen was when it opened them. */
   | { screen: 'followUps'; testId: number; testName: string; blind: boolean }

@@ -27,6 +27,7 @@ const GUARDED: Record<GuardedScreen, readonly GuardedKey[]> = {
   testDetails: [
     key('i', 'read-reports'),
     key('x', 'read-reports'),
+    key('s', 'read-reports'),
     key('n', 'register-candidates'),
     key('b', 'register-candidates'),
     key('a', 'change-test-links'),

@@ -35,6 +35,7 @@ const row = (testInvitationId: number, testStatus: InvitationRow['testStatus']):
 describe('testDetailsKeys', () => {
   it('opens links, invitations and registration once the test is loaded; exports and refreshes any time', () => {
     expect(testDetailsKeys(loaded, 7, char('l'))).toEqual(effect<ScreenEffect>({ open: { screen: 'links', testId: 7, testName: 'SQL' } }));
+    expect(testDetailsKeys(loaded, 7, char('s'))).toEqual(effect<ScreenEffect>({ open: { screen: 'itemAnalysis', testId: 7, testName: 'SQL' } }));
     expect(testDetailsKeys(loaded, 7, char('i'))).toEqual(effect<ScreenEffect>({ open: { screen: 'invitations', testId: 7, testName: 'SQL' } }));
     expect(testDetailsKeys(loaded, 7, char('n'))).toEqual(effect<ScreenEffect>({ open: { screen: 'register', testId: 7, testName: 'SQL', link: null } }));
     expect(testDetailsKeys(loaded, 7, char('g'))).toEqual(effect<ScreenEffect>({ open: { screen: 'review', testId: 7, testName: 'SQL' } }));

@@ -39,6 +39,7 @@ export const testDetailsKeys = (state: RemoteState<TestDetails>, testId: number,
     .with(typed('b'), () => unless(state.value, (test) => open({ screen: 'bulkInvite', testId, testName: test.testName })))
     .with(typed('m'), () => unless(state.value, (test) => open({ screen: 'reminders', testId, testName: test.testName })))
     .with(typed('t'), () => unless(state.value, (test) => open({ screen: 'testSettings', testId, testName: test.testName })))
+    .with(typed('s'), () => unless(state.value, (test) => open({ screen: 'itemAnalysis', testId, testName: test.testName })))
     .otherwise(() => passed());
 
 /** What the list shows and how many rows a page has: the keys act on the highlighted row of the shown ones. */

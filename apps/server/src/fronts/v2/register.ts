@@ -21,6 +21,7 @@ import { decisionEmailRoutes } from '../../routes/decision-emails.js';
 import { invitationSimilarityRoutes } from '../../routes/invitation-similarity.js';
 import { invitationSummaryRoutes } from '../../routes/invitation-summary.js';
 import { candidateCompareRoutes } from '../../routes/candidate-compare.js';
+import { itemAnalysisRoutes } from '../../routes/item-analysis.js';
 import { invitationRoutes } from '../../routes/invitations.js';
 import { orgPeopleRoutes } from '../../routes/org-people.js';
 import { personalDataRoutes } from '../../routes/personal-data.js';
@@ -70,6 +71,7 @@ const V2_ROUTES = [
   testSettingsRoutes,
   aiSettingsRoutes,
   aiCheckRoutes,
+  itemAnalysisRoutes,
   retentionSettingsRoutes,
   whoAmIRoutes,
   orgPeopleRoutes,
