@@ -134,6 +134,7 @@ export {
 } from './v3/accounts.js';
 export { V3DateTime, v3DateTimeOf } from './v3/utc-date-time.js';
 export {
+  BANK_BODY_LIMIT_BYTES,
   BankFormat,
   BankImportReport,
   BankImportRequest,

@@ -10,6 +10,7 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
   'GET /v2/org/tests': 'read-tests',
   'GET /v2/org/tests/:testId': 'read-tests',
   'POST /v2/org/tests': 'import-tests',
+  'POST /v2/org/tests/import-bank': 'import-tests',
   'GET /v2/org/tests/:testId/testlinks': 'read-tests',
   'GET /v2/org/tests/:testId/testlinks/:testLinkId': 'read-tests',
   'POST /v2/org/tests/:testId/testlinks': 'change-test-links',

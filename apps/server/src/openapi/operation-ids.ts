@@ -40,6 +40,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   // The assessment API v2 (API key)
   'GET /v2/org/tests': 'listTests',
   'POST /v2/org/tests': 'importTest',
+  'POST /v2/org/tests/import-bank': 'importQuestionBank',
   'GET /v2/org/tests/{testId}': 'getTest',
   'POST /v2/org/tests/{testId}/ai-check': 'startAiCheck',
   'GET /v2/org/tests/{testId}/ai-check': 'getAiCheck',

@@ -6,8 +6,10 @@ import { ImportedTest } from '../schemas/test.js';
 export const BankFormat = z.enum(['moodle-xml', 'gift'], { error: 'format must be "moodle-xml" or "gift"' });
 export type BankFormat = z.infer<typeof BankFormat>;
 
-/** A bank is at most this many characters: a Moodle export of a few thousand questions, well under the body limit. */
-export const MAX_BANK_LENGTH = 5_000_000;
+/** A bank is at most this many characters: a Moodle export of thousands of questions, images (base64) included. */
+export const MAX_BANK_LENGTH = 8_000_000;
+/** The body limit of the import route (the server's own when larger): a bank of MAX_BANK_LENGTH fits in JSON. */
+export const BANK_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 /** Minutes a section gets per question unless the request says otherwise. */
 export const DEFAULT_MINUTES_PER_QUESTION = 2;
 

@@ -34,12 +34,14 @@ import { testSettingsRoutes } from '../../routes/test-settings.js';
 import { aiCheckRoutes } from '../../routes/ai-check.js';
 import { aiSettingsRoutes } from '../../routes/ai-settings.js';
 import { testRoutes } from '../../routes/tests.js';
+import { bankImportRoutes } from '../../routes/bank-import.js';
 import { webhookRoutes } from '../../routes/webhooks.js';
 import { whoAmIRoutes } from '../../routes/who-am-i.js';
 
 /** Every route plugin of the org API in v2's envelope: a new v2 area is one line here. */
 const V2_ROUTES = [
   testRoutes,
+  bankImportRoutes,
   testLinkRoutes,
   registrationRoutes,
   invitationRoutes,
