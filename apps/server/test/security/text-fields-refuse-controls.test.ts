@@ -61,6 +61,7 @@ const KEPT_AS_WRITTEN: Record<string, string> = {
 /** Prose of several lines: newlines and tabs are kept, the other characters refused as everywhere. */
 const LINES = new Set([
   'importTest description',
+  'importQuestionBank content',
   'importTest sections[].questions[].text',
   'importTest sections[].questions[].options[].text',
   'saveAnswer text',
@@ -425,6 +426,9 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
     { method: 'PATCH', url: `/v2/org/testinvitation/${w.invitationId}/notes/${w.noteId}`, auth: 'apiKey', body: { text: 'Good tests, clear names.' } },
   ],
   rateCandidate: (w) => [{ method: 'PUT', url: `/v2/org/testinvitation/${w.invitationId}/rating`, auth: 'apiKey', body: { rating: 4 } }],
+  importQuestionBank: () => [
+    { method: 'POST', url: '/v2/org/tests/import-bank', auth: 'apiKey', body: { format: 'gift', content: '::Q1:: Is it?\n{T}', testName: 'From GIFT' } },
+  ],
   shareReport: (w) => [{ method: 'POST', url: `/v2/org/testinvitation/${w.invitationId}/share`, auth: 'apiKey', body: { days: 7 } }],
   addPerson: (w) => [
     {
