@@ -80,6 +80,12 @@ describe.each(backends)('importing a question bank on %s', (backend) => {
     expect(refused.result).toContain('admin');
   });
 
+  it('is imported by @assay/client, whose refusals carry the statuscode', async () => {
+    const report = await h.client.tests.importBank({ format: 'gift', content: GIFT, testName: 'Through the client' });
+    expect(report).toMatchObject({ test: { testName: 'Through the client', questions: 6 }, importedCount: 6 });
+    await expect(h.client.tests.importBank({ format: 'moodle-xml', content: '<quiz>' })).rejects.toMatchObject({ statuscode: '400.136' });
+  });
+
   it('makes one test for one Idempotency-Key, answering the same report again', async () => {
     const before = await testCount();
     const headers = { 'idempotency-key': `bank-${backend}` };
