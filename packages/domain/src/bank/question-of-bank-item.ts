@@ -20,26 +20,31 @@ export const questionOfBankItem = (item: BankQuestion): BankQuestionOutcome => {
   for (const tag of dropped) notCarried.push(`the tag ${quoted(tag)} (${skillRuleOf(tag)})`);
   const base = { text: item.text, marks, ...(skills.length === 0 ? {} : { skills }) };
   const body = bodyOf(item.body, marks, notCarried);
-  return 'skip' in body ? body : { question: { ...base, ...body }, notCarried };
+  return 'skip' in body ? body : { question: { ...base, ...body.fields }, notCarried };
 };
 
-const bodyOf = (body: BankBody, marks: number, notCarried: string[]): Record<string, unknown> | { skip: string } =>
+/** The type's own fields of the question, or why there is no question. */
+type BodyOutcome = { readonly fields: Record<string, unknown> } | { readonly skip: string };
+
+const bodyOf = (body: BankBody, marks: number, notCarried: string[]): BodyOutcome =>
   match(body)
     .with({ shape: 'choice' }, (choice) => choiceOf(choice.options, choice.single, marks, notCarried))
     .with({ shape: 'true-false' }, ({ answer }) => ({
-      type: 'single_choice',
-      options: [
-        { text: 'True', correct: answer },
-        { text: 'False', correct: !answer },
-      ],
+      fields: {
+        type: 'single_choice',
+        options: [
+          { text: 'True', correct: answer },
+          { text: 'False', correct: !answer },
+        ],
+      },
     }))
     .with({ shape: 'short' }, (short) => shortOf(short.answers, short.caseSensitive, notCarried))
     .with({ shape: 'numeric' }, (numeric) => numericOf(numeric.answers, notCarried))
-    .with({ shape: 'essay' }, () => ({ type: 'free_text' }))
+    .with({ shape: 'essay' }, () => ({ fields: { type: 'free_text' } }))
     .with({ shape: 'unsupported' }, ({ why }) => ({ skip: why }))
     .exhaustive();
 
-function choiceOf(options: readonly BankOption[], single: boolean | undefined, marks: number, notCarried: string[]) {
+function choiceOf(options: readonly BankOption[], single: boolean | undefined, marks: number, notCarried: string[]): BodyOutcome {
   if (options.length < 2) return { skip: `a choice question needs at least 2 options; this one has ${options.length}` };
   if (options.length > 20) return { skip: `a choice question has at most 20 options in Assay; this one has ${options.length}` };
   const earning = options.filter((option) => option.fraction > 0);
@@ -62,14 +67,14 @@ function choiceOf(options: readonly BankOption[], single: boolean | undefined, m
     for (const option of options.filter((option) => isPartial(option.fraction))) {
       notCarried.push(`the ${round(option.fraction)} % credit of option ${quoted(option.text)} (a single choice is right or wrong)`);
     }
-    return { type: 'single_choice', negativeMarks, options: options.map((option) => ({ text: option.text, correct: isFull(option.fraction) })) };
+    return { fields: { type: 'single_choice', negativeMarks, options: options.map((option) => ({ text: option.text, correct: isFull(option.fraction) })) } };
   }
   if (new Set(earning.map((option) => round(option.fraction))).size > 1) {
     notCarried.push(
       `the right options' unequal credit (${earning.map((option) => `${round(option.fraction)} %`).join(', ')}): Assay weighs every right option alike`,
     );
   }
-  return { type: 'multiple_choice', negativeMarks, options: options.map((option) => ({ text: option.text, correct: option.fraction > 0 })) };
+  return { fields: { type: 'multiple_choice', negativeMarks, options: options.map((option) => ({ text: option.text, correct: option.fraction > 0 })) } };
 }
 
 /** Assay takes one penalty for any wrong choice: carried when every wrong option costs the same in the bank. */
@@ -83,7 +88,7 @@ function penaltyOf(options: readonly BankOption[], marks: number, notCarried: st
   return 0;
 }
 
-function shortOf(answers: readonly BankTextAnswer[], caseSensitive: boolean, notCarried: string[]) {
+function shortOf(answers: readonly BankTextAnswer[], caseSensitive: boolean, notCarried: string[]): BodyOutcome {
   const full = answers.filter((answer) => isFull(answer.fraction));
   if (full.length === 0) return { skip: 'no answer is worth full marks' };
   for (const answer of answers.filter((answer) => isPartial(answer.fraction))) {
@@ -91,7 +96,7 @@ function shortOf(answers: readonly BankTextAnswer[], caseSensitive: boolean, not
   }
   answersFeedback(answers, notCarried);
   if (full.length > 50) notCarried.push(`${full.length - 50} accepted answers past the 50 Assay keeps`);
-  return { type: 'short_answer', acceptedAnswers: full.slice(0, 50).map((answer) => acceptedTextOf(answer.text, caseSensitive)) };
+  return { fields: { type: 'short_answer', acceptedAnswers: full.slice(0, 50).map((answer) => acceptedTextOf(answer.text, caseSensitive)) } };
 }
 
 /** Moodle's `*` stands for any characters (`\*` for a star): such an answer becomes a pattern. */
@@ -102,19 +107,17 @@ export function acceptedTextOf(text: string, caseSensitive: boolean): { answer: 
   return { answer: `${caseSensitive ? '' : '(?i)'}\\s*${escaped.join('.*')}\\s*`, match: 'pattern' };
 }
 
-function numericOf(answers: readonly BankNumberAnswer[], notCarried: string[]) {
+function numericOf(answers: readonly BankNumberAnswer[], notCarried: string[]): BodyOutcome {
   const full = answers.filter((answer) => isFull(answer.fraction) && answer.value !== '*');
   if (full.length === 0) return { skip: 'no number is worth full marks' };
   for (const answer of answers.filter((answer) => isPartial(answer.fraction))) {
     notCarried.push(`the ${round(answer.fraction)} % credit of ${answer.value} ± ${answer.tolerance} (a number is right or wrong)`);
   }
   answersFeedback(answers, notCarried);
-  return {
-    type: 'short_answer',
-    acceptedAnswers: full
-      .slice(0, 50)
-      .map((answer) => ({ answer: answer.value, match: 'number', ...(answer.tolerance > 0 ? { tolerance: answer.tolerance } : {}) })),
-  };
+  const acceptedAnswers = full
+    .slice(0, 50)
+    .map((answer) => ({ answer: answer.value, match: 'number', ...(answer.tolerance > 0 ? { tolerance: answer.tolerance } : {}) }));
+  return { fields: { type: 'short_answer', acceptedAnswers } };
 }
 
 function answersFeedback(answers: readonly { hasFeedback: boolean; fraction: number }[], notCarried: string[]): void {
