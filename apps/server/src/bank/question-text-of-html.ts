@@ -50,7 +50,8 @@ function turndownOf(notCarried: Set<string>): TurndownService {
   service.addRule('image', {
     filter: 'img',
     replacement: (_content, node) => {
-      const alt = (node as HTMLElement).getAttribute('alt')?.trim() ?? '';
+      // The server has no DOM types: turndown's node is domino's element, read through the one method used.
+      const alt = (node as unknown as { getAttribute(name: string): string | null }).getAttribute('alt')?.trim() ?? '';
       notCarried.add(alt === '' ? 'an image' : `the image "${alt}"`);
       return alt === '' ? '[image]' : `[image: ${alt}]`;
     },
@@ -67,7 +68,7 @@ function turndownOf(notCarried: Set<string>): TurndownService {
     },
   });
   service.addRule('media-frame', {
-    filter: (node) => ['IFRAME', 'VIDEO', 'AUDIO', 'OBJECT', 'EMBED'].includes(node.nodeName),
+    filter: (node) => ['IFRAME', 'VIDEO', 'AUDIO', 'OBJECT', 'EMBED'].includes((node as unknown as { nodeName: string }).nodeName),
     replacement: () => {
       notCarried.add('embedded media');
       return '';
