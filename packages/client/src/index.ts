@@ -22,7 +22,7 @@ export {
 } from './core/errors.js';
 export { FileDownload } from './core/file-download.js';
 export { redactUrl } from './core/redact-url.js';
-export { TestPage, type Tests, type ListTestsQuery, type TestDefinitionInput } from './resources/tests.js';
+export { TestPage, type BankImportInput, type Tests, type ListTestsQuery, type TestDefinitionInput } from './resources/tests.js';
 export type { TestLinks, TestLinkBody, CandidateInput } from './resources/test-links.js';
 export type { Invitations, ListInvitationsQuery } from './resources/invitations.js';
 export { ReadReport, type Reports, type SimilarityQuery } from './resources/reports.js';

@@ -133,3 +133,19 @@ export {
   v3UserOf,
 } from './v3/accounts.js';
 export { V3DateTime, v3DateTimeOf } from './v3/utc-date-time.js';
+export {
+  BANK_BODY_LIMIT_BYTES,
+  BankFormat,
+  BankImportReport,
+  BankImportRequest,
+  DEFAULT_MINUTES_PER_QUESTION,
+  MAX_BANK_LENGTH,
+  NotCarriedBankPart,
+  SkippedBankItem,
+} from './bank/bank-import.js';
+export type { BankBody, BankCategory, BankItem, BankNumberAnswer, BankOption, BankQuestion, BankTextAnswer } from './bank/bank-item.js';
+export { sectionNameOfCategory } from './bank/bank-item.js';
+export { acceptedTextOf, questionOfBankItem } from './bank/question-of-bank-item.js';
+export type { BankQuestionOutcome } from './bank/question-of-bank-item.js';
+export { testOfBank } from './bank/test-of-bank.js';
+export type { BankTest, BankTestOptions } from './bank/test-of-bank.js';

@@ -12,6 +12,7 @@ import { emit } from './output.js';
 import { registerTestSettings } from './test-settings.js';
 import { registerAiCheck } from './ai-check.js';
 import { registerItemAnalysis } from './item-analysis.js';
+import { bankFormatOfFile, bankReportText } from '../format/bank-report.js';
 
 export const listText = (list: TestPage, page: number, size: number): string => {
   const rows = list.tests.map((test) => [String(test.testId), test.testName, String(test.questions), `${test.duration} min`, test.testStatus]);
@@ -56,18 +57,30 @@ export const importedText = (test: ImportedTest): string => {
   return test.sameContentAs === null ? imported : `${imported}\nA test with the same content already exists as test ${test.sameContentAs}.`;
 };
 
-const readDefinition = async (file: string): Promise<unknown> => {
-  let text: string;
+const readText = async (file: string): Promise<string> => {
   try {
-    text = await readFile(file, 'utf8');
+    return await readFile(file, 'utf8');
   } catch (error) {
     throw new UsageError(`Cannot read ${file}: ${(error as Error).message}`);
   }
+};
+
+const readDefinition = async (file: string): Promise<unknown> => {
+  const text = await readText(file);
   try {
     return JSON.parse(text);
   } catch (error) {
     throw new UsageError(`${file} is not valid JSON: ${(error as Error).message}`);
   }
+};
+
+/** `--minutes-per-question`: 0.25 to 60, checked here so a typo costs no request. */
+const parseMinutesPerQuestion = (value: string): number => {
+  const minutes = Number(value);
+  if (value.trim() === '' || !Number.isFinite(minutes) || minutes < 0.25 || minutes > 60) {
+    throw new UsageError(`--minutes-per-question must be a number from 0.25 to 60 (got "${value}")`);
+  }
+  return minutes;
 };
 
 export const registerTests = (program: Command, io: CliIo): void => {
@@ -94,13 +107,37 @@ export const registerTests = (program: Command, io: CliIo): void => {
   );
 
   withJson(
-    tests.command('import').description('import a test definition (see GET /v2/test-definition.schema.json)').argument('<FILE.json>', 'the definition'),
+    tests
+      .command('import')
+      .description(
+        'import a test definition (FILE.json, see GET /v2/test-definition.schema.json), or a question bank as a new test: ' +
+          'a Moodle XML export (FILE.xml) or GIFT (FILE.gift, FILE.txt), printing what could not be carried over (docs/bring-your-bank.md)',
+      )
+      .argument('<FILE>', 'the definition (.json) or the bank (.xml, .gift, .txt)')
+      .option('--name <name>', "a bank only: the new test's name (default: its first category)")
+      .option('--minutes-per-question <m>', 'a bank only: each section lasts this many minutes a question (default 2)', parseMinutesPerQuestion),
   ).action(
-    act(io, async (io, options: GlobalOptions, file: string) => {
-      const definition = await readDefinition(file);
+    act(io, async (io, options: GlobalOptions & { name?: string; minutesPerQuestion?: number }, file: string) => {
+      const format = bankFormatOfFile(file);
+      if (format === undefined) {
+        if (options.name !== undefined || options.minutesPerQuestion !== undefined) {
+          throw new UsageError('--name and --minutes-per-question are for a question bank (.xml, .gift, .txt); a JSON definition names its own test');
+        }
+        const definition = await readDefinition(file);
+        const client = await connect(io, options.profile);
+        const test = await client.tests.import(definition as Parameters<typeof client.tests.import>[0]);
+        emit(io, options, test, () => importedText(test));
+        return;
+      }
+      const content = await readText(file);
       const client = await connect(io, options.profile);
-      const test = await client.tests.import(definition as Parameters<typeof client.tests.import>[0]);
-      emit(io, options, test, () => importedText(test));
+      const report = await client.tests.importBank({
+        format,
+        content,
+        ...(options.name === undefined ? {} : { testName: options.name }),
+        ...(options.minutesPerQuestion === undefined ? {} : { minutesPerQuestion: options.minutesPerQuestion }),
+      });
+      emit(io, options, report, () => bankReportText(report));
     }),
   );
 

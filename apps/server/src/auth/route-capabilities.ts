@@ -14,6 +14,7 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
   'GET /v2/org/library/items/:itemId': 'read-tests',
   'GET /v2/org/library/tests': 'read-tests',
   'POST /v2/org/library/import': 'import-tests',
+  'POST /v2/org/tests/import-bank': 'import-tests',
   'GET /v2/org/tests/:testId/testlinks': 'read-tests',
   'GET /v2/org/tests/:testId/testlinks/:testLinkId': 'read-tests',
   'POST /v2/org/tests/:testId/testlinks': 'change-test-links',

@@ -44,6 +44,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /v2/org/library/tests': 'listReadyTests',
   'POST /v2/org/library/import': 'importFromLibrary',
   'POST /v2/org/tests': 'importTest',
+  'POST /v2/org/tests/import-bank': 'importQuestionBank',
   'GET /v2/org/tests/{testId}': 'getTest',
   'POST /v2/org/tests/{testId}/ai-check': 'startAiCheck',
   'GET /v2/org/tests/{testId}/ai-check': 'getAiCheck',

@@ -63,6 +63,7 @@ const KEPT_AS_WRITTEN: Record<string, string> = {
 /** Prose of several lines: newlines and tabs are kept, the other characters refused as everywhere. */
 const LINES = new Set([
   'importTest description',
+  'importQuestionBank content',
   'importTest sections[].questions[].text',
   'importTest sections[].questions[].options[].text',
   'saveAnswer text',
@@ -430,6 +431,9 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
   importFromLibrary: () => [
     { method: 'POST', url: '/v2/org/library/import', auth: 'apiKey', body: { readyTest: 'data-analyst-sql', testName: 'Analysts, spring' } },
     { method: 'POST', url: '/v2/org/library/import', auth: 'apiKey', body: { items: ['git-staged-diff'], testName: 'Git basics' } },
+  ],
+  importQuestionBank: () => [
+    { method: 'POST', url: '/v2/org/tests/import-bank', auth: 'apiKey', body: { format: 'gift', content: '::Q1:: Is it?\n{T}', testName: 'From GIFT' } },
   ],
   shareReport: (w) => [{ method: 'POST', url: `/v2/org/testinvitation/${w.invitationId}/share`, auth: 'apiKey', body: { days: 7 } }],
   addPerson: (w) => [

@@ -1,4 +1,14 @@
-import { ImportedTest, MAX_PAGE_SIZE, TestDetails, TestList, type PagingQuery, type TestDefinition, type TestSummary } from '@assay/domain/schemas';
+import {
+  BankImportReport,
+  type BankImportRequest,
+  ImportedTest,
+  MAX_PAGE_SIZE,
+  TestDetails,
+  TestList,
+  type PagingQuery,
+  type TestDefinition,
+  type TestSummary,
+} from '@assay/domain/schemas';
 import { z } from 'zod';
 import type { CallOptions } from '../core/options.js';
 import { segment } from '../core/path.js';
@@ -16,6 +26,9 @@ export type ListTestsQuery = Partial<PagingQuery>;
 
 /** A test definition to import, as written (defaults may be left out). */
 export type TestDefinitionInput = z.input<typeof TestDefinition>;
+
+/** A question bank to import: `{ format: "moodle-xml" | "gift", content, testName?, minutesPerQuestion? }`. */
+export type BankImportInput = z.input<typeof BankImportRequest>;
 
 /** Tests: list (4.1), details (4.2), import and the definition schema (extensions). */
 import { AiCheckResource } from './ai-check.js';
@@ -65,6 +78,19 @@ export class Tests {
     return this.transport.json(
       { method: 'POST', path: '/v2/org/tests', body: definition, credential: 'apiKey', acceptsIdempotencyKey: true },
       ImportedTest,
+      options,
+    );
+  }
+
+  /**
+   * Imports a Moodle XML export or a GIFT file as a new test (docs/bring-your-bank.md): answers the test, the questions
+   * `skipped` (each with why) and the parts `notCarried` (feedback, partial credit, images…). A file the server cannot
+   * read is 400.136 naming the line; a bank with nothing importable 400.137; one that does not fit a test 400.138.
+   */
+  importBank(bank: BankImportInput, options?: CallOptions): Promise<BankImportReport> {
+    return this.transport.json(
+      { method: 'POST', path: '/v2/org/tests/import-bank', body: bank, credential: 'apiKey', acceptsIdempotencyKey: true },
+      BankImportReport,
       options,
     );
   }

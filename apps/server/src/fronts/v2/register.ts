@@ -36,6 +36,7 @@ import { aiCheckRoutes } from '../../routes/ai-check.js';
 import { aiSettingsRoutes } from '../../routes/ai-settings.js';
 import { libraryRoutes } from '../../routes/library.js';
 import { testRoutes } from '../../routes/tests.js';
+import { bankImportRoutes } from '../../routes/bank-import.js';
 import { webhookRoutes } from '../../routes/webhooks.js';
 import { whoAmIRoutes } from '../../routes/who-am-i.js';
 
@@ -43,6 +44,7 @@ import { whoAmIRoutes } from '../../routes/who-am-i.js';
 const V2_ROUTES = [
   testRoutes,
   libraryRoutes,
+  bankImportRoutes,
   testLinkRoutes,
   registrationRoutes,
   invitationRoutes,
