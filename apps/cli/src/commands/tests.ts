@@ -1,8 +1,10 @@
 import type { TestPage } from '@assay/client';
 import type { ImportedTest, TestDetails } from '@assay/domain/schemas';
-import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { UsageError } from '../errors.js';
+import { FileProblemsError, UsageError } from '../errors.js';
+import { readDefinitionFile } from '../definition-file/read-definition-file.js';
+import { problemLine } from '../definition-file/schema-problems.js';
+import { terminalLine } from '../format/terminal-text.js';
 import { fields, table } from '../format/table.js';
 import { parseId, parsePageNumber, parsePageSize } from './arguments.js';
 import type { CliIo } from './cli-io.js';
@@ -11,6 +13,7 @@ import { act, withJson, type GlobalOptions } from './json-option.js';
 import { emit } from './output.js';
 import { registerTestSettings } from './test-settings.js';
 import { registerAiCheck } from './ai-check.js';
+import { registerTestFiles } from './test-files.js';
 
 export const listText = (list: TestPage, page: number, size: number): string => {
   const rows = list.tests.map((test) => [String(test.testId), test.testName, String(test.questions), `${test.duration} min`, test.testStatus]);
@@ -55,18 +58,12 @@ export const importedText = (test: ImportedTest): string => {
   return test.sameContentAs === null ? imported : `${imported}\nA test with the same content already exists as test ${test.sameContentAs}.`;
 };
 
-const readDefinition = async (file: string): Promise<unknown> => {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`Cannot read ${file}: ${(error as Error).message}`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`${file} is not valid JSON: ${(error as Error).message}`);
-  }
+/** The file's value as the server receives it; a file that does not parse stops here, each problem at its line. */
+const readDefinition = async (io: CliIo, file: string): Promise<unknown> => {
+  const source = await readDefinitionFile(file);
+  if (source.syntaxProblems.length === 0) return source.value;
+  for (const problem of source.syntaxProblems) io.stderr.write(`${terminalLine(problemLine(file, problem))}\n`);
+  throw new FileProblemsError(file, source.syntaxProblems.length);
 };
 
 export const registerTests = (program: Command, io: CliIo): void => {
@@ -93,10 +90,13 @@ export const registerTests = (program: Command, io: CliIo): void => {
   );
 
   withJson(
-    tests.command('import').description('import a test definition (see GET /v2/test-definition.schema.json)').argument('<FILE.json>', 'the definition'),
+    tests
+      .command('import')
+      .description('import a test definition, YAML or JSON (see GET /v2/test-definition.schema.json and docs/tests-as-files.md)')
+      .argument('<FILE>', 'the definition: FILE.yaml, FILE.yml or FILE.json'),
   ).action(
     act(io, async (io, options: GlobalOptions, file: string) => {
-      const definition = await readDefinition(file);
+      const definition = await readDefinition(io, file);
       const client = await connect(io, options.profile);
       const test = await client.tests.import(definition as Parameters<typeof client.tests.import>[0]);
       emit(io, options, test, () => importedText(test));
@@ -105,4 +105,5 @@ export const registerTests = (program: Command, io: CliIo): void => {
 
   registerTestSettings(tests, io);
   registerAiCheck(tests, io);
+  registerTestFiles(tests, io);
 };
