@@ -44,6 +44,7 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   await send({ method: 'POST', url: `/v2/org/tests/${testId}/ai-check` });
   await send({ method: 'GET', url: `/v2/org/tests/${testId}/ai-check` });
   await send({ method: 'POST', url: '/v2/org/tests', body: TINY_TEST });
+  await send({ method: 'POST', url: '/v2/org/test-definition/check', body: TINY_TEST });
   const window = { testLinkName: 'Window', accessTime: 1, startDateTime: '2026-01-01T09:00:00', endDateTime: '2036-01-01T09:00:00', timeZoneId: 1720 };
   await send({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks`, body: window });
   const renamed = { testLinkName: 'Open, renamed', accessTime: 0, startDateTime: '', endDateTime: '' };

@@ -33,6 +33,7 @@ import { testLinkRoutes } from '../../routes/test-links.js';
 import { testSettingsRoutes } from '../../routes/test-settings.js';
 import { aiCheckRoutes } from '../../routes/ai-check.js';
 import { aiSettingsRoutes } from '../../routes/ai-settings.js';
+import { definitionCheckRoutes } from '../../routes/definition-check.js';
 import { testRoutes } from '../../routes/tests.js';
 import { webhookRoutes } from '../../routes/webhooks.js';
 import { whoAmIRoutes } from '../../routes/who-am-i.js';
@@ -68,6 +69,7 @@ const V2_ROUTES = [
   testSettingsRoutes,
   aiSettingsRoutes,
   aiCheckRoutes,
+  definitionCheckRoutes,
   retentionSettingsRoutes,
   whoAmIRoutes,
   orgPeopleRoutes,
