@@ -1,4 +1,13 @@
-import { ImportedTest, MAX_PAGE_SIZE, TestDetails, TestList, type PagingQuery, type TestDefinition, type TestSummary } from '@assay/domain/schemas';
+import {
+  DefinitionCheck,
+  ImportedTest,
+  MAX_PAGE_SIZE,
+  TestDetails,
+  TestList,
+  type PagingQuery,
+  type TestDefinition,
+  type TestSummary,
+} from '@assay/domain/schemas';
 import { z } from 'zod';
 import type { CallOptions } from '../core/options.js';
 import { segment } from '../core/path.js';
@@ -67,6 +76,16 @@ export class Tests {
       ImportedTest,
       options,
     );
+  }
+
+  /**
+   * Checks a definition without importing it (issue 62 item 3): validated as `import` validates, then every coding
+   * question's `referenceSolutions` and `wrongSolutions` run against its hidden tests in the server's sandbox. Answers
+   * each solution's result and the problems with their paths in the definition; it keeps nothing. Runs take time:
+   * pass a `timeout` fit for the number of solutions.
+   */
+  check(definition: TestDefinitionInput, options?: CallOptions): Promise<DefinitionCheck> {
+    return this.transport.json({ method: 'POST', path: '/v2/org/test-definition/check', body: definition, credential: 'apiKey' }, DefinitionCheck, options);
   }
 
   /** The JSON Schema of an importable definition (for editors and CI checks); public, no API key. */
