@@ -12,7 +12,7 @@ import type { CliIo } from './cli-io.js';
 import { connect } from './connection.js';
 import { act, withJson, type GlobalOptions } from './json-option.js';
 import { emit } from './output.js';
-import { importedText } from './tests.js';
+import { importedText } from './imported-text.js';
 
 /** What `assay tests lint --json` prints: the file, its problems (none when it is ok), and its solutions' runs. */
 export interface LintReport {

@@ -1,5 +1,5 @@
 import type { TestPage } from '@assay/client';
-import type { ImportedTest, TestDetails } from '@assay/domain/schemas';
+import type { TestDetails } from '@assay/domain/schemas';
 import type { Command } from 'commander';
 import { FileProblemsError, UsageError } from '../errors.js';
 import { readDefinitionFile } from '../definition-file/read-definition-file.js';
@@ -14,6 +14,9 @@ import { emit } from './output.js';
 import { registerTestSettings } from './test-settings.js';
 import { registerAiCheck } from './ai-check.js';
 import { registerTestFiles } from './test-files.js';
+import { importedText } from './imported-text.js';
+
+export { importedText };
 
 export const listText = (list: TestPage, page: number, size: number): string => {
   const rows = list.tests.map((test) => [String(test.testId), test.testName, String(test.questions), `${test.duration} min`, test.testStatus]);
@@ -50,12 +53,6 @@ export const testDetailsText = (test: TestDetails): string => {
     test.sections.map((section) => [section.sectionName, section.sectionType, String(section.questions), `${section.duration} min`]),
   );
   return `${head}\n\n${sections}`;
-};
-
-/** The same file imported twice makes a second, identical test: said, so it is a choice and not an accident. */
-export const importedText = (test: ImportedTest): string => {
-  const imported = `Imported "${test.testName}" as test ${test.testId}.`;
-  return test.sameContentAs === null ? imported : `${imported}\nA test with the same content already exists as test ${test.sameContentAs}.`;
 };
 
 /** The file's value as the server receives it; a file that does not parse stops here, each problem at its line. */
