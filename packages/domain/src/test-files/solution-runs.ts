@@ -71,8 +71,10 @@ export const solutionVerdict = (run: SolutionRun, outcome: SolutionOutcome): { r
   const hidden = run.question.hiddenTests;
   const label = `${run.kind === 'reference' ? 'reference solution' : 'wrong solution'} (${run.name}, ${codingLanguageName(run.language)})`;
   const base = { path: run.path, kind: run.kind, language: run.language, total: hidden.length };
-  const notRun = 'notRun' in outcome ? outcome.notRun : outcome.fault;
-  if (notRun !== undefined) return { result: { ...base, passed: null }, problems: [{ path: run.path, message: `${label} could not be run: ${notRun}` }] };
+  if ('notRun' in outcome || outcome.fault !== undefined) {
+    const why = 'notRun' in outcome ? outcome.notRun : outcome.fault;
+    return { result: { ...base, passed: null }, problems: [{ path: run.path, message: `${label} could not be run: ${why}` }] };
+  }
   const results = hidden.map((_, index) => outcome.results[index] ?? { passed: false, error: 'no result' });
   const passed = results.filter((result) => result.passed).length;
   const result = { ...base, passed };
