@@ -17,14 +17,9 @@ export type CodingSolution = z.infer<typeof CodingSolution>;
  * its fields one by one); `assay tests lint` and `POST /v2/org/test-definition/check` run them in the sandbox.
  */
 export const CodingSolutions = {
-  referenceSolutions: z
-    .array(CodingSolution)
-    .max(10)
-    .optional()
-    .meta({
-      description:
-        'Solutions that must pass every hidden test; checked by `assay tests lint` and POST /v2/org/test-definition/check, never shown to candidates.',
-    }),
+  referenceSolutions: z.array(CodingSolution).max(10).optional().meta({
+    description: 'Solutions that must pass every hidden test; checked by `assay tests lint` and POST /v2/org/test-definition/check, never shown to candidates.',
+  }),
   wrongSolutions: z.array(CodingSolution).max(10).optional().meta({
     description: 'Wrong-on-purpose solutions that must fail at least one hidden test: one that passes them all means the hidden tests accept a wrong answer.',
   }),
