@@ -59,6 +59,12 @@ describe('assay tests lint FILE', () => {
     });
   });
 
+  it('says how to lint without a server when the file carries solutions and no server is configured', async () => {
+    const { code, err } = await run('tests', 'lint', EXAMPLE);
+    expect(code).toBe(2);
+    expect(err).toMatch(/^usage: No Assay server configured: .* Or lint with --offline: the schema only, the solutions not run\.\n$/);
+  });
+
   it('refuses a file that is not there as a usage error (exit 2)', async () => {
     const { code, err } = await run('tests', 'lint', join(dir, 'absent.yaml'));
     expect(code).toBe(2);

@@ -1,7 +1,7 @@
 import type { TestDefinitionInput } from '@assay/client';
 import { type DefinitionCheck, solutionRunsOf, type TestDefinition } from '@assay/domain/schemas';
 import type { Command } from 'commander';
-import { FileProblemsError } from '../errors.js';
+import { FileProblemsError, UsageError } from '../errors.js';
 import { candidatePreviewText } from '../definition-file/candidate-preview.js';
 import type { DefinitionSource, FileProblem } from '../definition-file/definition-source.js';
 import { readDefinitionFile } from '../definition-file/read-definition-file.js';
@@ -47,7 +47,10 @@ const lintSource = async (io: CliIo, options: LintOptions, source: DefinitionSou
   if (schema.definition === undefined) return { file, ok: false, problems: schema.problems, solutions: null };
   const runs = solutionRunsOf(schema.definition).length;
   if (runs === 0 || options.offline) return { file, ok: true, problems: [], solutions: null, definition: schema.definition };
-  const client = await connect(io, options.profile);
+  const client = await connect(io, options.profile).catch((error: unknown) => {
+    // Without a server the solutions cannot run: say how to lint the rest.
+    throw error instanceof UsageError ? new UsageError(`${error.message} Or lint with --offline: the schema only, the solutions not run.`) : error;
+  });
   const check = await client.tests.check(source.value as TestDefinitionInput, { timeoutMs: CHECK_BASE_MS + CHECK_PER_SOLUTION_MS * runs });
   const problems = solutionProblemsOf(source, check);
   return { file, ok: problems.length === 0, problems, solutions: check.solutions, definition: schema.definition };
