@@ -40,6 +40,17 @@ export class SomeRowsRefusedError extends Error {
   }
 }
 
+/** `assay tests lint|push FILE` found problems in the file (each printed at its line): exit code 1. */
+export class FileProblemsError extends Error {
+  override name = 'FileProblemsError';
+  constructor(
+    readonly file: string,
+    readonly problems: number,
+  ) {
+    super(`${problems === 1 ? '1 problem' : `${problems} problems`} in ${file}.`);
+  }
+}
+
 export const ExitCode = {
   ok: 0,
   /** The API refused (statuscode and message on stderr). */
@@ -85,6 +96,7 @@ export const describeFailure = (error: unknown): Failure => {
   if (error instanceof AlreadyRegisteredError) return { exitCode: ExitCode.refused, label: `already registered (${error.status})`, message: error.message };
   if (error instanceof AssayUserAbortError) return { exitCode: ExitCode.refused, label: 'aborted', message: error.message };
   if (error instanceof SomeRowsRefusedError) return { exitCode: ExitCode.someRowsRefused, label: 'rows refused', message: error.message };
+  if (error instanceof FileProblemsError) return { exitCode: ExitCode.refused, label: 'lint', message: error.message };
   if (error instanceof UsageError) return { exitCode: ExitCode.usage, label: 'usage', message: error.message };
   if (error instanceof CommanderError) return { exitCode: ExitCode.usage, label: 'usage', message: error.message };
   const message = error instanceof Error ? error.message : String(error);

@@ -55,6 +55,10 @@ export {
   VerdictBand,
 } from './schemas/test-definition.js';
 export { testDefinitionJsonSchema } from './schemas/test-definition-json-schema.js';
+// Issue 62 item 3: tests written as files, their solutions checked against their hidden tests.
+export { CodingSolution } from './schemas/coding-solutions.js';
+export { DefinitionCheck, DefinitionPath, DefinitionProblem, SolutionRunResult } from './test-files/definition-check.js';
+export { type SolutionCaseResult, type SolutionOutcome, type SolutionRun, solutionRunsOf, solutionVerdict } from './test-files/solution-runs.js';
 export { AccessTime, TestLink, TestLinkInput, TestLinkList, TestLinkStatus } from './schemas/test-link.js';
 export { HttpUrl, LinkRegistration, normalizeEmail, RegisterCandidateInput, Registration } from './schemas/registration.js';
 export { CancelledInvitation, CancelQuery, Reattempt, ReattemptQuery, ResentInvitation, ResetInvitation, RevokedReportLinks } from './schemas/invitation.js';

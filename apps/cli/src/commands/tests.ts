@@ -1,8 +1,10 @@
 import type { TestPage } from '@assay/client';
-import type { ImportedTest, TestDetails } from '@assay/domain/schemas';
-import { readFile } from 'node:fs/promises';
+import type { TestDetails } from '@assay/domain/schemas';
 import type { Command } from 'commander';
-import { UsageError } from '../errors.js';
+import { FileProblemsError, UsageError } from '../errors.js';
+import { readDefinitionFile } from '../definition-file/read-definition-file.js';
+import { problemLine } from '../definition-file/schema-problems.js';
+import { terminalLine } from '../format/terminal-text.js';
 import { fields, table } from '../format/table.js';
 import { parseId, parsePageNumber, parsePageSize } from './arguments.js';
 import type { CliIo } from './cli-io.js';
@@ -13,6 +15,11 @@ import { registerTestSettings } from './test-settings.js';
 import { registerAiCheck } from './ai-check.js';
 import { registerItemAnalysis } from './item-analysis.js';
 import { bankFormatOfFile, bankReportText } from '../format/bank-report.js';
+import { registerTestFiles } from './test-files.js';
+import { importedText } from './imported-text.js';
+import { readFile } from 'node:fs/promises';
+
+export { importedText };
 
 export const listText = (list: TestPage, page: number, size: number): string => {
   const rows = list.tests.map((test) => [String(test.testId), test.testName, String(test.questions), `${test.duration} min`, test.testStatus]);
@@ -51,12 +58,6 @@ export const testDetailsText = (test: TestDetails): string => {
   return `${head}\n\n${sections}`;
 };
 
-/** The same file imported twice makes a second, identical test: said, so it is a choice and not an accident. */
-export const importedText = (test: ImportedTest): string => {
-  const imported = `Imported "${test.testName}" as test ${test.testId}.`;
-  return test.sameContentAs === null ? imported : `${imported}\nA test with the same content already exists as test ${test.sameContentAs}.`;
-};
-
 const readText = async (file: string): Promise<string> => {
   try {
     return await readFile(file, 'utf8');
@@ -65,13 +66,12 @@ const readText = async (file: string): Promise<string> => {
   }
 };
 
-const readDefinition = async (file: string): Promise<unknown> => {
-  const text = await readText(file);
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`${file} is not valid JSON: ${(error as Error).message}`);
-  }
+/** The file's value as the server receives it; a file that does not parse stops here, each problem at its line. */
+const readDefinition = async (io: CliIo, file: string): Promise<unknown> => {
+  const source = await readDefinitionFile(file);
+  if (source.syntaxProblems.length === 0) return source.value;
+  for (const problem of source.syntaxProblems) io.stderr.write(`${terminalLine(problemLine(file, problem))}\n`);
+  throw new FileProblemsError(file, source.syntaxProblems.length);
 };
 
 /** `--minutes-per-question`: 0.25 to 60, checked here so a typo costs no request. */
@@ -110,10 +110,11 @@ export const registerTests = (program: Command, io: CliIo): void => {
     tests
       .command('import')
       .description(
-        'import a test definition (FILE.json, see GET /v2/test-definition.schema.json), or a question bank as a new test: ' +
-          'a Moodle XML export (FILE.xml) or GIFT (FILE.gift, FILE.txt), printing what could not be carried over (docs/bring-your-bank.md)',
+        'import a test definition, YAML or JSON (FILE.yaml, FILE.yml, FILE.json; see GET /v2/test-definition.schema.json and ' +
+          'docs/tests-as-files.md), or a question bank as a new test: a Moodle XML export (FILE.xml) or GIFT (FILE.gift, FILE.txt), ' +
+          'printing what could not be carried over (docs/bring-your-bank.md)',
       )
-      .argument('<FILE>', 'the definition (.json) or the bank (.xml, .gift, .txt)')
+      .argument('<FILE>', 'the definition (.yaml, .yml, .json) or the bank (.xml, .gift, .txt)')
       .option('--name <name>', "a bank only: the new test's name (default: its first category)")
       .option('--minutes-per-question <m>', 'a bank only: each section lasts this many minutes a question (default 2)', parseMinutesPerQuestion),
   ).action(
@@ -121,9 +122,9 @@ export const registerTests = (program: Command, io: CliIo): void => {
       const format = bankFormatOfFile(file);
       if (format === undefined) {
         if (options.name !== undefined || options.minutesPerQuestion !== undefined) {
-          throw new UsageError('--name and --minutes-per-question are for a question bank (.xml, .gift, .txt); a JSON definition names its own test');
+          throw new UsageError('--name and --minutes-per-question are for a question bank (.xml, .gift, .txt); a definition names its own test');
         }
-        const definition = await readDefinition(file);
+        const definition = await readDefinition(io, file);
         const client = await connect(io, options.profile);
         const test = await client.tests.import(definition as Parameters<typeof client.tests.import>[0]);
         emit(io, options, test, () => importedText(test));
@@ -144,4 +145,5 @@ export const registerTests = (program: Command, io: CliIo): void => {
   registerTestSettings(tests, io);
   registerAiCheck(tests, io);
   registerItemAnalysis(tests, io);
+  registerTestFiles(tests, io);
 };

@@ -102,6 +102,7 @@ export const orgRouteCapabilities: Readonly<Record<string, Capability>> = {
   // Which questions a model solves (issue 60 item 7, decision 1245): started by whoever changes the test's settings.
   'GET /v2/org/tests/:testId/ai-check': 'read-tests',
   'POST /v2/org/tests/:testId/ai-check': 'change-test-links',
+  'POST /v2/org/test-definition/check': 'import-tests',
   // An org's admin key manages its own people and keys (decision 836).
   'GET /v2/org/people': 'manage-people',
   'POST /v2/org/people': 'manage-people',

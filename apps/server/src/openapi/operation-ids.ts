@@ -48,6 +48,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /v2/org/tests/{testId}': 'getTest',
   'POST /v2/org/tests/{testId}/ai-check': 'startAiCheck',
   'GET /v2/org/tests/{testId}/ai-check': 'getAiCheck',
+  'POST /v2/org/test-definition/check': 'checkTestDefinition',
   'POST /v2/org/tests/{testId}/testlinks': 'createTestLink',
   'GET /v2/org/tests/{testId}/testlinks': 'listTestLinks',
   'POST /v2/org/tests/{testId}/testlinks/{testLinkId}': 'updateTestLink',

@@ -32,6 +32,24 @@ describe.each(backends)('@assay/client against the real server on %s: tests, lin
     expect(details.accessKey).toEqual(expect.any(String));
   });
 
+  it('checks a definition without importing it: its wrong-on-purpose solution passing every hidden test is a problem', async () => {
+    const coding = sampleDefinition.sections[1]!;
+    const question = { type: 'coding' as const, text: 'Add.', functionName: 'add', hiddenTests: [{ args: [2, 2], expected: 4 }] };
+    const definition = {
+      ...sampleDefinition,
+      sections: [
+        { ...coding, questions: [{ ...question, wrongSolutions: [{ language: 'javascript' as const, code: 'function add(a, b) { return a * b; }' }] }] },
+      ],
+    };
+    const check = await t.client.tests.check(definition);
+    expect(check.solutions).toEqual([
+      { path: ['sections', 0, 'questions', 0, 'wrongSolutions', 0], kind: 'wrong', language: 'javascript', passed: 1, total: 1 },
+    ]);
+    expect(check.problems.map((problem) => problem.message)).toEqual([
+      'your hidden tests accept a wrong answer: wrong solution (wrongSolutions[0], JavaScript) passes all 1 of them',
+    ]);
+  });
+
   it('reads the public reference data: time zones and the test-definition schema', async () => {
     const zones = await t.client.timeZones.list();
     expect(zones).toContainEqual({ timeZoneId: 1720, iana: 'Asia/Kolkata', name: 'India Standard Time' });

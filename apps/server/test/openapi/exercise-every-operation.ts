@@ -47,6 +47,7 @@ export const exerciseEveryOperation = async (h: Harness, s: Scenario): Promise<E
   // Bring your bank (issue 62 item 6): a GIFT bank imported, and one the grammar cannot read (400.136).
   await send({ method: 'POST', url: '/v2/org/tests/import-bank', body: { format: 'gift', content: '::Q1:: Is it? {T}\n\n::Q2:: Match {=a -> b}' } });
   await send({ method: 'POST', url: '/v2/org/tests/import-bank', body: { format: 'gift', content: '::Q1:: Broken {=a' } });
+  await send({ method: 'POST', url: '/v2/org/test-definition/check', body: TINY_TEST });
   const window = { testLinkName: 'Window', accessTime: 1, startDateTime: '2026-01-01T09:00:00', endDateTime: '2036-01-01T09:00:00', timeZoneId: 1720 };
   await send({ method: 'POST', url: `/v2/org/tests/${testId}/testlinks`, body: window });
   const renamed = { testLinkName: 'Open, renamed', accessTime: 0, startDateTime: '', endDateTime: '' };

@@ -83,6 +83,7 @@ describe.each(backends)('every keyed POST keeps its answer with its effect (%s)'
     const unkept = [
       '/v2/org/candidates/export',
       '/v2/org/testinvitation/{testInvitationId}/decision-email/preview',
+      '/v2/org/test-definition/check',
       '/v3/gdpr/requests',
       '/v3/callbacks/process',
       '/v3/candidates/testattempts',

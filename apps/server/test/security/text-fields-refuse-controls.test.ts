@@ -58,7 +58,13 @@ const KEPT_AS_WRITTEN: Record<string, string> = {
   'importFromLibrary readyTest': 'never stored with a control: a library id is lower-case words joined by hyphens (refused 400.2 otherwise)',
   'importFromLibrary items[]': 'never stored with a control: a library id is lower-case words joined by hyphens (refused 400.2 otherwise)',
   'addCandidateTag tag': 'never stored with a control: a tag is letters, digits, `.`, `_` and `-` once normalised (refused 400.40 otherwise)',
+  'importTest sections[].questions[].referenceSolutions[].code': "an author's solution, run as written (issue 62)",
+  'importTest sections[].questions[].wrongSolutions[].code': "an author's wrong-on-purpose solution, run as written (issue 62)",
 };
+// The check of a test file (issue 62) takes the very body an import takes: its fields are kept as the import's are.
+for (const [field, reason] of Object.entries(KEPT_AS_WRITTEN)) {
+  if (field.startsWith('importTest ')) KEPT_AS_WRITTEN[field.replace('importTest ', 'checkTestDefinition ')] = reason;
+}
 
 /** Prose of several lines: newlines and tabs are kept, the other characters refused as everywhere. */
 const LINES = new Set([
@@ -82,6 +88,7 @@ const LINES = new Set([
   'setDecisionEmails advanced.body',
   'setDecisionEmails cancelled.body',
 ]);
+for (const field of [...LINES]) if (field.startsWith('importTest ')) LINES.add(field.replace('importTest ', 'checkTestDefinition '));
 
 /**
  * Bodies that are files of rows: a row with such a character is that row refused with the reason (its field and the
@@ -205,7 +212,33 @@ const SAMPLES: Record<string, (world: World) => Sample[]> = {
         ],
       },
     },
+    {
+      method: 'POST',
+      url: '/v2/org/tests',
+      auth: 'apiKey',
+      body: {
+        testName: 'With solutions',
+        sections: [
+          {
+            sectionName: 'Code',
+            sectionType: 'coding',
+            duration: 10,
+            questions: [
+              {
+                type: 'coding',
+                text: 'Add.',
+                functionName: 'add',
+                hiddenTests: [{ args: [1, 2], expected: 3 }],
+                referenceSolutions: [{ language: 'javascript', code: 'function add(a, b) {\n\treturn a + b;\n}' }],
+                wrongSolutions: [{ language: 'javascript', code: 'function add(a, b) {\n\treturn 3;\n}' }],
+              },
+            ],
+          },
+        ],
+      },
+    },
   ],
+  checkTestDefinition: (w) => SAMPLES.importTest!(w).map((sample) => ({ ...sample, url: '/v2/org/test-definition/check' })),
   createTestLink: (w) => [
     {
       method: 'POST',

@@ -1,6 +1,7 @@
 import {
   BankImportReport,
   type BankImportRequest,
+  DefinitionCheck,
   ImportedTest,
   MAX_PAGE_SIZE,
   TestDetails,
@@ -93,6 +94,16 @@ export class Tests {
       BankImportReport,
       options,
     );
+  }
+
+  /**
+   * Checks a definition without importing it (issue 62 item 3): validated as `import` validates, then every coding
+   * question's `referenceSolutions` and `wrongSolutions` run against its hidden tests in the server's sandbox. Answers
+   * each solution's result and the problems with their paths in the definition; it keeps nothing. Runs take time:
+   * pass a `timeout` fit for the number of solutions.
+   */
+  check(definition: TestDefinitionInput, options?: CallOptions): Promise<DefinitionCheck> {
+    return this.transport.json({ method: 'POST', path: '/v2/org/test-definition/check', body: definition, credential: 'apiKey' }, DefinitionCheck, options);
   }
 
   /** The JSON Schema of an importable definition (for editors and CI checks); public, no API key. */

@@ -6,6 +6,7 @@ import { plainText, verbatimCode } from './text-fields.js';
 import { QuestionBase } from './question-base.js';
 import { CodingLanguage, codingLanguageName } from './coding-language.js';
 import { CodingTestCase, SqlSettings, SqlTestCase, StdioTestCase } from './coding-cases.js';
+import { checkSolutionLanguages, CodingSolutions } from './coding-solutions.js';
 
 const StarterCodeText = verbatimCode(20_000);
 const LANGUAGE_LIST = CodingLanguage.options.map((language) => `"${language}"`).join(', ');
@@ -35,6 +36,7 @@ const CodingBase = {
   type: z.literal('coding'),
   ...QuestionBase,
   starterCode: StarterCode,
+  ...CodingSolutions,
 };
 
 type Issues = { value: unknown; issues: z.core.$ZodRawIssue[] };
@@ -116,6 +118,7 @@ export const FunctionCodingQuestion = z
       });
     }
     checkLanguages(ctx, 'function', languages, question.starterCode);
+    checkSolutionLanguages(ctx, languages, question);
     languages.forEach((language, index) => {
       // A language that cannot express the signature (C has no maps) is refused here, not at the candidate's first run
       // (decision 721); the stub would otherwise be a comment saying so.
@@ -162,7 +165,10 @@ export const StdioCodingQuestion = z
     sampleTests: z.array(StdioTestCase).max(20).default([]),
     hiddenTests: z.array(StdioTestCase).min(1).max(100),
   })
-  .check((ctx) => checkLanguages(ctx, 'stdio', ctx.value.languages, ctx.value.starterCode))
+  .check((ctx) => {
+    checkLanguages(ctx, 'stdio', ctx.value.languages, ctx.value.starterCode);
+    checkSolutionLanguages(ctx, ctx.value.languages, ctx.value);
+  })
   .transform(({ starterCode, ...question }) => ({
     ...question,
     starterCode: startersOf(question.languages, starterCode, (language) => languageProfile(language).stdioStub()),
@@ -178,7 +184,10 @@ export const SqlCodingQuestion = z
     sampleTests: z.array(SqlTestCase).max(20).default([]),
     hiddenTests: z.array(SqlTestCase).min(1).max(100),
   })
-  .check((ctx) => checkLanguages(ctx, 'sql', ctx.value.languages, ctx.value.starterCode))
+  .check((ctx) => {
+    checkLanguages(ctx, 'sql', ctx.value.languages, ctx.value.starterCode);
+    checkSolutionLanguages(ctx, ctx.value.languages, ctx.value);
+  })
   .transform(({ starterCode, ...question }) => ({ ...question, starterCode: startersOf(question.languages, starterCode, () => '') }));
 
 /** A coding question in one of its forms (`form` absent means function). */

@@ -35,6 +35,7 @@ import { testSettingsRoutes } from '../../routes/test-settings.js';
 import { aiCheckRoutes } from '../../routes/ai-check.js';
 import { aiSettingsRoutes } from '../../routes/ai-settings.js';
 import { libraryRoutes } from '../../routes/library.js';
+import { definitionCheckRoutes } from '../../routes/definition-check.js';
 import { testRoutes } from '../../routes/tests.js';
 import { bankImportRoutes } from '../../routes/bank-import.js';
 import { webhookRoutes } from '../../routes/webhooks.js';
@@ -74,6 +75,7 @@ const V2_ROUTES = [
   aiSettingsRoutes,
   aiCheckRoutes,
   itemAnalysisRoutes,
+  definitionCheckRoutes,
   retentionSettingsRoutes,
   whoAmIRoutes,
   orgPeopleRoutes,

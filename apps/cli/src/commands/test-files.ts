@@ -1,0 +1,119 @@
+import type { TestDefinitionInput } from '@assay/client';
+import { type DefinitionCheck, solutionRunsOf, type TestDefinition } from '@assay/domain/schemas';
+import type { Command } from 'commander';
+import { FileProblemsError, UsageError } from '../errors.js';
+import { candidatePreviewText } from '../definition-file/candidate-preview.js';
+import type { DefinitionSource, FileProblem } from '../definition-file/definition-source.js';
+import { readDefinitionFile } from '../definition-file/read-definition-file.js';
+import { checkSchema, problemLine } from '../definition-file/schema-problems.js';
+import { solutionProblemsOf, solutionsSummary } from '../definition-file/solution-problems.js';
+import { terminalLine } from '../format/terminal-text.js';
+import type { CliIo } from './cli-io.js';
+import { connect } from './connection.js';
+import { act, withJson, type GlobalOptions } from './json-option.js';
+import { emit } from './output.js';
+import { importedText } from './imported-text.js';
+
+/** What `assay tests lint --json` prints: the file, its problems (none when it is ok), and its solutions' runs. */
+export interface LintReport {
+  readonly file: string;
+  readonly ok: boolean;
+  readonly problems: readonly FileProblem[];
+  /** The server's runs of the file's solutions; null when it carries none, or with --offline. */
+  readonly solutions: DefinitionCheck['solutions'] | null;
+}
+
+/** `FILE: ok`, with what the solutions' runs proved; or each problem on a line of its own. */
+export const lintText = (report: LintReport): string => {
+  if (!report.ok) return report.problems.map((problem) => problemLine(report.file, problem)).join('\n');
+  return report.solutions === null || report.solutions.length === 0
+    ? `${report.file}: ok`
+    : `${report.file}: ok (${solutionsSummary({ solutions: report.solutions, problems: [] })})`;
+};
+
+/** A run can take a while per solution (a compile, a jail): the client waits this long, plus this much per solution. */
+const CHECK_BASE_MS = 60_000;
+const CHECK_PER_SOLUTION_MS = 30_000;
+
+type LintOptions = GlobalOptions & { offline?: boolean };
+
+/**
+ * The file against the schema (here, each problem at its line), then, when it carries solutions and --offline is not
+ * given, the server runs them against the hidden tests in its sandbox and its problems come back at their lines too.
+ */
+const lintSource = async (io: CliIo, options: LintOptions, source: DefinitionSource): Promise<LintReport & { definition?: TestDefinition }> => {
+  const { file } = source;
+  const schema = checkSchema(source);
+  if (schema.definition === undefined) return { file, ok: false, problems: schema.problems, solutions: null };
+  const runs = solutionRunsOf(schema.definition).length;
+  if (runs === 0 || options.offline) return { file, ok: true, problems: [], solutions: null, definition: schema.definition };
+  const client = await connect(io, options.profile).catch((error: unknown) => {
+    // Without a server the solutions cannot run: say how to lint the rest.
+    throw error instanceof UsageError ? new UsageError(`${error.message} Or lint with --offline: the schema only, the solutions not run.`) : error;
+  });
+  const check = await client.tests.check(source.value as TestDefinitionInput, { timeoutMs: CHECK_BASE_MS + CHECK_PER_SOLUTION_MS * runs });
+  const problems = solutionProblemsOf(source, check);
+  return { file, ok: problems.length === 0, problems, solutions: check.solutions, definition: schema.definition };
+};
+
+/** Prints a failed lint (each problem at its line, or the report as JSON) and stops with exit code 1. */
+const refuse = (io: CliIo, options: GlobalOptions, report: LintReport): never => {
+  if (options.json) emit(io, options, { file: report.file, ok: false, problems: report.problems, solutions: report.solutions }, () => '');
+  else for (const problem of report.problems) io.stdout.write(`${terminalLine(problemLine(report.file, problem))}\n`);
+  throw new FileProblemsError(report.file, report.problems.length);
+};
+
+const withoutDefinition = ({ file, ok, problems, solutions }: LintReport): LintReport => ({ file, ok, problems, solutions });
+
+const FILE_ARGUMENT = ['<FILE>', 'FILE.yaml, FILE.yml or FILE.json (docs/tests-as-files.md)'] as const;
+const OFFLINE = ['--offline', 'check the file against the schema only: do not ask the server to run its solutions'] as const;
+
+/** `assay tests lint|preview|push FILE` (issue 62 item 3): a test written as a file, checked, shown and imported. */
+export const registerTestFiles = (tests: Command, io: CliIo): void => {
+  withJson(
+    tests
+      .command('lint')
+      .description(
+        'check a test file against the definition schema, each problem with its line and column; the server runs the reference and wrong solutions it carries against its hidden tests',
+      )
+      .argument(...FILE_ARGUMENT)
+      .option(...OFFLINE),
+  ).action(
+    act(io, async (io, options: LintOptions, file: string) => {
+      const report = withoutDefinition(await lintSource(io, options, await readDefinitionFile(file)));
+      if (!report.ok) refuse(io, options, report);
+      emit(io, options, report, () => lintText(report));
+    }),
+  );
+
+  withJson(
+    tests
+      .command('push')
+      .description('lint a test file (its solutions run on the server), then import it as a new test')
+      .argument(...FILE_ARGUMENT),
+  ).action(
+    act(io, async (io, options: GlobalOptions, file: string) => {
+      const source = await readDefinitionFile(file);
+      const report = await lintSource(io, options, source);
+      if (!report.ok) refuse(io, options, report);
+      const client = await connect(io, options.profile);
+      const test = await client.tests.import(source.value as TestDefinitionInput);
+      emit(io, options, test, () => `${lintText(withoutDefinition(report))}\n${importedText(test)}`);
+    }),
+  );
+
+  withJson(
+    tests
+      .command('preview')
+      .description('show a test file as a candidate sees it: sections, timings, questions and options (never the answers), in the terminal')
+      .argument(...FILE_ARGUMENT),
+  ).action(
+    act(io, async (io, options: GlobalOptions, file: string) => {
+      const report = await lintSource(io, { ...options, offline: true }, await readDefinitionFile(file));
+      if (!report.ok || report.definition === undefined) return refuse(io, options, report);
+      const preview = candidatePreviewText(report.definition);
+      // --json gives the same text, never the definition: it holds the answers and the solutions.
+      emit(io, options, { file, preview }, () => preview);
+    }),
+  );
+};

@@ -1,0 +1,100 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newOrg, serverUrl, type TestOrg } from '../helpers/org.js';
+import { cleanEnv, runAssay } from '../helpers/run-assay.js';
+
+/**
+ * Issue 62 item 3 against a real server and its sandbox: a YAML test file whose hidden test is wrong is refused by
+ * `assay tests lint` naming the line, its C reference solution compiled and run in the jail; a wrong-on-purpose
+ * solution that passes every hidden test is an error; a right file pushes as a new test.
+ */
+const sumsFile = (hiddenTests: string, wrongSolution = 'int add(int a, int b) { return a * b; }') => `# Sums, written by hand
+testName: Sums from a file
+sections:
+  - sectionName: Code
+    sectionType: coding
+    duration: 15
+    questions:
+      - type: coding
+        text: Write \`add(a, b)\`.
+        marks: 3
+        languages: [c, python]
+        functionName: add
+        signature: { params: [{ name: a, type: int }, { name: b, type: int }], returns: int }
+        hiddenTests:
+${hiddenTests}
+        referenceSolutions:
+          - language: c
+            code: |
+              int add(int a, int b) {
+                return a + b;
+              }
+          - language: python
+            code: |
+              def add(a, b):
+                  return a + b
+        wrongSolutions:
+          - language: c
+            code: ${wrongSolution}
+`;
+
+const RIGHT = ['          - { args: [1, 2], expected: 3 }', '          - { args: [2, 2], expected: 4 }', '          - { args: [0, 7], expected: 7 }'];
+/** hiddenTests start on line 15 of the file. */
+const FIRST_TEST_LINE = 15;
+
+describe('assay tests lint|push FILE.yaml against a real server and jail', () => {
+  let org: TestOrg;
+  let env: NodeJS.ProcessEnv;
+  let dir: string;
+  const write = (name: string, text: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+
+  beforeAll(async () => {
+    org = await newOrg('Test files');
+    dir = mkdtempSync(join(tmpdir(), 'assay-cli-test-files-'));
+    env = cleanEnv({ HOME: dir, XDG_CONFIG_HOME: join(dir, '.config'), ASSAY_URL: serverUrl(), ASSAY_API_KEY: org.apiKey });
+  });
+
+  it('refuses a wrong hidden test naming its line, from the C and Python reference solutions run on the server', async () => {
+    const wrong = write('wrong-test.yaml', sumsFile([RIGHT[0], '          - { args: [2, 2], expected: 5 }', RIGHT[2]].join('\n')));
+    const linted = await runAssay(['tests', 'lint', wrong], env, 120_000);
+    expect(linted.code, linted.stderr).toBe(1);
+    const at = `${wrong}:${FIRST_TEST_LINE + 1}:13: sections[0].questions[0].hiddenTests[1]: `;
+    expect(linted.stdout.split('\n')).toEqual([
+      `${at}reference solution (referenceSolutions[0], C) fails hidden test 2: expected 5, got 4`,
+      `${at}reference solution (referenceSolutions[1], Python) fails hidden test 2: expected 5, got 4`,
+      '',
+    ]);
+    expect(linted.stderr).toBe(`lint: 2 problems in ${wrong}.\n`);
+  });
+
+  it('says the hidden tests accept a wrong answer when the wrong C solution passes them all, at its line', async () => {
+    const weak = write('weak.yaml', sumsFile(RIGHT[1]!));
+    const linted = await runAssay(['tests', 'lint', weak], env, 120_000);
+    expect(linted.code, linted.stderr).toBe(1);
+    expect(linted.stdout).toBe(
+      `${weak}:${FIRST_TEST_LINE + 12}:13: sections[0].questions[0].wrongSolutions[0]: your hidden tests accept a wrong answer: wrong solution (wrongSolutions[0], C) passes all 1 of them\n`,
+    );
+  });
+
+  it('lints a right file ok, pushes it as a new test, and imports the same YAML with tests import', async () => {
+    const right = write('right.yaml', sumsFile(RIGHT.join('\n')));
+    const linted = await runAssay(['tests', 'lint', right], env, 120_000);
+    expect(linted, linted.stderr).toMatchObject({
+      code: 0,
+      stdout: `${right}: ok (3 solutions run: 2 reference solutions pass every hidden test, 1 wrong solution fails at least one)\n`,
+    });
+    const pushed = await runAssay(['tests', 'push', right, '--json'], env, 120_000);
+    expect(pushed.code, pushed.stderr).toBe(0);
+    const { testId } = JSON.parse(pushed.stdout) as { testId: number };
+    expect(await org.client.tests.get(testId)).toMatchObject({ testName: 'Sums from a file', questions: 1, duration: 15 });
+    const imported = await runAssay(['tests', 'import', right], env);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stdout).toMatch(new RegExp(`A test with the same content already exists as test ${testId}\\.`));
+  });
+});
