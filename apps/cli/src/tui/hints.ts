@@ -64,9 +64,9 @@ export const HINTS = {
     // In the help only: the five keys above and the frame's fill the line at 80 columns.
     { ...hint('b', 'bulk invite', 'invite a CSV file of candidates: preview, confirm, progress, summary'), helpOnly: true as const },
     { ...hint('r', 'refresh'), helpOnly: true as const },
-    { ...hint('a', 'AI check', 'ask the configured model to answer each question, and show which it solves (docs/ai.md)'), helpOnly: true as const },
+    { ...hint('a', 'AI check', 'which questions the configured model solves, asked now (docs/ai.md)'), helpOnly: true as const },
     {
-      ...hint('s', 'item stats', 'item analysis: which questions are too easy, too hard, or do not tell candidates apart (docs/item-analysis.md)'),
+      ...hint('s', 'item stats', 'questions too easy, too hard, or not telling candidates apart'),
       helpOnly: true as const,
     },
     { ...hint('m', 'reminders', "the test's reminder hours: see them, set them where the role may"), helpOnly: true as const },
